@@ -1,0 +1,1 @@
+"""Rules engines: mana costs (mana.py) and clash (clash.py). Pure Python, no I/O."""

@@ -1,0 +1,1 @@
+"""Discord cogs: thin adapters from slash commands to the answer layer (bot.answers)."""

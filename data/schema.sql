@@ -1,0 +1,130 @@
+-- Regelbot store schema. Built by `python -m bot build` (bot/importer); read-only at run time.
+-- The version below must equal bot.store.SCHEMA_VERSION; the store refuses other versions.
+PRAGMA user_version = 1;
+
+-- One row per document (one per FAQ for file 001, which holds four FAQs).
+CREATE TABLE documents (
+    id        INTEGER PRIMARY KEY,
+    file      TEXT NOT NULL,            -- file name in data/sources/ (or the imported file's name)
+    part      INTEGER NOT NULL DEFAULT 1, -- position of this document inside its file (FAQs of 001: 1..4)
+    kind      TEXT NOT NULL,            -- parser: clash_article | faq | rulings_list | rules_explained | cr | mtgjson
+    title     TEXT NOT NULL,            -- human title, e.g. "Ravnica: Stadt der Gilden – Häufig gestellte Fragen"
+    set_name  TEXT,                     -- for FAQs: "Ravnica: Stadt der Gilden"
+    language  TEXT NOT NULL,            -- de | en | de+en
+    date      TEXT,                     -- ISO date (YYYY-MM-DD, or YYYY when only the year is known)
+    line      INTEGER NOT NULL DEFAULT 1, -- first line of this document in its file
+    UNIQUE (file, part)
+);
+
+-- Cards. A split card is one row with two faces; name is "A // B".
+CREATE TABLE cards (
+    id           INTEGER PRIMARY KEY,
+    name         TEXT NOT NULL UNIQUE,  -- German printed name ("Boros-Rekrut", "Forschung // Entwicklung")
+    document_id  INTEGER NOT NULL REFERENCES documents(id), -- first document that prints it
+    line         INTEGER NOT NULL,      -- line of its first block in that file
+    mana_cost    TEXT,                  -- as printed, e.g. "{4}{W}{W}"; NULL for lands / unknown; split: "{a} // {b}"
+    type_line    TEXT,                  -- normalised to the em dash: "Kreatur — Mensch, Soldat"
+    power_toughness TEXT,               -- "1/1", "*/*"; NULL when not a creature
+    text         TEXT NOT NULL DEFAULT '', -- rules text lines joined by "\n" (split: faces joined by "\n//\n")
+    is_split     INTEGER NOT NULL DEFAULT 0,
+    origin       TEXT NOT NULL,         -- faq | rulings_list | mtgjson (only in an imported card file)
+    mechanic_id  INTEGER REFERENCES mechanics(id), -- set when the card is an example in a mechanics section
+    english_name TEXT,                  -- from an MTGJSON import (issue 6)
+    english_text TEXT
+);
+
+CREATE TABLE card_faces (
+    card_id      INTEGER NOT NULL REFERENCES cards(id),
+    face         INTEGER NOT NULL,      -- 0, 1
+    name         TEXT NOT NULL,
+    mana_cost    TEXT,
+    type_line    TEXT,
+    power_toughness TEXT,
+    text         TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (card_id, face)
+);
+
+-- Other names a card is found by (English name, old spellings); kind says where it comes from.
+CREATE TABLE card_aliases (
+    card_id INTEGER NOT NULL REFERENCES cards(id),
+    alias   TEXT NOT NULL,
+    kind    TEXT NOT NULL,              -- english | face | ...
+    PRIMARY KEY (card_id, alias)
+);
+
+-- Every document a card appears in (a card printed in two FAQs, or in a FAQ and a rulings list).
+CREATE TABLE card_appearances (
+    card_id     INTEGER NOT NULL REFERENCES cards(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    line        INTEGER NOT NULL,
+    PRIMARY KEY (card_id, document_id, line)
+);
+
+-- Mechanics sections (ALLGEMEINES of the FAQs; the clash article is one mechanic "Fehde").
+CREATE TABLE mechanics (
+    id          INTEGER PRIMARY KEY,
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    title       TEXT NOT NULL,          -- as printed: "Hybrid-Karten und Halbe-Halbe-Manasymbole"
+    body        TEXT NOT NULL,          -- prose paragraphs joined by "\n\n"
+    line        INTEGER NOT NULL,
+    position    INTEGER NOT NULL        -- order within its document
+);
+
+-- Every ruling: FAQ "* " bullets, clash article "•" bullets, dated rulings list paragraphs.
+CREATE TABLE rulings (
+    id          INTEGER PRIMARY KEY,
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    card_id     INTEGER REFERENCES cards(id),      -- exactly one of card_id / mechanic_id is set
+    mechanic_id INTEGER REFERENCES mechanics(id),
+    position    INTEGER NOT NULL,       -- order within its document
+    line        INTEGER NOT NULL,
+    date        TEXT,                   -- ISO; the ruling's own date, else NULL (use the document's)
+    language    TEXT NOT NULL,          -- de | en
+    text        TEXT NOT NULL,
+    see_mechanic TEXT                   -- title quoted in "Siehe auch „…“ im Abschnitt ALLGEMEINES"
+);
+
+-- Rules quoted with a number in the documents, as printed (old numbering and typos kept).
+CREATE TABLE quoted_rules (
+    id          INTEGER PRIMARY KEY,
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    mechanic_id INTEGER REFERENCES mechanics(id),
+    number      TEXT NOT NULL,          -- "502.46b", "701.19", "104.3f" (no trailing dot)
+    title       TEXT,                   -- heading lines like "502.46. Einberufen" → "Einberufen"
+    text        TEXT NOT NULL,          -- '' for a pure heading
+    examples    TEXT NOT NULL DEFAULT '[]', -- JSON list of "Beispiel:"/"Example:" texts
+    language    TEXT NOT NULL,
+    line        INTEGER NOT NULL,
+    position    INTEGER NOT NULL
+);
+
+-- Entries of the German rules explanation (document 003), in rule order, mostly without numbers.
+CREATE TABLE rule_explanations (
+    id          INTEGER PRIMARY KEY,
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    position    INTEGER NOT NULL,       -- 1.. in document order
+    text        TEXT NOT NULL,          -- paragraphs joined by "\n"
+    examples    TEXT NOT NULL DEFAULT '[]', -- JSON list of "Beispiel:" texts (without the label)
+    see_also    TEXT NOT NULL DEFAULT '[]', -- JSON list of rule numbers from "Siehe auch…" trailers
+    terms       TEXT NOT NULL DEFAULT '[]', -- JSON list of English glossary terms from "Begriffe…" trailers
+    line        INTEGER NOT NULL,
+    number      TEXT                    -- CR number when aligned (issue 6), else NULL
+);
+
+CREATE INDEX rulings_card ON rulings(card_id, position);
+CREATE INDEX rulings_mechanic ON rulings(mechanic_id, position);
+CREATE INDEX quoted_rules_number ON quoted_rules(number);
+CREATE INDEX card_aliases_alias ON card_aliases(alias);
+
+-- Counts the importer wrote, per document and kind, so `build` and tests can check completeness.
+CREATE TABLE import_counts (
+    file  TEXT NOT NULL,
+    kind  TEXT NOT NULL,                -- card | ruling | mechanic | quoted_rule | rule_explanation | ...
+    count INTEGER NOT NULL,
+    PRIMARY KEY (file, kind)
+);
+
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
