@@ -173,10 +173,14 @@ def parse(path: Path, entry: ManifestEntry) -> list[ParsedDocument]:
         quoted rules, rulings and example cards (``Card.mechanic`` set to the section title).
 
     Raises:
-        SourceError: for any line that is neither content nor known noise, with file and line.
+        SourceError: for any line that is neither content nor known noise, with file and line
+            (line 1 when the file is not UTF-8).
     """
     name = path.name
-    lines = path.read_text(encoding="utf-8").split("\n")
+    try:
+        lines = path.read_text(encoding="utf-8").split("\n")
+    except UnicodeDecodeError as exc:
+        raise SourceError(name, 1, f"keine gültige UTF-8-Datei ({exc.reason})") from exc
     numbered: list[Line] = [(i, text.rstrip()) for i, text in enumerate(lines, start=1)]
     starts = [i for i, (_, text) in enumerate(numbered) if text == POST_START]
     if not starts:
@@ -358,9 +362,8 @@ def _parse_card_section(file: str, lines: list[Line], language: str) -> list[Car
             if current is None:
                 raise SourceError(file, first_line, "Ruling ohne vorangehende Karte")
             current.rulings.extend(_rulings(file, item.lines, language))
-        elif current is not None and current.rulings and current.rulings[-1].text.endswith(":"):
-            _append_quote(current.rulings[-1], item.lines)
         elif _looks_like_card(item.lines):
+            # checked before the erratum case: a card must never vanish into a ruling's quote
             card_lines, bullets = _split_card_block(item.lines)
             card = _parse_card(file, card_lines)
             card.rulings.extend(_rulings(file, bullets, language))
@@ -374,6 +377,8 @@ def _parse_card_section(file: str, lines: list[Line], language: str) -> list[Car
                     raise SourceError(file, card.line, f"„{card.name}“ doppelt mit anderem Kartentext")
                 known.rulings.extend(card.rulings)
                 current = known
+        elif current is not None and current.rulings and current.rulings[-1].text.endswith(":"):
+            _append_quote(current.rulings[-1], item.lines)
         else:
             raise SourceError(file, first_line, f"weder Karte noch Ruling: {first[:60]!r}")
     return cards

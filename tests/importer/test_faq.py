@@ -379,6 +379,7 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
             94,
             "Forensignatur",
         ),
+        ("mehr.\n\n* Regelung aus dem zweiten", "weniger.\n\n* Regelung aus dem zweiten", 87, "doppelt"),
         ("KARTENSPEZIFISCHES\n\nFeld", "KARTENSPEZIFISCHES\n\n* Verwaiste Regelung.\n\nFeld", 35, "ohne"),
     ],
 )
@@ -387,3 +388,11 @@ def test_broken_entries_raise_with_line(tmp_path, old, new, line, reason):
         parse(_broken(tmp_path, old, new), ENTRY)
     assert error.value.line == line
     assert reason in error.value.reason
+
+
+def test_file_that_is_not_utf8_raises_on_line_1(tmp_path):
+    path = tmp_path / "faq_cp1252.txt"
+    path.write_bytes((FIXTURES / "faq_traps.txt").read_text(encoding="utf-8").encode("cp1252"))
+    with pytest.raises(SourceError) as error:
+        parse(path, ENTRY)
+    assert (error.value.file, error.value.line) == ("faq_cp1252.txt", 1)
