@@ -228,6 +228,8 @@ def _parse_faq(file: str, post: list[Line], part: int, language: str) -> ParsedD
             continue
         date_match = DATE_RE.match(text)
         if date_match:
+            if date is not None:
+                raise SourceError(file, number, "zweite Datumszeile im Kopf")
             date = _iso_date(file, number, date_match)
         elif not any(p.match(text) for p in HEADER_NOISE):
             raise SourceError(file, number, f"unbekannte Kopfzeile: {text[:60]!r}")

@@ -370,6 +370,7 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
         ("Testset Prerelease-Turniere", "Unbekannte Kopfzeile", 7, "unbekannte Kopfzeile"),
         ("Stand vom 30. August 2005", "Stand vom 30. Augustus 2005", 5, "unbekannter Monat"),
         ("Stand vom 30. August 2005\n", "", 3, "Datumszeile"),
+        ("Testset Prerelease-Turniere: 24.-25. September 2005", "Fassung vom 1. Juni 2006", 7, "zweite"),
         ("1/4\n", "", 46, "Stärke/Widerstandskraft"),
         ("„Hybrid-Karten“ im", "„Hybridkarten“ im", 62, "unbekannten Abschnitt"),
         ("Beispiel: Du spielst", "Zum Beispiel spielst", 28, "Beispiel"),
