@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import signal
 import sys
 from collections.abc import Awaitable, Callable
@@ -43,14 +44,29 @@ class SecretFilter(logging.Filter):
         return True
 
 
-def setup_logging(settings: Settings) -> None:
-    """Configure logging once: stderr, the configured level, the token redacted everywhere."""
+class VoiceNoiseFilter(logging.Filter):
+    """Drops discord.py's start-up warnings about voice libraries (the bot has no voice features)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """False for "… is not installed, voice will NOT be supported"."""
+        return "voice will NOT be supported" not in record.getMessage()
+
+
+def setup_logging(settings: Settings, offline: bool = False) -> None:
+    """Configure logging once: stderr, the configured level, the token redacted everywhere.
+
+    Offline commands (call, complete, console) log only warnings unless LOG_LEVEL is set.
+    """
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
     handler.addFilter(SecretFilter([settings.token]))
+    handler.addFilter(VoiceNoiseFilter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
-    root.setLevel(settings.log_level)
+    level = settings.log_level
+    if offline and "LOG_LEVEL" not in os.environ:
+        level = "WARNING"
+    root.setLevel(level)
     if settings.log_level != "DEBUG":
         logging.getLogger("discord.gateway").setLevel(logging.WARNING)
 
@@ -309,8 +325,9 @@ def main(argv: list[str] | None = None) -> int:
         settings = load_settings()
     except ConfigError as exc:
         return _fail(str(exc), 2)
-    setup_logging(settings)
-    if args.cmd in {"call", "complete", "console", "press"}:
+    offline = args.cmd in {"call", "complete", "console", "press"}
+    setup_logging(settings, offline=offline)
+    if offline:
         code = ensure_store(settings)
         if code:
             return code
