@@ -33,6 +33,9 @@ _UMLAUT_AE = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 _SEPARATORS = re.compile(r"[\s\-‐‑‒–—―'’‘`´,.:;!?\"„“”«»()]+")
 _SLASHES = re.compile(r"\s*/+\s*")
 
+#: Queries shorter than this get no fuzzy tier (one or two letters match everything).
+MIN_FUZZY_LENGTH = 3
+
 #: Tiers, best first.
 EXACT, PREFIX, WORD_PREFIX, FUZZY = 0, 1, 2, 3
 TIER_NAMES = ("exact", "prefix", "word", "fuzzy")
@@ -168,7 +171,7 @@ class NameIndex:
                     candidates = {i: 0 for i in candidates if i in found}
             for idx in candidates or {}:
                 offer(idx, WORD_PREFIX, 90.0)
-        if len(best) < limit and keys:
+        if len(best) < limit and keys and len(keys[0]) >= MIN_FUZZY_LENGTH:
             for _choice, score, pos in process.extract(
                 keys[0],
                 self._fuzzy_keys,
