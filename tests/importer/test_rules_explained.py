@@ -80,8 +80,9 @@ def test_glossary_terms(parsed):
 def test_examples_without_label(parsed):
     entry = _at(parsed, 35)
     assert entry.examples == [
-        "Ein Effekt sagt „Du kannst in diesem Zug ein zusätzliches Land spielen“, ein anderer „Du kannst in "
-        "diesem Zug keine Länder spielen“. Der Effekt, der das Spielen von Ländern verhindert, setzt sich durch."
+        "Ein Effekt sagt „Du kannst in diesem Zug ein zusätzliches Land spielen“, ein anderer "
+        "„Du kannst in diesem Zug keine Länder spielen“. "
+        "Der Effekt, der das Spielen von Ländern verhindert, setzt sich durch."
     ]
     mimic = _at(parsed, 409)  # Beispiel on line 410 and "Siehe auch707 -" on line 411
     assert mimic.examples[0].startswith("Mimic Vat kann mit einer ausgelösten Fähigkeit")
