@@ -265,7 +265,8 @@ def build(db_path: Path, sources: Path = DEFAULT_SOURCES) -> BuildReport:
     db_path = Path(db_path)
     parsed = parse_all(sources)
     db_path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{db_path.name}.", suffix=".tmp", dir=db_path.parent)
+    # "<name>-build-XXXX" next to the target: same file system for the rename, git-ignored (*.sqlite3-*).
+    handle, temp_name = tempfile.mkstemp(prefix=f"{db_path.name}-build-", dir=db_path.parent)
     os.close(handle)
     temp = Path(temp_name)
     report = BuildReport(db_path=db_path)
@@ -292,11 +293,21 @@ def build(db_path: Path, sources: Path = DEFAULT_SOURCES) -> BuildReport:
             conn.close()
         with temp.open("rb") as written:
             os.fsync(written.fileno())
+        temp.chmod(_store_mode(db_path))
         temp.replace(db_path)  # os.replace: atomic on POSIX and Windows
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
     return report
+
+
+def _store_mode(db_path: Path) -> int:
+    """Permission bits for the new store: those of the store it replaces, else 0o666 minus the umask."""
+    if db_path.exists():
+        return db_path.stat().st_mode & 0o777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 # Column labels of format_report: German / English.

@@ -134,3 +134,13 @@ def test_counts_from_records_equal_counts_from_store(conn):
 )
 def test_normalise_type_line(printed, normalised):
     assert normalise_type_line(printed) == normalised
+
+
+def test_two_sections_with_one_title_keep_their_own_rulings(conn):
+    first = Mechanic("Gilden", "Eins.", line=1, rulings=[Ruling("R1", 2)])
+    second = Mechanic("Gilden", "Zwei.", line=5, rulings=[Ruling("R2", 6)])
+    write(conn, [_faq(1, [first, second], [])])
+    rows = conn.execute(
+        "SELECT m.body, r.text FROM rulings r JOIN mechanics m ON m.id = r.mechanic_id ORDER BY r.position"
+    ).fetchall()
+    assert rows == [("Eins.", "R1"), ("Zwei.", "R2")]
