@@ -113,17 +113,14 @@ def load_manifest(sources: Path) -> list[ManifestEntry]:
         found = re.search(r"line (\d+)", str(exc))
         line = int(found.group(1)) if found else 1
         raise ManifestError(MANIFEST, line, f"kein gültiges TOML: {exc}") from exc
-    tables = raw.get("document", [])
-    lines = _entry_lines(text)
-    entries: list[ManifestEntry] = []
-    for index, table in enumerate(tables):
-        line = lines[index] if index < len(lines) else 1
-        entries.append(_entry(table, line))
-    if not entries:
+    tables = raw.get("document")
+    if not isinstance(tables, list) or not tables:
         raise ManifestError(MANIFEST, 1, "keine [[document]]-Einträge")
+    lines = _entry_lines(text)
+    lines += [1] * (len(tables) - len(lines))
+    entries = [_entry(table, line) for table, line in zip(tables, lines, strict=False)]
     listed: dict[str, int] = {}
-    for index, entry in enumerate(entries):
-        line = lines[index] if index < len(lines) else 1
+    for entry, line in zip(entries, lines, strict=False):
         if entry.file in listed:
             raise ManifestError(MANIFEST, line, f"{entry.file} doppelt (schon in Zeile {listed[entry.file]})")
         listed[entry.file] = line
