@@ -81,7 +81,7 @@ def _fail(message: str, code: int = 1) -> int:
 
 def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
     """Build the store from data/sources (and optional official files); print the counts."""
-    from bot.importer import DEFAULT_SOURCES, build, format_report
+    from bot.importer import DEFAULT_SOURCES, BuildError, build, format_report
     from bot.importer.model import SourceError
 
     db = Path(args.db) if args.db else settings.db_path
@@ -89,7 +89,7 @@ def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
         report = build(db, DEFAULT_SOURCES)
     except SourceError as exc:
         return _fail(f"Import fehlgeschlagen: {exc.file}, Zeile {exc.line}: {exc.reason}")
-    except OSError as exc:
+    except (BuildError, OSError) as exc:
         return _fail(f"Import fehlgeschlagen: {exc}")
     print(format_report(report))
     print(f"Datenbank geschrieben: {db}")
@@ -247,13 +247,12 @@ async def _run_bot(settings: Settings, sync_only: bool = False) -> int:
 
     async with Regelbot(settings) as bot:
         loop = asyncio.get_running_loop()
-        stopping = asyncio.Event()
+        closing: list[asyncio.Task[None]] = []
 
         def stop() -> None:
-            if not stopping.is_set():
+            if not closing:
                 log.info("Signal empfangen, fahre herunter …")
-                stopping.set()
-                loop.create_task(bot.close())
+                closing.append(loop.create_task(bot.close()))
 
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
@@ -275,10 +274,13 @@ async def _run_bot(settings: Settings, sync_only: bool = False) -> int:
     return 0
 
 
+NO_TOKEN = "DISCORD_TOKEN fehlt: in .env eintragen (siehe .env.example) oder als Umgebungsvariable setzen."
+
+
 def cmd_run(settings: Settings, args: argparse.Namespace, sync_only: bool = False) -> int:
     """Start the bot on Discord (builds the store first if missing)."""
     if not settings.token:
-        return _fail("DISCORD_TOKEN fehlt: in .env eintragen (siehe .env.example) oder als Umgebungsvariable setzen.", 2)
+        return _fail(NO_TOKEN, 2)
     code = ensure_store(settings)
     if code:
         return code
