@@ -26,10 +26,10 @@ async def bot(built_db, tmp_path):
 
 
 def walk(payload, path=()):
-    yield path + (payload["name"],), payload
+    yield (*path, payload["name"]), payload
     for opt in payload.get("options", []):
         if opt["type"] in (1, 2):
-            yield from walk(opt, path + (payload["name"],))
+            yield from walk(opt, (*path, payload["name"]))
 
 
 async def test_every_extension_loads(bot):
