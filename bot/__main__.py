@@ -108,8 +108,9 @@ def ensure_store(settings: Settings) -> int:
 
 
 async def _with_offline_bot(settings: Settings, work: Callable[[Any], Awaitable[int]]) -> int:
+    """Prepare the bot without Discord, run ``work(cli)``; a UsageError becomes exit code 2."""
     from bot.client import Regelbot
-    from bot.console import CommandLine
+    from bot.console import CommandLine, UsageError
     from bot.store import StoreError
 
     bot = Regelbot(settings)
@@ -119,56 +120,40 @@ async def _with_offline_bot(settings: Settings, work: Callable[[Any], Awaitable[
         except StoreError as exc:
             return _fail(str(exc))
         cli = await CommandLine.create(bot)
-        return await work(cli)
+        try:
+            return await work(cli)
+        except UsageError as exc:
+            return _fail(str(exc), 2)
     finally:
         await bot.close()
 
 
-def _print_reply(reply: Any, as_json: bool, page: int) -> None:
+def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable[[Any], Awaitable[Any]]) -> int:
     from bot.render import to_json, to_text
 
-    print(to_json(reply, page) if as_json else to_text(reply, page))
+    async def work(cli: Any) -> int:
+        reply = await make(cli)
+        print(to_json(reply, args.page - 1) if args.json else to_text(reply, args.page - 1))
+        return 0
+
+    return asyncio.run(_with_offline_bot(settings, work))
 
 
 def cmd_call(settings: Settings, args: argparse.Namespace) -> int:
     """Run one slash command typed as text and print the reply (text or Discord JSON payload)."""
-    from bot.console import UsageError
-
-    async def work(cli: Any) -> int:
-        try:
-            reply = await cli.call(args.command)
-        except UsageError as exc:
-            return _fail(str(exc), 2)
-        _print_reply(reply, args.json, args.page - 1)
-        return 0
-
-    return asyncio.run(_with_offline_bot(settings, work))
+    return _print_reply_of(settings, args, lambda cli: cli.call(args.command))
 
 
 def cmd_press(settings: Settings, args: argparse.Namespace) -> int:
     """Press a button by its custom_id (``rb:rulings:12``) and print the reply."""
-    from bot.console import UsageError
-
-    async def work(cli: Any) -> int:
-        try:
-            reply = await cli.press(args.custom_id)
-        except UsageError as exc:
-            return _fail(str(exc), 2)
-        _print_reply(reply, args.json, args.page - 1)
-        return 0
-
-    return asyncio.run(_with_offline_bot(settings, work))
+    return _print_reply_of(settings, args, lambda cli: cli.press(args.custom_id))
 
 
 def cmd_complete(settings: Settings, args: argparse.Namespace) -> int:
     """Print the autocomplete choices for an option and typed text."""
-    from bot.console import UsageError
 
     async def work(cli: Any) -> int:
-        try:
-            choices = await cli.complete(args.target, args.text)
-        except UsageError as exc:
-            return _fail(str(exc), 2)
+        choices = await cli.complete(args.target, args.text)
         if args.json:
             print(json.dumps([{"name": c.name, "value": c.value} for c in choices], ensure_ascii=False, indent=2))
         else:
