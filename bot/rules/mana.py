@@ -780,7 +780,9 @@ def _max_flow(
                 node = queue.pop(0)
                 gi = node[1]
                 assert isinstance(gi, int)
-                for kind in allowed[gi]:
+                for kind in ALL_KINDS:  # fixed order: same payment on every run
+                    if kind not in allowed[gi]:
+                        continue
                     kn = ("k", kind)
                     if kn in parent:
                         continue
