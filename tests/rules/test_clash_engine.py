@@ -46,8 +46,9 @@ def test_bestimmt_unbeirrt_against_four_2007():
     result = clash([split, card_from_cost("{3}{R}")], rules="2007")
     assert result.winners == [0, 1]
     texts = [str(s) for s in result.steps]
-    assert "701.19c (Fehde-Artikel, 2007): Spieler 1 gewinnt: Bestimmt (5) > {3}{R} (4) von Spieler 2." in texts
-    assert "701.19c (Fehde-Artikel, 2007): Spieler 2 gewinnt: {3}{R} (4) > Unbeirrt (2) von Spieler 1." in texts
+    cite = "701.19c (Fehde-Artikel, 2007): "
+    assert cite + "Spieler 1 gewinnt: Bestimmt (5) > {3}{R} (4) von Spieler 2." in texts
+    assert cite + "Spieler 2 gewinnt: {3}{R} (4) > Unbeirrt (2) von Spieler 1." in texts
     today = clash([split, card_from_cost("{3}{R}")])
     assert today.winners == [0]
 

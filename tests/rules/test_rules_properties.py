@@ -145,10 +145,10 @@ def test_payment_found_iff_brute_force_finds_one(cost, pool, x, life):
     for s, kinds, lf in result.payment:
         ok = False
         for us, alt_life in alternatives(s, x):
-            if alt_life == lf and len(us) == len(kinds):
-                # some matching of units to kinds
-                if any(all(k in u for k, u in zip(perm, us, strict=True)) for perm in itertools.permutations(kinds)):
-                    ok = True
+            # same life and some matching of the paid kinds to the alternative's units
+            fits = any(all(map(set.__contains__, us, p)) for p in itertools.permutations(kinds))
+            if alt_life == lf and len(us) == len(kinds) and fits:
+                ok = True
         assert ok, (s, kinds, lf)
         used.update(kinds)
     assert all(used[k] <= pool[k] for k in used)
