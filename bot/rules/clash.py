@@ -85,6 +85,7 @@ class ClashResult:
         rules: ``"heute"`` or ``"2007"``.
         values: the compared values per player (one each today, per half in 2007).
         winners: 0-based indices of the winning players (empty: nobody wins).
+        verdicts: per player a German sentence why they win or not (per half in 2007).
         steps: explanation.
     """
 
@@ -92,6 +93,7 @@ class ClashResult:
     rules: str
     values: list[tuple[int, ...]]
     winners: list[int]
+    verdicts: list[str]
     steps: list[Step]
 
 
@@ -179,6 +181,7 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
             )
         )
     winners: list[int] = []
+    verdicts: list[str] = []
     for p, card in enumerate(cards):
         reasons: list[str] = []
         lost_to: str | None = None
@@ -204,11 +207,10 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
             )
         if lost_to is None:
             winners.append(p)
-            steps.append(
-                Step(f"Spieler {p + 1} gewinnt: " + "; ".join(reasons) + ".", "701.19c", CLASH_ARTICLE)
-            )
+            verdicts.append(f"Spieler {p + 1} gewinnt: " + "; ".join(reasons) + ".")
         else:
-            steps.append(Step(f"Spieler {p + 1} gewinnt nicht: {lost_to}.", "701.19c", CLASH_ARTICLE))
+            verdicts.append(f"Spieler {p + 1} gewinnt nicht: {lost_to}.")
+        steps.append(Step(verdicts[-1], "701.19c", CLASH_ARTICLE))
     if not winners:
         steps.append(
             Step(
@@ -222,7 +224,7 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
         steps.append(
             Step(f"Mehrere Gewinner: Spieler {', '.join(str(w + 1) for w in winners)}.", None, CLASH_ARTICLE)
         )
-    return ClashResult(cards, rules, values, winners, steps)
+    return ClashResult(cards, rules, values, winners, verdicts, steps)
 
 
 # --------------------------------------------------------------------------- libraries & odds

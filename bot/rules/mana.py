@@ -481,7 +481,7 @@ def explain_mana_value(
     if PHYREXIAN in kinds:
         steps.append(Step("Ein phyrexianisches Symbol zählt 1, auch wenn es mit Lebenspunkten bezahlt wird."))
     if HYBRID in kinds:
-        steps.append(Step("Jedes Hybrid-Symbol zählt 1.", "104.3f", RAVNICA_FAQ))
+        steps.append(Step("Jedes Hybrid-Symbol zählt 1 (es steht für ein Mana einer von zwei Farben)."))
     if len(halves) > 1:
         if rules == RULES_TODAY:
             steps.append(
@@ -496,8 +496,8 @@ def explain_mana_value(
         else:
             steps.append(
                 Step(
-                    f"Geteilte Karte nach den Regeln von 2006: das Spiel sieht zwei Werte, "
-                    f"„{' und '.join(map(str, values))}“ (wie „5 und 2“ bei Bestimmt // Unbeirrt).",
+                    "Geteilte Karte nach den Regeln von 2006: das Spiel sieht zwei Werte, "
+                    f"„{' und '.join(map(str, values))}“ (bei Bestimmt // Unbeirrt „5 und 2“).",
                     None,
                     DISSENSION_FAQ,
                 )
