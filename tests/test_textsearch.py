@@ -25,8 +25,27 @@ from bot.textsearch import (
     tokens,
 )
 
-NASTY = ['"', "*", "NEAR(", "OR", "-", "(((", ")", "a OR b", '"unbalanced', "x" * 10_000, "🙂🃏", "\u200b\u200d\ufeff",
-         "NEAR(a b, 3)", "^start", "col:wert", "AND NOT", "{R/W}", "\x00", "Bib\u200bliothek"]
+NASTY = [
+    '"',
+    "*",
+    "NEAR(",
+    "OR",
+    "-",
+    "(((",
+    ")",
+    "a OR b",
+    '"unbalanced',
+    "x" * 10_000,
+    "🙂🃏",
+    "\u200b\u200d\ufeff",
+    "NEAR(a b, 3)",
+    "^start",
+    "col:wert",
+    "AND NOT",
+    "{R/W}",
+    "\x00",
+    "Bib\u200bliothek",
+]
 
 
 def test_tokens_fold_like_unicode61():
@@ -167,7 +186,9 @@ def _run_all(conn: sqlite3.Connection, text: str) -> None:
     ):
         conn.execute(f"SELECT count(*) FROM {table} WHERE {table} MATCH ?", (match,)).fetchone()
     if query.substrings:
-        conn.execute("SELECT count(*) FROM rulings_trigram WHERE rulings_trigram MATCH ?", (query.substrings,))
+        conn.execute(
+            "SELECT count(*) FROM rulings_trigram WHERE rulings_trigram MATCH ?", (query.substrings,)
+        )
 
 
 @pytest.mark.parametrize("text", NASTY)
@@ -176,6 +197,9 @@ def test_nasty_inputs_are_valid_fts(fts, text):
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.text(max_size=300) | st.lists(st.sampled_from(NASTY + ["Bibliothek", "NEAR", "OR", "AND"])).map(" ".join))
+@given(
+    st.text(max_size=300)
+    | st.lists(st.sampled_from([*NASTY, "Bibliothek", "NEAR", "OR", "AND"])).map(" ".join)
+)
 def test_any_text_gives_valid_fts(fts, text):
     _run_all(fts, text)

@@ -41,7 +41,10 @@ async def test_circu_all_five_rulings_in_order(ctx):
     assert bullets[0] == "Die ersten beiden Fähigkeiten zielen auf Bibliotheken und nicht auf Spieler."
     assert bullets[4].startswith("Wird eine geteilte Karte auf diese Weise entfernt")
     assert f"_{RAVNICA}, 30.08.2005_" in embed["description"]
-    assert {"label": "Karte anzeigen", "custom_id": "rb:card:" + str(message["components"][0]["custom_id"]).split(":")[2]} in message["components"]
+    assert {
+        "label": "Karte anzeigen",
+        "custom_id": "rb:card:" + str(message["components"][0]["custom_id"]).split(":")[2],
+    } in message["components"]
     assert_within_limits(message)
 
 
@@ -58,8 +61,14 @@ async def test_see_also_section_rulings_are_linked(ctx):
     titles = [p.title for p in reply.pages]
     assert "Abschnitt „Hybrid-Karten und Halbe-Halbe-Manasymbole“ (ALLGEMEINES)" in titles
     # A ruling of that section (Ravnica FAQ line 46), now shown with the card.
-    assert "Halbe-Halbe-Manasymbole sind keine neuen Farben. Du kannst kein Halbe-Halbe-Mana deinem Manavorrat hinzufügen." in text_of(reply)
-    assert any(a.action == "mechanic" and a.label == "Mechanik: Hybrid-Karten und Halbe-Halbe-Manasymbole" for a in reply.actions)
+    assert (
+        "Halbe-Halbe-Manasymbole sind keine neuen Farben. "
+        "Du kannst kein Halbe-Halbe-Mana deinem Manavorrat hinzufügen." in text_of(reply)
+    )
+    assert any(
+        a.action == "mechanic" and a.label == "Mechanik: Hybrid-Karten und Halbe-Halbe-Manasymbole"
+        for a in reply.actions
+    )
 
 
 async def test_search_bibliothek_mischen_lists_cards_and_dates(ctx):
@@ -77,7 +86,13 @@ async def test_prefix_finds_plural(ctx):
     reply = await run_answer(ctx, "ruling", search="Eismarke")
     owners = re.findall(r"^\*\*(.+)\*\*$", reply.pages[0].body, re.MULTILINE)
     # Kälteeinbruch FAQ: 5 "* " rulings mention Eismarke(n) (grep '^\* .*Eismarke' → lines 3097-3530).
-    assert sorted(owners) == ["Dunkle Tiefen", "Reiffedereule", "Reifschuppen-Drache", "Wollwildschwein", "Wollwildschwein"]
+    assert sorted(owners) == [
+        "Dunkle Tiefen",
+        "Reiffedereule",
+        "Reifschuppen-Drache",
+        "Wollwildschwein",
+        "Wollwildschwein",
+    ]
     assert "**Eismarken**" in reply.pages[0].body
 
 
@@ -86,7 +101,8 @@ async def test_old_term_finds_new_text_and_back(ctx):
     # Document 002 (18.04.2017, line 53) only says "Manawert": "… eine Karte mit Manawert 2 aus deiner Hand …"
     assert "eine Karte mit **Manawert** 2" in old
     new = text_of(await run_answer(ctx, "ruling", search="Manawert"))
-    # Clash article (2007): "Eine Karte ohne Manakosten (zum Beispiel ein Land) hat umgewandelte Manakosten von 0."
+    # Clash article (2007): "Eine Karte ohne Manakosten (zum Beispiel ein Land) hat umgewandelte
+    # Manakosten von 0."
     assert "**umgewandelte Manakosten** von 0" in new
 
 
@@ -115,7 +131,10 @@ async def test_split_card_ruling_before_2017_gets_the_rules_change(ctx):
 
 def test_outdated_notice_compares_dates():
     # Clash article (2007), German ruling on split cards: older than the change of 2017-04-18.
-    text = "Falls einer oder mehrere der sich befehdenden Spieler eine geteilte Karte aufdeckt, werden die umgewandelten Manakosten beider Hälften unabhängig voneinander betrachtet."
+    text = (
+        "Falls einer oder mehrere der sich befehdenden Spieler eine geteilte Karte aufdeckt,"
+        " werden die umgewandelten Manakosten beider Hälften unabhängig voneinander betrachtet."
+    )
     notice = outdated_notice(text, "2007")
     assert notice.splitlines()[0].startswith("⚠️ Regel geändert (2017): Außerhalb des Stapels")
     assert "„Manawert“ statt „umgewandelte Manakosten“" in notice
@@ -193,7 +212,10 @@ async def test_rulings_button_of_a_search_hit(ctx):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(text=st.text(max_size=200) | st.lists(st.sampled_from([*NASTY[:12], "Karte", "Manawert", "NEAR"])).map(" ".join))
+@given(
+    text=st.text(max_size=200)
+    | st.lists(st.sampled_from([*NASTY[:12], "Karte", "Manawert", "NEAR"])).map(" ".join)
+)
 def test_any_search_gives_hits_or_nichts_gefunden(built_db, text):
     async def run():
         store = await Store.open(built_db)
