@@ -317,6 +317,16 @@ class FtsQuery:
         parts = [w for t in self.terms if not t.synonym for w in t.phrases[0].words if len(w) >= 3]
         return " AND ".join(f'"{w}"' for w in dict.fromkeys(parts))
 
+    def attempts(self) -> list[tuple[str, str]]:
+        """``[(mode, match)]`` to try in order: ``all`` words, then ``any`` word (when more than one
+        term), then word ``part``s for the trigram index (when a word has ≥ 3 characters)."""
+        out = [("all", self.all_words)]
+        if len(self.terms) > 1:
+            out.append(("any", self.any_word))
+        if self.substrings:
+            out.append(("part", self.substrings))
+        return out
+
     @property
     def label(self) -> str:
         """The terms as the user typed them, for messages: ``„bibliothek mischen“``."""
@@ -367,6 +377,12 @@ def build_query(text: str, groups: tuple[SynonymGroup, ...] | None = None) -> Ft
 
 
 # --- running queries --------------------------------------------------------------------------
+
+#: What a search answer says when it had to fall back from "all words" (see :meth:`FtsQuery.attempts`).
+MODE_NOTES = {
+    "any": "Keine Stelle enthält alle Wörter; gezeigt werden Stellen mit einzelnen Wörtern.",
+    "part": "Kein ganzes Wort gefunden; gezeigt werden Stellen, die die Buchstabenfolge enthalten.",
+}
 
 #: Marks around matches in snippets (Discord bold).
 HIGHLIGHT = ("**", "**")

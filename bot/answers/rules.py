@@ -20,11 +20,11 @@ import re
 from dataclasses import dataclass
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer
-from bot.answers.rulings import fts_rows, nothing_found
+from bot.answers.rulings import fts_rows, hit_pages, nothing_found
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
 from bot.store import DocumentRecord, Store
-from bot.textsearch import ELLIPSIS, HIGHLIGHT, build_query, memo, tidy_snippet, tokens
+from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, build_query, memo, tidy_snippet, tokens
 
 #: A rule number as printed: 3-digit section, optional ".rule" and subrule letter, optional dot.
 RULE_NUMBER = re.compile(r"^(?:regel|rule|cr|nr\.?)?\s*(\d{3})(?:\.(\d{1,3})([a-z])?)?\.?$", re.IGNORECASE)
@@ -373,12 +373,8 @@ async def search_rules(
     cat = await catalog(ctx.store)
     quoted = {q.id: q for q in cat.quoted}
     explained = {e.id: e for e in cat.explanations}
-    attempts = [("all", _SEARCH_SQL, query.all_words)]
-    if len(query.terms) > 1:
-        attempts.append(("any", _SEARCH_SQL, query.any_word))
-    if query.substrings:
-        attempts.append(("part", _TRIGRAM_SQL, query.substrings))
-    for mode, sql, match in attempts:
+    for mode, match in query.attempts():
+        sql = _TRIGRAM_SQL if mode == "part" else _SEARCH_SQL
         rows = await fts_rows(ctx.store, sql, (*HIGHLIGHT, ELLIPSIS, match, MAX_HITS))
         hits: list[tuple[QuotedRule | Explanation, str]] = []
         for rowid, snippet in rows:
@@ -409,17 +405,12 @@ async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
         raise nothing_found(text)
     shown = clean(text)[:80]
     intro = f"{len(hits)} Stellen in Regeln und Regelerklärungen für „{shown}“"
-    if mode == "any":
-        intro += "\nKeine Stelle enthält alle Wörter; gezeigt werden Stellen mit einzelnen Wörtern."
-    elif mode == "part":
-        intro += "\nKein ganzes Wort gefunden; gezeigt werden Stellen, die die Buchstabenfolge enthalten."
+    if mode in MODE_NOTES:
+        intro += "\n" + MODE_NOTES[mode]
     if len(hits) >= MAX_HITS:
         intro += f"\nNur die besten {MAX_HITS}; für mehr die Suche genauer fassen."
     blocks = [_hit_block(item, snippet) for item, snippet in hits]
-    pages = []
-    for start in range(0, len(blocks), HITS_PER_PAGE):
-        body = "\n\n".join(blocks[start : start + HITS_PER_PAGE])
-        pages.append(Page(title=f"Regeln zu „{shown}“", body=f"{intro}\n\n{body}" if start == 0 else body))
+    pages = hit_pages(f"Regeln zu „{shown}“", intro, blocks, HITS_PER_PAGE)
     actions = []
     for item, _snippet in hits[:HIT_BUTTONS]:
         if isinstance(item, QuotedRule):

@@ -24,7 +24,7 @@ from bot.answers.registry import AnswerContext, UserError, answer
 from bot.reply import Action, Page, Reply, format_date
 from bot.search import clean
 from bot.store import CardRecord, RulingRecord, Store
-from bot.textsearch import ELLIPSIS, HIGHLIGHT, FtsQuery, build_query, fold, tidy_snippet
+from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, FtsQuery, build_query, fold, tidy_snippet
 
 log = logging.getLogger(__name__)
 
@@ -244,12 +244,8 @@ async def search_rulings(
     query = build_query(text)
     if query is None:
         return SearchResult([], 0, "none", None)
-    attempts = [("all", "rulings_fts", query.all_words)]
-    if len(query.terms) > 1:
-        attempts.append(("any", "rulings_fts", query.any_word))
-    if query.substrings:
-        attempts.append(("part", "rulings_trigram", query.substrings))
-    for mode, table, match in attempts:
+    for mode, match in query.attempts():
+        table = "rulings_trigram" if mode == "part" else "rulings_fts"
         sql = _HIT_SQL.format(cols=Store._RULING_COLS, table=table)
         rows = await fts_rows(store, sql, (*HIGHLIGHT, ELLIPSIS, match, card_id, card_id, limit))
         if rows:
@@ -275,10 +271,8 @@ def search_intro(result: SearchResult, shown_text: str) -> str:
         f"{result.total} Treffer für „{shown_text}“"
         + (f" (die ersten {len(result.hits)})" if result.total > len(result.hits) else "")
     ]
-    if result.mode == "any":
-        lines.append("Keine Stelle enthält alle Wörter; gezeigt werden Stellen mit einzelnen Wörtern.")
-    elif result.mode == "part":
-        lines.append("Kein ganzes Wort gefunden; gezeigt werden Stellen, die die Buchstabenfolge enthalten.")
+    if result.mode in MODE_NOTES:
+        lines.append(MODE_NOTES[result.mode])
     for group in query.synonyms_used:
         lines.append(f"Auch gesucht: {', '.join(group.labels[:6])} ({group.source}).")
     if query.truncated:

@@ -6,7 +6,8 @@ import pytest
 
 from bot.answers import run_action, run_answer, run_completer
 from bot.answers.mechanics import find_mechanics, mechanics
-from bot.render import fit_pages, payload
+from bot.render import payload
+from tests.answers.test_rulings import all_payloads
 from tests.test_render import assert_within_limits
 from tests.test_textsearch import NASTY
 
@@ -31,10 +32,6 @@ ISSUE_SECTIONS = [
 ]
 
 
-def pages_of(reply):
-    return [payload(reply, i) for i in range(len(fit_pages(reply.pages)))]
-
-
 async def test_store_has_32_sections(ctx):
     # Build report: 2 (clash article) + 8 + 7 + 7 + 8 (the four FAQs) mechanics sections.
     assert len(await mechanics(ctx.store)) == 32
@@ -45,7 +42,7 @@ async def test_every_issue_section_answers_within_limits(ctx, typed, title):
     reply = await run_answer(ctx, "mechanic", name=typed)
     assert not reply.error, reply.pages[0].title
     assert reply.pages[0].title.split(" – ")[0] == title
-    for message in pages_of(reply):
+    for message in all_payloads(reply):
         assert_within_limits(message)
 
 
@@ -128,7 +125,7 @@ async def test_unknown_and_empty_names_are_german_errors(ctx):
 @pytest.mark.parametrize("text", NASTY)
 async def test_nasty_names(ctx, text):
     reply = await run_answer(ctx, "mechanic", name=text)
-    for message in pages_of(reply):
+    for message in all_payloads(reply):
         assert_within_limits(message)
 
 

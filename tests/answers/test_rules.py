@@ -6,15 +6,12 @@ import pytest
 
 from bot.answers import run_action, run_answer, run_completer
 from bot.answers.rules import catalog, is_child, parse_number
-from bot.render import fit_pages, payload
+from bot.render import payload
+from tests.answers.test_rulings import all_payloads
 from tests.test_render import assert_within_limits
 from tests.test_textsearch import NASTY
 
 RAVNICA = "Ravnica: Stadt der Gilden – Häufig gestellte Fragen (30.08.2005)"
-
-
-def pages_of(reply):
-    return [payload(reply, i) for i in range(len(fit_pages(reply.pages)))]
 
 
 @pytest.mark.parametrize(
@@ -179,7 +176,7 @@ async def test_nasty_rule_queries(ctx, text):
     reply = await run_answer(ctx, "rule", query=text)
     if reply.error:
         assert reply.pages[0].title.startswith(("Nichts gefunden", "Bitte eine Regelnummer"))
-    for message in pages_of(reply):
+    for message in all_payloads(reply):
         assert_within_limits(message)
 
 
