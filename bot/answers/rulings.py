@@ -32,7 +32,7 @@ RULE_CHANGES_PATH = Path(__file__).resolve().parents[2] / "data" / "rule_changes
 #: Search hits shown at most; the answer says how many more there were.
 MAX_HITS = 60
 HITS_PER_PAGE = 6
-#: Buttons to the rulings of the best-ranked cards of a search.
+#: Buttons to the rulings of the best-ranked cards (or sections) of a search.
 CARD_BUTTONS = 5
 
 OUTDATED_DB = UserError(
@@ -314,13 +314,18 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     blocks = [hit_block(h) for h in result.hits]
     pages = hit_pages(title, search_intro(result, shown), blocks, HITS_PER_PAGE)
-    actions: list[Action] = []
-    seen: set[int] = set()
+    buttons: dict[tuple[str, int], Action] = {}
     for hit in result.hits:
-        cid = hit.ruling.card_id
-        if cid is not None and cid not in seen and len(actions) < CARD_BUTTONS:
-            seen.add(cid)
-            actions.append(Action(label=f"Rulings: {hit.owner}", action="rulings", arg=str(cid)))
+        if len(buttons) >= CARD_BUTTONS:
+            break
+        r = hit.ruling
+        if r.card_id is not None:
+            buttons.setdefault(
+                ("rulings", r.card_id), Action(f"Rulings: {hit.owner}", "rulings", str(r.card_id))
+            )
+        elif r.mechanic_id is not None:
+            buttons.setdefault(("mechanic", r.mechanic_id), Action(hit.owner, "mechanic", str(r.mechanic_id)))
+    actions = list(buttons.values())
     docs = {h.ruling.document.title: None for h in result.hits}
     return Reply(pages=pages, source=" · ".join(docs), actions=actions)
 

@@ -233,3 +233,14 @@ def test_any_search_gives_hits_or_nichts_gefunden(built_db, text):
         assert re.match(r"\d+ Treffer für „", reply.pages[0].body)
     for message in all_payloads(reply):
         assert_within_limits(message)
+
+
+async def test_section_ruling_hit_links_its_section(ctx):
+    # Clash article line 20: "• Es gibt in einer Fehde weder Remis noch Niederlage. …" (a section ruling).
+    reply = await run_answer(ctx, "ruling", search="Remis")
+    assert reply.pages[0].body.startswith("1 Treffer für „Remis“")
+    hit = "**Abschnitt „Fehde“**\nEs gibt in einer Fehde weder **Remis** noch Niederlage."
+    assert hit in reply.pages[0].body
+    assert [(a.label, a.action) for a in reply.actions] == [("Abschnitt „Fehde“", "mechanic")]
+    section = await run_action(ctx, "mechanic", reply.actions[0].arg)
+    assert section.pages[0].title == "Fehde"
