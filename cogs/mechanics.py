@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.mechanics import mechanics
 from bot.client import Regelbot
 from bot.slash import autocomplete, respond, tr
 
@@ -15,6 +16,11 @@ class Mechanics(commands.Cog):
 
     def __init__(self, bot: Regelbot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        """Read the mechanics sections into memory, so autocomplete answers from memory."""
+        if self.bot.answer_context is not None:
+            await mechanics(self.bot.answer_context.store)
 
     @app_commands.command(
         name=tr("mechanic", "mechanik"),

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.rules import catalog
 from bot.client import Regelbot
 from bot.slash import autocomplete, respond, tr
 
@@ -15,6 +16,11 @@ class Rules(commands.Cog):
 
     def __init__(self, bot: Regelbot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        """Read the rule catalogue (numbers, headings, glossary terms) into memory, so autocomplete answers from memory."""
+        if self.bot.answer_context is not None:
+            await catalog(self.bot.answer_context.store)
 
     @app_commands.command(
         name=tr("rule", "regel"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -244,3 +245,20 @@ async def test_section_ruling_hit_links_its_section(ctx):
     assert [(a.label, a.action) for a in reply.actions] == [("Abschnitt „Fehde“", "mechanic")]
     section = await run_action(ctx, "mechanic", reply.actions[0].arg)
     assert section.pages[0].title == "Fehde"
+
+
+async def test_store_without_search_index_says_rebuild(built_db, tmp_path):
+    old = tmp_path / "alt.sqlite3"
+    old.write_bytes(built_db.read_bytes())
+    with sqlite3.connect(old) as conn:  # a store built before the FTS tables existed
+        for name in ("rulings_fts", "rulings_trigram", "rules_fts", "rules_trigram"):
+            conn.execute(f"DROP TABLE {name}")
+    store = await Store.open(old)
+    try:
+        ctx = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
+        for key, options in (("ruling", {"search": "Karte"}), ("rule", {"query": "Startspieler"})):
+            reply = await run_answer(ctx, key, **options)
+            assert reply.error and reply.pages[0].title == "Datenbank veraltet"
+            assert "`python -m bot build`" in reply.pages[0].body
+    finally:
+        await store.close()
