@@ -18,7 +18,7 @@ class Rules(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        """Read the rule catalogue (numbers, headings, glossary terms) into memory, so autocomplete answers from memory."""
+        """Read the rule catalogue (numbers, headings, terms) into memory for autocomplete."""
         if self.bot.answer_context is not None:
             await catalog(self.bot.answer_context.store)
 
