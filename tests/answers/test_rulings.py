@@ -262,3 +262,22 @@ async def test_store_without_search_index_says_rebuild(built_db, tmp_path):
             assert "`python -m bot build`" in reply.pages[0].body
     finally:
         await store.close()
+
+
+async def test_every_card_every_section_every_rule_fits_discord(ctx):
+    """Sweep over the whole store: every answer of this issue, every page within Discord's limits."""
+    card_ids = [row[0] for row in await ctx.store.fetchall("SELECT id FROM cards")]
+    assert len(card_ids) == 275  # build report: 275 distinct cards
+    replies = [await run_action(ctx, "rulings", str(i)) for i in card_ids]
+    replies += [await run_answer(ctx, "ruling", card=ctx.names.card_names[i]) for i in card_ids]
+    mechanic_ids = [row[0] for row in await ctx.store.fetchall("SELECT id FROM mechanics")]
+    replies += [await run_action(ctx, "mechanic", str(i)) for i in mechanic_ids]
+    numbers = [row[0] for row in await ctx.store.fetchall("SELECT DISTINCT number FROM quoted_rules")]
+    replies += [await run_action(ctx, "rule", n) for n in numbers]
+    explanation_ids = [row[0] for row in await ctx.store.fetchall("SELECT id FROM rule_explanations")]
+    replies += [await run_action(ctx, "rulex", str(i)) for i in explanation_ids]
+    assert not [r.pages[0].title for r in replies if r.error]
+    for reply in replies:
+        assert len(reply.actions) <= 20
+        for message in all_payloads(reply):
+            assert_within_limits(message)
