@@ -129,6 +129,24 @@ CREATE TABLE meta (
     value TEXT NOT NULL
 );
 
+-- Read views for the store (bot/store.py): the document columns come first, in DocumentRecord order.
+CREATE VIEW card_rows AS
+SELECT d.id AS d_id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date AS d_date,
+       c.id, c.name, c.mana_cost, c.type_line, c.power_toughness, c.text, c.is_split, c.origin,
+       c.english_name, c.english_text, c.mechanic_id,
+       (SELECT count(*) FROM rulings r WHERE r.card_id = c.id) AS ruling_count
+FROM cards c JOIN documents d ON d.id = c.document_id;
+
+CREATE VIEW ruling_rows AS
+SELECT d.id AS d_id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date AS d_date,
+       r.id, r.text, coalesce(r.date, d.date) AS date, r.date IS NOT NULL AS own_date, r.position,
+       r.language AS r_language, r.card_id, r.mechanic_id, r.see_mechanic
+FROM rulings r JOIN documents d ON d.id = r.document_id;
+
+CREATE VIEW document_rows AS
+SELECT d.id AS d_id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date AS d_date
+FROM documents d;
+
 -- Full-text search (issue 3; bot/textsearch.py builds the queries). The triggers fill the indexes while
 -- the importer inserts rows, so the writer needs no FTS code. unicode61 with remove_diacritics 2 folds
 -- "ä" to "a" and case; the trigram index finds word parts inside compounds ("marke" in "Eismarken").

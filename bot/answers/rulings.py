@@ -205,12 +205,13 @@ class SearchResult:
     query: FtsQuery | None
 
 
+# ruling_rows (data/schema.sql) gives the columns Store._ruling reads; snippet and owner follow them.
 _HIT_SQL = """
-SELECT {cols}, snippet({table}, 0, ?, ?, ?, 18), coalesce(c.name, 'Abschnitt „' || m.title || '“')
-FROM {table} JOIN rulings r ON r.id = {table}.rowid JOIN documents d ON d.id = r.document_id
-LEFT JOIN cards c ON c.id = r.card_id LEFT JOIN mechanics m ON m.id = r.mechanic_id
-WHERE {table} MATCH ? AND (? IS NULL OR r.card_id = ?)
-ORDER BY bm25({table}), r.id LIMIT ?
+SELECT rr.*, snippet({table}, 0, ?, ?, ?, 18), coalesce(c.name, 'Abschnitt „' || m.title || '“')
+FROM {table} JOIN ruling_rows rr ON rr.id = {table}.rowid
+LEFT JOIN cards c ON c.id = rr.card_id LEFT JOIN mechanics m ON m.id = rr.mechanic_id
+WHERE {table} MATCH ? AND (? IS NULL OR rr.card_id = ?)
+ORDER BY bm25({table}), rr.id LIMIT ?
 """
 _COUNT_SQL = """
 SELECT count(*) FROM {table} JOIN rulings r ON r.id = {table}.rowid
@@ -246,7 +247,7 @@ async def search_rulings(
         return SearchResult([], 0, "none", None)
     for mode, match in query.attempts():
         table = "rulings_trigram" if mode == "part" else "rulings_fts"
-        sql = _HIT_SQL.format(cols=Store._RULING_COLS, table=table)
+        sql = _HIT_SQL.format(table=table)
         rows = await fts_rows(store, sql, (*HIGHLIGHT, ELLIPSIS, match, card_id, card_id, limit))
         if rows:
             count = await fts_rows(store, _COUNT_SQL.format(table=table), (match, card_id, card_id))
