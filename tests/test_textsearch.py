@@ -71,24 +71,19 @@ def test_spellings_both_ways():
     assert spellings("maechte") == ["maechte", "machte"]
 
 
-def test_prefix_query_for_single_word():
-    query = build_query("Eismarke")
+@pytest.mark.parametrize(
+    ("typed", "fts"),
+    [
+        ("Eismarke", '"eismark"*'),  # prefix on the stem: finds "Eismarken"
+        ("Boros-Rekrut", '"boros"* + "rekrut"*'),  # words joined by punctuation: one phrase
+        ("104.3f", '"104" + "3f"'),  # numbers exact
+        ("mischen", '("misch"* OR "gemisch"*)'),  # verbs also find the participle "gemischt"
+    ],
+)
+def test_query_forms(typed, fts):
+    query = build_query(typed)
     assert query is not None
-    assert query.all_words == '"eismark"*'
-
-
-def test_words_joined_by_punctuation_are_one_phrase():
-    query = build_query("Boros-Rekrut")
-    assert query is not None
-    assert query.all_words == '"boros"* + "rekrut"*'
-    number = build_query("104.3f")
-    assert number is not None and number.all_words == '"104" + "3f"'
-
-
-def test_verbs_also_search_the_participle():
-    query = build_query("mischen")
-    assert query is not None
-    assert query.all_words == '("misch"* OR "gemisch"*)'
+    assert query.all_words == fts
 
 
 def test_stop_words_are_dropped_unless_alone():
@@ -186,9 +181,7 @@ def _run_all(conn: sqlite3.Connection, text: str) -> None:
     ):
         conn.execute(f"SELECT count(*) FROM {table} WHERE {table} MATCH ?", (match,)).fetchone()
     if query.substrings:
-        conn.execute(
-            "SELECT count(*) FROM rulings_trigram WHERE rulings_trigram MATCH ?", (query.substrings,)
-        )
+        conn.execute("SELECT count(*) FROM rulings_trigram WHERE rulings_trigram MATCH ?", (query.substrings,))
 
 
 @pytest.mark.parametrize("text", NASTY)
@@ -197,9 +190,6 @@ def test_nasty_inputs_are_valid_fts(fts, text):
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(
-    st.text(max_size=300)
-    | st.lists(st.sampled_from([*NASTY, "Bibliothek", "NEAR", "OR", "AND"])).map(" ".join)
-)
+@given(st.text(max_size=300) | st.lists(st.sampled_from([*NASTY, "Bibliothek", "NEAR", "OR", "AND"])).map(" ".join))
 def test_any_text_gives_valid_fts(fts, text):
     _run_all(fts, text)
