@@ -472,6 +472,9 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
                 choices[q.number] = Choice(
                     name=_short(f"{q.number} – {q.title or q.text}", 100), value=q.number
                 )
+        for e in cat.explanations:  # numbers aligned by issue 6, if any
+            if e.number and e.number.startswith(prefix) and e.number not in choices:
+                choices[e.number] = Choice(name=_short(f"{e.number} – {e.text}", 100), value=e.number)
         mentioned = sorted({n for e in cat.explanations for n in e.see_also}, key=_number_key)
         for n in mentioned:
             if n.startswith(prefix) and n not in choices:

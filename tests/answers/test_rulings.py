@@ -281,3 +281,11 @@ async def test_every_card_every_section_every_rule_fits_discord(ctx):
         assert len(reply.actions) <= 20
         for message in all_payloads(reply):
             assert_within_limits(message)
+
+
+async def test_new_hybrid_term_finds_the_2005_halbe_halbe_rulings(ctx):
+    # 003 says "Hybrid-Manasymbol"; the Ravnica FAQ (2005) says "Halbe-Halbe-Manasymbol".
+    reply = await run_answer(ctx, "ruling", search="Hybrid-Manasymbol")
+    text = text_of(reply)
+    assert "Auch gesucht: halbe halbe manasymbol" in text
+    assert "**Halbe-Halbe-Manasymbole** sind keine neuen Farben." in text
