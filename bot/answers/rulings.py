@@ -85,9 +85,7 @@ def parse_rule_changes(text: str) -> list[RuleChange]:
             continue
         columns = [c.strip() for c in line.split("\t")]
         if len(columns) != 6:
-            raise ValueError(
-                f"rule_changes.tsv Zeile {number}: sechs Spalten erwartet, {len(columns)} gefunden"
-            )
+            raise ValueError(f"rule_changes.tsv Zeile {number}: sechs Spalten erwartet, {len(columns)} gefunden")
         key, kind, since, source, patterns, notice = columns
         if kind not in {"regel", "begriff"}:
             raise ValueError(f"rule_changes.tsv Zeile {number}: art {kind!r} (erlaubt: regel, begriff)")
@@ -132,9 +130,7 @@ def annotate(ruling: RulingRecord) -> RulingRecord:
 # --- a card's rulings ------------------------------------------------------------------------
 
 
-async def linked_mechanics(
-    store: Store, card: CardRecord, rulings: list[RulingRecord]
-) -> list[tuple[int, str]]:
+async def linked_mechanics(store: Store, card: CardRecord, rulings: list[RulingRecord]) -> list[tuple[int, str]]:
     """Mechanics sections a card's rulings point to (``Siehe auch „…“ im Abschnitt ALLGEMEINES``),
     and the section the card is printed in as an example: ``[(mechanic id, title)]`` in that order.
     """
@@ -142,8 +138,7 @@ async def linked_mechanics(
     for ruling in rulings:
         if ruling.see_mechanic:
             row = await store.fetchone(
-                "SELECT id, title FROM mechanics WHERE document_id = ? AND title = ? "
-                "ORDER BY position LIMIT 1",
+                "SELECT id, title FROM mechanics WHERE document_id = ? AND title = ? ORDER BY position LIMIT 1",
                 (ruling.document.id, ruling.see_mechanic),
             )
             if row is not None:
@@ -160,18 +155,24 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
     mechanics sections its rulings refer to (linked, not lost), with buttons to the card and sections.
     """
     rulings = await ctx.store.rulings_for_card(card.id)
-    pages = rulings_pages(f"Rulings: {card.name} ({len(rulings)})", [annotate(r) for r in rulings])
+    linked = await linked_mechanics(ctx.store, card, rulings)
+    shown = [annotate(r) for r in rulings]
+    titles = {title for _id, title in linked}
+    shown = [
+        replace(r, text=f"{r.text}\n↳ Die Rulings dieses Abschnitts folgen nach den Rulings der Karte.")
+        if r.see_mechanic in titles
+        else r
+        for r in shown
+    ]
+    pages = rulings_pages(f"Rulings: {card.name} ({len(rulings)})", shown)
     actions = [Action(label="Karte anzeigen", action="card", arg=str(card.id))]
     docs = {r.document.title: None for r in rulings} or {card.document.title: None}
-    for mechanic_id, title in await linked_mechanics(ctx.store, card, rulings):
+    for mechanic_id, title in linked:
         section = await ctx.store.rulings_for_mechanic(mechanic_id)
         if section:
-            section_pages = rulings_pages(
-                f"Abschnitt „{title}“ (ALLGEMEINES)", [annotate(r) for r in section]
-            )
+            section_pages = rulings_pages(f"Abschnitt „{title}“ (ALLGEMEINES)", [annotate(r) for r in section])
             section_pages[0].body = (
-                f"Rulings aus dem Abschnitt „{title}“, auf den sich {card.name} bezieht:\n\n"
-                + section_pages[0].body
+                f"Rulings aus dem Abschnitt „{title}“, auf den sich {card.name} bezieht:\n\n" + section_pages[0].body
             )
             pages += section_pages
             docs.update({r.document.title: None for r in section})
@@ -234,9 +235,7 @@ async def fts_rows(store: Store, sql: str, params: tuple[Any, ...]) -> list[Any]
         return []
 
 
-async def search_rulings(
-    store: Store, text: str, card_id: int | None = None, limit: int = MAX_HITS
-) -> SearchResult:
+async def search_rulings(store: Store, text: str, card_id: int | None = None, limit: int = MAX_HITS) -> SearchResult:
     """Full-text search over every ruling (optionally one card's), best first (bm25).
 
     Tries all words, then any word, then word parts (trigram). Never raises for any ``text``
@@ -321,9 +320,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
             break
         r = hit.ruling
         if r.card_id is not None:
-            buttons.setdefault(
-                ("rulings", r.card_id), Action(f"Rulings: {hit.owner}", "rulings", str(r.card_id))
-            )
+            buttons.setdefault(("rulings", r.card_id), Action(f"Rulings: {hit.owner}", "rulings", str(r.card_id)))
         elif r.mechanic_id is not None:
             buttons.setdefault(("mechanic", r.mechanic_id), Action(hit.owner, "mechanic", str(r.mechanic_id)))
     actions = list(buttons.values())
@@ -343,8 +340,7 @@ async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str
     if card_text is None and search_text is None:
         raise UserError(
             "Karte oder Suchwörter angeben",
-            "Zum Beispiel: `/ruling karte: Circu, Dimir-Lobotomist` "
-            "oder `/ruling suche: Bibliothek mischen`.",
+            "Zum Beispiel: `/ruling karte: Circu, Dimir-Lobotomist` oder `/ruling suche: Bibliothek mischen`.",
         )
     record = await find_card(ctx, card_text) if card_text else None
     if search_text is not None:

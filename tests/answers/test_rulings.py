@@ -61,6 +61,10 @@ async def test_see_also_section_rulings_are_linked(ctx):
     reply = await run_answer(ctx, "ruling", card="Aufsammelkrabbler")
     titles = [p.title for p in reply.pages]
     assert "Abschnitt „Hybrid-Karten und Halbe-Halbe-Manasymbole“ (ALLGEMEINES)" in titles
+    assert (
+        "• Siehe auch „Hybrid-Karten und Halbe-Halbe-Manasymbole“ im Abschnitt ALLGEMEINES.\n"
+        "↳ Die Rulings dieses Abschnitts folgen nach den Rulings der Karte." in reply.pages[0].body
+    )
     # A ruling of that section (Ravnica FAQ line 46), now shown with the card.
     assert (
         "Halbe-Halbe-Manasymbole sind keine neuen Farben. "
@@ -213,10 +217,7 @@ async def test_rulings_button_of_a_search_hit(ctx):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(
-    text=st.text(max_size=200)
-    | st.lists(st.sampled_from([*NASTY[:12], "Karte", "Manawert", "NEAR"])).map(" ".join)
-)
+@given(text=st.text(max_size=200) | st.lists(st.sampled_from([*NASTY[:12], "Karte", "Manawert", "NEAR"])).map(" ".join))
 def test_any_search_gives_hits_or_nichts_gefunden(built_db, text):
     async def run():
         store = await Store.open(built_db)
