@@ -34,6 +34,8 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.rulings",
     "cogs.rules",
     "cogs.mechanics",
+    "cogs.mana",
+    "cogs.clash",
     "cogs.meta",
 )
 
