@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer
-from bot.answers.rules import catalog
+from bot.answers.rules import catalog, parse_id
 from bot.answers.rulings import annotate, outdated_notice
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
@@ -109,9 +109,7 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
     date = format_date(m.document.date)
     source = m.document.title + (f", {date}" if date else "")
     title = m.title if not m.document.set_name else f"{m.title} – {m.document.set_name}"
-    cards = await ctx.store.fetchall(
-        "SELECT id, name FROM cards WHERE mechanic_id = ? ORDER BY line", (m.id,)
-    )
+    cards = await ctx.store.fetchall("SELECT id, name FROM cards WHERE mechanic_id = ? ORDER BY line", (m.id,))
     referring = await ctx.store.fetchall(
         "SELECT DISTINCT c.id, c.name FROM rulings r JOIN cards c ON c.id = r.card_id "
         "JOIN mechanics m ON m.document_id = r.document_id AND m.title = r.see_mechanic WHERE m.id = ? "
@@ -129,9 +127,7 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
     if cards:
         fields.append(Field(name="Beispielkarten", value=", ".join(name for _id, name in cards)))
     if referring:
-        fields.append(
-            Field(name="Karten mit Verweis auf diesen Abschnitt", value=", ".join(n for _i, n in referring))
-        )
+        fields.append(Field(name="Karten mit Verweis auf diesen Abschnitt", value=", ".join(n for _i, n in referring)))
     pages = [Page(title=title, body="\n\n".join(parts), fields=fields)]
     rulings = [annotate(r) for r in await ctx.store.rulings_for_mechanic(m.id)]
     for start in range(0, len(rulings), RULINGS_PER_PAGE):
@@ -164,9 +160,7 @@ async def mechanic_reply(ctx: AnswerContext, sections: list[MechanicRecord]) -> 
                 and numbers
                 and numbers == {q.number for q in cat.quoted if q.mechanic_id == other.id}
             ):
-                actions.insert(
-                    0, Action(label=f"Andere Sprache: {other.title}", action="mechanic", arg=str(other.id))
-                )
+                actions.insert(0, Action(label=f"Andere Sprache: {other.title}", action="mechanic", arg=str(other.id)))
     docs = {m.document.title: None for m in sections}
     date = sections[0].document.date if len(sections) == 1 else None
     return Reply(pages=pages, source=" · ".join(docs), date=date, actions=actions[:20])
@@ -196,7 +190,8 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
 async def mechanic_action(ctx: AnswerContext, arg: str) -> Reply:
     """Button ``rb:mechanic:<mechanic id>``: that section."""
     sections = await mechanics(ctx.store)
-    found = [m for m in sections if arg.isdigit() and m.id == int(arg)]
+    mechanic_id = parse_id(arg)
+    found = [m for m in sections if m.id == mechanic_id]
     if not found:
         raise UserError("Mechanik nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
     return await mechanic_reply(ctx, found)

@@ -27,7 +27,7 @@ from bot.store import DocumentRecord, Store
 from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, build_query, memo, tidy_snippet, tokens
 
 #: A rule number as printed: 3-digit section, optional ".rule" and subrule letter, optional dot.
-RULE_NUMBER = re.compile(r"^(?:regel|rule|cr|nr\.?)?\s*(\d{3})(?:\.(\d{1,3})([a-z])?)?\.?$", re.IGNORECASE)
+RULE_NUMBER = re.compile(r"^(?:regel|rule|cr|nr\.?)?\s*([0-9]{3})(?:\.([0-9]{1,3})([a-z])?)?\.?$", re.IGNORECASE)
 MAX_HITS = 40
 HITS_PER_PAGE = 6
 HIT_BUTTONS = 5
@@ -106,9 +106,7 @@ FROM rule_explanations e JOIN documents d ON d.id = e.document_id ORDER BY d.id,
 
 async def _load(store: Store) -> RuleCatalog:
     quoted = [
-        QuotedRule(
-            r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], r[6], r[7], r[8], DocumentRecord(*r[9:17])
-        )
+        QuotedRule(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], r[6], r[7], r[8], DocumentRecord(*r[9:17]))
         for r in await store.fetchall(_QUOTED_SQL)
     ]
     explanations = [
@@ -132,6 +130,11 @@ async def catalog(store: Store) -> RuleCatalog:
     return await memo(store, "rules", lambda: _load(store))
 
 
+def parse_id(arg: str) -> int | None:
+    """A button argument as a row id: ASCII digits only (``"²"`` and ``"٣"`` are not ids), else None."""
+    return int(arg) if re.fullmatch(r"[0-9]{1,12}", arg) else None
+
+
 def parse_number(text: str) -> str | None:
     """The rule number in ``text`` as printed (``"Regel 104.3F."`` → ``"104.3f"``), or None."""
     m = RULE_NUMBER.match(clean(text))
@@ -153,9 +156,7 @@ def printed_under(cat: RuleCatalog, heading: QuotedRule) -> list[QuotedRule]:
 
     Keeps typos visible: the Ravnica FAQ prints 502.32a under the heading 502.46 (Einberufen).
     """
-    same = [
-        q for q in cat.quoted if q.document.id == heading.document.id and q.mechanic_id == heading.mechanic_id
-    ]
+    same = [q for q in cat.quoted if q.document.id == heading.document.id and q.mechanic_id == heading.mechanic_id]
     out: list[QuotedRule] = []
     for q in same:
         if q.position <= heading.position:
@@ -182,11 +183,7 @@ def _see_also_actions(cat: RuleCatalog, numbers: list[str] | tuple[str, ...]) ->
     known = cat.numbers()
     actions = []
     for n in dict.fromkeys(numbers):
-        label = (
-            f"Siehe {n}"
-            if n in known or any(is_child(k, n) for k in known)
-            else f"Siehe {n} (nicht enthalten)"
-        )
+        label = f"Siehe {n}" if n in known or any(is_child(k, n) for k in known) else f"Siehe {n} (nicht enthalten)"
         actions.append(Action(label=label, action="rule", arg=n))
     return actions
 
@@ -229,9 +226,7 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
         if heading.text:
             continue  # only a pure heading ("502.46 Einberufen") has rules printed under it
         under += [q for q in printed_under(cat, heading) if q not in children and q not in under]
-    explained = [
-        e for e in cat.explanations if e.number and (e.number == number or is_child(e.number, number))
-    ]
+    explained = [e for e in cat.explanations if e.number and (e.number == number or is_child(e.number, number))]
     rules = exact + children + under
     rules.sort(key=lambda q: (q.document.id, q.position))
     if not rules and not explained:
@@ -240,9 +235,7 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
     shown_children = sorted({q.number for q in children})
     if shown_children:
         title += (
-            f" mit {shown_children[0]}–{shown_children[-1]}"
-            if len(shown_children) > 1
-            else f" mit {shown_children[0]}"
+            f" mit {shown_children[0]}–{shown_children[-1]}" if len(shown_children) > 1 else f" mit {shown_children[0]}"
         )
     pages: list[Page] = []
     actions: list[Action] = []
@@ -257,9 +250,7 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
         if len(languages) > 1:
             pages.append(Page(title=title, body=f"Quelle: {_source(doc)}", fields=side_by_side(group)))
         else:
-            blocks = [
-                _rule_block(q, " _(so gedruckt, unter der Überschrift)_" if q in under else "") for q in group
-            ]
+            blocks = [_rule_block(q, " _(so gedruckt, unter der Überschrift)_" if q in under else "") for q in group]
             pages.append(Page(title=title, body="\n\n".join(blocks) + f"\n\n_Quelle: {_source(doc)}_"))
         sections = {q.mechanic_id: q.mechanic for q in group if q.mechanic_id is not None}
         for mechanic_id, mechanic in sections.items():
@@ -338,13 +329,9 @@ async def explanation_reply(ctx: AnswerContext, explanation_id: int) -> Reply:
     actions = _see_also_actions(cat, e.see_also)
     index = cat.explanations.index(e)
     if index > 0:
-        actions.append(
-            Action(label="Vorige Erklärung", action="rulex", arg=str(cat.explanations[index - 1].id))
-        )
+        actions.append(Action(label="Vorige Erklärung", action="rulex", arg=str(cat.explanations[index - 1].id)))
     if index + 1 < len(cat.explanations):
-        actions.append(
-            Action(label="Nächste Erklärung", action="rulex", arg=str(cat.explanations[index + 1].id))
-        )
+        actions.append(Action(label="Nächste Erklärung", action="rulex", arg=str(cat.explanations[index + 1].id)))
     return Reply(pages=[explanation_page(e)], source=e.document.title, date=e.document.date, actions=actions)
 
 
@@ -360,9 +347,7 @@ ORDER BY bm25(rules_trigram), rowid LIMIT ?
 """
 
 
-async def search_rules(
-    ctx: AnswerContext, text: str
-) -> tuple[list[tuple[QuotedRule | Explanation, str]], str]:
+async def search_rules(ctx: AnswerContext, text: str) -> tuple[list[tuple[QuotedRule | Explanation, str]], str]:
     """Keyword search over quoted rules and explanations: ``([(rule or explanation, snippet)], mode)``.
 
     ``mode`` as in :class:`bot.answers.rulings.SearchResult` (``all``, ``any``, ``part``, ``none``).
@@ -429,9 +414,7 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
         UserError: empty query, unknown number or nothing found (German).
     """
     if not clean(query):
-        raise UserError(
-            "Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`"
-        )
+        raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
     number = parse_number(query)
     if number is not None:
         return await rule_reply(ctx, number)
@@ -450,9 +433,10 @@ async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
 @action("rulex")
 async def explanation_action(ctx: AnswerContext, arg: str) -> Reply:
     """Button ``rb:rulex:<explanation id>``: one entry of the rules explanation (003)."""
-    if not arg.isdigit():
+    explanation_id = parse_id(arg)
+    if explanation_id is None:
         raise UserError("Regelerklärung nicht gefunden", "Ungültiger Knopf.")
-    return await explanation_reply(ctx, int(arg))
+    return await explanation_reply(ctx, explanation_id)
 
 
 @completer("rule_queries")
@@ -465,13 +449,11 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     cat = await catalog(ctx.store)
     typed = clean(current)[:100]
     choices: dict[str, Choice] = {}
-    if typed and typed[0].isdigit():
+    if typed[:1] in set("0123456789"):
         prefix = typed.lower().rstrip(".")
         for q in sorted(cat.quoted, key=lambda q: _number_key(q.number)):
             if q.number.startswith(prefix) and q.number not in choices:
-                choices[q.number] = Choice(
-                    name=_short(f"{q.number} – {q.title or q.text}", 100), value=q.number
-                )
+                choices[q.number] = Choice(name=_short(f"{q.number} – {q.title or q.text}", 100), value=q.number)
         for e in cat.explanations:  # numbers aligned by issue 6, if any
             if e.number and e.number.startswith(prefix) and e.number not in choices:
                 choices[e.number] = Choice(name=_short(f"{e.number} – {e.text}", 100), value=e.number)

@@ -220,3 +220,12 @@ async def test_numbers_aligned_later_are_found(built_db, tmp_path):
         assert "**Regel 103.8 (Erklärung)**" in hits.pages[0].body
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("arg", ["²", "٣", "-1", "1e3", "", " 1", "9" * 40, *NASTY])
+@pytest.mark.parametrize("key", ["rule", "rulex", "mechanic"])
+async def test_buttons_survive_any_argument(ctx, key, arg):
+    reply = await run_action(ctx, key, arg)
+    assert reply.error or key == "rule"  # only a rule number can be valid among these
+    for message in all_payloads(reply):
+        assert_within_limits(message)
