@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer
-from bot.answers.rulings import fts_rows, hit_pages, nothing_found
+from bot.answers.rulings import fts_rows, hit_pages, nothing_found, query_notes
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
 from bot.store import DocumentRecord, Store
@@ -392,6 +392,9 @@ async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
     intro = f"{len(hits)} Stellen in Regeln und Regelerklärungen für „{shown}“"
     if mode in MODE_NOTES:
         intro += "\n" + MODE_NOTES[mode]
+    query = build_query(text)
+    if query is not None:
+        intro += "".join("\n" + line for line in query_notes(query))
     if len(hits) >= MAX_HITS:
         intro += f"\nNur die besten {MAX_HITS}; für mehr die Suche genauer fassen."
     blocks = [_hit_block(item, snippet) for item, snippet in hits]

@@ -263,6 +263,14 @@ def hit_block(hit: RulingHit) -> str:
     return "\n".join(part for part in (f"**{hit.owner}**", hit.snippet, notice, f"_{source}_") if part)
 
 
+def query_notes(query: FtsQuery) -> list[str]:
+    """German lines on what a search did beyond the typed words: synonyms searched, input cut."""
+    lines = [f"Auch gesucht: {', '.join(group.labels[:6])} ({group.source})." for group in query.synonyms_used]
+    if query.truncated:
+        lines.append("Die Suche war sehr lang; nur der Anfang wurde verwendet.")
+    return lines
+
+
 def search_intro(result: SearchResult, shown_text: str) -> str:
     """Lead text of a search answer: count, fallback mode, synonyms and cut input, in German."""
     query = result.query
@@ -273,10 +281,7 @@ def search_intro(result: SearchResult, shown_text: str) -> str:
     ]
     if result.mode in MODE_NOTES:
         lines.append(MODE_NOTES[result.mode])
-    for group in query.synonyms_used:
-        lines.append(f"Auch gesucht: {', '.join(group.labels[:6])} ({group.source}).")
-    if query.truncated:
-        lines.append("Die Suche war sehr lang; nur der Anfang wurde verwendet.")
+    lines += query_notes(query)
     if result.total > len(result.hits):
         lines.append("Weitere Treffer: die Suche genauer fassen, z. B. mit einer Karte (`karte:`).")
     return "\n".join(lines)

@@ -229,3 +229,11 @@ async def test_buttons_survive_any_argument(ctx, key, arg):
     assert reply.error or key == "rule"  # only a rule number can be valid among these
     for message in all_payloads(reply):
         assert_within_limits(message)
+
+
+async def test_new_term_schlachtfeld_finds_old_im_spiel(ctx):
+    # No document says "Schlachtfeld"; 003 and the FAQs say "im Spiel" (synonyms.tsv, row schlachtfeld_im).
+    reply = await run_answer(ctx, "rule", query="Schlachtfeld")
+    body = reply.pages[0].body
+    assert "Auch gesucht: im spiel, auf dem schlachtfeld" in body
+    assert "Nur Objekte auf dem Stapel oder **im Spiel** haben einen Beherrscher." in body
