@@ -147,3 +147,14 @@ async def test_find_mechanics_tiers(ctx):
     assert [m.title for m in find_mechanics(sections, "ley linien")] == ["Ley-Linien"]
     assert find_mechanics(sections, "") == []
     assert find_mechanics(sections, "zzzzzz") == []
+
+
+async def test_every_autocomplete_label_names_its_section(ctx):
+    sections = await mechanics(ctx.store)
+    for section in sections:
+        twins = [m for m in sections if m.title == section.title]
+        label = section.label if len(twins) > 1 else section.title
+        reply = await run_answer(ctx, "mechanic", name=label)
+        assert not reply.error, label
+        expected = section.title + (f" – {section.document.set_name}" if section.document.set_name else "")
+        assert reply.pages[0].title == expected
