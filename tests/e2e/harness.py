@@ -1,0 +1,121 @@
+"""Start a bot process against a :class:`~fakediscord.FakeDiscord` and stop it reliably.
+
+The contract (shared with the lead): the bot runs as ``python -m bot run`` with cwd = repo root and
+``DISCORD_TOKEN``, ``REGELBOT_DB``, ``REGELBOT_STATE_DIR``, ``LOG_LEVEL=DEBUG`` and
+``PYTHONPATH=tests/e2e/site`` (its ``sitecustomize`` reads ``REGELBOT_FAKE_DISCORD_URL``). The bot's
+stdout and stderr go to one log file (no pipe can fill up at DEBUG), readable with :meth:`BotProcess.output`.
+"""
+
+# A deadline parameter with a diagnostic message (bot output) is this harness's job:
+# ruff: noqa: ASYNC109
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from fakediscord import FakeDiscord, FakeDiscordError
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = Path(__file__).resolve().parent / "site"
+PYTHON = sys.executable
+# Looks like a real token (id.timestamp.hmac) so a leak is recognisable in any log line.
+FAKE_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.e2e-fake-token-0123456789abcdefghijklmnop"
+STANDIN = [PYTHON, str(Path(__file__).resolve().parent / "standin_bot.py")]
+REAL_BOT = [PYTHON, "-m", "bot", "run"]
+
+
+def bot_env(fake: FakeDiscord, *, db: Path | None, state_dir: Path, token: str = FAKE_TOKEN,
+            extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of the contract for a bot talking to ``fake``."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISCORD_TOKEN", "DEV_GUILD_ID", "REGELBOT_DB", "REGELBOT_STATE_DIR", "PYTHONPATH")}
+    env.update(DISCORD_TOKEN=token, REGELBOT_STATE_DIR=str(state_dir), LOG_LEVEL="DEBUG",
+               PYTHONPATH=str(SITE), REGELBOT_FAKE_DISCORD_URL=fake.url, PYTHONUNBUFFERED="1",
+               PYTHONDONTWRITEBYTECODE="1")
+    if db is not None:
+        env["REGELBOT_DB"] = str(db)
+    env.update(extra or {})
+    return env
+
+
+class BotProcess:
+    """One bot subprocess; always stop it with :meth:`stop` (also safe after it died)."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], log_path: Path) -> None:
+        self.argv = argv
+        self.env = env
+        self.log_path = log_path
+        self.proc: asyncio.subprocess.Process | None = None
+        self.started = 0.0
+
+    async def start(self) -> BotProcess:
+        """Spawn the process (cwd = repo root, own process group), output to :attr:`log_path`."""
+        self._log = self.log_path.open("wb")
+        self.started = time.monotonic()
+        self.proc = await asyncio.create_subprocess_exec(
+            *self.argv, cwd=ROOT, env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, start_new_session=True)
+        return self
+
+    def output(self) -> str:
+        """Everything the bot wrote so far (stdout and stderr interleaved)."""
+        return self.log_path.read_text(encoding="utf-8", errors="replace") if self.log_path.exists() else ""
+
+    def tail(self, lines: int = 60) -> str:
+        """The last ``lines`` lines of :meth:`output`."""
+        return "\n".join(self.output().splitlines()[-lines:])
+
+    @property
+    def returncode(self) -> int | None:
+        """The exit code, or None while running."""
+        return None if self.proc is None else self.proc.returncode
+
+    async def wait_connected(self, fake: FakeDiscord, timeout: float = 20.0) -> float:
+        """Wait until the bot's gateway session is up; returns seconds since start.
+
+        Raises:
+            FakeDiscordError: the process died or did not connect in time (with its output).
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.returncode is not None:
+                raise FakeDiscordError(f"bot exited with {self.returncode} before connecting:\n{self.tail()}")
+            try:
+                await fake.wait_ready(0.05)
+                return time.monotonic() - self.started
+            except FakeDiscordError:
+                if time.monotonic() > deadline:
+                    raise FakeDiscordError(
+                        f"bot did not connect within {timeout} s:\n{self.tail()}") from None
+
+    async def wait_exit(self, timeout: float) -> int | None:
+        """Wait up to ``timeout`` s for the process to end; its exit code, or None if still running."""
+        if self.proc is None:
+            return None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.proc.wait(), timeout)
+        return self.proc.returncode
+
+    async def stop(self, sig: int = signal.SIGINT, timeout: float = 10.0) -> int:
+        """Send ``sig``, wait ``timeout`` s, then kill the process group; returns the exit code."""
+        if self.proc is None:
+            return 0
+        try:
+            if self.proc.returncode is None:
+                self.proc.send_signal(sig)
+                if await self.wait_exit(timeout) is None:
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                    await self.wait_exit(5.0)
+        finally:
+            if self.proc.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                await self.wait_exit(5.0)
+            self._log.close()
+        return self.proc.returncode
