@@ -1,28 +1,16 @@
-"""Fixtures for the e2e suite: a fake Discord, a bot subprocess talking to it, the bot's log on failure."""
+"""Fixtures for the e2e suite: the fake Discord's helpers live in fakediscord.py and harness.py."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from harness import BotProcess
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test item (``item.rep_call``) for the bot-log printer."""
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"rep_{report.when}", report)
 
 
-def attach_bot_log(request: pytest.FixtureRequest, bot: BotProcess, since: int) -> None:
-    """Print the bot's output written since byte ``since`` when the test failed (pytest shows it)."""
-    rep = getattr(request.node, "rep_call", None)
-    if rep is not None and rep.failed:
-        text = bot.output()[since:]
-        print(f"----- bot output during {request.node.name} (exit={bot.returncode}) -----")
-        print(text[-20000:])
+from harness import bot_argv, store_db  # noqa: E402, F401  (fixtures shared with tests/load)

@@ -17,8 +17,10 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
 from fakediscord import FakeDiscord, FakeDiscordError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,6 +30,27 @@ PYTHON = sys.executable
 FAKE_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.e2e-fake-token-0123456789abcdefghijklmnop"
 STANDIN = [PYTHON, str(Path(__file__).resolve().parent / "standin_bot.py")]
 REAL_BOT = [PYTHON, "-m", "bot", "run"]
+
+
+def real_bot_present() -> bool:
+    """True when this checkout has the real bot (``bot/__main__.py``)."""
+    return (ROOT / "bot" / "__main__.py").exists()
+
+
+def build_store(db: Path, timeout: float = 120.0) -> str:
+    """Build the store with ``python -m bot build --db DB`` (cwd = repo root); returns its output.
+
+    Raises:
+        RuntimeError: the build failed or timed out (message holds its output).
+    """
+    try:
+        proc = subprocess.run([PYTHON, "-m", "bot", "build", "--db", str(db)], cwd=ROOT, capture_output=True,
+                              text=True, timeout=timeout, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    except subprocess.TimeoutExpired as exc:
+        raise RuntimeError(f"python -m bot build timed out after {timeout} s: {exc.output}") from None
+    if proc.returncode != 0 or not db.exists():
+        raise RuntimeError(f"python -m bot build failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+    return proc.stdout + proc.stderr
 
 
 def bot_env(fake: FakeDiscord, *, db: Path | None, state_dir: Path, token: str = FAKE_TOKEN,
@@ -119,3 +142,54 @@ class BotProcess:
                 await self.wait_exit(5.0)
             self._log.close()
         return self.proc.returncode
+
+
+@contextlib.asynccontextmanager
+async def running_bot(fake: FakeDiscord, workdir: Path, *, argv: list[str] | None = None,
+                      db: Path | None = None, sig: int = signal.SIGINT,
+                      extra_env: dict[str, str] | None = None,
+                      connect_timeout: float = 30.0) -> AsyncIterator[BotProcess]:
+    """Start a bot against ``fake`` (state dir and log in the existing dir ``workdir``), wait for its session,
+    yield it, then stop it with ``sig`` (and kill it if it hangs). The exit code is ``bot.returncode``.
+    """
+    env = bot_env(fake, db=db, state_dir=workdir / "state", extra=extra_env)
+    bot = await BotProcess(argv or REAL_BOT, env, workdir / "bot.log").start()
+    try:
+        await bot.wait_connected(fake, connect_timeout)
+        yield bot
+    finally:
+        await bot.stop(sig)
+
+
+def print_bot_log_on_failure(request, bot: BotProcess, since: int) -> None:
+    """Print the bot's output written since character ``since`` when the test's call failed.
+
+    pytest shows a failed test's captured output, so the bot's log lands next to the failure.
+    """
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        print(f"----- bot output during {request.node.name} (exit={bot.returncode}) -----")
+        print(bot.output()[since:][-20000:])
+
+
+# ---------------------------------------------------------------- pytest fixtures (imported by conftests)
+
+
+@pytest.fixture(scope="session")
+def bot_argv() -> list[str]:
+    """The bot under test: ``python -m bot run``; the stand-in when ``REGELBOT_E2E_BOT=standin``."""
+    if os.environ.get("REGELBOT_E2E_BOT") == "standin":
+        return STANDIN
+    if not real_bot_present():
+        pytest.skip("bot/__main__.py is missing (set REGELBOT_E2E_BOT=standin to use the stand-in)")
+    return REAL_BOT
+
+
+@pytest.fixture(scope="session")
+def store_db(bot_argv, tmp_path_factory) -> Path | None:
+    """A store built once per session with ``python -m bot build --db PATH`` (None for the stand-in)."""
+    if bot_argv is STANDIN:
+        return None
+    db = tmp_path_factory.mktemp("store") / "regelbot.sqlite3"
+    build_store(db)
+    return db

@@ -3,13 +3,10 @@ talking to the fake Discord on loopback. The real bot's suite is test_bot_e2e.py
 
 from __future__ import annotations
 
-import signal
-
 import pytest
 import pytest_asyncio
-from conftest import attach_bot_log
 from fakediscord import EPHEMERAL, STRING, FakeDiscord
-from harness import FAKE_TOKEN, STANDIN, BotProcess, bot_env
+from harness import FAKE_TOKEN, STANDIN, print_bot_log_on_failure, running_bot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
 
@@ -22,21 +19,16 @@ async def fake():
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def standin(fake, tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("standin")
-    bot = await BotProcess(STANDIN, bot_env(fake, db=None, state_dir=tmp / "state"), tmp / "bot.log").start()
-    try:
-        await bot.wait_connected(fake)
+    async with running_bot(fake, tmp_path_factory.mktemp("standin"), argv=STANDIN) as bot:
         yield bot
-    finally:
-        code = await bot.stop(signal.SIGINT)
-        assert code == 0, bot.tail()
+    assert bot.returncode == 0, bot.tail()
 
 
 @pytest.fixture(autouse=True)
 def _log_on_failure(request, standin, fake):
     since = len(standin.output())
     yield
-    attach_bot_log(request, standin, since)
+    print_bot_log_on_failure(request, standin, since)
     assert fake.errors == []
 
 
