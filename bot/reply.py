@@ -28,6 +28,14 @@ BUTTONS_PER_ROW = 5
 ROWS_MAX = 5
 
 
+def format_date(iso: str | None) -> str:
+    """``"2005-08-30"`` → ``"30.08.2005"``; ``"2007"`` stays; None → ``""``."""
+    if not iso:
+        return ""
+    parts = iso.split("-")
+    return ".".join(reversed(parts)) if len(parts) == 3 else iso
+
+
 @dataclass
 class Field:
     """An embed field: name ≤ 256, value ≤ 1024 characters once rendered."""

@@ -1,0 +1,345 @@
+"""Command line: ``python -m bot {build,run,sync,console,call,complete,press}`` (contract in DESIGN.md).
+
+Exit codes: 0 success (also when the bot answered with a user-facing error), 1 a runtime
+problem (store missing/corrupt, Discord refused the token), 2 a usage problem (unknown
+command, missing token). Messages for people are German; nothing prints a traceback except
+with ``LOG_LEVEL=DEBUG``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import signal
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from bot.config import ConfigError, Settings, load_settings
+
+log = logging.getLogger("bot")
+
+
+class SecretFilter(logging.Filter):
+    """Replaces every occurrence of the secrets (the token) in log records with ``[geheim]``."""
+
+    def __init__(self, secrets: list[str]) -> None:
+        super().__init__()
+        self.secrets = [s for s in secrets if s]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Redact the record's message and arguments in place; never drops a record."""
+        if self.secrets:
+            message = record.getMessage()
+            redacted = message
+            for secret in self.secrets:
+                redacted = redacted.replace(secret, "[geheim]")
+            if redacted != message:
+                record.msg, record.args = redacted, None
+        return True
+
+
+class VoiceNoiseFilter(logging.Filter):
+    """Drops discord.py's start-up warnings about voice libraries (the bot has no voice features)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """False for "… is not installed, voice will NOT be supported"."""
+        return "voice will NOT be supported" not in record.getMessage()
+
+
+def setup_logging(settings: Settings, offline: bool = False) -> None:
+    """Configure logging once: stderr, the configured level, the token redacted everywhere.
+
+    Offline commands (call, complete, console) log only warnings unless LOG_LEVEL is set.
+    """
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    handler.addFilter(SecretFilter([settings.token]))
+    handler.addFilter(VoiceNoiseFilter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    level = settings.log_level
+    if offline and "LOG_LEVEL" not in os.environ:
+        level = "WARNING"
+    root.setLevel(level)
+    if settings.log_level != "DEBUG":
+        logging.getLogger("discord.gateway").setLevel(logging.WARNING)
+
+
+def _fail(message: str, code: int = 1) -> int:
+    print(message, file=sys.stderr)
+    return code
+
+
+# --- build -----------------------------------------------------------------------------------
+
+
+def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
+    """Build the store from data/sources (and optional official files); print the counts."""
+    from bot.importer import DEFAULT_SOURCES, build, format_report
+    from bot.importer.model import SourceError
+
+    db = Path(args.db) if args.db else settings.db_path
+    try:
+        report = build(db, DEFAULT_SOURCES)
+    except SourceError as exc:
+        return _fail(f"Import fehlgeschlagen: {exc.file}, Zeile {exc.line}: {exc.reason}")
+    except OSError as exc:
+        return _fail(f"Import fehlgeschlagen: {exc}")
+    print(format_report(report))
+    print(f"Datenbank geschrieben: {db}")
+    return 0
+
+
+def ensure_store(settings: Settings) -> int:
+    """Build the store if it is missing (first start); 0 when it exists afterwards."""
+    if settings.db_path.is_file():
+        return 0
+    print(f"Datenbank fehlt ({settings.db_path}), baue sie aus data/sources …", file=sys.stderr)
+    return cmd_build(settings, argparse.Namespace(db=None))
+
+
+# --- offline bot (console, call, complete) ---------------------------------------------------
+
+
+async def _with_offline_bot(settings: Settings, work: Callable[[Any], Awaitable[int]]) -> int:
+    from bot.client import Regelbot
+    from bot.console import CommandLine
+    from bot.store import StoreError
+
+    bot = Regelbot(settings)
+    try:
+        try:
+            await bot.prepare()
+        except StoreError as exc:
+            return _fail(str(exc))
+        cli = await CommandLine.create(bot)
+        return await work(cli)
+    finally:
+        await bot.close()
+
+
+def _print_reply(reply: Any, as_json: bool, page: int) -> None:
+    from bot.render import to_json, to_text
+
+    print(to_json(reply, page) if as_json else to_text(reply, page))
+
+
+def cmd_call(settings: Settings, args: argparse.Namespace) -> int:
+    """Run one slash command typed as text and print the reply (text or Discord JSON payload)."""
+    from bot.console import UsageError
+
+    async def work(cli: Any) -> int:
+        try:
+            reply = await cli.call(args.command)
+        except UsageError as exc:
+            return _fail(str(exc), 2)
+        _print_reply(reply, args.json, args.page - 1)
+        return 0
+
+    return asyncio.run(_with_offline_bot(settings, work))
+
+
+def cmd_press(settings: Settings, args: argparse.Namespace) -> int:
+    """Press a button by its custom_id (``rb:rulings:12``) and print the reply."""
+    from bot.console import UsageError
+
+    async def work(cli: Any) -> int:
+        try:
+            reply = await cli.press(args.custom_id)
+        except UsageError as exc:
+            return _fail(str(exc), 2)
+        _print_reply(reply, args.json, args.page - 1)
+        return 0
+
+    return asyncio.run(_with_offline_bot(settings, work))
+
+
+def cmd_complete(settings: Settings, args: argparse.Namespace) -> int:
+    """Print the autocomplete choices for an option and typed text."""
+    from bot.console import UsageError
+
+    async def work(cli: Any) -> int:
+        try:
+            choices = await cli.complete(args.target, args.text)
+        except UsageError as exc:
+            return _fail(str(exc), 2)
+        if args.json:
+            print(json.dumps([{"name": c.name, "value": c.value} for c in choices], ensure_ascii=False, indent=2))
+        else:
+            for c in choices:
+                print(c.name)
+        return 0
+
+    return asyncio.run(_with_offline_bot(settings, work))
+
+
+CONSOLE_HELP = """Regelbot-Konsole. Tippe einen Befehl wie in Discord, z. B.:
+  /karte name: Boros-Rekrut
+  ?karte name: boros        (Autovervollständigung für eine Option)
+  weiter / zurück           (blättern)       rb:rulings:12   (Knopf drücken)
+  hilfe                     (diese Hilfe)    ende            (beenden)"""
+
+
+def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
+    """Interactive prompt over the same answer layer as the bot (no Discord needed)."""
+    from bot.console import UsageError
+    from bot.render import to_text
+
+    async def work(cli: Any) -> int:
+        print(CONSOLE_HELP)
+        print("Befehle: " + ", ".join(cli.command_list()))
+        last, page = None, 0
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                line = await loop.run_in_executor(None, input, "regelbot> ")
+            except (EOFError, KeyboardInterrupt):
+                print()
+                return 0
+            line = line.strip()
+            if not line:
+                continue
+            low = line.casefold()
+            try:
+                if low in {"ende", "exit", "quit"}:
+                    return 0
+                if low in {"hilfe", "help", "?"}:
+                    print(CONSOLE_HELP)
+                    print("Befehle: " + ", ".join(cli.command_list()))
+                    continue
+                if low in {"weiter", "zurück", "zurueck"} and last is not None:
+                    page = page + 1 if low == "weiter" else max(0, page - 1)
+                    print(to_text(last, page))
+                    continue
+                if line.startswith("?"):
+                    target, _, text = line[1:].partition(":")
+                    for c in await cli.complete("/" + target.strip(), text.strip()):
+                        print("  " + c.name)
+                    continue
+                if line.startswith("rb:"):
+                    last, page = await cli.press(line), 0
+                else:
+                    last, page = await cli.call(line), 0
+                print(to_text(last, page))
+            except UsageError as exc:
+                print(exc)
+            except Exception:  # the console must survive anything, like the bot does
+                log.exception("Fehler bei %r", line)
+                print("Da ist etwas schiefgelaufen (Details im Log).")
+
+    return asyncio.run(_with_offline_bot(settings, work))
+
+
+# --- run / sync --------------------------------------------------------------------------------
+
+
+async def _run_bot(settings: Settings, sync_only: bool = False) -> int:
+    import discord
+
+    from bot.client import Regelbot
+    from bot.store import StoreError
+
+    async with Regelbot(settings) as bot:
+        loop = asyncio.get_running_loop()
+        stopping = asyncio.Event()
+
+        def stop() -> None:
+            if not stopping.is_set():
+                log.info("Signal empfangen, fahre herunter …")
+                stopping.set()
+                loop.create_task(bot.close())
+
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(sig, stop)
+        try:
+            if sync_only:
+                await bot.login(settings.token)
+                await bot.prepare()
+                synced = await bot.sync_commands(force=True)
+                print("Befehle synchronisiert." if synced else "Nichts zu synchronisieren.")
+                return 0
+            await bot.start(settings.token)
+        except discord.LoginFailure:
+            return _fail("Discord lehnt das Token ab (DISCORD_TOKEN prüfen).")
+        except StoreError as exc:
+            return _fail(str(exc))
+        except discord.PrivilegedIntentsRequired:
+            return _fail("Discord verlangt eine privilegierte Intent-Freigabe, die der Bot nicht braucht.")
+    return 0
+
+
+def cmd_run(settings: Settings, args: argparse.Namespace, sync_only: bool = False) -> int:
+    """Start the bot on Discord (builds the store first if missing)."""
+    if not settings.token:
+        return _fail("DISCORD_TOKEN fehlt: in .env eintragen (siehe .env.example) oder als Umgebungsvariable setzen.", 2)
+    code = ensure_store(settings)
+    if code:
+        return code
+    return asyncio.run(_run_bot(settings, sync_only))
+
+
+def cmd_sync(settings: Settings, args: argparse.Namespace) -> int:
+    """Sync the slash commands now (to DEV_GUILD_ID if set), then exit."""
+    return cmd_run(settings, args, sync_only=True)
+
+
+def make_parser() -> argparse.ArgumentParser:
+    """The argparse parser of ``python -m bot``."""
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Regelbot: MTG-Regelfragen auf Deutsch.")
+    sub = parser.add_subparsers(dest="cmd", required=True, metavar="BEFEHL")
+    p = sub.add_parser("build", help="Datenbank aus data/sources bauen")
+    p.add_argument("--db", help="Zieldatei (Standard: REGELBOT_DB oder data/regelbot.sqlite3)")
+    p.set_defaults(func=cmd_build)
+    sub.add_parser("run", help="Bot mit Discord verbinden (braucht DISCORD_TOKEN)").set_defaults(func=cmd_run)
+    sub.add_parser("sync", help="Slash-Befehle bei Discord registrieren").set_defaults(func=cmd_sync)
+    sub.add_parser("console", help="Interaktive Konsole ohne Discord").set_defaults(func=cmd_console)
+    p = sub.add_parser("call", help="Einen Befehl ausführen, z. B. '/karte name: Boros-Rekrut'")
+    p.add_argument("command")
+    p.add_argument("--json", action="store_true", help="Discord-Nachricht als JSON ausgeben")
+    p.add_argument("--page", type=int, default=1, help="Seite der Antwort (ab 1)")
+    p.set_defaults(func=cmd_call)
+    p = sub.add_parser("complete", help="Autovervollständigung, z. B. '/karte name' 'boros'")
+    p.add_argument("target")
+    p.add_argument("text")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_complete)
+    p = sub.add_parser("press", help="Einen Knopf drücken, z. B. 'rb:rulings:12'")
+    p.add_argument("custom_id")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--page", type=int, default=1)
+    p.set_defaults(func=cmd_press)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``python -m bot`` and the ``regelbot`` script; returns the exit code."""
+    args = make_parser().parse_args(argv)
+    try:
+        settings = load_settings()
+    except ConfigError as exc:
+        return _fail(str(exc), 2)
+    offline = args.cmd in {"call", "complete", "console", "press"}
+    setup_logging(settings, offline=offline)
+    if offline:
+        code = ensure_store(settings)
+        if code:
+            return code
+    try:
+        return int(args.func(settings, args))
+    except KeyboardInterrupt:
+        return 0
+    except Exception:
+        log.debug("Unerwarteter Fehler", exc_info=True)
+        log.critical("Unerwarteter Fehler (Details mit LOG_LEVEL=DEBUG)")
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,147 @@
+"""Card lookup: ``/card`` (``/karte``), its autocomplete and the rulings button.
+
+Sources: the card blocks of the four set FAQs (document 001) and the card names of the
+rulings lists (documents 002, 004), as stored by the importer.
+"""
+
+from __future__ import annotations
+
+from bot.answers.registry import AnswerContext, UserError, action, answer, completer
+from bot.reply import Action, Choice, Field, Page, Reply, format_date
+from bot.search import clean
+from bot.store import CardRecord, DocumentRecord, RulingRecord
+
+#: Rulings per page; each ruling is one block of the description.
+RULINGS_PER_PAGE = 6
+MAX_QUERY = 200
+
+
+def document_label(doc: DocumentRecord) -> str:
+    """Title and date of a document for a footer: ``"Zwietracht – Häufig gestellte Fragen (17.03.2006)"``."""
+    date = format_date(doc.date)
+    return f"{doc.title} ({date})" if date else doc.title
+
+
+def _face_lines(mana_cost: str | None, type_line: str | None, pt: str | None, text: str) -> str:
+    head = " · ".join(part for part in (mana_cost, type_line, pt) if part)
+    body = text.strip()
+    return "\n".join(part for part in (f"**{head}**" if head else "", body) if part)
+
+
+def card_page(card: CardRecord) -> Page:
+    """The card as an embed page: cost, type line, P/T and rules text; split cards as two fields."""
+    fields: list[Field] = []
+    if card.is_split and card.faces:
+        body = f"Geteilte Karte · Manakosten {card.mana_cost}" if card.mana_cost else "Geteilte Karte"
+        for face in card.faces:
+            value = _face_lines(face.mana_cost, face.type_line, face.power_toughness, face.text)
+            fields.append(Field(name=face.name, value=value or "—"))
+    else:
+        body = _face_lines(card.mana_cost, card.type_line, card.power_toughness, card.text)
+    doc = card.document
+    if doc.set_name:
+        fields.append(Field(name="Set", value=doc.set_name, inline=True))
+    if doc.kind == "faq" and doc.date:
+        fields.append(Field(name="FAQ-Stand", value=format_date(doc.date), inline=True))
+    fields.append(Field(name="Rulings", value=str(card.ruling_count), inline=True))
+    return Page(title=card.name, body=body or "(kein Regeltext)", fields=fields)
+
+
+def _not_found(ctx: AnswerContext, query: str) -> UserError:
+    hits = ctx.names.search(query, limit=5)
+    shown = clean(query)[:80] or "(leer)"
+    if hits:
+        lines = "\n".join(f"• {h.card_name}" for h in hits)
+        return UserError(f"Keine Karte „{shown}“ gefunden", f"Meintest du:\n{lines}")
+    return UserError(
+        f"Keine Karte „{shown}“ gefunden",
+        "Tippe die ersten Buchstaben des deutschen Kartennamens und wähle aus der Liste.",
+    )
+
+
+async def find_card(ctx: AnswerContext, query: str) -> CardRecord:
+    """The card ``query`` names (exact, unique prefix, or a clear fuzzy match).
+
+    Raises:
+        UserError: no card or no clear match; the German message lists the closest names.
+    """
+    if not clean(query):
+        raise UserError("Bitte einen Kartennamen angeben", "Zum Beispiel: `/karte name: Boros-Rekrut`")
+    query = query[:MAX_QUERY]
+    hit = ctx.names.resolve(query)
+    if hit is None:
+        raise _not_found(ctx, query)
+    card = await ctx.store.card(hit.card_id)
+    if card is None:  # the index and the store come from the same file; this would be a bug
+        raise _not_found(ctx, query)
+    return card
+
+
+@answer("card")
+async def card_answer(ctx: AnswerContext, name: str) -> Reply:
+    """``/card name`` → the card's embed with a button for its rulings."""
+    card = await find_card(ctx, name)
+    return card_reply(card)
+
+
+def card_reply(card: CardRecord) -> Reply:
+    """The reply for one card (shared by ``/card`` and the card buttons of other answers)."""
+    actions = []
+    if card.ruling_count:
+        actions.append(Action(label=f"Rulings anzeigen ({card.ruling_count})", action="rulings", arg=str(card.id)))
+    doc = card.document
+    return Reply(pages=[card_page(card)], source=doc.title, date=doc.date, actions=actions)
+
+
+@action("card")
+async def card_action(ctx: AnswerContext, arg: str) -> Reply:
+    """Button ``rb:card:<card_id>`` → the card."""
+    card = await ctx.store.card(int(arg)) if arg.isdigit() else None
+    if card is None:
+        raise UserError("Karte nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+    return card_reply(card)
+
+
+def ruling_block(ruling: RulingRecord) -> str:
+    """One ruling as text with its source and date: ``"• text\n_Quelle, 30.08.2005_"``."""
+    date = format_date(ruling.date)
+    source = ruling.document.title + (f", {date}" if date else "")
+    return f"• {ruling.text}\n_{source}_"
+
+
+def rulings_pages(title: str, rulings: list[RulingRecord], per_page: int = RULINGS_PER_PAGE) -> list[Page]:
+    """Rulings split into pages of at most ``per_page`` rulings (the renderer splits further if long)."""
+    if not rulings:
+        return [Page(title=title, body="Zu dieser Karte gibt es in den Dokumenten keine Rulings.")]
+    pages = []
+    for start in range(0, len(rulings), per_page):
+        chunk = rulings[start : start + per_page]
+        pages.append(Page(title=title, body="\n\n".join(ruling_block(r) for r in chunk)))
+    return pages
+
+
+async def card_rulings_reply(ctx: AnswerContext, card: CardRecord) -> Reply:
+    """All rulings of ``card`` in document order, paged, each with document and date."""
+    rulings = await ctx.store.rulings_for_card(card.id)
+    docs = sorted({r.document.title for r in rulings}) or [card.document.title]
+    return Reply(
+        pages=rulings_pages(f"Rulings: {card.name}", rulings),
+        source=" · ".join(docs),
+        actions=[Action(label="Karte anzeigen", action="card", arg=str(card.id))],
+    )
+
+
+@action("rulings")
+async def rulings_action(ctx: AnswerContext, arg: str) -> Reply:
+    """Button ``rb:rulings:<card_id>`` → the card's rulings."""
+    card = await ctx.store.card(int(arg)) if arg.isdigit() else None
+    if card is None:
+        raise UserError("Karte nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+    return await card_rulings_reply(ctx, card)
+
+
+@completer("card_names")
+def card_names(ctx: AnswerContext, current: str) -> list[Choice]:
+    """Autocomplete: up to 25 card names ranked by :meth:`bot.search.NameIndex.search`."""
+    hits = ctx.names.search(current[:MAX_QUERY], limit=25)
+    return [Choice(name=h.card_name, value=h.card_name) for h in hits]

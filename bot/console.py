@@ -1,0 +1,230 @@
+"""The bot without Discord: run slash commands typed as text against the same answer layer.
+
+``/karte name: Boros-Rekrut`` is parsed against the bot's real command tree, using the
+translated payload that a sync sends to Discord, so every command and option is accepted in
+English and in German exactly as Discord users see them. Used by ``python -m bot call``,
+``complete`` and ``console``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from discord import AppCommandOptionType, app_commands
+
+from bot.answers import run_completer
+from bot.client import Regelbot
+from bot.reply import Choice, Reply
+
+_SUB = (AppCommandOptionType.subcommand, AppCommandOptionType.subcommand_group)
+_TRUE = {"true", "ja", "yes", "1", "wahr", "an"}
+_FALSE = {"false", "nein", "no", "0", "falsch", "aus"}
+
+
+class UsageError(Exception):
+    """The typed command cannot be parsed (unknown command or option); German message."""
+
+
+@dataclass
+class OptionSpec:
+    """One option of a command as Discord sees it (names in all languages)."""
+
+    name: str  # English base name = the callback's parameter name after rename
+    names: set[str]
+    type: int
+    required: bool
+    choices: list[dict[str, Any]]
+    completer: str | None = None
+
+
+@dataclass
+class CommandSpec:
+    """One invocable command (a top-level command or a subcommand of a group)."""
+
+    path: tuple[str, ...]  # English names, e.g. ("mana", "pay")
+    answer: str
+    options: list[OptionSpec] = field(default_factory=list)
+    params: dict[str, str] = field(default_factory=dict)  # option name -> callback parameter name
+
+
+def _names(item: dict[str, Any]) -> set[str]:
+    return {item["name"].casefold(), *(n.casefold() for n in (item.get("name_localizations") or {}).values())}
+
+
+class CommandLine:
+    """Parse and run typed slash commands. Create with :meth:`create` after ``bot.prepare()``."""
+
+    def __init__(self, bot: Regelbot) -> None:
+        self.bot = bot
+        self.commands: dict[tuple[str, ...], CommandSpec] = {}
+        self._paths_names: dict[tuple[str, ...], list[set[str]]] = {}  # all names of each path element
+
+    @classmethod
+    async def create(cls, bot: Regelbot) -> CommandLine:
+        """Index the bot's commands from their translated payload."""
+        self = cls(bot)
+        for payload in await bot.command_payload():
+            self._add(payload, (), [])
+        return self
+
+    def _add(self, payload: dict[str, Any], parent: tuple[str, ...], parent_names: list[set[str]]) -> None:
+        path = (*parent, payload["name"])
+        names = [*parent_names, _names(payload)]
+        subs = [o for o in payload.get("options", []) if o["type"] in (t.value for t in _SUB)]
+        if subs:
+            for sub in subs:
+                self._add(sub, path, names)
+            return
+        command = self.bot.tree.get_command(path[0])
+        for part in path[1:]:
+            command = command.get_command(part) if isinstance(command, app_commands.Group) else None
+        if not isinstance(command, app_commands.Command):
+            return
+        spec = CommandSpec(path=path, answer=command.extras.get("answer", ""))
+        for opt in payload.get("options", []):
+            param = next((p for p in command.parameters if p.display_name == opt["name"]), None)
+            if param is None:
+                continue
+            internal = command._params[param.name]  # the autocomplete callback is only kept here
+            completer = getattr(internal.autocomplete, "completer_key", None)
+            spec.options.append(
+                OptionSpec(
+                    name=opt["name"],
+                    names=_names(opt),
+                    type=opt["type"],
+                    required=opt.get("required", False),
+                    choices=opt.get("choices", []),
+                    completer=completer,
+                )
+            )
+            spec.params[opt["name"]] = param.name
+        self.commands[path] = spec
+        self._paths_names[path] = names
+
+    def command_list(self) -> list[str]:
+        """Every command as ``/english (deutsch)`` for help texts."""
+        out = []
+        for path, names in sorted(self._paths_names.items()):
+            de = " ".join(sorted(n - {p})[0] if n - {p} else p for n, p in zip(names, path, strict=True))
+            en = " ".join(path)
+            out.append(f"/{en}" + (f" (/{de})" if de != en else ""))
+        return out
+
+    def _match_command(self, words: list[str]) -> tuple[CommandSpec, int]:
+        best: tuple[CommandSpec, int] | None = None
+        for path, names in self._paths_names.items():
+            if len(words) < len(path):
+                continue
+            if all(words[i].casefold() in names[i] for i in range(len(path))) and (
+                best is None or len(path) > best[1]
+            ):
+                best = (self.commands[path], len(path))
+        if best is None:
+            shown = " ".join(words[:2]) or "(leer)"
+            raise UsageError(
+                f"Unbekannter Befehl „/{shown}“. Verfügbare Befehle: " + ", ".join(self.command_list())
+            )
+        return best
+
+    def parse(self, text: str) -> tuple[CommandSpec, dict[str, str]]:
+        """``"/karte name: Boros-Rekrut"`` → (command spec, {"name": "Boros-Rekrut"}).
+
+        Options are ``name: value`` in any order; values run to the next option name. Text
+        before the first option fills the first option (``/karte Boros-Rekrut``).
+
+        Raises:
+            UsageError: unknown command, or text that fits no option.
+        """
+        text = text.strip()
+        if not text.startswith("/"):
+            raise UsageError("Befehle beginnen mit „/“, zum Beispiel: /karte name: Boros-Rekrut")
+        words = text[1:].split()
+        spec, depth = self._match_command(words)
+        rest = text[1:].split(None, depth)[depth] if len(words) > depth else ""
+        values: dict[str, str] = {}
+        if spec.options:
+            alternatives = sorted({n for o in spec.options for n in o.names}, key=len, reverse=True)
+            marker = re.compile(r"(?:^|\s)(" + "|".join(map(re.escape, alternatives)) + r")\s*:", re.IGNORECASE)
+            matches = list(marker.finditer(rest))
+            head = rest[: matches[0].start()] if matches else rest
+            if head.strip():
+                values[spec.options[0].name] = head.strip()
+            for i, m in enumerate(matches):
+                end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
+                option = next(o for o in spec.options if m.group(1).casefold() in o.names)
+                values[option.name] = rest[m.end() : end].strip()
+        elif rest.strip():
+            raise UsageError(f"/{' '.join(spec.path)} hat keine Optionen.")
+        return spec, values
+
+    def _convert(self, option: OptionSpec, raw: str) -> Any:
+        if option.choices:
+            for choice in option.choices:
+                if raw.casefold() in {str(choice["value"]).casefold(), *_names(choice)}:
+                    return choice["value"]
+            allowed = ", ".join(str(c["value"]) for c in option.choices)
+            raise _OptionError(f"Ungültiger Wert „{raw}“ für {option.name}. Erlaubt: {allowed}")
+        if option.type == AppCommandOptionType.integer.value:
+            try:
+                return int(raw)
+            except ValueError:
+                raise _OptionError(f"{option.name} erwartet eine ganze Zahl, nicht „{raw}“.") from None
+        if option.type == AppCommandOptionType.number.value:
+            try:
+                return float(raw.replace(",", "."))
+            except ValueError:
+                raise _OptionError(f"{option.name} erwartet eine Zahl, nicht „{raw}“.") from None
+        if option.type == AppCommandOptionType.boolean.value:
+            if raw.casefold() in _TRUE | _FALSE:
+                return raw.casefold() in _TRUE
+            raise _OptionError(f"{option.name} erwartet ja oder nein, nicht „{raw}“.")
+        return raw
+
+    async def call(self, text: str) -> Reply:
+        """Run a typed command and return its reply (user-facing errors are error replies).
+
+        Raises:
+            UsageError: the command itself is unknown.
+        """
+        spec, values = self.parse(text)
+        kwargs: dict[str, Any] = {}
+        for option in spec.options:
+            if option.name not in values or values[option.name] == "":
+                if option.required:
+                    return Reply.fail("Option fehlt", f"/{' '.join(spec.path)} braucht die Option „{option.name}“.")
+                continue
+            try:
+                kwargs[spec.params[option.name]] = self._convert(option, values[option.name])
+            except _OptionError as exc:
+                return Reply.fail("Ungültige Eingabe", str(exc))
+        return await self.bot.run_answer(spec.answer, None, **kwargs)
+
+    async def complete(self, target: str, current: str) -> list[Choice]:
+        """Autocomplete choices for ``target`` = ``"/karte name"`` and the typed text ``current``.
+
+        Raises:
+            UsageError: unknown command or an option without autocomplete.
+        """
+        target = target.strip()
+        words = target.lstrip("/").split()
+        spec, depth = self._match_command(words)
+        option_name = words[depth].casefold() if len(words) > depth else ""
+        option = next((o for o in spec.options if option_name in o.names), None)
+        if option is None or option.completer is None:
+            names = ", ".join(o.name for o in spec.options if o.completer) or "keine"
+            raise UsageError(f"„{target}“: diese Option hat keine Autovervollständigung (mit: {names}).")
+        assert self.bot.answer_context is not None
+        return await run_completer(self.bot.answer_context, option.completer, current)
+
+    async def press(self, custom_id: str) -> Reply:
+        """Run the button with ``custom_id`` ``rb:<action>:<arg>`` (as a click in Discord would)."""
+        m = re.fullmatch(r"rb:([a-z_]+):(.*)", custom_id.strip())
+        if m is None:
+            raise UsageError(f"Unbekannter Knopf „{custom_id}“ (erwartet rb:<aktion>:<wert>).")
+        return await self.bot.run_action(m.group(1), m.group(2))
+
+
+class _OptionError(Exception):
+    pass

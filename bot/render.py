@@ -1,0 +1,286 @@
+"""Render a :class:`~bot.reply.Reply` for Discord (embeds, buttons) and for the console (text/JSON).
+
+Discord's limits are met by splitting, never by silent cutting: :func:`fit_pages` turns the
+answer's pages into pages that each fit one embed (description ≤ 4096, field value ≤ 1024,
+≤ 25 fields, ≤ 6000 characters per message); long answers then page with buttons.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from bot.reply import (
+    BUTTON_LABEL_MAX,
+    CUSTOM_ID_MAX,
+    EMBED_DESCRIPTION_MAX,
+    EMBED_TITLE_MAX,
+    FIELD_NAME_MAX,
+    FIELD_VALUE_MAX,
+    FIELDS_MAX,
+    FOOTER_MAX,
+    MESSAGE_EMBED_TOTAL_MAX,
+    Action,
+    Field,
+    Page,
+    Reply,
+    format_date,
+)
+
+ACTION_PREFIX = "rb"
+#: Room left in an embed for the footer; keeps every page under the 6000-character total.
+_FOOTER_BUDGET = 300
+_PAGE_BUDGET = MESSAGE_EMBED_TOTAL_MAX - _FOOTER_BUDGET
+
+
+def split_text(text: str, limit: int) -> list[str]:
+    """Split ``text`` into chunks of ≤ ``limit`` characters at paragraph, line, then word breaks.
+
+    Concatenating the chunks (with the break characters) gives the text back; nothing is dropped.
+    """
+    if len(text) <= limit:
+        return [text]
+    chunks: list[str] = []
+    rest = text
+    while len(rest) > limit:
+        window = rest[: limit + 1]
+        cut = -1
+        for sep in ("\n\n", "\n", " "):
+            cut = window.rfind(sep)
+            if cut > limit // 3:
+                break
+        if cut <= 0:
+            cut = limit
+            chunks.append(rest[:cut])
+            rest = rest[cut:]
+        else:
+            chunks.append(rest[:cut].rstrip())
+            rest = rest[cut:].lstrip("\n ")
+    if rest:
+        chunks.append(rest)
+    return chunks
+
+
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _page_size(page: Page) -> int:
+    return len(page.title) + len(page.body) + sum(len(f.name) + len(f.value) for f in page.fields)
+
+
+def fit_pages(pages: list[Page]) -> list[Page]:
+    """Pages that each fit one Discord embed within one message, in order, content complete.
+
+    A title longer than 256 characters is shortened and given in full at the top of the body.
+    """
+    out: list[Page] = []
+    for page in pages or [Page(title="(leer)")]:
+        title, body = page.title, page.body
+        if len(title) > EMBED_TITLE_MAX:
+            body = f"**{title}**\n{body}"
+            title = _short(title, EMBED_TITLE_MAX)
+        fields: list[Field] = []
+        for f in page.fields:
+            name = f.name
+            if len(name) > FIELD_NAME_MAX:
+                name = _short(name, FIELD_NAME_MAX)
+            parts = split_text(f.value or "—", FIELD_VALUE_MAX)
+            for i, part in enumerate(parts):
+                label = name if i == 0 else _short(f"{name} (Forts.)", FIELD_NAME_MAX)
+                fields.append(Field(label, part, f.inline and len(parts) == 1))
+        body_limit = min(EMBED_DESCRIPTION_MAX, _PAGE_BUDGET - len(title))
+        bodies = split_text(body, body_limit) if body else [""]
+        for i, chunk in enumerate(bodies):
+            current = Page(title=title, body=chunk)
+            out.append(current)
+            if i < len(bodies) - 1:
+                continue
+            for f in fields:
+                if len(current.fields) >= FIELDS_MAX or _page_size(current) + len(f.name) + len(f.value) > _PAGE_BUDGET:
+                    current = Page(title=title)
+                    out.append(current)
+                current.fields.append(f)
+    return out
+
+
+def custom_id(action: Action) -> str:
+    """``rb:<action>:<arg>``; raises ValueError when longer than Discord's 100 characters."""
+    cid = f"{ACTION_PREFIX}:{action.action}:{action.arg}"
+    if len(cid) > CUSTOM_ID_MAX:
+        raise ValueError(f"custom_id too long ({len(cid)}): {cid[:40]}…")
+    return cid
+
+
+def footer_text(reply: Reply, page: int, total: int) -> str:
+    """Footer: ``Quelle: … · Stand … · Seite x/y`` (parts only when present)."""
+    parts = []
+    if reply.source:
+        parts.append(f"Quelle: {reply.source}")
+    if reply.date:
+        parts.append(f"Stand {format_date(reply.date)}")
+    if total > 1:
+        parts.append(f"Seite {page + 1}/{total}")
+    return _short(" · ".join(parts), FOOTER_MAX)
+
+
+def embed_for(reply: Reply, pages: list[Page], index: int) -> discord.Embed:
+    """The Discord embed of page ``index`` of the fitted ``pages``."""
+    page = pages[index]
+    embed = discord.Embed(title=page.title or None, description=page.body or None, colour=reply.color)
+    for f in page.fields:
+        embed.add_field(name=f.name, value=f.value, inline=f.inline)
+    footer = footer_text(reply, index, len(pages))
+    if footer:
+        embed.set_footer(text=footer)
+    return embed
+
+
+def payload(reply: Reply, page: int = 0) -> dict[str, Any]:
+    """The message payload the bot sends for ``reply`` (as ``call --json`` prints it).
+
+    Shape: ``{"content", "embeds": [Embed.to_dict()], "ephemeral", "components": [{"label",
+    "custom_id"}], "page", "pages"}``. Paging buttons appear when there is more than one page.
+    """
+    pages = fit_pages(reply.pages)
+    page = max(0, min(page, len(pages) - 1))
+    components = []
+    if len(pages) > 1:
+        components += [
+            {"label": "Zurück", "custom_id": "rb-page:prev", "disabled": page == 0},
+            {"label": "Weiter", "custom_id": "rb-page:next", "disabled": page == len(pages) - 1},
+        ]
+    components += [{"label": _short(a.label, BUTTON_LABEL_MAX), "custom_id": custom_id(a)} for a in reply.actions]
+    return {
+        "content": None,
+        "embeds": [embed_for(reply, pages, page).to_dict()],
+        "ephemeral": reply.ephemeral,
+        "components": components,
+        "page": page + 1,
+        "pages": len(pages),
+    }
+
+
+def to_json(reply: Reply, page: int = 0) -> str:
+    """:func:`payload` as indented JSON (UTF-8 characters kept)."""
+    return json.dumps(payload(reply, page), ensure_ascii=False, indent=2)
+
+
+def to_text(reply: Reply, page: int = 0) -> str:
+    """A plain-text rendering for the console: title, body, fields, footer and buttons."""
+    pages = fit_pages(reply.pages)
+    page = max(0, min(page, len(pages) - 1))
+    p = pages[page]
+    lines = [f"== {p.title} ==" if p.title else ""]
+    if p.body:
+        lines.append(p.body)
+    for f in p.fields:
+        lines.append(f"[{f.name}] {f.value}")
+    footer = footer_text(reply, page, len(pages))
+    if footer:
+        lines.append(f"-- {footer}")
+    buttons = [f"[{a.label}] ({custom_id(a)})" for a in reply.actions]
+    if len(pages) > 1:
+        buttons = ["[Zurück] (zurück)", "[Weiter] (weiter)", *buttons]
+    if buttons:
+        lines.append("Knöpfe: " + "  ".join(buttons))
+    return "\n".join(line for line in lines if line)
+
+
+# --- Discord views ------------------------------------------------------------------------
+
+ActionRunner = Callable[[str, str], Awaitable[Reply]]
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:(?P<action>[a-z_]+):(?P<arg>.{0,90})"):
+    """A persistent button ``rb:<action>:<arg>``; works after restarts (registered on the bot)."""
+
+    def __init__(self, action: Action) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_short(action.label, BUTTON_LABEL_MAX),
+                style=discord.ButtonStyle.secondary,
+                custom_id=custom_id(action),
+            )
+        )
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> ActionButton:
+        """Rebuild the button from its custom_id (discord.py calls this on every click)."""
+        label = getattr(item, "label", None) or ""
+        return cls(Action(label=label, action=match["action"], arg=match["arg"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Run the action and answer the clicking user with an ephemeral reply."""
+        runner: ActionRunner = interaction.client.run_action  # type: ignore[attr-defined]
+        reply = await runner(self.action.action, self.action.arg)
+        await send_reply(interaction, replace(reply, ephemeral=True))
+
+
+class ReplyView(discord.ui.View):
+    """Buttons under a reply: "Zurück"/"Weiter" for pages, then the action buttons."""
+
+    def __init__(self, reply: Reply, pages: list[Page], timeout: float = 900.0) -> None:
+        super().__init__(timeout=timeout)
+        self.reply = reply
+        self.pages = pages
+        self.index = 0
+        self.message_interaction: discord.Interaction[Any] | None = None
+        if len(pages) > 1:
+            self.prev = discord.ui.Button(label="Zurück", style=discord.ButtonStyle.primary, row=0)
+            self.next = discord.ui.Button(label="Weiter", style=discord.ButtonStyle.primary, row=0)
+            self.prev.callback = self._prev  # type: ignore[method-assign]
+            self.next.callback = self._next  # type: ignore[method-assign]
+            self.add_item(self.prev)
+            self.add_item(self.next)
+            self._sync_buttons()
+        for action in reply.actions[:20]:
+            self.add_item(ActionButton(action))
+
+    def _sync_buttons(self) -> None:
+        self.prev.disabled = self.index == 0
+        self.next.disabled = self.index >= len(self.pages) - 1
+
+    async def _turn(self, interaction: discord.Interaction[Any], step: int) -> None:
+        self.index = max(0, min(self.index + step, len(self.pages) - 1))
+        self._sync_buttons()
+        await interaction.response.edit_message(embed=embed_for(self.reply, self.pages, self.index), view=self)
+
+    async def _prev(self, interaction: discord.Interaction[Any]) -> None:
+        await self._turn(interaction, -1)
+
+    async def _next(self, interaction: discord.Interaction[Any]) -> None:
+        await self._turn(interaction, +1)
+
+    async def on_timeout(self) -> None:
+        """Remove the paging buttons when the view expires (the action buttons stay usable)."""
+        if self.message_interaction is not None and len(self.pages) > 1:
+            self.remove_item(self.prev)
+            self.remove_item(self.next)
+            try:
+                await self.message_interaction.edit_original_response(view=self)
+            except discord.HTTPException:
+                pass
+
+
+async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    """Send ``reply`` through the interaction response, or a follow-up if it was already used/deferred."""
+    pages = fit_pages(reply.pages)
+    embed = embed_for(reply, pages, 0)
+    view = ReplyView(reply, pages) if (len(pages) > 1 or reply.actions) else None
+    kwargs: dict[str, Any] = {"embed": embed, "ephemeral": reply.ephemeral}
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+    if view is not None:
+        view.message_interaction = interaction
