@@ -9,8 +9,12 @@ token never in the bot's DEBUG output. Expected values are taken from the docume
 
 from __future__ import annotations
 
+import asyncio
 import re
 import signal
+import sqlite3
+import time
+from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -282,6 +286,38 @@ async def test_every_command_answers_in_both_locales(fake):
             assert res.embeds or res.content, leaf.label
 
 
+# ---------------------------------------------------------------- a slow store (issue 5)
+
+
+async def test_slow_store_defers_then_follows_up_and_autocomplete_still_answers(fake, store_db):
+    """Another process holds an exclusive lock on the store for ~2.8 s: the bot's read waits in
+    aiosqlite's thread (busy timeout), the bot defers after its 2-s watchdog (type 5), then sends the
+    card as a follow-up; autocomplete, served from the in-memory index, answers meanwhile."""
+    if store_db is None:
+        pytest.skip("the stand-in has no store")
+    lock = sqlite3.connect(store_db, isolation_level=None, timeout=0)
+    lock.execute("BEGIN EXCLUSIVE")
+    try:
+        slow = asyncio.create_task(fake.command("karte", {"name": "Boros-Rekrut"}, timeout=15))
+        await asyncio.sleep(0.3)
+        t0 = time.perf_counter()
+        choices = await fake.autocomplete("karte", "name", "boros")
+        waited = time.perf_counter() - t0
+        assert choices[0]["name"] == "Boros-Rekrut"
+        assert waited < 1.0, f"autocomplete waited {waited:.2f} s behind a blocked store read"
+        assert not slow.done()
+        await asyncio.sleep(2.5)
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+    res = await slow
+    assert res.callback_type == 5  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
+    assert 1.9 < res.seconds < 3.0, res.seconds
+    (followup,) = res.followups
+    assert followup["embeds"][0]["title"] == "Boros-Rekrut"
+    assert not res.ephemeral
+
+
 # ---------------------------------------------------------------- gateway faults (issue 5)
 
 
@@ -320,19 +356,44 @@ async def test_token_never_in_the_debug_output(bot):
         assert part not in out, part
 
 
-# ---------------------------------------------------------------- shutdown (own bot processes)
+# ---------------------------------------------------------------- own bot processes: sync state, shutdown
+
+
+def copy_sync_state(bot, workdir: Path, *, corrupt: bool = False) -> None:
+    """Give a new bot the sync state (hash of the synced tree) the module's bot left; ``corrupt``
+    replaces each hash by another one, as if the command tree had changed since."""
+    source = Path(bot.env["REGELBOT_STATE_DIR"])
+    files = [p for p in source.iterdir() if p.is_file()]
+    assert files, f"the module's bot left no sync state in {source}"
+    (workdir / "state").mkdir()
+    for f in files:
+        (workdir / "state" / f.name).write_text("0" * 64 + "\n" if corrupt else f.read_text())
+
+
+def state_texts(state_dir: Path) -> list[str]:
+    return [p.read_text() for p in sorted(state_dir.iterdir())]
+
+
+async def test_changed_tree_hash_syncs_again(bot, bot_argv, store_db, tmp_path_factory, fake):
+    workdir = tmp_path_factory.mktemp("resync")
+    copy_sync_state(bot, workdir, corrupt=True)
+    async with FakeDiscord() as other, running_bot(other, workdir, argv=bot_argv, db=store_db) as proc:
+        await other.wait_sync()
+        assert other.sync_count == 1
+        strip = ("id", "application_id", "version")
+        assert [{k: v for k, v in c.items() if k not in strip} for c in other.commands()] == \
+            [{k: v for k, v in c.items() if k not in strip} for c in fake.commands()]
+    assert proc.returncode == 0, proc.tail()
+    assert state_texts(workdir / "state") == state_texts(Path(bot.env["REGELBOT_STATE_DIR"]))
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
-async def test_shutdown_on_signal_closes_store_and_exits_0(sig, bot_argv, store_db, tmp_path_factory, fake):
+async def test_shutdown_on_signal_exits_0_without_sync_and_closes_store(
+        sig, bot, bot_argv, store_db, tmp_path_factory, fake):
     workdir = tmp_path_factory.mktemp(f"shutdown-{sig.name}")
+    copy_sync_state(bot, workdir)
     async with FakeDiscord() as other:
         other.synced = fake.synced  # the same tree, already synced: the bot must not sync again
-        state_files = _state_files(tmp_path_factory)
-        assert state_files, "the first bot left no sync state"
-        (workdir / "state").mkdir()
-        for state_file in state_files:
-            (workdir / "state" / state_file.name).write_bytes(state_file.read_bytes())
         async with running_bot(other, workdir, argv=bot_argv, db=store_db, sig=sig) as proc:
             res = await other.command("karte", {"name": "Boros-Rekrut"})
             assert res.embeds[0]["title"] == "Boros-Rekrut"
@@ -348,9 +409,3 @@ async def test_shutdown_on_signal_closes_store_and_exits_0(sig, bot_argv, store_
             # awaits; bot.start() returns as soon as the websocket is closed, asyncio.run() then
             # cancels that task inside `await self.store.close()` — the close is never confirmed.
             pytest.xfail("Regelbot.close() is cancelled by asyncio.run before 'Store geschlossen'")
-
-
-def _state_files(tmp_path_factory):
-    base = tmp_path_factory.getbasetemp()
-    return sorted(p for p in base.glob("bot*/state/*") if p.is_file())
-
