@@ -67,6 +67,16 @@ def bot_env(fake: FakeDiscord, *, db: Path | None, state_dir: Path, token: str =
     return env
 
 
+def _die_with_parent() -> None:
+    """In the child before exec (Linux): SIGKILL it when the test process dies, so a killed pytest
+    run never leaves a bot behind that reconnects forever."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+
+
 class BotProcess:
     """One bot subprocess; always stop it with :meth:`stop` (also safe after it died)."""
 
@@ -83,7 +93,7 @@ class BotProcess:
         self.started = time.monotonic()
         self.proc = await asyncio.create_subprocess_exec(
             *self.argv, cwd=ROOT, env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, start_new_session=True)
+            stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
         return self
 
     def output(self) -> str:
@@ -126,19 +136,17 @@ class BotProcess:
         return self.proc.returncode
 
     async def stop(self, sig: int = signal.SIGINT, timeout: float = 10.0) -> int:
-        """Send ``sig``, wait ``timeout`` s, then kill the process group; returns the exit code."""
+        """Send ``sig``, wait ``timeout`` s, then kill the process; returns the exit code."""
         if self.proc is None:
             return 0
         try:
             if self.proc.returncode is None:
                 self.proc.send_signal(sig)
-                if await self.wait_exit(timeout) is None:
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                    await self.wait_exit(5.0)
+                await self.wait_exit(timeout)
         finally:
             if self.proc.returncode is None:
                 with contextlib.suppress(ProcessLookupError):
-                    os.killpg(self.proc.pid, signal.SIGKILL)
+                    self.proc.kill()
                 await self.wait_exit(5.0)
             self._log.close()
         return self.proc.returncode

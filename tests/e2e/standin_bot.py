@@ -25,7 +25,11 @@ from discord.ext import commands
 log = logging.getLogger("standin")
 
 CARDS = {"Boros-Rekrut": "{R/W}", "Boros-Gildenmagier": "{1}{R}{W}", "Chor des Konklave": "{G}{G}{W}{W}"}
-GERMAN = {"card": "karte", "name": "name", "Show a card": "Zeigt eine Karte", "Card name": "Kartenname"}
+GERMAN = {"card": "karte", "name": "name", "Show a card": "Zeigt eine Karte", "Card name": "Kartenname",
+          "rules": "regeln", "Rules": "Regeln", "glossary": "glossar", "Glossary": "Glossar",
+          "term": "begriff", "Look up a term": "Begriff nachschlagen", "Term": "Begriff",
+          "show": "zeige", "Show a rule": "Regel zeigen", "number": "nummer", "Rule number": "Regelnummer"}
+TERMS = ("Fehde", "Einberufen", "Manawert")
 
 
 class GermanTranslator(app_commands.Translator):
@@ -69,6 +73,7 @@ class StandinBot(commands.Bot):
         """Register the command and button, then sync when the tree's hash changed."""
         await self.tree.set_translator(GermanTranslator())
         self.tree.add_command(card)
+        self.tree.add_command(rules)
         self.add_dynamic_items(RulingsButton)
         payload = [await c.get_translated_payload(self.tree, self.tree.translator)
                    for c in self.tree.get_commands()]
@@ -101,6 +106,38 @@ async def card_name_autocomplete(interaction: discord.Interaction,
     """Names containing ``current`` (case-insensitive), at most 25."""
     hits = [n for n in CARDS if current.lower() in n.lower()]
     return [app_commands.Choice(name=n, value=n) for n in hits[:25]]
+
+
+def _ls(text: str) -> app_commands.locale_str:
+    return app_commands.locale_str(text)
+
+
+rules = app_commands.Group(name=_ls("rules"), description=_ls("Rules"))
+glossary = app_commands.Group(name=_ls("glossary"), description=_ls("Glossary"), parent=rules)
+
+
+@glossary.command(name=_ls("term"), description=_ls("Look up a term"))
+@app_commands.describe(term=_ls("Term"))
+@app_commands.rename(term=_ls("term"))
+async def glossary_term(interaction: discord.Interaction, term: str) -> None:
+    """``/rules glossary term`` (a subcommand in a group): echo the command path and the value."""
+    await interaction.response.send_message(f"{interaction.command.qualified_name}: {term}")
+
+
+@glossary_term.autocomplete("term")
+async def glossary_term_autocomplete(interaction: discord.Interaction,
+                                     current: str) -> list[app_commands.Choice[str]]:
+    """Terms starting with ``current``."""
+    return [app_commands.Choice(name=t, value=t) for t in TERMS if t.lower().startswith(current.lower())]
+
+
+@rules.command(name=_ls("show"), description=_ls("Show a rule"))
+@app_commands.describe(number=_ls("Rule number"))
+@app_commands.rename(number=_ls("number"))
+async def rules_show(interaction: discord.Interaction, number: app_commands.Range[int, 100, 999]) -> None:
+    """``/rules show number`` (a subcommand): echo the number, deferred and followed up."""
+    await interaction.response.defer(thinking=True)
+    await interaction.followup.send(f"{interaction.command.qualified_name}: {number}")
 
 
 async def main() -> int:

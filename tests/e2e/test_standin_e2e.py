@@ -3,9 +3,11 @@ talking to the fake Discord on loopback. The real bot's suite is test_bot_e2e.py
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 import pytest_asyncio
-from fakediscord import EPHEMERAL, STRING, FakeDiscord
+from fakediscord import EPHEMERAL, INTEGER, STRING, SUB_COMMAND, SUB_COMMAND_GROUP, FakeDiscord
 from harness import FAKE_TOKEN, STANDIN, print_bot_log_on_failure, running_bot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
@@ -33,7 +35,7 @@ def _log_on_failure(request, standin, fake):
 
 
 async def test_sync_payload_has_german_localizations(fake):
-    (cmd,) = fake.commands()
+    _, cmd = fake.find_command("card")
     assert cmd["name"] == "card"
     assert cmd["name_localizations"] == {"de": "karte"}
     assert cmd["description"] == "Show a card"
@@ -96,8 +98,28 @@ async def test_reconnect_and_invalid_session_survived(fake):
     assert len(fake.identifies) == identifies + 1
 
 
-async def test_many_concurrent(fake):
-    import asyncio
+async def test_subcommand_group_payload_and_interaction_shape(fake):
+    _, rules = fake.find_command("regeln")
+    (glossary, show) = sorted(rules["options"], key=lambda o: o["name"])
+    assert (glossary["name"], glossary["type"]) == ("glossary", SUB_COMMAND_GROUP)
+    assert glossary["name_localizations"] == {"de": "glossar"}
+    (term,) = glossary["options"]
+    assert (term["name"], term["type"]) == ("term", SUB_COMMAND)
+    assert (show["name"], show["type"], show["options"][0]["type"]) == ("show", SUB_COMMAND, INTEGER)
+    # German names in, base names on the wire: discord.py resolves the nested path
+    res = await fake.command("regeln", {"begriff": "Fehde"}, group="glossar", subcommand="begriff")
+    assert res.content == "rules glossary term: Fehde"
+    choices = await fake.autocomplete("rules", "term", "ein", group="glossary", subcommand="term")
+    assert choices == [{"name": "Einberufen", "value": "Einberufen"}]
 
+
+async def test_deferred_reply_and_follow_up(fake):
+    res = await fake.command("rules", {"number": 702}, subcommand="show", locale="en-US")
+    assert res.callback_type == 5
+    assert res.content == "rules show: 702"
+    assert res.followups[0]["content"] == "rules show: 702"
+
+
+async def test_many_concurrent(fake):
     results = await asyncio.gather(*(fake.command("card", {"name": "Boros-Rekrut"}) for _ in range(100)))
     assert all(r.embeds[0]["description"] == "{R/W}" for r in results)
