@@ -180,16 +180,19 @@ class FakeDiscord:
         sync_count: how many ``PUT .../commands`` requests arrived.
         identifies / resumes: IDENTIFY and RESUME payloads received, in order.
         gateway_ops: every gateway opcode received from the bot, in order.
+        token: when set, REST calls that need the bot token (all but the interaction callbacks and
+            webhooks) must carry ``Authorization: Bot <token>``, else they get a 401 like Discord's.
     """
 
     def __init__(self, *, app_id: int = 1100000000000000001, bot_id: int | None = None,
                  guild_id: int = 1200000000000000001, channel_id: int = 1300000000000000001,
-                 heartbeat_interval_ms: int = 41250) -> None:
+                 heartbeat_interval_ms: int = 41250, token: str | None = None) -> None:
         self.app_id = str(app_id)
         self.bot_id = str(bot_id or app_id)
         self.guild_id = str(guild_id)
         self.channel_id = str(channel_id)
         self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.token = token
         self.requests: list[Request] = []
         self.unknown: list[Request] = []
         self.errors: list[str] = []
@@ -545,7 +548,11 @@ class FakeDiscord:
         self.requests.append(rec)
         try:
             rec.body = await self._body(request)
-            response = self._route(request.method, path, rec)
+            needs_auth = self.token is not None and not path.startswith(("/interactions/", "/webhooks/"))
+            if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
+                response = _json({"message": "401: Unauthorized", "code": 0}, status=401)
+            else:
+                response = self._route(request.method, path, rec)
         except Exception as exc:  # never a 5xx: discord.py would retry with sleeps
             log.exception("fake discord handler failed for %s %s", request.method, path)
             self.errors.append(f"{request.method} {path}: {exc!r}")

@@ -28,7 +28,7 @@ from fakediscord import (
     SUB_COMMAND_GROUP,
     FakeDiscord,
 )
-from harness import FAKE_TOKEN, print_bot_log_on_failure, running_bot
+from harness import FAKE_TOKEN, BotProcess, bot_env, print_bot_log_on_failure, running_bot
 from workload import leaves, visible
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
@@ -347,6 +347,13 @@ async def test_invalid_session_op9_identifies_anew_and_answers_after(fake):
 # ---------------------------------------------------------------- secrets
 
 
+async def test_no_warning_or_error_in_the_bot_log(bot):
+    # runs after the tests above; a swallowed exception in a view or a handler would show up here
+    bad = [line for line in bot.output().splitlines()
+           if re.search(r"\b(WARNING|ERROR|CRITICAL)\b|Traceback|Ignoring exception", line)]
+    assert bad == []
+
+
 async def test_token_never_in_the_debug_output(bot):
     # runs after the tests above: login, IDENTIFY, RESUME, interactions, buttons, all at DEBUG
     out = bot.output()
@@ -385,6 +392,39 @@ async def test_changed_tree_hash_syncs_again(bot, bot_argv, store_db, tmp_path_f
             [{k: v for k, v in c.items() if k not in strip} for c in fake.commands()]
     assert proc.returncode == 0, proc.tail()
     assert state_texts(workdir / "state") == state_texts(Path(bot.env["REGELBOT_STATE_DIR"]))
+
+
+async def test_without_token_one_german_line_and_exit_2(bot_argv, store_db, tmp_path_factory):
+    workdir = tmp_path_factory.mktemp("notoken")
+    async with FakeDiscord() as other:
+        env = bot_env(other, db=store_db, state_dir=workdir / "state", token="")
+        proc = await BotProcess(bot_argv, env, workdir / "bot.log").start()
+        try:
+            code = await proc.wait_exit(20)
+        finally:
+            await proc.stop()
+        lines = proc.output().strip().splitlines()
+        assert code == 2
+        assert lines == ["DISCORD_TOKEN fehlt: in .env eintragen (siehe .env.example) oder als "
+                         "Umgebungsvariable setzen."]
+        assert other.requests == []
+
+
+async def test_rejected_token_says_so_in_german_and_exits_1(bot_argv, store_db, tmp_path_factory):
+    workdir = tmp_path_factory.mktemp("badtoken")
+    async with FakeDiscord(token="another-token") as other:
+        env = bot_env(other, db=store_db, state_dir=workdir / "state")
+        proc = await BotProcess(bot_argv, env, workdir / "bot.log").start()
+        try:
+            code = await proc.wait_exit(20)
+        finally:
+            await proc.stop()
+        out = proc.output()
+        assert code == 1, out[-3000:]
+        assert "Discord lehnt das Token ab (DISCORD_TOKEN prüfen)." in out
+        assert "Traceback" not in out
+        assert FAKE_TOKEN not in out
+        assert [(r.method, r.path, r.status) for r in other.requests] == [("GET", "/users/@me", 401)]
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
