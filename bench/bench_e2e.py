@@ -43,6 +43,15 @@ def peak_rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a Linux process so far, in seconds (NaN when unreadable)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def pin_threads(pid: int, cpu: int) -> None:
     """Pin every thread of process ``pid`` to CPU ``cpu`` (Linux)."""
     for task in Path(f"/proc/{pid}/task").iterdir():
@@ -99,9 +108,10 @@ async def bench(args: argparse.Namespace) -> None:
                 async with sem:
                     await run_step(fake, plan[i % len(plan)], timeout=30.0)
 
-            t0 = time.perf_counter()
+            cpu0, t0 = cpu_seconds(bot.proc.pid), time.perf_counter()
             await asyncio.gather(*(one(i) for i in range(args.total)))
             wall = time.perf_counter() - t0
+            busy = (cpu_seconds(bot.proc.pid) - cpu0) / wall
             rss = peak_rss_mb(bot.proc.pid)
             assert not fake.errors, fake.errors[:3]
 
@@ -114,7 +124,7 @@ async def bench(args: argparse.Namespace) -> None:
                 print(row(f"{kind}: dispatch → first callback", first[kind]))
                 print(row(f"{kind}: dispatch → complete answer", whole[kind]))
         print(f"{'throughput':<40} {args.total} interactions, {args.concurrency} in flight: "
-              f"{args.total / wall:8.0f} interactions/s")
+              f"{args.total / wall:8.0f} interactions/s (bot process busy {busy:.0%} of one core)")
         print(f"{'start-up → gateway session':<40} {startup:.2f} s (process start, incl. imports and sync)")
         print(f"{'bot peak RSS (VmHWM)':<40} {rss:.1f} MB")
         print(f"bot exit code after SIGINT: {bot.returncode}; bot LOG_LEVEL={args.log_level}")
