@@ -77,6 +77,8 @@ class InteractionResult:
         message: the message the interaction produced or updated, as the fake stores it (a Discord
             message object with ``id``, ``content``, ``embeds``, ``components``, ``flags``), or None.
         seconds: time from dispatch to the first callback.
+        refused: the first callback came after Discord's 3 s and was refused (the user saw
+            "Die Interaktion ist fehlgeschlagen"); it is still in ``callbacks`` for diagnosis.
     """
 
     id: str
@@ -87,6 +89,7 @@ class InteractionResult:
     edits: list[dict[str, Any]] = field(default_factory=list)
     message: dict[str, Any] | None = None
     seconds: float = 0.0
+    refused: bool = False
 
     @property
     def callback_type(self) -> int:
@@ -112,11 +115,15 @@ class InteractionResult:
 
     @property
     def ephemeral(self) -> bool:
-        """True when the reply is only visible to the user (flag 64 on the callback or the follow-up)."""
-        flags = self.data.get("flags", 0) or 0
-        if self.callback_type == CB_DEFERRED_MESSAGE and self.followups and not self.edits:
-            flags |= self.followups[0].get("flags", 0) or 0
-        return bool(flags & EPHEMERAL)
+        """True when only the user sees the answer.
+
+        As on Discord, a deferred reply's visibility is fixed by the defer (type 5 flags); the first
+        follow-up replaces the "thinking" message and cannot change it. Button answers that update
+        the message (type 6/7) keep the message's visibility.
+        """
+        if self.callback_type in (CB_MESSAGE, CB_DEFERRED_MESSAGE):
+            return bool((self.data.get("flags") or 0) & EPHEMERAL)
+        return bool(((self.message or {}).get("flags") or 0) & EPHEMERAL)
 
     @property
     def embeds(self) -> list[dict[str, Any]]:
@@ -180,6 +187,8 @@ class FakeDiscord:
         sync_count: how many ``PUT .../commands`` requests arrived.
         identifies / resumes: IDENTIFY and RESUME payloads received, in order.
         gateway_ops: every gateway opcode received from the bot, in order.
+        callback_deadline / late: as on Discord, a callback later than ``callback_deadline`` seconds
+            after the dispatch is refused (404, code 10062 "Unknown interaction") and noted in ``late``.
         token: when set, REST calls that need the bot token (all but the interaction callbacks and
             webhooks) must carry ``Authorization: Bot <token>``, else they get a 401 like Discord's.
     """
@@ -193,6 +202,8 @@ class FakeDiscord:
         self.channel_id = str(channel_id)
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.token = token
+        self.callback_deadline = 3.0
+        self.late: list[str] = []
         self.requests: list[Request] = []
         self.unknown: list[Request] = []
         self.errors: list[str] = []
@@ -410,7 +421,8 @@ class FakeDiscord:
         await self.dispatch("INTERACTION_CREATE", payload)
         try:
             await asyncio.wait_for(pending.first.wait(), timeout)
-            if wait_webhook and result.callback_type in (CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE):
+            deferred = result.callback_type in (CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE)
+            if wait_webhook and deferred and not result.refused:
                 remaining = max(0.05, timeout - (time.perf_counter() - pending.started))
                 await asyncio.wait_for(pending.webhook.wait(), remaining)
         except TimeoutError:
@@ -614,6 +626,15 @@ class FakeDiscord:
             self.errors.append(f"callback for unknown interaction {iid}")
             return _json({"message": "Unknown interaction", "code": 10062}, status=404)
         result = pending.result
+        elapsed = time.perf_counter() - pending.started
+        if elapsed > self.callback_deadline:
+            self.late.append(f"interaction {iid} (type {result.type}): callback after {elapsed:.2f} s")
+            if not result.callbacks:
+                result.refused = True
+                result.callbacks.append(body)
+                result.seconds = elapsed
+                pending.first.set()
+            return _json({"message": "Unknown interaction", "code": 10062}, status=404)
         if result.callbacks:
             self.errors.append(f"second callback for interaction {iid}: {body!r}")
             return _json({"message": "Interaction has already been acknowledged.", "code": 40060},
@@ -654,11 +675,17 @@ class FakeDiscord:
         result = pending.result
         if message_id is None and method == "POST":
             result.followups.append(body or {})
-            mid = self.snowflake()
-            msg = self._message(mid, body or {}, interaction=pending, msg_type=0)
-            self.messages[mid] = msg
-            if result.message is None:
-                result.message = msg
+            original = result.message
+            if original is not None and (original.get("flags") or 0) & LOADING:
+                # Discord: the first follow-up after a deferred reply replaces the "thinking" message,
+                # keeping the defer's visibility (its ephemeral flag wins over the follow-up's)
+                keep = (original.get("flags") or 0) & EPHEMERAL
+                msg = self._edit(original["id"], {**(body or {}), "flags": keep})
+            else:
+                msg = self._message(self.snowflake(), body or {}, interaction=pending, msg_type=0)
+                self.messages[msg["id"]] = msg
+                if result.message is None:
+                    result.message = msg
             pending.webhook.set()
             return _json(msg)
         if message_id == "@original":
