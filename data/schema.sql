@@ -128,3 +128,21 @@ CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+
+-- Read views for the store (bot/store.py): the document columns come first, in DocumentRecord order.
+CREATE VIEW card_rows AS
+SELECT d.id AS d_id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date AS d_date,
+       c.id, c.name, c.mana_cost, c.type_line, c.power_toughness, c.text, c.is_split, c.origin,
+       c.english_name, c.english_text, c.mechanic_id,
+       (SELECT count(*) FROM rulings r WHERE r.card_id = c.id) AS ruling_count
+FROM cards c JOIN documents d ON d.id = c.document_id;
+
+CREATE VIEW ruling_rows AS
+SELECT d.id AS d_id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date AS d_date,
+       r.id, r.text, coalesce(r.date, d.date) AS date, r.date IS NOT NULL AS own_date, r.position,
+       r.language AS r_language, r.card_id, r.mechanic_id, r.see_mechanic
+FROM rulings r JOIN documents d ON d.id = r.document_id;
+
+CREATE VIEW document_rows AS
+SELECT d.id AS d_id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date AS d_date
+FROM documents d;

@@ -89,6 +89,8 @@ def card_reply(card: CardRecord) -> Reply:
     actions = []
     if card.ruling_count:
         actions.append(Action(label=f"Rulings anzeigen ({card.ruling_count})", action="rulings", arg=str(card.id)))
+    if card.mechanic_id is not None:
+        actions.append(Action(label="Mechanik anzeigen", action="mechanic", arg=str(card.mechanic_id)))
     doc = card.document
     return Reply(pages=[card_page(card)], source=doc.title, date=doc.date, actions=actions)
 

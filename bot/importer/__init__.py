@@ -113,17 +113,14 @@ def load_manifest(sources: Path) -> list[ManifestEntry]:
         found = re.search(r"line (\d+)", str(exc))
         line = int(found.group(1)) if found else 1
         raise ManifestError(MANIFEST, line, f"kein gültiges TOML: {exc}") from exc
-    tables = raw.get("document", [])
-    lines = _entry_lines(text)
-    entries: list[ManifestEntry] = []
-    for index, table in enumerate(tables):
-        line = lines[index] if index < len(lines) else 1
-        entries.append(_entry(table, line))
-    if not entries:
+    tables = raw.get("document")
+    if not isinstance(tables, list) or not tables:
         raise ManifestError(MANIFEST, 1, "keine [[document]]-Einträge")
+    lines = _entry_lines(text)
+    lines += [1] * (len(tables) - len(lines))
+    entries = [_entry(table, line) for table, line in zip(tables, lines, strict=False)]
     listed: dict[str, int] = {}
-    for index, entry in enumerate(entries):
-        line = lines[index] if index < len(lines) else 1
+    for entry, line in zip(entries, lines, strict=False):
         if entry.file in listed:
             raise ManifestError(MANIFEST, line, f"{entry.file} doppelt (schon in Zeile {listed[entry.file]})")
         listed[entry.file] = line
@@ -265,7 +262,8 @@ def build(db_path: Path, sources: Path = DEFAULT_SOURCES) -> BuildReport:
     db_path = Path(db_path)
     parsed = parse_all(sources)
     db_path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{db_path.name}.", suffix=".tmp", dir=db_path.parent)
+    # "<name>-build-XXXX" next to the target: same file system for the rename, git-ignored (*.sqlite3-*).
+    handle, temp_name = tempfile.mkstemp(prefix=f"{db_path.name}-build-", dir=db_path.parent)
     os.close(handle)
     temp = Path(temp_name)
     report = BuildReport(db_path=db_path)
@@ -292,11 +290,21 @@ def build(db_path: Path, sources: Path = DEFAULT_SOURCES) -> BuildReport:
             conn.close()
         with temp.open("rb") as written:
             os.fsync(written.fileno())
+        temp.chmod(_store_mode(db_path))
         temp.replace(db_path)  # os.replace: atomic on POSIX and Windows
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
     return report
+
+
+def _store_mode(db_path: Path) -> int:
+    """Permission bits for the new store: those of the store it replaces, else 0o666 minus the umask."""
+    if db_path.exists():
+        return db_path.stat().st_mode & 0o777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 # Column labels of format_report: German / English.

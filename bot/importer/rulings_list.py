@@ -34,87 +34,14 @@ KIND = "rulings_list"
 DATE = re.compile(r"^(\d{2})/(\d{2})/(\d{4})$")
 SPLIT = " // "
 WORD = re.compile(r"[^\W\d_]+(?:'[a-z]+)?")
+# Frequent function words; "an", "in" and "was" are left out because both languages use them.
 ENGLISH_WORDS = frozenset(
-    {
-        "the",
-        "a",
-        "of",
-        "to",
-        "and",
-        "or",
-        "is",
-        "are",
-        "you",
-        "your",
-        "it",
-        "its",
-        "that",
-        "this",
-        "with",
-        "if",
-        "any",
-        "from",
-        "be",
-        "can",
-        "can't",
-        "don't",
-        "doesn't",
-        "then",
-        "such",
-        "as",
-        "for",
-        "on",
-        "by",
-        "were",
-        "has",
-        "have",
-        "not",
-        "no",
-        "spell",
-        "cost",
-    }
+    "the a of to and or is are you your it its that this with if any from be can can't don't doesn't "  # noqa: SIM905
+    "then such as for on by were has have not no spell cost".split()
 )
 GERMAN_WORDS = frozenset(
-    {
-        "der",
-        "die",
-        "das",
-        "den",
-        "dem",
-        "des",
-        "und",
-        "oder",
-        "ist",
-        "sind",
-        "du",
-        "dein",
-        "deine",
-        "deiner",
-        "es",
-        "sie",
-        "ein",
-        "eine",
-        "einen",
-        "einer",
-        "nicht",
-        "mit",
-        "von",
-        "zu",
-        "falls",
-        "wenn",
-        "auf",
-        "aus",
-        "im",
-        "wird",
-        "werden",
-        "kann",
-        "kannst",
-        "hat",
-        "haben",
-        "als",
-        "auch",
-        "dass",
-    }
+    "der die das den dem des und oder ist sind du dein deine deiner es sie ein eine einen einer nicht mit "  # noqa: SIM905
+    "von zu falls wenn auf aus im wird werden kann kannst hat haben als auch dass".split()
 )
 
 

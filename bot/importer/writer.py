@@ -103,7 +103,8 @@ def write(conn: sqlite3.Connection, parsed: list[ParsedDocument]) -> None:
                 "INSERT INTO mechanics (document_id, title, body, line, position) VALUES (?, ?, ?, ?, ?)",
                 (doc_id, mech.title, mech.body, mech.line, position),
             )
-            mechanic_ids[id(mech)] = by_title.setdefault(mech.title, int(cur.lastrowid or 0))
+            mechanic_ids[id(mech)] = int(cur.lastrowid or 0)
+            by_title.setdefault(mech.title, mechanic_ids[id(mech)])  # first section of that title
             for card in mech.cards:
                 blocks.setdefault(card.name, []).append(_Block(card, doc_id, d.kind, mechanic_ids[id(mech)]))
         for card in doc.cards:

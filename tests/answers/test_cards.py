@@ -1,0 +1,54 @@
+"""/card answers on the real store: values from the FAQs, limits, errors in German."""
+
+from __future__ import annotations
+
+from bot.answers import run_action, run_answer, run_completer
+from bot.render import payload
+from tests.test_render import assert_within_limits
+
+
+async def test_feld_der_unterdrueckung(ctx):
+    reply = await run_answer(ctx, "card", name="Feld der Unterdrückung")
+    message = payload(reply)
+    embed = message["embeds"][0]
+    assert embed["title"] == "Feld der Unterdrückung"
+    # Ravnica FAQ: "{1}{W} / Verzauberung / Aktivierte Fähigkeiten kosten beim Spielen {2} mehr, ..."
+    assert "{1}{W}" in embed["description"] and "Verzauberung" in embed["description"]
+    text = "Aktivierte Fähigkeiten kosten beim Spielen {2} mehr, außer es sind Manafähigkeiten."
+    assert text in embed["description"]
+    assert {"name": "FAQ-Stand", "value": "30.08.2005", "inline": True} in embed["fields"]
+    assert [c["label"] for c in message["components"]] == ["Rulings anzeigen (1)"]
+    assert_within_limits(message)
+
+
+async def test_split_card_shows_both_halves(ctx):
+    message = payload(await run_answer(ctx, "card", name="Forschung // Entwicklung"))
+    names = [f["name"] for f in message["embeds"][0]["fields"]]
+    assert names[:2] == ["Forschung", "Entwicklung"]
+    assert "{3}{U}{R}" in message["embeds"][0]["fields"][1]["value"]
+
+
+async def test_unknown_card_is_ephemeral_german_with_suggestions(ctx):
+    typo = await run_answer(ctx, "card", name="Boros Rekrutt")  # one letter too many: a clear fuzzy match
+    assert typo.pages[0].title == "Boros-Rekrut" and not typo.error
+    reply = await run_answer(ctx, "card", name="Xylophon der Zeit")
+    assert reply.ephemeral and reply.error
+    assert reply.pages[0].title == "Keine Karte „Xylophon der Zeit“ gefunden"
+    vague = await run_answer(ctx, "card", name="Bor")  # several cards start with "Bor": suggestions
+    assert vague.error and "Boros-Rekrut" in vague.pages[0].body
+
+
+async def test_rulings_button_lists_all_rulings_with_source(ctx):
+    card = ctx.names.resolve("Circu")
+    reply = await run_action(ctx, "rulings", str(card.card_id))
+    body = "\n".join(p.body for p in reply.pages)
+    assert body.count("• ") == 5
+    assert "Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005" in body
+
+
+async def test_autocomplete_limits(ctx):
+    choices = await run_completer(ctx, "card_names", "chor")
+    assert choices[0].name == "Chor des Konklave"
+    assert len(await run_completer(ctx, "card_names", "")) == 25
+    long = await run_completer(ctx, "card_names", "x" * 10_000)
+    assert all(len(c.name) <= 100 and len(c.value) <= 100 for c in long)

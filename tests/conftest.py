@@ -1,0 +1,68 @@
+"""Shared fixtures: one store built from data/sources per test session, and an answer context over it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.answers import AnswerContext
+from bot.importer import DEFAULT_SOURCES, build
+from bot.search import NameIndex
+from bot.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def built_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real store, built once from data/sources into a temp dir."""
+    db = tmp_path_factory.mktemp("store") / "regelbot.sqlite3"
+    build(db, DEFAULT_SOURCES)
+    return db
+
+
+@pytest.fixture
+async def store(built_db: Path) -> AsyncIterator[Store]:
+    s = await Store.open(built_db)
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+@pytest.fixture
+async def ctx(store: Store) -> AnswerContext:
+    return AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
+
+
+def run_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = None, timeout: float = 60):
+    """Run ``python -m bot ARGS`` in the repo root; returns the CompletedProcess (text mode)."""
+    full_env = {k: v for k, v in os.environ.items() if k not in {"LOG_LEVEL", "DEV_GUILD_ID"}}
+    full_env["DISCORD_TOKEN"] = ""  # present but empty: a developer's .env cannot fill it in
+    if db is not None:
+        full_env["REGELBOT_DB"] = str(db)
+    full_env.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=ROOT,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true", help="long runs: 20 000 fuzz examples per command")
+    parser.addoption("--fuzz-examples", type=int, default=None, help="fuzz examples per command (default 2000)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--fuzz-examples") is None:
+        config.option.fuzz_examples = 20_000 if config.getoption("--slow") else 2_000

@@ -1,0 +1,80 @@
+"""The command-line contract of DESIGN.md, run as a new user would (subprocesses)."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import run_cli
+
+
+def test_call_card_json(built_db):
+    proc = run_cli("call", "/karte name: Feld der Unterdrückung", "--json", db=built_db)
+    assert proc.returncode == 0, proc.stderr
+    message = json.loads(proc.stdout)
+    embed = message["embeds"][0]
+    assert embed["title"] == "Feld der Unterdrückung"
+    assert "{1}{W}" in embed["description"] and "Verzauberung" in embed["description"]
+    assert message["ephemeral"] is False
+
+
+def test_english_names_and_positional_option(built_db):
+    proc = run_cli("call", "/card Boros-Rekrut", db=built_db)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("== Boros-Rekrut ==")
+    assert "{R/W}" in proc.stdout
+
+
+def test_complete_json(built_db):
+    proc = run_cli("complete", "/karte name", "chor", "--json", db=built_db)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)[0] == {"name": "Chor des Konklave", "value": "Chor des Konklave"}
+
+
+def test_unknown_card_is_a_reply_exit_0(built_db):
+    proc = run_cli("call", "/karte name: Gibtsnicht", "--json", db=built_db)
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["ephemeral"] is True
+
+
+def test_unknown_command_exit_2_german(built_db):
+    proc = run_cli("call", "/zauberei foo", db=built_db)
+    assert proc.returncode == 2
+    assert "Unbekannter Befehl" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_press_button(built_db):
+    proc = run_cli("call", "/karte name: Circu", "--json", db=built_db)
+    custom_id = json.loads(proc.stdout)["components"][0]["custom_id"]
+    pressed = run_cli("press", custom_id, db=built_db)
+    assert pressed.returncode == 0
+    assert pressed.stdout.count("• ") == 5
+
+
+def test_run_without_token_one_german_line(built_db):
+    proc = run_cli("run", db=built_db)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == [
+        "DISCORD_TOKEN fehlt: in .env eintragen (siehe .env.example) oder als Umgebungsvariable setzen."
+    ]
+
+
+def test_missing_store_is_built_on_first_call(tmp_path):
+    db = tmp_path / "neu.sqlite3"
+    proc = run_cli("call", "/karte name: Boros-Rekrut", db=db)
+    assert proc.returncode == 0, proc.stderr
+    assert db.is_file()
+    assert "Boros-Rekrut" in proc.stdout
+
+
+def test_corrupt_store_clear_message(tmp_path):
+    db = tmp_path / "kaputt.sqlite3"
+    db.write_bytes(b"kaputt" * 1000)
+    proc = run_cli("call", "/karte name: Boros-Rekrut", db=db)
+    assert proc.returncode == 1
+    assert "beschädigt" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_build_prints_counts(tmp_path):
+    proc = run_cli("build", "--db", str(tmp_path / "x.sqlite3"))
+    assert proc.returncode == 0, proc.stderr
+    assert "001_d6ee154855c71d75.txt" in proc.stdout and "Datenbank geschrieben" in proc.stdout

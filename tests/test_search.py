@@ -1,0 +1,103 @@
+"""Name normalisation and ranking (bot/search.py) on the real card names of the documents."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.search import EXACT, FUZZY, PREFIX, NameIndex, clean, name_keys, words
+from bot.store import NameEntry
+
+
+def test_keys_fold_umlauts_both_ways_and_separators():
+    assert name_keys("Überstimmen") == ("ueberstimmen", "uberstimmen")
+    assert name_keys("Boros-Rekrut") == name_keys("boros rekrut") == name_keys("BOROS'REKRUT")
+    assert name_keys("Forschung // Entwicklung") == name_keys("forschung/entwicklung") == name_keys(
+        "Forschung  /  Entwicklung"
+    )
+    assert name_keys("Größerer Mooshund")[0] == "groessserermooshund".replace("sss", "ss")
+    assert name_keys("") == ()
+
+
+def test_combining_accent_equals_precomposed():
+    # "Ü" typed as U + U+0308 (combining diaeresis) must find the same key as "Ü"
+    assert name_keys("U\u0308berstimmen") == name_keys("Überstimmen")
+
+
+def test_clean_drops_invisible_and_control_characters():
+    assert clean("Boros\u200d-Re\u200bkrut\x00") == "Boros-Rekrut"
+    assert clean("  \u202eChor  des\tKonklave ") == "Chor des Konklave"
+
+
+def test_words_split_split_cards():
+    assert words("Forschung // Entwicklung") == ["forschung", "entwicklung"]
+
+
+# --- ranking on the real store ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("boros rekrut", "Boros-Rekrut"),  # issue 2: spaces for hyphens
+        ("Aufsammelkrabler", "Aufsammelkrabbler"),  # issue 2: typo → fuzzy
+        ("entwicklung", "Forschung // Entwicklung"),  # issue 2: either half of a split card
+        ("uberstimmen", "Überstimmen"),  # issue 2: ü typed as u
+        ("ueberstimmen", "Überstimmen"),  # ü typed as ue
+        ("Feld der Unterdrueckung", "Feld der Unterdrückung"),
+        ("circu", "Circu, Dimir-Lobotomist"),  # unique prefix
+        ("Getrieben/Verzweiflung", "Getrieben // Verzweiflung"),  # document 002
+        ("schnellvorlauf", "Schnellvorlauf"),  # document 004
+    ],
+)
+async def test_resolve_real_names(ctx, query, expected):
+    hit = ctx.names.resolve(query)
+    assert hit is not None, query
+    assert hit.card_name == expected
+
+
+async def test_chor_prefix_ranks_chor_des_konklave_first(ctx):
+    hits = ctx.names.search("chor")
+    assert hits[0].card_name == "Chor des Konklave"
+    assert hits[0].tier == PREFIX
+
+
+async def test_exact_and_prefix_always_beat_fuzzy(ctx):
+    hits = ctx.names.search("boros")
+    tiers = [h.tier for h in hits]
+    assert tiers == sorted(tiers)
+    assert hits[0].card_name.startswith("Boros")
+    assert all(h.tier != FUZZY for h in hits if h.card_name.startswith("Boros"))
+
+
+async def test_search_is_bounded_and_one_hit_per_card(ctx):
+    hits = ctx.names.search("", limit=25)  # empty input (autocomplete before typing) lists names
+    assert len(hits) == 25
+    assert len({h.card_id for h in hits}) == 25
+    e_hits = ctx.names.search("e", limit=25)
+    assert 0 < len(e_hits) <= 25
+    assert all(h.tier <= PREFIX + 1 for h in e_hits)  # a single letter never yields fuzzy noise
+
+
+def test_ranking_on_synthetic_names():
+    index = NameIndex.from_entries(
+        [
+            NameEntry(1, "Blitz", "Blitz", "name"),
+            NameEntry(2, "Blitzschlag", "Blitzschlag", "name"),
+            NameEntry(3, "Kugelblitz", "Kugelblitz", "name"),
+            NameEntry(4, "Blatt", "Blatt", "name"),
+        ]
+    )
+    hits = index.search("blitz")
+    assert [h.card_id for h in hits[:2]] == [1, 2]
+    assert hits[0].tier == EXACT
+    assert index.resolve("blitzsch").card_id == 2
+    assert index.resolve("bl") is None  # ambiguous prefix
+
+
+@given(st.text(max_size=300))
+def test_search_never_raises_on_any_text(text):
+    index = NameIndex.from_entries([NameEntry(1, "Boros-Rekrut", "Boros-Rekrut", "name")])
+    hits = index.search(text)
+    assert len(hits) <= 1
