@@ -13,6 +13,9 @@ With ``--pin`` (default when there are ≥ 2 CPUs) the bot runs on one core (CPU
 (the fake Discord) on another, so the figure is "one core" for the bot.
 
     /work/main/.venv/bin/python bench/bench_e2e.py [--quick] [--standin]
+
+``bench/run.py`` can call :func:`measure` and print :func:`report` (or pick figures from
+:class:`E2EFigures`).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import os
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
@@ -64,12 +68,47 @@ def row(label: str, values: list[float]) -> str:
             f"p99 {percentile(ms, 0.99):7.2f} ms  max {max(ms):7.2f} ms")
 
 
-async def bench(args: argparse.Namespace) -> None:
-    argv = STANDIN if args.standin else REAL_BOT
+@dataclass
+class E2EFigures:
+    """What :func:`measure` found; times in seconds. ``first``/``whole`` map a step kind
+    ("command", "autocomplete") to per-interaction times: dispatch → first callback / complete answer."""
+
+    bot: str
+    cpus: int
+    pinned: bool
+    log_level: str
+    commands: int
+    autocompletes: int
+    first: dict[str, list[float]]
+    whole: dict[str, list[float]]
+    total: int
+    concurrency: int
+    wall: float
+    busy: float
+    startup: float
+    rss_mb: float
+    build_s: float | None
+    exit_code: int | None
+
+    @property
+    def per_second(self) -> float:
+        return self.total / self.wall
+
+
+async def measure(*, standin: bool = False, rounds: int = 2000, total: int = 5000, concurrency: int = 32,
+                  pin: bool = True, log_level: str = "INFO") -> E2EFigures:
+    """Start the bot against the fake Discord, run the workload, stop it (SIGINT); return the figures.
+
+    Raises:
+        SystemExit: the real bot is requested but ``bot/__main__.py`` is missing.
+        AssertionError: the fake saw a bad request.
+    """
+    argv = STANDIN if standin else REAL_BOT
     if argv is REAL_BOT and not real_bot_present():
         sys.exit("bot/__main__.py fehlt – mit --standin den Platzhalter-Bot messen.")
     cpus = os.cpu_count() or 1
-    pin = args.pin and cpus >= 2 and hasattr(os, "sched_setaffinity")
+    pin = pin and cpus >= 2 and hasattr(os, "sched_setaffinity")
+    build_s = None
     with tempfile.TemporaryDirectory(prefix="bench_e2e_") as tmp_s:
         tmp = Path(tmp_s)
         db = None
@@ -77,57 +116,70 @@ async def bench(args: argparse.Namespace) -> None:
             db = tmp / "regelbot.sqlite3"
             t0 = time.perf_counter()
             build_store(db)
-            print(f"store built in {time.perf_counter() - t0:.2f} s "
-                  "(python -m bot build, incl. interpreter start)")
+            build_s = time.perf_counter() - t0
+        own_cpus = os.sched_getaffinity(0) if pin else set()
         if pin:
             os.sched_setaffinity(0, {1})
-        env = {"LOG_LEVEL": args.log_level}
-        async with FakeDiscord() as fake, running_bot(fake, tmp, argv=argv, db=db, extra_env=env) as bot:
-            startup = time.monotonic() - bot.started
+        env = {"LOG_LEVEL": log_level}
+        try:
+            async with FakeDiscord() as fake, running_bot(fake, tmp, argv=argv, db=db, extra_env=env) as bot:
+                startup = time.monotonic() - bot.started
+                if pin:
+                    pin_threads(bot.proc.pid, 0)
+                await fake.wait_sync()
+                plan = await build_plan(fake)
+                for step in plan * 3:  # warm-up: imports, caches, first queries
+                    await run_step(fake, step)
+
+                first: dict[str, list[float]] = {"command": [], "autocomplete": []}
+                whole: dict[str, list[float]] = {"command": [], "autocomplete": []}
+                for i in range(rounds):
+                    step = plan[i % len(plan)]
+                    t0 = time.perf_counter()
+                    res = await run_step(fake, step, locale=("de", "en-US")[i % 2])
+                    whole[step.kind].append(time.perf_counter() - t0)
+                    first[step.kind].append(res.seconds)
+
+                sem = asyncio.Semaphore(concurrency)
+
+                async def one(i: int) -> None:
+                    async with sem:
+                        await run_step(fake, plan[i % len(plan)], timeout=30.0)
+
+                cpu0, t0 = cpu_seconds(bot.proc.pid), time.perf_counter()
+                await asyncio.gather(*(one(i) for i in range(total)))
+                wall = time.perf_counter() - t0
+                busy = (cpu_seconds(bot.proc.pid) - cpu0) / wall
+                rss = peak_rss_mb(bot.proc.pid)
+                assert not fake.errors, fake.errors[:3]
+        finally:
             if pin:
-                pin_threads(bot.proc.pid, 0)
-            await fake.wait_sync()
-            plan = await build_plan(fake)
-            commands = [s for s in plan if s.kind == "command"]
-            completes = [s for s in plan if s.kind == "autocomplete"]
-            for step in plan * 3:  # warm-up: imports, caches, first queries
-                await run_step(fake, step)
+                os.sched_setaffinity(0, own_cpus)
+    return E2EFigures(
+        bot="stand-in" if standin else "python -m bot run", cpus=cpus, pinned=pin, log_level=log_level,
+        commands=sum(s.kind == "command" for s in plan), autocompletes=sum(s.kind == "autocomplete" for s in plan),
+        first=first, whole=whole, total=total, concurrency=concurrency, wall=wall, busy=busy,
+        startup=startup, rss_mb=rss, build_s=build_s, exit_code=bot.returncode)
 
-            first = {"command": [], "autocomplete": []}
-            whole = {"command": [], "autocomplete": []}
-            for i in range(args.rounds):
-                step = plan[i % len(plan)]
-                t0 = time.perf_counter()
-                res = await run_step(fake, step, locale=("de", "en-US")[i % 2])
-                whole[step.kind].append(time.perf_counter() - t0)
-                first[step.kind].append(res.seconds)
 
-            sem = asyncio.Semaphore(args.concurrency)
-
-            async def one(i: int) -> None:
-                async with sem:
-                    await run_step(fake, plan[i % len(plan)], timeout=30.0)
-
-            cpu0, t0 = cpu_seconds(bot.proc.pid), time.perf_counter()
-            await asyncio.gather(*(one(i) for i in range(args.total)))
-            wall = time.perf_counter() - t0
-            busy = (cpu_seconds(bot.proc.pid) - cpu0) / wall
-            rss = peak_rss_mb(bot.proc.pid)
-            assert not fake.errors, fake.errors[:3]
-
-        print(f"\nbench_e2e — {'stand-in' if args.standin else 'python -m bot run'}; CPUs: {cpus}; "
-              f"bot pinned to one core: {'yes' if pin else 'no'}")
-        print(f"workload: {len(commands)} command steps, {len(completes)} autocomplete steps "
-              f"(from the synced payload), locales de/en-US alternating")
-        for kind in ("command", "autocomplete"):
-            if first[kind]:
-                print(row(f"{kind}: dispatch → first callback", first[kind]))
-                print(row(f"{kind}: dispatch → complete answer", whole[kind]))
-        print(f"{'throughput':<40} {args.total} interactions, {args.concurrency} in flight: "
-              f"{args.total / wall:8.0f} interactions/s (bot process busy {busy:.0%} of one core)")
-        print(f"{'start-up → gateway session':<40} {startup:.2f} s (process start, incl. imports and sync)")
-        print(f"{'bot peak RSS (VmHWM)':<40} {rss:.1f} MB")
-        print(f"bot exit code after SIGINT: {bot.returncode}; bot LOG_LEVEL={args.log_level}")
+def report(f: E2EFigures) -> str:
+    """The figures as the table this script prints."""
+    lines = [f"bench_e2e — {f.bot}; CPUs: {f.cpus}; bot pinned to one core: {'yes' if f.pinned else 'no'}; "
+             f"bot LOG_LEVEL={f.log_level}",
+             f"workload: {f.commands} command steps, {f.autocompletes} autocomplete steps "
+             "(from the synced payload), locales de/en-US alternating"]
+    for kind in ("command", "autocomplete"):
+        if f.first[kind]:
+            lines.append(row(f"{kind}: dispatch → first callback", f.first[kind]))
+            lines.append(row(f"{kind}: dispatch → complete answer", f.whole[kind]))
+    lines.append(f"{'throughput':<40} {f.total} interactions, {f.concurrency} in flight: "
+                 f"{f.per_second:8.0f} interactions/s (bot process busy {f.busy:.0%} of one core)")
+    lines.append(f"{'start-up → gateway session':<40} {f.startup:.2f} s (process start, incl. imports and sync)")
+    lines.append(f"{'bot peak RSS (VmHWM)':<40} {f.rss_mb:.1f} MB")
+    if f.build_s is not None:
+        lines.append(f"{'store build (python -m bot build)':<40} {f.build_s:.2f} s (incl. interpreter start)")
+    lines.append(f"bot exit code after SIGINT: {f.exit_code}")
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -142,7 +194,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.total = min(args.rounds, 400), min(args.total, 1000)
-    asyncio.run(bench(args))
+    figures = asyncio.run(measure(standin=args.standin, rounds=args.rounds, total=args.total,
+                                  concurrency=args.concurrency, pin=args.pin, log_level=args.log_level))
+    print(report(figures))
 
 
 if __name__ == "__main__":
