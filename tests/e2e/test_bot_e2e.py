@@ -29,7 +29,7 @@ from fakediscord import (
     FakeDiscord,
 )
 from harness import FAKE_TOKEN, STANDIN, BotProcess, bot_env, print_bot_log_on_failure, running_bot
-from workload import leaves, visible
+from workload import build_plan, leaves, run_step, visible
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
 
@@ -278,27 +278,23 @@ async def test_info_lists_the_documents(fake):
         assert file in text
 
 
-async def test_every_command_answers_in_both_locales(fake):
-    """Every (sub)command in the payload, its required options filled from its own autocomplete."""
-    for leaf in leaves(fake.commands()):
-        given = {}
-        for opt in leaf.options:
-            if not opt.get("required"):
-                continue
-            if opt.get("autocomplete"):
-                choices = await fake.autocomplete(leaf.command, opt["name"], "a", others=given,
-                                                  subcommand=leaf.subcommand, group=leaf.group)
-                assert choices, f"{leaf.label} {opt['name']}: no choices for 'a'"
-                given[opt["name"]] = choices[0]["value"]
-            elif opt.get("choices"):
-                given[opt["name"]] = opt["choices"][0]["value"]
-            else:
-                given[opt["name"]] = 1 if opt["type"] in (INTEGER, NUMBER) else "Boros-Rekrut"
+async def test_every_command_and_autocomplete_answers_in_both_locales(fake):
+    """Every (sub)command of the payload, its options filled from the bot's own autocomplete, and
+    every autocomplete option: answered in a German and an English client, within Discord's limits."""
+    plan = await build_plan(fake)
+    planned = {s.leaf.label for s in plan if s.kind == "command"}
+    assert planned == {leaf.label for leaf in leaves(fake.commands())}, "a command could not be filled"
+    for step in plan:
         for locale in ("de", "en-US"):
-            res = await fake.command(leaf.command, given, subcommand=leaf.subcommand, group=leaf.group,
-                                     locale=locale)
-            assert res.callback_type in (4, 5), leaf.label
-            assert res.embeds or res.content, leaf.label
+            res = await run_step(fake, step, locale=locale)
+            if step.kind == "autocomplete":
+                assert res.callback_type == 8, step
+                assert len(res.choices) <= 25, step
+                assert all(len(c["name"]) <= 100 and len(str(c["value"])) <= 100 for c in res.choices), step
+            else:
+                assert res.callback_type in (4, 5), step
+                assert res.embeds or res.content, step
+                assert len(res.embeds) <= 10 and sum(len(embed_text(e)) for e in res.embeds) <= 6000, step
 
 
 # ---------------------------------------------------------------- a slow store (issue 5)

@@ -24,7 +24,7 @@ from fakediscord import (
     InteractionResult,
 )
 
-DEFAULT_SEEDS = ("boros", "feld", "chor", "a", "e")
+DEFAULT_SEEDS = ("boros", "feld", "chor", "a", "e", "7", "1")
 
 
 @dataclass(frozen=True)
