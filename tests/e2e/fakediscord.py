@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
+from discordcheck import choices_problems, commands_problems, message_problems
 
 log = logging.getLogger(__name__)
 
@@ -166,6 +167,10 @@ def _walk_components(rows: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]
         yield from _walk_components(c.get("components") or [])
 
 
+def _invalid(problems: list[str]) -> web.Response:
+    return _json({"message": "Invalid Form Body", "code": 50035, "errors": {"_fake": problems}}, status=400)
+
+
 def _json(data: Any, status: int = 200) -> web.Response:
     # Content-Type set verbatim: aiohttp's json_response would add "; charset=utf-8",
     # which discord.py's json_or_text does not recognise as JSON.
@@ -187,6 +192,8 @@ class FakeDiscord:
         sync_count: how many ``PUT .../commands`` requests arrived.
         identifies / resumes: IDENTIFY and RESUME payloads received, in order.
         gateway_ops: every gateway opcode received from the bot, in order.
+        invalid: payloads Discord would reject (limits, empty message, bad command names…; see
+            discordcheck.py); they are answered with a 400 "Invalid Form Body" (code 50035) as on Discord.
         callback_deadline / late: as on Discord, a callback later than ``callback_deadline`` seconds
             after the dispatch is refused (404, code 10062 "Unknown interaction") and noted in ``late``.
         token: when set, REST calls that need the bot token (all but the interaction callbacks and
@@ -204,6 +211,7 @@ class FakeDiscord:
         self.token = token
         self.callback_deadline = 3.0
         self.late: list[str] = []
+        self.invalid: list[str] = []
         self.requests: list[Request] = []
         self.unknown: list[Request] = []
         self.errors: list[str] = []
@@ -586,6 +594,10 @@ class FakeDiscord:
         if m:
             scope = m.group(2)
             if method == "PUT":
+                problems = commands_problems(body)
+                if problems:
+                    self.invalid.append(f"PUT {path}: {problems}")
+                    return _invalid(problems)
                 self.sync_count += 1
                 self.synced[scope] = [self._echo_command(c, scope) for c in body or []]
                 return _json(self.synced[scope])
@@ -639,10 +651,15 @@ class FakeDiscord:
             self.errors.append(f"second callback for interaction {iid}: {body!r}")
             return _json({"message": "Interaction has already been acknowledged.", "code": 40060},
                          status=400)
-        result.callbacks.append(body)
-        result.seconds = time.perf_counter() - pending.started
         ctype = body.get("type")
         data = body.get("data") or {}
+        problems = (message_problems(data, edit=ctype == CB_UPDATE) if ctype in (CB_MESSAGE, CB_UPDATE)
+                    else choices_problems(data.get("choices")) if ctype == CB_AUTOCOMPLETE else [])
+        if problems:
+            self.invalid.append(f"callback type {ctype} of interaction {iid}: {problems}")
+            return _invalid(problems)
+        result.callbacks.append(body)
+        result.seconds = time.perf_counter() - pending.started
         info: dict[str, Any] = {"id": iid, "type": result.type,
                                 "response_message_loading": ctype == CB_DEFERRED_MESSAGE,
                                 "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL)}
@@ -673,6 +690,11 @@ class FakeDiscord:
             self.errors.append(f"webhook call with unknown token {method} {message_id}")
             return _json({"message": "Unknown Webhook", "code": 10015}, status=404)
         result = pending.result
+        if method in ("POST", "PATCH"):
+            problems = message_problems(body, edit=method == "PATCH")
+            if problems:
+                self.invalid.append(f"{method} webhook message {message_id or ''}: {problems}")
+                return _invalid(problems)
         if message_id is None and method == "POST":
             result.followups.append(body or {})
             original = result.message

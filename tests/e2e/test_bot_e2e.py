@@ -69,6 +69,7 @@ def _checks(request, bot, fake):
     yield
     print_bot_log_on_failure(request, bot, since)
     assert fake.errors == [], "the fake saw a bad request"
+    assert fake.invalid == [], "the bot sent a payload Discord would reject"
     assert fake.late == [], "an interaction was answered after Discord's 3 s"
     assert [(r.method, r.path) for r in fake.unknown] == []
     assert bot.returncode is None, "the bot died"

@@ -32,6 +32,7 @@ def _log_on_failure(request, standin, fake):
     yield
     print_bot_log_on_failure(request, standin, since)
     assert fake.errors == []
+    assert fake.invalid == []
 
 
 async def test_sync_payload_has_german_localizations(fake):

@@ -67,6 +67,7 @@ async def test_500_concurrent_mixed_interactions(fake, bot, request):
                 if r.seconds > DISCORD_DEADLINE_S]
         assert late == [], late[:5]
         assert fake.errors == []
+        assert fake.invalid == []
         assert bot.returncode is None, "the bot died under load"
         print(f"\n{CONCURRENT} concurrent interactions over {len(plan)} steps "
               f"({sum(s.kind == 'command' for s in plan)} commands): "
