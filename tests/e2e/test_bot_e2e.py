@@ -213,10 +213,40 @@ async def test_unknown_card_is_an_ephemeral_german_error_with_suggestions(fake):
     assert "• Chor des Konklave" in embed["description"]
 
 
-async def test_hostile_name_gets_a_german_error_not_a_traceback(fake):
-    res = await fake.command("karte", {"name": "\"; DROP TABLE cards; -- NEAR(a b) *"})
+HOSTILE = [
+    "\"; DROP TABLE cards; -- NEAR(a b) *",  # SQL and FTS5 syntax
+    "x" * 6000,  # Discord's maximum for a string option
+    "Boros\x00Rekrut",  # NUL
+    "Boros\u200dRekrut",  # zero-width joiner
+    "\u202eturkeR-soroB",  # right-to-left override
+    "U\u0308berstimmen",  # Ü as U + combining diaeresis
+    "🃏🔥" * 20,
+    "   ",
+    "'",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE, ids=range(len(HOSTILE)))
+async def test_hostile_text_gets_a_valid_answer_not_a_traceback(fake, text):
+    res = await fake.command("karte", {"name": text})
+    assert res.callback_type == 4
+    assert res.embeds and res.embeds[0]["title"]
+    choices = await fake.autocomplete("karte", "name", text)
+    assert len(choices) <= 25
+    # fake.invalid (checked after each test) holds every payload Discord would have refused
+
+
+async def test_sql_text_is_an_ephemeral_german_error(fake):
+    res = await fake.command("karte", {"name": HOSTILE[0]})
     assert res.ephemeral
-    assert res.embeds[0]["title"].startswith("Keine Karte")
+    assert res.embeds[0]["title"] == "Keine Karte „\"; DROP TABLE cards; -- NEAR(a b) *“ gefunden"
+
+
+async def test_combining_umlaut_finds_the_same_card(fake):
+    composed = await fake.command("karte", {"name": "Überstimmen"})
+    combining = await fake.command("karte", {"name": "U\u0308berstimmen"})
+    assert composed.embeds[0]["title"] == "Überstimmen"
+    assert visible(combining) == visible(composed)
 
 
 # ---------------------------------------------------------------- buttons (component interactions)
