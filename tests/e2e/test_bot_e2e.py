@@ -310,8 +310,9 @@ async def test_info_lists_the_documents(fake):
 
 
 async def test_every_command_and_autocomplete_answers_in_both_locales(fake):
-    """Every (sub)command of the payload, its options filled from the bot's own autocomplete, and
-    every autocomplete option: answered in a German and an English client, within Discord's limits."""
+    """Every (sub)command of the payload, its options filled from the bot's own autocomplete and the
+    examples in its option descriptions, and every autocomplete option: answered in a German and an
+    English client, within Discord's limits."""
     plan = await build_plan(fake)
     planned = {s.leaf.label for s in plan if s.kind == "command"}
     assert planned == {leaf.label for leaf in leaves(fake.commands())}, "a command could not be filled"
@@ -325,6 +326,9 @@ async def test_every_command_and_autocomplete_answers_in_both_locales(fake):
             else:
                 assert res.callback_type in (4, 5), step
                 assert res.embeds or res.content, step
+                # the values come from the bot's own autocomplete and from the examples its option
+                # descriptions give: the bot must not answer them with an (ephemeral) error
+                assert not res.ephemeral, f"{step}: {res.embeds[0].get('title') if res.embeds else res.content}"
                 assert len(res.embeds) <= 10 and sum(len(embed_text(e)) for e in res.embeds) <= 6000, step
 
 

@@ -9,6 +9,7 @@ seed text, options with fixed ``choices`` take their first choice, numbers their
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -85,6 +86,22 @@ async def run_step(fake: FakeDiscord, step: Step, *, locale: str = "de",
     return await fake.command(step.leaf.command, step.options, **kw)
 
 
+_EXAMPLE_RE = re.compile(r"(?:\blike|\be\.g\.|:)\s+(.+?)\s*(?:,\s*or\b|;|\)|$)")
+
+
+def example_from_description(description: str) -> str | None:
+    """The example a free-text option's description gives: "Mana pool like {B}{G}{G} or BGG; …" →
+    ``{B}{G}{G}``; "Mana value counts like 0:17 1:4 2:8, or …" → ``0:17 1:4 2:8``; "…: {W} or {U}" →
+    ``{W} or {U}``; "Cost increases, e.g. {1} or {1}, {2}" → ``{1}``. None when there is no example."""
+    match = _EXAMPLE_RE.search(description)
+    if match is None:
+        return None
+    text = match.group(1)
+    if " or " in text and not match.group(0).startswith(":"):
+        text = text.split(" or ")[0]  # "like A or B": A; after a colon, "A or B" is the example itself
+    return text.strip() or None
+
+
 def _static_value(opt: dict[str, Any]) -> Any:
     if opt.get("choices"):
         return opt["choices"][0]["value"]
@@ -94,6 +111,8 @@ def _static_value(opt: dict[str, Any]) -> Any:
         return math.ceil(low) if kind == INTEGER else float(low)
     if kind == BOOLEAN:
         return True
+    if kind == STRING:
+        return example_from_description(opt.get("description") or "")
     return None
 
 
