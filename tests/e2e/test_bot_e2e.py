@@ -332,6 +332,28 @@ async def test_every_command_and_autocomplete_answers_in_both_locales(fake):
                 assert len(res.embeds) <= 10 and sum(len(embed_text(e)) for e in res.embeds) <= 6000, step
 
 
+async def test_mana_info_subcommand_in_german(fake):
+    # {2}{G/W}: generic 2 plus one hybrid symbol counting 1 (001 lines 35-38, rule 104.3f) → Manawert 3
+    res = await fake.command("mana", {"kosten": "{2}{G/W}"}, subcommand="info", locale="de")
+    (embed,) = res.embeds
+    assert embed["title"] == "{2}{G/W}"
+    assert "**Manawert:** 3" in embed["description"]
+    assert field(embed, "Bezahlmöglichkeiten (2)") == "{2}{G} · {2}{W}"
+    assert not res.ephemeral
+
+
+async def test_clash_reveal_subcommand_in_german(fake):
+    # Boros-Rekrut {R/W} (001 line 27) has mana value 1, Feld der Unterdrückung {1}{W} (001 line 381) 2
+    res = await fake.command("fehde", {"karte1": "Boros-Rekrut", "karte2": "Feld der Unterdrückung"},
+                             subcommand="aufdecken", locale="de")
+    (embed,) = res.embeds
+    assert embed["title"] == "Fehde – Regelstand heute"
+    assert "**Ergebnis:** Spieler 2 gewinnt die Fehde." in embed["description"]
+    en = await fake.command("clash", {"card1": "Boros-Rekrut", "card2": "Feld der Unterdrückung"},
+                            subcommand="reveal", locale="en-US")
+    assert visible(en) == visible(res)
+
+
 # ---------------------------------------------------------------- a slow store (issue 5)
 
 
