@@ -94,6 +94,11 @@ class E2EFigures:
     def per_second(self) -> float:
         return self.total / self.wall
 
+    @property
+    def bot_cpu_ms(self) -> float:
+        """The bot's CPU time per interaction during the throughput run, in ms."""
+        return self.busy * self.wall / self.total * 1000
+
 
 async def measure(*, standin: bool = False, rounds: int = 2000, total: int = 5000, concurrency: int = 32,
                   pin: bool = True, log_level: str = "INFO") -> E2EFigures:
@@ -174,6 +179,8 @@ def report(f: E2EFigures) -> str:
             lines.append(row(f"{kind}: dispatch → complete answer", f.whole[kind]))
     lines.append(f"{'throughput':<40} {f.total} interactions, {f.concurrency} in flight: "
                  f"{f.per_second:8.0f} interactions/s (bot process busy {f.busy:.0%} of one core)")
+    lines.append(f"{'bot CPU per interaction':<40} {f.bot_cpu_ms:.2f} ms → at most "
+                 f"{1000 / f.bot_cpu_ms:.0f} interactions/s on one core (when the fake is not the limit)")
     lines.append(f"{'start-up → gateway session':<40} {f.startup:.2f} s (process start, incl. imports and sync)")
     lines.append(f"{'bot peak RSS (VmHWM)':<40} {f.rss_mb:.1f} MB")
     if f.build_s is not None:
