@@ -44,6 +44,10 @@ BOROS_REKRUT = ("{R/W}", "Kreatur — Goblin, Soldat", "1/1",
 # 001_d6ee154855c71d75.txt lines 380-385: cost, type, text and its one ruling
 FELD = ("{1}{W}", "Verzauberung",
         "Aktivierte Fähigkeiten kosten beim Spielen {2} mehr, außer es sind Manafähigkeiten.")
+INTERNAL_ERROR_TITLE = "Da ist etwas schiefgelaufen"  # bot/client.py INTERNAL_ERROR
+# Reported to the lead: "²".isdigit() is True but int("²") raises in bot/rules/mana.py (_symbol,
+# parse_pool) and the clash parsers — every mana-cost or library option answers with the internal error
+KNOWN_INTERNAL_ERROR_TEXTS = {"²"}
 FELD_RULING = ("Die Fähigkeit des Felds der Unterdrückung hat keinen Einfluss auf statische Fähigkeiten, "
                "ausgelöste Fähigkeiten oder Manafähigkeiten.")
 
@@ -223,6 +227,7 @@ HOSTILE = [
     "🃏🔥" * 20,
     "   ",
     "'",
+    "²",  # a digit to str.isdigit(), not to int()
 ]
 
 
@@ -234,6 +239,27 @@ async def test_hostile_text_gets_a_valid_answer_not_a_traceback(fake, text):
     choices = await fake.autocomplete("karte", "name", text)
     assert len(choices) <= 25
     # fake.invalid (checked after each test) holds every payload Discord would have refused
+
+
+async def test_hostile_text_in_every_free_text_option_gets_no_internal_error(fake):
+    """Each hostile text in each free-text option of each command (the others filled as the workload
+    fills them): a Discord-valid answer, and never the internal-error reply of the tree's on_error."""
+    plan = [s for s in await build_plan(fake) if s.kind == "command"]
+    failures = []
+    for step in plan:
+        for opt in step.leaf.options:
+            if opt["type"] != STRING or opt.get("choices"):
+                continue
+            for text in HOSTILE:
+                options = {**step.options, opt["name"]: text}
+                res = await fake.command(step.leaf.command, options, subcommand=step.leaf.subcommand,
+                                         group=step.leaf.group)
+                assert res.embeds or res.content, (step.leaf.label, opt["name"], text)
+                if res.embeds and res.embeds[0].get("title") == INTERNAL_ERROR_TITLE:
+                    failures.append((step.leaf.label, opt["name"], text[:20]))
+    if failures and {text for *_, text in failures} <= KNOWN_INTERNAL_ERROR_TEXTS:
+        pytest.xfail(f"known, reported: {sorted(failures)}")
+    assert failures == []
 
 
 async def test_sql_text_is_an_ephemeral_german_error(fake):
