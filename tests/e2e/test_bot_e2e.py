@@ -241,27 +241,6 @@ async def test_hostile_text_gets_a_valid_answer_not_a_traceback(fake, text):
     # fake.invalid (checked after each test) holds every payload Discord would have refused
 
 
-async def test_hostile_text_in_every_free_text_option_gets_no_internal_error(fake):
-    """Each hostile text in each free-text option of each command (the others filled as the workload
-    fills them): a Discord-valid answer, and never the internal-error reply of the tree's on_error."""
-    plan = [s for s in await build_plan(fake) if s.kind == "command"]
-    failures = []
-    for step in plan:
-        for opt in step.leaf.options:
-            if opt["type"] != STRING or opt.get("choices"):
-                continue
-            for text in HOSTILE:
-                options = {**step.options, opt["name"]: text}
-                res = await fake.command(step.leaf.command, options, subcommand=step.leaf.subcommand,
-                                         group=step.leaf.group)
-                assert res.embeds or res.content, (step.leaf.label, opt["name"], text)
-                if res.embeds and res.embeds[0].get("title") == INTERNAL_ERROR_TITLE:
-                    failures.append((step.leaf.label, opt["name"], text[:20]))
-    if failures and {text for *_, text in failures} <= KNOWN_INTERNAL_ERROR_TEXTS:
-        pytest.xfail(f"known, reported: {sorted(failures)}")
-    assert failures == []
-
-
 async def test_sql_text_is_an_ephemeral_german_error(fake):
     res = await fake.command("karte", {"name": HOSTILE[0]})
     assert res.ephemeral
@@ -528,6 +507,27 @@ async def test_store_failure_in_a_command_gets_one_german_error(fake, bot, store
         # Discord keeps the visibility of the deferred ("thinking…") message for the first follow-up:
         # defer(thinking=True) without ephemeral makes this error public for everyone in the channel.
         pytest.xfail("error after a public defer is shown to everyone (defer is not ephemeral)")
+
+
+async def test_hostile_text_in_every_free_text_option_gets_no_internal_error(fake):
+    """Each hostile text in each free-text option of each command (the others filled as the workload
+    fills them): a Discord-valid answer, and never the internal-error reply of the tree's on_error."""
+    plan = [s for s in await build_plan(fake) if s.kind == "command"]
+    failures = []
+    for step in plan:
+        for opt in step.leaf.options:
+            if opt["type"] != STRING or opt.get("choices"):
+                continue
+            for text in HOSTILE:
+                options = {**step.options, opt["name"]: text}
+                res = await fake.command(step.leaf.command, options, subcommand=step.leaf.subcommand,
+                                         group=step.leaf.group)
+                assert res.embeds or res.content, (step.leaf.label, opt["name"], text)
+                if res.embeds and res.embeds[0].get("title") == INTERNAL_ERROR_TITLE:
+                    failures.append((step.leaf.label, opt["name"], text[:20]))
+    if failures and {text for *_, text in failures} <= KNOWN_INTERNAL_ERROR_TEXTS:
+        pytest.xfail(f"known, reported: {sorted(failures)}")
+    assert failures == []
 
 
 # ---------------------------------------------------------------- own bot processes: sync state, shutdown
