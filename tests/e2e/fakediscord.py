@@ -1,0 +1,798 @@
+"""A fake Discord on 127.0.0.1 that the unmodified discord.py 2.x stack can talk to.
+
+It plays the REST API (``/api/v10/...``) and the gateway websocket (``/gateway``) well enough for a
+bot to log in, sync its application commands, connect, survive RECONNECT / INVALID_SESSION and answer
+interactions. Tests drive it with :meth:`FakeDiscord.command`, :meth:`FakeDiscord.autocomplete` and
+:meth:`FakeDiscord.component`, which dispatch an ``INTERACTION_CREATE`` and await the bot's answer.
+
+The recipe and its traps are in ``/work/shared/DESIGN.md`` ("Testing against a fake Discord"):
+JSON replies carry ``Content-Type: application/json`` exactly (discord.py's ``json_or_text`` compares the
+header verbatim), the server never answers 5xx (discord.py would retry with sleeps), unknown routes get a
+JSON 404 and are recorded in :attr:`FakeDiscord.unknown`.
+"""
+
+# Deadlines are parameters here on purpose: a missed one raises with what the bot did instead.
+# ruff: noqa: ASYNC109
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import itertools
+import json
+import logging
+import re
+import socket
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+from discordcheck import choices_problems, commands_problems, message_problems
+
+log = logging.getLogger(__name__)
+
+DISCORD_EPOCH_MS = 1420070400000
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+
+# gateway opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes)
+OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_PRESENCE, OP_VOICE = 0, 1, 2, 3, 4
+OP_RESUME, OP_RECONNECT, OP_REQUEST_MEMBERS, OP_INVALID_SESSION = 6, 7, 8, 9
+OP_HELLO, OP_HEARTBEAT_ACK = 10, 11
+
+# application command option types
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, NUMBER = 1, 2, 3, 4, 5, 10
+
+# interaction types and callback types
+PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+CB_MESSAGE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_UPDATE, CB_AUTOCOMPLETE, CB_MODAL = 4, 5, 6, 7, 8, 9
+
+
+class FakeDiscordError(AssertionError):
+    """The bot did something the fake (or the test) did not expect, e.g. no answer in time."""
+
+
+@dataclass
+class Request:
+    """One HTTP request the bot made: method, path (without ``/api/v10``), query, JSON body (or None)."""
+
+    method: str
+    path: str
+    query: dict[str, str]
+    body: Any
+    status: int = 200
+
+
+@dataclass
+class InteractionResult:
+    """What the bot did with one interaction.
+
+    Attributes:
+        id: the interaction id; ``token`` its token.
+        type: the interaction type sent (2 command, 3 component, 4 autocomplete).
+        callbacks: every ``POST /interactions/{id}/{token}/callback`` body, in order (``{"type", "data"}``).
+        followups: bodies of ``POST /webhooks/{app}/{token}`` (follow-up messages), in order.
+        edits: bodies of ``PATCH /webhooks/{app}/{token}/messages/@original``, in order.
+        message: the message the interaction produced or updated, as the fake stores it (a Discord
+            message object with ``id``, ``content``, ``embeds``, ``components``, ``flags``), or None.
+        seconds: time from dispatch to the first callback.
+        refused: the first callback came after Discord's 3 s and was refused (the user saw
+            "Die Interaktion ist fehlgeschlagen"); it is still in ``callbacks`` for diagnosis.
+    """
+
+    id: str
+    token: str
+    type: int
+    callbacks: list[dict[str, Any]] = field(default_factory=list)
+    followups: list[dict[str, Any]] = field(default_factory=list)
+    edits: list[dict[str, Any]] = field(default_factory=list)
+    message: dict[str, Any] | None = None
+    seconds: float = 0.0
+    refused: bool = False
+
+    @property
+    def callback_type(self) -> int:
+        """Type of the first callback (4 message, 5 deferred, 6 deferred update, 7 update, 8 choices)."""
+        return self.callbacks[0]["type"]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The ``data`` of the first callback (``{}`` when it had none)."""
+        return self.callbacks[0].get("data") or {}
+
+    @property
+    def final(self) -> dict[str, Any]:
+        """The message as the user finally sees it.
+
+        The last edit of the original, else the first follow-up, else the callback's data.
+        """
+        if self.edits:
+            return self.edits[-1]
+        if self.followups:
+            return self.followups[0]
+        return self.data
+
+    @property
+    def ephemeral(self) -> bool:
+        """True when only the user sees the answer.
+
+        As on Discord, a deferred reply's visibility is fixed by the defer (type 5 flags); the first
+        follow-up replaces the "thinking" message and cannot change it. Button answers that update
+        the message (type 6/7) keep the message's visibility.
+        """
+        if self.callback_type in (CB_MESSAGE, CB_DEFERRED_MESSAGE):
+            return bool((self.data.get("flags") or 0) & EPHEMERAL)
+        return bool(((self.message or {}).get("flags") or 0) & EPHEMERAL)
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        """The embeds of :attr:`final`."""
+        return self.final.get("embeds") or []
+
+    @property
+    def content(self) -> str:
+        """The text content of :attr:`final` ('' when none)."""
+        return self.final.get("content") or ""
+
+    @property
+    def components(self) -> list[dict[str, Any]]:
+        """The action rows of the message (from :attr:`message`, else :attr:`final`)."""
+        source = self.message if self.message is not None else self.final
+        return source.get("components") or []
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """Autocomplete choices of a type 8 callback (``[{"name", "value", ...}]``)."""
+        return self.data.get("choices") or []
+
+    def buttons(self) -> list[dict[str, Any]]:
+        """Every button (component type 2) in the message's action rows."""
+        return [c for c in _walk_components(self.components) if c.get("type") == 2]
+
+
+@dataclass
+class _Pending:
+    result: InteractionResult
+    started: float
+    first: asyncio.Event = field(default_factory=asyncio.Event)
+    webhook: asyncio.Event = field(default_factory=asyncio.Event)
+    component_message_id: str | None = None
+
+
+def _walk_components(rows: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
+    for c in rows:
+        yield c
+        yield from _walk_components(c.get("components") or [])
+
+
+def _invalid(problems: list[str]) -> web.Response:
+    return _json({"message": "Invalid Form Body", "code": 50035, "errors": {"_fake": problems}}, status=400)
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # Content-Type set verbatim: aiohttp's json_response would add "; charset=utf-8",
+    # which discord.py's json_or_text does not recognise as JSON.
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": "application/json"})
+
+
+class FakeDiscord:
+    """A loopback server playing Discord's REST API and gateway for one bot.
+
+    Use as ``async with FakeDiscord() as fake:``; ``fake.url`` is ``http://127.0.0.1:PORT``. Give
+    the bot ``REGELBOT_FAKE_DISCORD_URL=fake.url`` (see ``tests/e2e/site/sitecustomize.py``).
+
+    Attributes:
+        requests: every HTTP request, in order (:class:`Request`).
+        unknown: requests to routes the fake does not know (answered with a JSON 404).
+        errors: exceptions raised inside the fake's handlers (answered with a JSON 400, never 5xx).
+        synced: the last command list PUT per scope: key None for global, else the guild id (str).
+        sync_count: how many ``PUT .../commands`` requests arrived.
+        identifies / resumes: IDENTIFY and RESUME payloads received, in order.
+        gateway_ops: every gateway opcode received from the bot, in order.
+        invalid: payloads Discord would reject (limits, empty message, bad command names…; see
+            discordcheck.py); they are answered with a 400 "Invalid Form Body" (code 50035) as on Discord.
+        callback_deadline / late: as on Discord, a callback later than ``callback_deadline`` seconds
+            after the dispatch is refused (404, code 10062 "Unknown interaction") and noted in ``late``.
+        token: when set, REST calls that need the bot token (all but the interaction callbacks and
+            webhooks) must carry ``Authorization: Bot <token>``, else they get a 401 like Discord's.
+    """
+
+    def __init__(self, *, app_id: int = 1100000000000000001, bot_id: int | None = None,
+                 guild_id: int = 1200000000000000001, channel_id: int = 1300000000000000001,
+                 heartbeat_interval_ms: int = 41250, token: str | None = None) -> None:
+        self.app_id = str(app_id)
+        self.bot_id = str(bot_id or app_id)
+        self.guild_id = str(guild_id)
+        self.channel_id = str(channel_id)
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.token = token
+        self.callback_deadline = 3.0
+        self.late: list[str] = []
+        self.invalid: list[str] = []
+        self.requests: list[Request] = []
+        self.unknown: list[Request] = []
+        self.errors: list[str] = []
+        self.synced: dict[str | None, list[dict[str, Any]]] = {}
+        self.sync_count = 0
+        self.identifies: list[dict[str, Any]] = []
+        self.resumes: list[dict[str, Any]] = []
+        self.gateway_ops: list[int] = []
+        self.messages: dict[str, dict[str, Any]] = {}
+        self._ids = itertools.count(1)
+        self._pending: dict[str, _Pending] = {}
+        self._by_token: dict[str, _Pending] = {}
+        self._ws: web.WebSocketResponse | None = None
+        self._ready = asyncio.Event()
+        self._session_id: str | None = None
+        self._seq = 0
+        self._send_lock = asyncio.Lock()
+        self._runner: web.AppRunner | None = None
+        self._sock: socket.socket | None = None
+        self.port = 0
+        self.bot_user = {"id": self.bot_id, "username": "Regelbot", "discriminator": "0",
+                         "global_name": "Regelbot", "avatar": None, "bot": True, "flags": 0,
+                         "public_flags": 0, "verified": True, "mfa_enabled": False}
+        self.owner = {"id": "1000000000000000009", "username": "owner", "discriminator": "0",
+                      "global_name": "Owner", "avatar": None, "public_flags": 0}
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @property
+    def url(self) -> str:
+        """Base URL of the fake, ``http://127.0.0.1:PORT`` (no trailing slash)."""
+        return f"http://127.0.0.1:{self.port}"
+
+    async def start(self) -> FakeDiscord:
+        """Bind a free port on 127.0.0.1 and start serving."""
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/{tail:.*}", self._http)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._sock.bind(("127.0.0.1", 0))
+        self.port = self._sock.getsockname()[1]
+        await web.SockSite(self._runner, self._sock).start()
+        return self
+
+    async def close(self) -> None:
+        """Close the gateway connection and stop the server."""
+        if self._ws is not None and not self._ws.closed:
+            with contextlib.suppress(Exception):
+                await self._ws.close(code=1001)
+        if self._runner is not None:
+            await self._runner.cleanup()
+        if self._sock is not None:
+            self._sock.close()
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ------------------------------------------------------------------ helpers
+
+    def snowflake(self) -> str:
+        """A fresh, increasing snowflake id (as Discord sends them: a string)."""
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        return str((ms << 22) | (next(self._ids) & 0x3FFFFF))
+
+    def user(self, locale: str = "de", *, user_id: str = "1000000000000000042",
+             name: str = "spieler") -> dict[str, Any]:
+        """A Discord user object for an interaction."""
+        return {"id": user_id, "username": name, "discriminator": "0", "global_name": name.title(),
+                "avatar": None, "public_flags": 0, "locale": locale}
+
+    def commands(self, guild_id: str | None = None) -> list[dict[str, Any]]:
+        """The command list the bot last synced to ``guild_id`` (None: global). Raises if none was synced."""
+        if guild_id not in self.synced:
+            raise FakeDiscordError(f"no command sync for scope {guild_id!r}; syncs: {list(self.synced)}")
+        return self.synced[guild_id]
+
+    def _all_commands(self) -> list[tuple[str | None, dict[str, Any]]]:
+        return [(scope, cmd) for scope, cmds in self.synced.items() for cmd in cmds]
+
+    def find_command(self, name: str, *, type_: int = 1) -> tuple[str | None, dict[str, Any]]:
+        """Find a synced command by its base name or any localized name; returns (guild scope, command)."""
+        for scope, cmd in self._all_commands():
+            names = {cmd["name"], *(cmd.get("name_localizations") or {}).values()}
+            if name in names and cmd.get("type", 1) == type_:
+                return scope, cmd
+        known = sorted(c["name"] for _, c in self._all_commands())
+        raise FakeDiscordError(f"no synced command named {name!r}; synced: {known}")
+
+    @staticmethod
+    def _find_option(options: list[dict[str, Any]], name: str) -> dict[str, Any]:
+        for opt in options:
+            if name in {opt["name"], *(opt.get("name_localizations") or {}).values()}:
+                return opt
+        raise FakeDiscordError(f"no option {name!r}; options: {[o['name'] for o in options]}")
+
+    def _build_options(self, declared: list[dict[str, Any]], given: Mapping[str, Any],
+                       focused: str | None = None) -> list[dict[str, Any]]:
+        out = []
+        for key, value in given.items():
+            opt = self._find_option(declared, key)
+            kind = opt.get("type", STRING)
+            if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
+                raise FakeDiscordError(f"{key!r} is a subcommand; pass subcommand=/group=")
+            item: dict[str, Any] = {"name": opt["name"], "type": kind, "value": value}
+            if focused is not None and opt["name"] == self._find_option(declared, focused)["name"]:
+                item["focused"] = True
+                item["value"] = str(value)  # Discord sends the partial text as typed
+            out.append(item)
+        return out
+
+    def _command_data(self, name: str, options: Mapping[str, Any] | None, *, subcommand: str | None,
+                      group: str | None, focused: str | None) -> dict[str, Any]:
+        scope, cmd = self.find_command(name)
+        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
+        if scope is not None:
+            data["guild_id"] = scope
+        declared = cmd.get("options") or []
+        wrap: list[tuple[dict[str, Any], int]] = []
+        if group is not None:
+            g = self._find_option(declared, group)
+            wrap.append((g, SUB_COMMAND_GROUP))
+            declared = g.get("options") or []
+        if subcommand is not None:
+            s = self._find_option(declared, subcommand)
+            wrap.append((s, SUB_COMMAND))
+            declared = s.get("options") or []
+        opts = self._build_options(declared, options or {}, focused)
+        for node, kind in reversed(wrap):
+            opts = [{"name": node["name"], "type": kind, "options": opts}]
+        if opts:
+            data["options"] = opts
+        return data
+
+    # ------------------------------------------------------------------ test API
+
+    async def wait_ready(self, timeout: float = 15.0) -> None:
+        """Wait until the bot's gateway session is up (READY or RESUMED sent)."""
+        try:
+            await asyncio.wait_for(self._ready.wait(), timeout)
+        except TimeoutError:
+            raise FakeDiscordError(f"bot did not connect to the gateway within {timeout} s") from None
+
+    async def wait_sync(self, timeout: float = 15.0, count: int = 1) -> None:
+        """Wait until at least ``count`` command syncs (PUT) have arrived."""
+        deadline = time.monotonic() + timeout
+        while self.sync_count < count:
+            if time.monotonic() > deadline:
+                raise FakeDiscordError(f"no command sync within {timeout} s")
+            await asyncio.sleep(0.02)
+
+    async def send_reconnect(self) -> None:
+        """Send op 7 RECONNECT; the bot should reconnect and RESUME."""
+        self._ready.clear()
+        await self._send({"op": OP_RECONNECT, "d": None})
+
+    async def send_invalid_session(self, resumable: bool = False) -> None:
+        """Send op 9 INVALID_SESSION (``d`` = ``resumable``); the bot should IDENTIFY (or RESUME) anew."""
+        self._ready.clear()
+        if not resumable:
+            self._session_id = None
+        await self._send({"op": OP_INVALID_SESSION, "d": resumable})
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send a DISPATCH (op 0) event with the next sequence number."""
+        async with self._send_lock:
+            self._seq += 1
+            payload = {"op": OP_DISPATCH, "t": event, "s": self._seq, "d": data}
+            if self._ws is None or self._ws.closed:
+                raise FakeDiscordError("bot is not connected to the gateway")
+            await self._ws.send_str(json.dumps(payload))
+
+    def _interaction(self, itype: int, data: dict[str, Any], locale: str, *, guild: bool,
+                     message: dict[str, Any] | None = None) -> dict[str, Any]:
+        iid = self.snowflake()
+        payload: dict[str, Any] = {
+            "id": iid, "application_id": self.app_id, "type": itype, "data": data,
+            "token": f"itok{iid}", "version": 1, "locale": locale,
+            "attachment_size_limit": 8 * 1024 * 1024, "app_permissions": "562949953421311",
+            "entitlements": [], "authorizing_integration_owners": {"0": self.guild_id},
+        }
+        user = self.user(locale)
+        if guild:
+            payload.update(
+                guild_id=self.guild_id, guild_locale="de", context=0,
+                guild={"id": self.guild_id, "locale": "de", "features": []},
+                channel_id=self.channel_id,
+                channel={"id": self.channel_id, "type": 0, "guild_id": self.guild_id, "name": "regeln",
+                         "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
+                         "flags": 0},
+                member={"user": user, "roles": [], "joined_at": "2024-01-01T00:00:00+00:00",
+                        "deaf": False, "mute": False, "flags": 0, "pending": False,
+                        "permissions": "562949953421311", "nick": None, "avatar": None},
+            )
+        else:
+            payload.update(context=1, user=user, channel_id=self.channel_id,
+                           channel={"id": self.channel_id, "type": 1, "recipients": [user], "flags": 0})
+        if message is not None:
+            payload["message"] = message
+        return payload
+
+    async def _run(self, payload: dict[str, Any], *, timeout: float, wait_webhook: bool,
+                   settle: float) -> InteractionResult:
+        result = InteractionResult(id=payload["id"], token=payload["token"], type=payload["type"])
+        pending = _Pending(result=result, started=time.perf_counter())
+        if "message" in payload:
+            pending.component_message_id = payload["message"]["id"]
+        self._pending[result.id] = pending
+        self._by_token[result.token] = pending
+        await self.wait_ready(timeout)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        try:
+            await asyncio.wait_for(pending.first.wait(), timeout)
+            deferred = result.callback_type in (CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE)
+            if wait_webhook and deferred and not result.refused:
+                remaining = max(0.05, timeout - (time.perf_counter() - pending.started))
+                await asyncio.wait_for(pending.webhook.wait(), remaining)
+        except TimeoutError:
+            raise FakeDiscordError(
+                f"interaction {payload['type']} {payload.get('data')!r}: no "
+                f"{'callback' if not result.callbacks else 'follow-up'} within {timeout} s "
+                f"(callbacks={result.callbacks}, unknown routes={[(r.method, r.path) for r in self.unknown]})"
+            ) from None
+        if settle:
+            await asyncio.sleep(settle)
+        return result
+
+    async def command(self, name: str, options: Mapping[str, Any] | None = None, *, locale: str = "de",
+                      subcommand: str | None = None, group: str | None = None, guild: bool = True,
+                      timeout: float = 5.0, settle: float = 0.0) -> InteractionResult:
+        """Run a slash command as a user would and return what the bot answered.
+
+        ``name``, ``subcommand``, ``group`` and the keys of ``options`` may be the base (English) names
+        or any localized name from the synced payload; the interaction carries the base names, as
+        Discord sends them. A deferred answer (type 5/6) is awaited until its follow-up or edit.
+
+        Raises:
+            FakeDiscordError: unknown command/option, or no answer within ``timeout`` seconds.
+        """
+        data = self._command_data(name, options, subcommand=subcommand, group=group, focused=None)
+        payload = self._interaction(APPLICATION_COMMAND, data, locale, guild=guild)
+        return await self._run(payload, timeout=timeout, wait_webhook=True, settle=settle)
+
+    async def autocomplete(self, name: str, option: str, value: str, *, locale: str = "de",
+                           others: Mapping[str, Any] | None = None, subcommand: str | None = None,
+                           group: str | None = None, guild: bool = True,
+                           timeout: float = 5.0) -> list[dict[str, Any]]:
+        """Type ``value`` into ``option`` of a command; return the offered choices (type 8 callback).
+
+        Exactly one option carries ``"focused": true``; ``others`` are already filled options.
+
+        Raises:
+            FakeDiscordError: unknown names, no answer in time, or an answer that is not type 8.
+        """
+        result = await self.autocomplete_result(name, option, value, locale=locale, others=others,
+                                                subcommand=subcommand, group=group, guild=guild,
+                                                timeout=timeout)
+        return result.choices
+
+    async def autocomplete_result(self, name: str, option: str, value: str, *, locale: str = "de",
+                                  others: Mapping[str, Any] | None = None, subcommand: str | None = None,
+                                  group: str | None = None, guild: bool = True,
+                                  timeout: float = 5.0) -> InteractionResult:
+        """Like :meth:`autocomplete` but return the whole :class:`InteractionResult`."""
+        given = {**(others or {}), option: value}
+        data = self._command_data(name, given, subcommand=subcommand, group=group, focused=option)
+        payload = self._interaction(AUTOCOMPLETE, data, locale, guild=guild)
+        result = await self._run(payload, timeout=timeout, wait_webhook=False, settle=0.0)
+        if result.callback_type != CB_AUTOCOMPLETE:
+            raise FakeDiscordError(f"autocomplete answered with callback type {result.callback_type}")
+        return result
+
+    async def component(self, message: InteractionResult | dict[str, Any], custom_id: str, *,
+                        locale: str = "de", values: list[str] | None = None, guild: bool = True,
+                        timeout: float = 5.0, settle: float = 0.0) -> InteractionResult:
+        """Press the button (or pick ``values`` of the select) ``custom_id`` on a message the bot sent.
+
+        ``message`` is an :class:`InteractionResult` (its message is used) or a stored message dict.
+
+        Raises:
+            FakeDiscordError: the message has no component with that custom_id, or no answer in time.
+        """
+        msg = message.message if isinstance(message, InteractionResult) else message
+        if msg is None:
+            raise FakeDiscordError("that interaction produced no message to click on")
+        msg = self.messages.get(msg["id"], msg)
+        comp = next((c for c in _walk_components(msg.get("components") or [])
+                     if c.get("custom_id") == custom_id), None)
+        if comp is None:
+            ids = [c.get("custom_id") for c in _walk_components(msg.get("components") or [])]
+            raise FakeDiscordError(f"no component {custom_id!r} on message; custom_ids: {ids}")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": comp["type"]}
+        if comp["type"] != 2:
+            data["values"] = values or []
+        payload = self._interaction(MESSAGE_COMPONENT, data, locale, guild=guild, message=msg)
+        return await self._run(payload, timeout=timeout, wait_webhook=True, settle=settle)
+
+    # ------------------------------------------------------------------ messages
+
+    def _message(self, mid: str, body: dict[str, Any], *, interaction: _Pending | None,
+                 msg_type: int = 20) -> dict[str, Any]:
+        msg: dict[str, Any] = {
+            "id": mid, "channel_id": self.channel_id, "type": msg_type,
+            "content": body.get("content") or "", "embeds": body.get("embeds") or [],
+            "components": body.get("components") or [], "attachments": [],
+            "flags": body.get("flags") or 0, "author": self.bot_user, "mentions": [],
+            "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
+            "timestamp": dt.datetime.now(dt.UTC).isoformat(), "edited_timestamp": None,
+            "application_id": self.app_id, "webhook_id": self.app_id,
+        }
+        if interaction is not None:
+            msg["interaction_metadata"] = {"id": interaction.result.id, "type": interaction.result.type,
+                                           "user": self.user()}
+        return msg
+
+    def _edit(self, mid: str, body: dict[str, Any]) -> dict[str, Any]:
+        msg = self.messages[mid]
+        for key in ("content", "embeds", "components", "flags"):
+            if key in body and body[key] is not None:
+                msg[key] = body[key]
+        msg["flags"] = (msg.get("flags") or 0) & ~LOADING
+        msg["edited_timestamp"] = dt.datetime.now(dt.UTC).isoformat()
+        return msg
+
+    # ------------------------------------------------------------------ HTTP
+
+    async def _body(self, request: web.Request) -> Any:
+        if request.content_type.startswith("multipart/"):
+            reader = await request.multipart()
+            payload = None
+            async for part in reader:
+                if part.name == "payload_json":
+                    payload = json.loads(await part.text())
+                else:
+                    await part.read()
+            return payload
+        raw = await request.read()
+        if not raw:
+            return None
+        try:
+            return json.loads(raw)
+        except ValueError:
+            return raw.decode("utf-8", "replace")
+
+    async def _http(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path.startswith("/api/v10"):
+            path = path[len("/api/v10"):]
+        rec = Request(request.method, path, dict(request.query), None)
+        self.requests.append(rec)
+        try:
+            rec.body = await self._body(request)
+            needs_auth = self.token is not None and not path.startswith(("/interactions/", "/webhooks/"))
+            if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
+                response = _json({"message": "401: Unauthorized", "code": 0}, status=401)
+            else:
+                response = self._route(request.method, path, rec)
+        except Exception as exc:  # never a 5xx: discord.py would retry with sleeps
+            log.exception("fake discord handler failed for %s %s", request.method, path)
+            self.errors.append(f"{request.method} {path}: {exc!r}")
+            response = _json({"message": f"fake error: {exc!r}", "code": 0}, status=400)
+        rec.status = response.status
+        return response
+
+    def _route(self, method: str, path: str, rec: Request) -> web.Response:
+        body = rec.body
+        if method == "GET" and path == "/users/@me":
+            return _json(self.bot_user)
+        if method == "GET" and path == "/oauth2/applications/@me":
+            return _json(self._app_info())
+        if method == "GET" and path in ("/gateway", "/gateway/bot"):
+            return _json({"url": f"ws://127.0.0.1:{self.port}/gateway", "shards": 1,
+                          "session_start_limit": {"total": 1000, "remaining": 999,
+                                                  "reset_after": 0, "max_concurrency": 1}})
+        m = re.fullmatch(r"/applications/(\d+)(?:/guilds/(\d+))?/commands", path)
+        if m:
+            scope = m.group(2)
+            if method == "PUT":
+                problems = commands_problems(body)
+                if problems:
+                    self.invalid.append(f"PUT {path}: {problems}")
+                    return _invalid(problems)
+                self.sync_count += 1
+                self.synced[scope] = [self._echo_command(c, scope) for c in body or []]
+                return _json(self.synced[scope])
+            if method == "GET":
+                return _json(self.synced.get(scope, []))
+        m = re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path)
+        if m and method == "POST":
+            return self._callback(m.group(1), m.group(2), body)
+        m = re.fullmatch(r"/webhooks/(\d+)/([^/]+)(?:/messages/([^/]+))?", path)
+        if m and m.group(1) == self.app_id:
+            return self._webhook(method, m.group(2), m.group(3), body)
+        self.unknown.append(rec)
+        return _json({"message": f"404: Not Found ({method} {path})", "code": 0}, status=404)
+
+    def _app_info(self) -> dict[str, Any]:
+        return {"id": self.app_id, "name": "Regelbot", "description": "Fake application", "icon": None,
+                "bot_public": True, "bot_require_code_grant": False, "owner": self.owner,
+                "verify_key": "0" * 64, "flags": 0, "team": None, "summary": "",
+                "rpc_origins": [], "bot": self.bot_user, "interactions_endpoint_url": None,
+                "tags": [], "redirect_uris": [], "approximate_guild_count": 1}
+
+    def _echo_command(self, cmd: dict[str, Any], scope: str | None) -> dict[str, Any]:
+        out = dict(cmd)
+        out.setdefault("type", 1)
+        out["id"] = self.snowflake()
+        out["application_id"] = self.app_id
+        out["version"] = self.snowflake()
+        out.setdefault("default_member_permissions", None)
+        out.setdefault("dm_permission", True)
+        out.setdefault("nsfw", False)
+        if scope is not None:
+            out["guild_id"] = scope
+        return out
+
+    def _callback(self, iid: str, token: str, body: dict[str, Any]) -> web.Response:
+        pending = self._pending.get(iid)
+        if pending is None or pending.result.token != token:
+            self.errors.append(f"callback for unknown interaction {iid}")
+            return _json({"message": "Unknown interaction", "code": 10062}, status=404)
+        result = pending.result
+        elapsed = time.perf_counter() - pending.started
+        if elapsed > self.callback_deadline:
+            self.late.append(f"interaction {iid} (type {result.type}): callback after {elapsed:.2f} s")
+            if not result.callbacks:
+                result.refused = True
+                result.callbacks.append(body)
+                result.seconds = elapsed
+                pending.first.set()
+            return _json({"message": "Unknown interaction", "code": 10062}, status=404)
+        if result.callbacks:
+            self.errors.append(f"second callback for interaction {iid}: {body!r}")
+            return _json({"message": "Interaction has already been acknowledged.", "code": 40060},
+                         status=400)
+        ctype = body.get("type")
+        data = body.get("data") or {}
+        problems = (message_problems(data, edit=ctype == CB_UPDATE) if ctype in (CB_MESSAGE, CB_UPDATE)
+                    else choices_problems(data.get("choices")) if ctype == CB_AUTOCOMPLETE else [])
+        if problems:
+            self.invalid.append(f"callback type {ctype} of interaction {iid}: {problems}")
+            return _invalid(problems)
+        result.callbacks.append(body)
+        result.seconds = time.perf_counter() - pending.started
+        info: dict[str, Any] = {"id": iid, "type": result.type,
+                                "response_message_loading": ctype == CB_DEFERRED_MESSAGE,
+                                "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL)}
+        reply: dict[str, Any] = {"interaction": info}
+        if ctype in (CB_MESSAGE, CB_DEFERRED_MESSAGE):
+            mid = self.snowflake()
+            msg_body = dict(data)
+            if ctype == CB_DEFERRED_MESSAGE:
+                msg_body["flags"] = (data.get("flags") or 0) | LOADING
+            msg = self._message(mid, msg_body, interaction=pending)
+            self.messages[mid] = msg
+            result.message = msg
+            info["response_message_id"] = mid
+            reply["resource"] = {"type": ctype, "message": msg}
+        elif ctype in (CB_UPDATE, CB_DEFERRED_UPDATE) and pending.component_message_id:
+            mid = pending.component_message_id
+            msg = self._edit(mid, data) if ctype == CB_UPDATE else self.messages[mid]
+            result.message = msg
+            info["response_message_id"] = mid
+            if ctype == CB_UPDATE:
+                reply["resource"] = {"type": ctype, "message": msg}
+        pending.first.set()
+        return _json(reply)
+
+    def _webhook(self, method: str, token: str, message_id: str | None, body: Any) -> web.Response:
+        pending = self._by_token.get(token)
+        if pending is None:
+            self.errors.append(f"webhook call with unknown token {method} {message_id}")
+            return _json({"message": "Unknown Webhook", "code": 10015}, status=404)
+        result = pending.result
+        if method in ("POST", "PATCH"):
+            problems = message_problems(body, edit=method == "PATCH")
+            if problems:
+                self.invalid.append(f"{method} webhook message {message_id or ''}: {problems}")
+                return _invalid(problems)
+        if message_id is None and method == "POST":
+            result.followups.append(body or {})
+            original = result.message
+            if original is not None and (original.get("flags") or 0) & LOADING:
+                # Discord: the first follow-up after a deferred reply replaces the "thinking" message,
+                # keeping the defer's visibility (its ephemeral flag wins over the follow-up's)
+                keep = (original.get("flags") or 0) & EPHEMERAL
+                msg = self._edit(original["id"], {**(body or {}), "flags": keep})
+            else:
+                msg = self._message(self.snowflake(), body or {}, interaction=pending, msg_type=0)
+                self.messages[msg["id"]] = msg
+                if result.message is None:
+                    result.message = msg
+            pending.webhook.set()
+            return _json(msg)
+        if message_id == "@original":
+            mid = (result.message or {}).get("id")
+            if mid is None:
+                return _json({"message": "Unknown Message", "code": 10008}, status=404)
+        else:
+            mid = message_id
+            if mid not in self.messages:
+                return _json({"message": "Unknown Message", "code": 10008}, status=404)
+        if method == "GET":
+            return _json(self.messages[mid])
+        if method == "PATCH":
+            if message_id == "@original":
+                result.edits.append(body or {})
+            msg = self._edit(mid, body or {})
+            if message_id == "@original":
+                result.message = msg
+            pending.webhook.set()
+            return _json(msg)
+        if method == "DELETE":
+            self.messages.pop(mid, None)
+            pending.webhook.set()
+            return web.Response(status=204)
+        self.unknown.append(Request(method, f"/webhooks/.../{message_id}", {}, body))
+        return _json({"message": "405: Method Not Allowed", "code": 0}, status=404)
+
+    # ------------------------------------------------------------------ gateway
+
+    async def _send(self, payload: dict[str, Any]) -> None:
+        async with self._send_lock:
+            if self._ws is None or self._ws.closed:
+                raise FakeDiscordError("bot is not connected to the gateway")
+            await self._ws.send_str(json.dumps(payload))
+
+    def _ready_payload(self) -> dict[str, Any]:
+        return {
+            "v": 10, "user": self.bot_user, "guilds": [], "session_id": self._session_id,
+            "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
+            "application": {"id": self.app_id, "flags": 0}, "shard": [0, 1],
+            "private_channels": [], "relationships": [], "user_settings": {}, "presences": [],
+            "geo_ordered_rtc_regions": [], "guild_join_requests": [], "session_type": "normal",
+            "auth": {}, "_trace": ["fake-discord"],
+        }
+
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
+        await ws.prepare(request)
+        old, self._ws = self._ws, ws
+        if old is not None and not old.closed:
+            with contextlib.suppress(Exception):
+                await old.close(code=4000)
+        hello = {"op": OP_HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}}
+        await ws.send_str(json.dumps(hello))
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                await self._gateway_message(ws, json.loads(msg.data))
+        except Exception as exc:  # record, keep serving
+            log.exception("fake gateway failed")
+            self.errors.append(f"gateway: {exc!r}")
+        finally:
+            if self._ws is ws:
+                self._ready.clear()
+        return ws
+
+    async def _gateway_message(self, ws: web.WebSocketResponse, msg: dict[str, Any]) -> None:
+        op = msg.get("op")
+        self.gateway_ops.append(op)
+        if op == OP_HEARTBEAT:
+            if ws is self._ws:
+                await self._send({"op": OP_HEARTBEAT_ACK, "d": None})
+        elif op == OP_IDENTIFY:
+            self.identifies.append(msg.get("d") or {})
+            self._session_id = f"session{self.snowflake()}"
+            self._seq = 0
+            await self.dispatch("READY", self._ready_payload())
+            self._ready.set()
+        elif op == OP_RESUME:
+            d = msg.get("d") or {}
+            self.resumes.append(d)
+            if self._session_id is not None and d.get("session_id") == self._session_id:
+                await self.dispatch("RESUMED", {"_trace": ["fake-discord"]})
+                self._ready.set()
+            else:
+                await self._send({"op": OP_INVALID_SESSION, "d": False})
+        # op 3 presence, 4 voice, 8 request members: recorded in gateway_ops, no answer needed

@@ -1,0 +1,203 @@
+"""Start a bot process against a :class:`~fakediscord.FakeDiscord` and stop it reliably.
+
+The contract (shared with the lead): the bot runs as ``python -m bot run`` with cwd = repo root and
+``DISCORD_TOKEN``, ``REGELBOT_DB``, ``REGELBOT_STATE_DIR``, ``LOG_LEVEL=DEBUG`` and
+``PYTHONPATH=tests/e2e/site`` (its ``sitecustomize`` reads ``REGELBOT_FAKE_DISCORD_URL``). The bot's
+stdout and stderr go to one log file (no pipe can fill up at DEBUG), readable with :meth:`BotProcess.output`.
+"""
+
+# A deadline parameter with a diagnostic message (bot output) is this harness's job:
+# ruff: noqa: ASYNC109
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from fakediscord import FakeDiscord, FakeDiscordError
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = Path(__file__).resolve().parent / "site"
+PYTHON = sys.executable
+# Looks like a real token (id.timestamp.hmac) so a leak is recognisable in any log line.
+FAKE_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.e2e-fake-token-0123456789abcdefghijklmnop"
+STANDIN = [PYTHON, str(Path(__file__).resolve().parent / "standin_bot.py")]
+REAL_BOT = [PYTHON, "-m", "bot", "run"]
+
+
+def real_bot_present() -> bool:
+    """True when this checkout has the real bot (``bot/__main__.py``)."""
+    return (ROOT / "bot" / "__main__.py").exists()
+
+
+def build_store(db: Path, timeout: float = 120.0) -> str:
+    """Build the store with ``python -m bot build --db DB`` (cwd = repo root); returns its output.
+
+    Raises:
+        RuntimeError: the build failed or timed out (message holds its output).
+    """
+    try:
+        proc = subprocess.run([PYTHON, "-m", "bot", "build", "--db", str(db)], cwd=ROOT, capture_output=True,
+                              text=True, timeout=timeout, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    except subprocess.TimeoutExpired as exc:
+        raise RuntimeError(f"python -m bot build timed out after {timeout} s: {exc.output}") from None
+    if proc.returncode != 0 or not db.exists():
+        raise RuntimeError(f"python -m bot build failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+    return proc.stdout + proc.stderr
+
+
+def bot_env(fake: FakeDiscord, *, db: Path | None, state_dir: Path, token: str = FAKE_TOKEN,
+            extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of the contract for a bot talking to ``fake``."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISCORD_TOKEN", "DEV_GUILD_ID", "REGELBOT_DB", "REGELBOT_STATE_DIR", "PYTHONPATH")}
+    env.update(DISCORD_TOKEN=token, REGELBOT_STATE_DIR=str(state_dir), LOG_LEVEL="DEBUG",
+               PYTHONPATH=str(SITE), REGELBOT_FAKE_DISCORD_URL=fake.url, PYTHONUNBUFFERED="1",
+               PYTHONDONTWRITEBYTECODE="1")
+    if db is not None:
+        env["REGELBOT_DB"] = str(db)
+    env.update(extra or {})
+    return env
+
+
+def _die_with_parent() -> None:
+    """In the child before exec (Linux): SIGKILL it when the test process dies, so a killed pytest
+    run never leaves a bot behind that reconnects forever."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+
+
+class BotProcess:
+    """One bot subprocess; always stop it with :meth:`stop` (also safe after it died)."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], log_path: Path) -> None:
+        self.argv = argv
+        self.env = env
+        self.log_path = log_path
+        self.proc: asyncio.subprocess.Process | None = None
+        self.started = 0.0
+
+    async def start(self) -> BotProcess:
+        """Spawn the process (cwd = repo root, own process group), output to :attr:`log_path`."""
+        self._log = self.log_path.open("wb")
+        self.started = time.monotonic()
+        self.proc = await asyncio.create_subprocess_exec(
+            *self.argv, cwd=ROOT, env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+        return self
+
+    def output(self) -> str:
+        """Everything the bot wrote so far (stdout and stderr interleaved)."""
+        return self.log_path.read_text(encoding="utf-8", errors="replace") if self.log_path.exists() else ""
+
+    def tail(self, lines: int = 60) -> str:
+        """The last ``lines`` lines of :meth:`output`."""
+        return "\n".join(self.output().splitlines()[-lines:])
+
+    @property
+    def returncode(self) -> int | None:
+        """The exit code, or None while running."""
+        return None if self.proc is None else self.proc.returncode
+
+    async def wait_connected(self, fake: FakeDiscord, timeout: float = 20.0) -> float:
+        """Wait until the bot's gateway session is up; returns seconds since start.
+
+        Raises:
+            FakeDiscordError: the process died or did not connect in time (with its output).
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.returncode is not None:
+                raise FakeDiscordError(f"bot exited with {self.returncode} before connecting:\n{self.tail()}")
+            try:
+                await fake.wait_ready(0.05)
+                return time.monotonic() - self.started
+            except FakeDiscordError:
+                if time.monotonic() > deadline:
+                    raise FakeDiscordError(
+                        f"bot did not connect within {timeout} s:\n{self.tail()}") from None
+
+    async def wait_exit(self, timeout: float) -> int | None:
+        """Wait up to ``timeout`` s for the process to end; its exit code, or None if still running."""
+        if self.proc is None:
+            return None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.proc.wait(), timeout)
+        return self.proc.returncode
+
+    async def stop(self, sig: int = signal.SIGINT, timeout: float = 10.0) -> int:
+        """Send ``sig``, wait ``timeout`` s, then kill the process; returns the exit code."""
+        if self.proc is None:
+            return 0
+        try:
+            if self.proc.returncode is None:
+                self.proc.send_signal(sig)
+                await self.wait_exit(timeout)
+        finally:
+            if self.proc.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    self.proc.kill()
+                await self.wait_exit(5.0)
+            self._log.close()
+        return self.proc.returncode
+
+
+@contextlib.asynccontextmanager
+async def running_bot(fake: FakeDiscord, workdir: Path, *, argv: list[str] | None = None,
+                      db: Path | None = None, sig: int = signal.SIGINT,
+                      extra_env: dict[str, str] | None = None,
+                      connect_timeout: float = 30.0) -> AsyncIterator[BotProcess]:
+    """Start a bot against ``fake`` (state dir and log in the existing dir ``workdir``), wait for its session,
+    yield it, then stop it with ``sig`` (and kill it if it hangs). The exit code is ``bot.returncode``.
+    """
+    env = bot_env(fake, db=db, state_dir=workdir / "state", extra=extra_env)
+    bot = await BotProcess(argv or REAL_BOT, env, workdir / "bot.log").start()
+    try:
+        await bot.wait_connected(fake, connect_timeout)
+        yield bot
+    finally:
+        await bot.stop(sig)
+
+
+def print_bot_log_on_failure(request, bot: BotProcess, since: int) -> None:
+    """Print the bot's output written since character ``since`` when the test's call failed.
+
+    pytest shows a failed test's captured output, so the bot's log lands next to the failure.
+    """
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        print(f"----- bot output during {request.node.name} (exit={bot.returncode}) -----")
+        print(bot.output()[since:][-20000:])
+
+
+# ---------------------------------------------------------------- pytest fixtures (imported by conftests)
+
+
+@pytest.fixture(scope="session")
+def bot_argv() -> list[str]:
+    """The bot under test: ``python -m bot run``; the stand-in when ``REGELBOT_E2E_BOT=standin``."""
+    if os.environ.get("REGELBOT_E2E_BOT") == "standin":
+        return STANDIN
+    if not real_bot_present():
+        pytest.skip("bot/__main__.py is missing (set REGELBOT_E2E_BOT=standin to use the stand-in)")
+    return REAL_BOT
+
+
+@pytest.fixture(scope="session")
+def store_db(bot_argv, tmp_path_factory) -> Path | None:
+    """A store built once per session with ``python -m bot build --db PATH`` (None for the stand-in)."""
+    if bot_argv is STANDIN:
+        return None
+    db = tmp_path_factory.mktemp("store") / "regelbot.sqlite3"
+    build_store(db)
+    return db

@@ -1,0 +1,77 @@
+"""Load: 500 concurrent mixed interactions through discord.py and the fake Discord (issue 5, "Load").
+
+Every command and every autocomplete option of the synced payload is in the mix (tests/e2e/workload.py),
+German and English locales alternate. Each concurrent answer must equal the answer the same step got when
+asked alone (no answer is mixed up or lost under load), and each first callback must arrive within
+Discord's 3-second bound. p50/p99 are printed (run with ``-s`` to see them), not asserted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+import pytest_asyncio
+from fakediscord import FakeDiscord
+from harness import print_bot_log_on_failure, running_bot
+from workload import build_plan, percentile, run_step, visible
+
+pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
+
+CONCURRENT = 500
+DISCORD_DEADLINE_S = 3.0  # an interaction not answered within 3 s is dead on Discord
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def fake():
+    async with FakeDiscord() as server:
+        yield server
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def bot(fake, bot_argv, store_db, tmp_path_factory):
+    async with running_bot(fake, tmp_path_factory.mktemp("load"), argv=bot_argv, db=store_db) as proc:
+        await fake.wait_sync()
+        yield proc
+    assert proc.returncode == 0, proc.tail()
+
+
+async def test_500_concurrent_mixed_interactions(fake, bot, request):
+    since = len(bot.output())
+    try:
+        plan = await build_plan(fake)
+        kinds = {s.kind for s in plan}
+        assert kinds == {"command", "autocomplete"}, f"the mix needs both kinds: {[str(s) for s in plan]}"
+        locales = ("de", "en-US")
+        # reference answers, one step at a time
+        reference = {}
+        for i, step in enumerate(plan):
+            for loc in locales:
+                reference[i, loc] = visible(await run_step(fake, step, locale=loc))
+        jobs = [(i % len(plan), locales[(i // len(plan)) % 2]) for i in range(CONCURRENT)]
+
+        started = time.perf_counter()
+        results = await asyncio.gather(
+            *(run_step(fake, plan[i], locale=loc, timeout=10.0) for i, loc in jobs), return_exceptions=True)
+        wall = time.perf_counter() - started
+
+        failures = [f"{plan[i]} [{loc}]: {r!r}" for (i, loc), r in zip(jobs, results, strict=True)
+                    if isinstance(r, BaseException)]
+        assert failures == [], failures[:5]
+        mixed_up = [f"{plan[i]} [{loc}]" for (i, loc), r in zip(jobs, results, strict=True)
+                    if visible(r) != reference[i, loc]]
+        assert mixed_up == [], mixed_up[:5]
+        seconds = [r.seconds for r in results]
+        late = [f"{plan[i]}: {r.seconds:.2f} s" for (i, _), r in zip(jobs, results, strict=True)
+                if r.seconds > DISCORD_DEADLINE_S]
+        assert late == [], late[:5]
+        assert fake.errors == []
+        assert fake.invalid == []
+        assert bot.returncode is None, "the bot died under load"
+        print(f"\n{CONCURRENT} concurrent interactions over {len(plan)} steps "
+              f"({sum(s.kind == 'command' for s in plan)} commands): "
+              f"p50 {percentile(seconds, 0.5) * 1000:.1f} ms, p99 {percentile(seconds, 0.99) * 1000:.1f} ms, "
+              f"max {max(seconds) * 1000:.1f} ms, wall {wall:.2f} s")
+    finally:
+        print_bot_log_on_failure(request, bot, since)
