@@ -250,6 +250,8 @@ async def _run_bot(settings: Settings, sync_only: bool = False) -> int:
                 print("Befehle synchronisiert." if synced else "Nichts zu synchronisieren.")
                 return 0
             await bot.start(settings.token)
+            if closing:  # a signal stopped the bot: let close() finish (the store is closed there)
+                await closing[0]
         except discord.LoginFailure:
             return _fail("Discord lehnt das Token ab (DISCORD_TOKEN prüfen).")
         except StoreError as exc:

@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import json
 import logging
+from collections.abc import Awaitable
 from dataclasses import replace
 from typing import Any
 
@@ -142,20 +143,41 @@ class Regelbot(commands.Bot):
             raise RuntimeError("prepare() has not run")
         return self.answer_context
 
-    async def run_answer(self, key: str, interaction: discord.Interaction[Any] | None = None, **options: Any) -> Reply:
-        """Run answer ``key``; if it takes longer than 2 s, defer the interaction meanwhile."""
-        task = asyncio.ensure_future(run_answer(self._ctx(), key, **options))
+    @staticmethod
+    async def _watchdog(
+        work: Awaitable[Reply], interaction: discord.Interaction[Any] | None, ephemeral: bool = False
+    ) -> Reply:
+        """Await ``work``; if it runs longer than 2 s, defer ``interaction`` meanwhile (Discord's 3-s limit)."""
+        task = asyncio.ensure_future(work)
         if interaction is None:
             return await task
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
         if not done and not interaction.response.is_done():
-            await interaction.response.defer(thinking=True)
+            interaction.extras["deferred_ephemeral"] = ephemeral
+            await interaction.response.defer(thinking=True, ephemeral=ephemeral)
         return await task
 
-    async def run_action(self, action: str, arg: str) -> Reply:
-        """Run the button action ``action`` with ``arg`` (see :mod:`bot.answers.registry`)."""
-        reply = await run_action(self._ctx(), action, arg)
+    async def run_answer(self, key: str, interaction: discord.Interaction[Any] | None = None, **options: Any) -> Reply:
+        """Run answer ``key``; if it takes longer than 2 s, defer the interaction meanwhile."""
+        return await self._watchdog(run_answer(self._ctx(), key, **options), interaction)
+
+    async def run_action(self, action: str, arg: str, interaction: discord.Interaction[Any] | None = None) -> Reply:
+        """Run the button action ``action`` with ``arg`` (ephemeral reply; deferred after 2 s)."""
+        reply = await self._watchdog(run_action(self._ctx(), action, arg), interaction, ephemeral=True)
         return replace(reply, ephemeral=True)
+
+    async def respond_action(self, interaction: discord.Interaction[Any], action: str, arg: str) -> None:
+        """Answer a button press: run the action, send its reply; an unexpected error is logged and the
+        user gets the German error message once (buttons bypass the tree's on_error)."""
+        try:
+            reply = await self.run_action(action, arg, interaction)
+        except Exception:
+            log.exception("Fehler bei Knopf %s:%s", action, arg)
+            reply = INTERNAL_ERROR
+        try:
+            await send_reply(interaction, reply)
+        except discord.HTTPException:
+            log.warning("Antwort auf Knopf %s:%s konnte nicht gesendet werden", action, arg)
 
     async def on_ready(self) -> None:
         """Log the login (no work here: start-up work lives in setup_hook)."""

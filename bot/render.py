@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -194,8 +192,6 @@ def to_text(reply: Reply, page: int = 0) -> str:
 
 # --- Discord views ------------------------------------------------------------------------
 
-ActionRunner = Callable[[str, str], Awaitable[Reply]]
-
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:(?P<action>[a-z_]+):(?P<arg>.{0,90})"):
     """A persistent button ``rb:<action>:<arg>``; works after restarts (registered on the bot)."""
@@ -219,10 +215,8 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb
         return cls(Action(label=label, action=match["action"], arg=match["arg"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Run the action and answer the clicking user with an ephemeral reply."""
-        runner: ActionRunner = interaction.client.run_action  # type: ignore[attr-defined]
-        reply = await runner(self.action.action, self.action.arg)
-        await send_reply(interaction, replace(reply, ephemeral=True))
+        """Run the action and answer the clicking user with an ephemeral reply (see Regelbot.respond_action)."""
+        await interaction.client.respond_action(interaction, self.action.action, self.action.arg)  # type: ignore[attr-defined]
 
 
 class ReplyView(discord.ui.View):
@@ -269,6 +263,11 @@ class ReplyView(discord.ui.View):
                 await self.message_interaction.edit_original_response(view=self)
 
 
+def _deferred_ephemeral(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction was deferred ephemerally (recorded by Regelbot's watchdog in ``extras``)."""
+    return bool(interaction.extras.get("deferred_ephemeral", False))
+
+
 async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
     """Send ``reply`` through the interaction response, or a follow-up if it was already used/deferred."""
     pages = fit_pages(reply.pages)
@@ -278,6 +277,12 @@ async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> Non
     if view is not None:
         kwargs["view"] = view
     if interaction.response.is_done():
+        if reply.ephemeral and interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            # The first follow-up after a defer keeps the defer's visibility; a public "thinking…" would make an
+            # ephemeral reply (an error) public. Remove it, so the follow-up is a new, ephemeral message.
+            with contextlib.suppress(discord.HTTPException):
+                if not _deferred_ephemeral(interaction):
+                    await interaction.delete_original_response()
         await interaction.followup.send(**kwargs)
     else:
         await interaction.response.send_message(**kwargs)

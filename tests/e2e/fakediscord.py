@@ -80,6 +80,8 @@ class InteractionResult:
         seconds: time from dispatch to the first callback.
         refused: the first callback came after Discord's 3 s and was refused (the user saw
             "Die Interaktion ist fehlgeschlagen"); it is still in ``callbacks`` for diagnosis.
+        original_deleted: the bot deleted the deferred "thinking…" message (``DELETE …/@original``);
+            the next follow-up is then a new message with its own visibility.
     """
 
     id: str
@@ -91,6 +93,7 @@ class InteractionResult:
     message: dict[str, Any] | None = None
     seconds: float = 0.0
     refused: bool = False
+    original_deleted: bool = False
 
     @property
     def callback_type(self) -> int:
@@ -122,6 +125,8 @@ class InteractionResult:
         follow-up replaces the "thinking" message and cannot change it. Button answers that update
         the message (type 6/7) keep the message's visibility.
         """
+        if self.original_deleted and self.followups:
+            return bool((self.followups[0].get("flags") or 0) & EPHEMERAL)
         if self.callback_type in (CB_MESSAGE, CB_DEFERRED_MESSAGE):
             return bool((self.data.get("flags") or 0) & EPHEMERAL)
         return bool(((self.message or {}).get("flags") or 0) & EPHEMERAL)
@@ -730,6 +735,9 @@ class FakeDiscord:
             return _json(msg)
         if method == "DELETE":
             self.messages.pop(mid, None)
+            if message_id == "@original":
+                result.original_deleted = True
+                result.message = None
             pending.webhook.set()
             return web.Response(status=204)
         self.unknown.append(Request(method, f"/webhooks/.../{message_id}", {}, body))

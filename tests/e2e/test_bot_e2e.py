@@ -255,7 +255,7 @@ async def test_card_with_rulings_and_the_rulings_button(fake):
     click = await fake.component(res, rulings["custom_id"])
     assert click.callback_type == 4 and click.ephemeral
     (page,) = click.embeds
-    assert page["title"] == "Rulings: Feld der Unterdrückung"
+    assert page["title"] == "Rulings: Feld der Unterdrückung (1)"
     assert FELD_RULING in page["description"]
     back = button(click, "Karte anzeigen")
 
@@ -270,7 +270,7 @@ async def test_paging_buttons_turn_the_page(fake):
     assert field(res.embeds[0], "Rulings") == "13"
     rulings = await fake.component(res, button(res, "Rulings anzeigen")["custom_id"])
     first = rulings.embeds[0]
-    assert first["title"] == "Rulings: Getrieben // Verzweiflung"
+    assert first["title"] == "Rulings: Getrieben // Verzweiflung (13)"
     assert "Seite 1/3" in first["footer"]["text"]
     assert button(rulings, "Zurück")["disabled"] is True
 
@@ -445,7 +445,7 @@ async def test_slow_store_during_a_button_press_still_answers_within_3_s(fake, s
     if click.refused:
         pytest.xfail(f"button actions have no defer watchdog: {late}")
     assert click.seconds < 3.0
-    assert click.final["embeds"][0]["title"] == "Rulings: Feld der Unterdrückung"
+    assert click.final["embeds"][0]["title"] == "Rulings: Feld der Unterdrückung (1)"
 
 
 async def test_buttons_of_an_older_bot_version_get_german_answers(fake):

@@ -140,8 +140,10 @@ async def build_plan(fake: FakeDiscord, *, seeds: tuple[str, ...] = DEFAULT_SEED
                 value = None
                 for seed in seeds:
                     res = await run_step(fake, Step(leaf, "autocomplete", dict(filled), opt["name"], seed))
-                    if res.choices:
-                        value = res.choices[0]["value"]
+                    # skip a choice that only echoes the typed text ("Suche: boros"): it is no known value
+                    offered = [c["value"] for c in res.choices or [] if c["value"] != seed]
+                    if offered:
+                        value = offered[0]
                         break
             else:
                 value = _static_value(opt)
