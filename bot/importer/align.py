@@ -49,8 +49,10 @@ class RuleMatch:
     """Where an old rule number went in a newer CR.
 
     ``new`` is None when nothing matched. ``score`` is 0..100 (100 for title matches),
-    ``method`` one of ``section-title``, ``rule-title``, ``text``, ``text-section`` (found outside
-    its matched parent), ``none``. ``runner_up`` is the second-best candidate's number, if any.
+    ``method`` one of ``section-title``, ``section-content`` (renamed section, never certain),
+    ``rule-title``, ``text``, ``text-section`` (found outside its matched parent), ``none``,
+    and for FAQ keyword numbers ``keyword-table`` / ``keyword-table-parent``.
+    ``runner_up`` is the second-best candidate's number, if any.
     """
 
     old: str
@@ -105,7 +107,8 @@ def match_versions(old: CRDocument, new: CRDocument) -> dict[str, RuleMatch]:
                 out[r.number] = RuleMatch(r.number, scored[0][1], scored[0][0], "section-title", False,
                                           scored[1][1] if len(scored) > 1 else None)
             else:
-                out[r.number] = RuleMatch(r.number, None, scored[0][0] if scored else 0.0, "none", False)
+                out[r.number] = _match_by_content(r, pool, old, new, out) or RuleMatch(
+                    r.number, None, scored[0][0] if scored else 0.0, "none", False)
 
     # Heading-only rules ("701.19. Clash", "702.48. Convoke").
     for r in old.rules:
@@ -132,6 +135,36 @@ def match_versions(old: CRDocument, new: CRDocument) -> dict[str, RuleMatch]:
                     and x.kind == kind]
             _assign(members, scope, wide, out, parent_certain=bool(pm and pm.certain))
     return out
+
+
+def _match_by_content(
+    section: CRRule, pool: list[CRRule], old: CRDocument, new: CRDocument, out: dict[str, RuleMatch]
+) -> RuleMatch | None:
+    """A renamed section ("Winning and Losing" → "Ending the Game"): compare its first rules.
+
+    Score = mean over the first five rules of the best rapidfuzz ratio against the candidate's rules.
+    Never certain; None below :data:`MIN_SCORE` or without a margin of :data:`CERTAIN_MARGIN`.
+    """
+    taken = {m.new for m in out.values() if m.method == "section-title"}
+    sample = [_wording(r.text) for r in old.children(section.number)[:5]]
+    if not sample:
+        return None
+    scored = []
+    for cand in pool:
+        if cand.number in taken:
+            continue
+        texts = [_wording(r.text) for r in new.children(cand.number)]
+        if texts:
+            mean = sum(max(fuzz.ratio(t, x) for x in texts) for t in sample) / len(sample)
+            scored.append((mean, cand.number))
+    scored.sort(reverse=True)
+    if not scored or scored[0][0] < MIN_SCORE:
+        return None
+    second = scored[1] if len(scored) > 1 else (0.0, None)
+    if scored[0][0] - second[0] < CERTAIN_MARGIN:
+        return None
+    best = round(scored[0][0], 1)
+    return RuleMatch(section.number, scored[0][1], best, "section-content", False, second[1])
 
 
 def _assign(
