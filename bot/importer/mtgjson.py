@@ -50,7 +50,8 @@ class CardRecord:
     ``cmc`` / v5 ``manaValue`` (a float, as MTGJSON stores it). ``text`` is the English Oracle
     text (split: faces joined by ``"\\n//\\n"``). ``rulings`` are ``(date ISO, English text)``.
     ``german_defective`` is True when a split half's German name equals its English name
-    (the upstream defect described in the module doc).
+    (the upstream defect described in the module doc). ``power_toughness`` is ``"3/3"`` for
+    creatures (else None); ``set_name`` the set's English name from the file (``"Ravnica: City of Guilds"``).
     """
 
     english_name: str
@@ -66,6 +67,8 @@ class CardRecord:
     german_text: str | None = None
     german_defective: bool = False
     version: int = 3
+    power_toughness: str | None = None
+    set_name: str | None = None
 
     @property
     def is_split(self) -> bool:
@@ -108,6 +111,13 @@ def detect_version(data: Any) -> int:
     raise ValueError("neither an MTGJSON v3 set (cards[]) nor a v5 set (data.cards[])")
 
 
+def _pt(card: dict[str, Any]) -> str | None:
+    """``"3/3"`` from ``power``/``toughness``; None when the card has neither."""
+    if card.get("power") is None and card.get("toughness") is None:
+        return None
+    return f"{card.get('power', '')}/{card.get('toughness', '')}"
+
+
 def _rulings(card: dict[str, Any]) -> list[tuple[str, str]]:
     return [(r.get("date", ""), r["text"]) for r in card.get("rulings") or [] if r.get("text")]
 
@@ -135,6 +145,8 @@ def _records_v3(data: dict[str, Any]) -> list[CardRecord]:
                                       _cost(card.get("manaCost")), card.get("type"), card.get("text") or "")],
                 rulings=_rulings(card),
                 version=3,
+                power_toughness=_pt(card),
+                set_name=data.get("name"),
             )
         )
     for names, parts in halves.items():
@@ -171,6 +183,7 @@ def _records_v3(data: dict[str, Any]) -> list[CardRecord]:
                 rulings=_rulings(first),
                 german_defective=defective,
                 version=3,
+                set_name=data.get("name"),
             )
         )
     return out
@@ -221,6 +234,8 @@ def _records_v5(data: dict[str, Any]) -> list[CardRecord]:
                 german_text=german_first[0].get("text") if german_first and not split else None,
                 german_defective=defective,
                 version=5,
+                power_toughness=None if split else _pt(first),
+                set_name=body.get("name"),
             )
         )
     return out
