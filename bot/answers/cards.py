@@ -91,6 +91,8 @@ def card_reply(card: CardRecord) -> Reply:
         actions.append(Action(label=f"Rulings anzeigen ({card.ruling_count})", action="rulings", arg=str(card.id)))
     if card.mechanic_id is not None:
         actions.append(Action(label="Mechanik anzeigen", action="mechanic", arg=str(card.mechanic_id)))
+    if card.english_text:  # from an MTGJSON file (build --cards); action in bot/answers/official.py
+        actions.append(Action(label="Englischer Text", action="english", arg=str(card.id)))
     doc = card.document
     return Reply(pages=[card_page(card)], source=doc.title, date=doc.date, actions=actions)
 
