@@ -297,9 +297,21 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
     groups = await search_groups(store, q)
     hits = []
     if groups:
-        hits = await store.search_cr(fts_query(groups), MAX_HITS)
-        if not hits and len(groups) > 1:
-            hits = await store.search_cr(fts_query(groups, any_group=True), MAX_HITS)
+        # The words as typed first (a German word hits the aligned explanation), then with their English
+        # equivalents, then any word; each later round only adds what the earlier ones did not find.
+        rounds = [fts_query([g[:1] for g in groups]), fts_query(groups)]
+        if len(groups) > 1:
+            rounds.append(fts_query(groups, any_group=True))
+        seen: set[tuple[str, int]] = set()
+        for match in rounds:
+            if len(hits) >= MAX_HITS:
+                break
+            for h in await store.search_cr(match, MAX_HITS):
+                if (h.kind, h.ref) not in seen and len(hits) < MAX_HITS:
+                    seen.add((h.kind, h.ref))
+                    hits.append(h)
+            if hits and match is rounds[1]:
+                break
     shown = q[:80]
     if not hits:
         raise UserError(f"Nichts gefunden zu „{shown}“",
