@@ -100,15 +100,25 @@ def _cost(text: str | None) -> str | None:
     return text or None
 
 
+def _is_all_printings(data: Any) -> bool:
+    """True for v5 ``AllPrintings.json``: ``data`` maps set codes to set objects with ``cards``."""
+    body = data.get("data") if isinstance(data, dict) else None
+    return (isinstance(body, dict) and bool(body) and "cards" not in body
+            and all(isinstance(s, dict) and isinstance(s.get("cards"), list) for s in body.values()))
+
+
 def detect_version(data: Any) -> int:
-    """3 for a v3 set file (top-level ``cards``), 5 for v5 (``data.cards``); raises ValueError otherwise."""
+    """3 for a v3 set file (top-level ``cards``), 5 for v5 (``data.cards``, or ``AllPrintings.json``
+    with ``data.<SET>.cards``); raises ValueError otherwise."""
     if isinstance(data, dict) and isinstance(data.get("cards"), list):
         return 3
     if isinstance(data, dict) and isinstance(data.get("data"), dict) and isinstance(
         data["data"].get("cards"), list
     ):
         return 5
-    raise ValueError("neither an MTGJSON v3 set (cards[]) nor a v5 set (data.cards[])")
+    if _is_all_printings(data):
+        return 5
+    raise ValueError("neither an MTGJSON v3 set (cards[]) nor a v5 set (data.cards[]) nor AllPrintings")
 
 
 def _pt(card: dict[str, Any]) -> str | None:
@@ -242,7 +252,8 @@ def _records_v5(data: dict[str, Any]) -> list[CardRecord]:
 
 
 def read_mtgjson(path: str | Path) -> list[CardRecord]:
-    """Read an MTGJSON v3 or v5 set file (auto-detected) into :class:`CardRecord` in file order.
+    """Read an MTGJSON v3 or v5 set file or v5 ``AllPrintings.json`` (auto-detected) into
+    :class:`CardRecord` in file order (AllPrintings: set after set).
 
     Raises :class:`SourceError` (line 1) when the file is not JSON or not a set file.
     """
@@ -252,7 +263,11 @@ def read_mtgjson(path: str | Path) -> list[CardRecord]:
         version = detect_version(data)
     except (json.JSONDecodeError, ValueError) as exc:
         raise SourceError(path.name, getattr(exc, "lineno", 1), f"no MTGJSON set file: {exc}") from exc
-    return _records_v3(data) if version == 3 else _records_v5(data)
+    if version == 3:
+        return _records_v3(data)
+    if _is_all_printings(data):
+        return [rec for code in data["data"] for rec in _records_v5({"data": data["data"][code]})]
+    return _records_v5(data)
 
 
 def name_key(name: str) -> str:

@@ -94,3 +94,14 @@ def test_ambiguous_face_costs_are_uncertain():
 def test_name_key_folds():
     assert name_key("Circu,  Dimir-Lobotomist") == name_key("circu, dimir-lobotomist")
     assert name_key("Hide//Seek") == name_key("Hide // Seek")
+
+
+def test_v5_all_printings(tmp_path):
+    # AllPrintings.json holds every set under data.<code>; same cards as the v5 set file fixture
+    one = json.loads((FIX / "mtgjson_v5_mini.json").read_text(encoding="utf-8"))
+    code = one["data"].get("code", "RAV")
+    path = tmp_path / "AllPrintings.json"
+    path.write_text(json.dumps({"meta": {"version": "5.2.2"}, "data": {code: one["data"]}}), encoding="utf-8")
+    recs = read_mtgjson(path)
+    assert [r.english_name for r in recs] == ["Chord of Calling", "Research // Development"]
+    assert recs[1].german_names == ["Forschung // Entwicklung"] and recs[0].version == 5
