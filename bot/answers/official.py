@@ -42,6 +42,7 @@ CR_SOURCE = "Comprehensive Rules (offizieller englischer Text)"
 
 _NUMBER = re.compile(r"^(?:(?:regel|rule|cr)\s*)?(\d{3}(?:\.\d+[a-z]?)?|\d)\.?$", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_CARD_ID = re.compile(r"[0-9]{1,15}")  # ASCII digits only ("²".isdigit() is True) and within SQLite's range
 _MONTHS = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
            "November", "Dezember")
 # German function words that would only narrow a search to the German explanations.
@@ -357,7 +358,7 @@ async def cr_rule_action(ctx: AnswerContext, arg: str) -> Reply:
 @action("english")
 async def english_action(ctx: AnswerContext, arg: str) -> Reply:
     """Button ``rb:english:<card_id>`` → the card's English name and Oracle text (from the MTGJSON file)."""
-    card = await ctx.store.card(int(arg)) if arg.isdigit() else None
+    card = await ctx.store.card(int(arg)) if _CARD_ID.fullmatch(arg) else None
     if card is None or not (card.english_text or card.english_name):
         raise UserError("Kein englischer Text", "Die Datenbank wurde inzwischen ohne Kartendatei neu gebaut.")
     text = card.english_text or "(kein Regeltext)"
