@@ -109,9 +109,9 @@ CREATE TABLE rule_explanations (
     see_also    TEXT NOT NULL DEFAULT '[]', -- JSON list of rule numbers from "Siehe auch…" trailers
     terms       TEXT NOT NULL DEFAULT '[]', -- JSON list of English glossary terms from "Begriffe…" trailers
     line        INTEGER NOT NULL,
-    number      TEXT,                   -- CR number (best guess) when imported with --cr (issue 6), else NULL
-    number_status TEXT,                 -- aligned | uncertain | unaligned (NULL without --cr); only
-                                        -- 'aligned' may be shown as fact
+    number      TEXT,                   -- CR number when aligned with certainty (issue 6, build --cr), else NULL
+    number_status TEXT,                 -- aligned | uncertain | unaligned (NULL without --cr)
+    number_guess TEXT,                  -- best guess of an uncertain alignment: never shown as fact
     number_evidence TEXT                -- why, e.g. "cites 201.3 like the rule; margin 6.1"
 );
 
@@ -230,3 +230,14 @@ FROM rulings r JOIN documents d ON d.id = r.document_id;
 CREATE VIEW document_rows AS
 SELECT d.id AS d_id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date AS d_date
 FROM documents d;
+
+-- Official sources (issue 6): the version columns come first, in CRVersionRecord order.
+CREATE VIEW cr_rule_rows AS
+SELECT v.id AS v_id, v.effective, v.file AS v_file, v.is_current,
+       r.id, r.number, r.kind, r.parent, r.title, r.text, r.examples, r.version_id, r.position
+FROM cr_rules r JOIN cr_versions v ON v.id = r.version_id;
+
+CREATE VIEW cr_glossary_rows AS
+SELECT v.id AS v_id, v.effective, v.file AS v_file, v.is_current,
+       g.id, g.term, g.text, g.rules, g.term_key
+FROM cr_glossary g JOIN cr_versions v ON v.id = g.version_id;

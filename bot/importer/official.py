@@ -10,8 +10,9 @@ connection (same transaction), so a failure leaves the previous store untouched.
 * :func:`write_rule_map` — each older version matched to the current one
   (:func:`bot.importer.align.match_versions`) into ``cr_rule_map``.
 * :func:`align_documents` — the entries of each ``rules_explained`` document aligned to the current
-  CR (:func:`bot.importer.align.align_explanations`), stored in ``rule_explanations.number`` /
-  ``number_status`` / ``number_evidence``.
+  CR (:func:`bot.importer.align.align_explanations`): ``rule_explanations.number`` only when the
+  alignment is certain (the contract other answers rely on), the best guess of an uncertain one in
+  ``number_guess``, and ``number_status`` / ``number_evidence`` for every entry.
 * :func:`write_cr_search` — the full-text index ``cr_fts`` over the current version's rules and
   glossary, with the aligned German explanation beside each rule.
 * :func:`write_card_file` — one MTGJSON file (``--cards``): English names, Oracle text and English
@@ -219,9 +220,13 @@ def align_documents(
         got = align_explanations(doc.explanations, current, first, last)
         doc_id = conn.execute("SELECT id FROM documents WHERE file = ? AND part = ?", (d.file, d.part)).fetchone()[0]
         conn.executemany(
-            "UPDATE rule_explanations SET number = ?, number_status = ?, number_evidence = ?"
+            "UPDATE rule_explanations SET number = ?, number_status = ?, number_guess = ?, number_evidence = ?"
             " WHERE document_id = ? AND position = ?",
-            [(a.number, a.status, a.evidence, doc_id, a.position + 1) for a in got],
+            [
+                (a.number if a.status == "aligned" else None, a.status, a.number if a.status == "uncertain" else None,
+                 a.evidence, doc_id, a.position + 1)
+                for a in got
+            ],
         )
         cov = coverage(got)
         prev = out.setdefault(d.file, {k: 0 for k in cov})

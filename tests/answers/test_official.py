@@ -69,6 +69,15 @@ def test_build_report_counts(official):
     # Boros-Rekrut, Akkord des Rufes, Grozoth are FAQ cards; Hide // Seek is not (and its German names are defective)
     (c,) = o.cards
     assert (c.records, c.matched, c.uncertain, c.unmatched, c.added, c.rulings) == (4, 3, 0, 1, 1, 1)
+    # rule_explanations.number holds certain alignments only; the uncertain guesses stay apart
+    conn = sqlite3.connect(official[0])
+    try:
+        assert conn.execute("SELECT count(*) FROM rule_explanations WHERE number IS NOT NULL").fetchone()[0] == 0
+        guesses = conn.execute("SELECT number_guess FROM rule_explanations WHERE number_status = 'uncertain'"
+                               " ORDER BY position").fetchall()
+        assert [g for (g,) in guesses] == ["100.1", "100.1a", "100.2", "100.2a", "100.3", "100.3a"]
+    finally:
+        conn.close()
 
 
 def test_default_build_leaves_explanations_unnumbered(built_db):
@@ -189,7 +198,8 @@ async def test_aligned_explanation_shown_uncertain_never(official, tmp_path):
         await ctx.store.close()
     # … and shows it beside the English text once the alignment is certain.
     with sqlite3.connect(db) as conn:
-        conn.execute("UPDATE rule_explanations SET number_status = 'aligned' WHERE number = '100.1'")
+        conn.execute("UPDATE rule_explanations SET number = number_guess, number_status = 'aligned'"
+                     " WHERE number_guess = '100.1'")
     ctx = await _ctx(db)
     try:
         reply = await official_rule_reply(ctx, "100.1")

@@ -7,6 +7,7 @@ card answer goes through ``python -m bot call`` as the issue says.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -57,6 +58,11 @@ def test_build_report(full):
     assert (v.rules, v.matched, v.certain) == (1899, 1804, 1556)
     # the real 003 parser gives the same coverage as the alignment test's reader
     assert o.alignment == {"003_b16bc3bb93a072a0.txt": {"aligned": 177, "uncertain": 28, "unaligned": 0}}
+    conn = sqlite3.connect(full[0])
+    try:  # only certain alignments get rule_explanations.number
+        assert conn.execute("SELECT count(*) FROM rule_explanations WHERE number IS NOT NULL").fetchone()[0] == 177
+    finally:
+        conn.close()
     (c,) = o.cards
     # 306 entries in cards[]; the 82 cards of the Ravnica FAQ (document 001 #1) all found by German name;
     # 224 others, of which the 20 basic lands are 5 names → 209 added; 368 rulings in the file
