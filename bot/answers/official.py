@@ -23,6 +23,7 @@ the documents' quoted rules.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 
 from bot.answers.registry import AnswerContext, UserError, action, completer
@@ -102,6 +103,53 @@ async def official_rule_reply(ctx: AnswerContext, query: str) -> Reply | None:
     if reply is not None:
         return reply
     return await _search_reply(ctx.store, q, current)
+
+
+async def rule_with_documents(
+    ctx: AnswerContext, query: str, documents: Callable[[], Awaitable[Reply]]
+) -> Reply:
+    """``/rule``: the CR answer first (when the store has a CR), the documents' answer alongside.
+
+    ``documents`` produces the documents' reply (quoted rules, explanations; ``bot.answers.rules``).
+    ``701.19`` thus shows today's 701.30 ("früher 701.19 …") and then the 2007 article's German and
+    English text. Pages are concatenated, buttons de-duplicated (≤ 20), sources joined; the date is
+    the CR's effective date. When only one side answers, its reply is returned as is.
+
+    Raises:
+        UserError: neither side has an answer (the CR's message when the store has a CR, else the
+            documents').
+    """
+    official: Reply | None = None
+    official_error: UserError | None = None
+    try:
+        official = await official_rule_reply(ctx, query)
+    except UserError as exc:
+        official_error = exc
+    try:
+        docs = await documents()
+    except UserError:
+        if official is not None:
+            return official
+        if official_error is not None:
+            raise official_error from None
+        raise
+    if official is None:
+        return docs
+    actions: dict[tuple[str, str], Action] = {}
+    for a in [*official.actions, *docs.actions]:
+        actions.setdefault((a.action, a.arg), a)
+    sources = [s for s in (official.source, docs.source) if s]
+    return Reply(pages=[*official.pages, *docs.pages], source=" · ".join(sources), date=official.date,
+                 actions=list(actions.values())[:20])
+
+
+def merge_choices(*lists: list[Choice]) -> list[Choice]:
+    """Autocomplete choices of several sources in order, one per value, at most 25."""
+    seen: dict[str, Choice] = {}
+    for choices in lists:
+        for c in choices:
+            seen.setdefault(c.value, c)
+    return list(seen.values())[:25]
 
 
 # --- numbers -----------------------------------------------------------------------------------

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from bot.answers import AnswerContext, UserError, run_action, run_answer, run_completer
-from bot.answers.official import fts_query, long_date, official_rule_reply
+from bot.answers.official import fts_query, long_date, merge_choices, official_rule_reply, rule_with_documents
 from bot.importer import DEFAULT_SOURCES, BuildError, BuildReport, build
 from bot.render import payload, to_text
+from bot.reply import Action, Choice, Page, Reply
 from bot.search import NameIndex
 from bot.store import Store
 from tests.conftest import run_cli
@@ -269,3 +270,35 @@ def test_cli_build_missing_file(tmp_path):
     proc = run_cli("build", "--db", str(tmp_path / "x.sqlite3"), "--cr", str(tmp_path / "fehlt.txt"))
     assert proc.returncode == 2
     assert proc.stderr.strip() == f"Datei nicht gefunden: {tmp_path / 'fehlt.txt'}"
+
+
+async def test_rule_with_documents_puts_cr_first(octx):
+    async def documents() -> Reply:  # shaped like the documents' /rule answer for 701.19 (article 000)
+        return Reply(pages=[Page(title="Regel 701.19 mit 701.19a–701.19c", body="701.19. Fehde")],
+                     source="Fehde (Clash) – Artikel zur Schlüsselwort-Aktion",
+                     actions=[Action(label="Regel 701.30", action="cr_rule", arg="701.30")])
+
+    reply = await rule_with_documents(octx, "701.19", documents)
+    assert [p.title for p in reply.pages] == ["701.30 — Clash", "Regel 701.19 mit 701.19a–701.19c"]
+    assert reply.source == ("Comprehensive Rules (offizieller englischer Text) · "
+                            "Fehde (Clash) – Artikel zur Schlüsselwort-Aktion")
+    assert reply.date == "2026-04-17"
+    assert [a.arg for a in reply.actions].count("701.30") == 1
+
+    async def nothing() -> Reply:
+        raise UserError("Regel 999.9 steht in keinem Dokument")
+
+    with pytest.raises(UserError, match=r"Regel 999\.9 nicht gefunden"):  # the CR's message wins
+        await rule_with_documents(octx, "999.9", nothing)
+    only_cr = await rule_with_documents(octx, "701.30d", nothing)
+    assert [p.title for p in only_cr.pages] == ["701.30d — Clash"]
+    a, b = Choice("701.30 Clash", "701.30"), Choice("701.30 – Fehde", "701.30")
+    assert merge_choices([a], [b, Choice("Fehde", "Fehde")]) == [a, Choice("Fehde", "Fehde")]
+
+
+async def test_rule_with_documents_without_cr(ctx):
+    async def documents() -> Reply:
+        return Reply(pages=[Page(title="Regel 701.19")])
+
+    reply = await rule_with_documents(ctx, "701.19", documents)  # store built without --cr
+    assert [p.title for p in reply.pages] == ["Regel 701.19"]
