@@ -122,6 +122,9 @@ def match_versions(old: CRDocument, new: CRDocument) -> dict[str, RuleMatch]:
             out[r.number] = RuleMatch(r.number, chosen[0].number, 100.0, "rule-title", True)
 
     # Remaining rules by text, parent first (one-to-one, best pairs first).
+    by_section: dict[tuple[str, str], list[CRRule]] = {}
+    for x in new.rules:
+        by_section.setdefault((x.section, x.kind), []).append(x)
     for kind in ("rule", "subrule"):
         groups: dict[str, list[CRRule]] = {}
         for r in old.rules:
@@ -131,8 +134,7 @@ def match_versions(old: CRDocument, new: CRDocument) -> dict[str, RuleMatch]:
             pm = out.get(parent)
             scope = new.children(pm.new) if pm and pm.new else []
             section = out.get(members[0].section)
-            wide = [x for x in new.rules if section and section.new and x.section == section.new
-                    and x.kind == kind]
+            wide = by_section.get((section.new, kind), []) if section and section.new else []
             _assign(members, scope, wide, out, parent_certain=bool(pm and pm.certain))
     return out
 
