@@ -302,3 +302,13 @@ async def test_rule_with_documents_without_cr(ctx):
 
     reply = await rule_with_documents(ctx, "701.19", documents)  # store built without --cr
     assert [p.title for p in reply.pages] == ["Regel 701.19"]
+
+
+async def test_info_lists_cr_versions(octx):
+    reply = await run_answer(octx, "info")
+    fields = {f.name: f.value for f in reply.pages[0].fields}
+    # counts of the 2026 fixture: 4 rules, 7 subrules, 3 glossary terms
+    assert fields["Comprehensive Rules (aktuell)"] == (
+        "`cr_2026_bom_crcrlf.txt` · Stand 17.04.2026\n3 Glossarbegriffe, 4 Regeln, 7 Unterregeln")
+    old = fields["Comprehensive Rules (für alte Regelnummern)"]
+    assert old.startswith("`cr_2010_ascii_italics.txt` · Stand 01.10.2010")
