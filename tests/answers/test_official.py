@@ -241,6 +241,10 @@ async def test_card_only_in_file_is_marked(octx):
     hit = octx.names.resolve("Seek")  # English half name of the added split card
     card = await octx.store.card(hit.card_id)
     assert (card.name, card.origin, card.document.kind) == ("Hide // Seek", "mtgjson", "mtgjson")
+    reply = await run_answer(octx, "card", name="Seek")
+    fields = {f.name: f.value for f in reply.pages[0].fields}
+    assert fields["Herkunft"] == "nur in der Kartendatei `mtgjson_v3_mini.json` (englischer Oracle-Text)"
+    assert not any(a.action == "english" for a in reply.actions)  # its text is the English text already
     # cards of the documents without a card file entry have no English text and no button
     plain = await run_answer(octx, "card", name="Feld der Unterdrückung")
     assert not any(a.action == "english" for a in plain.actions)
