@@ -102,7 +102,7 @@ def card_reply(card: CardRecord) -> Reply:
 @action("card")
 async def card_action(ctx: AnswerContext, arg: str) -> Reply:
     """Button ``rb:card:<card_id>`` → the card."""
-    card = await ctx.store.card(int(arg)) if arg.isdigit() else None
+    card = await ctx.store.card(int(arg)) if arg.isdecimal() else None
     if card is None:
         raise UserError("Karte nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
     return card_reply(card)
@@ -140,7 +140,7 @@ async def card_rulings_reply(ctx: AnswerContext, card: CardRecord) -> Reply:
 @action("rulings")
 async def rulings_action(ctx: AnswerContext, arg: str) -> Reply:
     """Button ``rb:rulings:<card_id>`` → the card's rulings."""
-    card = await ctx.store.card(int(arg)) if arg.isdigit() else None
+    card = await ctx.store.card(int(arg)) if arg.isdecimal() else None
     if card is None:
         raise UserError("Karte nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
     return await card_rulings_reply(ctx, card)

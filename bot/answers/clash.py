@@ -1,0 +1,189 @@
+"""Clash (Fehde): ``/clash reveal`` (``/fehde aufdecken``) and ``/clash odds`` (``/fehde chancen``).
+
+Thin layer over :mod:`bot.rules.clash`. A revealed card may be given as a card name from the
+store, a mana cost (``{3}{R}``, a split card ``{3}{B}{G} // {G}{U}``) or a number (``4``,
+split ``1/3``). Libraries are mana value counts (``0:17 1:4 2:8``) or card names with counts
+(``4 Boros-Rekrut, 20 Land``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bot.answers.mana import explained_reply, read_cost
+from bot.answers.registry import AnswerContext, UserError, answer
+from bot.reply import Field, Reply
+from bot.rules import clash as engine
+from bot.rules.clash import ClashError, Library, RevealedCard
+
+_NUMBER = re.compile(r"^\d+(?:\s*/\s*\d+)*$")
+_LAND_WORDS = {"land", "länder", "laender", "lands", "standardland", "standardländer"}
+MAX_SEED = 10**9
+
+
+async def read_card(ctx: AnswerContext, text: str, number: int) -> RevealedCard:
+    """A revealed card from a number, a cost or a card name (player ``number`` in messages).
+
+    Raises:
+        UserError: input that is none of these (German, with the parser's complaint).
+    """
+    text = (text or "").strip()
+    if _NUMBER.match(text):
+        try:
+            return engine.card_from_number(text.replace(" ", ""))
+        except ClashError as exc:
+            raise UserError(f"Karte {number}: ungültige Zahl", str(exc)) from exc
+    if text.casefold() in _LAND_WORDS:
+        return RevealedCard("Land", (0,), ("ohne Manakosten",))
+    try:
+        given = await read_cost(ctx, text, what=f"Karte {number}")
+    except UserError as exc:
+        raise UserError(f"Karte {number}: {exc.title}", exc.body) from exc
+    values = tuple(f.mana_value(0) for f in given.faces)
+    labels = given.face_names or tuple(f.text if f.symbols else "ohne Manakosten" for f in given.faces)
+    return RevealedCard(given.label, values, labels)
+
+
+def _card_line(n: int, card: RevealedCard, rules: str) -> str:
+    if len(card.faces) > 1:
+        halves = " und ".join(f"{card.half(i)} {v}" for i, v in enumerate(card.faces))
+        shown = f"{sum(card.faces)} ({halves})" if rules == engine.RULES_TODAY else halves
+    else:
+        shown = str(card.faces[0])
+    return f"Spieler {n}: **{card.label}** – Manawert {shown}"
+
+
+def _verdict(winners: list[int]) -> str:
+    if not winners:
+        return "Niemand gewinnt die Fehde."
+    if len(winners) == 1:
+        return f"Spieler {winners[0] + 1} gewinnt die Fehde."
+    names = ", ".join(str(w + 1) for w in winners[:-1]) + f" und {winners[-1] + 1}"
+    return f"Spieler {names} gewinnen die Fehde."
+
+
+def _rules_label(rules: str) -> str:
+    return "heute" if rules == engine.RULES_TODAY else "2007 (Fehde-Artikel)"
+
+
+@answer("clash_reveal")
+async def clash_reveal(
+    ctx: AnswerContext,
+    card1: str,
+    card2: str,
+    card3: str | None = None,
+    card4: str | None = None,
+    rules: str = engine.RULES_TODAY,
+) -> Reply:
+    """``/fehde aufdecken karte1 … karte4 regelstand`` → who wins, explained per card (and per
+    half of a split card under the rules of 2007)."""
+    if rules not in engine.RULES:
+        raise UserError("Unbekannter Regelstand", "Erlaubt sind „heute“ und „2007“.")
+    inputs = [c for c in (card1, card2, card3, card4) if c is not None and c.strip()]
+    cards = [await read_card(ctx, text, n) for n, text in enumerate(inputs, 1)]
+    try:
+        result = engine.clash(cards, rules)
+    except ClashError as exc:
+        raise UserError("Fehde nicht möglich", str(exc)) from exc
+    lines = [_card_line(n, c, rules) for n, c in enumerate(cards, 1)]
+    lines.append(f"\n**Ergebnis:** {_verdict(result.winners)}")
+    lines += [f"• {v}" for v in result.verdicts]
+    fields: list[Field] = []
+    if any(len(c.faces) > 1 for c in cards):
+        other_rules = engine.RULES_2007 if rules == engine.RULES_TODAY else engine.RULES_TODAY
+        other = engine.clash(cards, other_rules)
+        fields.append(
+            Field(
+                f"Zum Vergleich: Regelstand {_rules_label(other_rules)}",
+                _verdict(other.winners),
+                inline=False,
+            )
+        )
+    return explained_reply(
+        f"Fehde – Regelstand {_rules_label(rules)}", "\n".join(lines), result.steps, fields
+    )
+
+
+# --------------------------------------------------------------------------- odds
+
+_ITEM_COUNT_FIRST = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$")
+_ITEM_COUNT_LAST = re.compile(r"^(.+?)\s*[:=]\s*(\d+)$")
+
+
+async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
+    """A library from mana value counts (``0:17 2:8``, split ``1/3:2``) or from card names with
+    counts separated by commas (``4 Boros-Rekrut, 20 Land``; ``Land`` = mana value 0).
+
+    Raises:
+        UserError: malformed entries or unknown cards (German, naming the entry).
+    """
+    text = (text or "").strip()
+    if not text:
+        raise UserError(f"Bibliothek {number} fehlt", "Zum Beispiel: `0:24 2:36`.")
+    if len(text) > 2000:
+        raise UserError(f"Bibliothek {number} zu lang", "Höchstens 2000 Zeichen.")
+    if not re.search(r"[^\d\s:=/,;]", text):  # only numbers: mana value counts
+        try:
+            return engine.parse_library(text, number)
+        except ClashError as exc:
+            raise UserError(f"Bibliothek {number} ungültig", str(exc)) from exc
+    lib: Library = {}
+    for pos, item in enumerate((p.strip() for p in re.split(r"[,;\n]", text)), 1):
+        if not item:
+            continue
+        m = re.fullmatch(r"(\d+(?:/\d+)*)\s*[:=]\s*(\d+)", item)
+        if m:
+            key = tuple(int(v) for v in m.group(1).split("/"))
+            lib[key] = lib.get(key, 0) + int(m.group(2))
+            continue
+        m1, m2 = _ITEM_COUNT_FIRST.match(item), _ITEM_COUNT_LAST.match(item)
+        name, count = (
+            (m1.group(2), int(m1.group(1))) if m1 else (m2.group(1), int(m2.group(2))) if m2 else (item, 1)
+        )
+        card = await read_card(ctx, name, pos)
+        lib[card.faces] = lib.get(card.faces, 0) + count
+    lib = {k: v for k, v in lib.items() if v > 0}
+    size = sum(lib.values())
+    if size == 0:
+        raise UserError(f"Bibliothek {number} ist leer", "Gib mindestens eine Karte an.")
+    if size > engine.MAX_LIBRARY:
+        raise UserError(f"Bibliothek {number} zu groß", f"Höchstens {engine.MAX_LIBRARY} Karten.")
+    return lib
+
+
+@answer("clash_odds")
+async def clash_odds(
+    ctx: AnswerContext,
+    library1: str,
+    library2: str,
+    rules: str = engine.RULES_TODAY,
+    seed: int | None = None,
+) -> Reply:
+    """``/fehde chancen bibliothek1 bibliothek2`` → exact chances (fractions, shown as percent)
+    that each player / nobody wins with the top cards, and one seeded random reveal."""
+    if rules not in engine.RULES:
+        raise UserError("Unbekannter Regelstand", "Erlaubt sind „heute“ und „2007“.")
+    libs = [await read_library(ctx, library1, 1), await read_library(ctx, library2, 2)]
+    try:
+        result = engine.clash_odds(libs, rules)
+    except ClashError as exc:
+        raise UserError("Chancen nicht berechenbar", str(exc)) from exc
+    lines = [f"Spieler {n}: **{engine.percent(p)}** ({p})" for n, p in enumerate(result.win, 1)]
+    lines.append(f"Niemand: **{engine.percent(result.nobody)}** ({result.nobody})")
+    if result.several:
+        lines.append(f"Mehrere gewinnen: **{engine.percent(result.several)}**")
+    if seed is None:
+        seed = random.SystemRandom().randrange(MAX_SEED)
+    if not 0 <= seed < MAX_SEED:
+        raise UserError("Ungültiger Startwert", f"Der Startwert muss zwischen 0 und {MAX_SEED - 1} liegen.")
+    reveal = engine.random_reveal(libs, seed, rules)
+    shown = ", ".join(f"Spieler {n}: {'/'.join(map(str, v))}" for n, v in enumerate(reveal.clash.values, 1))
+    fields = [
+        Field(
+            f"Zufälliges Aufdecken (Startwert {seed})",
+            f"{shown} → {_verdict(reveal.clash.winners)}",
+        )
+    ]
+    title = f"Fehde-Chancen – Regelstand {_rules_label(rules)}"
+    return explained_reply(title, "\n".join(lines), result.steps, fields)

@@ -1,0 +1,69 @@
+"""Explanation steps shared by the rules engines, and the documents they cite.
+
+Every engine in :mod:`bot.rules` returns a result object with a ``steps`` list of :class:`Step`.
+A step names the rule number as printed in its document (old FAQs use the numbering of their
+time, e.g. 502.46 for Einberufen; never renumbered) and a short label of that document, so a
+reader can tell whether a rule of 2006 or of today applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Short labels of the documents in data/sources/ (file prefix in brackets), used in steps.
+CLASH_ARTICLE = "Fehde-Artikel, 2007"  # 000: rules 701.19a–c and rulings
+RAVNICA_FAQ = "Ravnica-FAQ, 2005"  # 001: hybrid 104.3f, 203.2e, Einberufen 502.46
+DISSENSION_FAQ = "Zwietracht-FAQ, 2006"  # 001: split cards with two values
+COLDSNAP_FAQ = "Kälteeinbruch-FAQ, 2006"  # 001: snow mana {S}, Kumulative Versorgung 502.13a
+SPLIT_RULINGS = "Rulings zu Getrieben // Verzweiflung, 2017"  # 002: split mana value = sum
+FAST_FORWARD_RULINGS = "Rulings zu Schnellvorlauf, 2026"  # 004: total cost
+
+#: Document label → file in data/sources/ (for answers that link a step to its document).
+SOURCE_FILES = {
+    CLASH_ARTICLE: "000_b7f976ad35525819.txt",
+    RAVNICA_FAQ: "001_d6ee154855c71d75.txt",
+    DISSENSION_FAQ: "001_d6ee154855c71d75.txt",
+    COLDSNAP_FAQ: "001_d6ee154855c71d75.txt",
+    SPLIT_RULINGS: "002_6d34ad434ad7e3d9.txt",
+    FAST_FORWARD_RULINGS: "004_93ff3bb801f5793d.txt",
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One explained step of a calculation.
+
+    Attributes:
+        text: German explanation of what was done and why.
+        rule: rule number as printed in the source (e.g. ``"701.19c"``), or ``None`` for plain
+            arithmetic and for rulings without a number.
+        source: document label (one of the constants of this module), or ``None``.
+    """
+
+    text: str
+    rule: str | None = None
+    source: str | None = None
+
+    @property
+    def citation(self) -> str:
+        """``"701.19c (Fehde-Artikel, 2007)"``, ``"(Ravnica-FAQ, 2005)"`` or ``""``."""
+        if self.rule and self.source:
+            return f"{self.rule} ({self.source})"
+        if self.rule:
+            return self.rule
+        if self.source:
+            return f"({self.source})"
+        return ""
+
+    def __str__(self) -> str:
+        cite = self.citation
+        return f"{cite}: {self.text}" if cite else self.text
+
+
+def sources_of(steps: list[Step]) -> list[str]:
+    """The distinct document labels cited by ``steps``, in order of first appearance."""
+    seen: list[str] = []
+    for step in steps:
+        if step.source and step.source not in seen:
+            seen.append(step.source)
+    return seen

@@ -1,0 +1,85 @@
+"""/clash (Fehde) answers on the real store, and through `python -m bot call`."""
+
+from __future__ import annotations
+
+import json
+
+from bot.answers import run_answer
+from bot.render import payload
+from tests.conftest import run_cli
+from tests.test_render import assert_within_limits
+
+
+async def test_reveal_split_card_2007_both_win(ctx):
+    # Bestimmt {3}{B}{G} = 5 and Unbeirrt {G}{U} = 2 (Zwietracht FAQ); {3}{R} = 4.
+    reply = await run_answer(ctx, "clash_reveal", card1="Bestimmt // Unbeirrt", card2="{3}{R}", rules="2007")
+    message = payload(reply)
+    description = message["embeds"][0]["description"]
+    assert "**Ergebnis:** Spieler 1 und 2 gewinnen die Fehde." in description
+    assert "• Spieler 1 gewinnt: Bestimmt (5) > {3}{R} (4) von Spieler 2." in description
+    assert "• Spieler 2 gewinnt: {3}{R} (4) > Unbeirrt (2) von Spieler 1." in description
+    compare = {f["name"]: f["value"] for f in message["embeds"][0]["fields"]}
+    assert compare["Zum Vergleich: Regelstand heute"] == "Spieler 1 gewinnt die Fehde."
+    assert_within_limits(message)
+
+
+async def test_reveal_today_and_ties(ctx):
+    today = await run_answer(ctx, "clash_reveal", card1="Bestimmt // Unbeirrt", card2="{3}{R}")
+    assert "Manawert 7 (Bestimmt 5 und Unbeirrt 2)" in today.pages[0].body
+    # the article: all reveal mana value 2 → nobody wins; Boros-Rekrut {R/W} = 1
+    tie = await run_answer(ctx, "clash_reveal", card1="2", card2="{1}{G}", card3="{W}{W}")
+    assert "**Ergebnis:** Niemand gewinnt die Fehde." in tie.pages[0].body
+    land = await run_answer(ctx, "clash_reveal", card1="Boros-Rekrut", card2="Land", card3="{X}")
+    assert "**Ergebnis:** Spieler 1 gewinnt die Fehde." in land.pages[0].body
+
+
+async def test_reveal_bad_card_german(ctx):
+    reply = await run_answer(ctx, "clash_reveal", card1="Gibtsnicht", card2="3")
+    assert reply.error and reply.pages[0].title.startswith("Karte 1:")
+
+
+async def test_odds_exact(ctx):
+    reply = await run_answer(ctx, "clash_odds", library1="0:24 2:36", library2="0:20 3:40", seed=1)
+    lines = reply.pages[0].body.splitlines()
+    # 36/60 · 20/60 = 1/5; 40/60 = 2/3; 24/60 · 20/60 = 2/15
+    assert lines == [
+        "Spieler 1: **20,00 %** (1/5)",
+        "Spieler 2: **66,67 %** (2/3)",
+        "Niemand: **13,33 %** (2/15)",
+    ]
+    again = await run_answer(ctx, "clash_odds", library1="0:24 2:36", library2="0:20 3:40", seed=1)
+    assert payload(again) == payload(reply)  # same seed, same random reveal
+
+
+async def test_odds_with_card_names(ctx):
+    # 4 Boros-Rekrut (mana value 1) + 20 lands vs. 20×0, 40×3: player 1 wins only 1 vs 0: 4/24 · 20/60 = 1/18
+    reply = await run_answer(
+        ctx, "clash_odds", library1="4 Boros-Rekrut, 20 Land", library2="0:20 3:40", seed=3
+    )
+    assert reply.pages[0].body.splitlines()[0] == "Spieler 1: **5,56 %** (1/18)"
+    bad = await run_answer(ctx, "clash_odds", library1="0:17 drei", library2="0:1")
+    assert bad.error
+
+
+def test_cli_reveal_json(built_db):
+    proc = run_cli(
+        "call",
+        "/fehde aufdecken karte1: Bestimmt // Unbeirrt karte2: {3}{R} regelstand: 2007",
+        "--json",
+        db=built_db,
+    )
+    assert proc.returncode == 0, proc.stderr
+    description = json.loads(proc.stdout)["embeds"][0]["description"]
+    assert "Spieler 1 und 2 gewinnen die Fehde." in description
+    assert "Bestimmt (5) > {3}{R} (4)" in description and "{3}{R} (4) > Unbeirrt (2)" in description
+
+
+def test_cli_odds_json(built_db):
+    proc = run_cli(
+        "call", "/fehde chancen bibliothek1: 0:24 2:36 bibliothek2: 0:20 3:40", "--json", db=built_db
+    )
+    assert proc.returncode == 0, proc.stderr
+    description = json.loads(proc.stdout)["embeds"][0]["description"]
+    assert "Spieler 1: **20,00 %** (1/5)" in description and "Niemand: **13,33 %** (2/15)" in description
+    english = run_cli("call", "/clash odds library1: 0:1 library2: 1:1 rules: 2007", db=built_db)
+    assert "Spieler 2: **100,00 %** (1)" in english.stdout

@@ -1,0 +1,110 @@
+"""/mana answers on the real store, and through `python -m bot call` (values from the documents)."""
+
+from __future__ import annotations
+
+import json
+
+from bot.answers import run_answer
+from bot.render import payload
+from tests.conftest import run_cli
+from tests.test_render import assert_within_limits
+
+
+def fields(message: dict) -> dict[str, str]:
+    return {f["name"]: f["value"] for f in message["embeds"][0]["fields"]}
+
+
+async def test_info_hybrid_example(ctx):
+    # Ravnica FAQ 104.3f: {G/W}{G/W} → {G}{G}, {G}{W}, {W}{W}; mana value 2
+    message = payload(await run_answer(ctx, "mana_info", cost="{G/W}{G/W}"))
+    embed = message["embeds"][0]
+    assert "**Manawert:** 2" in embed["description"]
+    assert "**Farben:** grün und weiß (mehrfarbig)" in embed["description"]
+    assert fields(message)["Bezahlmöglichkeiten (3)"] == "{G}{G} · {G}{W} · {W}{W}"
+    assert "203.2e (Ravnica-FAQ, 2005)" in fields(message)["Erklärung"]
+    assert_within_limits(message)
+
+
+async def test_info_card_name_from_store(ctx):
+    # Aufsammelkrabbler {3}{B/G}{B/G}{B/G} (Ravnica FAQ card section)
+    message = payload(await run_answer(ctx, "mana_info", cost="Aufsammelkrabbler"))
+    embed = message["embeds"][0]
+    assert embed["title"] == "Aufsammelkrabbler"
+    assert "{3}{B/G}{B/G}{B/G}" in embed["description"]
+    assert "**Manawert:** 6" in embed["description"]
+    assert "Ravnica: Stadt der Gilden – Häufig gestellte Fragen" in embed["footer"]["text"]
+
+
+async def test_info_split_card_today_and_2006(ctx):
+    message = payload(await run_answer(ctx, "mana_info", cost="Bestimmt // Unbeirrt"))
+    description = message["embeds"][0]["description"]
+    assert "**Manawert:** 7 (heute, Summe der Hälften) · nach den Regeln von 2006: 5 und 2" in description
+
+
+async def test_info_bad_symbol_is_german_and_ephemeral(ctx):
+    reply = await run_answer(ctx, "mana_info", cost="{2}{Q/Z}")
+    assert reply.error and reply.ephemeral
+    assert reply.pages[0].title == "Ungültige Manakosten"
+    assert "„{Q/Z}“ an Position 2" in reply.pages[0].body
+    unknown = await run_answer(ctx, "mana_info", cost="Xylophon der Zeit")
+    assert unknown.error and "weder Manakosten noch eine bekannte Karte" in unknown.pages[0].title
+
+
+async def test_pay_exact_and_missing(ctx):
+    ok = payload(await run_answer(ctx, "mana_pay", cost="Aufsammelkrabbler", pool="{B}{G}{G}{R}{R}{R}"))
+    assert ok["embeds"][0]["description"].startswith("✅ **Bezahlbar.**")
+    assert "{3} ← {R}{R}{R}" in fields(ok)["Erklärung"]
+    bad = payload(await run_answer(ctx, "mana_pay", cost="{3}{G}{G}", pool="BGRRR"))
+    assert bad["embeds"][0]["description"].startswith("❌ **Nicht bezahlbar.** Es fehlt: 1× grünes Mana.")
+
+
+async def test_pay_split_card_needs_a_half(ctx):
+    whole = await run_answer(ctx, "mana_pay", cost="Bestimmt // Unbeirrt", pool="GU")
+    assert whole.error and "„Unbeirrt“ ({G}{U})" in whole.pages[0].body
+    half = await run_answer(ctx, "mana_pay", cost="Unbeirrt", pool="GU")
+    assert half.pages[0].title == "Bezahlen: Unbeirrt" and "✅" in half.pages[0].body
+
+
+async def test_pay_snow_pool_errors(ctx):
+    reply = await run_answer(ctx, "mana_pay", cost="{S}", pool="{S}")
+    assert reply.error and "kein Manatyp" in reply.pages[0].body
+    snow = await run_answer(ctx, "mana_pay", cost="{S}", pool="{B*}")
+    assert "✅" in snow.pages[0].body
+
+
+async def test_convoke_vitu_ghazi(ctx):
+    message = payload(
+        await run_answer(ctx, "mana_convoke", cost="{3}{G}{W}", creatures="Artefakt, rot, grün-weiß")
+    )
+    assert "**Mögliche Restkosten (3):** {G}{W} · {1}{W} · {1}{G}" in message["embeds"][0]["description"]
+    assert "502.46 (Ravnica-FAQ, 2005)" in fields(message)["Erklärung"]
+
+
+async def test_total_cost(ctx):
+    message = payload(await run_answer(ctx, "mana_total", cost="{2}{U}", increase="{1}", reduction="{3}"))
+    assert message["embeds"][0]["description"] == "**Gesamtkosten:** {U}\n**Manawert (unverändert):** 3"
+    assert "Rulings zu Schnellvorlauf, 2026" in message["embeds"][0]["footer"]["text"]
+
+
+async def test_upkeep(ctx):
+    message = payload(await run_answer(ctx, "mana_upkeep", cost="{W} oder {U}", counters=3))
+    assert (
+        "**Gesamtkosten (4):** {W}{W}{W} · {W}{W}{U} · {W}{U}{U} · {U}{U}{U}"
+        in message["embeds"][0]["description"]
+    )
+
+
+def test_cli_mana_info_json(built_db):
+    proc = run_cli("call", "/mana info kosten: {G/W}{G/W}", "--json", db=built_db)
+    assert proc.returncode == 0, proc.stderr
+    message = json.loads(proc.stdout)
+    assert "**Manawert:** 2" in message["embeds"][0]["description"]
+    assert fields(message)["Bezahlmöglichkeiten (3)"] == "{G}{G} · {G}{W} · {W}{W}"
+
+
+def test_cli_english_names(built_db):
+    proc = run_cli("call", "/mana pay cost: {R/G}{G} pool: GR", db=built_db)
+    assert proc.returncode == 0, proc.stderr
+    assert "✅ **Bezahlbar.**" in proc.stdout
+    proc = run_cli("call", "/mana einberufen kosten: {1}{G} kreaturen: rot, rot, rot", db=built_db)
+    assert "502.46b (Ravnica-FAQ, 2005)" in proc.stdout
