@@ -300,6 +300,10 @@ def write_card_file(
     def add_rulings(card_id: int, rec: CardRecord) -> None:
         nonlocal position, rulings
         for date, text in rec.rulings:
+            # a card in several card files (reprints) keeps each English ruling once
+            if conn.execute("SELECT 1 FROM rulings WHERE card_id = ? AND language = 'en' AND text = ?",
+                            (card_id, text)).fetchone():
+                continue
             position += 1
             rulings += 1
             conn.execute(

@@ -316,3 +316,21 @@ async def test_info_lists_cr_versions(octx):
         "`cr_2026_bom_crcrlf.txt` · Stand 17.04.2026\n3 Glossarbegriffe, 4 Regeln, 7 Unterregeln")
     old = fields["Comprehensive Rules (für alte Regelnummern)"]
     assert old.startswith("`cr_2010_ascii_italics.txt` · Stand 01.10.2010")
+
+
+def test_card_in_two_files_keeps_rulings_once(tmp_path):
+    # the same set file under a second name (as a reprint set would carry the card again): matched twice,
+    # each English ruling stored once
+    copy = tmp_path / "reprint.json"
+    copy.write_bytes(CARDS_V3.read_bytes())
+    db = tmp_path / "two.sqlite3"
+    report = build(db, DEFAULT_SOURCES, card_files=[CARDS_V3, copy])
+    assert [(c.matched, c.rulings) for c in report.official.cards] == [(3, 1), (3, 0)]
+    conn = sqlite3.connect(db)
+    try:
+        rows = conn.execute(
+            "SELECT r.text FROM rulings r JOIN cards c ON c.id = r.card_id WHERE c.name = 'Akkord des Rufes'"
+            " AND r.language = 'en'").fetchall()
+    finally:
+        conn.close()
+    assert rows == [("Convoke doesn't change a spell's mana cost or converted mana cost.",)]
