@@ -32,6 +32,7 @@ from bot.importer.cr import normalise_for_search
 from bot.reply import Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
 from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, KeywordRecord, RuleMapRecord, Store
+from bot.textsearch import memo
 
 MAX_QUERY = 200
 #: Subrules (or rules of a section) listed per page.
@@ -112,8 +113,9 @@ async def rule_with_documents(
 
     ``documents`` produces the documents' reply (quoted rules, explanations; ``bot.answers.rules``).
     ``701.19`` thus shows today's 701.30 ("früher 701.19 …") and then the 2007 article's German and
-    English text. Pages are concatenated, buttons de-duplicated (≤ 20), sources joined; the date is
-    the CR's effective date. When only one side answers, its reply is returned as is.
+    English text. Pages are concatenated (a documents' page repeating the German explanation the CR
+    answer already shows is left out), buttons de-duplicated (≤ 20), sources joined; the date is the
+    CR's effective date. When only one side answers, its reply is returned as is.
 
     Raises:
         UserError: neither side has an answer (the CR's message when the store has a CR, else the
@@ -135,11 +137,15 @@ async def rule_with_documents(
         raise
     if official is None:
         return docs
+    # A German explanation the CR answer shows beside the English text is not repeated as a page.
+    shown = [f.value.split("\nBeispiel: ")[0] for p in official.pages for f in p.fields
+             if f.name.startswith("Deutsche Erklärung")]
+    pages = [p for p in docs.pages if not any(text and p.body.startswith(text) for text in shown)]
     actions: dict[tuple[str, str], Action] = {}
     for a in [*official.actions, *docs.actions]:
         actions.setdefault((a.action, a.arg), a)
     sources = [s for s in (official.source, docs.source) if s]
-    return Reply(pages=[*official.pages, *docs.pages], source=" · ".join(sources), date=official.date,
+    return Reply(pages=[*official.pages, *pages], source=" · ".join(sources), date=official.date,
                  actions=list(actions.values())[:20])
 
 
@@ -416,18 +422,14 @@ async def english_action(ctx: AnswerContext, arg: str) -> Reply:
                  actions=[Action(label="Karte anzeigen", action="card", arg=str(card.id))])
 
 
-_CATALOGUE: dict[int, tuple[list[tuple[str, str]], list[str], list[str]]] = {}
+async def _load_catalogue(store: Store) -> tuple[list[tuple[str, str]], list[str], list[str]]:
+    rules, terms = await store.cr_catalogue()
+    return rules, terms, [k.german for k in await store.keywords()]
 
 
 async def _catalogue(store: Store) -> tuple[list[tuple[str, str]], list[str], list[str]]:
-    """Rule numbers with titles, glossary terms and German keywords of the current CR, cached per store."""
-    key = id(store)
-    if key not in _CATALOGUE:
-        rules, terms = await store.cr_catalogue()
-        german = [k.german for k in await store.keywords()]
-        _CATALOGUE.clear()  # one store at a time; a rebuilt store is a new object
-        _CATALOGUE[key] = (rules, terms, german)
-    return _CATALOGUE[key]
+    """Rule numbers with titles, glossary terms and German keywords of the current CR, read once per store."""
+    return await memo(store, "cr_catalogue", lambda: _load_catalogue(store))
 
 
 @completer("cr_rules")

@@ -1,8 +1,9 @@
-"""Hostile input against the CR answer (official_rule_reply), its buttons and the CR autocomplete.
+"""Hostile input against ``/rule`` with the Comprehensive Rules in the store, the CR answer
+(official_rule_reply), its buttons and the rule autocomplete.
 
-``/rule`` is not on this branch yet, so the generic command fuzzing does not reach these; this runs them
-on a store built with the CR and MTGJSON fixtures. Every call returns a reply or raises UserError (which
-the registry turns into a German reply); every reply fits Discord's limits.
+The generic command fuzzing runs on the default store (no CR); this runs on a store built with the CR
+and MTGJSON fixtures. Every call returns a reply or raises UserError (which the registry turns into a
+German reply); every reply fits Discord's limits.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.answers import AnswerContext, UserError, run_action, run_completer
+from bot.answers import AnswerContext, UserError, run_action, run_answer, run_completer
 from bot.answers.official import official_rule_reply
 from bot.importer import DEFAULT_SOURCES, build
 from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX
@@ -51,6 +52,7 @@ def test_official_rule_reply_survives_hostile_input(harness, request):
             return
         assert reply is not None
         check_reply(reply)
+        check_reply(loop.run_until_complete(run_answer(ctx, "rule", query=query)))
 
     run()
 
@@ -64,9 +66,10 @@ def test_buttons_and_autocomplete_survive_hostile_input(harness, request):
     def run(arg):
         for key in ("cr_rule", "english"):
             check_reply(loop.run_until_complete(run_action(ctx, key, arg)))
-        choices = loop.run_until_complete(run_completer(ctx, "cr_rules", arg))
-        assert len(choices) <= CHOICES_MAX
-        for c in choices:
-            assert 0 < len(c.name) <= CHOICE_NAME_MAX and len(c.value) <= CHOICE_VALUE_MAX
+        for key in ("cr_rules", "rule_queries"):
+            choices = loop.run_until_complete(run_completer(ctx, key, arg))
+            assert len(choices) <= CHOICES_MAX
+            for c in choices:
+                assert 0 < len(c.name) <= CHOICE_NAME_MAX and len(c.value) <= CHOICE_VALUE_MAX
 
     run()

@@ -142,3 +142,26 @@ def test_call_chord_of_calling(full):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("== Akkord des Rufes ==")
     assert "[Englischer Text]" in proc.stdout
+
+
+def test_done_when_through_call(full):
+    """The issue's list, exactly as typed: `python -m bot call '/regel suche: …'`."""
+    db = full[0]
+    out = run_cli("call", "/regel suche: 701.30d", db=db).stdout
+    assert out.startswith("== 701.30d — Clash ==\nA player wins a clash if that player revealed a card with a higher "
+                          "mana value than all other cards revealed in that clash.")
+    assert "Stand 17.04.2026" in out
+    out = run_cli("call", "/regel suche: 701.19", db=db).stdout
+    assert out.startswith("== 701.30 — Clash ==\n_früher 701.19 (Regeln vom 1. Oktober 2010)")
+    # page 2: the 2007 article's German and English 701.19 side by side (the documents' answer)
+    page2 = run_cli("call", "/regel suche: 701.19", "--page", "2", db=db).stdout
+    assert "[701.19c (Deutsch)] Ein Spieler gewinnt eine Fehde" in page2 and "[701.19c (English)]" in page2
+    out = run_cli("call", "/regel suche: Mana Value", db=db).stdout
+    assert out.startswith("== Mana Value (Glossar) ==") and "[Regel 202.3] The mana value of an object" in out
+    out = run_cli("call", "/karte name: Chord of Calling", db=db).stdout
+    assert out.startswith("== Akkord des Rufes ==")
+
+
+def test_rule_autocomplete_offers_cr(full):
+    proc = run_cli("complete", "/regel suche", "701.3", db=full[0])
+    assert proc.stdout.splitlines()[:2] == ["701.3 Attach", "701.30 Clash"]
