@@ -337,6 +337,10 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(settings, args))
     except KeyboardInterrupt:
         return 0
+    except BrokenPipeError:  # `python -m bot call … | head`: the reader left; not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except Exception:
         log.debug("Unerwarteter Fehler", exc_info=True)
         log.critical("Unerwarteter Fehler (Details mit LOG_LEVEL=DEBUG)")

@@ -324,7 +324,8 @@ class Store:
     # --- rulings -------------------------------------------------------------------------
 
     @staticmethod
-    def _ruling(row: Sequence[Any]) -> RulingRecord:
+    def ruling_from_row(row: Sequence[Any]) -> RulingRecord:
+        """A :class:`RulingRecord` from a ``ruling_rows`` view row (its first 17 columns)."""
         rid, text, date, own, position, language, card_id, mechanic_id, see = row[8:17]
         return RulingRecord(
             id=rid,
@@ -342,19 +343,19 @@ class Store:
     async def rulings_for_card(self, card_id: int) -> list[RulingRecord]:
         """All rulings of a card in document order (document id, then position)."""
         rows = await self.fetchall("SELECT * FROM ruling_rows WHERE card_id = ? ORDER BY d_id, position", (card_id,))
-        return [self._ruling(r) for r in rows]
+        return [self.ruling_from_row(r) for r in rows]
 
     async def rulings_for_mechanic(self, mechanic_id: int) -> list[RulingRecord]:
         """All rulings of a mechanics section in document order."""
         rows = await self.fetchall("SELECT * FROM ruling_rows WHERE mechanic_id = ? ORDER BY position", (mechanic_id,))
-        return [self._ruling(r) for r in rows]
+        return [self.ruling_from_row(r) for r in rows]
 
     async def rulings_by_ids(self, ids: Sequence[int]) -> list[RulingRecord]:
         """The rulings with these ids, in the order given (unknown ids are left out)."""
         rows = await self.fetchall(
             "SELECT * FROM ruling_rows WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(list(ids)),)
         )
-        by_id = {r[8]: self._ruling(r) for r in rows}
+        by_id = {r[8]: self.ruling_from_row(r) for r in rows}
         return [by_id[i] for i in ids if i in by_id]
 
     # --- overview ------------------------------------------------------------------------

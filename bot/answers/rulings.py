@@ -19,8 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from bot.answers.cards import find_card, rulings_pages
-from bot.answers.registry import AnswerContext, UserError, answer
+from bot.answers.cards import find_card
+from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.reply import Action, Page, Reply, format_date
 from bot.search import clean
 from bot.store import CardRecord, RulingRecord, Store
@@ -150,6 +150,28 @@ async def linked_mechanics(store: Store, card: CardRecord, rulings: list[RulingR
     return list(found.items())
 
 
+#: Rulings per page; each ruling is one block of the description.
+RULINGS_PER_PAGE = 6
+
+
+def ruling_block(ruling: RulingRecord) -> str:
+    """One ruling as text with its source and date: ``"• text\n_Quelle, 30.08.2005_"``."""
+    date = format_date(ruling.date)
+    source = ruling.document.title + (f", {date}" if date else "")
+    return f"• {ruling.text}\n_{source}_"
+
+
+def rulings_pages(title: str, rulings: list[RulingRecord], per_page: int = RULINGS_PER_PAGE) -> list[Page]:
+    """Rulings split into pages of at most ``per_page`` rulings (the renderer splits further if long)."""
+    if not rulings:
+        return [Page(title=title, body="Zu dieser Karte gibt es in den Dokumenten keine Rulings.")]
+    pages = []
+    for start in range(0, len(rulings), per_page):
+        chunk = rulings[start : start + per_page]
+        pages.append(Page(title=title, body="\n\n".join(ruling_block(r) for r in chunk)))
+    return pages
+
+
 async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
     """All rulings of ``card`` in document order with outdated notices, then the rulings of the
     mechanics sections its rulings refer to (linked, not lost), with buttons to the card and sections.
@@ -180,6 +202,15 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
     return Reply(pages=pages, source=" · ".join(docs), actions=actions[:20])
 
 
+@action("rulings")
+async def rulings_action(ctx: AnswerContext, arg: str) -> Reply:
+    """Button ``rb:rulings:<card_id>`` (under /card) → :func:`card_rulings`."""
+    card = await ctx.store.card(int(arg)) if arg.isdecimal() else None
+    if card is None:
+        raise UserError("Karte nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+    return await card_rulings(ctx, card)
+
+
 # --- search ----------------------------------------------------------------------------------
 
 
@@ -206,7 +237,7 @@ class SearchResult:
     query: FtsQuery | None
 
 
-# ruling_rows (data/schema.sql) gives the columns Store._ruling reads; snippet and owner follow them.
+# ruling_rows (data/schema.sql) gives the columns Store.ruling_from_row reads; snippet and owner follow them.
 _HIT_SQL = """
 SELECT rr.*, snippet({table}, 0, ?, ?, ?, 18), coalesce(c.name, 'Abschnitt „' || m.title || '“')
 FROM {table} JOIN ruling_rows rr ON rr.id = {table}.rowid
@@ -250,7 +281,7 @@ async def search_rulings(store: Store, text: str, card_id: int | None = None, li
         rows = await fts_rows(store, sql, (*HIGHLIGHT, ELLIPSIS, match, card_id, card_id, limit))
         if rows:
             count = await fts_rows(store, _COUNT_SQL.format(table=table), (match, card_id, card_id))
-            hits = [RulingHit(Store._ruling(row), row[-1] or "?", tidy_snippet(row[-2])) for row in rows]
+            hits = [RulingHit(Store.ruling_from_row(row), row[-1] or "?", tidy_snippet(row[-2])) for row in rows]
             return SearchResult(hits, int(count[0][0]) if count else len(hits), mode, query)
     return SearchResult([], 0, "none", query)
 
