@@ -16,6 +16,7 @@ import logging
 import os
 import signal
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -85,14 +86,20 @@ def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
     from bot.importer.model import SourceError
 
     db = Path(args.db) if args.db else settings.db_path
+    cr_files = [Path(f) for f in getattr(args, "cr", None) or []]
+    card_files = [Path(f) for f in getattr(args, "cards", None) or []]
+    missing = [str(f) for f in cr_files + card_files if not f.is_file()]
+    if missing:
+        return _fail(f"Datei nicht gefunden: {', '.join(missing)}", 2)
+    started = time.perf_counter()
     try:
-        report = build(db, DEFAULT_SOURCES)
+        report = build(db, DEFAULT_SOURCES, cr_files=cr_files, card_files=card_files)
     except SourceError as exc:
         return _fail(f"Import fehlgeschlagen: {exc.file}, Zeile {exc.line}: {exc.reason}")
     except (BuildError, OSError) as exc:
         return _fail(f"Import fehlgeschlagen: {exc}")
     print(format_report(report))
-    print(f"Datenbank geschrieben: {db}")
+    print(f"Datenbank geschrieben: {db} ({time.perf_counter() - started:.1f} s)")
     return 0
 
 
@@ -101,7 +108,7 @@ def ensure_store(settings: Settings) -> int:
     if settings.db_path.is_file():
         return 0
     print(f"Datenbank fehlt ({settings.db_path}), baue sie aus data/sources …", file=sys.stderr)
-    return cmd_build(settings, argparse.Namespace(db=None))
+    return cmd_build(settings, argparse.Namespace(db=None, cr=[], cards=[]))
 
 
 # --- offline bot (console, call, complete) ---------------------------------------------------
@@ -285,6 +292,14 @@ def make_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="cmd", required=True, metavar="BEFEHL")
     p = sub.add_parser("build", help="Datenbank aus data/sources bauen")
     p.add_argument("--db", help="Zieldatei (Standard: REGELBOT_DB oder data/regelbot.sqlite3)")
+    p.add_argument(
+        "--cr", action="append", metavar="DATEI",
+        help="Comprehensive Rules als Textdatei (magic.wizards.com/en/rules); mehrfach für ältere Stände",
+    )
+    p.add_argument(
+        "--cards", action="append", metavar="DATEI",
+        help="MTGJSON-Set-Datei (v3 oder v5) für englische Kartennamen, Oracle-Text und Rulings; mehrfach möglich",
+    )
     p.set_defaults(func=cmd_build)
     sub.add_parser("run", help="Bot mit Discord verbinden (braucht DISCORD_TOKEN)").set_defaults(func=cmd_run)
     sub.add_parser("sync", help="Slash-Befehle bei Discord registrieren").set_defaults(func=cmd_sync)

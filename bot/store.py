@@ -19,7 +19,7 @@ import aiosqlite
 log = logging.getLogger(__name__)
 
 #: Must equal ``PRAGMA user_version`` in data/schema.sql.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class StoreError(Exception):
@@ -103,6 +103,111 @@ class StoreStats:
 
     counts: dict[str, int] = field(default_factory=dict)
     built_at: str | None = None
+
+
+@dataclass(frozen=True)
+class CRVersionRecord:
+    """One imported Comprehensive Rules file: ``effective`` ISO date, ``file`` name, newest = current."""
+
+    id: int
+    effective: str
+    file: str
+    is_current: bool
+
+
+@dataclass(frozen=True)
+class CRRuleRecord:
+    """A chapter, section, rule or subrule of one CR version (official English text).
+
+    ``kind``: chapter | section | rule | subrule; ``parent`` the number one level up (None for a
+    chapter); ``title`` for chapters, sections and heading-only rules; ``examples`` the ``Example:``
+    texts without the label.
+    """
+
+    id: int
+    number: str
+    kind: str
+    parent: str | None
+    title: str | None
+    text: str
+    examples: tuple[str, ...]
+    version: CRVersionRecord
+
+
+@dataclass(frozen=True)
+class GlossaryRecord:
+    """A glossary term of one CR version; ``rules`` are the numbers it cites (``Mana Value`` → 202.3)."""
+
+    id: int
+    term: str
+    text: str
+    rules: tuple[str, ...]
+    version: CRVersionRecord
+
+
+@dataclass(frozen=True)
+class RuleMapRecord:
+    """Where ``old_number`` of an old CR version went in the current one (bot.importer.align.RuleMatch).
+
+    ``new_number`` None = no counterpart; ``certain`` False = answers say "vermutlich" and name
+    ``runner_up``; ``method``: section-title | section-content | rule-title | text | text-section | none.
+    """
+
+    old_number: str
+    old_version: CRVersionRecord
+    new_number: str | None
+    new_version: CRVersionRecord
+    score: float
+    method: str
+    certain: bool
+    runner_up: str | None
+
+
+@dataclass(frozen=True)
+class KeywordRecord:
+    """A row of data/keywords_de_en.tsv: German ↔ English term, old number as printed, today's rule."""
+
+    german: str
+    english: str
+    kind: str
+    old_number: str | None
+    source: str
+    cr_number: str | None
+    note: str
+
+
+@dataclass(frozen=True)
+class ExplanationRecord:
+    """An entry of the German rules explanation (document 003) with its alignment to the current CR.
+
+    ``status``: aligned | uncertain | unaligned, or None when the store was built without ``--cr``.
+    """
+
+    id: int
+    position: int
+    text: str
+    examples: tuple[str, ...]
+    see_also: tuple[str, ...]
+    terms: tuple[str, ...]
+    number: str | None
+    status: str | None
+    evidence: str | None
+    document: DocumentRecord
+
+
+@dataclass(frozen=True)
+class CRSearchHit:
+    """A full-text hit in the current CR: ``kind`` "rule" (``number`` set) or "term" (``title`` = term).
+
+    ``rank`` is SQLite FTS5 bm25 (smaller = better); ``german`` True when the hit came through the
+    aligned German explanation only.
+    """
+
+    kind: str
+    ref: int
+    number: str
+    title: str
+    rank: float
 
 
 def _document(row: Sequence[Any]) -> DocumentRecord:
@@ -265,6 +370,141 @@ class Store:
         rows = await self.fetchall("SELECT kind, sum(count) FROM import_counts GROUP BY kind")
         built = await self.fetchone("SELECT value FROM meta WHERE key = 'built_at'")
         return StoreStats(counts={k: int(v) for k, v in rows}, built_at=built[0] if built else None)
+
+    # --- official sources (issue 6) ------------------------------------------------------
+
+    @staticmethod
+    def _version(row: Sequence[Any]) -> CRVersionRecord:
+        return CRVersionRecord(row[0], row[1], row[2], bool(row[3]))
+
+    async def cr_versions(self) -> list[CRVersionRecord]:
+        """Every imported CR version, newest first; [] when the store was built without ``--cr``."""
+        rows = await self.fetchall("SELECT id, effective, file, is_current FROM cr_versions ORDER BY effective DESC")
+        return [self._version(r) for r in rows]
+
+    def _rule(self, row: Sequence[Any]) -> CRRuleRecord:
+        rid, number, kind, parent, title, text, examples = row[4:11]
+        return CRRuleRecord(rid, number, kind, parent, title, text, tuple(self.json_list(examples)),
+                            self._version(row))
+
+    async def cr_rule(self, number: str) -> list[CRRuleRecord]:
+        """The rule ``number`` (``"701.30c"``, no trailing dot) in every version, newest version first."""
+        rows = await self.fetchall("SELECT * FROM cr_rule_rows WHERE number = ? ORDER BY effective DESC", (number,))
+        return [self._rule(r) for r in rows]
+
+    async def cr_rules_by_ids(self, ids: Sequence[int]) -> list[CRRuleRecord]:
+        """The CR rules with these ids, in the order given (unknown ids are left out)."""
+        rows = await self.fetchall(
+            "SELECT * FROM cr_rule_rows WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(list(ids)),)
+        )
+        by_id = {r[4]: self._rule(r) for r in rows}
+        return [by_id[i] for i in ids if i in by_id]
+
+    async def cr_children(self, number: str, version_id: int) -> list[CRRuleRecord]:
+        """Direct subentries of ``number`` in ``version_id`` in document order (rules of a section,
+        subrules of a rule, sections of a chapter)."""
+        rows = await self.fetchall(
+            "SELECT * FROM cr_rule_rows WHERE version_id = ? AND parent = ? ORDER BY position", (version_id, number)
+        )
+        return [self._rule(r) for r in rows]
+
+    async def glossary_term(self, term_key: str) -> list[GlossaryRecord]:
+        """The glossary entry whose folded term (``normalise_for_search``) is ``term_key``, newest version first."""
+        rows = await self.fetchall(
+            "SELECT * FROM cr_glossary_rows WHERE term_key = ? ORDER BY effective DESC",
+            (term_key,),
+        )
+        return [GlossaryRecord(r[4], r[5], r[6], tuple(self.json_list(r[7])), self._version(r)) for r in rows]
+
+    async def glossary_by_ids(self, ids: Sequence[int]) -> list[GlossaryRecord]:
+        """The glossary entries with these ids, in the order given."""
+        rows = await self.fetchall(
+            "SELECT * FROM cr_glossary_rows WHERE id IN (SELECT value FROM json_each(?))",
+            (json.dumps(list(ids)),),
+        )
+        by_id = {r[4]: GlossaryRecord(r[4], r[5], r[6], tuple(self.json_list(r[7])), self._version(r)) for r in rows}
+        return [by_id[i] for i in ids if i in by_id]
+
+    async def search_cr(self, match: str, limit: int = 50) -> list[CRSearchHit]:
+        """Full-text search over the current CR's rules and glossary (table ``cr_fts``).
+
+        ``match`` is an FTS5 query built by the caller from quoted tokens only (see
+        :func:`bot.answers.official.fts_query`). Ranked by bm25 with the term/title column weighted
+        highest, then the English text, then the aligned German explanation. Returns ≤ ``limit`` hits.
+        """
+        rows = await self.fetchall(
+            "SELECT kind, ref, number, title, bm25(cr_fts, 0, 0, 5.0, 8.0, 1.0, 0.7) AS rank FROM cr_fts "
+            "WHERE cr_fts MATCH ? ORDER BY rank LIMIT ?",
+            (match, limit),
+        )
+        return [CRSearchHit(k, int(ref), number, title, rank) for k, ref, number, title, rank in rows]
+
+    async def rule_map(self, old_number: str) -> list[RuleMapRecord]:
+        """Where ``old_number`` of each older CR version went in the current one, newest old version first."""
+        rows = await self.fetchall(
+            "SELECT o.id, o.effective, o.file, o.is_current, m.old_number, m.new_number, m.score, m.method,"
+            " m.certain, m.runner_up, n.id, n.effective, n.file, n.is_current FROM cr_rule_map m"
+            " JOIN cr_versions o ON o.id = m.old_version_id JOIN cr_versions n ON n.id = m.new_version_id"
+            " WHERE m.old_number = ? ORDER BY o.effective DESC",
+            (old_number,),
+        )
+        return [
+            RuleMapRecord(r[4], self._version(r[0:4]), r[5], self._version(r[10:14]), r[6], r[7], bool(r[8]), r[9])
+            for r in rows
+        ]
+
+    async def keywords(self) -> list[KeywordRecord]:
+        """Every row of the keyword table (data/keywords_de_en.tsv), in file order."""
+        rows = await self.fetchall(
+            "SELECT german, english, kind, old_number, source, cr_number, note FROM keywords ORDER BY rowid"
+        )
+        return [KeywordRecord(*r) for r in rows]
+
+    async def keyword(self, key: str) -> list[KeywordRecord]:
+        """Keyword rows whose folded German or English term is ``key``, or whose old number is ``key``."""
+        rows = await self.fetchall(
+            "SELECT german, english, kind, old_number, source, cr_number, note FROM keywords"
+            " WHERE german_key = ? OR english_key = ? OR old_number = ? ORDER BY rowid",
+            (key, key, key),
+        )
+        return [KeywordRecord(*r) for r in rows]
+
+    def _explanation(self, row: Sequence[Any]) -> ExplanationRecord:
+        eid, pos, text, ex, see, terms, number, status, evidence = row[8:17]
+        return ExplanationRecord(eid, pos, text, tuple(self.json_list(ex)), tuple(self.json_list(see)),
+                                 tuple(self.json_list(terms)), number, status, evidence, _document(row))
+
+    async def explanation_for(self, number: str) -> ExplanationRecord | None:
+        """The German explanation aligned to CR ``number`` (status ``aligned`` only — an uncertain
+        alignment is never returned as fact), or None."""
+        row = await self.fetchone(
+            "SELECT d.*, e.id, e.position, e.text, e.examples, e.see_also, e.terms, e.number, e.number_status,"
+            " e.number_evidence FROM rule_explanations e JOIN document_rows d ON d.d_id = e.document_id"
+            " WHERE e.number = ? AND e.number_status = 'aligned' ORDER BY e.position LIMIT 1",
+            (number,),
+        )
+        return self._explanation(row) if row else None
+
+    async def documents_quoting(self, number: str) -> list[DocumentRecord]:
+        """Documents that quote rule ``number`` as printed (old numbering), in document order."""
+        rows = await self.fetchall(
+            "SELECT * FROM document_rows WHERE d_id IN (SELECT document_id FROM quoted_rules WHERE number = ?)"
+            " ORDER BY d_id",
+            (number,),
+        )
+        return [_document(r) for r in rows]
+
+    async def cr_catalogue(self) -> tuple[list[tuple[str, str]], list[str]]:
+        """For autocomplete: ``([(number, title or first words)], [glossary terms])`` of the current CR."""
+        rules = await self.fetchall(
+            "SELECT r.number, coalesce(r.title, substr(r.text, 1, 80)) FROM cr_rules r"
+            " JOIN cr_versions v ON v.id = r.version_id WHERE v.is_current = 1 ORDER BY r.position"
+        )
+        terms = await self.fetchall(
+            "SELECT g.term FROM cr_glossary g JOIN cr_versions v ON v.id = g.version_id"
+            " WHERE v.is_current = 1 ORDER BY g.term"
+        )
+        return [(n, t) for n, t in rules], [t for (t,) in terms]
 
     @staticmethod
     def json_list(value: str | None) -> list[str]:

@@ -1,6 +1,6 @@
 -- Regelbot store schema. Built by `python -m bot build` (bot/importer); read-only at run time.
 -- The version below must equal bot.store.SCHEMA_VERSION; the store refuses other versions.
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 
 -- One row per document (one per FAQ for file 001, which holds four FAQs).
 CREATE TABLE documents (
@@ -21,7 +21,7 @@ CREATE TABLE cards (
     id           INTEGER PRIMARY KEY,
     name         TEXT NOT NULL UNIQUE,  -- German printed name ("Boros-Rekrut", "Forschung // Entwicklung")
     document_id  INTEGER NOT NULL REFERENCES documents(id), -- first document that prints it
-    line         INTEGER NOT NULL,      -- line of its first block in that file
+    line         INTEGER NOT NULL,      -- line of its first block in that file (card file: 1-based index in cards[])
     mana_cost    TEXT,                  -- as printed, e.g. "{4}{W}{W}"; NULL for lands / unknown; split: "{a} // {b}"
     type_line    TEXT,                  -- normalised to the em dash: "Kreatur — Mensch, Soldat"
     power_toughness TEXT,               -- "1/1", "*/*"; NULL when not a creature
@@ -30,7 +30,8 @@ CREATE TABLE cards (
     origin       TEXT NOT NULL,         -- faq | rulings_list | mtgjson (only in an imported card file)
     mechanic_id  INTEGER REFERENCES mechanics(id), -- set when the card is an example in a mechanics section
     english_name TEXT,                  -- from an MTGJSON import (issue 6)
-    english_text TEXT
+    english_text TEXT,
+    english_match TEXT                  -- how it was matched: german-name | german-faces | face-costs (+ ' uncertain')
 );
 
 CREATE TABLE card_faces (
@@ -108,13 +109,96 @@ CREATE TABLE rule_explanations (
     see_also    TEXT NOT NULL DEFAULT '[]', -- JSON list of rule numbers from "Siehe auch…" trailers
     terms       TEXT NOT NULL DEFAULT '[]', -- JSON list of English glossary terms from "Begriffe…" trailers
     line        INTEGER NOT NULL,
-    number      TEXT                    -- CR number when aligned (issue 6), else NULL
+    number      TEXT,                   -- CR number when aligned with certainty (issue 6, build --cr), else NULL
+    number_status TEXT,                 -- aligned | uncertain | unaligned (NULL without --cr)
+    number_guess TEXT,                  -- best guess of an uncertain alignment: never shown as fact
+    number_evidence TEXT                -- why, e.g. "cites 201.3 like the rule; margin 6.1"
 );
 
 CREATE INDEX rulings_card ON rulings(card_id, position);
 CREATE INDEX rulings_mechanic ON rulings(mechanic_id, position);
 CREATE INDEX quoted_rules_number ON quoted_rules(number);
 CREATE INDEX card_aliases_alias ON card_aliases(alias);
+
+-- ---- Official sources (issue 6): `python -m bot build --cr FILE … --cards FILE …` ----
+
+-- One row per imported Comprehensive Rules file (`build --cr FILE`, repeatable).
+CREATE TABLE cr_versions (
+    id         INTEGER PRIMARY KEY,
+    effective  TEXT NOT NULL UNIQUE,    -- ISO date of "These rules are effective as of …", e.g. 2026-04-17
+    file       TEXT NOT NULL,           -- file name as given on the command line
+    encoding   TEXT NOT NULL,           -- utf-8-sig | utf-8 | cp1252 | latin-1 | utf-16
+    is_current INTEGER NOT NULL DEFAULT 0 -- 1 for the newest version (answers use it by default)
+);
+
+-- Every chapter, section, rule and subrule (CRRule).
+CREATE TABLE cr_rules (
+    id         INTEGER PRIMARY KEY,
+    version_id INTEGER NOT NULL REFERENCES cr_versions(id),
+    number     TEXT NOT NULL,           -- "1", "100", "100.1", "100.1a" (no trailing dot)
+    kind       TEXT NOT NULL,           -- chapter | section | rule | subrule
+    parent     TEXT,                    -- number one level up ("701.30c" → "701.30"), NULL for chapters
+    title      TEXT,                    -- section/chapter titles and heading-only rules ("Clash")
+    text       TEXT NOT NULL,           -- official English text, curly quotes kept; paragraphs joined by "\n"
+    examples   TEXT NOT NULL DEFAULT '[]', -- JSON list of "Example:" texts without the label
+    line       INTEGER NOT NULL,        -- 1-based line in the imported file
+    position   INTEGER NOT NULL,        -- order in the document
+    UNIQUE (version_id, number)
+);
+CREATE INDEX cr_rules_parent ON cr_rules(version_id, parent, position);
+CREATE INDEX cr_rules_number ON cr_rules(number);
+
+-- Glossary (GlossaryEntry); rules = JSON list of cited numbers ("Mana Value" → ["202.3"]).
+CREATE TABLE cr_glossary (
+    id         INTEGER PRIMARY KEY,
+    version_id INTEGER NOT NULL REFERENCES cr_versions(id),
+    term       TEXT NOT NULL,
+    term_key   TEXT NOT NULL,           -- normalise_for_search(term): "mana value"
+    text       TEXT NOT NULL,
+    rules      TEXT NOT NULL DEFAULT '[]',
+    line       INTEGER NOT NULL,
+    UNIQUE (version_id, term)
+);
+CREATE INDEX cr_glossary_key ON cr_glossary(term_key);
+
+-- Full-text search over the rules and glossary of the current version: kind 'rule' (ref = cr_rules.id)
+-- or 'term' (ref = cr_glossary.id); `search` is the text folded by normalise_for_search (straight
+-- quotes), `german` the German explanation aligned to the rule (document 003), so German words find it.
+CREATE VIRTUAL TABLE cr_fts USING fts5(
+    kind UNINDEXED, ref UNINDEXED, number, title, search, german,
+    tokenize = 'unicode61 remove_diacritics 2'
+);
+
+-- Old number → number in a newer version (RuleMatch). new_number NULL = no counterpart found.
+CREATE TABLE cr_rule_map (
+    old_version_id INTEGER NOT NULL REFERENCES cr_versions(id),
+    old_number     TEXT NOT NULL,
+    new_version_id INTEGER NOT NULL REFERENCES cr_versions(id),
+    new_number     TEXT,
+    score          REAL NOT NULL,       -- 0..100 (100 for title matches)
+    method         TEXT NOT NULL,       -- section-title | rule-title | text | text-section | keyword-table | none
+    certain        INTEGER NOT NULL,    -- 0 → answers say "vermutlich" and show the runner-up
+    runner_up      TEXT,
+    PRIMARY KEY (old_version_id, old_number, new_version_id)
+);
+
+-- data/keywords_de_en.tsv (German ↔ English terms, old FAQ numbers, today's rule).
+CREATE TABLE keywords (
+    german      TEXT NOT NULL,
+    english     TEXT NOT NULL,
+    german_key  TEXT NOT NULL,          -- normalise_for_search(german): "einberufen"
+    english_key TEXT NOT NULL,          -- normalise_for_search(english): "convoke"
+    kind        TEXT NOT NULL,          -- keyword_ability | keyword_action | ability_word | term | ...
+    old_number  TEXT,                   -- as printed in the document (502.46)
+    source      TEXT NOT NULL,          -- file prefix of data/sources (001)
+    cr_number   TEXT,                   -- 2026 rule (702.51), NULL when there is none
+    note        TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (german, english)
+);
+CREATE INDEX keywords_old ON keywords(old_number);
+CREATE INDEX keywords_german ON keywords(german_key);
+CREATE INDEX keywords_english ON keywords(english_key);
+CREATE INDEX cr_rule_map_old ON cr_rule_map(old_number);
 
 -- Counts the importer wrote, per document and kind, so `build` and tests can check completeness.
 CREATE TABLE import_counts (
@@ -192,3 +276,14 @@ CREATE TRIGGER rule_explanations_fts_update AFTER UPDATE ON rule_explanations BE
         terms = new.terms WHERE rowid = 2 * new.id + 1;
     UPDATE rules_trigram SET text = new.text WHERE rowid = 2 * new.id + 1;
 END;
+
+-- Official sources (issue 6): the version columns come first, in CRVersionRecord order.
+CREATE VIEW cr_rule_rows AS
+SELECT v.id AS v_id, v.effective, v.file AS v_file, v.is_current,
+       r.id, r.number, r.kind, r.parent, r.title, r.text, r.examples, r.version_id, r.position
+FROM cr_rules r JOIN cr_versions v ON v.id = r.version_id;
+
+CREATE VIEW cr_glossary_rows AS
+SELECT v.id AS v_id, v.effective, v.file AS v_file, v.is_current,
+       g.id, g.term, g.text, g.rules, g.term_key
+FROM cr_glossary g JOIN cr_versions v ON v.id = g.version_id;

@@ -42,6 +42,8 @@ def card_page(card: CardRecord) -> Page:
     if doc.kind == "faq" and doc.date:
         fields.append(Field(name="FAQ-Stand", value=format_date(doc.date), inline=True))
     fields.append(Field(name="Rulings", value=str(card.ruling_count), inline=True))
+    if card.origin == "mtgjson":
+        fields.append(Field(name="Herkunft", value=f"nur in der Kartendatei `{doc.file}` (englischer Oracle-Text)"))
     return Page(title=card.name, body=body or "(kein Regeltext)", fields=fields)
 
 
@@ -89,6 +91,8 @@ def card_reply(card: CardRecord) -> Reply:
         actions.append(Action(label=f"Rulings anzeigen ({card.ruling_count})", action="rulings", arg=str(card.id)))
     if card.mechanic_id is not None:
         actions.append(Action(label="Mechanik anzeigen", action="mechanic", arg=str(card.mechanic_id)))
+    if card.english_text and card.english_text != card.text:  # MTGJSON (build --cards); bot/answers/official.py
+        actions.append(Action(label="Englischer Text", action="english", arg=str(card.id)))
     doc = card.document
     return Reply(pages=[card_page(card)], source=doc.title, date=doc.date, actions=actions)
 

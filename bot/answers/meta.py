@@ -11,6 +11,14 @@ KIND_LABELS = {
     "mechanic": "Mechanik-Abschnitte",
     "quoted_rule": "zitierte Regeln",
     "rule_explanation": "Regelerklärungen",
+    "card_matched": "Dokumentkarten mit englischem Namen",
+    "card_added": "zusätzliche Karten",
+    "explanation_aligned": "Erklärungen mit sicherer Regelnummer",
+    "explanation_uncertain": "Erklärungen mit unsicherer Regelnummer",
+    "explanation_unaligned": "Erklärungen ohne Regelnummer",
+    "cr_rule": "Regeln",
+    "cr_subrule": "Unterregeln",
+    "cr_glossary": "Glossarbegriffe",
 }
 
 
@@ -31,6 +39,12 @@ async def info_answer(ctx: AnswerContext) -> Reply:
             value += "\n" + ", ".join(per_file.get(doc.file, []))
             seen_files.add(doc.file)
         fields.append(Field(name=doc.title, value=value))
+    for version in await ctx.store.cr_versions():  # build --cr (issue 6)
+        counts = ", ".join(f"{count} {KIND_LABELS[kind]}" for file, kind, count in rows
+                           if file == version.file and kind in ("cr_rule", "cr_subrule", "cr_glossary"))
+        label = "aktuell" if version.is_current else "für alte Regelnummern"
+        fields.append(Field(name=f"Comprehensive Rules ({label})",
+                            value=f"`{version.file}` · Stand {format_date(version.effective)}\n{counts}"))
     body = (
         "Regelbot beantwortet Regelfragen zu Magic: The Gathering aus offiziellen Dokumenten. "
         "Jede Antwort nennt ihre Quelle und deren Datum — ältere Dokumente verwenden ältere Begriffe "

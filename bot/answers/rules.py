@@ -19,9 +19,10 @@ import json
 import re
 from dataclasses import dataclass
 
+from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer
 from bot.answers.rulings import fts_rows, hit_pages, nothing_found, query_notes
-from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date
+from bot.reply import Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
 from bot.store import DocumentRecord, Store
 from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, build_query, memo, tidy_snippet, tokens
@@ -419,9 +420,13 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
     if not clean(query):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
     number = parse_number(query)
-    if number is not None:
-        return await rule_reply(ctx, number)
-    return await keyword_reply(ctx, query)
+
+    async def documents() -> Reply:
+        return await rule_reply(ctx, number) if number is not None else await keyword_reply(ctx, query)
+
+    # With the Comprehensive Rules in the store (build --cr) the official answer comes first and the
+    # documents' answer follows (bot/answers/official.py); without them this is the documents' answer.
+    return await rule_with_documents(ctx, query, documents)
 
 
 @action("rule")
@@ -444,7 +449,8 @@ async def explanation_action(ctx: AnswerContext, arg: str) -> Reply:
 
 @completer("rule_queries")
 async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
-    """Autocomplete for ``/regel suche``: rule numbers, headings and English glossary terms.
+    """Autocomplete for ``/regel suche``: rule numbers, headings and English glossary terms, then the
+    Comprehensive Rules' numbers, glossary terms and German keywords (when the store has a CR).
 
     A number prefix lists matching numbers (with the start of their text); words list headings and
     terms whose words start with them; free text is offered as a search of its own first.
@@ -464,7 +470,7 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
         for n in mentioned:
             if n.startswith(prefix) and n not in choices:
                 choices[n] = Choice(name=f"{n} – erwähnt in der Regelerklärung", value=n)
-        return list(choices.values())[:CHOICES_MAX]
+        return merge_choices(list(choices.values()), await cr_rule_choices(ctx, current))
     words = tokens(typed)
     if typed:
         choices[typed] = Choice(name=_short(f"Suche: {typed}", 100), value=typed)
@@ -474,7 +480,7 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
         label_words = tokens(label)
         if all(any(w.startswith(t) for w in label_words) for t in words) and value not in choices:
             choices[value] = Choice(name=_short(label, 100), value=value)
-    return list(choices.values())[:CHOICES_MAX]
+    return merge_choices(list(choices.values()), await cr_rule_choices(ctx, current))
 
 
 __all__ = ["Explanation", "QuotedRule", "RuleCatalog", "catalog", "parse_number"]

@@ -20,17 +20,22 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import importlib
+import json
 import os
 import re
 import sqlite3
 import tempfile
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from bot.importer import writer
+from bot.importer import official, writer
+from bot.importer.cr import CRDocument, parse_cr
 from bot.importer.model import ManifestEntry, ParsedDocument, SourceError
+from bot.importer.mtgjson import CardRecord, read_mtgjson
+from bot.importer.official import OfficialError, OfficialReport
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SOURCES = ROOT / "data" / "sources"
@@ -46,7 +51,8 @@ PARSERS: dict[str, str] = {
     "rules_explained": "bot.importer.rules_explained",
 }
 _ISO_DATE = re.compile(r"^\d{4}(?:-\d{2}-\d{2})?$")
-_ENTRY_KEYS = {"file", "parser", "language", "title", "dates", "era"}
+_ENTRY_KEYS = {"file", "parser", "language", "title", "dates", "era", "cr_range"}
+KEYWORDS_PATH = ROOT / "data" / "keywords_de_en.tsv"
 
 
 class ManifestError(SourceError):
@@ -79,6 +85,7 @@ class BuildReport:
         files: per file, the counts stored in ``import_counts`` ("card" = distinct cards in the file).
         total_cards: rows in ``cards`` after merging cards printed more than once.
         merged_cards: names printed in more than one block (merged into one card each).
+        official: what the official sources (keyword table, ``--cr``, ``--cards``) contributed.
     """
 
     db_path: Path
@@ -86,6 +93,7 @@ class BuildReport:
     files: dict[str, dict[str, int]] = field(default_factory=dict)
     total_cards: int = 0
     merged_cards: list[str] = field(default_factory=list)
+    official: OfficialReport = field(default_factory=OfficialReport)
 
 
 def _entry_lines(text: str) -> list[int]:
@@ -152,6 +160,11 @@ def _entry(table: dict[str, object], line: int) -> ManifestEntry:
     era = table.get("era")
     if era is not None and not isinstance(era, str):
         raise ManifestError(MANIFEST, line, "era muss Text sein")
+    cr_range = table.get("cr_range")
+    if cr_range is not None and not (
+        isinstance(cr_range, list) and len(cr_range) == 2 and all(isinstance(n, str) for n in cr_range)
+    ):
+        raise ManifestError(MANIFEST, line, 'cr_range muss ["erste", "letzte"] Regelnummer sein')
     return ManifestEntry(
         file=str(table["file"]),
         parser=str(table["parser"]),
@@ -159,6 +172,7 @@ def _entry(table: dict[str, object], line: int) -> ManifestEntry:
         title=str(table["title"]),
         dates=list(dates),
         era=era,
+        cr_range=(cr_range[0], cr_range[1]) if cr_range else None,
     )
 
 
@@ -248,19 +262,36 @@ def _sources_digest(sources: Path, parsed: list[ParsedDocument]) -> str:
     return digest.hexdigest()
 
 
-def build(db_path: Path, sources: Path = DEFAULT_SOURCES) -> BuildReport:
-    """Parse all documents of ``sources`` and write them atomically to ``db_path``.
+def build(
+    db_path: Path,
+    sources: Path = DEFAULT_SOURCES,
+    *,
+    cr_files: Sequence[Path] = (),
+    card_files: Sequence[Path] = (),
+    keywords: Path = KEYWORDS_PATH,
+) -> BuildReport:
+    """Parse all documents of ``sources`` (and the official files) and write them atomically to ``db_path``.
 
     The schema (``data/schema.sql``) and all records go to a temp file in ``db_path``'s folder, the
     written counts are verified against the parsed ones and stored in ``import_counts``, then the file
     is renamed over ``db_path``. On any error the temp file is removed and ``db_path`` is untouched.
 
+    Official sources (issue 6, :mod:`bot.importer.official`): the keyword table ``keywords`` is loaded
+    at every build; ``cr_files`` are Comprehensive Rules text files (the newest is current, older ones
+    are mapped to it, and the ``rules_explained`` documents are aligned to it within their manifest
+    ``cr_range``); ``card_files`` are MTGJSON v3/v5 set files. Without ``cr_files`` the explanations
+    keep ``number`` NULL.
+
     Raises:
-        ManifestError, SourceError: bad manifest or source entry (file and line).
-        BuildError: missing parser module, or written counts differ from parsed ones.
+        ManifestError, SourceError: bad manifest, source entry or official file (file and line).
+        BuildError: missing parser module, written counts differ from parsed ones, or an official file
+            cannot be stored (same CR date twice, a card file given twice).
     """
     db_path = Path(db_path)
+    entries = load_manifest(sources)
     parsed = parse_all(sources)
+    crs: list[CRDocument] = [parse_cr(p) for p in cr_files]
+    cards: list[tuple[Path, list[CardRecord]]] = [(Path(p), read_mtgjson(p)) for p in card_files]
     db_path.parent.mkdir(parents=True, exist_ok=True)
     # "<name>-build-XXXX" next to the target: same file system for the rename, git-ignored (*.sqlite3-*).
     handle, temp_name = tempfile.mkstemp(prefix=f"{db_path.name}-build-", dir=db_path.parent)
@@ -270,17 +301,23 @@ def build(db_path: Path, sources: Path = DEFAULT_SOURCES) -> BuildReport:
     try:
         conn = sqlite3.connect(temp)
         try:
+            # A temp file that is fsynced once and renamed at the end needs no journal or syncs of its own.
+            conn.execute("PRAGMA journal_mode = OFF")
+            conn.execute("PRAGMA synchronous = OFF")
             conn.executescript(SCHEMA_PATH.read_text(encoding="utf-8"))
             conn.execute("PRAGMA foreign_keys = ON")
             with conn:
                 writer.write(conn, parsed)
                 _verify(conn, parsed, report)
                 writer.write_counts(conn, report.files)
+                _write_official(conn, parsed, entries, crs, cards, keywords, report.official)
                 conn.executemany(
                     "INSERT INTO meta (key, value) VALUES (?, ?)",
                     [
                         ("built_at", dt.datetime.now(dt.UTC).isoformat(timespec="seconds")),
                         ("sources_sha256", _sources_digest(sources, parsed)),
+                        ("cr_files", json.dumps([c.file for c in report.official.cr])),
+                        ("card_files", json.dumps([c.file for c in report.official.cards])),
                     ],
                 )
             problems = conn.execute("PRAGMA foreign_key_check").fetchall()
@@ -296,6 +333,32 @@ def build(db_path: Path, sources: Path = DEFAULT_SOURCES) -> BuildReport:
         temp.unlink(missing_ok=True)
         raise
     return report
+
+
+def _write_official(
+    conn: sqlite3.Connection,
+    parsed: list[ParsedDocument],
+    entries: list[ManifestEntry],
+    crs: list[CRDocument],
+    cards: list[tuple[Path, list[CardRecord]]],
+    keywords: Path,
+    out: OfficialReport,
+) -> None:
+    """Keyword table, CR versions, number map, explanation alignment, CR search index, card files."""
+    try:
+        out.keywords = official.write_keywords(conn, keywords)
+        if crs:
+            out.cr = official.write_cr(conn, crs)
+            out.versions = official.write_rule_map(conn, crs, out.cr)
+            current = next(c for c in crs if c.effective == out.cr[0].effective)
+            ranges = {e.file: e.cr_range for e in entries}
+            out.alignment = official.align_documents(conn, parsed, current, ranges)
+            official.write_cr_search(conn, out.cr[0])
+        for path, records in cards:
+            out.cards.append(official.write_card_file(conn, path, records, parsed))
+    except (OfficialError, ValueError) as exc:
+        raise BuildError(str(exc)) from exc
+    conn.executemany("INSERT INTO import_counts (file, kind, count) VALUES (?, ?, ?)", official.import_counts(out))
 
 
 def _store_mode(db_path: Path) -> int:
@@ -365,4 +428,6 @@ def format_report(report: BuildReport) -> str:
             f"Mehrfach gedruckt, zusammengeführt / merged ({len(report.merged_cards)}): "
             + ", ".join(report.merged_cards)
         )
+    if report.official.keywords or report.official.cr or report.official.cards:
+        lines.append(official.format_official(report.official))
     return "\n".join(lines)

@@ -36,6 +36,7 @@ class ManifestEntry:
     title: str
     dates: list[str] = field(default_factory=list)
     era: str | None = None
+    cr_range: tuple[str, str] | None = None  # first and last CR rule a rules explanation covers (003)
 
 
 @dataclass

@@ -91,8 +91,8 @@ def test_listed_file_missing_fails_with_manifest_line(sources_copy: Path):
     (sources_copy / "004_93ff3bb801f5793d.txt").unlink()
     with pytest.raises(ManifestError) as caught:
         load_manifest(sources_copy)
-    # `grep -n '^\[\[document\]\]' data/sources/manifest.toml`: the fifth entry starts on line 36.
-    assert (caught.value.file, caught.value.line) == ("manifest.toml", 36)
+    # `grep -n '^\[\[document\]\]' data/sources/manifest.toml`: the fifth entry starts on line 37.
+    assert (caught.value.file, caught.value.line) == ("manifest.toml", 37)
 
 
 def test_unknown_parser_fails(sources_copy: Path):
@@ -117,7 +117,7 @@ def test_build_without_faq_counts_and_values(no_faq_sources: Path, tmp_path: Pat
     assert report.total_cards == 2 and report.merged_cards == []
     conn = sqlite3.connect(db)
     try:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
         stored = conn.execute("SELECT file, kind, count FROM import_counts WHERE count > 0").fetchall()
         assert {(f, k, c) for f, k, c in stored} == {
             (f, k, c) for f, kinds in NO_FAQ.items() for k, c in _expected(kinds).items() if c

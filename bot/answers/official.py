@@ -1,0 +1,451 @@
+"""Answers from the official sources (issue 6): the Comprehensive Rules, old rule numbers, the
+German↔English keyword table, the aligned German explanations (document 003) and English card text.
+
+:func:`official_rule_reply` is the CR part of ``/rule`` (``/regel``): it answers
+
+* a rule number of the current CR (``701.30c``) with the official English text, its effective date,
+  the German explanation beside it when the alignment of document 003 is certain (``103.1``), and the
+  subrules of a parent number, paged (``701.30``);
+* an old number (``701.19c``, cited by the 2007 clash article) with today's rule and the line
+  "früher 701.19c (Regeln vom 1. Oktober 2010)" — "vermutlich …" with the runner-up when the match
+  across versions is uncertain (``cr_rule_map``);
+* a keyword rule number quoted by the 2005/2006 FAQs (``502.46``) through the keyword table
+  (data/keywords_de_en.tsv: 502.46 Einberufen → 702.51 Convoke);
+* a glossary term (``Mana Value`` → definition and rule 202.3), also by its German name
+  (``Manawert``, ``Einberufen``) through the keyword table;
+* anything else as a full-text search over the current CR, where German words find English rules
+  through the keyword table, a German→English game-term lexicon and the aligned German explanations.
+
+It returns None when the store holds no CR (built without ``--cr``), so ``/rule`` can fall back to
+the documents' quoted rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict
+
+from bot.answers.registry import AnswerContext, UserError, action, completer
+from bot.importer.align import LEXICON, KeywordRow, resolve_via_keywords
+from bot.importer.cr import normalise_for_search
+from bot.reply import Action, Choice, Field, Page, Reply, format_date
+from bot.search import clean
+from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, KeywordRecord, RuleMapRecord, Store
+from bot.textsearch import memo
+
+MAX_QUERY = 200
+#: Subrules (or rules of a section) listed per page.
+CHILDREN_PER_PAGE = 8
+#: Search hits listed per page, and at most this many pages.
+HITS_PER_PAGE = 8
+MAX_HITS = 40
+CR_SOURCE = "Comprehensive Rules (offizieller englischer Text)"
+
+_NUMBER = re.compile(r"^(?:(?:regel|rule|cr)\s*)?(\d{3}(?:\.\d+[a-z]?)?|\d)\.?$", re.IGNORECASE)
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_CARD_ID = re.compile(r"[0-9]{1,15}")  # ASCII digits only ("²".isdigit() is True) and within SQLite's range
+_MONTHS = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
+           "November", "Dezember")
+# German function words that would only narrow a search to the German explanations.
+_STOP = frozenset(
+    (
+        "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "eines", "einem", "einen", "und",
+        "oder", "ist", "sind", "wird", "werden", "mit", "von", "zu", "zum", "zur", "im", "in", "auf", "für",
+        "nicht", "wenn", "was", "wie", "wer", "kann", "darf", "muss", "an", "am", "als", "auch", "aus", "bei",
+        "bis", "es", "er", "sie", "man", "so",
+    )
+)
+
+
+def long_date(iso: str) -> str:
+    """``"2010-10-01"`` → ``"1. Oktober 2010"``; other shapes are returned as given."""
+    parts = iso.split("-")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        return iso
+    return f"{int(parts[2])}. {_MONTHS[int(parts[1]) - 1]} {parts[0]}"
+
+
+def fts_query(groups: list[list[str]], any_group: bool = False) -> str:
+    """An FTS5 query from word groups: words of a group are alternatives (OR), groups are joined by AND
+    (or OR with ``any_group``). Every word is quoted, inner quotes doubled (no FTS syntax from users);
+    words of ≥ 4 letters also match as a prefix: ``[["fehde", "clash"]]`` → ``("fehde"* OR "clash"*)``."""
+    parts = []
+    for group in groups:
+        quoted = {w: '"' + w.replace('"', '""') + '"' for w in dict.fromkeys(group) if w}
+        alts = [q + "*" if len(w) >= 4 else q for w, q in quoted.items()]
+        if alts:
+            parts.append("(" + " OR ".join(alts) + ")")
+    return (" OR " if any_group else " AND ").join(parts)
+
+
+def _current(versions: list[CRVersionRecord]) -> CRVersionRecord:
+    return next((v for v in versions if v.is_current), versions[0])
+
+
+async def official_rule_reply(ctx: AnswerContext, query: str) -> Reply | None:
+    """The CR answer for ``/rule`` (see module doc); None when the store has no CR.
+
+    Raises:
+        UserError: empty query, a number that exists in no version and no keyword row, or a search
+            without hits (German messages).
+    """
+    versions = await ctx.store.cr_versions()
+    if not versions:
+        return None
+    current = _current(versions)
+    q = clean(query)[:MAX_QUERY]
+    if not q:
+        raise UserError("Bitte eine Regelnummer oder einen Begriff angeben",
+                        "Zum Beispiel: `/regel suche: 701.30c`, `/regel suche: Mana Value` oder `/regel suche: Fehde`")
+    if m := _NUMBER.match(q):
+        return await _number_reply(ctx.store, m.group(1).lower(), current)
+    reply = await _term_reply(ctx.store, q, current)
+    if reply is not None:
+        return reply
+    return await _search_reply(ctx.store, q, current)
+
+
+async def rule_with_documents(
+    ctx: AnswerContext, query: str, documents: Callable[[], Awaitable[Reply]]
+) -> Reply:
+    """``/rule``: the CR answer first (when the store has a CR), the documents' answer alongside.
+
+    ``documents`` produces the documents' reply (quoted rules, explanations; ``bot.answers.rules``).
+    ``701.19`` thus shows today's 701.30 ("früher 701.19 …") and then the 2007 article's German and
+    English text. Pages are concatenated (a documents' page repeating the German explanation the CR
+    answer already shows is left out), buttons de-duplicated (≤ 20), sources joined; the date is the
+    CR's effective date. When only one side answers, its reply is returned as is.
+
+    Raises:
+        UserError: neither side has an answer (the CR's message when the store has a CR, else the
+            documents').
+    """
+    official: Reply | None = None
+    official_error: UserError | None = None
+    try:
+        official = await official_rule_reply(ctx, query)
+    except UserError as exc:
+        official_error = exc
+    try:
+        docs = await documents()
+    except UserError:
+        if official is not None:
+            return official
+        if official_error is not None:
+            raise official_error from None
+        raise
+    if official is None:
+        return docs
+    # A German explanation the CR answer shows beside the English text is not repeated as a page.
+    shown = [f.value.split("\nBeispiel: ")[0] for p in official.pages for f in p.fields
+             if f.name.startswith("Deutsche Erklärung")]
+    pages = [p for p in docs.pages if not any(text and p.body.startswith(text) for text in shown)]
+    actions: dict[tuple[str, str], Action] = {}
+    for a in [*official.actions, *docs.actions]:
+        actions.setdefault((a.action, a.arg), a)
+    sources = [s for s in (official.source, docs.source) if s]
+    return Reply(pages=[*official.pages, *pages], source=" · ".join(sources), date=official.date,
+                 actions=list(actions.values())[:20])
+
+
+def merge_choices(*lists: list[Choice]) -> list[Choice]:
+    """Autocomplete choices of several sources in order, one per value, at most 25."""
+    seen: dict[str, Choice] = {}
+    for choices in lists:
+        for c in choices:
+            seen.setdefault(c.value, c)
+    return list(seen.values())[:25]
+
+
+# --- numbers -----------------------------------------------------------------------------------
+
+
+async def _number_reply(store: Store, number: str, current: CRVersionRecord) -> Reply:
+    today = next((r for r in await store.cr_rule(number) if r.version.id == current.id), None)
+    moved = [m for m in await store.rule_map(number) if m.new_number != number]
+    quoted = await store.documents_quoting(number)
+    if moved and (today is None or quoted):
+        old = moved[0]
+        if old.new_number is None:
+            return await _removed_reply(store, old, current)
+        note = _moved_line(old)
+        if today is not None:
+            note += f"\nHeute steht unter {number} eine andere Regel ({await _label(store, today)})."
+        reply = await rule_reply(store, old.new_number, current, note=note)
+        if today is not None:
+            reply.actions.insert(0, Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
+        return reply
+    if today is not None:
+        note = ""
+        if moved and moved[0].new_number:
+            m = moved[0]
+            note = (f"In den Regeln vom {long_date(m.old_version.effective)} stand unter {number} eine andere "
+                    f"Regel; sie ist heute {'' if m.certain else 'vermutlich '}{m.new_number}.")
+        reply = await rule_reply(store, number, current, note=note)
+        if moved and moved[0].new_number:
+            reply.actions.insert(0, Action(label=f"Frühere {number} (heute {moved[0].new_number})",
+                                           action="cr_rule", arg=moved[0].new_number))
+        return reply
+    rows = [KeywordRow(**asdict(k)) for k in await store.keywords()]
+    match = resolve_via_keywords(number, rows)
+    if match is not None and match.new:
+        row = next(r for r in rows if r.old_number in (number, number[:-1]))
+        cited = ", ".join(f"{d.set_name or d.title} ({format_date(d.date)})" for d in quoted)
+        cited = cited or f"Dokument {row.source}"
+        if match.certain:
+            note = f"früher {number} (zitiert in {cited}; {row.german} = {row.english})"
+        else:
+            note = (f"vermutlich Teil von {match.new}: früher {number} (zitiert in {cited}; {row.german} = "
+                    f"{row.english}); die Unterregeln wurden seitdem neu nummeriert, daher keine genaue Zuordnung")
+        if await _rule(store, match.new, current) is None:
+            raise UserError(f"{number} ist heute {match.new} ({row.german} = {row.english})",
+                            f"Regel {match.new} fehlt in den importierten Comprehensive Rules vom "
+                            f"{format_date(current.effective)}.")
+        return await rule_reply(store, match.new, current, note=note)
+    raise UserError(
+        f"Regel {number} nicht gefunden",
+        f"Die Comprehensive Rules vom {format_date(current.effective)} haben keine Regel {number}, "
+        "und keine ältere importierte Fassung kennt sie.",
+    )
+
+
+def _moved_line(m: RuleMapRecord) -> str:
+    """``früher 701.19c (Regeln vom 1. Oktober 2010)``; uncertain: ``vermutlich …, sonst <runner-up>``."""
+    line = f"früher {m.old_number} (Regeln vom {long_date(m.old_version.effective)})"
+    if m.certain:
+        return line
+    other = f"; sonst am ehesten {m.runner_up}" if m.runner_up else ""
+    return f"vermutlich {m.new_number}: {line} — Zuordnung unsicher{other}"
+
+
+async def _removed_reply(store: Store, m: RuleMapRecord, current: CRVersionRecord) -> Reply:
+    old = next(r for r in await store.cr_rule(m.old_number) if r.version.id == m.old_version.id)
+    body = (f"Regel {m.old_number} der Regeln vom {long_date(m.old_version.effective)} hat in den Regeln vom "
+            f"{format_date(current.effective)} kein sicheres Gegenstück. Der alte Text:\n\n{old.text}")
+    return Reply(pages=[Page(title=f"{m.old_number} (veraltet)", body=body)], source=CR_SOURCE,
+                 date=m.old_version.effective)
+
+
+async def _label(store: Store, rule: CRRuleRecord) -> str:
+    if rule.title:
+        return rule.title
+    parent = await _rule(store, rule.parent, rule.version) if rule.parent else None
+    return parent.title if parent and parent.title else rule.text[:60] + ("…" if len(rule.text) > 60 else "")
+
+
+async def _rule(store: Store, number: str, version: CRVersionRecord) -> CRRuleRecord | None:
+    return next((r for r in await store.cr_rule(number) if r.version.id == version.id), None)
+
+
+def _rule_text(rule: CRRuleRecord) -> str:
+    lines = [] if rule.title and rule.title == rule.text else [rule.text]
+    lines += [f"*Example:* {e}" for e in rule.examples]
+    return "\n".join(lines)
+
+
+async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: str = "") -> Reply:
+    """Rule ``number`` of ``version``: official text, examples, the aligned German explanation (a field)
+    and its subrules, paged by :data:`CHILDREN_PER_PAGE`. ``note`` is put above the text.
+
+    Raises:
+        UserError: the number is not in that version.
+    """
+    rule = await _rule(store, number, version)
+    if rule is None:
+        raise UserError(f"Regel {number} nicht gefunden",
+                        f"Die Comprehensive Rules vom {format_date(version.effective)} haben keine Regel {number}.")
+    heading = rule.title or ""
+    if not heading and rule.parent:
+        parent = await _rule(store, rule.parent, version)
+        heading = parent.title if parent and parent.title else ""
+    title = f"{rule.number} — {heading}" if heading else f"Regel {rule.number}"
+    body = "\n\n".join(p for p in (f"_{note}_" if note else "", _rule_text(rule)) if p)
+    fields = []
+    expl = await store.explanation_for(rule.number)
+    if expl is not None:
+        german = "\n".join([expl.text, *(f"Beispiel: {e}" for e in expl.examples)])
+        fields.append(Field(name=f"Deutsche Erklärung ({expl.document.title})", value=german))
+    children = await store.cr_children(rule.number, version.id)
+    pages = [Page(title=title, body=body, fields=fields)]
+    for start in range(0, len(children), CHILDREN_PER_PAGE):
+        chunk = children[start:start + CHILDREN_PER_PAGE]
+        listing = "\n\n".join(f"**{c.number}** {_rule_text(c) or c.title or ''}" for c in chunk)
+        if start == 0 and len(body) + len(listing) < 1500 and not fields:
+            pages[0].body = f"{body}\n\n{listing}".strip()
+        else:
+            pages.append(Page(title=f"{title} (Unterregeln)", body=listing))
+    actions = []
+    if rule.parent and rule.kind in ("rule", "subrule"):
+        actions.append(Action(label=f"Übergeordnet: {rule.parent}", action="cr_rule", arg=rule.parent))
+    return Reply(pages=pages, source=CR_SOURCE, date=version.effective, actions=actions)
+
+
+# --- terms -------------------------------------------------------------------------------------
+
+
+async def _term_reply(store: Store, q: str, current: CRVersionRecord) -> Reply | None:
+    key = normalise_for_search(q)
+    terms = [g for g in await store.glossary_term(key) if g.version.id == current.id]
+    if terms:
+        return await glossary_reply(store, terms[0])
+    rows = await store.keyword(key)
+    if not rows:
+        return None
+    row = rows[0]
+    note = f"{row.german} = {row.english}"
+    if row.cr_number and row.kind not in ("term", "obsolete_term", "ability_word"):
+        return await rule_reply(store, row.cr_number, current, note=note)
+    english = [g for g in await store.glossary_term(normalise_for_search(row.english)) if g.version.id == current.id]
+    if english:
+        return await glossary_reply(store, english[0], note=note)
+    if row.cr_number:
+        return await rule_reply(store, row.cr_number, current, note=note)
+    return _keyword_only_reply(row, current)
+
+
+def _keyword_only_reply(row: KeywordRecord, current: CRVersionRecord) -> Reply:
+    body = f"{row.german} = {row.english}." + (f"\n{row.note}" if row.note else "")
+    body += "\nDafür gibt es in den Comprehensive Rules keine eigene Regel."
+    return Reply(pages=[Page(title=row.german, body=body)], source="Begriffstabelle (data/keywords_de_en.tsv)",
+                 date=current.effective)
+
+
+async def glossary_reply(store: Store, term: GlossaryRecord, note: str = "") -> Reply:
+    """A glossary term: its definition, then the rules it cites (``See rule 202.3``) as fields."""
+    fields = []
+    actions = []
+    for number in term.rules[:3]:
+        rule = await _rule(store, number, term.version)
+        if rule is not None:
+            fields.append(Field(name=f"Regel {number}", value=_rule_text(rule) or rule.title or ""))
+            actions.append(Action(label=f"Regel {number}", action="cr_rule", arg=number))
+    body = "\n\n".join(p for p in (f"_{note}_" if note else "", term.text) if p)
+    return Reply(pages=[Page(title=f"{term.term} (Glossar)", body=body, fields=fields)], source=CR_SOURCE,
+                 date=term.version.effective, actions=actions)
+
+
+# --- search ------------------------------------------------------------------------------------
+
+
+async def search_groups(store: Store, q: str) -> list[list[str]]:
+    """The words of ``q`` (folded, stop words dropped), each with its English equivalents from the
+    keyword table (``fehde`` → ``clash``) and the lexicon of bot.importer.align (``friedhof`` → ``graveyard``)."""
+    folded = normalise_for_search(q)
+    keywords = await store.keywords()
+    groups: list[list[str]] = []
+    for word in _WORD.findall(folded):
+        if word in _STOP or len(word) < 2:
+            continue
+        group = [word]
+        for k in keywords:
+            if word in _WORD.findall(normalise_for_search(k.german)):
+                group += _WORD.findall(normalise_for_search(k.english))
+        for stem, english in LEXICON.items():
+            if len(stem) >= 4 and word.startswith(stem):
+                group += list(english)
+        groups.append(group)
+    return groups
+
+
+async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply:
+    groups = await search_groups(store, q)
+    hits = []
+    if groups:
+        # The words as typed first (a German word hits the aligned explanation), then with their English
+        # equivalents, then any word; each later round only adds what the earlier ones did not find.
+        rounds = [fts_query([g[:1] for g in groups]), fts_query(groups)]
+        if len(groups) > 1:
+            rounds.append(fts_query(groups, any_group=True))
+        seen: set[tuple[str, int]] = set()
+        for match in rounds:
+            if len(hits) >= MAX_HITS:
+                break
+            for h in await store.search_cr(match, MAX_HITS):
+                if (h.kind, h.ref) not in seen and len(hits) < MAX_HITS:
+                    seen.add((h.kind, h.ref))
+                    hits.append(h)
+            if hits and match is rounds[1]:
+                break
+    shown = q[:80]
+    if not hits:
+        raise UserError(f"Nichts gefunden zu „{shown}“",
+                        "Versuche eine Regelnummer (`701.30`), einen englischen Begriff (`Mana Value`) oder ein "
+                        "deutsches Schlüsselwort (`Einberufen`).")
+    rules = {r.id: r for r in await store.cr_rules_by_ids([h.ref for h in hits if h.kind == "rule"])}
+    terms = {g.id: g for g in await store.glossary_by_ids([h.ref for h in hits if h.kind == "term"])}
+    lines = []
+    actions = []
+    for h in hits:
+        if h.kind == "rule" and h.ref in rules:
+            text = _rule_text(rules[h.ref]) or rules[h.ref].title or ""
+            lines.append(f"**{h.number}** {_snippet(text)}")
+            if len(actions) < 5:
+                actions.append(Action(label=f"Regel {h.number}", action="cr_rule", arg=h.number))
+        elif h.kind == "term" and h.ref in terms:
+            lines.append(f"**Glossar: {h.title}** {_snippet(terms[h.ref].text)}")
+    pages = [
+        Page(title=f"Comprehensive Rules: „{shown}“ ({len(lines)} Treffer)",
+             body="\n".join(lines[i:i + HITS_PER_PAGE]))
+        for i in range(0, len(lines), HITS_PER_PAGE)
+    ]
+    return Reply(pages=pages, source=CR_SOURCE, date=current.effective, actions=actions)
+
+
+def _snippet(text: str, limit: int = 160) -> str:
+    one = " ".join(text.split())
+    return one if len(one) <= limit else one[: limit - 1] + "…"
+
+
+# --- buttons and autocomplete ------------------------------------------------------------------
+
+
+@action("cr_rule")
+async def cr_rule_action(ctx: AnswerContext, arg: str) -> Reply:
+    """Button ``rb:cr_rule:<number>`` → that number in the current CR (no old-number resolution)."""
+    versions = await ctx.store.cr_versions()
+    if not versions:
+        raise UserError("Keine Comprehensive Rules in der Datenbank", "Die Datenbank wurde ohne `--cr` gebaut.")
+    return await rule_reply(ctx.store, arg.strip().lower(), _current(versions))
+
+
+@action("english")
+async def english_action(ctx: AnswerContext, arg: str) -> Reply:
+    """Button ``rb:english:<card_id>`` → the card's English name and Oracle text (from the MTGJSON file)."""
+    card = await ctx.store.card(int(arg)) if _CARD_ID.fullmatch(arg) else None
+    if card is None or not (card.english_text or card.english_name):
+        raise UserError("Kein englischer Text", "Die Datenbank wurde inzwischen ohne Kartendatei neu gebaut.")
+    text = card.english_text or "(kein Regeltext)"
+    page = Page(title=card.english_name or card.name, body=text,
+                fields=[Field(name="Deutscher Name", value=card.name, inline=True)])
+    return Reply(pages=[page], source="MTGJSON (Oracle-Text, englisch)",
+                 actions=[Action(label="Karte anzeigen", action="card", arg=str(card.id))])
+
+
+async def _load_catalogue(store: Store) -> tuple[list[tuple[str, str]], list[str], list[str]]:
+    rules, terms = await store.cr_catalogue()
+    return rules, terms, [k.german for k in await store.keywords()]
+
+
+async def _catalogue(store: Store) -> tuple[list[tuple[str, str]], list[str], list[str]]:
+    """Rule numbers with titles, glossary terms and German keywords of the current CR, read once per store."""
+    return await memo(store, "cr_catalogue", lambda: _load_catalogue(store))
+
+
+@completer("cr_rules")
+async def cr_rule_choices(ctx: AnswerContext, current: str) -> list[Choice]:
+    """Autocomplete for ``/rule``: CR numbers (``701.3`` → 701.3, 701.30 Clash, …), glossary terms and
+    German keywords containing the typed text; [] when the store has no CR. Cached after the first call."""
+    rules, terms, german = await _catalogue(ctx.store)
+    typed = clean(current)[:MAX_QUERY].lower().rstrip(".")
+    if not rules:
+        return []
+    if typed[:1].isdigit():
+        hits = [(n, t) for n, t in rules if n.startswith(typed)]
+        hits.sort(key=lambda nt: (len(nt[0]), nt[0]))
+        return [Choice(name=f"{n} {t}", value=n) for n, t in hits[:25]]
+    key = normalise_for_search(typed)
+    names = [*german, *terms]
+    starts = [n for n in names if normalise_for_search(n).startswith(key)]
+    inside = [n for n in names if key in normalise_for_search(n) and n not in starts]
+    return [Choice(name=n, value=n) for n in (starts + inside)[:25]]

@@ -1,0 +1,405 @@
+"""Writes the official sources into the store: Comprehensive Rules, old-number map, keyword table,
+alignment of the German explanations (document 003), MTGJSON card files (issue 6).
+
+Called by :func:`bot.importer.build` after the documents are written and verified, on the same open
+connection (same transaction), so a failure leaves the previous store untouched.
+
+* :func:`write_keywords` — ``data/keywords_de_en.tsv`` into ``keywords`` (every build).
+* :func:`write_cr` — every CR file (``--cr``) into ``cr_versions``/``cr_rules``/``cr_glossary``; the
+  newest effective date is the current version.
+* :func:`write_rule_map` — each older version matched to the current one
+  (:func:`bot.importer.align.match_versions`) into ``cr_rule_map``.
+* :func:`align_documents` — the entries of each ``rules_explained`` document aligned to the current
+  CR (:func:`bot.importer.align.align_explanations`): ``rule_explanations.number`` only when the
+  alignment is certain (the contract other answers rely on), the best guess of an uncertain one in
+  ``number_guess``, and ``number_status`` / ``number_evidence`` for every entry.
+* :func:`write_cr_search` — the full-text index ``cr_fts`` over the current version's rules and
+  glossary, with the aligned German explanation beside each rule.
+* :func:`write_card_file` — one MTGJSON file (``--cards``): English names, Oracle text and English
+  rulings for the documents' cards matched by German name; the file's other cards added with
+  origin ``mtgjson``.
+
+Each function returns a small report record; :func:`format_official` renders them for ``build``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.importer.align import align_explanations, coverage, match_versions, read_keyword_table
+from bot.importer.cr import CRDocument, normalise_for_search
+from bot.importer.model import Card, ParsedDocument
+from bot.importer.mtgjson import CardRecord, match_cards
+from bot.importer.writer import normalise_type_line
+
+
+class OfficialError(Exception):
+    """An official file cannot be stored (two CR files with the same date, a card file given twice,
+    or written counts that differ from the parsed ones). German message."""
+
+
+@dataclass
+class CRFileReport:
+    """One imported CR file: name, effective date (ISO), encoding, counts per kind, current or not."""
+
+    file: str
+    effective: str
+    encoding: str
+    counts: dict[str, int]
+    is_current: bool = False
+    version_id: int = 0
+
+
+@dataclass
+class VersionMatchReport:
+    """How the numbers of an old CR version map to the current one (``rules`` = all its numbers)."""
+
+    old_effective: str
+    new_effective: str
+    rules: int
+    matched: int
+    certain: int
+
+    @property
+    def unmatched(self) -> int:
+        """Numbers of the old version without a counterpart today."""
+        return self.rules - self.matched
+
+
+@dataclass
+class CardFileReport:
+    """One MTGJSON file: ``records`` cards in it, ``matched`` document cards found (``uncertain`` of
+    them with several candidates), ``unmatched`` records without a document card, ``added`` of
+    those stored as new cards (distinct names), ``rulings`` English rulings stored."""
+
+    file: str
+    version: int
+    records: int
+    matched: int
+    uncertain: int
+    unmatched: int
+    added: int
+    rulings: int
+
+
+@dataclass
+class OfficialReport:
+    """Everything :func:`bot.importer.build` did with the official sources."""
+
+    keywords: int = 0
+    cr: list[CRFileReport] = field(default_factory=list)
+    versions: list[VersionMatchReport] = field(default_factory=list)
+    alignment: dict[str, dict[str, int]] = field(default_factory=dict)  # file → coverage
+    cards: list[CardFileReport] = field(default_factory=list)
+
+
+def write_keywords(conn: sqlite3.Connection, path: Path) -> int:
+    """Load the German↔English keyword table (``data/keywords_de_en.tsv``); returns the row count.
+
+    Raises ValueError (file and line) on a malformed row; sqlite3.IntegrityError on a duplicate pair.
+    """
+    rows = read_keyword_table(path)
+    conn.executemany(
+        "INSERT INTO keywords (german, english, german_key, english_key, kind, old_number, source, cr_number, note)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (r.german, r.english, normalise_for_search(r.german), normalise_for_search(r.english), r.kind,
+             r.old_number, r.source, r.cr_number, r.note)
+            for r in rows
+        ],
+    )
+    return len(rows)
+
+
+def write_cr(conn: sqlite3.Connection, docs: list[CRDocument]) -> list[CRFileReport]:
+    """Store every CR document (rules, glossary); the one with the newest effective date is current.
+
+    Returns one report per document, newest first, with counts read back from the store.
+
+    Raises:
+        OfficialError: two files with the same effective date, or stored counts that differ.
+    """
+    dates = [d.effective for d in docs]
+    if len(set(dates)) != len(dates):
+        twice = sorted({d for d in dates if dates.count(d) > 1})
+        raise OfficialError(f"mehrere Regeldateien mit demselben Stand {', '.join(twice)}")
+    ordered = sorted(docs, key=lambda d: d.effective, reverse=True)
+    reports = []
+    for i, doc in enumerate(ordered):
+        cur = conn.execute(
+            "INSERT INTO cr_versions (effective, file, encoding, is_current) VALUES (?, ?, ?, ?)",
+            (doc.effective, doc.source, doc.encoding, int(i == 0)),
+        )
+        vid = int(cur.lastrowid or 0)
+        conn.executemany(
+            "INSERT INTO cr_rules (version_id, number, kind, parent, title, text, examples, line, position)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (vid, r.number, r.kind, r.parent, r.title, r.text, json.dumps(r.examples, ensure_ascii=False),
+                 r.line, r.position)
+                for r in doc.rules
+            ],
+        )
+        conn.executemany(
+            "INSERT INTO cr_glossary (version_id, term, term_key, text, rules, line) VALUES (?, ?, ?, ?, ?, ?)",
+            [(vid, g.term, normalise_for_search(g.term), g.text, json.dumps(g.rules), g.line) for g in doc.glossary],
+        )
+        expected = doc.counts()
+        stored = _stored_cr_counts(conn, vid)
+        wrong = [f"{k}: gelesen {expected[k]}, gespeichert {stored[k]}" for k in stored if stored[k] != expected[k]]
+        if wrong:
+            raise OfficialError(f"{doc.source}: " + "; ".join(wrong))
+        reports.append(CRFileReport(doc.source, doc.effective, doc.encoding, stored, i == 0, vid))
+    return reports
+
+
+def _stored_cr_counts(conn: sqlite3.Connection, version_id: int) -> dict[str, int]:
+    counts = {"chapter": 0, "section": 0, "rule": 0, "subrule": 0}
+    for kind, n in conn.execute("SELECT kind, count(*) FROM cr_rules WHERE version_id = ? GROUP BY kind",
+                                (version_id,)):
+        counts[kind] = int(n)
+    counts["example"] = int(conn.execute(
+        "SELECT coalesce(sum(json_array_length(examples)), 0) FROM cr_rules WHERE version_id = ?", (version_id,)
+    ).fetchone()[0])
+    counts["glossary"] = int(conn.execute(
+        "SELECT count(*) FROM cr_glossary WHERE version_id = ?", (version_id,)).fetchone()[0])
+    return counts
+
+
+def write_rule_map(
+    conn: sqlite3.Connection, docs: list[CRDocument], reports: list[CRFileReport]
+) -> list[VersionMatchReport]:
+    """Match every older version to the current one and store the map (``cr_rule_map``).
+
+    ``reports`` are those of :func:`write_cr` (newest first); ``docs`` in any order.
+    """
+    by_date = {d.effective: d for d in docs}
+    current = reports[0]
+    new = by_date[current.effective]
+    out = []
+    for old_report in reports[1:]:
+        old = by_date[old_report.effective]
+        matches = match_versions(old, new)
+        conn.executemany(
+            "INSERT INTO cr_rule_map (old_version_id, old_number, new_version_id, new_number, score, method,"
+            " certain, runner_up) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (old_report.version_id, m.old, current.version_id, m.new, m.score, m.method, int(m.certain),
+                 m.runner_up)
+                for m in matches.values()
+            ],
+        )
+        out.append(VersionMatchReport(
+            old.effective, new.effective, len(matches),
+            sum(m.new is not None for m in matches.values()), sum(m.certain for m in matches.values()),
+        ))
+    return out
+
+
+def align_documents(
+    conn: sqlite3.Connection,
+    parsed: list[ParsedDocument],
+    current: CRDocument,
+    ranges: dict[str, tuple[str, str] | None],
+) -> dict[str, dict[str, int]]:
+    """Align the entries of every document that has explanations to ``current``; store the result.
+
+    ``ranges`` gives per file the first and last CR rule the document covers (manifest key
+    ``cr_range``; None = the whole CR). Returns per file the coverage
+    ``{"aligned": a, "uncertain": u, "unaligned": n}``.
+    """
+    out: dict[str, dict[str, int]] = {}
+    for doc in parsed:
+        if not doc.explanations:
+            continue
+        d = doc.document
+        first, last = ranges.get(d.file) or (None, None)
+        got = align_explanations(doc.explanations, current, first, last)
+        doc_id = conn.execute("SELECT id FROM documents WHERE file = ? AND part = ?", (d.file, d.part)).fetchone()[0]
+        conn.executemany(
+            "UPDATE rule_explanations SET number = ?, number_status = ?, number_guess = ?, number_evidence = ?"
+            " WHERE document_id = ? AND position = ?",
+            [
+                (a.number if a.status == "aligned" else None, a.status, a.number if a.status == "uncertain" else None,
+                 a.evidence, doc_id, a.position + 1)
+                for a in got
+            ],
+        )
+        cov = coverage(got)
+        prev = out.setdefault(d.file, {k: 0 for k in cov})
+        for k, v in cov.items():
+            prev[k] += v
+    return out
+
+
+def write_cr_search(conn: sqlite3.Connection, current: CRFileReport) -> None:
+    """Fill ``cr_fts`` for the current version: rules (folded text, examples, aligned German text) and
+    glossary terms."""
+    german: dict[str, str] = {
+        number: text
+        for number, text in conn.execute(
+            "SELECT number, text FROM rule_explanations WHERE number_status = 'aligned'")
+    }
+    rows = []
+    for rid, number, title, text, examples in conn.execute(
+        "SELECT id, number, title, text, examples FROM cr_rules WHERE version_id = ?", (current.version_id,)
+    ):
+        body = " ".join([text, *json.loads(examples)])
+        rows.append(("rule", rid, number, title or "", normalise_for_search(body), german.get(number, "")))
+    for gid, term, text in conn.execute(
+        "SELECT id, term, text FROM cr_glossary WHERE version_id = ?", (current.version_id,)
+    ):
+        rows.append(("term", gid, "", term, normalise_for_search(text), ""))
+    conn.executemany("INSERT INTO cr_fts (kind, ref, number, title, search, german) VALUES (?, ?, ?, ?, ?, ?)", rows)
+
+
+def document_cards(parsed: list[ParsedDocument]) -> list[Card]:
+    """The documents' cards, one per printed name (first block), in document order."""
+    seen: dict[str, Card] = {}
+    for doc in parsed:
+        for card in [c for m in doc.mechanics for c in m.cards] + doc.cards:
+            seen.setdefault(card.name, card)
+    return list(seen.values())
+
+
+def write_card_file(
+    conn: sqlite3.Connection, path: Path, records: list[CardRecord], parsed: list[ParsedDocument]
+) -> CardFileReport:
+    """Store one MTGJSON file (see module doc); returns its report.
+
+    The file becomes a ``documents`` row (kind ``mtgjson``, language ``en``); matched cards get
+    ``english_name``/``english_text``/``english_match``, aliases (kind ``english``, split halves
+    ``english-face``), an appearance and their English rulings (own date). Records without a
+    document card are stored with origin ``mtgjson`` under their German name (else English name).
+
+    Raises:
+        OfficialError: the file was given twice, or stored counts differ from the parsed ones.
+    """
+    name = path.name
+    if conn.execute("SELECT 1 FROM documents WHERE file = ?", (name,)).fetchone():
+        raise OfficialError(f"Kartendatei {name} doppelt angegeben (oder gleichnamig mit einem Dokument)")
+    set_code = next((r.set_code for r in records if r.set_code), None)
+    set_name = next((r.set_name for r in records if r.set_name), None)
+    title = f"MTGJSON {set_code or ''} {set_name or ''}".split()
+    cur = conn.execute(
+        "INSERT INTO documents (file, part, kind, title, set_name, language, date, line)"
+        " VALUES (?, 1, 'mtgjson', ?, ?, 'en', NULL, 1)",
+        (name, " ".join(title) + " (englisch)", set_name),
+    )
+    doc_id = int(cur.lastrowid or 0)
+    card_ids = dict(conn.execute("SELECT name, id FROM cards"))
+    index = {id(r): i for i, r in enumerate(records, start=1)}
+    matches = match_cards(document_cards(parsed), records)
+    matched_records = {id(m.record) for m in matches}
+    position = 0
+    rulings = 0
+
+    def add_rulings(card_id: int, rec: CardRecord) -> None:
+        nonlocal position, rulings
+        for date, text in rec.rulings:
+            # a card in several card files (reprints) keeps each English ruling once
+            if conn.execute("SELECT 1 FROM rulings WHERE card_id = ? AND language = 'en' AND text = ?",
+                            (card_id, text)).fetchone():
+                continue
+            position += 1
+            rulings += 1
+            conn.execute(
+                "INSERT INTO rulings (document_id, card_id, mechanic_id, position, line, date, language, text)"
+                " VALUES (?, ?, NULL, ?, ?, ?, 'en', ?)",
+                (doc_id, card_id, position, index[id(rec)], date or None, text),
+            )
+
+    def aliases(card_id: int, rec: CardRecord) -> None:
+        rows = [(card_id, rec.english_name, "english")]
+        if rec.is_split:
+            rows += [(card_id, f.name, "english-face") for f in rec.faces]
+        conn.executemany("INSERT OR IGNORE INTO card_aliases (card_id, alias, kind) VALUES (?, ?, ?)", rows)
+        conn.execute("INSERT OR IGNORE INTO card_appearances (card_id, document_id, line) VALUES (?, ?, ?)",
+                     (card_id, doc_id, index[id(rec)]))
+
+    for m in matches:
+        card_id = card_ids[m.card_name]
+        how = m.method + ("" if m.certain else " uncertain")
+        conn.execute("UPDATE cards SET english_name = ?, english_text = ?, english_match = ? WHERE id = ?",
+                     (m.record.english_name, m.record.text, how, card_id))
+        aliases(card_id, m.record)
+        add_rulings(card_id, m.record)
+
+    unmatched = [r for r in records if id(r) not in matched_records]
+    added = 0
+    for rec in unmatched:
+        card_name = rec.german_names[0] if rec.german_names else rec.english_name
+        if card_name in card_ids:  # a reprint in the same file (basic lands) or a name taken
+            continue
+        cur = conn.execute(
+            "INSERT INTO cards (name, document_id, line, mana_cost, type_line, power_toughness, text, is_split,"
+            " origin, english_name, english_text, english_match) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'mtgjson', ?, ?, ?)",
+            (card_name, doc_id, index[id(rec)], rec.mana_cost, normalise_type_line(rec.type_line),
+             rec.power_toughness, rec.german_text or rec.text, int(rec.is_split), rec.english_name, rec.text,
+             "german-name" if rec.german_names else "english-only"),
+        )
+        card_id = int(cur.lastrowid or 0)
+        card_ids[card_name] = card_id
+        added += 1
+        conn.executemany(
+            "INSERT INTO card_faces (card_id, face, name, mana_cost, type_line, power_toughness, text)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(card_id, i, f.german_name or f.name, f.mana_cost, normalise_type_line(f.type_line),
+              rec.power_toughness if not rec.is_split else None, f.text) for i, f in enumerate(rec.faces)],
+        )
+        aliases(card_id, rec)
+        add_rulings(card_id, rec)
+
+    stored_rulings = conn.execute("SELECT count(*) FROM rulings WHERE document_id = ?", (doc_id,)).fetchone()[0]
+    stored_added = conn.execute("SELECT count(*) FROM cards WHERE document_id = ? AND origin = 'mtgjson'",
+                                (doc_id,)).fetchone()[0]
+    if (stored_rulings, stored_added) != (rulings, added):
+        raise OfficialError(f"{name}: gespeichert {stored_rulings} Rulings / {stored_added} Karten, "
+                            f"gelesen {rulings} / {added}")
+    version = records[0].version if records else 0
+    return CardFileReport(name, version, len(records), len(matches), sum(not m.certain for m in matches),
+                          len(unmatched), added, rulings)
+
+
+def import_counts(report: OfficialReport) -> list[tuple[str, str, int]]:
+    """Rows for ``import_counts`` (file, kind, count) of the official files."""
+    rows: list[tuple[str, str, int]] = []
+    for c in report.cr:
+        rows += [(c.file, f"cr_{k}", v) for k, v in c.counts.items()]
+    for f, cov in report.alignment.items():
+        rows += [(f, f"explanation_{k}", v) for k, v in cov.items()]
+    for c in report.cards:
+        rows += [(c.file, "card_matched", c.matched), (c.file, "card_added", c.added), (c.file, "ruling", c.rulings)]
+    return rows
+
+
+def format_official(report: OfficialReport) -> str:
+    """The ``build`` output for the official sources (German with the English terms in brackets)."""
+    lines = [f"Schlüsselwörter (keywords_de_en.tsv): {report.keywords} Zeilen"]
+    for c in report.cr:
+        k = c.counts
+        lines.append(
+            f"Regeln {c.file}: Stand {c.effective}{' (aktuell)' if c.is_current else ''}, {c.encoding}; "
+            f"{k['chapter']} Kapitel, {k['section']} Abschnitte, {k['rule']} Regeln, {k['subrule']} Unterregeln, "
+            f"{k['example']} Beispiele, {k['glossary']} Glossarbegriffe"
+        )
+    for v in report.versions:
+        lines.append(
+            f"Nummern {v.old_effective} → {v.new_effective}: {v.rules} Nummern, {v.matched} zugeordnet "
+            f"({v.certain} sicher, {v.matched - v.certain} unsicher), {v.unmatched} ohne Gegenstück"
+        )
+    for f, cov in report.alignment.items():
+        lines.append(
+            f"Erklärungen {f} → Regeln: {cov['aligned']} zugeordnet (aligned), {cov['uncertain']} unsicher "
+            f"(uncertain), {cov['unaligned']} ohne Zuordnung (unaligned)"
+        )
+    for c in report.cards:
+        lines.append(
+            f"Karten {c.file} (MTGJSON v{c.version}): {c.records} Karten in der Datei; {c.matched} Dokumentkarten "
+            f"zugeordnet (matched, {c.uncertain} unsicher), {c.unmatched} ohne Dokumentkarte (unmatched), "
+            f"{c.added} neu aufgenommen (added), {c.rulings} englische Rulings"
+        )
+    return "\n".join(lines)
