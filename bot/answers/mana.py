@@ -13,6 +13,7 @@ from bot.answers.registry import AnswerContext, UserError, answer
 from bot.reply import Field, Page, Reply
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError
+from bot.rules.payment import pay
 from bot.rules.steps import Step, sources_of
 from bot.search import EXACT
 
@@ -233,7 +234,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
         mana_pool = engine.parse_pool(pool or "")
     except ManaError as exc:
         raise _bad_input(exc, "Angabe zum Manavorrat") from exc
-    result = engine.pay(face, mana_pool, x=x, life=life)
+    result = pay(face, mana_pool, x=x, life=life)
     head = f"**Kosten:** {face.text}\n**Vorrat:** {engine.format_pool(mana_pool)}"
     if result.payable:
         verdict = "✅ **Bezahlbar.**" + (

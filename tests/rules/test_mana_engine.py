@@ -21,9 +21,9 @@ from bot.rules.mana import (
     parse_faces,
     parse_pool,
     parse_upkeep,
-    pay,
     total_cost,
 )
+from bot.rules.payment import pay
 
 
 def texts(costs):

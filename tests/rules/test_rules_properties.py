@@ -24,8 +24,8 @@ from bot.rules.mana import (
     convoke,
     hybrid_payments,
     parse_cost,
-    pay,
 )
+from bot.rules.payment import pay
 
 COLORS = "WUBRG"
 PAIRS = ["WU", "WB", "UB", "UR", "BR", "BG", "RG", "RW", "GW", "GU"]  # rule 104.3, printed order
@@ -67,6 +67,7 @@ ANY = set(KINDS)
 
 def alternatives(s: Symbol, x: int) -> list[tuple[list[set], int]]:
     """Ways to pay one symbol, written out independently of the engine: (units, life)."""
+
     def col(c):
         return {(c, False), (c, True)}
 
