@@ -208,9 +208,13 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
     for number, face in enumerate(given.faces):
         if not any(s.kind in (engine.HYBRID, engine.MONO_HYBRID, engine.PHYREXIAN) for s in face.symbols):
             continue
-        hybrid = engine.hybrid_payments(face, limit=LIST_LIMIT)
-        shown = [c.text + (f" + {life} Lebenspunkte" if life else "") for c, life in hybrid.options]
         label = f" – {given.face_names[number]}" if given.is_split and given.face_names else ""
+        try:
+            hybrid = engine.hybrid_payments(face, limit=LIST_LIMIT)
+        except ManaError as exc:
+            fields.append(Field(f"Bezahlmöglichkeiten{label}", str(exc)))
+            continue
+        shown = [c.text + (f" + {life} Lebenspunkte" if life else "") for c, life in hybrid.options]
         fields.append(Field(f"Bezahlmöglichkeiten{label} ({hybrid.count})", _listing(shown, hybrid.count)))
         steps += [s for s in hybrid.steps if s not in steps]
     if not fields:

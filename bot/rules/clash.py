@@ -33,7 +33,7 @@ RULES_2007 = "2007"
 RULES = (RULES_TODAY, RULES_2007)
 MAX_PLAYERS = 8
 MAX_LIBRARY = 10_000
-MAX_OUTCOMES = 2_000_000  # joint outcomes enumerated for the 2007 "nobody wins" figure
+MAX_OUTCOMES = 200_000  # joint outcomes enumerated for the 2007 "nobody wins" figure
 
 
 class ClashError(ValueError):

@@ -49,6 +49,7 @@ COLOR_NAMES = {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grü
 VARIABLES = "XYZ"
 MAX_GENERIC = 1000  # a generic symbol larger than this is refused (protects the searches)
 MAX_SYMBOLS = 60  # longest cost accepted
+MAX_STATES = 20_000  # distinct partial results kept by the set-DPs (hybrid choices, Einberufen)
 RULES_TODAY = "heute"
 RULES_2006 = "2006"
 
@@ -613,7 +614,11 @@ class HybridResult:
 def hybrid_payments(cost: ManaCost, limit: int = 24) -> HybridResult:
     """Every distinct way to pay the hybrid part of ``cost`` (rule 104.3f, Ravnica FAQ:
     ``{G/W}{G/W}`` → ``{G}{G}``, ``{G}{W}``, ``{W}{W}``). Counted exactly by a set-DP over
-    resulting multisets (never enumerating the order of symbols)."""
+    resulting multisets (never enumerating the order of symbols).
+
+    Raises:
+        ManaError: more than :data:`MAX_STATES` distinct partial results (huge costs).
+    """
     fixed = [s for s in cost.symbols if s.kind not in _CHOICE_KINDS]
     choices = [s for s in cost.symbols if s.kind in _CHOICE_KINDS]
     # state: (extra generic, life count, counts of W U B R G)
@@ -629,6 +634,8 @@ def hybrid_payments(cost: ManaCost, limit: int = 24) -> HybridResult:
                 elif letter:
                     lst[2 + COLORS.index(letter)] += 1
                 nxt.add(tuple(lst))
+            if len(nxt) > MAX_STATES:
+                raise ManaError(f"Zu viele Bezahlmöglichkeiten (über {MAX_STATES}), um sie exakt zu zählen.")
         states = nxt
     wheel = [COLORS.index(c) for c in cost.colors()]
     ordered = sorted(states, key=lambda st: (st[1], st[0], [-st[2 + i] for i in wheel]))
@@ -852,35 +859,48 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
     ``{1}{W}``, ``{1}{G}``.
 
     Raises:
-        ManaError: more than 100 creatures.
+        ManaError: more than 100 creatures, or more than :data:`MAX_STATES` distinct partial
+            remaining costs.
     """
     if len(creatures) > 100:
         raise ManaError("Höchstens 100 Kreaturen.")
     base = _build(_resolve_x(cost, x))
     start_generic = sum(s.amount for s in base.symbols if s.kind == GENERIC)
-    start_rest = tuple(sorted((s for s in base.symbols if s.kind != GENERIC), key=Symbol.sort_key))
-    states: set[tuple[int, tuple[Symbol, ...]]] = {(start_generic, start_rest)}
+    counts = Counter(s for s in base.symbols if s.kind != GENERIC)
+    types = sorted(counts, key=Symbol.sort_key)
+    # state: (generic left, count left of each non-generic symbol type)
+    states: set[tuple[int, tuple[int, ...]]] = {(start_generic, tuple(counts[t] for t in types))}
     wasted = False
     for colors in creatures:
-        nxt: set[tuple[int, tuple[Symbol, ...]]] = set()
-        for gen, rest in states:
+        targets = [
+            j for j, t in enumerate(types) if t.kind not in (SNOW, COLORLESS) and set(t.colors) & set(colors)
+        ]
+        nxt: set[tuple[int, tuple[int, ...]]] = set()
+        for gen, left in states:
             moved = False
             if gen > 0:
-                nxt.add((gen - 1, rest))
+                nxt.add((gen - 1, left))
                 moved = True
-            seen: set[Symbol] = set()
-            for i, s in enumerate(rest):
-                if s in seen or s.kind == SNOW or s.kind == COLORLESS:
-                    continue
-                if set(s.colors) & set(colors):
-                    seen.add(s)
-                    nxt.add((gen, rest[:i] + rest[i + 1 :]))
+            for j in targets:
+                if left[j]:
+                    nxt.add((gen, (*left[:j], left[j] - 1, *left[j + 1 :])))
                     moved = True
             if not moved:
                 wasted = True
-                nxt.add((gen, rest))
+                nxt.add((gen, left))
+            if len(nxt) > MAX_STATES:
+                raise ManaError(
+                    f"Zu viele mögliche Restkosten (über {MAX_STATES}); bitte weniger Kreaturen angeben."
+                )
         states = nxt
-    remaining = sorted((_build(rest, gen) for gen, rest in states), key=_order_key)
+    remaining = sorted(
+        (
+            _build((t for t, n in zip(types, left, strict=True) for _ in range(n)), gen)
+            for gen, left in states
+        ),
+        key=_order_key,
+    )
+
     steps = [
         Step(
             "Jede Kreatur, die du für Einberufen tappst, reduziert die Kosten um {1} oder um ein Mana einer "
@@ -900,7 +920,7 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
             steps.append(Step(f"Kreatur {_creature_text(colors)}: reduziert " + " oder ".join(opts) + "."))
         else:
             steps.append(Step("Farblose Kreatur (z. B. Artefaktkreatur): reduziert nur {1}."))
-    if any(s.kind in (HYBRID, PHYREXIAN, MONO_HYBRID) for s in start_rest):
+    if any(s.kind in (HYBRID, PHYREXIAN, MONO_HYBRID) for s in types):
         steps.append(
             Step(
                 "Für ein Hybrid-Symbol bestimmst du beim Wirken die Farbe; eine farbige Reduzierung wirkt, "

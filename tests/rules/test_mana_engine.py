@@ -353,3 +353,25 @@ def test_upkeep_distinct_totals_collapse():
 
 def test_format_split():
     assert format_cost(parse_faces("3BG//GU")) == "{3}{B}{G} // {G}{U}"
+
+
+# --------------------------------------------------------------------------- limits
+
+
+def test_huge_inputs_fail_with_a_german_message_not_a_hang():
+    pairs = ["W/U", "U/B", "B/R", "R/G", "G/W", "W/B", "U/R", "B/G", "R/W", "G/U"]
+    sixty_hybrids = parse_cost("".join(f"{{{p}}}" for p in pairs * 6))
+    with pytest.raises(ManaError, match="Zu viele Bezahlmöglichkeiten"):
+        hybrid_payments(sixty_hybrids)
+    with pytest.raises(ManaError, match="Zu viele mögliche Restkosten"):
+        convoke(sixty_hybrids, [("W", "U", "B", "R", "G")] * 100)
+    with pytest.raises(ManaError, match="mehr als 1000"):
+        parse_cost("{1001}")
+
+
+def test_large_generic_costs_are_exact():
+    # 60 × {1000} from exactly 60 000 colourless mana: payable; one mana less: 1 missing
+    cost = parse_cost("{1000}" * 60)
+    assert pay(cost, parse_pool("1000 " * 60)).payable
+    short = pay(cost, parse_pool("1000 " * 59 + "999"))
+    assert short.missing == [("beliebiges Mana", 1)]
