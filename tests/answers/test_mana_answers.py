@@ -111,7 +111,7 @@ def test_cli_english_names(built_db):
 
 
 async def test_x_value_and_card_without_cost(ctx):
-    # Helle Flamme {X}{R}{R}{W}{W} (Gildenbund FAQ): X counts 0 → 4; with X = 3 → 7
+    # Helle Flamme {X}{R}{R}{W}{W} (Ravnica FAQ): X counts 0 → 4; with X = 3 → 7
     plain = await run_answer(ctx, "mana_info", cost="Helle Flamme")
     assert "**Manawert:** 4" in plain.pages[0].body
     with_x = await run_answer(ctx, "mana_info", cost="Helle Flamme", x=3)
