@@ -245,6 +245,21 @@ def _order_key(cost: ManaCost) -> tuple[int, int, tuple[int, ...], str]:
 # --------------------------------------------------------------------------- parsing
 
 
+def _atom_end(text: str, k: int, allow_star: bool) -> int:
+    """End of the shorthand atom starting at ``k``: a run of digits (``11`` is one number) or one
+    letter, with a trailing ``*`` (snow) when ``allow_star``; ``k`` itself when there is none."""
+    n = len(text)
+    if k < n and text[k].isdigit():
+        while k < n and text[k].isdigit():
+            k += 1
+        return k
+    if k < n and text[k].isalpha():
+        k += 1
+        if allow_star and k < n and text[k] == "*":
+            k += 1
+    return k
+
+
 def _scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
     """Split ``text`` into raw symbols: ``(body, as_typed, column)``; column is 1-based.
 
@@ -283,24 +298,12 @@ def _scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
                 start + 1,
             )
         else:
-            # shorthand: atom ('/' atom)*, atom = digits or one letter (+ optional '*')
-            def atom(k: int) -> int:
-                if k < n and text[k].isdigit():
-                    while k < n and text[k].isdigit():
-                        k += 1
-                    return k
-                if k < n and text[k].isalpha():
-                    k += 1
-                    if allow_star and k < n and text[k] == "*":
-                        k += 1
-                    return k
-                return k
-
-            j = atom(i)
+            # shorthand: atom ('/' atom)*
+            j = _atom_end(text, i, allow_star)
             if j == i:
                 j = i + 1
             while j < n and text[j] == "/":
-                k = atom(j + 1)
+                k = _atom_end(text, j + 1, allow_star)
                 if k == j + 1:  # nothing after '/'
                     j = j + 1
                     break

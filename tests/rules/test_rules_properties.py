@@ -22,8 +22,10 @@ from bot.rules.mana import (
     ManaCost,
     Symbol,
     convoke,
+    format_pool,
     hybrid_payments,
     parse_cost,
+    parse_pool,
 )
 from bot.rules.payment import pay
 
@@ -154,6 +156,12 @@ def test_payment_found_iff_brute_force_finds_one(cost, pool, x, life):
         used.update(kinds)
     assert all(used[k] <= pool[k] for k in used)
     assert used + result.remaining == pool
+
+
+@given(pools)
+def test_pool_format_round_trip(pool):
+    if sum(pool.values()):
+        assert parse_pool(format_pool(pool)) == pool
 
 
 # --------------------------------------------------------------------------- hybrid count vs brute force
