@@ -81,7 +81,7 @@ def _fail(message: str, code: int = 1) -> int:
 
 def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
     """Build the store from data/sources (and optional official files); print the counts."""
-    from bot.importer import DEFAULT_SOURCES, build, format_report
+    from bot.importer import DEFAULT_SOURCES, BuildError, build, format_report
     from bot.importer.model import SourceError
 
     db = Path(args.db) if args.db else settings.db_path
@@ -89,7 +89,7 @@ def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
         report = build(db, DEFAULT_SOURCES)
     except SourceError as exc:
         return _fail(f"Import fehlgeschlagen: {exc.file}, Zeile {exc.line}: {exc.reason}")
-    except OSError as exc:
+    except (BuildError, OSError) as exc:
         return _fail(f"Import fehlgeschlagen: {exc}")
     print(format_report(report))
     print(f"Datenbank geschrieben: {db}")
@@ -108,8 +108,9 @@ def ensure_store(settings: Settings) -> int:
 
 
 async def _with_offline_bot(settings: Settings, work: Callable[[Any], Awaitable[int]]) -> int:
+    """Prepare the bot without Discord, run ``work(cli)``; a UsageError becomes exit code 2."""
     from bot.client import Regelbot
-    from bot.console import CommandLine
+    from bot.console import CommandLine, UsageError
     from bot.store import StoreError
 
     bot = Regelbot(settings)
@@ -119,56 +120,40 @@ async def _with_offline_bot(settings: Settings, work: Callable[[Any], Awaitable[
         except StoreError as exc:
             return _fail(str(exc))
         cli = await CommandLine.create(bot)
-        return await work(cli)
+        try:
+            return await work(cli)
+        except UsageError as exc:
+            return _fail(str(exc), 2)
     finally:
         await bot.close()
 
 
-def _print_reply(reply: Any, as_json: bool, page: int) -> None:
+def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable[[Any], Awaitable[Any]]) -> int:
     from bot.render import to_json, to_text
 
-    print(to_json(reply, page) if as_json else to_text(reply, page))
+    async def work(cli: Any) -> int:
+        reply = await make(cli)
+        print(to_json(reply, args.page - 1) if args.json else to_text(reply, args.page - 1))
+        return 0
+
+    return asyncio.run(_with_offline_bot(settings, work))
 
 
 def cmd_call(settings: Settings, args: argparse.Namespace) -> int:
     """Run one slash command typed as text and print the reply (text or Discord JSON payload)."""
-    from bot.console import UsageError
-
-    async def work(cli: Any) -> int:
-        try:
-            reply = await cli.call(args.command)
-        except UsageError as exc:
-            return _fail(str(exc), 2)
-        _print_reply(reply, args.json, args.page - 1)
-        return 0
-
-    return asyncio.run(_with_offline_bot(settings, work))
+    return _print_reply_of(settings, args, lambda cli: cli.call(args.command))
 
 
 def cmd_press(settings: Settings, args: argparse.Namespace) -> int:
     """Press a button by its custom_id (``rb:rulings:12``) and print the reply."""
-    from bot.console import UsageError
-
-    async def work(cli: Any) -> int:
-        try:
-            reply = await cli.press(args.custom_id)
-        except UsageError as exc:
-            return _fail(str(exc), 2)
-        _print_reply(reply, args.json, args.page - 1)
-        return 0
-
-    return asyncio.run(_with_offline_bot(settings, work))
+    return _print_reply_of(settings, args, lambda cli: cli.press(args.custom_id))
 
 
 def cmd_complete(settings: Settings, args: argparse.Namespace) -> int:
     """Print the autocomplete choices for an option and typed text."""
-    from bot.console import UsageError
 
     async def work(cli: Any) -> int:
-        try:
-            choices = await cli.complete(args.target, args.text)
-        except UsageError as exc:
-            return _fail(str(exc), 2)
+        choices = await cli.complete(args.target, args.text)
         if args.json:
             print(json.dumps([{"name": c.name, "value": c.value} for c in choices], ensure_ascii=False, indent=2))
         else:
@@ -247,13 +232,12 @@ async def _run_bot(settings: Settings, sync_only: bool = False) -> int:
 
     async with Regelbot(settings) as bot:
         loop = asyncio.get_running_loop()
-        stopping = asyncio.Event()
+        closing: list[asyncio.Task[None]] = []
 
         def stop() -> None:
-            if not stopping.is_set():
+            if not closing:
                 log.info("Signal empfangen, fahre herunter …")
-                stopping.set()
-                loop.create_task(bot.close())
+                closing.append(loop.create_task(bot.close()))
 
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
@@ -275,10 +259,13 @@ async def _run_bot(settings: Settings, sync_only: bool = False) -> int:
     return 0
 
 
+NO_TOKEN = "DISCORD_TOKEN fehlt: in .env eintragen (siehe .env.example) oder als Umgebungsvariable setzen."
+
+
 def cmd_run(settings: Settings, args: argparse.Namespace, sync_only: bool = False) -> int:
     """Start the bot on Discord (builds the store first if missing)."""
     if not settings.token:
-        return _fail("DISCORD_TOKEN fehlt: in .env eintragen (siehe .env.example) oder als Umgebungsvariable setzen.", 2)
+        return _fail(NO_TOKEN, 2)
     code = ensure_store(settings)
     if code:
         return code
@@ -334,6 +321,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(settings, args))
     except KeyboardInterrupt:
+        return 0
+    except BrokenPipeError:  # `python -m bot call … | head`: the reader left; not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
         return 0
     except Exception:
         log.debug("Unerwarteter Fehler", exc_info=True)

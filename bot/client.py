@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 #: Extensions loaded in setup_hook, in this order. Each module ends with ``async def setup(bot)``.
 EXTENSIONS: tuple[str, ...] = (
     "cogs.cards",
+    "cogs.rulings",
+    "cogs.rules",
+    "cogs.mechanics",
     "cogs.mana",
     "cogs.clash",
     "cogs.meta",

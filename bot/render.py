@@ -7,6 +7,7 @@ answer's pages into pages that each fit one embed (description ≤ 4096, field v
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -264,10 +265,8 @@ class ReplyView(discord.ui.View):
         if self.message_interaction is not None and len(self.pages) > 1:
             self.remove_item(self.prev)
             self.remove_item(self.next)
-            try:
+            with contextlib.suppress(discord.HTTPException):
                 await self.message_interaction.edit_original_response(view=self)
-            except discord.HTTPException:
-                pass
 
 
 async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:

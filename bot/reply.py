@@ -98,7 +98,7 @@ class Reply:
     color: int = 0x2F6DB5
 
     @classmethod
-    def fail(cls, title: str, body: str = "", actions: list[Action] | None = None) -> "Reply":
+    def fail(cls, title: str, body: str = "", actions: list[Action] | None = None) -> Reply:
         """A German user-facing error: ephemeral, red, never a traceback."""
         return cls(
             pages=[Page(title=title, body=body)],

@@ -35,6 +35,10 @@ _SLASHES = re.compile(r"\s*/+\s*")
 
 #: Queries shorter than this get no fuzzy tier (one or two letters match everything).
 MIN_FUZZY_LENGTH = 3
+#: At most this many keys are scanned per prefix look-up (common prefixes on huge indexes).
+SCAN_CAP = 2000
+#: Words of a query beyond this are ignored (a 10 000-character paste stays cheap).
+MAX_QUERY_WORDS = 8
 
 #: Tiers, best first.
 EXACT, PREFIX, WORD_PREFIX, FUZZY = 0, 1, 2, 3
@@ -91,24 +95,31 @@ class NameHit:
 
     @property
     def tier_name(self) -> str:
-        """"exact", "prefix", "word" or "fuzzy"."""
+        """ "exact", "prefix", "word" or "fuzzy"."""
         return TIER_NAMES[self.tier]
 
 
 class NameIndex:
     """Ranked search over every card name and alias, in memory.
 
-    Build with :meth:`from_entries` (from :meth:`bot.store.Store.name_entries`). Prefix and word
-    prefix look-ups are binary searches over sorted keys; the fuzzy tier uses rapidfuzz over
-    the compact keys and runs only when the better tiers leave room in the result.
+    Build with :meth:`from_entries` (from :meth:`bot.store.Store.name_entries`).
+
+    * exact and prefix tiers: binary search over the sorted compact keys;
+    * word-prefix tier: every query word starts some word of the name (binary search over the
+      sorted words), so "konklave chor" finds "Chor des Konklave";
+    * fuzzy tier (typos): each query word is matched with rapidfuzz against the vocabulary of
+      distinct name words (small even for 100 000 names), the last word also against word
+      prefixes (the user is still typing); a name qualifies when every query word matched one
+      of its words, scored by the mean word score. It runs only when better tiers leave room.
+
+    Very common prefixes stop after :data:`SCAN_CAP` keys per tier (alphabetical among those).
     """
 
     def __init__(self, entries: Iterable[NameEntry]) -> None:
         self.entries: list[NameEntry] = []
         self._keys: list[tuple[str, int]] = []  # (compact key, entry index), sorted
         self._words: list[tuple[str, int]] = []  # (word, entry index), sorted
-        self._fuzzy_keys: list[str] = []
-        self._fuzzy_entry: list[int] = []
+        self._word_entries: dict[str, list[int]] = {}
         self.card_names: dict[int, str] = {}
         for entry in entries:
             idx = len(self.entries)
@@ -116,12 +127,12 @@ class NameIndex:
             self.card_names[entry.card_id] = entry.card_name
             for key in name_keys(entry.name):
                 self._keys.append((key, idx))
-                self._fuzzy_keys.append(key)
-                self._fuzzy_entry.append(idx)
             for word in set(words(entry.name)):
                 self._words.append((word, idx))
+                self._word_entries.setdefault(word, []).append(idx)
         self._keys.sort()
         self._words.sort()
+        self._vocab: list[str] = sorted(self._word_entries)
 
     @classmethod
     def from_entries(cls, entries: Iterable[NameEntry]) -> NameIndex:
@@ -133,11 +144,28 @@ class NameIndex:
 
     def _prefix_range(self, table: list[tuple[str, int]], prefix: str) -> Iterable[tuple[str, int]]:
         i = bisect.bisect_left(table, (prefix, -1))
-        while i < len(table) and table[i][0].startswith(prefix):
+        end = min(len(table), i + SCAN_CAP)
+        while i < end and table[i][0].startswith(prefix):
             yield table[i]
             i += 1
 
-    def search(self, query: str, limit: int = 25, fuzzy_cutoff: float = 70.0) -> list[NameHit]:
+    def _fuzzy_words(self, word: str, last: bool, cutoff: float) -> dict[str, float]:
+        """Vocabulary words similar to ``word`` → score (0–100); prefixes too for the word being typed."""
+        found = {
+            w: float(sc)
+            for w, sc, _ in process.extract(
+                word, self._vocab, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=cutoff
+            )
+        }
+        if last:
+            n = len(word)
+            for w, sc, _ in process.extract(
+                word, self._vocab, scorer=fuzz.ratio, processor=lambda v: v[:n], limit=None, score_cutoff=cutoff
+            ):
+                found[w] = max(found.get(w, 0.0), float(sc) - 1.0)  # a prefix match ranks just below a whole word
+        return found
+
+    def search(self, query: str, limit: int = 25, fuzzy_cutoff: float = 75.0) -> list[NameHit]:
         """Ranked hits for ``query``, at most one per card, best first.
 
         Order: tier (exact < prefix < word prefix < fuzzy), then score (descending), then
@@ -159,28 +187,29 @@ class NameIndex:
         for key in keys:
             for k, idx in self._prefix_range(self._keys, key):
                 offer(idx, EXACT if k == key else PREFIX, 100.0 * len(key) / len(k))
-        query_words = words(query)
-        if query_words:
-            # Every query word must start some word of the name ("konklave chor" finds "Chor des Konklave").
-            candidates: dict[int, int] | None = None
+        query_words = words(query)[:MAX_QUERY_WORDS]
+        if query_words and len(best) < limit:
+            candidates: set[int] | None = None
             for qw in query_words:
                 found = {idx for _w, idx in self._prefix_range(self._words, qw)}
-                if candidates is None:
-                    candidates = dict.fromkeys(found, 0)
-                else:
-                    candidates = {i: 0 for i in candidates if i in found}
-            for idx in candidates or {}:
+                candidates = found if candidates is None else candidates & found
+            for idx in candidates or ():
                 offer(idx, WORD_PREFIX, 90.0)
-        if len(best) < limit and keys and len(keys[0]) >= MIN_FUZZY_LENGTH:
-            for _choice, score, pos in process.extract(
-                keys[0],
-                self._fuzzy_keys,
-                scorer=fuzz.WRatio,
-                processor=None,
-                limit=limit * 2,
-                score_cutoff=fuzzy_cutoff,
-            ):
-                offer(self._fuzzy_entry[pos], FUZZY, float(score))
+        long_words = [w for w in query_words if len(w) >= MIN_FUZZY_LENGTH]
+        if len(best) < limit and long_words:
+            scores: dict[int, float] | None = None
+            for i, qw in enumerate(long_words):
+                per_entry: dict[int, float] = {}
+                for w, sc in self._fuzzy_words(qw, i == len(long_words) - 1, fuzzy_cutoff).items():
+                    for idx in self._word_entries[w]:
+                        per_entry[idx] = max(per_entry.get(idx, 0.0), sc)
+                if scores is None:
+                    scores = per_entry
+                else:
+                    scores = {idx: scores[idx] + sc for idx, sc in per_entry.items() if idx in scores}
+            ranked = sorted((scores or {}).items(), key=lambda kv: -kv[1])[: limit * 4]
+            for idx, total in ranked:
+                offer(idx, FUZZY, total / len(long_words))
         hits = sorted(best.values(), key=lambda h: (h.tier, -h.score, len(h.card_name), h.card_name))
         return hits[:limit]
 

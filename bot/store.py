@@ -105,11 +105,9 @@ class StoreStats:
     built_at: str | None = None
 
 
-def _document(row: Sequence[Any], offset: int = 0) -> DocumentRecord:
-    return DocumentRecord(*row[offset : offset + 8])
-
-
-_DOC_COLS = "d.id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date"
+def _document(row: Sequence[Any]) -> DocumentRecord:
+    """The first eight columns of a view row (card_rows, ruling_rows, document_rows)."""
+    return DocumentRecord(*row[:8])
 
 
 class Store:
@@ -127,9 +125,10 @@ class Store:
             StoreError: the file is missing, from another schema version, or not a valid store
                 (German message naming ``python -m bot build``).
         """
-        if not path.is_file():
+        if not path.is_file():  # noqa: ASYNC240  (one stat at start-up)
             raise StoreError(f"Datenbank fehlt ({path}): `python -m bot build` ausführen.")
-        conn = await aiosqlite.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        uri = path.resolve().as_uri() + "?mode=ro"  # noqa: ASYNC240
+        conn = await aiosqlite.connect(uri, uri=True)
         try:
             async with conn.execute("PRAGMA user_version") as cur:
                 row = await cur.fetchone()
@@ -144,8 +143,7 @@ class Store:
         except sqlite3.DatabaseError as exc:
             await conn.close()
             raise StoreError(
-                f"Datenbank beschädigt oder keine Regelbot-Datenbank ({path}): "
-                f"`python -m bot build` ausführen. ({exc})"
+                f"Datenbank beschädigt oder keine Regelbot-Datenbank ({path}): `python -m bot build` ausführen. ({exc})"
             ) from None
         except StoreError:
             await conn.close()
@@ -184,91 +182,82 @@ class Store:
 
     async def card(self, card_id: int) -> CardRecord | None:
         """The card with ``card_id`` and its faces, or None."""
-        row = await self.fetchone(
-            "SELECT c.id, c.name, c.mana_cost, c.type_line, c.power_toughness, c.text, c.is_split, "
-            "c.origin, c.english_name, c.english_text, c.mechanic_id, "
-            "(SELECT count(*) FROM rulings r WHERE r.card_id = c.id), "
-            f"{_DOC_COLS} FROM cards c JOIN documents d ON d.id = c.document_id WHERE c.id = ?",
-            (card_id,),
-        )
+        row = await self.fetchone("SELECT * FROM card_rows WHERE id = ?", (card_id,))
         if row is None:
             return None
         faces = await self.fetchall(
-            "SELECT name, mana_cost, type_line, power_toughness, text FROM card_faces "
-            "WHERE card_id = ? ORDER BY face",
+            "SELECT name, mana_cost, type_line, power_toughness, text FROM card_faces WHERE card_id = ? ORDER BY face",
             (card_id,),
         )
+        (cid, name, cost, type_line, pt, text, is_split, origin, en_name, en_text, mech, count) = row[8:20]
         return CardRecord(
-            id=row[0],
-            name=row[1],
-            mana_cost=row[2],
-            type_line=row[3],
-            power_toughness=row[4],
-            text=row[5],
-            is_split=bool(row[6]),
-            origin=row[7],
-            english_name=row[8],
-            english_text=row[9],
-            mechanic_id=row[10],
-            ruling_count=row[11],
-            document=_document(row, 12),
+            id=cid,
+            name=name,
+            mana_cost=cost,
+            type_line=type_line,
+            power_toughness=pt,
+            text=text,
+            is_split=bool(is_split),
+            origin=origin,
+            english_name=en_name,
+            english_text=en_text,
+            mechanic_id=mech,
+            ruling_count=count,
+            document=_document(row),
             faces=tuple(FaceRecord(*f) for f in faces),
         )
 
     async def card_documents(self, card_id: int) -> list[DocumentRecord]:
         """Every document the card appears in, in document order."""
         rows = await self.fetchall(
-            f"SELECT DISTINCT {_DOC_COLS} FROM card_appearances a "
-            "JOIN documents d ON d.id = a.document_id WHERE a.card_id = ? ORDER BY d.id",
+            "SELECT * FROM document_rows WHERE d_id IN "
+            "(SELECT document_id FROM card_appearances WHERE card_id = ?) ORDER BY d_id",
             (card_id,),
         )
         return [_document(r) for r in rows]
 
     # --- rulings -------------------------------------------------------------------------
 
-    _RULING_COLS = (
-        "r.id, r.text, coalesce(r.date, d.date), r.date IS NOT NULL, r.position, r.language, "
-        "r.card_id, r.mechanic_id, r.see_mechanic, " + _DOC_COLS
-    )
-
-    @classmethod
-    def _ruling(cls, row: Sequence[Any]) -> RulingRecord:
+    @staticmethod
+    def ruling_from_row(row: Sequence[Any]) -> RulingRecord:
+        """A :class:`RulingRecord` from a ``ruling_rows`` view row (its first 17 columns)."""
+        rid, text, date, own, position, language, card_id, mechanic_id, see = row[8:17]
         return RulingRecord(
-            id=row[0],
-            text=row[1],
-            date=row[2],
-            own_date=bool(row[3]),
-            position=row[4],
-            language=row[5],
-            card_id=row[6],
-            mechanic_id=row[7],
-            see_mechanic=row[8],
-            document=_document(row, 9),
+            id=rid,
+            text=text,
+            date=date,
+            own_date=bool(own),
+            position=position,
+            language=language,
+            card_id=card_id,
+            mechanic_id=mechanic_id,
+            see_mechanic=see,
+            document=_document(row),
         )
 
     async def rulings_for_card(self, card_id: int) -> list[RulingRecord]:
         """All rulings of a card in document order (document id, then position)."""
-        rows = await self.fetchall(
-            f"SELECT {self._RULING_COLS} FROM rulings r JOIN documents d ON d.id = r.document_id "
-            "WHERE r.card_id = ? ORDER BY d.id, r.position",
-            (card_id,),
-        )
-        return [self._ruling(r) for r in rows]
+        rows = await self.fetchall("SELECT * FROM ruling_rows WHERE card_id = ? ORDER BY d_id, position", (card_id,))
+        return [self.ruling_from_row(r) for r in rows]
 
     async def rulings_for_mechanic(self, mechanic_id: int) -> list[RulingRecord]:
         """All rulings of a mechanics section in document order."""
+        rows = await self.fetchall("SELECT * FROM ruling_rows WHERE mechanic_id = ? ORDER BY position", (mechanic_id,))
+        return [self.ruling_from_row(r) for r in rows]
+
+    async def rulings_by_ids(self, ids: Sequence[int]) -> list[RulingRecord]:
+        """The rulings with these ids, in the order given (unknown ids are left out)."""
         rows = await self.fetchall(
-            f"SELECT {self._RULING_COLS} FROM rulings r JOIN documents d ON d.id = r.document_id "
-            "WHERE r.mechanic_id = ? ORDER BY r.position",
-            (mechanic_id,),
+            "SELECT * FROM ruling_rows WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(list(ids)),)
         )
-        return [self._ruling(r) for r in rows]
+        by_id = {r[8]: self.ruling_from_row(r) for r in rows}
+        return [by_id[i] for i in ids if i in by_id]
 
     # --- overview ------------------------------------------------------------------------
 
     async def documents(self) -> list[DocumentRecord]:
         """All documents in store order."""
-        rows = await self.fetchall(f"SELECT {_DOC_COLS} FROM documents d ORDER BY d.id")
+        rows = await self.fetchall("SELECT * FROM document_rows ORDER BY d_id")
         return [_document(r) for r in rows]
 
     async def stats(self) -> StoreStats:

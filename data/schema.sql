@@ -128,3 +128,67 @@ CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+
+-- Read views for the store (bot/store.py): the document columns come first, in DocumentRecord order.
+CREATE VIEW card_rows AS
+SELECT d.id AS d_id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date AS d_date,
+       c.id, c.name, c.mana_cost, c.type_line, c.power_toughness, c.text, c.is_split, c.origin,
+       c.english_name, c.english_text, c.mechanic_id,
+       (SELECT count(*) FROM rulings r WHERE r.card_id = c.id) AS ruling_count
+FROM cards c JOIN documents d ON d.id = c.document_id;
+
+CREATE VIEW ruling_rows AS
+SELECT d.id AS d_id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date AS d_date,
+       r.id, r.text, coalesce(r.date, d.date) AS date, r.date IS NOT NULL AS own_date, r.position,
+       r.language AS r_language, r.card_id, r.mechanic_id, r.see_mechanic
+FROM rulings r JOIN documents d ON d.id = r.document_id;
+
+CREATE VIEW document_rows AS
+SELECT d.id AS d_id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date AS d_date
+FROM documents d;
+
+-- Full-text search (issue 3; bot/textsearch.py builds the queries). The triggers fill the indexes while
+-- the importer inserts rows, so the writer needs no FTS code. unicode61 with remove_diacritics 2 folds
+-- "ä" to "a" and case; the trigram index finds word parts inside compounds ("marke" in "Eismarken").
+CREATE VIRTUAL TABLE rulings_fts USING fts5(
+    text, content='rulings', content_rowid='id', tokenize="unicode61 remove_diacritics 2"
+);
+CREATE VIRTUAL TABLE rulings_trigram USING fts5(text, content='rulings', content_rowid='id', tokenize='trigram');
+CREATE TRIGGER rulings_fts_insert AFTER INSERT ON rulings BEGIN
+    INSERT INTO rulings_fts(rowid, text) VALUES (new.id, new.text);
+    INSERT INTO rulings_trigram(rowid, text) VALUES (new.id, new.text);
+END;
+CREATE TRIGGER rulings_fts_delete AFTER DELETE ON rulings BEGIN
+    INSERT INTO rulings_fts(rulings_fts, rowid, text) VALUES ('delete', old.id, old.text);
+    INSERT INTO rulings_trigram(rulings_trigram, rowid, text) VALUES ('delete', old.id, old.text);
+END;
+CREATE TRIGGER rulings_fts_update AFTER UPDATE OF text ON rulings BEGIN
+    INSERT INTO rulings_fts(rulings_fts, rowid, text) VALUES ('delete', old.id, old.text);
+    INSERT INTO rulings_trigram(rulings_trigram, rowid, text) VALUES ('delete', old.id, old.text);
+    INSERT INTO rulings_fts(rowid, text) VALUES (new.id, new.text);
+    INSERT INTO rulings_trigram(rowid, text) VALUES (new.id, new.text);
+END;
+
+-- Quoted rules and rule explanations in one index, so one bm25 ranks both.
+-- rowid = 2 * quoted_rules.id for a quoted rule, 2 * rule_explanations.id + 1 for an explanation.
+-- terms holds the English glossary terms of the "Begriffe" trailers ("starting player").
+CREATE VIRTUAL TABLE rules_fts USING fts5(
+    number, title, text, examples, terms, tokenize="unicode61 remove_diacritics 2"
+);
+CREATE VIRTUAL TABLE rules_trigram USING fts5(text, tokenize='trigram');
+CREATE TRIGGER quoted_rules_fts_insert AFTER INSERT ON quoted_rules BEGIN
+    INSERT INTO rules_fts(rowid, number, title, text, examples, terms)
+        VALUES (2 * new.id, new.number, coalesce(new.title, ''), new.text, new.examples, '');
+    INSERT INTO rules_trigram(rowid, text) VALUES (2 * new.id, coalesce(new.title, '') || ' ' || new.text);
+END;
+CREATE TRIGGER rule_explanations_fts_insert AFTER INSERT ON rule_explanations BEGIN
+    INSERT INTO rules_fts(rowid, number, title, text, examples, terms)
+        VALUES (2 * new.id + 1, coalesce(new.number, ''), '', new.text, new.examples, new.terms);
+    INSERT INTO rules_trigram(rowid, text) VALUES (2 * new.id + 1, new.text);
+END;
+-- Issue 6 aligns explanation numbers later (UPDATE … SET number): keep the index in step.
+CREATE TRIGGER rule_explanations_fts_update AFTER UPDATE ON rule_explanations BEGIN
+    UPDATE rules_fts SET number = coalesce(new.number, ''), text = new.text, examples = new.examples,
+        terms = new.terms WHERE rowid = 2 * new.id + 1;
+    UPDATE rules_trigram SET text = new.text WHERE rowid = 2 * new.id + 1;
+END;

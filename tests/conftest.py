@@ -56,3 +56,13 @@ def run_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = Non
         timeout=timeout,
         stdin=subprocess.DEVNULL,
     )
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true", help="long runs: 20 000 fuzz examples per command")
+    parser.addoption("--fuzz-examples", type=int, default=None, help="fuzz examples per command (default 2000)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--fuzz-examples") is None:
+        config.option.fuzz_examples = 20_000 if config.getoption("--slow") else 2_000

@@ -9,10 +9,8 @@ from __future__ import annotations
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer
 from bot.reply import Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
-from bot.store import CardRecord, DocumentRecord, RulingRecord
+from bot.store import CardRecord, DocumentRecord
 
-#: Rulings per page; each ruling is one block of the description.
-RULINGS_PER_PAGE = 6
 MAX_QUERY = 200
 
 
@@ -98,48 +96,10 @@ def card_reply(card: CardRecord) -> Reply:
 @action("card")
 async def card_action(ctx: AnswerContext, arg: str) -> Reply:
     """Button ``rb:card:<card_id>`` → the card."""
-    card = await ctx.store.card(int(arg)) if arg.isdigit() else None
+    card = await ctx.store.card(int(arg)) if arg.isdecimal() else None
     if card is None:
         raise UserError("Karte nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
     return card_reply(card)
-
-
-def ruling_block(ruling: RulingRecord) -> str:
-    """One ruling as text with its source and date: ``"• text\n_Quelle, 30.08.2005_"``."""
-    date = format_date(ruling.date)
-    source = ruling.document.title + (f", {date}" if date else "")
-    return f"• {ruling.text}\n_{source}_"
-
-
-def rulings_pages(title: str, rulings: list[RulingRecord], per_page: int = RULINGS_PER_PAGE) -> list[Page]:
-    """Rulings split into pages of at most ``per_page`` rulings (the renderer splits further if long)."""
-    if not rulings:
-        return [Page(title=title, body="Zu dieser Karte gibt es in den Dokumenten keine Rulings.")]
-    pages = []
-    for start in range(0, len(rulings), per_page):
-        chunk = rulings[start : start + per_page]
-        pages.append(Page(title=title, body="\n\n".join(ruling_block(r) for r in chunk)))
-    return pages
-
-
-async def card_rulings_reply(ctx: AnswerContext, card: CardRecord) -> Reply:
-    """All rulings of ``card`` in document order, paged, each with document and date."""
-    rulings = await ctx.store.rulings_for_card(card.id)
-    docs = sorted({r.document.title for r in rulings}) or [card.document.title]
-    return Reply(
-        pages=rulings_pages(f"Rulings: {card.name}", rulings),
-        source=" · ".join(docs),
-        actions=[Action(label="Karte anzeigen", action="card", arg=str(card.id))],
-    )
-
-
-@action("rulings")
-async def rulings_action(ctx: AnswerContext, arg: str) -> Reply:
-    """Button ``rb:rulings:<card_id>`` → the card's rulings."""
-    card = await ctx.store.card(int(arg)) if arg.isdigit() else None
-    if card is None:
-        raise UserError("Karte nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
-    return await card_rulings_reply(ctx, card)
 
 
 @completer("card_names")

@@ -14,9 +14,10 @@ async def test_feld_der_unterdrueckung(ctx):
     assert embed["title"] == "Feld der Unterdrückung"
     # Ravnica FAQ: "{1}{W} / Verzauberung / Aktivierte Fähigkeiten kosten beim Spielen {2} mehr, ..."
     assert "{1}{W}" in embed["description"] and "Verzauberung" in embed["description"]
-    assert "Aktivierte Fähigkeiten kosten beim Spielen {2} mehr, außer es sind Manafähigkeiten." in embed["description"]
+    text = "Aktivierte Fähigkeiten kosten beim Spielen {2} mehr, außer es sind Manafähigkeiten."
+    assert text in embed["description"]
     assert {"name": "FAQ-Stand", "value": "30.08.2005", "inline": True} in embed["fields"]
-    assert message["components"] == [{"label": "Rulings anzeigen (1)", "custom_id": message["components"][0]["custom_id"]}]
+    assert [c["label"] for c in message["components"]] == ["Rulings anzeigen (1)"]
     assert_within_limits(message)
 
 

@@ -1,0 +1,206 @@
+"""Mechanics: ``/mechanic`` (German ``/mechanik``), its autocomplete and the ``rb:mechanic`` button.
+
+Sources: the mechanics sections (ALLGEMEINES) of the four set FAQs in document 001 (Hybrid, Gilden,
+Einberufen, Ausgraben, …, Kumulative Versorgung, „Slowtrips“) and the clash article 000 (one section
+"Fehde" in German, one "Clash" in English). A section answer shows its explanation, the rules it
+quotes (numbers as printed), its rulings with outdated notices, and its example cards as buttons.
+
+Names are found by title (``Einberufen``), by a word of it (``Hybrid``), by the English keyword
+through ``data/synonyms.tsv`` (``convoke`` → Einberufen) or by a close spelling (``Einberfen``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+from bot.answers.registry import AnswerContext, UserError, action, answer, completer
+from bot.answers.rules import catalog, parse_id
+from bot.answers.rulings import annotate, outdated_notice
+from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date
+from bot.search import clean
+from bot.store import DocumentRecord, Store
+from bot.textsearch import memo, synonyms, tokens
+
+#: Rulings per page of a mechanic answer.
+RULINGS_PER_PAGE = 6
+CARD_BUTTONS = 15
+
+
+_MECHANICS_SQL = """
+SELECT m.id, m.title, m.body, m.position,
+       d.id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date
+FROM mechanics m JOIN documents d ON d.id = m.document_id ORDER BY d.id, m.position
+"""
+
+
+@dataclass(frozen=True)
+class MechanicRecord:
+    """A mechanics section with its document."""
+
+    id: int
+    title: str
+    body: str
+    position: int
+    document: DocumentRecord
+
+    @property
+    def label(self) -> str:
+        """Title with the set when another section has the same title: ``"Gilden (Gildenbund)"``."""
+        return f"{self.title} ({self.document.set_name or self.document.title})"
+
+    @property
+    def words(self) -> list[str]:
+        """Folded words of the title (``„Verbesserte“ Kreaturen`` → verbesserte, kreaturen)."""
+        return tokens(self.title)
+
+
+async def _load(store: Store) -> list[MechanicRecord]:
+    rows = await store.fetchall(_MECHANICS_SQL)
+    return [MechanicRecord(r[0], r[1], r[2], r[3], DocumentRecord(*r[4:12])) for r in rows]
+
+
+async def mechanics(store: Store) -> list[MechanicRecord]:
+    """Every mechanics section of ``store`` in document order (from memory after the first call)."""
+    return await memo(store, "mechanics", lambda: _load(store))
+
+
+def _choice_label(m: MechanicRecord, all_sections: list[MechanicRecord]) -> str:
+    twins = [o for o in all_sections if o.title == m.title]
+    return m.label if len(twins) > 1 else m.title
+
+
+def find_mechanics(sections: list[MechanicRecord], text: str) -> list[MechanicRecord]:
+    """The sections ``text`` names, best tier only (several when one title stands in several FAQs).
+
+    Tiers: label or title equal (folded) → title words start with the typed words → an English or old
+    keyword of ``data/synonyms.tsv`` whose group holds the title → fuzzy (rapidfuzz WRatio ≥ 80).
+    Returns [] when nothing fits.
+    """
+    typed = tokens(text)
+    if not typed:
+        return []
+    exact = [m for m in sections if tokens(m.label) == typed or m.words == typed]
+    if exact:
+        return exact
+    prefix = [m for m in sections if all(any(w.startswith(t) for w in m.words) for t in typed)]
+    if prefix:
+        return prefix
+    for group in synonyms():
+        if any(p.matches_at(typed, 0) and len(p.words) == len(typed) for p in group.patterns):
+            hits = [m for m in sections if any(p.matches_at(m.words, 0) for p in group.patterns)]
+            if hits:
+                return hits
+    keys = [" ".join(m.words) for m in sections]
+    best = process.extract(" ".join(typed), keys, scorer=fuzz.WRatio, limit=3, score_cutoff=80)
+    if not best:
+        return []
+    top = best[0][1]
+    return [sections[i] for _k, score, i in best if score >= top - 0.01]
+
+
+async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Page], list[Action]]:
+    """Pages of one section and buttons to its example cards.
+
+    The first page holds the explanation and the rules it quotes (numbers as printed, e.g. 502.46b
+    under Einberufen), with example cards as a field; the rulings follow, six per page.
+    """
+    date = format_date(m.document.date)
+    source = m.document.title + (f", {date}" if date else "")
+    title = m.title if not m.document.set_name else f"{m.title} – {m.document.set_name}"
+    cards = await ctx.store.fetchall("SELECT id, name FROM cards WHERE mechanic_id = ? ORDER BY line", (m.id,))
+    referring = await ctx.store.fetchall(
+        "SELECT DISTINCT c.id, c.name FROM rulings r JOIN cards c ON c.id = r.card_id "
+        "JOIN mechanics m ON m.document_id = r.document_id AND m.title = r.see_mechanic WHERE m.id = ? "
+        "ORDER BY c.line",
+        (m.id,),
+    )
+    cat = await catalog(ctx.store)
+    parts = [m.body]
+    for q in (q for q in cat.quoted if q.mechanic_id == m.id):
+        head = f"**{q.number}**" + (f" **{q.title}**" if q.title else "")
+        parts.append("\n".join([f"{head} {q.text}".strip(), *(f"_Beispiel:_ {e}" for e in q.examples)]))
+    notice = outdated_notice(m.body, m.document.date)
+    parts += [notice, f"_{source}_"] if notice else [f"_{source}_"]
+    fields = []
+    if cards:
+        fields.append(Field(name="Beispielkarten", value=", ".join(name for _id, name in cards)))
+    if referring:
+        fields.append(Field(name="Karten mit Verweis auf diesen Abschnitt", value=", ".join(n for _i, n in referring)))
+    pages = [Page(title=title, body="\n\n".join(parts), fields=fields)]
+    rulings = [annotate(r) for r in await ctx.store.rulings_for_mechanic(m.id)]
+    for start in range(0, len(rulings), RULINGS_PER_PAGE):
+        chunk = rulings[start : start + RULINGS_PER_PAGE]
+        text = "\n\n".join(f"• {r.text}" for r in chunk)
+        pages.append(Page(title=f"{title}: Rulings ({len(rulings)})", body=f"{text}\n\n_{source}_"))
+    seen: dict[int, str] = dict(cards)
+    for cid, name in referring:
+        seen.setdefault(cid, name)
+    actions = [Action(label=f"Karte: {name}", action="card", arg=str(cid)) for cid, name in seen.items()]
+    return pages, actions[:CARD_BUTTONS]
+
+
+async def mechanic_reply(ctx: AnswerContext, sections: list[MechanicRecord]) -> Reply:
+    """One reply for one or more sections (e.g. "Gilden" of three FAQs), plus buttons to their cards
+    and to the section in the other language of the same document (Fehde ↔ Clash)."""
+    pages: list[Page] = []
+    actions: list[Action] = []
+    all_sections = await mechanics(ctx.store)
+    cat = await catalog(ctx.store)
+    for m in sections:
+        section_pages, section_actions = await mechanic_pages(ctx, m)
+        pages += section_pages
+        actions += section_actions
+        numbers = {q.number for q in cat.quoted if q.mechanic_id == m.id}
+        for other in all_sections:
+            if (
+                other.id != m.id
+                and other.document.id == m.document.id
+                and numbers
+                and numbers == {q.number for q in cat.quoted if q.mechanic_id == other.id}
+            ):
+                actions.insert(0, Action(label=f"Andere Sprache: {other.title}", action="mechanic", arg=str(other.id)))
+    docs = {m.document.title: None for m in sections}
+    date = sections[0].document.date if len(sections) == 1 else None
+    return Reply(pages=pages, source=" · ".join(docs), date=date, actions=actions[:20])
+
+
+@answer("mechanic")
+async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
+    """``/mechanik name: …``: the named section(s).
+
+    Raises:
+        UserError: empty or unknown name; the German message lists the known sections.
+    """
+    sections = await mechanics(ctx.store)
+    if not clean(name):
+        raise UserError("Bitte eine Mechanik angeben", "Zum Beispiel: `/mechanik name: Einberufen`")
+    found = find_mechanics(sections, name[:200])
+    if not found:
+        titles = ", ".join(dict.fromkeys(m.title for m in sections))
+        raise UserError(f"Keine Mechanik „{clean(name)[:80]}“ gefunden", f"Bekannte Abschnitte: {titles}")
+    if len({m.title for m in found}) > 1:
+        options = "\n".join(f"• {_choice_label(m, sections)}" for m in found)
+        raise UserError(f"Mehrere Mechaniken passen zu „{clean(name)[:80]}“", f"Meintest du:\n{options}")
+    return await mechanic_reply(ctx, found)
+
+
+@action("mechanic")
+async def mechanic_action(ctx: AnswerContext, arg: str) -> Reply:
+    """Button ``rb:mechanic:<mechanic id>``: that section."""
+    sections = await mechanics(ctx.store)
+    mechanic_id = parse_id(arg)
+    found = [m for m in sections if m.id == mechanic_id]
+    if not found:
+        raise UserError("Mechanik nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+    return await mechanic_reply(ctx, found)
+
+
+@completer("mechanic_names")
+async def mechanic_names(ctx: AnswerContext, current: str) -> list[Choice]:
+    """Autocomplete: section titles (with the set when a title repeats), matching the typed text."""
+    sections = await mechanics(ctx.store)
+    found = find_mechanics(sections, current[:200]) if clean(current) else sections
+    labels = dict.fromkeys(_choice_label(m, sections) for m in found)
+    return [Choice(name=label[:100], value=label[:100]) for label in labels][:CHOICES_MAX]

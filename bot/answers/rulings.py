@@ -1,0 +1,397 @@
+"""Rulings: ``/ruling`` with a card (all its rulings) or search words (full text), and outdated notices.
+
+Sources: the ``* `` rulings of the four set FAQs (document 001), the ``•`` rulings of the clash
+article (000) and the dated rulings lists (002, 004), as stored by the importer. Search runs on
+the FTS5 indexes of ``data/schema.sql`` through :mod:`bot.textsearch`.
+
+Outdated notices (issue 3, item 5) come from ``data/rule_changes.tsv``: a ruling dated before a
+change whose pattern matches its text gets a short German note naming the change and the
+document that shows it (e.g. the mana value of split cards, changed 2017 per document 002).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sqlite3
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from bot.answers.cards import find_card
+from bot.answers.registry import AnswerContext, UserError, action, answer
+from bot.reply import Action, Page, Reply, format_date
+from bot.search import clean
+from bot.store import CardRecord, RulingRecord, Store
+from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, FtsQuery, build_query, fold, tidy_snippet
+
+log = logging.getLogger(__name__)
+
+RULE_CHANGES_PATH = Path(__file__).resolve().parents[2] / "data" / "rule_changes.tsv"
+#: Search hits shown at most; the answer says how many more there were.
+MAX_HITS = 60
+HITS_PER_PAGE = 6
+#: Buttons to the rulings of the best-ranked cards (or sections) of a search.
+CARD_BUTTONS = 5
+
+OUTDATED_DB = UserError(
+    "Datenbank veraltet",
+    "Der Suchindex fehlt in dieser Datenbank: `python -m bot build` ausführen.",
+)
+
+
+# --- outdated notices ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """One row of ``data/rule_changes.tsv``.
+
+    Attributes:
+        key: row name (``split_mana_value``).
+        kind: ``"regel"`` (a rules change; full sentence) or ``"begriff"`` (a renamed term).
+        since: ISO date from which the change is shown in the documents.
+        source: the document, line and quotation that show the change.
+        patterns: all must match the folded text (:func:`bot.textsearch.fold`) of a ruling.
+        notice: German text for players.
+    """
+
+    key: str
+    kind: str
+    since: str
+    source: str
+    patterns: tuple[re.Pattern[str], ...]
+    notice: str
+
+    def applies(self, text: str, date: str | None) -> bool:
+        """True when a text dated ``date`` (ISO or year; None = unknown) predates the change and matches."""
+        if date is None or date[: len(self.since)] >= self.since[: len(date)]:
+            return False
+        folded = fold(text)
+        return all(p.search(folded) for p in self.patterns)
+
+
+def parse_rule_changes(text: str) -> list[RuleChange]:
+    """Parse the TSV format of ``data/rule_changes.tsv`` (see its header).
+
+    Raises:
+        ValueError: naming the line, for a row without six columns, an unknown kind, a date
+            that is not ISO, or a pattern that is not a valid regular expression.
+    """
+    changes: list[RuleChange] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        columns = [c.strip() for c in line.split("\t")]
+        if len(columns) != 6:
+            raise ValueError(f"rule_changes.tsv Zeile {number}: sechs Spalten erwartet, {len(columns)} gefunden")
+        key, kind, since, source, patterns, notice = columns
+        if kind not in {"regel", "begriff"}:
+            raise ValueError(f"rule_changes.tsv Zeile {number}: art {kind!r} (erlaubt: regel, begriff)")
+        if not re.fullmatch(r"\d{4}(-\d{2}-\d{2})?", since):
+            raise ValueError(f"rule_changes.tsv Zeile {number}: seit {since!r} ist kein ISO-Datum")
+        try:
+            compiled = tuple(re.compile(p.strip()) for p in patterns.split("&&"))
+        except re.error as exc:
+            raise ValueError(f"rule_changes.tsv Zeile {number}: Muster ungültig ({exc})") from None
+        changes.append(RuleChange(key, kind, since, source, compiled, notice))
+    return changes
+
+
+@cache
+def rule_changes(path: Path = RULE_CHANGES_PATH) -> tuple[RuleChange, ...]:
+    """The rows of ``path`` (read once)."""
+    return tuple(parse_rule_changes(path.read_text(encoding="utf-8")))
+
+
+def outdated_notice(text: str, date: str | None) -> str:
+    """German notice lines for a text of ``date``: one ``⚠️`` line per rules change, one line for terms.
+
+    ``""`` when no change of ``data/rule_changes.tsv`` applies. Example for a 2006 FAQ ruling:
+    ``"⚠️ Regel geändert (2017): …\\nℹ️ Heute: „wirken“ statt „spielen“ … (Dokument 002, 2017)"``.
+    """
+    applying = [c for c in rule_changes() if c.applies(text, date)]
+    lines = [f"⚠️ {c.notice}" for c in applying if c.kind == "regel"]
+    terms = [c for c in applying if c.kind == "begriff"]
+    if terms:
+        cited = sorted({c.source.split()[0][:3] for c in terms})
+        since = min(c.since for c in terms)[:4]
+        lines.append(f"ℹ️ Heute: {'; '.join(c.notice for c in terms)} (Dokument {', '.join(cited)}, {since})")
+    return "\n".join(lines)
+
+
+def annotate(ruling: RulingRecord) -> RulingRecord:
+    """The ruling with its outdated notice (if any) appended to its text, for display."""
+    notice = outdated_notice(ruling.text, ruling.date)
+    return replace(ruling, text=f"{ruling.text}\n{notice}") if notice else ruling
+
+
+# --- a card's rulings ------------------------------------------------------------------------
+
+
+async def linked_mechanics(store: Store, card: CardRecord, rulings: list[RulingRecord]) -> list[tuple[int, str]]:
+    """Mechanics sections a card's rulings point to (``Siehe auch „…“ im Abschnitt ALLGEMEINES``),
+    and the section the card is printed in as an example: ``[(mechanic id, title)]`` in that order.
+    """
+    found: dict[int, str] = {}
+    for ruling in rulings:
+        if ruling.see_mechanic:
+            row = await store.fetchone(
+                "SELECT id, title FROM mechanics WHERE document_id = ? AND title = ? ORDER BY position LIMIT 1",
+                (ruling.document.id, ruling.see_mechanic),
+            )
+            if row is not None:
+                found.setdefault(row[0], row[1])
+    if card.mechanic_id is not None and card.mechanic_id not in found:
+        row = await store.fetchone("SELECT id, title FROM mechanics WHERE id = ?", (card.mechanic_id,))
+        if row is not None:
+            found[row[0]] = row[1]
+    return list(found.items())
+
+
+#: Rulings per page; each ruling is one block of the description.
+RULINGS_PER_PAGE = 6
+
+
+def ruling_block(ruling: RulingRecord) -> str:
+    """One ruling as text with its source and date: ``"• text\n_Quelle, 30.08.2005_"``."""
+    date = format_date(ruling.date)
+    source = ruling.document.title + (f", {date}" if date else "")
+    return f"• {ruling.text}\n_{source}_"
+
+
+def rulings_pages(title: str, rulings: list[RulingRecord], per_page: int = RULINGS_PER_PAGE) -> list[Page]:
+    """Rulings split into pages of at most ``per_page`` rulings (the renderer splits further if long)."""
+    if not rulings:
+        return [Page(title=title, body="Zu dieser Karte gibt es in den Dokumenten keine Rulings.")]
+    pages = []
+    for start in range(0, len(rulings), per_page):
+        chunk = rulings[start : start + per_page]
+        pages.append(Page(title=title, body="\n\n".join(ruling_block(r) for r in chunk)))
+    return pages
+
+
+async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
+    """All rulings of ``card`` in document order with outdated notices, then the rulings of the
+    mechanics sections its rulings refer to (linked, not lost), with buttons to the card and sections.
+    """
+    rulings = await ctx.store.rulings_for_card(card.id)
+    linked = await linked_mechanics(ctx.store, card, rulings)
+    shown = [annotate(r) for r in rulings]
+    titles = {title for _id, title in linked}
+    shown = [
+        replace(r, text=f"{r.text}\n↳ Die Rulings dieses Abschnitts folgen nach den Rulings der Karte.")
+        if r.see_mechanic in titles
+        else r
+        for r in shown
+    ]
+    pages = rulings_pages(f"Rulings: {card.name} ({len(rulings)})", shown)
+    actions = [Action(label="Karte anzeigen", action="card", arg=str(card.id))]
+    docs = {r.document.title: None for r in rulings} or {card.document.title: None}
+    for mechanic_id, title in linked:
+        section = await ctx.store.rulings_for_mechanic(mechanic_id)
+        if section:
+            section_pages = rulings_pages(f"Abschnitt „{title}“ (ALLGEMEINES)", [annotate(r) for r in section])
+            section_pages[0].body = (
+                f"Rulings aus dem Abschnitt „{title}“, auf den sich {card.name} bezieht:\n\n" + section_pages[0].body
+            )
+            pages += section_pages
+            docs.update({r.document.title: None for r in section})
+        actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(mechanic_id)))
+    return Reply(pages=pages, source=" · ".join(docs), actions=actions[:20])
+
+
+@action("rulings")
+async def rulings_action(ctx: AnswerContext, arg: str) -> Reply:
+    """Button ``rb:rulings:<card_id>`` (under /card) → :func:`card_rulings`."""
+    card = await ctx.store.card(int(arg)) if arg.isdecimal() else None
+    if card is None:
+        raise UserError("Karte nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+    return await card_rulings(ctx, card)
+
+
+# --- search ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RulingHit:
+    """A search hit: the ruling, the card or section it belongs to, and a snippet with ``**match**``."""
+
+    ruling: RulingRecord
+    owner: str
+    snippet: str
+
+
+@dataclass
+class SearchResult:
+    """Hits of one search, how they were found and how many there were in all.
+
+    ``mode``: ``"all"`` (every word), ``"any"`` (some words), ``"part"`` (word parts, trigram index)
+    or ``"none"``.
+    """
+
+    hits: list[RulingHit]
+    total: int
+    mode: str
+    query: FtsQuery | None
+
+
+# ruling_rows (data/schema.sql) gives the columns Store.ruling_from_row reads; snippet and owner follow them.
+_HIT_SQL = """
+SELECT rr.*, snippet({table}, 0, ?, ?, ?, 18), coalesce(c.name, 'Abschnitt „' || m.title || '“')
+FROM {table} JOIN ruling_rows rr ON rr.id = {table}.rowid
+LEFT JOIN cards c ON c.id = rr.card_id LEFT JOIN mechanics m ON m.id = rr.mechanic_id
+WHERE {table} MATCH ? AND (? IS NULL OR rr.card_id = ?)
+ORDER BY bm25({table}), rr.id LIMIT ?
+"""
+_COUNT_SQL = """
+SELECT count(*) FROM {table} JOIN rulings r ON r.id = {table}.rowid
+WHERE {table} MATCH ? AND (? IS NULL OR r.card_id = ?)
+"""
+
+
+async def fts_rows(store: Store, sql: str, params: tuple[Any, ...]) -> list[Any]:
+    """Run an FTS query; a store without the FTS tables raises the German "Datenbank veraltet".
+
+    An FTS5 syntax error cannot come from :func:`bot.textsearch.build_query`; should one occur it is
+    logged and treated as no hits (the user gets "nichts gefunden", never a traceback).
+    """
+    try:
+        return await store.fetchall(sql, params)
+    except sqlite3.OperationalError as exc:
+        if "no such table" in str(exc):
+            raise OUTDATED_DB from None
+        log.warning("FTS-Abfrage fehlgeschlagen (%s): %r", exc, params)
+        return []
+
+
+async def search_rulings(store: Store, text: str, card_id: int | None = None, limit: int = MAX_HITS) -> SearchResult:
+    """Full-text search over every ruling (optionally one card's), best first (bm25).
+
+    Tries all words, then any word, then word parts (trigram). Never raises for any ``text``
+    except :data:`OUTDATED_DB` on a store without search index.
+    """
+    query = build_query(text)
+    if query is None:
+        return SearchResult([], 0, "none", None)
+    for mode, match in query.attempts():
+        table = "rulings_trigram" if mode == "part" else "rulings_fts"
+        sql = _HIT_SQL.format(table=table)
+        rows = await fts_rows(store, sql, (*HIGHLIGHT, ELLIPSIS, match, card_id, card_id, limit))
+        if rows:
+            count = await fts_rows(store, _COUNT_SQL.format(table=table), (match, card_id, card_id))
+            hits = [RulingHit(Store.ruling_from_row(row), row[-1] or "?", tidy_snippet(row[-2])) for row in rows]
+            return SearchResult(hits, int(count[0][0]) if count else len(hits), mode, query)
+    return SearchResult([], 0, "none", query)
+
+
+def hit_block(hit: RulingHit) -> str:
+    """One hit: owner in bold, snippet, notice, then ``_Dokument, Datum_``."""
+    date = format_date(hit.ruling.date)
+    notice = outdated_notice(hit.ruling.text, hit.ruling.date)
+    source = hit.ruling.document.title + (f", {date}" if date else "")
+    return "\n".join(part for part in (f"**{hit.owner}**", hit.snippet, notice, f"_{source}_") if part)
+
+
+def query_notes(query: FtsQuery) -> list[str]:
+    """German lines on what a search did beyond the typed words: synonyms searched, input cut."""
+    lines = [f"Auch gesucht: {', '.join(group.labels[:6])} ({group.source})." for group in query.synonyms_used]
+    if query.truncated:
+        lines.append("Die Suche war sehr lang; nur der Anfang wurde verwendet.")
+    return lines
+
+
+def search_intro(result: SearchResult, shown_text: str) -> str:
+    """Lead text of a search answer: count, fallback mode, synonyms and cut input, in German."""
+    query = result.query
+    assert query is not None
+    lines = [
+        f"{result.total} Treffer für „{shown_text}“"
+        + (f" (die ersten {len(result.hits)})" if result.total > len(result.hits) else "")
+    ]
+    if result.mode in MODE_NOTES:
+        lines.append(MODE_NOTES[result.mode])
+    lines += query_notes(query)
+    if result.total > len(result.hits):
+        lines.append("Weitere Treffer: die Suche genauer fassen, z. B. mit einer Karte (`karte:`).")
+    return "\n".join(lines)
+
+
+def nothing_found(text: str) -> UserError:
+    """The German „nichts gefunden“ error for a search text (shown shortened, cleaned)."""
+    shown = clean(text)[:80] or "(leer)"
+    return UserError(
+        f"Nichts gefunden für „{shown}“",
+        "Versuche andere oder weniger Wörter, alte und neue Begriffe werden beide gesucht "
+        "(z. B. „umgewandelte Manakosten“ findet auch „Manawert“).",
+    )
+
+
+def hit_pages(title: str, intro: str, blocks: list[str], per_page: int) -> list[Page]:
+    """Blocks in pages of ``per_page``, the intro at the top of the first page."""
+    pages = []
+    for start in range(0, len(blocks), per_page):
+        body = "\n\n".join(blocks[start : start + per_page])
+        pages.append(Page(title=title, body=f"{intro}\n\n{body}" if start == 0 and intro else body))
+    return pages or [Page(title=title, body=intro)]
+
+
+async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = None) -> Reply:
+    """The answer to ``/ruling suche: …`` (optionally within one card's rulings).
+
+    Raises:
+        UserError: nothing found (German), or the store has no search index.
+    """
+    result = await search_rulings(ctx.store, text, card.id if card else None)
+    if not result.hits:
+        raise nothing_found(text)
+    shown = clean(text)[:80]
+    title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
+    blocks = [hit_block(h) for h in result.hits]
+    pages = hit_pages(title, search_intro(result, shown), blocks, HITS_PER_PAGE)
+    buttons: dict[tuple[str, int], Action] = {}
+    for hit in result.hits:
+        if len(buttons) >= CARD_BUTTONS:
+            break
+        r = hit.ruling
+        if r.card_id is not None:
+            buttons.setdefault(("rulings", r.card_id), Action(f"Rulings: {hit.owner}", "rulings", str(r.card_id)))
+        elif r.mechanic_id is not None:
+            buttons.setdefault(("mechanic", r.mechanic_id), Action(hit.owner, "mechanic", str(r.mechanic_id)))
+    actions = list(buttons.values())
+    docs = {h.ruling.document.title: None for h in result.hits}
+    return Reply(pages=pages, source=" · ".join(docs), actions=actions)
+
+
+@answer("ruling")
+async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str | None = None) -> Reply:
+    """``/ruling karte: … | suche: …``: a card's rulings, a full-text search, or a search in one card.
+
+    Raises:
+        UserError: neither option given, unknown card, or nothing found (German messages).
+    """
+    card_text = card if card and clean(card) else None
+    search_text = search if search and clean(search) else None
+    if card_text is None and search_text is None:
+        raise UserError(
+            "Karte oder Suchwörter angeben",
+            "Zum Beispiel: `/ruling karte: Circu, Dimir-Lobotomist` oder `/ruling suche: Bibliothek mischen`.",
+        )
+    record = await find_card(ctx, card_text) if card_text else None
+    if search_text is not None:
+        return await search_reply(ctx, search_text, record)
+    assert record is not None
+    return await card_rulings(ctx, record)
+
+
+__all__ = [
+    "RuleChange",
+    "RulingHit",
+    "SearchResult",
+    "annotate",
+    "card_rulings",
+    "outdated_notice",
+    "rule_changes",
+    "search_rulings",
+]

@@ -1,0 +1,292 @@
+"""/ruling on the real store: card rulings, full-text search, synonyms, outdated notices, bad input."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.answers import AnswerContext, run_action, run_answer
+from bot.answers.rulings import RULE_CHANGES_PATH, outdated_notice, parse_rule_changes, rule_changes
+from bot.render import fit_pages, payload
+from bot.search import NameIndex
+from bot.store import Store
+from tests.conftest import ROOT
+from tests.test_render import assert_within_limits
+from tests.test_textsearch import NASTY
+
+RAVNICA = "Ravnica: Stadt der Gilden – Häufig gestellte Fragen"
+
+
+def all_payloads(reply):
+    return [payload(reply, page) for page in range(len(fit_pages(reply.pages)))]
+
+
+def text_of(reply) -> str:
+    return "\n".join(p.body + "".join(f.value for f in p.fields) for p in reply.pages)
+
+
+async def test_circu_all_five_rulings_in_order(ctx):
+    reply = await run_answer(ctx, "ruling", card="Circu")
+    assert not reply.error
+    message = payload(reply)
+    embed = message["embeds"][0]
+    # Ravnica FAQ, lines 399-407: five "* " rulings under "Circu, Dimir-Lobotomist".
+    assert embed["title"] == "Rulings: Circu, Dimir-Lobotomist (5)"
+    bullets = re.findall(r"^• (.*)$", embed["description"], re.MULTILINE)
+    assert len(bullets) == 5
+    assert bullets[0] == "Die ersten beiden Fähigkeiten zielen auf Bibliotheken und nicht auf Spieler."
+    assert bullets[4].startswith("Wird eine geteilte Karte auf diese Weise entfernt")
+    assert f"_{RAVNICA}, 30.08.2005_" in embed["description"]
+    assert {
+        "label": "Karte anzeigen",
+        "custom_id": "rb:card:" + str(message["components"][0]["custom_id"]).split(":")[2],
+    } in message["components"]
+    assert_within_limits(message)
+
+
+async def test_old_rulings_carry_terminology_notices(ctx):
+    reply = await run_answer(ctx, "ruling", card="Circu")
+    body = reply.pages[0].body
+    # "… der ganz aus dem Spiel entfernten Karte" (2005) → today "ins Exil schicken" (002, 2017).
+    assert "ℹ️ Heute: „ins Exil schicken“ statt „ganz aus dem Spiel entfernen“ (Dokument 002, 2017)" in body
+
+
+async def test_see_also_section_rulings_are_linked(ctx):
+    # Aufsammelkrabbler (Ravnica FAQ line 227): "Siehe auch „Hybrid-Karten und Halbe-Halbe-Manasymbole“ …"
+    reply = await run_answer(ctx, "ruling", card="Aufsammelkrabbler")
+    titles = [p.title for p in reply.pages]
+    assert "Abschnitt „Hybrid-Karten und Halbe-Halbe-Manasymbole“ (ALLGEMEINES)" in titles
+    assert (
+        "• Siehe auch „Hybrid-Karten und Halbe-Halbe-Manasymbole“ im Abschnitt ALLGEMEINES.\n"
+        "↳ Die Rulings dieses Abschnitts folgen nach den Rulings der Karte." in reply.pages[0].body
+    )
+    # A ruling of that section (Ravnica FAQ line 46), now shown with the card.
+    assert (
+        "Halbe-Halbe-Manasymbole sind keine neuen Farben. "
+        "Du kannst kein Halbe-Halbe-Mana deinem Manavorrat hinzufügen." in text_of(reply)
+    )
+    assert any(
+        a.action == "mechanic" and a.label == "Mechanik: Hybrid-Karten und Halbe-Halbe-Manasymbole"
+        for a in reply.actions
+    )
+
+
+async def test_search_bibliothek_mischen_lists_cards_and_dates(ctx):
+    reply = await run_answer(ctx, "ruling", search="Bibliothek mischen")
+    assert not reply.error
+    body = reply.pages[0].body
+    # Ravnica FAQ lines 784/786 (Schatten des Zweifels) and 867 (Sonnenschmieder), line 988 uses "gemischt".
+    assert "**Schatten des Zweifels**" in body and "**Sonnenschmieder**" in body
+    assert "**Mische** danach deine **Bibliothek**" in body
+    assert f"_{RAVNICA}, 30.08.2005_" in body
+    assert body.startswith("4 Treffer für „Bibliothek mischen“")
+
+
+async def test_prefix_finds_plural(ctx):
+    reply = await run_answer(ctx, "ruling", search="Eismarke")
+    owners = re.findall(r"^\*\*(.+)\*\*$", reply.pages[0].body, re.MULTILINE)
+    # Kälteeinbruch FAQ: 5 "* " rulings mention Eismarke(n) (grep '^\* .*Eismarke' → lines 3097-3530).
+    assert sorted(owners) == [
+        "Dunkle Tiefen",
+        "Reiffedereule",
+        "Reifschuppen-Drache",
+        "Wollwildschwein",
+        "Wollwildschwein",
+    ]
+    assert "**Eismarken**" in reply.pages[0].body
+
+
+async def test_old_term_finds_new_text_and_back(ctx):
+    old = text_of(await run_answer(ctx, "ruling", search="umgewandelte Manakosten"))
+    # Document 002 (18.04.2017, line 53) only says "Manawert": "… eine Karte mit Manawert 2 aus deiner Hand …"
+    assert "eine Karte mit **Manawert** 2" in old
+    new = text_of(await run_answer(ctx, "ruling", search="Manawert"))
+    # Clash article (2007): "Eine Karte ohne Manakosten (zum Beispiel ein Land) hat umgewandelte
+    # Manakosten von 0."
+    assert "**umgewandelte Manakosten** von 0" in new
+
+
+async def test_exile_terms_meet(ctx):
+    reply = await run_answer(ctx, "ruling", search="ins Exil schicken")
+    text = text_of(reply)
+    assert "**Circu, Dimir-Lobotomist**" in text  # 2005: "ganz aus dem Spiel entfernten Karte"
+    assert "**Getrieben // Verzweiflung**" in text  # 2017: "ins Exil geschickt"
+
+
+async def test_search_within_one_card(ctx):
+    reply = await run_answer(ctx, "ruling", card="Circu", search="geteilte Karte")
+    assert reply.pages[0].body.startswith("1 Treffer für „geteilte Karte“")
+    assert "Wird eine **geteilte Karte** auf diese Weise entfernt" in reply.pages[0].body
+
+
+async def test_split_card_ruling_before_2017_gets_the_rules_change(ctx):
+    reply = await run_answer(ctx, "ruling", search="geteilte Karte umgewandelte Manakosten")
+    text = text_of(reply)
+    assert "⚠️ Regel geändert (2017)" in text
+    # The 2017 rulings of document 002 themselves carry no notice.
+    rulings = await ctx.store.rulings_for_card(ctx.names.resolve("Getrieben // Verzweiflung").card_id)
+    assert len(rulings) == 13
+    assert all(outdated_notice(r.text, r.date) == "" for r in rulings)
+
+
+def test_outdated_notice_compares_dates():
+    # Clash article (2007), German ruling on split cards: older than the change of 2017-04-18.
+    text = (
+        "Falls einer oder mehrere der sich befehdenden Spieler eine geteilte Karte aufdeckt,"
+        " werden die umgewandelten Manakosten beider Hälften unabhängig voneinander betrachtet."
+    )
+    notice = outdated_notice(text, "2007")
+    assert notice.splitlines()[0].startswith("⚠️ Regel geändert (2017): Außerhalb des Stapels")
+    assert "„Manawert“ statt „umgewandelte Manakosten“" in notice
+    assert outdated_notice(text, "2017-07-14") == ""
+    assert outdated_notice(text, None) == ""
+
+
+def test_every_rule_change_cites_a_line_of_its_document():
+    changes = rule_changes()
+    assert {c.key for c in changes} >= {"split_mana_value", "wirken", "manawert", "exil"}
+    for change in changes:
+        m = re.match(r"(\S+\.txt) Zeile (\d+) \(Ruling vom (\d\d\.\d\d\.\d{4})\): „(.+)“$", change.source)
+        assert m, change.source
+        lines = (ROOT / "data" / "sources" / m.group(1)).read_text(encoding="utf-8").splitlines()
+        cited = lines[int(m.group(2)) - 1]
+        for fragment in m.group(4).split("…"):
+            assert fragment.strip() in cited, (change.key, fragment)
+        # The date line above the paragraph is the ruling's date (DD/MM/YYYY in the file).
+        assert lines[int(m.group(2)) - 3] == m.group(3).replace(".", "/")
+        day, month, year = m.group(3).split(".")
+        assert change.since == f"{year}-{month}-{day}"
+
+
+def test_parse_rule_changes_rejects_bad_rows():
+    with pytest.raises(ValueError, match="Zeile 1: sechs Spalten"):
+        parse_rule_changes("a\tb\n")
+    with pytest.raises(ValueError, match="art"):
+        parse_rule_changes("k\tsonst\t2017\tq\tx\tn\n")
+    with pytest.raises(ValueError, match="ISO"):
+        parse_rule_changes("k\tregel\t18.04.2017\tq\tx\tn\n")
+    with pytest.raises(ValueError, match="Muster"):
+        parse_rule_changes("k\tregel\t2017\tq\t(\tn\n")
+    assert RULE_CHANGES_PATH.is_file()
+
+
+async def test_long_search_pages_within_limits(ctx):
+    reply = await run_answer(ctx, "ruling", search="Karte")
+    messages = all_payloads(reply)
+    assert len(messages) > 5
+    for message in messages:
+        assert_within_limits(message)
+        assert [c["label"] for c in message["components"][:2]] == ["Zurück", "Weiter"]
+    # More hits than shown: the answer says so instead of cutting silently.
+    assert "(die ersten 60)" in reply.pages[0].body
+    assert "Weitere Treffer" in reply.pages[0].body
+    assert messages[-1]["embeds"][0]["footer"]["text"].endswith(f"Seite {len(messages)}/{len(messages)}")
+
+
+async def test_no_option_and_unknown_card_are_german_errors(ctx):
+    reply = await run_answer(ctx, "ruling")
+    assert reply.error and reply.ephemeral and reply.pages[0].title == "Karte oder Suchwörter angeben"
+    reply = await run_answer(ctx, "ruling", card="Xyzzy Quux")
+    assert reply.error and reply.pages[0].title.startswith("Keine Karte")
+
+
+async def test_nothing_found_is_german(ctx):
+    reply = await run_answer(ctx, "ruling", search="Zzyzxqq")
+    assert reply.error and reply.pages[0].title == "Nichts gefunden für „Zzyzxqq“"
+
+
+@pytest.mark.parametrize("text", NASTY)
+async def test_nasty_search_text(ctx, text):
+    reply = await run_answer(ctx, "ruling", search=text)
+    assert reply.error is (reply.pages[0].title.startswith(("Nichts gefunden", "Karte oder Suchwörter")))
+    for message in all_payloads(reply):
+        assert_within_limits(message)
+
+
+async def test_rulings_button_of_a_search_hit(ctx):
+    reply = await run_answer(ctx, "ruling", search="Bibliothek mischen")
+    button = reply.actions[0]
+    assert button.label == "Rulings: Schatten des Zweifels"
+    pressed = await run_action(ctx, button.action, button.arg)
+    assert pressed.pages[0].title.startswith("Rulings: Schatten des Zweifels")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(max_size=200) | st.lists(st.sampled_from([*NASTY[:12], "Karte", "Manawert", "NEAR"])).map(" ".join))
+def test_any_search_gives_hits_or_nichts_gefunden(built_db, text):
+    async def run():
+        store = await Store.open(built_db)
+        try:
+            ctx = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
+            return await run_answer(ctx, "ruling", search=text)
+        finally:
+            await store.close()
+
+    reply = asyncio.run(run())
+    title = reply.pages[0].title
+    if reply.error:
+        assert title.startswith(("Nichts gefunden für „", "Karte oder Suchwörter angeben"))
+    else:
+        assert re.match(r"\d+ Treffer für „", reply.pages[0].body)
+    for message in all_payloads(reply):
+        assert_within_limits(message)
+
+
+async def test_section_ruling_hit_links_its_section(ctx):
+    # Clash article line 20: "• Es gibt in einer Fehde weder Remis noch Niederlage. …" (a section ruling).
+    reply = await run_answer(ctx, "ruling", search="Remis")
+    assert reply.pages[0].body.startswith("1 Treffer für „Remis“")
+    hit = "**Abschnitt „Fehde“**\nEs gibt in einer Fehde weder **Remis** noch Niederlage."
+    assert hit in reply.pages[0].body
+    assert [(a.label, a.action) for a in reply.actions] == [("Abschnitt „Fehde“", "mechanic")]
+    section = await run_action(ctx, "mechanic", reply.actions[0].arg)
+    assert section.pages[0].title == "Fehde"
+
+
+async def test_store_without_search_index_says_rebuild(built_db, tmp_path):
+    old = tmp_path / "alt.sqlite3"
+    old.write_bytes(built_db.read_bytes())
+    with sqlite3.connect(old) as conn:  # a store built before the FTS tables existed
+        for name in ("rulings_fts", "rulings_trigram", "rules_fts", "rules_trigram"):
+            conn.execute(f"DROP TABLE {name}")
+    store = await Store.open(old)
+    try:
+        ctx = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
+        for key, options in (("ruling", {"search": "Karte"}), ("rule", {"query": "Startspieler"})):
+            reply = await run_answer(ctx, key, **options)
+            assert reply.error and reply.pages[0].title == "Datenbank veraltet"
+            assert "`python -m bot build`" in reply.pages[0].body
+    finally:
+        await store.close()
+
+
+async def test_every_card_every_section_every_rule_fits_discord(ctx):
+    """Sweep over the whole store: every answer of this issue, every page within Discord's limits."""
+    card_ids = [row[0] for row in await ctx.store.fetchall("SELECT id FROM cards")]
+    assert len(card_ids) == 275  # build report: 275 distinct cards
+    replies = [await run_action(ctx, "rulings", str(i)) for i in card_ids]
+    replies += [await run_answer(ctx, "ruling", card=ctx.names.card_names[i]) for i in card_ids]
+    mechanic_ids = [row[0] for row in await ctx.store.fetchall("SELECT id FROM mechanics")]
+    replies += [await run_action(ctx, "mechanic", str(i)) for i in mechanic_ids]
+    numbers = [row[0] for row in await ctx.store.fetchall("SELECT DISTINCT number FROM quoted_rules")]
+    replies += [await run_action(ctx, "rule", n) for n in numbers]
+    explanation_ids = [row[0] for row in await ctx.store.fetchall("SELECT id FROM rule_explanations")]
+    replies += [await run_action(ctx, "rulex", str(i)) for i in explanation_ids]
+    assert not [r.pages[0].title for r in replies if r.error]
+    for reply in replies:
+        assert len(reply.actions) <= 20
+        for message in all_payloads(reply):
+            assert_within_limits(message)
+
+
+async def test_new_hybrid_term_finds_the_2005_halbe_halbe_rulings(ctx):
+    # 003 says "Hybrid-Manasymbol"; the Ravnica FAQ (2005) says "Halbe-Halbe-Manasymbol".
+    reply = await run_answer(ctx, "ruling", search="Hybrid-Manasymbol")
+    text = text_of(reply)
+    assert "Auch gesucht: halbe halbe manasymbol" in text
+    assert "**Halbe-Halbe-Manasymbole** sind keine neuen Farben." in text
