@@ -17,7 +17,7 @@ from bot.reply import Field, Reply
 from bot.rules import clash as engine
 from bot.rules.clash import ClashError, Library, RevealedCard
 
-_NUMBER = re.compile(r"^\d+(?:\s*/\s*\d+)*$")
+_NUMBER = re.compile(r"^[0-9]+(?:\s*/\s*[0-9]+)*$")
 _LAND_WORDS = {"land", "länder", "laender", "lands", "standardland", "standardländer"}
 MAX_SEED = 10**9
 
@@ -107,8 +107,8 @@ async def clash_reveal(
 
 # --------------------------------------------------------------------------- odds
 
-_ITEM_COUNT_FIRST = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$")
-_ITEM_COUNT_LAST = re.compile(r"^(.+?)\s*[:=]\s*(\d+)$")
+_ITEM_COUNT_FIRST = re.compile(r"^([0-9]+)\s*[x×]?\s+(.+)$")
+_ITEM_COUNT_LAST = re.compile(r"^(.+?)\s*[:=]\s*([0-9]+)$")
 
 
 async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
@@ -123,7 +123,7 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
         raise UserError(f"Bibliothek {number} fehlt", "Zum Beispiel: `0:24 2:36`.")
     if len(text) > 2000:
         raise UserError(f"Bibliothek {number} zu lang", "Höchstens 2000 Zeichen.")
-    if not re.search(r"[^\d\s:=/,;]", text):  # only numbers: mana value counts
+    if not re.search(r"[^0-9\s:=/,;]", text):  # only numbers: mana value counts
         try:
             return engine.parse_library(text, number)
         except ClashError as exc:
@@ -132,7 +132,7 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
     for pos, item in enumerate((p.strip() for p in re.split(r"[,;\n]", text)), 1):
         if not item:
             continue
-        m = re.fullmatch(r"(\d+(?:/\d+)*)\s*[:=]\s*(\d+)", item)
+        m = re.fullmatch(r"([0-9]+(?:/[0-9]+)*)\s*[:=]\s*([0-9]+)", item)
         if m:
             key = tuple(int(v) for v in m.group(1).split("/"))
             lib[key] = lib.get(key, 0) + int(m.group(2))

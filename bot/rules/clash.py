@@ -232,7 +232,7 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
 #: a library: card kind (mana value of each half) → number of copies
 Library = dict[tuple[int, ...], int]
 
-_ENTRY = re.compile(r"^(\d+(?:/\d+)*)\s*[:=x×]\s*(\d+)$")
+_ENTRY = re.compile(r"^([0-9]+(?:/[0-9]+)*)\s*[:=x×]\s*([0-9]+)$")
 
 
 def parse_library(text: str, number: int = 1) -> Library:
@@ -469,7 +469,7 @@ def card_from_number(text: str) -> RevealedCard:
         ClashError: not a number.
     """
     parts = text.strip().split("/")
-    if not all(p.strip().isdigit() for p in parts):
+    if not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise ClashError(f"„{text}“ ist keine Zahl.")
     return RevealedCard(text.strip(), tuple(int(p) for p in parts))
 

@@ -245,12 +245,17 @@ def _order_key(cost: ManaCost) -> tuple[int, int, tuple[int, ...], str]:
 # --------------------------------------------------------------------------- parsing
 
 
+def _is_number(text: str) -> bool:
+    """True for ASCII digits only (``"²"`` is a digit to ``str.isdigit`` but not to ``int``)."""
+    return text.isascii() and text.isdigit()
+
+
 def _atom_end(text: str, k: int, allow_star: bool) -> int:
     """End of the shorthand atom starting at ``k``: a run of digits (``11`` is one number) or one
     letter, with a trailing ``*`` (snow) when ``allow_star``; ``k`` itself when there is none."""
     n = len(text)
-    if k < n and text[k].isdigit():
-        while k < n and text[k].isdigit():
+    if k < n and _is_number(text[k]):
+        while k < n and _is_number(text[k]):
             k += 1
         return k
     if k < n and text[k].isalpha():
@@ -330,7 +335,7 @@ def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
         raise _bad(typed, pos, col, "leerer Teil.")
     if len(parts) == 1:
         p = parts[0]
-        if p.isdigit():
+        if _is_number(p):
             value = int(p)
             if value > MAX_GENERIC:
                 raise _bad(typed, pos, col, f"mehr als {MAX_GENERIC} generisches Mana.")
@@ -359,8 +364,8 @@ def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
     if len(parts) != 2:
         raise _bad(typed, pos, col, "zu viele Teile.")
     a, b = parts
-    if (a.isdigit() and b in COLORS) or (b.isdigit() and a in COLORS):
-        number, color = (a, b) if a.isdigit() else (b, a)
+    if (_is_number(a) and b in COLORS) or (_is_number(b) and a in COLORS):
+        number, color = (a, b) if _is_number(a) else (b, a)
         amount = int(number)
         if amount < 1 or amount > MAX_GENERIC:
             raise _bad(typed, pos, col, "die Zahl eines einfarbigen Hybrid-Symbols muss mindestens 1 sein.")
@@ -714,7 +719,7 @@ def parse_pool(text: str) -> Counter[PoolKind]:
     for pos, (body, typed, col) in enumerate(_scan(text, allow_star=True), 1):
         snow = body.endswith("*")
         core = body.rstrip("*")
-        if core.isdigit():
+        if _is_number(core):
             if int(core) > MAX_GENERIC:
                 raise _bad(typed, pos, col, f"mehr als {MAX_GENERIC} Mana.")
             pool[("C", snow)] += int(core)
@@ -787,7 +792,7 @@ def parse_creatures(text: str) -> list[tuple[str, ...]]:
     for pos, item in enumerate(items, 1):
         words = item.lower().split()
         count = 1
-        if words and (words[0].rstrip("x×").isdigit()):
+        if words and _is_number(words[0].rstrip("x×")):
             count = int(words[0].rstrip("x×"))
             words = words[1:]
         words = [

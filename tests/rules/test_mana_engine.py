@@ -375,3 +375,14 @@ def test_large_generic_costs_are_exact():
     assert pay(cost, parse_pool("1000 " * 60)).payable
     short = pay(cost, parse_pool("1000 " * 59 + "999"))
     assert short.missing == [("beliebiges Mana", 1)]
+
+
+def test_non_ascii_digits_are_not_numbers():
+    # "²".isdigit() is True but int("²") raises: found by the lead's fuzz test
+    for text in ("²", "{²}", "{²/W}"):
+        with pytest.raises(ManaError):
+            parse_cost(text)
+    with pytest.raises(ManaError):
+        parse_pool("²")
+    with pytest.raises(ManaError):
+        parse_creatures("² rot")
