@@ -47,8 +47,11 @@ async def read_card(ctx: AnswerContext, text: str, number: int) -> RevealedCard:
 
 def _card_line(n: int, card: RevealedCard, rules: str) -> str:
     if len(card.faces) > 1:
-        halves = " und ".join(f"{card.half(i)} {v}" for i, v in enumerate(card.faces))
-        shown = f"{sum(card.faces)} ({halves})" if rules == engine.RULES_TODAY else halves
+        if rules == engine.RULES_TODAY:
+            parts = " + ".join(f"{card.half(i)} {v}" for i, v in enumerate(card.faces))
+            shown = f"{sum(card.faces)} ({parts})"
+        else:
+            shown = " und ".join(f"{card.half(i)} ({v})" for i, v in enumerate(card.faces))
     else:
         shown = str(card.faces[0])
     return f"Spieler {n}: **{card.label}** – Manawert {shown}"
@@ -100,9 +103,7 @@ async def clash_reveal(
                 inline=False,
             )
         )
-    return explained_reply(
-        f"Fehde – Regelstand {_rules_label(rules)}", "\n".join(lines), result.steps, fields
-    )
+    return explained_reply(f"Fehde – Regelstand {_rules_label(rules)}", "\n".join(lines), result.steps, fields)
 
 
 # --------------------------------------------------------------------------- odds
@@ -138,9 +139,7 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
             lib[key] = lib.get(key, 0) + int(m.group(2))
             continue
         m1, m2 = _ITEM_COUNT_FIRST.match(item), _ITEM_COUNT_LAST.match(item)
-        name, count = (
-            (m1.group(2), int(m1.group(1))) if m1 else (m2.group(1), int(m2.group(2))) if m2 else (item, 1)
-        )
+        name, count = (m1.group(2), int(m1.group(1))) if m1 else (m2.group(1), int(m2.group(2))) if m2 else (item, 1)
         card = await read_card(ctx, name, pos)
         lib[card.faces] = lib.get(card.faces, 0) + count
     lib = {k: v for k, v in lib.items() if v > 0}

@@ -323,9 +323,7 @@ def _scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
 
 
 def _bad(typed: str, pos: int, col: int, why: str) -> ManaError:
-    return ManaError(
-        f"Ungültiges Manasymbol „{typed}“ an Position {pos} (Zeichen {col}): {why}", typed, pos, col
-    )
+    return ManaError(f"Ungültiges Manasymbol „{typed}“ an Position {pos} (Zeichen {col}): {why}", typed, pos, col)
 
 
 def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
@@ -566,9 +564,7 @@ def explain_colors(faces: ManaCost | Sequence[ManaCost]) -> ColorResult:
         )
     if not colors:
         steps.append(
-            Step(
-                "Keine farbigen Symbole: die Kosten sind farblos ({C}, {S}, X und Zahlen haben keine Farbe)."
-            )
+            Step("Keine farbigen Symbole: die Kosten sind farblos ({C}, {S}, X und Zahlen haben keine Farbe).")
         )
     elif len(colors) > 1:
         steps.append(Step(f"Mehr als eine Farbe: mehrfarbig ({color_names(colors)})."))
@@ -674,15 +670,10 @@ def hybrid_payments(cost: ManaCost, limit: int = 24) -> HybridResult:
         steps.append(Step("Ein Symbol wie {2/W} kann mit {W} oder mit zwei beliebigen Mana bezahlt werden."))
     if any(s.kind == PHYREXIAN for s in choices):
         steps.append(
-            Step(
-                "Ein phyrexianisches Symbol kann mit Mana seiner Farbe "
-                "oder mit 2 Lebenspunkten bezahlt werden."
-            )
+            Step("Ein phyrexianisches Symbol kann mit Mana seiner Farbe oder mit 2 Lebenspunkten bezahlt werden.")
         )
     if not choices:
-        steps.append(
-            Step("Die Kosten enthalten keine Hybrid- oder phyrexianischen Symbole: nur eine Möglichkeit.")
-        )
+        steps.append(Step("Die Kosten enthalten keine Hybrid- oder phyrexianischen Symbole: nur eine Möglichkeit."))
     else:
         steps.append(
             Step(
@@ -734,9 +725,7 @@ def parse_pool(text: str) -> Counter[PoolKind]:
                 "Markiere Mana aus verschneiten Quellen mit *, z. B. {G*} oder {C*}.",
             )
         elif "/" in core:
-            raise _bad(
-                typed, pos, col, "Hybrid-Mana gibt es im Manavorrat nicht (Ravnica-FAQ); gib die Farbe an."
-            )
+            raise _bad(typed, pos, col, "Hybrid-Mana gibt es im Manavorrat nicht (Ravnica-FAQ); gib die Farbe an.")
         else:
             raise _bad(typed, pos, col, "im Vorrat sind nur W, U, B, R, G und C erlaubt (verschneit: mit *).")
     return pool
@@ -796,9 +785,7 @@ def parse_creatures(text: str) -> list[tuple[str, ...]]:
             count = int(words[0].rstrip("x×"))
             words = words[1:]
         words = [
-            w
-            for w in words
-            if w not in ("kreatur", "kreaturen", "creature", "creatures", "eine", "ein", "x", "×")
+            w for w in words if w not in ("kreatur", "kreaturen", "creature", "creatures", "eine", "ein", "x", "×")
         ]
         if not words or count < 1 or count > 100:
             raise ManaError(f"Kreatur {pos} („{item}“) ist unvollständig.", item, pos)
@@ -880,9 +867,7 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
     states: set[tuple[int, tuple[int, ...]]] = {(start_generic, tuple(counts[t] for t in types))}
     wasted = False
     for colors in creatures:
-        targets = [
-            j for j, t in enumerate(types) if t.kind not in (SNOW, COLORLESS) and set(t.colors) & set(colors)
-        ]
+        targets = [j for j, t in enumerate(types) if t.kind not in (SNOW, COLORLESS) and set(t.colors) & set(colors)]
         nxt: set[tuple[int, tuple[int, ...]]] = set()
         for gen, left in states:
             moved = False
@@ -897,15 +882,10 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
                 wasted = True
                 nxt.add((gen, left))
             if len(nxt) > MAX_STATES:
-                raise ManaError(
-                    f"Zu viele mögliche Restkosten (über {MAX_STATES}); bitte weniger Kreaturen angeben."
-                )
+                raise ManaError(f"Zu viele mögliche Restkosten (über {MAX_STATES}); bitte weniger Kreaturen angeben.")
         states = nxt
     remaining = sorted(
-        (
-            _build((t for t, n in zip(types, left, strict=True) for _ in range(n)), gen)
-            for gen, left in states
-        ),
+        (_build((t for t, n in zip(types, left, strict=True) for _ in range(n)), gen) for gen, left in states),
         key=_order_key,
     )
 
@@ -916,11 +896,7 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
             "502.46",
             RAVNICA_FAQ,
         ),
-        Step(
-            f"Ausgangskosten: {base.text}; Kreaturen: "
-            + ", ".join(_creature_text(c) for c in creatures)
-            + "."
-        ),
+        Step(f"Ausgangskosten: {base.text}; Kreaturen: " + ", ".join(_creature_text(c) for c in creatures) + "."),
     ]
     for colors in creatures:
         if colors:
@@ -947,11 +923,7 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
             )
         )
     steps.append(
-        Step(
-            f"Es bleiben {len(remaining)} verschiedene Restkosten: "
-            + ", ".join(c.text for c in remaining)
-            + "."
-        )
+        Step(f"Es bleiben {len(remaining)} verschiedene Restkosten: " + ", ".join(c.text for c in remaining) + ".")
     )
     steps.append(
         Step(
@@ -1034,28 +1006,16 @@ def total_cost(
             if s.kind == GENERIC:
                 cut = min(gen, s.amount)
                 gen -= cut
-                note = (
-                    ""
-                    if cut == s.amount
-                    else f" (nur {cut}: der generische Anteil kann nicht unter 0 sinken)"
-                )
-                steps.append(
-                    Step(f"Reduzierung {s.text}: generischer Anteil −{cut}{note} → {_build(rest, gen).text}.")
-                )
+                note = "" if cut == s.amount else f" (nur {cut}: der generische Anteil kann nicht unter 0 sinken)"
+                steps.append(Step(f"Reduzierung {s.text}: generischer Anteil −{cut}{note} → {_build(rest, gen).text}."))
             elif s.kind == COLORED:
                 removed = _remove_colored(rest, s.colors[0])
                 if removed is None:
-                    steps.append(
-                        Step(f"Reduzierung {s.text}: kein passendes Symbol in den Kosten, keine Wirkung.")
-                    )
+                    steps.append(Step(f"Reduzierung {s.text}: kein passendes Symbol in den Kosten, keine Wirkung."))
                 else:
-                    steps.append(
-                        Step(f"Reduzierung {s.text} entfernt {removed.text} → {_build(rest, gen).text}.")
-                    )
+                    steps.append(Step(f"Reduzierung {s.text} entfernt {removed.text} → {_build(rest, gen).text}."))
             else:
-                raise ManaError(
-                    f"Eine Reduzierung kann nur aus Zahlen und Farben bestehen, nicht {s.text}.", s.text
-                )
+                raise ManaError(f"Eine Reduzierung kann nur aus Zahlen und Farben bestehen, nicht {s.text}.", s.text)
     total = _build(rest, gen)
     mv = cost.mana_value()
     steps.append(Step(f"Gesamtkosten: {total.text}."))
@@ -1156,12 +1116,9 @@ def cumulative_upkeep(options: Sequence[ManaCost], counters: int, limit: int = 2
                 COLDSNAP_FAQ,
             )
         )
-    steps.append(
-        Step(
-            f"{len(totals)} verschiedene Gesamtkosten: "
-            + ", ".join(t.text for t in totals[:limit])
-            + (" …" if len(totals) > limit else "")
-            + "."
-        )
-    )
+    shown = ", ".join(t.text for t in totals[:limit]) + (" …" if len(totals) > limit else "")
+    if len(totals) == 1:
+        steps.append(Step(f"Gesamtkosten: {shown}."))
+    else:
+        steps.append(Step(f"{len(totals)} verschiedene Gesamtkosten: {shown}."))
     return UpkeepResult(totals[:limit], len(totals), steps)

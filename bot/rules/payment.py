@@ -237,9 +237,7 @@ def pay(cost: ManaCost, pool: Counter[PoolKind], x: int = 0, life: int | None = 
     for t in types:
         combos *= len(mono[t]) + 1
     if combos > MAX_CHOICE_COMBINATIONS:
-        raise ManaError(
-            f"Zu viele Wahlmöglichkeiten bei Symbolen wie {{2/W}} ({combos}); bitte weniger angeben."
-        )
+        raise ManaError(f"Zu viele Wahlmöglichkeiten bei Symbolen wie {{2/W}} ({combos}); bitte weniger angeben.")
     phyrexian = sum(1 for s in symbols if s.kind == PHYREXIAN)
     life_cap = phyrexian if life is None else min(phyrexian, life // 2)
 
@@ -280,9 +278,7 @@ def _rule_steps(symbols: list[Symbol]) -> list[Step]:
     kinds = {s.kind for s in symbols}
     steps: list[Step] = []
     if HYBRID in kinds or any(s.kind == PHYREXIAN and len(s.colors) == 2 for s in symbols):
-        steps.append(
-            Step("Hybrid-Symbole können mit einer ihrer beiden Farben bezahlt werden.", "104.3f", RAVNICA_FAQ)
-        )
+        steps.append(Step("Hybrid-Symbole können mit einer ihrer beiden Farben bezahlt werden.", "104.3f", RAVNICA_FAQ))
     if SNOW in kinds:
         steps.append(
             Step(
@@ -293,9 +289,7 @@ def _rule_steps(symbols: list[Symbol]) -> list[Step]:
             )
         )
     if PHYREXIAN in kinds:
-        steps.append(
-            Step("Ein phyrexianisches Symbol wird mit Mana seiner Farbe oder mit 2 Lebenspunkten bezahlt.")
-        )
+        steps.append(Step("Ein phyrexianisches Symbol wird mit Mana seiner Farbe oder mit 2 Lebenspunkten bezahlt."))
     if MONO_HYBRID in kinds:
         steps.append(Step("Ein Symbol wie {2/W} wird mit {W} oder mit zwei beliebigen Mana bezahlt."))
     if VARIABLE in kinds:
@@ -362,11 +356,8 @@ def _not_payable(
         text = ", ".join(f"{n}× {label}" for label, n in missing)
         steps.append(Step(f"Auch bei der besten Wahl fehlt: {text}."))
     if life is not None and any(s.kind == PHYREXIAN for s in symbols):
-        steps.append(Step(f"Für phyrexianische Symbole standen {life} Lebenspunkte zur Verfügung."))
-    steps.append(
-        Step(
-            f"Geprüft: alle {combos} Wahlmöglichkeiten der {{2/W}}-Symbole, Hybrid-Symbole und Lebenspunkte "
-            "exakt (maximaler Fluss), nicht gierig."
-        )
-    )
+        points = "1 Lebenspunkt stand" if life == 1 else f"{life} Lebenspunkte standen"
+        steps.append(Step(f"Für phyrexianische Symbole {points} zur Verfügung."))
+    checked = f"alle {combos} Wahlmöglichkeiten der {{2/W}}-Symbole, " if combos > 1 else ""
+    steps.append(Step(f"Geprüft: {checked}Hybrid-Symbole und Lebenspunkte exakt (maximaler Fluss), nicht gierig."))
     return PaymentResult(False, [], 0, Counter(pool), missing, steps)

@@ -25,7 +25,7 @@ async def test_reveal_split_card_2007_both_win(ctx):
 
 async def test_reveal_today_and_ties(ctx):
     today = await run_answer(ctx, "clash_reveal", card1="Bestimmt // Unbeirrt", card2="{3}{R}")
-    assert "Manawert 7 (Bestimmt 5 und Unbeirrt 2)" in today.pages[0].body
+    assert "Manawert 7 (Bestimmt 5 + Unbeirrt 2)" in today.pages[0].body
     # the article: all reveal mana value 2 → nobody wins; Boros-Rekrut {R/W} = 1
     tie = await run_answer(ctx, "clash_reveal", card1="2", card2="{1}{G}", card3="{W}{W}")
     assert "**Ergebnis:** Niemand gewinnt die Fehde." in tie.pages[0].body
