@@ -592,6 +592,10 @@ def _symbol_options(s: Symbol) -> list[tuple[int, str]]:
 
 _CHOICE_KINDS = (HYBRID, MONO_HYBRID, PHYREXIAN)
 
+#: explanation steps shared with :mod:`bot.rules.payment`
+MONO_HYBRID_STEP = Step("Ein Symbol wie {2/W} wird mit {W} oder mit zwei beliebigen Mana bezahlt.")
+PHYREXIAN_STEP = Step("Ein phyrexianisches Symbol wird mit Mana seiner Farbe oder mit 2 Lebenspunkten bezahlt.")
+
 
 @dataclass
 class HybridResult:
@@ -667,11 +671,9 @@ def hybrid_payments(cost: ManaCost, limit: int = 24) -> HybridResult:
             )
         )
     if any(s.kind == MONO_HYBRID for s in choices):
-        steps.append(Step("Ein Symbol wie {2/W} kann mit {W} oder mit zwei beliebigen Mana bezahlt werden."))
+        steps.append(MONO_HYBRID_STEP)
     if any(s.kind == PHYREXIAN for s in choices):
-        steps.append(
-            Step("Ein phyrexianisches Symbol kann mit Mana seiner Farbe oder mit 2 Lebenspunkten bezahlt werden.")
-        )
+        steps.append(PHYREXIAN_STEP)
     if not choices:
         steps.append(Step("Die Kosten enthalten keine Hybrid- oder phyrexianischen Symbole: nur eine Möglichkeit."))
     else:

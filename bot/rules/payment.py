@@ -27,7 +27,9 @@ from bot.rules.mana import (
     GENERIC,
     HYBRID,
     MONO_HYBRID,
+    MONO_HYBRID_STEP,
     PHYREXIAN,
+    PHYREXIAN_STEP,
     POOL_TYPES,
     SNOW,
     VARIABLE,
@@ -289,9 +291,9 @@ def _rule_steps(symbols: list[Symbol]) -> list[Step]:
             )
         )
     if PHYREXIAN in kinds:
-        steps.append(Step("Ein phyrexianisches Symbol wird mit Mana seiner Farbe oder mit 2 Lebenspunkten bezahlt."))
+        steps.append(PHYREXIAN_STEP)
     if MONO_HYBRID in kinds:
-        steps.append(Step("Ein Symbol wie {2/W} wird mit {W} oder mit zwei beliebigen Mana bezahlt."))
+        steps.append(MONO_HYBRID_STEP)
     if VARIABLE in kinds:
         steps.append(Step("Für X wird der angegebene Wert bezahlt (sonst 0); Y und Z zählen 0."))
     return steps
