@@ -849,7 +849,8 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
     """What can remain to pay when tapping ``creatures`` for Einberufen (502.46 as quoted in
     the Ravnica FAQ): each creature reduces the cost by {1} or by one mana of one of its colours
     (a coloured symbol, or a hybrid/Phyrexian/{2/W} symbol containing that colour, whose colour
-    the caster chooses — Ravnica FAQ on hybrid); never below 0 (502.46b).
+    the caster chooses — Ravnica FAQ on hybrid; a {2/W} paid as {2} can also lose {1});
+    never below 0 (502.46b).
 
     Every order of choices is explored over a set of states, so the list of distinct remaining
     costs is complete. Vitu-Ghazi: ``{3}{G}{W}`` with Artefakt, rot, grün-weiß → ``{G}{W}``,
@@ -868,6 +869,7 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
     # state: (generic left, count left of each non-generic symbol type)
     states: set[tuple[int, tuple[int, ...]]] = {(start_generic, tuple(counts[t] for t in types))}
     wasted = False
+    generic_halves = [j for j, t in enumerate(types) if t.kind == MONO_HYBRID]
     for colors in creatures:
         targets = [j for j, t in enumerate(types) if t.kind not in (SNOW, COLORLESS) and set(t.colors) & set(colors)]
         nxt: set[tuple[int, tuple[int, ...]]] = set()
@@ -879,6 +881,10 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
             for j in targets:
                 if left[j]:
                     nxt.add((gen, (*left[:j], left[j] - 1, *left[j + 1 :])))
+                    moved = True
+            for j in generic_halves:  # {2/W} chosen as {2}, then reduced by {1}
+                if left[j]:
+                    nxt.add((gen + types[j].amount - 1, (*left[:j], left[j] - 1, *left[j + 1 :])))
                     moved = True
             if not moved:
                 wasted = True

@@ -292,6 +292,13 @@ def test_convoke_pays_hybrid_of_its_colour():
     assert texts(result.remaining) == ["{G/W}"]
 
 
+def test_convoke_mono_hybrid_generic_half():
+    # {2/W} may be chosen as {2} (the choice comes before reductions, Ravnica FAQ), then {1} less
+    result = convoke(parse_cost("{2/W}"), parse_creatures("Artefakt"))
+    assert texts(result.remaining) == ["{1}"]  # tapping the artifact only helps with {2}
+    assert texts(convoke(parse_cost("{2/W}"), parse_creatures("weiß")).remaining) == ["{0}", "{1}"]
+
+
 def test_creature_words():
     assert parse_creatures("2x grün und eine rote Kreatur; G/W") == [("G",), ("G",), ("R",), ("G", "W")]
     with pytest.raises(ManaError, match="lila"):
