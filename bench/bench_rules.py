@@ -15,7 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.rules.clash import clash_odds, parse_library
-from bot.rules.mana import convoke, hybrid_payments, parse_cost, parse_creatures, parse_pool, pay
+from bot.rules.mana import convoke, hybrid_payments, parse_cost, parse_creatures, parse_pool
+from bot.rules.payment import pay
 
 
 def timed(label: str, fn: Callable[[], object], repeat: int = 50) -> float:

@@ -54,7 +54,7 @@ class Mana(commands.Cog):
         name=tr("pay", "bezahlen"),
         description=tr(
             "Can this cost be paid from this mana pool? Exact, with one payment",
-            "Lässt sich die Kosten aus diesem Manavorrat bezahlen? Exakt, mit einer Bezahlung",
+            "Lassen sich die Kosten aus diesem Manavorrat bezahlen? Exakt, mit einer Bezahlung",
         ),
         extras={"answer": "mana_pay"},
     )

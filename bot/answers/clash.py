@@ -17,7 +17,7 @@ from bot.reply import Field, Reply
 from bot.rules import clash as engine
 from bot.rules.clash import ClashError, Library, RevealedCard
 
-_NUMBER = re.compile(r"^\d+(?:\s*/\s*\d+)*$")
+_NUMBER = re.compile(r"^[0-9]+(?:\s*/\s*[0-9]+)*$")
 _LAND_WORDS = {"land", "länder", "laender", "lands", "standardland", "standardländer"}
 MAX_SEED = 10**9
 
@@ -47,8 +47,11 @@ async def read_card(ctx: AnswerContext, text: str, number: int) -> RevealedCard:
 
 def _card_line(n: int, card: RevealedCard, rules: str) -> str:
     if len(card.faces) > 1:
-        halves = " und ".join(f"{card.half(i)} {v}" for i, v in enumerate(card.faces))
-        shown = f"{sum(card.faces)} ({halves})" if rules == engine.RULES_TODAY else halves
+        if rules == engine.RULES_TODAY:
+            parts = " + ".join(f"{card.half(i)} {v}" for i, v in enumerate(card.faces))
+            shown = f"{sum(card.faces)} ({parts})"
+        else:
+            shown = " und ".join(f"{card.half(i)} ({v})" for i, v in enumerate(card.faces))
     else:
         shown = str(card.faces[0])
     return f"Spieler {n}: **{card.label}** – Manawert {shown}"
@@ -100,15 +103,13 @@ async def clash_reveal(
                 inline=False,
             )
         )
-    return explained_reply(
-        f"Fehde – Regelstand {_rules_label(rules)}", "\n".join(lines), result.steps, fields
-    )
+    return explained_reply(f"Fehde – Regelstand {_rules_label(rules)}", "\n".join(lines), result.steps, fields)
 
 
 # --------------------------------------------------------------------------- odds
 
-_ITEM_COUNT_FIRST = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$")
-_ITEM_COUNT_LAST = re.compile(r"^(.+?)\s*[:=]\s*(\d+)$")
+_ITEM_COUNT_FIRST = re.compile(r"^([0-9]+)\s*[x×]?\s+(.+)$")
+_ITEM_COUNT_LAST = re.compile(r"^(.+?)\s*[:=]\s*([0-9]+)$")
 
 
 async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
@@ -123,7 +124,7 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
         raise UserError(f"Bibliothek {number} fehlt", "Zum Beispiel: `0:24 2:36`.")
     if len(text) > 2000:
         raise UserError(f"Bibliothek {number} zu lang", "Höchstens 2000 Zeichen.")
-    if not re.search(r"[^\d\s:=/,;]", text):  # only numbers: mana value counts
+    if not re.search(r"[^0-9\s:=/,;]", text):  # only numbers: mana value counts
         try:
             return engine.parse_library(text, number)
         except ClashError as exc:
@@ -132,15 +133,13 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
     for pos, item in enumerate((p.strip() for p in re.split(r"[,;\n]", text)), 1):
         if not item:
             continue
-        m = re.fullmatch(r"(\d+(?:/\d+)*)\s*[:=]\s*(\d+)", item)
+        m = re.fullmatch(r"([0-9]+(?:/[0-9]+)*)\s*[:=]\s*([0-9]+)", item)
         if m:
             key = tuple(int(v) for v in m.group(1).split("/"))
             lib[key] = lib.get(key, 0) + int(m.group(2))
             continue
         m1, m2 = _ITEM_COUNT_FIRST.match(item), _ITEM_COUNT_LAST.match(item)
-        name, count = (
-            (m1.group(2), int(m1.group(1))) if m1 else (m2.group(1), int(m2.group(2))) if m2 else (item, 1)
-        )
+        name, count = (m1.group(2), int(m1.group(1))) if m1 else (m2.group(1), int(m2.group(2))) if m2 else (item, 1)
         card = await read_card(ctx, name, pos)
         lib[card.faces] = lib.get(card.faces, 0) + count
     lib = {k: v for k, v in lib.items() if v > 0}

@@ -13,6 +13,7 @@ from bot.answers.registry import AnswerContext, UserError, answer
 from bot.reply import Field, Page, Reply
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError
+from bot.rules.payment import pay
 from bot.rules.steps import Step, sources_of
 from bot.search import EXACT
 
@@ -207,9 +208,13 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
     for number, face in enumerate(given.faces):
         if not any(s.kind in (engine.HYBRID, engine.MONO_HYBRID, engine.PHYREXIAN) for s in face.symbols):
             continue
-        hybrid = engine.hybrid_payments(face, limit=LIST_LIMIT)
-        shown = [c.text + (f" + {life} Lebenspunkte" if life else "") for c, life in hybrid.options]
         label = f" – {given.face_names[number]}" if given.is_split and given.face_names else ""
+        try:
+            hybrid = engine.hybrid_payments(face, limit=LIST_LIMIT)
+        except ManaError as exc:
+            fields.append(Field(f"Bezahlmöglichkeiten{label}", str(exc)))
+            continue
+        shown = [c.text + (f" + {life} Lebenspunkte" if life else "") for c, life in hybrid.options]
         fields.append(Field(f"Bezahlmöglichkeiten{label} ({hybrid.count})", _listing(shown, hybrid.count)))
         steps += [s for s in hybrid.steps if s not in steps]
     if not fields:
@@ -233,7 +238,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
         mana_pool = engine.parse_pool(pool or "")
     except ManaError as exc:
         raise _bad_input(exc, "Angabe zum Manavorrat") from exc
-    result = engine.pay(face, mana_pool, x=x, life=life)
+    result = pay(face, mana_pool, x=x, life=life)
     head = f"**Kosten:** {face.text}\n**Vorrat:** {engine.format_pool(mana_pool)}"
     if result.payable:
         verdict = "✅ **Bezahlbar.**" + (

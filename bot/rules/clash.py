@@ -33,7 +33,7 @@ RULES_2007 = "2007"
 RULES = (RULES_TODAY, RULES_2007)
 MAX_PLAYERS = 8
 MAX_LIBRARY = 10_000
-MAX_OUTCOMES = 2_000_000  # joint outcomes enumerated for the 2007 "nobody wins" figure
+MAX_OUTCOMES = 200_000  # joint outcomes enumerated for the 2007 "nobody wins" figure
 
 
 class ClashError(ValueError):
@@ -141,7 +141,7 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
     split = any(len(c.faces) > 1 for c in cards)
     for n, c in enumerate(cards, 1):
         if len(c.faces) > 1:
-            halves = ", ".join(f"{c.half(i)} {v}" for i, v in enumerate(c.faces))
+            halves = " und ".join(f"{c.half(i)} ({v})" for i, v in enumerate(c.faces))
             shown = f"{sum(c.faces)} (Summe: {halves})" if rules == RULES_TODAY else halves
             steps.append(Step(f"Spieler {n}: {c.label} – geteilte Karte, Manawert {shown}."))
         else:
@@ -190,9 +190,7 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
                 continue
             hit = _beats(values[p], values[q])
             mine = card.half(hit[0]) if hit and rules == RULES_2007 and len(card.faces) > 1 else card.label
-            theirs = (
-                other.half(hit[1]) if hit and rules == RULES_2007 and len(other.faces) > 1 else other.label
-            )
+            theirs = other.half(hit[1]) if hit and rules == RULES_2007 and len(other.faces) > 1 else other.label
             if hit is None:
                 best = max(values[p])
                 low = min(values[q])
@@ -202,9 +200,7 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
                     else f"{best} ist kleiner als {low} ({other.label}, Spieler {q + 1})"
                 )
                 break
-            reasons.append(
-                f"{mine} ({values[p][hit[0]]}) > {theirs} ({values[q][hit[1]]}) von Spieler {q + 1}"
-            )
+            reasons.append(f"{mine} ({values[p][hit[0]]}) > {theirs} ({values[q][hit[1]]}) von Spieler {q + 1}")
         if lost_to is None:
             winners.append(p)
             verdicts.append(f"Spieler {p + 1} gewinnt: " + "; ".join(reasons) + ".")
@@ -221,9 +217,7 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
             )
         )
     elif len(winners) > 1:
-        steps.append(
-            Step(f"Mehrere Gewinner: Spieler {', '.join(str(w + 1) for w in winners)}.", None, CLASH_ARTICLE)
-        )
+        steps.append(Step(f"Mehrere Gewinner: Spieler {', '.join(str(w + 1) for w in winners)}.", None, CLASH_ARTICLE))
     return ClashResult(cards, rules, values, winners, verdicts, steps)
 
 
@@ -232,7 +226,7 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
 #: a library: card kind (mana value of each half) → number of copies
 Library = dict[tuple[int, ...], int]
 
-_ENTRY = re.compile(r"^(\d+(?:/\d+)*)\s*[:=x×]\s*(\d+)$")
+_ENTRY = re.compile(r"^([0-9]+(?:/[0-9]+)*)\s*[:=x×]\s*([0-9]+)$")
 
 
 def parse_library(text: str, number: int = 1) -> Library:
@@ -347,8 +341,7 @@ def clash_odds(libraries: Sequence[Library], rules: str = RULES_TODAY) -> OddsRe
             CLASH_ARTICLE,
         ),
         Step(
-            "Ein Spieler gewinnt, wenn seine Karte höhere Manakosten hat als alle anderen "
-            "aufgedeckten Karten.",
+            "Ein Spieler gewinnt, wenn seine Karte höhere Manakosten hat als alle anderen aufgedeckten Karten.",
             "701.19c",
             CLASH_ARTICLE,
         ),
@@ -469,7 +462,7 @@ def card_from_number(text: str) -> RevealedCard:
         ClashError: not a number.
     """
     parts = text.strip().split("/")
-    if not all(p.strip().isdigit() for p in parts):
+    if not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise ClashError(f"„{text}“ ist keine Zahl.")
     return RevealedCard(text.strip(), tuple(int(p) for p in parts))
 

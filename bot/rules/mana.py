@@ -46,11 +46,10 @@ from bot.rules.steps import (
 
 COLORS = "WUBRG"
 COLOR_NAMES = {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grün"}
-#: adjective stems for "…es Mana" ("weißes Mana")
-_MANA_ADJ = {"W": "weißes", "U": "blaues", "B": "schwarzes", "R": "rotes", "G": "grünes", "C": "farbloses"}
 VARIABLES = "XYZ"
 MAX_GENERIC = 1000  # a generic symbol larger than this is refused (protects the searches)
 MAX_SYMBOLS = 60  # longest cost accepted
+MAX_STATES = 20_000  # distinct partial results kept by the set-DPs (hybrid choices, Einberufen)
 RULES_TODAY = "heute"
 RULES_2006 = "2006"
 
@@ -246,6 +245,26 @@ def _order_key(cost: ManaCost) -> tuple[int, int, tuple[int, ...], str]:
 # --------------------------------------------------------------------------- parsing
 
 
+def _is_number(text: str) -> bool:
+    """True for ASCII digits only (``"²"`` is a digit to ``str.isdigit`` but not to ``int``)."""
+    return text.isascii() and text.isdigit()
+
+
+def _atom_end(text: str, k: int, allow_star: bool) -> int:
+    """End of the shorthand atom starting at ``k``: a run of digits (``11`` is one number) or one
+    letter, with a trailing ``*`` (snow) when ``allow_star``; ``k`` itself when there is none."""
+    n = len(text)
+    if k < n and _is_number(text[k]):
+        while k < n and _is_number(text[k]):
+            k += 1
+        return k
+    if k < n and text[k].isalpha():
+        k += 1
+        if allow_star and k < n and text[k] == "*":
+            k += 1
+    return k
+
+
 def _scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
     """Split ``text`` into raw symbols: ``(body, as_typed, column)``; column is 1-based.
 
@@ -284,24 +303,12 @@ def _scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
                 start + 1,
             )
         else:
-            # shorthand: atom ('/' atom)*, atom = digits or one letter (+ optional '*')
-            def atom(k: int) -> int:
-                if k < n and text[k].isdigit():
-                    while k < n and text[k].isdigit():
-                        k += 1
-                    return k
-                if k < n and text[k].isalpha():
-                    k += 1
-                    if allow_star and k < n and text[k] == "*":
-                        k += 1
-                    return k
-                return k
-
-            j = atom(i)
+            # shorthand: atom ('/' atom)*
+            j = _atom_end(text, i, allow_star)
             if j == i:
                 j = i + 1
             while j < n and text[j] == "/":
-                k = atom(j + 1)
+                k = _atom_end(text, j + 1, allow_star)
                 if k == j + 1:  # nothing after '/'
                     j = j + 1
                     break
@@ -316,9 +323,7 @@ def _scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
 
 
 def _bad(typed: str, pos: int, col: int, why: str) -> ManaError:
-    return ManaError(
-        f"Ungültiges Manasymbol „{typed}“ an Position {pos} (Zeichen {col}): {why}", typed, pos, col
-    )
+    return ManaError(f"Ungültiges Manasymbol „{typed}“ an Position {pos} (Zeichen {col}): {why}", typed, pos, col)
 
 
 def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
@@ -328,7 +333,7 @@ def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
         raise _bad(typed, pos, col, "leerer Teil.")
     if len(parts) == 1:
         p = parts[0]
-        if p.isdigit():
+        if _is_number(p):
             value = int(p)
             if value > MAX_GENERIC:
                 raise _bad(typed, pos, col, f"mehr als {MAX_GENERIC} generisches Mana.")
@@ -357,8 +362,8 @@ def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
     if len(parts) != 2:
         raise _bad(typed, pos, col, "zu viele Teile.")
     a, b = parts
-    if (a.isdigit() and b in COLORS) or (b.isdigit() and a in COLORS):
-        number, color = (a, b) if a.isdigit() else (b, a)
+    if (_is_number(a) and b in COLORS) or (_is_number(b) and a in COLORS):
+        number, color = (a, b) if _is_number(a) else (b, a)
         amount = int(number)
         if amount < 1 or amount > MAX_GENERIC:
             raise _bad(typed, pos, col, "die Zahl eines einfarbigen Hybrid-Symbols muss mindestens 1 sein.")
@@ -559,9 +564,7 @@ def explain_colors(faces: ManaCost | Sequence[ManaCost]) -> ColorResult:
         )
     if not colors:
         steps.append(
-            Step(
-                "Keine farbigen Symbole: die Kosten sind farblos ({C}, {S}, X und Zahlen haben keine Farbe)."
-            )
+            Step("Keine farbigen Symbole: die Kosten sind farblos ({C}, {S}, X und Zahlen haben keine Farbe).")
         )
     elif len(colors) > 1:
         steps.append(Step(f"Mehr als eine Farbe: mehrfarbig ({color_names(colors)})."))
@@ -589,6 +592,10 @@ def _symbol_options(s: Symbol) -> list[tuple[int, str]]:
 
 _CHOICE_KINDS = (HYBRID, MONO_HYBRID, PHYREXIAN)
 
+#: explanation steps shared with :mod:`bot.rules.payment`
+MONO_HYBRID_STEP = Step("Ein Symbol wie {2/W} wird mit {W} oder mit zwei beliebigen Mana bezahlt.")
+PHYREXIAN_STEP = Step("Ein phyrexianisches Symbol wird mit Mana seiner Farbe oder mit 2 Lebenspunkten bezahlt.")
+
 
 @dataclass
 class HybridResult:
@@ -615,7 +622,11 @@ class HybridResult:
 def hybrid_payments(cost: ManaCost, limit: int = 24) -> HybridResult:
     """Every distinct way to pay the hybrid part of ``cost`` (rule 104.3f, Ravnica FAQ:
     ``{G/W}{G/W}`` → ``{G}{G}``, ``{G}{W}``, ``{W}{W}``). Counted exactly by a set-DP over
-    resulting multisets (never enumerating the order of symbols)."""
+    resulting multisets (never enumerating the order of symbols).
+
+    Raises:
+        ManaError: more than :data:`MAX_STATES` distinct partial results (huge costs).
+    """
     fixed = [s for s in cost.symbols if s.kind not in _CHOICE_KINDS]
     choices = [s for s in cost.symbols if s.kind in _CHOICE_KINDS]
     # state: (extra generic, life count, counts of W U B R G)
@@ -631,6 +642,8 @@ def hybrid_payments(cost: ManaCost, limit: int = 24) -> HybridResult:
                 elif letter:
                     lst[2 + COLORS.index(letter)] += 1
                 nxt.add(tuple(lst))
+            if len(nxt) > MAX_STATES:
+                raise ManaError(f"Zu viele Bezahlmöglichkeiten (über {MAX_STATES}), um sie exakt zu zählen.")
         states = nxt
     wheel = [COLORS.index(c) for c in cost.colors()]
     ordered = sorted(states, key=lambda st: (st[1], st[0], [-st[2 + i] for i in wheel]))
@@ -658,18 +671,11 @@ def hybrid_payments(cost: ManaCost, limit: int = 24) -> HybridResult:
             )
         )
     if any(s.kind == MONO_HYBRID for s in choices):
-        steps.append(Step("Ein Symbol wie {2/W} kann mit {W} oder mit zwei beliebigen Mana bezahlt werden."))
+        steps.append(MONO_HYBRID_STEP)
     if any(s.kind == PHYREXIAN for s in choices):
-        steps.append(
-            Step(
-                "Ein phyrexianisches Symbol kann mit Mana seiner Farbe "
-                "oder mit 2 Lebenspunkten bezahlt werden."
-            )
-        )
+        steps.append(PHYREXIAN_STEP)
     if not choices:
-        steps.append(
-            Step("Die Kosten enthalten keine Hybrid- oder phyrexianischen Symbole: nur eine Möglichkeit.")
-        )
+        steps.append(Step("Die Kosten enthalten keine Hybrid- oder phyrexianischen Symbole: nur eine Möglichkeit."))
     else:
         steps.append(
             Step(
@@ -706,7 +712,7 @@ def parse_pool(text: str) -> Counter[PoolKind]:
     for pos, (body, typed, col) in enumerate(_scan(text, allow_star=True), 1):
         snow = body.endswith("*")
         core = body.rstrip("*")
-        if core.isdigit():
+        if _is_number(core):
             if int(core) > MAX_GENERIC:
                 raise _bad(typed, pos, col, f"mehr als {MAX_GENERIC} Mana.")
             pool[("C", snow)] += int(core)
@@ -721,9 +727,7 @@ def parse_pool(text: str) -> Counter[PoolKind]:
                 "Markiere Mana aus verschneiten Quellen mit *, z. B. {G*} oder {C*}.",
             )
         elif "/" in core:
-            raise _bad(
-                typed, pos, col, "Hybrid-Mana gibt es im Manavorrat nicht (Ravnica-FAQ); gib die Farbe an."
-            )
+            raise _bad(typed, pos, col, "Hybrid-Mana gibt es im Manavorrat nicht (Ravnica-FAQ); gib die Farbe an.")
         else:
             raise _bad(typed, pos, col, "im Vorrat sind nur W, U, B, R, G und C erlaubt (verschneit: mit *).")
     return pool
@@ -733,261 +737,6 @@ def format_pool(pool: Counter[PoolKind]) -> str:
     """Canonical pool string, WUBRGC then snow mana; empty → ``"(leer)"``."""
     out = "".join(pool_kind_text(k) * pool[k] for k in ALL_KINDS if pool[k] > 0)
     return out or "(leer)"
-
-
-def _allowed(s: Symbol, color: str | None = None) -> frozenset[PoolKind]:
-    """Pool kinds that can pay one unit of ``s`` (``color`` picks a colour of a choice symbol)."""
-    if s.kind == COLORED or color:
-        c = color or s.colors[0]
-        return frozenset({(c, False), (c, True)})
-    if s.kind == HYBRID:
-        return frozenset((c, snow) for c in s.colors for snow in (False, True))
-    if s.kind == COLORLESS:
-        return frozenset({("C", False), ("C", True)})
-    if s.kind == SNOW:
-        return frozenset(k for k in ALL_KINDS if k[1])
-    return frozenset(ALL_KINDS)  # generic, X, generic half of {2/W}
-
-
-def _unit_label(allowed: frozenset[PoolKind]) -> str:
-    if allowed == frozenset(ALL_KINDS):
-        return "beliebiges Mana"
-    if all(k[1] for k in allowed) and len(allowed) == len(POOL_TYPES):
-        return "Mana aus einer verschneiten Quelle"
-    types = sorted({k[0] for k in allowed}, key=POOL_TYPES.index)
-    return " oder ".join(f"{_MANA_ADJ[t]} Mana" for t in types)
-
-
-def _max_flow(
-    demands: list[int], allowed: list[frozenset[PoolKind]], pool: Counter[PoolKind]
-) -> tuple[int, list[Counter[PoolKind]]]:
-    """Exact bipartite transport: demand groups → pool kinds. Returns (flow, per-group kinds used).
-
-    Augmenting paths (Ford–Fulkerson on unit augmentations) over ≤ 12 kinds and a handful of
-    groups: exact, never greedy — a unit already placed is re-routed when that frees a kind
-    another group needs.
-    """
-    assign: list[Counter[PoolKind]] = [Counter() for _ in demands]
-    left = Counter(pool)
-    flow = 0
-    for g, need in enumerate(demands):
-        for _ in range(need):
-            # BFS from group g over (group → kind → group holding that kind) edges
-            parent: dict[object, object] = {("g", g): None}
-            queue: list[tuple[str, object]] = [("g", g)]
-            found: tuple[str, PoolKind] | None = None
-            while queue and found is None:
-                node = queue.pop(0)
-                gi = node[1]
-                assert isinstance(gi, int)
-                for kind in ALL_KINDS:  # fixed order: same payment on every run
-                    if kind not in allowed[gi]:
-                        continue
-                    kn = ("k", kind)
-                    if kn in parent:
-                        continue
-                    parent[kn] = node
-                    if left[kind] > 0:
-                        found = kn  # type: ignore[assignment]
-                        break
-                    for other, used in enumerate(assign):
-                        if used[kind] > 0 and ("g", other) not in parent:
-                            parent[("g", other)] = kn
-                            queue.append(("g", other))
-            if found is None:
-                continue
-            # walk back: kind ← group (group takes kind) ← kind (group gives up that kind) …
-            kn: object = found
-            left[found[1]] -= 1
-            while True:
-                gnode = parent[kn]
-                gi = gnode[1]  # type: ignore[index]
-                assign[gi][kn[1]] += 1  # type: ignore[index]
-                prev = parent[gnode]
-                if prev is None:
-                    break
-                assign[gi][prev[1]] -= 1  # type: ignore[index]
-                kn = prev
-            flow += 1
-    return flow, assign
-
-
-@dataclass
-class PaymentResult:
-    """Whether a cost can be paid from a pool.
-
-    Attributes:
-        payable: True when an exact payment exists.
-        payment: for each symbol of the cost (as written) what pays it: a list of pool kinds,
-            empty for {0}/X=0 and for life. Only meaningful when ``payable``.
-        life_paid: life paid for Phyrexian symbols (as little as possible).
-        remaining: the pool left over after the payment shown.
-        missing: when not payable: ``(what, count)`` pairs still missing in the best attempt.
-        steps: explanation.
-    """
-
-    payable: bool
-    payment: list[tuple[Symbol, list[PoolKind], int]]
-    life_paid: int
-    remaining: Counter[PoolKind]
-    missing: list[tuple[str, int]]
-    steps: list[Step]
-
-
-def pay(cost: ManaCost, pool: Counter[PoolKind], x: int = 0, life: int | None = None) -> PaymentResult:
-    """Decide exactly whether ``cost`` can be paid from ``pool`` and show one payment.
-
-    Hybrid symbols are matched by max-flow over the pool (never greedy); the choices of
-    ``{2/W}`` (colour or 2 generic) and Phyrexian symbols (colour or 2 life) are enumerated by
-    count per symbol type, least life first. ``{S}`` needs mana from a snow source
-    (Kälteeinbruch FAQ), ``{C}`` colourless mana, generic any mana.
-
-    Args:
-        x: value of X (each {X} needs ``x`` generic mana); Y and Z count 0.
-        life: life available for Phyrexian symbols; ``None`` = no limit.
-
-    Raises:
-        ManaError: ``x`` or ``life`` negative.
-    """
-    if x < 0 or (life is not None and life < 0):
-        raise ManaError("X und Lebenspunkte können nicht negativ sein.")
-    symbols = list(cost.symbols)
-    choice_types: dict[Symbol, list[int]] = {}
-    for i, s in enumerate(symbols):
-        if s.kind in (MONO_HYBRID, PHYREXIAN):
-            choice_types.setdefault(s, []).append(i)
-    types = list(choice_types)
-    # per type: how many of its copies take the "alternative" (generic for {2/W}, life for Phyrexian)
-    ranges = [range(len(choice_types[t]) + 1) for t in types]
-    combos = list(itertools.product(*ranges))
-
-    def life_of(combo: tuple[int, ...]) -> int:
-        return sum(2 * n for t, n in zip(types, combo, strict=True) if t.kind == PHYREXIAN)
-
-    combos.sort(key=lambda c: (life_of(c), sum(c)))
-    best: tuple[int, tuple[int, ...], list, list, list[int]] | None = None
-    for combo in combos:
-        lp = life_of(combo)
-        if life is not None and lp > life:
-            continue
-        # units: list of (symbol index, allowed)
-        alt: set[int] = set()
-        for t, n in zip(types, combo, strict=True):
-            alt.update(choice_types[t][:n])
-        units: list[tuple[int, frozenset[PoolKind]]] = []
-        for i, s in enumerate(symbols):
-            if s.kind == GENERIC:
-                units += [(i, _allowed(s))] * s.amount
-            elif s.kind == VARIABLE:
-                units += [(i, _allowed(s))] * (x if s.var == "X" else 0)
-            elif s.kind == MONO_HYBRID:
-                units += (
-                    [(i, frozenset(ALL_KINDS))] * s.amount if i in alt else [(i, _allowed(s, s.colors[0]))]
-                )
-            elif s.kind == PHYREXIAN:
-                if i not in alt:
-                    units.append(
-                        (
-                            i,
-                            _allowed(Symbol(HYBRID, s.colors))
-                            if len(s.colors) == 2
-                            else _allowed(s, s.colors[0]),
-                        )
-                    )
-            else:
-                units.append((i, _allowed(s)))
-        groups: dict[frozenset[PoolKind], list[int]] = {}
-        for i, allowed in units:
-            groups.setdefault(allowed, []).append(i)
-        # most restrictive groups first keeps augmenting paths short
-        keys = sorted(groups, key=len)
-        demands = [len(groups[k]) for k in keys]
-        if sum(demands) > sum(pool.values()) and best is not None:
-            continue
-        flow, assign = _max_flow(demands, keys, pool)
-        if best is None or flow - sum(demands) > best[0]:
-            best = (flow - sum(demands), combo, keys, assign, demands)
-        if flow == sum(demands):
-            return _payment_result(symbols, groups, keys, assign, pool, lp, x, alt)
-    # not payable: report what is missing in the best attempt
-    steps = _payment_rule_steps(symbols)
-    missing: list[tuple[str, int]] = []
-    if best is not None:
-        _, combo, keys, assign, demands = best
-        for k, a, d in zip(keys, assign, demands, strict=True):
-            short = d - sum(a.values())
-            if short > 0:
-                missing.append((_unit_label(k), short))
-        text = ", ".join(f"{n}× {label}" for label, n in missing)
-        steps.append(
-            Step(f"Auch bei der besten Wahl aller Hybrid- und phyrexianischen Symbole fehlt: {text}.")
-        )
-    else:
-        steps.append(Step("Nicht genug Lebenspunkte für die phyrexianischen Symbole und nicht genug Mana."))
-    steps.append(
-        Step(f"Geprüft wurden alle {len(combos)} Kombinationen der Wahl-Symbole, exakt (keine gierige Wahl).")
-    )
-    return PaymentResult(False, [], 0, Counter(pool), missing, steps)
-
-
-def _payment_rule_steps(symbols: list[Symbol]) -> list[Step]:
-    kinds = {s.kind for s in symbols}
-    steps: list[Step] = []
-    if HYBRID in kinds:
-        steps.append(
-            Step("Hybrid-Symbole können mit einer ihrer beiden Farben bezahlt werden.", "104.3f", RAVNICA_FAQ)
-        )
-    if SNOW in kinds:
-        steps.append(
-            Step(
-                "{S} wird mit einem Mana bezahlt, das eine verschneite bleibende Karte erzeugt hat "
-                "(beliebige Farbe oder farblos).",
-                None,
-                COLDSNAP_FAQ,
-            )
-        )
-    return steps
-
-
-def _payment_result(
-    symbols: list[Symbol],
-    groups: dict[frozenset[PoolKind], list[int]],
-    keys: list[frozenset[PoolKind]],
-    assign: list[Counter[PoolKind]],
-    pool: Counter[PoolKind],
-    life_paid: int,
-    x: int,
-    alt: set[int],
-) -> PaymentResult:
-    paid: dict[int, list[PoolKind]] = {i: [] for i in range(len(symbols))}
-    for k, a in zip(keys, assign, strict=True):
-        kinds = [kind for kind in ALL_KINDS for _ in range(a[kind])]
-        for idx, kind in zip(groups[k], kinds, strict=True):
-            paid[idx].append(kind)
-    remaining = Counter(pool)
-    for kinds in paid.values():
-        for kind in kinds:
-            remaining[kind] -= 1
-    remaining = +remaining
-    steps = _payment_rule_steps(symbols)
-    payment: list[tuple[Symbol, list[PoolKind], int]] = []
-    lines = []
-    for i, s in enumerate(symbols):
-        life = 2 if s.kind == PHYREXIAN and i in alt else 0
-        payment.append((s, paid[i], life))
-        if life:
-            lines.append(f"{s.text} ← 2 Lebenspunkte")
-        elif paid[i]:
-            lines.append(f"{s.text} ← " + "".join(pool_kind_text(k) for k in paid[i]))
-        else:
-            lines.append(f"{s.text} ← nichts (0)")
-    if any(s.kind == VARIABLE for s in symbols):
-        steps.append(Step(f"X = {x}" + (" (kein Wert angegeben)" if x == 0 else "") + "; Y und Z zählen 0."))
-    steps.append(Step("Bezahlung: " + ", ".join(lines) + "."))
-    if life_paid:
-        steps.append(Step(f"Dabei werden {life_paid} Lebenspunkte bezahlt (so wenige wie möglich)."))
-    steps.append(Step(f"Übrig im Vorrat: {format_pool(remaining)}."))
-    return PaymentResult(True, payment, life_paid, remaining, [], steps)
 
 
 # --------------------------------------------------------------------------- convoke
@@ -1034,13 +783,11 @@ def parse_creatures(text: str) -> list[tuple[str, ...]]:
     for pos, item in enumerate(items, 1):
         words = item.lower().split()
         count = 1
-        if words and (words[0].rstrip("x×").isdigit()):
+        if words and _is_number(words[0].rstrip("x×")):
             count = int(words[0].rstrip("x×"))
             words = words[1:]
         words = [
-            w
-            for w in words
-            if w not in ("kreatur", "kreaturen", "creature", "creatures", "eine", "ein", "x", "×")
+            w for w in words if w not in ("kreatur", "kreaturen", "creature", "creatures", "eine", "ein", "x", "×")
         ]
         if not words or count < 1 or count > 100:
             raise ManaError(f"Kreatur {pos} („{item}“) ist unvollständig.", item, pos)
@@ -1102,42 +849,54 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
     """What can remain to pay when tapping ``creatures`` for Einberufen (502.46 as quoted in
     the Ravnica FAQ): each creature reduces the cost by {1} or by one mana of one of its colours
     (a coloured symbol, or a hybrid/Phyrexian/{2/W} symbol containing that colour, whose colour
-    the caster chooses — Ravnica FAQ on hybrid); never below 0 (502.46b).
+    the caster chooses — Ravnica FAQ on hybrid; a {2/W} paid as {2} can also lose {1});
+    never below 0 (502.46b).
 
     Every order of choices is explored over a set of states, so the list of distinct remaining
     costs is complete. Vitu-Ghazi: ``{3}{G}{W}`` with Artefakt, rot, grün-weiß → ``{G}{W}``,
     ``{1}{W}``, ``{1}{G}``.
 
     Raises:
-        ManaError: more than 100 creatures.
+        ManaError: more than 100 creatures, or more than :data:`MAX_STATES` distinct partial
+            remaining costs.
     """
     if len(creatures) > 100:
         raise ManaError("Höchstens 100 Kreaturen.")
     base = _build(_resolve_x(cost, x))
     start_generic = sum(s.amount for s in base.symbols if s.kind == GENERIC)
-    start_rest = tuple(sorted((s for s in base.symbols if s.kind != GENERIC), key=Symbol.sort_key))
-    states: set[tuple[int, tuple[Symbol, ...]]] = {(start_generic, start_rest)}
+    counts = Counter(s for s in base.symbols if s.kind != GENERIC)
+    types = sorted(counts, key=Symbol.sort_key)
+    # state: (generic left, count left of each non-generic symbol type)
+    states: set[tuple[int, tuple[int, ...]]] = {(start_generic, tuple(counts[t] for t in types))}
     wasted = False
+    generic_halves = [j for j, t in enumerate(types) if t.kind == MONO_HYBRID]
     for colors in creatures:
-        nxt: set[tuple[int, tuple[Symbol, ...]]] = set()
-        for gen, rest in states:
+        targets = [j for j, t in enumerate(types) if t.kind not in (SNOW, COLORLESS) and set(t.colors) & set(colors)]
+        nxt: set[tuple[int, tuple[int, ...]]] = set()
+        for gen, left in states:
             moved = False
             if gen > 0:
-                nxt.add((gen - 1, rest))
+                nxt.add((gen - 1, left))
                 moved = True
-            seen: set[Symbol] = set()
-            for i, s in enumerate(rest):
-                if s in seen or s.kind == SNOW or s.kind == COLORLESS:
-                    continue
-                if set(s.colors) & set(colors):
-                    seen.add(s)
-                    nxt.add((gen, rest[:i] + rest[i + 1 :]))
+            for j in targets:
+                if left[j]:
+                    nxt.add((gen, (*left[:j], left[j] - 1, *left[j + 1 :])))
+                    moved = True
+            for j in generic_halves:  # {2/W} chosen as {2}, then reduced by {1}
+                if left[j]:
+                    nxt.add((gen + types[j].amount - 1, (*left[:j], left[j] - 1, *left[j + 1 :])))
                     moved = True
             if not moved:
                 wasted = True
-                nxt.add((gen, rest))
+                nxt.add((gen, left))
+            if len(nxt) > MAX_STATES:
+                raise ManaError(f"Zu viele mögliche Restkosten (über {MAX_STATES}); bitte weniger Kreaturen angeben.")
         states = nxt
-    remaining = sorted((_build(rest, gen) for gen, rest in states), key=_order_key)
+    remaining = sorted(
+        (_build((t for t, n in zip(types, left, strict=True) for _ in range(n)), gen) for gen, left in states),
+        key=_order_key,
+    )
+
     steps = [
         Step(
             "Jede Kreatur, die du für Einberufen tappst, reduziert die Kosten um {1} oder um ein Mana einer "
@@ -1145,11 +904,7 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
             "502.46",
             RAVNICA_FAQ,
         ),
-        Step(
-            f"Ausgangskosten: {base.text}; Kreaturen: "
-            + ", ".join(_creature_text(c) for c in creatures)
-            + "."
-        ),
+        Step(f"Ausgangskosten: {base.text}; Kreaturen: " + ", ".join(_creature_text(c) for c in creatures) + "."),
     ]
     for colors in creatures:
         if colors:
@@ -1157,7 +912,7 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
             steps.append(Step(f"Kreatur {_creature_text(colors)}: reduziert " + " oder ".join(opts) + "."))
         else:
             steps.append(Step("Farblose Kreatur (z. B. Artefaktkreatur): reduziert nur {1}."))
-    if any(s.kind in (HYBRID, PHYREXIAN, MONO_HYBRID) for s in start_rest):
+    if any(s.kind in (HYBRID, PHYREXIAN, MONO_HYBRID) for s in types):
         steps.append(
             Step(
                 "Für ein Hybrid-Symbol bestimmst du beim Wirken die Farbe; eine farbige Reduzierung wirkt, "
@@ -1176,11 +931,7 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
             )
         )
     steps.append(
-        Step(
-            f"Es bleiben {len(remaining)} verschiedene Restkosten: "
-            + ", ".join(c.text for c in remaining)
-            + "."
-        )
+        Step(f"Es bleiben {len(remaining)} verschiedene Restkosten: " + ", ".join(c.text for c in remaining) + ".")
     )
     steps.append(
         Step(
@@ -1263,28 +1014,16 @@ def total_cost(
             if s.kind == GENERIC:
                 cut = min(gen, s.amount)
                 gen -= cut
-                note = (
-                    ""
-                    if cut == s.amount
-                    else f" (nur {cut}: der generische Anteil kann nicht unter 0 sinken)"
-                )
-                steps.append(
-                    Step(f"Reduzierung {s.text}: generischer Anteil −{cut}{note} → {_build(rest, gen).text}.")
-                )
+                note = "" if cut == s.amount else f" (nur {cut}: der generische Anteil kann nicht unter 0 sinken)"
+                steps.append(Step(f"Reduzierung {s.text}: generischer Anteil −{cut}{note} → {_build(rest, gen).text}."))
             elif s.kind == COLORED:
                 removed = _remove_colored(rest, s.colors[0])
                 if removed is None:
-                    steps.append(
-                        Step(f"Reduzierung {s.text}: kein passendes Symbol in den Kosten, keine Wirkung.")
-                    )
+                    steps.append(Step(f"Reduzierung {s.text}: kein passendes Symbol in den Kosten, keine Wirkung."))
                 else:
-                    steps.append(
-                        Step(f"Reduzierung {s.text} entfernt {removed.text} → {_build(rest, gen).text}.")
-                    )
+                    steps.append(Step(f"Reduzierung {s.text} entfernt {removed.text} → {_build(rest, gen).text}."))
             else:
-                raise ManaError(
-                    f"Eine Reduzierung kann nur aus Zahlen und Farben bestehen, nicht {s.text}.", s.text
-                )
+                raise ManaError(f"Eine Reduzierung kann nur aus Zahlen und Farben bestehen, nicht {s.text}.", s.text)
     total = _build(rest, gen)
     mv = cost.mana_value()
     steps.append(Step(f"Gesamtkosten: {total.text}."))
@@ -1385,12 +1124,9 @@ def cumulative_upkeep(options: Sequence[ManaCost], counters: int, limit: int = 2
                 COLDSNAP_FAQ,
             )
         )
-    steps.append(
-        Step(
-            f"{len(totals)} verschiedene Gesamtkosten: "
-            + ", ".join(t.text for t in totals[:limit])
-            + (" …" if len(totals) > limit else "")
-            + "."
-        )
-    )
+    shown = ", ".join(t.text for t in totals[:limit]) + (" …" if len(totals) > limit else "")
+    if len(totals) == 1:
+        steps.append(Step(f"Gesamtkosten: {shown}."))
+    else:
+        steps.append(Step(f"{len(totals)} verschiedene Gesamtkosten: {shown}."))
     return UpkeepResult(totals[:limit], len(totals), steps)

@@ -25,7 +25,7 @@ async def test_reveal_split_card_2007_both_win(ctx):
 
 async def test_reveal_today_and_ties(ctx):
     today = await run_answer(ctx, "clash_reveal", card1="Bestimmt // Unbeirrt", card2="{3}{R}")
-    assert "Manawert 7 (Bestimmt 5 und Unbeirrt 2)" in today.pages[0].body
+    assert "Manawert 7 (Bestimmt 5 + Unbeirrt 2)" in today.pages[0].body
     # the article: all reveal mana value 2 → nobody wins; Boros-Rekrut {R/W} = 1
     tie = await run_answer(ctx, "clash_reveal", card1="2", card2="{1}{G}", card3="{W}{W}")
     assert "**Ergebnis:** Niemand gewinnt die Fehde." in tie.pages[0].body
@@ -83,3 +83,12 @@ def test_cli_odds_json(built_db):
     assert "Spieler 1: **20,00 %** (1/5)" in description and "Niemand: **13,33 %** (2/15)" in description
     english = run_cli("call", "/clash odds library1: 0:1 library2: 1:1 rules: 2007", db=built_db)
     assert "Spieler 2: **100,00 %** (1)" in english.stdout
+
+
+async def test_land_and_x_from_the_store(ctx):
+    # Geisterviertel: "Land", no mana cost → 0; Akkord des Rufes {X}{G}{G}{G}: X counts 0 → 3 (article)
+    reply = await run_answer(ctx, "clash_reveal", card1="Geisterviertel", card2="Akkord des Rufes", card3="2")
+    body = reply.pages[0].body
+    assert "Spieler 1: **Geisterviertel** – Manawert 0" in body
+    assert "Spieler 2: **Akkord des Rufes** – Manawert 3" in body
+    assert "**Ergebnis:** Spieler 2 gewinnt die Fehde." in body

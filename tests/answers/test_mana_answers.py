@@ -108,3 +108,14 @@ def test_cli_english_names(built_db):
     assert "✅ **Bezahlbar.**" in proc.stdout
     proc = run_cli("call", "/mana einberufen kosten: {1}{G} kreaturen: rot, rot, rot", db=built_db)
     assert "502.46b (Ravnica-FAQ, 2005)" in proc.stdout
+
+
+async def test_x_value_and_card_without_cost(ctx):
+    # Helle Flamme {X}{R}{R}{W}{W} (Ravnica FAQ): X counts 0 → 4; with X = 3 → 7
+    plain = await run_answer(ctx, "mana_info", cost="Helle Flamme")
+    assert "**Manawert:** 4" in plain.pages[0].body
+    with_x = await run_answer(ctx, "mana_info", cost="Helle Flamme", x=3)
+    assert "**Manawert:** 7" in with_x.pages[0].body
+    # Schnellvorlauf is only named in its rulings list (004): no mana cost in the documents
+    none = await run_answer(ctx, "mana_info", cost="Schnellvorlauf")
+    assert none.error and none.pages[0].title == "Keine Manakosten für „Schnellvorlauf“"

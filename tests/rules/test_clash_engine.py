@@ -124,3 +124,10 @@ def test_seeded_reveal_is_reproducible():
     rng = random.Random(7)
     i, j = rng.randrange(60), rng.randrange(60)
     assert first.clash.values == [((0,) if i < 24 else (2,)), ((0,) if j < 20 else (3,))]
+
+
+def test_non_ascii_digits_are_refused():
+    with pytest.raises(ClashError):
+        parse_library("²:1")
+    with pytest.raises(ClashError):
+        card_from_number("²")

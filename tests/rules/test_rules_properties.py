@@ -22,10 +22,12 @@ from bot.rules.mana import (
     ManaCost,
     Symbol,
     convoke,
+    format_pool,
     hybrid_payments,
     parse_cost,
-    pay,
+    parse_pool,
 )
+from bot.rules.payment import pay
 
 COLORS = "WUBRG"
 PAIRS = ["WU", "WB", "UB", "UR", "BR", "BG", "RG", "RW", "GW", "GU"]  # rule 104.3, printed order
@@ -67,6 +69,7 @@ ANY = set(KINDS)
 
 def alternatives(s: Symbol, x: int) -> list[tuple[list[set], int]]:
     """Ways to pay one symbol, written out independently of the engine: (units, life)."""
+
     def col(c):
         return {(c, False), (c, True)}
 
@@ -155,6 +158,12 @@ def test_payment_found_iff_brute_force_finds_one(cost, pool, x, life):
     assert used + result.remaining == pool
 
 
+@given(pools)
+def test_pool_format_round_trip(pool):
+    if sum(pool.values()):
+        assert parse_pool(format_pool(pool)) == pool
+
+
 # --------------------------------------------------------------------------- hybrid count vs brute force
 
 
@@ -188,6 +197,9 @@ creature = st.lists(st.sampled_from(COLORS), max_size=2, unique=True).map(tuple)
             st.integers(0, 3).map(lambda n: Symbol(GENERIC, amount=n)),
             st.sampled_from(COLORS).map(lambda c: Symbol(COLORED, (c,))),
             st.sampled_from(PAIRS).map(lambda p: Symbol(HYBRID, tuple(p))),
+            st.sampled_from(COLORS).map(lambda c: Symbol(MONO_HYBRID, (c,), amount=2)),
+            st.sampled_from(COLORS).map(lambda c: Symbol(PHYREXIAN, (c,))),
+            st.just(Symbol(SNOW)),
         ),
         min_size=1,
         max_size=4,
@@ -195,7 +207,8 @@ creature = st.lists(st.sampled_from(COLORS), max_size=2, unique=True).map(tuple)
     st.lists(creature, max_size=4),
 )
 def test_convoke_matches_brute_force(cost, creatures):
-    # brute force: every creature picks {1} (if generic left) or one still-present symbol of its colour
+    # brute force: every creature picks {1} (if generic left), one still-present symbol of its colour,
+    # or the generic half of a {2/W} ({S} cannot be reduced)
     generic = sum(s.amount for s in cost.symbols if s.kind == GENERIC)
     rest = [s for s in cost.symbols if s.kind != GENERIC]
     results = set()
@@ -209,8 +222,11 @@ def test_convoke_matches_brute_force(cost, creatures):
             go(i + 1, gen - 1, left)
             moved = True
         for j, s in enumerate(left):
-            if set(s.colors) & set(creatures[i]):
+            if s.kind != SNOW and set(s.colors) & set(creatures[i]):
                 go(i + 1, gen, left[:j] + left[j + 1 :])
+                moved = True
+            if s.kind == MONO_HYBRID:  # chosen as {2}, then {1} less
+                go(i + 1, gen + s.amount - 1, left[:j] + left[j + 1 :])
                 moved = True
         if not moved:
             go(i + 1, gen, left)
