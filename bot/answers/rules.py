@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
-from bot.answers.registry import AnswerContext, UserError, action, answer, completer
+from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rulings import fts_rows, hit_pages, nothing_found, query_notes
 from bot.reply import Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
@@ -129,11 +129,6 @@ async def _load(store: Store) -> RuleCatalog:
 async def catalog(store: Store) -> RuleCatalog:
     """The rule catalogue of ``store`` (read on first use, then from memory)."""
     return await memo(store, "rules", lambda: _load(store))
-
-
-def parse_id(arg: str) -> int | None:
-    """A button argument as a row id: ASCII digits only (``"²"`` and ``"٣"`` are not ids), else None."""
-    return int(arg) if re.fullmatch(r"[0-9]{1,12}", arg) else None
 
 
 def parse_number(text: str) -> str | None:
@@ -326,7 +321,7 @@ async def explanation_reply(ctx: AnswerContext, explanation_id: int) -> Reply:
     cat = await catalog(ctx.store)
     e = cat.explanation(explanation_id)
     if e is None:
-        raise UserError("Regelerklärung nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+        raise UserError("Regelerklärung nicht gefunden", "Zu diesem Knopf gibt es keine Erklärung (mehr).")
     actions = _see_also_actions(cat, e.see_also)
     index = cat.explanations.index(e)
     if index > 0:
