@@ -16,6 +16,7 @@ from bot.answers.registry import AnswerContext, UserError, answer
 from bot.reply import Field, Reply
 from bot.rules import clash as engine
 from bot.rules.clash import ClashError, Library, RevealedCard
+from bot.search import EXACT
 
 _NUMBER = re.compile(r"^[0-9]+(?:\s*/\s*[0-9]+)*$")
 _LAND_WORDS = {"land", "länder", "laender", "lands", "standardland", "standardländer"}
@@ -112,9 +113,39 @@ _ITEM_COUNT_FIRST = re.compile(r"^([0-9]+)\s*[x×]?\s+(.+)$")
 _ITEM_COUNT_LAST = re.compile(r"^(.+?)\s*[:=]\s*([0-9]+)$")
 
 
+def _name_and_count(item: str) -> tuple[str, int]:
+    """``"4 Boros-Rekrut"``, ``"4x Boros-Rekrut"`` or ``"Boros-Rekrut: 4"`` → (name, count); else count 1."""
+    first, last = _ITEM_COUNT_FIRST.match(item), _ITEM_COUNT_LAST.match(item)
+    if first:
+        return first.group(2), int(first.group(1))
+    if last:
+        return last.group(1), int(last.group(2))
+    return item, 1
+
+
+def _entries(ctx: AnswerContext, text: str) -> list[str]:
+    """Library entries: separated by ``;`` or new lines when there are any, else by commas —
+    then a comma inside a card name (``Sonnenheim, Festung der Legion``) is kept when the
+    joined text names a card exactly."""
+    if re.search(r"[;\n]", text):
+        return [p.strip() for p in re.split(r"[;\n]", text) if p.strip()]
+    out: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if out:
+            joined = f"{out[-1]}, {part}"
+            hit = ctx.names.resolve(_name_and_count(joined)[0])
+            if hit is not None and hit.tier == EXACT:
+                out[-1] = joined
+                continue
+        out.append(part)
+    return out
+
+
 async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
     """A library from mana value counts (``0:17 2:8``, split ``1/3:2``) or from card names with
-    counts separated by commas (``4 Boros-Rekrut, 20 Land``; ``Land`` = mana value 0).
+    counts separated by commas or ``;`` (``4 Boros-Rekrut, 20 Land``; ``Land`` = mana value 0).
 
     Raises:
         UserError: malformed entries or unknown cards (German, naming the entry).
@@ -130,17 +161,18 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
         except ClashError as exc:
             raise UserError(f"Bibliothek {number} ungültig", str(exc)) from exc
     lib: Library = {}
-    for pos, item in enumerate((p.strip() for p in re.split(r"[,;\n]", text)), 1):
-        if not item:
-            continue
+    for pos, item in enumerate(_entries(ctx, text), 1):
         m = re.fullmatch(r"([0-9]+(?:/[0-9]+)*)\s*[:=]\s*([0-9]+)", item)
         if m:
             key = tuple(int(v) for v in m.group(1).split("/"))
             lib[key] = lib.get(key, 0) + int(m.group(2))
             continue
-        m1, m2 = _ITEM_COUNT_FIRST.match(item), _ITEM_COUNT_LAST.match(item)
-        name, count = (m1.group(2), int(m1.group(1))) if m1 else (m2.group(1), int(m2.group(2))) if m2 else (item, 1)
-        card = await read_card(ctx, name, pos)
+        name, count = _name_and_count(item)
+        try:
+            card = await read_card(ctx, name, pos)
+        except UserError as exc:
+            title = exc.title.split(": ", 1)[-1]
+            raise UserError(f"Bibliothek {number}, Eintrag {pos}: {title}", exc.body) from exc
         lib[card.faces] = lib.get(card.faces, 0) + count
     lib = {k: v for k, v in lib.items() if v > 0}
     size = sum(lib.values())

@@ -92,3 +92,19 @@ async def test_land_and_x_from_the_store(ctx):
     assert "Spieler 1: **Geisterviertel** – Manawert 0" in body
     assert "Spieler 2: **Akkord des Rufes** – Manawert 3" in body
     assert "**Ergebnis:** Spieler 2 gewinnt die Fehde." in body
+
+
+async def test_library_card_name_with_a_comma(ctx):
+    # "Sonnenheim, Festung der Legion" is a land (0); Boros-Rekrut 1; Aufsammelkrabbler 6 → 9 cards
+    reply = await run_answer(
+        ctx,
+        "clash_odds",
+        library1="4 Sonnenheim, Festung der Legion, 2 Boros-Rekrut, 3 Aufsammelkrabbler",
+        library2="0:1",
+        seed=1,
+    )
+    assert "Bibliothek 1: 9 Karten (0:4 1:2 6:3)." in "\n".join(f.value for f in reply.pages[0].fields)
+    # player 1 wins with any non-land: 5 of 9
+    assert reply.pages[0].body.splitlines()[0] == "Spieler 1: **55,56 %** (5/9)"
+    bad = await run_answer(ctx, "clash_odds", library1="4 Gibtsnicht; 2 Boros-Rekrut", library2="0:1")
+    assert bad.error and bad.pages[0].title.startswith("Bibliothek 1, Eintrag 1:")
