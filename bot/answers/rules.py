@@ -267,7 +267,21 @@ def _dedupe(actions: list[Action]) -> list[Action]:
 
 
 def _not_in_store(cat: RuleCatalog, number: str) -> Reply:
-    """Plain German answer for a number without rule text: where it is mentioned, or an error."""
+    """Plain German answer for a number without rule text: a misprinted subrule printed under its heading
+    (502.46a is printed as 502.32a in the Ravnica FAQ), where it is mentioned, or an error."""
+    misprint = _misprinted_as(cat, number)
+    if misprint is not None:
+        heading, q = misprint
+        body = (
+            f"Im Dokument ist Regel {number} als **{q.number}** gedruckt (Druckfehler unter der Überschrift "
+            f"{heading.number}{' ' + heading.title if heading.title else ''}; die Nummer bleibt wie gedruckt).\n\n"
+            + _rule_block(q)
+        )
+        return Reply(
+            pages=[Page(title=f"Regel {number} (gedruckt als {q.number})", body=body)],
+            source=_source(q.document),
+            date=q.document.date,
+        )
     found = mentions(cat, number)
     if not found:
         known = ", ".join(sorted(cat.numbers(), key=_number_key))
@@ -287,6 +301,19 @@ def _not_in_store(cat: RuleCatalog, number: str) -> Reply:
         source=found[0].document.title,
         actions=actions,
     )
+
+
+def _misprinted_as(cat: RuleCatalog, number: str) -> tuple[QuotedRule, QuotedRule] | None:
+    """For ``502.46a``: the heading 502.46 and the subrule printed under it with letter ``a`` but another
+    number (``502.32a``), or None."""
+    m = re.fullmatch(r"(\d+\.\d+)([a-z])", number)
+    if m is None:
+        return None
+    for heading in (q for q in cat.quoted if q.number == m.group(1)):
+        for q in printed_under(cat, heading):
+            if q.number.endswith(m.group(2)) and q.number != number and not q.number.startswith(m.group(1)):
+                return heading, q
+    return None
 
 
 def _short(text: str, limit: int) -> str:
