@@ -82,6 +82,7 @@ class RuleCatalog:
 
     quoted: list[QuotedRule]
     explanations: list[Explanation]
+    cr_numbers: frozenset[str] = frozenset()  # numbers of today's Comprehensive Rules (after build --cr)
 
     def numbers(self) -> set[str]:
         """Every number that has a rule text in the store."""
@@ -123,7 +124,13 @@ async def _load(store: Store) -> RuleCatalog:
         )
         for r in await store.fetchall(_EXPLANATIONS_SQL)
     ]
-    return RuleCatalog(quoted, explanations)
+    cr_numbers = frozenset(
+        r[0]
+        for r in await store.fetchall(
+            "SELECT r.number FROM cr_rules r JOIN cr_versions v ON v.id = r.version_id WHERE v.is_current = 1"
+        )
+    )
+    return RuleCatalog(quoted, explanations, cr_numbers)
 
 
 async def catalog(store: Store) -> RuleCatalog:
@@ -176,7 +183,7 @@ def _source(doc: DocumentRecord) -> str:
 
 
 def _see_also_actions(cat: RuleCatalog, numbers: list[str] | tuple[str, ...]) -> list[Action]:
-    known = cat.numbers()
+    known = cat.numbers() | cat.cr_numbers
     actions = []
     for n in dict.fromkeys(numbers):
         label = f"Siehe {n}" if n in known or any(is_child(k, n) for k in known) else f"Siehe {n} (nicht enthalten)"
@@ -457,7 +464,7 @@ async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
     number = parse_number(arg)
     if number is None:
         raise UserError("Ungültige Regelnummer", f"„{clean(arg)[:40]}“ ist keine Regelnummer.")
-    return await rule_reply(ctx, number)
+    return await rule_with_documents(ctx, number, lambda: rule_reply(ctx, number))
 
 
 @action("rulex")
