@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.rules.mana import format_cost, parse_faces
-from bot.rules.steps import CLASH_ARTICLE, DISSENSION_FAQ, SPLIT_RULINGS, Step
+from bot.rules.steps import CLASH_ARTICLE, COMPREHENSIVE_RULES, DISSENSION_FAQ, SPLIT_RULINGS, Step
 
 RULES_TODAY = "heute"
 RULES_2007 = "2007"
@@ -146,6 +146,15 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
             steps.append(Step(f"Spieler {n}: {c.label} – geteilte Karte, Manawert {shown}."))
         else:
             steps.append(Step(f"Spieler {n}: {c.label} – Manawert {c.faces[0]}."))
+    if rules == RULES_TODAY:
+        steps.append(
+            Step(
+                "Heute heißt die Regel 701.30d: gewonnen hat, wer eine Karte mit höherem Manawert aufdeckt "
+                "als alle anderen in dieser Fehde aufgedeckten Karten.",
+                "701.30d",
+                COMPREHENSIVE_RULES,
+            )
+        )
     if split and rules == RULES_TODAY:
         steps.append(
             Step(
