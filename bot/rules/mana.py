@@ -945,6 +945,14 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
             )
         )
     steps.append(
+        Step(
+            "Heute wirkt Einberufen erst auf die Gesamtkosten (nach Erhöhungen und Reduzierungen): jede "
+            "Kreatur bezahlt ein Mana ihrer Farbe oder ein generisches Mana.",
+            "702.51a–b",
+            CR,
+        )
+    )
+    steps.append(
         Step(f"Es bleiben {len(remaining)} verschiedene Restkosten: " + ", ".join(c.text for c in remaining) + ".")
     )
     steps.append(
