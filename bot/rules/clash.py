@@ -12,8 +12,9 @@ Pure Python, no I/O. Implements rules 701.19a–c and the rulings of the clash a
 
 Semantics of 2007 implemented here, exactly as the article's example reads: a card "has a higher
 mana value than" another card when one of its values is greater than one of the other card's
-values (the Zwietracht FAQ: an effect asking about a split card sees both values). So player P
-wins when, for every other revealed card Q, ``max(P) > min(Q)``.
+values (the Zwietracht FAQ: an effect asking about a split card sees both values; rule 708.6a of
+the Comprehensive Rules of 2010: a relative comparison is "yes" if either half would say "yes").
+So player P wins when, for every other revealed card Q, ``max(P) > min(Q)``.
 """
 
 from __future__ import annotations
@@ -26,7 +27,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.rules.mana import format_cost, parse_faces
-from bot.rules.steps import CLASH_ARTICLE, COMPREHENSIVE_RULES, DISSENSION_FAQ, SPLIT_RULINGS, Step
+from bot.rules.steps import (
+    CLASH_ARTICLE,
+    COMPREHENSIVE_RULES,
+    COMPREHENSIVE_RULES_2010,
+    DISSENSION_FAQ,
+    SPLIT_RULINGS,
+    Step,
+)
 
 RULES_TODAY = "heute"
 RULES_2007 = "2007"
@@ -187,6 +195,14 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
                 "Bestimmt // Unbeirrt.",
                 None,
                 DISSENSION_FAQ,
+            )
+        )
+        steps.append(
+            Step(
+                "Ein Vergleich mit einer geteilten Karte ergibt „ja“, wenn eine ihrer Hälften einzeln verglichen "
+                "„ja“ ergäbe; so wird „höher als alle anderen“ hier für jede andere Karte geprüft.",
+                "708.6a",
+                COMPREHENSIVE_RULES_2010,
             )
         )
     winners: list[int] = []
