@@ -208,3 +208,22 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def rows(quick: bool) -> list[tuple[str, str, str, str]]:
+    """Figures for ``bench/run.py``: round trip p50/p99 per kind, throughput, start-up, the bot's peak RSS."""
+    rounds, total = (400, 1000) if quick else (2000, 5000)
+    f = asyncio.run(measure(rounds=rounds, total=total))
+    cmd = "python bench/bench_e2e.py" + (" --quick" if quick else "")
+    out = []
+    for kind in ("command", "autocomplete"):
+        ms = sorted(v * 1000 for v in f.first[kind])
+        if ms:
+            out.append((f"interaction round trip, {kind} p50/p99 (bot on one core)",
+                        f"{percentile(ms, 0.5):.2f} / {percentile(ms, 0.99):.2f} ms", "p99 ≤ 5 ms", cmd))
+    out.append(("sustained interactions per second (fake Discord, 32 in flight)", f"{f.per_second:.0f} /s", "", cmd))
+    out.append(("  bot CPU per interaction (→ max on one core)", f"{f.bot_cpu_ms:.2f} ms (→ {1000 / f.bot_cpu_ms:.0f}/s)",
+                "", cmd))
+    out.append(("bot start-up to gateway session (READY)", f"{f.startup:.2f} s", "", cmd))
+    out.append(("bot peak RSS (VmHWM)", f"{f.rss_mb:.0f} MB", "≤ 120 MB", cmd))
+    return out

@@ -108,7 +108,8 @@ def ensure_store(settings: Settings) -> int:
     if settings.db_path.is_file():
         return 0
     print(f"Datenbank fehlt ({settings.db_path}), baue sie aus data/sources …", file=sys.stderr)
-    return cmd_build(settings, argparse.Namespace(db=None, cr=[], cards=[]))
+    with contextlib.redirect_stdout(sys.stderr):  # stdout stays clean for --json
+        return cmd_build(settings, argparse.Namespace(db=None, cr=[], cards=[]))
 
 
 # --- offline bot (console, call, complete) ---------------------------------------------------
@@ -181,7 +182,7 @@ CONSOLE_HELP = """Regelbot-Konsole. Tippe einen Befehl wie in Discord, z. B.:
 def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
     """Interactive prompt over the same answer layer as the bot (no Discord needed)."""
     from bot.console import UsageError
-    from bot.render import to_text
+    from bot.render import fit_pages, to_text
 
     async def work(cli: Any) -> int:
         print(CONSOLE_HELP)
@@ -205,8 +206,16 @@ def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
                     print(CONSOLE_HELP)
                     print("Befehle: " + ", ".join(cli.command_list()))
                     continue
-                if low in {"weiter", "zurück", "zurueck"} and last is not None:
-                    page = page + 1 if low == "weiter" else max(0, page - 1)
+                if low in {"weiter", "zurück", "zurueck"}:
+                    if last is None:
+                        print("Noch keine Antwort zum Blättern.")
+                        continue
+                    last_page = len(fit_pages(last.pages)) - 1
+                    step = 1 if low == "weiter" else -1
+                    if not 0 <= page + step <= last_page:
+                        print("Schon auf der letzten Seite." if step > 0 else "Schon auf der ersten Seite.")
+                        continue
+                    page += step
                     print(to_text(last, page))
                     continue
                 if line.startswith("?"):
@@ -214,7 +223,7 @@ def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
                     for c in await cli.complete("/" + target.strip(), text.strip()):
                         print("  " + c.name)
                     continue
-                if line.startswith("rb:"):
+                if line.startswith("rb"):
                     last, page = await cli.press(line), 0
                 else:
                     last, page = await cli.call(line), 0

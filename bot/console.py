@@ -23,6 +23,10 @@ _TRUE = {"true", "ja", "yes", "1", "wahr", "an"}
 _FALSE = {"false", "nein", "no", "0", "falsch", "aus"}
 
 
+#: "wort:" followed by a space or the end: how options are typed; "0:24" or "{2}:" do not match.
+_OPTION_LIKE = re.compile(r"(?:^|\s)([^\W\d_][\w-]{1,31})\s*:(?=\s|$)")
+
+
 class UsageError(Exception):
     """The typed command cannot be parsed (unknown command or option); German message."""
 
@@ -37,6 +41,7 @@ class OptionSpec:
     required: bool
     choices: list[dict[str, Any]]
     completer: str | None = None
+    de: str = ""  # the German name shown in messages ("suche" for query)
 
 
 @dataclass
@@ -47,6 +52,12 @@ class CommandSpec:
     answer: str
     options: list[OptionSpec] = field(default_factory=list)
     params: dict[str, str] = field(default_factory=dict)  # option name -> callback parameter name
+    de_path: tuple[str, ...] = ()  # German names, e.g. ("mana", "bezahlen")
+
+    @property
+    def label(self) -> str:
+        """The command as a German user types it: ``/mana bezahlen``."""
+        return "/" + " ".join(self.de_path or self.path)
 
 
 def _names(item: dict[str, Any]) -> set[str]:
@@ -69,20 +80,27 @@ class CommandLine:
             self._add(payload, (), [])
         return self
 
-    def _add(self, payload: dict[str, Any], parent: tuple[str, ...], parent_names: list[set[str]]) -> None:
+    def _add(
+        self,
+        payload: dict[str, Any],
+        parent: tuple[str, ...],
+        parent_names: list[set[str]],
+        parent_de: tuple[str, ...] = (),
+    ) -> None:
         path = (*parent, payload["name"])
+        de_names = (*parent_de, (payload.get("name_localizations") or {}).get("de", payload["name"]))
         names = [*parent_names, _names(payload)]
         subs = [o for o in payload.get("options", []) if o["type"] in (t.value for t in _SUB)]
         if subs:
             for sub in subs:
-                self._add(sub, path, names)
+                self._add(sub, path, names, de_names)
             return
         command = self.bot.tree.get_command(path[0])
         for part in path[1:]:
             command = command.get_command(part) if isinstance(command, app_commands.Group) else None
         if not isinstance(command, app_commands.Command):
             return
-        spec = CommandSpec(path=path, answer=command.extras.get("answer", ""))
+        spec = CommandSpec(path=path, answer=command.extras.get("answer", ""), de_path=tuple(de_names))
         for opt in payload.get("options", []):
             param = next((p for p in command.parameters if p.display_name == opt["name"]), None)
             if param is None:
@@ -97,6 +115,7 @@ class CommandLine:
                     required=opt.get("required", False),
                     choices=opt.get("choices", []),
                     completer=completer,
+                    de=(opt.get("name_localizations") or {}).get("de", opt["name"]),
                 )
             )
             spec.params[opt["name"]] = param.name
@@ -117,15 +136,11 @@ class CommandLine:
         for path, names in self._paths_names.items():
             if len(words) < len(path):
                 continue
-            if all(words[i].casefold() in names[i] for i in range(len(path))) and (
-                best is None or len(path) > best[1]
-            ):
+            if all(words[i].casefold() in names[i] for i in range(len(path))) and (best is None or len(path) > best[1]):
                 best = (self.commands[path], len(path))
         if best is None:
             shown = " ".join(words[:2]) or "(leer)"
-            raise UsageError(
-                f"Unbekannter Befehl „/{shown}“. Verfügbare Befehle: " + ", ".join(self.command_list())
-            )
+            raise UsageError(f"Unbekannter Befehl „/{shown}“. Verfügbare Befehle: " + ", ".join(self.command_list()))
         return best
 
     def parse(self, text: str) -> tuple[CommandSpec, dict[str, str]]:
@@ -154,9 +169,16 @@ class CommandLine:
             for i, m in enumerate(matches):
                 end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
                 option = next(o for o in spec.options if m.group(1).casefold() in o.names)
+                if option.name in values and (i > 0 or head.strip()):
+                    raise UsageError(f"Option „{option.de}“ ist doppelt angegeben.")
                 values[option.name] = rest[m.end() : end].strip()
+            known = {n for o in spec.options for n in o.names}
+            for m in _OPTION_LIKE.finditer(rest):
+                if m.group(1).casefold() not in known:
+                    allowed = ", ".join(o.de for o in spec.options)
+                    raise UsageError(f"Unbekannte Option „{m.group(1)}“ für {spec.label} – erlaubt: {allowed}")
         elif rest.strip():
-            raise UsageError(f"/{' '.join(spec.path)} hat keine Optionen.")
+            raise UsageError(f"{spec.label} hat keine Optionen.")
         return spec, values
 
     def _convert(self, option: OptionSpec, raw: str) -> Any:
@@ -165,21 +187,21 @@ class CommandLine:
                 if raw.casefold() in {str(choice["value"]).casefold(), *_names(choice)}:
                     return choice["value"]
             allowed = ", ".join(str(c["value"]) for c in option.choices)
-            raise _OptionError(f"Ungültiger Wert „{raw}“ für {option.name}. Erlaubt: {allowed}")
+            raise _OptionError(f"Ungültiger Wert „{raw}“ für {option.de}. Erlaubt: {allowed}")
         if option.type == AppCommandOptionType.integer.value:
             try:
                 return int(raw)
             except ValueError:
-                raise _OptionError(f"{option.name} erwartet eine ganze Zahl, nicht „{raw}“.") from None
+                raise _OptionError(f"{option.de} erwartet eine ganze Zahl, nicht „{raw}“.") from None
         if option.type == AppCommandOptionType.number.value:
             try:
                 return float(raw.replace(",", "."))
             except ValueError:
-                raise _OptionError(f"{option.name} erwartet eine Zahl, nicht „{raw}“.") from None
+                raise _OptionError(f"{option.de} erwartet eine Zahl, nicht „{raw}“.") from None
         if option.type == AppCommandOptionType.boolean.value:
             if raw.casefold() in _TRUE | _FALSE:
                 return raw.casefold() in _TRUE
-            raise _OptionError(f"{option.name} erwartet ja oder nein, nicht „{raw}“.")
+            raise _OptionError(f"{option.de} erwartet ja oder nein, nicht „{raw}“.")
         return raw
 
     async def call(self, text: str) -> Reply:
@@ -193,7 +215,7 @@ class CommandLine:
         for option in spec.options:
             if option.name not in values or values[option.name] == "":
                 if option.required:
-                    return Reply.fail("Option fehlt", f"/{' '.join(spec.path)} braucht die Option „{option.name}“.")
+                    return Reply.fail("Option fehlt", f"{spec.label} braucht die Option „{option.de}“.")
                 continue
             try:
                 kwargs[spec.params[option.name]] = self._convert(option, values[option.name])
@@ -213,13 +235,18 @@ class CommandLine:
         option_name = words[depth].casefold() if len(words) > depth else ""
         option = next((o for o in spec.options if option_name in o.names), None)
         if option is None or option.completer is None:
-            names = ", ".join(o.name for o in spec.options if o.completer) or "keine"
-            raise UsageError(f"„{target}“: diese Option hat keine Autovervollständigung (mit: {names}).")
+            names = ", ".join(o.de for o in spec.options if o.completer) or "keine"
+            what = f"Option „{words[depth]}“" if len(words) > depth else "keine Option angegeben"
+            raise UsageError(f"{spec.label}: {what} – Autovervollständigung gibt es für: {names}.")
         assert self.bot.answer_context is not None
         return await run_completer(self.bot.answer_context, option.completer, current)
 
     async def press(self, custom_id: str) -> Reply:
         """Run the button with ``custom_id`` ``rb:<action>:<arg>`` (as a click in Discord would)."""
+        if custom_id.strip().startswith("rb-page:"):
+            raise UsageError(
+                "Blättern: in der Konsole „weiter“ oder „zurück“ tippen, mit call/press die Option --page N."
+            )
         m = re.fullmatch(r"rb:([a-z_]+):(.*)", custom_id.strip())
         if m is None:
             raise UsageError(f"Unbekannter Knopf „{custom_id}“ (erwartet rb:<aktion>:<wert>).")

@@ -184,7 +184,8 @@ def to_text(reply: Reply, page: int = 0) -> str:
         lines.append(f"-- {footer}")
     buttons = [f"[{a.label}] ({custom_id(a)})" for a in reply.actions]
     if len(pages) > 1:
-        buttons = ["[Zurück] (zurück)", "[Weiter] (weiter)", *buttons]
+        paging = (["[Zurück] (zurück)"] if page > 0 else []) + (["[Weiter] (weiter)"] if page < len(pages) - 1 else [])
+        buttons = [*paging, *buttons]
     if buttons:
         lines.append("Knöpfe: " + "  ".join(buttons))
     return "\n".join(line for line in lines if line)

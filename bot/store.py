@@ -238,6 +238,8 @@ class Store:
             async with conn.execute("PRAGMA user_version") as cur:
                 row = await cur.fetchone()
             version = row[0] if row else 0
+            if version == 0:
+                raise StoreError(f"Keine Regelbot-Datenbank ({path}): `python -m bot build` ausführen.")
             if version != SCHEMA_VERSION:
                 raise StoreError(
                     f"Datenbank veraltet (Schema {version}, erwartet {SCHEMA_VERSION}): "

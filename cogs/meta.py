@@ -1,4 +1,4 @@
-"""``/info``: the bot's documents and what it knows."""
+"""``/info`` and ``/help`` (``/hilfe``): the bot's documents and its commands."""
 
 from __future__ import annotations
 
@@ -23,6 +23,15 @@ class Meta(commands.Cog):
     )
     async def info(self, interaction: discord.Interaction[Regelbot]) -> None:
         """Slash command body: see :func:`bot.answers.meta.info_answer`."""
+        await respond(interaction)
+
+    @app_commands.command(
+        name=tr("help", "hilfe"),
+        description=tr("All commands with examples", "Alle Befehle mit Beispielen"),
+        extras={"answer": "help"},
+    )
+    async def help(self, interaction: discord.Interaction[Regelbot]) -> None:
+        """Slash command body: see :func:`bot.answers.meta.help_answer`."""
         await respond(interaction)
 
 

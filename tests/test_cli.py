@@ -78,3 +78,33 @@ def test_build_prints_counts(tmp_path):
     proc = run_cli("build", "--db", str(tmp_path / "x.sqlite3"))
     assert proc.returncode == 0, proc.stderr
     assert "001_d6ee154855c71d75.txt" in proc.stdout and "Datenbank geschrieben" in proc.stdout
+
+
+def test_unknown_and_duplicate_options_are_named_in_german(built_db):
+    proc = run_cli("call", "/regel nummer: 701.19", db=built_db)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "Unbekannte Option „nummer“ für /regel – erlaubt: suche"
+    proc = run_cli("call", "/card name: Circu name: Boros-Rekrut", db=built_db)
+    assert proc.returncode == 2 and "„name“ ist doppelt angegeben" in proc.stderr
+    # a colon inside a value is no option: "0:24" in a library, "{2}:" in a cost
+    proc = run_cli("call", "/fehde chancen bibliothek1: 0:24 2:36 bibliothek2: 0:20 3:40", db=built_db)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_missing_option_uses_the_german_name(built_db):
+    proc = run_cli("call", "/mana bezahlen kosten: {G}", "--json", db=built_db)
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["embeds"][0]["description"] == "/mana bezahlen braucht die Option „vorrat“."
+
+
+def test_json_stays_clean_when_the_store_is_built_first(tmp_path):
+    proc = run_cli("complete", "/karte name", "Ci", "--json", db=tmp_path / "neu.sqlite3")
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)[0]["name"] == "Circu, Dimir-Lobotomist"
+    assert "Datenbank fehlt" in proc.stderr
+
+
+def test_huge_button_id_is_a_german_reply(built_db):
+    proc = run_cli("press", "rb:card:99999999999999999999999999", db=built_db)
+    assert proc.returncode == 0
+    assert proc.stdout.startswith("== Karte nicht gefunden ==")

@@ -86,3 +86,14 @@ async def test_sync_only_when_tree_changed(bot, monkeypatch):
     assert await bot.sync_commands(force=False) is False  # unchanged tree: no second sync
     assert await bot.sync_commands(force=True) is True
     assert len(calls) == 2
+
+
+async def test_help_lists_every_command_by_its_german_name(bot):
+    from bot.answers.meta import HELP
+
+    cli = await CommandLine.create(bot)
+    listed = {cmd for cmd, _what, _example in HELP}
+    assert {spec.label for spec in cli.commands.values()} == listed
+    for _cmd, _what, example in HELP:  # every example runs and gets a non-error reply
+        reply = await cli.call(example)
+        assert not reply.error, (example, reply.pages[0].title)

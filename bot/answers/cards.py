@@ -6,7 +6,7 @@ rulings lists (documents 002, 004), as stored by the importer.
 
 from __future__ import annotations
 
-from bot.answers.registry import AnswerContext, UserError, action, answer, completer
+from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.reply import Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
 from bot.store import CardRecord, DocumentRecord
@@ -29,7 +29,15 @@ def _face_lines(mana_cost: str | None, type_line: str | None, pt: str | None, te
 def card_page(card: CardRecord) -> Page:
     """The card as an embed page: cost, type line, P/T and rules text; split cards as two fields."""
     fields: list[Field] = []
-    if card.is_split and card.faces:
+    known = any(f.mana_cost or f.type_line or f.text for f in card.faces) or card.mana_cost or card.text.strip("\n/ ")
+    if not known:  # e.g. Getrieben // Verzweiflung: only its rulings list (document 002) names it
+        body = (
+            "Der Kartentext steht in keinem der Dokumente; "
+            f"das Dokument „{card.document.title}“ enthält nur Rulings zu ihr."
+        )
+        if card.is_split:
+            body += "\nGeteilte Karte: " + " // ".join(f.name for f in card.faces)
+    elif card.is_split and card.faces:
         body = f"Geteilte Karte · Manakosten {card.mana_cost}" if card.mana_cost else "Geteilte Karte"
         for face in card.faces:
             value = _face_lines(face.mana_cost, face.type_line, face.power_toughness, face.text)
@@ -100,9 +108,10 @@ def card_reply(card: CardRecord) -> Reply:
 @action("card")
 async def card_action(ctx: AnswerContext, arg: str) -> Reply:
     """Button ``rb:card:<card_id>`` → the card."""
-    card = await ctx.store.card(int(arg)) if arg.isdecimal() else None
+    card_id = parse_id(arg)
+    card = await ctx.store.card(card_id) if card_id is not None else None
     if card is None:
-        raise UserError("Karte nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+        raise UserError("Karte nicht gefunden", "Zu diesem Knopf gibt es keine Karte (mehr) in der Datenbank.")
     return card_reply(card)
 
 

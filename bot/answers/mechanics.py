@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from bot.answers.registry import AnswerContext, UserError, action, answer, completer
-from bot.answers.rules import catalog, parse_id
+from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
+from bot.answers.rules import catalog
 from bot.answers.rulings import annotate, outdated_notice
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
@@ -193,7 +193,7 @@ async def mechanic_action(ctx: AnswerContext, arg: str) -> Reply:
     mechanic_id = parse_id(arg)
     found = [m for m in sections if m.id == mechanic_id]
     if not found:
-        raise UserError("Mechanik nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+        raise UserError("Mechanik nicht gefunden", "Zu diesem Knopf gibt es keinen Abschnitt (mehr) in der Datenbank.")
     return await mechanic_reply(ctx, found)
 
 

@@ -5,21 +5,33 @@ from __future__ import annotations
 from bot.answers.registry import AnswerContext, answer
 from bot.reply import Field, Page, Reply, format_date
 
+#: kind in import_counts → (singular, plural) in German; kinds not listed are internal and not shown.
 KIND_LABELS = {
-    "card": "Karten",
-    "ruling": "Rulings",
-    "mechanic": "Mechanik-Abschnitte",
-    "quoted_rule": "zitierte Regeln",
-    "rule_explanation": "Regelerklärungen",
-    "card_matched": "Dokumentkarten mit englischem Namen",
-    "card_added": "zusätzliche Karten",
-    "explanation_aligned": "Erklärungen mit sicherer Regelnummer",
-    "explanation_uncertain": "Erklärungen mit unsicherer Regelnummer",
-    "explanation_unaligned": "Erklärungen ohne Regelnummer",
-    "cr_rule": "Regeln",
-    "cr_subrule": "Unterregeln",
-    "cr_glossary": "Glossarbegriffe",
+    "card": ("Karte", "Karten"),
+    "ruling": ("Ruling", "Rulings"),
+    "mechanic": ("Mechanik-Abschnitt", "Mechanik-Abschnitte"),
+    "quoted_rule": ("zitierte Regel", "zitierte Regeln"),
+    "rule_explanation": ("Regelerklärung", "Regelerklärungen"),
+    "example": ("Beispiel", "Beispiele"),
+    "see_also": ("Siehe-auch-Verweis", "Siehe-auch-Verweise"),
+    "term": ("englischer Begriff", "englische Begriffe"),
+    "card_matched": ("Dokumentkarte mit englischem Namen", "Dokumentkarten mit englischem Namen"),
+    "card_added": ("zusätzliche Karte", "zusätzliche Karten"),
+    "explanation_aligned": ("Erklärung mit sicherer Regelnummer", "Erklärungen mit sicherer Regelnummer"),
+    "explanation_uncertain": ("Erklärung mit unsicherer Regelnummer", "Erklärungen mit unsicherer Regelnummer"),
+    "explanation_unaligned": ("Erklärung ohne Regelnummer", "Erklärungen ohne Regelnummer"),
+    "cr_rule": ("Regel", "Regeln"),
+    "cr_subrule": ("Unterregel", "Unterregeln"),
+    "cr_glossary": ("Glossarbegriff", "Glossarbegriffe"),
 }
+
+
+def count_label(count: int, kind: str) -> str | None:
+    """``(1, "card")`` → ``"1 Karte"``, ``(3, "card")`` → ``"3 Karten"``; None for internal kinds or 0."""
+    labels = KIND_LABELS.get(kind)
+    if labels is None or count == 0:
+        return None
+    return f"{count} {labels[0] if count == 1 else labels[1]}"
 
 
 @answer("info")
@@ -29,25 +41,86 @@ async def info_answer(ctx: AnswerContext) -> Reply:
     rows = await ctx.store.fetchall("SELECT file, kind, count FROM import_counts ORDER BY file, kind")
     per_file: dict[str, list[str]] = {}
     for file, kind, count in rows:
-        per_file.setdefault(file, []).append(f"{count} {KIND_LABELS.get(kind, kind)}")
-    fields = []
-    seen_files: set[str] = set()
+        label = count_label(count, kind)
+        if label:
+            per_file.setdefault(file, []).append(label)
+    by_file: dict[str, list] = {}
     for doc in docs:
-        date = format_date(doc.date)
-        value = f"`{doc.file}`" + (f" · {date}" if date else "")
-        if doc.file not in seen_files:
-            value += "\n" + ", ".join(per_file.get(doc.file, []))
-            seen_files.add(doc.file)
-        fields.append(Field(name=doc.title, value=value))
+        by_file.setdefault(doc.file, []).append(doc)
+    fields = []
+    for file, file_docs in by_file.items():
+        if file_docs[0].kind in ("cr", "mtgjson"):
+            continue
+        lines = [f"• {d.title}" + (f" ({format_date(d.date)})" if d.date else "") for d in file_docs]
+        name = file_docs[0].title if len(file_docs) == 1 else f"{len(file_docs)} Set-FAQs"
+        value = "\n".join(([] if len(file_docs) == 1 else lines) + [", ".join(per_file.get(file, [])), f"`{file}`"])
+        if len(file_docs) == 1 and file_docs[0].date:
+            value = f"Stand {format_date(file_docs[0].date)}\n" + value
+        fields.append(Field(name=name, value=value))
     for version in await ctx.store.cr_versions():  # build --cr (issue 6)
-        counts = ", ".join(f"{count} {KIND_LABELS[kind]}" for file, kind, count in rows
-                           if file == version.file and kind in ("cr_rule", "cr_subrule", "cr_glossary"))
+        counts = ", ".join(
+            label
+            for file, kind, count in rows
+            if file == version.file
+            and kind in ("cr_rule", "cr_subrule", "cr_glossary")
+            and (label := count_label(count, kind))
+        )
         label = "aktuell" if version.is_current else "für alte Regelnummern"
-        fields.append(Field(name=f"Comprehensive Rules ({label})",
-                            value=f"`{version.file}` · Stand {format_date(version.effective)}\n{counts}"))
+        fields.append(
+            Field(
+                name=f"Comprehensive Rules ({label})",
+                value=f"`{version.file}` · Stand {format_date(version.effective)}\n{counts}",
+            )
+        )
     body = (
         "Regelbot beantwortet Regelfragen zu Magic: The Gathering aus offiziellen Dokumenten. "
         "Jede Antwort nennt ihre Quelle und deren Datum — ältere Dokumente verwenden ältere Begriffe "
         "(z. B. „umgewandelte Manakosten“ statt „Manawert“)."
     )
     return Reply(pages=[Page(title="Über Regelbot", body=body, fields=fields)], source="Regelbot")
+
+
+#: (command as a German user types it, what it does, an example). A test checks that every command of the
+#: bot's command tree is listed here.
+HELP = (
+    ("/karte", "Kartentext, Manakosten, Typzeile und Rulings einer Karte", "/karte name: Boros-Rekrut"),
+    ("/ruling", "Alle Rulings einer Karte oder Volltextsuche in allen Rulings", "/ruling suche: Bibliothek mischen"),
+    ("/regel", "Regel nach Nummer (wie in den Dokumenten gedruckt) oder Stichwort", "/regel suche: 701.19"),
+    ("/mechanik", "Mechanik-Abschnitt einer FAQ: Erklärung, Regeln, Rulings", "/mechanik name: Einberufen"),
+    ("/mana info", "Manawert, Farben und Hybrid-Bezahlmöglichkeiten", "/mana info kosten: {G/W}{G/W}"),
+    ("/mana bezahlen", "Kann der Manavorrat die Kosten bezahlen?", "/mana bezahlen kosten: 2WU vorrat: WWUGG"),
+    (
+        "/mana einberufen",
+        "Was nach Einberufen noch zu zahlen bleibt",
+        "/mana einberufen kosten: {3}{G}{W} kreaturen: Artefakt, rot, grün-weiß",
+    ),
+    (
+        "/mana gesamtkosten",
+        "Gesamtkosten mit Erhöhungen und Reduzierungen",
+        "/mana gesamtkosten kosten: {2}{R} erhoehung: {1}",
+    ),
+    ("/mana versorgung", "Kumulative Versorgung für N Alterungsmarken", "/mana versorgung kosten: {1} marken: 3"),
+    (
+        "/fehde aufdecken",
+        "Wer gewinnt die Fehde (heute oder Regelstand 2007)?",
+        "/fehde aufdecken karte1: Bestimmt // Unbeirrt karte2: {3}{R}",
+    ),
+    (
+        "/fehde chancen",
+        "Genaue Gewinnchancen einer Fehde für zwei Bibliotheken",
+        "/fehde chancen bibliothek1: 0:24 2:36 bibliothek2: 0:20 3:40",
+    ),
+    ("/info", "Aus welchen Dokumenten der Bot antwortet", "/info"),
+    ("/hilfe", "Diese Übersicht", "/hilfe"),
+)
+
+
+@answer("help")
+async def help_answer(ctx: AnswerContext) -> Reply:
+    """``/help`` (``/hilfe``): every command with what it does and an example."""
+    fields = [Field(name=cmd, value=f"{what}\n`{example}`") for cmd, what, example in HELP]
+    body = (
+        "Befehle heißen in einem deutschen Discord-Client deutsch, sonst englisch (/karte = /card). "
+        "Optionen mit Vorschlagsliste: einfach anfangen zu tippen."
+    )
+    return Reply(pages=[Page(title="Regelbot – Befehle", body=body, fields=fields)], source="Regelbot")

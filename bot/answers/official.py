@@ -26,7 +26,7 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 
-from bot.answers.registry import AnswerContext, UserError, action, completer
+from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
 from bot.importer.align import LEXICON, KeywordRow, resolve_via_keywords
 from bot.importer.cr import normalise_for_search
 from bot.reply import Action, Choice, Field, Page, Reply, format_date
@@ -44,7 +44,6 @@ CR_SOURCE = "Comprehensive Rules (offizieller englischer Text)"
 
 _NUMBER = re.compile(r"^(?:(?:regel|rule|cr)\s*)?(\d{3}(?:\.\d+[a-z]?)?|\d)\.?$", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_CARD_ID = re.compile(r"[0-9]{1,15}")  # ASCII digits only ("²".isdigit() is True) and within SQLite's range
 _MONTHS = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
            "November", "Dezember")
 # German function words that would only narrow a search to the German explanations.
@@ -412,9 +411,10 @@ async def cr_rule_action(ctx: AnswerContext, arg: str) -> Reply:
 @action("english")
 async def english_action(ctx: AnswerContext, arg: str) -> Reply:
     """Button ``rb:english:<card_id>`` → the card's English name and Oracle text (from the MTGJSON file)."""
-    card = await ctx.store.card(int(arg)) if _CARD_ID.fullmatch(arg) else None
+    card_id = parse_id(arg)
+    card = await ctx.store.card(card_id) if card_id is not None else None
     if card is None or not (card.english_text or card.english_name):
-        raise UserError("Kein englischer Text", "Die Datenbank wurde inzwischen ohne Kartendatei neu gebaut.")
+        raise UserError("Kein englischer Text", "Zu dieser Karte ist kein englischer Text in der Datenbank.")
     text = card.english_text or "(kein Regeltext)"
     page = Page(title=card.english_name or card.name, body=text,
                 fields=[Field(name="Deutscher Name", value=card.name, inline=True)])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import inspect
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,11 @@ ActionFn = Callable[..., Awaitable[Reply]]
 ANSWERS: dict[str, AnswerFn] = {}
 COMPLETERS: dict[str, CompleterFn] = {}
 ACTIONS: dict[str, ActionFn] = {}
+
+
+def parse_id(arg: str) -> int | None:
+    """A button argument as a row id: 1–12 ASCII digits (``"²"``, ``"٣"``, ``"-1"`` are not ids), else None."""
+    return int(arg) if re.fullmatch(r"[0-9]{1,12}", arg) else None
 
 
 class UserError(Exception):

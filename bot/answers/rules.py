@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
-from bot.answers.registry import AnswerContext, UserError, action, answer, completer
+from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rulings import fts_rows, hit_pages, nothing_found, query_notes
 from bot.reply import Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
@@ -82,6 +82,7 @@ class RuleCatalog:
 
     quoted: list[QuotedRule]
     explanations: list[Explanation]
+    cr_numbers: frozenset[str] = frozenset()  # numbers of today's Comprehensive Rules (after build --cr)
 
     def numbers(self) -> set[str]:
         """Every number that has a rule text in the store."""
@@ -123,17 +124,18 @@ async def _load(store: Store) -> RuleCatalog:
         )
         for r in await store.fetchall(_EXPLANATIONS_SQL)
     ]
-    return RuleCatalog(quoted, explanations)
+    cr_numbers = frozenset(
+        r[0]
+        for r in await store.fetchall(
+            "SELECT r.number FROM cr_rules r JOIN cr_versions v ON v.id = r.version_id WHERE v.is_current = 1"
+        )
+    )
+    return RuleCatalog(quoted, explanations, cr_numbers)
 
 
 async def catalog(store: Store) -> RuleCatalog:
     """The rule catalogue of ``store`` (read on first use, then from memory)."""
     return await memo(store, "rules", lambda: _load(store))
-
-
-def parse_id(arg: str) -> int | None:
-    """A button argument as a row id: ASCII digits only (``"²"`` and ``"٣"`` are not ids), else None."""
-    return int(arg) if re.fullmatch(r"[0-9]{1,12}", arg) else None
 
 
 def parse_number(text: str) -> str | None:
@@ -181,7 +183,7 @@ def _source(doc: DocumentRecord) -> str:
 
 
 def _see_also_actions(cat: RuleCatalog, numbers: list[str] | tuple[str, ...]) -> list[Action]:
-    known = cat.numbers()
+    known = cat.numbers() | cat.cr_numbers
     actions = []
     for n in dict.fromkeys(numbers):
         label = f"Siehe {n}" if n in known or any(is_child(k, n) for k in known) else f"Siehe {n} (nicht enthalten)"
@@ -272,7 +274,21 @@ def _dedupe(actions: list[Action]) -> list[Action]:
 
 
 def _not_in_store(cat: RuleCatalog, number: str) -> Reply:
-    """Plain German answer for a number without rule text: where it is mentioned, or an error."""
+    """Plain German answer for a number without rule text: a misprinted subrule printed under its heading
+    (502.46a is printed as 502.32a in the Ravnica FAQ), where it is mentioned, or an error."""
+    misprint = _misprinted_as(cat, number)
+    if misprint is not None:
+        heading, q = misprint
+        body = (
+            f"Im Dokument ist Regel {number} als **{q.number}** gedruckt (Druckfehler unter der Überschrift "
+            f"{heading.number}{' ' + heading.title if heading.title else ''}; die Nummer bleibt wie gedruckt).\n\n"
+            + _rule_block(q)
+        )
+        return Reply(
+            pages=[Page(title=f"Regel {number} (gedruckt als {q.number})", body=body)],
+            source=_source(q.document),
+            date=q.document.date,
+        )
     found = mentions(cat, number)
     if not found:
         known = ", ".join(sorted(cat.numbers(), key=_number_key))
@@ -292,6 +308,19 @@ def _not_in_store(cat: RuleCatalog, number: str) -> Reply:
         source=found[0].document.title,
         actions=actions,
     )
+
+
+def _misprinted_as(cat: RuleCatalog, number: str) -> tuple[QuotedRule, QuotedRule] | None:
+    """For ``502.46a``: the heading 502.46 and the subrule printed under it with letter ``a`` but another
+    number (``502.32a``), or None."""
+    m = re.fullmatch(r"(\d+\.\d+)([a-z])", number)
+    if m is None:
+        return None
+    for heading in (q for q in cat.quoted if q.number == m.group(1)):
+        for q in printed_under(cat, heading):
+            if q.number.endswith(m.group(2)) and q.number != number and not q.number.startswith(m.group(1)):
+                return heading, q
+    return None
 
 
 def _short(text: str, limit: int) -> str:
@@ -326,7 +355,7 @@ async def explanation_reply(ctx: AnswerContext, explanation_id: int) -> Reply:
     cat = await catalog(ctx.store)
     e = cat.explanation(explanation_id)
     if e is None:
-        raise UserError("Regelerklärung nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+        raise UserError("Regelerklärung nicht gefunden", "Zu diesem Knopf gibt es keine Erklärung (mehr).")
     actions = _see_also_actions(cat, e.see_also)
     index = cat.explanations.index(e)
     if index > 0:
@@ -435,7 +464,7 @@ async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
     number = parse_number(arg)
     if number is None:
         raise UserError("Ungültige Regelnummer", f"„{clean(arg)[:40]}“ ist keine Regelnummer.")
-    return await rule_reply(ctx, number)
+    return await rule_with_documents(ctx, number, lambda: rule_reply(ctx, number))
 
 
 @action("rulex")

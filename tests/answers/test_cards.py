@@ -52,3 +52,11 @@ async def test_autocomplete_limits(ctx):
     assert len(await run_completer(ctx, "card_names", "")) == 25
     long = await run_completer(ctx, "card_names", "x" * 10_000)
     assert all(len(c.name) <= 100 and len(c.value) <= 100 for c in long)
+
+
+async def test_card_known_only_from_a_rulings_list_says_so(ctx):
+    # document 002 names "Getrieben // Verzweiflung" and gives 13 dated rulings, but no card text
+    message = payload(await run_answer(ctx, "card", name="Getrieben // Verzweiflung"))
+    embed = message["embeds"][0]
+    assert embed["description"].startswith("Der Kartentext steht in keinem der Dokumente")
+    assert {"name": "Rulings", "value": "13", "inline": True} in embed["fields"]

@@ -237,3 +237,16 @@ async def test_new_term_schlachtfeld_finds_old_im_spiel(ctx):
     body = reply.pages[0].body
     assert "Auch gesucht: im spiel, auf dem schlachtfeld" in body
     assert "Nur Objekte auf dem Stapel oder **im Spiel** haben einen Beherrscher." in body
+
+
+async def test_misprinted_subrule_is_found_under_its_heading(ctx):
+    # Ravnica FAQ: under the heading "502.46. Einberufen" the first subrule is printed as "502.32a";
+    # Transmutation: under "502.48." it is printed as "502.43a". Asked by the intended number, both are found.
+    from bot.answers import run_answer
+
+    reply = await run_answer(ctx, "rule", query="502.46a")
+    assert not reply.error
+    assert reply.pages[0].title == "Regel 502.46a (gedruckt als 502.32a)"
+    assert "Einberufen ist eine statische Fähigkeit" in reply.pages[0].body
+    reply = await run_answer(ctx, "rule", query="502.48a")
+    assert reply.pages[0].title == "Regel 502.48a (gedruckt als 502.43a)"

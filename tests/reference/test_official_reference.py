@@ -165,3 +165,14 @@ def test_done_when_through_call(full):
 def test_rule_autocomplete_offers_cr(full):
     proc = run_cli("complete", "/regel suche", "701.3", db=full[0])
     assert proc.stdout.splitlines()[:2] == ["701.3 Attach", "701.30 Clash"]
+
+
+async def test_see_also_button_opens_the_official_rule(fctx):
+    # 003's entry on shared team turns says "Siehe auch805"; no document quotes 805, the 2026 CR has it
+    from bot.answers import run_action
+
+    reply = await run_answer(fctx, "rule", query="103.1")
+    labels = [a.label for a in reply.actions]
+    assert "Siehe 805" in labels and "Siehe 805 (nicht enthalten)" not in labels
+    pressed = await run_action(fctx, "rule", "805")
+    assert pressed.pages[0].title == "805 — Shared Team Turns Option"
