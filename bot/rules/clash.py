@@ -12,8 +12,9 @@ Pure Python, no I/O. Implements rules 701.19a–c and the rulings of the clash a
 
 Semantics of 2007 implemented here, exactly as the article's example reads: a card "has a higher
 mana value than" another card when one of its values is greater than one of the other card's
-values (the Zwietracht FAQ: an effect asking about a split card sees both values). So player P
-wins when, for every other revealed card Q, ``max(P) > min(Q)``.
+values (the Zwietracht FAQ: an effect asking about a split card sees both values; rule 708.6a of
+the Comprehensive Rules of 2010: a relative comparison is "yes" if either half would say "yes").
+So player P wins when, for every other revealed card Q, ``max(P) > min(Q)``.
 """
 
 from __future__ import annotations
@@ -26,7 +27,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.rules.mana import format_cost, parse_faces
-from bot.rules.steps import CLASH_ARTICLE, DISSENSION_FAQ, SPLIT_RULINGS, Step
+from bot.rules.steps import (
+    CLASH_ARTICLE,
+    COMPREHENSIVE_RULES,
+    COMPREHENSIVE_RULES_2010,
+    DISSENSION_FAQ,
+    SPLIT_RULINGS,
+    Step,
+)
 
 RULES_TODAY = "heute"
 RULES_2007 = "2007"
@@ -146,6 +154,15 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
             steps.append(Step(f"Spieler {n}: {c.label} – geteilte Karte, Manawert {shown}."))
         else:
             steps.append(Step(f"Spieler {n}: {c.label} – Manawert {c.faces[0]}."))
+    if rules == RULES_TODAY:
+        steps.append(
+            Step(
+                "Heute heißt die Regel 701.30d: gewonnen hat, wer eine Karte mit höherem Manawert aufdeckt "
+                "als alle anderen in dieser Fehde aufgedeckten Karten.",
+                "701.30d",
+                COMPREHENSIVE_RULES,
+            )
+        )
     if split and rules == RULES_TODAY:
         steps.append(
             Step(
@@ -178,6 +195,14 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
                 "Bestimmt // Unbeirrt.",
                 None,
                 DISSENSION_FAQ,
+            )
+        )
+        steps.append(
+            Step(
+                "Ein Vergleich mit einer geteilten Karte ergibt „ja“, wenn eine ihrer Hälften einzeln verglichen "
+                "„ja“ ergäbe; so wird „höher als alle anderen“ hier für jede andere Karte geprüft.",
+                "708.6a",
+                COMPREHENSIVE_RULES_2010,
             )
         )
     winners: list[int] = []

@@ -43,6 +43,9 @@ from bot.rules.steps import (
     SPLIT_RULINGS,
     Step,
 )
+from bot.rules.steps import (
+    COMPREHENSIVE_RULES as CR,
+)
 
 COLORS = "WUBRG"
 COLOR_NAMES = {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grün"}
@@ -480,13 +483,15 @@ def explain_mana_value(
         if x is None:
             steps.append(Step("Ein X zählt als 0, solange kein Wert für X feststeht.", None, CLASH_ARTICLE))
         else:
-            steps.append(Step(f"Für X wurde {x} angenommen (Y und Z zählen 0)."))
+            steps.append(Step(f"Auf dem Stapel zählt X den gewählten Wert, hier {x} (Y und Z zählen 0).", "202.3e", CR))
     if MONO_HYBRID in kinds:
-        steps.append(Step("Ein einfarbiges Hybrid-Symbol wie {2/W} zählt mit seiner Zahl (2)."))
+        steps.append(Step("Bei Hybrid-Symbolen zählt der größere Teil: {2/W} zählt 2, {G/W} zählt 1.", "202.3f", CR))
+    elif HYBRID in kinds:
+        steps.append(Step("Jedes Hybrid-Symbol zählt 1 (es steht für ein Mana einer von zwei Farben).", "202.3f", CR))
     if PHYREXIAN in kinds:
-        steps.append(Step("Ein phyrexianisches Symbol zählt 1, auch wenn es mit Lebenspunkten bezahlt wird."))
-    if HYBRID in kinds:
-        steps.append(Step("Jedes Hybrid-Symbol zählt 1 (es steht für ein Mana einer von zwei Farben)."))
+        steps.append(
+            Step("Ein phyrexianisches Symbol zählt 1, auch wenn es mit Lebenspunkten bezahlt wird.", "202.3g", CR)
+        )
     if len(halves) > 1:
         if rules == RULES_TODAY:
             steps.append(
@@ -498,11 +503,20 @@ def explain_mana_value(
                     SPLIT_RULINGS,
                 )
             )
+            steps.append(
+                Step(
+                    "Außerhalb des Stapels ergibt sich der Manawert einer geteilten Karte aus den kombinierten "
+                    "Manakosten ihrer Hälften; auf dem Stapel zählt nur die gewirkte Hälfte.",
+                    "202.3d",
+                    CR,
+                )
+            )
         else:
             steps.append(
                 Step(
                     "Geteilte Karte nach den Regeln von 2006: das Spiel sieht zwei Werte, "
-                    f"„{' und '.join(map(str, values))}“ (bei Bestimmt // Unbeirrt „5 und 2“).",
+                    f"„{' und '.join(map(str, values))}“"
+                    + ("." if values == (5, 2) else " (die FAQ nennt für Bestimmt // Unbeirrt „5 und 2“)."),
                     None,
                     DISSENSION_FAQ,
                 )
@@ -931,6 +945,14 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
             )
         )
     steps.append(
+        Step(
+            "Heute wirkt Einberufen erst auf die Gesamtkosten (nach Erhöhungen und Reduzierungen): jede "
+            "Kreatur bezahlt ein Mana ihrer Farbe oder ein generisches Mana.",
+            "702.51a–b",
+            CR,
+        )
+    )
+    steps.append(
         Step(f"Es bleiben {len(remaining)} verschiedene Restkosten: " + ", ".join(c.text for c in remaining) + ".")
     )
     steps.append(
@@ -971,6 +993,23 @@ def _remove_colored(rest: list[Symbol], color: str) -> Symbol | None:
     return None
 
 
+def _reduction_parts(s: Symbol) -> list[tuple[str, int]]:
+    """What one reduction symbol may reduce, in order of preference: ``("generic", n)``, a
+    colour letter or ``"C"`` with 1 (118.7e: a hybrid reduction reduces by the half chosen;
+    118.7f: Phyrexian by one mana of its colour; 118.7g: {S} by generic mana)."""
+    if s.kind == GENERIC:
+        return [("generic", s.amount)]
+    if s.kind == SNOW:
+        return [("generic", 1)]
+    if s.kind == COLORLESS:
+        return [("C", 1)]
+    if s.kind == MONO_HYBRID:
+        return [(s.colors[0], 1), ("generic", s.amount)]
+    if s.kind in (COLORED, HYBRID, PHYREXIAN):
+        return [(c, 1) for c in s.colors]
+    raise ManaError(f"{s.text} kann keine Kostenreduzierung sein.", s.text)
+
+
 def total_cost(
     cost: ManaCost,
     increases: Sequence[ManaCost] = (),
@@ -979,13 +1018,18 @@ def total_cost(
     x: int = 0,
 ) -> TotalCostResult:
     """Total cost: start with the mana cost or the alternative cost, add every increase, then
-    apply the reductions (rulings on Schnellvorlauf, 2026). A generic reduction lowers only the
-    generic part and never below 0; a coloured reduction removes one matching symbol (a
-    hybrid symbol counts when that colour is chosen, Ravnica FAQ) and has no effect otherwise.
-    The mana value stays that of the printed cost.
+    apply the reductions (rulings on Schnellvorlauf, 2026; 601.2f). The mana value stays that
+    of the printed cost.
+
+    Reductions follow rule 118.7 of today's Comprehensive Rules (the five documents leave the
+    details open): a generic reduction lowers only the generic part, never below 0 (118.7a); a
+    coloured or {C} reduction removes one matching symbol — a hybrid symbol counts when that
+    colour is chosen (Ravnica FAQ) — and otherwise lowers the generic part by 1 (118.7b/c/d);
+    a hybrid reduction uses the half that removes a symbol if one does (118.7e); Phyrexian
+    reduces its colour (118.7f); {S} reduces generic mana (118.7g).
 
     Raises:
-        ManaError: a reduction with symbols other than numbers and colours, or ``x`` negative.
+        ManaError: an X in a reduction, or ``x`` negative.
     """
     if x < 0:
         raise ManaError("X kann nicht negativ sein.")
@@ -1009,21 +1053,41 @@ def total_cost(
         steps.append(Step(f"Erhöhung {inc.text} → {_build(syms).text}."))
     gen = sum(s.amount for s in syms if s.kind == GENERIC)
     rest = [s for s in syms if s.kind != GENERIC]
+
+    def cut_generic(amount: int, what: str, rule: str) -> None:
+        nonlocal gen
+        cut = min(gen, amount)
+        gen -= cut
+        floor = "" if cut == amount else f" (nur {cut}: nicht unter 0)"
+        steps.append(Step(f"{what}: generischer Anteil −{cut}{floor} → {_build(rest, gen).text}.", rule, CR))
+
     for red in reductions:
         for s in red.symbols:
-            if s.kind == GENERIC:
-                cut = min(gen, s.amount)
-                gen -= cut
-                note = "" if cut == s.amount else f" (nur {cut}: der generische Anteil kann nicht unter 0 sinken)"
-                steps.append(Step(f"Reduzierung {s.text}: generischer Anteil −{cut}{note} → {_build(rest, gen).text}."))
-            elif s.kind == COLORED:
-                removed = _remove_colored(rest, s.colors[0])
-                if removed is None:
-                    steps.append(Step(f"Reduzierung {s.text}: kein passendes Symbol in den Kosten, keine Wirkung."))
-                else:
-                    steps.append(Step(f"Reduzierung {s.text} entfernt {removed.text} → {_build(rest, gen).text}."))
+            parts = _reduction_parts(s)
+            what = f"Reduzierung {s.text}"
+            removed = None
+            for part, _amount in parts:
+                if part == "C":
+                    removed = next((r for r in rest if r.kind == COLORLESS), None)
+                    if removed is not None:
+                        rest.remove(removed)
+                elif part != "generic":
+                    removed = _remove_colored(rest, part)
+                if removed is not None:
+                    break
+            if removed is not None:
+                rule = "118.7e" if s.kind in (HYBRID, MONO_HYBRID) else "118.7f" if s.kind == PHYREXIAN else None
+                steps.append(
+                    Step(f"{what} entfernt {removed.text} → {_build(rest, gen).text}.", rule, CR if rule else None)
+                )
+            elif s.kind == GENERIC:
+                cut_generic(s.amount, what, "118.7a")
+            elif s.kind == SNOW:
+                cut_generic(1, what, "118.7g")
+            elif s.kind == MONO_HYBRID:
+                cut_generic(s.amount, what + " (generische Hälfte gewählt)", "118.7e")
             else:
-                raise ManaError(f"Eine Reduzierung kann nur aus Zahlen und Farben bestehen, nicht {s.text}.", s.text)
+                cut_generic(1, what + " (kein passendes Symbol in den Kosten)", "118.7b")
     total = _build(rest, gen)
     mv = cost.mana_value()
     steps.append(Step(f"Gesamtkosten: {total.text}."))

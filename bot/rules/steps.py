@@ -17,6 +17,11 @@ DISSENSION_FAQ = "Zwietracht-FAQ, 2006"  # 001: split cards with two values
 COLDSNAP_FAQ = "Kälteeinbruch-FAQ, 2006"  # 001: snow mana {S}, Kumulative Versorgung 502.13a
 SPLIT_RULINGS = "Rulings zu Getrieben // Verzweiflung, 2017"  # 002: split mana value = sum
 FAST_FORWARD_RULINGS = "Rulings zu Schnellvorlauf, 2026"  # 004: total cost
+#: today's official rules (English; in ../shared/reference, imported by ``build --cr``), for the rules
+#: the five documents leave open: cost reductions 118.7, mana value 202.3, clash 701.30
+COMPREHENSIVE_RULES = "Comprehensive Rules, 17.04.2026"
+#: the official rules of 2010 (still with 701.19 clash and two mana values per split card, 708.6a)
+COMPREHENSIVE_RULES_2010 = "Comprehensive Rules, 01.10.2010"
 
 #: Document label → file in data/sources/ (for answers that link a step to its document).
 SOURCE_FILES = {

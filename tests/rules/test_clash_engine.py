@@ -131,3 +131,12 @@ def test_non_ascii_digits_are_refused():
         parse_library("²:1")
     with pytest.raises(ClashError):
         card_from_number("²")
+
+
+def test_citations_name_rule_and_document():
+    old = clash([card_from_number("1/3"), card_from_number("2")], rules="2007")
+    cited = {s.citation for s in old.steps}
+    assert "701.19c (Fehde-Artikel, 2007)" in cited
+    assert "708.6a (Comprehensive Rules, 01.10.2010)" in cited
+    today = clash([card_from_number("1/3"), card_from_number("2")])
+    assert "701.30d (Comprehensive Rules, 17.04.2026)" in {s.citation for s in today.steps}

@@ -329,7 +329,25 @@ def test_total_cost_generic_floor_and_alternative():
 def test_total_cost_coloured_reduction():
     assert total_cost(parse_cost("{1}{G}{G}"), reductions=[parse_cost("{G}")]).total.text == "{1}{G}"
     assert total_cost(parse_cost("{1}{G/W}"), reductions=[parse_cost("{W}")]).total.text == "{1}"
-    assert total_cost(parse_cost("{1}{R}"), reductions=[parse_cost("{W}")]).total.text == "{1}{R}"
+    # CR 118.7b: "If a cost is reduced by an amount of colored or colorless mana, but the cost doesn't
+    # require mana of that type, the cost is reduced by that amount of generic mana."
+    no_white = total_cost(parse_cost("{1}{R}"), reductions=[parse_cost("{W}")])
+    assert no_white.total.text == "{R}"
+    assert any(step.rule == "118.7b" for step in no_white.steps)
+    # 118.7c: more coloured reduction than that colour → the rest from generic
+    assert total_cost(parse_cost("{2}{G}"), reductions=[parse_cost("{G}{G}")]).total.text == "{1}"
+
+
+def test_total_cost_other_reduction_symbols():
+    def total(cost, reduction):
+        return total_cost(parse_cost(cost), reductions=[parse_cost(reduction)]).total.text
+
+    assert total("{1}{C}", "{C}") == "{1}"  # colorless symbol removed
+    assert total("{2}{R}", "{C}") == "{1}{R}"  # 118.7d: else generic
+    assert total("{2}{R}", "{S}") == "{1}{R}"  # 118.7g: snow reduces generic
+    assert total("{2}{U}", "{W/U}") == "{2}"  # 118.7e: the half that matches
+    assert total("{3}{R}", "{2/W}") == "{1}{R}"  # 118.7e: generic half
+    assert total("{1}{B}", "{B/P}") == "{1}"  # 118.7f
 
 
 # --------------------------------------------------------------------------- cumulative upkeep
