@@ -56,7 +56,9 @@ def rows(quick: bool) -> list[Row]:
     times.sort()
     p50, p99 = times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.99))]
     cmd = "python bench/bench_fts.py" + (" --quick" if quick else "")
-    return [(f"ruling search over {count} rulings p50/p99 ({len(times)} queries)", f"{p50:.2f} / {p99:.2f} ms", "", cmd)]
+    return [
+        (f"ruling search over {count} rulings p50/p99 ({len(times)} queries)", f"{p50:.2f} / {p99:.2f} ms", "", cmd)
+    ]
 
 
 if __name__ == "__main__":

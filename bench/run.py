@@ -124,8 +124,12 @@ def bench_build(quick: bool) -> tuple[list[Row], Path]:
         t0 = time.perf_counter()
         build(db, DEFAULT_SOURCES)
         times.append(time.perf_counter() - t0)
-    row = ("store build from data/sources (best / median)", f"{min(times):.3f} / {statistics.median(times):.3f} s",
-           "≤ 1 s", "python -m bot build")
+    row = (
+        "store build from data/sources (best / median)",
+        f"{min(times):.3f} / {statistics.median(times):.3f} s",
+        "≤ 1 s",
+        "python -m bot build",
+    )
     return [row], db
 
 
@@ -154,7 +158,14 @@ def main() -> None:
         if hasattr(module, "rows"):
             rows += module.rows(args.quick)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    rows.append(("peak RSS of this benchmark process (incl. the 100k-name index)", f"{peak_mb:.0f} MB", "", "python bench/run.py"))
+    rows.append(
+        (
+            "peak RSS of this benchmark process (incl. the 100k-name index)",
+            f"{peak_mb:.0f} MB",
+            "",
+            "python bench/run.py",
+        )
+    )
     width = max(len(r[0]) for r in rows)
     print(f"Regelbot benchmarks · {os.cpu_count()} CPUs · Python {sys.version.split()[0]}")
     print(f"{'figure'.ljust(width)}  {'value':>22}  {'target':<14}  command")
