@@ -262,12 +262,12 @@ class Store:
         """Close the connection (idempotent)."""
         await self._conn.close()
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row | tuple[Any, ...]]:
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         """Run one parameterised query and return all rows (tuples)."""
         async with self._conn.execute(sql, tuple(params)) as cur:
             return list(await cur.fetchall())
 
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Any:
         """Run one parameterised query and return its first row or None."""
         async with self._conn.execute(sql, tuple(params)) as cur:
             return await cur.fetchone()

@@ -54,7 +54,7 @@ def _card_line(n: int, card: RevealedCard, rules: str) -> str:
         else:
             shown = " und ".join(f"{card.half(i)} ({v})" for i, v in enumerate(card.faces))
     else:
-        shown = str(card.faces[0])
+        shown = str(card.faces[0] if card.faces else 0)
     return f"Spieler {n}: **{card.label}** – Manawert {shown}"
 
 

@@ -134,7 +134,7 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
         chunk = rulings[start : start + RULINGS_PER_PAGE]
         text = "\n\n".join(f"• {r.text}" for r in chunk)
         pages.append(Page(title=f"{title}: Rulings ({len(rulings)})", body=f"{text}\n\n_{source}_"))
-    seen: dict[int, str] = dict(cards)
+    seen: dict[int, str] = {cid: name for cid, name in cards}
     for cid, name in referring:
         seen.setdefault(cid, name)
     actions = [Action(label=f"Karte: {name}", action="card", arg=str(cid)) for cid, name in seen.items()]

@@ -58,13 +58,7 @@ async def info_answer(ctx: AnswerContext) -> Reply:
             value = f"Stand {format_date(file_docs[0].date)}\n" + value
         fields.append(Field(name=name, value=value))
     for version in await ctx.store.cr_versions():  # build --cr (issue 6)
-        counts = ", ".join(
-            label
-            for file, kind, count in rows
-            if file == version.file
-            and kind in ("cr_rule", "cr_subrule", "cr_glossary")
-            and (label := count_label(count, kind))
-        )
+        counts = ", ".join(per_file.get(version.file, []))
         label = "aktuell" if version.is_current else "für alte Regelnummern"
         fields.append(
             Field(

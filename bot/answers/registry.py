@@ -18,7 +18,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Choice, Reply
 
@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 AnswerFn = Callable[..., Awaitable[Reply]]
 CompleterFn = Callable[..., "list[Choice] | Awaitable[list[Choice]]"]
 ActionFn = Callable[..., Awaitable[Reply]]
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 ANSWERS: dict[str, AnswerFn] = {}
 COMPLETERS: dict[str, CompleterFn] = {}
@@ -69,18 +71,18 @@ def _register(table: dict[str, Any], key: str) -> Callable[[Any], Any]:
     return deco
 
 
-def answer(key: str) -> Callable[[AnswerFn], AnswerFn]:
-    """Register an answer under ``key`` (see module docstring)."""
+def answer(key: str) -> Callable[[F], F]:
+    """Register an answer under ``key`` (see module docstring); the function is returned unchanged."""
     return _register(ANSWERS, key)
 
 
-def completer(key: str) -> Callable[[CompleterFn], CompleterFn]:
-    """Register an autocomplete source under ``key``."""
+def completer(key: str) -> Callable[[F], F]:
+    """Register an autocomplete source under ``key``; the function is returned unchanged."""
     return _register(COMPLETERS, key)
 
 
-def action(key: str) -> Callable[[ActionFn], ActionFn]:
-    """Register a button action under ``key`` (custom_id ``rb:<key>:<arg>``)."""
+def action(key: str) -> Callable[[F], F]:
+    """Register a button action under ``key`` (custom_id ``rb:<key>:<arg>``); the function is returned unchanged."""
     return _register(ACTIONS, key)
 
 

@@ -90,9 +90,10 @@ def decode_text(data: bytes) -> tuple[str, str]:
     elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
         text, enc = data.decode("utf-16"), "utf-16"
     else:
-        for enc in ("utf-8", "cp1252", "latin-1"):
+        text, enc = data.decode("latin-1"), "latin-1"  # latin-1 decodes any bytes: the last resort
+        for candidate in ("utf-8", "cp1252"):
             try:
-                text = data.decode(enc)
+                text, enc = data.decode(candidate), candidate
                 break
             except UnicodeDecodeError:
                 continue

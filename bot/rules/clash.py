@@ -153,7 +153,7 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
             shown = f"{sum(c.faces)} (Summe: {halves})" if rules == RULES_TODAY else halves
             steps.append(Step(f"Spieler {n}: {c.label} – geteilte Karte, Manawert {shown}."))
         else:
-            steps.append(Step(f"Spieler {n}: {c.label} – Manawert {c.faces[0]}."))
+            steps.append(Step(f"Spieler {n}: {c.label} – Manawert {c.faces[0] if c.faces else 0}."))
     if rules == RULES_TODAY:
         steps.append(
             Step(
