@@ -105,14 +105,23 @@ def card_reply(card: CardRecord) -> Reply:
     return Reply(pages=[card_page(card)], source=doc.title, date=doc.date, actions=actions)
 
 
-@action("card")
-async def card_action(ctx: AnswerContext, arg: str) -> Reply:
-    """Button ``rb:card:<card_id>`` → the card."""
+async def card_from_button(ctx: AnswerContext, arg: str) -> CardRecord:
+    """The card a button's argument names (``rb:card:<id>``, ``rb:rulings:<id>``).
+
+    Raises:
+        UserError: the argument is no id, or no card has it (German).
+    """
     card_id = parse_id(arg)
     card = await ctx.store.card(card_id) if card_id is not None else None
     if card is None:
         raise UserError("Karte nicht gefunden", "Zu diesem Knopf gibt es keine Karte (mehr) in der Datenbank.")
-    return card_reply(card)
+    return card
+
+
+@action("card")
+async def card_action(ctx: AnswerContext, arg: str) -> Reply:
+    """Button ``rb:card:<card_id>`` → the card."""
+    return card_reply(await card_from_button(ctx, arg))
 
 
 @completer("card_names")

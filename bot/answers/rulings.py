@@ -19,8 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from bot.answers.cards import find_card
-from bot.answers.registry import AnswerContext, UserError, action, answer, parse_id
+from bot.answers.cards import card_from_button, find_card
+from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.reply import Action, Page, Reply, format_date
 from bot.search import clean
 from bot.store import CardRecord, RulingRecord, Store
@@ -205,11 +205,7 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
 @action("rulings")
 async def rulings_action(ctx: AnswerContext, arg: str) -> Reply:
     """Button ``rb:rulings:<card_id>`` (under /card) → :func:`card_rulings`."""
-    card_id = parse_id(arg)
-    card = await ctx.store.card(card_id) if card_id is not None else None
-    if card is None:
-        raise UserError("Karte nicht gefunden", "Zu diesem Knopf gibt es keine Karte (mehr) in der Datenbank.")
-    return await card_rulings(ctx, card)
+    return await card_rulings(ctx, await card_from_button(ctx, arg))
 
 
 # --- search ----------------------------------------------------------------------------------
