@@ -290,3 +290,12 @@ async def test_new_hybrid_term_finds_the_2005_halbe_halbe_rulings(ctx):
     text = text_of(reply)
     assert "Auch gesucht: halbe halbe manasymbol" in text
     assert "**Halbe-Halbe-Manasymbole** sind keine neuen Farben." in text
+
+
+def test_playing_lands_gets_no_wirken_notice():
+    # Lands are still played ("spielen") today; only spells are cast ("wirken", document 002, 2017).
+    from bot.answers.rulings import outdated_notice
+
+    assert outdated_notice("Du kannst in diesem Zug ein zusätzliches Land spielen.", "2005-08-30") == ""
+    assert "„wirken“ statt „spielen“" in outdated_notice("Sowie du eine Hybrid-Karte spielst, …", "2005-08-30")
+    assert outdated_notice("Sowie du eine Hybrid-Karte spielst, …", "2017-07-14") == ""  # after the change
