@@ -23,6 +23,11 @@ CONCURRENT = 500
 DISCORD_DEADLINE_S = 3.0  # an interaction not answered within 3 s is dead on Discord
 
 
+def seen(view: dict) -> dict:
+    """What the user sees, without the callback type (4 direct or 5 deferred + follow-up)."""
+    return {k: v for k, v in view.items() if k != "callback"}
+
+
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def fake():
     async with FakeDiscord() as server:
@@ -59,8 +64,10 @@ async def test_500_concurrent_mixed_interactions(fake, bot, request):
         failures = [f"{plan[i]} [{loc}]: {r!r}" for (i, loc), r in zip(jobs, results, strict=True)
                     if isinstance(r, BaseException)]
         assert failures == [], failures[:5]
+        # Under load the bot may defer (type 5, then a follow-up) where it answered directly (type 4) alone:
+        # the user sees the same answer, so the callback type is not compared; the 3-s bound is checked below.
         mixed_up = [f"{plan[i]} [{loc}]" for (i, loc), r in zip(jobs, results, strict=True)
-                    if visible(r) != reference[i, loc]]
+                    if seen(visible(r)) != seen(reference[i, loc])]
         assert mixed_up == [], mixed_up[:5]
         seconds = [r.seconds for r in results]
         late = [f"{plan[i]}: {r.seconds:.2f} s" for (i, _), r in zip(jobs, results, strict=True)
