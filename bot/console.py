@@ -61,7 +61,9 @@ class CommandSpec:
 
 
 def _names(item: dict[str, Any]) -> set[str]:
-    return {item["name"].casefold(), *(n.casefold() for n in (item.get("name_localizations") or {}).values())}
+    """All names of a command, option or choice, casefolded; ``erhoehung`` also as ``erhöhung``."""
+    names = {item["name"].casefold(), *(n.casefold() for n in (item.get("name_localizations") or {}).values())}
+    return names | {n.replace("ae", "ä").replace("oe", "ö").replace("ue", "ü") for n in names}
 
 
 class CommandLine:

@@ -165,11 +165,14 @@ class NameIndex:
                 found[w] = max(found.get(w, 0.0), float(sc) - 1.0)  # a prefix match ranks just below a whole word
         return found
 
-    def search(self, query: str, limit: int = 25, fuzzy_cutoff: float = 75.0) -> list[NameHit]:
+    def search(
+        self, query: str, limit: int = 25, fuzzy_cutoff: float = 75.0, list_if_empty: bool = False
+    ) -> list[NameHit]:
         """Ranked hits for ``query``, at most one per card, best first.
 
         Order: tier (exact < prefix < word prefix < fuzzy), then score (descending), then
-        shorter and alphabetically first name. An empty query lists names alphabetically.
+        shorter and alphabetically first name. A query without any letter or digit (``""``, ``"("``)
+        gives no hits, or with ``list_if_empty`` (autocomplete before typing) names alphabetically.
         """
         keys = name_keys(query)
         best: dict[int, NameHit] = {}
@@ -181,7 +184,7 @@ class NameIndex:
             if old is None or (hit.tier, -hit.score) < (old.tier, -old.score):
                 best[entry.card_id] = hit
 
-        if not keys:
+        if not keys and list_if_empty:
             for _key, idx in self._keys[: limit * 3]:
                 offer(idx, PREFIX, 0.0)
         for key in keys:

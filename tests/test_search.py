@@ -72,7 +72,8 @@ async def test_exact_and_prefix_always_beat_fuzzy(ctx):
 
 
 async def test_search_is_bounded_and_one_hit_per_card(ctx):
-    hits = ctx.names.search("", limit=25)  # empty input (autocomplete before typing) lists names
+    hits = ctx.names.search("", limit=25, list_if_empty=True)  # autocomplete before typing lists names
+    assert ctx.names.search("(") == []  # no letter: nothing to suggest
     assert len(hits) == 25
     assert len({h.card_id for h in hits}) == 25
     e_hits = ctx.names.search("e", limit=25)

@@ -127,5 +127,5 @@ async def card_action(ctx: AnswerContext, arg: str) -> Reply:
 @completer("card_names")
 def card_names(ctx: AnswerContext, current: str) -> list[Choice]:
     """Autocomplete: up to 25 card names ranked by :meth:`bot.search.NameIndex.search`."""
-    hits = ctx.names.search(current[:MAX_QUERY], limit=25)
+    hits = ctx.names.search(current[:MAX_QUERY], limit=25, list_if_empty=True)
     return [Choice(name=h.card_name, value=h.card_name) for h in hits]

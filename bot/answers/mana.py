@@ -235,6 +235,8 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
     given = await read_cost(ctx, cost)
     label, face = one_face(given, cost)
     try:
+        if len(pool or "") > MAX_INPUT:
+            raise UserError("Vorrat zu lang", f"Höchstens {MAX_INPUT} Zeichen.")
         mana_pool = engine.parse_pool(pool or "")
     except ManaError as exc:
         raise _bad_input(exc, "Angabe zum Manavorrat") from exc

@@ -84,6 +84,8 @@ def find_mechanics(sections: list[MechanicRecord], text: str) -> list[MechanicRe
     exact = [m for m in sections if tokens(m.label) == typed or m.words == typed]
     if exact:
         return exact
+    if len(typed) > 1 and all(len(t) < 2 for t in typed):  # loose letters ("{W}{W}" → w, w) name nothing
+        return []
     prefix = [m for m in sections if all(any(w.startswith(t) for w in m.words) for t in typed)]
     if prefix:
         return prefix
@@ -93,6 +95,8 @@ def find_mechanics(sections: list[MechanicRecord], text: str) -> list[MechanicRe
             if hits:
                 return hits
     keys = [" ".join(m.words) for m in sections]
+    if len("".join(typed)) < 3:  # too short for a typo match
+        return []
     best = process.extract(" ".join(typed), keys, scorer=fuzz.WRatio, limit=3, score_cutoff=80)
     if not best:
         return []
@@ -118,8 +122,15 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
     )
     cat = await catalog(ctx.store)
     parts = [m.body]
+    heading: str | None = None  # the last pure heading ("502.46. Einberufen", no text) – as rules.printed_under
     for q in (q for q in cat.quoted if q.mechanic_id == m.id):
         head = f"**{q.number}**" + (f" **{q.title}**" if q.title else "")
+        base = q.number.rstrip("abcdefghijklmnopqrstuvwxyz")
+        letter = q.number[len(base) :]
+        if not letter:
+            heading = q.number if not q.text else None
+        elif heading is not None and base != heading:  # a misprint kept as printed (502.32a under 502.46)
+            head += f" _(so gedruckt; gemeint ist {heading}{letter})_"
         parts.append("\n".join([f"{head} {q.text}".strip(), *(f"_Beispiel:_ {e}" for e in q.examples)]))
     notice = outdated_notice(m.body, m.document.date)
     parts += [notice, f"_{source}_"] if notice else [f"_{source}_"]

@@ -299,7 +299,7 @@ def _not_in_store(cat: RuleCatalog, number: str) -> Reply:
         )
     lines = [
         f"Der Wortlaut von Regel {number} steht in keinem Dokument des Bots. "
-        f"Die Regelerklärung (Dokument 003) verweist an {len(found)} Stelle(n) darauf:"
+        f"Die Regelerklärung (Dokument 003) verweist an {_stellen(len(found))} darauf:"
     ]
     lines += [f"• **{e.label}**: {_short(e.text, 180)}" for e in found]
     actions = [Action(label=_short(e.label, 80), action="rulex", arg=str(e.id)) for e in found[:20]]
@@ -321,6 +321,11 @@ def _misprinted_as(cat: RuleCatalog, number: str) -> tuple[QuotedRule, QuotedRul
             if q.number.endswith(m.group(2)) and q.number != number and not q.number.startswith(m.group(1)):
                 return heading, q
     return None
+
+
+def _stellen(count: int) -> str:
+    """``1`` → ``"1 Stelle"``, ``3`` → ``"3 Stellen"``."""
+    return f"{count} Stelle" if count == 1 else f"{count} Stellen"
 
 
 def _short(text: str, limit: int) -> str:
@@ -419,7 +424,7 @@ async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
     if not hits:
         raise nothing_found(text)
     shown = clean(text)[:80]
-    intro = f"{len(hits)} Stellen in Regeln und Regelerklärungen für „{shown}“"
+    intro = f"{_stellen(len(hits))} in Regeln und Regelerklärungen für „{shown}“"
     if mode in MODE_NOTES:
         intro += "\n" + MODE_NOTES[mode]
     query = build_query(text)

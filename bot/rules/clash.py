@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from bot.rules.mana import format_cost, parse_faces
+from bot.rules.mana import MAX_GENERIC, format_cost, parse_faces
 from bot.rules.steps import (
     CLASH_ARTICLE,
     COMPREHENSIVE_RULES,
@@ -484,12 +484,15 @@ def card_from_number(text: str) -> RevealedCard:
     """A card given by its mana value(s): ``"4"`` or a split card ``"1/3"``.
 
     Raises:
-        ClashError: not a number.
+        ClashError: not a number, or a value above :data:`bot.rules.mana.MAX_GENERIC` (as for costs).
     """
     parts = text.strip().split("/")
     if not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise ClashError(f"„{text}“ ist keine Zahl.")
-    return RevealedCard(text.strip(), tuple(int(p) for p in parts))
+    values = tuple(int(p) for p in parts)
+    if any(v > MAX_GENERIC for v in values):
+        raise ClashError(f"Ein Manawert über {MAX_GENERIC} kommt nicht vor (wie bei Manakosten).")
+    return RevealedCard(text.strip(), values)
 
 
 __all__ = [

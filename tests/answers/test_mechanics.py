@@ -158,3 +158,14 @@ async def test_every_autocomplete_label_names_its_section(ctx):
         assert not reply.error, label
         expected = section.title + (f" – {section.document.set_name}" if section.document.set_name else "")
         assert reply.pages[0].title == expected
+
+
+async def test_misprinted_numbers_are_marked_only_under_pure_headings(ctx):
+    # Ravnica FAQ: "502.46. Einberufen" is followed by "502.32a …" (misprint); the Hybrid section quotes
+    # 104.3, 104.3f and 203.2e, which are three different rules, no misprint.
+    from bot.answers import run_answer
+
+    convoke = await run_answer(ctx, "mechanic", name="Einberufen")
+    assert "**502.32a** _(so gedruckt; gemeint ist 502.46a)_" in convoke.pages[0].body
+    hybrid = await run_answer(ctx, "mechanic", name="Hybrid")
+    assert "gemeint ist" not in "\n".join(p.body for p in hybrid.pages)
