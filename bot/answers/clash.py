@@ -40,7 +40,8 @@ async def read_card(ctx: AnswerContext, text: str, number: int) -> RevealedCard:
     try:
         given = await read_cost(ctx, text, what=f"Karte {number}")
     except UserError as exc:
-        raise UserError(f"Karte {number}: {exc.title}", exc.body) from exc
+        title = exc.title if exc.title.startswith(f"Karte {number}") else f"Karte {number}: {exc.title}"
+        raise UserError(title, exc.body) from exc
     values = tuple(f.mana_value(0) for f in given.faces)
     labels = given.face_names or tuple(f.text if f.symbols else "ohne Manakosten" for f in given.faces)
     return RevealedCard(given.label, values, labels)
