@@ -10,11 +10,13 @@ import json
 import logging
 import sqlite3
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from bot.importer.model import KeywordRow
 
 log = logging.getLogger(__name__)
 
@@ -97,14 +99,6 @@ class NameEntry:
     kind: str  # "name" | "face" | "english" | ...
 
 
-@dataclass
-class StoreStats:
-    """Counts of what the store holds (for /info and start-up logging)."""
-
-    counts: dict[str, int] = field(default_factory=dict)
-    built_at: str | None = None
-
-
 @dataclass(frozen=True)
 class CRVersionRecord:
     """One imported Comprehensive Rules file: ``effective`` ISO date, ``file`` name, newest = current."""
@@ -161,19 +155,6 @@ class RuleMapRecord:
     method: str
     certain: bool
     runner_up: str | None
-
-
-@dataclass(frozen=True)
-class KeywordRecord:
-    """A row of data/keywords_de_en.tsv: German ↔ English term, old number as printed, today's rule."""
-
-    german: str
-    english: str
-    kind: str
-    old_number: str | None
-    source: str
-    cr_number: str | None
-    note: str
 
 
 @dataclass(frozen=True)
@@ -314,15 +295,6 @@ class Store:
             faces=tuple(FaceRecord(*f) for f in faces),
         )
 
-    async def card_documents(self, card_id: int) -> list[DocumentRecord]:
-        """Every document the card appears in, in document order."""
-        rows = await self.fetchall(
-            "SELECT * FROM document_rows WHERE d_id IN "
-            "(SELECT document_id FROM card_appearances WHERE card_id = ?) ORDER BY d_id",
-            (card_id,),
-        )
-        return [_document(r) for r in rows]
-
     # --- rulings -------------------------------------------------------------------------
 
     @staticmethod
@@ -352,26 +324,12 @@ class Store:
         rows = await self.fetchall("SELECT * FROM ruling_rows WHERE mechanic_id = ? ORDER BY position", (mechanic_id,))
         return [self.ruling_from_row(r) for r in rows]
 
-    async def rulings_by_ids(self, ids: Sequence[int]) -> list[RulingRecord]:
-        """The rulings with these ids, in the order given (unknown ids are left out)."""
-        rows = await self.fetchall(
-            "SELECT * FROM ruling_rows WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(list(ids)),)
-        )
-        by_id = {r[8]: self.ruling_from_row(r) for r in rows}
-        return [by_id[i] for i in ids if i in by_id]
-
     # --- overview ------------------------------------------------------------------------
 
     async def documents(self) -> list[DocumentRecord]:
         """All documents in store order."""
         rows = await self.fetchall("SELECT * FROM document_rows ORDER BY d_id")
         return [_document(r) for r in rows]
-
-    async def stats(self) -> StoreStats:
-        """Counts per kind over all documents, and the build time."""
-        rows = await self.fetchall("SELECT kind, sum(count) FROM import_counts GROUP BY kind")
-        built = await self.fetchone("SELECT value FROM meta WHERE key = 'built_at'")
-        return StoreStats(counts={k: int(v) for k, v in rows}, built_at=built[0] if built else None)
 
     # --- official sources (issue 6) ------------------------------------------------------
 
@@ -455,21 +413,21 @@ class Store:
             for r in rows
         ]
 
-    async def keywords(self) -> list[KeywordRecord]:
+    async def keywords(self) -> list[KeywordRow]:
         """Every row of the keyword table (data/keywords_de_en.tsv), in file order."""
         rows = await self.fetchall(
             "SELECT german, english, kind, old_number, source, cr_number, note FROM keywords ORDER BY rowid"
         )
-        return [KeywordRecord(*r) for r in rows]
+        return [KeywordRow(*r) for r in rows]
 
-    async def keyword(self, key: str) -> list[KeywordRecord]:
+    async def keyword(self, key: str) -> list[KeywordRow]:
         """Keyword rows whose folded German or English term is ``key``, or whose old number is ``key``."""
         rows = await self.fetchall(
             "SELECT german, english, kind, old_number, source, cr_number, note FROM keywords"
             " WHERE german_key = ? OR english_key = ? OR old_number = ? ORDER BY rowid",
             (key, key, key),
         )
-        return [KeywordRecord(*r) for r in rows]
+        return [KeywordRow(*r) for r in rows]
 
     def _explanation(self, row: Sequence[Any]) -> ExplanationRecord:
         eid, pos, text, ex, see, terms, number, status, evidence = row[8:17]

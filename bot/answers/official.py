@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict
 
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
-from bot.importer.align import LEXICON, KeywordRow, resolve_via_keywords
+from bot.importer.align import LEXICON, resolve_via_keywords
 from bot.importer.cr import normalise_for_search
+from bot.importer.model import KeywordRow
 from bot.reply import Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
-from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, KeywordRecord, RuleMapRecord, Store
+from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, RuleMapRecord, Store
 from bot.textsearch import memo
 
 MAX_QUERY = 200
@@ -186,7 +186,7 @@ async def _number_reply(store: Store, number: str, current: CRVersionRecord) -> 
             reply.actions.insert(0, Action(label=f"Frühere {number} (heute {moved[0].new_number})",
                                            action="cr_rule", arg=moved[0].new_number))
         return reply
-    rows = [KeywordRow(**asdict(k)) for k in await store.keywords()]
+    rows = await store.keywords()
     match = resolve_via_keywords(number, rows)
     if match is not None and match.new:
         row = next(r for r in rows if r.old_number in (number, number[:-1]))
@@ -303,7 +303,7 @@ async def _term_reply(store: Store, q: str, current: CRVersionRecord) -> Reply |
     return _keyword_only_reply(row, current)
 
 
-def _keyword_only_reply(row: KeywordRecord, current: CRVersionRecord) -> Reply:
+def _keyword_only_reply(row: KeywordRow, current: CRVersionRecord) -> Reply:
     body = f"{row.german} = {row.english}." + (f"\n{row.note}" if row.note else "")
     body += "\nDafür gibt es in den Comprehensive Rules keine eigene Regel."
     return Reply(pages=[Page(title=row.german, body=body)], source="Begriffstabelle (data/keywords_de_en.tsv)",

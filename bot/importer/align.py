@@ -27,7 +27,7 @@ from pathlib import Path
 from rapidfuzz import fuzz
 
 from bot.importer.cr import CRDocument, CRRule, cited_numbers, normalise_for_search
-from bot.importer.model import RuleExplanation
+from bot.importer.model import KeywordRow, RuleExplanation
 
 # --------------------------------------------------------------------------- versions
 
@@ -206,19 +206,6 @@ def _assign(
 def resolve_old_number(number: str, matches: dict[str, RuleMatch]) -> RuleMatch | None:
     """The match for an old number as cited (``"701.19c."`` → RuleMatch to ``"701.30d"``), or None."""
     return matches.get(number.strip().rstrip(".").lower())
-
-
-@dataclass
-class KeywordRow:
-    """One row of ``data/keywords_de_en.tsv``: German ↔ English term, old and 2026 rule numbers."""
-
-    german: str
-    english: str
-    kind: str
-    old_number: str | None
-    source: str
-    cr_number: str | None
-    note: str = ""
 
 
 def read_keyword_table(path: str | Path) -> list[KeywordRow]:

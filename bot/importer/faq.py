@@ -44,6 +44,7 @@ from bot.importer.model import (
     Ruling,
     SourceError,
 )
+from bot.importer.text import read_lines
 
 POST_START = "[administrator]"
 SEPARATOR = "-----"
@@ -177,10 +178,7 @@ def parse(path: Path, entry: ManifestEntry) -> list[ParsedDocument]:
             (line 1 when the file is not UTF-8).
     """
     name = path.name
-    try:
-        lines = path.read_text(encoding="utf-8").split("\n")
-    except UnicodeDecodeError as exc:
-        raise SourceError(name, 1, f"keine gültige UTF-8-Datei ({exc.reason})") from exc
+    lines = read_lines(path)
     numbered: list[Line] = [(i, text.rstrip()) for i, text in enumerate(lines, start=1)]
     starts = [i for i, (_, text) in enumerate(numbered) if text == POST_START]
     if not starts:

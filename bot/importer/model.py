@@ -139,3 +139,20 @@ class ParsedDocument:
     mechanics: list[Mechanic] = field(default_factory=list)
     explanations: list[RuleExplanation] = field(default_factory=list)
     rules: list[QuotedRule] = field(default_factory=list)  # numbered rules outside mechanics
+
+
+@dataclass(frozen=True)
+class KeywordRow:
+    """One row of ``data/keywords_de_en.tsv``: German ↔ English term, old number as printed, today's rule.
+
+    Read by :func:`bot.importer.align.read_keyword_table`, stored in the ``keywords`` table and returned
+    as is by :meth:`bot.store.Store.keywords`.
+    """
+
+    german: str
+    english: str
+    kind: str
+    old_number: str | None
+    source: str
+    cr_number: str | None
+    note: str = ""
