@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.answers import AnswerContext
+from bot.client import Regelbot
+from bot.config import Settings
 from bot.importer import DEFAULT_SOURCES, build
 from bot.search import NameIndex
 from bot.store import Store
@@ -38,6 +40,17 @@ async def store(built_db: Path) -> AsyncIterator[Store]:
 @pytest.fixture
 async def ctx(store: Store) -> AnswerContext:
     return AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
+
+
+@pytest.fixture
+async def offline_bot(built_db: Path, tmp_path: Path) -> AsyncIterator[Regelbot]:
+    """The real bot, prepared without Discord (store, name index, cogs, translator) on the session store."""
+    bot = Regelbot(Settings(token="", dev_guild_id=None, db_path=built_db, state_dir=tmp_path, log_level="INFO"))
+    await bot.prepare()
+    try:
+        yield bot
+    finally:
+        await bot.close()
 
 
 def run_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = None, timeout: float = 60):

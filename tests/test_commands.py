@@ -8,21 +8,15 @@ import re
 import pytest
 
 from bot.answers import ANSWERS, COMPLETERS
-from bot.client import EXTENSIONS, Regelbot
-from bot.config import Settings
+from bot.client import EXTENSIONS
 from bot.console import CommandLine
 
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
 
 @pytest.fixture
-async def bot(built_db, tmp_path):
-    b = Regelbot(Settings(token="", dev_guild_id=None, db_path=built_db, state_dir=tmp_path, log_level="INFO"))
-    await b.prepare()
-    try:
-        yield b
-    finally:
-        await b.close()
+def bot(offline_bot):
+    return offline_bot
 
 
 def walk(payload, path=()):

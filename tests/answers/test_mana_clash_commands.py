@@ -6,22 +6,14 @@ import re
 
 import pytest
 
-from bot.client import EXTENSIONS, Regelbot
-from bot.config import Settings
+from bot.client import EXTENSIONS
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord: lower case, ≤ 32 characters
 
 
 @pytest.fixture
-async def payload(built_db, tmp_path):
-    bot = Regelbot(
-        Settings(token="", dev_guild_id=None, db_path=built_db, state_dir=tmp_path, log_level="INFO")
-    )
-    try:
-        await bot.prepare()
-        yield {c["name"]: c for c in await bot.command_payload()}
-    finally:
-        await bot.close()
+async def payload(offline_bot):
+    return {c["name"]: c for c in await offline_bot.command_payload()}
 
 
 def walk(item: dict):
