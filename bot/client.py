@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import offload
 from bot.answers import AnswerContext, run_action, run_answer
 from bot.config import Settings
 from bot.render import ActionButton, send_reply
@@ -97,6 +98,7 @@ class Regelbot(commands.Bot):
         Works without a Discord connection (the console uses it). Raises
         :class:`bot.store.StoreError` when the store is missing, outdated or corrupt.
         """
+        offload.configure(budget=self.settings.calc_budget, workers=self.settings.workers)
         self.store = await Store.open(self.settings.db_path)
         names = NameIndex.from_entries(await self.store.name_entries())
         log.info("Namensindex: %d Karten", len(names))
@@ -109,6 +111,7 @@ class Regelbot(commands.Bot):
     async def setup_hook(self) -> None:
         """discord.py start-up hook: :meth:`prepare`, then sync if the command tree changed."""
         await self.prepare()
+        offload.start()  # warm workers: the first calculation needs no process start
         await self.sync_commands(force=False)
 
     async def command_payload(self) -> list[dict[str, Any]]:

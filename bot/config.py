@@ -30,6 +30,8 @@ class Settings:
         db_path: the SQLite store (``REGELBOT_DB``, relative paths are taken from the repo root).
         state_dir: where the bot remembers the hash of the last synced command tree.
         log_level: one of ``LOG_LEVELS``.
+        calc_budget: seconds a calculation may run in a worker process (``REGELBOT_CALC_BUDGET``, default 2).
+        workers: worker processes for calculations (``REGELBOT_WORKERS``, default 2).
     """
 
     token: str = field(repr=False)
@@ -37,6 +39,21 @@ class Settings:
     db_path: Path
     state_dir: Path
     log_level: str
+    calc_budget: float = 2.0
+    workers: int = 2
+
+
+def _number(key: str, default: float, low: float, high: float, kind: type = float) -> float:
+    raw = os.getenv(key, "").strip()
+    if not raw:
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise ConfigError(f"{key} muss eine Zahl sein, nicht {raw!r}.") from None
+    if not low <= value <= high:
+        raise ConfigError(f"{key} muss zwischen {low:g} und {high:g} liegen, nicht {raw}.")
+    return value
 
 
 def _path(value: str | None, default: Path) -> Path:
@@ -50,7 +67,8 @@ def load_settings(env_file: Path | None = None) -> Settings:
     """Read the settings; ``.env`` in the repo root (or ``env_file``) fills what the environment lacks.
 
     Raises:
-        ConfigError: ``DEV_GUILD_ID`` is not a number or ``LOG_LEVEL`` is unknown.
+        ConfigError: ``DEV_GUILD_ID`` is not a number, ``LOG_LEVEL`` is unknown, or
+            ``REGELBOT_CALC_BUDGET`` / ``REGELBOT_WORKERS`` is not a number in range.
     """
     load_dotenv(env_file or ROOT / ".env", override=False)
     guild_raw = os.getenv("DEV_GUILD_ID", "").strip()
@@ -68,4 +86,6 @@ def load_settings(env_file: Path | None = None) -> Settings:
         db_path=db,
         state_dir=_path(os.getenv("REGELBOT_STATE_DIR"), db.parent),
         log_level=level,
+        calc_budget=_number("REGELBOT_CALC_BUDGET", 2.0, 0.1, 60.0),
+        workers=int(_number("REGELBOT_WORKERS", 2, 1, 32, int)),
     )

@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from bot.errors import UserError
 from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Choice, Reply
 
 if TYPE_CHECKING:
@@ -42,15 +43,6 @@ ACTIONS: dict[str, ActionFn] = {}
 def parse_id(arg: str) -> int | None:
     """A button argument as a row id: 1–12 ASCII digits (``"²"``, ``"٣"``, ``"-1"`` are not ids), else None."""
     return int(arg) if re.fullmatch(r"[0-9]{1,12}", arg) else None
-
-
-class UserError(Exception):
-    """Bad input from a user. ``title``/``body`` are German and shown as an ephemeral reply."""
-
-    def __init__(self, title: str, body: str = "") -> None:
-        super().__init__(title)
-        self.title = title
-        self.body = body
 
 
 @dataclass
