@@ -16,7 +16,7 @@ from discord import AppCommandOptionType, app_commands
 
 from bot.answers import run_completer
 from bot.client import Regelbot
-from bot.reply import Choice, Reply
+from bot.reply import Choice, Reply, quote_user
 
 _SUB = (AppCommandOptionType.subcommand, AppCommandOptionType.subcommand_group)
 _TRUE = {"true", "ja", "yes", "1", "wahr", "an"}
@@ -222,7 +222,7 @@ class CommandLine:
             try:
                 kwargs[spec.params[option.name]] = self._convert(option, values[option.name])
             except _OptionError as exc:
-                return Reply.fail("Ungültige Eingabe", str(exc))
+                return Reply.fail("Ungültige Eingabe", quote_user(str(exc)))
         return await self.bot.run_answer(spec.answer, None, **kwargs)
 
     async def complete(self, target: str, current: str) -> list[Choice]:

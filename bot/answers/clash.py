@@ -14,7 +14,7 @@ import re
 from bot.answers.mana import explained_reply, read_cost
 from bot.answers.registry import AnswerContext, UserError, answer
 from bot.offload import run_bounded
-from bot.reply import Field, Reply
+from bot.reply import Field, Reply, quote_user
 from bot.rules import clash as engine
 from bot.rules.clash import ClashError, Library, RevealedCard
 from bot.search import EXACT
@@ -35,7 +35,7 @@ async def read_card(ctx: AnswerContext, text: str, number: int) -> RevealedCard:
         try:
             return engine.card_from_number(text.replace(" ", ""))
         except ClashError as exc:
-            raise UserError(f"Karte {number}: ungültige Zahl", str(exc)) from exc
+            raise UserError(f"Karte {number}: ungültige Zahl", quote_user(str(exc))) from exc
     if text.casefold() in _LAND_WORDS:
         return RevealedCard("Land", (0,), ("ohne Manakosten",))
     try:
@@ -91,7 +91,7 @@ async def clash_reveal(
     try:
         result = await run_bounded(engine.clash, cards, rules)
     except ClashError as exc:
-        raise UserError("Fehde nicht möglich", str(exc)) from exc
+        raise UserError("Fehde nicht möglich", quote_user(str(exc))) from exc
     lines = [_card_line(n, c, rules) for n, c in enumerate(cards, 1)]
     lines.append(f"\n**Ergebnis:** {_verdict(result.winners)}")
     lines += [f"• {v}" for v in result.verdicts]
@@ -161,7 +161,7 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
         try:
             return engine.parse_library(text, number)
         except ClashError as exc:
-            raise UserError(f"Bibliothek {number} ungültig", str(exc)) from exc
+            raise UserError(f"Bibliothek {number} ungültig", quote_user(str(exc))) from exc
     lib: Library = {}
     for pos, item in enumerate(_entries(ctx, text), 1):
         m = re.fullmatch(r"([0-9]+(?:/[0-9]+)*)\s*[:=]\s*([0-9]+)", item)
@@ -201,7 +201,7 @@ async def clash_odds(
     try:
         result = await run_bounded(engine.clash_odds, libs, rules)
     except ClashError as exc:
-        raise UserError("Chancen nicht berechenbar", str(exc)) from exc
+        raise UserError("Chancen nicht berechenbar", quote_user(str(exc))) from exc
     lines = [f"Spieler {n}: **{engine.percent(p)}** ({p})" for n, p in enumerate(result.win, 1)]
     lines.append(f"Niemand: **{engine.percent(result.nobody)}** ({result.nobody})")
     if result.several:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from bot.answers.registry import AnswerContext, UserError, answer
 from bot.offload import run_bounded
-from bot.reply import Field, Page, Reply
+from bot.reply import Field, Page, Reply, quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError
 from bot.rules.payment import pay
@@ -53,7 +53,7 @@ class CostInput:
 
 
 def _bad_input(exc: Exception, what: str = "Manakosten") -> UserError:
-    return UserError(f"Ungültige {what}", str(exc))
+    return UserError(f"Ungültige {what}", quote_user(str(exc)))  # the engine's message quotes the input
 
 
 def _card_faces(card: CardRecord) -> list[ManaCost]:
@@ -114,15 +114,15 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
                 hits = ctx.names.search(text, limit=5)
                 hint = ("\nMeintest du: " + ", ".join(h.card_name for h in hits)) if hits else ""
                 raise UserError(
-                    f"„{text[:80]}“ ist weder Manakosten noch eine bekannte Karte",
-                    f"Als Manakosten gelesen: {exc}{hint}",
+                    f"„{quote_user(text, 80)}“ ist weder Manakosten noch eine bekannte Karte",
+                    f"Als Manakosten gelesen: {quote_user(str(exc))}{hint}",
                 ) from exc
         else:
             return CostInput(faces, engine.format_cost(faces))
     assert hit is not None
     card = await ctx.store.card(hit.card_id)
     if card is None:
-        raise UserError(f"Karte „{text[:80]}“ nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+        raise UserError(f"Karte „{quote_user(text, 80)}“ nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
     names = tuple(f.name for f in card.faces) if card.is_split else ()
     faces = _card_faces(card)
     # a split card named by one half ("Bestimmt") keeps both halves; callers that need one pick it

@@ -21,7 +21,7 @@ from typing import Any
 
 from bot.answers.cards import card_from_button, find_card
 from bot.answers.registry import AnswerContext, UserError, action, answer
-from bot.reply import Action, Page, Reply, format_date
+from bot.reply import Action, Page, Reply, format_date, quote_user
 from bot.search import clean
 from bot.store import CardRecord, RulingRecord, Store
 from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, FtsQuery, build_query, fold, tidy_snippet
@@ -317,7 +317,7 @@ def search_intro(result: SearchResult, shown_text: str) -> str:
 
 def nothing_found(text: str) -> UserError:
     """The German „nichts gefunden“ error for a search text (shown shortened, cleaned)."""
-    shown = clean(text)[:80] or "(leer)"
+    shown = quote_user(text, 80) or "(leer)"
     return UserError(
         f"Nichts gefunden für „{shown}“",
         "Versuche andere oder weniger Wörter, alte und neue Begriffe werden beide gesucht "
@@ -343,7 +343,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     result = await search_rulings(ctx.store, text, card.id if card else None)
     if not result.hits:
         raise nothing_found(text)
-    shown = clean(text)[:80]
+    shown = quote_user(text, 80)
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     blocks = [hit_block(h) for h in result.hits]
     pages = hit_pages(title, search_intro(result, shown), blocks, HITS_PER_PAGE)
