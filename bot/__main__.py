@@ -260,10 +260,12 @@ async def _run_bot(settings: Settings, sync_only: bool = False) -> int:
                 loop.add_signal_handler(sig, stop)
         try:
             if sync_only:
-                await bot.login(settings.token)
-                await bot.prepare()
-                synced = await bot.sync_commands(force=True)
-                print("Befehle synchronisiert." if synced else "Nichts zu synchronisieren.")
+                bot.force_sync = True
+                await bot.login(settings.token)  # runs setup_hook once: prepare, then the forced sync
+                if bot.last_sync is None:
+                    return _fail("Befehle wurden nicht synchronisiert.")
+                count, scope = bot.last_sync
+                print(f"{count} Befehle synchronisiert ({scope}).")
                 return 0
             await bot.start(settings.token)
             if closing:  # a signal stopped the bot: let close() finish (the store is closed there)

@@ -91,6 +91,10 @@ class Regelbot(commands.Bot):
         self.settings = settings
         self.store: Store | None = None
         self.answer_context: AnswerContext | None = None
+        #: ``python -m bot sync``: setup_hook syncs unconditionally and starts no calculation workers.
+        self.force_sync = False
+        #: What the last :meth:`sync_commands` sent: (number of commands, "global" or the guild id), or None.
+        self.last_sync: tuple[int, str] | None = None
 
     async def prepare(self) -> None:
         """Open the store, build the name index, set the translator and load the cogs.
@@ -109,10 +113,12 @@ class Regelbot(commands.Bot):
         self.add_dynamic_items(ActionButton)
 
     async def setup_hook(self) -> None:
-        """discord.py start-up hook: :meth:`prepare`, then sync if the command tree changed."""
+        """discord.py start-up hook (run once by ``login``): :meth:`prepare`, then sync if the command tree
+        changed (always with :attr:`force_sync`, as ``python -m bot sync`` sets it)."""
         await self.prepare()
-        offload.start()  # warm workers: the first calculation needs no process start
-        await self.sync_commands(force=False)
+        if not self.force_sync:
+            offload.start()  # warm workers: the first calculation needs no process start
+        await self.sync_commands(force=self.force_sync)
 
     async def command_payload(self) -> list[dict[str, Any]]:
         """The translated command payload exactly as a sync would send it."""
@@ -133,7 +139,8 @@ class Regelbot(commands.Bot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         synced = await self.tree.sync(guild=guild)
-        log.info("%d Befehle synchronisiert (%s)", len(synced), f"Server {guild_id}" if guild_id else "global")
+        self.last_sync = (len(synced), f"Server {guild_id}" if guild_id else "global")
+        log.info("%d Befehle synchronisiert (%s)", *self.last_sync)
         try:
             state.parent.mkdir(parents=True, exist_ok=True)
             state.write_text(digest + "\n")
