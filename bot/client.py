@@ -26,7 +26,7 @@ from bot.render import ActionButton, send_reply
 from bot.reply import Reply
 from bot.search import NameIndex
 from bot.slash import GermanTranslator
-from bot.store import Store
+from bot.store import Store, StoreCorrupt, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +104,10 @@ class Regelbot(commands.Bot):
         """
         offload.configure(budget=self.settings.calc_budget, workers=self.settings.workers)
         self.store = await Store.open(self.settings.db_path)
-        names = NameIndex.from_entries(await self.store.name_entries())
+        try:
+            names = NameIndex.from_entries(await self.store.name_entries())
+        except StoreCorrupt as exc:  # damage the quick check did not reach (a very large store)
+            raise StoreError(f"{exc.title} ({self.settings.db_path}): `python -m bot build` ausführen.") from None
         log.info("Namensindex: %d Karten", len(names))
         self.answer_context = AnswerContext(store=self.store, names=names)
         await self.tree.set_translator(GermanTranslator())
