@@ -11,10 +11,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import json
 import logging
 import os
 import signal
+import sqlite3
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -77,6 +79,49 @@ def _fail(message: str, code: int = 1) -> int:
     return code
 
 
+#: Exit code after Ctrl+C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
+#: SQLite's SQLITE_FULL (https://sqlite.org/rescode.html#full).
+SQLITE_FULL = 13
+_ERRNO_TEXT = {
+    errno.ENOSPC: "Kein Platz mehr auf dem Datenträger",
+    errno.EDQUOT: "Speicherkontingent (Quota) erschöpft",
+    errno.EACCES: "Keine Schreibrechte",
+    errno.EPERM: "Keine Berechtigung",
+    errno.EROFS: "Das Dateisystem ist schreibgeschützt",
+    errno.ENOENT: "Ordner oder Datei nicht gefunden",
+    errno.EISDIR: "Das Ziel ist ein Ordner, keine Datei",
+    errno.ENOTDIR: "Ein Teil des Pfads ist kein Ordner",
+    errno.EIO: "Ein-/Ausgabefehler des Datenträgers",
+}
+
+
+def storage_error_text(exc: BaseException, target: Path) -> str:
+    """A German sentence for a file-system or SQLite error while writing ``target`` (no English
+    ``strerror``): disk full (ENOSPC or SQLITE_FULL), no permission, read-only, missing folder …"""
+    code = getattr(exc, "errno", None)
+    if isinstance(exc, sqlite3.DatabaseError):
+        full = (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF == SQLITE_FULL or "disk is full" in str(exc)
+        code = errno.ENOSPC if full else None
+        if code is None:
+            return f"SQLite-Fehler beim Schreiben von {target} ({getattr(exc, 'sqlite_errorname', 'unbekannt')})."
+    what = _ERRNO_TEXT.get(code, f"Dateisystemfehler (errno {code})" if code else "Dateisystemfehler")
+    where = getattr(exc, "filename", None) or target
+    hint = " Platz schaffen und `python -m bot build` erneut ausführen." if code in (errno.ENOSPC, errno.EDQUOT) else ""
+    return f"{what}: {where}.{hint}"
+
+
+def _terminate(signum: int, frame: object) -> None:
+    """SIGTERM during a build: unwind like Ctrl+C, so the temp file is removed."""
+    raise KeyboardInterrupt
+
+
+def _main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
 # --- build -----------------------------------------------------------------------------------
 
 
@@ -92,12 +137,20 @@ def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
     if missing:
         return _fail(f"Datei nicht gefunden: {', '.join(missing)}", 2)
     started = time.perf_counter()
+    previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
         report = build(db, DEFAULT_SOURCES, cr_files=cr_files, card_files=card_files)
     except SourceError as exc:
         return _fail(f"Import fehlgeschlagen: {exc.file}, Zeile {exc.line}: {exc.reason}")
-    except (BuildError, OSError) as exc:
+    except BuildError as exc:
         return _fail(f"Import fehlgeschlagen: {exc}")
+    except (OSError, sqlite3.DatabaseError) as exc:
+        return _fail(f"Import fehlgeschlagen: {storage_error_text(exc, db)} Die bisherige Datenbank ist unverändert.")
+    except KeyboardInterrupt:
+        return _fail(f"Abgebrochen: die Datenbank wurde nicht neu gebaut ({db} ist unverändert).", INTERRUPTED)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     print(format_report(report))
     print(f"Datenbank geschrieben: {db} ({time.perf_counter() - started:.1f} s)")
     return 0
@@ -349,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(settings, args))
     except KeyboardInterrupt:
-        return 0
+        return _fail("Abgebrochen (Strg+C).", INTERRUPTED)
     except BrokenPipeError:  # `python -m bot call … | head`: the reader left; not an error
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -219,7 +219,7 @@ def read_keyword_table(path: str | Path) -> list[KeywordRow]:
     for n, line in body[1:]:
         cols = line.split("\t")
         if len(cols) != 7:
-            raise ValueError(f"{path}:{n}: expected 7 tab-separated columns, got {len(cols)}")
+            raise ValueError(f"{path}:{n}: erwartet 7 durch Tabulatoren getrennte Spalten, gefunden {len(cols)}")
         german, english, kind, old, source, cr, note = (c.strip() for c in cols)
         rows.append(KeywordRow(german, english, kind, old or None, source, cr or None, note))
     return rows
