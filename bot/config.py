@@ -32,6 +32,8 @@ class Settings:
         log_level: one of ``LOG_LEVELS``.
         calc_budget: seconds a calculation may run in a worker process (``REGELBOT_CALC_BUDGET``, default 2).
         workers: worker processes for calculations (``REGELBOT_WORKERS``, default 2).
+        connect_attempts: login attempts while Discord is unreachable at start (``REGELBOT_CONNECT_ATTEMPTS``,
+            default 6: waits of 1, 2, 4, 8, 16 s between them).
     """
 
     token: str = field(repr=False)
@@ -41,6 +43,7 @@ class Settings:
     log_level: str
     calc_budget: float = 2.0
     workers: int = 2
+    connect_attempts: int = 6
 
 
 def _number(key: str, default: float, low: float, high: float, kind: type = float) -> float:
@@ -63,12 +66,31 @@ def _path(value: str | None, default: Path) -> Path:
     return p if p.is_absolute() else ROOT / p
 
 
+def token_problem(token: str) -> str | None:
+    """Why ``token`` cannot be a Discord bot token (German, one line), or None when it looks usable.
+
+    Catches what a copy and paste brings along: inner spaces or line breaks, a ``Bot `` prefix, quotes,
+    non-ASCII characters (HTTP headers cannot carry them).
+    """
+    if not token:
+        return None
+    if token.startswith(("Bot ", "Bearer ")):
+        return "DISCORD_TOKEN: nur das Token eintragen, ohne „Bot “ davor."
+    if any(ch.isspace() for ch in token):
+        return "DISCORD_TOKEN enthält Leerzeichen oder Zeilenumbrüche: das Token in einer Zeile eintragen."
+    if token[0] in "'\"" or token[-1] in "'\"":
+        return "DISCORD_TOKEN steht in Anführungszeichen, die zum Wert gehören: ohne Anführungszeichen eintragen."
+    if not (token.isascii() and token.isprintable()):
+        return "DISCORD_TOKEN enthält Zeichen, die in keinem Discord-Token vorkommen (nur ASCII ist möglich)."
+    return None
+
+
 def load_settings(env_file: Path | None = None) -> Settings:
     """Read the settings; ``.env`` in the repo root (or ``env_file``) fills what the environment lacks.
 
     Raises:
         ConfigError: ``DEV_GUILD_ID`` is not a number, ``LOG_LEVEL`` is unknown, or
-            ``REGELBOT_CALC_BUDGET`` / ``REGELBOT_WORKERS`` is not a number in range.
+            ``REGELBOT_CALC_BUDGET`` / ``REGELBOT_WORKERS`` / ``REGELBOT_CONNECT_ATTEMPTS`` is not a number in range.
     """
     load_dotenv(env_file or ROOT / ".env", override=False)
     guild_raw = os.getenv("DEV_GUILD_ID", "").strip()
@@ -88,4 +110,5 @@ def load_settings(env_file: Path | None = None) -> Settings:
         log_level=level,
         calc_budget=_number("REGELBOT_CALC_BUDGET", 2.0, 0.1, 60.0),
         workers=int(_number("REGELBOT_WORKERS", 2, 1, 32, int)),
+        connect_attempts=int(_number("REGELBOT_CONNECT_ATTEMPTS", 6, 1, 100, int)),
     )
