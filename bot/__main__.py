@@ -345,7 +345,8 @@ async def login_with_retry(bot: Any, settings: Settings, stopping: Callable[[], 
             return True
         except (OSError, aiohttp.ClientError, TimeoutError, discord.DiscordServerError) as exc:
             cause = type(exc).__name__
-            await bot.http.close()  # login opens a new HTTP session each time
+            await bot.http.close()  # login opens a new HTTP session (and connector) each time
+            bot.http.connector = discord.utils.MISSING
             if attempt == settings.connect_attempts:
                 raise DiscordUnreachable(
                     f"Discord ist nicht erreichbar ({attempt} Versuche in {time.monotonic() - started:.0f} s, "

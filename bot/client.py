@@ -256,8 +256,9 @@ class Regelbot(commands.Bot):
             self.shutdown_counts["cancelled"] = len(late)
             self.shutdown_counts["finished"] = len(pending) - len(late)
         counts = self.shutdown_counts
-        log.info("Heruntergefahren nach %.1f s: %d laufende Interaktionen beendet, %d abgebrochen, %d abgelehnt",
-                 time.monotonic() - started, counts["finished"], counts["cancelled"], counts["refused"])
+        if self.is_ready() or pending or counts["refused"]:  # nothing to report for a bot that never connected
+            log.info("Heruntergefahren nach %.1f s: %d laufende Interaktionen beendet, %d abgebrochen, %d abgelehnt",
+                     time.monotonic() - started, counts["finished"], counts["cancelled"], counts["refused"])
 
     def _waited(self, interaction: discord.Interaction[Any]) -> float:
         """Seconds since the interaction was created: the larger of the time since it arrived here and

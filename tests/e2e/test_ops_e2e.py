@@ -3,9 +3,12 @@ and without DEV_GUILD_ID (global vs guild route of the PUT)."""
 
 from __future__ import annotations
 
+import socket
+import time
+
 import pytest
-from fakediscord import FakeDiscord
-from harness import PYTHON, STANDIN, BotProcess, bot_env
+from fakediscord import OP_IDENTIFY, FakeDiscord
+from harness import FAKE_TOKEN, PYTHON, REAL_BOT, STANDIN, BotProcess, bot_env, running_bot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
 
@@ -59,3 +62,83 @@ async def test_sync_with_dev_guild_puts_the_guild_route_only(real_bot, store_db,
         assert None not in fake.synced
         assert "card" in {c["name"] for c in fake.commands(guild)}
         assert f"Befehle synchronisiert (Server {guild})." in out
+
+
+# ---------------------------------------------------------------- operator messages (issue 10 item 9)
+
+
+class RejectingGateway(FakeDiscord):
+    """A Discord whose gateway closes with 4004 (authentication failed) on IDENTIFY, although REST accepted
+    the token (as after a token reset while the bot starts)."""
+
+    async def _gateway_message(self, ws, msg):
+        if msg.get("op") == OP_IDENTIFY:
+            self.identifies.append(msg.get("d") or {})
+            await ws.close(code=4004, message=b"Authentication failed.")
+            return
+        await super()._gateway_message(ws, msg)
+
+
+async def test_gateway_close_4004_is_one_german_line_exit_1(real_bot, store_db, tmp_path):
+    async with RejectingGateway() as fake:
+        env = bot_env(fake, db=store_db, state_dir=tmp_path / "state", extra={"LOG_LEVEL": "INFO"})
+        proc = await run_to_end(REAL_BOT, env, tmp_path / "bot.log")
+        out = proc.output()
+        assert proc.returncode == 1, out[-3000:]
+        assert out.strip().splitlines()[-1] == (
+            "Discord lehnt das Token ab (Gateway-Code 4004, Anmeldung fehlgeschlagen): DISCORD_TOKEN prüfen.")
+        assert "Traceback" not in out and "Unerwarteter Fehler" not in out
+        assert len(fake.identifies) == 1  # a refused token is not retried
+
+
+async def test_discord_unreachable_at_start_retries_then_one_german_line(real_bot, store_db, tmp_path):
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**bot_env(FakeDiscord(), db=store_db, state_dir=tmp_path / "state"),
+           "REGELBOT_FAKE_DISCORD_URL": f"http://127.0.0.1:{port}", "REGELBOT_CONNECT_ATTEMPTS": "3",
+           "LOG_LEVEL": "INFO"}
+    started = time.monotonic()
+    proc = await run_to_end(REAL_BOT, env, tmp_path / "bot.log")
+    elapsed = time.monotonic() - started
+    out = proc.output()
+    assert proc.returncode == 1, out[-3000:]
+    retries = [line for line in out.splitlines() if "Discord nicht erreichbar" in line]
+    assert len(retries) == 2 and "neuer Versuch in 1 s (1/3)" in retries[0] and "in 2 s (2/3)" in retries[1]
+    assert out.strip().splitlines()[-1].startswith("Discord ist nicht erreichbar (3 Versuche in ")
+    assert "Netzwerk, DNS und Firewall prüfen" in out
+    assert elapsed >= 3.0  # the backoff really waited 1 + 2 s
+    assert "Traceback" not in out and "Unerwarteter Fehler" not in out
+
+
+@pytest.mark.parametrize("token", ["abc.def\nghi", "Bot abc.def.ghi", "abc def", "\"abc.def.ghi\"x"])
+async def test_malformed_token_is_one_german_line_exit_2(real_bot, store_db, tmp_path, token):
+    async with FakeDiscord() as fake:
+        env = bot_env(fake, db=store_db, state_dir=tmp_path / "state", token=token)
+        proc = await run_to_end(REAL_BOT, env, tmp_path / "bot.log")
+        lines = proc.output().strip().splitlines()
+        assert proc.returncode == 2
+        assert len(lines) == 1 and lines[0].startswith("DISCORD_TOKEN"), lines
+        assert fake.requests == []
+
+
+# ---------------------------------------------------------------- secrets in logs (issue 10 item 10)
+
+
+async def test_interaction_tokens_never_reach_the_debug_log(real_bot, store_db, tmp_path):
+    """At DEBUG discord.py logs every gateway event and every callback URL, both carrying the interaction
+    token; the log formatter must redact them (and a traceback carrying the bot token)."""
+    async with FakeDiscord() as fake, running_bot(fake, tmp_path, db=store_db) as bot:
+        results = [await fake.command("karte", {"name": "Boros-Rekrut"}),
+                   await fake.autocomplete_result("karte", "name", "boros"),
+                   await fake.command("karte", {"name": "Gibtsnicht"})]
+        click = await fake.component(results[0], results[0].buttons()[0]["custom_id"])
+        results.append(click)
+        out = bot.output()
+    tokens = [r.token for r in results]
+    assert all(t.startswith("itok") for t in tokens)
+    assert "WebSocket Event" in out and "/callback" in out  # discord.py really logged them at DEBUG
+    for token in tokens:
+        assert token not in out
+    assert "/interactions/" in out and "/[geheim]/callback" in out and "'token': '[geheim]'" in out
+    assert FAKE_TOKEN not in out
