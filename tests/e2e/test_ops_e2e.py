@@ -3,6 +3,7 @@ and without DEV_GUILD_ID (global vs guild route of the PUT)."""
 
 from __future__ import annotations
 
+import re
 import socket
 import time
 
@@ -142,3 +143,63 @@ async def test_interaction_tokens_never_reach_the_debug_log(real_bot, store_db, 
         assert token not in out
     assert "/interactions/" in out and "/[geheim]/callback" in out and "'token': '[geheim]'" in out
     assert FAKE_TOKEN not in out
+
+
+# ---------------------------------------------------------------- SIGTERM under load (issue 10 item 8)
+
+
+IN_FLIGHT = 30
+
+
+async def test_sigterm_under_load_finishes_in_flight_refuses_new_and_exits_cleanly(real_bot, store_db, tmp_path):
+    """30 card commands are in flight (their store reads wait on a lock another process holds) when SIGTERM
+    arrives; more interactions come after it. Every interaction dispatched before the signal gets its real
+    answer, those after it a short German refusal; the bot exits 0 within ~3 s of the signal with one
+    shutdown line and no traceback."""
+    import asyncio
+    import signal
+    import sqlite3
+
+    async with FakeDiscord() as fake:
+        env = bot_env(fake, db=store_db, state_dir=tmp_path / "state", extra={"LOG_LEVEL": "INFO"})
+        bot = await BotProcess(REAL_BOT, env, tmp_path / "bot.log").start()
+        try:
+            await bot.wait_connected(fake, 30)
+            await fake.wait_sync()
+            lock = sqlite3.connect(store_db, isolation_level=None, timeout=0)
+            lock.execute("BEGIN EXCLUSIVE")
+            try:
+                before = [asyncio.create_task(fake.command("karte", {"name": "Boros-Rekrut"}, timeout=15))
+                          for _ in range(IN_FLIGHT)]
+                await asyncio.sleep(0.5)
+                assert not any(t.done() for t in before), "the store lock did not hold the commands in flight"
+                bot.proc.send_signal(signal.SIGTERM)
+                signalled = time.monotonic()
+                while "Signal empfangen" not in bot.output() and time.monotonic() - signalled < 10:
+                    await asyncio.sleep(0.05)
+                after = [asyncio.create_task(fake.command("karte", {"name": "Boros-Rekrut"}, timeout=10))
+                         for _ in range(5)]
+                await asyncio.sleep(0.5)
+            finally:
+                lock.execute("ROLLBACK")
+                lock.close()
+            answered = await asyncio.gather(*before)
+            code = await bot.wait_exit(10)
+            stopped = time.monotonic() - signalled
+            late = await asyncio.gather(*after, return_exceptions=True)
+        finally:
+            await bot.stop()
+        out = bot.output()
+        assert code == 0, out[-3000:]
+        assert stopped < 8, stopped  # drain ≤ 3 s (checked below) plus closing, on a shared machine
+        for res in answered:
+            assert res.embeds and res.embeds[0]["title"] == "Boros-Rekrut", (res.callbacks, res.followups)
+        for res in late:
+            assert not isinstance(res, BaseException), res
+            assert res.embeds[0]["title"] == "Der Bot startet gerade neu" and res.ephemeral
+        assert fake.late == [] and fake.errors == [] and fake.invalid == []
+        shutdown = [line for line in out.splitlines() if "Heruntergefahren nach" in line]
+        assert len(shutdown) == 1, shutdown
+        drained = float(re.search(r"nach ([0-9.]+) s", shutdown[0]).group(1))
+        assert drained <= 3.1 and f"{IN_FLIGHT} laufende Interaktionen beendet, 0 abgebrochen, 5 abgelehnt" in shutdown[0]
+        assert "Traceback" not in out and "Session is closed" not in out and "ERROR" not in out
