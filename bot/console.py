@@ -15,6 +15,7 @@ from typing import Any
 from discord import AppCommandOptionType, app_commands
 
 from bot.answers import run_completer
+from bot.answers.registry import MAX_DIGITS
 from bot.client import Regelbot
 from bot.reply import Choice, Reply, quote_user
 
@@ -191,6 +192,8 @@ class CommandLine:
             allowed = ", ".join(str(c["value"]) for c in option.choices)
             raise _OptionError(f"Ungültiger Wert „{raw}“ für {option.de}. Erlaubt: {allowed}")
         if option.type == AppCommandOptionType.integer.value:
+            if len(raw) > MAX_DIGITS + 1:
+                raise _OptionError(f"{option.de}: Zahlen mit mehr als {MAX_DIGITS} Ziffern werden nicht angenommen.")
             try:
                 return int(raw)
             except ValueError:
