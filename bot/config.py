@@ -11,8 +11,11 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DB = ROOT / "data" / "regelbot.sqlite3"
+from bot.paths import CHECKOUT, STATE_DIR
+
+#: Relative paths in settings and ``.env`` are taken from here: the checkout, else the working directory.
+ROOT = CHECKOUT if CHECKOUT is not None else Path.cwd()
+DEFAULT_DB = STATE_DIR / "regelbot.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -27,8 +30,11 @@ class Settings:
     Attributes:
         token: the Discord bot token (secret; ``repr`` hides it), '' when unset.
         dev_guild_id: a guild to sync commands to instantly, or None for global commands.
-        db_path: the SQLite store (``REGELBOT_DB``, relative paths are taken from the repo root).
-        state_dir: where the bot remembers the hash of the last synced command tree.
+        db_path: the SQLite store (``REGELBOT_DB``; relative paths are taken from the checkout, or from the
+            working directory for an installed package); default ``data/regelbot.sqlite3`` in a checkout,
+            else the user's state folder (:mod:`bot.paths`).
+        state_dir: where the bot remembers the hash of the last synced command tree (``REGELBOT_STATE_DIR``,
+            default: the store's folder).
         log_level: one of ``LOG_LEVELS``.
         calc_budget: seconds a calculation may run in a worker process (``REGELBOT_CALC_BUDGET``, default 2).
         workers: worker processes for calculations (``REGELBOT_WORKERS``, default 2).

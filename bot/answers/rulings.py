@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.answers.cards import card_from_button, find_card
 from bot.answers.registry import AnswerContext, UserError, action, answer
+from bot.paths import DATA_DIR
 from bot.reply import Action, Page, Reply, format_date, quote_user
 from bot.search import clean
 from bot.store import CardRecord, RulingRecord, Store
@@ -28,7 +29,7 @@ from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, FtsQuery, build_quer
 
 log = logging.getLogger(__name__)
 
-RULE_CHANGES_PATH = Path(__file__).resolve().parents[2] / "data" / "rule_changes.tsv"
+RULE_CHANGES_PATH = DATA_DIR / "rule_changes.tsv"
 #: Search hits shown at most; the answer says how many more there were.
 MAX_HITS = 60
 HITS_PER_PAGE = 6

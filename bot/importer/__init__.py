@@ -37,10 +37,10 @@ from bot.importer.cr import CRDocument, parse_cr
 from bot.importer.model import ManifestEntry, ParsedDocument, SourceError
 from bot.importer.mtgjson import CardRecord, read_mtgjson
 from bot.importer.official import OfficialError, OfficialReport
+from bot.paths import DATA_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_SOURCES = ROOT / "data" / "sources"
-SCHEMA_PATH = ROOT / "data" / "schema.sql"
+DEFAULT_SOURCES = DATA_DIR / "sources"
+SCHEMA_PATH = DATA_DIR / "schema.sql"
 MANIFEST = "manifest.toml"
 
 # Parser name (manifest ``parser``) → module implementing ``parse(path, entry)``; imported on use,
@@ -53,7 +53,7 @@ PARSERS: dict[str, str] = {
 }
 _ISO_DATE = re.compile(r"^\d{4}(?:-\d{2}-\d{2})?$")
 _ENTRY_KEYS = {"file", "parser", "language", "title", "dates", "era", "cr_range"}
-KEYWORDS_PATH = ROOT / "data" / "keywords_de_en.tsv"
+KEYWORDS_PATH = DATA_DIR / "keywords_de_en.tsv"
 
 
 class ManifestError(SourceError):
