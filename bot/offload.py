@@ -185,13 +185,13 @@ class _Worker:
         return self.process.poll() is None
 
     def kill(self) -> None:
-        """Stop the process at once (SIGKILL), close the socket and reap the process."""
+        """Stop the process at once (SIGKILL) and close the socket, without waiting: the pool reaps it later
+        (:meth:`_Pool.reap`), so the event loop never blocks on a dying process."""
         with contextlib.suppress(Exception):
             self.process.kill()
         with contextlib.suppress(Exception):
             self.conn.close()
-        with contextlib.suppress(Exception):
-            self.process.wait(0.5)
+        _POOL.dying.append(self.process)
 
 
 class _Pool:
@@ -204,8 +204,11 @@ class _Pool:
         self.alive = 0
         self.waiters: deque[asyncio.Future[_Worker]] = deque()
         self.killed = 0
+        self.dying: list[subprocess.Popen[bytes]] = []
+        self._respawns: set[asyncio.Task[None]] = set()
 
     def new_worker(self) -> _Worker:
+        """Start a worker now (blocking for the fork/exec: only at start-up, see :func:`start`)."""
         self.alive += 1
         try:
             return _Worker()
@@ -213,7 +216,21 @@ class _Pool:
             self.alive -= 1
             raise
 
+    async def spawn(self) -> _Worker:
+        """Start a worker in a thread, so the event loop does not wait for fork/exec."""
+        self.alive += 1
+        try:
+            return await asyncio.to_thread(_Worker)
+        except BaseException:
+            self.alive -= 1
+            raise
+
+    def reap(self) -> None:
+        """Collect killed workers that have exited (non-blocking)."""
+        self.dying = [p for p in self.dying if p.poll() is None]
+
     async def acquire(self) -> _Worker:
+        self.reap()
         while self.idle:
             worker = self.idle.pop()
             if worker.alive():
@@ -221,7 +238,7 @@ class _Pool:
             self.alive -= 1
             worker.kill()
         if self.alive < self.size:
-            return self.new_worker()
+            return await self.spawn()
         fut: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
         self.waiters.append(fut)
         try:
@@ -250,13 +267,20 @@ class _Pool:
         self.idle.append(worker)
 
     def replace(self) -> None:
-        """After a kill: start a fresh worker at once (it warms up while idle); on failure the slot stays free."""
-        try:
-            worker = self.new_worker()
-        except OSError as exc:
-            log.warning("Rechenprozess konnte nicht gestartet werden: %s", exc)
-            return
-        self.release(worker)
+        """After a kill: start a fresh worker in the background (it warms up while idle); on failure the
+        slot stays free and the next call starts one."""
+
+        async def respawn() -> None:
+            try:
+                worker = await self.spawn()
+            except OSError as exc:
+                log.warning("Rechenprozess konnte nicht gestartet werden: %s", exc)
+                return
+            self.release(worker)
+
+        task = asyncio.get_running_loop().create_task(respawn())
+        self._respawns.add(task)
+        task.add_done_callback(self._respawns.discard)
 
     def shutdown(self) -> None:
         for worker in self.idle:
