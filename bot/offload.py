@@ -32,6 +32,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -205,22 +206,12 @@ class _Pool:
         self.waiters: deque[asyncio.Future[_Worker]] = deque()
         self.killed = 0
         self.dying: list[subprocess.Popen[bytes]] = []
-        self._respawns: set[asyncio.Task[None]] = set()
 
     def new_worker(self) -> _Worker:
         """Start a worker now (blocking for the fork/exec: only at start-up, see :func:`start`)."""
         self.alive += 1
         try:
             return _Worker()
-        except BaseException:
-            self.alive -= 1
-            raise
-
-    async def spawn(self) -> _Worker:
-        """Start a worker in a thread, so the event loop does not wait for fork/exec."""
-        self.alive += 1
-        try:
-            return await asyncio.to_thread(_Worker)
         except BaseException:
             self.alive -= 1
             raise
@@ -238,9 +229,11 @@ class _Pool:
             self.alive -= 1
             worker.kill()
         if self.alive < self.size:
-            return await self.spawn()
+            self.replace()  # a new worker starts in a thread and is handed to the first waiter
         fut: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
         self.waiters.append(fut)
+        if self.idle:  # one came back between the checks above
+            self.release(self.idle.pop())
         try:
             return await asyncio.wait_for(fut, QUEUE_WAIT)
         except BaseException as exc:
@@ -267,20 +260,34 @@ class _Pool:
         self.idle.append(worker)
 
     def replace(self) -> None:
-        """After a kill: start a fresh worker in the background (it warms up while idle); on failure the
-        slot stays free and the next call starts one."""
+        """Start a fresh worker in a thread (fork/exec never blocks the loop; the thread does not depend on
+        any event loop, so a worker is never lost with a closed loop) and hand it to the first waiter, or
+        put it on the idle list where it warms up. On failure the slot stays free."""
+        self.alive += 1
 
-        async def respawn() -> None:
+        def start_worker() -> None:
             try:
-                worker = await self.spawn()
+                worker = _Worker()
             except OSError as exc:
                 log.warning("Rechenprozess konnte nicht gestartet werden: %s", exc)
+                self.alive -= 1
                 return
-            self.release(worker)
+            self.deliver(worker)
 
-        task = asyncio.get_running_loop().create_task(respawn())
-        self._respawns.add(task)
-        task.add_done_callback(self._respawns.discard)
+        threading.Thread(target=start_worker, name="regelbot-rechner-start", daemon=True).start()
+
+    def deliver(self, worker: _Worker) -> None:
+        """From any thread: give ``worker`` to a waiter (on its loop's thread) or to the idle list."""
+        for fut in list(self.waiters):
+            loop = fut.get_loop()
+            if fut.done() or loop.is_closed():
+                continue
+            try:
+                loop.call_soon_threadsafe(self.release, worker)
+            except RuntimeError:  # closed meanwhile
+                continue
+            return
+        self.idle.append(worker)
 
     def shutdown(self) -> None:
         for worker in self.idle:
