@@ -209,7 +209,7 @@ class Regelbot(commands.Bot):
         """Run ``parse(data)`` and return the tasks it created (through a task factory on the loop,
         installed once and chained to any factory already there; O(1) per task)."""
         loop = asyncio.get_running_loop()
-        if getattr(loop.get_task_factory(), "regelbot_capture", None) is None:
+        if not hasattr(loop.get_task_factory(), "regelbot_capture"):  # install once per loop
             previous = loop.get_task_factory()
 
             def factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Future[Any]:
