@@ -72,6 +72,21 @@ class VoiceNoiseFilter(logging.Filter):
         return "voice will NOT be supported" not in record.getMessage()
 
 
+class ExpiredInteractionFilter(logging.Filter):
+    """Turns discord.py's own traceback for a too-late autocomplete answer ("Ignoring exception in
+    autocomplete …" with "Unknown interaction") into one warning line without the traceback (a burst would
+    otherwise log thousands of them, and formatting them costs the CPU the burst needs)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the record in place when it carries an expired-interaction error; never drops it."""
+        client = sys.modules.get("bot.client")  # only the bot can get such errors; build never imports it
+        if record.exc_info and client is not None and client.is_expired(record.exc_info[1]):
+            record.msg, record.args = f"{record.getMessage()}: zu spät beantwortet (Discord: Unknown interaction)", None
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
 def setup_logging(settings: Settings, offline: bool = False) -> None:
     """Configure logging once: stderr, the configured level, the token redacted everywhere.
 
@@ -80,6 +95,7 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(RedactingFormatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", [settings.token]))
     handler.addFilter(VoiceNoiseFilter())
+    handler.addFilter(ExpiredInteractionFilter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     level = settings.log_level

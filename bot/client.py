@@ -65,12 +65,31 @@ INTERNAL_ERROR = Reply.fail(
 )
 
 
+#: Discord's error code for an interaction whose 3 s (or, after a defer, 15 min) have passed.
+UNKNOWN_INTERACTION = 10062
+
+
+def is_expired(error: BaseException | None) -> bool:
+    """True when ``error`` (or an exception it wraps) is Discord's "Unknown interaction" (10062): the answer
+    came too late, nothing can be sent any more, and a traceback would tell the operator nothing."""
+    seen = 0
+    while error is not None and seen < 10:
+        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+            return True
+        error = error.__cause__ or getattr(error, "original", None)
+        seen += 1
+    return False
+
+
 class RegelTree(app_commands.CommandTree["Regelbot"]):
     """Command tree with one error handler: log with traceback, answer once, ephemeral, German."""
 
     async def on_error(self, interaction: discord.Interaction[Regelbot], error: app_commands.AppCommandError) -> None:
         """Log ``error`` and tell the user in German — through the response or a follow-up, never twice."""
         name = interaction.command.qualified_name if interaction.command else "?"
+        if is_expired(error):
+            log.warning("Interaktion /%s zu spät beantwortet (Discord: Unknown interaction)", name)
+            return
         if isinstance(error, app_commands.CheckFailure):
             reply = Reply.fail("Nicht erlaubt", "Dieser Befehl ist hier nicht erlaubt.")
         else:
