@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import ConfigError, Settings, load_settings, token_problem
+from bot.reply import one_line
 
 log = logging.getLogger("bot")
 
@@ -215,8 +216,8 @@ async def _with_offline_bot(settings: Settings, work: Callable[[Any], Awaitable[
         cli = await CommandLine.create(bot)
         try:
             return await work(cli)
-        except UsageError as exc:
-            return _fail(str(exc), 2)
+        except UsageError as exc:  # it may quote what was typed: one line, no terminal control characters
+            return _fail(one_line(str(exc)), 2)
     finally:
         await bot.close()
 
@@ -314,7 +315,7 @@ def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
                     last, page = await cli.call(line), 0
                 print(to_text(last, page))
             except UsageError as exc:
-                print(exc)
+                print(one_line(str(exc)))
             except Exception:  # the console must survive anything, like the bot does
                 log.exception("Fehler bei %r", line)
                 print("Da ist etwas schiefgelaufen (Details im Log).")
