@@ -103,8 +103,8 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     if offline and "LOG_LEVEL" not in os.environ:
         level = "WARNING"
     root.setLevel(level)
-    if settings.log_level != "DEBUG":
-        logging.getLogger("discord.gateway").setLevel(logging.WARNING)
+    # discord.gateway logs every event at INFO/DEBUG; only at DEBUG are they wanted
+    logging.getLogger("discord.gateway").setLevel(logging.NOTSET if settings.log_level == "DEBUG" else logging.WARNING)
 
 
 def _fail(message: str, code: int = 1) -> int:
