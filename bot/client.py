@@ -17,6 +17,7 @@ from collections.abc import Awaitable
 from dataclasses import replace
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -51,6 +52,8 @@ DEEP_QUEUE = 256
 ANSWER_SLOTS = 32
 #: An interaction that waited this long before its handler ran is deferred at once.
 LATE_START_SECONDS = 0.5
+#: Connections the bot keeps open to Discord's HTTP API (discord.py's default is unlimited).
+HTTP_CONNECTIONS = 32
 #: How long shutdown waits for interactions in flight (Discord's own limit is 3 s).
 DRAIN_SECONDS = 3.0
 SHUTTING_DOWN = Reply.fail(
@@ -136,6 +139,14 @@ class Regelbot(commands.Bot):
         self.force_sync = False
         #: What the last :meth:`sync_commands` sent: (number of commands, "global" or the guild id), or None.
         self.last_sync: tuple[int, str] | None = None
+
+    async def login(self, token: str) -> None:
+        """discord.py's login, with an HTTP connector that keeps at most :data:`HTTP_CONNECTIONS` connections
+        open (reused with keep-alive): in a burst, callbacks wait a moment for a free connection instead of
+        each opening its own (on Discord a TLS handshake each), which would cost the CPU the burst needs."""
+        if self.http.connector is discord.utils.MISSING:
+            self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
+        await super().login(token)
 
     async def prepare(self) -> None:
         """Open the store, build the name index, set the translator and load the cogs.
