@@ -319,10 +319,6 @@ def build(
                 _write_official(conn, parsed, entries, crs, cards, keywords, report.official)
                 report.today = changes.apply(conn, the_register, the_terms, crs)
                 conn.executemany(
-                    "INSERT INTO import_counts (file, kind, count) VALUES (?, ?, ?)",
-                    changes.import_counts(report.today),
-                )
-                conn.executemany(
                     "INSERT INTO meta (key, value) VALUES (?, ?)",
                     [
                         ("built_at", dt.datetime.now(dt.UTC).isoformat(timespec="seconds")),
