@@ -20,6 +20,7 @@ import re
 import sqlite3
 from dataclasses import dataclass, field
 
+from bot.importer.changes import Change, Term
 from bot.reply import format_date
 from bot.store import Store
 from bot.textsearch import memo
@@ -28,28 +29,10 @@ _REF = re.compile(r"^(\d{3}):(\d+)")
 CR_NAME = "Comprehensive Rules"
 
 
-@dataclass(frozen=True)
-class ChangeRow:
-    """A ``changes`` row: ``kind`` changed | wording | unchanged; ``evidence`` as in the register."""
-
-    key: str
-    kind: str
-    since: str
-    what: str
-    today: str
-    evidence: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class TermRow:
-    """A renamed term (``change_terms``): ``old`` → ``new``."""
-
-    key: str
-    old: str
-    new: str
-    scope: str
-    since: str
-    evidence: tuple[str, ...]
+#: A register row / a renamed term as the answers read them back from the store (``entries`` and
+#: ``marker`` are only used by the importer and stay empty here).
+ChangeRow = Change
+TermRow = Term
 
 
 @dataclass(frozen=True)
@@ -93,11 +76,11 @@ async def _load(store: Store) -> TodayIndex:
         for key, kind, since, what, today, evidence in await store.fetchall(
             "SELECT key, kind, since, what, today, evidence FROM changes"
         ):
-            index.changes[key] = ChangeRow(key, kind, since, what, today, tuple(json.loads(evidence)))
+            index.changes[key] = Change(key, kind, since, what, today, tuple(json.loads(evidence)), ())
         for key, old, new, scope, since, evidence in await store.fetchall(
             "SELECT key, old, new, scope, since, evidence FROM change_terms"
         ):
-            index.terms[key] = TermRow(key, old, new, scope, since, tuple(json.loads(evidence)))
+            index.terms[key] = Term(key, old, new, scope, since, "", tuple(json.loads(evidence)))
         for number, text, effective in await store.fetchall("SELECT number, text, effective FROM today_cr"):
             index.cr[number] = (text, effective)
         for key, kind, entry_id in await store.fetchall(
