@@ -241,6 +241,16 @@ CREATE TABLE today_cr (
     text      TEXT NOT NULL,
     effective TEXT NOT NULL
 );
+-- Rule numbers as the documents print them (old numbering) and today's rule for each ([[number]]).
+CREATE TABLE old_numbers (
+    document TEXT NOT NULL,             -- file prefix of data/sources ("001")
+    number   TEXT NOT NULL,             -- as printed ("104.3f", "502.32a")
+    today    TEXT,                      -- rule of the Comprehensive Rules of the register's date, NULL = none
+    relation TEXT NOT NULL,             -- same | changed | none
+    note     TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (document, number)
+);
+
 -- Every ruling and mechanics section: changed | wording | unchanged | current | unreviewed.
 CREATE TABLE today_status (
     entry_kind  TEXT NOT NULL,

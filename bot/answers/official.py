@@ -78,8 +78,12 @@ def fts_query(groups: list[list[str]], any_group: bool = False) -> str:
     return (" OR " if any_group else " AND ").join(parts)
 
 
-def _current(versions: list[CRVersionRecord]) -> CRVersionRecord:
+def current_version(versions: list[CRVersionRecord]) -> CRVersionRecord:
+    """The current CR version of a non-empty ``versions`` list (the newest effective date)."""
     return next((v for v in versions if v.is_current), versions[0])
+
+
+_current = current_version
 
 
 async def official_rule_reply(ctx: AnswerContext, query: str) -> Reply | None:
@@ -176,18 +180,12 @@ async def _number_reply(store: Store, number: str, current: CRVersionRecord) -> 
             reply.actions.insert(0, Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
         return reply
     if today is not None:
-        note = ""
-        if moved and moved[0].new_number:
-            m = moved[0]
-            note = (f"In den Regeln vom {long_date(m.old_version.effective)} stand unter {number} eine andere "
-                    f"Regel; sie ist heute {'' if m.certain else 'vermutlich '}{m.new_number}.")
-        reply = await rule_reply(store, number, current, note=note)
-        if moved and moved[0].new_number:
-            reply.actions.insert(0, Action(label=f"Frühere {number} (heute {moved[0].new_number})",
-                                           action="cr_rule", arg=moved[0].new_number))
-        return reply
+        # A number no document cites means today's rule; what it meant in 2010 is no note of its own (issue 9).
+        return await rule_reply(store, number, current)
     rows = await store.keywords()
     match = resolve_via_keywords(number, rows)
+    if match is not None and match.method == "keyword-table-parent" and not quoted:
+        match = None  # 701.19z: no source has it, so it is no subrule of the old 701.19 either
     if match is not None and match.new:
         row = next(r for r in rows if r.old_number in (number, number[:-1]))
         cited = ", ".join(f"{d.set_name or d.title} ({format_date(d.date)})" for d in quoted)

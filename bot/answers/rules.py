@@ -19,6 +19,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from bot.answers.eras import cited_number_reply
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rulings import fts_rows, hit_pages, nothing_found, query_notes
@@ -293,8 +294,8 @@ def _not_in_store(cat: RuleCatalog, number: str) -> Reply:
     if not found:
         known = ", ".join(sorted(cat.numbers(), key=_number_key))
         raise UserError(
-            f"Regel {number} steht in keinem Dokument",
-            f"Die Dokumente des Bots zitieren diese Regel nicht. Enthaltene Regelnummern: {known}.\n"
+            f"Regel {number} nicht gefunden",
+            f"Kein Dokument des Bots enthält oder zitiert diese Regel. Enthaltene Regelnummern: {known}.\n"
             "Für Stichwörter: `/regel suche: Startspieler`.",
         )
     lines = [
@@ -454,6 +455,10 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
     if not clean(query):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
     number = parse_number(query)
+    if number is not None:  # a number a document cites: the document's meaning first (bot/answers/eras.py)
+        cited = await cited_number_reply(ctx, number, lambda: rule_reply(ctx, number))
+        if cited is not None:
+            return cited
 
     async def documents() -> Reply:
         return await rule_reply(ctx, number) if number is not None else await keyword_reply(ctx, query)
@@ -469,6 +474,9 @@ async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
     number = parse_number(arg)
     if number is None:
         raise UserError("Ungültige Regelnummer", f"„{clean(arg)[:40]}“ ist keine Regelnummer.")
+    cited = await cited_number_reply(ctx, number, lambda: rule_reply(ctx, number))
+    if cited is not None:
+        return cited
     return await rule_with_documents(ctx, number, lambda: rule_reply(ctx, number))
 
 

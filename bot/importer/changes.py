@@ -91,6 +91,24 @@ class Change:
     entries: tuple[EntryRef, ...]
 
 
+@dataclass(frozen=True)
+class OldNumber:
+    """``[[number]]``: a rule number as a document prints it (old numbering) and today's rule for it.
+
+    ``relation``: ``same`` (same content, new number), ``changed`` (content differs today) or ``none``
+    (no counterpart; ``today`` is empty).
+    """
+
+    document: str  # file prefix, "001"
+    number: str
+    today: str
+    relation: str
+    note: str
+
+
+RELATIONS = ("same", "changed", "none")
+
+
 @dataclass
 class Register:
     """``data/changes.toml`` parsed."""
@@ -102,6 +120,7 @@ class Register:
     cr: dict[str, str]
     terms: dict[str, Term]
     changes: list[Change]
+    numbers: list[OldNumber] = field(default_factory=list)
 
 
 @dataclass
@@ -217,6 +236,23 @@ def read_register(path: Path = CHANGES_PATH) -> Register:
             key, kind, since, _str(table, "what", where), _str(table, "today", where),
             evidence(_list(table, "evidence", where), where), entries,
         ))
+    seen: set[tuple[str, str]] = set()
+    for table in raw.get("number", []):
+        where = f"[[number]] {table.get('document')} {table.get('number')}"
+        row = OldNumber(_str(table, "document", where), _str(table, "number", where),
+                        _str(table, "today", where, required=False), _str(table, "relation", where),
+                        _str(table, "note", where, required=False))
+        if row.relation not in RELATIONS:
+            allowed = ", ".join(RELATIONS)
+            raise RegisterError(Path(path).name, 1, f"{where}: relation {row.relation!r} (erlaubt: {allowed})")
+        if (row.relation == "none") != (not row.today):
+            raise RegisterError(Path(path).name, 1, f"{where}: today leer genau dann, wenn relation = none")
+        if row.today and row.today not in register.cr:
+            raise RegisterError(Path(path).name, 1, f"{where}: heutige Regel {row.today} hat keinen Text in [cr]")
+        if (row.document, row.number) in seen:
+            raise RegisterError(Path(path).name, 1, f"{where}: doppelt")
+        seen.add((row.document, row.number))
+        register.numbers.append(row)
     return register
 
 
@@ -368,6 +404,7 @@ def apply(
                          (entry.kind, entry.id, key))
         if keys and (entry.kind, entry.id) not in status:
             status[(entry.kind, entry.id)] = "wording"
+    _apply_numbers(conn, register, known)
     reviewed = {f[:3] for f in register.reviewed}
     current = {f[:3] for f in register.current}
     rows = []
@@ -393,6 +430,35 @@ def apply(
             counts[st] = int(n)
         report.per_document.append((file, int(part), str(title), counts))
     return report
+
+
+def _apply_numbers(conn: sqlite3.Connection, register: Register, known: set[str]) -> None:
+    """Check ``[[number]]`` rows against the quoted rules of the store and write ``old_numbers``.
+
+    Every number a reviewed document quotes needs a row, and every row a number its document quotes.
+
+    Raises:
+        RegisterError: naming the number that lacks a row or is not quoted.
+    """
+    quoted = {
+        (str(f)[:3], str(n))
+        for f, n in conn.execute(
+            "SELECT DISTINCT d.file, q.number FROM quoted_rules q JOIN documents d ON d.id = q.document_id"
+        )
+    }
+    rows = {(r.document, r.number): r for r in register.numbers if r.document in known}
+    reviewed = {f[:3] for f in register.reviewed}
+    missing = sorted(f"{d}:{n}" for d, n in quoted if d in reviewed and (d, n) not in rows)
+    if missing:
+        raise RegisterError("changes.toml", 1, f"[[number]] fehlt für zitierte Regeln: {', '.join(missing)}")
+    extra = sorted(f"{d}:{n}" for d, n in rows if (d, n) not in quoted)
+    if extra:
+        listed = ", ".join(extra)
+        raise RegisterError("changes.toml", 1, f"[[number]] nennt Regeln, die das Dokument nicht zitiert: {listed}")
+    conn.executemany(
+        "INSERT INTO old_numbers (document, number, today, relation, note) VALUES (?, ?, ?, ?, ?)",
+        [(r.document, r.number, r.today or None, r.relation, r.note) for r in rows.values()],
+    )
 
 
 def _check_cr(register: Register, crs: list[CRDocument], report: TodayReport) -> None:

@@ -159,7 +159,7 @@ async def test_explanation_neighbours(ctx):
 async def test_unknown_number_is_a_german_error_listing_known_numbers(ctx):
     reply = await run_answer(ctx, "rule", query="999.9")
     assert reply.error and reply.ephemeral
-    assert reply.pages[0].title == "Regel 999.9 steht in keinem Dokument"
+    assert reply.pages[0].title == "Regel 999.9 nicht gefunden"
     assert "104.3f" in reply.pages[0].body and "701.19c" in reply.pages[0].body
 
 
