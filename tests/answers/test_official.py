@@ -337,14 +337,18 @@ def test_card_in_two_files_keeps_rulings_once(tmp_path):
 
 
 async def test_rule_command_cr_first_documents_alongside(octx):
-    # /regel suche: 701.19 — today's 701.30 first, then the 2007 article's German and English 701.19
+    # /regel suche: 701.19 — the article cites it (2007: clash), so its meaning comes first with today's number
+    # 701.30 (issue 9), then today's different 701.19 (regenerate), the article's German and English text and
+    # the official 701.30.
     reply = await run_answer(octx, "rule", query="701.19")
     titles = [p.title for p in reply.pages]
-    assert titles[0] == "701.30 — Clash" and titles[-1] == "Regel 701.19 mit 701.19a–701.19c"
-    fields = {f.name: f.value for f in reply.pages[-1].fields}
+    assert titles[0] == "Regel 701.19 (so zitiert) – heute 701.30"
+    assert "**Heute ist 701.19 eine andere Regel:** Regenerate" in reply.pages[0].body
+    assert titles.index("Regel 701.19 mit 701.19a–701.19c") < titles.index("701.30 — Clash")
+    fields = {f.name: f.value for f in reply.pages[titles.index("Regel 701.19 mit 701.19a–701.19c")].fields}
     assert fields["701.19 (Deutsch)"] == "Fehden" and fields["701.19 (English)"] == "Clash"
-    assert reply.source == ("Comprehensive Rules (offizieller englischer Text) · "
-                            "Fehde (Clash) – Artikel zur Schlüsselwort-Aktion")
+    assert reply.source == ("Fehde (Clash) – Artikel zur Schlüsselwort-Aktion · "
+                            "Comprehensive Rules (offizieller englischer Text)")
     # the rule autocomplete offers the CR's numbers too (no document quotes a 701.3x rule)
     choices = await run_completer(octx, "rule_queries", "701.3")
     assert [c.value for c in choices] == ["701.30", "701.30a", "701.30b", "701.30c", "701.30d"]
