@@ -352,3 +352,19 @@ async def test_rule_command_cr_first_documents_alongside(octx):
     # the rule autocomplete offers the CR's numbers too (no document quotes a 701.3x rule)
     choices = await run_completer(octx, "rule_queries", "701.3")
     assert [c.value for c in choices] == ["701.30", "701.30a", "701.30b", "701.30c", "701.30d"]
+
+
+async def test_a_number_no_source_has_is_not_found(octx, ctx):
+    # Issue 9: 701.19z never existed. The clash article cites 701.19, but that makes no "früher 701.19z … 701.30".
+    for context in (octx, ctx):  # with the fixture CRs and without any CR
+        reply = await run_answer(context, "rule", query="701.19z")
+        assert reply.error and reply.pages[0].title == "Regel 701.19z nicht gefunden"
+
+
+async def test_a_faq_number_means_the_faq_rule_first_with_cr(octx):
+    # Issue 9: the Ravnica FAQ's 104.3f is the hybrid rule (today 107.4e); today's 104.3f is another rule.
+    reply = await run_answer(octx, "rule", query="104.3f")
+    first = reply.pages[0]
+    assert first.title == "Regel 104.3f (so zitiert) – heute 107.4e"
+    assert first.body.startswith("**104.3f** im Dokument _Ravnica: Stadt der Gilden")
+    assert first.body.index("→ **heute 107.4e**") < first.body.index("**Heute ist 104.3f eine andere Regel:**")
