@@ -368,3 +368,14 @@ async def test_a_faq_number_means_the_faq_rule_first_with_cr(octx):
     assert first.title == "Regel 104.3f (so zitiert) – heute 107.4e"
     assert first.body.startswith("**104.3f** im Dokument _Ravnica: Stadt der Gilden")
     assert first.body.index("→ **heute 107.4e**") < first.body.index("**Heute ist 104.3f eine andere Regel:**")
+
+
+async def test_english_mtgjson_rulings_get_no_german_term_notice(octx, official):
+    # Issue 9: "Convoke doesn't change a spell's mana cost or converted mana cost." (MTGJSON, English) is current
+    # Gatherer text: no „Manawert“ notice. The German 2005 FAQ ruling on the same point gets one.
+    reply = await run_answer(octx, "ruling", card="Akkord des Rufes")
+    body = "\n".join(p.body for p in reply.pages)
+    english = body[body.index("Convoke doesn't change a spell's mana cost or converted mana cost."):]
+    assert english.split("\n")[1].startswith("_MTGJSON")  # the source line follows directly, no notice
+    assert "ℹ️ Heute andere Begriffe: „wirken“ statt „spielen“" in body  # 001:202 (German, 2005)
+    assert official[1].today.totals()["current"] == 1  # that one English ruling: a current source
