@@ -162,8 +162,11 @@ async def cited_number_reply(
     for a in actions:
         unique.setdefault((a.action, a.arg), a)
     date = cited[0].date
-    return Reply(pages=pages, source=" · ".join(dict.fromkeys(s for s in sources if s)), date=date,
-                 actions=list(unique.values())[:20])
+    shown: list[str] = []
+    for part in (p for s in sources for p in s.split(" · ")):
+        if part and not any(part.startswith(seen) for seen in shown):
+            shown.append(part)
+    return Reply(pages=pages, source=" · ".join(shown), date=date, actions=list(unique.values())[:20])
 
 
 __all__ = ["CitedNumber", "EraIndex", "cited_number_reply", "era_index"]

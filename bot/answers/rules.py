@@ -456,7 +456,7 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
     number = parse_number(query)
     if number is not None:  # a number a document cites: the document's meaning first (bot/answers/eras.py)
-        cited = await cited_number_reply(ctx, number, lambda: rule_reply(ctx, number))
+        cited = await cited_number(ctx, number)
         if cited is not None:
             return cited
 
@@ -474,10 +474,21 @@ async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
     number = parse_number(arg)
     if number is None:
         raise UserError("Ungültige Regelnummer", f"„{clean(arg)[:40]}“ ist keine Regelnummer.")
-    cited = await cited_number_reply(ctx, number, lambda: rule_reply(ctx, number))
+    cited = await cited_number(ctx, number)
     if cited is not None:
         return cited
     return await rule_with_documents(ctx, number, lambda: rule_reply(ctx, number))
+
+
+async def cited_number(ctx: AnswerContext, number: str) -> Reply | None:
+    """The era answer (:func:`bot.answers.eras.cited_number_reply`) for a number a document prints, also
+    when it is asked for as meant (502.46a, printed as 502.32a under the heading 502.46); else None."""
+    cited = await cited_number_reply(ctx, number, lambda: rule_reply(ctx, number))
+    if cited is None:
+        misprint = _misprinted_as(await catalog(ctx.store), number)
+        if misprint is not None:
+            cited = await cited_number_reply(ctx, misprint[1].number, lambda: rule_reply(ctx, number))
+    return cited
 
 
 @action("rulex")

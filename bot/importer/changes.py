@@ -132,6 +132,7 @@ class TodayReport:
     rows: dict[str, int] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)
     cr_checked: str | None = None
+    numbers: dict[str, int] = field(default_factory=dict)  # [[number]] rows of this build per relation
     cr_missing: list[str] = field(default_factory=list)
     cr_differs: list[str] = field(default_factory=list)
 
@@ -404,7 +405,7 @@ def apply(
                          (entry.kind, entry.id, key))
         if keys and (entry.kind, entry.id) not in status:
             status[(entry.kind, entry.id)] = "wording"
-    _apply_numbers(conn, register, known)
+    report.numbers = _apply_numbers(conn, register, known)
     reviewed = {f[:3] for f in register.reviewed}
     current = {f[:3] for f in register.current}
     rows = []
@@ -432,8 +433,10 @@ def apply(
     return report
 
 
-def _apply_numbers(conn: sqlite3.Connection, register: Register, known: set[str]) -> None:
+def _apply_numbers(conn: sqlite3.Connection, register: Register, known: set[str]) -> dict[str, int]:
     """Check ``[[number]]`` rows against the quoted rules of the store and write ``old_numbers``.
+
+    Returns the count of rows per relation (same, changed, none).
 
     Every number a reviewed document quotes needs a row, and every row a number its document quotes.
 
@@ -459,6 +462,7 @@ def _apply_numbers(conn: sqlite3.Connection, register: Register, known: set[str]
         "INSERT INTO old_numbers (document, number, today, relation, note) VALUES (?, ?, ?, ?, ?)",
         [(r.document, r.number, r.today or None, r.relation, r.note) for r in rows.values()],
     )
+    return {rel: sum(r.relation == rel for r in rows.values()) for rel in RELATIONS}
 
 
 def _check_cr(register: Register, crs: list[CRDocument], report: TodayReport) -> None:
@@ -504,4 +508,8 @@ def format_today(report: TodayReport) -> str:
                  + (f"; WEICHT AB: {', '.join(report.cr_differs)}" if report.cr_differs else "")
                  + (f"; nicht in der Datei: {len(report.cr_missing)}" if report.cr_missing else "")
                  + f"; gesamt {sum(total.values())} Einträge, {total['unreviewed']} ungeprüft")
+    if report.numbers:
+        n = report.numbers
+        lines.append(f"  Alte Regelnummern der Dokumente: {sum(n.values())} zugeordnet ({n['same']} gleicher Inhalt, "
+                     f"{n['changed']} inhaltlich geändert, {n['none']} ohne Gegenstück)")
     return "\n".join(lines)

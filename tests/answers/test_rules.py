@@ -259,7 +259,11 @@ async def test_misprinted_subrule_is_found_under_its_heading(ctx):
 
     reply = await run_answer(ctx, "rule", query="502.46a")
     assert not reply.error
-    assert reply.pages[0].title == "Regel 502.46a (gedruckt als 502.32a)"
-    assert "Einberufen ist eine statische Fähigkeit" in reply.pages[0].body
+    # Issue 9: the printed rule with today's counterpart first (702.51a, changed: no additional cost today).
+    assert reply.pages[0].title == "Regel 502.32a (so zitiert) – heute 702.51a"
+    assert "→ **heute (inhaltlich geändert) 702.51a**: Convoke is a static ability" in reply.pages[0].body
+    assert reply.pages[1].title == "Regel 502.46a (gedruckt als 502.32a)"
+    assert "Einberufen ist eine statische Fähigkeit" in reply.pages[1].body
     reply = await run_answer(ctx, "rule", query="502.48a")
-    assert reply.pages[0].title == "Regel 502.48a (gedruckt als 502.43a)"
+    assert reply.pages[0].title == "Regel 502.43a (so zitiert) – heute 702.53a"
+    assert reply.pages[1].title == "Regel 502.48a (gedruckt als 502.43a)"
