@@ -379,3 +379,12 @@ async def test_english_mtgjson_rulings_get_no_german_term_notice(octx, official)
     assert english.split("\n")[1].startswith("_MTGJSON")  # the source line follows directly, no notice
     assert "ℹ️ Heute andere Begriffe: „wirken“ statt „spielen“" in body  # 001:202 (German, 2005)
     assert official[1].today.totals()["current"] == 1  # that one English ruling: a current source
+
+
+async def test_todays_status_is_the_same_with_cr(octx):
+    # Issue 9 with --cr (fixture CRs): the register's notices do not depend on the imported rules files.
+    first = (await run_answer(octx, "mechanic", name="Einberufen")).pages[0].body
+    assert first.startswith("⚠️ **Heute:** Einberufen ist heute Regel 702.51: keine zusätzlichen")
+    assert "> **702.51b** The convoke ability isn’t an additional or alternative cost" in first
+    body = (await run_answer(octx, "ruling", search="geteilte Karte benennen")).pages[0].body
+    assert "⚠️ **Überholt.** Heute: Wer eine geteilte Karte benennen will, nennt einen ihrer beiden Namen" in body
