@@ -19,7 +19,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from bot.answers.eras import cited_number_reply
+from bot.answers.eras import cited_number_reply, era_index
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rulings import fts_rows, hit_pages, nothing_found, query_notes
@@ -513,9 +513,12 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     choices: dict[str, Choice] = {}
     if typed[:1] in set("0123456789"):
         prefix = typed.lower().rstrip(".")
+        eras = (await era_index(ctx)).cited
         for q in sorted(cat.quoted, key=lambda q: _number_key(q.number)):
             if q.number.startswith(prefix) and q.number not in choices:
-                choices[q.number] = Choice(name=_short(f"{q.number} – {q.title or q.text}", 100), value=q.number)
+                today = next((c.today for c in eras.get(q.number, []) if c.today), None)
+                label = f"{q.number}" + (f" (heute {today})" if today else "") + f" – {q.title or q.text}"
+                choices[q.number] = Choice(name=_short(label, 100), value=q.number)
         for e in cat.explanations:  # numbers aligned by issue 6, if any
             if e.number and e.number.startswith(prefix) and e.number not in choices:
                 choices[e.number] = Choice(name=_short(f"{e.number} – {e.text}", 100), value=e.number)

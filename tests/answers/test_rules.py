@@ -194,7 +194,8 @@ async def test_nasty_rule_queries(ctx, text):
 async def test_autocomplete_numbers(ctx):
     choices = await run_completer(ctx, "rule_queries", "701")
     assert [c.value for c in choices] == ["701.19", "701.19a", "701.19b", "701.19c"]
-    assert choices[0].name == "701.19 – Fehden"
+    assert choices[0].name == "701.19 (heute 701.30) – Fehden"  # issue 9: today's number beside the old one
+    assert choices[3].name.startswith("701.19c (heute 701.30d) – Ein Spieler gewinnt eine Fehde")
 
 
 async def test_autocomplete_words_and_terms(ctx):
