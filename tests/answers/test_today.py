@@ -149,3 +149,26 @@ async def test_info_shows_register_coverage(ctx):
     assert "Rulings: 346 unverändert, 19 geändert, 241 nur Begriffe" in field.value
     assert "Abschnitte: 12 unverändert, 4 geändert, 16 nur Begriffe" in field.value
     assert "0 ohne Einordnung · 29 Registerzeilen, Regeln vom 17.04.2026" in field.value
+
+
+async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):
+    # The "Heute" blocks and era pages make answers longer: every page of every section, of every card with a
+    # changed ruling and of every number a document prints stays within Discord's limits (paged, never cut).
+    from bot.answers import run_action
+    from bot.render import fit_pages, payload
+    from tests.test_render import assert_within_limits
+
+    sections = await store.fetchall("SELECT id FROM mechanics")
+    replies = [await run_action(ctx, "mechanic", str(mid)) for (mid,) in sections]
+    cards = await store.fetchall(
+        "SELECT DISTINCT r.card_id FROM change_entries e JOIN rulings r ON r.id = e.entry_id"
+        " WHERE e.entry_kind = 'ruling' AND r.card_id IS NOT NULL"
+    )
+    replies += [await run_action(ctx, "rulings", str(cid)) for (cid,) in cards]
+    numbers = await store.fetchall("SELECT number FROM old_numbers")
+    replies += [await run_answer(ctx, "rule", query=n) for (n,) in numbers]
+    assert len(replies) == 32 + len(cards) + 42 and len(cards) >= 10
+    for reply in replies:
+        assert not reply.error
+        for page in range(len(fit_pages(reply.pages))):
+            assert_within_limits(payload(reply, page))
