@@ -146,9 +146,9 @@ async def test_info_shows_register_coverage(ctx):
     reply = await run_answer(ctx, "info")
     field = next(f for f in reply.pages[0].fields if f.name.startswith("Stand heute"))
     assert "606 Rulings und 32 Mechanik-Abschnitte geprüft" in field.value
-    assert "Rulings: 346 unverändert, 19 geändert, 241 nur Begriffe" in field.value
+    assert "Rulings: 345 unverändert, 20 geändert, 241 nur Begriffe" in field.value
     assert "Abschnitte: 12 unverändert, 4 geändert, 16 nur Begriffe" in field.value
-    assert "0 ohne Einordnung · 29 Registerzeilen, Regeln vom 17.04.2026" in field.value
+    assert "0 ohne Einordnung · 30 Registerzeilen, Regeln vom 17.04.2026" in field.value
 
 
 async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):
