@@ -6,9 +6,11 @@ German↔English keyword table, the aligned German explanations (document 003) a
 * a rule number of the current CR (``701.30c``) with the official English text, its effective date,
   the German explanation beside it when the alignment of document 003 is certain (``103.1``), and the
   subrules of a parent number, paged (``701.30``);
-* an old number (``701.19c``, cited by the 2007 clash article) with today's rule and the line
-  "früher 701.19c (Regeln vom 1. Oktober 2010)" — "vermutlich …" with the runner-up when the match
-  across versions is uncertain (``cr_rule_map``);
+* an old number of an imported older CR that no longer exists today (2010's ``110.5g``) with today's rule
+  and the line "früher 110.5g (Regeln vom 1. Oktober 2010)" — "vermutlich …" with the runner-up when the
+  match across versions is uncertain (``cr_rule_map``). Numbers the documents cite (``701.19c``, ``104.3f``)
+  are answered before this by :mod:`bot.answers.eras` (the document's meaning first); a number that exists
+  today and no document cites is today's rule, without notes on what it meant in 2010 (issue 9);
 * a keyword rule number quoted by the 2005/2006 FAQs (``502.46``) through the keyword table
   (data/keywords_de_en.tsv: 502.46 Einberufen → 702.51 Convoke);
 * a glossary term (``Mana Value`` → definition and rule 202.3), also by its German name
