@@ -13,7 +13,8 @@ import re
 
 from bot.answers.mana import explained_reply, read_cost
 from bot.answers.registry import AnswerContext, UserError, answer
-from bot.reply import Field, Reply
+from bot.offload import run_bounded
+from bot.reply import Field, Reply, quote_user
 from bot.rules import clash as engine
 from bot.rules.clash import ClashError, Library, RevealedCard
 from bot.search import EXACT
@@ -34,7 +35,7 @@ async def read_card(ctx: AnswerContext, text: str, number: int) -> RevealedCard:
         try:
             return engine.card_from_number(text.replace(" ", ""))
         except ClashError as exc:
-            raise UserError(f"Karte {number}: ungültige Zahl", str(exc)) from exc
+            raise UserError(f"Karte {number}: ungültige Zahl", quote_user(str(exc))) from exc
     if text.casefold() in _LAND_WORDS:
         return RevealedCard("Land", (0,), ("ohne Manakosten",))
     try:
@@ -88,16 +89,16 @@ async def clash_reveal(
     inputs = [c for c in (card1, card2, card3, card4) if c is not None and c.strip()]
     cards = [await read_card(ctx, text, n) for n, text in enumerate(inputs, 1)]
     try:
-        result = engine.clash(cards, rules)
+        result = await run_bounded(engine.clash, cards, rules)
     except ClashError as exc:
-        raise UserError("Fehde nicht möglich", str(exc)) from exc
+        raise UserError("Fehde nicht möglich", quote_user(str(exc))) from exc
     lines = [_card_line(n, c, rules) for n, c in enumerate(cards, 1)]
     lines.append(f"\n**Ergebnis:** {_verdict(result.winners)}")
     lines += [f"• {v}" for v in result.verdicts]
     fields: list[Field] = []
     if any(len(c.faces) > 1 for c in cards):
         other_rules = engine.RULES_2007 if rules == engine.RULES_TODAY else engine.RULES_TODAY
-        other = engine.clash(cards, other_rules)
+        other = await run_bounded(engine.clash, cards, other_rules)
         fields.append(
             Field(
                 f"Zum Vergleich: Regelstand {_rules_label(other_rules)}",
@@ -160,7 +161,7 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
         try:
             return engine.parse_library(text, number)
         except ClashError as exc:
-            raise UserError(f"Bibliothek {number} ungültig", str(exc)) from exc
+            raise UserError(f"Bibliothek {number} ungültig", quote_user(str(exc))) from exc
     lib: Library = {}
     for pos, item in enumerate(_entries(ctx, text), 1):
         m = re.fullmatch(r"([0-9]+(?:/[0-9]+)*)\s*[:=]\s*([0-9]+)", item)
@@ -198,9 +199,9 @@ async def clash_odds(
         raise UserError("Unbekannter Regelstand", "Erlaubt sind „heute“ und „2007“.")
     libs = [await read_library(ctx, library1, 1), await read_library(ctx, library2, 2)]
     try:
-        result = engine.clash_odds(libs, rules)
+        result = await run_bounded(engine.clash_odds, libs, rules)
     except ClashError as exc:
-        raise UserError("Chancen nicht berechenbar", str(exc)) from exc
+        raise UserError("Chancen nicht berechenbar", quote_user(str(exc))) from exc
     lines = [f"Spieler {n}: **{engine.percent(p)}** ({p})" for n, p in enumerate(result.win, 1)]
     lines.append(f"Niemand: **{engine.percent(result.nobody)}** ({result.nobody})")
     if result.several:
@@ -209,7 +210,7 @@ async def clash_odds(
         seed = random.SystemRandom().randrange(MAX_SEED)
     if not 0 <= seed < MAX_SEED:
         raise UserError("Ungültiger Startwert", f"Der Startwert muss zwischen 0 und {MAX_SEED - 1} liegen.")
-    reveal = engine.random_reveal(libs, seed, rules)
+    reveal = await run_bounded(engine.random_reveal, libs, seed, rules)
     shown = ", ".join(f"Spieler {n}: {'/'.join(map(str, v))}" for n, v in enumerate(reveal.clash.values, 1))
     fields = [
         Field(

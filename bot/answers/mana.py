@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.answers.registry import AnswerContext, UserError, answer
-from bot.reply import Field, Page, Reply
+from bot.offload import run_bounded
+from bot.reply import Field, Page, Reply, quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError
 from bot.rules.payment import pay
@@ -52,7 +53,7 @@ class CostInput:
 
 
 def _bad_input(exc: Exception, what: str = "Manakosten") -> UserError:
-    return UserError(f"Ungültige {what}", str(exc))
+    return UserError(f"Ungültige {what}", quote_user(str(exc)))  # the engine's message quotes the input
 
 
 def _card_faces(card: CardRecord) -> list[ManaCost]:
@@ -113,15 +114,15 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
                 hits = ctx.names.search(text, limit=5)
                 hint = ("\nMeintest du: " + ", ".join(h.card_name for h in hits)) if hits else ""
                 raise UserError(
-                    f"„{text[:80]}“ ist weder Manakosten noch eine bekannte Karte",
-                    f"Als Manakosten gelesen: {exc}{hint}",
+                    f"„{quote_user(text, 80)}“ ist weder Manakosten noch eine bekannte Karte",
+                    f"Als Manakosten gelesen: {quote_user(str(exc))}{hint}",
                 ) from exc
         else:
             return CostInput(faces, engine.format_cost(faces))
     assert hit is not None
     card = await ctx.store.card(hit.card_id)
     if card is None:
-        raise UserError(f"Karte „{text[:80]}“ nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+        raise UserError(f"Karte „{quote_user(text, 80)}“ nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
     names = tuple(f.name for f in card.faces) if card.is_split else ()
     faces = _card_faces(card)
     # a split card named by one half ("Bestimmt") keeps both halves; callers that need one pick it
@@ -189,11 +190,11 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
     and every distinct way to pay its hybrid part."""
     _check_x(x)
     given = await read_cost(ctx, cost)
-    value = engine.explain_mana_value(given.faces, x=x)
-    colors = engine.explain_colors(given.faces)
+    value = await run_bounded(engine.explain_mana_value, given.faces, x=x)
+    colors = await run_bounded(engine.explain_colors, given.faces)
     lines = [f"**Manakosten:** {given.cost_text}"]
     if given.is_split:
-        old = engine.explain_mana_value(given.faces, rules=engine.RULES_2006, x=x)
+        old = await run_bounded(engine.explain_mana_value, given.faces, rules=engine.RULES_2006, x=x)
         lines.append(
             f"**Manawert:** {value.value} (heute, Summe der Hälften) · nach den Regeln von 2006: {old.shown}"
         )
@@ -210,7 +211,7 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
             continue
         label = f" – {given.face_names[number]}" if given.is_split and given.face_names else ""
         try:
-            hybrid = engine.hybrid_payments(face, limit=LIST_LIMIT)
+            hybrid = await run_bounded(engine.hybrid_payments, face, limit=LIST_LIMIT)
         except ManaError as exc:
             fields.append(Field(f"Bezahlmöglichkeiten{label}", str(exc)))
             continue
@@ -240,7 +241,10 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
         mana_pool = engine.parse_pool(pool or "")
     except ManaError as exc:
         raise _bad_input(exc, "Angabe zum Manavorrat") from exc
-    result = pay(face, mana_pool, x=x, life=life)
+    try:
+        result = await run_bounded(pay, face, mana_pool, x=x, life=life)
+    except ManaError as exc:
+        raise _bad_input(exc, "Angabe zum Manavorrat") from exc
     head = f"**Kosten:** {face.text}\n**Vorrat:** {engine.format_pool(mana_pool)}"
     if result.payable:
         verdict = "✅ **Bezahlbar.**" + (
@@ -263,7 +267,7 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str) -> Reply:
     label, face = one_face(given, cost)
     try:
         tapped = engine.parse_creatures(creatures or "")
-        result = engine.convoke(face, tapped)
+        result = await run_bounded(engine.convoke, face, tapped)
     except ManaError as exc:
         raise _bad_input(exc, "Angabe zu den Kreaturen") from exc
     texts = [c.text for c in result.remaining]
@@ -314,7 +318,7 @@ async def mana_total(
         except ManaError as exc:
             raise _bad_input(exc, "alternative Kosten") from exc
     try:
-        result = engine.total_cost(face, increases, reductions, alternative=alt, x=x)
+        result = await run_bounded(engine.total_cost, face, increases, reductions, alternative=alt, x=x)
     except ManaError as exc:
         raise _bad_input(exc, "Kostenreduzierung") from exc
     body = f"**Gesamtkosten:** {result.total.text}\n**Manawert (unverändert):** {result.mana_value}"
@@ -330,7 +334,7 @@ async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
     (502.13a, Kälteeinbruch FAQ), with a fresh choice per counter for ``{W} oder {U}``."""
     try:
         options = engine.parse_upkeep(cost or "")
-        result = engine.cumulative_upkeep(options, counters, limit=LIST_LIMIT)
+        result = await run_bounded(engine.cumulative_upkeep, options, counters, limit=LIST_LIMIT)
     except ManaError as exc:
         raise _bad_input(exc, "Versorgungskosten") from exc
     texts = [t.text for t in result.totals]

@@ -97,7 +97,7 @@ async def register_field(ctx: AnswerContext) -> Field | None:
     unclassified = cov["ruling"].get("unreviewed", 0) + cov["mechanic"].get("unreviewed", 0)
     lines.append(f"{unclassified} ohne Einordnung · {len(index.changes)} Registerzeilen, Regeln vom "
                  f"{format_date(next(iter(index.cr.values()))[1]) if index.cr else '–'}")
-    return Field(name="Stand heute (Änderungsregister data/changes.toml)", value="\n".join(lines))
+    return Field(name="Stand heute (Änderungsregister)", value="\n".join(lines))
 
 
 #: (command as a German user types it, what it does, an example). A test checks that every command of the

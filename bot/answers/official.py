@@ -31,7 +31,7 @@ from bot.answers.registry import AnswerContext, UserError, action, completer, pa
 from bot.importer.align import LEXICON, resolve_via_keywords
 from bot.importer.cr import normalise_for_search
 from bot.importer.model import KeywordRow
-from bot.reply import Action, Choice, Field, Page, Reply, format_date
+from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.search import clean
 from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, RuleMapRecord, Store
 from bot.textsearch import memo
@@ -366,7 +366,7 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
                     hits.append(h)
             if hits and match is rounds[1]:
                 break
-    shown = q[:80]
+    shown = quote_user(q, 80)
     if not hits:
         raise UserError(f"Nichts gefunden zu „{shown}“",
                         "Versuche eine Regelnummer (`701.30`), einen englischen Begriff (`Mana Value`) oder ein "

@@ -23,7 +23,7 @@ from bot.answers.eras import cited_number_reply, era_index
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rulings import fts_rows, hit_pages, nothing_found, query_notes
-from bot.reply import Action, Choice, Field, Page, Reply, format_date
+from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.search import clean
 from bot.store import DocumentRecord, Store
 from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, build_query, memo, tidy_snippet, tokens
@@ -424,7 +424,7 @@ async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
     hits, mode = await search_rules(ctx, text)
     if not hits:
         raise nothing_found(text)
-    shown = clean(text)[:80]
+    shown = quote_user(text, 80)
     intro = f"{_stellen(len(hits))} in Regeln und Regelerklärungen für „{shown}“"
     if mode in MODE_NOTES:
         intro += "\n" + MODE_NOTES[mode]
@@ -473,7 +473,7 @@ async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
     """Button ``rb:rule:<number>``: the rule, or a plain note that no document holds it."""
     number = parse_number(arg)
     if number is None:
-        raise UserError("Ungültige Regelnummer", f"„{clean(arg)[:40]}“ ist keine Regelnummer.")
+        raise UserError("Ungültige Regelnummer", f"„{quote_user(arg, 40)}“ ist keine Regelnummer.")
     cited = await cited_number(ctx, number)
     if cited is not None:
         return cited

@@ -19,7 +19,7 @@ from typing import Any
 from bot.answers.cards import card_from_button, find_card
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.today import TodayIndex, hit_notice, is_changed, newer_rulings, ruling_display, today_index
-from bot.reply import Action, Page, Reply, format_date
+from bot.reply import Action, Page, Reply, format_date, quote_user
 from bot.search import clean
 from bot.store import CardRecord, RulingRecord, Store
 from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, FtsQuery, build_query, tidy_snippet
@@ -254,7 +254,7 @@ def search_intro(result: SearchResult, shown_text: str) -> str:
 
 def nothing_found(text: str) -> UserError:
     """The German „nichts gefunden“ error for a search text (shown shortened, cleaned)."""
-    shown = clean(text)[:80] or "(leer)"
+    shown = quote_user(text, 80) or "(leer)"
     return UserError(
         f"Nichts gefunden für „{shown}“",
         "Versuche andere oder weniger Wörter, alte und neue Begriffe werden beide gesucht "
@@ -280,7 +280,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     result = await search_rulings(ctx.store, text, card.id if card else None)
     if not result.hits:
         raise nothing_found(text)
-    shown = clean(text)[:80]
+    shown = quote_user(text, 80)
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     index = await today_index(ctx.store)
     ids = {h.ruling.id for h in result.hits}
