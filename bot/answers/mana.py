@@ -17,6 +17,7 @@ from bot.reply import Field, Page, Reply
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError
 from bot.rules.mana.payment import pay
+from bot.rules.mana.symbols import german_int
 from bot.rules.steps import Step, sources_of
 from bot.search import EXACT
 
@@ -284,6 +285,8 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
         raise _bad_input(exc, "Angabe zum Manavorrat") from exc
     result = await compute(pay, face, mana_pool, x=x, life=life, what="Angabe zum Manavorrat")
     head = f"**Kosten:** {face.text}\n**Vorrat:** {engine.format_pool(mana_pool)}"
+    if notes:
+        head += "\n" + "\n".join(f"*Gelesen:* {n}" for n in notes)
     if result.payable:
         verdict = "✅ **Bezahlbar.**"
         if result.life_paid:
@@ -292,7 +295,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
     else:
         missing = ", ".join(f"{n}× {label}" for label, n in result.missing) or "Lebenspunkte"
         verdict = f"❌ **Nicht bezahlbar.** Es fehlt: {missing}."
-    steps = _card_note(given) + [Step(n) for n in notes] + result.steps
+    steps = _card_note(given) + result.steps
     return explained_reply(f"Bezahlen: {label}", f"{verdict}\n{head}", steps)
 
 
@@ -401,9 +404,7 @@ async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
     if len(cost or "") > MAX_LONG_INPUT:
         raise UserError("Versorgungskosten zu lang", f"Höchstens {MAX_LONG_INPUT} Zeichen.")
     if not 0 <= counters <= engine.MAX_COUNTERS:
-        raise UserError(
-            "Ungültige Anzahl Altersmarken", f"Erlaubt sind 0 bis {engine.MAX_COUNTERS:,}.".replace(",", ".")
-        )
+        raise UserError("Ungültige Anzahl Altersmarken", f"Erlaubt sind 0 bis {german_int(engine.MAX_COUNTERS)}.")
     try:
         options = engine.parse_upkeep(cost or "")
     except ManaError as exc:
@@ -414,7 +415,7 @@ async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
         f"**Versorgungskosten:** {label} · **Altersmarken beim Auslösen:** {counters} (+1 → {result.payments}× zahlen)"
     )
     if result.count is None:
-        total = f"**Gesamtkosten:** {result.formula} ({result.combinations:,} Kombinationen)".replace(",", ".")
+        total = f"**Gesamtkosten:** {result.formula} ({german_int(result.combinations)} Kombinationen)"
     elif result.count == 1:
         total = f"**Gesamtkosten:** {result.totals[0]}"
     else:

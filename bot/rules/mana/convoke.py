@@ -199,13 +199,12 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
     steps.append(Step(f"Ausgangskosten: {base.text}; {plural(len(creatures), 'Kreatur', 'Kreaturen')}: {described}."))
     for colors, n in groups.items():
         who = f"{n} Kreaturen" if n > 1 else "Kreatur"
+        verb = "reduzieren je" if n > 1 else "reduziert"
         if colors:
             opts = ["{1}"] + ["{" + c + "}" for c in colors]
-            verb = "reduzieren je" if n > 1 else "reduziert"
-            steps.append(Step(f"{who} {_creature_text(colors)}: {verb} " + " oder ".join(opts) + "."))
+            steps.append(Step(f"{who} ({_creature_text(colors)}): {verb} " + " oder ".join(opts) + "."))
         else:
-            verb = "reduzieren je" if n > 1 else "reduziert"
-            steps.append(Step(f"Farblose {who} (z. B. Artefaktkreatur): {verb} nur {{1}}."))
+            steps.append(Step(f"{who} (farblos, z. B. Artefaktkreatur): {verb} nur {{1}}."))
     if any(s.kind in (HYBRID, PHYREXIAN, MONO_HYBRID, COLORLESS_HYBRID) for s in types):
         steps.append(
             Step(

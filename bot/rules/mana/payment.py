@@ -301,7 +301,7 @@ def _rule_steps(symbols: list[Symbol]) -> list[Step]:
 
 
 def _payable(
-    life: int | None,
+    life_total: int | None,
     symbols: list[Symbol],
     pool: Counter[PoolKind],
     x: int,
@@ -339,7 +339,11 @@ def _payable(
         steps.append(
             Step(
                 f"Lebenspunkte zahlen darf nur, wer mindestens so viele hat: hier mindestens {2 * life_units}"
-                + (f" (angegeben: {life})." if life is not None else " (gib deine Lebenspunkte an, um das zu prüfen)."),
+                + (
+                    f" (angegeben: {life_total})."
+                    if life_total is not None
+                    else " (gib deine Lebenspunkte an, um das zu prüfen)."
+                ),
                 "119.4",
                 CR,
             )
@@ -368,8 +372,8 @@ def _not_payable(
         text = ", ".join(f"{n}× {label}" for label, n in missing)
         steps.append(Step(f"Auch bei der besten Wahl fehlt: {text}."))
     if life is not None and any(s.kind == PHYREXIAN for s in symbols):
-        points = "1 Lebenspunkt stand" if life == 1 else f"{life} Lebenspunkte standen"
-        steps.append(Step(f"Für phyrexianische Symbole {points} zur Verfügung."))
+        points = "stand 1 Lebenspunkt" if life == 1 else f"standen {life} Lebenspunkte"
+        steps.append(Step(f"Für phyrexianische Symbole {points} zur Verfügung (119.4).", "119.4", CR))
     checked = f"alle {combos} Wahlmöglichkeiten der {{2/W}}-Symbole, " if combos > 1 else ""
     steps.append(Step(f"Geprüft: {checked}Hybrid-Symbole und Lebenspunkte exakt (maximaler Fluss), nicht gierig."))
     return PaymentResult(False, [], 0, Counter(pool), missing, steps)

@@ -44,6 +44,7 @@ ALL_KINDS: tuple[PoolKind, ...] = tuple((t, snow) for snow in (False, True) for 
 MAX_POOL = MAX_SYMBOLS * MAX_GENERIC  # most mana in one pool (pays the largest cost accepted)
 _SNOW_WORDS = {"verschneit", "verschneites", "verschneite", "schnee", "schneemana", "snow", "*"}
 _FILLER_WORDS = {"mana", "x", "×"}
+_EMPTY_WORDS = {"", "-", "0", "leer", "nichts", "kein", "keins", "kein mana", "none", "empty"}
 #: a letter that no pool symbol uses: the input is written in words (``2 grün``)
 _WORD_ITEM = re.compile(r"[^\W\d_wubrgcsxpWUBRGCSXP]")
 
@@ -68,7 +69,7 @@ def read_pool(text: str) -> tuple[Counter[PoolKind], list[str]]:
     Two notations: symbols (``{B}{G}{G}{R}``, ``BGGRRR``, ``{G*}`` for mana from a snow source, a
     number ``N`` for N colourless mana, so ``2W`` is ``{C}{C}{W}``), or German/English colour words
     with counts separated by ``,`` ``;`` ``und`` (``2 grün, 3 weiß``, ``1 farblos``,
-    ``2 grün verschneit``).
+    ``2 grün verschneit``). An empty pool is ``leer`` (or ``0``, ``-``, nothing).
 
     Returns:
         (mana per kind, German notes on readings a user might not expect, e.g. for ``2W``).
@@ -78,6 +79,8 @@ def read_pool(text: str) -> tuple[Counter[PoolKind], list[str]]:
             FAQ says hybrid mana cannot be added to a pool), ``{S}`` (the Kälteeinbruch FAQ: {S}
             is no mana type), unknown symbols or words, more than :data:`MAX_POOL` mana.
     """
+    if text.strip().casefold() in _EMPTY_WORDS:
+        return Counter(), []
     if _WORD_ITEM.search(text) and "{" not in text:
         pool, notes = _read_words(text), []
     else:

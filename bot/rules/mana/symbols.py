@@ -67,8 +67,13 @@ class Budget:
         if self.used > self.limit:
             raise ManaError(
                 f"{self.what}: zu viele Möglichkeiten für eine exakte Antwort in kurzer Zeit "
-                f"(über {self.limit:,} Rechenschritte). Bitte die Eingabe verkleinern.".replace(",", ".")
+                f"(über {german_int(self.limit)} Rechenschritte). Bitte die Eingabe verkleinern."
             )
+
+
+def german_int(n: int) -> str:
+    """``182104`` → ``"182.104"`` (German thousands separator)."""
+    return f"{n:,}".replace(",", ".")
 
 
 def plural(n: int, singular: str, plural_form: str) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from math import comb
 
 from bot.rules.mana.parse import parse_cost
-from bot.rules.mana.symbols import GENERIC, ManaCost, ManaError, Symbol, build_cost, plural
+from bot.rules.mana.symbols import GENERIC, ManaCost, ManaError, Symbol, build_cost, german_int, plural
 from bot.rules.steps import COLDSNAP_FAQ, Step
 from bot.rules.steps import COMPREHENSIVE_RULES as CR
 
@@ -161,7 +161,7 @@ def cumulative_upkeep(options: Sequence[UpkeepOption | ManaCost], counters: int,
         ManaError: ``counters`` below 0 or above :data:`MAX_COUNTERS`, or no alternative.
     """
     if counters < 0 or counters > MAX_COUNTERS:
-        raise ManaError(f"Die Anzahl der Altersmarken muss zwischen 0 und {MAX_COUNTERS:,} liegen.".replace(",", "."))
+        raise ManaError(f"Die Anzahl der Altersmarken muss zwischen 0 und {german_int(MAX_COUNTERS)} liegen.")
     opts = [o if isinstance(o, UpkeepOption) else UpkeepOption(o.canonical()) for o in options]
     opts = list(dict.fromkeys(opts))
     if not opts:
@@ -218,10 +218,8 @@ def cumulative_upkeep(options: Sequence[UpkeepOption | ManaCost], counters: int,
         )
         steps.append(
             Step(
-                f"Für {n} Zahlungen und {k} Möglichkeiten gibt es C({n} + {k} − 1, {k} − 1) = {combos:,} "
-                "Kombinationen (die Reihenfolge zählt nicht): ".replace(",", ".")
-                + formula
-                + ".",
+                f"Für {n} Zahlungen und {k} Möglichkeiten gibt es C({n} + {k} − 1, {k} − 1) = {german_int(combos)} "
+                f"Kombinationen (die Reihenfolge zählt nicht): {formula}.",
             )
         )
     if any(o.life or o.other for o in opts):
