@@ -109,17 +109,20 @@ async def test_odds_every_entry_counted(ctx):
 # --------------------------------------------------------------------------- bounded
 
 
+ALL_SYMBOLS = " oder ".join(["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{S}"] * 2)
+RAINBOW = ", ".join(["weiß-blau-schwarz-rot-grün"] * 100)
+SPLIT_LIBRARY = " ".join(f"{i}/{j}:1" for i in range(30) for j in range(30))[:2000]
 HUGE = [
-    ("mana_upkeep", {"cost": " oder ".join(["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{S}"] * 2), "counters": 10**6}),
+    ("mana_upkeep", {"cost": ALL_SYMBOLS, "counters": 10**6}),
     ("mana_upkeep", {"cost": "{W} oder {U} oder {B} oder {R}", "counters": 100}),
-    ("mana_convoke", {"cost": "{W/U}{U/B}{B/R}{R/G}{G/W}" * 12, "creatures": ", ".join(["weiß-blau-schwarz-rot-grün"] * 100)}),
+    ("mana_convoke", {"cost": "{W/U}{U/B}{B/R}{R/G}{G/W}" * 12, "creatures": RAINBOW}),
     ("mana_total", {"cost": "{W/U/P}{2/B}{C/R}{G/W}" * 15, "reduction": ", ".join(["{2/W}", "{U/B}", "{C/G}"] * 20)}),
     ("mana_info", {"cost": "{W/U}{U/B}{B/R}{R/G}{G/W}{W/B}{U/R}{B/G}{R/W}{G/U}" * 6}),
     ("mana_pay", {"cost": "{2/W}{W/P}{W/U/P}" * 20, "pool": "WUBRGC" * 50}),
-    ("clash_odds", {"library1": " ".join(f"{i}/{j}:1" for i in range(30) for j in range(30))[:2000], "library2": "0:1 1:1", "rules": "2007"}),
+    ("clash_odds", {"library1": SPLIT_LIBRARY, "library2": "0:1 1:1", "rules": "2007"}),
     ("mana_pay", {"cost": "{1}", "pool": "9" * 6000}),
     ("mana_upkeep", {"cost": "1" * 6000, "counters": 3}),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("key", "options"), HUGE)
