@@ -252,3 +252,50 @@ def test_cumulative_upkeep_matches_brute_force():
             cost = parse_cost(re.sub(r"(\d+)×(\{[^}]+\})", lambda m: m.group(2) * int(m.group(1)), text))
             generic = sum(s.amount for s in cost.symbols if s.kind == GENERIC)
             assert (generic, tuple(sorted(s.text for s in cost.symbols if s.kind != GENERIC))) in totals
+
+
+# --------------------------------------------------------------------------- clash (701.30d today, article 2007)
+
+
+def model_winners(tops: list[tuple[int, ...]], rules: str) -> list[int]:
+    """Today: one value per card (a split card: the sum), the strictly highest wins (701.30d). 2007: each half
+    counts; a player wins when one of their values beats one value of every other card (article's example)."""
+    if rules == "heute":
+        values = [sum(t) for t in tops]
+        return [i for i, v in enumerate(values) if all(v > w for j, w in enumerate(values) if j != i)]
+    return [i for i, t in enumerate(tops) if all(max(t) > min(u) for j, u in enumerate(tops) if j != i)]
+
+
+def test_clash_odds_match_enumeration_model():
+    from fractions import Fraction
+
+    from bot.rules.clash import RevealedCard, clash, clash_odds
+
+    rng = random.Random(14)
+    for _ in range(CASES):
+        players = rng.randint(2, 3)
+        libs = []
+        for _ in range(players):
+            lib = {}
+            for _ in range(rng.randint(1, 3)):
+                kind = tuple(rng.randint(0, 5) for _ in range(rng.choice((1, 1, 2))))
+                lib[kind] = lib.get(kind, 0) + rng.randint(1, 2)
+            libs.append(lib)
+        rules = rng.choice(["heute", "2007"])
+        decks = [[k for k, n in lib.items() for _ in range(n)] for lib in libs]
+        total = 1
+        for d in decks:
+            total *= len(d)
+        wins = [0] * players
+        nobody = several = 0
+        for tops in itertools.product(*decks):
+            winners = model_winners(list(tops), rules)
+            assert clash([RevealedCard(str(t), t) for t in tops], rules).winners == winners
+            for w in winners:
+                wins[w] += 1
+            nobody += not winners
+            several += len(winners) > 1
+        result = clash_odds(libs, rules)
+        assert result.win == [Fraction(w, total) for w in wins]
+        assert result.nobody == Fraction(nobody, total)
+        assert result.several == Fraction(several, total)
