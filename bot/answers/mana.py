@@ -315,12 +315,12 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int = 0
         tapped = engine.parse_creatures(creatures or "")
     except ManaError as exc:
         raise _bad_input(exc, "Angabe zu den Kreaturen") from exc
-    result = await compute(engine.convoke, face, tapped, x=x, what="Angabe zu den Kreaturen")
+    result = await compute(engine.convoke, face, tapped, x=x, limit=LIST_LIMIT, what="Angabe zu den Kreaturen")
     texts = [c.text for c in result.remaining]
     xs = f" (X = {x})" if any(s.kind == engine.VARIABLE for s in face.symbols) else ""
     body = (
         f"**Kosten:** {face.text}{xs} · **Kreaturen:** {len(tapped)}\n"
-        f"**Mögliche Restkosten ({len(texts)}):** {_listing(texts, len(texts))}"
+        f"**Mögliche Restkosten ({result.count}):** {_listing(texts, result.count)}"
     )
     return explained_reply(f"Einberufen: {label}", body, _card_note(given) + result.steps)
 

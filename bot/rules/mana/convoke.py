@@ -15,6 +15,7 @@ from bot.rules.mana.parse import is_number
 from bot.rules.mana.pool import COLOR_WORDS, COLORLESS_WORDS, strip_inflection
 from bot.rules.mana.symbols import (
     COLOR_NAMES,
+    COLORED,
     COLORLESS,
     COLORLESS_HYBRID,
     COLORS,
@@ -109,17 +110,22 @@ class ConvokeResult:
     """Costs that can remain after Einberufen.
 
     Attributes:
-        remaining: the distinct remaining costs (canonical), sorted by mana value then text.
+        remaining: the distinct remaining costs (canonical), sorted by mana value, fewer generic
+            first; all of them, or the first ``limit``.
         wasted: True when in some choice a creature had nothing left to reduce (502.46b).
         steps: explanation.
+        count: number of distinct remaining costs.
     """
 
     remaining: list[ManaCost]
     wasted: bool
     steps: list[Step]
+    count: int = 0
 
 
-def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) -> ConvokeResult:
+def convoke(
+    cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0, limit: int | None = None
+) -> ConvokeResult:
     """What can remain to pay when tapping ``creatures`` for Einberufen (502.46 as quoted in
     the Ravnica FAQ): each creature reduces the cost by {1} or by one mana of one of its colours
     (a coloured symbol, or a hybrid/Phyrexian/{2/W} symbol containing that colour, whose colour
@@ -171,10 +177,26 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
             if len(nxt) > MAX_STATES:
                 raise ManaError(f"Zu viele mögliche Restkosten (über {MAX_STATES}); bitte weniger Kreaturen angeben.")
         states = nxt
+    values = [t.mana_value() for t in types]
+    colored_at = [[j for j, t in enumerate(types) if t.kind == COLORED and t.colors[0] == c] for c in COLORS]
+
+    def quick_key(state: tuple[int, tuple[int, ...]]) -> tuple:
+        gen, left = state
+        mv = gen + sum(n * v for n, v in zip(left, values, strict=True))
+        return (mv, gen, tuple(-sum(left[j] for j in js) for js in colored_at), left)
+
+    ordered = sorted(states, key=quick_key)
+    shown_states = ordered if limit is None else ordered[: limit + 1]
     remaining = sorted(
-        (build_cost((t for t, n in zip(types, left, strict=True) for _ in range(n)), gen) for gen, left in states),
+        (
+            build_cost((t for t, n in zip(types, left, strict=True) for _ in range(n)), gen)
+            for gen, left in shown_states
+        ),
         key=order_key,
     )
+    if limit is not None:
+        remaining = remaining[:limit]
+    count = len(states)
 
     steps = [
         Step(
@@ -232,12 +254,12 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
         )
     )
     shown = ", ".join(c.text for c in remaining[:LIST_LIMIT]) + (
-        f" … (und {len(remaining) - LIST_LIMIT} weitere)" if len(remaining) > LIST_LIMIT else ""
+        f" … (und {count - LIST_LIMIT} weitere)" if count > LIST_LIMIT else ""
     )
-    if len(remaining) == 1:
+    if count == 1:
         steps.append(Step(f"Es bleibt genau eine Möglichkeit: {shown}."))
     else:
-        steps.append(Step(f"Es bleiben {len(remaining)} verschiedene Restkosten: {shown}."))
+        steps.append(Step(f"Es bleiben {count} verschiedene Restkosten: {shown}."))
     steps.append(
         Step(
             "Einberufen ändert nichts an den Manakosten oder dem Manawert des Zauberspruchs.",
@@ -245,4 +267,4 @@ def convoke(cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0) ->
             RAVNICA_FAQ,
         )
     )
-    return ConvokeResult(remaining, wasted, steps)
+    return ConvokeResult(remaining, wasted, steps, count)

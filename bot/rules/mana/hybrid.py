@@ -7,6 +7,7 @@ Sources: 104.3f as quoted in the Ravnica FAQ (``{G/W}{G/W}`` → ``{G}{G}``, ``{
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -120,8 +121,22 @@ def dp_layer(
         ManaError: more than :data:`MAX_STATES` new states, or past ``budget``.
     """
     comps = compositions(m, len(options))
-    budget.spend(len(states) * len(comps))
+    # an additive move costs one tuple per transition; any other move one call per option
+    budget.spend(len(states) * len(comps) * (1 if move is add_vector else 2 * len(options)))
     layer: Layer = {}
+    if move is add_vector:  # additive moves: one precomputed delta per composition, one tuple per state
+        deltas = [
+            (comp, tuple(sum(n * vec[i] for n, vec in zip(comp, options, strict=True)) for i in range(STATE_SIZE)))
+            for comp in comps
+        ]
+        for st in states:
+            for comp, delta in deltas:
+                new = tuple(map(operator.add, st, delta))
+                if new not in layer:
+                    layer[new] = (st, comp)
+            if len(layer) > MAX_STATES:
+                raise ManaError(f"Zu viele verschiedene Möglichkeiten (über {MAX_STATES}), um sie exakt zu zählen.")
+        return layer
     for st in states:
         for comp in comps:
             new = st

@@ -32,6 +32,7 @@ from bot.rules.mana.symbols import (
     PHYREXIAN,
     SNOW,
     VARIABLE,
+    Budget,
     ManaCost,
     ManaError,
     Symbol,
@@ -45,6 +46,8 @@ _FLOW_KINDS: tuple[PoolKind, ...] = (*ALL_KINDS, LIFE)
 _ANY = frozenset(ALL_KINDS)
 #: most combinations of {2/W}-choices tried (protects the bot's 3-second answer limit)
 MAX_CHOICE_COMBINATIONS = 4096
+#: most maximum-flow runs of one payment question (each a few hundred microseconds at 60 symbols)
+MAX_FLOWS = 120
 
 _MANA_ADJ = {"W": "weißes", "U": "blaues", "B": "schwarzes", "R": "rotes", "G": "grünes", "C": "farbloses"}
 
@@ -226,7 +229,8 @@ def pay(cost: ManaCost, pool: Counter[PoolKind], x: int = 0, life: int | None = 
 
     Raises:
         ManaError: ``x`` or ``life`` negative, or more than
-            :data:`MAX_CHOICE_COMBINATIONS` ways to choose the ``{2/W}`` symbols.
+            :data:`MAX_CHOICE_COMBINATIONS` ways to choose the ``{2/W}`` symbols, or more than
+            :data:`MAX_FLOWS` flow runs before an answer is certain.
     """
     if x < 0 or (life is not None and life < 0):
         raise ManaError("X und Lebenspunkte können nicht negativ sein.")
@@ -241,11 +245,20 @@ def pay(cost: ManaCost, pool: Counter[PoolKind], x: int = 0, life: int | None = 
         combos *= len(mono[t]) + 1
     if combos > MAX_CHOICE_COMBINATIONS:
         raise ManaError(f"Zu viele Wahlmöglichkeiten bei Symbolen wie {{2/W}} ({combos}); bitte weniger angeben.")
+    budget = Budget("Bezahlen", MAX_FLOWS)
     phyrexian = sum(1 for s in symbols if s.kind == PHYREXIAN)
     life_cap = phyrexian if life is None else min(phyrexian, life // 2)
 
     best: tuple[int, _Plan, list[Counter[PoolKind]], set[int]] | None = None  # (life units, …)
     closest: tuple[int, _Plan, list[Counter[PoolKind]]] | None = None  # (shortfall, …)
+    all_colour = _plan(symbols, set(), x)
+    if sum(pool.values()) + life_cap < sum(all_colour.demands):
+        # fewer mana (and life) than the fewest units any choice needs: not payable, no search needed
+        budget.spend()
+        flow, assign = max_flow(
+            all_colour.demands, all_colour.keys, pool + Counter({LIFE: life_cap}) if life_cap else pool
+        )
+        return _not_payable(symbols, pool, (sum(all_colour.demands) - flow, all_colour, assign), combos, life)
     # fewest {2/W} paid generically first; a later choice must save life to replace it
     for combo in sorted(itertools.product(*(range(len(mono[t]) + 1) for t in types)), key=sum):
         halves = {i for t, n in zip(types, combo, strict=True) for i in mono[t][:n]}
@@ -254,6 +267,7 @@ def pay(cost: ManaCost, pool: Counter[PoolKind], x: int = 0, life: int | None = 
         cap = life_cap if best is None else best[0] - 1
         if cap < 0:
             break
+        budget.spend()
         flow, assign = max_flow(plan.demands, plan.keys, pool + Counter({LIFE: cap}) if cap else pool)
         if flow < total:
             if closest is None or total - flow < closest[0]:
@@ -262,6 +276,7 @@ def pay(cost: ManaCost, pool: Counter[PoolKind], x: int = 0, life: int | None = 
         lo, hi = 0, cap  # feasible with hi life units; find the least
         while lo < hi:
             mid = (lo + hi) // 2
+            budget.spend()
             f, a = max_flow(plan.demands, plan.keys, pool + Counter({LIFE: mid}) if mid else pool)
             if f == total:
                 hi, assign = mid, a
