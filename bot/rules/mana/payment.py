@@ -47,7 +47,7 @@ _ANY = frozenset(ALL_KINDS)
 #: most combinations of {2/W}-choices tried (protects the bot's 3-second answer limit)
 MAX_CHOICE_COMBINATIONS = 4096
 #: most maximum-flow runs of one payment question (each a few hundred microseconds at 60 symbols)
-MAX_FLOWS = 120
+MAX_FLOWS = 60
 
 _MANA_ADJ = {"W": "weißes", "U": "blaues", "B": "schwarzes", "R": "rotes", "G": "grünes", "C": "farbloses"}
 

@@ -18,9 +18,9 @@ COLOR_NAMES = {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grü
 VARIABLES = "XYZ"
 MAX_GENERIC = 1000  # a generic symbol larger than this is refused (protects the searches)
 MAX_SYMBOLS = 60  # longest cost accepted
-MAX_STATES = 20_000  # distinct partial results kept by the set-DPs (hybrid choices, Einberufen, total cost)
+MAX_STATES = 5_000  # distinct partial results kept by the set-DPs (hybrid choices, Einberufen, total cost)
 #: elementary steps one calculation may take before it is refused (keeps every answer well under 1 s)
-MAX_WORK = 100_000
+MAX_WORK = 40_000
 RULES_TODAY = "heute"
 RULES_2006 = "2006"
 
