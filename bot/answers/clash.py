@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 
-from bot.answers.mana import CALC_BUDGET, explained_reply, read_cost
+from bot.answers.mana import CALC_BUDGET, explained_reply, quote_user, read_cost
 from bot.answers.registry import AnswerContext, UserError, answer
 from bot.offload import TooExpensive, run_bounded
 from bot.reply import Field, Reply
@@ -36,7 +36,7 @@ async def read_card(ctx: AnswerContext, text: str, number: int) -> RevealedCard:
         try:
             return engine.card_from_number(text.replace(" ", ""))
         except ClashError as exc:
-            raise UserError(f"Karte {number}: ungültige Zahl", str(exc)) from exc
+            raise UserError(f"Karte {number}: ungültige Zahl", quote_user(str(exc))) from exc
     if text.casefold() in _LAND_WORDS:
         return RevealedCard("Land", (0,), ("ohne Manakosten",))
     try:
@@ -92,7 +92,7 @@ async def clash_reveal(
     try:
         result = engine.clash(cards, rules)
     except ClashError as exc:
-        raise UserError("Fehde nicht möglich", str(exc)) from exc
+        raise UserError("Fehde nicht möglich", quote_user(str(exc))) from exc
     lines = [_card_line(n, c, rules) for n, c in enumerate(cards, 1)]
     lines.append(f"\n**Ergebnis:** {_verdict(result.winners)}")
     lines += [f"• {v}" for v in result.verdicts]
@@ -187,7 +187,7 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> tuple[Libr
         try:
             return engine.parse_library(text, number), []
         except ClashError as exc:
-            raise UserError(f"Bibliothek {number} ungültig", str(exc)) from exc
+            raise UserError(f"Bibliothek {number} ungültig", quote_user(str(exc))) from exc
     lib: Library = {}
     read: list[str] = []
     pos = 0
@@ -197,7 +197,7 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> tuple[Libr
             if value is not None:
                 key = tuple(int(v) for v in value.group(1).split("/"))
                 if len(value.group(2)) > 5 or any(v > engine.MAX_GENERIC for v in key):
-                    raise UserError(f"Bibliothek {number}, Eintrag {pos}: zu groß", f"„{piece[:40]}“")
+                    raise UserError(f"Bibliothek {number}, Eintrag {pos}: zu groß", f"„{quote_user(piece, 40)}“")
                 lib[key] = lib.get(key, 0) + int(value.group(2))
                 continue
             name, count = _name_and_count(piece)
@@ -236,7 +236,7 @@ async def clash_odds(
     try:
         result = await run_bounded(engine.clash_odds, libs, rules, budget=CALC_BUDGET)
     except ClashError as exc:
-        raise UserError("Chancen nicht berechenbar", str(exc)) from exc
+        raise UserError("Chancen nicht berechenbar", quote_user(str(exc))) from exc
     except TooExpensive as exc:
         raise UserError("Zu aufwendig", "Diese Rechnung braucht zu lange; bitte weniger verschiedene Karten.") from exc
     for n, read in enumerate((read1, read2), 1):

@@ -7,6 +7,7 @@ the store) into costs, runs the engine and renders its explained steps as a Germ
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -23,6 +24,19 @@ from bot.search import EXACT
 
 if TYPE_CHECKING:
     from bot.store import CardRecord
+
+try:
+    from bot.reply import quote_user  # type: ignore[attr-defined]  # the ops engineer's helper (issue 10)
+except ImportError:  # stand-in until it is merged: same interface, the same characters made inert
+
+    def quote_user(text: str, limit: int | None = None) -> str:
+        """User text made inert for echoing: control characters → spaces, white space collapsed, cut to
+        ``limit`` (``…``), Discord markdown and mention characters escaped with a backslash."""
+        text = " ".join("".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Cs") else c for c in text).split())
+        if limit is not None and len(text) > limit:
+            text = text[: max(limit - 1, 0)].rstrip() + "…"
+        return re.sub(r"([*_~`|\[\]<>@\\#])", r"\\\1", text)
+
 
 MAX_INPUT = 300
 LIST_LIMIT = 24  # options listed in a reply (the count is always exact)
@@ -62,7 +76,7 @@ class CostInput:
 
 
 def _bad_input(exc: Exception, what: str = "Manakosten") -> UserError:
-    return UserError(f"Ungültige {what}", str(exc))
+    return UserError(f"Ungültige {what}", quote_user(str(exc)))  # the engine's message quotes the input
 
 
 def _card_faces(card: CardRecord) -> list[ManaCost]:
@@ -127,8 +141,8 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
             hits = ctx.names.search(text, limit=5)
             hint = ("\nMeintest du: " + ", ".join(h.card_name for h in hits)) if hits else ""
             raise UserError(
-                f"„{text[:80]}“ ist weder Manakosten noch eine bekannte Karte",
-                f"Als Manakosten gelesen: {exc}{hint}",
+                f"„{quote_user(text, 80)}“ ist weder Manakosten noch eine bekannte Karte",
+                f"Als Manakosten gelesen: {quote_user(str(exc))}{hint}",
             ) from exc
         faces = None
     if faces is not None and (hit is None or hit.tier != EXACT):
@@ -136,13 +150,13 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
     assert hit is not None
     card = await ctx.store.card(hit.card_id)
     if card is None:
-        raise UserError(f"Karte „{text[:80]}“ nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+        raise UserError(f"Karte „{quote_user(text, 80)}“ nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
     names = tuple(f.name for f in card.faces) if card.is_split else ()
     notes: tuple[str, ...] = ()
     if faces is not None:
         as_cost = engine.format_cost(faces)
         notes = (
-            f"„{text[:80]}“ ist ein Kartenname und als Manakosten lesbar ({as_cost}); hier als Karte "
+            f"„{quote_user(text, 80)}“ ist ein Kartenname und als Manakosten lesbar ({as_cost}); hier als Karte "
             f"gelesen. Für die Kosten schreibe `{as_cost}`.",
         )
     # a split card named by one half ("Bestimmt") keeps both halves; callers that need one pick it
@@ -410,14 +424,17 @@ async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
     except ManaError as exc:
         raise _bad_input(exc, "Versorgungskosten") from exc
     result = await compute(engine.cumulative_upkeep, options, counters, limit=LIST_LIMIT, what="Versorgungskosten")
-    label = " oder ".join(o.text for o in options)
+    label = quote_user(" oder ".join(o.text for o in options), 200)
     head = (
         f"**Versorgungskosten:** {label} · **Altersmarken beim Auslösen:** {counters} (+1 → {result.payments}× zahlen)"
     )
     if result.count is None:
-        total = f"**Gesamtkosten:** {result.formula} ({german_int(result.combinations)} Kombinationen)"
+        total = f"**Gesamtkosten:** {quote_user(result.formula)} ({german_int(result.combinations)} Kombinationen)"
     elif result.count == 1:
-        total = f"**Gesamtkosten:** {result.totals[0]}"
+        total = f"**Gesamtkosten:** {quote_user(result.totals[0])}"
     else:
-        total = f"**Gesamtkosten ({result.count}):** {_listing(result.totals, result.count)}"
-    return explained_reply(f"Kumulative Versorgung {label}"[:200], f"{head}\n{total}", result.steps)
+        total = f"**Gesamtkosten ({result.count}):** {_listing([quote_user(t) for t in result.totals], result.count)}"
+    steps = result.steps
+    if any(o.other for o in options):  # named costs are the user's words: echoed inert
+        steps = [Step(quote_user(s.text), s.rule, s.source) for s in steps]
+    return explained_reply(f"Kumulative Versorgung {label}", f"{head}\n{total}", steps)

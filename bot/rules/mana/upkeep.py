@@ -21,7 +21,7 @@ from bot.rules.steps import COMPREHENSIVE_RULES as CR
 #: most age counters accepted (the totals are computed in closed form, so this only bounds the text)
 MAX_COUNTERS = 10**6
 MAX_OPTIONS = 20  # alternatives in one upkeep cost
-ENUMERATE_LIMIT = 2_000  # combinations written out one by one; beyond, counts per option
+ENUMERATE_LIMIT = 500  # combinations written out one by one; beyond, counts per option
 MAX_TEXT = 80  # characters of a named non-mana cost kept
 _LIFE = re.compile(r"^(?:bezahle|zahle|pay)?\s*([0-9]{1,6})\s*(?:lebenspunkte?|leben|life)$", re.IGNORECASE)
 _COST_CHARS = re.compile(r"^[\s0-9{}()/wubrgcsxyzpWUBRGCSXYZP]+$")
