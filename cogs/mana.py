@@ -64,8 +64,8 @@ class Mana(commands.Cog):
     @app_commands.describe(
         cost=COST_HELP,
         pool=tr(
-            "Mana pool like {B}{G}{G}, BGG or 2 green, 3 white; snow mana with *: {G*}",
-            "Manavorrat wie {B}{G}{G}, BGG oder 2 grün, 3 weiß; Schnee-Mana mit *: {G*}",
+            "Mana pool like {B}{G}{G} or BGG or 2 green, 3 white; snow mana with *: {G*}",
+            "Manavorrat wie {B}{G}{G} oder BGG oder 2 grün, 3 weiß; Schnee-Mana mit *: {G*}",
         ),
         x=tr("Value of X (default 0)", "Wert für X (sonst 0)"),
         life=tr(
