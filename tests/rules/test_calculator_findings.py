@@ -245,3 +245,13 @@ def test_singular_texts():
     assert "Es bleibt genau eine Möglichkeit: {0}." in lines
     odds = clash_odds([{(1,): 1}, {(2,): 3}])
     assert "Bibliothek 1: 1 Karte (1:1)." in [s.text for s in odds.steps]
+
+
+def test_discord_sized_numbers_are_refused_not_converted():
+    # a 6 000-digit run (Discord's longest string option) is never passed to int(); the message is short
+    for text in ("1" * 6000, "{" + "9" * 5000 + "/W}"):
+        with pytest.raises(ManaError) as info:
+            parse_cost(text)
+        assert len(str(info.value)) < 200
+    with pytest.raises(ManaError, match="mehr als 1000 Mana"):
+        read_pool("9" * 6000)

@@ -75,6 +75,7 @@ def scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
             if j < 0 or (0 <= k < j):
                 end = k if k >= 0 else n
                 typed = text[i:end].strip()
+                typed = typed if len(typed) <= 40 else typed[:39] + "…"
                 raise ManaError(
                     f"Nicht geschlossene Klammer: „{typed}“ an Position {pos} (Zeichen {start + 1}).",
                     typed,
@@ -113,7 +114,8 @@ def scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
 
 def bad_symbol(typed: str, pos: int, col: int, why: str) -> ManaError:
     """The German error for one bad symbol ``typed`` at symbol ``pos`` / character ``col``, saying ``why``."""
-    return ManaError(f"Ungültiges Manasymbol „{typed}“ an Position {pos} (Zeichen {col}): {why}", typed, pos, col)
+    shown = typed if len(typed) <= 40 else typed[:39] + "…"
+    return ManaError(f"Ungültiges Manasymbol „{shown}“ an Position {pos} (Zeichen {col}): {why}", shown, pos, col)
 
 
 def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
@@ -124,7 +126,7 @@ def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
     if len(parts) == 1:
         p = parts[0]
         if is_number(p):
-            value = int(p)
+            value = int(p) if len(p) <= 6 else MAX_GENERIC + 1  # never int() a 6 000-digit run
             if value > MAX_GENERIC:
                 raise bad_symbol(typed, pos, col, f"mehr als {MAX_GENERIC} generisches Mana.")
             return generic(value)
@@ -156,9 +158,10 @@ def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
         return Symbol(COLORLESS_HYBRID, colors=(b if a == "C" else a,))
     if (is_number(a) and b in COLORS) or (is_number(b) and a in COLORS):
         number, color = (a, b) if is_number(a) else (b, a)
-        amount = int(number)
+        amount = int(number) if len(number) <= 6 else MAX_GENERIC + 1
         if amount < 1 or amount > MAX_GENERIC:
-            raise bad_symbol(typed, pos, col, "die Zahl eines einfarbigen Hybrid-Symbols muss mindestens 1 sein.")
+            why = f"die Zahl eines einfarbigen Hybrid-Symbols muss zwischen 1 und {MAX_GENERIC} liegen."
+            raise bad_symbol(typed, pos, col, why)
         return Symbol(MONO_HYBRID, colors=(color,), amount=amount)
     if a in COLORS and b in COLORS:
         if a == b:

@@ -98,7 +98,7 @@ def _read_symbols(text: str) -> tuple[Counter[PoolKind], list[str]]:
         snow = body.endswith("*")
         core = body.rstrip("*")
         if is_number(core):
-            if int(core) > MAX_GENERIC:
+            if len(core) > 6 or int(core) > MAX_GENERIC:
                 raise bad_symbol(typed, pos, col, f"mehr als {MAX_GENERIC} Mana.")
             pool[("C", snow)] += int(core)
             if not typed.startswith("{") and int(core):
