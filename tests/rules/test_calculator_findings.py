@@ -255,3 +255,10 @@ def test_discord_sized_numbers_are_refused_not_converted():
         assert len(str(info.value)) < 200
     with pytest.raises(ManaError, match="mehr als 1000 Mana"):
         read_pool("9" * 6000)
+
+
+def test_x_counts_zero_cited_as_202_3e_not_the_article():
+    # issue 9 item 5: "Ein X zählt als 0, solange kein Wert für X feststeht" is CR 202.3e, not the clash article
+    steps = explain_mana_value(parse_cost("{X}{R}")).steps
+    x_step = next(s for s in steps if s.text.startswith("Ein X zählt als 0"))
+    assert x_step.citation == "202.3e (Comprehensive Rules, 17.04.2026)"
