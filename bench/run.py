@@ -37,6 +37,7 @@ from bot.store import NameEntry, Store  # noqa: E402
 #: Optional benchmark modules contributing rows: each has ``rows(quick: bool) -> list[tuple]``.
 EXTRA = (
     "bench.bench_rules",
+    "bench.bench_calc",
     "bench.bench_fts",
     "bench.bench_e2e",
     "bench.bench_official",
