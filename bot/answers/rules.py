@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rulings import fts_rows, hit_pages, nothing_found, query_notes
+from bot.answers.terms import lookup, term_reply
 from bot.reply import Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
 from bot.store import DocumentRecord, Store
@@ -454,6 +455,17 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
     if not clean(query):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
     number = parse_number(query)
+    if number is None and (match := lookup(query)) is not None:
+        # The term's rule first (by meaning), then the documents' full-text hits for the query.
+        reply = await term_reply(ctx, match)
+        try:
+            found = await keyword_reply(ctx, query)
+        except UserError:
+            return reply
+        reply.pages += found.pages
+        reply.actions = _dedupe([*reply.actions, *found.actions])[:20]
+        reply.source = " · ".join(dict.fromkeys(s for s in (reply.source, found.source) if s))
+        return reply
 
     async def documents() -> Reply:
         return await rule_reply(ctx, number) if number is not None else await keyword_reply(ctx, query)
