@@ -36,6 +36,15 @@ def format_date(iso: str | None) -> str:
     return ".".join(reversed(parts)) if len(parts) == 3 else iso
 
 
+def in_quotes(text: str) -> str:
+    """``text`` in German quotation marks, unless it already is: ``Einberufen`` → ``„Einberufen“``,
+    ``„Doppelländer“`` stays (never „„…““)."""
+    stripped = text.strip()
+    if stripped.startswith(("„", "\"", "“")) and stripped.endswith(("“", "\"", "”")) and len(stripped) > 1:
+        return stripped
+    return f"„{stripped}“"
+
+
 @dataclass
 class Field:
     """An embed field: name ≤ 256, value ≤ 1024 characters once rendered."""
@@ -47,11 +56,16 @@ class Field:
 
 @dataclass
 class Page:
-    """One page of a reply (one embed)."""
+    """One page of a reply (one embed).
+
+    ``actions``: buttons for this page only (a search's page 2 points to page 2's hits); None means the
+    reply's :attr:`Reply.actions`.
+    """
 
     title: str
     body: str = ""
     fields: list[Field] = field(default_factory=list)
+    actions: list[Action] | None = None
 
 
 @dataclass

@@ -173,7 +173,7 @@ class TermIndex:
             self.by_rule.setdefault(term.rule, []).append(term)
 
     def _best(self, found: list[tuple[int, int]], name_of: str, how: str) -> TermMatch:
-        rank, i = min(found)
+        _rank, i = min(found)
         return TermMatch(self.terms[i], name_of, how)
 
     def lookup(self, query: str) -> TermMatch | None:

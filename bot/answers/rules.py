@@ -264,7 +264,9 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
         docs[e.document.title] = None
         pages.append(explanation_page(e))
         actions += _see_also_actions(cat, e.see_also)
-    return Reply(pages=pages, source=" · ".join(docs), actions=_dedupe(actions)[:20])
+    # A button never points to the rule this answer is about.
+    actions = [a for a in _dedupe(actions) if not (a.action in ("rule", "cr_rule") and a.arg == number)]
+    return Reply(pages=pages, source=" · ".join(docs), actions=actions[:20])
 
 
 def _dedupe(actions: list[Action]) -> list[Action]:
@@ -435,14 +437,21 @@ async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
         intro += f"\nNur die besten {MAX_HITS}; für mehr die Suche genauer fassen."
     blocks = [_hit_block(item, snippet) for item, snippet in hits]
     pages = hit_pages(f"Regeln zu „{shown}“", intro, blocks, HITS_PER_PAGE)
+    for number, page in enumerate(pages):  # each page's buttons point to that page's hits
+        page.actions = _hit_actions(hits[number * HITS_PER_PAGE : (number + 1) * HITS_PER_PAGE])
+    docs = {item.document.title: None for item, _ in hits}
+    return Reply(pages=pages, source=" · ".join(docs), actions=list(pages[0].actions or []))
+
+
+def _hit_actions(hits: list[tuple[QuotedRule | Explanation, str]]) -> list[Action]:
+    """Buttons to the first :data:`HIT_BUTTONS` rules / explanations of ``hits``."""
     actions = []
     for item, _snippet in hits[:HIT_BUTTONS]:
         if isinstance(item, QuotedRule):
             actions.append(Action(label=f"Regel {item.number}", action="rule", arg=item.number))
         else:
             actions.append(Action(label=item.label, action="rulex", arg=str(item.id)))
-    docs = {item.document.title: None for item, _ in hits}
-    return Reply(pages=pages, source=" · ".join(docs), actions=_dedupe(actions))
+    return _dedupe(actions)
 
 
 @answer("rule")
@@ -462,8 +471,7 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
             found = await keyword_reply(ctx, query)
         except UserError:
             return reply
-        reply.pages += found.pages
-        reply.actions = _dedupe([*reply.actions, *found.actions])[:20]
+        reply.pages += found.pages  # they keep their own buttons (page.actions)
         reply.source = " · ".join(dict.fromkeys(s for s in (reply.source, found.source) if s))
         return reply
 

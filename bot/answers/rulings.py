@@ -21,7 +21,7 @@ from typing import Any
 
 from bot.answers.cards import card_from_button, find_card
 from bot.answers.registry import AnswerContext, UserError, action, answer
-from bot.reply import Action, Page, Reply, format_date
+from bot.reply import Action, Page, Reply, format_date, in_quotes
 from bot.search import clean
 from bot.store import CardRecord, RulingRecord, Store
 from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, FtsQuery, build_query, fold, tidy_snippet
@@ -192,9 +192,9 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
     for mechanic_id, title in linked:
         section = await ctx.store.rulings_for_mechanic(mechanic_id)
         if section:
-            section_pages = rulings_pages(f"Abschnitt „{title}“ (ALLGEMEINES)", [annotate(r) for r in section])
+            section_pages = rulings_pages(f"Abschnitt {in_quotes(title)} (ALLGEMEINES)", [annotate(r) for r in section])
             section_pages[0].body = (
-                f"Rulings aus dem Abschnitt „{title}“, auf den sich {card.name} bezieht:\n\n" + section_pages[0].body
+                f"Rulings aus dem Abschnitt {in_quotes(title)}, auf den sich {card.name} bezieht:\n\n" + section_pages[0].body
             )
             pages += section_pages
             docs.update({r.document.title: None for r in section})
@@ -334,6 +334,20 @@ def hit_pages(title: str, intro: str, blocks: list[str], per_page: int) -> list[
     return pages or [Page(title=title, body=intro)]
 
 
+def _hit_buttons(hits: list[RulingHit]) -> list[Action]:
+    """Buttons to the cards (their rulings) and mechanics sections of ``hits``, at most CARD_BUTTONS."""
+    buttons: dict[tuple[str, int], Action] = {}
+    for hit in hits:
+        if len(buttons) >= CARD_BUTTONS:
+            break
+        r = hit.ruling
+        if r.card_id is not None:
+            buttons.setdefault(("rulings", r.card_id), Action(f"Rulings: {hit.owner}", "rulings", str(r.card_id)))
+        elif r.mechanic_id is not None:
+            buttons.setdefault(("mechanic", r.mechanic_id), Action(hit.owner, "mechanic", str(r.mechanic_id)))
+    return list(buttons.values())
+
+
 async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = None) -> Reply:
     """The answer to ``/ruling suche: …`` (optionally within one card's rulings).
 
@@ -347,16 +361,10 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     blocks = [hit_block(h) for h in result.hits]
     pages = hit_pages(title, search_intro(result, shown), blocks, HITS_PER_PAGE)
-    buttons: dict[tuple[str, int], Action] = {}
-    for hit in result.hits:
-        if len(buttons) >= CARD_BUTTONS:
-            break
-        r = hit.ruling
-        if r.card_id is not None:
-            buttons.setdefault(("rulings", r.card_id), Action(f"Rulings: {hit.owner}", "rulings", str(r.card_id)))
-        elif r.mechanic_id is not None:
-            buttons.setdefault(("mechanic", r.mechanic_id), Action(hit.owner, "mechanic", str(r.mechanic_id)))
-    actions = list(buttons.values())
+    # Each page's buttons point to that page's hits (page 2 → the cards of page 2).
+    for number, page in enumerate(pages):
+        page.actions = _hit_buttons(result.hits[number * HITS_PER_PAGE : (number + 1) * HITS_PER_PAGE])
+    actions = pages[0].actions or []
     docs = {h.ruling.document.title: None for h in result.hits}
     return Reply(pages=pages, source=" · ".join(docs), actions=actions)
 

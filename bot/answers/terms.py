@@ -14,7 +14,7 @@ from __future__ import annotations
 from bot.answers.official import rule_reply as official_rule_reply
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rulings import search_rulings
-from bot.reply import Action, Page, Reply
+from bot.reply import Action, Page, Reply, in_quotes
 from bot.store import Store
 from bot.terms import Term, TermMatch, term_index
 from bot.textsearch import memo
@@ -61,7 +61,7 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
     actions: list[Action] = []
     for mech_id, title, where in await _mechanics(ctx.store):
         if title.casefold() in keys or any(title.casefold().startswith(k + " ") for k in keys):
-            lines.append(f"• Abschnitt „{title}“ ({where})")
+            lines.append(f"• Abschnitt {in_quotes(title)} ({where})")
             actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(mech_id)))
     seen: set[int] = set()
     for name in names:
