@@ -197,9 +197,8 @@ def payload(reply: Reply, page: int = 0) -> dict[str, Any]:
             {"label": "Zurück", "custom_id": "rb-page:prev", "disabled": page == 0},
             {"label": "Weiter", "custom_id": "rb-page:next", "disabled": page == len(pages) - 1},
         ]
-    components += [
-        {"label": _short(a.label, BUTTON_LABEL_MAX), "custom_id": custom_id(a)} for a in page_actions(reply, pages, page)
-    ]
+    buttons = page_actions(reply, pages, page)
+    components += [{"label": _short(a.label, BUTTON_LABEL_MAX), "custom_id": custom_id(a)} for a in buttons]
     return {
         "content": None,
         "embeds": [embed_for(reply, pages, page).to_dict()],

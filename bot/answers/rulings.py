@@ -193,9 +193,8 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
         section = await ctx.store.rulings_for_mechanic(mechanic_id)
         if section:
             section_pages = rulings_pages(f"Abschnitt {in_quotes(title)} (ALLGEMEINES)", [annotate(r) for r in section])
-            section_pages[0].body = (
-                f"Rulings aus dem Abschnitt {in_quotes(title)}, auf den sich {card.name} bezieht:\n\n" + section_pages[0].body
-            )
+            lead = f"Rulings aus dem Abschnitt {in_quotes(title)}, auf den sich {card.name} bezieht:"
+            section_pages[0].body = f"{lead}\n\n{section_pages[0].body}"
             pages += section_pages
             docs.update({r.document.title: None for r in section})
         actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(mechanic_id)))
