@@ -15,6 +15,7 @@ from bot.answers.official import rule_reply as official_rule_reply
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rulings import search_rulings
 from bot.reply import Action, Page, Reply, in_quotes
+from bot.search import name_keys
 from bot.store import Store
 from bot.terms import Term, TermMatch, term_index
 from bot.textsearch import memo
@@ -87,6 +88,8 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
     body = term_lines(term)
     if match.how in ("inside", "typo"):
         body.insert(0, f"_Gefunden über „{match.name}“._")
+    elif _note(match).startswith("früher"):
+        body.insert(0, f"_{_note(match)}_")
     entries, actions = await document_entries(ctx, term)
     if entries:
         body.append("\n**In den Dokumenten des Bots:**\n" + "\n".join(entries))
@@ -98,7 +101,7 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
     if versions:
         current = next((v for v in versions if v.is_current), versions[0])
         try:
-            official = await official_rule_reply(ctx.store, term.rule, current, note=f"{term.german} = {term.english}")
+            official = await official_rule_reply(ctx.store, term.rule, current, note=_note(match))
         except UserError:
             return reply
         official.pages.append(page)
@@ -108,6 +111,14 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
     if any(a.arg == term.rule for a in reply.actions):
         reply.actions = [a for a in reply.actions if a.arg != term.rule]
     return reply
+
+
+def _note(match: TermMatch) -> str:
+    """``Trampelschaden = Trample``; through an old term ``früher „Vorrang“, heute Priorität = Priority``."""
+    term = match.term
+    old = next((o for o in term.old if name_keys(o)[:1] == name_keys(match.name)[:1]), None)
+    same = f"{term.german} = {term.english}"
+    return f"früher „{old}“, heute {same}" if old else same
 
 
 def lookup(query: str) -> TermMatch | None:
