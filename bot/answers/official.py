@@ -274,6 +274,9 @@ async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: 
             pages[0].body = f"{body}\n\n{listing}".strip()
         else:
             pages.append(Page(title=f"{title} (Unterregeln)", body=listing))
+    if not pages[0].body and not fields and not children:
+        pages[0].body = (f"Regel {rule.number} hat in den Comprehensive Rules vom {format_date(version.effective)} "
+                         "nur diese Überschrift, keinen eigenen Text und keine Unterregeln.")
     if len(pages) > 1 and children:
         # A long parent (704, 117, 702.19 …) opens with its own text and the list of its subrules.
         pages[0].body = "\n\n".join(p for p in (pages[0].body, subrule_list(children)) if p)
