@@ -99,11 +99,13 @@ class Term:
 
 @dataclass(frozen=True)
 class TermMatch:
-    """A look-up result: the term, the name that matched, how (``exact``/``form``/``inside``/``typo``)."""
+    """A look-up result: the term, the name that matched, how (``exact``/``form``/``inside``/``typo``) and
+    the matched name's rank (:data:`MAIN`, :data:`VARIANT`, :data:`OLD`, :data:`ENGLISH`)."""
 
     term: Term
     name: str
     how: str
+    rank: int = MAIN
 
 
 def parse_terms(text: str) -> list[Term]:
@@ -173,8 +175,8 @@ class TermIndex:
             self.by_rule.setdefault(term.rule, []).append(term)
 
     def _best(self, found: list[tuple[int, int]], name_of: str, how: str) -> TermMatch:
-        _rank, i = min(found)
-        return TermMatch(self.terms[i], name_of, how)
+        rank, i = min(found)
+        return TermMatch(self.terms[i], name_of, how, rank)
 
     def lookup(self, query: str) -> TermMatch | None:
         """The term ``query`` names (tiers exact → form → inside → typo), or None.
@@ -203,8 +205,8 @@ class TermIndex:
             if inside:
                 break
         if inside:
-            _size, _rank, i, window = min(inside)
-            return TermMatch(self.terms[i], " ".join(window), "inside")
+            _size, rank, i, window = min(inside)
+            return TermMatch(self.terms[i], " ".join(window), "inside", rank)
         key = keys[0] if keys else ""
         if len(key) < TYPO_MIN_LENGTH or len(key) > 60:
             return None

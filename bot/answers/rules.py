@@ -26,6 +26,7 @@ from bot.answers.terms import lookup, term_reply
 from bot.reply import Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
 from bot.store import DocumentRecord, Store
+from bot.terms import ENGLISH
 from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, build_query, memo, tidy_snippet, tokens
 
 #: A rule number as printed: 3-digit section, optional ".rule" and subrule letter, optional dot.
@@ -464,7 +465,10 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
     if not clean(query):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
     number = parse_number(query)
-    if number is None and (match := lookup(query)) is not None:
+    match = lookup(query) if number is None else None
+    if match is not None and match.rank == ENGLISH and await ctx.store.cr_versions():
+        match = None  # an English term: the official glossary answers it (bot.answers.official)
+    if match is not None:
         # The term's rule first (by meaning), then the documents' full-text hits for the query.
         reply = await term_reply(ctx, match)
         try:

@@ -15,10 +15,9 @@ import pytest
 from bot.answers import AnswerContext, run_answer
 from bot.importer import DEFAULT_SOURCES, build
 from bot.render import fit_reply
-from bot.search import NameIndex
-from bot.store import Store
 from bot.terms import TERMS_PATH, parse_terms
 from tests.german.queries import GERMAN_QUERIES
+from tests.reference.conftest import answer_context
 
 pytestmark = pytest.mark.reference
 
@@ -47,11 +46,8 @@ def cr_db(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 @pytest.fixture
 async def crctx(cr_db) -> AsyncIterator[AnswerContext]:
-    store = await Store.open(cr_db[0])
-    try:
-        yield AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
-    finally:
-        await store.close()
+    async with answer_context(cr_db[0]) as ctx:
+        yield ctx
 
 
 def test_every_keyword_rule_of_the_cr_is_in_the_table_with_its_number(cr_db):
