@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
@@ -71,11 +73,22 @@ class Explanation:
     terms: tuple[str, ...]
     number: str | None
     document: DocumentRecord
+    guess: str | None = None  # an uncertain alignment: shown as "vermutlich Regel …", never as fact
 
     @property
     def label(self) -> str:
-        """``"Regelerklärung 51"`` or, once numbers are aligned (issue 6), ``"Regel 103.8 (Erklärung)"``."""
-        return f"Regel {self.number} (Erklärung)" if self.number else f"Regelerklärung {self.position}"
+        """``"Regel 103.1 (Erklärung)"``; an uncertain number ``"Erklärung, vermutlich Regel 100.1"``; an
+        entry without any number (a changed document 003) ``"Erklärung: Der Startspieler macht…"``."""
+        if self.number:
+            return f"Regel {self.number} (Erklärung)"
+        if self.guess:
+            return f"Erklärung, vermutlich Regel {self.guess}"
+        return f"Erklärung: {_short(self.text, 40)}"
+
+    @property
+    def shown_number(self) -> str | None:
+        """The number this entry is listed under: the certain one, else the guess."""
+        return self.number or self.guess
 
 
 @dataclass
@@ -102,7 +115,7 @@ FROM quoted_rules q JOIN documents d ON d.id = q.document_id LEFT JOIN mechanics
 ORDER BY d.id, q.position
 """
 _EXPLANATIONS_SQL = """
-SELECT e.id, e.position, e.text, e.examples, e.see_also, e.terms, e.number,
+SELECT e.id, e.position, e.text, e.examples, e.see_also, e.terms, e.number, e.number_status, e.number_guess,
        d.id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date
 FROM rule_explanations e JOIN documents d ON d.id = e.document_id ORDER BY d.id, e.position
 """
@@ -113,19 +126,20 @@ async def _load(store: Store) -> RuleCatalog:
         QuotedRule(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], r[6], r[7], r[8], DocumentRecord(*r[9:17]))
         for r in await store.fetchall(_QUOTED_SQL)
     ]
-    explanations = [
-        Explanation(
-            r[0],
-            r[1],
-            r[2],
-            tuple(json.loads(r[3])),
-            tuple(json.loads(r[4])),
-            tuple(json.loads(r[5])),
-            r[6],
-            DocumentRecord(*r[7:15]),
+    shipped = shipped_numbers()
+    explanations = []
+    for r in await store.fetchall(_EXPLANATIONS_SQL):
+        number, status, guess = r[6], r[7], r[8]
+        if number is None and status is None:  # built without --cr: today's numbers shipped with the project
+            number, guess = shipped_number(shipped, r[1], r[2])
+        elif status == "uncertain":
+            number = None
+        explanations.append(
+            Explanation(
+                r[0], r[1], r[2], tuple(json.loads(r[3])), tuple(json.loads(r[4])), tuple(json.loads(r[5])),
+                number, DocumentRecord(*r[9:17]), guess if status != "aligned" else None,
+            )
         )
-        for r in await store.fetchall(_EXPLANATIONS_SQL)
-    ]
     cr_numbers = frozenset(
         r[0]
         for r in await store.fetchall(
@@ -133,6 +147,36 @@ async def _load(store: Store) -> RuleCatalog:
         )
     )
     return RuleCatalog(quoted, explanations, cr_numbers)
+
+
+EXPLANATION_NUMBERS_PATH = Path(__file__).resolve().parents[2] / "data" / "explanations_numbers.tsv"
+
+
+@cache
+def shipped_numbers(path: Path = EXPLANATION_NUMBERS_PATH) -> dict[int, tuple[str, str, str]]:
+    """``data/explanations_numbers.tsv``: entry position of document 003 → (number, status, start of text).
+
+    Raises:
+        ValueError: naming the line, for a row without 4 columns or a status other than aligned/uncertain.
+    """
+    out: dict[int, tuple[str, str, str]] = {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    body = [(n, line) for n, line in enumerate(lines, 1) if line.strip() and not line.startswith("#")]
+    for n, line in body[1:]:
+        cols = line.split("\t")
+        if len(cols) != 4 or cols[2] not in ("aligned", "uncertain") or not cols[0].isdigit():
+            raise ValueError(f"explanations_numbers.tsv Zeile {n}: position, number, aligned|uncertain, start erwartet")
+        out[int(cols[0])] = (cols[1], cols[2], cols[3].strip())
+    return out
+
+
+def shipped_number(shipped: dict[int, tuple[str, str, str]], position: int, text: str) -> tuple[str | None, str | None]:
+    """``(number, guess)`` of entry ``position`` from the shipped table, (None, None) when the entry's text no
+    longer starts as recorded (document 003 changed)."""
+    row = shipped.get(position)
+    if row is None or " ".join(text.split())[:30].strip() != row[2]:
+        return None, None
+    return (row[0], None) if row[1] == "aligned" else (None, row[0])
 
 
 async def catalog(store: Store) -> RuleCatalog:
@@ -231,7 +275,10 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
         if heading.text:
             continue  # only a pure heading ("502.46 Einberufen") has rules printed under it
         under += [q for q in printed_under(cat, heading) if q not in children and q not in under]
-    explained = [e for e in cat.explanations if e.number and (e.number == number or is_child(e.number, number))]
+    explained = [
+        e for e in cat.explanations
+        if e.shown_number and (e.shown_number == number or is_child(e.shown_number, number))
+    ]
     rules = exact + children + under
     rules.sort(key=lambda q: (q.document.id, q.position))
     if not rules and not explained:

@@ -121,11 +121,12 @@ async def test_keywords_english_glossary_term_finds_startspieler(ctx):
     body = reply.pages[1].body
     # 003: "Der Startspieler macht seinen ersten Zug." with trailer "Begriffestarting player" (entry 51).
     first_hit = body.split("\n\n")[1]
-    assert (
-        first_hit == "**Regelerklärung 51** · Begriffe: starting player\nDer **Startspieler** macht seinen ersten Zug."
+    assert first_hit == (
+        "**Erklärung, vermutlich Regel 103.8** · Begriffe: starting player\n"
+        "Der **Startspieler** macht seinen ersten Zug."
     )
     # The hits' page carries its own buttons: the first points to that page's first hit.
-    assert reply.pages[1].actions[0].label == "Regelerklärung 51"
+    assert reply.pages[1].actions[0].label == "Erklärung, vermutlich Regel 103.8"
 
 
 async def test_keywords_search_quoted_rules_too(ctx):
@@ -140,7 +141,8 @@ async def test_explanation_see_also_not_in_store_says_so(ctx):
     entry = next(e for e in cat.explanations if e.position == 4)
     assert entry.see_also == ("201.3",)
     reply = await run_action(ctx, "rulex", str(entry.id))
-    assert reply.pages[0].title == "Regelerklärung 4"
+    # Without --cr the entry is named by today's number shipped in data/explanations_numbers.tsv.
+    assert reply.pages[0].title == "Regel 100.2a (Erklärung)"
     button = next(a for a in reply.actions if a.action == "rule")
     assert button.label == "Siehe 201.3 (nicht enthalten)"
     pressed = await run_action(ctx, "rule", "201.3")
@@ -218,7 +220,7 @@ async def test_numbers_aligned_later_are_found(built_db, tmp_path):
         assert reply.pages[0].title == "Regel 103.8 (Erklärung)"
         assert reply.pages[0].body == "Der Startspieler macht seinen ersten Zug."
         choices = await run_completer(ctx, "rule_queries", "103.")
-        assert choices[0].value == "103.8"
+        assert "103.8" in [c.value for c in choices]
         hits = await run_answer(ctx, "rule", query="Startspieler ersten Zug")
         assert "**Regel 103.8 (Erklärung)**" in "\n".join(p.body for p in hits.pages)
     finally:

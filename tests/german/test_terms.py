@@ -175,3 +175,26 @@ async def test_variant_pairs_find_the_same_rulings(store):
     # Real values from document 001: "größer" in 9 rulings, "Vorrang" in 7, "Altersmarke(n)" in 14.
     totals = {a: t for a, _b, t, _ in rows}
     assert (totals["groesser"], totals["Priorität"], totals["Alterungsmarke"]) == (9, 7, 14)
+
+
+async def test_uncertain_explanations_are_shown_as_vermutlich(ctx):
+    """003's first entry (100.1, alignment uncertain) is shown, labelled "vermutlich Regel 100.1"."""
+    reply = await run_answer(ctx, "rule", query="100.1")
+    assert reply.pages[0].title == "Erklärung, vermutlich Regel 100.1"
+    assert reply.pages[0].body.startswith("Die Magic-Regeln gelten für jede Partie mit zwei oder mehr Spielern")
+    certain = await run_answer(ctx, "rule", query="103.1")
+    assert certain.pages[0].title == "Regel 103.1 (Erklärung)"
+    for query in ("Startspieler", "Spielstein", "Partie", "Lebenspunkte", "100"):
+        reply = await run_answer(ctx, "rule", query=query)
+        text = "\n".join(p.title + p.body + "".join(a.label for a in p.actions or []) for p in reply.pages)
+        assert not re.search(r"Regelerklärung \d", text), query
+
+
+def test_shipped_numbers_need_the_same_text():
+    from bot.answers.rules import shipped_number, shipped_numbers
+
+    table = shipped_numbers()
+    assert len(table) == 205
+    assert shipped_number(table, 1, "Die Magic-Regeln gelten für jede Partie …") == (None, "100.1")
+    assert shipped_number(table, 3, "Zum Spielen braucht jeder Spieler ein eigenes Deck") == ("100.2", None)
+    assert shipped_number(table, 1, "Ein ganz anderer Text") == (None, None)

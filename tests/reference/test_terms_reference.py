@@ -94,3 +94,19 @@ async def test_every_page_of_sections_and_keyword_rules_starts_with_content(crct
     assert empty_first == [] and empty_pages == []
     listed = await run_answer(crctx, "rule", query="704")
     assert "**Unterregeln** (Wortlaut auf den nächsten Seiten):\n• **704.1** " in listed.pages[0].body
+
+
+def test_shipped_explanation_numbers_match_a_fresh_alignment(cr_db):
+    """data/explanations_numbers.tsv is what `build --cr` aligns today (number or guess, and status)."""
+    import sqlite3
+
+    from bot.answers.rules import shipped_numbers
+
+    with sqlite3.connect(cr_db[0]) as conn:
+        fresh = {
+            pos: (number, status)
+            for pos, number, status in conn.execute(
+                "SELECT position, coalesce(number, number_guess), number_status FROM rule_explanations"
+            )
+        }
+    assert {pos: (row[0], row[1]) for pos, row in shipped_numbers().items()} == fresh
