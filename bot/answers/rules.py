@@ -28,7 +28,7 @@ from bot.answers.terms import lookup, term_reply
 from bot.reply import Action, Choice, Field, Page, Reply, format_date
 from bot.search import clean
 from bot.store import DocumentRecord, Store
-from bot.terms import ENGLISH
+from bot.terms import ENGLISH, term_index
 from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, build_query, memo, tidy_snippet, tokens
 
 #: A rule number as printed: 3-digit section, optional ".rule" and subrule letter, optional dot.
@@ -554,7 +554,8 @@ async def explanation_action(ctx: AnswerContext, arg: str) -> Reply:
 
 @completer("rule_queries")
 async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
-    """Autocomplete for ``/regel suche``: rule numbers, headings and English glossary terms, then the
+    """Autocomplete for ``/regel suche``: rule numbers, German terms of the term table (``tram`` →
+    „Trampelschaden – Regel 702.19“, also by old and English names), headings and English glossary terms, then the
     Comprehensive Rules' numbers, glossary terms and German keywords (when the store has a CR).
 
     A number prefix lists matching numbers (with the start of their text); words list headings and
@@ -579,6 +580,14 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     words = tokens(typed)
     if typed:
         choices[typed] = Choice(name=_short(f"Suche: {typed}", 100), value=typed)
+    for term in term_index().terms:  # German terms of the term table, by any of their names
+        for name, _rank in term.names():
+            name_words = tokens(name)
+            if words and all(any(w.startswith(t) for w in name_words) for t in words):
+                label = term.german if name == term.german else f"{term.german} ({name})"
+                shown = _short(f"{label} – Regel {term.rule}", 100)
+                choices.setdefault(term.german, Choice(name=shown, value=term.german))
+                break
     entries = [(f"{q.number} {q.title}", q.number) for q in cat.quoted if q.title]
     entries += [(term, term) for e in cat.explanations for term in e.terms]
     for label, value in entries:

@@ -198,3 +198,12 @@ def test_shipped_numbers_need_the_same_text():
     assert shipped_number(table, 1, "Die Magic-Regeln gelten für jede Partie …") == (None, "100.1")
     assert shipped_number(table, 3, "Zum Spielen braucht jeder Spieler ein eigenes Deck") == ("100.2", None)
     assert shipped_number(table, 1, "Ein ganz anderer Text") == (None, None)
+
+
+async def test_regel_autocomplete_offers_german_terms(ctx):
+    from bot.answers import run_completer
+
+    names = [c.name for c in await run_completer(ctx, "rule_queries", "tramp")]
+    assert names[:2] == ["Suche: tramp", "Trampelschaden – Regel 702.19"]
+    names = [c.name for c in await run_completer(ctx, "rule_queries", "vorrang")]
+    assert "Priorität (Vorrang) – Regel 117" in names
