@@ -18,6 +18,7 @@ import string
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,7 +75,7 @@ def query_mix(names: list[str], count: int, seed: int = 5) -> tuple[list[str], l
     return mix, typos
 
 
-def quality(search, typos: list[tuple[str, str]]) -> tuple[float, int]:  # noqa: ANN001
+def quality(search: Callable[[str], str | None], typos: list[tuple[str, str]]) -> tuple[float, int]:
     """(share of typo queries whose first hit is the intended name, count of empty results)."""
     right = empty = 0
     for q, name in typos:
@@ -115,9 +116,12 @@ def measure(names: list[str], queries: int, reference_queries: int) -> dict[str,
     o50, o99 = percentiles(ours_ms)
     c50, c99 = percentiles(cpu_ms)
     r50, r99 = percentiles(ref_ms)
-    return {"c50": c50, "c99": c99, "o50": o50, "o99": o99, "r50": r50, "r99": r99, "o_top1": o_top1, "o_empty": o_empty,
-            "r_top1": r_top1, "r_empty": r_empty, "typos": len(typos), "ref_typos": len(typos[:reference_queries]),
-            "queries": len(mix), "ref_queries": len(ref_mix)}
+    return {
+        "c50": c50, "c99": c99, "o50": o50, "o99": o99, "r50": r50, "r99": r99,
+        "o_top1": o_top1, "o_empty": o_empty, "r_top1": r_top1, "r_empty": r_empty,
+        "typos": len(typos), "ref_typos": len(typos[:reference_queries]),
+        "queries": len(mix), "ref_queries": len(ref_mix),
+    }
 
 
 def rows(quick: bool) -> list[Row]:
