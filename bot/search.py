@@ -296,15 +296,20 @@ class NameIndex:
             for idx in candidates or ():
                 offer(idx, WORD_PREFIX, 90.0)
         if len(best) < limit:
-            for key in keys:
+            # ß is "ss" in the keys: a ß typed for one letter would be two edits, so also try it as one "s".
+            edit_keys = dict.fromkeys([*keys, *(name_keys(query.replace("ß", "s")) if "ß" in query else ())])
+            for key in edit_keys:
                 if MIN_EDIT_LENGTH <= len(key) <= 100:
                     for idx, dist in self._one_edit(key).items():
                         if dist:
                             offer(idx, FUZZY, EDIT_SCORE)
         long_words = [w for w in query_words if len(w) >= MIN_FUZZY_LENGTH]
         if len(best) < limit and long_words:
-            # Words too short for the fuzzy tier count as unmatched ("Wg Grozoth" is not "Auge Grozoth").
+            # A word too short for the fuzzy tier counts when it starts a word of the name ("de" of "der"),
+            # else as unmatched ("Wg Grozoth" is not "Auge Grozoth").
+            short = [w for w in query_words if len(w) < MIN_FUZZY_LENGTH]
             for idx, total in self._fuzzy_entries(long_words, fuzzy_cutoff, limit * 4):
+                total += sum(100.0 for sw in short if any(w.startswith(sw) for w in self._entry_words[idx]))
                 offer(idx, FUZZY, total / len(query_words))
         # Ties (same tier, language and score: "Boros-Rekrut" and "Boros Rekrut" share a key) go to the name
         # closest to what was typed, separators included.
