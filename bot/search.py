@@ -164,6 +164,7 @@ class NameIndex:
         self._keys.sort()
         self._words.sort()
         self._vocab: list[str] = sorted(self._word_entries)
+        self._cut_vocab: dict[int, list[str]] = {}
         # Parallel lists for the one-edit look-up: keys (and reversed keys) as plain strings, sorted.
         self._key_strings = [k for k, _ in self._keys]
         self._key_owner = [i for _, i in self._keys]
@@ -197,10 +198,14 @@ class NameIndex:
             )
         }
         if last:
-            n = len(word)
-            for w, sc, _ in process.extract(
-                word, self._vocab, scorer=fuzz.ratio, processor=lambda v: v[:n], limit=None, score_cutoff=cutoff
+            n = min(len(word), 40)
+            cut = self._cut_vocab.get(n)
+            if cut is None:  # the vocabulary cut to n letters, made once per length (no Python call per word)
+                cut = self._cut_vocab[n] = [v[:n] for v in self._vocab]
+            for _c, sc, pos in process.extract(
+                word, cut, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=cutoff
             ):
+                w = self._vocab[pos]
                 found[w] = max(found.get(w, 0.0), float(sc) - 1.0)  # a prefix match ranks just below a whole word
         return found
 
@@ -217,8 +222,8 @@ class NameIndex:
             (self._key_strings, self._key_owner, key[: n // 2]),
             (self._rkey_strings, self._rkey_owner, key[::-1][: (n - 1) // 2 or 1]),
         ):
-            start = bisect.bisect_left(strings, probe)
-            end = min(bisect.bisect_left(strings, probe + "\U0010ffff"), start + SCAN_CAP)
+            span = self._range(strings, probe, SCAN_CAP if len(probe) > SHORT_PREFIX else SCAN_CAP // 4)
+            start, end = span.start, span.stop
             target = key if strings is self._key_strings else key[::-1]
             for _k, dist, pos in process.extract(
                 target, strings[start:end], scorer=Levenshtein.distance, score_cutoff=1, limit=None
@@ -230,13 +235,13 @@ class NameIndex:
     def _fuzzy_entries(self, query_words: list[str], cutoff: float, keep: int) -> list[tuple[int, float]]:
         """Entries having, for every query word, a similar word (the last word may be a prefix), with the
         sum of the word scores; the best ``keep``. The word with the fewest candidate entries is expanded
-        (at most :data:`SCAN_CAP` × 4 entries), the others only checked against each entry's own words."""
+        (at most :data:`SCAN_CAP` entries), the others only checked against each entry's own words."""
         matches = [self._fuzzy_words(qw, i == len(query_words) - 1, cutoff) for i, qw in enumerate(query_words)]
         if not all(matches):
             return []
         order = sorted(range(len(matches)), key=lambda i: sum(len(self._word_entries[w]) for w in matches[i]))
         scores: dict[int, float] = {}
-        budget = SCAN_CAP * 4
+        budget = SCAN_CAP
         for w, sc in sorted(matches[order[0]].items(), key=lambda kv: -kv[1]):
             for idx in self._word_entries[w][:budget]:
                 if scores.get(idx, -1.0) < sc:
