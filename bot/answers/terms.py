@@ -12,13 +12,13 @@ rule text comes first. The first page is always about the term's rule, so its nu
 from __future__ import annotations
 
 from bot.answers.official import rule_reply as official_rule_reply
-from bot.answers.registry import AnswerContext, UserError
+from bot.answers.registry import AnswerContext, UserError, completer
 from bot.answers.rulings import search_rulings
-from bot.reply import Action, Page, Reply, in_quotes
-from bot.search import name_keys
+from bot.reply import Action, Choice, Page, Reply, in_quotes
+from bot.search import clean, name_keys
 from bot.store import Store
-from bot.terms import Term, TermMatch, term_index
-from bot.textsearch import memo
+from bot.terms import MAIN, VARIANT, Term, TermMatch, term_index
+from bot.textsearch import memo, tokens
 
 #: Rulings listed under a term (the full-text hits follow on the next pages).
 ENTRIES_SHOWN = 4
@@ -119,6 +119,29 @@ def _note(match: TermMatch) -> str:
     old = next((o for o in term.old if name_keys(o)[:1] == name_keys(match.name)[:1]), None)
     same = f"{term.german} = {term.english}"
     return f"früher „{old}“, heute {same}" if old else same
+
+
+@completer("term_queries")
+def term_queries(ctx: AnswerContext, current: str) -> list[Choice]:
+    """Autocomplete for ``/ruling suche``: the typed text first, then German terms of the term table whose
+    names (German, old, variants, English) have words starting with the typed words; an old or English
+    name is shown with today's term (``Vorrang → Priorität``). At most 25, from memory."""
+    typed = clean(current)[:100]
+    typed_words = tokens(typed)
+    choices: dict[str, Choice] = {}
+    if typed:
+        choices[typed] = Choice(name=typed, value=typed)
+    if not typed_words:
+        return list(choices.values())
+    for term in term_index().terms:
+        for name, rank in term.names():
+            if all(any(w.startswith(t) for w in tokens(name)) for t in typed_words):
+                label = name if rank in (MAIN, VARIANT) else f"{name} → {term.german}"
+                choices.setdefault(name.casefold(), Choice(name=label[:100], value=name[:100]))
+                break
+        if len(choices) >= 25:
+            break
+    return list(choices.values())[:25]
 
 
 def lookup(query: str) -> TermMatch | None:

@@ -207,3 +207,22 @@ async def test_regel_autocomplete_offers_german_terms(ctx):
     assert names[:2] == ["Suche: tramp", "Trampelschaden – Regel 702.19"]
     names = [c.name for c in await run_completer(ctx, "rule_queries", "vorrang")]
     assert "Priorität (Vorrang) – Regel 117" in names
+
+
+async def test_ruling_search_autocomplete_links_old_terms(ctx):
+    from bot.answers import run_completer
+
+    choices = await run_completer(ctx, "term_queries", "vorr")
+    assert [(c.name, c.value) for c in choices] == [("vorr", "vorr"), ("Vorrang → Priorität", "Vorrang")]
+    names = [c.name for c in await run_completer(ctx, "term_queries", "umgew")]
+    assert "umgewandelte Manakosten → Manawert" in names
+
+
+def test_cli_regel_and_complete_in_german(built_db):
+    """The real process: `python -m bot call` and `complete` on the session store."""
+    from tests.conftest import run_cli
+
+    out = run_cli("call", "/regel suche: Trampelschaden", db=built_db).stdout
+    assert out.startswith("== Trampelschaden – Regel 702.19 ==\n**Trampelschaden** (englisch *Trample*)")
+    out = run_cli("complete", "/karte name", "Sünden del Vergangenheit", db=built_db).stdout
+    assert out.splitlines()[0] == "Sünden der Vergangenheit"
