@@ -37,12 +37,12 @@ def format_date(iso: str | None) -> str:
 
 
 def in_quotes(text: str) -> str:
-    """``text`` in German quotation marks, unless it already is: ``Einberufen`` → ``„Einberufen“``,
-    ``„Doppelländer“`` stays (never „„…““)."""
+    """``text`` in German quotation marks, never doubled: ``Einberufen`` → ``„Einberufen“``, ``„Doppelländer“``
+    stays, quotes inside become single ones (``„Verbesserte“ Kreaturen`` → ``„‚Verbesserte‘ Kreaturen“``)."""
     stripped = text.strip()
-    if stripped.startswith(("„", "\"", "“")) and stripped.endswith(("“", "\"", "”")) and len(stripped) > 1:
+    if len(stripped) > 1 and stripped[0] in "„\"“" and stripped[-1] in "“\"”" and stripped.count("„") <= 1:
         return stripped
-    return f"„{stripped}“"
+    return "„" + stripped.replace("„", "‚").replace("“", "‘") + "“"
 
 
 @dataclass

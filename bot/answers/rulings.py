@@ -235,7 +235,7 @@ class SearchResult:
 
 # ruling_rows (data/schema.sql) gives the columns Store.ruling_from_row reads; snippet and owner follow them.
 _HIT_SQL = """
-SELECT rr.*, snippet({table}, 0, ?, ?, ?, 18), coalesce(c.name, 'Abschnitt „' || m.title || '“')
+SELECT rr.*, snippet({table}, 0, ?, ?, ?, 18), c.name, m.title
 FROM {table} JOIN ruling_rows rr ON rr.id = {table}.rowid
 LEFT JOIN cards c ON c.id = rr.card_id LEFT JOIN mechanics m ON m.id = rr.mechanic_id
 WHERE {table} MATCH ? AND (? IS NULL OR rr.card_id = ?)
@@ -262,6 +262,11 @@ async def fts_rows(store: Store, sql: str, params: tuple[Any, ...]) -> list[Any]
         return []
 
 
+def _owner(card: str | None, section: str | None) -> str:
+    """Who a ruling belongs to: the card, else ``Abschnitt „<section>“`` (never „„…““)."""
+    return card or (f"Abschnitt {in_quotes(section)}" if section else "?")
+
+
 async def search_rulings(store: Store, text: str, card_id: int | None = None, limit: int = MAX_HITS) -> SearchResult:
     """Full-text search over every ruling (optionally one card's), best first (bm25).
 
@@ -277,7 +282,9 @@ async def search_rulings(store: Store, text: str, card_id: int | None = None, li
         rows = await fts_rows(store, sql, (*HIGHLIGHT, ELLIPSIS, match, card_id, card_id, limit))
         if rows:
             count = await fts_rows(store, _COUNT_SQL.format(table=table), (match, card_id, card_id))
-            hits = [RulingHit(Store.ruling_from_row(row), row[-1] or "?", tidy_snippet(row[-2])) for row in rows]
+            hits = [
+                RulingHit(Store.ruling_from_row(row), _owner(row[-2], row[-1]), tidy_snippet(row[-3])) for row in rows
+            ]
             return SearchResult(hits, int(count[0][0]) if count else len(hits), mode, query)
     return SearchResult([], 0, "none", query)
 

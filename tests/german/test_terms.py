@@ -226,3 +226,18 @@ def test_cli_regel_and_complete_in_german(built_db):
     assert out.startswith("== Trampelschaden – Regel 702.19 ==\n**Trampelschaden** (englisch *Trample*)")
     out = run_cli("complete", "/karte name", "Sünden del Vergangenheit", db=built_db).stdout
     assert out.splitlines()[0] == "Sünden der Vergangenheit"
+
+
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [
+        ("ruling", {"search": "Standardlandtypen"}),
+        ("mechanic", {"name": "Doppelländer"}),
+    ],
+)
+async def test_no_doubled_quotes(ctx, command, options):
+    """001 titles the section „Doppelländer“ with its own quotes: answers never show „„Doppelländer““."""
+    reply = await run_answer(ctx, command, **options)
+    text = "\n".join(p.title + p.body + "".join(f.name + f.value for f in p.fields) for p in reply.pages)
+    assert command != "ruling" or "Abschnitt „Doppelländer“" in text
+    assert "„„" not in text and "““" not in text
