@@ -241,3 +241,15 @@ async def test_no_doubled_quotes(ctx, command, options):
     text = "\n".join(p.title + p.body + "".join(f.name + f.value for f in p.fields) for p in reply.pages)
     assert command != "ruling" or "Abschnitt „Doppelländer“" in text
     assert "„„" not in text and "““" not in text
+
+
+async def test_a_rule_answer_never_links_the_rule_it_shows(ctx):
+    from bot.answers.rules import catalog
+
+    cat = await catalog(ctx.store)
+    numbers = sorted(cat.numbers() | {n for e in cat.explanations for n in e.see_also})
+    assert len(numbers) > 100
+    for number in numbers:
+        reply = await run_answer(ctx, "rule", query=number)
+        buttons = [*reply.actions, *(a for p in reply.pages for a in p.actions or [])]
+        assert not [a for a in buttons if a.action in ("rule", "cr_rule") and a.arg == number], number
