@@ -13,7 +13,7 @@ counters, state-based actions, priority, …), each with today's rule number, it
 2. **form**: the same after stripping German inflection endings word by word
    (``zustandsbasierten Aktion`` = ``Zustandsbasierte Aktionen``, ``Legendenregeln``);
 3. **inside**: a query that contains a name as whole words (``Was macht Trampelschaden?``), the longest
-   name wins;
+   name wins; a single general word (kind ``term``: ``Spieler``, ``Zug``) does not count;
 4. **typo**: one or two letters off on a name of ≥ 6 letters (rapidfuzz ``ratio`` ≥ 85 on the compact
    key, with a margin of 3 over the next term).
 
@@ -56,7 +56,7 @@ KIND_NAMES = {
 }
 # Rank of a name within a term: main German name, variant, old term, English name.
 MAIN, VARIANT, OLD, ENGLISH = 0, 1, 2, 3
-_ENDINGS = ("ern", "en", "er", "es", "em", "e", "n", "s")
+_ENDINGS = ("en", "es", "em", "e", "n", "s")  # not "er": Spieler is no form of Spielen
 _RULE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
 
 
@@ -198,9 +198,12 @@ class TermIndex:
         for size in range(min(self._longest, len(stems)), 0, -1):
             for start in range(len(stems) - size + 1):
                 window = stems[start : start + size]
-                if size == 1 and len(window[0]) < 4:
+                if size == 1 and len(window[0]) < 5:
                     continue
                 for rank, i in self._forms.get(window, ()):
+                    # One general word inside a longer question ("Spieler", "Zug") is no answer by itself.
+                    if size == 1 and self.terms[i].kind == "term":
+                        continue
                     inside.append((-size, rank, i, window))
             if inside:
                 break
