@@ -86,8 +86,10 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
     """
     term = match.term
     body = term_lines(term)
-    if match.how in ("inside", "typo"):
-        body.insert(0, f"_Gefunden über „{match.name}“._")
+    if match.how == "typo":  # the user's text is not echoed (no markdown from users in answers)
+        body.insert(0, f"_Kein genauer Treffer; am ähnlichsten geschrieben: {term.german}._")
+    elif match.how == "inside":
+        body.insert(0, f"_Im Suchtext erkannt: {term.german}._")
     elif _note(match).startswith("früher"):
         body.insert(0, f"_{_note(match)}_")
     entries, actions = await document_entries(ctx, term)
