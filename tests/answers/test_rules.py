@@ -195,7 +195,8 @@ async def test_autocomplete_words_and_terms(ctx):
     assert values[0] == "start"  # the typed text as a search of its own
     assert "starting player" in values and "starting life total" in values
     headings = await run_completer(ctx, "rule_queries", "einb")
-    assert [c.name for c in headings][1] == "502.46 Einberufen"
+    # The German term (today's rule) first, then the heading as the 2005 FAQ printed it.
+    assert [c.name for c in headings][1:3] == ["Einberufen – Regel 702.51", "502.46 Einberufen"]
 
 
 async def test_autocomplete_limits(ctx):
