@@ -31,6 +31,7 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from bot.search import clean, name_keys, words
+from bot.textsearch import tokens as fts_tokens
 
 TERMS_PATH = Path(__file__).resolve().parents[1] / "data" / "terms_de_en.tsv"
 #: Longest query looked at (characters); the table's longest name has under 40.
@@ -170,6 +171,10 @@ class TermIndex:
                 if stems:
                     self._forms.setdefault(stems, []).append((rank, i))
         self._longest = max((len(k) for k in self._forms), default=1)
+        # Every name with its folded words as " w1 w2 …" (a word starts with t ⇔ " " + t in it), for autocompletes.
+        self.name_words: list[tuple[Term, str, int, str]] = [
+            (term, name, rank, " " + " ".join(fts_tokens(name))) for term in terms for name, rank in term.names()
+        ]
         self.by_rule: dict[str, list[Term]] = {}
         for term in terms:
             self.by_rule.setdefault(term.rule, []).append(term)
@@ -224,6 +229,20 @@ class TermIndex:
         if len(ranked) > 1 and ranked[0][1] - ranked[1][1] < TYPO_MARGIN:
             return None
         return TermMatch(self.terms[ranked[0][0]], text, "typo")
+
+    def complete(self, typed_words: list[str]) -> list[tuple[Term, str, int]]:
+        """``(term, name, rank)`` for each term's first name whose words start with every typed word (in
+        table order; folded words as :func:`bot.textsearch.tokens` makes them)."""
+        out: list[tuple[Term, str, int]] = []
+        done: set[int] = set()
+        if not typed_words:
+            return out
+        probes = [" " + t for t in typed_words]
+        for term, name, rank, joined in self.name_words:
+            if all(p in joined for p in probes) and id(term) not in done:
+                done.add(id(term))
+                out.append((term, name, rank))
+        return out
 
     def for_rule(self, number: str) -> list[Term]:
         """Terms whose rule is ``number`` (``"702.19"`` → Trampelschaden)."""

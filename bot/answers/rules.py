@@ -580,14 +580,9 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     words = tokens(typed)
     if typed:
         choices[typed] = Choice(name=_short(f"Suche: {typed}", 100), value=typed)
-    for term in term_index().terms:  # German terms of the term table, by any of their names
-        for name, _rank in term.names():
-            name_words = tokens(name)
-            if words and all(any(w.startswith(t) for w in name_words) for t in words):
-                label = term.german if name == term.german else f"{term.german} ({name})"
-                shown = _short(f"{label} – Regel {term.rule}", 100)
-                choices.setdefault(term.german, Choice(name=shown, value=term.german))
-                break
+    for term, name, _rank in term_index().complete(words):  # German terms of the term table, by any name
+        label = term.german if name == term.german else f"{term.german} ({name})"
+        choices.setdefault(term.german, Choice(name=_short(f"{label} – Regel {term.rule}", 100), value=term.german))
     entries = [(f"{q.number} {q.title}", q.number) for q in cat.quoted if q.title]
     entries += [(term, term) for e in cat.explanations for term in e.terms]
     for label, value in entries:

@@ -135,12 +135,9 @@ def term_queries(ctx: AnswerContext, current: str) -> list[Choice]:
         choices[typed] = Choice(name=typed, value=typed)
     if not typed_words:
         return list(choices.values())
-    for term in term_index().terms:
-        for name, rank in term.names():
-            if all(any(w.startswith(t) for w in tokens(name)) for t in typed_words):
-                label = name if rank in (MAIN, VARIANT) else f"{name} → {term.german}"
-                choices.setdefault(name.casefold(), Choice(name=label[:100], value=name[:100]))
-                break
+    for term, name, rank in term_index().complete(typed_words):
+        label = name if rank in (MAIN, VARIANT) else f"{name} → {term.german}"
+        choices.setdefault(name.casefold(), Choice(name=label[:100], value=name[:100]))
         if len(choices) >= 25:
             break
     return list(choices.values())[:25]
