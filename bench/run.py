@@ -43,6 +43,7 @@ EXTRA = (
     "bench.bench_official",
     "bench.bench_time",
     "bench.bench_ops",
+    "bench.bench_names",
 )
 
 Row = tuple[str, str, str, str]  # (figure, value, target, command)

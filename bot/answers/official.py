@@ -346,10 +346,24 @@ async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: 
             pages[0].body = f"{body}\n\n{listing}".strip()
         else:
             pages.append(Page(title=f"{title} (Unterregeln)", body=listing))
+    if not pages[0].body and not fields and not children:
+        pages[0].body = (f"Regel {rule.number} hat in den Comprehensive Rules vom {format_date(version.effective)} "
+                         "nur diese Überschrift, keinen eigenen Text und keine Unterregeln.")
+    if len(pages) > 1 and children:
+        # A long parent (704, 117, 702.19 …) opens with its own text and the list of its subrules.
+        pages[0].body = "\n\n".join(p for p in (pages[0].body, subrule_list(children)) if p)
     actions = []
     if rule.parent and rule.kind in ("rule", "subrule"):
         actions.append(Action(label=f"Übergeordnet: {rule.parent}", action="cr_rule", arg=rule.parent))
     return Reply(pages=pages, source=CR_SOURCE, date=version.effective, actions=actions)
+
+
+def subrule_list(children: list[CRRuleRecord], limit: int = 40) -> str:
+    """``**Unterregeln** (Wortlaut auf den nächsten Seiten):`` and one short line per subrule (≤ ``limit``)."""
+    lines = [f"• **{c.number}** {_snippet(c.title or _rule_text(c), 70)}" for c in children[:limit]]
+    if len(children) > limit:
+        lines.append(f"… und {len(children) - limit} weitere")
+    return "**Unterregeln** (Wortlaut auf den nächsten Seiten):\n" + "\n".join(lines)
 
 
 # --- terms -------------------------------------------------------------------------------------
@@ -376,13 +390,10 @@ async def _term_reply(store: Store, q: str, current: CRVersionRecord) -> Reply |
 
 
 def _keyword_only_reply(row: KeywordRow, current: CRVersionRecord) -> Reply:
-    body = f"{row.german} = {row.english}." + (f"\n{row.note}" if row.note else "")
+    body = f"{row.german} = {row.english}."
     body += "\nDafür gibt es in den Comprehensive Rules keine eigene Regel."
-    return Reply(
-        pages=[Page(title=row.german, body=body)],
-        source="Begriffstabelle (data/keywords_de_en.tsv)",
-        date=current.effective,
-    )
+    return Reply(pages=[Page(title=row.german, body=body)], source="Begriffstabelle Deutsch–Englisch",
+                 date=current.effective)
 
 
 async def glossary_reply(store: Store, term: GlossaryRecord, note: str = "") -> Reply:
