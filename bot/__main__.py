@@ -86,8 +86,9 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     if offline and "LOG_LEVEL" not in os.environ:
         level = "WARNING"
     root.setLevel(level)
-    if settings.log_level != "DEBUG":
-        logging.getLogger("discord.gateway").setLevel(logging.WARNING)
+    # discord.gateway logs every event at INFO/DEBUG: only shown when DEBUG is asked for (set both ways,
+    # so a second call in the same process, as in the tests, does not keep an earlier level).
+    logging.getLogger("discord.gateway").setLevel(logging.NOTSET if settings.log_level == "DEBUG" else logging.WARNING)
 
 
 def _fail(message: str, code: int = 1) -> int:

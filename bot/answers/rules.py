@@ -26,6 +26,7 @@ from bot.answers.official import cr_rule_choices, merge_choices, rule_with_docum
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rulings import fts_rows, hit_pages, nothing_found, query_notes
 from bot.answers.terms import lookup, term_reply
+from bot.paths import DATA_DIR
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.search import clean
 from bot.store import DocumentRecord, Store
@@ -150,7 +151,7 @@ async def _load(store: Store) -> RuleCatalog:
     return RuleCatalog(quoted, explanations, cr_numbers)
 
 
-EXPLANATION_NUMBERS_PATH = Path(__file__).resolve().parents[2] / "data" / "explanations_numbers.tsv"
+EXPLANATION_NUMBERS_PATH = DATA_DIR / "explanations_numbers.tsv"
 
 
 @cache
