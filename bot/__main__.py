@@ -103,7 +103,8 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     if offline and "LOG_LEVEL" not in os.environ:
         level = "WARNING"
     root.setLevel(level)
-    # discord.gateway logs every event at INFO/DEBUG; only at DEBUG are they wanted
+    # discord.gateway logs every event at INFO/DEBUG: only shown when DEBUG is asked for (set both ways,
+    # so a second call in the same process, as in the tests, does not keep an earlier level).
     logging.getLogger("discord.gateway").setLevel(logging.NOTSET if settings.log_level == "DEBUG" else logging.WARNING)
 
 
@@ -268,7 +269,7 @@ CONSOLE_HELP = """Regelbot-Konsole. Tippe einen Befehl wie in Discord, z. B.:
 def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
     """Interactive prompt over the same answer layer as the bot (no Discord needed)."""
     from bot.console import UsageError
-    from bot.render import fit_pages, to_text
+    from bot.render import fit_reply, to_text
 
     async def work(cli: Any) -> int:
         print(CONSOLE_HELP)
@@ -296,7 +297,7 @@ def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
                     if last is None:
                         print("Noch keine Antwort zum Blättern.")
                         continue
-                    last_page = len(fit_pages(last.pages)) - 1
+                    last_page = len(fit_reply(last)) - 1
                     step = 1 if low == "weiter" else -1
                     if not 0 <= page + step <= last_page:
                         print("Schon auf der letzten Seite." if step > 0 else "Schon auf der ersten Seite.")

@@ -84,6 +84,15 @@ def quote_user(text: str, limit: int | None = None) -> str:
     return _LINE_START.sub(r"\\\1", text)
 
 
+def in_quotes(text: str) -> str:
+    """``text`` in German quotation marks, never doubled: ``Einberufen`` → ``„Einberufen“``, ``„Doppelländer“``
+    stays, quotes inside become single ones (``„Verbesserte“ Kreaturen`` → ``„‚Verbesserte‘ Kreaturen“``)."""
+    stripped = text.strip()
+    if len(stripped) > 1 and stripped[0] in "„\"“" and stripped[-1] in "“\"”" and stripped.count("„") <= 1:
+        return stripped
+    return "„" + stripped.replace("„", "‚").replace("“", "‘") + "“"
+
+
 @dataclass
 class Field:
     """An embed field: name ≤ 256, value ≤ 1024 characters once rendered."""
@@ -95,11 +104,16 @@ class Field:
 
 @dataclass
 class Page:
-    """One page of a reply (one embed)."""
+    """One page of a reply (one embed).
+
+    ``actions``: buttons for this page only (a search's page 2 points to page 2's hits); None means the
+    reply's :attr:`Reply.actions`.
+    """
 
     title: str
     body: str = ""
     fields: list[Field] = field(default_factory=list)
+    actions: list[Action] | None = None
 
 
 @dataclass

@@ -23,7 +23,7 @@ from bot.importer.model import KeywordRow
 log = logging.getLogger(__name__)
 
 #: Must equal ``PRAGMA user_version`` in data/schema.sql.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class StoreError(Exception):

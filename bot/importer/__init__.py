@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from bot.importer import official, writer
+from bot.importer import changes, official, writer
 from bot.importer.cr import CRDocument, parse_cr
 from bot.importer.model import ManifestEntry, ParsedDocument, SourceError
 from bot.importer.mtgjson import CardRecord, read_mtgjson
@@ -95,6 +95,7 @@ class BuildReport:
     total_cards: int = 0
     merged_cards: list[str] = field(default_factory=list)
     official: OfficialReport = field(default_factory=OfficialReport)
+    today: changes.TodayReport = field(default_factory=changes.TodayReport)
 
 
 def _entry_lines(text: str) -> list[int]:
@@ -270,6 +271,8 @@ def build(
     cr_files: Sequence[Path] = (),
     card_files: Sequence[Path] = (),
     keywords: Path = KEYWORDS_PATH,
+    register: Path = changes.CHANGES_PATH,
+    terms: Path = changes.TERMS_PATH,
 ) -> BuildReport:
     """Parse all documents of ``sources`` (and the official files) and write them atomically to ``db_path``.
 
@@ -287,10 +290,13 @@ def build(
         ManifestError, SourceError: bad manifest, source entry or official file (file and line).
         BuildError: missing parser module, written counts differ from parsed ones, or an official file
             cannot be stored (same CR date twice, a card file given twice).
+        RegisterError: the change register names an entry the store does not have (file, reason).
     """
     db_path = Path(db_path)
     entries = load_manifest(sources)
     parsed = parse_all(sources)
+    the_register = changes.read_register(register)
+    the_terms = changes.read_terms(terms)
     crs: list[CRDocument] = [parse_cr(p) for p in cr_files]
     cards: list[tuple[Path, list[CardRecord]]] = [(Path(p), read_mtgjson(p)) for p in card_files]
     db_path.parent.mkdir(parents=True, exist_ok=True)
@@ -315,6 +321,7 @@ def build(
                 _verify(conn, parsed, report)
                 writer.write_counts(conn, report.files)
                 _write_official(conn, parsed, entries, crs, cards, keywords, report.official)
+                report.today = changes.apply(conn, the_register, the_terms, crs)
                 conn.executemany(
                     "INSERT INTO meta (key, value) VALUES (?, ?)",
                     [
@@ -474,4 +481,6 @@ def format_report(report: BuildReport) -> str:
         )
     if report.official.keywords or report.official.cr or report.official.cards:
         lines.append(official.format_official(report.official))
+    if report.today.per_document:
+        lines.append(changes.format_today(report.today))
     return "\n".join(lines)
