@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 import re
 
-from bot.answers.mana import CALC_BUDGET, explained_reply, quote_user, read_cost
+from bot.answers.mana import CALC_BUDGET, explained_reply, read_cost
 from bot.answers.registry import AnswerContext, UserError, answer
 from bot.offload import TooExpensive, run_bounded
-from bot.reply import Field, Reply
+from bot.reply import Field, Reply, quote_user
 from bot.rules import clash as engine
 from bot.rules.clash import ClashError, Library, RevealedCard
 from bot.rules.steps import Step
@@ -90,7 +90,7 @@ async def clash_reveal(
     inputs = [c for c in (card1, card2, card3, card4) if c is not None and c.strip()]
     cards = [await read_card(ctx, text, n) for n, text in enumerate(inputs, 1)]
     try:
-        result = engine.clash(cards, rules)
+        result = await run_bounded(engine.clash, cards, rules)
     except ClashError as exc:
         raise UserError("Fehde nicht möglich", quote_user(str(exc))) from exc
     lines = [_card_line(n, c, rules) for n, c in enumerate(cards, 1)]
@@ -99,7 +99,7 @@ async def clash_reveal(
     fields: list[Field] = []
     if any(len(c.faces) > 1 for c in cards):
         other_rules = engine.RULES_2007 if rules == engine.RULES_TODAY else engine.RULES_TODAY
-        other = engine.clash(cards, other_rules)
+        other = await run_bounded(engine.clash, cards, other_rules)
         fields.append(
             Field(
                 f"Zum Vergleich: Regelstand {_rules_label(other_rules)}",
@@ -250,7 +250,7 @@ async def clash_odds(
         seed = random.SystemRandom().randrange(MAX_SEED)
     if not 0 <= seed < MAX_SEED:
         raise UserError("Ungültiger Startwert", f"Der Startwert muss zwischen 0 und {MAX_SEED - 1} liegen.")
-    reveal = engine.random_reveal(libs, seed, rules)
+    reveal = await run_bounded(engine.random_reveal, libs, seed, rules, budget=CALC_BUDGET)
     shown = ", ".join(f"Spieler {n}: {engine.values_text(v)}" for n, v in enumerate(reveal.clash.values, 1))
     fields = [
         Field(

@@ -7,14 +7,13 @@ the store) into costs, runs the engine and renders its explained steps as a Germ
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.answers.registry import AnswerContext, UserError, answer
 from bot.offload import TooExpensive, run_bounded
-from bot.reply import Field, Page, Reply
+from bot.reply import Field, Page, Reply, quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError
 from bot.rules.mana.payment import pay
@@ -24,19 +23,6 @@ from bot.search import EXACT
 
 if TYPE_CHECKING:
     from bot.store import CardRecord
-
-try:
-    from bot.reply import quote_user  # type: ignore[attr-defined]  # the ops engineer's helper (issue 10)
-except ImportError:  # stand-in until it is merged: same interface, the same characters made inert
-
-    def quote_user(text: str, limit: int | None = None) -> str:
-        """User text made inert for echoing: control characters → spaces, white space collapsed, cut to
-        ``limit`` (``…``), Discord markdown and mention characters escaped with a backslash."""
-        text = " ".join("".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Cs") else c for c in text).split())
-        if limit is not None and len(text) > limit:
-            text = text[: max(limit - 1, 0)].rstrip() + "…"
-        return re.sub(r"([*_~`|\[\]<>@\\#])", r"\\\1", text)
-
 
 MAX_INPUT = 300
 LIST_LIMIT = 24  # options listed in a reply (the count is always exact)
@@ -249,12 +235,14 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
     and every distinct way to pay its hybrid part."""
     _check_x(x)
     given = await read_cost(ctx, cost)
-    value = engine.explain_mana_value(given.faces, x=x)
-    colors = engine.explain_colors(given.faces)
+    value = await run_bounded(engine.explain_mana_value, given.faces, x=x)
+    colors = await run_bounded(engine.explain_colors, given.faces)
     lines = [f"**Manakosten:** {given.cost_text}"]
     if given.is_split:
-        old = engine.explain_mana_value(given.faces, rules=engine.RULES_2006, x=x)
-        lines.append(f"**Manawert:** {value.value} (heute, Summe der Hälften) · nach den Regeln von 2006: {old.shown}")
+        old = await run_bounded(engine.explain_mana_value, given.faces, rules=engine.RULES_2006, x=x)
+        lines.append(
+            f"**Manawert:** {value.value} (heute, Summe der Hälften) · nach den Regeln von 2006: {old.shown}"
+        )
         value_steps = value.steps + old.steps[-1:]
     else:
         lines.append(f"**Manawert:** {value.value}")

@@ -6,9 +6,11 @@ German↔English keyword table, the aligned German explanations (document 003) a
 * a rule number of the current CR (``701.30c``) with the official English text, its effective date,
   the German explanation beside it when the alignment of document 003 is certain (``103.1``), and the
   subrules of a parent number, paged (``701.30``);
-* an old number (``701.19c``, cited by the 2007 clash article) with today's rule and the line
-  "früher 701.19c (Regeln vom 1. Oktober 2010)" — "vermutlich …" with the runner-up when the match
-  across versions is uncertain (``cr_rule_map``);
+* an old number of an imported older CR that no longer exists today (2010's ``110.5g``) with today's rule
+  and the line "früher 110.5g (Regeln vom 1. Oktober 2010)" — "vermutlich …" with the runner-up when the
+  match across versions is uncertain (``cr_rule_map``). Numbers the documents cite (``701.19c``, ``104.3f``)
+  are answered before this by :mod:`bot.answers.eras` (the document's meaning first); a number that exists
+  today and no document cites is today's rule, without notes on what it meant in 2010 (issue 9);
 * a keyword rule number quoted by the 2005/2006 FAQs (``502.46``) through the keyword table
   (data/keywords_de_en.tsv: 502.46 Einberufen → 702.51 Convoke);
 * a glossary term (``Mana Value`` → definition and rule 202.3), also by its German name
@@ -29,7 +31,7 @@ from bot.answers.registry import AnswerContext, UserError, action, completer, pa
 from bot.importer.align import LEXICON, resolve_via_keywords
 from bot.importer.cr import normalise_for_search
 from bot.importer.model import KeywordRow
-from bot.reply import Action, Choice, Field, Page, Reply, format_date
+from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.search import clean
 from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, RuleMapRecord, Store
 from bot.textsearch import memo
@@ -133,8 +135,12 @@ def fts_query(groups: list[list[str]], any_group: bool = False) -> str:
     return (" OR " if any_group else " AND ").join(parts)
 
 
-def _current(versions: list[CRVersionRecord]) -> CRVersionRecord:
+def current_version(versions: list[CRVersionRecord]) -> CRVersionRecord:
+    """The current CR version of a non-empty ``versions`` list (the newest effective date)."""
     return next((v for v in versions if v.is_current), versions[0])
+
+
+_current = current_version
 
 
 async def official_rule_reply(ctx: AnswerContext, query: str) -> Reply | None:
@@ -239,24 +245,12 @@ async def _number_reply(store: Store, number: str, current: CRVersionRecord) -> 
             reply.actions.insert(0, Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
         return reply
     if today is not None:
-        note = ""
-        if moved and moved[0].new_number:
-            m = moved[0]
-            note = (
-                f"In den Regeln vom {long_date(m.old_version.effective)} stand unter {number} eine andere "
-                f"Regel; sie ist heute {'' if m.certain else 'vermutlich '}{m.new_number}."
-            )
-        reply = await rule_reply(store, number, current, note=note)
-        if moved and moved[0].new_number:
-            reply.actions.insert(
-                0,
-                Action(
-                    label=f"Frühere {number} (heute {moved[0].new_number})", action="cr_rule", arg=moved[0].new_number
-                ),
-            )
-        return reply
+        # A number no document cites means today's rule; what it meant in 2010 is no note of its own (issue 9).
+        return await rule_reply(store, number, current)
     rows = await store.keywords()
     match = resolve_via_keywords(number, rows)
+    if match is not None and match.method == "keyword-table-parent" and not quoted:
+        match = None  # 701.19z: no source has it, so it is no subrule of the old 701.19 either
     if match is not None and match.new:
         row = next(r for r in rows if r.old_number in (number, number[:-1]))
         cited = ", ".join(f"{d.set_name or d.title} ({format_date(d.date)})" for d in quoted)
@@ -352,10 +346,24 @@ async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: 
             pages[0].body = f"{body}\n\n{listing}".strip()
         else:
             pages.append(Page(title=f"{title} (Unterregeln)", body=listing))
+    if not pages[0].body and not fields and not children:
+        pages[0].body = (f"Regel {rule.number} hat in den Comprehensive Rules vom {format_date(version.effective)} "
+                         "nur diese Überschrift, keinen eigenen Text und keine Unterregeln.")
+    if len(pages) > 1 and children:
+        # A long parent (704, 117, 702.19 …) opens with its own text and the list of its subrules.
+        pages[0].body = "\n\n".join(p for p in (pages[0].body, subrule_list(children)) if p)
     actions = []
     if rule.parent and rule.kind in ("rule", "subrule"):
         actions.append(Action(label=f"Übergeordnet: {rule.parent}", action="cr_rule", arg=rule.parent))
     return Reply(pages=pages, source=CR_SOURCE, date=version.effective, actions=actions)
+
+
+def subrule_list(children: list[CRRuleRecord], limit: int = 40) -> str:
+    """``**Unterregeln** (Wortlaut auf den nächsten Seiten):`` and one short line per subrule (≤ ``limit``)."""
+    lines = [f"• **{c.number}** {_snippet(c.title or _rule_text(c), 70)}" for c in children[:limit]]
+    if len(children) > limit:
+        lines.append(f"… und {len(children) - limit} weitere")
+    return "**Unterregeln** (Wortlaut auf den nächsten Seiten):\n" + "\n".join(lines)
 
 
 # --- terms -------------------------------------------------------------------------------------
@@ -382,13 +390,10 @@ async def _term_reply(store: Store, q: str, current: CRVersionRecord) -> Reply |
 
 
 def _keyword_only_reply(row: KeywordRow, current: CRVersionRecord) -> Reply:
-    body = f"{row.german} = {row.english}." + (f"\n{row.note}" if row.note else "")
+    body = f"{row.german} = {row.english}."
     body += "\nDafür gibt es in den Comprehensive Rules keine eigene Regel."
-    return Reply(
-        pages=[Page(title=row.german, body=body)],
-        source="Begriffstabelle (data/keywords_de_en.tsv)",
-        date=current.effective,
-    )
+    return Reply(pages=[Page(title=row.german, body=body)], source="Begriffstabelle Deutsch–Englisch",
+                 date=current.effective)
 
 
 async def glossary_reply(store: Store, term: GlossaryRecord, note: str = "") -> Reply:
@@ -451,7 +456,7 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
                     hits.append(h)
             if hits and match is rounds[1]:
                 break
-    shown = q[:80]
+    shown = quote_user(q, 80)
     if not hits:
         raise UserError(
             f"Nichts gefunden zu „{shown}“",
