@@ -144,7 +144,7 @@ async def test_time_budget_passed_is_a_german_refusal(ctx, monkeypatch):
 
     async def too_slow(func, /, *args, budget=None, **kwargs):
         assert budget == mana_answers.CALC_BUDGET
-        raise TooExpensive(func.__name__)
+        raise TooExpensive(1.0)
 
     monkeypatch.setattr(mana_answers, "run_bounded", too_slow)
     monkeypatch.setattr(clash_answers, "run_bounded", too_slow)
