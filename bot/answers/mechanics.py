@@ -22,7 +22,7 @@ from bot.answers.registry import AnswerContext, UserError, action, answer, compl
 from bot.answers.rules import catalog
 from bot.answers.rulings import annotate
 from bot.answers.today import heute_block, terms_line, today_index
-from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date
+from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.search import clean
 from bot.store import DocumentRecord, Store
 from bot.textsearch import memo, synonyms, tokens
@@ -196,10 +196,10 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     found = find_mechanics(sections, name[:200])
     if not found:
         titles = ", ".join(dict.fromkeys(m.title for m in sections))
-        raise UserError(f"Keine Mechanik „{clean(name)[:80]}“ gefunden", f"Bekannte Abschnitte: {titles}")
+        raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden", f"Bekannte Abschnitte: {titles}")
     if len({m.title for m in found}) > 1:
         options = "\n".join(f"• {_choice_label(m, sections)}" for m in found)
-        raise UserError(f"Mehrere Mechaniken passen zu „{clean(name)[:80]}“", f"Meintest du:\n{options}")
+        raise UserError(f"Mehrere Mechaniken passen zu „{quote_user(name, 80)}“", f"Meintest du:\n{options}")
     return await mechanic_reply(ctx, found)
 
 

@@ -97,7 +97,7 @@ async def register_field(ctx: AnswerContext) -> Field | None:
     unclassified = cov["ruling"].get("unreviewed", 0) + cov["mechanic"].get("unreviewed", 0)
     lines.append(f"{unclassified} ohne Einordnung · {len(index.changes)} Registerzeilen, Regeln vom "
                  f"{format_date(next(iter(index.cr.values()))[1]) if index.cr else '–'}")
-    return Field(name="Stand heute (Änderungsregister data/changes.toml)", value="\n".join(lines))
+    return Field(name="Stand heute (Änderungsregister)", value="\n".join(lines))
 
 
 #: (command as a German user types it, what it does, an example). A test checks that every command of the
@@ -108,18 +108,26 @@ HELP = (
     ("/regel", "Regel nach Nummer (wie in den Dokumenten gedruckt) oder Stichwort", "/regel suche: 701.19"),
     ("/mechanik", "Mechanik-Abschnitt einer FAQ: Erklärung, Regeln, Rulings", "/mechanik name: Einberufen"),
     ("/mana info", "Manawert, Farben und Hybrid-Bezahlmöglichkeiten", "/mana info kosten: {G/W}{G/W}"),
-    ("/mana bezahlen", "Kann der Manavorrat die Kosten bezahlen?", "/mana bezahlen kosten: 2WU vorrat: WWUGG"),
+    (
+        "/mana bezahlen",
+        "Kann der Manavorrat die Kosten bezahlen?",
+        "/mana bezahlen kosten: 2WU vorrat: 2 weiß, 1 blau, 2 grün",
+    ),
     (
         "/mana einberufen",
         "Was nach Einberufen noch zu zahlen bleibt",
-        "/mana einberufen kosten: {3}{G}{W} kreaturen: Artefakt, rot, grün-weiß",
+        "/mana einberufen kosten: {X}{G}{G}{G} kreaturen: 2 grün, Artefakt x: 2",
     ),
     (
         "/mana gesamtkosten",
         "Gesamtkosten mit Erhöhungen und Reduzierungen",
-        "/mana gesamtkosten kosten: {2}{R} erhoehung: {1}",
+        "/mana gesamtkosten kosten: {2/W}{R} reduzierung: {2} leben: 20",
     ),
-    ("/mana versorgung", "Kumulative Versorgung für N Alterungsmarken", "/mana versorgung kosten: {1} marken: 3"),
+    (
+        "/mana versorgung",
+        "Kumulative Versorgung beim Auslösen mit N Altersmarken (eine kommt dazu)",
+        "/mana versorgung kosten: {1} marken: 3",
+    ),
     (
         "/fehde aufdecken",
         "Wer gewinnt die Fehde (heute oder Regelstand 2007)?",

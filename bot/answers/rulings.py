@@ -19,7 +19,7 @@ from typing import Any
 from bot.answers.cards import card_from_button, find_card
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.today import TodayIndex, hit_notice, is_changed, newer_rulings, ruling_display, today_index
-from bot.reply import Action, Page, Reply, format_date
+from bot.reply import Action, Page, Reply, format_date, in_quotes, quote_user
 from bot.search import clean
 from bot.store import CardRecord, RulingRecord, Store
 from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, FtsQuery, build_query, tidy_snippet
@@ -116,10 +116,11 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
     for mechanic_id, title in linked:
         section = await ctx.store.rulings_for_mechanic(mechanic_id)
         if section:
-            section_pages = rulings_pages(f"Abschnitt „{title}“ (ALLGEMEINES)", [annotate(r, index) for r in section])
-            section_pages[0].body = (
-                f"Rulings aus dem Abschnitt „{title}“, auf den sich {card.name} bezieht:\n\n" + section_pages[0].body
+            section_pages = rulings_pages(
+                f"Abschnitt {in_quotes(title)} (ALLGEMEINES)", [annotate(r, index) for r in section]
             )
+            lead = f"Rulings aus dem Abschnitt {in_quotes(title)}, auf den sich {card.name} bezieht:"
+            section_pages[0].body = f"{lead}\n\n{section_pages[0].body}"
             pages += section_pages
             docs.update({r.document.title: None for r in section})
         actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(mechanic_id)))
@@ -160,7 +161,7 @@ class SearchResult:
 
 # ruling_rows (data/schema.sql) gives the columns Store.ruling_from_row reads; snippet and owner follow them.
 _HIT_SQL = """
-SELECT rr.*, snippet({table}, 0, ?, ?, ?, 18), coalesce(c.name, 'Abschnitt „' || m.title || '“')
+SELECT rr.*, snippet({table}, 0, ?, ?, ?, 18), c.name, m.title
 FROM {table} JOIN ruling_rows rr ON rr.id = {table}.rowid
 LEFT JOIN cards c ON c.id = rr.card_id LEFT JOIN mechanics m ON m.id = rr.mechanic_id
 WHERE {table} MATCH ? AND (? IS NULL OR rr.card_id = ?)
@@ -187,6 +188,11 @@ async def fts_rows(store: Store, sql: str, params: tuple[Any, ...]) -> list[Any]
         return []
 
 
+def _owner(card: str | None, section: str | None) -> str:
+    """Who a ruling belongs to: the card, else ``Abschnitt „<section>“`` (never „„…““)."""
+    return card or (f"Abschnitt {in_quotes(section)}" if section else "?")
+
+
 async def search_rulings(store: Store, text: str, card_id: int | None = None, limit: int = MAX_HITS) -> SearchResult:
     """Full-text search over every ruling (optionally one card's), best first (bm25).
 
@@ -202,7 +208,9 @@ async def search_rulings(store: Store, text: str, card_id: int | None = None, li
         rows = await fts_rows(store, sql, (*HIGHLIGHT, ELLIPSIS, match, card_id, card_id, limit))
         if rows:
             count = await fts_rows(store, _COUNT_SQL.format(table=table), (match, card_id, card_id))
-            hits = [RulingHit(Store.ruling_from_row(row), row[-1] or "?", tidy_snippet(row[-2])) for row in rows]
+            hits = [
+                RulingHit(Store.ruling_from_row(row), _owner(row[-2], row[-1]), tidy_snippet(row[-3])) for row in rows
+            ]
             return SearchResult(hits, int(count[0][0]) if count else len(hits), mode, query)
     return SearchResult([], 0, "none", query)
 
@@ -254,7 +262,7 @@ def search_intro(result: SearchResult, shown_text: str) -> str:
 
 def nothing_found(text: str) -> UserError:
     """The German „nichts gefunden“ error for a search text (shown shortened, cleaned)."""
-    shown = clean(text)[:80] or "(leer)"
+    shown = quote_user(text, 80) or "(leer)"
     return UserError(
         f"Nichts gefunden für „{shown}“",
         "Versuche andere oder weniger Wörter, alte und neue Begriffe werden beide gesucht "
@@ -271,6 +279,20 @@ def hit_pages(title: str, intro: str, blocks: list[str], per_page: int) -> list[
     return pages or [Page(title=title, body=intro)]
 
 
+def _hit_buttons(hits: list[RulingHit]) -> list[Action]:
+    """Buttons to the cards (their rulings) and mechanics sections of ``hits``, at most CARD_BUTTONS."""
+    buttons: dict[tuple[str, int], Action] = {}
+    for hit in hits:
+        if len(buttons) >= CARD_BUTTONS:
+            break
+        r = hit.ruling
+        if r.card_id is not None:
+            buttons.setdefault(("rulings", r.card_id), Action(f"Rulings: {hit.owner}", "rulings", str(r.card_id)))
+        elif r.mechanic_id is not None:
+            buttons.setdefault(("mechanic", r.mechanic_id), Action(hit.owner, "mechanic", str(r.mechanic_id)))
+    return list(buttons.values())
+
+
 async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = None) -> Reply:
     """The answer to ``/ruling suche: …`` (optionally within one card's rulings).
 
@@ -280,22 +302,16 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     result = await search_rulings(ctx.store, text, card.id if card else None)
     if not result.hits:
         raise nothing_found(text)
-    shown = clean(text)[:80]
+    shown = quote_user(text, 80)
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     index = await today_index(ctx.store)
     ids = {h.ruling.id for h in result.hits}
     blocks = [hit_block(h, index, ids) for h in result.hits]
     pages = hit_pages(title, search_intro(result, shown), blocks, HITS_PER_PAGE)
-    buttons: dict[tuple[str, int], Action] = {}
-    for hit in result.hits:
-        if len(buttons) >= CARD_BUTTONS:
-            break
-        r = hit.ruling
-        if r.card_id is not None:
-            buttons.setdefault(("rulings", r.card_id), Action(f"Rulings: {hit.owner}", "rulings", str(r.card_id)))
-        elif r.mechanic_id is not None:
-            buttons.setdefault(("mechanic", r.mechanic_id), Action(hit.owner, "mechanic", str(r.mechanic_id)))
-    actions = list(buttons.values())
+    # Each page's buttons point to that page's hits (page 2 → the cards of page 2).
+    for number, page in enumerate(pages):
+        page.actions = _hit_buttons(result.hits[number * HITS_PER_PAGE : (number + 1) * HITS_PER_PAGE])
+    actions = pages[0].actions or []
     docs = {h.ruling.document.title: None for h in result.hits}
     docs.update({n.title: None for h in result.hits for n in newer_rulings(index, "ruling", h.ruling.id)})
     return Reply(pages=pages, source=" · ".join(docs), actions=actions)

@@ -29,6 +29,7 @@ from rapidfuzz import fuzz, process
 
 from bot.importer.cr import CRDocument, CRRule, cited_numbers, normalise_for_search
 from bot.importer.model import KeywordRow, RuleExplanation
+from bot.paths import DATA_DIR
 
 # --------------------------------------------------------------------------- versions
 
@@ -385,7 +386,7 @@ class SampleScore:
         return 100.0 * self.right / self.checked if self.checked else 100.0
 
 
-MAP_SAMPLE_PATH = Path(__file__).resolve().parents[2] / "data" / "cr_map_sample.tsv"
+MAP_SAMPLE_PATH = DATA_DIR / "cr_map_sample.tsv"
 
 
 def read_map_sample(path: str | Path = MAP_SAMPLE_PATH) -> MapSample:
@@ -443,7 +444,7 @@ def read_keyword_table(path: str | Path) -> list[KeywordRow]:
     for n, line in body[1:]:
         cols = line.split("\t")
         if len(cols) != 7:
-            raise ValueError(f"{path}:{n}: expected 7 tab-separated columns, got {len(cols)}")
+            raise ValueError(f"{path}:{n}: erwartet 7 durch Tabulatoren getrennte Spalten, gefunden {len(cols)}")
         german, english, kind, old, source, cr, note = (c.strip() for c in cols)
         rows.append(KeywordRow(german, english, kind, old or None, source, cr or None, note))
     return rows

@@ -34,10 +34,10 @@ from pathlib import Path
 
 from bot.importer.cr import CRDocument
 from bot.importer.model import SourceError
+from bot.paths import DATA_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
-CHANGES_PATH = ROOT / "data" / "changes.toml"
-TERMS_PATH = ROOT / "data" / "terms.tsv"
+CHANGES_PATH = DATA_DIR / "changes.toml"
+TERMS_PATH = DATA_DIR / "terms.tsv"
 
 KINDS = ("changed", "wording", "unchanged")
 #: Status order: the first that applies wins.

@@ -16,9 +16,8 @@ import pytest
 from bot.answers import AnswerContext, run_answer
 from bot.answers.official import official_rule_reply
 from bot.importer import DEFAULT_SOURCES, BuildReport, build
-from bot.search import NameIndex
-from bot.store import Store
 from tests.conftest import run_cli
+from tests.reference.conftest import answer_context
 
 pytestmark = pytest.mark.reference
 
@@ -41,11 +40,8 @@ def full(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildReport]:
 
 @pytest.fixture
 async def fctx(full) -> AsyncIterator[AnswerContext]:
-    store = await Store.open(full[0])
-    try:
-        yield AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
-    finally:
-        await store.close()
+    async with answer_context(full[0]) as ctx:
+        yield ctx
 
 
 def test_build_report(full):
