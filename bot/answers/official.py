@@ -10,7 +10,7 @@ German↔English keyword table, the aligned German explanations (document 003) a
   and the line "früher 110.5g (Regeln vom 1. Oktober 2010)" — "vermutlich …" with the runner-up when the
   match across versions is uncertain (``cr_rule_map``). Numbers the documents cite (``701.19c``, ``104.3f``)
   are answered before this by :mod:`bot.answers.eras` (the document's meaning first); a number that exists
-  today and no document cites is today's rule, without notes on what it meant in 2010 (issue 9);
+  today and no document cites is today's rule, with a note when the older version had another rule there;
 * a keyword rule number quoted by the 2005/2006 FAQs (``502.46``) through the keyword table
   (data/keywords_de_en.tsv: 502.46 Einberufen → 702.51 Convoke);
 * a glossary term (``Mana Value`` → definition and rule 202.3), also by its German name
@@ -245,8 +245,18 @@ async def _number_reply(store: Store, number: str, current: CRVersionRecord) -> 
             reply.actions.insert(0, Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
         return reply
     if today is not None:
-        # A number no document cites means today's rule; what it meant in 2010 is no note of its own (issue 9).
-        return await rule_reply(store, number, current)
+        # No document cites it: today's rule first; when an imported older version had another rule under this
+        # number, the note says which is which (issue 9: only from the map, which follows the texts).
+        note = ""
+        if moved and moved[0].new_number:
+            m = moved[0]
+            note = (f"In den Regeln vom {long_date(m.old_version.effective)} stand unter {number} eine andere "
+                    f"Regel; sie ist heute {'' if m.certain else 'vermutlich '}{m.new_number}.")
+        reply = await rule_reply(store, number, current, note=note)
+        if moved and moved[0].new_number:
+            reply.actions.insert(0, Action(label=f"Frühere {number} (heute {moved[0].new_number})",
+                                           action="cr_rule", arg=moved[0].new_number))
+        return reply
     rows = await store.keywords()
     match = resolve_via_keywords(number, rows)
     if match is not None and match.method == "keyword-table-parent" and not quoted:
