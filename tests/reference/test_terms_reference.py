@@ -110,3 +110,16 @@ def test_shipped_explanation_numbers_match_a_fresh_alignment(cr_db):
             )
         }
     assert {pos: (row[0], row[1]) for pos, row in shipped_numbers().items()} == fresh
+
+
+async def test_cr_search_buttons_follow_the_page(crctx):
+    from bot.render import payload
+
+    reply = await run_answer(crctx, "rule", query="creature token copy")
+    cr_pages = [i for i, p in enumerate(fit_reply(reply)) if p.title.startswith("Comprehensive Rules:")]
+    assert len(cr_pages) >= 2
+    first, second = (
+        {c["custom_id"] for c in payload(reply, i)["components"] if c["custom_id"].startswith("rb:cr_rule:")}
+        for i in cr_pages[:2]
+    )
+    assert first and second and not first & second
