@@ -15,8 +15,9 @@ from typing import Any
 from discord import AppCommandOptionType, app_commands
 
 from bot.answers import run_completer
+from bot.answers.registry import MAX_DIGITS
 from bot.client import Regelbot
-from bot.reply import Choice, Reply
+from bot.reply import Choice, Reply, quote_user
 
 _SUB = (AppCommandOptionType.subcommand, AppCommandOptionType.subcommand_group)
 _TRUE = {"true", "ja", "yes", "1", "wahr", "an"}
@@ -191,6 +192,8 @@ class CommandLine:
             allowed = ", ".join(str(c["value"]) for c in option.choices)
             raise _OptionError(f"Ungültiger Wert „{raw}“ für {option.de}. Erlaubt: {allowed}")
         if option.type == AppCommandOptionType.integer.value:
+            if len(raw) > MAX_DIGITS + 1:
+                raise _OptionError(f"{option.de}: Zahlen mit mehr als {MAX_DIGITS} Ziffern werden nicht angenommen.")
             try:
                 return int(raw)
             except ValueError:
@@ -222,7 +225,7 @@ class CommandLine:
             try:
                 kwargs[spec.params[option.name]] = self._convert(option, values[option.name])
             except _OptionError as exc:
-                return Reply.fail("Ungültige Eingabe", str(exc))
+                return Reply.fail("Ungültige Eingabe", quote_user(str(exc)))
         return await self.bot.run_answer(spec.answer, None, **kwargs)
 
     async def complete(self, target: str, current: str) -> list[Choice]:

@@ -30,10 +30,11 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
+from bot.paths import DATA_DIR
 from bot.search import clean, name_keys, words
 from bot.textsearch import tokens as fts_tokens
 
-TERMS_PATH = Path(__file__).resolve().parents[1] / "data" / "terms_de_en.tsv"
+TERMS_PATH = DATA_DIR / "terms_de_en.tsv"
 #: Longest query looked at (characters); the table's longest name has under 40.
 MAX_QUERY = 200
 #: Fuzzy tier: minimum ``fuzz.ratio`` on compact keys, margin over the next term, minimum key length.

@@ -30,9 +30,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
+from bot.paths import DATA_DIR
 from bot.search import clean
 
-SYNONYMS_PATH = Path(__file__).resolve().parents[1] / "data" / "synonyms.tsv"
+SYNONYMS_PATH = DATA_DIR / "synonyms.tsv"
 
 #: Longest user text looked at (characters); longer input is cut and the answer says so.
 MAX_TEXT = 400

@@ -7,7 +7,7 @@ rulings lists (documents 002, 004), as stored by the importer.
 from __future__ import annotations
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
-from bot.reply import Action, Choice, Field, Page, Reply, format_date
+from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.search import NameHit, clean
 from bot.store import CardRecord, DocumentRecord
 
@@ -57,7 +57,7 @@ def card_page(card: CardRecord) -> Page:
 
 def _not_found(ctx: AnswerContext, query: str) -> UserError:
     hits = ctx.names.search(query, limit=5)
-    shown = clean(query)[:80] or "(leer)"
+    shown = quote_user(query, 80) or "(leer)"
     if hits:
         lines = "\n".join(f"• {h.card_name}" for h in hits)
         return UserError(f"Keine Karte „{shown}“ gefunden", f"Meintest du:\n{lines}")

@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from bot.answers.eras import cited_number_reply, era_index
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rulings import fts_rows, hit_pages, nothing_found, query_notes
 from bot.answers.terms import lookup, term_reply
-from bot.reply import Action, Choice, Field, Page, Reply, format_date
+from bot.paths import DATA_DIR
+from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.search import clean
 from bot.store import DocumentRecord, Store
 from bot.terms import ENGLISH, term_index
@@ -149,7 +151,7 @@ async def _load(store: Store) -> RuleCatalog:
     return RuleCatalog(quoted, explanations, cr_numbers)
 
 
-EXPLANATION_NUMBERS_PATH = Path(__file__).resolve().parents[2] / "data" / "explanations_numbers.tsv"
+EXPLANATION_NUMBERS_PATH = DATA_DIR / "explanations_numbers.tsv"
 
 
 @cache
@@ -344,8 +346,8 @@ def _not_in_store(cat: RuleCatalog, number: str) -> Reply:
     if not found:
         known = ", ".join(sorted(cat.numbers(), key=_number_key))
         raise UserError(
-            f"Regel {number} steht in keinem Dokument",
-            f"Die Dokumente des Bots zitieren diese Regel nicht. Enthaltene Regelnummern: {known}.\n"
+            f"Regel {number} nicht gefunden",
+            f"Kein Dokument des Bots enthält oder zitiert diese Regel. Enthaltene Regelnummern: {known}.\n"
             "Für Stichwörter: `/regel suche: Startspieler`.",
         )
     lines = [
@@ -474,7 +476,7 @@ async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
     hits, mode = await search_rules(ctx, text)
     if not hits:
         raise nothing_found(text)
-    shown = clean(text)[:80]
+    shown = quote_user(text, 80)
     intro = f"{_stellen(len(hits))} in Regeln und Regelerklärungen für „{shown}“"
     if mode in MODE_NOTES:
         intro += "\n" + MODE_NOTES[mode]
@@ -512,6 +514,10 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
     if not clean(query):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
     number = parse_number(query)
+    if number is not None:  # a number a document cites: the document's meaning first (bot/answers/eras.py)
+        cited = await cited_number(ctx, number)
+        if cited is not None:
+            return cited
     match = lookup(query) if number is None else None
     if match is not None and match.rank == ENGLISH and await ctx.store.cr_versions():
         match = None  # an English term: the official glossary answers it (bot.answers.official)
@@ -539,8 +545,22 @@ async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
     """Button ``rb:rule:<number>``: the rule, or a plain note that no document holds it."""
     number = parse_number(arg)
     if number is None:
-        raise UserError("Ungültige Regelnummer", f"„{clean(arg)[:40]}“ ist keine Regelnummer.")
+        raise UserError("Ungültige Regelnummer", f"„{quote_user(arg, 40)}“ ist keine Regelnummer.")
+    cited = await cited_number(ctx, number)
+    if cited is not None:
+        return cited
     return await rule_with_documents(ctx, number, lambda: rule_reply(ctx, number))
+
+
+async def cited_number(ctx: AnswerContext, number: str) -> Reply | None:
+    """The era answer (:func:`bot.answers.eras.cited_number_reply`) for a number a document prints, also
+    when it is asked for as meant (502.46a, printed as 502.32a under the heading 502.46); else None."""
+    cited = await cited_number_reply(ctx, number, lambda: rule_reply(ctx, number))
+    if cited is None:
+        misprint = _misprinted_as(await catalog(ctx.store), number)
+        if misprint is not None:
+            cited = await cited_number_reply(ctx, misprint[1].number, lambda: rule_reply(ctx, number))
+    return cited
 
 
 @action("rulex")
@@ -566,9 +586,12 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     choices: dict[str, Choice] = {}
     if typed[:1] in set("0123456789"):
         prefix = typed.lower().rstrip(".")
+        eras = (await era_index(ctx)).cited
         for q in sorted(cat.quoted, key=lambda q: _number_key(q.number)):
             if q.number.startswith(prefix) and q.number not in choices:
-                choices[q.number] = Choice(name=_short(f"{q.number} – {q.title or q.text}", 100), value=q.number)
+                today = next((c.today for c in eras.get(q.number, []) if c.today), None)
+                label = f"{q.number}" + (f" (heute {today})" if today else "") + f" – {q.title or q.text}"
+                choices[q.number] = Choice(name=_short(label, 100), value=q.number)
         for e in cat.explanations:  # numbers aligned by issue 6, if any
             if e.number and e.number.startswith(prefix) and e.number not in choices:
                 choices[e.number] = Choice(name=_short(f"{e.number} – {e.text}", 100), value=e.number)
