@@ -475,23 +475,21 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
         )
     rules = {r.id: r for r in await store.cr_rules_by_ids([h.ref for h in hits if h.kind == "rule"])}
     terms = {g.id: g for g in await store.glossary_by_ids([h.ref for h in hits if h.kind == "term"])}
-    lines = []
-    actions = []
+    lines: list[tuple[str, Action | None]] = []  # each hit's line and its button
     for h in hits:
         if h.kind == "rule" and h.ref in rules:
             text = _rule_text(rules[h.ref]) or rules[h.ref].title or ""
-            lines.append(f"**{h.number}** {_snippet(text)}")
-            if len(actions) < 5:
-                actions.append(Action(label=f"Regel {h.number}", action="cr_rule", arg=h.number))
+            lines.append((f"**{h.number}** {_snippet(text)}",
+                          Action(label=f"Regel {h.number}", action="cr_rule", arg=h.number)))
         elif h.kind == "term" and h.ref in terms:
-            lines.append(f"**Glossar: {h.title}** {_snippet(terms[h.ref].text)}")
-    pages = [
-        Page(
-            title=f"Comprehensive Rules: „{shown}“ ({len(lines)} Treffer)", body="\n".join(lines[i : i + HITS_PER_PAGE])
-        )
-        for i in range(0, len(lines), HITS_PER_PAGE)
-    ]
-    return Reply(pages=pages, source=CR_SOURCE, date=current.effective, actions=actions)
+            lines.append((f"**Glossar: {h.title}** {_snippet(terms[h.ref].text)}", None))
+    pages = []
+    for i in range(0, len(lines), HITS_PER_PAGE):  # each page's buttons point to that page's rules
+        chunk = lines[i:i + HITS_PER_PAGE]
+        pages.append(Page(title=f"Comprehensive Rules: „{shown}“ ({len(lines)} Treffer)",
+                          body="\n".join(line for line, _ in chunk),
+                          actions=[a for _, a in chunk if a is not None][:5]))
+    return Reply(pages=pages, source=CR_SOURCE, date=current.effective, actions=list(pages[0].actions or []))
 
 
 def _snippet(text: str, limit: int = 160) -> str:
