@@ -137,11 +137,14 @@ async def _with_offline_bot(settings: Settings, work: Callable[[Any], Awaitable[
 
 
 def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable[[Any], Awaitable[Any]]) -> int:
+    """Print what ``make(cli)`` produced (a :class:`bot.delivery.Pressed`): the text, or with ``--json``
+    exactly the message payload Discord receives (:func:`bot.render.message_payload`)."""
     from bot.render import to_json, to_text
 
     async def work(cli: Any) -> int:
-        reply = await make(cli)
-        print(to_json(reply, args.page - 1) if args.json else to_text(reply, args.page - 1))
+        shown = await make(cli)
+        page = shown.page if args.page is None else args.page - 1
+        print(to_json(shown.reply, page, shown.origin) if args.json else to_text(shown.reply, page))
         return 0
 
     return asyncio.run(_with_offline_bot(settings, work))
@@ -149,11 +152,17 @@ def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable
 
 def cmd_call(settings: Settings, args: argparse.Namespace) -> int:
     """Run one slash command typed as text and print the reply (text or Discord JSON payload)."""
-    return _print_reply_of(settings, args, lambda cli: cli.call(args.command))
+    from bot.delivery import Pressed
+
+    async def make(cli: Any) -> Pressed:
+        reply, origin = await cli.invoke(args.command)
+        return Pressed(reply, 0, origin)
+
+    return _print_reply_of(settings, args, make)
 
 
 def cmd_press(settings: Settings, args: argparse.Namespace) -> int:
-    """Press a button by its custom_id (``rb:rulings:12``) and print the reply."""
+    """Press a button by its custom_id (``rb:rulings:12``, a paging id from ``call --json``) and print the reply."""
     return _print_reply_of(settings, args, lambda cli: cli.press(args.custom_id))
 
 
@@ -224,7 +233,8 @@ def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
                         print("  " + c.name)
                     continue
                 if line.startswith("rb"):
-                    last, page = await cli.press(line), 0
+                    pressed = await cli.press(line)
+                    last, page = pressed.reply, pressed.page
                 else:
                     last, page = await cli.call(line), 0
                 print(to_text(last, page))
@@ -316,7 +326,7 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("call", help="Einen Befehl ausführen, z. B. '/karte name: Boros-Rekrut'")
     p.add_argument("command")
     p.add_argument("--json", action="store_true", help="Discord-Nachricht als JSON ausgeben")
-    p.add_argument("--page", type=int, default=1, help="Seite der Antwort (ab 1)")
+    p.add_argument("--page", type=int, default=None, help="Seite der Antwort (ab 1)")
     p.set_defaults(func=cmd_call)
     p = sub.add_parser("complete", help="Autovervollständigung, z. B. '/karte name' 'boros'")
     p.add_argument("target")
@@ -326,7 +336,7 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("press", help="Einen Knopf drücken, z. B. 'rb:rulings:12'")
     p.add_argument("custom_id")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--page", type=int, default=1)
+    p.add_argument("--page", type=int, default=None, help="Seite der Antwort (ab 1; sonst die des Knopfs)")
     p.set_defaults(func=cmd_press)
     return parser
 

@@ -16,7 +16,8 @@ import discord
 from discord import app_commands
 
 from bot.answers import run_completer
-from bot.render import send_reply
+from bot.custom_id import Invocation
+from bot.delivery import send_reply
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ async def respond(interaction: discord.Interaction[Any], **options: Any) -> None
     if key is None:
         raise RuntimeError("command without extras['answer']")
     reply = await interaction.client.run_answer(key, interaction, **options)  # type: ignore[attr-defined]
-    await send_reply(interaction, reply)
+    await send_reply(interaction, reply, origin=Invocation.answer(key, **options))
 
 
 def autocomplete(key: str) -> Any:
