@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot {build,run,sync,console,call,complete,press}`` (contract in DESIGN.md).
+"""Command line: ``python -m bot {build,run,sync,serve,console,call,complete,press}`` (contract in DESIGN.md).
 
 Exit codes: 0 success (also when the bot answered with a user-facing error), 1 a runtime
 problem (store missing/corrupt, Discord refused the token), 2 a usage problem (unknown
@@ -305,6 +305,38 @@ def cmd_sync(settings: Settings, args: argparse.Namespace) -> int:
     return cmd_run(settings, args, sync_only=True)
 
 
+NO_PUBLIC_KEY = ("DISCORD_PUBLIC_KEY fehlt: den Public Key der Anwendung (Developer Portal → General Information) "
+                 "in .env eintragen.")
+
+
+def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
+    """Serve Discord's HTTP interactions (``bot.serve``) until SIGINT/SIGTERM."""
+    if not settings.public_key:
+        return _fail(NO_PUBLIC_KEY, 2)
+    code = ensure_store(settings)
+    if code:
+        return code
+
+    async def main() -> int:
+        from bot.client import Regelbot
+        from bot.serve import serve
+        from bot.store import StoreError
+
+        bot = Regelbot(settings)
+        try:
+            await serve(bot, settings.public_key, args.host, args.port, reuse_port=args.reuse_port,
+                        defer_after=args.defer_after)
+        except StoreError as exc:
+            return _fail(str(exc))
+        except OSError as exc:
+            return _fail(f"Kann nicht auf {args.host}:{args.port} lauschen: {exc.strerror or exc}")
+        finally:
+            await bot.close()
+        return 0
+
+    return asyncio.run(main())
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The argparse parser of ``python -m bot``."""
     parser = argparse.ArgumentParser(prog="python -m bot", description="Regelbot: MTG-Regelfragen auf Deutsch.")
@@ -323,6 +355,14 @@ def make_parser() -> argparse.ArgumentParser:
     sub.add_parser("run", help="Bot mit Discord verbinden (braucht DISCORD_TOKEN)").set_defaults(func=cmd_run)
     sub.add_parser("sync", help="Slash-Befehle bei Discord registrieren").set_defaults(func=cmd_sync)
     sub.add_parser("console", help="Interaktive Konsole ohne Discord").set_defaults(func=cmd_console)
+    p = sub.add_parser("serve", help="HTTP-Endpunkt für Interaktionen (Interactions Endpoint URL)")
+    p.add_argument("--host", default="127.0.0.1", help="Adresse (Standard 127.0.0.1; hinter einem Proxy lassen)")
+    p.add_argument("--port", type=int, default=8080, help="Port (Standard 8080)")
+    p.add_argument("--reuse-port", action="store_true",
+                   help="SO_REUSEPORT: mehrere serve-Prozesse teilen sich einen Port (Linux)")
+    p.add_argument("--defer-after", type=float, default=2.0, metavar="SEKUNDEN",
+                   help="Antworten, die länger brauchen, erst zurückstellen (Standard 2; Discord wartet 3 s)")
+    p.set_defaults(func=cmd_serve)
     p = sub.add_parser("call", help="Einen Befehl ausführen, z. B. '/karte name: Boros-Rekrut'")
     p.add_argument("command")
     p.add_argument("--json", action="store_true", help="Discord-Nachricht als JSON ausgeben")

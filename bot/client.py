@@ -157,11 +157,11 @@ class Regelbot(commands.AutoShardedBot):
         """Space IDENTIFYs by Discord's ``max_concurrency`` (instead of discord.py's fixed 5 s per shard)."""
         if self._identify is None:
             try:
-                limits = await self.session_start_limits()
-                concurrency = limits.max_concurrency
-                log.info("Sitzungsstarts: %d von %d übrig, max_concurrency %d",
-                         limits.remaining, limits.total, concurrency)
-            except discord.HTTPException:
+                _, _, limits = await self.http.get_bot_gateway()
+                concurrency = int(limits.get("max_concurrency", 1))
+                log.info("Sitzungsstarts: %s von %s übrig, max_concurrency %d",
+                         limits.get("remaining"), limits.get("total"), concurrency)
+            except (discord.HTTPException, discord.GatewayNotFound):
                 concurrency = 1
             self._identify = IdentifyLimiter(concurrency)
         waited = await self._identify.wait(shard_id or 0)

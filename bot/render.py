@@ -146,11 +146,11 @@ def page_checks(reply: Reply, pages: list[Page]) -> list[str]:
     return out
 
 
-def _button(label: str, custom_id: str, style: int, disabled: bool = False) -> dict[str, Any]:
+def _button(label: str, custom_id: str, style: int, disabled: bool | None = None) -> dict[str, Any]:
     button: dict[str, Any] = {"type": BUTTON, "style": style, "label": _short(label, BUTTON_LABEL_MAX),
                               "custom_id": custom_id}
-    if disabled:
-        button["disabled"] = True
+    if disabled is not None:
+        button["disabled"] = disabled
     return button
 
 
