@@ -236,9 +236,13 @@ class Interactions:
         choices = await run_completer(ctx, key, str(focused.get("value", ""))) if key and ctx and focused else []
         return {"type": CB_AUTOCOMPLETE, "data": {"choices": [{"name": c.name, "value": c.value} for c in choices]}}
 
-    async def handle(self, payload: dict[str, Any]) -> dict[str, Any]:
+    async def handle(self, payload: dict[str, Any], sent_at: float | None = None) -> dict[str, Any]:
         """The HTTP response body for one verified interaction ``payload``: PONG, autocomplete choices, the
-        answer, or a defer whose answer follows through the webhook (a background task)."""
+        answer, or a defer whose answer follows through the webhook (a background task).
+
+        ``sent_at``: the signature's timestamp (Unix seconds, whole, so never later than the real send time).
+        The answer is deferred ``defer_after`` seconds after it, not after arrival: a request that waited in
+        a queue (a burst) is deferred early enough for Discord's 3 seconds."""
         itype = payload.get("type")
         if itype == PING:
             return {"type": PONG}
@@ -261,7 +265,10 @@ class Interactions:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         with contextlib.suppress(TimeoutError):
-            return await asyncio.wait_for(asyncio.shield(transport.first), self.defer_after)
+            wait = self.defer_after
+            if sent_at is not None:
+                wait = max(0.0, min(wait, sent_at + self.defer_after - time.time()))
+            return await asyncio.wait_for(asyncio.shield(transport.first), wait)
         if not transport.first.done():
             transport.defer(*defer)
         return transport.first.result()
@@ -320,7 +327,7 @@ def make_app(interactions: Interactions, public_key: str) -> web.Application:
             return web.json_response({"error": "kein JSON"}, status=400)
         if not isinstance(payload, dict):
             return web.json_response({"error": "kein Objekt"}, status=400)
-        answer = await interactions.handle(payload)
+        answer = await interactions.handle(payload, sent_at=float(timestamp))
         return web.Response(body=json.dumps(answer).encode(), content_type="application/json")
 
     async def health(request: web.Request) -> web.Response:
