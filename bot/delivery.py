@@ -47,21 +47,35 @@ class Transport(Protocol):
     type when it was a defer (5 or 6), else None; ``deferred_ephemeral``: the defer was ephemeral."""
 
     @property
-    def responded(self) -> bool: ...  # noqa: D102
+    def responded(self) -> bool:
+        """True once the interaction callback (an answer or a defer) was sent."""
+        ...
 
     @property
-    def deferred(self) -> int | None: ...  # noqa: D102
+    def deferred(self) -> int | None:
+        """The callback type when it was a defer (5 new message, 6 update), else None."""
+        ...
 
     @property
-    def deferred_ephemeral(self) -> bool: ...  # noqa: D102
+    def deferred_ephemeral(self) -> bool:
+        """Whether the defer was ephemeral."""
+        ...
 
-    async def respond(self, body: dict[str, Any]) -> None: ...  # noqa: D102
+    async def respond(self, body: dict[str, Any]) -> None:
+        """Send the interaction callback ``{"type", "data"}``."""
+        ...
 
-    async def edit_original(self, data: dict[str, Any]) -> None: ...  # noqa: D102
+    async def edit_original(self, data: dict[str, Any]) -> None:
+        """Edit the interaction's original (or deferred) message with the message payload ``data``."""
+        ...
 
-    async def followup(self, data: dict[str, Any]) -> None: ...  # noqa: D102
+    async def followup(self, data: dict[str, Any]) -> None:
+        """Send ``data`` as a new follow-up message."""
+        ...
 
-    async def delete_original(self) -> None: ...  # noqa: D102
+    async def delete_original(self) -> None:
+        """Delete the interaction's original message (the "thinking…" of a defer)."""
+        ...
 
 
 async def deliver(transport: Transport, reply: Reply, *, page: int = 0, origin: Invocation | None = None,
