@@ -59,16 +59,29 @@ class Burst:
     seconds: list[float]
     within: int
     failed: int
+    server_cpu: float = float("nan")
+    client_cpu: float = float("nan")
 
     def line(self) -> str:
         ms = [s * 1000 for s in self.seconds]
         return (f"{self.label:<44} {self.total} at once: {self.within}/{self.total} answered within 3 s, "
                 f"{self.total / self.wall:6.0f} /s, p50 {percentile(ms, 0.5):6.0f} ms, "
                 f"p99 {percentile(ms, 0.99):6.0f} ms, max {max(ms):6.0f} ms"
-                + (f", {self.failed} failed" if self.failed else ""))
+                + (f", {self.failed} failed" if self.failed else "")
+                + f"; CPU per interaction: bot {self.server_cpu / self.total * 1000:.2f} ms, "
+                  f"fake Discord {self.client_cpu / self.total * 1000:.2f} ms")
 
 
-async def _burst(fake: FakeDiscord, plan, total: int, label: str) -> Burst:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a Linux process so far, in seconds (NaN when unreadable)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _burst(fake: FakeDiscord, plan, total: int, label: str, pids: list[int]) -> Burst:
     results: list[InteractionResult | None] = [None] * total
 
     async def one(i: int) -> None:
@@ -77,12 +90,17 @@ async def _burst(fake: FakeDiscord, plan, total: int, label: str) -> Burst:
         except AssertionError:
             results[i] = None
 
+    cpu0, own0 = sum(cpu_seconds(p) for p in pids), sum(os.times()[:2])
     t0 = time.perf_counter()
     await asyncio.gather(*(one(i) for i in range(total)))
     wall = time.perf_counter() - t0
+    await asyncio.sleep(0.5)  # deferred answers finish
+    server_cpu = sum(cpu_seconds(p) for p in pids) - cpu0
+    client_cpu = sum(os.times()[:2]) - own0
     done = [r for r in results if r is not None]
     within = sum(1 for r in done if r.seconds <= DEADLINE and not r.refused)
-    return Burst(label, total, wall, [r.seconds for r in done], within, sum(r is None for r in results))
+    return Burst(label, total, wall, [r.seconds for r in done], within, sum(r is None for r in results),
+                 server_cpu, client_cpu)
 
 
 def _free_port() -> int:
@@ -137,12 +155,12 @@ async def measure_bursts(db: Path, tmp: Path, total: int, workers: int, connecti
     key = SigningKey.generate()
     async with FakeDiscord() as fake:
         (tmp / "gw").mkdir()
-        async with running_bot(fake, tmp / "gw", argv=REAL_BOT, db=db, extra_env={"LOG_LEVEL": "WARNING"}):
+        async with running_bot(fake, tmp / "gw", argv=REAL_BOT, db=db, extra_env={"LOG_LEVEL": "WARNING"}) as gw:
             await fake.wait_sync()
             plan = await build_plan(fake)
             for step in plan * 2:
                 await run_step(fake, step)
-            gateway = await _burst(fake, plan, total, "gateway: 1 process (python -m bot run)")
+            gateway = await _burst(fake, plan, total, "gateway: 1 process (python -m bot run)", [gw.proc.pid])
         port = _free_port()
         procs = []
         try:
@@ -162,7 +180,8 @@ async def measure_bursts(db: Path, tmp: Path, total: int, workers: int, connecti
             fake._client = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=connections))
             for step in plan * 2:
                 await run_step(fake, step)
-            served = await _burst(fake, plan, total, f"HTTP: {workers} serve workers, one port (SO_REUSEPORT)")
+            served = await _burst(fake, plan, total, f"HTTP: {workers} serve workers, one port (SO_REUSEPORT)",
+                                  [p.proc.pid for p in procs if p.proc is not None])
             out += [served, gateway]
             assert not fake.invalid, fake.invalid[:3]
         finally:

@@ -3,6 +3,10 @@
 Discord's limits are met by splitting, never by silent cutting: :func:`fit_pages` turns the
 answer's pages into pages that each fit one embed (description ≤ 4096, field value ≤ 1024,
 ≤ 25 fields, ≤ 6000 characters per message); long answers then page with buttons.
+
+:func:`message_payload` is the one place that makes the Discord message payload (embeds, action rows of
+buttons, flags): the gateway bot and the HTTP endpoint send it through :mod:`bot.delivery`, and
+``python -m bot call --json`` prints it. Button custom_ids come from :mod:`bot.custom_id`.
 """
 
 from __future__ import annotations
@@ -240,13 +244,3 @@ def to_text(reply: Reply, page: int = 0) -> str:
     if shown:
         lines.append("Knöpfe: " + "  ".join(shown))
     return "\n".join(line for line in lines if line)
-
-
-
-
-async def send_reply(interaction: discord.Interaction[Any], reply: Reply, *, origin: Invocation | None = None,
-                     page: int = 0, update: bool = False) -> None:
-    """Answer a discord.py interaction with ``reply``: :func:`bot.delivery.send_reply` (kept here for callers)."""
-    from bot.delivery import send_reply as deliver_reply
-
-    await deliver_reply(interaction, reply, origin=origin, page=page, update=update)
