@@ -132,3 +132,19 @@ def test_huge_button_id_is_a_german_reply(built_db):
     proc = run_cli("press", "rb:card:99999999999999999999999999", db=built_db)
     assert proc.returncode == 0
     assert proc.stdout.startswith("== Karte nicht gefunden ==")
+
+
+def test_serve_without_public_key_one_german_line(built_db):
+    proc = run_cli("serve", "--port", "0", db=built_db, env={"DISCORD_PUBLIC_KEY": ""})
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == [
+        "DISCORD_PUBLIC_KEY fehlt: den Public Key der Anwendung (Developer Portal → General Information) "
+        "in .env eintragen."
+    ]
+
+
+def test_bad_shard_settings_are_a_german_usage_error(built_db):
+    proc = run_cli("run", db=built_db, env={"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "2"})
+    assert proc.returncode == 2
+    assert "SHARD_IDS '2': jede Nummer nur einmal und kleiner als SHARD_COUNT (2)." in proc.stderr
+    assert "Traceback" not in proc.stderr
