@@ -16,6 +16,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import random
 from collections.abc import Awaitable
 from typing import Any
 
@@ -123,6 +124,7 @@ class Regelbot(commands.AutoShardedBot):
         )
         self.settings = settings
         self._identify: IdentifyLimiter | None = None
+        self._identified: set[int] = set()
         self.store: Store | None = None
         self.answer_context: AnswerContext | None = None
 
@@ -154,7 +156,9 @@ class Regelbot(commands.AutoShardedBot):
             log.info("Shards %s: Befehle synchronisiert der Prozess mit Shard 0", self.settings.shard_ids)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
-        """Space IDENTIFYs by Discord's ``max_concurrency`` (instead of discord.py's fixed 5 s per shard)."""
+        """Space IDENTIFYs by Discord's ``max_concurrency`` (instead of discord.py's fixed 5 s per shard); a
+        shard identifying again waits 1-5 s first (Discord's rule after an invalid session). The limit holds
+        within this process; processes started at the same moment share Discord's buckets (README)."""
         if self._identify is None:
             try:
                 _, _, limits = await self.http.get_bot_gateway()
@@ -164,7 +168,12 @@ class Regelbot(commands.AutoShardedBot):
             except (discord.HTTPException, discord.GatewayNotFound):
                 concurrency = 1
             self._identify = IdentifyLimiter(concurrency)
-        waited = await self._identify.wait(shard_id or 0)
+        shard = shard_id or 0
+        if shard in self._identified:
+            # a new session after INVALID_SESSION or a failed resume: Discord asks for 1-5 s of waiting first
+            await asyncio.sleep(random.uniform(1.0, 5.0))
+        self._identified.add(shard)
+        waited = await self._identify.wait(shard)
         if waited:
             log.info("Shard %s wartet %.1f s auf IDENTIFY (max_concurrency)", shard_id, waited)
 
