@@ -190,25 +190,29 @@ async def measure_bursts(db: Path, tmp: Path, total: int, workers: int, connecti
     return out
 
 
-async def measure(quick: bool) -> tuple[list[tuple[int, float]], list[Burst]]:
-    """Both measurements on a freshly built store."""
+async def measure(quick: bool, clicks: int | None = None, burst: int | None = None,
+                  workers: int = 4) -> tuple[list[tuple[int, float]], list[Burst]]:
+    """Both measurements on a freshly built store (``clicks`` 0: no memory run)."""
+    clicks = (3000 if quick else 20_000) if clicks is None else clicks
+    burst = (1000 if quick else 5000) if burst is None else burst
     with tempfile.TemporaryDirectory(prefix="bench_scale_") as tmp_s:
         tmp = Path(tmp_s)
         db = tmp / "regelbot.sqlite3"
         build_store(db)
         (tmp / "mem").mkdir()
-        memory = await measure_memory(db, tmp / "mem", 3000 if quick else 20_000)
-        bursts = await measure_bursts(db, tmp, 1000 if quick else 5000, 4, 256)
+        memory = await measure_memory(db, tmp / "mem", clicks) if clicks else []
+        bursts = await measure_bursts(db, tmp, burst, workers, 256)
     return memory, bursts
 
 
 def report(memory: list[tuple[int, float]], bursts: list[Burst]) -> str:
     """The figures as printed by this script."""
-    lines = [f"bench_scale — CPUs: {os.cpu_count()}"]
-    base = memory[0][1]
-    lines.append("bot RSS over button interactions (after 3 000 warm-up): "
-                 + ", ".join(f"{n}: {mb:.1f} MB" for n, mb in memory)
-                 + f" → growth {memory[-1][1] - base:+.1f} MB (target ≤ 10 MB over 20 000)")
+    lines = [f"bench_scale — CPUs: {os.cpu_count()}, load average {os.getloadavg()[0]:.1f}"]
+    if memory:
+        base = memory[0][1]
+        lines.append("bot RSS over button interactions (after 3 000 warm-up): "
+                     + ", ".join(f"{n}: {mb:.1f} MB" for n, mb in memory)
+                     + f" → growth {memory[-1][1] - base:+.1f} MB (target ≤ 10 MB over 20 000)")
     lines += [b.line() for b in bursts]
     return "\n".join(lines)
 
@@ -230,8 +234,11 @@ def rows(quick: bool) -> list[tuple[str, str, str, str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="3 000 clicks and a burst of 1 000")
+    parser.add_argument("--clicks", type=int, default=None, help="button interactions of the memory run (0: none)")
+    parser.add_argument("--burst", type=int, default=None, help="interactions sent at once")
+    parser.add_argument("--workers", type=int, default=4, help="serve processes on the port")
     args = parser.parse_args()
-    print(report(*asyncio.run(measure(args.quick))))
+    print(report(*asyncio.run(measure(args.quick, args.clicks, args.burst, args.workers))))
 
 
 if __name__ == "__main__":
