@@ -262,6 +262,11 @@ async def test_deferred_answers_arrive_through_the_webhook(real_bot, store_db, t
         # follows ephemerally (or, when it was ready before the defer, it is the ephemeral callback itself)
         assert error.ephemeral and error.embeds[0]["title"] == "Keine Karte „Gibtsnicht“ gefunden"
         assert (error.callback_type, error.original_deleted) in ((5, True), (4, False))
+        # any worker answers any click: the message paged by the slow worker, turned back by the other one
+        fake.use_http(http[1].url, http[4])
+        back = await fake.component(turned, button(turned, "Zurück")["custom_id"])
+        assert back.callback_type == 7 and back.message["id"] == rulings.message["id"]
+        assert back.data["embeds"][0]["description"] == rulings.embeds[0]["description"]
         assert_clean(fake)
     finally:
         await slow.proc.stop()
