@@ -230,7 +230,8 @@ class CommandLine:
                 kwargs[spec.params[option.name]] = self._convert(option, values[option.name])
             except _OptionError as exc:
                 return Reply.fail("Ungültige Eingabe", str(exc)), None
-        return await self.bot.run_answer(spec.answer, None, **kwargs), Invocation.answer(spec.answer, **kwargs)
+        origin = Invocation.pinned(spec.answer, **kwargs)
+        return await self.bot.run_answer(spec.answer, None, **origin.kwargs), origin
 
     async def complete(self, target: str, current: str) -> list[Choice]:
         """Autocomplete choices for ``target`` = ``"/karte name"`` and the typed text ``current``.

@@ -29,6 +29,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import inspect
+import random
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -47,6 +48,8 @@ _NUMBER_RE = re.compile(r"-?[0-9]{1,20}(?:\.[0-9]{1,20})?")
 _PAGE_RE = re.compile(r"[0-9]{1,5}")
 _ESCAPE = frozenset("%,:")
 _TAGS = frozenset("~#!")
+#: Random seeds drawn by :meth:`Invocation.pinned` are below this (the ``seed`` options accept 0..10^9-1).
+SEED_MAX = 10**9
 
 
 class BadCustomId(ValueError):
@@ -74,6 +77,14 @@ class Invocation:
     def answer(cls, key: str, **options: Any) -> Invocation:
         """The slash-command answer ``key`` (``bot.answers.registry.answer``) with ``options``."""
         return cls("answer", key, tuple(options.items()))
+
+    @classmethod
+    def pinned(cls, key: str, **options: Any) -> Invocation:
+        """:meth:`answer`, with an empty ``seed`` option (an answer with a random part, ``/fehde chancen``)
+        filled with a random seed now, so that running the invocation again gives the same pages."""
+        if "seed" in options and options["seed"] is None and any(p.name == "seed" for p in answer_params(key)):
+            options = {**options, "seed": random.SystemRandom().randrange(SEED_MAX)}
+        return cls.answer(key, **options)
 
     @classmethod
     def action(cls, name: str, arg: str) -> Invocation:

@@ -225,7 +225,7 @@ class Interactions:
             ):
                 return Reply.fail("Ungültige Eingabe", f"{param.display_name}: erlaubt ist {low} bis {high}."), None
             kwargs[param.name] = value
-        return None, Invocation.answer(leaf.answer, **kwargs)
+        return None, Invocation.pinned(leaf.answer, **kwargs)
 
     async def _autocomplete(self, data: dict[str, Any]) -> dict[str, Any]:
         path, options = self._leaf_options(data)

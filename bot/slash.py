@@ -51,8 +51,9 @@ async def respond(interaction: discord.Interaction[Any], **options: Any) -> None
     key = command.extras["answer"] if command is not None else None
     if key is None:
         raise RuntimeError("command without extras['answer']")
-    reply = await interaction.client.run_answer(key, interaction, **options)  # type: ignore[attr-defined]
-    await send_reply(interaction, reply, origin=Invocation.answer(key, **options))
+    origin = Invocation.pinned(key, **options)
+    reply = await interaction.client.run_answer(key, interaction, **origin.kwargs)  # type: ignore[attr-defined]
+    await send_reply(interaction, reply, origin=origin)
 
 
 def autocomplete(key: str) -> Any:

@@ -67,6 +67,18 @@ def test_any_values_round_trip_or_do_not_fit(card, search, page):
     assert {"card": None, "search": None, **back.target.kwargs} == {"card": card, "search": search}
 
 
+async def test_a_random_answer_is_pinned_so_its_pages_come_back_the_same(ctx):
+    # /fehde chancen without a seed reveals at random: the invocation gets its seed before it runs
+    inv = Invocation.pinned("clash_odds", library1="24 Länder, 36 {3}", library2="20 {1}, 40 {2}", seed=None)
+    seed = inv.kwargs["seed"]
+    assert isinstance(seed, int) and 0 <= seed < 10**9
+    run = runner(ctx)
+    first, again = await run(inv), await run(decode(encode(PAGE, inv, 1)).target)
+    assert any(f"Startwert {seed}" in f.name for p in first.pages for f in p.fields)
+    assert page_checks(first, fit_pages(first.pages)) == page_checks(again, fit_pages(again.pages))
+    assert Invocation.pinned("card", name="x") == Invocation.answer("card", name="x")
+
+
 def test_a_6000_character_search_does_not_fit_and_says_so():
     inv = Invocation.answer("ruling", search="x" * 6000)
     with pytest.raises(TooLong):
