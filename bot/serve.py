@@ -274,11 +274,11 @@ class Interactions:
         return transport.first.result()
 
     async def _answer_command(self, transport: HttpTransport, data: dict[str, Any]) -> None:
-        error, inv = self._command(data)
         try:
+            error, inv = self._command(data)
             reply = error if inv is None else await runner(self._ctx())(inv)
         except Exception:
-            log.exception("Fehler in /%s", str(data.get("name"))[:32])
+            log.exception("Fehler in /%s", str(data.get("name") if isinstance(data, dict) else "?")[:32])
             reply, inv = INTERNAL_ERROR, None
         await self._send(transport, reply or INTERNAL_ERROR, origin=inv)
 
@@ -327,7 +327,12 @@ def make_app(interactions: Interactions, public_key: str) -> web.Application:
             return web.json_response({"error": "kein JSON"}, status=400)
         if not isinstance(payload, dict):
             return web.json_response({"error": "kein Objekt"}, status=400)
-        answer = await interactions.handle(payload, sent_at=float(timestamp))
+        try:
+            answer = await interactions.handle(payload, sent_at=float(timestamp))
+        except Exception:  # a payload of an unexpected shape: one log line with traceback, a German answer
+            log.exception("Fehler bei Interaktion vom Typ %r", payload.get("type"))
+            answer = ({"type": CB_AUTOCOMPLETE, "data": {"choices": []}} if payload.get("type") == AUTOCOMPLETE
+                      else {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)})
         return web.Response(body=json.dumps(answer).encode(), content_type="application/json")
 
     async def health(request: web.Request) -> web.Response:

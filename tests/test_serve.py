@@ -48,3 +48,24 @@ async def test_commands_resolve_to_the_answer_and_its_parameters(offline_bot):
     assert choices["type"] == 8
     assert choices["data"]["choices"][0] == {"name": "Chor des Konklave", "value": "Chor des Konklave"}
     assert await http.handle({"type": 1}) == {"type": 1}
+
+
+async def test_a_payload_of_an_unexpected_shape_gets_a_german_answer(offline_bot):
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from bot.serve import make_app
+
+    key = SigningKey.generate()
+    app = make_app(Interactions(offline_bot, RestClient()), key.verify_key.encode().hex())
+    async with TestClient(TestServer(app)) as client:
+        body = b'{"type": 2, "data": "kein Objekt", "id": "1", "token": "t", "application_id": "1"}'
+        ts = str(int(time.time()))
+        headers = {"X-Signature-Ed25519": key.sign(ts.encode() + body).signature.hex(), "X-Signature-Timestamp": ts}
+        resp = await client.post("/interactions", data=body, headers=headers)
+        assert resp.status == 200
+        answer = await resp.json()
+        assert answer["type"] == 4 and answer["data"]["flags"] == 64
+        assert answer["data"]["embeds"][0]["title"] == "Da ist etwas schiefgelaufen"
+        stale = {**headers, "X-Signature-Timestamp": "1"}
+        assert (await client.post("/interactions", data=body, headers=stale)).status == 401
+        assert (await client.get("/health")).status == 200
