@@ -337,6 +337,24 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
     return asyncio.run(main())
 
 
+def _port(text: str) -> int:
+    """A TCP port 0-65535 for ``serve --port`` (argparse type; German message otherwise)."""
+    if not text.isascii() or not text.isdigit() or len(text) > 5 or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"Port muss eine Zahl von 0 bis 65535 sein, nicht {text[:20]!r}")
+    return int(text)
+
+
+def _defer_after(text: str) -> float:
+    """Seconds 0-2.5 for ``serve --defer-after`` (Discord's limit is 3 s; argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 2.5:
+        raise argparse.ArgumentTypeError(f"Sekunden von 0 bis 2,5 (Discord wartet 3 s), nicht {text[:20]!r}")
+    return value
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The argparse parser of ``python -m bot``."""
     parser = argparse.ArgumentParser(prog="python -m bot", description="Regelbot: MTG-Regelfragen auf Deutsch.")
@@ -357,10 +375,10 @@ def make_parser() -> argparse.ArgumentParser:
     sub.add_parser("console", help="Interaktive Konsole ohne Discord").set_defaults(func=cmd_console)
     p = sub.add_parser("serve", help="HTTP-Endpunkt für Interaktionen (Interactions Endpoint URL)")
     p.add_argument("--host", default="127.0.0.1", help="Adresse (Standard 127.0.0.1; hinter einem Proxy lassen)")
-    p.add_argument("--port", type=int, default=8080, help="Port (Standard 8080)")
+    p.add_argument("--port", type=_port, default=8080, help="Port (Standard 8080; 0: ein freier)")
     p.add_argument("--reuse-port", action="store_true",
                    help="SO_REUSEPORT: mehrere serve-Prozesse teilen sich einen Port (Linux)")
-    p.add_argument("--defer-after", type=float, default=2.0, metavar="SEKUNDEN",
+    p.add_argument("--defer-after", type=_defer_after, default=2.0, metavar="SEKUNDEN",
                    help="Antworten, die länger brauchen, erst zurückstellen (Standard 2; Discord wartet 3 s)")
     p.set_defaults(func=cmd_serve)
     p = sub.add_parser("call", help="Einen Befehl ausführen, z. B. '/karte name: Boros-Rekrut'")

@@ -148,3 +148,11 @@ def test_bad_shard_settings_are_a_german_usage_error(built_db):
     assert proc.returncode == 2
     assert "SHARD_IDS '2': jede Nummer nur einmal und kleiner als SHARD_COUNT (2)." in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_serve_options_are_checked_in_german(built_db):
+    key = {"DISCORD_PUBLIC_KEY": "ab" * 32}
+    port = run_cli("serve", "--port", "70000", db=built_db, env=key)
+    assert port.returncode == 2 and "Port muss eine Zahl von 0 bis 65535 sein" in port.stderr
+    defer = run_cli("serve", "--defer-after", "nan", db=built_db, env=key)
+    assert defer.returncode == 2 and "Sekunden von 0 bis 2,5" in defer.stderr
