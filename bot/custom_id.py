@@ -29,12 +29,15 @@ from __future__ import annotations
 import base64
 import hashlib
 import inspect
+import logging
 import random
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from bot.reply import CUSTOM_ID_MAX
+
+log = logging.getLogger(__name__)
 
 PREFIX = "rb"
 OPEN, PAGE, SHARE = "open", "pg", "sh"
@@ -231,11 +234,15 @@ def encode_open(action: str, arg: str) -> str:
 def encode(verb: str, target: Invocation | None, page: int, check: str = "-") -> str:
     """``rb:<verb>:<page>:<check>:<target>``; ``target`` None (or one that does not fit) gives ``!``.
 
-    Use :func:`encode_strict` to learn whether the invocation fits.
+    Use :func:`encode_strict` to learn whether the invocation fits. An invocation that cannot be encoded
+    at all (options its answer does not take) is logged and also gives ``!``: the reply is still sent.
     """
     try:
         return encode_strict(verb, target, page, check)
     except TooLong:
+        return _fit(f"{PREFIX}:{verb}:{page}:{check}:{UNFIT}")
+    except (ValueError, BadCustomId) as exc:  # options the answer does not take: a programming error, logged
+        log.warning("Knopf ohne Aufruf (%s): %s", verb, exc)
         return _fit(f"{PREFIX}:{verb}:{page}:{check}:{UNFIT}")
 
 

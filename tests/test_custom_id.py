@@ -88,6 +88,13 @@ def test_a_6000_character_search_does_not_fit_and_says_so():
     assert decode(cid).target is None
 
 
+def test_an_option_the_answer_does_not_take_gives_an_unpageable_button_not_a_crash(caplog):
+    with pytest.raises(ValueError):
+        encode_strict(PAGE, Invocation.answer("card", name="x", privat=True), 2)
+    assert encode(PAGE, Invocation.answer("card", name="x", privat=True), 2) == "rb:pg:2:-:!"
+    assert "privat" in caplog.text
+
+
 @pytest.mark.parametrize("forged", [
     "", "rb", "rb:", "xx:rulings:1", "rb:pg:1:abcdef", "rb:pg:x:abcdef:/ruling:a", "rb:pg:1:abc:/ruling:a",
     "rb:pg:1:abcdef:/nosuchanswer:a", "rb:pg:1:abcdef:/ruling:a,b,c", "rb:pg:1:abcdef:/ruling:%ZZ",
