@@ -266,6 +266,7 @@ class FakeDiscord:
         self.shards = shards
         self.max_concurrency = max_concurrency
         self.dispatched: list[tuple[int, str]] = []
+        self.identify_times: list[float] = []  # time.monotonic() of each IDENTIFY, parallel to identifies
         self._conns: dict[int, _Shard] = {}  # shard id -> its current connection
         self._any_ready = asyncio.Event()
         self.interactions_url: str | None = None
@@ -926,6 +927,7 @@ class FakeDiscord:
         elif op == OP_IDENTIFY:
             d = msg.get("d") or {}
             self.identifies.append(d)
+            self.identify_times.append(time.monotonic())
             shard_id, shard_count = d.get("shard") or [0, 1]
             if not 0 <= shard_id < shard_count:
                 await conn.ws.close(code=4010, message=b"Invalid shard")

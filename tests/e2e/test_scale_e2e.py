@@ -98,6 +98,8 @@ async def test_two_processes_share_four_shards(real_bot, store_db, tmp_path):
             await fake.wait_sync()
             first = [d["shard"] for d in fake.identifies]
             assert sorted(first) == [[0, 4], [1, 4]]
+            # max_concurrency 2: shards 0 and 1 are in different buckets and identify without discord.py's 5 s
+            assert fake.identify_times[1] - fake.identify_times[0] < 2.5
             async with running_bot(fake, tmp_path / "b", argv=real_bot, db=store_db,
                                    extra_env={**shard_env, "SHARD_IDS": "2,3"}) as b:
                 await fake.wait_ready(30, shards=[0, 1, 2, 3])
