@@ -12,8 +12,11 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DB = ROOT / "data" / "regelbot.sqlite3"
+from bot.paths import CHECKOUT, STATE_DIR
+
+#: Relative paths in settings and ``.env`` are taken from here: the checkout, else the working directory.
+ROOT = CHECKOUT if CHECKOUT is not None else Path.cwd()
+DEFAULT_DB = STATE_DIR / "regelbot.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -28,14 +31,21 @@ class Settings:
     Attributes:
         token: the Discord bot token (secret; ``repr`` hides it), '' when unset.
         dev_guild_id: a guild to sync commands to instantly, or None for global commands.
-        db_path: the SQLite store (``REGELBOT_DB``, relative paths are taken from the repo root).
-        state_dir: where the bot remembers the hash of the last synced command tree.
+        db_path: the SQLite store (``REGELBOT_DB``; relative paths are taken from the checkout, or from the
+            working directory for an installed package); default ``data/regelbot.sqlite3`` in a checkout,
+            else the user's state folder (:mod:`bot.paths`).
+        state_dir: where the bot remembers the hash of the last synced command tree (``REGELBOT_STATE_DIR``,
+            default: the store's folder).
         log_level: one of ``LOG_LEVELS``.
         shard_count: total number of gateway shards (``SHARD_COUNT``), None: Discord's recommendation
             (``GET /gateway/bot``).
         shard_ids: the shards this process runs (``SHARD_IDS``, e.g. ``0,1``), None: all of them.
         public_key: the application's Ed25519 public key, 64 hex digits (``DISCORD_PUBLIC_KEY``), for
             ``python -m bot serve``; '' when unset.
+        calc_budget: seconds a calculation may run in a worker process (``REGELBOT_CALC_BUDGET``, default 2).
+        workers: worker processes for calculations (``REGELBOT_WORKERS``, default 2).
+        connect_attempts: login attempts while Discord is unreachable at start (``REGELBOT_CONNECT_ATTEMPTS``,
+            default 6: waits of 1, 2, 4, 8, 16 s between them).
     """
 
     token: str = field(repr=False)
@@ -52,6 +62,22 @@ class Settings:
         """Whether this gateway process syncs the command tree at start: only the one that runs shard 0
         (with several processes the others leave it to that one or to ``python -m bot sync``)."""
         return self.shard_ids is None or 0 in self.shard_ids
+    calc_budget: float = 2.0
+    workers: int = 2
+    connect_attempts: int = 6
+
+
+def _number(key: str, default: float, low: float, high: float, kind: type = float) -> float:
+    raw = os.getenv(key, "").strip()
+    if not raw:
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise ConfigError(f"{key} muss eine Zahl sein, nicht {raw!r}.") from None
+    if not low <= value <= high:
+        raise ConfigError(f"{key} muss zwischen {low:g} und {high:g} liegen, nicht {raw}.")
+    return value
 
 
 def _path(value: str | None, default: Path) -> Path:
@@ -61,11 +87,31 @@ def _path(value: str | None, default: Path) -> Path:
     return p if p.is_absolute() else ROOT / p
 
 
+def token_problem(token: str) -> str | None:
+    """Why ``token`` cannot be a Discord bot token (German, one line), or None when it looks usable.
+
+    Catches what a copy and paste brings along: inner spaces or line breaks, a ``Bot `` prefix, quotes,
+    non-ASCII characters (HTTP headers cannot carry them).
+    """
+    if not token:
+        return None
+    if token.startswith(("Bot ", "Bearer ")):
+        return "DISCORD_TOKEN: nur das Token eintragen, ohne „Bot “ davor."
+    if any(ch.isspace() for ch in token):
+        return "DISCORD_TOKEN enthält Leerzeichen oder Zeilenumbrüche: das Token in einer Zeile eintragen."
+    if token[0] in "'\"" or token[-1] in "'\"":
+        return "DISCORD_TOKEN steht in Anführungszeichen, die zum Wert gehören: ohne Anführungszeichen eintragen."
+    if not (token.isascii() and token.isprintable()):
+        return "DISCORD_TOKEN enthält Zeichen, die in keinem Discord-Token vorkommen (nur ASCII ist möglich)."
+    return None
+
+
 def load_settings(env_file: Path | None = None) -> Settings:
     """Read the settings; ``.env`` in the repo root (or ``env_file``) fills what the environment lacks.
 
     Raises:
-        ConfigError: ``DEV_GUILD_ID`` is not a number or ``LOG_LEVEL`` is unknown.
+        ConfigError: ``DEV_GUILD_ID`` is not a number, ``LOG_LEVEL`` is unknown, or
+            ``REGELBOT_CALC_BUDGET`` / ``REGELBOT_WORKERS`` / ``REGELBOT_CONNECT_ATTEMPTS`` is not a number in range.
     """
     load_dotenv(env_file or ROOT / ".env", override=False)
     guild_raw = os.getenv("DEV_GUILD_ID", "").strip()
@@ -91,6 +137,9 @@ def load_settings(env_file: Path | None = None) -> Settings:
         shard_count=shard_count,
         shard_ids=shard_ids,
         public_key=public_key,
+        calc_budget=_number("REGELBOT_CALC_BUDGET", 2.0, 0.1, 60.0),
+        workers=int(_number("REGELBOT_WORKERS", 2, 1, 32, int)),
+        connect_attempts=int(_number("REGELBOT_CONNECT_ATTEMPTS", 6, 1, 100, int)),
     )
 
 

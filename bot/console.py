@@ -15,10 +15,11 @@ from typing import Any
 from discord import AppCommandOptionType, app_commands
 
 from bot.answers import run_completer
+from bot.answers.registry import MAX_DIGITS
 from bot.client import Regelbot
 from bot.custom_id import Invocation
-from bot.delivery import Pressed, decode_or_none, press, runner
-from bot.reply import Choice, Reply
+from bot.delivery import Pressed, press, runner
+from bot.reply import Choice, Reply, quote_user
 
 _SUB = (AppCommandOptionType.subcommand, AppCommandOptionType.subcommand_group)
 _TRUE = {"true", "ja", "yes", "1", "wahr", "an"}
@@ -193,6 +194,8 @@ class CommandLine:
             allowed = ", ".join(str(c["value"]) for c in option.choices)
             raise _OptionError(f"Ungültiger Wert „{raw}“ für {option.de}. Erlaubt: {allowed}")
         if option.type == AppCommandOptionType.integer.value:
+            if len(raw) > MAX_DIGITS + 1:
+                raise _OptionError(f"{option.de}: Zahlen mit mehr als {MAX_DIGITS} Ziffern werden nicht angenommen.")
             try:
                 return int(raw)
             except ValueError:
@@ -229,7 +232,7 @@ class CommandLine:
             try:
                 kwargs[spec.params[option.name]] = self._convert(option, values[option.name])
             except _OptionError as exc:
-                return Reply.fail("Ungültige Eingabe", str(exc)), None
+                return Reply.fail("Ungültige Eingabe", quote_user(str(exc))), None
         origin = Invocation.pinned(spec.answer, **kwargs)
         return await self.bot.run_answer(spec.answer, None, **origin.kwargs), origin
 
@@ -256,10 +259,11 @@ class CommandLine:
         action (``rb:rulings:12``) or a page of a paged answer (``rb:pg:2:…``, as ``call --json`` shows it).
 
         Raises:
-            UsageError: the text is not a Regelbot button id.
+            UsageError: the text does not start with ``rb:`` (a forged or stale ``rb:`` id is answered
+                like a click in Discord: with the German "Unbekannte Schaltfläche").
         """
         custom_id = custom_id.strip()
-        if decode_or_none(custom_id) is None:
+        if not custom_id.startswith("rb:"):  # a Regelbot id that is forged or stale gets the German reply
             raise UsageError(
                 f"Unbekannter Knopf „{custom_id[:100]}“ (erwartet rb:<aktion>:<wert> oder eine custom_id aus "
                 "call --json). Blättern in der Konsole: „weiter“ oder „zurück“."

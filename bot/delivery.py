@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from bot.answers.registry import AnswerContext, run_action, run_answer
 from bot.custom_id import OPEN, SHARE, BadCustomId, Invocation, decode
-from bot.render import fit_pages, message_payload, page_checks
+from bot.render import fit_reply, message_payload, page_checks
 from bot.reply import Reply
 
 log = logging.getLogger(__name__)
@@ -153,7 +153,7 @@ async def press(custom_id: str, run: Runner) -> Pressed:
         return Pressed(reply, 0, bid.target)
     if reply.error:
         return Pressed(reply)
-    pages = fit_pages(reply.pages)
+    pages = fit_reply(reply)
     index = bid.page - 1
     if not 0 <= index < len(pages) or (bid.check != "-" and page_checks(reply, pages)[index] != bid.check):
         return Pressed(CHANGED)

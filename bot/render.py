@@ -28,13 +28,15 @@ from bot.reply import (
     FOOTER_MAX,
     MESSAGE_EMBED_TOTAL_MAX,
     ROWS_MAX,
+    Action,
     Field,
     Page,
     Reply,
     format_date,
 )
 
-#: Room left in an embed for the footer; keeps every page under the 6000-character total.
+#: Room left in an embed for the footer when the reply is not known (:func:`fit_pages` without a reply);
+#: :func:`fit_reply` budgets the reply's real footer instead.
 _FOOTER_BUDGET = 300
 _PAGE_BUDGET = MESSAGE_EMBED_TOTAL_MAX - _FOOTER_BUDGET
 
@@ -75,13 +77,50 @@ def _page_size(page: Page) -> int:
     return len(page.title) + len(page.body) + sum(len(f.name) + len(f.value) for f in page.fields)
 
 
-def fit_pages(pages: list[Page]) -> list[Page]:
+def footer_room(reply: Reply) -> int:
+    """Characters the footer of ``reply`` can take on any page: its text with the longest page counter
+    ("Seite 999/999"), at most Discord's 2048."""
+    return len(footer_text(reply, 998, 999))
+
+
+def fit_reply(reply: Reply) -> list[Page]:
+    """:func:`fit_pages` for ``reply`` with its real footer budgeted (title + description + fields +
+    footer ≤ 6000 characters per message)."""
+    return fit_pages(reply.pages, MESSAGE_EMBED_TOTAL_MAX - footer_room(reply))
+
+
+def _join_empty(pages: list[Page]) -> list[Page]:
+    """Pages with neither body nor fields (a heading whose text starts on the next page) merged into the
+    next page, so every page starts with content: the empty page's title is kept, the next page's title
+    (when different) goes to the top of its body."""
+    out: list[Page] = []
+    carry: Page | None = None
+    for page in pages:
+        if carry is not None:
+            heading = f"**{page.title}**" if page.title and carry.title and carry.title != page.title else ""
+            body = "\n".join(p for p in (heading, page.body) if p)
+            page = Page(title=carry.title or page.title, body=body, fields=page.fields,
+                        actions=page.actions if page.actions is not None else carry.actions)
+            carry = None
+        if not page.body.strip() and not page.fields:
+            carry = page
+            continue
+        out.append(page)
+    if carry is not None:
+        out.append(carry)
+    return out
+
+
+def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
     """Pages that each fit one Discord embed within one message, in order, content complete.
 
-    A title longer than 256 characters is shortened and given in full at the top of the body.
+    ``budget``: characters for title, description and fields of one embed (6000 minus the footer).
+    A title longer than 256 characters is shortened and given in full at the top of the body. A page
+    without body and fields is joined to the next (every page starts with content). A page's own
+    ``actions`` go with every page it is split into.
     """
     out: list[Page] = []
-    for page in pages or [Page(title="(leer)")]:
+    for page in _join_empty(pages) or [Page(title="(leer)")]:
         title, body = page.title, page.body
         if len(title) > EMBED_TITLE_MAX:
             body = f"**{title}**\n{body}"
@@ -95,16 +134,16 @@ def fit_pages(pages: list[Page]) -> list[Page]:
             for i, part in enumerate(parts):
                 label = name if i == 0 else _short(f"{name} (Forts.)", FIELD_NAME_MAX)
                 fields.append(Field(label, part, f.inline and len(parts) == 1))
-        body_limit = min(EMBED_DESCRIPTION_MAX, _PAGE_BUDGET - len(title))
+        body_limit = min(EMBED_DESCRIPTION_MAX, budget - len(title))
         bodies = split_text(body, body_limit) if body else [""]
         for i, chunk in enumerate(bodies):
-            current = Page(title=title, body=chunk)
+            current = Page(title=title, body=chunk, actions=page.actions)
             out.append(current)
             if i < len(bodies) - 1:
                 continue
             for f in fields:
-                if len(current.fields) >= FIELDS_MAX or _page_size(current) + len(f.name) + len(f.value) > _PAGE_BUDGET:
-                    current = Page(title=title)
+                if len(current.fields) >= FIELDS_MAX or _page_size(current) + len(f.name) + len(f.value) > budget:
+                    current = Page(title=title, actions=page.actions)
                     out.append(current)
                 current.fields.append(f)
     return out
@@ -120,6 +159,12 @@ def footer_text(reply: Reply, page: int, total: int) -> str:
     if total > 1:
         parts.append(f"Seite {page + 1}/{total}")
     return _short(" · ".join(parts), FOOTER_MAX)
+
+
+def page_actions(reply: Reply, pages: list[Page], index: int) -> list[Action]:
+    """The buttons of fitted page ``index``: the page's own actions, else the reply's."""
+    own = pages[index].actions if 0 <= index < len(pages) else None
+    return list(own if own is not None else reply.actions)
 
 
 def embed_for(reply: Reply, pages: list[Page], index: int) -> discord.Embed:
@@ -176,7 +221,7 @@ def components(reply: Reply, pages: list[Page], page: int, origin: Invocation | 
         rows.append(row)
     seen = {b["custom_id"] for row in rows for b in row}
     buttons = []
-    for action in reply.actions:
+    for action in page_actions(reply, pages, page):
         cid = encode_open(action.action, action.arg)
         if cid not in seen:
             seen.add(cid)
@@ -197,7 +242,7 @@ def message_payload(reply: Reply, page: int = 0, origin: Invocation | None = Non
     leaves ``flags`` out (an edit cannot change a message's visibility). ``origin`` is the invocation
     that produced ``reply`` (for the paging buttons, see :func:`components`).
     """
-    pages = fit_pages(reply.pages)
+    pages = fit_reply(reply)
     page = max(0, min(page, len(pages) - 1))
     data: dict[str, Any] = {
         "embeds": [embed_for(reply, pages, page).to_dict()],
@@ -226,7 +271,7 @@ def to_json(reply: Reply, page: int = 0, origin: Invocation | None = None) -> st
 
 def to_text(reply: Reply, page: int = 0) -> str:
     """A plain-text rendering for the console: title, body, fields, footer and buttons."""
-    pages = fit_pages(reply.pages)
+    pages = fit_reply(reply)
     page = max(0, min(page, len(pages) - 1))
     p = pages[page]
     lines = [f"== {p.title} ==" if p.title else ""]
@@ -237,7 +282,7 @@ def to_text(reply: Reply, page: int = 0) -> str:
     footer = footer_text(reply, page, len(pages))
     if footer:
         lines.append(f"-- {footer}")
-    shown = [f"[{a.label}] ({encode_open(a.action, a.arg)})" for a in reply.actions]
+    shown = [f"[{a.label}] ({encode_open(a.action, a.arg)})" for a in page_actions(reply, pages, page)]
     if len(pages) > 1:
         paging = (["[Zurück] (zurück)"] if page > 0 else []) + (["[Weiter] (weiter)"] if page < len(pages) - 1 else [])
         shown = [*paging, *shown]

@@ -24,7 +24,7 @@ from bot.custom_id import (
     encode_strict,
 )
 from bot.delivery import CHANGED, NOT_PAGEABLE, UNKNOWN_BUTTON, press, runner
-from bot.render import buttons, fit_pages, message_payload, page_checks
+from bot.render import buttons, fit_reply, message_payload, page_checks
 
 
 def test_open_ids_keep_the_documented_shape():
@@ -75,7 +75,7 @@ async def test_a_random_answer_is_pinned_so_its_pages_come_back_the_same(ctx):
     run = runner(ctx)
     first, again = await run(inv), await run(decode(encode(PAGE, inv, 1)).target)
     assert any(f"Startwert {seed}" in f.name for p in first.pages for f in p.fields)
-    assert page_checks(first, fit_pages(first.pages)) == page_checks(again, fit_pages(again.pages))
+    assert page_checks(first, fit_reply(first)) == page_checks(again, fit_reply(again))
     assert Invocation.pinned("card", name="x") == Invocation.answer("card", name="x")
 
 
@@ -114,7 +114,7 @@ async def test_press_refuses_forged_unfit_and_changed_pages(ctx):
     # 002_6d34ad434ad7e3d9.txt: 13 rulings on Getrieben // Verzweiflung → 3 pages
     inv = Invocation.answer("ruling", card="Getrieben // Verzweiflung")
     reply = await run(inv)
-    pages = fit_pages(reply.pages)
+    pages = fit_reply(reply)
     assert len(pages) == 3
     checks = page_checks(reply, pages)
     ok = await press(encode(PAGE, inv, 2, checks[1]), run)

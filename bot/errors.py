@@ -1,0 +1,14 @@
+"""Errors shown to users (German). Kept apart from the answer registry so that any module — the answer
+layer, :mod:`bot.offload`, the engines' callers — can raise them without importing ``bot.answers``."""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """Bad input from a user. ``title``/``body`` are German and shown as an ephemeral reply
+    (:func:`bot.answers.registry.run_answer` turns it into ``Reply.fail(title, body)``)."""
+
+    def __init__(self, title: str, body: str = "") -> None:
+        super().__init__(title)
+        self.title = title
+        self.body = body
