@@ -44,6 +44,7 @@ EXTRA = (
     "bench.bench_time",
     "bench.bench_ops",
     "bench.bench_names",
+    "bench.bench_scale",
 )
 
 Row = tuple[str, str, str, str]  # (figure, value, target, command)

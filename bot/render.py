@@ -3,19 +3,23 @@
 Discord's limits are met by splitting, never by silent cutting: :func:`fit_pages` turns the
 answer's pages into pages that each fit one embed (description ≤ 4096, field value ≤ 1024,
 ≤ 25 fields, ≤ 6000 characters per message); long answers then page with buttons.
+
+:func:`message_payload` is the one place that makes the Discord message payload (embeds, action rows of
+buttons, flags): the gateway bot and the HTTP endpoint send it through :mod:`bot.delivery`, and
+``python -m bot call --json`` prints it. Button custom_ids come from :mod:`bot.custom_id`.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 from typing import Any
 
 import discord
 
+from bot.custom_id import PAGE, Invocation, encode, encode_open, page_check
 from bot.reply import (
     BUTTON_LABEL_MAX,
-    CUSTOM_ID_MAX,
+    BUTTONS_PER_ROW,
     EMBED_DESCRIPTION_MAX,
     EMBED_TITLE_MAX,
     FIELD_NAME_MAX,
@@ -23,6 +27,7 @@ from bot.reply import (
     FIELDS_MAX,
     FOOTER_MAX,
     MESSAGE_EMBED_TOTAL_MAX,
+    ROWS_MAX,
     Action,
     Field,
     Page,
@@ -30,7 +35,6 @@ from bot.reply import (
     format_date,
 )
 
-ACTION_PREFIX = "rb"
 #: Room left in an embed for the footer when the reply is not known (:func:`fit_pages` without a reply);
 #: :func:`fit_reply` budgets the reply's real footer instead.
 _FOOTER_BUDGET = 300
@@ -145,14 +149,6 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
     return out
 
 
-def custom_id(action: Action) -> str:
-    """``rb:<action>:<arg>``; raises ValueError when longer than Discord's 100 characters."""
-    cid = f"{ACTION_PREFIX}:{action.action}:{action.arg}"
-    if len(cid) > CUSTOM_ID_MAX:
-        raise ValueError(f"custom_id too long ({len(cid)}): {cid[:40]}…")
-    return cid
-
-
 def footer_text(reply: Reply, page: int, total: int) -> str:
     """Footer: ``Quelle: … · Stand … · Seite x/y`` (parts only when present)."""
     parts = []
@@ -183,35 +179,94 @@ def embed_for(reply: Reply, pages: list[Page], index: int) -> discord.Embed:
     return embed
 
 
-def payload(reply: Reply, page: int = 0) -> dict[str, Any]:
-    """The message payload the bot sends for ``reply`` (as ``call --json`` prints it).
+#: Discord component types and button styles (https://discord.com/developers/docs/components/reference).
+ACTION_ROW, BUTTON = 1, 2
+PRIMARY, SECONDARY = 1, 2
+#: Message flag: only the invoking user sees the message.
+EPHEMERAL = 1 << 6
 
-    Shape: ``{"content", "embeds": [Embed.to_dict()], "ephemeral", "components": [{"label",
-    "custom_id"}], "page", "pages"}``. Paging buttons appear when there is more than one page.
+
+def page_checks(reply: Reply, pages: list[Page]) -> list[str]:
+    """The fingerprint (:func:`bot.custom_id.page_check`) of every fitted page: title, body, fields, footer."""
+    out = []
+    for i, p in enumerate(pages):
+        fields = [part for f in p.fields for part in (f.name, f.value)]
+        out.append(page_check(p.title, p.body, *fields, footer_text(reply, i, len(pages))))
+    return out
+
+
+def _button(label: str, custom_id: str, style: int, disabled: bool | None = None) -> dict[str, Any]:
+    button: dict[str, Any] = {"type": BUTTON, "style": style, "label": _short(label, BUTTON_LABEL_MAX),
+                              "custom_id": custom_id}
+    if disabled is not None:
+        button["disabled"] = disabled
+    return button
+
+
+def components(reply: Reply, pages: list[Page], page: int, origin: Invocation | None) -> list[dict[str, Any]]:
+    """The action rows under page ``page``: "Zurück"/"Weiter" (row 1, when there are pages to turn), then
+    the reply's action buttons, five per row, at most five rows in all; duplicates are dropped.
+
+    Every custom_id comes from :mod:`bot.custom_id`: paging buttons re-run ``origin`` (None: the
+    invocation is unknown, the buttons explain that paging is not possible) and carry the fingerprint of
+    the page they lead to.
+    """
+    rows: list[list[dict[str, Any]]] = []
+    if len(pages) > 1:
+        checks = page_checks(reply, pages)
+        row = []
+        for label, target, disabled in (("Zurück", page - 1, page == 0), ("Weiter", page + 1, page == len(pages) - 1)):
+            check = checks[target] if 0 <= target < len(pages) else "-"
+            row.append(_button(label, encode(PAGE, origin, target + 1, check), PRIMARY, disabled))
+        rows.append(row)
+    seen = {b["custom_id"] for row in rows for b in row}
+    buttons = []
+    for action in page_actions(reply, pages, page):
+        cid = encode_open(action.action, action.arg)
+        if cid not in seen:
+            seen.add(cid)
+            buttons.append(_button(action.label, cid, SECONDARY))
+    room = (ROWS_MAX - len(rows)) * BUTTONS_PER_ROW
+    rows += [buttons[i : i + BUTTONS_PER_ROW] for i in range(0, min(len(buttons), room), BUTTONS_PER_ROW)]
+    return [{"type": ACTION_ROW, "components": row} for row in rows]
+
+
+def message_payload(reply: Reply, page: int = 0, origin: Invocation | None = None, *,
+                    edit: bool = False) -> dict[str, Any]:
+    """The Discord message payload of page ``page`` (0-based, clamped) of ``reply``: exactly what the
+    gateway bot, the HTTP endpoint and ``call --json`` send (the ``data`` of an interaction callback,
+    the body of a follow-up or of an edit).
+
+    Shape: ``{"embeds": [Embed.to_dict()], "components": [action rows of buttons {"type": 2, "style",
+    "label", "custom_id", "disabled"?}], "allowed_mentions": {"parse": []}, "flags": 64 | 0}``; ``edit``
+    leaves ``flags`` out (an edit cannot change a message's visibility). ``origin`` is the invocation
+    that produced ``reply`` (for the paging buttons, see :func:`components`).
     """
     pages = fit_reply(reply)
     page = max(0, min(page, len(pages) - 1))
-    components = []
-    if len(pages) > 1:
-        components += [
-            {"label": "Zurück", "custom_id": "rb-page:prev", "disabled": page == 0},
-            {"label": "Weiter", "custom_id": "rb-page:next", "disabled": page == len(pages) - 1},
-        ]
-    buttons = page_actions(reply, pages, page)
-    components += [{"label": _short(a.label, BUTTON_LABEL_MAX), "custom_id": custom_id(a)} for a in buttons]
-    return {
-        "content": None,
+    data: dict[str, Any] = {
         "embeds": [embed_for(reply, pages, page).to_dict()],
-        "ephemeral": reply.ephemeral,
-        "components": components,
-        "page": page + 1,
-        "pages": len(pages),
+        "components": components(reply, pages, page, origin),
+        "allowed_mentions": {"parse": []},
     }
+    if not edit:
+        data["flags"] = EPHEMERAL if reply.ephemeral else 0
+    return data
 
 
-def to_json(reply: Reply, page: int = 0) -> str:
-    """:func:`payload` as indented JSON (UTF-8 characters kept)."""
-    return json.dumps(payload(reply, page), ensure_ascii=False, indent=2)
+def payload(reply: Reply, page: int = 0, origin: Invocation | None = None) -> dict[str, Any]:
+    """:func:`message_payload` of a new message (kept as the short name the tests use)."""
+    return message_payload(reply, page, origin)
+
+
+def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every button of a message payload, row by row (for tests and the console)."""
+    return [c for row in message.get("components") or [] for c in row.get("components") or [] if c["type"] == BUTTON]
+
+
+def to_json(reply: Reply, page: int = 0, origin: Invocation | None = None) -> str:
+    """:func:`message_payload` as indented JSON (UTF-8 characters kept)."""
+    return json.dumps(message_payload(reply, page, origin), ensure_ascii=False, indent=2)
 
 
 def to_text(reply: Reply, page: int = 0) -> str:
@@ -227,120 +282,10 @@ def to_text(reply: Reply, page: int = 0) -> str:
     footer = footer_text(reply, page, len(pages))
     if footer:
         lines.append(f"-- {footer}")
-    buttons = [f"[{a.label}] ({custom_id(a)})" for a in page_actions(reply, pages, page)]
+    shown = [f"[{a.label}] ({encode_open(a.action, a.arg)})" for a in page_actions(reply, pages, page)]
     if len(pages) > 1:
         paging = (["[Zurück] (zurück)"] if page > 0 else []) + (["[Weiter] (weiter)"] if page < len(pages) - 1 else [])
-        buttons = [*paging, *buttons]
-    if buttons:
-        lines.append("Knöpfe: " + "  ".join(buttons))
+        shown = [*paging, *shown]
+    if shown:
+        lines.append("Knöpfe: " + "  ".join(shown))
     return "\n".join(line for line in lines if line)
-
-
-# --- Discord views ------------------------------------------------------------------------
-
-
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:(?P<action>[a-z_]+):(?P<arg>.{0,90})"):
-    """A persistent button ``rb:<action>:<arg>``; works after restarts (registered on the bot)."""
-
-    def __init__(self, action: Action) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=_short(action.label, BUTTON_LABEL_MAX),
-                style=discord.ButtonStyle.secondary,
-                custom_id=custom_id(action),
-            )
-        )
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
-    ) -> ActionButton:
-        """Rebuild the button from its custom_id (discord.py calls this on every click)."""
-        label = getattr(item, "label", None) or ""
-        return cls(Action(label=label, action=match["action"], arg=match["arg"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Run the action and answer the clicking user with an ephemeral reply (see Regelbot.respond_action)."""
-        await interaction.client.respond_action(interaction, self.action.action, self.action.arg)  # type: ignore[attr-defined]
-
-
-class ReplyView(discord.ui.View):
-    """Buttons under a reply: "Zurück"/"Weiter" for pages, then the action buttons."""
-
-    def __init__(self, reply: Reply, pages: list[Page], timeout: float = 900.0) -> None:
-        super().__init__(timeout=timeout)
-        self.reply = reply
-        self.pages = pages
-        self.index = 0
-        self.message_interaction: discord.Interaction[Any] | None = None
-        if len(pages) > 1:
-            self.prev = discord.ui.Button(label="Zurück", style=discord.ButtonStyle.primary, row=0)
-            self.next = discord.ui.Button(label="Weiter", style=discord.ButtonStyle.primary, row=0)
-            self.prev.callback = self._prev  # type: ignore[method-assign]
-            self.next.callback = self._next  # type: ignore[method-assign]
-            self.add_item(self.prev)
-            self.add_item(self.next)
-            self._sync_buttons()
-        self._action_buttons: list[ActionButton] = []
-        self._show_actions()
-
-    def _show_actions(self) -> None:
-        """The action buttons of the current page (a search's page 2 points to page 2's hits)."""
-        for button in self._action_buttons:
-            self.remove_item(button)
-        self._action_buttons = [ActionButton(a) for a in page_actions(self.reply, self.pages, self.index)[:20]]
-        for button in self._action_buttons:
-            self.add_item(button)
-
-    def _sync_buttons(self) -> None:
-        self.prev.disabled = self.index == 0
-        self.next.disabled = self.index >= len(self.pages) - 1
-
-    async def _turn(self, interaction: discord.Interaction[Any], step: int) -> None:
-        self.index = max(0, min(self.index + step, len(self.pages) - 1))
-        self._sync_buttons()
-        self._show_actions()
-        await interaction.response.edit_message(embed=embed_for(self.reply, self.pages, self.index), view=self)
-
-    async def _prev(self, interaction: discord.Interaction[Any]) -> None:
-        await self._turn(interaction, -1)
-
-    async def _next(self, interaction: discord.Interaction[Any]) -> None:
-        await self._turn(interaction, +1)
-
-    async def on_timeout(self) -> None:
-        """Remove the paging buttons when the view expires (the action buttons stay usable)."""
-        if self.message_interaction is not None and len(self.pages) > 1:
-            self.remove_item(self.prev)
-            self.remove_item(self.next)
-            with contextlib.suppress(discord.HTTPException):
-                await self.message_interaction.edit_original_response(view=self)
-
-
-def _deferred_ephemeral(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the interaction was deferred ephemerally (recorded by Regelbot's watchdog in ``extras``)."""
-    return bool(interaction.extras.get("deferred_ephemeral", False))
-
-
-async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
-    """Send ``reply`` through the interaction response, or a follow-up if it was already used/deferred."""
-    pages = fit_reply(reply)
-    embed = embed_for(reply, pages, 0)
-    has_actions = reply.actions or any(p.actions for p in pages)
-    view = ReplyView(reply, pages) if (len(pages) > 1 or has_actions) else None
-    kwargs: dict[str, Any] = {"embed": embed, "ephemeral": reply.ephemeral}
-    if view is not None:
-        kwargs["view"] = view
-    if interaction.response.is_done():
-        if reply.ephemeral and interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-            # The first follow-up after a defer keeps the defer's visibility; a public "thinking…" would make an
-            # ephemeral reply (an error) public. Remove it, so the follow-up is a new, ephemeral message.
-            with contextlib.suppress(discord.HTTPException):
-                if not _deferred_ephemeral(interaction):
-                    await interaction.delete_original_response()
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
-    if view is not None:
-        view.message_interaction = interaction
