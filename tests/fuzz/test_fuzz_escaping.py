@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.answers import run_answer
-from bot.render import fit_pages, payload
+from bot.render import buttons, fit_pages, payload
 from bot.reply import quote_user
 from tests.fuzz.test_fuzz_answers import harness  # noqa: F401  (the prepared bot, shared fixture)
 
@@ -51,7 +51,7 @@ def rendered_strings(reply) -> list[str]:
             footer = (embed.get("footer") or {}).get("text", "")
             out += [embed.get("title") or "", embed.get("description") or "", footer]
             out += [s for f in embed.get("fields") or [] for s in (f["name"], f["value"])]
-        out += [c["label"] for c in message["components"]]
+        out += [c["label"] for c in buttons(message)]
     return out
 
 
