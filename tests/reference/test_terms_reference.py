@@ -120,7 +120,8 @@ async def test_cr_search_buttons_follow_the_page(crctx):
     cr_pages = [i for i, p in enumerate(fit_reply(reply)) if p.title.startswith("Comprehensive Rules:")]
     assert len(cr_pages) >= 2
     first, second = (
-        {c["custom_id"] for c in payload(reply, i)["components"] if c["custom_id"].startswith("rb:cr_rule:")}
+        {b.get("custom_id", "") for row in payload(reply, i)["components"] for b in row.get("components", [row])
+         if b.get("custom_id", "").startswith("rb:cr_rule:")}
         for i in cr_pages[:2]
     )
     assert first and second and not first & second
