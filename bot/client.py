@@ -21,8 +21,8 @@ from discord.ext import commands
 
 from bot.answers import AnswerContext, run_action, run_answer
 from bot.config import Settings
-from bot.render import ActionButton, send_reply
-from bot.reply import Reply
+from bot.render import ActionButton, ChoiceSelect, send_reply, share_message
+from bot.reply import SHARE_ACTION, Reply, as_private
 from bot.search import NameIndex
 from bot.slash import GermanTranslator
 from bot.store import Store
@@ -38,7 +38,13 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.mana",
     "cogs.clash",
     "cogs.meta",
+    "cogs.chat",
 )
+
+#: Every command can be installed to a server and to a user's own account, and used in servers, in the
+#: bot's DM and in private channels (group DMs) — also where only the user installed the bot.
+INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 
 #: Answers slower than this are deferred first, so Discord's 3-second limit holds.
 DEFER_AFTER_SECONDS = 2.0
@@ -48,6 +54,18 @@ INTERNAL_ERROR = Reply.fail(
     "Da ist etwas schiefgelaufen",
     "Die Anfrage konnte nicht beantwortet werden. Der Fehler wurde protokolliert; bitte später erneut versuchen.",
 )
+
+
+def intents_for(settings: Settings) -> discord.Intents:
+    """The gateway intents: only ``guilds``; with ``INLINE_CARDS=1`` also guild and DM messages and the
+    privileged message-content intent (bit 15), which ``[[Karte]]`` in ordinary messages needs."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    if settings.inline_cards:
+        intents.guild_messages = True
+        intents.dm_messages = True
+        intents.message_content = True
+    return intents
 
 
 class RegelTree(app_commands.CommandTree["Regelbot"]):
@@ -78,14 +96,14 @@ class Regelbot(commands.Bot):
     """
 
     def __init__(self, settings: Settings) -> None:
-        intents = discord.Intents.none()
-        intents.guilds = True
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=intents,
+            intents=intents_for(settings),
             tree_cls=RegelTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            allowed_installs=INSTALLS,
+            allowed_contexts=CONTEXTS,
         )
         self.settings = settings
         self.store: Store | None = None
@@ -104,7 +122,7 @@ class Regelbot(commands.Bot):
         await self.tree.set_translator(GermanTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        self.add_dynamic_items(ActionButton)
+        self.add_dynamic_items(ActionButton, ChoiceSelect)
 
     async def setup_hook(self) -> None:
         """discord.py start-up hook: :meth:`prepare`, then sync if the command tree changed."""
@@ -162,13 +180,20 @@ class Regelbot(commands.Bot):
         return await self._watchdog(run_answer(self._ctx(), key, **options), interaction)
 
     async def run_action(self, action: str, arg: str, interaction: discord.Interaction[Any] | None = None) -> Reply:
-        """Run the button action ``action`` with ``arg`` (ephemeral reply; deferred after 2 s)."""
+        """Run the button action ``action`` with ``arg``: a private reply with an "Im Kanal teilen" button
+        (errors plain ephemeral); deferred after 2 s."""
         reply = await self._watchdog(run_action(self._ctx(), action, arg), interaction, ephemeral=True)
-        return replace(reply, ephemeral=True)
+        return as_private(replace(reply, ephemeral=True))
 
     async def respond_action(self, interaction: discord.Interaction[Any], action: str, arg: str) -> None:
         """Answer a button press: run the action, send its reply; an unexpected error is logged and the
-        user gets the German error message once (buttons bypass the tree's on_error)."""
+        user gets the German error message once (buttons bypass the tree's on_error).
+
+        ``share`` (the "Im Kanal teilen" button) posts the message it sits on publicly instead.
+        """
+        if action == SHARE_ACTION:
+            await share_message(interaction)
+            return
         try:
             reply = await self.run_action(action, arg, interaction)
         except Exception:

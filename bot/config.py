@@ -14,6 +14,8 @@ from dotenv import load_dotenv
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DB = ROOT / "data" / "regelbot.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+_ON = {"1", "true", "ja", "yes", "an", "on"}
+_OFF = {"0", "false", "nein", "no", "aus", "off", ""}
 
 
 class ConfigError(Exception):
@@ -30,6 +32,8 @@ class Settings:
         db_path: the SQLite store (``REGELBOT_DB``, relative paths are taken from the repo root).
         state_dir: where the bot remembers the hash of the last synced command tree.
         log_level: one of ``LOG_LEVELS``.
+        inline_cards: answer ``[[Karte]]`` in ordinary messages (``INLINE_CARDS=1``); needs the privileged
+            message-content intent, which is requested only when this is on.
     """
 
     token: str = field(repr=False)
@@ -37,6 +41,7 @@ class Settings:
     db_path: Path
     state_dir: Path
     log_level: str
+    inline_cards: bool = False
 
 
 def _path(value: str | None, default: Path) -> Path:
@@ -50,7 +55,7 @@ def load_settings(env_file: Path | None = None) -> Settings:
     """Read the settings; ``.env`` in the repo root (or ``env_file``) fills what the environment lacks.
 
     Raises:
-        ConfigError: ``DEV_GUILD_ID`` is not a number or ``LOG_LEVEL`` is unknown.
+        ConfigError: ``DEV_GUILD_ID`` is not a number, ``LOG_LEVEL`` is unknown or ``INLINE_CARDS`` is not 0/1.
     """
     load_dotenv(env_file or ROOT / ".env", override=False)
     guild_raw = os.getenv("DEV_GUILD_ID", "").strip()
@@ -61,6 +66,9 @@ def load_settings(env_file: Path | None = None) -> Settings:
     level = (os.getenv("LOG_LEVEL") or "INFO").strip().upper()
     if level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL muss einer von {', '.join(LOG_LEVELS)} sein, nicht {level!r}.")
+    inline_raw = (os.getenv("INLINE_CARDS") or "0").strip().casefold()
+    if inline_raw not in _ON | _OFF:
+        raise ConfigError(f"INLINE_CARDS muss 1 (an) oder 0 (aus) sein, nicht {inline_raw!r}.")
     db = _path(os.getenv("REGELBOT_DB"), DEFAULT_DB)
     return Settings(
         token=(os.getenv("DISCORD_TOKEN") or "").strip(),
@@ -68,4 +76,5 @@ def load_settings(env_file: Path | None = None) -> Settings:
         db_path=db,
         state_dir=_path(os.getenv("REGELBOT_STATE_DIR"), db.parent),
         log_level=level,
+        inline_cards=inline_raw in _ON,
     )

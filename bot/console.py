@@ -16,7 +16,8 @@ from discord import AppCommandOptionType, app_commands
 
 from bot.answers import run_completer
 from bot.client import Regelbot
-from bot.reply import Choice, Reply
+from bot.reply import SHARE_ACTION, Choice, Reply, as_private
+from bot.slash import PRIVATE
 
 _SUB = (AppCommandOptionType.subcommand, AppCommandOptionType.subcommand_group)
 _TRUE = {"true", "ja", "yes", "1", "wahr", "an"}
@@ -223,7 +224,9 @@ class CommandLine:
                 kwargs[spec.params[option.name]] = self._convert(option, values[option.name])
             except _OptionError as exc:
                 return Reply.fail("Ungültige Eingabe", str(exc))
-        return await self.bot.run_answer(spec.answer, None, **kwargs)
+        private = bool(kwargs.pop(PRIVATE, False))  # the option of every command (bot.slash.private_option)
+        reply = await self.bot.run_answer(spec.answer, None, **kwargs)
+        return as_private(reply) if private else reply
 
     async def complete(self, target: str, current: str) -> list[Choice]:
         """Autocomplete choices for ``target`` = ``"/karte name"`` and the typed text ``current``.
@@ -252,6 +255,8 @@ class CommandLine:
         m = re.fullmatch(r"rb:([a-z_]+):(.*)", custom_id.strip())
         if m is None:
             raise UsageError(f"Unbekannter Knopf „{custom_id}“ (erwartet rb:<aktion>:<wert>).")
+        if m.group(1) == SHARE_ACTION:
+            raise UsageError("„Im Kanal teilen“ gibt es nur in Discord: der Knopf zeigt die Antwort allen im Kanal.")
         return await self.bot.run_action(m.group(1), m.group(2))
 
 

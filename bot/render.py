@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from typing import Any
 
 import discord
@@ -23,6 +24,8 @@ from bot.reply import (
     FIELDS_MAX,
     FOOTER_MAX,
     MESSAGE_EMBED_TOTAL_MAX,
+    SELECT_LABEL_MAX,
+    SHARE_ACTION,
     Action,
     Field,
     Page,
@@ -31,6 +34,12 @@ from bot.reply import (
 )
 
 ACTION_PREFIX = "rb"
+#: custom_id prefix of a "Meintest du" select menu: ``rb-pick:<action>``; each option's value is the argument.
+PICK_PREFIX = "rb-pick"
+#: At most this many "Meintest du" candidates are buttons; more become one select menu.
+CHOICE_BUTTONS_MAX = 5
+#: Discord's limit of options in one select menu.
+SELECT_OPTIONS_MAX = 25
 #: Room left in an embed for the footer; keeps every page under the 6000-character total.
 _FOOTER_BUDGET = 300
 _PAGE_BUDGET = MESSAGE_EMBED_TOTAL_MAX - _FOOTER_BUDGET
@@ -115,6 +124,21 @@ def custom_id(action: Action) -> str:
     return cid
 
 
+def choice_components(choices: list[Action]) -> list[dict[str, Any]]:
+    """The "Meintest du" candidates as payload components: ≤ 5 buttons ``rb:<action>:<arg>``, else one
+    select menu ``rb-pick:<action>`` whose options carry the argument as value (≤ 25, candidates with the
+    first candidate's action only)."""
+    if not choices:
+        return []
+    if len(choices) <= CHOICE_BUTTONS_MAX:
+        return [{"label": _short(c.label, BUTTON_LABEL_MAX), "custom_id": custom_id(c), "style": "primary"}
+                for c in choices]
+    kind = choices[0].action
+    options = [{"label": _short(c.label, SELECT_LABEL_MAX), "value": c.arg}
+               for c in choices if c.action == kind][:SELECT_OPTIONS_MAX]
+    return [{"select": "Meintest du …", "custom_id": f"{PICK_PREFIX}:{kind}", "options": options}]
+
+
 def footer_text(reply: Reply, page: int, total: int) -> str:
     """Footer: ``Quelle: … · Stand … · Seite x/y`` (parts only when present)."""
     parts = []
@@ -153,6 +177,7 @@ def payload(reply: Reply, page: int = 0) -> dict[str, Any]:
             {"label": "Zurück", "custom_id": "rb-page:prev", "disabled": page == 0},
             {"label": "Weiter", "custom_id": "rb-page:next", "disabled": page == len(pages) - 1},
         ]
+    components += choice_components(reply.choices)
     components += [{"label": _short(a.label, BUTTON_LABEL_MAX), "custom_id": custom_id(a)} for a in reply.actions]
     return {
         "content": None,
@@ -183,6 +208,9 @@ def to_text(reply: Reply, page: int = 0) -> str:
     if footer:
         lines.append(f"-- {footer}")
     buttons = [f"[{a.label}] ({custom_id(a)})" for a in reply.actions]
+    if reply.choices:
+        picks = [f"[{c.label}] ({custom_id(c)})" for c in reply.choices]
+        lines.append("Meintest du: " + "  ".join(picks))
     if len(pages) > 1:
         paging = (["[Zurück] (zurück)"] if page > 0 else []) + (["[Weiter] (weiter)"] if page < len(pages) - 1 else [])
         buttons = [*paging, *buttons]
@@ -197,13 +225,9 @@ def to_text(reply: Reply, page: int = 0) -> str:
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:(?P<action>[a-z_]+):(?P<arg>.{0,90})"):
     """A persistent button ``rb:<action>:<arg>``; works after restarts (registered on the bot)."""
 
-    def __init__(self, action: Action) -> None:
+    def __init__(self, action: Action, style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=_short(action.label, BUTTON_LABEL_MAX),
-                style=discord.ButtonStyle.secondary,
-                custom_id=custom_id(action),
-            )
+            discord.ui.Button(label=_short(action.label, BUTTON_LABEL_MAX), style=style, custom_id=custom_id(action))
         )
         self.action = action
 
@@ -218,6 +242,38 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Run the action and answer the clicking user with an ephemeral reply (see Regelbot.respond_action)."""
         await interaction.client.respond_action(interaction, self.action.action, self.action.arg)  # type: ignore[attr-defined]
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"rb-pick:(?P<action>[a-z_]+)"):
+    """A persistent "Meintest du" select menu ``rb-pick:<action>``: the picked option's value is the action's
+    argument (e.g. a card id for ``card``); answered like a button press (see Regelbot.respond_action)."""
+
+    def __init__(self, action: str, choices: list[Action] | None = None) -> None:
+        options = [
+            discord.SelectOption(label=_short(c.label, SELECT_LABEL_MAX), value=c.arg)
+            for c in (choices or [])
+            if c.action == action
+        ][:SELECT_OPTIONS_MAX]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{PICK_PREFIX}:{action}",
+                placeholder="Meintest du …",
+                options=options or [discord.SelectOption(label="—", value="-")],
+            )
+        )
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> ChoiceSelect:
+        """Rebuild the menu from its custom_id (discord.py calls this on every pick)."""
+        return cls(match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer with the picked candidate, as its button would (ephemeral)."""
+        values = (interaction.data or {}).get("values") or [""]
+        await interaction.client.respond_action(interaction, self.action, str(values[0]))  # type: ignore[attr-defined]
 
 
 class ReplyView(discord.ui.View):
@@ -237,8 +293,18 @@ class ReplyView(discord.ui.View):
             self.add_item(self.prev)
             self.add_item(self.next)
             self._sync_buttons()
-        for action in reply.actions[:20]:
+        if 0 < len(reply.choices) <= CHOICE_BUTTONS_MAX:
+            for choice in reply.choices:
+                self.add_item(ActionButton(choice, discord.ButtonStyle.primary))
+        elif reply.choices:
+            self.add_item(ChoiceSelect(reply.choices[0].action, reply.choices))
+        for action in reply.actions[: self._room(reply)]:
             self.add_item(ActionButton(action))
+
+    def _room(self, reply: Reply) -> int:
+        """How many action buttons still fit (25 slots; a select menu fills a row of 5)."""
+        used = len(self.children) if len(reply.choices) <= CHOICE_BUTTONS_MAX else len(self.children) + 4
+        return max(0, min(20, 25 - used))
 
     def _sync_buttons(self) -> None:
         self.prev.disabled = self.index == 0
@@ -273,7 +339,7 @@ async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> Non
     """Send ``reply`` through the interaction response, or a follow-up if it was already used/deferred."""
     pages = fit_pages(reply.pages)
     embed = embed_for(reply, pages, 0)
-    view = ReplyView(reply, pages) if (len(pages) > 1 or reply.actions) else None
+    view = ReplyView(reply, pages) if (len(pages) > 1 or reply.actions or reply.choices) else None
     kwargs: dict[str, Any] = {"embed": embed, "ephemeral": reply.ephemeral}
     if view is not None:
         kwargs["view"] = view
@@ -289,3 +355,86 @@ async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> Non
         await interaction.response.send_message(**kwargs)
     if view is not None:
         view.message_interaction = interaction
+
+
+def persistent_view(message: discord.Message) -> discord.ui.View | None:
+    """The persistent components of ``message`` (``rb:`` buttons, ``rb-pick:`` menus) as a new view, without
+    the share button; in-memory paging buttons are left out. None when nothing is left."""
+    view = discord.ui.View(timeout=None)
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            cid = getattr(child, "custom_id", None) or ""
+            button = re.fullmatch(rf"{ACTION_PREFIX}:([a-z_]+):(.{{0,90}})", cid)
+            pick = re.fullmatch(rf"{PICK_PREFIX}:([a-z_]+)", cid)
+            if isinstance(child, discord.Button) and button and button[1] != SHARE_ACTION:
+                view.add_item(ActionButton(Action(child.label or "…", button[1], button[2]), child.style))
+            elif isinstance(child, discord.SelectMenu) and pick:
+                picks = [Action(o.label, pick[1], o.value) for o in child.options]
+                view.add_item(ChoiceSelect(pick[1], picks))
+    return view if view.children else None
+
+
+async def share_message(interaction: discord.Interaction[Any]) -> None:
+    """"Im Kanal teilen": post the (private) message the pressed button sits on publicly in the channel,
+    with its embeds and persistent buttons and a line naming who shared it. Stateless: Discord sends the
+    message with the button press, so this works after restarts and in any process."""
+    message = interaction.message
+    if message is None or not message.embeds:
+        await send_reply(interaction, Reply.fail("Nichts zu teilen", "Diese Nachricht hat keinen Inhalt (mehr)."))
+        return
+    kwargs: dict[str, Any] = {"content": f"Geteilt von {interaction.user.mention}", "embeds": message.embeds[:10]}
+    view = persistent_view(message)
+    if view is not None:
+        kwargs["view"] = view
+    await interaction.response.send_message(**kwargs)
+
+
+def _reply_items(reply: Reply) -> list[discord.ui.Item[Any]]:
+    items: list[discord.ui.Item[Any]] = []
+    if 0 < len(reply.choices) <= CHOICE_BUTTONS_MAX:
+        items += [ActionButton(c, discord.ButtonStyle.primary) for c in reply.choices]
+    elif reply.choices:
+        items.append(ChoiceSelect(reply.choices[0].action, reply.choices))
+    return items + [ActionButton(a) for a in reply.actions]
+
+
+def channel_messages(replies: list[Reply]) -> list[tuple[list[discord.Embed], discord.ui.View | None]]:
+    """Replies to an ordinary message (``[[Karte]]``), packed into as few channel messages as Discord allows.
+
+    Each reply becomes one embed (its first page; a longer answer names "Seite 1/n" in the footer and keeps
+    its buttons), its choices and actions persistent components. Per message: ≤ 10 embeds, ≤ 6000 embed
+    characters, ≤ 25 component slots (a select menu fills a row of 5), each custom_id once.
+    Returns ``[(embeds, view or None)]`` in order.
+    """
+    out: list[tuple[list[discord.Embed], discord.ui.View | None]] = []
+    embeds: list[discord.Embed] = []
+    items: dict[str, discord.ui.Item[Any]] = {}
+
+    def slots(group: list[discord.ui.Item[Any]]) -> int:
+        return sum(5 if isinstance(i, ChoiceSelect) else 1 for i in group)
+
+    def flush() -> None:
+        if embeds:
+            view = discord.ui.View(timeout=None) if items else None
+            for item in items.values():
+                view.add_item(item)  # type: ignore[union-attr]
+            out.append((list(embeds), view))
+        embeds.clear()
+        items.clear()
+
+    for reply in replies:
+        embed = embed_for(reply, fit_pages(reply.pages), 0)
+        new = {i.custom_id: i for i in _reply_items(reply) if i.custom_id not in items}  # type: ignore[attr-defined]
+        if embeds and (
+            len(embeds) >= 10
+            or sum(len(e) for e in embeds) + len(embed) > MESSAGE_EMBED_TOTAL_MAX
+            or slots([*items.values(), *new.values()]) > 25
+        ):
+            flush()
+            new = {i.custom_id: i for i in _reply_items(reply)}  # type: ignore[attr-defined]
+        embeds.append(embed)
+        for cid, item in new.items():
+            if slots([*items.values(), item]) <= 25:
+                items[cid] = item
+    flush()
+    return out

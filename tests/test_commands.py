@@ -34,7 +34,13 @@ async def test_every_extension_loads(bot):
 async def test_payload_is_localized_and_valid(bot):
     payload = await bot.command_payload()
     assert len(payload) <= 100
+    menus = [p for p in payload if p["type"] != 1]  # context menus: any case and spaces, no description
+    assert [(m["type"], m["name"], m["name_localizations"]) for m in menus] == [
+        (3, "Explain cards", {"de": "Karten erklären"})
+    ]
     for top in payload:
+        if top["type"] != 1:
+            continue
         for path, item in walk(top):
             assert NAME_RE.match(item["name"]) and item["name"] == item["name"].lower(), path
             assert item["name_localizations"].get("de"), f"{path}: no German name"

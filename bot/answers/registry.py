@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Choice, Reply
+from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Action, Choice, Reply
 
 if TYPE_CHECKING:
     from bot.search import NameIndex
@@ -45,12 +45,16 @@ def parse_id(arg: str) -> int | None:
 
 
 class UserError(Exception):
-    """Bad input from a user. ``title``/``body`` are German and shown as an ephemeral reply."""
+    """Bad input from a user. ``title``/``body`` are German and shown as an ephemeral reply.
 
-    def __init__(self, title: str, body: str = "") -> None:
+    ``choices`` are the candidates of a "Meintest du: …" (buttons or a select menu that answer directly).
+    """
+
+    def __init__(self, title: str, body: str = "", choices: list[Action] | None = None) -> None:
         super().__init__(title)
         self.title = title
         self.body = body
+        self.choices = list(choices or [])
 
 
 @dataclass
@@ -96,7 +100,7 @@ async def run_answer(ctx: AnswerContext, key: str, **options: Any) -> Reply:
     try:
         return await fn(ctx, **options)
     except UserError as exc:
-        return Reply.fail(exc.title, exc.body)
+        return Reply.fail(exc.title, exc.body, choices=exc.choices)
 
 
 async def run_action(ctx: AnswerContext, key: str, arg: str) -> Reply:
@@ -107,7 +111,7 @@ async def run_action(ctx: AnswerContext, key: str, arg: str) -> Reply:
     try:
         return await fn(ctx, arg)
     except UserError as exc:
-        return Reply.fail(exc.title, exc.body)
+        return Reply.fail(exc.title, exc.body, choices=exc.choices)
 
 
 async def run_completer(ctx: AnswerContext, key: str, current: str) -> list[Choice]:
