@@ -24,7 +24,15 @@ from fakediscord import (
     STRING,
     FakeDiscord,
 )
-from harness import FAKE_TOKEN, STANDIN, BotProcess, bot_env, print_bot_log_on_failure, running_bot
+from harness import (
+    FAKE_TOKEN,
+    STANDIN,
+    BotProcess,
+    assert_clean,
+    bot_env,
+    print_bot_log_on_failure,
+    running_bot,
+)
 from workload import build_plan, leaves, run_step, visible
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
@@ -60,11 +68,7 @@ def _checks(request, bot, fake):
     since = len(bot.output())
     yield
     print_bot_log_on_failure(request, bot, since)
-    assert fake.errors == [], "the fake saw a bad request"
-    assert fake.invalid == [], "the bot sent a payload Discord would reject"
-    assert fake.late == [], "an interaction was answered after Discord's 3 s"
-    assert [(r.method, r.path) for r in fake.unknown] == []
-    assert bot.returncode is None, "the bot died"
+    assert_clean(fake, bot)
 
 
 def embed_text(embed: dict) -> str:

@@ -17,7 +17,7 @@ import re
 import pytest
 import pytest_asyncio
 from fakediscord import EPHEMERAL, FakeDiscord
-from harness import STANDIN, print_bot_log_on_failure, running_bot
+from harness import STANDIN, assert_clean, print_bot_log_on_failure, running_bot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
 
@@ -50,11 +50,7 @@ def _checks(request, bot, fake):
     since = len(bot.output())
     yield
     print_bot_log_on_failure(request, bot, since)
-    assert fake.errors == [], "the fake saw a bad request"
-    assert fake.invalid == [], "the bot sent a payload Discord would reject"
-    assert fake.late == [], "an interaction was answered after Discord's 3 s"
-    assert [(r.method, r.path) for r in fake.unknown] == []
-    assert bot.returncode is None, "the bot died"
+    assert_clean(fake, bot)
 
 
 def field(embed: dict, name: str) -> str:
