@@ -27,7 +27,9 @@ MAX_WINDOW = 10
 RULINGS_OPTIONS = frozenset({"rulings", "ruling", "r"})
 
 _BRACKETS = re.compile(r"\[\[([^\[\]\n]{1,200}?)\]\]")
-_TOKENS = re.compile(r"/+|[^\s/]+")
+#: Tokens: runs of ``/``, else words split at white space and hyphens (so "Boros-Rekrut", "boros rekrut" and,
+#: as one token whose key is the whole name's, "borosrekrut" all meet; other separators vanish in the keys).
+_TOKENS = re.compile(r"/+|[^\s/\-‐‑‒–—―]+")
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,7 @@ class NameScanner:
                     if i < len(tokens) - 1:
                         self._prefixes.add(key)
                 self._names.setdefault(key, entry.card_id)
-                if len(tokens) == 1 and "-" not in entry.name and entry.name[:1].isupper():
+                if len(tokens) == 1 and entry.name[:1].isupper():
                     self._plain.add(key)
 
     def scan(self, text: str, limit: int) -> list[int]:

@@ -89,11 +89,16 @@ async def test_sync_only_when_tree_changed(bot, monkeypatch):
 
 
 async def test_help_lists_every_command_by_its_german_name(bot):
-    from bot.answers.meta import HELP
+    from bot.answers.meta import HELP, HELP_CHAT
 
     cli = await CommandLine.create(bot)
     listed = {cmd for cmd, _what, _example in HELP}
     assert {spec.label for spec in cli.commands.values()} == listed
+    menus = {p["name_localizations"]["de"] for p in await bot.command_payload() if p["type"] != 1}
+    assert menus and menus <= {name for name, _what, _how in HELP_CHAT}
+    help_text = "\n".join(f.value for f in (await cli.call("/hilfe")).pages[0].fields)
+    for _name, _what, how in HELP_CHAT:
+        assert how in help_text
     for _cmd, _what, example in HELP:  # every example runs and gets a non-error reply
         reply = await cli.call(example)
         assert not reply.error, (example, reply.pages[0].title)
