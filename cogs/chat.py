@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.answers.chat import inline_replies
 from bot.client import Regelbot
+from bot.mentions import scanner
 from bot.render import channel_messages, send_reply
 from bot.reply import as_private
 from bot.slash import tr
@@ -38,6 +39,8 @@ class Chat(commands.Cog):
     async def cog_load(self) -> None:
         """Add the message command; listen to messages only with ``INLINE_CARDS=1`` (message-content intent)."""
         self.bot.tree.add_command(self.explain_menu)
+        if self.bot.answer_context is not None:
+            scanner(self.bot.answer_context.names)  # built now, not on the first "Karten erklären"
         if self.bot.settings.inline_cards:
             self.bot.add_listener(self.on_inline_message, "on_message")
 

@@ -41,6 +41,15 @@ def test_scanner_finds_names_with_the_normalisation_of_karte(ctx):
     assert scanner(ctx.names) is scan  # built once per name index
 
 
+def test_text_keys_equal_the_keys_of_each_word():
+    from bot.mentions import _name_token_keys, _token_keys
+    from bot.search import clean
+
+    text = "Über-stimmen ÜBERSTIMMEN Straße, Krims//Krams | Äther-Plasma ‚x‘ ｜ 5 ²"
+    assert _token_keys(clean(text)) == _name_token_keys(text)
+    assert [k[1] for k in _token_keys(clean(text))][:4] == ["ueber", "stimmen", "ueberstimmen", "strasse"]
+
+
 def test_scanner_needs_the_capital_letter_of_one_word_names(ctx):
     scan = scanner(ctx.names)
     assert scan.scan("Wir wollen das Spiel beschleunigen und standhalten.", 10) == []
