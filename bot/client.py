@@ -176,8 +176,10 @@ class Regelbot(commands.Bot):
         return await task
 
     async def run_answer(self, key: str, interaction: discord.Interaction[Any] | None = None, **options: Any) -> Reply:
-        """Run answer ``key``; if it takes longer than 2 s, defer the interaction meanwhile."""
-        return await self._watchdog(run_answer(self._ctx(), key, **options), interaction)
+        """Run answer ``key``; if it takes longer than 2 s, defer the interaction meanwhile (ephemerally when
+        the answer will be private: ``interaction.extras["private"]``, see bot.slash.private_option)."""
+        private = bool(interaction is not None and interaction.extras.get("private"))
+        return await self._watchdog(run_answer(self._ctx(), key, **options), interaction, ephemeral=private)
 
     async def run_action(self, action: str, arg: str, interaction: discord.Interaction[Any] | None = None) -> Reply:
         """Run the button action ``action`` with ``arg``: a private reply with an "Im Kanal teilen" button

@@ -52,6 +52,7 @@ class Chat(commands.Cog):
     async def explain(self, interaction: discord.Interaction[Regelbot], message: discord.Message) -> None:
         """Message command body: see :func:`bot.answers.chat.explain_message`; the answer is private and can
         be shared (Discord sends the target message's content with the interaction, no intent needed)."""
+        interaction.extras["private"] = True  # a slow answer is deferred ephemerally
         reply = await self.bot.run_answer("explain_message", interaction, text=message.content or "")
         await send_reply(interaction, as_private(reply))
 

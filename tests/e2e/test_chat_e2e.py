@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 
 import pytest
 import pytest_asyncio
@@ -281,6 +282,25 @@ async def test_interaction_from_a_user_install_in_a_foreign_server_is_answered(f
 async def test_commands_in_a_direct_message(fake):
     res = await fake.command("hilfe", guild=False)
     assert res.embeds[0]["title"] == "Regelbot – Befehle"
+
+
+async def test_a_slow_private_answer_is_deferred_privately(fake, store_db):
+    """The store is locked for ~2.5 s: the bot defers after 2 s — ephemerally, since the answer is private —
+    and the follow-up carries the card and its share button."""
+    lock = sqlite3.connect(store_db, isolation_level=None, timeout=0)
+    lock.execute("BEGIN EXCLUSIVE")
+    try:
+        slow = asyncio.create_task(fake.command("karte", {"name": "Boros-Rekrut", "privat": True}, timeout=15))
+        await asyncio.sleep(2.5)
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+    res = await slow
+    assert res.callback_type == 5 and res.data["flags"] & EPHEMERAL
+    assert res.ephemeral and not res.original_deleted  # no public "thinking…" was shown
+    (followup,) = res.followups
+    assert followup["embeds"][0]["title"] == "Boros-Rekrut"
+    assert "Im Kanal teilen" in [c["label"] for row in followup["components"] for c in row["components"]]
 
 
 async def test_no_warning_or_error_in_the_bot_log(bot):
