@@ -126,8 +126,8 @@ def custom_id(action: Action) -> str:
 
 def choice_components(choices: list[Action]) -> list[dict[str, Any]]:
     """The "Meintest du" candidates as payload components: ≤ 5 buttons ``rb:<action>:<arg>``, else one
-    select menu ``rb-pick:<action>`` whose options carry the argument as value (≤ 25, candidates with the
-    first candidate's action only)."""
+    select menu ``rb-pick:<action>`` (``"type": "select"``, its placeholder as ``label``) whose options carry
+    the argument as value (≤ 25, candidates with the first candidate's action only)."""
     if not choices:
         return []
     if len(choices) <= CHOICE_BUTTONS_MAX:
@@ -136,7 +136,7 @@ def choice_components(choices: list[Action]) -> list[dict[str, Any]]:
     kind = choices[0].action
     options = [{"label": _short(c.label, SELECT_LABEL_MAX), "value": c.arg}
                for c in choices if c.action == kind][:SELECT_OPTIONS_MAX]
-    return [{"select": "Meintest du …", "custom_id": f"{PICK_PREFIX}:{kind}", "options": options}]
+    return [{"type": "select", "label": "Meintest du …", "custom_id": f"{PICK_PREFIX}:{kind}", "options": options}]
 
 
 def footer_text(reply: Reply, page: int, total: int) -> str:

@@ -37,6 +37,9 @@ def assert_within_limits(message: dict) -> None:
         assert embed_total(embed) <= MESSAGE_EMBED_TOTAL_MAX
     for c in message["components"]:
         assert len(c["label"]) <= 80 and len(c["custom_id"]) <= 100
+        for option in c.get("options", []):  # a "Meintest du" select menu
+            assert 0 < len(option["label"]) <= 100 and 0 < len(option["value"]) <= 100
+        assert len(c.get("options", [])) <= 25
 
 
 def test_split_text_keeps_every_word():
