@@ -75,8 +75,10 @@ class Chat(commands.Cog):
             async with asyncio.timeout(INLINE_TIMEOUT):
                 replies = await inline_replies(ctx, message.content)
                 for embeds, view in channel_messages(replies):
-                    kwargs = {"view": view} if view is not None else {}
-                    await message.reply(embeds=embeds, mention_author=False, **kwargs)
+                    if view is None:
+                        await message.reply(embeds=embeds, mention_author=False)
+                    else:
+                        await message.reply(embeds=embeds, view=view, mention_author=False)
         except discord.HTTPException as exc:
             log.warning("Antwort auf [[…]] in Kanal %s nicht gesendet: %s", message.channel.id, exc)
         except TimeoutError:
