@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers.chat import inline_replies
+from bot.answers.chat import inline_replies, message_cards
 from bot.client import Regelbot
 from bot.mentions import scanner
 from bot.render import channel_messages, send_reply
@@ -32,7 +32,7 @@ class Chat(commands.Cog):
     def __init__(self, bot: Regelbot) -> None:
         self.bot = bot
         self.explain_menu = app_commands.ContextMenu(
-            name=tr("Explain cards", "Karten erklären"), callback=self.explain, extras={"answer": "explain_message"}
+            name=tr("Explain cards", "Karten erklären"), callback=self.explain, extras={"answer": "explain_cards"}
         )
         self.cooldown = commands.CooldownMapping.from_cooldown(INLINE_RATE, INLINE_PER, commands.BucketType.channel)
 
@@ -53,7 +53,12 @@ class Chat(commands.Cog):
         """Message command body: see :func:`bot.answers.chat.explain_message`; the answer is private and can
         be shared (Discord sends the target message's content with the interaction, no intent needed)."""
         interaction.extras["private"] = True  # a slow answer is deferred ephemerally
-        reply = await self.bot.run_answer("explain_message", interaction, text=message.content or "")
+        ctx = self.bot.answer_context
+        assert ctx is not None
+        ids, missing = message_cards(ctx, message.content or "")
+        # the answer of the ids (not of the text): short enough for paging and sharing buttons to carry
+        options = {"ids": ",".join(map(str, ids)), "missing": "\n".join(missing)}
+        reply = await self.bot.run_answer("explain_cards", interaction, **options)
         await send_reply(interaction, as_private(reply))
 
     async def on_inline_message(self, message: discord.Message) -> None:

@@ -22,11 +22,14 @@ from bot.textsearch import tokens
 
 #: At most this many cards in the answer to "Karten erklären" (one page each).
 EXPLAIN_MAX = 10
+#: A name that fits no card is shown (and carried in a button) with at most this many characters.
+MISSING_NAME_MAX = 40
 #: At most this many ``[[…]]`` of one ordinary message are answered.
 INLINE_MAX = 5
 #: A ruling of a rulings list that is about split cards in general (not only about one card's text).
 _SPLIT_RULING = re.compile(r"geteilte|kartenhälfte|hälfte", re.IGNORECASE)
 _SPLIT_SECTION = ["geteilte", "karten"]
+_IDS = re.compile(rf"[0-9]{{1,12}}(?:,[0-9]{{1,12}}){{0,{EXPLAIN_MAX - 1}}}")
 
 
 async def _cards_for(ctx: AnswerContext, ids: list[int]) -> list[CardRecord]:
@@ -38,34 +41,54 @@ async def _cards_for(ctx: AnswerContext, ids: list[int]) -> list[CardRecord]:
     return cards
 
 
+def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str]]:
+    """The cards a message names for "Karten erklären": ``(card ids, names that fit no card)``, at most 10 ids.
+
+    ``[[name]]`` mentions are used when there are any (each resolved like ``/karte``), else every known
+    card name in the text (:class:`bot.mentions.NameScanner`). From memory (the name index), no store access.
+    """
+    mentions = bracket_mentions(text, EXPLAIN_MAX)
+    if not mentions:
+        return scanner(ctx.names).scan(text, EXPLAIN_MAX), []
+    ids: list[int] = []
+    missing: list[str] = []
+    for mention in mentions:
+        hit = ctx.names.resolve(mention.name)
+        if hit is None:
+            missing.append(clean(mention.name)[:MISSING_NAME_MAX])
+        elif hit.card_id not in ids:
+            ids.append(hit.card_id)
+    return ids, missing
+
+
 @answer("explain_message")
 async def explain_message(ctx: AnswerContext, text: str) -> Reply:
-    """"Karten erklären" on a message: the cards it names, one page each, at most 10.
-
-    ``[[name]]`` mentions are used when there are any (each resolved like ``/karte``; names that fit no
-    card are listed on a last page), else every known card name in the text (:class:`bot.mentions.NameScanner`).
+    """"Karten erklären" on a message with the content ``text``: :func:`explain_cards` of :func:`message_cards`.
 
     Raises:
         UserError: the message names no card (German, with how to write ``[[Karte]]``).
     """
-    mentions = bracket_mentions(text, EXPLAIN_MAX)
-    missing: list[str] = []
-    if mentions:
-        ids: list[int] = []
-        for mention in mentions:
-            hit = ctx.names.resolve(mention.name)
-            if hit is None:
-                missing.append(mention.name)
-            elif hit.card_id not in ids:
-                ids.append(hit.card_id)
-    else:
-        ids = scanner(ctx.names).scan(text, EXPLAIN_MAX)
-    cards = await _cards_for(ctx, ids)
+    ids, missing = message_cards(ctx, text)
+    return await explain_cards(ctx, ",".join(map(str, ids)), "\n".join(missing))
+
+
+@answer("explain_cards")
+async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "") -> Reply:
+    """The cards ``ids`` (comma-separated card ids, at most 10) one page each, then a page listing the
+    ``missing`` names (one per line) that fit no card. Short enough for a button to carry (paging, sharing).
+
+    Raises:
+        UserError: no card (German, with how to write ``[[Karte]]``); ids that are no list of numbers.
+    """
+    if ids and not _IDS.fullmatch(ids):
+        raise UserError("Ungültige Kartenliste", "Diese Schaltfläche gehört zu einer älteren Version des Bots.")
+    names = [clean(m)[:MISSING_NAME_MAX] for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
+    cards = await _cards_for(ctx, [int(i) for i in ids.split(",")] if ids else [])
     if not cards:
-        shown = ", ".join(f"„{clean(m)[:60]}“" for m in missing)
+        shown = ", ".join(f"„{name}“" for name in names)
         raise UserError(
             "Keine Karten in dieser Nachricht gefunden",
-            (f"Keine Karte passt zu {shown}.\n" if missing else "")
+            (f"Keine Karte passt zu {shown}.\n" if names else "")
             + "Kartennamen (deutsch oder englisch) werden im Text erkannt, oder in doppelten eckigen Klammern: "
             "`[[Boros-Rekrut]]`.",
         )
@@ -76,12 +99,13 @@ async def explain_message(ctx: AnswerContext, text: str) -> Reply:
         reply = await card_reply(ctx, card)
         pages += reply.pages
         sources[reply.source or card.document.title] = None
-        actions += [a for a in reply.actions if a.action in ("rulings", SPLIT_ACTION)]
-    for a in actions:
-        if a.action == "rulings":
-            a.label = f"Rulings: {ctx.names.card_names.get(int(a.arg), a.arg)}"
-    if missing:
-        lines = "\n".join(f"• {clean(m)[:80]}" for m in missing)
+        for a in reply.actions:
+            if a.action == "rulings":
+                actions.append(Action(label=f"Rulings: {card.name}", action="rulings", arg=a.arg))
+            elif a.action == SPLIT_ACTION:
+                actions.append(a)
+    if names:
+        lines = "\n".join(f"• {name}" for name in names)
         pages.append(Page(title="Nicht gefunden", body=f"Zu diesen Namen gibt es keine Karte:\n{lines}"))
     unique = list({(a.action, a.arg): a for a in actions}.values())
     return Reply(pages=pages, source=" · ".join(sources), actions=unique[:19])

@@ -73,6 +73,18 @@ async def test_explain_message_pages_one_card_each(ctx):
     assert "• Xylophon" in brackets.pages[1].body
 
 
+async def test_explain_cards_is_what_a_button_carries(ctx):
+    chor = ctx.names.resolve("Chor des Konklave").card_id
+    reply = await run_answer(ctx, "explain_cards", ids=str(chor), missing="Xylophon")
+    same = await run_answer(ctx, "explain_message", text="[[Chor des Konklave]] [[Xylophon]]")
+    assert reply == same
+    for forged in ("1,2,3,4,5,6,7,8,9,10,11", "-1", "1;DROP", "9" * 13, ",", "1,,2"):
+        bad = await run_answer(ctx, "explain_cards", ids=forged)
+        assert bad.error and bad.pages[0].title == "Ungültige Kartenliste", forged
+    gone = await run_answer(ctx, "explain_cards", ids="999999")
+    assert gone.error and gone.pages[0].title == "Keine Karten in dieser Nachricht gefunden"
+
+
 async def test_explain_message_at_most_ten_cards(ctx):
     many = " ".join(f"[[{name}]]" for name in list(ctx.names.card_names.values())[:14])
     reply = await run_answer(ctx, "explain_message", text=many)

@@ -298,9 +298,8 @@ async def test_a_slow_private_answer_is_deferred_privately(fake, store_db):
     res = await slow
     assert res.callback_type == 5 and res.data["flags"] & EPHEMERAL
     assert res.ephemeral and not res.original_deleted  # no public "thinking…" was shown
-    (followup,) = res.followups
-    assert followup["embeds"][0]["title"] == "Boros-Rekrut"
-    assert "Im Kanal teilen" in [c["label"] for row in followup["components"] for c in row["components"]]
+    assert res.final["embeds"][0]["title"] == "Boros-Rekrut"
+    assert "Im Kanal teilen" in [c["label"] for row in res.final["components"] for c in row["components"]]
 
 
 async def test_no_warning_or_error_in_the_bot_log(bot):
