@@ -113,7 +113,8 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "") -> Repl
 
 async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
     """The answers to the ``[[…]]`` of an ordinary message, at most :data:`INLINE_MAX`, in order:
-    the card (as ``/karte``), its rulings for ``[[Karte|rulings]]``, or the German "Keine Karte"
+    the card (as ``/karte``), its rulings for ``[[Karte|rulings]]`` (with a button to all of them when they
+    fill more than one page: the channel message shows one page per answer), or the German "Keine Karte"
     error with its "Meintest du" choices. [] when the text has no ``[[``."""
     replies = []
     for mention in bracket_mentions(text, INLINE_MAX):
@@ -122,7 +123,13 @@ async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
         except UserError as exc:
             replies.append(Reply.fail(exc.title, exc.body, choices=exc.choices))
             continue
-        replies.append(await card_rulings(ctx, card) if mention.rulings else await card_reply(ctx, card))
+        if not mention.rulings:
+            replies.append(await card_reply(ctx, card))
+            continue
+        reply = await card_rulings(ctx, card)
+        if len(reply.pages) > 1:  # the channel message shows the first page; the button shows them all
+            reply.actions.insert(0, Action(label="Alle Rulings (zum Blättern)", action="rulings", arg=str(card.id)))
+        replies.append(reply)
     return replies
 
 

@@ -109,6 +109,10 @@ async def test_inline_replies(ctx):
     assert "keinen Einfluss auf statische Fähigkeiten" in replies[1].pages[0].body
     assert [c.label for c in replies[2].choices] == ["Konklavenequidonaut", "Chor des Konklave"]
     assert await inline_replies(ctx, "kein Klammerpaar") == []
+    # 002: 13 rulings on Getrieben // Verzweiflung, more than one page: a button opens all of them
+    (many,) = await inline_replies(ctx, "[[Getrieben // Verzweiflung|rulings]]")
+    assert many.pages[0].title == "Rulings: Getrieben // Verzweiflung (13)"
+    assert (many.actions[0].action, many.actions[0].label) == ("rulings", "Alle Rulings (zum Blättern)")
     six = await inline_replies(ctx, "[[Boros-Rekrut]]" * 3 + "".join(f"[[{n}]]" for n in "abcdef"))
     assert len(six) == 5
 
