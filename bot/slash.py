@@ -97,7 +97,7 @@ def private_option(func: CallbackT) -> CallbackT:
     wrapper.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
         PRIVATE: tr(
             "Only you see the answer (with a button to share it)",
-            "Nur du siehst die Antwort (mit Knopf zum Teilen im Kanal)",
+            "Nur du siehst die Antwort (im Kanal teilen möglich)",
         )
     }
     return wrapper  # type: ignore[return-value]

@@ -125,7 +125,7 @@ HELP_CHAT = (
     ),
     (
         "privat",
-        "Option jedes Befehls: nur du siehst die Antwort; der Knopf „Im Kanal teilen“ zeigt sie allen",
+        "Option jedes Befehls: nur du siehst die Antwort; „Im Kanal teilen“ zeigt sie allen",
         "/karte name: Krims // Krams privat: True",
     ),
     (
