@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers.chat import inline_replies, message_cards
+from bot.answers.chat import explain_options, inline_replies
 from bot.client import Regelbot
 from bot.mentions import scanner
 from bot.render import channel_messages, send_reply
@@ -55,9 +55,8 @@ class Chat(commands.Cog):
         interaction.extras["private"] = True  # a slow answer is deferred ephemerally
         ctx = self.bot.answer_context
         assert ctx is not None
-        ids, missing = message_cards(ctx, message.content or "")
-        # the answer of the ids (not of the text): short enough for paging and sharing buttons to carry
-        options = {"ids": ",".join(map(str, ids)), "missing": "\n".join(missing)}
+        # the answer of the card ids (not of the text): short enough for paging and sharing buttons to carry
+        options = explain_options(ctx, message.content or "")
         reply = await self.bot.run_answer("explain_cards", interaction, **options)
         await send_reply(interaction, as_private(reply))
 

@@ -61,15 +61,21 @@ def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str]]:
     return ids, missing
 
 
+def explain_options(ctx: AnswerContext, text: str) -> dict[str, str]:
+    """The options of :func:`explain_cards` for a message with the content ``text`` (what the message command
+    runs, and what its buttons carry): ``{"ids": "12,45", "missing": "name\\nname"}``."""
+    ids, missing = message_cards(ctx, text)
+    return {"ids": ",".join(map(str, ids)), "missing": "\n".join(missing)}
+
+
 @answer("explain_message")
 async def explain_message(ctx: AnswerContext, text: str) -> Reply:
-    """"Karten erklären" on a message with the content ``text``: :func:`explain_cards` of :func:`message_cards`.
+    """"Karten erklären" on a message with the content ``text``: :func:`explain_cards` of :func:`explain_options`.
 
     Raises:
         UserError: the message names no card (German, with how to write ``[[Karte]]``).
     """
-    ids, missing = message_cards(ctx, text)
-    return await explain_cards(ctx, ",".join(map(str, ids)), "\n".join(missing))
+    return await explain_cards(ctx, **explain_options(ctx, text))
 
 
 @answer("explain_cards")
