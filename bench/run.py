@@ -35,7 +35,17 @@ from bot.search import NameIndex, words  # noqa: E402
 from bot.store import NameEntry, Store  # noqa: E402
 
 #: Optional benchmark modules contributing rows: each has ``rows(quick: bool) -> list[tuple]``.
-EXTRA = ("bench.bench_rules", "bench.bench_fts", "bench.bench_e2e", "bench.bench_official", "bench.bench_chat")
+EXTRA = (
+    "bench.bench_rules",
+    "bench.bench_calc",
+    "bench.bench_fts",
+    "bench.bench_e2e",
+    "bench.bench_official",
+    "bench.bench_time",
+    "bench.bench_ops",
+    "bench.bench_names",
+    "bench.bench_chat",
+)
 
 Row = tuple[str, str, str, str]  # (figure, value, target, command)
 

@@ -11,38 +11,57 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import json
 import logging
 import os
+import re
 import signal
+import sqlite3
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.config import ConfigError, Settings, load_settings
+from bot.config import ConfigError, Settings, load_settings, token_problem
 
 log = logging.getLogger("bot")
 
 
-class SecretFilter(logging.Filter):
-    """Replaces every occurrence of the secrets (the token) in log records with ``[geheim]``."""
+#: Interaction tokens: in callback and webhook URLs (``/interactions/<id>/<token>/callback``,
+#: ``/webhooks/<app>/<token>``) and as the ``token`` field of a payload (JSON or a dict's repr).
+_INTERACTION_TOKEN = re.compile(
+    r"(?P<pre>/interactions/\d+/|/webhooks/\d+/)(?P<secret>[^/\s'\"?#]+)"
+    r"|(?P<key>['\"]token['\"]\s*:\s*['\"])(?P<value>[^'\"]+)"
+)
+#: Anything shaped like a bot token (user id in base64 . timestamp . HMAC), also one that is not ours.
+_BOT_TOKEN = re.compile(r"\b[MNO][A-Za-z\d_-]{23,27}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,}\b")
+REDACTED = "[geheim]"
 
-    def __init__(self, secrets: list[str]) -> None:
-        super().__init__()
+
+def redact(text: str, secrets: Sequence[str] = ()) -> str:
+    """``text`` with the secrets (the bot token), every bot-token-shaped string and every interaction token
+    replaced by ``[geheim]``; see :class:`RedactingFormatter`."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, REDACTED)
+    text = _BOT_TOKEN.sub(REDACTED, text)
+    return _INTERACTION_TOKEN.sub(lambda m: (m["pre"] or m["key"]) + REDACTED, text)
+
+
+class RedactingFormatter(logging.Formatter):
+    """Formats a record completely — message, traceback, stack — and then redacts the whole line (see
+    :func:`redact`), so a token inside an exception's text, a URL in discord.py's DEBUG output or a
+    gateway payload never reaches the log."""
+
+    def __init__(self, fmt: str, secrets: list[str]) -> None:
+        super().__init__(fmt)
         self.secrets = [s for s in secrets if s]
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        """Redact the record's message and arguments in place; never drops a record."""
-        if self.secrets:
-            message = record.getMessage()
-            redacted = message
-            for secret in self.secrets:
-                redacted = redacted.replace(secret, "[geheim]")
-            if redacted != message:
-                record.msg, record.args = redacted, None
-        return True
+    def format(self, record: logging.LogRecord) -> str:
+        """The formatted record with every secret replaced by ``[geheim]``."""
+        return redact(super().format(record), self.secrets)
 
 
 class VoiceNoiseFilter(logging.Filter):
@@ -59,8 +78,7 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     Offline commands (call, complete, console) log only warnings unless LOG_LEVEL is set.
     """
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
-    handler.addFilter(SecretFilter([settings.token]))
+    handler.setFormatter(RedactingFormatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", [settings.token]))
     handler.addFilter(VoiceNoiseFilter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
@@ -68,13 +86,57 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     if offline and "LOG_LEVEL" not in os.environ:
         level = "WARNING"
     root.setLevel(level)
-    if settings.log_level != "DEBUG":
-        logging.getLogger("discord.gateway").setLevel(logging.WARNING)
+    # discord.gateway logs every event at INFO/DEBUG: only shown when DEBUG is asked for (set both ways,
+    # so a second call in the same process, as in the tests, does not keep an earlier level).
+    logging.getLogger("discord.gateway").setLevel(logging.NOTSET if settings.log_level == "DEBUG" else logging.WARNING)
 
 
 def _fail(message: str, code: int = 1) -> int:
     print(message, file=sys.stderr)
     return code
+
+
+#: Exit code after Ctrl+C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
+#: SQLite's SQLITE_FULL (https://sqlite.org/rescode.html#full).
+SQLITE_FULL = 13
+_ERRNO_TEXT = {
+    errno.ENOSPC: "Kein Platz mehr auf dem Datenträger",
+    errno.EDQUOT: "Speicherkontingent (Quota) erschöpft",
+    errno.EACCES: "Keine Schreibrechte",
+    errno.EPERM: "Keine Berechtigung",
+    errno.EROFS: "Das Dateisystem ist schreibgeschützt",
+    errno.ENOENT: "Ordner oder Datei nicht gefunden",
+    errno.EISDIR: "Das Ziel ist ein Ordner, keine Datei",
+    errno.ENOTDIR: "Ein Teil des Pfads ist kein Ordner",
+    errno.EIO: "Ein-/Ausgabefehler des Datenträgers",
+}
+
+
+def storage_error_text(exc: BaseException, target: Path) -> str:
+    """A German sentence for a file-system or SQLite error while writing ``target`` (no English
+    ``strerror``): disk full (ENOSPC or SQLITE_FULL), no permission, read-only, missing folder …"""
+    code = getattr(exc, "errno", None)
+    if isinstance(exc, sqlite3.DatabaseError):
+        full = (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF == SQLITE_FULL or "disk is full" in str(exc)
+        code = errno.ENOSPC if full else None
+        if code is None:
+            return f"SQLite-Fehler beim Schreiben von {target} ({getattr(exc, 'sqlite_errorname', 'unbekannt')})."
+    what = _ERRNO_TEXT.get(code, f"Dateisystemfehler (errno {code})" if code else "Dateisystemfehler")
+    where = getattr(exc, "filename", None) or target
+    hint = " Platz schaffen und `python -m bot build` erneut ausführen." if code in (errno.ENOSPC, errno.EDQUOT) else ""
+    return f"{what}: {where}.{hint}"
+
+
+def _terminate(signum: int, frame: object) -> None:
+    """SIGTERM during a build: unwind like Ctrl+C, so the temp file is removed."""
+    raise KeyboardInterrupt
+
+
+def _main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
 
 
 # --- build -----------------------------------------------------------------------------------
@@ -92,12 +154,20 @@ def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
     if missing:
         return _fail(f"Datei nicht gefunden: {', '.join(missing)}", 2)
     started = time.perf_counter()
+    previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
         report = build(db, DEFAULT_SOURCES, cr_files=cr_files, card_files=card_files)
     except SourceError as exc:
         return _fail(f"Import fehlgeschlagen: {exc.file}, Zeile {exc.line}: {exc.reason}")
-    except (BuildError, OSError) as exc:
+    except BuildError as exc:
         return _fail(f"Import fehlgeschlagen: {exc}")
+    except (OSError, sqlite3.DatabaseError) as exc:
+        return _fail(f"Import fehlgeschlagen: {storage_error_text(exc, db)} Die bisherige Datenbank ist unverändert.")
+    except KeyboardInterrupt:
+        return _fail(f"Abgebrochen: die Datenbank wurde nicht neu gebaut ({db} ist unverändert).", INTERRUPTED)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     print(format_report(report))
     print(f"Datenbank geschrieben: {db} ({time.perf_counter() - started:.1f} s)")
     return 0
@@ -182,7 +252,7 @@ CONSOLE_HELP = """Regelbot-Konsole. Tippe einen Befehl wie in Discord, z. B.:
 def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
     """Interactive prompt over the same answer layer as the bot (no Discord needed)."""
     from bot.console import UsageError
-    from bot.render import fit_pages, to_text
+    from bot.render import fit_reply, to_text
 
     async def work(cli: Any) -> int:
         print(CONSOLE_HELP)
@@ -210,7 +280,7 @@ def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
                     if last is None:
                         print("Noch keine Antwort zum Blättern.")
                         continue
-                    last_page = len(fit_pages(last.pages)) - 1
+                    last_page = len(fit_reply(last)) - 1
                     step = 1 if low == "weiter" else -1
                     if not 0 <= page + step <= last_page:
                         print("Schon auf der letzten Seite." if step > 0 else "Schon auf der ersten Seite.")
@@ -240,6 +310,59 @@ def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
 # --- run / sync --------------------------------------------------------------------------------
 
 
+#: Gateway close codes that end the bot, with the German line for the operator
+#: (https://discord.com/developers/docs/topics/opcodes-and-status-codes#gateway-gateway-close-event-codes).
+GATEWAY_CLOSE_TEXT = {
+    4004: "Discord lehnt das Token ab (Gateway-Code 4004, Anmeldung fehlgeschlagen): DISCORD_TOKEN prüfen.",
+    4010: "Discord lehnt die Shard-Angaben ab (Gateway-Code 4010): SHARD_COUNT/SHARD_IDS prüfen.",
+    4011: "Discord verlangt Sharding (Gateway-Code 4011): SHARD_COUNT setzen.",
+    4012: "Discord kennt die Gateway-Version nicht (Gateway-Code 4012): discord.py aktualisieren.",
+    4013: "Discord lehnt die Intents ab (Gateway-Code 4013).",
+    4014: "Discord verlangt eine privilegierte Intent-Freigabe, die der Bot nicht braucht (Gateway-Code 4014).",
+}
+#: Waits between login attempts when Discord is unreachable at start (seconds): 1, 2, 4, … capped at 30.
+RETRY_FIRST, RETRY_MAX = 1.0, 30.0
+
+
+class DiscordUnreachable(Exception):
+    """Discord could not be reached at start after every attempt; German message."""
+
+
+async def login_with_retry(bot: Any, settings: Settings, stopping: Callable[[], bool]) -> bool:
+    """Log in; while Discord is unreachable (network error, timeout, 5xx) retry with exponential backoff,
+    ``settings.connect_attempts`` attempts in all. False when a signal arrived meanwhile.
+
+    Raises:
+        DiscordUnreachable: the last attempt failed too (German message with the attempts and the cause).
+        discord.LoginFailure: the token was refused (never retried).
+    """
+    import aiohttp
+    import discord
+
+    delay, started = RETRY_FIRST, time.monotonic()
+    for attempt in range(1, settings.connect_attempts + 1):
+        try:
+            await bot.login(settings.token)
+            return True
+        except (OSError, aiohttp.ClientError, TimeoutError, discord.DiscordServerError) as exc:
+            cause = type(exc).__name__
+            await bot.http.close()  # login opens a new HTTP session (and connector) each time
+            bot.http.connector = discord.utils.MISSING
+            if attempt == settings.connect_attempts:
+                raise DiscordUnreachable(
+                    f"Discord ist nicht erreichbar ({attempt} Versuche in {time.monotonic() - started:.0f} s, "
+                    f"zuletzt {cause}): Netzwerk, DNS und Firewall prüfen, dann erneut starten."
+                ) from None
+            log.warning("Discord nicht erreichbar (%s), neuer Versuch in %.0f s (%d/%d)", cause, delay, attempt,
+                        settings.connect_attempts)
+            for _ in range(int(delay * 10)):
+                if stopping():
+                    return False
+                await asyncio.sleep(0.1)
+            delay = min(delay * 2, RETRY_MAX)
+    return False
+
+
 async def _run_bot(settings: Settings, sync_only: bool = False) -> int:
     import discord
 
@@ -260,20 +383,33 @@ async def _run_bot(settings: Settings, sync_only: bool = False) -> int:
                 loop.add_signal_handler(sig, stop)
         try:
             if sync_only:
-                await bot.login(settings.token)
-                await bot.prepare()
-                synced = await bot.sync_commands(force=True)
-                print("Befehle synchronisiert." if synced else "Nichts zu synchronisieren.")
+                bot.force_sync = True
+            # login runs setup_hook once: prepare, then the sync (forced for `sync`)
+            if not await login_with_retry(bot, settings, lambda: bool(closing)):
                 return 0
-            await bot.start(settings.token)
+            if sync_only:
+                if bot.last_sync is None:
+                    return _fail("Befehle wurden nicht synchronisiert.")
+                count, scope = bot.last_sync
+                print(f"{count} Befehle synchronisiert ({scope}).")
+                return 0
+            if not closing:
+                await bot.connect(reconnect=True)
             if closing:  # a signal stopped the bot: let close() finish (the store is closed there)
                 await closing[0]
         except discord.LoginFailure:
             return _fail("Discord lehnt das Token ab (DISCORD_TOKEN prüfen).")
+        except DiscordUnreachable as exc:
+            return _fail(str(exc))
         except StoreError as exc:
             return _fail(str(exc))
         except discord.PrivilegedIntentsRequired:
-            return _fail("Discord verlangt eine privilegierte Intent-Freigabe, die der Bot nicht braucht.")
+            return _fail(GATEWAY_CLOSE_TEXT[4014])
+        except discord.ConnectionClosed as exc:
+            text = GATEWAY_CLOSE_TEXT.get(exc.code, f"Discord hat die Verbindung beendet (Gateway-Code {exc.code}).")
+            return _fail(text)
+        except discord.GatewayNotFound:
+            return _fail("Discord nennt keinen Gateway (Störung bei Discord?): später erneut starten.")
     return 0
 
 
@@ -284,6 +420,9 @@ def cmd_run(settings: Settings, args: argparse.Namespace, sync_only: bool = Fals
     """Start the bot on Discord (builds the store first if missing)."""
     if not settings.token:
         return _fail(NO_TOKEN, 2)
+    problem = token_problem(settings.token)
+    if problem:
+        return _fail(problem, 2)
     code = ensure_store(settings)
     if code:
         return code
@@ -347,7 +486,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(settings, args))
     except KeyboardInterrupt:
-        return 0
+        return _fail("Abgebrochen (Strg+C).", INTERRUPTED)
     except BrokenPipeError:  # `python -m bot call … | head`: the reader left; not an error
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -8,9 +8,11 @@ tree only when its payload changed since the last sync (hash kept in ``state_dir
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
+import time
 from collections.abc import Awaitable
 from dataclasses import replace
 from typing import Any
@@ -19,13 +21,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import offload
 from bot.answers import AnswerContext, run_action, run_answer
 from bot.config import Settings
 from bot.render import ActionButton, ChoiceSelect, send_reply, share_message
 from bot.reply import SHARE_ACTION, Reply, as_private
 from bot.search import NameIndex
 from bot.slash import GermanTranslator
-from bot.store import Store
+from bot.store import Store, StoreCorrupt, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +51,18 @@ CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_c
 
 #: Answers slower than this are deferred first, so Discord's 3-second limit holds.
 DEFER_AFTER_SECONDS = 2.0
+#: Interactions in flight above which a new one is deferred before any work (a burst: the loop is busy, a
+#: 2-s timer would fire late) and answer work waits for one of ``ANSWER_SLOTS``.
+DEEP_QUEUE = 256
+ANSWER_SLOTS = 32
+#: An interaction that waited this long before its handler ran is deferred at once.
+LATE_START_SECONDS = 0.5
+#: How long shutdown waits for interactions in flight (Discord's own limit is 3 s).
+DRAIN_SECONDS = 3.0
+SHUTTING_DOWN = Reply.fail(
+    "Der Bot startet gerade neu",
+    "Bitte in ein paar Sekunden noch einmal versuchen.",
+)
 SYNC_STATE_FILE = "command-tree.sha256"
 
 INTERNAL_ERROR = Reply.fail(
@@ -106,8 +121,20 @@ class Regelbot(commands.Bot):
             allowed_contexts=CONTEXTS,
         )
         self.settings = settings
+        #: Tasks handling interactions right now (see :meth:`_gate_interactions`), and when each arrived.
+        self.in_flight: set[asyncio.Task[Any]] = set()
+        self._arrived: dict[int, float] = {}
+        self._slots: asyncio.Semaphore | None = None
+        #: True once shutdown began: new interactions get a short German refusal, in-flight ones finish.
+        self.draining = False
+        self.shutdown_counts = {"finished": 0, "refused": 0, "cancelled": 0}
+        self._gate_interactions()
         self.store: Store | None = None
         self.answer_context: AnswerContext | None = None
+        #: ``python -m bot sync``: setup_hook syncs unconditionally and starts no calculation workers.
+        self.force_sync = False
+        #: What the last :meth:`sync_commands` sent: (number of commands, "global" or the guild id), or None.
+        self.last_sync: tuple[int, str] | None = None
 
     async def prepare(self) -> None:
         """Open the store, build the name index, set the translator and load the cogs.
@@ -115,8 +142,12 @@ class Regelbot(commands.Bot):
         Works without a Discord connection (the console uses it). Raises
         :class:`bot.store.StoreError` when the store is missing, outdated or corrupt.
         """
+        offload.configure(budget=self.settings.calc_budget, workers=self.settings.workers)
         self.store = await Store.open(self.settings.db_path)
-        names = NameIndex.from_entries(await self.store.name_entries())
+        try:
+            names = NameIndex.from_entries(await self.store.name_entries())
+        except StoreCorrupt as exc:  # damage the quick check did not reach (a very large store)
+            raise StoreError(f"{exc.title} ({self.settings.db_path}): `python -m bot build` ausführen.") from None
         log.info("Namensindex: %d Karten", len(names))
         self.answer_context = AnswerContext(store=self.store, names=names)
         await self.tree.set_translator(GermanTranslator())
@@ -125,9 +156,13 @@ class Regelbot(commands.Bot):
         self.add_dynamic_items(ActionButton, ChoiceSelect)
 
     async def setup_hook(self) -> None:
-        """discord.py start-up hook: :meth:`prepare`, then sync if the command tree changed."""
-        await self.prepare()
-        await self.sync_commands(force=False)
+        """discord.py start-up hook (run once by ``login``): :meth:`prepare`, then sync if the command tree
+        changed (always with :attr:`force_sync`, as ``python -m bot sync`` sets it)."""
+        if self.answer_context is None:  # a login retried after a network error runs this hook again
+            await self.prepare()
+        if not self.force_sync:
+            offload.start()  # warm workers: the first calculation needs no process start
+        await self.sync_commands(force=self.force_sync)
 
     async def command_payload(self) -> list[dict[str, Any]]:
         """The translated command payload exactly as a sync would send it."""
@@ -148,7 +183,8 @@ class Regelbot(commands.Bot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         synced = await self.tree.sync(guild=guild)
-        log.info("%d Befehle synchronisiert (%s)", len(synced), f"Server {guild_id}" if guild_id else "global")
+        self.last_sync = (len(synced), f"Server {guild_id}" if guild_id else "global")
+        log.info("%d Befehle synchronisiert (%s)", *self.last_sync)
         try:
             state.parent.mkdir(parents=True, exist_ok=True)
             state.write_text(digest + "\n")
@@ -161,19 +197,126 @@ class Regelbot(commands.Bot):
             raise RuntimeError("prepare() has not run")
         return self.answer_context
 
-    @staticmethod
+    # --- interactions in flight: burst handling and graceful shutdown ---------------------------
+
+    def _gate_interactions(self) -> None:
+        """Wrap discord.py's INTERACTION_CREATE parser: note when each interaction arrived and which tasks
+        handle it (discord.py creates them inside the parser), so bursts can be deferred early and shutdown
+        can wait for them; while draining, answer new interactions with a short German refusal instead."""
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def gated(data: dict[str, Any]) -> None:
+            if self.draining:
+                self.shutdown_counts["refused"] += 1
+                self._track(asyncio.ensure_future(self._refuse(data)))
+                return
+            iid = int(data["id"])
+            self._arrived[iid] = time.monotonic()
+            tasks = self._capture(parse, data)
+            for task in tasks:
+                self._track(task)
+            if tasks:  # forget the arrival with the last handler (autocomplete never asks for it)
+                tasks[-1].add_done_callback(lambda _: self._arrived.pop(iid, None))
+            else:
+                self._arrived.pop(iid, None)
+
+        parsers["INTERACTION_CREATE"] = gated
+
+    def _capture(self, parse: Any, data: dict[str, Any]) -> list[asyncio.Task[Any]]:
+        """Run ``parse(data)`` and return the tasks it created (through a task factory on the loop,
+        installed once and chained to any factory already there; O(1) per task)."""
+        loop = asyncio.get_running_loop()
+        if not hasattr(loop.get_task_factory(), "regelbot_capture"):  # install once per loop
+            previous = loop.get_task_factory()
+
+            def factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Future[Any]:
+                task = previous(loop, coro, **kwargs) if previous else asyncio.Task(coro, loop=loop, **kwargs)
+                sink = factory.regelbot_capture  # type: ignore[attr-defined]
+                if sink is not None:
+                    sink.append(task)
+                return task
+
+            factory.regelbot_capture = None  # type: ignore[attr-defined]
+            loop.set_task_factory(factory)
+        factory_now = loop.get_task_factory()
+        created: list[asyncio.Task[Any]] = []
+        factory_now.regelbot_capture = created  # type: ignore[union-attr]
+        try:
+            parse(data)
+        finally:
+            factory_now.regelbot_capture = None  # type: ignore[union-attr]
+        return created
+
+    def _track(self, task: asyncio.Task[Any]) -> None:
+        self.in_flight.add(task)
+        task.add_done_callback(self.in_flight.discard)
+
+    async def _refuse(self, data: dict[str, Any]) -> None:
+        interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=self._connection)
+        with contextlib.suppress(discord.HTTPException, RuntimeError):
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            elif interaction.type is not discord.InteractionType.ping:
+                await send_reply(interaction, SHUTTING_DOWN)
+
+    async def _drain(self) -> None:
+        """Stop taking interactions, wait up to :data:`DRAIN_SECONDS` for those in flight, cancel the rest."""
+        self.draining = True
+        pending = {t for t in self.in_flight if not t.done() and t is not asyncio.current_task()}
+        started = time.monotonic()
+        if pending:
+            _, late = await asyncio.wait(pending, timeout=DRAIN_SECONDS)
+            for task in late:
+                task.cancel()
+            if late:
+                await asyncio.wait(late, timeout=0.5)
+            self.shutdown_counts["cancelled"] = len(late)
+            self.shutdown_counts["finished"] = len(pending) - len(late)
+        counts = self.shutdown_counts
+        if self.is_ready() or pending or counts["refused"]:  # nothing to report for a bot that never connected
+            log.info("Heruntergefahren nach %.1f s: %d laufende Interaktionen beendet, %d abgebrochen, %d abgelehnt",
+                     time.monotonic() - started, counts["finished"], counts["cancelled"], counts["refused"])
+
+    def _waited(self, interaction: discord.Interaction[Any]) -> float:
+        """Seconds since the interaction was created: the larger of the time since it arrived here and
+        its snowflake's age on Discord's clock (a backlog before it was even read counts too)."""
+        arrived = self._arrived.pop(interaction.id, None)
+        local = time.monotonic() - arrived if arrived is not None else 0.0
+        remote = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        return max(local, min(remote, DEFER_AFTER_SECONDS))
+
     async def _watchdog(
-        work: Awaitable[Reply], interaction: discord.Interaction[Any] | None, ephemeral: bool = False
+        self, work: Awaitable[Reply], interaction: discord.Interaction[Any] | None, ephemeral: bool = False
     ) -> Reply:
-        """Await ``work``; if it runs longer than 2 s, defer ``interaction`` meanwhile (Discord's 3-s limit)."""
-        task = asyncio.ensure_future(work)
+        """Await ``work``; if it is not done 2 s after the interaction was created, defer ``interaction``
+        meanwhile (Discord's 3-s limit).
+
+        In a burst (more than :data:`DEEP_QUEUE` interactions in flight, or this one waited more than
+        :data:`LATE_START_SECONDS` before its handler ran) it is deferred first and the work waits for one
+        of :data:`ANSWER_SLOTS`, so every interaction is acknowledged in time even when answering all of
+        them takes longer.
+        """
         if interaction is None:
-            return await task
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
-        if not done and not interaction.response.is_done():
+            return await work
+        waited = self._waited(interaction)
+        if waited > LATE_START_SECONDS or len(self.in_flight) > DEEP_QUEUE:
+            await self._defer(interaction, ephemeral)
+            if self._slots is None:
+                self._slots = asyncio.Semaphore(ANSWER_SLOTS)
+            async with self._slots:
+                return await work
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS - waited)
+        if not done:
+            await self._defer(interaction, ephemeral)
+        return await task
+
+    @staticmethod
+    async def _defer(interaction: discord.Interaction[Any], ephemeral: bool) -> None:
+        if not interaction.response.is_done():
             interaction.extras["deferred_ephemeral"] = ephemeral
             await interaction.response.defer(thinking=True, ephemeral=ephemeral)
-        return await task
 
     async def run_answer(self, key: str, interaction: discord.Interaction[Any] | None = None, **options: Any) -> Reply:
         """Run answer ``key``; if it takes longer than 2 s, defer the interaction meanwhile (ephemerally when
@@ -211,10 +354,14 @@ class Regelbot(commands.Bot):
         log.info("Angemeldet als %s (%s)", self.user, self.user.id if self.user else "?")
 
     async def close(self) -> None:
-        """Close the Discord session, then the store."""
+        """Shut down: refuse new interactions, let those in flight finish (≤ 3 s, see :meth:`_drain`), close
+        the Discord session, the calculation workers and the store. Safe to call more than once."""
         try:
+            if not self.draining and not self.is_closed():
+                await self._drain()
             await super().close()
         finally:
+            offload.shutdown()
             if self.store is not None:
                 await self.store.close()
                 self.store = None

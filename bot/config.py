@@ -11,8 +11,11 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DB = ROOT / "data" / "regelbot.sqlite3"
+from bot.paths import CHECKOUT, STATE_DIR
+
+#: Relative paths in settings and ``.env`` are taken from here: the checkout, else the working directory.
+ROOT = CHECKOUT if CHECKOUT is not None else Path.cwd()
+DEFAULT_DB = STATE_DIR / "regelbot.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _ON = {"1", "true", "ja", "yes", "an", "on"}
 _OFF = {"0", "false", "nein", "no", "aus", "off", ""}
@@ -29,11 +32,18 @@ class Settings:
     Attributes:
         token: the Discord bot token (secret; ``repr`` hides it), '' when unset.
         dev_guild_id: a guild to sync commands to instantly, or None for global commands.
-        db_path: the SQLite store (``REGELBOT_DB``, relative paths are taken from the repo root).
-        state_dir: where the bot remembers the hash of the last synced command tree.
+        db_path: the SQLite store (``REGELBOT_DB``; relative paths are taken from the checkout, or from the
+            working directory for an installed package); default ``data/regelbot.sqlite3`` in a checkout,
+            else the user's state folder (:mod:`bot.paths`).
+        state_dir: where the bot remembers the hash of the last synced command tree (``REGELBOT_STATE_DIR``,
+            default: the store's folder).
         log_level: one of ``LOG_LEVELS``.
         inline_cards: answer ``[[Karte]]`` in ordinary messages (``INLINE_CARDS=1``); needs the privileged
             message-content intent, which is requested only when this is on.
+        calc_budget: seconds a calculation may run in a worker process (``REGELBOT_CALC_BUDGET``, default 2).
+        workers: worker processes for calculations (``REGELBOT_WORKERS``, default 2).
+        connect_attempts: login attempts while Discord is unreachable at start (``REGELBOT_CONNECT_ATTEMPTS``,
+            default 6: waits of 1, 2, 4, 8, 16 s between them).
     """
 
     token: str = field(repr=False)
@@ -42,6 +52,22 @@ class Settings:
     state_dir: Path
     log_level: str
     inline_cards: bool = False
+    calc_budget: float = 2.0
+    workers: int = 2
+    connect_attempts: int = 6
+
+
+def _number(key: str, default: float, low: float, high: float, kind: type = float) -> float:
+    raw = os.getenv(key, "").strip()
+    if not raw:
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise ConfigError(f"{key} muss eine Zahl sein, nicht {raw!r}.") from None
+    if not low <= value <= high:
+        raise ConfigError(f"{key} muss zwischen {low:g} und {high:g} liegen, nicht {raw}.")
+    return value
 
 
 def _path(value: str | None, default: Path) -> Path:
@@ -51,11 +77,32 @@ def _path(value: str | None, default: Path) -> Path:
     return p if p.is_absolute() else ROOT / p
 
 
+def token_problem(token: str) -> str | None:
+    """Why ``token`` cannot be a Discord bot token (German, one line), or None when it looks usable.
+
+    Catches what a copy and paste brings along: inner spaces or line breaks, a ``Bot `` prefix, quotes,
+    non-ASCII characters (HTTP headers cannot carry them).
+    """
+    if not token:
+        return None
+    if token.startswith(("Bot ", "Bearer ")):
+        return "DISCORD_TOKEN: nur das Token eintragen, ohne „Bot “ davor."
+    if any(ch.isspace() for ch in token):
+        return "DISCORD_TOKEN enthält Leerzeichen oder Zeilenumbrüche: das Token in einer Zeile eintragen."
+    if token[0] in "'\"" or token[-1] in "'\"":
+        return "DISCORD_TOKEN steht in Anführungszeichen, die zum Wert gehören: ohne Anführungszeichen eintragen."
+    if not (token.isascii() and token.isprintable()):
+        return "DISCORD_TOKEN enthält Zeichen, die in keinem Discord-Token vorkommen (nur ASCII ist möglich)."
+    return None
+
+
 def load_settings(env_file: Path | None = None) -> Settings:
     """Read the settings; ``.env`` in the repo root (or ``env_file``) fills what the environment lacks.
 
     Raises:
-        ConfigError: ``DEV_GUILD_ID`` is not a number, ``LOG_LEVEL`` is unknown or ``INLINE_CARDS`` is not 0/1.
+        ConfigError: ``DEV_GUILD_ID`` is not a number, ``LOG_LEVEL`` is unknown, ``INLINE_CARDS`` is not 0/1,
+            or ``REGELBOT_CALC_BUDGET`` / ``REGELBOT_WORKERS`` / ``REGELBOT_CONNECT_ATTEMPTS`` is not a number in
+            range.
     """
     load_dotenv(env_file or ROOT / ".env", override=False)
     guild_raw = os.getenv("DEV_GUILD_ID", "").strip()
@@ -77,4 +124,7 @@ def load_settings(env_file: Path | None = None) -> Settings:
         state_dir=_path(os.getenv("REGELBOT_STATE_DIR"), db.parent),
         log_level=level,
         inline_cards=inline_raw in _ON,
+        calc_budget=_number("REGELBOT_CALC_BUDGET", 2.0, 0.1, 60.0),
+        workers=int(_number("REGELBOT_WORKERS", 2, 1, 32, int)),
+        connect_attempts=int(_number("REGELBOT_CONNECT_ATTEMPTS", 6, 1, 100, int)),
     )

@@ -15,8 +15,9 @@ from typing import Any
 from discord import AppCommandOptionType, app_commands
 
 from bot.answers import run_completer
+from bot.answers.registry import MAX_DIGITS
 from bot.client import Regelbot
-from bot.reply import SHARE_ACTION, Choice, Reply, as_private
+from bot.reply import SHARE_ACTION, Choice, Reply, as_private, quote_user
 from bot.slash import PRIVATE
 
 _SUB = (AppCommandOptionType.subcommand, AppCommandOptionType.subcommand_group)
@@ -192,6 +193,8 @@ class CommandLine:
             allowed = ", ".join(str(c["value"]) for c in option.choices)
             raise _OptionError(f"Ungültiger Wert „{raw}“ für {option.de}. Erlaubt: {allowed}")
         if option.type == AppCommandOptionType.integer.value:
+            if len(raw) > MAX_DIGITS + 1:
+                raise _OptionError(f"{option.de}: Zahlen mit mehr als {MAX_DIGITS} Ziffern werden nicht angenommen.")
             try:
                 return int(raw)
             except ValueError:
@@ -223,7 +226,7 @@ class CommandLine:
             try:
                 kwargs[spec.params[option.name]] = self._convert(option, values[option.name])
             except _OptionError as exc:
-                return Reply.fail("Ungültige Eingabe", str(exc))
+                return Reply.fail("Ungültige Eingabe", quote_user(str(exc)))
         private = bool(kwargs.pop(PRIVATE, False))  # the option of every command (bot.slash.private_option)
         reply = await self.bot.run_answer(spec.answer, None, **kwargs)
         return as_private(reply) if private else reply

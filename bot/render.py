@@ -40,7 +40,8 @@ PICK_PREFIX = "rb-pick"
 CHOICE_BUTTONS_MAX = 5
 #: Discord's limit of options in one select menu.
 SELECT_OPTIONS_MAX = 25
-#: Room left in an embed for the footer; keeps every page under the 6000-character total.
+#: Room left in an embed for the footer when the reply is not known (:func:`fit_pages` without a reply);
+#: :func:`fit_reply` budgets the reply's real footer instead.
 _FOOTER_BUDGET = 300
 _PAGE_BUDGET = MESSAGE_EMBED_TOTAL_MAX - _FOOTER_BUDGET
 
@@ -81,13 +82,50 @@ def _page_size(page: Page) -> int:
     return len(page.title) + len(page.body) + sum(len(f.name) + len(f.value) for f in page.fields)
 
 
-def fit_pages(pages: list[Page]) -> list[Page]:
+def footer_room(reply: Reply) -> int:
+    """Characters the footer of ``reply`` can take on any page: its text with the longest page counter
+    ("Seite 999/999"), at most Discord's 2048."""
+    return len(footer_text(reply, 998, 999))
+
+
+def fit_reply(reply: Reply) -> list[Page]:
+    """:func:`fit_pages` for ``reply`` with its real footer budgeted (title + description + fields +
+    footer ≤ 6000 characters per message)."""
+    return fit_pages(reply.pages, MESSAGE_EMBED_TOTAL_MAX - footer_room(reply))
+
+
+def _join_empty(pages: list[Page]) -> list[Page]:
+    """Pages with neither body nor fields (a heading whose text starts on the next page) merged into the
+    next page, so every page starts with content: the empty page's title is kept, the next page's title
+    (when different) goes to the top of its body."""
+    out: list[Page] = []
+    carry: Page | None = None
+    for page in pages:
+        if carry is not None:
+            heading = f"**{page.title}**" if page.title and carry.title and carry.title != page.title else ""
+            body = "\n".join(p for p in (heading, page.body) if p)
+            page = Page(title=carry.title or page.title, body=body, fields=page.fields,
+                        actions=page.actions if page.actions is not None else carry.actions)
+            carry = None
+        if not page.body.strip() and not page.fields:
+            carry = page
+            continue
+        out.append(page)
+    if carry is not None:
+        out.append(carry)
+    return out
+
+
+def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
     """Pages that each fit one Discord embed within one message, in order, content complete.
 
-    A title longer than 256 characters is shortened and given in full at the top of the body.
+    ``budget``: characters for title, description and fields of one embed (6000 minus the footer).
+    A title longer than 256 characters is shortened and given in full at the top of the body. A page
+    without body and fields is joined to the next (every page starts with content). A page's own
+    ``actions`` go with every page it is split into.
     """
     out: list[Page] = []
-    for page in pages or [Page(title="(leer)")]:
+    for page in _join_empty(pages) or [Page(title="(leer)")]:
         title, body = page.title, page.body
         if len(title) > EMBED_TITLE_MAX:
             body = f"**{title}**\n{body}"
@@ -101,16 +139,16 @@ def fit_pages(pages: list[Page]) -> list[Page]:
             for i, part in enumerate(parts):
                 label = name if i == 0 else _short(f"{name} (Forts.)", FIELD_NAME_MAX)
                 fields.append(Field(label, part, f.inline and len(parts) == 1))
-        body_limit = min(EMBED_DESCRIPTION_MAX, _PAGE_BUDGET - len(title))
+        body_limit = min(EMBED_DESCRIPTION_MAX, budget - len(title))
         bodies = split_text(body, body_limit) if body else [""]
         for i, chunk in enumerate(bodies):
-            current = Page(title=title, body=chunk)
+            current = Page(title=title, body=chunk, actions=page.actions)
             out.append(current)
             if i < len(bodies) - 1:
                 continue
             for f in fields:
-                if len(current.fields) >= FIELDS_MAX or _page_size(current) + len(f.name) + len(f.value) > _PAGE_BUDGET:
-                    current = Page(title=title)
+                if len(current.fields) >= FIELDS_MAX or _page_size(current) + len(f.name) + len(f.value) > budget:
+                    current = Page(title=title, actions=page.actions)
                     out.append(current)
                 current.fields.append(f)
     return out
@@ -151,6 +189,12 @@ def footer_text(reply: Reply, page: int, total: int) -> str:
     return _short(" · ".join(parts), FOOTER_MAX)
 
 
+def page_actions(reply: Reply, pages: list[Page], index: int) -> list[Action]:
+    """The buttons of fitted page ``index``: the page's own actions, else the reply's."""
+    own = pages[index].actions if 0 <= index < len(pages) else None
+    return list(own if own is not None else reply.actions)
+
+
 def embed_for(reply: Reply, pages: list[Page], index: int) -> discord.Embed:
     """The Discord embed of page ``index`` of the fitted ``pages``."""
     page = pages[index]
@@ -169,7 +213,7 @@ def payload(reply: Reply, page: int = 0) -> dict[str, Any]:
     Shape: ``{"content", "embeds": [Embed.to_dict()], "ephemeral", "components": [{"label",
     "custom_id"}], "page", "pages"}``. Paging buttons appear when there is more than one page.
     """
-    pages = fit_pages(reply.pages)
+    pages = fit_reply(reply)
     page = max(0, min(page, len(pages) - 1))
     components = []
     if len(pages) > 1:
@@ -178,7 +222,8 @@ def payload(reply: Reply, page: int = 0) -> dict[str, Any]:
             {"label": "Weiter", "custom_id": "rb-page:next", "disabled": page == len(pages) - 1},
         ]
     components += choice_components(reply.choices)
-    components += [{"label": _short(a.label, BUTTON_LABEL_MAX), "custom_id": custom_id(a)} for a in reply.actions]
+    buttons = page_actions(reply, pages, page)
+    components += [{"label": _short(a.label, BUTTON_LABEL_MAX), "custom_id": custom_id(a)} for a in buttons]
     return {
         "content": None,
         "embeds": [embed_for(reply, pages, page).to_dict()],
@@ -196,7 +241,7 @@ def to_json(reply: Reply, page: int = 0) -> str:
 
 def to_text(reply: Reply, page: int = 0) -> str:
     """A plain-text rendering for the console: title, body, fields, footer and buttons."""
-    pages = fit_pages(reply.pages)
+    pages = fit_reply(reply)
     page = max(0, min(page, len(pages) - 1))
     p = pages[page]
     lines = [f"== {p.title} ==" if p.title else ""]
@@ -207,7 +252,7 @@ def to_text(reply: Reply, page: int = 0) -> str:
     footer = footer_text(reply, page, len(pages))
     if footer:
         lines.append(f"-- {footer}")
-    buttons = [f"[{a.label}] ({custom_id(a)})" for a in reply.actions]
+    buttons = [f"[{a.label}] ({custom_id(a)})" for a in page_actions(reply, pages, page)]
     if reply.choices:
         picks = [f"[{c.label}] ({custom_id(c)})" for c in reply.choices]
         lines.append("Meintest du: " + "  ".join(picks))
@@ -298,13 +343,25 @@ class ReplyView(discord.ui.View):
                 self.add_item(ActionButton(choice, discord.ButtonStyle.primary))
         elif reply.choices:
             self.add_item(ChoiceSelect(reply.choices[0].action, reply.choices))
-        for action in reply.actions[: self._room(reply)]:
-            self.add_item(ActionButton(action))
+        self._action_buttons: list[ActionButton] = []
+        self._show_actions()
 
-    def _room(self, reply: Reply) -> int:
-        """How many action buttons still fit (25 slots; a select menu fills a row of 5)."""
-        used = len(self.children) if len(reply.choices) <= CHOICE_BUTTONS_MAX else len(self.children) + 4
+    def _room(self) -> int:
+        """How many action buttons fit beside paging and choices (25 slots; a select menu fills a row of 5)."""
+        used = len(self.children) - len(self._action_buttons)
+        if len(self.reply.choices) > CHOICE_BUTTONS_MAX:
+            used += 4
         return max(0, min(20, 25 - used))
+
+    def _show_actions(self) -> None:
+        """The action buttons of the current page (a search's page 2 points to page 2's hits)."""
+        for button in self._action_buttons:
+            self.remove_item(button)
+        self._action_buttons = []
+        room = self._room()
+        self._action_buttons = [ActionButton(a) for a in page_actions(self.reply, self.pages, self.index)[:room]]
+        for button in self._action_buttons:
+            self.add_item(button)
 
     def _sync_buttons(self) -> None:
         self.prev.disabled = self.index == 0
@@ -313,6 +370,7 @@ class ReplyView(discord.ui.View):
     async def _turn(self, interaction: discord.Interaction[Any], step: int) -> None:
         self.index = max(0, min(self.index + step, len(self.pages) - 1))
         self._sync_buttons()
+        self._show_actions()
         await interaction.response.edit_message(embed=embed_for(self.reply, self.pages, self.index), view=self)
 
     async def _prev(self, interaction: discord.Interaction[Any]) -> None:
@@ -337,9 +395,10 @@ def _deferred_ephemeral(interaction: discord.Interaction[Any]) -> bool:
 
 async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
     """Send ``reply`` through the interaction response, or a follow-up if it was already used/deferred."""
-    pages = fit_pages(reply.pages)
+    pages = fit_reply(reply)
     embed = embed_for(reply, pages, 0)
-    view = ReplyView(reply, pages) if (len(pages) > 1 or reply.actions or reply.choices) else None
+    has_actions = reply.actions or reply.choices or any(p.actions for p in pages)
+    view = ReplyView(reply, pages) if (len(pages) > 1 or has_actions) else None
     kwargs: dict[str, Any] = {"embed": embed, "ephemeral": reply.ephemeral}
     if view is not None:
         kwargs["view"] = view

@@ -8,6 +8,8 @@ description may hold is split into more pages (see :func:`paginate`).
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
@@ -37,6 +39,54 @@ def format_date(iso: str | None) -> str:
     return ".".join(reversed(parts)) if len(parts) == 3 else iso
 
 
+#: Characters removed from echoed user text: C0/C1 controls (NUL, newlines, tabs → space), bidi
+#: overrides and isolates (U+202A–202E, U+2066–2069), zero-width characters, BOM, lone surrogates.
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"
+                     r"\ufff9-\ufffb\ud800-\udfff]")
+#: Markdown that works anywhere in a line: emphasis, strike, code, spoiler, masked links (``[x](url)``),
+#: mentions, channels, custom emoji and timestamps (``<@id>``, ``<#id>``, ``<:a:id>``, ``<t:0>``),
+#: ``@everyone``/``@here``; escaped with a backslash as Discord documents.
+_INLINE = re.compile(r"([\\*_~`|\[\]<>@])")
+#: Autolinks (``https://…``): the colon is escaped, so Discord shows the text without a link.
+_SCHEME = re.compile(r"(?<=[A-Za-z0-9+.-]):(?=//)")
+#: Line-start markdown: headings, subtext, quotes, lists.
+_LINE_START = re.compile(r"^(#{1,3}\s|-#\s|[-+*]\s|>)")
+_NUMBERED = re.compile(r"^(\d+)([.)]\s)")
+
+
+def quote_user(text: str, limit: int | None = None) -> str:
+    """User text made inert for echoing inside a reply (titles, bodies, fields, button labels).
+
+    Control characters (NUL, newlines, tabs, the RTL override U+202E and the other bidi controls,
+    zero-width characters, lone surrogates) become spaces and runs of white space collapse to one; then
+    every Discord markdown character (``* _ ~ ` | [ ] < > @ \\``), the colon of ``scheme://`` and
+    line-start markdown (``#``, ``-#``, ``>``, ``-``, ``+``, ``1.``) are escaped with a backslash, so
+    masked links ``[x](url)``, spoilers ``||x||``, bold ``**x**``, code, mentions ``<@id>``,
+    ``@everyone`` and headings render as the characters typed. With ``limit``, the cleaned text is cut
+    to ``limit`` characters (``…`` marks the cut) before escaping, so an escape is never cut in half.
+
+    Source: Discord's markdown (support.discord.com "Markdown Text 101"); input is any ``str``, also
+    Discord's 6000-character option maximum. Returns ``str``; never raises.
+    """
+    text = unicodedata.normalize("NFC", _UNSAFE.sub(" ", text))
+    text = " ".join("".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Cs") else " " for ch in text).split())
+    if limit is not None and len(text) > limit:
+        text = text[: max(limit - 1, 0)].rstrip() + "…"
+    text = _INLINE.sub(r"\\\1", text)
+    text = _SCHEME.sub(r"\\:", text)
+    text = _NUMBERED.sub(r"\1\\\2", text)
+    return _LINE_START.sub(r"\\\1", text)
+
+
+def in_quotes(text: str) -> str:
+    """``text`` in German quotation marks, never doubled: ``Einberufen`` → ``„Einberufen“``, ``„Doppelländer“``
+    stays, quotes inside become single ones (``„Verbesserte“ Kreaturen`` → ``„‚Verbesserte‘ Kreaturen“``)."""
+    stripped = text.strip()
+    if len(stripped) > 1 and stripped[0] in "„\"“" and stripped[-1] in "“\"”" and stripped.count("„") <= 1:
+        return stripped
+    return "„" + stripped.replace("„", "‚").replace("“", "‘") + "“"
+
+
 @dataclass
 class Field:
     """An embed field: name ≤ 256, value ≤ 1024 characters once rendered."""
@@ -48,11 +98,16 @@ class Field:
 
 @dataclass
 class Page:
-    """One page of a reply (one embed)."""
+    """One page of a reply (one embed).
+
+    ``actions``: buttons for this page only (a search's page 2 points to page 2's hits); None means the
+    reply's :attr:`Reply.actions`.
+    """
 
     title: str
     body: str = ""
     fields: list[Field] = field(default_factory=list)
+    actions: list[Action] | None = None
 
 
 @dataclass
@@ -126,9 +181,13 @@ def as_private(reply: Reply) -> Reply:
     """``reply`` shown only to the asking user, with an "Im Kanal teilen" button as its last action.
 
     Error replies stay as they are (already ephemeral; nothing worth sharing). The share button replaces
-    the 20th action when all 20 places are taken.
+    the 20th action when all 20 places are taken; pages with buttons of their own get it too.
     """
     if reply.error:
         return reply
-    actions = [a for a in reply.actions if a.action != SHARE_ACTION][:19]
-    return replace(reply, ephemeral=True, actions=[*actions, SHARE])
+
+    def shared(actions: list[Action]) -> list[Action]:
+        return [*[a for a in actions if a.action != SHARE_ACTION][:19], SHARE]
+
+    pages = [replace(p, actions=shared(p.actions)) if p.actions is not None else p for p in reply.pages]
+    return replace(reply, ephemeral=True, actions=shared(reply.actions), pages=pages)

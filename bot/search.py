@@ -9,19 +9,26 @@ Normalisation (:func:`name_keys`) makes these spellings meet:
 * ``/`` and ``//`` in any spacing; either half of a split card is indexed as its own entry.
 
 Ranking (:meth:`NameIndex.search`): exact name, then prefix, then word prefix, then fuzzy
-(rapidfuzz); an exact or prefix hit always ranks above a fuzzy one. The index is built once
+(rapidfuzz); an exact or prefix hit always ranks above a fuzzy one. Within a tier the card's own
+(German) names come before English aliases (``chor`` → "Chor des Konklave" before "Akkord des Rufes",
+found through "Chord of Calling"). The fuzzy tier has two parts: one edit anywhere in the whole name
+(a typo in a short word, a hyphen typed as a letter, two words run together: the candidates share the
+first or the last half of the compact key, found by binary search, then checked with Levenshtein in C)
+and word-by-word similarity for several typos or a name still being typed. The index is built once
 from the store at start-up and answers from memory.
 """
 
 from __future__ import annotations
 
 import bisect
+import heapq
 import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
 from bot.store import NameEntry
 
@@ -37,8 +44,17 @@ _SLASHES = re.compile(r"\s*/+\s*")
 MIN_FUZZY_LENGTH = 3
 #: At most this many keys are scanned per prefix look-up (common prefixes on huge indexes).
 SCAN_CAP = 2000
+#: Prefixes up to this length scan only ``limit × 8`` keys (alphabetically first), not :data:`SCAN_CAP`.
+SHORT_PREFIX = 3
 #: Words of a query beyond this are ignored (a 10 000-character paste stays cheap).
 MAX_QUERY_WORDS = 8
+
+#: Score of a whole-name match one edit away (above any word-by-word fuzzy score in practice).
+EDIT_SCORE = 99.0
+#: Shortest compact key that gets the one-edit look-up (shorter keys have too many neighbours).
+MIN_EDIT_LENGTH = 5
+#: Alias kinds that are not the card's German name (ranked after German names within a tier).
+FOREIGN_KINDS = frozenset({"english"})
 
 #: Tiers, best first.
 EXACT, PREFIX, WORD_PREFIX, FUZZY = 0, 1, 2, 3
@@ -92,11 +108,21 @@ class NameHit:
     matched: str
     tier: int
     score: float
+    kind: str = "name"
 
     @property
     def tier_name(self) -> str:
         """ "exact", "prefix", "word" or "fuzzy"."""
         return TIER_NAMES[self.tier]
+
+    @property
+    def foreign(self) -> bool:
+        """True when the hit came through an English alias, not the card's German name."""
+        return self.kind in FOREIGN_KINDS
+
+    def sort_key(self) -> tuple[int, bool, float, int, str]:
+        """Tier, German before English, score (descending), shorter name, name."""
+        return (self.tier, self.foreign, -self.score, len(self.card_name), self.card_name)
 
 
 class NameIndex:
@@ -120,6 +146,7 @@ class NameIndex:
         self._keys: list[tuple[str, int]] = []  # (compact key, entry index), sorted
         self._words: list[tuple[str, int]] = []  # (word, entry index), sorted
         self._word_entries: dict[str, list[int]] = {}
+        self._entry_words: list[tuple[str, ...]] = []  # per entry, its distinct words
         self.card_names: dict[int, str] = {}
         for entry in entries:
             idx = len(self.entries)
@@ -127,12 +154,26 @@ class NameIndex:
             self.card_names[entry.card_id] = entry.card_name
             for key in name_keys(entry.name):
                 self._keys.append((key, idx))
-            for word in set(words(entry.name)):
+            entry_words = tuple(set(words(entry.name)))
+            self._entry_words.append(entry_words)
+            for word in entry_words:
                 self._words.append((word, idx))
                 self._word_entries.setdefault(word, []).append(idx)
+        # Per entry, what ranking needs besides tier and score (see NameHit.sort_key).
+        self._static = [(e.kind in FOREIGN_KINDS, len(e.card_name), e.card_name, e.card_id) for e in self.entries]
         self._keys.sort()
         self._words.sort()
         self._vocab: list[str] = sorted(self._word_entries)
+        self._cut_vocab: dict[int, list[str]] = {}
+        # Parallel lists for the one-edit look-up: keys (and reversed keys) as plain strings, sorted.
+        self._key_strings = [k for k, _ in self._keys]
+        self._key_owner = [i for _, i in self._keys]
+        self._word_strings = [w for w, _ in self._words]
+        self._word_owner = [i for _, i in self._words]
+        reversed_keys = sorted((k[::-1], i) for k, i in self._keys)
+        del self._keys, self._words  # the parallel lists above hold the same, with less memory
+        self._rkey_strings = [k for k, _ in reversed_keys]
+        self._rkey_owner = [i for _, i in reversed_keys]
 
     @classmethod
     def from_entries(cls, entries: Iterable[NameEntry]) -> NameIndex:
@@ -142,12 +183,11 @@ class NameIndex:
     def __len__(self) -> int:
         return len(self.card_names)
 
-    def _prefix_range(self, table: list[tuple[str, int]], prefix: str) -> Iterable[tuple[str, int]]:
-        i = bisect.bisect_left(table, (prefix, -1))
-        end = min(len(table), i + SCAN_CAP)
-        while i < end and table[i][0].startswith(prefix):
-            yield table[i]
-            i += 1
+    @staticmethod
+    def _range(strings: list[str], prefix: str, cap: int) -> range:
+        """Positions of the sorted ``strings`` that start with ``prefix``, the first ``cap`` of them."""
+        start = bisect.bisect_left(strings, prefix)
+        return range(start, min(bisect.bisect_left(strings, prefix + "\U0010ffff"), start + cap))
 
     def _fuzzy_words(self, word: str, last: bool, cutoff: float) -> dict[str, float]:
         """Vocabulary words similar to ``word`` → score (0–100); prefixes too for the word being typed."""
@@ -158,63 +198,134 @@ class NameIndex:
             )
         }
         if last:
-            n = len(word)
-            for w, sc, _ in process.extract(
-                word, self._vocab, scorer=fuzz.ratio, processor=lambda v: v[:n], limit=None, score_cutoff=cutoff
+            n = min(len(word), 40)
+            cut = self._cut_vocab.get(n)
+            if cut is None:  # the vocabulary cut to n letters, made once per length (no Python call per word)
+                cut = self._cut_vocab[n] = [v[:n] for v in self._vocab]
+            for _c, sc, pos in process.extract(
+                word, cut, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=cutoff
             ):
+                w = self._vocab[pos]
                 found[w] = max(found.get(w, 0.0), float(sc) - 1.0)  # a prefix match ranks just below a whole word
         return found
+
+    def _one_edit(self, key: str) -> dict[int, int]:
+        """Entries whose compact key is one edit (insert, delete, substitute) from ``key``: entry → distance.
+
+        One edit leaves the first or the last half of the key intact, so the candidates are the keys
+        sharing ``key``'s first half (binary search in the sorted keys) or its last half (in the sorted
+        reversed keys), at most :data:`SCAN_CAP` each, checked by Levenshtein distance in C.
+        """
+        n = len(key)
+        found: dict[int, int] = {}
+        for strings, owners, probe in (
+            (self._key_strings, self._key_owner, key[: n // 2]),
+            (self._rkey_strings, self._rkey_owner, key[::-1][: (n - 1) // 2 or 1]),
+        ):
+            span = self._range(strings, probe, SCAN_CAP if len(probe) > SHORT_PREFIX else SCAN_CAP // 4)
+            start, end = span.start, span.stop
+            target = key if strings is self._key_strings else key[::-1]
+            for _k, dist, pos in process.extract(
+                target, strings[start:end], scorer=Levenshtein.distance, score_cutoff=1, limit=None
+            ):
+                idx = owners[start + pos]
+                found[idx] = min(found.get(idx, 9), int(dist))
+        return found
+
+    def _fuzzy_entries(self, query_words: list[str], cutoff: float, keep: int) -> list[tuple[int, float]]:
+        """Entries having, for every query word, a similar word (the last word may be a prefix), with the
+        sum of the word scores; the best ``keep``. The word with the fewest candidate entries is expanded
+        (at most :data:`SCAN_CAP` entries), the others only checked against each entry's own words."""
+        matches = [self._fuzzy_words(qw, i == len(query_words) - 1, cutoff) for i, qw in enumerate(query_words)]
+        if not all(matches):
+            return []
+        order = sorted(range(len(matches)), key=lambda i: sum(len(self._word_entries[w]) for w in matches[i]))
+        scores: dict[int, float] = {}
+        budget = SCAN_CAP
+        for w, sc in sorted(matches[order[0]].items(), key=lambda kv: -kv[1]):
+            for idx in self._word_entries[w][:budget]:
+                if scores.get(idx, -1.0) < sc:
+                    scores[idx] = sc
+            budget -= len(self._word_entries[w])
+            if budget <= 0:
+                break
+        for i in order[1:]:
+            m = matches[i]
+            narrowed: dict[int, float] = {}
+            for idx, total in scores.items():
+                found = [m[w] for w in self._entry_words[idx] if w in m]
+                if found:
+                    narrowed[idx] = total + max(found)
+            scores = narrowed
+        return heapq.nlargest(keep, scores.items(), key=lambda kv: kv[1])
 
     def search(
         self, query: str, limit: int = 25, fuzzy_cutoff: float = 75.0, list_if_empty: bool = False
     ) -> list[NameHit]:
         """Ranked hits for ``query``, at most one per card, best first.
 
-        Order: tier (exact < prefix < word prefix < fuzzy), then score (descending), then
-        shorter and alphabetically first name. A query without any letter or digit (``""``, ``"("``)
-        gives no hits, or with ``list_if_empty`` (autocomplete before typing) names alphabetically.
+        Order: tier (exact < prefix < word prefix < fuzzy), then German names before English aliases,
+        then score (descending), then shorter and alphabetically first name. A query without any letter
+        or digit (``""``, ``"("``) gives no hits, or with ``list_if_empty`` (autocomplete before typing)
+        names alphabetically.
         """
         keys = name_keys(query)
-        best: dict[int, NameHit] = {}
+        # card id → (tier, foreign, -score, name length, name, entry index): plain tuples compare in C.
+        best: dict[int, tuple[int, bool, float, int, str, int]] = {}
+        static = self._static
 
         def offer(idx: int, tier: int, score: float) -> None:
-            entry = self.entries[idx]
-            hit = NameHit(entry.card_id, entry.card_name, entry.name, tier, score)
-            old = best.get(entry.card_id)
-            if old is None or (hit.tier, -hit.score) < (old.tier, -old.score):
-                best[entry.card_id] = hit
+            foreign, length, name, card_id = static[idx]
+            rank = (tier, foreign, -score, length, name, idx)
+            old = best.get(card_id)
+            if old is None or rank < old:
+                best[card_id] = rank
 
         if not keys and list_if_empty:
-            for _key, idx in self._keys[: limit * 3]:
+            for idx in self._key_owner[: limit * 3]:
                 offer(idx, PREFIX, 0.0)
+        key_strings, key_owner = self._key_strings, self._key_owner
         for key in keys:
-            for k, idx in self._prefix_range(self._keys, key):
-                offer(idx, EXACT if k == key else PREFIX, 100.0 * len(key) / len(k))
+            # A short prefix matches thousands of names: the first few hundred are enough to rank from.
+            for pos in self._range(key_strings, key, SCAN_CAP if len(key) > SHORT_PREFIX else limit * 8):
+                k = key_strings[pos]
+                offer(key_owner[pos], EXACT if k == key else PREFIX, 100.0 * len(key) / len(k))
         query_words = words(query)[:MAX_QUERY_WORDS]
         if query_words and len(best) < limit:
             candidates: set[int] | None = None
+            owners = self._word_owner
             for qw in query_words:
-                found = {idx for _w, idx in self._prefix_range(self._words, qw)}
+                span = self._range(self._word_strings, qw, SCAN_CAP)
+                found = set(owners[span.start : span.stop])
                 candidates = found if candidates is None else candidates & found
             for idx in candidates or ():
                 offer(idx, WORD_PREFIX, 90.0)
+        if len(best) < limit:
+            # ß is "ss" in the keys: a ß typed for one letter would be two edits, so also try it as one "s".
+            edit_keys = dict.fromkeys([*keys, *(name_keys(query.replace("ß", "s")) if "ß" in query else ())])
+            for key in edit_keys:
+                if MIN_EDIT_LENGTH <= len(key) <= 100:
+                    for idx, dist in self._one_edit(key).items():
+                        if dist:
+                            offer(idx, FUZZY, EDIT_SCORE)
         long_words = [w for w in query_words if len(w) >= MIN_FUZZY_LENGTH]
         if len(best) < limit and long_words:
-            scores: dict[int, float] | None = None
-            for i, qw in enumerate(long_words):
-                per_entry: dict[int, float] = {}
-                for w, sc in self._fuzzy_words(qw, i == len(long_words) - 1, fuzzy_cutoff).items():
-                    for idx in self._word_entries[w]:
-                        per_entry[idx] = max(per_entry.get(idx, 0.0), sc)
-                if scores is None:
-                    scores = per_entry
-                else:
-                    scores = {idx: scores[idx] + sc for idx, sc in per_entry.items() if idx in scores}
-            ranked = sorted((scores or {}).items(), key=lambda kv: -kv[1])[: limit * 4]
-            for idx, total in ranked:
-                offer(idx, FUZZY, total / len(long_words))
-        hits = sorted(best.values(), key=lambda h: (h.tier, -h.score, len(h.card_name), h.card_name))
-        return hits[:limit]
+            # A word too short for the fuzzy tier counts when it starts a word of the name ("de" of "der"),
+            # else as unmatched ("Wg Grozoth" is not "Auge Grozoth").
+            short = [w for w in query_words if len(w) < MIN_FUZZY_LENGTH]
+            for idx, total in self._fuzzy_entries(long_words, fuzzy_cutoff, limit * 4):
+                total += sum(100.0 for sw in short if any(w.startswith(sw) for w in self._entry_words[idx]))
+                offer(idx, FUZZY, total / len(query_words))
+        # Ties (same tier, language and score: "Boros-Rekrut" and "Boros Rekrut" share a key) go to the name
+        # closest to what was typed, separators included.
+        typed = clean(query)[:200].casefold()
+        top = heapq.nsmallest(limit * 2, best.values())
+        top.sort(key=lambda r: (r[0], r[1], r[2], -fuzz.ratio(typed, self.entries[r[5]].name.casefold()), r[3], r[4]))
+        out = []
+        for tier, _foreign, neg_score, _length, _name, idx in top[:limit]:
+            entry = self.entries[idx]
+            out.append(NameHit(entry.card_id, entry.card_name, entry.name, tier, -neg_score, entry.kind))
+        return out
 
     def resolve(self, query: str) -> NameHit | None:
         """The one card ``query`` clearly names, or None.

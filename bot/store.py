@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,16 +17,46 @@ from typing import Any
 
 import aiosqlite
 
+from bot.errors import UserError
 from bot.importer.model import KeywordRow
 
 log = logging.getLogger(__name__)
 
 #: Must equal ``PRAGMA user_version`` in data/schema.sql.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class StoreError(Exception):
     """The store cannot be used; the message is German and says what to do."""
+
+
+#: SQLite's primary result codes for a damaged file: SQLITE_CORRUPT (11) and SQLITE_NOTADB (26)
+#: (https://sqlite.org/rescode.html); extended codes (e.g. SQLITE_CORRUPT_VTAB of FTS5) share the low byte.
+CORRUPT_CODES = frozenset({11, 26})
+#: Longest time ``PRAGMA quick_check`` may take at start-up (seconds); a larger store is checked partly.
+QUICK_CHECK_BUDGET = 3.0
+CORRUPT_TITLE = "Datenbank beschädigt"
+CORRUPT_BODY = ("Die Datenbank des Bots ist beschädigt. Der Betreiber muss sie mit `python -m bot build` "
+                "neu bauen; bis dahin kann diese Frage nicht beantwortet werden.")
+
+
+class StoreCorrupt(UserError):
+    """A query hit a damaged page (SQLITE_CORRUPT / SQLITE_NOTADB). Shown to the user as the German
+    "Datenbank beschädigt … `python -m bot build`" (a :class:`~bot.errors.UserError`), logged as an error."""
+
+    def __init__(self) -> None:
+        super().__init__(CORRUPT_TITLE, CORRUPT_BODY)
+
+
+def is_corruption(exc: BaseException) -> bool:
+    """True when ``exc`` is an ``sqlite3.DatabaseError`` meaning a damaged file (not a lock or a syntax error)."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return (code & 0xFF) in CORRUPT_CODES
+    text = str(exc)
+    return "malformed" in text or "not a database" in text or "corrupt" in text
 
 
 @dataclass(frozen=True)
@@ -191,6 +222,39 @@ class CRSearchHit:
     rank: float
 
 
+async def _quick_check(conn: aiosqlite.Connection, path: Path) -> None:
+    """``PRAGMA quick_check`` within :data:`QUICK_CHECK_BUDGET` seconds (a progress handler stops it
+    after that, logged as a partial check).
+
+    Raises:
+        sqlite3.DatabaseError: the check found damage (its first finding is the message).
+    """
+    deadline = time.monotonic() + QUICK_CHECK_BUDGET
+    stopped = False
+
+    def over_budget() -> int:
+        nonlocal stopped
+        stopped = time.monotonic() > deadline
+        return 1 if stopped else 0
+
+    await conn.set_progress_handler(over_budget, 10_000)
+    started = time.monotonic()
+    try:
+        async with conn.execute("PRAGMA quick_check(5)") as cur:
+            rows = [r[0] for r in await cur.fetchall()]
+    except sqlite3.OperationalError:
+        if not stopped:
+            raise
+        log.warning("Integritätsprüfung nach %.1f s abgebrochen (große Datenbank %s); nur teilweise geprüft",
+                    QUICK_CHECK_BUDGET, path)
+        return
+    finally:
+        await conn.set_progress_handler(None, 0)
+    if rows != ["ok"]:
+        raise sqlite3.DatabaseError("; ".join(rows[:3]))
+    log.info("Integritätsprüfung ok (%.3f s)", time.monotonic() - started)
+
+
 def _document(row: Sequence[Any]) -> DocumentRecord:
     """The first eight columns of a view row (card_rows, ruling_rows, document_rows)."""
     return DocumentRecord(*row[:8])
@@ -228,6 +292,7 @@ class Store:
                 )
             async with conn.execute("SELECT count(*) FROM cards") as cur:
                 await cur.fetchone()
+            await _quick_check(conn, path)
         except sqlite3.DatabaseError as exc:
             await conn.close()
             raise StoreError(
@@ -244,14 +309,31 @@ class Store:
         await self._conn.close()
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        """Run one parameterised query and return all rows (tuples)."""
-        async with self._conn.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        """Run one parameterised query and return all rows (tuples).
+
+        Raises:
+            StoreCorrupt: the query read a damaged page (German message for the user).
+            sqlite3.DatabaseError: any other SQLite error (locks, syntax), unchanged.
+        """
+        try:
+            async with self._conn.execute(sql, tuple(params)) as cur:
+                return list(await cur.fetchall())
+        except sqlite3.DatabaseError as exc:
+            raise self._corrupt(exc) from exc
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        """Run one parameterised query and return its first row or None."""
-        async with self._conn.execute(sql, tuple(params)) as cur:
-            return await cur.fetchone()
+        """Run one parameterised query and return its first row or None (errors as :meth:`fetchall`)."""
+        try:
+            async with self._conn.execute(sql, tuple(params)) as cur:
+                return await cur.fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise self._corrupt(exc) from exc
+
+    def _corrupt(self, exc: sqlite3.DatabaseError) -> BaseException:
+        if not is_corruption(exc):
+            return exc
+        log.error("Datenbank beschädigt (%s): %s – `python -m bot build` ausführen", self.path, exc)
+        return StoreCorrupt()
 
     # --- names -------------------------------------------------------------------------
 

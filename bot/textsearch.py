@@ -30,9 +30,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
+from bot.paths import DATA_DIR
 from bot.search import clean
 
-SYNONYMS_PATH = Path(__file__).resolve().parents[1] / "data" / "synonyms.tsv"
+SYNONYMS_PATH = DATA_DIR / "synonyms.tsv"
 
 #: Longest user text looked at (characters); longer input is cut and the answer says so.
 MAX_TEXT = 400
@@ -140,15 +141,30 @@ def stem(token: str) -> str:
 
 
 def spellings(token: str) -> list[str]:
-    """``token`` and its other spellings: ``ß``↔``ss``, ``ae``/``oe``/``ue`` → ``a``/``o``/``u``."""
+    """``token`` and its other spellings, every combination of them in one word: ``ß``↔``ss`` and
+    ``ae``/``oe``/``ue`` → ``a``/``o``/``u`` (the index folds ``ö`` to ``o`` and keeps ``ß``).
+
+    ``"groesser"`` → groesser, groeßer, grosser, großer (``größer`` is indexed as ``großer``);
+    ``"größer"`` (folded ``großer``) → großer, grosser. Tokens with digits are returned unchanged.
+    """
     out = [token]
-    if "ß" in token:
-        out.append(token.replace("ß", "ss"))
-    elif "ss" in token:
-        out.append(token.replace("ss", "ß"))
-    if len(token) >= 4 and re.search(r"[aou]e", token):
-        out.append(re.sub(r"([aou])e", r"\1", token))
+    if any(ch.isdigit() for ch in token):
+        return out
+    for form in list(out):
+        if len(form) >= 4 and re.search(r"[aou]e", form):
+            out.append(re.sub(r"([aou])e", r"\1", form))
+    for form in list(out):
+        if "ß" in form:
+            out.append(form.replace("ß", "ss"))
+        elif "ss" in form:
+            out.append(form.replace("ss", "ß"))
     return list(dict.fromkeys(out))
+
+
+def canonical(word: str) -> str:
+    """A folded token in one spelling for comparisons: ``ß`` → ``ss``, ``ae``/``oe``/``ue`` → ``a``/``o``/``u``
+    (``"prioritaet"`` and ``"prioritat"`` meet; used to match synonym patterns)."""
+    return re.sub(r"([aou])e", r"\1", word.replace("ß", "ss"))
 
 
 @dataclass(frozen=True)
@@ -167,7 +183,7 @@ class Phrase:
         if start + len(self.words) > len(words):
             return False
         return all(
-            words[start + i].startswith(w) if p else words[start + i] == w
+            canonical(words[start + i]).startswith(canonical(w)) if p else canonical(words[start + i]) == canonical(w)
             for i, (w, p) in enumerate(zip(self.words, self.prefix, strict=True))
         )
 
@@ -262,6 +278,8 @@ def _word_term(token: str) -> Term:
             phrases.append(Phrase((stem(spelling),), (True,)))
         if spelling.endswith("en") and len(spelling) >= 6 and not spelling.startswith("ge"):
             phrases.append(Phrase(("ge" + stem(spelling),), (True,)))  # mischen → gemischt
+        if spelling.startswith("ge") and spelling.endswith("t") and len(spelling) >= 7:
+            phrases.append(Phrase((spelling[2:-1],), (True,)))  # gemischt → misch*
     return Term(token, tuple(phrases))
 
 

@@ -65,13 +65,13 @@ class Mana(commands.Cog):
     @app_commands.describe(
         cost=COST_HELP,
         pool=tr(
-            "Mana pool like {B}{G}{G} or BGG; snow mana with *: {G*}",
-            "Manavorrat wie {B}{G}{G} oder BGG; Schnee-Mana mit *: {G*}",
+            "Mana pool like {B}{G}{G} or BGG or 2 green, 3 white; snow mana with *: {G*}",
+            "Manavorrat wie {B}{G}{G} oder BGG oder 2 grün, 3 weiß; Schnee-Mana mit *: {G*}",
         ),
         x=tr("Value of X (default 0)", "Wert für X (sonst 0)"),
         life=tr(
-            "Life you can pay for Phyrexian mana (default: any)",
-            "Lebenspunkte für phyrexianisches Mana (sonst beliebig)",
+            "Your life total, for paying Phyrexian mana with life (default: any)",
+            "Deine Lebenspunkte, um phyrexianisches Mana mit Leben zu zahlen (sonst beliebig)",
         ),
     )
     @app_commands.autocomplete(cost=autocomplete("card_names"))
@@ -82,7 +82,7 @@ class Mana(commands.Cog):
         cost: str,
         pool: str,
         x: app_commands.Range[int, 0, 1000] = 0,
-        life: app_commands.Range[int, 0, 1000] | None = None,
+        life: app_commands.Range[int, 0, 1_000_000] | None = None,
     ) -> None:
         """Slash command body: see :func:`bot.answers.mana.mana_pay`."""
         await respond(interaction, cost=cost, pool=pool, x=x, life=life)
@@ -95,19 +95,26 @@ class Mana(commands.Cog):
         ),
         extras={"answer": "mana_convoke"},
     )
-    @app_commands.rename(cost=tr("cost", "kosten"), creatures=tr("creatures", "kreaturen"))
+    @app_commands.rename(cost=tr("cost", "kosten"), creatures=tr("creatures", "kreaturen"), x=tr("x", "x"))
     @app_commands.describe(
         cost=COST_HELP,
         creatures=tr(
             "Colours of the tapped creatures, e.g. artifact, red, green-white",
             "Farben der getappten Kreaturen, z. B. Artefakt, rot, grün-weiß",
         ),
+        x=tr("Value of X, announced before tapping (default 0)", "Wert für X, vor dem Tappen angesagt (sonst 0)"),
     )
     @app_commands.autocomplete(cost=autocomplete("card_names"))
     @private_option
-    async def convoke(self, interaction: discord.Interaction[Regelbot], cost: str, creatures: str) -> None:
+    async def convoke(
+        self,
+        interaction: discord.Interaction[Regelbot],
+        cost: str,
+        creatures: str,
+        x: app_commands.Range[int, 0, 1000] = 0,
+    ) -> None:
         """Slash command body: see :func:`bot.answers.mana.mana_convoke`."""
-        await respond(interaction, cost=cost, creatures=creatures)
+        await respond(interaction, cost=cost, creatures=creatures, x=x)
 
     @mana.command(
         name=tr("total", "gesamtkosten"),
@@ -123,6 +130,7 @@ class Mana(commands.Cog):
         reduction=tr("reduction", "reduzierung"),
         alternative=tr("alternative", "alternativkosten"),
         x=tr("x", "x"),
+        life=tr("life", "leben"),
     )
     @app_commands.describe(
         cost=COST_HELP,
@@ -132,6 +140,10 @@ class Mana(commands.Cog):
             "Alternative cost paid instead of the mana cost", "Alternative Kosten statt der Manakosten"
         ),
         x=tr("Value of X (default 0)", "Wert für X (sonst 0)"),
+        life=tr(
+            "Your life total, for paying Phyrexian mana with life (default: any)",
+            "Deine Lebenspunkte, um phyrexianisches Mana mit Leben zu zahlen (sonst beliebig)",
+        ),
     )
     @app_commands.autocomplete(cost=autocomplete("card_names"))
     @private_option
@@ -143,33 +155,44 @@ class Mana(commands.Cog):
         reduction: str | None = None,
         alternative: str | None = None,
         x: app_commands.Range[int, 0, 1000] = 0,
+        life: app_commands.Range[int, 0, 1_000_000] | None = None,
     ) -> None:
         """Slash command body: see :func:`bot.answers.mana.mana_total`."""
         await respond(
-            interaction, cost=cost, increase=increase, reduction=reduction, alternative=alternative, x=x
+            interaction,
+            cost=cost,
+            increase=increase,
+            reduction=reduction,
+            alternative=alternative,
+            x=x,
+            life=life,
         )
 
     @mana.command(
         name=tr("upkeep", "versorgung"),
         description=tr(
-            "Cumulative upkeep for N age counters (502.13a)",
-            "Kumulative Versorgung für N Altersmarken (502.13a)",
+            "Cumulative upkeep when it triggers with N age counters (502.13a, 702.24a)",
+            "Kumulative Versorgung beim Auslösen mit N Altersmarken (502.13a, 702.24a)",
         ),
         extras={"answer": "mana_upkeep"},
     )
     @app_commands.rename(cost=tr("cost", "kosten"), counters=tr("counters", "marken"))
     @app_commands.describe(
         cost=tr(
-            "Upkeep cost, choices with 'or': {W} or {U}", "Versorgungskosten, Wahl mit „oder“: {W} oder {U}"
+            "Upkeep cost, choices with 'or': {W} or {U}; also '1 life' or 'Sacrifice a Forest'",
+            "Versorgungskosten, Wahl mit „oder“: {W} oder {U}; auch „1 Lebenspunkt“ oder „Opfere einen Wald“",
         ),
-        counters=tr("Age counters including the new one", "Altersmarken einschließlich der neuen"),
+        counters=tr(
+            "Age counters on it when it triggers (one more is added)",
+            "Altersmarken darauf beim Auslösen (eine kommt dazu)",
+        ),
     )
     @private_option
     async def upkeep(
         self,
         interaction: discord.Interaction[Regelbot],
         cost: str,
-        counters: app_commands.Range[int, 0, 100],
+        counters: app_commands.Range[int, 0, 1_000_000],
     ) -> None:
         """Slash command body: see :func:`bot.answers.mana.mana_upkeep`."""
         await respond(interaction, cost=cost, counters=counters)

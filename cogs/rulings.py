@@ -29,7 +29,7 @@ class Rulings(commands.Cog):
         card=tr("Card name (German or English)", "Kartenname (deutsch oder englisch)"),
         search=tr("Words to search for, old or new terms", "Suchwörter, alte oder neue Begriffe"),
     )
-    @app_commands.autocomplete(card=autocomplete("card_names"))
+    @app_commands.autocomplete(card=autocomplete("card_names"), search=autocomplete("term_queries"))
     @private_option
     async def ruling(
         self, interaction: discord.Interaction[Regelbot], card: str | None = None, search: str | None = None

@@ -1,6 +1,6 @@
 -- Regelbot store schema. Built by `python -m bot build` (bot/importer); read-only at run time.
 -- The version below must equal bot.store.SCHEMA_VERSION; the store refuses other versions.
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
 
 -- One row per document (one per FAQ for file 001, which holds four FAQs).
 CREATE TABLE documents (
@@ -199,6 +199,66 @@ CREATE INDEX keywords_old ON keywords(old_number);
 CREATE INDEX keywords_german ON keywords(german_key);
 CREATE INDEX keywords_english ON keywords(english_key);
 CREATE INDEX cr_rule_map_old ON cr_rule_map(old_number);
+
+-- ---- Time (issue 9): the change register data/changes.toml + data/terms.tsv, checked against the rows above ----
+
+-- One reviewed row per change (kind changed | wording | unchanged); evidence = JSON list of "CR 709.4a" or
+-- entry references "002:29 Jede geteilte Karte …" (file prefix : line, text start).
+CREATE TABLE changes (
+    key      TEXT PRIMARY KEY,
+    kind     TEXT NOT NULL,
+    since    TEXT NOT NULL DEFAULT '',   -- ISO date or year of the change ('' = not dated)
+    what     TEXT NOT NULL,
+    today    TEXT NOT NULL,              -- today's statement (German)
+    evidence TEXT NOT NULL DEFAULT '[]'
+);
+-- The entries each change names (entry_kind ruling → rulings.id, mechanic → mechanics.id).
+CREATE TABLE change_entries (
+    key        TEXT NOT NULL REFERENCES changes(key),
+    entry_kind TEXT NOT NULL,
+    entry_id   INTEGER NOT NULL,
+    PRIMARY KEY (key, entry_kind, entry_id)
+);
+CREATE INDEX change_entries_entry ON change_entries(entry_kind, entry_id);
+-- Renamed terms ([[term]]: spielen → wirken …) and which German entries use the old term (terms.tsv).
+CREATE TABLE change_terms (
+    key      TEXT PRIMARY KEY,
+    old      TEXT NOT NULL,
+    new      TEXT NOT NULL,
+    scope    TEXT NOT NULL DEFAULT '',
+    since    TEXT NOT NULL DEFAULT '',
+    evidence TEXT NOT NULL DEFAULT '[]'
+);
+CREATE TABLE entry_terms (
+    entry_kind TEXT NOT NULL,
+    entry_id   INTEGER NOT NULL,
+    term       TEXT NOT NULL REFERENCES change_terms(key),
+    PRIMARY KEY (entry_kind, entry_id, term)
+);
+-- Today's rules the register cites, with their text (so answers need no --cr).
+CREATE TABLE today_cr (
+    number    TEXT PRIMARY KEY,
+    text      TEXT NOT NULL,
+    effective TEXT NOT NULL
+);
+-- Rule numbers as the documents print them (old numbering) and today's rule for each ([[number]]).
+CREATE TABLE old_numbers (
+    document TEXT NOT NULL,             -- file prefix of data/sources ("001")
+    number   TEXT NOT NULL,             -- as printed ("104.3f", "502.32a")
+    today    TEXT,                      -- rule of the Comprehensive Rules of the register's date, NULL = none
+    relation TEXT NOT NULL,             -- same | changed | none
+    note     TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (document, number)
+);
+
+-- Every ruling and mechanics section: changed | wording | unchanged | current | unreviewed.
+CREATE TABLE today_status (
+    entry_kind  TEXT NOT NULL,
+    entry_id    INTEGER NOT NULL,
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    status      TEXT NOT NULL,
+    PRIMARY KEY (entry_kind, entry_id)
+);
 
 -- Counts the importer wrote, per document and kind, so `build` and tests can check completeness.
 CREATE TABLE import_counts (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.render import fit_pages, payload, split_text
+from bot.render import fit_pages, fit_reply, payload, split_text, to_text
 from bot.reply import (
     EMBED_DESCRIPTION_MAX,
     EMBED_TITLE_MAX,
@@ -17,6 +17,7 @@ from bot.reply import (
     Field,
     Page,
     Reply,
+    in_quotes,
 )
 
 
@@ -85,3 +86,59 @@ def test_paging_buttons_only_with_several_pages():
     assert [c["label"] for c in p["components"]] == ["Zurück", "Weiter"]
     assert p["components"][0]["disabled"] and not p["components"][1]["disabled"]
     assert p["embeds"][0]["footer"]["text"].endswith("Seite 1/3")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    source=st.text(min_size=0, max_size=3000),
+    date=st.one_of(st.none(), st.text(max_size=40)),
+    body=st.text(max_size=7000),
+    fields=st.lists(st.tuples(st.text(min_size=1, max_size=40), st.text(min_size=1, max_size=60)), max_size=80),
+)
+def test_long_footers_and_many_small_fields_fit_through_the_real_renderer(source, date, body, fields):
+    """The renderer budgets the real footer (up to 2048 characters), not a fixed 300-character reserve:
+    6000 per message, 4096 description, 1024 per field, 25 fields, 256 title, 2048 footer."""
+    reply = Reply(
+        pages=[Page(title="Titel " * 10, body=body, fields=[Field(n, v) for n, v in fields])],
+        source=source,
+        date=date,
+    )
+    pages = fit_reply(reply)
+    for i in range(len(pages)):
+        message = payload(reply, i)
+        assert_within_limits(message)
+        assert len(message["embeds"][0].get("footer", {}).get("text", "")) <= 2048
+    assert sum(len(p.fields) for p in pages) == len(fields)
+
+
+def test_constructed_long_footer_stays_under_6000():
+    # The issue's case: a footer longer than the old 300-character reserve pushed an embed to 6 739.
+    reply = Reply(pages=[Page(title="T", body="x " * 2900, fields=[Field("f", "y" * 1000)] * 3)], source="Q" * 1500)
+    assert fit_pages(reply.pages)  # the old fixed budget ...
+    for i in range(len(fit_reply(reply))):
+        assert embed_total(payload(reply, i)["embeds"][0]) <= MESSAGE_EMBED_TOTAL_MAX
+
+
+def test_buttons_follow_the_page_they_are_on():
+    first, second = [Action("Regel 1", "rule", "100.1")], [Action("Regel 2", "rule", "100.2")]
+    reply = Reply(pages=[Page("A", "eins", actions=first), Page("B", "zwei", actions=second)])
+    assert [c["custom_id"] for c in payload(reply, 0)["components"]][2:] == ["rb:rule:100.1"]
+    assert [c["custom_id"] for c in payload(reply, 1)["components"]][2:] == ["rb:rule:100.2"]
+    assert "rb:rule:100.2" in to_text(reply, 1) and "rb:rule:100.1" not in to_text(reply, 1)
+    # A page split by the renderer keeps its buttons on every part.
+    long = Reply(pages=[Page("A", "x " * 5000, actions=first)], actions=second)
+    assert all(p.actions == first for p in fit_reply(long))
+
+
+def test_every_page_starts_with_content():
+    # A heading page without text (a long parent whose subrules follow) is joined to the next page.
+    reply = Reply(pages=[Page("704 — State-Based Actions"), Page("704 (Unterregeln)", "704.1 ...")])
+    pages = fit_reply(reply)
+    assert len(pages) == 1
+    assert pages[0].title == "704 — State-Based Actions"
+    assert pages[0].body.startswith("**704 (Unterregeln)**\n704.1")
+
+
+def test_no_doubled_quotes():
+    assert in_quotes("Doppelländer") == "„Doppelländer“"
+    assert in_quotes("„Doppelländer“") == "„Doppelländer“"

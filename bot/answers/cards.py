@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
-from bot.reply import Action, Choice, Field, Page, Reply, format_date
+from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
-from bot.search import clean
+from bot.search import NameHit, clean
 from bot.store import CardRecord, DocumentRecord, RulingRecord
 
 MAX_QUERY = 200
@@ -144,7 +144,7 @@ def card_page(card: CardRecord, found_errata: list[Erratum] | None = None) -> Pa
 
 def _not_found(ctx: AnswerContext, query: str) -> UserError:
     hits = ctx.names.search(query, limit=5)
-    shown = clean(query)[:80] or "(leer)"
+    shown = quote_user(query, 80) or "(leer)"
     if hits:
         lines = "\n".join(f"• {h.card_name}" for h in hits)
         choices = [Action(label=h.card_name, action="card", arg=str(h.card_id)) for h in hits]
@@ -218,6 +218,15 @@ async def card_action(ctx: AnswerContext, arg: str) -> Reply:
 
 @completer("card_names")
 def card_names(ctx: AnswerContext, current: str) -> list[Choice]:
-    """Autocomplete: up to 25 card names ranked by :meth:`bot.search.NameIndex.search`."""
+    """Autocomplete: up to 25 card names ranked by :meth:`bot.search.NameIndex.search`; a card found through
+    its English name says so: ``Akkord des Rufes (engl. Chord of Calling)``."""
     hits = ctx.names.search(current[:MAX_QUERY], limit=25, list_if_empty=True)
-    return [Choice(name=h.card_name, value=h.card_name) for h in hits]
+    return [Choice(name=choice_label(h), value=h.card_name) for h in hits]
+
+
+def choice_label(hit: NameHit) -> str:
+    """The German card name, with ``(engl. …)`` when the English name matched (≤ 100 characters)."""
+    if not hit.foreign or hit.matched == hit.card_name:
+        return hit.card_name[:100]
+    label = f"{hit.card_name} (engl. {hit.matched})"
+    return label if len(label) <= 100 else hit.card_name[:100]

@@ -14,6 +14,7 @@ from bot.answers.cards import SPLIT_ACTION, card_reply, find_card
 from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.rulings import annotate, card_rulings, rulings_pages
+from bot.answers.today import today_index
 from bot.mentions import bracket_mentions, scanner
 from bot.reply import Action, Page, Reply
 from bot.search import clean
@@ -171,7 +172,9 @@ async def split_rules(ctx: AnswerContext, arg: str) -> Reply:
         sources[section.document.title] = None
     general = await _general_split_rulings(ctx)
     if general:
-        pages += rulings_pages(f"Geteilte Karten: Rulings seit 2017 ({len(general)})", [annotate(r) for r in general])
+        index = await today_index(ctx.store)
+        shown = [annotate(r, index) for r in general]
+        pages += rulings_pages(f"Geteilte Karten: Rulings seit 2017 ({len(general)})", shown)
         sources.update({r.document.title: None for r in general})
     if not pages:
         raise UserError("Keine Regeln zu geteilten Karten", "Kein Dokument des Bots enthält einen solchen Abschnitt.")

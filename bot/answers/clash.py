@@ -11,11 +11,13 @@ from __future__ import annotations
 import random
 import re
 
-from bot.answers.mana import explained_reply, read_cost
+from bot.answers.mana import CALC_BUDGET, explained_reply, read_cost
 from bot.answers.registry import AnswerContext, UserError, answer
-from bot.reply import Field, Reply
+from bot.offload import TooExpensive, run_bounded
+from bot.reply import Field, Reply, quote_user
 from bot.rules import clash as engine
 from bot.rules.clash import ClashError, Library, RevealedCard
+from bot.rules.steps import Step
 from bot.search import EXACT
 
 _NUMBER = re.compile(r"^[0-9]+(?:\s*/\s*[0-9]+)*$")
@@ -34,7 +36,7 @@ async def read_card(ctx: AnswerContext, text: str, number: int) -> RevealedCard:
         try:
             return engine.card_from_number(text.replace(" ", ""))
         except ClashError as exc:
-            raise UserError(f"Karte {number}: ungültige Zahl", str(exc)) from exc
+            raise UserError(f"Karte {number}: ungültige Zahl", quote_user(str(exc))) from exc
     if text.casefold() in _LAND_WORDS:
         return RevealedCard("Land", (0,), ("ohne Manakosten",))
     try:
@@ -88,16 +90,16 @@ async def clash_reveal(
     inputs = [c for c in (card1, card2, card3, card4) if c is not None and c.strip()]
     cards = [await read_card(ctx, text, n) for n, text in enumerate(inputs, 1)]
     try:
-        result = engine.clash(cards, rules)
+        result = await run_bounded(engine.clash, cards, rules)
     except ClashError as exc:
-        raise UserError("Fehde nicht möglich", str(exc)) from exc
+        raise UserError("Fehde nicht möglich", quote_user(str(exc))) from exc
     lines = [_card_line(n, c, rules) for n, c in enumerate(cards, 1)]
     lines.append(f"\n**Ergebnis:** {_verdict(result.winners)}")
     lines += [f"• {v}" for v in result.verdicts]
     fields: list[Field] = []
     if any(len(c.faces) > 1 for c in cards):
         other_rules = engine.RULES_2007 if rules == engine.RULES_TODAY else engine.RULES_TODAY
-        other = engine.clash(cards, other_rules)
+        other = await run_bounded(engine.clash, cards, other_rules)
         fields.append(
             Field(
                 f"Zum Vergleich: Regelstand {_rules_label(other_rules)}",
@@ -144,9 +146,34 @@ def _entries(ctx: AnswerContext, text: str) -> list[str]:
     return out
 
 
-async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
+#: a mana value entry inside a list that also has names: ``2:1`` or a split card ``1/3:2``
+_VALUE_ENTRY = re.compile(r"(?:(?<=\s)|^)([0-9]+(?:/[0-9]+)*)\s*[:=]\s*([0-9]+)(?=\s|$)")
+
+
+def _pieces(item: str) -> list[tuple[str, re.Match[str] | None]]:
+    """An entry split into mana value entries and the names between them, in order:
+    ``"2:1 Krims // Krams:1"`` → ``[("2:1", match), ("Krims // Krams:1", None)]``."""
+    out: list[tuple[str, re.Match[str] | None]] = []
+    last = 0
+    for m in _VALUE_ENTRY.finditer(item):
+        between = item[last : m.start()].strip()
+        if between:
+            out.append((between, None))
+        out.append((m.group(0), m))
+        last = m.end()
+    tail = item[last:].strip()
+    if tail:
+        out.append((tail, None))
+    return out
+
+
+async def read_library(ctx: AnswerContext, text: str, number: int) -> tuple[Library, list[str]]:
     """A library from mana value counts (``0:17 2:8``, split ``1/3:2``) or from card names with
-    counts separated by commas or ``;`` (``4 Boros-Rekrut, 20 Land``; ``Land`` = mana value 0).
+    counts separated by commas or ``;`` (``4 Boros-Rekrut, 20 Land``; ``Land`` = mana value 0), or a
+    mix (``2:1 Krims // Krams:1``). Every entry is counted or named in the error.
+
+    Returns:
+        (the library, how each named card was read: ``"1× Krims // Krams (2 und 5)"``).
 
     Raises:
         UserError: malformed entries or unknown cards (German, naming the entry).
@@ -158,30 +185,38 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> Library:
         raise UserError(f"Bibliothek {number} zu lang", "Höchstens 2000 Zeichen.")
     if not re.search(r"[^0-9\s:=/,;]", text):  # only numbers: mana value counts
         try:
-            return engine.parse_library(text, number)
+            return engine.parse_library(text, number), []
         except ClashError as exc:
-            raise UserError(f"Bibliothek {number} ungültig", str(exc)) from exc
+            raise UserError(f"Bibliothek {number} ungültig", quote_user(str(exc))) from exc
     lib: Library = {}
-    for pos, item in enumerate(_entries(ctx, text), 1):
-        m = re.fullmatch(r"([0-9]+(?:/[0-9]+)*)\s*[:=]\s*([0-9]+)", item)
-        if m:
-            key = tuple(int(v) for v in m.group(1).split("/"))
-            lib[key] = lib.get(key, 0) + int(m.group(2))
-            continue
-        name, count = _name_and_count(item)
-        try:
-            card = await read_card(ctx, name, pos)
-        except UserError as exc:
-            title = exc.title.split(": ", 1)[-1]
-            raise UserError(f"Bibliothek {number}, Eintrag {pos}: {title}", exc.body) from exc
-        lib[card.faces] = lib.get(card.faces, 0) + count
+    read: list[str] = []
+    pos = 0
+    for item in _entries(ctx, text):
+        for piece, value in _pieces(item):
+            pos += 1
+            if value is not None:
+                key = tuple(int(v) for v in value.group(1).split("/"))
+                if len(value.group(2)) > 5 or any(v > engine.MAX_GENERIC for v in key):
+                    raise UserError(f"Bibliothek {number}, Eintrag {pos}: zu groß", f"„{quote_user(piece, 40)}“")
+                lib[key] = lib.get(key, 0) + int(value.group(2))
+                continue
+            name, count = _name_and_count(piece)
+            try:
+                card = await read_card(ctx, name, pos)
+            except UserError as exc:
+                title = exc.title.split(": ", 1)[-1]
+                raise UserError(f"Bibliothek {number}, Eintrag {pos}: {title}", exc.body) from exc
+            lib[card.faces] = lib.get(card.faces, 0) + count
+            read.append(f"{count}× {card.label} ({engine.values_text(card.faces)})")
+            if sum(lib.values()) > engine.MAX_LIBRARY:
+                break
     lib = {k: v for k, v in lib.items() if v > 0}
     size = sum(lib.values())
     if size == 0:
         raise UserError(f"Bibliothek {number} ist leer", "Gib mindestens eine Karte an.")
     if size > engine.MAX_LIBRARY:
         raise UserError(f"Bibliothek {number} zu groß", f"Höchstens {engine.MAX_LIBRARY} Karten.")
-    return lib
+    return lib, read
 
 
 @answer("clash_odds")
@@ -196,11 +231,17 @@ async def clash_odds(
     that each player / nobody wins with the top cards, and one seeded random reveal."""
     if rules not in engine.RULES:
         raise UserError("Unbekannter Regelstand", "Erlaubt sind „heute“ und „2007“.")
-    libs = [await read_library(ctx, library1, 1), await read_library(ctx, library2, 2)]
+    (lib1, read1), (lib2, read2) = await read_library(ctx, library1, 1), await read_library(ctx, library2, 2)
+    libs = [lib1, lib2]
     try:
-        result = engine.clash_odds(libs, rules)
+        result = await run_bounded(engine.clash_odds, libs, rules, budget=CALC_BUDGET)
     except ClashError as exc:
-        raise UserError("Chancen nicht berechenbar", str(exc)) from exc
+        raise UserError("Chancen nicht berechenbar", quote_user(str(exc))) from exc
+    except TooExpensive as exc:
+        raise UserError("Zu aufwendig", "Diese Rechnung braucht zu lange; bitte weniger verschiedene Karten.") from exc
+    for n, read in enumerate((read1, read2), 1):
+        if read:
+            result.steps.insert(2 + n, Step(f"Bibliothek {n} gelesen: " + ", ".join(read) + "."))
     lines = [f"Spieler {n}: **{engine.percent(p)}** ({p})" for n, p in enumerate(result.win, 1)]
     lines.append(f"Niemand: **{engine.percent(result.nobody)}** ({result.nobody})")
     if result.several:
@@ -209,8 +250,8 @@ async def clash_odds(
         seed = random.SystemRandom().randrange(MAX_SEED)
     if not 0 <= seed < MAX_SEED:
         raise UserError("Ungültiger Startwert", f"Der Startwert muss zwischen 0 und {MAX_SEED - 1} liegen.")
-    reveal = engine.random_reveal(libs, seed, rules)
-    shown = ", ".join(f"Spieler {n}: {'/'.join(map(str, v))}" for n, v in enumerate(reveal.clash.values, 1))
+    reveal = await run_bounded(engine.random_reveal, libs, seed, rules, budget=CALC_BUDGET)
+    shown = ", ".join(f"Spieler {n}: {engine.values_text(v)}" for n, v in enumerate(reveal.clash.values, 1))
     fields = [
         Field(
             f"Zufälliges Aufdecken (Startwert {seed})",

@@ -6,14 +6,18 @@ the store) into costs, runs the engine and renders its explained steps as a Germ
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.answers.registry import AnswerContext, UserError, answer
-from bot.reply import Field, Page, Reply
+from bot.offload import TooExpensive, run_bounded
+from bot.reply import Field, Page, Reply, quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError
-from bot.rules.payment import pay
+from bot.rules.mana.payment import pay
+from bot.rules.mana.symbols import german_int
 from bot.rules.steps import Step, sources_of
 from bot.search import EXACT
 
@@ -22,6 +26,10 @@ if TYPE_CHECKING:
 
 MAX_INPUT = 300
 LIST_LIMIT = 24  # options listed in a reply (the count is always exact)
+CALC_BUDGET = 1.0  # seconds one calculation may take (issue 11: every answer within 1 s)
+T = TypeVar("T")
+#: characters of a cost as typed in shorthand: an input made only of these is read as a cost, never a name
+_COST_CHARS = re.compile(r"^[\s0-9{}()/wubrgcsxyzpWUBRGCSXYZP]+$")
 
 
 @dataclass
@@ -33,12 +41,14 @@ class CostInput:
         label: how to show it (the card's name, or the canonical cost).
         card: the card when the input named one.
         face_names: names of the halves of a card, else empty.
+        notes: German notes on how an ambiguous input was read (both readings).
     """
 
     faces: list[ManaCost]
     label: str
     card: CardRecord | None = None
     face_names: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
     @property
     def is_split(self) -> bool:
@@ -52,7 +62,7 @@ class CostInput:
 
 
 def _bad_input(exc: Exception, what: str = "Manakosten") -> UserError:
-    return UserError(f"Ungültige {what}", str(exc))
+    return UserError(f"Ungültige {what}", quote_user(str(exc)))  # the engine's message quotes the input
 
 
 def _card_faces(card: CardRecord) -> list[ManaCost]:
@@ -78,16 +88,19 @@ def _card_faces(card: CardRecord) -> list[ManaCost]:
     return faces
 
 
-def _looks_like_cost(text: str) -> bool:
-    return "{" in text or "}" in text
+def _braced(text: str) -> bool:
+    """Braces or the FAQs' parentheses: always a cost, never a card name."""
+    return any(c in text for c in "{}()")
 
 
 async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> CostInput:
     """A mana cost or a card name → :class:`CostInput`.
 
-    ``{…}`` input is always a cost. Otherwise an exact card name wins, then shorthand
-    (``3BG``, ``2 w/u w/u``), then a clear name match (prefix/fuzzy). ``what`` names the option
-    in messages.
+    Input with braces or parentheses (``{2}{G/W}``, ``(W/U)(W/U)``) is always a cost, and so is
+    input made only of cost characters (``3BG``, ``2 w/u w/u``): a typo there is reported as a bad
+    symbol, never answered with a similar card. An exact card name that also reads as shorthand
+    (``Burg`` = ``{B}{U}{R}{G}``) is answered as the card, with a note naming the other reading.
+    Otherwise a clear name match (prefix/fuzzy). ``what`` names the option in messages.
 
     Raises:
         UserError: neither a cost nor a card; the German message gives the parser's complaint
@@ -98,34 +111,59 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
         raise UserError(f"{what} fehlen", "Gib Manakosten wie `{2}{G/W}` oder einen Kartennamen ein.")
     if len(text) > MAX_INPUT:
         raise UserError(f"{what} zu lang", f"Höchstens {MAX_INPUT} Zeichen.")
-    if _looks_like_cost(text):
+    if _braced(text):
         try:
             faces = engine.parse_faces(text)
         except ManaError as exc:
             raise _bad_input(exc) from exc
         return CostInput(faces, engine.format_cost(faces))
     hit = ctx.names.resolve(text)
-    if hit is None or hit.tier != EXACT:
-        try:
-            faces = engine.parse_faces(text)
-        except ManaError as exc:
-            if hit is None:
-                hits = ctx.names.search(text, limit=5)
-                hint = ("\nMeintest du: " + ", ".join(h.card_name for h in hits)) if hits else ""
-                raise UserError(
-                    f"„{text[:80]}“ ist weder Manakosten noch eine bekannte Karte",
-                    f"Als Manakosten gelesen: {exc}{hint}",
-                ) from exc
-        else:
-            return CostInput(faces, engine.format_cost(faces))
+    try:
+        faces = engine.parse_faces(text)
+    except ManaError as exc:
+        if _COST_CHARS.match(text) and (hit is None or hit.tier != EXACT):
+            raise _bad_input(exc) from exc
+        if hit is None:
+            hits = ctx.names.search(text, limit=5)
+            hint = ("\nMeintest du: " + ", ".join(h.card_name for h in hits)) if hits else ""
+            raise UserError(
+                f"„{quote_user(text, 80)}“ ist weder Manakosten noch eine bekannte Karte",
+                f"Als Manakosten gelesen: {quote_user(str(exc))}{hint}",
+            ) from exc
+        faces = None
+    if faces is not None and (hit is None or hit.tier != EXACT):
+        return CostInput(faces, engine.format_cost(faces))
     assert hit is not None
     card = await ctx.store.card(hit.card_id)
     if card is None:
-        raise UserError(f"Karte „{text[:80]}“ nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+        raise UserError(f"Karte „{quote_user(text, 80)}“ nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
     names = tuple(f.name for f in card.faces) if card.is_split else ()
-    faces = _card_faces(card)
+    notes: tuple[str, ...] = ()
+    if faces is not None:
+        as_cost = engine.format_cost(faces)
+        notes = (
+            f"„{quote_user(text, 80)}“ ist ein Kartenname und als Manakosten lesbar ({as_cost}); hier als Karte "
+            f"gelesen. Für die Kosten schreibe `{as_cost}`.",
+        )
     # a split card named by one half ("Bestimmt") keeps both halves; callers that need one pick it
-    return CostInput(faces, card.name, card, names)
+    return CostInput(_card_faces(card), card.name, card, names, notes)
+
+
+async def compute(func: Callable[..., T], /, *args: Any, what: str = "Eingabe", **kwargs: Any) -> T:
+    """One engine call, run through :func:`bot.offload.run_bounded` with :data:`CALC_BUDGET`.
+
+    Raises:
+        UserError: the engine refused the input (:class:`ManaError`, German message) or the
+            calculation passed its time budget.
+    """
+    try:
+        return await run_bounded(func, *args, budget=CALC_BUDGET, **kwargs)
+    except TooExpensive as exc:
+        raise UserError(
+            "Zu aufwendig", "Diese Rechnung braucht zu lange (über 1 Sekunde); bitte die Eingabe verkleinern."
+        ) from exc
+    except ManaError as exc:
+        raise _bad_input(exc, what) from exc
 
 
 def one_face(cost: CostInput, query: str) -> tuple[str, ManaCost]:
@@ -144,8 +182,7 @@ def one_face(cost: CostInput, query: str) -> tuple[str, ManaCost]:
     halves = " oder ".join(f"„{n}“ ({f.text})" for n, f in zip(cost.face_names, cost.faces, strict=False))
     raise UserError(
         "Geteilte Karte: welche Hälfte?",
-        f"{cost.label} hat zwei Hälften; gewirkt wird nur eine. "
-        f"Gib {halves or 'die Kosten einer Hälfte'} an.",
+        f"{cost.label} hat zwei Hälften; gewirkt wird nur eine. Gib {halves or 'die Kosten einer Hälfte'} an.",
     )
 
 
@@ -164,10 +201,11 @@ def explained_reply(title: str, body: str, steps: list[Step], extra: list[Field]
 
 
 def _card_note(cost: CostInput) -> list[Step]:
+    notes = [Step(n) for n in cost.notes]
     if cost.card is None:
-        return []
+        return notes
     doc = cost.card.document
-    return [Step(f"Kosten von {cost.card.name}: {cost.cost_text}.", None, doc.title)]
+    return [Step(f"Kosten von {cost.card.name}: {cost.cost_text}.", None, doc.title), *notes]
 
 
 def _listing(costs: list[str], count: int) -> str:
@@ -180,6 +218,14 @@ def _check_x(x: int | None) -> None:
         raise UserError("Ungültiges X", f"X muss zwischen 0 und {engine.MAX_GENERIC} liegen.")
 
 
+def _check_life(life: int | None) -> None:
+    if life is not None and not 0 <= life <= MAX_LIFE:
+        raise UserError("Ungültige Lebenspunkte", f"Lebenspunkte müssen zwischen 0 und {MAX_LIFE} liegen.")
+
+
+MAX_LIFE = 10**6
+
+
 # --------------------------------------------------------------------------- /mana info
 
 
@@ -189,11 +235,11 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
     and every distinct way to pay its hybrid part."""
     _check_x(x)
     given = await read_cost(ctx, cost)
-    value = engine.explain_mana_value(given.faces, x=x)
-    colors = engine.explain_colors(given.faces)
+    value = await run_bounded(engine.explain_mana_value, given.faces, x=x)
+    colors = await run_bounded(engine.explain_colors, given.faces)
     lines = [f"**Manakosten:** {given.cost_text}"]
     if given.is_split:
-        old = engine.explain_mana_value(given.faces, rules=engine.RULES_2006, x=x)
+        old = await run_bounded(engine.explain_mana_value, given.faces, rules=engine.RULES_2006, x=x)
         lines.append(
             f"**Manawert:** {value.value} (heute, Summe der Hälften) · nach den Regeln von 2006: {old.shown}"
         )
@@ -206,13 +252,13 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
     steps = _card_note(given) + value_steps + colors.steps
     fields: list[Field] = []
     for number, face in enumerate(given.faces):
-        if not any(s.kind in (engine.HYBRID, engine.MONO_HYBRID, engine.PHYREXIAN) for s in face.symbols):
+        if not any(s.kind in engine.CHOICE_KINDS for s in face.symbols):
             continue
         label = f" – {given.face_names[number]}" if given.is_split and given.face_names else ""
         try:
-            hybrid = engine.hybrid_payments(face, limit=LIST_LIMIT)
-        except ManaError as exc:
-            fields.append(Field(f"Bezahlmöglichkeiten{label}", str(exc)))
+            hybrid = await compute(engine.hybrid_payments, face, limit=LIST_LIMIT)
+        except UserError as exc:
+            fields.append(Field(f"Bezahlmöglichkeiten{label}", exc.body))
             continue
         shown = [c.text + (f" + {life} Lebenspunkte" if life else "") for c, life in hybrid.options]
         fields.append(Field(f"Bezahlmöglichkeiten{label} ({hybrid.count})", _listing(shown, hybrid.count)))
@@ -227,25 +273,27 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
 
 @answer("mana_pay")
 async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: int | None = None) -> Reply:
-    """``/mana bezahlen kosten vorrat`` → exactly whether the cost can be paid from the pool, one
-    payment or what is missing."""
+    """``/mana bezahlen kosten vorrat [x] [leben]`` → exactly whether the cost can be paid from the
+    pool, one payment or what is missing; ``leben`` is the life total for Phyrexian symbols (119.4)."""
     _check_x(x)
-    if life is not None and life < 0:
-        raise UserError("Ungültige Lebenspunkte", "Lebenspunkte können nicht negativ sein.")
+    _check_life(life)
     given = await read_cost(ctx, cost)
     label, face = one_face(given, cost)
+    if len(pool or "") > MAX_INPUT:
+        raise UserError("Vorrat zu lang", f"Höchstens {MAX_INPUT} Zeichen.")
     try:
-        if len(pool or "") > MAX_INPUT:
-            raise UserError("Vorrat zu lang", f"Höchstens {MAX_INPUT} Zeichen.")
-        mana_pool = engine.parse_pool(pool or "")
+        mana_pool, notes = engine.read_pool(pool or "")
     except ManaError as exc:
         raise _bad_input(exc, "Angabe zum Manavorrat") from exc
-    result = pay(face, mana_pool, x=x, life=life)
+    result = await compute(pay, face, mana_pool, x=x, life=life, what="Angabe zum Manavorrat")
     head = f"**Kosten:** {face.text}\n**Vorrat:** {engine.format_pool(mana_pool)}"
+    if notes:
+        head += "\n" + "\n".join(f"*Gelesen:* {n}" for n in notes)
     if result.payable:
-        verdict = "✅ **Bezahlbar.**" + (
-            f" Dabei werden {result.life_paid} Lebenspunkte bezahlt." if result.life_paid else ""
-        )
+        verdict = "✅ **Bezahlbar.**"
+        if result.life_paid:
+            verdict += f" Dabei werden {result.life_paid} Lebenspunkte bezahlt"
+            verdict += "." if life is not None else f" (nur mit mindestens {result.life_paid} Lebenspunkten, 119.4)."
     else:
         missing = ", ".join(f"{n}× {label}" for label, n in result.missing) or "Lebenspunkte"
         verdict = f"❌ **Nicht bezahlbar.** Es fehlt: {missing}."
@@ -257,30 +305,39 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
 
 
 @answer("mana_convoke")
-async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str) -> Reply:
-    """``/mana einberufen kosten kreaturen`` → every distinct cost that can remain to pay."""
+async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int = 0) -> Reply:
+    """``/mana einberufen kosten kreaturen [x]`` → every distinct cost that can remain to pay
+    (X announced first, ruling on Akkord des Rufes)."""
+    _check_x(x)
     given = await read_cost(ctx, cost)
     label, face = one_face(given, cost)
+    if len(creatures or "") > MAX_LONG_INPUT:
+        raise UserError("Kreaturen: Angabe zu lang", f"Höchstens {MAX_LONG_INPUT} Zeichen.")
     try:
         tapped = engine.parse_creatures(creatures or "")
-        result = engine.convoke(face, tapped)
     except ManaError as exc:
         raise _bad_input(exc, "Angabe zu den Kreaturen") from exc
+    result = await compute(engine.convoke, face, tapped, x=x, limit=LIST_LIMIT, what="Angabe zu den Kreaturen")
     texts = [c.text for c in result.remaining]
+    xs = f" (X = {x})" if any(s.kind == engine.VARIABLE for s in face.symbols) else ""
     body = (
-        f"**Kosten:** {face.text} · **Kreaturen:** {len(tapped)}\n"
-        f"**Mögliche Restkosten ({len(texts)}):** {_listing(texts, len(texts))}"
+        f"**Kosten:** {face.text}{xs} · **Kreaturen:** {len(tapped)}\n"
+        f"**Mögliche Restkosten ({result.count}):** {_listing(texts, result.count)}"
     )
     return explained_reply(f"Einberufen: {label}", body, _card_note(given) + result.steps)
 
 
 # --------------------------------------------------------------------------- /mana total
 
+MAX_LONG_INPUT = 2000  # lists (reductions, creatures, upkeep choices)
+
 
 def _cost_list(text: str | None, what: str) -> list[ManaCost]:
     """Several costs separated by ``,`` or ``;`` (``{1}, {2}``); none for empty input."""
     if not text or not text.strip():
         return []
+    if len(text) > MAX_LONG_INPUT:
+        raise UserError(f"{what}: Angabe zu lang", f"Höchstens {MAX_LONG_INPUT} Zeichen.")
     out = []
     for part in text.replace(";", ",").split(","):
         if part.strip():
@@ -299,26 +356,43 @@ async def mana_total(
     reduction: str | None = None,
     alternative: str | None = None,
     x: int = 0,
+    life: int | None = None,
 ) -> Reply:
-    """``/mana gesamtkosten kosten erhoehung reduzierung`` → total cost (Schnellvorlauf rulings:
-    cost or alternative cost + increases, then reductions; mana value unchanged)."""
+    """``/mana gesamtkosten kosten erhoehung reduzierung alternativkosten x leben`` → every total
+    cost the player's choices allow, best first (601.2b: hybrid and Phyrexian announced before the
+    reductions; 601.2f, 118.7; Schnellvorlauf rulings), and the mana value (X counted, 202.3e)."""
     _check_x(x)
+    _check_life(life)
     given = await read_cost(ctx, cost)
     label, face = one_face(given, cost)
     increases = _cost_list(increase, "Kostenerhöhung")
     reductions = _cost_list(reduction, "Kostenreduzierung")
     alt = None
     if alternative and alternative.strip():
+        if len(alternative) > MAX_INPUT:
+            raise UserError("Alternative Kosten zu lang", f"Höchstens {MAX_INPUT} Zeichen.")
         try:
             alt = engine.parse_cost(alternative)
         except ManaError as exc:
             raise _bad_input(exc, "alternative Kosten") from exc
-    try:
-        result = engine.total_cost(face, increases, reductions, alternative=alt, x=x)
-    except ManaError as exc:
-        raise _bad_input(exc, "Kostenreduzierung") from exc
-    body = f"**Gesamtkosten:** {result.total.text}\n**Manawert (unverändert):** {result.mana_value}"
-    return explained_reply(f"Gesamtkosten: {label}", body, _card_note(given) + result.steps)
+    result = await compute(
+        engine.total_cost,
+        face,
+        increases,
+        reductions,
+        alternative=alt,
+        x=x,
+        life=life,
+        limit=LIST_LIMIT,
+        what="Kostenreduzierung",
+    )
+    best = result.options[0]
+    lines = [f"**Gesamtkosten:** {best.text}" + (f" ({best.choices})" if best.choices and result.count > 1 else "")]
+    if result.count > 1:
+        others = [o.text + (f" ({o.choices})" if o.choices else "") for o in result.options[1:]]
+        lines.append(f"**Andere Wahl ({result.count - 1}):** " + _listing(others, result.count - 1))
+    lines.append(f"**Manawert (unverändert):** {result.mana_value}")
+    return explained_reply(f"Gesamtkosten: {label}", "\n".join(lines), _card_note(given) + result.steps)
 
 
 # --------------------------------------------------------------------------- /mana upkeep
@@ -326,17 +400,29 @@ async def mana_total(
 
 @answer("mana_upkeep")
 async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
-    """``/mana versorgung kosten marken`` → Kumulative Versorgung for that many age counters
-    (502.13a, Kälteeinbruch FAQ), with a fresh choice per counter for ``{W} oder {U}``."""
+    """``/mana versorgung kosten marken`` → Kumulative Versorgung when the ability triggers on a
+    permanent with that many age counters (one more is added, then paid per counter: 502.13a,
+    Kälteeinbruch FAQ), with a fresh choice per counter for ``{W} oder {U}``."""
+    if len(cost or "") > MAX_LONG_INPUT:
+        raise UserError("Versorgungskosten zu lang", f"Höchstens {MAX_LONG_INPUT} Zeichen.")
+    if not 0 <= counters <= engine.MAX_COUNTERS:
+        raise UserError("Ungültige Anzahl Altersmarken", f"Erlaubt sind 0 bis {german_int(engine.MAX_COUNTERS)}.")
     try:
         options = engine.parse_upkeep(cost or "")
-        result = engine.cumulative_upkeep(options, counters, limit=LIST_LIMIT)
     except ManaError as exc:
         raise _bad_input(exc, "Versorgungskosten") from exc
-    texts = [t.text for t in result.totals]
-    label = " oder ".join(o.text for o in options)
-    body = (
-        f"**Versorgungskosten:** {label} · **Altersmarken:** {counters}\n"
-        f"**Gesamtkosten ({result.count}):** {_listing(texts, result.count)}"
+    result = await compute(engine.cumulative_upkeep, options, counters, limit=LIST_LIMIT, what="Versorgungskosten")
+    label = quote_user(" oder ".join(o.text for o in options), 200)
+    head = (
+        f"**Versorgungskosten:** {label} · **Altersmarken beim Auslösen:** {counters} (+1 → {result.payments}× zahlen)"
     )
-    return explained_reply(f"Kumulative Versorgung {label}", body, result.steps)
+    if result.count is None:
+        total = f"**Gesamtkosten:** {quote_user(result.formula)} ({german_int(result.combinations)} Kombinationen)"
+    elif result.count == 1:
+        total = f"**Gesamtkosten:** {quote_user(result.totals[0])}"
+    else:
+        total = f"**Gesamtkosten ({result.count}):** {_listing([quote_user(t) for t in result.totals], result.count)}"
+    steps = result.steps
+    if any(o.other for o in options):  # named costs are the user's words: echoed inert
+        steps = [Step(quote_user(s.text), s.rule, s.source) for s in steps]
+    return explained_reply(f"Kumulative Versorgung {label}", f"{head}\n{total}", steps)

@@ -3,7 +3,10 @@
 Sources: the mechanics sections (ALLGEMEINES) of the four set FAQs in document 001 (Hybrid, Gilden,
 Einberufen, Ausgraben, …, Kumulative Versorgung, „Slowtrips“) and the clash article 000 (one section
 "Fehde" in German, one "Clash" in English). A section answer shows its explanation, the rules it
-quotes (numbers as printed), its rulings with outdated notices, and its example cards as buttons.
+quotes (numbers as printed), its rulings with today's status, and its example cards as buttons. A section
+the change register names (Einberufen, Fehde, Geteilte Karten, Hybrid, Kumulative Versorgung, the keyword
+sections) starts with a "Heute" block: today's statement and rule (Comprehensive Rules of 2026-04-17), then
+the document's text as history with its date (:mod:`bot.answers.today`).
 
 Names are found by title (``Einberufen``), by a word of it (``Hybrid``), by the English keyword
 through ``data/synonyms.tsv`` (``convoke`` → Einberufen) or by a close spelling (``Einberfen``).
@@ -17,8 +20,9 @@ from rapidfuzz import fuzz, process
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rules import catalog
-from bot.answers.rulings import annotate, outdated_notice
-from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date
+from bot.answers.rulings import annotate
+from bot.answers.today import heute_block, terms_line, today_index
+from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.search import clean
 from bot.store import DocumentRecord, Store
 from bot.textsearch import memo, synonyms, tokens
@@ -121,7 +125,9 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
         (m.id,),
     )
     cat = await catalog(ctx.store)
-    parts = [m.body]
+    index = await today_index(ctx.store)
+    heute = heute_block(index, "mechanic", m.id)
+    parts = [heute, f"**Im Dokument** ({source}):\n{m.body}"] if heute else [m.body]
     heading: str | None = None  # the last pure heading ("502.46. Einberufen", no text) – as rules.printed_under
     for q in (q for q in cat.quoted if q.mechanic_id == m.id):
         head = f"**{q.number}**" + (f" **{q.title}**" if q.title else "")
@@ -132,7 +138,7 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
         elif heading is not None and base != heading:  # a misprint kept as printed (502.32a under 502.46)
             head += f" _(so gedruckt; gemeint ist {heading}{letter})_"
         parts.append("\n".join([f"{head} {q.text}".strip(), *(f"_Beispiel:_ {e}" for e in q.examples)]))
-    notice = outdated_notice(m.body, m.document.date)
+    notice = terms_line(index, "mechanic", m.id)
     parts += [notice, f"_{source}_"] if notice else [f"_{source}_"]
     fields = []
     if cards:
@@ -140,7 +146,7 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
     if referring:
         fields.append(Field(name="Karten mit Verweis auf diesen Abschnitt", value=", ".join(n for _i, n in referring)))
     pages = [Page(title=title, body="\n\n".join(parts), fields=fields)]
-    rulings = [annotate(r) for r in await ctx.store.rulings_for_mechanic(m.id)]
+    rulings = [annotate(r, index) for r in await ctx.store.rulings_for_mechanic(m.id)]
     for start in range(0, len(rulings), RULINGS_PER_PAGE):
         chunk = rulings[start : start + RULINGS_PER_PAGE]
         text = "\n\n".join(f"• {r.text}" for r in chunk)
@@ -190,12 +196,12 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     found = find_mechanics(sections, name[:200])
     if not found:
         titles = ", ".join(dict.fromkeys(m.title for m in sections))
-        raise UserError(f"Keine Mechanik „{clean(name)[:80]}“ gefunden", f"Bekannte Abschnitte: {titles}")
+        raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden", f"Bekannte Abschnitte: {titles}")
     if len({m.title for m in found}) > 1:
         options = "\n".join(f"• {_choice_label(m, sections)}" for m in found)
         choices = [Action(label=_choice_label(m, sections), action="mechanic", arg=str(m.id)) for m in found]
         raise UserError(
-            f"Mehrere Mechaniken passen zu „{clean(name)[:80]}“", f"Meintest du:\n{options}", choices=choices
+            f"Mehrere Mechaniken passen zu „{quote_user(name, 80)}“", f"Meintest du:\n{options}", choices=choices
         )
     return await mechanic_reply(ctx, found)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.answers.registry import AnswerContext, answer
+from bot.answers.today import coverage, today_index
 from bot.reply import Field, Page, Reply, format_date
 
 #: kind in import_counts → (singular, plural) in German; kinds not listed are internal and not shown.
@@ -66,12 +67,37 @@ async def info_answer(ctx: AnswerContext) -> Reply:
                 value=f"`{version.file}` · Stand {format_date(version.effective)}\n{counts}",
             )
         )
+    register = await register_field(ctx)
+    if register is not None:
+        fields.append(register)
     body = (
         "Regelbot beantwortet Regelfragen zu Magic: The Gathering aus offiziellen Dokumenten. "
         "Jede Antwort nennt ihre Quelle und deren Datum — ältere Dokumente verwenden ältere Begriffe "
         "(z. B. „umgewandelte Manakosten“ statt „Manawert“)."
     )
     return Reply(pages=[Page(title="Über Regelbot", body=body, fields=fields)], source="Regelbot")
+
+
+_STATUS_LABELS = (("unchanged", "unverändert"), ("changed", "geändert"), ("wording", "nur Begriffe"),
+                  ("current", "aktuelle Quelle"))
+
+
+async def register_field(ctx: AnswerContext) -> Field | None:
+    """``/info``: the change register's coverage (issue 9) — how many rulings and sections were checked and
+    how many are unchanged, changed, wording only; None for a store without the register."""
+    index = await today_index(ctx.store)
+    if not index.status:
+        return None
+    cov = coverage(index)
+    rulings, sections = sum(cov["ruling"].values()), sum(cov["mechanic"].values())
+    lines = [f"{rulings} Rulings und {sections} Mechanik-Abschnitte geprüft"]
+    for kind, label in (("ruling", "Rulings"), ("mechanic", "Abschnitte")):
+        parts = [f"{cov[kind].get(status, 0)} {name}" for status, name in _STATUS_LABELS if cov[kind].get(status)]
+        lines.append(f"{label}: " + ", ".join(parts))
+    unclassified = cov["ruling"].get("unreviewed", 0) + cov["mechanic"].get("unreviewed", 0)
+    lines.append(f"{unclassified} ohne Einordnung · {len(index.changes)} Registerzeilen, Regeln vom "
+                 f"{format_date(next(iter(index.cr.values()))[1]) if index.cr else '–'}")
+    return Field(name="Stand heute (Änderungsregister)", value="\n".join(lines))
 
 
 #: (command as a German user types it, what it does, an example). A test checks that every command of the
@@ -82,18 +108,26 @@ HELP = (
     ("/regel", "Regel nach Nummer (wie in den Dokumenten gedruckt) oder Stichwort", "/regel suche: 701.19"),
     ("/mechanik", "Mechanik-Abschnitt einer FAQ: Erklärung, Regeln, Rulings", "/mechanik name: Einberufen"),
     ("/mana info", "Manawert, Farben und Hybrid-Bezahlmöglichkeiten", "/mana info kosten: {G/W}{G/W}"),
-    ("/mana bezahlen", "Kann der Manavorrat die Kosten bezahlen?", "/mana bezahlen kosten: 2WU vorrat: WWUGG"),
+    (
+        "/mana bezahlen",
+        "Kann der Manavorrat die Kosten bezahlen?",
+        "/mana bezahlen kosten: 2WU vorrat: 2 weiß, 1 blau, 2 grün",
+    ),
     (
         "/mana einberufen",
         "Was nach Einberufen noch zu zahlen bleibt",
-        "/mana einberufen kosten: {3}{G}{W} kreaturen: Artefakt, rot, grün-weiß",
+        "/mana einberufen kosten: {X}{G}{G}{G} kreaturen: 2 grün, Artefakt x: 2",
     ),
     (
         "/mana gesamtkosten",
         "Gesamtkosten mit Erhöhungen und Reduzierungen",
-        "/mana gesamtkosten kosten: {2}{R} erhoehung: {1}",
+        "/mana gesamtkosten kosten: {2/W}{R} reduzierung: {2} leben: 20",
     ),
-    ("/mana versorgung", "Kumulative Versorgung für N Alterungsmarken", "/mana versorgung kosten: {1} marken: 3"),
+    (
+        "/mana versorgung",
+        "Kumulative Versorgung beim Auslösen mit N Altersmarken (eine kommt dazu)",
+        "/mana versorgung kosten: {1} marken: 3",
+    ),
     (
         "/fehde aufdecken",
         "Wer gewinnt die Fehde (heute oder Regelstand 2007)?",

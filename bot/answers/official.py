@@ -6,9 +6,11 @@ German↔English keyword table, the aligned German explanations (document 003) a
 * a rule number of the current CR (``701.30c``) with the official English text, its effective date,
   the German explanation beside it when the alignment of document 003 is certain (``103.1``), and the
   subrules of a parent number, paged (``701.30``);
-* an old number (``701.19c``, cited by the 2007 clash article) with today's rule and the line
-  "früher 701.19c (Regeln vom 1. Oktober 2010)" — "vermutlich …" with the runner-up when the match
-  across versions is uncertain (``cr_rule_map``);
+* an old number of an imported older CR that no longer exists today (2010's ``110.5g``) with today's rule
+  and the line "früher 110.5g (Regeln vom 1. Oktober 2010)" — "vermutlich …" with the runner-up when the
+  match across versions is uncertain (``cr_rule_map``). Numbers the documents cite (``701.19c``, ``104.3f``)
+  are answered before this by :mod:`bot.answers.eras` (the document's meaning first); a number that exists
+  today and no document cites is today's rule, without notes on what it meant in 2010 (issue 9);
 * a keyword rule number quoted by the 2005/2006 FAQs (``502.46``) through the keyword table
   (data/keywords_de_en.tsv: 502.46 Einberufen → 702.51 Convoke);
 * a glossary term (``Mana Value`` → definition and rule 202.3), also by its German name
@@ -29,7 +31,7 @@ from bot.answers.registry import AnswerContext, UserError, action, completer, pa
 from bot.importer.align import LEXICON, resolve_via_keywords
 from bot.importer.cr import normalise_for_search
 from bot.importer.model import KeywordRow
-from bot.reply import Action, Choice, Field, Page, Reply, format_date
+from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.search import clean
 from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, RuleMapRecord, Store
 from bot.textsearch import memo
@@ -44,15 +46,70 @@ CR_SOURCE = "Comprehensive Rules (offizieller englischer Text)"
 
 _NUMBER = re.compile(r"^(?:(?:regel|rule|cr)\s*)?(\d{3}(?:\.\d+[a-z]?)?|\d)\.?$", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_MONTHS = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
-           "November", "Dezember")
+_MONTHS = (
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+)
 # German function words that would only narrow a search to the German explanations.
 _STOP = frozenset(
     (
-        "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "eines", "einem", "einen", "und",
-        "oder", "ist", "sind", "wird", "werden", "mit", "von", "zu", "zum", "zur", "im", "in", "auf", "für",
-        "nicht", "wenn", "was", "wie", "wer", "kann", "darf", "muss", "an", "am", "als", "auch", "aus", "bei",
-        "bis", "es", "er", "sie", "man", "so",
+        "der",
+        "die",
+        "das",
+        "den",
+        "dem",
+        "des",
+        "ein",
+        "eine",
+        "einer",
+        "eines",
+        "einem",
+        "einen",
+        "und",
+        "oder",
+        "ist",
+        "sind",
+        "wird",
+        "werden",
+        "mit",
+        "von",
+        "zu",
+        "zum",
+        "zur",
+        "im",
+        "in",
+        "auf",
+        "für",
+        "nicht",
+        "wenn",
+        "was",
+        "wie",
+        "wer",
+        "kann",
+        "darf",
+        "muss",
+        "an",
+        "am",
+        "als",
+        "auch",
+        "aus",
+        "bei",
+        "bis",
+        "es",
+        "er",
+        "sie",
+        "man",
+        "so",
     )
 )
 
@@ -78,8 +135,12 @@ def fts_query(groups: list[list[str]], any_group: bool = False) -> str:
     return (" OR " if any_group else " AND ").join(parts)
 
 
-def _current(versions: list[CRVersionRecord]) -> CRVersionRecord:
+def current_version(versions: list[CRVersionRecord]) -> CRVersionRecord:
+    """The current CR version of a non-empty ``versions`` list (the newest effective date)."""
     return next((v for v in versions if v.is_current), versions[0])
+
+
+_current = current_version
 
 
 async def official_rule_reply(ctx: AnswerContext, query: str) -> Reply | None:
@@ -95,8 +156,10 @@ async def official_rule_reply(ctx: AnswerContext, query: str) -> Reply | None:
     current = _current(versions)
     q = clean(query)[:MAX_QUERY]
     if not q:
-        raise UserError("Bitte eine Regelnummer oder einen Begriff angeben",
-                        "Zum Beispiel: `/regel suche: 701.30c`, `/regel suche: Mana Value` oder `/regel suche: Fehde`")
+        raise UserError(
+            "Bitte eine Regelnummer oder einen Begriff angeben",
+            "Zum Beispiel: `/regel suche: 701.30c`, `/regel suche: Mana Value` oder `/regel suche: Fehde`",
+        )
     if m := _NUMBER.match(q):
         return await _number_reply(ctx.store, m.group(1).lower(), current)
     reply = await _term_reply(ctx.store, q, current)
@@ -105,9 +168,7 @@ async def official_rule_reply(ctx: AnswerContext, query: str) -> Reply | None:
     return await _search_reply(ctx.store, q, current)
 
 
-async def rule_with_documents(
-    ctx: AnswerContext, query: str, documents: Callable[[], Awaitable[Reply]]
-) -> Reply:
+async def rule_with_documents(ctx: AnswerContext, query: str, documents: Callable[[], Awaitable[Reply]]) -> Reply:
     """``/rule``: the CR answer first (when the store has a CR), the documents' answer alongside.
 
     ``documents`` produces the documents' reply (quoted rules, explanations; ``bot.answers.rules``).
@@ -137,15 +198,23 @@ async def rule_with_documents(
     if official is None:
         return docs
     # A German explanation the CR answer shows beside the English text is not repeated as a page.
-    shown = [f.value.split("\nBeispiel: ")[0] for p in official.pages for f in p.fields
-             if f.name.startswith("Deutsche Erklärung")]
+    shown = [
+        f.value.split("\nBeispiel: ")[0]
+        for p in official.pages
+        for f in p.fields
+        if f.name.startswith("Deutsche Erklärung")
+    ]
     pages = [p for p in docs.pages if not any(text and p.body.startswith(text) for text in shown)]
     actions: dict[tuple[str, str], Action] = {}
     for a in [*official.actions, *docs.actions]:
         actions.setdefault((a.action, a.arg), a)
     sources = [s for s in (official.source, docs.source) if s]
-    return Reply(pages=[*official.pages, *pages], source=" · ".join(sources), date=official.date,
-                 actions=list(actions.values())[:20])
+    return Reply(
+        pages=[*official.pages, *pages],
+        source=" · ".join(sources),
+        date=official.date,
+        actions=list(actions.values())[:20],
+    )
 
 
 def merge_choices(*lists: list[Choice]) -> list[Choice]:
@@ -176,18 +245,12 @@ async def _number_reply(store: Store, number: str, current: CRVersionRecord) -> 
             reply.actions.insert(0, Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
         return reply
     if today is not None:
-        note = ""
-        if moved and moved[0].new_number:
-            m = moved[0]
-            note = (f"In den Regeln vom {long_date(m.old_version.effective)} stand unter {number} eine andere "
-                    f"Regel; sie ist heute {'' if m.certain else 'vermutlich '}{m.new_number}.")
-        reply = await rule_reply(store, number, current, note=note)
-        if moved and moved[0].new_number:
-            reply.actions.insert(0, Action(label=f"Frühere {number} (heute {moved[0].new_number})",
-                                           action="cr_rule", arg=moved[0].new_number))
-        return reply
+        # A number no document cites means today's rule; what it meant in 2010 is no note of its own (issue 9).
+        return await rule_reply(store, number, current)
     rows = await store.keywords()
     match = resolve_via_keywords(number, rows)
+    if match is not None and match.method == "keyword-table-parent" and not quoted:
+        match = None  # 701.19z: no source has it, so it is no subrule of the old 701.19 either
     if match is not None and match.new:
         row = next(r for r in rows if r.old_number in (number, number[:-1]))
         cited = ", ".join(f"{d.set_name or d.title} ({format_date(d.date)})" for d in quoted)
@@ -195,12 +258,16 @@ async def _number_reply(store: Store, number: str, current: CRVersionRecord) -> 
         if match.certain:
             note = f"früher {number} (zitiert in {cited}; {row.german} = {row.english})"
         else:
-            note = (f"vermutlich Teil von {match.new}: früher {number} (zitiert in {cited}; {row.german} = "
-                    f"{row.english}); die Unterregeln wurden seitdem neu nummeriert, daher keine genaue Zuordnung")
+            note = (
+                f"vermutlich Teil von {match.new}: früher {number} (zitiert in {cited}; {row.german} = "
+                f"{row.english}); die Unterregeln wurden seitdem neu nummeriert, daher keine genaue Zuordnung"
+            )
         if await _rule(store, match.new, current) is None:
-            raise UserError(f"{number} ist heute {match.new} ({row.german} = {row.english})",
-                            f"Regel {match.new} fehlt in den importierten Comprehensive Rules vom "
-                            f"{format_date(current.effective)}.")
+            raise UserError(
+                f"{number} ist heute {match.new} ({row.german} = {row.english})",
+                f"Regel {match.new} fehlt in den importierten Comprehensive Rules vom "
+                f"{format_date(current.effective)}.",
+            )
         return await rule_reply(store, match.new, current, note=note)
     raise UserError(
         f"Regel {number} nicht gefunden",
@@ -220,10 +287,13 @@ def _moved_line(m: RuleMapRecord) -> str:
 
 async def _removed_reply(store: Store, m: RuleMapRecord, current: CRVersionRecord) -> Reply:
     old = next(r for r in await store.cr_rule(m.old_number) if r.version.id == m.old_version.id)
-    body = (f"Regel {m.old_number} der Regeln vom {long_date(m.old_version.effective)} hat in den Regeln vom "
-            f"{format_date(current.effective)} kein sicheres Gegenstück. Der alte Text:\n\n{old.text}")
-    return Reply(pages=[Page(title=f"{m.old_number} (veraltet)", body=body)], source=CR_SOURCE,
-                 date=m.old_version.effective)
+    body = (
+        f"Regel {m.old_number} der Regeln vom {long_date(m.old_version.effective)} hat in den Regeln vom "
+        f"{format_date(current.effective)} kein sicheres Gegenstück. Der alte Text:\n\n{old.text}"
+    )
+    return Reply(
+        pages=[Page(title=f"{m.old_number} (veraltet)", body=body)], source=CR_SOURCE, date=m.old_version.effective
+    )
 
 
 async def _label(store: Store, rule: CRRuleRecord) -> str:
@@ -252,8 +322,10 @@ async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: 
     """
     rule = await _rule(store, number, version)
     if rule is None:
-        raise UserError(f"Regel {number} nicht gefunden",
-                        f"Die Comprehensive Rules vom {format_date(version.effective)} haben keine Regel {number}.")
+        raise UserError(
+            f"Regel {number} nicht gefunden",
+            f"Die Comprehensive Rules vom {format_date(version.effective)} haben keine Regel {number}.",
+        )
     heading = rule.title or ""
     if not heading and rule.parent:
         parent = await _rule(store, rule.parent, version)
@@ -268,16 +340,30 @@ async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: 
     children = await store.cr_children(rule.number, version.id)
     pages = [Page(title=title, body=body, fields=fields)]
     for start in range(0, len(children), CHILDREN_PER_PAGE):
-        chunk = children[start:start + CHILDREN_PER_PAGE]
+        chunk = children[start : start + CHILDREN_PER_PAGE]
         listing = "\n\n".join(f"**{c.number}** {_rule_text(c) or c.title or ''}" for c in chunk)
         if start == 0 and len(body) + len(listing) < 1500 and not fields:
             pages[0].body = f"{body}\n\n{listing}".strip()
         else:
             pages.append(Page(title=f"{title} (Unterregeln)", body=listing))
+    if not pages[0].body and not fields and not children:
+        pages[0].body = (f"Regel {rule.number} hat in den Comprehensive Rules vom {format_date(version.effective)} "
+                         "nur diese Überschrift, keinen eigenen Text und keine Unterregeln.")
+    if len(pages) > 1 and children:
+        # A long parent (704, 117, 702.19 …) opens with its own text and the list of its subrules.
+        pages[0].body = "\n\n".join(p for p in (pages[0].body, subrule_list(children)) if p)
     actions = []
     if rule.parent and rule.kind in ("rule", "subrule"):
         actions.append(Action(label=f"Übergeordnet: {rule.parent}", action="cr_rule", arg=rule.parent))
     return Reply(pages=pages, source=CR_SOURCE, date=version.effective, actions=actions)
+
+
+def subrule_list(children: list[CRRuleRecord], limit: int = 40) -> str:
+    """``**Unterregeln** (Wortlaut auf den nächsten Seiten):`` and one short line per subrule (≤ ``limit``)."""
+    lines = [f"• **{c.number}** {_snippet(c.title or _rule_text(c), 70)}" for c in children[:limit]]
+    if len(children) > limit:
+        lines.append(f"… und {len(children) - limit} weitere")
+    return "**Unterregeln** (Wortlaut auf den nächsten Seiten):\n" + "\n".join(lines)
 
 
 # --- terms -------------------------------------------------------------------------------------
@@ -304,9 +390,9 @@ async def _term_reply(store: Store, q: str, current: CRVersionRecord) -> Reply |
 
 
 def _keyword_only_reply(row: KeywordRow, current: CRVersionRecord) -> Reply:
-    body = f"{row.german} = {row.english}." + (f"\n{row.note}" if row.note else "")
+    body = f"{row.german} = {row.english}."
     body += "\nDafür gibt es in den Comprehensive Rules keine eigene Regel."
-    return Reply(pages=[Page(title=row.german, body=body)], source="Begriffstabelle (data/keywords_de_en.tsv)",
+    return Reply(pages=[Page(title=row.german, body=body)], source="Begriffstabelle Deutsch–Englisch",
                  date=current.effective)
 
 
@@ -320,8 +406,12 @@ async def glossary_reply(store: Store, term: GlossaryRecord, note: str = "") -> 
             fields.append(Field(name=f"Regel {number}", value=_rule_text(rule) or rule.title or ""))
             actions.append(Action(label=f"Regel {number}", action="cr_rule", arg=number))
     body = "\n\n".join(p for p in (f"_{note}_" if note else "", term.text) if p)
-    return Reply(pages=[Page(title=f"{term.term} (Glossar)", body=body, fields=fields)], source=CR_SOURCE,
-                 date=term.version.effective, actions=actions)
+    return Reply(
+        pages=[Page(title=f"{term.term} (Glossar)", body=body, fields=fields)],
+        source=CR_SOURCE,
+        date=term.version.effective,
+        actions=actions,
+    )
 
 
 # --- search ------------------------------------------------------------------------------------
@@ -366,11 +456,13 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
                     hits.append(h)
             if hits and match is rounds[1]:
                 break
-    shown = q[:80]
+    shown = quote_user(q, 80)
     if not hits:
-        raise UserError(f"Nichts gefunden zu „{shown}“",
-                        "Versuche eine Regelnummer (`701.30`), einen englischen Begriff (`Mana Value`) oder ein "
-                        "deutsches Schlüsselwort (`Einberufen`).")
+        raise UserError(
+            f"Nichts gefunden zu „{shown}“",
+            "Versuche eine Regelnummer (`701.30`), einen englischen Begriff (`Mana Value`) oder ein "
+            "deutsches Schlüsselwort (`Einberufen`).",
+        )
     rules = {r.id: r for r in await store.cr_rules_by_ids([h.ref for h in hits if h.kind == "rule"])}
     terms = {g.id: g for g in await store.glossary_by_ids([h.ref for h in hits if h.kind == "term"])}
     lines = []
@@ -384,8 +476,9 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
         elif h.kind == "term" and h.ref in terms:
             lines.append(f"**Glossar: {h.title}** {_snippet(terms[h.ref].text)}")
     pages = [
-        Page(title=f"Comprehensive Rules: „{shown}“ ({len(lines)} Treffer)",
-             body="\n".join(lines[i:i + HITS_PER_PAGE]))
+        Page(
+            title=f"Comprehensive Rules: „{shown}“ ({len(lines)} Treffer)", body="\n".join(lines[i : i + HITS_PER_PAGE])
+        )
         for i in range(0, len(lines), HITS_PER_PAGE)
     ]
     return Reply(pages=pages, source=CR_SOURCE, date=current.effective, actions=actions)
@@ -416,10 +509,16 @@ async def english_action(ctx: AnswerContext, arg: str) -> Reply:
     if card is None or not (card.english_text or card.english_name):
         raise UserError("Kein englischer Text", "Zu dieser Karte ist kein englischer Text in der Datenbank.")
     text = card.english_text or "(kein Regeltext)"
-    page = Page(title=card.english_name or card.name, body=text,
-                fields=[Field(name="Deutscher Name", value=card.name, inline=True)])
-    return Reply(pages=[page], source="MTGJSON (Oracle-Text, englisch)",
-                 actions=[Action(label="Karte anzeigen", action="card", arg=str(card.id))])
+    page = Page(
+        title=card.english_name or card.name,
+        body=text,
+        fields=[Field(name="Deutscher Name", value=card.name, inline=True)],
+    )
+    return Reply(
+        pages=[page],
+        source="MTGJSON (Oracle-Text, englisch)",
+        actions=[Action(label="Karte anzeigen", action="card", arg=str(card.id))],
+    )
 
 
 async def _load_catalogue(store: Store) -> tuple[list[tuple[str, str]], list[str], list[str]]:

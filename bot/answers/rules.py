@@ -18,13 +18,19 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
+from bot.answers.eras import cited_number_reply, era_index
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rulings import fts_rows, hit_pages, nothing_found, query_notes
-from bot.reply import Action, Choice, Field, Page, Reply, format_date
+from bot.answers.terms import lookup, term_reply
+from bot.paths import DATA_DIR
+from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.search import clean
 from bot.store import DocumentRecord, Store
+from bot.terms import ENGLISH, term_index
 from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, build_query, memo, tidy_snippet, tokens
 
 #: A rule number as printed: 3-digit section, optional ".rule" and subrule letter, optional dot.
@@ -69,11 +75,22 @@ class Explanation:
     terms: tuple[str, ...]
     number: str | None
     document: DocumentRecord
+    guess: str | None = None  # an uncertain alignment: shown as "vermutlich Regel …", never as fact
 
     @property
     def label(self) -> str:
-        """``"Regelerklärung 51"`` or, once numbers are aligned (issue 6), ``"Regel 103.8 (Erklärung)"``."""
-        return f"Regel {self.number} (Erklärung)" if self.number else f"Regelerklärung {self.position}"
+        """``"Regel 103.1 (Erklärung)"``; an uncertain number ``"Erklärung, vermutlich Regel 100.1"``; an
+        entry without any number (a changed document 003) ``"Erklärung: Der Startspieler macht…"``."""
+        if self.number:
+            return f"Regel {self.number} (Erklärung)"
+        if self.guess:
+            return f"Erklärung, vermutlich Regel {self.guess}"
+        return f"Erklärung: {_short(self.text, 40)}"
+
+    @property
+    def shown_number(self) -> str | None:
+        """The number this entry is listed under: the certain one, else the guess."""
+        return self.number or self.guess
 
 
 @dataclass
@@ -100,7 +117,7 @@ FROM quoted_rules q JOIN documents d ON d.id = q.document_id LEFT JOIN mechanics
 ORDER BY d.id, q.position
 """
 _EXPLANATIONS_SQL = """
-SELECT e.id, e.position, e.text, e.examples, e.see_also, e.terms, e.number,
+SELECT e.id, e.position, e.text, e.examples, e.see_also, e.terms, e.number, e.number_status, e.number_guess,
        d.id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date
 FROM rule_explanations e JOIN documents d ON d.id = e.document_id ORDER BY d.id, e.position
 """
@@ -111,19 +128,20 @@ async def _load(store: Store) -> RuleCatalog:
         QuotedRule(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], r[6], r[7], r[8], DocumentRecord(*r[9:17]))
         for r in await store.fetchall(_QUOTED_SQL)
     ]
-    explanations = [
-        Explanation(
-            r[0],
-            r[1],
-            r[2],
-            tuple(json.loads(r[3])),
-            tuple(json.loads(r[4])),
-            tuple(json.loads(r[5])),
-            r[6],
-            DocumentRecord(*r[7:15]),
+    shipped = shipped_numbers()
+    explanations = []
+    for r in await store.fetchall(_EXPLANATIONS_SQL):
+        number, status, guess = r[6], r[7], r[8]
+        if number is None and status is None:  # built without --cr: today's numbers shipped with the project
+            number, guess = shipped_number(shipped, r[1], r[2])
+        elif status == "uncertain":
+            number = None
+        explanations.append(
+            Explanation(
+                r[0], r[1], r[2], tuple(json.loads(r[3])), tuple(json.loads(r[4])), tuple(json.loads(r[5])),
+                number, DocumentRecord(*r[9:17]), guess if status != "aligned" else None,
+            )
         )
-        for r in await store.fetchall(_EXPLANATIONS_SQL)
-    ]
     cr_numbers = frozenset(
         r[0]
         for r in await store.fetchall(
@@ -131,6 +149,36 @@ async def _load(store: Store) -> RuleCatalog:
         )
     )
     return RuleCatalog(quoted, explanations, cr_numbers)
+
+
+EXPLANATION_NUMBERS_PATH = DATA_DIR / "explanations_numbers.tsv"
+
+
+@cache
+def shipped_numbers(path: Path = EXPLANATION_NUMBERS_PATH) -> dict[int, tuple[str, str, str]]:
+    """``data/explanations_numbers.tsv``: entry position of document 003 → (number, status, start of text).
+
+    Raises:
+        ValueError: naming the line, for a row without 4 columns or a status other than aligned/uncertain.
+    """
+    out: dict[int, tuple[str, str, str]] = {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    body = [(n, line) for n, line in enumerate(lines, 1) if line.strip() and not line.startswith("#")]
+    for n, line in body[1:]:
+        cols = line.split("\t")
+        if len(cols) != 4 or cols[2] not in ("aligned", "uncertain") or not cols[0].isdigit():
+            raise ValueError(f"explanations_numbers.tsv Zeile {n}: position, number, aligned|uncertain, start erwartet")
+        out[int(cols[0])] = (cols[1], cols[2], cols[3].strip())
+    return out
+
+
+def shipped_number(shipped: dict[int, tuple[str, str, str]], position: int, text: str) -> tuple[str | None, str | None]:
+    """``(number, guess)`` of entry ``position`` from the shipped table, (None, None) when the entry's text no
+    longer starts as recorded (document 003 changed)."""
+    row = shipped.get(position)
+    if row is None or " ".join(text.split())[:30].strip() != row[2]:
+        return None, None
+    return (row[0], None) if row[1] == "aligned" else (None, row[0])
 
 
 async def catalog(store: Store) -> RuleCatalog:
@@ -229,7 +277,10 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
         if heading.text:
             continue  # only a pure heading ("502.46 Einberufen") has rules printed under it
         under += [q for q in printed_under(cat, heading) if q not in children and q not in under]
-    explained = [e for e in cat.explanations if e.number and (e.number == number or is_child(e.number, number))]
+    explained = [
+        e for e in cat.explanations
+        if e.shown_number and (e.shown_number == number or is_child(e.shown_number, number))
+    ]
     rules = exact + children + under
     rules.sort(key=lambda q: (q.document.id, q.position))
     if not rules and not explained:
@@ -263,7 +314,9 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
         docs[e.document.title] = None
         pages.append(explanation_page(e))
         actions += _see_also_actions(cat, e.see_also)
-    return Reply(pages=pages, source=" · ".join(docs), actions=_dedupe(actions)[:20])
+    # A button never points to the rule this answer is about.
+    actions = [a for a in _dedupe(actions) if not (a.action in ("rule", "cr_rule") and a.arg == number)]
+    return Reply(pages=pages, source=" · ".join(docs), actions=actions[:20])
 
 
 def _dedupe(actions: list[Action]) -> list[Action]:
@@ -294,8 +347,8 @@ def _not_in_store(cat: RuleCatalog, number: str) -> Reply:
         known = ", ".join(sorted(cat.numbers(), key=_number_key))
         nearest = nearest_numbers(cat.numbers(), number)
         raise UserError(
-            f"Regel {number} steht in keinem Dokument",
-            f"Die Dokumente des Bots zitieren diese Regel nicht. Enthaltene Regelnummern: {known}.\n"
+            f"Regel {number} nicht gefunden",
+            f"Kein Dokument des Bots enthält oder zitiert diese Regel. Enthaltene Regelnummern: {known}.\n"
             "Für Stichwörter: `/regel suche: Startspieler`.\nMeintest du eine der nächstgelegenen Regeln?",
             choices=[Action(label=f"Regel {n}", action="rule", arg=n) for n in nearest],
         )
@@ -437,7 +490,7 @@ async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
     hits, mode = await search_rules(ctx, text)
     if not hits:
         raise nothing_found(text)
-    shown = clean(text)[:80]
+    shown = quote_user(text, 80)
     intro = f"{_stellen(len(hits))} in Regeln und Regelerklärungen für „{shown}“"
     if mode in MODE_NOTES:
         intro += "\n" + MODE_NOTES[mode]
@@ -448,14 +501,21 @@ async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
         intro += f"\nNur die besten {MAX_HITS}; für mehr die Suche genauer fassen."
     blocks = [_hit_block(item, snippet) for item, snippet in hits]
     pages = hit_pages(f"Regeln zu „{shown}“", intro, blocks, HITS_PER_PAGE)
+    for number, page in enumerate(pages):  # each page's buttons point to that page's hits
+        page.actions = _hit_actions(hits[number * HITS_PER_PAGE : (number + 1) * HITS_PER_PAGE])
+    docs = {item.document.title: None for item, _ in hits}
+    return Reply(pages=pages, source=" · ".join(docs), actions=list(pages[0].actions or []))
+
+
+def _hit_actions(hits: list[tuple[QuotedRule | Explanation, str]]) -> list[Action]:
+    """Buttons to the first :data:`HIT_BUTTONS` rules / explanations of ``hits``."""
     actions = []
     for item, _snippet in hits[:HIT_BUTTONS]:
         if isinstance(item, QuotedRule):
             actions.append(Action(label=f"Regel {item.number}", action="rule", arg=item.number))
         else:
             actions.append(Action(label=item.label, action="rulex", arg=str(item.id)))
-    docs = {item.document.title: None for item, _ in hits}
-    return Reply(pages=pages, source=" · ".join(docs), actions=_dedupe(actions))
+    return _dedupe(actions)
 
 
 @answer("rule")
@@ -468,6 +528,23 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
     if not clean(query):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
     number = parse_number(query)
+    if number is not None:  # a number a document cites: the document's meaning first (bot/answers/eras.py)
+        cited = await cited_number(ctx, number)
+        if cited is not None:
+            return cited
+    match = lookup(query) if number is None else None
+    if match is not None and match.rank == ENGLISH and await ctx.store.cr_versions():
+        match = None  # an English term: the official glossary answers it (bot.answers.official)
+    if match is not None:
+        # The term's rule first (by meaning), then the documents' full-text hits for the query.
+        reply = await term_reply(ctx, match)
+        try:
+            found = await keyword_reply(ctx, query)
+        except UserError:
+            return reply
+        reply.pages += found.pages  # they keep their own buttons (page.actions)
+        reply.source = " · ".join(dict.fromkeys(s for s in (reply.source, found.source) if s))
+        return reply
 
     async def documents() -> Reply:
         return await rule_reply(ctx, number) if number is not None else await keyword_reply(ctx, query)
@@ -482,8 +559,22 @@ async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
     """Button ``rb:rule:<number>``: the rule, or a plain note that no document holds it."""
     number = parse_number(arg)
     if number is None:
-        raise UserError("Ungültige Regelnummer", f"„{clean(arg)[:40]}“ ist keine Regelnummer.")
+        raise UserError("Ungültige Regelnummer", f"„{quote_user(arg, 40)}“ ist keine Regelnummer.")
+    cited = await cited_number(ctx, number)
+    if cited is not None:
+        return cited
     return await rule_with_documents(ctx, number, lambda: rule_reply(ctx, number))
+
+
+async def cited_number(ctx: AnswerContext, number: str) -> Reply | None:
+    """The era answer (:func:`bot.answers.eras.cited_number_reply`) for a number a document prints, also
+    when it is asked for as meant (502.46a, printed as 502.32a under the heading 502.46); else None."""
+    cited = await cited_number_reply(ctx, number, lambda: rule_reply(ctx, number))
+    if cited is None:
+        misprint = _misprinted_as(await catalog(ctx.store), number)
+        if misprint is not None:
+            cited = await cited_number_reply(ctx, misprint[1].number, lambda: rule_reply(ctx, number))
+    return cited
 
 
 @action("rulex")
@@ -497,7 +588,8 @@ async def explanation_action(ctx: AnswerContext, arg: str) -> Reply:
 
 @completer("rule_queries")
 async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
-    """Autocomplete for ``/regel suche``: rule numbers, headings and English glossary terms, then the
+    """Autocomplete for ``/regel suche``: rule numbers, German terms of the term table (``tram`` →
+    „Trampelschaden – Regel 702.19“, also by old and English names), headings and English glossary terms, then the
     Comprehensive Rules' numbers, glossary terms and German keywords (when the store has a CR).
 
     A number prefix lists matching numbers (with the start of their text); words list headings and
@@ -508,9 +600,12 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     choices: dict[str, Choice] = {}
     if typed[:1] in set("0123456789"):
         prefix = typed.lower().rstrip(".")
+        eras = (await era_index(ctx)).cited
         for q in sorted(cat.quoted, key=lambda q: _number_key(q.number)):
             if q.number.startswith(prefix) and q.number not in choices:
-                choices[q.number] = Choice(name=_short(f"{q.number} – {q.title or q.text}", 100), value=q.number)
+                today = next((c.today for c in eras.get(q.number, []) if c.today), None)
+                label = f"{q.number}" + (f" (heute {today})" if today else "") + f" – {q.title or q.text}"
+                choices[q.number] = Choice(name=_short(label, 100), value=q.number)
         for e in cat.explanations:  # numbers aligned by issue 6, if any
             if e.number and e.number.startswith(prefix) and e.number not in choices:
                 choices[e.number] = Choice(name=_short(f"{e.number} – {e.text}", 100), value=e.number)
@@ -522,6 +617,9 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     words = tokens(typed)
     if typed:
         choices[typed] = Choice(name=_short(f"Suche: {typed}", 100), value=typed)
+    for term, name, _rank in term_index().complete(words):  # German terms of the term table, by any name
+        label = term.german if name == term.german else f"{term.german} ({name})"
+        choices.setdefault(term.german, Choice(name=_short(f"{label} – Regel {term.rule}", 100), value=term.german))
     entries = [(f"{q.number} {q.title}", q.number) for q in cat.quoted if q.title]
     entries += [(term, term) for e in cat.explanations for term in e.terms]
     for label, value in entries:

@@ -4,31 +4,28 @@ Sources: the ``* `` rulings of the four set FAQs (document 001), the ``•`` rul
 article (000) and the dated rulings lists (002, 004), as stored by the importer. Search runs on
 the FTS5 indexes of ``data/schema.sql`` through :mod:`bot.textsearch`.
 
-Outdated notices (issue 3, item 5) come from ``data/rule_changes.tsv``: a ruling dated before a
-change whose pattern matches its text gets a short German note naming the change and the
-document that shows it (e.g. the mana value of split cards, changed 2017 per document 002).
+Today's status (issue 9) comes from the change register (``data/changes.toml``, see
+:mod:`bot.answers.today`): only the rulings a reviewed row names get a notice, e.g. the 2006 ruling
+"name both halves" of a split card shows first that today one name is chosen (CR 709.4a; document 002).
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import sqlite3
 from dataclasses import dataclass, replace
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from bot.answers.cards import card_from_button, find_card
 from bot.answers.registry import AnswerContext, UserError, action, answer
-from bot.reply import Action, Page, Reply, format_date
+from bot.answers.today import TodayIndex, hit_notice, is_changed, newer_rulings, ruling_display, today_index
+from bot.reply import Action, Page, Reply, format_date, in_quotes, quote_user
 from bot.search import clean
 from bot.store import CardRecord, RulingRecord, Store
-from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, FtsQuery, build_query, fold, tidy_snippet
+from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, FtsQuery, build_query, tidy_snippet
 
 log = logging.getLogger(__name__)
 
-RULE_CHANGES_PATH = Path(__file__).resolve().parents[2] / "data" / "rule_changes.tsv"
 #: Search hits shown at most; the answer says how many more there were.
 MAX_HITS = 60
 HITS_PER_PAGE = 6
@@ -41,90 +38,16 @@ OUTDATED_DB = UserError(
 )
 
 
-# --- outdated notices ------------------------------------------------------------------------
+# --- today's status (issue 9) ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RuleChange:
-    """One row of ``data/rule_changes.tsv``.
-
-    Attributes:
-        key: row name (``split_mana_value``).
-        kind: ``"regel"`` (a rules change; full sentence) or ``"begriff"`` (a renamed term).
-        since: ISO date from which the change is shown in the documents.
-        source: the document, line and quotation that show the change.
-        patterns: all must match the folded text (:func:`bot.textsearch.fold`) of a ruling.
-        notice: German text for players.
-    """
-
-    key: str
-    kind: str
-    since: str
-    source: str
-    patterns: tuple[re.Pattern[str], ...]
-    notice: str
-
-    def applies(self, text: str, date: str | None) -> bool:
-        """True when a text dated ``date`` (ISO or year; None = unknown) predates the change and matches."""
-        if date is None or date[: len(self.since)] >= self.since[: len(date)]:
-            return False
-        folded = fold(text)
-        return all(p.search(folded) for p in self.patterns)
-
-
-def parse_rule_changes(text: str) -> list[RuleChange]:
-    """Parse the TSV format of ``data/rule_changes.tsv`` (see its header).
-
-    Raises:
-        ValueError: naming the line, for a row without six columns, an unknown kind, a date
-            that is not ISO, or a pattern that is not a valid regular expression.
-    """
-    changes: list[RuleChange] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        columns = [c.strip() for c in line.split("\t")]
-        if len(columns) != 6:
-            raise ValueError(f"rule_changes.tsv Zeile {number}: sechs Spalten erwartet, {len(columns)} gefunden")
-        key, kind, since, source, patterns, notice = columns
-        if kind not in {"regel", "begriff"}:
-            raise ValueError(f"rule_changes.tsv Zeile {number}: art {kind!r} (erlaubt: regel, begriff)")
-        if not re.fullmatch(r"\d{4}(-\d{2}-\d{2})?", since):
-            raise ValueError(f"rule_changes.tsv Zeile {number}: seit {since!r} ist kein ISO-Datum")
-        try:
-            compiled = tuple(re.compile(p.strip()) for p in patterns.split("&&"))
-        except re.error as exc:
-            raise ValueError(f"rule_changes.tsv Zeile {number}: Muster ungültig ({exc})") from None
-        changes.append(RuleChange(key, kind, since, source, compiled, notice))
-    return changes
-
-
-@cache
-def rule_changes(path: Path = RULE_CHANGES_PATH) -> tuple[RuleChange, ...]:
-    """The rows of ``path`` (read once)."""
-    return tuple(parse_rule_changes(path.read_text(encoding="utf-8")))
-
-
-def outdated_notice(text: str, date: str | None) -> str:
-    """German notice lines for a text of ``date``: one ``⚠️`` line per rules change, one line for terms.
-
-    ``""`` when no change of ``data/rule_changes.tsv`` applies. Example for a 2006 FAQ ruling:
-    ``"⚠️ Regel geändert (2017): …\\nℹ️ Heute: „wirken“ statt „spielen“ … (Dokument 002, 2017)"``.
-    """
-    applying = [c for c in rule_changes() if c.applies(text, date)]
-    lines = [f"⚠️ {c.notice}" for c in applying if c.kind == "regel"]
-    terms = [c for c in applying if c.kind == "begriff"]
-    if terms:
-        cited = sorted({c.source.split()[0][:3] for c in terms})
-        since = min(c.since for c in terms)[:4]
-        lines.append(f"ℹ️ Heute: {'; '.join(c.notice for c in terms)} (Dokument {', '.join(cited)}, {since})")
-    return "\n".join(lines)
-
-
-def annotate(ruling: RulingRecord) -> RulingRecord:
-    """The ruling with its outdated notice (if any) appended to its text, for display."""
-    notice = outdated_notice(ruling.text, ruling.date)
-    return replace(ruling, text=f"{ruling.text}\n{notice}") if notice else ruling
+def annotate(ruling: RulingRecord, index: TodayIndex) -> RulingRecord:
+    """The ruling with its text as shown today (:func:`bot.answers.today.ruling_display`): a changed
+    ruling shows today's statement and evidence first and its own text as dated history."""
+    date = format_date(ruling.date)
+    source = ruling.document.title + (f", {date}" if date else "")
+    shown = ruling_display(index, "ruling", ruling.id, ruling.text, source)
+    return replace(ruling, text=shown) if shown != ruling.text else ruling
 
 
 # --- a card's rulings ------------------------------------------------------------------------
@@ -178,7 +101,8 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
     """
     rulings = await ctx.store.rulings_for_card(card.id)
     linked = await linked_mechanics(ctx.store, card, rulings)
-    shown = [annotate(r) for r in rulings]
+    index = await today_index(ctx.store)
+    shown = [annotate(r, index) for r in rulings]
     titles = {title for _id, title in linked}
     shown = [
         replace(r, text=f"{r.text}\n↳ Die Rulings dieses Abschnitts folgen nach den Rulings der Karte.")
@@ -192,10 +116,11 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
     for mechanic_id, title in linked:
         section = await ctx.store.rulings_for_mechanic(mechanic_id)
         if section:
-            section_pages = rulings_pages(f"Abschnitt „{title}“ (ALLGEMEINES)", [annotate(r) for r in section])
-            section_pages[0].body = (
-                f"Rulings aus dem Abschnitt „{title}“, auf den sich {card.name} bezieht:\n\n" + section_pages[0].body
+            section_pages = rulings_pages(
+                f"Abschnitt {in_quotes(title)} (ALLGEMEINES)", [annotate(r, index) for r in section]
             )
+            lead = f"Rulings aus dem Abschnitt {in_quotes(title)}, auf den sich {card.name} bezieht:"
+            section_pages[0].body = f"{lead}\n\n{section_pages[0].body}"
             pages += section_pages
             docs.update({r.document.title: None for r in section})
         actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(mechanic_id)))
@@ -236,7 +161,7 @@ class SearchResult:
 
 # ruling_rows (data/schema.sql) gives the columns Store.ruling_from_row reads; snippet and owner follow them.
 _HIT_SQL = """
-SELECT rr.*, snippet({table}, 0, ?, ?, ?, 18), coalesce(c.name, 'Abschnitt „' || m.title || '“')
+SELECT rr.*, snippet({table}, 0, ?, ?, ?, 18), c.name, m.title
 FROM {table} JOIN ruling_rows rr ON rr.id = {table}.rowid
 LEFT JOIN cards c ON c.id = rr.card_id LEFT JOIN mechanics m ON m.id = rr.mechanic_id
 WHERE {table} MATCH ? AND (? IS NULL OR rr.card_id = ?)
@@ -263,6 +188,11 @@ async def fts_rows(store: Store, sql: str, params: tuple[Any, ...]) -> list[Any]
         return []
 
 
+def _owner(card: str | None, section: str | None) -> str:
+    """Who a ruling belongs to: the card, else ``Abschnitt „<section>“`` (never „„…““)."""
+    return card or (f"Abschnitt {in_quotes(section)}" if section else "?")
+
+
 async def search_rulings(store: Store, text: str, card_id: int | None = None, limit: int = MAX_HITS) -> SearchResult:
     """Full-text search over every ruling (optionally one card's), best first (bm25).
 
@@ -278,17 +208,32 @@ async def search_rulings(store: Store, text: str, card_id: int | None = None, li
         rows = await fts_rows(store, sql, (*HIGHLIGHT, ELLIPSIS, match, card_id, card_id, limit))
         if rows:
             count = await fts_rows(store, _COUNT_SQL.format(table=table), (match, card_id, card_id))
-            hits = [RulingHit(Store.ruling_from_row(row), row[-1] or "?", tidy_snippet(row[-2])) for row in rows]
+            hits = [
+                RulingHit(Store.ruling_from_row(row), _owner(row[-2], row[-1]), tidy_snippet(row[-3])) for row in rows
+            ]
             return SearchResult(hits, int(count[0][0]) if count else len(hits), mode, query)
     return SearchResult([], 0, "none", query)
 
 
-def hit_block(hit: RulingHit) -> str:
-    """One hit: owner in bold, snippet, notice, then ``_Dokument, Datum_``."""
+def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None) -> str:
+    """One hit: owner in bold, snippet, today's notice from the register, then ``_Dokument, Datum_``.
+
+    A hit the register marks as changed starts with today's statement and evidence; the snippet follows
+    as "Früher", and the later ruling that says today's rule (e.g. 002, 2017) is quoted after it unless
+    it is a hit of its own (``shown``: ruling ids of the search).
+    """
     date = format_date(hit.ruling.date)
-    notice = outdated_notice(hit.ruling.text, hit.ruling.date)
+    notice = hit_notice(index, "ruling", hit.ruling.id)
     source = hit.ruling.document.title + (f", {date}" if date else "")
-    return "\n".join(part for part in (f"**{hit.owner}**", hit.snippet, notice, f"_{source}_") if part)
+    if not is_changed(index, "ruling", hit.ruling.id):
+        return "\n".join(part for part in (f"**{hit.owner}**", hit.snippet, notice, f"_{source}_") if part)
+    parts = [f"**{hit.owner}**", notice, f"**Früher** (heute überholt): {hit.snippet}", f"_{source}_"]
+    for newer in newer_rulings(index, "ruling", hit.ruling.id):
+        if shown is None or newer.ruling_id not in shown:
+            when = format_date(newer.date)
+            parts.append(f"**Heute gültige Fassung** ({newer.owner}): {newer.text}\n_{newer.title}"
+                         + (f", {when}_" if when else "_"))
+    return "\n".join(parts)
 
 
 def query_notes(query: FtsQuery) -> list[str]:
@@ -317,7 +262,7 @@ def search_intro(result: SearchResult, shown_text: str) -> str:
 
 def nothing_found(text: str) -> UserError:
     """The German „nichts gefunden“ error for a search text (shown shortened, cleaned)."""
-    shown = clean(text)[:80] or "(leer)"
+    shown = quote_user(text, 80) or "(leer)"
     return UserError(
         f"Nichts gefunden für „{shown}“",
         "Versuche andere oder weniger Wörter, alte und neue Begriffe werden beide gesucht "
@@ -334,6 +279,20 @@ def hit_pages(title: str, intro: str, blocks: list[str], per_page: int) -> list[
     return pages or [Page(title=title, body=intro)]
 
 
+def _hit_buttons(hits: list[RulingHit]) -> list[Action]:
+    """Buttons to the cards (their rulings) and mechanics sections of ``hits``, at most CARD_BUTTONS."""
+    buttons: dict[tuple[str, int], Action] = {}
+    for hit in hits:
+        if len(buttons) >= CARD_BUTTONS:
+            break
+        r = hit.ruling
+        if r.card_id is not None:
+            buttons.setdefault(("rulings", r.card_id), Action(f"Rulings: {hit.owner}", "rulings", str(r.card_id)))
+        elif r.mechanic_id is not None:
+            buttons.setdefault(("mechanic", r.mechanic_id), Action(hit.owner, "mechanic", str(r.mechanic_id)))
+    return list(buttons.values())
+
+
 async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = None) -> Reply:
     """The answer to ``/ruling suche: …`` (optionally within one card's rulings).
 
@@ -343,21 +302,18 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     result = await search_rulings(ctx.store, text, card.id if card else None)
     if not result.hits:
         raise nothing_found(text)
-    shown = clean(text)[:80]
+    shown = quote_user(text, 80)
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
-    blocks = [hit_block(h) for h in result.hits]
+    index = await today_index(ctx.store)
+    ids = {h.ruling.id for h in result.hits}
+    blocks = [hit_block(h, index, ids) for h in result.hits]
     pages = hit_pages(title, search_intro(result, shown), blocks, HITS_PER_PAGE)
-    buttons: dict[tuple[str, int], Action] = {}
-    for hit in result.hits:
-        if len(buttons) >= CARD_BUTTONS:
-            break
-        r = hit.ruling
-        if r.card_id is not None:
-            buttons.setdefault(("rulings", r.card_id), Action(f"Rulings: {hit.owner}", "rulings", str(r.card_id)))
-        elif r.mechanic_id is not None:
-            buttons.setdefault(("mechanic", r.mechanic_id), Action(hit.owner, "mechanic", str(r.mechanic_id)))
-    actions = list(buttons.values())
+    # Each page's buttons point to that page's hits (page 2 → the cards of page 2).
+    for number, page in enumerate(pages):
+        page.actions = _hit_buttons(result.hits[number * HITS_PER_PAGE : (number + 1) * HITS_PER_PAGE])
+    actions = pages[0].actions or []
     docs = {h.ruling.document.title: None for h in result.hits}
+    docs.update({n.title: None for h in result.hits for n in newer_rulings(index, "ruling", h.ruling.id)})
     return Reply(pages=pages, source=" · ".join(docs), actions=actions)
 
 
@@ -383,12 +339,9 @@ async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str
 
 
 __all__ = [
-    "RuleChange",
     "RulingHit",
     "SearchResult",
     "annotate",
     "card_rulings",
-    "outdated_notice",
-    "rule_changes",
     "search_rulings",
 ]

@@ -18,6 +18,7 @@ Contract (used by ``python -m bot build`` and the tests):
 from __future__ import annotations
 
 import datetime as dt
+import glob
 import hashlib
 import importlib
 import json
@@ -31,15 +32,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from bot.importer import official, writer
+from bot.importer import changes, official, writer
 from bot.importer.cr import CRDocument, parse_cr
 from bot.importer.model import ManifestEntry, ParsedDocument, SourceError
 from bot.importer.mtgjson import CardRecord, read_mtgjson
 from bot.importer.official import OfficialError, OfficialReport
+from bot.paths import DATA_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_SOURCES = ROOT / "data" / "sources"
-SCHEMA_PATH = ROOT / "data" / "schema.sql"
+DEFAULT_SOURCES = DATA_DIR / "sources"
+SCHEMA_PATH = DATA_DIR / "schema.sql"
 MANIFEST = "manifest.toml"
 
 # Parser name (manifest ``parser``) → module implementing ``parse(path, entry)``; imported on use,
@@ -52,7 +53,7 @@ PARSERS: dict[str, str] = {
 }
 _ISO_DATE = re.compile(r"^\d{4}(?:-\d{2}-\d{2})?$")
 _ENTRY_KEYS = {"file", "parser", "language", "title", "dates", "era", "cr_range"}
-KEYWORDS_PATH = ROOT / "data" / "keywords_de_en.tsv"
+KEYWORDS_PATH = DATA_DIR / "keywords_de_en.tsv"
 
 
 class ManifestError(SourceError):
@@ -94,6 +95,7 @@ class BuildReport:
     total_cards: int = 0
     merged_cards: list[str] = field(default_factory=list)
     official: OfficialReport = field(default_factory=OfficialReport)
+    today: changes.TodayReport = field(default_factory=changes.TodayReport)
 
 
 def _entry_lines(text: str) -> list[int]:
@@ -269,6 +271,8 @@ def build(
     cr_files: Sequence[Path] = (),
     card_files: Sequence[Path] = (),
     keywords: Path = KEYWORDS_PATH,
+    register: Path = changes.CHANGES_PATH,
+    terms: Path = changes.TERMS_PATH,
 ) -> BuildReport:
     """Parse all documents of ``sources`` (and the official files) and write them atomically to ``db_path``.
 
@@ -286,16 +290,22 @@ def build(
         ManifestError, SourceError: bad manifest, source entry or official file (file and line).
         BuildError: missing parser module, written counts differ from parsed ones, or an official file
             cannot be stored (same CR date twice, a card file given twice).
+        RegisterError: the change register names an entry the store does not have (file, reason).
     """
     db_path = Path(db_path)
     entries = load_manifest(sources)
     parsed = parse_all(sources)
+    the_register = changes.read_register(register)
+    the_terms = changes.read_terms(terms)
     crs: list[CRDocument] = [parse_cr(p) for p in cr_files]
     cards: list[tuple[Path, list[CardRecord]]] = [(Path(p), read_mtgjson(p)) for p in card_files]
     db_path.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(db_path)
     # "<name>-build-XXXX" next to the target: same file system for the rename, git-ignored (*.sqlite3-*).
     handle, temp_name = tempfile.mkstemp(prefix=f"{db_path.name}-build-", dir=db_path.parent)
-    os.close(handle)
+    if not _lock(handle, needed=True):  # held while building: marks the file as in use (remove_stale_temps)
+        os.close(handle)  # no flock here (Windows): an open file could not be renamed there
+        handle = -1
     temp = Path(temp_name)
     report = BuildReport(db_path=db_path)
     try:
@@ -311,6 +321,7 @@ def build(
                 _verify(conn, parsed, report)
                 writer.write_counts(conn, report.files)
                 _write_official(conn, parsed, entries, crs, cards, keywords, report.official)
+                report.today = changes.apply(conn, the_register, the_terms, crs)
                 conn.executemany(
                     "INSERT INTO meta (key, value) VALUES (?, ?)",
                     [
@@ -332,7 +343,47 @@ def build(
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
+    finally:
+        if handle >= 0:
+            os.close(handle)
     return report
+
+
+def _lock(fd: int, needed: bool = False) -> bool:
+    """Take an exclusive advisory lock on ``fd`` without waiting; True when taken. Where ``fcntl`` is
+    missing (Windows, where an open file cannot be deleted anyway) the answer is ``not needed``."""
+    try:
+        import fcntl
+    except ImportError:
+        return not needed
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def remove_stale_temps(db_path: Path) -> list[Path]:
+    """Delete ``<store>-build-*`` temp files left by killed builds next to ``db_path``; returns them.
+
+    A running build holds an exclusive ``flock`` on its temp file, so only files nobody holds are
+    removed (a build running at the same time keeps its file). Files that cannot be removed are skipped.
+    """
+    removed: list[Path] = []
+    for temp in sorted(db_path.parent.glob(f"{glob.escape(db_path.name)}-build-*")):
+        try:
+            fd = os.open(temp, os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            if _lock(fd):
+                temp.unlink(missing_ok=True)
+                removed.append(temp)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
 
 
 def _write_official(
@@ -430,4 +481,6 @@ def format_report(report: BuildReport) -> str:
         )
     if report.official.keywords or report.official.cr or report.official.cards:
         lines.append(official.format_official(report.official))
+    if report.today.per_document:
+        lines.append(changes.format_today(report.today))
     return "\n".join(lines)

@@ -22,12 +22,14 @@ import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from bot.importer.cr import CRDocument, CRRule, cited_numbers, normalise_for_search
 from bot.importer.model import KeywordRow, RuleExplanation
+from bot.paths import DATA_DIR
 
 # --------------------------------------------------------------------------- versions
 
@@ -37,6 +39,7 @@ _WORDING = [
     (r"\bconverted mana costs?\b", "mana value"), (r"\bcomes? into play\b", "enters the battlefield"),
     (r"\bin play\b", "on the battlefield"), (r"\bremoved? from the game\b", "exile"),
     (r"\bplay(?:s|ed|ing)? (?=(?:a|the|that|this) spell)", "cast "),
+    (r"^(?:first|second|third|fourth|fifth|sixth), ", "#, "),  # turn-based steps were renumbered
 ]
 
 CERTAIN_SCORE = 85.0  # rapidfuzz ratio 0..100 needed for a certain text match
@@ -50,7 +53,9 @@ class RuleMatch:
 
     ``new`` is None when nothing matched. ``score`` is 0..100 (100 for title matches),
     ``method`` one of ``section-title``, ``section-content`` (renamed section, never certain),
-    ``rule-title``, ``text``, ``text-section`` (found outside its matched parent), ``none``,
+    ``rule-title``, ``text-identical`` (same folded text, found anywhere),
+    ``text-loose`` (word overlap, never certain), ``text``, ``text-section`` (found outside its matched
+    parent), ``none``,
     and for FAQ keyword numbers ``keyword-table`` / ``keyword-table-parent``.
     ``runner_up`` is the second-best candidate's number, if any.
     """
@@ -63,6 +68,7 @@ class RuleMatch:
     runner_up: str | None = None
 
 
+@cache
 def _wording(text: str) -> str:
     text = normalise_for_search(text)
     for pattern, repl in _WORDING:
@@ -121,10 +127,16 @@ def match_versions(old: CRDocument, new: CRDocument) -> dict[str, RuleMatch]:
         if len(chosen) == 1:
             out[r.number] = RuleMatch(r.number, chosen[0].number, 100.0, "rule-title", True)
 
+    # Verbatim counterparts anywhere (after the wording changes of _WORDING): a rule whose text occurs once
+    # in each version is that rule, whatever its number became (2010 110.5 → 111.1, 712.3 → 724.1e).
+    claimed = _match_verbatim(old, new, out)
+    titles_old = rule_title_words(old) & rule_title_words(new)  # names still in use (not EDH → Commander)
+
     # Remaining rules by text, parent first (one-to-one, best pairs first).
     by_section: dict[tuple[str, str], list[CRRule]] = {}
     for x in new.rules:
-        by_section.setdefault((x.section, x.kind), []).append(x)
+        if x.number not in claimed:
+            by_section.setdefault((x.section, x.kind), []).append(x)
     for kind in ("rule", "subrule"):
         groups: dict[str, list[CRRule]] = {}
         for r in old.rules:
@@ -134,9 +146,101 @@ def match_versions(old: CRDocument, new: CRDocument) -> dict[str, RuleMatch]:
             pm = out.get(parent)
             scope = new.children(pm.new) if pm and pm.new else []
             section = out.get(members[0].section)
-            wide = by_section.get((section.new, kind), []) if section and section.new else []
-            _assign(members, scope, wide, out, parent_certain=bool(pm and pm.certain))
+            home = section.new if section and section.new else None
+            if pm and pm.new and pm.new.split(".")[0] != home:  # the parent moved to another section (110.5 → 111.1)
+                home = pm.new.split(".")[0]
+            wide = by_section.get((home, kind), []) if home else []
+            if pm and pm.new and home != (section.new if section else None):
+                wide = wide + by_section.get((home, "rule" if kind == "subrule" else "subrule"), [])
+            scope = [x for x in scope if x.number not in claimed]
+            _assign(members, scope, wide, out, parent_certain=bool(pm and pm.certain), titles=titles_old)
+    _match_loose(old, new, out)
     return out
+
+
+LOOSE_MIN = 70.0  # word overlap (token_set_ratio) a loose match needs
+LOOSE_MARGIN = 5.0  # … and this much ahead of the runner-up
+LOOSE_LENGTH = 0.35  # the new text must have at least this share of the old one's length
+
+
+def _match_loose(old: CRDocument, new: CRDocument, out: dict[str, RuleMatch]) -> None:
+    """Last pass for rules still without a counterpart: compare by word overlap with the unclaimed rules
+    under the parent's match and the rule of the same number (2010 202.3a → 202.3a, 110.5a → 111.2).
+    Such a match is never certain (method ``text-loose``)."""
+    taken = {m.new for m in out.values() if m.new}
+    new_by_number = {r.number: r for r in new.rules}
+    for r in old.rules:
+        m = out.get(r.number)
+        if r.kind not in ("rule", "subrule") or r.title or m is None or m.new is not None:
+            continue
+        pm = out.get(r.parent or "")
+        pool = [x for x in (new.children(pm.new) if pm and pm.new else []) if x.kind in ("rule", "subrule")]
+        if pm and pm.new and not pool:  # the parent became a rule without subrules (110.5 → 111.1): its section
+            pool = [x for x in new.children(pm.new.split(".")[0])]
+        same = new_by_number.get(r.number)
+        if same is not None and same not in pool:
+            pool.append(same)
+        text = _wording(r.text)
+        scored = sorted(((_loose(text, _wording(x.text)), x.number) for x in pool
+                         if x.number not in taken and not x.title), reverse=True)
+        if not scored or scored[0][0] < LOOSE_MIN:
+            continue
+        second = scored[1] if len(scored) > 1 else (0.0, None)
+        if scored[0][0] - second[0] < LOOSE_MARGIN:
+            continue
+        out[r.number] = RuleMatch(r.number, scored[0][1], round(scored[0][0], 1), "text-loose", False, second[1])
+        taken.add(scored[0][1])
+
+
+def _first_sentence(text: str) -> str:
+    return text.split(". ")[0].rstrip(".")
+
+
+def _loose(old: str, new: str) -> float:
+    """Word overlap, or 90 when both start with the same sentence of ≥ 25 characters (a rule whose second
+    sentence moved elsewhere: 2010 505.5 "Third, the active player gets priority. Players may …" → 505.6)."""
+    first = _first_sentence(old)
+    if len(first) >= 25 and first == _first_sentence(new):
+        return max(90.0, fuzz.token_set_ratio(old, new))
+    if len(new) < LOOSE_LENGTH * len(old):
+        return 0.0  # a short new text inside a long old one is no counterpart (309.6 vs "… becomes a new object")
+    return fuzz.token_set_ratio(old, new)
+
+
+VERBATIM_MIN = 30  # characters of folded text a rule needs before it counts as a verbatim counterpart
+
+
+def _match_verbatim(old: CRDocument, new: CRDocument, out: dict[str, RuleMatch]) -> set[str]:
+    """Rules and subrules of ``old`` not yet matched whose folded text (:func:`_wording`) equals the text
+    of exactly one rule of ``new`` in the same chapter (and of no other old rule): certain, method
+    ``text-identical``.
+
+    Returns the new numbers taken this way (the text pass skips them).
+    """
+    def key(rule: CRRule) -> str:
+        return _wording(rule.text) if rule.kind in ("rule", "subrule") and not rule.title else ""
+
+    new_by_text: dict[str, list[CRRule]] = {}
+    for r in new.rules:
+        k = key(r)
+        if len(k) >= VERBATIM_MIN:
+            new_by_text.setdefault(k, []).append(r)
+    old_by_text: dict[str, list[CRRule]] = {}
+    for r in old.rules:
+        k = key(r)
+        if len(k) >= VERBATIM_MIN:
+            old_by_text.setdefault(k, []).append(r)
+    taken = {m.new for m in out.values() if m.new}
+    claimed: set[str] = set()
+    for k, olds in old_by_text.items():
+        news = new_by_text.get(k, [])
+        if len(olds) != 1 or len(news) != 1 or olds[0].number in out or news[0].number in taken:
+            continue
+        if olds[0].number[0] != news[0].number[0]:  # same words in another chapter (103.3 vs a variant's 905.6)
+            continue
+        out[olds[0].number] = RuleMatch(olds[0].number, news[0].number, 100.0, "text-identical", True)
+        claimed.add(news[0].number)
+    return claimed
 
 
 def _match_by_content(
@@ -169,21 +273,66 @@ def _match_by_content(
     return RuleMatch(section.number, scored[0][1], best, "section-content", False, second[1])
 
 
+OUTSIDE_PENALTY = 5.0  # a candidate outside the matched parent must beat one inside by this much
+GROWN_PENALTY = 3.0  # word-overlap score (token_set_ratio) counts this much less than plain similarity
+_WORDS = re.compile(r"[a-z][a-z'-]+")
+
+
+def _grown(old: str, new: str) -> float:
+    """Similarity of a rule that kept its words and grew (202.3a "… is 0." → "… is 0, unless …"):
+    token_set_ratio minus :data:`GROWN_PENALTY` when ≥ 85 % of the old words are in the new text, else 0."""
+    words = set(_WORDS.findall(old))
+    if not words or len(words - set(_WORDS.findall(new))) > 0.15 * len(words):
+        return 0.0
+    return fuzz.token_set_ratio(old, new) - GROWN_PENALTY
+
+
+def _named_terms(text: str, titles: frozenset[str]) -> set[str]:
+    """The one-word rule titles (keyword names like ``trample``, ``changeling``, ``archenemy``) a text names."""
+    return {w for w in _WORDS.findall(_wording(text)) if w in titles}
+
+
+def rule_title_words(doc: CRDocument) -> frozenset[str]:
+    """Folded one-word names of the keyword actions and abilities of ``doc`` (``"trample"``, ``"clash"``)."""
+    out = set()
+    for r in doc.rules:
+        title = _key_title(r.title or "") if r.kind == "rule" and r.section.startswith("70") else ""
+        if title and " " not in title and len(title) >= 5:
+            out.add(title)
+    return frozenset(out)
+
+
 def _assign(
     members: list[CRRule],
     scope: list[CRRule],
     wide: list[CRRule],
     out: dict[str, RuleMatch],
     parent_certain: bool,
+    titles: frozenset[str] = frozenset(),
 ) -> None:
-    cands = [x for x in scope if x.kind == members[0].kind] or wide
-    method = "text" if scope else "text-section"
-    texts = {x.number: _wording(x.text) for x in cands}
+    """Match ``members`` (siblings of one old parent) one-to-one by text: first among ``scope`` (the
+    children of the parent's match), then among ``wide`` (the rest of the section the rule went to, where a
+    subrule may have moved to a sibling rule: 2010 704.5v → 704.6e) at :data:`OUTSIDE_PENALTY`."""
+    inside = [x for x in scope if x.kind == members[0].kind]
+    in_scope = {x.number for x in inside}
+    texts = {x.number: _wording(x.text) for x in inside}
+    outside = [x for x in wide if x.number not in in_scope]
+    outside_texts = [_wording(x.text) for x in outside]
     pairs = []
     table: dict[str, list[tuple[float, str]]] = {}
     for m in members:
         mt = _wording(m.text)
-        scored = sorted(((fuzz.ratio(mt, t), n) for n, t in texts.items()), reverse=True)
+        # Inside the parent a rule that grew (202.3a "… is 0" → "… is 0, unless …") still counts: word overlap.
+        scored = [(max(fuzz.ratio(mt, t), _grown(mt, t)), n) for n, t in texts.items()]
+        if not scored or max(scored)[0] < CERTAIN_SCORE:  # look beyond the parent only when it has no clear match
+            found = process.extract(mt, outside_texts, scorer=fuzz.ratio, limit=5, score_cutoff=MIN_SCORE)
+            named = _named_terms(m.text, titles)
+            scored += [
+                (score - OUTSIDE_PENALTY, outside[i].number)
+                for t, score, i in found
+                if named <= set(_WORDS.findall(t))  # "changeling" must not become "read ahead"
+            ]
+        scored.sort(reverse=True)
         table[m.number] = scored
         pairs.extend((s, m.number, n) for s, n in scored[:5])
     taken: set[str] = set()
@@ -193,14 +342,90 @@ def _assign(
             continue
         others = [x for x in table[old_n] if x[1] != new_n]
         second = others[0] if others else (0.0, None)
-        certain = s >= CERTAIN_SCORE and s - second[0] >= CERTAIN_MARGIN and (parent_certain or s >= 95)
-        out[old_n] = RuleMatch(old_n, new_n, round(s, 1), method, certain, second[1])
+        inner = new_n in in_scope
+        certain = s >= CERTAIN_SCORE and s - second[0] >= CERTAIN_MARGIN and ((inner and parent_certain) or s >= 95)
+        out[old_n] = RuleMatch(old_n, new_n, round(s, 1), "text" if inner else "text-section", certain, second[1])
         taken.add(new_n)
         done.add(old_n)
     for m in members:
         if m.number not in done:
             best = table[m.number][0] if table[m.number] else (0.0, None)
             out[m.number] = RuleMatch(m.number, None, round(best[0], 1), "none", False, best[1])
+
+
+@dataclass(frozen=True)
+class MapSample:
+    """A hand-checked sample of a version map (``data/cr_map_sample.tsv``): effective dates and rows
+    ``(old number, right new number or None)``."""
+
+    old_effective: str
+    new_effective: str
+    rows: tuple[tuple[str, str | None], ...]
+
+
+@dataclass(frozen=True)
+class SampleScore:
+    """How a map fares on a :class:`MapSample`: ``checked`` rows whose old number is in the map, ``right``
+    of them (the map's answer, a number or none, equals the checked one), ``claimed`` rows where the map
+    names a counterpart and ``claimed_right`` of those; ``wrong`` lists ``(old, map, right)``."""
+
+    checked: int
+    right: int
+    claimed: int
+    claimed_right: int
+    wrong: tuple[tuple[str, str | None, str | None], ...]
+
+    @property
+    def precision(self) -> float:
+        """Share of the named counterparts that are right, in percent (100 when none were named)."""
+        return 100.0 * self.claimed_right / self.claimed if self.claimed else 100.0
+
+    @property
+    def agreement(self) -> float:
+        """Share of all checked rows where the map agrees, counting "no counterpart", in percent."""
+        return 100.0 * self.right / self.checked if self.checked else 100.0
+
+
+MAP_SAMPLE_PATH = DATA_DIR / "cr_map_sample.tsv"
+
+
+def read_map_sample(path: str | Path = MAP_SAMPLE_PATH) -> MapSample:
+    """Read the sample: ``#`` comments, a header ``<old date>\t<new date>``, rows ``old\tnew`` (``-`` = none).
+
+    Raises ValueError naming the line for a malformed header or row.
+    """
+    lines = [(n, line) for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1)
+             if line.strip() and not line.startswith("#")]
+    if not lines or not re.fullmatch(r"\d{4}-\d{2}-\d{2}\t\d{4}-\d{2}-\d{2}", lines[0][1]):
+        raise ValueError(f"{path}: erste Zeile muss '<altes Datum>\\t<neues Datum>' sein")
+    old_date, new_date = lines[0][1].split("\t")
+    rows = []
+    for n, line in lines[1:]:
+        cols = line.split("\t")
+        if len(cols) != 2 or not re.fullmatch(r"\d+(?:\.\d+[a-z]?)?", cols[0]):
+            raise ValueError(f"{path}:{n}: erwartet 'alte Nummer<TAB>neue Nummer oder -'")
+        rows.append((cols[0], None if cols[1] == "-" else cols[1]))
+    return MapSample(old_date, new_date, tuple(rows))
+
+
+def score_sample(matches: dict[str, RuleMatch], sample: MapSample) -> SampleScore:
+    """Compare ``matches`` (of :func:`match_versions`) with the hand-checked ``sample`` (rows whose old
+    number the map lacks, e.g. with a small test file, are not counted)."""
+    checked = right = claimed = claimed_right = 0
+    wrong = []
+    for old, expected in sample.rows:
+        m = matches.get(old)
+        if m is None:
+            continue
+        checked += 1
+        if m.new is not None:
+            claimed += 1
+            claimed_right += m.new == expected
+        if m.new == expected:
+            right += 1
+        else:
+            wrong.append((old, m.new, expected))
+    return SampleScore(checked, right, claimed, claimed_right, tuple(wrong))
 
 
 def resolve_old_number(number: str, matches: dict[str, RuleMatch]) -> RuleMatch | None:
@@ -219,7 +444,7 @@ def read_keyword_table(path: str | Path) -> list[KeywordRow]:
     for n, line in body[1:]:
         cols = line.split("\t")
         if len(cols) != 7:
-            raise ValueError(f"{path}:{n}: expected 7 tab-separated columns, got {len(cols)}")
+            raise ValueError(f"{path}:{n}: erwartet 7 durch Tabulatoren getrennte Spalten, gefunden {len(cols)}")
         german, english, kind, old, source, cr, note = (c.strip() for c in cols)
         rows.append(KeywordRow(german, english, kind, old or None, source, cr or None, note))
     return rows

@@ -242,18 +242,22 @@ def parse_cr_text(text: str, source: str = "<cr>", encoding: str = "utf-8") -> C
         if effective:
             break
     if effective is None:
-        raise SourceError(source, 1, "no line 'These rules are effective as of <Month D, YYYY>.' at the top")
+        raise SourceError(source, 1, (
+            "keine Zeile „These rules are effective as of <Month D, YYYY>.“ am Anfang "
+            "(keine Comprehensive-Rules-Textdatei?)"
+        ))
 
     # Contents: from the "Contents" line to the repetition of its first entry.
     try:
         start = next(i for i, line in enumerate(lines) if line.strip() == "Contents")
     except StopIteration:
-        raise SourceError(source, 1, "no 'Contents' line") from None
+        raise SourceError(source, 1, "keine Zeile „Contents“") from None
     i = start + 1
     while i < len(lines) and not lines[i].strip():
         i += 1
     if i >= len(lines) or not _CHAPTER.match(lines[i]):
-        raise SourceError(source, i + 1, "contents do not start with a chapter line like '1. Game Concepts'")
+        reason = "das Inhaltsverzeichnis beginnt nicht mit einer Kapitelzeile wie „1. Game Concepts“"
+        raise SourceError(source, i + 1, reason)
     first = lines[i]
     contents: list[tuple[str, str]] = []
     while i < len(lines):
@@ -265,7 +269,7 @@ def parse_cr_text(text: str, source: str = "<cr>", encoding: str = "utf-8") -> C
             contents.append((m.group(1), m.group(2)))
         i += 1
     else:
-        raise SourceError(source, start + 1, f"the rules never start (no second '{first}')")
+        raise SourceError(source, start + 1, f"die Regeln beginnen nie (kein zweites „{first}“)")
 
     rules: list[CRRule] = []
     irregular: list[tuple[int, str]] = []
@@ -297,17 +301,17 @@ def parse_cr_text(text: str, source: str = "<cr>", encoding: str = "utf-8") -> C
             add(m.group(1), "chapter", m.group(2), lineno)
         elif m := _EXAMPLE.match(line):
             if not rules or rules[-1].kind not in ("rule", "subrule"):
-                raise SourceError(source, lineno, "'Example:' without a rule before it")
+                raise SourceError(source, lineno, "„Example:“ ohne Regel davor")
             rules[-1].examples.append(m.group(1))
         elif (m := _CONTINUATION.match(line)) and rules and rules[-1].kind in ("rule", "subrule"):
             rules[-1].text += "\n" + m.group(1)
             rules[-1].title = None
         else:
-            raise SourceError(source, lineno, f"unknown line shape in the rules: {line[:60]!r}")
+            raise SourceError(source, lineno, f"unbekannte Zeilenform in den Regeln: {line[:60]!r}")
     else:
-        raise SourceError(source, len(lines), "no 'Glossary' line after the rules")
+        raise SourceError(source, len(lines), "keine Zeile „Glossary“ nach den Regeln")
     if not rules:
-        raise SourceError(source, i, "no rules before the glossary")
+        raise SourceError(source, i, "keine Regeln vor dem Glossar")
 
     glossary: list[GlossaryEntry] = []
     entry: GlossaryEntry | None = None
@@ -319,7 +323,7 @@ def parse_cr_text(text: str, source: str = "<cr>", encoding: str = "utf-8") -> C
         if not line:
             if entry is not None:
                 if not entry.text:
-                    raise SourceError(source, entry.line, f"glossary term {entry.term!r} has no definition")
+                    raise SourceError(source, entry.line, f"Glossarbegriff {entry.term!r} ohne Erklärung")
                 entry.rules = [n for n in cited_numbers(entry.text) if "." in n or len(n) == 3]
                 glossary.append(entry)
                 entry = None
@@ -329,9 +333,9 @@ def parse_cr_text(text: str, source: str = "<cr>", encoding: str = "utf-8") -> C
         else:
             entry.text = f"{entry.text}\n{line}" if entry.text else line
     if entry is not None:
-        raise SourceError(source, entry.line, "glossary does not end with a blank line before 'Credits'")
+        raise SourceError(source, entry.line, "das Glossar endet nicht mit einer Leerzeile vor „Credits“")
     if not glossary:
-        raise SourceError(source, i, "empty glossary")
+        raise SourceError(source, i, "leeres Glossar")
     return CRDocument(source, effective, encoding, rules, glossary, contents, irregular)
 
 

@@ -118,7 +118,7 @@ def detect_version(data: Any) -> int:
         return 5
     if _is_all_printings(data):
         return 5
-    raise ValueError("neither an MTGJSON v3 set (cards[]) nor a v5 set (data.cards[]) nor AllPrintings")
+    raise ValueError("weder ein MTGJSON-v3-Set (cards[]) noch ein v5-Set (data.cards[]) noch AllPrintings")
 
 
 def _pt(card: dict[str, Any]) -> str | None:
@@ -261,8 +261,13 @@ def read_mtgjson(path: str | Path) -> list[CardRecord]:
     try:
         data = json.loads(path.read_text(encoding="utf-8-sig"))
         version = detect_version(data)
-    except (json.JSONDecodeError, ValueError) as exc:
-        raise SourceError(path.name, getattr(exc, "lineno", 1), f"no MTGJSON set file: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        reason = f"keine MTGJSON-Set-Datei: kein gültiges JSON (Zeile {exc.lineno}, Spalte {exc.colno})"
+        raise SourceError(path.name, exc.lineno, reason) from exc
+    except UnicodeDecodeError as exc:
+        raise SourceError(path.name, 1, f"keine MTGJSON-Set-Datei: kein gültiges UTF-8 ({exc.reason})") from exc
+    except ValueError as exc:
+        raise SourceError(path.name, 1, f"keine MTGJSON-Set-Datei: {exc}") from exc
     if version == 3:
         return _records_v3(data)
     if _is_all_printings(data):

@@ -29,7 +29,16 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.importer.align import align_explanations, coverage, match_versions, read_keyword_table
+from bot.importer.align import (
+    MAP_SAMPLE_PATH,
+    SampleScore,
+    align_explanations,
+    coverage,
+    match_versions,
+    read_keyword_table,
+    read_map_sample,
+    score_sample,
+)
 from bot.importer.cr import CRDocument, normalise_for_search
 from bot.importer.model import Card, ParsedDocument
 from bot.importer.mtgjson import CardRecord, match_cards
@@ -62,6 +71,7 @@ class VersionMatchReport:
     rules: int
     matched: int
     certain: int
+    sample: SampleScore | None = None  # the hand-checked sample of data/cr_map_sample.tsv, when its dates match
 
     @property
     def unmatched(self) -> int:
@@ -170,11 +180,14 @@ def _stored_cr_counts(conn: sqlite3.Connection, version_id: int) -> dict[str, in
 
 
 def write_rule_map(
-    conn: sqlite3.Connection, docs: list[CRDocument], reports: list[CRFileReport]
+    conn: sqlite3.Connection, docs: list[CRDocument], reports: list[CRFileReport],
+    sample_path: Path | None = MAP_SAMPLE_PATH,
 ) -> list[VersionMatchReport]:
     """Match every older version to the current one and store the map (``cr_rule_map``).
 
-    ``reports`` are those of :func:`write_cr` (newest first); ``docs`` in any order.
+    ``reports`` are those of :func:`write_cr` (newest first); ``docs`` in any order. When the hand-checked
+    sample ``sample_path`` (``data/cr_map_sample.tsv``) is for the same two dates, the report carries the
+    map's score on it (:func:`bot.importer.align.score_sample`).
     """
     by_date = {d.effective: d for d in docs}
     current = reports[0]
@@ -192,9 +205,13 @@ def write_rule_map(
                 for m in matches.values()
             ],
         )
+        sample = read_map_sample(sample_path) if sample_path is not None and sample_path.is_file() else None
+        score = (score_sample(matches, sample)
+                 if sample and (sample.old_effective, sample.new_effective) == (old.effective, new.effective)
+                 else None)
         out.append(VersionMatchReport(
             old.effective, new.effective, len(matches),
-            sum(m.new is not None for m in matches.values()), sum(m.certain for m in matches.values()),
+            sum(m.new is not None for m in matches.values()), sum(m.certain for m in matches.values()), score,
         ))
     return out
 
@@ -391,6 +408,14 @@ def format_official(report: OfficialReport) -> str:
             f"Nummern {v.old_effective} → {v.new_effective}: {v.rules} Nummern, {v.matched} zugeordnet "
             f"({v.certain} sicher, {v.matched - v.certain} unsicher), {v.unmatched} ohne Gegenstück"
         )
+        if v.sample is not None and v.sample.checked:
+            sc = v.sample
+            lines.append(
+                f"  Stichprobe (data/cr_map_sample.tsv, von Hand geprüft): {sc.checked} Nummern; "
+                f"{sc.claimed_right} von {sc.claimed} genannten Gegenstücken richtig ({sc.precision:.1f} %), "
+                f"insgesamt {sc.right} von {sc.checked} ({sc.agreement:.1f} %; der Rest: kein Gegenstück genannt "
+                f"oder falsch)"
+            )
     for f, cov in report.alignment.items():
         lines.append(
             f"Erklärungen {f} → Regeln: {cov['aligned']} zugeordnet (aligned), {cov['uncertain']} unsicher "

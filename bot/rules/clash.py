@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from bot.rules.mana import MAX_GENERIC, format_cost, parse_faces
+from bot.rules.mana import MAX_GENERIC, format_cost, parse_faces, plural
 from bot.rules.steps import (
     CLASH_ARTICLE,
     COMPREHENSIVE_RULES,
@@ -113,6 +113,55 @@ def _beats(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, int] | None:
     return (i, j) if a[i] > b[j] else None
 
 
+def win_rule(rules: str) -> tuple[str, str]:
+    """The rule that decides who wins, with its source: today 701.30d of the Comprehensive Rules
+    (17.04.2026); under the rules of 2007 701.19c as printed in the clash article."""
+    return ("701.30d", COMPREHENSIVE_RULES) if rules == RULES_TODAY else ("701.19c", CLASH_ARTICLE)
+
+
+def _rule_steps(rules: str) -> list[Step]:
+    """The rules a clash follows, cited from the source of that rules state (issue 9: today's result
+    cites today's rule; the article only for 2007)."""
+    rule, source = win_rule(rules)
+    if rules == RULES_TODAY:
+        return [
+            Step(
+                "Jeder Spieler, der eine Fehde austrägt, deckt gleichzeitig die oberste Karte seiner Bibliothek auf.",
+                "701.30a, 701.30c",
+                COMPREHENSIVE_RULES,
+            ),
+            Step(
+                "Ein Spieler gewinnt eine Fehde, wenn er eine Karte mit höherem Manawert aufdeckt als alle anderen "
+                "in dieser Fehde aufgedeckten Karten.",
+                rule,
+                source,
+            ),
+            Step(
+                "Ein X in den Manakosten zählt 0, solange die Karte nicht auf dem Stapel ist; eine Karte ohne "
+                "Manakosten (z. B. ein Land) hat Manawert 0.",
+                "202.3e, 202.3a",
+                COMPREHENSIVE_RULES,
+            ),
+        ]
+    return [
+        Step("Jeder Spieler deckt die oberste Karte seiner Bibliothek auf.", "701.19a", CLASH_ARTICLE),
+        Step(
+            "Ein Spieler gewinnt eine Fehde, wenn er eine Karte mit höheren Manakosten aufdeckt als alle anderen "
+            "in dieser Fehde aufgedeckten Karten.",
+            rule,
+            source,
+        ),
+        Step(
+            "Ein X in den Manakosten zählt 0; eine Karte ohne Manakosten (z. B. ein Land) hat 0.", None, CLASH_ARTICLE
+        ),
+        Step(
+            "Heute steht die Regel unter 701.30d (Manawert statt Manakosten).",
+            "701.30d",
+            COMPREHENSIVE_RULES,
+        ),
+    ]
+
+
 def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResult:
     """Decide a clash between ``len(cards)`` players (701.19c, clash article 2007).
 
@@ -121,31 +170,12 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
     """
     _check_rules(rules)
     if len(cards) < 2:
-        raise ClashError("Für eine Fehde braucht es mindestens zwei Spieler (701.19b: du und ein Gegner).")
+        raise ClashError("Für eine Fehde braucht es mindestens zwei Spieler (701.30b: du und ein Gegner).")
     if len(cards) > MAX_PLAYERS:
         raise ClashError(f"Höchstens {MAX_PLAYERS} Spieler.")
     cards = list(cards)
     values = [c.value(rules) for c in cards]
-    steps = [
-        Step(
-            "Jeder Spieler deckt die oberste Karte seiner Bibliothek auf.",
-            "701.19a",
-            CLASH_ARTICLE,
-        ),
-        Step(
-            "Ein Spieler gewinnt eine Fehde, wenn er eine Karte mit höheren Manakosten (heute: Manawert) "
-            "aufdeckt als alle anderen in dieser Fehde aufgedeckten Karten.",
-            "701.19c",
-            CLASH_ARTICLE,
-        ),
-    ]
-    steps.append(
-        Step(
-            "Ein X in den Manakosten zählt 0; eine Karte ohne Manakosten (z. B. ein Land) hat 0.",
-            None,
-            CLASH_ARTICLE,
-        )
-    )
+    steps = _rule_steps(rules)
     split = any(len(c.faces) > 1 for c in cards)
     for n, c in enumerate(cards, 1):
         if len(c.faces) > 1:
@@ -154,15 +184,6 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
             steps.append(Step(f"Spieler {n}: {c.label} – geteilte Karte, Manawert {shown}."))
         else:
             steps.append(Step(f"Spieler {n}: {c.label} – Manawert {c.faces[0] if c.faces else 0}."))
-    if rules == RULES_TODAY:
-        steps.append(
-            Step(
-                "Heute heißt die Regel 701.30d: gewonnen hat, wer eine Karte mit höherem Manawert aufdeckt "
-                "als alle anderen in dieser Fehde aufgedeckten Karten.",
-                "701.30d",
-                COMPREHENSIVE_RULES,
-            )
-        )
     if split and rules == RULES_TODAY:
         steps.append(
             Step(
@@ -231,8 +252,16 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
             verdicts.append(f"Spieler {p + 1} gewinnt: " + "; ".join(reasons) + ".")
         else:
             verdicts.append(f"Spieler {p + 1} gewinnt nicht: {lost_to}.")
-        steps.append(Step(verdicts[-1], "701.19c", CLASH_ARTICLE))
-    if not winners:
+        steps.append(Step(verdicts[-1], *win_rule(rules)))
+    if not winners and rules == RULES_TODAY:
+        steps.append(
+            Step(
+                "Keine aufgedeckte Karte hat einen höheren Manawert als alle anderen: niemand gewinnt die Fehde.",
+                "701.30d",
+                COMPREHENSIVE_RULES,
+            )
+        )
+    elif not winners:
         steps.append(
             Step(
                 "Keine aufgedeckte Karte hat höhere Manakosten als alle anderen: niemand gewinnt die Fehde. "
@@ -285,8 +314,19 @@ def parse_library(text: str, number: int = 1) -> Library:
 
 
 def format_library(lib: Library) -> str:
-    """``{(0,): 17, (2,): 8}`` → ``"0:17 2:8"`` (sorted by value)."""
-    return " ".join(f"{'/'.join(map(str, k))}:{n}" for k, n in sorted(lib.items()))
+    """``{(0,): 17, (2,): 8, (1, 3): 2}`` → ``"0:17 2:8 (1 und 3):2"`` (sorted by value)."""
+    return " ".join(f"{_kind_text(k)}:{n}" for k, n in sorted(lib.items()))
+
+
+def _kind_text(kind: tuple[int, ...]) -> str:
+    """``(4,)`` → ``"4"``; a split card's values ``(2, 5)`` → ``"(2 und 5)"`` (not „2/5“, which reads
+    like a fraction)."""
+    return str(kind[0]) if len(kind) == 1 else "(" + " und ".join(map(str, kind)) + ")"
+
+
+def values_text(values: tuple[int, ...]) -> str:
+    """The compared values of one card: ``"4"`` or, for the halves of a split card, ``"2 und 5"``."""
+    return " und ".join(map(str, values))
 
 
 @dataclass
@@ -358,21 +398,10 @@ def clash_odds(libraries: Sequence[Library], rules: str = RULES_TODAY) -> OddsRe
                     prod *= p_min_below(j, hi)
             total += prod
         win.append(total)
-    steps = [
-        Step(
-            "Jeder Spieler deckt die oberste Karte seiner Bibliothek auf; jede Karte ist mit gleicher "
-            "Wahrscheinlichkeit oben (gemischte Bibliotheken).",
-            "701.19a",
-            CLASH_ARTICLE,
-        ),
-        Step(
-            "Ein Spieler gewinnt, wenn seine Karte höhere Manakosten hat als alle anderen aufgedeckten Karten.",
-            "701.19c",
-            CLASH_ARTICLE,
-        ),
-    ]
+    steps = _rule_steps(rules)[:2]
+    steps.append(Step("Jede Karte ist mit gleicher Wahrscheinlichkeit oben (gemischte Bibliotheken)."))
     for n, (lib, size) in enumerate(zip(libraries, sizes, strict=True), 1):
-        steps.append(Step(f"Bibliothek {n}: {size} Karten ({format_library(lib)})."))
+        steps.append(Step(f"Bibliothek {n}: {plural(size, 'Karte', 'Karten')} ({format_library(lib)})."))
     if rules == RULES_TODAY:
         nobody = 1 - sum(win, Fraction(0))
         several = Fraction(0)
@@ -456,8 +485,8 @@ def random_reveal(libraries: Sequence[Library], seed: int, rules: str = RULES_TO
         pick = rng.randrange(size)
         for kind, count in sorted(lib.items()):
             if pick < count:
-                label = "/".join(map(str, kind))
-                cards.append(RevealedCard(f"Karte mit Manawert {label}", kind))
+                label = f"Karte mit Manawert {kind[0]}" if len(kind) == 1 else f"geteilte Karte ({values_text(kind)})"
+                cards.append(RevealedCard(label, kind))
                 break
             pick -= count
     result = clash(cards, rules)
@@ -513,4 +542,6 @@ __all__ = [
     "parse_library",
     "percent",
     "random_reveal",
+    "values_text",
+    "win_rule",
 ]

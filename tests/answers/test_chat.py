@@ -231,6 +231,8 @@ def test_as_private():
     assert as_private(private).actions.count(SHARE) == 1
     error = Reply.fail("Fehler")
     assert as_private(error) is error
+    paged = as_private(Reply(pages=[Page("a", actions=[Action("x", "card", "1")]), Page("b")]))
+    assert paged.pages[0].actions == [Action("x", "card", "1"), SHARE] and paged.pages[1].actions is None
 
 
 async def test_privat_option_in_the_console(offline_bot):

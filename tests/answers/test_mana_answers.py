@@ -87,7 +87,8 @@ async def test_total_cost(ctx):
 
 
 async def test_upkeep(ctx):
-    message = payload(await run_answer(ctx, "mana_upkeep", cost="{W} oder {U}", counters=3))
+    # Kälteeinbruch FAQ 502.13a: two age counters already on it, a third is added
+    message = payload(await run_answer(ctx, "mana_upkeep", cost="{W} oder {U}", counters=2))
     assert (
         "**Gesamtkosten (4):** {W}{W}{W} · {W}{W}{U} · {W}{U}{U} · {U}{U}{U}"
         in message["embeds"][0]["description"]

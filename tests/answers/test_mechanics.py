@@ -108,8 +108,11 @@ async def test_fehde_links_the_english_clash_section(ctx):
 
 async def test_split_card_section_of_2006_carries_the_2017_change(ctx):
     reply = await run_answer(ctx, "mechanic", name="Geteilte Karten")
-    text = "\n".join(p.body for p in reply.pages)
-    assert "⚠️ Regel geändert (2017)" in text
+    first = reply.pages[0].body
+    # Today's rule first (CR 709.4b, 2026-04-17), the 2006 text after it as history.
+    assert first.startswith("⚠️ **Heute:** Außerhalb des Stapels hat eine geteilte Karte")
+    assert "> **709.4** In every zone except the stack" in first
+    assert first.index("**Im Dokument** (Zwietracht") > first.index("**Heute:**")
     assert reply.pages[0].title == "Geteilte Karten – Zwietracht"
 
 

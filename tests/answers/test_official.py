@@ -337,14 +337,54 @@ def test_card_in_two_files_keeps_rulings_once(tmp_path):
 
 
 async def test_rule_command_cr_first_documents_alongside(octx):
-    # /regel suche: 701.19 — today's 701.30 first, then the 2007 article's German and English 701.19
+    # /regel suche: 701.19 — the article cites it (2007: clash), so its meaning comes first with today's number
+    # 701.30 (issue 9), then today's different 701.19 (regenerate), the article's German and English text and
+    # the official 701.30.
     reply = await run_answer(octx, "rule", query="701.19")
     titles = [p.title for p in reply.pages]
-    assert titles[0] == "701.30 — Clash" and titles[-1] == "Regel 701.19 mit 701.19a–701.19c"
-    fields = {f.name: f.value for f in reply.pages[-1].fields}
+    assert titles[0] == "Regel 701.19 (so zitiert) – heute 701.30"
+    assert "**Heute ist 701.19 eine andere Regel:** Regenerate" in reply.pages[0].body
+    assert titles.index("Regel 701.19 mit 701.19a–701.19c") < titles.index("701.30 — Clash")
+    fields = {f.name: f.value for f in reply.pages[titles.index("Regel 701.19 mit 701.19a–701.19c")].fields}
     assert fields["701.19 (Deutsch)"] == "Fehden" and fields["701.19 (English)"] == "Clash"
-    assert reply.source == ("Comprehensive Rules (offizieller englischer Text) · "
-                            "Fehde (Clash) – Artikel zur Schlüsselwort-Aktion")
+    assert reply.source == ("Fehde (Clash) – Artikel zur Schlüsselwort-Aktion · "
+                            "Comprehensive Rules (offizieller englischer Text)")
     # the rule autocomplete offers the CR's numbers too (no document quotes a 701.3x rule)
     choices = await run_completer(octx, "rule_queries", "701.3")
     assert [c.value for c in choices] == ["701.30", "701.30a", "701.30b", "701.30c", "701.30d"]
+
+
+async def test_a_number_no_source_has_is_not_found(octx, ctx):
+    # Issue 9: 701.19z never existed. The clash article cites 701.19, but that makes no "früher 701.19z … 701.30".
+    for context in (octx, ctx):  # with the fixture CRs and without any CR
+        reply = await run_answer(context, "rule", query="701.19z")
+        assert reply.error and reply.pages[0].title == "Regel 701.19z nicht gefunden"
+
+
+async def test_a_faq_number_means_the_faq_rule_first_with_cr(octx):
+    # Issue 9: the Ravnica FAQ's 104.3f is the hybrid rule (today 107.4e); today's 104.3f is another rule.
+    reply = await run_answer(octx, "rule", query="104.3f")
+    first = reply.pages[0]
+    assert first.title == "Regel 104.3f (so zitiert) – heute 107.4e"
+    assert first.body.startswith("**104.3f** im Dokument _Ravnica: Stadt der Gilden")
+    assert first.body.index("→ **heute 107.4e**") < first.body.index("**Heute ist 104.3f eine andere Regel:**")
+
+
+async def test_english_mtgjson_rulings_get_no_german_term_notice(octx, official):
+    # Issue 9: "Convoke doesn't change a spell's mana cost or converted mana cost." (MTGJSON, English) is current
+    # Gatherer text: no „Manawert“ notice. The German 2005 FAQ ruling on the same point gets one.
+    reply = await run_answer(octx, "ruling", card="Akkord des Rufes")
+    body = "\n".join(p.body for p in reply.pages)
+    english = body[body.index("Convoke doesn't change a spell's mana cost or converted mana cost."):]
+    assert english.split("\n")[1].startswith("_MTGJSON")  # the source line follows directly, no notice
+    assert "ℹ️ Heute andere Begriffe: „wirken“ statt „spielen“" in body  # 001:202 (German, 2005)
+    assert official[1].today.totals()["current"] == 1  # that one English ruling: a current source
+
+
+async def test_todays_status_is_the_same_with_cr(octx):
+    # Issue 9 with --cr (fixture CRs): the register's notices do not depend on the imported rules files.
+    first = (await run_answer(octx, "mechanic", name="Einberufen")).pages[0].body
+    assert first.startswith("⚠️ **Heute:** Einberufen ist heute Regel 702.51: keine zusätzlichen")
+    assert "> **702.51b** The convoke ability isn’t an additional or alternative cost" in first
+    body = (await run_answer(octx, "ruling", search="geteilte Karte benennen")).pages[0].body
+    assert "⚠️ **Überholt.** Heute: Wer eine geteilte Karte benennen will, nennt einen ihrer beiden Namen" in body

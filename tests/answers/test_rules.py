@@ -43,7 +43,15 @@ def test_is_child():
 
 async def test_104_3f_hybrid_rule_from_the_ravnica_faq(ctx):
     reply = await run_answer(ctx, "rule", query="104.3f")
-    message = payload(reply)
+    # Issue 9: the FAQ's meaning first, with today's number (107.4e) and today's different 104.3f after it.
+    first = reply.pages[0]
+    assert first.title == "Regel 104.3f (so zitiert) – heute 107.4e"
+    assert first.body.startswith("**104.3f** im Dokument _Ravnica: Stadt der Gilden – Häufig gestellte Fragen "
+                                 "(30.08.2005)_: Jedes Halbe-Halbe-Manasymbol")
+    assert "→ **heute 107.4e**: A hybrid mana symbol is also a colored mana symbol" in first.body
+    assert first.body.index("heute 107.4e") < first.body.index(
+        "**Heute ist 104.3f eine andere Regel:** If a player would both win and lose the game simultaneously")
+    message = payload(reply, [p.title for p in reply.pages].index("Regel 104.3f"))
     embed = message["embeds"][0]
     assert embed["title"] == "Regel 104.3f"
     # Ravnica FAQ line 38, as printed.
@@ -65,7 +73,8 @@ async def test_104_3f_hybrid_rule_from_the_ravnica_faq(ctx):
 
 async def test_parent_701_19_shows_subrules_german_and_english_side_by_side(ctx):
     reply = await run_answer(ctx, "rule", query="701.19")
-    message = payload(reply)
+    assert reply.pages[0].title == "Regel 701.19 (so zitiert) – heute 701.30"  # issue 9: the article's meaning
+    message = payload(reply, 1)
     embed = message["embeds"][0]
     assert embed["title"] == "Regel 701.19 mit 701.19a–701.19c"
     fields = embed["fields"]
@@ -95,8 +104,10 @@ async def test_parent_701_19_shows_subrules_german_and_english_side_by_side(ctx)
 
 async def test_heading_502_46_keeps_the_misprinted_502_32a(ctx):
     reply = await run_answer(ctx, "rule", query="502.46")
-    body = reply.pages[0].body
-    assert reply.pages[0].title == "Regel 502.46 mit 502.46b–502.46c"
+    assert reply.pages[0].title == "Regel 502.46 (so zitiert) – heute 702.51"
+    assert "→ **heute (inhaltlich geändert) 702.51**: Convoke" in reply.pages[0].body
+    body = reply.pages[1].body
+    assert reply.pages[1].title == "Regel 502.46 mit 502.46b–502.46c"
     assert "**502.46** **Einberufen**" in body
     # Ravnica FAQ line 61 prints "502.32a" under the heading 502.46: kept, marked, not renumbered.
     assert "**502.32a** _(so gedruckt, unter der Überschrift)_ Einberufen ist eine statische Fähigkeit" in body
@@ -106,23 +117,29 @@ async def test_heading_502_46_keeps_the_misprinted_502_32a(ctx):
 
 async def test_203_2e_see_also_button_opens_104_3(ctx):
     reply = await run_answer(ctx, "rule", query="203.2e")
-    assert "Siehe auch Regel 104.3." in reply.pages[0].body
+    assert "→ **heute 202.2**: An object is the color or colors of the mana symbols" in reply.pages[0].body
+    assert "Siehe auch Regel 104.3." in reply.pages[1].body
     button = next(a for a in reply.actions if a.action == "rule")
     assert (button.label, button.arg) == ("Siehe 104.3", "104.3")
     opened = await run_action(ctx, button.action, button.arg)
-    assert opened.pages[0].title == "Regel 104.3 mit 104.3f"
-    assert "**104.3** Die Manasymbole sind {W}, {U}, {B}, {R}, {G}" in opened.pages[0].body
+    assert opened.pages[0].title == "Regel 104.3 (so zitiert) – heute 107.4"
+    assert opened.pages[1].title == "Regel 104.3 mit 104.3f"
+    assert "**104.3** Die Manasymbole sind {W}, {U}, {B}, {R}, {G}" in opened.pages[1].body
 
 
 async def test_keywords_english_glossary_term_finds_startspieler(ctx):
     reply = await run_answer(ctx, "rule", query="starting player")
-    body = reply.pages[0].body
+    # The term table names the rule first (103.1, Startspieler); the documents' hits follow.
+    assert reply.pages[0].title == "Startspieler – Regel 103.1"
+    body = reply.pages[1].body
     # 003: "Der Startspieler macht seinen ersten Zug." with trailer "Begriffestarting player" (entry 51).
     first_hit = body.split("\n\n")[1]
-    assert (
-        first_hit == "**Regelerklärung 51** · Begriffe: starting player\nDer **Startspieler** macht seinen ersten Zug."
+    assert first_hit == (
+        "**Erklärung, vermutlich Regel 103.8** · Begriffe: starting player\n"
+        "Der **Startspieler** macht seinen ersten Zug."
     )
-    assert reply.actions[0].label == "Regelerklärung 51"
+    # The hits' page carries its own buttons: the first points to that page's first hit.
+    assert reply.pages[1].actions[0].label == "Erklärung, vermutlich Regel 103.8"
 
 
 async def test_keywords_search_quoted_rules_too(ctx):
@@ -137,7 +154,8 @@ async def test_explanation_see_also_not_in_store_says_so(ctx):
     entry = next(e for e in cat.explanations if e.position == 4)
     assert entry.see_also == ("201.3",)
     reply = await run_action(ctx, "rulex", str(entry.id))
-    assert reply.pages[0].title == "Regelerklärung 4"
+    # Without --cr the entry is named by today's number shipped in data/explanations_numbers.tsv.
+    assert reply.pages[0].title == "Regel 100.2a (Erklärung)"
     button = next(a for a in reply.actions if a.action == "rule")
     assert button.label == "Siehe 201.3 (nicht enthalten)"
     pressed = await run_action(ctx, "rule", "201.3")
@@ -159,7 +177,7 @@ async def test_explanation_neighbours(ctx):
 async def test_unknown_number_is_a_german_error_listing_known_numbers(ctx):
     reply = await run_answer(ctx, "rule", query="999.9")
     assert reply.error and reply.ephemeral
-    assert reply.pages[0].title == "Regel 999.9 steht in keinem Dokument"
+    assert reply.pages[0].title == "Regel 999.9 nicht gefunden"
     assert "104.3f" in reply.pages[0].body and "701.19c" in reply.pages[0].body
 
 
@@ -181,7 +199,8 @@ async def test_nasty_rule_queries(ctx, text):
 async def test_autocomplete_numbers(ctx):
     choices = await run_completer(ctx, "rule_queries", "701")
     assert [c.value for c in choices] == ["701.19", "701.19a", "701.19b", "701.19c"]
-    assert choices[0].name == "701.19 – Fehden"
+    assert choices[0].name == "701.19 (heute 701.30) – Fehden"  # issue 9: today's number beside the old one
+    assert choices[3].name.startswith("701.19c (heute 701.30d) – Ein Spieler gewinnt eine Fehde")
 
 
 async def test_autocomplete_words_and_terms(ctx):
@@ -190,7 +209,9 @@ async def test_autocomplete_words_and_terms(ctx):
     assert values[0] == "start"  # the typed text as a search of its own
     assert "starting player" in values and "starting life total" in values
     headings = await run_completer(ctx, "rule_queries", "einb")
-    assert [c.name for c in headings][1] == "502.46 Einberufen"
+    # The German term (today's rule) first, then the heading as the 2005 FAQ printed it.
+    names = [c.name for c in headings]
+    assert names[1] == "Einberufen – Regel 702.51" and "502.46 Einberufen" in names
 
 
 async def test_autocomplete_limits(ctx):
@@ -215,9 +236,9 @@ async def test_numbers_aligned_later_are_found(built_db, tmp_path):
         assert reply.pages[0].title == "Regel 103.8 (Erklärung)"
         assert reply.pages[0].body == "Der Startspieler macht seinen ersten Zug."
         choices = await run_completer(ctx, "rule_queries", "103.")
-        assert choices[0].value == "103.8"
+        assert "103.8" in [c.value for c in choices]
         hits = await run_answer(ctx, "rule", query="Startspieler ersten Zug")
-        assert "**Regel 103.8 (Erklärung)**" in hits.pages[0].body
+        assert "**Regel 103.8 (Erklärung)**" in "\n".join(p.body for p in hits.pages)
     finally:
         await store.close()
 
@@ -234,7 +255,8 @@ async def test_buttons_survive_any_argument(ctx, key, arg):
 async def test_new_term_schlachtfeld_finds_old_im_spiel(ctx):
     # No document says "Schlachtfeld"; 003 and the FAQs say "im Spiel" (synonyms.tsv, row schlachtfeld_im).
     reply = await run_answer(ctx, "rule", query="Schlachtfeld")
-    body = reply.pages[0].body
+    assert reply.pages[0].title == "Schlachtfeld – Regel 403"
+    body = reply.pages[1].body
     assert "Auch gesucht: im spiel, auf dem schlachtfeld" in body
     assert "Nur Objekte auf dem Stapel oder **im Spiel** haben einen Beherrscher." in body
 
@@ -246,7 +268,11 @@ async def test_misprinted_subrule_is_found_under_its_heading(ctx):
 
     reply = await run_answer(ctx, "rule", query="502.46a")
     assert not reply.error
-    assert reply.pages[0].title == "Regel 502.46a (gedruckt als 502.32a)"
-    assert "Einberufen ist eine statische Fähigkeit" in reply.pages[0].body
+    # Issue 9: the printed rule with today's counterpart first (702.51a, changed: no additional cost today).
+    assert reply.pages[0].title == "Regel 502.32a (so zitiert) – heute 702.51a"
+    assert "→ **heute (inhaltlich geändert) 702.51a**: Convoke is a static ability" in reply.pages[0].body
+    assert reply.pages[1].title == "Regel 502.46a (gedruckt als 502.32a)"
+    assert "Einberufen ist eine statische Fähigkeit" in reply.pages[1].body
     reply = await run_answer(ctx, "rule", query="502.48a")
-    assert reply.pages[0].title == "Regel 502.48a (gedruckt als 502.43a)"
+    assert reply.pages[0].title == "Regel 502.43a (so zitiert) – heute 702.53a"
+    assert reply.pages[1].title == "Regel 502.48a (gedruckt als 502.43a)"

@@ -11,11 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.answers import AnswerContext, run_action, run_answer
-from bot.answers.rulings import RULE_CHANGES_PATH, outdated_notice, parse_rule_changes, rule_changes
 from bot.render import fit_pages, payload
 from bot.search import NameIndex
 from bot.store import Store
-from tests.conftest import ROOT
 from tests.test_render import assert_within_limits
 from tests.test_textsearch import NASTY
 
@@ -52,8 +50,14 @@ async def test_circu_all_five_rulings_in_order(ctx):
 async def test_old_rulings_carry_terminology_notices(ctx):
     reply = await run_answer(ctx, "ruling", card="Circu")
     body = reply.pages[0].body
-    # "… der ganz aus dem Spiel entfernten Karte" (2005) → today "ins Exil schicken" (002, 2017).
-    assert "ℹ️ Heute: „ins Exil schicken“ statt „ganz aus dem Spiel entfernen“ (Dokument 002, 2017)" in body
+    # "… der ganz aus dem Spiel entfernten Karte" (2005) → today "ins Exil schicken" (CR 406.1; 002, 2017).
+    assert (
+        "entfernten Karte.\nℹ️ Heute andere Begriffe: „ins Exil schicken“ statt „ganz aus dem Spiel entfernen“ "
+        "_(Beleg: 406.1 (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu Getrieben // Verzweiflung "
+        "und geteilten Karten, Ruling vom 18.04.2017))_" in body
+    )
+    # "Die ersten beiden Fähigkeiten zielen auf Bibliotheken …" uses no old term: no notice.
+    assert "Spieler.\n_Ravnica" in body
 
 
 async def test_see_also_section_rulings_are_linked(ctx):
@@ -122,57 +126,6 @@ async def test_search_within_one_card(ctx):
     reply = await run_answer(ctx, "ruling", card="Circu", search="geteilte Karte")
     assert reply.pages[0].body.startswith("1 Treffer für „geteilte Karte“")
     assert "Wird eine **geteilte Karte** auf diese Weise entfernt" in reply.pages[0].body
-
-
-async def test_split_card_ruling_before_2017_gets_the_rules_change(ctx):
-    reply = await run_answer(ctx, "ruling", search="geteilte Karte umgewandelte Manakosten")
-    text = text_of(reply)
-    assert "⚠️ Regel geändert (2017)" in text
-    # The 2017 rulings of document 002 themselves carry no notice.
-    rulings = await ctx.store.rulings_for_card(ctx.names.resolve("Getrieben // Verzweiflung").card_id)
-    assert len(rulings) == 13
-    assert all(outdated_notice(r.text, r.date) == "" for r in rulings)
-
-
-def test_outdated_notice_compares_dates():
-    # Clash article (2007), German ruling on split cards: older than the change of 2017-04-18.
-    text = (
-        "Falls einer oder mehrere der sich befehdenden Spieler eine geteilte Karte aufdeckt,"
-        " werden die umgewandelten Manakosten beider Hälften unabhängig voneinander betrachtet."
-    )
-    notice = outdated_notice(text, "2007")
-    assert notice.splitlines()[0].startswith("⚠️ Regel geändert (2017): Außerhalb des Stapels")
-    assert "„Manawert“ statt „umgewandelte Manakosten“" in notice
-    assert outdated_notice(text, "2017-07-14") == ""
-    assert outdated_notice(text, None) == ""
-
-
-def test_every_rule_change_cites_a_line_of_its_document():
-    changes = rule_changes()
-    assert {c.key for c in changes} >= {"split_mana_value", "wirken", "manawert", "exil"}
-    for change in changes:
-        m = re.match(r"(\S+\.txt) Zeile (\d+) \(Ruling vom (\d\d\.\d\d\.\d{4})\): „(.+)“$", change.source)
-        assert m, change.source
-        lines = (ROOT / "data" / "sources" / m.group(1)).read_text(encoding="utf-8").splitlines()
-        cited = lines[int(m.group(2)) - 1]
-        for fragment in m.group(4).split("…"):
-            assert fragment.strip() in cited, (change.key, fragment)
-        # The date line above the paragraph is the ruling's date (DD/MM/YYYY in the file).
-        assert lines[int(m.group(2)) - 3] == m.group(3).replace(".", "/")
-        day, month, year = m.group(3).split(".")
-        assert change.since == f"{year}-{month}-{day}"
-
-
-def test_parse_rule_changes_rejects_bad_rows():
-    with pytest.raises(ValueError, match="Zeile 1: sechs Spalten"):
-        parse_rule_changes("a\tb\n")
-    with pytest.raises(ValueError, match="art"):
-        parse_rule_changes("k\tsonst\t2017\tq\tx\tn\n")
-    with pytest.raises(ValueError, match="ISO"):
-        parse_rule_changes("k\tregel\t18.04.2017\tq\tx\tn\n")
-    with pytest.raises(ValueError, match="Muster"):
-        parse_rule_changes("k\tregel\t2017\tq\t(\tn\n")
-    assert RULE_CHANGES_PATH.is_file()
 
 
 async def test_long_search_pages_within_limits(ctx):
@@ -290,12 +243,3 @@ async def test_new_hybrid_term_finds_the_2005_halbe_halbe_rulings(ctx):
     text = text_of(reply)
     assert "Auch gesucht: halbe halbe manasymbol" in text
     assert "**Halbe-Halbe-Manasymbole** sind keine neuen Farben." in text
-
-
-def test_playing_lands_gets_no_wirken_notice():
-    # Lands are still played ("spielen") today; only spells are cast ("wirken", document 002, 2017).
-    from bot.answers.rulings import outdated_notice
-
-    assert outdated_notice("Du kannst in diesem Zug ein zusätzliches Land spielen.", "2005-08-30") == ""
-    assert "„wirken“ statt „spielen“" in outdated_notice("Sowie du eine Hybrid-Karte spielst, …", "2005-08-30")
-    assert outdated_notice("Sowie du eine Hybrid-Karte spielst, …", "2017-07-14") == ""  # after the change

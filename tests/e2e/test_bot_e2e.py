@@ -229,7 +229,8 @@ async def test_hostile_text_gets_a_valid_answer_not_a_traceback(fake, text):
 async def test_sql_text_is_an_ephemeral_german_error(fake):
     res = await fake.command("karte", {"name": HOSTILE[0]})
     assert res.ephemeral
-    assert res.embeds[0]["title"] == "Keine Karte „\"; DROP TABLE cards; -- NEAR(a b) *“ gefunden"
+    # the echo is escaped (issue 10 item 4): "*" shows as typed, never as markdown
+    assert res.embeds[0]["title"] == "Keine Karte „\"; DROP TABLE cards; -- NEAR(a b) \\*“ gefunden"
 
 
 async def test_combining_umlaut_finds_the_same_card(fake):
@@ -284,6 +285,23 @@ async def test_paging_buttons_turn_the_page(fake):
 
     back = await fake.component(turned, button(turned, "Zurück")["custom_id"])
     assert back.data["embeds"][0]["description"] == first["description"]
+
+
+async def test_search_buttons_follow_the_page(fake):
+    """Issue 12: on page 2 of a search the buttons point to page 2's hits, not page 1's."""
+    # /regel: page 1 is the term (Startspieler, 103.1), page 2 the documents' hits with their own buttons.
+    res = await fake.command("regel", {"suche": "Startspieler"}, locale="de")
+    assert res.embeds[0]["title"] == "Startspieler – Regel 103.1"
+    first = {b["label"] for b in res.buttons()} - {"Zurück", "Weiter"}
+    turned = await fake.component(res, button(res, "Weiter")["custom_id"])
+    second = {b["label"] for b in turned.buttons()} - {"Zurück", "Weiter"}
+    assert "Erklärung, vermutlich Regel 103.8" in second and "Erklärung, vermutlich Regel 103.8" not in first
+    # /ruling: 6 hits per page; page 2's card buttons are the cards of page 2.
+    res = await fake.command("ruling", {"suche": "Kreatur"}, locale="de")
+    page1 = [b["custom_id"] for b in res.buttons() if b["custom_id"].startswith("rb:rulings:")]
+    turned = await fake.component(res, button(res, "Weiter")["custom_id"])
+    page2 = [b["custom_id"] for b in turned.buttons() if b["custom_id"].startswith("rb:rulings:")]
+    assert page1 and page2 and page1 != page2
 
 
 # ---------------------------------------------------------------- other commands

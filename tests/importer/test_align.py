@@ -2,14 +2,18 @@
 
 from pathlib import Path
 
+import pytest
+
 from bot.importer.align import (
     align_explanations,
     coverage,
     match_versions,
     read_keyword_table,
+    read_map_sample,
     resolve_old_number,
     resolve_via_keywords,
     rule_sort_key,
+    score_sample,
 )
 from bot.importer.cr import parse_cr
 from bot.importer.model import RuleExplanation
@@ -90,3 +94,45 @@ def test_align_entry_without_counterpart_is_not_aligned():
     entries = [RuleExplanation(text, 1)]
     (a,) = align_explanations(entries, cr)
     assert a.status != "aligned"
+
+
+def test_versions_follow_the_text_across_numbers():
+    """Issue 9 on the project's own fixtures (cr_moves_old/new.txt: made-up texts in the official layout)."""
+    old = parse_cr(FIX / "cr_moves_old.txt")
+    new = parse_cr(FIX / "cr_moves_new.txt")
+    m = match_versions(old, new)
+    # A rule moved to another section with the same words: found anywhere, certain.
+    assert (m["110.5"].new, m["110.5"].method, m["110.5"].certain) == ("111.1", "text-identical", True)
+    # Its subrule went along to the new section (a rule there now), reworded a little: found, not certain.
+    assert (m["110.5b"].new, m["110.5b"].certain) == ("111.3", False)
+    # The same words under the same number stay that number, not a copy in another chapter (905.6).
+    assert m["508.2a"].new == "508.2a" and m["508.2a"].certain
+    # A subrule moved to a sibling rule (704.5v → 704.6e).
+    assert m["704.5v"].new == "704.6e" and not m["704.5v"].certain
+    # Trample's redundancy rule stays with trample (grew a sentence), not menace's redundancy rule.
+    assert m["702.17b"].new == "702.19b"
+    # A rule that grew ("… is zero" → "… is zero, unless …") keeps its number.
+    assert m["704.5w"].new == "704.5w"
+
+
+def test_map_sample_scores(tmp_path):
+    old = parse_cr(FIX / "cr_moves_old.txt")
+    new = parse_cr(FIX / "cr_moves_new.txt")
+    path = tmp_path / "sample.tsv"
+    path.write_text("# checked by hand\n2010-10-01\t2026-04-17\n110.5\t111.1\n110.5a\t111.2\n704.5v\t704.6e\n"
+                    "702.17b\t702.19b\n999.9\t-\n", encoding="utf-8")
+    sample = read_map_sample(path)
+    score = score_sample(match_versions(old, new), sample)
+    # 999.9 is not in the old file: not counted. 110.5a has no counterpart in the map: counted, not claimed.
+    assert (score.checked, score.right, score.claimed, score.claimed_right) == (4, 3, 3, 3)
+    assert score.wrong == (("110.5a", None, "111.2"),)
+    assert score.precision == 100.0 and score.agreement == 75.0
+    path.write_text("2010-10-01\n110.5\t111.1\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="erste Zeile"):
+        read_map_sample(path)
+
+
+def test_the_project_sample_file_reads():
+    sample = read_map_sample()
+    assert (sample.old_effective, sample.new_effective) == ("2010-10-01", "2026-04-17")
+    assert len(sample.rows) == 201 and ("508.2a", "508.2a") in sample.rows and ("704.5j", None) in sample.rows

@@ -5,9 +5,15 @@ passes on a checkout without the shared files. The files are never copied into t
 """
 
 import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+
+from bot.answers import AnswerContext
+from bot.search import NameIndex
+from bot.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,3 +36,13 @@ def reference():
 
     return get
 
+
+
+@asynccontextmanager
+async def answer_context(db: Path) -> AsyncIterator[AnswerContext]:
+    """An answer context over the store ``db`` (name index included), closed on exit."""
+    store = await Store.open(db)
+    try:
+        yield AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
+    finally:
+        await store.close()

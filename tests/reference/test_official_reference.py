@@ -16,9 +16,8 @@ import pytest
 from bot.answers import AnswerContext, run_answer
 from bot.answers.official import official_rule_reply
 from bot.importer import DEFAULT_SOURCES, BuildReport, build
-from bot.search import NameIndex
-from bot.store import Store
 from tests.conftest import run_cli
+from tests.reference.conftest import answer_context
 
 pytestmark = pytest.mark.reference
 
@@ -41,11 +40,8 @@ def full(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildReport]:
 
 @pytest.fixture
 async def fctx(full) -> AsyncIterator[AnswerContext]:
-    store = await Store.open(full[0])
-    try:
-        yield AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
-    finally:
-        await store.close()
+    async with answer_context(full[0]) as ctx:
+        yield ctx
 
 
 def test_build_report(full):
@@ -54,8 +50,11 @@ def test_build_report(full):
     # same counts as tests/reference/test_cr_reference.py reads from the parser
     assert o.cr[0].counts == {"chapter": 9, "section": 147, "rule": 1165, "subrule": 1973, "example": 277,
                               "glossary": 730}
-    (v,) = o.versions  # as in test_align_reference.py: 1899 numbers in 2010, 1804 matched, 1556 certain
-    assert (v.rules, v.matched, v.certain) == (1899, 1804, 1556)
+    (v,) = o.versions  # as in test_align_reference.py: 1899 numbers in 2010, 1831 matched, 1675 certain
+    assert (v.rules, v.matched, v.certain) == (1899, 1831, 1675)
+    assert v.sample is not None and (v.sample.claimed, v.sample.claimed_right) == (171, 170)
+    today = full[1].today  # the register's rule quotes agree with the official text of 2026-04-17
+    assert (today.cr_checked, today.cr_missing, today.cr_differs) == ("MagicCompRules_20260417.txt", [], [])
     # the real 003 parser gives the same coverage as the alignment test's reader
     assert o.alignment == {"003_b16bc3bb93a072a0.txt": {"aligned": 177, "uncertain": 28, "unaligned": 0}}
     conn = sqlite3.connect(full[0])
@@ -92,10 +91,14 @@ async def test_701_19_resolves_to_701_30(fctx):
 
 
 async def test_uncertain_match_says_vermutlich(fctx):
-    # 2010's 702.48a (convoke "reduces the cost") → 702.51a, kept but not certain (test_align_reference.py);
-    # 702.48a exists today (another keyword), so today's rule comes first with the note
+    # 2010's 110.5g (a token can't come back) is today's 111.8, worded anew: found, but not certain.
+    reply = await official_rule_reply(fctx, "110.5g")
+    assert reply.pages[0].title == "111.8 — Tokens"
+    assert reply.pages[0].body.startswith("_vermutlich 111.8: früher 110.5g (Regeln vom 1. Oktober 2010) — "
+                                          "Zuordnung unsicher")
+    # Issue 9: 702.48a exists today (Offering) and no document cites it: today's rule, no note on 2010.
     reply = await official_rule_reply(fctx, "702.48a")
-    assert "sie ist heute vermutlich 702.51a" in reply.pages[0].body
+    assert "früher" not in reply.pages[0].body and "vermutlich" not in reply.pages[0].body
 
 
 async def test_mana_value_cites_202_3(fctx):
@@ -152,7 +155,9 @@ def test_done_when_through_call(full):
                           "mana value than all other cards revealed in that clash.")
     assert "Stand 17.04.2026" in out
     out = run_cli("call", "/regel suche: 701.19", db=db).stdout
-    assert out.startswith("== 701.30 — Clash ==\n_früher 701.19 (Regeln vom 1. Oktober 2010)")
+    # issue 9: the article's meaning (clash, today 701.30) first, today's 701.19 (regenerate) named as another rule
+    assert out.startswith("== Regel 701.19 (so zitiert) – heute 701.30 ==\n**701.19** im Dokument _Fehde (Clash)")
+    assert "**Heute ist 701.19 eine andere Regel:** Regenerate _(Comprehensive Rules vom 17.04.2026)_" in out
     # page 2: the 2007 article's German and English 701.19 side by side (the documents' answer)
     page2 = run_cli("call", "/regel suche: 701.19", "--page", "2", db=db).stdout
     assert "[701.19c (Deutsch)] Ein Spieler gewinnt eine Fehde" in page2 and "[701.19c (English)]" in page2

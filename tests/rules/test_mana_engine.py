@@ -354,26 +354,38 @@ def test_total_cost_other_reduction_symbols():
 
 
 def test_upkeep_example_502_13a():
-    # Kälteeinbruch FAQ: „Kumulative Versorgung {W} oder {U}“, two counters, a third is added →
-    # {W}{W}{W}, {W}{W}{U}, {W}{U}{U} or {U}{U}{U}.
-    result = cumulative_upkeep(parse_upkeep("{W} oder {U}"), 3)
-    assert texts(result.totals) == ["{W}{W}{W}", "{W}{W}{U}", "{W}{U}{U}", "{U}{U}{U}"]
+    # Kälteeinbruch FAQ 502.13a: „Kumulative Versorgung {W} oder {U}“ with two age counters already on it;
+    # a third is added → {W}{W}{W}, {W}{W}{U}, {W}{U}{U} or {U}{U}{U}.
+    result = cumulative_upkeep(parse_upkeep("{W} oder {U}"), 2)
+    assert result.totals == ["{W}{W}{W}", "{W}{W}{U}", "{W}{U}{U}", "{U}{U}{U}"]
     assert result.count == 4
+    assert result.payments == 3
     assert result.steps[0].rule == "502.13a"
 
 
-def test_upkeep_generic_one_with_four_counters():
-    # Kälteeinbruch FAQ: „Kumulative Versorgung {1}“ with three counters gets a fourth → pay {4}.
-    result = cumulative_upkeep(parse_upkeep("{1}"), 4)
-    assert texts(result.totals) == ["{4}"]
+def test_upkeep_generic_one_with_three_counters_pays_four():
+    # Kälteeinbruch FAQ: „Kumulative Versorgung {1}“ and three age counters when it triggers: it gets
+    # another one, then {4} is paid or the permanent is sacrificed.
+    result = cumulative_upkeep(parse_upkeep("{1}"), 3)
+    assert result.totals == ["{4}"]
+    assert result.formula == "{4}"
+
+
+def test_upkeep_zero_counters_still_pays_once():
+    # the trigger puts the first age counter on the permanent before the payment (502.13a / 702.24a)
+    result = cumulative_upkeep(parse_upkeep("{B}"), 0)
+    assert result.totals == ["{B}"]
+    assert result.payments == 1
 
 
 def test_upkeep_distinct_totals_collapse():
     # {1}{G} or {G}{1} are the same option; {2} or {1}{1} sum the same
-    assert cumulative_upkeep(parse_upkeep("{2} | {1}{1}"), 5).count == 1
-    assert cumulative_upkeep(parse_upkeep("{W} oder {U} oder {B}"), 2).count == 6
+    assert cumulative_upkeep(parse_upkeep("{2} | {1}{1}"), 4).count == 1
+    assert cumulative_upkeep(parse_upkeep("{W} oder {U} oder {B}"), 1).count == 6
     with pytest.raises(ManaError):
-        cumulative_upkeep(parse_upkeep("{W}"), 101)
+        cumulative_upkeep(parse_upkeep("{W}"), 10**6 + 1)
+    with pytest.raises(ManaError):
+        cumulative_upkeep(parse_upkeep("{W}"), -1)
 
 
 def test_format_split():
@@ -386,9 +398,9 @@ def test_format_split():
 def test_huge_inputs_fail_with_a_german_message_not_a_hang():
     pairs = ["W/U", "U/B", "B/R", "R/G", "G/W", "W/B", "U/R", "B/G", "R/W", "G/U"]
     sixty_hybrids = parse_cost("".join(f"{{{p}}}" for p in pairs * 6))
-    with pytest.raises(ManaError, match="Zu viele Bezahlmöglichkeiten"):
+    with pytest.raises(ManaError, match=r"(?i)zu viele"):
         hybrid_payments(sixty_hybrids)
-    with pytest.raises(ManaError, match="Zu viele mögliche Restkosten"):
+    with pytest.raises(ManaError, match=r"zu viele Möglichkeiten|Zu viele mögliche Restkosten"):
         convoke(sixty_hybrids, [("W", "U", "B", "R", "G")] * 100)
     with pytest.raises(ManaError, match="mehr als 1000"):
         parse_cost("{1001}")

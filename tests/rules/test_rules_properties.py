@@ -13,6 +13,7 @@ from bot.rules.clash import RevealedCard, clash, clash_odds
 from bot.rules.mana import (
     COLORED,
     COLORLESS,
+    COLORLESS_HYBRID,
     GENERIC,
     HYBRID,
     MONO_HYBRID,
@@ -43,6 +44,7 @@ symbol = st.one_of(
     st.sampled_from("XYZ").map(lambda v: Symbol(VARIABLE, var=v)),
     st.sampled_from(PAIRS).map(lambda p: Symbol(HYBRID, tuple(p))),
     color.map(lambda c: Symbol(MONO_HYBRID, (c,), amount=2)),
+    color.map(lambda c: Symbol(COLORLESS_HYBRID, (c,))),
     color.map(lambda c: Symbol(PHYREXIAN, (c,))),
     st.sampled_from(PAIRS).map(lambda p: Symbol(PHYREXIAN, tuple(p))),
 )
@@ -87,6 +89,8 @@ def alternatives(s: Symbol, x: int) -> list[tuple[list[set], int]]:
         return [([col(c)], 0) for c in s.colors]
     if s.kind == MONO_HYBRID:
         return [([col(s.colors[0])], 0), ([ANY] * s.amount, 0)]
+    if s.kind == COLORLESS_HYBRID:
+        return [([col("C")], 0), ([col(s.colors[0])], 0)]
     return [([col(c)], 0) for c in s.colors] + [([], 2)]  # Phyrexian
 
 
@@ -127,6 +131,7 @@ small_symbol = st.one_of(
     st.just(Symbol(VARIABLE, var="X")),
     st.sampled_from(PAIRS).map(lambda p: Symbol(HYBRID, tuple(p))),
     st.sampled_from("WUBRG").map(lambda c: Symbol(MONO_HYBRID, (c,), amount=2)),
+    st.sampled_from("WUBRG").map(lambda c: Symbol(COLORLESS_HYBRID, (c,))),
     st.sampled_from("WUBRG").map(lambda c: Symbol(PHYREXIAN, (c,))),
     st.sampled_from(PAIRS).map(lambda p: Symbol(PHYREXIAN, tuple(p))),
 )
@@ -134,7 +139,7 @@ small_costs = st.lists(small_symbol, min_size=1, max_size=4).map(lambda s: ManaC
 pools = st.lists(st.sampled_from(KINDS), max_size=6).map(Counter)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=2000, deadline=None)
 @given(small_costs, pools, st.integers(0, 2), st.one_of(st.none(), st.integers(0, 5)))
 def test_payment_found_iff_brute_force_finds_one(cost, pool, x, life):
     result = pay(cost, pool, x=x, life=life)
@@ -172,6 +177,8 @@ def options_plain(s: Symbol) -> list[tuple]:
         return [(c,) for c in s.colors]
     if s.kind == MONO_HYBRID:
         return [(s.colors[0],), ("2",)]
+    if s.kind == COLORLESS_HYBRID:
+        return [(s.colors[0],), ("C",)]
     if s.kind == PHYREXIAN:
         return [(c,) for c in s.colors] + [("life",)]
     return [()]
@@ -190,11 +197,13 @@ def test_hybrid_count_matches_brute_force(cost):
 creature = st.lists(st.sampled_from(COLORS), max_size=2, unique=True).map(tuple)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=2000, deadline=None)
 @given(
     st.lists(
         st.one_of(
             st.integers(0, 3).map(lambda n: Symbol(GENERIC, amount=n)),
+            st.just(Symbol(VARIABLE, var="X")),
+            st.sampled_from(COLORS).map(lambda c: Symbol(COLORLESS_HYBRID, (c,))),
             st.sampled_from(COLORS).map(lambda c: Symbol(COLORED, (c,))),
             st.sampled_from(PAIRS).map(lambda p: Symbol(HYBRID, tuple(p))),
             st.sampled_from(COLORS).map(lambda c: Symbol(MONO_HYBRID, (c,), amount=2)),
@@ -205,12 +214,16 @@ creature = st.lists(st.sampled_from(COLORS), max_size=2, unique=True).map(tuple)
         max_size=4,
     ).map(lambda s: ManaCost(tuple(s))),
     st.lists(creature, max_size=4),
+    st.integers(0, 2),
 )
-def test_convoke_matches_brute_force(cost, creatures):
-    # brute force: every creature picks {1} (if generic left), one still-present symbol of its colour,
-    # or the generic half of a {2/W} ({S} cannot be reduced)
-    generic = sum(s.amount for s in cost.symbols if s.kind == GENERIC)
-    rest = [s for s in cost.symbols if s.kind != GENERIC]
+def test_convoke_matches_brute_force(cost, creatures, x):
+    # brute force: X is announced first (Akkord des Rufes ruling) and adds x generic; then every creature
+    # picks {1} (if generic left), one still-present symbol of its colour, or the generic half of a {2/W}
+    # ({S} cannot be reduced, {C} of a {C/W} neither)
+    generic = sum(s.amount for s in cost.symbols if s.kind == GENERIC) + x * sum(
+        1 for s in cost.symbols if s.kind == VARIABLE
+    )
+    rest = [s for s in cost.symbols if s.kind not in (GENERIC, VARIABLE)]
     results = set()
 
     def go(i, gen, left):
@@ -233,7 +246,7 @@ def test_convoke_matches_brute_force(cost, creatures):
 
     go(0, generic, rest)
     got = set()
-    for c in convoke(cost, creatures).remaining:
+    for c in convoke(cost, creatures, x=x).remaining:
         g = sum(s.amount for s in c.symbols if s.kind == GENERIC)
         got.add((g, tuple(sorted(s.text for s in c.symbols if s.kind != GENERIC))))
     assert got == results

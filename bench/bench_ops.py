@@ -1,0 +1,161 @@
+"""Operations figures (issue 10): one user cannot stall the bot, and a burst is acknowledged in time.
+
+Starts the real bot (``python -m bot run``) against the fake Discord of tests/e2e and measures:
+
+* **autocomplete while a worst-case calculation runs**: ``/mana versorgung kosten: {W} oder {U} oder {B}
+  oder {R} marken: 100`` (about 30 s of CPU before the calculators issue; here it runs in a worker process
+  and is stopped at the 2-s budget) is sent again and again, so one is always running, while autocomplete
+  requests go one after another; p50/p99 of dispatch → callback, next to the same figure without the
+  calculation. Target: p99 ≤ 50 ms.
+* **burst**: ``--burst`` interactions (default 2 000; commands and autocompletes of the whole workload)
+  dispatched at once; per interaction the time to its first callback (answer or defer), how many within
+  Discord's 3 s, how many were deferred, and whether every one got its final answer.
+
+With ≥ 2 CPUs the bot is pinned to CPU 0 and this process (the fake Discord) to CPU 1, as in bench_e2e.
+
+    .venv/bin/python bench/bench_ops.py [--quick] [--burst N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_e2e import pin_threads
+from fakediscord import FakeDiscord
+from harness import build_store, running_bot
+from workload import build_plan, percentile, run_step
+
+WORST = ("mana", {"cost": "{W} oder {U} oder {B} oder {R}", "counters": 100}, "upkeep")
+
+
+async def _autocomplete_ms(fake: FakeDiscord, rounds: int) -> list[float]:
+    out = []
+    for i in range(rounds):
+        res = await fake.autocomplete_result("karte", "name", ("boros", "chor", "feld", "circu")[i % 4])
+        out.append(res.seconds * 1000)
+    return out
+
+
+async def calc_contention(fake: FakeDiscord, rounds: int) -> dict[str, object]:
+    """Autocomplete latency alone and while worst-case calculations run back to back."""
+    alone = await _autocomplete_ms(fake, rounds)
+    stop = asyncio.Event()
+    calcs: list[tuple[float, str]] = []
+
+    async def calculate() -> None:
+        while not stop.is_set():
+            name, options, sub = WORST
+            t0 = time.perf_counter()
+            res = await fake.command(name, options, subcommand=sub, timeout=30)
+            calcs.append((time.perf_counter() - t0, res.embeds[0]["title"] if res.embeds else "?"))
+
+    worker = asyncio.create_task(calculate())
+    await asyncio.sleep(0.3)  # the first calculation is running
+    try:
+        during = await _autocomplete_ms(fake, rounds)
+    finally:
+        stop.set()
+        await worker
+    return {"alone": alone, "during": during, "calcs": calcs}
+
+
+async def burst(fake: FakeDiscord, n: int) -> dict[str, object]:
+    """``n`` interactions of the workload at once; first-callback times, deferrals, final answers."""
+    plan = await build_plan(fake)
+    late_before = len(fake.late)
+    t0 = time.perf_counter()
+    results = await asyncio.gather(*(run_step(fake, plan[i % len(plan)], timeout=120) for i in range(n)),
+                                   return_exceptions=True)
+    wall = time.perf_counter() - t0
+    ok = [r for r in results if not isinstance(r, BaseException)]
+    first = sorted(r.seconds for r in ok)
+    answered = sum(1 for r in ok if not r.refused and (r.embeds or r.content or r.choices or r.callback_type == 8))
+    return {"n": n, "first": first, "deferred": sum(1 for r in ok if r.callback_type == 5),
+            "in_time": sum(1 for s in first if s <= 3.0), "refused": len(fake.late) - late_before,
+            "errors": len(results) - len(ok), "answered": answered, "wall": wall}
+
+
+async def measure(rounds: int, burst_n: int) -> tuple[dict[str, object], dict[str, object]]:
+    """Start the bot, run both measurements, stop it; returns (contention, burst) figures."""
+    pin = (os.cpu_count() or 1) >= 2 and hasattr(os, "sched_setaffinity")
+    with tempfile.TemporaryDirectory(prefix="bench_ops_") as tmp_s:
+        tmp = Path(tmp_s)
+        db = tmp / "regelbot.sqlite3"
+        build_store(db)
+        own = os.sched_getaffinity(0) if pin else set()
+        if pin:
+            os.sched_setaffinity(0, {1})
+        try:
+            async with FakeDiscord() as fake, running_bot(fake, tmp, db=db, extra_env={"LOG_LEVEL": "INFO"}) as bot:
+                if pin:
+                    pin_threads(bot.proc.pid, 0)
+                await fake.wait_sync()
+                plan = await build_plan(fake)
+                for step in plan * 2:  # warm-up
+                    await run_step(fake, step)
+                contention = await calc_contention(fake, rounds)
+                fake.callback_deadline = 3.0
+                bursting = await burst(fake, burst_n)
+        finally:
+            if pin:
+                os.sched_setaffinity(0, own)
+    return contention, bursting
+
+
+def rows(quick: bool) -> list[tuple[str, str, str, str]]:
+    """Figures for ``bench/run.py``."""
+    rounds, n = (200, 2000) if quick else (1000, 2000)
+    contention, b = asyncio.run(measure(rounds, n))
+    cmd = "python bench/bench_ops.py" + (" --quick" if quick else "")
+    alone, during = sorted(contention["alone"]), sorted(contention["during"])  # type: ignore[arg-type]
+    calcs = contention["calcs"]  # type: ignore[assignment]
+    first = b["first"]  # type: ignore[assignment]
+    calc_s = ", ".join(f"{s:.1f} s" for s, _ in calcs[:3])  # type: ignore[index]
+    return [
+        ("autocomplete p50/p99, no calculation running", f"{percentile(alone, 0.5):.1f} / "
+         f"{percentile(alone, 0.99):.1f} ms", "", cmd),
+        ("autocomplete p50/p99 while a worst-case calculation runs", f"{percentile(during, 0.5):.1f} / "
+         f"{percentile(during, 0.99):.1f} ms", "p99 ≤ 50 ms", cmd),
+        ("  worst-case calculation (/mana versorgung, 4 choices, 100 counters)",
+         f"refused after {calc_s} ({calcs[0][1] if calcs else '?'})", "≈ 2 s budget", cmd),  # type: ignore[index]
+        (f"burst of {b['n']}: answered or deferred within 3 s", f"{b['in_time']} / {b['n']} "
+         f"({b['deferred']} deferred, {b['refused']} late, {b['errors']} lost)", "all", cmd),
+        (f"  burst of {b['n']}: first callback p50/p99/max", f"{percentile(first, 0.5):.2f} / "
+         f"{percentile(first, 0.99):.2f} / {max(first):.2f} s; all answered in {b['wall']:.1f} s", "", cmd),
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer autocomplete rounds")
+    parser.add_argument("--burst", type=int, default=2000, help="interactions dispatched at once")
+    parser.add_argument("--rounds", type=int, default=1000, help="autocomplete requests per phase")
+    args = parser.parse_args()
+    rounds = min(args.rounds, 200) if args.quick else args.rounds
+    contention, b = asyncio.run(measure(rounds, args.burst))
+    alone, during = sorted(contention["alone"]), sorted(contention["during"])  # type: ignore[arg-type]
+    print(f"bench_ops — CPUs: {os.cpu_count()}")
+    print(f"autocomplete alone:          n={len(alone)} p50 {percentile(alone, 0.5):.2f} ms  "
+          f"p99 {percentile(alone, 0.99):.2f} ms  max {max(alone):.2f} ms")
+    print(f"autocomplete during calc:    n={len(during)} p50 {percentile(during, 0.5):.2f} ms  "
+          f"p99 {percentile(during, 0.99):.2f} ms  max {max(during):.2f} ms  (target p99 ≤ 50 ms)")
+    for seconds, title in contention["calcs"]:  # type: ignore[attr-defined]
+        print(f"  worst-case calculation answered after {seconds:.2f} s: {title}")
+    first = b["first"]  # type: ignore[assignment]
+    print(f"burst of {b['n']}: {b['in_time']} answered or deferred within 3 s, {b['deferred']} deferred, "
+          f"{b['refused']} late (refused by the fake), {b['errors']} lost, {b['answered']} with a final answer")
+    print(f"  first callback p50 {percentile(first, 0.5):.2f} s  p99 {percentile(first, 0.99):.2f} s  "
+          f"max {max(first):.2f} s; wall {b['wall']:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+"""German terms in ``/rule`` (``/regel``): the term table (``data/terms_de_en.tsv``, :mod:`bot.terms`)
+answers a German query by meaning before any full-text search.
+
+``/regel suche: Trampelschaden`` → the term, its English name, its kind and today's rule number
+(702.19 of the Comprehensive Rules of 2026-04-17), older German terms ("früher Vorrang"), and the
+entries of the documents that use it (mechanics sections of the FAQs, rulings, quoted rules and the
+German rules explanation 003). With the Comprehensive Rules in the store (``build --cr``) the official
+rule text comes first. The first page is always about the term's rule, so its number is the answer's
+"top-1" (measured in tests/answers/test_terms.py and tests/reference/test_terms_reference.py).
+"""
+
+from __future__ import annotations
+
+from bot.answers.official import rule_reply as official_rule_reply
+from bot.answers.registry import AnswerContext, UserError, completer
+from bot.answers.rulings import search_rulings
+from bot.reply import Action, Choice, Page, Reply, in_quotes
+from bot.search import clean, name_keys
+from bot.store import Store
+from bot.terms import MAIN, VARIANT, Term, TermMatch, term_index
+from bot.textsearch import memo, tokens
+
+#: Rulings listed under a term (the full-text hits follow on the next pages).
+ENTRIES_SHOWN = 4
+TABLE_SOURCE = "Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026)"
+
+_MECHANICS_SQL = """
+SELECT m.id, m.title, d.title, d.set_name FROM mechanics m JOIN documents d ON d.id = m.document_id
+ORDER BY d.id, m.position
+"""
+
+
+async def _mechanics(store: Store) -> list[tuple[int, str, str]]:
+    """``[(id, title, set or document title)]`` of every mechanics section (read once per store)."""
+
+    async def load() -> list[tuple[int, str, str]]:
+        return [(r[0], r[1], r[3] or r[2]) for r in await store.fetchall(_MECHANICS_SQL)]
+
+    return await memo(store, "term_mechanics", load)
+
+
+def term_lines(term: Term) -> list[str]:
+    """The German description lines of a term (name, English, kind, rule, older terms)."""
+    lines = [
+        f"**{term.german}** (englisch *{term.english}*): {term.kind_name}, heute Regel **{term.rule}** "
+        "der Comprehensive Rules."
+    ]
+    if term.old:
+        lines.append("Früher auch: " + ", ".join(f"„{o}“" for o in term.old) + ".")
+    return lines
+
+
+async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], list[Action]]:
+    """Where the documents use the term: mechanics sections (buttons) and rulings (lines).
+
+    Searches the German name and every old term (the ruling search links old and new terms through
+    ``data/synonyms.tsv``). Returns German lines and buttons; both empty when no document uses it.
+    """
+    names = [term.german, *term.old]
+    keys = {n.casefold() for n in names}
+    lines: list[str] = []
+    actions: list[Action] = []
+    for mech_id, title, where in await _mechanics(ctx.store):
+        if title.casefold() in keys or any(title.casefold().startswith(k + " ") for k in keys):
+            lines.append(f"• Abschnitt {in_quotes(title)} ({where})")
+            actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(mech_id)))
+    seen: set[int] = set()
+    for name in names:
+        result = await search_rulings(ctx.store, name)
+        if result.mode != "all":
+            continue
+        for hit in result.hits:
+            if hit.ruling.id in seen or len(seen) >= ENTRIES_SHOWN:
+                continue
+            seen.add(hit.ruling.id)
+            lines.append(f"• Ruling zu **{hit.owner}** ({hit.ruling.document.title}): {hit.snippet}")
+    return lines, actions
+
+
+async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
+    """The answer for a German term: with a CR in the store its official rule first, then the term page
+    (rule number, older terms, document entries); without one the term page alone.
+
+    Raises:
+        nothing: a rule missing from an imported CR falls back to the term page.
+    """
+    term = match.term
+    body = term_lines(term)
+    if match.how == "typo":  # the user's text is not echoed (no markdown from users in answers)
+        body.insert(0, f"_Kein genauer Treffer; am ähnlichsten geschrieben: {term.german}._")
+    elif match.how == "inside":
+        body.insert(0, f"_Im Suchtext erkannt: {term.german}._")
+    elif _note(match).startswith("früher"):
+        body.insert(0, f"_{_note(match)}_")
+    entries, actions = await document_entries(ctx, term)
+    if entries:
+        body.append("\n**In den Dokumenten des Bots:**\n" + "\n".join(entries))
+    else:
+        body.append("\nDie Dokumente des Bots verwenden diesen Begriff nicht.")
+    page = Page(title=f"{term.german} – Regel {term.rule}", body="\n".join(body))
+    reply = Reply(pages=[page], source=TABLE_SOURCE, actions=actions)
+    versions = await ctx.store.cr_versions()
+    if versions:
+        current = next((v for v in versions if v.is_current), versions[0])
+        try:
+            official = await official_rule_reply(ctx.store, term.rule, current, note=_note(match))
+        except UserError:
+            return reply
+        official.pages.append(page)
+        official.actions = [*official.actions, *actions][:20]
+        official.source = f"{official.source} · {TABLE_SOURCE}"
+        return official
+    if any(a.arg == term.rule for a in reply.actions):
+        reply.actions = [a for a in reply.actions if a.arg != term.rule]
+    return reply
+
+
+def _note(match: TermMatch) -> str:
+    """``Trampelschaden = Trample``; through an old term ``früher „Vorrang“, heute Priorität = Priority``."""
+    term = match.term
+    old = next((o for o in term.old if name_keys(o)[:1] == name_keys(match.name)[:1]), None)
+    same = f"{term.german} = {term.english}"
+    return f"früher „{old}“, heute {same}" if old else same
+
+
+@completer("term_queries")
+def term_queries(ctx: AnswerContext, current: str) -> list[Choice]:
+    """Autocomplete for ``/ruling suche``: the typed text first, then German terms of the term table whose
+    names (German, old, variants, English) have words starting with the typed words; an old or English
+    name is shown with today's term (``Vorrang → Priorität``). At most 25, from memory."""
+    typed = clean(current)[:100]
+    typed_words = tokens(typed)
+    choices: dict[str, Choice] = {}
+    if typed:
+        choices[typed] = Choice(name=typed, value=typed)
+    if not typed_words:
+        return list(choices.values())
+    for term, name, rank in term_index().complete(typed_words):
+        label = name if rank in (MAIN, VARIANT) else f"{name} → {term.german}"
+        choices.setdefault(name.casefold(), Choice(name=label[:100], value=name[:100]))
+        if len(choices) >= 25:
+            break
+    return list(choices.values())[:25]
+
+
+def lookup(query: str) -> TermMatch | None:
+    """The term a ``/regel`` query names (see :meth:`bot.terms.TermIndex.lookup`), or None."""
+    return term_index().lookup(query)
+
+
+__all__ = ["document_entries", "lookup", "term_lines", "term_reply"]

@@ -1,0 +1,515 @@
+"""The change register (issue 9): what changed between a document's date and today, as reviewed data.
+
+Two files in ``data/``:
+
+* ``changes.toml`` — ``[review]`` (which documents were read in full, the date of the Comprehensive
+  Rules used as evidence), ``[cr]`` (the quoted text of every rule cited as evidence, so answers and CI
+  need no official file), ``[[term]]`` (renamed terms: spielen → wirken, …) and ``[[change]]`` rows:
+  the entries they name, ``kind`` (``changed`` / ``wording`` / ``unchanged``), what changed, the
+  evidence (``"CR 709.4a"`` or a later document entry ``"002:29 Jede geteilte Karte hat zwei"``) and
+  today's statement.
+* ``terms.tsv`` — per German entry the old terms it uses in their old sense (reviewed, see its header).
+
+An entry is ``"<file prefix>:<line> <text start>"``: the ruling (or mechanics section, line of its title)
+at that line of the document file whose name starts with the prefix. :func:`apply` resolves every
+reference against the freshly written store and fails loudly (:class:`RegisterError`) when an entry is
+missing or its text does not start as quoted. Rows whose document is not part of the build (a test
+build from other sources) are skipped and counted.
+
+Every ruling and mechanics section then gets a today-status in ``today_status``: ``changed`` (a
+``changed`` row names it), ``wording`` (a ``wording`` row names it or it carries terms), ``unchanged``
+(read in the review, or confirmed by an ``unchanged`` row), ``current`` (a document that states today's
+rules: 003, MTGJSON rulings as maintained by Gatherer) or ``unreviewed`` (a document the review did not
+cover — none in ``data/sources``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.importer.cr import CRDocument
+from bot.importer.model import SourceError
+from bot.paths import DATA_DIR
+
+CHANGES_PATH = DATA_DIR / "changes.toml"
+TERMS_PATH = DATA_DIR / "terms.tsv"
+
+KINDS = ("changed", "wording", "unchanged")
+#: Status order: the first that applies wins.
+STATUSES = ("changed", "wording", "unchanged", "current", "unreviewed")
+_REF = re.compile(r"^(\d{3}):(\d+)(?: (.+))?$")
+_CR_REF = re.compile(r"^CR (\d{3}(?:\.\d+[a-z]?)?)$")
+_ISO = re.compile(r"^(?:\d{4}(?:-\d{2}-\d{2})?)?$")
+
+
+class RegisterError(SourceError):
+    """The register or the term table is malformed, or names an entry the store does not have."""
+
+
+@dataclass(frozen=True)
+class EntryRef:
+    """``"001:2063 Falls ein Effekt"`` → prefix ``001``, line 2063, quote ``Falls ein Effekt``."""
+
+    prefix: str
+    line: int
+    quote: str = ""
+
+    @property
+    def label(self) -> str:
+        """``"001:2063"``."""
+        return f"{self.prefix}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Term:
+    """A renamed term: ``old`` → ``new`` (German card wording), ``marker`` must occur in a tagged text."""
+
+    key: str
+    old: str
+    new: str
+    scope: str
+    since: str
+    marker: str
+    evidence: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One reviewed row of the register (see module doc)."""
+
+    key: str
+    kind: str
+    since: str
+    what: str
+    today: str
+    evidence: tuple[str, ...]
+    entries: tuple[EntryRef, ...]
+
+
+@dataclass(frozen=True)
+class OldNumber:
+    """``[[number]]``: a rule number as a document prints it (old numbering) and today's rule for it.
+
+    ``relation``: ``same`` (same content, new number), ``changed`` (content differs today) or ``none``
+    (no counterpart; ``today`` is empty).
+    """
+
+    document: str  # file prefix, "001"
+    number: str
+    today: str
+    relation: str
+    note: str
+
+
+RELATIONS = ("same", "changed", "none")
+
+
+@dataclass
+class Register:
+    """``data/changes.toml`` parsed."""
+
+    reviewed: tuple[str, ...]
+    current: tuple[str, ...]
+    review_date: str
+    cr_effective: str
+    cr: dict[str, str]
+    terms: dict[str, Term]
+    changes: list[Change]
+    numbers: list[OldNumber] = field(default_factory=list)
+
+
+@dataclass
+class TodayReport:
+    """What :func:`apply` did: per document (file, part) the counts per status, per row how many
+    entries it named, rows skipped (document not in this build), whether the CR quotes were checked."""
+
+    per_document: list[tuple[str, int, str, dict[str, int]]] = field(default_factory=list)
+    rows: dict[str, int] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)
+    cr_checked: str | None = None
+    numbers: dict[str, int] = field(default_factory=dict)  # [[number]] rows of this build per relation
+    cr_missing: list[str] = field(default_factory=list)
+    cr_differs: list[str] = field(default_factory=list)
+
+    def totals(self) -> dict[str, int]:
+        """Counts per status over all documents."""
+        out = {s: 0 for s in STATUSES}
+        for _f, _p, _t, counts in self.per_document:
+            for k, v in counts.items():
+                out[k] += v
+        return out
+
+
+def parse_ref(text: str, where: str) -> EntryRef:
+    """``"001:2063 Falls ein"`` → :class:`EntryRef`. Raises RegisterError naming ``where``."""
+    m = _REF.match(text.strip())
+    if m is None:
+        raise RegisterError("changes.toml", 1, f"{where}: Verweis {text!r} hat nicht die Form '001:2063 Textanfang'")
+    return EntryRef(m.group(1), int(m.group(2)), (m.group(3) or "").strip())
+
+
+def _str(table: dict[str, object], key: str, where: str, required: bool = True) -> str:
+    value = table.get(key, "")
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise RegisterError("changes.toml", 1, f"{where}: {key} muss Text sein")
+    return value.strip()
+
+
+def _list(table: dict[str, object], key: str, where: str) -> list[str]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RegisterError("changes.toml", 1, f"{where}: {key} muss eine Liste von Texten sein")
+    return [str(v) for v in value]
+
+
+def read_register(path: Path = CHANGES_PATH) -> Register:
+    """Parse ``changes.toml``.
+
+    Raises:
+        RegisterError: TOML error, missing or mistyped key, unknown kind, a date that is not ISO, an
+            evidence that is neither ``CR <number>`` (with its text in ``[cr]``) nor an entry reference,
+            a duplicate key, or a row without entries.
+    """
+    try:
+        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise RegisterError(Path(path).name, 1, f"kein gültiges TOML: {exc}") from exc
+    review = raw.get("review")
+    if not isinstance(review, dict):
+        raise RegisterError(Path(path).name, 1, "[review] fehlt")
+    cr = raw.get("cr", {})
+    if not isinstance(cr, dict) or not all(isinstance(v, str) for v in cr.values()):
+        raise RegisterError(Path(path).name, 1, "[cr] muss Regelnummer = Text sein")
+    register = Register(
+        reviewed=tuple(_list(review, "documents", "[review]")),
+        current=tuple(_list(review, "current", "[review]")),
+        review_date=_str(review, "date", "[review]"),
+        cr_effective=_str(review, "cr_effective", "[review]"),
+        cr={str(k): str(v) for k, v in cr.items()},
+        terms={},
+        changes=[],
+    )
+
+    def evidence(values: list[str], where: str) -> tuple[str, ...]:
+        for value in values:
+            m = _CR_REF.match(value)
+            if m is not None:
+                if m.group(1) not in register.cr:
+                    raise RegisterError(Path(path).name, 1, f"{where}: {value} hat keinen Text in [cr]")
+            else:
+                parse_ref(value, where)
+        if not values:
+            raise RegisterError(Path(path).name, 1, f"{where}: evidence fehlt")
+        return tuple(values)
+
+    for table in raw.get("term", []):
+        key = _str(table, "key", "[[term]]")
+        where = f"[[term]] {key}"
+        since = _str(table, "since", where, required=False)
+        if not _ISO.match(since):
+            raise RegisterError(Path(path).name, 1, f"{where}: since {since!r} ist kein ISO-Datum")
+        register.terms[key] = Term(
+            key, _str(table, "old", where), _str(table, "new", where), _str(table, "scope", where, required=False),
+            since, _str(table, "marker", where).lower(), evidence(_list(table, "evidence", where), where),
+        )
+    keys: set[str] = set()
+    for table in raw.get("change", []):
+        key = _str(table, "key", "[[change]]")
+        where = f"[[change]] {key}"
+        if key in keys:
+            raise RegisterError(Path(path).name, 1, f"{where}: Schlüssel doppelt")
+        keys.add(key)
+        kind = _str(table, "kind", where)
+        if kind not in KINDS:
+            raise RegisterError(Path(path).name, 1, f"{where}: kind {kind!r} (erlaubt: {', '.join(KINDS)})")
+        since = _str(table, "since", where, required=False)
+        if not _ISO.match(since):
+            raise RegisterError(Path(path).name, 1, f"{where}: since {since!r} ist kein ISO-Datum")
+        entries = tuple(parse_ref(e, where) for e in _list(table, "entries", where))
+        if not entries:
+            raise RegisterError(Path(path).name, 1, f"{where}: entries fehlt")
+        register.changes.append(Change(
+            key, kind, since, _str(table, "what", where), _str(table, "today", where),
+            evidence(_list(table, "evidence", where), where), entries,
+        ))
+    seen: set[tuple[str, str]] = set()
+    for table in raw.get("number", []):
+        where = f"[[number]] {table.get('document')} {table.get('number')}"
+        row = OldNumber(_str(table, "document", where), _str(table, "number", where),
+                        _str(table, "today", where, required=False), _str(table, "relation", where),
+                        _str(table, "note", where, required=False))
+        if row.relation not in RELATIONS:
+            allowed = ", ".join(RELATIONS)
+            raise RegisterError(Path(path).name, 1, f"{where}: relation {row.relation!r} (erlaubt: {allowed})")
+        if (row.relation == "none") != (not row.today):
+            raise RegisterError(Path(path).name, 1, f"{where}: today leer genau dann, wenn relation = none")
+        if row.today and row.today not in register.cr:
+            raise RegisterError(Path(path).name, 1, f"{where}: heutige Regel {row.today} hat keinen Text in [cr]")
+        if (row.document, row.number) in seen:
+            raise RegisterError(Path(path).name, 1, f"{where}: doppelt")
+        seen.add((row.document, row.number))
+        register.numbers.append(row)
+    return register
+
+
+def read_terms(path: Path = TERMS_PATH) -> dict[str, tuple[tuple[str, ...], str, int]]:
+    """Parse ``terms.tsv``: ``{"001:202": ((term keys), note, line)}``.
+
+    Raises:
+        RegisterError: (file, line) for a row without entry and terms, a malformed entry or a duplicate.
+    """
+    out: dict[str, tuple[tuple[str, ...], str, int]] = {}
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        if len(cols) < 2 or not _REF.match(cols[0]) or " " in cols[0]:
+            raise RegisterError(Path(path).name, number, "erwartet: eintrag<TAB>begriffe[<TAB>anmerkung]")
+        if cols[0] in out:
+            raise RegisterError(Path(path).name, number, f"{cols[0]} doppelt")
+        terms = () if cols[1].strip() == "-" else tuple(cols[1].split())
+        out[cols[0]] = (terms, cols[2].strip() if len(cols) > 2 else "", number)
+    return out
+
+
+def _fold(text: str) -> str:
+    """Whitespace collapsed, curly quotes straight: for comparing quotes with stored texts."""
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    return " ".join(text.split())
+
+
+@dataclass
+class _Entry:
+    kind: str  # ruling | mechanic
+    id: int
+    document_id: int
+    text: str
+    language: str
+
+
+def _entries(conn: sqlite3.Connection) -> tuple[dict[str, _Entry], dict[str, str]]:
+    """Every ruling and section of the documents by ``"<prefix>:<line>"``; file prefix → file name."""
+    files: dict[str, str] = {}
+    for (file,) in conn.execute("SELECT DISTINCT file FROM documents WHERE kind NOT IN ('mtgjson', 'cr')"):
+        files.setdefault(file[:3], file)
+    found: dict[str, _Entry] = {}
+    for rid, doc_id, file, line, text, language in conn.execute(
+        "SELECT r.id, r.document_id, d.file, r.line, r.text, r.language FROM rulings r"
+        " JOIN documents d ON d.id = r.document_id WHERE d.kind != 'mtgjson'"
+    ):
+        found[f"{file[:3]}:{line}"] = _Entry("ruling", rid, doc_id, text, language)
+    # A section's language is that of its rulings (the clash article has a German and an English one).
+    for mid, doc_id, file, line, title, body, doc_language, ruling_language in conn.execute(
+        "SELECT m.id, m.document_id, d.file, m.line, m.title, m.body, d.language,"
+        " (SELECT r.language FROM rulings r WHERE r.mechanic_id = m.id GROUP BY r.language"
+        "  ORDER BY count(*) DESC LIMIT 1)"
+        " FROM mechanics m JOIN documents d ON d.id = m.document_id"
+    ):
+        language = ruling_language or ("en" if doc_language == "en" else "de")
+        found[f"{file[:3]}:{line}"] = _Entry("mechanic", mid, doc_id, f"{title}\n{body}", language)
+    return found, files
+
+
+def apply(
+    conn: sqlite3.Connection, register: Register, terms: dict[str, tuple[tuple[str, ...], str, int]],
+    crs: list[CRDocument] | None = None,
+) -> TodayReport:
+    """Check the register and term table against the store in ``conn`` and write ``changes``,
+    ``change_entries``, ``change_terms``, ``entry_terms``, ``today_cr`` and ``today_status``.
+
+    ``crs``: the Comprehensive Rules files of this build; when one has the register's ``cr_effective``
+    date, every ``[cr]`` quote is compared with that rule's text (differences are reported).
+
+    Raises:
+        RegisterError: an entry of a document in this build is missing or does not start with its quote;
+            a term tags an English entry, an unknown term key, or a text without the term's marker.
+    """
+    report = TodayReport()
+    found, files = _entries(conn)
+    known = {f[:3] for f in files.values()}
+
+    def resolve(ref: EntryRef, where: str) -> _Entry | None:
+        if ref.prefix not in known:
+            return None
+        entry = found.get(ref.label)
+        if entry is None:
+            raise RegisterError("changes.toml", 1, f"{where}: {ref.label} ist kein Ruling und kein Abschnitt "
+                                f"in {files[ref.prefix]}")
+        if ref.quote and not _fold(entry.text).startswith(_fold(ref.quote)):
+            raise RegisterError("changes.toml", 1, f"{where}: {ref.label} beginnt nicht mit „{ref.quote}“ "
+                                f"(sondern „{' '.join(entry.text.split()[:6])}“)")
+        return entry
+
+    _check_cr(register, crs or [], report)
+    conn.executemany(
+        "INSERT INTO today_cr (number, text, effective) VALUES (?, ?, ?)",
+        [(n, t, register.cr_effective) for n, t in register.cr.items()],
+    )
+    for term in register.terms.values():
+        for ev in term.evidence:
+            if not ev.startswith("CR "):
+                resolve(parse_ref(ev, f"[[term]] {term.key}"), f"[[term]] {term.key}")
+        conn.execute(
+            "INSERT INTO change_terms (key, old, new, scope, since, evidence) VALUES (?, ?, ?, ?, ?, ?)",
+            (term.key, term.old, term.new, term.scope, term.since, json.dumps(list(term.evidence), ensure_ascii=False)),
+        )
+    status: dict[tuple[str, int], str] = {}
+    for change in register.changes:
+        where = f"[[change]] {change.key}"
+        for ev in change.evidence:
+            if not ev.startswith("CR "):
+                resolve(parse_ref(ev, where), where)
+        conn.execute(
+            "INSERT INTO changes (key, kind, since, what, today, evidence) VALUES (?, ?, ?, ?, ?, ?)",
+            (change.key, change.kind, change.since, change.what, change.today,
+             json.dumps(list(change.evidence), ensure_ascii=False)),
+        )
+        named = 0
+        for ref in change.entries:
+            entry = resolve(ref, where)
+            if entry is None:
+                continue
+            named += 1
+            conn.execute("INSERT INTO change_entries (key, entry_kind, entry_id) VALUES (?, ?, ?)",
+                         (change.key, entry.kind, entry.id))
+            previous = status.get((entry.kind, entry.id))
+            if previous is None or KINDS.index(change.kind) < KINDS.index(previous):
+                status[(entry.kind, entry.id)] = change.kind
+        if named:
+            report.rows[change.key] = named
+        else:
+            report.skipped.append(change.key)
+    for label, (keys, _note, line) in terms.items():
+        ref = parse_ref(label, f"terms.tsv Zeile {line}")
+        if ref.prefix not in known:
+            continue
+        entry = found.get(label)
+        if entry is None:
+            raise RegisterError("terms.tsv", line, f"{label} ist kein Ruling und kein Abschnitt in {files[ref.prefix]}")
+        if keys and entry.language != "de":
+            raise RegisterError("terms.tsv", line, f"{label} ist nicht deutsch: keine Begriffshinweise")
+        folded = entry.text.lower()
+        for key in keys:
+            term = register.terms.get(key)
+            if term is None:
+                known_terms = ", ".join(sorted(register.terms))
+                raise RegisterError("terms.tsv", line, f"unbekannter Begriff {key!r} (bekannt: {known_terms})")
+            if not any(marker in folded for marker in term.marker.split("|")):
+                raise RegisterError("terms.tsv", line, f"{label}: „{term.old}“ steht nicht im Text")
+            conn.execute("INSERT INTO entry_terms (entry_kind, entry_id, term) VALUES (?, ?, ?)",
+                         (entry.kind, entry.id, key))
+        if keys and (entry.kind, entry.id) not in status:
+            status[(entry.kind, entry.id)] = "wording"
+    report.numbers = _apply_numbers(conn, register, known)
+    reviewed = {f[:3] for f in register.reviewed}
+    current = {f[:3] for f in register.current}
+    rows = []
+    prefixes = {int(i): str(f)[:3] for i, f in conn.execute("SELECT id, file FROM documents")}
+    for entry in found.values():
+        prefix = prefixes.get(entry.document_id, "")
+        default = "unchanged" if prefix in reviewed else "current" if prefix in current else "unreviewed"
+        rows.append((entry.kind, entry.id, entry.document_id, status.get((entry.kind, entry.id), default)))
+    rows += [
+        ("ruling", rid, doc_id, "current")
+        for rid, doc_id in conn.execute(
+            "SELECT r.id, r.document_id FROM rulings r JOIN documents d ON d.id = r.document_id"
+            " WHERE d.kind = 'mtgjson'"
+        )
+    ]
+    conn.executemany("INSERT INTO today_status (entry_kind, entry_id, document_id, status) VALUES (?, ?, ?, ?)", rows)
+    for file, part, title, doc_id in conn.execute(
+        "SELECT file, part, coalesce(set_name, title), id FROM documents WHERE kind != 'cr' ORDER BY id"
+    ).fetchall():
+        counts = {s: 0 for s in STATUSES}
+        for st, n in conn.execute("SELECT status, count(*) FROM today_status WHERE document_id = ? GROUP BY status",
+                                  (doc_id,)):
+            counts[st] = int(n)
+        report.per_document.append((file, int(part), str(title), counts))
+    return report
+
+
+def _apply_numbers(conn: sqlite3.Connection, register: Register, known: set[str]) -> dict[str, int]:
+    """Check ``[[number]]`` rows against the quoted rules of the store and write ``old_numbers``.
+
+    Returns the count of rows per relation (same, changed, none).
+
+    Every number a reviewed document quotes needs a row, and every row a number its document quotes.
+
+    Raises:
+        RegisterError: naming the number that lacks a row or is not quoted.
+    """
+    quoted = {
+        (str(f)[:3], str(n))
+        for f, n in conn.execute(
+            "SELECT DISTINCT d.file, q.number FROM quoted_rules q JOIN documents d ON d.id = q.document_id"
+        )
+    }
+    rows = {(r.document, r.number): r for r in register.numbers if r.document in known}
+    reviewed = {f[:3] for f in register.reviewed}
+    missing = sorted(f"{d}:{n}" for d, n in quoted if d in reviewed and (d, n) not in rows)
+    if missing:
+        raise RegisterError("changes.toml", 1, f"[[number]] fehlt für zitierte Regeln: {', '.join(missing)}")
+    extra = sorted(f"{d}:{n}" for d, n in rows if (d, n) not in quoted)
+    if extra:
+        listed = ", ".join(extra)
+        raise RegisterError("changes.toml", 1, f"[[number]] nennt Regeln, die das Dokument nicht zitiert: {listed}")
+    conn.executemany(
+        "INSERT INTO old_numbers (document, number, today, relation, note) VALUES (?, ?, ?, ?, ?)",
+        [(r.document, r.number, r.today or None, r.relation, r.note) for r in rows.values()],
+    )
+    return {rel: sum(r.relation == rel for r in rows.values()) for rel in RELATIONS}
+
+
+def _check_cr(register: Register, crs: list[CRDocument], report: TodayReport) -> None:
+    """Compare every ``[cr]`` quote with the official text of the register's date, when that file is given.
+
+    Quotes missing from the file or differing from it are listed in the report (``build`` prints them;
+    tests/reference pins none for the real file). They do not stop the build: a small test file of the
+    same date holds only a few rules.
+    """
+    doc = next((c for c in crs if c.effective == register.cr_effective), None)
+    if doc is None:
+        return
+    rules = {r.number: r for r in doc.rules}
+    for number, quote in register.cr.items():
+        rule = rules.get(number)
+        if rule is None:
+            report.cr_missing.append(number)
+            continue
+        official = _fold(" ".join(filter(None, [rule.title or "", rule.text])))
+        if _fold(quote) not in official:
+            report.cr_differs.append(number)
+    report.cr_checked = doc.source
+
+
+def format_today(report: TodayReport) -> str:
+    """The ``build`` lines: per document the counts unchanged / changed / wording (and current, unreviewed)."""
+    lines = ["Stand heute (data/changes.toml, data/terms.tsv): unverändert / geändert / nur Begriffe"]
+    for file, part, title, counts in report.per_document:
+        if not any(counts.values()):
+            continue
+        extra = ""
+        if counts["current"]:
+            extra += f", {counts['current']} aktuell (current)"
+        if counts["unreviewed"]:
+            extra += f", {counts['unreviewed']} UNGEPRÜFT (unreviewed)"
+        name = f"{file} #{part} {title}" if file.startswith("001") else file
+        lines.append(f"  {name}: {counts['unchanged']} unverändert, {counts['changed']} geändert, "
+                     f"{counts['wording']} nur Begriffe{extra}")
+    total = report.totals()
+    lines.append(f"  Register: {len(report.rows)} Zeilen angewandt"
+                 + (f", {len(report.skipped)} ohne Dokument in diesem Bau" if report.skipped else "")
+                 + (f"; Regeltexte geprüft gegen {report.cr_checked}" if report.cr_checked else "")
+                 + (f"; WEICHT AB: {', '.join(report.cr_differs)}" if report.cr_differs else "")
+                 + (f"; nicht in der Datei: {len(report.cr_missing)}" if report.cr_missing else "")
+                 + f"; gesamt {sum(total.values())} Einträge, {total['unreviewed']} ungeprüft")
+    if report.numbers:
+        n = report.numbers
+        lines.append(f"  Alte Regelnummern der Dokumente: {sum(n.values())} zugeordnet ({n['same']} gleicher Inhalt, "
+                     f"{n['changed']} inhaltlich geändert, {n['none']} ohne Gegenstück)")
+    return "\n".join(lines)

@@ -1,0 +1,216 @@
+"""Parsing mana costs as users type them. Pure Python, no I/O.
+
+Notation accepted by :func:`parse_cost`: braces (``{3}{B/G}``), the FAQs' parentheses
+(``(W/U)(W/U)``), shorthand (``3BG``, ``2 w/u w/u``) or a mix; upper or lower case; whitespace
+between symbols is ignored, so ``11`` is one symbol and ``1 1`` two. Symbols are those of rule 107.4
+(Comprehensive Rules, 17.04.2026), including ``{C/W}`` … ``{C/G}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.rules.mana.symbols import (
+    COLORLESS,
+    COLORLESS_HYBRID,
+    COLORS,
+    HYBRID,
+    MAX_GENERIC,
+    MAX_SYMBOLS,
+    MONO_HYBRID,
+    PHYREXIAN,
+    SNOW,
+    VARIABLE,
+    VARIABLES,
+    ManaCost,
+    ManaError,
+    Symbol,
+    colored,
+    generic,
+    pair,
+)
+
+# --------------------------------------------------------------------------- parsing
+
+
+def is_number(text: str) -> bool:
+    """True for ASCII digits only (``"²"`` is a digit to ``str.isdigit`` but not to ``int``)."""
+    return text.isascii() and text.isdigit()
+
+
+def _atom_end(text: str, k: int, allow_star: bool) -> int:
+    """End of the shorthand atom starting at ``k``: a run of digits (``11`` is one number) or one
+    letter, with a trailing ``*`` (snow) when ``allow_star``; ``k`` itself when there is none."""
+    n = len(text)
+    if k < n and is_number(text[k]):
+        while k < n and is_number(text[k]):
+            k += 1
+        return k
+    if k < n and text[k].isalpha():
+        k += 1
+        if allow_star and k < n and text[k] == "*":
+            k += 1
+    return k
+
+
+def scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
+    """Split ``text`` into raw symbols: ``(body, as_typed, column)``; column is 1-based.
+
+    Raises:
+        ManaError: an unclosed or stray brace, or an empty input.
+    """
+    out: list[tuple[str, str, int]] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c.isspace():
+            i += 1
+            continue
+        start = i
+        pos = len(out) + 1
+        if c in "{(":
+            close = "}" if c == "{" else ")"
+            j = text.find(close, i + 1)
+            k = min((p for p in (text.find("{", i + 1), text.find("(", i + 1)) if p >= 0), default=-1)
+            if j < 0 or (0 <= k < j):
+                end = k if k >= 0 else n
+                typed = text[i:end].strip()
+                typed = typed if len(typed) <= 40 else typed[:39] + "…"
+                raise ManaError(
+                    f"Nicht geschlossene Klammer: „{typed}“ an Position {pos} (Zeichen {start + 1}).",
+                    typed,
+                    pos,
+                    start + 1,
+                )
+            body = text[i + 1 : j].replace(" ", "")
+            typed = text[i : j + 1]
+            i = j + 1
+        elif c in "})":
+            raise ManaError(
+                f"Schließende Klammer „{c}“ ohne öffnende an Position {pos} (Zeichen {start + 1}).",
+                c,
+                pos,
+                start + 1,
+            )
+        else:
+            # shorthand: atom ('/' atom)*
+            j = _atom_end(text, i, allow_star)
+            if j == i:
+                j = i + 1
+            while j < n and text[j] == "/":
+                k = _atom_end(text, j + 1, allow_star)
+                if k == j + 1:  # nothing after '/'
+                    j = j + 1
+                    break
+                j = k
+            body = text[i:j]
+            typed = body
+            i = j
+        out.append((body.upper(), typed, start + 1))
+    if not out:
+        raise ManaError("Keine Manakosten angegeben.")
+    return out
+
+
+def bad_symbol(typed: str, pos: int, col: int, why: str) -> ManaError:
+    """The German error for one bad symbol ``typed`` at symbol ``pos`` / character ``col``, saying ``why``."""
+    shown = typed if len(typed) <= 40 else typed[:39] + "…"
+    return ManaError(f"Ungültiges Manasymbol „{shown}“ an Position {pos} (Zeichen {col}): {why}", shown, pos, col)
+
+
+def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
+    """One symbol from its upper-case body (``"G/W"``, ``"11"``). Raises ManaError."""
+    parts = body.split("/")
+    if any(p == "" for p in parts):
+        raise bad_symbol(typed, pos, col, "leerer Teil.")
+    if len(parts) == 1:
+        p = parts[0]
+        if is_number(p):
+            value = int(p) if len(p) <= 6 else MAX_GENERIC + 1  # never int() a 6 000-digit run
+            if value > MAX_GENERIC:
+                raise bad_symbol(typed, pos, col, f"mehr als {MAX_GENERIC} generisches Mana.")
+            return generic(value)
+        if p in COLORS:
+            return colored(p)
+        if p == "C":
+            return Symbol(COLORLESS)
+        if p == "S":
+            return Symbol(SNOW)
+        if p in VARIABLES:
+            return Symbol(VARIABLE, var=p)
+        raise bad_symbol(typed, pos, col, "unbekanntes Zeichen.")
+    if parts.count("P") > 1:
+        raise bad_symbol(typed, pos, col, "P darf nur einmal vorkommen.")
+    phyrexian = "P" in parts
+    rest = [p for p in parts if p != "P"]
+    if phyrexian:
+        if not all(p in COLORS for p in rest) or len(rest) > 2:
+            raise bad_symbol(typed, pos, col, "phyrexianisches Mana braucht eine oder zwei Farben (W, U, B, R, G).")
+        if len(rest) == 2:
+            if rest[0] == rest[1]:
+                raise bad_symbol(typed, pos, col, "zweimal dieselbe Farbe.")
+            return Symbol(PHYREXIAN, colors=pair(rest[0], rest[1]))
+        return Symbol(PHYREXIAN, colors=(rest[0],))
+    if len(parts) != 2:
+        raise bad_symbol(typed, pos, col, "zu viele Teile.")
+    a, b = parts
+    if (a == "C" and b in COLORS) or (b == "C" and a in COLORS):
+        return Symbol(COLORLESS_HYBRID, colors=(b if a == "C" else a,))
+    if (is_number(a) and b in COLORS) or (is_number(b) and a in COLORS):
+        number, color = (a, b) if is_number(a) else (b, a)
+        amount = int(number) if len(number) <= 6 else MAX_GENERIC + 1
+        if amount < 1 or amount > MAX_GENERIC:
+            why = f"die Zahl eines einfarbigen Hybrid-Symbols muss zwischen 1 und {MAX_GENERIC} liegen."
+            raise bad_symbol(typed, pos, col, why)
+        return Symbol(MONO_HYBRID, colors=(color,), amount=amount)
+    if a in COLORS and b in COLORS:
+        if a == b:
+            raise bad_symbol(typed, pos, col, "ein Hybrid-Symbol braucht zwei verschiedene Farben (104.3f).")
+        return Symbol(HYBRID, colors=pair(a, b))
+    raise bad_symbol(typed, pos, col, "keine bekannte Kombination (Hybrid: zwei Farben wie {G/W}).")
+
+
+def parse_cost(text: str) -> ManaCost:
+    """Parse one mana cost (``"{3}{B/G}{B/G}"``, ``"(W/U)(W/U)"``, ``"3BG"``, ``"2 w/u w/u"``, ``"{C/W}"``).
+
+    Returns:
+        the cost with its symbols in the order written (``{11}`` is one symbol).
+
+    Raises:
+        ManaError: malformed input; the German message names the bad symbol as typed and its
+            1-based position (symbol number and character), e.g. ``{Q/Z}``, ``{``, ``{W/W}``.
+    """
+    raw = scan(text)
+    if len(raw) > MAX_SYMBOLS:
+        raise ManaError(f"Zu viele Manasymbole ({len(raw)}); höchstens {MAX_SYMBOLS}.")
+    return ManaCost(tuple(_symbol(body, typed, i, col) for i, (body, typed, col) in enumerate(raw, 1)))
+
+
+def parse_faces(text: str) -> list[ManaCost]:
+    """Parse a cost that may belong to a split card: halves separated by ``//``.
+
+    An empty half (a land, no mana cost) is the empty cost (mana value 0).
+
+    Raises:
+        ManaError: a malformed half (the message names the half).
+    """
+    halves = text.split("//")
+    if len(halves) == 1:
+        return [parse_cost(text)]
+    out = []
+    for number, half in enumerate(halves, 1):
+        if not half.strip():
+            out.append(ManaCost(()))
+            continue
+        try:
+            out.append(parse_cost(half))
+        except ManaError as exc:
+            raise ManaError(f"Hälfte {number}: {exc}", exc.symbol, exc.position, exc.column) from exc
+    return out
+
+
+def format_cost(cost: ManaCost | Sequence[ManaCost]) -> str:
+    """The canonical string of a cost, or of a split card's halves joined by ``" // "``."""
+    if isinstance(cost, ManaCost):
+        return cost.text
+    return " // ".join(c.text for c in cost)

@@ -1,0 +1,184 @@
+"""Mana pools as users type them. Pure Python, no I/O.
+
+Sources: the Ravnica FAQ (hybrid mana cannot be in a pool), the Kälteeinbruch FAQ (2006: ``{S}`` is
+no mana type; mana from a snow source, written here with ``*``), rule 106 of the Comprehensive Rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from bot.rules.mana.parse import bad_symbol, is_number, scan
+from bot.rules.mana.symbols import MAX_GENERIC, MAX_SYMBOLS, ManaError
+
+# --------------------------------------------------------------------------- colour words
+
+COLOR_WORDS = {
+    "weiß": "W", "weiss": "W", "white": "W", "w": "W",
+    "blau": "U", "blue": "U", "u": "U",
+    "schwarz": "B", "black": "B", "b": "B",
+    "rot": "R", "red": "R", "r": "R",
+    "grün": "G", "gruen": "G", "green": "G", "g": "G",
+}  # fmt: skip
+COLORLESS_WORDS = {
+    "artefakt", "artefaktkreatur", "artefakte", "farblos", "farblose", "farbloses",
+    "artifact", "colorless", "colourless", "c",
+}  # fmt: skip
+
+
+def strip_inflection(word: str) -> str:
+    """A German colour adjective without its ending: ``"rote"`` → ``"rot"``, ``"weißes"`` → ``"weiß"``."""
+    for suffix in ("en", "es", "er", "em", "e"):
+        if word.endswith(suffix) and word[: -len(suffix)] in COLOR_WORDS:
+            return word[: -len(suffix)]
+    return word
+
+
+# --------------------------------------------------------------------------- pools
+
+#: a kind of mana in a pool: (type letter in WUBRGC, from a snow source)
+PoolKind = tuple[str, bool]
+POOL_TYPES = "WUBRGC"
+ALL_KINDS: tuple[PoolKind, ...] = tuple((t, snow) for snow in (False, True) for t in POOL_TYPES)
+MAX_POOL = MAX_SYMBOLS * MAX_GENERIC  # most mana in one pool (pays the largest cost accepted)
+_SNOW_WORDS = {"verschneit", "verschneites", "verschneite", "schnee", "schneemana", "snow", "*"}
+_FILLER_WORDS = {"mana", "x", "×"}
+_EMPTY_WORDS = {"", "-", "0", "leer", "nichts", "kein", "keins", "kein mana", "none", "empty"}
+#: a letter that no pool symbol uses: the input is written in words (``2 grün``)
+_WORD_ITEM = re.compile(r"[^\W\d_wubrgcsxpWUBRGCSXP]")
+
+
+def pool_kind_text(kind: PoolKind) -> str:
+    """``("G", True)`` → ``"{G*}"`` (``*`` = from a snow source)."""
+    return "{" + kind[0] + ("*" if kind[1] else "") + "}"
+
+
+def parse_pool(text: str) -> Counter[PoolKind]:
+    """Parse a mana pool (see :func:`read_pool`); only the pool, without the reading notes.
+
+    Raises:
+        ManaError: as :func:`read_pool`.
+    """
+    return read_pool(text)[0]
+
+
+def read_pool(text: str) -> tuple[Counter[PoolKind], list[str]]:
+    """Parse a mana pool and say how it was read.
+
+    Two notations: symbols (``{B}{G}{G}{R}``, ``BGGRRR``, ``{G*}`` for mana from a snow source, a
+    number ``N`` for N colourless mana, so ``2W`` is ``{C}{C}{W}``), or German/English colour words
+    with counts separated by ``,`` ``;`` ``und`` (``2 grün, 3 weiß``, ``1 farblos``,
+    ``2 grün verschneit``). An empty pool is ``leer`` (or ``0``, ``-``, nothing).
+
+    Returns:
+        (mana per kind, German notes on readings a user might not expect, e.g. for ``2W``).
+
+    Raises:
+        ManaError: hybrid, Phyrexian or X symbols (no such mana exists in a pool: the Ravnica
+            FAQ says hybrid mana cannot be added to a pool), ``{S}`` (the Kälteeinbruch FAQ: {S}
+            is no mana type), unknown symbols or words, more than :data:`MAX_POOL` mana.
+    """
+    if text.strip().casefold() in _EMPTY_WORDS:
+        return Counter(), []
+    if _WORD_ITEM.search(text) and "{" not in text:
+        pool, notes = _read_words(text), []
+    else:
+        pool, notes = _read_symbols(text)
+    if sum(pool.values()) > MAX_POOL:
+        raise ManaError(f"Höchstens {MAX_POOL} Mana im Vorrat.")
+    return pool, notes
+
+
+def _read_symbols(text: str) -> tuple[Counter[PoolKind], list[str]]:
+    pool: Counter[PoolKind] = Counter()
+    notes: list[str] = []
+    raw = scan(text, allow_star=True)
+    for pos, (body, typed, col) in enumerate(raw, 1):
+        snow = body.endswith("*")
+        core = body.rstrip("*")
+        if is_number(core):
+            if len(core) > 6 or int(core) > MAX_GENERIC:
+                raise bad_symbol(typed, pos, col, f"mehr als {MAX_GENERIC} Mana.")
+            pool[("C", snow)] += int(core)
+            if not typed.startswith("{") and int(core):
+                following = raw[pos][1] if pos < len(raw) else ""
+                colored = following[:1].upper() in "WUBRG" and following[:1] != ""
+                hint = (
+                    f" Für {core}× {following.upper()} schreibe „{core} {_word(following[:1].upper())}“."
+                    if colored
+                    else ""
+                )
+                notes.append(
+                    f"„{typed}“ gelesen als {core} farbloses Mana ({pool_kind_text(('C', snow))}×{core}): "
+                    f"eine Zahl im Vorrat ist farbloses Mana.{hint}"
+                )
+        elif len(core) == 1 and core in POOL_TYPES:
+            pool[(core, snow)] += 1
+        elif core == "S":
+            raise bad_symbol(
+                typed,
+                pos,
+                col,
+                "{S} ist kein Manatyp, der Vorrat kann nicht um {S} erhöht werden (Kälteeinbruch-FAQ). "
+                "Markiere Mana aus verschneiten Quellen mit *, z. B. {G*} oder {C*}.",
+            )
+        elif "/" in core:
+            why = "Hybrid-Mana gibt es im Manavorrat nicht (Ravnica-FAQ); gib die Farbe an."
+            raise bad_symbol(typed, pos, col, why)
+        else:
+            raise bad_symbol(typed, pos, col, "im Vorrat sind nur W, U, B, R, G und C erlaubt (verschneit: mit *).")
+    return pool, notes
+
+
+def _word(letter: str) -> str:
+    return {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grün"}.get(letter, "farblos")
+
+
+def _read_words(text: str) -> Counter[PoolKind]:
+    """``2 grün, 3 weiß`` → GG WWW; ``1 farblos``; ``2 grün verschneit`` (snow)."""
+    pool: Counter[PoolKind] = Counter()
+    items = [p.strip() for chunk in re.split(r"[,;+]", text) for p in re.split(r"\s+und\s+", chunk)]
+    items = [p for p in items if p]
+    if not items:
+        raise ManaError("Kein Mana angegeben.")
+    for pos, item in enumerate(items, 1):
+        words = item.lower().replace("*", " * ").split()
+        count = 1
+        if words and is_number(words[0].rstrip("x×")) and len(words[0]) <= 6:
+            count = int(words[0].rstrip("x×"))
+            words = words[1:]
+        snow = any(w in _SNOW_WORDS for w in words)
+        words = [w for w in words if w not in _SNOW_WORDS and w not in _FILLER_WORDS]
+        if len(words) != 1:
+            raise ManaError(
+                f"Eintrag {pos} („{item[:40]}“) ist unklar; erwartet wird Anzahl und Farbe, z. B. „2 grün, 3 weiß“.",
+                item[:40],
+                pos,
+            )
+        word = strip_inflection(words[0])
+        if word in COLORLESS_WORDS:
+            kind = "C"
+        elif word in COLOR_WORDS:
+            kind = COLOR_WORDS[word]
+        else:
+            raise ManaError(
+                f"Unbekannte Farbe „{words[0][:40]}“ in Eintrag {pos}. Erlaubt: weiß, blau, schwarz, rot, grün, "
+                "farblos (verschneit: „2 grün verschneit“).",
+                words[0][:40],
+                pos,
+            )
+        pool[(kind, snow)] += count
+        if sum(pool.values()) > MAX_POOL:
+            raise ManaError(f"Höchstens {MAX_POOL} Mana im Vorrat.")
+    return pool
+
+
+def format_pool(pool: Counter[PoolKind]) -> str:
+    """Canonical pool string, WUBRGC then snow mana (``12×{C}`` for long runs); empty → ``"(leer)"``."""
+    out = "".join(
+        pool_kind_text(k) * pool[k] if pool[k] <= 10 else f"{pool[k]}×{pool_kind_text(k)}"
+        for k in ALL_KINDS
+        if pool[k] > 0
+    )
+    return out or "(leer)"

@@ -1,0 +1,272 @@
+"""Mana symbols and costs: the kinds of rule 107.4, :class:`Symbol`, :class:`ManaCost`, canonical
+order and German colour names. Pure Python, no I/O.
+
+Sources: rule 104.3 / 104.3f as quoted in the Ravnica FAQ (2005) for the ten hybrid symbols and their
+printed order; rule 107.4 of the Comprehensive Rules (17.04.2026) for today's list: ``{C}``,
+monocoloured hybrid ``{2/W}`` and ``{C/W}`` (107.4e), Phyrexian ``{W/P}`` and hybrid Phyrexian
+``{W/U/P}`` (107.4f), snow ``{S}`` (107.4h); mana value per symbol 202.3e–g.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+COLORS = "WUBRG"
+COLOR_NAMES = {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grün"}
+VARIABLES = "XYZ"
+MAX_GENERIC = 1000  # a generic symbol larger than this is refused (protects the searches)
+MAX_SYMBOLS = 60  # longest cost accepted
+MAX_STATES = 5_000  # distinct partial results kept by the set-DPs (hybrid choices, Einberufen, total cost)
+#: elementary steps one calculation may take before it is refused (keeps every answer well under 1 s)
+MAX_WORK = 40_000
+RULES_TODAY = "heute"
+RULES_2006 = "2006"
+
+
+class ManaError(ValueError):
+    """Malformed mana input. ``str(err)`` is a German message for the user.
+
+    Attributes:
+        symbol: the offending symbol as typed (``"{Q/Z}"``), or ``""``.
+        position: 1-based number of the symbol in the input (0 when not about one symbol).
+        column: 1-based character position in the input (0 when not about one symbol).
+    """
+
+    def __init__(self, message: str, symbol: str = "", position: int = 0, column: int = 0) -> None:
+        super().__init__(message, symbol, position, column)
+        self.symbol = symbol
+        self.position = position
+        self.column = column
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class Budget:
+    """A count of elementary steps (state transitions) with a ceiling, so that every calculator
+    stops with a German refusal instead of running long (issue 11: every answer within 1 s).
+
+    Args:
+        limit: steps allowed; :data:`MAX_WORK` by default.
+        what: German noun phrase for the refusal, e.g. ``"Einberufen"``.
+
+    Raises (from :meth:`spend`):
+        ManaError: the ceiling was passed.
+    """
+
+    def __init__(self, what: str, limit: int = MAX_WORK) -> None:
+        self.what = what
+        self.limit = limit
+        self.used = 0
+
+    def spend(self, n: int = 1) -> None:
+        """Count ``n`` steps; raise :class:`ManaError` past the limit."""
+        self.used += n
+        if self.used > self.limit:
+            raise ManaError(
+                f"{self.what}: zu viele Möglichkeiten für eine exakte Antwort in kurzer Zeit "
+                f"(über {german_int(self.limit)} Rechenschritte). Bitte die Eingabe verkleinern."
+            )
+
+
+def german_int(n: int) -> str:
+    """``182104`` → ``"182.104"`` (German thousands separator)."""
+    return f"{n:,}".replace(",", ".")
+
+
+def plural(n: int, singular: str, plural_form: str) -> str:
+    """``"1 Karte"`` / ``"2 Karten"``: the number with the German noun in the right number."""
+    return f"{n} {singular if n == 1 else plural_form}"
+
+
+# --------------------------------------------------------------------------- symbols
+
+
+GENERIC = "generic"
+COLORED = "colored"
+COLORLESS = "colorless"
+SNOW = "snow"
+VARIABLE = "variable"
+HYBRID = "hybrid"
+MONO_HYBRID = "mono_hybrid"
+COLORLESS_HYBRID = "colorless_hybrid"  # {C/W}: one colourless or one white mana (107.4, 2026)
+PHYREXIAN = "phyrexian"
+#: kinds whose payment the player announces when casting (601.2b)
+CHOICE_KINDS = (HYBRID, MONO_HYBRID, COLORLESS_HYBRID, PHYREXIAN)
+
+# order of kinds when a derived cost is written in canonical order
+_KIND_ORDER = {
+    VARIABLE: 0,
+    GENERIC: 1,
+    SNOW: 2,
+    COLORLESS: 3,
+    MONO_HYBRID: 4,
+    COLORLESS_HYBRID: 5,
+    HYBRID: 6,
+    PHYREXIAN: 7,
+    COLORED: 8,
+}
+
+
+def pair(a: str, b: str) -> tuple[str, str]:
+    """Two distinct colours in printed order: allied ``W/U``, ``U/B``…, enemy ``W/B``, ``U/R``…
+
+    Rule 104.3 (Ravnica FAQ) lists the ten hybrid symbols in exactly this order of halves.
+    """
+    i, j = COLORS.index(a), COLORS.index(b)
+    return (a, b) if (j - i) % 5 in (1, 2) else (b, a)
+
+
+_WHEEL_PATTERNS = {(0,), (0, 1), (0, 2), (0, 1, 2), (0, 2, 4), (0, 1, 2, 3), (0, 1, 2, 3, 4)}
+
+
+def color_order(colors: Iterable[str]) -> tuple[str, ...]:
+    """Colours in the order printed on cards: around the colour wheel from the colour that makes
+    the pattern one of pair, shard, wedge (``W B G``) or four-colour; ``{G, W}`` → ``("G", "W")``."""
+    idx = sorted({COLORS.index(c) for c in colors})
+    for start in idx:
+        offsets = tuple(sorted((i - start) % 5 for i in idx))
+        if offsets in _WHEEL_PATTERNS:
+            return tuple(COLORS[(start + o) % 5] for o in offsets)
+    return tuple(COLORS[i] for i in idx)  # empty
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """One mana symbol.
+
+    Attributes:
+        kind: one of ``generic`` ({0}, {11}), ``colored`` ({W}), ``colorless`` ({C}), ``snow``
+            ({S}), ``variable`` ({X}), ``hybrid`` ({W/U}), ``mono_hybrid`` ({2/W}),
+            ``colorless_hybrid`` ({C/W}), ``phyrexian`` ({W/P}; with two colours {W/U/P}).
+        colors: the colour letters, hybrid pairs in printed order (``("G", "W")``).
+        amount: the number of a generic symbol or of a monocoloured hybrid (``2`` for {2/W}).
+        var: ``"X"``, ``"Y"`` or ``"Z"`` for variables.
+    """
+
+    kind: str
+    colors: tuple[str, ...] = ()
+    amount: int = 0
+    var: str = ""
+
+    @property
+    def text(self) -> str:
+        """The canonical written form, e.g. ``{11}``, ``{G/W}``, ``{2/W}``, ``{W/U/P}``."""
+        if self.kind == GENERIC:
+            body = str(self.amount)
+        elif self.kind in (COLORED, HYBRID):
+            body = "/".join(self.colors)
+        elif self.kind == COLORLESS:
+            body = "C"
+        elif self.kind == SNOW:
+            body = "S"
+        elif self.kind == VARIABLE:
+            body = self.var
+        elif self.kind == MONO_HYBRID:
+            body = f"{self.amount}/{self.colors[0]}"
+        elif self.kind == COLORLESS_HYBRID:
+            body = f"C/{self.colors[0]}"
+        else:  # PHYREXIAN
+            body = "/".join((*self.colors, "P"))
+        return "{" + body + "}"
+
+    def mana_value(self, x: int = 0) -> int:
+        """Contribution to mana value: generic its number, {2/W} 2, X the given ``x`` (else 0), others 1."""
+        if self.kind in (GENERIC, MONO_HYBRID):
+            return self.amount
+        if self.kind == VARIABLE:
+            return x if self.var == "X" else 0
+        return 1
+
+    def sort_key(self) -> tuple[int, int, str, int]:
+        """Key for canonical order: X, generic, {S}, {C}, {2/W}, hybrid, Phyrexian, then W U B R G."""
+        return (_KIND_ORDER[self.kind], -self.amount, "".join(str(COLORS.find(c)) for c in self.colors), 0)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def generic(n: int) -> Symbol:
+    """The generic symbol ``{n}``."""
+    return Symbol(GENERIC, amount=n)
+
+
+def colored(c: str) -> Symbol:
+    """The coloured symbol ``{c}`` for a colour letter in ``WUBRG``."""
+    return Symbol(COLORED, colors=(c,))
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """A mana cost: the symbols in the order written. Formats as the canonical ``{…}`` string.
+
+    An empty cost (everything reduced away) is written ``{0}``.
+    """
+
+    symbols: tuple[Symbol, ...]
+
+    @property
+    def text(self) -> str:
+        """Canonical ``{…}{…}`` form; parse(text) gives back an equal cost."""
+        return "".join(s.text for s in self.symbols) if self.symbols else "{0}"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def mana_value(self, x: int = 0) -> int:
+        """Sum of :meth:`Symbol.mana_value` (X counts ``x``, Y and Z 0)."""
+        return sum(s.mana_value(x) for s in self.symbols)
+
+    def colors(self) -> tuple[str, ...]:
+        """Colours of the cost in printed order (:func:`color_order`; rule 203.2e: hybrid gives both)."""
+        return color_order(c for s in self.symbols for c in s.colors)
+
+    def canonical(self) -> ManaCost:
+        """Same cost with generic symbols merged into one and symbols in canonical order."""
+        return build_cost(self.symbols)
+
+
+def build_cost(symbols: Iterable[Symbol], extra_generic: int = 0) -> ManaCost:
+    """A canonical cost from ``symbols``: generic summed into one symbol (dropped when 0 and
+    other symbols remain), the rest sorted by :meth:`Symbol.sort_key`."""
+    total = extra_generic
+    rest: list[Symbol] = []
+    any_generic = extra_generic > 0
+    for s in symbols:
+        if s.kind == GENERIC:
+            total += s.amount
+            any_generic = True
+        else:
+            rest.append(s)
+    rest.sort(key=Symbol.sort_key)
+    wheel = color_order(c for s in rest if s.kind == COLORED for c in s.colors)
+    rest.sort(key=lambda s: (s.kind == COLORED, wheel.index(s.colors[0]) if s.kind == COLORED else 0))
+    out: list[Symbol] = []
+    if total > 0 or (any_generic and not rest):
+        out.append(generic(total))
+    out.extend(rest)
+    # variables first
+    out.sort(key=lambda s: 0 if s.kind == VARIABLE else 1)
+    return ManaCost(tuple(out))
+
+
+def order_key(cost: ManaCost) -> tuple[int, int, tuple[int, ...], str]:
+    """Sort key for lists of derived costs: mana value, then fewer generic, then more W, U, B, R, G."""
+    gen = sum(s.amount for s in cost.symbols if s.kind == GENERIC)
+    counts = Counter(c for s in cost.symbols if s.kind == COLORED for c in s.colors)
+    return (cost.mana_value(), gen, tuple(-counts[c] for c in COLORS), cost.text)
+
+
+def resolve_x(cost: ManaCost, x: int) -> list[Symbol]:
+    """The symbols of ``cost`` with each {X} replaced by the generic symbol ``{x}`` (dropped for 0)
+    and Y, Z dropped: the cost as announced (601.2b: the value of X is announced first)."""
+    out = []
+    for s in cost.symbols:
+        if s.kind == VARIABLE:
+            if s.var == "X" and x:
+                out.append(generic(x))
+        else:
+            out.append(s)
+    return out

@@ -1,0 +1,259 @@
+"""The German ↔ English term table (``data/terms_de_en.tsv``) and its look-up by everyday German.
+
+The table ships with the project: every keyword action (701.x) and keyword ability (702.x) of the
+Comprehensive Rules of 2026-04-17 and the glossary terms players use (zones, steps, phases, card types,
+counters, state-based actions, priority, …), each with today's rule number, its older German terms
+(``Vorrang`` → Priorität, ``umgewandelte Manakosten`` → Manawert) and other spellings.
+
+:meth:`TermIndex.lookup` finds the term a German (or English) query means, in this order:
+
+1. **exact**: a name of the term (German, a variant, an old term or the English name), compared on
+   compact keys (case, ``ä``/``ae``/``a``, ``ß``/``ss``, hyphens and spaces ignored:
+   ``Beginn des Kampfes Segment`` = ``Beginn-des-Kampfes-Segment``);
+2. **form**: the same after stripping German inflection endings word by word
+   (``zustandsbasierten Aktion`` = ``Zustandsbasierte Aktionen``, ``Legendenregeln``);
+3. **inside**: a query that contains a name as whole words (``Was macht Trampelschaden?``), the longest
+   name wins; a single general word (kind ``term``: ``Spieler``, ``Zug``) does not count;
+4. **typo**: one or two letters off on a name of ≥ 6 letters (rapidfuzz ``ratio`` ≥ 85 on the compact
+   key, with a margin of 3 over the next term).
+
+Names are ranked German main name → variant → old term → English within a step, so ``Spielen``
+(701.18 Play) wins over the old term ``spielen`` of *Wirken*.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from rapidfuzz import fuzz, process
+
+from bot.paths import DATA_DIR
+from bot.search import clean, name_keys, words
+from bot.textsearch import tokens as fts_tokens
+
+TERMS_PATH = DATA_DIR / "terms_de_en.tsv"
+#: Longest query looked at (characters); the table's longest name has under 40.
+MAX_QUERY = 200
+#: Fuzzy tier: minimum ``fuzz.ratio`` on compact keys, margin over the next term, minimum key length.
+TYPO_CUTOFF = 85.0
+TYPO_MARGIN = 3.0
+TYPO_MIN_LENGTH = 6
+
+KIND_NAMES = {
+    "keyword_action": "Schlüsselwortaktion",
+    "keyword_ability": "Schlüsselwortfähigkeit",
+    "ability_word": "Fähigkeitswort (ohne eigene Regel)",
+    "zone": "Zone",
+    "phase": "Phase",
+    "step": "Segment",
+    "card_type": "Kartentyp",
+    "card_kind": "Kartenart",
+    "supertype": "Obertyp",
+    "counter": "Marke",
+    "symbol": "Symbol",
+    "term": "Regelbegriff",
+}
+# Rank of a name within a term: main German name, variant, old term, English name.
+MAIN, VARIANT, OLD, ENGLISH = 0, 1, 2, 3
+_ENDINGS = ("en", "es", "em", "e", "n", "s")  # not "er": Spieler is no form of Spielen
+_RULE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One row of ``data/terms_de_en.tsv``.
+
+    Attributes:
+        german: the term as printed on German cards (``"Trampelschaden"``).
+        english: the term of the Comprehensive Rules (``"Trample"``).
+        kind: ``keyword_ability``, ``keyword_action``, ``zone``, ``step``, … (see :data:`KIND_NAMES`).
+        rule: today's rule number (``"702.19"``).
+        old: older German terms of the same thing (``("Vorrang",)``), shown as "früher …".
+        variants: other spellings and forms (searched, not shown).
+        documents: file prefixes of ``data/sources`` whose text uses the German or an old term.
+    """
+
+    german: str
+    english: str
+    kind: str
+    rule: str
+    old: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+    documents: tuple[str, ...] = ()
+
+    @property
+    def kind_name(self) -> str:
+        """The kind in German (``"Schlüsselwortfähigkeit"``)."""
+        return KIND_NAMES.get(self.kind, "Regelbegriff")
+
+    def names(self) -> list[tuple[str, int]]:
+        """Every name with its rank (:data:`MAIN`, :data:`VARIANT`, :data:`OLD`, :data:`ENGLISH`)."""
+        return [
+            (self.german, MAIN),
+            *((v, VARIANT) for v in self.variants),
+            *((o, OLD) for o in self.old),
+            (self.english, ENGLISH),
+        ]
+
+
+@dataclass(frozen=True)
+class TermMatch:
+    """A look-up result: the term, the name that matched, how (``exact``/``form``/``inside``/``typo``) and
+    the matched name's rank (:data:`MAIN`, :data:`VARIANT`, :data:`OLD`, :data:`ENGLISH`)."""
+
+    term: Term
+    name: str
+    how: str
+    rank: int = MAIN
+
+
+def parse_terms(text: str) -> list[Term]:
+    """Parse the TSV format of ``data/terms_de_en.tsv`` (``#`` comments, a header row, 7 columns).
+
+    Raises:
+        ValueError: naming the line, for a row without 7 columns, an empty German/English name or a
+            malformed rule number.
+    """
+    rows: list[Term] = []
+    body = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")]
+    for n, line in body[1:]:
+        cols = [c.strip() for c in line.split("\t")]
+        if len(cols) != 7:
+            raise ValueError(f"terms_de_en.tsv Zeile {n}: 7 Spalten erwartet, {len(cols)} gefunden")
+        german, english, kind, rule, old, variants, documents = cols
+        if not german or not english or not _RULE.match(rule):
+            raise ValueError(f"terms_de_en.tsv Zeile {n}: Name oder Regelnummer fehlt ({rule!r})")
+
+        def split(value: str, sep: str = "|") -> tuple[str, ...]:
+            return tuple(p.strip() for p in value.split(sep) if p.strip())
+
+        rows.append(Term(german, english, kind, rule, split(old), split(variants), split(documents, ",")))
+    return rows
+
+
+def inflection_stem(word: str) -> str:
+    """A folded word without one German inflection ending (``aktionen`` → ``aktion``), ≥ 4 letters kept."""
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word
+
+
+def _stems(text: str) -> tuple[str, ...]:
+    """The folded words of ``text`` with umlauts as ``ae`` and without inflection endings."""
+    out = []
+    for w in words(text):
+        keys = name_keys(w)
+        if keys:
+            out.append(inflection_stem(keys[-1]))
+    return tuple(out)
+
+
+class TermIndex:
+    """The term table in memory with the look-up tiers of the module doc (built once, ~400 rows)."""
+
+    def __init__(self, terms: list[Term]) -> None:
+        self.terms = terms
+        self._exact: dict[str, list[tuple[int, int]]] = {}  # key → [(rank, term index)]
+        self._forms: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        self._fuzzy_keys: list[str] = []
+        self._fuzzy_owner: list[tuple[int, int]] = []
+        for i, term in enumerate(terms):
+            for name, rank in term.names():
+                for key in name_keys(name):
+                    self._exact.setdefault(key, []).append((rank, i))
+                    if len(key) >= TYPO_MIN_LENGTH:
+                        self._fuzzy_keys.append(key)
+                        self._fuzzy_owner.append((rank, i))
+                stems = _stems(name)
+                if stems:
+                    self._forms.setdefault(stems, []).append((rank, i))
+        self._longest = max((len(k) for k in self._forms), default=1)
+        # Every name with its folded words as " w1 w2 …" (a word starts with t ⇔ " " + t in it), for autocompletes.
+        self.name_words: list[tuple[Term, str, int, str]] = [
+            (term, name, rank, " " + " ".join(fts_tokens(name))) for term in terms for name, rank in term.names()
+        ]
+        self.by_rule: dict[str, list[Term]] = {}
+        for term in terms:
+            self.by_rule.setdefault(term.rule, []).append(term)
+
+    def _best(self, found: list[tuple[int, int]], name_of: str, how: str) -> TermMatch:
+        rank, i = min(found)
+        return TermMatch(self.terms[i], name_of, how, rank)
+
+    def lookup(self, query: str) -> TermMatch | None:
+        """The term ``query`` names (tiers exact → form → inside → typo), or None.
+
+        Bounded for any input: the query is cut to :data:`MAX_QUERY` characters; the inside tier
+        compares word windows of at most the longest name's word count.
+        """
+        text = clean(query)[:MAX_QUERY]
+        keys = name_keys(text)
+        for key in keys:
+            if key in self._exact:
+                return self._best(self._exact[key], text, "exact")
+        stems = _stems(text)
+        if not stems:
+            return None
+        if stems in self._forms:
+            return self._best(self._forms[stems], text, "form")
+        inside: list[tuple[int, int, int, tuple[str, ...]]] = []  # (-words, rank, term, window)
+        for size in range(min(self._longest, len(stems)), 0, -1):
+            for start in range(len(stems) - size + 1):
+                window = stems[start : start + size]
+                if size == 1 and len(window[0]) < 5:
+                    continue
+                for rank, i in self._forms.get(window, ()):
+                    # One general word inside a longer question ("Spieler", "Zug") is no answer by itself.
+                    if size == 1 and self.terms[i].kind == "term":
+                        continue
+                    inside.append((-size, rank, i, window))
+            if inside:
+                break
+        if inside:
+            _size, rank, i, window = min(inside)
+            return TermMatch(self.terms[i], " ".join(window), "inside", rank)
+        key = keys[0] if keys else ""
+        if len(key) < TYPO_MIN_LENGTH or len(key) > 60:
+            return None
+        found = process.extract(key, self._fuzzy_keys, scorer=fuzz.ratio, limit=12, score_cutoff=TYPO_CUTOFF)
+        if not found:
+            return None
+        best_by_term: dict[int, float] = {}
+        for _k, score, pos in found:
+            rank, i = self._fuzzy_owner[pos]
+            best_by_term[i] = max(best_by_term.get(i, 0.0), float(score) - rank * 0.1)
+        ranked = sorted(best_by_term.items(), key=lambda kv: -kv[1])
+        if len(ranked) > 1 and ranked[0][1] - ranked[1][1] < TYPO_MARGIN:
+            return None
+        return TermMatch(self.terms[ranked[0][0]], text, "typo")
+
+    def complete(self, typed_words: list[str]) -> list[tuple[Term, str, int]]:
+        """``(term, name, rank)`` for each term's first name whose words start with every typed word (in
+        table order; folded words as :func:`bot.textsearch.tokens` makes them)."""
+        out: list[tuple[Term, str, int]] = []
+        done: set[int] = set()
+        if not typed_words:
+            return out
+        probes = [" " + t for t in typed_words]
+        for term, name, rank, joined in self.name_words:
+            if all(p in joined for p in probes) and id(term) not in done:
+                done.add(id(term))
+                out.append((term, name, rank))
+        return out
+
+    def for_rule(self, number: str) -> list[Term]:
+        """Terms whose rule is ``number`` (``"702.19"`` → Trampelschaden)."""
+        return self.by_rule.get(number, [])
+
+
+@cache
+def term_index(path: Path = TERMS_PATH) -> TermIndex:
+    """The term table of ``path`` as a :class:`TermIndex` (read once per process)."""
+    return TermIndex(parse_terms(path.read_text(encoding="utf-8")))
+
+
+__all__ = ["Term", "TermIndex", "TermMatch", "inflection_stem", "parse_terms", "term_index"]

@@ -1,0 +1,136 @@
+"""Issue 11 through the answer layer on the real store: costs vs card names, pools, upkeep, convoke with X,
+total cost choices, clash odds entries; every calculator bounded for the largest input Discord accepts."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from bot.answers import run_answer
+from bot.answers.registry import AnswerContext
+from bot.render import payload
+from bot.search import NameIndex
+from bot.store import NameEntry
+from tests.test_render import assert_within_limits
+
+
+def text(reply) -> str:
+    page = reply.pages[0]
+    return "\n".join([page.title, page.body, *(f"{f.name}: {f.value}" for f in page.fields)])
+
+
+async def test_parenthesis_cost_is_never_a_card_name(ctx):
+    # the FAQs' notation; before, "(W/B)" was read as a card whose words start with W and B
+    reply = await run_answer(ctx, "mana_info", cost="(W/B)")
+    assert not reply.error
+    assert reply.pages[0].title == "{W/B}"
+    assert "**Manawert:** 1" in reply.pages[0].body
+    both = await run_answer(ctx, "mana_info", cost="(W/U)(W/U)")
+    assert "Bezahlmöglichkeiten (3): {W}{W} · {W}{U} · {U}{U}" in text(both)
+
+
+async def test_shorthand_typo_is_a_bad_symbol_not_a_card(ctx):
+    reply = await run_answer(ctx, "mana_info", cost="2W/W")
+    assert reply.error
+    assert reply.pages[0].title == "Ungültige Manakosten"
+    assert "„W/W“ an Position 2" in reply.pages[0].body
+    # letters no cost uses: the cost reading's complaint and no silent card
+    other = await run_answer(ctx, "mana_info", cost="2WQ")
+    assert other.error and "„Q“ an Position 3" in other.pages[0].body
+
+
+async def test_ambiguous_input_names_both_readings(ctx):
+    # a card whose name also reads as shorthand ("Burg" = {B}{U}{R}{G}): answered as the card, both readings named
+    entries = [*await ctx.store.name_entries()]
+    rekrut = next(e for e in entries if e.name == "Boros-Rekrut")
+    names = NameIndex.from_entries([*entries, NameEntry(rekrut.card_id, "Boros-Rekrut", "Burg", "alias")])
+    reply = await run_answer(AnswerContext(ctx.store, names), "mana_info", cost="Burg")
+    assert reply.pages[0].title == "Boros-Rekrut"
+    assert "als Manakosten lesbar ({B}{U}{R}{G}); hier als Karte gelesen. Für die Kosten schreibe `{B}{U}{R}{G}`" in (
+        text(reply)
+    )
+
+
+async def test_pay_pool_reading_and_colour_words(ctx):
+    reply = await run_answer(ctx, "mana_pay", cost="{W}{W}", pool="2W")
+    assert reply.pages[0].body.startswith("❌ **Nicht bezahlbar.** Es fehlt: 1× weißes Mana.")
+    assert "*Gelesen:* „2“ gelesen als 2 farbloses Mana" in reply.pages[0].body
+    words = await run_answer(ctx, "mana_pay", cost="{G}{G}{W}{W}{W}", pool="2 grün, 3 weiß")
+    assert words.pages[0].body.startswith("✅ **Bezahlbar.**")
+
+
+async def test_pay_phyrexian_life_total_119_4(ctx):
+    cost = "{W/P}" * 11
+    open_total = await run_answer(ctx, "mana_pay", cost=cost, pool="leer")
+    assert "Dabei werden 22 Lebenspunkte bezahlt (nur mit mindestens 22 Lebenspunkten, 119.4)." in text(open_total)
+    twenty = await run_answer(ctx, "mana_pay", cost=cost, pool="leer", life=20)
+    assert twenty.pages[0].body.startswith("❌ **Nicht bezahlbar.**")
+
+
+async def test_total_cost_choices_best_first(ctx):
+    reply = await run_answer(ctx, "mana_total", cost="{2/W}", reduction="{2}")
+    body = reply.pages[0].body
+    assert "**Gesamtkosten:** {0} ({2/W} als {2})" in body
+    assert "**Andere Wahl (1):** {W} ({2/W} als {W})" in body
+    x = await run_answer(ctx, "mana_total", cost="{X}{R}", reduction="{1}", x=3)
+    assert "**Manawert (unverändert):** 4" in x.pages[0].body
+    life = await run_answer(ctx, "mana_total", cost="{W/P}", life=1)
+    assert "**Gesamtkosten:** {W}" in life.pages[0].body
+    assert "Andere Wahl" not in life.pages[0].body
+
+
+async def test_upkeep_answers_faq_example(ctx):
+    reply = await run_answer(ctx, "mana_upkeep", cost="{1}", counters=3)
+    assert "**Gesamtkosten:** {4}" in reply.pages[0].body
+    zero = await run_answer(ctx, "mana_upkeep", cost="{1}", counters=0)
+    assert "**Gesamtkosten:** {1}" in zero.pages[0].body
+    many = await run_answer(ctx, "mana_upkeep", cost="{W} oder {U} oder {B} oder {R}", counters=100)
+    assert "a× {W} + b× {U} + c× {B} + d× {R} mit a + b + c + d = 101 (182.104 Kombinationen)" in many.pages[0].body
+
+
+async def test_convoke_x_option(ctx):
+    # Akkord des Rufes {X}{G}{G}{G} (Ravnica FAQ), X = 2 announced first
+    reply = await run_answer(ctx, "mana_convoke", cost="Akkord des Rufes", creatures="3 grün, 2 Artefakt", x=2)
+    assert "(X = 2)" in reply.pages[0].body
+    assert "**Mögliche Restkosten (3):** {0} · {G} · {G}{G}" in reply.pages[0].body
+
+
+async def test_odds_every_entry_counted(ctx):
+    # before: "2:1 Krims // Krams:1" dropped the 2:1 entry and answered 100 %
+    reply = await run_answer(ctx, "clash_odds", library1="2:1 Krims // Krams:1", library2="3:1", seed=1)
+    body = text(reply)
+    assert "Spieler 1: **50,00 %** (1/2)" in body  # Krims // Krams: 2 + 5 = 7 > 3; the 2 loses
+    assert "Bibliothek 1 gelesen: 1× Krims // Krams (2 und 5)." in body
+    bad = await run_answer(ctx, "clash_odds", library1="2:1 Gibtsnicht:1", library2="3:1")
+    assert bad.error and bad.pages[0].title.startswith("Bibliothek 1, Eintrag 2:")
+
+
+# --------------------------------------------------------------------------- bounded
+
+
+ALL_SYMBOLS = " oder ".join(["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{S}"] * 2)
+RAINBOW = ", ".join(["weiß-blau-schwarz-rot-grün"] * 100)
+SPLIT_LIBRARY = " ".join(f"{i}/{j}:1" for i in range(30) for j in range(30))[:2000]
+HUGE = [
+    ("mana_upkeep", {"cost": ALL_SYMBOLS, "counters": 10**6}),
+    ("mana_upkeep", {"cost": "{W} oder {U} oder {B} oder {R}", "counters": 100}),
+    ("mana_convoke", {"cost": "{W/U}{U/B}{B/R}{R/G}{G/W}" * 12, "creatures": RAINBOW}),
+    ("mana_total", {"cost": "{W/U/P}{2/B}{C/R}{G/W}" * 15, "reduction": ", ".join(["{2/W}", "{U/B}", "{C/G}"] * 20)}),
+    ("mana_info", {"cost": "{W/U}{U/B}{B/R}{R/G}{G/W}{W/B}{U/R}{B/G}{R/W}{G/U}" * 6}),
+    ("mana_pay", {"cost": "{2/W}{W/P}{W/U/P}" * 20, "pool": "WUBRGC" * 50}),
+    ("clash_odds", {"library1": SPLIT_LIBRARY, "library2": "0:1 1:1", "rules": "2007"}),
+    ("mana_pay", {"cost": "{1}", "pool": "9" * 6000}),
+    ("mana_upkeep", {"cost": "1" * 6000, "counters": 3}),
+]
+
+
+@pytest.mark.parametrize(("key", "options"), HUGE)
+async def test_huge_inputs_answer_within_a_second(ctx, key, options):
+    start = time.perf_counter()
+    reply = await run_answer(ctx, key, **options)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 3.0, elapsed  # 1 s target (bench/bench_calc.py prints the worst case); slack for CI load
+    assert_within_limits(payload(reply))
+    if reply.error:
+        assert reply.pages[0].body  # a German reason, never a traceback

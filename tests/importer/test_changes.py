@@ -1,0 +1,152 @@
+"""The change register (data/changes.toml, data/terms.tsv): parsing, checks against the store, counts."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.importer import DEFAULT_SOURCES, build
+from bot.importer.changes import CHANGES_PATH, TERMS_PATH, RegisterError, read_register, read_terms
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _register_with(tmp_path: Path, old: str, new: str) -> Path:
+    text = CHANGES_PATH.read_text(encoding="utf-8")
+    text = text[text.index("\n[review]") + 1 :]  # not the examples in the header comment
+    assert old in text
+    path = tmp_path / "changes.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def _terms_with(tmp_path: Path, extra: str) -> Path:
+    path = tmp_path / "terms.tsv"
+    path.write_text(TERMS_PATH.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    return path
+
+
+def test_register_parses_and_every_row_is_reviewed():
+    register = read_register()
+    assert register.cr_effective == "2026-04-17"
+    keys = [c.key for c in register.changes]
+    assert len(keys) == len(set(keys)) == 30
+    assert {"split_naming", "split_clash", "convoke", "clash_rule", "hybrid_rule", "cumulative_upkeep_rule",
+            "mana_burn", "combat_damage_stack", "legend_rule"} <= set(keys)
+    # Evidence is a rule with its text in [cr] or a later document entry, never a pattern.
+    naming = next(c for c in register.changes if c.key == "split_naming")
+    assert naming.evidence == ("CR 709.4a", "002:29 Jede geteilte Karte hat zwei")
+    assert register.cr["709.4a"].startswith("Each split card has two names.")
+    assert set(register.terms) == {"wirken", "aktivieren", "manawert", "exil", "schlachtfeld", "zustandsbasiert",
+                                   "prioritaet", "nicht_verrechnet"}
+
+
+def test_term_table_rows():
+    terms = read_terms()
+    # Reviewed: the forecast ability is activated, not cast (Dissension FAQ line 1935).
+    assert terms["001:1935"][0] == ("aktivieren",)
+    # Naming a land "to prevent it being played": lands are still played, no term.
+    assert terms["001:1244"][0] == ()
+    assert terms["001:84"][0] == ("manawert",)  # "… oder den umgewandelten Manakosten des Zauberspruchs."
+
+
+async def test_build_counts_per_document_are_pinned(tmp_path):
+    report = build(tmp_path / "r.sqlite3", DEFAULT_SOURCES)
+    counts = {(f[:3], p): (c["unchanged"], c["changed"], c["wording"], c["unreviewed"])
+              for f, p, _t, c in report.today.per_document}
+    assert counts == {
+        ("000", 1): (13, 4, 3, 0),
+        ("001", 1): (90, 6, 71, 0),
+        ("001", 2): (68, 2, 67, 0),
+        ("001", 3): (88, 7, 61, 0),
+        ("001", 4): (79, 5, 55, 0),
+        ("002", 1): (13, 0, 0, 0),
+        ("003", 1): (0, 0, 0, 0),
+        ("004", 1): (6, 0, 0, 0),
+    }
+    assert report.today.totals()["unreviewed"] == 0
+    conn = sqlite3.connect(tmp_path / "r.sqlite3")
+    # Every ruling and every section has exactly one status.
+    rulings = conn.execute("SELECT count(*) FROM rulings").fetchone()[0]
+    sections = conn.execute("SELECT count(*) FROM mechanics").fetchone()[0]
+    assert conn.execute("SELECT count(*) FROM today_status").fetchone()[0] == rulings + sections == 638
+    row = conn.execute(
+        "SELECT count(*) FROM today_status s JOIN documents d ON d.id = s.document_id"
+        " WHERE d.file = '001_d6ee154855c71d75.txt' AND s.status = 'changed'"
+    ).fetchone()
+    assert row == (20,)
+
+
+def test_missing_entry_fails_the_build(tmp_path):
+    register = _register_with(
+        tmp_path, 'entries = ["001:2063 Falls ein Effekt einen Spieler"', 'entries = ["001:2064 Falls ein Effekt"'
+    )
+    with pytest.raises(RegisterError, match="001:2064 ist kein Ruling und kein Abschnitt"):
+        build(tmp_path / "r.sqlite3", DEFAULT_SOURCES, register=register)
+    assert not (tmp_path / "r.sqlite3").exists()
+
+
+def test_moved_line_fails_the_build(tmp_path):
+    # Line 2061 exists, but it is another ruling: the quoted text start catches it.
+    register = _register_with(
+        tmp_path, 'entries = ["001:2063 Falls ein Effekt einen Spieler"', 'entries = ["001:2061 Falls ein Effekt"'
+    )
+    with pytest.raises(RegisterError, match="001:2061 beginnt nicht mit „Falls ein Effekt“"):
+        build(tmp_path / "r.sqlite3", DEFAULT_SOURCES, register=register)
+
+
+def test_missing_evidence_entry_fails_the_build(tmp_path):
+    register = _register_with(tmp_path, '"002:29 Jede geteilte Karte hat zwei"]', '"002:30 Jede"]')
+    with pytest.raises(RegisterError, match="002:30"):
+        build(tmp_path / "r.sqlite3", DEFAULT_SOURCES, register=register)
+
+
+def test_terms_are_checked(tmp_path):
+    # English ruling of the clash article: no German term notices.
+    with pytest.raises(RegisterError, match="000:50 ist nicht deutsch"):
+        build(tmp_path / "r.sqlite3", DEFAULT_SOURCES, terms=_terms_with(tmp_path, "000:50\tmanawert\n"))
+    # 002:5 does not say "umgewandelte Manakosten".
+    with pytest.raises(RegisterError, match="steht nicht im Text"):
+        build(tmp_path / "r.sqlite3", DEFAULT_SOURCES, terms=_terms_with(tmp_path, "002:5\tmanawert\n"))
+    with pytest.raises(RegisterError, match="unbekannter Begriff 'zaubern'"):
+        build(tmp_path / "r.sqlite3", DEFAULT_SOURCES, terms=_terms_with(tmp_path, "002:5\tzaubern\n"))
+    with pytest.raises(RegisterError, match="001:1935 doppelt"):
+        read_terms(_terms_with(tmp_path, "001:1935\twirken\n"))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('kind = "wording"', 'kind = "maybe"', "kind 'maybe'"),
+        ('evidence = ["CR 709.4a", "002:29', 'evidence = ["CR 999.9z", "002:29', "CR 999.9z hat keinen Text"),
+        ('since = "2009-07-11"', 'since = "11.07.2009"', "kein ISO-Datum"),
+        ('entries = ["001:2063 Falls', 'entries = ["Zeile 2063 Falls', "hat nicht die Form"),
+    ],
+)
+def test_bad_rows_are_rejected(tmp_path, old, new, message):
+    with pytest.raises(RegisterError, match=message):
+        read_register(_register_with(tmp_path, old, new))
+
+
+def test_cr_quotes_are_compared_with_a_cr_of_the_same_date(tmp_path):
+    # The project's small CR fixture (April 17, 2026) holds 701.30d word for word as the register quotes it,
+    # and a shortened 701.30c: the build reports that difference and the rules the fixture lacks.
+    report = build(tmp_path / "r.sqlite3", DEFAULT_SOURCES, cr_files=[FIXTURES / "cr_2026_bom_crcrlf.txt"])
+    assert report.today.cr_checked == "cr_2026_bom_crcrlf.txt"
+    assert report.today.cr_differs == ["701.30c"]
+    assert "709.4a" in report.today.cr_missing
+    assert "701.30d" not in report.today.cr_missing + report.today.cr_differs
+
+
+def test_rows_of_documents_outside_the_build_are_skipped(tmp_path, sources_copy):
+    # A build without the clash article (000): its rows are skipped, the rest still checked.
+    (sources_copy / "000_b7f976ad35525819.txt").unlink()
+    manifest = sources_copy / "manifest.toml"
+    text = manifest.read_text(encoding="utf-8")
+    start = text.index('[[document]]\nfile = "000_')
+    manifest.write_text(text[:start] + text[text.index("[[document]]", start + 5):], encoding="utf-8")
+    report = build(tmp_path / "r.sqlite3", sources_copy)
+    assert {"split_clash", "clash_rule"} <= set(report.today.skipped)
+    assert report.today.rows["split_naming"] == 1

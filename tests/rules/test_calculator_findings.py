@@ -1,0 +1,264 @@
+"""Issue 11: each finding as a test with the value from the rules (Comprehensive Rules 17.04.2026) or
+the documents (Ravnica FAQ 2005, Kälteeinbruch FAQ 2006, clash article 2007)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.rules.clash import RevealedCard, clash, clash_odds, format_library, random_reveal
+from bot.rules.mana import (
+    ManaError,
+    convoke,
+    cumulative_upkeep,
+    explain_colors,
+    explain_mana_value,
+    hybrid_payments,
+    parse_cost,
+    parse_creatures,
+    parse_upkeep,
+    read_pool,
+    total_cost,
+)
+from bot.rules.mana.payment import pay
+
+
+def total(cost, reductions=(), increases=(), **kw):
+    return total_cost(parse_cost(cost), [parse_cost(i) for i in increases], [parse_cost(r) for r in reductions], **kw)
+
+
+def results(result):
+    return [o.text for o in result.options]
+
+
+def steps_text(result):
+    return "\n".join(str(s) for s in result.steps)
+
+
+# --------------------------------------------------------------------------- 601.2b before 601.2f
+
+
+def test_monocolored_hybrid_announced_as_two_is_reduced_to_zero():
+    # 601.2b: {2/W} is announced as {2} or {W}; then 601.2f/118.7a: {2} − {2} = {0}
+    result = total("{2/W}", ["{2}"])
+    assert result.total.text == "{0}"
+    assert results(result) == ["{0}", "{W}"]
+    assert result.options[0].choices == "{2/W} als {2}"
+    assert "Angesagt (vor den Reduzierungen): {2/W} als {2} → {2}." in steps_text(result)
+
+
+def test_monocolored_hybrid_minus_one_gives_one_or_white():
+    # {2/W} − {1}: announced {2} → {1}; announced {W} → a generic reduction cannot touch {W} (118.7a) → {W}
+    result = total("{2/W}", ["{1}"])
+    assert results(result) == ["{1}", "{W}"]
+
+
+def test_coloured_reduction_applies_to_the_announced_colour():
+    # Ravnica FAQ: a coloured reduction applies if that colour is part of the chosen cost
+    result = total("{G/W}{G/W}", ["{W}"])
+    assert results(result) == ["{W}", "{G}", "{G}{G}"]
+    # {G}{G} announced: the {W} reduction finds no {W} and no generic mana (118.7b, not below 0)
+    assert result.count == 3
+
+
+def test_hybrid_reduction_half_chosen_when_applied_118_7e():
+    # reduction {2/W} on {1}{W}: the player chooses the half; {W} removes {W}, {2} removes {1} (only 1: floor)
+    result = total("{1}{W}", ["{2/W}"])
+    assert results(result) == ["{1}", "{W}"]
+    assert result.options[0].choices == "Reduzierung {2/W} als {W}"
+    text = steps_text(result)
+    assert "Reduzierung {2/W} (Hälfte {W} gewählt) entfernt {W} → {1}." in text
+    assert "118.7e" in text
+
+
+def test_reduction_details_removed_symbol_and_floor():
+    # 118.7a + 601.2f: {1}{R} − {3}: the generic part goes from 1 to 0, not below
+    result = total("{1}{R}", ["{3}"])
+    assert result.total.text == "{R}"
+    text = steps_text(result)
+    assert "Reduzierung {3}: generischer Anteil −1 (nur 1: nicht unter 0) → {R}." in text
+    assert "601.2f (Comprehensive Rules, 17.04.2026): Die Gesamtkosten können nicht unter {0} reduziert werden." in text
+    # 118.7b: a {U} reduction on a cost without {U} lowers the generic part instead
+    result = total("{2}{R}", ["{U}"])
+    assert result.total.text == "{1}{R}"
+    assert "Reduzierung {U} (kein {U} in den Kosten: generisch): generischer Anteil −1 → {1}{R}." in steps_text(result)
+
+
+def test_greedy_miss_best_announcement_is_found():
+    # a greedy engine matches {W} against the first hybrid; the best announcement pays {W}{W}, leaving {G/W} free
+    result = total("{G/W}{W/U}", ["{W}", "{W}"])
+    assert result.total.text == "{0}"
+
+
+def test_phyrexian_announced_as_life_with_life_total_119_4():
+    result = total("{W/P}{W/P}", life=3)
+    assert [o.text for o in result.options] == ["{W} + 2 Lebenspunkte", "{W}{W}"]
+    assert total("{W/P}{W/P}", life=4).options[0].text == "{0} + 4 Lebenspunkte"
+
+
+def test_snow_is_not_reduced_by_generic_reductions_107_4h():
+    assert total("{S}{1}", ["{2}"]).total.text == "{S}"
+    # 118.7g: a {S} reduction reduces generic mana
+    assert total("{S}{1}", ["{S}"]).total.text == "{S}"
+
+
+def test_x_counts_its_value_on_the_stack_202_3e():
+    result = total("{X}{R}", ["{1}"], x=3)
+    assert result.mana_value == 4
+    assert result.total.text == "{2}{R}"
+    assert "202.3e" in steps_text(result)
+
+
+def test_x_in_a_reduction_is_refused():
+    with pytest.raises(ManaError, match="festen Betrag"):
+        total("{3}", ["{X}"])
+
+
+# --------------------------------------------------------------------------- symbols and notation
+
+
+def test_colorless_hybrid_symbols_107_4():
+    cost = parse_cost("{C/W}{C/U}{C/B}{C/R}{C/G}")
+    assert cost.text == "{C/W}{C/U}{C/B}{C/R}{C/G}"
+    assert explain_mana_value(cost).value == 5  # 202.3f: the largest component, 1
+    assert explain_colors(parse_cost("{C/W}")).colors == ("W",)  # 107.4e: a hybrid symbol is all its colours
+    assert [c.text for c, _ in hybrid_payments(parse_cost("{C/W}")).options] == ["{W}", "{C}"]
+    assert pay(parse_cost("{C/W}"), read_pool("C")[0]).payable
+    assert not pay(parse_cost("{C/W}"), read_pool("U")[0]).payable
+    assert total("{C/W}", ["{C}"]).total.text == "{0}"
+
+
+def test_faq_parenthesis_notation_is_a_cost():
+    # the FAQs write hybrid costs as (W/U)(W/U)
+    assert parse_cost("(W/U)(W/U)").text == "{W/U}{W/U}"
+    assert parse_cost("(W/B)").text == "{W/B}"
+    assert parse_cost("{2}(G/W)").text == "{2}{G/W}"
+    with pytest.raises(ManaError, match="Nicht geschlossene Klammer"):
+        parse_cost("(W/U")
+
+
+# --------------------------------------------------------------------------- pools
+
+
+def test_pool_number_reading_is_stated():
+    pool, notes = read_pool("2W")
+    assert pool == Counter({("C", False): 2, ("W", False): 1})
+    assert notes and "„2“ gelesen als 2 farbloses Mana" in notes[0]
+    assert "2 weiß" in notes[0]
+
+
+def test_pool_german_colour_words_with_counts():
+    pool, notes = read_pool("2 grün, 3 weiß")
+    assert pool == Counter({("G", False): 2, ("W", False): 3})
+    assert notes == []
+    assert read_pool("1 farblos und 2 grünes Mana verschneit")[0] == Counter({("C", False): 1, ("G", True): 2})
+    with pytest.raises(ManaError, match="Unbekannte Farbe „lila“"):
+        read_pool("2 lila")
+
+
+# --------------------------------------------------------------------------- cumulative upkeep
+
+
+def test_upkeep_faq_example_one_with_three_counters_is_four():
+    # Kälteeinbruch FAQ: "Kumulative Versorgung {1}" and three age counters → another is added → {4}
+    assert cumulative_upkeep(parse_upkeep("{1}"), 3).totals == ["{4}"]
+
+
+def test_upkeep_zero_counters_pays_once():
+    assert cumulative_upkeep(parse_upkeep("{1}"), 0).totals == ["{1}"]
+
+
+def test_upkeep_non_mana_costs_are_named():
+    # 502.13b example: "Kumulative Versorgung -- Bezahle 1 Lebenspunkt"
+    result = cumulative_upkeep(parse_upkeep("Bezahle 1 Lebenspunkt"), 1)
+    assert result.totals == ["2 Lebenspunkte"]
+    result = cumulative_upkeep(parse_upkeep("Opfere einen Wald"), 2)
+    assert result.totals == ["3× Opfere einen Wald"]
+    with pytest.raises(ManaError, match="Ungültiges Manasymbol"):
+        parse_upkeep("{Q}")
+
+
+def test_upkeep_many_options_many_counters_in_closed_form():
+    # four options, 100 counters → 101 payments: C(104, 3) multisets, counted, not listed
+    result = cumulative_upkeep(parse_upkeep("{W} oder {U} oder {B} oder {R}"), 100)
+    assert result.combinations == 182_104
+    assert result.count is None
+    assert result.formula == "a× {W} + b× {U} + c× {B} + d× {R} mit a + b + c + d = 101"
+    big = cumulative_upkeep(parse_upkeep("{W}"), 10**6)
+    assert big.formula == "1000001×{W}"
+
+
+# --------------------------------------------------------------------------- convoke
+
+
+def test_convoke_with_x_announced_first():
+    # Akkord des Rufes {X}{G}{G}{G}: X is announced first (ruling), then creatures are tapped
+    result = convoke(parse_cost("{X}{G}{G}{G}"), parse_creatures("3 grün, 2 Artefakt"), x=2)
+    # best: every creature pays; a green creature may also pay generic mana, leaving {G} or {G}{G}
+    assert [c.text for c in result.remaining] == ["{0}", "{G}", "{G}{G}"]
+    assert "Erst kündigst du an, welche Zahl X ist (hier 2)" in "\n".join(map(str, result.steps))
+
+
+def test_convoke_long_input_is_summarised():
+    result = convoke(parse_cost("{5}{G}"), parse_creatures(", ".join(["rot"] * 60 + ["grün"] * 40)))
+    lines = [str(s) for s in result.steps]
+    assert "60 Kreaturen (rot): reduzieren je {1} oder {R}." in lines
+    assert "40 Kreaturen (grün): reduzieren je {1} oder {G}." in lines
+    assert len(lines) < 12
+    assert "Es bleibt genau eine Möglichkeit: {0}." in lines
+
+
+# --------------------------------------------------------------------------- clash
+
+
+def test_clash_today_cites_701_30_of_2026_and_2007_the_article():
+    cards = [RevealedCard("A", (3,)), RevealedCard("B", (2,))]
+    today = [s.citation for s in clash(cards).steps if s.rule]
+    assert "701.30d (Comprehensive Rules, 17.04.2026)" in today
+    assert not any("Fehde-Artikel" in c for c in today)
+    old = [s.citation for s in clash(cards, "2007").steps if s.rule]
+    assert "701.19c (Fehde-Artikel, 2007)" in old
+
+
+def test_clash_split_values_read_2_und_5():
+    assert format_library({(2, 5): 1, (3,): 2}) == "(2 und 5):1 3:2"
+    reveal = random_reveal([{(2, 5): 1}, {(3,): 1}], seed=1, rules="2007")
+    assert reveal.clash.cards[0].label == "geteilte Karte (2 und 5)"
+
+
+def test_clash_article_example_two_winners_2007():
+    # clash article: A reveals a split card 1 and 3, B reveals 2 → both win under the rules of 2007
+    result = clash([RevealedCard("A", (1, 3)), RevealedCard("B", (2,))], "2007")
+    assert result.winners == [0, 1]
+    odds = clash_odds([{(1, 3): 1}, {(2,): 1}], "2007")
+    assert odds.several == 1
+
+
+# --------------------------------------------------------------------------- grammar
+
+
+def test_singular_texts():
+    steps = [s.text for s in hybrid_payments(parse_cost("{G/W}")).steps]
+    assert "1 Wahl-Symbol ergibt 2 verschiedene Bezahlmöglichkeiten (Reihenfolge egal)." in steps
+    lines = [s.text for s in convoke(parse_cost("{G}"), [("G",)]).steps]
+    assert "Es bleibt genau eine Möglichkeit: {0}." in lines
+    odds = clash_odds([{(1,): 1}, {(2,): 3}])
+    assert "Bibliothek 1: 1 Karte (1:1)." in [s.text for s in odds.steps]
+
+
+def test_discord_sized_numbers_are_refused_not_converted():
+    # a 6 000-digit run (Discord's longest string option) is never passed to int(); the message is short
+    for text in ("1" * 6000, "{" + "9" * 5000 + "/W}"):
+        with pytest.raises(ManaError) as info:
+            parse_cost(text)
+        assert len(str(info.value)) < 200
+    with pytest.raises(ManaError, match="mehr als 1000 Mana"):
+        read_pool("9" * 6000)
+
+
+def test_x_counts_zero_cited_as_202_3e_not_the_article():
+    # issue 9 item 5: "Ein X zählt als 0, solange kein Wert für X feststeht" is CR 202.3e, not the clash article
+    steps = explain_mana_value(parse_cost("{X}{R}")).steps
+    x_step = next(s for s in steps if s.text.startswith("Ein X zählt als 0"))
+    assert x_step.citation == "202.3e (Comprehensive Rules, 17.04.2026)"

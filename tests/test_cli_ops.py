@@ -1,0 +1,157 @@
+"""Operator paths of the CLI as subprocesses (issue 10): the console driven through stdin, build
+interruption and clean-up, disk full, corrupt stores, bad tokens."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, run_cli
+
+
+def run_console(lines: str, db, timeout: float = 60) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in {"LOG_LEVEL", "DEV_GUILD_ID"}}
+    env.update(DISCORD_TOKEN="", REGELBOT_DB=str(db))
+    return subprocess.run([sys.executable, "-m", "bot", "console"], cwd=ROOT, env=env, input=lines,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def test_console_through_stdin(built_db):
+    proc = run_console(
+        "/karte name: Boros-Rekrut\n?karte name: chor\n/ruling karte: Feld der Unterdrückung\n"
+        "/zauberei\nweiter\nende\n", built_db)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert out.startswith("Regelbot-Konsole.")
+    # 001_d6ee154855c71d75.txt lines 26-31: Boros-Rekrut, {R/W}, Kreatur — Goblin, Soldat
+    assert "== Boros-Rekrut ==" in out and "{R/W}" in out and "Kreatur — Goblin, Soldat" in out
+    assert "  Chor des Konklave" in out  # autocomplete
+    # 001 lines 380-385: the one ruling of Feld der Unterdrückung
+    assert "Die Fähigkeit des Felds der Unterdrückung hat keinen Einfluss auf statische Fähigkeiten" in out
+    assert "Unbekannter Befehl „/zauberei“" in out
+    assert "Schon auf der letzten Seite." in out
+    assert "Traceback" not in proc.stderr
+
+
+def test_console_ends_at_end_of_input(built_db):
+    proc = run_console("/karte name: Circu\n", built_db)
+    assert proc.returncode == 0, proc.stderr
+    assert "== Circu, Dimir-Lobotomist ==" in proc.stdout
+
+
+# ---------------------------------------------------------------- build: Ctrl+C, SIGTERM, kill, disk full
+
+
+def start_build(db, *extra: str) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if k not in {"LOG_LEVEL", "DEV_GUILD_ID"}}
+    env.update(DISCORD_TOKEN="", REGELBOT_DB=str(db))
+    return subprocess.Popen([sys.executable, "-m", "bot", "build", "--db", str(db), *extra], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def temps(db) -> list[Path]:
+    return sorted(db.parent.glob(db.name + "-build-*"))
+
+
+def interrupt_while_writing(db, sig: int) -> subprocess.CompletedProcess:
+    """Start a build, wait until its temp file exists (the store is being written), send ``sig``."""
+    proc = start_build(db)
+    deadline = time.monotonic() + 60
+    while not temps(db) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    assert proc.poll() is None, "the build ended before it could be interrupted"
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 130)], ids=["SIGINT", "SIGTERM"])
+def test_interrupted_build_exits_130_in_german_and_keeps_the_old_store(built_db, tmp_path, sig, code):
+    db = tmp_path / "regelbot.sqlite3"
+    shutil.copy(built_db, db)
+    before = db.read_bytes()
+    proc = interrupt_while_writing(db, sig)
+    assert proc.returncode == code, proc.stderr
+    assert proc.stderr.strip() == f"Abgebrochen: die Datenbank wurde nicht neu gebaut ({db} ist unverändert)."
+    assert temps(db) == []
+    assert db.read_bytes() == before
+
+
+def test_temp_files_of_killed_builds_are_removed_by_the_next_build(tmp_path):
+    db = tmp_path / "regelbot.sqlite3"
+    proc = interrupt_while_writing(db, signal.SIGKILL)
+    assert proc.returncode == -signal.SIGKILL
+    left = temps(db)
+    assert len(left) == 1  # a killed build cannot clean up
+    # a build running at the same time holds its temp file locked: that one must survive
+    busy = tmp_path / (db.name + "-build-busy0001")
+    busy.write_bytes(b"")
+    with busy.open("rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        again = run_cli("build", "--db", str(db))
+        assert again.returncode == 0, again.stderr
+        assert temps(db) == [busy]
+    assert db.is_file()
+
+
+def test_disk_full_during_build_is_a_german_message(tmp_path, monkeypatch, capsys):
+    """SQLite reports a full disk as SQLITE_FULL while writing the temp store (injected here; the
+    next test fills a real tmpfs when the machine allows mounting one)."""
+    from bot import __main__ as cli
+    from bot.importer import writer
+
+    def full(*args, **kwargs):
+        exc = sqlite3.OperationalError("database or disk is full")
+        exc.sqlite_errorcode = 13
+        raise exc
+
+    monkeypatch.setattr(writer, "write", full)
+    monkeypatch.setenv("REGELBOT_DB", str(tmp_path / "x.sqlite3"))
+    assert cli.main(["build"]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == (f"Import fehlgeschlagen: Kein Platz mehr auf dem Datenträger: {tmp_path / 'x.sqlite3'}. "
+                           "Platz schaffen und `python -m bot build` erneut ausführen. "
+                           "Die bisherige Datenbank ist unverändert.")
+    assert temps(tmp_path / "x.sqlite3") == []
+
+
+@pytest.fixture
+def tiny_tmpfs(tmp_path):
+    mnt = tmp_path / "klein"
+    mnt.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=300k", "tmpfs", str(mnt)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    try:
+        yield mnt
+    finally:
+        subprocess.run(["umount", str(mnt)], check=False)
+
+
+def test_disk_full_on_a_real_tiny_file_system(tiny_tmpfs):
+    db = tiny_tmpfs / "regelbot.sqlite3"
+    proc = run_cli("build", "--db", str(db))
+    assert proc.returncode == 1
+    assert "Kein Platz mehr auf dem Datenträger" in proc.stderr and "Traceback" not in proc.stderr
+    assert list(tiny_tmpfs.iterdir()) == []
+
+
+def test_build_errors_are_german(tmp_path):
+    bad = tmp_path / "RAV.json"
+    bad.write_text("kein json")
+    proc = run_cli("build", "--db", str(tmp_path / "x.sqlite3"), "--cards", str(bad))
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == ("Import fehlgeschlagen: RAV.json, Zeile 1: keine MTGJSON-Set-Datei: kein gültiges "
+                                   "JSON (Zeile 1, Spalte 1)")
+    proc = run_cli("build", "--db", str(tmp_path))  # a folder, not a file
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("Import fehlgeschlagen: Das Ziel ist ein Ordner, keine Datei: ")

@@ -1,0 +1,70 @@
+"""bot.offload: heavy work in worker processes with a time budget (issue 10 item 2)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+import pytest
+
+from bot import offload
+from bot.errors import UserError
+from bot.offload import TooExpensive, run_bounded
+from bot.rules.mana import ManaError, parse_cost
+
+
+async def test_result_comes_back_from_another_process():
+    assert await run_bounded(offload._pid) != os.getpid()
+    assert (await run_bounded(parse_cost, "{2}{G/W}")).text == "{2}{G/W}"
+
+
+async def test_engine_error_keeps_type_and_attributes():
+    with pytest.raises(ManaError) as info:
+        await run_bounded(parse_cost, "{Q}")
+    assert info.value.symbol == "{Q}" and info.value.position == 1
+    assert "Ungültiges Manasymbol „{Q}“" in str(info.value)
+
+
+async def test_runaway_is_killed_replaced_and_refused_in_german():
+    pid = await run_bounded(offload._pid)
+    started = time.perf_counter()
+    with pytest.raises(TooExpensive) as info:
+        await run_bounded(offload._busy_for, 30, budget=0.5)
+    elapsed = time.perf_counter() - started
+    assert 0.5 <= elapsed < 1.5, elapsed
+    assert isinstance(info.value, UserError)
+    assert info.value.title == "Diese Berechnung ist zu aufwendig"
+    assert "nach 0.5 s abgebrochen" in info.value.body
+    # the worker that ran the runaway is gone (not burning CPU); a fresh one answers
+    pids = {await run_bounded(offload._pid) for _ in range(4)}
+    killed = [p for p in {pid} if p not in pids]
+    for p in killed:
+        with pytest.raises(ProcessLookupError):
+            os.kill(p, 0)
+    assert await run_bounded(parse_cost, "{R}") is not None
+    assert offload.stats()["alive"] <= offload._POOL.size
+
+
+async def test_the_loop_stays_free_while_a_calculation_runs():
+    lags: list[float] = []
+
+    async def ticker() -> None:
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(0.005)
+            lags.append(time.perf_counter() - t - 0.005)
+
+    tick = asyncio.create_task(ticker())
+    try:
+        assert await run_bounded(offload._busy_for, 0.8) == 0.8
+    finally:
+        tick.cancel()
+    assert len(lags) > 20
+    assert max(lags) < 0.05, max(lags)
+
+
+async def test_more_calls_than_workers_queue_and_all_finish():
+    results = await asyncio.gather(*(run_bounded(offload._busy_for, 0.05) for _ in range(3 * offload._POOL.size)))
+    assert results == [0.05] * (3 * offload._POOL.size)
+    assert offload.stats()["waiting"] == 0
