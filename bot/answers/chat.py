@@ -16,7 +16,7 @@ from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.rulings import annotate, card_rulings, rulings_pages
 from bot.answers.today import today_index
 from bot.mentions import bracket_mentions, scanner
-from bot.reply import Action, Page, Reply
+from bot.reply import Action, Page, Reply, quote_user
 from bot.search import clean
 from bot.store import CardRecord, RulingRecord
 from bot.textsearch import tokens
@@ -89,7 +89,7 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "") -> Repl
     """
     if ids and not _IDS.fullmatch(ids):
         raise UserError("Ungültige Kartenliste", "Diese Schaltfläche gehört zu einer älteren Version des Bots.")
-    names = [clean(m)[:MISSING_NAME_MAX] for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
+    names = [quote_user(m, MISSING_NAME_MAX) for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
     cards = await _cards_for(ctx, [int(i) for i in ids.split(",")] if ids else [])
     if not cards:
         shown = ", ".join(f"„{name}“" for name in names)
