@@ -228,7 +228,7 @@ async def test_meintest_du_buttons_answer_with_that_card(fake):
 
 async def test_meintest_du_select_menu_for_many_rule_numbers(fake):
     res = await fake.command("regel", {"suche": "502.99"})
-    assert res.ephemeral and res.embeds[0]["title"] == "Regel 502.99 steht in keinem Dokument"
+    assert res.ephemeral and res.embeds[0]["title"] == "Regel 502.99 nicht gefunden"
     (menu,) = [c for row in res.components for c in row["components"] if c["type"] == 3]
     values = [o["value"] for o in menu["options"]]
     assert values[-1] == "502.56b" and len(values) == 25  # the nearest numbers of section 502, in rule order
