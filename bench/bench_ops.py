@@ -55,7 +55,7 @@ async def calc_contention(fake: FakeDiscord, rounds: int) -> dict[str, object]:
         while not stop.is_set():
             name, options, sub = WORST
             t0 = time.perf_counter()
-            res = await fake.command(name, options, subcommand=sub, timeout=30)
+            res = await fake.command(name, options, subcommand=sub, timeout=30, settle=0.3)
             calcs.append((time.perf_counter() - t0, res.embeds[0]["title"] if res.embeds else "?"))
 
     worker = asyncio.create_task(calculate())

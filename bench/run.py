@@ -45,6 +45,7 @@ EXTRA = (
     "bench.bench_ops",
     "bench.bench_names",
     "bench.bench_chat",
+    "bench.bench_scale",
 )
 
 Row = tuple[str, str, str, str]  # (figure, value, target, command)

@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot {build,run,sync,console,call,complete,press}`` (contract in DESIGN.md).
+"""Command line: ``python -m bot {build,run,sync,serve,console,call,complete,press}`` (contract in DESIGN.md).
 
 Exit codes: 0 success (also when the bot answered with a user-facing error), 1 a runtime
 problem (store missing/corrupt, Discord refused the token), 2 a usage problem (unknown
@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import ConfigError, Settings, load_settings, token_problem
+from bot.reply import one_line
 
 log = logging.getLogger("bot")
 
@@ -72,6 +73,21 @@ class VoiceNoiseFilter(logging.Filter):
         return "voice will NOT be supported" not in record.getMessage()
 
 
+class ExpiredInteractionFilter(logging.Filter):
+    """Turns discord.py's own traceback for a too-late autocomplete answer ("Ignoring exception in
+    autocomplete …" with "Unknown interaction") into one warning line without the traceback (a burst would
+    otherwise log thousands of them, and formatting them costs the CPU the burst needs)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the record in place when it carries an expired-interaction error; never drops it."""
+        client = sys.modules.get("bot.client")  # only the bot can get such errors; build never imports it
+        if record.exc_info and client is not None and client.is_expired(record.exc_info[1]):
+            record.msg, record.args = f"{record.getMessage()}: zu spät beantwortet (Discord: Unknown interaction)", None
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
 def setup_logging(settings: Settings, offline: bool = False) -> None:
     """Configure logging once: stderr, the configured level, the token redacted everywhere.
 
@@ -80,6 +96,7 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(RedactingFormatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", [settings.token]))
     handler.addFilter(VoiceNoiseFilter())
+    handler.addFilter(ExpiredInteractionFilter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     level = settings.log_level
@@ -200,18 +217,21 @@ async def _with_offline_bot(settings: Settings, work: Callable[[Any], Awaitable[
         cli = await CommandLine.create(bot)
         try:
             return await work(cli)
-        except UsageError as exc:
-            return _fail(str(exc), 2)
+        except UsageError as exc:  # it may quote what was typed: one line, no terminal control characters
+            return _fail(one_line(str(exc)), 2)
     finally:
         await bot.close()
 
 
 def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable[[Any], Awaitable[Any]]) -> int:
+    """Print what ``make(cli)`` produced (a :class:`bot.delivery.Pressed`): the text, or with ``--json``
+    exactly the message payload Discord receives (:func:`bot.render.message_payload`)."""
     from bot.render import to_json, to_text
 
     async def work(cli: Any) -> int:
-        reply = await make(cli)
-        print(to_json(reply, args.page - 1) if args.json else to_text(reply, args.page - 1))
+        shown = await make(cli)
+        page = shown.page if args.page is None else args.page - 1
+        print(to_json(shown.reply, page, shown.origin) if args.json else to_text(shown.reply, page))
         return 0
 
     return asyncio.run(_with_offline_bot(settings, work))
@@ -219,11 +239,17 @@ def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable
 
 def cmd_call(settings: Settings, args: argparse.Namespace) -> int:
     """Run one slash command typed as text and print the reply (text or Discord JSON payload)."""
-    return _print_reply_of(settings, args, lambda cli: cli.call(args.command))
+    from bot.delivery import Pressed
+
+    async def make(cli: Any) -> Pressed:
+        reply, origin = await cli.invoke(args.command)
+        return Pressed(reply, 0, origin)
+
+    return _print_reply_of(settings, args, make)
 
 
 def cmd_press(settings: Settings, args: argparse.Namespace) -> int:
-    """Press a button by its custom_id (``rb:rulings:12``) and print the reply."""
+    """Press a button by its custom_id (``rb:rulings:12``, a paging id from ``call --json``) and print the reply."""
     return _print_reply_of(settings, args, lambda cli: cli.press(args.custom_id))
 
 
@@ -294,12 +320,13 @@ def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
                         print("  " + c.name)
                     continue
                 if line.startswith("rb"):
-                    last, page = await cli.press(line), 0
+                    pressed = await cli.press(line)
+                    last, page = pressed.reply, pressed.page
                 else:
                     last, page = await cli.call(line), 0
                 print(to_text(last, page))
             except UsageError as exc:
-                print(exc)
+                print(one_line(str(exc)))
             except Exception:  # the console must survive anything, like the bot does
                 log.exception("Fehler bei %r", line)
                 print("Da ist etwas schiefgelaufen (Details im Log).")
@@ -434,6 +461,56 @@ def cmd_sync(settings: Settings, args: argparse.Namespace) -> int:
     return cmd_run(settings, args, sync_only=True)
 
 
+NO_PUBLIC_KEY = ("DISCORD_PUBLIC_KEY fehlt: den Public Key der Anwendung (Developer Portal → General Information) "
+                 "in .env eintragen.")
+
+
+def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
+    """Serve Discord's HTTP interactions (``bot.serve``) until SIGINT/SIGTERM."""
+    if not settings.public_key:
+        return _fail(NO_PUBLIC_KEY, 2)
+    code = ensure_store(settings)
+    if code:
+        return code
+
+    async def main() -> int:
+        from bot.client import Regelbot
+        from bot.serve import serve
+        from bot.store import StoreError
+
+        bot = Regelbot(settings)
+        try:
+            await serve(bot, settings.public_key, args.host, args.port, reuse_port=args.reuse_port,
+                        defer_after=args.defer_after)
+        except StoreError as exc:
+            return _fail(str(exc))
+        except OSError as exc:
+            return _fail(f"Kann nicht auf {args.host}:{args.port} lauschen: {exc.strerror or exc}")
+        finally:
+            await bot.close()
+        return 0
+
+    return asyncio.run(main())
+
+
+def _port(text: str) -> int:
+    """A TCP port 0-65535 for ``serve --port`` (argparse type; German message otherwise)."""
+    if not text.isascii() or not text.isdigit() or len(text) > 5 or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"Port muss eine Zahl von 0 bis 65535 sein, nicht {text[:20]!r}")
+    return int(text)
+
+
+def _defer_after(text: str) -> float:
+    """Seconds 0-2.5 for ``serve --defer-after`` (Discord's limit is 3 s; argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 2.5:
+        raise argparse.ArgumentTypeError(f"Sekunden von 0 bis 2,5 (Discord wartet 3 s), nicht {text[:20]!r}")
+    return value
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The argparse parser of ``python -m bot``."""
     parser = argparse.ArgumentParser(prog="python -m bot", description="Regelbot: MTG-Regelfragen auf Deutsch.")
@@ -452,10 +529,18 @@ def make_parser() -> argparse.ArgumentParser:
     sub.add_parser("run", help="Bot mit Discord verbinden (braucht DISCORD_TOKEN)").set_defaults(func=cmd_run)
     sub.add_parser("sync", help="Slash-Befehle bei Discord registrieren").set_defaults(func=cmd_sync)
     sub.add_parser("console", help="Interaktive Konsole ohne Discord").set_defaults(func=cmd_console)
+    p = sub.add_parser("serve", help="HTTP-Endpunkt für Interaktionen (Interactions Endpoint URL)")
+    p.add_argument("--host", default="127.0.0.1", help="Adresse (Standard 127.0.0.1; hinter einem Proxy lassen)")
+    p.add_argument("--port", type=_port, default=8080, help="Port (Standard 8080; 0: ein freier)")
+    p.add_argument("--reuse-port", action="store_true",
+                   help="SO_REUSEPORT: mehrere serve-Prozesse teilen sich einen Port (Linux)")
+    p.add_argument("--defer-after", type=_defer_after, default=2.0, metavar="SEKUNDEN",
+                   help="Antworten, die länger brauchen, erst zurückstellen (Standard 2; Discord wartet 3 s)")
+    p.set_defaults(func=cmd_serve)
     p = sub.add_parser("call", help="Einen Befehl ausführen, z. B. '/karte name: Boros-Rekrut'")
     p.add_argument("command")
     p.add_argument("--json", action="store_true", help="Discord-Nachricht als JSON ausgeben")
-    p.add_argument("--page", type=int, default=1, help="Seite der Antwort (ab 1)")
+    p.add_argument("--page", type=int, default=None, help="Seite der Antwort (ab 1)")
     p.set_defaults(func=cmd_call)
     p = sub.add_parser("complete", help="Autovervollständigung, z. B. '/karte name' 'boros'")
     p.add_argument("target")
@@ -465,7 +550,7 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("press", help="Einen Knopf drücken, z. B. 'rb:rulings:12'")
     p.add_argument("custom_id")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--page", type=int, default=1)
+    p.add_argument("--page", type=int, default=None, help="Seite der Antwort (ab 1; sonst die des Knopfs)")
     p.set_defaults(func=cmd_press)
     return parser
 

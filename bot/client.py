@@ -1,8 +1,13 @@
 """The Discord client: :class:`Regelbot`, its command tree and error handling.
 
 Start-up order (``setup_hook``, see DESIGN.md): open the store → build the name index →
-set the German translator → load the cogs → register persistent buttons → sync the command
-tree only when its payload changed since the last sync (hash kept in ``state_dir``).
+set the German translator → load the cogs → route every button through :func:`bot.delivery.press`
+(state in the custom_id, no views in memory) → sync the command tree only when its payload changed
+since the last sync (hash kept in ``state_dir``), and only in the process that runs shard 0.
+
+The bot is an :class:`~discord.ext.commands.AutoShardedBot`: ``SHARD_COUNT``/``SHARD_IDS`` choose the
+shards of this process (else Discord's recommended count); identifies are spaced per Discord's
+``max_concurrency`` buckets (:class:`IdentifyLimiter`).
 """
 
 from __future__ import annotations
@@ -12,20 +17,23 @@ import contextlib
 import hashlib
 import json
 import logging
+import random
 import time
 from collections.abc import Awaitable
-from dataclasses import replace
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import offload
-from bot.answers import AnswerContext, run_action, run_answer
+from bot.answers import AnswerContext, run_answer
 from bot.config import Settings
-from bot.render import ActionButton, ChoiceSelect, send_reply, share_message
-from bot.reply import SHARE_ACTION, Reply, as_private
+from bot.custom_id import OPEN, PAGE, SHARE
+from bot.delivery import GatewayTransport, decode_or_none, press, runner, send_reply
+from bot.render import picked_custom_id, shared_copy
+from bot.reply import Reply
 from bot.search import NameIndex
 from bot.slash import GermanTranslator
 from bot.store import Store, StoreCorrupt, StoreError
@@ -57,6 +65,8 @@ DEEP_QUEUE = 256
 ANSWER_SLOTS = 32
 #: An interaction that waited this long before its handler ran is deferred at once.
 LATE_START_SECONDS = 0.5
+#: Connections the bot keeps open to Discord's HTTP API (discord.py's default is unlimited).
+HTTP_CONNECTIONS = 32
 #: How long shutdown waits for interactions in flight (Discord's own limit is 3 s).
 DRAIN_SECONDS = 3.0
 SHUTTING_DOWN = Reply.fail(
@@ -69,6 +79,22 @@ INTERNAL_ERROR = Reply.fail(
     "Da ist etwas schiefgelaufen",
     "Die Anfrage konnte nicht beantwortet werden. Der Fehler wurde protokolliert; bitte später erneut versuchen.",
 )
+
+
+#: Discord's error code for an interaction whose 3 s (or, after a defer, 15 min) have passed.
+UNKNOWN_INTERACTION = 10062
+
+
+def is_expired(error: BaseException | None) -> bool:
+    """True when ``error`` (or an exception it wraps) is Discord's "Unknown interaction" (10062): the answer
+    came too late, nothing can be sent any more, and a traceback would tell the operator nothing."""
+    seen = 0
+    while error is not None and seen < 10:
+        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+            return True
+        error = error.__cause__ or getattr(error, "original", None)
+        seen += 1
+    return False
 
 
 def intents_for(settings: Settings) -> discord.Intents:
@@ -89,6 +115,9 @@ class RegelTree(app_commands.CommandTree["Regelbot"]):
     async def on_error(self, interaction: discord.Interaction[Regelbot], error: app_commands.AppCommandError) -> None:
         """Log ``error`` and tell the user in German — through the response or a follow-up, never twice."""
         name = interaction.command.qualified_name if interaction.command else "?"
+        if is_expired(error):
+            log.warning("Interaktion /%s zu spät beantwortet (Discord: Unknown interaction)", name)
+            return
         if isinstance(error, app_commands.CheckFailure):
             reply = Reply.fail("Nicht erlaubt", "Dieser Befehl ist hier nicht erlaubt.")
         else:
@@ -102,7 +131,34 @@ class RegelTree(app_commands.CommandTree["Regelbot"]):
             log.warning("Fehlermeldung zu /%s konnte nicht gesendet werden", name)
 
 
-class Regelbot(commands.Bot):
+class IdentifyLimiter:
+    """Discord's identify rate limit: shard ``s`` is in bucket ``s % max_concurrency``; each bucket may
+    IDENTIFY once per 5 seconds (https://discord.com/developers/docs/events/gateway#sharding-max-concurrency).
+
+    ``wait(shard_id)`` sleeps until the shard's bucket is free, then books it. ``clock``/``sleep`` are
+    injectable for tests.
+    """
+
+    WINDOW = 5.0
+
+    def __init__(self, max_concurrency: int = 1, clock: Any = None, sleep: Any = None) -> None:
+        self.max_concurrency = max(1, max_concurrency)
+        self._clock = clock or asyncio.get_running_loop().time
+        self._sleep = sleep or asyncio.sleep
+        self._next: dict[int, float] = {}
+
+    async def wait(self, shard_id: int) -> float:
+        """Wait for ``shard_id``'s bucket; returns the seconds waited."""
+        bucket = shard_id % self.max_concurrency
+        now = self._clock()
+        start = max(now, self._next.get(bucket, now))
+        self._next[bucket] = start + self.WINDOW
+        if start > now:
+            await self._sleep(start - now)
+        return start - now
+
+
+class Regelbot(commands.AutoShardedBot):
     """The bot. Use as ``async with Regelbot(settings) as bot: await bot.start(token)``.
 
     Attributes:
@@ -119,8 +175,12 @@ class Regelbot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             allowed_installs=INSTALLS,
             allowed_contexts=CONTEXTS,
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
         self.settings = settings
+        self._identify: IdentifyLimiter | None = None
+        self._identified: set[int] = set()
         #: Tasks handling interactions right now (see :meth:`_gate_interactions`), and when each arrived.
         self.in_flight: set[asyncio.Task[Any]] = set()
         self._arrived: dict[int, float] = {}
@@ -136,12 +196,23 @@ class Regelbot(commands.Bot):
         #: What the last :meth:`sync_commands` sent: (number of commands, "global" or the guild id), or None.
         self.last_sync: tuple[int, str] | None = None
 
+    async def login(self, token: str) -> None:
+        """discord.py's login, with an HTTP connector that keeps at most :data:`HTTP_CONNECTIONS` connections
+        open (reused with keep-alive): in a burst, callbacks wait a moment for a free connection instead of
+        each opening its own (on Discord a TLS handshake each), which would cost the CPU the burst needs."""
+        if self.http.connector is discord.utils.MISSING:
+            self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
+        await super().login(token)
+
     async def prepare(self) -> None:
         """Open the store, build the name index, set the translator and load the cogs.
 
         Works without a Discord connection (the console uses it). Raises
         :class:`bot.store.StoreError` when the store is missing, outdated or corrupt.
         """
+        if not hasattr(self, "_AutoShardedClient__queue"):
+            # Offline use (console, call) never logs in; AutoShardedClient.close() still expects its queue.
+            self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
         offload.configure(budget=self.settings.calc_budget, workers=self.settings.workers)
         self.store = await Store.open(self.settings.db_path)
         try:
@@ -153,16 +224,42 @@ class Regelbot(commands.Bot):
         await self.tree.set_translator(GermanTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        self.add_dynamic_items(ActionButton, ChoiceSelect)
+        self.add_listener(self._on_button, "on_interaction")
 
     async def setup_hook(self) -> None:
         """discord.py start-up hook (run once by ``login``): :meth:`prepare`, then sync if the command tree
-        changed (always with :attr:`force_sync`, as ``python -m bot sync`` sets it)."""
+        changed (always with :attr:`force_sync`, as ``python -m bot sync`` sets it). With shards spread over
+        processes only the process that runs shard 0 syncs (:attr:`bot.config.Settings.syncs_commands`)."""
         if self.answer_context is None:  # a login retried after a network error runs this hook again
             await self.prepare()
         if not self.force_sync:
             offload.start()  # warm workers: the first calculation needs no process start
-        await self.sync_commands(force=self.force_sync)
+        if self.force_sync or self.settings.syncs_commands:
+            await self.sync_commands(force=self.force_sync)
+        else:
+            log.info("Shards %s: Befehle synchronisiert der Prozess mit Shard 0", self.settings.shard_ids)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Space IDENTIFYs by Discord's ``max_concurrency`` (instead of discord.py's fixed 5 s per shard); a
+        shard identifying again waits 1-5 s first (Discord's rule after an invalid session). The limit holds
+        within this process; processes started at the same moment share Discord's buckets (README)."""
+        if self._identify is None:
+            try:
+                _, _, limits = await self.http.get_bot_gateway()
+                concurrency = int(limits.get("max_concurrency", 1))
+                log.info("Sitzungsstarts: %s von %s übrig, max_concurrency %d",
+                         limits.get("remaining"), limits.get("total"), concurrency)
+            except (discord.HTTPException, discord.GatewayNotFound):
+                concurrency = 1
+            self._identify = IdentifyLimiter(concurrency)
+        shard = shard_id or 0
+        if shard in self._identified:
+            # a new session after INVALID_SESSION or a failed resume: Discord asks for 1-5 s of waiting first
+            await asyncio.sleep(random.uniform(1.0, 5.0))
+        self._identified.add(shard)
+        waited = await self._identify.wait(shard)
+        if waited:
+            log.info("Shard %s wartet %.1f s auf IDENTIFY (max_concurrency)", shard_id, waited)
 
     async def command_payload(self) -> list[dict[str, Any]]:
         """The translated command payload exactly as a sync would send it."""
@@ -287,10 +384,12 @@ class Regelbot(commands.Bot):
         return max(local, min(remote, DEFER_AFTER_SECONDS))
 
     async def _watchdog(
-        self, work: Awaitable[Reply], interaction: discord.Interaction[Any] | None, ephemeral: bool = False
+        self, work: Awaitable[Reply], interaction: discord.Interaction[Any] | None, ephemeral: bool = False,
+        update: bool = False,
     ) -> Reply:
         """Await ``work``; if it is not done 2 s after the interaction was created, defer ``interaction``
-        meanwhile (Discord's 3-s limit).
+        meanwhile (Discord's 3-s limit). ``update``: the answer will replace the clicked message (paging),
+        so the defer is type 6.
 
         In a burst (more than :data:`DEEP_QUEUE` interactions in flight, or this one waited more than
         :data:`LATE_START_SECONDS` before its handler ran) it is deferred first and the work waits for one
@@ -301,7 +400,7 @@ class Regelbot(commands.Bot):
             return await work
         waited = self._waited(interaction)
         if waited > LATE_START_SECONDS or len(self.in_flight) > DEEP_QUEUE:
-            await self._defer(interaction, ephemeral)
+            await self._defer(interaction, ephemeral, update)
             if self._slots is None:
                 self._slots = asyncio.Semaphore(ANSWER_SLOTS)
             async with self._slots:
@@ -309,14 +408,17 @@ class Regelbot(commands.Bot):
         task = asyncio.ensure_future(work)
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS - waited)
         if not done:
-            await self._defer(interaction, ephemeral)
+            await self._defer(interaction, ephemeral, update)
         return await task
 
     @staticmethod
-    async def _defer(interaction: discord.Interaction[Any], ephemeral: bool) -> None:
+    async def _defer(interaction: discord.Interaction[Any], ephemeral: bool, update: bool = False) -> None:
         if not interaction.response.is_done():
             interaction.extras["deferred_ephemeral"] = ephemeral
-            await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+            if update:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(thinking=True, ephemeral=ephemeral)
 
     async def run_answer(self, key: str, interaction: discord.Interaction[Any] | None = None, **options: Any) -> Reply:
         """Run answer ``key``; if it takes longer than 2 s, defer the interaction meanwhile (ephemerally when
@@ -324,30 +426,49 @@ class Regelbot(commands.Bot):
         private = bool(interaction is not None and interaction.extras.get("private"))
         return await self._watchdog(run_answer(self._ctx(), key, **options), interaction, ephemeral=private)
 
-    async def run_action(self, action: str, arg: str, interaction: discord.Interaction[Any] | None = None) -> Reply:
-        """Run the button action ``action`` with ``arg``: a private reply with an "Im Kanal teilen" button
-        (errors plain ephemeral); deferred after 2 s."""
-        reply = await self._watchdog(run_action(self._ctx(), action, arg), interaction, ephemeral=True)
-        return as_private(replace(reply, ephemeral=True))
+    async def _on_button(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer every click on a Regelbot button (custom_id ``rb:…``) from its custom_id alone.
 
-    async def respond_action(self, interaction: discord.Interaction[Any], action: str, arg: str) -> None:
-        """Answer a button press: run the action, send its reply; an unexpected error is logged and the
-        user gets the German error message once (buttons bypass the tree's on_error).
-
-        ``share`` (the "Im Kanal teilen" button) posts the message it sits on publicly instead.
-        """
-        if action == SHARE_ACTION:
-            await share_message(interaction)
+        A "Meintest du" select menu (``rb:<action>:``) runs ``rb:<action>:<picked value>``; an "Im Kanal
+        teilen" button whose invocation did not fit into its custom_id posts a copy of its message."""
+        if interaction.type is not discord.InteractionType.component:
             return
+        data = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith("rb:"):
+            return
+        custom_id = picked_custom_id(custom_id, list(data.get("values") or []))
+        bid = decode_or_none(custom_id)
+        if bid is not None and bid.verb == SHARE and bid.target is None and interaction.message is not None:
+            try:
+                await GatewayTransport(interaction).respond({"type": 4, "data": shared_copy(interaction.message)})
+            except discord.HTTPException:
+                log.warning("Geteilte Antwort konnte nicht gesendet werden")
+            return
+        await self.respond_button(interaction, custom_id)
+
+    async def respond_button(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        """Answer a button press (:func:`bot.delivery.press`); an unexpected error is logged and the user
+        gets the German error message once (buttons bypass the tree's on_error)."""
+        bid = decode_or_none(custom_id)
+        update = bid is not None and bid.verb == PAGE
+        ephemeral = bid is None or bid.verb == OPEN
+        run = runner(self._ctx())
         try:
-            reply = await self.run_action(action, arg, interaction)
+            private = interaction.message is not None and interaction.message.flags.ephemeral
+            pressed = await press(custom_id, lambda inv: self._watchdog(run(inv), interaction, ephemeral, update),
+                                  private)
         except Exception:
-            log.exception("Fehler bei Knopf %s:%s", action, arg)
-            reply = INTERNAL_ERROR
+            log.exception("Fehler bei Knopf %s", custom_id)
+            pressed = None
         try:
-            await send_reply(interaction, reply)
+            if pressed is None:
+                await send_reply(interaction, INTERNAL_ERROR)
+            else:
+                await send_reply(interaction, pressed.reply, origin=pressed.origin, page=pressed.page,
+                                 update=pressed.update)
         except discord.HTTPException:
-            log.warning("Antwort auf Knopf %s:%s konnte nicht gesendet werden", action, arg)
+            log.warning("Antwort auf Knopf %s konnte nicht gesendet werden", custom_id)
 
     async def on_ready(self) -> None:
         """Log the login (no work here: start-up work lives in setup_hook)."""

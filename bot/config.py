@@ -6,6 +6,7 @@ Every key is documented in ``.env.example``. Cogs never read the environment the
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,6 +41,11 @@ class Settings:
         log_level: one of ``LOG_LEVELS``.
         inline_cards: answer ``[[Karte]]`` in ordinary messages (``INLINE_CARDS=1``); needs the privileged
             message-content intent, which is requested only when this is on.
+        shard_count: total number of gateway shards (``SHARD_COUNT``), None: Discord's recommendation
+            (``GET /gateway/bot``).
+        shard_ids: the shards this process runs (``SHARD_IDS``, e.g. ``0,1``), None: all of them.
+        public_key: the application's Ed25519 public key, 64 hex digits (``DISCORD_PUBLIC_KEY``), for
+            ``python -m bot serve``; '' when unset.
         calc_budget: seconds a calculation may run in a worker process (``REGELBOT_CALC_BUDGET``, default 2).
         workers: worker processes for calculations (``REGELBOT_WORKERS``, default 2).
         connect_attempts: login attempts while Discord is unreachable at start (``REGELBOT_CONNECT_ATTEMPTS``,
@@ -52,6 +58,15 @@ class Settings:
     state_dir: Path
     log_level: str
     inline_cards: bool = False
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    public_key: str = ""
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this gateway process syncs the command tree at start: only the one that runs shard 0
+        (with several processes the others leave it to that one or to ``python -m bot sync``)."""
+        return self.shard_ids is None or 0 in self.shard_ids
     calc_budget: float = 2.0
     workers: int = 2
     connect_attempts: int = 6
@@ -117,6 +132,11 @@ def load_settings(env_file: Path | None = None) -> Settings:
     if inline_raw not in _ON | _OFF:
         raise ConfigError(f"INLINE_CARDS muss 1 (an) oder 0 (aus) sein, nicht {inline_raw!r}.")
     db = _path(os.getenv("REGELBOT_DB"), DEFAULT_DB)
+    shard_count, shard_ids = _shards(os.getenv("SHARD_COUNT", "").strip(), os.getenv("SHARD_IDS", "").strip())
+    public_key = os.getenv("DISCORD_PUBLIC_KEY", "").strip().lower()
+    if public_key and not re.fullmatch(r"[0-9a-f]{64}", public_key):
+        raise ConfigError("DISCORD_PUBLIC_KEY muss der öffentliche Schlüssel der Anwendung sein (64 Hex-Zeichen, "
+                          "Developer Portal → General Information → Public Key).")
     return Settings(
         token=(os.getenv("DISCORD_TOKEN") or "").strip(),
         dev_guild_id=guild,
@@ -124,7 +144,30 @@ def load_settings(env_file: Path | None = None) -> Settings:
         state_dir=_path(os.getenv("REGELBOT_STATE_DIR"), db.parent),
         log_level=level,
         inline_cards=inline_raw in _ON,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        public_key=public_key,
         calc_budget=_number("REGELBOT_CALC_BUDGET", 2.0, 0.1, 60.0),
         workers=int(_number("REGELBOT_WORKERS", 2, 1, 32, int)),
         connect_attempts=int(_number("REGELBOT_CONNECT_ATTEMPTS", 6, 1, 100, int)),
     )
+
+
+def _shards(count_raw: str, ids_raw: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` and ``SHARD_IDS`` checked together (ids need a count, each id < count, no repeats)."""
+    count = None
+    if count_raw:
+        if not re.fullmatch(r"[0-9]{1,6}", count_raw) or int(count_raw) < 1:
+            raise ConfigError(f"SHARD_COUNT muss eine ganze Zahl ab 1 sein, nicht {count_raw[:20]!r}.")
+        count = int(count_raw)
+    if not ids_raw:
+        return count, None
+    parts = [p.strip() for p in ids_raw.split(",")]
+    if not all(re.fullmatch(r"[0-9]{1,6}", p) for p in parts):
+        raise ConfigError(f"SHARD_IDS muss eine Liste von Shard-Nummern sein, z. B. 0,1 – nicht {ids_raw[:40]!r}.")
+    ids = tuple(int(p) for p in parts)
+    if count is None:
+        raise ConfigError("SHARD_IDS braucht SHARD_COUNT (die Gesamtzahl der Shards aller Prozesse).")
+    if len(set(ids)) != len(ids) or any(i >= count for i in ids):
+        raise ConfigError(f"SHARD_IDS {ids_raw!r}: jede Nummer nur einmal und kleiner als SHARD_COUNT ({count}).")
+    return count, ids

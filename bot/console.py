@@ -17,7 +17,9 @@ from discord import AppCommandOptionType, app_commands
 from bot.answers import run_completer
 from bot.answers.registry import MAX_DIGITS
 from bot.client import Regelbot
-from bot.reply import SHARE_ACTION, Choice, Reply, as_private, quote_user
+from bot.custom_id import Invocation
+from bot.delivery import Pressed, press, runner
+from bot.reply import Choice, Reply, as_private, quote_user
 from bot.slash import PRIVATE
 
 _SUB = (AppCommandOptionType.subcommand, AppCommandOptionType.subcommand_group)
@@ -216,20 +218,26 @@ class CommandLine:
         Raises:
             UsageError: the command itself is unknown.
         """
+        return (await self.invoke(text))[0]
+
+    async def invoke(self, text: str) -> tuple[Reply, Invocation | None]:
+        """Like :meth:`call`, and the invocation the paging buttons of the reply re-run (None for an
+        error about the typed options)."""
         spec, values = self.parse(text)
         kwargs: dict[str, Any] = {}
         for option in spec.options:
             if option.name not in values or values[option.name] == "":
                 if option.required:
-                    return Reply.fail("Option fehlt", f"{spec.label} braucht die Option „{option.de}“.")
+                    return Reply.fail("Option fehlt", f"{spec.label} braucht die Option „{option.de}“."), None
                 continue
             try:
                 kwargs[spec.params[option.name]] = self._convert(option, values[option.name])
             except _OptionError as exc:
-                return Reply.fail("Ungültige Eingabe", quote_user(str(exc)))
+                return Reply.fail("Ungültige Eingabe", quote_user(str(exc))), None
         private = bool(kwargs.pop(PRIVATE, False))  # the option of every command (bot.slash.private_option)
-        reply = await self.bot.run_answer(spec.answer, None, **kwargs)
-        return as_private(reply) if private else reply
+        origin = Invocation.pinned(spec.answer, **kwargs)
+        reply = await self.bot.run_answer(spec.answer, None, **origin.kwargs)
+        return (as_private(reply) if private else reply), origin
 
     async def complete(self, target: str, current: str) -> list[Choice]:
         """Autocomplete choices for ``target`` = ``"/karte name"`` and the typed text ``current``.
@@ -249,18 +257,22 @@ class CommandLine:
         assert self.bot.answer_context is not None
         return await run_completer(self.bot.answer_context, option.completer, current)
 
-    async def press(self, custom_id: str) -> Reply:
-        """Run the button with ``custom_id`` ``rb:<action>:<arg>`` (as a click in Discord would)."""
-        if custom_id.strip().startswith("rb-page:"):
+    async def press(self, custom_id: str) -> Pressed:
+        """Press the button ``custom_id`` as a click in Discord would (:func:`bot.delivery.press`): an
+        action (``rb:rulings:12``) or a page of a paged answer (``rb:pg:2:…``, as ``call --json`` shows it).
+
+        Raises:
+            UsageError: the text does not start with ``rb:`` (a forged or stale ``rb:`` id is answered
+                like a click in Discord: with the German "Unbekannte Schaltfläche").
+        """
+        custom_id = custom_id.strip()
+        if not custom_id.startswith("rb:"):  # a Regelbot id that is forged or stale gets the German reply
             raise UsageError(
-                "Blättern: in der Konsole „weiter“ oder „zurück“ tippen, mit call/press die Option --page N."
+                f"Unbekannter Knopf „{custom_id[:100]}“ (erwartet rb:<aktion>:<wert> oder eine custom_id aus "
+                "call --json). Blättern in der Konsole: „weiter“ oder „zurück“."
             )
-        m = re.fullmatch(r"rb:([a-z_]+):(.*)", custom_id.strip())
-        if m is None:
-            raise UsageError(f"Unbekannter Knopf „{custom_id}“ (erwartet rb:<aktion>:<wert>).")
-        if m.group(1) == SHARE_ACTION:
-            raise UsageError("„Im Kanal teilen“ gibt es nur in Discord: der Knopf zeigt die Antwort allen im Kanal.")
-        return await self.bot.run_action(m.group(1), m.group(2))
+        assert self.bot.answer_context is not None
+        return await press(custom_id, runner(self.bot.answer_context))
 
 
 class _OptionError(Exception):

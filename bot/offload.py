@@ -54,6 +54,8 @@ DEFAULT_WORKERS = 2
 QUEUE_WAIT = 10.0
 #: Longest wait for a new worker to start (import the engines) before the call is refused as busy.
 STARTUP_WAIT = 20.0
+#: Niceness added to a worker: on a busy machine the bot's event loop gets the CPU first.
+WORKER_NICE = 10
 #: Address-space cap of a worker (RLIMIT_AS): a calculation that needs more fails as too expensive.
 WORKER_MEMORY_BYTES = 1 << 30
 #: The folder holding the ``bot`` package (put on a worker's PYTHONPATH).
@@ -125,7 +127,8 @@ def worker_main(fd: int, parent: int) -> None:
     """Entry point of a worker process (``python -c``): serve calls on the socket ``fd`` until EOF.
 
     Ignores SIGINT (Ctrl+C in a terminal reaches the whole process group; the parent decides), dies with
-    the parent (Linux ``PR_SET_PDEATHSIG``), caps its address space at :data:`WORKER_MEMORY_BYTES`.
+    the parent (Linux ``PR_SET_PDEATHSIG``), runs at a lower priority (:data:`WORKER_NICE`) and caps its
+    address space at :data:`WORKER_MEMORY_BYTES`.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
@@ -135,6 +138,8 @@ def worker_main(fd: int, parent: int) -> None:
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
         if os.getppid() != parent:  # the parent died before prctl took effect
             return
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(WORKER_NICE)  # calculations yield the CPU to the bot's event loop (autocomplete, defers)
     with contextlib.suppress(ImportError, ValueError, OSError):
         import resource
 

@@ -3,20 +3,23 @@
 Discord's limits are met by splitting, never by silent cutting: :func:`fit_pages` turns the
 answer's pages into pages that each fit one embed (description ≤ 4096, field value ≤ 1024,
 ≤ 25 fields, ≤ 6000 characters per message); long answers then page with buttons.
+
+:func:`message_payload` is the one place that makes the Discord message payload (embeds, action rows of
+buttons, flags): the gateway bot and the HTTP endpoint send it through :mod:`bot.delivery`, and
+``python -m bot call --json`` prints it. Button custom_ids come from :mod:`bot.custom_id`.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import re
 from typing import Any
 
 import discord
 
+from bot.custom_id import OPEN, PAGE, SHARE, BadCustomId, Invocation, decode, encode, encode_open, page_check
 from bot.reply import (
     BUTTON_LABEL_MAX,
-    CUSTOM_ID_MAX,
+    BUTTONS_PER_ROW,
     EMBED_DESCRIPTION_MAX,
     EMBED_TITLE_MAX,
     FIELD_NAME_MAX,
@@ -24,6 +27,7 @@ from bot.reply import (
     FIELDS_MAX,
     FOOTER_MAX,
     MESSAGE_EMBED_TOTAL_MAX,
+    ROWS_MAX,
     SELECT_LABEL_MAX,
     SHARE_ACTION,
     Action,
@@ -33,13 +37,6 @@ from bot.reply import (
     format_date,
 )
 
-ACTION_PREFIX = "rb"
-#: custom_id prefix of a "Meintest du" select menu: ``rb-pick:<action>``; each option's value is the argument.
-PICK_PREFIX = "rb-pick"
-#: At most this many "Meintest du" candidates are buttons; more become one select menu.
-CHOICE_BUTTONS_MAX = 5
-#: Discord's limit of options in one select menu.
-SELECT_OPTIONS_MAX = 25
 #: Room left in an embed for the footer when the reply is not known (:func:`fit_pages` without a reply);
 #: :func:`fit_reply` budgets the reply's real footer instead.
 _FOOTER_BUDGET = 300
@@ -154,29 +151,6 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
     return out
 
 
-def custom_id(action: Action) -> str:
-    """``rb:<action>:<arg>``; raises ValueError when longer than Discord's 100 characters."""
-    cid = f"{ACTION_PREFIX}:{action.action}:{action.arg}"
-    if len(cid) > CUSTOM_ID_MAX:
-        raise ValueError(f"custom_id too long ({len(cid)}): {cid[:40]}…")
-    return cid
-
-
-def choice_components(choices: list[Action]) -> list[dict[str, Any]]:
-    """The "Meintest du" candidates as payload components: ≤ 5 buttons ``rb:<action>:<arg>``, else one
-    select menu ``rb-pick:<action>`` (``"type": "select"``, its placeholder as ``label``) whose options carry
-    the argument as value (≤ 25, candidates with the first candidate's action only)."""
-    if not choices:
-        return []
-    if len(choices) <= CHOICE_BUTTONS_MAX:
-        return [{"label": _short(c.label, BUTTON_LABEL_MAX), "custom_id": custom_id(c), "style": "primary"}
-                for c in choices]
-    kind = choices[0].action
-    options = [{"label": _short(c.label, SELECT_LABEL_MAX), "value": c.arg}
-               for c in choices if c.action == kind][:SELECT_OPTIONS_MAX]
-    return [{"type": "select", "label": "Meintest du …", "custom_id": f"{PICK_PREFIX}:{kind}", "options": options}]
-
-
 def footer_text(reply: Reply, page: int, total: int) -> str:
     """Footer: ``Quelle: … · Stand … · Seite x/y`` (parts only when present)."""
     parts = []
@@ -207,36 +181,134 @@ def embed_for(reply: Reply, pages: list[Page], index: int) -> discord.Embed:
     return embed
 
 
-def payload(reply: Reply, page: int = 0) -> dict[str, Any]:
-    """The message payload the bot sends for ``reply`` (as ``call --json`` prints it).
+#: Discord component types and button styles (https://discord.com/developers/docs/components/reference).
+ACTION_ROW, BUTTON, SELECT = 1, 2, 3
+PRIMARY, SECONDARY = 1, 2
+#: Message flag: only the invoking user sees the message.
+EPHEMERAL = 1 << 6
 
-    Shape: ``{"content", "embeds": [Embed.to_dict()], "ephemeral", "components": [{"label",
-    "custom_id"}], "page", "pages"}``. Paging buttons appear when there is more than one page.
+
+def page_checks(reply: Reply, pages: list[Page]) -> list[str]:
+    """The fingerprint (:func:`bot.custom_id.page_check`) of every fitted page: title, body, fields, footer."""
+    out = []
+    for i, p in enumerate(pages):
+        fields = [part for f in p.fields for part in (f.name, f.value)]
+        out.append(page_check(p.title, p.body, *fields, footer_text(reply, i, len(pages))))
+    return out
+
+
+def _button(label: str, custom_id: str, style: int, disabled: bool | None = None) -> dict[str, Any]:
+    button: dict[str, Any] = {"type": BUTTON, "style": style, "label": _short(label, BUTTON_LABEL_MAX),
+                              "custom_id": custom_id}
+    if disabled is not None:
+        button["disabled"] = disabled
+    return button
+
+
+#: At most this many "Meintest du" candidates are buttons; more become one select menu.
+CHOICE_BUTTONS_MAX = 5
+#: Discord's limit of options in one select menu.
+SELECT_OPTIONS_MAX = 25
+
+
+def choice_rows(choices: list[Action]) -> list[list[dict[str, Any]]]:
+    """The "Meintest du" candidates as action rows: ≤ 5 primary buttons ``rb:<action>:<arg>``, else one
+    select menu whose custom_id is ``rb:<action>:`` and whose options carry the argument as value (≤ 25,
+    candidates with the first candidate's action only); picking one runs ``rb:<action>:<value>``
+    (see Regelbot._on_button)."""
+    if not choices:
+        return []
+    if len(choices) <= CHOICE_BUTTONS_MAX:
+        return [[_button(c.label, encode_open(c.action, c.arg), PRIMARY) for c in choices]]
+    kind = choices[0].action
+    options = [{"label": _short(c.label, SELECT_LABEL_MAX), "value": c.arg}
+               for c in choices if c.action == kind][:SELECT_OPTIONS_MAX]
+    return [[{"type": SELECT, "custom_id": encode_open(kind, ""), "placeholder": "Meintest du …",
+              "options": options}]]
+
+
+def picked_custom_id(custom_id: str, values: list[Any]) -> str:
+    """The button a pick in a "Meintest du" select menu stands for: ``rb:<action>:`` with the value ``12``
+    → ``rb:<action>:12``; other custom_ids (and a pick that cannot be encoded) come back unchanged."""
+    try:
+        bid = decode(custom_id)
+        if values and bid.verb == OPEN and bid.target is not None and bid.target.kind == "action":
+            return encode_open(bid.target.key, str(values[0]))
+    except (BadCustomId, ValueError):
+        pass
+    return custom_id
+
+
+def components(reply: Reply, pages: list[Page], page: int, origin: Invocation | None) -> list[dict[str, Any]]:
+    """The action rows under page ``page``: "Zurück"/"Weiter" (row 1, when there are pages to turn), then
+    the "Meintest du" choices (:func:`choice_rows`), then the reply's action buttons, five per row, at most
+    five rows in all; duplicates are dropped. The "Im Kanal teilen" action of a private answer
+    (:data:`bot.reply.SHARE`) becomes ``rb:sh:…``: it re-runs ``origin`` and posts that page publicly.
+
+    Every custom_id comes from :mod:`bot.custom_id`: paging buttons re-run ``origin`` (None: the
+    invocation is unknown, the buttons explain that paging is not possible) and carry the fingerprint of
+    the page they lead to.
+    """
+    rows: list[list[dict[str, Any]]] = []
+    if len(pages) > 1:
+        checks = page_checks(reply, pages)
+        row = []
+        for label, target, disabled in (("Zurück", page - 1, page == 0), ("Weiter", page + 1, page == len(pages) - 1)):
+            check = checks[target] if 0 <= target < len(pages) else "-"
+            row.append(_button(label, encode(PAGE, origin, target + 1, check), PRIMARY, disabled))
+        rows.append(row)
+    rows += choice_rows(reply.choices)
+    seen = {b["custom_id"] for row in rows for b in row}
+    buttons = []
+    for action in page_actions(reply, pages, page):
+        if action.action == SHARE_ACTION:
+            cid = encode(SHARE, origin, page + 1, page_checks(reply, pages)[page])
+        else:
+            cid = encode_open(action.action, action.arg)
+        if cid not in seen:
+            seen.add(cid)
+            buttons.append(_button(action.label, cid, SECONDARY))
+    room = (ROWS_MAX - len(rows)) * BUTTONS_PER_ROW
+    rows += [buttons[i : i + BUTTONS_PER_ROW] for i in range(0, min(len(buttons), room), BUTTONS_PER_ROW)]
+    return [{"type": ACTION_ROW, "components": row} for row in rows]
+
+
+def message_payload(reply: Reply, page: int = 0, origin: Invocation | None = None, *,
+                    edit: bool = False) -> dict[str, Any]:
+    """The Discord message payload of page ``page`` (0-based, clamped) of ``reply``: exactly what the
+    gateway bot, the HTTP endpoint and ``call --json`` send (the ``data`` of an interaction callback,
+    the body of a follow-up or of an edit).
+
+    Shape: ``{"embeds": [Embed.to_dict()], "components": [action rows of buttons {"type": 2, "style",
+    "label", "custom_id", "disabled"?}], "allowed_mentions": {"parse": []}, "flags": 64 | 0}``; ``edit``
+    leaves ``flags`` out (an edit cannot change a message's visibility). ``origin`` is the invocation
+    that produced ``reply`` (for the paging buttons, see :func:`components`).
     """
     pages = fit_reply(reply)
     page = max(0, min(page, len(pages) - 1))
-    components = []
-    if len(pages) > 1:
-        components += [
-            {"label": "Zurück", "custom_id": "rb-page:prev", "disabled": page == 0},
-            {"label": "Weiter", "custom_id": "rb-page:next", "disabled": page == len(pages) - 1},
-        ]
-    components += choice_components(reply.choices)
-    buttons = page_actions(reply, pages, page)
-    components += [{"label": _short(a.label, BUTTON_LABEL_MAX), "custom_id": custom_id(a)} for a in buttons]
-    return {
-        "content": None,
+    data: dict[str, Any] = {
         "embeds": [embed_for(reply, pages, page).to_dict()],
-        "ephemeral": reply.ephemeral,
-        "components": components,
-        "page": page + 1,
-        "pages": len(pages),
+        "components": components(reply, pages, page, origin),
+        "allowed_mentions": {"parse": []},
     }
+    if not edit:
+        data["flags"] = EPHEMERAL if reply.ephemeral else 0
+    return data
 
 
-def to_json(reply: Reply, page: int = 0) -> str:
-    """:func:`payload` as indented JSON (UTF-8 characters kept)."""
-    return json.dumps(payload(reply, page), ensure_ascii=False, indent=2)
+def payload(reply: Reply, page: int = 0, origin: Invocation | None = None) -> dict[str, Any]:
+    """:func:`message_payload` of a new message (kept as the short name the tests use)."""
+    return message_payload(reply, page, origin)
+
+
+def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every button of a message payload, row by row (for tests and the console)."""
+    return [c for row in message.get("components") or [] for c in row.get("components") or [] if c["type"] == BUTTON]
+
+
+def to_json(reply: Reply, page: int = 0, origin: Invocation | None = None) -> str:
+    """:func:`message_payload` as indented JSON (UTF-8 characters kept)."""
+    return json.dumps(message_payload(reply, page, origin), ensure_ascii=False, indent=2)
 
 
 def to_text(reply: Reply, page: int = 0) -> str:
@@ -252,248 +324,75 @@ def to_text(reply: Reply, page: int = 0) -> str:
     footer = footer_text(reply, page, len(pages))
     if footer:
         lines.append(f"-- {footer}")
-    buttons = [f"[{a.label}] ({custom_id(a)})" for a in page_actions(reply, pages, page)]
+    shown = [
+        f"[{a.label}] ({encode_open(a.action, a.arg)})"
+        for a in page_actions(reply, pages, page)
+        if a.action != SHARE_ACTION
+    ]
     if reply.choices:
-        picks = [f"[{c.label}] ({custom_id(c)})" for c in reply.choices]
+        picks = [f"[{c.label}] ({encode_open(c.action, c.arg)})" for c in reply.choices]
         lines.append("Meintest du: " + "  ".join(picks))
     if len(pages) > 1:
         paging = (["[Zurück] (zurück)"] if page > 0 else []) + (["[Weiter] (weiter)"] if page < len(pages) - 1 else [])
-        buttons = [*paging, *buttons]
-    if buttons:
-        lines.append("Knöpfe: " + "  ".join(buttons))
+        shown = [*paging, *shown]
+    if shown:
+        lines.append("Knöpfe: " + "  ".join(shown))
     return "\n".join(line for line in lines if line)
 
 
-# --- Discord views ------------------------------------------------------------------------
-
-
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:(?P<action>[a-z_]+):(?P<arg>.{0,90})"):
-    """A persistent button ``rb:<action>:<arg>``; works after restarts (registered on the bot)."""
-
-    def __init__(self, action: Action, style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
-        super().__init__(
-            discord.ui.Button(label=_short(action.label, BUTTON_LABEL_MAX), style=style, custom_id=custom_id(action))
-        )
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
-    ) -> ActionButton:
-        """Rebuild the button from its custom_id (discord.py calls this on every click)."""
-        label = getattr(item, "label", None) or ""
-        return cls(Action(label=label, action=match["action"], arg=match["arg"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Run the action and answer the clicking user with an ephemeral reply (see Regelbot.respond_action)."""
-        await interaction.client.respond_action(interaction, self.action.action, self.action.arg)  # type: ignore[attr-defined]
-
-
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"rb-pick:(?P<action>[a-z_]+)"):
-    """A persistent "Meintest du" select menu ``rb-pick:<action>``: the picked option's value is the action's
-    argument (e.g. a card id for ``card``); answered like a button press (see Regelbot.respond_action)."""
-
-    def __init__(self, action: str, choices: list[Action] | None = None) -> None:
-        options = [
-            discord.SelectOption(label=_short(c.label, SELECT_LABEL_MAX), value=c.arg)
-            for c in (choices or [])
-            if c.action == action
-        ][:SELECT_OPTIONS_MAX]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{PICK_PREFIX}:{action}",
-                placeholder="Meintest du …",
-                options=options or [discord.SelectOption(label="—", value="-")],
-            )
-        )
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
-    ) -> ChoiceSelect:
-        """Rebuild the menu from its custom_id (discord.py calls this on every pick)."""
-        return cls(match["action"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer with the picked candidate, as its button would (ephemeral)."""
-        values = (interaction.data or {}).get("values") or [""]
-        await interaction.client.respond_action(interaction, self.action, str(values[0]))  # type: ignore[attr-defined]
-
-
-class ReplyView(discord.ui.View):
-    """Buttons under a reply: "Zurück"/"Weiter" for pages, then the action buttons."""
-
-    def __init__(self, reply: Reply, pages: list[Page], timeout: float = 900.0) -> None:
-        super().__init__(timeout=timeout)
-        self.reply = reply
-        self.pages = pages
-        self.index = 0
-        self.message_interaction: discord.Interaction[Any] | None = None
-        if len(pages) > 1:
-            self.prev = discord.ui.Button(label="Zurück", style=discord.ButtonStyle.primary, row=0)
-            self.next = discord.ui.Button(label="Weiter", style=discord.ButtonStyle.primary, row=0)
-            self.prev.callback = self._prev  # type: ignore[method-assign]
-            self.next.callback = self._next  # type: ignore[method-assign]
-            self.add_item(self.prev)
-            self.add_item(self.next)
-            self._sync_buttons()
-        if 0 < len(reply.choices) <= CHOICE_BUTTONS_MAX:
-            for choice in reply.choices:
-                self.add_item(ActionButton(choice, discord.ButtonStyle.primary))
-        elif reply.choices:
-            self.add_item(ChoiceSelect(reply.choices[0].action, reply.choices))
-        self._action_buttons: list[ActionButton] = []
-        self._show_actions()
-
-    def _room(self) -> int:
-        """How many action buttons fit beside paging and choices (25 slots; a select menu fills a row of 5)."""
-        used = len(self.children) - len(self._action_buttons)
-        if len(self.reply.choices) > CHOICE_BUTTONS_MAX:
-            used += 4
-        return max(0, min(20, 25 - used))
-
-    def _show_actions(self) -> None:
-        """The action buttons of the current page (a search's page 2 points to page 2's hits)."""
-        for button in self._action_buttons:
-            self.remove_item(button)
-        self._action_buttons = []
-        room = self._room()
-        self._action_buttons = [ActionButton(a) for a in page_actions(self.reply, self.pages, self.index)[:room]]
-        for button in self._action_buttons:
-            self.add_item(button)
-
-    def _sync_buttons(self) -> None:
-        self.prev.disabled = self.index == 0
-        self.next.disabled = self.index >= len(self.pages) - 1
-
-    async def _turn(self, interaction: discord.Interaction[Any], step: int) -> None:
-        self.index = max(0, min(self.index + step, len(self.pages) - 1))
-        self._sync_buttons()
-        self._show_actions()
-        await interaction.response.edit_message(embed=embed_for(self.reply, self.pages, self.index), view=self)
-
-    async def _prev(self, interaction: discord.Interaction[Any]) -> None:
-        await self._turn(interaction, -1)
-
-    async def _next(self, interaction: discord.Interaction[Any]) -> None:
-        await self._turn(interaction, +1)
-
-    async def on_timeout(self) -> None:
-        """Remove the paging buttons when the view expires (the action buttons stay usable)."""
-        if self.message_interaction is not None and len(self.pages) > 1:
-            self.remove_item(self.prev)
-            self.remove_item(self.next)
-            with contextlib.suppress(discord.HTTPException):
-                await self.message_interaction.edit_original_response(view=self)
-
-
-def _deferred_ephemeral(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the interaction was deferred ephemerally (recorded by Regelbot's watchdog in ``extras``)."""
-    return bool(interaction.extras.get("deferred_ephemeral", False))
-
-
-async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
-    """Send ``reply`` through the interaction response, or a follow-up if it was already used/deferred."""
-    pages = fit_reply(reply)
-    embed = embed_for(reply, pages, 0)
-    has_actions = reply.actions or reply.choices or any(p.actions for p in pages)
-    view = ReplyView(reply, pages) if (len(pages) > 1 or has_actions) else None
-    kwargs: dict[str, Any] = {"embed": embed, "ephemeral": reply.ephemeral}
-    if view is not None:
-        kwargs["view"] = view
-    if interaction.response.is_done():
-        if reply.ephemeral and interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-            # The first follow-up after a defer keeps the defer's visibility; a public "thinking…" would make an
-            # ephemeral reply (an error) public. Remove it, so the follow-up is a new, ephemeral message.
-            with contextlib.suppress(discord.HTTPException):
-                if not _deferred_ephemeral(interaction):
-                    await interaction.delete_original_response()
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
-    if view is not None:
-        view.message_interaction = interaction
-
-
-def persistent_view(message: discord.Message) -> discord.ui.View | None:
-    """The persistent components of ``message`` (``rb:`` buttons, ``rb-pick:`` menus) as a new view, without
-    the share button; in-memory paging buttons are left out. None when nothing is left."""
-    view = discord.ui.View(timeout=None)
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            cid = getattr(child, "custom_id", None) or ""
-            button = re.fullmatch(rf"{ACTION_PREFIX}:([a-z_]+):(.{{0,90}})", cid)
-            pick = re.fullmatch(rf"{PICK_PREFIX}:([a-z_]+)", cid)
-            if isinstance(child, discord.Button) and button and button[1] != SHARE_ACTION:
-                view.add_item(ActionButton(Action(child.label or "…", button[1], button[2]), child.style))
-            elif isinstance(child, discord.SelectMenu) and pick:
-                picks = [Action(o.label, pick[1], o.value) for o in child.options]
-                view.add_item(ChoiceSelect(pick[1], picks))
-    return view if view.children else None
-
-
-async def share_message(interaction: discord.Interaction[Any]) -> None:
-    """"Im Kanal teilen": post the (private) message the pressed button sits on publicly in the channel,
-    with its embeds and persistent buttons and a line naming who shared it. Stateless: Discord sends the
-    message with the button press, so this works after restarts and in any process."""
-    message = interaction.message
-    if message is None or not message.embeds:
-        await send_reply(interaction, Reply.fail("Nichts zu teilen", "Diese Nachricht hat keinen Inhalt (mehr)."))
-        return
-    kwargs: dict[str, Any] = {"content": f"Geteilt von {interaction.user.mention}", "embeds": message.embeds[:10]}
-    view = persistent_view(message)
-    if view is not None:
-        kwargs["view"] = view
-    await interaction.response.send_message(**kwargs)
-
-
-def _reply_items(reply: Reply) -> list[discord.ui.Item[Any]]:
-    items: list[discord.ui.Item[Any]] = []
-    if 0 < len(reply.choices) <= CHOICE_BUTTONS_MAX:
-        items += [ActionButton(c, discord.ButtonStyle.primary) for c in reply.choices]
-    elif reply.choices:
-        items.append(ChoiceSelect(reply.choices[0].action, reply.choices))
-    return items + [ActionButton(a) for a in reply.actions]
-
-
-def channel_messages(replies: list[Reply]) -> list[tuple[list[discord.Embed], discord.ui.View | None]]:
-    """Replies to an ordinary message (``[[Karte]]``), packed into as few channel messages as Discord allows.
-
-    Each reply becomes one embed (its first page; a longer answer names "Seite 1/n" in the footer and keeps
-    its buttons), its choices and actions persistent components. Per message: ≤ 10 embeds, ≤ 6000 embed
-    characters, ≤ 25 component slots (a select menu fills a row of 5), each custom_id once.
-    Returns ``[(embeds, view or None)]`` in order.
+def channel_payloads(replies: list[Reply]) -> list[dict[str, Any]]:
+    """Replies to an ordinary message (``[[Karte]]``), packed into as few channel message payloads as Discord
+    allows: each reply is one embed (its first page; a longer one names "Seite 1/n" in the footer) with its
+    choices and action buttons (no paging: the message holds several answers). Per message ≤ 10 embeds,
+    ≤ 6000 embed characters, ≤ 5 action rows, each custom_id once. Shape: ``{"embeds", "components",
+    "allowed_mentions"}`` as :func:`message_payload`.
     """
-    out: list[tuple[list[discord.Embed], discord.ui.View | None]] = []
-    embeds: list[discord.Embed] = []
-    items: dict[str, discord.ui.Item[Any]] = {}
-
-    def slots(group: list[discord.ui.Item[Any]]) -> int:
-        return sum(5 if isinstance(i, ChoiceSelect) else 1 for i in group)
+    out: list[dict[str, Any]] = []
+    embeds: list[dict[str, Any]] = []
+    rows: list[list[dict[str, Any]]] = []
+    size = 0
 
     def flush() -> None:
         if embeds:
-            view = discord.ui.View(timeout=None) if items else None
-            for item in items.values():
-                view.add_item(item)  # type: ignore[union-attr]
-            out.append((list(embeds), view))
+            out.append({"embeds": list(embeds), "components": [{"type": ACTION_ROW, "components": r} for r in rows],
+                        "allowed_mentions": {"parse": []}})
         embeds.clear()
-        items.clear()
+        rows.clear()
 
     for reply in replies:
-        embed = embed_for(reply, fit_pages(reply.pages), 0)
-        new = {i.custom_id: i for i in _reply_items(reply) if i.custom_id not in items}  # type: ignore[attr-defined]
-        if embeds and (
-            len(embeds) >= 10
-            or sum(len(e) for e in embeds) + len(embed) > MESSAGE_EMBED_TOTAL_MAX
-            or slots([*items.values(), *new.values()]) > 25
-        ):
+        pages = fit_pages(reply.pages)
+        embed = embed_for(reply, pages, 0)
+        new = [r["components"] for r in components(reply, pages[:1], 0, None)]
+        seen = {c["custom_id"] for row in rows for c in row}
+        new = [[c for c in row if c["custom_id"] not in seen] for row in new]
+        new = [row for row in new if row]
+        if embeds and (len(embeds) >= 10 or size + len(embed) > MESSAGE_EMBED_TOTAL_MAX
+                       or len(rows) + len(new) > ROWS_MAX):
             flush()
-            new = {i.custom_id: i for i in _reply_items(reply)}  # type: ignore[attr-defined]
-        embeds.append(embed)
-        for cid, item in new.items():
-            if slots([*items.values(), item]) <= 25:
-                items[cid] = item
+            size = 0
+        embeds.append(embed.to_dict())
+        size += len(embed)
+        rows += new[: ROWS_MAX - len(rows)]
     flush()
     return out
+
+
+def shared_copy(message: discord.Message) -> dict[str, Any]:
+    """"Im Kanal teilen" for an answer whose invocation did not fit into the button's custom_id (e.g. the
+    4000-character message of "Karten erklären"): the public message payload copying ``message`` (its
+    embeds and its action buttons ``rb:<action>:<arg>``; share and paging buttons are left out)."""
+    rows = []
+    for row in message.components:
+        kept = []
+        for child in getattr(row, "children", []):
+            cid = getattr(child, "custom_id", None) or ""
+            try:
+                verb = decode(cid).verb
+            except BadCustomId:
+                continue
+            if verb == OPEN:
+                kept.append(child.to_dict())
+        if kept:
+            rows.append({"type": ACTION_ROW, "components": kept})
+    return {"embeds": [e.to_dict() for e in message.embeds[:10]], "components": rows,
+            "allowed_mentions": {"parse": []}, "flags": 0}

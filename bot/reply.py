@@ -54,6 +54,14 @@ _LINE_START = re.compile(r"^(#{1,3}\s|-#\s|[-+*]\s|>)")
 _NUMBERED = re.compile(r"^(\d+)([.)]\s)")
 
 
+def one_line(text: str) -> str:
+    """``text`` as one inert line: control and format characters (NUL, line breaks, ANSI escapes, bidi
+    overrides, zero-width characters, lone surrogates) become spaces, white space collapses. For echoing
+    user text on a terminal (the console's messages) and the first step of :func:`quote_user`."""
+    text = unicodedata.normalize("NFC", _UNSAFE.sub(" ", text))
+    return " ".join("".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Cs") else " " for ch in text).split())
+
+
 def quote_user(text: str, limit: int | None = None) -> str:
     """User text made inert for echoing inside a reply (titles, bodies, fields, button labels).
 
@@ -68,8 +76,7 @@ def quote_user(text: str, limit: int | None = None) -> str:
     Source: Discord's markdown (support.discord.com "Markdown Text 101"); input is any ``str``, also
     Discord's 6000-character option maximum. Returns ``str``; never raises.
     """
-    text = unicodedata.normalize("NFC", _UNSAFE.sub(" ", text))
-    text = " ".join("".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Cs") else " " for ch in text).split())
+    text = one_line(text)
     if limit is not None and len(text) > limit:
         text = text[: max(limit - 1, 0)].rstrip() + "…"
     text = _INLINE.sub(r"\\\1", text)

@@ -21,7 +21,8 @@ import discord
 from discord import app_commands
 
 from bot.answers import run_completer
-from bot.render import send_reply
+from bot.custom_id import Invocation
+from bot.delivery import send_reply
 from bot.reply import as_private
 
 log = logging.getLogger(__name__)
@@ -60,10 +61,11 @@ async def respond(interaction: discord.Interaction[Any], **options: Any) -> None
     key = command.extras["answer"] if command is not None else None
     if key is None:
         raise RuntimeError("command without extras['answer']")
-    reply = await interaction.client.run_answer(key, interaction, **options)  # type: ignore[attr-defined]
+    origin = Invocation.pinned(key, **options)
+    reply = await interaction.client.run_answer(key, interaction, **origin.kwargs)  # type: ignore[attr-defined]
     if interaction.extras.get(PRIVATE):
         reply = as_private(reply)
-    await send_reply(interaction, reply)
+    await send_reply(interaction, reply, origin=origin)
 
 
 def private_option(func: CallbackT) -> CallbackT:

@@ -9,11 +9,14 @@ import logging
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.http import MultipartParameters
 
 from bot.answers.chat import explain_options, inline_replies
 from bot.client import Regelbot
+from bot.custom_id import Invocation
+from bot.delivery import send_reply
 from bot.mentions import scanner
-from bot.render import channel_messages, send_reply
+from bot.render import channel_payloads
 from bot.reply import as_private
 from bot.slash import tr
 
@@ -58,7 +61,7 @@ class Chat(commands.Cog):
         # the answer of the card ids (not of the text): short enough for paging and sharing buttons to carry
         options = explain_options(ctx, message.content or "")
         reply = await self.bot.run_answer("explain_cards", interaction, **options)
-        await send_reply(interaction, as_private(reply))
+        await send_reply(interaction, as_private(reply), origin=Invocation.answer("explain_cards", **options))
 
     async def on_inline_message(self, message: discord.Message) -> None:
         """Answer the ``[[Karte]]`` of an ordinary message in its channel (see :func:`inline_replies`).
@@ -78,11 +81,12 @@ class Chat(commands.Cog):
         try:
             async with asyncio.timeout(INLINE_TIMEOUT):
                 replies = await inline_replies(ctx, message.content)
-                for embeds, view in channel_messages(replies):
-                    if view is None:
-                        await message.reply(embeds=embeds, mention_author=False)
-                    else:
-                        await message.reply(embeds=embeds, view=view, mention_author=False)
+                reference = {"message_id": message.id, "channel_id": message.channel.id, "fail_if_not_exists": False}
+                for payload in channel_payloads(replies):
+                    body = {**payload, "message_reference": reference,
+                            "allowed_mentions": {"parse": [], "replied_user": False}}
+                    params = MultipartParameters(payload=body, multipart=None, files=None)
+                    await self.bot.http.send_message(message.channel.id, params=params)
         except discord.HTTPException as exc:
             log.warning("Antwort auf [[…]] in Kanal %s nicht gesendet: %s", message.channel.id, exc)
         except TimeoutError:

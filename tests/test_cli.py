@@ -14,7 +14,12 @@ def test_call_card_json(built_db):
     embed = message["embeds"][0]
     assert embed["title"] == "Feld der Unterdrückung"
     assert "{1}{W}" in embed["description"] and "Verzauberung" in embed["description"]
-    assert message["ephemeral"] is False
+    assert message["flags"] == 0  # public
+    assert message["allowed_mentions"] == {"parse": []}
+    (row,) = message["components"]
+    assert row == {"type": 1, "components": [
+        {"type": 2, "style": 2, "label": "Rulings anzeigen (1)", "custom_id": row["components"][0]["custom_id"]}]}
+    assert row["components"][0]["custom_id"].startswith("rb:rulings:")
 
 
 def test_english_names_and_positional_option(built_db):
@@ -33,7 +38,7 @@ def test_complete_json(built_db):
 def test_unknown_card_is_a_reply_exit_0(built_db):
     proc = run_cli("call", "/karte name: Gibtsnicht", "--json", db=built_db)
     assert proc.returncode == 0
-    assert json.loads(proc.stdout)["ephemeral"] is True
+    assert json.loads(proc.stdout)["flags"] == 64  # EPHEMERAL
 
 
 def test_unknown_command_exit_2_german(built_db):
@@ -44,10 +49,29 @@ def test_unknown_command_exit_2_german(built_db):
 
 def test_press_button(built_db):
     proc = run_cli("call", "/karte name: Circu", "--json", db=built_db)
-    custom_id = json.loads(proc.stdout)["components"][0]["custom_id"]
+    custom_id = json.loads(proc.stdout)["components"][0]["components"][0]["custom_id"]
     pressed = run_cli("press", custom_id, db=built_db)
     assert pressed.returncode == 0
     assert pressed.stdout.count("• ") == 5
+
+
+def test_paging_button_from_json_is_pressed_in_a_new_process(built_db):
+    # 002_6d34ad434ad7e3d9.txt: 13 dated rulings on Getrieben // Verzweiflung → 3 pages; the "Weiter" id
+    # of page 1, printed by one process, shows page 2 in another (no state but the custom_id)
+    first = json.loads(run_cli("call", "/ruling karte: Getrieben // Verzweiflung", "--json", db=built_db).stdout)
+    back, forward = first["components"][0]["components"]
+    assert (back["label"], back["disabled"], forward["label"]) == ("Zurück", True, "Weiter")
+    assert forward["custom_id"].startswith("rb:pg:2:") and forward["custom_id"].endswith(
+        ":/ruling:Getrieben // Verzweiflung")
+    second = json.loads(run_cli("press", forward["custom_id"], "--json", db=built_db).stdout)
+    assert second["embeds"][0]["footer"]["text"].endswith("Seite 2/3")
+    assert second["embeds"][0]["description"] != first["embeds"][0]["description"]
+    assert second["components"][0]["components"][0]["custom_id"].startswith("rb:pg:1:")
+    # a page the button was not made for (wrong fingerprint) is refused in German, never shown
+    forged = forward["custom_id"].replace(":rb", ":rb").split(":")
+    forged[3] = "AAAAAA" if forged[3] != "AAAAAA" else "BBBBBB"
+    refused = run_cli("press", ":".join(forged), db=built_db)
+    assert refused.returncode == 0 and refused.stdout.startswith("== Antwort hat sich geändert ==")
 
 
 def test_run_without_token_one_german_line(built_db):
@@ -108,3 +132,27 @@ def test_huge_button_id_is_a_german_reply(built_db):
     proc = run_cli("press", "rb:card:99999999999999999999999999", db=built_db)
     assert proc.returncode == 0
     assert proc.stdout.startswith("== Karte nicht gefunden ==")
+
+
+def test_serve_without_public_key_one_german_line(built_db):
+    proc = run_cli("serve", "--port", "0", db=built_db, env={"DISCORD_PUBLIC_KEY": ""})
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == [
+        "DISCORD_PUBLIC_KEY fehlt: den Public Key der Anwendung (Developer Portal → General Information) "
+        "in .env eintragen."
+    ]
+
+
+def test_bad_shard_settings_are_a_german_usage_error(built_db):
+    proc = run_cli("run", db=built_db, env={"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "2"})
+    assert proc.returncode == 2
+    assert "SHARD_IDS '2': jede Nummer nur einmal und kleiner als SHARD_COUNT (2)." in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_serve_options_are_checked_in_german(built_db):
+    key = {"DISCORD_PUBLIC_KEY": "ab" * 32}
+    port = run_cli("serve", "--port", "70000", db=built_db, env=key)
+    assert port.returncode == 2 and "Port muss eine Zahl von 0 bis 65535 sein" in port.stderr
+    defer = run_cli("serve", "--defer-after", "nan", db=built_db, env=key)
+    assert defer.returncode == 2 and "Sekunden von 0 bis 2,5" in defer.stderr

@@ -155,3 +155,10 @@ def test_build_errors_are_german(tmp_path):
     proc = run_cli("build", "--db", str(tmp_path))  # a folder, not a file
     assert proc.returncode == 1
     assert proc.stderr.startswith("Import fehlgeschlagen: Das Ziel ist ein Ordner, keine Datei: ")
+
+
+def test_typed_control_characters_never_reach_the_terminal(built_db):
+    proc = run_cli("call", "/zauber\x1b[2J\x1b]0;pwned\x07ei\u202e", db=built_db)
+    assert proc.returncode == 2
+    assert "\x1b" not in proc.stderr and "\x07" not in proc.stderr and "\u202e" not in proc.stderr
+    assert proc.stderr.startswith("Unbekannter Befehl „/zauber [2J ]0;pwned ei “")

@@ -36,3 +36,33 @@ def test_token_in_a_traceback_and_interaction_urls_are_redacted(capsys, tmp_path
     assert "Bot [geheim] refused; also [geheim]" in err
     assert "/interactions/123/[geheim]/callback" in err and "/webhooks/11/[geheim]/messages" in err
     assert "'token': '[geheim]'" in err
+
+
+def test_a_too_late_answer_is_one_warning_line_without_traceback(capsys, tmp_path):
+    import discord
+
+    from bot.client import is_expired
+
+    class Response:  # the shape discord.HTTPException reads
+        status = 404
+        reason = "Not Found"
+
+    late = discord.NotFound(Response(), {"code": 10062, "message": "Unknown interaction"})
+    assert is_expired(late)
+    root = logging.getLogger()
+    saved = root.handlers[:], root.level
+    try:
+        setup_logging(Settings(token="", dev_guild_id=None, db_path=tmp_path / "x", state_dir=tmp_path,
+                               log_level="INFO"))
+        try:
+            raise late
+        except discord.NotFound:
+            logging.getLogger("discord.app_commands.tree").exception(
+                "Ignoring exception in autocomplete for %r", "card")
+    finally:
+        root.handlers[:], level = saved
+        root.setLevel(level)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "WARNING" in lines[0]
+    assert lines[0].endswith("Ignoring exception in autocomplete for 'card': zu spät beantwortet "
+                             "(Discord: Unknown interaction)")

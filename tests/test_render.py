@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.render import fit_pages, fit_reply, payload, split_text, to_text
+from bot.render import buttons, fit_pages, fit_reply, payload, split_text, to_text
 from bot.reply import (
     EMBED_DESCRIPTION_MAX,
     EMBED_TITLE_MAX,
@@ -36,11 +36,21 @@ def assert_within_limits(message: dict) -> None:
             assert 0 < len(f["name"]) <= FIELD_NAME_MAX
             assert 0 < len(f["value"]) <= FIELD_VALUE_MAX
         assert embed_total(embed) <= MESSAGE_EMBED_TOTAL_MAX
-    for c in message["components"]:
+    assert len(message["components"]) <= 5
+    for row in message["components"]:
+        assert row["type"] == 1 and 1 <= len(row["components"]) <= 5
+    ids = [c["custom_id"] for c in buttons(message)]
+    assert len(ids) == len(set(ids))
+    for c in buttons(message):
         assert len(c["label"]) <= 80 and len(c["custom_id"]) <= 100
         for option in c.get("options", []):  # a "Meintest du" select menu
             assert 0 < len(option["label"]) <= 100 and 0 < len(option["value"]) <= 100
         assert len(c.get("options", [])) <= 25
+
+
+def button_ids(message: dict) -> list[dict]:
+    """The buttons of a message payload as ``{"label", "custom_id"}``, row after row."""
+    return [{"label": b["label"], "custom_id": b["custom_id"]} for b in buttons(message)]
 
 
 def test_split_text_keeps_every_word():
@@ -82,9 +92,8 @@ def test_paging_buttons_only_with_several_pages():
     assert payload(one)["components"] == []
     many = Reply(pages=[Page("Titel", "x " * 5000)])
     p = payload(many)
-    assert p["pages"] == 3
-    assert [c["label"] for c in p["components"]] == ["Zurück", "Weiter"]
-    assert p["components"][0]["disabled"] and not p["components"][1]["disabled"]
+    assert [c["label"] for c in buttons(p)] == ["Zurück", "Weiter"]
+    assert (buttons(p)[0]["disabled"], buttons(p)[1]["disabled"]) == (True, False)
     assert p["embeds"][0]["footer"]["text"].endswith("Seite 1/3")
 
 

@@ -10,7 +10,7 @@ German↔English keyword table, the aligned German explanations (document 003) a
   and the line "früher 110.5g (Regeln vom 1. Oktober 2010)" — "vermutlich …" with the runner-up when the
   match across versions is uncertain (``cr_rule_map``). Numbers the documents cite (``701.19c``, ``104.3f``)
   are answered before this by :mod:`bot.answers.eras` (the document's meaning first); a number that exists
-  today and no document cites is today's rule, without notes on what it meant in 2010 (issue 9);
+  today and no document cites is today's rule, with a note when the older version had another rule there;
 * a keyword rule number quoted by the 2005/2006 FAQs (``502.46``) through the keyword table
   (data/keywords_de_en.tsv: 502.46 Einberufen → 702.51 Convoke);
 * a glossary term (``Mana Value`` → definition and rule 202.3), also by its German name
@@ -245,8 +245,18 @@ async def _number_reply(store: Store, number: str, current: CRVersionRecord) -> 
             reply.actions.insert(0, Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
         return reply
     if today is not None:
-        # A number no document cites means today's rule; what it meant in 2010 is no note of its own (issue 9).
-        return await rule_reply(store, number, current)
+        # No document cites it: today's rule first; when an imported older version had another rule under this
+        # number, the note says which is which (issue 9: only from the map, which follows the texts).
+        note = ""
+        if moved and moved[0].new_number:
+            m = moved[0]
+            note = (f"In den Regeln vom {long_date(m.old_version.effective)} stand unter {number} eine andere "
+                    f"Regel; sie ist heute {'' if m.certain else 'vermutlich '}{m.new_number}.")
+        reply = await rule_reply(store, number, current, note=note)
+        if moved and moved[0].new_number:
+            reply.actions.insert(0, Action(label=f"Frühere {number} (heute {moved[0].new_number})",
+                                           action="cr_rule", arg=moved[0].new_number))
+        return reply
     rows = await store.keywords()
     match = resolve_via_keywords(number, rows)
     if match is not None and match.method == "keyword-table-parent" and not quoted:
@@ -465,23 +475,21 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
         )
     rules = {r.id: r for r in await store.cr_rules_by_ids([h.ref for h in hits if h.kind == "rule"])}
     terms = {g.id: g for g in await store.glossary_by_ids([h.ref for h in hits if h.kind == "term"])}
-    lines = []
-    actions = []
+    lines: list[tuple[str, Action | None]] = []  # each hit's line and its button
     for h in hits:
         if h.kind == "rule" and h.ref in rules:
             text = _rule_text(rules[h.ref]) or rules[h.ref].title or ""
-            lines.append(f"**{h.number}** {_snippet(text)}")
-            if len(actions) < 5:
-                actions.append(Action(label=f"Regel {h.number}", action="cr_rule", arg=h.number))
+            lines.append((f"**{h.number}** {_snippet(text)}",
+                          Action(label=f"Regel {h.number}", action="cr_rule", arg=h.number)))
         elif h.kind == "term" and h.ref in terms:
-            lines.append(f"**Glossar: {h.title}** {_snippet(terms[h.ref].text)}")
-    pages = [
-        Page(
-            title=f"Comprehensive Rules: „{shown}“ ({len(lines)} Treffer)", body="\n".join(lines[i : i + HITS_PER_PAGE])
-        )
-        for i in range(0, len(lines), HITS_PER_PAGE)
-    ]
-    return Reply(pages=pages, source=CR_SOURCE, date=current.effective, actions=actions)
+            lines.append((f"**Glossar: {h.title}** {_snippet(terms[h.ref].text)}", None))
+    pages = []
+    for i in range(0, len(lines), HITS_PER_PAGE):  # each page's buttons point to that page's rules
+        chunk = lines[i:i + HITS_PER_PAGE]
+        pages.append(Page(title=f"Comprehensive Rules: „{shown}“ ({len(lines)} Treffer)",
+                          body="\n".join(line for line, _ in chunk),
+                          actions=[a for _, a in chunk if a is not None][:5]))
+    return Reply(pages=pages, source=CR_SOURCE, date=current.effective, actions=list(pages[0].actions or []))
 
 
 def _snippet(text: str, limit: int = 160) -> str:

@@ -294,20 +294,27 @@ def _hit_buttons(hits: list[RulingHit]) -> list[Action]:
 
 
 async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = None) -> Reply:
-    """The answer to ``/ruling suche: …`` (optionally within one card's rulings).
+    """The answer to ``/ruling suche: …`` (optionally within one card's rulings; when that card's rulings
+    do not contain the words, the hits in all rulings with a note saying so).
 
     Raises:
         UserError: nothing found (German), or the store has no search index.
     """
     result = await search_rulings(ctx.store, text, card.id if card else None)
+    shown = quote_user(text, 80)
+    lead = ""
+    if not result.hits and card is not None:
+        # Nothing in this card's rulings: say so and show the hits in all rulings instead of an error.
+        result = await search_rulings(ctx.store, text)
+        lead = f"In den Rulings von {card.name} kommt „{shown}“ nicht vor; Treffer in allen Rulings:\n"
+        card = None
     if not result.hits:
         raise nothing_found(text)
-    shown = quote_user(text, 80)
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     index = await today_index(ctx.store)
     ids = {h.ruling.id for h in result.hits}
     blocks = [hit_block(h, index, ids) for h in result.hits]
-    pages = hit_pages(title, search_intro(result, shown), blocks, HITS_PER_PAGE)
+    pages = hit_pages(title, lead + search_intro(result, shown), blocks, HITS_PER_PAGE)
     # Each page's buttons point to that page's hits (page 2 → the cards of page 2).
     for number, page in enumerate(pages):
         page.actions = _hit_buttons(result.hits[number * HITS_PER_PAGE : (number + 1) * HITS_PER_PAGE])

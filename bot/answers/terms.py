@@ -79,11 +79,8 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
 
 async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
     """The answer for a German term: with a CR in the store its official rule first, then the term page
-    (rule number, older terms, document entries); without one the term page alone.
-
-    Raises:
-        nothing: a rule missing from an imported CR falls back to the term page.
-    """
+    (rule number, older terms, document entries); without one the term page alone. Never raises: a rule
+    missing from an imported CR falls back to the term page."""
     term = match.term
     body = term_lines(term)
     if match.how == "typo":  # the user's text is not echoed (no markdown from users in answers)
@@ -110,8 +107,6 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
         official.actions = [*official.actions, *actions][:20]
         official.source = f"{official.source} · {TABLE_SOURCE}"
         return official
-    if any(a.arg == term.rule for a in reply.actions):
-        reply.actions = [a for a in reply.actions if a.arg != term.rule]
     return reply
 
 

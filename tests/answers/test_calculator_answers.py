@@ -134,3 +134,27 @@ async def test_huge_inputs_answer_within_a_second(ctx, key, options):
     assert_within_limits(payload(reply))
     if reply.error:
         assert reply.pages[0].body  # a German reason, never a traceback
+
+
+async def test_time_budget_passed_is_a_german_refusal(ctx, monkeypatch):
+    # bot.offload.run_bounded raises TooExpensive past the budget; every calculator answers in German
+    import bot.answers.clash as clash_answers
+    import bot.answers.mana as mana_answers
+    from bot.offload import TooExpensive
+
+    async def too_slow(func, /, *args, budget=None, **kwargs):
+        assert budget == mana_answers.CALC_BUDGET
+        raise TooExpensive(1.0)
+
+    monkeypatch.setattr(mana_answers, "run_bounded", too_slow)
+    monkeypatch.setattr(clash_answers, "run_bounded", too_slow)
+    for key, options in [
+        ("mana_total", {"cost": "{2/W}", "reduction": "{1}"}),
+        ("mana_pay", {"cost": "{G}", "pool": "G"}),
+        ("mana_convoke", {"cost": "{G}", "creatures": "grün"}),
+        ("mana_upkeep", {"cost": "{1}", "counters": 1}),
+        ("clash_odds", {"library1": "0:1", "library2": "1:1"}),
+    ]:
+        reply = await run_answer(ctx, key, **options)
+        assert reply.error, key
+        assert reply.pages[0].title == "Zu aufwendig", key

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.answers import run_action, run_answer, run_completer
 from bot.render import payload
-from tests.test_render import assert_within_limits
+from tests.test_render import assert_within_limits, button_ids
 
 
 async def test_feld_der_unterdrueckung(ctx):
@@ -17,7 +17,7 @@ async def test_feld_der_unterdrueckung(ctx):
     text = "Aktivierte Fähigkeiten kosten beim Spielen {2} mehr, außer es sind Manafähigkeiten."
     assert text in embed["description"]
     assert {"name": "FAQ-Stand", "value": "30.08.2005", "inline": True} in embed["fields"]
-    assert [c["label"] for c in message["components"]] == ["Rulings anzeigen (1)"]
+    assert [c["label"] for c in button_ids(message)] == ["Rulings anzeigen (1)"]
     assert_within_limits(message)
 
 

@@ -10,7 +10,7 @@ from bot.answers.chat import EXPLAIN_MAX, inline_replies
 from bot.config import ConfigError, load_settings
 from bot.console import CommandLine
 from bot.mentions import Mention, bracket_mentions, scanner
-from bot.render import channel_messages, choice_components, payload
+from bot.render import channel_payloads, choice_rows, payload
 from bot.reply import SHARE, Action, Page, Reply, as_private
 from tests.test_render import assert_within_limits
 
@@ -117,19 +117,17 @@ async def test_inline_replies(ctx):
     assert len(six) == 5
 
 
-async def test_channel_messages_respect_discords_limits(ctx):
+async def test_channel_payloads_respect_discords_limits(ctx):
     names = ["Forschung // Entwicklung", "Krims // Krams", "Goblin-Feuerunhold", "Konklave", "Hysterie hervorrufen"]
     replies = await inline_replies(ctx, "".join(f"[[{n}]]" for n in names))
-    messages = channel_messages(replies)
-    assert [e.title for embeds, _view in messages for e in embeds] == [r.pages[0].title for r in replies]
-    for embeds, view in messages:
-        assert len(embeds) <= 10 and sum(len(e) for e in embeds) <= 6000
-        ids = [item.custom_id for item in (view.children if view else [])]  # type: ignore[attr-defined]
-        assert len(ids) == len(set(ids)) <= 25
-    # both split cards had the split-rules button: once per message
-    all_ids = [i.custom_id for _e, v in messages if v for i in v.children]  # type: ignore[attr-defined]
-    assert all_ids.count("rb:split:") == len([1 for _e, v in messages if v and any(
-        i.custom_id == "rb:split:" for i in v.children)])  # type: ignore[attr-defined]
+    messages = channel_payloads(replies)
+    assert [e["title"] for m in messages for e in m["embeds"]] == [r.pages[0].title for r in replies]
+    for m in messages:
+        assert_within_limits(m)
+        assert len(m["embeds"]) <= 10 and len(m["components"]) <= 5
+        ids = [c["custom_id"] for row in m["components"] for c in row["components"]]
+        assert len(ids) == len(set(ids))  # both split cards had the split-rules button: once per message
+        assert not [i for i in ids if i.startswith(("rb:pg:", "rb:sh:"))]  # no paging, nothing to share
 
 
 # ---------------------------------------------------------------- "Meintest du"
@@ -141,8 +139,8 @@ async def test_unknown_card_offers_its_candidates_as_buttons(ctx):
         ("card", "Konklavenequidonaut"),
         ("card", "Chor des Konklave"),
     ]
-    components = payload(reply)["components"]
-    assert [c["style"] for c in components] == ["primary", "primary"]
+    (row,) = payload(reply)["components"]
+    assert [(c["type"], c["style"]) for c in row["components"]] == [(2, 1), (2, 1)]  # primary buttons
     picked = await run_action(ctx, "card", reply.choices[1].arg)
     assert picked.pages[0].title == "Chor des Konklave"
 
@@ -151,8 +149,8 @@ async def test_ambiguous_mechanic_offers_a_select_menu(ctx):
     reply = await run_answer(ctx, "mechanic", name="Ver")
     labels = [c.label for c in reply.choices]
     assert "Kumulative Versorgung" in labels and "Versessenheit" in labels and len(labels) == 6
-    (menu,) = payload(reply)["components"]
-    assert menu["custom_id"] == "rb-pick:mechanic" and len(menu["options"]) == 6
+    ((menu,),) = [row["components"] for row in payload(reply)["components"]]
+    assert (menu["type"], menu["custom_id"], len(menu["options"])) == (3, "rb:mechanic:", 6)
     picked = await run_action(ctx, "mechanic", next(c.arg for c in reply.choices if c.label == "Versessenheit"))
     assert picked.pages[0].title.startswith("Versessenheit")
 
@@ -164,11 +162,11 @@ async def test_unknown_rule_number_offers_the_nearest_numbers(ctx):
     assert len(numbers) == 25 and all(c.action == "rule" for c in reply.choices)
 
 
-def test_choice_components_buttons_then_select():
+def test_choice_rows_buttons_then_select():
     few = [Action(label=f"K{i}", action="card", arg=str(i)) for i in range(5)]
-    assert [c["custom_id"] for c in choice_components(few)] == [f"rb:card:{i}" for i in range(5)]
+    assert [c["custom_id"] for c in choice_rows(few)[0]] == [f"rb:card:{i}" for i in range(5)]
     many = [Action(label="x" * 150, action="card", arg=str(i)) for i in range(30)]
-    (menu,) = choice_components(many)
+    ((menu,),) = choice_rows(many)
     assert len(menu["options"]) == 25 and all(len(o["label"]) == 100 for o in menu["options"])
 
 

@@ -8,7 +8,7 @@ from bot.answers import run_action, run_answer, run_completer
 from bot.answers.mechanics import find_mechanics, mechanics
 from bot.render import payload
 from tests.answers.test_rulings import all_payloads
-from tests.test_render import assert_within_limits
+from tests.test_render import assert_within_limits, button_ids
 from tests.test_textsearch import NASTY
 
 # The sections named in issue 3 (titles as printed in 001/000, looked up by a word of them).
@@ -63,7 +63,7 @@ async def test_einberufen_shows_convoke_rules_and_example_card(ctx):
         < description.index("**502.46b**")
     )
     assert {"inline": False, "name": "Beispielkarten", "value": "Konklavenequidonaut"} in embed["fields"]
-    card_button = next(c for c in message["components"] if c["label"] == "Karte: Konklavenequidonaut")
+    card_button = next(c for c in button_ids(message) if c["label"] == "Karte: Konklavenequidonaut")
     card = await run_action(ctx, "card", card_button["custom_id"].split(":")[2])
     assert card.pages[0].title == "Konklavenequidonaut"
     assert "Stand 30.08.2005" in embed["footer"]["text"]

@@ -12,7 +12,7 @@ from bot.render import payload
 from bot.search import NameIndex
 from bot.store import Store
 from tests.answers.test_rulings import all_payloads
-from tests.test_render import assert_within_limits
+from tests.test_render import assert_within_limits, button_ids
 from tests.test_textsearch import NASTY
 
 RAVNICA = "Ravnica: Stadt der Gilden – Häufig gestellte Fragen (30.08.2005)"
@@ -67,7 +67,7 @@ async def test_104_3f_hybrid_rule_from_the_ravnica_faq(ctx):
     assert {
         "label": "Mechanik: Hybrid-Karten und Halbe-Halbe-Manasymbole",
         "custom_id": "rb:mechanic:3",
-    } in message["components"]
+    } in button_ids(message)
     assert_within_limits(message)
 
 

@@ -14,7 +14,7 @@ from bot.answers import AnswerContext, run_action, run_answer
 from bot.render import fit_pages, payload
 from bot.search import NameIndex
 from bot.store import Store
-from tests.test_render import assert_within_limits
+from tests.test_render import assert_within_limits, button_ids
 from tests.test_textsearch import NASTY
 
 RAVNICA = "Ravnica: Stadt der Gilden – Häufig gestellte Fragen"
@@ -42,8 +42,8 @@ async def test_circu_all_five_rulings_in_order(ctx):
     assert f"_{RAVNICA}, 30.08.2005_" in embed["description"]
     assert {
         "label": "Karte anzeigen",
-        "custom_id": "rb:card:" + str(message["components"][0]["custom_id"]).split(":")[2],
-    } in message["components"]
+        "custom_id": "rb:card:" + str(button_ids(message)[0]["custom_id"]).split(":")[2],
+    } in button_ids(message)
     assert_within_limits(message)
 
 
@@ -134,7 +134,7 @@ async def test_long_search_pages_within_limits(ctx):
     assert len(messages) > 5
     for message in messages:
         assert_within_limits(message)
-        assert [c["label"] for c in message["components"][:2]] == ["Zurück", "Weiter"]
+        assert [c["label"] for c in button_ids(message)[:2]] == ["Zurück", "Weiter"]
     # More hits than shown: the answer says so instead of cutting silently.
     assert "(die ersten 60)" in reply.pages[0].body
     assert "Weitere Treffer" in reply.pages[0].body

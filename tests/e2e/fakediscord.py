@@ -158,6 +158,31 @@ class InteractionResult:
 
 
 @dataclass
+class _Shard:
+    """One gateway connection: the websocket, the shard it identified as, its session and sequence."""
+
+    ws: web.WebSocketResponse
+    shard_id: int = 0
+    shard_count: int = 1
+    session_id: str | None = None
+    seq: int = 0
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+def shard_of(guild_id: int | str, shard_count: int) -> int:
+    """Discord's routing: the shard that receives a guild's events, ``(guild_id >> 22) % shard_count``."""
+    return (int(guild_id) >> 22) % shard_count
+
+
+def guild_on_shard(shard_id: int, shard_count: int, n: int = 0) -> str:
+    """The ``n``-th made-up guild id whose events go to ``shard_id`` of ``shard_count``."""
+    base = 1200000000000000001 >> 22
+    hits = (g for g in itertools.count(base) if g % shard_count == shard_id)
+    return str(next(itertools.islice(hits, n, None)) << 22 | 1)
+
+
+@dataclass
 class _Pending:
     result: InteractionResult
     started: float
@@ -203,11 +228,20 @@ class FakeDiscord:
             after the dispatch is refused (404, code 10062 "Unknown interaction") and noted in ``late``.
         token: when set, REST calls that need the bot token (all but the interaction callbacks and
             webhooks) must carry ``Authorization: Bot <token>``, else they get a 401 like Discord's.
+        shards / max_concurrency: what ``GET /gateway/bot`` recommends (shard count, identify buckets).
+            Each gateway connection identifies as one shard (``IDENTIFY.shard = [id, count]``; an id not
+            below its count is closed with 4010 like Discord); a guild's interactions go to the shard
+            ``(guild_id >> 22) % count`` (:func:`shard_of`), a DM's to shard 0.
+        dispatched: ``(shard id, interaction id)`` of every interaction sent, in order.
+        interactions_url: when set (:meth:`use_http`), interactions are not dispatched over the gateway but
+            POSTed, signed with Ed25519 like Discord does, to this HTTP interactions endpoint; its HTTP
+            response is the interaction's first callback (checked and recorded like a callback POST).
     """
 
     def __init__(self, *, app_id: int = 1100000000000000001, bot_id: int | None = None,
                  guild_id: int = 1200000000000000001, channel_id: int = 1300000000000000001,
-                 heartbeat_interval_ms: int = 41250, token: str | None = None) -> None:
+                 heartbeat_interval_ms: int = 41250, token: str | None = None, shards: int = 1,
+                 max_concurrency: int = 1) -> None:
         self.app_id = str(app_id)
         self.bot_id = str(bot_id or app_id)
         self.guild_id = str(guild_id)
@@ -232,11 +266,16 @@ class FakeDiscord:
         self._ids = itertools.count(1)
         self._pending: dict[str, _Pending] = {}
         self._by_token: dict[str, _Pending] = {}
-        self._ws: web.WebSocketResponse | None = None
-        self._ready = asyncio.Event()
-        self._session_id: str | None = None
-        self._seq = 0
-        self._send_lock = asyncio.Lock()
+        self.shards = shards
+        self.max_concurrency = max_concurrency
+        self.dispatched: list[tuple[int, str]] = []
+        self.identify_times: list[float] = []  # time.monotonic() of each IDENTIFY, parallel to identifies
+        self._conns: dict[int, _Shard] = {}  # shard id -> its current connection
+        self._any_ready = asyncio.Event()
+        self.interactions_url: str | None = None
+        self._signing_key: Any = None
+        self._client: Any = None
+        self._posts: set[asyncio.Task[None]] = set()
         self._runner: web.AppRunner | None = None
         self._sock: socket.socket | None = None
         self.port = 0
@@ -268,9 +307,12 @@ class FakeDiscord:
 
     async def close(self) -> None:
         """Close the gateway connection and stop the server."""
-        if self._ws is not None and not self._ws.closed:
-            with contextlib.suppress(Exception):
-                await self._ws.close(code=1001)
+        for conn in list(self._conns.values()):
+            if not conn.ws.closed:
+                with contextlib.suppress(Exception):
+                    await conn.ws.close(code=1001)
+        if self._client is not None:
+            await self._client.close()
         if self._runner is not None:
             await self._runner.cleanup()
         if self._sock is not None:
@@ -358,14 +400,78 @@ class FakeDiscord:
             data["options"] = opts
         return data
 
+    # ------------------------------------------------------------------ HTTP interactions
+
+    def use_http(self, url: str, signing_key: Any) -> None:
+        """Send interactions to the HTTP endpoint ``url`` signed with ``signing_key`` (a PyNaCl SigningKey
+        whose verify key the endpoint has as ``DISCORD_PUBLIC_KEY``) instead of the gateway."""
+        self.interactions_url = url
+        self._signing_key = signing_key
+
+    def sign(self, body: bytes, timestamp: str | None = None) -> dict[str, str]:
+        """The headers Discord adds: ``X-Signature-Timestamp`` and ``X-Signature-Ed25519`` over ts + body."""
+        ts = timestamp or str(int(time.time()))
+        signature = self._signing_key.sign(ts.encode() + body).signature.hex()
+        return {"X-Signature-Ed25519": signature, "X-Signature-Timestamp": ts, "Content-Type": "application/json"}
+
+    async def post_signed(self, payload: Any, *, headers: Mapping[str, str] | None = None,
+                          raw: bytes | None = None) -> tuple[int, Any]:
+        """POST ``payload`` (JSON; or the bytes ``raw``) to the endpoint, signed unless ``headers`` are given;
+        returns (status, JSON body or text)."""
+        import aiohttp
+
+        if self._client is None:
+            self._client = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
+        assert self.interactions_url is not None, "use_http() first"
+        body = raw if raw is not None else json.dumps(payload).encode()
+        async with self._client.post(self.interactions_url, data=body,
+                                     headers=dict(headers) if headers is not None else self.sign(body)) as resp:
+            text = await resp.text()
+            try:
+                return resp.status, json.loads(text)
+            except ValueError:
+                return resp.status, text
+
+    async def ping(self) -> tuple[int, Any]:
+        """A signed PING (type 1) as Discord sends it when the endpoint URL is saved."""
+        iid = self.snowflake()
+        return await self.post_signed({"id": iid, "application_id": self.app_id, "type": PING,
+                                       "token": f"itok{iid}", "version": 1})
+
+    async def _post_interaction(self, payload: dict[str, Any], pending: _Pending) -> None:
+        try:
+            status, answer = await self.post_signed(payload)
+        except Exception as exc:
+            self.errors.append(f"HTTP interaction {payload['id']}: {exc!r}")
+            return
+        if status != 200 or not isinstance(answer, dict):
+            self.errors.append(f"HTTP interaction {payload['id']}: status {status}: {str(answer)[:200]}")
+            return
+        self._callback(payload["id"], payload["token"], answer)
+
     # ------------------------------------------------------------------ test API
 
-    async def wait_ready(self, timeout: float = 15.0) -> None:
-        """Wait until the bot's gateway session is up (READY or RESUMED sent)."""
-        try:
-            await asyncio.wait_for(self._ready.wait(), timeout)
-        except TimeoutError:
-            raise FakeDiscordError(f"bot did not connect to the gateway within {timeout} s") from None
+    async def wait_ready(self, timeout: float = 15.0, shards: Iterable[int] | None = None) -> None:
+        """Wait until a gateway session is up (READY or RESUMED sent); with ``shards``, until each of
+        those shards has its session up."""
+        deadline = time.monotonic() + timeout
+        wanted = None if shards is None else list(shards)
+        while True:
+            if wanted is None and any(c.ready.is_set() for c in self._conns.values()):
+                return
+            if wanted is not None and all(s in self._conns and self._conns[s].ready.is_set() for s in wanted):
+                return
+            left = deadline - time.monotonic()
+            if left <= 0:
+                what = "the gateway" if wanted is None else f"shards {wanted} (up: {self.ready_shards()})"
+                raise FakeDiscordError(f"bot did not connect to {what} within {timeout} s")
+            self._any_ready.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._any_ready.wait(), min(left, 0.05))
+
+    def ready_shards(self) -> list[int]:
+        """The shard ids whose sessions are up, sorted."""
+        return sorted(s for s, c in self._conns.items() if c.ready.is_set() and not c.ws.closed)
 
     async def wait_sync(self, timeout: float = 15.0, count: int = 1) -> None:
         """Wait until at least ``count`` command syncs (PUT) have arrived."""
@@ -375,43 +481,53 @@ class FakeDiscord:
                 raise FakeDiscordError(f"no command sync within {timeout} s")
             await asyncio.sleep(0.02)
 
-    async def send_reconnect(self) -> None:
-        """Send op 7 RECONNECT; the bot should reconnect and RESUME."""
-        self._ready.clear()
-        await self._send({"op": OP_RECONNECT, "d": None})
+    def _conn(self, shard: int) -> _Shard:
+        conn = self._conns.get(shard)
+        if conn is None or conn.ws.closed:
+            raise FakeDiscordError(f"bot is not connected to the gateway (shard {shard}; up: {self.ready_shards()})")
+        return conn
 
-    async def send_invalid_session(self, resumable: bool = False) -> None:
-        """Send op 9 INVALID_SESSION (``d`` = ``resumable``); the bot should IDENTIFY (or RESUME) anew."""
-        self._ready.clear()
+    async def send_reconnect(self, shard: int = 0) -> None:
+        """Send op 7 RECONNECT on ``shard``; the bot should reconnect and RESUME."""
+        conn = self._conn(shard)
+        conn.ready.clear()
+        await self._send({"op": OP_RECONNECT, "d": None}, conn)
+
+    async def send_invalid_session(self, resumable: bool = False, shard: int = 0) -> None:
+        """Send op 9 INVALID_SESSION (``d`` = ``resumable``) on ``shard``; the bot should IDENTIFY (or RESUME)."""
+        conn = self._conn(shard)
+        conn.ready.clear()
         if not resumable:
-            self._session_id = None
-        await self._send({"op": OP_INVALID_SESSION, "d": resumable})
+            conn.session_id = None
+        await self._send({"op": OP_INVALID_SESSION, "d": resumable}, conn)
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a DISPATCH (op 0) event with the next sequence number."""
-        async with self._send_lock:
-            self._seq += 1
-            payload = {"op": OP_DISPATCH, "t": event, "s": self._seq, "d": data}
-            if self._ws is None or self._ws.closed:
-                raise FakeDiscordError("bot is not connected to the gateway")
-            await self._ws.send_str(json.dumps(payload))
+    async def dispatch(self, event: str, data: dict[str, Any], shard: int = 0) -> None:
+        """Send a DISPATCH (op 0) event with the next sequence number on ``shard``'s connection."""
+        conn = self._conn(shard)
+        async with conn.lock:
+            conn.seq += 1
+            payload = {"op": OP_DISPATCH, "t": event, "s": conn.seq, "d": data}
+            if conn.ws.closed:
+                raise FakeDiscordError(f"bot is not connected to the gateway (shard {shard})")
+            await conn.ws.send_str(json.dumps(payload))
 
-    def _interaction(self, itype: int, data: dict[str, Any], locale: str, *, guild: bool,
+    def _interaction(self, itype: int, data: dict[str, Any], locale: str, *, guild: bool | str,
                      message: dict[str, Any] | None = None, user_install: bool = False) -> dict[str, Any]:
         iid = self.snowflake()
+        guild_id = guild if isinstance(guild, str) else self.guild_id
         payload: dict[str, Any] = {
             "id": iid, "application_id": self.app_id, "type": itype, "data": data,
             "token": f"itok{iid}", "version": 1, "locale": locale,
             "attachment_size_limit": 8 * 1024 * 1024, "app_permissions": "562949953421311",
-            "entitlements": [], "authorizing_integration_owners": {"0": self.guild_id},
+            "entitlements": [], "authorizing_integration_owners": {"0": guild_id},
         }
         user = self.user(locale)
         if guild:
             payload.update(
-                guild_id=self.guild_id, guild_locale="de", context=0,
-                guild={"id": self.guild_id, "locale": "de", "features": []},
+                guild_id=guild_id, guild_locale="de", context=0,
+                guild={"id": guild_id, "locale": "de", "features": []},
                 channel_id=self.channel_id,
-                channel={"id": self.channel_id, "type": 0, "guild_id": self.guild_id, "name": "regeln",
+                channel={"id": self.channel_id, "type": 0, "guild_id": guild_id, "name": "regeln",
                          "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
                          "flags": 0},
                 member={"user": user, "roles": [], "joined_at": "2024-01-01T00:00:00+00:00",
@@ -442,8 +558,15 @@ class FakeDiscord:
             pending.component_message_id = payload["message"]["id"]
         self._pending[result.id] = pending
         self._by_token[result.token] = pending
-        await self.wait_ready(timeout)
-        await self.dispatch("INTERACTION_CREATE", payload)
+        if self.interactions_url is not None:
+            task = asyncio.create_task(self._post_interaction(payload, pending))
+            self._posts.add(task)
+            task.add_done_callback(self._posts.discard)
+        else:
+            shard = shard_of(payload["guild_id"], self._routing_count()) if "guild_id" in payload else 0
+            await self.wait_ready(timeout, shards=[shard])
+            self.dispatched.append((shard, result.id))
+            await self.dispatch("INTERACTION_CREATE", payload, shard=shard)
         try:
             await asyncio.wait_for(pending.first.wait(), timeout)
             deferred = result.callback_type in (CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE)
@@ -461,7 +584,7 @@ class FakeDiscord:
         return result
 
     async def command(self, name: str, options: Mapping[str, Any] | None = None, *, locale: str = "de",
-                      subcommand: str | None = None, group: str | None = None, guild: bool = True,
+                      subcommand: str | None = None, group: str | None = None, guild: bool | str = True,
                       timeout: float = 5.0, settle: float = 0.0, user_install: bool = False) -> InteractionResult:
         """Run a slash command as a user would and return what the bot answered (``user_install``: from a user
         who installed the app to their account, in a server the bot is not in).
@@ -469,6 +592,8 @@ class FakeDiscord:
         ``name``, ``subcommand``, ``group`` and the keys of ``options`` may be the base (English) names
         or any localized name from the synced payload; the interaction carries the base names, as
         Discord sends them. A deferred answer (type 5/6) is awaited until its follow-up or edit.
+        ``guild``: True for the fake's guild, another guild id (a string, see :func:`guild_on_shard`) to
+        send from that guild (routed to its shard), False for a DM.
 
         Raises:
             FakeDiscordError: unknown command/option, or no answer within ``timeout`` seconds.
@@ -533,7 +658,7 @@ class FakeDiscord:
 
     async def autocomplete(self, name: str, option: str, value: str, *, locale: str = "de",
                            others: Mapping[str, Any] | None = None, subcommand: str | None = None,
-                           group: str | None = None, guild: bool = True,
+                           group: str | None = None, guild: bool | str = True,
                            timeout: float = 5.0) -> list[dict[str, Any]]:
         """Type ``value`` into ``option`` of a command; return the offered choices (type 8 callback).
 
@@ -549,7 +674,7 @@ class FakeDiscord:
 
     async def autocomplete_result(self, name: str, option: str, value: str, *, locale: str = "de",
                                   others: Mapping[str, Any] | None = None, subcommand: str | None = None,
-                                  group: str | None = None, guild: bool = True,
+                                  group: str | None = None, guild: bool | str = True,
                                   timeout: float = 5.0) -> InteractionResult:
         """Like :meth:`autocomplete` but return the whole :class:`InteractionResult`."""
         given = {**(others or {}), option: value}
@@ -561,7 +686,7 @@ class FakeDiscord:
         return result
 
     async def component(self, message: InteractionResult | dict[str, Any], custom_id: str, *,
-                        locale: str = "de", values: list[str] | None = None, guild: bool = True,
+                        locale: str = "de", values: list[str] | None = None, guild: bool | str = True,
                         timeout: float = 5.0, settle: float = 0.0, user_install: bool = False) -> InteractionResult:
         """Press the button (or pick ``values`` of the select) ``custom_id`` on a message the bot sent.
 
@@ -660,9 +785,9 @@ class FakeDiscord:
         if method == "GET" and path == "/oauth2/applications/@me":
             return _json(self._app_info())
         if method == "GET" and path in ("/gateway", "/gateway/bot"):
-            return _json({"url": f"ws://127.0.0.1:{self.port}/gateway", "shards": 1,
-                          "session_start_limit": {"total": 1000, "remaining": 999,
-                                                  "reset_after": 0, "max_concurrency": 1}})
+            return _json({"url": f"ws://127.0.0.1:{self.port}/gateway", "shards": self.shards,
+                          "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
+                                                  "max_concurrency": self.max_concurrency}})
         m = re.fullmatch(r"/applications/(\d+)(?:/guilds/(\d+))?/commands", path)
         if m:
             scope = m.group(2)
@@ -834,17 +959,22 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ gateway
 
-    async def _send(self, payload: dict[str, Any]) -> None:
-        async with self._send_lock:
-            if self._ws is None or self._ws.closed:
-                raise FakeDiscordError("bot is not connected to the gateway")
-            await self._ws.send_str(json.dumps(payload))
+    def _routing_count(self) -> int:
+        """The shard count the bot identified with (Discord routes by it), else the recommended one."""
+        counts = {c.shard_count for c in self._conns.values()}
+        return max(counts) if counts else self.shards
 
-    def _ready_payload(self) -> dict[str, Any]:
+    async def _send(self, payload: dict[str, Any], conn: _Shard) -> None:
+        async with conn.lock:
+            if conn.ws.closed:
+                raise FakeDiscordError(f"bot is not connected to the gateway (shard {conn.shard_id})")
+            await conn.ws.send_str(json.dumps(payload))
+
+    def _ready_payload(self, conn: _Shard) -> dict[str, Any]:
         return {
-            "v": 10, "user": self.bot_user, "guilds": [], "session_id": self._session_id,
+            "v": 10, "user": self.bot_user, "guilds": [], "session_id": conn.session_id,
             "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
-            "application": {"id": self.app_id, "flags": 0}, "shard": [0, 1],
+            "application": {"id": self.app_id, "flags": 0}, "shard": [conn.shard_id, conn.shard_count],
             "private_channels": [], "relationships": [], "user_settings": {}, "presences": [],
             "geo_ordered_rtc_regions": [], "guild_join_requests": [], "session_type": "normal",
             "auth": {}, "_trace": ["fake-discord"],
@@ -853,43 +983,63 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
         await ws.prepare(request)
-        old, self._ws = self._ws, ws
-        if old is not None and not old.closed:
-            with contextlib.suppress(Exception):
-                await old.close(code=4000)
+        conn = _Shard(ws=ws)
         hello = {"op": OP_HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}}
         await ws.send_str(json.dumps(hello))
         try:
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
                     continue
-                await self._gateway_message(ws, json.loads(msg.data))
+                await self._gateway_message(conn, json.loads(msg.data))
         except Exception as exc:  # record, keep serving
             log.exception("fake gateway failed")
             self.errors.append(f"gateway: {exc!r}")
         finally:
-            if self._ws is ws:
-                self._ready.clear()
+            if self._conns.get(conn.shard_id) is conn:
+                conn.ready.clear()
         return ws
 
-    async def _gateway_message(self, ws: web.WebSocketResponse, msg: dict[str, Any]) -> None:
+    async def _bind(self, conn: _Shard) -> None:
+        """Make ``conn`` the connection of its shard, closing an older one of the same shard."""
+        old = self._conns.get(conn.shard_id)
+        self._conns[conn.shard_id] = conn
+        if old is not None and old is not conn and not old.ws.closed:
+            old.ready.clear()
+            with contextlib.suppress(Exception):
+                await old.ws.close(code=4000)
+
+    async def _gateway_message(self, conn: _Shard, msg: dict[str, Any]) -> None:
         op = msg.get("op")
         self.gateway_ops.append(op)
         if op == OP_HEARTBEAT:
-            if ws is self._ws:
-                await self._send({"op": OP_HEARTBEAT_ACK, "d": None})
+            await self._send({"op": OP_HEARTBEAT_ACK, "d": None}, conn)
         elif op == OP_IDENTIFY:
-            self.identifies.append(msg.get("d") or {})
-            self._session_id = f"session{self.snowflake()}"
-            self._seq = 0
-            await self.dispatch("READY", self._ready_payload())
-            self._ready.set()
+            d = msg.get("d") or {}
+            self.identifies.append(d)
+            self.identify_times.append(time.monotonic())
+            shard_id, shard_count = d.get("shard") or [0, 1]
+            if not 0 <= shard_id < shard_count:
+                await conn.ws.close(code=4010, message=b"Invalid shard")
+                return
+            conn.shard_id, conn.shard_count = shard_id, shard_count
+            conn.session_id = f"session{self.snowflake()}"
+            conn.seq = 0
+            await self._bind(conn)
+            await self.dispatch("READY", self._ready_payload(conn), shard=shard_id)
+            conn.ready.set()
+            self._any_ready.set()
         elif op == OP_RESUME:
             d = msg.get("d") or {}
             self.resumes.append(d)
-            if self._session_id is not None and d.get("session_id") == self._session_id:
-                await self.dispatch("RESUMED", {"_trace": ["fake-discord"]})
-                self._ready.set()
+            known = next((c for c in self._conns.values()
+                          if c.session_id is not None and c.session_id == d.get("session_id")), None)
+            if known is not None:
+                conn.shard_id, conn.shard_count = known.shard_id, known.shard_count
+                conn.session_id, conn.seq = known.session_id, known.seq
+                await self._bind(conn)
+                await self.dispatch("RESUMED", {"_trace": ["fake-discord"]}, shard=conn.shard_id)
+                conn.ready.set()
+                self._any_ready.set()
             else:
-                await self._send({"op": OP_INVALID_SESSION, "d": False})
+                await self._send({"op": OP_INVALID_SESSION, "d": False}, conn)
         # op 3 presence, 4 voice, 8 request members: recorded in gateway_ops, no answer needed

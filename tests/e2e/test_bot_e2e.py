@@ -389,8 +389,10 @@ async def test_slow_store_defers_then_follows_up_and_autocomplete_still_answers(
     res = await slow
     assert res.callback_type == 5  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
     assert 1.9 < res.seconds < 3.0, res.seconds
-    (followup,) = res.followups
-    assert followup["embeds"][0]["title"] == "Boros-Rekrut"
+    # finished by editing the deferred message (PATCH /webhooks/{app}/{token}/messages/@original)
+    (edit,) = res.edits
+    assert res.followups == []
+    assert edit["embeds"][0]["title"] == "Boros-Rekrut"
     assert not res.ephemeral
 
 

@@ -253,3 +253,12 @@ async def test_a_rule_answer_never_links_the_rule_it_shows(ctx):
         reply = await run_answer(ctx, "rule", query=number)
         buttons = [*reply.actions, *(a for p in reply.pages for a in p.actions or [])]
         assert not [a for a in buttons if a.action in ("rule", "cr_rule") and a.arg == number], number
+
+
+async def test_search_in_a_card_without_hits_shows_all_rulings(ctx):
+    """The /ruling suche autocomplete offers terms; searched within a card that never uses one, the answer
+    says so and shows the hits in all rulings (no error)."""
+    reply = await run_answer(ctx, "ruling", card="Boros-Rekrut", search="Aktivieren")
+    assert not reply.error
+    assert reply.pages[0].title == "Rulings mit „Aktivieren“"
+    assert reply.pages[0].body.startswith("In den Rulings von Boros-Rekrut kommt „Aktivieren“ nicht vor;")

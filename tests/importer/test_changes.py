@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.importer import DEFAULT_SOURCES, build
+from bot.importer import DEFAULT_SOURCES, build, format_report
 from bot.importer.changes import CHANGES_PATH, TERMS_PATH, RegisterError, read_register, read_terms
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -67,6 +67,11 @@ async def test_build_counts_per_document_are_pinned(tmp_path):
         ("004", 1): (6, 0, 0, 0),
     }
     assert report.today.totals()["unreviewed"] == 0
+    printed = format_report(report)  # what `python -m bot build` prints
+    assert "  000_b7f976ad35525819.txt: 13 unverändert, 4 geändert, 3 nur Begriffe" in printed
+    assert "  001_d6ee154855c71d75.txt #3 Zwietracht: 88 unverändert, 7 geändert, 61 nur Begriffe" in printed
+    assert "Alte Regelnummern der Dokumente: 42 zugeordnet (38 gleicher Inhalt, 2 inhaltlich geändert, " \
+           "2 ohne Gegenstück)" in printed
     conn = sqlite3.connect(tmp_path / "r.sqlite3")
     # Every ruling and every section has exactly one status.
     rulings = conn.execute("SELECT count(*) FROM rulings").fetchone()[0]

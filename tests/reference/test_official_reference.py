@@ -96,9 +96,12 @@ async def test_uncertain_match_says_vermutlich(fctx):
     assert reply.pages[0].title == "111.8 — Tokens"
     assert reply.pages[0].body.startswith("_vermutlich 111.8: früher 110.5g (Regeln vom 1. Oktober 2010) — "
                                           "Zuordnung unsicher")
-    # Issue 9: 702.48a exists today (Offering) and no document cites it: today's rule, no note on 2010.
+    # 702.48a exists today (Offering) and no document cites it: today's rule first, then which is which
     reply = await official_rule_reply(fctx, "702.48a")
-    assert "früher" not in reply.pages[0].body and "vermutlich" not in reply.pages[0].body
+    assert "sie ist heute vermutlich 702.51a" in reply.pages[0].body
+    # Issue 9: 508.2a is the same rule in both files, so no "another rule" note
+    reply = await official_rule_reply(fctx, "508.2a")
+    assert "andere Regel" not in reply.pages[0].body and reply.pages[0].title == "Regel 508.2a"
 
 
 async def test_mana_value_cites_202_3(fctx):

@@ -22,6 +22,7 @@ from tests.reference.conftest import answer_context
 pytestmark = pytest.mark.reference
 
 CR_2026 = "MagicCompRules_20260417.txt"
+RAV = "mtgjson3_RAV.json"
 
 
 def _cr_rules(path: Path) -> dict[str, str]:
@@ -36,11 +37,11 @@ def _cr_rules(path: Path) -> dict[str, str]:
 def cr_db(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     from tests.reference.conftest import reference_dir
 
-    cr = reference_dir() / CR_2026
-    if not cr.is_file():
-        pytest.skip(f"reference file {CR_2026} not available")
+    cr, rav = reference_dir() / CR_2026, reference_dir() / RAV
+    if not cr.is_file() or not rav.is_file():
+        pytest.skip(f"reference files {CR_2026}, {RAV} not available")
     db = tmp_path_factory.mktemp("terms") / "regelbot.sqlite3"
-    build(db, DEFAULT_SOURCES, cr_files=[cr])
+    build(db, DEFAULT_SOURCES, cr_files=[cr], card_files=[rav])
     return db, cr
 
 
@@ -110,3 +111,25 @@ def test_shipped_explanation_numbers_match_a_fresh_alignment(cr_db):
             )
         }
     assert {pos: (row[0], row[1]) for pos, row in shipped_numbers().items()} == fresh
+
+
+async def test_cr_search_buttons_follow_the_page(crctx):
+    from bot.render import payload
+
+    reply = await run_answer(crctx, "rule", query="creature token copy")
+    cr_pages = [i for i, p in enumerate(fit_reply(reply)) if p.title.startswith("Comprehensive Rules:")]
+    assert len(cr_pages) >= 2
+    first, second = (
+        {c["custom_id"] for c in payload(reply, i)["components"] if c["custom_id"].startswith("rb:cr_rule:")}
+        for i in cr_pages[:2]
+    )
+    assert first and second and not first & second
+
+
+async def test_card_autocomplete_german_first_with_the_english_hint(crctx):
+    """Issue: after build --cards, "chor" listed "Akkord des Rufes" (Chord of Calling) first, without a hint."""
+    from bot.answers import run_completer
+
+    names = [c.name for c in await run_completer(crctx, "card_names", "chor")]
+    assert names[0] == "Chor des Konklave"
+    assert "Akkord des Rufes (engl. Chord of Calling)" in names

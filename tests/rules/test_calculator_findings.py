@@ -262,3 +262,9 @@ def test_x_counts_zero_cited_as_202_3e_not_the_article():
     steps = explain_mana_value(parse_cost("{X}{R}")).steps
     x_step = next(s for s in steps if s.text.startswith("Ein X zählt als 0"))
     assert x_step.citation == "202.3e (Comprehensive Rules, 17.04.2026)"
+
+
+def test_pool_colour_words_one_per_word():
+    assert read_pool("rot rot grün")[0] == Counter({("R", False): 2, ("G", False): 1})
+    with pytest.raises(ManaError, match="unklar"):
+        read_pool("2 rot grün")

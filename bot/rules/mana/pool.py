@@ -150,28 +150,33 @@ def _read_words(text: str) -> Counter[PoolKind]:
             words = words[1:]
         snow = any(w in _SNOW_WORDS for w in words)
         words = [w for w in words if w not in _SNOW_WORDS and w not in _FILLER_WORDS]
-        if len(words) != 1:
+        if not words or (len(words) > 1 and count != 1):
             raise ManaError(
                 f"Eintrag {pos} („{item[:40]}“) ist unklar; erwartet wird Anzahl und Farbe, z. B. „2 grün, 3 weiß“.",
                 item[:40],
                 pos,
             )
-        word = strip_inflection(words[0])
-        if word in COLORLESS_WORDS:
-            kind = "C"
-        elif word in COLOR_WORDS:
-            kind = COLOR_WORDS[word]
-        else:
-            raise ManaError(
-                f"Unbekannte Farbe „{words[0][:40]}“ in Eintrag {pos}. Erlaubt: weiß, blau, schwarz, rot, grün, "
-                "farblos (verschneit: „2 grün verschneit“).",
-                words[0][:40],
-                pos,
-            )
-        pool[(kind, snow)] += count
+        for word in words:  # "rot rot grün": one mana per word
+            kind = _kind_of(word, pos)
+            pool[(kind, snow)] += count
         if sum(pool.values()) > MAX_POOL:
             raise ManaError(f"Höchstens {MAX_POOL} Mana im Vorrat.")
     return pool
+
+
+def _kind_of(word: str, pos: int) -> str:
+    """The pool type letter of a colour word (``"grünes"`` → ``"G"``, ``"farblos"`` → ``"C"``)."""
+    base = strip_inflection(word)
+    if base in COLORLESS_WORDS:
+        return "C"
+    if base in COLOR_WORDS:
+        return COLOR_WORDS[base]
+    raise ManaError(
+        f"Unbekannte Farbe „{word[:40]}“ in Eintrag {pos}. Erlaubt: weiß, blau, schwarz, rot, grün, "
+        "farblos (verschneit: „2 grün verschneit“).",
+        word[:40],
+        pos,
+    )
 
 
 def format_pool(pool: Counter[PoolKind]) -> str:

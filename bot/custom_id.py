@@ -1,0 +1,302 @@
+"""The custom_id codec: every button carries everything needed to answer it (≤ 100 characters).
+
+No view lives in memory (DESIGN.md "State in the custom_id"), so a click works after a restart, in another
+shard's process or in another HTTP worker. Two shapes:
+
+* ``rb:<action>:<arg>`` — *open*: run the button action ``action`` (``bot.answers.registry.action``) with
+  ``arg`` and answer with a new ephemeral message (``rb:rulings:20``).
+* ``rb:<verb>:<page>:<check>:<target>`` — run the answer invocation ``target`` again and show page
+  ``page`` (1-based). ``verb`` says what happens with the result: ``pg`` replaces the clicked message
+  (paging, "Zurück"/"Weiter"), ``sh`` posts it publicly in the channel ("Im Kanal teilen"). ``check`` is a
+  6-character fingerprint of the page the button leads to (:func:`page_check`); when the recomputed page
+  differs (a rebuilt store, a random part of the answer) the click is refused with a German message
+  instead of showing something else than the user saw. ``target`` is
+
+  - ``<action>:<arg>`` — a button action, or
+  - ``/<key>[:<v1>,<v2>,…]`` — a slash-command answer ``key`` with its option values in the order of the
+    answer function's parameters (trailing defaults left out), or
+  - ``!`` — the invocation did not fit into 100 characters (e.g. a 6000-character search text); such a
+    button is answered with a German explanation, never with a wrong page.
+
+Values: ``~`` is None, ``#12`` an int (``#1.5`` a float), ``!1``/``!0`` a bool, anything else a string in
+which ``%``, ``,``, ``:``, control characters and a leading ``~#!`` are percent-encoded (UTF-8).
+Decoding is strict: a forged id (bad escapes, lone surrogates, numbers longer than
+20 digits, unknown answers, too many values) raises :class:`BadCustomId`, never reaches the store.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import inspect
+import logging
+import random
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from bot.reply import CUSTOM_ID_MAX
+
+log = logging.getLogger(__name__)
+
+PREFIX = "rb"
+OPEN, PAGE, SHARE = "open", "pg", "sh"
+#: Verbs with the ``rb:<verb>:<page>:<check>:<target>`` shape; no button action may use these names.
+VERBS = frozenset({PAGE, SHARE})
+UNFIT = "!"
+_ACTION_RE = re.compile(r"[a-z_]{1,32}")
+_KEY_RE = re.compile(r"[a-z_]{1,32}")
+_CHECK_RE = re.compile(r"[A-Za-z0-9_-]{6}|-")
+_NUMBER_RE = re.compile(r"-?[0-9]{1,20}(?:\.[0-9]{1,20})?")
+_PAGE_RE = re.compile(r"[0-9]{1,5}")
+_ESCAPE = frozenset("%,:")
+_TAGS = frozenset("~#!")
+#: Random seeds drawn by :meth:`Invocation.pinned` are below this (the ``seed`` options accept 0..10^9-1).
+SEED_MAX = 10**9
+
+
+class BadCustomId(ValueError):
+    """A custom_id that Regelbot did not make (or that an older version made); the message is English."""
+
+
+class TooLong(ValueError):
+    """The encoded custom_id would be longer than Discord's 100 characters."""
+
+
+@dataclass(frozen=True)
+class Invocation:
+    """What a button runs again: an answer (``kind="answer"``, registry key and options) or a button
+    action (``kind="action"``, action name and its one string argument in ``options``).
+
+    Build with :meth:`answer` / :meth:`action`; ``options`` is a tuple of ``(name, value)`` pairs so that
+    the object is hashable and comparable (tests compare decoded with original).
+    """
+
+    kind: str
+    key: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def answer(cls, key: str, **options: Any) -> Invocation:
+        """The slash-command answer ``key`` (``bot.answers.registry.answer``) with ``options``."""
+        return cls("answer", key, tuple(options.items()))
+
+    @classmethod
+    def pinned(cls, key: str, **options: Any) -> Invocation:
+        """:meth:`answer`, with an empty ``seed`` option (an answer with a random part, ``/fehde chancen``)
+        filled with a random seed now, so that running the invocation again gives the same pages."""
+        if "seed" in options and options["seed"] is None and any(p.name == "seed" for p in answer_params(key)):
+            options = {**options, "seed": random.SystemRandom().randrange(SEED_MAX)}
+        return cls.answer(key, **options)
+
+    @classmethod
+    def action(cls, name: str, arg: str) -> Invocation:
+        """The button action ``name`` with its argument ``arg``."""
+        return cls("action", name, (("arg", arg),))
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        """The options as keyword arguments."""
+        return dict(self.options)
+
+    @property
+    def arg(self) -> str:
+        """The argument of an action invocation ('' for answers)."""
+        return str(self.kwargs.get("arg", "")) if self.kind == "action" else ""
+
+
+@dataclass(frozen=True)
+class ButtonId:
+    """A decoded custom_id: ``verb`` (``open``, ``pg``, ``sh``), the ``target`` invocation (None when it did
+    not fit), the 1-based ``page`` and the fingerprint ``check`` of that page (``"-"``: none)."""
+
+    verb: str
+    target: Invocation | None
+    page: int = 1
+    check: str = "-"
+
+
+# --- values -----------------------------------------------------------------------------------------
+
+
+def _escape(text: str) -> str:
+    out = []
+    for i, ch in enumerate(text):
+        special = ch in _ESCAPE or ord(ch) < 0x20 or ord(ch) == 0x7F or (ch.isspace() and ch != " ")
+        if special or (i == 0 and ch in _TAGS):
+            out.append("".join(f"%{b:02X}" for b in ch.encode("utf-8", "surrogatepass")))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _unescape(text: str) -> str:
+    raw = bytearray()
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "%":
+            pair = text[i + 1 : i + 3]
+            if not re.fullmatch(r"[0-9A-Fa-f]{2}", pair):
+                raise BadCustomId("bad escape")
+            raw.append(int(pair, 16))
+            i += 3
+        else:
+            raw += ch.encode("utf-8", "surrogatepass")
+            i += 1
+    try:
+        value = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadCustomId("not UTF-8 (lone surrogate?)") from None
+    return value
+
+
+def _encode_value(value: Any) -> str:
+    if value is None:
+        return "~"
+    if isinstance(value, bool):
+        return "!1" if value else "!0"
+    if isinstance(value, int | float):
+        text = repr(value)
+        if not _NUMBER_RE.fullmatch(text):
+            raise TooLong(f"number {text[:20]} cannot be carried in a custom_id")
+        return "#" + text
+    return _escape(str(value))
+
+
+def _decode_value(text: str) -> Any:
+    if text == "~":
+        return None
+    if text in ("!1", "!0"):
+        return text == "!1"
+    if text.startswith("#"):
+        if not _NUMBER_RE.fullmatch(text[1:]):
+            raise BadCustomId("bad number")
+        return float(text[1:]) if "." in text else int(text[1:])
+    if text[:1] in _TAGS:
+        raise BadCustomId("bad tagged value")
+    return _unescape(text)
+
+
+# --- answer signatures ------------------------------------------------------------------------------
+
+
+def answer_params(key: str) -> list[inspect.Parameter]:
+    """The option parameters of the registered answer ``key`` (its signature without ``ctx``), in order.
+
+    Raises:
+        BadCustomId: no answer is registered under ``key``.
+    """
+    from bot.answers.registry import ANSWERS
+
+    fn = ANSWERS.get(key)
+    if fn is None:
+        raise BadCustomId(f"unknown answer {key!r}")
+    return list(inspect.signature(fn).parameters.values())[1:]
+
+
+# --- custom_ids -------------------------------------------------------------------------------------
+
+
+def _target(inv: Invocation) -> str:
+    if inv.kind == "action":
+        if not _ACTION_RE.fullmatch(inv.key) or inv.key in VERBS:
+            raise ValueError(f"bad action name {inv.key!r}")
+        return f"{inv.key}:{_escape(inv.arg)}"
+    params = answer_params(inv.key)
+    given = inv.kwargs
+    unknown = set(given) - {p.name for p in params}
+    if unknown:
+        raise ValueError(f"answer {inv.key!r} has no options {sorted(unknown)}")
+    values = [given.get(p.name, p.default if p.default is not inspect.Parameter.empty else None) for p in params]
+    defaults = [p.default if p.default is not inspect.Parameter.empty else object() for p in params]
+    while values and values[-1] == defaults[len(values) - 1] and type(values[-1]) is type(defaults[len(values) - 1]):
+        values.pop()
+    encoded = ",".join(_encode_value(v) for v in values)
+    return f"/{inv.key}" + (f":{encoded}" if values else "")
+
+
+def _fit(cid: str) -> str:
+    if len(cid) > CUSTOM_ID_MAX:
+        raise TooLong(f"custom_id too long ({len(cid)} > {CUSTOM_ID_MAX}): {cid[:40]}…")
+    return cid
+
+
+def encode_open(action: str, arg: str) -> str:
+    """``rb:<action>:<arg>`` for a button that runs ``action``.
+
+    Raises:
+        TooLong: longer than 100 characters. ValueError: ``action`` is not ``[a-z_]+`` or is a verb.
+    """
+    return _fit(f"{PREFIX}:{_target(Invocation.action(action, arg))}")
+
+
+def encode(verb: str, target: Invocation | None, page: int, check: str = "-") -> str:
+    """``rb:<verb>:<page>:<check>:<target>``; ``target`` None (or one that does not fit) gives ``!``.
+
+    Use :func:`encode_strict` to learn whether the invocation fits. An invocation that cannot be encoded
+    at all (options its answer does not take) is logged and also gives ``!``: the reply is still sent.
+    """
+    try:
+        return encode_strict(verb, target, page, check)
+    except TooLong:
+        return _fit(f"{PREFIX}:{verb}:{page}:{check}:{UNFIT}")
+    except (ValueError, BadCustomId) as exc:  # options the answer does not take: a programming error, logged
+        log.warning("Knopf ohne Aufruf (%s): %s", verb, exc)
+        return _fit(f"{PREFIX}:{verb}:{page}:{check}:{UNFIT}")
+
+
+def encode_strict(verb: str, target: Invocation | None, page: int, check: str = "-") -> str:
+    """Like :func:`encode` but raises :class:`TooLong` when the invocation does not fit."""
+    if verb not in VERBS:
+        raise ValueError(f"unknown verb {verb!r}")
+    if not _CHECK_RE.fullmatch(check) or not 0 <= page <= 99_999:
+        raise ValueError(f"bad page {page!r} or check {check!r}")
+    body = UNFIT if target is None else _target(target)
+    return _fit(f"{PREFIX}:{verb}:{page}:{check}:{body}")
+
+
+def decode(custom_id: str) -> ButtonId:
+    """The :class:`ButtonId` of a Regelbot custom_id.
+
+    Raises:
+        BadCustomId: not a Regelbot id, malformed, or naming an unknown answer / too many option values.
+    """
+    if len(custom_id) > CUSTOM_ID_MAX or not custom_id.startswith(PREFIX + ":"):
+        raise BadCustomId("not a Regelbot custom_id")
+    head, _, rest = custom_id[len(PREFIX) + 1 :].partition(":")
+    if head in VERBS:
+        page, check, target = _split(rest, 3)
+        if not _PAGE_RE.fullmatch(page) or not _CHECK_RE.fullmatch(check):
+            raise BadCustomId("bad page or check")
+        return ButtonId(head, None if target == UNFIT else _decode_target(target), int(page), check)
+    return ButtonId(OPEN, _decode_target(custom_id[len(PREFIX) + 1 :]))
+
+
+def _split(text: str, n: int) -> list[str]:
+    parts = text.split(":", n - 1)
+    if len(parts) != n:
+        raise BadCustomId("missing parts")
+    return parts
+
+
+def _decode_target(text: str) -> Invocation:
+    if text.startswith("/"):
+        key, sep, values = text[1:].partition(":")
+        if not _KEY_RE.fullmatch(key):
+            raise BadCustomId("bad answer key")
+        params = answer_params(key)
+        raw = values.split(",") if sep else []
+        if len(raw) > len(params):
+            raise BadCustomId("too many option values")
+        return Invocation.answer(key, **{p.name: _decode_value(v) for p, v in zip(params, raw, strict=False)})
+    action, arg = _split(text, 2)
+    if not _ACTION_RE.fullmatch(action) or action in VERBS:
+        raise BadCustomId("bad action name")
+    return Invocation.action(action, _unescape(arg))
+
+
+def page_check(*parts: str) -> str:
+    """The 6-character fingerprint of a page (URL-safe base64 of a 32-bit BLAKE2b of ``parts``)."""
+    digest = hashlib.blake2b("\x1f".join(parts).encode("utf-8", "surrogatepass"), digest_size=4).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")

@@ -1,0 +1,71 @@
+"""The HTTP endpoint's pieces without a network: signature checks and command resolution (bot/serve.py)."""
+
+from __future__ import annotations
+
+import time
+
+from nacl.signing import SigningKey
+
+from bot.custom_id import Invocation
+from bot.serve import Interactions, RestClient, verify
+
+
+def test_verify_accepts_only_discords_signature_of_timestamp_and_body():
+    key = SigningKey.generate()
+    body = b'{"type":1}'
+    ts = str(int(time.time()))
+    sig = key.sign(ts.encode() + body).signature.hex()
+    assert verify(key.verify_key, sig, ts, body)
+    assert not verify(key.verify_key, sig, ts, body + b" ")  # body changed
+    assert not verify(key.verify_key, sig, str(int(ts) + 1), body)  # timestamp changed
+    assert not verify(SigningKey.generate().verify_key, sig, ts, body)  # another application's key
+    assert not verify(key.verify_key, "", ts, body)
+    assert not verify(key.verify_key, sig[:-2], ts, body)
+    assert not verify(key.verify_key, sig, "", body)
+    old = str(int(time.time()) - 301)
+    assert not verify(key.verify_key, key.sign(old.encode() + body).signature.hex(), old, body)  # stale
+    soon = str(int(time.time()) + 3600)
+    assert not verify(key.verify_key, key.sign(soon.encode() + body).signature.hex(), soon, body)
+
+
+async def test_commands_resolve_to_the_answer_and_its_parameters(offline_bot):
+    http = Interactions(offline_bot, RestClient())
+    card = {"name": "card", "type": 1, "options": [{"name": "name", "type": 3, "value": "Boros-Rekrut"}]}
+    assert http._command(card) == (None, Invocation.answer("card", name="Boros-Rekrut"))
+    pay = {"name": "mana", "type": 1, "options": [{"name": "pay", "type": 1, "options": [
+        {"name": "cost", "type": 3, "value": "{2}{G/W}"}, {"name": "pool", "type": 3, "value": "GGW"},
+        {"name": "x", "type": 4, "value": 2}]}]}
+    assert http._command(pay) == (None, Invocation.answer("mana_pay", cost="{2}{G/W}", pool="GGW", x=2))
+    too_big = {**pay, "options": [{**pay["options"][0], "options": [
+        {"name": "cost", "type": 3, "value": "{2}"}, {"name": "pool", "type": 3, "value": "G"},
+        {"name": "x", "type": 4, "value": 10**30}]}]}
+    error, inv = http._command(too_big)
+    assert inv is None and error.error and error.pages[0].body == "x: erlaubt ist 0 bis 1000."
+    unknown, inv = http._command({"name": "zauberei", "type": 1})
+    assert inv is None and unknown.pages[0].title == "Unbekannter Befehl"
+    choices = await http._autocomplete({"name": "card", "type": 1, "options": [
+        {"name": "name", "type": 3, "value": "chor", "focused": True}]})
+    assert choices["type"] == 8
+    assert choices["data"]["choices"][0] == {"name": "Chor des Konklave", "value": "Chor des Konklave"}
+    assert await http.handle({"type": 1}) == {"type": 1}
+
+
+async def test_a_payload_of_an_unexpected_shape_gets_a_german_answer(offline_bot):
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from bot.serve import make_app
+
+    key = SigningKey.generate()
+    app = make_app(Interactions(offline_bot, RestClient()), key.verify_key.encode().hex())
+    async with TestClient(TestServer(app)) as client:
+        body = b'{"type": 2, "data": "kein Objekt", "id": "1", "token": "t", "application_id": "1"}'
+        ts = str(int(time.time()))
+        headers = {"X-Signature-Ed25519": key.sign(ts.encode() + body).signature.hex(), "X-Signature-Timestamp": ts}
+        resp = await client.post("/interactions", data=body, headers=headers)
+        assert resp.status == 200
+        answer = await resp.json()
+        assert answer["type"] == 4 and answer["data"]["flags"] == 64
+        assert answer["data"]["embeds"][0]["title"] == "Da ist etwas schiefgelaufen"
+        stale = {**headers, "X-Signature-Timestamp": "1"}
+        assert (await client.post("/interactions", data=body, headers=stale)).status == 401
+        assert (await client.get("/health")).status == 200
