@@ -14,7 +14,7 @@ import pytest
 
 from bot.answers import AnswerContext, run_answer
 from bot.importer import DEFAULT_SOURCES, build
-from bot.render import fit_reply
+from bot.render import buttons, fit_reply
 from bot.terms import TERMS_PATH, parse_terms
 from tests.german.queries import GERMAN_QUERIES
 from tests.reference.conftest import answer_context
@@ -120,7 +120,7 @@ async def test_cr_search_buttons_follow_the_page(crctx):
     cr_pages = [i for i, p in enumerate(fit_reply(reply)) if p.title.startswith("Comprehensive Rules:")]
     assert len(cr_pages) >= 2
     first, second = (
-        {c["custom_id"] for c in payload(reply, i)["components"] if c["custom_id"].startswith("rb:cr_rule:")}
+        {c["custom_id"] for c in buttons(payload(reply, i)) if c["custom_id"].startswith("rb:cr_rule:")}
         for i in cr_pages[:2]
     )
     assert first and second and not first & second
