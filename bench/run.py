@@ -44,6 +44,7 @@ EXTRA = (
     "bench.bench_time",
     "bench.bench_ops",
     "bench.bench_names",
+    "bench.bench_chat",
     "bench.bench_scale",
 )
 

@@ -30,8 +30,9 @@ from discord.ext import commands
 from bot import offload
 from bot.answers import AnswerContext, run_answer
 from bot.config import Settings
-from bot.custom_id import OPEN, PAGE
-from bot.delivery import decode_or_none, press, runner, send_reply
+from bot.custom_id import OPEN, PAGE, SHARE
+from bot.delivery import GatewayTransport, decode_or_none, press, runner, send_reply
+from bot.render import picked_custom_id, shared_copy
 from bot.reply import Reply
 from bot.search import NameIndex
 from bot.slash import GermanTranslator
@@ -48,7 +49,13 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.mana",
     "cogs.clash",
     "cogs.meta",
+    "cogs.chat",
 )
+
+#: Every command can be installed to a server and to a user's own account, and used in servers, in the
+#: bot's DM and in private channels (group DMs) — also where only the user installed the bot.
+INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 
 #: Answers slower than this are deferred first, so Discord's 3-second limit holds.
 DEFER_AFTER_SECONDS = 2.0
@@ -88,6 +95,18 @@ def is_expired(error: BaseException | None) -> bool:
         error = error.__cause__ or getattr(error, "original", None)
         seen += 1
     return False
+
+
+def intents_for(settings: Settings) -> discord.Intents:
+    """The gateway intents: only ``guilds``; with ``INLINE_CARDS=1`` also guild and DM messages and the
+    privileged message-content intent (bit 15), which ``[[Karte]]`` in ordinary messages needs."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    if settings.inline_cards:
+        intents.guild_messages = True
+        intents.dm_messages = True
+        intents.message_content = True
+    return intents
 
 
 class RegelTree(app_commands.CommandTree["Regelbot"]):
@@ -148,14 +167,14 @@ class Regelbot(commands.AutoShardedBot):
     """
 
     def __init__(self, settings: Settings) -> None:
-        intents = discord.Intents.none()
-        intents.guilds = True
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=intents,
+            intents=intents_for(settings),
             tree_cls=RegelTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            allowed_installs=INSTALLS,
+            allowed_contexts=CONTEXTS,
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
@@ -402,16 +421,31 @@ class Regelbot(commands.AutoShardedBot):
                 await interaction.response.defer(thinking=True, ephemeral=ephemeral)
 
     async def run_answer(self, key: str, interaction: discord.Interaction[Any] | None = None, **options: Any) -> Reply:
-        """Run answer ``key``; if it takes longer than 2 s, defer the interaction meanwhile."""
-        return await self._watchdog(run_answer(self._ctx(), key, **options), interaction)
+        """Run answer ``key``; if it takes longer than 2 s, defer the interaction meanwhile (ephemerally when
+        the answer will be private: ``interaction.extras["private"]``, see bot.slash.private_option)."""
+        private = bool(interaction is not None and interaction.extras.get("private"))
+        return await self._watchdog(run_answer(self._ctx(), key, **options), interaction, ephemeral=private)
 
     async def _on_button(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer every click on a Regelbot button (custom_id ``rb:…``) from its custom_id alone."""
+        """Answer every click on a Regelbot button (custom_id ``rb:…``) from its custom_id alone.
+
+        A "Meintest du" select menu (``rb:<action>:``) runs ``rb:<action>:<picked value>``; an "Im Kanal
+        teilen" button whose invocation did not fit into its custom_id posts a copy of its message."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if custom_id.startswith("rb:"):
-            await self.respond_button(interaction, custom_id)
+        data = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith("rb:"):
+            return
+        custom_id = picked_custom_id(custom_id, list(data.get("values") or []))
+        bid = decode_or_none(custom_id)
+        if bid is not None and bid.verb == SHARE and bid.target is None and interaction.message is not None:
+            try:
+                await GatewayTransport(interaction).respond({"type": 4, "data": shared_copy(interaction.message)})
+            except discord.HTTPException:
+                log.warning("Geteilte Antwort konnte nicht gesendet werden")
+            return
+        await self.respond_button(interaction, custom_id)
 
     async def respond_button(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
         """Answer a button press (:func:`bot.delivery.press`); an unexpected error is logged and the user
@@ -421,7 +455,9 @@ class Regelbot(commands.AutoShardedBot):
         ephemeral = bid is None or bid.verb == OPEN
         run = runner(self._ctx())
         try:
-            pressed = await press(custom_id, lambda inv: self._watchdog(run(inv), interaction, ephemeral, update))
+            private = interaction.message is not None and interaction.message.flags.ephemeral
+            pressed = await press(custom_id, lambda inv: self._watchdog(run(inv), interaction, ephemeral, update),
+                                  private)
         except Exception:
             log.exception("Fehler bei Knopf %s", custom_id)
             pressed = None

@@ -18,6 +18,8 @@ from bot.paths import CHECKOUT, STATE_DIR
 ROOT = CHECKOUT if CHECKOUT is not None else Path.cwd()
 DEFAULT_DB = STATE_DIR / "regelbot.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+_ON = {"1", "true", "ja", "yes", "an", "on"}
+_OFF = {"0", "false", "nein", "no", "aus", "off", ""}
 
 
 class ConfigError(Exception):
@@ -37,6 +39,8 @@ class Settings:
         state_dir: where the bot remembers the hash of the last synced command tree (``REGELBOT_STATE_DIR``,
             default: the store's folder).
         log_level: one of ``LOG_LEVELS``.
+        inline_cards: answer ``[[Karte]]`` in ordinary messages (``INLINE_CARDS=1``); needs the privileged
+            message-content intent, which is requested only when this is on.
         shard_count: total number of gateway shards (``SHARD_COUNT``), None: Discord's recommendation
             (``GET /gateway/bot``).
         shard_ids: the shards this process runs (``SHARD_IDS``, e.g. ``0,1``), None: all of them.
@@ -53,6 +57,7 @@ class Settings:
     db_path: Path
     state_dir: Path
     log_level: str
+    inline_cards: bool = False
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     public_key: str = ""
@@ -110,8 +115,9 @@ def load_settings(env_file: Path | None = None) -> Settings:
     """Read the settings; ``.env`` in the repo root (or ``env_file``) fills what the environment lacks.
 
     Raises:
-        ConfigError: ``DEV_GUILD_ID`` is not a number, ``LOG_LEVEL`` is unknown, or
-            ``REGELBOT_CALC_BUDGET`` / ``REGELBOT_WORKERS`` / ``REGELBOT_CONNECT_ATTEMPTS`` is not a number in range.
+        ConfigError: ``DEV_GUILD_ID`` is not a number, ``LOG_LEVEL`` is unknown, ``INLINE_CARDS`` is not 0/1,
+            or ``REGELBOT_CALC_BUDGET`` / ``REGELBOT_WORKERS`` / ``REGELBOT_CONNECT_ATTEMPTS`` is not a number in
+            range.
     """
     load_dotenv(env_file or ROOT / ".env", override=False)
     guild_raw = os.getenv("DEV_GUILD_ID", "").strip()
@@ -122,6 +128,9 @@ def load_settings(env_file: Path | None = None) -> Settings:
     level = (os.getenv("LOG_LEVEL") or "INFO").strip().upper()
     if level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL muss einer von {', '.join(LOG_LEVELS)} sein, nicht {level!r}.")
+    inline_raw = (os.getenv("INLINE_CARDS") or "0").strip().casefold()
+    if inline_raw not in _ON | _OFF:
+        raise ConfigError(f"INLINE_CARDS muss 1 (an) oder 0 (aus) sein, nicht {inline_raw!r}.")
     db = _path(os.getenv("REGELBOT_DB"), DEFAULT_DB)
     shard_count, shard_ids = _shards(os.getenv("SHARD_COUNT", "").strip(), os.getenv("SHARD_IDS", "").strip())
     public_key = os.getenv("DISCORD_PUBLIC_KEY", "").strip().lower()
@@ -134,6 +143,7 @@ def load_settings(env_file: Path | None = None) -> Settings:
         db_path=db,
         state_dir=_path(os.getenv("REGELBOT_STATE_DIR"), db.parent),
         log_level=level,
+        inline_cards=inline_raw in _ON,
         shard_count=shard_count,
         shard_ids=shard_ids,
         public_key=public_key,

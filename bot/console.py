@@ -19,7 +19,8 @@ from bot.answers.registry import MAX_DIGITS
 from bot.client import Regelbot
 from bot.custom_id import Invocation
 from bot.delivery import Pressed, press, runner
-from bot.reply import Choice, Reply, quote_user
+from bot.reply import Choice, Reply, as_private, quote_user
+from bot.slash import PRIVATE
 
 _SUB = (AppCommandOptionType.subcommand, AppCommandOptionType.subcommand_group)
 _TRUE = {"true", "ja", "yes", "1", "wahr", "an"}
@@ -233,8 +234,10 @@ class CommandLine:
                 kwargs[spec.params[option.name]] = self._convert(option, values[option.name])
             except _OptionError as exc:
                 return Reply.fail("Ungültige Eingabe", quote_user(str(exc))), None
+        private = bool(kwargs.pop(PRIVATE, False))  # the option of every command (bot.slash.private_option)
         origin = Invocation.pinned(spec.answer, **kwargs)
-        return await self.bot.run_answer(spec.answer, None, **origin.kwargs), origin
+        reply = await self.bot.run_answer(spec.answer, None, **origin.kwargs)
+        return (as_private(reply) if private else reply), origin
 
     async def complete(self, target: str, current: str) -> list[Choice]:
         """Autocomplete choices for ``target`` = ``"/karte name"`` and the typed text ``current``.

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from bot.answers.registry import AnswerContext, run_action, run_answer
 from bot.custom_id import OPEN, SHARE, BadCustomId, Invocation, decode
 from bot.render import fit_reply, message_payload, page_checks
-from bot.reply import Reply
+from bot.reply import Reply, as_private
 
 log = logging.getLogger(__name__)
 
@@ -133,13 +133,14 @@ def decode_or_none(custom_id: str) -> Any:
         return None
 
 
-async def press(custom_id: str, run: Runner) -> Pressed:
+async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
     """Answer the button ``custom_id`` with ``run`` (see :mod:`bot.custom_id` for the verbs).
 
     ``open`` gives an ephemeral new message with the action's reply. ``pg`` recomputes the invocation and
     shows the requested page in place, if that page is still the one the button was made for (else
     :data:`CHANGED`); ``sh`` posts it publicly. Unknown or forged ids give :data:`UNKNOWN_BUTTON`, an
     invocation that did not fit gives :data:`NOT_PAGEABLE` — German error replies, never an exception.
+    ``private``: the clicked message is ephemeral (a page turned there stays private and shareable).
     """
     bid = decode_or_none(custom_id)
     if bid is None:
@@ -149,8 +150,8 @@ async def press(custom_id: str, run: Runner) -> Pressed:
     reply = await run(bid.target)
     if bid.target.kind == "action":
         reply = replace(reply, ephemeral=True)
-    if bid.verb == OPEN:
-        return Pressed(reply, 0, bid.target)
+    if bid.verb == OPEN:  # a private answer: it can be shared ("Im Kanal teilen", see bot.reply.as_private)
+        return Pressed(as_private(reply), 0, bid.target)
     if reply.error:
         return Pressed(reply)
     pages = fit_reply(reply)
@@ -159,7 +160,8 @@ async def press(custom_id: str, run: Runner) -> Pressed:
         return Pressed(CHANGED)
     if bid.verb == SHARE:
         return Pressed(replace(reply, ephemeral=False), index, bid.target)
-    return Pressed(reply, index, bid.target, update=True)
+    # turning the page of a private (ephemeral) message keeps it private, with its "Im Kanal teilen" button
+    return Pressed(as_private(reply) if private else reply, index, bid.target, update=True)
 
 
 class GatewayTransport:

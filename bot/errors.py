@@ -3,12 +3,21 @@ layer, :mod:`bot.offload`, the engines' callers — can raise them without impor
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.reply import Action
+
 
 class UserError(Exception):
     """Bad input from a user. ``title``/``body`` are German and shown as an ephemeral reply
-    (:func:`bot.answers.registry.run_answer` turns it into ``Reply.fail(title, body)``)."""
+    (:func:`bot.answers.registry.run_answer` turns it into ``Reply.fail(title, body, choices=choices)``).
 
-    def __init__(self, title: str, body: str = "") -> None:
+    ``choices`` are the candidates of a "Meintest du: …" (buttons or a select menu that answer directly).
+    """
+
+    def __init__(self, title: str, body: str = "", choices: list[Action] | None = None) -> None:
         super().__init__(title)
         self.title = title
         self.body = body
+        self.choices = list(choices or [])

@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.custom_id import PAGE, Invocation, encode, encode_open, page_check
+from bot.custom_id import OPEN, PAGE, SHARE, BadCustomId, Invocation, decode, encode, encode_open, page_check
 from bot.reply import (
     BUTTON_LABEL_MAX,
     BUTTONS_PER_ROW,
@@ -28,6 +28,8 @@ from bot.reply import (
     FOOTER_MAX,
     MESSAGE_EMBED_TOTAL_MAX,
     ROWS_MAX,
+    SELECT_LABEL_MAX,
+    SHARE_ACTION,
     Action,
     Field,
     Page,
@@ -180,7 +182,7 @@ def embed_for(reply: Reply, pages: list[Page], index: int) -> discord.Embed:
 
 
 #: Discord component types and button styles (https://discord.com/developers/docs/components/reference).
-ACTION_ROW, BUTTON = 1, 2
+ACTION_ROW, BUTTON, SELECT = 1, 2, 3
 PRIMARY, SECONDARY = 1, 2
 #: Message flag: only the invoking user sees the message.
 EPHEMERAL = 1 << 6
@@ -203,9 +205,45 @@ def _button(label: str, custom_id: str, style: int, disabled: bool | None = None
     return button
 
 
+#: At most this many "Meintest du" candidates are buttons; more become one select menu.
+CHOICE_BUTTONS_MAX = 5
+#: Discord's limit of options in one select menu.
+SELECT_OPTIONS_MAX = 25
+
+
+def choice_rows(choices: list[Action]) -> list[list[dict[str, Any]]]:
+    """The "Meintest du" candidates as action rows: ≤ 5 primary buttons ``rb:<action>:<arg>``, else one
+    select menu whose custom_id is ``rb:<action>:`` and whose options carry the argument as value (≤ 25,
+    candidates with the first candidate's action only); picking one runs ``rb:<action>:<value>``
+    (see Regelbot._on_button)."""
+    if not choices:
+        return []
+    if len(choices) <= CHOICE_BUTTONS_MAX:
+        return [[_button(c.label, encode_open(c.action, c.arg), PRIMARY) for c in choices]]
+    kind = choices[0].action
+    options = [{"label": _short(c.label, SELECT_LABEL_MAX), "value": c.arg}
+               for c in choices if c.action == kind][:SELECT_OPTIONS_MAX]
+    return [[{"type": SELECT, "custom_id": encode_open(kind, ""), "placeholder": "Meintest du …",
+              "options": options}]]
+
+
+def picked_custom_id(custom_id: str, values: list[Any]) -> str:
+    """The button a pick in a "Meintest du" select menu stands for: ``rb:<action>:`` with the value ``12``
+    → ``rb:<action>:12``; other custom_ids (and a pick that cannot be encoded) come back unchanged."""
+    try:
+        bid = decode(custom_id)
+        if values and bid.verb == OPEN and bid.target is not None and bid.target.kind == "action":
+            return encode_open(bid.target.key, str(values[0]))
+    except (BadCustomId, ValueError):
+        pass
+    return custom_id
+
+
 def components(reply: Reply, pages: list[Page], page: int, origin: Invocation | None) -> list[dict[str, Any]]:
     """The action rows under page ``page``: "Zurück"/"Weiter" (row 1, when there are pages to turn), then
-    the reply's action buttons, five per row, at most five rows in all; duplicates are dropped.
+    the "Meintest du" choices (:func:`choice_rows`), then the reply's action buttons, five per row, at most
+    five rows in all; duplicates are dropped. The "Im Kanal teilen" action of a private answer
+    (:data:`bot.reply.SHARE`) becomes ``rb:sh:…``: it re-runs ``origin`` and posts that page publicly.
 
     Every custom_id comes from :mod:`bot.custom_id`: paging buttons re-run ``origin`` (None: the
     invocation is unknown, the buttons explain that paging is not possible) and carry the fingerprint of
@@ -219,10 +257,14 @@ def components(reply: Reply, pages: list[Page], page: int, origin: Invocation | 
             check = checks[target] if 0 <= target < len(pages) else "-"
             row.append(_button(label, encode(PAGE, origin, target + 1, check), PRIMARY, disabled))
         rows.append(row)
+    rows += choice_rows(reply.choices)
     seen = {b["custom_id"] for row in rows for b in row}
     buttons = []
     for action in page_actions(reply, pages, page):
-        cid = encode_open(action.action, action.arg)
+        if action.action == SHARE_ACTION:
+            cid = encode(SHARE, origin, page + 1, page_checks(reply, pages)[page])
+        else:
+            cid = encode_open(action.action, action.arg)
         if cid not in seen:
             seen.add(cid)
             buttons.append(_button(action.label, cid, SECONDARY))
@@ -282,10 +324,75 @@ def to_text(reply: Reply, page: int = 0) -> str:
     footer = footer_text(reply, page, len(pages))
     if footer:
         lines.append(f"-- {footer}")
-    shown = [f"[{a.label}] ({encode_open(a.action, a.arg)})" for a in page_actions(reply, pages, page)]
+    shown = [
+        f"[{a.label}] ({encode_open(a.action, a.arg)})"
+        for a in page_actions(reply, pages, page)
+        if a.action != SHARE_ACTION
+    ]
+    if reply.choices:
+        picks = [f"[{c.label}] ({encode_open(c.action, c.arg)})" for c in reply.choices]
+        lines.append("Meintest du: " + "  ".join(picks))
     if len(pages) > 1:
         paging = (["[Zurück] (zurück)"] if page > 0 else []) + (["[Weiter] (weiter)"] if page < len(pages) - 1 else [])
         shown = [*paging, *shown]
     if shown:
         lines.append("Knöpfe: " + "  ".join(shown))
     return "\n".join(line for line in lines if line)
+
+
+def channel_payloads(replies: list[Reply]) -> list[dict[str, Any]]:
+    """Replies to an ordinary message (``[[Karte]]``), packed into as few channel message payloads as Discord
+    allows: each reply is one embed (its first page; a longer one names "Seite 1/n" in the footer) with its
+    choices and action buttons (no paging: the message holds several answers). Per message ≤ 10 embeds,
+    ≤ 6000 embed characters, ≤ 5 action rows, each custom_id once. Shape: ``{"embeds", "components",
+    "allowed_mentions"}`` as :func:`message_payload`.
+    """
+    out: list[dict[str, Any]] = []
+    embeds: list[dict[str, Any]] = []
+    rows: list[list[dict[str, Any]]] = []
+    size = 0
+
+    def flush() -> None:
+        if embeds:
+            out.append({"embeds": list(embeds), "components": [{"type": ACTION_ROW, "components": r} for r in rows],
+                        "allowed_mentions": {"parse": []}})
+        embeds.clear()
+        rows.clear()
+
+    for reply in replies:
+        pages = fit_pages(reply.pages)
+        embed = embed_for(reply, pages, 0)
+        new = [r["components"] for r in components(reply, pages[:1], 0, None)]
+        seen = {c["custom_id"] for row in rows for c in row}
+        new = [[c for c in row if c["custom_id"] not in seen] for row in new]
+        new = [row for row in new if row]
+        if embeds and (len(embeds) >= 10 or size + len(embed) > MESSAGE_EMBED_TOTAL_MAX
+                       or len(rows) + len(new) > ROWS_MAX):
+            flush()
+            size = 0
+        embeds.append(embed.to_dict())
+        size += len(embed)
+        rows += new[: ROWS_MAX - len(rows)]
+    flush()
+    return out
+
+
+def shared_copy(message: discord.Message) -> dict[str, Any]:
+    """"Im Kanal teilen" for an answer whose invocation did not fit into the button's custom_id (e.g. the
+    4000-character message of "Karten erklären"): the public message payload copying ``message`` (its
+    embeds and its action buttons ``rb:<action>:<arg>``; share and paging buttons are left out)."""
+    rows = []
+    for row in message.components:
+        kept = []
+        for child in getattr(row, "children", []):
+            cid = getattr(child, "custom_id", None) or ""
+            try:
+                verb = decode(cid).verb
+            except BadCustomId:
+                continue
+            if verb == OPEN:
+                kept.append(child.to_dict())
+        if kept:
+            rows.append({"type": ACTION_ROW, "components": kept})
+    return {"embeds": [e.to_dict() for e in message.embeds[:10]], "components": rows,
+            "allowed_mentions": {"parse": []}, "flags": 0}

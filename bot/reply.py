@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
 EMBED_TITLE_MAX = 256
@@ -22,6 +22,7 @@ FOOTER_MAX = 2048
 MESSAGE_EMBED_TOTAL_MAX = 6000
 CONTENT_MAX = 2000
 BUTTON_LABEL_MAX = 80
+SELECT_LABEL_MAX = 100
 CUSTOM_ID_MAX = 100
 CHOICES_MAX = 25
 CHOICE_NAME_MAX = 100
@@ -146,6 +147,8 @@ class Reply:
         source: name of the source document(s), shown in the footer ("Quelle: …").
         date: date of the source (ISO or free text), shown in the footer.
         actions: buttons below the message (≤ 20, to leave a row for paging).
+        choices: the candidates of a "Meintest du: …" answer; each answers directly when picked
+            (≤ 5 as buttons, more as one select menu of ≤ 25 options).
         ephemeral: only the asking user sees it (used for user-facing errors).
         error: True for a user-facing error reply (unknown card, bad input).
         color: embed colour as 0xRRGGBB.
@@ -155,17 +158,43 @@ class Reply:
     source: str | None = None
     date: str | None = None
     actions: list[Action] = field(default_factory=list)
+    choices: list[Action] = field(default_factory=list)
     ephemeral: bool = False
     error: bool = False
     color: int = 0x2F6DB5
 
     @classmethod
-    def fail(cls, title: str, body: str = "", actions: list[Action] | None = None) -> Reply:
-        """A German user-facing error: ephemeral, red, never a traceback."""
+    def fail(
+        cls, title: str, body: str = "", actions: list[Action] | None = None, choices: list[Action] | None = None
+    ) -> Reply:
+        """A German user-facing error: ephemeral, red, never a traceback; ``choices`` are "Meintest du" picks."""
         return cls(
             pages=[Page(title=title, body=body)],
             ephemeral=True,
             error=True,
             color=0xC0392B,
             actions=list(actions or []),
+            choices=list(choices or []),
         )
+
+
+#: The button under a private answer that posts it publicly in the channel (``rb:share:``; the Discord
+#: adapter copies the message the button sits on, so nothing is kept in memory).
+SHARE_ACTION = "share"
+SHARE = Action(label="Im Kanal teilen", action=SHARE_ACTION, arg="")
+
+
+def as_private(reply: Reply) -> Reply:
+    """``reply`` shown only to the asking user, with an "Im Kanal teilen" button as its last action.
+
+    Error replies stay as they are (already ephemeral; nothing worth sharing). The share button replaces
+    the 20th action when all 20 places are taken; pages with buttons of their own get it too.
+    """
+    if reply.error:
+        return reply
+
+    def shared(actions: list[Action]) -> list[Action]:
+        return [*[a for a in actions if a.action != SHARE_ACTION][:19], SHARE]
+
+    pages = [replace(p, actions=shared(p.actions)) if p.actions is not None else p for p in reply.pages]
+    return replace(reply, ephemeral=True, actions=shared(reply.actions), pages=pages)

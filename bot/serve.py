@@ -33,6 +33,7 @@ from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
 
 from bot.answers import run_completer
+from bot.answers.chat import explain_options
 from bot.client import DEFER_AFTER_SECONDS, INTERNAL_ERROR, Regelbot
 from bot.custom_id import OPEN, PAGE, Invocation
 from bot.delivery import (
@@ -45,8 +46,9 @@ from bot.delivery import (
     press,
     runner,
 )
-from bot.render import EPHEMERAL, message_payload
-from bot.reply import Reply
+from bot.render import EPHEMERAL, message_payload, picked_custom_id
+from bot.reply import Reply, as_private
+from bot.slash import PRIVATE
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +57,8 @@ MAX_SKEW = 300
 #: Largest request body read (Discord's interactions are a few KB).
 MAX_BODY = 1024 * 1024
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 1, 2, 3, 4
+#: ``data.type`` of an application command interaction from a message context menu ("Karten erklären").
+MESSAGE_COMMAND = 3
 PONG = 1
 #: How long a shutdown waits for answers still running.
 DRAIN_SECONDS = 3.0
@@ -208,7 +212,12 @@ class Interactions:
         return tuple(path), options
 
     def _command(self, data: dict[str, Any]) -> tuple[Reply | None, Invocation | None]:
-        """The invocation of a command (or a German error reply for bad options)."""
+        """The invocation of a command (or a German error reply for bad options); the message command
+        "Karten erklären" runs :func:`bot.answers.chat.explain_cards` of the target message's cards."""
+        if data.get("type") == MESSAGE_COMMAND:
+            target = ((data.get("resolved") or {}).get("messages") or {}).get(str(data.get("target_id"))) or {}
+            options = explain_options(self._ctx(), str(target.get("content", "")))
+            return None, Invocation.answer("explain_cards", **options)
         path, options = self._leaf_options(data)
         leaf = self.leaves.get(path)
         if leaf is None or not leaf.answer:
@@ -224,7 +233,8 @@ class Interactions:
                 (low is not None and value < low) or (high is not None and value > high)
             ):
                 return Reply.fail("Ungültige Eingabe", f"{param.display_name}: erlaubt ist {low} bis {high}."), None
-            kwargs[param.name] = value
+            if param.name != PRIVATE:  # every command's option (bot.slash.private_option): see _answer_command
+                kwargs[param.name] = value
         return None, Invocation.pinned(leaf.answer, **kwargs)
 
     async def _autocomplete(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -256,9 +266,10 @@ class Interactions:
             work = self._answer_command(transport, data)
             defer = (CB_DEFERRED_MESSAGE, False)
         else:
-            custom_id = str(data.get("custom_id", ""))
+            custom_id = picked_custom_id(str(data.get("custom_id", "")), list(data.get("values") or []))
             bid = decode_or_none(custom_id)
-            work = self._answer_button(transport, custom_id)
+            private = bool(((payload.get("message") or {}).get("flags") or 0) & EPHEMERAL)
+            work = self._answer_button(transport, custom_id, private)
             defer = (CB_DEFERRED_UPDATE, False) if bid is not None and bid.verb == PAGE else (
                 CB_DEFERRED_MESSAGE, bid is None or bid.verb == OPEN)
         task = asyncio.create_task(work)
@@ -276,15 +287,19 @@ class Interactions:
     async def _answer_command(self, transport: HttpTransport, data: dict[str, Any]) -> None:
         try:
             error, inv = self._command(data)
+            _, options = self._leaf_options(data)
+            private = data.get("type") == MESSAGE_COMMAND or any(
+                o.get("name") == PRIVATE and o.get("value") is True for o in options)
             reply = error if inv is None else await runner(self._ctx())(inv)
+            reply = as_private(reply) if private and reply is not None else reply
         except Exception:
             log.exception("Fehler in /%s", str(data.get("name") if isinstance(data, dict) else "?")[:32])
             reply, inv = INTERNAL_ERROR, None
         await self._send(transport, reply or INTERNAL_ERROR, origin=inv)
 
-    async def _answer_button(self, transport: HttpTransport, custom_id: str) -> None:
+    async def _answer_button(self, transport: HttpTransport, custom_id: str, private: bool = False) -> None:
         try:
-            pressed = await press(custom_id, runner(self._ctx()))
+            pressed = await press(custom_id, runner(self._ctx()), private)
         except Exception:
             log.exception("Fehler bei Knopf %s", custom_id[:100])
             await self._send(transport, INTERNAL_ERROR)

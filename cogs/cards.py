@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Regelbot
-from bot.slash import autocomplete, respond, tr
+from bot.slash import autocomplete, private_option, respond, tr
 
 
 class Cards(commands.Cog):
@@ -27,6 +27,7 @@ class Cards(commands.Cog):
     @app_commands.rename(name=tr("name", "name"))
     @app_commands.describe(name=tr("Card name (German or English)", "Kartenname (deutsch oder englisch)"))
     @app_commands.autocomplete(name=autocomplete("card_names"))
+    @private_option
     async def card(self, interaction: discord.Interaction[Regelbot], name: str) -> None:
         """Slash command body: see :func:`bot.answers.cards.card_answer`."""
         await respond(interaction, name=name)

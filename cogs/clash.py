@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Regelbot
-from bot.slash import autocomplete, respond, tr
+from bot.slash import autocomplete, private_option, respond, tr
 
 CARD_HELP = tr(
     "Card name, mana cost like {3}{R}, or a mana value",
@@ -65,6 +65,7 @@ class Clash(commands.Cog):
         card3=autocomplete("card_names"),
         card4=autocomplete("card_names"),
     )
+    @private_option
     async def reveal(
         self,
         interaction: discord.Interaction[Regelbot],
@@ -98,6 +99,7 @@ class Clash(commands.Cog):
         seed=tr("Seed of the random reveal", "Startwert des zufälligen Aufdeckens"),
     )
     @app_commands.choices(rules=RULES_CHOICES)
+    @private_option
     async def odds(
         self,
         interaction: discord.Interaction[Regelbot],

@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Regelbot
-from bot.slash import autocomplete, respond, tr
+from bot.slash import autocomplete, private_option, respond, tr
 
 COST_HELP = tr(
     "Mana cost like {2}{G/W} or 3BG, or a card name",
@@ -41,6 +41,7 @@ class Mana(commands.Cog):
     @app_commands.rename(cost=tr("cost", "kosten"), x=tr("x", "x"))
     @app_commands.describe(cost=COST_HELP, x=tr("Value of X (default 0)", "Wert für X (sonst 0)"))
     @app_commands.autocomplete(cost=autocomplete("card_names"))
+    @private_option
     async def info(
         self,
         interaction: discord.Interaction[Regelbot],
@@ -74,6 +75,7 @@ class Mana(commands.Cog):
         ),
     )
     @app_commands.autocomplete(cost=autocomplete("card_names"))
+    @private_option
     async def pay(
         self,
         interaction: discord.Interaction[Regelbot],
@@ -103,6 +105,7 @@ class Mana(commands.Cog):
         x=tr("Value of X, announced before tapping (default 0)", "Wert für X, vor dem Tappen angesagt (sonst 0)"),
     )
     @app_commands.autocomplete(cost=autocomplete("card_names"))
+    @private_option
     async def convoke(
         self,
         interaction: discord.Interaction[Regelbot],
@@ -143,6 +146,7 @@ class Mana(commands.Cog):
         ),
     )
     @app_commands.autocomplete(cost=autocomplete("card_names"))
+    @private_option
     async def total(
         self,
         interaction: discord.Interaction[Regelbot],
@@ -183,6 +187,7 @@ class Mana(commands.Cog):
             "Altersmarken darauf beim Auslösen (eine kommt dazu)",
         ),
     )
+    @private_option
     async def upkeep(
         self,
         interaction: discord.Interaction[Regelbot],

@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot.answers.mechanics import mechanics
 from bot.client import Regelbot
-from bot.slash import autocomplete, respond, tr
+from bot.slash import autocomplete, private_option, respond, tr
 
 
 class Mechanics(commands.Cog):
@@ -33,6 +33,7 @@ class Mechanics(commands.Cog):
     @app_commands.rename(name=tr("name", "name"))
     @app_commands.describe(name=tr("Mechanic (German or English)", "Mechanik (deutsch oder englisch)"))
     @app_commands.autocomplete(name=autocomplete("mechanic_names"))
+    @private_option
     async def mechanic(self, interaction: discord.Interaction[Regelbot], name: str) -> None:
         """Slash command body: see :func:`bot.answers.mechanics.mechanic_answer`."""
         await respond(interaction, name=name)

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Regelbot
-from bot.slash import respond, tr
+from bot.slash import private_option, respond, tr
 
 
 class Meta(commands.Cog):
@@ -21,6 +21,7 @@ class Meta(commands.Cog):
         description=tr("Which documents the bot answers from", "Aus welchen Dokumenten der Bot antwortet"),
         extras={"answer": "info"},
     )
+    @private_option
     async def info(self, interaction: discord.Interaction[Regelbot]) -> None:
         """Slash command body: see :func:`bot.answers.meta.info_answer`."""
         await respond(interaction)
@@ -30,6 +31,7 @@ class Meta(commands.Cog):
         description=tr("All commands with examples", "Alle Befehle mit Beispielen"),
         extras={"answer": "help"},
     )
+    @private_option
     async def help(self, interaction: discord.Interaction[Regelbot]) -> None:
         """Slash command body: see :func:`bot.answers.meta.help_answer`."""
         await respond(interaction)

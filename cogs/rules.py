@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot.answers.rules import catalog
 from bot.client import Regelbot
-from bot.slash import autocomplete, respond, tr
+from bot.slash import autocomplete, private_option, respond, tr
 
 
 class Rules(commands.Cog):
@@ -33,6 +33,7 @@ class Rules(commands.Cog):
     @app_commands.rename(query=tr("query", "suche"))
     @app_commands.describe(query=tr("Rule number or keywords", "Regelnummer oder Stichwörter"))
     @app_commands.autocomplete(query=autocomplete("rule_queries"))
+    @private_option
     async def rule(self, interaction: discord.Interaction[Regelbot], query: str) -> None:
         """Slash command body: see :func:`bot.answers.rules.rule_answer`."""
         await respond(interaction, query=query)

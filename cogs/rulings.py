@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Regelbot
-from bot.slash import autocomplete, respond, tr
+from bot.slash import autocomplete, private_option, respond, tr
 
 
 class Rulings(commands.Cog):
@@ -30,6 +30,7 @@ class Rulings(commands.Cog):
         search=tr("Words to search for, old or new terms", "Suchwörter, alte oder neue Begriffe"),
     )
     @app_commands.autocomplete(card=autocomplete("card_names"), search=autocomplete("term_queries"))
+    @private_option
     async def ruling(
         self, interaction: discord.Interaction[Regelbot], card: str | None = None, search: str | None = None
     ) -> None:

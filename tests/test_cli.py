@@ -107,7 +107,7 @@ def test_build_prints_counts(tmp_path):
 def test_unknown_and_duplicate_options_are_named_in_german(built_db):
     proc = run_cli("call", "/regel nummer: 701.19", db=built_db)
     assert proc.returncode == 2
-    assert proc.stderr.strip() == "Unbekannte Option „nummer“ für /regel – erlaubt: suche"
+    assert proc.stderr.strip() == "Unbekannte Option „nummer“ für /regel – erlaubt: suche, privat"
     proc = run_cli("call", "/card name: Circu name: Boros-Rekrut", db=built_db)
     assert proc.returncode == 2 and "„name“ ist doppelt angegeben" in proc.stderr
     # a colon inside a value is no option: "0:24" in a library, "{2}:" in a cost

@@ -34,7 +34,13 @@ async def test_every_extension_loads(bot):
 async def test_payload_is_localized_and_valid(bot):
     payload = await bot.command_payload()
     assert len(payload) <= 100
+    menus = [p for p in payload if p["type"] != 1]  # context menus: any case and spaces, no description
+    assert [(m["type"], m["name"], m["name_localizations"]) for m in menus] == [
+        (3, "Explain cards", {"de": "Karten erklären"})
+    ]
     for top in payload:
+        if top["type"] != 1:
+            continue
         for path, item in walk(top):
             assert NAME_RE.match(item["name"]) and item["name"] == item["name"].lower(), path
             assert item["name_localizations"].get("de"), f"{path}: no German name"
@@ -83,11 +89,16 @@ async def test_sync_only_when_tree_changed(bot, monkeypatch):
 
 
 async def test_help_lists_every_command_by_its_german_name(bot):
-    from bot.answers.meta import HELP
+    from bot.answers.meta import HELP, HELP_CHAT
 
     cli = await CommandLine.create(bot)
     listed = {cmd for cmd, _what, _example in HELP}
     assert {spec.label for spec in cli.commands.values()} == listed
+    menus = {p["name_localizations"]["de"] for p in await bot.command_payload() if p["type"] != 1}
+    assert menus and menus <= {name for name, _what, _how in HELP_CHAT}
+    help_text = "\n".join(f.value for f in (await cli.call("/hilfe")).pages[0].fields)
+    for _name, _what, how in HELP_CHAT:
+        assert how in help_text
     for _cmd, _what, example in HELP:  # every example runs and gets a non-error reply
         reply = await cli.call(example)
         assert not reply.error, (example, reply.pages[0].title)

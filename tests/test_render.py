@@ -43,6 +43,9 @@ def assert_within_limits(message: dict) -> None:
     assert len(ids) == len(set(ids))
     for c in buttons(message):
         assert len(c["label"]) <= 80 and len(c["custom_id"]) <= 100
+        for option in c.get("options", []):  # a "Meintest du" select menu
+            assert 0 < len(option["label"]) <= 100 and 0 < len(option["value"]) <= 100
+        assert len(c.get("options", [])) <= 25
 
 
 def button_ids(message: dict) -> list[dict]:

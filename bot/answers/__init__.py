@@ -4,7 +4,7 @@ Importing this package registers every answer module (see :mod:`bot.answers.regi
 Add a module here when you add one.
 """
 
-from bot.answers import cards, clash, mana, mechanics, meta, official, rules, rulings  # noqa: F401  (registers answers)
+from bot.answers import cards, chat, clash, mana, mechanics, meta, official, rules, rulings  # noqa: F401  (registers answers)
 from bot.answers.registry import (
     ACTIONS,
     ANSWERS,

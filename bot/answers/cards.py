@@ -2,16 +2,34 @@
 
 Sources: the card blocks of the four set FAQs (document 001) and the card names of the
 rulings lists (documents 002, 004), as stored by the importer.
+
+The whole picture of a card (:func:`card_page`): its text as printed in the FAQ, today's mana value and
+colours computed from its mana cost (bot/rules/mana.py: rule 202.3, and for split cards the sum of the
+halves since 2017, document 002, beside the two values of 2006 that the Zwietracht FAQ describes), an
+"Erratum" field with the new text where the FAQ gives one (Goblin-Feuerunhold, Hysterie hervorrufen,
+Entwicklung), and for split cards a button to the split-card rules (``rb:split:``, bot/answers/chat.py).
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
+from bot.rules import mana as engine
 from bot.search import NameHit, clean
-from bot.store import CardRecord, DocumentRecord
+from bot.store import CardRecord, DocumentRecord, RulingRecord
 
 MAX_QUERY = 200
+#: A FAQ ruling that gives a card's new text: "<Name> hat (inzwischen) ein Erratum bekommen/erhalten" or
+#: "… einen leicht veränderten Text", then "Der neue Text lautet:" and the text (001 lines 527, 630, 2206).
+ERRATUM = re.compile(
+    r"^(?P<name>.+?) hat (?:inzwischen )?(?:ein Erratum \w+|einen (?:leicht )?veränderten Text)\.\s*"
+    r"Der neue Text lautet:\s*(?P<text>.+)$",
+    re.DOTALL,
+)
+SPLIT_ACTION = "split"
 
 
 def document_label(doc: DocumentRecord) -> str:
@@ -26,8 +44,71 @@ def _face_lines(mana_cost: str | None, type_line: str | None, pt: str | None, te
     return "\n".join(part for part in (f"**{head}**" if head else "", body) if part)
 
 
-def card_page(card: CardRecord) -> Page:
-    """The card as an embed page: cost, type line, P/T and rules text; split cards as two fields."""
+@dataclass(frozen=True)
+class Erratum:
+    """A new text the FAQ gives for a card or a half of it (``face`` is None for the whole card)."""
+
+    face: str | None
+    text: str
+    document: DocumentRecord
+
+
+def errata(card: CardRecord, rulings: list[RulingRecord]) -> list[Erratum]:
+    """The errata among ``card``'s rulings: "Der Goblin-Feuerunhold hat inzwischen ein Erratum bekommen.
+    Der neue Text lautet: …" → Erratum(None, "Eile\nDer Goblin-Feuerunhold muss geblockt werden, …");
+    for a split card the half the ruling names (Entwicklung of Forschung // Entwicklung)."""
+    out = []
+    for ruling in rulings:
+        m = ERRATUM.match(ruling.text.strip())
+        if m is None:
+            continue
+        named = m["name"].removeprefix("Der ").removeprefix("Die ").removeprefix("Das ").strip()
+        face = next((f.name for f in card.faces if card.is_split and f.name == named), None)
+        out.append(Erratum(face, m["text"].strip(), ruling.document))
+    return out
+
+
+def _costs(card: CardRecord) -> list[engine.ManaCost] | None:
+    """The mana cost of each half (one for a normal card), or None when the documents give none for a
+    spell (its mana value is then unknown); a land without a cost has the empty cost."""
+    faces = card.faces if card.is_split and card.faces else ()
+    raw = [f.mana_cost for f in faces] if faces else [card.mana_cost]
+    types = " ".join(f.type_line or "" for f in faces) if faces else card.type_line or ""
+    if not any(raw) and "Land" not in types:
+        return None
+    try:
+        return [engine.parse_cost(c) if c else engine.ManaCost(()) for c in raw]
+    except engine.ManaError:
+        return None
+
+
+def value_fields(card: CardRecord) -> list[Field]:
+    """Mana value and colours from the mana cost: today's (rule 202.3; a split card's value is the sum of
+    its halves and it has the colours of both since 2017, document 002) and, for a split card, the two
+    values and two colour sets of 2006 (Zwietracht FAQ: "das Spiel sieht zwei Werte", e.g. „5 und 2“)."""
+    costs = _costs(card)
+    if costs is None:
+        return []
+    today = engine.explain_mana_value(costs)
+    colors = engine.explain_colors(costs).names
+    if len(costs) == 1:
+        return [Field("Manawert", str(today.value), inline=True), Field("Farben", colors, inline=True)]
+    old = engine.explain_mana_value(costs, rules=engine.RULES_2006)
+    halves = " + ".join(map(str, today.values))
+    old_colors = " · ".join(
+        f"{face.name}: {engine.explain_colors(cost).names}" for face, cost in zip(card.faces, costs, strict=True)
+    )
+    return [
+        Field("Manawert heute", f"{today.value} ({halves}, Summe der Hälften; seit 2017, Dokument 002)", inline=True),
+        Field("Manawert 2006", f"{old.shown} (jede Hälfte einzeln, Zwietracht-FAQ)", inline=True),
+        Field("Farben heute", f"{colors} (beide Hälften)", inline=True),
+        Field("Farben 2006", old_colors, inline=True),
+    ]
+
+
+def card_page(card: CardRecord, found_errata: list[Erratum] | None = None) -> Page:
+    """The card as an embed page: cost, type line, P/T and rules text (split cards: one field per half),
+    mana value and colours (:func:`value_fields`), each erratum with its new text, set, FAQ date, rulings."""
     fields: list[Field] = []
     known = any(f.mana_cost or f.type_line or f.text for f in card.faces) or card.mana_cost or card.text.strip("\n/ ")
     if not known:  # e.g. Getrieben // Verzweiflung: only its rulings list (document 002) names it
@@ -44,6 +125,12 @@ def card_page(card: CardRecord) -> Page:
             fields.append(Field(name=face.name, value=value or "—"))
     else:
         body = _face_lines(card.mana_cost, card.type_line, card.power_toughness, card.text)
+    if known:
+        fields += value_fields(card)
+    for erratum in found_errata or []:
+        date = format_date(erratum.document.date)
+        name = f"Erratum ({erratum.face})" if erratum.face else "Erratum"
+        fields.append(Field(name=name, value=f"{erratum.text}\n_neuer Text laut FAQ vom {date}_"))
     doc = card.document
     if doc.set_name:
         fields.append(Field(name="Set", value=doc.set_name, inline=True))
@@ -60,7 +147,8 @@ def _not_found(ctx: AnswerContext, query: str) -> UserError:
     shown = quote_user(query, 80) or "(leer)"
     if hits:
         lines = "\n".join(f"• {h.card_name}" for h in hits)
-        return UserError(f"Keine Karte „{shown}“ gefunden", f"Meintest du:\n{lines}")
+        choices = [Action(label=h.card_name, action="card", arg=str(h.card_id)) for h in hits]
+        return UserError(f"Keine Karte „{shown}“ gefunden", f"Meintest du:\n{lines}", choices=choices)
     return UserError(
         f"Keine Karte „{shown}“ gefunden",
         "Tippe die ersten Buchstaben des deutschen Kartennamens und wähle aus der Liste.",
@@ -89,11 +177,13 @@ async def find_card(ctx: AnswerContext, query: str) -> CardRecord:
 async def card_answer(ctx: AnswerContext, name: str) -> Reply:
     """``/card name`` → the card's embed with a button for its rulings."""
     card = await find_card(ctx, name)
-    return card_reply(card)
+    return await card_reply(ctx, card)
 
 
-def card_reply(card: CardRecord) -> Reply:
-    """The reply for one card (shared by ``/card`` and the card buttons of other answers)."""
+async def card_reply(ctx: AnswerContext, card: CardRecord) -> Reply:
+    """The reply for one card (shared by ``/card``, the card buttons and the chat answers): its whole
+    picture (:func:`card_page`) and buttons to its rulings, its mechanic, the split-card rules, English text."""
+    rulings = await ctx.store.rulings_for_card(card.id) if card.ruling_count else []
     actions = []
     if card.ruling_count:
         actions.append(Action(label=f"Rulings anzeigen ({card.ruling_count})", action="rulings", arg=str(card.id)))
@@ -101,8 +191,10 @@ def card_reply(card: CardRecord) -> Reply:
         actions.append(Action(label="Mechanik anzeigen", action="mechanic", arg=str(card.mechanic_id)))
     if card.english_text and card.english_text != card.text:  # MTGJSON (build --cards); bot/answers/official.py
         actions.append(Action(label="Englischer Text", action="english", arg=str(card.id)))
+    if card.is_split:
+        actions.append(Action(label="Regeln für geteilte Karten", action=SPLIT_ACTION, arg=""))
     doc = card.document
-    return Reply(pages=[card_page(card)], source=doc.title, date=doc.date, actions=actions)
+    return Reply(pages=[card_page(card, errata(card, rulings))], source=doc.title, date=doc.date, actions=actions)
 
 
 async def card_from_button(ctx: AnswerContext, arg: str) -> CardRecord:
@@ -121,7 +213,7 @@ async def card_from_button(ctx: AnswerContext, arg: str) -> CardRecord:
 @action("card")
 async def card_action(ctx: AnswerContext, arg: str) -> Reply:
     """Button ``rb:card:<card_id>`` → the card."""
-    return card_reply(await card_from_button(ctx, arg))
+    return await card_reply(ctx, await card_from_button(ctx, arg))
 
 
 @completer("card_names")

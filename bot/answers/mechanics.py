@@ -199,7 +199,10 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
         raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden", f"Bekannte Abschnitte: {titles}")
     if len({m.title for m in found}) > 1:
         options = "\n".join(f"• {_choice_label(m, sections)}" for m in found)
-        raise UserError(f"Mehrere Mechaniken passen zu „{quote_user(name, 80)}“", f"Meintest du:\n{options}")
+        choices = [Action(label=_choice_label(m, sections), action="mechanic", arg=str(m.id)) for m in found]
+        raise UserError(
+            f"Mehrere Mechaniken passen zu „{quote_user(name, 80)}“", f"Meintest du:\n{options}", choices=choices
+        )
     return await mechanic_reply(ctx, found)
 
 

@@ -143,10 +143,44 @@ HELP = (
 )
 
 
+#: The other ways to ask (issue 14): (name, what, how). A test checks that every message command of the
+#: command tree is listed here by its German name.
+HELP_CHAT = (
+    (
+        "Karten erklären",
+        "Nachrichtenbefehl: erklärt die Karten, die eine Nachricht nennt (höchstens 10, nur für dich)",
+        "Nachricht antippen oder rechtsklicken → Apps → Karten erklären",
+    ),
+    (
+        "[[Karte]]",
+        "Karten in einer normalen Nachricht (bis zu 5), mit |rulings die Rulings – falls der Betreiber es "
+        "eingeschaltet hat (INLINE_CARDS=1)",
+        "Was macht [[Boros-Rekrut]]? [[Feld der Unterdrückung|rulings]]",
+    ),
+    (
+        "privat",
+        "Option jedes Befehls: nur du siehst die Antwort; „Im Kanal teilen“ zeigt sie allen",
+        "/karte name: Krims // Krams privat: True",
+    ),
+    (
+        "Meintest du",
+        "Vorschläge bei unklaren Namen sind Knöpfe oder ein Auswahlmenü: antippen genügt",
+        "/karte name: Konklave",
+    ),
+    (
+        "Eigenes Konto",
+        "Regelbot lässt sich zum eigenen Discord-Konto hinzufügen und dann in jedem Server und in DMs nutzen",
+        "Einladungslink → „Zu meinen Apps hinzufügen“",
+    ),
+)
+
+
 @answer("help")
 async def help_answer(ctx: AnswerContext) -> Reply:
-    """``/help`` (``/hilfe``): every command with what it does and an example."""
+    """``/help`` (``/hilfe``): every command with what it does and an example, then the other ways to ask
+    (:data:`HELP_CHAT`: message command, ``[[Karte]]``, ``privat``, "Meintest du" choices, user install)."""
     fields = [Field(name=cmd, value=f"{what}\n`{example}`") for cmd, what, example in HELP]
+    fields += [Field(name=f"Im Chat: {name}", value=f"{what}\n`{how}`") for name, what, how in HELP_CHAT]
     body = (
         "Befehle heißen in einem deutschen Discord-Client deutsch, sonst englisch (/karte = /card). "
         "Optionen mit Vorschlagsliste: einfach anfangen zu tippen."

@@ -135,7 +135,7 @@ async def run_answer(ctx: AnswerContext, key: str, **options: Any) -> Reply:
     try:
         return await fn(ctx, **normalise_options(options))
     except UserError as exc:
-        return Reply.fail(exc.title, exc.body)
+        return Reply.fail(exc.title, exc.body, choices=exc.choices)
 
 
 async def run_action(ctx: AnswerContext, key: str, arg: str) -> Reply:
@@ -146,7 +146,7 @@ async def run_action(ctx: AnswerContext, key: str, arg: str) -> Reply:
     try:
         return await fn(ctx, normalise_options({"arg": arg})["arg"])
     except UserError as exc:
-        return Reply.fail(exc.title, exc.body)
+        return Reply.fail(exc.title, exc.body, choices=exc.choices)
 
 
 async def run_completer(ctx: AnswerContext, key: str, current: str) -> list[Choice]:

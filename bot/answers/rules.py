@@ -345,10 +345,12 @@ def _not_in_store(cat: RuleCatalog, number: str) -> Reply:
     found = mentions(cat, number)
     if not found:
         known = ", ".join(sorted(cat.numbers(), key=_number_key))
+        nearest = nearest_numbers(cat.numbers(), number)
         raise UserError(
             f"Regel {number} nicht gefunden",
             f"Kein Dokument des Bots enthält oder zitiert diese Regel. Enthaltene Regelnummern: {known}.\n"
-            "Für Stichwörter: `/regel suche: Startspieler`.",
+            "Für Stichwörter: `/regel suche: Startspieler`.\nMeintest du eine der nächstgelegenen Regeln?",
+            choices=[Action(label=f"Regel {n}", action="rule", arg=n) for n in nearest],
         )
     lines = [
         f"Der Wortlaut von Regel {number} steht in keinem Dokument des Bots. "
@@ -374,6 +376,18 @@ def _misprinted_as(cat: RuleCatalog, number: str) -> tuple[QuotedRule, QuotedRul
             if q.number.endswith(m.group(2)) and q.number != number and not q.number.startswith(m.group(1)):
                 return heading, q
     return None
+
+
+def nearest_numbers(numbers: set[str], number: str, limit: int = 25) -> list[str]:
+    """Up to ``limit`` of ``numbers`` nearest to ``number`` in rule order, in rule order: those of the same
+    section (``502.…`` for 502.99) first, then the closest sections (999.1 → 701.19c, 701.19b, …)."""
+    target = _number_key(number)
+
+    def distance(n: str) -> tuple[int, int, int]:
+        key = _number_key(n)
+        return (abs(key[0] - target[0]), abs(key[1] - target[1]), abs(ord(key[2] or "`") - ord(target[2] or "`")))
+
+    return sorted(sorted(numbers, key=distance)[:limit], key=_number_key)
 
 
 def _stellen(count: int) -> str:

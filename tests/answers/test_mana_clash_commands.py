@@ -40,6 +40,7 @@ def test_german_names(payload):
         "card3": "karte3",
         "card4": "karte4",
         "rules": "regelstand",
+        "private": "privat",  # every command's option (bot.slash.private_option)
     }
     rules = next(o for o in subs["reveal"]["options"] if o["name"] == "rules")
     assert [c["value"] for c in rules["choices"]] == ["heute", "2007"]

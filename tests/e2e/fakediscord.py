@@ -246,6 +246,7 @@ class FakeDiscord:
         self.bot_id = str(bot_id or app_id)
         self.guild_id = str(guild_id)
         self.channel_id = str(channel_id)
+        self.foreign_guild_id = str(guild_id + 998)  # a server the bot is not in (user installs)
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.token = token
         self.callback_deadline = 3.0
@@ -260,6 +261,8 @@ class FakeDiscord:
         self.resumes: list[dict[str, Any]] = []
         self.gateway_ops: list[int] = []
         self.messages: dict[str, dict[str, Any]] = {}
+        self.channel_posts: list[dict[str, Any]] = []  # POST /channels/{id}/messages (not interaction replies)
+        self._posted = asyncio.Event()
         self._ids = itertools.count(1)
         self._pending: dict[str, _Pending] = {}
         self._by_token: dict[str, _Pending] = {}
@@ -509,7 +512,7 @@ class FakeDiscord:
             await conn.ws.send_str(json.dumps(payload))
 
     def _interaction(self, itype: int, data: dict[str, Any], locale: str, *, guild: bool | str,
-                     message: dict[str, Any] | None = None) -> dict[str, Any]:
+                     message: dict[str, Any] | None = None, user_install: bool = False) -> dict[str, Any]:
         iid = self.snowflake()
         guild_id = guild if isinstance(guild, str) else self.guild_id
         payload: dict[str, Any] = {
@@ -534,6 +537,15 @@ class FakeDiscord:
         else:
             payload.update(context=1, user=user, channel_id=self.channel_id,
                            channel={"id": self.channel_id, "type": 1, "recipients": [user], "flags": 0})
+        if user_install:
+            # Discord's user install: the user authorised the app (key "1" = USER_INSTALL), in a server the
+            # bot is not a member of (no guild state anywhere, only the partial guild and channel below)
+            payload["authorizing_integration_owners"] = {"1": user["id"]}
+            if guild:
+                payload.update(guild_id=self.foreign_guild_id, guild={"id": self.foreign_guild_id, "locale": "de",
+                                                                       "features": []},
+                               guild_locale="de", app_permissions="0")
+                payload["channel"] = {**payload["channel"], "guild_id": self.foreign_guild_id}
         if message is not None:
             payload["message"] = message
         return payload
@@ -573,8 +585,9 @@ class FakeDiscord:
 
     async def command(self, name: str, options: Mapping[str, Any] | None = None, *, locale: str = "de",
                       subcommand: str | None = None, group: str | None = None, guild: bool | str = True,
-                      timeout: float = 5.0, settle: float = 0.0) -> InteractionResult:
-        """Run a slash command as a user would and return what the bot answered.
+                      timeout: float = 5.0, settle: float = 0.0, user_install: bool = False) -> InteractionResult:
+        """Run a slash command as a user would and return what the bot answered (``user_install``: from a user
+        who installed the app to their account, in a server the bot is not in).
 
         ``name``, ``subcommand``, ``group`` and the keys of ``options`` may be the base (English) names
         or any localized name from the synced payload; the interaction carries the base names, as
@@ -586,8 +599,62 @@ class FakeDiscord:
             FakeDiscordError: unknown command/option, or no answer within ``timeout`` seconds.
         """
         data = self._command_data(name, options, subcommand=subcommand, group=group, focused=None)
-        payload = self._interaction(APPLICATION_COMMAND, data, locale, guild=guild)
+        payload = self._interaction(APPLICATION_COMMAND, data, locale, guild=guild, user_install=user_install)
         return await self._run(payload, timeout=timeout, wait_webhook=True, settle=settle)
+
+    async def message_command(self, name: str, target: dict[str, Any], *, locale: str = "de",
+                              guild: bool = True, timeout: float = 5.0) -> InteractionResult:
+        """Run the message context-menu command ``name`` (base or localized name) on the message ``target``
+        (a message dict, e.g. from :meth:`user_message`): ``data.type`` 3 with ``target_id`` and
+        ``resolved.messages``, as Discord sends it."""
+        scope, cmd = self.find_command(name, type_=3)
+        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 3, "target_id": target["id"],
+                                "resolved": {"messages": {target["id"]: target}}}
+        if scope is not None:
+            data["guild_id"] = scope
+        payload = self._interaction(APPLICATION_COMMAND, data, locale, guild=guild)
+        return await self._run(payload, timeout=timeout, wait_webhook=True, settle=0.0)
+
+    def user_message(self, content: str, *, bot: bool = False, guild: bool = True,
+                     channel_id: str | None = None) -> dict[str, Any]:
+        """A message written by a user (or, with ``bot``, by another bot) in the fake's channel (or ``channel_id``)."""
+        author = {**self.user(), "bot": True, "id": "1000000000000000077", "username": "anderer-bot"} if bot \
+            else self.user()
+        msg: dict[str, Any] = {
+            "id": self.snowflake(), "channel_id": channel_id or self.channel_id, "type": 0, "content": content,
+            "embeds": [],
+            "components": [], "attachments": [], "flags": 0, "author": author, "mentions": [],
+            "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
+            "timestamp": dt.datetime.now(dt.UTC).isoformat(), "edited_timestamp": None,
+        }
+        if guild:
+            msg["guild_id"] = self.guild_id
+            msg["member"] = {"roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False, "mute": False,
+                             "flags": 0}
+        return msg
+
+    async def message_create(self, message: dict[str, Any]) -> None:
+        """Dispatch MESSAGE_CREATE for ``message`` (see :meth:`user_message`); answers land in
+        :attr:`channel_posts` (wait with :meth:`wait_posts`)."""
+        self.messages[message["id"]] = message
+        await self.dispatch("MESSAGE_CREATE", message)
+
+    async def wait_posts(self, count: int, timeout: float = 5.0) -> list[dict[str, Any]]:
+        """Wait until :attr:`channel_posts` holds ``count`` messages; returns them.
+
+        Raises:
+            FakeDiscordError: fewer arrived within ``timeout`` seconds.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            self._posted.clear()
+            if len(self.channel_posts) >= count:
+                return self.channel_posts[:count]
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise FakeDiscordError(f"{len(self.channel_posts)} channel messages, expected {count}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._posted.wait(), remaining)
 
     async def autocomplete(self, name: str, option: str, value: str, *, locale: str = "de",
                            others: Mapping[str, Any] | None = None, subcommand: str | None = None,
@@ -620,7 +687,7 @@ class FakeDiscord:
 
     async def component(self, message: InteractionResult | dict[str, Any], custom_id: str, *,
                         locale: str = "de", values: list[str] | None = None, guild: bool | str = True,
-                        timeout: float = 5.0, settle: float = 0.0) -> InteractionResult:
+                        timeout: float = 5.0, settle: float = 0.0, user_install: bool = False) -> InteractionResult:
         """Press the button (or pick ``values`` of the select) ``custom_id`` on a message the bot sent.
 
         ``message`` is an :class:`InteractionResult` (its message is used) or a stored message dict.
@@ -640,7 +707,8 @@ class FakeDiscord:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": comp["type"]}
         if comp["type"] != 2:
             data["values"] = values or []
-        payload = self._interaction(MESSAGE_COMPONENT, data, locale, guild=guild, message=msg)
+        payload = self._interaction(MESSAGE_COMPONENT, data, locale, guild=guild, message=msg,
+                                    user_install=user_install)
         return await self._run(payload, timeout=timeout, wait_webhook=True, settle=settle)
 
     # ------------------------------------------------------------------ messages
@@ -733,6 +801,9 @@ class FakeDiscord:
                 return _json(self.synced[scope])
             if method == "GET":
                 return _json(self.synced.get(scope, []))
+        m = re.fullmatch(r"/channels/(\d+)/messages", path)
+        if m and method == "POST":
+            return self._channel_post(m.group(1), body or {})
         m = re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path)
         if m and method == "POST":
             return self._callback(m.group(1), m.group(2), body)
@@ -752,6 +823,7 @@ class FakeDiscord:
     def _echo_command(self, cmd: dict[str, Any], scope: str | None) -> dict[str, Any]:
         out = dict(cmd)
         out.setdefault("type", 1)
+        out.setdefault("description", "")  # context menus (type 2/3) are sent without; Discord echoes ""
         out["id"] = self.snowflake()
         out["application_id"] = self.app_id
         out["version"] = self.snowflake()
@@ -813,6 +885,23 @@ class FakeDiscord:
                 reply["resource"] = {"type": ctype, "message": msg}
         pending.first.set()
         return _json(reply)
+
+    def _channel_post(self, channel_id: str, body: dict[str, Any]) -> web.Response:
+        problems = message_problems(body)
+        if problems:
+            self.invalid.append(f"POST /channels/{channel_id}/messages: {problems}")
+            return _invalid(problems)
+        msg = self._message(self.snowflake(), body, interaction=None,
+                            msg_type=19 if body.get("message_reference") else 0)
+        msg["channel_id"] = channel_id
+        msg.pop("application_id", None)
+        msg.pop("webhook_id", None)
+        if body.get("message_reference"):
+            msg["message_reference"] = body["message_reference"]
+        self.messages[msg["id"]] = msg
+        self.channel_posts.append(msg)
+        self._posted.set()
+        return _json(msg)
 
     def _webhook(self, method: str, token: str, message_id: str | None, body: Any) -> web.Response:
         pending = self._by_token.get(token)

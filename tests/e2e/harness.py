@@ -169,6 +169,16 @@ async def running_bot(fake: FakeDiscord, workdir: Path, *, argv: list[str] | Non
         await bot.stop(sig)
 
 
+def assert_clean(fake: FakeDiscord, bot: BotProcess) -> None:
+    """After a test: the fake saw no bad request, no payload Discord would reject, no late callback, no
+    unknown route, and the bot is still running."""
+    assert fake.errors == [], "the fake saw a bad request"
+    assert fake.invalid == [], "the bot sent a payload Discord would reject"
+    assert fake.late == [], "an interaction was answered after Discord's 3 s"
+    assert [(r.method, r.path) for r in fake.unknown] == []
+    assert bot.returncode is None, "the bot died"
+
+
 def print_bot_log_on_failure(request, bot: BotProcess, since: int) -> None:
     """Print the bot's output written since character ``since`` when the test's call failed.
 

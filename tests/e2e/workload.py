@@ -145,6 +145,8 @@ async def build_plan(fake: FakeDiscord, *, seeds: tuple[str, ...] = DEFAULT_SEED
                     if offered:
                         value = offered[0]
                         break
+            elif opt["type"] == BOOLEAN and not opt.get("required"):
+                continue  # an optional switch (e.g. "private") keeps its default
             else:
                 value = _static_value(opt)
             if value is None and opt["type"] == STRING and not opt.get("required"):

@@ -15,11 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.answers import run_answer, run_completer
+from bot.answers.chat import inline_replies
 from bot.client import Regelbot
 from bot.config import Settings
 from bot.console import CommandLine
 from bot.render import fit_pages, payload
-from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Reply
+from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Reply, as_private
+from bot.slash import PRIVATE
 from tests.test_render import assert_within_limits
 
 HOSTILE = [
@@ -126,8 +128,9 @@ def test_every_command_survives_hostile_input(harness, request):
             for option in spec.options:
                 if option.required or data.draw(st.booleans()):
                     kwargs[spec.params[option.name]] = value_for(option, data)
+            private = kwargs.pop(PRIVATE, False)  # every command's option, handled around the answer
             reply = loop.run_until_complete(run_answer(bot.answer_context, spec.answer, **kwargs))
-            check_reply(reply)
+            check_reply(as_private(reply) if private else reply)
 
         return run
 
@@ -164,3 +167,27 @@ def test_combining_accent_finds_the_same_card(harness):
     composed = loop.run_until_complete(run_answer(bot.answer_context, "card", name="Überstimmen"))
     decomposed = loop.run_until_complete(run_answer(bot.answer_context, "card", name="U\u0308berstimmen"))
     assert composed.pages[0].title == decomposed.pages[0].title == "Überstimmen"
+
+
+def test_chat_answers_survive_hostile_messages(harness, request):
+    """"Karten erklären" and the ``[[Karte]]`` answers on hostile message texts (brackets mixed in): valid
+    replies within Discord's limits, never an exception."""
+    loop, bot, _cli = harness
+    message = st.one_of(
+        text,
+        st.lists(st.one_of(text, st.sampled_from(["[[", "]]", "|", "[[Boros-Rekrut]]", "|rulings]]"])), max_size=40)
+        .map("".join),
+    )
+
+    @settings(max_examples=request.config.getoption("--fuzz-examples") // 4, deadline=None,
+              suppress_health_check=list(HealthCheck), derandomize=True)
+    @given(content=message)
+    def run(content):
+        explained = loop.run_until_complete(run_answer(bot.answer_context, "explain_message", text=content))
+        check_reply(as_private(explained))
+        replies = loop.run_until_complete(inline_replies(bot.answer_context, content))
+        assert len(replies) <= 5
+        for reply in replies:
+            check_reply(reply)
+
+    run()

@@ -1,0 +1,181 @@
+"""Answers for cards named in chat: the message command "Karten erklären" (English "Explain cards"),
+``[[Karte]]`` in ordinary messages (``INLINE_CARDS=1``) and the split-card rules button ``rb:split:``.
+
+Sources: the cards as :mod:`bot.answers.cards` shows them (set FAQs 001, rulings lists 002 and 004); the
+split-card rules are the section "Geteilte Karten" of the Zwietracht FAQ (001, 17.03.2006) and the rulings
+on split cards in general of document 002 (18.04.2017 / 14.07.2017), which record the change of 2017.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.answers.cards import SPLIT_ACTION, card_reply, find_card
+from bot.answers.mechanics import mechanic_pages, mechanics
+from bot.answers.registry import AnswerContext, UserError, action, answer
+from bot.answers.rulings import annotate, card_rulings, rulings_pages
+from bot.answers.today import today_index
+from bot.mentions import bracket_mentions, scanner
+from bot.reply import Action, Page, Reply, quote_user
+from bot.search import clean
+from bot.store import CardRecord, RulingRecord
+from bot.textsearch import tokens
+
+#: At most this many cards in the answer to "Karten erklären" (one page each).
+EXPLAIN_MAX = 10
+#: A name that fits no card is shown (and carried in a button) with at most this many characters.
+MISSING_NAME_MAX = 40
+#: At most this many ``[[…]]`` of one ordinary message are answered.
+INLINE_MAX = 5
+#: A ruling of a rulings list that is about split cards in general (not only about one card's text).
+_SPLIT_RULING = re.compile(r"geteilte|kartenhälfte|hälfte", re.IGNORECASE)
+_SPLIT_SECTION = ["geteilte", "karten"]
+_IDS = re.compile(rf"[0-9]{{1,12}}(?:,[0-9]{{1,12}}){{0,{EXPLAIN_MAX - 1}}}")
+
+
+async def _cards_for(ctx: AnswerContext, ids: list[int]) -> list[CardRecord]:
+    cards = []
+    for card_id in ids:
+        card = await ctx.store.card(card_id)
+        if card is not None:
+            cards.append(card)
+    return cards
+
+
+def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str]]:
+    """The cards a message names for "Karten erklären": ``(card ids, names that fit no card)``, at most 10 ids.
+
+    ``[[name]]`` mentions are used when there are any (each resolved like ``/karte``), else every known
+    card name in the text (:class:`bot.mentions.NameScanner`). From memory (the name index), no store access.
+    """
+    mentions = bracket_mentions(text, EXPLAIN_MAX)
+    if not mentions:
+        return scanner(ctx.names).scan(text, EXPLAIN_MAX), []
+    ids: list[int] = []
+    missing: list[str] = []
+    for mention in mentions:
+        hit = ctx.names.resolve(mention.name)
+        if hit is None:
+            missing.append(clean(mention.name)[:MISSING_NAME_MAX])
+        elif hit.card_id not in ids:
+            ids.append(hit.card_id)
+    return ids, missing
+
+
+def explain_options(ctx: AnswerContext, text: str) -> dict[str, str]:
+    """The options of :func:`explain_cards` for a message with the content ``text`` (what the message command
+    runs, and what its buttons carry): ``{"ids": "12,45", "missing": "name\\nname"}``."""
+    ids, missing = message_cards(ctx, text)
+    return {"ids": ",".join(map(str, ids)), "missing": "\n".join(missing)}
+
+
+@answer("explain_message")
+async def explain_message(ctx: AnswerContext, text: str) -> Reply:
+    """"Karten erklären" on a message with the content ``text``: :func:`explain_cards` of :func:`explain_options`.
+
+    Raises:
+        UserError: the message names no card (German, with how to write ``[[Karte]]``).
+    """
+    return await explain_cards(ctx, **explain_options(ctx, text))
+
+
+@answer("explain_cards")
+async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "") -> Reply:
+    """The cards ``ids`` (comma-separated card ids, at most 10) one page each, then a page listing the
+    ``missing`` names (one per line) that fit no card. Short enough for a button to carry (paging, sharing).
+
+    Raises:
+        UserError: no card (German, with how to write ``[[Karte]]``); ids that are no list of numbers.
+    """
+    if ids and not _IDS.fullmatch(ids):
+        raise UserError("Ungültige Kartenliste", "Diese Schaltfläche gehört zu einer älteren Version des Bots.")
+    names = [quote_user(m, MISSING_NAME_MAX) for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
+    cards = await _cards_for(ctx, [int(i) for i in ids.split(",")] if ids else [])
+    if not cards:
+        shown = ", ".join(f"„{name}“" for name in names)
+        raise UserError(
+            "Keine Karten in dieser Nachricht gefunden",
+            (f"Keine Karte passt zu {shown}.\n" if names else "")
+            + "Kartennamen (deutsch oder englisch) werden im Text erkannt, oder in doppelten eckigen Klammern: "
+            "`[[Boros-Rekrut]]`.",
+        )
+    pages: list[Page] = []
+    actions: list[Action] = []
+    sources: dict[str, None] = {}
+    for card in cards:
+        reply = await card_reply(ctx, card)
+        pages += reply.pages
+        sources[reply.source or card.document.title] = None
+        for a in reply.actions:
+            if a.action == "rulings":
+                actions.append(Action(label=f"Rulings: {card.name}", action="rulings", arg=a.arg))
+            elif a.action == SPLIT_ACTION:
+                actions.append(a)
+    if names:
+        lines = "\n".join(f"• {name}" for name in names)
+        pages.append(Page(title="Nicht gefunden", body=f"Zu diesen Namen gibt es keine Karte:\n{lines}"))
+    unique = list({(a.action, a.arg): a for a in actions}.values())
+    return Reply(pages=pages, source=" · ".join(sources), actions=unique[:19])
+
+
+async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
+    """The answers to the ``[[…]]`` of an ordinary message, at most :data:`INLINE_MAX`, in order:
+    the card (as ``/karte``), its rulings for ``[[Karte|rulings]]`` (with a button to all of them when they
+    fill more than one page: the channel message shows one page per answer), or the German "Keine Karte"
+    error with its "Meintest du" choices. [] when the text has no ``[[``."""
+    replies = []
+    for mention in bracket_mentions(text, INLINE_MAX):
+        try:
+            card = await find_card(ctx, mention.name)
+        except UserError as exc:
+            replies.append(Reply.fail(exc.title, exc.body, choices=exc.choices))
+            continue
+        if not mention.rulings:
+            replies.append(await card_reply(ctx, card))
+            continue
+        reply = await card_rulings(ctx, card)
+        if len(reply.pages) > 1:  # the channel message shows the first page; the button shows them all
+            reply.actions.insert(0, Action(label="Alle Rulings (zum Blättern)", action="rulings", arg=str(card.id)))
+        replies.append(reply)
+    return replies
+
+
+async def _general_split_rulings(ctx: AnswerContext) -> list[RulingRecord]:
+    rows = await ctx.store.fetchall(
+        "SELECT DISTINCT c.id FROM cards c JOIN rulings r ON r.card_id = c.id "
+        "JOIN documents d ON d.id = r.document_id WHERE c.is_split = 1 AND d.kind = 'rulings_list' ORDER BY c.id"
+    )
+    out = []
+    for (card_id,) in rows:
+        for ruling in await ctx.store.rulings_for_card(card_id):
+            if ruling.document.kind == "rulings_list" and _SPLIT_RULING.search(ruling.text):
+                out.append(ruling)
+    return out
+
+
+@action(SPLIT_ACTION)
+async def split_rules(ctx: AnswerContext, arg: str) -> Reply:
+    """Button ``rb:split:`` under every split card: the section "Geteilte Karten" of the Zwietracht FAQ
+    (explanation and rulings of 2006, with the notice of the 2017 change) and the rulings on split cards in
+    general of document 002 (2017: mana value = sum of the halves, colours of both halves).
+
+    Raises:
+        UserError: the store holds neither (German).
+    """
+    pages: list[Page] = []
+    actions: list[Action] = []
+    sources: dict[str, None] = {}
+    for section in [m for m in await mechanics(ctx.store) if tokens(m.title) == _SPLIT_SECTION]:
+        section_pages, section_actions = await mechanic_pages(ctx, section)
+        pages += section_pages
+        actions += section_actions
+        sources[section.document.title] = None
+    general = await _general_split_rulings(ctx)
+    if general:
+        index = await today_index(ctx.store)
+        shown = [annotate(r, index) for r in general]
+        pages += rulings_pages(f"Geteilte Karten: Rulings seit 2017 ({len(general)})", shown)
+        sources.update({r.document.title: None for r in general})
+    if not pages:
+        raise UserError("Keine Regeln zu geteilten Karten", "Kein Dokument des Bots enthält einen solchen Abschnitt.")
+    return Reply(pages=pages, source=" · ".join(sources), actions=actions[:20])

@@ -1,0 +1,262 @@
+"""Issue 14 on the real store: card names in messages, "Meintest du" choices, the whole picture of a card,
+private answers. Expected values from data/sources (file and line next to each)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_action, run_answer
+from bot.answers.chat import EXPLAIN_MAX, inline_replies
+from bot.config import ConfigError, load_settings
+from bot.console import CommandLine
+from bot.mentions import Mention, bracket_mentions, scanner
+from bot.render import channel_payloads, choice_rows, payload
+from bot.reply import SHARE, Action, Page, Reply, as_private
+from tests.test_render import assert_within_limits
+
+
+def fields(reply: Reply) -> dict[str, str]:
+    return {f.name: f.value for f in reply.pages[0].fields}
+
+
+# ---------------------------------------------------------------- [[…]] and names in text
+
+
+def test_bracket_mentions():
+    text = "Erst [[Boros-Rekrut]], dann [[ Feld der Unterdrückung | rulings ]], [[ ]], nochmal [[Boros-Rekrut]]"
+    assert bracket_mentions(text, 5) == [Mention("Boros-Rekrut"), Mention("Feld der Unterdrückung", True)]
+    assert bracket_mentions("[[a]] [[b]] [[c]] [[d]] [[e]] [[f]] [[g]]", 5) == [Mention(n) for n in "abcde"]
+    assert bracket_mentions("Boros-Rekrut [Boros-Rekrut] [[" + "x" * 300 + "]]", 5) == []
+    assert bracket_mentions("[[" * 3000, 5) == []
+
+
+def test_scanner_finds_names_with_the_normalisation_of_karte(ctx):
+    scan = scanner(ctx.names)
+    names = ctx.names.card_names
+    text = "Wer gewinnt, KRIMS//KRAMS oder boros rekrut? Und was ist mit Ueberstimmen."
+    assert [names[i] for i in scan.scan(text, 10)] == ["Krims // Krams", "Boros-Rekrut", "Überstimmen"]
+    # the half alone names the split card (001 line 2358); the longest name wins at a position
+    assert [names[i] for i in scan.scan("Krims ist gut", 10)] == ["Krims // Krams"]
+    assert [names[i] for i in scan.scan("(borosrekrut)", 10)] == ["Boros-Rekrut"]
+    assert scanner(ctx.names) is scan  # built once per name index
+
+
+def test_text_keys_equal_the_keys_of_each_word():
+    from bot.mentions import _name_token_keys, _token_keys
+    from bot.search import clean
+
+    text = "Über-stimmen ÜBERSTIMMEN Straße, Krims//Krams | Äther-Plasma ‚x‘ ｜ 5 ²"
+    assert _token_keys(clean(text)) == _name_token_keys(text)
+    assert [k[1] for k in _token_keys(clean(text))][:4] == ["ueber", "stimmen", "ueberstimmen", "strasse"]
+
+
+def test_scanner_needs_the_capital_letter_of_one_word_names(ctx):
+    scan = scanner(ctx.names)
+    assert scan.scan("Wir wollen das Spiel beschleunigen und standhalten.", 10) == []
+    found = scan.scan("Beschleunigen oder Standhalten?", 10)
+    assert [ctx.names.card_names[i] for i in found] == ["Beschleunigen", "Standhalten"]
+
+
+def test_scanner_is_bounded_and_respects_the_limit(ctx):
+    scan = scanner(ctx.names)
+    flood = "Boros-Rekrut Chor des Konklave Krims // Krams " * 2000  # far beyond a message
+    assert len(scan.scan(flood, 10)) == 3  # three distinct cards, each once
+    assert len(scan.scan(flood, 2)) == 2
+
+
+async def test_explain_message_pages_one_card_each(ctx):
+    reply = await run_answer(ctx, "explain_message", text="krims // krams gegen Boros-Rekrut")
+    assert [p.title for p in reply.pages] == ["Krims // Krams", "Boros-Rekrut"]
+    assert [a.label for a in reply.actions] == ["Rulings: Krims // Krams", "Regeln für geteilte Karten"]
+    brackets = await run_answer(ctx, "explain_message", text="Boros-Rekrut egal, [[Chor des Konklave]] [[Xylophon]]")
+    assert [p.title for p in brackets.pages] == ["Chor des Konklave", "Nicht gefunden"]
+    assert "• Xylophon" in brackets.pages[1].body
+
+
+async def test_explain_cards_is_what_a_button_carries(ctx):
+    chor = ctx.names.resolve("Chor des Konklave").card_id
+    reply = await run_answer(ctx, "explain_cards", ids=str(chor), missing="Xylophon")
+    same = await run_answer(ctx, "explain_message", text="[[Chor des Konklave]] [[Xylophon]]")
+    assert reply == same
+    for forged in ("1,2,3,4,5,6,7,8,9,10,11", "-1", "1;DROP", "9" * 13, ",", "1,,2"):
+        bad = await run_answer(ctx, "explain_cards", ids=forged)
+        assert bad.error and bad.pages[0].title == "Ungültige Kartenliste", forged
+    gone = await run_answer(ctx, "explain_cards", ids="999999")
+    assert gone.error and gone.pages[0].title == "Keine Karten in dieser Nachricht gefunden"
+
+
+async def test_explain_message_at_most_ten_cards(ctx):
+    many = " ".join(f"[[{name}]]" for name in list(ctx.names.card_names.values())[:14])
+    reply = await run_answer(ctx, "explain_message", text=many)
+    assert len(reply.pages) == EXPLAIN_MAX
+    assert_within_limits(payload(as_private(reply)))
+
+
+async def test_explain_message_without_cards_is_a_german_error(ctx):
+    reply = await run_answer(ctx, "explain_message", text="Hallo zusammen!")
+    assert reply.error and reply.pages[0].title == "Keine Karten in dieser Nachricht gefunden"
+    assert "`[[Boros-Rekrut]]`" in reply.pages[0].body
+
+
+async def test_inline_replies(ctx):
+    replies = await inline_replies(ctx, "[[Boros-Rekrut]] [[Feld der Unterdrückung|rulings]] [[Konklave]]")
+    assert [r.pages[0].title for r in replies] == [
+        "Boros-Rekrut",
+        "Rulings: Feld der Unterdrückung (1)",
+        "Keine Karte „Konklave“ gefunden",
+    ]
+    # 001 line 385: the one ruling of Feld der Unterdrückung
+    assert "keinen Einfluss auf statische Fähigkeiten" in replies[1].pages[0].body
+    assert [c.label for c in replies[2].choices] == ["Konklavenequidonaut", "Chor des Konklave"]
+    assert await inline_replies(ctx, "kein Klammerpaar") == []
+    # 002: 13 rulings on Getrieben // Verzweiflung, more than one page: a button opens all of them
+    (many,) = await inline_replies(ctx, "[[Getrieben // Verzweiflung|rulings]]")
+    assert many.pages[0].title == "Rulings: Getrieben // Verzweiflung (13)"
+    assert (many.actions[0].action, many.actions[0].label) == ("rulings", "Alle Rulings (zum Blättern)")
+    six = await inline_replies(ctx, "[[Boros-Rekrut]]" * 3 + "".join(f"[[{n}]]" for n in "abcdef"))
+    assert len(six) == 5
+
+
+async def test_channel_payloads_respect_discords_limits(ctx):
+    names = ["Forschung // Entwicklung", "Krims // Krams", "Goblin-Feuerunhold", "Konklave", "Hysterie hervorrufen"]
+    replies = await inline_replies(ctx, "".join(f"[[{n}]]" for n in names))
+    messages = channel_payloads(replies)
+    assert [e["title"] for m in messages for e in m["embeds"]] == [r.pages[0].title for r in replies]
+    for m in messages:
+        assert_within_limits(m)
+        assert len(m["embeds"]) <= 10 and len(m["components"]) <= 5
+        ids = [c["custom_id"] for row in m["components"] for c in row["components"]]
+        assert len(ids) == len(set(ids))  # both split cards had the split-rules button: once per message
+        assert not [i for i in ids if i.startswith(("rb:pg:", "rb:sh:"))]  # no paging, nothing to share
+
+
+# ---------------------------------------------------------------- "Meintest du"
+
+
+async def test_unknown_card_offers_its_candidates_as_buttons(ctx):
+    reply = await run_answer(ctx, "card", name="Konklave")
+    assert [(c.action, c.label) for c in reply.choices] == [
+        ("card", "Konklavenequidonaut"),
+        ("card", "Chor des Konklave"),
+    ]
+    (row,) = payload(reply)["components"]
+    assert [(c["type"], c["style"]) for c in row["components"]] == [(2, 1), (2, 1)]  # primary buttons
+    picked = await run_action(ctx, "card", reply.choices[1].arg)
+    assert picked.pages[0].title == "Chor des Konklave"
+
+
+async def test_ambiguous_mechanic_offers_a_select_menu(ctx):
+    reply = await run_answer(ctx, "mechanic", name="Ver")
+    labels = [c.label for c in reply.choices]
+    assert "Kumulative Versorgung" in labels and "Versessenheit" in labels and len(labels) == 6
+    ((menu,),) = [row["components"] for row in payload(reply)["components"]]
+    assert (menu["type"], menu["custom_id"], len(menu["options"])) == (3, "rb:mechanic:", 6)
+    picked = await run_action(ctx, "mechanic", next(c.arg for c in reply.choices if c.label == "Versessenheit"))
+    assert picked.pages[0].title.startswith("Versessenheit")
+
+
+async def test_unknown_rule_number_offers_the_nearest_numbers(ctx):
+    reply = await run_answer(ctx, "rule", query="701.20")
+    numbers = [c.arg for c in reply.choices]
+    assert numbers[-3:] == ["701.19a", "701.19b", "701.19c"]  # 000: the clash rules are nearest
+    assert len(numbers) == 25 and all(c.action == "rule" for c in reply.choices)
+
+
+def test_choice_rows_buttons_then_select():
+    few = [Action(label=f"K{i}", action="card", arg=str(i)) for i in range(5)]
+    assert [c["custom_id"] for c in choice_rows(few)[0]] == [f"rb:card:{i}" for i in range(5)]
+    many = [Action(label="x" * 150, action="card", arg=str(i)) for i in range(30)]
+    ((menu,),) = choice_rows(many)
+    assert len(menu["options"]) == 25 and all(len(o["label"]) == 100 for o in menu["options"])
+
+
+# ---------------------------------------------------------------- the whole picture of a card
+
+
+async def test_split_card_mana_value_today_and_2006(ctx):
+    reply = await run_answer(ctx, "card", name="Krims // Krams")
+    f = fields(reply)
+    # 001 lines 2359/2364: {U}{R} and {3}{R}{W}; 002 line 53: today the sum; Zwietracht FAQ: two values
+    assert f["Manawert heute"].startswith("7 (2 + 5")
+    assert f["Manawert 2006"].startswith("2 und 5")
+    assert f["Farben heute"].startswith("blau, rot und weiß")
+    assert f["Farben 2006"] == "Krims: blau und rot · Krams: rot und weiß"
+    assert ("split", "Regeln für geteilte Karten") in [(a.action, a.label) for a in reply.actions]
+
+
+async def test_normal_card_mana_value_and_colours(ctx):
+    f = fields(await run_answer(ctx, "card", name="Boros-Rekrut"))  # {R/W}: 1, both colours (203.2e)
+    assert (f["Manawert"], f["Farben"]) == ("1", "rot und weiß")
+    assert "Manawert" not in fields(await run_answer(ctx, "card", name="Getrieben // Verzweiflung"))  # no cost
+
+
+@pytest.mark.parametrize(
+    ("name", "field_name", "new_text"),
+    [
+        ("Goblin-Feuerunhold", "Erratum", "Der Goblin-Feuerunhold muss geblockt werden, falls möglich."),  # 001:529
+        ("Hysterie hervorrufen", "Erratum", "Ausstrahlung -- Bis zum Ende des Zuges erhalten eine Kreatur"),  # :632
+        ("Forschung // Entwicklung", "Erratum (Entwicklung)", "falls dir nicht ein beliebiger Gegner gestattet"),
+    ],
+)
+async def test_errata_of_the_faq(ctx, name, field_name, new_text):
+    f = fields(await run_answer(ctx, "card", name=name))
+    assert new_text in f[field_name]
+    assert "neuer Text laut FAQ vom" in f[field_name]
+
+
+async def test_card_without_erratum_has_none(ctx):
+    assert not [n for n in fields(await run_answer(ctx, "card", name="Feld der Unterdrückung")) if "Erratum" in n]
+
+
+async def test_split_rules_button(ctx):
+    reply = await run_action(ctx, "split", "")
+    titles = [p.title for p in reply.pages]
+    assert titles[0] == "Geteilte Karten – Zwietracht"  # 001 line 2042
+    assert titles[-1].startswith("Geteilte Karten: Rulings seit 2017")
+    text = "\n".join(p.body for p in reply.pages)
+    assert "„5 und 2“" in text  # the 2006 ruling (001 line 2059) …
+    assert "ihr Manawert ist 6" in text  # … and the 2017 change (002 line 53)
+    assert "Zwietracht" in (reply.source or "") and "Getrieben // Verzweiflung" in (reply.source or "")
+
+
+# ---------------------------------------------------------------- private answers
+
+
+def test_as_private():
+    reply = Reply(pages=[Page("x")], actions=[Action(label=str(i), action="card", arg=str(i)) for i in range(20)])
+    private = as_private(reply)
+    assert private.ephemeral and private.actions[-1] == SHARE and len(private.actions) == 20
+    assert as_private(private).actions.count(SHARE) == 1
+    error = Reply.fail("Fehler")
+    assert as_private(error) is error
+    paged = as_private(Reply(pages=[Page("a", actions=[Action("x", "card", "1")]), Page("b")]))
+    assert paged.pages[0].actions == [Action("x", "card", "1"), SHARE] and paged.pages[1].actions is None
+
+
+async def test_privat_option_in_the_console(offline_bot):
+    cli = await CommandLine.create(offline_bot)
+    private = await cli.call("/karte name: Boros-Rekrut privat: ja")
+    assert private.ephemeral and private.actions[-1].label == "Im Kanal teilen"
+    public = await cli.call("/karte name: Boros-Rekrut privat: nein")
+    assert not public.ephemeral and SHARE not in public.actions
+    assert (await cli.call("/card name: Boros-Rekrut private: true")).ephemeral
+
+
+# ---------------------------------------------------------------- settings
+
+
+def test_inline_cards_setting(monkeypatch, tmp_path):
+    from bot.client import intents_for
+
+    env = tmp_path / ".env"
+    env.write_text("")
+    monkeypatch.delenv("INLINE_CARDS", raising=False)
+    off = load_settings(env)
+    assert off.inline_cards is False and not intents_for(off).message_content
+    monkeypatch.setenv("INLINE_CARDS", "1")
+    on = load_settings(env)
+    assert on.inline_cards is True
+    assert intents_for(on).message_content and intents_for(on).guild_messages
+    monkeypatch.setenv("INLINE_CARDS", "vielleicht")
+    with pytest.raises(ConfigError, match="INLINE_CARDS"):
+        load_settings(env)
