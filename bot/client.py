@@ -26,6 +26,8 @@ import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
+from discord.shard import Shard
 
 from bot import offload
 from bot.answers import AnswerContext, run_answer
@@ -39,6 +41,10 @@ from bot.slash import GermanTranslator
 from bot.store import Store, StoreCorrupt, StoreError
 
 log = logging.getLogger(__name__)
+
+#: Gateway close codes no reconnect can fix: authentication failed, invalid shard, sharding required,
+#: invalid API version, invalid intents, disallowed intents (Discord's gateway close event codes).
+FATAL_CLOSE_CODES = frozenset({4004, 4010, 4011, 4012, 4013, 4014})
 
 #: Extensions loaded in setup_hook, in this order. Each module ends with ``async def setup(bot)``.
 EXTENSIONS: tuple[str, ...] = (
@@ -238,6 +244,35 @@ class Regelbot(commands.AutoShardedBot):
             await self.sync_commands(force=self.force_sync)
         else:
             log.info("Shards %s: Befehle synchronisiert der Prozess mit Shard 0", self.settings.shard_ids)
+
+    async def launch_shard(self, gateway: Any, shard_id: int, *, initial: bool = False) -> None:
+        """Open shard ``shard_id``'s gateway connection (discord.py 2.x ``AutoShardedClient.launch_shard``
+        with one change): discord.py retries a failed first connection every 5 s forever, also when Discord
+        closed it with a code that no retry can fix (4004 token refused, 4010–4014 shard, version or intents;
+        Discord's gateway close codes). Those now end the start: :class:`discord.ConnectionClosed` propagates
+        out of ``start()`` and ``python -m bot run`` prints one German line (``bot.__main__``).
+
+        Raises:
+            discord.ConnectionClosed: with a code in :data:`FATAL_CLOSE_CODES`.
+        """
+        try:
+            coro = DiscordWebSocket.from_client(self, initial=initial, gateway=gateway, shard_id=shard_id)
+            ws = await asyncio.wait_for(coro, timeout=self.shard_connect_timeout)
+        except discord.ConnectionClosed as exc:
+            if exc.code in FATAL_CLOSE_CODES:
+                raise
+            log.warning("Shard %s: Verbindung fehlgeschlagen (Gateway-Code %s), neuer Versuch in 5 s",
+                        shard_id, exc.code)
+            await asyncio.sleep(5.0)
+            return await self.launch_shard(gateway, shard_id)
+        except Exception:
+            log.exception("Shard %s: Verbindung fehlgeschlagen, neuer Versuch in 5 s", shard_id)
+            await asyncio.sleep(5.0)
+            return await self.launch_shard(gateway, shard_id)
+        # keep reading the shard while others connect (discord.py's private shard table and event queue)
+        shard = Shard(ws, self, self._AutoShardedClient__queue.put_nowait)  # type: ignore[attr-defined]
+        self._AutoShardedClient__shards[shard_id] = shard  # type: ignore[attr-defined]
+        shard.launch()
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Space IDENTIFYs by Discord's ``max_concurrency`` (instead of discord.py's fixed 5 s per shard); a
