@@ -45,8 +45,7 @@ async def bot(fake, bot_argv, store_db, tmp_path_factory):
 
 @pytest.mark.xfail(reason="open (issue 10 item 5): since the merge of early deferral with the stateless delivery, "
                    "some answers deferred under load reach the fake Discord as an empty message (first seen "
-                   "2026-12-01 on the merged main); every answer is still sent, the mix-up check finds the "
-                   "empty ones", strict=False)
+                   "2026-12-01 on the merged main, not yet diagnosed)", strict=False)
 async def test_500_concurrent_mixed_interactions(fake, bot, request):
     since = len(bot.output())
     try:
