@@ -72,17 +72,14 @@ class RejectingGateway(FakeDiscord):
     """A Discord whose gateway closes with 4004 (authentication failed) on IDENTIFY, although REST accepted
     the token (as after a token reset while the bot starts)."""
 
-    async def _gateway_message(self, ws, msg):
-        if msg.get("op") == OP_IDENTIFY:
+    async def _gateway_message(self, conn, msg):
+        if msg.get("op") == OP_IDENTIFY:  # conn: the fake's per-shard connection (its websocket is conn.ws)
             self.identifies.append(msg.get("d") or {})
-            await ws.close(code=4004, message=b"Authentication failed.")
+            await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
-        await super()._gateway_message(ws, msg)
+        await super()._gateway_message(conn, msg)
 
 
-@pytest.mark.xfail(reason="open (issue 10 item 9): since the bot is an AutoShardedBot, a 4004 close right after "
-                   "IDENTIFY reaches the shard as a close it resumes from, so the process keeps reconnecting instead "
-                   "of exiting with the German line", strict=False)
 async def test_gateway_close_4004_is_one_german_line_exit_1(real_bot, store_db, tmp_path):
     async with RejectingGateway() as fake:
         env = bot_env(fake, db=store_db, state_dir=tmp_path / "state", extra={"LOG_LEVEL": "INFO"})
