@@ -30,6 +30,7 @@ from collections.abc import Awaitable, Callable
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
 from bot.importer.align import LEXICON, resolve_via_keywords
 from bot.importer.cr import normalise_for_search
+from bot.importer.faq import MONTHS
 from bot.importer.model import KeywordRow
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.search import clean
@@ -46,20 +47,8 @@ CR_SOURCE = "Comprehensive Rules (offizieller englischer Text)"
 
 _NUMBER = re.compile(r"^(?:(?:regel|rule|cr)\s*)?(\d{3}(?:\.\d+[a-z]?)?|\d)\.?$", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_MONTHS = (
-    "Januar",
-    "Februar",
-    "März",
-    "April",
-    "Mai",
-    "Juni",
-    "Juli",
-    "August",
-    "September",
-    "Oktober",
-    "November",
-    "Dezember",
-)
+#: German month names in calendar order (the FAQ importer's table, one list for reading and writing dates).
+_MONTHS = tuple(MONTHS)
 # German function words that would only narrow a search to the German explanations.
 _STOP = frozenset(
     (
