@@ -86,6 +86,73 @@ async def test_changed_ruling_shows_today_then_history(ctx):
     assert "_Beleg: 106.4 (Comprehensive Rules vom 17.04.2026)_" in body
 
 
+CR = "(Comprehensive Rules vom 17.04.2026)"
+
+
+@pytest.mark.parametrize(
+    ("command", "args", "today", "old", "evidence"),
+    [
+        # Ravnica FAQ 496: tokens named "Ritter" – today "Knight Token" (CR 111.4).
+        ("ruling", {"card": "Gejagter Drache"},
+         "⚠️ **Heute:** Nennt der Effekt keinen Namen, heißt ein Spielstein heute wie seine Untertypen mit dem Zusatz "
+         "„Spielstein“: Die Spielsteine des Gejagten Drachen heißen „Ritter-Spielstein“ (englisch „Knight Token“)",
+         "**Früher** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005, heute überholt): "
+         "Die Spielsteine sind weiß und haben als Name und Kreaturentyp Ritter.",
+         f"_Beleg: 111.4 {CR}_"),
+        # Guildpact FAQ 1681: in Two-Headed Giant you chose either attacking player – today 805.10c decides.
+        ("ruling", {"card": "Seelen der Untadeligen"},
+         "⚠️ **Heute:** Im Doppelköpfigen Riesen meint „der angreifende Spieler“ bei einer Fähigkeit einer blockenden "
+         "Kreatur den Spieler, der die angreifende Kreatur kontrolliert, die sie blockt (805.10c).",
+         "**Früher** (Gildenbund – Häufig gestellte Fragen, 22.12.2005, heute überholt): Falls den Seelen der "
+         "Untadeligen in einem Doppelköpfiger-Riese-Spiel Kampfschaden zugefügt wird, kannst du eins der beiden "
+         "Mitglieder des angreifenden Teams",
+         f"_Beleg: 810.2, 805.10c {CR}_"),
+        # Dissension FAQ 2204: exiled ("ganz aus dem Spiel entfernte") cards counted as outside the game.
+        ("ruling", {"card": "Forschung // Entwicklung"},
+         "⚠️ **Heute:** Das Exil ist heute eine Zone des Spiels (400.1), Karten darin sind also nicht „außerhalb "
+         "des Spiels“ (400.11): Forschung kann keine Karten aus dem Exil in deine Bibliothek mischen.",
+         "**Früher** (Zwietracht – Häufig gestellte Fragen, 17.03.2006, heute überholt): Bei Forschung bedeutet "
+         "eine Karte „außerhalb des Spiels“ eine Karte, die ganz aus dem Spiel entfernt wurde",
+         f"_Beleg: 400.11, 400.1, 400.11a {CR}_"),
+        # Coldsnap FAQ 3146: assigned combat damage waited on the stack; the spell case still holds.
+        ("ruling", {"card": "Goblin-Pelzhändler"},
+         "⚠️ **Heute:** Kampfschaden wird heute ohne Stapel zugewiesen und sofort zugefügt (510.2): Der "
+         "Goblin-Pelzhändler kann dazwischen das Schlachtfeld nicht verlassen",
+         "**Früher** (Kälteeinbruch – Häufig gestellte Fragen, 01.06.2006, heute überholt): Falls der "
+         "Goblin-Pelzhändler einer verschneiten Kreatur Schaden zuteilt",
+         f"_Beleg: 510.2 {CR}_"),
+        # Guildpact FAQ 1181 and 1185: Leylines entered all at once, the starting player ordered their timestamps.
+        ("mechanic", {"name": "Ley-Linien"},
+         "⚠️ **Heute:** Nach den Mulligans bringt zuerst der Startspieler seine Ley-Linien in beliebiger Reihenfolge "
+         "aufs Schlachtfeld, danach jeder weitere Spieler in Zugreihenfolge seine (103.6, 103.6a).",
+         "**Früher** (Gildenbund – Häufig gestellte Fragen, 22.12.2005, heute überholt): Der Spieler, der das "
+         "Spiel beginnt, legt die relative Zeitstempel-Reihenfolge aller Ley-Linien fest",
+         f"_Beleg: 103.6, 103.6a, 613.7d {CR}_"),
+        # Dissension FAQ 1961: graft "triggers every time" – today only with a +1/+1 counter on it (702.58a).
+        ("mechanic", {"name": "Pfropfen"},
+         "⚠️ **Heute:** Die ausgelöste Fähigkeit von Pfropfen wird heute nur ausgelöst, falls auf der bleibenden "
+         "Karte mit Pfropfen eine +1/+1-Marke liegt",
+         "**Früher** (Zwietracht – Häufig gestellte Fragen, 17.03.2006, heute überholt): Die ausgelöste Fähigkeit "
+         "von Pfropfen wird jedes Mal ausgelöst, wenn eine Kreatur ins Spiel kommt",
+         f"_Beleg: 702.58a {CR}_"),
+    ],
+    ids=["token_name", "two_headed_giant", "outside_game_exile", "fur_trader", "leyline_start", "graft_trigger"],
+)
+async def test_findings_of_the_full_review_show_today_first(ctx, command, args, today, old, evidence):
+    text = text_of(await run_answer(ctx, command, **args))
+    assert text.index(today) < text.index(old)
+    assert evidence in text[text.index(today):text.index(old)]
+
+
+async def test_still_true_mana_pool_ruling_is_wording_not_changed(ctx):
+    # Dissension FAQ 2345 (Kosten des Krieges): "… da der Manavorrat eines Spielers am Ende jeder Phase geleert wird"
+    # is still true (today also at the end of each step): no "overruled" warning.
+    body = (await run_answer(ctx, "ruling", card="Kosten des Krieges")).pages[0].body
+    assert "⚠️" not in body and "überholt" not in body
+    assert ("ℹ️ **Heute:** Aussage weiter richtig: Der Manavorrat leert sich am Ende jeder Phase, heute zusätzlich "
+            "am Ende jedes Segments (106.4)") in body
+
+
 async def test_convoke_section_starts_with_todays_rule(ctx):
     # Finding: /mechanik Einberufen quoted the 2005 rule 502.32a (an additional cost) with no word on today.
     reply = await run_answer(ctx, "mechanic", name="Einberufen")
@@ -105,6 +172,8 @@ async def test_convoke_section_starts_with_todays_rule(ctx):
         ("Kumulative Versorgung", "ℹ️ **Heute:** Die Regel steht heute unter 702.24 (damals 502.13)",
          "> **702.24a** Cumulative upkeep is a triggered ability"),
         ("Ausgraben", "ℹ️ **Heute:** Die Regel steht heute unter 702.52 (damals 502.47)", "> **702.52a** Dredge"),
+        ("Pfropfen", "⚠️ **Heute:** Pfropfen ist heute Regel 702.58 (damals 502.54). Die ausgelöste Fähigkeit hat heute "
+         "eine Bedingung", "if this permanent has a +1/+1 counter on it, you may move a +1/+1 counter"),
     ],
 )
 async def test_changed_mechanics_have_a_heute_block(ctx, name, start, rule):
@@ -146,9 +215,9 @@ async def test_info_shows_register_coverage(ctx):
     reply = await run_answer(ctx, "info")
     field = next(f for f in reply.pages[0].fields if f.name.startswith("Stand heute"))
     assert "606 Rulings und 32 Mechanik-Abschnitte geprüft" in field.value
-    assert "Rulings: 345 unverändert, 20 geändert, 241 nur Begriffe" in field.value
-    assert "Abschnitte: 12 unverändert, 4 geändert, 16 nur Begriffe" in field.value
-    assert "0 ohne Einordnung · 30 Registerzeilen, Regeln vom 17.04.2026" in field.value
+    assert "Rulings: 343 unverändert, 27 geändert, 236 nur Begriffe" in field.value
+    assert "Abschnitte: 14 unverändert, 5 geändert, 13 nur Begriffe" in field.value
+    assert "0 ohne Einordnung · 36 Registerzeilen, Regeln vom 17.04.2026" in field.value
 
 
 async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):

@@ -32,7 +32,7 @@ def test_register_parses_and_every_row_is_reviewed():
     register = read_register()
     assert register.cr_effective == "2026-04-17"
     keys = [c.key for c in register.changes]
-    assert len(keys) == len(set(keys)) == 30
+    assert len(keys) == len(set(keys)) == 36
     assert {"split_naming", "split_clash", "convoke", "clash_rule", "hybrid_rule", "cumulative_upkeep_rule",
             "mana_burn", "combat_damage_stack", "legend_rule"} <= set(keys)
     # Evidence is a rule with its text in [cr] or a later document entry, never a pattern.
@@ -50,6 +50,11 @@ def test_term_table_rows():
     # Naming a land "to prevent it being played": lands are still played, no term.
     assert terms["001:1244"][0] == ()
     assert terms["001:84"][0] == ("manawert",)  # "… oder den umgewandelten Manakosten des Zauberspruchs."
+    # The Gilden sections (Guildpact 1043, Dissension 1904): "Vier dieser Gilden spielten die Hauptrolle" is no
+    # spell being cast – no term, so the sections count as unchanged.
+    assert "001:1043" not in terms and "001:1904" not in terms
+    # Guildpact 1787: "… werden alle Kopien neutralisiert, da sie illegale Ziele haben" – today they don't resolve.
+    assert terms["001:1787"][0] == ("wirken", "nicht_verrechnet")
 
 
 async def test_build_counts_per_document_are_pinned(tmp_path):
@@ -58,10 +63,10 @@ async def test_build_counts_per_document_are_pinned(tmp_path):
               for f, p, _t, c in report.today.per_document}
     assert counts == {
         ("000", 1): (13, 4, 3, 0),
-        ("001", 1): (90, 6, 71, 0),
-        ("001", 2): (68, 2, 67, 0),
-        ("001", 3): (88, 7, 61, 0),
-        ("001", 4): (79, 5, 55, 0),
+        ("001", 1): (89, 7, 71, 0),  # review 2026-12-01: + token_name
+        ("001", 2): (68, 5, 64, 0),  # + leyline_start (2), two_headed_giant_attacking_player; Gilden no term
+        ("001", 3): (89, 10, 57, 0),  # + keyword_graft, graft_trigger (2), outside_game_exile; 2345 wording
+        ("001", 4): (79, 6, 54, 0),  # + combat_damage_fur_trader
         ("002", 1): (13, 0, 0, 0),
         ("003", 1): (0, 0, 0, 0),
         ("004", 1): (6, 0, 0, 0),
@@ -69,8 +74,8 @@ async def test_build_counts_per_document_are_pinned(tmp_path):
     assert report.today.totals()["unreviewed"] == 0
     printed = format_report(report)  # what `python -m bot build` prints
     assert "  000_b7f976ad35525819.txt: 13 unverändert, 4 geändert, 3 nur Begriffe" in printed
-    assert "  001_d6ee154855c71d75.txt #3 Zwietracht: 88 unverändert, 7 geändert, 61 nur Begriffe" in printed
-    assert "Alte Regelnummern der Dokumente: 42 zugeordnet (38 gleicher Inhalt, 2 inhaltlich geändert, " \
+    assert "  001_d6ee154855c71d75.txt #3 Zwietracht: 89 unverändert, 10 geändert, 57 nur Begriffe" in printed
+    assert "Alte Regelnummern der Dokumente: 42 zugeordnet (37 gleicher Inhalt, 3 inhaltlich geändert, " \
            "2 ohne Gegenstück)" in printed
     conn = sqlite3.connect(tmp_path / "r.sqlite3")
     # Every ruling and every section has exactly one status.
@@ -81,7 +86,7 @@ async def test_build_counts_per_document_are_pinned(tmp_path):
         "SELECT count(*) FROM today_status s JOIN documents d ON d.id = s.document_id"
         " WHERE d.file = '001_d6ee154855c71d75.txt' AND s.status = 'changed'"
     ).fetchone()
-    assert row == (20,)
+    assert row == (28,)
 
 
 def test_missing_entry_fails_the_build(tmp_path):
