@@ -144,6 +144,16 @@ async def test_findings_of_the_full_review_show_today_first(ctx, command, args, 
     assert evidence in text[text.index(today):text.index(old)]
 
 
+async def test_voja_ruling_is_still_true_only_the_comparison_is_outdated(ctx):
+    # Ravnica FAQ 966: "Der Spielstein hat den Namen „Voja“ und den Kreaturentyp „Wolf“" still holds; the aside that
+    # most tokens are named like their type no longer does (CR 111.4): a wording note, no "overruled" warning.
+    text = text_of(await run_answer(ctx, "ruling", card="Tolsimir Wolfsblut"))
+    voja = text[text.index("Der Spielstein hat den Namen „Voja“"):]
+    assert voja.index("ℹ️ **Heute:** Aussage weiter richtig: Der Spielstein heißt Voja, sein Kreaturentyp ist Wolf.") \
+        < voja.index("Die Legendenregel bedeutet hier")
+    assert "„Ritter-Spielstein“" not in text
+
+
 async def test_still_true_mana_pool_ruling_is_wording_not_changed(ctx):
     # Dissension FAQ 2345 (Kosten des Krieges): "… da der Manavorrat eines Spielers am Ende jeder Phase geleert wird"
     # is still true (today also at the end of each step): no "overruled" warning.
@@ -215,9 +225,9 @@ async def test_info_shows_register_coverage(ctx):
     reply = await run_answer(ctx, "info")
     field = next(f for f in reply.pages[0].fields if f.name.startswith("Stand heute"))
     assert "606 Rulings und 32 Mechanik-Abschnitte geprüft" in field.value
-    assert "Rulings: 343 unverändert, 27 geändert, 236 nur Begriffe" in field.value
+    assert "Rulings: 342 unverändert, 27 geändert, 237 nur Begriffe" in field.value
     assert "Abschnitte: 14 unverändert, 5 geändert, 13 nur Begriffe" in field.value
-    assert "0 ohne Einordnung · 36 Registerzeilen, Regeln vom 17.04.2026" in field.value
+    assert "0 ohne Einordnung · 37 Registerzeilen, Regeln vom 17.04.2026" in field.value
 
 
 async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):

@@ -32,7 +32,7 @@ def test_register_parses_and_every_row_is_reviewed():
     register = read_register()
     assert register.cr_effective == "2026-04-17"
     keys = [c.key for c in register.changes]
-    assert len(keys) == len(set(keys)) == 36
+    assert len(keys) == len(set(keys)) == 37
     assert {"split_naming", "split_clash", "convoke", "clash_rule", "hybrid_rule", "cumulative_upkeep_rule",
             "mana_burn", "combat_damage_stack", "legend_rule"} <= set(keys)
     # Evidence is a rule with its text in [cr] or a later document entry, never a pattern.
@@ -63,7 +63,7 @@ async def test_build_counts_per_document_are_pinned(tmp_path):
               for f, p, _t, c in report.today.per_document}
     assert counts == {
         ("000", 1): (13, 4, 3, 0),
-        ("001", 1): (89, 7, 71, 0),  # review 2026-12-01: + token_name
+        ("001", 1): (88, 7, 72, 0),  # review 2026-12-01: + token_name; 966 (Voja) wording
         ("001", 2): (68, 5, 64, 0),  # + leyline_start (2), two_headed_giant_attacking_player; Gilden no term
         ("001", 3): (89, 10, 57, 0),  # + keyword_graft, graft_trigger (2), outside_game_exile; 2345 wording
         ("001", 4): (79, 6, 54, 0),  # + combat_damage_fur_trader
