@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
-from bot.search import NameHit, clean
+from bot.search import NameHit
 from bot.store import CardRecord, DocumentRecord, RulingRecord
+from bot.text import clean
 
 MAX_QUERY = 200
 #: A FAQ ruling that gives a card's new text: "<Name> hat (inzwischen) ein Erratum bekommen/erhalten" or

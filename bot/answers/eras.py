@@ -14,31 +14,15 @@ A number no source has is not found (:mod:`bot.answers.rules`, :mod:`bot.answers
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
 from bot.reply import Action, Page, Reply, format_date
-from bot.textsearch import memo
+from bot.store import CitedNumber
 
 CR_NAME = "Comprehensive Rules"
-
-
-@dataclass(frozen=True)
-class CitedNumber:
-    """A number as a document prints it, the document, and today's rule for it (``old_numbers``)."""
-
-    document_prefix: str
-    number: str
-    today: str | None
-    relation: str
-    note: str
-    title: str  # of the citing document (the first FAQ of 001 that quotes it)
-    date: str | None
-    text: str  # the quoted text (first quote), '' for a pure heading
-    heading: str | None
 
 
 @dataclass
@@ -50,33 +34,19 @@ class EraIndex:
 
 
 async def _load(ctx: AnswerContext) -> EraIndex:
-    cited: dict[str, list[CitedNumber]] = {}
-    try:
-        rows = await ctx.store.fetchall(
-            "SELECT o.document, o.number, o.today, o.relation, o.note,"
-            " (SELECT d.title FROM quoted_rules q JOIN documents d ON d.id = q.document_id"
-            "  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1),"
-            " (SELECT d.date FROM quoted_rules q JOIN documents d ON d.id = q.document_id"
-            "  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1),"
-            " (SELECT q.text FROM quoted_rules q JOIN documents d ON d.id = q.document_id"
-            "  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1),"
-            " (SELECT q.title FROM quoted_rules q JOIN documents d ON d.id = q.document_id"
-            "  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1)"
-            " FROM old_numbers o ORDER BY o.document, o.number"
-        )
-        texts = {n: (t, e) for n, t, e in await ctx.store.fetchall("SELECT number, text, effective FROM today_cr")}
-    except sqlite3.OperationalError:  # a store without the register tables: behave as before issue 9
+    found = await ctx.store.cited_numbers()
+    if found is None:  # a store without the register tables: behave as before issue 9
         return EraIndex({}, {})
-    for doc, number, today, relation, note, title, date, text, heading in rows:
-        cited.setdefault(number, []).append(
-            CitedNumber(doc, number, today, relation, note, title or "", date, text or "", heading)
-        )
-    return EraIndex(cited, texts)
+    rows, today = found
+    cited: dict[str, list[CitedNumber]] = {}
+    for c in rows:
+        cited.setdefault(c.number, []).append(c)
+    return EraIndex(cited, {r.number: (r.text, r.effective) for r in today})
 
 
 async def era_index(ctx: AnswerContext) -> EraIndex:
     """The cited numbers of the store (read once per store)."""
-    return await memo(ctx.store, "eras", lambda: _load(ctx))
+    return await ctx.store.memo("eras", lambda: _load(ctx))
 
 
 def _short(text: str, limit: int) -> str:
