@@ -31,6 +31,8 @@ from bot.answers.rule_catalog import (
     number_key,
     parse_number,
     printed_under,
+    shipped_number,
+    shipped_numbers,
     short,
     source_line,
     stellen,
@@ -335,4 +337,4 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
 
 
 __all__ = ["Explanation", "QuotedRule", "RuleCatalog", "catalog", "is_child", "keyword_reply", "parse_number",
-           "rule_reply"]
+           "rule_reply", "shipped_number", "shipped_numbers"]

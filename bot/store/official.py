@@ -5,6 +5,7 @@ numbers (``cr_rule_map``), the CR full-text index (``cr_fts``) and the German↔
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -167,6 +168,25 @@ class OfficialQueries(StoreBase):
             RuleMapRecord(r[4], self._version(r[0:4]), r[5], self._version(r[10:14]), r[6], r[7], bool(r[8]), r[9])
             for r in rows
         ]
+
+    async def cr_effective(self) -> str | None:
+        """The effective ISO date of the Comprehensive Rules this store was built with (``"2026-04-17"``): the
+        current imported version's, else the newest date of today's rule texts of the change register
+        (``today_cr``); None when the store has neither. Read once per store."""
+
+        async def load() -> str | None:
+            row = await self.fetchone(
+                "SELECT effective FROM cr_versions ORDER BY is_current DESC, effective DESC LIMIT 1"
+            )
+            if row is not None:
+                return str(row[0])
+            try:
+                row = await self.fetchone("SELECT max(effective) FROM today_cr")
+            except sqlite3.OperationalError:  # a store without the register
+                return None
+            return str(row[0]) if row and row[0] else None
+
+        return await self.memo("cr_effective", load)
 
     async def current_cr_numbers(self) -> frozenset[str]:
         """Every rule number of the current CR; empty when the store was built without ``--cr``."""
