@@ -52,7 +52,6 @@ FOREIGN_KINDS = frozenset({"english"})
 
 #: Tiers, best first.
 EXACT, PREFIX, WORD_PREFIX, FUZZY = 0, 1, 2, 3
-TIER_NAMES = ("exact", "prefix", "word", "fuzzy")
 
 
 @dataclass(frozen=True)
@@ -65,11 +64,6 @@ class NameHit:
     tier: int
     score: float
     kind: str = "name"
-
-    @property
-    def tier_name(self) -> str:
-        """ "exact", "prefix", "word" or "fuzzy"."""
-        return TIER_NAMES[self.tier]
 
     @property
     def foreign(self) -> bool:

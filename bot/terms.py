@@ -176,9 +176,6 @@ class TermIndex:
         self.name_words: list[tuple[Term, str, int, str]] = [
             (term, name, rank, " " + " ".join(fts_tokens(name))) for term in terms for name, rank in term.names()
         ]
-        self.by_rule: dict[str, list[Term]] = {}
-        for term in terms:
-            self.by_rule.setdefault(term.rule, []).append(term)
 
     def _best(self, found: list[tuple[int, int]], name_of: str, how: str) -> TermMatch:
         rank, i = min(found)
@@ -244,10 +241,6 @@ class TermIndex:
                 done.add(id(term))
                 out.append((term, name, rank))
         return out
-
-    def for_rule(self, number: str) -> list[Term]:
-        """Terms whose rule is ``number`` (``"702.19"`` → Trampelschaden)."""
-        return self.by_rule.get(number, [])
 
 
 @cache

@@ -5,6 +5,7 @@ function                           purpose
 =================================  ========================================================================
 :func:`clean`                      user text made display-safe: NFKC, invisible/control characters
                                    dropped, white space collapsed (every answer's first step)
+:func:`shorten`                    a text on one line, cut with ``…`` (quotes and labels in answers)
 :func:`strip_marks`                combining marks removed (``ä`` → ``a``)
 :func:`name_words`                 the words of a card name, folded (card-name index, term table)
 :func:`name_keys`                  compact keys of a card name (``Boros-Rekrut`` = ``borosrekrut``)
@@ -41,6 +42,12 @@ def clean(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_INVISIBLE)
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
     return " ".join(text.split())
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` on one line (white space collapsed), cut to ``limit`` characters ending in ``…``."""
+    one = " ".join(text.split())
+    return one if len(one) <= limit else one[: limit - 1] + "…"
 
 
 def strip_marks(text: str) -> str:

@@ -33,12 +33,6 @@ ERRATUM = re.compile(
 SPLIT_ACTION = "split"
 
 
-def document_label(doc: DocumentRecord) -> str:
-    """Title and date of a document for a footer: ``"Zwietracht – Häufig gestellte Fragen (17.03.2006)"``."""
-    date = format_date(doc.date)
-    return f"{doc.title} ({date})" if date else doc.title
-
-
 def _face_lines(mana_cost: str | None, type_line: str | None, pt: str | None, text: str) -> str:
     head = " · ".join(part for part in (mana_cost, type_line, pt) if part)
     body = text.strip()

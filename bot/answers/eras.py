@@ -21,6 +21,7 @@ from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
 from bot.reply import Action, Page, Reply, format_date
 from bot.store import CitedNumber
+from bot.text import shorten
 
 CR_NAME = "Comprehensive Rules"
 
@@ -47,11 +48,6 @@ async def _load(ctx: AnswerContext) -> EraIndex:
 async def era_index(ctx: AnswerContext) -> EraIndex:
     """The cited numbers of the store (read once per store)."""
     return await ctx.store.memo("eras", lambda: _load(ctx))
-
-
-def _short(text: str, limit: int) -> str:
-    one = " ".join(text.split())
-    return one if len(one) <= limit else one[: limit - 1] + "…"
 
 
 async def _today_text(ctx: AnswerContext, index: EraIndex, number: str) -> tuple[str, str] | None:
@@ -88,12 +84,12 @@ async def cited_number_reply(
     todays = dict.fromkeys(c.today for c in cited if c.today)
     for c in cited:
         where = c.title + (f" ({format_date(c.date)})" if c.date else "")
-        quote = _short(c.heading or c.text, 300) or "(Überschrift)"
+        quote = shorten(c.heading or c.text, 300) or "(Überschrift)"
         lines.append(f"**{c.number}** im Dokument _{where}_: {quote}")
         if c.today:
             today = await _today_text(ctx, index, c.today)
             label = {"same": "heute", "changed": "heute (inhaltlich geändert)"}.get(c.relation, "heute")
-            text = f": {_short(today[0], 500)} _({_cr(today[1])})_" if today else ""
+            text = f": {shorten(today[0], 500)} _({_cr(today[1])})_" if today else ""
             lines.append(f"→ **{label} {c.today}**{text}")
         else:
             lines.append("→ **heute ohne Gegenstück**")
@@ -102,7 +98,7 @@ async def cited_number_reply(
         lines.append("")
     now = await _today_text(ctx, index, number)
     if now is not None and number not in todays:
-        lines.append(f"**Heute ist {number} eine andere Regel:** {_short(now[0], 400)} _({_cr(now[1])})_")
+        lines.append(f"**Heute ist {number} eine andere Regel:** {shorten(now[0], 400)} _({_cr(now[1])})_")
         if has_cr:
             actions.append(Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
     for today in todays:

@@ -32,7 +32,7 @@ from bot.keywords import LEXICON, resolve_via_keywords
 from bot.model import KeywordRow
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, RuleMapRecord, Store
-from bot.text import GERMAN_MONTHS, GERMAN_STOP_WORDS, clean, normalise_for_search
+from bot.text import GERMAN_MONTHS, GERMAN_STOP_WORDS, clean, normalise_for_search, shorten
 
 MAX_QUERY = 200
 #: Subrules (or rules of a section) listed per page.
@@ -302,7 +302,7 @@ async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: 
 
 def subrule_list(children: list[CRRuleRecord], limit: int = 40) -> str:
     """``**Unterregeln** (Wortlaut auf den nächsten Seiten):`` and one short line per subrule (≤ ``limit``)."""
-    lines = [f"• **{c.number}** {_snippet(c.title or _rule_text(c), 70)}" for c in children[:limit]]
+    lines = [f"• **{c.number}** {shorten(c.title or _rule_text(c), 70)}" for c in children[:limit]]
     if len(children) > limit:
         lines.append(f"… und {len(children) - limit} weitere")
     return "**Unterregeln** (Wortlaut auf den nächsten Seiten):\n" + "\n".join(lines)
@@ -411,10 +411,10 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
     for h in hits:
         if h.kind == "rule" and h.ref in rules:
             text = _rule_text(rules[h.ref]) or rules[h.ref].title or ""
-            lines.append((f"**{h.number}** {_snippet(text)}",
+            lines.append((f"**{h.number}** {shorten(text, 160)}",
                           Action(label=f"Regel {h.number}", action="cr_rule", arg=h.number)))
         elif h.kind == "term" and h.ref in terms:
-            lines.append((f"**Glossar: {h.title}** {_snippet(terms[h.ref].text)}", None))
+            lines.append((f"**Glossar: {h.title}** {shorten(terms[h.ref].text, 160)}", None))
     pages = []
     for i in range(0, len(lines), HITS_PER_PAGE):  # each page's buttons point to that page's rules
         chunk = lines[i:i + HITS_PER_PAGE]
@@ -422,11 +422,6 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
                           body="\n".join(line for line, _ in chunk),
                           actions=[a for _, a in chunk if a is not None][:5]))
     return Reply(pages=pages, source=CR_SOURCE, date=current.effective, actions=list(pages[0].actions or []))
-
-
-def _snippet(text: str, limit: int = 160) -> str:
-    one = " ".join(text.split())
-    return one if len(one) <= limit else one[: limit - 1] + "…"
 
 
 # --- buttons and autocomplete ------------------------------------------------------------------

@@ -17,7 +17,7 @@ from bot.paths import DATA_DIR
 from bot.reply import Action, format_date
 from bot.store import DocumentRecord, ExplanationRecord, Store
 from bot.store import QuotedRuleRecord as QuotedRule
-from bot.text import clean
+from bot.text import clean, shorten
 
 #: A rule number as printed: 3-digit section, optional ".rule" and subrule letter, optional dot.
 RULE_NUMBER = re.compile(r"^(?:regel|rule|cr|nr\.?)?\s*([0-9]{3})(?:\.([0-9]{1,3})([a-z])?)?\.?$", re.IGNORECASE)
@@ -37,7 +37,7 @@ class Explanation(ExplanationRecord):
             return f"Regel {self.number} (Erklärung)"
         if self.guess:
             return f"Erklärung, vermutlich Regel {self.guess}"
-        return f"Erklärung: {short(self.text, 40)}"
+        return f"Erklärung: {shorten(self.text, 40)}"
 
     @property
     def shown_number(self) -> str | None:
@@ -162,12 +162,6 @@ def stellen(count: int) -> str:
     return f"{count} Stelle" if count == 1 else f"{count} Stellen"
 
 
-def short(text: str, limit: int) -> str:
-    """``text`` on one line, cut to ``limit`` characters with ``…``."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def number_key(number: str) -> tuple[int, int, str]:
     """Sort key of a rule number in rule order: ``"104.3f"`` → ``(104, 3, "f")``."""
     m = re.match(r"(\d+)(?:\.(\d+))?([a-z]?)", number)
@@ -190,5 +184,5 @@ def dedupe_actions(actions: list[Action]) -> list[Action]:
 
 
 __all__ = ["Explanation", "QuotedRule", "RuleCatalog", "catalog", "dedupe_actions", "is_child", "nearest_numbers",
-           "number_key", "parse_number", "printed_under", "shipped_number", "shipped_numbers", "short", "source_line",
+           "number_key", "parse_number", "printed_under", "shipped_number", "shipped_numbers", "source_line",
            "stellen"]

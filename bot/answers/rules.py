@@ -33,7 +33,6 @@ from bot.answers.rule_catalog import (
     printed_under,
     shipped_number,
     shipped_numbers,
-    short,
     source_line,
     stellen,
 )
@@ -41,7 +40,7 @@ from bot.answers.rule_search import keyword_reply
 from bot.answers.terms import lookup, term_reply
 from bot.reply import Action, Choice, Field, Page, Reply, quote_user
 from bot.terms import ENGLISH, term_index
-from bot.text import clean, tokens
+from bot.text import clean, shorten, tokens
 
 _LANGUAGE = {"de": "Deutsch", "en": "English"}
 
@@ -172,8 +171,8 @@ def _not_in_store(cat: RuleCatalog, number: str) -> Reply:
         f"Der Wortlaut von Regel {number} steht in keinem Dokument des Bots. "
         f"Die Regelerklärung (Dokument 003) verweist an {stellen(len(found))} darauf:"
     ]
-    lines += [f"• **{e.label}**: {short(e.text, 180)}" for e in found]
-    actions = [Action(label=short(e.label, 80), action="rulex", arg=str(e.id)) for e in found[:20]]
+    lines += [f"• **{e.label}**: {shorten(e.text, 180)}" for e in found]
+    actions = [Action(label=shorten(e.label, 80), action="rulex", arg=str(e.id)) for e in found[:20]]
     return Reply(
         pages=[Page(title=f"Regel {number}: nicht enthalten", body="\n".join(lines))],
         source=found[0].document.title,
@@ -312,10 +311,10 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
             if q.number.startswith(prefix) and q.number not in choices:
                 today = next((c.today for c in eras.get(q.number, []) if c.today), None)
                 label = f"{q.number}" + (f" (heute {today})" if today else "") + f" – {q.title or q.text}"
-                choices[q.number] = Choice(name=short(label, 100), value=q.number)
+                choices[q.number] = Choice(name=shorten(label, 100), value=q.number)
         for e in cat.explanations:  # numbers aligned by issue 6, if any
             if e.number and e.number.startswith(prefix) and e.number not in choices:
-                choices[e.number] = Choice(name=short(f"{e.number} – {e.text}", 100), value=e.number)
+                choices[e.number] = Choice(name=shorten(f"{e.number} – {e.text}", 100), value=e.number)
         mentioned = sorted({n for e in cat.explanations for n in e.see_also}, key=number_key)
         for n in mentioned:
             if n.startswith(prefix) and n not in choices:
@@ -323,16 +322,16 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
         return merge_choices(list(choices.values()), await cr_rule_choices(ctx, current))
     words = tokens(typed)
     if typed:
-        choices[typed] = Choice(name=short(f"Suche: {typed}", 100), value=typed)
+        choices[typed] = Choice(name=shorten(f"Suche: {typed}", 100), value=typed)
     for term, name, _rank in term_index().complete(words):  # German terms of the term table, by any name
         label = term.german if name == term.german else f"{term.german} ({name})"
-        choices.setdefault(term.german, Choice(name=short(f"{label} – Regel {term.rule}", 100), value=term.german))
+        choices.setdefault(term.german, Choice(name=shorten(f"{label} – Regel {term.rule}", 100), value=term.german))
     entries = [(f"{q.number} {q.title}", q.number) for q in cat.quoted if q.title]
     entries += [(term, term) for e in cat.explanations for term in e.terms]
     for label, value in entries:
         label_words = tokens(label)
         if all(any(w.startswith(t) for w in label_words) for t in words) and value not in choices:
-            choices[value] = Choice(name=short(label, 100), value=value)
+            choices[value] = Choice(name=shorten(label, 100), value=value)
     return merge_choices(list(choices.values()), await cr_rule_choices(ctx, current))
 
 

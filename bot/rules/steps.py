@@ -24,16 +24,6 @@ COMPREHENSIVE_RULES = "Comprehensive Rules"
 #: the official rules of 2010 (still with 701.19 clash and two mana values per split card, 708.6a)
 COMPREHENSIVE_RULES_2010 = "Comprehensive Rules, 01.10.2010"
 
-#: Document label → file in data/sources/ (for answers that link a step to its document).
-SOURCE_FILES = {
-    CLASH_ARTICLE: "000_b7f976ad35525819.txt",
-    RAVNICA_FAQ: "001_d6ee154855c71d75.txt",
-    DISSENSION_FAQ: "001_d6ee154855c71d75.txt",
-    COLDSNAP_FAQ: "001_d6ee154855c71d75.txt",
-    SPLIT_RULINGS: "002_6d34ad434ad7e3d9.txt",
-    FAST_FORWARD_RULINGS: "004_93ff3bb801f5793d.txt",
-}
-
 
 @dataclass(frozen=True)
 class Step:
