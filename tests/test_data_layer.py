@@ -90,3 +90,20 @@ async def test_cr_citation_date_comes_from_the_store(built_db: Path, tmp_path: P
     assert effective == "2027-01-15"
     assert "601.2f (Comprehensive Rules, 15.01.2027)" in text
     assert "17.04.2026" not in text
+
+
+async def test_one_stop_word_list_for_both_searches(store: Store):
+    from bot.answers.official import search_groups
+    from bot.text import GERMAN_STOP_WORDS, STOP_WORDS
+    from bot.textsearch import build_query
+
+    assert GERMAN_STOP_WORDS < STOP_WORDS
+    # the documents' search drops every function word, German or English, unless nothing else is left
+    query = build_query("Wann kann der Spieler auf dem Stapel reagieren")
+    assert query is not None and [t.label for t in query.terms] == ["wann", "spieler", "stapel", "reagieren"]
+    assert [t.label for t in build_query("the stack").terms] == ["stack"]
+    assert [t.label for t in build_query("kann der").terms] == ["kann", "der"]  # nothing else left
+    # the (English) Comprehensive Rules keep English words; German function words are dropped
+    groups = await search_groups(store, "kann der Spieler the stack")
+    assert [g[0] for g in groups] == ["spieler", "the", "stack"]
+    assert "player" in groups[0]

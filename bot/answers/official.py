@@ -360,8 +360,9 @@ async def glossary_reply(store: Store, term: GlossaryRecord, note: str = "") -> 
 
 
 async def search_groups(store: Store, q: str) -> list[list[str]]:
-    """The words of ``q`` (folded, stop words dropped), each with its English equivalents from the
-    keyword table (``fehde`` → ``clash``) and the lexicon of :mod:`bot.keywords` (``friedhof`` → ``graveyard``)."""
+    """The words of ``q`` (folded, German function words of :data:`bot.text.GERMAN_STOP_WORDS` dropped), each
+    with its English equivalents from the keyword table (``fehde`` → ``clash``) and the lexicon of
+    :mod:`bot.keywords` (``friedhof`` → ``graveyard``)."""
     folded = normalise_for_search(q)
     keywords = await store.keywords()
     groups: list[list[str]] = []
