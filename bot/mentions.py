@@ -18,7 +18,8 @@ import re
 import weakref
 from dataclasses import dataclass
 
-from bot.search import NameIndex, clean, name_keys
+from bot.search import NameIndex
+from bot.text import clean, name_keys
 
 #: Only this much of a message is read (Discord's longest message is 4000 characters).
 MAX_TEXT = 4000

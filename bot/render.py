@@ -215,7 +215,7 @@ def choice_rows(choices: list[Action]) -> list[list[dict[str, Any]]]:
     """The "Meintest du" candidates as action rows: ≤ 5 primary buttons ``rb:<action>:<arg>``, else one
     select menu whose custom_id is ``rb:<action>:`` and whose options carry the argument as value (≤ 25,
     candidates with the first candidate's action only); picking one runs ``rb:<action>:<value>``
-    (see Regelbot._on_button)."""
+    (:func:`picked_custom_id`, used by the gateway bot and the HTTP endpoint)."""
     if not choices:
         return []
     if len(choices) <= CHOICE_BUTTONS_MAX:
@@ -280,7 +280,8 @@ def message_payload(reply: Reply, page: int = 0, origin: Invocation | None = Non
     the body of a follow-up or of an edit).
 
     Shape: ``{"embeds": [Embed.to_dict()], "components": [action rows of buttons {"type": 2, "style",
-    "label", "custom_id", "disabled"?}], "allowed_mentions": {"parse": []}, "flags": 64 | 0}``; ``edit``
+    "label", "custom_id", "disabled"?} or of one "Meintest du" select menu {"type": 3, "custom_id",
+    "placeholder", "options"}], "allowed_mentions": {"parse": []}, "flags": 64 | 0}``; ``edit``
     leaves ``flags`` out (an edit cannot change a message's visibility). ``origin`` is the invocation
     that produced ``reply`` (for the paging buttons, see :func:`components`).
     """
@@ -312,7 +313,8 @@ def to_json(reply: Reply, page: int = 0, origin: Invocation | None = None) -> st
 
 
 def to_text(reply: Reply, page: int = 0) -> str:
-    """A plain-text rendering for the console: title, body, fields, footer and buttons."""
+    """A plain-text rendering for the console: title, body, fields, footer, the "Meintest du" choices and the
+    buttons (paging as ``[Zurück]``/``[Weiter]``, actions with their custom_id; the share button left out)."""
     pages = fit_reply(reply)
     page = max(0, min(page, len(pages) - 1))
     p = pages[page]

@@ -1,9 +1,10 @@
 """The reply model: what every answer returns, independent of Discord.
 
-Answers (``bot.answers``) build a :class:`Reply`; ``bot.render`` turns it into a Discord
-message (embeds, buttons) and the console into text. Discord's limits are enforced by the
-renderer's pagination, never by cutting silently: a page whose body is longer than an embed
-description may hold is split into more pages (see :func:`paginate`).
+Answers (``bot.answers``) build a :class:`Reply`; :mod:`bot.render` turns it into a Discord
+message payload (embeds, buttons, select menus) or into text for the console. Discord's limits are
+enforced by the renderer, never by cutting silently: a page longer than one embed may hold is split into
+more pages (:func:`bot.render.fit_pages`). This module also holds the helpers every answer uses for German
+dates (:func:`format_date`) and for echoing user text inertly (:func:`quote_user`, :func:`in_quotes`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ FIELD_VALUE_MAX = 1024
 FIELDS_MAX = 25
 FOOTER_MAX = 2048
 MESSAGE_EMBED_TOTAL_MAX = 6000
-CONTENT_MAX = 2000
 BUTTON_LABEL_MAX = 80
 SELECT_LABEL_MAX = 100
 CUSTOM_ID_MAX = 100
@@ -121,13 +121,13 @@ class Page:
 class Action:
     """A button that runs another answer: ``action`` names a registered action, ``arg`` its argument.
 
-    Rendered as a persistent button whose custom_id is ``rb:<action>:<arg>`` (≤ 100 characters).
+    Rendered as a persistent button whose custom_id is ``rb:<action>:<arg>`` (≤ 100 characters, ``arg``
+    percent-encoded where needed: :func:`bot.custom_id.encode_open`).
     """
 
     label: str
     action: str
     arg: str
-    emoji: str | None = None
 
 
 @dataclass
@@ -149,7 +149,8 @@ class Reply:
         actions: buttons below the message (≤ 20, to leave a row for paging).
         choices: the candidates of a "Meintest du: …" answer; each answers directly when picked
             (≤ 5 as buttons, more as one select menu of ≤ 25 options).
-        ephemeral: only the asking user sees it (used for user-facing errors).
+        ephemeral: only the asking user sees it (user-facing errors, and answers made private by
+            :func:`as_private`).
         error: True for a user-facing error reply (unknown card, bad input).
         color: embed colour as 0xRRGGBB.
     """

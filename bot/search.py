@@ -1,6 +1,6 @@
 """Card-name normalisation and the ranked in-memory name index.
 
-Normalisation (:func:`name_keys`) makes these spellings meet:
+Normalisation (:func:`bot.text.name_keys`) makes these spellings meet:
 
 * case and Unicode forms (NFKC; ``U`` + U+0308 is ``Ü``), zero-width and control characters dropped;
 * umlauts both ways: ``ä`` ↔ ``ae`` and ``ä`` ↔ ``a`` (two keys per name), ``ß`` ↔ ``ss``;
@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import bisect
 import heapq
-import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -31,14 +29,10 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from bot.store import NameEntry
+from bot.text import clean, name_keys, name_words
 
-# Characters that never carry meaning in a name: zero-width, bidi marks, BOM, soft hyphen.
-_INVISIBLE = dict.fromkeys(
-    [0x00AD, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
-)
-_UMLAUT_AE = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
-_SEPARATORS = re.compile(r"[\s\-‐‑‒–—―'’‘`´,.:;!?\"„“”«»()]+")
-_SLASHES = re.compile(r"\s*/+\s*")
+#: The name-word normaliser under its old name (the normalisers live in :mod:`bot.text`).
+words = name_words
 
 #: Queries shorter than this get no fuzzy tier (one or two letters match everything).
 MIN_FUZZY_LENGTH = 3
@@ -58,45 +52,6 @@ FOREIGN_KINDS = frozenset({"english"})
 
 #: Tiers, best first.
 EXACT, PREFIX, WORD_PREFIX, FUZZY = 0, 1, 2, 3
-TIER_NAMES = ("exact", "prefix", "word", "fuzzy")
-
-
-def clean(text: str) -> str:
-    """NFKC-normalise, drop invisible/control characters and collapse white space.
-
-    Returns a display-safe string (no NUL, no zero-width joiners, no bidi overrides).
-    """
-    text = unicodedata.normalize("NFKC", text).translate(_INVISIBLE)
-    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
-    return " ".join(text.split())
-
-
-def _strip_marks(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def words(text: str) -> list[str]:
-    """The words of a name in folded form (``ä`` → ``a``): ``"Chor des Konklave"`` → chor, des, konklave."""
-    folded = _strip_marks(clean(text).casefold().replace("ß", "ss"))
-    folded = _SLASHES.sub(" ", folded)
-    return [w for w in _SEPARATORS.split(folded) if w]
-
-
-def name_keys(text: str) -> tuple[str, ...]:
-    """Compact keys of a name: ``ä``→``ae`` and ``ä``→``a`` variants, separators removed.
-
-    ``"Überstimmen"`` → ``("ueberstimmen", "uberstimmen")``; ``"Forschung // Entwicklung"`` →
-    ``("forschung/entwicklung",)``. Returns one key when both variants agree; () for blank input.
-    """
-    base = clean(text).casefold()
-    base = _SLASHES.sub("/", base)
-    variants = []
-    for variant in (base.translate(_UMLAUT_AE), _strip_marks(base.replace("ß", "ss"))):
-        key = _SEPARATORS.sub("", _strip_marks(variant))
-        if key and key not in variants:
-            variants.append(key)
-    return tuple(variants)
 
 
 @dataclass(frozen=True)
@@ -109,11 +64,6 @@ class NameHit:
     tier: int
     score: float
     kind: str = "name"
-
-    @property
-    def tier_name(self) -> str:
-        """ "exact", "prefix", "word" or "fuzzy"."""
-        return TIER_NAMES[self.tier]
 
     @property
     def foreign(self) -> bool:
@@ -154,7 +104,7 @@ class NameIndex:
             self.card_names[entry.card_id] = entry.card_name
             for key in name_keys(entry.name):
                 self._keys.append((key, idx))
-            entry_words = tuple(set(words(entry.name)))
+            entry_words = tuple(set(name_words(entry.name)))
             self._entry_words.append(entry_words)
             for word in entry_words:
                 self._words.append((word, idx))
@@ -290,7 +240,7 @@ class NameIndex:
             for pos in self._range(key_strings, key, SCAN_CAP if len(key) > SHORT_PREFIX else limit * 8):
                 k = key_strings[pos]
                 offer(key_owner[pos], EXACT if k == key else PREFIX, 100.0 * len(key) / len(k))
-        query_words = words(query)[:MAX_QUERY_WORDS]
+        query_words = name_words(query)[:MAX_QUERY_WORDS]
         if query_words and len(best) < limit:
             candidates: set[int] | None = None
             owners = self._word_owner

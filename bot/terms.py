@@ -31,8 +31,8 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from bot.paths import DATA_DIR
-from bot.search import clean, name_keys, words
-from bot.textsearch import tokens as fts_tokens
+from bot.text import clean, name_keys, name_words
+from bot.text import tokens as fts_tokens
 
 TERMS_PATH = DATA_DIR / "terms_de_en.tsv"
 #: Longest query looked at (characters); the table's longest name has under 40.
@@ -145,7 +145,7 @@ def inflection_stem(word: str) -> str:
 def _stems(text: str) -> tuple[str, ...]:
     """The folded words of ``text`` with umlauts as ``ae`` and without inflection endings."""
     out = []
-    for w in words(text):
+    for w in name_words(text):
         keys = name_keys(w)
         if keys:
             out.append(inflection_stem(keys[-1]))
@@ -176,9 +176,6 @@ class TermIndex:
         self.name_words: list[tuple[Term, str, int, str]] = [
             (term, name, rank, " " + " ".join(fts_tokens(name))) for term in terms for name, rank in term.names()
         ]
-        self.by_rule: dict[str, list[Term]] = {}
-        for term in terms:
-            self.by_rule.setdefault(term.rule, []).append(term)
 
     def _best(self, found: list[tuple[int, int]], name_of: str, how: str) -> TermMatch:
         rank, i = min(found)
@@ -233,7 +230,7 @@ class TermIndex:
 
     def complete(self, typed_words: list[str]) -> list[tuple[Term, str, int]]:
         """``(term, name, rank)`` for each term's first name whose words start with every typed word (in
-        table order; folded words as :func:`bot.textsearch.tokens` makes them)."""
+        table order; folded words as :func:`bot.text.tokens` makes them)."""
         out: list[tuple[Term, str, int]] = []
         done: set[int] = set()
         if not typed_words:
@@ -244,10 +241,6 @@ class TermIndex:
                 done.add(id(term))
                 out.append((term, name, rank))
         return out
-
-    def for_rule(self, number: str) -> list[Term]:
-        """Terms whose rule is ``number`` (``"702.19"`` → Trampelschaden)."""
-        return self.by_rule.get(number, [])
 
 
 @cache

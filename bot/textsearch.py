@@ -22,16 +22,12 @@ and fall back to OR, then to the trigram index (word parts inside compounds).
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
-from weakref import WeakKeyDictionary
 
 from bot.paths import DATA_DIR
-from bot.search import clean
+from bot.text import STOP_WORDS, canonical, clean, tokens
 
 SYNONYMS_PATH = DATA_DIR / "synonyms.tsv"
 
@@ -40,90 +36,7 @@ MAX_TEXT = 400
 #: Most search terms per query (after synonyms); more are dropped and the answer says so.
 MAX_TERMS = 10
 
-_TOKEN = re.compile(r"[^\W_]+")
 _SUFFIXES = ("ern", "en", "er", "es", "em", "e", "n", "s")
-#: Function words dropped from a search unless nothing else is left.
-_STOP_WORDS = frozenset(
-    (
-        "der",
-        "die",
-        "das",
-        "den",
-        "dem",
-        "des",
-        "ein",
-        "eine",
-        "einen",
-        "einem",
-        "einer",
-        "eines",
-        "und",
-        "oder",
-        "mit",
-        "von",
-        "vom",
-        "zu",
-        "zum",
-        "zur",
-        "in",
-        "im",
-        "ins",
-        "am",
-        "an",
-        "auf",
-        "aus",
-        "für",
-        "bei",
-        "ist",
-        "sind",
-        "wird",
-        "werden",
-        "wurde",
-        "was",
-        "wie",
-        "wer",
-        "wenn",
-        "ob",
-        "nicht",
-        "kein",
-        "keine",
-        "es",
-        "er",
-        "sie",
-        "ich",
-        "du",
-        "man",
-        "sich",
-        "auch",
-        "noch",
-        "nur",
-        "so",
-        "als",
-        "dann",
-        "the",
-        "a",
-        "of",
-        "to",
-        "is",
-        "and",
-        "or",
-        "on",
-    )
-)
-
-
-def fold(text: str) -> str:
-    """Lower-case ``text`` and strip diacritics like the FTS tokenizer (``"Fähigkeit"`` → ``"fahigkeit"``).
-
-    ``ß`` is kept (unicode61 keeps it); NFKC first, so compatibility forms and combining marks meet.
-    """
-    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def tokens(text: str) -> list[str]:
-    """The FTS tokens of ``text``: runs of letters and digits, folded (see :func:`fold`)."""
-    return _TOKEN.findall(fold(clean(text)))
 
 
 def stem(token: str) -> str:
@@ -159,12 +72,6 @@ def spellings(token: str) -> list[str]:
         elif "ss" in form:
             out.append(form.replace("ss", "ß"))
     return list(dict.fromkeys(out))
-
-
-def canonical(word: str) -> str:
-    """A folded token in one spelling for comparisons: ``ß`` → ``ss``, ``ae``/``oe``/``ue`` → ``a``/``o``/``u``
-    (``"prioritaet"`` and ``"prioritat"`` meet; used to match synonym patterns)."""
-    return re.sub(r"([aou])e", r"\1", word.replace("ß", "ss"))
 
 
 @dataclass(frozen=True)
@@ -384,7 +291,7 @@ def build_query(text: str, groups: tuple[SynonymGroup, ...] | None = None) -> Ft
         else:
             terms.append(_word_term(flat[i]))
             i += 1
-    content = [t for t in terms if t.synonym or t.label not in _STOP_WORDS]
+    content = [t for t in terms if t.synonym or t.label not in STOP_WORDS]
     if content:
         terms = content
     if len(terms) > MAX_TERMS:
@@ -411,19 +318,3 @@ def tidy_snippet(snippet: str) -> str:
     """A snippet made readable: JSON list brackets of example columns removed, white space joined."""
     snippet = re.sub(r'^\["|"\]$|",\s*"', " ", snippet.strip())
     return " ".join(snippet.split())
-
-
-T = TypeVar("T")
-_MEMO: WeakKeyDictionary[Any, dict[str, Any]] = WeakKeyDictionary()
-
-
-async def memo(owner: Any, key: str, load: Callable[[], Awaitable[T]]) -> T:
-    """``await load()`` once per ``owner`` (the open store) and ``key``; later calls answer from memory.
-
-    Autocomplete must answer within Discord's 3 seconds, so catalogues (rule numbers, mechanic
-    titles) are loaded from the read-only store on first use and kept for the store's lifetime.
-    """
-    table = _MEMO.setdefault(owner, {})
-    if key not in table:
-        table[key] = await load()
-    return table[key]

@@ -66,3 +66,11 @@ async def test_dated_rulings_keep_their_own_date(ctx, store):
     assert len(rulings) == 6  # document 004: six dated paragraphs
     assert rulings[-1].date == "2026-01-27" and rulings[-1].own_date
     assert rulings[-1].text.startswith("To determine the total cost of a spell")
+    # That date equals its document's; a ruling of 2017-04-18 in the rulings list of 2017-07-14 (document 002)
+    # shows that the ruling's own date wins over the document's.
+    split = await store.rulings_for_card(ctx.names.resolve("Getrieben // Verzweiflung").card_id)
+    first = split[0]
+    assert (first.date, first.document.date, first.own_date) == ("2017-07-14", "2017-07-14", True)
+    dated = next(r for r in split if r.text.startswith("Alle geteilten Karten haben zwei Kartenhälften"))
+    assert dated.own_date and dated.date == "2017-04-18"
+    assert dated.document.date == "2017-07-14" != dated.date

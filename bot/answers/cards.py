@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
-from bot.search import NameHit, clean
+from bot.search import NameHit
 from bot.store import CardRecord, DocumentRecord, RulingRecord
+from bot.text import clean
 
 MAX_QUERY = 200
 #: A FAQ ruling that gives a card's new text: "<Name> hat (inzwischen) ein Erratum bekommen/erhalten" or
@@ -30,12 +31,6 @@ ERRATUM = re.compile(
     re.DOTALL,
 )
 SPLIT_ACTION = "split"
-
-
-def document_label(doc: DocumentRecord) -> str:
-    """Title and date of a document for a footer: ``"Zwietracht – Häufig gestellte Fragen (17.03.2006)"``."""
-    date = format_date(doc.date)
-    return f"{doc.title} ({date})" if date else doc.title
 
 
 def _face_lines(mana_cost: str | None, type_line: str | None, pt: str | None, text: str) -> str:

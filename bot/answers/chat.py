@@ -17,9 +17,8 @@ from bot.answers.rulings import annotate, card_rulings, rulings_pages
 from bot.answers.today import today_index
 from bot.mentions import bracket_mentions, scanner
 from bot.reply import Action, Page, Reply, quote_user
-from bot.search import clean
 from bot.store import CardRecord, RulingRecord
-from bot.textsearch import tokens
+from bot.text import clean, tokens
 
 #: At most this many cards in the answer to "Karten erklären" (one page each).
 EXPLAIN_MAX = 10
@@ -141,12 +140,8 @@ async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
 
 
 async def _general_split_rulings(ctx: AnswerContext) -> list[RulingRecord]:
-    rows = await ctx.store.fetchall(
-        "SELECT DISTINCT c.id FROM cards c JOIN rulings r ON r.card_id = c.id "
-        "JOIN documents d ON d.id = r.document_id WHERE c.is_split = 1 AND d.kind = 'rulings_list' ORDER BY c.id"
-    )
     out = []
-    for (card_id,) in rows:
+    for card_id in await ctx.store.split_cards_with_list_rulings():
         for ruling in await ctx.store.rulings_for_card(card_id):
             if ruling.document.kind == "rulings_list" and _SPLIT_RULING.search(ruling.text):
                 out.append(ruling)

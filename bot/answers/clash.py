@@ -107,7 +107,8 @@ async def clash_reveal(
                 inline=False,
             )
         )
-    return explained_reply(f"Fehde – Regelstand {_rules_label(rules)}", "\n".join(lines), result.steps, fields)
+    title = f"Fehde – Regelstand {_rules_label(rules)}"
+    return await explained_reply(ctx, title, "\n".join(lines), result.steps, fields)
 
 
 # --------------------------------------------------------------------------- odds
@@ -259,4 +260,4 @@ async def clash_odds(
         )
     ]
     title = f"Fehde-Chancen – Regelstand {_rules_label(rules)}"
-    return explained_reply(title, "\n".join(lines), result.steps, fields)
+    return await explained_reply(ctx, title, "\n".join(lines), result.steps, fields)

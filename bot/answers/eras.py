@@ -14,31 +14,16 @@ A number no source has is not found (:mod:`bot.answers.rules`, :mod:`bot.answers
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
 from bot.reply import Action, Page, Reply, format_date
-from bot.textsearch import memo
+from bot.store import CitedNumber
+from bot.text import shorten
 
 CR_NAME = "Comprehensive Rules"
-
-
-@dataclass(frozen=True)
-class CitedNumber:
-    """A number as a document prints it, the document, and today's rule for it (``old_numbers``)."""
-
-    document_prefix: str
-    number: str
-    today: str | None
-    relation: str
-    note: str
-    title: str  # of the citing document (the first FAQ of 001 that quotes it)
-    date: str | None
-    text: str  # the quoted text (first quote), '' for a pure heading
-    heading: str | None
 
 
 @dataclass
@@ -50,38 +35,19 @@ class EraIndex:
 
 
 async def _load(ctx: AnswerContext) -> EraIndex:
-    cited: dict[str, list[CitedNumber]] = {}
-    try:
-        rows = await ctx.store.fetchall(
-            "SELECT o.document, o.number, o.today, o.relation, o.note,"
-            " (SELECT d.title FROM quoted_rules q JOIN documents d ON d.id = q.document_id"
-            "  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1),"
-            " (SELECT d.date FROM quoted_rules q JOIN documents d ON d.id = q.document_id"
-            "  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1),"
-            " (SELECT q.text FROM quoted_rules q JOIN documents d ON d.id = q.document_id"
-            "  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1),"
-            " (SELECT q.title FROM quoted_rules q JOIN documents d ON d.id = q.document_id"
-            "  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1)"
-            " FROM old_numbers o ORDER BY o.document, o.number"
-        )
-        texts = {n: (t, e) for n, t, e in await ctx.store.fetchall("SELECT number, text, effective FROM today_cr")}
-    except sqlite3.OperationalError:  # a store without the register tables: behave as before issue 9
+    found = await ctx.store.cited_numbers()
+    if found is None:  # a store without the register tables: behave as before issue 9
         return EraIndex({}, {})
-    for doc, number, today, relation, note, title, date, text, heading in rows:
-        cited.setdefault(number, []).append(
-            CitedNumber(doc, number, today, relation, note, title or "", date, text or "", heading)
-        )
-    return EraIndex(cited, texts)
+    rows, today = found
+    cited: dict[str, list[CitedNumber]] = {}
+    for c in rows:
+        cited.setdefault(c.number, []).append(c)
+    return EraIndex(cited, {r.number: (r.text, r.effective) for r in today})
 
 
 async def era_index(ctx: AnswerContext) -> EraIndex:
     """The cited numbers of the store (read once per store)."""
-    return await memo(ctx.store, "eras", lambda: _load(ctx))
-
-
-def _short(text: str, limit: int) -> str:
-    one = " ".join(text.split())
-    return one if len(one) <= limit else one[: limit - 1] + "…"
+    return await ctx.store.memo("eras", lambda: _load(ctx))
 
 
 async def _today_text(ctx: AnswerContext, index: EraIndex, number: str) -> tuple[str, str] | None:
@@ -118,12 +84,12 @@ async def cited_number_reply(
     todays = dict.fromkeys(c.today for c in cited if c.today)
     for c in cited:
         where = c.title + (f" ({format_date(c.date)})" if c.date else "")
-        quote = _short(c.heading or c.text, 300) or "(Überschrift)"
+        quote = shorten(c.heading or c.text, 300) or "(Überschrift)"
         lines.append(f"**{c.number}** im Dokument _{where}_: {quote}")
         if c.today:
             today = await _today_text(ctx, index, c.today)
             label = {"same": "heute", "changed": "heute (inhaltlich geändert)"}.get(c.relation, "heute")
-            text = f": {_short(today[0], 500)} _({_cr(today[1])})_" if today else ""
+            text = f": {shorten(today[0], 500)} _({_cr(today[1])})_" if today else ""
             lines.append(f"→ **{label} {c.today}**{text}")
         else:
             lines.append("→ **heute ohne Gegenstück**")
@@ -132,7 +98,7 @@ async def cited_number_reply(
         lines.append("")
     now = await _today_text(ctx, index, number)
     if now is not None and number not in todays:
-        lines.append(f"**Heute ist {number} eine andere Regel:** {_short(now[0], 400)} _({_cr(now[1])})_")
+        lines.append(f"**Heute ist {number} eine andere Regel:** {shorten(now[0], 400)} _({_cr(now[1])})_")
         if has_cr:
             actions.append(Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
     for today in todays:

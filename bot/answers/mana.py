@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.answers.registry import AnswerContext, UserError, answer
 from bot.offload import TooExpensive, run_bounded
-from bot.reply import Field, Page, Reply, quote_user
+from bot.reply import Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError
 from bot.rules.mana.payment import pay
 from bot.rules.mana.symbols import german_int
-from bot.rules.steps import Step, sources_of
+from bot.rules.steps import COMPREHENSIVE_RULES, Step, dated_steps, sources_of
 from bot.search import EXACT
 
 if TYPE_CHECKING:
@@ -191,9 +191,16 @@ def steps_text(steps: list[Step]) -> str:
     return "\n".join(f"• {s}" for s in steps)
 
 
-def explained_reply(title: str, body: str, steps: list[Step], extra: list[Field] | None = None) -> Reply:
+async def explained_reply(
+    ctx: AnswerContext, title: str, body: str, steps: list[Step], extra: list[Field] | None = None
+) -> Reply:
     """A reply with the result in the body, optional fields, and the steps in a field
-    „Erklärung“; the footer names every cited document."""
+    „Erklärung“; the footer names every cited document. Today's rules are cited with the effective date of
+    the store's Comprehensive Rules (:meth:`bot.store.Store.cr_effective`, e.g. „Comprehensive Rules,
+    17.04.2026“), undated for a store that has none."""
+    effective = await ctx.store.cr_effective()
+    if effective is not None:
+        steps = dated_steps(steps, f"{COMPREHENSIVE_RULES}, {format_date(effective)}")
     fields = list(extra or [])
     fields.append(Field("Erklärung", steps_text(steps)))
     source = " · ".join(sources_of(steps)) or "Regelbot-Rechner"
@@ -265,7 +272,7 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
         steps += [s for s in hybrid.steps if s not in steps]
     if not fields:
         lines.append("**Bezahlmöglichkeiten:** 1 (keine Hybrid- oder phyrexianischen Symbole)")
-    return explained_reply(given.label, "\n".join(lines), steps, fields)
+    return await explained_reply(ctx, given.label, "\n".join(lines), steps, fields)
 
 
 # --------------------------------------------------------------------------- /mana pay
@@ -298,7 +305,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
         missing = ", ".join(f"{n}× {label}" for label, n in result.missing) or "Lebenspunkte"
         verdict = f"❌ **Nicht bezahlbar.** Es fehlt: {missing}."
     steps = _card_note(given) + result.steps
-    return explained_reply(f"Bezahlen: {label}", f"{verdict}\n{head}", steps)
+    return await explained_reply(ctx, f"Bezahlen: {label}", f"{verdict}\n{head}", steps)
 
 
 # --------------------------------------------------------------------------- /mana convoke
@@ -324,7 +331,7 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int = 0
         f"**Kosten:** {face.text}{xs} · **Kreaturen:** {len(tapped)}\n"
         f"**Mögliche Restkosten ({result.count}):** {_listing(texts, result.count)}"
     )
-    return explained_reply(f"Einberufen: {label}", body, _card_note(given) + result.steps)
+    return await explained_reply(ctx, f"Einberufen: {label}", body, _card_note(given) + result.steps)
 
 
 # --------------------------------------------------------------------------- /mana total
@@ -392,7 +399,7 @@ async def mana_total(
         others = [o.text + (f" ({o.choices})" if o.choices else "") for o in result.options[1:]]
         lines.append(f"**Andere Wahl ({result.count - 1}):** " + _listing(others, result.count - 1))
     lines.append(f"**Manawert (unverändert):** {result.mana_value}")
-    return explained_reply(f"Gesamtkosten: {label}", "\n".join(lines), _card_note(given) + result.steps)
+    return await explained_reply(ctx, f"Gesamtkosten: {label}", "\n".join(lines), _card_note(given) + result.steps)
 
 
 # --------------------------------------------------------------------------- /mana upkeep
@@ -425,4 +432,4 @@ async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
     steps = result.steps
     if any(o.other for o in options):  # named costs are the user's words: echoed inert
         steps = [Step(quote_user(s.text), s.rule, s.source) for s in steps]
-    return explained_reply(f"Kumulative Versorgung {label}", f"{head}\n{total}", steps)
+    return await explained_reply(ctx, f"Kumulative Versorgung {label}", f"{head}\n{total}", steps)

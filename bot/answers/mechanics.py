@@ -14,8 +14,6 @@ through ``data/synonyms.tsv`` (``convoke`` → Einberufen) or by a close spellin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rapidfuzz import fuzz, process
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
@@ -23,51 +21,18 @@ from bot.answers.rules import catalog
 from bot.answers.rulings import annotate
 from bot.answers.today import heute_block, terms_line, today_index
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
-from bot.search import clean
-from bot.store import DocumentRecord, Store
-from bot.textsearch import memo, synonyms, tokens
+from bot.store import MechanicRecord, Store
+from bot.text import clean, tokens
+from bot.textsearch import synonyms
 
 #: Rulings per page of a mechanic answer.
 RULINGS_PER_PAGE = 6
 CARD_BUTTONS = 15
 
 
-_MECHANICS_SQL = """
-SELECT m.id, m.title, m.body, m.position,
-       d.id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date
-FROM mechanics m JOIN documents d ON d.id = m.document_id ORDER BY d.id, m.position
-"""
-
-
-@dataclass(frozen=True)
-class MechanicRecord:
-    """A mechanics section with its document."""
-
-    id: int
-    title: str
-    body: str
-    position: int
-    document: DocumentRecord
-
-    @property
-    def label(self) -> str:
-        """Title with the set when another section has the same title: ``"Gilden (Gildenbund)"``."""
-        return f"{self.title} ({self.document.set_name or self.document.title})"
-
-    @property
-    def words(self) -> list[str]:
-        """Folded words of the title (``„Verbesserte“ Kreaturen`` → verbesserte, kreaturen)."""
-        return tokens(self.title)
-
-
-async def _load(store: Store) -> list[MechanicRecord]:
-    rows = await store.fetchall(_MECHANICS_SQL)
-    return [MechanicRecord(r[0], r[1], r[2], r[3], DocumentRecord(*r[4:12])) for r in rows]
-
-
 async def mechanics(store: Store) -> list[MechanicRecord]:
     """Every mechanics section of ``store`` in document order (from memory after the first call)."""
-    return await memo(store, "mechanics", lambda: _load(store))
+    return await store.mechanic_sections()
 
 
 def _choice_label(m: MechanicRecord, all_sections: list[MechanicRecord]) -> str:
@@ -117,13 +82,8 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
     date = format_date(m.document.date)
     source = m.document.title + (f", {date}" if date else "")
     title = m.title if not m.document.set_name else f"{m.title} – {m.document.set_name}"
-    cards = await ctx.store.fetchall("SELECT id, name FROM cards WHERE mechanic_id = ? ORDER BY line", (m.id,))
-    referring = await ctx.store.fetchall(
-        "SELECT DISTINCT c.id, c.name FROM rulings r JOIN cards c ON c.id = r.card_id "
-        "JOIN mechanics m ON m.document_id = r.document_id AND m.title = r.see_mechanic WHERE m.id = ? "
-        "ORDER BY c.line",
-        (m.id,),
-    )
+    cards = await ctx.store.mechanic_cards(m.id)
+    referring = await ctx.store.cards_referring_to_mechanic(m.id)
     cat = await catalog(ctx.store)
     index = await today_index(ctx.store)
     heute = heute_block(index, "mechanic", m.id)
@@ -142,18 +102,18 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
     parts += [notice, f"_{source}_"] if notice else [f"_{source}_"]
     fields = []
     if cards:
-        fields.append(Field(name="Beispielkarten", value=", ".join(name for _id, name in cards)))
+        fields.append(Field(name="Beispielkarten", value=", ".join(c.name for c in cards)))
     if referring:
-        fields.append(Field(name="Karten mit Verweis auf diesen Abschnitt", value=", ".join(n for _i, n in referring)))
+        fields.append(Field(name="Karten mit Verweis auf diesen Abschnitt", value=", ".join(c.name for c in referring)))
     pages = [Page(title=title, body="\n\n".join(parts), fields=fields)]
     rulings = [annotate(r, index) for r in await ctx.store.rulings_for_mechanic(m.id)]
     for start in range(0, len(rulings), RULINGS_PER_PAGE):
         chunk = rulings[start : start + RULINGS_PER_PAGE]
         text = "\n\n".join(f"• {r.text}" for r in chunk)
         pages.append(Page(title=f"{title}: Rulings ({len(rulings)})", body=f"{text}\n\n_{source}_"))
-    seen: dict[int, str] = {cid: name for cid, name in cards}
-    for cid, name in referring:
-        seen.setdefault(cid, name)
+    seen: dict[int, str] = {c.id: c.name for c in cards}
+    for c in referring:
+        seen.setdefault(c.id, c.name)
     actions = [Action(label=f"Karte: {name}", action="card", arg=str(cid)) for cid, name in seen.items()]
     return pages, actions[:CARD_BUTTONS]
 

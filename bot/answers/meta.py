@@ -39,12 +39,11 @@ def count_label(count: int, kind: str) -> str | None:
 async def info_answer(ctx: AnswerContext) -> Reply:
     """The documents in the store with date and counts per kind (from ``import_counts``)."""
     docs = await ctx.store.documents()
-    rows = await ctx.store.fetchall("SELECT file, kind, count FROM import_counts ORDER BY file, kind")
     per_file: dict[str, list[str]] = {}
-    for file, kind, count in rows:
-        label = count_label(count, kind)
+    for row in await ctx.store.import_counts():
+        label = count_label(row.count, row.kind)
         if label:
-            per_file.setdefault(file, []).append(label)
+            per_file.setdefault(row.file, []).append(label)
     by_file: dict[str, list] = {}
     for doc in docs:
         by_file.setdefault(doc.file, []).append(doc)

@@ -28,14 +28,11 @@ import re
 from collections.abc import Awaitable, Callable
 
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
-from bot.importer.align import LEXICON, resolve_via_keywords
-from bot.importer.cr import normalise_for_search
-from bot.importer.faq import MONTHS
-from bot.importer.model import KeywordRow
+from bot.keywords import LEXICON, resolve_via_keywords
+from bot.model import KeywordRow
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
-from bot.search import clean
 from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, RuleMapRecord, Store
-from bot.textsearch import memo
+from bot.text import GERMAN_MONTHS, GERMAN_STOP_WORDS, clean, normalise_for_search, shorten
 
 MAX_QUERY = 200
 #: Subrules (or rules of a section) listed per page.
@@ -47,60 +44,6 @@ CR_SOURCE = "Comprehensive Rules (offizieller englischer Text)"
 
 _NUMBER = re.compile(r"^(?:(?:regel|rule|cr)\s*)?(\d{3}(?:\.\d+[a-z]?)?|\d)\.?$", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-#: German month names in calendar order (the FAQ importer's table, one list for reading and writing dates).
-_MONTHS = tuple(MONTHS)
-# German function words that would only narrow a search to the German explanations.
-_STOP = frozenset(
-    (
-        "der",
-        "die",
-        "das",
-        "den",
-        "dem",
-        "des",
-        "ein",
-        "eine",
-        "einer",
-        "eines",
-        "einem",
-        "einen",
-        "und",
-        "oder",
-        "ist",
-        "sind",
-        "wird",
-        "werden",
-        "mit",
-        "von",
-        "zu",
-        "zum",
-        "zur",
-        "im",
-        "in",
-        "auf",
-        "für",
-        "nicht",
-        "wenn",
-        "was",
-        "wie",
-        "wer",
-        "kann",
-        "darf",
-        "muss",
-        "an",
-        "am",
-        "als",
-        "auch",
-        "aus",
-        "bei",
-        "bis",
-        "es",
-        "er",
-        "sie",
-        "man",
-        "so",
-    )
-)
 
 
 def long_date(iso: str) -> str:
@@ -108,7 +51,7 @@ def long_date(iso: str) -> str:
     parts = iso.split("-")
     if len(parts) != 3 or not all(p.isdigit() for p in parts):
         return iso
-    return f"{int(parts[2])}. {_MONTHS[int(parts[1]) - 1]} {parts[0]}"
+    return f"{int(parts[2])}. {GERMAN_MONTHS[int(parts[1]) - 1]} {parts[0]}"
 
 
 def fts_query(groups: list[list[str]], any_group: bool = False) -> str:
@@ -359,7 +302,7 @@ async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: 
 
 def subrule_list(children: list[CRRuleRecord], limit: int = 40) -> str:
     """``**Unterregeln** (Wortlaut auf den nächsten Seiten):`` and one short line per subrule (≤ ``limit``)."""
-    lines = [f"• **{c.number}** {_snippet(c.title or _rule_text(c), 70)}" for c in children[:limit]]
+    lines = [f"• **{c.number}** {shorten(c.title or _rule_text(c), 70)}" for c in children[:limit]]
     if len(children) > limit:
         lines.append(f"… und {len(children) - limit} weitere")
     return "**Unterregeln** (Wortlaut auf den nächsten Seiten):\n" + "\n".join(lines)
@@ -417,13 +360,14 @@ async def glossary_reply(store: Store, term: GlossaryRecord, note: str = "") -> 
 
 
 async def search_groups(store: Store, q: str) -> list[list[str]]:
-    """The words of ``q`` (folded, stop words dropped), each with its English equivalents from the
-    keyword table (``fehde`` → ``clash``) and the lexicon of bot.importer.align (``friedhof`` → ``graveyard``)."""
+    """The words of ``q`` (folded, German function words of :data:`bot.text.GERMAN_STOP_WORDS` dropped), each
+    with its English equivalents from the keyword table (``fehde`` → ``clash``) and the lexicon of
+    :mod:`bot.keywords` (``friedhof`` → ``graveyard``)."""
     folded = normalise_for_search(q)
     keywords = await store.keywords()
     groups: list[list[str]] = []
     for word in _WORD.findall(folded):
-        if word in _STOP or len(word) < 2:
+        if word in GERMAN_STOP_WORDS or len(word) < 2:
             continue
         group = [word]
         for k in keywords:
@@ -468,10 +412,10 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
     for h in hits:
         if h.kind == "rule" and h.ref in rules:
             text = _rule_text(rules[h.ref]) or rules[h.ref].title or ""
-            lines.append((f"**{h.number}** {_snippet(text)}",
+            lines.append((f"**{h.number}** {shorten(text, 160)}",
                           Action(label=f"Regel {h.number}", action="cr_rule", arg=h.number)))
         elif h.kind == "term" and h.ref in terms:
-            lines.append((f"**Glossar: {h.title}** {_snippet(terms[h.ref].text)}", None))
+            lines.append((f"**Glossar: {h.title}** {shorten(terms[h.ref].text, 160)}", None))
     pages = []
     for i in range(0, len(lines), HITS_PER_PAGE):  # each page's buttons point to that page's rules
         chunk = lines[i:i + HITS_PER_PAGE]
@@ -479,11 +423,6 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
                           body="\n".join(line for line, _ in chunk),
                           actions=[a for _, a in chunk if a is not None][:5]))
     return Reply(pages=pages, source=CR_SOURCE, date=current.effective, actions=list(pages[0].actions or []))
-
-
-def _snippet(text: str, limit: int = 160) -> str:
-    one = " ".join(text.split())
-    return one if len(one) <= limit else one[: limit - 1] + "…"
 
 
 # --- buttons and autocomplete ------------------------------------------------------------------
@@ -525,7 +464,7 @@ async def _load_catalogue(store: Store) -> tuple[list[tuple[str, str]], list[str
 
 async def _catalogue(store: Store) -> tuple[list[tuple[str, str]], list[str], list[str]]:
     """Rule numbers with titles, glossary terms and German keywords of the current CR, read once per store."""
-    return await memo(store, "cr_catalogue", lambda: _load_catalogue(store))
+    return await store.memo("cr_catalogue", lambda: _load_catalogue(store))
 
 
 @completer("cr_rules")

@@ -11,32 +11,21 @@ Today's status (issue 9) comes from the change register (``data/changes.toml``, 
 
 from __future__ import annotations
 
-import logging
-import sqlite3
 from dataclasses import dataclass, replace
-from typing import Any
 
 from bot.answers.cards import card_from_button, find_card
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.today import TodayIndex, hit_notice, is_changed, newer_rulings, ruling_display, today_index
 from bot.reply import Action, Page, Reply, format_date, in_quotes, quote_user
-from bot.search import clean
 from bot.store import CardRecord, RulingRecord, Store
+from bot.text import clean
 from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, FtsQuery, build_query, tidy_snippet
-
-log = logging.getLogger(__name__)
 
 #: Search hits shown at most; the answer says how many more there were.
 MAX_HITS = 60
 HITS_PER_PAGE = 6
 #: Buttons to the rulings of the best-ranked cards (or sections) of a search.
 CARD_BUTTONS = 5
-
-OUTDATED_DB = UserError(
-    "Datenbank veraltet",
-    "Der Suchindex fehlt in dieser Datenbank: `python -m bot build` ausführen.",
-)
-
 
 # --- today's status (issue 9) ------------------------------------------------------------------
 
@@ -57,19 +46,18 @@ async def linked_mechanics(store: Store, card: CardRecord, rulings: list[RulingR
     """Mechanics sections a card's rulings point to (``Siehe auch „…“ im Abschnitt ALLGEMEINES``),
     and the section the card is printed in as an example: ``[(mechanic id, title)]`` in that order.
     """
+    sections = await store.mechanic_sections()  # in document order: the first of a title is the lowest position
     found: dict[int, str] = {}
     for ruling in rulings:
         if ruling.see_mechanic:
-            row = await store.fetchone(
-                "SELECT id, title FROM mechanics WHERE document_id = ? AND title = ? ORDER BY position LIMIT 1",
-                (ruling.document.id, ruling.see_mechanic),
-            )
-            if row is not None:
-                found.setdefault(row[0], row[1])
+            m = next((m for m in sections if m.document.id == ruling.document.id and m.title == ruling.see_mechanic),
+                     None)
+            if m is not None:
+                found.setdefault(m.id, m.title)
     if card.mechanic_id is not None and card.mechanic_id not in found:
-        row = await store.fetchone("SELECT id, title FROM mechanics WHERE id = ?", (card.mechanic_id,))
-        if row is not None:
-            found[row[0]] = row[1]
+        m = next((m for m in sections if m.id == card.mechanic_id), None)
+        if m is not None:
+            found[m.id] = m.title
     return list(found.items())
 
 
@@ -159,35 +147,6 @@ class SearchResult:
     query: FtsQuery | None
 
 
-# ruling_rows (data/schema.sql) gives the columns Store.ruling_from_row reads; snippet and owner follow them.
-_HIT_SQL = """
-SELECT rr.*, snippet({table}, 0, ?, ?, ?, 18), c.name, m.title
-FROM {table} JOIN ruling_rows rr ON rr.id = {table}.rowid
-LEFT JOIN cards c ON c.id = rr.card_id LEFT JOIN mechanics m ON m.id = rr.mechanic_id
-WHERE {table} MATCH ? AND (? IS NULL OR rr.card_id = ?)
-ORDER BY bm25({table}), rr.id LIMIT ?
-"""
-_COUNT_SQL = """
-SELECT count(*) FROM {table} JOIN rulings r ON r.id = {table}.rowid
-WHERE {table} MATCH ? AND (? IS NULL OR r.card_id = ?)
-"""
-
-
-async def fts_rows(store: Store, sql: str, params: tuple[Any, ...]) -> list[Any]:
-    """Run an FTS query; a store without the FTS tables raises the German "Datenbank veraltet".
-
-    An FTS5 syntax error cannot come from :func:`bot.textsearch.build_query`; should one occur it is
-    logged and treated as no hits (the user gets "nichts gefunden", never a traceback).
-    """
-    try:
-        return await store.fetchall(sql, params)
-    except sqlite3.OperationalError as exc:
-        if "no such table" in str(exc):
-            raise OUTDATED_DB from None
-        log.warning("FTS-Abfrage fehlgeschlagen (%s): %r", exc, params)
-        return []
-
-
 def _owner(card: str | None, section: str | None) -> str:
     """Who a ruling belongs to: the card, else ``Abschnitt „<section>“`` (never „„…““)."""
     return card or (f"Abschnitt {in_quotes(section)}" if section else "?")
@@ -197,21 +156,19 @@ async def search_rulings(store: Store, text: str, card_id: int | None = None, li
     """Full-text search over every ruling (optionally one card's), best first (bm25).
 
     Tries all words, then any word, then word parts (trigram). Never raises for any ``text``
-    except :data:`OUTDATED_DB` on a store without search index.
+    except :class:`bot.store.SearchIndexMissing` on a store without search index.
     """
     query = build_query(text)
     if query is None:
         return SearchResult([], 0, "none", None)
     for mode, match in query.attempts():
-        table = "rulings_trigram" if mode == "part" else "rulings_fts"
-        sql = _HIT_SQL.format(table=table)
-        rows = await fts_rows(store, sql, (*HIGHLIGHT, ELLIPSIS, match, card_id, card_id, limit))
+        index = "parts" if mode == "part" else "words"
+        rows = await store.search_rulings(index, match, (*HIGHLIGHT, ELLIPSIS), card_id, limit)
         if rows:
-            count = await fts_rows(store, _COUNT_SQL.format(table=table), (match, card_id, card_id))
-            hits = [
-                RulingHit(Store.ruling_from_row(row), _owner(row[-2], row[-1]), tidy_snippet(row[-3])) for row in rows
-            ]
-            return SearchResult(hits, int(count[0][0]) if count else len(hits), mode, query)
+            count = await store.count_ruling_matches(index, match, card_id)
+            hits = [RulingHit(row.ruling, _owner(row.card_name, row.mechanic_title), tidy_snippet(row.snippet))
+                    for row in rows]
+            return SearchResult(hits, count if count is not None else len(hits), mode, query)
     return SearchResult([], 0, "none", query)
 
 

@@ -15,29 +15,12 @@ from bot.answers.official import rule_reply as official_rule_reply
 from bot.answers.registry import AnswerContext, UserError, completer
 from bot.answers.rulings import search_rulings
 from bot.reply import Action, Choice, Page, Reply, in_quotes
-from bot.search import clean, name_keys
-from bot.store import Store
 from bot.terms import MAIN, VARIANT, Term, TermMatch, term_index
-from bot.textsearch import memo, tokens
+from bot.text import clean, name_keys, tokens
 
 #: Rulings listed under a term (the full-text hits follow on the next pages).
 ENTRIES_SHOWN = 4
 TABLE_SOURCE = "Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026)"
-
-_MECHANICS_SQL = """
-SELECT m.id, m.title, d.title, d.set_name FROM mechanics m JOIN documents d ON d.id = m.document_id
-ORDER BY d.id, m.position
-"""
-
-
-async def _mechanics(store: Store) -> list[tuple[int, str, str]]:
-    """``[(id, title, set or document title)]`` of every mechanics section (read once per store)."""
-
-    async def load() -> list[tuple[int, str, str]]:
-        return [(r[0], r[1], r[3] or r[2]) for r in await store.fetchall(_MECHANICS_SQL)]
-
-    return await memo(store, "term_mechanics", load)
-
 
 def term_lines(term: Term) -> list[str]:
     """The German description lines of a term (name, English, kind, rule, older terms)."""
@@ -60,10 +43,11 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
     keys = {n.casefold() for n in names}
     lines: list[str] = []
     actions: list[Action] = []
-    for mech_id, title, where in await _mechanics(ctx.store):
+    for m in await ctx.store.mechanic_sections():
+        title, where = m.title, m.document.set_name or m.document.title
         if title.casefold() in keys or any(title.casefold().startswith(k + " ") for k in keys):
             lines.append(f"• Abschnitt {in_quotes(title)} ({where})")
-            actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(mech_id)))
+            actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(m.id)))
     seen: set[int] = set()
     for name in names:
         result = await search_rulings(ctx.store, name)

@@ -1,6 +1,6 @@
 """Today's status of rulings and mechanics sections (issue 9), read from the change register in the store.
 
-The register (``data/changes.toml``, ``data/terms.tsv``, written by :mod:`bot.importer.changes`) says per
+The register (``data/changes.toml``, ``data/terms.tsv``, stored by ``python -m bot build``) says per
 entry whether it is still right today. This module turns that into German text for the answers:
 
 * a **changed** ruling shows today's statement first with its evidence (a rule of the Comprehensive
@@ -15,24 +15,19 @@ Nothing here looks at the words of a ruling: what applies is what the register n
 
 from __future__ import annotations
 
-import json
 import re
-import sqlite3
 from dataclasses import dataclass, field
 
-from bot.importer.changes import Change, Term
 from bot.reply import format_date
-from bot.store import Store
-from bot.textsearch import memo
+from bot.store import ChangeRecord, Store, TermRecord
 
 _REF = re.compile(r"^(\d{3}):(\d+)")
 CR_NAME = "Comprehensive Rules"
 
 
-#: A register row / a renamed term as the answers read them back from the store (``entries`` and
-#: ``marker`` are only used by the importer and stay empty here).
-ChangeRow = Change
-TermRow = Term
+#: A register row / a renamed term as the answers read them back from the store.
+ChangeRow = ChangeRecord
+TermRow = TermRecord
 
 
 @dataclass(frozen=True)
@@ -72,28 +67,19 @@ class TodayIndex:
 
 async def _load(store: Store) -> TodayIndex:
     index = TodayIndex()
-    try:
-        for key, kind, since, what, today, evidence in await store.fetchall(
-            "SELECT key, kind, since, what, today, evidence FROM changes"
-        ):
-            index.changes[key] = Change(key, kind, since, what, today, tuple(json.loads(evidence)), ())
-        for key, old, new, scope, since, evidence in await store.fetchall(
-            "SELECT key, old, new, scope, since, evidence FROM change_terms"
-        ):
-            index.terms[key] = Term(key, old, new, scope, since, "", tuple(json.loads(evidence)))
-        for number, text, effective in await store.fetchall("SELECT number, text, effective FROM today_cr"):
-            index.cr[number] = (text, effective)
-        for key, kind, entry_id in await store.fetchall(
-            "SELECT key, entry_kind, entry_id FROM change_entries ORDER BY rowid"
-        ):
-            index.by_entry.setdefault((kind, entry_id), []).append(key)
-            index.entries_by_change.setdefault(key, []).append((kind, entry_id))
-        for kind, entry_id, term in await store.fetchall("SELECT entry_kind, entry_id, term FROM entry_terms"):
-            index.terms_by_entry.setdefault((kind, entry_id), []).append(term)
-        for kind, entry_id, status in await store.fetchall("SELECT entry_kind, entry_id, status FROM today_status"):
-            index.status[(kind, entry_id)] = status
-    except sqlite3.OperationalError:  # a store without the register (older schema): no notices
-        return TodayIndex()
+    register = await store.change_register()
+    if register is None:  # a store without the register (older schema): no notices
+        return index
+    index.changes = {c.key: c for c in register.changes}
+    index.terms = {t.key: t for t in register.terms}
+    index.cr = {r.number: (r.text, r.effective) for r in register.today}
+    for link in register.entries:
+        index.by_entry.setdefault((link.kind, link.entry_id), []).append(link.key)
+        index.entries_by_change.setdefault(link.key, []).append((link.kind, link.entry_id))
+    for note in register.entry_terms:
+        index.terms_by_entry.setdefault((note.kind, note.entry_id), []).append(note.value)
+    for note in register.status:
+        index.status[(note.kind, note.entry_id)] = note.value
     refs = {
         m.group(0)
         for row in [*index.changes.values(), *index.terms.values()]
@@ -102,20 +88,15 @@ async def _load(store: Store) -> TodayIndex:
     }
     for ref in refs:
         prefix, line = ref.split(":")
-        row = await store.fetchone(
-            "SELECT d.title, coalesce(r.date, d.date), r.id, r.text, coalesce(c.name, m.title, '')"
-            " FROM rulings r JOIN documents d ON d.id = r.document_id LEFT JOIN cards c ON c.id = r.card_id"
-            " LEFT JOIN mechanics m ON m.id = r.mechanic_id WHERE substr(d.file, 1, 3) = ? AND r.line = ? LIMIT 1",
-            (prefix, int(line)),
-        )
-        if row is not None:
-            index.docs[ref] = DocEvidence(prefix, row[0], row[1], int(row[2]), row[3], row[4])
+        found = await store.evidence_ruling(prefix, int(line))
+        if found is not None:
+            index.docs[ref] = DocEvidence(prefix, found.title, found.date, found.ruling_id, found.text, found.owner)
     return index
 
 
 async def today_index(store: Store) -> TodayIndex:
     """The register of ``store`` (read on first use, then from memory)."""
-    return await memo(store, "today", lambda: _load(store))
+    return await store.memo("today", lambda: _load(store))
 
 
 def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:

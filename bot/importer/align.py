@@ -29,6 +29,8 @@ from rapidfuzz import fuzz, process
 
 from bot.importer.cr import CRDocument, CRRule, cited_numbers, normalise_for_search
 from bot.importer.model import KeywordRow, RuleExplanation
+from bot.keywords import LEXICON, resolve_via_keywords  # noqa: F401  (moved; kept importable here)
+from bot.model import RuleMatch
 from bot.paths import DATA_DIR
 
 # --------------------------------------------------------------------------- versions
@@ -45,27 +47,6 @@ _WORDING = [
 CERTAIN_SCORE = 85.0  # rapidfuzz ratio 0..100 needed for a certain text match
 CERTAIN_MARGIN = 10.0  # … and this much ahead of the runner-up
 MIN_SCORE = 55.0  # below this no match at all
-
-
-@dataclass
-class RuleMatch:
-    """Where an old rule number went in a newer CR.
-
-    ``new`` is None when nothing matched. ``score`` is 0..100 (100 for title matches),
-    ``method`` one of ``section-title``, ``section-content`` (renamed section, never certain),
-    ``rule-title``, ``text-identical`` (same folded text, found anywhere),
-    ``text-loose`` (word overlap, never certain), ``text``, ``text-section`` (found outside its matched
-    parent), ``none``,
-    and for FAQ keyword numbers ``keyword-table`` / ``keyword-table-parent``.
-    ``runner_up`` is the second-best candidate's number, if any.
-    """
-
-    old: str
-    new: str | None
-    score: float
-    method: str
-    certain: bool
-    runner_up: str | None = None
 
 
 @cache
@@ -450,68 +431,7 @@ def read_keyword_table(path: str | Path) -> list[KeywordRow]:
     return rows
 
 
-def resolve_via_keywords(number: str, rows: list[KeywordRow]) -> RuleMatch | None:
-    """Resolve an old keyword rule number quoted by a FAQ through the keyword table.
-
-    ``502.46`` → 702.51 (certain, method ``keyword-table``); a subrule ``502.46b`` → the rule
-    702.51 (uncertain, ``keyword-table-parent``: the letters were renumbered, 502.46a–c vs 702.51a–d).
-    None when no row has that old number.
-    """
-    number = number.strip().rstrip(".").lower()
-    for row in rows:
-        if not row.old_number or not row.cr_number:
-            continue
-        if number == row.old_number:
-            return RuleMatch(number, row.cr_number, 100.0, "keyword-table", True)
-        if number[:-1] == row.old_number and number[-1].isalpha():
-            return RuleMatch(number, row.cr_number, 50.0, "keyword-table-parent", False)
-    return None
-
-
 # --------------------------------------------------------------------------- explanations
-
-# German game terms → English words of the CR (lowercase stems; a German key matches inside compounds).
-LEXICON: dict[str, tuple[str, ...]] = {
-    "lebenspunkt": ("life",), "spielstein": ("token",), "giftmarke": ("poison", "counter"),
-    "marke": ("counter",), "farbe": ("color",), "farblos": ("colorless",), "einfarbig": ("monocolored",),
-    "mehrfarbig": ("multicolored",), "farbpaar": ("pair",), "bibliothek": ("library",),
-    "friedhof": ("graveyard",), "stapel": ("stack",), "kreatur": ("creature",), "schaden": ("damage",),
-    "zauberspruch": ("spell",), "zauber": ("spell",), "fähigkeit": ("ability",), "permanent": ("permanent",),
-    "beherrscher": ("controller", "control"), "kontroll": ("control", "controller"), "besitzer": ("owner",),
-    "partie": ("game",), "spieler": ("player",), "gegner": ("opponent",), "team": ("team",),
-    "exil": ("exile",), "zug": ("turn",), "segment": ("step",), "phase": ("phase",), "ziehe": ("draw",),
-    "zieht": ("draw",), "getappt": ("tapped",), "tappen": ("tap",), "ebene": ("plane",),
-    "weltendeck": ("planar",),
-    "unentschieden": ("draw",), "gewinn": ("win",), "verlier": ("lose",), "verloren": ("lost",),
-    "schleife": ("loop",), "kopie": ("copy",), "ersatzeffekt": ("replacement",), "manavorrat": ("pool",),
-    "manasymbol": ("symbol",), "manakosten": ("cost",), "kosten": ("cost",),
-    "manafähigkeit": ("mana", "ability"),
-    "verdeckt": ("face", "down"), "eigenschaft": ("characteristic", "characteristics"),
-    "schatz": ("treasure",), "speise": ("food",), "hinweis": ("clue",), "blut": ("blood",),
-    "kraftstein": ("powerstone",), "inkubator": ("incubator",), "splitter": ("shard",),
-    "altmetall": ("junk",),
-    "kernholz": ("heartwood",), "rolle": ("role",), "aura": ("aura",), "emblem": ("emblem",),
-    "kommandozone": ("command",), "zone": ("zone",), "hand": ("hand",), "mulligan": ("mulligan",),
-    "startspieler": ("starting", "player"), "starthand": ("opening", "hand"),
-    "zugreihenfolge": ("turn", "order"),
-    "aktive": ("active",), "aktiven": ("active",), "nicht-aktiv": ("nonactive",), "priorität": ("priority",),
-    "zustandsbasiert": ("state-based",), "turnier": ("tournament",), "match": ("match",),
-    "sideboard": ("sideboard",), "deck": ("deck",), "mindest": ("minimum",), "karte": ("card",),
-    "artefakt": ("artifact",), "verzauberung": ("enchantment",), "land": ("land",), "länder": ("lands",),
-    "schlacht": ("battle",), "spontanzauber": ("instant",), "hexerei": ("sorcery",), "untertyp": ("subtype",),
-    "kartentyp": ("type",), "übertyp": ("supertype",), "stärke": ("power",),
-    "widerstandskraft": ("toughness",),
-    "loyalität": ("loyalty",), "verteidigung": ("defense",), "regeltext": ("rules", "text"),
-    "status": ("status",), "umgedreht": ("flipped",), "phased": ("phased",), "ausgelöst": ("triggered",),
-    "aktiviert": ("activated",), "statisch": ("static",), "verzögert": ("delayed",), "quelle": ("source",),
-    "ziel": ("target",), "wähl": ("choose",), "entscheid": ("choice", "choices", "decision", "decisions"),
-    "aufgeben": ("concede",), "mischt": ("shuffle", "shuffles"), "mischen": ("shuffle",),
-    "zufällig": ("random",),
-    "generisch": ("generic",), "schnee": ("snow",), "einflusssphäre": ("influence",), "kaiser": ("emperor",),
-    "erzfeind": ("archenemy",), "weiß": ("white",), "blau": ("blue",), "schwarz": ("black",), "rot": ("red",),
-    "grün": ("green",), "verrechn": ("resolve", "resolves"), "neutralis": ("countered",), "münze": ("coin",),
-    "würfel": ("die", "dice"), "sticker": ("sticker",), "handkarten": ("hand",), "modifikator": ("modifier",),
-}
 
 _NUMBER_WORDS = {
     "zwei": "2", "drei": "3", "vier": "4", "fünf": "5", "sechs": "6", "sieben": "7", "acht": "8", "neun": "9",

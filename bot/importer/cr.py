@@ -21,12 +21,12 @@ Typos in the numbering are kept as printed but reported in :attr:`CRDocument.irr
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
 from bot.importer.model import SourceError
+from bot.text import normalise_for_search
 
 MONTHS = {
     m: i
@@ -51,27 +51,6 @@ _ITALICS = re.compile(r"(?<![\w_])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![\w_])")
 _CITED = re.compile(r"\b(?:rules?|section)\s+(\d{3}(?:\.\d+[a-z]?)?|\d)\b")
 _NUMBER_CITE = re.compile(r"\b(\d{3}\.\d+[a-z]?)\b")
 _SENTENCE_END = (".", "!", "?", ":", ")", "”", '"', "’")
-
-# Folding for search: the 2026 file uses curly quotes and dashes, the 2010 file straight ones.
-_FOLD = str.maketrans(
-    {
-        "‘": "'", "’": "'", "‚": "'", "‛": "'",
-        "“": '"', "”": '"', "„": '"', "‟": '"', "«": '"', "»": '"',
-        "–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-",
-        "\u00a0": " ",
-    }
-)
-
-
-def normalise_for_search(text: str) -> str:
-    """Fold ``text`` for searching: straight quotes and hyphens, NFKC, casefolded, single spaces.
-
-    The stored rule text keeps the publisher's curly quotes; search compares folded forms, so
-    ``“Clash with an opponent”`` (2026) and ``"Clash with an opponent"`` (2010) match.
-    """
-    text = unicodedata.normalize("NFKC", text).translate(_FOLD)
-    return " ".join(text.casefold().split())
-
 
 def normalise_rule_number(number: str) -> str:
     """``"701.19c."`` / ``" 701.19C "`` → ``"701.19c"``; ``"100."`` → ``"100"``. No validation."""

@@ -45,6 +45,7 @@ from bot.importer.model import (
     SourceError,
 )
 from bot.importer.text import read_lines
+from bot.text import GERMAN_MONTHS
 
 POST_START = "[administrator]"
 SEPARATOR = "-----"
@@ -90,26 +91,7 @@ TITLE_RE = re.compile(r"^_(?P<set>[^_]+)_(?:\(TM\))?\s*Häufig gestellte Fragen$
 DATE_RE = re.compile(
     r"^(?:Stand vom|Letzte Änderung|Fassung vom) (?P<day>\d{1,2})\. (?P<month>[A-Za-zäÄ]+) (?P<year>\d{4})$"
 )
-MONTHS = {
-    name: number
-    for number, name in enumerate(
-        (
-            "Januar",
-            "Februar",
-            "März",
-            "April",
-            "Mai",
-            "Juni",
-            "Juli",
-            "August",
-            "September",
-            "Oktober",
-            "November",
-            "Dezember",
-        ),
-        start=1,
-    )
-}
+MONTHS = {name: number for number, name in enumerate(GERMAN_MONTHS, start=1)}
 
 # A bullet is "* text" (twice printed without the space: "*Du kannst …"); "*/*" is a P/T line.
 BULLET_RE = re.compile(r"^\*(?!/)\s*(?P<text>\S.*)$")

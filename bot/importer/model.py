@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.model import KeywordRow  # noqa: F401  (re-exported: the keyword table row is shared with the store)
+
 
 class SourceError(Exception):
     """An entry of a source document could not be parsed.
@@ -139,20 +141,3 @@ class ParsedDocument:
     mechanics: list[Mechanic] = field(default_factory=list)
     explanations: list[RuleExplanation] = field(default_factory=list)
     rules: list[QuotedRule] = field(default_factory=list)  # numbered rules outside mechanics
-
-
-@dataclass(frozen=True)
-class KeywordRow:
-    """One row of ``data/keywords_de_en.tsv``: German ↔ English term, old number as printed, today's rule.
-
-    Read by :func:`bot.importer.align.read_keyword_table`, stored in the ``keywords`` table and returned
-    as is by :meth:`bot.store.Store.keywords`.
-    """
-
-    german: str
-    english: str
-    kind: str
-    old_number: str | None
-    source: str
-    cr_number: str | None
-    note: str = ""

@@ -8,7 +8,7 @@ reader can tell whether a rule of 2006 or of today applied.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # Short labels of the documents in data/sources/ (file prefix in brackets), used in steps.
 CLASH_ARTICLE = "Fehde-Artikel, 2007"  # 000: rules 701.19a–c and rulings
@@ -18,20 +18,11 @@ COLDSNAP_FAQ = "Kälteeinbruch-FAQ, 2006"  # 001: snow mana {S}, Kumulative Vers
 SPLIT_RULINGS = "Rulings zu Getrieben // Verzweiflung, 2017"  # 002: split mana value = sum
 FAST_FORWARD_RULINGS = "Rulings zu Schnellvorlauf, 2026"  # 004: total cost
 #: today's official rules (English; in ../shared/reference, imported by ``build --cr``), for the rules
-#: the five documents leave open: cost reductions 118.7, mana value 202.3, clash 701.30
-COMPREHENSIVE_RULES = "Comprehensive Rules, 17.04.2026"
+#: the five documents leave open: cost reductions 118.7, mana value 202.3, clash 701.30. The engines cite
+#: them undated; the answers add the effective date of the store's build (:func:`dated_steps`).
+COMPREHENSIVE_RULES = "Comprehensive Rules"
 #: the official rules of 2010 (still with 701.19 clash and two mana values per split card, 708.6a)
 COMPREHENSIVE_RULES_2010 = "Comprehensive Rules, 01.10.2010"
-
-#: Document label → file in data/sources/ (for answers that link a step to its document).
-SOURCE_FILES = {
-    CLASH_ARTICLE: "000_b7f976ad35525819.txt",
-    RAVNICA_FAQ: "001_d6ee154855c71d75.txt",
-    DISSENSION_FAQ: "001_d6ee154855c71d75.txt",
-    COLDSNAP_FAQ: "001_d6ee154855c71d75.txt",
-    SPLIT_RULINGS: "002_6d34ad434ad7e3d9.txt",
-    FAST_FORWARD_RULINGS: "004_93ff3bb801f5793d.txt",
-}
 
 
 @dataclass(frozen=True)
@@ -72,3 +63,10 @@ def sources_of(steps: list[Step]) -> list[str]:
         if step.source and step.source not in seen:
             seen.append(step.source)
     return seen
+
+
+def dated_steps(steps: list[Step], dated: str) -> list[Step]:
+    """``steps`` with every citation of today's rules (source :data:`COMPREHENSIVE_RULES`) given the label
+    ``dated`` (``"Comprehensive Rules, 17.04.2026"``, the effective date of the store's build); other steps
+    unchanged, order kept."""
+    return [replace(s, source=dated) if s.source == COMPREHENSIVE_RULES else s for s in steps]

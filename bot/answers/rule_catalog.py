@@ -1,0 +1,188 @@
+"""The rules the documents print, in memory: quoted rules (``quoted_rules``) and the entries of the German
+rules explanation 003 with their numbers, loaded once per store (:func:`catalog`); rule numbers as printed
+(parsing, parents and subrules, nearest numbers); small helpers the rule answers share.
+
+Explanations built without ``--cr`` get today's numbers from ``data/explanations_numbers.tsv`` (shipped with
+the project) as long as their text still starts as recorded.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+from functools import cache
+from pathlib import Path
+
+from bot.paths import DATA_DIR
+from bot.reply import Action, format_date
+from bot.store import DocumentRecord, ExplanationRecord, Store
+from bot.store import QuotedRuleRecord as QuotedRule
+from bot.text import clean, shorten
+
+#: A rule number as printed: 3-digit section, optional ".rule" and subrule letter, optional dot.
+RULE_NUMBER = re.compile(r"^(?:regel|rule|cr|nr\.?)?\s*([0-9]{3})(?:\.([0-9]{1,3})([a-z])?)?\.?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Explanation(ExplanationRecord):
+    """An entry of the rules explanation (document 003) as the answers show it: ``number`` only when its
+    alignment is certain (or shipped as aligned), ``guess`` an uncertain one ("vermutlich Regel …", never
+    shown as fact)."""
+
+    @property
+    def label(self) -> str:
+        """``"Regel 103.1 (Erklärung)"``; an uncertain number ``"Erklärung, vermutlich Regel 100.1"``; an
+        entry without any number (a changed document 003) ``"Erklärung: Der Startspieler macht…"``."""
+        if self.number:
+            return f"Regel {self.number} (Erklärung)"
+        if self.guess:
+            return f"Erklärung, vermutlich Regel {self.guess}"
+        return f"Erklärung: {shorten(self.text, 40)}"
+
+    @property
+    def shown_number(self) -> str | None:
+        """The number this entry is listed under: the certain one, else the guess."""
+        return self.number or self.guess
+
+
+@dataclass
+class RuleCatalog:
+    """Every quoted rule and explanation, in memory (loaded once per store, see :func:`catalog`)."""
+
+    quoted: list[QuotedRule]
+    explanations: list[Explanation]
+    cr_numbers: frozenset[str] = frozenset()  # numbers of today's Comprehensive Rules (after build --cr)
+
+    def numbers(self) -> set[str]:
+        """Every number that has a rule text in the store."""
+        return {q.number for q in self.quoted} | {e.number for e in self.explanations if e.number}
+
+    def explanation(self, explanation_id: int) -> Explanation | None:
+        """The explanation with ``explanation_id`` or None."""
+        return next((e for e in self.explanations if e.id == explanation_id), None)
+
+
+async def _load(store: Store) -> RuleCatalog:
+    shipped = shipped_numbers()
+    explanations = []
+    for r in await store.rule_explanations():
+        number, guess = r.number, r.guess
+        if number is None and r.status is None:  # built without --cr: today's numbers shipped with the project
+            number, guess = shipped_number(shipped, r.position, r.text)
+        elif r.status == "uncertain":
+            number = None
+        explanations.append(
+            Explanation(**{**{f.name: getattr(r, f.name) for f in fields(r)}, "number": number,
+                           "guess": guess if r.status != "aligned" else None})
+        )
+    return RuleCatalog(await store.quoted_rules(), explanations, await store.current_cr_numbers())
+
+
+EXPLANATION_NUMBERS_PATH = DATA_DIR / "explanations_numbers.tsv"
+
+
+@cache
+def shipped_numbers(path: Path = EXPLANATION_NUMBERS_PATH) -> dict[int, tuple[str, str, str]]:
+    """``data/explanations_numbers.tsv``: entry position of document 003 → (number, status, start of text).
+
+    Raises:
+        ValueError: naming the line, for a row without 4 columns or a status other than aligned/uncertain.
+    """
+    out: dict[int, tuple[str, str, str]] = {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    body = [(n, line) for n, line in enumerate(lines, 1) if line.strip() and not line.startswith("#")]
+    for n, line in body[1:]:
+        cols = line.split("\t")
+        if len(cols) != 4 or cols[2] not in ("aligned", "uncertain") or not cols[0].isdigit():
+            raise ValueError(f"explanations_numbers.tsv Zeile {n}: position, number, aligned|uncertain, start erwartet")
+        out[int(cols[0])] = (cols[1], cols[2], cols[3].strip())
+    return out
+
+
+def shipped_number(shipped: dict[int, tuple[str, str, str]], position: int, text: str) -> tuple[str | None, str | None]:
+    """``(number, guess)`` of entry ``position`` from the shipped table, (None, None) when the entry's text no
+    longer starts as recorded (document 003 changed)."""
+    row = shipped.get(position)
+    if row is None or " ".join(text.split())[:30].strip() != row[2]:
+        return None, None
+    return (row[0], None) if row[1] == "aligned" else (None, row[0])
+
+
+async def catalog(store: Store) -> RuleCatalog:
+    """The rule catalogue of ``store`` (read on first use, then from memory)."""
+    return await store.memo("rules", lambda: _load(store))
+
+
+def parse_number(text: str) -> str | None:
+    """The rule number in ``text`` as printed (``"Regel 104.3F."`` → ``"104.3f"``), or None."""
+    m = RULE_NUMBER.match(clean(text))
+    if m is None:
+        return None
+    section, rule, letter = m.groups()
+    return section + (f".{rule}" if rule else "") + ((letter or "").lower())
+
+
+def is_child(number: str, parent: str) -> bool:
+    """True when ``number`` is a subrule of ``parent``: 701.19a of 701.19, 104.3 and 104.3f of 104."""
+    if "." in parent:
+        return re.fullmatch(re.escape(parent) + r"[a-z]", number) is not None
+    return number.startswith(parent + ".")
+
+
+def printed_under(cat: RuleCatalog, heading: QuotedRule) -> list[QuotedRule]:
+    """Rules printed after a heading in the same section up to the next heading, as in the document.
+
+    Keeps typos visible: the Ravnica FAQ prints 502.32a under the heading 502.46 (Einberufen).
+    """
+    same = [q for q in cat.quoted if q.document.id == heading.document.id and q.mechanic_id == heading.mechanic_id]
+    out: list[QuotedRule] = []
+    for q in same:
+        if q.position <= heading.position:
+            continue
+        if not re.search(r"[a-z]$", q.number):
+            break
+        out.append(q)
+    return out
+
+
+def nearest_numbers(numbers: set[str], number: str, limit: int = 25) -> list[str]:
+    """Up to ``limit`` of ``numbers`` nearest to ``number`` in rule order, in rule order: those of the same
+    section (``502.…`` for 502.99) first, then the closest sections (999.1 → 701.19c, 701.19b, …)."""
+    target = number_key(number)
+
+    def distance(n: str) -> tuple[int, int, int]:
+        key = number_key(n)
+        return (abs(key[0] - target[0]), abs(key[1] - target[1]), abs(ord(key[2] or "`") - ord(target[2] or "`")))
+
+    return sorted(sorted(numbers, key=distance)[:limit], key=number_key)
+
+
+def stellen(count: int) -> str:
+    """``1`` → ``"1 Stelle"``, ``3`` → ``"3 Stellen"``."""
+    return f"{count} Stelle" if count == 1 else f"{count} Stellen"
+
+
+def number_key(number: str) -> tuple[int, int, str]:
+    """Sort key of a rule number in rule order: ``"104.3f"`` → ``(104, 3, "f")``."""
+    m = re.match(r"(\d+)(?:\.(\d+))?([a-z]?)", number)
+    assert m is not None
+    return int(m.group(1)), int(m.group(2) or 0), m.group(3)
+
+
+def source_line(doc: DocumentRecord) -> str:
+    """``"Ravnica – Häufig gestellte Fragen (30.08.2005)"``: a document's title and date."""
+    date = format_date(doc.date)
+    return doc.title + (f" ({date})" if date else "")
+
+
+def dedupe_actions(actions: list[Action]) -> list[Action]:
+    """``actions`` without repeats of the same (action, arg), first kept, in order."""
+    seen: dict[tuple[str, str], Action] = {}
+    for a in actions:
+        seen.setdefault((a.action, a.arg), a)
+    return list(seen.values())
+
+
+__all__ = ["Explanation", "QuotedRule", "RuleCatalog", "catalog", "dedupe_actions", "is_child", "nearest_numbers",
+           "number_key", "parse_number", "printed_under", "shipped_number", "shipped_numbers", "source_line",
+           "stellen"]

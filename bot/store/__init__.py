@@ -1,0 +1,94 @@
+"""Read-only access to the SQLite store built by ``python -m bot build``: the only place that runs SQL.
+
+One :class:`Store` wraps one long-lived aiosqlite connection (opened read-only by the bot before the
+cogs load, closed when the bot closes) and a per-store cache of catalogues (:meth:`Store.memo`, emptied
+by :meth:`Store.close`). Parameterised SQL only. Every query is a method named for what it answers and
+returns typed rows (frozen dataclasses); the queries are grouped by concern:
+
+* :mod:`bot.store.base` — opening, checks, corruption, the cache, :class:`DocumentRecord`;
+* :mod:`bot.store.cards` — card names, cards, documents, import counts;
+* :mod:`bot.store.rulings` — rulings and their full-text search;
+* :mod:`bot.store.mechanics` — mechanics sections of the FAQs and their cards;
+* :mod:`bot.store.rules` — rules the documents quote, the German rules explanation (003), its search;
+* :mod:`bot.store.official` — the Comprehensive Rules, their old numbers, glossary and keyword table;
+* :mod:`bot.store.register` — the change register (issue 9): today's status, cited numbers.
+"""
+
+from __future__ import annotations
+
+from bot.store.base import (
+    CORRUPT_BODY,
+    CORRUPT_CODES,
+    CORRUPT_TITLE,
+    QUICK_CHECK_BUDGET,
+    SCHEMA_VERSION,
+    DocumentRecord,
+    SearchIndexMissing,
+    StoreCorrupt,
+    StoreError,
+    is_corruption,
+)
+from bot.store.cards import CardQueries, CardRecord, FaceRecord, ImportCount, NameEntry
+from bot.store.mechanics import CardName, MechanicQueries, MechanicRecord
+from bot.store.official import (
+    CRRuleRecord,
+    CRSearchHit,
+    CRVersionRecord,
+    GlossaryRecord,
+    OfficialQueries,
+    RuleMapRecord,
+)
+from bot.store.register import (
+    ChangeRecord,
+    ChangeRegister,
+    CitedNumber,
+    EntryLink,
+    EvidenceRuling,
+    RegisterQueries,
+    TermRecord,
+    TodayRule,
+)
+from bot.store.rules import ExplanationRecord, QuotedRuleRecord, RuleQueries, RuleTextHit
+from bot.store.rulings import RulingHitRow, RulingQueries, RulingRecord
+
+
+class Store(CardQueries, RulingQueries, MechanicQueries, RuleQueries, OfficialQueries, RegisterQueries):
+    """The store over one aiosqlite connection. Create with :meth:`open` (see the module doc)."""
+
+
+__all__ = [
+    "CORRUPT_BODY",
+    "CORRUPT_CODES",
+    "CORRUPT_TITLE",
+    "QUICK_CHECK_BUDGET",
+    "SCHEMA_VERSION",
+    "CRRuleRecord",
+    "CRSearchHit",
+    "CRVersionRecord",
+    "CardName",
+    "CardRecord",
+    "ChangeRecord",
+    "ChangeRegister",
+    "CitedNumber",
+    "DocumentRecord",
+    "EntryLink",
+    "EvidenceRuling",
+    "ExplanationRecord",
+    "FaceRecord",
+    "GlossaryRecord",
+    "ImportCount",
+    "MechanicRecord",
+    "NameEntry",
+    "QuotedRuleRecord",
+    "RuleMapRecord",
+    "RuleTextHit",
+    "RulingHitRow",
+    "RulingRecord",
+    "SearchIndexMissing",
+    "Store",
+    "StoreCorrupt",
+    "StoreError",
+    "TermRecord",
+    "TodayRule",
+    "is_corruption",
+]

@@ -1,0 +1,233 @@
+"""The core of :class:`bot.store.Store`: opening and checking the file, running parameterised SQL,
+telling a damaged file from other errors, and the per-store cache (:meth:`StoreBase.memo`).
+
+The query methods live in the modules of :mod:`bot.store` by concern; each subclasses :class:`StoreBase`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.errors import UserError
+
+log = logging.getLogger(__name__)
+
+#: Must equal ``PRAGMA user_version`` in data/schema.sql.
+SCHEMA_VERSION = 3
+
+
+class StoreError(Exception):
+    """The store cannot be used; the message is German and says what to do."""
+
+
+#: SQLite's primary result codes for a damaged file: SQLITE_CORRUPT (11) and SQLITE_NOTADB (26)
+#: (https://sqlite.org/rescode.html); extended codes (e.g. SQLITE_CORRUPT_VTAB of FTS5) share the low byte.
+CORRUPT_CODES = frozenset({11, 26})
+#: Longest time ``PRAGMA quick_check`` may take at start-up (seconds); a larger store is checked partly.
+QUICK_CHECK_BUDGET = 3.0
+CORRUPT_TITLE = "Datenbank beschädigt"
+CORRUPT_BODY = ("Die Datenbank des Bots ist beschädigt. Der Betreiber muss sie mit `python -m bot build` "
+                "neu bauen; bis dahin kann diese Frage nicht beantwortet werden.")
+
+
+class StoreCorrupt(UserError):
+    """A query hit a damaged page (SQLITE_CORRUPT / SQLITE_NOTADB). Shown to the user as the German
+    "Datenbank beschädigt … `python -m bot build`" (a :class:`~bot.errors.UserError`), logged as an error."""
+
+    def __init__(self) -> None:
+        super().__init__(CORRUPT_TITLE, CORRUPT_BODY)
+
+
+class SearchIndexMissing(UserError):
+    """The store has no full-text index (built by an older version): German "Datenbank veraltet"."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Datenbank veraltet", "Der Suchindex fehlt in dieser Datenbank: `python -m bot build` ausführen."
+        )
+
+
+def is_corruption(exc: BaseException) -> bool:
+    """True when ``exc`` is an ``sqlite3.DatabaseError`` meaning a damaged file (not a lock or a syntax error)."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return (code & 0xFF) in CORRUPT_CODES
+    text = str(exc)
+    return "malformed" in text or "not a database" in text or "corrupt" in text
+
+
+@dataclass(frozen=True)
+class DocumentRecord:
+    """A source document (one FAQ of file 001 is one document)."""
+
+    id: int
+    file: str
+    part: int
+    kind: str
+    title: str
+    set_name: str | None
+    language: str
+    date: str | None
+
+
+async def _quick_check(conn: aiosqlite.Connection, path: Path) -> None:
+    """``PRAGMA quick_check`` within :data:`QUICK_CHECK_BUDGET` seconds (a progress handler stops it
+    after that, logged as a partial check).
+
+    Raises:
+        sqlite3.DatabaseError: the check found damage (its first finding is the message).
+    """
+    deadline = time.monotonic() + QUICK_CHECK_BUDGET
+    stopped = False
+
+    def over_budget() -> int:
+        nonlocal stopped
+        stopped = time.monotonic() > deadline
+        return 1 if stopped else 0
+
+    await conn.set_progress_handler(over_budget, 10_000)
+    started = time.monotonic()
+    try:
+        async with conn.execute("PRAGMA quick_check(5)") as cur:
+            rows = [r[0] for r in await cur.fetchall()]
+    except sqlite3.OperationalError:
+        if not stopped:
+            raise
+        log.warning("Integritätsprüfung nach %.1f s abgebrochen (große Datenbank %s); nur teilweise geprüft",
+                    QUICK_CHECK_BUDGET, path)
+        return
+    finally:
+        await conn.set_progress_handler(None, 0)
+    if rows != ["ok"]:
+        raise sqlite3.DatabaseError("; ".join(rows[:3]))
+    log.info("Integritätsprüfung ok (%.3f s)", time.monotonic() - started)
+
+
+def document_from_row(row: Sequence[Any]) -> DocumentRecord:
+    """The first eight columns of a view row (card_rows, ruling_rows, document_rows)."""
+    return DocumentRecord(*row[:8])
+
+
+T = TypeVar("T")
+S = TypeVar("S", bound="StoreBase")
+
+
+class StoreBase:
+    """One read-only aiosqlite connection and its cache. Create a :class:`bot.store.Store` with :meth:`open`."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+        self._memo: dict[str, Any] = {}
+
+    @classmethod
+    async def open(cls: type[S], path: Path) -> S:
+        """Open ``path`` read-only and check its schema version.
+
+        Raises:
+            StoreError: the file is missing, from another schema version, or not a valid store
+                (German message naming ``python -m bot build``).
+        """
+        if not path.is_file():  # noqa: ASYNC240  (one stat at start-up)
+            raise StoreError(f"Datenbank fehlt ({path}): `python -m bot build` ausführen.")
+        uri = path.resolve().as_uri() + "?mode=ro"  # noqa: ASYNC240
+        conn = await aiosqlite.connect(uri, uri=True)
+        try:
+            async with conn.execute("PRAGMA user_version") as cur:
+                row = await cur.fetchone()
+            version = row[0] if row else 0
+            if version == 0:
+                raise StoreError(f"Keine Regelbot-Datenbank ({path}): `python -m bot build` ausführen.")
+            if version != SCHEMA_VERSION:
+                raise StoreError(
+                    f"Datenbank veraltet (Schema {version}, erwartet {SCHEMA_VERSION}): "
+                    "`python -m bot build` ausführen."
+                )
+            async with conn.execute("SELECT count(*) FROM cards") as cur:
+                await cur.fetchone()
+            await _quick_check(conn, path)
+        except sqlite3.DatabaseError as exc:
+            await conn.close()
+            raise StoreError(
+                f"Datenbank beschädigt oder keine Regelbot-Datenbank ({path}): `python -m bot build` ausführen. ({exc})"
+            ) from None
+        except StoreError:
+            await conn.close()
+            raise
+        log.info("Store geöffnet: %s", path)
+        return cls(conn, path)
+
+    async def close(self) -> None:
+        """Close the connection and empty the cache (idempotent)."""
+        self._memo.clear()
+        await self._conn.close()
+
+    async def memo(self, key: str, load: Callable[[], Awaitable[T]]) -> T:
+        """``await load()`` once per ``key`` for this store; later calls answer from memory until :meth:`close`.
+
+        Autocomplete must answer within Discord's 3 seconds, so catalogues (rule numbers, mechanic
+        titles, the change register) are loaded from the read-only store on first use and kept while it
+        is open.
+        """
+        if key not in self._memo:
+            self._memo[key] = await load()
+        return self._memo[key]
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        """Run one parameterised query and return all rows (tuples).
+
+        Raises:
+            StoreCorrupt: the query read a damaged page (German message for the user).
+            sqlite3.DatabaseError: any other SQLite error (locks, syntax), unchanged.
+        """
+        try:
+            async with self._conn.execute(sql, tuple(params)) as cur:
+                return list(await cur.fetchall())
+        except sqlite3.DatabaseError as exc:
+            raise self._corrupt(exc) from exc
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Any:
+        """Run one parameterised query and return its first row or None (errors as :meth:`fetchall`)."""
+        try:
+            async with self._conn.execute(sql, tuple(params)) as cur:
+                return await cur.fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise self._corrupt(exc) from exc
+
+    async def fetch_search(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        """Run a full-text (FTS5) query: as :meth:`fetchall`, but a store without the search tables raises
+        :class:`SearchIndexMissing`, and any other SQLite error is logged and read as no hits.
+
+        An FTS5 syntax error cannot come from :func:`bot.textsearch.build_query` or
+        :func:`bot.answers.official.fts_query`; should one occur the user gets "nichts gefunden", never a
+        traceback.
+        """
+        try:
+            return await self.fetchall(sql, params)
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                raise SearchIndexMissing() from None
+            log.warning("FTS-Abfrage fehlgeschlagen (%s): %r", exc, tuple(params))
+            return []
+
+    def _corrupt(self, exc: sqlite3.DatabaseError) -> BaseException:
+        if not is_corruption(exc):
+            return exc
+        log.error("Datenbank beschädigt (%s): %s – `python -m bot build` ausführen", self.path, exc)
+        return StoreCorrupt()
+
+    @staticmethod
+    def json_list(value: str | None) -> list[str]:
+        """Decode a JSON list column (examples, see_also, terms); '' or NULL → []."""
+        return list(json.loads(value)) if value else []

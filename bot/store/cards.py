@@ -1,0 +1,119 @@
+"""Cards, their names and the documents they come from (tables ``cards``, ``card_faces``, ``card_aliases``,
+``documents``, ``import_counts``; views ``card_rows``, ``document_rows`` of ``data/schema.sql``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.store.base import DocumentRecord, StoreBase, document_from_row
+
+
+@dataclass(frozen=True)
+class FaceRecord:
+    """One face of a card; a split card has two."""
+
+    name: str
+    mana_cost: str | None
+    type_line: str | None
+    power_toughness: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class CardRecord:
+    """A card with its faces, first document and ruling count."""
+
+    id: int
+    name: str
+    mana_cost: str | None
+    type_line: str | None
+    power_toughness: str | None
+    text: str
+    is_split: bool
+    origin: str
+    document: DocumentRecord
+    faces: tuple[FaceRecord, ...]
+    ruling_count: int
+    english_name: str | None = None
+    english_text: str | None = None
+    mechanic_id: int | None = None
+
+
+@dataclass(frozen=True)
+class NameEntry:
+    """A name a card can be found by: its own name, a face name, or an alias (e.g. English)."""
+
+    card_id: int
+    card_name: str
+    name: str
+    kind: str  # "name" | "face" | "english" | ...
+
+
+@dataclass(frozen=True)
+class ImportCount:
+    """How many entries of one ``kind`` (``card``, ``ruling``, ``cr_rule`` …) the build took from ``file``."""
+
+    file: str
+    kind: str
+    count: int
+
+
+class CardQueries(StoreBase):
+    """Queries about cards, names and documents."""
+
+    async def name_entries(self) -> list[NameEntry]:
+        """Every name a card is found by: card names, face names of split cards, aliases."""
+        rows = await self.fetchall(
+            "SELECT id, name, name, 'name' FROM cards "
+            "UNION ALL SELECT f.card_id, c.name, f.name, 'face' FROM card_faces f "
+            "JOIN cards c ON c.id = f.card_id WHERE c.is_split = 1 "
+            "UNION ALL SELECT a.card_id, c.name, a.alias, a.kind FROM card_aliases a "
+            "JOIN cards c ON c.id = a.card_id WHERE a.kind != 'face'"
+        )
+        return [NameEntry(*r) for r in rows]
+
+    async def card(self, card_id: int) -> CardRecord | None:
+        """The card with ``card_id`` and its faces, or None."""
+        row = await self.fetchone("SELECT * FROM card_rows WHERE id = ?", (card_id,))
+        if row is None:
+            return None
+        faces = await self.fetchall(
+            "SELECT name, mana_cost, type_line, power_toughness, text FROM card_faces WHERE card_id = ? ORDER BY face",
+            (card_id,),
+        )
+        (cid, name, cost, type_line, pt, text, is_split, origin, en_name, en_text, mech, count) = row[8:20]
+        return CardRecord(
+            id=cid,
+            name=name,
+            mana_cost=cost,
+            type_line=type_line,
+            power_toughness=pt,
+            text=text,
+            is_split=bool(is_split),
+            origin=origin,
+            english_name=en_name,
+            english_text=en_text,
+            mechanic_id=mech,
+            ruling_count=count,
+            document=document_from_row(row),
+            faces=tuple(FaceRecord(*f) for f in faces),
+        )
+
+    async def split_cards_with_list_rulings(self) -> list[int]:
+        """Ids of the split cards that have rulings in a dated rulings list (document kind ``rulings_list``,
+        002/004), ascending."""
+        rows = await self.fetchall(
+            "SELECT DISTINCT c.id FROM cards c JOIN rulings r ON r.card_id = c.id "
+            "JOIN documents d ON d.id = r.document_id WHERE c.is_split = 1 AND d.kind = 'rulings_list' ORDER BY c.id"
+        )
+        return [card_id for (card_id,) in rows]
+
+    async def documents(self) -> list[DocumentRecord]:
+        """All documents in store order."""
+        rows = await self.fetchall("SELECT * FROM document_rows ORDER BY d_id")
+        return [document_from_row(r) for r in rows]
+
+    async def import_counts(self) -> list[ImportCount]:
+        """What the build imported, per source file and kind (table ``import_counts``), by file and kind."""
+        rows = await self.fetchall("SELECT file, kind, count FROM import_counts ORDER BY file, kind")
+        return [ImportCount(*r) for r in rows]

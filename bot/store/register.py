@@ -1,0 +1,172 @@
+"""The change register (issue 9), as the build stored it from ``data/changes.toml`` and ``data/terms.tsv``:
+tables ``changes``, ``change_terms``, ``change_entries``, ``entry_terms``, ``today_status``, ``today_cr`` and
+``old_numbers`` of ``data/schema.sql``. A store without these tables (an older schema) reads as no register."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+
+from bot.store.base import StoreBase
+
+
+@dataclass(frozen=True)
+class ChangeRecord:
+    """One reviewed row of the register: ``kind`` changed | wording | unchanged, what it says ``today``, and
+    its ``evidence`` (``"CR 709.4a"``, ``"002:29"`` = file prefix and line of a document ruling)."""
+
+    key: str
+    kind: str
+    since: str
+    what: str
+    today: str
+    evidence: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TermRecord:
+    """A renamed term: ``old`` → ``new`` (German card wording) with its scope and evidence."""
+
+    key: str
+    old: str
+    new: str
+    scope: str
+    since: str
+    evidence: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TodayRule:
+    """Today's text of a rule number the register cites, with the effective ISO date of its CR."""
+
+    number: str
+    text: str
+    effective: str
+
+
+@dataclass(frozen=True)
+class EntryLink:
+    """A register row (``key``) naming an entry: ``kind`` ``"ruling"`` or ``"mechanic"`` and its id."""
+
+    key: str
+    kind: str
+    entry_id: int
+
+
+@dataclass(frozen=True)
+class EntryNote:
+    """Per entry: an old ``term`` it uses (``entry_terms``) or its today ``status`` (``today_status``:
+    unchanged | changed | wording | current | unreviewed)."""
+
+    kind: str
+    entry_id: int
+    value: str
+
+
+@dataclass
+class ChangeRegister:
+    """The whole register in store order (``entries`` by rowid)."""
+
+    changes: list[ChangeRecord] = field(default_factory=list)
+    terms: list[TermRecord] = field(default_factory=list)
+    today: list[TodayRule] = field(default_factory=list)
+    entries: list[EntryLink] = field(default_factory=list)
+    entry_terms: list[EntryNote] = field(default_factory=list)
+    status: list[EntryNote] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class EvidenceRuling:
+    """A document ruling cited as evidence: its document's title, its date (own or the document's), id,
+    text, and the card or section it belongs to (``""`` when none)."""
+
+    title: str
+    date: str | None
+    ruling_id: int
+    text: str
+    owner: str
+
+
+@dataclass(frozen=True)
+class CitedNumber:
+    """A number as a document prints it, the document, and today's rule for it (``old_numbers``)."""
+
+    document_prefix: str
+    number: str
+    today: str | None
+    relation: str
+    note: str
+    title: str  # of the citing document (the first FAQ of 001 that quotes it)
+    date: str | None
+    text: str  # the quoted text (first quote), '' for a pure heading
+    heading: str | None
+
+
+#: Every cited number with the first quote of it in the citing document (title, date, text, heading).
+_CITED_SQL = """
+SELECT o.document, o.number, o.today, o.relation, o.note,
+ (SELECT d.title FROM quoted_rules q JOIN documents d ON d.id = q.document_id
+  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1),
+ (SELECT d.date FROM quoted_rules q JOIN documents d ON d.id = q.document_id
+  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1),
+ (SELECT q.text FROM quoted_rules q JOIN documents d ON d.id = q.document_id
+  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1),
+ (SELECT q.title FROM quoted_rules q JOIN documents d ON d.id = q.document_id
+  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1)
+FROM old_numbers o ORDER BY o.document, o.number
+"""
+
+
+class RegisterQueries(StoreBase):
+    """Queries about the change register."""
+
+    async def change_register(self) -> ChangeRegister | None:
+        """The register of this store; None for a store without the register tables."""
+        reg = ChangeRegister()
+        try:
+            for key, kind, since, what, today, evidence in await self.fetchall(
+                "SELECT key, kind, since, what, today, evidence FROM changes"
+            ):
+                reg.changes.append(ChangeRecord(key, kind, since, what, today, tuple(json.loads(evidence))))
+            for key, old, new, scope, since, evidence in await self.fetchall(
+                "SELECT key, old, new, scope, since, evidence FROM change_terms"
+            ):
+                reg.terms.append(TermRecord(key, old, new, scope, since, tuple(json.loads(evidence))))
+            reg.today = await self._today_rules()
+            rows = await self.fetchall("SELECT key, entry_kind, entry_id FROM change_entries ORDER BY rowid")
+            reg.entries = [EntryLink(*r) for r in rows]
+            rows = await self.fetchall("SELECT entry_kind, entry_id, term FROM entry_terms")
+            reg.entry_terms = [EntryNote(*r) for r in rows]
+            rows = await self.fetchall("SELECT entry_kind, entry_id, status FROM today_status")
+            reg.status = [EntryNote(*r) for r in rows]
+        except sqlite3.OperationalError:  # a store without the register (older schema)
+            return None
+        return reg
+
+    async def _today_rules(self) -> list[TodayRule]:
+        return [TodayRule(*r) for r in await self.fetchall("SELECT number, text, effective FROM today_cr")]
+
+    async def evidence_ruling(self, prefix: str, line: int) -> EvidenceRuling | None:
+        """The ruling at ``line`` of the source file starting with ``prefix`` (``"002"``), or None."""
+        row = await self.fetchone(
+            "SELECT d.title, coalesce(r.date, d.date), r.id, r.text, coalesce(c.name, m.title, '')"
+            " FROM rulings r JOIN documents d ON d.id = r.document_id LEFT JOIN cards c ON c.id = r.card_id"
+            " LEFT JOIN mechanics m ON m.id = r.mechanic_id WHERE substr(d.file, 1, 3) = ? AND r.line = ? LIMIT 1",
+            (prefix, line),
+        )
+        return EvidenceRuling(row[0], row[1], int(row[2]), row[3], row[4]) if row is not None else None
+
+    async def cited_numbers(self) -> tuple[list[CitedNumber], list[TodayRule]] | None:
+        """Every rule number a document cites with today's rule for it (by document prefix, then number),
+        and today's texts of the numbers the register names; None for a store without the register."""
+        try:
+            rows = await self.fetchall(_CITED_SQL)
+            today = await self._today_rules()
+        except sqlite3.OperationalError:
+            return None
+        cited = [
+            CitedNumber(doc, number, today_number, relation, note, title or "", date, text or "", heading)
+            for doc, number, today_number, relation, note, title, date, text, heading in rows
+        ]
+        return cited, today

@@ -1,0 +1,144 @@
+"""Rules as the documents print them: rules quoted with their number (``quoted_rules``), the German rules
+explanation of document 003 (``rule_explanations``) and their full-text search (``rules_fts``,
+``rules_trigram`` of ``data/schema.sql``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store.base import DocumentRecord, StoreBase, document_from_row
+
+_SEE_RULE = re.compile(r"Siehe auch Regel (\d{3}(?:\.\d+[a-z]?)?)")
+
+
+@dataclass(frozen=True)
+class QuotedRuleRecord:
+    """A rule quoted with its number in a document (``quoted_rules`` row with its document and section)."""
+
+    id: int
+    number: str
+    title: str | None
+    text: str
+    examples: tuple[str, ...]
+    language: str
+    position: int
+    mechanic_id: int | None
+    mechanic: str | None
+    document: DocumentRecord
+
+    @property
+    def see_also(self) -> list[str]:
+        """Rule numbers the text refers to with ``Siehe auch Regel …`` (203.2e → 104.3)."""
+        return _SEE_RULE.findall(self.text)
+
+
+@dataclass(frozen=True)
+class ExplanationRecord:
+    """An entry of the German rules explanation (document 003) with its alignment to the current CR.
+
+    ``status``: aligned | uncertain | unaligned, or None when the store was built without ``--cr``;
+    ``guess`` the number an uncertain alignment points to (never shown as fact).
+    """
+
+    id: int
+    position: int
+    text: str
+    examples: tuple[str, ...]
+    see_also: tuple[str, ...]
+    terms: tuple[str, ...]
+    number: str | None
+    status: str | None
+    evidence: str | None
+    document: DocumentRecord
+    guess: str | None = None
+
+
+@dataclass(frozen=True)
+class RuleTextHit:
+    """A full-text hit in the documents' rules: ``kind`` ``"quoted"`` (a :class:`QuotedRuleRecord` id) or
+    ``"explanation"`` (an :class:`ExplanationRecord` id), with its snippet."""
+
+    kind: str
+    id: int
+    snippet: str
+
+
+_QUOTED_SQL = """
+SELECT q.id, q.number, q.title, q.text, q.examples, q.language, q.position, q.mechanic_id, m.title,
+       d.id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date
+FROM quoted_rules q JOIN documents d ON d.id = q.document_id LEFT JOIN mechanics m ON m.id = q.mechanic_id
+ORDER BY d.id, q.position
+"""
+_EXPLANATIONS_SQL = """
+SELECT d.*, e.id, e.position, e.text, e.examples, e.see_also, e.terms, e.number, e.number_status, e.number_evidence,
+       e.number_guess
+FROM rule_explanations e JOIN document_rows d ON d.d_id = e.document_id
+"""
+#: Rules index: ``"words"`` weights number, title, text, examples, terms (bm25); ``"parts"`` is trigram.
+_SEARCH_SQL = {
+    "words": "SELECT rowid, snippet(rules_fts, -1, ?, ?, ?, 18) FROM rules_fts WHERE rules_fts MATCH ?"
+    " ORDER BY bm25(rules_fts, 5.0, 3.0, 1.0, 0.7, 2.0), rowid LIMIT ?",
+    "parts": "SELECT rowid, snippet(rules_trigram, 0, ?, ?, ?, 18) FROM rules_trigram WHERE rules_trigram MATCH ?"
+    " ORDER BY bm25(rules_trigram), rowid LIMIT ?",
+}
+
+
+class RuleQueries(StoreBase):
+    """Queries about the rules the documents print."""
+
+    def _explanation(self, row: Sequence[Any]) -> ExplanationRecord:
+        """From a row of :data:`_EXPLANATIONS_SQL`: ``document_rows`` columns, then the entry's."""
+        eid, pos, text, ex, see, terms, number, status, evidence, guess = row[8:18]
+        return ExplanationRecord(eid, pos, text, tuple(self.json_list(ex)), tuple(self.json_list(see)),
+                                 tuple(self.json_list(terms)), number, status, evidence, document_from_row(row),
+                                 guess)
+
+    async def quoted_rules(self) -> list[QuotedRuleRecord]:
+        """Every rule the documents quote with its number, in document order (document id, then position)."""
+        return [
+            QuotedRuleRecord(r[0], r[1], r[2], r[3], tuple(self.json_list(r[4])), r[5], r[6], r[7], r[8],
+                             DocumentRecord(*r[9:17]))
+            for r in await self.fetchall(_QUOTED_SQL)
+        ]
+
+    async def rule_explanations(self) -> list[ExplanationRecord]:
+        """Every entry of the rules explanation (003) in document order, with its stored alignment."""
+        rows = await self.fetchall(
+            _EXPLANATIONS_SQL + " ORDER BY d.d_id, e.position"
+        )
+        return [self._explanation(r) for r in rows]
+
+    async def explanation_for(self, number: str) -> ExplanationRecord | None:
+        """The German explanation aligned to CR ``number`` (status ``aligned`` only — an uncertain
+        alignment is never returned as fact), or None."""
+        row = await self.fetchone(
+            _EXPLANATIONS_SQL + " WHERE e.number = ? AND e.number_status = 'aligned' ORDER BY e.position LIMIT 1",
+            (number,),
+        )
+        return self._explanation(row) if row else None
+
+    async def documents_quoting(self, number: str) -> list[DocumentRecord]:
+        """Documents that quote rule ``number`` as printed (old numbering), in document order."""
+        rows = await self.fetchall(
+            "SELECT * FROM document_rows WHERE d_id IN (SELECT document_id FROM quoted_rules WHERE number = ?)"
+            " ORDER BY d_id",
+            (number,),
+        )
+        return [document_from_row(r) for r in rows]
+
+    async def search_rule_texts(
+        self, index: str, match: str, marks: tuple[str, str, str], limit: int
+    ) -> list[RuleTextHit]:
+        """Quoted rules and explanations matching the FTS5 expression ``match`` in ``index`` (``"words"`` or
+        ``"parts"``), best first, ≤ ``limit``; ``marks`` = (before, after a match, ellipsis) of the snippet.
+
+        Raises:
+            SearchIndexMissing: the store has no search index (German "Datenbank veraltet").
+        """
+        rows = await self.fetch_search(_SEARCH_SQL[index], (*marks, match, limit))
+        # The index holds quoted rule i as rowid 2i and explanation i as 2i + 1 (data/schema.sql).
+        return [RuleTextHit("quoted" if rowid % 2 == 0 else "explanation", rowid // 2, snippet)
+                for rowid, snippet in rows]

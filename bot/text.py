@@ -1,0 +1,160 @@
+"""Text normalisation for the whole bot: one module, each normaliser named for what it is for.
+
+=================================  ========================================================================
+function                           purpose
+=================================  ========================================================================
+:func:`clean`                      user text made display-safe: NFKC, invisible/control characters
+                                   dropped, white space collapsed (every answer's first step)
+:func:`shorten`                    a text on one line, cut with ``…`` (quotes and labels in answers)
+:func:`strip_marks`                combining marks removed (``ä`` → ``a``)
+:func:`name_words`                 the words of a card name, folded (card-name index, term table)
+:func:`name_keys`                  compact keys of a card name (``Boros-Rekrut`` = ``borosrekrut``)
+:func:`fold`                       folding of the FTS5 ``unicode61 remove_diacritics 2`` tokenizer
+:func:`tokens`                     the FTS tokens of a text (documents' full-text search)
+:func:`canonical`                  a folded token in one spelling (``ß``/``ss``, ``ae``/``a``)
+:func:`normalise_for_search`       Comprehensive Rules text folded for comparison (quotes, dashes)
+=================================  ========================================================================
+
+:data:`STOP_WORDS` is the one list of function words searches drop (German and English);
+:data:`GERMAN_MONTHS` the month names of German dates (read by the FAQ importer, written by answers).
+
+This module imports nothing of the bot, so the importer and the running bot both use it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# --- display-safe text -------------------------------------------------------------------------
+
+# Characters that never carry meaning in a name: zero-width, bidi marks, BOM, soft hyphen.
+_INVISIBLE = dict.fromkeys(
+    [0x00AD, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+)
+
+
+def clean(text: str) -> str:
+    """NFKC-normalise, drop invisible/control characters and collapse white space.
+
+    Returns a display-safe string (no NUL, no zero-width joiners, no bidi overrides).
+    """
+    text = unicodedata.normalize("NFKC", text).translate(_INVISIBLE)
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
+    return " ".join(text.split())
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` on one line (white space collapsed), cut to ``limit`` characters ending in ``…``."""
+    one = " ".join(text.split())
+    return one if len(one) <= limit else one[: limit - 1] + "…"
+
+
+def strip_marks(text: str) -> str:
+    """``text`` NFKD-decomposed without combining marks: ``"Fähigkeit"`` → ``"Fahigkeit"`` (``ß`` stays)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+# --- card names (bot.search, bot.terms) ----------------------------------------------------------
+
+_UMLAUT_AE = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+_SEPARATORS = re.compile(r"[\s\-‐‑‒–—―'’‘`´,.:;!?\"„“”«»()]+")
+_SLASHES = re.compile(r"\s*/+\s*")
+
+
+def name_words(text: str) -> list[str]:
+    """The words of a name in folded form (``ä`` → ``a``): ``"Chor des Konklave"`` → chor, des, konklave."""
+    folded = strip_marks(clean(text).casefold().replace("ß", "ss"))
+    folded = _SLASHES.sub(" ", folded)
+    return [w for w in _SEPARATORS.split(folded) if w]
+
+
+def name_keys(text: str) -> tuple[str, ...]:
+    """Compact keys of a name: ``ä``→``ae`` and ``ä``→``a`` variants, separators removed.
+
+    ``"Überstimmen"`` → ``("ueberstimmen", "uberstimmen")``; ``"Forschung // Entwicklung"`` →
+    ``("forschung/entwicklung",)``. Returns one key when both variants agree; () for blank input.
+    """
+    base = clean(text).casefold()
+    base = _SLASHES.sub("/", base)
+    variants = []
+    for variant in (base.translate(_UMLAUT_AE), strip_marks(base.replace("ß", "ss"))):
+        key = _SEPARATORS.sub("", strip_marks(variant))
+        if key and key not in variants:
+            variants.append(key)
+    return tuple(variants)
+
+
+# --- the documents' full-text search (bot.textsearch) ---------------------------------------------
+
+_TOKEN = re.compile(r"[^\W_]+")
+
+
+def fold(text: str) -> str:
+    """Lower-case ``text`` and strip diacritics like the FTS tokenizer (``"Fähigkeit"`` → ``"fahigkeit"``).
+
+    ``ß`` is kept (unicode61 keeps it); NFKC first, so compatibility forms and combining marks meet.
+    """
+    return strip_marks(unicodedata.normalize("NFKC", text).lower())
+
+
+def tokens(text: str) -> list[str]:
+    """The FTS tokens of ``text``: runs of letters and digits, folded (see :func:`fold`)."""
+    return _TOKEN.findall(fold(clean(text)))
+
+
+def canonical(word: str) -> str:
+    """A folded token in one spelling for comparisons: ``ß`` → ``ss``, ``ae``/``oe``/``ue`` → ``a``/``o``/``u``
+    (``"prioritaet"`` and ``"prioritat"`` meet; used to match synonym patterns)."""
+    return re.sub(r"([aou])e", r"\1", word.replace("ß", "ss"))
+
+
+# --- Comprehensive Rules (bot.importer.cr, bot.answers.official) -----------------------------------
+
+# Folding for search: the 2026 file uses curly quotes and dashes, the 2010 file straight ones.
+_FOLD = str.maketrans(
+    {
+        "‘": "'", "’": "'", "‚": "'", "‛": "'",
+        "“": '"', "”": '"', "„": '"', "‟": '"', "«": '"', "»": '"',
+        "–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-",
+        "\u00a0": " ",
+    }
+)
+
+
+def normalise_for_search(text: str) -> str:
+    """Fold ``text`` for searching: straight quotes and hyphens, NFKC, casefolded, single spaces.
+
+    The stored rule text keeps the publisher's curly quotes; search compares folded forms, so
+    ``“Clash with an opponent”`` (2026) and ``"Clash with an opponent"`` (2010) match.
+    """
+    text = unicodedata.normalize("NFKC", text).translate(_FOLD)
+    return " ".join(text.casefold().split())
+
+
+# --- word lists ----------------------------------------------------------------------------------
+
+#: German function words a search drops unless nothing else is left (the documents' full-text search) or
+#: that would only narrow a search of the Comprehensive Rules to the German explanations beside them.
+GERMAN_STOP_WORDS = frozenset(
+    (
+        "der", "die", "das", "den", "dem", "des",
+        "ein", "eine", "einen", "einem", "einer", "eines",
+        "und", "oder", "mit", "von", "vom", "zu", "zum", "zur", "in", "im", "ins", "am", "an", "auf", "aus",
+        "für", "bei", "bis", "als",
+        "ist", "sind", "wird", "werden", "wurde", "kann", "darf", "muss",
+        "was", "wie", "wer", "wenn", "ob", "dann", "so", "auch", "noch", "nur",
+        "nicht", "kein", "keine",
+        "es", "er", "sie", "ich", "du", "man", "sich",
+    )
+)
+#: The one stop-word list: the German function words and the English ones users mix in. The search of
+#: the (English) Comprehensive Rules drops only :data:`GERMAN_STOP_WORDS` of it.
+STOP_WORDS = GERMAN_STOP_WORDS | frozenset(("the", "a", "of", "to", "is", "and", "or", "on"))
+
+#: German month names in calendar order (``"30. August 2005"``).
+GERMAN_MONTHS = (
+    "Januar", "Februar", "März", "April", "Mai", "Juni",
+    "Juli", "August", "September", "Oktober", "November", "Dezember",
+)
