@@ -15,8 +15,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import importlib
+import inspect
 import json
 import logging
+import pkgutil
 import random
 import time
 from collections.abc import Awaitable
@@ -31,6 +34,7 @@ from discord.shard import Shard
 
 from bot import offload
 from bot.answers import AnswerContext, run_answer
+from bot.answers.registry import AnswerFn
 from bot.config import Settings
 from bot.custom_id import OPEN, PAGE, SHARE
 from bot.delivery import GatewayTransport, decode_or_none, press, runner, send_reply
@@ -46,17 +50,27 @@ log = logging.getLogger(__name__)
 #: invalid API version, invalid intents, disallowed intents (Discord's gateway close event codes).
 FATAL_CLOSE_CODES = frozenset({4004, 4010, 4011, 4012, 4013, 4014})
 
-#: Extensions loaded in setup_hook, in this order. Each module ends with ``async def setup(bot)``.
-EXTENSIONS: tuple[str, ...] = (
-    "cogs.cards",
-    "cogs.rulings",
-    "cogs.rules",
-    "cogs.mechanics",
-    "cogs.mana",
-    "cogs.clash",
-    "cogs.meta",
-    "cogs.chat",
-)
+#: The package whose modules are the bot's extensions; each module ends with ``async def setup(bot)``.
+COGS_PACKAGE = "cogs"
+
+
+def extensions(package: str = COGS_PACKAGE) -> list[str]:
+    """The extension modules of ``package``, found by walking it (as python-discord's ``walk_extensions``):
+    every module with a ``setup`` function, sorted by name (``["cogs.cards", "cogs.chat", …]``). A new cog
+    is a new file in ``cogs/``; nothing lists it.
+
+    Raises:
+        ImportError: the package or one of its modules cannot be imported.
+    """
+    root = importlib.import_module(package)
+    found = []
+    for info in pkgutil.walk_packages(root.__path__, f"{root.__name__}."):
+        if info.ispkg:
+            continue
+        if inspect.isfunction(getattr(importlib.import_module(info.name), "setup", None)):
+            found.append(info.name)
+    return sorted(found)
+
 
 #: Every command can be installed to a server and to a user's own account, and used in servers, in the
 #: bot's DM and in private channels (group DMs) — also where only the user installed the bot.
@@ -228,7 +242,7 @@ class Regelbot(commands.AutoShardedBot):
         log.info("Namensindex: %d Karten", len(names))
         self.answer_context = AnswerContext(store=self.store, names=names)
         await self.tree.set_translator(GermanTranslator())
-        for ext in EXTENSIONS:
+        for ext in extensions():
             await self.load_extension(ext)
         self.add_listener(self._on_button, "on_interaction")
 
@@ -455,11 +469,14 @@ class Regelbot(commands.AutoShardedBot):
             else:
                 await interaction.response.defer(thinking=True, ephemeral=ephemeral)
 
-    async def run_answer(self, key: str, interaction: discord.Interaction[Any] | None = None, **options: Any) -> Reply:
-        """Run answer ``key``; if it takes longer than 2 s, defer the interaction meanwhile (ephemerally when
-        the answer will be private: ``interaction.extras["private"]``, see bot.slash.private_option)."""
+    async def run_answer(
+        self, answer: AnswerFn | str, interaction: discord.Interaction[Any] | None = None, **options: Any
+    ) -> Reply:
+        """Run ``answer`` (the function, or its custom_id key); if it takes longer than 2 s, defer the
+        interaction meanwhile (ephemerally when the answer will be private: ``interaction.extras["private"]``,
+        see bot.slash.private_option)."""
         private = bool(interaction is not None and interaction.extras.get("private"))
-        return await self._watchdog(run_answer(self._ctx(), key, **options), interaction, ephemeral=private)
+        return await self._watchdog(run_answer(self._ctx(), answer, **options), interaction, ephemeral=private)
 
     async def _on_button(self, interaction: discord.Interaction[Any]) -> None:
         """Answer every click on a Regelbot button (custom_id ``rb:…``) from its custom_id alone.
