@@ -139,7 +139,8 @@ def storage_error_text(exc: BaseException, target: Path) -> str:
         code = errno.ENOSPC if full else None
         if code is None:
             return f"SQLite-Fehler beim Schreiben von {target} ({getattr(exc, 'sqlite_errorname', 'unbekannt')})."
-    what = _ERRNO_TEXT.get(code, f"Dateisystemfehler (errno {code})" if code else "Dateisystemfehler")
+    known = _ERRNO_TEXT.get(code) if code is not None else None
+    what = known or (f"Dateisystemfehler (errno {code})" if code else "Dateisystemfehler")
     where = getattr(exc, "filename", None) or target
     hint = " Platz schaffen und `python -m bot build` erneut ausführen." if code in (errno.ENOSPC, errno.EDQUOT) else ""
     return f"{what}: {where}.{hint}"

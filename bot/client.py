@@ -23,7 +23,7 @@ import pkgutil
 import random
 import time
 from collections.abc import Awaitable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import aiohttp
 import discord
@@ -43,6 +43,9 @@ from bot.reply import Reply
 from bot.search import NameIndex
 from bot.slash import GermanTranslator
 from bot.store import Store, StoreCorrupt, StoreError
+
+if TYPE_CHECKING:
+    from discord.types.interactions import Interaction as InteractionPayload
 
 log = logging.getLogger(__name__)
 
@@ -151,6 +154,21 @@ class RegelTree(app_commands.CommandTree["Regelbot"]):
             log.warning("Fehlermeldung zu /%s konnte nicht gesendet werden", name)
 
 
+class _TaskCapture:
+    """A loop task factory that hands every task it creates to ``sink`` while one is set, and otherwise
+    creates tasks as the factory it replaced (``previous``, or the default ``asyncio.Task``)."""
+
+    def __init__(self, previous: Any) -> None:
+        self.previous = previous
+        self.sink: list[asyncio.Task[Any]] | None = None
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
+        task = self.previous(loop, coro, **kwargs) if self.previous else asyncio.Task(coro, loop=loop, **kwargs)
+        if self.sink is not None:
+            self.sink.append(task)
+        return task
+
+
 class IdentifyLimiter:
     """Discord's identify rate limit: shard ``s`` is in bucket ``s % max_concurrency``; each bucket may
     IDENTIFY once per 5 seconds (https://discord.com/developers/docs/events/gateway#sharding-max-concurrency).
@@ -187,6 +205,9 @@ class Regelbot(commands.AutoShardedBot):
     """
 
     def __init__(self, settings: Settings) -> None:
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:  # else discord.py's default: every shard of shard_count
+            shards["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents_for(settings),
@@ -195,8 +216,7 @@ class Regelbot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions.none(),
             allowed_installs=INSTALLS,
             allowed_contexts=CONTEXTS,
-            shard_count=settings.shard_count,
-            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
+            **shards,
         )
         self.settings = settings
         self._identify: IdentifyLimiter | None = None
@@ -284,8 +304,9 @@ class Regelbot(commands.AutoShardedBot):
             await asyncio.sleep(5.0)
             return await self.launch_shard(gateway, shard_id)
         # keep reading the shard while others connect (discord.py's private shard table and event queue)
-        shard = Shard(ws, self, self._AutoShardedClient__queue.put_nowait)  # type: ignore[attr-defined]
-        self._AutoShardedClient__shards[shard_id] = shard  # type: ignore[attr-defined]
+        private = vars(self)  # AutoShardedClient.__queue / .__shards, name-mangled
+        shard = Shard(ws, self, private["_AutoShardedClient__queue"].put_nowait)
+        private["_AutoShardedClient__shards"][shard_id] = shard
         shard.launch()
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
@@ -370,28 +391,19 @@ class Regelbot(commands.AutoShardedBot):
         parsers["INTERACTION_CREATE"] = gated
 
     def _capture(self, parse: Any, data: dict[str, Any]) -> list[asyncio.Task[Any]]:
-        """Run ``parse(data)`` and return the tasks it created (through a task factory on the loop,
-        installed once and chained to any factory already there; O(1) per task)."""
+        """Run ``parse(data)`` and return the tasks it created (through a :class:`_TaskCapture` factory on the
+        loop, installed once and chained to any factory already there; O(1) per task)."""
         loop = asyncio.get_running_loop()
-        if not hasattr(loop.get_task_factory(), "regelbot_capture"):  # install once per loop
-            previous = loop.get_task_factory()
-
-            def factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Future[Any]:
-                task = previous(loop, coro, **kwargs) if previous else asyncio.Task(coro, loop=loop, **kwargs)
-                sink = factory.regelbot_capture  # type: ignore[attr-defined]
-                if sink is not None:
-                    sink.append(task)
-                return task
-
-            factory.regelbot_capture = None  # type: ignore[attr-defined]
+        factory = loop.get_task_factory()
+        if not isinstance(factory, _TaskCapture):  # install once per loop
+            factory = _TaskCapture(factory)
             loop.set_task_factory(factory)
-        factory_now = loop.get_task_factory()
         created: list[asyncio.Task[Any]] = []
-        factory_now.regelbot_capture = created  # type: ignore[union-attr]
+        factory.sink = created
         try:
             parse(data)
         finally:
-            factory_now.regelbot_capture = None  # type: ignore[union-attr]
+            factory.sink = None
         return created
 
     def _track(self, task: asyncio.Task[Any]) -> None:
@@ -399,7 +411,10 @@ class Regelbot(commands.AutoShardedBot):
         task.add_done_callback(self.in_flight.discard)
 
     async def _refuse(self, data: dict[str, Any]) -> None:
-        interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=self._connection)
+        # built from the raw payload, before discord.py dispatches it (its state is typed for any Client)
+        interaction: discord.Interaction[Any] = discord.Interaction(
+            data=cast("InteractionPayload", data), state=self._connection
+        )
         with contextlib.suppress(discord.HTTPException, RuntimeError):
             if interaction.type is discord.InteractionType.autocomplete:
                 await interaction.response.autocomplete([])
@@ -424,7 +439,7 @@ class Regelbot(commands.AutoShardedBot):
             log.info("Heruntergefahren nach %.1f s: %d laufende Interaktionen beendet, %d abgebrochen, %d abgelehnt",
                      time.monotonic() - started, counts["finished"], counts["cancelled"], counts["refused"])
 
-    def _waited(self, interaction: discord.Interaction[Any]) -> float:
+    def _waited(self, interaction: discord.Interaction[Regelbot]) -> float:
         """Seconds since the interaction was created: the larger of the time since it arrived here and
         its snowflake's age on Discord's clock (a backlog before it was even read counts too)."""
         arrived = self._arrived.pop(interaction.id, None)
@@ -433,7 +448,7 @@ class Regelbot(commands.AutoShardedBot):
         return max(local, min(remote, DEFER_AFTER_SECONDS))
 
     async def _watchdog(
-        self, work: Awaitable[Reply], interaction: discord.Interaction[Any] | None, ephemeral: bool = False,
+        self, work: Awaitable[Reply], interaction: discord.Interaction[Regelbot] | None, ephemeral: bool = False,
         update: bool = False,
     ) -> Reply:
         """Await ``work``; if it is not done 2 s after the interaction was created, defer ``interaction``
@@ -461,7 +476,7 @@ class Regelbot(commands.AutoShardedBot):
         return await task
 
     @staticmethod
-    async def _defer(interaction: discord.Interaction[Any], ephemeral: bool, update: bool = False) -> None:
+    async def _defer(interaction: discord.Interaction[Regelbot], ephemeral: bool, update: bool = False) -> None:
         if not interaction.response.is_done():
             interaction.extras["deferred_ephemeral"] = ephemeral
             if update:
@@ -470,7 +485,7 @@ class Regelbot(commands.AutoShardedBot):
                 await interaction.response.defer(thinking=True, ephemeral=ephemeral)
 
     async def run_answer(
-        self, answer: AnswerFn | str, interaction: discord.Interaction[Any] | None = None, **options: Any
+        self, answer: AnswerFn | str, interaction: discord.Interaction[Regelbot] | None = None, **options: Any
     ) -> Reply:
         """Run ``answer`` (the function, or its custom_id key); if it takes longer than 2 s, defer the
         interaction meanwhile (ephemerally when the answer will be private: ``interaction.extras["private"]``,
@@ -478,7 +493,7 @@ class Regelbot(commands.AutoShardedBot):
         private = bool(interaction is not None and interaction.extras.get("private"))
         return await self._watchdog(run_answer(self._ctx(), answer, **options), interaction, ephemeral=private)
 
-    async def _on_button(self, interaction: discord.Interaction[Any]) -> None:
+    async def _on_button(self, interaction: discord.Interaction[Regelbot]) -> None:
         """Answer every click on a Regelbot button (custom_id ``rb:…``) from its custom_id alone.
 
         A "Meintest du" select menu (``rb:<action>:``) runs ``rb:<action>:<picked value>``; an "Im Kanal
@@ -499,7 +514,7 @@ class Regelbot(commands.AutoShardedBot):
             return
         await self.respond_button(interaction, custom_id)
 
-    async def respond_button(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+    async def respond_button(self, interaction: discord.Interaction[Regelbot], custom_id: str) -> None:
         """Answer a button press (:func:`bot.delivery.press`); an unexpected error is logged and the user
         gets the German error message once (buttons bypass the tree's on_error)."""
         bid = decode_or_none(custom_id)

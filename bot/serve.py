@@ -382,7 +382,7 @@ async def serve(bot: Regelbot, public_key: str, host: str, port: int, reuse_port
             loop.add_signal_handler(sig, stop.set)
     try:
         await site.start()
-        bound = site._server.sockets[0].getsockname()[1] if site._server and site._server.sockets else port  # type: ignore[union-attr]
+        bound = runner_.addresses[0][1] if runner_.addresses else port
         log.info("HTTP-Endpunkt bereit: http://%s:%s/interactions (%d Befehle)", host, bound, len(interactions.leaves))
         await stop.wait()
         log.info("Signal empfangen, fahre herunter …")

@@ -63,8 +63,8 @@ def answer_of(command: app_commands.Command[Any, ..., Any] | app_commands.Contex
     Raises:
         RuntimeError: the command declares none (a programming error).
     """
-    fn = command.extras.get("answer")
-    if not callable(fn):
+    fn: AnswerFn | None = command.extras.get("answer")
+    if fn is None:
         raise RuntimeError(f"command {command.qualified_name!r} without extras['answer'] function")
     return fn
 
