@@ -80,8 +80,8 @@ class ExpiredInteractionFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         """Rewrite the record in place when it carries an expired-interaction error; never drops it."""
-        client = sys.modules.get("bot.client")  # only the bot can get such errors; build never imports it
-        if record.exc_info and client is not None and client.is_expired(record.exc_info[1]):
+        tree = sys.modules.get("bot.tree")  # only the bot can get such errors; build never imports it
+        if record.exc_info and tree is not None and tree.is_expired(record.exc_info[1]):
             record.msg, record.args = f"{record.getMessage()}: zu spät beantwortet (Discord: Unknown interaction)", None
             record.exc_info, record.exc_text = None, None
             record.levelno, record.levelname = logging.WARNING, "WARNING"

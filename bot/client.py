@@ -1,4 +1,4 @@
-"""The Discord client: :class:`Regelbot`, its command tree and error handling.
+"""The Discord client: :class:`Regelbot` (its command tree and error replies: :mod:`bot.tree`).
 
 Start-up order (``setup_hook``, see DESIGN.md): open the store → build the name index →
 set the German translator → load the cogs → route every button through :func:`bot.delivery.press`
@@ -41,17 +41,15 @@ from bot.delivery import GatewayTransport, decode_or_none, press, runner, send_r
 from bot.render import picked_custom_id, shared_copy
 from bot.reply import Reply
 from bot.search import NameIndex
+from bot.sharding import FATAL_CLOSE_CODES, IdentifyLimiter
 from bot.slash import GermanTranslator
 from bot.store import Store, StoreCorrupt, StoreError
+from bot.tree import INTERNAL_ERROR, RegelTree
 
 if TYPE_CHECKING:
     from discord.types.interactions import Interaction as InteractionPayload
 
 log = logging.getLogger(__name__)
-
-#: Gateway close codes no reconnect can fix: authentication failed, invalid shard, sharding required,
-#: invalid API version, invalid intents, disallowed intents (Discord's gateway close event codes).
-FATAL_CLOSE_CODES = frozenset({4004, 4010, 4011, 4012, 4013, 4014})
 
 #: The package whose modules are the bot's extensions; each module ends with ``async def setup(bot)``.
 COGS_PACKAGE = "cogs"
@@ -98,28 +96,6 @@ SHUTTING_DOWN = Reply.fail(
 )
 SYNC_STATE_FILE = "command-tree.sha256"
 
-INTERNAL_ERROR = Reply.fail(
-    "Da ist etwas schiefgelaufen",
-    "Die Anfrage konnte nicht beantwortet werden. Der Fehler wurde protokolliert; bitte später erneut versuchen.",
-)
-
-
-#: Discord's error code for an interaction whose 3 s (or, after a defer, 15 min) have passed.
-UNKNOWN_INTERACTION = 10062
-
-
-def is_expired(error: BaseException | None) -> bool:
-    """True when ``error`` (or an exception it wraps) is Discord's "Unknown interaction" (10062): the answer
-    came too late, nothing can be sent any more, and a traceback would tell the operator nothing."""
-    seen = 0
-    while error is not None and seen < 10:
-        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
-            return True
-        error = error.__cause__ or getattr(error, "original", None)
-        seen += 1
-    return False
-
-
 def intents_for(settings: Settings) -> discord.Intents:
     """The gateway intents: only ``guilds``; with ``INLINE_CARDS=1`` also guild and DM messages and the
     privileged message-content intent (bit 15), which ``[[Karte]]`` in ordinary messages needs."""
@@ -130,28 +106,6 @@ def intents_for(settings: Settings) -> discord.Intents:
         intents.dm_messages = True
         intents.message_content = True
     return intents
-
-
-class RegelTree(app_commands.CommandTree["Regelbot"]):
-    """Command tree with one error handler: log with traceback, answer once, ephemeral, German."""
-
-    async def on_error(self, interaction: discord.Interaction[Regelbot], error: app_commands.AppCommandError) -> None:
-        """Log ``error`` and tell the user in German — through the response or a follow-up, never twice."""
-        name = interaction.command.qualified_name if interaction.command else "?"
-        if is_expired(error):
-            log.warning("Interaktion /%s zu spät beantwortet (Discord: Unknown interaction)", name)
-            return
-        if isinstance(error, app_commands.CheckFailure):
-            reply = Reply.fail("Nicht erlaubt", "Dieser Befehl ist hier nicht erlaubt.")
-        else:
-            log.error("Fehler in /%s", name, exc_info=error)
-            reply = INTERNAL_ERROR
-        if interaction.type is discord.InteractionType.autocomplete:
-            return
-        try:
-            await send_reply(interaction, reply)
-        except discord.HTTPException:
-            log.warning("Fehlermeldung zu /%s konnte nicht gesendet werden", name)
 
 
 class _TaskCapture:
@@ -167,33 +121,6 @@ class _TaskCapture:
         if self.sink is not None:
             self.sink.append(task)
         return task
-
-
-class IdentifyLimiter:
-    """Discord's identify rate limit: shard ``s`` is in bucket ``s % max_concurrency``; each bucket may
-    IDENTIFY once per 5 seconds (https://discord.com/developers/docs/events/gateway#sharding-max-concurrency).
-
-    ``wait(shard_id)`` sleeps until the shard's bucket is free, then books it. ``clock``/``sleep`` are
-    injectable for tests.
-    """
-
-    WINDOW = 5.0
-
-    def __init__(self, max_concurrency: int = 1, clock: Any = None, sleep: Any = None) -> None:
-        self.max_concurrency = max(1, max_concurrency)
-        self._clock = clock or asyncio.get_running_loop().time
-        self._sleep = sleep or asyncio.sleep
-        self._next: dict[int, float] = {}
-
-    async def wait(self, shard_id: int) -> float:
-        """Wait for ``shard_id``'s bucket; returns the seconds waited."""
-        bucket = shard_id % self.max_concurrency
-        now = self._clock()
-        start = max(now, self._next.get(bucket, now))
-        self._next[bucket] = start + self.WINDOW
-        if start > now:
-            await self._sleep(start - now)
-        return start - now
 
 
 class Regelbot(commands.AutoShardedBot):
