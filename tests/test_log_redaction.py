@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import logging
 
-from bot.__main__ import setup_logging
 from bot.config import Settings
+from bot.logs import setup_logging
 
 TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.e2e-fake-token-0123456789abcdefghijklmnop"
 OTHER = "OTk5OTk5OTk5OTk5OTk5OTk5OQ.AbCdEf.another-token-abcdefghijklmnopqrstuvwxyz"
