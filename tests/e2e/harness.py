@@ -22,6 +22,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from fakediscord import FakeDiscord, FakeDiscordError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,6 +218,13 @@ def print_bot_log_on_failure(request, bot: BotProcess, since: int) -> None:
 
 
 # ---------------------------------------------------------------- pytest fixtures (imported by conftests)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def fake() -> AsyncIterator[FakeDiscord]:
+    """A :class:`FakeDiscord` on loopback, shared by the tests of one module."""
+    async with FakeDiscord() as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

@@ -47,12 +47,6 @@ FELD_RULING = ("Die Fähigkeit des Felds der Unterdrückung hat keinen Einfluss 
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def fake():
-    async with FakeDiscord() as server:
-        yield server
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def bot(fake, bot_argv, store_db, tmp_path_factory):
     if bot_argv is STANDIN:
         pytest.skip("this suite checks the real bot's answers; the stand-in has only /card")

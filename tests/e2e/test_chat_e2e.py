@@ -30,12 +30,6 @@ GOBLIN_ERRATUM = "Der Goblin-Feuerunhold muss geblockt werden, falls möglich."
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def fake():
-    async with FakeDiscord() as server:
-        yield server
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def bot(fake, bot_argv, store_db, tmp_path_factory):
     if bot_argv is STANDIN:
         pytest.skip("the stand-in has no message command and no [[Karte]]")
