@@ -174,6 +174,8 @@ class RegelTree(app_commands.CommandTree["Regelbot"]):
             log.warning("Interaktion /%s zu spät beantwortet (Discord: Unknown interaction)", name)
             return
         reply = error_reply(error)
+        if isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
+            log.error("Fehler in einem Transformer von /%s", name, exc_info=error.__cause__)  # as Red's tree
         if reply is None:
             log.error("Fehler in /%s", name, exc_info=error)
             reply = INTERNAL_ERROR
