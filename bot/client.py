@@ -1,4 +1,4 @@
-"""The Discord client: :class:`Regelbot`, its command tree and error handling.
+"""The Discord client: :class:`Regelbot` (its command tree and error replies: :mod:`bot.tree`).
 
 Start-up order (``setup_hook``, see DESIGN.md): open the store → build the name index →
 set the German translator → load the cogs → route every button through :func:`bot.delivery.press`
@@ -15,12 +15,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import importlib
+import inspect
 import json
 import logging
+import pkgutil
 import random
 import time
 from collections.abc import Awaitable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import aiohttp
 import discord
@@ -31,32 +34,44 @@ from discord.shard import Shard
 
 from bot import offload
 from bot.answers import AnswerContext, run_answer
+from bot.answers.registry import AnswerFn
 from bot.config import Settings
 from bot.custom_id import OPEN, PAGE, SHARE
 from bot.delivery import GatewayTransport, decode_or_none, press, runner, send_reply
 from bot.render import picked_custom_id, shared_copy
 from bot.reply import Reply
 from bot.search import NameIndex
+from bot.sharding import FATAL_CLOSE_CODES, IdentifyLimiter
 from bot.slash import GermanTranslator
 from bot.store import Store, StoreCorrupt, StoreError
+from bot.tree import INTERNAL_ERROR, RegelTree
+
+if TYPE_CHECKING:
+    from discord.types.interactions import Interaction as InteractionPayload
 
 log = logging.getLogger(__name__)
 
-#: Gateway close codes no reconnect can fix: authentication failed, invalid shard, sharding required,
-#: invalid API version, invalid intents, disallowed intents (Discord's gateway close event codes).
-FATAL_CLOSE_CODES = frozenset({4004, 4010, 4011, 4012, 4013, 4014})
+#: The package whose modules are the bot's extensions; each module ends with ``async def setup(bot)``.
+COGS_PACKAGE = "cogs"
 
-#: Extensions loaded in setup_hook, in this order. Each module ends with ``async def setup(bot)``.
-EXTENSIONS: tuple[str, ...] = (
-    "cogs.cards",
-    "cogs.rulings",
-    "cogs.rules",
-    "cogs.mechanics",
-    "cogs.mana",
-    "cogs.clash",
-    "cogs.meta",
-    "cogs.chat",
-)
+
+def extensions(package: str = COGS_PACKAGE) -> list[str]:
+    """The extension modules of ``package``, found by walking it (as python-discord's ``walk_extensions``):
+    every module with a ``setup`` function, sorted by name (``["cogs.cards", "cogs.chat", …]``). A new cog
+    is a new file in ``cogs/``; nothing lists it.
+
+    Raises:
+        ImportError: the package or one of its modules cannot be imported.
+    """
+    root = importlib.import_module(package)
+    found = []
+    for info in pkgutil.walk_packages(root.__path__, f"{root.__name__}."):
+        if info.ispkg:
+            continue
+        if inspect.isfunction(getattr(importlib.import_module(info.name), "setup", None)):
+            found.append(info.name)
+    return sorted(found)
+
 
 #: Every command can be installed to a server and to a user's own account, and used in servers, in the
 #: bot's DM and in private channels (group DMs) — also where only the user installed the bot.
@@ -81,28 +96,6 @@ SHUTTING_DOWN = Reply.fail(
 )
 SYNC_STATE_FILE = "command-tree.sha256"
 
-INTERNAL_ERROR = Reply.fail(
-    "Da ist etwas schiefgelaufen",
-    "Die Anfrage konnte nicht beantwortet werden. Der Fehler wurde protokolliert; bitte später erneut versuchen.",
-)
-
-
-#: Discord's error code for an interaction whose 3 s (or, after a defer, 15 min) have passed.
-UNKNOWN_INTERACTION = 10062
-
-
-def is_expired(error: BaseException | None) -> bool:
-    """True when ``error`` (or an exception it wraps) is Discord's "Unknown interaction" (10062): the answer
-    came too late, nothing can be sent any more, and a traceback would tell the operator nothing."""
-    seen = 0
-    while error is not None and seen < 10:
-        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
-            return True
-        error = error.__cause__ or getattr(error, "original", None)
-        seen += 1
-    return False
-
-
 def intents_for(settings: Settings) -> discord.Intents:
     """The gateway intents: only ``guilds``; with ``INLINE_CARDS=1`` also guild and DM messages and the
     privileged message-content intent (bit 15), which ``[[Karte]]`` in ordinary messages needs."""
@@ -115,53 +108,19 @@ def intents_for(settings: Settings) -> discord.Intents:
     return intents
 
 
-class RegelTree(app_commands.CommandTree["Regelbot"]):
-    """Command tree with one error handler: log with traceback, answer once, ephemeral, German."""
+class _TaskCapture:
+    """A loop task factory that hands every task it creates to ``sink`` while one is set, and otherwise
+    creates tasks as the factory it replaced (``previous``, or the default ``asyncio.Task``)."""
 
-    async def on_error(self, interaction: discord.Interaction[Regelbot], error: app_commands.AppCommandError) -> None:
-        """Log ``error`` and tell the user in German — through the response or a follow-up, never twice."""
-        name = interaction.command.qualified_name if interaction.command else "?"
-        if is_expired(error):
-            log.warning("Interaktion /%s zu spät beantwortet (Discord: Unknown interaction)", name)
-            return
-        if isinstance(error, app_commands.CheckFailure):
-            reply = Reply.fail("Nicht erlaubt", "Dieser Befehl ist hier nicht erlaubt.")
-        else:
-            log.error("Fehler in /%s", name, exc_info=error)
-            reply = INTERNAL_ERROR
-        if interaction.type is discord.InteractionType.autocomplete:
-            return
-        try:
-            await send_reply(interaction, reply)
-        except discord.HTTPException:
-            log.warning("Fehlermeldung zu /%s konnte nicht gesendet werden", name)
+    def __init__(self, previous: Any) -> None:
+        self.previous = previous
+        self.sink: list[asyncio.Task[Any]] | None = None
 
-
-class IdentifyLimiter:
-    """Discord's identify rate limit: shard ``s`` is in bucket ``s % max_concurrency``; each bucket may
-    IDENTIFY once per 5 seconds (https://discord.com/developers/docs/events/gateway#sharding-max-concurrency).
-
-    ``wait(shard_id)`` sleeps until the shard's bucket is free, then books it. ``clock``/``sleep`` are
-    injectable for tests.
-    """
-
-    WINDOW = 5.0
-
-    def __init__(self, max_concurrency: int = 1, clock: Any = None, sleep: Any = None) -> None:
-        self.max_concurrency = max(1, max_concurrency)
-        self._clock = clock or asyncio.get_running_loop().time
-        self._sleep = sleep or asyncio.sleep
-        self._next: dict[int, float] = {}
-
-    async def wait(self, shard_id: int) -> float:
-        """Wait for ``shard_id``'s bucket; returns the seconds waited."""
-        bucket = shard_id % self.max_concurrency
-        now = self._clock()
-        start = max(now, self._next.get(bucket, now))
-        self._next[bucket] = start + self.WINDOW
-        if start > now:
-            await self._sleep(start - now)
-        return start - now
+    def __call__(self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
+        task = self.previous(loop, coro, **kwargs) if self.previous else asyncio.Task(coro, loop=loop, **kwargs)
+        if self.sink is not None:
+            self.sink.append(task)
+        return task
 
 
 class Regelbot(commands.AutoShardedBot):
@@ -173,6 +132,9 @@ class Regelbot(commands.AutoShardedBot):
     """
 
     def __init__(self, settings: Settings) -> None:
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:  # else discord.py's default: every shard of shard_count
+            shards["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents_for(settings),
@@ -181,8 +143,7 @@ class Regelbot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions.none(),
             allowed_installs=INSTALLS,
             allowed_contexts=CONTEXTS,
-            shard_count=settings.shard_count,
-            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
+            **shards,
         )
         self.settings = settings
         self._identify: IdentifyLimiter | None = None
@@ -228,7 +189,7 @@ class Regelbot(commands.AutoShardedBot):
         log.info("Namensindex: %d Karten", len(names))
         self.answer_context = AnswerContext(store=self.store, names=names)
         await self.tree.set_translator(GermanTranslator())
-        for ext in EXTENSIONS:
+        for ext in extensions():
             await self.load_extension(ext)
         self.add_listener(self._on_button, "on_interaction")
 
@@ -270,8 +231,9 @@ class Regelbot(commands.AutoShardedBot):
             await asyncio.sleep(5.0)
             return await self.launch_shard(gateway, shard_id)
         # keep reading the shard while others connect (discord.py's private shard table and event queue)
-        shard = Shard(ws, self, self._AutoShardedClient__queue.put_nowait)  # type: ignore[attr-defined]
-        self._AutoShardedClient__shards[shard_id] = shard  # type: ignore[attr-defined]
+        private = vars(self)  # AutoShardedClient.__queue / .__shards, name-mangled
+        shard = Shard(ws, self, private["_AutoShardedClient__queue"].put_nowait)
+        private["_AutoShardedClient__shards"][shard_id] = shard
         shard.launch()
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
@@ -356,28 +318,19 @@ class Regelbot(commands.AutoShardedBot):
         parsers["INTERACTION_CREATE"] = gated
 
     def _capture(self, parse: Any, data: dict[str, Any]) -> list[asyncio.Task[Any]]:
-        """Run ``parse(data)`` and return the tasks it created (through a task factory on the loop,
-        installed once and chained to any factory already there; O(1) per task)."""
+        """Run ``parse(data)`` and return the tasks it created (through a :class:`_TaskCapture` factory on the
+        loop, installed once and chained to any factory already there; O(1) per task)."""
         loop = asyncio.get_running_loop()
-        if not hasattr(loop.get_task_factory(), "regelbot_capture"):  # install once per loop
-            previous = loop.get_task_factory()
-
-            def factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Future[Any]:
-                task = previous(loop, coro, **kwargs) if previous else asyncio.Task(coro, loop=loop, **kwargs)
-                sink = factory.regelbot_capture  # type: ignore[attr-defined]
-                if sink is not None:
-                    sink.append(task)
-                return task
-
-            factory.regelbot_capture = None  # type: ignore[attr-defined]
+        factory = loop.get_task_factory()
+        if not isinstance(factory, _TaskCapture):  # install once per loop
+            factory = _TaskCapture(factory)
             loop.set_task_factory(factory)
-        factory_now = loop.get_task_factory()
         created: list[asyncio.Task[Any]] = []
-        factory_now.regelbot_capture = created  # type: ignore[union-attr]
+        factory.sink = created
         try:
             parse(data)
         finally:
-            factory_now.regelbot_capture = None  # type: ignore[union-attr]
+            factory.sink = None
         return created
 
     def _track(self, task: asyncio.Task[Any]) -> None:
@@ -385,7 +338,10 @@ class Regelbot(commands.AutoShardedBot):
         task.add_done_callback(self.in_flight.discard)
 
     async def _refuse(self, data: dict[str, Any]) -> None:
-        interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=self._connection)
+        # built from the raw payload, before discord.py dispatches it (its state is typed for any Client)
+        interaction: discord.Interaction[Any] = discord.Interaction(
+            data=cast("InteractionPayload", data), state=self._connection
+        )
         with contextlib.suppress(discord.HTTPException, RuntimeError):
             if interaction.type is discord.InteractionType.autocomplete:
                 await interaction.response.autocomplete([])
@@ -410,7 +366,7 @@ class Regelbot(commands.AutoShardedBot):
             log.info("Heruntergefahren nach %.1f s: %d laufende Interaktionen beendet, %d abgebrochen, %d abgelehnt",
                      time.monotonic() - started, counts["finished"], counts["cancelled"], counts["refused"])
 
-    def _waited(self, interaction: discord.Interaction[Any]) -> float:
+    def _waited(self, interaction: discord.Interaction[Regelbot]) -> float:
         """Seconds since the interaction was created: the larger of the time since it arrived here and
         its snowflake's age on Discord's clock (a backlog before it was even read counts too)."""
         arrived = self._arrived.pop(interaction.id, None)
@@ -419,7 +375,7 @@ class Regelbot(commands.AutoShardedBot):
         return max(local, min(remote, DEFER_AFTER_SECONDS))
 
     async def _watchdog(
-        self, work: Awaitable[Reply], interaction: discord.Interaction[Any] | None, ephemeral: bool = False,
+        self, work: Awaitable[Reply], interaction: discord.Interaction[Regelbot] | None, ephemeral: bool = False,
         update: bool = False,
     ) -> Reply:
         """Await ``work``; if it is not done 2 s after the interaction was created, defer ``interaction``
@@ -447,7 +403,7 @@ class Regelbot(commands.AutoShardedBot):
         return await task
 
     @staticmethod
-    async def _defer(interaction: discord.Interaction[Any], ephemeral: bool, update: bool = False) -> None:
+    async def _defer(interaction: discord.Interaction[Regelbot], ephemeral: bool, update: bool = False) -> None:
         if not interaction.response.is_done():
             interaction.extras["deferred_ephemeral"] = ephemeral
             if update:
@@ -455,13 +411,16 @@ class Regelbot(commands.AutoShardedBot):
             else:
                 await interaction.response.defer(thinking=True, ephemeral=ephemeral)
 
-    async def run_answer(self, key: str, interaction: discord.Interaction[Any] | None = None, **options: Any) -> Reply:
-        """Run answer ``key``; if it takes longer than 2 s, defer the interaction meanwhile (ephemerally when
-        the answer will be private: ``interaction.extras["private"]``, see bot.slash.private_option)."""
+    async def run_answer(
+        self, answer: AnswerFn | str, interaction: discord.Interaction[Regelbot] | None = None, **options: Any
+    ) -> Reply:
+        """Run ``answer`` (the function, or its custom_id key); if it takes longer than 2 s, defer the
+        interaction meanwhile (ephemerally when the answer will be private: ``interaction.extras["private"]``,
+        see bot.slash.private_option)."""
         private = bool(interaction is not None and interaction.extras.get("private"))
-        return await self._watchdog(run_answer(self._ctx(), key, **options), interaction, ephemeral=private)
+        return await self._watchdog(run_answer(self._ctx(), answer, **options), interaction, ephemeral=private)
 
-    async def _on_button(self, interaction: discord.Interaction[Any]) -> None:
+    async def _on_button(self, interaction: discord.Interaction[Regelbot]) -> None:
         """Answer every click on a Regelbot button (custom_id ``rb:…``) from its custom_id alone.
 
         A "Meintest du" select menu (``rb:<action>:``) runs ``rb:<action>:<picked value>``; an "Im Kanal
@@ -482,7 +441,7 @@ class Regelbot(commands.AutoShardedBot):
             return
         await self.respond_button(interaction, custom_id)
 
-    async def respond_button(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+    async def respond_button(self, interaction: discord.Interaction[Regelbot], custom_id: str) -> None:
         """Answer a button press (:func:`bot.delivery.press`); an unexpected error is logged and the user
         gets the German error message once (buttons bypass the tree's on_error)."""
         bid = decode_or_none(custom_id)

@@ -14,13 +14,13 @@ from typing import Any
 
 from discord import AppCommandOptionType, app_commands
 
-from bot.answers import run_completer
-from bot.answers.registry import MAX_DIGITS
+from bot.answers import answer_key, run_completer
+from bot.answers.registry import MAX_DIGITS, AnswerFn, CompleterFn
 from bot.client import Regelbot
 from bot.custom_id import Invocation
 from bot.delivery import Pressed, press, runner
 from bot.reply import Choice, Reply, as_private, quote_user
-from bot.slash import PRIVATE
+from bot.slash import PRIVATE, answer_of, completers_of
 
 _SUB = (AppCommandOptionType.subcommand, AppCommandOptionType.subcommand_group)
 _TRUE = {"true", "ja", "yes", "1", "wahr", "an"}
@@ -44,7 +44,7 @@ class OptionSpec:
     type: int
     required: bool
     choices: list[dict[str, Any]]
-    completer: str | None = None
+    completer: CompleterFn | None = None
     de: str = ""  # the German name shown in messages ("suche" for query)
 
 
@@ -53,7 +53,7 @@ class CommandSpec:
     """One invocable command (a top-level command or a subcommand of a group)."""
 
     path: tuple[str, ...]  # English names, e.g. ("mana", "pay")
-    answer: str
+    answer: AnswerFn
     options: list[OptionSpec] = field(default_factory=list)
     params: dict[str, str] = field(default_factory=dict)  # option name -> callback parameter name
     de_path: tuple[str, ...] = ()  # German names, e.g. ("mana", "bezahlen")
@@ -106,13 +106,13 @@ class CommandLine:
             command = command.get_command(part) if isinstance(command, app_commands.Group) else None
         if not isinstance(command, app_commands.Command):
             return
-        spec = CommandSpec(path=path, answer=command.extras.get("answer", ""), de_path=tuple(de_names))
+        spec = CommandSpec(path=path, answer=answer_of(command), de_path=tuple(de_names))
+        completers = completers_of(command)
         for opt in payload.get("options", []):
             param = next((p for p in command.parameters if p.display_name == opt["name"]), None)
             if param is None:
                 continue
-            internal = command._params[param.name]  # the autocomplete callback is only kept here
-            completer = getattr(internal.autocomplete, "completer_key", None)
+            completer = completers.get(param.name)
             spec.options.append(
                 OptionSpec(
                     name=opt["name"],
@@ -235,7 +235,7 @@ class CommandLine:
             except _OptionError as exc:
                 return Reply.fail("Ungültige Eingabe", quote_user(str(exc))), None
         private = bool(kwargs.pop(PRIVATE, False))  # the option of every command (bot.slash.private_option)
-        origin = Invocation.pinned(spec.answer, **kwargs)
+        origin = Invocation.pinned(answer_key(spec.answer), **kwargs)
         reply = await self.bot.run_answer(spec.answer, None, **origin.kwargs)
         return (as_private(reply) if private else reply), origin
 

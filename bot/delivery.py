@@ -214,7 +214,7 @@ class GatewayTransport:
     async def edit_original(self, data: dict[str, Any]) -> None:
         """``PATCH /webhooks/{app}/{token}/messages/@original`` with ``data``."""
         i = self.interaction
-        await self._adapter.edit_webhook_message(i.application_id, i.token, "@original", payload=data, **self._kw())
+        await self._adapter.edit_original_interaction_response(i.application_id, i.token, payload=data, **self._kw())
 
     async def followup(self, data: dict[str, Any]) -> None:
         """``POST /webhooks/{app}/{token}?wait=1`` with ``data``."""
@@ -226,7 +226,7 @@ class GatewayTransport:
         """``DELETE /webhooks/{app}/{token}/messages/@original`` (a missing message is fine)."""
         i = self.interaction
         try:
-            await self._adapter.delete_webhook_message(i.application_id, i.token, "@original", **self._kw())
+            await self._adapter.delete_original_interaction_response(i.application_id, i.token, **self._kw())
         except self._discord.HTTPException:
             log.debug("Ursprüngliche Antwort nicht gelöscht", exc_info=True)
 

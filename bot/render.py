@@ -372,7 +372,7 @@ def channel_payloads(replies: list[Reply]) -> list[dict[str, Any]]:
                        or len(rows) + len(new) > ROWS_MAX):
             flush()
             size = 0
-        embeds.append(embed.to_dict())
+        embeds.append(dict(embed.to_dict()))
         size += len(embed)
         rows += new[: ROWS_MAX - len(rows)]
     flush()

@@ -32,8 +32,9 @@ from discord import app_commands
 from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
 
-from bot.answers import run_completer
-from bot.answers.chat import explain_options
+from bot.answers import answer_key, run_completer
+from bot.answers.chat import explain_cards, explain_options
+from bot.answers.registry import CompleterFn
 from bot.client import DEFER_AFTER_SECONDS, INTERNAL_ERROR, Regelbot
 from bot.custom_id import OPEN, PAGE, Invocation
 from bot.delivery import (
@@ -48,7 +49,7 @@ from bot.delivery import (
 )
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import Reply, as_private
-from bot.slash import PRIVATE
+from bot.slash import PRIVATE, answer_of, completers_of
 
 log = logging.getLogger(__name__)
 
@@ -173,7 +174,7 @@ class _Leaf:
 
     answer: str
     params: dict[str, Any]  # option (display) name -> app_commands.Parameter
-    completers: dict[str, str]  # option name -> completer key
+    completers: dict[str, CompleterFn]  # option name -> completer
 
 
 class Interactions:
@@ -192,14 +193,11 @@ class Interactions:
         for command in bot.tree.walk_commands():
             if isinstance(command, app_commands.Command):
                 path = tuple(command.qualified_name.split())
-                completers = {
-                    p.display_name: getattr(command._params[p.name].autocomplete, "completer_key", "")
-                    for p in command.parameters
-                }
+                by_param = completers_of(command)
                 self.leaves[path] = _Leaf(
-                    answer=command.extras.get("answer", ""),
+                    answer=answer_key(answer_of(command)),
                     params={p.display_name: p for p in command.parameters},
-                    completers={k: v for k, v in completers.items() if v},
+                    completers={p.display_name: by_param[p.name] for p in command.parameters if p.name in by_param},
                 )
 
     @staticmethod
@@ -217,7 +215,7 @@ class Interactions:
         if data.get("type") == MESSAGE_COMMAND:
             target = ((data.get("resolved") or {}).get("messages") or {}).get(str(data.get("target_id"))) or {}
             options = explain_options(self._ctx(), str(target.get("content", "")))
-            return None, Invocation.answer("explain_cards", **options)
+            return None, Invocation.answer(answer_key(explain_cards), **options)
         path, options = self._leaf_options(data)
         leaf = self.leaves.get(path)
         if leaf is None or not leaf.answer:
@@ -384,7 +382,7 @@ async def serve(bot: Regelbot, public_key: str, host: str, port: int, reuse_port
             loop.add_signal_handler(sig, stop.set)
     try:
         await site.start()
-        bound = site._server.sockets[0].getsockname()[1] if site._server and site._server.sockets else port  # type: ignore[union-attr]
+        bound = runner_.addresses[0][1] if runner_.addresses else port
         log.info("HTTP-Endpunkt bereit: http://%s:%s/interactions (%d Befehle)", host, bound, len(interactions.leaves))
         await stop.wait()
         log.info("Signal empfangen, fahre herunter …")

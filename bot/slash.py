@@ -2,9 +2,11 @@
 
 * :func:`tr` makes a localizable string: English base text with its German translation
   (``tr("card", "karte")``); :class:`GermanTranslator` hands the German to Discord.
-* :func:`respond` runs the answer named in the command's ``extras["answer"]`` with the
+* :func:`respond` runs the answer function in the command's ``extras["answer"]`` with the
   command's options and sends the reply. A cog's command body is one line.
-* :func:`autocomplete` wraps a registered completer for ``@app_commands.autocomplete``.
+* :func:`complete` gives options their autocomplete from completer functions
+  (``@complete(name=card_names)``); :func:`completers_of` reads them back for the console and the
+  HTTP endpoint through discord.py's public ``Command.callback``.
 * :func:`private_option` gives a command the optional ``private`` (German ``privat``) option: the answer is
   then ephemeral and carries an "Im Kanal teilen" button (:func:`bot.reply.as_private`).
 """
@@ -15,15 +17,19 @@ import functools
 import inspect
 import logging
 from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 from discord import app_commands
 
-from bot.answers import run_completer
+from bot.answers import answer_key, run_completer
+from bot.answers.registry import AnswerFn, CompleterFn
 from bot.custom_id import Invocation
 from bot.delivery import send_reply
 from bot.reply import as_private
+
+if TYPE_CHECKING:
+    from bot.client import Regelbot
 
 log = logging.getLogger(__name__)
 
@@ -51,18 +57,33 @@ class GermanTranslator(app_commands.Translator):
         return None
 
 
-async def respond(interaction: discord.Interaction[Any], **options: Any) -> None:
-    """Answer ``interaction`` with the answer named in ``interaction.command.extras["answer"]``.
+def answer_of(command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu) -> AnswerFn:
+    """The answer function a command declares in ``extras={"answer": fn}``.
+
+    Raises:
+        RuntimeError: the command declares none (a programming error).
+    """
+    fn: AnswerFn | None = command.extras.get("answer")
+    if fn is None:
+        raise RuntimeError(f"command {command.qualified_name!r} without extras['answer'] function")
+    return fn
+
+
+async def respond(interaction: discord.Interaction[Regelbot], **options: Any) -> None:
+    """Answer ``interaction`` with the answer function in ``interaction.command.extras["answer"]``.
 
     Answers taking longer than ~2 s are deferred first by the bot's ``run_answer`` watchdog,
     so Discord's 3-second limit holds.
+
+    Raises:
+        RuntimeError: the interaction has no command or its command declares no answer.
     """
     command = interaction.command
-    key = command.extras["answer"] if command is not None else None
-    if key is None:
-        raise RuntimeError("command without extras['answer']")
-    origin = Invocation.pinned(key, **options)
-    reply = await interaction.client.run_answer(key, interaction, **origin.kwargs)  # type: ignore[attr-defined]
+    if command is None:
+        raise RuntimeError("interaction without a command")
+    answer = answer_of(command)
+    origin = Invocation.pinned(answer_key(answer), **options)
+    reply = await interaction.client.run_answer(answer, interaction, **origin.kwargs)
     if interaction.extras.get(PRIVATE):
         reply = as_private(reply)
     await send_reply(interaction, reply, origin=origin)
@@ -94,24 +115,49 @@ def private_option(func: CallbackT) -> CallbackT:
                 arg.extras[PRIVATE] = private
         return await func(*args, **kwargs)
 
-    wrapper.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
-    wrapper.__discord_app_commands_param_rename__ = {PRIVATE: tr("private", "privat")}  # type: ignore[attr-defined]
-    wrapper.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        PRIVATE: tr(
-            "Only you see the answer (with a button to share it)",
-            "Nur du siehst die Antwort (im Kanal teilen möglich)",
-        )
-    }
-    return wrapper  # type: ignore[return-value]
+    # what discord.py reads from a callback: its signature and the rename / describe decorators' tables
+    vars(wrapper).update(
+        __signature__=signature.replace(parameters=params),
+        __discord_app_commands_param_rename__={PRIVATE: tr("private", "privat")},
+        __discord_app_commands_param_description__={
+            PRIVATE: tr(
+                "Only you see the answer (with a button to share it)",
+                "Nur du siehst die Antwort (im Kanal teilen möglich)",
+            )
+        },
+    )
+    return cast(CallbackT, wrapper)
 
 
-def autocomplete(key: str) -> Any:
-    """An autocomplete callback over the registered completer ``key`` (≤ 25 choices from memory)."""
+#: Attribute of a command callback where :func:`complete` keeps ``{parameter name: completer}``.
+_COMPLETERS = "__regelbot_completers__"
 
-    async def callback(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-        ctx = interaction.client.answer_context  # type: ignore[attr-defined]
-        choices = await run_completer(ctx, key, current)
+
+def autocomplete(fn: CompleterFn) -> Callable[[discord.Interaction[Regelbot], str], Coroutine[Any, Any, Any]]:
+    """An autocomplete callback over the completer ``fn`` (≤ 25 choices from memory)."""
+
+    async def callback(interaction: discord.Interaction[Regelbot], current: str) -> list[app_commands.Choice[str]]:
+        ctx = interaction.client.answer_context
+        if ctx is None:
+            return []
+        choices = await run_completer(ctx, fn, current)
         return [app_commands.Choice(name=c.name, value=c.value) for c in choices]
 
-    callback.completer_key = key  # type: ignore[attr-defined]  # read by the console
     return callback
+
+
+def complete(**completers: CompleterFn) -> Callable[[CallbackT], CallbackT]:
+    """``@complete(name=card_names)``: autocomplete for the options (callback parameter names) from the
+    completer functions (``bot.answers.registry.completer``), as ``@app_commands.autocomplete`` with
+    :func:`autocomplete`; the mapping is also kept on the callback for :func:`completers_of`."""
+
+    def deco(func: CallbackT) -> CallbackT:
+        setattr(func, _COMPLETERS, {**getattr(func, _COMPLETERS, {}), **completers})
+        return app_commands.autocomplete(**{name: autocomplete(fn) for name, fn in completers.items()})(func)
+
+    return deco
+
+
+def completers_of(command: app_commands.Command[Any, ..., Any]) -> dict[str, CompleterFn]:
+    """``{callback parameter name: completer}`` of a command whose options use :func:`complete`."""
+    return dict(getattr(command.callback, _COMPLETERS, {}))

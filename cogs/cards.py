@@ -6,8 +6,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.cards import card_answer, card_names
 from bot.client import Regelbot
-from bot.slash import autocomplete, private_option, respond, tr
+from bot.slash import complete, private_option, respond, tr
 
 
 class Cards(commands.Cog):
@@ -22,11 +23,11 @@ class Cards(commands.Cog):
             "Show a card: mana cost, type line, rules text and rulings",
             "Zeigt eine Karte: Manakosten, Typzeile, Regeltext und Rulings",
         ),
-        extras={"answer": "card"},
+        extras={"answer": card_answer},
     )
     @app_commands.rename(name=tr("name", "name"))
     @app_commands.describe(name=tr("Card name (German or English)", "Kartenname (deutsch oder englisch)"))
-    @app_commands.autocomplete(name=autocomplete("card_names"))
+    @complete(name=card_names)
     @private_option
     async def card(self, interaction: discord.Interaction[Regelbot], name: str) -> None:
         """Slash command body: see :func:`bot.answers.cards.card_answer`."""

@@ -11,7 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 from discord.http import MultipartParameters
 
-from bot.answers.chat import explain_options, inline_replies
+from bot.answers import answer_key
+from bot.answers.chat import explain_cards, explain_options, inline_replies
 from bot.client import Regelbot
 from bot.custom_id import Invocation
 from bot.delivery import send_reply
@@ -35,7 +36,7 @@ class Chat(commands.Cog):
     def __init__(self, bot: Regelbot) -> None:
         self.bot = bot
         self.explain_menu = app_commands.ContextMenu(
-            name=tr("Explain cards", "Karten erklären"), callback=self.explain, extras={"answer": "explain_cards"}
+            name=tr("Explain cards", "Karten erklären"), callback=self.explain, extras={"answer": explain_cards}
         )
         self.cooldown = commands.CooldownMapping.from_cooldown(INLINE_RATE, INLINE_PER, commands.BucketType.channel)
 
@@ -60,8 +61,8 @@ class Chat(commands.Cog):
         assert ctx is not None
         # the answer of the card ids (not of the text): short enough for paging and sharing buttons to carry
         options = explain_options(ctx, message.content or "")
-        reply = await self.bot.run_answer("explain_cards", interaction, **options)
-        await send_reply(interaction, as_private(reply), origin=Invocation.answer("explain_cards", **options))
+        reply = await self.bot.run_answer(explain_cards, interaction, **options)
+        await send_reply(interaction, as_private(reply), origin=Invocation.answer(answer_key(explain_cards), **options))
 
     async def on_inline_message(self, message: discord.Message) -> None:
         """Answer the ``[[Karte]]`` of an ordinary message in its channel (see :func:`inline_replies`).

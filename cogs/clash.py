@@ -7,8 +7,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.cards import card_names
+from bot.answers.clash import clash_odds, clash_reveal
 from bot.client import Regelbot
-from bot.slash import autocomplete, private_option, respond, tr
+from bot.slash import complete, private_option, respond, tr
 
 CARD_HELP = tr(
     "Card name, mana cost like {3}{R}, or a mana value",
@@ -46,7 +48,7 @@ class Clash(commands.Cog):
         description=tr(
             "Who wins a clash with these revealed cards?", "Wer gewinnt eine Fehde mit diesen Karten?"
         ),
-        extras={"answer": "clash_reveal"},
+        extras={"answer": clash_reveal},
     )
     @app_commands.rename(
         card1=tr("card1", "karte1"),
@@ -59,11 +61,11 @@ class Clash(commands.Cog):
         card1=CARD_HELP, card2=CARD_HELP, card3=CARD_HELP, card4=CARD_HELP, rules=RULES_HELP
     )
     @app_commands.choices(rules=RULES_CHOICES)
-    @app_commands.autocomplete(
-        card1=autocomplete("card_names"),
-        card2=autocomplete("card_names"),
-        card3=autocomplete("card_names"),
-        card4=autocomplete("card_names"),
+    @complete(
+        card1=card_names,
+        card2=card_names,
+        card3=card_names,
+        card4=card_names,
     )
     @private_option
     async def reveal(
@@ -84,7 +86,7 @@ class Clash(commands.Cog):
             "Exact odds of winning a clash from the libraries' mana values",
             "Exakte Gewinnchancen einer Fehde aus den Manawerten der Bibliotheken",
         ),
-        extras={"answer": "clash_odds"},
+        extras={"answer": clash_odds},
     )
     @app_commands.rename(
         library1=tr("library1", "bibliothek1"),

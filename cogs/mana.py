@@ -7,8 +7,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.cards import card_names
+from bot.answers.mana import mana_convoke, mana_info, mana_pay, mana_total, mana_upkeep
 from bot.client import Regelbot
-from bot.slash import autocomplete, private_option, respond, tr
+from bot.slash import complete, private_option, respond, tr
 
 COST_HELP = tr(
     "Mana cost like {2}{G/W} or 3BG, or a card name",
@@ -36,11 +38,11 @@ class Mana(commands.Cog):
             "Mana value, colours and every way to pay the hybrid symbols",
             "Manawert, Farben und alle Bezahlmöglichkeiten der Hybrid-Symbole",
         ),
-        extras={"answer": "mana_info"},
+        extras={"answer": mana_info},
     )
     @app_commands.rename(cost=tr("cost", "kosten"), x=tr("x", "x"))
     @app_commands.describe(cost=COST_HELP, x=tr("Value of X (default 0)", "Wert für X (sonst 0)"))
-    @app_commands.autocomplete(cost=autocomplete("card_names"))
+    @complete(cost=card_names)
     @private_option
     async def info(
         self,
@@ -57,7 +59,7 @@ class Mana(commands.Cog):
             "Can this cost be paid from this mana pool? Exact, with one payment",
             "Lassen sich die Kosten aus diesem Manavorrat bezahlen? Exakt, mit einer Bezahlung",
         ),
-        extras={"answer": "mana_pay"},
+        extras={"answer": mana_pay},
     )
     @app_commands.rename(
         cost=tr("cost", "kosten"), pool=tr("pool", "vorrat"), x=tr("x", "x"), life=tr("life", "leben")
@@ -74,7 +76,7 @@ class Mana(commands.Cog):
             "Deine Lebenspunkte, um phyrexianisches Mana mit Leben zu zahlen (sonst beliebig)",
         ),
     )
-    @app_commands.autocomplete(cost=autocomplete("card_names"))
+    @complete(cost=card_names)
     @private_option
     async def pay(
         self,
@@ -93,7 +95,7 @@ class Mana(commands.Cog):
             "What remains to pay after tapping creatures for convoke (502.46)",
             "Was nach Einberufen noch zu bezahlen bleibt (502.46)",
         ),
-        extras={"answer": "mana_convoke"},
+        extras={"answer": mana_convoke},
     )
     @app_commands.rename(cost=tr("cost", "kosten"), creatures=tr("creatures", "kreaturen"), x=tr("x", "x"))
     @app_commands.describe(
@@ -104,7 +106,7 @@ class Mana(commands.Cog):
         ),
         x=tr("Value of X, announced before tapping (default 0)", "Wert für X, vor dem Tappen angesagt (sonst 0)"),
     )
-    @app_commands.autocomplete(cost=autocomplete("card_names"))
+    @complete(cost=card_names)
     @private_option
     async def convoke(
         self,
@@ -122,7 +124,7 @@ class Mana(commands.Cog):
             "Total cost: cost plus increases, then reductions",
             "Gesamtkosten: Kosten plus Erhöhungen, dann Reduzierungen",
         ),
-        extras={"answer": "mana_total"},
+        extras={"answer": mana_total},
     )
     @app_commands.rename(
         cost=tr("cost", "kosten"),
@@ -145,7 +147,7 @@ class Mana(commands.Cog):
             "Deine Lebenspunkte, um phyrexianisches Mana mit Leben zu zahlen (sonst beliebig)",
         ),
     )
-    @app_commands.autocomplete(cost=autocomplete("card_names"))
+    @complete(cost=card_names)
     @private_option
     async def total(
         self,
@@ -174,7 +176,7 @@ class Mana(commands.Cog):
             "Cumulative upkeep when it triggers with N age counters (502.13a, 702.24a)",
             "Kumulative Versorgung beim Auslösen mit N Altersmarken (502.13a, 702.24a)",
         ),
-        extras={"answer": "mana_upkeep"},
+        extras={"answer": mana_upkeep},
     )
     @app_commands.rename(cost=tr("cost", "kosten"), counters=tr("counters", "marken"))
     @app_commands.describe(

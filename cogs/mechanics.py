@@ -6,9 +6,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers.mechanics import mechanics
+from bot.answers.mechanics import mechanic_answer, mechanic_names, mechanics
 from bot.client import Regelbot
-from bot.slash import autocomplete, private_option, respond, tr
+from bot.slash import complete, private_option, respond, tr
 
 
 class Mechanics(commands.Cog):
@@ -28,11 +28,11 @@ class Mechanics(commands.Cog):
             "A mechanic: explanation, rules, rulings and example cards",
             "Eine Mechanik: Erklärung, Regeln, Rulings und Beispielkarten",
         ),
-        extras={"answer": "mechanic"},
+        extras={"answer": mechanic_answer},
     )
     @app_commands.rename(name=tr("name", "name"))
     @app_commands.describe(name=tr("Mechanic (German or English)", "Mechanik (deutsch oder englisch)"))
-    @app_commands.autocomplete(name=autocomplete("mechanic_names"))
+    @complete(name=mechanic_names)
     @private_option
     async def mechanic(self, interaction: discord.Interaction[Regelbot], name: str) -> None:
         """Slash command body: see :func:`bot.answers.mechanics.mechanic_answer`."""

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.meta import help_answer, info_answer
 from bot.client import Regelbot
 from bot.slash import private_option, respond, tr
 
@@ -19,7 +20,7 @@ class Meta(commands.Cog):
     @app_commands.command(
         name=tr("info", "info"),
         description=tr("Which documents the bot answers from", "Aus welchen Dokumenten der Bot antwortet"),
-        extras={"answer": "info"},
+        extras={"answer": info_answer},
     )
     @private_option
     async def info(self, interaction: discord.Interaction[Regelbot]) -> None:
@@ -29,7 +30,7 @@ class Meta(commands.Cog):
     @app_commands.command(
         name=tr("help", "hilfe"),
         description=tr("All commands with examples", "Alle Befehle mit Beispielen"),
-        extras={"answer": "help"},
+        extras={"answer": help_answer},
     )
     @private_option
     async def help(self, interaction: discord.Interaction[Regelbot]) -> None:

@@ -6,9 +6,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers.rules import catalog
+from bot.answers.rules import catalog, rule_answer, rule_queries
 from bot.client import Regelbot
-from bot.slash import autocomplete, private_option, respond, tr
+from bot.slash import complete, private_option, respond, tr
 
 
 class Rules(commands.Cog):
@@ -28,11 +28,11 @@ class Rules(commands.Cog):
             "A rule by number (104.3f) or keywords (German or English glossary terms)",
             "Eine Regel nach Nummer (104.3f) oder Stichwörtern (deutsch oder englische Begriffe)",
         ),
-        extras={"answer": "rule"},
+        extras={"answer": rule_answer},
     )
     @app_commands.rename(query=tr("query", "suche"))
     @app_commands.describe(query=tr("Rule number or keywords", "Regelnummer oder Stichwörter"))
-    @app_commands.autocomplete(query=autocomplete("rule_queries"))
+    @complete(query=rule_queries)
     @private_option
     async def rule(self, interaction: discord.Interaction[Regelbot], query: str) -> None:
         """Slash command body: see :func:`bot.answers.rules.rule_answer`."""

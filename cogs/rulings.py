@@ -6,8 +6,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.cards import card_names
+from bot.answers.rulings import ruling_answer
+from bot.answers.terms import term_queries
 from bot.client import Regelbot
-from bot.slash import autocomplete, private_option, respond, tr
+from bot.slash import complete, private_option, respond, tr
 
 
 class Rulings(commands.Cog):
@@ -22,14 +25,14 @@ class Rulings(commands.Cog):
             "Rulings of a card, or search all rulings (FAQs and rulings lists)",
             "Rulings einer Karte oder Suche in allen Rulings (FAQs und Ruling-Listen)",
         ),
-        extras={"answer": "ruling"},
+        extras={"answer": ruling_answer},
     )
     @app_commands.rename(card=tr("card", "karte"), search=tr("search", "suche"))
     @app_commands.describe(
         card=tr("Card name (German or English)", "Kartenname (deutsch oder englisch)"),
         search=tr("Words to search for, old or new terms", "Suchwörter, alte oder neue Begriffe"),
     )
-    @app_commands.autocomplete(card=autocomplete("card_names"), search=autocomplete("term_queries"))
+    @complete(card=card_names, search=term_queries)
     @private_option
     async def ruling(
         self, interaction: discord.Interaction[Regelbot], card: str | None = None, search: str | None = None

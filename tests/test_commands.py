@@ -1,5 +1,6 @@
 """Meta-test over every extension: each command loads, is localized to German, fits Discord's rules,
-and names a registered answer. Grows by itself as cogs are added to bot.client.EXTENSIONS."""
+and names a registered answer. The expected extensions, commands, answers and completers are written out
+here: a cog that stops being found, or a command that loses its answer, turns a test red."""
 
 from __future__ import annotations
 
@@ -7,9 +8,30 @@ import re
 
 import pytest
 
-from bot.answers import ANSWERS, COMPLETERS
-from bot.client import EXTENSIONS
+from bot.answers import cards, chat, clash, mana, mechanics, meta, rules, rulings, terms
+from bot.client import extensions
 from bot.console import CommandLine
+
+#: Every extension in cogs/, found by walking the package (bot.client.extensions).
+EXTENSIONS = [
+    "cogs.cards", "cogs.chat", "cogs.clash", "cogs.mana", "cogs.mechanics", "cogs.meta", "cogs.rules", "cogs.rulings",
+]
+#: Every slash command (English path) → its answer function and {option: completer function}.
+COMMANDS = {
+    ("card",): (cards.card_answer, {"name": cards.card_names}),
+    ("ruling",): (rulings.ruling_answer, {"card": cards.card_names, "search": terms.term_queries}),
+    ("rule",): (rules.rule_answer, {"query": rules.rule_queries}),
+    ("mechanic",): (mechanics.mechanic_answer, {"name": mechanics.mechanic_names}),
+    ("mana", "info"): (mana.mana_info, {"cost": cards.card_names}),
+    ("mana", "pay"): (mana.mana_pay, {"cost": cards.card_names}),
+    ("mana", "convoke"): (mana.mana_convoke, {"cost": cards.card_names}),
+    ("mana", "total"): (mana.mana_total, {"cost": cards.card_names}),
+    ("mana", "upkeep"): (mana.mana_upkeep, {}),
+    ("clash", "reveal"): (clash.clash_reveal, {f"card{i}": cards.card_names for i in range(1, 5)}),
+    ("clash", "odds"): (clash.clash_odds, {}),
+    ("info",): (meta.info_answer, {}),
+    ("help",): (meta.help_answer, {}),
+}
 
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
@@ -26,9 +48,17 @@ def walk(payload, path=()):
             yield from walk(opt, (*path, payload["name"]))
 
 
+def test_extensions_are_found_by_walking_cogs():
+    assert extensions() == EXTENSIONS
+
+
 async def test_every_extension_loads(bot):
-    assert set(bot.extensions) == set(EXTENSIONS)
-    assert {"card", "info"} <= {c.name for c in bot.tree.get_commands()}
+    assert sorted(bot.extensions) == EXTENSIONS
+    assert sorted(c.name for c in bot.tree.get_commands()) == [
+        "Explain cards", "card", "clash", "help", "info", "mana", "mechanic", "rule", "ruling",
+    ]
+    menu = next(c for c in bot.tree.get_commands() if c.name == "Explain cards")
+    assert menu.extras["answer"] is chat.explain_cards
 
 
 async def test_payload_is_localized_and_valid(bot):
@@ -61,11 +91,11 @@ async def test_payload_is_localized_and_valid(bot):
 async def test_every_command_names_a_registered_answer(bot):
     cli = await CommandLine.create(bot)
     assert cli.commands, "no commands found"
+    assert sorted(cli.commands) == sorted(COMMANDS)
     for path, spec in cli.commands.items():
-        assert spec.answer in ANSWERS, path
-        for option in spec.options:
-            if option.completer is not None:
-                assert option.completer in COMPLETERS, (path, option.name)
+        answer, completers = COMMANDS[path]
+        assert spec.answer is answer, path
+        assert {o.name: o.completer for o in spec.options if o.completer} == completers, path
 
 
 async def test_card_payload_german_names(bot):

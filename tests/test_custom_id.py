@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bot.answers  # noqa: F401  (registers the answers whose signatures the codec reads)
-from bot.client import IdentifyLimiter
 from bot.config import ConfigError, load_settings
 from bot.custom_id import (
     OPEN,
@@ -25,6 +24,7 @@ from bot.custom_id import (
 )
 from bot.delivery import CHANGED, NOT_PAGEABLE, UNKNOWN_BUTTON, press, runner
 from bot.render import buttons, fit_reply, message_payload, page_checks
+from bot.sharding import IdentifyLimiter
 
 
 def test_open_ids_keep_the_documented_shape():

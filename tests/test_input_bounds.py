@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_action, run_answer, run_completer
+from bot.answers.cards import card_names
 from bot.answers.registry import MAX_DIGITS, normalise_options
 from bot.errors import UserError
 from tests.conftest import run_cli
@@ -48,8 +49,8 @@ async def test_lone_surrogates_never_reach_sqlite(ctx):
         assert reply.error, action
     reply = await run_answer(ctx, "card", name="Boros\udcff")
     assert reply.error and "\udcff" not in reply.pages[0].title
-    assert await run_completer(ctx, "card_names", "Bor\ud800") is not None
-    assert await run_completer(ctx, "card_names", HUGE) == []
+    assert await run_completer(ctx, card_names, "Bor\ud800") is not None
+    assert await run_completer(ctx, card_names, HUGE) == []
 
 
 def test_normalise_options():

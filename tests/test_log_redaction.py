@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import logging
 
-from bot.__main__ import setup_logging
 from bot.config import Settings
+from bot.logs import setup_logging
 
 TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.e2e-fake-token-0123456789abcdefghijklmnop"
 OTHER = "OTk5OTk5OTk5OTk5OTk5OTk5OQ.AbCdEf.another-token-abcdefghijklmnopqrstuvwxyz"
@@ -41,7 +41,7 @@ def test_token_in_a_traceback_and_interaction_urls_are_redacted(capsys, tmp_path
 def test_a_too_late_answer_is_one_warning_line_without_traceback(capsys, tmp_path):
     import discord
 
-    from bot.client import is_expired
+    from bot.tree import is_expired
 
     class Response:  # the shape discord.HTTPException reads
         status = 404

@@ -11,6 +11,7 @@ import pytest
 
 from bot import offload
 from bot.answers import run_answer, run_completer
+from bot.answers.cards import card_names
 from bot.render import fit_pages, payload
 
 WORST = [
@@ -48,7 +49,7 @@ def slow_callbacks(monkeypatch):
 async def test_worst_inputs_never_block_the_loop(ctx, slow_callbacks):
     offload.configure(budget=0.5)
     try:
-        await run_completer(ctx, "card_names", "bor")  # warm: the first call imports and builds caches
+        await run_completer(ctx, card_names, "bor")  # warm: the first call imports and builds caches
         await run_answer(ctx, "mana_info", cost="{1}")
         slow_callbacks.clear()
         for key, options in WORST:

@@ -1,16 +1,19 @@
 """The answer layer: pure Python, no discord import.
 
-Importing this package registers every answer module (see :mod:`bot.answers.registry`).
-Add a module here when you add one.
+Importing this package imports every module in it, which registers their answers, completers and
+button actions (see :mod:`bot.answers.registry`): a new module needs no list entry anywhere.
 """
 
-from bot.answers import cards, chat, clash, mana, mechanics, meta, official, rules, rulings  # noqa: F401  (registers answers)
+import importlib
+import pkgutil
+
 from bot.answers.registry import (
     ACTIONS,
     ANSWERS,
     COMPLETERS,
     AnswerContext,
     UserError,
+    answer_key,
     run_action,
     run_answer,
     run_completer,
@@ -22,7 +25,11 @@ __all__ = [
     "COMPLETERS",
     "AnswerContext",
     "UserError",
+    "answer_key",
     "run_action",
     "run_answer",
     "run_completer",
 ]
+
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")

@@ -1,12 +1,16 @@
 """Registry of answers, autocomplete sources and button actions.
 
-Answer modules register their functions with the decorators below; the cogs and the
-console look them up by key, so Discord and the command line run exactly the same code.
+Slash commands, the console and the HTTP endpoint refer to answers and completers by the function
+itself (``extras={"answer": card_answer}``, ``complete(name=card_names)`` in :mod:`bot.slash`), so
+"go to definition" works and Discord and the command line run exactly the same code. Only the
+custom_id wire format (``rb:<action>:…``, ``rb:pg:…:/card:…``, :mod:`bot.custom_id`) names them by a
+string; :data:`ANSWERS` and :data:`ACTIONS` are the one table from those wire keys to functions.
 
-* ``@answer("card")``: ``async def f(ctx: AnswerContext, **options) -> Reply``; the key is
-  what a slash command names in ``extras={"answer": "card"}``.
+* ``@answer("card")``: ``async def f(ctx: AnswerContext, **options) -> Reply``; ``"card"`` is its
+  key in custom_ids (``/card:…``); :func:`answer_key` gives the key of a function.
 * ``@completer("card_names")``: ``def f(ctx, current: str) -> list[Choice]`` (sync, from
-  memory: autocomplete must answer within Discord's 3 seconds) or ``async def``.
+  memory: autocomplete must answer within Discord's 3 seconds) or ``async def``. The string is a
+  label for logs and duplicate checks only; nothing looks completers up by it.
 * ``@action("rulings")``: ``async def f(ctx, arg: str) -> Reply`` for buttons whose
   custom_id is ``rb:rulings:<arg>``.
 """
@@ -36,8 +40,11 @@ ActionFn = Callable[..., Awaitable[Reply]]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: custom_id wire key → answer (``/card:…`` runs ``ANSWERS["card"]``).
 ANSWERS: dict[str, AnswerFn] = {}
+#: label → completer (registered for duplicate checks; callers hold the function itself).
 COMPLETERS: dict[str, CompleterFn] = {}
+#: custom_id wire key → button action (``rb:rulings:20`` runs ``ACTIONS["rulings"]``).
 ACTIONS: dict[str, ActionFn] = {}
 
 
@@ -67,6 +74,18 @@ def _register(table: dict[str, Any], key: str) -> Callable[[Any], Any]:
 def answer(key: str) -> Callable[[F], F]:
     """Register an answer under ``key`` (see module docstring); the function is returned unchanged."""
     return _register(ANSWERS, key)
+
+
+def answer_key(fn: AnswerFn) -> str:
+    """The custom_id key under which ``fn`` was registered with :func:`answer` (``card_answer`` → ``"card"``).
+
+    Raises:
+        KeyError: ``fn`` is not a registered answer (a programming error).
+    """
+    for key, registered in ANSWERS.items():
+        if registered is fn:
+            return key
+    raise KeyError(f"not a registered answer: {getattr(fn, '__qualname__', fn)!r}")
 
 
 def completer(key: str) -> Callable[[F], F]:
@@ -124,14 +143,14 @@ def normalise_options(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-async def run_answer(ctx: AnswerContext, key: str, **options: Any) -> Reply:
-    """Run the answer ``key`` with ``options`` (bounded first by :func:`normalise_options`); a
-    :class:`UserError` becomes an error reply.
+async def run_answer(ctx: AnswerContext, answer: AnswerFn | str, **options: Any) -> Reply:
+    """Run ``answer`` (the function, or its custom_id key from a button) with ``options`` (bounded first
+    by :func:`normalise_options`); a :class:`UserError` becomes an error reply.
 
     Raises:
-        KeyError: no answer is registered under ``key`` (a programming error).
+        KeyError: no answer is registered under the key (a programming error).
     """
-    fn = ANSWERS[key]
+    fn = ANSWERS[answer] if isinstance(answer, str) else answer
     try:
         return await fn(ctx, **normalise_options(options))
     except UserError as exc:
@@ -149,9 +168,9 @@ async def run_action(ctx: AnswerContext, key: str, arg: str) -> Reply:
         return Reply.fail(exc.title, exc.body, choices=exc.choices)
 
 
-async def run_completer(ctx: AnswerContext, key: str, current: str) -> list[Choice]:
-    """Run the autocomplete source ``key``; returns ≤ 25 choices, names and values ≤ 100 chars."""
-    fn = COMPLETERS[key]
+async def run_completer(ctx: AnswerContext, fn: CompleterFn, current: str) -> list[Choice]:
+    """Run the autocomplete source ``fn`` (a :func:`completer`) on the typed text ``current``; returns
+    ≤ 25 choices, names and values ≤ 100 chars (Discord's limits); ``[]`` for text past the input bounds."""
     try:
         current = normalise_options({"current": current})["current"]
     except UserError:  # nothing sensible to suggest for such input

@@ -131,7 +131,7 @@ def match_versions(old: CRDocument, new: CRDocument) -> dict[str, RuleMatch]:
             if pm and pm.new and pm.new.split(".")[0] != home:  # the parent moved to another section (110.5 → 111.1)
                 home = pm.new.split(".")[0]
             wide = by_section.get((home, kind), []) if home else []
-            if pm and pm.new and home != (section.new if section else None):
+            if home and pm and pm.new and home != (section.new if section else None):
                 wide = wide + by_section.get((home, "rule" if kind == "subrule" else "subrule"), [])
             scope = [x for x in scope if x.number not in claimed]
             _assign(members, scope, wide, out, parent_certain=bool(pm and pm.certain), titles=titles_old)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.answers import run_action, run_answer, run_completer
+from bot.answers.cards import card_names
 from bot.render import payload
 from tests.test_render import assert_within_limits, button_ids
 
@@ -47,10 +48,10 @@ async def test_rulings_button_lists_all_rulings_with_source(ctx):
 
 
 async def test_autocomplete_limits(ctx):
-    choices = await run_completer(ctx, "card_names", "chor")
+    choices = await run_completer(ctx, card_names, "chor")
     assert choices[0].name == "Chor des Konklave"
-    assert len(await run_completer(ctx, "card_names", "")) == 25
-    long = await run_completer(ctx, "card_names", "x" * 10_000)
+    assert len(await run_completer(ctx, card_names, "")) == 25
+    long = await run_completer(ctx, card_names, "x" * 10_000)
     assert all(len(c.name) <= 100 and len(c.value) <= 100 for c in long)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_action, run_answer, run_completer
-from bot.answers.mechanics import find_mechanics, mechanics
+from bot.answers.mechanics import find_mechanics, mechanic_names, mechanics
 from bot.render import payload
 from tests.answers.test_rulings import all_payloads
 from tests.test_render import assert_within_limits, button_ids
@@ -133,15 +133,15 @@ async def test_nasty_names(ctx, text):
 
 
 async def test_autocomplete(ctx):
-    choices = await run_completer(ctx, "mechanic_names", "gil")
+    choices = await run_completer(ctx, mechanic_names, "gil")
     assert [c.value for c in choices] == [
         "Gilden (Ravnica: Stadt der Gilden)",
         "Gilden (Gildenbund)",
         "Gilden (Zwietracht)",
     ]
-    everything = await run_completer(ctx, "mechanic_names", "")
+    everything = await run_completer(ctx, mechanic_names, "")
     assert len(everything) == 25  # 32 sections, capped at Discord's 25
-    convoke = await run_completer(ctx, "mechanic_names", "convoke")
+    convoke = await run_completer(ctx, mechanic_names, "convoke")
     assert [c.value for c in convoke] == ["Einberufen"]
 
 

@@ -16,7 +16,15 @@ from pathlib import Path
 import pytest
 
 from bot.answers import AnswerContext, UserError, run_action, run_answer, run_completer
-from bot.answers.official import fts_query, long_date, merge_choices, official_rule_reply, rule_with_documents
+from bot.answers.official import (
+    cr_rule_choices,
+    fts_query,
+    long_date,
+    merge_choices,
+    official_rule_reply,
+    rule_with_documents,
+)
+from bot.answers.rules import rule_queries
 from bot.importer import DEFAULT_SOURCES, BuildError, BuildReport, build
 from bot.render import payload, to_text
 from bot.reply import Action, Choice, Page, Reply
@@ -212,11 +220,11 @@ async def test_aligned_explanation_shown_uncertain_never(official, tmp_path):
 
 
 async def test_autocomplete_numbers_terms_keywords(octx):
-    numbers = await run_completer(octx, "cr_rules", "701.3")
+    numbers = await run_completer(octx, cr_rule_choices, "701.3")
     assert [c.value for c in numbers] == ["701.30", "701.30a", "701.30b", "701.30c", "701.30d"]
     assert numbers[0].name == "701.30 Clash"
-    assert [c.value for c in await run_completer(octx, "cr_rules", "einb")] == ["Einberufen"]
-    assert "Mana Value" in [c.value for c in await run_completer(octx, "cr_rules", "mana v")]
+    assert [c.value for c in await run_completer(octx, cr_rule_choices, "einb")] == ["Einberufen"]
+    assert "Mana Value" in [c.value for c in await run_completer(octx, cr_rule_choices, "mana v")]
 
 
 async def test_cr_rule_button(octx):
@@ -350,7 +358,7 @@ async def test_rule_command_cr_first_documents_alongside(octx):
     assert reply.source == ("Fehde (Clash) – Artikel zur Schlüsselwort-Aktion · "
                             "Comprehensive Rules (offizieller englischer Text)")
     # the rule autocomplete offers the CR's numbers too (no document quotes a 701.3x rule)
-    choices = await run_completer(octx, "rule_queries", "701.3")
+    choices = await run_completer(octx, rule_queries, "701.3")
     assert [c.value for c in choices] == ["701.30", "701.30a", "701.30b", "701.30c", "701.30d"]
 
 

@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from bot.answers import AnswerContext, run_action, run_answer, run_completer
-from bot.answers.rules import catalog, is_child, parse_number
+from bot.answers.rules import catalog, is_child, parse_number, rule_queries
 from bot.render import payload
 from bot.search import NameIndex
 from bot.store import Store
@@ -197,18 +197,18 @@ async def test_nasty_rule_queries(ctx, text):
 
 
 async def test_autocomplete_numbers(ctx):
-    choices = await run_completer(ctx, "rule_queries", "701")
+    choices = await run_completer(ctx, rule_queries, "701")
     assert [c.value for c in choices] == ["701.19", "701.19a", "701.19b", "701.19c"]
     assert choices[0].name == "701.19 (heute 701.30) – Fehden"  # issue 9: today's number beside the old one
     assert choices[3].name.startswith("701.19c (heute 701.30d) – Ein Spieler gewinnt eine Fehde")
 
 
 async def test_autocomplete_words_and_terms(ctx):
-    choices = await run_completer(ctx, "rule_queries", "start")
+    choices = await run_completer(ctx, rule_queries, "start")
     values = [c.value for c in choices]
     assert values[0] == "start"  # the typed text as a search of its own
     assert "starting player" in values and "starting life total" in values
-    headings = await run_completer(ctx, "rule_queries", "einb")
+    headings = await run_completer(ctx, rule_queries, "einb")
     # The German term (today's rule) first, then the heading as the 2005 FAQ printed it.
     names = [c.name for c in headings]
     assert names[1] == "Einberufen – Regel 702.51" and "502.46 Einberufen" in names
@@ -216,7 +216,7 @@ async def test_autocomplete_words_and_terms(ctx):
 
 async def test_autocomplete_limits(ctx):
     for typed in ("", "5", "a", "x" * 500, "🙂"):
-        choices = await run_completer(ctx, "rule_queries", typed)
+        choices = await run_completer(ctx, rule_queries, typed)
         assert len(choices) <= 25
         assert all(0 < len(c.name) <= 100 and len(c.value) <= 100 for c in choices)
 
@@ -235,7 +235,7 @@ async def test_numbers_aligned_later_are_found(built_db, tmp_path):
         reply = await run_answer(ctx, "rule", query="103.8")
         assert reply.pages[0].title == "Regel 103.8 (Erklärung)"
         assert reply.pages[0].body == "Der Startspieler macht seinen ersten Zug."
-        choices = await run_completer(ctx, "rule_queries", "103.")
+        choices = await run_completer(ctx, rule_queries, "103.")
         assert "103.8" in [c.value for c in choices]
         hits = await run_answer(ctx, "rule", query="Startspieler ersten Zug")
         assert "**Regel 103.8 (Erklärung)**" in "\n".join(p.body for p in hits.pages)

@@ -602,6 +602,14 @@ class FakeDiscord:
         payload = self._interaction(APPLICATION_COMMAND, data, locale, guild=guild, user_install=user_install)
         return await self._run(payload, timeout=timeout, wait_webhook=True, settle=settle)
 
+    async def raw_command(self, data: dict[str, Any], *, locale: str = "de", timeout: float = 5.0) -> InteractionResult:
+        """Send an application command interaction with ``data`` exactly as given (no look-up in the synced
+        commands): what a client with a stale command list sends — a command the bot no longer has, options
+        it no longer takes, values of another type. ``data["id"]`` defaults to a fresh snowflake."""
+        payload = self._interaction(APPLICATION_COMMAND, {"id": self.snowflake(), "type": 1, **data}, locale,
+                                    guild=True)
+        return await self._run(payload, timeout=timeout, wait_webhook=True, settle=0.0)
+
     async def message_command(self, name: str, target: dict[str, Any], *, locale: str = "de",
                               guild: bool = True, timeout: float = 5.0) -> InteractionResult:
         """Run the message context-menu command ``name`` (base or localized name) on the message ``target``

@@ -13,14 +13,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from fakediscord import FakeDiscord, FakeDiscordError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,6 +181,35 @@ def assert_clean(fake: FakeDiscord, bot: BotProcess) -> None:
     assert bot.returncode is None, "the bot died"
 
 
+#: A log line that must not appear during a test unless it is marked ``logs_errors``.
+LOG_PROBLEM = re.compile(r"\b(WARNING|ERROR|CRITICAL)\b|Traceback|Ignoring exception")
+#: discord.py's warnings that the event loop fell behind the gateway: they tell how busy the (shared) machine
+#: was while another test ran its own bot processes, not what this bot did (discord/gateway.py).
+LOOP_LAG = re.compile(r"heartbeat blocked for more than|Can't keep up, shard ID")
+
+
+def assert_own_log_clean(request, bot: BotProcess, since: int) -> None:
+    """The bot's output written during this test (from character ``since``): never the token or a part of
+    it; and no warning, error or traceback unless the test is marked ``@pytest.mark.logs_errors``
+    (faults on purpose). Looks only at this test's lines, so the order of tests does not matter."""
+    own = bot.output()[since:]
+    for part in FAKE_TOKEN.split("."):
+        assert part not in own, f"token part {part!r} in the bot's log"
+    if request.node.get_closest_marker("logs_errors") is None:
+        bad = [line for line in own.splitlines() if LOG_PROBLEM.search(line) and not LOOP_LAG.search(line)]
+        assert bad == [], "the bot logged during this test:\n" + "\n".join(bad[:20])
+
+
+def checked_test(request, bot: BotProcess, fake: FakeDiscord) -> Iterator[None]:
+    """The body of each e2e module's autouse fixture (``yield from checked_test(request, bot, fake)``):
+    print the bot's log of a failed test, then :func:`assert_clean` and :func:`assert_own_log_clean`."""
+    since = len(bot.output())
+    yield
+    print_bot_log_on_failure(request, bot, since)
+    assert_clean(fake, bot)
+    assert_own_log_clean(request, bot, since)
+
+
 def print_bot_log_on_failure(request, bot: BotProcess, since: int) -> None:
     """Print the bot's output written since character ``since`` when the test's call failed.
 
@@ -191,6 +222,13 @@ def print_bot_log_on_failure(request, bot: BotProcess, since: int) -> None:
 
 
 # ---------------------------------------------------------------- pytest fixtures (imported by conftests)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def fake() -> AsyncIterator[FakeDiscord]:
+    """A :class:`FakeDiscord` on loopback, shared by the tests of one module."""
+    async with FakeDiscord() as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

@@ -12,13 +12,12 @@ line next to each).
 from __future__ import annotations
 
 import asyncio
-import re
 import sqlite3
 
 import pytest
 import pytest_asyncio
 from fakediscord import EPHEMERAL, FakeDiscord
-from harness import STANDIN, assert_clean, print_bot_log_on_failure, running_bot
+from harness import STANDIN, checked_test, running_bot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
 
@@ -28,12 +27,6 @@ FELD_RULING = ("Die Fähigkeit des Felds der Unterdrückung hat keinen Einfluss 
                "ausgelöste Fähigkeiten oder Manafähigkeiten.")
 # 001 lines 527-531: the erratum of Goblin-Feuerunhold
 GOBLIN_ERRATUM = "Der Goblin-Feuerunhold muss geblockt werden, falls möglich."
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def fake():
-    async with FakeDiscord() as server:
-        yield server
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -48,10 +41,7 @@ async def bot(fake, bot_argv, store_db, tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def _checks(request, bot, fake):
-    since = len(bot.output())
-    yield
-    print_bot_log_on_failure(request, bot, since)
-    assert_clean(fake, bot)
+    yield from checked_test(request, bot, fake)
 
 
 def field(embed: dict, name: str) -> str:
@@ -299,12 +289,6 @@ async def test_a_slow_private_answer_is_deferred_privately(fake, store_db):
     assert res.ephemeral and not res.original_deleted  # no public "thinking…" was shown
     assert res.final["embeds"][0]["title"] == "Boros-Rekrut"
     assert "Im Kanal teilen" in [c["label"] for row in res.final["components"] for c in row["components"]]
-
-
-async def test_no_warning_or_error_in_the_bot_log(bot):
-    bad = [line for line in bot.output().splitlines()
-           if re.search(r"\b(WARNING|ERROR|CRITICAL)\b|Traceback|Ignoring exception", line)]
-    assert bad == []
 
 
 # ---------------------------------------------------------------- INLINE_CARDS off (own bot process)

@@ -7,16 +7,10 @@ import asyncio
 
 import pytest
 import pytest_asyncio
-from fakediscord import EPHEMERAL, INTEGER, STRING, SUB_COMMAND, SUB_COMMAND_GROUP, FakeDiscord
+from fakediscord import EPHEMERAL, INTEGER, STRING, SUB_COMMAND, SUB_COMMAND_GROUP
 from harness import FAKE_TOKEN, STANDIN, print_bot_log_on_failure, running_bot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def fake():
-    async with FakeDiscord() as server:
-        yield server
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

@@ -144,7 +144,8 @@ def test_every_command_survives_hostile_input(harness, request):
 def test_every_autocomplete_survives_hostile_input(harness, request):
     loop, bot, cli = harness
     examples = request.config.getoption("--fuzz-examples")
-    keys = sorted({o.completer for spec in cli.commands.values() for o in spec.options if o.completer})
+    keys = sorted({o.completer for spec in cli.commands.values() for o in spec.options if o.completer},
+                  key=lambda fn: fn.__qualname__)
     assert keys
 
     def fuzz_completer(key):

@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.answers import AnswerContext, UserError, run_action, run_answer, run_completer
-from bot.answers.official import official_rule_reply
+from bot.answers.official import cr_rule_choices, official_rule_reply
+from bot.answers.rules import rule_queries
 from bot.importer import DEFAULT_SOURCES, build
 from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX
 from bot.search import NameIndex
@@ -66,8 +67,8 @@ def test_buttons_and_autocomplete_survive_hostile_input(harness, request):
     def run(arg):
         for key in ("cr_rule", "english"):
             check_reply(loop.run_until_complete(run_action(ctx, key, arg)))
-        for key in ("cr_rules", "rule_queries"):
-            choices = loop.run_until_complete(run_completer(ctx, key, arg))
+        for fn in (cr_rule_choices, rule_queries):
+            choices = loop.run_until_complete(run_completer(ctx, fn, arg))
             assert len(choices) <= CHOICES_MAX
             for c in choices:
                 assert 0 < len(c.name) <= CHOICE_NAME_MAX and len(c.value) <= CHOICE_VALUE_MAX

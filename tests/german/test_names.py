@@ -10,7 +10,7 @@ import random
 
 from bench.bench_names import one_edit
 from bot.answers import run_completer
-from bot.answers.cards import choice_label
+from bot.answers.cards import card_names, choice_label
 from bot.search import EXACT, FUZZY, PREFIX, WORD_PREFIX, NameIndex
 from bot.store import NameEntry
 
@@ -111,7 +111,7 @@ async def test_typo_queries_on_the_real_names(ctx):
 
 
 async def test_card_autocomplete_on_the_real_store(ctx):
-    names = [c.name for c in await run_completer(ctx, "card_names", "Sünden del Vergangenheit")]
+    names = [c.name for c in await run_completer(ctx, card_names, "Sünden del Vergangenheit")]
     assert names[0] == "Sünden der Vergangenheit"
-    names = [c.name for c in await run_completer(ctx, "card_names", "Borosirekrut")]
+    names = [c.name for c in await run_completer(ctx, card_names, "Borosirekrut")]
     assert names[0] == "Boros-Rekrut"

@@ -11,7 +11,9 @@ import unicodedata
 import pytest
 
 from bot.answers import run_answer
+from bot.answers.rules import rule_queries
 from bot.answers.rulings import search_rulings
+from bot.answers.terms import term_queries
 from bot.importer import DEFAULT_SOURCES, KEYWORDS_PATH
 from bot.importer.align import read_keyword_table
 from bot.terms import TERMS_PATH, parse_terms, term_index
@@ -203,18 +205,18 @@ def test_shipped_numbers_need_the_same_text():
 async def test_regel_autocomplete_offers_german_terms(ctx):
     from bot.answers import run_completer
 
-    names = [c.name for c in await run_completer(ctx, "rule_queries", "tramp")]
+    names = [c.name for c in await run_completer(ctx, rule_queries, "tramp")]
     assert names[:2] == ["Suche: tramp", "Trampelschaden – Regel 702.19"]
-    names = [c.name for c in await run_completer(ctx, "rule_queries", "vorrang")]
+    names = [c.name for c in await run_completer(ctx, rule_queries, "vorrang")]
     assert "Priorität (Vorrang) – Regel 117" in names
 
 
 async def test_ruling_search_autocomplete_links_old_terms(ctx):
     from bot.answers import run_completer
 
-    choices = await run_completer(ctx, "term_queries", "vorr")
+    choices = await run_completer(ctx, term_queries, "vorr")
     assert [(c.name, c.value) for c in choices] == [("vorr", "vorr"), ("Vorrang → Priorität", "Vorrang")]
-    names = [c.name for c in await run_completer(ctx, "term_queries", "umgew")]
+    names = [c.name for c in await run_completer(ctx, term_queries, "umgew")]
     assert "umgewandelte Manakosten → Manawert" in names
 
 

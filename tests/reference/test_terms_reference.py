@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.answers import AnswerContext, run_answer
+from bot.answers.cards import card_names
 from bot.importer import DEFAULT_SOURCES, build
 from bot.render import buttons, fit_reply
 from bot.terms import TERMS_PATH, parse_terms
@@ -130,6 +131,6 @@ async def test_card_autocomplete_german_first_with_the_english_hint(crctx):
     """Issue: after build --cards, "chor" listed "Akkord des Rufes" (Chord of Calling) first, without a hint."""
     from bot.answers import run_completer
 
-    names = [c.name for c in await run_completer(crctx, "card_names", "chor")]
+    names = [c.name for c in await run_completer(crctx, card_names, "chor")]
     assert names[0] == "Chor des Konklave"
     assert "Akkord des Rufes (engl. Chord of Calling)" in names

@@ -11,7 +11,7 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from bot.rules.mana.symbols import (
     CHOICE_KINDS,
@@ -125,8 +125,9 @@ def dp_layer(
     budget.spend(len(states) * len(comps) * (1 if move is add_vector else 2 * len(options)))
     layer: Layer = {}
     if move is add_vector:  # additive moves: one precomputed delta per composition, one tuple per state
+        vectors = cast("Sequence[tuple[int, ...]]", options)  # add_vector's options are state vectors
         deltas = [
-            (comp, tuple(sum(n * vec[i] for n, vec in zip(comp, options, strict=True)) for i in range(STATE_SIZE)))
+            (comp, tuple(sum(n * vec[i] for n, vec in zip(comp, vectors, strict=True)) for i in range(STATE_SIZE)))
             for comp in comps
         ]
         for st in states:
@@ -183,7 +184,7 @@ def trace(final: tuple[int, ...], layers: list[tuple[Symbol, int, Layer]]) -> li
     return out
 
 
-def vector_cost(vec: tuple[int, ...], fixed: list[Symbol] = ()) -> ManaCost:  # type: ignore[assignment]
+def vector_cost(vec: tuple[int, ...], fixed: Sequence[Symbol] = ()) -> ManaCost:
     """The canonical cost of a state vector plus ``fixed`` symbols (e.g. {S}); life is not mana."""
     syms = list(fixed)
     syms += [Symbol(COLORLESS)] * vec[COLORLESS_AT]
