@@ -1,0 +1,83 @@
+"""Text similarity of CR rules across versions: the wording changes since 2008 folded away (:func:`wording`),
+word overlap of rules that grew or lost a sentence, keyword names a rule mentions."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from rapidfuzz import fuzz
+
+from bot.importer.cr import CRDocument, normalise_for_search
+
+# Wording changes since 2008 that would otherwise hide a match (old → new), applied to both sides.
+_WORDING = [
+    (r"\bhis or her\b", "their"), (r"\bhim or her\b", "them"), (r"\bhe or she\b", "they"),
+    (r"\bconverted mana costs?\b", "mana value"), (r"\bcomes? into play\b", "enters the battlefield"),
+    (r"\bin play\b", "on the battlefield"), (r"\bremoved? from the game\b", "exile"),
+    (r"\bplay(?:s|ed|ing)? (?=(?:a|the|that|this) spell)", "cast "),
+    (r"^(?:first|second|third|fourth|fifth|sixth), ", "#, "),  # turn-based steps were renumbered
+]
+
+
+@cache
+def wording(text: str) -> str:
+    """``text`` folded (:func:`bot.importer.cr.normalise_for_search`) with the wording changes since 2008
+    replaced by today's words and cited rule numbers replaced by ``#`` (they were renumbered)."""
+    text = normalise_for_search(text)
+    for pattern, repl in _WORDING:
+        text = re.sub(pattern, repl, text)
+    return re.sub(r"\b\d{3}\.\d+[a-z]?\b", "#", text)  # cited numbers changed too
+
+
+def key_title(text: str) -> str:
+    """A section or rule title folded for comparison, without its final full stop."""
+    return normalise_for_search(text).rstrip(".")
+
+
+LOOSE_LENGTH = 0.35  # the new text must have at least this share of the old one's length
+
+
+def first_sentence(text: str) -> str:
+    """The text up to the first ". " (without the full stop)."""
+    return text.split(". ")[0].rstrip(".")
+
+
+def loose(old: str, new: str) -> float:
+    """Word overlap, or 90 when both start with the same sentence of ≥ 25 characters (a rule whose second
+    sentence moved elsewhere: 2010 505.5 "Third, the active player gets priority. Players may …" → 505.6)."""
+    first = first_sentence(old)
+    if len(first) >= 25 and first == first_sentence(new):
+        return max(90.0, fuzz.token_set_ratio(old, new))
+    if len(new) < LOOSE_LENGTH * len(old):
+        return 0.0  # a short new text inside a long old one is no counterpart (309.6 vs "… becomes a new object")
+    return fuzz.token_set_ratio(old, new)
+
+
+GROWN_PENALTY = 3.0  # word-overlap score (token_set_ratio) counts this much less than plain similarity
+WORDS = re.compile(r"[a-z][a-z'-]+")
+
+
+def grown(old: str, new: str) -> float:
+    """Similarity of a rule that kept its words and grew (202.3a "… is 0." → "… is 0, unless …"):
+    token_set_ratio minus :data:`GROWN_PENALTY` when ≥ 85 % of the old words are in the new text, else 0."""
+    words = set(WORDS.findall(old))
+    if not words or len(words - set(WORDS.findall(new))) > 0.15 * len(words):
+        return 0.0
+    return fuzz.token_set_ratio(old, new) - GROWN_PENALTY
+
+
+def named_terms(text: str, titles: frozenset[str]) -> set[str]:
+    """The one-word rule titles (keyword names like ``trample``, ``changeling``, ``archenemy``) a text names."""
+    return {w for w in WORDS.findall(wording(text)) if w in titles}
+
+
+def rule_title_words(doc: CRDocument) -> frozenset[str]:
+    """Folded one-word names of the keyword actions and abilities of ``doc`` (``"trample"``, ``"clash"``)."""
+    out = set()
+    for r in doc.rules:
+        title = key_title(r.title or "") if r.kind == "rule" and r.section.startswith("70") else ""
+        if title and " " not in title and len(title) >= 5:
+            out.add(title)
+    return frozenset(out)
+
