@@ -19,6 +19,11 @@ class MapSample:
     new_effective: str
     rows: tuple[tuple[str, str | None], ...]
 
+    def part(self, first: int, last: int | None = None) -> MapSample:
+        """Rows ``first``..``last`` (1-based, inclusive, as counted in the file's header comments; ``last``
+        None = to the end), e.g. ``part(202)`` for the rows drawn after the matcher was last changed."""
+        return MapSample(self.old_effective, self.new_effective, self.rows[first - 1:last])
+
 
 @dataclass(frozen=True)
 class SampleScore:

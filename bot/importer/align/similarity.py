@@ -81,3 +81,34 @@ def rule_title_words(doc: CRDocument) -> frozenset[str]:
             out.add(title)
     return frozenset(out)
 
+
+
+_SEE = re.compile(r"\s*\((?:see|this is)[^)]*\)")  # "(See rule 117, …)": references, not content
+_SENTENCE_END = re.compile(r"(?<=[.?!])[\"']?\s+(?=[a-z#\"'(])")
+SENTENCE_MIN = 15  # characters a sentence needs to count
+
+
+@cache
+def sentences(text: str) -> tuple[str, ...]:
+    """The sentences of a rule text after :func:`wording`, without "(See rule …)" references and final stops;
+    sentences shorter than :data:`SENTENCE_MIN` characters are left out."""
+    parts = _SENTENCE_END.split(_SEE.sub("", wording(text)))
+    return tuple(s for s in (p.strip(" .\"'") for p in parts) if len(s) >= SENTENCE_MIN)
+
+
+_DEFINED = re.compile(r"\b(?:called|known as)(?: the| an?)? \"([^\"]{3,60}?)[.,]?\"")
+
+
+def defined_terms(text: str) -> set[str]:
+    """Terms a rule text defines in quotes: ``This is called the "planeswalking ability."`` →
+    ``{"planeswalking ability"}`` (folded)."""
+    return set(_DEFINED.findall(wording(text)))
+
+
+_QUOTE = re.compile(r"\"([^\"]{3,40}?)[.,]?\"")
+
+
+def quoted_names(text: str) -> set[str]:
+    """Short phrases a rule text puts in quotes (folded): ``The "legend rule" (see rule 704.5k) …`` →
+    ``{"legend rule"}``."""
+    return set(_QUOTE.findall(wording(text)))

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rapidfuzz import fuzz, process
 
 from bot.importer.align.result import CERTAIN_MARGIN, CERTAIN_SCORE, MIN_SCORE, RuleMatch
 from bot.importer.align.sections import match_rule_titles, match_sections
 from bot.importer.align.similarity import (
     WORDS,
+    defined_terms,
     grown,
     loose,
     named_terms,
+    quoted_names,
     rule_title_words,
+    sentences,
     wording,
 )
 from bot.importer.cr import CRDocument, CRRule
@@ -57,6 +62,8 @@ def match_versions(old: CRDocument, new: CRDocument) -> dict[str, RuleMatch]:
             scope = [x for x in scope if x.number not in claimed]
             _assign(members, scope, wide, out, parent_certain=bool(pm and pm.certain), titles=titles_old)
     _match_loose(old, new, out)
+    _match_defined_terms(old, new, out)
+    _match_sentences(old, new, out)
     return out
 
 
@@ -183,3 +190,86 @@ def _assign(
             best = table[m.number][0] if table[m.number] else (0.0, None)
             out[m.number] = RuleMatch(m.number, None, round(best[0], 1), "none", False, best[1])
 
+
+
+def _home(r: CRRule, out: dict[str, RuleMatch]) -> str | None:
+    """The section of the new CR an old rule's section (or, when it moved, its parent) went to."""
+    pm = out.get(r.parent or "")
+    if pm and pm.new and pm.method not in ("none",):
+        return pm.new.split(".")[0]
+    sec = out.get(r.section)
+    return sec.new if sec and sec.new else None
+
+
+def _unmatched(old: CRDocument, out: dict[str, RuleMatch]) -> list[CRRule]:
+    return [r for r in old.rules
+            if r.kind in ("rule", "subrule") and not r.title and (m := out.get(r.number)) and m.new is None]
+
+
+def _match_defined_terms(old: CRDocument, new: CRDocument, out: dict[str, RuleMatch]) -> None:
+    """Rules still without a counterpart that define a term in quotes (2010 309.6 and 901.7a: ``This is
+    called the "planeswalking ability."``) go to the one new rule defining the same term (2026 901.8: ``known
+    as the "planeswalking ability."``), several old rules to one new rule when they said the same; method
+    ``defined-term``, never certain. No match when no or several new rules define it."""
+    defining: dict[str, list[str]] = {}
+    for x in new.rules:
+        if x.kind in ("rule", "subrule") and not x.title:
+            for term in defined_terms(x.text):
+                defining.setdefault(term, []).append(x.number)
+    for r in _unmatched(old, out):
+        hits = {n for t in defined_terms(r.text) for n in defining.get(t, [])}
+        if len(hits) == 1:
+            out[r.number] = RuleMatch(r.number, hits.pop(), 100.0, "defined-term", False)
+
+
+SENTENCE_SCORE = 60.0  # weighted sentence coverage a split, merged or moved rule needs
+SENTENCE_MARGIN = 3.0  # … and this much ahead of the runner-up
+FIRST_WEIGHT = 2.0  # the first sentence (what the rule is about) counts this many times
+SENTENCE_OUTSIDE = 10.0  # a candidate outside the section the rule went to counts this much less
+
+
+def _match_sentences(old: CRDocument, new: CRDocument, out: dict[str, RuleMatch]) -> None:
+    """Last pass, for rules split, merged or moved since (2010 708.2a → 709.3, 503.2 → 503.1, 401.5 → 121.8,
+    712.2 → 724.1f): every new rule or subrule is scored by how well it covers the old rule's sentences — for
+    each old sentence (:func:`~bot.importer.align.similarity.sentences`) the best rapidfuzz ratio against the
+    new rule's sentences, averaged with the first sentence counted :data:`FIRST_WEIGHT` times — minus
+    :data:`SENTENCE_OUTSIDE` outside the section the rule went to. Several old rules may go to one new rule
+    (merged rules). Text the old rules repeat is looked for only in that section; a rule that names
+    something in quotes never goes to one that names only other things in quotes. Needs
+    :data:`SENTENCE_SCORE` and :data:`SENTENCE_MARGIN`; method ``text-sentence``, never
+    certain."""
+    pool = [x for x in new.rules if x.kind in ("rule", "subrule") and not x.title]
+    repeated = Counter(wording(r.text) for r in old.rules)
+    owner: list[int] = []
+    flat: list[str] = []
+    for i, x in enumerate(pool):
+        for sent in sentences(x.text):
+            owner.append(i)
+            flat.append(sent)
+    for r in _unmatched(old, out):
+        parts = sentences(r.text)
+        if not parts:
+            continue
+        home = _home(r, out)
+        names = quoted_names(r.text)
+        weights = [FIRST_WEIGHT] + [1.0] * (len(parts) - 1)
+        best: dict[int, list[float]] = {}
+        for k, part in enumerate(parts):
+            for _, score, j in process.extract(part, flat, scorer=fuzz.ratio, limit=None, score_cutoff=30):
+                row = best.setdefault(owner[j], [0.0] * len(parts))
+                row[k] = max(row[k], score)
+        scored = sorted(
+            ((sum(w * s for w, s in zip(weights, row, strict=True)) / sum(weights)
+              - (0.0 if pool[i].section == home else SENTENCE_OUTSIDE), pool[i].number)
+             for i, row in best.items()
+             # a text the old rules repeat (503.2 = 511.2 "Second, the active player gets priority. …") is known
+             # by its place only; a rule naming another rule in quotes ("world rule" vs "legend rule") is another
+             if (pool[i].section == home or repeated[wording(r.text)] == 1)
+             and not (names and (other := quoted_names(pool[i].text)) and not names & other)),
+            reverse=True)
+        if not scored or scored[0][0] < SENTENCE_SCORE:
+            continue
+        second = scored[1] if len(scored) > 1 else (0.0, None)
+        if scored[0][0] - second[0] < SENTENCE_MARGIN:
+            continue
+        out[r.number] = RuleMatch(r.number, scored[0][1], round(scored[0][0], 1), "text-sentence", False, second[1])
