@@ -135,4 +135,4 @@ def test_map_sample_scores(tmp_path):
 def test_the_project_sample_file_reads():
     sample = read_map_sample()
     assert (sample.old_effective, sample.new_effective) == ("2010-10-01", "2026-04-17")
-    assert len(sample.rows) == 261 and ("508.2a", "508.2a") in sample.rows and ("704.5j", None) in sample.rows
+    assert len(sample.rows) == 322 and ("508.2a", "508.2a") in sample.rows and ("704.5j", None) in sample.rows

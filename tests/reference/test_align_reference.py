@@ -37,9 +37,9 @@ def test_versions_2010_to_2026(reference):
     # "Winning and Losing" → "Ending the Game", "Tribals" → "Kindreds", "EDH" → "Commander"
     for old_sec, new_sec in (("104", "104"), ("308", "308"), ("903", "903"), ("712", "724")):
         assert (m[old_sec].new, m[old_sec].method, m[old_sec].certain) == (new_sec, "section-content", False)
-    # 1899 numbers in the 2010 file: 1852 matched (1675 certain), 47 without a counterpart
-    assert sum(x.new is not None for x in m.values()) == 1852
-    assert sum(x.certain for x in m.values()) == 1675
+    # 1899 numbers in the 2010 file: 1850 matched (1681 certain), 49 without a counterpart
+    assert sum(x.new is not None for x in m.values()) == 1850
+    assert sum(x.certain for x in m.values()) == 1681
     # Issue 9: counterparts the texts prove. 508.2a is word for word the same rule (was "another rule").
     assert (m["508.2a"].new, m["508.2a"].method, m["508.2a"].certain) == ("508.2a", "text-identical", True)
     # The token rules of 2010 (110.5, 110.5b–g) are today's 111.x; 712.3 is 724.1e; 704.5v is 704.6e.
@@ -56,22 +56,23 @@ def test_map_precision_on_the_hand_checked_sample(reference):
     new = parse_cr(reference("MagicCompRules_20260417.txt"))
     m = match_versions(old, new)
     sample = read_map_sample()
-    assert (sample.old_effective, sample.new_effective, len(sample.rows)) == ("2010-10-01", "2026-04-17", 261)
-    # (checked, right over all rows, named, named right) per part of the sample (see its header):
-    # rows 1-139 used while improving, 140-201 drawn after the first round, 202-261 drawn and judged blind after
-    # the sentence pass was added. Target 99 % over all rows: not reached (93.1 %); the misses are pinned below.
-    parts = {(1, 139): (139, 138, 129, 128), (140, 201): (62, 55, 53, 51), (202, None): (60, 50, 48, 43)}
+    assert (sample.old_effective, sample.new_effective, len(sample.rows)) == ("2010-10-01", "2026-04-17", 322)
+    # (checked, right over all rows, named, named right) per part of the sample (see its header): rows 1-139
+    # used while improving, 140-201 drawn after the first round, 202-261 judged blind after the sentence pass was
+    # added (then used to improve it), 262-322 judged blind after that (no change since).
+    parts = {(1, 139): (139, 138, 129, 128), (140, 201): (62, 57, 52, 52), (202, 261): (60, 51, 47, 44),
+             (262, None): (61, 54, 45, 45)}
     for (first, last), figures in parts.items():
         sc = score_sample(m, sample.part(first, last))
         assert (sc.checked, sc.right, sc.claimed, sc.claimed_right) == figures, (first, sc)
     score = score_sample(m, sample)
-    assert (score.checked, score.right, score.claimed, score.claimed_right) == (261, 243, 230, 222)
-    assert (round(score.agreement, 1), round(score.precision, 1)) == (93.1, 96.5)
-    # named but wrong (old, map, checked): merged rules whose nearest text is another rule of the same section
+    assert (score.checked, score.right, score.claimed, score.claimed_right) == (322, 300, 273, 269)
+    # target 99 % over all rows not reached: 93.2 % (the misses are mostly rules without a counterpart named)
+    assert (round(score.agreement, 1), round(score.precision, 1)) == (93.2, 98.5)
+    # named but wrong (old, map, checked)
     assert sorted(w for w in score.wrong if w[1] is not None) == [
-        ("510.3", "120.8", "510.3a"), ("513.1", "513.1a", None), ("613.1a", "613.2a", "613.1a"),
-        ("713.2d", "729.5c", "729.2a"), ("800.7", "104.3h", None), ("801.12", "801.11", None),
-        ("903.10", "903.9b", "903.9a"), ("903.11", "903.9b", "903.9a")]
+        ("513.1", "513.2", None), ("713.2d", "729.5c", "729.2a"), ("800.7", "104.3h", None),
+        ("903.10", "903.9", "903.9a")]
 
 
 def test_split_merged_and_moved_rules(reference):
@@ -85,6 +86,11 @@ def test_split_merged_and_moved_rules(reference):
     assert m["708.2a"].new == "709.3"
     # "Second, the active player gets priority." stands in several steps: each keeps its own step
     assert (m["503.2"].new, m["511.2"].new, m["513.2"].new) == ("503.1", "511.1", "513.1")
+    # EDH's "general" is today's commander: 903.11 (exile → command zone) is the state-based action 903.9a,
+    # not the replacement effect 903.9b for hand or library (another zone)
+    assert (m["903.11"].new, m["903.11"].method) == ("903.9a", "text-sentence")
+    # a rule naming the "legend rule" is not 801.11 (range of influence), which names no such rule
+    assert m["801.12"].new is None
     # two old rules defining the "planeswalking ability" merged into 901.8
     assert (m["309.6"].new, m["901.7a"].new, m["309.6"].method) == ("901.8", "901.8", "defined-term")
     # 712.2 (end the turn) → 724.1f, not the nearly equal 724.2f (end the combat phase)

@@ -16,6 +16,8 @@ _WORDING = [
     (r"\bconverted mana costs?\b", "mana value"), (r"\bcomes? into play\b", "enters the battlefield"),
     (r"\bin play\b", "on the battlefield"), (r"\bremoved? from the game\b", "exile"),
     (r"\bplay(?:s|ed|ing)? (?=(?:a|the|that|this) spell)", "cast "),
+    (r"\bgenerals?\b", "commander"), (r"\bedh\b", "commander"),  # the EDH variant is Commander since 2011
+    (r"\b(?:go|goes) on the stack\b", "are put onto the stack"),
     (r"^(?:first|second|third|fourth|fifth|sixth), ", "#, "),  # turn-based steps were renumbered
 ]
 
@@ -90,9 +92,10 @@ SENTENCE_MIN = 15  # characters a sentence needs to count
 
 @cache
 def sentences(text: str) -> tuple[str, ...]:
-    """The sentences of a rule text after :func:`wording`, without "(See rule …)" references and final stops;
+    """The sentences of a rule text after :func:`wording`, without "(See rule …)" references, a leading
+    "First, " / "Second, " … (the steps were renumbered) and final stops;
     sentences shorter than :data:`SENTENCE_MIN` characters are left out."""
-    parts = _SENTENCE_END.split(_SEE.sub("", wording(text)))
+    parts = _SENTENCE_END.split(_SEE.sub("", wording(text)).removeprefix("#, "))  # "First, …": steps renumbered
     return tuple(s for s in (p.strip(" .\"'") for p in parts) if len(s) >= SENTENCE_MIN)
 
 
@@ -108,7 +111,19 @@ def defined_terms(text: str) -> set[str]:
 _QUOTE = re.compile(r"\"([^\"]{3,40}?)[.,]?\"")
 
 
+_REFERENCE = re.compile(r"\bsee (?:rule|section) #?[\d.a-z]*,? \"[^\"]*\"")
+
+
 def quoted_names(text: str) -> set[str]:
-    """Short phrases a rule text puts in quotes (folded): ``The "legend rule" (see rule 704.5k) …`` →
-    ``{"legend rule"}``."""
-    return set(_QUOTE.findall(wording(text)))
+    """Short phrases a rule text puts in quotes (folded), not the titles of rules it refers to:
+    ``The "legend rule" (see rule 704.5k) …`` → ``{"legend rule"}``; ``See rule 706, "Copying Objects."`` → ∅."""
+    return set(_QUOTE.findall(_REFERENCE.sub("", wording(text))))
+
+
+_ZONE = re.compile(r"\b(library|libraries|hand|hands|battlefield|graveyards?|stack|exile|command zone|ante)\b")
+
+
+def zones(text: str) -> set[str]:
+    """The zones a rule text names (folded, singular): ``"… into its owner's graveyard …"`` → ``{"graveyard"}``."""
+    found = {z.removesuffix("s") for z in _ZONE.findall(wording(text))}
+    return {"library" if z == "librarie" else z for z in found}

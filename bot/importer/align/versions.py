@@ -18,6 +18,7 @@ from bot.importer.align.similarity import (
     rule_title_words,
     sentences,
     wording,
+    zones,
 )
 from bot.importer.cr import CRDocument, CRRule
 
@@ -202,6 +203,7 @@ def _home(r: CRRule, out: dict[str, RuleMatch]) -> str | None:
 
 
 def _unmatched(old: CRDocument, out: dict[str, RuleMatch]) -> list[CRRule]:
+    """Old rules and subrules (not headings) without a counterpart so far."""
     return [r for r in old.rules
             if r.kind in ("rule", "subrule") and not r.title and (m := out.get(r.number)) and m.new is None]
 
@@ -225,19 +227,19 @@ def _match_defined_terms(old: CRDocument, new: CRDocument, out: dict[str, RuleMa
 SENTENCE_SCORE = 60.0  # weighted sentence coverage a split, merged or moved rule needs
 SENTENCE_MARGIN = 3.0  # … and this much ahead of the runner-up
 FIRST_WEIGHT = 2.0  # the first sentence (what the rule is about) counts this many times
-SENTENCE_OUTSIDE = 10.0  # a candidate outside the section the rule went to counts this much less
+SENTENCE_OUTSIDE = 15.0  # a candidate outside the section the rule went to counts this much less
 
 
 def _match_sentences(old: CRDocument, new: CRDocument, out: dict[str, RuleMatch]) -> None:
     """Last pass, for rules split, merged or moved since (2010 708.2a → 709.3, 503.2 → 503.1, 401.5 → 121.8,
-    712.2 → 724.1f): every new rule or subrule is scored by how well it covers the old rule's sentences — for
-    each old sentence (:func:`~bot.importer.align.similarity.sentences`) the best rapidfuzz ratio against the
-    new rule's sentences, averaged with the first sentence counted :data:`FIRST_WEIGHT` times — minus
-    :data:`SENTENCE_OUTSIDE` outside the section the rule went to. Several old rules may go to one new rule
-    (merged rules). Text the old rules repeat is looked for only in that section; a rule that names
-    something in quotes never goes to one that names only other things in quotes. Needs
-    :data:`SENTENCE_SCORE` and :data:`SENTENCE_MARGIN`; method ``text-sentence``, never
-    certain."""
+    712.2 → 724.1f, 903.11 → 903.9a): every new rule or subrule is scored by how well it covers the old rule's
+    sentences — for each old sentence (:func:`~bot.importer.align.similarity.sentences`) the best rapidfuzz
+    ratio against the new rule's sentences, averaged with the first sentence counted :data:`FIRST_WEIGHT`
+    times — minus :data:`SENTENCE_OUTSIDE` outside the section the rule went to. Several old rules may go to
+    one new rule (merged rules). Guards: text the old rules repeat is looked for only in that section; a rule
+    that names something in quotes ("legend rule") goes only to a rule that names it too; a rule goes only to
+    rules naming every zone it names (903.10 "graveyard" is not 903.9b "hand or library"). Needs
+    :data:`SENTENCE_SCORE` and :data:`SENTENCE_MARGIN`; method ``text-sentence``, never certain."""
     pool = [x for x in new.rules if x.kind in ("rule", "subrule") and not x.title]
     repeated = Counter(wording(r.text) for r in old.rules)
     owner: list[int] = []
@@ -252,6 +254,7 @@ def _match_sentences(old: CRDocument, new: CRDocument, out: dict[str, RuleMatch]
             continue
         home = _home(r, out)
         names = quoted_names(r.text)
+        places = zones(r.text)
         weights = [FIRST_WEIGHT] + [1.0] * (len(parts) - 1)
         best: dict[int, list[float]] = {}
         for k, part in enumerate(parts):
@@ -263,9 +266,11 @@ def _match_sentences(old: CRDocument, new: CRDocument, out: dict[str, RuleMatch]
               - (0.0 if pool[i].section == home else SENTENCE_OUTSIDE), pool[i].number)
              for i, row in best.items()
              # a text the old rules repeat (503.2 = 511.2 "Second, the active player gets priority. …") is known
-             # by its place only; a rule naming another rule in quotes ("world rule" vs "legend rule") is another
+             # by its place only; a rule naming something in quotes ("legend rule") is not one without it
              if (pool[i].section == home or repeated[wording(r.text)] == 1)
-             and not (names and (other := quoted_names(pool[i].text)) and not names & other)),
+             and not (names and not any(n in wording(pool[i].text) for n in names))
+             # a rule about other zones is another rule (903.10 graveyard: not 903.9b "hand or library")
+             and places <= zones(pool[i].text)),
             reverse=True)
         if not scored or scored[0][0] < SENTENCE_SCORE:
             continue
