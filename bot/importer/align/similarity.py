@@ -10,16 +10,20 @@ from rapidfuzz import fuzz
 
 from bot.importer.cr import CRDocument, normalise_for_search
 
-# Wording changes since 2008 that would otherwise hide a match (old → new), applied to both sides.
-_WORDING = [
-    (r"\bhis or her\b", "their"), (r"\bhim or her\b", "them"), (r"\bhe or she\b", "they"),
-    (r"\bconverted mana costs?\b", "mana value"), (r"\bcomes? into play\b", "enters the battlefield"),
-    (r"\bin play\b", "on the battlefield"), (r"\bremoved? from the game\b", "exile"),
-    (r"\bplay(?:s|ed|ing)? (?=(?:a|the|that|this) spell)", "cast "),
-    (r"\bgenerals?\b", "commander"), (r"\bedh\b", "commander"),  # the EDH variant is Commander since 2011
-    (r"\b(?:go|goes) on the stack\b", "are put onto the stack"),
-    (r"^(?:first|second|third|fourth|fifth|sixth), ", "#, "),  # turn-based steps were renumbered
-]
+# Wording changes since 2008 that would otherwise hide a match (old → new), applied to both sides; each with a
+# piece of text it needs (the pattern is tried only on texts containing it).
+_WORDING = [(hint, re.compile(pattern), repl) for hint, pattern, repl in (
+    (" or he", r"\bhis or her\b", "their"), (" or he", r"\bhim or her\b", "them"),
+    (" or she", r"\bhe or she\b", "they"),
+    ("converted", r"\bconverted mana costs?\b", "mana value"),
+    ("into play", r"\bcomes? into play\b", "enters the battlefield"),
+    ("in play", r"\bin play\b", "on the battlefield"), ("from the game", r"\bremoved? from the game\b", "exile"),
+    ("play", r"\bplay(?:s|ed|ing)? (?=(?:a|the|that|this) spell)", "cast "),
+    ("general", r"\bgenerals?\b", "commander"), ("edh", r"\bedh\b", "commander"),  # Commander since 2011
+    ("on the stack", r"\b(?:go|goes) on the stack\b", "are put onto the stack"),
+    ("", r"^(?:first|second|third|fourth|fifth|sixth), ", "#, "),  # turn-based steps were renumbered
+)]
+_CITED = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
 
 
 @cache
@@ -27,9 +31,10 @@ def wording(text: str) -> str:
     """``text`` folded (:func:`bot.importer.cr.normalise_for_search`) with the wording changes since 2008
     replaced by today's words and cited rule numbers replaced by ``#`` (they were renumbered)."""
     text = normalise_for_search(text)
-    for pattern, repl in _WORDING:
-        text = re.sub(pattern, repl, text)
-    return re.sub(r"\b\d{3}\.\d+[a-z]?\b", "#", text)  # cited numbers changed too
+    for hint, pattern, repl in _WORDING:
+        if hint in text:
+            text = pattern.sub(repl, text)
+    return _CITED.sub("#", text)  # cited numbers changed too
 
 
 def key_title(text: str) -> str:

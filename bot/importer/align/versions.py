@@ -241,13 +241,15 @@ def _match_sentences(old: CRDocument, new: CRDocument, out: dict[str, RuleMatch]
     rules naming every zone it names (903.10 "graveyard" is not 903.9b "hand or library"). Needs
     :data:`SENTENCE_SCORE` and :data:`SENTENCE_MARGIN`; method ``text-sentence``, never certain."""
     pool = [x for x in new.rules if x.kind in ("rule", "subrule") and not x.title]
+    texts = [wording(x.text) for x in pool]
+    split = [sentences(x.text) for x in pool]
+    section = [x.section for x in pool]
+    places_of = [zones(x.text) for x in pool]
     repeated = Counter(wording(r.text) for r in old.rules)
-    owner: list[int] = []
-    flat: list[str] = []
-    for i, x in enumerate(pool):
-        for sent in sentences(x.text):
-            owner.append(i)
-            flat.append(sent)
+    owner = [i for i, parts in enumerate(split) for _ in parts]
+    flat = [sent for parts in split for sent in parts]
+    # A rule none of whose sentences reaches this cannot reach SENTENCE_SCORE, nor come within the margin.
+    near = SENTENCE_SCORE - SENTENCE_MARGIN
     for r in _unmatched(old, out):
         parts = sentences(r.text)
         if not parts:
@@ -255,23 +257,23 @@ def _match_sentences(old: CRDocument, new: CRDocument, out: dict[str, RuleMatch]
         home = _home(r, out)
         names = quoted_names(r.text)
         places = zones(r.text)
+        alone = repeated[wording(r.text)] == 1
         weights = [FIRST_WEIGHT] + [1.0] * (len(parts) - 1)
-        best: dict[int, list[float]] = {}
-        for k, part in enumerate(parts):
-            for _, score, j in process.extract(part, flat, scorer=fuzz.ratio, limit=None, score_cutoff=30):
-                row = best.setdefault(owner[j], [0.0] * len(parts))
-                row[k] = max(row[k], score)
-        scored = sorted(
-            ((sum(w * s for w, s in zip(weights, row, strict=True)) / sum(weights)
-              - (0.0 if pool[i].section == home else SENTENCE_OUTSIDE), pool[i].number)
-             for i, row in best.items()
-             # a text the old rules repeat (503.2 = 511.2 "Second, the active player gets priority. …") is known
-             # by its place only; a rule naming something in quotes ("legend rule") is not one without it
-             if (pool[i].section == home or repeated[wording(r.text)] == 1)
-             and not (names and not any(n in wording(pool[i].text) for n in names))
-             # a rule about other zones is another rule (903.10 graveyard: not 903.9b "hand or library")
-             and places <= zones(pool[i].text)),
-            reverse=True)
+        candidates = {owner[j] for part in parts
+                      for _, _, j in process.extract(part, flat, scorer=fuzz.ratio, limit=None, score_cutoff=near)}
+        scored = []
+        for i in candidates:
+            # a text the old rules repeat (503.2 = 511.2 "Second, the active player gets priority. …") is known
+            # by its place only; a rule naming something in quotes ("legend rule") is not one without it; a rule
+            # about other zones is another rule (903.10 graveyard: not 903.9b "hand or library")
+            if ((section[i] != home and not alone) or (names and not any(n in texts[i] for n in names))
+                    or not places <= places_of[i]):
+                continue
+            row = [max((s for s in (fuzz.ratio(part, t) for t in split[i]) if s >= 30), default=0.0)
+                   for part in parts]
+            score = sum(w * s for w, s in zip(weights, row, strict=True)) / sum(weights)
+            scored.append((score - (0.0 if section[i] == home else SENTENCE_OUTSIDE), pool[i].number))
+        scored.sort(reverse=True)
         if not scored or scored[0][0] < SENTENCE_SCORE:
             continue
         second = scored[1] if len(scored) > 1 else (0.0, None)
