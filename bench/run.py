@@ -41,6 +41,7 @@ EXTRA = (
     "bench.bench_fts",
     "bench.bench_e2e",
     "bench.bench_official",
+    "bench.bench_align",
     "bench.bench_time",
     "bench.bench_ops",
     "bench.bench_names",

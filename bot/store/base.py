@@ -108,7 +108,7 @@ async def _quick_check(conn: aiosqlite.Connection, path: Path) -> None:
                     QUICK_CHECK_BUDGET, path)
         return
     finally:
-        await conn.set_progress_handler(None, 0)
+        await conn.set_progress_handler(over_budget, 0)  # N < 1 turns the handler off (sqlite3_progress_handler)
     if rows != ["ok"]:
         raise sqlite3.DatabaseError("; ".join(rows[:3]))
     log.info("Integritätsprüfung ok (%.3f s)", time.monotonic() - started)

@@ -135,4 +135,22 @@ def test_map_sample_scores(tmp_path):
 def test_the_project_sample_file_reads():
     sample = read_map_sample()
     assert (sample.old_effective, sample.new_effective) == ("2010-10-01", "2026-04-17")
-    assert len(sample.rows) == 201 and ("508.2a", "508.2a") in sample.rows and ("704.5j", None) in sample.rows
+    assert len(sample.rows) == 322 and ("508.2a", "508.2a") in sample.rows and ("704.5j", None) in sample.rows
+
+
+def test_versions_split_merged_and_moved_rules():
+    """Issue 9 on the project's fixtures cr_merges_old/new.txt (made-up texts in the official layout)."""
+    old = parse_cr(FIX / "cr_merges_old.txt")
+    new = parse_cr(FIX / "cr_merges_new.txt")
+    m = match_versions(old, new)
+    # two old rules that define the same quoted term merged into the one new rule defining it
+    assert [(m[n].new, m[n].method, m[n].certain) for n in ("309.6", "901.7a")] == [
+        ("901.8", "defined-term", False)] * 2
+    # "First, …" dropped, the rule became a subrule: found by its sentence, never certain
+    assert (m["503.1"].new, m["503.1"].method, m["503.1"].certain) == ("503.1a", "text-sentence", False)
+    # "Second, the active player gets priority. …" stands in two steps: each stays in its own step,
+    # 503.2 goes to 503.1 (merged), not to 507.2, which says the same words in another step
+    assert (m["503.2"].new, m["503.2"].method) == ("503.1", "text-sentence")
+    assert m["507.2"].new == "507.2"
+    # "general" is today's "commander"; a rule about the graveyard is not one about "hand or library"
+    assert (m["903.10"].new, m["903.10"].runner_up) == ("903.9a", None)

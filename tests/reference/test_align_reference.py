@@ -37,9 +37,9 @@ def test_versions_2010_to_2026(reference):
     # "Winning and Losing" → "Ending the Game", "Tribals" → "Kindreds", "EDH" → "Commander"
     for old_sec, new_sec in (("104", "104"), ("308", "308"), ("903", "903"), ("712", "724")):
         assert (m[old_sec].new, m[old_sec].method, m[old_sec].certain) == (new_sec, "section-content", False)
-    # 1899 numbers in the 2010 file: 1831 matched (1675 certain), 68 without a counterpart
-    assert sum(x.new is not None for x in m.values()) == 1831
-    assert sum(x.certain for x in m.values()) == 1675
+    # 1899 numbers in the 2010 file: 1850 matched (1681 certain), 49 without a counterpart
+    assert sum(x.new is not None for x in m.values()) == 1850
+    assert sum(x.certain for x in m.values()) == 1681
     # Issue 9: counterparts the texts prove. 508.2a is word for word the same rule (was "another rule").
     assert (m["508.2a"].new, m["508.2a"].method, m["508.2a"].certain) == ("508.2a", "text-identical", True)
     # The token rules of 2010 (110.5, 110.5b–g) are today's 111.x; 712.3 is 724.1e; 704.5v is 704.6e.
@@ -54,13 +54,47 @@ def test_versions_2010_to_2026(reference):
 def test_map_precision_on_the_hand_checked_sample(reference):
     old = parse_cr(reference("CR-2010-10-01_MagicCompRules_20101001.txt"))
     new = parse_cr(reference("MagicCompRules_20260417.txt"))
+    m = match_versions(old, new)
     sample = read_map_sample()
-    assert (sample.old_effective, sample.new_effective, len(sample.rows)) == ("2010-10-01", "2026-04-17", 201)
-    score = score_sample(match_versions(old, new), sample)
-    # Of 171 counterparts the map names in the sample, 170 are right (99.4 %); the one wrong: 713.2d.
-    assert (score.checked, score.claimed, score.claimed_right, score.right) == (201, 171, 170, 187)
-    assert [w for w in score.wrong if w[1] is not None] == [("713.2d", "729.5c", "729.2a")]
-    assert round(score.precision, 1) == 99.4
+    assert (sample.old_effective, sample.new_effective, len(sample.rows)) == ("2010-10-01", "2026-04-17", 322)
+    # (checked, right over all rows, named, named right) per part of the sample (see its header): rows 1-139
+    # used while improving, 140-201 drawn after the first round, 202-261 judged blind after the sentence pass was
+    # added (then used to improve it), 262-322 judged blind after that (no change since).
+    parts = {(1, 139): (139, 138, 129, 128), (140, 201): (62, 57, 52, 52), (202, 261): (60, 51, 47, 44),
+             (262, None): (61, 54, 45, 45)}
+    for (first, last), figures in parts.items():
+        sc = score_sample(m, sample.part(first, last))
+        assert (sc.checked, sc.right, sc.claimed, sc.claimed_right) == figures, (first, sc)
+    score = score_sample(m, sample)
+    assert (score.checked, score.right, score.claimed, score.claimed_right) == (322, 300, 273, 269)
+    # target 99 % over all rows not reached: 93.2 % (the misses are mostly rules without a counterpart named)
+    assert (round(score.agreement, 1), round(score.precision, 1)) == (93.2, 98.5)
+    # named but wrong (old, map, checked)
+    assert sorted(w for w in score.wrong if w[1] is not None) == [
+        ("513.1", "513.2", None), ("713.2d", "729.5c", "729.2a"), ("800.7", "104.3h", None),
+        ("903.10", "903.9", "903.9a")]
+
+
+def test_split_merged_and_moved_rules(reference):
+    """Issue 9: rules whose text was split, merged or moved since 2010, found by their sentences."""
+    old = parse_cr(reference("CR-2010-10-01_MagicCompRules_20101001.txt"))
+    new = parse_cr(reference("MagicCompRules_20260417.txt"))
+    m = match_versions(old, new)
+    # 401.5 (drawn card kept face down) is today's 121.8 word for word plus a clause
+    assert (m["401.5"].new, m["401.5"].method, m["401.5"].certain) == ("121.8", "text-sentence", False)
+    # 708.2a "… chooses which half of that split card he or she is casting …" → 709.3
+    assert m["708.2a"].new == "709.3"
+    # "Second, the active player gets priority." stands in several steps: each keeps its own step
+    assert (m["503.2"].new, m["511.2"].new, m["513.2"].new) == ("503.1", "511.1", "513.1")
+    # EDH's "general" is today's commander: 903.11 (exile → command zone) is the state-based action 903.9a,
+    # not the replacement effect 903.9b for hand or library (another zone)
+    assert (m["903.11"].new, m["903.11"].method) == ("903.9a", "text-sentence")
+    # a rule naming the "legend rule" is not 801.11 (range of influence), which names no such rule
+    assert m["801.12"].new is None
+    # two old rules defining the "planeswalking ability" merged into 901.8
+    assert (m["309.6"].new, m["901.7a"].new, m["309.6"].method) == ("901.8", "901.8", "defined-term")
+    # 712.2 (end the turn) → 724.1f, not the nearly equal 724.2f (end the combat phase)
+    assert m["712.2"].new == "724.1f"
 
 
 def test_read_003():
