@@ -203,8 +203,8 @@ def test_convoke_with_x_announced_first():
 def test_convoke_long_input_is_summarised():
     result = convoke(parse_cost("{5}{G}"), parse_creatures(", ".join(["rot"] * 60 + ["grün"] * 40)))
     lines = [str(s) for s in result.steps]
-    assert "60 Kreaturen (rot): reduzieren je {1} oder {R}." in lines
-    assert "40 Kreaturen (grün): reduzieren je {1} oder {G}." in lines
+    assert "60 Kreaturen (rot): bezahlen je {1} oder {R}." in lines
+    assert "40 Kreaturen (grün): bezahlen je {1} oder {G}." in lines
     assert len(lines) < 12
     assert "Es bleibt genau eine Möglichkeit: {0}." in lines
 

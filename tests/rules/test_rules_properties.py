@@ -217,39 +217,44 @@ creature = st.lists(st.sampled_from(COLORS), max_size=2, unique=True).map(tuple)
     st.integers(0, 2),
 )
 def test_convoke_matches_brute_force(cost, creatures, x):
-    # brute force: X is announced first (Akkord des Rufes ruling) and adds x generic; then every creature
-    # picks {1} (if generic left), one still-present symbol of its colour, or the generic half of a {2/W}
-    # ({S} cannot be reduced, {C} of a {C/W} neither)
+    # brute force (702.51a): X is announced first (601.2b; Akkord des Rufes ruling) and adds x generic; then
+    # every creature pays {1} (if generic left), one still-present symbol of its colour, or one generic mana
+    # of a {2/W} announced as {2} ({S} cannot be paid, {C} of a {C/W} neither); one that can pay nothing
+    # stays untapped
     generic = sum(s.amount for s in cost.symbols if s.kind == GENERIC) + x * sum(
         1 for s in cost.symbols if s.kind == VARIABLE
     )
     rest = [s for s in cost.symbols if s.kind not in (GENERIC, VARIABLE)]
     results = set()
+    most_idle = [0]
 
-    def go(i, gen, left):
+    def go(i, gen, left, idle):
         if i == len(creatures):
             results.add((gen, tuple(sorted(s.text for s in left))))
+            most_idle[0] = max(most_idle[0], idle)
             return
         moved = False
         if gen:
-            go(i + 1, gen - 1, left)
+            go(i + 1, gen - 1, left, idle)
             moved = True
         for j, s in enumerate(left):
             if s.kind != SNOW and set(s.colors) & set(creatures[i]):
-                go(i + 1, gen, left[:j] + left[j + 1 :])
+                go(i + 1, gen, left[:j] + left[j + 1 :], idle)
                 moved = True
-            if s.kind == MONO_HYBRID:  # chosen as {2}, then {1} less
-                go(i + 1, gen + s.amount - 1, left[:j] + left[j + 1 :])
+            if s.kind == MONO_HYBRID:  # announced as {2}, the creature pays one of the two
+                go(i + 1, gen + s.amount - 1, left[:j] + left[j + 1 :], idle)
                 moved = True
         if not moved:
-            go(i + 1, gen, left)
+            go(i + 1, gen, left, idle + 1)
 
-    go(0, generic, rest)
+    go(0, generic, rest, 0)
     got = set()
-    for c in convoke(cost, creatures, x=x).remaining:
+    result = convoke(cost, creatures, x=x)
+    for c in result.remaining:
         g = sum(s.amount for s in c.symbols if s.kind == GENERIC)
         got.add((g, tuple(sorted(s.text for s in c.symbols if s.kind != GENERIC))))
     assert got == results
+    assert result.untapped == most_idle[0]
 
 
 # --------------------------------------------------------------------------- odds vs enumeration

@@ -12,7 +12,7 @@ Modules and the rules they implement:
 * :mod:`.hybrid` — the player's announcements for hybrid/Phyrexian symbols (601.2b, 107.4e–f);
 * :mod:`.pool` — mana pools (symbols or German colour words);
 * :mod:`.payment` — exact payment from a pool (max flow; 119.4 for life);
-* :mod:`.convoke` — Einberufen (502.46, Ravnica FAQ; today 702.51);
+* :mod:`.convoke` — Einberufen (today 702.51a–b: creatures pay; history 502.46, Ravnica FAQ);
 * :mod:`.total` — total cost (601.2b, 601.2f, 118.7; Schnellvorlauf rulings);
 * :mod:`.upkeep` — Kumulative Versorgung (502.13a, Kälteeinbruch FAQ; today 702.24a).
 
