@@ -16,7 +16,7 @@ from bot.offload import TooExpensive, run_bounded
 from bot.reply import Field, Page, Reply, quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError
-from bot.rules.mana.payment import pay
+from bot.rules.mana.payment import pay, ways_text
 from bot.rules.mana.symbols import german_int
 from bot.rules.steps import Step, sources_of
 from bot.search import EXACT
@@ -295,7 +295,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
             verdict += f" Dabei werden {result.life_paid} Lebenspunkte bezahlt"
             verdict += "." if life is not None else f" (nur mit mindestens {result.life_paid} Lebenspunkten, 119.4)."
     else:
-        missing = ", ".join(f"{n}× {label}" for label, n in result.missing) or "Lebenspunkte"
+        missing = ways_text(result.missing_ways) or "Lebenspunkte"
         verdict = f"❌ **Nicht bezahlbar.** Es fehlt: {missing}."
     steps = _card_note(given) + result.steps
     return explained_reply(f"Bezahlen: {label}", f"{verdict}\n{head}", steps)

@@ -89,6 +89,14 @@ async def test_upkeep_answers_faq_example(ctx):
     assert "a× {W} + b× {U} + c× {B} + d× {R} mit a + b + c + d = 101 (182.104 Kombinationen)" in many.pages[0].body
 
 
+async def test_pay_shortfall_lists_every_minimal_way(ctx):
+    # finding F10: {2/B} from one white mana — {B}, or one more mana of any type for the two generic (107.4e)
+    reply = await run_answer(ctx, "mana_pay", cost="{2/B}", pool="1 weiss")
+    assert reply.pages[0].body.startswith(
+        "❌ **Nicht bezahlbar.** Es fehlt: 1× schwarzes Mana oder 1× beliebiges Mana."
+    )
+
+
 async def test_convoke_x_option(ctx):
     # Akkord des Rufes {X}{G}{G}{G} (Ravnica FAQ), X = 2 announced first
     reply = await run_answer(ctx, "mana_convoke", cost="Akkord des Rufes", creatures="3 grün, 2 Artefakt", x=2)

@@ -268,3 +268,37 @@ def test_pool_colour_words_one_per_word():
     assert read_pool("rot rot grün")[0] == Counter({("R", False): 2, ("G", False): 1})
     with pytest.raises(ManaError, match="unklar"):
         read_pool("2 rot grün")
+
+
+# --------------------------------------------------------------------------- F10: every minimal way to complete
+
+
+def test_mono_hybrid_shortfall_names_both_halves_107_4e():
+    # {2/B} "can be paid with either one black mana or two mana of any type" (107.4e): with {W} in the
+    # pool one black mana completes it, and so does one more mana of any type (W + it pay {2})
+    result = pay(parse_cost("{2/B}"), read_pool("1 weiss")[0])
+    assert not result.payable
+    assert result.missing_ways == [[("schwarzes Mana", 1)], [("beliebiges Mana", 1)]]
+    assert result.missing == [("schwarzes Mana", 1)]
+    assert "es fehlt 1× schwarzes Mana oder 1× beliebiges Mana." in steps_text(result)
+
+
+def test_shortfall_of_several_mana_per_choice():
+    # {2/B}{2/B}{2/B} from {R}: all as {B} → 3× {B}; one as {2} (R + one more) → 2× {B} + 1 any; two as {2}
+    # need four more mana: not minimal
+    result = pay(parse_cost("{2/B}{2/B}{2/B}"), read_pool("R")[0])
+    assert result.missing_ways == [[("schwarzes Mana", 3)], [("schwarzes Mana", 2), ("beliebiges Mana", 1)]]
+
+
+def test_shortfall_names_hybrid_rerouting():
+    # {W/U}{W/B} from {W}: the {W} may pay either symbol, so one white, blue or black mana completes it
+    result = pay(parse_cost("{W/U}{W/B}"), read_pool("W")[0])
+    assert result.missing_ways == [[("weißes Mana oder blaues Mana oder schwarzes Mana", 1)]]
+
+
+def test_shortfall_with_too_few_mana_still_lists_the_generic_half():
+    # fewer mana than the fewest units any choice needs (the quick path): {R} for {2/B}{2/B}{2/B}{W} —
+    # all as colour: 3× {B} + {W}; one {2/B} as {2}: the R pays one generic → still 4 missing, both ways listed
+    result = pay(parse_cost("{2/B}{2/B}{2/B}{W}"), read_pool("R")[0])
+    assert [sum(n for _, n in way) for way in result.missing_ways] == [4, 4]
+    assert result.missing_ways[1] == [("schwarzes Mana", 2), ("weißes Mana", 1), ("beliebiges Mana", 1)]

@@ -163,6 +163,28 @@ def test_payment_found_iff_brute_force_finds_one(cost, pool, x, life):
     assert used + result.remaining == pool
 
 
+ADJ = {"W": "weißes", "U": "blaues", "B": "schwarzes", "R": "rotes", "G": "grünes", "C": "farbloses"}
+
+
+@settings(max_examples=1500, deadline=None)
+@given(small_costs, pools, st.integers(0, 2), st.one_of(st.none(), st.integers(0, 5)))
+def test_shortfall_names_every_single_mana_that_completes(cost, pool, x, life):
+    # finding F10: when one more mana would do, the ways name exactly the kinds that complete the payment
+    # (checked by brute force, one added mana at a time); when none does, every way needs more than one
+    result = pay(cost, pool, x=x, life=life)
+    if result.payable:
+        return
+    assert result.missing_ways and result.missing == result.missing_ways[0]
+    completes = {k for k in KINDS if brute_min_life(cost, pool + Counter([k]), x, life) is not None}
+    sizes = {sum(n for _, n in way) for way in result.missing_ways}
+    assert sizes == ({1} if completes else sizes - {1}) and sizes
+    if not completes or any(s.kind == SNOW for s in cost.symbols):
+        return
+    labels = " | ".join(label for way in result.missing_ways for label, _ in way)
+    named = {(t, snow) for t in "WUBRGC" for snow in (False, True) if f"{ADJ[t]} Mana" in labels}
+    assert (ANY if "beliebiges Mana" in labels else named) == completes, labels
+
+
 @given(pools)
 def test_pool_format_round_trip(pool):
     if sum(pool.values()):
