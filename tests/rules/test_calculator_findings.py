@@ -4,13 +4,16 @@ the documents (Ravnica FAQ 2005, Kälteeinbruch FAQ 2006, clash article 2007).""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from bot.rules.clash import RevealedCard, clash, clash_odds, format_library, random_reveal
 from bot.rules.mana import (
     ManaError,
+    card_upkeep,
     convoke,
+    counted_text,
     cumulative_upkeep,
     explain_colors,
     explain_mana_value,
@@ -177,6 +180,51 @@ def test_upkeep_non_mana_costs_are_named():
     assert result.totals == ["3× Opfere einen Wald"]
     with pytest.raises(ManaError, match="Ungültiges Manasymbol"):
         parse_upkeep("{Q}")
+
+
+def test_upkeep_life_payments_are_summed():
+    # finding F11: "2 Lebenspunkte zahlen" with three age counters → a fourth is added → 4 × 2 = 8 life (702.24a)
+    result = cumulative_upkeep(parse_upkeep("2 Lebenspunkte zahlen"), 3)
+    assert result.totals == ["8 Lebenspunkte"]
+    assert "Lebenspunkte zahlen" not in result.formula
+
+
+def test_upkeep_countable_costs_of_the_coldsnap_cards_are_summed():
+    # the Kälteeinbruch FAQ's cards: Tressen aus Feuer with two counters pays three times {R} into the pool;
+    # Phyrexianischer Seelenverschlinger: different creatures (702.24a example); Jötun-Geiferer: two cards per
+    # counter; Scherbenmauer: one life per counter to an opponent of your choice
+    assert cumulative_upkeep(parse_upkeep("Erhöhe deinen Manavorrat um {R}."), 2).totals == [
+        "Erhöhe deinen Manavorrat um {R}{R}{R}"
+    ]
+    sacrifice = cumulative_upkeep(parse_upkeep("Opfere eine Kreatur."), 1)
+    assert sacrifice.totals == ["Opfere 2 verschiedene Kreaturen"]
+    assert any("dieselbe Kreatur kann nicht zweimal geopfert werden" in s.text for s in sacrifice.steps)
+    assert counted_text("Lege zwei Karten aus genau einem Friedhof unter die Bibliothek ihres Besitzers", 3) == (
+        "Lege 6 Karten unter die Bibliothek ihres Besitzers, je zwei aus genau einem Friedhof "
+        "(für jede Altersmarke neu bestimmt)"
+    )
+    assert counted_text("Ein Gegner erhält 1 Lebenspunkte dazu", 4).startswith(
+        "Gegner erhalten insgesamt 4 Lebenspunkte"
+    )
+    assert counted_text("Wirf eine Münze.", 1) == "Wirf eine Münze"
+    assert counted_text("Opfere einen Wald", 2) is None
+    mixed = cumulative_upkeep(parse_upkeep("{1} + Wirf eine Karte aus deiner Hand ab"), 2)
+    assert mixed.totals == ["{3} + Wirf 3 Karten aus deiner Hand ab"]
+
+
+def test_every_upkeep_cost_printed_in_the_coldsnap_faq_is_summed():
+    # each "Kumulative Versorgung …" line of data/sources/001 reads as mana or as a countable cost, never "n× …"
+    source = (Path(__file__).resolve().parents[2] / "data" / "sources" / "001_d6ee154855c71d75.txt").read_text()
+    lines = [
+        line for line in source.splitlines() if line.startswith(("Kumulative Versorgung —", "Kumulative Versorgung {"))
+    ]
+    costs = [card_upkeep(line) for line in lines]
+    assert len(costs) == 14 and None not in costs
+    assert "Erhöhe deinen Manavorrat um {R}" in costs and "{S}" in costs
+    assert card_upkeep("Kumulative Versorgung ist ein Mechanismus, der bereits in den Blocks vorkam.") is None
+    for cost in costs:
+        total = cumulative_upkeep(parse_upkeep(cost), 2).totals[0]
+        assert "×" not in total, (cost, total)
 
 
 def test_upkeep_many_options_many_counters_in_closed_form():

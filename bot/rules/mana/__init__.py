@@ -53,7 +53,15 @@ from bot.rules.mana.symbols import (
     plural,
 )
 from bot.rules.mana.total import TotalCostResult, TotalOption, total_cost
-from bot.rules.mana.upkeep import MAX_COUNTERS, UpkeepOption, UpkeepResult, cumulative_upkeep, parse_upkeep
+from bot.rules.mana.upkeep import (
+    MAX_COUNTERS,
+    UpkeepOption,
+    UpkeepResult,
+    card_upkeep,
+    counted_text,
+    cumulative_upkeep,
+    parse_upkeep,
+)
 from bot.rules.mana.value import ColorResult, ManaValueResult, color_names, explain_colors, explain_mana_value
 
 __all__ = [
@@ -95,10 +103,12 @@ __all__ = [
     "TotalOption",
     "UpkeepOption",
     "UpkeepResult",
+    "card_upkeep",
     "color_names",
     "color_order",
     "colored",
     "convoke",
+    "counted_text",
     "cumulative_upkeep",
     "explain_colors",
     "explain_mana_value",
