@@ -66,6 +66,11 @@ SHAPES: dict[str, tuple[str, list[Shape]]] = {
             lambda r: {"cost": cost(r), "pool": "".join(r.choice("WUBRGC") for _ in range(r.randint(1, 300)))},
             lambda r: {"cost": cost(r, 60), "pool": " ".join(str(r.randint(0, 1000)) for _ in range(60)), "x": 1000},
             lambda r: {"cost": "{2/W}{W/P}{W/U/P}" * 20, "pool": "WUBRG" * 60, "life": r.randint(0, 10**6)},
+            # unpayable with {2/W} choices and a small pool: every minimal way to complete is searched (F10)
+            lambda r: {
+                "cost": "".join(symbol(r, "mmho") for _ in range(r.randint(1, 60))),
+                "pool": "".join(r.choice("WUBRGC") for _ in range(r.randint(0, 12))),
+            },
         ],
     ),
     "/mana einberufen": (
@@ -101,6 +106,12 @@ SHAPES: dict[str, tuple[str, list[Shape]]] = {
                 "counters": r.randint(0, 10**6),
             },
             lambda r: {"cost": "{W} oder {U} oder {B} oder {R} oder {G}", "counters": r.randint(0, 200)},
+            # a card name (its Kumulative Versorgung from the store) or a countable cost of the Kälteeinbruch cards
+            lambda r: {
+                "cost": r.choice(["Tressen aus Feuer", "Scherbenmauer", "Jötun-Geiferer", "2 Lebenspunkte zahlen",
+                                  "Opfere eine Kreatur + {1}", "Boros-Rekrut"]),
+                "counters": r.randint(0, 10**6),
+            },
         ],
     ),
     "/fehde chancen": (

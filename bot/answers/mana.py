@@ -16,7 +16,7 @@ from bot.offload import TooExpensive, run_bounded
 from bot.reply import Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError
-from bot.rules.mana.payment import pay
+from bot.rules.mana.payment import pay, ways_text
 from bot.rules.mana.symbols import german_int
 from bot.rules.steps import COMPREHENSIVE_RULES, Step, dated_steps, sources_of
 from bot.search import EXACT
@@ -302,7 +302,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
             verdict += f" Dabei werden {result.life_paid} Lebenspunkte bezahlt"
             verdict += "." if life is not None else f" (nur mit mindestens {result.life_paid} Lebenspunkten, 119.4)."
     else:
-        missing = ", ".join(f"{n}× {label}" for label, n in result.missing) or "Lebenspunkte"
+        missing = ways_text(result.missing_ways) or "Lebenspunkte"
         verdict = f"❌ **Nicht bezahlbar.** Es fehlt: {missing}."
     steps = _card_note(given) + result.steps
     return await explained_reply(ctx, f"Bezahlen: {label}", f"{verdict}\n{head}", steps)
@@ -405,11 +405,49 @@ async def mana_total(
 # --------------------------------------------------------------------------- /mana upkeep
 
 
+MAX_NAME = 100  # longest text looked up as a card name for /mana versorgung
+
+
+async def _card_upkeep(
+    ctx: AnswerContext, text: str, options: list[engine.UpkeepOption]
+) -> tuple[str, Step, str] | None:
+    """When the upkeep cost given is one named cost that is a card's name (``Tressen aus Feuer``): the card's
+    name, a step quoting its Kumulative Versorgung as printed in its document, and that cost
+    (``Erhöhe deinen Manavorrat um {R}``); None when it is no card.
+
+    Raises:
+        UserError: the text is exactly the name of a card without Kumulative Versorgung (German hint).
+    """
+    if len(options) != 1 or options[0].mana.symbols or options[0].life or len(options[0].other) != 1:
+        return None
+    if len(text) > MAX_NAME:
+        return None
+    if engine.counted_text(options[0].other[0], 1) is not None:
+        return None  # a cost of the Kälteeinbruch cards ("Opfere eine Kreatur"), never a name
+    hit = ctx.names.resolve(text)
+    card = await ctx.store.card(hit.card_id) if hit is not None else None
+    if card is None:
+        return None
+    upkeep = engine.card_upkeep("\n".join([card.text, *(f.text for f in card.faces)]))
+    if upkeep is None:
+        if hit is not None and hit.tier == EXACT:
+            raise UserError(
+                f"{card.name} hat keine Kumulative Versorgung",
+                "Gib die Versorgungskosten ein, z. B. `{1}`, `{W} oder {U}`, `1 Lebenspunkt` oder "
+                "`Opfere eine Kreatur`, oder den Namen einer Karte mit Kumulativer Versorgung "
+                "(z. B. Tressen aus Feuer).",
+            )
+        return None
+    return card.name, Step(f"{card.name}: Kumulative Versorgung — {upkeep}.", None, card.document.title), upkeep
+
+
 @answer("mana_upkeep")
 async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
     """``/mana versorgung kosten marken`` → Kumulative Versorgung when the ability triggers on a
     permanent with that many age counters (one more is added, then paid per counter: 502.13a,
-    Kälteeinbruch FAQ), with a fresh choice per counter for ``{W} oder {U}``."""
+    Kälteeinbruch FAQ), with a fresh choice per counter for ``{W} oder {U}``; life and the countable costs
+    of the Kälteeinbruch cards summed (``Opfere 3 verschiedene Kreaturen``). ``kosten`` may name a card with
+    Kumulative Versorgung (``Tressen aus Feuer``): its cost is read from the store."""
     if len(cost or "") > MAX_LONG_INPUT:
         raise UserError("Versorgungskosten zu lang", f"Höchstens {MAX_LONG_INPUT} Zeichen.")
     if not 0 <= counters <= engine.MAX_COUNTERS:
@@ -418,11 +456,18 @@ async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
         options = engine.parse_upkeep(cost or "")
     except ManaError as exc:
         raise _bad_input(exc, "Versorgungskosten") from exc
+    from_card = await _card_upkeep(ctx, (cost or "").strip(), options)
+    if from_card is not None:
+        options = engine.parse_upkeep(from_card[2])
     result = await compute(engine.cumulative_upkeep, options, counters, limit=LIST_LIMIT, what="Versorgungskosten")
     label = quote_user(" oder ".join(o.text for o in options), 200)
     head = (
         f"**Versorgungskosten:** {label} · **Altersmarken beim Auslösen:** {counters} (+1 → {result.payments}× zahlen)"
     )
+    title = f"Kumulative Versorgung {label}"
+    if from_card is not None:
+        head = f"**Karte:** {from_card[0]}\n{head}"
+        title = f"Kumulative Versorgung: {from_card[0]}"
     if result.count is None:
         total = f"**Gesamtkosten:** {quote_user(result.formula)} ({german_int(result.combinations)} Kombinationen)"
     elif result.count == 1:
@@ -432,4 +477,6 @@ async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
     steps = result.steps
     if any(o.other for o in options):  # named costs are the user's words: echoed inert
         steps = [Step(quote_user(s.text), s.rule, s.source) for s in steps]
-    return await explained_reply(ctx, f"Kumulative Versorgung {label}", f"{head}\n{total}", steps)
+    if from_card is not None:
+        steps = [from_card[1], *steps]
+    return await explained_reply(ctx, title, f"{head}\n{total}", steps)

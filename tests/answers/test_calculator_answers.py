@@ -89,6 +89,29 @@ async def test_upkeep_answers_faq_example(ctx):
     assert "a× {W} + b× {U} + c× {B} + d× {R} mit a + b + c + d = 101 (182.104 Kombinationen)" in many.pages[0].body
 
 
+async def test_pay_shortfall_lists_every_minimal_way(ctx):
+    # finding F10: {2/B} from one white mana — {B}, or one more mana of any type for the two generic (107.4e)
+    reply = await run_answer(ctx, "mana_pay", cost="{2/B}", pool="1 weiss")
+    assert reply.pages[0].body.startswith(
+        "❌ **Nicht bezahlbar.** Es fehlt: 1× schwarzes Mana oder 1× beliebiges Mana."
+    )
+
+
+async def test_upkeep_card_name_and_summed_life(ctx):
+    # finding F11: a card name is read as that card's Kumulative Versorgung (Kälteeinbruch FAQ: Tressen aus Feuer
+    # "Erhöhe deinen Manavorrat um {R}"); life payments are summed
+    fire = await run_answer(ctx, "mana_upkeep", cost="Tressen aus Feuer", counters=2)
+    assert fire.pages[0].title == "Kumulative Versorgung: Tressen aus Feuer"
+    assert "**Gesamtkosten:** Erhöhe deinen Manavorrat um {R}{R}{R}" in fire.pages[0].body
+    assert "Tressen aus Feuer: Kumulative Versorgung — Erhöhe deinen Manavorrat um {R}." in text(fire)
+    life = await run_answer(ctx, "mana_upkeep", cost="2 Lebenspunkte zahlen", counters=3)
+    assert "**Gesamtkosten:** 8 Lebenspunkte" in life.pages[0].body
+    plain = await run_answer(ctx, "mana_upkeep", cost="Ende des Winterschlafs", counters=3)
+    assert "**Gesamtkosten:** {4}" in plain.pages[0].body  # Kumulative Versorgung {1}, the FAQ's example
+    other = await run_answer(ctx, "mana_upkeep", cost="Boros-Rekrut", counters=1)
+    assert other.error and other.pages[0].title == "Boros-Rekrut hat keine Kumulative Versorgung"
+
+
 async def test_convoke_x_option(ctx):
     # Akkord des Rufes {X}{G}{G}{G} (Ravnica FAQ), X = 2 announced first
     reply = await run_answer(ctx, "mana_convoke", cost="Akkord des Rufes", creatures="3 grün, 2 Artefakt", x=2)

@@ -77,7 +77,9 @@ async def test_convoke_vitu_ghazi(ctx):
         await run_answer(ctx, "mana_convoke", cost="{3}{G}{W}", creatures="Artefakt, rot, grün-weiß")
     )
     assert "**Mögliche Restkosten (3):** {G}{W} · {1}{W} · {1}{G}" in message["embeds"][0]["description"]
-    assert "502.46 (Ravnica-FAQ, 2005)" in fields(message)["Erklärung"]
+    explanation = fields(message)["Erklärung"]
+    assert explanation.startswith("• 702.51a (Comprehensive Rules, 17.04.2026): Einberufen:")
+    assert "502.46" not in explanation  # same answer both ways: no 2005 history
 
 
 async def test_total_cost(ctx):
@@ -108,7 +110,8 @@ def test_cli_english_names(built_db):
     assert proc.returncode == 0, proc.stderr
     assert "✅ **Bezahlbar.**" in proc.stdout
     proc = run_cli("call", "/mana einberufen kosten: {1}{G} kreaturen: rot, rot, rot", db=built_db)
-    assert "502.46b (Ravnica-FAQ, 2005)" in proc.stdout
+    assert "502.46b (Ravnica-FAQ, 2005): Damals war Einberufen zusätzliche Kosten" in proc.stdout
+    assert proc.stdout.index("702.51a") < proc.stdout.index("502.46b")
 
 
 async def test_x_value_and_card_without_cost(ctx):

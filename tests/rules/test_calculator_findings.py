@@ -4,13 +4,16 @@ the documents (Ravnica FAQ 2005, Kälteeinbruch FAQ 2006, clash article 2007).""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from bot.rules.clash import RevealedCard, clash, clash_odds, format_library, random_reveal
 from bot.rules.mana import (
     ManaError,
+    card_upkeep,
     convoke,
+    counted_text,
     cumulative_upkeep,
     explain_colors,
     explain_mana_value,
@@ -179,6 +182,51 @@ def test_upkeep_non_mana_costs_are_named():
         parse_upkeep("{Q}")
 
 
+def test_upkeep_life_payments_are_summed():
+    # finding F11: "2 Lebenspunkte zahlen" with three age counters → a fourth is added → 4 × 2 = 8 life (702.24a)
+    result = cumulative_upkeep(parse_upkeep("2 Lebenspunkte zahlen"), 3)
+    assert result.totals == ["8 Lebenspunkte"]
+    assert "Lebenspunkte zahlen" not in result.formula
+
+
+def test_upkeep_countable_costs_of_the_coldsnap_cards_are_summed():
+    # the Kälteeinbruch FAQ's cards: Tressen aus Feuer with two counters pays three times {R} into the pool;
+    # Phyrexianischer Seelenverschlinger: different creatures (702.24a example); Jötun-Geiferer: two cards per
+    # counter; Scherbenmauer: one life per counter to an opponent of your choice
+    assert cumulative_upkeep(parse_upkeep("Erhöhe deinen Manavorrat um {R}."), 2).totals == [
+        "Erhöhe deinen Manavorrat um {R}{R}{R}"
+    ]
+    sacrifice = cumulative_upkeep(parse_upkeep("Opfere eine Kreatur."), 1)
+    assert sacrifice.totals == ["Opfere 2 verschiedene Kreaturen"]
+    assert any("dieselbe Kreatur kann nicht zweimal geopfert werden" in s.text for s in sacrifice.steps)
+    assert counted_text("Lege zwei Karten aus genau einem Friedhof unter die Bibliothek ihres Besitzers", 3) == (
+        "Lege 6 Karten unter die Bibliothek ihres Besitzers, je zwei aus genau einem Friedhof "
+        "(für jede Altersmarke neu bestimmt)"
+    )
+    assert counted_text("Ein Gegner erhält 1 Lebenspunkte dazu", 4).startswith(
+        "Gegner erhalten insgesamt 4 Lebenspunkte"
+    )
+    assert counted_text("Wirf eine Münze.", 1) == "Wirf eine Münze"
+    assert counted_text("Opfere einen Wald", 2) is None
+    mixed = cumulative_upkeep(parse_upkeep("{1} + Wirf eine Karte aus deiner Hand ab"), 2)
+    assert mixed.totals == ["{3} + Wirf 3 Karten aus deiner Hand ab"]
+
+
+def test_every_upkeep_cost_printed_in_the_coldsnap_faq_is_summed():
+    # each "Kumulative Versorgung …" line of data/sources/001 reads as mana or as a countable cost, never "n× …"
+    source = (Path(__file__).resolve().parents[2] / "data" / "sources" / "001_d6ee154855c71d75.txt").read_text()
+    lines = [
+        line for line in source.splitlines() if line.startswith(("Kumulative Versorgung —", "Kumulative Versorgung {"))
+    ]
+    costs = [card_upkeep(line) for line in lines]
+    assert len(costs) == 14 and None not in costs
+    assert "Erhöhe deinen Manavorrat um {R}" in costs and "{S}" in costs
+    assert card_upkeep("Kumulative Versorgung ist ein Mechanismus, der bereits in den Blocks vorkam.") is None
+    for cost in costs:
+        total = cumulative_upkeep(parse_upkeep(cost), 2).totals[0]
+        assert "×" not in total, (cost, total)
+
+
 def test_upkeep_many_options_many_counters_in_closed_form():
     # four options, 100 counters → 101 payments: C(104, 3) multisets, counted, not listed
     result = cumulative_upkeep(parse_upkeep("{W} oder {U} oder {B} oder {R}"), 100)
@@ -203,8 +251,8 @@ def test_convoke_with_x_announced_first():
 def test_convoke_long_input_is_summarised():
     result = convoke(parse_cost("{5}{G}"), parse_creatures(", ".join(["rot"] * 60 + ["grün"] * 40)))
     lines = [str(s) for s in result.steps]
-    assert "60 Kreaturen (rot): reduzieren je {1} oder {R}." in lines
-    assert "40 Kreaturen (grün): reduzieren je {1} oder {G}." in lines
+    assert "60 Kreaturen (rot): bezahlen je {1} oder {R}." in lines
+    assert "40 Kreaturen (grün): bezahlen je {1} oder {G}." in lines
     assert len(lines) < 12
     assert "Es bleibt genau eine Möglichkeit: {0}." in lines
 
@@ -268,3 +316,37 @@ def test_pool_colour_words_one_per_word():
     assert read_pool("rot rot grün")[0] == Counter({("R", False): 2, ("G", False): 1})
     with pytest.raises(ManaError, match="unklar"):
         read_pool("2 rot grün")
+
+
+# --------------------------------------------------------------------------- F10: every minimal way to complete
+
+
+def test_mono_hybrid_shortfall_names_both_halves_107_4e():
+    # {2/B} "can be paid with either one black mana or two mana of any type" (107.4e): with {W} in the
+    # pool one black mana completes it, and so does one more mana of any type (W + it pay {2})
+    result = pay(parse_cost("{2/B}"), read_pool("1 weiss")[0])
+    assert not result.payable
+    assert result.missing_ways == [[("schwarzes Mana", 1)], [("beliebiges Mana", 1)]]
+    assert result.missing == [("schwarzes Mana", 1)]
+    assert "es fehlt 1× schwarzes Mana oder 1× beliebiges Mana." in steps_text(result)
+
+
+def test_shortfall_of_several_mana_per_choice():
+    # {2/B}{2/B}{2/B} from {R}: all as {B} → 3× {B}; one as {2} (R + one more) → 2× {B} + 1 any; two as {2}
+    # need four more mana: not minimal
+    result = pay(parse_cost("{2/B}{2/B}{2/B}"), read_pool("R")[0])
+    assert result.missing_ways == [[("schwarzes Mana", 3)], [("schwarzes Mana", 2), ("beliebiges Mana", 1)]]
+
+
+def test_shortfall_names_hybrid_rerouting():
+    # {W/U}{W/B} from {W}: the {W} may pay either symbol, so one white, blue or black mana completes it
+    result = pay(parse_cost("{W/U}{W/B}"), read_pool("W")[0])
+    assert result.missing_ways == [[("weißes Mana oder blaues Mana oder schwarzes Mana", 1)]]
+
+
+def test_shortfall_with_too_few_mana_still_lists_the_generic_half():
+    # fewer mana than the fewest units any choice needs (the quick path): {R} for {2/B}{2/B}{2/B}{W} —
+    # all as colour: 3× {B} + {W}; one {2/B} as {2}: the R pays one generic → still 4 missing, both ways listed
+    result = pay(parse_cost("{2/B}{2/B}{2/B}{W}"), read_pool("R")[0])
+    assert [sum(n for _, n in way) for way in result.missing_ways] == [4, 4]
+    assert result.missing_ways[1] == [("schwarzes Mana", 2), ("weißes Mana", 1), ("beliebiges Mana", 1)]

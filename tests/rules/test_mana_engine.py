@@ -271,20 +271,55 @@ def test_mono_hybrid_generic_half():
 
 def test_vitu_ghazi_example_exactly_as_the_faq():
     # Ravnica FAQ, 502.46: {3}{G}{W}; artifact + red creature each reduce {1}; the green-white one
-    # reduces {1}, {G} or {W}. Remaining: {1}{G}{W} minus {1}, {G} or {W}.
+    # reduces {1}, {G} or {W}. Remaining: {1}{G}{W} minus {1}, {G} or {W}. Today (702.51a) each of them
+    # pays that mana instead: the same three remainders, cited by today's rule; no 2005 history (no difference)
     creatures = parse_creatures("Artefakt, rot, grün-weiß")
     assert creatures == [(), ("R",), ("G", "W")]
     result = convoke(parse_cost("{3}{G}{W}"), creatures)
     assert texts(result.remaining) == ["{G}{W}", "{1}{W}", "{1}{G}"]
-    assert not result.wasted
-    assert result.steps[0].rule == "502.46"
+    assert result.untapped == 0
+    assert [s.rule for s in result.steps[:2]] == ["702.51a", "702.51b"]
+    assert not any(s.rule and s.rule.startswith("502.46") for s in result.steps)
 
 
-def test_convoke_never_below_zero_502_46b():
+def test_convoke_creature_that_pays_nothing_stays_untapped_702_51a():
+    # {1}{G} with three red creatures: one pays {1}, {G} needs a green one → two stay untapped today;
+    # under 502.46b (2005) they could be tapped for nothing: shown only as dated history
     result = convoke(parse_cost("{1}{G}"), parse_creatures("rot, rot, rot"))
     assert texts(result.remaining) == ["{G}"]
-    assert result.wasted
-    assert any(s.rule == "502.46b" for s in result.steps)
+    assert result.untapped == 2
+    lines = [str(s) for s in result.steps]
+    assert lines[0].startswith("702.51a (Comprehensive Rules, 17.04.2026): Einberufen: Stehen die Gesamtkosten fest")
+    assert (
+        "702.51a (Comprehensive Rules, 17.04.2026): Bis zu 2 Kreaturen finden kein Mana mehr, das sie bezahlen "
+        "können: sie bleiben ungetappt – eine Kreatur, die nichts bezahlt, musst du nie tappen." in lines
+    )
+    history = [s for s in result.steps if s.rule == "502.46b"]
+    assert len(history) == 1 and history[0].text.startswith("Damals war Einberufen zusätzliche Kosten")
+    assert result.steps.index(history[0]) > 2  # after today's rule, never heading the explanation
+
+
+def test_convoke_f9_white_cost_green_creatures():
+    # finding F9: {W}{W} with 5 green creatures — none can pay {W} (702.51a), none is tapped, {W}{W} remains
+    result = convoke(parse_cost("{W}{W}"), parse_creatures("5 grün"))
+    assert texts(result.remaining) == ["{W}{W}"]
+    assert result.untapped == 5
+    text = [s.text for s in result.steps]
+    assert "5 Kreaturen (grün): bezahlen je {1} oder {G}." in text
+    assert (
+        "Keine der Kreaturen kann ein Mana dieser Kosten bezahlen: du tappst keine davon – eine Kreatur, die "
+        "nichts bezahlt, musst du nie tappen." in text
+    )
+    assert not any("reduziert die Kosten um {1}" in t for t in text)
+    assert [s.rule for s in result.steps if s.source == "Ravnica-FAQ, 2005"] == ["502.46b", None]
+
+
+def test_convoke_snow_and_colorless_are_never_paid_by_creatures():
+    # 702.51a names coloured and generic mana only: {S} and {C} stay
+    result = convoke(parse_cost("{1}{S}{C}"), parse_creatures("grün, Artefakt"))
+    assert texts(result.remaining) == ["{S}{C}"]
+    assert result.untapped == 1
+    assert any("{S} und {C} sind weder farbiges noch generisches Mana" in s.text for s in result.steps)
 
 
 def test_convoke_pays_hybrid_of_its_colour():

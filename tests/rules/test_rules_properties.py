@@ -163,6 +163,28 @@ def test_payment_found_iff_brute_force_finds_one(cost, pool, x, life):
     assert used + result.remaining == pool
 
 
+ADJ = {"W": "weißes", "U": "blaues", "B": "schwarzes", "R": "rotes", "G": "grünes", "C": "farbloses"}
+
+
+@settings(max_examples=1500, deadline=None)
+@given(small_costs, pools, st.integers(0, 2), st.one_of(st.none(), st.integers(0, 5)))
+def test_shortfall_names_every_single_mana_that_completes(cost, pool, x, life):
+    # finding F10: when one more mana would do, the ways name exactly the kinds that complete the payment
+    # (checked by brute force, one added mana at a time); when none does, every way needs more than one
+    result = pay(cost, pool, x=x, life=life)
+    if result.payable:
+        return
+    assert result.missing_ways and result.missing == result.missing_ways[0]
+    completes = {k for k in KINDS if brute_min_life(cost, pool + Counter([k]), x, life) is not None}
+    sizes = {sum(n for _, n in way) for way in result.missing_ways}
+    assert sizes == ({1} if completes else sizes - {1}) and sizes
+    if not completes or any(s.kind == SNOW for s in cost.symbols):
+        return
+    labels = " | ".join(label for way in result.missing_ways for label, _ in way)
+    named = {(t, snow) for t in "WUBRGC" for snow in (False, True) if f"{ADJ[t]} Mana" in labels}
+    assert (ANY if "beliebiges Mana" in labels else named) == completes, labels
+
+
 @given(pools)
 def test_pool_format_round_trip(pool):
     if sum(pool.values()):
@@ -217,39 +239,44 @@ creature = st.lists(st.sampled_from(COLORS), max_size=2, unique=True).map(tuple)
     st.integers(0, 2),
 )
 def test_convoke_matches_brute_force(cost, creatures, x):
-    # brute force: X is announced first (Akkord des Rufes ruling) and adds x generic; then every creature
-    # picks {1} (if generic left), one still-present symbol of its colour, or the generic half of a {2/W}
-    # ({S} cannot be reduced, {C} of a {C/W} neither)
+    # brute force (702.51a): X is announced first (601.2b; Akkord des Rufes ruling) and adds x generic; then
+    # every creature pays {1} (if generic left), one still-present symbol of its colour, or one generic mana
+    # of a {2/W} announced as {2} ({S} cannot be paid, {C} of a {C/W} neither); one that can pay nothing
+    # stays untapped
     generic = sum(s.amount for s in cost.symbols if s.kind == GENERIC) + x * sum(
         1 for s in cost.symbols if s.kind == VARIABLE
     )
     rest = [s for s in cost.symbols if s.kind not in (GENERIC, VARIABLE)]
     results = set()
+    most_idle = [0]
 
-    def go(i, gen, left):
+    def go(i, gen, left, idle):
         if i == len(creatures):
             results.add((gen, tuple(sorted(s.text for s in left))))
+            most_idle[0] = max(most_idle[0], idle)
             return
         moved = False
         if gen:
-            go(i + 1, gen - 1, left)
+            go(i + 1, gen - 1, left, idle)
             moved = True
         for j, s in enumerate(left):
             if s.kind != SNOW and set(s.colors) & set(creatures[i]):
-                go(i + 1, gen, left[:j] + left[j + 1 :])
+                go(i + 1, gen, left[:j] + left[j + 1 :], idle)
                 moved = True
-            if s.kind == MONO_HYBRID:  # chosen as {2}, then {1} less
-                go(i + 1, gen + s.amount - 1, left[:j] + left[j + 1 :])
+            if s.kind == MONO_HYBRID:  # announced as {2}, the creature pays one of the two
+                go(i + 1, gen + s.amount - 1, left[:j] + left[j + 1 :], idle)
                 moved = True
         if not moved:
-            go(i + 1, gen, left)
+            go(i + 1, gen, left, idle + 1)
 
-    go(0, generic, rest)
+    go(0, generic, rest, 0)
     got = set()
-    for c in convoke(cost, creatures, x=x).remaining:
+    result = convoke(cost, creatures, x=x)
+    for c in result.remaining:
         g = sum(s.amount for s in c.symbols if s.kind == GENERIC)
         got.add((g, tuple(sorted(s.text for s in c.symbols if s.kind != GENERIC))))
     assert got == results
+    assert result.untapped == most_idle[0]
 
 
 # --------------------------------------------------------------------------- odds vs enumeration

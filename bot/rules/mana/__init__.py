@@ -12,7 +12,7 @@ Modules and the rules they implement:
 * :mod:`.hybrid` — the player's announcements for hybrid/Phyrexian symbols (601.2b, 107.4e–f);
 * :mod:`.pool` — mana pools (symbols or German colour words);
 * :mod:`.payment` — exact payment from a pool (max flow; 119.4 for life);
-* :mod:`.convoke` — Einberufen (502.46, Ravnica FAQ; today 702.51);
+* :mod:`.convoke` — Einberufen (today 702.51a–b: creatures pay; history 502.46, Ravnica FAQ);
 * :mod:`.total` — total cost (601.2b, 601.2f, 118.7; Schnellvorlauf rulings);
 * :mod:`.upkeep` — Kumulative Versorgung (502.13a, Kälteeinbruch FAQ; today 702.24a).
 
@@ -53,7 +53,15 @@ from bot.rules.mana.symbols import (
     plural,
 )
 from bot.rules.mana.total import TotalCostResult, TotalOption, total_cost
-from bot.rules.mana.upkeep import MAX_COUNTERS, UpkeepOption, UpkeepResult, cumulative_upkeep, parse_upkeep
+from bot.rules.mana.upkeep import (
+    MAX_COUNTERS,
+    UpkeepOption,
+    UpkeepResult,
+    card_upkeep,
+    counted_text,
+    cumulative_upkeep,
+    parse_upkeep,
+)
 from bot.rules.mana.value import ColorResult, ManaValueResult, color_names, explain_colors, explain_mana_value
 
 __all__ = [
@@ -95,10 +103,12 @@ __all__ = [
     "TotalOption",
     "UpkeepOption",
     "UpkeepResult",
+    "card_upkeep",
     "color_names",
     "color_order",
     "colored",
     "convoke",
+    "counted_text",
     "cumulative_upkeep",
     "explain_colors",
     "explain_mana_value",

@@ -1,8 +1,9 @@
-"""Einberufen (convoke): what can remain to pay after tapping creatures. Pure Python, no I/O.
+"""Einberufen (convoke): what can remain to pay with mana after tapping creatures. Pure Python, no I/O.
 
-Sources: rule 502.46 as quoted in the Ravnica FAQ (2005; printed there as „502.32a“; 502.46b not below
-0), the ruling on Akkord des Rufes (X is announced first), and today's rule 702.51a–b of the
-Comprehensive Rules (17.04.2026).
+Sources: today's rule 702.51a–b of the Comprehensive Rules (17.04.2026; with 601.2b and 601.2h): each
+tapped creature pays for one mana of the total cost. Dated history: rule 502.46 as quoted in the
+Ravnica FAQ (2005; printed there as „502.32a“): each creature *reduced* the cost, 502.46b not below
+0; the ruling on Akkord des Rufes (X is announced first).
 """
 
 from __future__ import annotations
@@ -107,18 +108,20 @@ def _creature_text(colors: tuple[str, ...]) -> str:
 
 @dataclass
 class ConvokeResult:
-    """Costs that can remain after Einberufen.
+    """Costs that can remain to pay with mana after tapping creatures for Einberufen.
 
     Attributes:
         remaining: the distinct remaining costs (canonical), sorted by mana value, fewer generic
             first; all of them, or the first ``limit``.
-        wasted: True when in some choice a creature had nothing left to reduce (502.46b).
+        untapped: the most creatures that, in some choice, find no mana left to pay and stay
+            untapped (today's 702.51a; under 502.46/502.46b of 2005 they could be tapped for
+            nothing). 0 when every creature always pays a mana.
         steps: explanation.
         count: number of distinct remaining costs.
     """
 
     remaining: list[ManaCost]
-    wasted: bool
+    untapped: int
     steps: list[Step]
     count: int = 0
 
@@ -126,16 +129,20 @@ class ConvokeResult:
 def convoke(
     cost: ManaCost, creatures: Sequence[tuple[str, ...]], x: int = 0, limit: int | None = None
 ) -> ConvokeResult:
-    """What can remain to pay when tapping ``creatures`` for Einberufen (502.46 as quoted in
-    the Ravnica FAQ): each creature reduces the cost by {1} or by one mana of one of its colours
-    (a coloured symbol, or a hybrid/Phyrexian/{2/W} symbol containing that colour, whose colour
-    the caster chooses — Ravnica FAQ on hybrid; a {2/W} paid as {2} can also lose {1});
-    never below 0 (502.46b).
+    """What can remain to pay with mana when ``creatures`` are tapped for Einberufen (702.51a–b,
+    Comprehensive Rules 17.04.2026): once the total cost is determined (601.2f), each tapped
+    creature pays for one mana of it instead of mana — one generic mana, or one coloured mana of
+    one of its colours (a coloured symbol, or a hybrid/Phyrexian/``{C/W}``/``{2/W}`` symbol
+    announced as that colour, 601.2b, 107.4e; a ``{2/W}`` announced as ``{2}`` is two generic
+    mana). ``{S}`` and ``{C}`` are neither coloured nor generic: no creature pays them. A creature
+    that can pay nothing more is not tapped (it stays untapped; counted in ``untapped``).
 
     Every order of choices is explored over a set of states, so the list of distinct remaining
-    costs is complete. ``x`` is the value of X, announced before the creatures are tapped (ruling
-    on Akkord des Rufes, Ravnica FAQ). Vitu-Ghazi: ``{3}{G}{W}`` with Artefakt, rot, grün-weiß → ``{G}{W}``,
-    ``{1}{W}``, ``{1}{G}``.
+    costs is complete. ``x`` is the value of X, announced before the cost is paid (601.2b; ruling
+    on Akkord des Rufes, Ravnica FAQ). Vitu-Ghazi (Ravnica FAQ): ``{3}{G}{W}`` with Artefakt, rot,
+    grün-weiß → ``{G}{W}``, ``{1}{W}``, ``{1}{G}``. The remainders are those of the 2005 model
+    (502.46: each creature *reduces* the cost; 502.46b: not below 0); only there a creature with
+    nothing to reduce could still be tapped — that difference is shown as dated history.
 
     Raises:
         ManaError: more than :data:`MAX_CREATURES` creatures, ``x`` negative, more than
@@ -150,33 +157,31 @@ def convoke(
     start_generic = sum(s.amount for s in base.symbols if s.kind == GENERIC)
     counts = Counter(s for s in base.symbols if s.kind != GENERIC)
     types = sorted(counts, key=Symbol.sort_key)
-    # state: (generic left, count left of each non-generic symbol type)
-    states: set[tuple[int, tuple[int, ...]]] = {(start_generic, tuple(counts[t] for t in types))}
-    wasted = False
+    # state: (generic left, count left of each non-generic symbol type) → most creatures left untapped
+    states: dict[tuple[int, tuple[int, ...]], int] = {(start_generic, tuple(counts[t] for t in types)): 0}
     generic_halves = [j for j, t in enumerate(types) if t.kind == MONO_HYBRID]
     for colors in creatures:
         targets = [j for j, t in enumerate(types) if t.kind not in (SNOW, COLORLESS) and set(t.colors) & set(colors)]
-        nxt: set[tuple[int, tuple[int, ...]]] = set()
+        nxt: dict[tuple[int, tuple[int, ...]], int] = {}
         budget.spend(len(states) * (1 + len(targets) + len(generic_halves)))
-        for gen, left in states:
-            moved = False
-            if gen > 0:
-                nxt.add((gen - 1, left))
-                moved = True
-            for j in targets:
+        for (gen, left), idle in states.items():
+            paid: list[tuple[int, tuple[int, ...]]] = []
+            if gen > 0:  # the creature pays one generic mana
+                paid.append((gen - 1, left))
+            for j in targets:  # … or one mana of its colour
                 if left[j]:
-                    nxt.add((gen, (*left[:j], left[j] - 1, *left[j + 1 :])))
-                    moved = True
-            for j in generic_halves:  # {2/W} chosen as {2}, then reduced by {1}
+                    paid.append((gen, (*left[:j], left[j] - 1, *left[j + 1 :])))
+            for j in generic_halves:  # {2/W} announced as {2}: the creature pays one of the two
                 if left[j]:
-                    nxt.add((gen + types[j].amount - 1, (*left[:j], left[j] - 1, *left[j + 1 :])))
-                    moved = True
-            if not moved:
-                wasted = True
-                nxt.add((gen, left))
+                    paid.append((gen + types[j].amount - 1, (*left[:j], left[j] - 1, *left[j + 1 :])))
+            if not paid:  # nothing it could pay: it is not tapped
+                paid, idle = [(gen, left)], idle + 1
+            for state in paid:
+                nxt[state] = max(idle, nxt.get(state, 0))
             if len(nxt) > MAX_STATES:
                 raise ManaError(f"Zu viele mögliche Restkosten (über {MAX_STATES}); bitte weniger Kreaturen angeben.")
         states = nxt
+    untapped = max(states.values())
     values = [t.mana_value() for t in types]
     colored_at = [[j for j, t in enumerate(types) if t.kind == COLORED and t.colors[0] == c] for c in COLORS]
 
@@ -197,62 +202,7 @@ def convoke(
     if limit is not None:
         remaining = remaining[:limit]
     count = len(states)
-
-    steps = [
-        Step(
-            "Jede Kreatur, die du für Einberufen tappst, reduziert die Kosten um {1} oder um ein Mana einer "
-            "der Farben dieser Kreatur (im Dokument als „502.32a“ abgedruckt).",
-            "502.46",
-            RAVNICA_FAQ,
-        ),
-    ]
-    if any(s.kind == VARIABLE and s.var == "X" for s in cost.symbols):
-        steps.append(
-            Step(
-                f"Erst kündigst du an, welche Zahl X ist (hier {x}), dann, welche Kreaturen du tappst.",
-                None,
-                RAVNICA_FAQ,
-            )
-        )
-    groups = Counter(creatures)
-    described = ", ".join(
-        (f"{n}× " if n > 1 else "") + _creature_text(c) for c, n in sorted(groups.items(), key=lambda kv: -kv[1])
-    )
-    steps.append(Step(f"Ausgangskosten: {base.text}; {plural(len(creatures), 'Kreatur', 'Kreaturen')}: {described}."))
-    for colors, n in groups.items():
-        who = f"{n} Kreaturen" if n > 1 else "Kreatur"
-        verb = "reduzieren je" if n > 1 else "reduziert"
-        if colors:
-            opts = ["{1}"] + ["{" + c + "}" for c in colors]
-            steps.append(Step(f"{who} ({_creature_text(colors)}): {verb} " + " oder ".join(opts) + "."))
-        else:
-            steps.append(Step(f"{who} (farblos, z. B. Artefaktkreatur): {verb} nur {{1}}."))
-    if any(s.kind in (HYBRID, PHYREXIAN, MONO_HYBRID, COLORLESS_HYBRID) for s in types):
-        steps.append(
-            Step(
-                "Für ein Hybrid-Symbol bestimmst du beim Wirken die Farbe; eine farbige Reduzierung wirkt, "
-                "wenn diese Farbe Teil der bestimmten Kosten ist.",
-                None,
-                RAVNICA_FAQ,
-            )
-        )
-    if wasted:
-        steps.append(
-            Step(
-                "Mindestens eine Kreatur findet nichts mehr zu reduzieren: Einberufen kann die Kosten "
-                "nicht unter 0 reduzieren.",
-                "502.46b",
-                RAVNICA_FAQ,
-            )
-        )
-    steps.append(
-        Step(
-            "Heute wirkt Einberufen erst auf die Gesamtkosten (nach Erhöhungen und Reduzierungen): jede "
-            "Kreatur bezahlt ein Mana ihrer Farbe oder ein generisches Mana.",
-            "702.51a–b",
-            CR,
-        )
-    )
+    steps = _steps(cost, base, types, creatures, x, untapped)
     shown = ", ".join(c.text for c in remaining[:LIST_LIMIT]) + (
         f" … (und {count - LIST_LIMIT} weitere)" if count > LIST_LIMIT else ""
     )
@@ -267,4 +217,86 @@ def convoke(
             RAVNICA_FAQ,
         )
     )
-    return ConvokeResult(remaining, wasted, steps, count)
+    return ConvokeResult(remaining, untapped, steps, count)
+
+
+def _steps(
+    cost: ManaCost,
+    base: ManaCost,
+    types: list[Symbol],
+    creatures: Sequence[tuple[str, ...]],
+    x: int,
+    untapped: int,
+) -> list[Step]:
+    """The explanation: today's rule (702.51a–b) first, the 2005 model only where it differs."""
+    steps = [
+        Step(
+            "Einberufen: Stehen die Gesamtkosten fest, darfst du für jedes Mana davon eine ungetappte Kreatur "
+            "tappen, die du kontrollierst, statt es zu bezahlen – für farbiges Mana eine Kreatur dieser Farbe, "
+            "für generisches Mana eine beliebige Kreatur. Jede getappte Kreatur bezahlt genau ein Mana.",
+            "702.51a",
+            CR,
+        ),
+        Step(
+            "Einberufen ist weder zusätzliche noch alternative Kosten und wirkt erst beim Bezahlen der "
+            "Gesamtkosten (601.2h), nach allen Erhöhungen und Reduzierungen.",
+            "702.51b",
+            CR,
+        ),
+    ]
+    if any(s.kind == VARIABLE and s.var == "X" for s in cost.symbols):
+        steps.append(
+            Step(
+                f"Erst kündigst du an, welche Zahl X ist (hier {x}); danach werden die Kosten bezahlt und "
+                "Kreaturen dafür getappt (so auch das Ruling zu Akkord des Rufes).",
+                "601.2b",
+                CR,
+            )
+        )
+    groups = Counter(creatures)
+    described = ", ".join(
+        (f"{n}× " if n > 1 else "") + _creature_text(c) for c, n in sorted(groups.items(), key=lambda kv: -kv[1])
+    )
+    steps.append(Step(f"Gesamtkosten: {base.text}; {plural(len(creatures), 'Kreatur', 'Kreaturen')}: {described}."))
+    for colors, n in groups.items():
+        who = f"{n} Kreaturen" if n > 1 else "Kreatur"
+        verb = "bezahlen je" if n > 1 else "bezahlt"
+        if colors:
+            opts = ["{1}"] + ["{" + c + "}" for c in colors]
+            steps.append(Step(f"{who} ({_creature_text(colors)}): {verb} " + " oder ".join(opts) + "."))
+        else:
+            steps.append(Step(f"{who} (farblos, z. B. Artefaktkreatur): {verb} nur generisches Mana ({{1}})."))
+    if any(s.kind in (HYBRID, PHYREXIAN, MONO_HYBRID, COLORLESS_HYBRID) for s in types):
+        steps.append(
+            Step(
+                "Wie du Hybrid- und phyrexianische Symbole bezahlst, kündigst du beim Wirken an; eine Kreatur "
+                "bezahlt ein solches Symbol, wenn sie die angekündigte Farbe hat, ein als {2} angekündigtes "
+                "{2/W} sind zwei generische Mana.",
+                "601.2b",
+                CR,
+            )
+        )
+    if any(s.kind in (SNOW, COLORLESS) for s in types):
+        steps.append(
+            Step("{S} und {C} sind weder farbiges noch generisches Mana: keine Kreatur bezahlt sie.", "702.51a", CR)
+        )
+    if untapped:
+        if untapped == len(creatures):
+            text = "Keine der Kreaturen kann ein Mana dieser Kosten bezahlen: du tappst keine davon"
+        else:
+            verb, can = ("findet", "kann") if untapped == 1 else ("finden", "können")
+            text = (
+                f"Bis zu {plural(untapped, 'Kreatur', 'Kreaturen')} {verb} kein Mana mehr, das sie bezahlen "
+                f"{can}: sie bleiben ungetappt"
+            )
+        steps.append(Step(text + " – eine Kreatur, die nichts bezahlt, musst du nie tappen.", "702.51a", CR))
+        steps.append(
+            Step(
+                "Damals war Einberufen zusätzliche Kosten, die die Kosten reduzierten (502.46, im Dokument als "
+                "„502.32a“ abgedruckt): du durftest auch solche Kreaturen tappen; sie reduzierten nichts, denn "
+                "Einberufen konnte die Kosten nicht unter 0 reduzieren. Die Restkosten sind dieselben.",
+                "502.46b",
+                RAVNICA_FAQ,
+            )
+        )
+    return steps

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter, deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.rules.mana.hybrid import MONO_HYBRID_STEP, PHYREXIAN_STEP
 from bot.rules.mana.pool import ALL_KINDS, POOL_TYPES, PoolKind, format_pool, pool_kind_text
@@ -48,6 +48,8 @@ _ANY = frozenset(ALL_KINDS)
 MAX_CHOICE_COMBINATIONS = 4096
 #: most maximum-flow runs of one payment question (each a few hundred microseconds at 60 symbols)
 MAX_FLOWS = 60
+#: most ways to complete an unpayable cost that are listed (one per choice of the {2/W} symbols)
+MAX_WAYS = 8
 
 _MANA_ADJ = {"W": "weißes", "U": "blaues", "B": "schwarzes", "R": "rotes", "G": "grünes", "C": "farbloses"}
 
@@ -177,8 +179,11 @@ class PaymentResult:
             paid with life, else 0). Empty when not payable.
         life_paid: life paid in total — the least possible.
         remaining: the pool left after the payment shown (the whole pool when not payable).
-        missing: when not payable, ``(what, count)`` still missing in the closest attempt.
+        missing: when not payable, ``(what, count)`` still missing in the first of ``missing_ways``.
         steps: explanation.
+        missing_ways: when not payable, every minimal way to complete the payment (at most
+            :data:`MAX_WAYS`): each a list of ``(what, count)`` — German, e.g. for ``{2/B}`` from ``{W}``
+            ``[[("schwarzes Mana", 1)], [("beliebiges Mana", 1)]]`` (107.4e: ``{B}`` or two generic mana).
     """
 
     payable: bool
@@ -187,6 +192,7 @@ class PaymentResult:
     remaining: Counter[PoolKind]
     missing: list[tuple[str, int]]
     steps: list[Step]
+    missing_ways: list[list[tuple[str, int]]] = field(default_factory=list)
 
 
 @dataclass
@@ -250,17 +256,24 @@ def pay(cost: ManaCost, pool: Counter[PoolKind], x: int = 0, life: int | None = 
     life_cap = phyrexian if life is None else min(phyrexian, life // 2)
 
     best: tuple[int, _Plan, list[Counter[PoolKind]], set[int]] | None = None  # (life units, …)
-    closest: tuple[int, _Plan, list[Counter[PoolKind]]] | None = None  # (shortfall, …)
+    tried: list[tuple[int, _Plan, list[Counter[PoolKind]]]] = []  # (shortfall, …) of the unpayable choices
     all_colour = _plan(symbols, set(), x)
-    if sum(pool.values()) + life_cap < sum(all_colour.demands):
-        # fewer mana (and life) than the fewest units any choice needs: not payable, no search needed
-        budget.spend()
-        flow, assign = max_flow(
-            all_colour.demands, all_colour.keys, pool + Counter({LIFE: life_cap}) if life_cap else pool
-        )
-        return _not_payable(symbols, pool, (sum(all_colour.demands) - flow, all_colour, assign), combos, life)
+    supply = sum(pool.values()) + life_cap
+    if supply < sum(all_colour.demands):
+        # fewer mana (and life) than the fewest units any choice needs: not payable, no search for a payment;
+        # only the choices that may be as close as the best one are looked at (their lower bound)
+        shortfalls: list[tuple[int, _Plan, list[Counter[PoolKind]]]] = []
+        for combo in _combos(types, mono):
+            plan = _plan(symbols, {i for t, n in zip(types, combo, strict=True) for i in mono[t][:n]}, x)
+            if shortfalls and sum(plan.demands) - supply > shortfalls[0][0]:
+                break  # every later choice needs at least as many units (sorted by halves paid generically)
+            budget.spend()
+            flow, assign = max_flow(plan.demands, plan.keys, pool + Counter({LIFE: life_cap}) if life_cap else pool)
+            shortfalls.append((sum(plan.demands) - flow, plan, assign))
+            shortfalls.sort(key=lambda sp: sp[0])
+        return _not_payable(symbols, pool, shortfalls, combos, life)
     # fewest {2/W} paid generically first; a later choice must save life to replace it
-    for combo in sorted(itertools.product(*(range(len(mono[t]) + 1) for t in types)), key=sum):
+    for combo in _combos(types, mono):
         halves = {i for t, n in zip(types, combo, strict=True) for i in mono[t][:n]}
         plan = _plan(symbols, halves, x)
         total = sum(plan.demands)
@@ -270,8 +283,7 @@ def pay(cost: ManaCost, pool: Counter[PoolKind], x: int = 0, life: int | None = 
         budget.spend()
         flow, assign = max_flow(plan.demands, plan.keys, pool + Counter({LIFE: cap}) if cap else pool)
         if flow < total:
-            if closest is None or total - flow < closest[0]:
-                closest = (total - flow, plan, assign)
+            tried.append((total - flow, plan, assign))
             continue
         lo, hi = 0, cap  # feasible with hi life units; find the least
         while lo < hi:
@@ -289,7 +301,62 @@ def pay(cost: ManaCost, pool: Counter[PoolKind], x: int = 0, life: int | None = 
             break
     if best is not None:
         return _payable(life, symbols, pool, x, *best)
-    return _not_payable(symbols, pool, closest, combos, life)
+    return _not_payable(symbols, pool, sorted(tried, key=lambda sp: sp[0]), combos, life)
+
+
+def _combos(types: list[Symbol], mono: dict[Symbol, list[int]]) -> list[tuple[int, ...]]:
+    """Choices of the {2/W} symbols: per type how many are paid generically, fewest first."""
+    return sorted(itertools.product(*(range(len(mono[t]) + 1) for t in types)), key=sum)
+
+
+def _reach(start: int, keys: list[frozenset[PoolKind]], assign: list[Counter[PoolKind]]) -> frozenset[PoolKind]:
+    """The kinds one more unit of which lets group ``start`` take one more unit: those it may take, and
+    those of any group that could give up a kind ``start`` reaches (the residual graph of the flow)."""
+    groups, kinds, queue = {start}, set(), deque([start])
+    while queue:
+        for kind in keys[queue.popleft()]:
+            if kind in kinds:
+                continue
+            kinds.add(kind)
+            for other, used in enumerate(assign):
+                if other not in groups and used[kind] > 0:
+                    groups.add(other)
+                    queue.append(other)
+    return frozenset(kinds)
+
+
+def _ways(shortfalls: list[tuple[int, _Plan, list[Counter[PoolKind]]]]) -> list[list[tuple[str, int]]]:
+    """Every minimal way to complete the payment: for each choice of the {2/W} symbols whose shortfall is the
+    least, what is missing (one mana short: every kind that completes it, exactly; more: the groups the flow
+    left short). Distinct, in the order of the choices (fewest {2/W} paid generically first)."""
+    least = shortfalls[0][0] if shortfalls else 0
+    ways: list[list[tuple[str, int]]] = []
+    for short_by, plan, assign in shortfalls:
+        if short_by != least:
+            break
+        short = [
+            (g, demand - sum(taken.values()))
+            for g, (demand, taken) in enumerate(zip(plan.demands, assign, strict=True))
+            if demand > sum(taken.values())
+        ]
+        if short_by == 1:
+            g = short[0][0]
+            reach = _reach(g, plan.keys, assign) - {LIFE}
+            way = [(_label(reach | (plan.keys[g] & {LIFE})), 1)]
+        else:
+            way = [(_label(plan.keys[g]), n) for g, n in short]
+        if way not in ways:
+            ways.append(way)
+        if len(ways) == MAX_WAYS:
+            break
+    return ways
+
+
+def ways_text(ways: list[list[tuple[str, int]]]) -> str:
+    """German text of the ways to complete a payment: ``"1× schwarzes Mana oder 1× beliebiges Mana"``;
+    the parts of one way joined by ``", "`` (one way) or ``" + "`` (several)."""
+    joint = ", " if len(ways) == 1 else " + "
+    return " oder ".join(joint.join(f"{n}× {label}" for label, n in way) for way in ways)
 
 
 def _rule_steps(symbols: list[Symbol]) -> list[Step]:
@@ -372,23 +439,27 @@ def _payable(
 def _not_payable(
     symbols: list[Symbol],
     pool: Counter[PoolKind],
-    closest: tuple[int, _Plan, list[Counter[PoolKind]]] | None,
+    shortfalls: list[tuple[int, _Plan, list[Counter[PoolKind]]]],
     combos: int,
     life: int | None,
 ) -> PaymentResult:
     steps = _rule_steps(symbols)
-    missing: list[tuple[str, int]] = []
-    if closest is not None:
-        _, plan, assign = closest
-        for key, demand, taken in zip(plan.keys, plan.demands, assign, strict=True):
-            short = demand - sum(taken.values())
-            if short > 0:
-                missing.append((_label(key), short))
-        text = ", ".join(f"{n}× {label}" for label, n in missing)
-        steps.append(Step(f"Auch bei der besten Wahl fehlt: {text}."))
+    ways = _ways(shortfalls)
+    if ways:
+        if len(ways) == 1:
+            steps.append(Step(f"Auch bei der besten Wahl fehlt: {ways_text(ways)}."))
+        else:
+            steps.append(
+                Step(
+                    f"Es gibt {len(ways)} gleich kurze Wege, die Bezahlung zu vervollständigen (je nach Wahl bei "
+                    f"den Symbolen wie {{2/W}}): es fehlt {ways_text(ways)}.",
+                    "107.4e",
+                    CR,
+                )
+            )
     if life is not None and any(s.kind == PHYREXIAN for s in symbols):
         points = "stand 1 Lebenspunkt" if life == 1 else f"standen {life} Lebenspunkte"
         steps.append(Step(f"Für phyrexianische Symbole {points} zur Verfügung (119.4).", "119.4", CR))
     checked = f"alle {combos} Wahlmöglichkeiten der {{2/W}}-Symbole, " if combos > 1 else ""
     steps.append(Step(f"Geprüft: {checked}Hybrid-Symbole und Lebenspunkte exakt (maximaler Fluss), nicht gierig."))
-    return PaymentResult(False, [], 0, Counter(pool), missing, steps)
+    return PaymentResult(False, [], 0, Counter(pool), ways[0] if ways else [], steps, ways)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import comb
 
@@ -23,7 +23,18 @@ MAX_COUNTERS = 10**6
 MAX_OPTIONS = 20  # alternatives in one upkeep cost
 ENUMERATE_LIMIT = 500  # combinations written out one by one; beyond, counts per option
 MAX_TEXT = 80  # characters of a named non-mana cost kept
-_LIFE = re.compile(r"^(?:bezahle|zahle|pay)?\s*([0-9]{1,6})\s*(?:lebenspunkte?|leben|life)$", re.IGNORECASE)
+_LIFE = re.compile(
+    r"^(?:bezahle|zahle|pay)?\s*([0-9]{1,6})\s*(?:lebenspunkte?|leben|life)\s*(?:bezahlen|zahlen)?\.?$", re.IGNORECASE
+)
+_COUNTER = re.compile(r"[+-][0-9]+/[+-][0-9]+")
+
+
+def _protect(match: re.Match[str]) -> str:
+    return match.group(0).replace("+", "\0")
+
+
+#: "Kumulative Versorgung {1}" / "Kumulative Versorgung — Opfere eine Kreatur." on a card (reminder text cut off)
+_CARD_UPKEEP = re.compile(r"^Kumulative Versorgung(?:\s*(?:—|--|–)\s*|\s+(?=\{))([^(\n]+?)\.?\s*(?:\(|$)", re.MULTILINE)
 _COST_CHARS = re.compile(r"^[\s0-9{}()/wubrgcsxyzpWUBRGCSXYZP]+$")
 
 
@@ -46,6 +57,84 @@ class UpkeepOption:
     def text(self) -> str:
         """``"{W}"``, ``"1 Lebenspunkt"``, ``"{1} + Opfere eine Kreatur"``."""
         return scaled_text(Counter({self: 1}))
+
+
+def card_upkeep(card_text: str) -> str | None:
+    """The cost of the first „Kumulative Versorgung …“ on a card's rules text, reminder text and final dot
+    cut off: ``"Erhöhe deinen Manavorrat um {R}"`` (Tressen aus Feuer), ``"{S}"``; None when the card has
+    no cumulative upkeep (Kälteeinbruch FAQ, card texts)."""
+    match = _CARD_UPKEEP.search(card_text or "")
+    return match.group(1).strip() if match else None
+
+
+#: the countable non-mana upkeep costs on the cards of the Kälteeinbruch FAQ (2006): the cost as printed
+#: (lower case, final dot dropped) → its text when paid ``n`` (> 1) times. 702.24a: each choice is made
+#: separately for each age counter — hence „verschiedene Kreaturen“ (the rule's example), lands one does
+#: not control (Leshracs Herold ruling) and one graveyard / opponent per counter (the FAQ's rulings on
+#: Jötun-Geiferer and Scherbenmauer)
+_COUNTED: list[tuple[re.Pattern[str], Callable[[re.Match[str], int], str]]] = [
+    (
+        re.compile(r"^erhöhe deinen manavorrat um ((?:\{[^{}]+\})+)$"),
+        lambda m, n: "Erhöhe deinen Manavorrat um " + _scaled_mana(parse_cost(m.group(1)), n),
+    ),
+    (re.compile(r"^opfere eine kreatur$"), lambda m, n: f"Opfere {n} verschiedene Kreaturen"),
+    (re.compile(r"^wirf eine münze$"), lambda m, n: f"Wirf {n} Münzen (bei jedem Wurf neu ansagen)"),
+    (re.compile(r"^wirf eine karte aus deiner hand ab$"), lambda m, n: f"Wirf {n} Karten aus deiner Hand ab"),
+    (
+        re.compile(r"^übernimm die kontrolle über ein land, das du nicht kontrollierst$"),
+        lambda m, n: f"Übernimm die Kontrolle über {n} verschiedene Länder, die du nicht kontrollierst",
+    ),
+    (
+        re.compile(r"^lege zwei karten aus genau einem friedhof unter die bibliothek ihres besitzers$"),
+        lambda m, n: (
+            f"Lege {2 * n} Karten unter die Bibliothek ihres Besitzers, je zwei aus genau einem Friedhof "
+            "(für jede Altersmarke neu bestimmt)"
+        ),
+    ),
+    (
+        re.compile(r"^lege eine \+1/\+1-marke auf eine kreatur, die ein gegner kontrolliert$"),
+        lambda m, n: (
+            f"Lege {n} +1/+1-Marken auf Kreaturen, die Gegner kontrollieren (jede auf eine Kreatur deiner Wahl)"
+        ),
+    ),
+    (
+        re.compile(r"^ein gegner erhält ([0-9]{1,6}) lebenspunkte? dazu$"),
+        lambda m, n: (
+            f"Gegner erhalten insgesamt {plural(n * int(m.group(1)), 'Lebenspunkt', 'Lebenspunkte')} "
+            f"dazu (je {m.group(1)} an einen Gegner deiner Wahl, auch mehrmals an denselben)"
+        ),
+    ),
+]
+
+
+def counted_text(named: str, n: int) -> str | None:
+    """A named non-mana cost of the Kälteeinbruch cards paid ``n`` times, summed in German
+    (``"Opfere eine Kreatur"``, 3 → ``"Opfere 3 verschiedene Kreaturen"``; once: the text as given, without
+    a final dot); None for any other text."""
+    cleaned = " ".join(named.split()).rstrip(".")
+    for pattern, scaled in _COUNTED:
+        match = pattern.match(cleaned.lower())
+        if match:
+            return cleaned if n == 1 else scaled(match, n)
+    return None
+
+
+def _counted(option: UpkeepOption) -> list[str]:
+    """The named parts of ``option`` that :func:`counted_text` sums, as printed."""
+    return [text for text in map(counted_text, option.other, [1] * len(option.other)) if text]
+
+
+def _scaled_mana(cost: ManaCost, n: int) -> str:
+    """``cost`` taken ``n`` times: generic summed, a symbol repeated up to 12 times, else ``n×{R}``."""
+    generic = n * sum(s.amount for s in cost.symbols if s.kind == GENERIC)
+    symbols = Counter({s: n * c for s, c in Counter(s for s in cost.symbols if s.kind != GENERIC).items()})
+    return _mana_text(generic, symbols, force_generic=not symbols)
+
+
+def _mana_text(generic: int, symbols: Counter[Symbol], force_generic: bool) -> str:
+    ordered = build_cost(list(symbols)).symbols
+    mana = "{" + str(generic) + "}" if generic or force_generic else ""
+    return mana + "".join(s.text * symbols[s] if symbols[s] <= 12 else f"{symbols[s]}×{s.text}" for s in ordered)
 
 
 def parse_upkeep(text: str) -> list[UpkeepOption]:
@@ -71,7 +160,8 @@ def parse_upkeep(text: str) -> list[UpkeepOption]:
         mana: list[Symbol] = []
         life = 0
         other: list[str] = []
-        for piece in (p.strip() for p in part.split("+")):
+        # "+" joins parts; the "+1/+1" of a counter (Schützender Baumältester) is no separator
+        for piece in (p.replace("\0", "+").strip() for p in _COUNTER.sub(_protect, part).split("+")):
             if not piece:
                 continue
             life_match = _LIFE.match(piece)
@@ -92,8 +182,9 @@ def parse_upkeep(text: str) -> list[UpkeepOption]:
 
 def scaled_text(picks: Counter[UpkeepOption]) -> str:
     """The sum of the options, each taken as often as counted, written compactly: generic mana
-    summed, a symbol repeated up to 12 times and else ``n×{W}``, life summed, named costs as
-    ``n× …``. An empty sum is ``{0}``."""
+    summed, a symbol repeated up to 12 times and else ``n×{W}``, life summed, the countable costs of
+    the Kälteeinbruch cards summed (:func:`counted_text`: ``Opfere 3 verschiedene Kreaturen``), other
+    named costs as ``n× …``. An empty sum is ``{0}``."""
     generic = 0
     symbols: Counter[Symbol] = Counter()
     life = 0
@@ -107,13 +198,11 @@ def scaled_text(picks: Counter[UpkeepOption]) -> str:
         life += n * option.life
         for o in option.other:
             other[o] += n
-    ordered = build_cost(list(symbols)).symbols
-    mana = "{" + str(generic) + "}" if generic or not (symbols or life or other) else ""
-    mana += "".join(s.text * symbols[s] if symbols[s] <= 12 else f"{symbols[s]}×{s.text}" for s in ordered)
+    mana = _mana_text(generic, symbols, force_generic=not (symbols or life or other))
     parts = [mana] if mana else []
     if life:
         parts.append(plural(life, "Lebenspunkt", "Lebenspunkte"))
-    parts += [o if n == 1 else f"{n}× {o}" for o, n in other.items()]
+    parts += [counted_text(o, n) or (o if n == 1 else f"{n}× {o}") for o, n in other.items()]
     return " + ".join(parts)
 
 
@@ -225,7 +314,26 @@ def cumulative_upkeep(options: Sequence[UpkeepOption | ManaCost], counters: int,
     if any(o.life or o.other for o in opts):
         steps.append(
             Step(
-                "Auch Kosten, die kein Mana sind (Lebenspunkte, Opfern), werden für jede Altersmarke einmal bezahlt.",
+                "Auch Kosten, die kein Mana sind (Lebenspunkte, Opfern), werden für jede Altersmarke einmal bezahlt"
+                + (" und zusammengezählt." if any(o.life or _counted(o) for o in opts) else "."),
+                "702.24a",
+                CR,
+            )
+        )
+    unknown = [t for o in opts for t in o.other if counted_text(t, 1) is None]
+    if unknown:
+        steps.append(
+            Step(
+                f"„{unknown[0]}“ ist weder Mana noch Lebenspunkte noch die Versorgungskosten einer "
+                "Kälteeinbruch-Karte: der Rechner zählt nur, wie oft sie zu bezahlen sind. Für eine Karte mit "
+                "Kumulativer Versorgung gib ihren Namen ein (z. B. Tressen aus Feuer)."
+            )
+        )
+    if n > 1 and any("Opfere eine Kreatur" in _counted(o) for o in opts):
+        steps.append(
+            Step(
+                "„Opfere eine Kreatur“ für mehrere Altersmarken: dieselbe Kreatur kann nicht zweimal geopfert "
+                "werden; es müssen verschiedene Kreaturen sein, sonst wird die bleibende Karte geopfert.",
                 "702.24a",
                 CR,
             )
