@@ -131,7 +131,7 @@ async def measure(rounds: int, burst_n: int, null: bool = True) -> tuple[dict[st
                     await fake.wait_sync()
                     plan = await build_plan(fake)
                     for step in plan * 2:  # warm-up
-                        await run_step(fake, step)
+                        await run_step(fake, step, timeout=60)  # a niced worker starts slowly on a busy machine
                     contention = await calc_contention(fake, rounds) if rounds else {"alone": [], "during": [],
                                                                                      "calcs": []}
                     fake.callback_deadline = 3.0

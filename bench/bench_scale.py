@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import socket
 import sys
@@ -213,7 +214,9 @@ async def _fire(fake: FakeDiscord, key: SigningKey, payloads: list[dict], url: s
     requests = presign(key, payloads, int(start_at))
     cpu0, own0 = sum(cpu_seconds(p) for p in pids), sum(os.times()[:2])
     fig = await asyncio.to_thread(fire, url, requests, start_at, clients=clients, connections=256)
-    await asyncio.sleep(1.0)  # deferred answers finish (the fake takes their webhook calls)
+    webhooks = [fake._pending[p["id"]].webhook.wait() for p in payloads if p["type"] == 2 and p["id"] in fake._pending]
+    with contextlib.suppress(TimeoutError):  # the deferred answers finish (the fake takes their webhook calls)
+        await asyncio.wait_for(asyncio.gather(*webhooks), 30)
     return fig, sum(cpu_seconds(p) for p in pids) - cpu0, sum(os.times()[:2]) - own0
 
 
@@ -231,7 +234,7 @@ async def measure_bursts(db: Path, tmp: Path, total: int, workers: int, clients:
             plan = await build_plan(fake)
             if gateway:
                 for step in plan * 2:
-                    await run_step(fake, step)
+                    await run_step(fake, step, timeout=60)
                 gw_burst = await _burst(fake, plan, total, "gateway: 1 process (python -m bot run)",
                                         [gw.proc.pid])
         port = _free_port()
@@ -244,12 +247,13 @@ async def measure_bursts(db: Path, tmp: Path, total: int, workers: int, clients:
         try:
             fake.use_http(url, key)
             for step in plan * 2:  # warm-up of every worker's caches
-                await run_step(fake, step)
+                await run_step(fake, step, timeout=60)
             payloads = [payload_for(fake, plan[i % len(plan)]) for i in range(total)]
             fig, server_cpu, fake_cpu = await _fire(fake, key, payloads, url, clients,
                                                     [p.proc.pid for p in procs if p.proc is not None])
             served = _figures(f"HTTP: {workers} serve workers, one port (SO_REUSEPORT)", fig, server_cpu, fake_cpu)
-            served.answered = sum(1 for p in payloads if p["type"] == 2 and fake._pending[p["id"]].result.edits)
+            served.answered = sum(1 for p in payloads if p["type"] == 2 and (fake._pending[p["id"]].result.edits
+                                                                            or fake._pending[p["id"]].result.followups))
             served.commands = sum(1 for p in payloads if p["type"] == 2)
             out.append(served)
             assert not fake.invalid, fake.invalid[:3]
