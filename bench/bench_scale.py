@@ -7,9 +7,13 @@ by 4 ``serve`` workers on one port beside the single gateway process.
   Target (issue 10): growth ≤ 10 MB over 20 000 interactions after warm-up.
 * burst: ``--burst`` interactions (every command and autocomplete of the synced payload, round robin) sent
   at once, signed with Ed25519, to 4 ``python -m bot serve --reuse-port`` processes on one port
-  (SO_REUSEPORT: the kernel spreads connections), the client keeping ``--connections`` connections as a
-  load balancer would; then the same burst over the gateway to one ``python -m bot run``. Each
-  interaction's time counts from the burst's start to its first callback (Discord's 3-s limit).
+  (SO_REUSEPORT: the kernel spreads connections). The requests are built and signed before the clock
+  starts and sent by ``--clients`` generator processes of their own over 256 keep-alive connections, as a
+  load balancer would (``bench/http_burst.py``); the fake Discord only takes the deferred answers' webhook
+  calls. The same generator against 4 trivial aiohttp workers answering PONG (with and without the
+  signature check) is the ceiling this machine allows. Then the same burst over the gateway to one
+  ``python -m bot run`` (dispatched by the fake Discord). Each interaction's time counts from the burst's
+  start to its first callback (Discord's 3-s limit); CPU seconds per interaction are printed per side.
 
 Loopback only. ``python bench/bench_scale.py [--quick]``; ``bench/run.py`` calls :func:`rows`.
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import socket
 import sys
@@ -26,14 +31,16 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import aiohttp
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fakediscord import FakeDiscord, InteractionResult
+from fakediscord import LOADING, FakeDiscord, InteractionResult, _Pending
 from harness import PYTHON, REAL_BOT, BotProcess, bot_env, build_store, running_bot
+from http_burst import BurstFigures, fire, presign
 from nacl.signing import SigningKey
-from workload import build_plan, percentile, run_step
+from workload import Step, build_plan, percentile, run_step
+
+HERE = Path(__file__).resolve().parent
 
 DEADLINE = 3.0
 
@@ -61,15 +68,22 @@ class Burst:
     failed: int
     server_cpu: float = float("nan")
     client_cpu: float = float("nan")
+    deferred: int = -1  # HTTP responses that were a defer (type 5/6); -1: not counted
+    answered: int = -1  # deferred commands whose answer arrived through the webhook
+    commands: int = 0
 
     def line(self) -> str:
+        """One printed line: in time, throughput, p50/p99/max, CPU per interaction of each side."""
         ms = [s * 1000 for s in self.seconds]
-        return (f"{self.label:<44} {self.total} at once: {self.within}/{self.total} answered within 3 s, "
+        client = "fake Discord" if self.deferred < 0 else "generator (+ fake Discord's webhooks)"
+        return (f"{self.label:<52} {self.total} at once: {self.within}/{self.total} answered within 3 s, "
                 f"{self.total / self.wall:6.0f} /s, p50 {percentile(ms, 0.5):6.0f} ms, "
                 f"p99 {percentile(ms, 0.99):6.0f} ms, max {max(ms):6.0f} ms"
                 + (f", {self.failed} failed" if self.failed else "")
-                + f"; CPU per interaction: bot {self.server_cpu / self.total * 1000:.2f} ms, "
-                  f"fake Discord {self.client_cpu / self.total * 1000:.2f} ms")
+                + (f", {self.deferred} deferred" if self.deferred >= 0 else "")
+                + (f" ({self.answered}/{self.commands} commands answered via webhook)" if self.answered >= 0 else "")
+                + f"; CPU per interaction: server {self.server_cpu / self.total * 1000:.2f} ms, "
+                  f"{client} {self.client_cpu / self.total * 1000:.2f} ms")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -149,49 +163,126 @@ async def measure_memory(db: Path, tmp: Path, clicks: int) -> list[tuple[int, fl
     return checkpoints
 
 
-async def measure_bursts(db: Path, tmp: Path, total: int, workers: int, connections: int) -> list[Burst]:
-    """The burst against ``workers`` serve processes on one port, then against one gateway process."""
-    out = []
+def payload_for(fake: FakeDiscord, step: Step, locale: str = "de") -> dict:
+    """The interaction payload of a workload step as the fake would send it, registered with the fake as a
+    deferred interaction (a "thinking…" message), so the endpoint's webhook calls for it are accepted."""
+    leaf = step.leaf
+    if step.kind == "autocomplete":
+        given = {**step.options, step.focused or "": step.value}
+        data = fake._command_data(leaf.command, given, subcommand=leaf.subcommand, group=leaf.group,
+                                  focused=step.focused)
+        payload = fake._interaction(4, data, locale, guild=True)
+    else:
+        data = fake._command_data(leaf.command, step.options, subcommand=leaf.subcommand, group=leaf.group,
+                                  focused=None)
+        payload = fake._interaction(2, data, locale, guild=True)
+    result = InteractionResult(id=payload["id"], token=payload["token"], type=payload["type"])
+    pending = _Pending(result=result, started=time.perf_counter())
+    fake._pending[result.id] = fake._by_token[result.token] = pending
+    if step.kind == "command":
+        mid = fake.snowflake()
+        result.message = fake.messages[mid] = fake._message(mid, {"flags": LOADING}, interaction=pending)
+    return payload
+
+
+def _figures(label: str, fig: BurstFigures, server_cpu: float, fake_cpu: float = 0.0) -> Burst:
+    seconds = [s.seconds for s in fig.shots if s.status == 200]
+    out = Burst(label, fig.total, fig.wall, seconds or [float("nan")], fig.within, fig.failed, server_cpu,
+                fig.client_cpu + fake_cpu)
+    out.deferred = sum(1 for s in fig.shots if s.ctype in (5, 6))
+    return out
+
+
+async def _start_workers(argvs: list[list[str]], envs: list[dict], tmp: Path, ready: str) -> list[BotProcess]:
+    procs = [await BotProcess(argv, env, tmp / f"worker{i}.log").start() for i, (argv, env) in
+             enumerate(zip(argvs, envs, strict=True))]
+    deadline = time.monotonic() + 60
+    while not all(ready in p.output() for p in procs):
+        dead = [p for p in procs if p.returncode is not None]
+        if dead or time.monotonic() > deadline:
+            for p in procs:
+                await p.stop()
+            raise RuntimeError("workers did not start:\n" + (dead or procs)[0].tail())
+        await asyncio.sleep(0.2)
+    return procs
+
+
+async def _fire(fake: FakeDiscord, key: SigningKey, payloads: list[dict], url: str, clients: int,
+                pids: list[int]) -> tuple[BurstFigures, float, float]:
+    """Pre-sign, fire from ``clients`` processes; (figures, CPU s of ``pids``, CPU s of this process)."""
+    start_at = time.time() + 2.0
+    requests = presign(key, payloads, int(start_at))
+    cpu0, own0 = sum(cpu_seconds(p) for p in pids), sum(os.times()[:2])
+    fig = await asyncio.to_thread(fire, url, requests, start_at, clients=clients, connections=256)
+    webhooks = [fake._pending[p["id"]].webhook.wait() for p in payloads if p["type"] == 2 and p["id"] in fake._pending]
+    with contextlib.suppress(TimeoutError):  # the deferred answers finish (the fake takes their webhook calls)
+        await asyncio.wait_for(asyncio.gather(*webhooks), 30)
+    return fig, sum(cpu_seconds(p) for p in pids) - cpu0, sum(os.times()[:2]) - own0
+
+
+async def measure_bursts(db: Path, tmp: Path, total: int, workers: int, clients: int = 2,
+                         gateway: bool = True) -> list[Burst]:
+    """The burst against ``workers`` serve processes on one port, the PONG ceiling (with and without the
+    signature check) with the same generator, then (``gateway``) against one gateway process."""
+    out: list[Burst] = []
     key = SigningKey.generate()
+    public = key.verify_key.encode().hex()
     async with FakeDiscord() as fake:
         (tmp / "gw").mkdir()
         async with running_bot(fake, tmp / "gw", argv=REAL_BOT, db=db, extra_env={"LOG_LEVEL": "WARNING"}) as gw:
             await fake.wait_sync()
             plan = await build_plan(fake)
-            for step in plan * 2:
-                await run_step(fake, step)
-            gateway = await _burst(fake, plan, total, "gateway: 1 process (python -m bot run)", [gw.proc.pid])
+            if gateway:
+                for step in plan * 2:
+                    await run_step(fake, step, timeout=60)
+                gw_burst = await _burst(fake, plan, total, "gateway: 1 process (python -m bot run)",
+                                        [gw.proc.pid])
         port = _free_port()
-        procs = []
+        url = f"http://127.0.0.1:{port}/interactions"
+        envs = [bot_env(fake, db=db, state_dir=tmp / f"w{i}", extra={"DISCORD_PUBLIC_KEY": public,
+                                                                     "LOG_LEVEL": "INFO"})
+                for i in range(workers)]
+        argv = [PYTHON, "-m", "bot", "serve", "--port", str(port), "--reuse-port"]
+        procs = await _start_workers([argv] * workers, envs, tmp, "HTTP-Endpunkt bereit")
         try:
-            for i in range(workers):
-                env = bot_env(fake, db=db, state_dir=tmp / f"w{i}",
-                              extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"})
-                argv = [PYTHON, "-m", "bot", "serve", "--port", str(port), "--reuse-port"]
-                procs.append(await BotProcess(argv, env, tmp / f"serve{i}.log").start())
-            url = f"http://127.0.0.1:{port}/interactions"
             fake.use_http(url, key)
-            deadline = time.monotonic() + 60
-            while not all("HTTP-Endpunkt bereit" in p.output() for p in procs):
-                dead = [p for p in procs if p.returncode is not None]
-                if dead or time.monotonic() > deadline:
-                    raise RuntimeError("serve workers did not start:\n" + (dead or procs)[0].tail())
-                await asyncio.sleep(0.2)
-            fake._client = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=connections))
-            for step in plan * 2:
-                await run_step(fake, step)
-            served = await _burst(fake, plan, total, f"HTTP: {workers} serve workers, one port (SO_REUSEPORT)",
-                                  [p.proc.pid for p in procs if p.proc is not None])
-            out += [served, gateway]
+            for step in plan * 2:  # warm-up of every worker's caches
+                await run_step(fake, step, timeout=60)
+            payloads = [payload_for(fake, plan[i % len(plan)]) for i in range(total)]
+            fig, server_cpu, fake_cpu = await _fire(fake, key, payloads, url, clients,
+                                                    [p.proc.pid for p in procs if p.proc is not None])
+            served = _figures(f"HTTP: {workers} serve workers, one port (SO_REUSEPORT)", fig, server_cpu, fake_cpu)
+            served.answered = sum(1 for p in payloads if p["type"] == 2 and (fake._pending[p["id"]].result.edits
+                                                                            or fake._pending[p["id"]].result.followups))
+            served.commands = sum(1 for p in payloads if p["type"] == 2)
+            out.append(served)
             assert not fake.invalid, fake.invalid[:3]
         finally:
             for p in procs:
                 await p.stop()
+        for verify in (False, True):
+            port = _free_port()
+            url = f"http://127.0.0.1:{port}/interactions"
+            pong = [PYTHON, str(HERE / "http_burst.py"), "--pong-worker", str(port)] + (["--verify", public]
+                                                                                          if verify else [])
+            procs = await _start_workers([pong] * workers, [dict(os.environ)] * workers, tmp, "PONG-Endpunkt bereit")
+            try:
+                payloads = [{"id": str(i), "type": 1, "application_id": fake.app_id, "token": f"t{i}", "version": 1}
+                            for i in range(total)]
+                fig, server_cpu, _ = await _fire(fake, key, payloads, url, clients,
+                                                 [p.proc.pid for p in procs if p.proc is not None])
+                label = f"ceiling: {workers} aiohttp PONG workers" + (" + Ed25519 check" if verify else "")
+                out.append(_figures(label, fig, server_cpu))
+            finally:
+                for p in procs:
+                    await p.stop()
+    if gateway:
+        out.append(gw_burst)
     return out
 
 
-async def measure(quick: bool, clicks: int | None = None, burst: int | None = None,
-                  workers: int = 4) -> tuple[list[tuple[int, float]], list[Burst]]:
+async def measure(quick: bool, clicks: int | None = None, burst: int | None = None, workers: int = 4,
+                  clients: int = 2, gateway: bool = True) -> tuple[list[tuple[int, float]], list[Burst]]:
     """Both measurements on a freshly built store (``clicks`` 0: no memory run)."""
     clicks = (3000 if quick else 20_000) if clicks is None else clicks
     burst = (1000 if quick else 5000) if burst is None else burst
@@ -201,7 +292,7 @@ async def measure(quick: bool, clicks: int | None = None, burst: int | None = No
         build_store(db)
         (tmp / "mem").mkdir()
         memory = await measure_memory(db, tmp / "mem", clicks) if clicks else []
-        bursts = await measure_bursts(db, tmp, burst, workers, 256)
+        bursts = await measure_bursts(db, tmp, burst, workers, clients, gateway) if burst else []
     return memory, bursts
 
 
@@ -237,8 +328,11 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=None, help="button interactions of the memory run (0: none)")
     parser.add_argument("--burst", type=int, default=None, help="interactions sent at once")
     parser.add_argument("--workers", type=int, default=4, help="serve processes on the port")
+    parser.add_argument("--clients", type=int, default=2, help="load generator processes")
+    parser.add_argument("--no-gateway", action="store_true", help="skip the gateway burst")
     args = parser.parse_args()
-    print(report(*asyncio.run(measure(args.quick, args.clicks, args.burst, args.workers))))
+    print(report(*asyncio.run(measure(args.quick, args.clicks, args.burst, args.workers, args.clients,
+                                      not args.no_gateway))))
 
 
 if __name__ == "__main__":

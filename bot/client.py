@@ -22,6 +22,7 @@ import logging
 import pkgutil
 import random
 import time
+from collections import deque
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -37,7 +38,16 @@ from bot.answers import AnswerContext, run_answer
 from bot.answers.registry import AnswerFn
 from bot.config import Settings
 from bot.custom_id import OPEN, PAGE, SHARE
-from bot.delivery import GatewayTransport, decode_or_none, press, runner, send_reply
+from bot.delivery import (
+    GatewayTransport,
+    decode_or_none,
+    defer_body,
+    defer_kind,
+    press,
+    runner,
+    send_callback,
+    send_reply,
+)
 from bot.render import picked_custom_id, shared_copy
 from bot.reply import Reply
 from bot.search import NameIndex
@@ -86,6 +96,10 @@ DEEP_QUEUE = 256
 ANSWER_SLOTS = 32
 #: An interaction that waited this long before its handler ran is deferred at once.
 LATE_START_SECONDS = 0.5
+#: Autocompletes worked on at once; more wait in arrival order (:meth:`Regelbot._gate_interactions`).
+AUTOCOMPLETE_SLOTS = 64
+DISCORD_EPOCH_MS = 1420070400000
+AUTOCOMPLETE = 4
 #: Connections the bot keeps open to Discord's HTTP API (discord.py's default is unlimited).
 HTTP_CONNECTIONS = 32
 #: How long shutdown waits for interactions in flight (Discord's own limit is 3 s).
@@ -152,6 +166,11 @@ class Regelbot(commands.AutoShardedBot):
         self.in_flight: set[asyncio.Task[Any]] = set()
         self._arrived: dict[int, float] = {}
         self._slots: asyncio.Semaphore | None = None
+        #: Defers sent from the raw payload in a burst: interaction id -> (its request, type, ephemeral).
+        self._early: dict[int, tuple[asyncio.Future[None], int, bool]] = {}
+        #: Autocompletes waiting for one of AUTOCOMPLETE_SLOTS (raw payloads, in arrival order).
+        self._completions: deque[dict[str, Any]] = deque()
+        self._completing = 0
         #: True once shutdown began: new interactions get a short German refusal, in-flight ones finish.
         self.draining = False
         self.shutdown_counts = {"finished": 0, "refused": 0, "cancelled": 0}
@@ -296,9 +315,16 @@ class Regelbot(commands.AutoShardedBot):
     def _gate_interactions(self) -> None:
         """Wrap discord.py's INTERACTION_CREATE parser: note when each interaction arrived and which tasks
         handle it (discord.py creates them inside the parser), so bursts can be deferred early and shutdown
-        can wait for them; while draining, answer new interactions with a short German refusal instead."""
+        can wait for them; while draining, answer new interactions with a short German refusal instead.
+
+        In a burst (more than :data:`DEEP_QUEUE` in flight, or the interaction is older than
+        :data:`LATE_START_SECONDS` on Discord's clock) a command or Regelbot button is deferred here, from
+        the raw payload (:func:`bot.delivery.defer_kind`), before discord.py parses it: the defer's request
+        is the first task of the interaction, ahead of all parsing and answer work. Autocompletes (which
+        cannot be deferred) are worked on :data:`AUTOCOMPLETE_SLOTS` at a time in arrival order, so in a
+        burst the early ones are answered in time instead of all of them late together."""
         parsers = self._connection.parsers
-        parse = parsers["INTERACTION_CREATE"]
+        self._parse_interaction = parsers["INTERACTION_CREATE"]
 
         def gated(data: dict[str, Any]) -> None:
             if self.draining:
@@ -307,15 +333,76 @@ class Regelbot(commands.AutoShardedBot):
                 return
             iid = int(data["id"])
             self._arrived[iid] = time.monotonic()
-            tasks = self._capture(parse, data)
-            for task in tasks:
-                self._track(task)
-            if tasks:  # forget the arrival with the last handler (autocomplete never asks for it)
-                tasks[-1].add_done_callback(lambda _: self._arrived.pop(iid, None))
-            else:
-                self._arrived.pop(iid, None)
+            if self._in_burst(iid):
+                self._defer_early(iid, data)
+            if data.get("type") == AUTOCOMPLETE and self._completing >= AUTOCOMPLETE_SLOTS:
+                self._completions.append(data)
+                return
+            self._handle(data)
 
         parsers["INTERACTION_CREATE"] = gated
+
+    def _in_burst(self, iid: int) -> bool:
+        """More than :data:`DEEP_QUEUE` interactions in flight or waiting, or interaction ``iid`` is older than
+        :data:`LATE_START_SECONDS` by its snowflake (it waited before it was read)."""
+        age = time.time() - ((iid >> 22) + DISCORD_EPOCH_MS) / 1000
+        return age > LATE_START_SECONDS or len(self.in_flight) + len(self._completions) > DEEP_QUEUE
+
+    def _defer_early(self, iid: int, data: dict[str, Any]) -> None:
+        """Send the defer of the raw interaction ``data`` now (a task created before any of its handlers);
+        :meth:`settle_defer` waits for it before the interaction is answered."""
+        kind = defer_kind(data)
+        if kind is None:
+            return
+        request = asyncio.ensure_future(send_callback(self._connection, iid, str(data.get("token", "")),
+                                                      defer_body(*kind)))
+        request.add_done_callback(lambda f: f.cancelled() or f.exception())  # raised again in settle_defer
+        self._early[iid] = (request, *kind)
+        self._track(request)
+
+    async def settle_defer(self, interaction: discord.Interaction[Any]) -> None:
+        """Wait for the defer :meth:`_gate_interactions` sent for ``interaction`` before it was parsed (if
+        any) and record it in discord.py's response state, so the answer edits the deferred message.
+
+        Raises:
+            discord.HTTPException: the defer was refused (``NotFound`` 10062: the interaction expired).
+        """
+        early = self._early.pop(interaction.id, None)
+        if early is None:
+            return
+        request, ctype, ephemeral = early
+        await request
+        interaction.response._response_type = discord.InteractionResponseType(ctype)
+        interaction.extras["deferred_ephemeral"] = ephemeral
+
+    def _handle(self, data: dict[str, Any]) -> None:
+        """Parse ``data`` (discord.py creates the handler tasks), track the tasks; when all are done, forget
+        the interaction and start the next waiting autocomplete."""
+        iid = int(data["id"])
+        completion = data.get("type") == AUTOCOMPLETE
+        tasks = self._capture(self._parse_interaction, data)
+        for task in tasks:
+            self._track(task)
+        if completion:
+            self._completing += 1
+        left = [len(tasks)]
+
+        def finished(_: Any = None) -> None:
+            left[0] -= 1
+            if left[0] > 0:
+                return
+            self._arrived.pop(iid, None)
+            self._early.pop(iid, None)
+            if completion:
+                self._completing -= 1
+                while self._completions and self._completing < AUTOCOMPLETE_SLOTS and not self.draining:
+                    self._handle(self._completions.popleft())
+
+        if not tasks:
+            left[0] = 1
+            finished()
+        for task in tasks:
+            task.add_done_callback(finished)
 
     def _capture(self, parse: Any, data: dict[str, Any]) -> list[asyncio.Task[Any]]:
         """Run ``parse(data)`` and return the tasks it created (through a :class:`_TaskCapture` factory on the
@@ -351,6 +438,9 @@ class Regelbot(commands.AutoShardedBot):
     async def _drain(self) -> None:
         """Stop taking interactions, wait up to :data:`DRAIN_SECONDS` for those in flight, cancel the rest."""
         self.draining = True
+        while self._completions:  # autocompletes still waiting for a slot: an empty list at once
+            self.shutdown_counts["refused"] += 1
+            self._track(asyncio.ensure_future(self._refuse(self._completions.popleft())))
         pending = {t for t in self.in_flight if not t.done() and t is not asyncio.current_task()}
         started = time.monotonic()
         if pending:
@@ -389,9 +479,17 @@ class Regelbot(commands.AutoShardedBot):
         """
         if interaction is None:
             return await work
-        waited = self._waited(interaction)
-        if waited > LATE_START_SECONDS or len(self.in_flight) > DEEP_QUEUE:
-            await self._defer(interaction, ephemeral, update)
+        try:
+            await self.settle_defer(interaction)  # deferred from the raw payload in a burst
+            waited = self._waited(interaction)
+            burst = interaction.response.is_done() or waited > LATE_START_SECONDS or len(self.in_flight) > DEEP_QUEUE
+            if burst:
+                await self._defer(interaction, ephemeral, update)
+        except BaseException:  # the defer failed (expired): the work never runs
+            if asyncio.iscoroutine(work):
+                work.close()
+            raise
+        if burst:
             if self._slots is None:
                 self._slots = asyncio.Semaphore(ANSWER_SLOTS)
             async with self._slots:
@@ -399,7 +497,11 @@ class Regelbot(commands.AutoShardedBot):
         task = asyncio.ensure_future(work)
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS - waited)
         if not done:
-            await self._defer(interaction, ephemeral, update)
+            try:
+                await self._defer(interaction, ephemeral, update)
+            except BaseException:  # expired meanwhile: stop the work, nobody can see its answer
+                task.cancel()
+                raise
         return await task
 
     @staticmethod

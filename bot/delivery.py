@@ -8,18 +8,22 @@
   so any process (another shard, another HTTP worker, the bot after a restart) answers any click.
 * :class:`GatewayTransport` is the transport of a discord.py interaction: it sends the very dicts
   through discord.py's HTTP adapter (rate limits and retries included).
+* :func:`defer_kind` decides from the raw interaction payload alone (no discord.py objects, no answer
+  lookup) which defer an interaction gets when it must be acknowledged before its answer is ready, so a
+  gateway bot in a burst can send it before any other work (:meth:`bot.client.Regelbot._gate_interactions`);
+  :func:`send_callback` sends such a callback from the raw id and token.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from bot.answers.registry import AnswerContext, run_action, run_answer
-from bot.custom_id import OPEN, SHARE, BadCustomId, Invocation, decode
-from bot.render import fit_reply, message_payload, page_checks
+from bot.custom_id import OPEN, PAGE, SHARE, BadCustomId, Invocation, decode
+from bot.render import EPHEMERAL, fit_reply, message_payload, page_checks, picked_custom_id
 from bot.reply import Reply, as_private
 
 log = logging.getLogger(__name__)
@@ -40,6 +44,58 @@ CHANGED = Reply.fail(
 )
 
 Runner = Callable[[Invocation], Awaitable[Reply]]
+
+#: Interaction types (https://discord.com/developers/docs/interactions/receiving-and-responding).
+APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
+#: ``data.type`` of a message context-menu command ("Karten erklären"), answered privately.
+MESSAGE_COMMAND = 3
+#: The option every command has for a private answer (``bot.slash.PRIVATE``; not imported: no discord here).
+PRIVATE_OPTION = "private"
+
+
+def _private_option(options: list[Any]) -> bool:
+    """Whether the leaf options (below sub-command groups and sub-commands) set ``private`` to true."""
+    while len(options) == 1 and isinstance(options[0], Mapping) and options[0].get("type") in (1, 2):
+        options = list(options[0].get("options") or [])
+    return any(isinstance(o, Mapping) and o.get("name") == PRIVATE_OPTION and o.get("value") is True
+               for o in options)
+
+
+def defer_kind(payload: Mapping[str, Any]) -> tuple[int, bool] | None:
+    """The defer Regelbot sends for the raw interaction ``payload`` (a dict as Discord sends it) when it
+    must be acknowledged before its answer is ready: ``(callback type, ephemeral)``, decided from the payload
+    alone. The same choice the answer paths make later: a slash command gets 5 ("thinking…"), ephemeral when
+    its ``private`` option is true and for the message command "Karten erklären"; a Regelbot button gets 6
+    for turning a page (the clicked message is replaced), else 5, ephemeral for ``open`` (private answers).
+
+    None for what is not deferred: PING, autocomplete (Discord allows no defer for it), components that are
+    not Regelbot's or whose custom_id does not decode, and "Im Kanal teilen" without an invocation (answered
+    with a copy of the message at once). Never raises on a malformed payload (None instead).
+    """
+    itype = payload.get("type")
+    data = payload.get("data")
+    if not isinstance(data, Mapping):
+        return None
+    if itype == APPLICATION_COMMAND:
+        if data.get("type") == MESSAGE_COMMAND:
+            return CB_DEFERRED_MESSAGE, True
+        return CB_DEFERRED_MESSAGE, _private_option(list(data.get("options") or []))
+    if itype != MESSAGE_COMPONENT:
+        return None
+    custom_id = str(data.get("custom_id", ""))
+    if not custom_id.startswith("rb:"):
+        return None
+    bid = decode_or_none(picked_custom_id(custom_id, list(data.get("values") or [])))
+    if bid is None or bid.target is None:
+        return None
+    if bid.verb == PAGE:
+        return CB_DEFERRED_UPDATE, False
+    return CB_DEFERRED_MESSAGE, bid.verb == OPEN
+
+
+def defer_body(ctype: int, ephemeral: bool) -> dict[str, Any]:
+    """The callback body of a defer: ``{"type": 5|6}``, with ``data.flags`` 64 when ephemeral."""
+    return {"type": ctype, "data": {"flags": EPHEMERAL}} if ephemeral else {"type": ctype}
 
 
 class Transport(Protocol):
@@ -231,7 +287,29 @@ class GatewayTransport:
             log.debug("Ursprüngliche Antwort nicht gelöscht", exc_info=True)
 
 
+async def send_callback(state: Any, interaction_id: int | str, token: str, body: dict[str, Any]) -> None:
+    """``POST /interactions/{id}/{token}/callback`` with ``body`` through discord.py's webhook adapter and
+    the HTTP session of the connection state ``state`` (``bot._connection``), before any
+    :class:`discord.Interaction` exists (an early defer in a burst).
+
+    Raises:
+        discord.HTTPException: Discord refused it (e.g. ``NotFound`` 10062 when the interaction expired).
+    """
+    from discord.http import MultipartParameters
+    from discord.webhook.async_ import async_context
+
+    http = state.http
+    params = MultipartParameters(payload=body, multipart=None, files=None)
+    await async_context.get().create_interaction_response(
+        int(interaction_id), token, session=http._HTTPClient__session, proxy=http.proxy,
+        proxy_auth=http.proxy_auth, params=params)
+
+
 async def send_reply(interaction: Any, reply: Reply, *, origin: Invocation | None = None, page: int = 0,
                      update: bool = False) -> None:
-    """Answer the discord.py ``interaction`` with ``reply`` (see :func:`deliver`)."""
+    """Answer the discord.py ``interaction`` with ``reply`` (see :func:`deliver`); a defer the bot sent
+    before the interaction was parsed (``client.settle_defer``, a burst) is waited for first."""
+    settle = getattr(getattr(interaction, "client", None), "settle_defer", None)
+    if settle is not None:
+        await settle(interaction)
     await deliver(GatewayTransport(interaction), reply, page=page, origin=origin, update=update)

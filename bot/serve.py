@@ -35,7 +35,7 @@ from nacl.signing import VerifyKey
 from bot.answers import answer_key, run_completer
 from bot.answers.chat import explain_cards, explain_options
 from bot.answers.registry import CompleterFn
-from bot.client import DEFER_AFTER_SECONDS, INTERNAL_ERROR, Regelbot
+from bot.client import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Regelbot
 from bot.custom_id import OPEN, PAGE, Invocation
 from bot.delivery import (
     CB_AUTOCOMPLETE,
@@ -250,7 +250,9 @@ class Interactions:
 
         ``sent_at``: the signature's timestamp (Unix seconds, whole, so never later than the real send time).
         The answer is deferred ``defer_after`` seconds after it, not after arrival: a request that waited in
-        a queue (a burst) is deferred early enough for Discord's 3 seconds."""
+        a queue (a burst) is deferred early enough for Discord's 3 seconds. With more than
+        :data:`bot.client.DEEP_QUEUE` answers running in this worker (a burst) it is deferred at once: the
+        response goes out before the answer work instead of after up to ``defer_after`` of it."""
         itype = payload.get("type")
         if itype == PING:
             return {"type": PONG}
@@ -274,7 +276,7 @@ class Interactions:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         with contextlib.suppress(TimeoutError):
-            wait = self.defer_after
+            wait = self.defer_after if len(self.tasks) <= DEEP_QUEUE else 0.0
             if sent_at is not None:
                 wait = max(0.0, min(wait, sent_at + self.defer_after - time.time()))
             return await asyncio.wait_for(asyncio.shield(transport.first), wait)

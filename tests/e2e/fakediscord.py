@@ -78,6 +78,8 @@ class InteractionResult:
         message: the message the interaction produced or updated, as the fake stores it (a Discord
             message object with ``id``, ``content``, ``embeds``, ``components``, ``flags``), or None.
         seconds: time from dispatch to the first callback.
+        sent: time from the start of the dispatch to the moment the fake had written it to the gateway
+            (the fake's own share of ``seconds``: in a burst, how long the fake took to send them all).
         refused: the first callback came after Discord's 3 s and was refused (the user saw
             "Die Interaktion ist fehlgeschlagen"); it is still in ``callbacks`` for diagnosis.
         original_deleted: the bot deleted the deferred "thinking…" message (``DELETE …/@original``);
@@ -92,6 +94,7 @@ class InteractionResult:
     edits: list[dict[str, Any]] = field(default_factory=list)
     message: dict[str, Any] | None = None
     seconds: float = 0.0
+    sent: float = 0.0
     refused: bool = False
     original_deleted: bool = False
 
@@ -109,8 +112,12 @@ class InteractionResult:
     def final(self) -> dict[str, Any]:
         """The message as the user finally sees it.
 
-        The last edit of the original, else the first follow-up, else the callback's data.
+        The last edit of the original, else the first follow-up, else the callback's data. A :attr:`refused`
+        interaction has no message (Discord shows "Die Interaktion ist fehlgeschlagen"): ``{}``, never the
+        refused callback's data (a refused defer would look like an empty message).
         """
+        if self.refused:
+            return {}
         if self.edits:
             return self.edits[-1]
         if self.followups:
@@ -567,6 +574,7 @@ class FakeDiscord:
             await self.wait_ready(timeout, shards=[shard])
             self.dispatched.append((shard, result.id))
             await self.dispatch("INTERACTION_CREATE", payload, shard=shard)
+            result.sent = time.perf_counter() - pending.started
         try:
             await asyncio.wait_for(pending.first.wait(), timeout)
             deferred = result.callback_type in (CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE)

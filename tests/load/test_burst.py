@@ -9,30 +9,17 @@ import asyncio
 import math
 
 import pytest
-import pytest_asyncio
-from fakediscord import FakeDiscord
-from harness import print_bot_log_on_failure, running_bot
+from harness import print_bot_log_on_failure
 from workload import build_plan, run_step, visible
 
+BOT_ENV = {"LOG_LEVEL": "INFO"}  # DEBUG lines for 2 000 interactions would only slow the bot down
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
 
 BURST = 2000
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def fake():
-    async with FakeDiscord() as server:
-        yield server
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def bot(fake, bot_argv, store_db, tmp_path_factory):
-    env = {"LOG_LEVEL": "INFO"}  # DEBUG lines for 2 000 interactions would only slow the bot down
-    async with running_bot(fake, tmp_path_factory.mktemp("burst"), argv=bot_argv, db=store_db,
-                           extra_env=env) as proc:
-        await fake.wait_sync()
-        yield proc
-    assert proc.returncode == 0, proc.tail()
 
 
 async def test_burst_of_2000_every_interaction_answered_once(fake, bot, request):

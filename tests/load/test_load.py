@@ -2,9 +2,16 @@
 
 Every command and every autocomplete option of the synced payload is in the mix (tests/e2e/workload.py),
 German and English locales alternate. Each concurrent answer must equal the answer the same step got when
-asked alone (no answer is mixed up or lost under load). Timing is a benchmark figure, not an assertion (a
-shared 2-core machine makes it noise): how many first callbacks missed Discord's 3-second bound, p50 and p99
-are printed (run with ``-s``); ``bench/bench_ops.py`` and ``bench/bench_scale.py`` measure bursts.
+asked alone (no answer is mixed up or lost under load), and no message Discord would refuse (an empty one:
+50006) is ever sent. Timing is a benchmark figure, not an assertion (a shared 2-core machine makes it noise):
+how many first callbacks missed Discord's 3-second bound (refused by the fake like Discord: the user sees
+"Die Interaktion ist fehlgeschlagen", not a message), p50 and p99 are printed (run with ``-s``);
+``bench/bench_ops.py`` and ``bench/bench_scale.py`` measure bursts.
+
+History: this test was xfailed as "deferred answers reach the fake Discord as an empty message". They were
+defers that arrived after 3 s: the fake refused them (as Discord does) and reported the refused defer's
+empty ``data`` as the final message. ``InteractionResult.final`` is now empty for a refused interaction and
+those are counted as late here; ``test_deferral.py`` reproduces it deterministically.
 """
 
 from __future__ import annotations
@@ -13,9 +20,7 @@ import asyncio
 import time
 
 import pytest
-import pytest_asyncio
-from fakediscord import FakeDiscord
-from harness import print_bot_log_on_failure, running_bot
+from harness import print_bot_log_on_failure
 from workload import build_plan, percentile, run_step, visible
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
@@ -29,23 +34,10 @@ def seen(view: dict) -> dict:
     return {k: v for k, v in view.items() if k != "callback"}
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def fake():
-    async with FakeDiscord() as server:
-        yield server
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def bot(fake, bot_argv, store_db, tmp_path_factory):
-    async with running_bot(fake, tmp_path_factory.mktemp("load"), argv=bot_argv, db=store_db) as proc:
-        await fake.wait_sync()
-        yield proc
-    assert proc.returncode == 0, proc.tail()
 
 
-@pytest.mark.xfail(reason="open (issue 10 item 5): since the merge of early deferral with the stateless delivery, "
-                   "some answers deferred under load reach the fake Discord as an empty message (first seen "
-                   "2026-12-01 on the merged main, not yet diagnosed)", strict=False)
 async def test_500_concurrent_mixed_interactions(fake, bot, request):
     since = len(bot.output())
     try:
@@ -70,14 +62,18 @@ async def test_500_concurrent_mixed_interactions(fake, bot, request):
         assert failures == [], failures[:5]
         # Under load the bot may defer (type 5, then a follow-up) where it answered directly (type 4) alone:
         # the user sees the same answer, so the callback type is not compared.
-        mixed_up = [f"{plan[i]} [{loc}]" for (i, loc), r in zip(jobs, results, strict=True)
-                    if seen(visible(r)) != seen(reference[i, loc])]
+        # A refused (late) interaction has no answer to compare; it must not have caused any later message.
+        mixed_up = [f"{plan[i]} [{loc}]: {seen(visible(r))}" for (i, loc), r in zip(jobs, results, strict=True)
+                    if not r.refused and seen(visible(r)) != seen(reference[i, loc])]
         assert mixed_up == [], mixed_up[:5]
+        after_refusal = [str(plan[i]) for (i, _), r in zip(jobs, results, strict=True)
+                         if r.refused and (r.edits or r.followups)]
+        assert after_refusal == [], after_refusal[:5]
         seconds = [r.seconds for r in results]
         late = [f"{plan[i]}: {r.seconds:.2f} s" for (i, _), r in zip(jobs, results, strict=True)
-                if r.seconds > DISCORD_DEADLINE_S]
+                if r.seconds > DISCORD_DEADLINE_S or r.refused]
         assert fake.errors == []
-        assert fake.invalid == []
+        assert fake.invalid == []  # among them "Cannot send an empty message (50006)"
         assert bot.returncode is None, "the bot died under load"
         print(f"\n{CONCURRENT} concurrent interactions over {len(plan)} steps "
               f"({sum(s.kind == 'command' for s in plan)} commands): "
