@@ -289,9 +289,9 @@ def test_convoke_creature_that_pays_nothing_stays_untapped_702_51a():
     assert texts(result.remaining) == ["{G}"]
     assert result.untapped == 2
     lines = [str(s) for s in result.steps]
-    assert lines[0].startswith("702.51a (Comprehensive Rules, 17.04.2026): Einberufen: Stehen die Gesamtkosten fest")
+    assert lines[0].startswith("702.51a (Comprehensive Rules): Einberufen: Stehen die Gesamtkosten fest")
     assert (
-        "702.51a (Comprehensive Rules, 17.04.2026): Bis zu 2 Kreaturen finden kein Mana mehr, das sie bezahlen "
+        "702.51a (Comprehensive Rules): Bis zu 2 Kreaturen finden kein Mana mehr, das sie bezahlen "
         "können: sie bleiben ungetappt – eine Kreatur, die nichts bezahlt, musst du nie tappen." in lines
     )
     history = [s for s in result.steps if s.rule == "502.46b"]
