@@ -121,7 +121,8 @@ async def cited_number_reply(
             official = await rule_reply(ctx.store, first_today, current_version(versions))
             pages += official.pages
             actions += official.actions
-            sources.append(official.source)
+            if official.source:
+                sources.append(official.source)
         except UserError:
             pass
     unique: dict[tuple[str, str], Action] = {}
