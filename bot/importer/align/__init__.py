@@ -20,7 +20,6 @@ Old numbers as the documents cite them are resolved through the map or the keywo
 
 from bot.importer.align.explanations import (
     ALIGNED_MARGIN,
-    LEXICON,
     MIN_EVIDENCE,
     SKIP_ENTRY,
     Alignment,
@@ -28,11 +27,12 @@ from bot.importer.align.explanations import (
     coverage,
     rule_sort_key,
 )
-from bot.importer.align.numbers import read_keyword_table, resolve_old_number, resolve_via_keywords
+from bot.importer.align.numbers import read_keyword_table, resolve_old_number
 from bot.importer.align.result import CERTAIN_MARGIN, CERTAIN_SCORE, MIN_SCORE, RuleMatch
 from bot.importer.align.sample import MAP_SAMPLE_PATH, MapSample, SampleScore, read_map_sample, score_sample
 from bot.importer.align.similarity import rule_title_words
 from bot.importer.align.versions import match_versions
+from bot.keywords import LEXICON, resolve_via_keywords
 
 __all__ = [
     "ALIGNED_MARGIN", "CERTAIN_MARGIN", "CERTAIN_SCORE", "LEXICON", "MAP_SAMPLE_PATH", "MIN_EVIDENCE",
