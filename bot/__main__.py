@@ -11,12 +11,18 @@ with ``LOG_LEVEL=DEBUG``.
 
 from __future__ import annotations
 
-import argparse
-import logging
 import os
+import signal
 import sys
 
-from bot.cli import (
+from bot import startup
+
+startup.begin()  # before the imports below: Ctrl+C there must not print a traceback (bot.startup)
+
+import argparse  # noqa: E402  (after the handlers: Ctrl+C during imports must not print a traceback)
+import logging  # noqa: E402
+
+from bot.cli import (  # noqa: E402
     INTERRUPTED,
     cmd_build,
     cmd_call,
@@ -29,10 +35,22 @@ from bot.cli import (
     ensure_store,
     fail,
 )
-from bot.config import ConfigError, load_settings
-from bot.logs import setup_logging
+from bot.config import ConfigError, load_settings  # noqa: E402
+from bot.logs import setup_logging  # noqa: E402
 
+startup.end()  # imports done: Ctrl+C is a KeyboardInterrupt again, which main() turns into 130
 log = logging.getLogger("bot")
+_MAIN_PID = os.getpid()
+
+
+def _sigterm_as_interrupt(signum: int, frame: object) -> None:
+    """SIGTERM in the main process unwinds like Ctrl+C (German line, exit 130, temp files removed); in a
+    forked worker it keeps its default meaning (the pool stops its workers with it)."""
+    if os.getpid() != _MAIN_PID:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
+    raise KeyboardInterrupt
 
 
 def _port(text: str) -> int:
@@ -98,7 +116,18 @@ def make_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of ``python -m bot`` and the ``regelbot`` script; returns the exit code."""
+    """Entry point of ``python -m bot`` and the ``regelbot`` script; returns the exit code (130 after
+    Ctrl+C or SIGTERM at any point, with one German line; ``run``/``serve`` handle both themselves)."""
+    previous = startup.install((signal.default_int_handler, _sigterm_as_interrupt))
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return fail(startup.ABORTED, INTERRUPTED)
+    finally:
+        startup.install(previous)
+
+
+def _main(argv: list[str] | None) -> int:
     args = make_parser().parse_args(argv)
     try:
         settings = load_settings()
@@ -113,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(settings, args))
     except KeyboardInterrupt:
-        return fail("Abgebrochen (Strg+C).", INTERRUPTED)
+        return fail(startup.ABORTED, INTERRUPTED)
     except BrokenPipeError:  # `python -m bot call … | head`: the reader left; not an error
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -124,5 +153,15 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def _exit(code: int) -> None:
+    """``sys.exit(code)`` for ``python -m bot``. CPython marks a KeyboardInterrupt that ends a string
+    ``exec`` (dataclasses, namedtuple build their methods that way) as unhandled even when it is caught
+    later, and under ``-m`` then kills itself with SIGINT (exit -2) instead of exiting 130; any string
+    ``exec`` resets that mark (``run_eval_code_obj`` in Python/pythonrun.c)."""
+    if code == INTERRUPTED:
+        exec("None")
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    _exit(main())

@@ -77,23 +77,43 @@ def _main_thread() -> bool:
 # --- build -----------------------------------------------------------------------------------
 
 
+def build_paths_problem(db: Path, inputs: list[Path], *, explicit_db: bool) -> str | None:
+    """The German one-line usage problem of ``build``'s paths, or None: an input (``--cr``/``--cards``)
+    missing or a folder; the target ``db`` a folder; an explicit ``--db`` whose folder does not exist
+    (a typo is refused rather than creating folders; the default location is created as needed)."""
+    folders = [str(f) for f in inputs if f.is_dir()]
+    if folders:
+        return f"Das ist ein Ordner, keine Datei: {', '.join(folders)}"
+    missing = [str(f) for f in inputs if not f.is_file()]
+    if missing:
+        return f"Datei nicht gefunden: {', '.join(missing)}"
+    if db.is_dir():
+        example = db / "regelbot.sqlite3"
+        return f"Das Ziel ist ein Ordner, keine Datei: {db} (--db braucht einen Dateinamen, z. B. {example})"
+    if explicit_db and not db.parent.is_dir():
+        return f"Ordner für --db gibt es nicht: {db.parent} (erst anlegen oder den Pfad prüfen)"
+    return None
+
+
 def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
     """Build the store from data/sources (and optional official files); print the counts."""
-    from bot.importer import DEFAULT_SOURCES, BuildError, build, format_report
+    from bot.importer import DEFAULT_SOURCES, BuildError, OutdatedRulesError, build, format_report
     from bot.importer.model import SourceError
 
     db = Path(args.db) if args.db else settings.db_path
     cr_files = [Path(f) for f in getattr(args, "cr", None) or []]
     card_files = [Path(f) for f in getattr(args, "cards", None) or []]
-    missing = [str(f) for f in cr_files + card_files if not f.is_file()]
-    if missing:
-        return fail(f"Datei nicht gefunden: {', '.join(missing)}", 2)
+    problem = build_paths_problem(db, cr_files + card_files, explicit_db=bool(args.db))
+    if problem:
+        return fail(problem, 2)
     started = time.perf_counter()
     previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
         report = build(db, DEFAULT_SOURCES, cr_files=cr_files, card_files=card_files)
     except SourceError as exc:
         return fail(f"Import fehlgeschlagen: {exc.file}, Zeile {exc.line}: {exc.reason}")
+    except OutdatedRulesError as exc:
+        return fail(f"Nicht gebaut: {exc}", 2)
     except BuildError as exc:
         return fail(f"Import fehlgeschlagen: {exc}")
     except (OSError, sqlite3.DatabaseError) as exc:

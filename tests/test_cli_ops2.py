@@ -1,0 +1,104 @@
+"""Operator paths, follow-up round (tester report F24, F15, F17, F16, F14, F21): every path ends in one
+German line with the documented exit code."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from bot.importer import DEFAULT_SOURCES, OutdatedRulesError, build
+from tests.conftest import ROOT, run_cli
+
+FIX = ROOT / "tests" / "importer" / "fixtures"
+CR_2010 = FIX / "cr_2010_ascii_italics.txt"  # "effective as of October 1, 2010"
+
+
+# ---------------------------------------------------------------- F24: an old CR file alone is not "today"
+
+
+def test_build_refuses_when_the_newest_cr_predates_the_register(tmp_path):
+    db = tmp_path / "old.sqlite3"
+    with pytest.raises(OutdatedRulesError, match=r"Stand 2010-10-01\) ist älter .* \(2026-04-17\)"):
+        build(db, DEFAULT_SOURCES, cr_files=[CR_2010])
+    assert not db.exists()
+
+
+def test_cli_build_with_only_an_old_cr_is_a_usage_error(tmp_path):
+    db = tmp_path / "old.sqlite3"
+    proc = run_cli("build", "--db", str(db), "--cr", str(CR_2010))
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "(aktuell)" not in proc.stdout
+    assert proc.stderr.startswith("Nicht gebaut: Die neueste Regeldatei (cr_2010_ascii_italics.txt, "
+                                  "Stand 2010-10-01) ist älter als der Stand, auf dem data/changes.toml beruht "
+                                  "(2026-04-17)")
+    assert not db.exists()
+
+
+# ---------------------------------------------------------------- F17: folders and missing folders
+
+
+def test_build_paths_are_checked_in_german(tmp_path):
+    proc = run_cli("build", "--db", str(tmp_path))
+    assert (proc.returncode, proc.stderr.strip()) == (2, f"Das Ziel ist ein Ordner, keine Datei: {tmp_path} "
+                                                         f"(--db braucht einen Dateinamen, z. B. "
+                                                         f"{tmp_path / 'regelbot.sqlite3'})")
+    proc = run_cli("build", "--db", str(tmp_path / "x.sqlite3"), "--cr", str(tmp_path))
+    assert (proc.returncode, proc.stderr.strip()) == (2, f"Das ist ein Ordner, keine Datei: {tmp_path}")
+    target = tmp_path / "gibt" / "es" / "nicht" / "x.sqlite3"
+    proc = run_cli("build", "--db", str(target))
+    assert (proc.returncode, proc.stderr.strip()) == (
+        2, f"Ordner für --db gibt es nicht: {target.parent} (erst anlegen oder den Pfad prüfen)")
+    assert not (tmp_path / "gibt").exists()
+
+
+# ---------------------------------------------------------------- F15: signals while Python is importing
+
+
+def _signal_during_imports(sig: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """Start ``python -X importtime -m bot ARGS`` and send ``sig`` right after the ``bot`` package is
+    imported (stderr then shows its importtime line), i.e. while bot/__main__.py imports argparse, bot.cli
+    and the rest; a fixed delay would land in the interpreter's own start-up on a busy machine."""
+    env = {k: v for k, v in os.environ.items() if k not in {"LOG_LEVEL", "DEV_GUILD_ID"}}
+    env["DISCORD_TOKEN"] = ""
+    proc = subprocess.Popen([sys.executable, "-X", "importtime", "-m", "bot", *args], cwd=ROOT, env=env,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None and proc.stdout is not None
+    seen: list[str] = []
+    for line in proc.stderr:
+        seen.append(line)
+        if line.rsplit("|", 1)[-1].strip() == "bot":
+            proc.send_signal(sig)
+            break
+    rest = proc.stderr.read()
+    out = proc.stdout.read()
+    code = proc.wait(timeout=60)
+    lines = [x for x in (("".join(seen)) + rest).splitlines() if not x.startswith("import time:")]
+    return subprocess.CompletedProcess(proc.args, code, out, "\n".join(lines))
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_signal_during_imports_is_one_german_line_and_130(sig, tmp_path):
+    proc = _signal_during_imports(sig, "build", "--db", str(tmp_path / "x.sqlite3"))
+    assert proc.returncode == 130, proc.stderr
+    assert proc.stderr.strip() == "Abgebrochen (Strg+C oder SIGTERM)."
+    assert not (tmp_path / "x.sqlite3").exists()
+
+
+def test_sigterm_after_start_up_is_130_with_the_german_line(built_db):
+    env = {k: v for k, v in os.environ.items() if k not in {"LOG_LEVEL", "DEV_GUILD_ID"}}
+    env.update(DISCORD_TOKEN="", REGELBOT_DB=str(built_db))
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "console"], cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    assert proc.stdout.readline().startswith("Regelbot-Konsole.")  # started: the prompt waits for input
+    time.sleep(0.2)
+    proc.send_signal(signal.SIGTERM)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines()[-1] == "Abgebrochen (Strg+C oder SIGTERM)."
+    assert "Traceback" not in err
