@@ -5,8 +5,10 @@ been written yet). Kept free of imports beyond ``os``/``signal`` so it can be in
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+from collections.abc import Iterator
 from typing import Any
 
 #: The one German line for an interrupted command (Ctrl+C = SIGINT, or SIGTERM), exit code 130.
@@ -40,3 +42,18 @@ def end() -> None:
     if _original is not None:
         install(_original)
         _original = None
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back (``pthread_sigmask``) for the block; they arrive right after it, inside
+    the caller's ``try``. No-op where the platform has no signal masks (Windows)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -4,7 +4,9 @@ German line with the documented exit code."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -102,3 +104,30 @@ def test_sigterm_after_start_up_is_130_with_the_german_line(built_db):
     assert proc.returncode == 130, err
     assert err.strip().splitlines()[-1] == "Abgebrochen (Strg+C oder SIGTERM)."
     assert "Traceback" not in err
+
+
+# ---------------------------------------------------------------- F16: a damaged store is one German line
+
+
+def test_damaged_store_is_one_german_line(built_db, tmp_path):
+    from tests.test_store_corrupt import overwrite_pages
+
+    db = tmp_path / "kaputt.sqlite3"
+    shutil.copy(built_db, db)
+    overwrite_pages(db, 40, 60)  # quick_check reports several English lines ("*** in database main ***" …)
+    proc = run_cli("call", "/karte name: Boros-Rekrut", db=db)
+    assert proc.returncode == 1
+    assert proc.stderr == (f"Datenbank beschädigt oder keine Regelbot-Datenbank ({db}): "
+                           "`python -m bot build` ausführen.\n")
+
+
+async def test_store_newer_than_the_bot_is_not_called_outdated(built_db, tmp_path):
+    from bot.store import SCHEMA_VERSION, Store, StoreError
+
+    db = tmp_path / "neu.sqlite3"
+    shutil.copy(built_db, db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA user_version = 99999")
+    with pytest.raises(StoreError, match=rf"^Datenbank neuer als dieser Bot \(Schema 99999, erwartet "
+                                         rf"{SCHEMA_VERSION}\)"):
+        await Store.open(db)

@@ -38,6 +38,7 @@ from bot.importer.model import ManifestEntry, ParsedDocument, SourceError
 from bot.importer.mtgjson import CardRecord, read_mtgjson
 from bot.importer.official import OfficialError, OfficialReport
 from bot.paths import DATA_DIR
+from bot.startup import signals_held
 
 DEFAULT_SOURCES = DATA_DIR / "sources"
 SCHEMA_PATH = DATA_DIR / "schema.sql"
@@ -328,14 +329,16 @@ def build(
     cards: list[tuple[Path, list[CardRecord]]] = [(Path(p), read_mtgjson(p)) for p in card_files]
     db_path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(db_path)
-    # "<name>-build-XXXX" next to the target: same file system for the rename, git-ignored (*.sqlite3-*).
-    handle, temp_name = tempfile.mkstemp(prefix=f"{db_path.name}-build-", dir=db_path.parent)
-    if not _lock(handle, needed=True):  # held while building: marks the file as in use (remove_stale_temps)
-        os.close(handle)  # no flock here (Windows): an open file could not be renamed there
-        handle = -1
-    temp = Path(temp_name)
     report = BuildReport(db_path=db_path)
+    handle, temp = -1, None
     try:
+        with signals_held():  # Ctrl+C/SIGTERM between creating the temp file and naming it would leak it
+            # "<name>-build-XXXX" next to the target: same file system for the rename, git-ignored (*.sqlite3-*).
+            handle, temp_name = tempfile.mkstemp(prefix=f"{db_path.name}-build-", dir=db_path.parent)
+            temp = Path(temp_name)
+        if not _lock(handle, needed=True):  # held while building: marks the file as in use (remove_stale_temps)
+            os.close(handle)  # no flock here (Windows): an open file could not be renamed there
+            handle = -1
         conn = sqlite3.connect(temp)
         try:
             # A temp file that is fsynced once and renamed at the end needs no journal or syncs of its own.
@@ -368,7 +371,8 @@ def build(
         temp.chmod(_store_mode(db_path))
         temp.replace(db_path)  # os.replace: atomic on POSIX and Windows
     except BaseException:
-        temp.unlink(missing_ok=True)
+        if temp is not None:
+            temp.unlink(missing_ok=True)
         raise
     finally:
         if handle >= 0:
