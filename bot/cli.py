@@ -314,8 +314,9 @@ async def login_with_retry(bot: Any, settings: Settings, stopping: Callable[[], 
             await bot.http.close()  # login opens a new HTTP session (and connector) each time
             bot.http.connector = discord.utils.MISSING
             if attempt == settings.connect_attempts:
+                tries = "1 Versuch" if attempt == 1 else f"{attempt} Versuche"
                 raise DiscordUnreachable(
-                    f"Discord ist nicht erreichbar ({attempt} Versuche in {time.monotonic() - started:.0f} s, "
+                    f"Discord ist nicht erreichbar ({tries} in {time.monotonic() - started:.0f} s, "
                     f"zuletzt {cause}): Netzwerk, DNS und Firewall prüfen, dann erneut starten."
                 ) from None
             log.warning("Discord nicht erreichbar (%s), neuer Versuch in %.0f s (%d/%d)", cause, delay, attempt,
@@ -399,6 +400,24 @@ def cmd_sync(settings: Settings, args: argparse.Namespace) -> int:
     return cmd_run(settings, args, sync_only=True)
 
 
+_LISTEN_ERRNO_TEXT = {
+    errno.EADDRINUSE: "Port schon belegt (läuft noch ein anderer Prozess?)",
+    errno.EADDRNOTAVAIL: "Diese Adresse gehört nicht zu diesem Rechner",
+    errno.EACCES: "Keine Berechtigung (Ports unter 1024 brauchen besondere Rechte)",
+}
+
+
+def listen_error_text(exc: OSError) -> str:
+    """German cause for ``serve`` failing to listen (no English ``strerror``): an unknown host name
+    (:class:`socket.gaierror`, e.g. ``999.1.1.1``), port in use, foreign address, no permission."""
+    import socket
+
+    if isinstance(exc, socket.gaierror):
+        return "Adresse unbekannt (kein gültiger Rechnername und keine IP-Adresse)"
+    known = _LISTEN_ERRNO_TEXT.get(exc.errno or 0) or _ERRNO_TEXT.get(exc.errno or 0)
+    return known or f"Netzwerkfehler (errno {exc.errno})"
+
+
 NO_PUBLIC_KEY = ("DISCORD_PUBLIC_KEY fehlt: den Public Key der Anwendung (Developer Portal → General Information) "
                  "in .env eintragen.")
 
@@ -423,7 +442,7 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
         except StoreError as exc:
             return fail(str(exc))
         except OSError as exc:
-            return fail(f"Kann nicht auf {args.host}:{args.port} lauschen: {exc.strerror or exc}")
+            return fail(f"Kann nicht auf {args.host}:{args.port} lauschen: {listen_error_text(exc)}.")
         finally:
             await bot.close()
         return 0

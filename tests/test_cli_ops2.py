@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -131,3 +132,87 @@ async def test_store_newer_than_the_bot_is_not_called_outdated(built_db, tmp_pat
     with pytest.raises(StoreError, match=rf"^Datenbank neuer als dieser Bot \(Schema 99999, erwartet "
                                          rf"{SCHEMA_VERSION}\)"):
         await Store.open(db)
+
+
+# ---------------------------------------------------------------- F14: no English frame around German text
+
+ENGLISH = ("usage:", "positional arguments", "options:", "show this help", "error:", "the following", "invalid",
+           "unrecognized", "expected one argument")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["build", "--help"], ["serve", "--help"], ["call", "--help"]])
+def test_help_is_german(args):
+    proc = run_cli(*args)
+    assert proc.returncode == 0
+    assert proc.stdout.startswith("Aufruf: python -m bot")
+    assert "-h, --help" in proc.stdout and "diese Hilfe zeigen und beenden" in proc.stdout
+    assert not [w for w in ENGLISH if w in proc.stdout]
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["serve", "--port", "abc"], "python -m bot serve: --port: Port muss eine Zahl von 0 bis 65535 sein, nicht "
+                                 "'abc' (Hilfe: python -m bot serve --help)"),
+    ([], "python -m bot: Es fehlt: BEFEHL (Hilfe: python -m bot --help)"),
+    (["bauen"], "python -m bot: BEFEHL: 'bauen' gibt es nicht (möglich: 'build', 'run', 'sync', 'console', 'serve', "
+                "'call', 'complete', 'press') (Hilfe: python -m bot --help)"),
+    (["build", "--db"], "python -m bot build: --db braucht einen Wert (Hilfe: python -m bot build --help)"),
+    (["build", "--xyz"], "python -m bot: Unbekannte Angabe: --xyz (Hilfe: python -m bot --help)"),
+    (["call", "/info", "--page", "x"], "python -m bot call: --page: 'x' ist keine Zahl "
+                                       "(Hilfe: python -m bot call --help)"),
+])
+def test_usage_errors_are_one_german_line_and_exit_2(args, line):
+    proc = run_cli(*args)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (2, "", line + "\n")
+
+
+def test_listen_errors_are_german():
+    import errno
+    import socket
+
+    from bot.cli import listen_error_text
+
+    assert listen_error_text(socket.gaierror(socket.EAI_NONAME, "Name or service not known")) == (
+        "Adresse unbekannt (kein gültiger Rechnername und keine IP-Adresse)")
+    assert listen_error_text(OSError(errno.EADDRINUSE, "Address already in use")).startswith("Port schon belegt")
+    assert listen_error_text(OSError(errno.EADDRNOTAVAIL, "Cannot assign requested address")) == (
+        "Diese Adresse gehört nicht zu diesem Rechner")
+
+
+async def test_one_failed_login_attempt_is_singular():
+    from bot.cli import DiscordUnreachable, login_with_retry
+    from bot.config import Settings
+
+    class FakeHTTP:
+        connector = None
+
+        async def close(self) -> None:
+            pass
+
+    class FakeBot:
+        http = FakeHTTP()
+
+        async def login(self, token: str) -> None:
+            raise OSError("offline")
+
+    settings = Settings("x", None, Path("x.sqlite3"), Path(), "INFO", connect_attempts=1)
+    with pytest.raises(DiscordUnreachable, match=r"^Discord ist nicht erreichbar \(1 Versuch in 0 s, zuletzt OSE"):
+        await login_with_retry(FakeBot(), settings, lambda: False)
+
+
+def test_discord_client_info_lines_are_quiet_at_the_default_level():
+    import logging
+
+    from bot.config import Settings
+    from bot.logs import setup_logging
+
+    root = logging.getLogger()
+    saved = root.handlers[:], root.level
+    try:
+        setup_logging(Settings("", None, Path("x.sqlite3"), Path(), "INFO"))
+        assert logging.getLogger("discord.client").getEffectiveLevel() == logging.WARNING
+        setup_logging(Settings("", None, Path("x.sqlite3"), Path(), "DEBUG"))
+        assert logging.getLogger("discord.client").getEffectiveLevel() == logging.DEBUG
+    finally:
+        root.handlers[:], _ = saved[0], root.setLevel(saved[1])
+        logging.getLogger("discord.client").setLevel(logging.NOTSET)
+        logging.getLogger("discord.gateway").setLevel(logging.NOTSET)
