@@ -215,13 +215,13 @@ CONSOLE_HELP = """Regelbot-Konsole. Tippe einen Befehl wie in Discord, z. B.:
 
 def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
     """Interactive prompt over the same answer layer as the bot (no Discord needed)."""
-    from bot.console import UsageError
+    from bot.console import UsageError, private_note
     from bot.render import fit_reply, to_text
 
     async def work(cli: Any) -> int:
         print(CONSOLE_HELP)
         print("Befehle: " + ", ".join(cli.command_list()))
-        last, page = None, 0
+        last, page, origin = None, 0, None
         loop = asyncio.get_running_loop()
         while True:
             try:
@@ -254,15 +254,21 @@ def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
                     continue
                 if line.startswith("?"):
                     target, _, text = line[1:].partition(":")
-                    for c in await cli.complete("/" + target.strip(), text.strip()):
+                    choices = await cli.complete("/" + target.strip(), text.strip())
+                    for c in choices:
                         print("  " + c.name)
+                    if not choices:
+                        print(f"  Keine Vorschläge für „{one_line(text.strip())}“.")
                     continue
                 if line.startswith("rb"):
                     pressed = await cli.press(line)
-                    last, page = pressed.reply, pressed.page
+                    last, page, origin = pressed.reply, pressed.page, pressed.origin
                 else:
-                    last, page = await cli.call(line), 0
+                    (last, origin), page = await cli.invoke(line), 0
                 print(to_text(last, page))
+                note = private_note(last, page, origin)
+                if note:
+                    print(note)
             except UsageError as exc:
                 print(one_line(str(exc)))
             except Exception:  # the console must survive anything, like the bot does

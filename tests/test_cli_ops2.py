@@ -4,6 +4,7 @@ German line with the documented exit code."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -216,3 +217,20 @@ def test_discord_client_info_lines_are_quiet_at_the_default_level():
         root.handlers[:], _ = saved[0], root.setLevel(saved[1])
         logging.getLogger("discord.client").setLevel(logging.NOTSET)
         logging.getLogger("discord.gateway").setLevel(logging.NOTSET)
+
+
+# ---------------------------------------------------------------- F21: the console shows private answers
+
+
+def test_console_marks_private_answers_and_hints_empty_completions(built_db):
+    from tests.test_cli_ops import run_console
+
+    proc = run_console("/karte name: Krims // Krams privat: ja\n/karte name: Krims // Krams\n"
+                       "?mana bezahlen kosten: {2\nende\n", built_db)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    private = [x for x in lines if x.startswith("(nur für dich)")]
+    # the same share id `call --json` puts on the button (flags 64): re-runs /card with the typed name
+    assert len(private) == 1  # the public call gets no marker
+    assert re.fullmatch(r"\(nur für dich\) \[Im Kanal teilen\] \(rb:sh:1:[\w-]{6}:/card:Krims // Krams\)", private[0])
+    assert "regelbot>   Keine Vorschläge für „{2“." in lines
