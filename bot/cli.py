@@ -363,7 +363,9 @@ async def _run_bot(settings: Settings, sync_only: bool = False) -> int:
                 if bot.last_sync is None:
                     return fail("Befehle wurden nicht synchronisiert.")
                 count, scope = bot.last_sync
-                print(f"{count} Befehle synchronisiert ({scope}).")
+                # the same 13 that `serve` reports: commands you can type (subcommands counted singly)
+                typed = sum(isinstance(c, discord.app_commands.Command) for c in bot.tree.walk_commands())
+                print(f"{count} Befehle ({typed} mit Unterbefehlen) synchronisiert ({scope}).")
                 return 0
             if not closing:
                 await bot.connect(reconnect=True)
