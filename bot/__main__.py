@@ -3,10 +3,12 @@
 This module parses the arguments and runs one subcommand; their bodies live in :mod:`bot.cli`, the
 logging set-up (token redaction) in :mod:`bot.logs`.
 
-Exit codes: 0 success (also when the bot answered with a user-facing error), 1 a runtime
-problem (store missing/corrupt, Discord refused the token), 2 a usage problem (unknown
-command, missing token). Messages for people are German; nothing prints a traceback except
-with ``LOG_LEVEL=DEBUG``.
+Exit codes (README "Exit codes"): 0 success (also when the bot answered with a user-facing error, and
+``run``/``serve`` after a clean shutdown on Ctrl+C/SIGTERM), 1 a runtime problem (store missing/corrupt,
+Discord refused the token), 2 a usage problem (unknown command or option, missing token; argparse's
+errors as one German line, :class:`GermanArgumentParser`), 130 Ctrl+C/SIGTERM elsewhere, also during the
+start-up imports (:mod:`bot.startup`). Messages for people are German and one line; nothing prints a
+traceback except with ``LOG_LEVEL=DEBUG``.
 """
 
 from __future__ import annotations
