@@ -3,20 +3,30 @@
 This module parses the arguments and runs one subcommand; their bodies live in :mod:`bot.cli`, the
 logging set-up (token redaction) in :mod:`bot.logs`.
 
-Exit codes: 0 success (also when the bot answered with a user-facing error), 1 a runtime
-problem (store missing/corrupt, Discord refused the token), 2 a usage problem (unknown
-command, missing token). Messages for people are German; nothing prints a traceback except
-with ``LOG_LEVEL=DEBUG``.
+Exit codes (README "Exit codes"): 0 success (also when the bot answered with a user-facing error, and
+``run``/``serve`` after a clean shutdown on Ctrl+C/SIGTERM), 1 a runtime problem (store missing/corrupt,
+Discord refused the token), 2 a usage problem (unknown command or option, missing token; argparse's
+errors as one German line, :class:`GermanArgumentParser`), 130 Ctrl+C/SIGTERM elsewhere, also during the
+start-up imports (:mod:`bot.startup`). Messages for people are German and one line; nothing prints a
+traceback except with ``LOG_LEVEL=DEBUG``.
 """
 
 from __future__ import annotations
 
-import argparse
-import logging
 import os
+import signal
 import sys
 
-from bot.cli import (
+from bot import startup
+
+startup.begin()  # before the imports below: Ctrl+C there must not print a traceback (bot.startup)
+
+import argparse  # noqa: E402  (after the handlers: Ctrl+C during imports must not print a traceback)
+import logging  # noqa: E402
+import re  # noqa: E402
+from typing import Any, NoReturn  # noqa: E402
+
+from bot.cli import (  # noqa: E402
     INTERRUPTED,
     cmd_build,
     cmd_call,
@@ -29,10 +39,65 @@ from bot.cli import (
     ensure_store,
     fail,
 )
-from bot.config import ConfigError, load_settings
-from bot.logs import setup_logging
+from bot.config import ConfigError, load_settings  # noqa: E402
+from bot.logs import setup_logging  # noqa: E402
+from bot.reply import one_line  # noqa: E402
 
+startup.end()  # imports done: Ctrl+C is a KeyboardInterrupt again, which main() turns into 130
 log = logging.getLogger("bot")
+_MAIN_PID = os.getpid()
+
+
+def _sigterm_as_interrupt(signum: int, frame: object) -> None:
+    """SIGTERM in the main process unwinds like Ctrl+C (German line, exit 130, temp files removed); in a
+    forked worker it keeps its default meaning (the pool stops its workers with it)."""
+    if os.getpid() != _MAIN_PID:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
+    raise KeyboardInterrupt
+
+
+#: argparse's English error messages (Python 3.11-3.13 wording) → German; the last group is kept as is.
+_ERRORS_DE = [
+    (re.compile(r"the following arguments are required: (.+)"), r"Es fehlt: \1"),
+    (re.compile(r"unrecognized arguments: (.+)"), r"Unbekannte Angabe: \1"),
+    (re.compile(r"argument (\S+): invalid choice: (.+?) \(choose from (.+)\)"), r"\1: \2 gibt es nicht (möglich: \3)"),
+    (re.compile(r"argument (\S+): expected one argument"), r"\1 braucht einen Wert"),
+    (re.compile(r"argument (\S+): invalid (?:int|float) value: (.+)"), r"\1: \2 ist keine Zahl"),
+    (re.compile(r"argument (\S+): ignored explicit argument (.+)"), r"\1 nimmt keinen Wert (\2)"),
+    (re.compile(r"ambiguous option: (\S+) could match (.+)"), r"\1 ist mehrdeutig (passt zu \2)"),
+    (re.compile(r"argument (\S+): (.+)"), r"\1: \2"),  # our own type checks already speak German
+]
+
+
+class _GermanHelp(argparse.HelpFormatter):
+    """argparse's help with the German "Aufruf:" instead of "usage:"."""
+
+    def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, "Aufruf: " if prefix is None else prefix)
+
+
+class GermanArgumentParser(argparse.ArgumentParser):
+    """argparse with German help (headings "Argumente"/"Optionen", "-h, --help  diese Hilfe zeigen") and
+    usage errors as one German line on stderr, exit code 2 (tester report F14). Subcommand parsers are of
+    the same class (argparse creates them with ``type(parser)``)."""
+
+    def __init__(self, *args: Any, add_help: bool = True, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _GermanHelp)
+        super().__init__(*args, add_help=False, **kwargs)
+        self._positionals.title, self._optionals.title = "Argumente", "Optionen"
+        if add_help:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                              help="diese Hilfe zeigen und beenden")
+
+    def error(self, message: str) -> NoReturn:
+        """One German line ``<prog>: <problem> (Hilfe: <prog> --help)``, exit code 2."""
+        for pattern, german in _ERRORS_DE:
+            if pattern.fullmatch(message):
+                message = pattern.sub(german, message)
+                break
+        self.exit(2, f"{self.prog}: {one_line(message)} (Hilfe: {self.prog} --help)\n")
 
 
 def _port(text: str) -> int:
@@ -55,10 +120,10 @@ def _defer_after(text: str) -> float:
 
 def make_parser() -> argparse.ArgumentParser:
     """The argparse parser of ``python -m bot``."""
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Regelbot: MTG-Regelfragen auf Deutsch.")
+    parser = GermanArgumentParser(prog="python -m bot", description="Regelbot: MTG-Regelfragen auf Deutsch.")
     sub = parser.add_subparsers(dest="cmd", required=True, metavar="BEFEHL")
     p = sub.add_parser("build", help="Datenbank aus data/sources bauen")
-    p.add_argument("--db", help="Zieldatei (Standard: REGELBOT_DB oder data/regelbot.sqlite3)")
+    p.add_argument("--db", metavar="DATEI", help="Zieldatei (Standard: REGELBOT_DB oder data/regelbot.sqlite3)")
     p.add_argument(
         "--cr", action="append", metavar="DATEI",
         help="Comprehensive Rules als Textdatei (magic.wizards.com/en/rules); mehrfach für ältere Stände",
@@ -80,17 +145,17 @@ def make_parser() -> argparse.ArgumentParser:
                    help="Antworten, die länger brauchen, erst zurückstellen (Standard 2; Discord wartet 3 s)")
     p.set_defaults(func=cmd_serve)
     p = sub.add_parser("call", help="Einen Befehl ausführen, z. B. '/karte name: Boros-Rekrut'")
-    p.add_argument("command")
+    p.add_argument("command", metavar="BEFEHL", help="z. B. '/karte name: Boros-Rekrut'")
     p.add_argument("--json", action="store_true", help="Discord-Nachricht als JSON ausgeben")
     p.add_argument("--page", type=int, default=None, help="Seite der Antwort (ab 1)")
     p.set_defaults(func=cmd_call)
     p = sub.add_parser("complete", help="Autovervollständigung, z. B. '/karte name' 'boros'")
-    p.add_argument("target")
-    p.add_argument("text")
+    p.add_argument("target", metavar="OPTION", help="Befehl und Option, z. B. '/karte name'")
+    p.add_argument("text", metavar="TEXT", help="bisher getippter Text")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_complete)
     p = sub.add_parser("press", help="Einen Knopf drücken, z. B. 'rb:rulings:12'")
-    p.add_argument("custom_id")
+    p.add_argument("custom_id", metavar="KNOPF", help="custom_id des Knopfs, z. B. 'rb:rulings:12'")
     p.add_argument("--json", action="store_true")
     p.add_argument("--page", type=int, default=None, help="Seite der Antwort (ab 1; sonst die des Knopfs)")
     p.set_defaults(func=cmd_press)
@@ -98,7 +163,18 @@ def make_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of ``python -m bot`` and the ``regelbot`` script; returns the exit code."""
+    """Entry point of ``python -m bot`` and the ``regelbot`` script; returns the exit code (130 after
+    Ctrl+C or SIGTERM at any point, with one German line; ``run``/``serve`` handle both themselves)."""
+    previous = startup.install((signal.default_int_handler, _sigterm_as_interrupt))
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return fail(startup.ABORTED, INTERRUPTED)
+    finally:
+        startup.install(previous)
+
+
+def _main(argv: list[str] | None) -> int:
     args = make_parser().parse_args(argv)
     try:
         settings = load_settings()
@@ -113,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(settings, args))
     except KeyboardInterrupt:
-        return fail("Abgebrochen (Strg+C).", INTERRUPTED)
+        return fail(startup.ABORTED, INTERRUPTED)
     except BrokenPipeError:  # `python -m bot call … | head`: the reader left; not an error
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -124,5 +200,15 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def _exit(code: int) -> None:
+    """``sys.exit(code)`` for ``python -m bot``. CPython marks a KeyboardInterrupt that ends a string
+    ``exec`` (dataclasses, namedtuple build their methods that way) as unhandled even when it is caught
+    later, and under ``-m`` then kills itself with SIGINT (exit -2) instead of exiting 130; any string
+    ``exec`` resets that mark (``run_eval_code_obj`` in Python/pythonrun.c)."""
+    if code == INTERRUPTED:
+        exec("None")
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    _exit(main())

@@ -77,23 +77,43 @@ def _main_thread() -> bool:
 # --- build -----------------------------------------------------------------------------------
 
 
+def build_paths_problem(db: Path, inputs: list[Path], *, explicit_db: bool) -> str | None:
+    """The German one-line usage problem of ``build``'s paths, or None: an input (``--cr``/``--cards``)
+    missing or a folder; the target ``db`` a folder; an explicit ``--db`` whose folder does not exist
+    (a typo is refused rather than creating folders; the default location is created as needed)."""
+    folders = [str(f) for f in inputs if f.is_dir()]
+    if folders:
+        return f"Das ist ein Ordner, keine Datei: {', '.join(folders)}"
+    missing = [str(f) for f in inputs if not f.is_file()]
+    if missing:
+        return f"Datei nicht gefunden: {', '.join(missing)}"
+    if db.is_dir():
+        example = db / "regelbot.sqlite3"
+        return f"Das Ziel ist ein Ordner, keine Datei: {db} (--db braucht einen Dateinamen, z. B. {example})"
+    if explicit_db and not db.parent.is_dir():
+        return f"Ordner für --db gibt es nicht: {db.parent} (erst anlegen oder den Pfad prüfen)"
+    return None
+
+
 def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
     """Build the store from data/sources (and optional official files); print the counts."""
-    from bot.importer import DEFAULT_SOURCES, BuildError, build, format_report
+    from bot.importer import DEFAULT_SOURCES, BuildError, OutdatedRulesError, build, format_report
     from bot.importer.model import SourceError
 
     db = Path(args.db) if args.db else settings.db_path
     cr_files = [Path(f) for f in getattr(args, "cr", None) or []]
     card_files = [Path(f) for f in getattr(args, "cards", None) or []]
-    missing = [str(f) for f in cr_files + card_files if not f.is_file()]
-    if missing:
-        return fail(f"Datei nicht gefunden: {', '.join(missing)}", 2)
+    problem = build_paths_problem(db, cr_files + card_files, explicit_db=bool(args.db))
+    if problem:
+        return fail(problem, 2)
     started = time.perf_counter()
     previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
         report = build(db, DEFAULT_SOURCES, cr_files=cr_files, card_files=card_files)
     except SourceError as exc:
         return fail(f"Import fehlgeschlagen: {exc.file}, Zeile {exc.line}: {exc.reason}")
+    except OutdatedRulesError as exc:
+        return fail(f"Nicht gebaut: {exc}", 2)
     except BuildError as exc:
         return fail(f"Import fehlgeschlagen: {exc}")
     except (OSError, sqlite3.DatabaseError) as exc:
@@ -195,13 +215,13 @@ CONSOLE_HELP = """Regelbot-Konsole. Tippe einen Befehl wie in Discord, z. B.:
 
 def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
     """Interactive prompt over the same answer layer as the bot (no Discord needed)."""
-    from bot.console import UsageError
+    from bot.console import UsageError, private_note
     from bot.render import fit_reply, to_text
 
     async def work(cli: Any) -> int:
         print(CONSOLE_HELP)
         print("Befehle: " + ", ".join(cli.command_list()))
-        last, page = None, 0
+        last, page, origin = None, 0, None
         loop = asyncio.get_running_loop()
         while True:
             try:
@@ -234,15 +254,21 @@ def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
                     continue
                 if line.startswith("?"):
                     target, _, text = line[1:].partition(":")
-                    for c in await cli.complete("/" + target.strip(), text.strip()):
+                    choices = await cli.complete("/" + target.strip(), text.strip())
+                    for c in choices:
                         print("  " + c.name)
+                    if not choices:
+                        print(f"  Keine Vorschläge für „{one_line(text.strip())}“.")
                     continue
                 if line.startswith("rb"):
                     pressed = await cli.press(line)
-                    last, page = pressed.reply, pressed.page
+                    last, page, origin = pressed.reply, pressed.page, pressed.origin
                 else:
-                    last, page = await cli.call(line), 0
+                    (last, origin), page = await cli.invoke(line), 0
                 print(to_text(last, page))
+                note = private_note(last, page, origin)
+                if note:
+                    print(note)
             except UsageError as exc:
                 print(one_line(str(exc)))
             except Exception:  # the console must survive anything, like the bot does
@@ -294,8 +320,9 @@ async def login_with_retry(bot: Any, settings: Settings, stopping: Callable[[], 
             await bot.http.close()  # login opens a new HTTP session (and connector) each time
             bot.http.connector = discord.utils.MISSING
             if attempt == settings.connect_attempts:
+                tries = "1 Versuch" if attempt == 1 else f"{attempt} Versuche"
                 raise DiscordUnreachable(
-                    f"Discord ist nicht erreichbar ({attempt} Versuche in {time.monotonic() - started:.0f} s, "
+                    f"Discord ist nicht erreichbar ({tries} in {time.monotonic() - started:.0f} s, "
                     f"zuletzt {cause}): Netzwerk, DNS und Firewall prüfen, dann erneut starten."
                 ) from None
             log.warning("Discord nicht erreichbar (%s), neuer Versuch in %.0f s (%d/%d)", cause, delay, attempt,
@@ -336,7 +363,9 @@ async def _run_bot(settings: Settings, sync_only: bool = False) -> int:
                 if bot.last_sync is None:
                     return fail("Befehle wurden nicht synchronisiert.")
                 count, scope = bot.last_sync
-                print(f"{count} Befehle synchronisiert ({scope}).")
+                # the same 13 that `serve` reports: commands you can type (subcommands counted singly)
+                typed = sum(isinstance(c, discord.app_commands.Command) for c in bot.tree.walk_commands())
+                print(f"{count} Befehle ({typed} mit Unterbefehlen) synchronisiert ({scope}).")
                 return 0
             if not closing:
                 await bot.connect(reconnect=True)
@@ -379,6 +408,24 @@ def cmd_sync(settings: Settings, args: argparse.Namespace) -> int:
     return cmd_run(settings, args, sync_only=True)
 
 
+_LISTEN_ERRNO_TEXT = {
+    errno.EADDRINUSE: "Port schon belegt (läuft noch ein anderer Prozess?)",
+    errno.EADDRNOTAVAIL: "Diese Adresse gehört nicht zu diesem Rechner",
+    errno.EACCES: "Keine Berechtigung (Ports unter 1024 brauchen besondere Rechte)",
+}
+
+
+def listen_error_text(exc: OSError) -> str:
+    """German cause for ``serve`` failing to listen (no English ``strerror``): an unknown host name
+    (:class:`socket.gaierror`, e.g. ``999.1.1.1``), port in use, foreign address, no permission."""
+    import socket
+
+    if isinstance(exc, socket.gaierror):
+        return "Adresse unbekannt (kein gültiger Rechnername und keine IP-Adresse)"
+    known = _LISTEN_ERRNO_TEXT.get(exc.errno or 0) or _ERRNO_TEXT.get(exc.errno or 0)
+    return known or f"Netzwerkfehler (errno {exc.errno})"
+
+
 NO_PUBLIC_KEY = ("DISCORD_PUBLIC_KEY fehlt: den Public Key der Anwendung (Developer Portal → General Information) "
                  "in .env eintragen.")
 
@@ -403,7 +450,7 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
         except StoreError as exc:
             return fail(str(exc))
         except OSError as exc:
-            return fail(f"Kann nicht auf {args.host}:{args.port} lauschen: {exc.strerror or exc}")
+            return fail(f"Kann nicht auf {args.host}:{args.port} lauschen: {listen_error_text(exc)}.")
         finally:
             await bot.close()
         return 0

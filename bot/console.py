@@ -277,3 +277,15 @@ class CommandLine:
 
 class _OptionError(Exception):
     pass
+
+
+def private_note(reply: Reply, page: int, origin: Invocation | None) -> str | None:
+    """For a private (ephemeral, ``flags: 64``) reply the console line ``(nur für dich) [Im Kanal teilen]
+    (rb:sh:…)`` with the share button's custom_id exactly as Discord gets it (:func:`bot.render.message_payload`);
+    None for a public reply."""
+    from bot.render import buttons, message_payload
+
+    if not reply.ephemeral:
+        return None
+    share = [b for b in buttons(message_payload(reply, page, origin)) if b["custom_id"].startswith("rb:sh:")]
+    return "(nur für dich)" + "".join(f" [{b['label']}] ({b['custom_id']})" for b in share)

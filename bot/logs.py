@@ -86,4 +86,7 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     root.setLevel(level)
     # discord.gateway logs every event at INFO/DEBUG: only shown when DEBUG is asked for (set both ways,
     # so a second call in the same process, as in the tests, does not keep an earlier level).
-    logging.getLogger("discord.gateway").setLevel(logging.NOTSET if settings.log_level == "DEBUG" else logging.WARNING)
+    quiet = logging.NOTSET if settings.log_level == "DEBUG" else logging.WARNING
+    logging.getLogger("discord.gateway").setLevel(quiet)
+    # discord.client's English INFO lines ("logging in using static token" before every login attempt)
+    logging.getLogger("discord.client").setLevel(quiet)

@@ -38,6 +38,7 @@ from bot.importer.model import ManifestEntry, ParsedDocument, SourceError
 from bot.importer.mtgjson import CardRecord, read_mtgjson
 from bot.importer.official import OfficialError, OfficialReport
 from bot.paths import DATA_DIR
+from bot.startup import signals_held
 
 DEFAULT_SOURCES = DATA_DIR / "sources"
 SCHEMA_PATH = DATA_DIR / "schema.sql"
@@ -62,6 +63,11 @@ class ManifestError(SourceError):
 
 class BuildError(Exception):
     """The build cannot proceed: a parser module is missing, or written counts differ from parsed ones."""
+
+
+class OutdatedRulesError(BuildError):
+    """The newest ``--cr`` file is older than the change register's basis (``data/changes.toml``
+    ``[review].cr_effective``, 2026-04-17): building would make an old rules text "today" (German message)."""
 
 
 @dataclass
@@ -264,6 +270,25 @@ def _sources_digest(sources: Path, parsed: list[ParsedDocument]) -> str:
     return digest.hexdigest()
 
 
+def _check_newest_cr(crs: Sequence[CRDocument], basis: str) -> None:
+    """Refuse a build whose newest Comprehensive Rules file predates ``basis`` (ISO date, the register's
+    ``cr_effective``): the newest file becomes "aktuell" (today) in the store, so an old one alone would
+    answer with e.g. 2010's rule 701.19 as today's. Older files next to a current one are history and fine.
+
+    Raises:
+        OutdatedRulesError: German one-line message naming the newest file, its date and ``basis``.
+    """
+    if not crs:
+        return
+    newest = max(crs, key=lambda c: c.effective)
+    if newest.effective < basis:
+        raise OutdatedRulesError(
+            f"Die neueste Regeldatei ({Path(newest.source).name}, Stand {newest.effective}) ist älter als der "
+            f"Stand, auf dem data/changes.toml beruht ({basis}): sie würde als „heute“ gelten. Die aktuelle "
+            f"Fassung (magic.wizards.com/en/rules) mit --cr dazugeben; ältere Dateien sind zusätzlich erlaubt."
+        )
+
+
 def build(
     db_path: Path,
     sources: Path = DEFAULT_SOURCES,
@@ -290,6 +315,8 @@ def build(
         ManifestError, SourceError: bad manifest, source entry or official file (file and line).
         BuildError: missing parser module, written counts differ from parsed ones, or an official file
             cannot be stored (same CR date twice, a card file given twice).
+        OutdatedRulesError: the newest of ``cr_files`` is older than the register's ``cr_effective``
+            (a :class:`BuildError`; nothing is written).
         RegisterError: the change register names an entry the store does not have (file, reason).
     """
     db_path = Path(db_path)
@@ -298,17 +325,20 @@ def build(
     the_register = changes.read_register(register)
     the_terms = changes.read_terms(terms)
     crs: list[CRDocument] = [parse_cr(p) for p in cr_files]
+    _check_newest_cr(crs, the_register.cr_effective)
     cards: list[tuple[Path, list[CardRecord]]] = [(Path(p), read_mtgjson(p)) for p in card_files]
     db_path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(db_path)
-    # "<name>-build-XXXX" next to the target: same file system for the rename, git-ignored (*.sqlite3-*).
-    handle, temp_name = tempfile.mkstemp(prefix=f"{db_path.name}-build-", dir=db_path.parent)
-    if not _lock(handle, needed=True):  # held while building: marks the file as in use (remove_stale_temps)
-        os.close(handle)  # no flock here (Windows): an open file could not be renamed there
-        handle = -1
-    temp = Path(temp_name)
     report = BuildReport(db_path=db_path)
+    handle, temp = -1, None
     try:
+        with signals_held():  # Ctrl+C/SIGTERM between creating the temp file and naming it would leak it
+            # "<name>-build-XXXX" next to the target: same file system for the rename, git-ignored (*.sqlite3-*).
+            handle, temp_name = tempfile.mkstemp(prefix=f"{db_path.name}-build-", dir=db_path.parent)
+            temp = Path(temp_name)
+        if not _lock(handle, needed=True):  # held while building: marks the file as in use (remove_stale_temps)
+            os.close(handle)  # no flock here (Windows): an open file could not be renamed there
+            handle = -1
         conn = sqlite3.connect(temp)
         try:
             # A temp file that is fsynced once and renamed at the end needs no journal or syncs of its own.
@@ -341,7 +371,8 @@ def build(
         temp.chmod(_store_mode(db_path))
         temp.replace(db_path)  # os.replace: atomic on POSIX and Windows
     except BaseException:
-        temp.unlink(missing_ok=True)
+        if temp is not None:
+            temp.unlink(missing_ok=True)
         raise
     finally:
         if handle >= 0:

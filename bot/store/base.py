@@ -149,6 +149,11 @@ class StoreBase:
             version = row[0] if row else 0
             if version == 0:
                 raise StoreError(f"Keine Regelbot-Datenbank ({path}): `python -m bot build` ausführen.")
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"Datenbank neuer als dieser Bot (Schema {version}, erwartet {SCHEMA_VERSION}): Bot "
+                    "aktualisieren oder mit dieser Version `python -m bot build` ausführen."
+                )
             if version != SCHEMA_VERSION:
                 raise StoreError(
                     f"Datenbank veraltet (Schema {version}, erwartet {SCHEMA_VERSION}): "
@@ -159,8 +164,10 @@ class StoreBase:
             await _quick_check(conn, path)
         except sqlite3.DatabaseError as exc:
             await conn.close()
+            # SQLite's report (quick_check: several English lines) only for LOG_LEVEL=DEBUG; one German line.
+            log.debug("Integritätsprüfung von %s: %s", path, exc)
             raise StoreError(
-                f"Datenbank beschädigt oder keine Regelbot-Datenbank ({path}): `python -m bot build` ausführen. ({exc})"
+                f"Datenbank beschädigt oder keine Regelbot-Datenbank ({path}): `python -m bot build` ausführen."
             ) from None
         except StoreError:
             await conn.close()

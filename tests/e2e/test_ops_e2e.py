@@ -43,7 +43,9 @@ async def test_sync_puts_the_global_commands_and_exits_0(real_bot, store_db, tmp
         assert puts == [("PUT", f"/applications/{fake.app_id}/commands")]
         names = {c["name"] for c in fake.commands()}
         assert {"card", "ruling", "rule", "mana", "clash", "info", "help"} <= names
-        assert f"{len(fake.commands())} Befehle synchronisiert (global)." in out
+        slash = [c for c in fake.commands() if c.get("type", 1) == 1]  # not the message context menu
+        typed = sum(sum(o["type"] == 1 for o in c.get("options", [])) or 1 for c in slash)  # 13, as `serve` says
+        assert f"{len(fake.commands())} Befehle ({typed} mit Unterbefehlen) synchronisiert (global)." in out
         assert "Traceback" not in out and "Unerwarteter Fehler" not in out
         assert fake.invalid == [] and fake.errors == []
         # a second forced sync PUTs again, although the tree did not change
@@ -62,7 +64,7 @@ async def test_sync_with_dev_guild_puts_the_guild_route_only(real_bot, store_db,
         assert puts == [("PUT", f"/applications/{fake.app_id}/guilds/{guild}/commands")]
         assert None not in fake.synced
         assert "card" in {c["name"] for c in fake.commands(guild)}
-        assert f"Befehle synchronisiert (Server {guild})." in out
+        assert f"mit Unterbefehlen) synchronisiert (Server {guild})." in out
 
 
 # ---------------------------------------------------------------- operator messages (issue 10 item 9)
