@@ -304,7 +304,7 @@ async def test_number_cited_inside_a_rule_text_answers_with_the_document_first(c
     assert ("**409.1b** im Dokument _Ravnica: Stadt der Gilden – Häufig gestellte Fragen (30.08.2005)_: 502.32a: … "
             "Das Verwenden der Fähigkeit Einberufen folgt den Regeln für das Bezahlen zusätzlicher Kosten in den "
             "Regeln 409.1b und 409.1f-h.") in body
-    assert "→ **heute 601.2b**: If the spell has alternative or additional costs" in body
+    assert "→ **heute 601.2b**: … If the spell has alternative or additional costs" in body
     # a number inside the range 409.1f-h
     reply = await run_answer(ctx, "rule", query="409.1g")
     assert reply.pages[0].title == "Regel 409.1g (so zitiert) – heute 601.2g"
