@@ -145,16 +145,22 @@ def printed_under(cat: RuleCatalog, heading: QuotedRule) -> list[QuotedRule]:
     return out
 
 
-def nearest_numbers(numbers: set[str], number: str, limit: int = 25) -> list[str]:
-    """Up to ``limit`` of ``numbers`` nearest to ``number`` in rule order, in rule order: those of the same
-    section (``502.…`` for 502.99) first, then the closest sections (999.1 → 701.19c, 701.19b, …)."""
+#: A number offered as "nearest" shares the section (``701``) and lies at most this many rules away (701.19 ↔ 701.20).
+NEAR_RULES = 3
+
+
+def nearest_numbers(numbers: set[str], number: str, limit: int = 5) -> list[str]:
+    """Up to ``limit`` of ``numbers`` that are actually close to ``number``, in rule order: same section
+    (``701`` for 701.20) and at most :data:`NEAR_RULES` rules away (701.20 → 701.19, 701.19a–c); none
+    for a number far from every known one (999.9z → [])."""
     target = number_key(number)
 
-    def distance(n: str) -> tuple[int, int, int]:
+    def distance(n: str) -> tuple[int, int]:
         key = number_key(n)
-        return (abs(key[0] - target[0]), abs(key[1] - target[1]), abs(ord(key[2] or "`") - ord(target[2] or "`")))
+        return (abs(key[1] - target[1]), abs(ord(key[2] or "`") - ord(target[2] or "`")))
 
-    return sorted(sorted(numbers, key=distance)[:limit], key=number_key)
+    close = [n for n in numbers if number_key(n)[0] == target[0] and distance(n)[0] <= NEAR_RULES]
+    return sorted(sorted(close, key=distance)[:limit], key=number_key)
 
 
 def stellen(count: int) -> str:

@@ -37,8 +37,8 @@ from bot.answers.rule_catalog import (
     stellen,
 )
 from bot.answers.rule_search import keyword_reply
-from bot.answers.terms import lookup, term_reply
-from bot.reply import Action, Choice, Field, Page, Reply, quote_user
+from bot.answers.terms import TABLE_SOURCE, lookup, term_reply
+from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.terms import ENGLISH, term_index
 from bot.text import clean, shorten, tokens
 
@@ -88,8 +88,8 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
     """The answer for a rule number: the rule, its subrules, its document; German and English side by side.
 
     Raises:
-        UserError: no document quotes the rule and none mentions it (German message with the
-            numbers that are in the store).
+        UserError: no document quotes the rule and none mentions it (German message offering the few
+            numbers of the store that are close: same section, ≤ 3 rules away).
     """
     cat = await catalog(ctx.store)
     exact = [q for q in cat.quoted if q.number == number]
@@ -159,12 +159,12 @@ def _not_in_store(cat: RuleCatalog, number: str) -> Reply:
         )
     found = mentions(cat, number)
     if not found:
-        known = ", ".join(sorted(cat.numbers(), key=number_key))
         nearest = nearest_numbers(cat.numbers(), number)
         raise UserError(
             f"Regel {number} nicht gefunden",
-            f"Kein Dokument des Bots enthält oder zitiert diese Regel. Enthaltene Regelnummern: {known}.\n"
-            "Für Stichwörter: `/regel suche: Startspieler`.\nMeintest du eine der nächstgelegenen Regeln?",
+            "Kein Dokument des Bots enthält oder zitiert diese Regel.\n"
+            "Für Stichwörter: `/regel suche: Startspieler`."
+            + ("\nMeintest du eine der nächstgelegenen Regeln?" if nearest else ""),
             choices=[Action(label=f"Regel {n}", action="rule", arg=n) for n in nearest],
         )
     lines = [
@@ -253,7 +253,15 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
         return reply
 
     async def documents() -> Reply:
-        return await rule_reply(ctx, number) if number is not None else await keyword_reply(ctx, query)
+        if number is None:
+            return await keyword_reply(ctx, query)
+        try:
+            return await rule_reply(ctx, number)
+        except UserError:  # not in the documents under this number: maybe today's number of a cited rule
+            today = await today_number_reply(ctx, number)
+            if today is None:
+                raise
+            return today
 
     # With the Comprehensive Rules in the store (build --cr) the official answer comes first and the
     # documents' answer follows (bot/answers/official.py); without them this is the documents' answer.
@@ -270,6 +278,41 @@ async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
     if cited is not None:
         return cited
     return await rule_with_documents(ctx, number, lambda: rule_reply(ctx, number))
+
+
+async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
+    """The answer for today's number of a rule the documents cite under an older number (F1): ``701.30``
+    → today's clash rule text as the register quotes it (``data/changes.toml`` [cr], CR 2026-04-17), the
+    term of the term table with that rule, and the documents' numbers (701.19 in the clash article of 2007)
+    as buttons. None when neither the register nor the term table knows ``number``.
+    """
+    index = await era_index(ctx)
+    olds = sorted(
+        {c.number: c for cs in index.cited.values() for c in cs
+         if c.today and (c.today == number or is_child(c.today, number))}.values(),
+        key=lambda c: number_key(c.number),
+    )
+    texts = sorted(
+        ((n, t) for n, t in index.today_text.items() if n == number or is_child(n, number)),
+        key=lambda item: number_key(item[0]),
+    )
+    terms = [t for t in term_index().terms if t.rule == number]
+    if not olds and not texts and not terms:
+        return None
+    lines = [f"**{t.german}** (englisch *{t.english}*): {t.kind_name}, heute Regel **{t.rule}**." for t in terms]
+    for n, (text, effective) in texts:
+        lines.append(f"**{n}** {text} _(Comprehensive Rules vom {format_date(effective)}, wie im Register zitiert)_")
+    if olds:
+        lines.append("\n**Die Dokumente des Bots zitieren diese Regel unter alten Nummern:**")
+        for c in olds:
+            where = c.title + (f", {format_date(c.date)}" if c.date else "")
+            lines.append(f"• **{c.number}** → heute {c.today} _({where})_: {shorten(c.heading or c.text, 160)}")
+    else:
+        lines.append("\nKein Dokument des Bots zitiert diese Regel.")
+    actions = [Action(label=f"Regel {c.number} (so zitiert)", action="rule", arg=c.number) for c in olds]
+    title = f"Regel {number} (heute)" + (f" – {terms[0].german}" if terms else "")
+    return Reply(pages=[Page(title=title, body="\n".join(lines))], source=TABLE_SOURCE,
+                 actions=dedupe_actions(actions)[:20])
 
 
 async def cited_number(ctx: AnswerContext, number: str) -> Reply | None:

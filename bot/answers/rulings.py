@@ -17,6 +17,7 @@ from bot.answers.cards import card_from_button, find_card
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.today import TodayIndex, hit_notice, is_changed, newer_rulings, ruling_display, today_index
 from bot.reply import Action, Page, Reply, format_date, in_quotes, quote_user
+from bot.search import EXACT, FUZZY, NameHit
 from bot.store import CardRecord, RulingRecord, Store
 from bot.text import clean
 from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, FtsQuery, build_query, tidy_snippet
@@ -217,14 +218,72 @@ def search_intro(result: SearchResult, shown_text: str) -> str:
     return "\n".join(lines)
 
 
-def nothing_found(text: str) -> UserError:
-    """The German „nichts gefunden“ error for a search text (shown shortened, cleaned)."""
+def nothing_found(text: str, cards: list[NameHit] | None = None) -> UserError:
+    """The German „nichts gefunden“ error for a search text (shown shortened, cleaned); with ``cards``
+    (name-index hits for the text) it offers their rulings as buttons: „Meintest du die Karte …?“."""
     shown = quote_user(text, 80) or "(leer)"
-    return UserError(
-        f"Nichts gefunden für „{shown}“",
-        "Versuche andere oder weniger Wörter, alte und neue Begriffe werden beide gesucht "
-        "(z. B. „umgewandelte Manakosten“ findet auch „Manawert“).",
-    )
+    hint = ("Versuche andere oder weniger Wörter, alte und neue Begriffe werden beide gesucht "
+            "(z. B. „umgewandelte Manakosten“ findet auch „Manawert“).")
+    if cards:
+        names = ", ".join(f"**{h.card_name}**" for h in cards)
+        return UserError(
+            f"Nichts gefunden für „{shown}“",
+            f"Meintest du die Karte {names}? Für die Rulings einer Karte: `/ruling karte: …`.\n{hint}",
+            choices=[Action(f"Rulings: {h.card_name}", "rulings", str(h.card_id)) for h in cards],
+        )
+    return UserError(f"Nichts gefunden für „{shown}“", hint)
+
+
+#: Search texts longer than this are not looked up as card names (no card name is that long).
+MAX_NAME_QUERY = 80
+
+
+async def named_card(ctx: AnswerContext, text: str) -> tuple[CardRecord, bool] | None:
+    """The card a ruling search text names, if it names one clearly and the card has rulings:
+    ``(card, exact)``, ``exact`` when the text is a whole name of the card (not only a prefix or typo).
+
+    Uses :meth:`bot.search.NameIndex.resolve` (exact, unique prefix or word prefix, clear typo), so
+    „Tolsimir“ → Tolsimir Wolfsblut, „Kenner der Strassen“ → Kenner der Straßen; None otherwise.
+    """
+    if len(text) > MAX_NAME_QUERY:
+        return None
+    hit = ctx.names.resolve(text)
+    if hit is None:
+        return None
+    card = await ctx.store.card(hit.card_id)
+    if card is None or not await ctx.store.rulings_for_card(card.id):
+        return None
+    return card, hit.tier == EXACT
+
+
+def close_cards(ctx: AnswerContext, text: str) -> list[NameHit]:
+    """Card names close to a search text (name index: prefix, word prefix or a typo scoring ≥ 85), ≤ 5."""
+    if len(text) > MAX_NAME_QUERY:
+        return []
+    return [h for h in ctx.names.search(text, limit=CARD_BUTTONS) if h.tier < FUZZY or h.score >= CLOSE_SCORE]
+
+
+#: Least fuzzy score (0–100) of a card name offered under „Nichts gefunden“.
+CLOSE_SCORE = 85.0
+
+
+def _card_button(card: CardRecord) -> Action:
+    return Action(f"Rulings: {card.name}", "rulings", str(card.id))
+
+
+async def _card_first(ctx: AnswerContext, card: CardRecord, text: str, result: SearchResult) -> Reply:
+    """A search text that names ``card``: the card's rulings (with notices) first, then the full-text hits."""
+    reply = await card_rulings(ctx, card)
+    shown = quote_user(text, 80)
+    lead = f"„{shown}“ ist ein Kartenname: die Rulings von **{card.name}**."
+    if result.hits:
+        lead += " Die Volltext-Treffer folgen nach den Rulings der Karte."
+    reply.pages[0].body = f"{lead}\n\n{reply.pages[0].body}"
+    if result.hits:
+        found = await _hits_reply(ctx, f"Rulings mit „{shown}“", search_intro(result, shown), result)
+        reply.pages += found.pages  # they keep their own buttons (page.actions)
+        reply.source = " · ".join(dict.fromkeys(d for d in (reply.source, found.source) if d))
+    return reply
 
 
 def hit_pages(title: str, intro: str, blocks: list[str], per_page: int) -> list[Page]:
@@ -265,20 +324,33 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         result = await search_rulings(ctx.store, text)
         lead = f"In den Rulings von {card.name} kommt „{shown}“ nicht vor; Treffer in allen Rulings:\n"
         card = None
+    named = await named_card(ctx, text) if card is None else None
+    if named is not None and (not result.hits or result.mode != "all" or named[1]):
+        # The search text names a card (F22: „Tolsimir“, „Kenner der Strassen“): its rulings first.
+        return await _card_first(ctx, named[0], text, result)
     if not result.hits:
-        raise nothing_found(text)
+        raise nothing_found(text, close_cards(ctx, text))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
+    reply = await _hits_reply(ctx, title, lead + search_intro(result, shown), result)
+    if named is not None:  # words found in the rulings' text, but the words also name a card: offer it
+        first = reply.pages[0]
+        first.body = f"Meintest du die Karte **{named[0].name}**? Ihre Rulings: Knopf unten.\n\n{first.body}"
+        first.actions = reply.actions = [_card_button(named[0]), *reply.actions][: CARD_BUTTONS + 1]
+    return reply
+
+
+async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: SearchResult) -> Reply:
+    """Search hits in pages with today's notices; each page's buttons point to that page's cards."""
     index = await today_index(ctx.store)
     ids = {h.ruling.id for h in result.hits}
     blocks = [hit_block(h, index, ids) for h in result.hits]
-    pages = hit_pages(title, lead + search_intro(result, shown), blocks, HITS_PER_PAGE)
+    pages = hit_pages(title, intro, blocks, HITS_PER_PAGE)
     # Each page's buttons point to that page's hits (page 2 → the cards of page 2).
     for number, page in enumerate(pages):
         page.actions = _hit_buttons(result.hits[number * HITS_PER_PAGE : (number + 1) * HITS_PER_PAGE])
-    actions = pages[0].actions or []
     docs = {h.ruling.document.title: None for h in result.hits}
     docs.update({n.title: None for h in result.hits for n in newer_rulings(index, "ruling", h.ruling.id)})
-    return Reply(pages=pages, source=" · ".join(docs), actions=actions)
+    return Reply(pages=pages, source=" · ".join(docs), actions=pages[0].actions or [])
 
 
 @answer("ruling")

@@ -433,6 +433,25 @@ def apply(
     return report
 
 
+#: A rule number cited inside a rule's text: ``409.1b``, and ranges of subrules ``409.1f-h`` (= f, g, h).
+_CITED_IN_TEXT = re.compile(r"(?<![\d.])(\d{3}\.\d+)([a-z])?(?:-([a-z]))?(?![\w])")
+
+
+def numbers_in_text(text: str) -> list[str]:
+    """Rule numbers a quoted rule's text cites, ranges expanded, in order.
+
+    ``"… in den Regeln 409.1b und 409.1f-h."`` (Ravnica FAQ, 502.32a) → ``["409.1b", "409.1f", "409.1g", "409.1h"]``.
+    """
+    out: list[str] = []
+    for m in _CITED_IN_TEXT.finditer(text):
+        base, first, last = m.group(1), m.group(2), m.group(3)
+        if first and last and first < last:
+            out += [base + chr(c) for c in range(ord(first), ord(last) + 1)]
+        else:
+            out.append(base + (first or ""))
+    return list(dict.fromkeys(out))
+
+
 def _apply_numbers(conn: sqlite3.Connection, register: Register, known: set[str]) -> dict[str, int]:
     """Check ``[[number]]`` rows against the quoted rules of the store and write ``old_numbers``.
 
@@ -443,12 +462,12 @@ def _apply_numbers(conn: sqlite3.Connection, register: Register, known: set[str]
     Raises:
         RegisterError: naming the number that lacks a row or is not quoted.
     """
-    quoted = {
-        (str(f)[:3], str(n))
-        for f, n in conn.execute(
-            "SELECT DISTINCT d.file, q.number FROM quoted_rules q JOIN documents d ON d.id = q.document_id"
-        )
-    }
+    quoted: set[tuple[str, str]] = set()
+    for f, n, text in conn.execute(
+        "SELECT d.file, q.number, q.text FROM quoted_rules q JOIN documents d ON d.id = q.document_id"
+    ):
+        quoted.add((str(f)[:3], str(n)))
+        quoted.update((str(f)[:3], cited) for cited in numbers_in_text(str(text or "")) if cited != n)
     rows = {(r.document, r.number): r for r in register.numbers if r.document in known}
     reviewed = {f[:3] for f in register.reviewed}
     missing = sorted(f"{d}:{n}" for d, n in quoted if d in reviewed and (d, n) not in rows)
@@ -482,7 +501,7 @@ def _check_cr(register: Register, crs: list[CRDocument], report: TodayReport) ->
             report.cr_missing.append(number)
             continue
         official = _fold(" ".join(filter(None, [rule.title or "", rule.text])))
-        if _fold(quote) not in official:
+        if _fold(quote.strip("… ")) not in official:  # "…" marks where the register cut today's rule (F7)
             report.cr_differs.append(number)
     report.cr_checked = doc.source
 

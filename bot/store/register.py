@@ -5,6 +5,7 @@ tables ``changes``, ``change_terms``, ``change_entries``, ``entry_terms``, ``tod
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from dataclasses import dataclass, field
 
@@ -103,18 +104,23 @@ class CitedNumber:
     heading: str | None
 
 
-#: Every cited number with the first quote of it in the citing document (title, date, text, heading).
+#: Every cited number with the first quote of it in the citing document (title, date, text, heading); a number
+#: cited only inside a rule's text (409.1b in 502.32a of the Ravnica FAQ) comes with that rule's quote.
 _CITED_SQL = """
-SELECT o.document, o.number, o.today, o.relation, o.note,
- (SELECT d.title FROM quoted_rules q JOIN documents d ON d.id = q.document_id
-  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1),
- (SELECT d.date FROM quoted_rules q JOIN documents d ON d.id = q.document_id
-  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1),
- (SELECT q.text FROM quoted_rules q JOIN documents d ON d.id = q.document_id
-  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1),
- (SELECT q.title FROM quoted_rules q JOIN documents d ON d.id = q.document_id
-  WHERE q.number = o.number AND substr(d.file, 1, 3) = o.document ORDER BY q.id LIMIT 1)
-FROM old_numbers o ORDER BY o.document, o.number
+SELECT o.document, o.number, o.today, o.relation, o.note, d.title, d.date, q.text, q.title, q.number
+FROM (
+  -- per old number, the quoted rule that prints it, else the first whose text cites it (409.1b, "409.1f-h"):
+  -- the smallest (not printed as this number) * 10^9 + id
+  SELECT o.*, (
+    SELECT min((q.number != o.number) * 1000000000 + q.id) FROM quoted_rules q JOIN documents d ON d.id = q.document_id
+    WHERE substr(d.file, 1, 3) = o.document
+      AND (q.number = o.number OR instr(q.text, o.number) > 0
+           OR q.text GLOB '*' || rtrim(o.number, 'abcdefghijklmnopqrstuvwxyz') || '[a-z]-[a-z]*')
+  ) % 1000000000 AS rule_id
+  FROM old_numbers o
+) o
+LEFT JOIN quoted_rules q ON q.id = o.rule_id LEFT JOIN documents d ON d.id = q.document_id
+ORDER BY o.document, o.number
 """
 
 
@@ -166,7 +172,20 @@ class RegisterQueries(StoreBase):
         except sqlite3.OperationalError:
             return None
         cited = [
-            CitedNumber(doc, number, today_number, relation, note, title or "", date, text or "", heading)
-            for doc, number, today_number, relation, note, title, date, text, heading in rows
+            CitedNumber(doc, number, today_number, relation, note, title or "", date,
+                        _citing_sentence(number, printed, text or ""), heading if printed == number else None)
+            for doc, number, today_number, relation, note, title, date, text, heading, printed in rows
         ]
         return cited, today
+
+
+def _citing_sentence(number: str, printed: str | None, text: str) -> str:
+    """The quote shown for a cited number: the rule's text when the document prints the number, else the
+    sentence of rule ``printed`` that cites it: ``409.1b`` → ``"502.32a: … in den Regeln 409.1b und 409.1f-h."``
+    (Ravnica FAQ)."""
+    if printed is None or printed == number:
+        return text
+    base = number.rstrip("abcdefghijklmnopqrstuvwxyz")
+    sentences = re.split(r"(?<=[.!?“])\s+(?=[A-ZÄÖÜ„])", text)
+    hit = next((s for s in sentences if number in s), None) or next((s for s in sentences if base in s), text)
+    return f"{printed}: … {hit}"

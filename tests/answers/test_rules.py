@@ -174,11 +174,28 @@ async def test_explanation_neighbours(ctx):
     assert [a.label for a in last.actions][-1] == "Vorige Erklärung"
 
 
-async def test_unknown_number_is_a_german_error_listing_known_numbers(ctx):
+async def test_unknown_number_is_a_short_german_error_without_far_numbers(ctx):
     reply = await run_answer(ctx, "rule", query="999.9")
     assert reply.error and reply.ephemeral
     assert reply.pages[0].title == "Regel 999.9 nicht gefunden"
-    assert "104.3f" in reply.pages[0].body and "701.19c" in reply.pages[0].body
+    # F1: no dump of every number of the store (was ~1 900 characters), no far-off "nearest" numbers.
+    assert "104.3f" not in reply.pages[0].body and len(reply.pages[0].body) < 200
+    assert reply.choices == []
+
+
+async def test_todays_number_of_a_cited_rule_answers(ctx):
+    # F1: 701.30 is today's clash rule (register [cr], CR 2026-04-17); the clash article (2007) prints 701.19.
+    reply = await run_answer(ctx, "rule", query="701.30")
+    assert not reply.error
+    assert reply.pages[0].title == "Regel 701.30 (heute) – Fehde"
+    body = reply.pages[0].body
+    assert "**701.30d** A player wins a clash if that player revealed a card with a higher mana value" in body
+    assert "• **701.19c** → heute 701.30d" in body
+    assert [a.arg for a in reply.actions] == ["701.19", "701.19a", "701.19b", "701.19c"]
+    # 702.24 (cumulative upkeep): the Kälteeinbruch FAQ (2006) prints it as 502.13.
+    reply = await run_answer(ctx, "rule", query="702.24")
+    assert reply.pages[0].title == "Regel 702.24 (heute) – Kumulative Versorgung"
+    assert "• **502.13a** → heute 702.24a" in reply.pages[0].body
 
 
 async def test_bad_buttons(ctx):
@@ -276,3 +293,18 @@ async def test_misprinted_subrule_is_found_under_its_heading(ctx):
     reply = await run_answer(ctx, "rule", query="502.48a")
     assert reply.pages[0].title == "Regel 502.43a (so zitiert) – heute 702.53a"
     assert reply.pages[1].title == "Regel 502.48a (gedruckt als 502.43a)"
+
+
+async def test_number_cited_inside_a_rule_text_answers_with_the_document_first(ctx):
+    # F12: the Ravnica FAQ's 502.32a (convoke) says "… in den Regeln 409.1b und 409.1f-h" (2005 numbering).
+    reply = await run_answer(ctx, "rule", query="409.1b")
+    assert not reply.error
+    assert reply.pages[0].title == "Regel 409.1b (so zitiert) – heute 601.2b"
+    body = reply.pages[0].body
+    assert ("**409.1b** im Dokument _Ravnica: Stadt der Gilden – Häufig gestellte Fragen (30.08.2005)_: 502.32a: … "
+            "Das Verwenden der Fähigkeit Einberufen folgt den Regeln für das Bezahlen zusätzlicher Kosten in den "
+            "Regeln 409.1b und 409.1f-h.") in body
+    assert "→ **heute 601.2b**: … If the spell has alternative or additional costs" in body
+    # a number inside the range 409.1f-h
+    reply = await run_answer(ctx, "rule", query="409.1g")
+    assert reply.pages[0].title == "Regel 409.1g (so zitiert) – heute 601.2g"

@@ -185,7 +185,7 @@ def test_any_search_gives_hits_or_nichts_gefunden(built_db, text):
     if reply.error:
         assert title.startswith(("Nichts gefunden für „", "Karte oder Suchwörter angeben"))
     else:
-        assert re.match(r"\d+ Treffer für „", reply.pages[0].body)
+        assert re.match(r"\d+ Treffer für „|Meintest du die Karte |„.*“ ist ein Kartenname", reply.pages[0].body)
     for message in all_payloads(reply):
         assert_within_limits(message)
 
@@ -243,3 +243,49 @@ async def test_new_hybrid_term_finds_the_2005_halbe_halbe_rulings(ctx):
     text = text_of(reply)
     assert "Auch gesucht: halbe halbe manasymbol" in text
     assert "**Halbe-Halbe-Manasymbole** sind keine neuen Farben." in text
+
+
+async def test_card_name_as_search_shows_the_cards_rulings_first(ctx):
+    # F22: „Tolsimir“ is in no ruling text, but names Tolsimir Wolfsblut (Ravnica FAQ, 3 rulings).
+    reply = await run_answer(ctx, "ruling", search="Tolsimir")
+    assert not reply.error
+    assert reply.pages[0].title == "Rulings: Tolsimir Wolfsblut (3)"
+    assert reply.pages[0].body.startswith("„Tolsimir“ ist ein Kartenname: die Rulings von **Tolsimir Wolfsblut**.")
+    assert "Die Legendenregel bedeutet hier" in text_of(reply)
+    # ß typed as ss, whole name: Kenner der Straßen (Zwietracht FAQ, 1 ruling).
+    reply = await run_answer(ctx, "ruling", search="Kenner der Strassen")
+    assert reply.pages[0].title == "Rulings: Kenner der Straßen (1)"
+
+
+async def test_words_in_rulings_and_a_card_name_offer_the_card(ctx):
+    # „Legende“ is in ruling texts (all words) and no card name: plain search, no card offered.
+    reply = await run_answer(ctx, "ruling", search="Legende")
+    assert re.match(r"\d+ Treffer für „Legende“", reply.pages[0].body)
+    # „Psychische Besessenheit“ is a card (Zwietracht FAQ, 5 rulings) and its ruling texts name it: the
+    # card's rulings first (exact name), then the full-text hits on later pages.
+    reply = await run_answer(ctx, "ruling", search="Psychische Besessenheit")
+    assert reply.pages[0].title == "Rulings: Psychische Besessenheit (5)"
+    assert "Die Volltext-Treffer folgen" in reply.pages[0].body
+    assert any(p.title == "Rulings mit „Psychische Besessenheit“" for p in reply.pages[1:])
+
+
+async def test_nothing_found_offers_close_card_names(ctx):
+    # A typo in a name word: no clear card, no ruling text; the closest name is offered as a button.
+    reply = await run_answer(ctx, "ruling", search="Wolfsblud")
+    assert reply.error and reply.pages[0].title == "Nichts gefunden für „Wolfsblud“"
+    assert [c.label for c in reply.choices][:1] == ["Rulings: Tolsimir Wolfsblut"]
+
+
+async def test_english_mana_burn_finds_the_manabrand_rulings(ctx):
+    # F4: the three „Manabrand“ rulings (Zwietracht, Ravnica, Kälteeinbruch FAQs), all words matched.
+    reply = await run_answer(ctx, "ruling", search="mana burn")
+    assert reply.pages[0].body.startswith("3 Treffer für „mana burn“")
+    assert [a.label for a in reply.actions] == [
+        "Rulings: Grundlegende Resonanz", "Rulings: Spektraler Scheinwerfer", "Rulings: Tressen aus Feuer"]
+
+
+async def test_todays_term_finds_the_old_automatischer_spieleffekt(ctx):
+    # F8: 001 says „automatischer Spieleffekt“ (Psychische Besessenheit ×2, Pfropfen, Tönender Ruf).
+    reply = await run_answer(ctx, "ruling", search="zustandsbasierte Aktion")
+    assert reply.pages[0].body.startswith("4 Treffer für „zustandsbasierte Aktion“")
+    assert "als **automatischer Spieleffekt** auf den Friedhof" in reply.pages[0].body

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.importer import DEFAULT_SOURCES, build, format_report
-from bot.importer.changes import CHANGES_PATH, TERMS_PATH, RegisterError, read_register, read_terms
+from bot.importer.changes import CHANGES_PATH, TERMS_PATH, RegisterError, numbers_in_text, read_register, read_terms
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -75,7 +75,7 @@ async def test_build_counts_per_document_are_pinned(tmp_path):
     printed = format_report(report)  # what `python -m bot build` prints
     assert "  000_b7f976ad35525819.txt: 13 unverändert, 4 geändert, 3 nur Begriffe" in printed
     assert "  001_d6ee154855c71d75.txt #3 Zwietracht: 89 unverändert, 10 geändert, 57 nur Begriffe" in printed
-    assert "Alte Regelnummern der Dokumente: 42 zugeordnet (37 gleicher Inhalt, 3 inhaltlich geändert, " \
+    assert "Alte Regelnummern der Dokumente: 46 zugeordnet (41 gleicher Inhalt, 3 inhaltlich geändert, " \
            "2 ohne Gegenstück)" in printed
     conn = sqlite3.connect(tmp_path / "r.sqlite3")
     # Every ruling and every section has exactly one status.
@@ -160,3 +160,10 @@ def test_rows_of_documents_outside_the_build_are_skipped(tmp_path, sources_copy)
     report = build(tmp_path / "r.sqlite3", sources_copy)
     assert {"split_clash", "clash_rule"} <= set(report.today.skipped)
     assert report.today.rows["split_naming"] == 1
+
+
+def test_numbers_cited_inside_rule_text_with_ranges():
+    # Ravnica FAQ 502.32a (line 71) and Gildenbund FAQ 502.52a (line 1141) cite "409.1b und 409.1f-h" (F12).
+    text = "… folgt den Regeln für das Bezahlen zusätzlicher Kosten in den Regeln 409.1b und 409.1f-h."
+    assert numbers_in_text(text) == ["409.1b", "409.1f", "409.1g", "409.1h"]
+    assert numbers_in_text("siehe 104.3, nicht 1104.35 oder 104.3f.") == ["104.3", "104.3f"]

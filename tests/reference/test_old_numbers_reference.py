@@ -62,10 +62,17 @@ CHECKED: dict[tuple[str, str], tuple[str | None, str]] = {
     ("001", "502.56a"): ("702.60a", "you may reveal the top N cards of your library"),
     ("001", "502.56b"): ("702.60b", "multiple instances of ripple, each triggers separately"),
 }
-# Cited only as a cross-reference ("wie in den Regeln 409.1b und 409.1f-h festgelegt"), not quoted: no row.
-# Checked all the same: 409.1b (announce additional costs) is today 601.2b, 409.1f-h (total cost, mana
-# abilities, paying) are 601.2f-601.2h.
-CROSS_REFERENCES = {("001", "409.1b"): "601.2b", ("001", "409.1f"): "601.2f"}
+# Cited inside the text of 502.32a (convoke) and 502.52a (replicate): "folgt den Regeln für das Bezahlen
+# zusätzlicher Kosten in den Regeln 409.1b und 409.1f-h" (2005 numbering: 409.1 playing a spell, steps a–i).
+# Rows since F12 (the range 409.1f-h expanded): 409.1b announce additional costs = 601.2b, 409.1f total cost,
+# 409.1g mana abilities, 409.1h paying = 601.2f-601.2h.
+IN_TEXT: dict[tuple[str, str], tuple[str, str]] = {
+    ("001", "409.1b"): ("601.2b", "the player announces their intentions to pay any or all of those costs"),
+    ("001", "409.1f"): ("601.2f", "The player determines the total cost of the spell"),
+    ("001", "409.1g"): ("601.2g", "the player then has a chance to activate mana abilities"),
+    ("001", "409.1h"): ("601.2h", "The player pays the total cost"),
+}
+CROSS_REFERENCES = {("001", "409.1b"): "601.2b", ("001", "409.1f"): "601.2f"}  # as the number pattern finds them
 # Rows of data/changes.toml that differ from the check (the register is edited elsewhere): old → right.
 CORRECTIONS = {("001", "203.2e"): "202.2"}
 
@@ -84,8 +91,8 @@ def test_every_cited_old_number_is_checked():
     assert len(cited) == 44
     assert cited == set(CHECKED) | set(CROSS_REFERENCES)
     rows = {(r.document, r.number): r for r in read_register().numbers}
-    assert set(rows) == set(CHECKED)  # 42 rows: every quoted number, none for the two cross-references
-    for key, (today, _) in CHECKED.items():
+    assert set(rows) == set(CHECKED) | set(IN_TEXT)  # 46 rows: every quoted number and the in-text citations
+    for key, (today, _) in {**CHECKED, **IN_TEXT}.items():
         row = rows[key]
         assert (row.today or None) in {today, CORRECTIONS.get(key)}, (key, row.today)
         assert (row.relation == "none") == (today is None), key
@@ -93,7 +100,7 @@ def test_every_cited_old_number_is_checked():
 
 def test_checked_numbers_against_the_rules_of_today(reference):
     rules = {r.number: r for r in parse_cr(reference("MagicCompRules_20260417.txt")).rules}
-    for key, (today, phrase) in CHECKED.items():
+    for key, (today, phrase) in {**CHECKED, **IN_TEXT}.items():
         if today is None:
             continue
         assert phrase in rules[today].text, (key, today)

@@ -458,3 +458,13 @@ def test_non_ascii_digits_are_not_numbers():
         parse_pool("²")
     with pytest.raises(ManaError):
         parse_creatures("² rot")
+
+
+def test_url_slashes_are_no_split_card_separator():
+    # F25: "[klick](https://evil.example)" is a typo'd cost, not a split card: no "Hälfte 1" in the message.
+    with pytest.raises(ManaError) as err:
+        parse_faces("[klick](https://evil.example)")
+    assert not str(err.value).startswith("Hälfte")
+    assert "„[“ an Position 1" in str(err.value)  # the first character of the typo is named
+    with pytest.raises(ManaError, match="^Hälfte 2"):  # a real split cost keeps naming the half
+        parse_faces("{1}{B} // {Q}")

@@ -8,6 +8,7 @@ between symbols is ignored, so ``11`` is one symbol and ``1 1`` two. Symbols are
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from bot.rules.mana.symbols import (
@@ -186,15 +187,20 @@ def parse_cost(text: str) -> ManaCost:
     return ManaCost(tuple(_symbol(body, typed, i, col) for i, (body, typed, col) in enumerate(raw, 1)))
 
 
+#: The separator of a split card's halves: ``//``, except after a colon (``https://``).
+_SPLIT = re.compile(r"(?<!:)//")
+
+
 def parse_faces(text: str) -> list[ManaCost]:
     """Parse a cost that may belong to a split card: halves separated by ``//``.
 
-    An empty half (a land, no mana cost) is the empty cost (mana value 0).
+    An empty half (a land, no mana cost) is the empty cost (mana value 0). The ``//`` of a URL (``https://``,
+    right after a colon) is no separator: it stays in the text, so the error names the URL, not "Hälfte 1".
 
     Raises:
         ManaError: a malformed half (the message names the half).
     """
-    halves = text.split("//")
+    halves = _SPLIT.split(text)
     if len(halves) == 1:
         return [parse_cost(text)]
     out = []
