@@ -24,8 +24,8 @@ import importlib
 import json
 import os
 import re
+import secrets
 import sqlite3
-import tempfile
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -302,13 +302,16 @@ def build(
     db_path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(db_path)
     # "<name>-build-XXXX" next to the target: same file system for the rename, git-ignored (*.sqlite3-*).
-    handle, temp_name = tempfile.mkstemp(prefix=f"{db_path.name}-build-", dir=db_path.parent)
-    if not _lock(handle, needed=True):  # held while building: marks the file as in use (remove_stale_temps)
-        os.close(handle)  # no flock here (Windows): an open file could not be renamed there
-        handle = -1
-    temp = Path(temp_name)
+    # The name is fixed before the file exists and the file is created inside the try, so a Ctrl+C/SIGTERM
+    # that arrives right after the creation still removes it (a signal between mkstemp and the try did not).
+    temp = db_path.parent / f"{db_path.name}-build-{secrets.token_hex(8)}"
+    handle = -1
     report = BuildReport(db_path=db_path)
     try:
+        handle = os.open(temp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+        if not _lock(handle, needed=True):  # held while building: marks the file in use (remove_stale_temps)
+            os.close(handle)  # no flock here (Windows): an open file could not be renamed there
+            handle = -1
         conn = sqlite3.connect(temp)
         try:
             # A temp file that is fsynced once and renamed at the end needs no journal or syncs of its own.
