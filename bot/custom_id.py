@@ -83,9 +83,14 @@ class Invocation:
 
     @classmethod
     def pinned(cls, key: str, **options: Any) -> Invocation:
-        """:meth:`answer`, with an empty ``seed`` option (an answer with a random part, ``/fehde chancen``)
-        filled with a random seed now, so that running the invocation again gives the same pages."""
-        if "seed" in options and options["seed"] is None and any(p.name == "seed" for p in answer_params(key)):
+        """:meth:`answer`, with the ``seed`` option of an answer with a random part (``/fehde chancen``)
+        filled with a random seed now when it is empty or not given (the slash command has no seed option),
+        so that running the invocation again (paging, "Im Kanal teilen") gives the same pages (tester F23).
+
+        Raises:
+            BadCustomId: no answer is registered under ``key``.
+        """
+        if options.get("seed") is None and any(p.name == "seed" for p in answer_params(key)):
             options = {**options, "seed": random.SystemRandom().randrange(SEED_MAX)}
         return cls.answer(key, **options)
 

@@ -10,7 +10,7 @@
   through discord.py's HTTP adapter (rate limits and retries included).
 * :func:`defer_kind` decides from the raw interaction payload alone (no discord.py objects, no answer
   lookup) which defer an interaction gets when it must be acknowledged before its answer is ready, so a
-  gateway bot in a burst can send it before any other work (:meth:`bot.client.Regelbot._gate_interactions`);
+  gateway bot in a burst can send it before any other work (:meth:`bot.gate.GatedBot._gate_interactions`);
   :func:`send_callback` sends such a callback from the raw id and token.
 """
 

@@ -328,6 +328,33 @@ def start() -> None:
              time.perf_counter() - started)
 
 
+async def ready() -> int:
+    """Wait (without blocking the loop) until the idle workers started by :func:`start` have finished their
+    imports (:data:`PRELOAD`) and said "ready", so the first calculation starts at once. ``serve`` and the
+    gateway bot await this before they take interactions: on a busy machine a niced worker needs seconds
+    to start, which would otherwise push the first answer past the 2-s defer watchdog.
+
+    Returns the number of ready idle workers. A worker that does not start within :data:`STARTUP_WAIT` s is
+    left to :meth:`_Worker.wait_ready` of the first call (logged as a warning, never raised).
+    """
+
+    async def one(worker: _Worker) -> bool:
+        try:
+            await worker.wait_ready()  # at most STARTUP_WAIT seconds
+        except Busy:
+            return False
+        return True
+
+    started = time.perf_counter()
+    results = await asyncio.gather(*(one(w) for w in list(_POOL.idle)))
+    count = sum(results)
+    if count < len(results):
+        log.warning("Rechenprozesse: nur %d von %d nach %g s bereit", count, len(results), STARTUP_WAIT)
+    else:
+        log.info("Rechenprozesse bereit in %.2f s", time.perf_counter() - started)
+    return count
+
+
 def shutdown() -> None:
     """Stop the idle workers (busy ones are killed when their call ends or times out)."""
     _POOL.shutdown()

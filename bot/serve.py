@@ -5,7 +5,7 @@ Discord POSTs every interaction as JSON, signed with Ed25519 (``X-Signature-Ed25
 any work (bad, missing or older than :data:`MAX_SKEW` seconds → 401), answers PING with PONG and every
 slash command, autocomplete and button with the same answer layer, renderer and delivery
 (:mod:`bot.delivery`) as the gateway bot. An answer that is not ready after
-:data:`bot.client.DEFER_AFTER_SECONDS` is deferred (type 5, or 6 for paging) in the HTTP response and
+:data:`bot.gate.DEFER_AFTER_SECONDS` is deferred (type 5, or 6 for paging) in the HTTP response and
 finished through the follow-up webhook (``PATCH /webhooks/{app}/{token}/messages/@original``).
 
 Stateless: the store is read-only and every button carries its state in its custom_id, so any number of
@@ -32,10 +32,11 @@ from discord import app_commands
 from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
 
+from bot import offload
 from bot.answers import answer_key, run_completer
 from bot.answers.chat import explain_cards, explain_options
 from bot.answers.registry import CompleterFn
-from bot.client import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Regelbot
+from bot.client import INTERNAL_ERROR, Regelbot
 from bot.custom_id import OPEN, PAGE, Invocation
 from bot.delivery import (
     CB_AUTOCOMPLETE,
@@ -47,6 +48,7 @@ from bot.delivery import (
     press,
     runner,
 )
+from bot.gate import DEEP_QUEUE, DEFER_AFTER_SECONDS
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import Reply, as_private
 from bot.slash import PRIVATE, answer_of, completers_of
@@ -68,6 +70,71 @@ UNSUPPORTED = Reply.fail("Nicht unterstützt", "Diese Art von Interaktion beantw
 UNKNOWN_COMMAND = Reply.fail(
     "Unbekannter Befehl", "Diesen Befehl kennt diese Version des Bots nicht (Befehle neu synchronisieren)."
 )
+
+MALFORMED = Reply.fail(
+    "Ungültige Anfrage", "Diese Interaktion kam in unerwarteter Form an. Bitte den Befehl erneut ausführen."
+)
+_SCALAR = (str, int, float, bool)
+
+
+def _options_problem(options: Any, depth: int = 0) -> str | None:
+    """Why an ``options`` list is not as Discord sends it (None when it is): a list of objects with a string
+    ``name``, a scalar ``value`` and, for subcommands (groups), nested ``options`` (at most 2 levels)."""
+    if options is None:
+        return None
+    if not isinstance(options, list) or depth > 2:
+        return "options ist keine Liste"
+    for opt in options:
+        if not isinstance(opt, dict) or not isinstance(opt.get("name", ""), str):
+            return "Option ohne Namen"
+        if opt.get("value") is not None and not isinstance(opt.get("value"), _SCALAR):
+            return f"Option {opt['name'][:32]!r}: Wert ist kein Skalar"
+        problem = _options_problem(opt.get("options"), depth + 1)
+        if problem:
+            return problem
+    return None
+
+
+def shape_problem(payload: dict[str, Any]) -> str | None:
+    """Why a (verified) interaction ``payload`` does not have the shape of Discord's Interaction object
+    (``data`` an object; command name and options, a component's ``custom_id``/``values``, a message
+    command's ``resolved`` messages of the right types), or None when it has. Checked before any work so
+    that a malformed payload gets :data:`MALFORMED` and one log line, never a traceback (tester F13)."""
+    itype = payload.get("type")
+    if itype == PING:
+        return None
+    data = payload.get("data")
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        return "data ist kein Objekt"
+    if itype in (APPLICATION_COMMAND, AUTOCOMPLETE):
+        if not isinstance(data.get("name", ""), str):
+            return "name ist kein Text"
+        if data.get("type") == MESSAGE_COMMAND:
+            resolved = data.get("resolved") or {}
+            messages = resolved.get("messages") if isinstance(resolved, dict) else None
+            if not isinstance(resolved, dict) or not isinstance(messages or {}, dict) or not all(
+                    isinstance(m, dict) for m in (messages or {}).values()):
+                return "resolved.messages ist kein Objekt"
+        return _options_problem(data.get("options"))
+    if itype == MESSAGE_COMPONENT:
+        values = data.get("values")
+        if not isinstance(data.get("custom_id", ""), str):
+            return "custom_id ist kein Text"
+        if values is not None and not (isinstance(values, list) and all(isinstance(v, str) for v in values)):
+            return "values ist keine Textliste"
+        message = payload.get("message")
+        if message is not None and not (isinstance(message, dict) and isinstance(message.get("flags") or 0, int)):
+            return "message ist kein Objekt"
+    return None
+
+
+def _log_error(what: str, exc: BaseException) -> None:
+    """One ERROR line naming the exception; its traceback only at DEBUG (README: "tracebacks only with
+    LOG_LEVEL=DEBUG")."""
+    log.error("%s: %s: %s", what, type(exc).__name__, str(exc)[:200])
+    log.debug("%s", what, exc_info=exc)
 
 
 def verify(key: VerifyKey, signature: str, timestamp: str, body: bytes, now: float | None = None) -> bool:
@@ -251,11 +318,17 @@ class Interactions:
         ``sent_at``: the signature's timestamp (Unix seconds, whole, so never later than the real send time).
         The answer is deferred ``defer_after`` seconds after it, not after arrival: a request that waited in
         a queue (a burst) is deferred early enough for Discord's 3 seconds. With more than
-        :data:`bot.client.DEEP_QUEUE` answers running in this worker (a burst) it is deferred at once: the
+        :data:`bot.gate.DEEP_QUEUE` answers running in this worker (a burst) it is deferred at once: the
         response goes out before the answer work instead of after up to ``defer_after`` of it."""
         itype = payload.get("type")
         if itype == PING:
             return {"type": PONG}
+        problem = shape_problem(payload)
+        if problem:
+            log.warning("Interaktion vom Typ %r in unerwarteter Form: %s", itype, problem)
+            if itype == AUTOCOMPLETE:
+                return {"type": CB_AUTOCOMPLETE, "data": {"choices": []}}
+            return {"type": CB_MESSAGE, "data": message_payload(MALFORMED)}
         data = payload.get("data") or {}
         if itype == AUTOCOMPLETE:
             return await self._autocomplete(data)
@@ -292,16 +365,16 @@ class Interactions:
                 o.get("name") == PRIVATE and o.get("value") is True for o in options)
             reply = error if inv is None else await runner(self._ctx())(inv)
             reply = as_private(reply) if private and reply is not None else reply
-        except Exception:
-            log.exception("Fehler in /%s", str(data.get("name") if isinstance(data, dict) else "?")[:32])
+        except Exception as exc:
+            _log_error("Fehler in /" + str(data.get("name") if isinstance(data, dict) else "?")[:32], exc)
             reply, inv = INTERNAL_ERROR, None
         await self._send(transport, reply or INTERNAL_ERROR, origin=inv)
 
     async def _answer_button(self, transport: HttpTransport, custom_id: str, private: bool = False) -> None:
         try:
             pressed = await press(custom_id, runner(self._ctx()), private)
-        except Exception:
-            log.exception("Fehler bei Knopf %s", custom_id[:100])
+        except Exception as exc:
+            _log_error(f"Fehler bei Knopf {custom_id[:100]}", exc)
             await self._send(transport, INTERNAL_ERROR)
             return
         await self._send(transport, pressed.reply, origin=pressed.origin, page=pressed.page, update=pressed.update)
@@ -344,8 +417,8 @@ def make_app(interactions: Interactions, public_key: str) -> web.Application:
             return web.json_response({"error": "kein Objekt"}, status=400)
         try:
             answer = await interactions.handle(payload, sent_at=float(timestamp))
-        except Exception:  # a payload of an unexpected shape: one log line with traceback, a German answer
-            log.exception("Fehler bei Interaktion vom Typ %r", payload.get("type"))
+        except Exception as exc:  # a shape shape_problem missed: one log line (traceback at DEBUG), German answer
+            _log_error(f"Fehler bei Interaktion vom Typ {payload.get('type')!r}", exc)
             answer = ({"type": CB_AUTOCOMPLETE, "data": {"choices": []}} if payload.get("type") == AUTOCOMPLETE
                       else {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)})
         return web.Response(body=json.dumps(answer).encode(), content_type="application/json")
@@ -372,6 +445,8 @@ async def serve(bot: Regelbot, public_key: str, host: str, port: int, reuse_port
         OSError: the address is in use or not available.
     """
     await bot.prepare()
+    offload.start()  # warm the calculation workers before the first interaction (no spawn on a request)
+    await offload.ready()
     rest = RestClient()
     interactions = Interactions(bot, rest, defer_after)
     runner_ = web.AppRunner(make_app(interactions, public_key), access_log=None, handle_signals=False)

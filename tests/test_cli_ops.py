@@ -86,6 +86,25 @@ def test_interrupted_build_exits_130_in_german_and_keeps_the_old_store(built_db,
     assert db.read_bytes() == before
 
 
+def test_a_signal_right_after_the_temp_file_is_created_still_removes_it(tmp_path, monkeypatch):
+    """The race behind the flaky interruption test under load: the test signals as soon as the temp file
+    exists, and the signal used to land between its creation and the ``try`` that removes it."""
+    import bot.importer as importer
+
+    db = tmp_path / "regelbot.sqlite3"
+    seen: list[list[Path]] = []
+
+    def interrupted(fd: int, needed: bool = False) -> bool:  # the first line after the file was created
+        seen.append(temps(db))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importer, "_lock", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        importer.build(db, importer.DEFAULT_SOURCES)
+    assert len(seen) == 1 and len(seen[0]) == 1  # the temp file existed when the "signal" came
+    assert temps(db) == [] and not db.exists()
+
+
 def test_temp_files_of_killed_builds_are_removed_by_the_next_build(tmp_path):
     db = tmp_path / "regelbot.sqlite3"
     proc = interrupt_while_writing(db, signal.SIGKILL)

@@ -52,12 +52,13 @@ async def test_worst_inputs_never_block_the_loop(ctx, slow_callbacks):
         await run_completer(ctx, card_names, "bor")  # warm: the first call imports and builds caches
         await run_answer(ctx, "mana_info", cost="{1}")
         slow_callbacks.clear()
+        # No wall-clock limit here: on a loaded machine any answer may take seconds of real time. Bounded
+        # time is the budget's job (tests/test_offload.py: past the budget the worker is killed and the user
+        # gets "Diese Berechnung ist zu aufwendig"); this test proves the loop is never blocked meanwhile.
         for key, options in WORST:
-            t0 = time.perf_counter()
             reply = await run_answer(ctx, key, **options)
             for i in range(len(fit_pages(reply.pages))):
                 payload(reply, i)
-            assert time.perf_counter() - t0 < 3.0, key
             assert reply.pages[0].title != "Da ist etwas schiefgelaufen", key
     finally:
         offload.configure(budget=offload.DEFAULT_BUDGET)

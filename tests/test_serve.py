@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
 import time
 
+import pytest
 from nacl.signing import SigningKey
 
 from bot.custom_id import Invocation
@@ -50,22 +54,44 @@ async def test_commands_resolve_to_the_answer_and_its_parameters(offline_bot):
     assert await http.handle({"type": 1}) == {"type": 1}
 
 
-async def test_a_payload_of_an_unexpected_shape_gets_a_german_answer(offline_bot):
+MALFORMED_PAYLOADS = [  # tester F13: validly signed, shapes Discord never sends
+    {"type": 2, "data": "kein Objekt"},
+    {"type": 2, "data": {"name": "karte", "options": "x"}},
+    {"type": 2, "data": {"name": "card", "options": [{"name": "x", "type": 1, "options": "y"}]}},
+    {"type": 2, "data": {"name": "card", "options": ["x"]}},
+    {"type": 2, "data": {"name": "card", "type": 3, "target_id": "1", "resolved": {"messages": {"1": "x"}}}},
+    {"type": 3, "data": {"custom_id": 5}},
+    {"type": 3, "data": {"custom_id": "rb:card:1", "values": "x"}},
+    {"type": 3, "data": {"custom_id": "rb:card:1"}, "message": "x"},
+    {"type": 4, "data": {"name": "card", "options": "x"}},
+]
+
+
+@pytest.mark.parametrize("shape", MALFORMED_PAYLOADS, ids=range(len(MALFORMED_PAYLOADS)))
+async def test_a_payload_of_an_unexpected_shape_gets_a_german_answer_and_no_traceback(offline_bot, caplog, shape):
     from aiohttp.test_utils import TestClient, TestServer
 
     from bot.serve import make_app
 
     key = SigningKey.generate()
     app = make_app(Interactions(offline_bot, RestClient()), key.verify_key.encode().hex())
+    caplog.set_level(logging.INFO)
     async with TestClient(TestServer(app)) as client:
-        body = b'{"type": 2, "data": "kein Objekt", "id": "1", "token": "t", "application_id": "1"}'
+        body = json.dumps({**shape, "id": "1", "token": "t", "application_id": "1"}).encode()
         ts = str(int(time.time()))
         headers = {"X-Signature-Ed25519": key.sign(ts.encode() + body).signature.hex(), "X-Signature-Timestamp": ts}
         resp = await client.post("/interactions", data=body, headers=headers)
         assert resp.status == 200
         answer = await resp.json()
-        assert answer["type"] == 4 and answer["data"]["flags"] == 64
-        assert answer["data"]["embeds"][0]["title"] == "Da ist etwas schiefgelaufen"
+        if shape["type"] == 4:
+            assert answer == {"type": 8, "data": {"choices": []}}
+        else:
+            assert answer["type"] == 4 and answer["data"]["flags"] == 64
+            assert answer["data"]["embeds"][0]["title"] == "Ungültige Anfrage"
         stale = {**headers, "X-Signature-Timestamp": "1"}
         assert (await client.post("/interactions", data=body, headers=stale)).status == 401
         assert (await client.get("/health")).status == 200
+    await asyncio.sleep(0.05)  # a background answer task would log now
+    assert [r.exc_info for r in caplog.records if r.exc_info] == []  # README: tracebacks only at DEBUG
+    assert [r.levelname for r in caplog.records if r.name == "bot.serve"] == ["WARNING"]
+    assert any("in unerwarteter Form" in r.getMessage() for r in caplog.records)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from bot.answers import run_answer
 from bot.render import payload
@@ -108,3 +109,22 @@ async def test_library_card_name_with_a_comma(ctx):
     assert reply.pages[0].body.splitlines()[0] == "Spieler 1: **55,56 %** (5/9)"
     bad = await run_answer(ctx, "clash_odds", library1="4 Gibtsnicht; 2 Boros-Rekrut", library2="0:1")
     assert bad.error and bad.pages[0].title.startswith("Bibliothek 1, Eintrag 1:")
+
+
+def test_share_button_of_a_private_odds_answer_posts_the_same_answer(built_db):
+    """Tester F23: the random reveal drew a fresh seed on every run, so "Im Kanal teilen" (and paging)
+    never matched the page fingerprint. The seed drawn for the answer is carried in its custom_id."""
+    first = json.loads(run_cli(
+        "call", "/fehde chancen bibliothek1: 0:1 2:1 bibliothek2: 1:2 privat: ja", "--json", db=built_db).stdout)
+    assert first["flags"] & 64  # EPHEMERAL
+    share = [b for row in first["components"] for b in row["components"] if b.get("label") == "Im Kanal teilen"]
+    assert len(share) == 1 and share[0]["custom_id"].startswith("rb:sh:1:")
+    seed = re.search(r"Startwert (\d+)", json.dumps(first, ensure_ascii=False)).group(1)
+    assert share[0]["custom_id"].endswith(f",#{seed}")  # the seed is part of the invocation
+    pressed = run_cli("press", share[0]["custom_id"], "--json", db=built_db)
+    assert pressed.returncode == 0, pressed.stderr
+    shared = json.loads(pressed.stdout)
+    assert not (shared.get("flags") or 0) & 64  # public now
+    assert shared["embeds"] == first["embeds"]
+    # library 1 = {0, 2}, library 2 = {1, 1}: each player wins half the time (701.30: higher mana value wins)
+    assert "Spieler 1: **50,00 %** (1/2)" in shared["embeds"][0]["description"]

@@ -176,8 +176,11 @@ async def http(real_bot, store_db, tmp_path_factory):
 
 
 async def test_signed_ping_gets_pong(http):
-    fake, *_ = http
+    fake, server, *_ = http
     assert await fake.ping() == (200, {"type": 1})
+    # the calculation workers were started and warm before the endpoint took requests (bot.offload.ready)
+    log = server.proc.output()
+    assert log.index("Rechenprozesse bereit") < log.index("HTTP-Endpunkt bereit")
 
 
 async def test_bad_missing_or_stale_signatures_get_401_and_no_work(http):
@@ -215,6 +218,10 @@ async def test_every_command_and_autocomplete_answered_as_by_the_gateway(http):
     for step, expected in zip(plan, gateway, strict=True):
         res = await run_step(fake, step)
         got = visible(res)
+        # Deferred (5) or at once (4) depends on the machine's load at that moment; the user sees the final
+        # message either way, and that is what must match (content, embeds, ephemeral flag, buttons, choices).
+        got_cb, expected_cb = got.pop("callback"), expected.pop("callback")
+        assert got_cb == expected_cb or {got_cb, expected_cb} <= {4, 5}, step
         if "Zufälliges Aufdecken" in json.dumps(expected, ensure_ascii=False):
             # /fehde chancen without a seed reveals at random: compare all but that field
             for v in (got, expected):

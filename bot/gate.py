@@ -1,0 +1,287 @@
+"""The gateway bot's interaction gate: burst handling, the 2-s defer watchdog and graceful shutdown.
+
+:class:`GatedBot` is the base of :class:`bot.client.Regelbot`. It wraps discord.py's INTERACTION_CREATE
+parser (:meth:`GatedBot._gate_interactions`): notes when each interaction arrived and which tasks handle it,
+defers commands and Regelbot buttons from the raw payload in a burst (more than :data:`DEEP_QUEUE` in
+flight, or older than :data:`LATE_START_SECONDS` by its snowflake), works on autocompletes
+:data:`AUTOCOMPLETE_SLOTS` at a time, defers an answer not ready 2 s after the interaction was created
+(:meth:`GatedBot._watchdog`, Discord's 3-s limit) and, on shutdown, refuses new interactions in German while
+those in flight finish (:meth:`GatedBot._drain`, ≤ :data:`DRAIN_SECONDS`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord.ext import commands
+
+from bot.delivery import defer_body, defer_kind, send_callback, send_reply
+from bot.reply import Reply
+
+if TYPE_CHECKING:
+    from discord.types.interactions import Interaction as InteractionPayload
+
+log = logging.getLogger(__name__)
+
+#: Answers slower than this are deferred first, so Discord's 3-second limit holds.
+DEFER_AFTER_SECONDS = 2.0
+#: Interactions in flight above which a new one is deferred before any work (a burst: the loop is busy, a
+#: 2-s timer would fire late) and answer work waits for one of ``ANSWER_SLOTS``.
+DEEP_QUEUE = 256
+ANSWER_SLOTS = 32
+#: An interaction that waited this long before its handler ran is deferred at once.
+LATE_START_SECONDS = 0.5
+#: Autocompletes worked on at once; more wait in arrival order (:meth:`GatedBot._gate_interactions`).
+AUTOCOMPLETE_SLOTS = 64
+DISCORD_EPOCH_MS = 1420070400000
+AUTOCOMPLETE = 4
+#: How long shutdown waits for interactions in flight (Discord's own limit is 3 s).
+DRAIN_SECONDS = 3.0
+SHUTTING_DOWN = Reply.fail(
+    "Der Bot startet gerade neu",
+    "Bitte in ein paar Sekunden noch einmal versuchen.",
+)
+
+
+class _TaskCapture:
+    """A loop task factory that hands every task it creates to ``sink`` while one is set, and otherwise
+    creates tasks as the factory it replaced (``previous``, or the default ``asyncio.Task``)."""
+
+    def __init__(self, previous: Any) -> None:
+        self.previous = previous
+        self.sink: list[asyncio.Task[Any]] | None = None
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
+        task = self.previous(loop, coro, **kwargs) if self.previous else asyncio.Task(coro, loop=loop, **kwargs)
+        if self.sink is not None:
+            self.sink.append(task)
+        return task
+
+
+class GatedBot(commands.AutoShardedBot):
+    """discord.py's AutoShardedBot with the interaction gate (module docstring); takes the same arguments."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Tasks handling interactions right now (see :meth:`_gate_interactions`), and when each arrived.
+        self.in_flight: set[asyncio.Task[Any]] = set()
+        self._arrived: dict[int, float] = {}
+        self._slots: asyncio.Semaphore | None = None
+        #: Defers sent from the raw payload in a burst: interaction id -> (its request, type, ephemeral).
+        self._early: dict[int, tuple[asyncio.Future[None], int, bool]] = {}
+        #: Autocompletes waiting for one of AUTOCOMPLETE_SLOTS (raw payloads, in arrival order).
+        self._completions: deque[dict[str, Any]] = deque()
+        self._completing = 0
+        #: True once shutdown began: new interactions get a short German refusal, in-flight ones finish.
+        self.draining = False
+        self.shutdown_counts = {"finished": 0, "refused": 0, "cancelled": 0}
+        self._gate_interactions()
+
+
+    def _gate_interactions(self) -> None:
+        """Wrap discord.py's INTERACTION_CREATE parser: note when each interaction arrived and which tasks
+        handle it (discord.py creates them inside the parser), so bursts can be deferred early and shutdown
+        can wait for them; while draining, answer new interactions with a short German refusal instead.
+
+        In a burst (more than :data:`DEEP_QUEUE` in flight, or the interaction is older than
+        :data:`LATE_START_SECONDS` on Discord's clock) a command or Regelbot button is deferred here, from
+        the raw payload (:func:`bot.delivery.defer_kind`), before discord.py parses it: the defer's request
+        is the first task of the interaction, ahead of all parsing and answer work. Autocompletes (which
+        cannot be deferred) are worked on :data:`AUTOCOMPLETE_SLOTS` at a time in arrival order, so in a
+        burst the early ones are answered in time instead of all of them late together."""
+        parsers = self._connection.parsers
+        self._parse_interaction = parsers["INTERACTION_CREATE"]
+
+        def gated(data: dict[str, Any]) -> None:
+            if self.draining:
+                self.shutdown_counts["refused"] += 1
+                self._track(asyncio.ensure_future(self._refuse(data)))
+                return
+            iid = int(data["id"])
+            self._arrived[iid] = time.monotonic()
+            if self._in_burst(iid):
+                self._defer_early(iid, data)
+            if data.get("type") == AUTOCOMPLETE and self._completing >= AUTOCOMPLETE_SLOTS:
+                self._completions.append(data)
+                return
+            self._handle(data)
+
+        parsers["INTERACTION_CREATE"] = gated
+
+    def _in_burst(self, iid: int) -> bool:
+        """More than :data:`DEEP_QUEUE` interactions in flight or waiting, or interaction ``iid`` is older than
+        :data:`LATE_START_SECONDS` by its snowflake (it waited before it was read)."""
+        age = time.time() - ((iid >> 22) + DISCORD_EPOCH_MS) / 1000
+        return age > LATE_START_SECONDS or len(self.in_flight) + len(self._completions) > DEEP_QUEUE
+
+    def _defer_early(self, iid: int, data: dict[str, Any]) -> None:
+        """Send the defer of the raw interaction ``data`` now (a task created before any of its handlers);
+        :meth:`settle_defer` waits for it before the interaction is answered."""
+        kind = defer_kind(data)
+        if kind is None:
+            return
+        request = asyncio.ensure_future(send_callback(self._connection, iid, str(data.get("token", "")),
+                                                      defer_body(*kind)))
+        request.add_done_callback(lambda f: f.cancelled() or f.exception())  # raised again in settle_defer
+        self._early[iid] = (request, *kind)
+        self._track(request)
+
+    async def settle_defer(self, interaction: discord.Interaction[Any]) -> None:
+        """Wait for the defer :meth:`_gate_interactions` sent for ``interaction`` before it was parsed (if
+        any) and record it in discord.py's response state, so the answer edits the deferred message.
+
+        Raises:
+            discord.HTTPException: the defer was refused (``NotFound`` 10062: the interaction expired).
+        """
+        early = self._early.pop(interaction.id, None)
+        if early is None:
+            return
+        request, ctype, ephemeral = early
+        await request
+        interaction.response._response_type = discord.InteractionResponseType(ctype)
+        interaction.extras["deferred_ephemeral"] = ephemeral
+
+    def _handle(self, data: dict[str, Any]) -> None:
+        """Parse ``data`` (discord.py creates the handler tasks), track the tasks; when all are done, forget
+        the interaction and start the next waiting autocomplete."""
+        iid = int(data["id"])
+        completion = data.get("type") == AUTOCOMPLETE
+        tasks = self._capture(self._parse_interaction, data)
+        for task in tasks:
+            self._track(task)
+        if completion:
+            self._completing += 1
+        left = [len(tasks)]
+
+        def finished(_: Any = None) -> None:
+            left[0] -= 1
+            if left[0] > 0:
+                return
+            self._arrived.pop(iid, None)
+            self._early.pop(iid, None)
+            if completion:
+                self._completing -= 1
+                while self._completions and self._completing < AUTOCOMPLETE_SLOTS and not self.draining:
+                    self._handle(self._completions.popleft())
+
+        if not tasks:
+            left[0] = 1
+            finished()
+        for task in tasks:
+            task.add_done_callback(finished)
+
+    def _capture(self, parse: Any, data: dict[str, Any]) -> list[asyncio.Task[Any]]:
+        """Run ``parse(data)`` and return the tasks it created (through a :class:`_TaskCapture` factory on the
+        loop, installed once and chained to any factory already there; O(1) per task)."""
+        loop = asyncio.get_running_loop()
+        factory = loop.get_task_factory()
+        if not isinstance(factory, _TaskCapture):  # install once per loop
+            factory = _TaskCapture(factory)
+            loop.set_task_factory(factory)
+        created: list[asyncio.Task[Any]] = []
+        factory.sink = created
+        try:
+            parse(data)
+        finally:
+            factory.sink = None
+        return created
+
+    def _track(self, task: asyncio.Task[Any]) -> None:
+        self.in_flight.add(task)
+        task.add_done_callback(self.in_flight.discard)
+
+    async def _refuse(self, data: dict[str, Any]) -> None:
+        # built from the raw payload, before discord.py dispatches it (its state is typed for any Client)
+        interaction: discord.Interaction[Any] = discord.Interaction(
+            data=cast("InteractionPayload", data), state=self._connection
+        )
+        with contextlib.suppress(discord.HTTPException, RuntimeError):
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            elif interaction.type is not discord.InteractionType.ping:
+                await send_reply(interaction, SHUTTING_DOWN)
+
+    async def _drain(self) -> None:
+        """Stop taking interactions, wait up to :data:`DRAIN_SECONDS` for those in flight, cancel the rest."""
+        self.draining = True
+        while self._completions:  # autocompletes still waiting for a slot: an empty list at once
+            self.shutdown_counts["refused"] += 1
+            self._track(asyncio.ensure_future(self._refuse(self._completions.popleft())))
+        pending = {t for t in self.in_flight if not t.done() and t is not asyncio.current_task()}
+        started = time.monotonic()
+        if pending:
+            _, late = await asyncio.wait(pending, timeout=DRAIN_SECONDS)
+            for task in late:
+                task.cancel()
+            if late:
+                await asyncio.wait(late, timeout=0.5)
+            self.shutdown_counts["cancelled"] = len(late)
+            self.shutdown_counts["finished"] = len(pending) - len(late)
+        counts = self.shutdown_counts
+        if self.is_ready() or pending or counts["refused"]:  # nothing to report for a bot that never connected
+            log.info("Heruntergefahren nach %.1f s: %d laufende Interaktionen beendet, %d abgebrochen, %d abgelehnt",
+                     time.monotonic() - started, counts["finished"], counts["cancelled"], counts["refused"])
+
+    def _waited(self, interaction: discord.Interaction[Any]) -> float:
+        """Seconds since the interaction was created: the larger of the time since it arrived here and
+        its snowflake's age on Discord's clock (a backlog before it was even read counts too)."""
+        arrived = self._arrived.pop(interaction.id, None)
+        local = time.monotonic() - arrived if arrived is not None else 0.0
+        remote = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        return max(local, min(remote, DEFER_AFTER_SECONDS))
+
+    async def _watchdog(
+        self, work: Awaitable[Reply], interaction: discord.Interaction[Any] | None, ephemeral: bool = False,
+        update: bool = False,
+    ) -> Reply:
+        """Await ``work``; if it is not done 2 s after the interaction was created, defer ``interaction``
+        meanwhile (Discord's 3-s limit). ``update``: the answer will replace the clicked message (paging),
+        so the defer is type 6.
+
+        In a burst (more than :data:`DEEP_QUEUE` interactions in flight, or this one waited more than
+        :data:`LATE_START_SECONDS` before its handler ran) it is deferred first and the work waits for one
+        of :data:`ANSWER_SLOTS`, so every interaction is acknowledged in time even when answering all of
+        them takes longer.
+        """
+        if interaction is None:
+            return await work
+        try:
+            await self.settle_defer(interaction)  # deferred from the raw payload in a burst
+            waited = self._waited(interaction)
+            burst = interaction.response.is_done() or waited > LATE_START_SECONDS or len(self.in_flight) > DEEP_QUEUE
+            if burst:
+                await self._defer(interaction, ephemeral, update)
+        except BaseException:  # the defer failed (expired): the work never runs
+            if asyncio.iscoroutine(work):
+                work.close()
+            raise
+        if burst:
+            if self._slots is None:
+                self._slots = asyncio.Semaphore(ANSWER_SLOTS)
+            async with self._slots:
+                return await work
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS - waited)
+        if not done:
+            try:
+                await self._defer(interaction, ephemeral, update)
+            except BaseException:  # expired meanwhile: stop the work, nobody can see its answer
+                task.cancel()
+                raise
+        return await task
+
+    @staticmethod
+    async def _defer(interaction: discord.Interaction[Any], ephemeral: bool, update: bool = False) -> None:
+        if not interaction.response.is_done():
+            interaction.extras["deferred_ephemeral"] = ephemeral
+            if update:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(thinking=True, ephemeral=ephemeral)
