@@ -117,7 +117,9 @@ async def test_heading_502_46_keeps_the_misprinted_502_32a(ctx):
 
 async def test_203_2e_see_also_button_opens_104_3(ctx):
     reply = await run_answer(ctx, "rule", query="203.2e")
-    assert "→ **heute 202.2**: An object is the color or colors of the mana symbols" in reply.pages[0].body
+    # Ravnica FAQ 203.2e (hybrid card has both colours) is today 202.2d, not the general 202.2.
+    assert "→ **heute 202.2d**: An object with one or more hybrid mana symbols and/or Phyrexian mana symbols" in (
+        reply.pages[0].body)
     assert "Siehe auch Regel 104.3." in reply.pages[1].body
     button = next(a for a in reply.actions if a.action == "rule")
     assert (button.label, button.arg) == ("Siehe 104.3", "104.3")

@@ -15,7 +15,7 @@ from bot.importer.align import (
     rule_sort_key,
     score_sample,
 )
-from bot.importer.cr import parse_cr
+from bot.importer.cr import CRDocument, parse_cr, parse_cr_text
 from bot.importer.model import RuleExplanation
 
 FIX = Path(__file__).parent / "fixtures"
@@ -154,3 +154,75 @@ def test_versions_split_merged_and_moved_rules():
     assert m["507.2"].new == "507.2"
     # "general" is today's "commander"; a rule about the graveyard is not one about "hand or library"
     assert (m["903.10"].new, m["903.10"].runner_up) == ("903.9a", None)
+
+
+def test_guards_against_a_wrong_named_counterpart():
+    """Issue 9 item 3: the texts of CR 2010-10-01 and 2026-04-17 that made the map name a wrong rule."""
+    from bot.importer.align.guards import polarity_conflict
+
+    # 2010 800.7 vs 2026 104.3h: "not using" the limited range of influence option is the opposite case
+    old_800_7 = ("In a multiplayer game not using the limited range of influence option (see rule 801), if an "
+                 "effect states that a player wins the game, all of that player's opponents lose the game instead.")
+    new_104_3h = ("In a multiplayer game using the limited range of influence option (see rule 801), an effect that "
+                  "states that a player wins the game instead causes all of that player’s opponents within the "
+                  "player’s range of influence to lose the game. This may not cause the game to end.")
+    assert polarity_conflict(old_800_7, new_104_3h)
+    # 2010 708.7 → 2026 709.4a is the same rule with a changed ruling in a later sentence ("and not both")
+    old_708_7 = ("If an effect instructs a player to name a card and the player wants to name a split card, the "
+                 "player must name both halves of the split card.")
+    new_709_4a = ("Each split card has two names. If an effect instructs a player to choose a card name and the "
+                  "player wants to choose a split card’s name, the player must choose one of those names and not both.")
+    assert not polarity_conflict(old_708_7, new_709_4a)
+
+
+def _cr(date: str, rules: str) -> CRDocument:
+    """A made-up CR in the official layout: ``rules`` is the rules part (section 903 only)."""
+    return parse_cr_text(f"""Magic: The Gathering Comprehensive Rules
+
+These rules are effective as of {date}.
+
+Contents
+
+9. Casual Variants
+903. Commander
+
+Glossary
+
+Credits
+
+9. Casual Variants
+
+903. Commander
+
+{rules}
+
+Glossary
+
+Commander
+A card that leads a deck in this made-up test game.
+
+Credits
+
+Test.
+""")
+
+
+def test_versions_guards_give_none_rather_than_a_wrong_rule():
+    """2010 903.10 (a leaf rule) is not 2026 903.9, whose own text only introduces its subrules."""
+    old = _cr("October 1, 2010", "903.10. If a commander would be put into its owner's graveyard from anywhere, "
+                                 "that player may put it into the command zone instead.")
+    new = _cr("April 17, 2026", "903.9. A commander may return to the command zone during a Commander game.\n\n"
+                                "903.9a If a commander is in a graveyard, its owner may put it into the command "
+                                "zone from anywhere.")
+    assert match_versions(old, new)["903.10"].new != "903.9"
+
+
+def test_versions_term_defined_then_only_named():
+    """A rule defining a term in quotes goes to the one rule of its section that still names it (2010 306.4,
+    the "planeswalker uniqueness rule", → 2026 306.4, which says that rule was removed)."""
+    old = _cr("October 1, 2010", "903.4. If two commanders share a name, both go to the command zone. This is "
+                                 "called the \"commander name rule.\"")
+    new = _cr("April 17, 2026", "903.4. Previously, a \"commander name rule\" moved commanders of one name to "
+                                "their zone. It was removed in this made-up game.")
+    assert (match_versions(old, new)["903.4"].new, match_versions(old, new)["903.4"].method) == (
+        "903.4", "defined-term")

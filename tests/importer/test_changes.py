@@ -43,6 +43,14 @@ def test_register_parses_and_every_row_is_reviewed():
                                    "prioritaet", "nicht_verrechnet"}
 
 
+def test_number_row_203_2e_is_todays_202_2d():
+    """Ravnica FAQ line 40 quotes 203.2e (an object with hybrid symbols has both colours): CR 2026 202.2d."""
+    register = read_register()
+    row = next(r for r in register.numbers if (r.document, r.number) == ("001", "203.2e"))
+    assert (row.today, row.relation) == ("202.2d", "same")
+    assert register.cr["202.2d"].startswith("An object with one or more hybrid mana symbols")
+
+
 def test_term_table_rows():
     terms = read_terms()
     # Reviewed: the forecast ability is activated, not cast (Dissension FAQ line 1935).

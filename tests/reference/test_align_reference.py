@@ -37,8 +37,8 @@ def test_versions_2010_to_2026(reference):
     # "Winning and Losing" → "Ending the Game", "Tribals" → "Kindreds", "EDH" → "Commander"
     for old_sec, new_sec in (("104", "104"), ("308", "308"), ("903", "903"), ("712", "724")):
         assert (m[old_sec].new, m[old_sec].method, m[old_sec].certain) == (new_sec, "section-content", False)
-    # 1899 numbers in the 2010 file: 1850 matched (1681 certain), 49 without a counterpart
-    assert sum(x.new is not None for x in m.values()) == 1850
+    # 1899 numbers in the 2010 file: 1848 matched (1681 certain), 51 without a counterpart
+    assert sum(x.new is not None for x in m.values()) == 1848
     assert sum(x.certain for x in m.values()) == 1681
     # Issue 9: counterparts the texts prove. 508.2a is word for word the same rule (was "another rule").
     assert (m["508.2a"].new, m["508.2a"].method, m["508.2a"].certain) == ("508.2a", "text-identical", True)
@@ -60,19 +60,24 @@ def test_map_precision_on_the_hand_checked_sample(reference):
     # (checked, right over all rows, named, named right) per part of the sample (see its header): rows 1-139
     # used while improving, 140-201 drawn after the first round, 202-261 judged blind after the sentence pass was
     # added (then used to improve it), 262-322 judged blind after that (no change since).
-    parts = {(1, 139): (139, 138, 129, 128), (140, 201): (62, 57, 52, 52), (202, 261): (60, 51, 47, 44),
+    # The guards of bot/importer/align/guards.py (issue 9: no wrong counterpart) turned 800.7, 513.1 and
+    # 903.10 into none and sent 713.2d to its right counterpart; 306.4 found by its quoted term; the hold-out 262-322 did not change.
+    parts = {(1, 139): (139, 139, 129, 129), (140, 201): (62, 57, 52, 52), (202, 261): (60, 54, 45, 45),
              (262, None): (61, 54, 45, 45)}
     for (first, last), figures in parts.items():
         sc = score_sample(m, sample.part(first, last))
         assert (sc.checked, sc.right, sc.claimed, sc.claimed_right) == figures, (first, sc)
     score = score_sample(m, sample)
-    assert (score.checked, score.right, score.claimed, score.claimed_right) == (322, 300, 273, 269)
-    # target 99 % over all rows not reached: 93.2 % (the misses are mostly rules without a counterpart named)
-    assert (round(score.agreement, 1), round(score.precision, 1)) == (93.2, 98.5)
-    # named but wrong (old, map, checked)
-    assert sorted(w for w in score.wrong if w[1] is not None) == [
-        ("513.1", "513.2", None), ("713.2d", "729.5c", "729.2a"), ("800.7", "104.3h", None),
-        ("903.10", "903.9", "903.9a")]
+    assert (score.checked, score.right, score.claimed, score.claimed_right) == (322, 304, 271, 271)
+    # target 99 % over all rows not reached: 94.4 % (every miss is a rule whose counterpart the map leaves
+    # unnamed); every named counterpart is right
+    assert (round(score.agreement, 1), round(score.precision, 1)) == (94.4, 100.0)
+    assert [w for w in score.wrong if w[1] is not None] == []
+    assert (m["713.2d"].new, m["713.2d"].method) == ("729.2a", "text-sentence")
+    assert (m["800.7"].new, m["513.1"].new, m["903.10"].new) == (None, None, None)
+    # 306.4 defined the "planeswalker uniqueness rule"; today's 306.4 (same section) says it was removed. The
+    # state-based action 704.5j that applied it has no counterpart (it names the rule, in another section).
+    assert (m["306.4"].new, m["306.4"].method, m["704.5j"].new) == ("306.4", "defined-term", None)
 
 
 def test_split_merged_and_moved_rules(reference):

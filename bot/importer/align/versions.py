@@ -6,6 +6,7 @@ from collections import Counter
 
 from rapidfuzz import fuzz, process
 
+from bot.importer.align.guards import children_elsewhere, intro_only, polarity_conflict
 from bot.importer.align.result import CERTAIN_MARGIN, CERTAIN_SCORE, MIN_SCORE, RuleMatch
 from bot.importer.align.sections import match_rule_titles, match_sections
 from bot.importer.align.similarity import (
@@ -91,7 +92,8 @@ def _match_loose(old: CRDocument, new: CRDocument, out: dict[str, RuleMatch]) ->
             pool.append(same)
         text = wording(r.text)
         scored = sorted(((loose(text, wording(x.text)), x.number) for x in pool
-                         if x.number not in taken and not x.title), reverse=True)
+                         if x.number not in taken and not x.title and not intro_only(old, new, r.number, x.number)
+                         and not polarity_conflict(r.text, x.text)), reverse=True)
         if not scored or scored[0][0] < LOOSE_MIN:
             continue
         second = scored[1] if len(scored) > 1 else (0.0, None)
@@ -179,6 +181,8 @@ def _assign(
     for s, old_n, new_n in sorted(pairs, reverse=True):
         if old_n in done or new_n in taken or s < MIN_SCORE:
             continue
+        if s < CERTAIN_SCORE and table[old_n][0][1] != new_n:
+            continue  # its best candidate went to a sibling: a weak second choice is no counterpart (713.2d)
         others = [x for x in table[old_n] if x[1] != new_n]
         second = others[0] if others else (0.0, None)
         inner = new_n in in_scope
@@ -212,14 +216,25 @@ def _match_defined_terms(old: CRDocument, new: CRDocument, out: dict[str, RuleMa
     """Rules still without a counterpart that define a term in quotes (2010 309.6 and 901.7a: ``This is
     called the "planeswalking ability."``) go to the one new rule defining the same term (2026 901.8: ``known
     as the "planeswalking ability."``), several old rules to one new rule when they said the same; method
-    ``defined-term``, never certain. No match when no or several new rules define it."""
+    ``defined-term``, never certain. When no new rule defines it, the one new rule of the section the old
+    rule went to that names it in quotes (2010 306.4 → 2026 306.4, which says the "planeswalker uniqueness
+    rule" was removed). No match when several new rules define or name it."""
     defining: dict[str, list[str]] = {}
     for x in new.rules:
         if x.kind in ("rule", "subrule") and not x.title:
             for term in defined_terms(x.text):
                 defining.setdefault(term, []).append(x.number)
+    naming: dict[str, list[str]] = {}
+    for x in new.rules:
+        if x.kind in ("rule", "subrule") and not x.title:
+            for term in quoted_names(x.text):
+                naming.setdefault(term, []).append(x.number)
     for r in _unmatched(old, out):
-        hits = {n for t in defined_terms(r.text) for n in defining.get(t, [])}
+        terms = defined_terms(r.text)
+        hits = {n for t in terms for n in defining.get(t, [])}
+        if not hits:  # nobody defines it today: the one rule of its section still naming it (306.4, whose
+            # "planeswalker uniqueness rule" was removed; not the state-based action 704.5j, in another section)
+            hits = {n for t in terms for n in naming.get(t, []) if n.split(".")[0] == _home(r, out)}
         if len(hits) == 1:
             out[r.number] = RuleMatch(r.number, hits.pop(), 100.0, "defined-term", False)
 
@@ -267,7 +282,8 @@ def _match_sentences(old: CRDocument, new: CRDocument, out: dict[str, RuleMatch]
             # by its place only; a rule naming something in quotes ("legend rule") is not one without it; a rule
             # about other zones is another rule (903.10 graveyard: not 903.9b "hand or library")
             if ((section[i] != home and not alone) or (names and not any(n in texts[i] for n in names))
-                    or not places <= places_of[i]):
+                    or not places <= places_of[i] or polarity_conflict(r.text, pool[i].text)
+                    or children_elsewhere(old, r.number, pool[i].number, out)):
                 continue
             row = [max((s for s in (fuzz.ratio(part, t) for t in split[i]) if s >= 30), default=0.0)
                    for part in parts]
