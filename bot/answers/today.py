@@ -100,7 +100,8 @@ async def today_index(store: Store) -> TodayIndex:
 
 
 def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
-    """``"CR 709.4a (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu …, 18.04.2017)"``."""
+    """``"CR 709.4a (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu …, 18.04.2017)"``;
+    evidence that renders the same (two rulings of one document and date) is named once."""
     numbers = [ev[3:] for ev in evidence if ev.startswith("CR ")]
     parts = []
     if numbers:
@@ -117,7 +118,8 @@ def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
             continue
         date = format_date(doc.date)
         parts.append(f"Dokument {doc.prefix} ({doc.title}" + (f", Ruling vom {date})" if date else ")"))
-    return "; ".join(parts)
+    # Two rulings of one document (002:21 and 002:25, both "Rulings zu …, 18.04.2017") read the same: once.
+    return "; ".join(dict.fromkeys(parts))
 
 
 def _rule_quotes(index: TodayIndex, evidence: tuple[str, ...], limit: int = 2) -> list[str]:
