@@ -8,6 +8,13 @@ colours computed from its mana cost (bot/rules/mana.py: rule 202.3, and for spli
 halves since 2017, document 002, beside the two values of 2006 that the Zwietracht FAQ describes), an
 "Erratum" field with the new text where the FAQ gives one (Goblin-Feuerunhold, Hysterie hervorrufen,
 Entwicklung), and for split cards a button to the split-card rules (``rb:split:``, bot/answers/chat.py).
+
+The FAQ text is the German text printed in 2005/2006, with the terms of its day. It is labelled as such
+("Gedruckter Text (Ravnica: Stadt der Gilden, 2005)"); no today's German Oracle text is in our files, so
+none is invented. The change register supplies what changed since (:func:`today_fields`): the old terms
+the card text uses (``data/terms.tsv``, card rows: spielen → wirken/aktivieren, ins Spiel → aufs
+Schlachtfeld, ganz aus dem Spiel entfernen → ins Exil schicken, Erhöhe deinen Manavorrat um → Erzeuge) and
+the ``changed`` rows that name the card's rulings (a function changed by a rule change, e.g. mana burn).
 """
 
 from __future__ import annotations
@@ -16,11 +23,12 @@ import re
 from dataclasses import dataclass
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
+from bot.answers.today import TodayIndex, evidence_text, terms_line, today_index
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
 from bot.search import NameHit
 from bot.store import CardRecord, DocumentRecord, RulingRecord
-from bot.text import clean
+from bot.text import clean, shorten
 
 MAX_QUERY = 200
 #: A FAQ ruling that gives a card's new text: "<Name> hat (inzwischen) ein Erratum bekommen/erhalten" or
@@ -101,8 +109,44 @@ def value_fields(card: CardRecord) -> list[Field]:
     ]
 
 
-def card_page(card: CardRecord, found_errata: list[Erratum] | None = None) -> Page:
-    """The card as an embed page: cost, type line, P/T and rules text (split cards: one field per half),
+def printed_label(card: CardRecord) -> str:
+    """``"Gedruckter Text (Kälteeinbruch, 2006)"`` for a card printed in a FAQ (its set and the year of the
+    FAQ's date), ``""`` for a card from an English card file or without a document date."""
+    doc = card.document
+    if card.origin != "faq" or not doc.date:
+        return ""
+    where = ", ".join(part for part in (doc.set_name, doc.date[:4]) if part)
+    return f"Gedruckter Text ({where})"
+
+
+def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord]) -> list[Field]:
+    """What the register says about the printed text today, as embed fields (each ≤ 1024 characters):
+
+    * ``Heute andere Begriffe`` — the old terms the card text uses (``data/terms.tsv``, card rows), e.g.
+      Feld der Unterdrückung: „aktivieren“ statt „(eine Fähigkeit) spielen“, with the rules as evidence;
+    * ``Heute geändert`` — every ``changed`` row of ``data/changes.toml`` that names one of the card's
+      rulings (Tressen aus Feuer: mana burn is gone, the pool empties at the end of each step, CR 106.4).
+    """
+    fields: list[Field] = []
+    line = terms_line(index, "card", card.id)
+    if line:
+        value = line.removeprefix("ℹ️ Heute andere Begriffe: ")
+        fields.append(Field("ℹ️ Heute andere Begriffe", shorten(value, 1024)))
+    rows = {r.key: r for ruling in rulings for r in index.rows("ruling", ruling.id) if r.kind == "changed"}
+    if rows:
+        text = "\n".join(f"• {r.today} _(Beleg: {evidence_text(index, r.evidence)})_" for r in rows.values())
+        fields.append(Field("⚠️ Heute geändert (laut Rulings der Karte)", _clip(text, 1024)))
+    return fields
+
+
+def _clip(text: str, limit: int) -> str:
+    """``text`` with its line breaks, cut to ``limit`` characters ending in ``…``."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def card_page(card: CardRecord, found_errata: list[Erratum] | None = None, today: list[Field] | None = None) -> Page:
+    """The card as an embed page: the printed-text label (:func:`printed_label`), cost, type line, P/T and
+    rules text (split cards: one field per half), today's notices (``today``, from :func:`today_fields`),
     mana value and colours (:func:`value_fields`), each erratum with its new text, set, FAQ date, rulings."""
     fields: list[Field] = []
     known = any(f.mana_cost or f.type_line or f.text for f in card.faces) or card.mana_cost or card.text.strip("\n/ ")
@@ -120,6 +164,10 @@ def card_page(card: CardRecord, found_errata: list[Erratum] | None = None) -> Pa
             fields.append(Field(name=face.name, value=value or "—"))
     else:
         body = _face_lines(card.mana_cost, card.type_line, card.power_toughness, card.text)
+    label = printed_label(card) if known else ""
+    if label:
+        body = f"_{label}:_\n{body}"
+    fields += today or []
     if known:
         fields += value_fields(card)
     for erratum in found_errata or []:
@@ -189,7 +237,9 @@ async def card_reply(ctx: AnswerContext, card: CardRecord) -> Reply:
     if card.is_split:
         actions.append(Action(label="Regeln für geteilte Karten", action=SPLIT_ACTION, arg=""))
     doc = card.document
-    return Reply(pages=[card_page(card, errata(card, rulings))], source=doc.title, date=doc.date, actions=actions)
+    today = today_fields(await today_index(ctx.store), card, rulings)
+    page = card_page(card, errata(card, rulings), today)
+    return Reply(pages=[page], source=doc.title, date=doc.date, actions=actions)
 
 
 async def card_from_button(ctx: AnswerContext, arg: str) -> CardRecord:

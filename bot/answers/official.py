@@ -28,10 +28,12 @@ import re
 from collections.abc import Awaitable, Callable
 
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
+from bot.answers.today import explanation_terms_note
 from bot.keywords import LEXICON, resolve_via_keywords
 from bot.model import KeywordRow
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, RuleMapRecord, Store
+from bot.terms import term_index
 from bot.text import GERMAN_MONTHS, GERMAN_STOP_WORDS, clean, normalise_for_search, shorten
 
 MAX_QUERY = 200
@@ -278,7 +280,11 @@ async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: 
     expl = await store.explanation_for(rule.number)
     if expl is not None:
         german = "\n".join([expl.text, *(f"Beispiel: {e}" for e in expl.examples)])
-        fields.append(Field(name=f"Deutsche Erklärung ({expl.document.title})", value=german))
+        fields.append(Field(name=f"Deutsche Erklärung ({expl.document.title}; Wortlaut des Drittanbieters)",
+                            value=german))
+        note = explanation_terms_note(german, term_index().terms, rule.text or "")  # F20: its words are not the cards' words
+        if note:
+            fields.append(Field(name="Begriffe der Erklärung", value=note))
     children = await store.cr_children(rule.number, version.id)
     pages = [Page(title=title, body=body, fields=fields)]
     for start in range(0, len(children), CHILDREN_PER_PAGE):

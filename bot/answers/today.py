@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from bot.reply import format_date
 from bot.store import ChangeRecord, Store, TermRecord
+from bot.terms import Term
 
 _REF = re.compile(r"^(\d{3}):(\d+)")
 CR_NAME = "Comprehensive Rules"
@@ -100,7 +101,8 @@ async def today_index(store: Store) -> TodayIndex:
 
 
 def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
-    """``"CR 709.4a (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu …, 18.04.2017)"``."""
+    """``"CR 709.4a (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu …, 18.04.2017)"``;
+    evidence that renders the same (two rulings of one document and date) is named once."""
     numbers = [ev[3:] for ev in evidence if ev.startswith("CR ")]
     parts = []
     if numbers:
@@ -117,7 +119,8 @@ def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
             continue
         date = format_date(doc.date)
         parts.append(f"Dokument {doc.prefix} ({doc.title}" + (f", Ruling vom {date})" if date else ")"))
-    return "; ".join(parts)
+    # Two rulings of one document (002:21 and 002:25, both "Rulings zu …, 18.04.2017") read the same: once.
+    return "; ".join(dict.fromkeys(parts))
 
 
 def _rule_quotes(index: TodayIndex, evidence: tuple[str, ...], limit: int = 2) -> list[str]:
@@ -225,6 +228,33 @@ def heute_block(index: TodayIndex, kind: str, entry_id: int) -> str:
     return "\n\n".join(parts)
 
 
+def explanation_terms_note(text: str, terms: list[Term], rule_text: str = "") -> str:
+    """For the third-party German explanation (document 003, CardX Academy), which writes "Permanent",
+    "Token", "Vorrang" where German cards print other words: ``ℹ️ Auf deutschen Karten: „Bleibende Karte“
+    statt „Permanent“ (110)`` for every capitalised older name of the term table (``data/terms_de_en.tsv``,
+    column ``old``) the text uses as a word (also with an ending: "Permanents"); ``""`` when none.
+
+    Only nouns are checked: verbs and phrases of that column ("spielen", "im Spiel") keep their
+    other senses in that text (a land is played; "ins Spiel gebracht" can mean "into the game").
+    One phrase is checked against the English rule it explains (``rule_text``): "außerhalb des Spiels"
+    where the rule says "not on the battlefield" (110.5d) — in the rules that phrase means "in no zone"
+    (400.11), so the note says what is meant.
+    """
+    found: dict[str, str] = {}
+    for term in terms:
+        for old in term.old:
+            if old[:1].isupper() and old != term.german and re.search(
+                r"(?<!\w)" + re.escape(old) + r"(?:s|n|en|e)?(?!\w)", text
+            ):
+                found.setdefault(old, f"„{term.german}“ statt „{old}“ ({term.rule})")
+    if "außerhalb des Spiels" in text and "not on the battlefield" in rule_text:
+        found["außerhalb des Spiels"] = ("„nicht auf dem Schlachtfeld“ (englisch „not on the battlefield“) statt "
+                                         "„außerhalb des Spiels“, das in den Regeln „in keiner Zone“ heißt (400.11)")
+    if not found:
+        return ""
+    return "ℹ️ Auf deutschen Karten: " + "; ".join(found.values()) + " _(Begriffstabelle, Regelnummer von heute)_"
+
+
 def coverage(index: TodayIndex) -> dict[str, dict[str, int]]:
     """``{"ruling": {status: n}, "mechanic": {status: n}}`` over every entry of the store."""
     out: dict[str, dict[str, int]] = {"ruling": {}, "mechanic": {}}
@@ -240,6 +270,7 @@ __all__ = [
     "TodayIndex",
     "coverage",
     "evidence_text",
+    "explanation_terms_note",
     "heute_block",
     "hit_notice",
     "is_changed",

@@ -285,7 +285,7 @@ def _fold(text: str) -> str:
 
 @dataclass
 class _Entry:
-    kind: str  # ruling | mechanic
+    kind: str  # ruling | mechanic | card
     id: int
     document_id: int
     text: str
@@ -315,6 +315,19 @@ def _entries(conn: sqlite3.Connection) -> tuple[dict[str, _Entry], dict[str, str
     return found, files
 
 
+def _card_entries(conn: sqlite3.Connection) -> dict[str, _Entry]:
+    """The cards of the FAQs by ``"<prefix>:<line of the card's first block>"`` (``001:380`` = Feld der
+    Unterdrückung): a card's printed German text can carry old terms too (``terms.tsv``). Cards get no
+    today-status row; the card answer shows their term notices beside the printed text."""
+    return {
+        f"{file[:3]}:{line}": _Entry("card", cid, doc_id, text, "en" if language == "en" else "de")
+        for cid, doc_id, file, line, text, language in conn.execute(
+            "SELECT c.id, c.document_id, d.file, c.line, c.text, d.language FROM cards c"
+            " JOIN documents d ON d.id = c.document_id WHERE c.origin = 'faq'"
+        )
+    }
+
+
 def apply(
     conn: sqlite3.Connection, register: Register, terms: dict[str, tuple[tuple[str, ...], str, int]],
     crs: list[CRDocument] | None = None,
@@ -331,6 +344,7 @@ def apply(
     """
     report = TodayReport()
     found, files = _entries(conn)
+    cards = _card_entries(conn)
     known = {f[:3] for f in files.values()}
 
     def resolve(ref: EntryRef, where: str) -> _Entry | None:
@@ -388,9 +402,10 @@ def apply(
         ref = parse_ref(label, f"terms.tsv Zeile {line}")
         if ref.prefix not in known:
             continue
-        entry = found.get(label)
+        entry = found.get(label) or cards.get(label)
         if entry is None:
-            raise RegisterError("terms.tsv", line, f"{label} ist kein Ruling und kein Abschnitt in {files[ref.prefix]}")
+            raise RegisterError("terms.tsv", line, f"{label} ist kein Ruling, kein Abschnitt und keine Karte "
+                                f"in {files[ref.prefix]}")
         if keys and entry.language != "de":
             raise RegisterError("terms.tsv", line, f"{label} ist nicht deutsch: keine Begriffshinweise")
         folded = entry.text.lower()
@@ -403,7 +418,7 @@ def apply(
                 raise RegisterError("terms.tsv", line, f"{label}: „{term.old}“ steht nicht im Text")
             conn.execute("INSERT INTO entry_terms (entry_kind, entry_id, term) VALUES (?, ?, ?)",
                          (entry.kind, entry.id, key))
-        if keys and (entry.kind, entry.id) not in status:
+        if keys and entry.kind != "card" and (entry.kind, entry.id) not in status:
             status[(entry.kind, entry.id)] = "wording"
     report.numbers = _apply_numbers(conn, register, known)
     reviewed = {f[:3] for f in register.reviewed}

@@ -225,9 +225,9 @@ async def test_info_shows_register_coverage(ctx):
     reply = await run_answer(ctx, "info")
     field = next(f for f in reply.pages[0].fields if f.name.startswith("Stand heute"))
     assert "606 Rulings und 32 Mechanik-Abschnitte geprüft" in field.value
-    assert "Rulings: 342 unverändert, 27 geändert, 237 nur Begriffe" in field.value
+    assert "Rulings: 342 unverändert, 24 geändert, 240 nur Begriffe" in field.value
     assert "Abschnitte: 14 unverändert, 5 geändert, 13 nur Begriffe" in field.value
-    assert "0 ohne Einordnung · 37 Registerzeilen, Regeln vom 17.04.2026" in field.value
+    assert "0 ohne Einordnung · 42 Registerzeilen, Regeln vom 17.04.2026" in field.value
 
 
 async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):
@@ -251,3 +251,33 @@ async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):
         assert not reply.error
         for page in range(len(fit_pages(reply.pages))):
             assert_within_limits(payload(reply, page))
+
+
+async def test_combat_damage_on_the_stack_rulings_still_hold_each_with_its_own_note(ctx):
+    # F19: Ravnica FAQ 853/855 (Sonnenheim) and Dissension 2394 (Lebendes Blätterdach) say "auf den Stapel gegangen",
+    # but their conclusions hold today (CR 702.4d, 702.4b, 510.2): wording, no "heute überholt", each its own case.
+    sun = (await run_answer(ctx, "ruling", card="Sonnenheim, Festung der Legion")).pages[0].body
+    assert "heute überholt" not in sun and "⚠️" not in sun
+    first = sun.index("fügt diese Kreatur auch während des normalen Kampfschadensegments Schaden zu.")
+    late = sun.index("hilft das dieser Kreatur nicht, zusätzlichen Kampfschaden zuzufügen.")
+    note_first = sun.index("ℹ️ **Heute:** Folgerung weiter richtig, nur ohne Stapel: Kampfschaden geht nicht mehr auf "
+                           "den Stapel (510.2). Erhält eine Kreatur mit Erstschlag Doppelschlag, nachdem sie im ersten "
+                           "Kampfschadensegment Schaden zugefügt hat, fügt sie im zweiten Kampfschadensegment noch "
+                           f"einmal Schaden zu (702.4d). _(510.2, 702.4d {CR})_")
+    note_late = sun.index("Erhält eine Kreatur ohne Erstschlag Doppelschlag erst nach dem ersten Kampfschadensegment, "
+                          "fügt sie im zweiten Segment nur ihren einen normalen Kampfschaden zu (702.4b)")
+    assert first < note_first < late < note_late
+    canopy = text_of(await run_answer(ctx, "ruling", card="Lebendes Blätterdach"))
+    assert "heute überholt" not in canopy
+    assert "Wird Lebendes Blätterdach erst nach dem Kampfschaden gewirkt (im Kampfschadensegment), kommt der " \
+           "Saproling blockend aufs Schlachtfeld, fügt der Kreatur aber keinen Kampfschaden zu" in canopy
+
+
+async def test_legend_rule_notice_is_about_its_own_card(ctx):
+    # F5: the Voja sentence belongs to Tolsimir Wolfsblut (001:968), not to Ley-Linie der Einzigartigkeit (001:1522).
+    leyline = text_of(await run_answer(ctx, "ruling", card="Ley-Linie der Einzigartigkeit"))
+    assert "⚠️ **Heute:** Kontrolliert ein Spieler zwei oder mehr legendäre bleibende Karten mit demselben Namen" in leyline
+    assert "Voja" not in leyline
+    tolsimir = text_of(await run_answer(ctx, "ruling", card="Tolsimir Wolfsblut"))
+    assert "⚠️ **Heute:** Entsteht ein zweiter Voja-Spielstein, während du schon einen kontrollierst, behältst du " \
+           "einen von beiden" in tolsimir

@@ -185,3 +185,21 @@ async def test_see_also_button_opens_the_official_rule(fctx):
     assert "Siehe 805" in labels and "Siehe 805 (nicht enthalten)" not in labels
     pressed = await run_action(fctx, "rule", "805")
     assert pressed.pages[0].title == "805 — Shared Team Turns Option"
+
+
+async def test_110_5d_third_party_explanation_gets_a_terms_note(fctx):
+    # F20: 003 (CardX Academy) writes "Nur Permanents haben einen Status, Karten außerhalb des Spiels nicht." for
+    # CR 110.5d "Only permanents have status. Cards not on the battlefield do not." German cards print
+    # "bleibende Karte" (terms_de_en.tsv, rule 110); "outside the game" is "in no zone" (400.11).
+    page = (await official_rule_reply(fctx, "110.5d")).pages[0]
+    names = [f.name for f in page.fields]
+    assert names[0].startswith("Deutsche Erklärung (") and names[0].endswith("; Wortlaut des Drittanbieters)")
+    assert page.fields[0].value.startswith("Nur Permanents haben einen Status, Karten außerhalb des Spiels nicht.")
+    assert names[1] == "Begriffe der Erklärung"
+    assert page.fields[1].value == (
+        "ℹ️ Auf deutschen Karten: „Bleibende Karte“ statt „Permanent“ (110); „nicht auf dem Schlachtfeld“ (englisch "
+        "„not on the battlefield“) statt „außerhalb des Spiels“, das in den Regeln „in keiner Zone“ heißt (400.11) "
+        "_(Begriffstabelle, Regelnummer von heute)_")
+    # 103.1's explanation uses none of the older names: no note.
+    first = (await official_rule_reply(fctx, "103.1")).pages[0]
+    assert "Begriffe der Erklärung" not in [f.name for f in first.fields]

@@ -1,0 +1,79 @@
+"""F2: ``/karte`` labels the 2005/2006 FAQ text as printed text with its set and year, and shows today's
+terms (data/terms.tsv, card rows) and the ``changed`` rows of the card's rulings (data/changes.toml).
+
+Evidence: CR 17.04.2026 601.2 (cast), 602.2 (activate), 403.1 (battlefield), 406.1 (exile), 106.3 (add mana),
+106.4 (mana pool empties; mana burn gone).
+"""
+
+from __future__ import annotations
+
+from bot.answers import run_answer
+from bot.render import payload
+from tests.test_render import assert_within_limits
+
+CR = "(Comprehensive Rules vom 17.04.2026)"
+
+
+async def _card(ctx, name: str) -> tuple[str, dict[str, str]]:
+    message = payload(await run_answer(ctx, "card", name=name))
+    assert_within_limits(message)
+    embed = message["embeds"][0]
+    return embed["description"], {f["name"]: f["value"] for f in embed["fields"]}
+
+
+async def test_feld_der_unterdrueckung_is_dated_printed_text_with_activate_notice(ctx):
+    body, fields = await _card(ctx, "Feld der Unterdrückung")
+    assert body.startswith("_Gedruckter Text (Ravnica: Stadt der Gilden, 2005):_\n**{1}{W} · Verzauberung**")
+    assert "Aktivierte Fähigkeiten kosten beim Spielen {2} mehr" in body  # the printed text, not invented Oracle
+    assert fields["ℹ️ Heute andere Begriffe"] == f"„aktivieren“ statt „(eine Fähigkeit) spielen“ _(Beleg: 602.2 {CR})_"
+
+
+async def test_auge_des_sturms_cast_and_exile_with_evidence_once(ctx):
+    body, fields = await _card(ctx, "Auge des Sturms")
+    assert body.startswith("_Gedruckter Text (Ravnica: Stadt der Gilden, 2005):_")
+    notice = fields["ℹ️ Heute andere Begriffe"]
+    assert notice.startswith("„wirken“ statt „spielen“; „ins Exil schicken“ statt „ganz aus dem Spiel entfernen“")
+    # F3: 002:25 and 002:21 are two rulings of the same document and date: named once.
+    assert notice.count("Dokument 002 (Rulings zu Getrieben // Verzweiflung und geteilten Karten") == 1
+    assert "601.2, 406.1 " + CR in notice
+
+
+async def test_ueberwachsene_grabstaette_add_mana_and_battlefield_but_land_not_cast(ctx):
+    body, fields = await _card(ctx, "Überwachsene Grabstätte")
+    assert body.startswith("_Gedruckter Text (Ravnica: Stadt der Gilden, 2005):_")
+    notice = fields["ℹ️ Heute andere Begriffe"]
+    assert "„auf dem Schlachtfeld / aufs Schlachtfeld kommen“ statt „im Spiel / ins Spiel kommen“" in notice
+    assert "„Erzeuge …“ statt „Erhöhe deinen Manavorrat um …“" in notice
+    assert "„wirken“" not in notice and "403.1, 106.3 " + CR in notice
+
+
+async def test_chor_des_konklave_cast_and_battlefield(ctx):
+    body, fields = await _card(ctx, "Chor des Konklave")
+    assert body.startswith("_Gedruckter Text (Ravnica: Stadt der Gilden, 2005):_")
+    assert "um Kreaturenzauber zu spielen" in body
+    notice = fields["ℹ️ Heute andere Begriffe"]
+    assert notice.startswith("„wirken“ statt „spielen“; „auf dem Schlachtfeld / aufs Schlachtfeld kommen“")
+
+
+async def test_tressen_aus_feuer_add_mana_and_changed_function(ctx):
+    body, fields = await _card(ctx, "Tressen aus Feuer")
+    assert body.startswith("_Gedruckter Text (Kälteeinbruch, 2006):_")
+    assert fields["ℹ️ Heute andere Begriffe"] == f"„Erzeuge …“ statt „Erhöhe deinen Manavorrat um …“ _(Beleg: 106.3 {CR})_"
+    changed = fields["⚠️ Heute geändert (laut Rulings der Karte)"]
+    # F6: the consequence for this card: the mana is gone at the end of the upkeep step (106.4).
+    assert changed.startswith("• Das Mana von Tressen aus Feuer verschwindet heute am Ende des Versorgungssegments "
+                              "(106.4): Es reicht nicht mehr bis ins Ziehsegment")
+    assert "Manabrand gibt es nicht mehr" in changed and "106.4 " + CR in changed
+
+
+async def test_spielen_that_may_be_a_land_gets_no_notice(ctx):
+    # Conjurer's Ban today: "spells with the chosen name can't be cast and lands … can't be played": the
+    # named card may be a land, so „gespielt“ stays and no term notice is attached.
+    body, fields = await _card(ctx, "Bann des Beschwörers")
+    assert "kann die genannte Karte nicht gespielt werden" in body
+    assert "ℹ️ Heute andere Begriffe" not in fields
+    # Muse Vessel: „Du kannst diese Karte in diesem Zug spielen“ (any card, lands too) stays „spielen“; its
+    # ability „Spiele diese Fähigkeit nur …“ is aktivieren and „eine Hexerei spielen“ is wirken.
+    _, vessel = await _card(ctx, "Grübelgefäß")
+    assert vessel["ℹ️ Heute andere Begriffe"].startswith(
+        "„wirken“ statt „spielen“; „aktivieren“ statt „(eine Fähigkeit) spielen“; „ins Exil schicken“")
