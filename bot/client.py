@@ -20,7 +20,7 @@ import json
 import logging
 import pkgutil
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
@@ -49,9 +49,6 @@ from bot.sharding import FATAL_CLOSE_CODES, IdentifyLimiter
 from bot.slash import GermanTranslator
 from bot.store import Store, StoreCorrupt, StoreError
 from bot.tree import INTERNAL_ERROR, RegelTree
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger(__name__)
 
