@@ -282,7 +282,8 @@ async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: 
         german = "\n".join([expl.text, *(f"Beispiel: {e}" for e in expl.examples)])
         fields.append(Field(name=f"Deutsche Erklärung ({expl.document.title}; Wortlaut des Drittanbieters)",
                             value=german))
-        note = explanation_terms_note(german, term_index().terms, rule.text or "")  # F20: its words are not the cards' words
+        # F20: the explanation's words are not always the cards' words
+        note = explanation_terms_note(german, term_index().terms, rule.text or "")
         if note:
             fields.append(Field(name="Begriffe der Erklärung", value=note))
     children = await store.cr_children(rule.number, version.id)

@@ -58,7 +58,8 @@ async def test_chor_des_konklave_cast_and_battlefield(ctx):
 async def test_tressen_aus_feuer_add_mana_and_changed_function(ctx):
     body, fields = await _card(ctx, "Tressen aus Feuer")
     assert body.startswith("_Gedruckter Text (Kälteeinbruch, 2006):_")
-    assert fields["ℹ️ Heute andere Begriffe"] == f"„Erzeuge …“ statt „Erhöhe deinen Manavorrat um …“ _(Beleg: 106.3 {CR})_"
+    assert fields["ℹ️ Heute andere Begriffe"] == (
+        f"„Erzeuge …“ statt „Erhöhe deinen Manavorrat um …“ _(Beleg: 106.3 {CR})_")
     changed = fields["⚠️ Heute geändert (laut Rulings der Karte)"]
     # F6: the consequence for this card: the mana is gone at the end of the upkeep step (106.4).
     assert changed.startswith("• Das Mana von Tressen aus Feuer verschwindet heute am Ende des Versorgungssegments "

@@ -276,7 +276,8 @@ async def test_combat_damage_on_the_stack_rulings_still_hold_each_with_its_own_n
 async def test_legend_rule_notice_is_about_its_own_card(ctx):
     # F5: the Voja sentence belongs to Tolsimir Wolfsblut (001:968), not to Ley-Linie der Einzigartigkeit (001:1522).
     leyline = text_of(await run_answer(ctx, "ruling", card="Ley-Linie der Einzigartigkeit"))
-    assert "⚠️ **Heute:** Kontrolliert ein Spieler zwei oder mehr legendäre bleibende Karten mit demselben Namen" in leyline
+    assert ("⚠️ **Heute:** Kontrolliert ein Spieler zwei oder mehr legendäre bleibende Karten mit demselben Namen"
+            in leyline)
     assert "Voja" not in leyline
     tolsimir = text_of(await run_answer(ctx, "ruling", card="Tolsimir Wolfsblut"))
     assert "⚠️ **Heute:** Entsteht ein zweiter Voja-Spielstein, während du schon einen kontrollierst, behältst du " \

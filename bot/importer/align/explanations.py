@@ -11,7 +11,6 @@ from bot.importer.cr import CRDocument, CRRule, cited_numbers, normalise_for_sea
 from bot.importer.model import RuleExplanation
 from bot.keywords import LEXICON
 
-
 _NUMBER_WORDS = {
     "zwei": "2", "drei": "3", "vier": "4", "fünf": "5", "sechs": "6", "sieben": "7", "acht": "8", "neun": "9",
     "zehn": "10", "fünfzehn": "15", "zwanzig": "20", "two": "2", "three": "3", "four": "4", "five": "5",

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from bot.importer.align.result import RuleMatch
 from bot.importer.model import KeywordRow
-from bot.keywords import resolve_via_keywords
+from bot.keywords import resolve_via_keywords as resolve_via_keywords  # re-exported by bot.importer.align
 
 
 def resolve_old_number(number: str, matches: dict[str, RuleMatch]) -> RuleMatch | None:
