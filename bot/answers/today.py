@@ -15,7 +15,9 @@ Nothing here looks at the words of a ruling: what applies is what the register n
 
 from __future__ import annotations
 
+import asyncio
 import re
+import weakref
 from dataclasses import dataclass, field
 
 from bot.reply import format_date
@@ -95,9 +97,22 @@ async def _load(store: Store) -> TodayIndex:
     return index
 
 
+#: The load in progress per store: concurrent first uses (30 ``/karte`` at once after a restart) share one.
+_LOADING: weakref.WeakKeyDictionary[Store, asyncio.Task[TodayIndex]] = weakref.WeakKeyDictionary()
+
+
 async def today_index(store: Store) -> TodayIndex:
-    """The register of ``store`` (read on first use, then from memory)."""
-    return await store.memo("today", lambda: _load(store))
+    """The register of ``store`` (read on first use, then from memory); callers arriving while it is
+    being read wait for that one read. A failed read is tried again by the next caller."""
+
+    async def load() -> TodayIndex:
+        task = _LOADING.get(store)
+        if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
+            task = asyncio.ensure_future(_load(store))
+            _LOADING[store] = task
+        return await asyncio.shield(task)
+
+    return await store.memo("today", load)
 
 
 def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
