@@ -61,7 +61,8 @@ def test_map_precision_on_the_hand_checked_sample(reference):
     # used while improving, 140-201 drawn after the first round, 202-261 judged blind after the sentence pass was
     # added (then used to improve it), 262-322 judged blind after that (no change since).
     # The guards of bot/importer/align/guards.py (issue 9: no wrong counterpart) turned 800.7, 513.1 and
-    # 903.10 into none and sent 713.2d to its right counterpart; 306.4 found by its quoted term; the hold-out 262-322 did not change.
+    # 903.10 into none and sent 713.2d to its right counterpart; 306.4 found by its quoted term; the hold-out
+    # 262-322 did not change.
     parts = {(1, 139): (139, 139, 129, 129), (140, 201): (62, 57, 52, 52), (202, 261): (60, 54, 45, 45),
              (262, None): (61, 54, 45, 45)}
     for (first, last), figures in parts.items():

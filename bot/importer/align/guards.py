@@ -3,8 +3,9 @@
 A wrong counterpart sends a judge to the wrong rule; "no counterpart" is honest. Each guard here is a
 content check that turns a match into none:
 
-- :func:`polarity_conflict`: the first sentence of one text says "not X" where the other says "X" (2010 800.7 "a multiplayer game
-  not using the limited range of influence option" is not 2026 104.3h "… using the limited range …").
+- :func:`polarity_conflict`: the first sentence of one text says "not X" where the other says "X" (2010
+  800.7 "a multiplayer game not using the limited range of influence option" is not 2026 104.3h "… using the
+  limited range …").
 - :func:`children_elsewhere`: the old rule's subrules went under another new rule (2010 513.1, whose 513.1a
   is today's 513.1a, is not today's 513.2).
 - :func:`intro_only`: a leaf rule against a new rule that has subrules, whose own text only introduces them
