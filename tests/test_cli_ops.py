@@ -171,9 +171,9 @@ def test_build_errors_are_german(tmp_path):
     assert proc.returncode == 1
     assert proc.stderr.strip() == ("Import fehlgeschlagen: RAV.json, Zeile 1: keine MTGJSON-Set-Datei: kein gültiges "
                                    "JSON (Zeile 1, Spalte 1)")
-    proc = run_cli("build", "--db", str(tmp_path))  # a folder, not a file
-    assert proc.returncode == 1
-    assert proc.stderr.startswith("Import fehlgeschlagen: Das Ziel ist ein Ordner, keine Datei: ")
+    proc = run_cli("build", "--db", str(tmp_path))  # a folder, not a file: a usage problem, named as typed
+    assert proc.returncode == 2
+    assert proc.stderr.startswith(f"Das Ziel ist ein Ordner, keine Datei: {tmp_path} (")
 
 
 def test_typed_control_characters_never_reach_the_terminal(built_db):
