@@ -466,5 +466,5 @@ def test_url_slashes_are_no_split_card_separator():
         parse_faces("[klick](https://evil.example)")
     assert not str(err.value).startswith("Hälfte")
     assert "„[“ an Position 1" in str(err.value)  # the first character of the typo is named
-    with pytest.raises(ManaError, match="^Hälfte 2"):  # a real split cost keeps naming the half
+    with pytest.raises(ManaError, match=r"^Hälfte 2"):  # a real split cost keeps naming the half
         parse_faces("{1}{B} // {Q}")
