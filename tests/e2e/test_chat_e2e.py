@@ -216,15 +216,18 @@ async def test_meintest_du_buttons_answer_with_that_card(fake):
     assert picked.embeds[0]["title"] == "Chor des Konklave"  # 001 line 296
 
 
-async def test_meintest_du_select_menu_for_many_rule_numbers(fake):
+async def test_meintest_du_buttons_for_close_rule_numbers_only(fake):
+    # F1: only numbers of the same section at most 3 rules away, at most 5, as buttons; none for a far number.
     res = await fake.command("regel", {"suche": "502.99"})
     assert res.ephemeral and res.embeds[0]["title"] == "Regel 502.99 nicht gefunden"
-    (menu,) = [c for row in res.components for c in row["components"] if c["type"] == 3]
-    values = [o["value"] for o in menu["options"]]
-    assert values[-1] == "502.56b" and len(values) == 25  # the nearest numbers of section 502, in rule order
-    picked = await fake.component(res, menu["custom_id"], values=["502.50"])
+    assert not [c for row in res.components for c in row["components"] if c["type"] in (2, 3)]
+    res = await fake.command("regel", {"suche": "502.15"})
+    assert res.embeds[0]["title"] == "Regel 502.15 nicht gefunden"
+    labels = [b["label"] for b in res.buttons()]
+    assert labels == ["Regel 502.13", "Regel 502.13a", "Regel 502.13b"]  # cumulative upkeep, Kälteeinbruch FAQ
+    picked = await fake.component(res, next(b for b in res.buttons() if b["label"] == "Regel 502.13")["custom_id"])
     assert picked.callback_type == 4 and picked.ephemeral
-    assert picked.embeds[0]["title"].startswith("Regel 502.50")  # Blutdurst, Gildenbund FAQ (001 line 1063)
+    assert picked.embeds[0]["title"].startswith("Regel 502.13")
 
 
 # ---------------------------------------------------------------- privat and "Im Kanal teilen"
