@@ -128,7 +128,10 @@ async def cited_number_reply(
     unique: dict[tuple[str, str], Action] = {}
     for a in actions:
         unique.setdefault((a.action, a.arg), a)
-    date = cited[0].date
+    # One "Stand" in the footer only when every page is of the same date; otherwise each page names its own
+    # document and date (F7: the 003 explanation and today's rule are not of the Ravnica FAQ's date).
+    dates = {c.date for c in cited}
+    date = cited[0].date if len(pages) == 1 and len(dates) == 1 else ""
     shown: list[str] = []
     for part in (p for s in sources for p in s.split(" · ")):
         if part and not any(part.startswith(seen) for seen in shown):

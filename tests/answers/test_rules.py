@@ -71,6 +71,16 @@ async def test_104_3f_hybrid_rule_from_the_ravnica_faq(ctx):
     assert_within_limits(message)
 
 
+async def test_cited_number_footer_names_no_single_date_for_pages_of_other_documents(ctx):
+    # F7: the pages of 104.3f come from the Ravnica FAQ (30.08.2005) and other documents (the German explanation
+    # 003, today's rules): the footer must not date them all "Stand 30.08.2005"; each page names its own source.
+    reply = await run_answer(ctx, "rule", query="104.3f")
+    assert len(reply.pages) > 1 and reply.date == ""
+    assert all("Stand 30.08.2005" not in (payload(reply, i)["embeds"][0].get("footer") or {}).get("text", "")
+               for i in range(len(reply.pages)))
+    assert "(30.08.2005)" in reply.pages[0].body  # the cited page still dates its document
+
+
 async def test_parent_701_19_shows_subrules_german_and_english_side_by_side(ctx):
     reply = await run_answer(ctx, "rule", query="701.19")
     assert reply.pages[0].title == "Regel 701.19 (so zitiert) – heute 701.30"  # issue 9: the article's meaning
