@@ -156,3 +156,14 @@ def test_serve_options_are_checked_in_german(built_db):
     assert port.returncode == 2 and "Port muss eine Zahl von 0 bis 65535 sein" in port.stderr
     defer = run_cli("serve", "--defer-after", "nan", db=built_db, env=key)
     assert defer.returncode == 2 and "Sekunden von 0 bis 2,5" in defer.stderr
+
+
+def test_private_clash_odds_shared_from_a_new_process_give_the_same_answer(built_db):
+    # F23 (tester): `call` passes no seed, so the random reveal of /fehde chancen must be pinned in the share
+    # button's custom_id; pressed in another process it gives the same embed, public, not "Antwort hat sich geändert".
+    first = json.loads(run_cli("call", "/fehde chancen bibliothek1: 0:1 2:1 bibliothek2: 1:2 privat: ja", "--json",
+                               db=built_db).stdout)
+    assert first["flags"] & 64 and "50,00 %" in first["embeds"][0]["description"]
+    share = next(c for row in first["components"] for c in row["components"] if c.get("label") == "Im Kanal teilen")
+    shared = json.loads(run_cli("press", share["custom_id"], "--json", db=built_db).stdout)
+    assert shared["embeds"] == first["embeds"] and not (shared.get("flags") or 0) & 64
