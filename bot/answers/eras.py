@@ -108,23 +108,19 @@ async def cited_number_reply(
     title = f"Regel {number} (so zitiert)" + (f" – heute {first_today}" if first_today else "")
     pages = [Page(title=title, body="\n".join(lines).strip())]
     sources = [c.title for c in cited]
-    try:
-        docs = await documents()
-        pages += docs.pages
-        actions += docs.actions
-        if docs.source:
-            sources.append(docs.source)
-    except UserError:
-        pass
+    parts = [documents]  # the documents' own pages, then today's rule from the imported CR
     if has_cr and first_today is not None:
+        today_number = first_today
+        parts.append(lambda: rule_reply(ctx.store, today_number, current_version(versions)))
+    for part in parts:
         try:
-            official = await rule_reply(ctx.store, first_today, current_version(versions))
-            pages += official.pages
-            actions += official.actions
-            if official.source:
-                sources.append(official.source)
-        except UserError:
-            pass
+            more = await part()
+        except UserError:  # no such pages: the cited page stands alone
+            continue
+        pages += more.pages
+        actions += more.actions
+        if more.source:
+            sources.append(more.source)
     unique: dict[tuple[str, str], Action] = {}
     for a in actions:
         unique.setdefault((a.action, a.arg), a)
