@@ -26,7 +26,7 @@ from bot.answers.registry import AnswerContext, UserError, action, answer, compl
 from bot.answers.today import TodayIndex, evidence_text, terms_line, today_index
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
-from bot.search import NameHit
+from bot.search import UNCLEAR, Lookup, NameHit
 from bot.store import CardRecord, DocumentRecord, RulingRecord
 from bot.text import clean, shorten
 
@@ -185,34 +185,40 @@ def card_page(card: CardRecord, found_errata: list[Erratum] | None = None, today
     return Page(title=card.name, body=body or "(kein Regeltext)", fields=fields)
 
 
-def _not_found(ctx: AnswerContext, query: str) -> UserError:
-    hits = ctx.names.search(query, limit=5)
+def card_choices(hits: list[NameHit], action: str = "card") -> list[Action]:
+    """"Meintest du" picks for card names: one button per card running ``action`` with its id
+    (``rb:card:<id>`` shows the card, ``rb:rulings:<id>`` its rulings)."""
+    return [Action(label=choice_label(h), action=action, arg=str(h.card_id)) for h in hits]
+
+
+def not_found(query: str, found: Lookup, action: str = "card") -> UserError:
+    """The German error for a typed name that answers no card (:meth:`bot.search.NameIndex.lookup`): the
+    candidates as "Meintest du" choices running ``action`` (a name only begun, a word left out, two close
+    names) or the nearest names; without any, how to find a card."""
     shown = quote_user(query, 80) or "(leer)"
-    if hits:
-        lines = "\n".join(f"• {h.card_name}" for h in hits)
-        choices = [Action(label=h.card_name, action="card", arg=str(h.card_id)) for h in hits]
-        return UserError(f"Keine Karte „{shown}“ gefunden", f"Meintest du:\n{lines}", choices=choices)
-    return UserError(
-        f"Keine Karte „{shown}“ gefunden",
-        "Tippe die ersten Buchstaben des deutschen Kartennamens und wähle aus der Liste.",
-    )
+    title = f"Keine Karte „{shown}“ gefunden"
+    if not found.candidates:
+        return UserError(title, "Tippe die ersten Buchstaben des deutschen Kartennamens und wähle aus der Liste.")
+    lines = "\n".join(f"• {h.card_name}" for h in found.candidates)
+    lead = "Meintest du" if found.how == UNCLEAR else "Ähnliche Namen"
+    return UserError(title, f"{lead}:\n{lines}", choices=card_choices(found.candidates, action))
 
 
-async def find_card(ctx: AnswerContext, query: str) -> CardRecord:
-    """The card ``query`` names (exact, unique prefix, or a clear fuzzy match).
+async def find_card(ctx: AnswerContext, query: str, choice: str = "card") -> CardRecord:
+    """The card ``query`` names: exactly, or as a typo of one clear name (the rule of
+    :meth:`bot.search.NameIndex.lookup`, shared by every option that takes a card).
 
     Raises:
-        UserError: no card or no clear match; the German message lists the closest names.
+        UserError: no card or no clear match; the German message offers the candidates as choices that
+            run the action ``choice`` (``"card"``, or ``"rulings"`` where the rulings were asked for).
     """
     if not clean(query):
         raise UserError("Bitte einen Kartennamen angeben", "Zum Beispiel: `/karte name: Boros-Rekrut`")
     query = query[:MAX_QUERY]
-    hit = ctx.names.resolve(query)
-    if hit is None:
-        raise _not_found(ctx, query)
-    card = await ctx.store.card(hit.card_id)
-    if card is None:  # the index and the store come from the same file; this would be a bug
-        raise _not_found(ctx, query)
+    found = ctx.names.lookup(query)
+    card = await ctx.store.card(found.hit.card_id) if found.hit is not None else None
+    if card is None:  # no clear card (a missing store row would be a bug: index and store are one file)
+        raise not_found(query, found, choice)
     return card
 
 

@@ -242,12 +242,12 @@ async def named_card(ctx: AnswerContext, text: str) -> tuple[CardRecord, bool] |
     """The card a ruling search text names, if it names one clearly and the card has rulings:
     ``(card, exact)``, ``exact`` when the text is a whole name of the card (not only a prefix or typo).
 
-    Uses :meth:`bot.search.NameIndex.resolve` (exact, unique prefix or word prefix, clear typo), so
+    Uses :meth:`bot.search.NameIndex.named` (exact, clear typo, or the one card it begins), so
     „Tolsimir“ → Tolsimir Wolfsblut, „Kenner der Strassen“ → Kenner der Straßen; None otherwise.
     """
     if len(text) > MAX_NAME_QUERY:
         return None
-    hit = ctx.names.resolve(text)
+    hit = ctx.names.named(text)
     if hit is None:
         return None
     card = await ctx.store.card(hit.card_id)
@@ -367,7 +367,7 @@ async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str
             "Karte oder Suchwörter angeben",
             "Zum Beispiel: `/ruling karte: Circu, Dimir-Lobotomist` oder `/ruling suche: Bibliothek mischen`.",
         )
-    record = await find_card(ctx, card_text) if card_text else None
+    record = await find_card(ctx, card_text, "rulings") if card_text else None
     if search_text is not None:
         return await search_reply(ctx, search_text, record)
     assert record is not None

@@ -29,7 +29,7 @@ def text_of(reply) -> str:
 
 
 async def test_circu_all_five_rulings_in_order(ctx):
-    reply = await run_answer(ctx, "ruling", card="Circu")
+    reply = await run_answer(ctx, "ruling", card="Circu, Dimir-Lobotomist")
     assert not reply.error
     message = payload(reply)
     embed = message["embeds"][0]
@@ -48,7 +48,7 @@ async def test_circu_all_five_rulings_in_order(ctx):
 
 
 async def test_old_rulings_carry_terminology_notices(ctx):
-    reply = await run_answer(ctx, "ruling", card="Circu")
+    reply = await run_answer(ctx, "ruling", card="Circu, Dimir-Lobotomist")
     body = reply.pages[0].body
     # "… der ganz aus dem Spiel entfernten Karte" (2005) → today "ins Exil schicken" (CR 406.1; 002, 2017).
     assert (
@@ -123,7 +123,7 @@ async def test_exile_terms_meet(ctx):
 
 
 async def test_search_within_one_card(ctx):
-    reply = await run_answer(ctx, "ruling", card="Circu", search="geteilte Karte")
+    reply = await run_answer(ctx, "ruling", card="Circu, Dimir-Lobotomist", search="geteilte Karte")
     assert reply.pages[0].body.startswith("1 Treffer für „geteilte Karte“")
     assert "Wird eine **geteilte Karte** auf diese Weise entfernt" in reply.pages[0].body
 
