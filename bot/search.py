@@ -339,7 +339,7 @@ class NameIndex:
         if exact:
             return Lookup(exact[0], EXACT_MATCH, []) if len(exact) == 1 else Lookup(None, UNCLEAR, exact[:offer])
         typos = [h for h in hits if self._typo_of_card(query, h.card_id)]
-        if len(typos) == 1 and not self._rivals(typos[0], hits):
+        if len(typos) == 1 and not self._rivals(query, typos[0], hits):
             return Lookup(typos[0], TYPO, [])
         close = typos + [h for h in hits if h not in typos and (h.tier < FUZZY or h.score >= CLOSE_SCORE)]
         return Lookup(None, UNCLEAR, close[:offer]) if close else Lookup(None, MISSING, hits[:offer])
@@ -359,11 +359,17 @@ class NameIndex:
         return any(is_typo(query, self.entries[i].name) for i in self._card_entries.get(card_id, ()))
 
     @staticmethod
-    def _rivals(typo: NameHit, hits: list[NameHit]) -> bool:
-        """True when another card is as close as the typo's card: a name that starts with the typed text
-        or has all its words, or a fuzzy match within :data:`TYPO_MARGIN` of the typo's score."""
+    def _rivals(query: str, typo: NameHit, hits: list[NameHit]) -> bool:
+        """True when another card is as close as the typo's card: a name that starts with the typed text or
+        has all its words, or a fuzzy match within :data:`TYPO_MARGIN` of the typo's score that leaves none of
+        its name's words out (``Phytohqydra`` means Phytohydra, not Sprießende Phytohydra)."""
         floor = (typo.score if typo.tier == FUZZY else EDIT_SCORE) - TYPO_MARGIN
-        return any(h.card_id != typo.card_id and (h.tier < FUZZY or h.score >= floor) for h in hits)
+        typed = len(name_words(query))
+        return any(
+            h.card_id != typo.card_id
+            and (h.tier < FUZZY or (h.score >= floor and len(name_words(h.matched)) <= typed))
+            for h in hits
+        )
 
 
 def is_typo(query: str, name: str) -> bool:
@@ -372,8 +378,8 @@ def is_typo(query: str, name: str) -> bool:
     or two neighbours swapped), or it has the name's words in order with at most :data:`TYPO_WORDS` of them
     one edit off. A word left out or only begun is no typo: ``Circu`` and ``Blitzschlag`` are not
     typos of "Circu, Dimir-Lobotomist" and "Blitzschlange"."""
-    keys = [k for k in name_keys(query) if len(k) >= MIN_EDIT_LENGTH]
-    if any(OSA.distance(k, n, score_cutoff=1) <= 1 for k in keys for n in name_keys(name)):
+    keys = [k for k in _sharp_s_keys(query) if len(k) >= MIN_EDIT_LENGTH]
+    if any(OSA.distance(k, n, score_cutoff=1) <= 1 for k in keys for n in _sharp_s_keys(name)):
         return True
     typed, words_of_name = name_words(query), name_words(name)
     if len(typed) != len(words_of_name) or len(typed) < 2:
@@ -382,3 +388,10 @@ def is_typo(query: str, name: str) -> bool:
     return max(off) <= 1 and 0 < sum(off) <= TYPO_WORDS and all(
         len(w) >= MIN_FUZZY_LENGTH for w, d in zip(words_of_name, off, strict=True) if d
     )
+
+
+def _sharp_s_keys(text: str) -> tuple[str, ...]:
+    """:func:`name_keys` of ``text``, and with ``ß`` read as one ``s`` too: the keys spell ``ß`` as ``ss``, so a
+    ``ß`` typed for or instead of one letter would otherwise count as two edits."""
+    keys = name_keys(text)
+    return keys if "ß" not in text else (*keys, *name_keys(text.replace("ß", "s")))
