@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card
+from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.registry import AnswerContext, UserError, action, answer
-from bot.answers.rulings import annotate, card_rulings, rulings_pages
+from bot.answers.rulings import card_rulings
 from bot.answers.today import today_index
 from bot.mentions import bracket_mentions, scanner
 from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user
@@ -188,8 +189,7 @@ async def split_rules(ctx: AnswerContext, arg: str) -> Reply:
     general = await _general_split_rulings(ctx)
     if general:
         index = await today_index(ctx.store)
-        shown = [annotate(r, index) for r in general]
-        pages += rulings_pages(f"Geteilte Karten: Rulings seit 2017 ({len(general)})", shown)
+        pages += ruling_pages(index, f"Geteilte Karten: Rulings seit 2017 ({len(general)})", general)
         sources.update({r.document.title: None for r in general})
     if not pages:
         raise UserError("Keine Regeln zu geteilten Karten", "Kein Dokument des Bots enthält einen solchen Abschnitt.")
