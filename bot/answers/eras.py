@@ -27,6 +27,8 @@ from bot.store import CitedNumber
 from bot.text import shorten
 
 CR_NAME = "Comprehensive Rules"
+#: Texts at least this long that a later page shows in full are pointed to, not repeated, on the first page.
+POINTED = 20
 
 
 @dataclass
@@ -62,29 +64,48 @@ def _cr(date: str) -> str:
     return f"{CR_NAME} vom {format_date(date)}"
 
 
-async def _cited_block(ctx: AnswerContext, index: EraIndex, c: CitedNumber) -> str:
+def _found_on(pages: list[Page], text: str) -> int | None:
+    """The 1-based number of the first of ``pages`` whose text contains the start of ``text``, or None: a
+    quote there is not repeated, the first page points to it. A text of fewer than :data:`POINTED` characters
+    (a heading: "Clash") is shown again rather than pointed to."""
+    probe = " ".join(text.split())[:60]
+    if len(probe) < POINTED:
+        return None
+    for n, page in enumerate(pages, 1):
+        if probe in " ".join((page.body + " ".join(f.value for f in page.fields)).split()):
+            return n
+    return None
+
+
+async def _cited_block(ctx: AnswerContext, index: EraIndex, c: CitedNumber, later: list[Page]) -> str:
     """One document's use of the number: today's rule first (its number and text), the register's note as
-    a notice (:func:`bot.answers.today.notice_line`), then the document's text as dated history."""
+    a notice (:func:`bot.answers.today.notice_line`), then the document's text as dated history. A text that
+    one of the ``later`` pages of the answer shows in full is not repeated: the line names that page."""
     where = c.title + (f", {format_date(c.date)}" if c.date else "")
     if c.today:
         today = await _today_text(ctx, index, c.today)
         changed = " (inhaltlich geändert)" if c.relation == "changed" else ""
-        text = f": {shorten(today[0], 500)} _({_cr(today[1])})_" if today else ""
+        page = _found_on(later, today[0]) if today else None
+        text = (f" _(Wortlaut auf Seite {page + 1})_" if page else f": {shorten(today[0], 500)} _({_cr(today[1])})_"
+                ) if today else ""
         lines = [f"**{c.number}** ist heute **{c.today}**{changed}{text}"]
     else:
         lines = [f"**{c.number}** hat heute kein Gegenstück."]
     if c.note:
         status = "changed" if c.relation in ("changed", "none") else "wording"
         lines.append(notice_line(await today_index(ctx.store), Notice(status, c.note, c.today or "–")))
-    lines.append(f"**Früher** ({where}): {shorten(c.heading or c.text, 300) or '(Überschrift)'}")
+    quote = c.heading or c.text
+    page = _found_on(later, quote)
+    old = f"Wortlaut auf Seite {page + 1}." if page else shorten(quote, 300) or "(Überschrift)"
+    lines.append(f"**Früher** ({where}): {old}")
     return "\n".join(lines)
 
 
 async def _first_page(ctx: AnswerContext, index: EraIndex, number: str, cited: list[CitedNumber],
-                      has_cr: bool) -> tuple[Page, list[Action]]:
+                      later: list[Page], has_cr: bool) -> tuple[Page, list[Action]]:
     """The page of a cited number: every document's use of it (:func:`_cited_block`), then today's different
     rule under the same number; buttons to today's rules when the store has the Comprehensive Rules."""
-    blocks = [await _cited_block(ctx, index, c) for c in cited]
+    blocks = [await _cited_block(ctx, index, c, later) for c in cited]
     todays = dict.fromkeys(c.today for c in cited if c.today)
     actions = [Action(label=f"Heute: Regel {t}", action="cr_rule", arg=t) for t in todays] if has_cr else []
     now = await _today_text(ctx, index, number)
@@ -109,8 +130,8 @@ async def cited_number_reply(
     if not cited:
         return None
     versions = await ctx.store.cr_versions()
-    page, actions = await _first_page(ctx, index, number, cited, bool(versions))
-    pages = [page]
+    later: list[Page] = []
+    actions: list[Action] = []
     sources = [c.title for c in cited]
     parts = [documents]  # the documents' own pages, then today's rule from the imported CR
     first_today = next((c.today for c in cited if c.today), None)
@@ -121,15 +142,17 @@ async def cited_number_reply(
             more = await part()
         except UserError:  # no such pages: the cited page stands alone
             continue
-        pages += more.pages
+        later += more.pages
         actions += more.actions
         if more.source:
             sources.append(more.source)
+    page, first = await _first_page(ctx, index, number, cited, later, bool(versions))
     # One "Stand" in the footer only when every page is of the same date; otherwise each page names its own
     # document and date (the 003 explanation and today's rule are not of the Ravnica FAQ's date).
     dates = {c.date for c in cited}
-    date = cited[0].date if len(pages) == 1 and len(dates) == 1 else ""
-    return Reply(pages=pages, source=_sources(sources), date=date, actions=dedupe_actions(actions)[:20])
+    date = cited[0].date if not later and len(dates) == 1 else ""
+    return Reply(pages=[page, *later], source=_sources(sources), date=date,
+                 actions=dedupe_actions([*first, *actions])[:20])
 
 
 def _sources(sources: list[str]) -> str:
