@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
-from bot.answers.today import TodayIndex, evidence_text, terms_line, today_index
+from bot.answers.today import TodayIndex, entry_status, terms_notice, today_index
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
 from bot.search import UNCLEAR, Lookup, NameHit
@@ -128,13 +128,13 @@ def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord
       rulings (Tressen aus Feuer: mana burn is gone, the pool empties at the end of each step, CR 106.4).
     """
     fields: list[Field] = []
-    line = terms_line(index, "card", card.id)
-    if line:
-        value = line.removeprefix("ℹ️ Heute andere Begriffe: ")
+    terms = entry_status(index, "card", card.id).terms
+    if terms:
+        value = terms_notice(index, terms).removeprefix("ℹ️ Heute andere Begriffe: ")
         fields.append(Field("ℹ️ Heute andere Begriffe", shorten(value, 1024)))
-    rows = {r.key: r for ruling in rulings for r in index.rows("ruling", ruling.id) if r.kind == "changed"}
-    if rows:
-        text = "\n".join(f"• {r.today} _(Beleg: {evidence_text(index, r.evidence)})_" for r in rows.values())
+    notices = {n.key: n for r in rulings for n in entry_status(index, "ruling", r.id).notices if n.status == "changed"}
+    if notices:
+        text = "\n".join(f"• {n.today} _(Beleg: {n.evidence})_" for n in notices.values())
         fields.append(Field("⚠️ Heute geändert (laut Rulings der Karte)", _clip(text, 1024)))
     return fields
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pytest
 from rapidfuzz.distance import OSA
 
-from bench.bench_names import one_edit
+from bench.bench_names import typo_queries
 from bot.answers import AnswerContext, run_answer
 from bot.answers.chat import inline_replies
 from bot.search import Lookup, NameIndex
@@ -127,20 +127,12 @@ async def test_typos_of_the_real_names_still_resolve(ctx):
     """One edit in a full real name (bench/bench_names.py's typo generator): ≥ 97 % answer that card, none
     answers another card."""
     names = sorted({e.card_name for e in ctx.names.entries})
-    known = {n.casefold() for n in names}
-    rng = random.Random(12)
-    right = total = wrong = 0
-    for name in names:
-        for _ in range(3):
-            query = one_edit(name, rng)
-            if query.casefold() in known:
-                continue
-            total += 1
-            hit = ctx.names.resolve(query)
-            right += hit is not None and hit.card_name == name
-            wrong += hit is not None and hit.card_name != name
-    print(f"\ntypo resolve on {len(names)} real names: {right}/{total} = {right / total:.1%}, other card {wrong}")
-    assert right / total >= 0.97 and wrong == 0
+    cases = typo_queries(names, 3 * len(names), seed=12)
+    hits = [(ctx.names.resolve(query), name) for query, name in cases]
+    right = sum(hit is not None and hit.card_name == name for hit, name in hits)
+    wrong = sum(hit is not None and hit.card_name != name for hit, name in hits)
+    print(f"\ntypo resolve on {len(names)} real names: {right}/{len(cases)} = {right / len(cases):.1%}, other {wrong}")
+    assert right / len(cases) >= 0.97 and wrong == 0
 
 
 class Recording(NameIndex):
