@@ -13,7 +13,8 @@ from tests.answers.shape import assert_shape, sentences
 
 
 async def _cards(store) -> list[tuple[int, str, int]]:
-    rows = await store.fetchall("SELECT c.id, c.name, (SELECT count(*) FROM rulings r WHERE r.card_id = c.id) FROM cards c")
+    rows = await store.fetchall(
+        "SELECT c.id, c.name, (SELECT count(*) FROM rulings r WHERE r.card_id = c.id) FROM cards c")
     return [(cid, name, n) for cid, name, n in rows]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.answers import run_action
-from bot.answers.layout import PAGE_BUDGET, pack, page_size, ruling_pages
+from bot.answers.layout import budget_of, pack, page_size, ruling_pages
 from bot.answers.today import today_index
 
 
@@ -20,8 +20,8 @@ async def test_every_ruling_of_every_card_is_on_exactly_one_page(store):
         assert len(bullets) == len(rulings), card_id  # one paragraph per ruling, none dropped, none twice
         for bullet, ruling in zip(bullets, rulings, strict=True):  # in document order
             assert ruling.text[:60] in bullet, (card_id, ruling.text[:40])
-        for page in pages:  # a page holds more than one ruling only while it stays within the budget
-            assert page_size(page) <= PAGE_BUDGET or page.body.count("\n• ") + page.body.startswith("• ") <= 1
+        for n, page in enumerate(pages):  # a page holds more than one ruling only while it stays within the budget
+            assert page_size(page) <= budget_of(n) or page.body.count("\n• ") + page.body.startswith("• ") <= 1
         paged += len(pages) > 1
     assert paged >= 10
 
@@ -41,7 +41,9 @@ async def test_getrieben_rulings_answer_pages_hold_all_13(ctx):
 
 def test_pack_keeps_every_paragraph_in_order():
     parts = [f"Absatz {i} " + "wort " * (40 * i) for i in range(12)]
-    pages = pack("Titel", parts, budget=1000)
+    pages = pack("Titel", parts)
     assert "\n\n".join(p.body for p in pages) == "\n\n".join(parts)
-    assert all(page_size(p) <= 1000 or "\n\n" not in p.body for p in pages)  # only a long paragraph alone
+    # only a long paragraph stands alone beyond the budget: 1 500 characters on the first page, 2 500 after it
+    assert all(page_size(p) <= budget_of(n) or "\n\n" not in p.body for n, p in enumerate(pages))
+    assert page_size(pages[0]) <= 1500 and len(pages) > 2
     assert [p.title for p in pages] == ["Titel"] * len(pages)
