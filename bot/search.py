@@ -29,6 +29,7 @@ import bisect
 import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
@@ -338,8 +339,9 @@ class NameIndex:
         exact = [h for h in hits if h.tier == EXACT]
         if exact:
             return Lookup(exact[0], EXACT_MATCH, []) if len(exact) == 1 else Lookup(None, UNCLEAR, exact[:offer])
-        typos = [h for h in hits if self._typo_of_card(query, h.card_id)]
-        if len(typos) == 1 and not self._rivals(query, typos[0], hits):
+        typed = _Typed.of(query)
+        typos = [h for h in hits if any(typed.is_typo_of(self.entries[i].name) for i in self._card_entries[h.card_id])]
+        if len(typos) == 1 and not self._rivals(typed, typos[0], hits):
             return Lookup(typos[0], TYPO, [])
         close = typos + [h for h in hits if h not in typos and (h.tier < FUZZY or h.score >= CLOSE_SCORE)]
         return Lookup(None, UNCLEAR, close[:offer]) if close else Lookup(None, MISSING, hits[:offer])
@@ -354,20 +356,15 @@ class NameIndex:
         partial = [h for h in found.candidates if h.tier in (PREFIX, WORD_PREFIX)]
         return partial[0] if len(partial) == 1 else None
 
-    def _typo_of_card(self, query: str, card_id: int) -> bool:
-        """True when ``query`` is a typo (:meth:`is_typo`) of any name of the card (German, English, half)."""
-        return any(is_typo(query, self.entries[i].name) for i in self._card_entries.get(card_id, ()))
-
     @staticmethod
-    def _rivals(query: str, typo: NameHit, hits: list[NameHit]) -> bool:
+    def _rivals(typed: _Typed, typo: NameHit, hits: list[NameHit]) -> bool:
         """True when another card is as close as the typo's card: a name that starts with the typed text or
         has all its words, or a fuzzy match within :data:`TYPO_MARGIN` of the typo's score that leaves none of
         its name's words out (``Phytohqydra`` means Phytohydra, not Sprießende Phytohydra)."""
         floor = (typo.score if typo.tier == FUZZY else EDIT_SCORE) - TYPO_MARGIN
-        typed = len(name_words(query))
         return any(
             h.card_id != typo.card_id
-            and (h.tier < FUZZY or (h.score >= floor and len(name_words(h.matched)) <= typed))
+            and (h.tier < FUZZY or (h.score >= floor and len(_name_words(h.matched)) <= len(typed.words)))
             for h in hits
         )
 
@@ -378,16 +375,44 @@ def is_typo(query: str, name: str) -> bool:
     or two neighbours swapped), or it has the name's words in order with at most :data:`TYPO_WORDS` of them
     one edit off. A word left out or only begun is no typo: ``Circu`` and ``Blitzschlag`` are not
     typos of "Circu, Dimir-Lobotomist" and "Blitzschlange"."""
-    keys = [k for k in _sharp_s_keys(query) if len(k) >= MIN_EDIT_LENGTH]
-    if any(OSA.distance(k, n, score_cutoff=1) <= 1 for k in keys for n in _sharp_s_keys(name)):
-        return True
-    typed, words_of_name = name_words(query), name_words(name)
-    if len(typed) != len(words_of_name) or len(typed) < 2:
-        return False
-    off = [OSA.distance(t, w, score_cutoff=2) for t, w in zip(typed, words_of_name, strict=True)]
-    return max(off) <= 1 and 0 < sum(off) <= TYPO_WORDS and all(
-        len(w) >= MIN_FUZZY_LENGTH for w, d in zip(words_of_name, off, strict=True) if d
-    )
+    return _Typed.of(query).is_typo_of(name)
+
+
+@dataclass(frozen=True)
+class _Typed:
+    """A typed name's edit keys (at least :data:`MIN_EDIT_LENGTH` letters) and words, made once per look-up."""
+
+    keys: tuple[str, ...]
+    words: tuple[str, ...]
+
+    @classmethod
+    def of(cls, query: str) -> _Typed:
+        return cls(tuple(k for k in _sharp_s_keys(query) if len(k) >= MIN_EDIT_LENGTH), tuple(name_words(query)))
+
+    def is_typo_of(self, name: str) -> bool:
+        """:func:`is_typo` of the typed name and ``name`` (the name's keys and words cached per name)."""
+        if any(OSA.distance(k, n, score_cutoff=1) <= 1 for k in self.keys for n in _name_keys(name)):
+            return True
+        words_of_name = _name_words(name)
+        if len(self.words) != len(words_of_name) or len(self.words) < 2:
+            return False
+        off = [OSA.distance(t, w, score_cutoff=2) for t, w in zip(self.words, words_of_name, strict=True)]
+        return max(off) <= 1 and 0 < sum(off) <= TYPO_WORDS and all(
+            len(w) >= MIN_FUZZY_LENGTH for w, d in zip(words_of_name, off, strict=True) if d
+        )
+
+
+@lru_cache(maxsize=1 << 16)
+def _name_words(name: str) -> tuple[str, ...]:
+    """:func:`name_words` of a card's name, kept (a look-up compares the same names again and again; only the
+    store's names are kept, never typed text)."""
+    return tuple(name_words(name))
+
+
+@lru_cache(maxsize=1 << 16)
+def _name_keys(name: str) -> tuple[str, ...]:
+    """:func:`_sharp_s_keys` of a card's name, kept like :func:`_name_words`."""
+    return _sharp_s_keys(name)
 
 
 def _sharp_s_keys(text: str) -> tuple[str, ...]:
