@@ -125,3 +125,23 @@ def passage_text(prefix: str, line: int) -> str:
             break
         taken.append(text)
     return "\n".join(taken)
+
+
+def passage_kind(prefix: str, line: int) -> str:
+    """The kind of the passage beginning at ``line`` of document ``prefix``, as the question set labels it.
+
+    ``"rule"`` (a numbered rule of the clash article), ``"ruling"`` (a bullet of 000, a ``* `` line of 001,
+    a dated paragraph of 002/004), ``"mechanic"`` (a prose paragraph or quoted rule of a mechanics section
+    of 001) or ``"explanation"`` (an entry of 003).
+
+    Raises:
+        KeyError: no passage begins at that line.
+    """
+    if line not in passage_starts(prefix):
+        raise KeyError(f"{prefix}:{line} begins no passage")
+    first = source_lines(prefix)[line - 1]
+    if prefix == "000":
+        return "ruling" if first.startswith("• ") else "rule"
+    if prefix == "001":
+        return "ruling" if first.startswith("* ") else "mechanic"
+    return "explanation" if prefix == "003" else "ruling"

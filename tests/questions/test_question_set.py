@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.questions import CR_PREFIX, KINDS, PARTS, Question, load, load_all, split
-from tests.questions.passages import PREFIXES, passage_starts, passage_text, source_lines
+from tests.questions.passages import PREFIXES, passage_kind, passage_starts, passage_text, source_lines
 
 QUESTIONS = load_all()
 GOLD = re.compile(r"^(?P<prefix>\d{3}):(?P<line>[1-9]\d*)$")
@@ -110,3 +110,29 @@ def test_cr_golds_exist_in_the_2026_rules():
     numbers = {line.split(" ", 1)[0].rstrip(".") for line in CR_FILE.read_text(encoding="utf-8-sig").splitlines()}
     missing = [(q.id, g) for q in QUESTIONS for g in q.gold if g.startswith(CR_PREFIX) and g[3:] not in numbers]
     assert not missing
+
+
+def test_passage_rules_on_known_lines():
+    clash, faq, explained = passage_starts("000"), passage_starts("001"), passage_starts("003")
+    assert {5, 9, 11, 20, 33, 55} <= clash and not {2, 12, 19, 29} & clash  # steps 1.-8. belong to line 11
+    assert {24, 71, 74, 78, 2830} <= faq  # prose, quoted rules (502.32a, 502.46b), a ruling, a rule after "Beispiel:"
+    assert not {22, 26, 56, 60, 64, 3058} & faq  # section title, example card name and text, "*Du" without space
+    assert {5, 7, 428} <= explained and not {4, 6, 36, 429} & explained  # after "-" and after "Begriffeplayer -"
+    assert len(passage_starts("002")) == 13 and len(passage_starts("004")) == 6
+    assert min(passage_starts("002")) == 5 and 3 not in passage_starts("002")  # a date line begins nothing
+    clash_sequence = passage_text("000", 11)
+    assert clash_sequence.endswith("werden auf den Stapel gelegt.") and "weder Remis" not in clash_sequence
+    assert (
+        passage_text("003", 7)
+        == "Eine Partie zu zweit ist eine Partie, die mit genau zwei Spielern beginnt.\nBegriffeplayer -"
+    )
+
+
+def test_kind_is_that_of_the_first_gold():
+    wrong = [q.id for q in QUESTIONS if q.kind != passage_kind(*map_gold(q.gold[0]))]
+    assert not wrong
+
+
+def map_gold(gold: str) -> tuple[str, int]:
+    prefix, line = gold.split(":")
+    return prefix, int(line)
