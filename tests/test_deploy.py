@@ -1,4 +1,4 @@
-"""The deployment files (issue 25 item 1): the Dockerfile passes hadolint and installs exactly the README's
+"""The deployment files: the Dockerfile passes hadolint and installs exactly the README's
 install steps, compose.yaml names the bot, two ``serve`` workers and the proxy consistently with the Caddyfile,
 the systemd units pass ``systemd-analyze verify`` and ``security``, and the lock file fits ``pyproject.toml``.
 Docker itself is not run (no engine on the development machine)."""
