@@ -192,12 +192,13 @@ def convoke(
     for colors in creatures:
         states, parents = _tap(states, colors, types, budget)
         layers.append(parents)
-    ranked = [(_best_key(st, types), st) for st in heapq.nsmallest(2, states, key=lambda st: _best_key(st, types))]
+    order = _Order(types)
+    ranked = [(order.best(st), st) for st in heapq.nsmallest(2, states, key=order.best)]
     (key, best), runner_up = ranked[0], (ranked[1][0] if len(ranked) > 1 else None)
     why = best_because((key[0], 0, key[1]), (runner_up[0], 0, runner_up[1]) if runner_up else None)
     groups = Counter(creatures)
     return ConvokeResult(
-        _listed(states, types, limit), max(states.values()), len(states), _cost_of(best, types),
+        _listed(states, types, order, limit), max(states.values()), len(states), _cost_of(best, types),
         _trace(best, layers, creatures, types), why, _cost_of(ranked[1][1], types) if runner_up else None, base,
         tuple(sorted(groups.items(), key=lambda kv: -kv[1])), x, *_reasons(cost, types, max(states.values())),
     )  # fmt: skip
@@ -243,28 +244,32 @@ def _cost_of(state: _State, types: list[Symbol]) -> ManaCost:
     return build_cost((t for t, n in zip(types, left, strict=True) for _ in range(n)), gen)
 
 
-def _best_key(state: _State, types: list[Symbol]) -> tuple[int, int, tuple[int, ...]]:
-    """Easiest to pay first: the least mana value, then the fewest mana that is not generic (generic mana is
-    paid by any mana), then the canonical order of :func:`_listed`."""
-    gen, left = state
-    value = gen + sum(n * t.mana_value() for n, t in zip(left, types, strict=True))
-    return (value, sum(left), *_quick_key(state, types)[1:])
+class _Order:
+    """Sort keys of the states of one search (the symbol types' mana values and colours read once)."""
+
+    def __init__(self, types: list[Symbol]) -> None:
+        self.values = [t.mana_value() for t in types]
+        self.colored_at = [
+            [j for j, t in enumerate(types) if t.kind is SymbolKind.COLORED and t.colors[0] == c] for c in COLORS
+        ]
+
+    def listed(self, state: _State) -> tuple:
+        """Canonical order without building costs: mana value, fewer generic, more W, U, B, R, G (as
+        :func:`order_key`)."""
+        gen, left = state
+        value = gen + sum(n * v for n, v in zip(left, self.values, strict=True))
+        return (value, gen, tuple(-sum(left[j] for j in js) for js in self.colored_at), left)
+
+    def best(self, state: _State) -> tuple:
+        """Easiest to pay first: the least mana value, then the fewest mana that is not generic (generic mana
+        is paid by any mana), then the canonical order."""
+        key = self.listed(state)
+        return (key[0], sum(state[1]), *key[1:])
 
 
-def _quick_key(state: _State, types: list[Symbol]) -> tuple:
-    """Sort key without building costs: mana value, fewer generic, more W, U, B, R, G (as :func:`order_key`)."""
-    gen, left = state
-    value = gen + sum(n * t.mana_value() for n, t in zip(left, types, strict=True))
-    colored = tuple(
-        -sum(n for n, t in zip(left, types, strict=True) if t.kind is SymbolKind.COLORED and t.colors[0] == c)
-        for c in COLORS
-    )
-    return (value, gen, colored, left)
-
-
-def _listed(states: dict[_State, int], types: list[Symbol], limit: int | None) -> list[ManaCost]:
+def _listed(states: dict[_State, int], types: list[Symbol], order: _Order, limit: int | None) -> list[ManaCost]:
     """The remaining costs in canonical order (:func:`order_key`), the first ``limit`` of them."""
-    ordered = sorted(states, key=lambda st: _quick_key(st, types))
+    ordered = sorted(states, key=order.listed)
     shown = ordered if limit is None else ordered[: limit + 1]
     remaining = sorted((_cost_of(st, types) for st in shown), key=order_key)
     return remaining if limit is None else remaining[:limit]

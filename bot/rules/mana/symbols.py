@@ -10,7 +10,7 @@ monocoloured hybrid ``{2/W}`` and ``{C/W}`` (107.4e), Phyrexian ``{W/P}`` and hy
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -98,6 +98,10 @@ class SymbolKind(Enum):
     COLORLESS_HYBRID = "colorless_hybrid"
     PHYREXIAN = "phyrexian"
 
+    # members are singletons compared by identity, so the identity hash (in C) is right; Enum's own hashes the
+    # name in Python, which every sort and count of symbols would pay for
+    __hash__ = object.__hash__
+
     @property
     def announced(self) -> bool:
         """True for the kinds whose payment the player announces when casting (601.2b): hybrid of every
@@ -165,20 +169,7 @@ class Symbol:
     @property
     def body(self) -> str:
         """The symbol without its braces: ``11``, ``G/W``, ``2/W``, ``C/W``, ``W/U/P``, ``X``."""
-        kind = self.kind
-        if kind is SymbolKind.GENERIC:
-            return str(self.amount)
-        if kind in (SymbolKind.COLORED, SymbolKind.HYBRID):
-            return "/".join(self.colors)
-        if kind is SymbolKind.VARIABLE:
-            return self.var
-        if kind is SymbolKind.MONO_HYBRID:
-            return f"{self.amount}/{self.colors[0]}"
-        if kind is SymbolKind.COLORLESS_HYBRID:
-            return f"C/{self.colors[0]}"
-        if kind is SymbolKind.PHYREXIAN:
-            return "/".join((*self.colors, "P"))
-        return "C" if kind is SymbolKind.COLORLESS else "S"
+        return _BODY[self.kind](self)
 
     @property
     def text(self) -> str:
@@ -187,9 +178,10 @@ class Symbol:
 
     def mana_value(self, x: int = 0) -> int:
         """Contribution to mana value: generic its number, {2/W} 2, X the given ``x`` (else 0), others 1."""
-        if self.kind in (SymbolKind.GENERIC, SymbolKind.MONO_HYBRID):
+        kind = self.kind
+        if kind in _AMOUNT_KINDS:
             return self.amount
-        if self.kind is SymbolKind.VARIABLE:
+        if kind is _VARIABLE:
             return x if self.var == "X" else 0
         return 1
 
@@ -201,14 +193,31 @@ class Symbol:
         return self.text
 
 
+#: the written form of each kind of symbol, without braces (:attr:`Symbol.body`)
+_BODY: dict[SymbolKind, Callable[[Symbol], str]] = {
+    SymbolKind.GENERIC: lambda s: str(s.amount),
+    SymbolKind.COLORED: lambda s: s.colors[0],
+    SymbolKind.COLORLESS: lambda s: "C",
+    SymbolKind.SNOW: lambda s: "S",
+    SymbolKind.VARIABLE: lambda s: s.var,
+    SymbolKind.HYBRID: lambda s: "/".join(s.colors),
+    SymbolKind.MONO_HYBRID: lambda s: f"{s.amount}/{s.colors[0]}",
+    SymbolKind.COLORLESS_HYBRID: lambda s: f"C/{s.colors[0]}",
+    SymbolKind.PHYREXIAN: lambda s: "/".join((*s.colors, "P")),
+}
+# kinds read in the hottest loops, looked up once (a class attribute of an Enum costs a Python call)
+_AMOUNT_KINDS = frozenset({SymbolKind.GENERIC, SymbolKind.MONO_HYBRID})
+_GENERIC, _COLORED, _VARIABLE = SymbolKind.GENERIC, SymbolKind.COLORED, SymbolKind.VARIABLE
+
+
 def generic(n: int) -> Symbol:
     """The generic symbol ``{n}``."""
-    return Symbol(SymbolKind.GENERIC, amount=n)
+    return Symbol(_GENERIC, amount=n)
 
 
 def colored(c: str) -> Symbol:
     """The coloured symbol ``{c}`` for a colour letter in ``WUBRG``."""
-    return Symbol(SymbolKind.COLORED, colors=(c,))
+    return Symbol(_COLORED, colors=(c,))
 
 
 @dataclass(frozen=True)
@@ -248,28 +257,27 @@ def build_cost(symbols: Iterable[Symbol], extra_generic: int = 0) -> ManaCost:
     rest: list[Symbol] = []
     any_generic = extra_generic > 0
     for s in symbols:
-        if s.kind is SymbolKind.GENERIC:
+        if s.kind is _GENERIC:
             total += s.amount
             any_generic = True
         else:
             rest.append(s)
     rest.sort(key=Symbol.sort_key)
-    wheel = color_order(c for s in rest if s.kind is SymbolKind.COLORED for c in s.colors)
-    colored_last = SymbolKind.COLORED
-    rest.sort(key=lambda s: (s.kind is colored_last, wheel.index(s.colors[0]) if s.kind is colored_last else 0))
+    wheel = color_order(c for s in rest if s.kind is _COLORED for c in s.colors)
+    rest.sort(key=lambda s: (s.kind is _COLORED, wheel.index(s.colors[0]) if s.kind is _COLORED else 0))
     out: list[Symbol] = []
     if total > 0 or (any_generic and not rest):
         out.append(generic(total))
     out.extend(rest)
     # variables first
-    out.sort(key=lambda s: 0 if s.kind is SymbolKind.VARIABLE else 1)
+    out.sort(key=lambda s: 0 if s.kind is _VARIABLE else 1)
     return ManaCost(tuple(out))
 
 
 def order_key(cost: ManaCost) -> tuple[int, int, tuple[int, ...], str]:
     """Sort key for lists of derived costs: mana value, then fewer generic, then more W, U, B, R, G."""
-    gen = sum(s.amount for s in cost.symbols if s.kind is SymbolKind.GENERIC)
-    counts = Counter(c for s in cost.symbols if s.kind is SymbolKind.COLORED for c in s.colors)
+    gen = sum(s.amount for s in cost.symbols if s.kind is _GENERIC)
+    counts = Counter(c for s in cost.symbols if s.kind is _COLORED for c in s.colors)
     return (cost.mana_value(), gen, tuple(-counts[c] for c in COLORS), cost.text)
 
 
@@ -278,7 +286,7 @@ def resolve_x(cost: ManaCost, x: int) -> list[Symbol]:
     and Y, Z dropped: the cost as announced (601.2b: the value of X is announced first)."""
     out = []
     for s in cost.symbols:
-        if s.kind is SymbolKind.VARIABLE:
+        if s.kind is _VARIABLE:
             if s.var == "X" and x:
                 out.append(generic(x))
         else:
