@@ -216,7 +216,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
         result=_paid_line(result, life),
         lines=[
             f"**Kosten:** {mana(face)}{_x_text(face, x)} · **Vorrat:** {pool_text(mana_pool)}{given_life}",
-            *(f"ℹ️ {reading_text(r)}" for r in readings),
+            *dict.fromkeys(f"ℹ️ {reading_text(r)}" for r in readings),  # "2 2": one notice
             *_read_lines(given),
         ],
         reasons=result.reasons,

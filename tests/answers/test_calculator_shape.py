@@ -25,6 +25,7 @@ CASES = [
     ("mana_pay", {"cost": "Aufsammelkrabbler", "pool": "BGGRRR"}, ["✅ **Bezahlbar** mit {B}{R}{R}{R}{G}{G}"]),
     ("mana_pay", {"cost": "{3}{G}{G}", "pool": "BGRRR"}, ["❌ **Nicht bezahlbar**: es fehlt 1× grünes Mana"]),
     ("mana_pay", {"cost": "{W}{W}", "pool": "2W"}, ["Nicht bezahlbar"]),
+    ("mana_pay", {"cost": "{W}{W}", "pool": "2 2 2"}, ["Nicht bezahlbar"]),  # three readings alike: one notice
     ("mana_pay", {"cost": "{W/P}{W/P}", "pool": "leer", "life": 4}, ["verlierst das Spiel"]),
     ("mana_pay", {"cost": "{S}{2/B}{X}", "pool": "{B*}{G}{G}{R}", "x": 1}, ["✅ **Bezahlbar**"]),
     ("mana_pay", {"cost": "{2/W}{W/P}{W/U/P}" * 5, "pool": "WUBRGC" * 3}, ["Bezahlbar"]),
