@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.answers.calc_words import mana
 from bot.answers.registry import AnswerContext, UserError
 from bot.reply import quote_user
 from bot.rules import mana as engine
@@ -101,7 +102,7 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
             faces = engine.parse_faces(text)
         except ManaError as exc:
             raise bad_input(exc) from exc
-        return CostInput(faces, engine.format_cost(faces))
+        return CostInput(faces, mana(faces))
     hit = ctx.names.resolve(text)
     try:
         faces = engine.parse_faces(text)
@@ -117,7 +118,7 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
             ) from exc
         faces = None
     if faces is not None and (hit is None or hit.tier != EXACT):
-        return CostInput(faces, engine.format_cost(faces))
+        return CostInput(faces, mana(faces))
     assert hit is not None
     card = await ctx.store.card(hit.card_id)
     if card is None:
@@ -125,10 +126,10 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
     names = tuple(f.name for f in card.faces) if card.is_split else ()
     notes: tuple[str, ...] = ()
     if faces is not None:
-        as_cost = engine.format_cost(faces)
+        typed = engine.format_cost(faces)  # what to type, so plain text even where costs show as symbols
         notes = (
-            f"„{quote_user(text, 80)}“ ist ein Kartenname und als Manakosten lesbar ({as_cost}); hier als Karte "
-            f"gelesen. Für die Kosten schreibe `{as_cost}`.",
+            f"„{quote_user(text, 80)}“ ist ein Kartenname und als Manakosten lesbar ({mana(faces)}); hier als Karte "
+            f"gelesen. Für die Kosten schreibe `{typed}`.",
         )
     # a split card named by one half ("Bestimmt") keeps both halves; callers that need one pick it
     return CostInput(card_faces(card), card.name, card, names, notes)
@@ -147,7 +148,7 @@ def one_face(cost: CostInput, query: str) -> tuple[str, ManaCost]:
     for name, face in zip(cost.face_names, cost.faces, strict=False):
         if name.casefold() == wanted:
             return name, face
-    halves = " oder ".join(f"„{n}“ ({f.text})" for n, f in zip(cost.face_names, cost.faces, strict=False))
+    halves = " oder ".join(f"„{n}“ ({mana(f)})" for n, f in zip(cost.face_names, cost.faces, strict=False))
     raise UserError(
         "Geteilte Karte: welche Hälfte?",
         f"{cost.label} hat zwei Hälften; gewirkt wird nur eine. Gib {halves or 'die Kosten einer Hälfte'} an.",

@@ -18,6 +18,7 @@ from bot.answers.calc_words import (
     calc_reply,
     german_list,
     library_text,
+    mana,
     percent,
     plural,
     values_text,
@@ -55,7 +56,8 @@ async def read_card(ctx: AnswerContext, text: str, number: int) -> RevealedCard:
     except UserError as exc:
         title = exc.title if exc.title.startswith(f"Karte {number}") else f"Karte {number}: {exc.title}"
         raise UserError(title, exc.body) from exc
-    return engine.card_from_faces(given.faces, given.label, given.face_names)
+    names = given.face_names or tuple(mana(f) if f.symbols else "" for f in given.faces)
+    return engine.card_from_faces(given.faces, given.label, names)
 
 
 def card_name(card: RevealedCard) -> str:
