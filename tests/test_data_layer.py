@@ -81,14 +81,15 @@ async def _total_text(db: Path) -> tuple[str | None, str]:
 async def test_cr_citation_date_comes_from_the_store(built_db: Path, tmp_path: Path):
     effective, text = await _total_text(built_db)
     assert effective == "2026-04-17"  # the register's rule texts (data/changes.toml), built without --cr
-    assert "601.2f (Comprehensive Rules, 17.04.2026): Die Gesamtkosten können nicht unter {0} reduziert werden." in text
+    assert "[Regeln (Comprehensive Rules, 17.04.2026)] • 601.2f: " in text
+    assert "• 601.2f: Die Gesamtkosten sinken nicht unter {0}." in text
     other = tmp_path / "other.sqlite3"
     shutil.copy(built_db, other)
     with sqlite3.connect(other) as conn:
         conn.execute("UPDATE today_cr SET effective = '2027-01-15'")
     effective, text = await _total_text(other)
     assert effective == "2027-01-15"
-    assert "601.2f (Comprehensive Rules, 15.01.2027)" in text
+    assert "[Regeln (Comprehensive Rules, 15.01.2027)] • 601.2f: " in text
     assert "17.04.2026" not in text
 
 

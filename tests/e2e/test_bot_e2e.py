@@ -345,7 +345,7 @@ async def test_clash_reveal_subcommand_in_german(fake):
                              subcommand="aufdecken", locale="de")
     (embed,) = res.embeds
     assert embed["title"] == "Fehde – Regelstand heute"
-    assert "**Ergebnis:** Spieler 2 gewinnt die Fehde." in embed["description"]
+    assert embed["description"].startswith("**Spieler 2 gewinnt die Fehde** (Manawert 2 gegen 1).")
     en = await fake.command("clash", {"card1": "Boros-Rekrut", "card2": "Feld der Unterdrückung"},
                             subcommand="reveal", locale="en-US")
     assert visible(en) == visible(res)
