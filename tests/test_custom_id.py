@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import bot.answers  # noqa: F401  (registers the answers whose signatures the codec reads)
@@ -66,6 +66,38 @@ def test_any_values_round_trip_or_do_not_fit(card, search, page):
     # trailing defaults (None) are left out of the id and come back as the answer's defaults
     assert {"card": None, "search": None, **back.target.kwargs} == {"card": card, "search": search}
 
+
+#: Any text a user can type (lone surrogates are no text: Discord's JSON and UTF-8 cannot carry them).
+TEXT = st.characters(blacklist_categories=("Cs",))
+#: Strings that look like the codec's tagged values: None ``~``, numbers ``#12``, booleans ``!1``.
+TAGGED = st.sampled_from("~#!").flatmap(lambda tag: st.one_of(
+    st.just(tag),
+    st.sampled_from(["12", "1.5", "-3", "0", "1", "~", "#", "!", "%", ",", ":"]).map(tag.__add__),
+    st.text(TEXT, max_size=20).map(tag.__add__),
+))
+
+
+@settings(max_examples=600, deadline=None)
+@given(text=st.one_of(TAGGED, st.text(TEXT, max_size=40)))
+@example("#12").via("a search for #12 must not come back as the number 12")
+@example("!1").via("nor as True")
+@example("~").via("nor as None")
+@example("#1.5")
+@example("")
+def test_any_string_survives_a_custom_id_round_trip(text):
+    for inv in (Invocation.answer("card", name=text), Invocation.answer("ruling", card=text, search=text)):
+        try:
+            cid = encode_strict(PAGE, inv, 1)
+        except TooLong:
+            continue
+        back = decode(cid).target
+        assert back == inv
+        assert all(type(value) is str and value == text for _, value in back.options)
+    try:
+        cid = encode_open("rulings", text)
+    except TooLong:
+        return
+    assert decode(cid).target == Invocation.action("rulings", text)
 
 async def test_a_random_answer_is_pinned_so_its_pages_come_back_the_same(core):
     # /fehde chancen without a seed reveals at random: the invocation gets its seed before it runs
