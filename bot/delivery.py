@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from bot.custom_id import OPEN, PAGE, Invocation, decode_or_none
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
-from bot.reply import Reply
+from bot.reply import PRIVATE_OPTION, Reply
 
 log = logging.getLogger(__name__)
 
@@ -33,8 +33,6 @@ CB_MESSAGE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_UPDATE, CB_AUTOCOMPLETE 
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 1, 2, 3, 4
 #: ``data.type`` of a message context-menu command ("Karten erklären"), answered privately.
 MESSAGE_COMMAND = 3
-#: The option every command has for a private answer (:data:`bot.commands.PRIVATE` takes its name from here).
-PRIVATE_OPTION = "private"
 #: Option types of a subcommand and a subcommand group: Discord nests the invoked subcommand as the one option.
 SUBCOMMAND_TYPES = (1, 2)
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from bot.answers.registry import AnswerContext, AnswerFn, CompleterFn, answer_key
 from bot.custom_id import Invocation
-from bot.delivery import PRIVATE_OPTION
+from bot.reply import PRIVATE_OPTION
 
 
 @dataclass(frozen=True)
