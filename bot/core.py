@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from bot import offload
-from bot.answers.registry import AnswerContext, AnswerFn, CompleterFn, run_action, run_answer, run_completer
+from bot.answers.registry import AnswerContext, CompleterFn, run_action, run_answer, run_completer
 from bot.config import Settings
 from bot.custom_id import Invocation
 from bot.reply import Choice, Reply
@@ -42,10 +42,6 @@ INTERNAL_ERROR = Reply.fail(
     "Da ist etwas schiefgelaufen",
     "Die Anfrage konnte nicht beantwortet werden. Der Fehler wurde protokolliert; bitte später erneut versuchen.",
 )
-
-#: Start-up work on the open answer context (:meth:`bot.commands.Table.warm`: memory for autocomplete).
-Warm = Callable[[AnswerContext], Awaitable[object]]
-
 
 async def in_time(work: Awaitable[T], defer: Callable[[], Awaitable[object]], after: float) -> T:
     """Await ``work``; if it is not done after ``after`` seconds, await ``defer()`` meanwhile (the door's
@@ -79,8 +75,9 @@ class Core:
         self.store: Store | None = None
         self._context: AnswerContext | None = None
 
-    async def open(self, warm: Warm | None = None) -> None:
-        """Open the store, build the name index, set the workers' budget, then run ``warm`` on the context.
+    async def open(self, warm: Callable[[AnswerContext], Awaitable[object]] | None = None) -> None:
+        """Open the store, build the name index, set the workers' budget, then run ``warm`` on the context (the
+        start-up work of the command table, :meth:`bot.commands.Table.warm`: memory for autocomplete).
 
         Raises:
             bot.store.StoreError: the store is missing, outdated or corrupt (German message).
@@ -119,13 +116,10 @@ class Core:
         """True between :meth:`open` and :meth:`close`."""
         return self._context is not None
 
-    async def answer(self, answer: AnswerFn | str, **options: object) -> Reply:
-        """Run ``answer`` (the function or its custom_id key) with ``options``
-        (:func:`bot.answers.registry.run_answer`: bounded first; a ``UserError`` becomes an error reply)."""
-        return await run_answer(self.context, answer, **options)
-
     async def run(self, inv: Invocation) -> Reply:
-        """Run the invocation ``inv``: an answer with its options or a button action with its argument."""
+        """Run the invocation ``inv``: an answer with its options or a button action with its argument
+        (:func:`bot.answers.registry.run_answer` / ``run_action``: options bounded first, a ``UserError``
+        becomes a German error reply)."""
         if inv.kind == "action":
             return await run_action(self.context, inv.key, inv.arg)
         return await run_answer(self.context, inv.key, **inv.kwargs)
