@@ -253,7 +253,7 @@ class GatedBot(commands.AutoShardedBot):
         return await self._watchdog(self.core.run(inv), interaction, ephemeral, update)
 
     async def _watchdog(
-        self, work: Awaitable[Reply], interaction: discord.Interaction[Any] | None, ephemeral: bool = False,
+        self, work: Awaitable[Reply], interaction: discord.Interaction[Any], ephemeral: bool = False,
         update: bool = False,
     ) -> Reply:
         """Await ``work``; if it is not done 2 s after the interaction was created, defer ``interaction``
@@ -265,8 +265,6 @@ class GatedBot(commands.AutoShardedBot):
         of :data:`ANSWER_SLOTS`, so every interaction is acknowledged in time even when answering all of
         them takes longer.
         """
-        if interaction is None:
-            return await work
         try:
             await self.settle_defer(interaction)  # deferred from the raw payload in a burst
             waited = self._waited(interaction)
