@@ -152,7 +152,7 @@ class ExpiredInteractionFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         """Rewrite the record in place when it carries an expired-interaction error; never drops it."""
-        tree = sys.modules.get("bot.tree")  # only the bot can get such errors; build never imports it
+        tree = sys.modules.get("bot.gateway.tree")  # only the gateway bot gets such errors; build never imports it
         if record.exc_info and tree is not None and tree.is_expired(record.exc_info[1]):
             record.msg, record.args = f"{record.getMessage()}: zu spät beantwortet (Discord: Unknown interaction)", None
             record.exc_info, record.exc_text = None, None

@@ -17,7 +17,7 @@ from bot.store import Store
 from tests.conftest import ROOT
 
 #: What a running bot imports: the client (with its cogs), the answers, the CLI's run path, the console.
-RUNNING_MODULES = ("bot.client", "bot.answers", "bot.console", "bot.serve", "bot.store", "bot.search")
+RUNNING_MODULES = ("bot.gateway.client", "bot.answers", "bot.console", "bot.serve", "bot.store", "bot.search")
 
 
 def _imports_importer(modules: tuple[str, ...]) -> list[str]:
@@ -25,7 +25,7 @@ def _imports_importer(modules: tuple[str, ...]) -> list[str]:
         "import importlib, sys\n"
         f"for name in {list(modules)!r}:\n"
         "    importlib.import_module(name)\n"
-        "import bot.client, pkgutil, cogs\n"
+        "import bot.gateway.client, pkgutil, cogs\n"
         "for info in pkgutil.iter_modules(cogs.__path__):\n"
         "    importlib.import_module('cogs.' + info.name)\n"
         "print('\\n'.join(sorted(m for m in sys.modules if m == 'bot.importer' or m.startswith('bot.importer.'))))\n"

@@ -62,7 +62,7 @@ def test_token_in_a_traceback_and_interaction_urls_are_redacted(capsys, tmp_path
 def test_a_too_late_answer_is_one_warning_line_without_traceback(capsys, tmp_path):
     import discord
 
-    from bot.tree import is_expired
+    from bot.gateway.tree import is_expired
 
     class Response:  # the shape discord.HTTPException reads
         status = 404
