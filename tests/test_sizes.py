@@ -27,15 +27,6 @@ KNOWN_LONG = {
     ("bot/importer/mtgjson.py", "_records_v3"): "importer",
     ("bot/importer/official.py", "write_card_file"): "importer",
     ("bot/importer/register.py", "read_register"): "importer",
-    ("bot/rules/clash/odds.py", "clash_odds"): "engines",
-    ("bot/rules/clash/reveal.py", "clash"): "engines",
-    ("bot/rules/mana/convoke.py", "convoke"): "engines",
-    ("bot/rules/mana/convoke.py", "_steps"): "engines",
-    ("bot/rules/mana/payment.py", "pay"): "engines",
-    ("bot/rules/mana/total.py", "total_cost"): "engines",
-    ("bot/rules/mana/total.py", "_explain"): "engines",
-    ("bot/rules/mana/upkeep.py", "cumulative_upkeep"): "engines",
-    ("bot/rules/mana/value.py", "explain_mana_value"): "engines",
 }
 
 
