@@ -1,13 +1,14 @@
-"""Checks of an answer's shape, shared by the answer tests: the result first, nothing said twice, short first pages.
+"""Checks of an answer's shape, as Discord shows it (the rendered payload of every page).
 
-Every check reads the reply as Discord shows it (:func:`fitted`: the pages after :func:`bot.render.fit_reply`):
+An answer a player reads in ten seconds: its first line is the result, the result is said once, each notice
+(a line starting with ℹ️ or ⚠️) stands at most once per page, the first page is short, and Discord's limits
+hold. :func:`assert_answer_shape` runs all of these; the single checks are usable on their own.
+:func:`assert_document_shape` is the same for answers of several pages that list the documents' text (a card's
+rulings, a section, a rule): every page repeats its title and footer, and one ruling may say what another says
+in its own paragraph, so sentences are compared between paragraphs, titles, sources and notices left out.
 
-* :func:`assert_result_first` — the result stands in the first page's title or first line;
-* :func:`assert_no_sentence_twice` — no sentence (:func:`sentences`) occurs twice in the whole answer;
-* :func:`assert_notices_once_per_page` — each notice (a line starting ⚠️, ℹ️ or ✅) at most once per page;
-* :func:`assert_first_page_short` — the first page has at most :data:`FIRST_PAGE` characters, unless one
-  paragraph of it (a ruling, a rule) is that long itself;
-* :func:`assert_shape` — all of these and Discord's limits (:func:`tests.test_render.assert_within_limits`).
+Text is compared normalised (:func:`normal`): markdown marks and bullets removed, white space collapsed,
+case folded, so ``**Spieler 1 gewinnt**`` and ``• Spieler 1 gewinnt`` count as the same sentence.
 """
 
 from __future__ import annotations
@@ -15,103 +16,149 @@ from __future__ import annotations
 import re
 
 from bot.render import fit_reply, payload
-from bot.reply import Page, Reply
-from tests.test_render import assert_within_limits
+from bot.reply import Reply
+from tests.test_render import assert_within_limits, embed_total
 
-#: Characters (title, description, fields) of a first page a player reads at a glance.
+#: characters of a first page (title, description, fields, footer) unless a quoted text is longer
 FIRST_PAGE = 1500
-#: Room beside one long paragraph on a first page (title, a heading, a source line).
-BESIDE_LONG = 300
-#: Shorter sentences (labels, "Siehe auch Regel 104.3.") may repeat.
-MIN_SENTENCE = 40
-#: The marks a notice starts with, and the superscript numbers that tie entries to a page's notices.
-NOTICE_MARKS = ("⚠️", "ℹ️", "✅")
-_TIES = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
-_MARKUP = re.compile(r"[*_>`]|\|\|")
-_SENTENCE_END = re.compile(r"(?<=[\w“\")][.!?…])\s+(?=[A-ZÄÖÜ„\"(])")
+#: a sentence counts for the repetition check from this many words on (shorter lines like ``{B/G} ← {G}``
+#: repeat legitimately: two symbols paid alike)
+MIN_WORDS = 6
+NOTICE_MARKS = ("ℹ️", "⚠️")
+_MARKS = re.compile(r"[*_`]|^\s*[•\-]\s+", re.MULTILINE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n| · ")
 
 
-def fitted(reply: Reply) -> list[Page]:
-    """The pages of ``reply`` as Discord shows them."""
-    return fit_reply(reply)
+def normal(text: str) -> str:
+    """``text`` without markdown marks and bullets, white space collapsed, trailing dots dropped, casefolded."""
+    return " ".join(_MARKS.sub("", text).split()).rstrip(".:").casefold()
 
 
-def page_text(page: Page, title: bool = True) -> str:
-    """Title (unless ``title`` is False: every page of an answer repeats it), description and fields of a page,
-    one per line."""
-    return "\n".join([page.title if title else "", page.body, *(f"{f.name}\n{f.value}" for f in page.fields)])
-
-
-def page_chars(page: Page) -> int:
-    """Characters of a page as Discord counts them toward an embed: title, description, field names and values."""
-    return len(page.title) + len(page.body) + sum(len(f.name) + len(f.value) for f in page.fields)
-
-
-def is_notice(line: str) -> bool:
-    """True for a notice line (``⚠️ **Heute:** …``, ``ℹ️ **Heute andere Begriffe:** …``)."""
-    return line.lstrip("•> ").startswith(NOTICE_MARKS)
-
-
-def is_label(line: str) -> bool:
-    """True for a line that only names a source or date (``_Ravnica …, 30.08.2005:_``)."""
-    stripped = line.strip()
-    return len(stripped) > 1 and stripped[0] == "_" and stripped.rstrip(":").endswith("_")
-
-
-def sentences(text: str) -> list[str]:
-    """The sentences of ``text`` (notice and source lines left out; markdown marks and ties dropped), each at
-    least :data:`MIN_SENTENCE` characters."""
+def pages(reply: Reply) -> list[dict]:
+    """The first embed of every page's payload, as Discord receives it (the limits checked on the way)."""
     out = []
-    for line in text.split("\n"):
-        if is_notice(line) or is_label(line):
-            continue
-        plain = " ".join(_TIES.sub("", _MARKUP.sub("", line)).split()).strip("• ")
-        out += [s for s in _SENTENCE_END.split(plain) if len(s) >= MIN_SENTENCE]
+    for index in range(len(fit_reply(reply))):
+        message = payload(reply, index)
+        assert_within_limits(message)
+        out.append(message["embeds"][0])
     return out
 
 
-def assert_result_first(reply: Reply, result: str) -> None:
-    """``result`` stands in the first page's title or in the first line of its description."""
-    first = fitted(reply)[0]
-    line = next((ln for ln in first.body.split("\n") if ln.strip()), "")
-    assert result in first.title or result in line, (result, first.title, line)
+def embed_lines(embed: dict) -> list[str]:
+    """The lines of an embed: title, description lines, each field's name and value lines, the footer."""
+    lines = [embed.get("title", ""), *embed.get("description", "").splitlines()]
+    for f in embed.get("fields", []):
+        lines += [f["name"], *f["value"].splitlines()]
+    return [*lines, embed.get("footer", {}).get("text", "")]
 
 
-def assert_no_sentence_twice(reply: Reply) -> None:
-    """No sentence occurs twice in the answer (all its pages). A document's own text may repeat a sentence
-    within one paragraph (a card's haunt text says its effect twice); two paragraphs never share one."""
-    seen: dict[str, int] = {}
-    for n, page in enumerate(fitted(reply)):
-        for block in page_text(page, title=False).split("\n\n"):
-            for sentence in set(sentences(block)):
-                assert sentence not in seen, f"twice (pages {seen.get(sentence)} and {n}): {sentence}"
-                seen[sentence] = n
+def first_line(reply: Reply) -> str:
+    """The first line of the first page's description: where the answer must stand."""
+    return pages(reply)[0].get("description", "").split("\n", 1)[0]
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut at line breaks, `` · `` and sentence ends, each :func:`normal`, empty ones dropped."""
+    return [s for s in (normal(part) for part in _SENTENCE.split(text)) if s]
+
+
+def assert_first_line(reply: Reply, *fragments: str) -> None:
+    """The first line holds every fragment of the result (``"Bezahlbar"``, ``"{1}{W}"``)."""
+    line = first_line(reply)
+    for fragment in fragments:
+        assert fragment in line, (fragment, line)
+
+
+def assert_result_once(reply: Reply) -> None:
+    """No sentence of the first line (the result) stands anywhere else in the answer, on any page."""
+    first = first_line(reply)
+    lines = [line for embed in pages(reply) for line in embed_lines(embed)]
+    lines.remove(first)
+    text = "\n".join(normal(line) for line in lines)
+    for sentence in sentences(first):
+        assert sentence not in text, (sentence, text)
+
+
+def assert_no_repeated_sentences(reply: Reply) -> None:
+    """No sentence of :data:`MIN_WORDS` words or more stands twice in the answer (all pages together)."""
+    seen: set[str] = set()
+    for embed in pages(reply):
+        for line in embed_lines(embed):
+            for sentence in sentences(line):
+                if len(sentence.split()) >= MIN_WORDS:
+                    assert sentence not in seen, sentence
+                    seen.add(sentence)
 
 
 def assert_notices_once_per_page(reply: Reply) -> None:
-    """Each notice line stands at most once on a page."""
-    for n, page in enumerate(fitted(reply)):
-        notices = [_TIES.sub("", ln.strip("•> ")) for ln in page_text(page).split("\n") if is_notice(ln)]
-        repeated = {ln for ln in notices if notices.count(ln) > 1}
-        assert not repeated, f"page {n}: {repeated}"
-        assert page_text(page).count("Heute andere Begriffe") <= 1, f"page {n}"
+    """Each notice (a line starting with ℹ️ or ⚠️) stands at most once on each page."""
+    for embed in pages(reply):
+        notices = [normal(line) for line in embed_lines(embed) if line.lstrip("• ").startswith(NOTICE_MARKS)]
+        assert len(notices) == len(set(notices)), notices
 
 
-def assert_first_page_short(reply: Reply) -> None:
-    """The first page has at most :data:`FIRST_PAGE` characters, or one of its paragraphs is that long itself."""
-    first = fitted(reply)[0]
-    longest = max(len(p) for p in [*first.body.split("\n\n"), *(f.value for f in first.fields)])
-    assert page_chars(first) <= max(FIRST_PAGE, longest + BESIDE_LONG), (first.title, page_chars(first))
+def assert_first_page_short(reply: Reply, quoted: str = "") -> None:
+    """The first page has at most :data:`FIRST_PAGE` characters, or the length of ``quoted`` (a ruling or rule
+    the answer quotes whole) and a little around it when that is longer."""
+    size = embed_total(pages(reply)[0])
+    assert size <= max(FIRST_PAGE, len(quoted) + 300), size
 
 
-def assert_shape(reply: Reply, result: str | None = None, short: bool = True) -> None:
-    """Every shape check on ``reply`` (the first-line check only with a ``result``, the first page's length only
-    when ``short``) and Discord's limits on every page."""
+def assert_answer_shape(reply: Reply, *fragments: str, quoted: str = "") -> None:
+    """All checks of this module: the first line holds ``fragments``, the result once, no repeated sentence,
+    each notice once per page, a short first page, Discord's limits on every page."""
+    assert not reply.error, reply.pages[0].title
+    assert_first_line(reply, *fragments)
+    assert_result_once(reply)
+    assert_no_repeated_sentences(reply)
+    assert_notices_once_per_page(reply)
+    assert_first_page_short(reply, quoted)
+
+
+# --- answers of several pages that list the documents' text --------------------------------------------------
+
+#: the superscript numbers that tie an entry to a notice its page states once (``ℹ️¹``)
+_TIES = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_SENTENCE_END = re.compile(r"(?<=[\w“\")][.!?…])\s+(?=[A-ZÄÖÜ„\"(])")
+
+
+def paragraphs(embed: dict) -> list[str]:
+    """The paragraphs of an embed's description and field values (no title, no footer: every page repeats them)."""
+    text = "\n\n".join([embed.get("description", ""), *(f["value"] for f in embed.get("fields", []))])
+    return [p for p in text.split("\n\n") if p.strip()]
+
+
+def document_sentences(paragraph: str) -> set[str]:
+    """The sentences of :data:`MIN_WORDS` words or more of a paragraph, :func:`normal`, ties dropped; lines that
+    are a notice or only name a source (``_Ravnica …, 30.08.2005:_``) left out."""
+    out = set()
+    for line in paragraph.split("\n"):
+        bare = line.strip().lstrip("•> ")
+        if bare.startswith((*NOTICE_MARKS, "✅")) or (bare.startswith("_") and bare.rstrip(":").endswith("_")):
+            continue
+        out |= {normal(s) for s in _SENTENCE_END.split(_TIES.sub("", line)) if len(s.split()) >= MIN_WORDS}
+    return out
+
+
+def assert_no_sentence_between_paragraphs(reply: Reply) -> None:
+    """No sentence stands in two paragraphs of the answer (all pages); a document's own text may repeat one
+    inside a paragraph (a card's haunt text says its effect twice)."""
+    seen: set[str] = set()
+    for embed in pages(reply):
+        for paragraph in paragraphs(embed):
+            found = document_sentences(paragraph)
+            assert not found & seen, found & seen
+            seen |= found
+
+
+def assert_document_shape(reply: Reply, result: str | None = None, short: bool = True) -> None:
+    """:func:`assert_answer_shape` for an answer of the documents: ``result`` in the first page's title or first
+    line, no sentence in two paragraphs, each notice once per page, a first page of at most :data:`FIRST_PAGE`
+    characters unless one paragraph of it (a ruling, a rule) is longer (``short``), Discord's limits."""
+    first = pages(reply)[0]
     if result is not None:
-        assert_result_first(reply, result)
-    assert_no_sentence_twice(reply)
+        assert result in first.get("title", "") or result in first_line(reply), (result, first.get("title"))
+    assert_no_sentence_between_paragraphs(reply)
     assert_notices_once_per_page(reply)
     if short:
-        assert_first_page_short(reply)
-    for page in range(len(fitted(reply))):
-        assert_within_limits(payload(reply, page))
+        assert_first_page_short(reply, max(paragraphs(first), key=len, default=""))
