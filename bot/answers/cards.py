@@ -125,6 +125,20 @@ def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord
     return fields
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ{„])|\n")
+
+
+def erratum_text(printed: str, erratum: Erratum) -> str:
+    """An erratum as its card page shows it: the sentences of the new text that the printed text (above it on the
+    page) does not have, then the FAQ's date; sentences that stayed are not repeated
+    (``Der Goblin-Feuerunhold muss geblockt werden, falls möglich.`` — "Eile" and the ``{R}`` ability stayed)."""
+    old = {" ".join(s.split()) for s in _SENTENCE_END.split(printed)}
+    new = [s.strip() for s in _SENTENCE_END.split(erratum.text) if s.strip()]
+    changed = [s for s in new if " ".join(s.split()) not in old] or new
+    rest = "; übrige Sätze wie gedruckt" if len(changed) < len(new) else ""
+    return "\n".join(changed) + f"\n_neuer Text laut FAQ vom {format_date(erratum.document.date)}{rest}_"
+
+
 def _clip(text: str, limit: int) -> str:
     """``text`` with its line breaks, cut to ``limit`` characters ending in ``…``."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -144,7 +158,7 @@ def card_page(card: CardRecord, found_errata: list[Erratum] | None = None, today
         if card.is_split:
             body += "\nGeteilte Karte: " + " // ".join(f.name for f in card.faces)
     elif card.is_split and card.faces:
-        body = f"Geteilte Karte · Manakosten {card.mana_cost}" if card.mana_cost else "Geteilte Karte"
+        body = "Geteilte Karte"  # each half's field names its cost
         for face in card.faces:
             value = _face_lines(face.mana_cost, face.type_line, face.power_toughness, face.text)
             fields.append(Field(name=face.name, value=value or "—"))
@@ -157,9 +171,9 @@ def card_page(card: CardRecord, found_errata: list[Erratum] | None = None, today
     if known:
         fields += value_fields(card)
     for erratum in found_errata or []:
-        date = format_date(erratum.document.date)
+        printed = next((f.text for f in card.faces if f.name == erratum.face), card.text)
         name = f"Erratum ({erratum.face})" if erratum.face else "Erratum"
-        fields.append(Field(name=name, value=f"{erratum.text}\n_neuer Text laut FAQ vom {date}_"))
+        fields.append(Field(name=name, value=erratum_text(printed, erratum)))
     doc = card.document
     if doc.set_name:
         fields.append(Field(name="Set", value=doc.set_name, inline=True))

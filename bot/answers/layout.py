@@ -17,7 +17,7 @@ from bot.store import RulingRecord
 
 #: Characters (title, description and fields) of the first page of a document answer: a page a player reads at a
 #: glance. A single paragraph (a ruling, a rule) longer than this keeps its own page.
-FIRST_PAGE_BUDGET = 1500
+FIRST_PAGE_BUDGET = 1500 - 200  # the footer (sources, date, page number) counts too
 #: Characters of each further page (a player who turns the page reads on).
 PAGE_BUDGET = 2500
 #: Shown for an empty list of rulings.

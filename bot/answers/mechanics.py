@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from rapidfuzz import fuzz, process
 
-from bot.answers.layout import pack, ruling_pages
+from bot.answers.layout import budget_of, pack, ruling_pages
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rule_catalog import RuleCatalog
 from bot.answers.rules import catalog
@@ -138,15 +138,17 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
     fields, actions = await _card_fields(ctx, m)
     today = heute_block(index, "mechanic", m.id)
     year = _year(m)
+    room = budget_of(0) - len(_title(m)) - sum(len(f.name) + len(f.value) for f in fields)
+    label = "Früher" if entry_status(index, "mechanic", m.id).outdated else "Im Dokument"
+    inline = f"**{label}** ({_source(m)}):\n" + "\n\n".join(p for p in history if p)
     if not today:
         parts = [*history, f"_{_source(m)}_"]
-    elif sum(len(p) for p in history) <= HISTORY_INLINE:
-        label = "Früher" if entry_status(index, "mechanic", m.id).outdated else "Im Dokument"
-        parts = [today, f"**{label}** ({_source(m)}):\n" + "\n\n".join(p for p in history if p)]
+    elif len(inline) <= HISTORY_INLINE and len(today) + len(inline) + 2 <= room:  # fits under today's rule
+        parts = [today, inline]
     else:
         parts = [today, f"_Der Text von {year} ({_source(m)}): Knopf „Früher ({year})“._"]
         actions.insert(0, Action(label=f"Früher ({year})", action=HISTORY_ACTION, arg=str(m.id)))
-    pages = pack(_title(m), parts, first_room=sum(len(f.name) + len(f.value) for f in fields))
+    pages = pack(_title(m), parts, first_room=budget_of(0) - len(_title(m)) - room)
     pages[0].fields = fields
     rulings = await ctx.store.rulings_for_mechanic(m.id)
     if rulings:

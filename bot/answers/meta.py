@@ -180,10 +180,9 @@ async def help_answer(ctx: AnswerContext) -> Reply:
     (:data:`HELP_CHAT`: message command, ``[[Karte]]``, ``privat``, "Meintest du" choices, user install)."""
     commands = [Field(name=cmd, value=f"{what}\n`{example}`") for cmd, what, example in HELP]
     chat = [Field(name=name, value=f"{what}\n`{how}`") for name, what, how in HELP_CHAT]
-    body = (
-        "Befehle heißen in einem deutschen Discord-Client deutsch, sonst englisch (/karte = /card). "
-        "Optionen mit Vorschlagsliste: einfach anfangen zu tippen."
-    )
-    pages = [Page(title="Regelbot – Befehle", body=body, fields=commands),
-             Page(title="Regelbot – im Chat und privat", body="Weitere Wege, Regelbot zu fragen:", fields=chat)]
+    names = ("Befehle heißen in einem deutschen Discord-Client deutsch, sonst englisch (/karte = /card). "
+             "Optionen mit Vorschlagsliste: einfach anfangen zu tippen.")
+    pages = [Page(title="Regelbot – Befehle", body="Jeder Befehl mit einem Beispiel:", fields=commands),
+             Page(title="Regelbot – im Chat und privat", body=f"{names}\n\nWeitere Wege, Regelbot zu fragen:",
+                  fields=chat)]
     return Reply(pages=pages, source="Regelbot")

@@ -282,7 +282,7 @@ async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):
 async def test_combat_damage_on_the_stack_rulings_still_hold_each_with_its_own_note(ctx):
     # F19: Ravnica FAQ 853/855 (Sonnenheim) and Dissension 2394 (Lebendes Blätterdach) say "auf den Stapel gegangen",
     # but their conclusions hold today (CR 702.4d, 702.4b, 510.2): wording, no "heute überholt", each its own case.
-    sun = (await run_answer(ctx, "ruling", card="Sonnenheim, Festung der Legion")).pages[0].body
+    sun = text_of(await run_answer(ctx, "ruling", card="Sonnenheim, Festung der Legion"))
     assert "heute überholt" not in sun and "⚠️" not in sun
     first = sun.index("fügt diese Kreatur auch während des normalen Kampfschadensegments Schaden zu.")
     late = sun.index("hilft das dieser Kreatur nicht, zusätzlichen Kampfschaden zuzufügen.")
