@@ -229,7 +229,7 @@ def build(
     the_register = changes.read_register(register)
     the_terms = changes.read_terms(terms)
     crs: list[CRDocument] = [parse_cr(p) for p in cr_files]
-    _check_newest_cr(crs, the_register.cr_effective)
+    _check_newest_cr(crs, the_register.newest_basis())
     cards: list[tuple[Path, list[CardRecord]]] = [(Path(p), read_mtgjson(p)) for p in card_files]
     db_path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(db_path)
