@@ -68,12 +68,20 @@ def _change(text: str) -> str:
 def write_newer_rules(folder: Path, *, real: bool | None = None) -> Path:
     """Write the synthetic newer rules file into ``folder`` and return its path. ``real``: True = from the real
     2026 file (must exist), False = from the register's quotes, None = the real file when present."""
+    path = folder / "MagicCompRules_20260801.txt"
+    path.write_text(newer_rules_text(real=real), encoding="utf-8")
+    return path
+
+
+def basis_rules_text(*, real: bool | None = None) -> str:
+    """The rules of the register's basis date (2026-04-17) unchanged: the real file, or the register's quotes."""
     use_real = REAL_2026.is_file() if real is None else real
     if use_real:
-        text, _encoding = decode_text(REAL_2026.read_bytes())
-        text = text.replace("These rules are effective as of April 17, 2026.", NEW_DATE_LINE)
-    else:
-        text = _from_quotes()
-    path = folder / "MagicCompRules_20260801.txt"
-    path.write_text(_change(text), encoding="utf-8")
-    return path
+        return decode_text(REAL_2026.read_bytes())[0]
+    return _from_quotes().replace(NEW_DATE_LINE, "These rules are effective as of April 17, 2026.")
+
+
+def newer_rules_text(*, real: bool | None = None) -> str:
+    """The synthetic rules of 2026-08-01 (see the module doc) as text."""
+    return _change(basis_rules_text(real=real).replace("These rules are effective as of April 17, 2026.",
+                                                        NEW_DATE_LINE))
