@@ -154,3 +154,22 @@ def _german_date(iso: str) -> str:
     """``"2026-04-17"`` → ``"17.04.2026"``; other text unchanged."""
     parts = iso.split("-")
     return ".".join(reversed(parts)) if len(parts) == 3 else iso
+
+
+#: Card pictures as the anchors link them. Gatherer's image handler shows the printing of a multiverse id in its
+#: language, so the German printing's id gives the German card the answers name; Scryfall's image of a printing
+#: is the fallback where the card data names no German multiverse id (English picture).
+GATHERER_IMAGE = "https://gatherer.wizards.com/Handlers/Image.ashx?multiverseid={id}&type=card"
+SCRYFALL_IMAGE = "https://api.scryfall.com/cards/{id}?format=image"
+
+
+def card_image_url(multiverse_id: int | None, scryfall_id: str | None) -> str | None:
+    """The picture of a card: Gatherer by the German printing's multiverse id (``87952`` →
+    ``https://gatherer.wizards.com/Handlers/Image.ashx?multiverseid=87952&type=card``), else Scryfall by the
+    printing's Scryfall id (``https://api.scryfall.com/cards/<id>?format=image``); None when neither is known
+    (a store built without card files)."""
+    if multiverse_id:
+        return GATHERER_IMAGE.format(id=int(multiverse_id))
+    if scryfall_id and all(ch in "0123456789abcdef-" for ch in scryfall_id.lower()):
+        return SCRYFALL_IMAGE.format(id=scryfall_id.lower())
+    return None

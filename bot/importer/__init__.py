@@ -35,7 +35,7 @@ from bot.importer.cr import CRDocument, parse_cr
 from bot.importer.manifest import MANIFEST, PARSERS, load_manifest
 from bot.importer.manifest import ManifestError as ManifestError  # re-exported
 from bot.importer.model import ManifestEntry, ParsedDocument
-from bot.importer.mtgjson import CardRecord, read_mtgjson
+from bot.importer.mtgjson import iter_mtgjson
 from bot.importer.official import OfficialError, OfficialReport
 from bot.paths import DATA_DIR
 from bot.startup import signals_held
@@ -230,7 +230,7 @@ def build(
     the_terms = changes.read_terms(terms)
     crs: list[CRDocument] = [parse_cr(p) for p in cr_files]
     _check_newest_cr(crs, the_register.newest_basis())
-    cards: list[tuple[Path, list[CardRecord]]] = [(Path(p), read_mtgjson(p)) for p in card_files]
+    cards = [Path(p) for p in card_files]  # read as streams while writing (bot.importer.cardfile)
     db_path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(db_path)
     report = BuildReport(db_path=db_path)
@@ -326,7 +326,7 @@ def _write_official(
     parsed: list[ParsedDocument],
     entries: list[ManifestEntry],
     crs: list[CRDocument],
-    cards: list[tuple[Path, list[CardRecord]]],
+    cards: list[Path],
     keywords: Path,
     out: OfficialReport,
 ) -> None:
@@ -340,8 +340,8 @@ def _write_official(
             ranges = {e.file: e.cr_range for e in entries}
             out.alignment = official.align_documents(conn, parsed, current, ranges)
             official.write_cr_search(conn, out.cr[0])
-        for path, records in cards:
-            out.cards.append(official.write_card_file(conn, path, records, parsed))
+        for path in cards:
+            out.cards.append(official.write_card_file(conn, path, iter_mtgjson(path), parsed))
     except (OfficialError, ValueError) as exc:
         raise BuildError(str(exc)) from exc
     conn.executemany("INSERT INTO import_counts (file, kind, count) VALUES (?, ?, ?)", official.import_counts(out))
