@@ -16,7 +16,6 @@ the newest rules of a build.
 
 from __future__ import annotations
 
-import csv
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.importer.model import SourceError
+from bot.importer.text import tsv_rows
 from bot.model import ChangeRow, EntryRef, TermRow
 from bot.paths import DATA_DIR
 
@@ -304,16 +304,11 @@ def read_terms(path: Path = TERMS_PATH) -> dict[str, tuple[tuple[str, ...], str,
     """
     out: dict[str, tuple[tuple[str, ...], str, int]] = {}
     name = Path(path).name
-    with Path(path).open(encoding="utf-8", newline="") as handle:
-        rows = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
-        for cols in rows:
-            number = rows.line_num
-            if not cols or not "".join(cols).strip() or cols[0].startswith("#"):
-                continue
-            if len(cols) < 2 or not _REF.match(cols[0]) or " " in cols[0]:
-                raise RegisterError(name, number, "erwartet: eintrag<TAB>begriffe[<TAB>anmerkung]")
-            if cols[0] in out:
-                raise RegisterError(name, number, f"{cols[0]} doppelt")
-            terms = () if cols[1].strip() == "-" else tuple(cols[1].split())
-            out[cols[0]] = (terms, cols[2].strip() if len(cols) > 2 else "", number)
+    for number, cols in tsv_rows(path):
+        if len(cols) < 2 or not _REF.match(cols[0]) or " " in cols[0]:
+            raise RegisterError(name, number, "erwartet: eintrag<TAB>begriffe[<TAB>anmerkung]")
+        if cols[0] in out:
+            raise RegisterError(name, number, f"{cols[0]} doppelt")
+        terms = () if cols[1].strip() == "-" else tuple(cols[1].split())
+        out[cols[0]] = (terms, cols[2].strip() if len(cols) > 2 else "", number)
     return out
