@@ -39,8 +39,7 @@ def _child(reader: str, cards: Path, db: Path) -> None:
             return (CardRecord(**vars(r)) for r in legacy_mtgjson.read_mtgjson(path))
 
         importer.iter_mtgjson = today_reader
-    report = importer.build(db, importer.DEFAULT_SOURCES, card_files=[cards])
-    print(report.official.cards[0].records, file=sys.stderr)
+    importer.build(db, importer.DEFAULT_SOURCES, card_files=[cards])
 
 
 def measure(reader: str, cards: Path) -> tuple[float, float]:

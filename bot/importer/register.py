@@ -20,12 +20,15 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.importer.model import SourceError
 from bot.importer.text import tsv_rows
 from bot.model import ChangeRow, EntryRef, TermRow
 from bot.paths import DATA_DIR
+
+if TYPE_CHECKING:
+    from bot.importer.review import ReviewReport
 
 CHANGES_PATH = DATA_DIR / "changes.toml"
 TERMS_PATH = DATA_DIR / "terms.tsv"
@@ -109,7 +112,7 @@ class TodayReport:
     numbers: dict[str, int] = field(default_factory=dict)  # [[number]] rows of this build per relation
     cr_missing: list[str] = field(default_factory=list)
     cr_differs: list[str] = field(default_factory=list)
-    review: Any = None  # bot.importer.review.ReviewReport when a --cr file was given
+    review: ReviewReport | None = None  # the check against the newest --cr file (None without one)
 
     def totals(self) -> dict[str, int]:
         """Counts per status over all documents."""
