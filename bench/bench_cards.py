@@ -33,10 +33,8 @@ def _child(reader: str, cards: Path, db: Path) -> None:
         sys.path.insert(0, str(HERE))
         import legacy_mtgjson
 
-        from bot.importer.mtgjson import CardRecord
-
-        def today_reader(path: Path):  # today's records (no picture ids) in today's list, handed over one by one
-            return (CardRecord(**vars(r)) for r in legacy_mtgjson.read_mtgjson(path))
+        def today_reader(path: Path):  # the whole file at once, its records handed over one by one
+            return iter(legacy_mtgjson.read_mtgjson(path))
 
         importer.iter_mtgjson = today_reader
     importer.build(db, importer.DEFAULT_SOURCES, card_files=[cards])
