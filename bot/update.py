@@ -77,6 +77,7 @@ class Outcome:
     lines: list[str] = field(default_factory=list)
     staged_cr: Path | None = None
     staged_cards: dict[str, Path] = field(default_factory=dict)
+    staged_page: Path | None = None
     state: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
@@ -205,20 +206,20 @@ def _reason(exc: BaseException | None) -> str:
 PAGE_FILE = "regelseite.html"
 
 
-def discover_cr_url(fetcher: Fetcher, page: str, folder: Path, outcome: Outcome) -> str:
+def discover_cr_url(fetcher: Fetcher, page: str, folder: Path, stage: Path, outcome: Outcome) -> str:
     """The Comprehensive Rules TXT link on the official rules ``page`` (the first ``href`` ending in ``.txt``,
-    one naming "CompRules" first), as an absolute address. The page is kept as ``regelseite.html`` and asked
-    for conditionally like every file.
+    one naming "CompRules" first), as an absolute address. The page is kept as ``regelseite.html`` in ``folder``
+    and asked for conditionally like every file; a new copy is staged in ``stage`` until the run succeeds.
 
     Raises:
         UpdateError: the page cannot be fetched or has no such link.
     """
     cached = folder / PAGE_FILE
-    fetched = fetcher.fetch(page, folder / f"{PAGE_FILE}.part", cached, page=True)
+    fetched = fetcher.fetch(page, stage / PAGE_FILE, cached, page=True)
     if fetched is not None:
-        fetched.path.replace(cached)
+        outcome.staged_page = fetched.path
         _remember(outcome, page, fetched, PAGE_FILE)
-    html = cached.read_text(encoding="utf-8", errors="replace")
+    html = (fetched.path if fetched is not None else cached).read_text(encoding="utf-8", errors="replace")
     links = [urljoin(page, m.group(1).strip()) for m in _TXT_LINK.finditer(html)]
     links.sort(key=lambda u: "comprules" not in unquote(u).replace(" ", "").lower())
     if not links:
@@ -300,7 +301,7 @@ def _remember(outcome: Outcome, url: str, fetched: Fetched, file: str) -> None:
 
 def _fetch_rules(fetcher: Fetcher, upd: UpdateSettings, db: Path, stage: Path, outcome: Outcome) -> None:
     """Stage a new rules file when the address has one (newer than the current rules, complete, not HTML)."""
-    url = upd.cr_url or discover_cr_url(fetcher, upd.rules_page, upd.folder, outcome)
+    url = upd.cr_url or discover_cr_url(fetcher, upd.rules_page, upd.folder, stage, outcome)
     known = fetcher.state.get(url, {}).get("file")
     fetched = fetcher.fetch(url, stage / "regeln.part", upd.folder / known if known else None)
     if fetched is None:
@@ -356,8 +357,9 @@ def _inputs(upd: UpdateSettings, outcome: Outcome) -> tuple[list[Path], list[Pat
 
 
 def _commit(upd: UpdateSettings, outcome: Outcome, state: dict[str, dict[str, Any]]) -> None:
-    """Move the staged files into the folder and write the new ETags (after a successful build)."""
-    for path in [outcome.staged_cr, *outcome.staged_cards.values()]:
+    """Move the staged files into the folder and write the new ETags (after a successful build, or when
+    nothing but the rules page changed)."""
+    for path in [outcome.staged_cr, outcome.staged_page, *outcome.staged_cards.values()]:
         if path is not None:
             path.replace(upd.folder / path.name)
     state.update(outcome.state)
@@ -427,6 +429,8 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
             for line in outcome.lines:
                 out(line)
             if not outcome.changed and db.is_file():
+                if outcome.state:  # only the rules page changed, not the file it links
+                    _commit(upd, outcome, state)
                 out(f"Nichts Neues: die Datenbank {db} bleibt, wie sie ist.")
                 return 0
             before = snapshot(db)
