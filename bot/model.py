@@ -112,7 +112,8 @@ class RuleReview:
 
     ``row_kind`` is ``change`` (``row_key`` = ``changes.key``), ``term`` (``change_terms.key``) or ``number``
     (``"001:502.46"``: a ``[[number]]`` row, document prefix and the number it prints); ``state`` one of
-    :data:`REVIEW_STATES` except ``unchanged``; ``new_number`` the rule's number in the newest file (None when
+    :data:`REVIEW_STATES` (``unchanged`` only in the importer's checks of single rules, whose row fields are
+    empty; never stored); ``new_number`` the rule's number in the newest file (None when
     ``gone``); ``old_text`` the register's quote (``[cr]``), ``new_text`` the official text now (``""`` when
     ``gone``). Written by :mod:`bot.importer.review` into ``register_review``, read by
     :meth:`bot.store.Store.register_reviews`. Cleared by reviewing the row: updating its quote in ``[cr]`` of

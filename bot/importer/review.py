@@ -27,6 +27,7 @@ that date lacks most rules, so only files newer than a quote's basis produce rev
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 import textwrap
 from collections.abc import Iterable
@@ -48,17 +49,15 @@ MOVED_SCORE = 90.0
 MARGIN = 5.0
 
 
-@dataclass(frozen=True)
-class RuleCheck:
-    """One quoted rule compared with the newest rules: ``state`` of :data:`bot.model.REVIEW_STATES`, the number
-    and official text there (``new_number`` None and ``new_text`` ``""`` when gone), the quote and its basis."""
+#: One quoted rule compared with the newest rules: a :class:`bot.model.RuleReview` not yet tied to a register row
+#: (``row_kind`` and ``row_key`` empty); ``state`` may be ``unchanged``.
+RuleCheck = RuleReview
 
-    number: str
-    state: str
-    new_number: str | None
-    old_text: str
-    new_text: str
-    basis: str
+
+def _check(number: str, state: str, new_number: str | None, quote: str, new_text: str, basis: str,
+           doc: CRDocument) -> RuleCheck:
+    """A check of rule ``number`` against ``doc`` (its effective date as ``checked``)."""
+    return RuleReview("", "", number, state, new_number, quote, new_text, basis, doc.effective)
 
 
 @dataclass
@@ -124,12 +123,12 @@ def _heading(number: str, quote: str, doc: CRDocument, basis: str) -> RuleCheck:
     title = normalise_for_search(quote)
     same = doc.get(number)
     if same is not None and normalise_for_search(same.title or "") == title:
-        return RuleCheck(number, "unchanged", number, quote, same.title or "", basis)
+        return _check(number, "unchanged", number, quote, same.title or "", basis, doc)
     hits = [r for r in doc.rules if r.title and normalise_for_search(r.title) == title and r.kind != "chapter"]
     if hits:
         hit = _closest(number, hits)
-        return RuleCheck(number, "renumbered", hit.number, quote, hit.title or "", basis)
-    return RuleCheck(number, "gone", None, quote, "", basis)
+        return _check(number, "renumbered", hit.number, quote, hit.title or "", basis, doc)
+    return _check(number, "gone", None, quote, "", basis, doc)
 
 
 def _by_similarity(number: str, quote: str, doc: CRDocument, basis: str) -> RuleCheck:
@@ -145,10 +144,10 @@ def _by_similarity(number: str, quote: str, doc: CRDocument, basis: str) -> Rule
         best_score, best = others[0]
         runner = max([others[1][0] if len(others) > 1 else 0.0, same_score])
         if best_score >= MOVED_SCORE and best_score - runner >= MARGIN:
-            return RuleCheck(number, "renumbered", best.number, quote, best.text, basis)
+            return _check(number, "renumbered", best.number, quote, best.text, basis, doc)
     if same is not None and same_score >= CHANGED_SCORE:
-        return RuleCheck(number, "changed", number, quote, same.text, basis)
-    return RuleCheck(number, "gone", None, quote, "", basis)
+        return _check(number, "changed", number, quote, same.text, basis, doc)
+    return _check(number, "gone", None, quote, "", basis, doc)
 
 
 def check_rule(number: str, quote: str, doc: CRDocument, basis: str = "") -> RuleCheck:
@@ -161,11 +160,11 @@ def check_rule(number: str, quote: str, doc: CRDocument, basis: str = "") -> Rul
     parts = pieces(quote)
     same = doc.get(number)
     if same is not None and _contains(same, parts):
-        return RuleCheck(number, "unchanged", number, quote, same.text, basis)
+        return _check(number, "unchanged", number, quote, same.text, basis, doc)
     hits = [r for r in doc.rules if r.kind in ("rule", "subrule") and _contains(r, parts)]
     if hits:
         hit = _closest(number, hits)
-        return RuleCheck(number, "renumbered", hit.number, quote, hit.text, basis)
+        return _check(number, "renumbered", hit.number, quote, hit.text, basis, doc)
     return _by_similarity(number, quote, doc, basis)
 
 
@@ -218,8 +217,7 @@ def review(
         for number in numbers:
             c = report.rules[number]
             if c.state != "unchanged" and newest.effective > c.basis:
-                report.reviews.append(RuleReview(row_kind, row_key, number, c.state, c.new_number, c.old_text,
-                                                 c.new_text, c.basis, newest.effective))
+                report.reviews.append(dataclasses.replace(c, row_kind=row_kind, row_key=row_key))
     return report
 
 
