@@ -139,3 +139,16 @@ def test_a_reviewed_quote_needs_an_iso_basis(tmp_path: Path):
     (tmp_path / "changes.toml").write_text(broken, encoding="utf-8")
     with pytest.raises(RegisterError, match="basis 'August 2026' ist kein ISO-Datum"):
         read_register(tmp_path / "changes.toml")
+
+
+@pytest.mark.skipif(not REAL_2026.is_file(), reason="reference file missing")
+def test_newer_rules_beside_the_basis_file(tmp_path: Path):
+    """The operator gives the newer file and keeps the 2026-04-17 one as history: the register is checked against
+    the newer one all the same (before, the quotes were checked against the file of their own date only)."""
+    newer = write_newer_rules(tmp_path, real=True)
+    report = build(tmp_path / "s.sqlite3", DEFAULT_SOURCES, cr_files=[REAL_2026, newer])
+    assert report.official.cr[0].effective == "2026-08-01"
+    review = report.today.review
+    assert review is not None and review.source == "MagicCompRules_20260801.txt"
+    assert review.counts() == {"unchanged": 85, "changed": 1, "renumbered": 1, "gone": 1}
+    assert {(k, key) for k, key, _n in _rows(tmp_path / "s.sqlite3")} == ROWS_709_4A | ROWS_106_4 | ROWS_702_51A
