@@ -92,6 +92,8 @@ class Fetcher:
     def __init__(self, upd: UpdateSettings, state: dict[str, dict[str, Any]]) -> None:
         import httpx
 
+        # httpx logs every request at INFO in English; update prints its own German lines instead.
+        logging.getLogger("httpx").setLevel(logging.WARNING)
         self.upd = upd
         self.state = state
         self.client = httpx.Client(timeout=httpx.Timeout(upd.timeout), follow_redirects=True,
