@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
+import logging
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
@@ -76,8 +77,10 @@ class Fake:
 @pytest.fixture
 async def served(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Fake, str]]:
     monkeypatch.setattr(update, "RETRY_WAIT", 0.0)
+    # A log handler an earlier test left on a closed stream must not print its own error into captured stderr.
+    monkeypatch.setattr(logging, "raiseExceptions", False)
     fake = Fake(basis_rules_text().encode("utf-8-sig"))
-    server = TestServer(fake.app(), host="127.0.0.1")
+    server = TestServer(fake.app(), host="127.0.0.1", access_log=None)  # the server side logs nothing
     await server.start_server()
     try:
         yield fake, str(server.make_url("/"))[:-1]
