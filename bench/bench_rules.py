@@ -15,7 +15,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.rules.clash import clash_odds, parse_library
-from bot.rules.mana import convoke, hybrid_payments, parse_cost, parse_creatures, parse_pool
+from bot.rules.mana import (
+    convoke,
+    cumulative_upkeep,
+    hybrid_payments,
+    parse_cost,
+    parse_creatures,
+    parse_pool,
+    parse_upkeep,
+    total_cost,
+)
 from bot.rules.payment import pay
 
 #: Collected (label, median ms, max ms) of the last run, for ``rows()``; QUIET[0] silences the printing.
@@ -76,6 +85,14 @@ def main() -> None:
     creatures = parse_creatures("grün-weiß, grün-weiß, weiß-blau, rot, Artefakt, schwarz-grün, blau")
     convoke_cost = parse_cost("{5}{G}{W}{G/W}{W/U}")
     timed("Einberufen: {5}{G}{W}{G/W}{W/U}, 7 Kreaturen", lambda: convoke(convoke_cost, creatures))
+    hybrids = parse_cost("{W/U}{U/B}{B/R}{R/G}{G/W}{W/U}{U/B}{B/R}{R/G}{G/W}{3}")
+    few = parse_creatures("weiß-blau, schwarz, rot, grün, 2 Artefakt")
+    timed("Einberufen: 10 Hybrid-Symbole, 6 Kreaturen (66 Restkosten)", lambda: convoke(hybrids, few))
+    choices = parse_cost("{W/U/P}{2/B}{C/R}{G/W}" * 2)
+    reductions = [parse_cost(c) for c in ("{2/W}", "{U/B}", "{C/G}")]
+    timed("Gesamtkosten: 8 Wahl-Symbole, 3 Hybrid-Reduzierungen", lambda: total_cost(choices, [], reductions))
+    upkeep = parse_upkeep("{W} oder {U} oder {B} oder {R}")
+    timed("Kumulative Versorgung: 4 Möglichkeiten, 10 Altersmarken", lambda: cumulative_upkeep(upkeep, 10))
 
 
 if __name__ == "__main__":

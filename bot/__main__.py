@@ -1,7 +1,7 @@
 """Command line: ``python -m bot {build,update,run,sync,serve,console,call,complete,press}`` (contract in DESIGN.md).
 
-This module parses the arguments and runs one subcommand; their bodies live in :mod:`bot.cli`, the
-logging set-up (token redaction) in :mod:`bot.logs`.
+The launcher: this module parses the arguments and runs one subcommand, which builds the store or starts one
+door; their bodies live in :mod:`bot.cli`, the logging set-up (token redaction) in :mod:`bot.logs`.
 
 Exit codes (README "Exit codes"): 0 success (also when the bot answered with a user-facing error, and
 ``run``/``serve`` after a clean shutdown on Ctrl+C/SIGTERM), 1 a runtime problem (store missing/corrupt,
@@ -27,7 +27,6 @@ import re  # noqa: E402
 from typing import Any, NoReturn  # noqa: E402
 
 from bot.cli import (  # noqa: E402
-    INTERRUPTED,
     cmd_build,
     cmd_call,
     cmd_complete,
@@ -37,9 +36,9 @@ from bot.cli import (  # noqa: E402
     cmd_serve,
     cmd_sync,
     ensure_store,
-    fail,
 )
 from bot.config import ConfigError, load_settings  # noqa: E402
+from bot.exits import INTERRUPTED, fail  # noqa: E402
 from bot.logs import setup_logging  # noqa: E402
 from bot.reply import one_line  # noqa: E402
 from bot.update import cmd_update  # noqa: E402
@@ -81,7 +80,7 @@ class _GermanHelp(argparse.HelpFormatter):
 
 class GermanArgumentParser(argparse.ArgumentParser):
     """argparse with German help (headings "Argumente"/"Optionen", "-h, --help  diese Hilfe zeigen") and
-    usage errors as one German line on stderr, exit code 2 (tester report F14). Subcommand parsers are of
+    usage errors as one German line on stderr, exit code 2. Subcommand parsers are of
     the same class (argparse creates them with ``type(parser)``)."""
 
     def __init__(self, *args: Any, add_help: bool = True, **kwargs: Any) -> None:

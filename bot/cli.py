@@ -1,6 +1,9 @@
-"""The bodies of the ``python -m bot`` subcommands (``cmd_build``, ``cmd_run``, ``cmd_sync``, ``cmd_serve``,
-``cmd_console``, ``cmd_call``, ``cmd_complete``, ``cmd_press``): each takes the settings and the parsed
-arguments and returns the exit code (see :mod:`bot.__main__` for the codes and the argument parser)."""
+"""The launcher's subcommands of ``python -m bot``: ``cmd_build`` builds the store; the others start one door —
+``cmd_run``/``cmd_sync`` the gateway bot (:mod:`bot.gateway.run`), ``cmd_serve`` the HTTP endpoint
+(:mod:`bot.serve`), ``cmd_console``/``cmd_call``/``cmd_complete``/``cmd_press`` the console (:mod:`bot.console`)
+on the application core (:mod:`bot.core`). Each takes the settings and the parsed arguments and returns the exit
+code (see :mod:`bot.__main__` for the codes and the argument parser). A door is imported only when it starts:
+the console and ``serve`` never load discord.py."""
 
 from __future__ import annotations
 
@@ -19,19 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Settings, token_problem
+from bot.exits import INTERRUPTED, fail
 from bot.reply import one_line
 
 log = logging.getLogger("bot")
 
-
-def fail(message: str, code: int = 1) -> int:
-    """Print the German ``message`` to stderr; returns the exit ``code``."""
-    print(message, file=sys.stderr)
-    return code
-
-
-#: Exit code after Ctrl+C (128 + SIGINT), as shells report it.
-INTERRUPTED = 130
 #: SQLite's SQLITE_FULL (https://sqlite.org/rescode.html#full).
 SQLITE_FULL = 13
 _ERRNO_TEXT = {
@@ -137,32 +132,33 @@ def ensure_store(settings: Settings) -> int:
         return cmd_build(settings, argparse.Namespace(db=None, cr=[], cards=[]))
 
 
-# --- offline bot (console, call, complete) ---------------------------------------------------
+# --- the console door (console, call, complete, press) ------------------------------------------
 
 
-async def _with_offline_bot(settings: Settings, work: Callable[[Any], Awaitable[int]]) -> int:
-    """Prepare the bot without Discord, run ``work(cli)``; a UsageError becomes exit code 2."""
-    from bot.client import Regelbot
+async def _with_console(settings: Settings, work: Callable[[Any], Awaitable[int]]) -> int:
+    """Open the core (no Discord), run ``work(cli)`` on a :class:`bot.console.CommandLine`, close the core; a
+    store problem is exit code 1, a :class:`bot.console.UsageError` exit code 2."""
+    from bot.commands import TABLE
     from bot.console import CommandLine, UsageError
+    from bot.core import Core
     from bot.store import StoreError
 
-    bot = Regelbot(settings)
+    core = Core(settings)
     try:
         try:
-            await bot.prepare()
+            await core.open(TABLE.warm)
         except StoreError as exc:
             return fail(str(exc))
-        cli = await CommandLine.create(bot)
         try:
-            return await work(cli)
+            return await work(CommandLine(core))
         except UsageError as exc:  # it may quote what was typed: one line, no terminal control characters
             return fail(one_line(str(exc)), 2)
     finally:
-        await bot.close()
+        await core.close()
 
 
 def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable[[Any], Awaitable[Any]]) -> int:
-    """Print what ``make(cli)`` produced (a :class:`bot.delivery.Pressed`): the text, or with ``--json``
+    """Print what ``make(cli)`` produced (a :class:`bot.commands.buttons.Pressed`): the text, or with ``--json``
     exactly the message payload Discord receives (:func:`bot.render.message_payload`)."""
     from bot.render import to_json, to_text
 
@@ -172,12 +168,12 @@ def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable
         print(to_json(shown.reply, page, shown.origin) if args.json else to_text(shown.reply, page))
         return 0
 
-    return asyncio.run(_with_offline_bot(settings, work))
+    return asyncio.run(_with_console(settings, work))
 
 
 def cmd_call(settings: Settings, args: argparse.Namespace) -> int:
     """Run one slash command typed as text and print the reply (text or Discord JSON payload)."""
-    from bot.delivery import Pressed
+    from bot.commands.buttons import Pressed
 
     async def make(cli: Any) -> Pressed:
         reply, origin = await cli.invoke(args.command)
@@ -203,188 +199,17 @@ def cmd_complete(settings: Settings, args: argparse.Namespace) -> int:
                 print(c.name)
         return 0
 
-    return asyncio.run(_with_offline_bot(settings, work))
-
-
-CONSOLE_HELP = """Regelbot-Konsole. Tippe einen Befehl wie in Discord, z. B.:
-  /karte name: Boros-Rekrut
-  ?karte name: boros        (Autovervollständigung für eine Option)
-  weiter / zurück           (blättern)       rb:rulings:12   (Knopf drücken)
-  hilfe                     (diese Hilfe)    ende            (beenden)"""
+    return asyncio.run(_with_console(settings, work))
 
 
 def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
-    """Interactive prompt over the same answer layer as the bot (no Discord needed)."""
-    from bot.console import UsageError, private_note
-    from bot.render import fit_reply, to_text
+    """Interactive prompt over the same answers as the bot (no Discord needed): :func:`bot.console.repl`."""
+    from bot.console import repl
 
-    async def work(cli: Any) -> int:
-        print(CONSOLE_HELP)
-        print("Befehle: " + ", ".join(cli.command_list()))
-        last, page, origin = None, 0, None
-        loop = asyncio.get_running_loop()
-        while True:
-            try:
-                line = await loop.run_in_executor(None, input, "regelbot> ")
-            except (EOFError, KeyboardInterrupt):
-                print()
-                return 0
-            line = line.strip()
-            if not line:
-                continue
-            low = line.casefold()
-            try:
-                if low in {"ende", "exit", "quit"}:
-                    return 0
-                if low in {"hilfe", "help", "?"}:
-                    print(CONSOLE_HELP)
-                    print("Befehle: " + ", ".join(cli.command_list()))
-                    continue
-                if low in {"weiter", "zurück", "zurueck"}:
-                    if last is None:
-                        print("Noch keine Antwort zum Blättern.")
-                        continue
-                    last_page = len(fit_reply(last)) - 1
-                    step = 1 if low == "weiter" else -1
-                    if not 0 <= page + step <= last_page:
-                        print("Schon auf der letzten Seite." if step > 0 else "Schon auf der ersten Seite.")
-                        continue
-                    page += step
-                    print(to_text(last, page))
-                    continue
-                if line.startswith("?"):
-                    target, _, text = line[1:].partition(":")
-                    choices = await cli.complete("/" + target.strip(), text.strip())
-                    for c in choices:
-                        print("  " + c.name)
-                    if not choices:
-                        print(f"  Keine Vorschläge für „{one_line(text.strip())}“.")
-                    continue
-                if line.startswith("rb"):
-                    pressed = await cli.press(line)
-                    last, page, origin = pressed.reply, pressed.page, pressed.origin
-                else:
-                    (last, origin), page = await cli.invoke(line), 0
-                print(to_text(last, page))
-                note = private_note(last, page, origin)
-                if note:
-                    print(note)
-            except UsageError as exc:
-                print(one_line(str(exc)))
-            except Exception:  # the console must survive anything, like the bot does
-                log.exception("Fehler bei %r", line)
-                print("Da ist etwas schiefgelaufen (Details im Log).")
-
-    return asyncio.run(_with_offline_bot(settings, work))
+    return asyncio.run(_with_console(settings, repl))
 
 
-# --- run / sync --------------------------------------------------------------------------------
-
-
-#: Gateway close codes that end the bot, with the German line for the operator
-#: (https://discord.com/developers/docs/topics/opcodes-and-status-codes#gateway-gateway-close-event-codes).
-GATEWAY_CLOSE_TEXT = {
-    4004: "Discord lehnt das Token ab (Gateway-Code 4004, Anmeldung fehlgeschlagen): DISCORD_TOKEN prüfen.",
-    4010: "Discord lehnt die Shard-Angaben ab (Gateway-Code 4010): SHARD_COUNT/SHARD_IDS prüfen.",
-    4011: "Discord verlangt Sharding (Gateway-Code 4011): SHARD_COUNT setzen.",
-    4012: "Discord kennt die Gateway-Version nicht (Gateway-Code 4012): discord.py aktualisieren.",
-    4013: "Discord lehnt die Intents ab (Gateway-Code 4013).",
-    4014: "Discord verlangt eine privilegierte Intent-Freigabe, die der Bot nicht braucht (Gateway-Code 4014).",
-}
-#: Waits between login attempts when Discord is unreachable at start (seconds): 1, 2, 4, … capped at 30.
-RETRY_FIRST, RETRY_MAX = 1.0, 30.0
-
-
-class DiscordUnreachable(Exception):
-    """Discord could not be reached at start after every attempt; German message."""
-
-
-async def login_with_retry(bot: Any, settings: Settings, stopping: Callable[[], bool]) -> bool:
-    """Log in; while Discord is unreachable (network error, timeout, 5xx) retry with exponential backoff,
-    ``settings.connect_attempts`` attempts in all. False when a signal arrived meanwhile.
-
-    Raises:
-        DiscordUnreachable: the last attempt failed too (German message with the attempts and the cause).
-        discord.LoginFailure: the token was refused (never retried).
-    """
-    import aiohttp
-    import discord
-
-    delay, started = RETRY_FIRST, time.monotonic()
-    for attempt in range(1, settings.connect_attempts + 1):
-        try:
-            await bot.login(settings.token)
-            return True
-        except (OSError, aiohttp.ClientError, TimeoutError, discord.DiscordServerError) as exc:
-            cause = type(exc).__name__
-            await bot.http.close()  # login opens a new HTTP session (and connector) each time
-            bot.http.connector = discord.utils.MISSING
-            if attempt == settings.connect_attempts:
-                tries = "1 Versuch" if attempt == 1 else f"{attempt} Versuche"
-                raise DiscordUnreachable(
-                    f"Discord ist nicht erreichbar ({tries} in {time.monotonic() - started:.0f} s, "
-                    f"zuletzt {cause}): Netzwerk, DNS und Firewall prüfen, dann erneut starten."
-                ) from None
-            log.warning("Discord nicht erreichbar (%s), neuer Versuch in %.0f s (%d/%d)", cause, delay, attempt,
-                        settings.connect_attempts)
-            for _ in range(int(delay * 10)):
-                if stopping():
-                    return False
-                await asyncio.sleep(0.1)
-            delay = min(delay * 2, RETRY_MAX)
-    return False
-
-
-async def _run_bot(settings: Settings, sync_only: bool = False) -> int:
-    import discord
-
-    from bot.client import Regelbot
-    from bot.store import StoreError
-
-    async with Regelbot(settings) as bot:
-        loop = asyncio.get_running_loop()
-        closing: list[asyncio.Task[None]] = []
-
-        def stop() -> None:
-            if not closing:
-                log.info("Signal empfangen, fahre herunter …")
-                closing.append(loop.create_task(bot.close()))
-
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError):
-                loop.add_signal_handler(sig, stop)
-        try:
-            if sync_only:
-                bot.force_sync = True
-            # login runs setup_hook once: prepare, then the sync (forced for `sync`)
-            if not await login_with_retry(bot, settings, lambda: bool(closing)):
-                return 0
-            if sync_only:
-                if bot.last_sync is None:
-                    return fail("Befehle wurden nicht synchronisiert.")
-                count, scope = bot.last_sync
-                # the same 13 that `serve` reports: commands you can type (subcommands counted singly)
-                typed = sum(isinstance(c, discord.app_commands.Command) for c in bot.tree.walk_commands())
-                print(f"{count} Befehle ({typed} mit Unterbefehlen) synchronisiert ({scope}).")
-                return 0
-            if not closing:
-                await bot.connect(reconnect=True)
-            if closing:  # a signal stopped the bot: let close() finish (the store is closed there)
-                await closing[0]
-        except discord.LoginFailure:
-            return fail("Discord lehnt das Token ab (DISCORD_TOKEN prüfen).")
-        except DiscordUnreachable as exc:
-            return fail(str(exc))
-        except StoreError as exc:
-            return fail(str(exc))
-        except discord.PrivilegedIntentsRequired:
-            return fail(GATEWAY_CLOSE_TEXT[4014])
-        except discord.ConnectionClosed as exc:
-            text = GATEWAY_CLOSE_TEXT.get(exc.code, f"Discord hat die Verbindung beendet (Gateway-Code {exc.code}).")
-            return fail(text)
-        except discord.GatewayNotFound:
-            return fail("Discord nennt keinen Gateway (Störung bei Discord?): später erneut starten.")
-    return 0
+# --- the gateway door (run / sync) ---------------------------------------------------------------
 
 
 NO_TOKEN = "DISCORD_TOKEN fehlt: in .env eintragen (siehe .env.example) oder als Umgebungsvariable setzen."
@@ -400,12 +225,17 @@ def cmd_run(settings: Settings, args: argparse.Namespace, sync_only: bool = Fals
     code = ensure_store(settings)
     if code:
         return code
-    return asyncio.run(_run_bot(settings, sync_only))
+    from bot.gateway.run import run
+
+    return asyncio.run(run(settings, sync_only))
 
 
 def cmd_sync(settings: Settings, args: argparse.Namespace) -> int:
     """Sync the slash commands now (to DEV_GUILD_ID if set), then exit."""
     return cmd_run(settings, args, sync_only=True)
+
+
+# --- the HTTP door (serve) ----------------------------------------------------------------------
 
 
 _LISTEN_ERRNO_TEXT = {
@@ -439,20 +269,20 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
         return code
 
     async def main() -> int:
-        from bot.client import Regelbot
+        from bot.core import Core
         from bot.serve import serve
         from bot.store import StoreError
 
-        bot = Regelbot(settings)
+        core = Core(settings)
         try:
-            await serve(bot, settings.public_key, args.host, args.port, reuse_port=args.reuse_port,
+            await serve(core, settings.public_key, args.host, args.port, reuse_port=args.reuse_port,
                         defer_after=args.defer_after)
         except StoreError as exc:
             return fail(str(exc))
         except OSError as exc:
             return fail(f"Kann nicht auf {args.host}:{args.port} lauschen: {listen_error_text(exc)}.")
         finally:
-            await bot.close()
+            await core.close()
         return 0
 
     return asyncio.run(main())

@@ -1,31 +1,26 @@
-"""The bot without Discord: run slash commands typed as text against the same answer layer.
+"""The console door: slash commands typed as text, answered on the application core without Discord.
 
-``/karte name: Boros-Rekrut`` is parsed against the bot's real command tree, using the
-translated payload that a sync sends to Discord, so every command and option is accepted in
-English and in German exactly as Discord users see them. Used by ``python -m bot call``,
-``complete`` and ``console``.
+``/karte name: Boros-Rekrut`` is parsed against the command table (:mod:`bot.commands`), so every command and
+option is accepted in English and in German exactly as Discord users see them; the typed values go through the
+table's one option checker, as the gateway's and the HTTP endpoint's do. Used by ``python -m bot call``,
+``complete``, ``press`` and ``console`` (:func:`repl`, the interactive prompt).
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
-from discord import AppCommandOptionType, app_commands
-
-from bot.answers import answer_key, run_completer
-from bot.answers.registry import MAX_DIGITS, AnswerFn, CompleterFn
-from bot.client import Regelbot
+from bot.commands import TABLE, Leaf, OptionProblem, Table, Text, UnknownOption, check_options, typed_value
+from bot.commands.buttons import Pressed, press
+from bot.core import Core
 from bot.custom_id import Invocation
-from bot.delivery import Pressed, press, runner
-from bot.reply import Choice, Reply, as_private, quote_user
-from bot.slash import PRIVATE, answer_of, completers_of
+from bot.render import buttons, fit_reply, message_payload, to_text
+from bot.reply import Choice, Reply, as_private, one_line
 
-_SUB = (AppCommandOptionType.subcommand, AppCommandOptionType.subcommand_group)
-_TRUE = {"true", "ja", "yes", "1", "wahr", "an"}
-_FALSE = {"false", "nein", "no", "0", "falsch", "aus"}
-
+log = logging.getLogger(__name__)
 
 #: "wort:" followed by a space or the end: how options are typed; "0:24" or "{2}:" do not match.
 _OPTION_LIKE = re.compile(r"(?:^|\s)([^\W\d_][\w-]{1,31})\s*:(?=\s|$)")
@@ -35,209 +30,102 @@ class UsageError(Exception):
     """The typed command cannot be parsed (unknown command or option); German message."""
 
 
-@dataclass
-class OptionSpec:
-    """One option of a command as Discord sees it (names in all languages)."""
-
-    name: str  # English base name = the callback's parameter name after rename
-    names: set[str]
-    type: int
-    required: bool
-    choices: list[dict[str, Any]]
-    completer: CompleterFn | None = None
-    de: str = ""  # the German name shown in messages ("suche" for query)
-
-
-@dataclass
-class CommandSpec:
-    """One invocable command (a top-level command or a subcommand of a group)."""
-
-    path: tuple[str, ...]  # English names, e.g. ("mana", "pay")
-    answer: AnswerFn
-    options: list[OptionSpec] = field(default_factory=list)
-    params: dict[str, str] = field(default_factory=dict)  # option name -> callback parameter name
-    de_path: tuple[str, ...] = ()  # German names, e.g. ("mana", "bezahlen")
-
-    @property
-    def label(self) -> str:
-        """The command as a German user types it: ``/mana bezahlen``."""
-        return "/" + " ".join(self.de_path or self.path)
-
-
-def _names(item: dict[str, Any]) -> set[str]:
-    """All names of a command, option or choice, casefolded; ``erhoehung`` also as ``erhöhung``."""
-    names = {item["name"].casefold(), *(n.casefold() for n in (item.get("name_localizations") or {}).values())}
+def names_of(text: Text) -> set[str]:
+    """Every typed form of a name, casefolded: English and German, ``erhoehung`` also as ``erhöhung``."""
+    names = {text.en.casefold(), text.de.casefold()}
     return names | {n.replace("ae", "ä").replace("oe", "ö").replace("ue", "ü") for n in names}
 
 
 class CommandLine:
-    """Parse and run typed slash commands. Create with :meth:`create` after ``bot.prepare()``."""
+    """Parse and run typed slash commands on the open ``core``, from the command ``table``."""
 
-    def __init__(self, bot: Regelbot) -> None:
-        self.bot = bot
-        self.commands: dict[tuple[str, ...], CommandSpec] = {}
-        self._paths_names: dict[tuple[str, ...], list[set[str]]] = {}  # all names of each path element
-
-    @classmethod
-    async def create(cls, bot: Regelbot) -> CommandLine:
-        """Index the bot's commands from their translated payload."""
-        self = cls(bot)
-        for payload in await bot.command_payload():
-            self._add(payload, (), [])
-        return self
-
-    def _add(
-        self,
-        payload: dict[str, Any],
-        parent: tuple[str, ...],
-        parent_names: list[set[str]],
-        parent_de: tuple[str, ...] = (),
-    ) -> None:
-        path = (*parent, payload["name"])
-        de_names = (*parent_de, (payload.get("name_localizations") or {}).get("de", payload["name"]))
-        names = [*parent_names, _names(payload)]
-        subs = [o for o in payload.get("options", []) if o["type"] in (t.value for t in _SUB)]
-        if subs:
-            for sub in subs:
-                self._add(sub, path, names, de_names)
-            return
-        command = self.bot.tree.get_command(path[0])
-        for part in path[1:]:
-            command = command.get_command(part) if isinstance(command, app_commands.Group) else None
-        if not isinstance(command, app_commands.Command):
-            return
-        spec = CommandSpec(path=path, answer=answer_of(command), de_path=tuple(de_names))
-        completers = completers_of(command)
-        for opt in payload.get("options", []):
-            param = next((p for p in command.parameters if p.display_name == opt["name"]), None)
-            if param is None:
-                continue
-            completer = completers.get(param.name)
-            spec.options.append(
-                OptionSpec(
-                    name=opt["name"],
-                    names=_names(opt),
-                    type=opt["type"],
-                    required=opt.get("required", False),
-                    choices=opt.get("choices", []),
-                    completer=completer,
-                    de=(opt.get("name_localizations") or {}).get("de", opt["name"]),
-                )
-            )
-            spec.params[opt["name"]] = param.name
-        self.commands[path] = spec
-        self._paths_names[path] = names
+    def __init__(self, core: Core, table: Table = TABLE) -> None:
+        self.core = core
+        self.table = table
 
     def command_list(self) -> list[str]:
-        """Every command as ``/english (deutsch)`` for help texts."""
+        """Every command as ``/english (/deutsch)`` for help texts, by English name."""
         out = []
-        for path, names in sorted(self._paths_names.items()):
-            de = " ".join(sorted(n - {p})[0] if n - {p} else p for n, p in zip(names, path, strict=True))
-            en = " ".join(path)
-            out.append(f"/{en}" + (f" (/{de})" if de != en else ""))
+        for leaf in sorted(self.table.leaves, key=lambda leaf: leaf.path):
+            en = "/" + " ".join(leaf.path)
+            out.append(en + (f" ({leaf.label})" if leaf.label != en else ""))
         return out
 
-    def _match_command(self, words: list[str]) -> tuple[CommandSpec, int]:
-        best: tuple[CommandSpec, int] | None = None
-        for path, names in self._paths_names.items():
-            if len(words) < len(path):
-                continue
-            if all(words[i].casefold() in names[i] for i in range(len(path))) and (best is None or len(path) > best[1]):
-                best = (self.commands[path], len(path))
+    def _match_command(self, words: list[str]) -> tuple[Leaf, int]:
+        best: tuple[Leaf, int] | None = None
+        for leaf in self.table.leaves:
+            depth = len(leaf.names)
+            if len(words) >= depth and all(words[i].casefold() in names_of(n) for i, n in enumerate(leaf.names)) and (
+                    best is None or depth > best[1]):
+                best = (leaf, depth)
         if best is None:
             shown = " ".join(words[:2]) or "(leer)"
             raise UsageError(f"Unbekannter Befehl „/{shown}“. Verfügbare Befehle: " + ", ".join(self.command_list()))
         return best
 
-    def parse(self, text: str) -> tuple[CommandSpec, dict[str, str]]:
-        """``"/karte name: Boros-Rekrut"`` → (command spec, {"name": "Boros-Rekrut"}).
+    def parse(self, text: str) -> tuple[Leaf, list[dict[str, Any]]]:
+        """``"/karte name: Boros-Rekrut"`` → (the command, ``[{"name": "name", "value": "Boros-Rekrut"}]``): the
+        options as Discord would send them, typed text turned into values (:func:`bot.commands.typed_value`),
+        names that are no option of the command with the value None (the checker names them).
 
-        Options are ``name: value`` in any order; values run to the next option name. Text
-        before the first option fills the first option (``/karte Boros-Rekrut``).
+        Options are ``name: value`` in any order; values run to the next option name. Text before the first
+        option fills the first option (``/karte Boros-Rekrut``); an empty value counts as left out.
 
         Raises:
-            UsageError: unknown command, or text that fits no option.
+            UsageError: unknown command, or an option given twice.
         """
         text = text.strip()
         if not text.startswith("/"):
             raise UsageError("Befehle beginnen mit „/“, zum Beispiel: /karte name: Boros-Rekrut")
         words = text[1:].split()
-        spec, depth = self._match_command(words)
+        leaf, depth = self._match_command(words)
         rest = text[1:].split(None, depth)[depth] if len(words) > depth else ""
-        values: dict[str, str] = {}
-        if spec.options:
-            alternatives = sorted({n for o in spec.options for n in o.names}, key=len, reverse=True)
-            marker = re.compile(r"(?:^|\s)(" + "|".join(map(re.escape, alternatives)) + r")\s*:", re.IGNORECASE)
-            matches = list(marker.finditer(rest))
-            head = rest[: matches[0].start()] if matches else rest
-            if head.strip():
-                values[spec.options[0].name] = head.strip()
-            for i, m in enumerate(matches):
-                end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
-                option = next(o for o in spec.options if m.group(1).casefold() in o.names)
-                if option.name in values and (i > 0 or head.strip()):
-                    raise UsageError(f"Option „{option.de}“ ist doppelt angegeben.")
-                values[option.name] = rest[m.end() : end].strip()
-            known = {n for o in spec.options for n in o.names}
-            for m in _OPTION_LIKE.finditer(rest):
-                if m.group(1).casefold() not in known:
-                    allowed = ", ".join(o.de for o in spec.options)
-                    raise UsageError(f"Unbekannte Option „{m.group(1)}“ für {spec.label} – erlaubt: {allowed}")
-        elif rest.strip():
-            raise UsageError(f"{spec.label} hat keine Optionen.")
-        return spec, values
+        options = leaf.command.all_options
+        values = self._split(leaf, rest)
+        typed = [{"name": o.name.en, "value": typed_value(o, values[o.name.en])} for o in options
+                 if values.get(o.name.en)]
+        known = {n for o in options for n in names_of(o.name)}
+        return leaf, typed + [{"name": m.group(1), "value": None} for m in _OPTION_LIKE.finditer(rest)
+                              if m.group(1).casefold() not in known]
 
-    def _convert(self, option: OptionSpec, raw: str) -> Any:
-        if option.choices:
-            for choice in option.choices:
-                if raw.casefold() in {str(choice["value"]).casefold(), *_names(choice)}:
-                    return choice["value"]
-            allowed = ", ".join(str(c["value"]) for c in option.choices)
-            raise _OptionError(f"Ungültiger Wert „{raw}“ für {option.de}. Erlaubt: {allowed}")
-        if option.type == AppCommandOptionType.integer.value:
-            if len(raw) > MAX_DIGITS + 1:
-                raise _OptionError(f"{option.de}: Zahlen mit mehr als {MAX_DIGITS} Ziffern werden nicht angenommen.")
-            try:
-                return int(raw)
-            except ValueError:
-                raise _OptionError(f"{option.de} erwartet eine ganze Zahl, nicht „{raw}“.") from None
-        if option.type == AppCommandOptionType.number.value:
-            try:
-                return float(raw.replace(",", "."))
-            except ValueError:
-                raise _OptionError(f"{option.de} erwartet eine Zahl, nicht „{raw}“.") from None
-        if option.type == AppCommandOptionType.boolean.value:
-            if raw.casefold() in _TRUE | _FALSE:
-                return raw.casefold() in _TRUE
-            raise _OptionError(f"{option.de} erwartet ja oder nein, nicht „{raw}“.")
-        return raw
+    @staticmethod
+    def _split(leaf: Leaf, rest: str) -> dict[str, str]:
+        """The typed text ``rest`` split at the option names: {English name: text}."""
+        options = leaf.command.all_options
+        alternatives = sorted({n for o in options for n in names_of(o.name)}, key=len, reverse=True)
+        marker = re.compile(r"(?:^|\s)(" + "|".join(map(re.escape, alternatives)) + r")\s*:", re.IGNORECASE)
+        matches = list(marker.finditer(rest))
+        head = rest[: matches[0].start()] if matches else rest
+        values = {options[0].name.en: head.strip()} if head.strip() else {}
+        for i, m in enumerate(matches):
+            end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
+            option = next(o for o in options if m.group(1).casefold() in names_of(o.name))
+            if option.name.en in values and (i > 0 or head.strip()):
+                raise UsageError(f"Option „{option.name.de}“ ist doppelt angegeben.")
+            values[option.name.en] = rest[m.end() : end].strip()
+        return values
 
     async def call(self, text: str) -> Reply:
         """Run a typed command and return its reply (user-facing errors are error replies).
 
         Raises:
-            UsageError: the command itself is unknown.
+            UsageError: the command itself, or one of its option names, is unknown.
         """
         return (await self.invoke(text))[0]
 
     async def invoke(self, text: str) -> tuple[Reply, Invocation | None]:
-        """Like :meth:`call`, and the invocation the paging buttons of the reply re-run (None for an
-        error about the typed options)."""
-        spec, values = self.parse(text)
-        kwargs: dict[str, Any] = {}
-        for option in spec.options:
-            if option.name not in values or values[option.name] == "":
-                if option.required:
-                    return Reply.fail("Option fehlt", f"{spec.label} braucht die Option „{option.de}“."), None
-                continue
-            try:
-                kwargs[spec.params[option.name]] = self._convert(option, values[option.name])
-            except _OptionError as exc:
-                return Reply.fail("Ungültige Eingabe", quote_user(str(exc))), None
-        private = bool(kwargs.pop(PRIVATE, False))  # the option of every command (bot.slash.private_option)
-        origin = Invocation.pinned(answer_key(spec.answer), **kwargs)
-        reply = await self.bot.run_answer(spec.answer, None, **origin.kwargs)
-        return (as_private(reply) if private else reply), origin
+        """Like :meth:`call`, and the invocation the paging buttons of the reply re-run (None for an error about
+        the typed options, which the table's checker words as it does for Discord)."""
+        leaf, options = self.parse(text)
+        try:
+            call = check_options(leaf, options)
+        except UnknownOption as problem:  # a typo on the command line: a usage error (exit code 2)
+            raise UsageError(problem.line) from None
+        except OptionProblem as problem:
+            return problem.reply, None
+        origin = call.invocation()
+        reply = await self.core.run(origin)
+        return (as_private(reply) if call.private else reply), origin
 
     async def complete(self, target: str, current: str) -> list[Choice]:
         """Autocomplete choices for ``target`` = ``"/karte name"`` and the typed text ``current``.
@@ -245,20 +133,18 @@ class CommandLine:
         Raises:
             UsageError: unknown command or an option without autocomplete.
         """
-        target = target.strip()
-        words = target.lstrip("/").split()
-        spec, depth = self._match_command(words)
-        option_name = words[depth].casefold() if len(words) > depth else ""
-        option = next((o for o in spec.options if option_name in o.names), None)
+        words = target.strip().lstrip("/").split()
+        leaf, depth = self._match_command(words)
+        typed = words[depth].casefold() if len(words) > depth else ""
+        option = next((o for o in leaf.command.all_options if typed in names_of(o.name)), None)
         if option is None or option.completer is None:
-            names = ", ".join(o.de for o in spec.options if o.completer) or "keine"
+            names = ", ".join(o.name.de for o in leaf.command.all_options if o.completer) or "keine"
             what = f"Option „{words[depth]}“" if len(words) > depth else "keine Option angegeben"
-            raise UsageError(f"{spec.label}: {what} – Autovervollständigung gibt es für: {names}.")
-        assert self.bot.answer_context is not None
-        return await run_completer(self.bot.answer_context, option.completer, current)
+            raise UsageError(f"{leaf.label}: {what} – Autovervollständigung gibt es für: {names}.")
+        return await self.core.complete(option.completer, current)
 
     async def press(self, custom_id: str) -> Pressed:
-        """Press the button ``custom_id`` as a click in Discord would (:func:`bot.delivery.press`): an
+        """Press the button ``custom_id`` as a click in Discord would (:func:`bot.commands.buttons.press`): an
         action (``rb:rulings:12``) or a page of a paged answer (``rb:pg:2:…``, as ``call --json`` shows it).
 
         Raises:
@@ -266,26 +152,111 @@ class CommandLine:
                 like a click in Discord: with the German "Unbekannte Schaltfläche").
         """
         custom_id = custom_id.strip()
-        if not custom_id.startswith("rb:"):  # a Regelbot id that is forged or stale gets the German reply
+        if not custom_id.startswith("rb:"):
             raise UsageError(
                 f"Unbekannter Knopf „{custom_id[:100]}“ (erwartet rb:<aktion>:<wert> oder eine custom_id aus "
                 "call --json). Blättern in der Konsole: „weiter“ oder „zurück“."
             )
-        assert self.bot.answer_context is not None
-        return await press(custom_id, runner(self.bot.answer_context))
-
-
-class _OptionError(Exception):
-    pass
+        return await press(custom_id, self.core.run)
 
 
 def private_note(reply: Reply, page: int, origin: Invocation | None) -> str | None:
     """For a private (ephemeral, ``flags: 64``) reply the console line ``(nur für dich) [Im Kanal teilen]
     (rb:sh:…)`` with the share button's custom_id exactly as Discord gets it (:func:`bot.render.message_payload`);
     None for a public reply."""
-    from bot.render import buttons, message_payload
-
     if not reply.ephemeral:
         return None
     share = [b for b in buttons(message_payload(reply, page, origin)) if b["custom_id"].startswith("rb:sh:")]
     return "(nur für dich)" + "".join(f" [{b['label']}] ({b['custom_id']})" for b in share)
+
+
+CONSOLE_HELP = """Regelbot-Konsole. Tippe einen Befehl wie in Discord, z. B.:
+  /karte name: Boros-Rekrut
+  ?karte name: boros        (Autovervollständigung für eine Option)
+  weiter / zurück           (blättern)       rb:rulings:12   (Knopf drücken)
+  hilfe                     (diese Hilfe)    ende            (beenden)"""
+
+
+class Session:
+    """The interactive console (:func:`repl`): the last answer shown, its page and its invocation."""
+
+    def __init__(self, cli: CommandLine) -> None:
+        self.cli = cli
+        self.last: Reply | None = None
+        self.page = 0
+        self.origin: Invocation | None = None
+
+    def help(self) -> None:
+        """Print the console's help and the commands."""
+        print(CONSOLE_HELP)
+        print("Befehle: " + ", ".join(self.cli.command_list()))
+
+    def turn(self, step: int) -> None:
+        """Show the next (``step`` 1) or the previous (-1) page of the last answer."""
+        if self.last is None:
+            print("Noch keine Antwort zum Blättern.")
+        elif not 0 <= self.page + step < len(fit_reply(self.last)):
+            print("Schon auf der letzten Seite." if step > 0 else "Schon auf der ersten Seite.")
+        else:
+            self.page += step
+            print(to_text(self.last, self.page))
+
+    async def suggest(self, line: str) -> None:
+        """``?karte name: boros``: print the autocomplete choices."""
+        target, _, typed = line[1:].partition(":")
+        choices = await self.cli.complete("/" + target.strip(), typed.strip())
+        for c in choices:
+            print("  " + c.name)
+        if not choices:
+            print(f"  Keine Vorschläge für „{one_line(typed.strip())}“.")
+
+    async def answer(self, line: str) -> None:
+        """Run a typed command or press a button (``rb:…``) and print the answer."""
+        if line.startswith("rb"):
+            pressed = await self.cli.press(line)
+            self.last, self.page, self.origin = pressed.reply, pressed.page, pressed.origin
+        else:
+            (self.last, self.origin), self.page = await self.cli.invoke(line), 0
+        print(to_text(self.last, self.page))
+        note = private_note(self.last, self.page, self.origin)
+        if note:
+            print(note)
+
+    async def handle(self, line: str) -> bool:
+        """Handle one typed ``line``; False when the console should end."""
+        low = line.casefold()
+        if low in {"ende", "exit", "quit"}:
+            return False
+        if low in {"hilfe", "help", "?"}:
+            self.help()
+        elif low in {"weiter", "zurück", "zurueck"}:
+            self.turn(1 if low == "weiter" else -1)
+        elif line.startswith("?"):
+            await self.suggest(line)
+        else:
+            await self.answer(line)
+        return True
+
+
+async def repl(cli: CommandLine) -> int:
+    """The interactive prompt (``python -m bot console``) over ``cli``: commands, autocomplete, buttons and
+    paging, until ``ende`` or the end of input. Survives any error (logged; one German line). Returns 0."""
+    session = Session(cli)
+    session.help()
+    loop = asyncio.get_running_loop()
+    while True:
+        try:
+            line = (await loop.run_in_executor(None, input, "regelbot> ")).strip()
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return 0
+        if not line:
+            continue
+        try:
+            if not await session.handle(line):
+                return 0
+        except UsageError as exc:
+            print(one_line(str(exc)))
+        except Exception:  # the console must survive anything, like the bot does
+            log.exception("Fehler bei %r", line)
+            print("Da ist etwas schiefgelaufen (Details im Log).")

@@ -85,7 +85,7 @@ class Invocation:
     def pinned(cls, key: str, **options: Any) -> Invocation:
         """:meth:`answer`, with the ``seed`` option of an answer with a random part (``/fehde chancen``)
         filled with a random seed now when it is empty or not given (the slash command has no seed option),
-        so that running the invocation again (paging, "Im Kanal teilen") gives the same pages (tester F23).
+        so that running the invocation again (paging, "Im Kanal teilen") gives the same pages.
 
         Raises:
             BadCustomId: no answer is registered under ``key``.
@@ -276,6 +276,14 @@ def decode(custom_id: str) -> ButtonId:
             raise BadCustomId("bad page or check")
         return ButtonId(head, None if target == UNFIT else _decode_target(target), int(page), check)
     return ButtonId(OPEN, _decode_target(custom_id[len(PREFIX) + 1 :]))
+
+
+def decode_or_none(custom_id: str) -> ButtonId | None:
+    """The decoded ``custom_id`` (:func:`decode`), or None for an id Regelbot did not make."""
+    try:
+        return decode(custom_id)
+    except BadCustomId:
+        return None
 
 
 def _split(text: str, n: int) -> list[str]:

@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 #: Budget when neither the caller nor :func:`configure` gives one (seconds). With the 2-s defer watchdog
-#: (bot.client) the interaction is acknowledged in time; the refusal follows as the deferred reply.
+#: (bot.core.in_time) the interaction is acknowledged in time; the refusal follows as the deferred reply.
 DEFAULT_BUDGET = 2.0
 #: Worker processes (each runs one calculation at a time).
 DEFAULT_WORKERS = 2

@@ -1,4 +1,5 @@
-"""Render a :class:`~bot.reply.Reply` for Discord (embeds, buttons) and for the console (text/JSON).
+"""Render a :class:`~bot.reply.Reply` for Discord (embeds, buttons) and for the console (text/JSON). Discord-free:
+the payloads are built as the dicts Discord's API takes.
 
 Discord's limits are met by splitting, never by silent cutting: :func:`fit_pages` turns the
 answer's pages into pages that each fit one embed (description ≤ 4096, field value ≤ 1024,
@@ -13,8 +14,6 @@ from __future__ import annotations
 
 import json
 from typing import Any
-
-import discord
 
 from bot.custom_id import OPEN, PAGE, SHARE, BadCustomId, Invocation, decode, encode, encode_open, page_check
 from bot.reply import (
@@ -169,16 +168,34 @@ def page_actions(reply: Reply, pages: list[Page], index: int) -> list[Action]:
     return list(own if own is not None else reply.actions)
 
 
-def embed_for(reply: Reply, pages: list[Page], index: int) -> discord.Embed:
-    """The Discord embed of page ``index`` of the fitted ``pages``."""
+def embed_for(reply: Reply, pages: list[Page], index: int) -> dict[str, Any]:
+    """The Discord embed object of page ``index`` of the fitted ``pages``: ``{"footer"?, "fields"?, "flags",
+    "color", "type": "rich", "description"?, "title"?}`` (keys in the order discord.py's ``Embed.to_dict``
+    writes them; empty parts left out)."""
     page = pages[index]
-    embed = discord.Embed(title=page.title or None, description=page.body or None, colour=reply.color)
-    for f in page.fields:
-        embed.add_field(name=f.name, value=f.value, inline=f.inline)
+    embed: dict[str, Any] = {}
     footer = footer_text(reply, index, len(pages))
     if footer:
-        embed.set_footer(text=footer)
+        embed["footer"] = {"text": footer}
+    if page.fields:
+        embed["fields"] = [{"inline": f.inline, "name": f.name, "value": f.value} for f in page.fields]
+    embed["flags"] = 0
+    if reply.color:
+        embed["color"] = reply.color
+    embed["type"] = "rich"
+    if page.body:
+        embed["description"] = page.body
+    if page.title:
+        embed["title"] = page.title
     return embed
+
+
+def embed_size(embed: dict[str, Any]) -> int:
+    """The characters of ``embed`` that count against Discord's 6000 per message: title, description, field
+    names and values, footer text."""
+    fields = sum(len(f["name"]) + len(f["value"]) for f in embed.get("fields", []))
+    footer = len(embed.get("footer", {}).get("text", ""))
+    return len(embed.get("title", "")) + len(embed.get("description", "")) + fields + footer
 
 
 #: Discord component types and button styles (https://discord.com/developers/docs/components/reference).
@@ -279,8 +296,8 @@ def message_payload(reply: Reply, page: int = 0, origin: Invocation | None = Non
     gateway bot, the HTTP endpoint and ``call --json`` send (the ``data`` of an interaction callback,
     the body of a follow-up or of an edit).
 
-    Shape: ``{"embeds": [Embed.to_dict()], "components": [action rows of buttons {"type": 2, "style",
-    "label", "custom_id", "disabled"?} or of one "Meintest du" select menu {"type": 3, "custom_id",
+    Shape: ``{"embeds": [an embed object (:func:`embed_for`)], "components": [action rows of buttons {"type": 2,
+    "style", "label", "custom_id", "disabled"?} or of one "Meintest du" select menu {"type": 3, "custom_id",
     "placeholder", "options"}], "allowed_mentions": {"parse": []}, "flags": 64 | 0}``; ``edit``
     leaves ``flags`` out (an edit cannot change a message's visibility). ``origin`` is the invocation
     that produced ``reply`` (for the paging buttons, see :func:`components`).
@@ -288,7 +305,7 @@ def message_payload(reply: Reply, page: int = 0, origin: Invocation | None = Non
     pages = fit_reply(reply)
     page = max(0, min(page, len(pages) - 1))
     data: dict[str, Any] = {
-        "embeds": [embed_for(reply, pages, page).to_dict()],
+        "embeds": [embed_for(reply, pages, page)],
         "components": components(reply, pages, page, origin),
         "allowed_mentions": {"parse": []},
     }
@@ -368,33 +385,12 @@ def channel_payloads(replies: list[Reply]) -> list[dict[str, Any]]:
         seen = {c["custom_id"] for row in rows for c in row}
         new = [[c for c in row if c["custom_id"] not in seen] for row in new]
         new = [row for row in new if row]
-        if embeds and (len(embeds) >= 10 or size + len(embed) > MESSAGE_EMBED_TOTAL_MAX
+        if embeds and (len(embeds) >= 10 or size + embed_size(embed) > MESSAGE_EMBED_TOTAL_MAX
                        or len(rows) + len(new) > ROWS_MAX):
             flush()
             size = 0
-        embeds.append(dict(embed.to_dict()))
-        size += len(embed)
+        embeds.append(embed)
+        size += embed_size(embed)
         rows += new[: ROWS_MAX - len(rows)]
     flush()
     return out
-
-
-def shared_copy(message: discord.Message) -> dict[str, Any]:
-    """"Im Kanal teilen" for an answer whose invocation did not fit into the button's custom_id (e.g. the
-    4000-character message of "Karten erklären"): the public message payload copying ``message`` (its
-    embeds and its action buttons ``rb:<action>:<arg>``; share and paging buttons are left out)."""
-    rows = []
-    for row in message.components:
-        kept = []
-        for child in getattr(row, "children", []):
-            cid = getattr(child, "custom_id", None) or ""
-            try:
-                verb = decode(cid).verb
-            except BadCustomId:
-                continue
-            if verb == OPEN:
-                kept.append(child.to_dict())
-        if kept:
-            rows.append({"type": ACTION_ROW, "components": kept})
-    return {"embeds": [e.to_dict() for e in message.embeds[:10]], "components": rows,
-            "allowed_mentions": {"parse": []}, "flags": 0}

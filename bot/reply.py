@@ -179,6 +179,8 @@ class Reply:
         )
 
 
+#: The option every command has for a private answer (:data:`bot.commands.PRIVATE`, German ``privat``).
+PRIVATE_OPTION = "private"
 #: The button under a private answer that posts it publicly in the channel (``rb:share:``; the Discord
 #: adapter copies the message the button sits on, so nothing is kept in memory).
 SHARE_ACTION = "share"

@@ -3,10 +3,12 @@
 Discord POSTs every interaction as JSON, signed with Ed25519 (``X-Signature-Ed25519`` over
 ``X-Signature-Timestamp`` + body, key ``DISCORD_PUBLIC_KEY``). The endpoint checks the signature before
 any work (bad, missing or older than :data:`MAX_SKEW` seconds → 401), answers PING with PONG and every
-slash command, autocomplete and button with the same answer layer, renderer and delivery
-(:mod:`bot.delivery`) as the gateway bot. An answer that is not ready after
-:data:`bot.gate.DEFER_AFTER_SECONDS` is deferred (type 5, or 6 for paging) in the HTTP response and
-finished through the follow-up webhook (``PATCH /webhooks/{app}/{token}/messages/@original``).
+slash command, autocomplete and button from the command table (:mod:`bot.commands`: the same option checker,
+completers, answers and buttons as the gateway bot and the console) on the application core (:mod:`bot.core`),
+with the same renderer and delivery (:mod:`bot.delivery`). An answer that is not ready after
+:data:`bot.core.DEFER_AFTER_SECONDS` is deferred (type 5, or 6 for paging) in the HTTP response
+(:func:`bot.core.in_time`) and finished through the follow-up webhook
+(``PATCH /webhooks/{app}/{token}/messages/@original``). Discord-free: no discord.py is imported.
 
 Stateless: the store is read-only and every button carries its state in its custom_id, so any number of
 workers (``--reuse-port`` lets several processes share one port) answer any interaction. ``GET /health``
@@ -22,36 +24,36 @@ import logging
 import os
 import re
 import signal
+import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
 from aiohttp import web
-from discord import app_commands
 from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
 
-from bot import offload
-from bot.answers import answer_key, run_completer
-from bot.answers.chat import explain_cards, explain_options
-from bot.answers.registry import CompleterFn
-from bot.client import INTERNAL_ERROR, Regelbot
-from bot.custom_id import OPEN, PAGE, Invocation
+from bot.commands import TABLE, OptionProblem, Table, check_options
+from bot.commands.buttons import Pressed, press
+from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, in_time
+from bot.custom_id import Invocation
 from bot.delivery import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
     CB_AUTOCOMPLETE,
     CB_DEFERRED_MESSAGE,
-    CB_DEFERRED_UPDATE,
     CB_MESSAGE,
-    decode_or_none,
+    MESSAGE_COMMAND,
+    MESSAGE_COMPONENT,
+    PING,
+    defer_body,
+    defer_kind,
     deliver,
-    press,
-    runner,
+    leaf_options,
 )
-from bot.gate import DEEP_QUEUE, DEFER_AFTER_SECONDS
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import Reply, as_private
-from bot.slash import PRIVATE, answer_of, completers_of
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +61,9 @@ log = logging.getLogger(__name__)
 MAX_SKEW = 300
 #: Largest request body read (Discord's interactions are a few KB).
 MAX_BODY = 1024 * 1024
-PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 1, 2, 3, 4
-#: ``data.type`` of an application command interaction from a message context menu ("Karten erklären").
-MESSAGE_COMMAND = 3
 PONG = 1
+#: Discord's REST API, unless discord.py is loaded in this process and points elsewhere (:func:`api_base`).
+DISCORD_API = "https://discord.com/api/v10"
 #: How long a shutdown waits for answers still running.
 DRAIN_SECONDS = 3.0
 
@@ -99,7 +100,7 @@ def shape_problem(payload: dict[str, Any]) -> str | None:
     """Why a (verified) interaction ``payload`` does not have the shape of Discord's Interaction object
     (``data`` an object; command name and options, a component's ``custom_id``/``values``, a message
     command's ``resolved`` messages of the right types), or None when it has. Checked before any work so
-    that a malformed payload gets :data:`MALFORMED` and one log line, never a traceback (tester F13)."""
+    that a malformed payload gets :data:`MALFORMED` and one log line, never a traceback."""
     itype = payload.get("type")
     if itype == PING:
         return None
@@ -151,10 +152,18 @@ def verify(key: VerifyKey, signature: str, timestamp: str, body: bytes, now: flo
     return True
 
 
+def api_base() -> str:
+    """The base URL of Discord's REST API: discord.py's ``Route.BASE`` when discord.py is loaded in this process
+    (a process that pointed it elsewhere, as the end-to-end tests do with their fake Discord; ``serve`` itself
+    never imports it), else :data:`DISCORD_API`."""
+    route = getattr(sys.modules.get("discord.http"), "Route", None)
+    return str(getattr(route, "BASE", DISCORD_API))
+
+
 class RestClient:
     """The few REST calls of an interaction's follow-up webhook (no bot token needed).
 
-    The base URL is ``discord.http.Route.BASE`` at call time (``https://discord.com/api/v10``). A 429 is
+    The base URL is :func:`api_base` at call time (``https://discord.com/api/v10``). A 429 is
     retried after its ``retry_after`` (at most 3 times).
 
     Raises (from :meth:`request`): ``aiohttp.ClientResponseError`` for other error statuses.
@@ -165,11 +174,9 @@ class RestClient:
 
     async def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
         """``method`` ``path`` (below the API base) with a JSON ``body``; the JSON answer or None."""
-        import discord.http
-
         if self.session is None:
             self.session = aiohttp.ClientSession(headers={"User-Agent": "DiscordBot (regelbot, 0.1)"})
-        url = discord.http.Route.BASE + path
+        url = api_base() + path
         for _ in range(4):
             async with self.session.request(method, url, json=body) as resp:
                 if resp.status == 429:
@@ -216,10 +223,11 @@ class HttpTransport:
         """Make ``body`` the HTTP response (the interaction callback)."""
         self.first.set_result(body)
 
-    def defer(self, ctype: int, ephemeral: bool) -> None:
+    async def defer(self, ctype: int, ephemeral: bool) -> None:
         """Answer the HTTP request with a defer (5 "thinking…" or 6 for an update) now."""
-        self._deferred, self._deferred_ephemeral = ctype, ephemeral
-        self.first.set_result({"type": ctype, "data": {"flags": EPHEMERAL}} if ephemeral else {"type": ctype})
+        if not self.first.done():
+            self._deferred, self._deferred_ephemeral = ctype, ephemeral
+            self.first.set_result(defer_body(ctype, ephemeral))
 
     async def edit_original(self, data: dict[str, Any]) -> None:
         """``PATCH /webhooks/{app}/{token}/messages/@original``."""
@@ -235,81 +243,63 @@ class HttpTransport:
             await self.rest.request("DELETE", f"{self._webhook}/messages/@original")
 
 
-@dataclass
-class _Leaf:
-    """A slash command as the HTTP endpoint runs it: answer key, option name → parameter."""
-
-    answer: str
-    params: dict[str, Any]  # option (display) name -> app_commands.Parameter
-    completers: dict[str, CompleterFn]  # option name -> completer
+#: A door's way to defer its interaction while the answer is running (:func:`bot.core.in_time`).
+Defer = Callable[[], Awaitable[None]]
 
 
 class Interactions:
     """Turns interaction payloads (dicts as Discord sends them) into callback bodies.
 
-    ``bot`` is a :class:`~bot.client.Regelbot` after :meth:`~bot.client.Regelbot.prepare` (no Discord
-    login): its command tree says which answer and which parameter each command and option is.
+    ``core`` is an open :class:`bot.core.Core`; the command table (``table``, default :data:`bot.commands.TABLE`)
+    says which answer and which options each command has. ``tasks`` are the answers running now.
     """
 
-    def __init__(self, bot: Regelbot, rest: RestClient, defer_after: float = DEFER_AFTER_SECONDS) -> None:
-        self.bot = bot
+    def __init__(self, core: Core, rest: RestClient, defer_after: float = DEFER_AFTER_SECONDS,
+                 table: Table = TABLE) -> None:
+        self.core = core
         self.rest = rest
         self.defer_after = defer_after
+        self.table = table
         self.tasks: set[asyncio.Task[None]] = set()
-        self.leaves: dict[tuple[str, ...], _Leaf] = {}
-        for command in bot.tree.walk_commands():
-            if isinstance(command, app_commands.Command):
-                path = tuple(command.qualified_name.split())
-                by_param = completers_of(command)
-                self.leaves[path] = _Leaf(
-                    answer=answer_key(answer_of(command)),
-                    params={p.display_name: p for p in command.parameters},
-                    completers={p.display_name: by_param[p.name] for p in command.parameters if p.name in by_param},
-                )
 
-    @staticmethod
-    def _leaf_options(data: dict[str, Any]) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
-        path = [str(data.get("name", ""))]
-        options = list(data.get("options") or [])
-        while len(options) == 1 and options[0].get("type") in (1, 2):
-            path.append(str(options[0].get("name", "")))
-            options = list(options[0].get("options") or [])
-        return tuple(path), options
+    def command(self, data: dict[str, Any]) -> tuple[Invocation, bool]:
+        """The invocation of the application command ``data`` and whether its answer is private; the message
+        command ("Karten erklären") reads its options from the target message's content.
 
-    def _command(self, data: dict[str, Any]) -> tuple[Reply | None, Invocation | None]:
-        """The invocation of a command (or a German error reply for bad options); the message command
-        "Karten erklären" runs :func:`bot.answers.chat.explain_cards` of the target message's cards."""
+        Raises:
+            bot.commands.OptionProblem: the options do not fit (checked by the table's one checker).
+            LookupError: the table has no such command (:data:`UNKNOWN_COMMAND`).
+        """
         if data.get("type") == MESSAGE_COMMAND:
+            menu = self.table.menu(str(data.get("name")))
+            if menu is None:
+                raise LookupError(data.get("name"))
             target = ((data.get("resolved") or {}).get("messages") or {}).get(str(data.get("target_id"))) or {}
-            options = explain_options(self._ctx(), str(target.get("content", "")))
-            return None, Invocation.answer(answer_key(explain_cards), **options)
-        path, options = self._leaf_options(data)
-        leaf = self.leaves.get(path)
-        if leaf is None or not leaf.answer:
-            return UNKNOWN_COMMAND, None
-        kwargs: dict[str, Any] = {}
-        for opt in options:
-            param = leaf.params.get(str(opt.get("name")))
-            if param is None:
-                return Reply.fail("Unbekannte Option", f"Die Option „{str(opt.get('name'))[:32]}“ gibt es nicht."), None
-            value = opt.get("value")
-            low, high = param.min_value, param.max_value
-            if isinstance(value, int | float) and not isinstance(value, bool) and (
-                (low is not None and value < low) or (high is not None and value > high)
-            ):
-                return Reply.fail("Ungültige Eingabe", f"{param.display_name}: erlaubt ist {low} bis {high}."), None
-            if param.name != PRIVATE:  # every command's option (bot.slash.private_option): see _answer_command
-                kwargs[param.name] = value
-        return None, Invocation.pinned(leaf.answer, **kwargs)
+            return menu.invocation(self.core.context, str(target.get("content", ""))), True
+        path, options = leaf_options(data)
+        leaf = self.table.find(path)
+        if leaf is None:
+            raise LookupError(path)
+        call = check_options(leaf, options)
+        return call.invocation(), call.private
 
     async def _autocomplete(self, data: dict[str, Any]) -> dict[str, Any]:
-        path, options = self._leaf_options(data)
-        leaf = self.leaves.get(path)
+        path, options = leaf_options(data)
+        leaf = self.table.find(path)
         focused = next((o for o in options if o.get("focused")), None)
-        key = leaf.completers.get(str(focused.get("name"))) if leaf and focused else None
-        ctx = self.bot.answer_context
-        choices = await run_completer(ctx, key, str(focused.get("value", ""))) if key and ctx and focused else []
+        option = leaf.option(str(focused.get("name"))) if leaf is not None and focused is not None else None
+        choices = []
+        if option is not None and option.completer is not None and focused is not None:
+            choices = await self.core.complete(option.completer, str(focused.get("value", "")))
         return {"type": CB_AUTOCOMPLETE, "data": {"choices": [{"name": c.name, "value": c.value} for c in choices]}}
+
+    def _wait(self, sent_at: float | None) -> float:
+        """Seconds a new answer may take before it is deferred: :attr:`defer_after` after the signature's
+        timestamp, none in a burst (:data:`bot.core.DEEP_QUEUE` answers running already)."""
+        wait = self.defer_after if len(self.tasks) < DEEP_QUEUE else 0.0
+        if sent_at is not None:
+            wait = max(0.0, min(wait, sent_at + self.defer_after - time.time()))
+        return wait
 
     async def handle(self, payload: dict[str, Any], sent_at: float | None = None) -> dict[str, Any]:
         """The HTTP response body for one verified interaction ``payload``: PONG, autocomplete choices, the
@@ -318,7 +308,7 @@ class Interactions:
         ``sent_at``: the signature's timestamp (Unix seconds, whole, so never later than the real send time).
         The answer is deferred ``defer_after`` seconds after it, not after arrival: a request that waited in
         a queue (a burst) is deferred early enough for Discord's 3 seconds. With more than
-        :data:`bot.gate.DEEP_QUEUE` answers running in this worker (a burst) it is deferred at once: the
+        :data:`bot.core.DEEP_QUEUE` answers running in this worker (a burst) it is deferred at once: the
         response goes out before the answer work instead of after up to ``defer_after`` of it."""
         itype = payload.get("type")
         if itype == PING:
@@ -335,60 +325,53 @@ class Interactions:
         if itype not in (APPLICATION_COMMAND, MESSAGE_COMPONENT):
             return {"type": CB_MESSAGE, "data": message_payload(UNSUPPORTED)}
         transport = HttpTransport(self.rest, str(payload.get("application_id")), str(payload.get("token")))
-        if itype == APPLICATION_COMMAND:
-            work = self._answer_command(transport, data)
-            defer = (CB_DEFERRED_MESSAGE, False)
-        else:
-            custom_id = picked_custom_id(str(data.get("custom_id", "")), list(data.get("values") or []))
-            bid = decode_or_none(custom_id)
-            private = bool(((payload.get("message") or {}).get("flags") or 0) & EPHEMERAL)
-            work = self._answer_button(transport, custom_id, private)
-            defer = (CB_DEFERRED_UPDATE, False) if bid is not None and bid.verb == PAGE else (
-                CB_DEFERRED_MESSAGE, bid is None or bid.verb == OPEN)
-        task = asyncio.create_task(work)
+        kind = defer_kind(payload) or (CB_DEFERRED_MESSAGE, True)
+        wait = self._wait(sent_at)
+        task = asyncio.create_task(self._answer(transport, payload, lambda: transport.defer(*kind), wait))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-        with contextlib.suppress(TimeoutError):
-            wait = self.defer_after if len(self.tasks) <= DEEP_QUEUE else 0.0
-            if sent_at is not None:
-                wait = max(0.0, min(wait, sent_at + self.defer_after - time.time()))
-            return await asyncio.wait_for(asyncio.shield(transport.first), wait)
-        if not transport.first.done():
-            transport.defer(*defer)
+        await asyncio.wait({transport.first, task}, return_when=asyncio.FIRST_COMPLETED)
+        if not transport.first.done():  # the answer task ended without any response (it always sends one)
+            return {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)}
         return transport.first.result()
 
-    async def _answer_command(self, transport: HttpTransport, data: dict[str, Any]) -> None:
+    async def _answer(self, transport: HttpTransport, payload: dict[str, Any], defer: Defer, wait: float) -> None:
+        """Answer the command or button ``payload`` and send it: as the HTTP response, or after the defer (at
+        ``wait`` seconds, :func:`bot.core.in_time`) through the webhook. An unexpected error is one log line
+        (its traceback at DEBUG) and :data:`bot.core.INTERNAL_ERROR`."""
+        data = payload.get("data") or {}
         try:
-            error, inv = self._command(data)
-            _, options = self._leaf_options(data)
-            private = data.get("type") == MESSAGE_COMMAND or any(
-                o.get("name") == PRIVATE and o.get("value") is True for o in options)
-            reply = error if inv is None else await runner(self._ctx())(inv)
-            reply = as_private(reply) if private and reply is not None else reply
+            if payload.get("type") == APPLICATION_COMMAND:
+                shown = await self._command_reply(data, defer, wait)
+            else:
+                shown = await self._button_reply(payload, defer, wait)
         except Exception as exc:
-            _log_error("Fehler in /" + str(data.get("name") if isinstance(data, dict) else "?")[:32], exc)
-            reply, inv = INTERNAL_ERROR, None
-        await self._send(transport, reply or INTERNAL_ERROR, origin=inv)
-
-    async def _answer_button(self, transport: HttpTransport, custom_id: str, private: bool = False) -> None:
+            what = (f"Fehler in /{str(data.get('name'))[:32]}" if payload.get("type") == APPLICATION_COMMAND
+                    else f"Fehler bei Knopf {str(data.get('custom_id'))[:100]}")
+            _log_error(what, exc)
+            shown = Pressed(INTERNAL_ERROR)
         try:
-            pressed = await press(custom_id, runner(self._ctx()), private)
-        except Exception as exc:
-            _log_error(f"Fehler bei Knopf {custom_id[:100]}", exc)
-            await self._send(transport, INTERNAL_ERROR)
-            return
-        await self._send(transport, pressed.reply, origin=pressed.origin, page=pressed.page, update=pressed.update)
-
-    async def _send(self, transport: HttpTransport, reply: Reply, **kw: Any) -> None:
-        try:
-            await deliver(transport, reply, **kw)
+            await deliver(transport, shown.reply, page=shown.page, origin=shown.origin, update=shown.update)
         except (aiohttp.ClientError, TimeoutError) as exc:
             log.warning("Antwort über den Webhook fehlgeschlagen: %s", type(exc).__name__)
 
-    def _ctx(self) -> Any:
-        if self.bot.answer_context is None:
-            raise RuntimeError("prepare() has not run")
-        return self.bot.answer_context
+    async def _command_reply(self, data: dict[str, Any], defer: Defer, wait: float) -> Pressed:
+        """The reply of the application command ``data`` (a German error reply for options that do not fit)."""
+        try:
+            inv, private = self.command(data)
+        except OptionProblem as problem:
+            return Pressed(problem.reply)
+        except LookupError:
+            return Pressed(UNKNOWN_COMMAND)
+        reply = await in_time(self.core.run(inv), defer, wait)
+        return Pressed(as_private(reply) if private else reply, 0, inv)
+
+    async def _button_reply(self, payload: dict[str, Any], defer: Defer, wait: float) -> Pressed:
+        """The reply of a press of the button in ``payload`` (:func:`bot.commands.buttons.press`)."""
+        data = payload.get("data") or {}
+        custom_id = picked_custom_id(str(data.get("custom_id", "")), list(data.get("values") or []))
+        private = bool(((payload.get("message") or {}).get("flags") or 0) & EPHEMERAL)
+        return await press(custom_id, lambda inv: in_time(self.core.run(inv), defer, wait), private)
 
     async def drain(self, seconds: float = DRAIN_SECONDS) -> None:
         """Wait up to ``seconds`` for answers still running (shutdown)."""
@@ -424,7 +407,7 @@ def make_app(interactions: Interactions, public_key: str) -> web.Application:
         return web.Response(body=json.dumps(answer).encode(), content_type="application/json")
 
     async def health(request: web.Request) -> web.Response:
-        return web.json_response({"status": "ok", "pid": os.getpid(), "commands": len(interactions.leaves),
+        return web.json_response({"status": "ok", "pid": os.getpid(), "commands": len(interactions.table.leaves),
                                   "running": len(interactions.tasks)})
 
     app = web.Application(client_max_size=MAX_BODY)
@@ -434,21 +417,21 @@ def make_app(interactions: Interactions, public_key: str) -> web.Application:
     return app
 
 
-async def serve(bot: Regelbot, public_key: str, host: str, port: int, reuse_port: bool = False,
+async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: bool = False,
                 defer_after: float = DEFER_AFTER_SECONDS) -> None:
-    """Prepare ``bot`` (store, name index, command tree) and serve until SIGINT/SIGTERM; then stop taking
-    requests, let running answers finish (≤ 3 s) and close. Answers not ready after ``defer_after``
-    seconds are deferred. Logs "HTTP-Endpunkt bereit: http://HOST:PORT/interactions" once listening.
+    """Open ``core`` (store, name index, the table's warm-ups, warm calculation workers) and serve until
+    SIGINT/SIGTERM; then stop taking requests and let running answers finish (≤ 3 s); the caller closes
+    ``core``. Answers not ready after ``defer_after`` seconds are deferred. Logs "HTTP-Endpunkt bereit:
+    http://HOST:PORT/interactions" once listening.
 
     Raises:
         bot.store.StoreError: the store is missing, outdated or corrupt.
         OSError: the address is in use or not available.
     """
-    await bot.prepare()
-    offload.start()  # warm the calculation workers before the first interaction (no spawn on a request)
-    await offload.ready()
+    await core.open(TABLE.warm)
+    await core.start_workers()  # before the first interaction: no process start on a request
     rest = RestClient()
-    interactions = Interactions(bot, rest, defer_after)
+    interactions = Interactions(core, rest, defer_after)
     runner_ = web.AppRunner(make_app(interactions, public_key), access_log=None, handle_signals=False)
     await runner_.setup()
     site = web.TCPSite(runner_, host, port, reuse_port=reuse_port or None)
@@ -460,7 +443,8 @@ async def serve(bot: Regelbot, public_key: str, host: str, port: int, reuse_port
     try:
         await site.start()
         bound = runner_.addresses[0][1] if runner_.addresses else port
-        log.info("HTTP-Endpunkt bereit: http://%s:%s/interactions (%d Befehle)", host, bound, len(interactions.leaves))
+        log.info("HTTP-Endpunkt bereit: http://%s:%s/interactions (%d Befehle)", host, bound,
+                 len(interactions.table.leaves))
         await stop.wait()
         log.info("Signal empfangen, fahre herunter …")
     finally:

@@ -1,4 +1,4 @@
-"""Ctrl+C / SIGTERM while ``python -m bot`` is still starting (tester report F15): before :func:`bot.__main__.main`
+"""Ctrl+C / SIGTERM while ``python -m bot`` is still starting: before :func:`bot.__main__.main`
 can turn a KeyboardInterrupt into the German line and exit code 130, Python spends ≈0.3 s (idle) to 1.5 s (busy
 machine) importing. During that window these handlers print one German line and exit 130 at once (nothing has
 been written yet). Kept free of imports beyond ``os``/``signal`` so it can be installed first."""

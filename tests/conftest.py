@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from bot.answers import AnswerContext
-from bot.client import Regelbot
+from bot.commands import TABLE
 from bot.config import Settings
+from bot.core import Core
+from bot.gateway.client import Regelbot
 from bot.importer import DEFAULT_SOURCES, build
 from bot.search import NameIndex
 from bot.store import Store
@@ -42,10 +44,26 @@ async def ctx(store: Store) -> AnswerContext:
     return AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
 
 
+def settings_for(db: Path, state_dir: Path) -> Settings:
+    """Settings of a bot on the store ``db`` without a token (no Discord)."""
+    return Settings(token="", dev_guild_id=None, db_path=db, state_dir=state_dir, log_level="INFO")
+
+
+@pytest.fixture
+async def core(built_db: Path, tmp_path: Path) -> AsyncIterator[Core]:
+    """The application core, open on the session store with the command table's warm-ups (no Discord)."""
+    opened = Core(settings_for(built_db, tmp_path))
+    await opened.open(TABLE.warm)
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
 @pytest.fixture
 async def offline_bot(built_db: Path, tmp_path: Path) -> AsyncIterator[Regelbot]:
-    """The real bot, prepared without Discord (store, name index, cogs, translator) on the session store."""
-    bot = Regelbot(Settings(token="", dev_guild_id=None, db_path=built_db, state_dir=tmp_path, log_level="INFO"))
+    """The real gateway bot, prepared without Discord (core, command tree, extensions, translator)."""
+    bot = Regelbot(settings_for(built_db, tmp_path))
     await bot.prepare()
     try:
         yield bot

@@ -180,8 +180,8 @@ def test_listen_errors_are_german():
 
 
 async def test_one_failed_login_attempt_is_singular():
-    from bot.cli import DiscordUnreachable, login_with_retry
     from bot.config import Settings
+    from bot.gateway.run import DiscordUnreachable, login_with_retry
 
     class FakeHTTP:
         connector = None

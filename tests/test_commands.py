@@ -1,6 +1,7 @@
-"""Meta-test over every extension: each command loads, is localized to German, fits Discord's rules,
-and names a registered answer. The expected extensions, commands, answers and completers are written out
-here: a cog that stops being found, or a command that loses its answer, turns a test red."""
+"""Meta-test over the command table and the gateway's extensions: every area and every extension is found and
+loads, each command is localized to German, fits Discord's rules, names a registered answer and is served by
+every door. The expected areas, extensions, commands, answers and completers are written out here: an area that
+stops being found, or a command that loses its answer, turns a test red."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ import re
 import pytest
 
 from bot.answers import cards, chat, clash, mana, mechanics, meta, rules, rulings, terms
-from bot.client import extensions
+from bot.commands import TABLE, area_names
 from bot.console import CommandLine
+from bot.gateway.client import extensions
+from bot.serve import Interactions, RestClient
 
-#: Every extension in cogs/, found by walking the package (bot.client.extensions).
-EXTENSIONS = [
-    "cogs.cards", "cogs.chat", "cogs.clash", "cogs.mana", "cogs.mechanics", "cogs.meta", "cogs.rules", "cogs.rulings",
-]
+#: Every area of the command table, found by walking bot/commands (bot.commands.area_names).
+AREAS = [f"bot.commands.{name}" for name in
+         ("cards", "chat", "clash", "mana", "mechanics", "meta", "rules", "rulings")]
+#: Every extension of the gateway in cogs/, found by walking the package (bot.gateway.client.extensions).
+EXTENSIONS = ["cogs.inline"]
 #: Every slash command (English path) → its answer function and {option: completer function}.
 COMMANDS = {
     ("card",): (cards.card_answer, {"name": cards.card_names}),
@@ -48,17 +52,27 @@ def walk(payload, path=()):
             yield from walk(opt, (*path, payload["name"]))
 
 
-def test_extensions_are_found_by_walking_cogs():
+def test_areas_and_extensions_are_found_by_walking():
+    assert area_names() == AREAS
+    assert [area.name for area in TABLE.areas] == [name.rpartition(".")[2] for name in AREAS]
     assert extensions() == EXTENSIONS
 
 
-async def test_every_extension_loads(bot):
+async def test_every_extension_and_area_loads_in_every_door(bot, core):
     assert sorted(bot.extensions) == EXTENSIONS
     assert sorted(c.name for c in bot.tree.get_commands()) == [
         "Explain cards", "card", "clash", "help", "info", "mana", "mechanic", "rule", "ruling",
     ]
     menu = next(c for c in bot.tree.get_commands() if c.name == "Explain cards")
-    assert menu.extras["answer"] is chat.explain_cards
+    assert menu.extras["menu"].answer is chat.explain_cards
+    # every command of the table: in the gateway's tree, found by the HTTP endpoint, typed in the console
+    gateway = {tuple(c.qualified_name.split()) for c in bot.tree.walk_commands() if not c.extras.get("menu")
+               and not hasattr(c, "commands")}
+    assert gateway == {leaf.path for leaf in TABLE.leaves} == set(COMMANDS)
+    http, cli = Interactions(core, RestClient()), CommandLine(core)
+    for leaf in TABLE.leaves:
+        assert http.table.find(leaf.path) is leaf
+        assert cli.parse(leaf.label)[0] is leaf
 
 
 async def test_payload_is_localized_and_valid(bot):
@@ -88,14 +102,13 @@ async def test_payload_is_localized_and_valid(bot):
                     assert len(choice["name"]) <= 100
 
 
-async def test_every_command_names_a_registered_answer(bot):
-    cli = await CommandLine.create(bot)
-    assert cli.commands, "no commands found"
-    assert sorted(cli.commands) == sorted(COMMANDS)
-    for path, spec in cli.commands.items():
-        answer, completers = COMMANDS[path]
-        assert spec.answer is answer, path
-        assert {o.name: o.completer for o in spec.options if o.completer} == completers, path
+def test_every_command_names_a_registered_answer():
+    assert TABLE.leaves, "no commands found"
+    assert sorted(leaf.path for leaf in TABLE.leaves) == sorted(COMMANDS)
+    for leaf in TABLE.leaves:
+        answer, completers = COMMANDS[leaf.path]
+        assert leaf.command.answer is answer, leaf.path
+        assert {o.name.en: o.completer for o in leaf.command.all_options if o.completer} == completers, leaf.path
 
 
 async def test_card_payload_german_names(bot):
@@ -118,12 +131,12 @@ async def test_sync_only_when_tree_changed(bot, monkeypatch):
     assert len(calls) == 2
 
 
-async def test_help_lists_every_command_by_its_german_name(bot):
+async def test_help_lists_every_command_by_its_german_name(bot, core):
     from bot.answers.meta import HELP, HELP_CHAT
 
-    cli = await CommandLine.create(bot)
+    cli = CommandLine(core)
     listed = {cmd for cmd, _what, _example in HELP}
-    assert {spec.label for spec in cli.commands.values()} == listed
+    assert {leaf.label for leaf in TABLE.leaves} == listed
     menus = {p["name_localizations"]["de"] for p in await bot.command_payload() if p["type"] != 1}
     assert menus and menus <= {name for name, _what, _how in HELP_CHAT}
     help_text = "\n".join(f.value for f in (await cli.call("/hilfe")).pages[0].fields)

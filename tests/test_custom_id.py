@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import bot.answers  # noqa: F401  (registers the answers whose signatures the codec reads)
+from bot.commands.buttons import CHANGED, NOT_PAGEABLE, UNKNOWN_BUTTON, press
 from bot.config import ConfigError, load_settings
 from bot.custom_id import (
     OPEN,
@@ -22,9 +23,8 @@ from bot.custom_id import (
     encode_open,
     encode_strict,
 )
-from bot.delivery import CHANGED, NOT_PAGEABLE, UNKNOWN_BUTTON, press, runner
+from bot.gateway.sharding import IdentifyLimiter
 from bot.render import buttons, fit_reply, message_payload, page_checks
-from bot.sharding import IdentifyLimiter
 
 
 def test_open_ids_keep_the_documented_shape():
@@ -67,12 +67,44 @@ def test_any_values_round_trip_or_do_not_fit(card, search, page):
     assert {"card": None, "search": None, **back.target.kwargs} == {"card": card, "search": search}
 
 
-async def test_a_random_answer_is_pinned_so_its_pages_come_back_the_same(ctx):
+#: Any text a user can type (lone surrogates are no text: Discord's JSON and UTF-8 cannot carry them).
+TEXT = st.characters(blacklist_categories=("Cs",))
+#: Strings that look like the codec's tagged values: None ``~``, numbers ``#12``, booleans ``!1``.
+TAGGED = st.sampled_from("~#!").flatmap(lambda tag: st.one_of(
+    st.just(tag),
+    st.sampled_from(["12", "1.5", "-3", "0", "1", "~", "#", "!", "%", ",", ":"]).map(tag.__add__),
+    st.text(TEXT, max_size=20).map(tag.__add__),
+))
+
+
+@settings(max_examples=600, deadline=None)
+@given(text=st.one_of(TAGGED, st.text(TEXT, max_size=40)))
+@example("#12").via("a search for #12 must not come back as the number 12")
+@example("!1").via("nor as True")
+@example("~").via("nor as None")
+@example("#1.5")
+@example("")
+def test_any_string_survives_a_custom_id_round_trip(text):
+    for inv in (Invocation.answer("card", name=text), Invocation.answer("ruling", card=text, search=text)):
+        try:
+            cid = encode_strict(PAGE, inv, 1)
+        except TooLong:
+            continue
+        back = decode(cid).target
+        assert back == inv
+        assert all(type(value) is str and value == text for _, value in back.options)
+    try:
+        cid = encode_open("rulings", text)
+    except TooLong:
+        return
+    assert decode(cid).target == Invocation.action("rulings", text)
+
+async def test_a_random_answer_is_pinned_so_its_pages_come_back_the_same(core):
     # /fehde chancen without a seed reveals at random: the invocation gets its seed before it runs
     inv = Invocation.pinned("clash_odds", library1="24 Länder, 36 {3}", library2="20 {1}, 40 {2}", seed=None)
     seed = inv.kwargs["seed"]
     assert isinstance(seed, int) and 0 <= seed < 10**9
-    run = runner(ctx)
+    run = core.run
     first, again = await run(inv), await run(decode(encode(PAGE, inv, 1)).target)
     assert any(f"Startwert {seed}" in f.name for p in first.pages for f in p.fields)
     assert page_checks(first, fit_reply(first)) == page_checks(again, fit_reply(again))
@@ -107,8 +139,8 @@ def test_forged_ids_are_refused(forged):
         decode(forged)
 
 
-async def test_press_refuses_forged_unfit_and_changed_pages(ctx):
-    run = runner(ctx)
+async def test_press_refuses_forged_unfit_and_changed_pages(core):
+    run = core.run
     assert (await press("rb:pg:1:abcdef:/ruling:%ED%A0%80", run)).reply is UNKNOWN_BUTTON
     assert (await press("rb:pg:2:abcdef:!", run)).reply is NOT_PAGEABLE
     # 002_6d34ad434ad7e3d9.txt: 13 rulings on Getrieben // Verzweiflung → 3 pages
@@ -126,8 +158,8 @@ async def test_press_refuses_forged_unfit_and_changed_pages(ctx):
     assert (shared.page, shared.update, shared.reply.ephemeral) == (2, False, False)
 
 
-async def test_paging_ids_of_every_page_lead_to_that_page(ctx):
-    run = runner(ctx)
+async def test_paging_ids_of_every_page_lead_to_that_page(core):
+    run = core.run
     inv = Invocation.answer("ruling", card="Getrieben // Verzweiflung")
     reply = await run(inv)
     message = message_payload(reply, 0, inv)

@@ -17,7 +17,7 @@ from bot.store import Store
 from tests.conftest import ROOT
 
 #: What a running bot imports: the client (with its cogs), the answers, the CLI's run path, the console.
-RUNNING_MODULES = ("bot.client", "bot.answers", "bot.console", "bot.serve", "bot.store", "bot.search")
+RUNNING_MODULES = ("bot.gateway.client", "bot.answers", "bot.console", "bot.serve", "bot.store", "bot.search")
 
 
 def _imports_importer(modules: tuple[str, ...]) -> list[str]:
@@ -25,7 +25,7 @@ def _imports_importer(modules: tuple[str, ...]) -> list[str]:
         "import importlib, sys\n"
         f"for name in {list(modules)!r}:\n"
         "    importlib.import_module(name)\n"
-        "import bot.client, pkgutil, cogs\n"
+        "import bot.gateway.client, pkgutil, cogs\n"
         "for info in pkgutil.iter_modules(cogs.__path__):\n"
         "    importlib.import_module('cogs.' + info.name)\n"
         "print('\\n'.join(sorted(m for m in sys.modules if m == 'bot.importer' or m.startswith('bot.importer.'))))\n"
@@ -81,14 +81,15 @@ async def _total_text(db: Path) -> tuple[str | None, str]:
 async def test_cr_citation_date_comes_from_the_store(built_db: Path, tmp_path: Path):
     effective, text = await _total_text(built_db)
     assert effective == "2026-04-17"  # the register's rule texts (data/changes.toml), built without --cr
-    assert "601.2f (Comprehensive Rules, 17.04.2026): Die Gesamtkosten können nicht unter {0} reduziert werden." in text
+    assert "[Regeln (Comprehensive Rules, 17.04.2026)] • 601.2f: " in text
+    assert "• 601.2f: Die Gesamtkosten sinken nicht unter {0}." in text
     other = tmp_path / "other.sqlite3"
     shutil.copy(built_db, other)
     with sqlite3.connect(other) as conn:
         conn.execute("UPDATE today_cr SET effective = '2027-01-15'")
     effective, text = await _total_text(other)
     assert effective == "2027-01-15"
-    assert "601.2f (Comprehensive Rules, 15.01.2027)" in text
+    assert "[Regeln (Comprehensive Rules, 15.01.2027)] • 601.2f: " in text
     assert "17.04.2026" not in text
 
 

@@ -10,6 +10,7 @@ import time
 import pytest
 from nacl.signing import SigningKey
 
+from bot.commands import BadValue
 from bot.custom_id import Invocation
 from bot.serve import Interactions, RestClient, verify
 
@@ -32,21 +33,26 @@ def test_verify_accepts_only_discords_signature_of_timestamp_and_body():
     assert not verify(key.verify_key, key.sign(soon.encode() + body).signature.hex(), soon, body)
 
 
-async def test_commands_resolve_to_the_answer_and_its_parameters(offline_bot):
-    http = Interactions(offline_bot, RestClient())
+async def test_commands_resolve_to_the_answer_and_its_parameters(core):
+    http = Interactions(core, RestClient())
     card = {"name": "card", "type": 1, "options": [{"name": "name", "type": 3, "value": "Boros-Rekrut"}]}
-    assert http._command(card) == (None, Invocation.answer("card", name="Boros-Rekrut"))
+    assert http.command(card) == (Invocation.answer("card", name="Boros-Rekrut"), False)
     pay = {"name": "mana", "type": 1, "options": [{"name": "pay", "type": 1, "options": [
         {"name": "cost", "type": 3, "value": "{2}{G/W}"}, {"name": "pool", "type": 3, "value": "GGW"},
         {"name": "x", "type": 4, "value": 2}]}]}
-    assert http._command(pay) == (None, Invocation.answer("mana_pay", cost="{2}{G/W}", pool="GGW", x=2))
+    assert http.command(pay) == (Invocation.answer("mana_pay", cost="{2}{G/W}", pool="GGW", x=2), False)
     too_big = {**pay, "options": [{**pay["options"][0], "options": [
         {"name": "cost", "type": 3, "value": "{2}"}, {"name": "pool", "type": 3, "value": "G"},
         {"name": "x", "type": 4, "value": 10**30}]}]}
-    error, inv = http._command(too_big)
-    assert inv is None and error.error and error.pages[0].body == "x: erlaubt ist 0 bis 1000."
-    unknown, inv = http._command({"name": "zauberei", "type": 1})
-    assert inv is None and unknown.pages[0].title == "Unbekannter Befehl"
+    with pytest.raises(BadValue) as refused:  # the table's one checker, as the gateway's and the console's
+        http.command(too_big)
+    error = refused.value.reply
+    assert error.error and error.pages[0].body == "Option „x“: Zahlen mit mehr als 30 Ziffern werden nicht angenommen."
+    with pytest.raises(LookupError):
+        http.command({"name": "zauberei", "type": 1})
+    unknown = await http.handle({"type": 2, "id": "1", "application_id": "9", "token": "t",
+                                 "data": {"name": "zauberei", "type": 1}})
+    assert unknown["data"]["embeds"][0]["title"] == "Unbekannter Befehl"
     choices = await http._autocomplete({"name": "card", "type": 1, "options": [
         {"name": "name", "type": 3, "value": "chor", "focused": True}]})
     assert choices["type"] == 8
@@ -68,13 +74,13 @@ MALFORMED_PAYLOADS = [  # tester F13: validly signed, shapes Discord never sends
 
 
 @pytest.mark.parametrize("shape", MALFORMED_PAYLOADS, ids=range(len(MALFORMED_PAYLOADS)))
-async def test_a_payload_of_an_unexpected_shape_gets_a_german_answer_and_no_traceback(offline_bot, caplog, shape):
+async def test_a_payload_of_an_unexpected_shape_gets_a_german_answer_and_no_traceback(core, caplog, shape):
     from aiohttp.test_utils import TestClient, TestServer
 
     from bot.serve import make_app
 
     key = SigningKey.generate()
-    app = make_app(Interactions(offline_bot, RestClient()), key.verify_key.encode().hex())
+    app = make_app(Interactions(core, RestClient()), key.verify_key.encode().hex())
     caplog.set_level(logging.INFO)
     async with TestClient(TestServer(app)) as client:
         body = json.dumps({**shape, "id": "1", "token": "t", "application_id": "1"}).encode()

@@ -71,25 +71,11 @@ def errata(card: CardRecord, rulings: list[RulingRecord]) -> list[Erratum]:
     return out
 
 
-def _costs(card: CardRecord) -> list[engine.ManaCost] | None:
-    """The mana cost of each half (one for a normal card), or None when the documents give none for a
-    spell (its mana value is then unknown); a land without a cost has the empty cost."""
-    faces = card.faces if card.is_split and card.faces else ()
-    raw = [f.mana_cost for f in faces] if faces else [card.mana_cost]
-    types = " ".join(f.type_line or "" for f in faces) if faces else card.type_line or ""
-    if not any(raw) and "Land" not in types:
-        return None
-    try:
-        return [engine.parse_cost(c) if c else engine.ManaCost(()) for c in raw]
-    except engine.ManaError:
-        return None
-
-
 def value_fields(card: CardRecord) -> list[Field]:
     """Mana value and colours from the mana cost: today's (rule 202.3; a split card's value is the sum of
     its halves and it has the colours of both since 2017, document 002) and, for a split card, the two
     values and two colour sets of 2006 (Zwietracht FAQ: "das Spiel sieht zwei Werte", e.g. „5 und 2“)."""
-    costs = _costs(card)
+    costs = engine.card_costs(card)
     if costs is None:
         return []
     today = engine.explain_mana_value(costs)

@@ -1,9 +1,10 @@
 """Clash (Fehde): ``/clash reveal`` (``/fehde aufdecken``) and ``/clash odds`` (``/fehde chancen``).
 
-Thin layer over :mod:`bot.rules.clash`. A revealed card may be given as a card name from the
-store, a mana cost (``{3}{R}``, a split card ``{3}{B}{G} // {G}{U}``) or a number (``4``,
-split ``1/3``). Libraries are mana value counts (``0:17 1:4 2:8``) or card names with counts
-(``4 Boros-Rekrut, 20 Land``).
+Reads the cards or libraries, runs :mod:`bot.rules.clash` in a worker and words its facts once: the first
+line is who wins (with the values compared) or the chances, then the cards, today's rules (701.30), the
+article's rules of 2007 as history. A revealed card may be given as a card name from the store, a mana cost
+(``{3}{R}``, a split card ``{3}{B}{G} // {G}{U}``) or a number (``4``, split ``1/3``). Libraries are mana
+value counts (``0:17 1:4 2:8``) or card names with counts (``4 Boros-Rekrut, 20 Land``).
 """
 
 from __future__ import annotations
@@ -11,13 +12,24 @@ from __future__ import annotations
 import random
 import re
 
-from bot.answers.mana import CALC_BUDGET, explained_reply, read_cost
+from bot.answers.calc_input import read_cost
+from bot.answers.calc_words import (
+    Calc,
+    calc_reply,
+    german_list,
+    library_text,
+    mana,
+    percent,
+    plural,
+    values_text,
+)
+from bot.answers.mana import CALC_BUDGET
 from bot.answers.registry import AnswerContext, UserError, answer
 from bot.offload import TooExpensive, run_bounded
 from bot.reply import Field, Reply, quote_user
 from bot.rules import clash as engine
-from bot.rules.clash import ClashError, Library, RevealedCard
-from bot.rules.steps import Step
+from bot.rules.clash import ClashError, ClashResult, Library, RevealedCard, Verdict
+from bot.rules.mana import ManaCost
 from bot.search import EXACT
 
 _NUMBER = re.compile(r"^[0-9]+(?:\s*/\s*[0-9]+)*$")
@@ -38,36 +50,85 @@ async def read_card(ctx: AnswerContext, text: str, number: int) -> RevealedCard:
         except ClashError as exc:
             raise UserError(f"Karte {number}: ungültige Zahl", quote_user(str(exc))) from exc
     if text.casefold() in _LAND_WORDS:
-        return RevealedCard("Land", (0,), ("ohne Manakosten",))
+        return engine.card_from_faces([ManaCost(())], "Land")
     try:
         given = await read_cost(ctx, text, what=f"Karte {number}")
     except UserError as exc:
         title = exc.title if exc.title.startswith(f"Karte {number}") else f"Karte {number}: {exc.title}"
         raise UserError(title, exc.body) from exc
-    values = tuple(f.mana_value(0) for f in given.faces)
-    labels = given.face_names or tuple(f.text if f.symbols else "ohne Manakosten" for f in given.faces)
-    return RevealedCard(given.label, values, labels)
+    names = given.face_names or tuple(mana(f) if f.symbols else "" for f in given.faces)
+    return engine.card_from_faces(given.faces, given.label, names)
 
 
-def _card_line(n: int, card: RevealedCard, rules: str) -> str:
-    if len(card.faces) > 1:
-        if rules == engine.RULES_TODAY:
-            parts = " + ".join(f"{card.half(i)} {v}" for i, v in enumerate(card.faces))
-            shown = f"{sum(card.faces)} ({parts})"
-        else:
-            shown = " und ".join(f"{card.half(i)} ({v})" for i, v in enumerate(card.faces))
+def card_name(card: RevealedCard) -> str:
+    """How a revealed card is named: its label, or for a card revealed at random its values
+    (``Karte mit Manawert 4``, ``geteilte Karte (2 und 5)``)."""
+    if card.label:
+        return card.label
+    return f"geteilte Karte ({values_text(card.faces)})" if card.is_split else f"Karte mit Manawert {card.faces[0]}"
+
+
+def half_name(card: RevealedCard, i: int) -> str:
+    """Half ``i`` of a split card: its name or cost (``Bestimmt``), else ``Hälfte 1``."""
+    label = card.face_labels[i] if i < len(card.face_labels) else ""
+    return label or f"Hälfte {i + 1}"
+
+
+def card_line(n: int, card: RevealedCard, rules: str) -> str:
+    """``Spieler 1: **Bestimmt // Unbeirrt** – Manawert 7 (Bestimmt 5 + Unbeirrt 2)``; in 2007 the halves'
+    values each (``Bestimmt (5) und Unbeirrt (2)``)."""
+    if card.is_split and rules == engine.RULES_TODAY:
+        shown = f"{sum(card.faces)} (" + " + ".join(f"{half_name(card, i)} {v}" for i, v in enumerate(card.faces)) + ")"
+    elif card.is_split:
+        shown = " und ".join(f"{half_name(card, i)} ({v})" for i, v in enumerate(card.faces))
     else:
-        shown = str(card.faces[0] if card.faces else 0)
-    return f"Spieler {n}: **{card.label}** – Manawert {shown}"
+        shown = str(card.faces[0])
+    return f"Spieler {n}: **{card_name(card)}** – Manawert {shown}"
 
 
-def _verdict(winners: list[int]) -> str:
+def winners_text(winners: list[int]) -> str:
+    """``Spieler 1 gewinnt die Fehde``, ``Spieler 1 und 2 gewinnen die Fehde``, ``Niemand gewinnt die Fehde``."""
     if not winners:
-        return "Niemand gewinnt die Fehde."
+        return "Niemand gewinnt die Fehde"
     if len(winners) == 1:
-        return f"Spieler {winners[0] + 1} gewinnt die Fehde."
-    names = ", ".join(str(w + 1) for w in winners[:-1]) + f" und {winners[-1] + 1}"
-    return f"Spieler {names} gewinnen die Fehde."
+        return f"Spieler {winners[0] + 1} gewinnt die Fehde"
+    return f"Spieler {german_list([str(w + 1) for w in winners])} gewinnen die Fehde"
+
+
+def verdict_text(result: ClashResult, verdict: Verdict) -> str:
+    """Why one player wins or not: ``Spieler 1 gewinnt: Bestimmt (5) > {3}{R} (4) von Spieler 2.`` or
+    ``Spieler 2 gewinnt nicht: 4 ist kleiner als 5 (Bestimmt // Unbeirrt, Spieler 1).``"""
+    me = result.cards[verdict.player]
+    values = result.values
+    if verdict.lost_to is not None:
+        q, best, low = verdict.lost_to
+        relation = "nicht höher als" if best == low else "kleiner als"
+        return (
+            f"Spieler {verdict.player + 1} gewinnt nicht: {best} ist {relation} {low} "
+            f"({card_name(result.cards[q])}, Spieler {q + 1})."
+        )
+    halves = result.rules == engine.RULES_2007
+    beats = []
+    for q, i, j in verdict.beats:
+        other = result.cards[q]
+        mine = half_name(me, i) if halves and me.is_split else card_name(me)
+        theirs = half_name(other, j) if halves and other.is_split else card_name(other)
+        beats.append(f"{mine} ({values[verdict.player][i]}) > {theirs} ({values[q][j]}) von Spieler {q + 1}")
+    return f"Spieler {verdict.player + 1} gewinnt: " + "; ".join(beats) + "."
+
+
+def result_line(result: ClashResult) -> str:
+    """The first line: who wins, with the values compared (``**Spieler 1 gewinnt die Fehde** (Manawert 5
+    gegen 3)``; 2007: ``… (Regelstand 2007)``)."""
+    head = f"**{winners_text(result.winners)}**"
+    if result.rules == engine.RULES_2007:
+        return f"{head} (Regelstand 2007)."
+    shown = [str(v[0]) for v in result.values]
+    if len(result.winners) == 1:
+        w = result.winners[0]
+        rest = [shown[i] for i in range(len(shown)) if i != w]
+        return f"{head} (Manawert {shown[w]} gegen {german_list(rest)})."
+    return f"{head} (Manawert {german_list(shown)}: keiner höher als alle anderen)."
 
 
 def _rules_label(rules: str) -> str:
@@ -83,8 +144,8 @@ async def clash_reveal(
     card4: str | None = None,
     rules: str = engine.RULES_TODAY,
 ) -> Reply:
-    """``/fehde aufdecken karte1 … karte4 regelstand`` → who wins, explained per card (and per
-    half of a split card under the rules of 2007)."""
+    """``/fehde aufdecken karte1 … karte4 regelstand`` → who wins first (with the values), each card, under the
+    rules of 2007 why per half; the other rules state's result for comparison where it can differ."""
     if rules not in engine.RULES:
         raise UserError("Unbekannter Regelstand", "Erlaubt sind „heute“ und „2007“.")
     inputs = [c for c in (card1, card2, card3, card4) if c is not None and c.strip()]
@@ -93,22 +154,18 @@ async def clash_reveal(
         result = await run_bounded(engine.clash, cards, rules)
     except ClashError as exc:
         raise UserError("Fehde nicht möglich", quote_user(str(exc))) from exc
-    lines = [_card_line(n, c, rules) for n, c in enumerate(cards, 1)]
-    lines.append(f"\n**Ergebnis:** {_verdict(result.winners)}")
-    lines += [f"• {v}" for v in result.verdicts]
-    fields: list[Field] = []
-    if any(len(c.faces) > 1 for c in cards):
+    lines = [card_line(n, c, rules) for n, c in enumerate(cards, 1)]
+    if rules == engine.RULES_2007:
+        lines += [f"• {verdict_text(result, v)}" for v in result.verdicts]
+    calc = Calc(f"Fehde – Regelstand {_rules_label(rules)}", result_line(result), lines, [], result.reasons,
+                result.history)  # fmt: skip
+    if rules == engine.RULES_2007 or any(c.is_split for c in cards):
         other_rules = engine.RULES_2007 if rules == engine.RULES_TODAY else engine.RULES_TODAY
         other = await run_bounded(engine.clash, cards, other_rules)
-        fields.append(
-            Field(
-                f"Zum Vergleich: Regelstand {_rules_label(other_rules)}",
-                _verdict(other.winners),
-                inline=False,
-            )
-        )
-    title = f"Fehde – Regelstand {_rules_label(rules)}"
-    return await explained_reply(ctx, title, "\n".join(lines), result.steps, fields)
+        same = other.winners == result.winners
+        shown = "Gleiches Ergebnis." if same else f"{winners_text(other.winners)}."
+        calc.details.append(Field(f"Zum Vergleich: Regelstand {_rules_label(other_rules)}", shown))
+    return calc_reply(calc, await ctx.store.cr_effective())
 
 
 # --------------------------------------------------------------------------- odds
@@ -208,7 +265,7 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> tuple[Libr
                 title = exc.title.split(": ", 1)[-1]
                 raise UserError(f"Bibliothek {number}, Eintrag {pos}: {title}", exc.body) from exc
             lib[card.faces] = lib.get(card.faces, 0) + count
-            read.append(f"{count}× {card.label} ({engine.values_text(card.faces)})")
+            read.append(f"{count}× {card_name(card)} ({values_text(card.faces)})")
             if sum(lib.values()) > engine.MAX_LIBRARY:
                 break
     lib = {k: v for k, v in lib.items() if v > 0}
@@ -220,6 +277,15 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> tuple[Libr
     return lib, read
 
 
+def chances_line(result: engine.OddsResult) -> str:
+    """The first line: each player's chance, nobody's (and several winners' in 2007), as percent and fraction."""
+    parts = [f"Spieler {n}: **{percent(p)}** ({p})" for n, p in enumerate(result.win, 1)]
+    parts.append(f"Niemand: **{percent(result.nobody)}** ({result.nobody})")
+    if result.several:
+        parts.append(f"Mehrere gewinnen: **{percent(result.several)}** ({result.several})")
+    return " · ".join(parts)
+
+
 @answer("clash_odds")
 async def clash_odds(
     ctx: AnswerContext,
@@ -228,8 +294,8 @@ async def clash_odds(
     rules: str = engine.RULES_TODAY,
     seed: int | None = None,
 ) -> Reply:
-    """``/fehde chancen bibliothek1 bibliothek2`` → exact chances (fractions, shown as percent)
-    that each player / nobody wins with the top cards, and one seeded random reveal."""
+    """``/fehde chancen bibliothek1 bibliothek2`` → the exact chances (fractions, shown as percent) that each
+    player / nobody wins with the top cards first, then the libraries as read and one seeded random reveal."""
     if rules not in engine.RULES:
         raise UserError("Unbekannter Regelstand", "Erlaubt sind „heute“ und „2007“.")
     (lib1, read1), (lib2, read2) = await read_library(ctx, library1, 1), await read_library(ctx, library2, 2)
@@ -240,24 +306,25 @@ async def clash_odds(
         raise UserError("Chancen nicht berechenbar", quote_user(str(exc))) from exc
     except TooExpensive as exc:
         raise UserError("Zu aufwendig", "Diese Rechnung braucht zu lange; bitte weniger verschiedene Karten.") from exc
-    for n, read in enumerate((read1, read2), 1):
-        if read:
-            result.steps.insert(2 + n, Step(f"Bibliothek {n} gelesen: " + ", ".join(read) + "."))
-    lines = [f"Spieler {n}: **{engine.percent(p)}** ({p})" for n, p in enumerate(result.win, 1)]
-    lines.append(f"Niemand: **{engine.percent(result.nobody)}** ({result.nobody})")
-    if result.several:
-        lines.append(f"Mehrere gewinnen: **{engine.percent(result.several)}**")
     if seed is None:
         seed = random.SystemRandom().randrange(MAX_SEED)
     if not 0 <= seed < MAX_SEED:
         raise UserError("Ungültiger Startwert", f"Der Startwert muss zwischen 0 und {MAX_SEED - 1} liegen.")
     reveal = await run_bounded(engine.random_reveal, libs, seed, rules, budget=CALC_BUDGET)
-    shown = ", ".join(f"Spieler {n}: {engine.values_text(v)}" for n, v in enumerate(reveal.clash.values, 1))
-    fields = [
-        Field(
-            f"Zufälliges Aufdecken (Startwert {seed})",
-            f"{shown} → {_verdict(reveal.clash.winners)}",
-        )
-    ]
-    title = f"Fehde-Chancen – Regelstand {_rules_label(rules)}"
-    return await explained_reply(ctx, title, "\n".join(lines), result.steps, fields)
+    shown = ", ".join(f"Spieler {n}: {values_text(v)}" for n, v in enumerate(reveal.clash.values, 1))
+    books = []
+    for n, (lib, size, read) in enumerate(zip(libs, result.sizes, (read1, read2), strict=True), 1):
+        books.append(f"Bibliothek {n}: {plural(size, 'Karte', 'Karten')} ({library_text(lib)}).")
+        if read:
+            books.append(f"Bibliothek {n} gelesen: " + ", ".join(read) + ".")
+    calc = Calc(
+        f"Fehde-Chancen – Regelstand {_rules_label(rules)}",
+        chances_line(result),
+        details=[
+            Field("Bibliotheken", "\n".join(books)),
+            Field(f"Zufälliges Aufdecken (Startwert {seed})", f"{shown} → {winners_text(reveal.clash.winners)}."),
+        ],
+        reasons=result.reasons,
+        history=result.history,
+    )
+    return calc_reply(calc, await ctx.store.cr_effective())

@@ -1,152 +1,59 @@
 """Mana calculators: ``/mana info``, ``pay``, ``convoke``, ``total``, ``upkeep`` (German ``/mana …``).
 
-Thin layer over :mod:`bot.rules.mana`: turns the user's text (a mana cost, or a card name from
-the store) into costs, runs the engine and renders its explained steps as a German reply.
+Each answer reads the user's text (:mod:`bot.answers.calc_input`: a mana cost, or a card name from the
+store), runs its engine of :mod:`bot.rules.mana` in a worker process (:func:`compute`), and words the
+engine's facts once (:mod:`bot.answers.calc_words`, :mod:`bot.answers.mana_words`): the first line is the
+result, then the details, today's rules with today's numbers, the documents' dated rules as history.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
+from bot.answers.calc_input import (
+    MAX_INPUT,
+    CostInput,
+    bad_input,
+    check_length,
+    check_life,
+    check_x,
+    cost_list,
+    one_face,
+    read_cost,
+)
+from bot.answers.calc_words import LIST_LIMIT, Calc, calc_reply, german_list, listing, mana, plural, pool_text
+from bot.answers.mana_words import (
+    choices_text,
+    creature_text,
+    formula_text,
+    option_text,
+    payment_lines,
+    reading_text,
+    tapped_text,
+    total_lines,
+    total_text,
+    upkeep_option_text,
+    ways_text,
+    why_text,
+)
 from bot.answers.registry import AnswerContext, UserError, answer
+from bot.answers.today import today_index
 from bot.offload import TooExpensive, run_bounded
-from bot.reply import Field, Page, Reply, format_date, quote_user
+from bot.reply import Field, Reply, in_quotes, quote_user
 from bot.rules import mana as engine
-from bot.rules.mana import ManaCost, ManaError
-from bot.rules.mana.payment import pay, ways_text
-from bot.rules.mana.symbols import german_int
-from bot.rules.steps import COMPREHENSIVE_RULES, Step, dated_steps, sources_of
+from bot.rules.cite import Reason
+from bot.rules.mana import ManaCost, ManaError, ManaValueResult, SymbolKind
+from bot.rules.payment import PaymentResult, pay
 from bot.search import EXACT
 
-if TYPE_CHECKING:
-    from bot.store import CardRecord
-
-MAX_INPUT = 300
-LIST_LIMIT = 24  # options listed in a reply (the count is always exact)
-CALC_BUDGET = 1.0  # seconds one calculation may take (issue 11: every answer within 1 s)
+CALC_BUDGET = 1.0  # seconds one calculation may take (every answer within 1 s)
 T = TypeVar("T")
-#: characters of a cost as typed in shorthand: an input made only of these is read as a cost, never a name
-_COST_CHARS = re.compile(r"^[\s0-9{}()/wubrgcsxyzpWUBRGCSXYZP]+$")
-
-
-@dataclass
-class CostInput:
-    """A cost the user gave: typed, or read from a card of the store.
-
-    Attributes:
-        faces: the cost of each half (one for a normal card; a land has an empty cost).
-        label: how to show it (the card's name, or the canonical cost).
-        card: the card when the input named one.
-        face_names: names of the halves of a card, else empty.
-        notes: German notes on how an ambiguous input was read (both readings).
-    """
-
-    faces: list[ManaCost]
-    label: str
-    card: CardRecord | None = None
-    face_names: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
-
-    @property
-    def is_split(self) -> bool:
-        """True for a split card (two halves)."""
-        return len(self.faces) > 1
-
-    @property
-    def cost_text(self) -> str:
-        """The cost as written: ``{3}{B}{G} // {G}{U}``; ``ohne Manakosten`` for none."""
-        return " // ".join(f.text if f.symbols else "ohne Manakosten" for f in self.faces)
-
-
-def _bad_input(exc: Exception, what: str = "Manakosten") -> UserError:
-    return UserError(f"Ungültige {what}", quote_user(str(exc)))  # the engine's message quotes the input
-
-
-def _card_faces(card: CardRecord) -> list[ManaCost]:
-    """The costs of a card's faces; a land (no cost printed, type line with „Land“) has none.
-
-    Raises:
-        UserError: the documents give no mana cost for this card (e.g. a rulings-only card).
-    """
-    faces: list[ManaCost] = []
-    for face in card.faces or ():
-        if face.mana_cost:
-            faces.append(engine.parse_cost(face.mana_cost))
-        elif face.type_line and "Land" in face.type_line:
-            faces.append(ManaCost(()))
-        else:
-            raise UserError(
-                f"Keine Manakosten für „{card.name}“",
-                f"Die Dokumente ({card.document.title}) nennen die Manakosten dieser Karte nicht. "
-                "Gib die Kosten direkt ein, z. B. `{3}{R}`.",
-            )
-    if not faces:
-        raise UserError(f"Keine Manakosten für „{card.name}“", "Gib die Kosten direkt ein, z. B. `{3}{R}`.")
-    return faces
-
-
-def _braced(text: str) -> bool:
-    """Braces or the FAQs' parentheses: always a cost, never a card name."""
-    return any(c in text for c in "{}()")
-
-
-async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> CostInput:
-    """A mana cost or a card name → :class:`CostInput`.
-
-    Input with braces or parentheses (``{2}{G/W}``, ``(W/U)(W/U)``) is always a cost, and so is
-    input made only of cost characters (``3BG``, ``2 w/u w/u``): a typo there is reported as a bad
-    symbol, never answered with a similar card. An exact card name that also reads as shorthand
-    (``Burg`` = ``{B}{U}{R}{G}``) is answered as the card, with a note naming the other reading.
-    Otherwise a clear name match (prefix/fuzzy). ``what`` names the option in messages.
-
-    Raises:
-        UserError: neither a cost nor a card; the German message gives the parser's complaint
-            (bad symbol and position) and the closest card names.
-    """
-    text = (text or "").strip()
-    if not text:
-        raise UserError(f"{what} fehlen", "Gib Manakosten wie `{2}{G/W}` oder einen Kartennamen ein.")
-    if len(text) > MAX_INPUT:
-        raise UserError(f"{what} zu lang", f"Höchstens {MAX_INPUT} Zeichen.")
-    if _braced(text):
-        try:
-            faces = engine.parse_faces(text)
-        except ManaError as exc:
-            raise _bad_input(exc) from exc
-        return CostInput(faces, engine.format_cost(faces))
-    hit = ctx.names.resolve(text)
-    try:
-        faces = engine.parse_faces(text)
-    except ManaError as exc:
-        if _COST_CHARS.match(text) and (hit is None or hit.tier != EXACT):
-            raise _bad_input(exc) from exc
-        if hit is None:
-            hits = ctx.names.search(text, limit=5)
-            hint = ("\nMeintest du: " + ", ".join(h.card_name for h in hits)) if hits else ""
-            raise UserError(
-                f"„{quote_user(text, 80)}“ ist weder Manakosten noch eine bekannte Karte",
-                f"Als Manakosten gelesen: {quote_user(str(exc))}{hint}",
-            ) from exc
-        faces = None
-    if faces is not None and (hit is None or hit.tier != EXACT):
-        return CostInput(faces, engine.format_cost(faces))
-    assert hit is not None
-    card = await ctx.store.card(hit.card_id)
-    if card is None:
-        raise UserError(f"Karte „{quote_user(text, 80)}“ nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
-    names = tuple(f.name for f in card.faces) if card.is_split else ()
-    notes: tuple[str, ...] = ()
-    if faces is not None:
-        as_cost = engine.format_cost(faces)
-        notes = (
-            f"„{quote_user(text, 80)}“ ist ein Kartenname und als Manakosten lesbar ({as_cost}); hier als Karte "
-            f"gelesen. Für die Kosten schreibe `{as_cost}`.",
-        )
-    # a split card named by one half ("Bestimmt") keeps both halves; callers that need one pick it
-    return CostInput(_card_faces(card), card.name, card, names, notes)
+#: the register's row that says how a split card's characteristics changed (data/changes.toml)
+SPLIT_CHANGE = "split_characteristics"
+_SENTENCE_END = re.compile(r"(?<=[.!?“])\s+(?=[A-ZÄÖÜ„])")
+QUOTE_LIMIT = 340  # characters of a document's ruling quoted as history (whole sentences)
 
 
 async def compute(func: Callable[..., T], /, *args: Any, what: str = "Eingabe", **kwargs: Any) -> T:
@@ -163,149 +70,163 @@ async def compute(func: Callable[..., T], /, *args: Any, what: str = "Eingabe", 
             "Zu aufwendig", "Diese Rechnung braucht zu lange (über 1 Sekunde); bitte die Eingabe verkleinern."
         ) from exc
     except ManaError as exc:
-        raise _bad_input(exc, what) from exc
+        raise bad_input(exc, what) from exc
 
 
-def one_face(cost: CostInput, query: str) -> tuple[str, ManaCost]:
-    """The single cost to calculate with and its label: a normal card's cost, or the half of a
-    split card the user named (``Bestimmt``).
-
-    Raises:
-        UserError: a split card named as a whole — the user must pick a half.
-    """
-    if not cost.is_split:
-        return cost.label, cost.faces[0]
-    wanted = query.strip().casefold()
-    for name, face in zip(cost.face_names, cost.faces, strict=False):
-        if name.casefold() == wanted:
-            return name, face
-    halves = " oder ".join(f"„{n}“ ({f.text})" for n, f in zip(cost.face_names, cost.faces, strict=False))
-    raise UserError(
-        "Geteilte Karte: welche Hälfte?",
-        f"{cost.label} hat zwei Hälften; gewirkt wird nur eine. Gib {halves or 'die Kosten einer Hälfte'} an.",
-    )
+def _read_lines(given: CostInput) -> list[str]:
+    """The notices on how the input was read (a card name that is also a cost), one ``ℹ️`` line each."""
+    return [f"ℹ️ {note}" for note in given.notes]
 
 
-def steps_text(steps: list[Step]) -> str:
-    """Steps as a bullet list: ``• 104.3f (Ravnica-FAQ, 2005): …``."""
-    return "\n".join(f"• {s}" for s in steps)
+def _card_source(given: CostInput) -> list[str]:
+    """The document a card's cost was read from, for the footer."""
+    return [given.card.document.title] if given.card is not None else []
 
 
-async def explained_reply(
-    ctx: AnswerContext, title: str, body: str, steps: list[Step], extra: list[Field] | None = None
-) -> Reply:
-    """A reply with the result in the body, optional fields, and the steps in a field
-    „Erklärung“; the footer names every cited document. Today's rules are cited with the effective date of
-    the store's Comprehensive Rules (:meth:`bot.store.Store.cr_effective`, e.g. „Comprehensive Rules,
-    17.04.2026“), undated for a store that has none."""
-    effective = await ctx.store.cr_effective()
-    if effective is not None:
-        steps = dated_steps(steps, f"{COMPREHENSIVE_RULES}, {format_date(effective)}")
-    fields = list(extra or [])
-    fields.append(Field("Erklärung", steps_text(steps)))
-    source = " · ".join(sources_of(steps)) or "Regelbot-Rechner"
-    return Reply(pages=[Page(title=title, body=body, fields=fields)], source=source)
-
-
-def _card_note(cost: CostInput) -> list[Step]:
-    notes = [Step(n) for n in cost.notes]
-    if cost.card is None:
-        return notes
-    doc = cost.card.document
-    return [Step(f"Kosten von {cost.card.name}: {cost.cost_text}.", None, doc.title), *notes]
-
-
-def _listing(costs: list[str], count: int) -> str:
-    shown = " · ".join(costs[:LIST_LIMIT])
-    return shown + (f" … (und {count - LIST_LIMIT} weitere)" if count > LIST_LIMIT else "")
-
-
-def _check_x(x: int | None) -> None:
-    if x is not None and not 0 <= x <= engine.MAX_GENERIC:
-        raise UserError("Ungültiges X", f"X muss zwischen 0 und {engine.MAX_GENERIC} liegen.")
-
-
-def _check_life(life: int | None) -> None:
-    if life is not None and not 0 <= life <= MAX_LIFE:
-        raise UserError("Ungültige Lebenspunkte", f"Lebenspunkte müssen zwischen 0 und {MAX_LIFE} liegen.")
-
-
-MAX_LIFE = 10**6
+def _x_text(cost: ManaCost, x: int | None) -> str:
+    return f" (X = {x})" if x is not None and any(s.kind is SymbolKind.VARIABLE for s in cost.symbols) else ""
 
 
 # --------------------------------------------------------------------------- /mana info
 
 
-@answer("mana_info")
-async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Reply:
-    """``/mana info kosten`` → canonical cost, mana value (today; split cards also 2006), colours
-    and every distinct way to pay its hybrid part."""
-    _check_x(x)
-    given = await read_cost(ctx, cost)
-    value = await run_bounded(engine.explain_mana_value, given.faces, x=x)
-    colors = await run_bounded(engine.explain_colors, given.faces)
-    lines = [f"**Manakosten:** {given.cost_text}"]
-    if given.is_split:
-        old = await run_bounded(engine.explain_mana_value, given.faces, rules=engine.RULES_2006, x=x)
-        lines.append(
-            f"**Manawert:** {value.value} (heute, Summe der Hälften) · nach den Regeln von 2006: {old.shown}"
-        )
-        value_steps = value.steps + old.steps[-1:]
-    else:
-        lines.append(f"**Manawert:** {value.value}")
-        value_steps = value.steps
-    kind = "farblos" if not colors.colors else ("mehrfarbig" if len(colors.colors) > 1 else "einfarbig")
-    lines.append(f"**Farben:** {colors.names}" + (f" ({kind})" if colors.colors else ""))
-    steps = _card_note(given) + value_steps + colors.steps
-    fields: list[Field] = []
+def _value_text(given: CostInput, value: ManaValueResult) -> str:
+    """``7 (Bestimmt 5 + Unbeirrt 2, Summe der Hälften)`` for a split card, else the value."""
+    if not given.is_split:
+        return str(value.value)
+    names = given.face_names or tuple(f"Hälfte {i}" for i in range(1, len(value.values) + 1))
+    halves = " + ".join(f"{name} {v}" for name, v in zip(names, value.values, strict=False))
+    return f"{value.value} ({halves}, Summe der Hälften)"
+
+
+def _sum_lines(given: CostInput, value: ManaValueResult) -> str:
+    """Per half ``{3}{B}{G}: 3 + 1 + 1 = 5`` (with the half's name for a split card)."""
+    lines = []
+    for i, (face, parts, total) in enumerate(zip(given.faces, value.parts, value.values, strict=True)):
+        name = f"{given.face_names[i]} " if given.is_split and i < len(given.face_names) else ""
+        if not face.symbols:
+            lines.append(f"{name}ohne Manakosten: 0")
+        else:
+            summed = " + ".join(map(str, parts)) + ("" if len(parts) == 1 else f" = {total}")
+            lines.append(f"{name}{mana(face)}: {summed}")
+    return "\n".join(lines)
+
+
+async def _dated_split_quote(ctx: AnswerContext) -> str:
+    """The document's own words on a split card's two values (the Zwietracht FAQ's ruling that the change
+    register names for the change of 2017), its first sentences; ``""`` for a store without it."""
+    index = await today_index(ctx.store)
+    links = index.entries_by_change.get(SPLIT_CHANGE, [])
+    rulings = {i for kind, i in links if kind == "ruling"}
+    for kind, mechanic_id in links:
+        if kind != "mechanic":
+            continue
+        for ruling in await ctx.store.rulings_for_mechanic(mechanic_id):
+            if ruling.id in rulings:
+                quoted = ""
+                for sentence in _SENTENCE_END.split(ruling.text.strip()):
+                    if len(quoted) + len(sentence) + 1 > QUOTE_LIMIT:
+                        quoted += " …"
+                        break
+                    quoted = f"{quoted} {sentence}".strip()
+                return in_quotes(quoted)
+    return ""
+
+
+async def _hybrid_fields(given: CostInput, calc: Calc) -> None:
+    """Every distinct payment of the hybrid and Phyrexian symbols of each half, as fields of ``calc``."""
     for number, face in enumerate(given.faces):
-        if not any(s.kind in engine.CHOICE_KINDS for s in face.symbols):
+        if not any(s.kind.announced for s in face.symbols):
             continue
         label = f" – {given.face_names[number]}" if given.is_split and given.face_names else ""
         try:
             hybrid = await compute(engine.hybrid_payments, face, limit=LIST_LIMIT)
         except UserError as exc:
-            fields.append(Field(f"Bezahlmöglichkeiten{label}", exc.body))
+            calc.details.append(Field(f"Bezahlmöglichkeiten{label}", exc.body))
             continue
-        shown = [c.text + (f" + {life} Lebenspunkte" if life else "") for c, life in hybrid.options]
-        fields.append(Field(f"Bezahlmöglichkeiten{label} ({hybrid.count})", _listing(shown, hybrid.count)))
-        steps += [s for s in hybrid.steps if s not in steps]
-    if not fields:
-        lines.append("**Bezahlmöglichkeiten:** 1 (keine Hybrid- oder phyrexianischen Symbole)")
-    return await explained_reply(ctx, given.label, "\n".join(lines), steps, fields)
+        shown = [mana(c) + (f" + {life} Lebenspunkte" if life else "") for c, life in hybrid.options]
+        calc.details.append(Field(f"Bezahlmöglichkeiten{label} ({hybrid.count})", listing(shown, hybrid.count)))
+        calc.reasons = [*calc.reasons, *hybrid.reasons]
+        calc.history = [*calc.history, *hybrid.history]
+
+
+@answer("mana_info")
+async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Reply:
+    """``/mana info kosten`` → mana value and colours first (today; a split card's two values of 2006 as
+    history, quoted from the Zwietracht FAQ), the sum per symbol, every distinct way to pay its hybrid part."""
+    check_x(x)
+    given = await read_cost(ctx, cost)
+    value = await run_bounded(engine.explain_mana_value, given.faces, x=x)
+    colors = await run_bounded(engine.explain_colors, given.faces)
+    kind = "farblos" if not colors.colors else ("mehrfarbig" if len(colors.colors) > 1 else "einfarbig")
+    calc = Calc(
+        title=given.label,
+        result=f"**Manawert:** {_value_text(given, value)} · **Farben:** {colors.names}"
+        + (f" ({kind})" if colors.colors else ""),
+        lines=[f"**Manakosten:** {mana(given.faces)}{_x_text(given.faces[0], x)}", *_read_lines(given)],
+        details=[Field("Rechnung", _sum_lines(given, value))],
+        reasons=[*value.reasons, *colors.reasons],
+        history=[*value.history, *colors.history],
+        sources=_card_source(given),
+    )
+    if Reason.MV_SPLIT_2006 in value.history:
+        quote = await _dated_split_quote(ctx)
+        calc.notes[Reason.MV_SPLIT_2006] = f"Hier: {' und '.join(map(str, value.values))}." + (
+            f" Im Wortlaut: {quote}" if quote else ""
+        )
+    await _hybrid_fields(given, calc)
+    return calc_reply(calc, await ctx.store.cr_effective())
 
 
 # --------------------------------------------------------------------------- /mana pay
+
+
+def _paid_line(result: PaymentResult, life: int | None) -> str:
+    """The first line of a payment: ``✅ **Bezahlbar** mit {B}{G}{G} und 2 Lebenspunkten.`` or ``❌ **Nicht
+    bezahlbar**: es fehlt 1× grünes Mana.``; a payment that takes the last life says the player loses (704.5a)."""
+    if not result.payable:
+        return f"❌ **Nicht bezahlbar**: es fehlt {ways_text(result.missing_ways) or 'Lebenspunkte'}."
+    spent = [k for _, kinds, _ in result.payment for k in kinds]
+    parts = ([pool_text(spent)] if spent else []) + ([f"{result.life_paid} Lebenspunkten"] if result.life_paid else [])
+    line = "✅ **Bezahlbar** " + (f"mit {' und '.join(parts)}" if parts else "ohne Mana")
+    if result.life_paid and life is None:
+        line += f", nur mit mindestens {result.life_paid} Lebenspunkten"
+    elif Reason.LOSES_GAME in result.reasons and life is not None:
+        line += f"; danach hast du {life - result.life_paid} Lebenspunkte und verlierst das Spiel"
+    return line + "."
 
 
 @answer("mana_pay")
 async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: int | None = None) -> Reply:
     """``/mana bezahlen kosten vorrat [x] [leben]`` → exactly whether the cost can be paid from the
     pool, one payment or what is missing; ``leben`` is the life total for Phyrexian symbols (119.4)."""
-    _check_x(x)
-    _check_life(life)
+    check_x(x)
+    check_life(life)
     given = await read_cost(ctx, cost)
     label, face = one_face(given, cost)
-    if len(pool or "") > MAX_INPUT:
-        raise UserError("Vorrat zu lang", f"Höchstens {MAX_INPUT} Zeichen.")
+    check_length(pool, "Vorrat zu lang", MAX_INPUT)
     try:
-        mana_pool, notes = engine.read_pool(pool or "")
+        mana_pool, readings = engine.read_pool(pool or "")
     except ManaError as exc:
-        raise _bad_input(exc, "Angabe zum Manavorrat") from exc
+        raise bad_input(exc, "Angabe zum Manavorrat") from exc
     result = await compute(pay, face, mana_pool, x=x, life=life, what="Angabe zum Manavorrat")
-    head = f"**Kosten:** {face.text}\n**Vorrat:** {engine.format_pool(mana_pool)}"
-    if notes:
-        head += "\n" + "\n".join(f"*Gelesen:* {n}" for n in notes)
+    given_life = f" · **Leben:** {life}" if life is not None else ""
+    calc = Calc(
+        title=f"Bezahlen: {label}",
+        result=_paid_line(result, life),
+        lines=[
+            f"**Kosten:** {mana(face)}{_x_text(face, x)} · **Vorrat:** {pool_text(mana_pool)}{given_life}",
+            *dict.fromkeys(f"ℹ️ {reading_text(r)}" for r in readings),  # "2 2": one notice
+            *_read_lines(given),
+        ],
+        reasons=result.reasons,
+        history=result.history,
+        sources=_card_source(given),
+    )
     if result.payable:
-        verdict = "✅ **Bezahlbar.**"
-        if result.life_paid:
-            verdict += f" Dabei werden {result.life_paid} Lebenspunkte bezahlt"
-            verdict += "." if life is not None else f" (nur mit mindestens {result.life_paid} Lebenspunkten, 119.4)."
-    else:
-        missing = ways_text(result.missing_ways) or "Lebenspunkte"
-        verdict = f"❌ **Nicht bezahlbar.** Es fehlt: {missing}."
-    steps = _card_note(given) + result.steps
-    return await explained_reply(ctx, f"Bezahlen: {label}", f"{verdict}\n{head}", steps)
+        paid = payment_lines(result.payment, result.generic_halves)
+        calc.details.append(Field("Bezahlung", "\n".join([*paid, f"Übrig im Vorrat: {pool_text(result.remaining)}"])))
+    return calc_reply(calc, await ctx.store.cr_effective())
 
 
 # --------------------------------------------------------------------------- /mana convoke
@@ -313,46 +234,43 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
 
 @answer("mana_convoke")
 async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int = 0) -> Reply:
-    """``/mana einberufen kosten kreaturen [x]`` → every distinct cost that can remain to pay
-    (X announced first, ruling on Akkord des Rufes)."""
-    _check_x(x)
+    """``/mana einberufen kosten kreaturen [x]`` → the remaining cost easiest to pay first (why, and which
+    creature pays what), then the others (X announced first, ruling on Akkord des Rufes)."""
+    check_x(x)
     given = await read_cost(ctx, cost)
     label, face = one_face(given, cost)
-    if len(creatures or "") > MAX_LONG_INPUT:
-        raise UserError("Kreaturen: Angabe zu lang", f"Höchstens {MAX_LONG_INPUT} Zeichen.")
+    check_length(creatures, "Kreaturen: Angabe zu lang")
     try:
         tapped = engine.parse_creatures(creatures or "")
     except ManaError as exc:
-        raise _bad_input(exc, "Angabe zu den Kreaturen") from exc
+        raise bad_input(exc, "Angabe zu den Kreaturen") from exc
     result = await compute(engine.convoke, face, tapped, x=x, limit=LIST_LIMIT, what="Angabe zu den Kreaturen")
-    texts = [c.text for c in result.remaining]
-    xs = f" (X = {x})" if any(s.kind == engine.VARIABLE for s in face.symbols) else ""
-    body = (
-        f"**Kosten:** {face.text}{xs} · **Kreaturen:** {len(tapped)}\n"
-        f"**Mögliche Restkosten ({result.count}):** {_listing(texts, result.count)}"
+    best = f"nichts ({mana(result.best)})" if not result.best.symbols else mana(result.best)
+    head = f"**Es bleibt {best} zu bezahlen.**"
+    if result.count > 1:
+        head = f"**Am besten bleibt {best} zu bezahlen** (von {result.count} möglichen Restkosten)."
+    described = german_list([(f"{n}× " if n > 1 else "") + creature_text(c) for c, n in result.creatures])
+    runner_up = mana(result.next_best) if result.next_best is not None else ""
+    calc = Calc(
+        title=f"Einberufen: {label}",
+        result=head,
+        lines=[
+            *([why_text(result.why, runner_up)] if result.count > 1 else []),
+            "So: " + " · ".join(tapped_text(t) for t in result.best_tapped),
+            f"**Gesamtkosten:** {mana(result.total)}{_x_text(face, x)} · **Kreaturen ({len(tapped)}):** {described}",
+            *_read_lines(given),
+        ],
+        reasons=result.reasons,
+        history=result.history,
+        sources=_card_source(given),
     )
-    return await explained_reply(ctx, f"Einberufen: {label}", body, _card_note(given) + result.steps)
+    others = [mana(c) for c in result.remaining if c != result.best]
+    if result.count > 1:
+        calc.details.append(Field(f"Andere Restkosten ({result.count - 1})", listing(others, result.count - 1)))
+    return calc_reply(calc, await ctx.store.cr_effective())
 
 
 # --------------------------------------------------------------------------- /mana total
-
-MAX_LONG_INPUT = 2000  # lists (reductions, creatures, upkeep choices)
-
-
-def _cost_list(text: str | None, what: str) -> list[ManaCost]:
-    """Several costs separated by ``,`` or ``;`` (``{1}, {2}``); none for empty input."""
-    if not text or not text.strip():
-        return []
-    if len(text) > MAX_LONG_INPUT:
-        raise UserError(f"{what}: Angabe zu lang", f"Höchstens {MAX_LONG_INPUT} Zeichen.")
-    out = []
-    for part in text.replace(";", ",").split(","):
-        if part.strip():
-            try:
-                out.append(engine.parse_cost(part))
-            except ManaError as exc:
-                raise _bad_input(exc, what) from exc
-    return out
 
 
 @answer("mana_total")
@@ -365,41 +283,45 @@ async def mana_total(
     x: int = 0,
     life: int | None = None,
 ) -> Reply:
-    """``/mana gesamtkosten kosten erhoehung reduzierung alternativkosten x leben`` → every total
-    cost the player's choices allow, best first (601.2b: hybrid and Phyrexian announced before the
-    reductions; 601.2f, 118.7; Schnellvorlauf rulings), and the mana value (X counted, 202.3e)."""
-    _check_x(x)
-    _check_life(life)
+    """``/mana gesamtkosten kosten erhoehung reduzierung alternativkosten x leben`` → the best total cost
+    first (and why), the calculation, every other total the player's choices allow (601.2b: hybrid and
+    Phyrexian announced before the reductions; 601.2f, 118.7; Schnellvorlauf rulings); mana value unchanged."""
+    check_x(x)
+    check_life(life)
     given = await read_cost(ctx, cost)
     label, face = one_face(given, cost)
-    increases = _cost_list(increase, "Kostenerhöhung")
-    reductions = _cost_list(reduction, "Kostenreduzierung")
+    increases = cost_list(increase, "Kostenerhöhung")
+    reductions = cost_list(reduction, "Kostenreduzierung")
     alt = None
     if alternative and alternative.strip():
-        if len(alternative) > MAX_INPUT:
-            raise UserError("Alternative Kosten zu lang", f"Höchstens {MAX_INPUT} Zeichen.")
+        check_length(alternative, "Alternative Kosten zu lang", MAX_INPUT)
         try:
             alt = engine.parse_cost(alternative)
         except ManaError as exc:
-            raise _bad_input(exc, "alternative Kosten") from exc
+            raise bad_input(exc, "alternative Kosten") from exc
     result = await compute(
-        engine.total_cost,
-        face,
-        increases,
-        reductions,
-        alternative=alt,
-        x=x,
-        life=life,
-        limit=LIST_LIMIT,
+        engine.total_cost, face, increases, reductions, alternative=alt, x=x, life=life, limit=LIST_LIMIT,
         what="Kostenreduzierung",
-    )
+    )  # fmt: skip
     best = result.options[0]
-    lines = [f"**Gesamtkosten:** {best.text}" + (f" ({best.choices})" if best.choices and result.count > 1 else "")]
+    choices = choices_text(best)
+    calc = Calc(
+        title=f"Gesamtkosten: {label}",
+        result=f"**Gesamtkosten:** {option_text(best)}" + (f" ({choices})" if choices and result.count > 1 else ""),
+        lines=[
+            *([why_text(result.why, option_text(result.options[1]))] if result.count > 1 else []),
+            f"**Manawert (unverändert):** {result.mana_value}",
+        ],
+        details=[Field("Rechnung", "\n".join(total_lines(result)))],
+        reasons=result.reasons,
+        history=result.history,
+        sources=_card_source(given),
+    )
     if result.count > 1:
-        others = [o.text + (f" ({o.choices})" if o.choices else "") for o in result.options[1:]]
-        lines.append(f"**Andere Wahl ({result.count - 1}):** " + _listing(others, result.count - 1))
-    lines.append(f"**Manawert (unverändert):** {result.mana_value}")
-    return await explained_reply(ctx, f"Gesamtkosten: {label}", "\n".join(lines), _card_note(given) + result.steps)
+        others = [option_text(o) + (f" ({choices_text(o)})" if choices_text(o) else "") for o in result.options[1:]]
+        calc.details.append(Field(f"Andere Wahl ({result.count - 1})", listing(others, result.count - 1)))
+    calc.lines += _read_lines(given)
+    return calc_reply(calc, await ctx.store.cr_effective())
 
 
 # --------------------------------------------------------------------------- /mana upkeep
@@ -410,19 +332,17 @@ MAX_NAME = 100  # longest text looked up as a card name for /mana versorgung
 
 async def _card_upkeep(
     ctx: AnswerContext, text: str, options: list[engine.UpkeepOption]
-) -> tuple[str, Step, str] | None:
+) -> tuple[str, str, str] | None:
     """When the upkeep cost given is one named cost that is a card's name (``Tressen aus Feuer``): the card's
-    name, a step quoting its Kumulative Versorgung as printed in its document, and that cost
-    (``Erhöhe deinen Manavorrat um {R}``); None when it is no card.
+    name, its document's title and its Kumulative Versorgung as printed (``Erhöhe deinen Manavorrat um {R}``);
+    None when it is no card.
 
     Raises:
         UserError: the text is exactly the name of a card without Kumulative Versorgung (German hint).
     """
     if len(options) != 1 or options[0].mana.symbols or options[0].life or len(options[0].other) != 1:
         return None
-    if len(text) > MAX_NAME:
-        return None
-    if engine.counted_text(options[0].other[0], 1) is not None:
+    if len(text) > MAX_NAME or engine.countable(options[0].other[0]) is not None:
         return None  # a cost of the Kälteeinbruch cards ("Opfere eine Kreatur"), never a name
     hit = ctx.names.resolve(text)
     card = await ctx.store.card(hit.card_id) if hit is not None else None
@@ -438,45 +358,61 @@ async def _card_upkeep(
                 "(z. B. Tressen aus Feuer).",
             )
         return None
-    return card.name, Step(f"{card.name}: Kumulative Versorgung — {upkeep}.", None, card.document.title), upkeep
+    return card.name, card.document.title, upkeep
+
+
+def _upkeep_result_line(result: engine.UpkeepResult) -> str:
+    """The first line: the total to pay, the distinct totals, or the count per alternative in closed form."""
+    if result.count is None:
+        return (
+            f"**Gesamtkosten:** {quote_user(formula_text(result))} "
+            f"({engine.german_int(result.combinations)} Kombinationen)"
+        )
+    if result.count == 1:
+        return f"**Gesamtkosten:** {quote_user(total_text(result.totals[0]))}"
+    totals = [quote_user(total_text(t)) for t in result.totals]
+    return f"**Gesamtkosten ({result.count}):** {listing(totals, result.count)}"
 
 
 @answer("mana_upkeep")
 async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
     """``/mana versorgung kosten marken`` → Kumulative Versorgung when the ability triggers on a
-    permanent with that many age counters (one more is added, then paid per counter: 502.13a,
-    Kälteeinbruch FAQ), with a fresh choice per counter for ``{W} oder {U}``; life and the countable costs
-    of the Kälteeinbruch cards summed (``Opfere 3 verschiedene Kreaturen``). ``kosten`` may name a card with
-    Kumulative Versorgung (``Tressen aus Feuer``): its cost is read from the store."""
-    if len(cost or "") > MAX_LONG_INPUT:
-        raise UserError("Versorgungskosten zu lang", f"Höchstens {MAX_LONG_INPUT} Zeichen.")
+    permanent with that many age counters (one more is added, then paid per counter: 702.24a;
+    502.13a of the Kälteeinbruch FAQ as history), with a fresh choice per counter for ``{W} oder {U}``; life
+    and the countable costs of the Kälteeinbruch cards summed (``Opfere 3 verschiedene Kreaturen``). ``kosten``
+    may name a card with Kumulative Versorgung (``Tressen aus Feuer``): its cost is read from the store."""
+    check_length(cost, "Versorgungskosten zu lang")
     if not 0 <= counters <= engine.MAX_COUNTERS:
-        raise UserError("Ungültige Anzahl Altersmarken", f"Erlaubt sind 0 bis {german_int(engine.MAX_COUNTERS)}.")
+        raise UserError(
+            "Ungültige Anzahl Altersmarken", f"Erlaubt sind 0 bis {engine.german_int(engine.MAX_COUNTERS)}."
+        )
     try:
         options = engine.parse_upkeep(cost or "")
     except ManaError as exc:
-        raise _bad_input(exc, "Versorgungskosten") from exc
+        raise bad_input(exc, "Versorgungskosten") from exc
     from_card = await _card_upkeep(ctx, (cost or "").strip(), options)
     if from_card is not None:
         options = engine.parse_upkeep(from_card[2])
     result = await compute(engine.cumulative_upkeep, options, counters, limit=LIST_LIMIT, what="Versorgungskosten")
-    label = quote_user(" oder ".join(o.text for o in options), 200)
-    head = (
-        f"**Versorgungskosten:** {label} · **Altersmarken beim Auslösen:** {counters} (+1 → {result.payments}× zahlen)"
-    )
+    label = quote_user(" oder ".join(upkeep_option_text(o) for o in options), 200)
+    lines = [
+        f"**Versorgungskosten:** {label} · **Altersmarken beim Auslösen:** {counters} "
+        f"(+1 → {result.payments}× zahlen)"
+    ]
+    if len(options) > 1:
+        lines.append(
+            f"{plural(result.payments, 'Zahlung', 'Zahlungen')}, {len(options)} Möglichkeiten: "
+            f"{engine.german_int(result.combinations)} Kombinationen (Reihenfolge egal)."
+        )
+    lines += [
+        f"ℹ️ „{quote_user(t)}“ ist weder Mana noch Lebenspunkte noch die Versorgungskosten einer Kälteeinbruch-Karte: "
+        "gezählt wird nur, wie oft sie zu zahlen sind. Für eine Karte gib ihren Namen ein (z. B. Tressen aus Feuer)."
+        for t in result.unknown[:1]
+    ]
     title = f"Kumulative Versorgung {label}"
+    sources: list[str] = []
     if from_card is not None:
-        head = f"**Karte:** {from_card[0]}\n{head}"
-        title = f"Kumulative Versorgung: {from_card[0]}"
-    if result.count is None:
-        total = f"**Gesamtkosten:** {quote_user(result.formula)} ({german_int(result.combinations)} Kombinationen)"
-    elif result.count == 1:
-        total = f"**Gesamtkosten:** {quote_user(result.totals[0])}"
-    else:
-        total = f"**Gesamtkosten ({result.count}):** {_listing([quote_user(t) for t in result.totals], result.count)}"
-    steps = result.steps
-    if any(o.other for o in options):  # named costs are the user's words: echoed inert
-        steps = [Step(quote_user(s.text), s.rule, s.source) for s in steps]
-    if from_card is not None:
-        steps = [from_card[1], *steps]
-    return await explained_reply(ctx, title, f"{head}\n{total}", steps)
+        lines.insert(0, f"{from_card[0]}: Kumulative Versorgung — {quote_user(from_card[2])}.")
+        title, sources = f"Kumulative Versorgung: {from_card[0]}", [from_card[1]]
+    calc = Calc(title, _upkeep_result_line(result), lines, [], result.reasons, result.history, sources=sources)
+    return calc_reply(calc, await ctx.store.cr_effective())

@@ -1,8 +1,8 @@
 """Registry of answers, autocomplete sources and button actions.
 
-Slash commands, the console and the HTTP endpoint refer to answers and completers by the function
-itself (``extras={"answer": card_answer}``, ``complete(name=card_names)`` in :mod:`bot.slash`), so
-"go to definition" works and Discord and the command line run exactly the same code. Only the
+The command table (:mod:`bot.commands`), which the gateway, the console and the HTTP endpoint read, refers
+to answers and completers by the function itself (``Command(…, card_answer, [Option(…, completer=card_names)])``),
+so "go to definition" works and Discord and the command line run exactly the same code. Only the
 custom_id wire format (``rb:<action>:…``, ``rb:pg:…:/card:…``, :mod:`bot.custom_id`) names them by a
 string; :data:`ANSWERS` and :data:`ACTIONS` are the one table from those wire keys to functions.
 

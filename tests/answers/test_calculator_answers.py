@@ -54,25 +54,36 @@ async def test_ambiguous_input_names_both_readings(ctx):
 
 async def test_pay_pool_reading_and_colour_words(ctx):
     reply = await run_answer(ctx, "mana_pay", cost="{W}{W}", pool="2W")
-    assert reply.pages[0].body.startswith("❌ **Nicht bezahlbar.** Es fehlt: 1× weißes Mana.")
-    assert "*Gelesen:* „2“ gelesen als 2 farbloses Mana" in reply.pages[0].body
+    assert reply.pages[0].body.startswith("❌ **Nicht bezahlbar**: es fehlt 1× weißes Mana.")
+    assert "ℹ️ „2“ gelesen als 2 farbloses Mana" in reply.pages[0].body
     words = await run_answer(ctx, "mana_pay", cost="{G}{G}{W}{W}{W}", pool="2 grün, 3 weiß")
-    assert words.pages[0].body.startswith("✅ **Bezahlbar.**")
+    assert words.pages[0].body.startswith("✅ **Bezahlbar** mit {W}{W}{W}{G}{G}.")
 
 
 async def test_pay_phyrexian_life_total_119_4(ctx):
     cost = "{W/P}" * 11
     open_total = await run_answer(ctx, "mana_pay", cost=cost, pool="leer")
-    assert "Dabei werden 22 Lebenspunkte bezahlt (nur mit mindestens 22 Lebenspunkten, 119.4)." in text(open_total)
+    assert open_total.pages[0].body.startswith(
+        "✅ **Bezahlbar** mit 22 Lebenspunkten, nur mit mindestens 22 Lebenspunkten."
+    )
+    assert "• 119.4: Lebenspunkte zahlen darf nur, wer mindestens so viele hat." in text(open_total)
     twenty = await run_answer(ctx, "mana_pay", cost=cost, pool="leer", life=20)
-    assert twenty.pages[0].body.startswith("❌ **Nicht bezahlbar.**")
+    assert twenty.pages[0].body.startswith("❌ **Nicht bezahlbar**")
+    # all of the player's life: paid (119.4 allows it), and then the player loses the game (704.5a)
+    last = await run_answer(ctx, "mana_pay", cost="{W/P}{W/P}", pool="leer", life=4)
+    assert last.pages[0].body.startswith(
+        "✅ **Bezahlbar** mit 4 Lebenspunkten; danach hast du 0 Lebenspunkte und verlierst das Spiel."
+    )
+    assert "• 704.5a: Wer 0 oder weniger Lebenspunkte hat, verliert das Spiel." in text(last)
+    more = await run_answer(ctx, "mana_pay", cost="{W/P}{W/P}", pool="leer", life=5)
+    assert "verliert" not in text(more)
 
 
 async def test_total_cost_choices_best_first(ctx):
     reply = await run_answer(ctx, "mana_total", cost="{2/W}", reduction="{2}")
     body = reply.pages[0].body
-    assert "**Gesamtkosten:** {0} ({2/W} als {2})" in body
-    assert "**Andere Wahl (1):** {W} ({2/W} als {W})" in body
+    assert body.startswith("**Gesamtkosten:** {0} ({2/W} als {2})\nAm besten: weniger Mana als")
+    assert "Andere Wahl (1): {W} ({2/W} als {W})" in text(reply)
     x = await run_answer(ctx, "mana_total", cost="{X}{R}", reduction="{1}", x=3)
     assert "**Manawert (unverändert):** 4" in x.pages[0].body
     life = await run_answer(ctx, "mana_total", cost="{W/P}", life=1)
@@ -93,7 +104,7 @@ async def test_pay_shortfall_lists_every_minimal_way(ctx):
     # finding F10: {2/B} from one white mana — {B}, or one more mana of any type for the two generic (107.4e)
     reply = await run_answer(ctx, "mana_pay", cost="{2/B}", pool="1 weiss")
     assert reply.pages[0].body.startswith(
-        "❌ **Nicht bezahlbar.** Es fehlt: 1× schwarzes Mana oder 1× beliebiges Mana."
+        "❌ **Nicht bezahlbar**: es fehlt 1× schwarzes Mana oder 1× beliebiges Mana."
     )
 
 
@@ -116,7 +127,9 @@ async def test_convoke_x_option(ctx):
     # Akkord des Rufes {X}{G}{G}{G} (Ravnica FAQ), X = 2 announced first
     reply = await run_answer(ctx, "mana_convoke", cost="Akkord des Rufes", creatures="3 grün, 2 Artefakt", x=2)
     assert "(X = 2)" in reply.pages[0].body
-    assert "**Mögliche Restkosten (3):** {0} · {G} · {G}{G}" in reply.pages[0].body
+    assert reply.pages[0].body.startswith("**Am besten bleibt nichts ({0}) zu bezahlen** (von 3 möglichen")
+    assert "So: 3× grün → {G} · 2× farblos → {1}" in reply.pages[0].body
+    assert "Andere Restkosten (2): {G} · {G}{G}" in text(reply)
 
 
 async def test_odds_every_entry_counted(ctx):

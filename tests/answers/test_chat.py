@@ -234,8 +234,8 @@ def test_as_private():
     assert paged.pages[0].actions == [Action("x", "card", "1"), SHARE] and paged.pages[1].actions is None
 
 
-async def test_privat_option_in_the_console(offline_bot):
-    cli = await CommandLine.create(offline_bot)
+async def test_privat_option_in_the_console(core):
+    cli = CommandLine(core)
     private = await cli.call("/karte name: Boros-Rekrut privat: ja")
     assert private.ephemeral and private.actions[-1].label == "Im Kanal teilen"
     public = await cli.call("/karte name: Boros-Rekrut privat: nein")
@@ -247,7 +247,7 @@ async def test_privat_option_in_the_console(offline_bot):
 
 
 def test_inline_cards_setting(monkeypatch, tmp_path):
-    from bot.client import intents_for
+    from bot.gateway.client import intents_for
 
     env = tmp_path / ".env"
     env.write_text("")

@@ -16,7 +16,7 @@ async def test_reveal_split_card_2007_both_win(ctx):
     reply = await run_answer(ctx, "clash_reveal", card1="Bestimmt // Unbeirrt", card2="{3}{R}", rules="2007")
     message = payload(reply)
     description = message["embeds"][0]["description"]
-    assert "**Ergebnis:** Spieler 1 und 2 gewinnen die Fehde." in description
+    assert description.startswith("**Spieler 1 und 2 gewinnen die Fehde** (Regelstand 2007).")
     assert "• Spieler 1 gewinnt: Bestimmt (5) > {3}{R} (4) von Spieler 2." in description
     assert "• Spieler 2 gewinnt: {3}{R} (4) > Unbeirrt (2) von Spieler 1." in description
     compare = {f["name"]: f["value"] for f in message["embeds"][0]["fields"]}
@@ -29,9 +29,11 @@ async def test_reveal_today_and_ties(ctx):
     assert "Manawert 7 (Bestimmt 5 + Unbeirrt 2)" in today.pages[0].body
     # the article: all reveal mana value 2 → nobody wins; Boros-Rekrut {R/W} = 1
     tie = await run_answer(ctx, "clash_reveal", card1="2", card2="{1}{G}", card3="{W}{W}")
-    assert "**Ergebnis:** Niemand gewinnt die Fehde." in tie.pages[0].body
+    assert tie.pages[0].body.startswith(
+        "**Niemand gewinnt die Fehde** (Manawert 2, 2 und 2: keiner höher als alle anderen)."
+    )
     land = await run_answer(ctx, "clash_reveal", card1="Boros-Rekrut", card2="Land", card3="{X}")
-    assert "**Ergebnis:** Spieler 1 gewinnt die Fehde." in land.pages[0].body
+    assert land.pages[0].body.startswith("**Spieler 1 gewinnt die Fehde** (Manawert 1 gegen 0 und 0).")
 
 
 async def test_reveal_bad_card_german(ctx):
@@ -43,11 +45,7 @@ async def test_odds_exact(ctx):
     reply = await run_answer(ctx, "clash_odds", library1="0:24 2:36", library2="0:20 3:40", seed=1)
     lines = reply.pages[0].body.splitlines()
     # 36/60 · 20/60 = 1/5; 40/60 = 2/3; 24/60 · 20/60 = 2/15
-    assert lines == [
-        "Spieler 1: **20,00 %** (1/5)",
-        "Spieler 2: **66,67 %** (2/3)",
-        "Niemand: **13,33 %** (2/15)",
-    ]
+    assert lines == ["Spieler 1: **20,00 %** (1/5) · Spieler 2: **66,67 %** (2/3) · Niemand: **13,33 %** (2/15)"]
     again = await run_answer(ctx, "clash_odds", library1="0:24 2:36", library2="0:20 3:40", seed=1)
     assert payload(again) == payload(reply)  # same seed, same random reveal
 
@@ -57,7 +55,7 @@ async def test_odds_with_card_names(ctx):
     reply = await run_answer(
         ctx, "clash_odds", library1="4 Boros-Rekrut, 20 Land", library2="0:20 3:40", seed=3
     )
-    assert reply.pages[0].body.splitlines()[0] == "Spieler 1: **5,56 %** (1/18)"
+    assert reply.pages[0].body.splitlines()[0].startswith("Spieler 1: **5,56 %** (1/18) · ")
     bad = await run_answer(ctx, "clash_odds", library1="0:17 drei", library2="0:1")
     assert bad.error
 
@@ -71,7 +69,7 @@ def test_cli_reveal_json(built_db):
     )
     assert proc.returncode == 0, proc.stderr
     description = json.loads(proc.stdout)["embeds"][0]["description"]
-    assert "Spieler 1 und 2 gewinnen die Fehde." in description
+    assert description.startswith("**Spieler 1 und 2 gewinnen die Fehde** (Regelstand 2007).")
     assert "Bestimmt (5) > {3}{R} (4)" in description and "{3}{R} (4) > Unbeirrt (2)" in description
 
 
@@ -92,7 +90,7 @@ async def test_land_and_x_from_the_store(ctx):
     body = reply.pages[0].body
     assert "Spieler 1: **Geisterviertel** – Manawert 0" in body
     assert "Spieler 2: **Akkord des Rufes** – Manawert 3" in body
-    assert "**Ergebnis:** Spieler 2 gewinnt die Fehde." in body
+    assert body.startswith("**Spieler 2 gewinnt die Fehde** (Manawert 3 gegen 0 und 2).")
 
 
 async def test_library_card_name_with_a_comma(ctx):
@@ -106,7 +104,7 @@ async def test_library_card_name_with_a_comma(ctx):
     )
     assert "Bibliothek 1: 9 Karten (0:4 1:2 6:3)." in "\n".join(f.value for f in reply.pages[0].fields)
     # player 1 wins with any non-land: 5 of 9
-    assert reply.pages[0].body.splitlines()[0] == "Spieler 1: **55,56 %** (5/9)"
+    assert reply.pages[0].body.splitlines()[0].startswith("Spieler 1: **55,56 %** (5/9) · ")
     bad = await run_answer(ctx, "clash_odds", library1="4 Gibtsnicht; 2 Boros-Rekrut", library2="0:1")
     assert bad.error and bad.pages[0].title.startswith("Bibliothek 1, Eintrag 1:")
 

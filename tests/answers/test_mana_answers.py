@@ -21,7 +21,9 @@ async def test_info_hybrid_example(ctx):
     assert "**Manawert:** 2" in embed["description"]
     assert "**Farben:** grün und weiß (mehrfarbig)" in embed["description"]
     assert fields(message)["Bezahlmöglichkeiten (3)"] == "{G}{G} · {G}{W} · {W}{W}"
-    assert "203.2e (Ravnica-FAQ, 2005)" in fields(message)["Erklärung"]
+    # today's 202.2d decides the colours, the Ravnica FAQ's 203.2e is history
+    assert "• 202.2d: " in fields(message)["Regeln (Comprehensive Rules, 17.04.2026)"]
+    assert fields(message)["Früher (Ravnica-FAQ, 2005)"].startswith("• 203.2e: ")
     assert_within_limits(message)
 
 
@@ -38,7 +40,12 @@ async def test_info_card_name_from_store(ctx):
 async def test_info_split_card_today_and_2006(ctx):
     message = payload(await run_answer(ctx, "mana_info", cost="Bestimmt // Unbeirrt"))
     description = message["embeds"][0]["description"]
-    assert "**Manawert:** 7 (heute, Summe der Hälften) · nach den Regeln von 2006: 5 und 2" in description
+    assert description.startswith("**Manawert:** 7 (Bestimmt 5 + Unbeirrt 2, Summe der Hälften)")
+    # the two values of 2006 as history, in the Zwietracht FAQ's own words read from the store
+    history = fields(message)["Früher (Zwietracht-FAQ, 2006)"]
+    assert history.startswith("• Bis 2017 hatte eine geteilte Karte außerhalb des Stapels zwei Werte")
+    assert "Hier: 5 und 2. Im Wortlaut: „In jeder anderen Zone außer dem Stapel" in history
+    assert "erhält man das Ergebnis ‚5 und 2‘." in history
 
 
 async def test_info_bad_symbol_is_german_and_ephemeral(ctx):
@@ -52,10 +59,13 @@ async def test_info_bad_symbol_is_german_and_ephemeral(ctx):
 
 async def test_pay_exact_and_missing(ctx):
     ok = payload(await run_answer(ctx, "mana_pay", cost="Aufsammelkrabbler", pool="{B}{G}{G}{R}{R}{R}"))
-    assert ok["embeds"][0]["description"].startswith("✅ **Bezahlbar.**")
-    assert "{3} ← {R}{R}{R}" in fields(ok)["Erklärung"]
+    assert ok["embeds"][0]["description"].startswith("✅ **Bezahlbar** mit {B}{R}{R}{R}{G}{G}.")
+    assert "{3} ← {R}{R}{R}" in fields(ok)["Bezahlung"]
+    # a hybrid payment cites today's 107.4e; the FAQ's 104.3f only as history
+    assert fields(ok)["Regeln (Comprehensive Rules, 17.04.2026)"].startswith("• 107.4e: ")
+    assert fields(ok)["Früher (Ravnica-FAQ, 2005)"].startswith("• 104.3f: ")
     bad = payload(await run_answer(ctx, "mana_pay", cost="{3}{G}{G}", pool="BGRRR"))
-    assert bad["embeds"][0]["description"].startswith("❌ **Nicht bezahlbar.** Es fehlt: 1× grünes Mana.")
+    assert bad["embeds"][0]["description"].startswith("❌ **Nicht bezahlbar**: es fehlt 1× grünes Mana.")
 
 
 async def test_pay_split_card_needs_a_half(ctx):
@@ -76,15 +86,23 @@ async def test_convoke_vitu_ghazi(ctx):
     message = payload(
         await run_answer(ctx, "mana_convoke", cost="{3}{G}{W}", creatures="Artefakt, rot, grün-weiß")
     )
-    assert "**Mögliche Restkosten (3):** {G}{W} · {1}{W} · {1}{G}" in message["embeds"][0]["description"]
-    explanation = fields(message)["Erklärung"]
-    assert explanation.startswith("• 702.51a (Comprehensive Rules, 17.04.2026): Einberufen:")
-    assert "502.46" not in explanation  # same answer both ways: no 2005 history
+    description = message["embeds"][0]["description"]
+    # the best first, and why; then the others
+    assert description.startswith(
+        "**Am besten bleibt {1}{W} zu bezahlen** (von 3 möglichen Restkosten).\n"
+        "Ebenso gut: {1}{G} (gleich viel Mana, ebenso viel davon farbig)."
+    )
+    assert fields(message)["Andere Restkosten (2)"] == "{G}{W} · {1}{G}"
+    assert fields(message)["Regeln (Comprehensive Rules, 17.04.2026)"].startswith("• 702.51a: ")
+    assert "502.46" not in json.dumps(message, ensure_ascii=False)  # same answer both ways: no 2005 history
 
 
 async def test_total_cost(ctx):
     message = payload(await run_answer(ctx, "mana_total", cost="{2}{U}", increase="{1}", reduction="{3}"))
     assert message["embeds"][0]["description"] == "**Gesamtkosten:** {U}\n**Manawert (unverändert):** 3"
+    assert fields(message)["Rechnung"] == (
+        "Start: Manakosten {2}{U}\n+ Erhöhung {1} → {3}{U}\n− Reduzierung {3}: generischer Anteil −3 → {U}"
+    )
     assert "Rulings zu Schnellvorlauf, 2026" in message["embeds"][0]["footer"]["text"]
 
 
@@ -108,9 +126,9 @@ def test_cli_mana_info_json(built_db):
 def test_cli_english_names(built_db):
     proc = run_cli("call", "/mana pay cost: {R/G}{G} pool: GR", db=built_db)
     assert proc.returncode == 0, proc.stderr
-    assert "✅ **Bezahlbar.**" in proc.stdout
+    assert "✅ **Bezahlbar** mit {R}{G}." in proc.stdout
     proc = run_cli("call", "/mana einberufen kosten: {1}{G} kreaturen: rot, rot, rot", db=built_db)
-    assert "502.46b (Ravnica-FAQ, 2005): Damals war Einberufen zusätzliche Kosten" in proc.stdout
+    assert "[Früher (Ravnica-FAQ, 2005)] • 502.46b: Damals reduzierte Einberufen die Kosten" in proc.stdout
     assert proc.stdout.index("702.51a") < proc.stdout.index("502.46b")
 
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.client import extensions
+from bot.commands import area_names
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord: lower case, ≤ 32 characters
 
@@ -23,8 +23,8 @@ def walk(item: dict):
         yield from option.get("choices", [])
 
 
-def test_extensions_listed():
-    assert {"cogs.mana", "cogs.clash"} <= set(extensions())
+def test_areas_listed():
+    assert {"bot.commands.mana", "bot.commands.clash"} <= set(area_names())
 
 
 def test_german_names(payload):
@@ -40,7 +40,7 @@ def test_german_names(payload):
         "card3": "karte3",
         "card4": "karte4",
         "rules": "regelstand",
-        "private": "privat",  # every command's option (bot.slash.private_option)
+        "private": "privat",  # every command's option (bot.commands.PRIVATE)
     }
     rules = next(o for o in subs["reveal"]["options"] if o["name"] == "rules")
     assert [c["value"] for c in rules["choices"]] == ["heute", "2007"]

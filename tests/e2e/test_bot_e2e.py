@@ -41,7 +41,7 @@ BOROS_REKRUT = ("{R/W}", "Kreatur — Goblin, Soldat", "1/1",
 # 001_d6ee154855c71d75.txt lines 380-385: cost, type, text and its one ruling
 FELD = ("{1}{W}", "Verzauberung",
         "Aktivierte Fähigkeiten kosten beim Spielen {2} mehr, außer es sind Manafähigkeiten.")
-INTERNAL_ERROR_TITLE = "Da ist etwas schiefgelaufen"  # bot/client.py INTERNAL_ERROR
+INTERNAL_ERROR_TITLE = "Da ist etwas schiefgelaufen"  # bot/core.py INTERNAL_ERROR
 FELD_RULING = ("Die Fähigkeit des Felds der Unterdrückung hat keinen Einfluss auf statische Fähigkeiten, "
                "ausgelöste Fähigkeiten oder Manafähigkeiten.")
 
@@ -345,7 +345,7 @@ async def test_clash_reveal_subcommand_in_german(fake):
                              subcommand="aufdecken", locale="de")
     (embed,) = res.embeds
     assert embed["title"] == "Fehde – Regelstand heute"
-    assert "**Ergebnis:** Spieler 2 gewinnt die Fehde." in embed["description"]
+    assert embed["description"].startswith("**Spieler 2 gewinnt die Fehde** (Manawert 2 gegen 1).")
     en = await fake.command("clash", {"card1": "Boros-Rekrut", "card2": "Feld der Unterdrückung"},
                             subcommand="reveal", locale="en-US")
     assert visible(en) == visible(res)
@@ -429,7 +429,7 @@ async def test_token_never_in_the_debug_output(fake, bot):
 
 
 # ---------------------------------------------------------------- a stale command list, options that do not fit
-# (bot/tree.py: RegelTree.on_error and interaction_check)
+# (bot/gateway/tree.py: RegelTree.on_error and interaction_check)
 
 STALE_TITLE = "Befehl veraltet"
 STALE_BODY = ("Dieser Befehl ist veraltet – die Befehle werden gerade aktualisiert, versuch es in einer Minute "

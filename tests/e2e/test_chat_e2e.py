@@ -186,7 +186,7 @@ async def test_a_flood_in_one_channel_is_cut_by_the_cool_down(fake):
         await fake.message_create(fake.user_message(f"[[Boros-Rekrut]] {i}", channel_id=channel))
     await fake.wait_posts(before + 3)
     await asyncio.sleep(0.6)
-    assert len(fake.channel_posts) == before + 3  # 3 per 30 s and channel (cogs/chat.py INLINE_RATE)
+    assert len(fake.channel_posts) == before + 3  # 3 per 30 s and channel (cogs/inline.py INLINE_RATE)
     # another channel is not affected
     await fake.message_create(fake.user_message("[[Boros-Rekrut]]", channel_id=new_channel()))
     await fake.wait_posts(before + 4)

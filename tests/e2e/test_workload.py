@@ -7,7 +7,7 @@ from workload import example_from_description, leaves, percentile
 
 
 @pytest.mark.parametrize(("description", "example"), [
-    # descriptions as cogs/mana.py and cogs/clash.py declare them
+    # descriptions as bot/commands/mana.py and bot/commands/clash.py declare them
     ("Mana pool like {B}{G}{G} or BGG; snow mana with *: {G*}", "{B}{G}{G}"),
     ("Colours of the tapped creatures, e.g. artifact, red, green-white", "artifact, red, green-white"),
     ("Upkeep cost, choices with 'or': {W} or {U}", "{W} or {U}"),

@@ -1,6 +1,6 @@
 """Hostile input against every command and every autocomplete, through the answer layer.
 
-For each command the bot has (discovered from the real command tree, so new commands join by
+For each command the bot has (discovered from the command table, so new commands join by
 themselves), hypothesis draws option values from hostile strings and arbitrary text; every call
 must return a reply (never raise) whose every page fits Discord's limits. Examples per command:
 2 000 in CI, 20 000 with ``pytest --slow``.
@@ -16,12 +16,11 @@ from hypothesis import strategies as st
 
 from bot.answers import run_answer, run_completer
 from bot.answers.chat import inline_replies
-from bot.client import Regelbot
+from bot.commands import PRIVATE, TABLE, Kind
 from bot.config import Settings
-from bot.console import CommandLine
+from bot.core import Core
 from bot.render import fit_pages, payload
 from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Reply, as_private
-from bot.slash import PRIVATE
 from tests.test_render import assert_within_limits
 
 HOSTILE = [
@@ -82,17 +81,16 @@ text = st.one_of(
 
 @pytest.fixture(scope="module")
 def harness(built_db, tmp_path_factory):
-    """A prepared bot (no Discord) on its own event loop, with the command index."""
+    """The open core (no Discord) on its own event loop: the loop, the answer context and the command table."""
     loop = asyncio.new_event_loop()
-    bot = Regelbot(
+    core = Core(
         Settings(
             token="", dev_guild_id=None, db_path=built_db, state_dir=tmp_path_factory.mktemp("st"), log_level="INFO"
         )
     )
-    loop.run_until_complete(bot.prepare())
-    cli = loop.run_until_complete(CommandLine.create(bot))
-    yield loop, bot, cli
-    loop.run_until_complete(bot.close())
+    loop.run_until_complete(core.open(TABLE.warm))
+    yield loop, core.context, TABLE
+    loop.run_until_complete(core.close())
     loop.close()
 
 
@@ -105,46 +103,46 @@ def check_reply(reply: Reply) -> None:
 
 def value_for(option, data):
     if option.choices:
-        return data.draw(st.sampled_from([c["value"] for c in option.choices]))
-    if option.type == 4:  # integer
+        return data.draw(st.sampled_from([c.value for c in option.choices]))
+    if option.kind is Kind.INTEGER:
         return data.draw(st.integers(min_value=-(2**53), max_value=2**53))
-    if option.type == 10:  # number
+    if option.kind is Kind.NUMBER:
         return data.draw(st.floats(allow_nan=False, allow_infinity=False))
-    if option.type == 5:
+    if option.kind is Kind.BOOLEAN:
         return data.draw(st.booleans())
     return data.draw(text)
 
 
 def test_every_command_survives_hostile_input(harness, request):
-    loop, bot, cli = harness
+    loop, ctx, table = harness
     examples = request.config.getoption("--fuzz-examples")
-    assert cli.commands
+    assert table.leaves
 
-    def fuzz_command(spec):
+    def fuzz_command(leaf):
         @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
         @given(data=st.data())
         def run(data):
             kwargs = {}
-            for option in spec.options:
+            for option in leaf.command.all_options:
                 if option.required or data.draw(st.booleans()):
-                    kwargs[spec.params[option.name]] = value_for(option, data)
-            private = kwargs.pop(PRIVATE, False)  # every command's option, handled around the answer
-            reply = loop.run_until_complete(run_answer(bot.answer_context, spec.answer, **kwargs))
+                    kwargs[option.param] = value_for(option, data)
+            private = kwargs.pop(PRIVATE.param, False)  # every command's option, handled around the answer
+            reply = loop.run_until_complete(run_answer(ctx, leaf.command.answer, **kwargs))
             check_reply(as_private(reply) if private else reply)
 
         return run
 
-    for path, spec in sorted(cli.commands.items()):
+    for leaf in sorted(table.leaves, key=lambda leaf: leaf.path):
         try:
-            fuzz_command(spec)()
+            fuzz_command(leaf)()
         except Exception as exc:
-            raise AssertionError(f"/{' '.join(path)} failed on hostile input") from exc
+            raise AssertionError(f"/{' '.join(leaf.path)} failed on hostile input") from exc
 
 
 def test_every_autocomplete_survives_hostile_input(harness, request):
-    loop, bot, cli = harness
+    loop, ctx, table = harness
     examples = request.config.getoption("--fuzz-examples")
-    keys = sorted({o.completer for spec in cli.commands.values() for o in spec.options if o.completer},
+    keys = sorted({o.completer for leaf in table.leaves for o in leaf.command.all_options if o.completer},
                   key=lambda fn: fn.__qualname__)
     assert keys
 
@@ -152,7 +150,7 @@ def test_every_autocomplete_survives_hostile_input(harness, request):
         @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
         @given(current=text)
         def run(current):
-            choices = loop.run_until_complete(run_completer(bot.answer_context, key, current))
+            choices = loop.run_until_complete(run_completer(ctx, key, current))
             assert len(choices) <= CHOICES_MAX
             for c in choices:
                 assert 0 < len(c.name) <= CHOICE_NAME_MAX and len(c.value) <= CHOICE_VALUE_MAX
@@ -164,16 +162,16 @@ def test_every_autocomplete_survives_hostile_input(harness, request):
 
 
 def test_combining_accent_finds_the_same_card(harness):
-    loop, bot, _cli = harness
-    composed = loop.run_until_complete(run_answer(bot.answer_context, "card", name="Überstimmen"))
-    decomposed = loop.run_until_complete(run_answer(bot.answer_context, "card", name="U\u0308berstimmen"))
+    loop, ctx, _table = harness
+    composed = loop.run_until_complete(run_answer(ctx, "card", name="Überstimmen"))
+    decomposed = loop.run_until_complete(run_answer(ctx, "card", name="U\u0308berstimmen"))
     assert composed.pages[0].title == decomposed.pages[0].title == "Überstimmen"
 
 
 def test_chat_answers_survive_hostile_messages(harness, request):
     """"Karten erklären" and the ``[[Karte]]`` answers on hostile message texts (brackets mixed in): valid
     replies within Discord's limits, never an exception."""
-    loop, bot, _cli = harness
+    loop, ctx, _table = harness
     message = st.one_of(
         text,
         st.lists(st.one_of(text, st.sampled_from(["[[", "]]", "|", "[[Boros-Rekrut]]", "|rulings]]"])), max_size=40)
@@ -184,9 +182,9 @@ def test_chat_answers_survive_hostile_messages(harness, request):
               suppress_health_check=list(HealthCheck), derandomize=True)
     @given(content=message)
     def run(content):
-        explained = loop.run_until_complete(run_answer(bot.answer_context, "explain_message", text=content))
+        explained = loop.run_until_complete(run_answer(ctx, "explain_message", text=content))
         check_reply(as_private(explained))
-        replies = loop.run_until_complete(inline_replies(bot.answer_context, content))
+        replies = loop.run_until_complete(inline_replies(ctx, content))
         assert len(replies) <= 5
         for reply in replies:
             check_reply(reply)

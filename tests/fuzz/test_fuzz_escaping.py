@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.answers import run_answer
+from bot.commands import Kind
 from bot.render import buttons, fit_pages, payload
 from bot.reply import quote_user
 from tests.fuzz.test_fuzz_answers import harness  # noqa: F401  (the prepared bot, shared fixture)
@@ -67,28 +68,28 @@ def problems(strings: list[str]) -> list[str]:
 
 
 def test_no_user_markup_renders_in_any_answer(harness):  # noqa: F811
-    loop, bot, cli = harness
-    cases = [(path, spec, option) for path, spec in sorted(cli.commands.items()) for option in spec.options
-             if option.type == 3 and not option.choices]
+    loop, ctx, table = harness
+    cases = [(leaf, option) for leaf in sorted(table.leaves, key=lambda leaf: leaf.path)
+             for option in leaf.command.all_options if option.kind is Kind.STRING and not option.choices]
     assert len(cases) >= 10
 
-    def fuzz(spec, option):
+    def fuzz(leaf, option):
         @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
         @given(text=hostile)
         def run(text):
-            kwargs = {spec.params[o.name]: DEFAULTS.get(o.name, "Boros-Rekrut") for o in spec.options
+            kwargs = {o.param: DEFAULTS.get(o.param, "Boros-Rekrut") for o in leaf.command.all_options
                       if o.required and not o.choices}
-            kwargs[spec.params[option.name]] = text
-            reply = loop.run_until_complete(run_answer(bot.answer_context, spec.answer, **kwargs))
+            kwargs[option.param] = text
+            reply = loop.run_until_complete(run_answer(ctx, leaf.command.answer, **kwargs))
             assert problems(rendered_strings(reply)) == []
 
         return run
 
-    for path, spec, option in cases:
+    for leaf, option in cases:
         try:
-            fuzz(spec, option)()
+            fuzz(leaf, option)()
         except Exception as exc:
-            raise AssertionError(f"/{' '.join(path)} {option.name}: user text renders as markup") from exc
+            raise AssertionError(f"/{' '.join(leaf.path)} {option.param}: user text renders as markup") from exc
 
 
 def test_the_issue_example_is_shown_as_typed():

@@ -29,7 +29,7 @@ async def fake():
 async def bot(request, fake, bot_argv, store_db, tmp_path_factory):  # noqa: F811
     """The module's bot process (synced); it must exit with 0 when stopped."""
     if getattr(request.module, "REAL_BOT_ONLY", False) and bot_argv is STANDIN:
-        pytest.skip("tests the real bot (bot/client.py)")
+        pytest.skip("tests the real bot (bot/gateway/client.py)")
     name = request.module.__name__.rsplit(".", 1)[-1]
     async with running_bot(fake, tmp_path_factory.mktemp(name), argv=bot_argv, db=store_db,
                            extra_env=getattr(request.module, "BOT_ENV", None)) as proc:

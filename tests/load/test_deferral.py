@@ -3,7 +3,7 @@
 The load test once failed as "some deferred answers reach the fake Discord as an empty message". It was a
 defer that came after Discord's 3 s: the fake refused it (404, 10062, as Discord does; the user sees "Die
 Interaktion ist fehlgeschlagen") and the test read the refused defer's empty ``data`` as the final message.
-Here an interaction is made older than :data:`bot.gate.LATE_START_SECONDS` (its snowflake is back-dated,
+Here an interaction is made older than :data:`bot.gateway.gate.LATE_START_SECONDS` (its snowflake is back-dated,
 as when it waited in a queue before the bot read it), which sends the bot down the early-defer path every
 time, and the fake's deadline is set so the defer is refused or accepted, as the test needs.
 """
@@ -184,14 +184,14 @@ class RecordingRest:
         self.calls.append((method, path, body))
 
 
-async def test_serve_defers_at_once_when_its_queue_is_deep(offline_bot):
+async def test_serve_defers_at_once_when_its_queue_is_deep(core):
     import asyncio
 
-    from bot.gate import DEEP_QUEUE
+    from bot.core import DEEP_QUEUE
     from bot.serve import Interactions
 
     rest = RecordingRest()
-    http = Interactions(offline_bot, rest, defer_after=2.0)  # type: ignore[arg-type]
+    http = Interactions(core, rest, defer_after=2.0)  # type: ignore[arg-type]
     payload = {"type": 2, "id": "7", "application_id": "9", "token": "tok",
                "data": {"name": "card", "type": 1, "options": [{"name": "name", "type": 3, "value": "Boros-Rekrut"}]}}
     assert (await http.handle(payload))["type"] == CB_MESSAGE  # a quiet worker answers directly

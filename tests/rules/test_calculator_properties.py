@@ -7,22 +7,13 @@ from __future__ import annotations
 
 import itertools
 import random
-import re
 from collections import Counter
 from math import comb
 
 from bot.rules.mana import (
-    COLORED,
-    COLORLESS,
-    COLORLESS_HYBRID,
-    GENERIC,
-    HYBRID,
-    MONO_HYBRID,
-    PHYREXIAN,
-    SNOW,
-    VARIABLE,
     ManaCost,
     Symbol,
+    SymbolKind,
     UpkeepOption,
     cumulative_upkeep,
     hybrid_payments,
@@ -34,6 +25,7 @@ CASES = 2000
 COLORS = "WUBRG"
 PAIRS = ["WU", "WB", "UB", "UR", "BR", "BG", "RG", "RW", "GW", "GU"]
 KEYS = ("g", "C", *COLORS, "S", "life")
+K = SymbolKind
 
 
 def random_symbol(rng: random.Random, reduction: bool = False) -> Symbol:
@@ -43,24 +35,24 @@ def random_symbol(rng: random.Random, reduction: bool = False) -> Symbol:
     kind = rng.choice(kinds)
     c = rng.choice(COLORS)
     if kind == "generic":
-        return Symbol(GENERIC, amount=rng.randint(0 if not reduction else 1, 3))
+        return Symbol(SymbolKind.GENERIC, amount=rng.randint(0 if not reduction else 1, 3))
     if kind == "colored":
-        return Symbol(COLORED, (c,))
+        return Symbol(SymbolKind.COLORED, (c,))
     if kind == "colorless":
-        return Symbol(COLORLESS)
+        return Symbol(SymbolKind.COLORLESS)
     if kind == "snow":
-        return Symbol(SNOW)
+        return Symbol(SymbolKind.SNOW)
     if kind == "hybrid":
-        return Symbol(HYBRID, tuple(rng.choice(PAIRS)))
+        return Symbol(SymbolKind.HYBRID, tuple(rng.choice(PAIRS)))
     if kind == "mono":
-        return Symbol(MONO_HYBRID, (c,), amount=2)
+        return Symbol(SymbolKind.MONO_HYBRID, (c,), amount=2)
     if kind == "chybrid":
-        return Symbol(COLORLESS_HYBRID, (c,))
+        return Symbol(SymbolKind.COLORLESS_HYBRID, (c,))
     if kind == "phyrexian":
-        return Symbol(PHYREXIAN, (c,))
+        return Symbol(SymbolKind.PHYREXIAN, (c,))
     if kind == "hphyrexian":
-        return Symbol(PHYREXIAN, tuple(rng.choice(PAIRS)))
-    return Symbol(VARIABLE, var=rng.choice("XXY"))
+        return Symbol(SymbolKind.PHYREXIAN, tuple(rng.choice(PAIRS)))
+    return Symbol(SymbolKind.VARIABLE, var=rng.choice("XXY"))
 
 
 # --------------------------------------------------------------------------- the model of 601.2b / 601.2f / 118.7
@@ -68,39 +60,39 @@ def random_symbol(rng: random.Random, reduction: bool = False) -> Symbol:
 
 def announcements(s: Symbol, x: int) -> list[dict[str, int]]:
     """601.2b / 107.4: what the player may announce for one symbol."""
-    if s.kind == GENERIC:
+    if s.kind == SymbolKind.GENERIC:
         return [{"g": s.amount}]
-    if s.kind == VARIABLE:
+    if s.kind == SymbolKind.VARIABLE:
         return [{"g": x if s.var == "X" else 0}]
-    if s.kind == COLORED:
+    if s.kind == SymbolKind.COLORED:
         return [{s.colors[0]: 1}]
-    if s.kind == COLORLESS:
+    if s.kind == SymbolKind.COLORLESS:
         return [{"C": 1}]
-    if s.kind == SNOW:
+    if s.kind == SymbolKind.SNOW:
         return [{"S": 1}]
-    if s.kind == HYBRID:
+    if s.kind == SymbolKind.HYBRID:
         return [{c: 1} for c in s.colors]
-    if s.kind == MONO_HYBRID:
+    if s.kind == SymbolKind.MONO_HYBRID:
         return [{s.colors[0]: 1}, {"g": s.amount}]
-    if s.kind == COLORLESS_HYBRID:
+    if s.kind == SymbolKind.COLORLESS_HYBRID:
         return [{"C": 1}, {s.colors[0]: 1}]
-    assert s.kind == PHYREXIAN
+    assert s.kind == SymbolKind.PHYREXIAN
     return [{c: 1} for c in s.colors] + [{"life": 1}]
 
 
 def reduction_halves(s: Symbol) -> list[tuple[str, object]]:
     """118.7: what one reduction symbol reduces (a hybrid: the half chosen, 118.7e)."""
-    if s.kind == GENERIC:
+    if s.kind == SymbolKind.GENERIC:
         return [("generic", s.amount)]
-    if s.kind == SNOW:
+    if s.kind == SymbolKind.SNOW:
         return [("generic", 1)]  # 118.7g
-    if s.kind == COLORLESS:
+    if s.kind == SymbolKind.COLORLESS:
         return [("mana", "C")]
-    if s.kind in (COLORED, HYBRID, PHYREXIAN):
+    if s.kind in (SymbolKind.COLORED, SymbolKind.HYBRID, SymbolKind.PHYREXIAN):
         return [("mana", c) for c in s.colors]  # 118.7f for Phyrexian
-    if s.kind == MONO_HYBRID:
+    if s.kind == SymbolKind.MONO_HYBRID:
         return [("mana", s.colors[0]), ("generic", s.amount)]
-    assert s.kind == COLORLESS_HYBRID
+    assert s.kind == SymbolKind.COLORLESS_HYBRID
     return [("mana", "C"), ("mana", s.colors[0])]
 
 
@@ -138,40 +130,37 @@ def brute_totals(symbols: list[Symbol], reductions: list[Symbol], x: int, life: 
 def as_key(cost: ManaCost, life: int) -> tuple[int, ...]:
     counts = Counter()
     for s in cost.symbols:
-        if s.kind == GENERIC:
+        if s.kind == SymbolKind.GENERIC:
             counts["g"] += s.amount
-        elif s.kind == COLORLESS:
+        elif s.kind == SymbolKind.COLORLESS:
             counts["C"] += 1
-        elif s.kind == SNOW:
+        elif s.kind == SymbolKind.SNOW:
             counts["S"] += 1
         else:
-            assert s.kind == COLORED, s
+            assert s.kind == SymbolKind.COLORED, s
             counts[s.colors[0]] += 1
     counts["life"] = life // 2
     return tuple(counts[k] for k in KEYS)
 
 
 def check_reduction_steps(result, reductions: list[Symbol], start: tuple[int, ...]) -> None:
-    """The reduction details of the explanation: each reduction symbol in order, the symbol it removes
-    or the generic amount it takes, and the "not below 0" note exactly when the generic part ran out."""
+    """The reduction facts of the best result: each reduction symbol in order, the symbol it removes or the
+    generic amount it takes, and "not below 0" exactly when the generic part ran out; they replay to the total."""
     prev = start
-    lines = [s.text for s in result.steps if s.text.startswith("Reduzierung ")]
-    assert len(lines) == len(reductions)
-    for line, red in zip(lines, reductions, strict=True):
-        assert line.startswith(f"Reduzierung {red.text}")
-        after = re.search(r"→ (\{[^ ]*\})\.$", line).group(1)
-        new = as_key(parse_cost(after), 2 * prev[-1])
-        removed = re.search(r"entfernt \{(\w)\}", line)
-        if removed:
-            k = KEYS.index("C" if removed.group(1) == "C" else removed.group(1))
+    assert len(result.reductions) == len(reductions)
+    for step, red in zip(result.reductions, reductions, strict=True):
+        assert step.symbol == red
+        new = as_key(step.after, 2 * prev[-1])
+        if step.removed is not None:
+            k = KEYS.index("C" if step.removed.kind == K.COLORLESS else step.removed.colors[0])
             assert prev[k] >= 1
-            assert new == tuple(v - (i == k) for i, v in enumerate(prev)), line
+            assert new == tuple(v - (i == k) for i, v in enumerate(prev)), step
         else:
-            cut = int(re.search(r"generischer Anteil −(\d+)", line).group(1))
-            assert new == (prev[0] - cut, *prev[1:]), line
-            asked = red.amount if red.kind == GENERIC else 2 if "Hälfte {2}" in line else 1
-            assert ("nicht unter 0" in line) == (cut < asked), line
-            assert ("nicht unter 0" in line) == (new[0] == 0 and cut < asked)
+            assert new == (prev[0] - step.cut, *prev[1:]), step
+            half_two = step.half is not None and step.half.kind == K.GENERIC
+            asked = red.amount if red.kind == K.GENERIC else 2 if half_two else 1
+            assert step.floored == (step.cut < asked), step
+            assert step.floored == (new[0] == 0 and step.cut < asked)
         prev = new
     assert prev == as_key(result.total, result.life)
 
@@ -193,19 +182,13 @@ def test_total_cost_matches_brute_force():
         best = min(expected, key=lambda k: (sum(k[:-1]), k[-1]))
         assert (sum(as_key(result.total, result.life)[:-1]), result.life // 2) == (sum(best[:-1]), best[-1])
         assert result.mana_value == sum(
-            s.amount if s.kind in (GENERIC, MONO_HYBRID) else (x if s.var == "X" else 0) if s.kind == VARIABLE else 1
+            s.amount if s.kind in (K.GENERIC, K.MONO_HYBRID) else (x if s.var == "X" else 0) if s.kind == K.VARIABLE
+            else 1
             for s in symbols
         )
-        # the explanation's reduction steps replay to the total
-        announced = next(
-            (s.text for s in result.steps if s.text.startswith("Angesagt")),
-            None,
-        )
-        if announced:
-            text = re.search(r"→ (\{[^ ]*\})( \+ (\d+) Lebenspunkte)?\.$", announced)
-            start = as_key(parse_cost(text.group(1)), int(text.group(3) or 0))
-        else:
-            start = next(iter(brute_totals(symbols, [], x, None)))
+        # the reductions of the best result replay from its announced cost (one the model allows) to the total
+        start = as_key(*result.announced)
+        assert start in brute_totals(symbols, [], x, life)
         check_reduction_steps(result, reductions, start)
 
 
@@ -213,7 +196,7 @@ def test_hybrid_payments_match_brute_force():
     rng = random.Random(12)
     for _ in range(CASES):
         symbols = [random_symbol(rng) for _ in range(rng.randint(1, 6))]
-        symbols = [s for s in symbols if s.kind != VARIABLE] or [Symbol(COLORED, ("W",))]
+        symbols = [s for s in symbols if s.kind != SymbolKind.VARIABLE] or [Symbol(SymbolKind.COLORED, ("W",))]
         cost = ManaCost(tuple(symbols))
         result = hybrid_payments(cost, limit=10**6)
         expected = brute_totals(symbols, [], 0, None)
@@ -234,7 +217,7 @@ def test_cumulative_upkeep_matches_brute_force():
                 for _ in range(k)
             )
         )
-        options = [o for o in options if not any(s.kind == VARIABLE for s in o.symbols)] or [parse_cost("{1}")]
+        options = [o for o in options if not any(s.kind == K.VARIABLE for s in o.symbols)] or [parse_cost("{1}")]
         counters = rng.randint(0, 5)
         result = cumulative_upkeep(options, counters, limit=10**6)
         n = counters + 1  # the trigger adds one age counter first (702.24a)
@@ -243,15 +226,14 @@ def test_cumulative_upkeep_matches_brute_force():
         totals = set()
         for seq in itertools.product(range(len(options)), repeat=n):
             symbols = [s for i in seq for s in options[i].symbols]
-            generic = sum(s.amount for s in symbols if s.kind == GENERIC)
-            rest = tuple(sorted(s.text for s in symbols if s.kind != GENERIC))
+            generic = sum(s.amount for s in symbols if s.kind == SymbolKind.GENERIC)
+            rest = tuple(sorted(s.text for s in symbols if s.kind != SymbolKind.GENERIC))
             totals.add((generic, rest))
         assert result.combinations == comb(n + len(options) - 1, len(options) - 1)
         assert result.count == len(totals), ([o.text for o in options], counters)
-        for text in result.totals:
-            cost = parse_cost(re.sub(r"(\d+)×(\{[^}]+\})", lambda m: m.group(2) * int(m.group(1)), text))
-            generic = sum(s.amount for s in cost.symbols if s.kind == GENERIC)
-            assert (generic, tuple(sorted(s.text for s in cost.symbols if s.kind != GENERIC))) in totals
+        assert len(result.totals) == result.count
+        for total in result.totals:
+            assert (total.generic, tuple(sorted(s.text for s, n in total.symbols for _ in range(n)))) in totals
 
 
 # --------------------------------------------------------------------------- clash (701.30d today, article 2007)

@@ -7,6 +7,9 @@ from fractions import Fraction
 
 import pytest
 
+from bot.answers.calc_words import percent
+from bot.answers.clash import verdict_text
+from bot.rules.cite import Reason, Source
 from bot.rules.clash import (
     ClashError,
     RevealedCard,
@@ -15,10 +18,14 @@ from bot.rules.clash import (
     clash,
     clash_odds,
     parse_library,
-    percent,
     random_reveal,
 )
 from bot.rules.mana import ManaError
+
+
+def verdicts(result):
+    """Why each player wins or not, as the answers word it."""
+    return [verdict_text(result, v) for v in result.verdicts]
 
 
 def test_article_split_example_both_win_in_2007():
@@ -28,9 +35,11 @@ def test_article_split_example_both_win_in_2007():
     b = card_from_number("2")
     result = clash([a, b], rules="2007")
     assert result.winners == [0, 1]
-    texts = [str(s) for s in result.steps]
-    assert any("Spieler 1 gewinnt: Hälfte 2 (3) > 2 (2)" in t for t in texts)
-    assert any("Spieler 2 gewinnt: 2 (2) > Hälfte 1 (1)" in t for t in texts)
+    assert [(v.player, v.beats) for v in result.verdicts] == [(0, ((1, 1, 0),)), (1, ((0, 0, 0),))]
+    assert verdicts(result) == [
+        "Spieler 1 gewinnt: Hälfte 2 (3) > 2 (2) von Spieler 2.",
+        "Spieler 2 gewinnt: 2 (2) > Hälfte 1 (1) von Spieler 1.",
+    ]
 
 
 def test_same_example_today_one_value():
@@ -45,10 +54,11 @@ def test_bestimmt_unbeirrt_against_four_2007():
     split = card_from_cost("{3}{B}{G} // {G}{U}", "Bestimmt // Unbeirrt", ["Bestimmt", "Unbeirrt"])
     result = clash([split, card_from_cost("{3}{R}")], rules="2007")
     assert result.winners == [0, 1]
-    texts = [str(s) for s in result.steps]
-    cite = "701.19c (Fehde-Artikel, 2007): "
-    assert cite + "Spieler 1 gewinnt: Bestimmt (5) > {3}{R} (4) von Spieler 2." in texts
-    assert cite + "Spieler 2 gewinnt: {3}{R} (4) > Unbeirrt (2) von Spieler 1." in texts
+    assert verdicts(result) == [
+        "Spieler 1 gewinnt: Bestimmt (5) > {3}{R} (4) von Spieler 2.",
+        "Spieler 2 gewinnt: {3}{R} (4) > Unbeirrt (2) von Spieler 1.",
+    ]
+    assert Reason.CLASH_WIN_2007 in result.reasons  # 701.19c of the article decides under the rules of 2007
     today = clash([split, card_from_cost("{3}{R}")])
     assert today.winners == [0]
 
@@ -57,7 +67,8 @@ def test_tie_nobody_wins():
     # „falls alle Spieler eine Karte mit umgewandelten Manakosten von 2 aufdecken, gewinnt niemand“
     result = clash([card_from_cost("{1}{G}"), card_from_cost("{W}{W}"), card_from_number("2")])
     assert result.winners == []
-    assert any("niemand gewinnt" in s.text for s in result.steps)
+    assert Reason.CLASH_NOBODY in result.reasons
+    assert verdicts(result)[0] == "Spieler 1 gewinnt nicht: 2 ist nicht höher als 2 ({W}{W}, Spieler 2)."
 
 
 def test_x_counts_zero_and_land_counts_zero():
@@ -135,8 +146,8 @@ def test_non_ascii_digits_are_refused():
 
 def test_citations_name_rule_and_document():
     old = clash([card_from_number("1/3"), card_from_number("2")], rules="2007")
-    cited = {s.citation for s in old.steps}
-    assert "701.19c (Fehde-Artikel, 2007)" in cited
-    assert "708.6a (Comprehensive Rules, 01.10.2010)" in cited
+    cited = {(r.rule, r.source) for r in old.reasons}
+    assert ("701.19c", Source.CLASH_ARTICLE) in cited
+    assert ("708.6a", Source.CR_2010) in cited
     today = clash([card_from_number("1/3"), card_from_number("2")])
-    assert "701.30d (Comprehensive Rules)" in {s.citation for s in today.steps}
+    assert ("701.30d", Source.CR) in {(r.rule, r.source) for r in today.reasons}

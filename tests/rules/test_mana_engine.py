@@ -7,6 +7,9 @@ from collections import Counter
 
 import pytest
 
+from bot.answers.calc_words import rule_fields
+from bot.answers.mana_words import formula_text, need_text, tapped_text, total_text
+from bot.rules.cite import Reason, Source
 from bot.rules.mana import (
     ManaError,
     color_order,
@@ -28,6 +31,16 @@ from bot.rules.payment import pay
 
 def texts(costs):
     return [c.text for c in costs]
+
+
+def needs(ways):
+    """Missing mana as the answers word it: ``[("grünes Mana", 1)]``."""
+    return [(need_text(kinds), n) for kinds, n in ways]
+
+
+def rule_text(result):
+    """The rules and history of a result as the answers show them (one line per rule)."""
+    return "\n".join(f.value for f in rule_fields(result.reasons, result.history, None))
 
 
 # --------------------------------------------------------------------------- parsing
@@ -103,8 +116,10 @@ def test_split_card_mana_value_today_and_2006():
     today = explain_mana_value(faces)
     assert today.value == 7
     assert today.shown == "7"
-    assert any(s.source == "Rulings zu Getrieben // Verzweiflung, 2017" for s in today.steps)
-    assert any(s.source == "Zwietracht-FAQ, 2006" for s in old.steps)
+    # today 202.3d decides, the Zwietracht FAQ's two values are history; under the rules of 2006 they decide
+    assert Reason.MV_SPLIT_SUM in today.reasons and today.history == (Reason.MV_SPLIT_2006,)
+    assert Reason.MV_SPLIT_2006 in old.reasons
+    assert Reason.MV_SPLIT_2006.source is Source.DISSENSION_FAQ and Reason.MV_SPLIT_SUM.rule == "202.3d"
 
 
 def test_destined_lead_is_six_as_002_says():
@@ -135,8 +150,9 @@ def test_hybrid_card_has_both_colours_203_2e():
     result = explain_colors(parse_cost("{R/W}"))
     assert set(result.colors) == {"R", "W"}
     assert result.names == "rot und weiß"
-    assert result.steps[0].rule == "203.2e"
-    assert result.steps[0].source == "Ravnica-FAQ, 2005"
+    # today's rule 202.2d decides; the Ravnica FAQ's 203.2e is its history
+    assert [r.rule for r in result.reasons] == ["202.2d"]
+    assert [(r.rule, r.source) for r in result.history] == [("203.2e", Source.RAVNICA_FAQ)]
 
 
 def test_colourless_and_monocoloured():
@@ -154,7 +170,9 @@ def test_ravnica_example_gw_gw_three_ways():
     result = hybrid_payments(parse_cost("{G/W}{G/W}"))
     assert result.count == 3
     assert [(c.text, life) for c, life in result.options] == [("{G}{G}", 0), ("{G}{W}", 0), ("{W}{W}", 0)]
-    assert result.steps[0].rule == "104.3f"
+    # today's 107.4e, the Ravnica FAQ's 104.3f as history (issue: a hybrid payment cites today's rule)
+    assert result.reasons[0].rule == "107.4e" and result.reasons[0].source is Source.CR
+    assert result.history[0].rule == "104.3f" and result.history[0].source is Source.RAVNICA_FAQ
 
 
 def test_aufsammelkrabbler_four_ways():
@@ -213,7 +231,7 @@ def test_exact_where_first_choice_fails(cost, pool):
 def test_missing_mana_is_named():
     result = pay(parse_cost("{3}{G}{G}"), parse_pool("BGRRR"))
     assert not result.payable
-    assert result.missing == [("grünes Mana", 1)]
+    assert needs(result.missing) == [("grünes Mana", 1)]
 
 
 def test_pool_from_issue_pays_aufsammelkrabbler():
@@ -278,8 +296,11 @@ def test_vitu_ghazi_example_exactly_as_the_faq():
     result = convoke(parse_cost("{3}{G}{W}"), creatures)
     assert texts(result.remaining) == ["{G}{W}", "{1}{W}", "{1}{G}"]
     assert result.untapped == 0
-    assert [s.rule for s in result.steps[:2]] == ["702.51a", "702.51b"]
-    assert not any(s.rule and s.rule.startswith("502.46") for s in result.steps)
+    assert [r.rule for r in result.reasons[:2]] == ["702.51a", "702.51b"]
+    assert result.history == ()  # same remainders in 2005: no history
+    # the best: {1}{W} (mana value 2, one coloured), as good as {1}{G}; the artifact and the red one pay {1}
+    assert result.best.text == "{1}{W}" and result.next_best.text == "{1}{G}"
+    assert [tapped_text(t) for t in result.best_tapped] == ["farblos → {1}", "rot → {1}", "grün-weiß → {G}"]
 
 
 def test_convoke_creature_that_pays_nothing_stays_untapped_702_51a():
@@ -288,15 +309,13 @@ def test_convoke_creature_that_pays_nothing_stays_untapped_702_51a():
     result = convoke(parse_cost("{1}{G}"), parse_creatures("rot, rot, rot"))
     assert texts(result.remaining) == ["{G}"]
     assert result.untapped == 2
-    lines = [str(s) for s in result.steps]
-    assert lines[0].startswith("702.51a (Comprehensive Rules): Einberufen: Stehen die Gesamtkosten fest")
-    assert (
-        "702.51a (Comprehensive Rules): Bis zu 2 Kreaturen finden kein Mana mehr, das sie bezahlen "
-        "können: sie bleiben ungetappt – eine Kreatur, die nichts bezahlt, musst du nie tappen." in lines
-    )
-    history = [s for s in result.steps if s.rule == "502.46b"]
-    assert len(history) == 1 and history[0].text.startswith("Damals war Einberufen zusätzliche Kosten")
-    assert result.steps.index(history[0]) > 2  # after today's rule, never heading the explanation
+    assert result.reasons[0] is Reason.CONVOKE and Reason.CONVOKE_UNTAPPED in result.reasons
+    assert [tapped_text(t) for t in result.best_tapped] == ["rot → {1}", "2× rot: bleiben ungetappt"]
+    lines = rule_text(result).splitlines()
+    assert lines[0].startswith("• 702.51a: Für jedes Mana der Gesamtkosten darfst du")
+    assert "• 702.51a: Eine Kreatur, die kein Mana der Kosten mehr bezahlen kann, tappst du nicht." in lines
+    # the 2005 rule only as dated history, after today's rules
+    assert result.history == (Reason.CONVOKE_2005,) and lines[-1].startswith("• 502.46b: Damals reduzierte")
 
 
 def test_convoke_f9_white_cost_green_creatures():
@@ -304,14 +323,9 @@ def test_convoke_f9_white_cost_green_creatures():
     result = convoke(parse_cost("{W}{W}"), parse_creatures("5 grün"))
     assert texts(result.remaining) == ["{W}{W}"]
     assert result.untapped == 5
-    text = [s.text for s in result.steps]
-    assert "5 Kreaturen (grün): bezahlen je {1} oder {G}." in text
-    assert (
-        "Keine der Kreaturen kann ein Mana dieser Kosten bezahlen: du tappst keine davon – eine Kreatur, die "
-        "nichts bezahlt, musst du nie tappen." in text
-    )
-    assert not any("reduziert die Kosten um {1}" in t for t in text)
-    assert [s.rule for s in result.steps if s.source == "Ravnica-FAQ, 2005"] == ["502.46b", None]
+    assert [tapped_text(t) for t in result.best_tapped] == ["5× grün: bleiben ungetappt"]
+    assert Reason.CONVOKE_UNTAPPED in result.reasons
+    assert [(r.rule, r.source) for r in result.history] == [("502.46b", Source.RAVNICA_FAQ)]
 
 
 def test_convoke_snow_and_colorless_are_never_paid_by_creatures():
@@ -319,7 +333,7 @@ def test_convoke_snow_and_colorless_are_never_paid_by_creatures():
     result = convoke(parse_cost("{1}{S}{C}"), parse_creatures("grün, Artefakt"))
     assert texts(result.remaining) == ["{S}{C}"]
     assert result.untapped == 1
-    assert any("{S} und {C} sind weder farbiges noch generisches Mana" in s.text for s in result.steps)
+    assert "• 702.51a: {S} und {C} sind weder farbiges noch generisches Mana" in rule_text(result)
 
 
 def test_convoke_pays_hybrid_of_its_colour():
@@ -349,7 +363,8 @@ def test_total_cost_increase_then_reduction_004():
     # {2}{U} + {1} = {3}{U}; −{3} → {U}. Order matters: reduction first would floor at 0 and give {1}{U}.
     assert result.total.text == "{U}"
     assert result.mana_value == 3
-    assert result.steps[0].source == "Rulings zu Schnellvorlauf, 2026"
+    assert [(inc.text, after.text) for inc, after in result.increases] == [("{1}", "{3}{U}")]
+    assert result.reasons[0].rule == "601.2f" and result.reasons[-1].source is Source.FAST_FORWARD_RULINGS
 
 
 def test_total_cost_generic_floor_and_alternative():
@@ -368,7 +383,7 @@ def test_total_cost_coloured_reduction():
     # require mana of that type, the cost is reduced by that amount of generic mana."
     no_white = total_cost(parse_cost("{1}{R}"), reductions=[parse_cost("{W}")])
     assert no_white.total.text == "{R}"
-    assert any(step.rule == "118.7b" for step in no_white.steps)
+    assert [r.rule.rule for r in no_white.reductions] == ["118.7b"]
     # 118.7c: more coloured reduction than that colour → the rest from generic
     assert total_cost(parse_cost("{2}{G}"), reductions=[parse_cost("{G}{G}")]).total.text == "{1}"
 
@@ -392,24 +407,25 @@ def test_upkeep_example_502_13a():
     # Kälteeinbruch FAQ 502.13a: „Kumulative Versorgung {W} oder {U}“ with two age counters already on it;
     # a third is added → {W}{W}{W}, {W}{W}{U}, {W}{U}{U} or {U}{U}{U}.
     result = cumulative_upkeep(parse_upkeep("{W} oder {U}"), 2)
-    assert result.totals == ["{W}{W}{W}", "{W}{W}{U}", "{W}{U}{U}", "{U}{U}{U}"]
+    assert [total_text(t) for t in result.totals] == ["{W}{W}{W}", "{W}{W}{U}", "{W}{U}{U}", "{U}{U}{U}"]
     assert result.count == 4
     assert result.payments == 3
-    assert result.steps[0].rule == "502.13a"
+    # today's 702.24a decides; the FAQ's 502.13a is history
+    assert result.reasons[0].rule == "702.24a" and [r.rule for r in result.history] == ["502.13a"]
 
 
 def test_upkeep_generic_one_with_three_counters_pays_four():
     # Kälteeinbruch FAQ: „Kumulative Versorgung {1}“ and three age counters when it triggers: it gets
     # another one, then {4} is paid or the permanent is sacrificed.
     result = cumulative_upkeep(parse_upkeep("{1}"), 3)
-    assert result.totals == ["{4}"]
-    assert result.formula == "{4}"
+    assert [total_text(t) for t in result.totals] == ["{4}"]
+    assert formula_text(result) == "{4}"
 
 
 def test_upkeep_zero_counters_still_pays_once():
     # the trigger puts the first age counter on the permanent before the payment (502.13a / 702.24a)
     result = cumulative_upkeep(parse_upkeep("{B}"), 0)
-    assert result.totals == ["{B}"]
+    assert [total_text(t) for t in result.totals] == ["{B}"]
     assert result.payments == 1
 
 
@@ -446,7 +462,7 @@ def test_large_generic_costs_are_exact():
     cost = parse_cost("{1000}" * 60)
     assert pay(cost, parse_pool("1000 " * 60)).payable
     short = pay(cost, parse_pool("1000 " * 59 + "999"))
-    assert short.missing == [("beliebiges Mana", 1)]
+    assert needs(short.missing) == [("beliebiges Mana", 1)]
 
 
 def test_non_ascii_digits_are_not_numbers():

@@ -11,24 +11,16 @@ from hypothesis import strategies as st
 
 from bot.rules.clash import RevealedCard, clash, clash_odds
 from bot.rules.mana import (
-    COLORED,
-    COLORLESS,
-    COLORLESS_HYBRID,
-    GENERIC,
-    HYBRID,
-    MONO_HYBRID,
-    PHYREXIAN,
-    SNOW,
-    VARIABLE,
     ManaCost,
     Symbol,
+    SymbolKind,
     convoke,
     format_pool,
     hybrid_payments,
     parse_cost,
     parse_pool,
 )
-from bot.rules.payment import pay
+from bot.rules.payment import LIFE, pay
 
 COLORS = "WUBRG"
 PAIRS = ["WU", "WB", "UB", "UR", "BR", "BG", "RG", "RW", "GW", "GU"]  # rule 104.3, printed order
@@ -37,16 +29,16 @@ PAIRS = ["WU", "WB", "UB", "UR", "BR", "BG", "RG", "RW", "GW", "GU"]  # rule 104
 
 color = st.sampled_from(COLORS)
 symbol = st.one_of(
-    st.integers(0, 20).map(lambda n: Symbol(GENERIC, amount=n)),
-    color.map(lambda c: Symbol(COLORED, (c,))),
-    st.just(Symbol(COLORLESS)),
-    st.just(Symbol(SNOW)),
-    st.sampled_from("XYZ").map(lambda v: Symbol(VARIABLE, var=v)),
-    st.sampled_from(PAIRS).map(lambda p: Symbol(HYBRID, tuple(p))),
-    color.map(lambda c: Symbol(MONO_HYBRID, (c,), amount=2)),
-    color.map(lambda c: Symbol(COLORLESS_HYBRID, (c,))),
-    color.map(lambda c: Symbol(PHYREXIAN, (c,))),
-    st.sampled_from(PAIRS).map(lambda p: Symbol(PHYREXIAN, tuple(p))),
+    st.integers(0, 20).map(lambda n: Symbol(SymbolKind.GENERIC, amount=n)),
+    color.map(lambda c: Symbol(SymbolKind.COLORED, (c,))),
+    st.just(Symbol(SymbolKind.COLORLESS)),
+    st.just(Symbol(SymbolKind.SNOW)),
+    st.sampled_from("XYZ").map(lambda v: Symbol(SymbolKind.VARIABLE, var=v)),
+    st.sampled_from(PAIRS).map(lambda p: Symbol(SymbolKind.HYBRID, tuple(p))),
+    color.map(lambda c: Symbol(SymbolKind.MONO_HYBRID, (c,), amount=2)),
+    color.map(lambda c: Symbol(SymbolKind.COLORLESS_HYBRID, (c,))),
+    color.map(lambda c: Symbol(SymbolKind.PHYREXIAN, (c,))),
+    st.sampled_from(PAIRS).map(lambda p: Symbol(SymbolKind.PHYREXIAN, tuple(p))),
 )
 costs = st.lists(symbol, min_size=1, max_size=12).map(lambda s: ManaCost(tuple(s)))
 
@@ -75,21 +67,21 @@ def alternatives(s: Symbol, x: int) -> list[tuple[list[set], int]]:
     def col(c):
         return {(c, False), (c, True)}
 
-    if s.kind == GENERIC:
+    if s.kind == SymbolKind.GENERIC:
         return [([ANY] * s.amount, 0)]
-    if s.kind == VARIABLE:
+    if s.kind == SymbolKind.VARIABLE:
         return [([ANY] * (x if s.var == "X" else 0), 0)]
-    if s.kind == COLORED:
+    if s.kind == SymbolKind.COLORED:
         return [([col(s.colors[0])], 0)]
-    if s.kind == COLORLESS:
+    if s.kind == SymbolKind.COLORLESS:
         return [([col("C")], 0)]
-    if s.kind == SNOW:
+    if s.kind == SymbolKind.SNOW:
         return [([{k for k in KINDS if k[1]}], 0)]
-    if s.kind == HYBRID:
+    if s.kind == SymbolKind.HYBRID:
         return [([col(c)], 0) for c in s.colors]
-    if s.kind == MONO_HYBRID:
+    if s.kind == SymbolKind.MONO_HYBRID:
         return [([col(s.colors[0])], 0), ([ANY] * s.amount, 0)]
-    if s.kind == COLORLESS_HYBRID:
+    if s.kind == SymbolKind.COLORLESS_HYBRID:
         return [([col("C")], 0), ([col(s.colors[0])], 0)]
     return [([col(c)], 0) for c in s.colors] + [([], 2)]  # Phyrexian
 
@@ -124,16 +116,16 @@ def brute_min_life(cost: ManaCost, pool: Counter, x: int, life: int | None) -> i
 
 
 small_symbol = st.one_of(
-    st.integers(0, 2).map(lambda n: Symbol(GENERIC, amount=n)),
-    st.sampled_from("WUBRG").map(lambda c: Symbol(COLORED, (c,))),
-    st.just(Symbol(COLORLESS)),
-    st.just(Symbol(SNOW)),
-    st.just(Symbol(VARIABLE, var="X")),
-    st.sampled_from(PAIRS).map(lambda p: Symbol(HYBRID, tuple(p))),
-    st.sampled_from("WUBRG").map(lambda c: Symbol(MONO_HYBRID, (c,), amount=2)),
-    st.sampled_from("WUBRG").map(lambda c: Symbol(COLORLESS_HYBRID, (c,))),
-    st.sampled_from("WUBRG").map(lambda c: Symbol(PHYREXIAN, (c,))),
-    st.sampled_from(PAIRS).map(lambda p: Symbol(PHYREXIAN, tuple(p))),
+    st.integers(0, 2).map(lambda n: Symbol(SymbolKind.GENERIC, amount=n)),
+    st.sampled_from("WUBRG").map(lambda c: Symbol(SymbolKind.COLORED, (c,))),
+    st.just(Symbol(SymbolKind.COLORLESS)),
+    st.just(Symbol(SymbolKind.SNOW)),
+    st.just(Symbol(SymbolKind.VARIABLE, var="X")),
+    st.sampled_from(PAIRS).map(lambda p: Symbol(SymbolKind.HYBRID, tuple(p))),
+    st.sampled_from("WUBRG").map(lambda c: Symbol(SymbolKind.MONO_HYBRID, (c,), amount=2)),
+    st.sampled_from("WUBRG").map(lambda c: Symbol(SymbolKind.COLORLESS_HYBRID, (c,))),
+    st.sampled_from("WUBRG").map(lambda c: Symbol(SymbolKind.PHYREXIAN, (c,))),
+    st.sampled_from(PAIRS).map(lambda p: Symbol(SymbolKind.PHYREXIAN, tuple(p))),
 )
 small_costs = st.lists(small_symbol, min_size=1, max_size=4).map(lambda s: ManaCost(tuple(s)))
 pools = st.lists(st.sampled_from(KINDS), max_size=6).map(Counter)
@@ -163,9 +155,6 @@ def test_payment_found_iff_brute_force_finds_one(cost, pool, x, life):
     assert used + result.remaining == pool
 
 
-ADJ = {"W": "weißes", "U": "blaues", "B": "schwarzes", "R": "rotes", "G": "grünes", "C": "farbloses"}
-
-
 @settings(max_examples=1500, deadline=None)
 @given(small_costs, pools, st.integers(0, 2), st.one_of(st.none(), st.integers(0, 5)))
 def test_shortfall_names_every_single_mana_that_completes(cost, pool, x, life):
@@ -178,11 +167,10 @@ def test_shortfall_names_every_single_mana_that_completes(cost, pool, x, life):
     completes = {k for k in KINDS if brute_min_life(cost, pool + Counter([k]), x, life) is not None}
     sizes = {sum(n for _, n in way) for way in result.missing_ways}
     assert sizes == ({1} if completes else sizes - {1}) and sizes
-    if not completes or any(s.kind == SNOW for s in cost.symbols):
+    if not completes or any(s.kind == SymbolKind.SNOW for s in cost.symbols):
         return
-    labels = " | ".join(label for way in result.missing_ways for label, _ in way)
-    named = {(t, snow) for t in "WUBRGC" for snow in (False, True) if f"{ADJ[t]} Mana" in labels}
-    assert (ANY if "beliebiges Mana" in labels else named) == completes, labels
+    named = set().union(*(kinds for way in result.missing_ways for kinds, _ in way)) - {LIFE}
+    assert named == completes, result.missing_ways
 
 
 @given(pools)
@@ -195,13 +183,13 @@ def test_pool_format_round_trip(pool):
 
 
 def options_plain(s: Symbol) -> list[tuple]:
-    if s.kind == HYBRID:
+    if s.kind == SymbolKind.HYBRID:
         return [(c,) for c in s.colors]
-    if s.kind == MONO_HYBRID:
+    if s.kind == SymbolKind.MONO_HYBRID:
         return [(s.colors[0],), ("2",)]
-    if s.kind == COLORLESS_HYBRID:
+    if s.kind == SymbolKind.COLORLESS_HYBRID:
         return [(s.colors[0],), ("C",)]
-    if s.kind == PHYREXIAN:
+    if s.kind == SymbolKind.PHYREXIAN:
         return [(c,) for c in s.colors] + [("life",)]
     return [()]
 
@@ -223,14 +211,14 @@ creature = st.lists(st.sampled_from(COLORS), max_size=2, unique=True).map(tuple)
 @given(
     st.lists(
         st.one_of(
-            st.integers(0, 3).map(lambda n: Symbol(GENERIC, amount=n)),
-            st.just(Symbol(VARIABLE, var="X")),
-            st.sampled_from(COLORS).map(lambda c: Symbol(COLORLESS_HYBRID, (c,))),
-            st.sampled_from(COLORS).map(lambda c: Symbol(COLORED, (c,))),
-            st.sampled_from(PAIRS).map(lambda p: Symbol(HYBRID, tuple(p))),
-            st.sampled_from(COLORS).map(lambda c: Symbol(MONO_HYBRID, (c,), amount=2)),
-            st.sampled_from(COLORS).map(lambda c: Symbol(PHYREXIAN, (c,))),
-            st.just(Symbol(SNOW)),
+            st.integers(0, 3).map(lambda n: Symbol(SymbolKind.GENERIC, amount=n)),
+            st.just(Symbol(SymbolKind.VARIABLE, var="X")),
+            st.sampled_from(COLORS).map(lambda c: Symbol(SymbolKind.COLORLESS_HYBRID, (c,))),
+            st.sampled_from(COLORS).map(lambda c: Symbol(SymbolKind.COLORED, (c,))),
+            st.sampled_from(PAIRS).map(lambda p: Symbol(SymbolKind.HYBRID, tuple(p))),
+            st.sampled_from(COLORS).map(lambda c: Symbol(SymbolKind.MONO_HYBRID, (c,), amount=2)),
+            st.sampled_from(COLORS).map(lambda c: Symbol(SymbolKind.PHYREXIAN, (c,))),
+            st.just(Symbol(SymbolKind.SNOW)),
         ),
         min_size=1,
         max_size=4,
@@ -243,10 +231,10 @@ def test_convoke_matches_brute_force(cost, creatures, x):
     # every creature pays {1} (if generic left), one still-present symbol of its colour, or one generic mana
     # of a {2/W} announced as {2} ({S} cannot be paid, {C} of a {C/W} neither); one that can pay nothing
     # stays untapped
-    generic = sum(s.amount for s in cost.symbols if s.kind == GENERIC) + x * sum(
-        1 for s in cost.symbols if s.kind == VARIABLE
+    generic = sum(s.amount for s in cost.symbols if s.kind == SymbolKind.GENERIC) + x * sum(
+        1 for s in cost.symbols if s.kind == SymbolKind.VARIABLE
     )
-    rest = [s for s in cost.symbols if s.kind not in (GENERIC, VARIABLE)]
+    rest = [s for s in cost.symbols if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)]
     results = set()
     most_idle = [0]
 
@@ -260,10 +248,10 @@ def test_convoke_matches_brute_force(cost, creatures, x):
             go(i + 1, gen - 1, left, idle)
             moved = True
         for j, s in enumerate(left):
-            if s.kind != SNOW and set(s.colors) & set(creatures[i]):
+            if s.kind != SymbolKind.SNOW and set(s.colors) & set(creatures[i]):
                 go(i + 1, gen, left[:j] + left[j + 1 :], idle)
                 moved = True
-            if s.kind == MONO_HYBRID:  # announced as {2}, the creature pays one of the two
+            if s.kind == SymbolKind.MONO_HYBRID:  # announced as {2}, the creature pays one of the two
                 go(i + 1, gen + s.amount - 1, left[:j] + left[j + 1 :], idle)
                 moved = True
         if not moved:
@@ -273,8 +261,8 @@ def test_convoke_matches_brute_force(cost, creatures, x):
     got = set()
     result = convoke(cost, creatures, x=x)
     for c in result.remaining:
-        g = sum(s.amount for s in c.symbols if s.kind == GENERIC)
-        got.add((g, tuple(sorted(s.text for s in c.symbols if s.kind != GENERIC))))
+        g = sum(s.amount for s in c.symbols if s.kind == SymbolKind.GENERIC)
+        got.add((g, tuple(sorted(s.text for s in c.symbols if s.kind != SymbolKind.GENERIC))))
     assert got == results
     assert result.untapped == most_idle[0]
 

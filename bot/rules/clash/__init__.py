@@ -1,7 +1,8 @@
 """Clash (Fehde): who wins a clash, exact winning odds from library contents, seeded reveals.
 
-Pure Python, no I/O. Implements rules 701.19a–c and the rulings of the clash article
-(document 000, Lorwyn, 2007):
+Pure Python, no I/O, no prose: the results are facts (values, winners, why each player wins or not, the rules
+applied as :class:`bot.rules.cite.Reason`). Implements today's 701.30a–d (Comprehensive Rules, 17.04.2026) and,
+as the rules of 2007, 701.19a–c and the rulings of the clash article (document 000, Lorwyn, 2007):
 
 * 701.19c: a player wins if the revealed card has a higher mana value than all other revealed
   cards; if nobody's is higher (a tie), nobody wins; there are no draws or losses;
@@ -26,11 +27,8 @@ from bot.rules.clash.odds import (
     OddsResult,
     RevealResult,
     clash_odds,
-    format_library,
     parse_library,
-    percent,
     random_reveal,
-    values_text,
 )
 from bot.rules.clash.reveal import (
     MAX_PLAYERS,
@@ -40,7 +38,9 @@ from bot.rules.clash.reveal import (
     ClashError,
     ClashResult,
     RevealedCard,
+    Verdict,
     card_from_cost,
+    card_from_faces,
     card_from_number,
     clash,
     win_rule,
@@ -61,14 +61,13 @@ __all__ = [
     "OddsResult",
     "RevealResult",
     "RevealedCard",
+    "Verdict",
     "card_from_cost",
+    "card_from_faces",
     "card_from_number",
     "clash",
     "clash_odds",
-    "format_library",
     "parse_library",
-    "percent",
     "random_reveal",
-    "values_text",
     "win_rule",
 ]

@@ -7,9 +7,10 @@ import itertools
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
+from bot.rules.cite import Reason
 from bot.rules.clash.reveal import (
     MAX_PLAYERS,
     RULES_TODAY,
@@ -18,10 +19,8 @@ from bot.rules.clash.reveal import (
     RevealedCard,
     check_rules,
     clash,
-    rule_steps,
+    win_rule,
 )
-from bot.rules.mana import plural
-from bot.rules.steps import CLASH_ARTICLE, SPLIT_RULINGS, Step
 
 MAX_LIBRARY = 10_000
 MAX_OUTCOMES = 200_000  # joint outcomes enumerated for the 2007 "nobody wins" figure
@@ -62,22 +61,6 @@ def parse_library(text: str, number: int = 1) -> Library:
     return lib
 
 
-def format_library(lib: Library) -> str:
-    """``{(0,): 17, (2,): 8, (1, 3): 2}`` → ``"0:17 2:8 (1 und 3):2"`` (sorted by value)."""
-    return " ".join(f"{_kind_text(k)}:{n}" for k, n in sorted(lib.items()))
-
-
-def _kind_text(kind: tuple[int, ...]) -> str:
-    """``(4,)`` → ``"4"``; a split card's values ``(2, 5)`` → ``"(2 und 5)"`` (not „2/5“, which reads
-    like a fraction)."""
-    return str(kind[0]) if len(kind) == 1 else "(" + " und ".join(map(str, kind)) + ")"
-
-
-def values_text(values: tuple[int, ...]) -> str:
-    """The compared values of one card: ``"4"`` or, for the halves of a split card, ``"2 und 5"``."""
-    return " und ".join(map(str, values))
-
-
 @dataclass
 class OddsResult:
     """Exact probabilities for the top cards of the libraries.
@@ -88,7 +71,9 @@ class OddsResult:
         win: probability that player i wins (``Fraction``).
         nobody: probability that nobody wins.
         several: probability that more than one player wins (only possible in 2007).
-        steps: explanation.
+        libraries: the libraries (mana value of each half → copies).
+        reasons: the rules that decide it (701.30a, 701.30d, 202.3d; 2007: the article).
+        history: the article's 701.19c beside today's rule.
     """
 
     rules: str
@@ -96,12 +81,9 @@ class OddsResult:
     win: list[Fraction]
     nobody: Fraction
     several: Fraction
-    steps: list[Step]
-
-
-def percent(p: Fraction, digits: int = 2) -> str:
-    """German percentage: ``Fraction(1, 3)`` → ``"33,33 %"``."""
-    return f"{float(p) * 100:.{digits}f} %".replace(".", ",")
+    libraries: list[Library] = field(default_factory=list)
+    reasons: tuple[Reason, ...] = ()
+    history: tuple[Reason, ...] = ()
 
 
 def clash_odds(libraries: Sequence[Library], rules: str = RULES_TODAY) -> OddsResult:
@@ -124,64 +106,46 @@ def clash_odds(libraries: Sequence[Library], rules: str = RULES_TODAY) -> OddsRe
     sizes = [sum(lib.values()) for lib in libraries]
     if any(s <= 0 for s in sizes):
         raise ClashError("Jede Bibliothek braucht mindestens eine Karte.")
-    # per player: distribution over (min, max) of the compared values
-    dists: list[dict[tuple[int, int], Fraction]] = []
-    for lib, size in zip(libraries, sizes, strict=True):
-        d: dict[tuple[int, int], Fraction] = {}
-        for kind, n in lib.items():
-            vals = (sum(kind),) if rules == RULES_TODAY else kind
-            key = (min(vals), max(vals))
-            d[key] = d.get(key, Fraction(0)) + Fraction(n, size)
-        dists.append(d)
+    dists = [_distribution(lib, size, rules) for lib, size in zip(libraries, sizes, strict=True)]
+    win = [_win_chance(i, dists) for i in range(len(dists))]
+    split = any(len(k) > 1 for lib in libraries for k in lib)
+    reasons = [Reason.CLASH_RANDOM_TOP, win_rule(rules)]
+    if rules == RULES_TODAY:
+        nobody, several = 1 - sum(win, Fraction(0)), Fraction(0)
+        reasons += [Reason.MV_SPLIT_SUM] if split else []
+        history: tuple[Reason, ...] = (Reason.CLASH_WIN_2007,)
+    else:
+        nobody, several = _joint_2007(dists)
+        reasons += [Reason.CLASH_SPLIT_HALVES_2007, Reason.CLASH_SEVERAL_2007] if split else []
+        history = ()
+    return OddsResult(rules, sizes, win, nobody, several, [dict(lib) for lib in libraries], tuple(reasons), history)
+
+
+def _distribution(lib: Library, size: int, rules: str) -> dict[tuple[int, int], Fraction]:
+    """The chance of each (lowest, highest) compared value of the top card of ``lib`` (today one value, the
+    sum of a split card's halves; in 2007 each half)."""
+    d: dict[tuple[int, int], Fraction] = {}
+    for kind, n in lib.items():
+        vals = (sum(kind),) if rules == RULES_TODAY else kind
+        key = (min(vals), max(vals))
+        d[key] = d.get(key, Fraction(0)) + Fraction(n, size)
+    return d
+
+
+def _win_chance(i: int, dists: list[dict[tuple[int, int], Fraction]]) -> Fraction:
+    """P(player i wins): Σ over i's highest value v of P(v) × Π over the others of P(their lowest < v)."""
 
     def p_min_below(j: int, v: int) -> Fraction:
         return sum((p for (lo, _), p in dists[j].items() if lo < v), Fraction(0))
 
-    win: list[Fraction] = []
-    for i, d in enumerate(dists):
-        total = Fraction(0)
-        for (_, hi), p in d.items():
-            prod = p
-            for j in range(len(dists)):
-                if j != i:
-                    prod *= p_min_below(j, hi)
-            total += prod
-        win.append(total)
-    steps = rule_steps(rules)[:2]
-    steps.append(Step("Jede Karte ist mit gleicher Wahrscheinlichkeit oben (gemischte Bibliotheken)."))
-    for n, (lib, size) in enumerate(zip(libraries, sizes, strict=True), 1):
-        steps.append(Step(f"Bibliothek {n}: {plural(size, 'Karte', 'Karten')} ({format_library(lib)})."))
-    if rules == RULES_TODAY:
-        nobody = 1 - sum(win, Fraction(0))
-        several = Fraction(0)
-        steps.append(
-            Step(
-                "Gewinnchance von Spieler i = Summe über jeden Manawert v seiner obersten Karte: "
-                "P(v) × Produkt der Wahrscheinlichkeiten, dass jeder andere Spieler einen kleineren "
-                "Wert aufdeckt. "
-                "Gleichstand: niemand gewinnt."
-            )
-        )
-        if any(len(k) > 1 for lib in libraries for k in lib):
-            steps.append(Step("Geteilte Karten zählen mit der Summe ihrer Hälften.", None, SPLIT_RULINGS))
-    else:
-        nobody, several = _joint_2007(dists)
-        steps.append(
-            Step(
-                "Regelstand 2007: die Hälften einer geteilten Karte zählen einzeln; Spieler i gewinnt, wenn "
-                "sein höchster Wert über dem niedrigsten Wert jeder anderen Karte liegt. Mehrere Gewinner "
-                "sind möglich.",
-                None,
-                CLASH_ARTICLE,
-            )
-        )
-    for n, p in enumerate(win, 1):
-        steps.append(Step(f"Spieler {n} gewinnt mit {p} ≈ {percent(p)}."))
-    steps.append(Step(f"Niemand gewinnt mit {nobody} ≈ {percent(nobody)}."))
-    if several:
-        steps.append(Step(f"Mehrere gewinnen mit {several} ≈ {percent(several)}."))
-    steps.append(Step("Exakt berechnet (Brüche), nicht durch Stichproben."))
-    return OddsResult(rules, sizes, win, nobody, several, steps)
+    total = Fraction(0)
+    for (_, hi), p in dists[i].items():
+        prod = p
+        for j in range(len(dists)):
+            if j != i:
+                prod *= p_min_below(j, hi)
+        total += prod
+    return total
 
 
 def _joint_2007(dists: list[dict[tuple[int, int], Fraction]]) -> tuple[Fraction, Fraction]:
@@ -234,10 +198,7 @@ def random_reveal(libraries: Sequence[Library], seed: int, rules: str = RULES_TO
         pick = rng.randrange(size)
         for kind, count in sorted(lib.items()):
             if pick < count:
-                label = f"Karte mit Manawert {kind[0]}" if len(kind) == 1 else f"geteilte Karte ({values_text(kind)})"
-                cards.append(RevealedCard(label, kind))
+                cards.append(RevealedCard("", kind))
                 break
             pick -= count
-    result = clash(cards, rules)
-    result.steps.insert(0, Step(f"Zufällig aufgedeckt mit Startwert {seed}."))
-    return RevealResult(seed, result)
+    return RevealResult(seed, clash(cards, rules))

@@ -1,20 +1,13 @@
-"""Clash (Fehde) for revealed cards: who wins, under today's rules or those of 2007, with the steps and the
-rules they follow (see :mod:`bot.rules.clash`); cards given by mana cost or mana value."""
+"""Clash (Fehde) for revealed cards: who wins, under today's rules or those of 2007, with the facts that decide
+it and the rules they follow (see :mod:`bot.rules.clash`); cards given by mana cost or mana value."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.rules.mana import MAX_GENERIC, format_cost, parse_faces
-from bot.rules.steps import (
-    CLASH_ARTICLE,
-    COMPREHENSIVE_RULES,
-    COMPREHENSIVE_RULES_2010,
-    DISSENSION_FAQ,
-    SPLIT_RULINGS,
-    Step,
-)
+from bot.rules.cite import Reason, distinct
+from bot.rules.mana import MAX_GENERIC, ManaCost, explain_mana_value, format_cost, parse_faces
 
 RULES_TODAY = "heute"
 RULES_2007 = "2007"
@@ -31,14 +24,18 @@ class RevealedCard:
     """A revealed card.
 
     Attributes:
-        label: how the card is shown (a name, a cost like ``{3}{R}``, or a number).
+        label: how the card is named (a name, a cost like ``{3}{R}``, or a number); ``""`` for a card of a
+            library revealed at random (the answer names it by its values).
         faces: mana value of each half (one entry for a normal card; lands: ``(0,)``).
-        face_labels: names or costs of the halves, for explanations (same length as ``faces``).
+        face_labels: names or costs of the halves (same length as ``faces``; ``""`` for a half without mana
+            cost), or empty when unknown.
+        reasons: the rules of 202.3 that give its mana value (X counts 0, no mana cost 0, …).
     """
 
     label: str
     faces: tuple[int, ...]
     face_labels: tuple[str, ...] = ()
+    reasons: tuple[Reason, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.faces:
@@ -46,14 +43,13 @@ class RevealedCard:
         if any(v < 0 for v in self.faces):
             raise ClashError(f"Karte „{self.label}“: ein Manawert kann nicht negativ sein.")
 
-    def half(self, i: int) -> str:
-        """Label of half ``i`` (``"Bestimmt"``, else ``"Hälfte 1"``)."""
-        if i < len(self.face_labels) and self.face_labels[i]:
-            return self.face_labels[i]
-        return f"Hälfte {i + 1}"
+    @property
+    def is_split(self) -> bool:
+        """True for a split card (two halves)."""
+        return len(self.faces) > 1
 
     def value(self, rules: str) -> tuple[int, ...]:
-        """The values compared: today one value (sum of halves, 002); 2007 each half (000)."""
+        """The values compared: today one value (sum of halves, 202.3d); 2007 each half (000)."""
         return (sum(self.faces),) if rules == RULES_TODAY else self.faces
 
 
@@ -63,25 +59,49 @@ def check_rules(rules: str) -> None:
         raise ClashError(f"Unbekannter Regelstand „{rules}“; erlaubt sind „heute“ und „2007“.")
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """Why one player wins a clash or not (701.30d today; 701.19c and the article's example in 2007).
+
+    Attributes:
+        player: 0-based index of the player.
+        beats: when the player wins, per other player ``(other, index of my value, index of theirs)``: my
+            highest value is higher than the other card's lowest (today both are the one value).
+        lost_to: when the player does not win, ``(other, my highest value, their lowest value)`` of the first
+            card the player's card is not higher than.
+    """
+
+    player: int
+    beats: tuple[tuple[int, int, int], ...] = ()
+    lost_to: tuple[int, int, int] | None = None
+
+    @property
+    def wins(self) -> bool:
+        """True when the player wins."""
+        return self.lost_to is None
+
+
 @dataclass
 class ClashResult:
-    """Outcome of one clash.
+    """Outcome of one clash, as facts.
 
     Attributes:
         cards: the revealed cards, one per player (player i = ``cards[i]``, 0-based).
         rules: ``"heute"`` or ``"2007"``.
         values: the compared values per player (one each today, per half in 2007).
         winners: 0-based indices of the winning players (empty: nobody wins).
-        verdicts: per player a German sentence why they win or not (per half in 2007).
-        steps: explanation.
+        verdicts: per player why they win or not.
+        reasons: the rules that decide it (today 701.30 and 202.3; 2007 the article, 708.6a of 2010).
+        history: the dated rules beside today's (the article's 701.19c and, for a split card, its halves).
     """
 
     cards: list[RevealedCard]
     rules: str
     values: list[tuple[int, ...]]
     winners: list[int]
-    verdicts: list[str]
-    steps: list[Step]
+    verdicts: list[Verdict]
+    reasons: tuple[Reason, ...] = ()
+    history: tuple[Reason, ...] = ()
 
 
 def _beats(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, int] | None:
@@ -92,57 +112,26 @@ def _beats(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, int] | None:
     return (i, j) if a[i] > b[j] else None
 
 
-def win_rule(rules: str) -> tuple[str, str]:
-    """The rule that decides who wins, with its source: today 701.30d of the Comprehensive Rules
-    (17.04.2026); under the rules of 2007 701.19c as printed in the clash article."""
-    return ("701.30d", COMPREHENSIVE_RULES) if rules == RULES_TODAY else ("701.19c", CLASH_ARTICLE)
+def win_rule(rules: str) -> Reason:
+    """The rule that decides who wins: today 701.30d of the Comprehensive Rules (17.04.2026); under the
+    rules of 2007 701.19c as printed in the clash article."""
+    return Reason.CLASH_WIN if rules == RULES_TODAY else Reason.CLASH_WIN_2007
 
 
-def rule_steps(rules: str) -> list[Step]:
-    """The rules a clash follows, cited from the source of that rules state (issue 9: today's result
-    cites today's rule; the article only for 2007)."""
-    rule, source = win_rule(rules)
-    if rules == RULES_TODAY:
-        return [
-            Step(
-                "Jeder Spieler, der eine Fehde austrägt, deckt gleichzeitig die oberste Karte seiner Bibliothek auf.",
-                "701.30a, 701.30c",
-                COMPREHENSIVE_RULES,
-            ),
-            Step(
-                "Ein Spieler gewinnt eine Fehde, wenn er eine Karte mit höherem Manawert aufdeckt als alle anderen "
-                "in dieser Fehde aufgedeckten Karten.",
-                rule,
-                source,
-            ),
-            Step(
-                "Ein X in den Manakosten zählt 0, solange die Karte nicht auf dem Stapel ist; eine Karte ohne "
-                "Manakosten (z. B. ein Land) hat Manawert 0.",
-                "202.3e, 202.3a",
-                COMPREHENSIVE_RULES,
-            ),
-        ]
-    return [
-        Step("Jeder Spieler deckt die oberste Karte seiner Bibliothek auf.", "701.19a", CLASH_ARTICLE),
-        Step(
-            "Ein Spieler gewinnt eine Fehde, wenn er eine Karte mit höheren Manakosten aufdeckt als alle anderen "
-            "in dieser Fehde aufgedeckten Karten.",
-            rule,
-            source,
-        ),
-        Step(
-            "Ein X in den Manakosten zählt 0; eine Karte ohne Manakosten (z. B. ein Land) hat 0.", None, CLASH_ARTICLE
-        ),
-        Step(
-            "Heute steht die Regel unter 701.30d (Manawert statt Manakosten).",
-            "701.30d",
-            COMPREHENSIVE_RULES,
-        ),
-    ]
+def _verdict(p: int, values: list[tuple[int, ...]]) -> Verdict:
+    beats = []
+    for q in range(len(values)):
+        if q == p:
+            continue
+        hit = _beats(values[p], values[q])
+        if hit is None:
+            return Verdict(p, lost_to=(q, max(values[p]), min(values[q])))
+        beats.append((q, *hit))
+    return Verdict(p, tuple(beats))
 
 
 def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResult:
-    """Decide a clash between ``len(cards)`` players (701.19c, clash article 2007).
+    """Decide a clash between ``len(cards)`` players (701.30d today; 701.19c and the clash article in 2007).
 
     Raises:
         ClashError: fewer than two players, more than :data:`MAX_PLAYERS`, or unknown ``rules``.
@@ -154,119 +143,56 @@ def clash(cards: Sequence[RevealedCard], rules: str = RULES_TODAY) -> ClashResul
         raise ClashError(f"Höchstens {MAX_PLAYERS} Spieler.")
     cards = list(cards)
     values = [c.value(rules) for c in cards]
-    steps = rule_steps(rules)
-    split = any(len(c.faces) > 1 for c in cards)
-    for n, c in enumerate(cards, 1):
-        if len(c.faces) > 1:
-            halves = " und ".join(f"{c.half(i)} ({v})" for i, v in enumerate(c.faces))
-            shown = f"{sum(c.faces)} (Summe: {halves})" if rules == RULES_TODAY else halves
-            steps.append(Step(f"Spieler {n}: {c.label} – geteilte Karte, Manawert {shown}."))
-        else:
-            steps.append(Step(f"Spieler {n}: {c.label} – Manawert {c.faces[0] if c.faces else 0}."))
-    if split and rules == RULES_TODAY:
-        steps.append(
-            Step(
-                "Regelstand heute: eine geteilte Karte hat außerhalb des Stapels einen Manawert, die Summe "
-                "ihrer Hälften.",
-                None,
-                SPLIT_RULINGS,
-            )
-        )
-    elif split:
-        steps.append(
-            Step(
-                "Regelstand 2007: bei einer geteilten Karte werden die Manakosten beider Hälften unabhängig "
-                "voneinander betrachtet; so können mehrere Spieler eine Fehde gewinnen.",
-                None,
-                CLASH_ARTICLE,
-            )
-        )
-        steps.append(
-            Step(
-                "Eine Karte hat höhere Manakosten als eine andere, wenn einer ihrer Werte größer ist "
-                "als einer der anderen (wie im Beispiel des Artikels: 3 > 2 und 2 > 1, beide gewinnen).",
-                None,
-                CLASH_ARTICLE,
-            )
-        )
-        steps.append(
-            Step(
-                "So sah das Spiel damals jede geteilte Karte: mit zwei Werten, z. B. „5 und 2“ für "
-                "Bestimmt // Unbeirrt.",
-                None,
-                DISSENSION_FAQ,
-            )
-        )
-        steps.append(
-            Step(
-                "Ein Vergleich mit einer geteilten Karte ergibt „ja“, wenn eine ihrer Hälften einzeln verglichen "
-                "„ja“ ergäbe; so wird „höher als alle anderen“ hier für jede andere Karte geprüft.",
-                "708.6a",
-                COMPREHENSIVE_RULES_2010,
-            )
-        )
-    winners: list[int] = []
-    verdicts: list[str] = []
-    for p, card in enumerate(cards):
-        reasons: list[str] = []
-        lost_to: str | None = None
-        for q, other in enumerate(cards):
-            if q == p:
-                continue
-            hit = _beats(values[p], values[q])
-            mine = card.half(hit[0]) if hit and rules == RULES_2007 and len(card.faces) > 1 else card.label
-            theirs = other.half(hit[1]) if hit and rules == RULES_2007 and len(other.faces) > 1 else other.label
-            if hit is None:
-                best = max(values[p])
-                low = min(values[q])
-                lost_to = (
-                    f"{best} ist nicht höher als {low} ({other.label}, Spieler {q + 1})"
-                    if best == low
-                    else f"{best} ist kleiner als {low} ({other.label}, Spieler {q + 1})"
-                )
-                break
-            reasons.append(f"{mine} ({values[p][hit[0]]}) > {theirs} ({values[q][hit[1]]}) von Spieler {q + 1}")
-        if lost_to is None:
-            winners.append(p)
-            verdicts.append(f"Spieler {p + 1} gewinnt: " + "; ".join(reasons) + ".")
-        else:
-            verdicts.append(f"Spieler {p + 1} gewinnt nicht: {lost_to}.")
-        steps.append(Step(verdicts[-1], *win_rule(rules)))
-    if not winners and rules == RULES_TODAY:
-        steps.append(
-            Step(
-                "Keine aufgedeckte Karte hat einen höheren Manawert als alle anderen: niemand gewinnt die Fehde.",
-                "701.30d",
-                COMPREHENSIVE_RULES,
-            )
-        )
-    elif not winners:
-        steps.append(
-            Step(
-                "Keine aufgedeckte Karte hat höhere Manakosten als alle anderen: niemand gewinnt die Fehde. "
-                "Es gibt in einer Fehde weder Remis noch Niederlage.",
-                None,
-                CLASH_ARTICLE,
-            )
-        )
-    elif len(winners) > 1:
-        steps.append(Step(f"Mehrere Gewinner: Spieler {', '.join(str(w + 1) for w in winners)}.", None, CLASH_ARTICLE))
-    return ClashResult(cards, rules, values, winners, verdicts, steps)
+    verdicts = [_verdict(p, values) for p in range(len(cards))]
+    winners = [v.player for v in verdicts if v.wins]
+    return ClashResult(cards, rules, values, winners, verdicts, *_reasons(cards, rules, winners))
+
+
+def _reasons(
+    cards: list[RevealedCard], rules: str, winners: list[int]
+) -> tuple[tuple[Reason, ...], tuple[Reason, ...]]:
+    """The rules a clash follows under ``rules``, and today the article's rules as history."""
+    split = any(c.is_split for c in cards)
+    values = [r for c in cards for r in c.reasons if r is not Reason.MV_SPLIT_SUM]
+    if rules == RULES_TODAY:
+        reasons = [Reason.CLASH_REVEAL, Reason.CLASH_WIN if winners else Reason.CLASH_NOBODY, *values]
+        if split:
+            reasons.append(Reason.MV_SPLIT_SUM)
+        history = [Reason.CLASH_WIN_2007, *((Reason.CLASH_SPLIT_HALVES_2007,) if split else ())]
+        return distinct(reasons), tuple(history)
+    reasons = [Reason.CLASH_REVEAL_2007, Reason.CLASH_WIN_2007 if winners else Reason.CLASH_NOBODY_2007]
+    if {Reason.MV_X_OFF_STACK, Reason.MV_NO_COST} & set(values):
+        reasons.append(Reason.CLASH_X_2007)
+    if split:
+        reasons += [
+            Reason.CLASH_SPLIT_HALVES_2007, Reason.CLASH_SPLIT_COMPARE_2007, Reason.MV_SPLIT_2006,
+            Reason.CLASH_SPLIT_2010,
+        ]  # fmt: skip
+    if len(winners) > 1:
+        reasons.append(Reason.CLASH_SEVERAL_2007)
+    return distinct(reasons), ()
+
+
+def card_from_faces(faces: Sequence[ManaCost], label: str, names: Sequence[str] = ()) -> RevealedCard:
+    """A card from the mana cost of each half (an empty cost: no mana cost, 0); X counts 0 (202.3e)."""
+    value = explain_mana_value(list(faces))
+    return RevealedCard(
+        label,
+        value.values,
+        tuple(names) if names else tuple(f.text if f.symbols else "" for f in faces),
+        value.reasons,
+    )
 
 
 def card_from_cost(text: str, label: str | None = None, names: Sequence[str] = ()) -> RevealedCard:
     """A card given by its mana cost (``"{3}{R}"``, a split card ``"{3}{B}{G} // {G}{U}"``; an
-    empty half = no mana cost = 0). X counts 0 (clash article).
+    empty half = no mana cost = 0). X counts 0 (clash article; 202.3e).
 
     Raises:
         ManaError: a malformed cost (German message naming the symbol).
     """
     faces = parse_faces(text)
-    return RevealedCard(
-        label or format_cost(faces),
-        tuple(f.mana_value(0) for f in faces),
-        tuple(names) if names else tuple(f.text if f.symbols else "ohne Manakosten" for f in faces),
-    )
+    return card_from_faces(faces, label or format_cost(faces), names)
 
 
 def card_from_number(text: str) -> RevealedCard:

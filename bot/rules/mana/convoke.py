@@ -8,37 +8,30 @@ Ravnica FAQ (2005; printed there as „502.32a“): each creature *reduced* the 
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from bot.rules.cite import Reason
 from bot.rules.mana.parse import is_number
 from bot.rules.mana.pool import COLOR_WORDS, COLORLESS_WORDS, strip_inflection
 from bot.rules.mana.symbols import (
-    COLOR_NAMES,
-    COLORED,
-    COLORLESS,
-    COLORLESS_HYBRID,
     COLORS,
-    GENERIC,
-    HYBRID,
     MAX_STATES,
-    MONO_HYBRID,
-    PHYREXIAN,
-    SNOW,
-    VARIABLE,
+    Best,
     Budget,
     ManaCost,
     ManaError,
     Symbol,
+    SymbolKind,
+    best_because,
     build_cost,
     color_order,
+    generic,
     order_key,
-    plural,
     resolve_x,
 )
-from bot.rules.steps import COMPREHENSIVE_RULES as CR
-from bot.rules.steps import RAVNICA_FAQ, Step
 
 # --------------------------------------------------------------------------- convoke
 
@@ -99,11 +92,26 @@ def parse_creatures(text: str) -> list[tuple[str, ...]]:
 
 
 MAX_CREATURES = 100
-LIST_LIMIT = 24  # remaining costs written out in the explanation (the count is exact)
+#: a state of the search: (generic mana left, count left of each non-generic symbol type)
+_State = tuple[int, tuple[int, ...]]
 
 
-def _creature_text(colors: tuple[str, ...]) -> str:
-    return "-".join(COLOR_NAMES[c] for c in colors) if colors else "farblos"
+@dataclass(frozen=True)
+class Tapped:
+    """What creatures of one colour paid in a choice of Einberufen (702.51a).
+
+    Attributes:
+        colors: the creatures' colour letters (empty: colourless, e.g. an artifact creature).
+        count: how many creatures of these colours did so.
+        paid: the symbol each of them paid one mana of: ``{1}`` for generic mana, a coloured, hybrid or
+            Phyrexian symbol of their colour, a ``{2/W}``; None when they paid nothing (stay untapped).
+        generic_half: True when ``paid`` is a ``{2/W}`` announced as ``{2}`` and they paid one of its two.
+    """
+
+    colors: tuple[str, ...]
+    count: int
+    paid: Symbol | None
+    generic_half: bool = False
 
 
 @dataclass
@@ -116,14 +124,35 @@ class ConvokeResult:
         untapped: the most creatures that, in some choice, find no mana left to pay and stay
             untapped (today's 702.51a; under 502.46/502.46b of 2005 they could be tapped for
             nothing). 0 when every creature always pays a mana.
-        steps: explanation.
         count: number of distinct remaining costs.
+        best: the remaining cost easiest to pay: the least mana value, then the fewest mana that is not generic.
+        best_tapped: a way to reach ``best``: per colour of creature what they paid (in the order given).
+        why: why ``best`` is the best, compared with ``next_best``, the next remaining cost by the same order.
+        total: the total cost the creatures pay towards (X announced as ``x``).
+        creatures: the creatures given, as (colours, how many), most first.
+        x: the value of X.
+        reasons: the rules applied (702.51a–b, 601.2b, 202.3).
+        history: 502.46b of the Ravnica FAQ (2005) where a creature could be tapped for nothing then.
     """
 
     remaining: list[ManaCost]
     untapped: int
-    steps: list[Step]
     count: int = 0
+    best: ManaCost = field(default_factory=lambda: ManaCost(()))
+    best_tapped: tuple[Tapped, ...] = ()
+    why: Best = Best.ONLY
+    next_best: ManaCost | None = None
+    total: ManaCost = field(default_factory=lambda: ManaCost(()))
+    creatures: tuple[tuple[tuple[str, ...], int], ...] = ()
+    x: int = 0
+    reasons: tuple[Reason, ...] = ()
+    history: tuple[Reason, ...] = ()
+
+
+#: what one creature does in a move of the search: (symbol type paid or -1 for generic mana or -2 for nothing,
+#: True when a {2/W} is paid by its generic half)
+_Move = tuple[int, bool]
+_GENERIC, _NOTHING = -1, -2
 
 
 def convoke(
@@ -142,7 +171,7 @@ def convoke(
     on Akkord des Rufes, Ravnica FAQ). Vitu-Ghazi (Ravnica FAQ): ``{3}{G}{W}`` with Artefakt, rot,
     grün-weiß → ``{G}{W}``, ``{1}{W}``, ``{1}{G}``. The remainders are those of the 2005 model
     (502.46: each creature *reduces* the cost; 502.46b: not below 0); only there a creature with
-    nothing to reduce could still be tapped — that difference is shown as dated history.
+    nothing to reduce could still be tapped — that difference is given as dated history.
 
     Raises:
         ManaError: more than :data:`MAX_CREATURES` creatures, ``x`` negative, more than
@@ -154,149 +183,130 @@ def convoke(
         raise ManaError("X kann nicht negativ sein.")
     budget = Budget("Einberufen")
     base = build_cost(resolve_x(cost, x))
-    start_generic = sum(s.amount for s in base.symbols if s.kind == GENERIC)
-    counts = Counter(s for s in base.symbols if s.kind != GENERIC)
+    counts = Counter(s for s in base.symbols if s.kind is not SymbolKind.GENERIC)
     types = sorted(counts, key=Symbol.sort_key)
-    # state: (generic left, count left of each non-generic symbol type) → most creatures left untapped
-    states: dict[tuple[int, tuple[int, ...]], int] = {(start_generic, tuple(counts[t] for t in types)): 0}
-    generic_halves = [j for j, t in enumerate(types) if t.kind == MONO_HYBRID]
+    start_generic = sum(s.amount for s in base.symbols if s.kind is SymbolKind.GENERIC)
+    # state → most creatures left untapped; per creature: new state → (previous state, move)
+    states: dict[_State, int] = {(start_generic, tuple(counts[t] for t in types)): 0}
+    layers: list[dict[_State, tuple[_State, _Move]]] = []
     for colors in creatures:
-        targets = [j for j, t in enumerate(types) if t.kind not in (SNOW, COLORLESS) and set(t.colors) & set(colors)]
-        nxt: dict[tuple[int, tuple[int, ...]], int] = {}
-        budget.spend(len(states) * (1 + len(targets) + len(generic_halves)))
-        for (gen, left), idle in states.items():
-            paid: list[tuple[int, tuple[int, ...]]] = []
-            if gen > 0:  # the creature pays one generic mana
-                paid.append((gen - 1, left))
-            for j in targets:  # … or one mana of its colour
-                if left[j]:
-                    paid.append((gen, (*left[:j], left[j] - 1, *left[j + 1 :])))
-            for j in generic_halves:  # {2/W} announced as {2}: the creature pays one of the two
-                if left[j]:
-                    paid.append((gen + types[j].amount - 1, (*left[:j], left[j] - 1, *left[j + 1 :])))
-            if not paid:  # nothing it could pay: it is not tapped
-                paid, idle = [(gen, left)], idle + 1
-            for state in paid:
-                nxt[state] = max(idle, nxt.get(state, 0))
-            if len(nxt) > MAX_STATES:
-                raise ManaError(f"Zu viele mögliche Restkosten (über {MAX_STATES}); bitte weniger Kreaturen angeben.")
-        states = nxt
-    untapped = max(states.values())
-    values = [t.mana_value() for t in types]
-    colored_at = [[j for j, t in enumerate(types) if t.kind == COLORED and t.colors[0] == c] for c in COLORS]
-
-    def quick_key(state: tuple[int, tuple[int, ...]]) -> tuple:
-        gen, left = state
-        mv = gen + sum(n * v for n, v in zip(left, values, strict=True))
-        return (mv, gen, tuple(-sum(left[j] for j in js) for js in colored_at), left)
-
-    ordered = sorted(states, key=quick_key)
-    shown_states = ordered if limit is None else ordered[: limit + 1]
-    remaining = sorted(
-        (
-            build_cost((t for t, n in zip(types, left, strict=True) for _ in range(n)), gen)
-            for gen, left in shown_states
-        ),
-        key=order_key,
-    )
-    if limit is not None:
-        remaining = remaining[:limit]
-    count = len(states)
-    steps = _steps(cost, base, types, creatures, x, untapped)
-    shown = ", ".join(c.text for c in remaining[:LIST_LIMIT]) + (
-        f" … (und {count - LIST_LIMIT} weitere)" if count > LIST_LIMIT else ""
-    )
-    if count == 1:
-        steps.append(Step(f"Es bleibt genau eine Möglichkeit: {shown}."))
-    else:
-        steps.append(Step(f"Es bleiben {count} verschiedene Restkosten: {shown}."))
-    steps.append(
-        Step(
-            "Einberufen ändert nichts an den Manakosten oder dem Manawert des Zauberspruchs.",
-            None,
-            RAVNICA_FAQ,
-        )
-    )
-    return ConvokeResult(remaining, untapped, steps, count)
-
-
-def _steps(
-    cost: ManaCost,
-    base: ManaCost,
-    types: list[Symbol],
-    creatures: Sequence[tuple[str, ...]],
-    x: int,
-    untapped: int,
-) -> list[Step]:
-    """The explanation: today's rule (702.51a–b) first, the 2005 model only where it differs."""
-    steps = [
-        Step(
-            "Einberufen: Stehen die Gesamtkosten fest, darfst du für jedes Mana davon eine ungetappte Kreatur "
-            "tappen, die du kontrollierst, statt es zu bezahlen – für farbiges Mana eine Kreatur dieser Farbe, "
-            "für generisches Mana eine beliebige Kreatur. Jede getappte Kreatur bezahlt genau ein Mana.",
-            "702.51a",
-            CR,
-        ),
-        Step(
-            "Einberufen ist weder zusätzliche noch alternative Kosten und wirkt erst beim Bezahlen der "
-            "Gesamtkosten (601.2h), nach allen Erhöhungen und Reduzierungen.",
-            "702.51b",
-            CR,
-        ),
-    ]
-    if any(s.kind == VARIABLE and s.var == "X" for s in cost.symbols):
-        steps.append(
-            Step(
-                f"Erst kündigst du an, welche Zahl X ist (hier {x}); danach werden die Kosten bezahlt und "
-                "Kreaturen dafür getappt (so auch das Ruling zu Akkord des Rufes).",
-                "601.2b",
-                CR,
-            )
-        )
+        states, parents = _tap(states, colors, types, budget)
+        layers.append(parents)
+    order = _Order(types)
+    ranked = [(order.best(st), st) for st in heapq.nsmallest(2, states, key=order.best)]
+    (key, best), runner_up = ranked[0], (ranked[1][0] if len(ranked) > 1 else None)
+    why = best_because((key[0], 0, key[1]), (runner_up[0], 0, runner_up[1]) if runner_up else None)
     groups = Counter(creatures)
-    described = ", ".join(
-        (f"{n}× " if n > 1 else "") + _creature_text(c) for c, n in sorted(groups.items(), key=lambda kv: -kv[1])
-    )
-    steps.append(Step(f"Gesamtkosten: {base.text}; {plural(len(creatures), 'Kreatur', 'Kreaturen')}: {described}."))
-    for colors, n in groups.items():
-        who = f"{n} Kreaturen" if n > 1 else "Kreatur"
-        verb = "bezahlen je" if n > 1 else "bezahlt"
-        if colors:
-            opts = ["{1}"] + ["{" + c + "}" for c in colors]
-            steps.append(Step(f"{who} ({_creature_text(colors)}): {verb} " + " oder ".join(opts) + "."))
-        else:
-            steps.append(Step(f"{who} (farblos, z. B. Artefaktkreatur): {verb} nur generisches Mana ({{1}})."))
-    if any(s.kind in (HYBRID, PHYREXIAN, MONO_HYBRID, COLORLESS_HYBRID) for s in types):
-        steps.append(
-            Step(
-                "Wie du Hybrid- und phyrexianische Symbole bezahlst, kündigst du beim Wirken an; eine Kreatur "
-                "bezahlt ein solches Symbol, wenn sie die angekündigte Farbe hat, ein als {2} angekündigtes "
-                "{2/W} sind zwei generische Mana.",
-                "601.2b",
-                CR,
-            )
-        )
-    if any(s.kind in (SNOW, COLORLESS) for s in types):
-        steps.append(
-            Step("{S} und {C} sind weder farbiges noch generisches Mana: keine Kreatur bezahlt sie.", "702.51a", CR)
-        )
+    return ConvokeResult(
+        _listed(states, types, order, limit), max(states.values()), len(states), _cost_of(best, types),
+        _trace(best, layers, creatures, types), why, _cost_of(ranked[1][1], types) if runner_up else None, base,
+        tuple(sorted(groups.items(), key=lambda kv: -kv[1])), x, *_reasons(cost, types, max(states.values())),
+    )  # fmt: skip
+
+
+def _tap(
+    states: dict[_State, int], colors: tuple[str, ...], types: list[Symbol], budget: Budget
+) -> tuple[dict[_State, int], dict[_State, tuple[_State, _Move]]]:
+    """One more creature of ``colors`` tapped in every state: it pays one generic mana, one mana of a symbol of
+    its colour, or one of the two generic mana of a ``{2/W}`` announced as ``{2}``; a creature that can pay
+    nothing stays untapped (702.51a). Returns the new states (most untapped kept) and how each was reached."""
+    targets = [
+        j for j, t in enumerate(types)
+        if t.kind not in (SymbolKind.SNOW, SymbolKind.COLORLESS) and set(t.colors) & set(colors)
+    ]  # fmt: skip
+    halves = [j for j, t in enumerate(types) if t.kind is SymbolKind.MONO_HYBRID]
+    nxt: dict[_State, int] = {}
+    parents: dict[_State, tuple[_State, _Move]] = {}
+    budget.spend(len(states) * (1 + len(targets) + len(halves)))
+    for (gen, left), idle in states.items():
+        moves: list[tuple[_State, _Move]] = []
+        if gen > 0:  # the creature pays one generic mana
+            moves.append(((gen - 1, left), (_GENERIC, False)))
+        for j in targets:  # … or one mana of its colour
+            if left[j]:
+                moves.append(((gen, (*left[:j], left[j] - 1, *left[j + 1 :])), (j, False)))
+        for j in halves:  # {2/W} announced as {2}: the creature pays one of the two
+            if left[j]:
+                moves.append(((gen + types[j].amount - 1, (*left[:j], left[j] - 1, *left[j + 1 :])), (j, True)))
+        if not moves:  # nothing it could pay: it is not tapped
+            moves, idle = [((gen, left), (_NOTHING, False))], idle + 1
+        for state, move in moves:
+            if state not in nxt or idle > nxt[state]:
+                nxt[state] = idle
+                parents[state] = ((gen, left), move)
+        if len(nxt) > MAX_STATES:
+            raise ManaError(f"Zu viele mögliche Restkosten (über {MAX_STATES}); bitte weniger Kreaturen angeben.")
+    return nxt, parents
+
+
+def _cost_of(state: _State, types: list[Symbol]) -> ManaCost:
+    gen, left = state
+    return build_cost((t for t, n in zip(types, left, strict=True) for _ in range(n)), gen)
+
+
+class _Order:
+    """Sort keys of the states of one search (the symbol types' mana values and colours read once)."""
+
+    def __init__(self, types: list[Symbol]) -> None:
+        self.values = [t.mana_value() for t in types]
+        self.colored_at = [
+            [j for j, t in enumerate(types) if t.kind is SymbolKind.COLORED and t.colors[0] == c] for c in COLORS
+        ]
+
+    def listed(self, state: _State) -> tuple:
+        """Canonical order without building costs: mana value, fewer generic, more W, U, B, R, G (as
+        :func:`order_key`)."""
+        gen, left = state
+        value = gen + sum(n * v for n, v in zip(left, self.values, strict=True))
+        return (value, gen, tuple(-sum(left[j] for j in js) for js in self.colored_at), left)
+
+    def best(self, state: _State) -> tuple:
+        """Easiest to pay first: the least mana value, then the fewest mana that is not generic (generic mana
+        is paid by any mana), then the canonical order."""
+        key = self.listed(state)
+        return (key[0], sum(state[1]), *key[1:])
+
+
+def _listed(states: dict[_State, int], types: list[Symbol], order: _Order, limit: int | None) -> list[ManaCost]:
+    """The remaining costs in canonical order (:func:`order_key`), the first ``limit`` of them."""
+    ordered = sorted(states, key=order.listed)
+    shown = ordered if limit is None else ordered[: limit + 1]
+    remaining = sorted((_cost_of(st, types) for st in shown), key=order_key)
+    return remaining if limit is None else remaining[:limit]
+
+
+def _trace(
+    final: _State,
+    layers: list[dict[_State, tuple[_State, _Move]]],
+    creatures: Sequence[tuple[str, ...]],
+    types: list[Symbol],
+) -> tuple[Tapped, ...]:
+    """The moves that reach ``final``, grouped by creature colour and what was paid, in the order given."""
+    moves: list[_Move] = []
+    state = final
+    for parents in reversed(layers):
+        state, move = parents[state]
+        moves.append(move)
+    moves.reverse()
+    grouped: Counter[tuple[tuple[str, ...], _Move]] = Counter(zip(creatures, moves, strict=True))
+    out = []
+    for (colors, (j, half)), n in grouped.items():
+        paid = generic(1) if j == _GENERIC else None if j == _NOTHING else types[j]
+        out.append(Tapped(colors, n, paid, half))
+    return tuple(out)
+
+
+def _reasons(cost: ManaCost, types: list[Symbol], untapped: int) -> tuple[tuple[Reason, ...], tuple[Reason, ...]]:
+    """Today's rules for this calculation (702.51a–b, 601.2b, 202.3) and, where a creature finds nothing to
+    pay, the 2005 rule as history (502.46b: it could be tapped for nothing then)."""
+    reasons = [Reason.CONVOKE, Reason.CONVOKE_TOTAL]
+    if any(s.kind is SymbolKind.VARIABLE and s.var == "X" for s in cost.symbols):
+        reasons.append(Reason.CONVOKE_X_FIRST)
+    if any(s.kind.announced for s in types):
+        reasons.append(Reason.CONVOKE_ANNOUNCED)
+    if any(s.kind in (SymbolKind.SNOW, SymbolKind.COLORLESS) for s in types):
+        reasons.append(Reason.CONVOKE_NOT_SNOW_OR_C)
     if untapped:
-        if untapped == len(creatures):
-            text = "Keine der Kreaturen kann ein Mana dieser Kosten bezahlen: du tappst keine davon"
-        else:
-            verb, can = ("findet", "kann") if untapped == 1 else ("finden", "können")
-            text = (
-                f"Bis zu {plural(untapped, 'Kreatur', 'Kreaturen')} {verb} kein Mana mehr, das sie bezahlen "
-                f"{can}: sie bleiben ungetappt"
-            )
-        steps.append(Step(text + " – eine Kreatur, die nichts bezahlt, musst du nie tappen.", "702.51a", CR))
-        steps.append(
-            Step(
-                "Damals war Einberufen zusätzliche Kosten, die die Kosten reduzierten (502.46, im Dokument als "
-                "„502.32a“ abgedruckt): du durftest auch solche Kreaturen tappen; sie reduzierten nichts, denn "
-                "Einberufen konnte die Kosten nicht unter 0 reduzieren. Die Restkosten sind dieselben.",
-                "502.46b",
-                RAVNICA_FAQ,
-            )
-        )
-    return steps
+        reasons.append(Reason.CONVOKE_UNTAPPED)
+    reasons.append(Reason.CONVOKE_MANA_VALUE)
+    return tuple(reasons), ((Reason.CONVOKE_2005,) if untapped else ())

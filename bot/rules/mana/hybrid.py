@@ -1,8 +1,9 @@
 """Every distinct way to pay the choice symbols of a cost (hybrid, monocoloured hybrid, Phyrexian).
 Pure Python, no I/O.
 
-Sources: 104.3f as quoted in the Ravnica FAQ (``{G/W}{G/W}`` → ``{G}{G}``, ``{G}{W}``, ``{W}{W}``);
-107.4e–f of the Comprehensive Rules (17.04.2026) for ``{2/W}``, ``{C/W}`` and Phyrexian symbols.
+Sources: 107.4e–f and 601.2b of the Comprehensive Rules (17.04.2026) for hybrid, ``{2/W}``, ``{C/W}`` and
+Phyrexian symbols; as their history 104.3f as quoted in the Ravnica FAQ (``{G/W}{G/W}`` → ``{G}{G}``,
+``{G}{W}``, ``{W}{W}``) and its ruling on announcing the colours.
 """
 
 from __future__ import annotations
@@ -13,27 +14,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
+from bot.rules.cite import Reason, distinct
 from bot.rules.mana.symbols import (
-    CHOICE_KINDS,
-    COLORED,
-    COLORLESS,
-    COLORLESS_HYBRID,
     COLORS,
-    GENERIC,
-    HYBRID,
     MAX_STATES,
-    MONO_HYBRID,
-    PHYREXIAN,
     Budget,
     ManaCost,
     ManaError,
     Symbol,
+    SymbolKind,
     build_cost,
     colored,
-    plural,
 )
-from bot.rules.steps import COMPREHENSIVE_RULES as CR
-from bot.rules.steps import RAVNICA_FAQ, Step
+from bot.rules.mana.symbols import generic as generic_of
 
 # --------------------------------------------------------------------------- announcements
 
@@ -55,28 +48,30 @@ def unit(at: int, amount: int = 1) -> tuple[int, ...]:
     return tuple(amount if i == at else 0 for i in range(STATE_SIZE))
 
 
-def announce_options(s: Symbol) -> list[tuple[str, tuple[int, ...]]]:
+def announce_options(s: Symbol) -> list[tuple[Symbol | None, tuple[int, ...]]]:
     """The nonhybrid equivalents a player may announce for one symbol (601.2b; 107.4e–f), as
-    ``(label, vector)``; one entry for a symbol without choice. ``{X}``/``{S}`` are handled by callers.
+    ``(symbol announced, vector)``, the symbol None for 2 life; one entry for a symbol without choice.
+    ``{X}``/``{S}`` are handled by callers.
 
     ``{G/W}`` → ``{G}`` or ``{W}``; ``{2/W}`` → ``{W}`` or ``{2}``; ``{C/W}`` → ``{C}`` or ``{W}``;
     ``{W/P}`` → ``{W}`` or 2 life; generic ``{n}`` → n generic; ``{C}`` colourless.
+
+    Raises:
+        ManaError: a symbol no cost can announce (``{X}``, ``{S}``).
     """
-    if s.kind == GENERIC:
-        return [(s.text, unit(GEN, s.amount))]
-    if s.kind == COLORLESS:
-        return [("{C}", unit(COLORLESS_AT))]
-    if s.kind == COLORED:
-        return [(s.text, unit(color_at(s.colors[0])))]
-    if s.kind == HYBRID:
-        return [("{" + c + "}", unit(color_at(c))) for c in s.colors]
-    if s.kind == MONO_HYBRID:
-        half = "{" + str(s.amount) + "}"
-        return [("{" + s.colors[0] + "}", unit(color_at(s.colors[0]))), (half, unit(GEN, s.amount))]
-    if s.kind == COLORLESS_HYBRID:
-        return [("{C}", unit(COLORLESS_AT)), ("{" + s.colors[0] + "}", unit(color_at(s.colors[0])))]
-    if s.kind == PHYREXIAN:
-        return [("{" + c + "}", unit(color_at(c))) for c in s.colors] + [("2 Lebenspunkte", unit(LIFE_AT))]
+    kind = s.kind
+    if kind is SymbolKind.GENERIC:
+        return [(s, unit(GEN, s.amount))]
+    if kind is SymbolKind.COLORLESS:
+        return [(s, unit(COLORLESS_AT))]
+    if kind in (SymbolKind.COLORED, SymbolKind.HYBRID):
+        return [(colored(c), unit(color_at(c))) for c in s.colors]
+    if kind is SymbolKind.MONO_HYBRID:
+        return [(colored(s.colors[0]), unit(color_at(s.colors[0]))), (generic_of(s.amount), unit(GEN, s.amount))]
+    if kind is SymbolKind.COLORLESS_HYBRID:
+        return [(Symbol(SymbolKind.COLORLESS), unit(COLORLESS_AT)), (colored(s.colors[0]), unit(color_at(s.colors[0])))]
+    if kind is SymbolKind.PHYREXIAN:
+        return [*((colored(c), unit(color_at(c))) for c in s.colors), (None, unit(LIFE_AT))]
     raise ManaError(f"{s.text} ist hier nicht möglich.", s.text)
 
 
@@ -187,7 +182,7 @@ def trace(final: tuple[int, ...], layers: list[tuple[Symbol, int, Layer]]) -> li
 def vector_cost(vec: tuple[int, ...], fixed: Sequence[Symbol] = ()) -> ManaCost:
     """The canonical cost of a state vector plus ``fixed`` symbols (e.g. {S}); life is not mana."""
     syms = list(fixed)
-    syms += [Symbol(COLORLESS)] * vec[COLORLESS_AT]
+    syms += [Symbol(SymbolKind.COLORLESS)] * vec[COLORLESS_AT]
     syms += [colored(c) for c in COLORS for _ in range(vec[color_at(c)])]
     return build_cost(syms, vec[GEN])
 
@@ -199,17 +194,6 @@ def vector_key(vec: tuple[int, ...]) -> tuple[int, ...]:
     return (mana, vec[LIFE_AT], mana - vec[GEN], *(-v for v in vec[2:7]), -vec[COLORLESS_AT])
 
 
-#: explanation steps shared with :mod:`bot.rules.mana.payment`
-MONO_HYBRID_STEP = Step(
-    "Ein Symbol wie {2/W} wird mit {W} oder mit zwei beliebigen Mana bezahlt, {C/W} mit {C} oder {W}.",
-    "107.4e",
-    CR,
-)
-PHYREXIAN_STEP = Step(
-    "Ein phyrexianisches Symbol wird mit Mana seiner Farbe oder mit 2 Lebenspunkten bezahlt.", "107.4f", CR
-)
-
-
 @dataclass
 class HybridResult:
     """The distinct ways to pay the choice symbols of a cost (hybrid, {2/W}, {C/W}, Phyrexian).
@@ -219,12 +203,16 @@ class HybridResult:
         options: the distinct payments as ``(cost, life)`` — ``cost`` the mana to spend in
             canonical order (non-choice symbols included), ``life`` the life paid — sorted
             best first; all of them when ``count <= limit``, else the first ``limit``.
-        steps: explanation.
+        choices: how many symbols of the cost leave the player a choice.
+        reasons: the rules for the kinds present (107.4e, 107.4f, 601.2b).
+        history: the Ravnica FAQ's 104.3f and its ruling on announcing, where hybrid symbols are present.
     """
 
     count: int
     options: list[tuple[ManaCost, int]]
-    steps: list[Step]
+    choices: int = 0
+    reasons: tuple[Reason, ...] = ()
+    history: tuple[Reason, ...] = ()
 
     @property
     def listed_all(self) -> bool:
@@ -232,57 +220,43 @@ class HybridResult:
         return len(self.options) == self.count
 
 
-def hybrid_steps(choices: list[Symbol]) -> list[Step]:
-    """The rule steps for the kinds of choice symbols present (104.3f, Ravnica FAQ; 107.4e–f)."""
-    steps: list[Step] = []
-    if any(s.kind == HYBRID or (s.kind == PHYREXIAN and len(s.colors) == 2) for s in choices):
-        steps.append(
-            Step(
-                "Jedes Hybrid-Symbol kann mit einer seiner beiden Farben bezahlt werden; "
-                "z. B. kann {G/W}{G/W} mit {G}{G}, {G}{W} oder {W}{W} bezahlt werden.",
-                "104.3f",
-                RAVNICA_FAQ,
-            )
-        )
-        steps.append(
-            Step(
-                "Welche Farbe du für jedes Hybrid-Symbol zahlst, bestimmst du beim Wirken "
-                "(dort, wo du Modi oder X bestimmen würdest).",
-                None,
-                RAVNICA_FAQ,
-            )
-        )
-    if any(s.kind in (MONO_HYBRID, COLORLESS_HYBRID) for s in choices):
-        steps.append(MONO_HYBRID_STEP)
-    if any(s.kind == PHYREXIAN for s in choices):
-        steps.append(PHYREXIAN_STEP)
-    return steps
+def symbol_reasons(symbols: list[Symbol]) -> tuple[list[Reason], list[Reason]]:
+    """The rules for paying the kinds of ``symbols`` (107.4e for hybrid and {2/W}/{C/W}, 107.4f Phyrexian,
+    107.4h snow), and as history the documents that said it first (104.3f, Ravnica FAQ; Kälteeinbruch FAQ)."""
+    kinds = {s.kind for s in symbols}
+    reasons: list[Reason] = []
+    history: list[Reason] = []
+    if SymbolKind.HYBRID in kinds or any(s.kind is SymbolKind.PHYREXIAN and len(s.colors) == 2 for s in symbols):
+        reasons.append(Reason.PAY_HYBRID)
+        history.append(Reason.PAY_HYBRID_2005)
+    if kinds & {SymbolKind.MONO_HYBRID, SymbolKind.COLORLESS_HYBRID}:
+        reasons.append(Reason.PAY_MONO_HYBRID)
+    if SymbolKind.PHYREXIAN in kinds:
+        reasons.append(Reason.PAY_PHYREXIAN)
+    if SymbolKind.SNOW in kinds:
+        reasons.append(Reason.PAY_SNOW)
+        history.append(Reason.PAY_SNOW_2006)
+    return reasons, history
 
 
 def hybrid_payments(cost: ManaCost, limit: int = 24) -> HybridResult:
-    """Every distinct way to pay the choice symbols of ``cost`` (rule 104.3f, Ravnica FAQ:
-    ``{G/W}{G/W}`` → ``{G}{G}``, ``{G}{W}``, ``{W}{W}``; 107.4e–f for {2/W}, {C/W}, Phyrexian).
+    """Every distinct way to pay the choice symbols of ``cost`` (107.4e: ``{G/W}{G/W}`` → ``{G}{G}``,
+    ``{G}{W}``, ``{W}{W}``, the example of 104.3f in the Ravnica FAQ; 107.4e–f for {2/W}, {C/W}, Phyrexian).
     Counted exactly by a set-DP over resulting multisets, identical symbols taken together.
 
     Raises:
         ManaError: more than :data:`MAX_STATES` distinct partial results, or more work than
             :data:`bot.rules.mana.symbols.MAX_WORK` (huge costs).
     """
-    fixed = [s for s in cost.symbols if s.kind not in CHOICE_KINDS]
-    choices = [s for s in cost.symbols if s.kind in CHOICE_KINDS]
+    fixed = [s for s in cost.symbols if not s.kind.announced]
+    choices = [s for s in cost.symbols if s.kind.announced]
     states, _ = announce(choices, Budget("Bezahlmöglichkeiten"))
     wheel = [color_at(c) for c in cost.colors()]
     ordered = sorted(states, key=lambda st: (st[LIFE_AT], st[GEN], st[COLORLESS_AT], [-st[i] for i in wheel]))
     options = [(vector_cost(st, fixed), 2 * st[LIFE_AT]) for st in ordered[:limit]]
-    steps = hybrid_steps(choices)
-    if not choices:
-        steps.append(Step("Die Kosten enthalten keine Hybrid- oder phyrexianischen Symbole: nur eine Möglichkeit."))
-    else:
-        verb = "ergibt" if len(choices) == 1 else "ergeben"
-        steps.append(
-            Step(
-                f"{plural(len(choices), 'Wahl-Symbol', 'Wahl-Symbole')} {verb} "
-                f"{plural(len(states), 'Bezahlmöglichkeit', 'verschiedene Bezahlmöglichkeiten')} (Reihenfolge egal)."
-            )
-        )
-    return HybridResult(len(states), options, steps)
+    reasons, history = symbol_reasons(choices)
+    if choices:
+        reasons.append(Reason.ANNOUNCE)
+        if Reason.PAY_HYBRID in reasons:
+            history.append(Reason.ANNOUNCE_2005)
+    return HybridResult(len(states), options, len(choices), distinct(reasons), distinct(history))

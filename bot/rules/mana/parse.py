@@ -10,22 +10,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Protocol
 
 from bot.rules.mana.symbols import (
-    COLORLESS,
-    COLORLESS_HYBRID,
     COLORS,
-    HYBRID,
     MAX_GENERIC,
     MAX_SYMBOLS,
-    MONO_HYBRID,
-    PHYREXIAN,
-    SNOW,
-    VARIABLE,
     VARIABLES,
     ManaCost,
     ManaError,
     Symbol,
+    SymbolKind,
     colored,
     generic,
     pair,
@@ -134,11 +129,11 @@ def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
         if p in COLORS:
             return colored(p)
         if p == "C":
-            return Symbol(COLORLESS)
+            return Symbol(SymbolKind.COLORLESS)
         if p == "S":
-            return Symbol(SNOW)
+            return Symbol(SymbolKind.SNOW)
         if p in VARIABLES:
-            return Symbol(VARIABLE, var=p)
+            return Symbol(SymbolKind.VARIABLE, var=p)
         raise bad_symbol(typed, pos, col, "unbekanntes Zeichen.")
     if parts.count("P") > 1:
         raise bad_symbol(typed, pos, col, "P darf nur einmal vorkommen.")
@@ -150,24 +145,24 @@ def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
         if len(rest) == 2:
             if rest[0] == rest[1]:
                 raise bad_symbol(typed, pos, col, "zweimal dieselbe Farbe.")
-            return Symbol(PHYREXIAN, colors=pair(rest[0], rest[1]))
-        return Symbol(PHYREXIAN, colors=(rest[0],))
+            return Symbol(SymbolKind.PHYREXIAN, colors=pair(rest[0], rest[1]))
+        return Symbol(SymbolKind.PHYREXIAN, colors=(rest[0],))
     if len(parts) != 2:
         raise bad_symbol(typed, pos, col, "zu viele Teile.")
     a, b = parts
     if (a == "C" and b in COLORS) or (b == "C" and a in COLORS):
-        return Symbol(COLORLESS_HYBRID, colors=(b if a == "C" else a,))
+        return Symbol(SymbolKind.COLORLESS_HYBRID, colors=(b if a == "C" else a,))
     if (is_number(a) and b in COLORS) or (is_number(b) and a in COLORS):
         number, color = (a, b) if is_number(a) else (b, a)
         amount = int(number) if len(number) <= 6 else MAX_GENERIC + 1
         if amount < 1 or amount > MAX_GENERIC:
             why = f"die Zahl eines einfarbigen Hybrid-Symbols muss zwischen 1 und {MAX_GENERIC} liegen."
             raise bad_symbol(typed, pos, col, why)
-        return Symbol(MONO_HYBRID, colors=(color,), amount=amount)
+        return Symbol(SymbolKind.MONO_HYBRID, colors=(color,), amount=amount)
     if a in COLORS and b in COLORS:
         if a == b:
             raise bad_symbol(typed, pos, col, "ein Hybrid-Symbol braucht zwei verschiedene Farben (104.3f).")
-        return Symbol(HYBRID, colors=pair(a, b))
+        return Symbol(SymbolKind.HYBRID, colors=pair(a, b))
     raise bad_symbol(typed, pos, col, "keine bekannte Kombination (Hybrid: zwei Farben wie {G/W}).")
 
 
@@ -220,3 +215,48 @@ def format_cost(cost: ManaCost | Sequence[ManaCost]) -> str:
     if isinstance(cost, ManaCost):
         return cost.text
     return " // ".join(c.text for c in cost)
+
+
+class PrintedFace(Protocol):
+    """What :func:`card_costs` reads of a card or of one of its faces (a store's card record fits)."""
+
+    @property
+    def mana_cost(self) -> str | None:
+        """The mana cost as printed (``{3}{B/G}``), None when none is printed."""
+        ...
+
+    @property
+    def type_line(self) -> str | None:
+        """The type line as printed (``Land``, ``Kreatur — Mensch``)."""
+        ...
+
+
+class PrintedCard(PrintedFace, Protocol):
+    """A card with its faces (a split card has two; a normal card one, or none in an older store)."""
+
+    @property
+    def faces(self) -> Sequence[PrintedFace]:
+        """The card's faces in printed order."""
+        ...
+
+
+def card_costs(card: PrintedCard) -> list[ManaCost] | None:
+    """The mana cost of each face of ``card`` (one for a normal card, two for a split card), as printed in its
+    document: a face without a printed cost that is a land has the empty cost (mana value 0, rule 202.3a).
+
+    Returns:
+        the costs, or None when the document prints no cost for a face that is no land (its mana value is
+        then unknown: a card named only in a rulings list) or a printed cost does not parse.
+    """
+    out: list[ManaCost] = []
+    for face in list(card.faces) or [card]:
+        if face.mana_cost:
+            try:
+                out.append(parse_cost(face.mana_cost))
+            except ManaError:
+                return None
+        elif face.type_line and "Land" in face.type_line:
+            out.append(ManaCost(()))
+        else:
+            return None
+    return out

@@ -1,8 +1,8 @@
 """Paying a mana cost from a mana pool: exact, never greedy. Pure Python, no I/O.
 
 The question "can this cost be paid from this pool?" is a transportation problem: every symbol
-needs one or more mana of certain kinds (rule 104.3f, Ravnica FAQ: a hybrid symbol either of
-its two colours; Kälteeinbruch FAQ: ``{S}`` one mana from a snow source; generic any mana), and
+needs one or more mana of certain kinds (107.4e: a hybrid symbol either of its two colours, as 104.3f of
+the Ravnica FAQ said; 107.4h: ``{S}`` one mana from a snow source; generic any mana), and
 each mana of the pool pays one symbol. It is solved by maximum flow with augmenting paths
 (:func:`max_flow`), which re-routes mana already placed when that frees what another symbol
 needs — so a hybrid choice that a greedy engine would get wrong is found.
@@ -17,33 +17,20 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter, deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from bot.rules.mana.hybrid import MONO_HYBRID_STEP, PHYREXIAN_STEP
-from bot.rules.mana.pool import ALL_KINDS, POOL_TYPES, PoolKind, format_pool, pool_kind_text
-from bot.rules.mana.symbols import (
-    COLORED,
-    COLORLESS,
-    COLORLESS_HYBRID,
-    GENERIC,
-    HYBRID,
-    MONO_HYBRID,
-    PHYREXIAN,
-    SNOW,
-    VARIABLE,
-    Budget,
-    ManaCost,
-    ManaError,
-    Symbol,
-)
-from bot.rules.steps import COLDSNAP_FAQ, RAVNICA_FAQ, Step
-from bot.rules.steps import COMPREHENSIVE_RULES as CR
+from bot.rules.cite import Reason, distinct
+from bot.rules.mana.hybrid import symbol_reasons
+from bot.rules.mana.pool import ALL_KINDS, PoolKind
+from bot.rules.mana.symbols import Budget, ManaCost, ManaError, Symbol, SymbolKind
 
 #: pseudo kind of the flow: one unit = 2 life paid for a Phyrexian symbol
 LIFE: PoolKind = ("Leben", False)
 _FLOW_KINDS: tuple[PoolKind, ...] = (*ALL_KINDS, LIFE)
-_ANY = frozenset(ALL_KINDS)
+#: every kind of mana (what generic mana needs), and mana from a snow source (what {S} needs, 107.4h)
+ANY_KIND = frozenset(ALL_KINDS)
+SNOW_KINDS = frozenset(k for k in ALL_KINDS if k[1])
 #: most combinations of {2/W}-choices tried (protects the bot's 3-second answer limit)
 MAX_CHOICE_COMBINATIONS = 4096
 #: most maximum-flow runs of one payment question (each a few hundred microseconds at 60 symbols)
@@ -51,46 +38,28 @@ MAX_FLOWS = 60
 #: most ways to complete an unpayable cost that are listed (one per choice of the {2/W} symbols)
 MAX_WAYS = 8
 
-_MANA_ADJ = {"W": "weißes", "U": "blaues", "B": "schwarzes", "R": "rotes", "G": "grünes", "C": "farbloses"}
-
 
 def _colors(*colors: str) -> frozenset[PoolKind]:
     return frozenset((c, snow) for c in colors for snow in (False, True))
 
 
 def allowed_kinds(s: Symbol, paid_by_color: bool = True) -> frozenset[PoolKind]:
-    """The pool kinds (and :data:`LIFE`) that can pay one unit of ``s``.
+    """The pool kinds (and :data:`LIFE`) that can pay one unit of ``s`` (107.4a–h).
 
     ``paid_by_color=False`` for a monocoloured hybrid means its generic half.
     """
-    if s.kind == COLORED:
-        return _colors(s.colors[0])
-    if s.kind == HYBRID:
+    kind = s.kind
+    if kind in (SymbolKind.COLORED, SymbolKind.HYBRID) or (kind is SymbolKind.MONO_HYBRID and paid_by_color):
         return _colors(*s.colors)
-    if s.kind == COLORLESS_HYBRID:
+    if kind is SymbolKind.COLORLESS_HYBRID:
         return _colors("C", s.colors[0])
-    if s.kind == PHYREXIAN:
+    if kind is SymbolKind.PHYREXIAN:
         return _colors(*s.colors) | {LIFE}
-    if s.kind == MONO_HYBRID and paid_by_color:
-        return _colors(s.colors[0])
-    if s.kind == COLORLESS:
+    if kind is SymbolKind.COLORLESS:
         return _colors("C")
-    if s.kind == SNOW:
-        return frozenset(k for k in ALL_KINDS if k[1])
-    return _ANY  # generic, X, generic half of {2/W}
-
-
-def _label(allowed: frozenset[PoolKind]) -> str:
-    """German name of what a group of units needs (``"grünes Mana"``)."""
-    mana = allowed - {LIFE}
-    if mana == _ANY:
-        text = "beliebiges Mana"
-    elif all(k[1] for k in mana) and len(mana) == len(POOL_TYPES):
-        text = "Mana aus einer verschneiten Quelle"
-    else:
-        types = sorted({k[0] for k in mana}, key=POOL_TYPES.index)
-        text = " oder ".join(f"{_MANA_ADJ[t]} Mana" for t in types)
-    return text + (" (oder 2 Lebenspunkte)" if LIFE in allowed else "")
+    if kind is SymbolKind.SNOW:
+        return SNOW_KINDS
+    return ANY_KIND  # generic, X, generic half of {2/W}
 
 
 def max_flow(
@@ -168,9 +137,14 @@ def _augmenting_path(
     return None
 
 
+#: a way to complete a payment: per group of missing mana, the kinds that would pay it (and :data:`LIFE` where
+#: a Phyrexian symbol takes 2 life instead) and how many are missing
+Need = tuple[frozenset[PoolKind], int]
+
+
 @dataclass
 class PaymentResult:
-    """Whether a cost can be paid from a pool.
+    """Whether a cost can be paid from a pool, as facts.
 
     Attributes:
         payable: True when an exact payment exists.
@@ -179,20 +153,30 @@ class PaymentResult:
             paid with life, else 0). Empty when not payable.
         life_paid: life paid in total — the least possible.
         remaining: the pool left after the payment shown (the whole pool when not payable).
-        missing: when not payable, ``(what, count)`` still missing in the first of ``missing_ways``.
-        steps: explanation.
+        missing: when not payable, what is missing in the first of ``missing_ways``.
         missing_ways: when not payable, every minimal way to complete the payment (at most
-            :data:`MAX_WAYS`): each a list of ``(what, count)`` — German, e.g. for ``{2/B}`` from ``{W}``
-            ``[[("schwarzes Mana", 1)], [("beliebiges Mana", 1)]]`` (107.4e: ``{B}`` or two generic mana).
+            :data:`MAX_WAYS`), each a list of :data:`Need`: for ``{2/B}`` from ``{W}`` one black mana, or one
+            mana of any type (107.4e: ``{B}`` or two generic mana).
+        generic_halves: positions (0-based) of the ``{2/W}`` symbols paid with their generic half.
+        x: the value of X paid.
+        life: the player's life total as given, None when not given.
+        combinations: how many choices of the ``{2/W}`` symbols were checked.
+        reasons: the rules that decide it (107.4e–h, 601.2b for X, 119.4 life, 704.5a losing at 0 life).
+        history: the documents' dated rules for the same (104.3f, Ravnica FAQ; Kälteeinbruch FAQ).
     """
 
     payable: bool
     payment: list[tuple[Symbol, list[PoolKind], int]]
     life_paid: int
     remaining: Counter[PoolKind]
-    missing: list[tuple[str, int]]
-    steps: list[Step]
-    missing_ways: list[list[tuple[str, int]]] = field(default_factory=list)
+    missing: list[Need] = field(default_factory=list)
+    missing_ways: list[list[Need]] = field(default_factory=list)
+    generic_halves: frozenset[int] = frozenset()
+    x: int = 0
+    life: int | None = None
+    combinations: int = 1
+    reasons: tuple[Reason, ...] = ()
+    history: tuple[Reason, ...] = ()
 
 
 @dataclass
@@ -204,21 +188,61 @@ class _Plan:
     owners: list[list[tuple[int, int]]]
 
 
+#: one checked choice of the {2/W} symbols: (units short, its plan, the flow's assignment)
+_Shortfall = tuple[int, _Plan, list[Counter[PoolKind]]]
+
+
+def _units(s: Symbol, generic_half: bool, x: int) -> int:
+    """Units of mana one symbol needs: generic its number, X the given ``x`` (Y, Z 0), a {2/W} paid with its
+    generic half its number, every other symbol one."""
+    if s.kind is SymbolKind.GENERIC or (s.kind is SymbolKind.MONO_HYBRID and generic_half):
+        return s.amount
+    if s.kind is SymbolKind.VARIABLE:
+        return x if s.var == "X" else 0
+    return 1
+
+
 def _plan(symbols: list[Symbol], generic_halves: set[int], x: int) -> _Plan:
     groups: dict[frozenset[PoolKind], list[tuple[int, int]]] = {}
     for i, s in enumerate(symbols):
-        if s.kind == GENERIC:
-            units = s.amount
-        elif s.kind == VARIABLE:
-            units = x if s.var == "X" else 0
-        elif s.kind == MONO_HYBRID and i in generic_halves:
-            units = s.amount
-        else:
-            units = 1
+        units = _units(s, i in generic_halves, x)
         if units:
             groups.setdefault(allowed_kinds(s, i not in generic_halves), []).append((i, units))
     keys = sorted(groups, key=lambda k: (len(k), sorted(k)))  # most restrictive first: short paths
     return _Plan(keys, [sum(u for _, u in groups[k]) for k in keys], [groups[k] for k in keys])
+
+
+def _with_life(pool: Counter[PoolKind], units: int) -> Counter[PoolKind]:
+    """``pool`` plus ``units`` units of 2 life for the Phyrexian symbols."""
+    return pool + Counter({LIFE: units}) if units else pool
+
+
+class _Choices:
+    """The choices of the ``{2/W}`` symbols of a cost: per distinct symbol how many are paid generically,
+    fewest first (each choice a set of positions paid with the generic half).
+
+    Raises:
+        ManaError: more than :data:`MAX_CHOICE_COMBINATIONS` choices.
+    """
+
+    def __init__(self, symbols: list[Symbol]) -> None:
+        self.mono: dict[Symbol, list[int]] = {}
+        for i, s in enumerate(symbols):
+            if s.kind is SymbolKind.MONO_HYBRID:
+                self.mono.setdefault(s, []).append(i)
+        self.count = 1
+        for positions in self.mono.values():
+            self.count *= len(positions) + 1
+        if self.count > MAX_CHOICE_COMBINATIONS:
+            raise ManaError(
+                f"Zu viele Wahlmöglichkeiten bei Symbolen wie {{2/W}} ({self.count}); bitte weniger angeben."
+            )
+
+    def __iter__(self) -> Iterator[set[int]]:
+        types = list(self.mono)
+        combos = sorted(itertools.product(*(range(len(self.mono[t]) + 1) for t in types)), key=sum)
+        for combo in combos:
+            yield {i for t, n in zip(types, combo, strict=True) for i in self.mono[t][:n]}
 
 
 def pay(cost: ManaCost, pool: Counter[PoolKind], x: int = 0, life: int | None = None) -> PaymentResult:
@@ -241,72 +265,73 @@ def pay(cost: ManaCost, pool: Counter[PoolKind], x: int = 0, life: int | None = 
     if x < 0 or (life is not None and life < 0):
         raise ManaError("X und Lebenspunkte können nicht negativ sein.")
     symbols = list(cost.symbols)
-    mono: dict[Symbol, list[int]] = {}
-    for i, s in enumerate(symbols):
-        if s.kind == MONO_HYBRID:
-            mono.setdefault(s, []).append(i)
-    types = list(mono)
-    combos = 1
-    for t in types:
-        combos *= len(mono[t]) + 1
-    if combos > MAX_CHOICE_COMBINATIONS:
-        raise ManaError(f"Zu viele Wahlmöglichkeiten bei Symbolen wie {{2/W}} ({combos}); bitte weniger angeben.")
+    choices = _Choices(symbols)
     budget = Budget("Bezahlen", MAX_FLOWS)
-    phyrexian = sum(1 for s in symbols if s.kind == PHYREXIAN)
+    phyrexian = sum(1 for s in symbols if s.kind is SymbolKind.PHYREXIAN)
     life_cap = phyrexian if life is None else min(phyrexian, life // 2)
-
-    best: tuple[int, _Plan, list[Counter[PoolKind]], set[int]] | None = None  # (life units, …)
-    tried: list[tuple[int, _Plan, list[Counter[PoolKind]]]] = []  # (shortfall, …) of the unpayable choices
-    all_colour = _plan(symbols, set(), x)
+    facts = _Facts(symbols, pool, x, life, choices.count)
     supply = sum(pool.values()) + life_cap
-    if supply < sum(all_colour.demands):
+    if supply < sum(_plan(symbols, set(), x).demands):
         # fewer mana (and life) than the fewest units any choice needs: not payable, no search for a payment;
         # only the choices that may be as close as the best one are looked at (their lower bound)
-        shortfalls: list[tuple[int, _Plan, list[Counter[PoolKind]]]] = []
-        for combo in _combos(types, mono):
-            plan = _plan(symbols, {i for t, n in zip(types, combo, strict=True) for i in mono[t][:n]}, x)
-            if shortfalls and sum(plan.demands) - supply > shortfalls[0][0]:
-                break  # every later choice needs at least as many units (sorted by halves paid generically)
-            budget.spend()
-            flow, assign = max_flow(plan.demands, plan.keys, pool + Counter({LIFE: life_cap}) if life_cap else pool)
-            shortfalls.append((sum(plan.demands) - flow, plan, assign))
-            shortfalls.sort(key=lambda sp: sp[0])
-        return _not_payable(symbols, pool, shortfalls, combos, life)
-    # fewest {2/W} paid generically first; a later choice must save life to replace it
-    for combo in _combos(types, mono):
-        halves = {i for t, n in zip(types, combo, strict=True) for i in mono[t][:n]}
+        return facts.not_payable(_shortfalls(symbols, choices, pool, life_cap, x, budget))
+    best: tuple[int, _Plan, list[Counter[PoolKind]], set[int]] | None = None  # (life units, …)
+    tried: list[_Shortfall] = []  # the unpayable choices
+    for halves in choices:  # fewest {2/W} paid generically first; a later choice must save life to replace it
         plan = _plan(symbols, halves, x)
-        total = sum(plan.demands)
         cap = life_cap if best is None else best[0] - 1
         if cap < 0:
             break
         budget.spend()
-        flow, assign = max_flow(plan.demands, plan.keys, pool + Counter({LIFE: cap}) if cap else pool)
-        if flow < total:
-            tried.append((total - flow, plan, assign))
+        flow, assign = max_flow(plan.demands, plan.keys, _with_life(pool, cap))
+        if flow < sum(plan.demands):
+            tried.append((sum(plan.demands) - flow, plan, assign))
             continue
-        lo, hi = 0, cap  # feasible with hi life units; find the least
-        while lo < hi:
-            mid = (lo + hi) // 2
-            budget.spend()
-            f, a = max_flow(plan.demands, plan.keys, pool + Counter({LIFE: mid}) if mid else pool)
-            if f == total:
-                hi, assign = mid, a
-            else:
-                lo = mid + 1
-        if hi != cap:
-            assign = max_flow(plan.demands, plan.keys, pool + Counter({LIFE: hi}) if hi else pool)[1]
-        best = (hi, plan, assign, halves)
-        if hi == 0:
+        units, assign = _least_life(plan, pool, cap, assign, budget)
+        best = (units, plan, assign, halves)
+        if units == 0:
             break
     if best is not None:
-        return _payable(life, symbols, pool, x, *best)
-    return _not_payable(symbols, pool, sorted(tried, key=lambda sp: sp[0]), combos, life)
+        return facts.payable(*best)
+    return facts.not_payable(sorted(tried, key=lambda sp: sp[0]))
 
 
-def _combos(types: list[Symbol], mono: dict[Symbol, list[int]]) -> list[tuple[int, ...]]:
-    """Choices of the {2/W} symbols: per type how many are paid generically, fewest first."""
-    return sorted(itertools.product(*(range(len(mono[t]) + 1) for t in types)), key=sum)
+def _shortfalls(
+    symbols: list[Symbol], choices: _Choices, pool: Counter[PoolKind], life_cap: int, x: int, budget: Budget
+) -> list[_Shortfall]:
+    """The choices of the {2/W} symbols that may be as close to a payment as the best one, checked, least
+    shortfall first (for a pool with fewer units than any choice needs)."""
+    supply = sum(pool.values()) + life_cap
+    shortfalls: list[_Shortfall] = []
+    for halves in choices:
+        plan = _plan(symbols, halves, x)
+        if shortfalls and sum(plan.demands) - supply > shortfalls[0][0]:
+            break  # every later choice needs at least as many units (sorted by halves paid generically)
+        budget.spend()
+        flow, assign = max_flow(plan.demands, plan.keys, _with_life(pool, life_cap))
+        shortfalls.append((sum(plan.demands) - flow, plan, assign))
+        shortfalls.sort(key=lambda sp: sp[0])
+    return shortfalls
+
+
+def _least_life(
+    plan: _Plan, pool: Counter[PoolKind], cap: int, assign: list[Counter[PoolKind]], budget: Budget
+) -> tuple[int, list[Counter[PoolKind]]]:
+    """The fewest units of 2 life with which ``plan`` is paid in full (it is with ``cap``: ``assign``), found
+    by binary search, and the flow's assignment with them."""
+    total = sum(plan.demands)
+    lo, hi = 0, cap
+    while lo < hi:
+        mid = (lo + hi) // 2
+        budget.spend()
+        flow, found = max_flow(plan.demands, plan.keys, _with_life(pool, mid))
+        if flow == total:
+            hi, assign = mid, found
+        else:
+            lo = mid + 1
+    if hi != cap:
+        assign = max_flow(plan.demands, plan.keys, _with_life(pool, hi))[1]
+    return hi, assign
 
 
 def _reach(start: int, keys: list[frozenset[PoolKind]], assign: list[Counter[PoolKind]]) -> frozenset[PoolKind]:
@@ -325,12 +350,12 @@ def _reach(start: int, keys: list[frozenset[PoolKind]], assign: list[Counter[Poo
     return frozenset(kinds)
 
 
-def _ways(shortfalls: list[tuple[int, _Plan, list[Counter[PoolKind]]]]) -> list[list[tuple[str, int]]]:
+def _ways(shortfalls: list[_Shortfall]) -> list[list[Need]]:
     """Every minimal way to complete the payment: for each choice of the {2/W} symbols whose shortfall is the
     least, what is missing (one mana short: every kind that completes it, exactly; more: the groups the flow
     left short). Distinct, in the order of the choices (fewest {2/W} paid generically first)."""
     least = shortfalls[0][0] if shortfalls else 0
-    ways: list[list[tuple[str, int]]] = []
+    ways: list[list[Need]] = []
     for short_by, plan, assign in shortfalls:
         if short_by != least:
             break
@@ -341,10 +366,9 @@ def _ways(shortfalls: list[tuple[int, _Plan, list[Counter[PoolKind]]]]) -> list[
         ]
         if short_by == 1:
             g = short[0][0]
-            reach = _reach(g, plan.keys, assign) - {LIFE}
-            way = [(_label(reach | (plan.keys[g] & {LIFE})), 1)]
+            way = [((_reach(g, plan.keys, assign) - {LIFE}) | (plan.keys[g] & {LIFE}), 1)]
         else:
-            way = [(_label(plan.keys[g]), n) for g, n in short]
+            way = [(plan.keys[g], n) for g, n in short]
         if way not in ways:
             ways.append(way)
         if len(ways) == MAX_WAYS:
@@ -352,114 +376,53 @@ def _ways(shortfalls: list[tuple[int, _Plan, list[Counter[PoolKind]]]]) -> list[
     return ways
 
 
-def ways_text(ways: list[list[tuple[str, int]]]) -> str:
-    """German text of the ways to complete a payment: ``"1× schwarzes Mana oder 1× beliebiges Mana"``;
-    the parts of one way joined by ``", "`` (one way) or ``" + "`` (several)."""
-    joint = ", " if len(ways) == 1 else " + "
-    return " oder ".join(joint.join(f"{n}× {label}" for label, n in way) for way in ways)
+class _Facts:
+    """Builds the :class:`PaymentResult` of one question: the rules for its symbols, the payment or the
+    ways to complete it."""
 
+    def __init__(
+        self, symbols: list[Symbol], pool: Counter[PoolKind], x: int, life: int | None, combinations: int
+    ) -> None:
+        self.symbols, self.pool, self.x, self.life, self.combinations = symbols, pool, x, life, combinations
+        reasons, self.history = symbol_reasons(symbols)
+        if any(s.kind is SymbolKind.VARIABLE for s in symbols):
+            reasons.append(Reason.X_ANNOUNCED)
+        self.reasons = reasons
 
-def _rule_steps(symbols: list[Symbol]) -> list[Step]:
-    kinds = {s.kind for s in symbols}
-    steps: list[Step] = []
-    if HYBRID in kinds or any(s.kind == PHYREXIAN and len(s.colors) == 2 for s in symbols):
-        steps.append(Step("Hybrid-Symbole können mit einer ihrer beiden Farben bezahlt werden.", "104.3f", RAVNICA_FAQ))
-    if SNOW in kinds:
-        steps.append(
-            Step(
-                "{S} wird mit einem Mana bezahlt, das eine verschneite bleibende Karte erzeugt hat "
-                "(beliebige Farbe oder farblos).",
-                None,
-                COLDSNAP_FAQ,
-            )
-        )
-    if PHYREXIAN in kinds:
-        steps.append(PHYREXIAN_STEP)
-    if MONO_HYBRID in kinds or COLORLESS_HYBRID in kinds:
-        steps.append(MONO_HYBRID_STEP)
-    if VARIABLE in kinds:
-        steps.append(Step("Für X wird der angegebene Wert bezahlt (sonst 0); Y und Z zählen 0."))
-    return steps
+    def payable(
+        self, life_units: int, plan: _Plan, assign: list[Counter[PoolKind]], halves: set[int]
+    ) -> PaymentResult:
+        """The payment found: each symbol with the kinds that pay it; 119.4 and 704.5a where life is paid."""
+        paid: dict[int, list[PoolKind]] = {i: [] for i in range(len(self.symbols))}
+        for owners, taken in zip(plan.owners, assign, strict=True):
+            kinds = iter([kind for kind in _FLOW_KINDS for _ in range(taken[kind])])
+            for index, units in owners:
+                paid[index] += [next(kinds) for _ in range(units)]
+        remaining = Counter(self.pool)
+        payment: list[tuple[Symbol, list[PoolKind], int]] = []
+        for i, s in enumerate(self.symbols):
+            kinds = [k for k in paid[i] if k != LIFE]
+            remaining.subtract(kinds)
+            payment.append((s, kinds, 2 * (len(paid[i]) - len(kinds))))
+        reasons = list(self.reasons)
+        if life_units:
+            reasons.append(Reason.LIFE_LIMIT)
+            if self.life is None:
+                reasons.append(Reason.LOSES_AT_ZERO)
+            elif self.life <= 2 * life_units:
+                reasons.append(Reason.LOSES_GAME)
+        return PaymentResult(
+            True, payment, 2 * life_units, +remaining, generic_halves=frozenset(halves), x=self.x, life=self.life,
+            combinations=self.combinations, reasons=distinct(reasons), history=distinct(self.history),
+        )  # fmt: skip
 
-
-def _payable(
-    life_total: int | None,
-    symbols: list[Symbol],
-    pool: Counter[PoolKind],
-    x: int,
-    life_units: int,
-    plan: _Plan,
-    assign: list[Counter[PoolKind]],
-    halves: set[int],
-) -> PaymentResult:
-    paid: dict[int, list[PoolKind]] = {i: [] for i in range(len(symbols))}
-    for owners, taken in zip(plan.owners, assign, strict=True):
-        kinds = iter([kind for kind in _FLOW_KINDS for _ in range(taken[kind])])
-        for index, units in owners:
-            paid[index] += [next(kinds) for _ in range(units)]
-    remaining = Counter(pool)
-    payment: list[tuple[Symbol, list[PoolKind], int]] = []
-    lines = []
-    for i, s in enumerate(symbols):
-        kinds = [k for k in paid[i] if k != LIFE]
-        life = 2 * (len(paid[i]) - len(kinds))
-        remaining.subtract(kinds)
-        payment.append((s, kinds, life))
-        if life:
-            lines.append(f"{s.text} ← 2 Lebenspunkte")
-        elif kinds:
-            note = " (generische Hälfte)" if i in halves else ""
-            lines.append(f"{s.text} ← " + "".join(pool_kind_text(k) for k in kinds) + note)
-        else:
-            lines.append(f"{s.text} ← nichts (0)")
-    steps = _rule_steps(symbols)
-    if any(s.kind == VARIABLE for s in symbols):
-        steps.append(Step(f"X = {x}."))
-    steps.append(Step("Bezahlung: " + ", ".join(lines) + "."))
-    if life_units:
-        steps.append(Step(f"Dabei werden {2 * life_units} Lebenspunkte bezahlt, so wenige wie möglich."))
-        steps.append(
-            Step(
-                f"Lebenspunkte zahlen darf nur, wer mindestens so viele hat: hier mindestens {2 * life_units}"
-                + (
-                    f" (angegeben: {life_total})."
-                    if life_total is not None
-                    else " (gib deine Lebenspunkte an, um das zu prüfen)."
-                ),
-                "119.4",
-                CR,
-            )
-        )
-    remaining = +remaining
-    steps.append(Step(f"Übrig im Vorrat: {format_pool(remaining)}."))
-    steps.append(Step("Exakt gesucht (maximaler Fluss), nicht gierig: jede andere Wahl wurde mitgeprüft."))
-    return PaymentResult(True, payment, 2 * life_units, remaining, [], steps)
-
-
-def _not_payable(
-    symbols: list[Symbol],
-    pool: Counter[PoolKind],
-    shortfalls: list[tuple[int, _Plan, list[Counter[PoolKind]]]],
-    combos: int,
-    life: int | None,
-) -> PaymentResult:
-    steps = _rule_steps(symbols)
-    ways = _ways(shortfalls)
-    if ways:
-        if len(ways) == 1:
-            steps.append(Step(f"Auch bei der besten Wahl fehlt: {ways_text(ways)}."))
-        else:
-            steps.append(
-                Step(
-                    f"Es gibt {len(ways)} gleich kurze Wege, die Bezahlung zu vervollständigen (je nach Wahl bei "
-                    f"den Symbolen wie {{2/W}}): es fehlt {ways_text(ways)}.",
-                    "107.4e",
-                    CR,
-                )
-            )
-    if life is not None and any(s.kind == PHYREXIAN for s in symbols):
-        points = "stand 1 Lebenspunkt" if life == 1 else f"standen {life} Lebenspunkte"
-        steps.append(Step(f"Für phyrexianische Symbole {points} zur Verfügung (119.4).", "119.4", CR))
-    checked = f"alle {combos} Wahlmöglichkeiten der {{2/W}}-Symbole, " if combos > 1 else ""
-    steps.append(Step(f"Geprüft: {checked}Hybrid-Symbole und Lebenspunkte exakt (maximaler Fluss), nicht gierig."))
-    return PaymentResult(False, [], 0, Counter(pool), ways[0] if ways else [], steps, ways)
+    def not_payable(self, shortfalls: list[_Shortfall]) -> PaymentResult:
+        """No payment: every minimal way to complete it; 119.4 where the life total limited the Phyrexian symbols."""
+        ways = _ways(shortfalls)
+        reasons = list(self.reasons)
+        if self.life is not None and any(s.kind is SymbolKind.PHYREXIAN for s in self.symbols):
+            reasons.append(Reason.LIFE_LIMIT)
+        return PaymentResult(
+            False, [], 0, Counter(self.pool), ways[0] if ways else [], ways, x=self.x, life=self.life,
+            combinations=self.combinations, reasons=distinct(reasons), history=distinct(self.history),
+        )  # fmt: skip

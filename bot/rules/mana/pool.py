@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 
 from bot.rules.mana.parse import bad_symbol, is_number, scan
 from bot.rules.mana.symbols import MAX_GENERIC, MAX_SYMBOLS, ManaError
@@ -63,7 +64,25 @@ def parse_pool(text: str) -> Counter[PoolKind]:
     return read_pool(text)[0]
 
 
-def read_pool(text: str) -> tuple[Counter[PoolKind], list[str]]:
+@dataclass(frozen=True)
+class NumberReading:
+    """How a number in a pool of symbols was read (a user may not expect it): ``"2W"`` is two colourless
+    mana and one white, not two white.
+
+    Attributes:
+        typed: the number as typed (``"2"``).
+        amount: the colourless mana it stands for.
+        snow: True when marked ``*`` (from a snow source).
+        next_color: the colour letter typed right after it (``"W"`` in ``2W``), ``""`` when none.
+    """
+
+    typed: str
+    amount: int
+    snow: bool
+    next_color: str = ""
+
+
+def read_pool(text: str) -> tuple[Counter[PoolKind], list[NumberReading]]:
     """Parse a mana pool and say how it was read.
 
     Two notations: symbols (``{B}{G}{G}{R}``, ``BGGRRR``, ``{G*}`` for mana from a snow source, a
@@ -72,7 +91,7 @@ def read_pool(text: str) -> tuple[Counter[PoolKind], list[str]]:
     ``2 grün verschneit``). An empty pool is ``leer`` (or ``0``, ``-``, nothing).
 
     Returns:
-        (mana per kind, German notes on readings a user might not expect, e.g. for ``2W``).
+        (mana per kind, the numbers read as colourless mana outside braces, e.g. for ``2W``).
 
     Raises:
         ManaError: hybrid, Phyrexian or X symbols (no such mana exists in a pool: the Ravnica
@@ -90,9 +109,9 @@ def read_pool(text: str) -> tuple[Counter[PoolKind], list[str]]:
     return pool, notes
 
 
-def _read_symbols(text: str) -> tuple[Counter[PoolKind], list[str]]:
+def _read_symbols(text: str) -> tuple[Counter[PoolKind], list[NumberReading]]:
     pool: Counter[PoolKind] = Counter()
-    notes: list[str] = []
+    notes: list[NumberReading] = []
     raw = scan(text, allow_star=True)
     for pos, (body, typed, col) in enumerate(raw, 1):
         snow = body.endswith("*")
@@ -102,17 +121,8 @@ def _read_symbols(text: str) -> tuple[Counter[PoolKind], list[str]]:
                 raise bad_symbol(typed, pos, col, f"mehr als {MAX_GENERIC} Mana.")
             pool[("C", snow)] += int(core)
             if not typed.startswith("{") and int(core):
-                following = raw[pos][1] if pos < len(raw) else ""
-                colored = following[:1].upper() in "WUBRG" and following[:1] != ""
-                hint = (
-                    f" Für {core}× {following.upper()} schreibe „{core} {_word(following[:1].upper())}“."
-                    if colored
-                    else ""
-                )
-                notes.append(
-                    f"„{typed}“ gelesen als {core} farbloses Mana ({pool_kind_text(('C', snow))}×{core}): "
-                    f"eine Zahl im Vorrat ist farbloses Mana.{hint}"
-                )
+                following = raw[pos][1][:1].upper() if pos < len(raw) else ""
+                notes.append(NumberReading(typed, int(core), snow, following if following in "WUBRG" else ""))
         elif len(core) == 1 and core in POOL_TYPES:
             pool[(core, snow)] += 1
         elif core == "S":
@@ -129,10 +139,6 @@ def _read_symbols(text: str) -> tuple[Counter[PoolKind], list[str]]:
         else:
             raise bad_symbol(typed, pos, col, "im Vorrat sind nur W, U, B, R, G und C erlaubt (verschneit: mit *).")
     return pool, notes
-
-
-def _word(letter: str) -> str:
-    return {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grün"}.get(letter, "farblos")
 
 
 def _read_words(text: str) -> Counter[PoolKind]:

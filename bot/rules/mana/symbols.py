@@ -1,5 +1,5 @@
 """Mana symbols and costs: the kinds of rule 107.4, :class:`Symbol`, :class:`ManaCost`, canonical
-order and German colour names. Pure Python, no I/O.
+order. Pure Python, no I/O.
 
 Sources: rule 104.3 / 104.3f as quoted in the Ravnica FAQ (2005) for the ten hybrid symbols and their
 printed order; rule 107.4 of the Comprehensive Rules (17.04.2026) for today's list: ``{C}``,
@@ -10,11 +10,11 @@ monocoloured hybrid ``{2/W}`` and ``{C/W}`` (107.4e), Phyrexian ``{W/P}`` and hy
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from enum import Enum
 
 COLORS = "WUBRG"
-COLOR_NAMES = {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grün"}
 VARIABLES = "XYZ"
 MAX_GENERIC = 1000  # a generic symbol larger than this is refused (protects the searches)
 MAX_SYMBOLS = 60  # longest cost accepted
@@ -46,7 +46,7 @@ class ManaError(ValueError):
 
 class Budget:
     """A count of elementary steps (state transitions) with a ceiling, so that every calculator
-    stops with a German refusal instead of running long (issue 11: every answer within 1 s).
+    stops with a German refusal instead of running long (every answer within 1 s).
 
     Args:
         limit: steps allowed; :data:`MAX_WORK` by default.
@@ -76,37 +76,54 @@ def german_int(n: int) -> str:
     return f"{n:,}".replace(",", ".")
 
 
-def plural(n: int, singular: str, plural_form: str) -> str:
-    """``"1 Karte"`` / ``"2 Karten"``: the number with the German noun in the right number."""
-    return f"{n} {singular if n == 1 else plural_form}"
-
 
 # --------------------------------------------------------------------------- symbols
 
 
-GENERIC = "generic"
-COLORED = "colored"
-COLORLESS = "colorless"
-SNOW = "snow"
-VARIABLE = "variable"
-HYBRID = "hybrid"
-MONO_HYBRID = "mono_hybrid"
-COLORLESS_HYBRID = "colorless_hybrid"  # {C/W}: one colourless or one white mana (107.4, 2026)
-PHYREXIAN = "phyrexian"
-#: kinds whose payment the player announces when casting (601.2b)
-CHOICE_KINDS = (HYBRID, MONO_HYBRID, COLORLESS_HYBRID, PHYREXIAN)
+class SymbolKind(Enum):
+    """The kinds of mana symbols of rule 107.4 (Comprehensive Rules, 17.04.2026).
+
+    ``GENERIC`` ``{0}`` ``{11}`` (107.4b), ``COLORED`` ``{W}`` (107.4a), ``COLORLESS`` ``{C}`` (107.4c),
+    ``SNOW`` ``{S}`` (107.4h), ``VARIABLE`` ``{X}`` (107.3), ``HYBRID`` ``{W/U}``, ``MONO_HYBRID`` ``{2/W}``
+    and ``COLORLESS_HYBRID`` ``{C/W}`` (107.4e), ``PHYREXIAN`` ``{W/P}`` and ``{W/U/P}`` (107.4f).
+    """
+
+    GENERIC = "generic"
+    COLORED = "colored"
+    COLORLESS = "colorless"
+    SNOW = "snow"
+    VARIABLE = "variable"
+    HYBRID = "hybrid"
+    MONO_HYBRID = "mono_hybrid"
+    COLORLESS_HYBRID = "colorless_hybrid"
+    PHYREXIAN = "phyrexian"
+
+    # members are singletons compared by identity, so the identity hash (in C) is right; Enum's own hashes the
+    # name in Python, which every sort and count of symbols would pay for
+    __hash__ = object.__hash__
+
+    @property
+    def announced(self) -> bool:
+        """True for the kinds whose payment the player announces when casting (601.2b): hybrid of every
+        kind and Phyrexian."""
+        return self in _ANNOUNCED
+
+
+_ANNOUNCED = frozenset(
+    {SymbolKind.HYBRID, SymbolKind.MONO_HYBRID, SymbolKind.COLORLESS_HYBRID, SymbolKind.PHYREXIAN}
+)
 
 # order of kinds when a derived cost is written in canonical order
 _KIND_ORDER = {
-    VARIABLE: 0,
-    GENERIC: 1,
-    SNOW: 2,
-    COLORLESS: 3,
-    MONO_HYBRID: 4,
-    COLORLESS_HYBRID: 5,
-    HYBRID: 6,
-    PHYREXIAN: 7,
-    COLORED: 8,
+    SymbolKind.VARIABLE: 0,
+    SymbolKind.GENERIC: 1,
+    SymbolKind.SNOW: 2,
+    SymbolKind.COLORLESS: 3,
+    SymbolKind.MONO_HYBRID: 4,
+    SymbolKind.COLORLESS_HYBRID: 5,
+    SymbolKind.HYBRID: 6,
+    SymbolKind.PHYREXIAN: 7,
+    SymbolKind.COLORED: 8,
 }
 
 
@@ -138,45 +155,33 @@ class Symbol:
     """One mana symbol.
 
     Attributes:
-        kind: one of ``generic`` ({0}, {11}), ``colored`` ({W}), ``colorless`` ({C}), ``snow``
-            ({S}), ``variable`` ({X}), ``hybrid`` ({W/U}), ``mono_hybrid`` ({2/W}),
-            ``colorless_hybrid`` ({C/W}), ``phyrexian`` ({W/P}; with two colours {W/U/P}).
+        kind: its :class:`SymbolKind` (``{W/U/P}`` is ``PHYREXIAN`` with two colours).
         colors: the colour letters, hybrid pairs in printed order (``("G", "W")``).
         amount: the number of a generic symbol or of a monocoloured hybrid (``2`` for {2/W}).
         var: ``"X"``, ``"Y"`` or ``"Z"`` for variables.
     """
 
-    kind: str
+    kind: SymbolKind
     colors: tuple[str, ...] = ()
     amount: int = 0
     var: str = ""
 
     @property
+    def body(self) -> str:
+        """The symbol without its braces: ``11``, ``G/W``, ``2/W``, ``C/W``, ``W/U/P``, ``X``."""
+        return _BODY[self.kind](self)
+
+    @property
     def text(self) -> str:
         """The canonical written form, e.g. ``{11}``, ``{G/W}``, ``{2/W}``, ``{W/U/P}``."""
-        if self.kind == GENERIC:
-            body = str(self.amount)
-        elif self.kind in (COLORED, HYBRID):
-            body = "/".join(self.colors)
-        elif self.kind == COLORLESS:
-            body = "C"
-        elif self.kind == SNOW:
-            body = "S"
-        elif self.kind == VARIABLE:
-            body = self.var
-        elif self.kind == MONO_HYBRID:
-            body = f"{self.amount}/{self.colors[0]}"
-        elif self.kind == COLORLESS_HYBRID:
-            body = f"C/{self.colors[0]}"
-        else:  # PHYREXIAN
-            body = "/".join((*self.colors, "P"))
-        return "{" + body + "}"
+        return "{" + self.body + "}"
 
     def mana_value(self, x: int = 0) -> int:
         """Contribution to mana value: generic its number, {2/W} 2, X the given ``x`` (else 0), others 1."""
-        if self.kind in (GENERIC, MONO_HYBRID):
+        kind = self.kind
+        if kind in _AMOUNT_KINDS:
             return self.amount
-        if self.kind == VARIABLE:
+        if kind is _VARIABLE:
             return x if self.var == "X" else 0
         return 1
 
@@ -188,14 +193,31 @@ class Symbol:
         return self.text
 
 
+#: the written form of each kind of symbol, without braces (:attr:`Symbol.body`)
+_BODY: dict[SymbolKind, Callable[[Symbol], str]] = {
+    SymbolKind.GENERIC: lambda s: str(s.amount),
+    SymbolKind.COLORED: lambda s: s.colors[0],
+    SymbolKind.COLORLESS: lambda s: "C",
+    SymbolKind.SNOW: lambda s: "S",
+    SymbolKind.VARIABLE: lambda s: s.var,
+    SymbolKind.HYBRID: lambda s: "/".join(s.colors),
+    SymbolKind.MONO_HYBRID: lambda s: f"{s.amount}/{s.colors[0]}",
+    SymbolKind.COLORLESS_HYBRID: lambda s: f"C/{s.colors[0]}",
+    SymbolKind.PHYREXIAN: lambda s: "/".join((*s.colors, "P")),
+}
+# kinds read in the hottest loops, looked up once (a class attribute of an Enum costs a Python call)
+_AMOUNT_KINDS = frozenset({SymbolKind.GENERIC, SymbolKind.MONO_HYBRID})
+_GENERIC, _COLORED, _VARIABLE = SymbolKind.GENERIC, SymbolKind.COLORED, SymbolKind.VARIABLE
+
+
 def generic(n: int) -> Symbol:
     """The generic symbol ``{n}``."""
-    return Symbol(GENERIC, amount=n)
+    return Symbol(_GENERIC, amount=n)
 
 
 def colored(c: str) -> Symbol:
     """The coloured symbol ``{c}`` for a colour letter in ``WUBRG``."""
-    return Symbol(COLORED, colors=(c,))
+    return Symbol(_COLORED, colors=(c,))
 
 
 @dataclass(frozen=True)
@@ -235,27 +257,27 @@ def build_cost(symbols: Iterable[Symbol], extra_generic: int = 0) -> ManaCost:
     rest: list[Symbol] = []
     any_generic = extra_generic > 0
     for s in symbols:
-        if s.kind == GENERIC:
+        if s.kind is _GENERIC:
             total += s.amount
             any_generic = True
         else:
             rest.append(s)
     rest.sort(key=Symbol.sort_key)
-    wheel = color_order(c for s in rest if s.kind == COLORED for c in s.colors)
-    rest.sort(key=lambda s: (s.kind == COLORED, wheel.index(s.colors[0]) if s.kind == COLORED else 0))
+    wheel = color_order(c for s in rest if s.kind is _COLORED for c in s.colors)
+    rest.sort(key=lambda s: (s.kind is _COLORED, wheel.index(s.colors[0]) if s.kind is _COLORED else 0))
     out: list[Symbol] = []
     if total > 0 or (any_generic and not rest):
         out.append(generic(total))
     out.extend(rest)
     # variables first
-    out.sort(key=lambda s: 0 if s.kind == VARIABLE else 1)
+    out.sort(key=lambda s: 0 if s.kind is _VARIABLE else 1)
     return ManaCost(tuple(out))
 
 
 def order_key(cost: ManaCost) -> tuple[int, int, tuple[int, ...], str]:
     """Sort key for lists of derived costs: mana value, then fewer generic, then more W, U, B, R, G."""
-    gen = sum(s.amount for s in cost.symbols if s.kind == GENERIC)
-    counts = Counter(c for s in cost.symbols if s.kind == COLORED for c in s.colors)
+    gen = sum(s.amount for s in cost.symbols if s.kind is _GENERIC)
+    counts = Counter(c for s in cost.symbols if s.kind is _COLORED for c in s.colors)
     return (cost.mana_value(), gen, tuple(-counts[c] for c in COLORS), cost.text)
 
 
@@ -264,9 +286,35 @@ def resolve_x(cost: ManaCost, x: int) -> list[Symbol]:
     and Y, Z dropped: the cost as announced (601.2b: the value of X is announced first)."""
     out = []
     for s in cost.symbols:
-        if s.kind == VARIABLE:
+        if s.kind is _VARIABLE:
             if s.var == "X" and x:
                 out.append(generic(x))
         else:
             out.append(s)
     return out
+
+
+class Best(Enum):
+    """Why the first of several results is the best one, compared with the next (Einberufen, total cost).
+
+    ``ONLY``: there is no other; ``LESS_MANA``: it leaves less mana to pay; ``LESS_LIFE``: as much mana,
+    less life; ``MORE_GENERIC``: as much mana (and life), more of it generic, which any mana pays; ``TIE``: the
+    next one is as good (the first in canonical order is named).
+    """
+
+    ONLY = "only"
+    LESS_MANA = "less_mana"
+    LESS_LIFE = "less_life"
+    MORE_GENERIC = "more_generic"
+    TIE = "tie"
+
+
+def best_because(best: tuple[int, int, int], runner_up: tuple[int, int, int] | None) -> Best:
+    """:class:`Best` from (mana, life, mana that is not generic) of the best result and of the next one."""
+    if runner_up is None:
+        return Best.ONLY
+    if best[0] != runner_up[0]:
+        return Best.LESS_MANA
+    if best[1] != runner_up[1]:
+        return Best.LESS_LIFE
+    return Best.MORE_GENERIC if best[2] != runner_up[2] else Best.TIE

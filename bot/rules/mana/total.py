@@ -11,12 +11,14 @@ would be, and a coloured reduction applies if that colour is part of the chosen 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from bot.rules.cite import Reason, distinct
 from bot.rules.mana.hybrid import (
     COLORLESS_AT,
     GEN,
     LIFE_AT,
+    STATE_SIZE,
     announce,
     announce_options,
     color_at,
@@ -27,27 +29,19 @@ from bot.rules.mana.hybrid import (
     vector_key,
 )
 from bot.rules.mana.symbols import (
-    CHOICE_KINDS,
-    COLORED,
-    COLORLESS,
-    COLORLESS_HYBRID,
-    GENERIC,
-    HYBRID,
     MAX_GENERIC,
-    MONO_HYBRID,
-    PHYREXIAN,
-    SNOW,
-    VARIABLE,
+    Best,
     Budget,
     ManaCost,
     ManaError,
     Symbol,
+    SymbolKind,
+    best_because,
     build_cost,
-    plural,
+    colored,
+    generic,
     resolve_x,
 )
-from bot.rules.steps import COMPREHENSIVE_RULES as CR
-from bot.rules.steps import FAST_FORWARD_RULINGS, RAVNICA_FAQ, Step
 
 #: a reduction option: ("gen", amount) lowers the generic part; ("type", position) removes one mana of
 #: that type (position in the state vector: colourless or a colour)
@@ -55,8 +49,8 @@ Reduction = tuple[str, int]
 MAX_REDUCTIONS = 60  # reduction symbols accepted in one calculation
 
 
-def reduction_options(s: Symbol) -> list[tuple[str, Reduction]]:
-    """What one reduction symbol may reduce, as ``(label, reduction)`` (118.7): generic ``{n}`` n
+def reduction_options(s: Symbol) -> list[tuple[Symbol, Reduction]]:
+    """What one reduction symbol may reduce, as ``(half, reduction)`` (118.7): generic ``{n}`` n
     generic (118.7a); ``{W}``/``{C}`` one mana of that type (118.7b–d fall back to generic when the
     cost has none); hybrid: the half the player chooses (118.7e: ``{2/W}`` → ``{W}`` or 2 generic,
     ``{C/W}`` → ``{C}`` or ``{W}``); Phyrexian: one mana of its colour (118.7f; a two-colour one:
@@ -65,19 +59,20 @@ def reduction_options(s: Symbol) -> list[tuple[str, Reduction]]:
     Raises:
         ManaError: ``{X}``, ``{Y}``, ``{Z}`` (a reduction has a fixed amount).
     """
-    if s.kind == GENERIC:
-        return [(s.text, ("gen", s.amount))]
-    if s.kind == SNOW:
-        return [("{S}", ("gen", 1))]
-    if s.kind == COLORLESS:
-        return [("{C}", ("type", COLORLESS_AT))]
-    if s.kind in (COLORED, HYBRID, PHYREXIAN):
-        return [("{" + c + "}", ("type", color_at(c))) for c in s.colors]
-    if s.kind == MONO_HYBRID:
-        half = "{" + str(s.amount) + "}"
-        return [("{" + s.colors[0] + "}", ("type", color_at(s.colors[0]))), (half, ("gen", s.amount))]
-    if s.kind == COLORLESS_HYBRID:
-        return [("{C}", ("type", COLORLESS_AT)), ("{" + s.colors[0] + "}", ("type", color_at(s.colors[0])))]
+    kind = s.kind
+    if kind is SymbolKind.GENERIC:
+        return [(s, ("gen", s.amount))]
+    if kind is SymbolKind.SNOW:
+        return [(s, ("gen", 1))]
+    if kind is SymbolKind.COLORLESS:
+        return [(s, ("type", COLORLESS_AT))]
+    if kind in (SymbolKind.COLORED, SymbolKind.HYBRID, SymbolKind.PHYREXIAN):
+        return [(colored(c), ("type", color_at(c))) for c in s.colors]
+    if kind is SymbolKind.MONO_HYBRID:
+        return [(colored(s.colors[0]), ("type", color_at(s.colors[0]))), (generic(s.amount), ("gen", s.amount))]
+    if kind is SymbolKind.COLORLESS_HYBRID:
+        colorless = Symbol(SymbolKind.COLORLESS)
+        return [(colorless, ("type", COLORLESS_AT)), (colored(s.colors[0]), ("type", color_at(s.colors[0])))]
     raise ManaError(f"{s.text} kann keine Kostenreduzierung sein (eine Reduzierung hat einen festen Betrag).", s.text)
 
 
@@ -96,28 +91,65 @@ def apply_reduction(state: tuple[int, ...], red: Reduction, n: int = 1) -> tuple
 
 
 @dataclass(frozen=True)
+class Announced:
+    """One symbol the player announced before the reductions (601.2b): ``symbol`` paid as ``paid`` (a
+    nonhybrid symbol), or by 2 life (``paid`` None)."""
+
+    symbol: Symbol
+    paid: Symbol | None
+
+
+@dataclass(frozen=True)
+class Reduced:
+    """One reduction applied to the total cost (601.2f, 118.7), in the order given.
+
+    Attributes:
+        symbol: the reduction as given (``{2/W}``).
+        half: the half chosen for a reduction with a choice (118.7e; Phyrexian 118.7f), else None.
+        wanted: the mana symbol a reduction by coloured or colourless mana takes out (``{W}``), None for a
+            reduction by generic mana.
+        removed: ``wanted`` when the cost had it, else None (the generic part was lowered instead, 118.7b).
+        cut: generic mana it took off (0 when it removed a symbol).
+        asked: generic mana it would take off with enough generic mana in the cost.
+        rule: the rule that says what it reduces (118.7a, b, e, f or g).
+        after: the total cost after it (mana; life stays as announced).
+    """
+
+    symbol: Symbol
+    half: Symbol | None
+    wanted: Symbol | None
+    removed: Symbol | None
+    cut: int
+    asked: int
+    rule: Reason
+    after: ManaCost
+
+    @property
+    def floored(self) -> bool:
+        """True when the generic part ran out before the reduction did (601.2f: not below {0})."""
+        return self.removed is None and self.cut < self.asked
+
+
+@dataclass(frozen=True)
 class TotalOption:
     """One result of the player's choices.
 
     Attributes:
         cost: the total mana cost (canonical; ``{0}`` when nothing remains).
         life: life paid for Phyrexian symbols announced as life.
-        choices: German summary of the choices that give it (``"{2/W} als {2}"``), ``""`` if none.
+        announced: the choice symbols with what was announced for each (601.2b), in the order of the cost.
+        halves: the reductions with a choice, with the half chosen (118.7e), in the order given.
     """
 
     cost: ManaCost
     life: int
-    choices: str
-
-    @property
-    def text(self) -> str:
-        """``"{1}{W}"`` or ``"{0} + 2 Lebenspunkte"``."""
-        return self.cost.text + (f" + {self.life} Lebenspunkte" if self.life else "")
+    announced: tuple[Announced, ...] = ()
+    halves: tuple[tuple[Symbol, Symbol], ...] = ()
 
 
 @dataclass
 class TotalCostResult:
-    """Total cost of casting a spell (601.2b, 601.2f, 118.7; Schnellvorlauf rulings, 2026).
+    """Total cost of casting a spell (601.2b, 601.2f, 118.7; Schnellvorlauf rulings, 2026), as facts.
 
     Attributes:
         total: the best total cost (least mana, then least life; ``{0}`` when nothing remains).
@@ -126,7 +158,14 @@ class TotalCostResult:
         count: number of distinct results.
         mana_value: mana value of the printed mana cost (X counts its value on the stack, 202.3e),
             unchanged by the total cost.
-        steps: explanation of the best result.
+        why: why the best result is the best, compared with the next.
+        start: the mana cost or the alternative cost the total starts from; ``alternative`` says which.
+        increases: each increase with the cost after it.
+        announced: the cost after the announcements of the best result, before the reductions (mana, life).
+        reductions: each reduction of the best result as applied, in the order given.
+        x: the value of X.
+        reasons: the rules that decide it (601.2b, 601.2f, 118.7a–g, 202.3e, 119.4, 704.5a; Schnellvorlauf).
+        history: the Ravnica FAQ's hybrid ruling (a coloured reduction applies to the announced colour).
     """
 
     total: ManaCost
@@ -134,7 +173,19 @@ class TotalCostResult:
     options: list[TotalOption]
     count: int
     mana_value: int
-    steps: list[Step]
+    why: Best = Best.ONLY
+    start: ManaCost = field(default_factory=lambda: ManaCost(()))
+    alternative: bool = False
+    increases: tuple[tuple[ManaCost, ManaCost], ...] = ()
+    announced: tuple[ManaCost, int] = (ManaCost(()), 0)
+    reductions: tuple[Reduced, ...] = ()
+    x: int = 0
+    reasons: tuple[Reason, ...] = ()
+    history: tuple[Reason, ...] = ()
+
+
+#: one symbol as announced: (symbol, announced as — None for 2 life, its state vector)
+_Said = tuple[Symbol, Symbol | None, tuple[int, ...]]
 
 
 def _symbols_of(costs: Sequence[ManaCost], x: int) -> list[Symbol]:
@@ -168,12 +219,7 @@ def total_cost(
         ManaError: ``x`` or ``life`` negative, an X in a reduction, more than
             :data:`MAX_REDUCTIONS` reduction symbols, or too many distinct results / too much work.
     """
-    if x < 0:
-        raise ManaError("X kann nicht negativ sein.")
-    if life is not None and life < 0:
-        raise ManaError("Lebenspunkte können nicht negativ sein.")
-    if x > MAX_GENERIC:
-        raise ManaError(f"X kann höchstens {MAX_GENERIC} sein.")
+    _check(x, life)
     start = alternative if alternative is not None else cost
     reds = [s for r in reductions for s in r.symbols]
     if len(reds) > MAX_REDUCTIONS:
@@ -181,10 +227,9 @@ def total_cost(
     for s in reds:
         reduction_options(s)  # an X is refused before any work
     syms = _symbols_of([start, *increases], x)
-    snow = [s for s in syms if s.kind == SNOW]
-    announced_syms = [s for s in syms if s.kind != SNOW]
+    snow = [s for s in syms if s.kind is SymbolKind.SNOW]
     budget = Budget("Gesamtkosten")
-    states, layers = announce(announced_syms, budget)
+    states, layers = announce([s for s in syms if s.kind is not SymbolKind.SNOW], budget)
     if life is not None:
         states = {st for st in states if 2 * st[LIFE_AT] <= life}
     for sym, m in group(reds):
@@ -192,130 +237,126 @@ def total_cost(
         states = set(layer)
         layers.append((sym, m, layer))
     ordered = sorted(states, key=vector_key)
-    options_out = [
-        TotalOption(vector_cost(st, snow), 2 * st[LIFE_AT], _choice_text(trace(st, layers), reds))
-        for st in ordered[:limit]
-    ]
+    options = [_option(trace(st, layers), reds, st, snow) for st in ordered[:limit]]
     best = ordered[0]
-    mv = cost.mana_value(x)
-    steps = _explain(start, alternative is not None, increases, x, snow, trace(best, layers), reds)
-    if len(ordered) > 1:
-        more = ", ".join(o.text for o in options_out[1:])
-        rest = f" … (und {len(ordered) - len(options_out)} weitere)" if len(ordered) > len(options_out) else ""
-        steps.append(
-            Step(
-                f"Andere Ansagen ergeben {plural(len(ordered) - 1, 'weiteres Ergebnis', 'weitere Ergebnisse')}: "
-                f"{more}{rest}.",
-                "601.2b",
-                CR,
-            )
-        )
-    if any(s.kind == VARIABLE and s.var == "X" for s in cost.symbols):
-        steps.append(Step(f"Auf dem Stapel zählt X den gewählten Wert ({x}): Manawert {mv}.", "202.3e", CR))
-    steps.append(
-        Step(
-            f"Der Manawert des Zauberspruchs bleibt {mv}, egal wie hoch die Gesamtkosten sind.",
-            None,
-            FAST_FORWARD_RULINGS,
-        )
-    )
-    return TotalCostResult(vector_cost(best, snow), 2 * best[LIFE_AT], options_out, len(ordered), mv, steps)
+    announced, applied = _expand(trace(best, layers), reds)
+    begin = tuple(sum(vec[i] for _, _, vec in announced) for i in range(STATE_SIZE))
+    reduced = _reductions(begin, applied, snow)
+    return TotalCostResult(
+        vector_cost(best, snow), 2 * best[LIFE_AT], options, len(ordered), cost.mana_value(x),
+        _why(ordered), start, alternative is not None, _increased(start, increases, x),
+        (vector_cost(begin, snow), 2 * begin[LIFE_AT]), reduced, x,
+        *_reasons(cost, announced, reduced, 2 * best[LIFE_AT], life),
+    )  # fmt: skip
+
+
+def _check(x: int, life: int | None) -> None:
+    """Raises ManaError (German) for a negative X or life total, or X above :data:`MAX_GENERIC`."""
+    if x < 0:
+        raise ManaError("X kann nicht negativ sein.")
+    if life is not None and life < 0:
+        raise ManaError("Lebenspunkte können nicht negativ sein.")
+    if x > MAX_GENERIC:
+        raise ManaError(f"X kann höchstens {MAX_GENERIC} sein.")
+
+
+def _why(ordered: list[tuple[int, ...]]) -> Best:
+    """Why the first of the results (sorted by :func:`vector_key`) is the best, compared with the second."""
+
+    def key(st: tuple[int, ...]) -> tuple[int, int, int]:
+        mana = sum(st[:LIFE_AT])
+        return (mana, st[LIFE_AT], mana - st[GEN])
+
+    return best_because(key(ordered[0]), key(ordered[1]) if len(ordered) > 1 else None)
+
+
+def _increased(start: ManaCost, increases: Sequence[ManaCost], x: int) -> tuple[tuple[ManaCost, ManaCost], ...]:
+    """Each increase with the cost (X announced) after it was added."""
+    so_far = resolve_x(start, x)
+    out = []
+    for inc in increases:
+        so_far += resolve_x(inc, x)
+        out.append((inc, build_cost(so_far)))
+    return tuple(out)
 
 
 def _expand(
     path: list[tuple[Symbol, tuple[int, ...]]], reds: list[Symbol]
-) -> tuple[list[tuple[Symbol, str, tuple[int, ...]]], list[tuple[Symbol, str, Reduction]]]:
-    """Per symbol the option chosen: announcements (symbol, label, vector) and reductions in the
-    order typed (symbol, label, reduction)."""
+) -> tuple[list[_Said], list[tuple[Symbol, Symbol, Reduction]]]:
+    """Per symbol the option chosen: announcements (symbol, announced as, vector) and reductions in the
+    order typed (symbol, half, reduction)."""
     n_announce = len(path) - len(group(reds))
-    announced: list[tuple[Symbol, str, tuple[int, ...]]] = []
+    announced: list[_Said] = []
     for sym, comp in path[:n_announce]:
-        for (label, vec), n in zip(announce_options(sym), comp, strict=True):
-            announced += [(sym, label, vec)] * n
-    chosen: dict[Symbol, list[tuple[str, Reduction]]] = {}
+        for (paid, vec), n in zip(announce_options(sym), comp, strict=True):
+            announced += [(sym, paid, vec)] * n
+    chosen: dict[Symbol, list[tuple[Symbol, Reduction]]] = {}
     for sym, comp in path[n_announce:]:
         chosen[sym] = [opt for opt, n in zip(reduction_options(sym), comp, strict=True) for _ in range(n)]
     applied = [(s, *chosen[s].pop(0)) for s in reds]
     return announced, applied
 
 
-def _choice_text(path: list[tuple[Symbol, tuple[int, ...]]], reds: list[Symbol]) -> str:
+def _option(
+    path: list[tuple[Symbol, tuple[int, ...]]], reds: list[Symbol], state: tuple[int, ...], snow: list[Symbol]
+) -> TotalOption:
     announced, applied = _expand(path, reds)
-    parts = [f"{s.text} als {label}" for s, label, _ in announced if s.kind in CHOICE_KINDS]
-    parts += [f"Reduzierung {s.text} als {label}" for s, label, _ in applied if len(reduction_options(s)) > 1]
-    return ", ".join(parts)
+    return TotalOption(
+        vector_cost(state, snow),
+        2 * state[LIFE_AT],
+        tuple(Announced(s, paid) for s, paid, _ in announced if s.kind.announced),
+        tuple((s, half) for s, half, _ in applied if len(reduction_options(s)) > 1),
+    )
 
 
-def _explain(
-    start: ManaCost,
-    is_alternative: bool,
-    increases: Sequence[ManaCost],
-    x: int,
-    snow: list[Symbol],
-    path: list[tuple[Symbol, tuple[int, ...]]],
-    reds: list[Symbol],
-) -> list[Step]:
-    steps = [
-        Step(
-            "Gesamtkosten: beginne mit den Manakosten oder den alternativen Kosten, die du bezahlst, "
-            "addiere alle Kostenerhöhungen und wende dann alle Kostenreduzierungen an.",
-            None,
-            FAST_FORWARD_RULINGS,
-        ),
-        Step(
-            f"Start: {'alternative Kosten ' if is_alternative else 'Manakosten '}{start.text}"
-            + (f" (X = {x})" if any(s.kind == VARIABLE for s in start.symbols) else "")
-            + "."
-        ),
-    ]
-    so_far = resolve_x(start, x)
-    for inc in increases:
-        so_far += resolve_x(inc, x)
-        steps.append(Step(f"Erhöhung {inc.text} → {build_cost(so_far).text}."))
-    announced, applied = _expand(path, reds)
-    state = tuple(sum(vec[i] for _, _, vec in announced) for i in range(8))
-    choices = [(s, label) for s, label, _ in announced if s.kind in CHOICE_KINDS]
-    if choices:
-        said = ", ".join(f"{s.text} als {label}" for s, label in choices)
-        life = f" + {2 * state[LIFE_AT]} Lebenspunkte" if state[LIFE_AT] else ""
-        steps.append(
-            Step(
-                f"Angesagt (vor den Reduzierungen): {said} → {vector_cost(state, snow).text}{life}.",
-                "601.2b",
-                CR,
-            )
-        )
-        steps.append(
-            Step(
-                "Eine farbige Reduzierung wirkt, falls diese Farbe Teil der von dir bestimmten Kosten ist.",
-                None,
-                RAVNICA_FAQ,
-            )
-        )
-    for sym, label, red in applied:
-        before = state
-        state = apply_reduction(state, red)
-        after = vector_cost(state, snow).text
-        half = f" (Hälfte {label} gewählt)" if len(reduction_options(sym)) > 1 and sym.kind != PHYREXIAN else ""
-        rule = "118.7e" if half else "118.7f" if sym.kind == PHYREXIAN else None
-        what = f"Reduzierung {sym.text}{half}"
+def _reductions(
+    state: tuple[int, ...], applied: list[tuple[Symbol, Symbol, Reduction]], snow: list[Symbol]
+) -> tuple[Reduced, ...]:
+    """The reductions of one result applied in order to the announced ``state``: what each removed or cut."""
+    out = []
+    for sym, half, red in applied:
+        before, state = state, apply_reduction(state, red)
+        choice = half if len(reduction_options(sym)) > 1 else None
         kind, value = red
-        if kind == "type" and before[value] > 0:
-            removed = "{C}" if value == COLORLESS_AT else label
-            steps.append(Step(f"{what} entfernt {removed} → {after}.", rule, CR if rule else None))
-            continue
-        amount = value if kind == "gen" else 1
-        cut = before[GEN] - state[GEN]
-        floor = "" if cut == amount else f" (nur {cut}: nicht unter 0)"
-        if kind == "type":
-            what += f" (kein {label} in den Kosten: generisch)"
-            rule = rule or "118.7b"
-        elif sym.kind == SNOW:
-            rule = "118.7g"
-        rule = rule or "118.7a"
-        steps.append(Step(f"{what}: generischer Anteil −{cut}{floor} → {after}.", rule, CR))
-        if floor:
-            steps.append(Step("Die Gesamtkosten können nicht unter {0} reduziert werden.", "601.2f", CR))
-    life = f" + {2 * state[LIFE_AT]} Lebenspunkte" if state[LIFE_AT] else ""
-    steps.append(Step(f"Gesamtkosten: {vector_cost(state, snow).text}{life}."))
-    return steps
+        wanted = None if kind == "gen" else Symbol(SymbolKind.COLORLESS) if value == COLORLESS_AT else half
+        removed = wanted if kind == "type" and before[value] > 0 else None
+        out.append(
+            Reduced(sym, choice, wanted, removed, before[GEN] - state[GEN], value if kind == "gen" else 1,
+                    _reduction_rule(sym, choice, kind, removed), vector_cost(state, snow))
+        )  # fmt: skip
+    return tuple(out)
+
+
+def _reduction_rule(sym: Symbol, choice: Symbol | None, kind: str, removed: Symbol | None) -> Reason:
+    """The rule of 118.7 that says what ``sym`` reduces."""
+    if sym.kind is SymbolKind.PHYREXIAN:
+        return Reason.REDUCE_PHYREXIAN
+    if choice is not None:
+        return Reason.REDUCE_HYBRID_HALF
+    if kind == "type" and removed is None:
+        return Reason.REDUCE_TYPE_MISSING
+    if sym.kind is SymbolKind.SNOW:
+        return Reason.REDUCE_SNOW
+    return Reason.REDUCE_GENERIC if kind == "gen" else Reason.REDUCE_TYPE
+
+
+def _reasons(
+    cost: ManaCost, announced: list[_Said], reduced: tuple[Reduced, ...], life_paid: int, life: int | None
+) -> tuple[tuple[Reason, ...], tuple[Reason, ...]]:
+    """Today's rules for the best result, and the Ravnica FAQ's hybrid ruling as history."""
+    reasons = [Reason.TOTAL_COST]
+    choices = any(s.kind.announced for s, _, _ in announced)
+    if choices:
+        reasons.append(Reason.ANNOUNCE)
+    reasons += [r.rule for r in reduced]
+    if any(r.floored for r in reduced):
+        reasons.append(Reason.REDUCE_FLOOR)
+    if any(s.kind is SymbolKind.VARIABLE and s.var == "X" for s in cost.symbols):
+        reasons.append(Reason.MV_X_ON_STACK)
+    if life_paid:
+        reasons.append(Reason.LIFE_LIMIT)
+        if life is not None and life <= life_paid:
+            reasons.append(Reason.LOSES_GAME)
+    reasons.append(Reason.TOTAL_MANA_VALUE)
+    history = (Reason.REDUCE_ANNOUNCED_2005,) if choices and reduced else ()
+    return distinct(reasons), history

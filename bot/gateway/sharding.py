@@ -1,5 +1,5 @@
 """Sharding limits of Discord's gateway: the close codes no reconnect can fix and the IDENTIFY rate limit
-(:class:`IdentifyLimiter`), used by :class:`bot.client.Regelbot`."""
+(:class:`IdentifyLimiter`), used by :class:`bot.gateway.client.Regelbot`."""
 
 from __future__ import annotations
 

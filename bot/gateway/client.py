@@ -1,9 +1,11 @@
-"""The Discord client: :class:`Regelbot` (its command tree and error replies: :mod:`bot.tree`).
+"""The gateway bot: :class:`Regelbot`, the door that meets Discord through discord.py's gateway.
 
-Start-up order (``setup_hook``, see DESIGN.md): open the store → build the name index →
-set the German translator → load the cogs → route every button through :func:`bot.delivery.press`
-(state in the custom_id, no views in memory) → sync the command tree only when its payload changed
-since the last sync (hash kept in ``state_dir``), and only in the process that runs shard 0.
+Start-up order (``setup_hook``, see DESIGN.md): open the application core (store, name index, the table's
+warm-ups; :class:`bot.core.Core`) → set the German translator → add the table's commands to the tree
+(:func:`bot.gateway.slash.app_commands_of`) → load the extensions in ``cogs/`` → route every button through
+:func:`bot.gateway.buttons.on_button` (state in the custom_id, no views in memory) → sync the command tree only
+when its payload changed since the last sync (hash kept in ``state_dir``), and only in the process that runs
+shard 0.
 
 The bot is an :class:`~discord.ext.commands.AutoShardedBot`: ``SHARD_COUNT``/``SHARD_IDS`` choose the
 shards of this process (else Discord's recommended count); identifies are spaced per Discord's
@@ -30,36 +32,26 @@ from discord.gateway import DiscordWebSocket
 from discord.shard import Shard
 
 from bot import offload
-from bot.answers import AnswerContext, run_answer
-from bot.answers.registry import AnswerFn
+from bot.commands import TABLE
 from bot.config import Settings
-from bot.custom_id import OPEN, PAGE, SHARE
-from bot.delivery import (
-    GatewayTransport,
-    decode_or_none,
-    press,
-    runner,
-    send_reply,
-)
-from bot.gate import GatedBot
-from bot.render import picked_custom_id, shared_copy
-from bot.reply import Reply
-from bot.search import NameIndex
-from bot.sharding import FATAL_CLOSE_CODES, IdentifyLimiter
-from bot.slash import GermanTranslator
-from bot.store import Store, StoreCorrupt, StoreError
-from bot.tree import INTERNAL_ERROR, RegelTree
+from bot.core import Core
+from bot.gateway.buttons import on_button
+from bot.gateway.gate import GatedBot
+from bot.gateway.sharding import FATAL_CLOSE_CODES, IdentifyLimiter
+from bot.gateway.slash import GermanTranslator, app_commands_of
+from bot.gateway.tree import RegelTree
 
 log = logging.getLogger(__name__)
 
-#: The package whose modules are the bot's extensions; each module ends with ``async def setup(bot)``.
+#: The package whose modules are the gateway's extensions (what only a gateway connection can do, such as
+#: listening to messages); each module ends with ``async def setup(bot)``. Commands live in the table.
 COGS_PACKAGE = "cogs"
 
 
 def extensions(package: str = COGS_PACKAGE) -> list[str]:
     """The extension modules of ``package``, found by walking it (as python-discord's ``walk_extensions``):
-    every module with a ``setup`` function, sorted by name (``["cogs.cards", "cogs.chat", …]``). A new cog
-    is a new file in ``cogs/``; nothing lists it.
+    every module with a ``setup`` function, sorted by name (``["cogs.inline"]``). A new extension is a new file
+    in ``cogs/``; nothing lists it.
 
     Raises:
         ImportError: the package or one of its modules cannot be imported.
@@ -100,8 +92,8 @@ class Regelbot(GatedBot):
     """The bot. Use as ``async with Regelbot(settings) as bot: await bot.start(token)``.
 
     Attributes:
-        store: the open store (after :meth:`prepare`).
-        answer_context: what the answers get (store + name index).
+        core: the application core (after :meth:`prepare`; :class:`bot.core.Core`).
+        settings: the bot's settings.
     """
 
     def __init__(self, settings: Settings) -> None:
@@ -121,8 +113,6 @@ class Regelbot(GatedBot):
         self.settings = settings
         self._identify: IdentifyLimiter | None = None
         self._identified: set[int] = set()
-        self.store: Store | None = None
-        self.answer_context: AnswerContext | None = None
         #: ``python -m bot sync``: setup_hook syncs unconditionally and starts no calculation workers.
         self.force_sync = False
         #: What the last :meth:`sync_commands` sent: (number of commands, "global" or the guild id), or None.
@@ -137,36 +127,33 @@ class Regelbot(GatedBot):
         await super().login(token)
 
     async def prepare(self) -> None:
-        """Open the store, build the name index, set the translator and load the cogs.
+        """Open the core (store, name index, the table's warm-ups), set the translator, add the table's commands,
+        load the extensions and route the buttons.
 
-        Works without a Discord connection (the console uses it). Raises
+        Works without a Discord connection (``python -m bot sync`` and the tests use it). Raises
         :class:`bot.store.StoreError` when the store is missing, outdated or corrupt.
         """
         if not hasattr(self, "_AutoShardedClient__queue"):
-            # Offline use (console, call) never logs in; AutoShardedClient.close() still expects its queue.
+            # Offline use never logs in; AutoShardedClient.close() still expects its queue.
             self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
-        offload.configure(budget=self.settings.calc_budget, workers=self.settings.workers)
-        self.store = await Store.open(self.settings.db_path)
-        try:
-            names = NameIndex.from_entries(await self.store.name_entries())
-        except StoreCorrupt as exc:  # damage the quick check did not reach (a very large store)
-            raise StoreError(f"{exc.title} ({self.settings.db_path}): `python -m bot build` ausführen.") from None
-        log.info("Namensindex: %d Karten", len(names))
-        self.answer_context = AnswerContext(store=self.store, names=names)
+        core = Core(self.settings)
+        self.core = core
+        await core.open(TABLE.warm)
         await self.tree.set_translator(GermanTranslator())
+        for command in app_commands_of(TABLE):
+            self.tree.add_command(command)
         for ext in extensions():
             await self.load_extension(ext)
-        self.add_listener(self._on_button, "on_interaction")
+        self.add_listener(on_button, "on_interaction")
 
     async def setup_hook(self) -> None:
         """discord.py start-up hook (run once by ``login``): :meth:`prepare`, then sync if the command tree
         changed (always with :attr:`force_sync`, as ``python -m bot sync`` sets it). With shards spread over
         processes only the process that runs shard 0 syncs (:attr:`bot.config.Settings.syncs_commands`)."""
-        if self.answer_context is None:  # a login retried after a network error runs this hook again
+        if self.core is None:  # a login retried after a network error runs this hook again
             await self.prepare()
         if not self.force_sync:
-            offload.start()  # warm workers: the first calculation needs no process start
-            await offload.ready()  # … nor waits for a worker's imports (before any interaction arrives)
+            await Core.start_workers()  # warm: the first calculation needs no process start nor imports
         if self.force_sync or self.settings.syncs_commands:
             await self.sync_commands(force=self.force_sync)
         else:
@@ -252,65 +239,6 @@ class Regelbot(GatedBot):
             log.warning("Sync-Stand nicht gespeichert (%s): %s", state, exc)
         return True
 
-    def _ctx(self) -> AnswerContext:
-        if self.answer_context is None:
-            raise RuntimeError("prepare() has not run")
-        return self.answer_context
-
-
-    async def run_answer(
-        self, answer: AnswerFn | str, interaction: discord.Interaction[Regelbot] | None = None, **options: Any
-    ) -> Reply:
-        """Run ``answer`` (the function, or its custom_id key); if it takes longer than 2 s, defer the
-        interaction meanwhile (ephemerally when the answer will be private: ``interaction.extras["private"]``,
-        see bot.slash.private_option)."""
-        private = bool(interaction is not None and interaction.extras.get("private"))
-        return await self._watchdog(run_answer(self._ctx(), answer, **options), interaction, ephemeral=private)
-
-    async def _on_button(self, interaction: discord.Interaction[Regelbot]) -> None:
-        """Answer every click on a Regelbot button (custom_id ``rb:…``) from its custom_id alone.
-
-        A "Meintest du" select menu (``rb:<action>:``) runs ``rb:<action>:<picked value>``; an "Im Kanal
-        teilen" button whose invocation did not fit into its custom_id posts a copy of its message."""
-        if interaction.type is not discord.InteractionType.component:
-            return
-        data = interaction.data or {}
-        custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith("rb:"):
-            return
-        custom_id = picked_custom_id(custom_id, list(data.get("values") or []))
-        bid = decode_or_none(custom_id)
-        if bid is not None and bid.verb == SHARE and bid.target is None and interaction.message is not None:
-            try:
-                await GatewayTransport(interaction).respond({"type": 4, "data": shared_copy(interaction.message)})
-            except discord.HTTPException:
-                log.warning("Geteilte Antwort konnte nicht gesendet werden")
-            return
-        await self.respond_button(interaction, custom_id)
-
-    async def respond_button(self, interaction: discord.Interaction[Regelbot], custom_id: str) -> None:
-        """Answer a button press (:func:`bot.delivery.press`); an unexpected error is logged and the user
-        gets the German error message once (buttons bypass the tree's on_error)."""
-        bid = decode_or_none(custom_id)
-        update = bid is not None and bid.verb == PAGE
-        ephemeral = bid is None or bid.verb == OPEN
-        run = runner(self._ctx())
-        try:
-            private = interaction.message is not None and interaction.message.flags.ephemeral
-            pressed = await press(custom_id, lambda inv: self._watchdog(run(inv), interaction, ephemeral, update),
-                                  private)
-        except Exception:
-            log.exception("Fehler bei Knopf %s", custom_id)
-            pressed = None
-        try:
-            if pressed is None:
-                await send_reply(interaction, INTERNAL_ERROR)
-            else:
-                await send_reply(interaction, pressed.reply, origin=pressed.origin, page=pressed.page,
-                                 update=pressed.update)
-        except discord.HTTPException:
-            log.warning("Antwort auf Knopf %s konnte nicht gesendet werden", custom_id)
-
     async def on_ready(self) -> None:
         """Log the login (no work here: start-up work lives in setup_hook)."""
         log.info("Angemeldet als %s (%s)", self.user, self.user.id if self.user else "?")
@@ -323,8 +251,7 @@ class Regelbot(GatedBot):
                 await self._drain()
             await super().close()
         finally:
-            offload.shutdown()
-            if self.store is not None:
-                await self.store.close()
-                self.store = None
-                log.info("Store geschlossen")
+            if self.core is not None:
+                await self.core.close()
+            else:
+                offload.shutdown()

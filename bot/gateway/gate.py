@@ -1,12 +1,13 @@
 """The gateway bot's interaction gate: burst handling, the 2-s defer watchdog and graceful shutdown.
 
-:class:`GatedBot` is the base of :class:`bot.client.Regelbot`. It wraps discord.py's INTERACTION_CREATE
-parser (:meth:`GatedBot._gate_interactions`): notes when each interaction arrived and which tasks handle it,
-defers commands and Regelbot buttons from the raw payload in a burst (more than :data:`DEEP_QUEUE` in
-flight, or older than :data:`LATE_START_SECONDS` by its snowflake), works on autocompletes
+:class:`GatedBot` is the base of :class:`bot.gateway.client.Regelbot`: it holds the application core
+(:attr:`GatedBot.core`) and runs every answer through it (:meth:`GatedBot.answer`). It wraps discord.py's
+INTERACTION_CREATE parser (:meth:`GatedBot._gate_interactions`): notes when each interaction arrived and which
+tasks handle it, defers commands and Regelbot buttons from the raw payload in a burst (more than
+:data:`DEEP_QUEUE` in flight, or older than :data:`LATE_START_SECONDS` by its snowflake), works on autocompletes
 :data:`AUTOCOMPLETE_SLOTS` at a time, defers an answer not ready 2 s after the interaction was created
-(:meth:`GatedBot._watchdog`, Discord's 3-s limit) and, on shutdown, refuses new interactions in German while
-those in flight finish (:meth:`GatedBot._drain`, ≤ :data:`DRAIN_SECONDS`).
+(:meth:`GatedBot._watchdog` on :func:`bot.core.in_time`, Discord's 3-s limit) and, on shutdown, refuses new
+interactions in German while those in flight finish (:meth:`GatedBot._drain`, ≤ :data:`DRAIN_SECONDS`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord.ext import commands
 
-from bot.delivery import defer_body, defer_kind, send_callback, send_reply
+from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, in_time
+from bot.custom_id import Invocation
+from bot.delivery import AUTOCOMPLETE, defer_body, defer_kind
+from bot.gateway.transport import send_callback, send_reply
 from bot.reply import Reply
 
 if TYPE_CHECKING:
@@ -30,18 +34,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Answers slower than this are deferred first, so Discord's 3-second limit holds.
-DEFER_AFTER_SECONDS = 2.0
-#: Interactions in flight above which a new one is deferred before any work (a burst: the loop is busy, a
-#: 2-s timer would fire late) and answer work waits for one of ``ANSWER_SLOTS``.
-DEEP_QUEUE = 256
+#: Answer work running at once in a burst (more than :data:`bot.core.DEEP_QUEUE` interactions in flight).
 ANSWER_SLOTS = 32
 #: An interaction that waited this long before its handler ran is deferred at once.
 LATE_START_SECONDS = 0.5
 #: Autocompletes worked on at once; more wait in arrival order (:meth:`GatedBot._gate_interactions`).
 AUTOCOMPLETE_SLOTS = 64
 DISCORD_EPOCH_MS = 1420070400000
-AUTOCOMPLETE = 4
 #: How long shutdown waits for interactions in flight (Discord's own limit is 3 s).
 DRAIN_SECONDS = 3.0
 SHUTTING_DOWN = Reply.fail(
@@ -70,6 +69,8 @@ class GatedBot(commands.AutoShardedBot):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        #: The application core (store, name index, workers); set by the bot before its first interaction.
+        self.core: Core | None = None
         #: Tasks handling interactions right now (see :meth:`_gate_interactions`), and when each arrived.
         self.in_flight: set[asyncio.Task[Any]] = set()
         self._arrived: dict[int, float] = {}
@@ -237,8 +238,22 @@ class GatedBot(commands.AutoShardedBot):
         remote = (discord.utils.utcnow() - interaction.created_at).total_seconds()
         return max(local, min(remote, DEFER_AFTER_SECONDS))
 
+    async def answer(self, inv: Invocation, interaction: discord.Interaction[Any], *, ephemeral: bool = False,
+                     update: bool = False) -> Reply:
+        """Run the invocation ``inv`` on the core for ``interaction``, which is deferred meanwhile when the answer
+        takes long or a burst is on (:meth:`_watchdog`); ``ephemeral``: a defer's "thinking…" is private,
+        ``update``: the answer replaces the clicked message.
+
+        Raises:
+            RuntimeError: the core is not open (a programming error).
+            discord.HTTPException: the defer was refused (the interaction expired).
+        """
+        if self.core is None:
+            raise RuntimeError("the core is not open")
+        return await self._watchdog(self.core.run(inv), interaction, ephemeral, update)
+
     async def _watchdog(
-        self, work: Awaitable[Reply], interaction: discord.Interaction[Any] | None, ephemeral: bool = False,
+        self, work: Awaitable[Reply], interaction: discord.Interaction[Any], ephemeral: bool = False,
         update: bool = False,
     ) -> Reply:
         """Await ``work``; if it is not done 2 s after the interaction was created, defer ``interaction``
@@ -250,8 +265,6 @@ class GatedBot(commands.AutoShardedBot):
         of :data:`ANSWER_SLOTS`, so every interaction is acknowledged in time even when answering all of
         them takes longer.
         """
-        if interaction is None:
-            return await work
         try:
             await self.settle_defer(interaction)  # deferred from the raw payload in a burst
             waited = self._waited(interaction)
@@ -267,15 +280,7 @@ class GatedBot(commands.AutoShardedBot):
                 self._slots = asyncio.Semaphore(ANSWER_SLOTS)
             async with self._slots:
                 return await work
-        task = asyncio.ensure_future(work)
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS - waited)
-        if not done:
-            try:
-                await self._defer(interaction, ephemeral, update)
-            except BaseException:  # expired meanwhile: stop the work, nobody can see its answer
-                task.cancel()
-                raise
-        return await task
+        return await in_time(work, lambda: self._defer(interaction, ephemeral, update), DEFER_AFTER_SECONDS - waited)
 
     @staticmethod
     async def _defer(interaction: discord.Interaction[Any], ephemeral: bool, update: bool = False) -> None:

@@ -1,5 +1,8 @@
-"""In chat: the message command "Karten erklären" ("Explain cards") and, with ``INLINE_CARDS=1``, answers to
-``[[Karte]]`` in ordinary messages. Logic in :mod:`bot.answers.chat`."""
+"""``[[Karte]]`` in ordinary messages (``INLINE_CARDS=1``): cards named in a message answered in its channel.
+
+Only the gateway receives ordinary messages (with the privileged message-content intent), so this is an
+extension of the gateway bot; the logic is in :func:`bot.answers.chat.inline_replies`.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +10,12 @@ import asyncio
 import logging
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 from discord.http import MultipartParameters
 
-from bot.answers import answer_key
-from bot.answers.chat import explain_cards, explain_options, inline_replies
-from bot.client import Regelbot
-from bot.custom_id import Invocation
-from bot.delivery import send_reply
-from bot.mentions import scanner
+from bot.answers.chat import inline_replies
+from bot.gateway.client import Regelbot
 from bot.render import channel_payloads
-from bot.reply import as_private
-from bot.slash import tr
 
 log = logging.getLogger(__name__)
 
@@ -30,39 +26,21 @@ INLINE_PER = 30.0
 INLINE_TIMEOUT = 10.0
 
 
-class Chat(commands.Cog):
+class Inline(commands.Cog):
     """Cards named in messages."""
 
     def __init__(self, bot: Regelbot) -> None:
         self.bot = bot
-        self.explain_menu = app_commands.ContextMenu(
-            name=tr("Explain cards", "Karten erklären"), callback=self.explain, extras={"answer": explain_cards}
-        )
         self.cooldown = commands.CooldownMapping.from_cooldown(INLINE_RATE, INLINE_PER, commands.BucketType.channel)
 
     async def cog_load(self) -> None:
-        """Add the message command; listen to messages only with ``INLINE_CARDS=1`` (message-content intent)."""
-        self.bot.tree.add_command(self.explain_menu)
-        if self.bot.answer_context is not None:
-            scanner(self.bot.answer_context.names)  # built now, not on the first "Karten erklären"
+        """Listen to messages only with ``INLINE_CARDS=1`` (the message-content intent)."""
         if self.bot.settings.inline_cards:
             self.bot.add_listener(self.on_inline_message, "on_message")
 
     async def cog_unload(self) -> None:
         """Remove what :meth:`cog_load` added."""
-        self.bot.tree.remove_command(self.explain_menu.name, type=self.explain_menu.type)
         self.bot.remove_listener(self.on_inline_message, "on_message")
-
-    async def explain(self, interaction: discord.Interaction[Regelbot], message: discord.Message) -> None:
-        """Message command body: see :func:`bot.answers.chat.explain_message`; the answer is private and can
-        be shared (Discord sends the target message's content with the interaction, no intent needed)."""
-        interaction.extras["private"] = True  # a slow answer is deferred ephemerally
-        ctx = self.bot.answer_context
-        assert ctx is not None
-        # the answer of the card ids (not of the text): short enough for paging and sharing buttons to carry
-        options = explain_options(ctx, message.content or "")
-        reply = await self.bot.run_answer(explain_cards, interaction, **options)
-        await send_reply(interaction, as_private(reply), origin=Invocation.answer(answer_key(explain_cards), **options))
 
     async def on_inline_message(self, message: discord.Message) -> None:
         """Answer the ``[[Karte]]`` of an ordinary message in its channel (see :func:`inline_replies`).
@@ -76,12 +54,12 @@ class Chat(commands.Cog):
         if bucket is not None and bucket.update_rate_limit():
             log.debug("[[…]] in Kanal %s: Abkühlzeit, keine Antwort", message.channel.id)
             return
-        ctx = self.bot.answer_context
-        if ctx is None:
+        core = self.bot.core
+        if core is None or not core.is_open:
             return
         try:
             async with asyncio.timeout(INLINE_TIMEOUT):
-                replies = await inline_replies(ctx, message.content)
+                replies = await inline_replies(core.context, message.content)
                 reference = {"message_id": message.id, "channel_id": message.channel.id, "fail_if_not_exists": False}
                 for payload in channel_payloads(replies):
                     body = {**payload, "message_reference": reference,
@@ -97,4 +75,4 @@ class Chat(commands.Cog):
 
 async def setup(bot: Regelbot) -> None:
     """Extension entry point."""
-    await bot.add_cog(Chat(bot))
+    await bot.add_cog(Inline(bot))

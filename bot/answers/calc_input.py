@@ -1,0 +1,192 @@
+"""What the calculators read from the user: a mana cost or a card name (:func:`read_cost`), the half of a
+split card to cast (:func:`one_face`), lists of costs, X and life totals — each checked and bounded, with a
+German :class:`~bot.errors.UserError` for bad input.
+
+A card's costs are read by the one card cost reader of the engines, :func:`bot.rules.mana.card_costs`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.answers.calc_words import mana
+from bot.answers.registry import AnswerContext, UserError
+from bot.reply import quote_user
+from bot.rules import mana as engine
+from bot.rules.mana import ManaCost, ManaError
+from bot.search import EXACT
+
+if TYPE_CHECKING:
+    from bot.store import CardRecord
+
+MAX_INPUT = 300  # characters of one cost or pool
+MAX_LONG_INPUT = 2000  # lists (reductions, creatures, upkeep choices)
+MAX_LIFE = 10**6
+#: characters of a cost as typed in shorthand: an input made only of these is read as a cost, never a name
+_COST_CHARS = re.compile(r"^[\s0-9{}()/wubrgcsxyzpWUBRGCSXYZP]+$")
+
+
+@dataclass
+class CostInput:
+    """A cost the user gave: typed, or read from a card of the store.
+
+    Attributes:
+        faces: the cost of each half (one for a normal card; a land has an empty cost).
+        label: how to show it (the card's name, or the canonical cost).
+        card: the card when the input named one.
+        face_names: names of the halves of a card, else empty.
+        notes: German notes on how an ambiguous input was read (both readings).
+    """
+
+    faces: list[ManaCost]
+    label: str
+    card: CardRecord | None = None
+    face_names: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def is_split(self) -> bool:
+        """True for a split card (two halves)."""
+        return len(self.faces) > 1
+
+
+def bad_input(exc: Exception, what: str = "Manakosten") -> UserError:
+    """The engine's German complaint about ``what`` (``"Manakosten"``) as a user error, the input it quotes
+    made inert."""
+    return UserError(f"Ungültige {what}", quote_user(str(exc)))
+
+
+def card_faces(card: CardRecord) -> list[ManaCost]:
+    """The costs of a card's faces (:func:`bot.rules.mana.card_costs`: a land without a printed cost has none).
+
+    Raises:
+        UserError: the documents give no mana cost for this card (e.g. a rulings-only card).
+    """
+    faces = engine.card_costs(card)
+    if faces is None:
+        raise UserError(
+            f"Keine Manakosten für „{card.name}“",
+            f"Die Dokumente ({card.document.title}) nennen die Manakosten dieser Karte nicht. "
+            "Gib die Kosten direkt ein, z. B. `{3}{R}`.",
+        )
+    return faces
+
+
+def _braced(text: str) -> bool:
+    """Braces or the FAQs' parentheses: always a cost, never a card name."""
+    return any(c in text for c in "{}()")
+
+
+async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> CostInput:
+    """A mana cost or a card name → :class:`CostInput`.
+
+    Input with braces or parentheses (``{2}{G/W}``, ``(W/U)(W/U)``) is always a cost, and so is
+    input made only of cost characters (``3BG``, ``2 w/u w/u``): a typo there is reported as a bad
+    symbol, never answered with a similar card. An exact card name that also reads as shorthand
+    (``Burg`` = ``{B}{U}{R}{G}``) is answered as the card, with a note naming the other reading.
+    Otherwise a clear name match (prefix/fuzzy). ``what`` names the option in messages.
+
+    Raises:
+        UserError: neither a cost nor a card; the German message gives the parser's complaint
+            (bad symbol and position) and the closest card names.
+    """
+    text = (text or "").strip()
+    if not text:
+        raise UserError(f"{what} fehlen", "Gib Manakosten wie `{2}{G/W}` oder einen Kartennamen ein.")
+    if len(text) > MAX_INPUT:
+        raise UserError(f"{what} zu lang", f"Höchstens {MAX_INPUT} Zeichen.")
+    if _braced(text):
+        try:
+            faces = engine.parse_faces(text)
+        except ManaError as exc:
+            raise bad_input(exc) from exc
+        return CostInput(faces, mana(faces))
+    hit = ctx.names.resolve(text)
+    try:
+        faces = engine.parse_faces(text)
+    except ManaError as exc:
+        if _COST_CHARS.match(text) and (hit is None or hit.tier != EXACT):
+            raise bad_input(exc) from exc
+        if hit is None:
+            hits = ctx.names.search(text, limit=5)
+            hint = ("\nMeintest du: " + ", ".join(h.card_name for h in hits)) if hits else ""
+            raise UserError(
+                f"„{quote_user(text, 80)}“ ist weder Manakosten noch eine bekannte Karte",
+                f"Als Manakosten gelesen: {quote_user(str(exc))}{hint}",
+            ) from exc
+        faces = None
+    if faces is not None and (hit is None or hit.tier != EXACT):
+        return CostInput(faces, mana(faces))
+    assert hit is not None
+    card = await ctx.store.card(hit.card_id)
+    if card is None:
+        raise UserError(f"Karte „{quote_user(text, 80)}“ nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
+    names = tuple(f.name for f in card.faces) if card.is_split else ()
+    notes: tuple[str, ...] = ()
+    if faces is not None:
+        typed = engine.format_cost(faces)  # what to type, so plain text even where costs show as symbols
+        notes = (
+            f"„{quote_user(text, 80)}“ ist ein Kartenname und als Manakosten lesbar ({mana(faces)}); hier als Karte "
+            f"gelesen. Für die Kosten schreibe `{typed}`.",
+        )
+    # a split card named by one half ("Bestimmt") keeps both halves; callers that need one pick it
+    return CostInput(card_faces(card), card.name, card, names, notes)
+
+
+def one_face(cost: CostInput, query: str) -> tuple[str, ManaCost]:
+    """The single cost to calculate with and its label: a normal card's cost, or the half of a
+    split card the user named (``Bestimmt``).
+
+    Raises:
+        UserError: a split card named as a whole — the user must pick a half.
+    """
+    if not cost.is_split:
+        return cost.label, cost.faces[0]
+    wanted = query.strip().casefold()
+    for name, face in zip(cost.face_names, cost.faces, strict=False):
+        if name.casefold() == wanted:
+            return name, face
+    halves = " oder ".join(f"„{n}“ ({mana(f)})" for n, f in zip(cost.face_names, cost.faces, strict=False))
+    raise UserError(
+        "Geteilte Karte: welche Hälfte?",
+        f"{cost.label} hat zwei Hälften; gewirkt wird nur eine. Gib {halves or 'die Kosten einer Hälfte'} an.",
+    )
+
+
+def check_x(x: int | None) -> None:
+    """Raises UserError (German) unless X is between 0 and :data:`bot.rules.mana.MAX_GENERIC`."""
+    if x is not None and not 0 <= x <= engine.MAX_GENERIC:
+        raise UserError("Ungültiges X", f"X muss zwischen 0 und {engine.MAX_GENERIC} liegen.")
+
+
+def check_life(life: int | None) -> None:
+    """Raises UserError (German) unless the life total is between 0 and :data:`MAX_LIFE`."""
+    if life is not None and not 0 <= life <= MAX_LIFE:
+        raise UserError("Ungültige Lebenspunkte", f"Lebenspunkte müssen zwischen 0 und {MAX_LIFE} liegen.")
+
+
+def check_length(text: str | None, title: str, limit: int = MAX_LONG_INPUT) -> None:
+    """Raises UserError (German: ``title``, the limit) for text longer than ``limit`` characters."""
+    if len(text or "") > limit:
+        raise UserError(title, f"Höchstens {limit} Zeichen.")
+
+
+def cost_list(text: str | None, what: str) -> list[ManaCost]:
+    """Several costs separated by ``,`` or ``;`` (``{1}, {2}``); none for empty input.
+
+    Raises:
+        UserError: the text is too long or a cost is malformed (German, naming ``what``).
+    """
+    if not text or not text.strip():
+        return []
+    check_length(text, f"{what}: Angabe zu lang")
+    out = []
+    for part in text.replace(";", ",").split(","):
+        if part.strip():
+            try:
+                out.append(engine.parse_cost(part))
+            except ManaError as exc:
+                raise bad_input(exc, what) from exc
+    return out

@@ -1,0 +1,234 @@
+"""German wording of the facts of the mana engines (:mod:`bot.rules.mana`): what a payment misses, how a pool
+was read, what creatures paid for Einberufen, each reduction of a total cost, and the totals of Kumulative
+Versorgung. Costs become text only through :func:`bot.answers.calc_words.mana`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bot.answers.calc_words import mana, plural, pool_kind, symbol_text
+from bot.rules.mana import (
+    ALL_KINDS,
+    COLOR_NAMES,
+    POOL_TYPES,
+    Announced,
+    Best,
+    Countable,
+    Counted,
+    NumberReading,
+    PoolKind,
+    Reduced,
+    Symbol,
+    SymbolKind,
+    Tapped,
+    TotalCostResult,
+    TotalOption,
+    UpkeepOption,
+    UpkeepResult,
+    UpkeepTotal,
+    countable,
+    upkeep_sum,
+)
+from bot.rules.payment import LIFE
+
+_MANA_ADJ = {"W": "weißes", "U": "blaues", "B": "schwarzes", "R": "rotes", "G": "grünes", "C": "farbloses"}
+
+
+# --------------------------------------------------------------------------- paying
+
+
+def need_text(kinds: frozenset[PoolKind]) -> str:
+    """What a group of missing mana needs: ``"grünes Mana"``, ``"beliebiges Mana"``, ``"Mana aus einer
+    verschneiten Quelle"``, ``"weißes Mana (oder 2 Lebenspunkte)"``."""
+    needed = kinds - {LIFE}
+    if needed == frozenset(ALL_KINDS):
+        text = "beliebiges Mana"
+    elif all(k[1] for k in needed) and len(needed) == len(POOL_TYPES):
+        text = "Mana aus einer verschneiten Quelle"
+    else:
+        types = sorted({k[0] for k in needed}, key=POOL_TYPES.index)
+        text = " oder ".join(f"{_MANA_ADJ[t]} Mana" for t in types)
+    return text + (" (oder 2 Lebenspunkte)" if LIFE in kinds else "")
+
+
+def ways_text(ways: list[list[tuple[frozenset[PoolKind], int]]]) -> str:
+    """Every way to complete a payment: ``"1× schwarzes Mana oder 1× beliebiges Mana"``; the parts of one way
+    joined by ``", "`` (one way) or ``" + "`` (several)."""
+    joint = ", " if len(ways) == 1 else " + "
+    return " oder ".join(joint.join(f"{n}× {need_text(kinds)}" for kinds, n in way) for way in ways)
+
+
+def reading_text(reading: NumberReading) -> str:
+    """How a number in a pool was read: ``„2“ gelesen als 2 farbloses Mana ({C}×2): …``."""
+    hint = ""
+    if reading.next_color:
+        word = COLOR_NAMES[reading.next_color]
+        hint = f" Für {reading.amount}× {symbol_text(reading.next_color)} schreibe „{reading.amount} {word}“."
+    return (
+        f"„{reading.typed}“ gelesen als {reading.amount} farbloses Mana "
+        f"({pool_kind(('C', reading.snow))}×{reading.amount}): eine Zahl im Vorrat ist farbloses Mana.{hint}"
+    )
+
+
+def payment_lines(payment: list[tuple[Symbol, list[PoolKind], int]], halves: frozenset[int]) -> list[str]:
+    """Each symbol with what pays it: ``{3} ← {R}{R}{R}``, ``{W/P} ← 2 Lebenspunkte``, ``{2/W} ← {R}{R}
+    (generische Hälfte)``."""
+    lines = []
+    for i, (symbol, kinds, life) in enumerate(payment):
+        if life:
+            paid = f"{life} Lebenspunkte"
+        elif kinds:
+            paid = "".join(pool_kind(k) for k in kinds) + (" (generische Hälfte)" if i in halves else "")
+        else:
+            paid = "nichts (0)"
+        lines.append(f"{mana(symbol)} ← {paid}")
+    return lines
+
+
+# --------------------------------------------------------------------------- choices
+
+
+def creature_text(colors: tuple[str, ...]) -> str:
+    """A creature's colours: ``"grün-weiß"``, ``"farblos"``."""
+    return "-".join(COLOR_NAMES[c] for c in colors) if colors else "farblos"
+
+
+def tapped_text(tapped: Tapped) -> str:
+    """What creatures of one colour paid: ``"2× rot → {1}"``, ``"weiß → {2/W} (als {2}: eines der zwei)"``,
+    ``"2× rot: bleiben ungetappt"``."""
+    who = (f"{tapped.count}× " if tapped.count > 1 else "") + creature_text(tapped.colors)
+    if tapped.paid is None:
+        return f"{who}: {'bleiben' if tapped.count > 1 else 'bleibt'} ungetappt"
+    if tapped.generic_half:
+        return f"{who} → {mana(tapped.paid)} (als {symbol_text(str(tapped.paid.amount))} angesagt: je 1 davon)"
+    return f"{who} → {mana(tapped.paid)}"
+
+
+def why_text(best: Best, runner_up: str) -> str:
+    """Why the first result is the best, compared with the next one (``runner_up``, as shown); ``""`` when
+    it is the only one."""
+    return {
+        Best.LESS_MANA: f"Am besten: weniger Mana als die nächstbeste Möglichkeit, {runner_up}.",
+        Best.LESS_LIFE: f"Am besten: so viel Mana wie {runner_up}, aber weniger Lebenspunkte.",
+        Best.MORE_GENERIC: f"Am besten: so viel Mana wie {runner_up}, aber mehr generisches, das jedes Mana bezahlt.",
+        Best.TIE: f"Ebenso gut: {runner_up} (gleich viel Mana, ebenso viel davon farbig).",
+    }.get(best, "")
+
+
+def option_text(option: TotalOption) -> str:
+    """A total cost: ``"{1}{W}"`` or ``"{0} + 2 Lebenspunkte"``."""
+    return mana(option.cost) + (f" + {option.life} Lebenspunkte" if option.life else "")
+
+
+def announced_text(announced: tuple[Announced, ...]) -> str:
+    """What was announced (601.2b): ``"{2/W} als {2}, {W/P} als 2 Lebenspunkte"``."""
+    return ", ".join(f"{mana(a.symbol)} als {mana(a.paid) if a.paid else '2 Lebenspunkte'}" for a in announced)
+
+
+def choices_text(option: TotalOption) -> str:
+    """The choices that give a total cost: ``"{2/W} als {2}, Reduzierung {2/W} als {W}"``; ``""`` if none."""
+    parts = [announced_text(option.announced)] if option.announced else []
+    parts += [f"Reduzierung {mana(symbol)} als {mana(half)}" for symbol, half in option.halves]
+    return ", ".join(parts)
+
+
+def reduction_text(step: Reduced) -> str:
+    """One reduction applied: ``Reduzierung {2/W} (Hälfte {W} gewählt) entfernt {W} → {1}`` or ``Reduzierung
+    {3}: generischer Anteil −1 (nur 1: nicht unter 0) → {R}``."""
+    what = f"Reduzierung {mana(step.symbol)}"
+    if step.half is not None and step.symbol.kind is not SymbolKind.PHYREXIAN:
+        what += f" (Hälfte {mana(step.half)} gewählt)"
+    if step.removed is not None:
+        return f"{what} entfernt {mana(step.removed)} → {mana(step.after)}"
+    if step.wanted is not None:
+        what += f" (kein {mana(step.wanted)} in den Kosten: generisch)"
+    floor = f" (nur {step.cut}: nicht unter 0)" if step.floored else ""
+    return f"{what}: generischer Anteil −{step.cut}{floor} → {mana(step.after)}"
+
+
+def total_lines(result: TotalCostResult) -> list[str]:
+    """The calculation of the best total cost: the start, each increase, the announcements, each reduction."""
+    start = "alternative Kosten" if result.alternative else "Manakosten"
+    has_x = any(s.kind is SymbolKind.VARIABLE for s in result.start.symbols)
+    lines = [f"Start: {start} {mana(result.start)}" + (f" (X = {result.x})" if has_x else "")]
+    lines += [f"+ Erhöhung {mana(inc)} → {mana(after)}" for inc, after in result.increases]
+    best = result.options[0]
+    if best.announced:
+        cost, life = result.announced
+        paid = mana(cost) + (f" + {life} Lebenspunkte" if life else "")
+        lines.append(f"Angesagt (vor den Reduzierungen): {announced_text(best.announced)} → {paid}")
+    lines += [f"− {reduction_text(r)}" for r in result.reductions]
+    return lines
+
+
+# --------------------------------------------------------------------------- Kumulative Versorgung
+
+
+def _mana_sum(generic: int, symbols: list[tuple[Symbol, int]], force_generic: bool) -> str:
+    """Generic mana summed, then each symbol repeated up to 12 times, else ``n×{W}``."""
+    text = symbol_text(str(generic)) if generic or force_generic else ""
+    return text + "".join(mana(s) * n if n <= 12 else f"{n}×{mana(s)}" for s, n in symbols)
+
+
+def _scaled(counted: Counted, n: int) -> str:
+    """A countable cost of the Kälteeinbruch cards paid ``n`` (> 1) times, summed (702.24a: each choice made
+    separately per age counter — different creatures, lands, graveyards, opponents)."""
+    kind = counted.kind
+    if kind is Countable.ADD_MANA and counted.mana is not None:
+        total = upkeep_sum(Counter({UpkeepOption(counted.mana): n}))
+        return "Erhöhe deinen Manavorrat um " + _mana_sum(total.generic, list(total.symbols), not total.symbols)
+    if kind is Countable.OPPONENT_GAINS_LIFE:
+        return (
+            f"Gegner erhalten insgesamt {plural(n * counted.amount, 'Lebenspunkt', 'Lebenspunkte')} dazu "
+            f"(je {counted.amount} an einen Gegner deiner Wahl, auch mehrmals an denselben)"
+        )
+    return {
+        Countable.SACRIFICE_CREATURE: f"Opfere {n} verschiedene Kreaturen",
+        Countable.FLIP_COIN: f"Wirf {n} Münzen (bei jedem Wurf neu ansagen)",
+        Countable.DISCARD: f"Wirf {n} Karten aus deiner Hand ab",
+        Countable.GAIN_CONTROL_LAND: f"Übernimm die Kontrolle über {n} verschiedene Länder, die du nicht kontrollierst",
+        Countable.GRAVEYARD_TWO: (
+            f"Lege {2 * n} Karten unter die Bibliothek ihres Besitzers, je zwei aus genau einem Friedhof "
+            "(für jede Altersmarke neu bestimmt)"
+        ),
+        Countable.COUNTER_OPPONENT: (
+            f"Lege {n} +1/+1-Marken auf Kreaturen, die Gegner kontrollieren (jede auf eine Kreatur deiner Wahl)"
+        ),
+    }[kind]
+
+
+def counted_text(named: str, n: int) -> str | None:
+    """A named non-mana cost of the Kälteeinbruch cards paid ``n`` times, summed in German
+    (``"Opfere eine Kreatur"``, 3 → ``"Opfere 3 verschiedene Kreaturen"``; once: the text as given, without
+    a final dot); None for any other text."""
+    counted = countable(named)
+    if counted is None:
+        return None
+    return counted.text if n == 1 else _scaled(counted, n)
+
+
+def total_text(total: UpkeepTotal) -> str:
+    """An upkeep total: generic mana summed, a symbol repeated up to 12 times and else ``n×{W}``, life summed,
+    the countable costs of the Kälteeinbruch cards summed, other named costs as ``n× …``; nothing: ``{0}``."""
+    parts = [_mana_sum(total.generic, list(total.symbols), not (total.symbols or total.life or total.named))]
+    parts = [p for p in parts if p]
+    if total.life:
+        parts.append(plural(total.life, "Lebenspunkt", "Lebenspunkte"))
+    parts += [counted_text(o, n) or (o if n == 1 else f"{n}× {o}") for o, n in total.named]
+    return " + ".join(parts)
+
+
+def upkeep_option_text(option: UpkeepOption) -> str:
+    """One alternative of an upkeep cost: ``"{W}"``, ``"1 Lebenspunkt"``, ``"{1} + Opfere eine Kreatur"``."""
+    return total_text(upkeep_sum(Counter({option: 1})))
+
+
+def formula_text(result: UpkeepResult) -> str:
+    """The totals in closed form: the one total for one alternative (``{4}``), else the count per alternative
+    (``"a× {W} + b× {U} mit a + b = 4"``)."""
+    if len(result.options) == 1:
+        return total_text(upkeep_sum(Counter({result.options[0]: result.payments})))
+    letters = "abcdefghijklmnopqrst"
+    terms = " + ".join(f"{letters[i]}× {upkeep_option_text(o)}" for i, o in enumerate(result.options))
+    return f"{terms} mit {' + '.join(letters[: len(result.options)])} = {result.payments}"

@@ -1,0 +1,106 @@
+"""The command table: every command, its names in English and German, its options with the one checker, its
+completers and its answer; the message commands; the button actions (:mod:`bot.commands.buttons`).
+
+Every door reads this table: the gateway builds discord.py's ``app_commands`` from it, the HTTP endpoint and
+the console map payloads and typed lines onto it. Discord-free.
+
+An *area* is a module of this package that declares ``COMMANDS`` (slash commands: :class:`Command` or
+:class:`Group`), ``MENUS`` (:class:`MessageCommand`) and, optionally, ``WARMUPS`` (start-up work, e.g. memory
+for autocomplete). Areas are found by walking the package, in the order of their names: a new area is a new
+file; nothing lists it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Sequence
+
+from bot.answers.registry import AnswerContext
+from bot.commands.check import (
+    STALE_COMMAND,
+    BadValue,
+    Call,
+    ChangedOptions,
+    MissingOption,
+    OptionProblem,
+    UnknownOption,
+    check_options,
+    typed_value,
+)
+from bot.commands.spec import (
+    PRIVATE,
+    Area,
+    Choice,
+    Command,
+    Group,
+    Kind,
+    Leaf,
+    MessageCommand,
+    Option,
+    Text,
+    tr,
+)
+
+__all__ = [
+    "PRIVATE", "STALE_COMMAND", "TABLE", "Area", "BadValue", "Call", "ChangedOptions", "Choice", "Command",
+    "Group", "Kind", "Leaf", "MessageCommand", "MissingOption", "Option", "OptionProblem", "Table", "Text",
+    "UnknownOption", "area_names", "check_options", "tr", "typed_value",
+]
+
+
+class Table:
+    """The commands of all ``areas``: ``commands`` (top level, as Discord lists them), ``leaves`` (every
+    command a user can invoke, subcommands singly) and ``menus`` (message commands)."""
+
+    def __init__(self, areas: Sequence[Area]) -> None:
+        self.areas = list(areas)
+        self.commands = [c for a in self.areas for c in a.commands]
+        self.menus = [m for a in self.areas for m in a.menus]
+        self.leaves: list[Leaf] = []
+        for top in self.commands:
+            subs = top.commands if isinstance(top, Group) else [top]
+            self.leaves += [Leaf((top.name, sub.name) if sub is not top else (top.name,), sub) for sub in subs]
+        self._by_path = {leaf.path: leaf for leaf in self.leaves}
+
+    def find(self, path: Sequence[str]) -> Leaf | None:
+        """The command whose English names are ``path`` (``("mana", "pay")``), or None."""
+        return self._by_path.get(tuple(path))
+
+    def menu(self, name: str) -> MessageCommand | None:
+        """The message command whose English name is ``name`` (``"Explain cards"``), or None."""
+        return next((m for m in self.menus if m.name.en == name), None)
+
+    async def warm(self, ctx: AnswerContext) -> None:
+        """Run every area's start-up work (memory for autocomplete) on ``ctx``."""
+        for area in self.areas:
+            for warmup in area.warmups:
+                await warmup(ctx)
+
+
+def area_names() -> list[str]:
+    """The area modules of this package (``["bot.commands.cards", "bot.commands.chat", …]``): every module that
+    declares ``COMMANDS`` or ``MENUS``, sorted by name.
+
+    Raises:
+        ImportError: an area cannot be imported.
+    """
+    found = []
+    for info in pkgutil.iter_modules(__path__, f"{__name__}."):
+        module = importlib.import_module(info.name)
+        if hasattr(module, "COMMANDS") or hasattr(module, "MENUS"):
+            found.append(info.name)
+    return sorted(found)
+
+
+def _load() -> Table:
+    areas = []
+    for name in area_names():
+        module = importlib.import_module(name)
+        areas.append(Area(name.rpartition(".")[2], list(getattr(module, "COMMANDS", [])),
+                          list(getattr(module, "MENUS", [])), list(getattr(module, "WARMUPS", []))))
+    return Table(areas)
+
+
+#: The table of this bot.
+TABLE = _load()

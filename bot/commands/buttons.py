@@ -1,0 +1,73 @@
+"""The buttons of the table: what a press of a Regelbot button answers, from its custom_id alone.
+
+No state lives in memory (:mod:`bot.custom_id`), so any process — another shard, another HTTP worker, the bot
+after a restart, ``python -m bot press`` — answers any click the same way. The button actions themselves are the
+answer layer's ``@action`` functions (:data:`bot.answers.registry.ACTIONS`); paging and sharing run the answer
+invocation the button carries again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+
+from bot.custom_id import OPEN, SHARE, Invocation, decode_or_none
+from bot.render import fit_reply, page_checks
+from bot.reply import Reply, as_private
+
+UNKNOWN_BUTTON = Reply.fail("Unbekannte Schaltfläche", "Diese Schaltfläche gehört zu einer älteren Version des Bots.")
+NOT_PAGEABLE = Reply.fail(
+    "Blättern nicht möglich",
+    "Die Eingabe dieser Antwort ist zu lang, um sie in einem Knopf mitzugeben (Discord erlaubt 100 Zeichen). "
+    "Bitte den Befehl mit einer kürzeren Eingabe erneut ausführen.",
+)
+CHANGED = Reply.fail(
+    "Antwort hat sich geändert",
+    "Diese Seite sieht heute anders aus als beim Absenden der Antwort (neue Daten oder ein Zufallsteil). "
+    "Bitte den Befehl erneut ausführen.",
+)
+
+#: Runs an invocation (an answer or a button action) to its reply: :meth:`bot.core.Core.run`, maybe watched.
+Runner = Callable[[Invocation], Awaitable[Reply]]
+
+
+@dataclass
+class Pressed:
+    """What a button press produces: the ``reply``, the 0-based ``page`` to show, the ``origin`` for its
+    paging buttons and whether it ``update``-s the clicked message (paging) or is a new message."""
+
+    reply: Reply
+    page: int = 0
+    origin: Invocation | None = None
+    update: bool = False
+
+
+async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
+    """Answer the button ``custom_id`` with ``run`` (see :mod:`bot.custom_id` for the verbs).
+
+    ``open`` gives an ephemeral new message with the action's reply. ``pg`` recomputes the invocation and
+    shows the requested page in place, if that page is still the one the button was made for (else
+    :data:`CHANGED`); ``sh`` posts it publicly. Unknown or forged ids give :data:`UNKNOWN_BUTTON`, an
+    invocation that did not fit gives :data:`NOT_PAGEABLE` — German error replies, never an exception.
+    ``private``: the clicked message is ephemeral (a page turned there stays private and shareable).
+    """
+    bid = decode_or_none(custom_id)
+    if bid is None:
+        return Pressed(UNKNOWN_BUTTON)
+    if bid.target is None:
+        return Pressed(NOT_PAGEABLE)
+    reply = await run(bid.target)
+    if bid.target.kind == "action":
+        reply = replace(reply, ephemeral=True)
+    if bid.verb == OPEN:  # a private answer: it can be shared ("Im Kanal teilen", see bot.reply.as_private)
+        return Pressed(as_private(reply), 0, bid.target)
+    if reply.error:
+        return Pressed(reply)
+    pages = fit_reply(reply)
+    index = bid.page - 1
+    if not 0 <= index < len(pages) or (bid.check != "-" and page_checks(reply, pages)[index] != bid.check):
+        return Pressed(CHANGED)
+    if bid.verb == SHARE:
+        return Pressed(replace(reply, ephemeral=False), index, bid.target)
+    # turning the page of a private (ephemeral) message keeps it private, with its "Im Kanal teilen" button
+    return Pressed(as_private(reply) if private else reply, index, bid.target, update=True)

@@ -1,0 +1,19 @@
+"""``/card`` (German ``/karte``): a card's text from the set FAQs, with autocomplete."""
+
+from __future__ import annotations
+
+from bot.answers.cards import card_answer, card_names
+from bot.commands.spec import Command, Option, tr
+
+COMMANDS = [
+    Command(
+        tr("card", "karte"),
+        tr(
+            "Show a card: mana cost, type line, rules text and rulings",
+            "Zeigt eine Karte: Manakosten, Typzeile, Regeltext und Rulings",
+        ),
+        card_answer,
+        [Option(tr("name", "name"), tr("Card name (German or English)", "Kartenname (deutsch oder englisch)"),
+                completer=card_names)],
+    ),
+]

@@ -1,0 +1,19 @@
+"""In chat: the message command "Karten erklären" ("Explain cards"). Logic in :mod:`bot.answers.chat`; the
+answers to ``[[Karte]]`` in ordinary messages need a gateway connection (``cogs/inline.py``)."""
+
+from __future__ import annotations
+
+from bot.answers.chat import explain_cards, explain_options
+from bot.answers.registry import AnswerContext
+from bot.commands.spec import MessageCommand, tr
+from bot.mentions import scanner
+
+MENUS = [MessageCommand(tr("Explain cards", "Karten erklären"), explain_cards, explain_options)]
+
+
+async def build_scanner(ctx: AnswerContext) -> None:
+    """Build the card-name scanner now, not on the first "Karten erklären"."""
+    scanner(ctx.names)
+
+
+WARMUPS = [build_scanner]

@@ -1,0 +1,28 @@
+"""``/rule`` (German ``/regel``): a rule by number, or keywords over rules explanation and quoted rules."""
+
+from __future__ import annotations
+
+from bot.answers.registry import AnswerContext
+from bot.answers.rules import catalog, rule_answer, rule_queries
+from bot.commands.spec import Command, Option, tr
+
+COMMANDS = [
+    Command(
+        tr("rule", "regel"),
+        tr(
+            "A rule by number (104.3f) or keywords (German or English glossary terms)",
+            "Eine Regel nach Nummer (104.3f) oder Stichwörtern (deutsch oder englische Begriffe)",
+        ),
+        rule_answer,
+        [Option(tr("query", "suche"), tr("Rule number or keywords", "Regelnummer oder Stichwörter"),
+                completer=rule_queries)],
+    ),
+]
+
+
+async def read_catalog(ctx: AnswerContext) -> None:
+    """Read the rule catalogue (numbers, headings, terms) into memory, so autocomplete answers from memory."""
+    await catalog(ctx.store)
+
+
+WARMUPS = [read_catalog]

@@ -1,0 +1,182 @@
+"""The shapes of the command table: what a user can type, in English and German, and which answer it runs.
+
+Discord-free: the gateway builds discord.py's ``app_commands`` from these (:mod:`bot.gateway.slash`), the HTTP
+endpoint maps payloads onto them (:mod:`bot.serve`) and the console maps typed lines onto them
+(:mod:`bot.console`). One area of the table declares its commands like this::
+
+    COMMANDS = [
+        Command(tr("card", "karte"), tr("Show a card …", "Zeigt eine Karte …"), card_answer, [
+            Option(tr("name", "name"), tr("Card name …", "Kartenname …"), completer=card_names),
+        ]),
+    ]
+
+An option's English name is the answer function's parameter name; every command also takes
+:data:`PRIVATE` (German ``privat``), which the doors handle around the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any
+
+from bot.answers.registry import AnswerContext, AnswerFn, CompleterFn, answer_key
+from bot.custom_id import Invocation
+from bot.reply import PRIVATE_OPTION
+
+
+@dataclass(frozen=True)
+class Text:
+    """A name or description in English (Discord's base text) and German (what German clients show)."""
+
+    en: str
+    de: str
+
+
+def tr(en: str, de: str) -> Text:
+    """``tr("card", "karte")``: English base text with its German translation."""
+    return Text(en, de)
+
+
+class Kind(IntEnum):
+    """The option types the table uses: Discord's application command option types (``3`` string …)."""
+
+    STRING = 3
+    INTEGER = 4
+    BOOLEAN = 5
+    NUMBER = 10
+
+
+#: What an option of each kind takes, in German (the "erwartet: …" of a value that does not fit).
+KIND_TEXT = {Kind.STRING: "Text", Kind.INTEGER: "ganze Zahl", Kind.BOOLEAN: "ja oder nein", Kind.NUMBER: "Zahl"}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A fixed value of an option: ``name`` shown (≤ 100 characters), ``value`` sent."""
+
+    name: Text
+    value: str | int
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a command.
+
+    ``name.en`` is the answer function's parameter name and Discord's base name (an optional option left out
+    is not passed: the answer's own default applies); ``min_value``/``max_value`` bound integers and numbers
+    (Discord's client enforces them, :mod:`bot.commands.check` does for every door); ``completer`` answers
+    autocomplete from memory.
+    """
+
+    name: Text
+    description: Text
+    kind: Kind = Kind.STRING
+    required: bool = True
+    min_value: int | None = None
+    max_value: int | None = None
+    choices: Sequence[Choice] = ()
+    completer: CompleterFn | None = None
+
+    @property
+    def param(self) -> str:
+        """The answer function's parameter (the English name): ``"query"`` for ``suche``."""
+        return self.name.en
+
+    def expected(self) -> str:
+        """What the option takes, in German: ``"ganze Zahl von 0 bis 1000"``, ``"eine der Auswahlen: heute, 2007"``."""
+        if self.choices:
+            return "eine der Auswahlen: " + ", ".join(str(c.value) for c in self.choices)
+        text = KIND_TEXT[self.kind]
+        if self.min_value is not None and self.max_value is not None:
+            text += f" von {self.min_value} bis {self.max_value}"
+        return text
+
+
+#: The option every command takes: the answer is shown only to the asking user, with an "Im Kanal teilen"
+#: button (:func:`bot.reply.as_private`). It goes last, after the command's own options.
+PRIVATE = Option(
+    tr(PRIVATE_OPTION, "privat"),
+    tr("Only you see the answer (with a button to share it)", "Nur du siehst die Antwort (im Kanal teilen möglich)"),
+    Kind.BOOLEAN,
+    required=False,
+)
+
+
+@dataclass(frozen=True, eq=False)
+class Command:
+    """A slash command: its names, its description (≤ 100 characters each language), the answer it runs and
+    its options in the order Discord shows them (required ones first). Compared by identity."""
+
+    name: Text
+    description: Text
+    answer: AnswerFn
+    options: Sequence[Option] = ()
+
+    @property
+    def all_options(self) -> list[Option]:
+        """The command's options as users see them (as Discord lists them: required ones first, else in their
+        order), then :data:`PRIVATE`."""
+        return [*sorted(self.options, key=lambda o: not o.required), PRIVATE]
+
+
+@dataclass(frozen=True, eq=False)
+class Group:
+    """A slash command with subcommands (``/mana bezahlen``): its names, description and the subcommands."""
+
+    name: Text
+    description: Text
+    commands: Sequence[Command]
+
+
+@dataclass(frozen=True, eq=False)
+class MessageCommand:
+    """A command of a message's context menu ("Karten erklären"): its names, the answer it runs and how the
+    answer's options are read from the message's text (``options(ctx, text) -> {parameter: value}``). Its
+    answer is always private."""
+
+    name: Text
+    answer: AnswerFn
+    options: Callable[[AnswerContext, str], dict[str, Any]]
+
+    def invocation(self, ctx: AnswerContext, text: str) -> Invocation:
+        """What runs for a message with the content ``text`` (and what the answer's buttons run again)."""
+        return Invocation.answer(answer_key(self.answer), **self.options(ctx, text))
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """A command as users invoke it: its ``names`` from the top (``mana``, ``pay``) and the :class:`Command`."""
+
+    names: tuple[Text, ...]
+    command: Command
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """The English names, as Discord sends them: ``("mana", "pay")``."""
+        return tuple(n.en for n in self.names)
+
+    @property
+    def label(self) -> str:
+        """The command as a German user types it: ``/mana bezahlen``."""
+        return "/" + " ".join(n.de for n in self.names)
+
+    def option(self, name: str) -> Option | None:
+        """The option whose English name is ``name`` (as Discord sends it), or None."""
+        return next((o for o in self.command.all_options if o.name.en == name), None)
+
+
+#: Work an area wants done once at start-up, before the first interaction (memory for autocomplete).
+Warmup = Callable[[AnswerContext], Awaitable[object]]
+
+
+@dataclass
+class Area:
+    """What one area module of the table declares: its slash commands (:class:`Command` or :class:`Group`),
+    its message commands and its start-up work."""
+
+    name: str
+    commands: list[Command | Group] = field(default_factory=list)
+    menus: list[MessageCommand] = field(default_factory=list)
+    warmups: list[Warmup] = field(default_factory=list)

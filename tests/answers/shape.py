@@ -1,0 +1,112 @@
+"""Checks of an answer's shape, as Discord shows it (the rendered payload of every page).
+
+An answer a player reads in ten seconds: its first line is the result, the result is said once, each notice
+(a line starting with ℹ️ or ⚠️) stands at most once per page, the first page is short, and Discord's limits
+hold. :func:`assert_answer_shape` runs all of these; the single checks are usable on their own.
+
+Text is compared normalised (:func:`normal`): markdown marks and bullets removed, white space collapsed,
+case folded, so ``**Spieler 1 gewinnt**`` and ``• Spieler 1 gewinnt`` count as the same sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.render import fit_reply, payload
+from bot.reply import Reply
+from tests.test_render import assert_within_limits, embed_total
+
+#: characters of a first page (title, description, fields, footer) unless a quoted text is longer
+FIRST_PAGE = 1500
+#: a sentence counts for the repetition check from this many words on (shorter lines like ``{B/G} ← {G}``
+#: repeat legitimately: two symbols paid alike)
+MIN_WORDS = 6
+NOTICE_MARKS = ("ℹ️", "⚠️")
+_MARKS = re.compile(r"[*_`]|^\s*[•\-]\s+", re.MULTILINE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n| · ")
+
+
+def normal(text: str) -> str:
+    """``text`` without markdown marks and bullets, white space collapsed, trailing dots dropped, casefolded."""
+    return " ".join(_MARKS.sub("", text).split()).rstrip(".:").casefold()
+
+
+def pages(reply: Reply) -> list[dict]:
+    """The first embed of every page's payload, as Discord receives it (the limits checked on the way)."""
+    out = []
+    for index in range(len(fit_reply(reply))):
+        message = payload(reply, index)
+        assert_within_limits(message)
+        out.append(message["embeds"][0])
+    return out
+
+
+def embed_lines(embed: dict) -> list[str]:
+    """The lines of an embed: title, description lines, each field's name and value lines, the footer."""
+    lines = [embed.get("title", ""), *embed.get("description", "").splitlines()]
+    for f in embed.get("fields", []):
+        lines += [f["name"], *f["value"].splitlines()]
+    return [*lines, embed.get("footer", {}).get("text", "")]
+
+
+def first_line(reply: Reply) -> str:
+    """The first line of the first page's description: where the answer must stand."""
+    return pages(reply)[0].get("description", "").split("\n", 1)[0]
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut at line breaks, `` · `` and sentence ends, each :func:`normal`, empty ones dropped."""
+    return [s for s in (normal(part) for part in _SENTENCE.split(text)) if s]
+
+
+def assert_first_line(reply: Reply, *fragments: str) -> None:
+    """The first line holds every fragment of the result (``"Bezahlbar"``, ``"{1}{W}"``)."""
+    line = first_line(reply)
+    for fragment in fragments:
+        assert fragment in line, (fragment, line)
+
+
+def assert_result_once(reply: Reply) -> None:
+    """No sentence of the first line (the result) stands anywhere else in the answer, on any page."""
+    first = first_line(reply)
+    lines = [line for embed in pages(reply) for line in embed_lines(embed)]
+    lines.remove(first)
+    text = "\n".join(normal(line) for line in lines)
+    for sentence in sentences(first):
+        assert sentence not in text, (sentence, text)
+
+
+def assert_no_repeated_sentences(reply: Reply) -> None:
+    """No sentence of :data:`MIN_WORDS` words or more stands twice in the answer (all pages together)."""
+    seen: set[str] = set()
+    for embed in pages(reply):
+        for line in embed_lines(embed):
+            for sentence in sentences(line):
+                if len(sentence.split()) >= MIN_WORDS:
+                    assert sentence not in seen, sentence
+                    seen.add(sentence)
+
+
+def assert_notices_once_per_page(reply: Reply) -> None:
+    """Each notice (a line starting with ℹ️ or ⚠️) stands at most once on each page."""
+    for embed in pages(reply):
+        notices = [normal(line) for line in embed_lines(embed) if line.lstrip("• ").startswith(NOTICE_MARKS)]
+        assert len(notices) == len(set(notices)), notices
+
+
+def assert_first_page_short(reply: Reply, quoted: str = "") -> None:
+    """The first page has at most :data:`FIRST_PAGE` characters, or the length of ``quoted`` (a ruling or rule
+    the answer quotes whole) and a little around it when that is longer."""
+    size = embed_total(pages(reply)[0])
+    assert size <= max(FIRST_PAGE, len(quoted) + 300), size
+
+
+def assert_answer_shape(reply: Reply, *fragments: str, quoted: str = "") -> None:
+    """All checks of this module: the first line holds ``fragments``, the result once, no repeated sentence,
+    each notice once per page, a short first page, Discord's limits on every page."""
+    assert not reply.error, reply.pages[0].title
+    assert_first_line(reply, *fragments)
+    assert_result_once(reply)
+    assert_no_repeated_sentences(reply)
+    assert_notices_once_per_page(reply)
+    assert_first_page_short(reply, quoted)

@@ -1,0 +1,245 @@
+"""The shape of the house, read from the code's own imports: three doors side by side on one core and one
+command table.
+
+The imports of every module of ``bot/`` and ``cogs/`` are read with :mod:`ast` (also those inside functions
+and under ``TYPE_CHECKING``), so the graph is the code's, not a picture of it. Checked: no circle; each door
+(the gateway with its extensions, the HTTP endpoint, the console) imports the core and the table and never
+another door; the core and the table reach no discord, and nothing but the gateway imports it. Then the
+consequence in real processes: ``call``, ``complete``, ``press``, ``console``, ``build`` and ``serve`` of
+``python -m bot`` never load discord.py.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+#: The doors: each speaks one protocol. The gateway's extensions in cogs/ are part of the gateway door.
+DOORS = {
+    "gateway": ("bot.gateway", "cogs"),
+    "serve": ("bot.serve",),
+    "console": ("bot.console",),
+}
+CORE = ("bot.core",)
+TABLE = ("bot.commands",)
+#: The launcher starts one door (or a build); it is no door, and it imports each door only to start it.
+LAUNCHER = ("bot.__main__", "bot.cli")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _resolve(module: str, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    package = module.split(".")
+    is_package = (ROOT / Path(*package) / "__init__.py").exists()
+    base = package if is_package else package[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module ``path`` imports, anywhere in the file (``from a import b`` as ``a`` and ``a.b``)."""
+    module = module_name(path)
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolve(module, node)
+            found |= {base} | {f"{base}.{alias.name}" for alias in node.names}
+    return found
+
+
+def project_graph() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """(module → the project's modules it imports, module → the outside modules it imports)."""
+    files = sorted((ROOT / "bot").rglob("*.py")) + sorted((ROOT / "cogs").rglob("*.py"))
+    modules = {module_name(p): p for p in files}
+    inner: dict[str, set[str]] = {}
+    outer: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        imported = imports_of(path)
+        inner[name] = {m for m in imported if m in modules and m != name}
+        outer[name] = {m.split(".")[0] for m in imported if m.split(".")[0] not in ("bot", "cogs")}
+    return inner, outer
+
+
+def in_part(module: str, part: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in part)
+
+
+def reach(graph: dict[str, set[str]], start: str) -> set[str]:
+    """The modules ``start`` imports, directly or through others (not ``start`` itself unless in a circle)."""
+    seen: set[str] = set()
+    todo = list(graph[start])
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.add(module)
+            todo += graph.get(module, set())
+    return seen
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in graph[node]:
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def door_of(module: str) -> str | None:
+    return next((door for door, part in DOORS.items() if in_part(module, part)), None)
+
+
+def test_the_graph_is_read_from_the_code():
+    inner, outer = project_graph()
+    # known edges, so an empty graph cannot pass the checks below
+    assert "bot.core" in inner["bot.serve"] and "bot.commands" in inner["bot.console"]
+    assert "bot.gateway.client" in inner["cogs.inline"]
+    assert "discord" in outer["bot.gateway.client"] and "aiohttp" in outer["bot.serve"]
+
+
+def test_no_circle_in_the_imports():
+    inner, _ = project_graph()
+    assert circles(inner) == []
+    # the check finds one where there is one
+    assert circles({**inner, "bot.core": inner["bot.core"] | {"bot.serve"}}) != []
+
+
+def test_each_door_imports_the_core_and_the_table_and_never_another_door():
+    inner, _ = project_graph()
+    for door, part in DOORS.items():
+        members = [m for m in inner if in_part(m, part)]
+        assert members, door
+        direct = set().union(*(inner[m] for m in members))
+        assert any(in_part(m, CORE) for m in direct), f"{door} does not import the core"
+        assert any(in_part(m, TABLE) for m in direct), f"{door} does not import the command table"
+        for module in members:
+            others = {m for m in reach(inner, module) if door_of(m) not in (None, door)}
+            assert others == set(), f"{module} ({door}) reaches another door: {sorted(others)}"
+    for module in inner:  # and below the doors, nothing runs back up to one
+        if door_of(module) is None and not in_part(module, LAUNCHER):
+            assert {m for m in reach(inner, module) if door_of(m)} == set(), module
+
+
+def test_the_core_and_the_table_reach_no_discord():
+    inner, outer = project_graph()
+    for start in [m for m in inner if in_part(m, CORE) or in_part(m, TABLE)]:
+        reached = {start} | reach(inner, start)
+        assert not any("discord" in outer[m] for m in reached), start
+    importers = sorted(m for m in inner if "discord" in outer[m])
+    assert importers and all(door_of(m) == "gateway" for m in importers), importers
+
+
+# --- the consequence in real processes -----------------------------------------------------------------------
+
+#: Runs ``python -m bot ARGS`` and writes the discord modules it loaded, at exit, to REGELBOT_MODULES_OUT.
+RUNNER = (
+    "import atexit, json, os, runpy, sys\n"
+    "def _written():\n"
+    "    loaded = sorted(m for m in sys.modules if m == 'discord' or m.startswith('discord.'))\n"
+    "    with open(os.environ['REGELBOT_MODULES_OUT'], 'w') as f:\n"
+    "        json.dump(loaded, f)\n"
+    "atexit.register(_written)\n"
+    "sys.argv = ['bot', *sys.argv[1:]]\n"
+    "runpy.run_module('bot', run_name='__main__', alter_sys=True)\n"
+)
+
+
+def _env(db: Path, out: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"LOG_LEVEL", "DEV_GUILD_ID", "PYTHONPATH"}}
+    env.update(DISCORD_TOKEN="", REGELBOT_DB=str(db), REGELBOT_MODULES_OUT=str(out),
+               DISCORD_PUBLIC_KEY="ab" * 32)
+    return env
+
+
+def loaded_discord(args: list[str], db: Path, out: Path, stdin: str = "") -> list[str]:
+    proc = subprocess.run([sys.executable, "-c", RUNNER, *args], cwd=ROOT, env=_env(db, out), input=stdin,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(out.read_text())
+
+
+@pytest.mark.parametrize("args, stdin", [
+    (["call", "/karte name: Boros-Rekrut", "--json"], ""),
+    (["complete", "/karte name", "boros"], ""),
+    (["press", "rb:rulings:20"], ""),
+    (["console"], "/mana info kosten: {2}{G/W}\nende\n"),
+], ids=["call", "complete", "press", "console"])
+def test_the_console_door_never_loads_discord(built_db, tmp_path, args, stdin):
+    assert loaded_discord(args, built_db, tmp_path / "modules.json", stdin) == []
+
+
+def test_build_never_loads_discord(tmp_path):
+    assert loaded_discord(["build", "--db", str(tmp_path / "neu.sqlite3")], tmp_path / "neu.sqlite3",
+                          tmp_path / "modules.json") == []
+
+
+def test_serve_never_loads_discord(built_db, tmp_path):
+    out = tmp_path / "modules.json"
+    proc = subprocess.Popen([sys.executable, "-c", RUNNER, "serve", "--port", "0"], cwd=ROOT,
+                            env=_env(built_db, out), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        assert proc.stderr is not None
+        while time.monotonic() < deadline:
+            line = proc.stderr.readline()
+            if "HTTP-Endpunkt bereit" in line or not line:
+                break
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(60) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert json.loads(out.read_text()) == []
+
+
+def test_the_gateway_door_loads_discord(built_db, tmp_path):
+    """The same look at ``sys.modules`` sees discord.py where it is loaded: in a process with the gateway."""
+    out = tmp_path / "modules.json"
+    code = ("import sys, json, os; import bot.gateway.client\n"
+            "json.dump(sorted(m for m in sys.modules if m.startswith('discord')), "
+            "open(os.environ['REGELBOT_MODULES_OUT'], 'w'))\n")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_env(built_db, out), capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "discord" in json.loads(out.read_text())

