@@ -456,7 +456,7 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
 def cmd_update(settings: Settings, args: argparse.Namespace) -> int:
     """``python -m bot update``: :func:`run_update` with the settings of ``.env``; German line and exit code 1
     when a download is refused or fails, 2 for a bad setting."""
-    from bot.cli import fail
+    from bot.exits import fail
 
     try:
         upd = load_update_settings(settings)
