@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.importer.cr import CRDocument
 from bot.importer.register import (  # read there, applied here; the names stay importable from here
@@ -43,12 +43,11 @@ from bot.importer.register import (  # read there, applied here; the names stay 
     Register,
     RegisterError,
     Term,
-    TodayReport,
     parse_ref,
     read_register,
     read_terms,
 )
-from bot.importer.review import fold, format_review, review, write_review
+from bot.importer.review import ReviewReport, fold, format_review, review, write_review
 
 __all__ = [
     "CHANGES_PATH",
@@ -70,6 +69,31 @@ __all__ = [
     "read_register",
     "read_terms",
 ]
+
+
+@dataclass
+class TodayReport:
+    """What :func:`~bot.importer.changes.apply` did: per document (file, part) the counts per status, per row
+    how many entries it named, rows skipped (document not in this build), the rules check
+    (:class:`~bot.importer.review.ReviewReport`)."""
+
+    per_document: list[tuple[str, int, str, dict[str, int]]] = field(default_factory=list)
+    rows: dict[str, int] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)
+    cr_checked: str | None = None
+    numbers: dict[str, int] = field(default_factory=dict)  # [[number]] rows of this build per relation
+    cr_missing: list[str] = field(default_factory=list)
+    cr_differs: list[str] = field(default_factory=list)
+    review: ReviewReport | None = None  # the check against the newest --cr file (None without one)
+
+    def totals(self) -> dict[str, int]:
+        """Counts per status over all documents."""
+        out = {s: 0 for s in STATUSES}
+        for _f, _p, _t, counts in self.per_document:
+            for k, v in counts.items():
+                out[k] += v
+        return out
+
 
 
 _fold = fold  # quotes and stored texts are compared the same way as the review compares rules

@@ -20,15 +20,12 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.importer.model import SourceError
 from bot.importer.text import tsv_rows
 from bot.model import ChangeRow, EntryRef, TermRow
 from bot.paths import DATA_DIR
-
-if TYPE_CHECKING:
-    from bot.importer.review import ReviewReport
 
 CHANGES_PATH = DATA_DIR / "changes.toml"
 TERMS_PATH = DATA_DIR / "terms.tsv"
@@ -97,30 +94,6 @@ class Register:
     def newest_basis(self) -> str:
         """The newest date any quote rests on (a build needs rules at least that new)."""
         return max([self.cr_effective, *self.cr_basis.values()])
-
-
-@dataclass
-class TodayReport:
-    """What :func:`~bot.importer.changes.apply` did: per document (file, part) the counts per status, per row
-    how many entries it named, rows skipped (document not in this build), the rules check
-    (:class:`~bot.importer.review.ReviewReport`)."""
-
-    per_document: list[tuple[str, int, str, dict[str, int]]] = field(default_factory=list)
-    rows: dict[str, int] = field(default_factory=dict)
-    skipped: list[str] = field(default_factory=list)
-    cr_checked: str | None = None
-    numbers: dict[str, int] = field(default_factory=dict)  # [[number]] rows of this build per relation
-    cr_missing: list[str] = field(default_factory=list)
-    cr_differs: list[str] = field(default_factory=list)
-    review: ReviewReport | None = None  # the check against the newest --cr file (None without one)
-
-    def totals(self) -> dict[str, int]:
-        """Counts per status over all documents."""
-        out = {s: 0 for s in STATUSES}
-        for _f, _p, _t, counts in self.per_document:
-            for k, v in counts.items():
-                out[k] += v
-        return out
 
 
 def parse_ref(text: str, where: str) -> EntryRef:
