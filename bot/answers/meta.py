@@ -96,6 +96,7 @@ async def register_field(ctx: AnswerContext) -> Field | None:
     unclassified = cov["ruling"].get("unreviewed", 0) + cov["mechanic"].get("unreviewed", 0)
     lines.append(f"{unclassified} ohne Einordnung · {len(index.changes)} Registerzeilen, Regeln vom "
                  f"{format_date(next(iter(index.cr.values()))[1]) if index.cr else '–'}")
+    lines += filter(None, [(await ctx.store.review_summary()).line()])  # rows under review after a newer --cr
     return Field(name="Stand heute (Änderungsregister)", value="\n".join(lines))
 
 
