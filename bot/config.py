@@ -50,6 +50,9 @@ class Settings:
         workers: worker processes for calculations (``REGELBOT_WORKERS``, default 2).
         connect_attempts: login attempts while Discord is unreachable at start (``REGELBOT_CONNECT_ATTEMPTS``,
             default 6: waits of 1, 2, 4, 8, 16 s between them).
+        store_watch: seconds between two looks at the store file by ``run`` and ``serve``
+            (``REGELBOT_STORE_WATCH``, default 5; 0 = only on SIGHUP): a replaced file is opened
+            (:meth:`bot.core.Core.reload`).
     """
 
     token: str = field(repr=False)
@@ -70,6 +73,7 @@ class Settings:
     calc_budget: float = 2.0
     workers: int = 2
     connect_attempts: int = 6
+    store_watch: float = 5.0
 
 
 def _number(key: str, default: float, low: float, high: float, kind: type = float) -> float:
@@ -116,8 +120,8 @@ def load_settings(env_file: Path | None = None) -> Settings:
 
     Raises:
         ConfigError: ``DEV_GUILD_ID`` is not a number, ``LOG_LEVEL`` is unknown, ``INLINE_CARDS`` is not 0/1,
-            or ``REGELBOT_CALC_BUDGET`` / ``REGELBOT_WORKERS`` / ``REGELBOT_CONNECT_ATTEMPTS`` is not a number in
-            range.
+            or ``REGELBOT_CALC_BUDGET`` / ``REGELBOT_WORKERS`` / ``REGELBOT_CONNECT_ATTEMPTS`` /
+            ``REGELBOT_STORE_WATCH`` is not a number in range.
     """
     load_dotenv(env_file or ROOT / ".env", override=False)
     guild_raw = os.getenv("DEV_GUILD_ID", "").strip()
@@ -150,6 +154,7 @@ def load_settings(env_file: Path | None = None) -> Settings:
         calc_budget=_number("REGELBOT_CALC_BUDGET", 2.0, 0.1, 60.0),
         workers=int(_number("REGELBOT_WORKERS", 2, 1, 32, int)),
         connect_attempts=int(_number("REGELBOT_CONNECT_ATTEMPTS", 6, 1, 100, int)),
+        store_watch=_number("REGELBOT_STORE_WATCH", 5.0, 0.0, 3600.0),
     )
 
 

@@ -421,7 +421,8 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
                 defer_after: float = DEFER_AFTER_SECONDS) -> None:
     """Open ``core`` (store, name index, the table's warm-ups, warm calculation workers) and serve until
     SIGINT/SIGTERM; then stop taking requests and let running answers finish (≤ 3 s); the caller closes
-    ``core``. Answers not ready after ``defer_after`` seconds are deferred. Logs "HTTP-Endpunkt bereit:
+    ``core``. SIGHUP and a replaced store file switch to the new store (:meth:`bot.core.Core.reload`).
+    Answers not ready after ``defer_after`` seconds are deferred. Logs "HTTP-Endpunkt bereit:
     http://HOST:PORT/interactions" once listening.
 
     Raises:
@@ -440,6 +441,9 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
+    with contextlib.suppress(NotImplementedError, AttributeError):  # SIGHUP: a rebuilt store (bot.core)
+        loop.add_signal_handler(signal.SIGHUP, core.reload_soon)
+    core.follow()
     try:
         await site.start()
         bound = runner_.addresses[0][1] if runner_.addresses else port

@@ -80,8 +80,9 @@ async def login_with_retry(bot: Regelbot, settings: Settings, stopping: Callable
 async def run(settings: Settings, sync_only: bool = False) -> int:
     """``python -m bot run`` (``sync_only``: ``python -m bot sync``): log in (retrying while Discord is
     unreachable), sync the commands when they changed (always for ``sync``, which then prints the count and
-    ends), and stay connected until SIGINT/SIGTERM shuts the bot down cleanly. Returns the exit code; every
-    problem is one German line on stderr (:data:`GATEWAY_CLOSE_TEXT` for the gateway's close codes)."""
+    ends), and stay connected until SIGINT/SIGTERM shuts the bot down cleanly; SIGHUP switches to a rebuilt
+    store (:meth:`bot.core.Core.reload`). Returns the exit code; every problem is one German line on stderr
+    (:data:`GATEWAY_CLOSE_TEXT` for the gateway's close codes)."""
     async with Regelbot(settings) as bot:
         loop = asyncio.get_running_loop()
         closing: list[asyncio.Task[None]] = []
@@ -94,6 +95,8 @@ async def run(settings: Settings, sync_only: bool = False) -> int:
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, stop)
+        with contextlib.suppress(NotImplementedError, AttributeError):  # SIGHUP: a rebuilt store (bot.core)
+            loop.add_signal_handler(signal.SIGHUP, lambda: bot.core.reload_soon() if bot.core else None)
         try:
             if sync_only:
                 bot.force_sync = True
