@@ -161,16 +161,24 @@ def quote_line(index: TodayIndex, number: str) -> str:
 
 
 def review_note(index: TodayIndex, number: str) -> str:
-    """For an answer about rule ``number`` (``/regel``): the review line of the register's rule under that
-    number or moved to it (``709.4a`` and ``709.4f``), naming what rests on it; ``""`` when nothing is under
-    review there."""
-    found = [r for r in index.rule_reviews.values() if number in (r.number, r.today_number)]
+    """For an answer about rule ``number`` (``/regel``): the review line of the register's rules under that
+    number, its subrules (``702.51a`` for ``702.51``) or moved there (``709.4a`` for ``709.4f``), naming what
+    rests on them; ``""`` when nothing is under review there."""
+    found = [r for r in index.rule_reviews.values() if _under(r.number, number) or _under(r.today_number, number)]
     if not found:
         return ""
     numbers = {r.number for r in found}
     keys = [key for key, rows in index.reviews.items() if any(r.number in numbers for r in rows)]
     rows = "; ".join(dict.fromkeys(_row_name(index, kind, key) for kind, key in keys))
     return f"{review_notice(found)} _(Betrifft: {rows})_" if rows else review_notice(found)
+
+
+def _under(rule: str | None, number: str) -> bool:
+    """True when ``rule`` is ``number`` or one of its subrules (``702.51a`` under ``702.51``)."""
+    if rule is None or not rule.startswith(number):
+        return False
+    rest = rule[len(number):]
+    return rest == "" or rest.isalpha()
 
 
 def _row_name(index: TodayIndex, kind: str, key: str) -> str:
