@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import shutil
 import sqlite3
 from pathlib import Path
@@ -41,7 +40,7 @@ def put(source: Path, target: Path) -> None:
     """Copy ``source`` next to ``target`` and rename it over ``target`` (as ``build`` and ``update`` do)."""
     temp = target.with_name(target.name + ".neu")
     shutil.copyfile(source, temp)
-    os.replace(temp, target)
+    temp.replace(target)
 
 
 async def info_text(core: Core) -> str:
@@ -178,6 +177,6 @@ def test_file_stamp_changes_with_a_rename_only(tmp_path: Path):
     b.write_bytes(b"x")
     first = file_stamp(a)
     assert first is not None and file_stamp(a) == first
-    os.replace(b, a)
+    b.replace(a)
     assert file_stamp(a) != first  # another inode
     assert file_stamp(tmp_path / "fehlt") is None
