@@ -9,9 +9,11 @@ The new store is the real one built with a rules file newer than the change regi
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import shutil
 import sqlite3
+import weakref
 from pathlib import Path
 
 import pytest
@@ -180,3 +182,25 @@ def test_file_stamp_changes_with_a_rename_only(tmp_path: Path):
     b.replace(a)
     assert file_stamp(a) != first  # another inode
     assert file_stamp(tmp_path / "fehlt") is None
+
+
+async def test_a_replaced_store_and_what_was_built_from_it_are_let_go(swap_core: Core, newer_db: Path, built_db: Path):
+    """After a swap nothing keeps the old store, its name index or its caches (today's register, catalogues):
+    three swaps leave no old generation in memory."""
+    gone = []
+    for n in range(3):
+        await info_text(swap_core)  # fill the per-store caches (today's register) and the completers' data
+        await swap_core.run(Invocation.answer("mechanic", name="Einberufen"))
+        old = swap_core.store
+        assert old is not None
+        gone += [weakref.ref(old), weakref.ref(swap_core.context.names)]
+        put(newer_db if n % 2 == 0 else built_db, swap_core.settings.db_path)
+        assert await swap_core.reload("Test")
+        for _ in range(100):
+            if await closed(old):
+                break
+            await asyncio.sleep(0.01)
+        del old
+    await asyncio.sleep(0.05)
+    gc.collect()
+    assert [ref() is None for ref in gone] == [True] * 6
