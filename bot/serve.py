@@ -429,6 +429,8 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
         bot.store.StoreError: the store is missing, outdated or corrupt.
         OSError: the address is in use or not available.
     """
+    with contextlib.suppress(NotImplementedError, AttributeError):  # SIGHUP: a rebuilt store (bot.core)
+        asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, core.reload_soon)  # before open: not fatal
     await core.open(TABLE.warm)
     await core.start_workers()  # before the first interaction: no process start on a request
     rest = RestClient()
@@ -441,8 +443,6 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
-    with contextlib.suppress(NotImplementedError, AttributeError):  # SIGHUP: a rebuilt store (bot.core)
-        loop.add_signal_handler(signal.SIGHUP, core.reload_soon)
     core.follow()
     try:
         await site.start()
