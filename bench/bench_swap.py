@@ -25,9 +25,11 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_scale import rss_mb
 from harness import build_store
-from swapload import CLOSED, Swarm, build_newer_store, percentile, replace_store, rss_mb, start_swarm, stream
+from swapload import CLOSED, Swarm, build_newer_store, percentile, replace_store, start_swarm, stream
 
 
 async def _closed_all(swarm: Swarm, before: dict[str, int], more: int) -> float:

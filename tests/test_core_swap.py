@@ -21,21 +21,10 @@ import pytest
 from bot.commands import TABLE
 from bot.core import Core, file_stamp
 from bot.custom_id import Invocation
-from bot.importer import DEFAULT_SOURCES, build
 from bot.store import Store
 from tests.conftest import settings_for
-from tests.importer.newer_rules import write_newer_rules
 
 REVIEW_LINE = "9 Registerzeilen zu prüfen"
-
-
-@pytest.fixture(scope="module")
-def newer_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The store built with the synthetic rules of 2026-08-01 (702.51a changed, 709.4a moved, 106.4 gone)."""
-    folder = tmp_path_factory.mktemp("newer")
-    db = folder / "regelbot.sqlite3"
-    build(db, DEFAULT_SOURCES, cr_files=[write_newer_rules(folder, real=False)])
-    return db
 
 
 def put(source: Path, target: Path) -> None:

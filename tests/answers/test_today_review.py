@@ -23,7 +23,6 @@ from bot.answers.calc_words import cr_numbers
 from bot.answers.chat import explain_message, inline_replies
 from bot.answers.registry import ANSWERS
 from bot.answers.today import PageNotes, heute_block, status_text, today_index
-from bot.importer import DEFAULT_SOURCES, build
 from bot.importer.changes import read_register
 from bot.model import review_notice
 from bot.render import fit_reply
@@ -32,7 +31,7 @@ from bot.rules.cite import Reason
 from bot.search import NameIndex
 from bot.store import Store
 from tests.answers.test_today_everywhere import own_pieces, plain
-from tests.importer.newer_rules import CONVOKE_NEW, CONVOKE_OLD, write_newer_rules
+from tests.importer.newer_rules import CONVOKE_NEW, CONVOKE_OLD
 
 #: The register's old quotes that must never be shown as today's (folded like :func:`plain`).
 OLD_QUOTES = (CONVOKE_OLD, "mana pool empties at the end of each step and phase")
@@ -42,14 +41,6 @@ NEW_TEXT = {"702.51a": CONVOKE_NEW, "709.4a": "709.4f"}
 ROWS = {"convoke": "702.51a", "convoke_pays": "702.51a", "split_naming": "709.4a", "split_same_name": "709.4a",
         "split_2017_naming": "709.4a", "mana_burn": "106.4", "mana_burn_braid_of_fire": "106.4",
         "mana_pool_step": "106.4"}
-
-
-@pytest.fixture(scope="module")
-def newer_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("newer")
-    db = folder / "regelbot.sqlite3"
-    build(db, DEFAULT_SOURCES, cr_files=[write_newer_rules(folder, real=False)])
-    return db
 
 
 @pytest.fixture

@@ -59,17 +59,6 @@ def replace_store(source: Path, target: Path) -> None:
     temp.replace(target)
 
 
-def rss_mb(pid: int) -> float:
-    """Resident set size (VmRSS) of a Linux process in MB; NaN when unreadable."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return float("nan")
-
-
 def open_stores(pid: int, store: Path) -> list[str]:
     """The store files ``pid`` holds open (``/proc/PID/fd``): the path itself, or ``… (deleted)`` for a file that
     was renamed over and is still open."""
