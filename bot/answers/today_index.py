@@ -117,7 +117,6 @@ async def today_index(store: Store) -> TodayIndex:
     return await store.memo("today", load)
 
 
-
 # --- today's text of a cited rule ------------------------------------------------------------------
 
 
@@ -168,7 +167,8 @@ def review_note(index: TodayIndex, number: str) -> str:
     if not found:
         return ""
     numbers = {r.number for r in found}
-    keys = [key for key, rows in index.reviews.items() if any(r.number in numbers for r in rows)]
+    keys = [key for key, rows in index.reviews.items()  # a quote no row cites ("rule": a calculator's) names none
+            if key[0] != "rule" and any(r.number in numbers for r in rows)]
     rows = "; ".join(dict.fromkeys(_row_name(index, kind, key) for kind, key in keys))
     return f"{review_notice(found)} _(Betrifft: {rows})_" if rows else review_notice(found)
 
@@ -187,10 +187,8 @@ def _row_name(index: TodayIndex, kind: str, key: str) -> str:
         return index.changes[key].what
     if kind == "term" and key in index.terms:
         return f"„{index.terms[key].new}“ statt „{index.terms[key].old}“"
-    if kind == "number":
-        prefix, _, number = key.partition(":")
-        return f"{number} in Dokument {prefix}"
-    return key
+    prefix, _, number = key.partition(":")
+    return f"{number} in Dokument {prefix}" if kind == "number" else key
 
 
 def number_review(index: TodayIndex, prefix: str, number: str) -> RuleReview | None:
