@@ -24,17 +24,24 @@ Names are ranked German main name → variant → old term → English within a 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
+from bot.analysis import Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id
 from bot.paths import DATA_DIR
 from bot.text import clean, name_keys, name_words
 from bot.text import tokens as fts_tokens
+from bot.textsearch import SynonymGroup, synonyms
 
 TERMS_PATH = DATA_DIR / "terms_de_en.tsv"
+SENSES_PATH = DATA_DIR / "terms_documents.tsv"
+#: The documents of 2005–2007 (file prefixes): their old terms (Vorrang, im Spiel, spielen) are meant in the
+#: old sense; the later documents use those words in their ordinary senses.
+OLD_DOCUMENTS = frozenset({"000", "001"})
 #: Longest query looked at (characters); the table's longest name has under 40.
 MAX_QUERY = 200
 #: Fuzzy tier: minimum ``fuzz.ratio`` on compact keys, margin over the next term, minimum key length.
@@ -249,4 +256,119 @@ def term_index(path: Path = TERMS_PATH) -> TermIndex:
     return TermIndex(parse_terms(path.read_text(encoding="utf-8")))
 
 
-__all__ = ["Term", "TermIndex", "TermMatch", "inflection_stem", "parse_terms", "term_index"]
+@dataclass(frozen=True)
+class Sense:
+    """A row of ``data/terms_documents.tsv``: words that in some documents name another term than the table
+    says (``provoziert`` is goad in 004, the table's „Provozieren“ is provoke)."""
+
+    words: tuple[str, ...]
+    english: str
+    rule: str
+    documents: frozenset[str]
+    note: str = ""
+
+
+def parse_senses(text: str) -> list[Sense]:
+    """Parse ``data/terms_documents.tsv`` (``#`` comments, a header row, 5 tab-separated columns).
+
+    Raises:
+        ValueError: naming the line, for a row without 5 columns, without words or documents, or with a
+            malformed rule number.
+    """
+    body = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")]
+    out = []
+    for n, line in body[1:]:
+        cols = [c.strip() for c in line.split("\t")]
+        if len(cols) != 5 or not _RULE.match(cols[2]):
+            raise ValueError(f"terms_documents.tsv Zeile {n}: 5 Spalten mit Regelnummer erwartet")
+        words = tuple(w.strip() for w in cols[0].split("|") if w.strip())
+        docs = frozenset(d.strip() for d in cols[3].split(",") if d.strip())
+        if not words or not docs:
+            raise ValueError(f"terms_documents.tsv Zeile {n}: Wörter und Dokumente fehlen")
+        out.append(Sense(words, cols[1], cols[2], docs, cols[4]))
+    return out
+
+
+@cache
+def senses(path: Path = SENSES_PATH) -> tuple[Sense, ...]:
+    """The per-document senses of ``path`` (read once per process)."""
+    return tuple(parse_senses(path.read_text(encoding="utf-8")))
+
+
+def term_concept(term: Term) -> str:
+    """The concept id of a term of the table (its English name: ``zzktrample``), shared by all its names."""
+    return concept_id("k", term.english)
+
+
+def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, ...] | None = None) -> list[ConceptName]:
+    """Every name that stands for a concept, for :func:`bot.analysis.build_concepts`:
+
+    * each term of ``data/terms_de_en.tsv``: German name and variants, old terms (``old``, meant only in the
+      old documents and in questions) and the English name (stemmed as English);
+    * each group of ``data/synonyms.tsv``: its patterns (one concept per group; counted like old terms);
+    * each row of ``data/terms_documents.tsv``: its words with the sense of its English term, in its documents
+      only; the table's own term of the same word then does not count in those documents.
+    """
+    terms = term_index().terms if terms is None else terms
+    groups = synonyms() if groups is None else groups
+    by_english = {t.english: t for t in terms}
+    overridden: dict[str, set[str]] = {}
+    out: list[ConceptName] = []
+    for sense in senses():
+        target = by_english.get(sense.english)
+        concept = term_concept(target) if target else concept_id("k", sense.english)
+        for word in sense.words:
+            out.append(ConceptName(word, concept, only=sense.documents))
+            overridden.setdefault(word.casefold(), set()).update(sense.documents)
+    for term in terms:
+        concept = term_concept(term)
+        for name, rank in term.names():
+            not_in = frozenset(overridden.get(name.casefold(), ()))
+            if rank == ENGLISH:
+                out.append(ConceptName(name, concept, language="en"))
+            else:
+                out.append(ConceptName(name, concept, old=rank == OLD, not_in=not_in))
+    for group in groups:
+        concept = concept_id("s", group.key)
+        # The groups mix old and new names; old documents and questions use them, the current documents reach
+        # the same term through the term table's own names.
+        out += [ConceptName(" ".join(p.words), concept, old=True) for p in group.patterns]
+    return out
+
+
+def term_lines_plain(term: Term) -> str:
+    """A term of the table as a passage's text: ``Trampelschaden (englisch Trample): Schlüsselwortfähigkeit,
+    heute Regel 702.19. Früher: … Auch: trampeln.``"""
+    text = f"{term.german} (englisch {term.english}): {term.kind_name}, heute Regel {term.rule}."
+    if term.old:
+        text += " Früher: " + ", ".join(term.old) + "."
+    if term.variants:
+        text += " Auch: " + ", ".join(term.variants) + "."
+    return text
+
+
+def analyser(words: Mapping[str, int], lemmas: Mapping[str, str], options: Options | None = None) -> Analyser:
+    """The analyser of a store: its vocabulary (``words`` with counts, ``lemmas``) and the concepts of
+    :func:`concept_names` stemmed over that vocabulary. The importer and the bot both build it this way."""
+    options = options or Options()
+    plain = Analyser(Vocabulary(words, lemmas), options)
+    concepts = build_concepts(concept_names(), plain) if options.concepts else []
+    return Analyser(Vocabulary(words, lemmas, concepts), options)
+
+
+__all__ = [
+    "OLD_DOCUMENTS",
+    "Sense",
+    "Term",
+    "TermIndex",
+    "TermMatch",
+    "analyser",
+    "concept_names",
+    "inflection_stem",
+    "parse_senses",
+    "parse_terms",
+    "senses",
+    "term_concept",
+    "term_index",
+    "term_lines_plain",
+]

@@ -1,6 +1,6 @@
 -- Regelbot store schema. Built by `python -m bot build` (bot/importer); read-only at run time.
 -- The version below must equal bot.store.SCHEMA_VERSION; the store refuses other versions.
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;
 
 -- One row per document (one per FAQ for file 001, which holds four FAQs).
 CREATE TABLE documents (
@@ -336,6 +336,36 @@ CREATE TRIGGER rule_explanations_fts_update AFTER UPDATE ON rule_explanations BE
         terms = new.terms WHERE rowid = 2 * new.id + 1;
     UPDATE rules_trigram SET text = new.text WHERE rowid = 2 * new.id + 1;
 END;
+
+-- Passages: every unit the question search (/frage, /regel suche, /ruling suche) returns, whole, with its key
+-- "<file prefix>:<first line>" ("001:1246"; "cr:702.51a" for an official rule, "glossary:Mana Value",
+-- "term:Trampelschaden" for a row of the term table). Written by bot/importer/passages.py after everything else;
+-- `terms` holds the analysed text (bot/analysis.py: stems, compound parts, concept ids), since FTS5 has no German
+-- stemmer: the same analyser turns the question into the same kind of terms.
+CREATE TABLE passages (
+    id          INTEGER PRIMARY KEY,
+    key         TEXT NOT NULL UNIQUE,
+    kind        TEXT NOT NULL,           -- ruling | mechanic | quoted_rule | explanation | card | term | cr_rule | glossary
+    ref_id      INTEGER,                 -- id in its own table (rulings, mechanics, quoted_rules, …); NULL for terms
+    document_id INTEGER REFERENCES documents(id),
+    card_id     INTEGER REFERENCES cards(id),
+    mechanic_id INTEGER REFERENCES mechanics(id),
+    number      TEXT,                    -- rule number: as printed (quoted rule), aligned (003), official (CR)
+    title       TEXT NOT NULL,           -- card name, section title, "Regel 502.46b", term, …
+    text        TEXT NOT NULL,           -- the whole passage as shown
+    date        TEXT,                    -- ISO date of the ruling or document
+    source      TEXT NOT NULL,           -- the document's title
+    status      TEXT NOT NULL,           -- today_status for rulings and sections; else current | history
+    concepts    TEXT NOT NULL DEFAULT '' -- concept ids of the passage, space-separated
+);
+CREATE INDEX passages_card ON passages(card_id);
+CREATE VIRTUAL TABLE passages_fts USING fts5(names, terms, tokenize = 'unicode61 remove_diacritics 0');
+-- The documents' words (lower case) with their counts and lemmas: the analyser's vocabulary at query time.
+CREATE TABLE vocabulary (
+    word  TEXT PRIMARY KEY,
+    count INTEGER NOT NULL,
+    lemma TEXT                           -- NULL when the lemma is the word itself
+) WITHOUT ROWID;
 
 -- Official sources (issue 6): the version columns come first, in CRVersionRecord order.
 CREATE VIEW cr_rule_rows AS

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from bot.importer import changes, official, writer
+from bot.importer import changes, official, passages, writer
 from bot.importer.cr import CRDocument, parse_cr
 from bot.importer.manifest import MANIFEST, PARSERS, load_manifest
 from bot.importer.manifest import ManifestError as ManifestError  # re-exported
@@ -256,6 +256,7 @@ def build(
                 writer.write_counts(conn, report.files)
                 _write_official(conn, parsed, entries, crs, cards, keywords, report.official)
                 report.today = changes.apply(conn, the_register, the_terms, crs)
+                passages.write(conn, sources)  # last: reads everything above (bot/importer/passages.py)
                 conn.executemany(
                     "INSERT INTO meta (key, value) VALUES (?, ?)",
                     [
