@@ -11,7 +11,8 @@ returns typed rows (frozen dataclasses); the queries are grouped by concern:
 * :mod:`bot.store.mechanics` — mechanics sections of the FAQs and their cards;
 * :mod:`bot.store.rules` — rules the documents quote, the German rules explanation (003), its search;
 * :mod:`bot.store.official` — the Comprehensive Rules, their old numbers, glossary and keyword table;
-* :mod:`bot.store.register` — the change register (issue 9): today's status, cited numbers.
+* :mod:`bot.store.register` — the change register (issue 9): today's status, cited numbers;
+* :mod:`bot.store.passages` — the passages of the question search and the analyser's vocabulary.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from bot.store.official import (
     OfficialQueries,
     RuleMapRecord,
 )
+from bot.store.passages import PassageQueries, PassageRecord
 from bot.store.register import (
     ChangeRecord,
     ChangeRegister,
@@ -52,7 +54,8 @@ from bot.store.rules import ExplanationRecord, QuotedRuleRecord, RuleQueries, Ru
 from bot.store.rulings import RulingHitRow, RulingQueries, RulingRecord
 
 
-class Store(CardQueries, RulingQueries, MechanicQueries, RuleQueries, OfficialQueries, RegisterQueries):
+class Store(CardQueries, RulingQueries, MechanicQueries, RuleQueries, OfficialQueries, RegisterQueries,
+            PassageQueries):
     """The store over one aiosqlite connection. Create with :meth:`open` (see the module doc)."""
 
 
@@ -79,6 +82,7 @@ __all__ = [
     "ImportCount",
     "MechanicRecord",
     "NameEntry",
+    "PassageRecord",
     "QuotedRuleRecord",
     "RuleMapRecord",
     "RuleTextHit",

@@ -1,0 +1,209 @@
+"""One ranking for questions and free-text searches (``/frage``, ``/regel suche``, ``/ruling suche``).
+
+A question is analysed (:mod:`bot.analysis`, the store's vocabulary); its terms, joined by OR, are matched
+against the passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with column weights
+(names, terms). The best :attr:`Weights.candidates` are then re-scored with the features the domain gives,
+each measured in ``bench/bench_questions.py`` (with and without):
+
+* **concepts**: concept ids (term table, synonym groups) shared by question and passage, each weighted by
+  how rare it is among the passages (``log(N / df)``);
+* **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte``
+  accepts) puts its rulings first; they are candidates even when no word matched;
+* **rule**: a passage whose rule number the question names (``702.19a``, or a subrule of it);
+* **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text).
+
+The base score is bm25 scaled so that the best candidate has :attr:`Weights.scale`; features add to it.
+Bounded for any input: the analysis reads at most :data:`bot.analysis.MAX_TOKENS` tokens, the query has
+at most :data:`bot.analysis.MAX_QUERY_TERMS` terms, at most :attr:`Weights.candidates` passages are scored.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from bot.analysis import Analyser, Analysis, Options
+from bot.mentions import scanner
+from bot.search import NameIndex
+from bot.store import PassageRecord, Store
+from bot.terms import analyser
+from bot.textsearch import fts_match
+
+#: Features of the re-scoring (names used by the benchmark's ablation).
+FEATURES = ("concepts", "card", "rule", "kind")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Weights of the ranking (tuned on the tuning part of the question set only)."""
+
+    names: float = 2.0
+    terms: float = 1.0
+    scale: float = 10.0
+    concept: float = 0.6
+    card: float = 6.0
+    rule: float = 8.0
+    kind: tuple[tuple[str, float], ...] = (
+        ("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
+        ("glossary", 0.0), ("term", -0.8), ("card", -1.5),
+    )
+    candidates: int = 120
+    #: The best hit is "clearly best" when it leads the second by this much (else the answer says so).
+    margin: float = 1.0
+    #: Most frequent concept still counted (share of passages carrying it).
+    common: float = 0.15
+
+
+@dataclass
+class Hit:
+    """A ranked passage: its final score and the parts it is made of (``base`` and each feature)."""
+
+    passage: PassageRecord
+    score: float
+    parts: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Ranked:
+    """The answer of :meth:`Ranker.search`.
+
+    Attributes:
+        hits: best first.
+        analysis: the question's analysis (terms, concepts, rule numbers, words).
+        cards: ids of the cards the question names.
+        clear: the first hit leads the second by :attr:`Weights.margin` or more (or is the only one).
+    """
+
+    hits: list[Hit]
+    analysis: Analysis
+    cards: list[int]
+    clear: bool
+
+    @property
+    def truncated(self) -> bool:
+        """The question was longer than the analysis reads, or had more terms than a query uses."""
+        return self.analysis.truncated
+
+
+def _is_child(number: str, parent: str) -> bool:
+    return number.startswith(parent) and len(number) > len(parent) and not number[len(parent)].isdigit()
+
+
+class Ranker:
+    """The ranking over one store (see the module doc); build with :func:`ranker`."""
+
+    def __init__(
+        self, analyser: Analyser, concept_counts: dict[str, int], total: int, weights: Weights | None = None,
+        features: tuple[str, ...] = FEATURES,
+    ) -> None:
+        self.analyser = analyser
+        self.weights = weights or Weights()
+        self.features = frozenset(features)
+        common = max(1, int(total * self.weights.common))
+        self._idf = {c: math.log((total + 1) / n) for c, n in concept_counts.items() if n <= common}
+        self._kind = dict(self.weights.kind)
+
+    def variant(self, weights: Weights | None = None, features: tuple[str, ...] | None = None) -> Ranker:
+        """The same ranker with other weights or features (benchmark ablations)."""
+        out = Ranker.__new__(Ranker)
+        out.__dict__.update(self.__dict__)
+        if weights is not None:
+            out.weights = weights
+            out._kind = dict(weights.kind)
+        if features is not None:
+            out.features = frozenset(features)
+        return out
+
+    async def search(
+        self, store: Store, text: str, names: NameIndex | None = None, *, kinds: frozenset[str] | None = None,
+        card_id: int | None = None, limit: int = 20,
+    ) -> Ranked:
+        """The passages that answer ``text``, best first (≤ ``limit``), optionally only of ``kinds`` or of one
+        card (``card_id``). Never raises for any text (a store without the index: :class:`SearchIndexMissing`)."""
+        analysis = self.analyser.analyse(text, question=True)
+        cards = scanner(names).scan(text, 3) if names is not None and "card" in self.features else []
+        match = fts_match([[t] for t in analysis.terms], any_group=True)
+        w = self.weights
+        found = await store.passage_candidates(match, w.candidates, (w.names, w.terms)) if match else []
+        base = dict(found)
+        extra: list[int] = []
+        for cid in [card_id] if card_id is not None else cards:
+            extra += [p.id for p in await store.passages_of_card(cid) if p.kind == "ruling"]
+        records = await store.passages([*base, *extra])
+        top = max(base.values(), default=0.0) or 1.0
+        hits = []
+        for pid, p in records.items():
+            if (kinds is not None and p.kind not in kinds) or (card_id is not None and p.card_id != card_id):
+                continue
+            parts = {"base": w.scale * base.get(pid, 0.0) / top}
+            parts.update(self._features(p, analysis, cards))
+            hits.append(Hit(p, sum(parts.values()), parts))
+        hits.sort(key=lambda h: (-h.score, h.passage.id))
+        clear = len(hits) < 2 or hits[0].score - hits[1].score >= w.margin
+        return Ranked(hits[:limit], analysis, cards, clear and bool(hits))
+
+    def _features(self, p: PassageRecord, analysis: Analysis, cards: list[int]) -> dict[str, float]:
+        w = self.weights
+        out: dict[str, float] = {}
+        if "concepts" in self.features:
+            shared = set(analysis.concepts) & set(p.concepts)
+            out["concepts"] = w.concept * sum(self._idf.get(c, 0.0) for c in shared)
+        if "card" in self.features and p.card_id is not None and p.card_id in cards and p.kind == "ruling":
+            out["card"] = w.card
+        if "rule" in self.features and p.number and any(
+            p.number == n or _is_child(p.number, n) for n in analysis.numbers
+        ):
+            out["rule"] = w.rule
+        if "kind" in self.features:
+            out["kind"] = self._kind.get(p.kind, 0.0)
+        return out
+
+
+async def _load(store: Store, options: Options | None) -> Ranker:
+    words, lemmas = await store.passage_vocabulary()
+    counts = await store.concept_counts()
+    return Ranker(analyser(words, lemmas, options), counts, await store.passage_count())
+
+
+async def ranker(store: Store) -> Ranker:
+    """The ranker of ``store`` (vocabulary and concept counts read once per store, then from memory)."""
+    return await store.memo("ranker", lambda: _load(store, None))
+
+
+async def ranker_with(store: Store, options: Options) -> Ranker:
+    """A ranker of ``store`` with other analysis options (benchmark ablations; not cached)."""
+    return await _load(store, options)
+
+
+# --- snippets ------------------------------------------------------------------------------------
+
+_SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=[A-ZÄÖÜ„\"(\d•*])")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` split at sentence ends (``.``, ``!``, ``?`` followed by a capital, a quote or a digit)."""
+    out = []
+    for para in text.split("\n"):
+        out += [s.strip() for s in _SENTENCE.split(para) if s.strip()]
+    return out
+
+
+def snippet(text: str, analysis: Analysis, a: Analyser, limit: int = 300) -> str:
+    """The sentence of ``text`` that matches the question best (most shared terms), with its neighbour when
+    short; whole sentences only (cut with ``…`` only past ``limit`` characters within one sentence)."""
+    parts = sentences(text)
+    if not parts:
+        return ""
+    wanted = set(analysis.terms)
+    scores = [len(wanted & set(a.analyse(s).terms)) for s in parts]
+    best = max(range(len(parts)), key=lambda i: (scores[i], -i))
+    chosen = parts[best]
+    if len(chosen) < 120 and best + 1 < len(parts) and len(chosen) + len(parts[best + 1]) < limit:
+        chosen += " " + parts[best + 1]
+    if len(chosen) > limit:
+        chosen = chosen[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return chosen
+
+
+__all__ = ["FEATURES", "Hit", "Ranked", "Ranker", "Weights", "ranker", "ranker_with", "sentences", "snippet"]
