@@ -13,7 +13,6 @@ look-up reads them directly.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -138,11 +137,3 @@ def parse_synonyms(text: str) -> list[SynonymGroup]:
 def synonyms(path: Path = SYNONYMS_PATH) -> tuple[SynonymGroup, ...]:
     """The synonym groups of ``path`` (read once)."""
     return tuple(parse_synonyms(path.read_text(encoding="utf-8")))
-
-
-
-
-def tidy_snippet(snippet: str) -> str:
-    """A snippet made readable: JSON list brackets of example columns removed, white space joined."""
-    snippet = re.sub(r'^\["|"\]$|",\s*"', " ", snippet.strip())
-    return " ".join(snippet.split())

@@ -35,6 +35,7 @@ from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_use
 from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, RuleMapRecord, Store
 from bot.terms import term_index
 from bot.text import GERMAN_MONTHS, GERMAN_STOP_WORDS, clean, normalise_for_search, shorten
+from bot.textsearch import fts_match
 
 MAX_QUERY = 200
 #: Subrules (or rules of a section) listed per page.
@@ -54,19 +55,6 @@ def long_date(iso: str) -> str:
     if len(parts) != 3 or not all(p.isdigit() for p in parts):
         return iso
     return f"{int(parts[2])}. {GERMAN_MONTHS[int(parts[1]) - 1]} {parts[0]}"
-
-
-def fts_query(groups: list[list[str]], any_group: bool = False) -> str:
-    """An FTS5 query from word groups: words of a group are alternatives (OR), groups are joined by AND
-    (or OR with ``any_group``). Every word is quoted, inner quotes doubled (no FTS syntax from users);
-    words of ≥ 4 letters also match as a prefix: ``[["fehde", "clash"]]`` → ``("fehde"* OR "clash"*)``."""
-    parts = []
-    for group in groups:
-        quoted = {w: '"' + w.replace('"', '""') + '"' for w in dict.fromkeys(group) if w}
-        alts = [q + "*" if len(w) >= 4 else q for w, q in quoted.items()]
-        if alts:
-            parts.append("(" + " OR ".join(alts) + ")")
-    return (" OR " if any_group else " AND ").join(parts)
 
 
 def current_version(versions: list[CRVersionRecord]) -> CRVersionRecord:
@@ -393,9 +381,9 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
     if groups:
         # The words as typed first (a German word hits the aligned explanation), then with their English
         # equivalents, then any word; each later round only adds what the earlier ones did not find.
-        rounds = [fts_query([g[:1] for g in groups]), fts_query(groups)]
+        rounds = [fts_match([g[:1] for g in groups], prefix_from=4), fts_match(groups, prefix_from=4)]
         if len(groups) > 1:
-            rounds.append(fts_query(groups, any_group=True))
+            rounds.append(fts_match(groups, any_group=True, prefix_from=4))
         seen: set[tuple[str, int]] = set()
         for match in rounds:
             if len(hits) >= MAX_HITS:

@@ -7,9 +7,9 @@ returns typed rows (frozen dataclasses); the queries are grouped by concern:
 
 * :mod:`bot.store.base` — opening, checks, corruption, the cache, :class:`DocumentRecord`;
 * :mod:`bot.store.cards` — card names, cards, documents, import counts;
-* :mod:`bot.store.rulings` — rulings and their full-text search;
+* :mod:`bot.store.rulings` — rulings;
 * :mod:`bot.store.mechanics` — mechanics sections of the FAQs and their cards;
-* :mod:`bot.store.rules` — rules the documents quote, the German rules explanation (003), its search;
+* :mod:`bot.store.rules` — rules the documents quote, the German rules explanation (003);
 * :mod:`bot.store.official` — the Comprehensive Rules, their old numbers, glossary and keyword table;
 * :mod:`bot.store.register` — the change register (issue 9): today's status, cited numbers;
 * :mod:`bot.store.passages` — the passages of the question search and the analyser's vocabulary.
@@ -50,8 +50,8 @@ from bot.store.register import (
     TermRecord,
     TodayRule,
 )
-from bot.store.rules import ExplanationRecord, QuotedRuleRecord, RuleQueries, RuleTextHit
-from bot.store.rulings import RulingHitRow, RulingQueries, RulingRecord
+from bot.store.rules import ExplanationRecord, QuotedRuleRecord, RuleQueries
+from bot.store.rulings import RulingQueries, RulingRecord
 
 
 class Store(CardQueries, RulingQueries, MechanicQueries, RuleQueries, OfficialQueries, RegisterQueries,
@@ -85,8 +85,6 @@ __all__ = [
     "PassageRecord",
     "QuotedRuleRecord",
     "RuleMapRecord",
-    "RuleTextHit",
-    "RulingHitRow",
     "RulingRecord",
     "SearchIndexMissing",
     "Store",

@@ -145,7 +145,7 @@ class OfficialQueries(StoreBase):
         """Full-text search over the current CR's rules and glossary (table ``cr_fts``).
 
         ``match`` is an FTS5 query built by the caller from quoted tokens only (see
-        :func:`bot.answers.official.fts_query`). Ranked by bm25 with the term/title column weighted
+        :func:`bot.textsearch.fts_match`). Ranked by bm25 with the term/title column weighted
         highest, then the English text, then the aligned German explanation. Returns ≤ ``limit`` hits.
         """
         rows = await self.fetchall(
