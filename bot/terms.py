@@ -13,7 +13,9 @@ counters, state-based actions, priority, …), each with today's rule number, it
 2. **form**: the same after stripping German inflection endings word by word
    (``zustandsbasierten Aktion`` = ``Zustandsbasierte Aktionen``, ``Legendenregeln``);
 3. **inside**: a query that contains a name as whole words (``Was macht Trampelschaden?``), the longest
-   name wins; a single general word (kind ``term``: ``Spieler``, ``Zug``) does not count;
+   name wins; a single general word (kind ``term``: ``Spieler``, ``Zug``) does not count, nor does a name
+   inside a sentence that says more (more than one content word besides the name: that is a question for
+   the ranked search of :mod:`bot.ranking`);
 4. **typo**: one or two letters off on a name of ≥ 6 letters (rapidfuzz ``ratio`` ≥ 85 on the compact
    key, with a margin of 3 over the next term).
 
@@ -31,7 +33,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
-from bot.analysis import Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id
+from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id
 from bot.paths import DATA_DIR
 from bot.text import clean, name_keys, name_words
 from bot.text import tokens as fts_tokens
@@ -67,6 +69,8 @@ KIND_NAMES = {
 MAIN, VARIANT, OLD, ENGLISH = 0, 1, 2, 3
 _ENDINGS = ("en", "es", "em", "e", "n", "s")  # not "er": Spieler is no form of Spielen
 _RULE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
+#: Stop and question words as :func:`bot.text.name_words` folds them (``für`` → ``fur``).
+_FOLDED_STOP_WORDS = frozenset(w for s in STOP_WORDS for w in name_words(s))
 
 
 @dataclass(frozen=True)
@@ -218,7 +222,12 @@ class TermIndex:
             if inside:
                 break
         if inside:
-            _size, rank, i, window = min(inside)
+            neg_size, rank, i, window = min(inside)
+            # A sentence that says more than the term ("Was passiert, wenn zwei legendäre Permanente gleichen
+            # Namens im Spiel sind") is a question for the ranked search, not a look-up of "im Spiel".
+            content = [w for w in name_words(text) if w not in _FOLDED_STOP_WORDS]
+            if len(content) + neg_size > 1:  # content words besides the name
+                return None
             return TermMatch(self.terms[i], " ".join(window), "inside", rank)
         key = keys[0] if keys else ""
         if len(key) < TYPO_MIN_LENGTH or len(key) > 60:
