@@ -115,7 +115,9 @@ async def frage_keys(store: Store, r: Ranker, names: NameIndex, text: str) -> li
     return [h.passage.key for h in found.hits]
 
 
-async def timed(fn: Callable[[str], Awaitable[list[str]]], questions: list[Question]) -> tuple[list[list[str]], list[float]]:
+async def timed(
+    fn: Callable[[str], Awaitable[list[str]]], questions: list[Question]
+) -> tuple[list[list[str]], list[float]]:
     """Rankings of every question and the time of each (ms)."""
     out, times = [], []
     for q in questions:

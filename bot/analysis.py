@@ -48,7 +48,8 @@ MAX_TYPOS = 6
 MIN_COMPOUND = 8
 MIN_PART = 4
 
-_TOKEN = re.compile(r"\d{3}\.\d+[a-z]?|[^\W_]+")
+_TOKEN = re.compile(r"\{[0-9a-zA-Z/]{1,5}\}|\d{3}\.\d+[a-z]?|[^\W_]+")
+_SYMBOL = re.compile(r"^\{[0-9a-z/]{1,5}\}$")
 _NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
 _LINKS = ("", "s", "es", "n", "en", "e")
 #: Separable verb prefixes before ``ge`` in a participle (``aufgedeckt`` = auf + ge + deck + t).
@@ -88,16 +89,26 @@ MORE_STOP_WORDS = _word_list(
     """
 )
 STOP_WORDS = GERMAN_STOP_WORDS | QUESTION_WORDS | MORE_STOP_WORDS
+#: Function words that can decide a rules question ("unter 0", "ohne Manakosten", "nicht beide"): indexed and
+#: searched as terms, but a question of only such words is no question ("ohne" alone finds nothing).
+WEAK_WORDS = _word_list(
+    """
+    unter über ohne gegen nach vor nicht kein keine beide beiden alle jede jeder mehr weniger nur erst zuerst
+    gleichzeitig sofort danach vorher statt stattdessen
+    """
+)
 
 _GERMAN = Stemmer.Stemmer("german")
 _ENGLISH = Stemmer.Stemmer("english")
 
 
 def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
-    """Lower-cased word tokens of ``text`` (umlauts kept) and rule numbers (``702.19a``), at most ``limit``."""
+    """Lower-cased word tokens of ``text`` (umlauts kept), rule numbers (``702.19a``) and mana symbols
+    (``{R/W}`` → ``mrw``), at most ``limit``."""
     out: list[str] = []
     for m in _TOKEN.finditer(clean(text).lower()):
-        out.append(m.group(0))
+        token = m.group(0)
+        out.append("m" + re.sub(r"[^0-9a-z]", "", token) if token.startswith("{") else token)  # {R/W} → mrw
         if len(out) >= limit:
             break
     return out
@@ -230,6 +241,7 @@ class Analysis:
         concepts: the concept ids among them.
         numbers: rule numbers the text names (``702.19a``).
         words: the content words as read (after spelling repair), for messages and highlighting.
+        weak: stems of :data:`WEAK_WORDS` in the text (terms only beside other terms, see :meth:`all_terms`).
         truncated: the text had more tokens than were read, or more terms than a query may use.
     """
 
@@ -238,6 +250,7 @@ class Analysis:
     numbers: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
     truncated: bool = False
+    weak: list[str] = field(default_factory=list)
 
     def add(self, term: str) -> None:
         """Append ``term`` unless it is there already."""
@@ -247,6 +260,10 @@ class Analysis:
 
     def __post_init__(self) -> None:
         self._seen: set[str] = set(self.terms)
+
+    def all_terms(self) -> list[str]:
+        """:attr:`terms` and, when there is at least one, the weak words' stems (a passage's indexed terms)."""
+        return [*self.terms, *(w for w in dict.fromkeys(self.weak) if w not in self._seen)] if self.terms else []
 
 
 @dataclass(frozen=True)
@@ -287,19 +304,23 @@ class Analyser:
         return word
 
     def _participle(self, word: str) -> str | None:
-        """``gewirkt`` → ``wirken``, ``aufgedeckt`` → ``aufdecken``, ``gemischte`` → ``mischen`` (None if unknown)."""
+        """The verb of a participle or present-tense form the documents know: ``gewirkt`` → ``wirken``,
+        ``aufgedeckt`` → ``aufdecken``, ``gemischte`` → ``mischen``, ``bezahlt`` → ``bezahlen``,
+        ``tappst`` → ``tappen`` (None when the documents lack the verb)."""
         base = word
         for ending in ("en", "er", "es", "em", "e"):  # inflected participles: gemischte, gewirkten
             if base.endswith("t" + ending):
                 base = base[: -len(ending)]
                 break
-        if not (base.endswith("t") or base.endswith("en")) or len(base) < 6:
+        if base.endswith("st") and len(base) >= 6:
+            base = base[:-1]  # tappst → tappt
+        if not (base.endswith("t") or base.endswith("en")) or len(base) < 5:
             return None
-        cores = []
+        cores = [base]
         if base.startswith("ge"):
             cores.append(base[2:])
         cores += [p + base[len(p) + 2 :] for p in _SEPARABLE if base.startswith(p + "ge")]
-        for core in cores:
+        for core in reversed(cores):
             for verb in (core[:-1] + "en", core[:-1] + "n", core):
                 if len(verb) >= 5 and verb.endswith("n") and self.vocab.knows(verb):
                     return verb
@@ -396,6 +417,9 @@ class Analyser:
             if _NUMBER.match(word):
                 out.numbers.append(word)
                 out.add(number_term(word))
+                continue
+            if word in WEAK_WORDS:
+                out.weak.append(snowball(word))
                 continue
             if word in STOP_WORDS or (len(word) < 2 and not word.isdigit()):
                 continue

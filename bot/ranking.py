@@ -10,7 +10,8 @@ each measured in ``bench/bench_questions.py`` (with and without):
 * **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte``
   accepts) puts its rulings first; they are candidates even when no word matched;
 * **rule**: a passage whose rule number the question names (``702.19a``, or a subrule of it);
-* **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text).
+* **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text);
+* **today**: a passage the change register marks as outdated (``changed``) ranks below one that still holds.
 
 The base score is bm25 scaled so that the best candidate has :attr:`Weights.scale`; features add to it.
 Bounded for any input: the analysis reads at most :data:`bot.analysis.MAX_TOKENS` tokens, the query has
@@ -31,7 +32,7 @@ from bot.terms import analyser
 from bot.textsearch import fts_match
 
 #: Features of the re-scoring (names used by the benchmark's ablation).
-FEATURES = ("concepts", "card", "rule", "kind")
+FEATURES = ("concepts", "card", "rule", "kind", "today")
 
 
 @dataclass(frozen=True)
@@ -41,13 +42,14 @@ class Weights:
     names: float = 2.0
     terms: float = 1.0
     scale: float = 10.0
-    concept: float = 0.6
+    concept: float = 0.25
     card: float = 6.0
     rule: float = 8.0
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
         ("glossary", 0.0), ("term", -0.8), ("card", -1.5),
     )
+    changed: float = -1.5
     candidates: int = 120
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so).
     margin: float = 1.0
@@ -123,7 +125,7 @@ class Ranker:
         card (``card_id``). Never raises for any text (a store without the index: :class:`SearchIndexMissing`)."""
         analysis = self.analyser.analyse(text, question=True)
         cards = scanner(names).scan(text, 3) if names is not None and "card" in self.features else []
-        match = fts_match([[t] for t in analysis.terms], any_group=True)
+        match = fts_match([[t] for t in analysis.all_terms()], any_group=True)
         w = self.weights
         found = await store.passage_candidates(match, w.candidates, (w.names, w.terms)) if match else []
         base = dict(found)
@@ -157,6 +159,8 @@ class Ranker:
             out["rule"] = w.rule
         if "kind" in self.features:
             out["kind"] = self._kind.get(p.kind, 0.0)
+        if "today" in self.features and p.status == "changed":
+            out["today"] = w.changed
         return out
 
 

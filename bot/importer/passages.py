@@ -204,7 +204,7 @@ def _analysed(a: Analyser, p: Passage) -> tuple[str, str, str]:
     old = doc in OLD_DOCUMENTS
     title = a.analyse(p.title, language=p.language, old_terms=old, document=doc)
     body = a.analyse(p.text, language=p.language, old_terms=old, document=doc)
-    terms = list(body.terms)
+    terms = body.all_terms()
     if p.kind == "cr_rule" and p.prefix:  # the German explanation aligned to this rule
         terms += a.analyse(p.prefix, old_terms=False).terms
     if p.number:
