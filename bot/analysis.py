@@ -209,7 +209,8 @@ class Vocabulary:
         """Concept ids of the longest names starting at ``stems[start]`` and the names' length (0: none).
 
         A name of another language than the text's counts only where ``foreign`` marks every word it covers
-        (words the documents do not contain: "trample" in a German question, not "hast" or "die").
+        (in a question: words of four letters or more that are no stop words, so "trample" counts but the
+        German "die" and "hast" are not the English "Dies" and "Haste").
         """
         best: list[str] = []
         length = 0
@@ -400,7 +401,7 @@ class Analyser:
         if question and language == "de" and self.options.spelling:
             raw = self._repair(raw)
         stems = [self.stems(w, language)[0] for w in raw]
-        foreign = [not self.vocab.knows(w) for w in raw] if question else None
+        foreign = [w not in STOP_WORDS and len(w) >= 4 for w in raw] if question else None
         covered: set[int] = set()
         if self.options.concepts:
             i = 0
