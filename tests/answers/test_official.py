@@ -18,7 +18,6 @@ import pytest
 from bot.answers import AnswerContext, UserError, run_action, run_answer, run_completer
 from bot.answers.official import (
     cr_rule_choices,
-    fts_query,
     long_date,
     merge_choices,
     official_rule_reply,
@@ -30,6 +29,7 @@ from bot.render import payload, to_text
 from bot.reply import Action, Choice, Page, Reply
 from bot.search import NameIndex
 from bot.store import Store
+from bot.textsearch import fts_match
 from tests.conftest import run_cli
 from tests.test_render import assert_within_limits
 
@@ -133,7 +133,7 @@ async def test_store_methods(octx):
     assert [d.file for d in await store.documents_quoting("701.19c")] == ["000_b7f976ad35525819.txt"]
     # only uncertain alignments in this store: never returned as fact
     assert await store.explanation_for("100.1") is None
-    hits = await store.search_cr(fts_query([["clash"]]))
+    hits = await store.search_cr(fts_match([["clash"]], prefix_from=4))
     assert {h.number for h in hits if h.kind == "rule"} >= {"701.30", "701.30a", "701.30d"}
 
 
@@ -258,10 +258,8 @@ async def test_card_only_in_file_is_marked(octx):
     assert not any(a.action == "english" for a in plain.actions)
 
 
-def test_long_date_and_fts_query():
+def test_long_date():
     assert long_date("2010-10-01") == "1. Oktober 2010" and long_date("2007") == "2007"
-    assert fts_query([["fehde", "clash"], ["win"]]) == '("fehde"* OR "clash"*) AND ("win")'
-    assert fts_query([["a\"b"]]) == '("a""b")'  # a quote cannot end the FTS string
 
 
 def test_cli_build_and_call(tmp_path):
