@@ -193,9 +193,24 @@ def sentences(text: str) -> list[str]:
     return out
 
 
-def snippet(text: str, analysis: Analysis, a: Analyser, limit: int = 300) -> str:
+def highlight(sentence: str, analysis: Analysis, a: Analyser) -> str:
+    """``sentence`` with the words that match the question in bold (Discord ``**``)."""
+    wanted = set(analysis.terms)
+
+    def mark(m: re.Match[str]) -> str:
+        word = m.group(0)
+        return f"**{word}**" if wanted & set(a.stems(word.lower())) else word
+
+    return _WORD.sub(mark, sentence)
+
+
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def snippet(text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False) -> str:
     """The sentence of ``text`` that matches the question best (most shared terms), with its neighbour when
-    short; whole sentences only (cut with ``…`` only past ``limit`` characters within one sentence)."""
+    short; whole sentences only (cut with ``…`` only past ``limit`` characters within one sentence). With
+    ``bold`` the matching words are marked (:func:`highlight`)."""
     parts = sentences(text)
     if not parts:
         return ""
@@ -207,7 +222,8 @@ def snippet(text: str, analysis: Analysis, a: Analyser, limit: int = 300) -> str
         chosen += " " + parts[best + 1]
     if len(chosen) > limit:
         chosen = chosen[: limit - 1].rsplit(" ", 1)[0] + "…"
-    return chosen
+    return highlight(chosen, analysis, a) if bold else chosen
 
 
-__all__ = ["FEATURES", "Hit", "Ranked", "Ranker", "Weights", "ranker", "ranker_with", "sentences", "snippet"]
+__all__ = ["FEATURES", "Hit", "Ranked", "Ranker", "Weights", "highlight", "ranker", "ranker_with", "sentences",
+           "snippet"]

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from bot.answers.paging import hit_pages
 from bot.answers.registry import AnswerContext
-from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, stellen
+from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, source_line, stellen
 from bot.answers.rulings import KEEP_SHARE, nothing_found, query_notes
 from bot.ranking import Hit, Ranked, ranker, snippet
-from bot.reply import Action, Reply, format_date, quote_user
+from bot.reply import Action, Reply, quote_user
 from bot.text import shorten
 
 MAX_HITS = 18
@@ -25,7 +25,8 @@ async def search_rules(ctx: AnswerContext, text: str) -> tuple[list[tuple[Hit, s
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, text, ctx.names, kinds=RULE_KINDS, limit=MAX_HITS)
     top = found.hits[0].score if found.hits else 0.0
-    hits = [(h, snippet(h.passage.text, found.analysis, r.analyser)) for h in found.hits if h.score >= top * KEEP_SHARE]
+    hits = [(h, snippet(h.passage.text, found.analysis, r.analyser, bold=True))
+            for h in found.hits if h.score >= top * KEEP_SHARE]
     return hits, found
 
 
@@ -40,11 +41,17 @@ def _label(cat: RuleCatalog, hit: Hit) -> str:
     return p.title
 
 
-def _hit_block(label: str, hit: Hit, text: str) -> str:
+def _hit_block(cat: RuleCatalog, label: str, hit: Hit, text: str) -> str:
+    """A quoted rule: ``**502.46b** Titel · _Dokument, Datum_``; an explanation: its label and English terms;
+    then the sentence that matched, the matching words in bold."""
     p = hit.passage
-    date = format_date(p.date)
-    where = p.source + (f", {date}" if date else "")
-    return f"**{label}** · _{where}_\n{text}"
+    quoted = next((q for q in cat.quoted if q.id == p.ref_id), None) if p.kind == "quoted_rule" else None
+    if quoted is not None:
+        head = f"**{quoted.number}**" + (f" {quoted.title}" if quoted.title else "")
+        return f"{head} · _{source_line(quoted.document)}_\n{text}"
+    e = cat.explanation(p.ref_id) if p.ref_id is not None else None
+    extra = f" · Begriffe: {', '.join(e.terms)}" if e is not None and e.terms else ""
+    return f"**{label}**{extra}\n{text}"
 
 
 async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
@@ -61,7 +68,7 @@ async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
     intro += "".join("\n" + line for line in query_notes(found.analysis))
     cat = await catalog(ctx.store)
     labels = [_label(cat, h) for h, _ in hits]
-    blocks = [_hit_block(label, hit, sentence) for label, (hit, sentence) in zip(labels, hits, strict=True)]
+    blocks = [_hit_block(cat, label, hit, sentence) for label, (hit, sentence) in zip(labels, hits, strict=True)]
     pages = hit_pages(f"Regeln zu „{shown}“", intro, blocks, HITS_PER_PAGE)
     for number, page in enumerate(pages):  # each page's buttons point to that page's hits
         chunk = slice(number * HITS_PER_PAGE, (number + 1) * HITS_PER_PAGE)
