@@ -194,17 +194,33 @@ def sentences(text: str) -> list[str]:
 
 
 def highlight(sentence: str, analysis: Analysis, a: Analyser) -> str:
-    """``sentence`` with the words that match the question in bold (Discord ``**``)."""
-    wanted = set(analysis.terms)
+    """``sentence`` with the words that match the question in bold (Discord ``**``): words sharing a stem with
+    it, and whole names of a concept it asked for ("**automatischer Spieleffekt**" for "zustandsbasierte
+    Aktion"); neighbouring marked words (``geteilte Karte``, ``Halbe-Halbe-Manasymbole``) form one bold run."""
+    words = list(_WORD.finditer(sentence))
+    lowered = [m.group(0).lower() for m in words]
+    stems = [a.stems(w)[0] for w in lowered]
+    marked = [bool(set(analysis.terms) & set(a.stems(w))) and len(w) >= 3 for w in lowered]
+    wanted = set(analysis.concepts)
+    for i in range(len(words)):
+        found, n = a.vocab.concepts_at(stems, i, True)
+        if n and wanted & set(found):
+            marked[i : i + n] = [True] * n
+    out, pos, i = [], 0, 0
+    while i < len(words):
+        if not marked[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(words) and marked[j + 1] and _JOIN.fullmatch(sentence[words[j].end() : words[j + 1].start()]):
+            j += 1
+        out += [sentence[pos : words[i].start()], "**", sentence[words[i].start() : words[j].end()], "**"]
+        pos, i = words[j].end(), j + 1
+    return "".join([*out, sentence[pos:]])
 
-    def mark(m: re.Match[str]) -> str:
-        word = m.group(0)
-        return f"**{word}**" if wanted & set(a.stems(word.lower())) else word
 
-    return _WORD.sub(mark, sentence)
-
-
-_WORD = re.compile(r"[^\W\d_]{3,}")
+_WORD = re.compile(r"[^\W_]+")
+_JOIN = re.compile(r"[\s\-‐‑]+")
 
 
 def snippet(text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False) -> str:

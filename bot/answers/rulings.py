@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.analysis import Analysis
+from bot.analysis import Analysis, concept_id
 from bot.answers.cards import card_from_button, find_card
 from bot.answers.paging import RULINGS_PER_PAGE, hit_pages, ruling_block, rulings_pages
 from bot.answers.registry import AnswerContext, UserError, action, answer
@@ -23,7 +23,8 @@ from bot.ranking import ranker, snippet
 from bot.reply import Action, Reply, format_date, in_quotes, quote_user
 from bot.search import EXACT, FUZZY, NameHit
 from bot.store import CardRecord, PassageRecord, RulingRecord, Store
-from bot.text import clean
+from bot.text import clean, name_words
+from bot.textsearch import synonyms
 
 #: Search hits shown at most; the answer says how many more there were.
 MAX_HITS = 60
@@ -150,7 +151,7 @@ async def search_rulings(store: Store, text: str, card_id: int | None = None, li
     top = found.hits[0].score
     kept = [h for h in found.hits if h.score >= top * KEEP_SHARE]
     hits = [RulingHit(h.passage, _owner(h.passage.title if h.passage.card_id else None, h.passage.title),
-                      snippet(h.passage.text, found.analysis, r.analyser)) for h in kept]
+                      snippet(h.passage.text, found.analysis, r.analyser, bold=True)) for h in kept]
     return SearchResult(hits, len(hits), "ranked", found.analysis)
 
 
@@ -177,15 +178,23 @@ def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None) 
 
 
 def query_notes(analysis: Analysis | None) -> list[str]:
-    """German lines on what a search did beyond the typed words: input cut."""
-    if analysis is not None and analysis.truncated:
-        return ["Die Suche war sehr lang; nur der Anfang wurde verwendet."]
-    return []
+    """German lines on what a search did beyond the typed words: the synonym groups of ``data/synonyms.tsv``
+    whose terms were searched too (``Auch gesucht: manawert, umgewandelte manakosten …``), input cut."""
+    if analysis is None:
+        return []
+    used = set(analysis.concepts)
+    lines = [f"Auch gesucht: {', '.join(group.labels[:6])} ({group.source})." for group in synonyms()
+             if concept_id("s", group.key) in used]
+    if analysis.truncated:
+        lines.append("Die Suche war sehr lang; nur der Anfang wurde verwendet.")
+    return lines
 
 
 def search_intro(result: SearchResult, shown_text: str) -> str:
     """Lead text of a search answer: how many rulings answer, best first, in German."""
-    lines = [f"{result.total} passende Rulings für „{shown_text}“, die besten zuerst"]
+    lines = [f"{result.total} Treffer für „{shown_text}“, die passendsten zuerst"]
+    if result.total >= MAX_HITS:
+        lines.append(f"Nur die besten {MAX_HITS}; für mehr die Suche genauer fassen, z. B. mit einer Karte (`karte:`).")
     lines += query_notes(result.analysis)
     return "\n".join(lines)
 
@@ -272,6 +281,14 @@ def _hit_buttons(hits: list[RulingHit]) -> list[Action]:
     return list(buttons.values())
 
 
+def _only_name(result: SearchResult, card: CardRecord) -> bool:
+    """True when every searched word is a word of the card's name ("Tolsimir" names Tolsimir Wolfsblut)."""
+    words = set(name_words(card.name))
+    typed = result.analysis.words if result.analysis is not None else []
+    typed_words = name_words(" ".join(typed))
+    return bool(typed_words) and all(any(w.startswith(t) or t.startswith(w) for w in words) for t in typed_words)
+
+
 async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = None) -> Reply:
     """The answer to ``/ruling suche: …`` (optionally within one card's rulings; when that card's rulings
     do not contain the words, the hits in all rulings with a note saying so).
@@ -288,7 +305,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         lead = f"In den Rulings von {card.name} kommt „{shown}“ nicht vor; Treffer in allen Rulings:\n"
         card = None
     named = await named_card(ctx, text) if card is None else None
-    if named is not None and (not result.hits or named[1]):
+    if named is not None and (not result.hits or named[1] or _only_name(result, named[0])):
         # The search text names a card (F22: „Tolsimir“, „Kenner der Strassen“): its rulings first.
         return await _card_first(ctx, named[0], text, result)
     if not result.hits:
