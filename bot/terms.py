@@ -41,9 +41,10 @@ from bot.textsearch import SynonymGroup, synonyms
 
 TERMS_PATH = DATA_DIR / "terms_de_en.tsv"
 SENSES_PATH = DATA_DIR / "terms_documents.tsv"
-#: The documents of 2005–2007 (file prefixes): their old terms (Vorrang, im Spiel, spielen) are meant in the
-#: old sense; the later documents use those words in their ordinary senses.
-OLD_DOCUMENTS = frozenset({"000", "001"})
+#: The documents whose older terms (im Spiel, Permanent, spielen) are meant in the old sense: the FAQs and the
+#: clash article of 2005–2007 and the third-party rules explanation 003, which keeps the older words (its
+#: "Vorrang" is precedence: data/terms_documents.tsv). The rulings lists of 2017 and 2026 use today's terms.
+OLD_DOCUMENTS = frozenset({"000", "001", "003"})
 #: Longest query looked at (characters); the table's longest name has under 40.
 MAX_QUERY = 200
 #: Fuzzy tier: minimum ``fuzz.ratio`` on compact keys, margin over the next term, minimum key length.

@@ -56,8 +56,10 @@ def test_old_and_new_terms_share_the_concept(a):
 
 
 def test_old_terms_count_only_in_old_documents(a):
-    # 003 writes "hat der „kann nicht“-Effekt Vorrang": precedence, not priority.
-    assert concept("Priorität") not in a.analyse("Vorrang", old_terms=False, document="003").terms
+    assert concept("Schlachtfeld") not in a.analyse("im Spiel", old_terms=False, document="004").terms
+    assert concept("Schlachtfeld") in a.analyse("im Spiel", old_terms=True, document="001").terms
+    # 003 writes "hat der „kann nicht“-Effekt Vorrang" (003:35): precedence, not priority (data/terms_documents.tsv).
+    assert concept("Priorität") not in a.analyse("Vorrang", old_terms=True, document="003").terms
     assert concept("Priorität") in a.analyse("Vorrang", old_terms=True, document="001").terms
 
 
