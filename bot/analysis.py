@@ -35,7 +35,8 @@ from functools import lru_cache
 import Stemmer
 from rapidfuzz import fuzz, process
 
-from bot.text import GERMAN_STOP_WORDS, canonical, clean, strip_marks
+from bot.text import STOP_WORDS as TEXT_STOP_WORDS
+from bot.text import canonical, clean, strip_marks
 
 #: Most tokens read from one text (a 6 000-character question has about 1 000).
 MAX_TOKENS = 1200
@@ -72,7 +73,7 @@ QUESTION_WORDS = _word_list(
     überhaupt also eigentlich trotzdem dabei dann dass daß hier dort etwa
     """
 )
-#: Function words of German (beyond :data:`bot.text.GERMAN_STOP_WORDS`) and the English ones players mix in.
+#: Function words of German and English beyond :data:`bot.text.STOP_WORDS` (the one list this extends).
 MORE_STOP_WORDS = _word_list(
     """
     aber alle allem allen aller alles als also am an andere anderen anderer anderes auch auf aus bei beim bin
@@ -88,7 +89,7 @@ MORE_STOP_WORDS = _word_list(
     the a an of to is are and or on in it its be can does do what when how if with for by this that which
     """
 )
-STOP_WORDS = GERMAN_STOP_WORDS | QUESTION_WORDS | MORE_STOP_WORDS
+STOP_WORDS = TEXT_STOP_WORDS | QUESTION_WORDS | MORE_STOP_WORDS
 #: Function words that can decide a rules question ("unter 0", "ohne Manakosten", "nicht beide"): indexed and
 #: searched as terms, but a question of only such words is no question ("ohne" alone finds nothing).
 WEAK_WORDS = _word_list(

@@ -8,13 +8,14 @@ import re
 
 import pytest
 
-from bot.answers import cards, chat, clash, mana, mechanics, meta, rules, rulings, terms
+from bot.answers import cards, chat, clash, mana, mechanics, meta, questions, rules, rulings, terms
 from bot.client import extensions
 from bot.console import CommandLine
 
 #: Every extension in cogs/, found by walking the package (bot.client.extensions).
 EXTENSIONS = [
-    "cogs.cards", "cogs.chat", "cogs.clash", "cogs.mana", "cogs.mechanics", "cogs.meta", "cogs.rules", "cogs.rulings",
+    "cogs.cards", "cogs.chat", "cogs.clash", "cogs.mana", "cogs.mechanics", "cogs.meta", "cogs.questions", "cogs.rules",
+    "cogs.rulings",
 ]
 #: Every slash command (English path) → its answer function and {option: completer function}.
 COMMANDS = {
@@ -31,6 +32,7 @@ COMMANDS = {
     ("clash", "odds"): (clash.clash_odds, {}),
     ("info",): (meta.info_answer, {}),
     ("help",): (meta.help_answer, {}),
+    ("ask",): (questions.question_answer, {}),
 }
 
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
@@ -55,7 +57,7 @@ def test_extensions_are_found_by_walking_cogs():
 async def test_every_extension_loads(bot):
     assert sorted(bot.extensions) == EXTENSIONS
     assert sorted(c.name for c in bot.tree.get_commands()) == [
-        "Explain cards", "card", "clash", "help", "info", "mana", "mechanic", "rule", "ruling",
+        "Explain cards", "ask", "card", "clash", "help", "info", "mana", "mechanic", "rule", "ruling",
     ]
     menu = next(c for c in bot.tree.get_commands() if c.name == "Explain cards")
     assert menu.extras["answer"] is chat.explain_cards

@@ -102,6 +102,11 @@ async def register_field(ctx: AnswerContext) -> Field | None:
 #: (command as a German user types it, what it does, an example). A test checks that every command of the
 #: bot's command tree is listed here.
 HELP = (
+    (
+        "/frage",
+        "Eine Regelfrage in eigenen Worten: die passendste Stelle ganz, weitere als Knöpfe",
+        "/frage frage: Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?",
+    ),
     ("/karte", "Kartentext, Manakosten, Typzeile und Rulings einer Karte", "/karte name: Boros-Rekrut"),
     ("/ruling", "Alle Rulings einer Karte oder Volltextsuche in allen Rulings", "/ruling suche: Bibliothek mischen"),
     ("/regel", "Regel nach Nummer (wie in den Dokumenten gedruckt) oder Stichwort", "/regel suche: 701.19"),
