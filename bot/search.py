@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import bisect
 import heapq
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
@@ -242,32 +242,49 @@ class NameIndex:
                 offer(key_owner[pos], EXACT if k == key else PREFIX, 100.0 * len(key) / len(k))
         query_words = name_words(query)[:MAX_QUERY_WORDS]
         if query_words and len(best) < limit:
-            candidates: set[int] | None = None
-            owners = self._word_owner
-            for qw in query_words:
-                span = self._range(self._word_strings, qw, SCAN_CAP)
-                found = set(owners[span.start : span.stop])
-                candidates = found if candidates is None else candidates & found
-            for idx in candidates or ():
-                offer(idx, WORD_PREFIX, 90.0)
+            self._word_prefix_tier(query_words, offer)
         if len(best) < limit:
-            # ß is "ss" in the keys: a ß typed for one letter would be two edits, so also try it as one "s".
-            edit_keys = dict.fromkeys([*keys, *(name_keys(query.replace("ß", "s")) if "ß" in query else ())])
-            for key in edit_keys:
-                if MIN_EDIT_LENGTH <= len(key) <= 100:
-                    for idx, dist in self._one_edit(key).items():
-                        if dist:
-                            offer(idx, FUZZY, EDIT_SCORE)
+            self._typo_tiers(query, keys, query_words, (limit, fuzzy_cutoff), best, offer)
+        return self._ranked(best, query, limit)
+
+    def _word_prefix_tier(self, query_words: list[str], offer: Callable[[int, int, float], None]) -> None:
+        """Offer every entry of which each query word starts some word ("konklave chor")."""
+        candidates: set[int] | None = None
+        owners = self._word_owner
+        for qw in query_words:
+            span = self._range(self._word_strings, qw, SCAN_CAP)
+            found = set(owners[span.start : span.stop])
+            candidates = found if candidates is None else candidates & found
+        for idx in candidates or ():
+            offer(idx, WORD_PREFIX, 90.0)
+
+    def _typo_tiers(
+        self, query: str, keys: tuple[str, ...], query_words: list[str], bounds: tuple[int, float],
+        best: dict[int, tuple[int, bool, float, int, str, int]], offer: Callable[[int, int, float], None],
+    ) -> None:
+        """Offer the fuzzy tier: whole names one edit away, then (while fewer than ``limit`` cards are offered)
+        word-by-word similarity of at least ``cutoff``; ``bounds`` = (limit, cutoff)."""
+        limit, cutoff = bounds
+        # ß is "ss" in the keys: a ß typed for one letter would be two edits, so also try it as one "s".
+        edit_keys = dict.fromkeys([*keys, *(name_keys(query.replace("ß", "s")) if "ß" in query else ())])
+        for key in edit_keys:
+            if MIN_EDIT_LENGTH <= len(key) <= 100:
+                for idx, dist in self._one_edit(key).items():
+                    if dist:
+                        offer(idx, FUZZY, EDIT_SCORE)
         long_words = [w for w in query_words if len(w) >= MIN_FUZZY_LENGTH]
-        if len(best) < limit and long_words:
-            # A word too short for the fuzzy tier counts when it starts a word of the name ("de" of "der"),
-            # else as unmatched ("Wg Grozoth" is not "Auge Grozoth").
-            short = [w for w in query_words if len(w) < MIN_FUZZY_LENGTH]
-            for idx, total in self._fuzzy_entries(long_words, fuzzy_cutoff, limit * 4):
-                total += sum(100.0 for sw in short if any(w.startswith(sw) for w in self._entry_words[idx]))
-                offer(idx, FUZZY, total / len(query_words))
-        # Ties (same tier, language and score: "Boros-Rekrut" and "Boros Rekrut" share a key) go to the name
-        # closest to what was typed, separators included.
+        if len(best) >= limit or not long_words:
+            return
+        # A word too short for the fuzzy tier counts when it starts a word of the name ("de" of "der"),
+        # else as unmatched ("Wg Grozoth" is not "Auge Grozoth").
+        short = [w for w in query_words if len(w) < MIN_FUZZY_LENGTH]
+        for idx, total in self._fuzzy_entries(long_words, cutoff, limit * 4):
+            total += sum(100.0 for sw in short if any(w.startswith(sw) for w in self._entry_words[idx]))
+            offer(idx, FUZZY, total / len(query_words))
+
+    def _ranked(self, best: dict[int, tuple[int, bool, float, int, str, int]], query: str, limit: int) -> list[NameHit]:
+        """The best ``limit`` offers as hits. Ties (same tier, language and score: "Boros-Rekrut" and
+        "Boros Rekrut" share a key) go to the name closest to what was typed, separators included."""
         typed = clean(query)[:200].casefold()
         top = heapq.nsmallest(limit * 2, best.values())
         top.sort(key=lambda r: (r[0], r[1], r[2], -fuzz.ratio(typed, self.entries[r[5]].name.casefold()), r[3], r[4]))

@@ -119,6 +119,7 @@ def test_every_command_survives_hostile_input(harness, request):
     loop, bot, cli = harness
     examples = request.config.getoption("--fuzz-examples")
     assert cli.commands
+    assert ("ask",) in cli.commands  # /frage: free questions up to 6 000 characters
 
     def fuzz_command(spec):
         @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
