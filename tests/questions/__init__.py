@@ -1,0 +1,106 @@
+"""The evaluation set of player questions for ``/frage`` (issue 19), written from the documents before any tuning.
+
+Two files hold it, and they are the truth: ``tuning.toml`` (two thirds, free to tune on) and ``heldout.toml``
+(one third, set aside before any tuning and only ever read to report figures). ``split.py`` made the split
+once with a fixed seed and can check it. Each entry::
+
+    [[question]]
+    id = "q042"                      # unique over both files
+    text = "convoke mit getappten kreaturen?"
+    gold = ["001:78", "cr:702.51a"]  # "<file prefix>:<line where the passage begins>", optional "cr:<rule>"
+    clause = "nur ungetappte Kreaturen"  # verbatim from the first gold passage: the deciding statement
+    card = ""                        # the card the question names (the document's German name), or ""
+    kind = "ruling"                  # ruling | mechanic | rule | explanation
+    note = ""                        # optional: why this gold
+
+Gold ids of the documents follow :mod:`tests.questions.passages`; ``cr:`` golds name rules of the
+Comprehensive Rules of 2026-04-17. Every question has at least one document gold, and the first gold is
+always a document passage.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PARTS = ("tuning", "heldout")
+KINDS = ("ruling", "mechanic", "rule", "explanation")
+CR_PREFIX = "cr:"
+
+
+@dataclass(frozen=True)
+class Question:
+    """One player question with the passages that answer it.
+
+    ``gold`` lists ``"<prefix>:<line>"`` document passages first-gold-first, then optional ``"cr:<rule>"``;
+    ``part`` is the file the question was read from (``"tuning"`` or ``"heldout"``).
+    """
+
+    id: str
+    text: str
+    gold: tuple[str, ...]
+    clause: str
+    card: str
+    kind: str
+    part: str
+    note: str = ""
+
+    @property
+    def document_gold(self) -> tuple[str, ...]:
+        """The gold ids that name a passage of the documents (``"001:78"``), in order; no ``cr:`` golds."""
+        return tuple(g for g in self.gold if not g.startswith(CR_PREFIX))
+
+    @property
+    def document(self) -> str:
+        """The file prefix (``"000"`` … ``"004"``) of the first gold passage: the document the question is on."""
+        return self.gold[0].split(":", 1)[0]
+
+
+def path_of(part: str) -> Path:
+    """The TOML file of ``part`` (``"tuning"`` or ``"heldout"``).
+
+    Raises:
+        ValueError: ``part`` is not one of ``PARTS``.
+    """
+    if part not in PARTS:
+        raise ValueError(f"unknown part {part!r}; expected one of {', '.join(PARTS)}")
+    return HERE / f"{part}.toml"
+
+
+def parse(raw: dict, part: str) -> Question:
+    """One ``[[question]]`` table of a part's TOML file as a :class:`Question`.
+
+    Raises:
+        KeyError: a required key (id, text, gold, clause, card, kind) is missing.
+    """
+    return Question(
+        id=raw["id"],
+        text=raw["text"],
+        gold=tuple(raw["gold"]),
+        clause=raw["clause"],
+        card=raw["card"],
+        kind=raw["kind"],
+        part=part,
+        note=raw.get("note", ""),
+    )
+
+
+def load(part: str) -> list[Question]:
+    """The questions of ``part`` (``"tuning"`` or ``"heldout"``) in file order.
+
+    The held-out part exists to report figures; never tune a ranking on what it returns.
+
+    Raises:
+        ValueError: unknown part.
+        OSError, tomllib.TOMLDecodeError: the file is missing or not valid TOML.
+    """
+    with path_of(part).open("rb") as handle:
+        data = tomllib.load(handle)
+    return [parse(raw, part) for raw in data.get("question", [])]
+
+
+def load_all() -> list[Question]:
+    """Both parts, tuning first, each in file order."""
+    return [question for part in PARTS for question in load(part)]

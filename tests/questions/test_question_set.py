@@ -1,0 +1,138 @@
+"""The question set for /frage is well-formed against the documents in data/sources/ (no store, no bot code).
+
+Checked: size, unique ids, the held-out third and its seeded split, the share of questions without a card,
+every document covered; every document gold id names a line where a passage begins (tests/questions/passages.py);
+each clause stands verbatim in its first gold passage and not in the question's own text.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tests.questions import CR_PREFIX, KINDS, PARTS, Question, load, load_all, split
+from tests.questions.passages import PREFIXES, passage_kind, passage_starts, passage_text, source_lines
+
+QUESTIONS = load_all()
+GOLD = re.compile(r"^(?P<prefix>\d{3}):(?P<line>[1-9]\d*)$")
+CR_GOLD = re.compile(r"^cr:\d{3}(?:\.\d+[a-z]?)?$")
+REFERENCE = Path(os.environ.get("REGELBOT_REFERENCE") or Path(__file__).resolve().parents[3] / "shared" / "reference")
+CR_FILE = REFERENCE / "MagicCompRules_20260417.txt"
+
+
+def ids(questions: list[Question]) -> list[str]:
+    return [q.id for q in questions]
+
+
+def test_size_and_unique_ids():
+    assert len(QUESTIONS) >= 200
+    assert len(set(ids(QUESTIONS))) == len(QUESTIONS)
+    assert all(re.fullmatch(r"q\d{3}", q.id) for q in QUESTIONS)
+
+
+def test_one_third_held_out():
+    heldout = load("heldout")
+    assert abs(len(heldout) - len(QUESTIONS) / 3) <= 2
+    assert {q.part for q in heldout} == {"heldout"}
+    assert not set(ids(heldout)) & set(ids(load("tuning")))
+
+
+def test_split_is_the_seeded_one():
+    assert split.check() == []
+
+
+def test_both_parts_have_the_same_mix():
+    for part in PARTS:
+        questions = load(part)
+        share_without_card = sum(not q.card for q in questions) / len(questions)
+        assert share_without_card >= 1 / 3, part
+        assert {q.document for q in questions} == set(PREFIXES), part
+
+
+def test_a_third_names_no_card():
+    assert sum(not q.card for q in QUESTIONS) >= len(QUESTIONS) / 3
+
+
+def test_every_document_is_covered():
+    counts = Counter(q.document for q in QUESTIONS)
+    assert set(counts) == set(PREFIXES)
+    assert min(counts.values()) >= 10
+    assert counts["001"] == max(counts.values())
+
+
+def test_kinds_and_fields():
+    for q in QUESTIONS:
+        assert q.kind in KINDS, q.id
+        assert q.text.strip() and q.clause.strip(), q.id
+        assert q.document_gold and q.gold[0] == q.document_gold[0], f"{q.id}: first gold must be a document passage"
+        assert len(set(q.gold)) == len(q.gold), q.id
+
+
+@pytest.mark.parametrize("question", QUESTIONS, ids=ids(QUESTIONS))
+def test_document_golds_begin_a_passage(question: Question):
+    for gold in question.document_gold:
+        match = GOLD.match(gold)
+        assert match, f"{question.id}: malformed gold {gold!r}"
+        prefix, line = match["prefix"], int(match["line"])
+        assert prefix in PREFIXES, f"{question.id}: no document {prefix}"
+        text = source_lines(prefix)[line - 1] if line <= len(source_lines(prefix)) else ""
+        assert line in passage_starts(prefix), f"{question.id}: {gold} begins no passage: {text[:70]!r}"
+
+
+@pytest.mark.parametrize("question", QUESTIONS, ids=ids(QUESTIONS))
+def test_clause_is_in_the_first_gold_and_not_in_the_question(question: Question):
+    prefix, line = question.gold[0].split(":")
+    assert len(question.clause.split()) >= 4, question.id
+    assert question.clause in passage_text(prefix, int(line)), f"{question.id}: clause not in {question.gold[0]}"
+    assert question.clause.casefold() not in question.text.casefold(), f"{question.id}: question copies its clause"
+
+
+def test_named_cards_stand_in_the_documents():
+    text = "\n".join("\n".join(source_lines(prefix)) for prefix in PREFIXES)
+    for q in QUESTIONS:
+        for half in filter(None, q.card.split(" // ")):
+            assert half in text, f"{q.id}: card {q.card!r} not in the documents"
+
+
+def test_cr_golds_are_rule_numbers():
+    for q in QUESTIONS:
+        for gold in q.gold:
+            if gold.startswith(CR_PREFIX):
+                assert CR_GOLD.match(gold), f"{q.id}: malformed {gold!r}"
+
+
+@pytest.mark.skipif(not CR_FILE.exists(), reason="reference Comprehensive Rules 2026-04-17 not present")
+def test_cr_golds_exist_in_the_2026_rules():
+    numbers = {line.split(" ", 1)[0].rstrip(".") for line in CR_FILE.read_text(encoding="utf-8-sig").splitlines()}
+    missing = [(q.id, g) for q in QUESTIONS for g in q.gold if g.startswith(CR_PREFIX) and g[3:] not in numbers]
+    assert not missing
+
+
+def test_passage_rules_on_known_lines():
+    clash, faq, explained = passage_starts("000"), passage_starts("001"), passage_starts("003")
+    assert {5, 9, 11, 20, 33, 55} <= clash and not {2, 12, 19, 29} & clash  # steps 1.-8. belong to line 11
+    assert {24, 71, 74, 78, 2830} <= faq  # prose, quoted rules (502.32a, 502.46b), a ruling, a rule after "Beispiel:"
+    assert not {22, 26, 56, 60, 64, 3058} & faq  # section title, example card name and text, "*Du" without space
+    assert {5, 7, 428} <= explained and not {4, 6, 36, 429} & explained  # after "-" and after "Begriffeplayer -"
+    assert len(passage_starts("002")) == 13 and len(passage_starts("004")) == 6
+    assert min(passage_starts("002")) == 5 and 3 not in passage_starts("002")  # a date line begins nothing
+    clash_sequence = passage_text("000", 11)
+    assert clash_sequence.endswith("werden auf den Stapel gelegt.") and "weder Remis" not in clash_sequence
+    assert (
+        passage_text("003", 7)
+        == "Eine Partie zu zweit ist eine Partie, die mit genau zwei Spielern beginnt.\nBegriffeplayer -"
+    )
+
+
+def test_kind_is_that_of_the_first_gold():
+    wrong = [q.id for q in QUESTIONS if q.kind != passage_kind(*map_gold(q.gold[0]))]
+    assert not wrong
+
+
+def map_gold(gold: str) -> tuple[str, int]:
+    prefix, line = gold.split(":")
+    return prefix, int(line)
