@@ -24,13 +24,16 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from bot.analysis import Analyser, Analysis, Options
+from bot.analysis import STOP_WORDS, Analyser, Analysis, Options, tokens
 from bot.mentions import scanner
 from bot.search import NameIndex
 from bot.store import PassageRecord, Store
 from bot.terms import analyser
+from bot.text import tokens as fold_tokens
 from bot.textsearch import fts_match
 
+#: A card-name word found more often than this in the documents is no sign that a question names the card.
+MAX_NAME_WORD = 12
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("concepts", "card", "rule", "kind", "today")
 
@@ -39,15 +42,16 @@ FEATURES = ("concepts", "card", "rule", "kind", "today")
 class Weights:
     """Weights of the ranking (tuned on the tuning part of the question set only)."""
 
-    names: float = 2.0
-    terms: float = 1.0
+    names: float = 1.0
+    terms: float = 3.0
+    raw: float = 2.0
     scale: float = 10.0
     concept: float = 0.25
     card: float = 6.0
     rule: float = 8.0
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
-        ("glossary", 0.0), ("term", -0.8), ("card", -1.5),
+        ("glossary", 0.0), ("term", -4.0), ("card", -4.0),
     )
     changed: float = -1.5
     candidates: int = 120
@@ -124,10 +128,10 @@ class Ranker:
         """The passages that answer ``text``, best first (≤ ``limit``), optionally only of ``kinds`` or of one
         card (``card_id``). Never raises for any text (a store without the index: :class:`SearchIndexMissing`)."""
         analysis = self.analyser.analyse(text, question=True)
-        cards = scanner(names).scan(text, 3) if names is not None and "card" in self.features else []
-        match = fts_match([[t] for t in analysis.all_terms()], any_group=True)
+        cards = self.named_cards(text, analysis, names) if names is not None and "card" in self.features else []
+        match = self._match(analysis)
         w = self.weights
-        found = await store.passage_candidates(match, w.candidates, (w.names, w.terms)) if match else []
+        found = await store.passage_candidates(match, w.candidates, (w.names, w.terms, w.raw)) if match else []
         base = dict(found)
         extra: list[int] = []
         for cid in [card_id] if card_id is not None else cards:
@@ -144,6 +148,47 @@ class Ranker:
         hits.sort(key=lambda h: (-h.score, h.passage.id))
         clear = len(hits) < 2 or hits[0].score - hits[1].score >= w.margin
         return Ranked(hits[:limit], analysis, cards, clear and bool(hits))
+
+    def _match(self, analysis: Analysis) -> str:
+        """The FTS5 query: any analysed term in the analysed columns, any typed content word in the raw column."""
+        analysed = fts_match([[t] for t in analysis.all_terms()], any_group=True, column="names terms")
+        raw = [w for w in dict.fromkeys(t for word in analysis.words for t in fold_tokens(word)) if len(w) > 1]
+        if not analysed or not raw or self.weights.raw <= 0:
+            return analysed
+        return f"{analysed} OR {fts_match([[w] for w in raw], any_group=True, column='raw')}"
+
+    def named_cards(self, text: str, analysis: Analysis, names: NameIndex) -> list[int]:
+        """Cards the question names: whole names in any spelling ``/karte`` accepts (:class:`NameScanner`), else
+        cards one of whose rare name words the question uses in any form ("circu", "tolsimir",
+        "geschmolzenen Wachposten"); at most three."""
+        found = scanner(names).scan(text, 3)
+        if found:
+            return found
+        words = self._name_words(names)
+        votes: dict[int, int] = {}
+        for term in dict.fromkeys(analysis.terms):
+            for card_id in words.get(term, ()):
+                votes[card_id] = votes.get(card_id, 0) + 1
+        ranked = sorted(votes, key=lambda c: (-votes[c], c))
+        return ranked[:3] if len(ranked) <= 3 else []
+
+    def _name_words(self, names: NameIndex) -> dict[str, frozenset[int]]:
+        """Stem → cards, for the stems of card-name words that name few cards and are rare in the documents."""
+        cached = getattr(self, "_names_cache", None)
+        if cached is not None and cached[0] is names:
+            return cached[1]
+        by_stem: dict[str, set[int]] = {}
+        for e in names.entries:
+            for word in tokens(e.name):
+                if len(word) >= 4 and word not in STOP_WORDS:
+                    by_stem.setdefault(self.analyser.stems(word)[0], set()).add(e.card_id)
+        counts: dict[str, int] = {}
+        for word, n in self.analyser.vocab.words.items():
+            stem = self.analyser.stems(word)[0]
+            counts[stem] = counts.get(stem, 0) + n
+        rare = {s: frozenset(c) for s, c in by_stem.items() if len(c) <= 2 and counts.get(s, 0) <= MAX_NAME_WORD}
+        self._names_cache = (names, rare)
+        return rare
 
     def _features(self, p: PassageRecord, analysis: Analysis, cards: list[int]) -> dict[str, float]:
         w = self.weights

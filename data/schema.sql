@@ -313,7 +313,9 @@ CREATE TABLE passages (
     concepts    TEXT NOT NULL DEFAULT '' -- concept ids of the passage, space-separated
 );
 CREATE INDEX passages_card ON passages(card_id);
-CREATE VIRTUAL TABLE passages_fts USING fts5(names, terms, tokenize = 'unicode61 remove_diacritics 0');
+-- names: the analysed title (card, section); terms: the analysed text; raw: title and text as written (folded by
+-- the tokenizer), so a word form the analysis does not join still counts as typed.
+CREATE VIRTUAL TABLE passages_fts USING fts5(names, terms, raw, tokenize = 'unicode61 remove_diacritics 2');
 -- The documents' words (lower case) with their counts and lemmas: the analyser's vocabulary at query time.
 CREATE TABLE vocabulary (
     word  TEXT PRIMARY KEY,

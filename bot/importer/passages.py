@@ -226,11 +226,11 @@ def write(conn: sqlite3.Connection, sources: Path) -> int:
         names, terms, concepts = _analysed(a, p)
         rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,
                      p.text, p.date, p.source, p.status, concepts))
-        fts.append((pid, names, terms))
+        fts.append((pid, names, terms, f"{p.title}\n{p.text}"))
     conn.executemany(
         "INSERT INTO passages (id, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text, date,"
         " source, status, concepts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         rows,
     )
-    conn.executemany("INSERT INTO passages_fts (rowid, names, terms) VALUES (?, ?, ?)", fts)
+    conn.executemany("INSERT INTO passages_fts (rowid, names, terms, raw) VALUES (?, ?, ?, ?)", fts)
     return len(rows)

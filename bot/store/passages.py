@@ -44,19 +44,19 @@ class PassageQueries(StoreBase):
     """Queries of the question search."""
 
     async def passage_candidates(
-        self, match: str, limit: int, weights: tuple[float, float] = (2.0, 1.0)
+        self, match: str, limit: int, weights: tuple[float, float, float] = (1.0, 3.0, 2.0)
     ) -> list[tuple[int, float]]:
         """``(passage id, score)`` of the passages matching the FTS5 expression ``match`` (built by
-        :func:`bot.textsearch.fts_match` from analysed terms), best first, ≤ ``limit``. The score is
-        ``-bm25`` with ``weights`` for the columns (names, terms): larger is better.
+        :func:`bot.textsearch.fts_match` from analysed terms and typed words), best first, ≤ ``limit``. The score
+        is ``-bm25`` with ``weights`` for the columns (names, terms, raw): larger is better.
 
         Raises:
             SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
         """
         rows = await self.fetch_search(
-            "SELECT rowid, -bm25(passages_fts, ?, ?) AS s FROM passages_fts WHERE passages_fts MATCH ?"
+            "SELECT rowid, -bm25(passages_fts, ?, ?, ?) AS s FROM passages_fts WHERE passages_fts MATCH ?"
             " ORDER BY s DESC, rowid LIMIT ?",
-            (weights[0], weights[1], match, limit),
+            (*weights, match, limit),
         )
         return [(int(r[0]), float(r[1])) for r in rows]
 
