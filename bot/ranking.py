@@ -5,6 +5,8 @@ against the passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm
 (names, terms). The best :attr:`Weights.candidates` are then re-scored with the features the domain gives,
 each measured in ``bench/bench_questions.py`` (with and without):
 
+* **coverage**: the share of the question's terms (weighted by ``log(N / df)``) the passage holds, so a
+  passage that answers every part of the question beats one that repeats a single word;
 * **concepts**: concept ids (term table, synonym groups) shared by question and passage, each weighted by
   how rare it is among the passages (``log(N / df)``);
 * **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte``
@@ -35,7 +37,7 @@ from bot.textsearch import fts_match
 #: A card-name word found more often than this in the documents is no sign that a question names the card.
 MAX_NAME_WORD = 12
 #: Features of the re-scoring (names used by the benchmark's ablation).
-FEATURES = ("concepts", "card", "rule", "kind", "today")
+FEATURES = ("coverage", "concepts", "card", "rule", "kind", "today")
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class Weights:
     raw: float = 2.0
     scale: float = 10.0
     concept: float = 0.25
+    coverage: float = 2.0
     card: float = 6.0
     rule: float = 8.0
     kind: tuple[tuple[str, float], ...] = (
@@ -101,9 +104,11 @@ class Ranker:
 
     def __init__(
         self, analyser: Analyser, concept_counts: dict[str, int], total: int, weights: Weights | None = None,
-        features: tuple[str, ...] = FEATURES,
+        features: tuple[str, ...] = FEATURES, term_counts: dict[str, int] | None = None,
     ) -> None:
         self.analyser = analyser
+        self._term_idf = {t: math.log((total + 1) / n) for t, n in (term_counts or {}).items()}
+        self._unknown_idf = math.log(total + 1)
         self.weights = weights or Weights()
         self.features = frozenset(features)
         common = max(1, int(total * self.weights.common))
@@ -193,6 +198,10 @@ class Ranker:
     def _features(self, p: PassageRecord, analysis: Analysis, cards: list[int]) -> dict[str, float]:
         w = self.weights
         out: dict[str, float] = {}
+        if "coverage" in self.features and analysis.terms:
+            weights = {t: self._term_idf.get(t, self._unknown_idf) for t in analysis.terms}
+            held = sum(v for t, v in weights.items() if t in p.terms)
+            out["coverage"] = w.coverage * held / (sum(weights.values()) or 1.0)
         if "concepts" in self.features:
             shared = set(analysis.concepts) & set(p.concepts)
             out["concepts"] = w.concept * sum(self._idf.get(c, 0.0) for c in shared)
@@ -212,7 +221,8 @@ class Ranker:
 async def _load(store: Store, options: Options | None) -> Ranker:
     words, lemmas = await store.passage_vocabulary()
     counts = await store.concept_counts()
-    return Ranker(analyser(words, lemmas, options), counts, await store.passage_count())
+    total = await store.passage_count()
+    return Ranker(analyser(words, lemmas, options), counts, total, term_counts=await store.term_counts())
 
 
 async def ranker(store: Store) -> Ranker:

@@ -19,7 +19,7 @@ QUESTION_WORDS = _word_list(
     """
     was wie wer wen wem wessen wo wann warum wieso weshalb weswegen welche welcher welches welchen welchem
     wohin woher womit wozu wodurch worauf wofür passiert passieren geschieht gilt eigentlich genau denn mal
-    bitte frage fragen hallo hi leute jemand weiß weiss gibt gibts gib bekomme bekommt stimmt richtig
+    bitte frage fragen hallo hi leute jemand weiß weiss gibt gibts gib stimmt richtig
     überhaupt also eigentlich trotzdem dabei dann dass daß hier dort etwa
     """
 )

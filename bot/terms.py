@@ -315,7 +315,8 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
 
     * each term of ``data/terms_de_en.tsv``: German name and variants, old terms (``old``, meant only in the
       old documents and in questions) and the English name (stemmed as English);
-    * each group of ``data/synonyms.tsv``: its patterns (one concept per group; counted like old terms);
+    * each group of ``data/synonyms.tsv``: its patterns (one concept per group; a pattern that is an old name
+      of the term table counts like one);
     * each row of ``data/terms_documents.tsv``: its words with the sense of its English term, in its documents
       only; the table's own term of the same word then does not count in those documents.
     """
@@ -338,11 +339,12 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
                 out.append(ConceptName(name, concept, language="en"))
             else:
                 out.append(ConceptName(name, concept, old=rank == OLD, not_in=not_in))
+    old_names = {name.casefold() for t in terms for name in t.old}
     for group in groups:
         concept = concept_id("s", group.key)
-        # The groups mix old and new names; old documents and questions use them, the current documents reach
-        # the same term through the term table's own names.
-        out += [ConceptName(" ".join(p.words), concept, old=True) for p in group.patterns]
+        # A pattern that is an old name of the term table (spielen, im Spiel, Vorrang) counts like one: in the old
+        # documents and in questions; the others (players' words, today's terms) everywhere.
+        out += [ConceptName(" ".join(p.words), concept, old=" ".join(p.words) in old_names) for p in group.patterns]
     return out
 
 

@@ -18,7 +18,7 @@ class PassageRecord:
     """One passage, whole: its key (``"001:1246"``, ``"cr:702.51a"``, ``"term:Trampelschaden"``), kind
     (ruling | mechanic | quoted_rule | explanation | card | term | cr_rule | glossary), the id in its own table,
     the card or section it belongs to, the rule number, title, text, date, source document, today's status and
-    its concept ids."""
+    its concept ids; ``terms`` the analysed terms of its text (filled by :meth:`PassageQueries.passages`)."""
 
     id: int
     key: str
@@ -34,10 +34,12 @@ class PassageRecord:
     source: str
     status: str
     concepts: tuple[str, ...]
+    terms: frozenset[str] = frozenset()
 
 
 def _record(row: Sequence[Any]) -> PassageRecord:
-    return PassageRecord(*row[:13], tuple(row[13].split()))
+    terms = frozenset(row[14].split()) if len(row) > 14 and row[14] else frozenset()
+    return PassageRecord(*row[:13], tuple(row[13].split()), terms)
 
 
 class PassageQueries(StoreBase):
@@ -66,7 +68,11 @@ class PassageQueries(StoreBase):
         if not wanted:
             return {}
         marks = ",".join("?" * len(wanted))
-        rows = await self.fetchall(f"SELECT {_COLUMNS} FROM passages WHERE id IN ({marks})", wanted)  # noqa: S608
+        rows = await self.fetchall(
+            f"SELECT {_COLUMNS}, (SELECT terms FROM passages_fts WHERE rowid = passages.id) FROM passages"  # noqa: S608
+            f" WHERE id IN ({marks})",
+            wanted,
+        )
         return {r[0]: _record(r) for r in rows}
 
     async def passage_by_key(self, key: str) -> PassageRecord | None:
@@ -83,6 +89,14 @@ class PassageQueries(StoreBase):
         """The analyser's vocabulary: word → count, and word → lemma where the lemma differs."""
         rows = await self.fetchall("SELECT word, count, lemma FROM vocabulary")
         return {w: int(n) for w, n, _ in rows}, {w: lemma for w, _, lemma in rows if lemma}
+
+    async def term_counts(self) -> dict[str, int]:
+        """How many passages carry each analysed term (document frequency, for weighting); {} for an empty store."""
+        counts: dict[str, int] = {}
+        for (terms,) in await self.fetchall("SELECT terms FROM passages_fts"):
+            for t in set(terms.split()):
+                counts[t] = counts.get(t, 0) + 1
+        return counts
 
     async def concept_counts(self) -> dict[str, int]:
         """How many passages carry each concept id (for weighting concept hits); {} for an empty store."""
