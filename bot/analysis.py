@@ -40,6 +40,8 @@ from bot.text import canonical, clean, strip_marks
 
 #: Most tokens read from one text (a 6 000-character question has about 1 000).
 MAX_TOKENS = 1200
+#: Most tokens read from a question (a question longer than this is cut, and the answer says so).
+MAX_QUESTION_TOKENS = 300
 #: Most terms a question contributes to the full-text query (concepts and stems together).
 MAX_QUERY_TERMS = 40
 #: Least rapidfuzz ``ratio`` (0–100) for a typo correction, and at most this many corrections per question.
@@ -353,12 +355,14 @@ class Analyser:
         ``old_terms``: older names of the term table count as their concept (old documents, questions).
         ``document``: the file prefix of the passage's document (a name's sense per document, see
         :class:`Concept`); None for a question.
-        ``question``: repair spellings and typos against the vocabulary, and cap the terms at
-        :data:`MAX_QUERY_TERMS`. Never raises; bounded by :data:`MAX_TOKENS` for any input.
+        ``question``: read at most :data:`MAX_QUESTION_TOKENS` tokens, repair spellings and typos against the
+        vocabulary, and cap the terms at :data:`MAX_QUERY_TERMS`. Never raises; bounded by :data:`MAX_TOKENS`
+        for any input.
         """
-        raw = tokens(text, MAX_TOKENS + 1)
-        out = Analysis(truncated=len(raw) > MAX_TOKENS)
-        raw = raw[:MAX_TOKENS]
+        cap = MAX_QUESTION_TOKENS if question else MAX_TOKENS
+        raw = tokens(text, cap + 1)
+        out = Analysis(truncated=len(raw) > cap)
+        raw = raw[:cap]
         if question and language == "de" and self.options.spelling:
             raw = self._repair(raw)
         stems = [self.stems(w, language)[0] for w in raw]

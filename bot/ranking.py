@@ -26,7 +26,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from bot.analysis import STOP_WORDS, Analyser, Analysis, Options, tokens
+from bot.analysis import MAX_QUERY_TERMS, STOP_WORDS, Analyser, Analysis, Options, tokens
 from bot.mentions import scanner
 from bot.search import NameIndex
 from bot.store import PassageRecord, Store
@@ -54,7 +54,7 @@ class Weights:
     rule: float = 8.0
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
-        ("glossary", 0.0), ("term", -4.0), ("card", -4.0),
+        ("glossary", 0.0), ("term", -8.0), ("card", -8.0),
     )
     changed: float = -1.5
     candidates: int = 120
@@ -158,6 +158,7 @@ class Ranker:
         """The FTS5 query: any analysed term in the analysed columns, any typed content word in the raw column."""
         analysed = fts_match([[t] for t in analysis.all_terms()], any_group=True, column="names terms")
         raw = [w for w in dict.fromkeys(t for word in analysis.words for t in fold_tokens(word)) if len(w) > 1]
+        raw = raw[:MAX_QUERY_TERMS]
         if not analysed or not raw or self.weights.raw <= 0:
             return analysed
         return f"{analysed} OR {fts_match([[w] for w in raw], any_group=True, column='raw')}"
