@@ -11,7 +11,9 @@ counters, state-based actions, priority, …), each with today's rule number, it
    compact keys (case, ``ä``/``ae``/``a``, ``ß``/``ss``, hyphens and spaces ignored:
    ``Beginn des Kampfes Segment`` = ``Beginn-des-Kampfes-Segment``);
 2. **form**: the same after stripping German inflection endings word by word
-   (``zustandsbasierten Aktion`` = ``Zustandsbasierte Aktionen``, ``Legendenregeln``);
+   (``zustandsbasierten Aktion`` = ``Zustandsbasierte Aktionen``, ``Legendenregeln``), or with the
+   Snowball stems of :mod:`bot.analysis` and a participle read as its verb (``gepfropft`` = ``Pfropfen``,
+   ``befehdet`` = ``befehden``);
 3. **inside**: a query that contains a name as whole words (``Was macht Trampelschaden?``), the longest
    name wins; a single general word (kind ``term``: ``Spieler``, ``Zug``) does not count, nor does a name
    inside a sentence that says more (more than one content word besides the name: that is a question for
@@ -33,7 +35,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
-from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id
+from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id, tokens
 from bot.paths import DATA_DIR
 from bot.text import clean, name_keys, name_words
 from bot.text import tokens as fts_tokens
@@ -184,10 +186,22 @@ class TermIndex:
                 if stems:
                     self._forms.setdefault(stems, []).append((rank, i))
         self._longest = max((len(k) for k in self._forms), default=1)
+        # Word forms through the analysis (Snowball stems, a participle's verb): "gepfropft" = "Pfropfen".
+        self._form_analyser = Analyser(Vocabulary({w: 1 for t in terms for n, _ in t.names() for w in tokens(n)}),
+                                       Options(compounds=False, concepts=False, spelling=False))
+        self._snow: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        for i, term in enumerate(terms):
+            for name, rank in term.names():
+                if rank != ENGLISH:
+                    self._snow.setdefault(self._word_forms(name), []).append((rank, i))
         # Every name with its folded words as " w1 w2 …" (a word starts with t ⇔ " " + t in it), for autocompletes.
         self.name_words: list[tuple[Term, str, int, str]] = [
             (term, name, rank, " " + " ".join(fts_tokens(name))) for term in terms for name, rank in term.names()
         ]
+
+    def _word_forms(self, text: str) -> tuple[str, ...]:
+        """The Snowball stems of ``text``'s words, a participle read as its verb (``gepfropft`` → ``pfropf``)."""
+        return tuple(self._form_analyser.stems(w)[0] for w in tokens(text)[:12])
 
     def _best(self, found: list[tuple[int, int]], name_of: str, how: str) -> TermMatch:
         rank, i = min(found)
@@ -209,6 +223,9 @@ class TermIndex:
             return None
         if stems in self._forms:
             return self._best(self._forms[stems], text, "form")
+        forms = self._word_forms(text)
+        if forms in self._snow:
+            return self._best(self._snow[forms], text, "form")
         inside: list[tuple[int, int, int, tuple[str, ...]]] = []  # (-words, rank, term, window)
         for size in range(min(self._longest, len(stems)), 0, -1):
             for start in range(len(stems) - size + 1):
@@ -344,7 +361,7 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
         concept = concept_id("s", group.key)
         # A pattern that is an old name of the term table (spielen, im Spiel, Vorrang) counts like one: in the old
         # documents and in questions; the others (players' words, today's terms) everywhere.
-        out += [ConceptName(" ".join(p.words), concept, old=" ".join(p.words) in old_names) for p in group.patterns]
+        out += [ConceptName(name, concept, old=name.casefold() in old_names) for name in group.names]
     return out
 
 

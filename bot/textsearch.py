@@ -80,6 +80,8 @@ class SynonymGroup:
     key: str
     patterns: tuple[Phrase, ...]
     source: str
+    #: the patterns as written in the file, without ``*`` (umlauts kept: "ausgelöst"), for the analysis
+    names: tuple[str, ...] = ()
 
     @property
     def labels(self) -> list[str]:
@@ -129,7 +131,8 @@ def parse_synonyms(text: str) -> list[SynonymGroup]:
             phrases = tuple(pattern(p) for p in patterns.split("|"))
         except ValueError as exc:
             raise ValueError(f"synonyms.tsv Zeile {number}: {exc}") from None
-        groups.append(SynonymGroup(key, phrases, source))
+        names = tuple(" ".join(p.replace("*", " ").split()) for p in patterns.split("|"))
+        groups.append(SynonymGroup(key, phrases, source, names))
     return groups
 
 
