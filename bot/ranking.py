@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.analysis import MAX_QUERY_TERMS, STOP_WORDS, Analyser, Analysis, Options, tokens
@@ -108,6 +109,8 @@ class Ranker:
     ) -> None:
         self.analyser = analyser
         self._term_idf = {t: math.log((total + 1) / n) for t, n in (term_counts or {}).items()}
+        #: ``log(N / df)`` of every analysed term of the store (for snippets).
+        self.term_weights: Mapping[str, float] = self._term_idf
         self._unknown_idf = math.log(total + 1)
         self.weights = weights or Weights()
         self.features = frozenset(features)
@@ -238,14 +241,19 @@ async def ranker_with(store: Store, options: Options) -> Ranker:
 
 # --- snippets ------------------------------------------------------------------------------------
 
+_NUMBERING = re.compile(r"\d{1,2}[.)]")
 _SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=[A-ZÄÖÜ„\"(\d•*])")
 
 
 def sentences(text: str) -> list[str]:
     """``text`` split at sentence ends (``.``, ``!``, ``?`` followed by a capital, a quote or a digit)."""
-    out = []
+    out: list[str] = []
     for para in text.split("\n"):
-        out += [s.strip() for s in _SENTENCE.split(para) if s.strip()]
+        for part in (s.strip() for s in _SENTENCE.split(para) if s.strip()):
+            if out and _NUMBERING.fullmatch(out[-1]):  # "1." of a numbered step belongs to its sentence
+                out[-1] += " " + part
+            else:
+                out.append(part)
     return out
 
 
@@ -279,19 +287,35 @@ _WORD = re.compile(r"[^\W_]+")
 _JOIN = re.compile(r"[\s\-‐‑]+")
 
 
-def snippet(text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False) -> str:
-    """The sentence of ``text`` that matches the question best (most shared terms), with its neighbour when
-    short; whole sentences only (cut with ``…`` only past ``limit`` characters within one sentence). With
-    ``bold`` the matching words are marked (:func:`highlight`)."""
+def snippet(
+    text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False, count: int = 1,
+    weights: Mapping[str, float] | None = None,
+) -> str:
+    """The ``count`` sentences of ``text`` that match the question best (shared terms, each weighted by
+    ``weights`` — :attr:`Ranker.term_weights` — or 1; a weak word counts half), in the text's order, joined by
+    `` … ``; a single short sentence gets its neighbour. Whole sentences only (cut with ``…`` only past
+    ``limit`` characters). With ``bold`` the matching words are marked (:func:`highlight`)."""
     parts = sentences(text)
     if not parts:
         return ""
-    wanted = set(analysis.terms)
-    scores = [len(wanted & set(a.analyse(s).terms)) for s in parts]
-    best = max(range(len(parts)), key=lambda i: (scores[i], -i))
-    chosen = parts[best]
-    if len(chosen) < 120 and best + 1 < len(parts) and len(chosen) + len(parts[best + 1]) < limit:
-        chosen += " " + parts[best + 1]
+    strong, weak = set(analysis.terms), set(analysis.weak)
+    weight = weights or {}
+
+    def score(sentence: str) -> float:
+        found = a.analyse(sentence)
+        shared = (t for t in strong & set(found.terms) if not t.startswith("zz"))  # words, not their concepts
+        return sum(weight.get(t, 1.0) for t in shared) + 0.5 * len(weak & set(found.weak))
+
+    scores = [score(x) for x in parts]
+    best = sorted(sorted(range(len(parts)), key=lambda i: (-scores[i], i))[:count])
+    if len(best) == 1 and len(parts[best[0]]) < 120 and best[0] + 1 < len(parts):
+        best.append(best[0] + 1)
+    chosen = ""
+    for i in best:
+        piece = parts[i] if not chosen else (" " if i - 1 in best else " … ") + parts[i]
+        if chosen and len(chosen) + len(piece) > limit:
+            break
+        chosen += piece
     if len(chosen) > limit:
         chosen = chosen[: limit - 1].rsplit(" ", 1)[0] + "…"
     return highlight(chosen, analysis, a) if bold else chosen

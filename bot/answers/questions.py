@@ -11,10 +11,9 @@ When no candidate leads clearly (:attr:`bot.ranking.Ranked.clear`), the first li
 
 from __future__ import annotations
 
-from bot.analysis import Analyser
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.today import TodayIndex, heute_block, ruling_display, today_index
-from bot.ranking import Hit, Ranked, ranker, snippet
+from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, format_date, quote_user
 from bot.store import PassageRecord
 from bot.text import clean, shorten
@@ -80,12 +79,19 @@ def passage_page(index: TodayIndex, p: PassageRecord, lead: str = "") -> Page:
     return Page(title=shorten(p.title, 200), body=body)
 
 
-def _others(found: Ranked, hits: list[Hit], analyser: Analyser) -> list[Field]:
-    """The further candidates as fields: title, kind and the sentence that matched (whole sentences)."""
+#: A candidate up to this length is shown whole in its field; a longer one by the sentences that matched.
+WHOLE_CANDIDATE = 900
+
+
+def _others(found: Ranked, hits: list[Hit], r: Ranker) -> list[Field]:
+    """The further candidates as fields: title, kind and the passage whole when short, else the sentences that
+    matched (whole sentences only)."""
     fields = []
     for number, hit in enumerate(hits, start=2):
         p = hit.passage
-        text = snippet(p.text, found.analysis, analyser)
+        text = p.text
+        if len(text) > WHOLE_CANDIDATE:
+            text = snippet(p.text, found.analysis, r.analyser, limit=900, count=3, weights=r.term_weights)
         fields.append(Field(name=shorten(f"{number}. {p.title} – {KIND_NAMES.get(p.kind, p.kind)}", 250),
                             value=shorten(text, 1000) or "—"))
     return fields
@@ -122,7 +128,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     if found.truncated:
         lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet."
     page = passage_page(index, best.passage, lead)
-    page.fields = _others(found, rest, r.analyser)
+    page.fields = _others(found, rest, r)
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=best.passage.source, date=best.passage.date, actions=actions)
 

@@ -50,7 +50,8 @@ async def test_naming_a_split_card_shows_todays_rule_first(ctx):
     today = body.index(
         "⚠️ **Überholt.** Heute: Wer eine geteilte Karte benennen will, nennt einen ihrer beiden Namen, nicht beide."
     )
-    old = body.index("**Früher** (heute überholt): Falls ein Effekt einen Spieler anweist, eine **Karte** zu **benennen**")
+    old = body.index("**Früher** (heute überholt): Falls ein Effekt einen Spieler anweist, eine **Karte** zu "
+                     "**benennen**")
     newer = body.index("**Heute gültige Fassung** (Getrieben // Verzweiflung): Jede geteilte Karte hat zwei Namen. "
                        "Falls ein Effekt dich anweist, einen Kartennamen zu bestimmen, kannst du einen wählen, aber "
                        "nicht beide.")
