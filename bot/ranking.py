@@ -12,8 +12,10 @@ each measured in ``bench/bench_questions.py`` (with and without):
 * **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte``
   accepts) puts its rulings first; they are candidates even when no word matched;
 * **rule**: a passage whose rule number the question names (``702.19a``, or a subrule of it);
-* **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text);
-* **today**: a passage the change register marks as outdated (``changed``) ranks below one that still holds.
+* **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text).
+
+A penalty for passages the change register marks as outdated was measured too and left out: it changed
+nothing on the tuning part (the answer shows today's statement above an outdated passage anyway).
 
 The base score is bm25 scaled so that the best candidate has :attr:`Weights.scale`; features add to it.
 Bounded for any input: the analysis reads at most :data:`bot.analysis.MAX_TOKENS` tokens, the query has
@@ -38,7 +40,7 @@ from bot.textsearch import fts_match
 #: A card-name word found more often than this in the documents is no sign that a question names the card.
 MAX_NAME_WORD = 12
 #: Features of the re-scoring (names used by the benchmark's ablation).
-FEATURES = ("coverage", "concepts", "card", "rule", "kind", "today")
+FEATURES = ("coverage", "concepts", "card", "rule", "kind")
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,6 @@ class Weights:
         ("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
         ("glossary", 0.0), ("term", -8.0), ("card", -8.0),
     )
-    changed: float = -1.5
     candidates: int = 120
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so).
     margin: float = 1.0
@@ -217,8 +218,6 @@ class Ranker:
             out["rule"] = w.rule
         if "kind" in self.features:
             out["kind"] = self._kind.get(p.kind, 0.0)
-        if "today" in self.features and p.status == "changed":
-            out["today"] = w.changed
         return out
 
 

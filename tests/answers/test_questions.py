@@ -95,3 +95,11 @@ async def test_question_is_escaped_and_bounded(ctx):
 async def test_unknown_passage_key_is_a_german_error(ctx):
     reply = await run_action(ctx, "passage", "999:1")
     assert reply.error and reply.pages[0].title == "Stelle nicht gefunden"
+
+
+async def test_a_rule_number_named_ranks_that_rule_first(ctx):
+    # 001 line 74: "502.46b Einberufen kann die Kosten … nicht unter 0 reduzieren" (Ravnica FAQ); line 40: 203.2e.
+    r = await ranker(ctx.store)
+    for question, key in (("was sagt 502.46b", "001:74"), ("was steht in 203.2e", "001:40")):
+        found = await r.search(ctx.store, question, ctx.names, limit=1)
+        assert found.hits[0].passage.key == key, question
