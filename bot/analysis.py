@@ -28,6 +28,7 @@ Nothing here imports discord or the store: the vocabulary comes in as plain mapp
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -36,7 +37,7 @@ import Stemmer
 from rapidfuzz import fuzz, process
 
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
-from bot.text import canonical, clean, strip_marks
+from bot.text import canonical, strip_marks
 
 #: Most tokens read from one text (a 6 000-character question has about 1 000).
 MAX_TOKENS = 1200
@@ -52,7 +53,9 @@ MIN_COMPOUND = 8
 MIN_PART = 4
 
 _TOKEN = re.compile(r"\{[0-9a-zA-Z/]{1,5}\}|\d{3}\.\d+[a-z]?|[^\W_]+")
-_SYMBOL = re.compile(r"^\{[0-9a-z/]{1,5}\}$")
+_INVISIBLE = dict.fromkeys(
+    [0x00AD, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+)
 _NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
 _LINKS = ("", "s", "es", "n", "en", "e")
 #: Separable verb prefixes before ``ge`` in a participle (``aufgedeckt`` = auf + ge + deck + t).
@@ -69,7 +72,9 @@ def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
     """Lower-cased word tokens of ``text`` (umlauts kept), rule numbers (``702.19a``) and mana symbols
     (``{R/W}`` → ``mrw``), at most ``limit``."""
     out: list[str] = []
-    for m in _TOKEN.finditer(clean(text).lower()):
+    # NFKC and the invisible characters of bot.text.clean (zero-width, bidi, soft hyphen) dropped, so
+    # "Bib\u200bliothek" is one word; other control characters separate words like any non-letter.
+    for m in _TOKEN.finditer(unicodedata.normalize("NFKC", text).translate(_INVISIBLE).lower()):
         token = m.group(0)
         out.append("m" + re.sub(r"[^0-9a-z]", "", token) if token.startswith("{") else token)  # {R/W} → mrw
         if len(out) >= limit:
