@@ -161,14 +161,6 @@ CREATE TABLE cr_glossary (
 );
 CREATE INDEX cr_glossary_key ON cr_glossary(term_key);
 
--- Full-text search over the rules and glossary of the current version: kind 'rule' (ref = cr_rules.id)
--- or 'term' (ref = cr_glossary.id); `search` is the text folded by normalise_for_search (straight
--- quotes), `german` the German explanation aligned to the rule (document 003), so German words find it.
-CREATE VIRTUAL TABLE cr_fts USING fts5(
-    kind UNINDEXED, ref UNINDEXED, number, title, search, german,
-    tokenize = 'unicode61 remove_diacritics 2'
-);
-
 -- Old number → number in a newer version (RuleMatch). new_number NULL = no counterpart found.
 CREATE TABLE cr_rule_map (
     old_version_id INTEGER NOT NULL REFERENCES cr_versions(id),

@@ -331,7 +331,8 @@ def _write_official(
     keywords: Path,
     out: OfficialReport,
 ) -> None:
-    """Keyword table, CR versions, number map, explanation alignment, CR search index, card files."""
+    """Keyword table, CR versions, number map, explanation alignment, card files (the CR's passages are
+    written with all others by :mod:`bot.importer.passages`)."""
     try:
         out.keywords = official.write_keywords(conn, keywords)
         if crs:
@@ -340,7 +341,6 @@ def _write_official(
             current = next(c for c in crs if c.effective == out.cr[0].effective)
             ranges = {e.file: e.cr_range for e in entries}
             out.alignment = official.align_documents(conn, parsed, current, ranges)
-            official.write_cr_search(conn, out.cr[0])
         for path, records in cards:
             out.cards.append(official.write_card_file(conn, path, records, parsed))
     except (OfficialError, ValueError) as exc:

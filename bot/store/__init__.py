@@ -33,7 +33,6 @@ from bot.store.cards import CardQueries, CardRecord, FaceRecord, ImportCount, Na
 from bot.store.mechanics import CardName, MechanicQueries, MechanicRecord
 from bot.store.official import (
     CRRuleRecord,
-    CRSearchHit,
     CRVersionRecord,
     GlossaryRecord,
     OfficialQueries,
@@ -66,7 +65,6 @@ __all__ = [
     "QUICK_CHECK_BUDGET",
     "SCHEMA_VERSION",
     "CRRuleRecord",
-    "CRSearchHit",
     "CRVersionRecord",
     "CardName",
     "CardRecord",

@@ -29,7 +29,6 @@ from bot.render import payload, to_text
 from bot.reply import Action, Choice, Page, Reply
 from bot.search import NameIndex
 from bot.store import Store
-from bot.textsearch import fts_match
 from tests.conftest import run_cli
 from tests.test_render import assert_within_limits
 
@@ -133,8 +132,8 @@ async def test_store_methods(octx):
     assert [d.file for d in await store.documents_quoting("701.19c")] == ["000_b7f976ad35525819.txt"]
     # only uncertain alignments in this store: never returned as fact
     assert await store.explanation_for("100.1") is None
-    hits = await store.search_cr(fts_match([["clash"]], prefix_from=4))
-    assert {h.number for h in hits if h.kind == "rule"} >= {"701.30", "701.30a", "701.30d"}
+    rows = await store.fetchall("SELECT key FROM passages WHERE kind = 'cr_rule' AND key LIKE 'cr:701.30%'")
+    assert {k for (k,) in rows} >= {"cr:701.30", "cr:701.30a", "cr:701.30d"}  # the CR's rules are passages
 
 
 async def test_rule_number_shows_official_text_and_date(octx):
