@@ -37,6 +37,8 @@ from bot.terms import analyser
 from bot.text import tokens as fold_tokens
 from bot.textsearch import fts_match
 
+#: Typed words of this many letters or more also match longer words in the raw text ("Eismarke" → "Eismarken").
+RAW_PREFIX = 5
 #: A card-name word found more often than this in the documents is no sign that a question names the card.
 MAX_NAME_WORD = 12
 #: Features of the re-scoring (names used by the benchmark's ablation).
@@ -159,13 +161,14 @@ class Ranker:
         return Ranked(hits[:limit], analysis, cards, clear and bool(hits))
 
     def _match(self, analysis: Analysis) -> str:
-        """The FTS5 query: any analysed term in the analysed columns, any typed content word in the raw column."""
+        """The FTS5 query: any analysed term in the analysed columns, any typed content word in the raw column
+        (words of :data:`RAW_PREFIX` letters or more as prefixes)."""
         analysed = fts_match([[t] for t in analysis.all_terms()], any_group=True, column="names terms")
         raw = [w for w in dict.fromkeys(t for word in analysis.words for t in fold_tokens(word)) if len(w) > 1]
         raw = raw[:MAX_QUERY_TERMS]
         if not analysed or not raw or self.weights.raw <= 0:
             return analysed
-        return f"{analysed} OR {fts_match([[w] for w in raw], any_group=True, column='raw')}"
+        return f"{analysed} OR {fts_match([[w] for w in raw], any_group=True, column='raw', prefix_from=RAW_PREFIX)}"
 
     def named_cards(self, text: str, analysis: Analysis, names: NameIndex) -> list[int]:
         """Cards the question names: whole names in any spelling ``/karte`` accepts (:class:`NameScanner`), else

@@ -68,7 +68,7 @@ class PassageQueries(StoreBase):
         if not wanted:
             return {}
         marks = ",".join("?" * len(wanted))
-        rows = await self.fetchall(
+        rows = await self.fetch_search(
             f"SELECT {_COLUMNS}, (SELECT terms FROM passages_fts WHERE rowid = passages.id) FROM passages"  # noqa: S608
             f" WHERE id IN ({marks})",
             wanted,
@@ -91,9 +91,13 @@ class PassageQueries(StoreBase):
         return {w: int(n) for w, n, _ in rows}, {w: lemma for w, _, lemma in rows if lemma}
 
     async def term_counts(self) -> dict[str, int]:
-        """How many passages carry each analysed term (document frequency, for weighting); {} for an empty store."""
+        """How many passages carry each analysed term (document frequency, for weighting); {} for an empty store.
+
+        Raises:
+            SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+        """
         counts: dict[str, int] = {}
-        for (terms,) in await self.fetchall("SELECT terms FROM passages_fts"):
+        for (terms,) in await self.fetch_search("SELECT terms FROM passages_fts"):
             for t in set(terms.split()):
                 counts[t] = counts.get(t, 0) + 1
         return counts
