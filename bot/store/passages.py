@@ -39,7 +39,10 @@ class PassageRecord:
 
 def _record(row: Sequence[Any]) -> PassageRecord:
     terms = frozenset(row[14].split()) if len(row) > 14 and row[14] else frozenset()
-    return PassageRecord(*row[:13], tuple(row[13].split()), terms)
+    (pid, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text, date, source, status,
+     concepts) = row[:14]
+    return PassageRecord(pid, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text, date, source,
+                         status, tuple(concepts.split()), terms)
 
 
 class PassageQueries(StoreBase):
