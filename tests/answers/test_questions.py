@@ -11,8 +11,9 @@ from bot.answers import run_action, run_answer
 from bot.ranking import ranker
 from tests.questions import load
 
-#: hit@3 of /frage on the held-out part, on the store of the documents (measured 87.0 %; bench_questions.py).
-HELDOUT_HIT3 = 0.86
+#: Questions of the held-out part (184) with a gold passage among /frage's first three, on the store of the
+#: documents (measured 160 = 87.0 %; bench_questions.py): any change that loses one turns this red.
+HELDOUT_HIT3 = 160
 
 
 def first_page_text(reply) -> str:
@@ -36,7 +37,7 @@ async def test_heldout_hit_at_3_is_pinned(ctx):
     for q in questions:
         found = await r.search(ctx.store, q.text, ctx.names, limit=3)
         hits += any(h.passage.key in q.gold for h in found.hits)
-    assert hits / len(questions) >= HELDOUT_HIT3, f"hit@3 {hits}/{len(questions)}"
+    assert hits >= HELDOUT_HIT3, f"hit@3 {hits}/{len(questions)}"
 
 
 @pytest.mark.parametrize("part", ["tuning", "heldout"])
@@ -103,3 +104,12 @@ async def test_a_rule_number_named_ranks_that_rule_first(ctx):
     for question, key in (("was sagt 502.46b", "001:74"), ("was steht in 203.2e", "001:40")):
         found = await r.search(ctx.store, question, ctx.names, limit=1)
         assert found.hits[0].passage.key == key, question
+
+
+async def test_a_card_named_in_the_question_ranks_its_rulings_first(ctx):
+    # Named by a word of its name only ("circu"); 001 line 331: Circu's ruling on split cards it removes.
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "circu splitkarte entfernt darf der gegner die andere hälfte spielen",
+                           ctx.names, limit=3)
+    assert found.cards and ctx.names.card_names[found.cards[0]] == "Circu, Dimir-Lobotomist"
+    assert all(h.passage.title == "Circu, Dimir-Lobotomist" for h in found.hits[:2])
