@@ -113,3 +113,14 @@ async def test_a_card_named_in_the_question_ranks_its_rulings_first(ctx):
                            ctx.names, limit=3)
     assert found.cards and ctx.names.card_names[found.cards[0]] == "Circu, Dimir-Lobotomist"
     assert all(h.passage.title == "Circu, Dimir-Lobotomist" for h in found.hits[:2])
+
+
+async def test_a_sentence_to_regel_is_searched_not_read_as_a_term(ctx):
+    # Issue 19: the sentence contains "im Spiel" (Schlachtfeld, 403) but asks about the legend rule; it goes to
+    # the ranked search, a bare term still to the term table.
+    question = "Was passiert wenn zwei legendäre Permanente gleichen Namens im Spiel sind"
+    reply = await run_answer(ctx, "rule", query=question)
+    assert reply.pages[0].title != "Schlachtfeld – Regel 403"
+    assert reply.pages[0].title.startswith("Regeln zu „Was passiert wenn zwei legendäre")
+    term = await run_answer(ctx, "rule", query="Was macht Trampelschaden?")
+    assert term.pages[0].title == "Trampelschaden – Regel 702.19"
