@@ -124,3 +124,15 @@ async def test_a_sentence_to_regel_is_searched_not_read_as_a_term(ctx):
     assert reply.pages[0].title.startswith("Regeln zu „Was passiert wenn zwei legendäre")
     term = await run_answer(ctx, "rule", query="Was macht Trampelschaden?")
     assert term.pages[0].title == "Trampelschaden – Regel 702.19"
+
+
+async def test_every_outdated_ruling_opened_from_frage_shows_its_notice(ctx):
+    # Every ruling the change register marks as changed, opened as a /frage passage, leads with today's statement.
+    rows = await ctx.store.fetchall(
+        "SELECT p.key FROM passages p JOIN today_status t ON t.entry_kind = 'ruling' AND t.entry_id = p.ref_id"
+        " WHERE p.kind = 'ruling' AND t.status = 'changed'"
+    )
+    assert len(rows) >= 20  # build report: 000 4 changed, 001 20 changed
+    for (key,) in rows:
+        body = (await run_action(ctx, "passage", key)).pages[0].body
+        assert body.index("⚠️ **Heute:**") < body.index("**Früher**"), key
