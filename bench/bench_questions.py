@@ -7,7 +7,8 @@ Run: ``python bench/bench_questions.py [--ablation] [--parts tuning,heldout,dev]
 * The question set lives in ``tests/questions/`` (``load(part)``: ``tuning``, ``heldout``); ``dev.toml`` holds
   the engineer's own dev questions. The held-out part is only scored here, never printed question by question.
 * ``--ablation`` prints hit@1/hit@3/MRR on the tuning part (and dev) with every ranking feature and analysis
-  step switched off one at a time, and with the lemma map of simplemma instead of Snowball alone.
+  step switched off one at a time, and with the lemma map of simplemma beside Snowball (when ``simplemma`` is
+  installed: ``pip install simplemma``; the bot itself does not use it).
 * ``--misses`` lists the tuning part's questions whose gold is not first (for tuning; never the held-out part).
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import os
 import shutil
 import sqlite3
@@ -228,10 +230,14 @@ async def main() -> None:
             await misses(docs, parts.get("tuning", []) + parts.get("dev", []))
             return
         if args.ablation:
-            passage_writer.LEMMAS = True
-            lemma_db = folder / "lemmas.sqlite3"
-            build(lemma_db, DEFAULT_SOURCES)
-            passage_writer.LEMMAS = False
+            lemma_db = None
+            if importlib.util.find_spec("simplemma") is not None:  # pip install simplemma (bench only)
+                passage_writer.LEMMAS = True
+                lemma_db = folder / "lemmas.sqlite3"
+                build(lemma_db, DEFAULT_SOURCES)
+                passage_writer.LEMMAS = False
+            else:
+                print("(simplemma not installed: the row with its lemmas is left out)")
             await ablation(docs, lemma_db, parts.get("tuning", []) + parts.get("dev", []))
             return
         await report_store(docs, "Store of the documents", parts, folder)
