@@ -62,8 +62,9 @@ class Weights:
         ("glossary", 0.0), ("term", -8.0), ("card", -8.0),
     )
     candidates: int = 120
-    #: The best hit is "clearly best" when it leads the second by this much (else the answer says so).
-    margin: float = 1.0
+    #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). Tuning part:
+    #: 181 of 367 answers clear, 97 % of them right; 76 of the 81 wrong first hits flagged as unclear.
+    margin: float = 3.0
     #: Most frequent concept still counted (share of passages carrying it).
     common: float = 0.15
 
