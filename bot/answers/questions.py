@@ -114,7 +114,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     if not found.analysis.terms:
         raise UserError(f"Keine Suchwörter in „{shown}“",
                         "Die Frage enthält nur Füll- und Fragewörter. Bitte mit Begriffen fragen, z. B. "
-                        "„Wann verliert eine Kreatur mit Einberufen ihre Fähigkeit?“")
+                        "„Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?“")
     if not found.hits:
         raise UserError(f"Nichts gefunden zu „{shown}“",
                         "Keine Stelle der Dokumente passt. Andere Wörter versuchen, alte und neue Begriffe werden "
