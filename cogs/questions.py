@@ -7,8 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers.questions import question_answer
-from bot.ranking import ranker
 from bot.client import Regelbot
+from bot.ranking import ranker
 from bot.slash import private_option, respond, tr
 
 
