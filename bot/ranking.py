@@ -120,7 +120,7 @@ class Ranker:
         self.features = frozenset(features)
         common = max(1, int(total * self.weights.common))
         self._idf = {c: math.log((total + 1) / n) for c, n in concept_counts.items() if n <= common}
-        self._kind = dict(self.weights.kind)
+        self.kind_weights = dict(self.weights.kind)
 
     def variant(self, weights: Weights | None = None, features: tuple[str, ...] | None = None) -> Ranker:
         """The same ranker with other weights or features (benchmark ablations)."""
@@ -128,7 +128,7 @@ class Ranker:
         out.__dict__.update(self.__dict__)
         if weights is not None:
             out.weights = weights
-            out._kind = dict(weights.kind)
+            out.kind_weights = dict(weights.kind)
         if features is not None:
             out.features = frozenset(features)
         return out
@@ -221,7 +221,7 @@ class Ranker:
         ):
             out["rule"] = w.rule
         if "kind" in self.features:
-            out["kind"] = self._kind.get(p.kind, 0.0)
+            out["kind"] = self.kind_weights.get(p.kind, 0.0)
         return out
 
 

@@ -14,6 +14,7 @@ Lemmas: when ``simplemma`` is installed and :data:`LEMMAS` is set, each word's l
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import sqlite3
@@ -188,8 +189,9 @@ def lemmas(words: Counter[str]) -> dict[str, str]:
     """word → lemma (simplemma, German) for words whose lemma differs; {} when :data:`LEMMAS` is off."""
     if not LEMMAS:
         return {}
-    import simplemma  # build-time only: the bot reads the lemmas from the store
-
+    # An optional build-time library (the bot reads the lemmas from the store), not a dependency: imported by
+    # name so that the type check does not require it.
+    simplemma = importlib.import_module("simplemma")
     out = {}
     for word in words:
         lemma = simplemma.lemmatize(word, lang="de").lower()
