@@ -223,10 +223,7 @@ def exposition() -> web.Response:
     """``GET /metrics``: every metric of this process in Prometheus' text format."""
     from aiohttp import web
 
-    response = web.Response(body=generate_latest(REGISTRY))
-    response.content_type = CONTENT_TYPE_LATEST.split(";")[0]
-    response.charset = "utf-8"
-    return response
+    return web.Response(body=generate_latest(REGISTRY), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 
 #: A health check: ``(ready, reason)``, the reason German (why not ready, or what is up).
