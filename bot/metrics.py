@@ -23,6 +23,10 @@ What is counted, and where (each a one-line hook where it happens):
 
 Plus prometheus-client's process metrics (CPU, memory, open files). ``serve`` answers ``GET /metrics`` on its port;
 ``run`` opens :func:`start_endpoint` on ``METRICS_PORT`` with ``GET /metrics`` and ``GET /health``.
+
+Counting is switched on by :func:`enable` in a process that serves the page (``serve``, ``run`` with
+``METRICS_PORT``); before, every hook returns at once and prometheus-client is not even imported: the console,
+``build``, ``call`` and the calculation workers (which import :mod:`bot.offload`) pay nothing for it.
 """
 
 from __future__ import annotations
@@ -33,15 +37,13 @@ import math
 import os
 import re
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, Counter, Gauge, Histogram, generate_latest
-
 from bot import __version__
 
-if TYPE_CHECKING:  # aiohttp is imported where a page is served: calculation workers import this module too
+if TYPE_CHECKING:  # imported where they are needed (see the module docstring)
     from aiohttp import web
 
 log = logging.getLogger(__name__)
@@ -56,22 +58,60 @@ DEFERS = (5, 6)
 #: Interaction types → ``kind`` (https://discord.com/developers/docs/interactions/receiving-and-responding).
 KINDS = {1: "ping", 2: "command", 3: "button", 4: "autocomplete"}
 
-INTERACTIONS = Counter("regelbot_interactions", "Empfangene Interaktionen nach Art und Befehl", ["kind", "command"])
-FIRST_CALLBACK = Histogram("regelbot_first_callback_seconds", "Sekunden vom Eingang bis zur ersten Antwort an "
-                           "Discord (Antwort, Zurückstellen, Vorschläge)", ["kind"], buckets=BUCKETS)
-ANSWER = Histogram("regelbot_answer_seconds", "Sekunden vom Eingang bis zur Antwort", ["kind"], buckets=BUCKETS)
-DEFERRALS = Counter("regelbot_deferrals", "Zurückgestellte Interaktionen (erste Antwort Typ 5 oder 6)", ["kind"])
-REFUSALS = Counter("regelbot_refusals", "Abgelehnte Interaktionen nach Grund (shutdown, overload, bad_input)",
-                   ["reason"])
-WORK = Histogram("regelbot_answer_work_seconds", "Sekunden, die der Kern für eine Antwort rechnete", ["command"],
-                 buckets=BUCKETS)
-BUDGET_KILLS = Counter("regelbot_calc_budget_kills", "Abgebrochene Berechnungen: Zeit überschritten (Prozess "
-                       "beendet), Speichergrenze erreicht, Prozess gestorben", ["reason"])
-WORKER_RESTARTS = Counter("regelbot_calc_worker_restarts", "Ersetzte Rechenprozesse")
-STORE_AGE = Gauge("regelbot_store_age_seconds", "Alter der geöffneten Datenbank in Sekunden")
-IN_FLIGHT = Gauge("regelbot_interactions_in_flight", "Interaktionen, deren Antwort noch aussteht")
-BUILD = Gauge("regelbot_build_info", "Version von Regelbot", ["version"])
-BUILD.labels(__version__).set(1)
+
+
+class _Metrics:
+    """The metric objects of this process (created by :func:`enable`, once)."""
+
+    def __init__(self) -> None:
+        from prometheus_client import Counter, Gauge, Histogram
+
+        self.interactions = Counter("regelbot_interactions", "Empfangene Interaktionen nach Art und Befehl",
+                                    ["kind", "command"])
+        self.first_callback = Histogram("regelbot_first_callback_seconds", "Sekunden vom Eingang bis zur ersten "
+                                        "Antwort an Discord (Antwort, Zurückstellen, Vorschläge)", ["kind"],
+                                        buckets=BUCKETS)
+        self.answer = Histogram("regelbot_answer_seconds", "Sekunden vom Eingang bis zur Antwort", ["kind"],
+                                buckets=BUCKETS)
+        self.deferrals = Counter("regelbot_deferrals", "Zurückgestellte Interaktionen (erste Antwort Typ 5 oder 6)",
+                                 ["kind"])
+        self.refusals = Counter("regelbot_refusals", "Abgelehnte Interaktionen nach Grund (shutdown, overload, "
+                                "bad_input)", ["reason"])
+        self.work = Histogram("regelbot_answer_work_seconds", "Sekunden, die der Kern für eine Antwort rechnete",
+                              ["command"], buckets=BUCKETS)
+        self.budget_kills = Counter("regelbot_calc_budget_kills", "Abgebrochene Berechnungen: Zeit überschritten "
+                                    "(Prozess beendet), Speichergrenze erreicht, Prozess gestorben", ["reason"])
+        self.worker_restarts = Counter("regelbot_calc_worker_restarts", "Ersetzte Rechenprozesse")
+        Gauge("regelbot_store_age_seconds", "Alter der geöffneten Datenbank in Sekunden").set_function(_store_age)
+        Gauge("regelbot_interactions_in_flight", "Interaktionen, deren Antwort noch aussteht").set_function(
+            lambda: len(_open))
+        Gauge("regelbot_build_info", "Version von Regelbot", ["version"]).labels(__version__).set(1)
+        #: The labelled children handed out so far (``labels()`` takes a lock and builds a tuple each time).
+        self.children: dict[tuple[object, tuple[str, ...]], Any] = {}
+
+    def child(self, metric: Any, *labels: str) -> Any:
+        """``metric.labels(*labels)``, kept after the first time (bounded like the label values)."""
+        key = (metric, labels)
+        found = self.children.get(key)
+        if found is None:
+            found = self.children[key] = metric.labels(*labels)
+        return found
+
+
+_metrics: _Metrics | None = None
+
+
+def enable() -> None:
+    """Start counting in this process (idempotent): the door that serves ``GET /metrics`` calls it first."""
+    global _metrics
+    if _metrics is None:
+        _metrics = _Metrics()
+
+
+def enabled() -> bool:
+    """Whether this process counts (:func:`enable` ran)."""
+    return _metrics is not None
+
 
 _commands: set[str] = set()
 _store: Path | None = None
@@ -80,10 +120,10 @@ _store: Path | None = None
 class Track:
     """One interaction's clock: its ``kind`` and arrival (``time.monotonic()``); each histogram sees it once."""
 
-    __slots__ = ("closed", "first_seen", "key", "kind", "started")
+    __slots__ = ("closed", "first_seen", "key", "kind", "metrics", "started")
 
-    def __init__(self, key: str, kind: str) -> None:
-        self.key, self.kind = key, kind
+    def __init__(self, key: str, kind: str, metrics: _Metrics) -> None:
+        self.key, self.kind, self.metrics = key, kind, metrics
         self.started = time.monotonic()
         self.first_seen = self.closed = False
 
@@ -93,9 +133,10 @@ class Track:
         if self.first_seen or self.closed:
             return
         self.first_seen = True
-        FIRST_CALLBACK.labels(self.kind).observe(time.monotonic() - self.started)
+        m = self.metrics
+        m.child(m.first_callback, self.kind).observe(time.monotonic() - self.started)
         if callback_type in DEFERS:
-            DEFERRALS.labels(self.kind).inc()
+            m.child(m.deferrals, self.kind).inc()
         else:
             self.done()
 
@@ -104,18 +145,18 @@ class Track:
         was seen (autocomplete answered by discord.py, a failed callback)."""
         if self.closed:
             return
+        m = self.metrics
         if not self.first_seen:
             self.first_seen = True
-            FIRST_CALLBACK.labels(self.kind).observe(time.monotonic() - self.started)
+            m.child(m.first_callback, self.kind).observe(time.monotonic() - self.started)
         self.closed = True
-        ANSWER.labels(self.kind).observe(time.monotonic() - self.started)
+        m.child(m.answer, self.kind).observe(time.monotonic() - self.started)
         if _open.get(self.key) is self:
             del _open[self.key]
 
 
 #: Interactions not yet answered, by id (bounded by what is in flight: every door finishes what it tracks).
 _open: dict[str, Track] = {}
-IN_FLIGHT.set_function(lambda: len(_open))
 
 
 def command_label(name: str) -> str:
@@ -150,15 +191,17 @@ def kind_and_command(payload: Mapping[str, Any]) -> tuple[str, str]:
     return kind, kind
 
 
-def arrived(payload: Mapping[str, Any]) -> Track:
-    """A door received the interaction ``payload``: count it and start its clock (returned, and kept by its id
+def arrived(payload: Mapping[str, Any]) -> None:
+    """A door received the interaction ``payload``: count it and start its clock (kept by the interaction's id
     for :func:`first_callback` and :func:`finished`)."""
+    m = _metrics
+    if m is None:
+        return
     kind, command = kind_and_command(payload)
-    INTERACTIONS.labels(kind, command).inc()
-    track = Track(str(payload.get("id", "")), kind)
-    if track.key:
-        _open[track.key] = track
-    return track
+    m.child(m.interactions, kind, command).inc()
+    key = str(payload.get("id", ""))
+    if key:
+        _open[key] = Track(key, kind, m)
 
 
 def first_callback(interaction_id: object, callback_type: object) -> None:
@@ -178,27 +221,46 @@ def finished(interaction_id: object) -> None:
 
 def refused(reason: str) -> None:
     """An interaction was refused for ``reason`` (``shutdown``, ``overload``, ``bad_input``)."""
-    REFUSALS.labels(reason).inc()
+    if _metrics is not None:
+        _metrics.child(_metrics.refusals, reason).inc()
 
 
 def budget_killed(reason: str) -> None:
     """A calculation was stopped: it ran out of ``time`` or ``memory``, or its worker ``died``."""
-    BUDGET_KILLS.labels(reason).inc()
+    if _metrics is not None:
+        _metrics.child(_metrics.budget_kills, reason).inc()
 
 
 def worker_restarted() -> None:
     """A calculation worker was replaced by a fresh one."""
-    WORKER_RESTARTS.inc()
+    if _metrics is not None:
+        _metrics.worker_restarts.inc()
 
 
-@contextlib.contextmanager
-def work(command: str) -> Iterator[None]:
-    """Time the core's work on ``command`` (an answer key, a button action, ``autocomplete``) as a block."""
-    started = time.perf_counter()
-    try:
-        yield
-    finally:
-        WORK.labels(command_label(command)).observe(time.perf_counter() - started)
+class _Timed:
+    """Times a block into ``regelbot_answer_work_seconds{command}`` (see :func:`work`)."""
+
+    __slots__ = ("command", "metrics", "started")
+
+    def __init__(self, metrics: _Metrics, command: str) -> None:
+        self.metrics, self.command = metrics, command
+        self.started = 0.0
+
+    def __enter__(self) -> None:
+        self.started = time.perf_counter()
+
+    def __exit__(self, *exc: object) -> None:
+        m = self.metrics
+        m.child(m.work, command_label(self.command)).observe(time.perf_counter() - self.started)
+
+
+_UNTIMED = contextlib.nullcontext()
+
+
+def work(command: str) -> contextlib.AbstractContextManager[None]:
+    """A context manager timing the core's work on ``command`` (an answer key, a button action, a completer's
+    name) as its block; nothing while this process does not count."""
+    return _UNTIMED if _metrics is None else _Timed(_metrics, command)
 
 
 def watch_store(path: Path | None) -> None:
@@ -216,13 +278,14 @@ def _store_age() -> float:
         return math.nan
 
 
-STORE_AGE.set_function(_store_age)
-
 
 def exposition() -> web.Response:
-    """``GET /metrics``: every metric of this process in Prometheus' text format."""
+    """``GET /metrics``: every metric of this process in Prometheus' text format (counting from now on, if it did
+    not yet: :func:`enable`)."""
     from aiohttp import web
+    from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 
+    enable()
     return web.Response(body=generate_latest(REGISTRY), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 
@@ -248,6 +311,7 @@ async def start_endpoint(host: str, port: int, health: Health) -> web.AppRunner:
     """
     from aiohttp import web
 
+    enable()
     async def metrics(request: web.Request) -> web.Response:
         return exposition()
 

@@ -386,6 +386,7 @@ def make_app(interactions: Interactions, public_key: str) -> web.Application:
     """The aiohttp application: ``POST /interactions`` (also ``POST /``), ``GET /health`` and ``GET /metrics``
     (:mod:`bot.metrics`)."""
     key = VerifyKey(bytes.fromhex(public_key))
+    metrics.enable()  # this process serves GET /metrics
 
     async def interaction(request: web.Request) -> web.Response:
         try:

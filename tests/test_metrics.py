@@ -21,6 +21,11 @@ from bot.serve import Interactions, make_app
 from tests.e2e.scrape import Samples, parse, total
 
 
+@pytest.fixture(autouse=True, scope="module")
+def counting():
+    metrics.enable()  # as a process serving GET /metrics does
+
+
 def value(name: str, **labels: str) -> float:
     """A sample of this process's registry (0 when it does not exist yet)."""
     return REGISTRY.get_sample_value(name, labels) or 0.0
@@ -117,21 +122,21 @@ def test_a_track_is_observed_once_in_each_histogram_whatever_comes_in_which_orde
                 value("regelbot_answer_seconds_count", kind=kind), value("regelbot_deferrals_total", kind=kind))
 
     start = counts("other")
-    direct = metrics.arrived({"type": 9, "id": "t1"})
+    metrics.arrived({"type": 9, "id": "t1"})
     metrics.first_callback("t1", 4)  # an answer: the first callback is the answer
     assert counts("other") == (start[0] + 1, start[1] + 1, start[2])
     metrics.first_callback("t1", 4)
     metrics.finished("t1")
     assert counts("other") == (start[0] + 1, start[1] + 1, start[2])
-    deferred = metrics.arrived({"type": 9, "id": "t2"})
+    metrics.arrived({"type": 9, "id": "t2"})
     metrics.first_callback("t2", 5)
     assert counts("other") == (start[0] + 2, start[1] + 1, start[2] + 1)  # answer still to come
     metrics.finished("t2")
     metrics.finished("t2")
-    silent = metrics.arrived({"type": 9, "id": "t3"})
+    metrics.arrived({"type": 9, "id": "t3"})
     metrics.finished("t3")  # no callback seen (autocomplete answered by discord.py): both at the end
     assert counts("other") == (start[0] + 3, start[1] + 3, start[2] + 1)
-    assert direct.closed and deferred.closed and silent.closed and "t3" not in metrics._open
+    assert not {"t1", "t2", "t3"} & set(metrics._open)
 
 
 @pytest.mark.parametrize(("payload", "expected"), [
@@ -230,3 +235,23 @@ async def test_the_health_page_is_503_with_the_reason_until_ready():
                 assert resp.status == 200 and "regelbot_build_info" in await resp.text()
     finally:
         await runner.cleanup()
+
+
+def test_without_a_metrics_page_nothing_is_counted_and_prometheus_client_not_loaded(built_db):
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    code = ("import runpy, sys\n"
+            "sys.argv = ['bot', 'call', '/karte name: Boros-Rekrut']\n"
+            "try:\n    runpy.run_module('bot', run_name='__main__')\nexcept SystemExit as exit:\n"
+            "    assert exit.code == 0\n"
+            "from bot import metrics\n"
+            "metrics.arrived({'type': 2, 'id': '1'}); metrics.refused('bad_input')\n"
+            "print(sorted(m for m in sys.modules if m.startswith('prometheus')), metrics.enabled(), metrics._open)\n")
+    env = {k: v for k, v in os.environ.items() if k not in {"LOG_LEVEL", "METRICS_PORT"}}
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**env, "REGELBOT_DB": str(built_db), "DISCORD_TOKEN": ""})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("== Boros-Rekrut ==") and proc.stdout.endswith("[] False {}\n")
