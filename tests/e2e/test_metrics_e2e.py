@@ -5,13 +5,16 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import socket
+import subprocess
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from fakediscord import CB_DEFERRED_MESSAGE, STRING, FakeDiscord, FakeDiscordError
-from harness import STANDIN, running_bot
+from harness import PYTHON, ROOT, STANDIN, BotProcess, bot_env, running_bot
 from scrape import endpoint, health, scrape, settled, total
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
@@ -74,12 +77,42 @@ async def test_health_is_ready_only_after_ready_on_every_shard(real_bot, store_d
                 assert (await health(base))[0] == 503
                 await asyncio.sleep(0.05)
             assert fake.ready_shards() == [0]
+            port = base.rsplit(":", 1)[1]
+            assert await docker_healthcheck(port) == (1, f"http://127.0.0.1:{port}/health: HTTP 503\n")
             fake.release()
             await fake.wait_ready(30, shards=[0, 1])
             status, body = await until(lambda: health(base), lambda answer: answer[0] == 200)
             assert (body["status"], body["grund"]) == ("ok", "Shards bereit: 0, 1")
+            assert await docker_healthcheck(port) == (0, f"http://127.0.0.1:{port}/health: HTTP 200\n")
             assert total(await scrape(base), "regelbot_build_info") == 1
         assert bot.returncode == 0, bot.tail()
+
+
+async def docker_healthcheck(port: str) -> tuple[int, str]:
+    """The image's HEALTHCHECK (``deploy/docker/healthcheck.py`` with ``METRICS_PORT``, as compose sets it)."""
+    env = {**os.environ, "METRICS_PORT": port}
+    proc = await asyncio.to_thread(subprocess.run, [PYTHON, str(ROOT / "deploy" / "docker" / "healthcheck.py")],
+                                   env=env, capture_output=True, text=True, timeout=30)
+    return proc.returncode, proc.stdout
+
+
+async def test_a_metrics_port_in_use_is_one_german_line_and_exit_1(real_bot, store_db, tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        async with FakeDiscord() as fake:
+            env = bot_env(fake, db=store_db, state_dir=tmp_path / "state",
+                          extra={"METRICS_PORT": str(port), "LOG_LEVEL": "INFO"})
+            bot = await BotProcess(real_bot, env, tmp_path / "bot.log").start()
+            try:
+                assert await bot.wait_exit(60) == 1, bot.tail()
+            finally:
+                await bot.stop()
+    assert bot.output().strip().splitlines()[-1] == (
+        f"Kann nicht auf 127.0.0.1:{port} lauschen (METRICS_PORT): Port schon belegt (läuft noch ein anderer "
+        "Prozess?).")
+    assert fake.identifies == []  # it never went to the gateway
 
 
 def aged_snowflake(fake: FakeDiscord, seconds: float) -> Callable[[], str]:
