@@ -8,6 +8,7 @@
   (git-ignored), else the user's state folder (platformdirs: ``$XDG_STATE_HOME/regelbot`` or
   ``~/.local/state/regelbot`` on Linux, ``%LOCALAPPDATA%\\regelbot`` on Windows, ``~/Library/Application
   Support/regelbot`` on macOS), because an installed package's folder is no place to write.
+* :func:`tsv_rows` — the rows of one of the tab-separated tables of :data:`DATA_DIR`.
 * :func:`user_env_file` — the settings file an installed Regelbot reads when the working folder has no
   ``.env``: ``regelbot.env`` in the user's config folder (``$XDG_CONFIG_HOME/regelbot`` or
   ``~/.config/regelbot``), where ``regelbot init`` writes it.
@@ -15,6 +16,8 @@
 
 from __future__ import annotations
 
+import csv
+from collections.abc import Iterator
 from pathlib import Path
 
 import platformdirs
@@ -39,3 +42,18 @@ def user_env_file() -> Path:
 
 
 STATE_DIR = DATA_DIR if CHECKOUT is not None else user_state_dir()
+
+
+def tsv_rows(path: str | Path) -> Iterator[tuple[int, list[str]]]:
+    """The rows of a tab-separated table of ``data/`` (read with :mod:`csv`: tabs, no quoting, so „…“ and ``"``
+    stay text), as ``(line number, columns)``; blank lines and lines starting with ``#`` are skipped.
+
+    Raises:
+        OSError: the file cannot be read. UnicodeDecodeError: it is not UTF-8.
+    """
+    with Path(path).open(encoding="utf-8", newline="") as handle:
+        reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
+        for cols in reader:
+            if not cols or not "".join(cols).strip() or cols[0].startswith("#"):
+                continue
+            yield reader.line_num, cols
