@@ -229,6 +229,8 @@ def _main(argv: list[str] | None) -> int:
         return fail(str(exc), 2)
     offline = args.cmd in {"call", "complete", "console", "press"}
     setup_logging(settings, offline=offline)
+    if settings.env_file is not None:
+        log.info("Einstellungen aus %s", settings.env_file)
     if offline:
         code = ensure_store(settings)
         if code:

@@ -103,7 +103,8 @@ def test_installed_regelbot_version_init_then_console_from_another_folder(instal
     assert stat.S_IMODE(settings.stat().st_mode) == 0o600
     store = tmp_path / "anderswo" / "regelbot.sqlite3"
     store.parent.mkdir()
-    settings.write_text(text.replace("\nREGELBOT_DB=\n", f"\nREGELBOT_DB={store}\n"), encoding="utf-8")
+    assert "\n# REGELBOT_DB=" in text
+    settings.write_text(text + f"REGELBOT_DB={store}\n", encoding="utf-8")
 
     elsewhere = tmp_path / "irgendwo"
     elsewhere.mkdir()
