@@ -155,8 +155,10 @@ class Track:
             del _open[self.key]
 
 
-#: Interactions not yet answered, by id (bounded by what is in flight: every door finishes what it tracks).
+#: Interactions not yet answered, by id, oldest first: every door finishes what it tracks; one that never hears
+#: of its end (a payload discord.py could not parse) is dropped once :data:`MAX_OPEN` newer ones are open.
 _open: dict[str, Track] = {}
+MAX_OPEN = 10_000
 
 
 def command_label(name: str) -> str:
@@ -201,6 +203,8 @@ def arrived(payload: Mapping[str, Any]) -> None:
     m.child(m.interactions, kind, command).inc()
     key = str(payload.get("id", ""))
     if key:
+        if len(_open) >= MAX_OPEN:
+            del _open[next(iter(_open))]
         _open[key] = Track(key, kind, m)
 
 

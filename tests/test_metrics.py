@@ -158,6 +158,14 @@ def test_kind_and_command_from_the_raw_payload(payload, expected):
     assert metrics.kind_and_command(payload) == expected
 
 
+def test_interactions_never_finished_are_dropped_oldest_first(monkeypatch):
+    monkeypatch.setattr(metrics, "_open", {})
+    monkeypatch.setattr(metrics, "MAX_OPEN", 3)
+    for iid in ("a", "b", "c", "d"):
+        metrics.arrived({"type": 2, "id": iid})
+    assert list(metrics._open) == ["b", "c", "d"]
+
+
 def test_command_labels_are_bounded(monkeypatch):
     monkeypatch.setattr(metrics, "_commands", set())
     names = [f"befehl_{n}" for n in range(metrics.MAX_COMMANDS + 5)]
