@@ -1,5 +1,5 @@
-"""Command line: ``regelbot {init,build,run,sync,serve,console,call,complete,press}`` (also ``python -m bot …``;
-contract in DESIGN.md).
+"""Command line: ``regelbot {init,build,update,run,sync,serve,console,call,complete,press}`` (also
+``python -m bot …``; contract in DESIGN.md).
 
 The launcher: this module parses the arguments and runs one subcommand, which writes a settings file, builds the
 store or starts one door; their bodies live in :mod:`bot.cli`, the logging set-up (token redaction) in
@@ -48,6 +48,7 @@ from bot.config import ConfigError, load_settings  # noqa: E402
 from bot.exits import INTERRUPTED, MODULE_PROGRAM, fail, program, set_program  # noqa: E402
 from bot.logs import setup_logging  # noqa: E402
 from bot.reply import one_line  # noqa: E402
+from bot.update import cmd_update  # noqa: E402
 
 startup.end()  # imports done: Ctrl+C is a KeyboardInterrupt again, which main() turns into 130
 log = logging.getLogger("bot")
@@ -166,6 +167,8 @@ def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
         help="MTGJSON-Set-Datei (v3 oder v5) für englische Kartennamen, Oracle-Text und Rulings; mehrfach möglich",
     )
     p.set_defaults(func=cmd_build)
+    sub.add_parser("update", help="Neueste Regeln und MTGJSON-Dateien laden, prüfen und die Datenbank neu bauen "
+                   "(Einstellungen: REGELBOT_CR_URL, REGELBOT_CARDS_URLS …)").set_defaults(func=cmd_update)
     sub.add_parser("run", help="Bot mit Discord verbinden (braucht DISCORD_TOKEN)").set_defaults(func=cmd_run)
     sub.add_parser("sync", help="Slash-Befehle bei Discord registrieren").set_defaults(func=cmd_sync)
     sub.add_parser("console", help="Interaktive Konsole ohne Discord").set_defaults(func=cmd_console)

@@ -215,3 +215,57 @@ def _shards(count_raw: str, ids_raw: str) -> tuple[int | None, tuple[int, ...] |
     if len(set(ids)) != len(ids) or any(i >= count for i in ids):
         raise ConfigError(f"SHARD_IDS {ids_raw!r}: jede Nummer nur einmal und kleiner als SHARD_COUNT ({count}).")
     return count, ids
+
+
+#: The official rules page; ``python -m bot update`` finds the link to the Comprehensive Rules TXT on it.
+RULES_PAGE = "https://magic.wizards.com/en/rules"
+
+
+@dataclass(frozen=True)
+class UpdateSettings:
+    """Settings of ``python -m bot update`` (:mod:`bot.update`).
+
+    Attributes:
+        cr_url: address of the Comprehensive Rules TXT (``REGELBOT_CR_URL``); ``""``: the TXT link found on
+            ``rules_page``.
+        rules_page: the official rules page (``REGELBOT_RULES_PAGE``, default :data:`RULES_PAGE`).
+        card_urls: MTGJSON files to keep current (``REGELBOT_CARDS_URLS``, separated by spaces or commas, e.g.
+            ``https://mtgjson.com/api/v5/RAV.json``); each is checked against the ``.sha256`` file MTGJSON
+            publishes beside it. Empty: no card files.
+        folder: where the fetched files and their ETag / Last-Modified are kept (``REGELBOT_UPDATE_DIR``,
+            default ``<state folder>/quellen``); every ``*.txt`` there goes into the build as ``--cr``.
+        timeout: seconds to connect and between two reads (``REGELBOT_UPDATE_TIMEOUT``, default 30).
+        attempts: tries per download on network errors and HTTP 429 / 5xx (``REGELBOT_UPDATE_ATTEMPTS``,
+            default 4; waits 1, 2, 4 s between them).
+    """
+
+    cr_url: str
+    rules_page: str
+    card_urls: tuple[str, ...]
+    folder: Path
+    timeout: float = 30.0
+    attempts: int = 4
+
+
+def load_update_settings(settings: Settings) -> UpdateSettings:
+    """Read the settings of ``python -m bot update`` (``.env`` was loaded by :func:`load_settings`).
+
+    Raises:
+        ConfigError: an address that is not http(s), or a timeout / attempts value out of range.
+    """
+    cr_url = os.getenv("REGELBOT_CR_URL", "").strip()
+    page = os.getenv("REGELBOT_RULES_PAGE", "").strip() or RULES_PAGE
+    cards = tuple(u for u in re.split(r"[\s,]+", os.getenv("REGELBOT_CARDS_URLS", "").strip()) if u)
+    for key, url in [("REGELBOT_CR_URL", cr_url), ("REGELBOT_RULES_PAGE", page)] + [
+        ("REGELBOT_CARDS_URLS", u) for u in cards
+    ]:
+        if url and not re.match(r"https?://[^\s/]+", url):
+            raise ConfigError(f"{key} muss eine http(s)-Adresse sein, nicht {url[:60]!r}.")
+    return UpdateSettings(
+        cr_url=cr_url,
+        rules_page=page,
+        card_urls=cards,
+        folder=_path(os.getenv("REGELBOT_UPDATE_DIR"), settings.state_dir / "quellen"),
+        timeout=_number("REGELBOT_UPDATE_TIMEOUT", 30.0, 1.0, 600.0),
+        attempts=int(_number("REGELBOT_UPDATE_ATTEMPTS", 4, 1, 20, int)),
+    )

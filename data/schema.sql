@@ -1,6 +1,6 @@
 -- Regelbot store schema. Built by `python -m bot build` (bot/importer); read-only at run time.
 -- The version below must equal bot.store.SCHEMA_VERSION; the store refuses other versions.
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;
 
 -- One row per document (one per FAQ for file 001, which holds four FAQs).
 CREATE TABLE documents (
@@ -31,7 +31,9 @@ CREATE TABLE cards (
     mechanic_id  INTEGER REFERENCES mechanics(id), -- set when the card is an example in a mechanics section
     english_name TEXT,                  -- from an MTGJSON import (issue 6)
     english_text TEXT,
-    english_match TEXT                  -- how it was matched: german-name | german-faces | face-costs (+ ' uncertain')
+    english_match TEXT,                 -- how it was matched: german-name | german-faces | face-costs (+ ' uncertain')
+    multiverse_id INTEGER,              -- Gatherer id of the German printing (from a card file), NULL when unknown
+    scryfall_id  TEXT                   -- Scryfall id of the printing (German when the file names it), NULL when unknown
 );
 
 CREATE TABLE card_faces (
@@ -240,6 +242,20 @@ CREATE TABLE today_cr (
     number    TEXT PRIMARY KEY,
     text      TEXT NOT NULL,
     effective TEXT NOT NULL
+);
+-- Register rows whose evidence changed under them ("zu prüfen", bot/importer/review.py): per row and cited rule,
+-- the register's quote (rules of `basis`) and the newest rules of the build (`checked`). Empty when nothing changed.
+CREATE TABLE register_review (
+    row_kind   TEXT NOT NULL,           -- change | term | number
+    row_key    TEXT NOT NULL,           -- changes.key, change_terms.key, or "001:502.46" (old_numbers)
+    number     TEXT NOT NULL,           -- the rule as the register cites it
+    state      TEXT NOT NULL,           -- changed | renumbered | gone
+    new_number TEXT,                    -- its number in the newest rules, NULL when gone
+    old_text   TEXT NOT NULL,           -- the register's quote ([cr])
+    new_text   TEXT NOT NULL DEFAULT '', -- the official text now ('' when gone)
+    basis      TEXT NOT NULL,           -- ISO date of the rules the quote rests on
+    checked    TEXT NOT NULL,           -- ISO date of the newest rules of the build
+    PRIMARY KEY (row_kind, row_key, number)
 );
 -- Rule numbers as the documents print them (old numbering) and today's rule for each ([[number]]).
 CREATE TABLE old_numbers (

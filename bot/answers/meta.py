@@ -96,6 +96,7 @@ async def register_field(ctx: AnswerContext) -> Field | None:
     unclassified = cov["ruling"].get("unreviewed", 0) + cov["mechanic"].get("unreviewed", 0)
     lines.append(f"{unclassified} ohne Einordnung · {len(index.changes)} Registerzeilen, Regeln vom "
                  f"{format_date(next(iter(index.cr.values()))[1]) if index.cr else '–'}")
+    lines += filter(None, [(await ctx.store.review_summary()).line()])  # rows under review after a newer --cr
     return Field(name="Stand heute (Änderungsregister)", value="\n".join(lines))
 
 
@@ -176,12 +177,13 @@ HELP_CHAT = (
 
 @answer("help")
 async def help_answer(ctx: AnswerContext) -> Reply:
-    """``/help`` (``/hilfe``): every command with what it does and an example, then the other ways to ask
+    """``/help`` (``/hilfe``): every command with what it does and an example; on page 2 the other ways to ask
     (:data:`HELP_CHAT`: message command, ``[[Karte]]``, ``privat``, "Meintest du" choices, user install)."""
-    fields = [Field(name=cmd, value=f"{what}\n`{example}`") for cmd, what, example in HELP]
-    fields += [Field(name=f"Im Chat: {name}", value=f"{what}\n`{how}`") for name, what, how in HELP_CHAT]
-    body = (
-        "Befehle heißen in einem deutschen Discord-Client deutsch, sonst englisch (/karte = /card). "
-        "Optionen mit Vorschlagsliste: einfach anfangen zu tippen."
-    )
-    return Reply(pages=[Page(title="Regelbot – Befehle", body=body, fields=fields)], source="Regelbot")
+    commands = [Field(name=cmd, value=f"{what}\n`{example}`") for cmd, what, example in HELP]
+    chat = [Field(name=name, value=f"{what}\n`{how}`") for name, what, how in HELP_CHAT]
+    names = ("Befehle heißen in einem deutschen Discord-Client deutsch, sonst englisch (/karte = /card). "
+             "Optionen mit Vorschlagsliste: einfach anfangen zu tippen.")
+    pages = [Page(title="Regelbot – Befehle", body="Jeder Befehl mit einem Beispiel:", fields=commands),
+             Page(title="Regelbot – im Chat und privat", body=f"{names}\n\nWeitere Wege, Regelbot zu fragen:",
+                  fields=chat)]
+    return Reply(pages=pages, source="Regelbot")

@@ -15,6 +15,7 @@ from bot.answers.rule_catalog import (
     stellen,
 )
 from bot.answers.rulings import hit_pages, nothing_found, query_notes
+from bot.answers.today import TodayIndex, number_label, today_index
 from bot.reply import Action, Reply, quote_user
 from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, build_query, tidy_snippet
 
@@ -47,9 +48,9 @@ async def search_rules(ctx: AnswerContext, text: str) -> tuple[list[tuple[Quoted
     return [], "none"
 
 
-def _hit_block(item: QuotedRule | Explanation, snippet: str) -> str:
-    if isinstance(item, QuotedRule):
-        head = f"**{item.number}**" + (f" {item.title}" if item.title else "")
+def _hit_block(index: TodayIndex, item: QuotedRule | Explanation, snippet: str) -> str:
+    if isinstance(item, QuotedRule):  # an old number with today's: 502.46b (heute 702.51b)
+        head = number_label(index, item.document.file[:3], item.number) + (f" {item.title}" if item.title else "")
         return f"{head} · _{source_line(item.document)}_\n{snippet}"
     extra = f" · Begriffe: {', '.join(item.terms)}" if item.terms else ""
     return f"**{item.label}**{extra}\n{snippet}"
@@ -73,7 +74,8 @@ async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
         intro += "".join("\n" + line for line in query_notes(query))
     if len(hits) >= MAX_HITS:
         intro += f"\nNur die besten {MAX_HITS}; für mehr die Suche genauer fassen."
-    blocks = [_hit_block(item, snippet) for item, snippet in hits]
+    index = await today_index(ctx.store)
+    blocks = [_hit_block(index, item, snippet) for item, snippet in hits]
     pages = hit_pages(f"Regeln zu „{shown}“", intro, blocks, HITS_PER_PAGE)
     for number, page in enumerate(pages):  # each page's buttons point to that page's hits
         page.actions = _hit_actions(hits[number * HITS_PER_PAGE : (number + 1) * HITS_PER_PAGE])

@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.answers.cards import card_from_button, find_card
+from bot.answers.layout import ruling_pages
 from bot.answers.registry import AnswerContext, UserError, action, answer
-from bot.answers.today import TodayIndex, hit_notice, is_changed, newer_rulings, ruling_display, today_index
+from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text, today_index
 from bot.reply import Action, Page, Reply, format_date, in_quotes, quote_user
 from bot.search import EXACT, FUZZY, NameHit
 from bot.store import CardRecord, RulingRecord, Store
@@ -27,18 +28,6 @@ MAX_HITS = 60
 HITS_PER_PAGE = 6
 #: Buttons to the rulings of the best-ranked cards (or sections) of a search.
 CARD_BUTTONS = 5
-
-# --- today's status (issue 9) ------------------------------------------------------------------
-
-
-def annotate(ruling: RulingRecord, index: TodayIndex) -> RulingRecord:
-    """The ruling with its text as shown today (:func:`bot.answers.today.ruling_display`): a changed
-    ruling shows today's statement and evidence first and its own text as dated history."""
-    date = format_date(ruling.date)
-    source = ruling.document.title + (f", {date}" if date else "")
-    shown = ruling_display(index, "ruling", ruling.id, ruling.text, source)
-    return replace(ruling, text=shown) if shown != ruling.text else ruling
-
 
 # --- a card's rulings ------------------------------------------------------------------------
 
@@ -62,28 +51,6 @@ async def linked_mechanics(store: Store, card: CardRecord, rulings: list[RulingR
     return list(found.items())
 
 
-#: Rulings per page; each ruling is one block of the description.
-RULINGS_PER_PAGE = 6
-
-
-def ruling_block(ruling: RulingRecord) -> str:
-    """One ruling as text with its source and date: ``"• text\n_Quelle, 30.08.2005_"``."""
-    date = format_date(ruling.date)
-    source = ruling.document.title + (f", {date}" if date else "")
-    return f"• {ruling.text}\n_{source}_"
-
-
-def rulings_pages(title: str, rulings: list[RulingRecord], per_page: int = RULINGS_PER_PAGE) -> list[Page]:
-    """Rulings split into pages of at most ``per_page`` rulings (the renderer splits further if long)."""
-    if not rulings:
-        return [Page(title=title, body="Zu dieser Karte gibt es in den Dokumenten keine Rulings.")]
-    pages = []
-    for start in range(0, len(rulings), per_page):
-        chunk = rulings[start : start + per_page]
-        pages.append(Page(title=title, body="\n\n".join(ruling_block(r) for r in chunk)))
-    return pages
-
-
 async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
     """All rulings of ``card`` in document order with outdated notices, then the rulings of the
     mechanics sections its rulings refer to (linked, not lost), with buttons to the card and sections.
@@ -91,26 +58,21 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
     rulings = await ctx.store.rulings_for_card(card.id)
     linked = await linked_mechanics(ctx.store, card, rulings)
     index = await today_index(ctx.store)
-    shown = [annotate(r, index) for r in rulings]
     titles = {title for _id, title in linked}
     shown = [
         replace(r, text=f"{r.text}\n↳ Die Rulings dieses Abschnitts folgen nach den Rulings der Karte.")
         if r.see_mechanic in titles
         else r
-        for r in shown
+        for r in rulings
     ]
-    pages = rulings_pages(f"Rulings: {card.name} ({len(rulings)})", shown)
+    pages = ruling_pages(index, f"Rulings: {card.name} ({len(rulings)})", shown)
     actions = [Action(label="Karte anzeigen", action="card", arg=str(card.id))]
     docs = {r.document.title: None for r in rulings} or {card.document.title: None}
     for mechanic_id, title in linked:
         section = await ctx.store.rulings_for_mechanic(mechanic_id)
         if section:
-            section_pages = rulings_pages(
-                f"Abschnitt {in_quotes(title)} (ALLGEMEINES)", [annotate(r, index) for r in section]
-            )
             lead = f"Rulings aus dem Abschnitt {in_quotes(title)}, auf den sich {card.name} bezieht:"
-            section_pages[0].body = f"{lead}\n\n{section_pages[0].body}"
-            pages += section_pages
+            pages += ruling_pages(index, f"Abschnitt {in_quotes(title)} (ALLGEMEINES)", section, lead)
             docs.update({r.document.title: None for r in section})
         actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(mechanic_id)))
     return Reply(pages=pages, source=" · ".join(docs), actions=actions[:20])
@@ -173,19 +135,17 @@ async def search_rulings(store: Store, text: str, card_id: int | None = None, li
     return SearchResult([], 0, "none", query)
 
 
-def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None) -> str:
-    """One hit: owner in bold, snippet, today's notice from the register, then ``_Dokument, Datum_``.
+def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None, notes: PageNotes | None = None) -> str:
+    """One hit: owner in bold, the snippet as shown today (:func:`bot.answers.today.status_text`; old terms
+    tied to the page's ``notes``), then ``_Dokument, Datum_``.
 
     A hit the register marks as changed starts with today's statement and evidence; the snippet follows
     as "Früher", and the later ruling that says today's rule (e.g. 002, 2017) is quoted after it unless
     it is a hit of its own (``shown``: ruling ids of the search).
     """
     date = format_date(hit.ruling.date)
-    notice = hit_notice(index, "ruling", hit.ruling.id)
     source = hit.ruling.document.title + (f", {date}" if date else "")
-    if not is_changed(index, "ruling", hit.ruling.id):
-        return "\n".join(part for part in (f"**{hit.owner}**", hit.snippet, notice, f"_{source}_") if part)
-    parts = [f"**{hit.owner}**", notice, f"**Früher** (heute überholt): {hit.snippet}", f"_{source}_"]
+    parts = [f"**{hit.owner}**", status_text(index, "ruling", hit.ruling.id, hit.snippet, notes=notes), f"_{source}_"]
     for newer in newer_rulings(index, "ruling", hit.ruling.id):
         if shown is None or newer.ruling_id not in shown:
             when = format_date(newer.date)
@@ -242,12 +202,12 @@ async def named_card(ctx: AnswerContext, text: str) -> tuple[CardRecord, bool] |
     """The card a ruling search text names, if it names one clearly and the card has rulings:
     ``(card, exact)``, ``exact`` when the text is a whole name of the card (not only a prefix or typo).
 
-    Uses :meth:`bot.search.NameIndex.resolve` (exact, unique prefix or word prefix, clear typo), so
+    Uses :meth:`bot.search.NameIndex.named` (exact, clear typo, or the one card it begins), so
     „Tolsimir“ → Tolsimir Wolfsblut, „Kenner der Strassen“ → Kenner der Straßen; None otherwise.
     """
     if len(text) > MAX_NAME_QUERY:
         return None
-    hit = ctx.names.resolve(text)
+    hit = ctx.names.named(text)
     if hit is None:
         return None
     card = await ctx.store.card(hit.card_id)
@@ -343,7 +303,13 @@ async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: Search
     """Search hits in pages with today's notices; each page's buttons point to that page's cards."""
     index = await today_index(ctx.store)
     ids = {h.ruling.id for h in result.hits}
-    blocks = [hit_block(h, index, ids) for h in result.hits]
+    blocks = []
+    for start in range(0, len(result.hits), HITS_PER_PAGE):  # each shared notice once per page
+        chunk = result.hits[start : start + HITS_PER_PAGE]
+        notes = PageNotes(index, [("ruling", h.ruling.id) for h in chunk])
+        blocks += [hit_block(h, index, ids, notes) for h in chunk]
+        blocks[start] = "\n\n".join(p for p in (notes.head(), blocks[start]) if p)
+        blocks[-1] += f"\n\n{notes.text()}" if notes.text() else ""
     pages = hit_pages(title, intro, blocks, HITS_PER_PAGE)
     # Each page's buttons point to that page's hits (page 2 → the cards of page 2).
     for number, page in enumerate(pages):
@@ -367,7 +333,7 @@ async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str
             "Karte oder Suchwörter angeben",
             "Zum Beispiel: `/ruling karte: Circu, Dimir-Lobotomist` oder `/ruling suche: Bibliothek mischen`.",
         )
-    record = await find_card(ctx, card_text) if card_text else None
+    record = await find_card(ctx, card_text, "rulings") if card_text else None
     if search_text is not None:
         return await search_reply(ctx, search_text, record)
     assert record is not None
@@ -377,7 +343,6 @@ async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str
 __all__ = [
     "RulingHit",
     "SearchResult",
-    "annotate",
     "card_rulings",
     "search_rulings",
 ]

@@ -11,11 +11,12 @@ returns typed rows (frozen dataclasses); the queries are grouped by concern:
 * :mod:`bot.store.mechanics` — mechanics sections of the FAQs and their cards;
 * :mod:`bot.store.rules` — rules the documents quote, the German rules explanation (003), its search;
 * :mod:`bot.store.official` — the Comprehensive Rules, their old numbers, glossary and keyword table;
-* :mod:`bot.store.register` — the change register (issue 9): today's status, cited numbers.
+* :mod:`bot.store.register` — the change register: today's status, cited numbers, rows to review.
 """
 
 from __future__ import annotations
 
+from bot.model import ChangeRow, RuleReview, TermRow
 from bot.store.base import (
     CORRUPT_BODY,
     CORRUPT_CODES,
@@ -45,6 +46,7 @@ from bot.store.register import (
     EntryLink,
     EvidenceRuling,
     RegisterQueries,
+    ReviewSummary,
     TermRecord,
     TodayRule,
 )
@@ -69,6 +71,7 @@ __all__ = [
     "CardRecord",
     "ChangeRecord",
     "ChangeRegister",
+    "ChangeRow",
     "CitedNumber",
     "DocumentRecord",
     "EntryLink",
@@ -80,7 +83,9 @@ __all__ = [
     "MechanicRecord",
     "NameEntry",
     "QuotedRuleRecord",
+    "ReviewSummary",
     "RuleMapRecord",
+    "RuleReview",
     "RuleTextHit",
     "RulingHitRow",
     "RulingRecord",
@@ -89,6 +94,7 @@ __all__ = [
     "StoreCorrupt",
     "StoreError",
     "TermRecord",
+    "TermRow",
     "TodayRule",
     "is_corruption",
 ]

@@ -29,7 +29,7 @@ def text_of(reply) -> str:
 
 
 async def test_circu_all_five_rulings_in_order(ctx):
-    reply = await run_answer(ctx, "ruling", card="Circu")
+    reply = await run_answer(ctx, "ruling", card="Circu, Dimir-Lobotomist")
     assert not reply.error
     message = payload(reply)
     embed = message["embeds"][0]
@@ -39,7 +39,7 @@ async def test_circu_all_five_rulings_in_order(ctx):
     assert len(bullets) == 5
     assert bullets[0] == "Die ersten beiden Fähigkeiten zielen auf Bibliotheken und nicht auf Spieler."
     assert bullets[4].startswith("Wird eine geteilte Karte auf diese Weise entfernt")
-    assert f"_{RAVNICA}, 30.08.2005_" in embed["description"]
+    assert embed["description"].startswith(f"_{RAVNICA}, 30.08.2005:_\n• ")  # the source once, above the list
     assert {
         "label": "Karte anzeigen",
         "custom_id": "rb:card:" + str(button_ids(message)[0]["custom_id"]).split(":")[2],
@@ -48,16 +48,18 @@ async def test_circu_all_five_rulings_in_order(ctx):
 
 
 async def test_old_rulings_carry_terminology_notices(ctx):
-    reply = await run_answer(ctx, "ruling", card="Circu")
+    reply = await run_answer(ctx, "ruling", card="Circu, Dimir-Lobotomist")
     body = reply.pages[0].body
-    # "… der ganz aus dem Spiel entfernten Karte" (2005) → today "ins Exil schicken" (CR 406.1; 002, 2017).
-    assert (
-        "entfernten Karte.\nℹ️ Heute andere Begriffe: „ins Exil schicken“ statt „ganz aus dem Spiel entfernen“ "
-        "_(Beleg: 406.1 (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu Getrieben // Verzweiflung "
-        "und geteilten Karten, Ruling vom 18.04.2017))_" in body
-    )
-    # "Die ersten beiden Fähigkeiten zielen auf Bibliotheken …" uses no old term: no notice.
-    assert "Spieler.\n_Ravnica" in body
+    # "… der ganz aus dem Spiel entfernten Karte" (2005) → today "ins Exil schicken" (CR 406.1; 002, 2017);
+    # "spielen" → "wirken" (CR 601.2). Each notice once per page, each ruling tied to it by its number.
+    assert "nicht nur den Besitzer der ganz aus dem Spiel entfernten Karte. ℹ️²\n" in body
+    assert "denn Kopien sind keine Karten. ℹ️¹²\n" in body
+    notice = ("ℹ️ **Heute andere Begriffe:** ¹ „wirken“ statt „spielen“ · ² „ins Exil schicken“ statt „ganz aus dem "
+              "Spiel entfernen“ _(Beleg: 601.2, 406.1 (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu "
+              "Getrieben // Verzweiflung und geteilten Karten, Ruling vom 18.04.2017))_")
+    assert body.endswith(notice) and body.count("Heute andere Begriffe") == 1
+    # "Die ersten beiden Fähigkeiten zielen auf Bibliotheken …" uses no old term: no tie.
+    assert "Spieler.\n\n• " in body
 
 
 async def test_see_also_section_rulings_are_linked(ctx):
@@ -123,7 +125,7 @@ async def test_exile_terms_meet(ctx):
 
 
 async def test_search_within_one_card(ctx):
-    reply = await run_answer(ctx, "ruling", card="Circu", search="geteilte Karte")
+    reply = await run_answer(ctx, "ruling", card="Circu, Dimir-Lobotomist", search="geteilte Karte")
     assert reply.pages[0].body.startswith("1 Treffer für „geteilte Karte“")
     assert "Wird eine **geteilte Karte** auf diese Weise entfernt" in reply.pages[0].body
 
