@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from bot import offload
+from bot import metrics, offload
 from bot.answers.registry import AnswerContext, CompleterFn, run_action, run_answer, run_completer
 from bot.config import Settings
 from bot.custom_id import Invocation
@@ -136,6 +136,7 @@ class Core:
         offload.configure(budget=self.settings.calc_budget, workers=self.settings.workers)
         self._warm = warm
         self._current = await self._open_store()
+        metrics.watch_store(self.settings.db_path)  # the age of the file at the path (whichever is in use)
 
     async def _open_store(self) -> Generation:
         """Open and check the store file, build the name index and run the warm-ups (as at start-up).
@@ -211,14 +212,16 @@ class Core:
         (:func:`bot.answers.registry.run_answer` / ``run_action``: options bounded first, a ``UserError``
         becomes a German error reply), on the store in use when it starts."""
         async with self.using() as context:
-            if inv.kind == "action":
-                return await run_action(context, inv.key, inv.arg)
-            return await run_answer(context, inv.key, **inv.kwargs)
+            with metrics.work(inv.key):
+                if inv.kind == "action":
+                    return await run_action(context, inv.key, inv.arg)
+                return await run_answer(context, inv.key, **inv.kwargs)
 
     async def complete(self, completer: CompleterFn, current: str) -> list[Choice]:
         """The autocomplete choices of ``completer`` for the typed ``current`` (≤ 25, from memory)."""
         async with self.using() as context:
-            return await run_completer(context, completer, current)
+            with metrics.work(getattr(completer, "__name__", "autocomplete")):
+                return await run_completer(context, completer, current)
 
     # --- a new store without a restart -------------------------------------------------------------
 
@@ -297,6 +300,7 @@ class Core:
         still waiting for its interactions). Safe to call more than once."""
         offload.shutdown()
         current, self._current = self._current, None
+        metrics.watch_store(None)
         tasks = [t for t in (self._watch, *self._tasks) if t is not None]
         for task in tasks:
             task.cancel()
