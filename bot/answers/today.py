@@ -357,6 +357,11 @@ def is_changed(index: TodayIndex, kind: str, entry_id: int) -> bool:
     return entry_status(index, kind, entry_id).outdated
 
 
+def under_review(index: TodayIndex, kind: str, entry_id: int) -> bool:
+    """True when a register row "zu prüfen" names the entry (a rule it rests on changed in newer rules)."""
+    return any(n.status == "review" for n in entry_status(index, kind, entry_id).notices)
+
+
 def newer_rulings(index: TodayIndex, kind: str, entry_id: int) -> list[DocEvidence]:
     """The later document rulings a ``changed`` row cites as evidence for this entry (002:29 for the 2006
     "name both halves"), so a search can show today's wording beside the outdated hit."""
@@ -432,4 +437,5 @@ __all__ = [
     "terms_notice",
     "today_index",
     "today_number",
+    "under_review",
 ]

@@ -8,7 +8,7 @@ and the message command for a card with a changed ruling; then ``/regel`` by num
 document's old number 502.32a), the term page of ``Manavorrat`` and the calculators. Each page that shows such
 an entry carries its review line and the new official text; no page shows the register's old quote of 702.51a
 or 106.4, nor 709.4a as today's number of its text. ``/frage`` shows passages through the same functions
-(``status_text``, ``heute_block``), checked directly and, once merged, through the command.
+(``status_text``, ``heute_block``), checked directly and through the command and its passage buttons.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ import pytest
 from bot.answers import AnswerContext, run_action, run_answer
 from bot.answers.calc_words import cr_numbers
 from bot.answers.chat import explain_message, inline_replies
-from bot.answers.registry import ANSWERS
 from bot.answers.today import PageNotes, heute_block, status_text, today_index
 from bot.importer.changes import read_register
 from bot.model import review_notice
@@ -181,12 +180,19 @@ async def test_the_functions_frage_shows_passages_with(newer: AnswerContext):
         assert text.index("nicht geprüft") < (text.find("Text des Rulings") % (len(text) + 1))
 
 
-async def test_frage_once_merged(newer: AnswerContext):
-    if "question" not in ANSWERS:
-        pytest.skip("/frage comes with branch frage")
-    reply = await run_answer(newer, "question", question="Wie funktioniert Einberufen heute?")
+async def test_frage_shows_the_review_for_a_passage_under_review(newer: AnswerContext):
+    """``/frage`` (bot/answers/questions.py) on a question whose best passage rests on the gone 106.4, and the
+    passage buttons of entries resting on the changed 702.51a and the moved 709.4a."""
+    reply = await run_answer(newer, "question", question="Verursacht übriges Mana Manabrand?")
     assert_no_old_quote(reply, "/frage")
-    assert_reviewed("\n".join(page_texts(reply)), "702.51a", ("/frage",))
+    first = reply.pages[0].body
+    assert "Ruling zu **Grundlegende Resonanz**" in first and "· 🔎 zu prüfen" in first
+    assert_reviewed(page_texts(reply)[0], "106.4", ("/frage",))
+    for key, rule in (("001:78", "702.51a"), ("001:2063", "709.4a"), ("001:58", "702.51a")):
+        opened = await run_action(newer, "passage", key)
+        assert_no_old_quote(opened, key)
+        assert "🔎 zu prüfen" in opened.pages[0].body, key
+        assert_reviewed(page_texts(opened)[0], rule, ("passage", key))
 
 
 async def test_a_calculator_marks_its_changed_rule_and_quotes_the_new_text(newer: AnswerContext):
