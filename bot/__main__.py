@@ -148,7 +148,8 @@ def _common() -> argparse.ArgumentParser:
 def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
     """The argparse parser of ``python -m bot`` / ``regelbot`` (``prog``: how the program was called)."""
     parser = GermanArgumentParser(prog=prog, description="Regelbot: MTG-Regelfragen auf Deutsch.")
-    parser.add_argument("--version", action="version", version=f"{prog} {__version__}",
+    # The version line names the program (``regelbot``), however it was called; usage lines name the call.
+    parser.add_argument("--version", action="version", version=f"regelbot {__version__}",
                         help="Version zeigen und beenden")
     parser.add_argument("--env-file", metavar="DATEI", default=None, help=ENV_FILE_HELP)
     sub = parser.add_subparsers(dest="cmd", required=True, metavar="BEFEHL", parser_class=_parser_with(_common()))
