@@ -273,9 +273,11 @@ def changes_text(before: _Snapshot, after: _Snapshot, review_lines: str) -> list
     return lines + ([review_lines] if review_lines else [])
 
 
-def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], object] = print) -> int:
+def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], object] = print, *,
+               rebuild: bool = False) -> int:
     """Fetch, check, build, swap (module doc); prints via ``out``; returns the exit code (0 also when nothing
-    was new).
+    was new). ``rebuild``: build the store from the documents and the kept files even when no file is new
+    (after new code or new documents: ``update --rebuild``).
 
     Raises:
         UpdateError: a refused or failed download, or a failed build (German; old files and store untouched).
@@ -295,7 +297,7 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
             _fetch_cards(fetcher, upd, Path(staging), outcome)
             for line in outcome.lines:
                 out(line)
-            if not outcome.changed and db.is_file():
+            if not outcome.changed and db.is_file() and not rebuild:
                 if outcome.state:  # only the rules page changed, not the file it links
                     _commit(upd, outcome, state)
                 out(f"Nichts Neues: die Datenbank {db} bleibt, wie sie ist.")
@@ -320,8 +322,8 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
 
 
 def cmd_update(settings: Settings, args: argparse.Namespace) -> int:
-    """``python -m bot update``: :func:`run_update` with the settings of ``.env``; German line and exit code 1
-    when a download is refused or fails, 2 for a bad setting."""
+    """``python -m bot update [--rebuild]``: :func:`run_update` with the settings of ``.env``; German line and
+    exit code 1 when a download is refused or fails, 2 for a bad setting."""
     from bot.exits import fail
 
     try:
@@ -329,7 +331,7 @@ def cmd_update(settings: Settings, args: argparse.Namespace) -> int:
     except ConfigError as exc:
         return fail(str(exc), 2)
     try:
-        return run_update(settings, upd)
+        return run_update(settings, upd, rebuild=bool(getattr(args, "rebuild", False)))
     except UpdateError as exc:
         return fail(f"Update abgelehnt: {exc}. Die bisherigen Dateien und die Datenbank sind unverändert.")
     except OSError as exc:

@@ -8,6 +8,7 @@ import argparse
 import asyncio
 import hashlib
 import logging
+import sqlite3
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
@@ -160,6 +161,22 @@ async def test_update_downloads_builds_then_downloads_nothing(served: tuple[Fake
     assert any(line.endswith("9 Registerzeilen zu prüfen (data/changes.toml).") for line in third)
     assert (upd.folder / "MagicCompRules_20260801.txt").is_file()
     assert (upd.folder / "MagicCompRules_20260417.txt").is_file()  # kept as history
+
+
+async def test_rebuild_builds_from_the_kept_files_without_downloading(served: tuple[Fake, str], tmp_path: Path):
+    fake, base = served
+    upd = _upd(tmp_path, base)
+    await _run(tmp_path, upd)
+    inode = (tmp_path / "store.sqlite3").stat().st_ino
+    lines: list[str] = []
+    await asyncio.to_thread(run_update, _settings(tmp_path), upd, lines.append, rebuild=True)
+    assert lines[:2] == [f"Regeln: unverändert ({base}/downloads/MagicCompRules%2020260417.txt)",
+                         "Karten RAV.json: unverändert"]
+    assert "Regeln geändert: 0" in lines and lines[-1].startswith("Datenbank neu gebaut:")
+    assert sum(fake.sent.values()) == 4  # only the first run's downloads
+    assert (tmp_path / "store.sqlite3").stat().st_ino != inode  # a new file renamed over the old one
+    with sqlite3.connect(tmp_path / "store.sqlite3") as conn:  # built with the kept rules file
+        assert conn.execute("SELECT max(effective) FROM cr_versions").fetchone() == ("2026-04-17",)
 
 
 async def _refused(tmp_path: Path, upd: UpdateSettings, match: str) -> None:
