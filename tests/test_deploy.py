@@ -240,3 +240,17 @@ def test_the_compose_update_path_writes_the_store_every_process_reads():
     assert "docker compose build && docker compose run --rm bot update --rebuild &&" in docker
     args = make_parser().parse_args(["update", "--rebuild"])
     assert args.func.__name__ == "cmd_update" and args.rebuild is True
+
+
+def test_the_update_reloads_every_unit_it_names_and_restarts_none():
+    """``try-reload-or-restart`` restarts a unit without ``ExecReload=``: every unit the update's
+    ``ExecStartPost`` names must have one (SIGHUP), so the bot and the workers are never stopped by it."""
+    import fnmatch
+
+    (post,) = unit_settings("regelbot-update.service")["ExecStartPost"]
+    patterns = post.split("try-reload-or-restart", 1)[1].split()
+    names = {p.name.replace("@.", "@8081.") for p in UNITS.glob("*.service")}
+    named = sorted(n for n in names for pattern in patterns if fnmatch.fnmatch(n, pattern))
+    assert named == ["regelbot-serve@8081.service", "regelbot.service"]
+    for name in named:
+        assert unit_settings(name.replace("@8081.", "@."))["ExecReload"] == ["/bin/kill -HUP $MAINPID"]
