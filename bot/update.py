@@ -316,8 +316,8 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
     review = report.today.review
     for line in changes_text(before, snapshot(db), format_review(review) if review is not None else ""):
         out(line)
-    out(f"Datenbank neu gebaut: {db} (laufende Bots wechseln von selbst zu ihr: nach REGELBOT_STORE_WATCH "
-        "Sekunden oder sofort mit SIGHUP)")
+    out(f"Datenbank neu gebaut: {db} (laufende Bots wechseln von selbst zu ihr: innerhalb von "
+        "REGELBOT_STORE_WATCH Sekunden oder sofort mit SIGHUP)")
     return 0
 
 

@@ -138,7 +138,9 @@ async def test_update_downloads_builds_then_downloads_nothing(served: tuple[Fake
     assert first[0] == f"Regeln: neu geladen, Stand 2026-04-17 ({len(fake.rules):,} Bytes, " \
                        f"{base}/downloads/MagicCompRules%2020260417.txt)"
     assert first[1] == f"Karten RAV.json: neu geladen ({len(CARDS):,} Bytes, Prüfsumme stimmt)"
-    assert "Regeln entfallen: 0" in first and first[-1].startswith("Datenbank neu gebaut:")
+    assert "Regeln entfallen: 0" in first
+    assert first[-1] == (f"Datenbank neu gebaut: {tmp_path / 'store.sqlite3'} (laufende Bots wechseln von selbst zu "
+                         "ihr: innerhalb von REGELBOT_STORE_WATCH Sekunden oder sofort mit SIGHUP)")
     assert sorted(p.name for p in upd.folder.iterdir()) == ["MagicCompRules_20260417.txt", "RAV.json",
                                                             "abruf.json", "regelseite.html"]
     assert fake.sent == Counter({"/en/rules": 1, "/downloads/MagicCompRules 20260417.txt": 1,
