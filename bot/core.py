@@ -19,7 +19,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from bot import offload
+from bot import mana_emoji, offload
 from bot.answers.registry import AnswerContext, CompleterFn, run_action, run_answer, run_completer
 from bot.config import Settings
 from bot.custom_id import Invocation
@@ -76,8 +76,9 @@ class Core:
         self._context: AnswerContext | None = None
 
     async def open(self, warm: Callable[[AnswerContext], Awaitable[object]] | None = None) -> None:
-        """Open the store, build the name index, set the workers' budget, then run ``warm`` on the context (the
-        start-up work of the command table, :meth:`bot.commands.Table.warm`: memory for autocomplete).
+        """Open the store, build the name index, set the workers' budget, use the mana-symbol emojis recorded in
+        the state folder (:func:`bot.mana_emoji.load`), then run ``warm`` on the context (the start-up work of
+        the command table, :meth:`bot.commands.Table.warm`: memory for autocomplete).
 
         Raises:
             bot.store.StoreError: the store is missing, outdated or corrupt (German message).
@@ -90,6 +91,7 @@ class Core:
             raise StoreError(f"{exc.title} ({self.settings.db_path}): `python -m bot build` ausführen.") from None
         log.info("Namensindex: %d Karten", len(names))
         self._context = AnswerContext(store=self.store, names=names)
+        mana_emoji.install(mana_emoji.load(self.settings.state_dir))  # the ids `sync` uploaded, else text
         if warm is not None:
             await warm(self._context)
 
