@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sys
 import time
 from collections.abc import Callable
 
@@ -106,6 +107,9 @@ async def run(settings: Settings, sync_only: bool = False) -> int:
                 count, scope = bot.last_sync
                 # the same 13 that `serve` reports: commands you can type (subcommands counted singly)
                 print(f"{count} Befehle ({len(TABLE.leaves)} mit Unterbefehlen) synchronisiert ({scope}).")
+                if bot.last_emoji_sync is not None:
+                    emojis = bot.last_emoji_sync
+                    print(emojis.line(), file=sys.stderr if emojis.failed else sys.stdout)
                 return 0
             if not closing:
                 await bot.connect(reconnect=True)
