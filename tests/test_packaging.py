@@ -83,3 +83,13 @@ def test_installed_package_builds_and_answers_from_another_folder(installed, tmp
     proc = run(installed, ["call", "/karte name: Circu"], home, REGELBOT_DB="eigen.sqlite3")
     assert proc.returncode == 0, proc.stderr
     assert (home / "eigen.sqlite3").is_file() and "Circu, Dimir-Lobotomist" in proc.stdout
+
+
+def test_the_installed_package_ships_the_emoji_pictures_and_their_licence(installed, tmp_path):
+    # `regelbot sync` uploads data/emojis/mana_*.png: they and the font's licence ship inside the wheel
+    code = ("from bot.mana_emoji import ASSET_DIR, SYMBOLS, asset_path; "
+            "print(sum(asset_path(b).is_file() for b in SYMBOLS), len(SYMBOLS), (ASSET_DIR / 'OFL.txt').is_file(), "
+            "ASSET_DIR)")
+    out = subprocess.run([installed / "bin" / "python", "-c", code], capture_output=True, text=True, cwd=tmp_path,
+                         check=True).stdout.split()
+    assert out[:3] == ["70", "70", "True"] and out[3].startswith(str(installed))
