@@ -17,9 +17,8 @@ from bot.answers import AnswerContext, run_answer
 from bot.answers.chat import inline_replies
 from bot.importer import DEFAULT_SOURCES, build
 from bot.render import channel_payloads, payload, to_text
-from bot.search import NameIndex
-from bot.store import Store
 from tests.conftest import run_cli
+from tests.reference.conftest import answer_context
 from tests.test_render import assert_within_limits
 
 FIXTURE = Path(__file__).resolve().parents[1] / "importer" / "fixtures" / "mtgjson_v5_mini.json"
@@ -48,11 +47,8 @@ def cards_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 async def cards_ctx(cards_db: Path) -> AsyncIterator[AnswerContext]:
-    store = await Store.open(cards_db)
-    try:
-        yield AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
-    finally:
-        await store.close()
+    async with answer_context(cards_db) as context:
+        yield context
 
 
 def thumbnail(message: dict) -> str | None:
