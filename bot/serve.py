@@ -34,6 +34,7 @@ from aiohttp import web
 from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
 
+from bot import metrics
 from bot.commands import TABLE, OptionProblem, Table, check_options
 from bot.commands.buttons import Pressed, press
 from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, in_time
@@ -330,6 +331,7 @@ class Interactions:
         task = asyncio.create_task(self._answer(transport, payload, lambda: transport.defer(*kind), wait))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(lambda _: metrics.finished(payload.get("id")))
         await asyncio.wait({transport.first, task}, return_when=asyncio.FIRST_COMPLETED)
         if not transport.first.done():  # the answer task ended without any response (it always sends one)
             return {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)}
@@ -360,6 +362,7 @@ class Interactions:
         try:
             inv, private = self.command(data)
         except OptionProblem as problem:
+            metrics.refused("bad_input")
             return Pressed(problem.reply)
         except LookupError:
             return Pressed(UNKNOWN_COMMAND)
@@ -380,8 +383,10 @@ class Interactions:
 
 
 def make_app(interactions: Interactions, public_key: str) -> web.Application:
-    """The aiohttp application: ``POST /interactions`` (also ``POST /``) and ``GET /health``."""
+    """The aiohttp application: ``POST /interactions`` (also ``POST /``), ``GET /health`` and ``GET /metrics``
+    (:mod:`bot.metrics`)."""
     key = VerifyKey(bytes.fromhex(public_key))
+    metrics.enable()  # this process serves GET /metrics
 
     async def interaction(request: web.Request) -> web.Response:
         try:
@@ -398,13 +403,18 @@ def make_app(interactions: Interactions, public_key: str) -> web.Application:
             return web.json_response({"error": "kein JSON"}, status=400)
         if not isinstance(payload, dict):
             return web.json_response({"error": "kein Objekt"}, status=400)
+        metrics.arrived(payload)
         try:
             answer = await interactions.handle(payload, sent_at=float(timestamp))
         except Exception as exc:  # a shape shape_problem missed: one log line (traceback at DEBUG), German answer
             _log_error(f"Fehler bei Interaktion vom Typ {payload.get('type')!r}", exc)
             answer = ({"type": CB_AUTOCOMPLETE, "data": {"choices": []}} if payload.get("type") == AUTOCOMPLETE
                       else {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)})
+        metrics.first_callback(payload.get("id"), answer.get("type"))
         return web.Response(body=json.dumps(answer).encode(), content_type="application/json")
+
+    async def metrics_page(request: web.Request) -> web.Response:
+        return metrics.exposition()
 
     async def health(request: web.Request) -> web.Response:
         return web.json_response({"status": "ok", "pid": os.getpid(), "commands": len(interactions.table.leaves),
@@ -414,6 +424,7 @@ def make_app(interactions: Interactions, public_key: str) -> web.Application:
     app.router.add_post("/interactions", interaction)
     app.router.add_post("/", interaction)
     app.router.add_get("/health", health)
+    app.router.add_get("/metrics", metrics_page)
     return app
 
 

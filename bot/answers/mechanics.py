@@ -23,6 +23,7 @@ from bot.answers.rules import catalog
 from bot.answers.today import TodayIndex, entry_status, heute_block, number_label, terms_line, today_index
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import MechanicRecord, Store
+from bot.terms import term_index
 from bot.text import clean, tokens
 from bot.textsearch import synonyms
 
@@ -43,7 +44,8 @@ def find_mechanics(sections: list[MechanicRecord], text: str) -> list[MechanicRe
     """The sections ``text`` names, best tier only (several when one title stands in several FAQs).
 
     Tiers: label or title equal (folded) → title words start with the typed words → an English or old
-    keyword of ``data/synonyms.tsv`` whose group holds the title → fuzzy (rapidfuzz WRatio ≥ 80).
+    keyword of ``data/synonyms.tsv`` whose group holds the title → a term of the term table in any word form
+    (:func:`sections_of_term`) → fuzzy (rapidfuzz WRatio ≥ 80).
     Returns [] when nothing fits.
     """
     typed = tokens(text)
@@ -62,6 +64,9 @@ def find_mechanics(sections: list[MechanicRecord], text: str) -> list[MechanicRe
             hits = [m for m in sections if any(p.matches_at(m.words, 0) for p in group.patterns)]
             if hits:
                 return hits
+    by_term = sections_of_term(sections, text)
+    if by_term:
+        return by_term
     keys = [" ".join(m.words) for m in sections]
     if len("".join(typed)) < 3:  # too short for a typo match
         return []
@@ -70,6 +75,16 @@ def find_mechanics(sections: list[MechanicRecord], text: str) -> list[MechanicRe
         return []
     top = best[0][1]
     return [sections[i] for _k, score, i in best if score >= top - 0.01]
+
+
+def sections_of_term(sections: list[MechanicRecord], text: str) -> list[MechanicRecord]:
+    """The sections titled with a name of the term ``text`` names in the term table (:mod:`bot.terms`: nouns,
+    verbs, inflected forms and participles, ``gepfropft`` → Pfropfen, ``reproduziert`` → Reproduktion)."""
+    match = term_index().lookup(text)
+    if match is None:
+        return []
+    names = {" ".join(tokens(n)) for n, _rank in match.term.names()}
+    return [m for m in sections if " ".join(m.words) in names]
 
 
 #: A section's dated text up to this many characters stands on the first page under today's notices; a longer

@@ -37,8 +37,9 @@ def term_lines(term: Term) -> list[str]:
 async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], list[Action]]:
     """Where the documents use the term: mechanics sections (buttons) and rulings (lines).
 
-    Searches the German name and every old term (the ruling search links old and new terms through
-    ``data/synonyms.tsv``). Returns German lines and buttons; both empty when no document uses it.
+    Searches the German name and every old term (the ruling search links old and new terms through the
+    concepts of the term table); an outdated ruling carries the register's notice, as under ``/ruling``.
+    Returns German lines and buttons; both empty when no document uses it.
     """
     names = [term.german, *term.old]
     keys = {n.casefold() for n in names}
@@ -52,14 +53,14 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
     found: dict[int, RulingHit] = {}
     for name in names:
         result = await search_rulings(ctx.store, name)
-        for hit in result.hits if result.mode == "all" else []:
+        for hit in result.hits:
             if len(found) < ENTRIES_SHOWN:
-                found.setdefault(hit.ruling.id, hit)
+                found.setdefault(hit.ruling_id, hit)
     # Each ruling as shown today (a changed one with today's statement first), shared notices once.
     index = await today_index(ctx.store)
     notes = PageNotes(index, [("ruling", i) for i in found])
-    shown = [f"• Ruling zu **{hit.owner}** ({hit.ruling.document.title}): "
-             + status_text(index, "ruling", hit.ruling.id, hit.snippet, notes=notes) for hit in found.values()]
+    shown = [f"• Ruling zu **{hit.owner}** ({hit.passage.source}): "
+             + status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes) for hit in found.values()]
     return [p for p in (*lines, notes.head(), *shown, notes.text()) if p], actions
 
 

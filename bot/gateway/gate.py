@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord.ext import commands
 
+from bot import metrics
 from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, in_time
 from bot.custom_id import Invocation
-from bot.delivery import AUTOCOMPLETE, defer_body, defer_kind
+from bot.delivery import AUTOCOMPLETE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, defer_body, defer_kind
 from bot.gateway.transport import send_callback, send_reply
 from bot.reply import Reply
 
@@ -101,7 +102,9 @@ class GatedBot(commands.AutoShardedBot):
         self._parse_interaction = parsers["INTERACTION_CREATE"]
 
         def gated(data: dict[str, Any]) -> None:
+            metrics.arrived(data)
             if self.draining:
+                metrics.refused("shutdown")
                 self.shutdown_counts["refused"] += 1
                 self._track(asyncio.ensure_future(self._refuse(data)))
                 return
@@ -167,6 +170,7 @@ class GatedBot(commands.AutoShardedBot):
                 return
             self._arrived.pop(iid, None)
             self._early.pop(iid, None)
+            metrics.finished(iid)
             if completion:
                 self._completing -= 1
                 while self._completions and self._completing < AUTOCOMPLETE_SLOTS and not self.draining:
@@ -203,11 +207,14 @@ class GatedBot(commands.AutoShardedBot):
         interaction: discord.Interaction[Any] = discord.Interaction(
             data=cast("InteractionPayload", data), state=self._connection
         )
-        with contextlib.suppress(discord.HTTPException, RuntimeError):
-            if interaction.type is discord.InteractionType.autocomplete:
-                await interaction.response.autocomplete([])
-            elif interaction.type is not discord.InteractionType.ping:
-                await send_reply(interaction, SHUTTING_DOWN)
+        try:
+            with contextlib.suppress(discord.HTTPException, RuntimeError):
+                if interaction.type is discord.InteractionType.autocomplete:
+                    await interaction.response.autocomplete([])
+                elif interaction.type is not discord.InteractionType.ping:
+                    await send_reply(interaction, SHUTTING_DOWN)
+        finally:
+            metrics.finished(interaction.id)
 
     async def _drain(self) -> None:
         """Stop taking interactions, wait up to :data:`DRAIN_SECONDS` for those in flight, cancel the rest."""
@@ -290,3 +297,4 @@ class GatedBot(commands.AutoShardedBot):
                 await interaction.response.defer()
             else:
                 await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+            metrics.first_callback(interaction.id, CB_DEFERRED_UPDATE if update else CB_DEFERRED_MESSAGE)

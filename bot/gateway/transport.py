@@ -17,6 +17,7 @@ import discord
 from discord.http import MultipartParameters
 from discord.webhook.async_ import async_context
 
+from bot import metrics
 from bot.custom_id import Invocation
 from bot.delivery import CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, deliver
 from bot.reply import Reply
@@ -62,6 +63,7 @@ class GatewayTransport:
         params = MultipartParameters(payload=body, multipart=None, files=None)
         await self._adapter.create_interaction_response(i.id, i.token, params=params, **self._kw())
         i.response._response_type = discord.InteractionResponseType(body["type"])
+        metrics.first_callback(i.id, body["type"])
 
     async def edit_original(self, data: dict[str, Any]) -> None:
         """``PATCH /webhooks/{app}/{token}/messages/@original`` with ``data``."""
@@ -96,6 +98,7 @@ async def send_callback(state: Any, interaction_id: int | str, token: str, body:
     await async_context.get().create_interaction_response(
         int(interaction_id), token, session=http._HTTPClient__session, proxy=http.proxy,
         proxy_auth=http.proxy_auth, params=params)
+    metrics.first_callback(interaction_id, body.get("type"))
 
 
 async def send_reply(interaction: discord.Interaction[Any], reply: Reply, *, origin: Invocation | None = None,

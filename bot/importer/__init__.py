@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from bot.importer import changes, official, writer
+from bot.importer import changes, official, passages, writer
 from bot.importer.cr import CRDocument, parse_cr
 from bot.importer.manifest import MANIFEST, PARSERS, load_manifest
 from bot.importer.manifest import ManifestError as ManifestError  # re-exported
@@ -290,6 +290,7 @@ def _fill(temp: Path, inputs: _Inputs, report: BuildReport) -> None:
             _write_official(conn, inputs.parsed, inputs.entries, inputs.crs, inputs.cards, inputs.keywords,
                             report.official)
             report.today = changes.apply(conn, inputs.register, inputs.terms, inputs.crs)
+            passages.write(conn, inputs.sources)  # last: reads everything above (bot/importer/passages.py)
             conn.executemany(
                 "INSERT INTO meta (key, value) VALUES (?, ?)",
                 [
@@ -352,7 +353,8 @@ def _write_official(
     keywords: Path,
     out: OfficialReport,
 ) -> None:
-    """Keyword table, CR versions, number map, explanation alignment, CR search index, card files."""
+    """Keyword table, CR versions, number map, explanation alignment, card files (the CR's passages are
+    written with all others by :mod:`bot.importer.passages`)."""
     try:
         out.keywords = official.write_keywords(conn, keywords)
         if crs:
@@ -361,7 +363,6 @@ def _write_official(
             current = next(c for c in crs if c.effective == out.cr[0].effective)
             ranges = {e.file: e.cr_range for e in entries}
             out.alignment = official.align_documents(conn, parsed, current, ranges)
-            official.write_cr_search(conn, out.cr[0])
         for path in cards:
             out.cards.append(official.write_card_file(conn, path, iter_mtgjson(path), parsed))
     except (OfficialError, ValueError) as exc:

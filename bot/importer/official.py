@@ -13,8 +13,6 @@ connection (same transaction), so a failure leaves the previous store untouched.
   CR (:func:`bot.importer.align.align_explanations`): ``rule_explanations.number`` only when the
   alignment is certain (the contract other answers rely on), the best guess of an uncertain one in
   ``number_guess``, and ``number_status`` / ``number_evidence`` for every entry.
-* :func:`write_cr_search` — the full-text index ``cr_fts`` over the current version's rules and
-  glossary, with the aligned German explanation beside each rule.
 * :func:`write_card_file` (:mod:`bot.importer.cardfile`) — one MTGJSON file (``--cards``), read as a stream:
   English names, Oracle text, picture ids and English rulings for the documents' cards matched by German
   name; the file's other cards added with origin ``mtgjson``.
@@ -232,27 +230,6 @@ def align_documents(
     return out
 
 
-def write_cr_search(conn: sqlite3.Connection, current: CRFileReport) -> None:
-    """Fill ``cr_fts`` for the current version: rules (folded text, examples, aligned German text) and
-    glossary terms."""
-    german: dict[str, str] = {
-        number: text
-        for number, text in conn.execute(
-            "SELECT number, text FROM rule_explanations WHERE number_status = 'aligned'")
-    }
-    rows = []
-    for rid, number, title, text, examples in conn.execute(
-        "SELECT id, number, title, text, examples FROM cr_rules WHERE version_id = ?", (current.version_id,)
-    ):
-        body = " ".join([text, *json.loads(examples)])
-        rows.append(("rule", rid, number, title or "", normalise_for_search(body), german.get(number, "")))
-    for gid, term, text in conn.execute(
-        "SELECT id, term, text FROM cr_glossary WHERE version_id = ?", (current.version_id,)
-    ):
-        rows.append(("term", gid, "", term, normalise_for_search(text), ""))
-    conn.executemany("INSERT INTO cr_fts (kind, ref, number, title, search, german) VALUES (?, ?, ?, ?, ?, ?)", rows)
-
-
 def import_counts(report: OfficialReport) -> list[tuple[str, str, int]]:
     """Rows for ``import_counts`` (file, kind, count) of the official files."""
     rows: list[tuple[str, str, int]] = []
@@ -304,6 +281,6 @@ def format_official(report: OfficialReport) -> str:
 
 __all__ = [
     "CRFileReport", "CardFileReport", "OfficialError", "OfficialReport", "VersionMatchReport", "align_documents",
-    "document_cards", "format_official", "import_counts", "write_card_file", "write_cr", "write_cr_search",
+    "document_cards", "format_official", "import_counts", "write_card_file", "write_cr",
     "write_keywords", "write_rule_map",
 ]

@@ -23,9 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.importer.model import SourceError
-from bot.importer.text import tsv_rows
 from bot.model import ChangeRow, EntryRef, TermRow
-from bot.paths import DATA_DIR
+from bot.paths import DATA_DIR, tsv_rows
 
 CHANGES_PATH = DATA_DIR / "changes.toml"
 TERMS_PATH = DATA_DIR / "terms.tsv"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -41,13 +40,3 @@ def blocks(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
     if current:
         yield start, current
 
-
-def tsv_rows(path: str | Path) -> Iterator[tuple[int, list[str]]]:
-    """The rows of a tab-separated table of ``data/`` (read with :mod:`csv`: tabs, no quoting, so „…“ and ``"``
-    stay text), as ``(line number, columns)``; blank lines and lines starting with ``#`` are skipped."""
-    with Path(path).open(encoding="utf-8", newline="") as handle:
-        reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
-        for cols in reader:
-            if not cols or not "".join(cols).strip() or cols[0].startswith("#"):
-                continue
-            yield reader.line_num, cols

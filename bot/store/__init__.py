@@ -7,11 +7,12 @@ returns typed rows (frozen dataclasses); the queries are grouped by concern:
 
 * :mod:`bot.store.base` — opening, checks, corruption, the cache, :class:`DocumentRecord`;
 * :mod:`bot.store.cards` — card names, cards, documents, import counts;
-* :mod:`bot.store.rulings` — rulings and their full-text search;
+* :mod:`bot.store.rulings` — rulings;
 * :mod:`bot.store.mechanics` — mechanics sections of the FAQs and their cards;
-* :mod:`bot.store.rules` — rules the documents quote, the German rules explanation (003), its search;
+* :mod:`bot.store.rules` — rules the documents quote, the German rules explanation (003);
 * :mod:`bot.store.official` — the Comprehensive Rules, their old numbers, glossary and keyword table;
-* :mod:`bot.store.register` — the change register: today's status, cited numbers, rows to review.
+* :mod:`bot.store.register` — the change register: today's status, cited numbers, rows to review;
+* :mod:`bot.store.passages` — the passages of the question search and the analyser's vocabulary.
 """
 
 from __future__ import annotations
@@ -33,12 +34,12 @@ from bot.store.cards import CardQueries, CardRecord, FaceRecord, ImportCount, Na
 from bot.store.mechanics import CardName, MechanicQueries, MechanicRecord
 from bot.store.official import (
     CRRuleRecord,
-    CRSearchHit,
     CRVersionRecord,
     GlossaryRecord,
     OfficialQueries,
     RuleMapRecord,
 )
+from bot.store.passages import PassageQueries, PassageRecord
 from bot.store.register import (
     ChangeRecord,
     ChangeRegister,
@@ -50,11 +51,12 @@ from bot.store.register import (
     TermRecord,
     TodayRule,
 )
-from bot.store.rules import ExplanationRecord, QuotedRuleRecord, RuleQueries, RuleTextHit
-from bot.store.rulings import RulingHitRow, RulingQueries, RulingRecord
+from bot.store.rules import ExplanationRecord, QuotedRuleRecord, RuleQueries
+from bot.store.rulings import RulingQueries, RulingRecord
 
 
-class Store(CardQueries, RulingQueries, MechanicQueries, RuleQueries, OfficialQueries, RegisterQueries):
+class Store(CardQueries, RulingQueries, MechanicQueries, RuleQueries, OfficialQueries, RegisterQueries,
+            PassageQueries):
     """The store over one aiosqlite connection. Create with :meth:`open` (see the module doc)."""
 
 
@@ -65,7 +67,6 @@ __all__ = [
     "QUICK_CHECK_BUDGET",
     "SCHEMA_VERSION",
     "CRRuleRecord",
-    "CRSearchHit",
     "CRVersionRecord",
     "CardName",
     "CardRecord",
@@ -82,12 +83,11 @@ __all__ = [
     "ImportCount",
     "MechanicRecord",
     "NameEntry",
+    "PassageRecord",
     "QuotedRuleRecord",
     "ReviewSummary",
     "RuleMapRecord",
     "RuleReview",
-    "RuleTextHit",
-    "RulingHitRow",
     "RulingRecord",
     "SearchIndexMissing",
     "Store",

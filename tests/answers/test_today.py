@@ -58,11 +58,13 @@ async def test_naming_a_split_card_shows_todays_rule_first(ctx):
     today = body.index(
         "⚠️ **Heute:** Wer eine geteilte Karte benennen will, nennt einen ihrer beiden Namen, nicht beide."
     )
-    old = body.index("**Früher** (heute überholt): Falls ein Effekt einen Spieler anweist, eine Karte zu **benennen**")
-    newer = body.index("**Heute gültige Fassung** (Getrieben // Verzweiflung): Jede geteilte Karte hat zwei Namen. "
-                       "Falls ein Effekt dich anweist, einen Kartennamen zu bestimmen, kannst du einen wählen, aber "
-                       "nicht beide.")
-    assert today < old < newer
+    old = body.index("**Früher** (heute überholt): Falls ein Effekt einen Spieler anweist, eine **Karte** zu "
+                     "**benennen**")
+    # 002 line 29 says today's rule: quoted under the old hit, or a hit of its own further down
+    text = "\n\n".join(p.body for p in reply.pages).replace("**", "")  # a hit has its matched words in bold
+    newer = text.index("Jede geteilte Karte hat zwei Namen. Falls ein Effekt dich anweist, einen Kartennamen zu "
+                       "bestimmen, kannst du einen wählen, aber nicht beide.")
+    assert today < old and body.replace("**", "").index("Falls ein Effekt einen Spieler anweist") < newer
     assert "709.4a (Comprehensive Rules vom 17.04.2026); Dokument 002" in body
     assert "Rulings zu Getrieben // Verzweiflung und geteilten Karten" in reply.source
 

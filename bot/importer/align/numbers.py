@@ -6,7 +6,7 @@ from pathlib import Path
 
 from bot.importer.align.result import RuleMatch
 from bot.importer.model import KeywordRow
-from bot.importer.text import tsv_rows
+from bot.paths import tsv_rows
 
 
 def resolve_old_number(number: str, matches: dict[str, RuleMatch]) -> RuleMatch | None:

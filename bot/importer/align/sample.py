@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.importer.align.result import RuleMatch
-from bot.importer.text import tsv_rows
-from bot.paths import DATA_DIR
+from bot.paths import DATA_DIR, tsv_rows
 
 
 @dataclass(frozen=True)
