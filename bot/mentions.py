@@ -28,6 +28,8 @@ MAX_WINDOW = 10
 #: Options after ``|`` in ``[[Karte|rulings]]`` that ask for the rulings.
 RULINGS_OPTIONS = frozenset({"rulings", "ruling", "r"})
 
+#: A Discord spoiler ``||…||`` (may span lines; the shortest pair, as Discord pairs them).
+_SPOILER = re.compile(r"\|\|.+?\|\|", re.DOTALL)
 _BRACKETS = re.compile(r"\[\[([^\[\]\n]{1,200}?)\]\]")
 #: Tokens: runs of ``/``, else words split at white space and hyphens (so "Boros-Rekrut", "boros rekrut" and,
 #: as one token whose key is the whole name's, "borosrekrut" all meet; other separators vanish in the keys).
@@ -62,6 +64,15 @@ def bracket_mentions(text: str, limit: int) -> list[Mention]:
         if len(out) >= limit:
             break
     return out
+
+
+def without_spoilers(text: str) -> str:
+    """``text`` with every Discord spoiler ``||…||`` replaced by a space: what a reader sees before uncovering.
+
+    Only the first :data:`MAX_TEXT` characters are kept (what :func:`bracket_mentions` reads anyway).
+    An unpaired ``||`` hides nothing in Discord and stays.
+    """
+    return _SPOILER.sub(" ", text[:MAX_TEXT])
 
 
 #: name_keys of one word, memoised for building the scanner (names share their words; bounded).

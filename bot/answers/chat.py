@@ -16,7 +16,7 @@ from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.rulings import card_rulings
 from bot.answers.today import today_index
-from bot.mentions import bracket_mentions, scanner
+from bot.mentions import bracket_mentions, scanner, without_spoilers
 from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user
 from bot.store import CardRecord, RulingRecord
 from bot.text import clean, tokens
@@ -142,21 +142,31 @@ async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
     """The answers to the ``[[…]]`` of an ordinary message, at most :data:`INLINE_MAX`, in order:
     the card (as ``/karte``), its rulings for ``[[Karte|rulings]]`` (with a button to all of them when they
     fill more than one page: the channel message shows one page per answer), or the German "Keine Karte"
-    error with its "Meintest du" choices. [] when the text has no ``[[``."""
-    replies = []
-    for mention in bracket_mentions(text, INLINE_MAX):
+    error with its "Meintest du" choices. [] when the text has no ``[[``.
+
+    Each card is answered once however it is written (``[[Krims]] [[krims]] [[Krims // Krams]]``: one
+    answer). Names inside a Discord spoiler ``||…||`` are not answered: the answer is posted openly to the
+    channel as embeds, which Discord cannot hide behind a spoiler, so it would reveal what the writer hid.
+    """
+    replies: list[Reply] = []
+    seen: set[tuple[object, bool]] = set()
+    for mention in bracket_mentions(without_spoilers(text), 2 * INLINE_MAX):
+        if len(replies) >= INLINE_MAX:
+            break
         try:
             card = await find_card(ctx, mention.name, "rulings" if mention.rulings else "card")
         except UserError as exc:
-            replies.append(Reply.fail(exc.title, exc.body, choices=exc.choices))
+            if (mention.name.casefold(), mention.rulings) not in seen:  # a name that fits no card: once
+                replies.append(Reply.fail(exc.title, exc.body, choices=exc.choices))
+            seen.add((mention.name.casefold(), mention.rulings))
             continue
+        if (card.id, mention.rulings) in seen:
+            continue
+        seen.add((card.id, mention.rulings))
         if not mention.rulings:
             replies.append(await card_reply(ctx, card))
-            continue
-        reply = await card_rulings(ctx, card)
-        if len(reply.pages) > 1:  # the channel message shows the first page; the button shows them all
-            reply.actions.insert(0, Action(label="Alle Rulings (zum Blättern)", action="rulings", arg=str(card.id)))
-        replies.append(reply)
+        else:  # the channel message shows the first page; the button shows them all
+            replies.append(await card_rulings(ctx, card, all_button=True))
     return replies
 
 

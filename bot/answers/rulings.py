@@ -55,9 +55,34 @@ async def linked_mechanics(store: Store, card: CardRecord, rulings: list[RulingR
     return list(found.items())
 
 
-async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
+#: The button a channel message (``[[Karte|rulings]]``) adds when a card's rulings fill more than one page.
+ALL_RULINGS = "Alle Rulings (zum Blättern)"
+#: The same button when the card has no rulings of its own, only those of its sections.
+ALL_SECTION_RULINGS = "Rulings der Abschnitte (zum Blättern)"
+
+
+def _and_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " und " + items[-1]
+
+
+def _sections_lead(card: CardRecord, sections: list[tuple[str, int]]) -> str:
+    """First line of a card without rulings of its own: which section rulings follow and how many."""
+    count = sum(n for _title, n in sections)
+    names = _and_list([in_quotes(title) for title, _n in sections])
+    where = "dem Abschnitt" if len(sections) == 1 else "den Abschnitten"
+    return (f"Zu {card.name} selbst gibt es in den Dokumenten keine eigenen Rulings; es folgen "
+            f"{count} {'Ruling' if count == 1 else 'Rulings'} aus {where} {names}, auf den sich die Karte bezieht:")
+
+
+async def card_rulings(ctx: AnswerContext, card: CardRecord, all_button: bool = False) -> Reply:
     """All rulings of ``card`` in document order with outdated notices, then the rulings of the
     mechanics sections its rulings refer to (linked, not lost), with buttons to the card and sections.
+
+    A card without rulings of its own but with section rulings starts with those, under a first line saying
+    so ("keine eigenen Rulings; es folgen 3 Rulings aus dem Abschnitt „Einberufen“"), titled with both counts,
+    so that no page says "keine Rulings" before pages of rulings. ``all_button``: when the rulings fill more
+    than one page, a first button :data:`ALL_RULINGS` (or :data:`ALL_SECTION_RULINGS`) to all of them
+    (``rb:rulings:<card id>``, for a channel message that shows one page).
     """
     rulings = await ctx.store.rulings_for_card(card.id)
     linked = await linked_mechanics(ctx.store, card, rulings)
@@ -69,16 +94,25 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
         else r
         for r in rulings
     ]
-    pages = ruling_pages(index, f"Rulings: {card.name} ({len(rulings)})", shown)
+    sections = [(title, await ctx.store.rulings_for_mechanic(mechanic_id)) for mechanic_id, title in linked]
+    sections = [(title, section) for title, section in sections if section]
+    own = bool(rulings) or not sections
+    pages = ruling_pages(index, f"Rulings: {card.name} ({len(rulings)})", shown) if own else []
     actions = [Action(label="Karte anzeigen", action="card", arg=str(card.id))]
     docs = {r.document.title: None for r in rulings} or {card.document.title: None}
-    for mechanic_id, title in linked:
-        section = await ctx.store.rulings_for_mechanic(mechanic_id)
-        if section:
+    for title, section in sections:
+        if own:
             lead = f"Rulings aus dem Abschnitt {in_quotes(title)}, auf den sich {card.name} bezieht:"
-            pages += ruling_pages(index, f"Abschnitt {in_quotes(title)} (ALLGEMEINES)", section, lead)
-            docs.update({r.document.title: None for r in section})
-        actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(mechanic_id)))
+            heading = f"Abschnitt {in_quotes(title)} (ALLGEMEINES)"
+        else:
+            lead = _sections_lead(card, [(t, len(s)) for t, s in sections]) if not pages else ""
+            heading = f"Rulings: {card.name} (0 eigene · {len(section)} aus Abschnitt {in_quotes(title)})"
+        pages += ruling_pages(index, heading, section, lead)
+        docs.update({r.document.title: None for r in section})
+    actions += [Action(label=f"Mechanik: {title}", action="mechanic", arg=str(m_id)) for m_id, title in linked]
+    if all_button and len(pages) > 1:
+        label = ALL_RULINGS if rulings else ALL_SECTION_RULINGS
+        actions.insert(0, Action(label=label, action="rulings", arg=str(card.id)))
     return Reply(pages=pages, source=" · ".join(docs), actions=actions[:20])
 
 

@@ -117,6 +117,30 @@ async def test_inline_replies(ctx):
     assert len(six) == 5
 
 
+async def test_inline_answers_each_card_once_and_keeps_spoilers_hidden(ctx):
+    text = "`[[Boros-Rekrut]]` ||[[Boros-Rekrut]] [[Getrieben]]|| [[Krims]] [[krims]] [[Krams]] [[Krims // Krams]]"
+    replies = await inline_replies(ctx, text)
+    assert [r.pages[0].title for r in replies] == ["Boros-Rekrut", "Krims // Krams"]
+    assert await inline_replies(ctx, "Spoiler: ||[[Getrieben // Verzweiflung]]||") == []
+    assert len(await inline_replies(ctx, "||nur ein Strich|| [[Krims]] || offen")) == 1
+    # a name that fits no card once; the card and its rulings are two answers
+    replies = await inline_replies(ctx, "[[xyz]] [[XYZ]] [[Krims|rulings]] [[Krims]]")
+    assert [r.pages[0].title for r in replies] == [
+        "Keine Karte „xyz“ gefunden", "Rulings: Krims // Krams (1)", "Krims // Krams"]
+    # repeats do not use up the five answers
+    replies = await inline_replies(ctx, "[[Krims]]" * 4 + "[[Krams]][[Boros-Rekrut]]")
+    assert [r.pages[0].title for r in replies] == ["Krims // Krams", "Boros-Rekrut"]
+
+
+async def test_inline_rulings_of_a_card_with_only_section_rulings(ctx):
+    # Konklavenequidonaut (Ravnica FAQ): no rulings of its own, the 4 rulings of "Einberufen" follow
+    (reply,) = await inline_replies(ctx, "[[Konklavenequidonaut|rulings]]")
+    assert reply.pages[0].title == "Rulings: Konklavenequidonaut (0 eigene · 4 aus Abschnitt „Einberufen“)"
+    assert reply.pages[0].body.startswith("Zu Konklavenequidonaut selbst gibt es in den Dokumenten keine eigenen "
+                                          "Rulings; es folgen 4 Rulings aus dem Abschnitt „Einberufen“")
+    assert (reply.actions[0].label, reply.actions[0].action) == ("Rulings der Abschnitte (zum Blättern)", "rulings")
+
+
 async def test_channel_payloads_respect_discords_limits(ctx):
     names = ["Forschung // Entwicklung", "Krims // Krams", "Goblin-Feuerunhold", "Konklave", "Hysterie hervorrufen"]
     replies = await inline_replies(ctx, "".join(f"[[{n}]]" for n in names))

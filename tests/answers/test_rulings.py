@@ -83,6 +83,24 @@ async def test_see_also_section_rulings_are_linked(ctx):
     )
 
 
+async def test_card_without_own_rulings_starts_with_its_section_rulings(ctx):
+    # Boros-Rekrut (Ravnica FAQ line 26) is the example card of "Hybrid-Karten und Halbe-Halbe-Manasymbole" (line
+    # 22), whose three rulings (lines 42-46) are all the rulings there are: no page may say "keine Rulings".
+    reply = await run_answer(ctx, "ruling", card="Boros-Rekrut")
+    hybrid = "„Hybrid-Karten und Halbe-Halbe-Manasymbole“"
+    assert reply.pages[0].title == f"Rulings: Boros-Rekrut (0 eigene · 3 aus Abschnitt {hybrid})"
+    assert reply.pages[0].body.startswith(
+        "Zu Boros-Rekrut selbst gibt es in den Dokumenten keine eigenen Rulings; es folgen 3 Rulings aus dem "
+        f"Abschnitt {hybrid}, auf den sich die Karte bezieht:"
+    )
+    assert "Eine Hybrid-Karte hat alle Farben, die in ihren Manakosten auftauchen" in reply.pages[0].body
+    assert "keine Rulings." not in text_of(reply)
+    assert {p.title for p in reply.pages} == {reply.pages[0].title}
+    # a card with rulings of its own keeps its count and the section's own heading
+    own = await run_answer(ctx, "ruling", card="Aufsammelkrabbler")
+    assert own.pages[0].title.startswith("Rulings: Aufsammelkrabbler (") and "eigene" not in own.pages[0].title
+
+
 async def test_search_bibliothek_mischen_lists_cards_and_dates(ctx):
     reply = await run_answer(ctx, "ruling", search="Bibliothek mischen")
     assert not reply.error
