@@ -45,7 +45,7 @@ from bot.reply import Field, Reply, in_quotes, quote_user
 from bot.rules import mana as engine
 from bot.rules.cite import Reason
 from bot.rules.mana import ManaCost, ManaError, ManaValueResult, SymbolKind
-from bot.rules.payment import PaymentResult, pay
+from bot.rules.payment import LIFE, PaymentResult, pay
 from bot.search import EXACT
 
 CALC_BUDGET = 1.0  # seconds one calculation may take (every answer within 1 s)
@@ -196,6 +196,32 @@ def _paid_line(result: PaymentResult, life: int | None) -> str:
     return line + "."
 
 
+async def _life_assumed(face: ManaCost, pool: Any, x: int, result: PaymentResult) -> str:
+    """For an unpayable cost: the sentence saying which Phyrexian symbols the missing list counts as paid with
+    2 life each (107.4f; without a life total as many as help, else as many as it allows, 119.4), and what is
+    missing without any life; "" when no life was counted.
+
+    The life counted is the difference between the shortfall of ``result`` and the shortfall of a second
+    calculation with life 0: each unit one Phyrexian symbol paid with 2 life.
+    """
+    phyrexian = [s for s in face.symbols if s.kind is SymbolKind.PHYREXIAN]
+    if result.payable or not phyrexian or (result.life is not None and result.life < 2):
+        return ""
+    without = await compute(pay, face, pool, x=x, life=0, what="Angabe zum Manavorrat")
+    units = sum(n for _kinds, n in without.missing) - sum(n for _kinds, n in result.missing)
+    if units <= 0:
+        return ""
+    mana_only = [[(kinds - {LIFE}, n) for kinds, n in way] for way in without.missing_ways]
+    if units == len(phyrexian):
+        which = f"{'ist' if units == 1 else 'sind'} {''.join(mana(s) for s in phyrexian)}"
+    else:
+        which = f"{'ist eines' if units == 1 else f'sind {units}'} der Symbole {''.join(mana(s) for s in phyrexian)}"
+    return (
+        f"\nDabei {which} mit {2 * units} Lebenspunkten bezahlt gerechnet (107.4f: 2 Lebenspunkte je "
+        f"phyrexianisches Symbol); ohne Lebenspunkte fehlt {ways_text(mana_only)}."
+    )
+
+
 @answer("mana_pay")
 async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: int | None = None) -> Reply:
     """``/mana bezahlen kosten vorrat [x] [leben]`` → exactly whether the cost can be paid from the
@@ -213,7 +239,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
     given_life = f" · **Leben:** {life}" if life is not None else ""
     calc = Calc(
         title=f"Bezahlen: {label}",
-        result=_paid_line(result, life),
+        result=_paid_line(result, life) + await _life_assumed(face, mana_pool, x, result),
         lines=[
             f"**Kosten:** {mana(face)}{_x_text(face, x)} · **Vorrat:** {pool_text(mana_pool)}{given_life}",
             *dict.fromkeys(f"ℹ️ {reading_text(r)}" for r in readings),  # "2 2": one notice

@@ -79,6 +79,23 @@ async def test_pay_phyrexian_life_total_119_4(ctx):
     assert "verliert" not in text(more)
 
 
+async def test_pay_shortfall_says_which_phyrexian_symbols_it_counts_as_life_107_4f(ctx):
+    # 107.4f (CR 2026-04-17): a Phyrexian symbol is paid with one mana of its colour or with 2 life
+    reply = await run_answer(ctx, "mana_pay", cost="{2}{W/U}{B/P}", pool="{W}")
+    assert reply.pages[0].body.startswith(
+        "❌ **Nicht bezahlbar**: es fehlt 2× beliebiges Mana.\n"
+        "Dabei ist {B/P} mit 2 Lebenspunkten bezahlt gerechnet (107.4f: 2 Lebenspunkte je phyrexianisches Symbol); "
+        "ohne Lebenspunkte fehlt 1× schwarzes Mana, 2× beliebiges Mana.\n"
+    )
+    # a life total of 3 pays one of the three symbols (119.4)
+    three = await run_answer(ctx, "mana_pay", cost="{2}{B/P}{G/P}{G/P}", pool="{G}", life=3)
+    assert "\nDabei ist eines der Symbole {B/P}{G/P}{G/P} mit 2 Lebenspunkten bezahlt gerechnet" in three.pages[0].body
+    # no life counted: nothing said
+    one = await run_answer(ctx, "mana_pay", cost="{2}{W/U}{B/P}", pool="{W}", life=1)
+    assert "Dabei" not in one.pages[0].body
+    assert "Dabei" not in (await run_answer(ctx, "mana_pay", cost="{W}{W}", pool="2W")).pages[0].body
+
+
 async def test_total_cost_choices_best_first(ctx):
     reply = await run_answer(ctx, "mana_total", cost="{2/W}", reduction="{2}")
     body = reply.pages[0].body
