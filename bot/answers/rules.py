@@ -40,7 +40,7 @@ from bot.answers.rule_search import keyword_reply
 from bot.answers.terms import TABLE_SOURCE, lookup, term_reply
 from bot.answers.today import TodayIndex, number_label, review_note, rule_today_lines, today_index, today_number
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
-from bot.terms import ENGLISH, TermMatch, term_index
+from bot.terms import ENGLISH, Term, TermMatch, term_index
 from bot.text import clean, shorten, tokens
 
 _LANGUAGE = {"de": "Deutsch", "en": "English"}
@@ -320,6 +320,20 @@ async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
     return with_review(await today_index(ctx.store), cited, number)
 
 
+def _term_lines(terms: list[Term]) -> list[str]:
+    """The terms of the term table with one rule number, one line per kind: terms of the same kind share it
+    (e.g. "Priorität" and the rule's heading "Timing und Priorität", both 117), so no rule is listed twice."""
+    by_kind: dict[str, list[Term]] = {}
+    for t in terms:
+        by_kind.setdefault(t.kind, []).append(t)
+    lines = []
+    for same in by_kind.values():
+        names = [f"**{t.german}** (englisch *{t.english}*)" for t in same]
+        named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " und " + names[-1]
+        lines.append(f"{named}: {same[0].kind_name}, heute Regel **{same[0].rule}**.")
+    return lines
+
+
 async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
     """The answer for today's number of a rule the documents cite under an older number (F1): ``701.30``
     → today's clash rule text as the register quotes it (``data/changes.toml`` [cr], CR 2026-04-17; a rule
@@ -340,7 +354,7 @@ async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
     terms = [t for t in term_index().terms if t.rule == number]
     if not olds and not texts and not terms:
         return None
-    lines = [f"**{t.german}** (englisch *{t.english}*): {t.kind_name}, heute Regel **{t.rule}**." for t in terms]
+    lines = _term_lines(terms)
     for n in texts:
         lines += rule_today_lines(register, n)
     if olds:

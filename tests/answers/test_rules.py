@@ -324,3 +324,21 @@ async def test_number_cited_inside_a_rule_text_answers_with_the_document_first(c
     # a number inside the range 409.1f-h
     reply = await run_answer(ctx, "rule", query="409.1g")
     assert reply.pages[0].title == "Regel 409.1g (so zitiert) – heute 601.2g"
+
+
+async def test_todays_number_names_each_rule_once(ctx):
+    # data/terms_de_en.tsv: "Priorität" and "Timing und Priorität" (CR 2026-04-17: "117. Timing and Priority")
+    reply = await run_answer(ctx, "rule", query="117")
+    body = reply.pages[0].body
+    assert body.startswith(
+        "**Priorität** (englisch *Priority*) und **Timing und Priorität** (englisch *Timing and Priority*): "
+        "Regelbegriff, heute Regel **117**.\n"
+    )
+    assert body.count("heute Regel **117**") == 1
+    # terms of another kind keep their own line: 207.2c, the rule of ability words
+    words = (await run_answer(ctx, "rule", query="207.2c")).pages[0].body
+    assert "**Fähigkeitswort** (englisch *Ability Word*): Regelbegriff, heute Regel **207.2c**.\n" in words
+    assert (
+        "**Ausstrahlung** (englisch *Radiance*) und **Versessenheit** (englisch *Hellbent*): "
+        "Fähigkeitswort (ohne eigene Regel), heute Regel **207.2c**." in words
+    )
