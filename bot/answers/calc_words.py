@@ -130,7 +130,7 @@ SOURCES: dict[Source, str] = {
 #: each rule the engines apply, in one German sentence (the rule number and source come from the Reason)
 REASONS: dict[Reason, str] = {
     Reason.MV_X_OFF_STACK: "Ein X zählt 0, solange die Karte nicht auf dem Stapel ist.",
-    Reason.MV_X_ON_STACK: "Auf dem Stapel zählt X den gewählten Wert; Y und Z zählen hier 0.",
+    Reason.MV_X_ON_STACK: "Auf dem Stapel zählt X die dafür gewählte Zahl, außerhalb des Stapels 0.",
     Reason.MV_HYBRID_LARGEST: "Ein Hybrid-Symbol zählt seinen größeren Teil: {2/W} zählt 2, {G/W} zählt 1.",
     Reason.MV_HYBRID: "Jedes Hybrid-Symbol zählt 1.",
     Reason.MV_PHYREXIAN: "Ein phyrexianisches Symbol zählt 1, auch wenn es mit Lebenspunkten bezahlt wird.",

@@ -84,10 +84,15 @@ def _card_source(given: CostInput) -> list[str]:
 
 
 def _x_text(cost: ManaCost, x: int | None) -> str:
-    return f" (X = {x})" if x is not None and any(s.kind is SymbolKind.VARIABLE for s in cost.symbols) else ""
+    has_x = any(s.kind is SymbolKind.VARIABLE and s.var == "X" for s in cost.symbols)
+    return f" (X = {x})" if x is not None and has_x else ""
 
 
 # --------------------------------------------------------------------------- /mana info
+
+
+#: Y and Z in a cost: the option ``x`` gives them no value, so the sum counts them 0 (no rule says so).
+_YZ_ZERO = "ℹ️ Y und Z sind hier mit 0 gerechnet (die Option `x` gibt nur X einen Wert)."
 
 
 def _value_text(given: CostInput, value: ManaValueResult) -> str:
@@ -159,11 +164,19 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
     value = await run_bounded(engine.explain_mana_value, given.faces, x=x)
     colors = await run_bounded(engine.explain_colors, given.faces)
     kind = "farblos" if not colors.colors else ("mehrfarbig" if len(colors.colors) > 1 else "einfarbig")
+    letters = {s.var for face in given.faces for s in face.symbols if s.kind is SymbolKind.VARIABLE}
+    shown = _value_text(given, value)
+    if x is not None and "X" in letters:  # 202.3e: the chosen X counts only on the stack
+        off = await run_bounded(engine.explain_mana_value, given.faces, x=None)
+        shown += f" auf dem Stapel (X = {x}; außerhalb des Stapels {off.value})"
     calc = Calc(
         title=given.label,
-        result=f"**Manawert:** {_value_text(given, value)} · **Farben:** {colors.names}"
-        + (f" ({kind})" if colors.colors else ""),
-        lines=[f"**Manakosten:** {mana(given.faces)}{_x_text(given.faces[0], x)}", *_read_lines(given)],
+        result=f"**Manawert:** {shown} · **Farben:** {colors.names}" + (f" ({kind})" if colors.colors else ""),
+        lines=[
+            f"**Manakosten:** {mana(given.faces)}{_x_text(given.faces[0], x)}",
+            *_read_lines(given),
+            *([_YZ_ZERO] if letters - {"X"} else []),
+        ],
         details=[Field("Rechnung", _sum_lines(given, value))],
         reasons=[*value.reasons, *colors.reasons],
         history=[*value.history, *colors.history],

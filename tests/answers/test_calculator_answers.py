@@ -52,6 +52,23 @@ async def test_ambiguous_input_names_both_readings(ctx):
     )
 
 
+async def test_mana_value_with_x_says_on_the_stack_202_3e(ctx):
+    # 202.3e (CR 2026-04-17): X is 0 while the object is not on the stack, the number chosen while it is
+    reply = await run_answer(ctx, "mana_info", cost="{X}{X}{R}", x=3)
+    assert reply.pages[0].body.startswith(
+        "**Manawert:** 7 auf dem Stapel (X = 3; außerhalb des Stapels 1) · **Farben:** rot (einfarbig)\n"
+    )
+    assert "• 202.3e: Auf dem Stapel zählt X die dafür gewählte Zahl, außerhalb des Stapels 0." in text(reply)
+    assert "Y und Z" not in text(reply)
+    # Y: the rule says nothing about it; the answer says the sum counts it 0 and cites no rule for that
+    y = await run_answer(ctx, "mana_info", cost="{X}{Y}{R}", x=3)
+    assert "ℹ️ Y und Z sind hier mit 0 gerechnet (die Option `x` gibt nur X einen Wert)." in y.pages[0].body
+    assert "zählen hier 0" not in text(y)
+    only_y = await run_answer(ctx, "mana_info", cost="{Y}{R}", x=2)
+    assert only_y.pages[0].body.startswith("**Manawert:** 1 · ") and "202.3e" not in text(only_y)
+    assert "(X = 2)" not in text(only_y)
+
+
 async def test_pay_pool_reading_and_colour_words(ctx):
     reply = await run_answer(ctx, "mana_pay", cost="{W}{W}", pool="2W")
     assert reply.pages[0].body.startswith("❌ **Nicht bezahlbar**: es fehlt 1× weißes Mana.")

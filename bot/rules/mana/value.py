@@ -71,7 +71,7 @@ def explain_mana_value(
     values = tuple(map(sum, parts))
     kinds = {s.kind for f in halves for s in f.symbols}
     reasons: list[Reason] = []
-    if SymbolKind.VARIABLE in kinds:
+    if any(s.kind is SymbolKind.VARIABLE and s.var == "X" for f in halves for s in f.symbols):  # 202.3e: X only
         reasons.append(Reason.MV_X_OFF_STACK if x is None else Reason.MV_X_ON_STACK)
     if SymbolKind.MONO_HYBRID in kinds:
         reasons.append(Reason.MV_HYBRID_LARGEST)
