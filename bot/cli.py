@@ -192,10 +192,15 @@ async def _with_console(settings: Settings, work: Callable[[Any], Awaitable[int]
 def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable[[Any], Awaitable[Any]]) -> int:
     """Print what ``make(cli)`` produced (a :class:`bot.commands.buttons.Pressed`): the text, or with ``--json``
     exactly the message payload Discord receives (:func:`bot.render.message_payload`)."""
-    from bot.render import to_json, to_text
+    from bot.console import UsageError
+    from bot.render import fit_reply, to_json, to_text
 
     async def work(cli: Any) -> int:
         shown = await make(cli)
+        count = len(fit_reply(shown.reply))
+        if args.page is not None and not 1 <= args.page <= count:  # a usage problem: exit 2
+            raise UsageError(f"--page: Seite {args.page} gibt es nicht, die Antwort hat "
+                             + ("1 Seite." if count == 1 else f"{count} Seiten (1 bis {count})."))
         page = shown.page if args.page is None else args.page - 1
         print(to_json(shown.reply, page, shown.origin) if args.json else to_text(shown.reply, page))
         return 0

@@ -17,7 +17,17 @@ import sys
 import threading
 from typing import Any
 
-from bot.commands import TABLE, Leaf, OptionProblem, Table, Text, UnknownOption, check_options, typed_value
+from bot.commands import (
+    TABLE,
+    Leaf,
+    MessageCommand,
+    OptionProblem,
+    Table,
+    Text,
+    UnknownOption,
+    check_options,
+    typed_value,
+)
 from bot.commands.buttons import Pressed, press
 from bot.core import Core
 from bot.custom_id import Invocation
@@ -80,7 +90,10 @@ class CommandLine:
         """
         text = text.strip()
         if not text.startswith("/"):
-            raise UsageError("Befehle beginnen mit „/“, zum Beispiel: /karte name: Boros-Rekrut")
+            raise UsageError(
+                "Befehle beginnen mit „/“, zum Beispiel: /karte name: Boros-Rekrut"
+                " (oder „Karten erklären: <Text einer Nachricht>“)"
+            )
         words = text[1:].split()
         leaf, depth = self._match_command(words)
         rest = text[1:].split(None, depth)[depth] if len(words) > depth else ""
@@ -117,9 +130,24 @@ class CommandLine:
         """
         return (await self.invoke(text))[0]
 
+    def _menu_line(self, text: str) -> tuple[MessageCommand, str] | None:
+        """``"Karten erklären: Was macht [[Boros-Rekrut]]?"`` → (the message command, the message's text); None
+        for a line that names no message command of the table (English or German name, ``ae`` for ``ä``)."""
+        name, colon, message = text.strip().partition(":")
+        typed = name.strip().casefold().replace("ae", "ä").replace("oe", "ö").replace("ue", "ü")
+        menu = next((m for m in self.table.menus if typed in names_of(m.name)), None) if colon else None
+        return None if menu is None else (menu, message.strip())
+
     async def invoke(self, text: str) -> tuple[Reply, Invocation | None]:
         """Like :meth:`call`, and the invocation the paging buttons of the reply re-run (None for an error about
-        the typed options, which the table's checker words as it does for Discord)."""
+        the typed options, which the table's checker words as it does for Discord).
+
+        ``Karten erklären: <text of a message>`` runs the message command on that text, as Discord runs it on a
+        message with that content (private, as there)."""
+        menu = self._menu_line(text)
+        if menu is not None:
+            origin = menu[0].invocation(self.core.context, menu[1])
+            return as_private(await self.core.run(origin)), origin
         leaf, options = self.parse(text)
         try:
             call = check_options(leaf, options)
@@ -177,6 +205,7 @@ def private_note(reply: Reply, page: int, origin: Invocation | None) -> str | No
 CONSOLE_HELP = """Regelbot-Konsole. Tippe einen Befehl wie in Discord, z. B.:
   /karte name: Boros-Rekrut
   ?karte name: boros        (Autovervollständigung für eine Option)
+  Karten erklären: Was macht [[Boros-Rekrut]]?   (der Befehl im Nachrichtenmenü, auf diesen Text)
   weiter / zurück           (blättern)       rb:rulings:12   (Knopf drücken)
   hilfe                     (diese Hilfe)    ende            (beenden)"""
 

@@ -74,6 +74,18 @@ def test_paging_button_from_json_is_pressed_in_a_new_process(built_db):
     assert refused.returncode == 0 and refused.stdout.startswith("== Antwort hat sich geändert ==")
 
 
+def test_page_outside_the_answer_is_a_usage_error(built_db):
+    # 13 rulings on Getrieben // Verzweiflung (002) fill 3 pages: page 3 exists, 0 and 4 do not (exit 2)
+    assert run_cli("call", "/ruling karte: Getrieben // Verzweiflung", "--page", "3", db=built_db).returncode == 0
+    for page in ("0", "4"):
+        proc = run_cli("call", "/ruling karte: Getrieben // Verzweiflung", "--page", page, db=built_db)
+        assert (proc.returncode, proc.stdout) == (2, "")
+        assert proc.stderr.strip() == f"--page: Seite {page} gibt es nicht, die Antwort hat 3 Seiten (1 bis 3)."
+    # a bad option value is the German error reply Discord users get too: exit 0
+    bad = run_cli("call", "/karte name: Boros-Rekrut privat: vielleicht", db=built_db)
+    assert bad.returncode == 0 and bad.stdout.startswith("== Ungültige Eingabe ==")
+
+
 def test_run_without_token_one_german_line(built_db):
     proc = run_cli("run", db=built_db)
     assert proc.returncode == 2

@@ -8,7 +8,7 @@ import pytest
 from bot.answers import run_action, run_answer
 from bot.answers.chat import EXPLAIN_MAX, inline_replies
 from bot.config import ConfigError, load_settings
-from bot.console import CommandLine
+from bot.console import CommandLine, UsageError
 from bot.mentions import Mention, bracket_mentions, scanner
 from bot.render import channel_payloads, choice_rows, payload
 from bot.reply import SHARE, Action, Page, Reply, as_private
@@ -265,6 +265,19 @@ async def test_privat_option_in_the_console(core):
     public = await cli.call("/karte name: Boros-Rekrut privat: nein")
     assert not public.ephemeral and SHARE not in public.actions
     assert (await cli.call("/card name: Boros-Rekrut private: true")).ephemeral
+
+
+async def test_message_command_in_the_console(core):
+    cli = CommandLine(core)
+    reply, origin = await cli.invoke("Karten erklären: Wer gewinnt, Krims // Krams oder [[Boros-Rekrut]]?")
+    # [[…]] first (the names in the text only without brackets), private as on Discord
+    assert [p.title for p in reply.pages] == ["Boros-Rekrut"] and reply.ephemeral
+    assert origin is not None and origin.key == "explain_cards"
+    text = await cli.call("Explain cards: Wer gewinnt, Krims // Krams oder Boros-Rekrut?")
+    assert [p.title for p in text.pages] == ["Krims // Krams", "Boros-Rekrut"]
+    assert (await cli.call("karten erklaeren: Hallo")).pages[0].title == "Keine Karten in dieser Nachricht gefunden"
+    with pytest.raises(UsageError, match="oder „Karten erklären: <Text einer Nachricht>“"):
+        await cli.call("Was macht [[Boros-Rekrut]]?")
 
 
 # ---------------------------------------------------------------- settings
