@@ -441,10 +441,15 @@ async def _load_cr_choices(store: Store) -> CRChoices:
     return CRChoices(*await _catalogue(store))
 
 
+async def cr_choices(store: Store) -> CRChoices:
+    """The current CR's numbers and names prepared for autocomplete (:class:`bot.answers.choices.CRChoices`),
+    once per store (its cache: a swapped store brings its own)."""
+    return await store.memo("cr_choices", lambda: _load_cr_choices(store))
+
+
 @completer("cr_rules")
 async def cr_rule_choices(ctx: AnswerContext, current: str) -> list[Choice]:
     """Autocomplete for ``/rule``: CR numbers (``701.3`` → 701.3, 701.30 Clash, …), glossary terms and
     German keywords containing the typed text; [] when the store has no CR. From data prepared once per store
     (:class:`bot.answers.choices.CRChoices` in the store's cache, so a swapped store brings its own)."""
-    prepared = await ctx.store.memo("cr_choices", lambda: _load_cr_choices(ctx.store))
-    return prepared.choices(clean(current)[:MAX_QUERY].lower().rstrip("."))
+    return (await cr_choices(ctx.store)).choices(clean(current)[:MAX_QUERY].lower().rstrip("."))
