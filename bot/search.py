@@ -47,6 +47,12 @@ MIN_FUZZY_LENGTH = 3
 SCAN_CAP = 2000
 #: Prefixes up to this length scan only ``limit × 8`` keys (alphabetically first), not :data:`SCAN_CAP`.
 SHORT_PREFIX = 3
+#: Autocomplete answers at most this many names (Discord's limit of choices).
+COMPLETE_LIMIT = 25
+#: Autocomplete queries of at most this many characters are kept in memory (:meth:`NameIndex.complete`), at
+#: most :data:`FIRST_KEYSTROKES_KEPT` of them (then the memory starts anew).
+FIRST_KEYSTROKES = 1
+FIRST_KEYSTROKES_KEPT = 512
 #: Words of a query beyond this are ignored (a 10 000-character paste stays cheap).
 MAX_QUERY_WORDS = 8
 
@@ -144,6 +150,7 @@ class NameIndex:
         self._key_strings, self._key_owner = parts.key_strings, parts.key_owner
         self._word_strings, self._word_owner = parts.word_strings, parts.word_owner
         self._rkey_strings, self._rkey_owner = parts.rkey_strings, parts.rkey_owner
+        self._first_keystrokes: dict[str, list[NameHit]] = {}  # see complete()
 
     @classmethod
     def from_entries(cls, entries: Iterable[NameEntry]) -> NameIndex:
@@ -251,6 +258,27 @@ class NameIndex:
         if len(best) < limit:
             self._typo_tiers(query, keys, query_words, (limit, fuzzy_cutoff), best, offer)
         return self._ranked(best, query, limit)
+
+    def complete(self, query: str) -> list[NameHit]:
+        """The autocomplete hits for ``query``: ``search(query, COMPLETE_LIMIT, list_if_empty=True)``. A query
+        of at most :data:`FIRST_KEYSTROKES` characters (the box just opened, the first letter typed: the most
+        frequent and, matching the most names, the dearest queries) is answered from memory after its first
+        time."""
+        if len(query) > FIRST_KEYSTROKES:
+            return self.search(query, limit=COMPLETE_LIMIT, list_if_empty=True)
+        hits = self._first_keystrokes.get(query)
+        if hits is None:
+            if len(self._first_keystrokes) >= FIRST_KEYSTROKES_KEPT:  # bounded for any input
+                self._first_keystrokes.clear()
+            hits = self._first_keystrokes[query] = self.search(query, limit=COMPLETE_LIMIT, list_if_empty=True)
+        return list(hits)
+
+    def prepare_first_keystrokes(self) -> None:
+        """Answer :meth:`complete` for blank input and each first letter of a name (as typed, upper or lower
+        case) now, so the first keystrokes after start cost a dict look-up (the command table's warm-up)."""
+        firsts = {name[:1] for name in self._names if name}
+        for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:
+            self.complete(query)
 
     def _word_prefix_tier(self, query_words: list[str], offer: Callable[[int, int, float], None]) -> None:
         """Offer every entry of which each query word starts some word ("konklave chor")."""
