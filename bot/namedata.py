@@ -1,6 +1,6 @@
 """The card-name index's prepared data (:class:`IndexParts`): everything :class:`bot.search.NameIndex` searches,
-computed once from the store's names — at build time into the store (:mod:`bot.name_image`), or at start from
-:meth:`bot.store.Store.name_entries` when a store has none — and the fuzzy word matching over its vocabulary
+computed once per store from :meth:`bot.store.Store.name_entries` when the index is first needed (the store does
+not hold a prepared copy yet) — and the fuzzy word matching over its vocabulary
 (:class:`FuzzyVocabulary`), which keeps what it has computed for the words typed so far.
 
 Nothing here imports the bot beyond :mod:`bot.store` and :mod:`bot.text`, so the importer and the running bot
