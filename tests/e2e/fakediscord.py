@@ -618,6 +618,35 @@ class FakeDiscord:
                                     guild=True)
         return await self._run(payload, timeout=timeout, wait_webhook=True, settle=0.0)
 
+    def payload(self, itype: int, data: dict[str, Any], *, message: dict[str, Any] | None = None,
+                locale: str = "de") -> dict[str, Any]:
+        """A well-formed INTERACTION_CREATE payload of type ``itype`` with ``data`` (from the fake's guild), for a
+        test to change before :meth:`send_raw`."""
+        return self._interaction(itype, data, locale, guild=True, message=message)
+
+    async def send_raw(self, payload: dict[str, Any], *, wait: float = 2.0, times: int = 1) -> InteractionResult:
+        """Dispatch ``payload`` exactly as given — a malformed one too — ``times`` times in a row (the same
+        interaction delivered again, as a RESUME may replay it), and return what the bot answered within
+        ``wait`` seconds: an :class:`InteractionResult` whose ``callbacks`` may be empty. Callbacks are matched by
+        the payload's ``id`` and ``token`` as strings; a second callback is recorded in :attr:`errors` as always.
+        """
+        iid, token = str(payload.get("id", "")), str(payload.get("token", ""))
+        itype = payload.get("type") if isinstance(payload.get("type"), int) else 0
+        result = InteractionResult(id=iid, token=token, type=itype)
+        pending = _Pending(result=result, started=time.perf_counter())
+        message = payload.get("message")
+        if isinstance(message, dict):
+            pending.component_message_id = message.get("id")
+        self._pending[iid] = pending
+        self._by_token[token] = pending
+        for _ in range(times):
+            await self.dispatch("INTERACTION_CREATE", payload)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(pending.first.wait(), wait)
+            if result.callback_type in (CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE):
+                await asyncio.wait_for(pending.webhook.wait(), wait)
+        return result
+
     async def message_command(self, name: str, target: dict[str, Any], *, locale: str = "de",
                               guild: bool = True, timeout: float = 5.0) -> InteractionResult:
         """Run the message context-menu command ``name`` (base or localized name) on the message ``target``
