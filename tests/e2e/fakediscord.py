@@ -24,12 +24,13 @@ import logging
 import re
 import socket
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
 from discordcheck import choices_problems, commands_problems, message_problems
+from faults import Faults
 
 log = logging.getLogger(__name__)
 
@@ -198,6 +199,18 @@ class _Pending:
     component_message_id: str | None = None
 
 
+@contextlib.contextmanager
+def aged(fake: FakeDiscord, seconds: float) -> Iterator[None]:
+    """Interactions (and messages) ``fake`` makes meanwhile carry snowflakes ``seconds`` older than now (as if
+    they had waited in a queue before the bot read them: the gateway bot then defers them at once)."""
+    original = fake.snowflake
+    fake.snowflake = lambda: str(int(original()) - (int(seconds * 1000) << 22))  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        fake.snowflake = original  # type: ignore[method-assign]
+
+
 def _walk_components(rows: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
     for c in rows:
         yield c
@@ -243,6 +256,8 @@ class FakeDiscord:
         interactions_url: when set (:meth:`use_http`), interactions are not dispatched over the gateway but
             POSTed, signed with Ed25519 like Discord does, to this HTTP interactions endpoint; its HTTP
             response is the interaction's first callback (checked and recorded like a callback POST).
+        faults: when set (a :class:`faults.Faults`), REST faults on a third of the callbacks and follow-up
+            webhook calls: 429 with and without ``Via``, 502, a reset connection, a reply held back 2–5 s.
     """
 
     def __init__(self, *, app_id: int = 1100000000000000001, bot_id: int | None = None,
@@ -280,6 +295,8 @@ class FakeDiscord:
         self._conns: dict[int, _Shard] = {}  # shard id -> its current connection
         self._any_ready = asyncio.Event()
         self.interactions_url: str | None = None
+        #: Faults injected on the answer path (callbacks and follow-up webhooks), None: none (faults.py).
+        self.faults: Faults | None = None
         self._signing_key: Any = None
         self._client: Any = None
         self._posts: set[asyncio.Task[None]] = set()
@@ -809,6 +826,12 @@ class FakeDiscord:
             path = path[len("/api/v10"):]
         rec = Request(request.method, path, dict(request.query), None)
         self.requests.append(rec)
+        fault = self.faults.pick(request.method, path) if self.faults is not None else None
+        if fault is not None and self.faults is not None:
+            refusal = self.faults.refusal(fault, request)
+            if refusal is not None:  # not carried out: Discord never saw it
+                rec.status = refusal.status
+                return refusal
         try:
             rec.body = await self._body(request)
             needs_auth = self.token is not None and not path.startswith(("/interactions/", "/webhooks/"))
@@ -821,6 +844,8 @@ class FakeDiscord:
             self.errors.append(f"{request.method} {path}: {exc!r}")
             response = _json({"message": f"fake error: {exc!r}", "code": 0}, status=400)
         rec.status = response.status
+        if fault is not None and self.faults is not None:  # "delay": carried out now, the reply held back
+            await self.faults.hold()
         return response
 
     def _route(self, method: str, path: str, rec: Request) -> web.Response:

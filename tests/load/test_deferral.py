@@ -10,12 +10,10 @@ time, and the fake's deadline is set so the defer is refused or accepted, as the
 
 from __future__ import annotations
 
-import contextlib
 import math
-from collections.abc import Iterator
 
 import pytest
-from fakediscord import CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_MESSAGE, EPHEMERAL, FakeDiscord
+from fakediscord import CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_MESSAGE, EPHEMERAL, aged
 from harness import print_bot_log_on_failure
 from workload import visible
 
@@ -26,15 +24,6 @@ REAL_BOT_ONLY = True
 pytestmark = []
 
 
-@contextlib.contextmanager
-def aged(fake: FakeDiscord, seconds: float) -> Iterator[None]:
-    """Interactions (and messages) made meanwhile carry snowflakes ``seconds`` older than now."""
-    original = fake.snowflake
-    fake.snowflake = lambda: str(int(original()) - (int(seconds * 1000) << 22))  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        fake.snowflake = original  # type: ignore[method-assign]
 
 
 
