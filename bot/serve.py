@@ -186,11 +186,6 @@ class Interactions:
         #: new requests and ``/health`` in a burst.
         self.slots = asyncio.Semaphore(ANSWER_SLOTS)
 
-    async def _run(self, inv: Invocation) -> Reply:
-        """Run ``inv`` on the core in one of :attr:`slots`."""
-        async with self.slots:
-            return await self.core.run(inv)
-
     def command(self, data: dict[str, Any]) -> tuple[Invocation, bool]:
         """The invocation of the application command ``data`` and whether its answer is private; the message
         command ("Karten erklären") reads its options from the target message's content.
@@ -224,8 +219,9 @@ class Interactions:
 
     def _wait(self, sent_at: float | None) -> float:
         """Seconds a new answer may take before it is deferred: :attr:`defer_after` after the signature's
-        timestamp, none in a burst (:data:`bot.core.DEEP_QUEUE` answers running already)."""
-        wait = self.defer_after if len(self.tasks) < DEEP_QUEUE else 0.0
+        timestamp, none in a burst (:data:`bot.core.DEEP_QUEUE` answers running already, or every one of
+        :attr:`slots` taken)."""
+        wait = self.defer_after if len(self.tasks) < DEEP_QUEUE and not self.slots.locked() else 0.0
         if sent_at is not None:
             wait = max(0.0, min(wait, sent_at + self.defer_after - time.time()))
         return wait
@@ -257,7 +253,9 @@ class Interactions:
                                   snowflake(payload.get("id")))
         kind = defer_kind(payload) or (CB_DEFERRED_MESSAGE, True)
         wait = self._wait(sent_at)
-        task = asyncio.create_task(self._answer(transport, payload, lambda: transport.defer(*kind), wait))
+        # the answer keeps only what it reads (not the member, channel, guild …): in a burst thousands wait
+        slim = {"type": itype, "data": data, "message": {"flags": ((payload.get("message") or {}).get("flags"))}}
+        task = asyncio.create_task(self._answer(transport, slim, lambda: transport.defer(*kind), wait))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         await asyncio.wait({transport.first, task}, return_when=asyncio.FIRST_COMPLETED)
@@ -270,11 +268,14 @@ class Interactions:
         ``wait`` seconds, :func:`bot.core.in_time`) through the webhook. An unexpected error is one log line
         (its traceback at DEBUG) and :data:`bot.core.INTERNAL_ERROR`."""
         data = payload.get("data") or {}
+        if wait <= 0:  # a burst: deferred at once; waiting for a slot then holds no request open
+            await defer()
         try:
-            if payload.get("type") == APPLICATION_COMMAND:
-                shown = await self._command_reply(data, defer, wait)
-            else:
-                shown = await self._button_reply(payload, defer, wait)
+            async with self.slots:
+                if payload.get("type") == APPLICATION_COMMAND:
+                    shown = await self._command_reply(data, defer, wait)
+                else:
+                    shown = await self._button_reply(payload, defer, wait)
         except Exception as exc:
             what = (f"Fehler in /{str(data.get('name'))[:32]}" if payload.get("type") == APPLICATION_COMMAND
                     else f"Fehler bei Knopf {str(data.get('custom_id'))[:100]}")
@@ -293,7 +294,7 @@ class Interactions:
             return Pressed(problem.reply)
         except LookupError:
             return Pressed(UNKNOWN_COMMAND)
-        reply = await in_time(self._run(inv), defer, wait)
+        reply = await in_time(self.core.run(inv), defer, wait)
         return Pressed(as_private(reply) if private else reply, 0, inv)
 
     async def _button_reply(self, payload: dict[str, Any], defer: Defer, wait: float) -> Pressed:
@@ -301,7 +302,7 @@ class Interactions:
         data = payload.get("data") or {}
         custom_id = picked_custom_id(str(data.get("custom_id", "")), list(data.get("values") or []))
         private = bool(((payload.get("message") or {}).get("flags") or 0) & EPHEMERAL)
-        return await press(custom_id, lambda inv: in_time(self._run(inv), defer, wait), private)
+        return await press(custom_id, lambda inv: in_time(self.core.run(inv), defer, wait), private)
 
     async def drain(self, seconds: float = DRAIN_SECONDS) -> None:
         """Wait up to ``seconds`` for answers still running (shutdown)."""
@@ -412,6 +413,8 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
         log.info("Signal empfangen, fahre herunter …")
     finally:
         await intake.stop()
+        log.info("Verbindungen: %(accepted)d angenommen, %(timed_out)d zu langsam, %(evicted)d verdrängt, "
+                 "%(exhausted)d mal keine Datei frei", vars(intake.stats))
         await interactions.drain()
         await runner_.cleanup()
         await rest.close()

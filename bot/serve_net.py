@@ -8,8 +8,9 @@ connection is a file. So the endpoint (:mod:`bot.serve`)
   calculation workers, logs), the outgoing connections to Discord (:data:`OUTGOING_CONNECTIONS`) and a margin.
   At the cap it stops accepting; further connections wait in the kernel's listen queue (:data:`BACKLOG`),
   which costs no file of this process, and are taken as soon as one closes — none is refused or lost;
-* gives every connection :data:`IDLE_SECONDS` to send a request's headers (after accepting it and after each
-  response: keep-alive) and :data:`BODY_SECONDS` to send its body, then closes it (a slow or silent client);
+* gives every connection :data:`IDLE_SECONDS` to begin a request (after accepting it and after each response:
+  keep-alive), :data:`HEADER_SECONDS` to finish its headers and :data:`BODY_SECONDS` to send its body, then
+  closes it (a silent or slow client); time this process itself takes (a busy event loop) is not counted;
 * lets connections that have not sent a whole request yet hold at most :data:`UNPROVEN_SHARE` of the cap: when
   that share is full, the oldest of them that has had :data:`EVICT_AFTER_SECONDS` is closed to make room, else
   accepting waits. So 1 100 clients that trickle their headers cannot hold every handle.
@@ -40,11 +41,18 @@ OUTGOING_CONNECTIONS = 32
 #: Files kept free besides those open at start and the outgoing connections (a worker restarting, a log
 #: file rotating, SQLite's journal).
 MARGIN = 64
-#: Upper bound of the cap whatever the limit (each connection costs memory: buffers, a request handler).
-MAX_CONNECTIONS = 8192
+#: Upper bound of the cap whatever the file limit. More connections at once make a burst no faster (the
+#: answers are CPU-bound; the rest wait in the listen queue at no cost), but every request in flight costs
+#: memory that Python keeps after the burst (its arenas stay mapped while a few objects live in them):
+#: measured with ``bench/bench_hostile.py``, RSS after a burst of 2 000 grew 9 MB with 128, 12 MB with 256 and
+#: 20 MB with 917 connections at once, at the same latency.
+MAX_CONNECTIONS = 128
 #: Connections the kernel queues for this socket while the cap is reached (Linux caps it at somaxconn).
 BACKLOG = 4096
+#: Seconds a client has for a request's first byte (after connecting, and after each response: keep-alive),
+#: for the rest of its headers, and for its body.
 IDLE_SECONDS = 5.0
+HEADER_SECONDS = 5.0
 BODY_SECONDS = 5.0
 UNPROVEN_SHARE = 0.5
 EVICT_AFTER_SECONDS = 2.0
@@ -122,29 +130,38 @@ def listen(host: str, port: int, reuse_port: bool = False) -> list[socket.socket
     return sockets
 
 
-IDLE, READING, WORKING, CLOSED = "idle", "reading", "working", "closed"
+#: What a connection is doing: waiting for a request's first byte (IDLE), receiving its headers (PARTIAL),
+#: waiting with complete headers for this process to take it up (QUEUED: a busy event loop, not a slow
+#: client), its body being read (READING), its answer being made (WORKING); or gone (CLOSED).
+IDLE, PARTIAL, QUEUED, READING, WORKING, CLOSED = "idle", "partial", "queued", "reading", "working", "closed"
+#: The states of a client that has not sent a whole request yet, and how long each may last (seconds). The
+#: clock of IDLE and PARTIAL runs on what the client sent (the event loop reads a socket's data before it
+#: runs the timers of the same turn), so a busy process does not count as a slow client; READING starts when
+#: the body is read, which returns at once when it has arrived.
+SLOW_AFTER = {IDLE: IDLE_SECONDS, PARTIAL: HEADER_SECONDS, READING: BODY_SECONDS}
+_END_OF_HEADERS = b"\r\n\r\n"
 
 
 @dataclass
 class _Conn:
-    """One connection: its transport, what it is doing (:data:`IDLE` waiting for a request's headers,
-    :data:`READING` its body, :data:`WORKING` on an answer), since when, and the timer that closes it."""
+    """One connection: its transport, what it is doing (one of the states above), since when, the timer that
+    closes it when that takes too long, and the last bytes seen (an end of headers split over two reads)."""
 
     transport: asyncio.BaseTransport | None = None
     state: str = IDLE
     since: float = field(default_factory=time.monotonic)
     timer: asyncio.TimerHandle | None = None
+    tail: bytes = b""
 
     @property
     def unproven(self) -> bool:
-        """Not yet sent a whole request (since it was accepted, or since its last response); a closed one is
-        nothing."""
-        return self.state not in (WORKING, CLOSED)
+        """Not yet sent a whole request (since it was accepted, or since its last response)."""
+        return self.state in SLOW_AFTER
 
 
 class _Tracked(asyncio.Protocol):
-    """aiohttp's protocol for one connection, passed through, with the :class:`Intake` told when it opens
-    and closes."""
+    """aiohttp's protocol for one connection, passed through, with the :class:`Intake` told when it opens,
+    what arrives (for the end of a request's headers) and when it closes."""
 
     def __init__(self, inner: asyncio.Protocol, intake: Intake, conn: _Conn) -> None:
         self.inner, self.intake, self.conn = inner, intake, conn
@@ -154,6 +171,7 @@ class _Tracked(asyncio.Protocol):
         self.inner.connection_made(transport)
 
     def data_received(self, data: bytes) -> None:
+        self.intake.received(self.conn, data)
         self.inner.data_received(data)
 
     def eof_received(self) -> bool | None:
@@ -174,8 +192,8 @@ class _Tracked(asyncio.Protocol):
 
 @dataclass
 class IntakeStats:
-    """Counts since start: connections accepted, closed for being slow (no headers or body in time), closed
-    to make room for new ones (the oldest unproven), and ``accept`` refusals for want of files."""
+    """Counts since start: connections accepted, closed for being slow (no request, headers or body in time),
+    closed to make room for new ones (the oldest unproven), and ``accept`` refusals for want of files."""
 
     accepted: int = 0
     timed_out: int = 0
@@ -184,8 +202,8 @@ class IntakeStats:
 
 
 class Intake:
-    """Accepts connections on ``sockets`` and hands each to ``factory`` (aiohttp's ``AppRunner.server``), at
-    most ``cap`` at once, unproven ones at most ``cap`` × :data:`UNPROVEN_SHARE` (module docstring).
+    """Accepts connections on ``sockets`` and hands each to aiohttp's protocol factory, at most ``cap`` at once,
+    unproven ones at most ``cap`` × :data:`UNPROVEN_SHARE` (module docstring).
 
     Use: :meth:`middleware` in the aiohttp application, ``intake.start(runner.server)`` once the runner is set
     up (one accept task per socket), ``await intake.stop()`` (stops accepting, closes the sockets; the open
@@ -221,21 +239,21 @@ class Intake:
 
     # --- accepting ---------------------------------------------------------------------------------
 
+    def _has_room(self) -> bool:
+        return len(self.conns) < self.cap and self.unproven < self.unproven_cap
+
     async def _room(self) -> None:
         """Wait until one more connection may be taken: fewer than :attr:`cap` open, and fewer than
         :attr:`unproven_cap` unproven (closing the oldest unproven one when it has had its chance)."""
-        while True:
-            if len(self.conns) < self.cap and (self.unproven < self.unproven_cap or self._evict_oldest()):
-                return
+        while not (self._has_room() or (len(self.conns) < self.cap and self._evict_oldest())):
             self._changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), 0.1)
 
     def _evict_oldest(self) -> bool:
-        now = time.monotonic()
         oldest = min((c for c in self.conns.values() if c.unproven and c.transport is not None),
                      key=lambda c: c.since, default=None)
-        if oldest is None or now - oldest.since < EVICT_AFTER_SECONDS or oldest.transport is None:
+        if oldest is None or oldest.transport is None or time.monotonic() - oldest.since < EVICT_AFTER_SECONDS:
             return False
         self.stats.evicted += 1
         oldest.transport.close()
@@ -251,8 +269,7 @@ class Intake:
                 await self._exhausted(exc)
                 continue
             self._take(loop, conn)
-            # more may be waiting: take them without a loop turn each (as asyncio's own server does)
-            while len(self.conns) < self.cap and self.unproven < self.unproven_cap:
+            while self._has_room():  # more may be waiting: take them without a loop turn each (as asyncio does)
                 try:
                     conn, _ = sock.accept()
                 except (BlockingIOError, InterruptedError):
@@ -293,10 +310,24 @@ class Intake:
     # --- what each connection is doing -------------------------------------------------------------
 
     def opened(self, conn: _Conn, transport: asyncio.BaseTransport) -> None:
-        """The transport of ``conn`` is up: it has :data:`IDLE_SECONDS` for a request's headers."""
+        """The transport of ``conn`` is up: it has :data:`IDLE_SECONDS` for a request's first byte."""
         conn.transport = transport
         self._by_transport[id(transport)] = conn
         self._set(conn, IDLE)
+
+    def received(self, conn: _Conn, data: bytes) -> None:
+        """``data`` arrived on ``conn``: a request has begun (:data:`PARTIAL`), or its headers are complete
+        (:data:`QUEUED`: from here the time is this process's, not the client's)."""
+        if conn.state not in (IDLE, PARTIAL):
+            return
+        seen = conn.tail + data
+        if _END_OF_HEADERS in seen:
+            conn.tail = b""
+            self._set(conn, QUEUED)
+        else:
+            conn.tail = seen[-3:]
+            if conn.state == IDLE:
+                self._set(conn, PARTIAL)
 
     def closed(self, conn: _Conn) -> None:
         """``conn`` is gone: its place is free."""
@@ -315,11 +346,10 @@ class Intake:
         if conn.timer is not None:
             conn.timer.cancel()
             conn.timer = None
-        self.unproven += (state != WORKING) - conn.unproven
+        self.unproven += (state in SLOW_AFTER) - conn.unproven
         conn.state, conn.since = state, time.monotonic()
-        if state != WORKING and conn.transport is not None:
-            seconds = IDLE_SECONDS if state == IDLE else BODY_SECONDS
-            conn.timer = asyncio.get_running_loop().call_later(seconds, self._too_slow, conn)
+        if state in SLOW_AFTER and conn.transport is not None:
+            conn.timer = asyncio.get_running_loop().call_later(SLOW_AFTER[state], self._too_slow, conn)
         self._changed.set()
 
     def _too_slow(self, conn: _Conn) -> None:
@@ -329,9 +359,12 @@ class Intake:
             conn.transport.close()
 
     def mark(self, request: web.BaseRequest, state: str) -> None:
-        """Record that the connection of ``request`` is now in ``state`` (outside an :class:`Intake`: nothing)."""
+        """Record that the connection of ``request`` is now in ``state`` (a connection this intake did not
+        accept, e.g. in tests: nothing)."""
         conn = self._by_transport.get(id(request.transport))
         if conn is not None:
+            if state == IDLE:
+                conn.tail = b""
             self._set(conn, state)
 
     @web.middleware
@@ -348,6 +381,8 @@ class Intake:
                     self.stats.timed_out += 1
                     return web.json_response({"error": "Anfrage zu langsam"}, status=408,
                                              headers={"Connection": "close"})
+                except ConnectionError:  # closed meanwhile (too slow, or the client went): nobody to answer
+                    return web.Response(status=400, headers={"Connection": "close"})
             self.mark(request, WORKING)
             return await handler(request)
         finally:
@@ -355,5 +390,4 @@ class Intake:
 
     def health(self) -> dict[str, Any]:
         """Figures for ``GET /health``: connections open (of the cap), unproven, and the counts."""
-        return {"connections": len(self.conns), "cap": self.cap, "unproven": self.unproven,
-                **vars(self.stats)}
+        return {"connections": len(self.conns), "cap": self.cap, "unproven": self.unproven, **vars(self.stats)}

@@ -641,12 +641,11 @@ class FakeDiscord:
         test to change before :meth:`send_raw`."""
         return self._interaction(itype, data, locale, guild=True, message=message)
 
-    async def send_raw(self, payload: dict[str, Any], *, wait: float = 2.0, times: int = 1) -> InteractionResult:
-        """Dispatch ``payload`` exactly as given — a malformed one too — ``times`` times in a row (the same
-        interaction delivered again, as a RESUME may replay it), and return what the bot answered within
-        ``wait`` seconds: an :class:`InteractionResult` whose ``callbacks`` may be empty. Callbacks are matched by
-        the payload's ``id`` and ``token`` as strings; a second callback is recorded in :attr:`errors` as always.
-        """
+    def expect(self, payload: dict[str, Any], *, thinking: bool = False) -> InteractionResult:
+        """Get ready for the answer of ``payload`` sent some other way (a test's own HTTP burst): its callbacks
+        (matched by ``id`` and ``token`` as strings) and webhook calls are recorded in the returned result.
+        ``thinking``: the interaction's "thinking…" message exists already (its HTTP response, a defer, went to
+        the test, not to the fake), so the webhook can edit it."""
         iid, token = str(payload.get("id", "")), str(payload.get("token", ""))
         itype = payload.get("type") if isinstance(payload.get("type"), int) else 0
         result = InteractionResult(id=iid, token=token, type=itype)
@@ -656,6 +655,32 @@ class FakeDiscord:
             pending.component_message_id = message.get("id")
         self._pending[iid] = pending
         self._by_token[token] = pending
+        if thinking:
+            mid = self.snowflake()
+            result.message = self.messages[mid] = self._message(mid, {"flags": LOADING}, interaction=pending)
+        return result
+
+    async def wait_webhooks(self, results: Iterable[InteractionResult], timeout: float) -> None:
+        """Wait until each of ``results`` got a follow-up webhook call (an edit or a follow-up message).
+
+        Raises:
+            FakeDiscordError: some did not within ``timeout`` seconds.
+        """
+        waits = [self._pending[r.id].webhook.wait() for r in results]
+        try:
+            await asyncio.wait_for(asyncio.gather(*waits), timeout)
+        except TimeoutError:
+            missing = [r.id for r in results if not self._pending[r.id].webhook.is_set()]
+            raise FakeDiscordError(f"{len(missing)} interactions without a webhook call in {timeout} s") from None
+
+    async def send_raw(self, payload: dict[str, Any], *, wait: float = 2.0, times: int = 1) -> InteractionResult:
+        """Dispatch ``payload`` exactly as given — a malformed one too — ``times`` times in a row (the same
+        interaction delivered again, as a RESUME may replay it), and return what the bot answered within
+        ``wait`` seconds: an :class:`InteractionResult` whose ``callbacks`` may be empty. Callbacks are matched by
+        the payload's ``id`` and ``token`` as strings; a second callback is recorded in :attr:`errors` as always.
+        """
+        result = self.expect(payload)
+        pending = self._pending[result.id]
         for _ in range(times):
             await self.dispatch("INTERACTION_CREATE", payload)
         with contextlib.suppress(TimeoutError):
