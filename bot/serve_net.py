@@ -131,27 +131,24 @@ def listen(host: str, port: int, reuse_port: bool = False) -> list[socket.socket
 
 
 #: What a connection is doing: waiting for a request's first byte (IDLE), receiving its headers (PARTIAL),
-#: waiting with complete headers for this process to take it up (QUEUED: a busy event loop, not a slow
-#: client), its body being read (READING), its answer being made (WORKING); or gone (CLOSED).
-IDLE, PARTIAL, QUEUED, READING, WORKING, CLOSED = "idle", "partial", "queued", "reading", "working", "closed"
+#: its body being read (READING), its answer being made (WORKING); or gone (CLOSED).
+IDLE, PARTIAL, READING, WORKING, CLOSED = "idle", "partial", "reading", "working", "closed"
 #: The states of a client that has not sent a whole request yet, and how long each may last (seconds). The
 #: clock of IDLE and PARTIAL runs on what the client sent (the event loop reads a socket's data before it
 #: runs the timers of the same turn), so a busy process does not count as a slow client; READING starts when
 #: the body is read, which returns at once when it has arrived.
-SLOW_AFTER = {IDLE: IDLE_SECONDS, PARTIAL: HEADER_SECONDS, READING: BODY_SECONDS}
-_END_OF_HEADERS = b"\r\n\r\n"
+SLOW_AFTER = {IDLE: IDLE_SECONDS, PARTIAL: HEADER_SECONDS, READING: BODY_SECONDS + 1.0}  # READING: see middleware
 
 
 @dataclass
 class _Conn:
-    """One connection: its transport, what it is doing (one of the states above), since when, the timer that
-    closes it when that takes too long, and the last bytes seen (an end of headers split over two reads)."""
+    """One connection: its transport, what it is doing (one of the states above), since when, and the timer that
+    closes it when that takes too long."""
 
     transport: asyncio.BaseTransport | None = None
     state: str = IDLE
     since: float = field(default_factory=time.monotonic)
     timer: asyncio.TimerHandle | None = None
-    tail: bytes = b""
 
     @property
     def unproven(self) -> bool:
@@ -161,7 +158,7 @@ class _Conn:
 
 class _Tracked(asyncio.Protocol):
     """aiohttp's protocol for one connection, passed through, with the :class:`Intake` told when it opens,
-    what arrives (for the end of a request's headers) and when it closes."""
+    when data arrives and when it closes."""
 
     def __init__(self, inner: asyncio.Protocol, intake: Intake, conn: _Conn) -> None:
         self.inner, self.intake, self.conn = inner, intake, conn
@@ -247,16 +244,23 @@ class Intake:
         :attr:`unproven_cap` unproven (closing the oldest unproven one when it has had its chance)."""
         while not (self._has_room() or (len(self.conns) < self.cap and self._evict_oldest())):
             self._changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), 0.1)
+            # asyncio.wait, not wait_for: Python 3.11's wait_for can swallow a cancel that meets the event
+            changed = asyncio.ensure_future(self._changed.wait())
+            try:
+                await asyncio.wait({changed}, timeout=0.1)
+            finally:
+                changed.cancel()
 
     def _evict_oldest(self) -> bool:
+        """Close the oldest unproven connection if it has had :data:`EVICT_AFTER_SECONDS`; it counts as gone at
+        once (its file closes within the loop's next turn), so one eviction makes room for one connection."""
         oldest = min((c for c in self.conns.values() if c.unproven and c.transport is not None),
                      key=lambda c: c.since, default=None)
         if oldest is None or oldest.transport is None or time.monotonic() - oldest.since < EVICT_AFTER_SECONDS:
             return False
         self.stats.evicted += 1
         oldest.transport.close()
+        self.closed(oldest)
         return True
 
     async def _accept_loop(self, sock: socket.socket) -> None:
@@ -316,18 +320,10 @@ class Intake:
         self._set(conn, IDLE)
 
     def received(self, conn: _Conn, data: bytes) -> None:
-        """``data`` arrived on ``conn``: a request has begun (:data:`PARTIAL`), or its headers are complete
-        (:data:`QUEUED`: from here the time is this process's, not the client's)."""
-        if conn.state not in (IDLE, PARTIAL):
-            return
-        seen = conn.tail + data
-        if _END_OF_HEADERS in seen:
-            conn.tail = b""
-            self._set(conn, QUEUED)
-        else:
-            conn.tail = seen[-3:]
-            if conn.state == IDLE:
-                self._set(conn, PARTIAL)
+        """Data arrived on ``conn``: a request has begun (:data:`PARTIAL`; until its handler starts, which the
+        event loop schedules before the timers of its next turn)."""
+        if conn.state == IDLE:
+            self._set(conn, PARTIAL)
 
     def closed(self, conn: _Conn) -> None:
         """``conn`` is gone: its place is free."""
@@ -363,8 +359,6 @@ class Intake:
         accept, e.g. in tests: nothing)."""
         conn = self._by_transport.get(id(request.transport))
         if conn is not None:
-            if state == IDLE:
-                conn.tail = b""
             self._set(conn, state)
 
     @web.middleware
@@ -379,10 +373,9 @@ class Intake:
                     await asyncio.wait_for(request.read(), BODY_SECONDS)
                 except TimeoutError:
                     self.stats.timed_out += 1
-                    return web.json_response({"error": "Anfrage zu langsam"}, status=408,
-                                             headers={"Connection": "close"})
+                    return _closing(web.json_response({"error": "Anfrage zu langsam"}, status=408))
                 except ConnectionError:  # closed meanwhile (too slow, or the client went): nobody to answer
-                    return web.Response(status=400, headers={"Connection": "close"})
+                    return _closing(web.Response(status=400))
             self.mark(request, WORKING)
             return await handler(request)
         finally:
@@ -391,3 +384,9 @@ class Intake:
     def health(self) -> dict[str, Any]:
         """Figures for ``GET /health``: connections open (of the cap), unproven, and the counts."""
         return {"connections": len(self.conns), "cap": self.cap, "unproven": self.unproven, **vars(self.stats)}
+
+
+def _closing(response: web.Response) -> web.Response:
+    """``response``, after which the connection is closed (a client too slow for another request)."""
+    response.force_close()
+    return response
