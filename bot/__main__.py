@@ -1,7 +1,11 @@
-"""Command line: ``python -m bot {build,run,sync,serve,console,call,complete,press}`` (contract in DESIGN.md).
+"""Command line: ``regelbot {init,build,update,run,sync,serve,console,call,complete,press}`` (also
+``python -m bot …``; contract in DESIGN.md).
 
-The launcher: this module parses the arguments and runs one subcommand, which builds the store or starts one
-door; their bodies live in :mod:`bot.cli`, the logging set-up (token redaction) in :mod:`bot.logs`.
+The launcher: this module parses the arguments and runs one subcommand, which writes a settings file, builds the
+store or starts one door; their bodies live in :mod:`bot.cli`, the logging set-up (token redaction) in
+:mod:`bot.logs`. The program names itself as it was called (:func:`program_name`) in ``--help``, usage errors and
+every message naming a command (:func:`bot.exits.named`); ``--version`` prints its version; ``--env-file`` (or
+``REGELBOT_ENV_FILE``) names the settings file (:func:`bot.config.env_file_for`).
 
 Exit codes (README "Exit codes"): 0 success (also when the bot answered with a user-facing error, and
 ``run``/``serve`` after a clean shutdown on Ctrl+C/SIGTERM), 1 a runtime problem (store missing/corrupt,
@@ -24,13 +28,16 @@ startup.begin()  # before the imports below: Ctrl+C there must not print a trace
 import argparse  # noqa: E402  (after the handlers: Ctrl+C during imports must not print a traceback)
 import logging  # noqa: E402
 import re  # noqa: E402
+from pathlib import Path  # noqa: E402
 from typing import Any, NoReturn  # noqa: E402
 
+from bot import __version__  # noqa: E402
 from bot.cli import (  # noqa: E402
     cmd_build,
     cmd_call,
     cmd_complete,
     cmd_console,
+    cmd_init,
     cmd_press,
     cmd_run,
     cmd_serve,
@@ -38,9 +45,10 @@ from bot.cli import (  # noqa: E402
     ensure_store,
 )
 from bot.config import ConfigError, load_settings  # noqa: E402
-from bot.exits import INTERRUPTED, fail  # noqa: E402
+from bot.exits import INTERRUPTED, MODULE_PROGRAM, fail, program, set_program  # noqa: E402
 from bot.logs import setup_logging  # noqa: E402
 from bot.reply import one_line  # noqa: E402
+from bot.update import cmd_update  # noqa: E402
 
 startup.end()  # imports done: Ctrl+C is a KeyboardInterrupt again, which main() turns into 130
 log = logging.getLogger("bot")
@@ -117,10 +125,37 @@ def _defer_after(text: str) -> float:
     return value
 
 
-def make_parser() -> argparse.ArgumentParser:
-    """The argparse parser of ``python -m bot``."""
-    parser = GermanArgumentParser(prog="python -m bot", description="Regelbot: MTG-Regelfragen auf Deutsch.")
-    sub = parser.add_subparsers(dest="cmd", required=True, metavar="BEFEHL")
+def program_name(argv0: str) -> str:
+    """How the program was called, for its messages: ``python -m bot`` when ``argv0`` is the package's
+    ``__main__.py`` (what Python puts there for ``-m``), else the script's name (``regelbot``, also
+    ``regelbot.exe`` on Windows → ``regelbot``)."""
+    name = Path(argv0).name
+    if not name or name == "__main__.py":
+        return MODULE_PROGRAM
+    return name.removesuffix(".exe")
+
+
+ENV_FILE_HELP = "Einstellungsdatei (sonst REGELBOT_ENV_FILE, .env oder die von init geschriebene)"
+
+
+def _common() -> argparse.ArgumentParser:
+    """Options every subcommand also takes after its name (``regelbot run --env-file x``)."""
+    common = GermanArgumentParser(add_help=False)
+    common.add_argument("--env-file", metavar="DATEI", default=argparse.SUPPRESS, help=ENV_FILE_HELP)
+    return common
+
+
+def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
+    """The argparse parser of ``python -m bot`` / ``regelbot`` (``prog``: how the program was called)."""
+    parser = GermanArgumentParser(prog=prog, description="Regelbot: MTG-Regelfragen auf Deutsch.")
+    parser.add_argument("--version", action="version", version=f"{prog} {__version__}",
+                        help="Version zeigen und beenden")
+    parser.add_argument("--env-file", metavar="DATEI", default=None, help=ENV_FILE_HELP)
+    sub = parser.add_subparsers(dest="cmd", required=True, metavar="BEFEHL", parser_class=_parser_with(_common()))
+    p = sub.add_parser("init", help="Kommentierte Einstellungsdatei (.env) anlegen")
+    p.add_argument("path", nargs="?", metavar="PFAD",
+                   help="Datei oder Ordner (Standard: .env im Checkout, sonst ~/.config/regelbot/regelbot.env)")
+    p.set_defaults(func=cmd_init)
     p = sub.add_parser("build", help="Datenbank aus data/sources bauen")
     p.add_argument("--db", metavar="DATEI", help="Zieldatei (Standard: REGELBOT_DB oder data/regelbot.sqlite3)")
     p.add_argument(
@@ -132,6 +167,8 @@ def make_parser() -> argparse.ArgumentParser:
         help="MTGJSON-Set-Datei (v3 oder v5) für englische Kartennamen, Oracle-Text und Rulings; mehrfach möglich",
     )
     p.set_defaults(func=cmd_build)
+    sub.add_parser("update", help="Neueste Regeln und MTGJSON-Dateien laden, prüfen und die Datenbank neu bauen "
+                   "(Einstellungen: REGELBOT_CR_URL, REGELBOT_CARDS_URLS …)").set_defaults(func=cmd_update)
     sub.add_parser("run", help="Bot mit Discord verbinden (braucht DISCORD_TOKEN)").set_defaults(func=cmd_run)
     sub.add_parser("sync", help="Slash-Befehle bei Discord registrieren").set_defaults(func=cmd_sync)
     sub.add_parser("console", help="Interaktive Konsole ohne Discord").set_defaults(func=cmd_console)
@@ -161,9 +198,21 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _parser_with(common: argparse.ArgumentParser) -> type[GermanArgumentParser]:
+    """The subcommand parser class: a :class:`GermanArgumentParser` that also takes ``common``'s options."""
+
+    class SubcommandParser(GermanArgumentParser):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, parents=[common], **kwargs)
+
+    return SubcommandParser
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``python -m bot`` and the ``regelbot`` script; returns the exit code (130 after
     Ctrl+C or SIGTERM at any point, with one German line; ``run``/``serve`` handle both themselves)."""
+    if argv is None:  # the real command line (not a caller passing arguments): name it as it was called
+        set_program(program_name(sys.argv[0] if sys.argv else ""))
     previous = startup.install((signal.default_int_handler, _sigterm_as_interrupt))
     try:
         return _main(argv)
@@ -174,13 +223,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    args = make_parser().parse_args(argv)
+    args = make_parser(program()).parse_args(argv)
+    if args.cmd == "init":  # writes the settings file: reads none
+        return int(args.func(args))
     try:
-        settings = load_settings()
+        settings = load_settings(Path(args.env_file) if args.env_file else None)
     except ConfigError as exc:
         return fail(str(exc), 2)
     offline = args.cmd in {"call", "complete", "console", "press"}
     setup_logging(settings, offline=offline)
+    if settings.env_file is not None:
+        log.info("Einstellungen aus %s", settings.env_file)
     if offline:
         code = ensure_store(settings)
         if code:

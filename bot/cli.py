@@ -1,4 +1,5 @@
-"""The launcher's subcommands of ``python -m bot``: ``cmd_build`` builds the store; the others start one door —
+"""The launcher's subcommands of ``python -m bot``: ``cmd_init`` writes a settings file, ``cmd_build`` builds the
+store; the others start one door —
 ``cmd_run``/``cmd_sync`` the gateway bot (:mod:`bot.gateway.run`), ``cmd_serve`` the HTTP endpoint
 (:mod:`bot.serve`), ``cmd_console``/``cmd_call``/``cmd_complete``/``cmd_press`` the console (:mod:`bot.console`)
 on the application core (:mod:`bot.core`). Each takes the settings and the parsed arguments and returns the exit
@@ -13,6 +14,7 @@ import contextlib
 import errno
 import json
 import logging
+import os
 import signal
 import sqlite3
 import sys
@@ -21,25 +23,15 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.config import Settings, token_problem
-from bot.exits import INTERRUPTED, fail
+from bot.config import ENV_FILE_VARIABLE, ROOT, Settings, token_problem
+from bot.exits import ERRNO_TEXT, INTERRUPTED, USAGE, fail, listen_error_text, named
+from bot.paths import CHECKOUT, ENV_EXAMPLE, user_env_file
 from bot.reply import one_line
 
 log = logging.getLogger("bot")
 
 #: SQLite's SQLITE_FULL (https://sqlite.org/rescode.html#full).
 SQLITE_FULL = 13
-_ERRNO_TEXT = {
-    errno.ENOSPC: "Kein Platz mehr auf dem Datenträger",
-    errno.EDQUOT: "Speicherkontingent (Quota) erschöpft",
-    errno.EACCES: "Keine Schreibrechte",
-    errno.EPERM: "Keine Berechtigung",
-    errno.EROFS: "Das Dateisystem ist schreibgeschützt",
-    errno.ENOENT: "Ordner oder Datei nicht gefunden",
-    errno.EISDIR: "Das Ziel ist ein Ordner, keine Datei",
-    errno.ENOTDIR: "Ein Teil des Pfads ist kein Ordner",
-    errno.EIO: "Ein-/Ausgabefehler des Datenträgers",
-}
 
 
 def storage_error_text(exc: BaseException, target: Path) -> str:
@@ -51,7 +43,7 @@ def storage_error_text(exc: BaseException, target: Path) -> str:
         code = errno.ENOSPC if full else None
         if code is None:
             return f"SQLite-Fehler beim Schreiben von {target} ({getattr(exc, 'sqlite_errorname', 'unbekannt')})."
-    known = _ERRNO_TEXT.get(code) if code is not None else None
+    known = ERRNO_TEXT.get(code) if code is not None else None
     what = known or (f"Dateisystemfehler (errno {code})" if code else "Dateisystemfehler")
     where = getattr(exc, "filename", None) or target
     hint = " Platz schaffen und `python -m bot build` erneut ausführen." if code in (errno.ENOSPC, errno.EDQUOT) else ""
@@ -67,6 +59,46 @@ def _main_thread() -> bool:
     import threading
 
     return threading.current_thread() is threading.main_thread()
+
+
+# --- init ------------------------------------------------------------------------------------
+
+
+def init_target(path: str | None) -> tuple[Path, bool]:
+    """Where ``init`` writes, and whether the program finds that file from any folder by itself: ``path`` (a
+    folder gets ``.env`` in it), else ``.env`` in the checkout, else the user's ``regelbot.env``
+    (:func:`bot.paths.user_env_file`; its folder is created)."""
+    if path is None:
+        target = ROOT / ".env" if CHECKOUT is not None else user_env_file()
+    else:
+        target = Path(path).expanduser()
+        if target.is_dir():
+            target = target / ".env"
+    default = ROOT / ".env" if CHECKOUT is not None else user_env_file()
+    return target, target.absolute() == default.absolute()
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    """Write the commented settings (``data/env.example``) to a new file readable by its owner only (0600: it
+    will hold the token); never overwrite one. Exit 2 when the file exists or its folder does not."""
+    target, found = init_target(getattr(args, "path", None))
+    target = target.absolute()
+    if args.path is None:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    elif not target.parent.is_dir():
+        return fail(f"Ordner gibt es nicht: {target.parent} (erst anlegen oder den Pfad prüfen).", USAGE)
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return fail(f"Nicht überschrieben: {target} gibt es schon (löschen oder einen anderen Pfad angeben).", USAGE)
+    except OSError as exc:
+        return fail(f"Nicht geschrieben: {storage_error_text(exc, target)}")
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(ENV_EXAMPLE.read_text(encoding="utf-8"))
+    how = ("Sie wird von selbst gelesen." if found else
+           f"Lesen mit `python -m bot --env-file {target} …` oder {ENV_FILE_VARIABLE}={target}.")
+    print(named(f"Einstellungen geschrieben: {target} – DISCORD_TOKEN eintragen. {how}"))
+    return 0
 
 
 # --- build -----------------------------------------------------------------------------------
@@ -236,24 +268,6 @@ def cmd_sync(settings: Settings, args: argparse.Namespace) -> int:
 
 
 # --- the HTTP door (serve) ----------------------------------------------------------------------
-
-
-_LISTEN_ERRNO_TEXT = {
-    errno.EADDRINUSE: "Port schon belegt (läuft noch ein anderer Prozess?)",
-    errno.EADDRNOTAVAIL: "Diese Adresse gehört nicht zu diesem Rechner",
-    errno.EACCES: "Keine Berechtigung (Ports unter 1024 brauchen besondere Rechte)",
-}
-
-
-def listen_error_text(exc: OSError) -> str:
-    """German cause for ``serve`` failing to listen (no English ``strerror``): an unknown host name
-    (:class:`socket.gaierror`, e.g. ``999.1.1.1``), port in use, foreign address, no permission."""
-    import socket
-
-    if isinstance(exc, socket.gaierror):
-        return "Adresse unbekannt (kein gültiger Rechnername und keine IP-Adresse)"
-    known = _LISTEN_ERRNO_TEXT.get(exc.errno or 0) or _ERRNO_TEXT.get(exc.errno or 0)
-    return known or f"Netzwerkfehler (errno {exc.errno})"
 
 
 NO_PUBLIC_KEY = ("DISCORD_PUBLIC_KEY fehlt: den Public Key der Anwendung (Developer Portal → General Information) "

@@ -1,6 +1,7 @@
-"""Settings from the environment (``.env`` is loaded by python-dotenv; real env wins).
+"""Settings from the environment and one settings file (loaded by python-dotenv; the real environment wins).
 
-Every key is documented in ``.env.example``. Cogs never read the environment themselves.
+Every key is documented in ``data/env.example`` (``.env.example`` in a checkout; ``regelbot init`` writes a copy).
+Which file is read: :func:`env_file_for`. Cogs never read the environment themselves.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-from bot.paths import CHECKOUT, STATE_DIR
+from bot.paths import CHECKOUT, STATE_DIR, user_env_file
 
 #: Relative paths in settings and ``.env`` are taken from here: the checkout, else the working directory.
 ROOT = CHECKOUT if CHECKOUT is not None else Path.cwd()
@@ -20,6 +21,10 @@ DEFAULT_DB = STATE_DIR / "regelbot.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _ON = {"1", "true", "ja", "yes", "an", "on"}
 _OFF = {"0", "false", "nein", "no", "aus", "off", ""}
+
+
+#: The environment variable naming the settings file (like ``--env-file``).
+ENV_FILE_VARIABLE = "REGELBOT_ENV_FILE"
 
 
 class ConfigError(Exception):
@@ -50,6 +55,10 @@ class Settings:
         workers: worker processes for calculations (``REGELBOT_WORKERS``, default 2).
         connect_attempts: login attempts while Discord is unreachable at start (``REGELBOT_CONNECT_ATTEMPTS``,
             default 6: waits of 1, 2, 4, 8, 16 s between them).
+        metrics_port: the port of ``run``'s metrics and health endpoint (``METRICS_PORT``; 0: a free one), None:
+            no endpoint.
+        metrics_host: the address it listens on (``METRICS_HOST``, default ``127.0.0.1``).
+        env_file: the settings file that was read, None when there was none (:func:`env_file_for`).
     """
 
     token: str = field(repr=False)
@@ -70,6 +79,9 @@ class Settings:
     calc_budget: float = 2.0
     workers: int = 2
     connect_attempts: int = 6
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
+    env_file: Path | None = None
 
 
 def _number(key: str, default: float, low: float, high: float, kind: type = float) -> float:
@@ -83,6 +95,13 @@ def _number(key: str, default: float, low: float, high: float, kind: type = floa
     if not low <= value <= high:
         raise ConfigError(f"{key} muss zwischen {low:g} und {high:g} liegen, nicht {raw}.")
     return value
+
+
+def _optional_port(key: str) -> int | None:
+    """An optional TCP port setting (0-65535, 0: any free port), None when unset."""
+    if not os.getenv(key, "").strip():
+        return None
+    return int(_number(key, 0, 0, 65535, int))
 
 
 def _path(value: str | None, default: Path) -> Path:
@@ -111,15 +130,37 @@ def token_problem(token: str) -> str | None:
     return None
 
 
-def load_settings(env_file: Path | None = None) -> Settings:
-    """Read the settings; ``.env`` in the repo root (or ``env_file``) fills what the environment lacks.
+def env_file_for(explicit: Path | None = None) -> Path | None:
+    """The settings file to read: ``explicit`` (``--env-file``), else ``REGELBOT_ENV_FILE``, else ``.env`` in the
+    checkout (outside one: in the working folder), else, outside a checkout, the user's ``regelbot.env``
+    (:func:`bot.paths.user_env_file`, where ``regelbot init`` writes it); None when none of these exists.
 
     Raises:
-        ConfigError: ``DEV_GUILD_ID`` is not a number, ``LOG_LEVEL`` is unknown, ``INLINE_CARDS`` is not 0/1,
-            or ``REGELBOT_CALC_BUDGET`` / ``REGELBOT_WORKERS`` / ``REGELBOT_CONNECT_ATTEMPTS`` is not a number in
-            range.
+        ConfigError: a file named by ``explicit`` or ``REGELBOT_ENV_FILE`` does not exist.
     """
-    load_dotenv(env_file or ROOT / ".env", override=False)
+    named = explicit or (Path(os.environ[ENV_FILE_VARIABLE]) if os.getenv(ENV_FILE_VARIABLE, "").strip() else None)
+    if named is not None:
+        named = named.expanduser()
+        if not named.is_file():
+            origin = "--env-file" if explicit else ENV_FILE_VARIABLE
+            raise ConfigError(f"Einstellungsdatei nicht gefunden: {named} ({origin}; anlegen mit "
+                              "`python -m bot init`).")
+        return named
+    candidates = [ROOT / ".env"] if CHECKOUT is not None else [ROOT / ".env", user_env_file()]
+    return next((c for c in candidates if c.is_file()), None)
+
+
+def load_settings(env_file: Path | None = None) -> Settings:
+    """Read the settings; the settings file (:func:`env_file_for` of ``env_file``) fills what the environment lacks.
+
+    Raises:
+        ConfigError: the named settings file is missing, ``DEV_GUILD_ID`` is not a number, ``LOG_LEVEL`` is
+            unknown, ``INLINE_CARDS`` is not 0/1, or ``REGELBOT_CALC_BUDGET`` / ``REGELBOT_WORKERS`` /
+            ``REGELBOT_CONNECT_ATTEMPTS`` / ``METRICS_PORT`` is not a number in range.
+    """
+    source = env_file_for(env_file)
+    if source is not None:
+        load_dotenv(source, override=False)
     guild_raw = os.getenv("DEV_GUILD_ID", "").strip()
     try:
         guild = int(guild_raw) if guild_raw else None
@@ -150,6 +191,9 @@ def load_settings(env_file: Path | None = None) -> Settings:
         calc_budget=_number("REGELBOT_CALC_BUDGET", 2.0, 0.1, 60.0),
         workers=int(_number("REGELBOT_WORKERS", 2, 1, 32, int)),
         connect_attempts=int(_number("REGELBOT_CONNECT_ATTEMPTS", 6, 1, 100, int)),
+        metrics_port=_optional_port("METRICS_PORT"),
+        metrics_host=os.getenv("METRICS_HOST", "").strip() or "127.0.0.1",
+        env_file=source,
     )
 
 
@@ -171,3 +215,57 @@ def _shards(count_raw: str, ids_raw: str) -> tuple[int | None, tuple[int, ...] |
     if len(set(ids)) != len(ids) or any(i >= count for i in ids):
         raise ConfigError(f"SHARD_IDS {ids_raw!r}: jede Nummer nur einmal und kleiner als SHARD_COUNT ({count}).")
     return count, ids
+
+
+#: The official rules page; ``python -m bot update`` finds the link to the Comprehensive Rules TXT on it.
+RULES_PAGE = "https://magic.wizards.com/en/rules"
+
+
+@dataclass(frozen=True)
+class UpdateSettings:
+    """Settings of ``python -m bot update`` (:mod:`bot.update`).
+
+    Attributes:
+        cr_url: address of the Comprehensive Rules TXT (``REGELBOT_CR_URL``); ``""``: the TXT link found on
+            ``rules_page``.
+        rules_page: the official rules page (``REGELBOT_RULES_PAGE``, default :data:`RULES_PAGE`).
+        card_urls: MTGJSON files to keep current (``REGELBOT_CARDS_URLS``, separated by spaces or commas, e.g.
+            ``https://mtgjson.com/api/v5/RAV.json``); each is checked against the ``.sha256`` file MTGJSON
+            publishes beside it. Empty: no card files.
+        folder: where the fetched files and their ETag / Last-Modified are kept (``REGELBOT_UPDATE_DIR``,
+            default ``<state folder>/quellen``); every ``*.txt`` there goes into the build as ``--cr``.
+        timeout: seconds to connect and between two reads (``REGELBOT_UPDATE_TIMEOUT``, default 30).
+        attempts: tries per download on network errors and HTTP 429 / 5xx (``REGELBOT_UPDATE_ATTEMPTS``,
+            default 4; waits 1, 2, 4 s between them).
+    """
+
+    cr_url: str
+    rules_page: str
+    card_urls: tuple[str, ...]
+    folder: Path
+    timeout: float = 30.0
+    attempts: int = 4
+
+
+def load_update_settings(settings: Settings) -> UpdateSettings:
+    """Read the settings of ``python -m bot update`` (``.env`` was loaded by :func:`load_settings`).
+
+    Raises:
+        ConfigError: an address that is not http(s), or a timeout / attempts value out of range.
+    """
+    cr_url = os.getenv("REGELBOT_CR_URL", "").strip()
+    page = os.getenv("REGELBOT_RULES_PAGE", "").strip() or RULES_PAGE
+    cards = tuple(u for u in re.split(r"[\s,]+", os.getenv("REGELBOT_CARDS_URLS", "").strip()) if u)
+    for key, url in [("REGELBOT_CR_URL", cr_url), ("REGELBOT_RULES_PAGE", page)] + [
+        ("REGELBOT_CARDS_URLS", u) for u in cards
+    ]:
+        if url and not re.match(r"https?://[^\s/]+", url):
+            raise ConfigError(f"{key} muss eine http(s)-Adresse sein, nicht {url[:60]!r}.")
+    return UpdateSettings(
+        cr_url=cr_url,
+        rules_page=page,
+        card_urls=cards,
+        folder=_path(os.getenv("REGELBOT_UPDATE_DIR"), settings.state_dir / "quellen"),
+        timeout=_number("REGELBOT_UPDATE_TIMEOUT", 30.0, 1.0, 600.0),
+        attempts=int(_number("REGELBOT_UPDATE_ATTEMPTS", 4, 1, 20, int)),
+    )

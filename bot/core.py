@@ -19,7 +19,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from bot import offload
+from bot import metrics, offload
 from bot.answers.registry import AnswerContext, CompleterFn, run_action, run_answer, run_completer
 from bot.config import Settings
 from bot.custom_id import Invocation
@@ -84,6 +84,7 @@ class Core:
         """
         offload.configure(budget=self.settings.calc_budget, workers=self.settings.workers)
         self.store = await Store.open(self.settings.db_path)
+        metrics.watch_store(self.settings.db_path)
         try:
             names = NameIndex.from_entries(await self.store.name_entries())
         except StoreCorrupt as exc:  # damage the quick check did not reach (a very large store)
@@ -120,18 +121,21 @@ class Core:
         """Run the invocation ``inv``: an answer with its options or a button action with its argument
         (:func:`bot.answers.registry.run_answer` / ``run_action``: options bounded first, a ``UserError``
         becomes a German error reply)."""
-        if inv.kind == "action":
-            return await run_action(self.context, inv.key, inv.arg)
-        return await run_answer(self.context, inv.key, **inv.kwargs)
+        with metrics.work(inv.key):
+            if inv.kind == "action":
+                return await run_action(self.context, inv.key, inv.arg)
+            return await run_answer(self.context, inv.key, **inv.kwargs)
 
     async def complete(self, completer: CompleterFn, current: str) -> list[Choice]:
         """The autocomplete choices of ``completer`` for the typed ``current`` (≤ 25, from memory)."""
-        return await run_completer(self.context, completer, current)
+        with metrics.work(getattr(completer, "__name__", "autocomplete")):
+            return await run_completer(self.context, completer, current)
 
     async def close(self) -> None:
         """Stop the calculation workers and close the store. Safe to call more than once."""
         offload.shutdown()
         self._context = None
+        metrics.watch_store(None)
         if self.store is not None:
             await self.store.close()
             self.store = None

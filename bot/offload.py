@@ -12,6 +12,9 @@ expensive as well.
 Exceptions raised by ``func`` are re-raised in the caller with their type and attributes (so
 ``except ManaError`` around the call works as before).
 
+Kept rather than pebble's ``ProcessPool(timeout=…)``: it lacks the warm-up signal (:func:`ready`), the bounded wait
+(:class:`Busy`) and a loop wake-up (pebble's threads poll timeouts every 0.1 s and SIGTERM, then join, a runaway).
+
 Design (DESIGN.md "Heavy work off the loop"): one module-level pool, independent of any event loop (the
 bot, the console and each test may run their own loop); workers are fresh interpreters
 (``python -c``, no fork of a process with threads), started lazily or eagerly with :func:`start`, and
@@ -245,6 +248,7 @@ class _Pool:
             if fut.done() and not fut.cancelled():  # a worker arrived just as we gave up: pass it on
                 self.release(fut.result())
             if isinstance(exc, TimeoutError):
+                _metrics().refused("overload")
                 raise Busy() from None
             raise
         finally:
@@ -406,15 +410,18 @@ async def run_bounded(func: Callable[..., T], /, *args: Any, budget: float | Non
         if not await _readable(worker.conn, limit):
             log.warning("Berechnung %s nach %g s abgebrochen (Prozess %s beendet)",
                         getattr(func, "__qualname__", func), limit, worker.process.pid)
+            _metrics().budget_killed("time")
             raise TooExpensive(limit)
         try:
             status, value = worker.conn.recv()
         except (EOFError, OSError):  # the worker died (e.g. killed by the OOM killer)
+            _metrics().budget_killed("died")
             raise TooExpensive(limit, "Der Rechenprozess wurde beendet.") from None
         healthy = True
         if status == "ok":
             return value
         if status == "memory":
+            _metrics().budget_killed("memory")
             raise TooExpensive(limit, "Sie braucht zu viel Speicher.")
         raise _rebuild(value)
     finally:
@@ -425,6 +432,14 @@ async def run_bounded(func: Callable[..., T], /, *args: Any, budget: float | Non
             _POOL.alive -= 1
             _POOL.killed += 1
             _POOL.replace()
+            _metrics().worker_restarted()
+
+
+def _metrics() -> Any:
+    """:mod:`bot.metrics`, imported on first use: the workers import this module and need no metrics."""
+    from bot import metrics
+
+    return metrics
 
 
 def _busy_for(seconds: float) -> float:

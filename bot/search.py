@@ -16,17 +16,23 @@ found through "Chord of Calling"). The fuzzy tier has two parts: one edit anywhe
 first or the last half of the compact key, found by binary search, then checked with Levenshtein in C)
 and word-by-word similarity for several typos or a name still being typed. The index is built once
 from the store at start-up and answers from memory.
+
+Resolution (:meth:`NameIndex.lookup`, the one rule for every option that takes a card): a typed name answers
+a card only when it is that card (an exact hit in any accepted spelling) or a typo of one clear name; a
+name only begun, a name with a word left out, two close candidates or a name the store lacks get the
+candidates as "Meintest du" choices instead, never another card silently.
 """
 
 from __future__ import annotations
 
 import bisect
 import heapq
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA, Levenshtein
 
 from bot.store import NameEntry
 from bot.text import clean, name_keys, name_words
@@ -53,6 +59,20 @@ FOREIGN_KINDS = frozenset({"english"})
 #: Tiers, best first.
 EXACT, PREFIX, WORD_PREFIX, FUZZY = 0, 1, 2, 3
 
+#: What a typed card name means (:attr:`Lookup.how`): exactly one card's name, a typo of one clear name,
+#: several cards or only part of a name (choices), nothing close (not found), no letters at all.
+EXACT_MATCH, TYPO, UNCLEAR, MISSING, EMPTY = "exact", "typo", "unclear", "missing", "empty"
+#: Candidates offered as "Meintest du" (Discord shows up to 5 as buttons).
+CHOICES = 5
+#: Hits :meth:`NameIndex.lookup` examines: enough to see every card as close as a typo's.
+LOOKUP_HITS = 10
+#: Another card whose fuzzy score is within this many points of a typo's makes the typo unclear.
+TYPO_MARGIN = 5.0
+#: Least fuzzy score (0–100) for which a name counts as close ("Meintest du" rather than "nicht gefunden").
+CLOSE_SCORE = 85.0
+#: A typo in several words: at most this many words one edit off.
+TYPO_WORDS = 2
+
 
 @dataclass(frozen=True)
 class NameHit:
@@ -73,6 +93,21 @@ class NameHit:
     def sort_key(self) -> tuple[int, bool, float, int, str]:
         """Tier, German before English, score (descending), shorter name, name."""
         return (self.tier, self.foreign, -self.score, len(self.card_name), self.card_name)
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """What a typed card name means (:meth:`NameIndex.lookup`).
+
+    ``hit``: the card it answers, or None. ``how``: :data:`EXACT_MATCH`, :data:`TYPO`, :data:`UNCLEAR`
+    (several cards or part of a name: "Meintest du"), :data:`MISSING` (nothing close: "nicht gefunden" with
+    the nearest names) or :data:`EMPTY`. ``candidates``: the cards to offer when there is no ``hit``, best
+    first (typo candidates before the rest), at most the ``offer`` of :meth:`NameIndex.lookup`.
+    """
+
+    hit: NameHit | None
+    how: str
+    candidates: list[NameHit]
 
 
 class NameIndex:
@@ -98,10 +133,12 @@ class NameIndex:
         self._word_entries: dict[str, list[int]] = {}
         self._entry_words: list[tuple[str, ...]] = []  # per entry, its distinct words
         self.card_names: dict[int, str] = {}
+        self._card_entries: dict[int, list[int]] = {}  # card id → its entries (names, halves, aliases)
         for entry in entries:
             idx = len(self.entries)
             self.entries.append(entry)
             self.card_names[entry.card_id] = entry.card_name
+            self._card_entries.setdefault(entry.card_id, []).append(idx)
             for key in name_keys(entry.name):
                 self._keys.append((key, idx))
             entry_words = tuple(set(name_words(entry.name)))
@@ -242,32 +279,49 @@ class NameIndex:
                 offer(key_owner[pos], EXACT if k == key else PREFIX, 100.0 * len(key) / len(k))
         query_words = name_words(query)[:MAX_QUERY_WORDS]
         if query_words and len(best) < limit:
-            candidates: set[int] | None = None
-            owners = self._word_owner
-            for qw in query_words:
-                span = self._range(self._word_strings, qw, SCAN_CAP)
-                found = set(owners[span.start : span.stop])
-                candidates = found if candidates is None else candidates & found
-            for idx in candidates or ():
-                offer(idx, WORD_PREFIX, 90.0)
+            self._word_prefix_tier(query_words, offer)
         if len(best) < limit:
-            # ß is "ss" in the keys: a ß typed for one letter would be two edits, so also try it as one "s".
-            edit_keys = dict.fromkeys([*keys, *(name_keys(query.replace("ß", "s")) if "ß" in query else ())])
-            for key in edit_keys:
-                if MIN_EDIT_LENGTH <= len(key) <= 100:
-                    for idx, dist in self._one_edit(key).items():
-                        if dist:
-                            offer(idx, FUZZY, EDIT_SCORE)
+            self._typo_tiers(query, keys, query_words, (limit, fuzzy_cutoff), best, offer)
+        return self._ranked(best, query, limit)
+
+    def _word_prefix_tier(self, query_words: list[str], offer: Callable[[int, int, float], None]) -> None:
+        """Offer every entry of which each query word starts some word ("konklave chor")."""
+        candidates: set[int] | None = None
+        owners = self._word_owner
+        for qw in query_words:
+            span = self._range(self._word_strings, qw, SCAN_CAP)
+            found = set(owners[span.start : span.stop])
+            candidates = found if candidates is None else candidates & found
+        for idx in candidates or ():
+            offer(idx, WORD_PREFIX, 90.0)
+
+    def _typo_tiers(
+        self, query: str, keys: tuple[str, ...], query_words: list[str], bounds: tuple[int, float],
+        best: dict[int, tuple[int, bool, float, int, str, int]], offer: Callable[[int, int, float], None],
+    ) -> None:
+        """Offer the fuzzy tier: whole names one edit away, then (while fewer than ``limit`` cards are offered)
+        word-by-word similarity of at least ``cutoff``; ``bounds`` = (limit, cutoff)."""
+        limit, cutoff = bounds
+        # ß is "ss" in the keys: a ß typed for one letter would be two edits, so also try it as one "s".
+        edit_keys = dict.fromkeys([*keys, *(name_keys(query.replace("ß", "s")) if "ß" in query else ())])
+        for key in edit_keys:
+            if MIN_EDIT_LENGTH <= len(key) <= 100:
+                for idx, dist in self._one_edit(key).items():
+                    if dist:
+                        offer(idx, FUZZY, EDIT_SCORE)
         long_words = [w for w in query_words if len(w) >= MIN_FUZZY_LENGTH]
-        if len(best) < limit and long_words:
-            # A word too short for the fuzzy tier counts when it starts a word of the name ("de" of "der"),
-            # else as unmatched ("Wg Grozoth" is not "Auge Grozoth").
-            short = [w for w in query_words if len(w) < MIN_FUZZY_LENGTH]
-            for idx, total in self._fuzzy_entries(long_words, fuzzy_cutoff, limit * 4):
-                total += sum(100.0 for sw in short if any(w.startswith(sw) for w in self._entry_words[idx]))
-                offer(idx, FUZZY, total / len(query_words))
-        # Ties (same tier, language and score: "Boros-Rekrut" and "Boros Rekrut" share a key) go to the name
-        # closest to what was typed, separators included.
+        if len(best) >= limit or not long_words:
+            return
+        # A word too short for the fuzzy tier counts when it starts a word of the name ("de" of "der"),
+        # else as unmatched ("Wg Grozoth" is not "Auge Grozoth").
+        short = [w for w in query_words if len(w) < MIN_FUZZY_LENGTH]
+        for idx, total in self._fuzzy_entries(long_words, cutoff, limit * 4):
+            total += sum(100.0 for sw in short if any(w.startswith(sw) for w in self._entry_words[idx]))
+            offer(idx, FUZZY, total / len(query_words))
+
+    def _ranked(self, best: dict[int, tuple[int, bool, float, int, str, int]], query: str, limit: int) -> list[NameHit]:
+        """The best ``limit`` offers as hits. Ties (same tier, language and score: "Boros-Rekrut" and
+        "Boros Rekrut" share a key) go to the name closest to what was typed, separators included."""
         typed = clean(query)[:200].casefold()
         top = heapq.nsmallest(limit * 2, best.values())
         top.sort(key=lambda r: (r[0], r[1], r[2], -fuzz.ratio(typed, self.entries[r[5]].name.casefold()), r[3], r[4]))
@@ -278,19 +332,108 @@ class NameIndex:
         return out
 
     def resolve(self, query: str) -> NameHit | None:
-        """The one card ``query`` clearly names, or None.
+        """The card a typed card name answers, or None (then offer :attr:`Lookup.candidates`).
 
-        Clear means: an exact hit; else the only prefix/word-prefix hit; else a fuzzy hit scoring
-        ≥ 90 with a margin of ≥ 5 over the next card.
+        The one rule for every option that takes a card (``/karte``, ``/ruling karte``, the calculators,
+        ``[[…]]``, the message command): see :meth:`lookup`.
         """
-        hits = self.search(query, limit=5)
+        return self.lookup(query).hit
+
+    def lookup(self, query: str, offer: int = CHOICES) -> Lookup:
+        """What the typed card name ``query`` means: one card, or the candidates to offer.
+
+        A name answers a card only when it *is* that card — an exact hit after folding (case, umlauts
+        typed as ``ae`` or ``a``, ``ß``/``ss``, separators, ``//`` forms), by its German or English name or
+        one half of a split card — or when it is a typo of one clear name (:meth:`is_typo`: one edit in
+        the whole name, or one edit in each of at most two words) and no other card is as close. Anything
+        else gets candidates: a word that is only the start of a card's word (``Blitzschlag`` for
+        Blitzschlange: it may be another card the store lacks), a name with a word left out, two close
+        candidates, a name the store lacks. ``offer``: at most this many candidates.
+        """
+        hits = self.search(query, limit=max(offer, LOOKUP_HITS))
         if not hits:
-            return None
-        top = hits[0]
-        if top.tier == EXACT:
-            return top
-        if top.tier in (PREFIX, WORD_PREFIX):
-            same_tier = [h for h in hits if h.tier <= WORD_PREFIX]
-            return top if len(same_tier) == 1 else None
-        second = hits[1].score if len(hits) > 1 else 0.0
-        return top if top.score >= 90 and top.score - second >= 5 else None
+            return Lookup(None, MISSING if name_keys(query) else EMPTY, [])
+        exact = [h for h in hits if h.tier == EXACT]
+        if exact:
+            return Lookup(exact[0], EXACT_MATCH, []) if len(exact) == 1 else Lookup(None, UNCLEAR, exact[:offer])
+        typed = _Typed.of(query)
+        typos = [h for h in hits if any(typed.is_typo_of(self.entries[i].name) for i in self._card_entries[h.card_id])]
+        if len(typos) == 1 and not self._rivals(typed, typos[0], hits):
+            return Lookup(typos[0], TYPO, [])
+        close = typos + [h for h in hits if h not in typos and (h.tier < FUZZY or h.score >= CLOSE_SCORE)]
+        return Lookup(None, UNCLEAR, close[:offer]) if close else Lookup(None, MISSING, hits[:offer])
+
+    def named(self, text: str) -> NameHit | None:
+        """The card a free text names (a search text, not an option that takes a card): the card of
+        :meth:`resolve`, else the one card whose name the text begins or whose words it has (``Tolsimir`` →
+        Tolsimir Wolfsblut), else None. An answer using it says which card it took."""
+        found = self.lookup(text)
+        if found.hit is not None:
+            return found.hit
+        partial = [h for h in found.candidates if h.tier in (PREFIX, WORD_PREFIX)]
+        return partial[0] if len(partial) == 1 else None
+
+    @staticmethod
+    def _rivals(typed: _Typed, typo: NameHit, hits: list[NameHit]) -> bool:
+        """True when another card is as close as the typo's card: a name that starts with the typed text or
+        has all its words, or a fuzzy match within :data:`TYPO_MARGIN` of the typo's score that leaves none of
+        its name's words out (``Phytohqydra`` means Phytohydra, not Sprießende Phytohydra)."""
+        floor = (typo.score if typo.tier == FUZZY else EDIT_SCORE) - TYPO_MARGIN
+        return any(
+            h.card_id != typo.card_id
+            and (h.tier < FUZZY or (h.score >= floor and len(_name_words(h.matched)) <= len(typed.words)))
+            for h in hits
+        )
+
+
+def is_typo(query: str, name: str) -> bool:
+    """True when ``query`` is ``name`` with a typo, not another name: its compact key (:func:`name_keys`,
+    at least :data:`MIN_EDIT_LENGTH` letters) is one edit from the name's (a letter added, dropped, replaced,
+    or two neighbours swapped), or it has the name's words in order with at most :data:`TYPO_WORDS` of them
+    one edit off. A word left out or only begun is no typo: ``Circu`` and ``Blitzschlag`` are not
+    typos of "Circu, Dimir-Lobotomist" and "Blitzschlange"."""
+    return _Typed.of(query).is_typo_of(name)
+
+
+@dataclass(frozen=True)
+class _Typed:
+    """A typed name's edit keys (at least :data:`MIN_EDIT_LENGTH` letters) and words, made once per look-up."""
+
+    keys: tuple[str, ...]
+    words: tuple[str, ...]
+
+    @classmethod
+    def of(cls, query: str) -> _Typed:
+        return cls(tuple(k for k in _sharp_s_keys(query) if len(k) >= MIN_EDIT_LENGTH), tuple(name_words(query)))
+
+    def is_typo_of(self, name: str) -> bool:
+        """:func:`is_typo` of the typed name and ``name`` (the name's keys and words cached per name)."""
+        if any(OSA.distance(k, n, score_cutoff=1) <= 1 for k in self.keys for n in _name_keys(name)):
+            return True
+        words_of_name = _name_words(name)
+        if len(self.words) != len(words_of_name) or len(self.words) < 2:
+            return False
+        off = [OSA.distance(t, w, score_cutoff=2) for t, w in zip(self.words, words_of_name, strict=True)]
+        return max(off) <= 1 and 0 < sum(off) <= TYPO_WORDS and all(
+            len(w) >= MIN_FUZZY_LENGTH for w, d in zip(words_of_name, off, strict=True) if d
+        )
+
+
+@lru_cache(maxsize=1 << 16)
+def _name_words(name: str) -> tuple[str, ...]:
+    """:func:`name_words` of a card's name, kept (a look-up compares the same names again and again; only the
+    store's names are kept, never typed text)."""
+    return tuple(name_words(name))
+
+
+@lru_cache(maxsize=1 << 16)
+def _name_keys(name: str) -> tuple[str, ...]:
+    """:func:`_sharp_s_keys` of a card's name, kept like :func:`_name_words`."""
+    return _sharp_s_keys(name)
+
+
+def _sharp_s_keys(text: str) -> tuple[str, ...]:
+    """:func:`name_keys` of ``text``, and with ``ß`` read as one ``s`` too: the keys spell ``ß`` as ``ss``, so a
+    ``ß`` typed for or instead of one letter would otherwise count as two edits."""
+    keys = name_keys(text)
+    return keys if "ß" not in text else (*keys, *name_keys(text.replace("ß", "s")))

@@ -40,6 +40,7 @@ from aiohttp import web
 from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
 
+from bot import metrics
 from bot.commands import TABLE, OptionProblem, Table, check_options
 from bot.commands.buttons import Pressed, press
 from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, in_time
@@ -258,6 +259,8 @@ class Interactions:
         task = asyncio.create_task(self._answer(transport, slim, lambda: transport.defer(*kind), wait))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        iid = payload.get("id")  # not the payload: the callback lives as long as the answer
+        task.add_done_callback(lambda _: metrics.finished(iid))
         await asyncio.wait({transport.first, task}, return_when=asyncio.FIRST_COMPLETED)
         if not transport.first.done():  # the answer task ended without any response (it always sends one)
             return {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)}
@@ -291,6 +294,7 @@ class Interactions:
         try:
             inv, private = self.command(data)
         except OptionProblem as problem:
+            metrics.refused("bad_input")
             return Pressed(problem.reply)
         except LookupError:
             return Pressed(UNKNOWN_COMMAND)
@@ -349,13 +353,16 @@ class Endpoint:
         if isinstance(payload, web.Response):
             return payload
         if len(self.interactions.tasks) >= MAX_PENDING:  # shed: answers queued beyond what memory should hold
+            metrics.refused("overload")
             return web.json_response({"error": "überlastet"}, status=503, headers={"Retry-After": "1"})
+        metrics.arrived(payload)
         try:
             answer = await self.interactions.handle(payload, sent_at=float(timestamp))
         except Exception as exc:  # a shape shape_problem missed: one log line (traceback at DEBUG), German answer
             _log_error(f"Fehler bei Interaktion vom Typ {payload.get('type')!r}", exc)
             answer = ({"type": CB_AUTOCOMPLETE, "data": {"choices": []}} if payload.get("type") == AUTOCOMPLETE
                       else {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)})
+        metrics.first_callback(payload.get("id"), answer.get("type"))
         return web.Response(body=json.dumps(answer).encode(), content_type="application/json")
 
     async def health(self, request: web.Request) -> web.Response:
@@ -364,15 +371,23 @@ class Endpoint:
                    "running": len(self.interactions.tasks)}
         return web.json_response({**figures, **(self.intake.health() if self.intake else {})})
 
+    @staticmethod
+    async def metrics_page(request: web.Request) -> web.Response:
+        """``GET /metrics`` (:mod:`bot.metrics`)."""
+        return metrics.exposition()
+
 
 def make_app(interactions: Interactions, public_key: str, intake: Intake | None = None) -> web.Application:
-    """The aiohttp application: ``POST /interactions`` (also ``POST /``) and ``GET /health`` (:class:`Endpoint`);
-    with ``intake``, its middleware bounds each request's body time (:mod:`bot.serve_net`)."""
+    """The aiohttp application: ``POST /interactions`` (also ``POST /``), ``GET /health`` and ``GET /metrics``
+    (:class:`Endpoint`, :mod:`bot.metrics`); with ``intake``, its middleware bounds each request's body time
+    (:mod:`bot.serve_net`)."""
     endpoint = Endpoint(interactions, public_key, intake)
+    metrics.enable()  # this process serves GET /metrics
     app = web.Application(client_max_size=MAX_BODY, middlewares=[intake.middleware] if intake else [])
     app.router.add_post("/interactions", endpoint.interaction)
     app.router.add_post("/", endpoint.interaction)
     app.router.add_get("/health", endpoint.health)
+    app.router.add_get("/metrics", endpoint.metrics_page)
     return app
 
 

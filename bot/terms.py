@@ -11,9 +11,13 @@ counters, state-based actions, priority, …), each with today's rule number, it
    compact keys (case, ``ä``/``ae``/``a``, ``ß``/``ss``, hyphens and spaces ignored:
    ``Beginn des Kampfes Segment`` = ``Beginn-des-Kampfes-Segment``);
 2. **form**: the same after stripping German inflection endings word by word
-   (``zustandsbasierten Aktion`` = ``Zustandsbasierte Aktionen``, ``Legendenregeln``);
+   (``zustandsbasierten Aktion`` = ``Zustandsbasierte Aktionen``, ``Legendenregeln``), or with the
+   Snowball stems of :mod:`bot.analysis` and a participle read as its verb (``gepfropft`` = ``Pfropfen``,
+   ``befehdet`` = ``befehden``);
 3. **inside**: a query that contains a name as whole words (``Was macht Trampelschaden?``), the longest
-   name wins; a single general word (kind ``term``: ``Spieler``, ``Zug``) does not count;
+   name wins; a single general word (kind ``term``: ``Spieler``, ``Zug``) does not count, nor does a name
+   inside a sentence that says more (more than one content word besides the name: that is a question for
+   the ranked search of :mod:`bot.ranking`);
 4. **typo**: one or two letters off on a name of ≥ 6 letters (rapidfuzz ``ratio`` ≥ 85 on the compact
    key, with a margin of 3 over the next term).
 
@@ -24,17 +28,25 @@ Names are ranked German main name → variant → old term → English within a 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
+from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id, tokens
 from bot.paths import DATA_DIR
 from bot.text import clean, name_keys, name_words
 from bot.text import tokens as fts_tokens
+from bot.textsearch import SynonymGroup, synonyms
 
 TERMS_PATH = DATA_DIR / "terms_de_en.tsv"
+SENSES_PATH = DATA_DIR / "terms_documents.tsv"
+#: The documents whose older terms (im Spiel, Permanent, spielen) are meant in the old sense: the FAQs and the
+#: clash article of 2005–2007 and the third-party rules explanation 003, which keeps the older words (its
+#: "Vorrang" is precedence: data/terms_documents.tsv). The rulings lists of 2017 and 2026 use today's terms.
+OLD_DOCUMENTS = frozenset({"000", "001", "003"})
 #: Longest query looked at (characters); the table's longest name has under 40.
 MAX_QUERY = 200
 #: Fuzzy tier: minimum ``fuzz.ratio`` on compact keys, margin over the next term, minimum key length.
@@ -60,6 +72,8 @@ KIND_NAMES = {
 MAIN, VARIANT, OLD, ENGLISH = 0, 1, 2, 3
 _ENDINGS = ("en", "es", "em", "e", "n", "s")  # not "er": Spieler is no form of Spielen
 _RULE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
+#: Stop and question words as :func:`bot.text.name_words` folds them (``für`` → ``fur``).
+_FOLDED_STOP_WORDS = frozenset(w for s in STOP_WORDS for w in name_words(s))
 
 
 @dataclass(frozen=True)
@@ -172,10 +186,22 @@ class TermIndex:
                 if stems:
                     self._forms.setdefault(stems, []).append((rank, i))
         self._longest = max((len(k) for k in self._forms), default=1)
+        # Word forms through the analysis (Snowball stems, a participle's verb): "gepfropft" = "Pfropfen".
+        self._form_analyser = Analyser(Vocabulary({w: 1 for t in terms for n, _ in t.names() for w in tokens(n)}),
+                                       Options(compounds=False, concepts=False, spelling=False))
+        self._snow: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        for i, term in enumerate(terms):
+            for name, rank in term.names():
+                if rank != ENGLISH:
+                    self._snow.setdefault(self._word_forms(name), []).append((rank, i))
         # Every name with its folded words as " w1 w2 …" (a word starts with t ⇔ " " + t in it), for autocompletes.
         self.name_words: list[tuple[Term, str, int, str]] = [
             (term, name, rank, " " + " ".join(fts_tokens(name))) for term in terms for name, rank in term.names()
         ]
+
+    def _word_forms(self, text: str) -> tuple[str, ...]:
+        """The Snowball stems of ``text``'s words, a participle read as its verb (``gepfropft`` → ``pfropf``)."""
+        return tuple(self._form_analyser.stems(w)[0] for w in tokens(text)[:12])
 
     def _best(self, found: list[tuple[int, int]], name_of: str, how: str) -> TermMatch:
         rank, i = min(found)
@@ -197,6 +223,9 @@ class TermIndex:
             return None
         if stems in self._forms:
             return self._best(self._forms[stems], text, "form")
+        forms = self._word_forms(text)
+        if forms in self._snow:
+            return self._best(self._snow[forms], text, "form")
         inside: list[tuple[int, int, int, tuple[str, ...]]] = []  # (-words, rank, term, window)
         for size in range(min(self._longest, len(stems)), 0, -1):
             for start in range(len(stems) - size + 1):
@@ -211,7 +240,12 @@ class TermIndex:
             if inside:
                 break
         if inside:
-            _size, rank, i, window = min(inside)
+            neg_size, rank, i, window = min(inside)
+            # A sentence that says more than the term ("Was passiert, wenn zwei legendäre Permanente gleichen
+            # Namens im Spiel sind") is a question for the ranked search, not a look-up of "im Spiel".
+            content = [w for w in name_words(text) if w not in _FOLDED_STOP_WORDS]
+            if len(content) + neg_size > 1:  # content words besides the name
+                return None
             return TermMatch(self.terms[i], " ".join(window), "inside", rank)
         key = keys[0] if keys else ""
         if len(key) < TYPO_MIN_LENGTH or len(key) > 60:
@@ -249,4 +283,121 @@ def term_index(path: Path = TERMS_PATH) -> TermIndex:
     return TermIndex(parse_terms(path.read_text(encoding="utf-8")))
 
 
-__all__ = ["Term", "TermIndex", "TermMatch", "inflection_stem", "parse_terms", "term_index"]
+@dataclass(frozen=True)
+class Sense:
+    """A row of ``data/terms_documents.tsv``: words that in some documents name another term than the table
+    says (``provoziert`` is goad in 004, the table's „Provozieren“ is provoke)."""
+
+    words: tuple[str, ...]
+    english: str
+    rule: str
+    documents: frozenset[str]
+    note: str = ""
+
+
+def parse_senses(text: str) -> list[Sense]:
+    """Parse ``data/terms_documents.tsv`` (``#`` comments, a header row, 5 tab-separated columns).
+
+    Raises:
+        ValueError: naming the line, for a row without 5 columns, without words or documents, or with a
+            malformed rule number.
+    """
+    body = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")]
+    out = []
+    for n, line in body[1:]:
+        cols = [c.strip() for c in line.split("\t")]
+        if len(cols) != 5 or not _RULE.match(cols[2]):
+            raise ValueError(f"terms_documents.tsv Zeile {n}: 5 Spalten mit Regelnummer erwartet")
+        words = tuple(w.strip() for w in cols[0].split("|") if w.strip())
+        docs = frozenset(d.strip() for d in cols[3].split(",") if d.strip())
+        if not words or not docs:
+            raise ValueError(f"terms_documents.tsv Zeile {n}: Wörter und Dokumente fehlen")
+        out.append(Sense(words, cols[1], cols[2], docs, cols[4]))
+    return out
+
+
+@cache
+def senses(path: Path = SENSES_PATH) -> tuple[Sense, ...]:
+    """The per-document senses of ``path`` (read once per process)."""
+    return tuple(parse_senses(path.read_text(encoding="utf-8")))
+
+
+def term_concept(term: Term) -> str:
+    """The concept id of a term of the table (its English name: ``zzktrample``), shared by all its names."""
+    return concept_id("k", term.english)
+
+
+def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, ...] | None = None) -> list[ConceptName]:
+    """Every name that stands for a concept, for :func:`bot.analysis.build_concepts`:
+
+    * each term of ``data/terms_de_en.tsv``: German name and variants, old terms (``old``, meant only in the
+      old documents and in questions) and the English name (stemmed as English);
+    * each group of ``data/synonyms.tsv``: its patterns (one concept per group; a pattern that is an old name
+      of the term table counts like one);
+    * each row of ``data/terms_documents.tsv``: its words with the sense of its English term, in its documents
+      only; the table's own term of the same word then does not count in those documents.
+    """
+    terms = term_index().terms if terms is None else terms
+    groups = synonyms() if groups is None else groups
+    by_english = {t.english: t for t in terms}
+    overridden: dict[str, set[str]] = {}
+    out: list[ConceptName] = []
+    for sense in senses():
+        target = by_english.get(sense.english)
+        concept = term_concept(target) if target else concept_id("k", sense.english)
+        for word in sense.words:
+            out.append(ConceptName(word, concept, only=sense.documents))
+            overridden.setdefault(word.casefold(), set()).update(sense.documents)
+    for term in terms:
+        concept = term_concept(term)
+        for name, rank in term.names():
+            not_in = frozenset(overridden.get(name.casefold(), ()))
+            if rank == ENGLISH:
+                out.append(ConceptName(name, concept, language="en"))
+            else:
+                out.append(ConceptName(name, concept, old=rank == OLD, not_in=not_in))
+    old_names = {name.casefold() for t in terms for name in t.old}
+    for group in groups:
+        concept = concept_id("s", group.key)
+        # A pattern that is an old name of the term table (spielen, im Spiel, Vorrang) counts like one: in the old
+        # documents and in questions; the others (players' words, today's terms) everywhere.
+        out += [ConceptName(name, concept, old=name.casefold() in old_names) for name in group.names]
+    return out
+
+
+def term_lines_plain(term: Term) -> str:
+    """A term of the table as a passage's text: ``Trampelschaden (englisch Trample): Schlüsselwortfähigkeit,
+    heute Regel 702.19. Früher: … Auch: trampeln.``"""
+    text = f"{term.german} (englisch {term.english}): {term.kind_name}, heute Regel {term.rule}."
+    if term.old:
+        text += " Früher: " + ", ".join(term.old) + "."
+    if term.variants:
+        text += " Auch: " + ", ".join(term.variants) + "."
+    return text
+
+
+def analyser(words: Mapping[str, int], lemmas: Mapping[str, str], options: Options | None = None) -> Analyser:
+    """The analyser of a store: its vocabulary (``words`` with counts, ``lemmas``) and the concepts of
+    :func:`concept_names` stemmed over that vocabulary. The importer and the bot both build it this way."""
+    options = options or Options()
+    plain = Analyser(Vocabulary(words, lemmas), options)
+    concepts = build_concepts(concept_names(), plain) if options.concepts else []
+    return Analyser(Vocabulary(words, lemmas, concepts), options)
+
+
+__all__ = [
+    "OLD_DOCUMENTS",
+    "Sense",
+    "Term",
+    "TermIndex",
+    "TermMatch",
+    "analyser",
+    "concept_names",
+    "inflection_stem",
+    "parse_senses",
+    "parse_terms",
+    "senses",
+    "term_concept",
+    "term_index",
+    "term_lines_plain",
+]

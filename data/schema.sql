@@ -1,6 +1,6 @@
 -- Regelbot store schema. Built by `python -m bot build` (bot/importer); read-only at run time.
 -- The version below must equal bot.store.SCHEMA_VERSION; the store refuses other versions.
-PRAGMA user_version = 3;
+PRAGMA user_version = 5;
 
 -- One row per document (one per FAQ for file 001, which holds four FAQs).
 CREATE TABLE documents (
@@ -31,7 +31,9 @@ CREATE TABLE cards (
     mechanic_id  INTEGER REFERENCES mechanics(id), -- set when the card is an example in a mechanics section
     english_name TEXT,                  -- from an MTGJSON import (issue 6)
     english_text TEXT,
-    english_match TEXT                  -- how it was matched: german-name | german-faces | face-costs (+ ' uncertain')
+    english_match TEXT,                 -- how it was matched: german-name | german-faces | face-costs (+ ' uncertain')
+    multiverse_id INTEGER,              -- Gatherer id of the German printing (from a card file), NULL when unknown
+    scryfall_id  TEXT                   -- Scryfall id of the printing (German when the file names it), NULL when unknown
 );
 
 CREATE TABLE card_faces (
@@ -161,14 +163,6 @@ CREATE TABLE cr_glossary (
 );
 CREATE INDEX cr_glossary_key ON cr_glossary(term_key);
 
--- Full-text search over the rules and glossary of the current version: kind 'rule' (ref = cr_rules.id)
--- or 'term' (ref = cr_glossary.id); `search` is the text folded by normalise_for_search (straight
--- quotes), `german` the German explanation aligned to the rule (document 003), so German words find it.
-CREATE VIRTUAL TABLE cr_fts USING fts5(
-    kind UNINDEXED, ref UNINDEXED, number, title, search, german,
-    tokenize = 'unicode61 remove_diacritics 2'
-);
-
 -- Old number → number in a newer version (RuleMatch). new_number NULL = no counterpart found.
 CREATE TABLE cr_rule_map (
     old_version_id INTEGER NOT NULL REFERENCES cr_versions(id),
@@ -241,6 +235,20 @@ CREATE TABLE today_cr (
     text      TEXT NOT NULL,
     effective TEXT NOT NULL
 );
+-- Register rows whose evidence changed under them ("zu prüfen", bot/importer/review.py): per row and cited rule,
+-- the register's quote (rules of `basis`) and the newest rules of the build (`checked`). Empty when nothing changed.
+CREATE TABLE register_review (
+    row_kind   TEXT NOT NULL,           -- change | term | number
+    row_key    TEXT NOT NULL,           -- changes.key, change_terms.key, or "001:502.46" (old_numbers)
+    number     TEXT NOT NULL,           -- the rule as the register cites it
+    state      TEXT NOT NULL,           -- changed | renumbered | gone
+    new_number TEXT,                    -- its number in the newest rules, NULL when gone
+    old_text   TEXT NOT NULL,           -- the register's quote ([cr])
+    new_text   TEXT NOT NULL DEFAULT '', -- the official text now ('' when gone)
+    basis      TEXT NOT NULL,           -- ISO date of the rules the quote rests on
+    checked    TEXT NOT NULL,           -- ISO date of the newest rules of the build
+    PRIMARY KEY (row_kind, row_key, number)
+);
 -- Rule numbers as the documents print them (old numbering) and today's rule for each ([[number]]).
 CREATE TABLE old_numbers (
     document TEXT NOT NULL,             -- file prefix of data/sources ("001")
@@ -291,51 +299,37 @@ CREATE VIEW document_rows AS
 SELECT d.id AS d_id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date AS d_date
 FROM documents d;
 
--- Full-text search (issue 3; bot/textsearch.py builds the queries). The triggers fill the indexes while
--- the importer inserts rows, so the writer needs no FTS code. unicode61 with remove_diacritics 2 folds
--- "ä" to "a" and case; the trigram index finds word parts inside compounds ("marke" in "Eismarken").
-CREATE VIRTUAL TABLE rulings_fts USING fts5(
-    text, content='rulings', content_rowid='id', tokenize="unicode61 remove_diacritics 2"
+-- Passages: every unit the question search (/frage, /regel suche, /ruling suche) returns, whole, with its key
+-- "<file prefix>:<first line>" ("001:1246"; "cr:702.51a" for an official rule, "glossary:Mana Value",
+-- "term:Trampelschaden" for a row of the term table). Written by bot/importer/passages.py after everything else;
+-- `terms` holds the analysed text (bot/analysis.py: stems, compound parts, concept ids), since FTS5 has no German
+-- stemmer: the same analyser turns the question into the same kind of terms.
+CREATE TABLE passages (
+    id          INTEGER PRIMARY KEY,
+    key         TEXT NOT NULL UNIQUE,
+    kind        TEXT NOT NULL,           -- ruling | mechanic | quoted_rule | explanation | card | term | cr_rule | glossary
+    ref_id      INTEGER,                 -- id in its own table (rulings, mechanics, quoted_rules, …); NULL for terms
+    document_id INTEGER REFERENCES documents(id),
+    card_id     INTEGER REFERENCES cards(id),
+    mechanic_id INTEGER REFERENCES mechanics(id),
+    number      TEXT,                    -- rule number: as printed (quoted rule), aligned (003), official (CR)
+    title       TEXT NOT NULL,           -- card name, section title, "Regel 502.46b", term, …
+    text        TEXT NOT NULL,           -- the whole passage as shown
+    date        TEXT,                    -- ISO date of the ruling or document
+    source      TEXT NOT NULL,           -- the document's title
+    status      TEXT NOT NULL,           -- today_status for rulings and sections; else current | history
+    concepts    TEXT NOT NULL DEFAULT '' -- concept ids of the passage, space-separated
 );
-CREATE VIRTUAL TABLE rulings_trigram USING fts5(text, content='rulings', content_rowid='id', tokenize='trigram');
-CREATE TRIGGER rulings_fts_insert AFTER INSERT ON rulings BEGIN
-    INSERT INTO rulings_fts(rowid, text) VALUES (new.id, new.text);
-    INSERT INTO rulings_trigram(rowid, text) VALUES (new.id, new.text);
-END;
-CREATE TRIGGER rulings_fts_delete AFTER DELETE ON rulings BEGIN
-    INSERT INTO rulings_fts(rulings_fts, rowid, text) VALUES ('delete', old.id, old.text);
-    INSERT INTO rulings_trigram(rulings_trigram, rowid, text) VALUES ('delete', old.id, old.text);
-END;
-CREATE TRIGGER rulings_fts_update AFTER UPDATE OF text ON rulings BEGIN
-    INSERT INTO rulings_fts(rulings_fts, rowid, text) VALUES ('delete', old.id, old.text);
-    INSERT INTO rulings_trigram(rulings_trigram, rowid, text) VALUES ('delete', old.id, old.text);
-    INSERT INTO rulings_fts(rowid, text) VALUES (new.id, new.text);
-    INSERT INTO rulings_trigram(rowid, text) VALUES (new.id, new.text);
-END;
-
--- Quoted rules and rule explanations in one index, so one bm25 ranks both.
--- rowid = 2 * quoted_rules.id for a quoted rule, 2 * rule_explanations.id + 1 for an explanation.
--- terms holds the English glossary terms of the "Begriffe" trailers ("starting player").
-CREATE VIRTUAL TABLE rules_fts USING fts5(
-    number, title, text, examples, terms, tokenize="unicode61 remove_diacritics 2"
-);
-CREATE VIRTUAL TABLE rules_trigram USING fts5(text, tokenize='trigram');
-CREATE TRIGGER quoted_rules_fts_insert AFTER INSERT ON quoted_rules BEGIN
-    INSERT INTO rules_fts(rowid, number, title, text, examples, terms)
-        VALUES (2 * new.id, new.number, coalesce(new.title, ''), new.text, new.examples, '');
-    INSERT INTO rules_trigram(rowid, text) VALUES (2 * new.id, coalesce(new.title, '') || ' ' || new.text);
-END;
-CREATE TRIGGER rule_explanations_fts_insert AFTER INSERT ON rule_explanations BEGIN
-    INSERT INTO rules_fts(rowid, number, title, text, examples, terms)
-        VALUES (2 * new.id + 1, coalesce(new.number, ''), '', new.text, new.examples, new.terms);
-    INSERT INTO rules_trigram(rowid, text) VALUES (2 * new.id + 1, new.text);
-END;
--- Issue 6 aligns explanation numbers later (UPDATE … SET number): keep the index in step.
-CREATE TRIGGER rule_explanations_fts_update AFTER UPDATE ON rule_explanations BEGIN
-    UPDATE rules_fts SET number = coalesce(new.number, ''), text = new.text, examples = new.examples,
-        terms = new.terms WHERE rowid = 2 * new.id + 1;
-    UPDATE rules_trigram SET text = new.text WHERE rowid = 2 * new.id + 1;
-END;
+CREATE INDEX passages_card ON passages(card_id);
+-- names: the analysed title (card, section); terms: the analysed text; raw: title and text as written (folded by
+-- the tokenizer), so a word form the analysis does not join still counts as typed.
+CREATE VIRTUAL TABLE passages_fts USING fts5(names, terms, raw, tokenize = 'unicode61 remove_diacritics 2');
+-- The documents' words (lower case) with their counts and lemmas: the analyser's vocabulary at query time.
+CREATE TABLE vocabulary (
+    word  TEXT PRIMARY KEY,
+    count INTEGER NOT NULL,
+    lemma TEXT                           -- NULL when the lemma is the word itself
+) WITHOUT ROWID;
 
 -- Official sources (issue 6): the version columns come first, in CRVersionRecord order.
 CREATE VIEW cr_rule_rows AS

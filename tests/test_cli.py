@@ -48,7 +48,7 @@ def test_unknown_command_exit_2_german(built_db):
 
 
 def test_press_button(built_db):
-    proc = run_cli("call", "/karte name: Circu", "--json", db=built_db)
+    proc = run_cli("call", "/karte name: Circu, Dimir-Lobotomist", "--json", db=built_db)
     custom_id = json.loads(proc.stdout)["components"][0]["components"][0]["custom_id"]
     pressed = run_cli("press", custom_id, db=built_db)
     assert pressed.returncode == 0

@@ -43,7 +43,7 @@ def test_console_through_stdin(built_db):
 
 
 def test_console_ends_at_end_of_input(built_db):
-    proc = run_console("/karte name: Circu\n", built_db)
+    proc = run_console("/karte name: Circu, Dimir-Lobotomist\n", built_db)
     assert proc.returncode == 0, proc.stderr
     assert "== Circu, Dimir-Lobotomist ==" in proc.stdout
 

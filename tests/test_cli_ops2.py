@@ -154,8 +154,8 @@ def test_help_is_german(args):
     (["serve", "--port", "abc"], "python -m bot serve: --port: Port muss eine Zahl von 0 bis 65535 sein, nicht "
                                  "'abc' (Hilfe: python -m bot serve --help)"),
     ([], "python -m bot: Es fehlt: BEFEHL (Hilfe: python -m bot --help)"),
-    (["bauen"], "python -m bot: BEFEHL: 'bauen' gibt es nicht (möglich: 'build', 'run', 'sync', 'console', 'serve', "
-                "'call', 'complete', 'press') (Hilfe: python -m bot --help)"),
+    (["bauen"], "python -m bot: BEFEHL: 'bauen' gibt es nicht (möglich: 'init', 'build', 'update', 'run', 'sync', "
+                "'console', 'serve', 'call', 'complete', 'press') (Hilfe: python -m bot --help)"),
     (["build", "--db"], "python -m bot build: --db braucht einen Wert (Hilfe: python -m bot build --help)"),
     (["build", "--xyz"], "python -m bot: Unbekannte Angabe: --xyz (Hilfe: python -m bot --help)"),
     (["call", "/info", "--page", "x"], "python -m bot call: --page: 'x' ist keine Zahl "

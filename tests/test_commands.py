@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot.answers import cards, chat, clash, mana, mechanics, meta, rules, rulings, terms
+from bot.answers import cards, chat, clash, mana, mechanics, meta, questions, rules, rulings, terms
 from bot.commands import TABLE, area_names
 from bot.console import CommandLine
 from bot.gateway.client import extensions
@@ -17,7 +17,7 @@ from bot.serve import Interactions, RestClient
 
 #: Every area of the command table, found by walking bot/commands (bot.commands.area_names).
 AREAS = [f"bot.commands.{name}" for name in
-         ("cards", "chat", "clash", "mana", "mechanics", "meta", "rules", "rulings")]
+         ("cards", "chat", "clash", "mana", "mechanics", "meta", "questions", "rules", "rulings")]
 #: Every extension of the gateway in cogs/, found by walking the package (bot.gateway.client.extensions).
 EXTENSIONS = ["cogs.inline"]
 #: Every slash command (English path) → its answer function and {option: completer function}.
@@ -35,6 +35,7 @@ COMMANDS = {
     ("clash", "odds"): (clash.clash_odds, {}),
     ("info",): (meta.info_answer, {}),
     ("help",): (meta.help_answer, {}),
+    ("ask",): (questions.question_answer, {}),
 }
 
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
@@ -61,7 +62,7 @@ def test_areas_and_extensions_are_found_by_walking():
 async def test_every_extension_and_area_loads_in_every_door(bot, core):
     assert sorted(bot.extensions) == EXTENSIONS
     assert sorted(c.name for c in bot.tree.get_commands()) == [
-        "Explain cards", "card", "clash", "help", "info", "mana", "mechanic", "rule", "ruling",
+        "Explain cards", "ask", "card", "clash", "help", "info", "mana", "mechanic", "rule", "ruling",
     ]
     menu = next(c for c in bot.tree.get_commands() if c.name == "Explain cards")
     assert menu.extras["menu"].answer is chat.explain_cards
@@ -139,7 +140,7 @@ async def test_help_lists_every_command_by_its_german_name(bot, core):
     assert {leaf.label for leaf in TABLE.leaves} == listed
     menus = {p["name_localizations"]["de"] for p in await bot.command_payload() if p["type"] != 1}
     assert menus and menus <= {name for name, _what, _how in HELP_CHAT}
-    help_text = "\n".join(f.value for f in (await cli.call("/hilfe")).pages[0].fields)
+    help_text = "\n".join(f.value for page in (await cli.call("/hilfe")).pages for f in page.fields)
     for _name, _what, how in HELP_CHAT:
         assert how in help_text
     for _cmd, _what, example in HELP:  # every example runs and gets a non-error reply

@@ -93,18 +93,16 @@ async def test_cr_citation_date_comes_from_the_store(built_db: Path, tmp_path: P
     assert "17.04.2026" not in text
 
 
-async def test_one_stop_word_list_for_both_searches(store: Store):
-    from bot.answers.official import search_groups
+async def test_one_stop_word_list_for_every_search(store: Store):
+    from bot.analysis import STOP_WORDS as ANALYSIS_STOP_WORDS
+    from bot.ranking import ranker
     from bot.text import GERMAN_STOP_WORDS, STOP_WORDS
-    from bot.textsearch import build_query
 
-    assert GERMAN_STOP_WORDS < STOP_WORDS
-    # the documents' search drops every function word, German or English, unless nothing else is left
-    query = build_query("Wann kann der Spieler auf dem Stapel reagieren")
-    assert query is not None and [t.label for t in query.terms] == ["wann", "spieler", "stapel", "reagieren"]
-    assert [t.label for t in build_query("the stack").terms] == ["stack"]
-    assert [t.label for t in build_query("kann der").terms] == ["kann", "der"]  # nothing else left
-    # the (English) Comprehensive Rules keep English words; German function words are dropped
-    groups = await search_groups(store, "kann der Spieler the stack")
-    assert [g[0] for g in groups] == ["spieler", "the", "stack"]
-    assert "player" in groups[0]
+    assert GERMAN_STOP_WORDS < STOP_WORDS <= ANALYSIS_STOP_WORDS
+    # the documents' search drops every function and question word, German or English
+    a = (await ranker(store)).analyser
+    assert a.analyse("Wann kann der Spieler auf dem Stapel reagieren", question=True).words == [
+        "spieler", "stapel", "reagieren"]
+    assert a.analyse("the stack", question=True).words == ["stack"]
+    assert a.analyse("kann der", question=True).all_terms() == []  # nothing left: no query
+

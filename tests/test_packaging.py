@@ -1,12 +1,14 @@
-"""Packaging (issue 10 item 11): ``pip install .`` (not editable) into a fresh venv ships the documents,
-schema and tables, so ``regelbot build`` / ``call`` / ``console`` work from another folder; the store goes to
-the user's state folder (``$XDG_STATE_HOME/regelbot``) or ``REGELBOT_DB``. One wheel build (~15 s), offline:
-no build isolation, dependencies taken from the test venv through a ``.pth`` file."""
+"""Packaging: ``pip install .`` (not editable) into a fresh venv ships the documents, schema, tables and the
+commented settings, so ``regelbot build`` / ``call`` / ``console`` work from another folder; the store goes to
+the user's state folder (``$XDG_STATE_HOME/regelbot``) or ``REGELBOT_DB``; ``regelbot init`` writes the settings
+where every folder finds them, and the program names itself ``regelbot``. One wheel build (~15 s), offline: no
+build isolation, dependencies taken from the test venv through a ``.pth`` file."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import sysconfig
@@ -49,12 +51,12 @@ def installed(tmp_path_factory) -> Path:
     return venv
 
 
-def run(venv: Path, args: list[str], home: Path, stdin: str | None = None, **env: str):
+def run(venv: Path, args: list[str], home: Path, stdin: str | None = None, cwd: Path | None = None, **env: str):
     full = {k: v for k, v in os.environ.items()
             if k not in {"REGELBOT_DB", "REGELBOT_STATE_DIR", "LOG_LEVEL", "DEV_GUILD_ID", "PYTHONPATH",
-                         "XDG_STATE_HOME"}}
+                         "XDG_STATE_HOME", "XDG_CONFIG_HOME", "REGELBOT_ENV_FILE", "METRICS_PORT"}}
     full.update(HOME=str(home), DISCORD_TOKEN="", **env)
-    return subprocess.run([str(venv / "bin" / "regelbot"), *args], cwd=home, env=full, input=stdin,
+    return subprocess.run([str(venv / "bin" / "regelbot"), *args], cwd=cwd or home, env=full, input=stdin,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -83,3 +85,43 @@ def test_installed_package_builds_and_answers_from_another_folder(installed, tmp
     proc = run(installed, ["call", "/karte name: Circu"], home, REGELBOT_DB="eigen.sqlite3")
     assert proc.returncode == 0, proc.stderr
     assert (home / "eigen.sqlite3").is_file() and "Circu, Dimir-Lobotomist" in proc.stdout
+
+
+def test_installed_regelbot_version_init_then_console_from_another_folder(installed, tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    version = run(installed, ["--version"], home)
+    assert (version.returncode, version.stdout) == (0, "regelbot 0.1.0\n")
+
+    init = run(installed, ["init"], home)
+    settings = home / ".config" / "regelbot" / "regelbot.env"
+    assert (init.returncode, init.stderr) == (0, "")
+    assert init.stdout == (f"Einstellungen geschrieben: {settings} – DISCORD_TOKEN eintragen. "
+                           "Sie wird von selbst gelesen.\n")
+    text = settings.read_text(encoding="utf-8")
+    assert text == (ROOT / "data" / "env.example").read_text(encoding="utf-8")  # shipped in the wheel
+    assert stat.S_IMODE(settings.stat().st_mode) == 0o600
+    store = tmp_path / "anderswo" / "regelbot.sqlite3"
+    store.parent.mkdir()
+    assert "\n# REGELBOT_DB=" in text
+    settings.write_text(text + f"REGELBOT_DB={store}\n", encoding="utf-8")
+
+    elsewhere = tmp_path / "irgendwo"
+    elsewhere.mkdir()
+    proc = run(installed, ["console"], home, cwd=elsewhere, stdin="/karte name: Boros-Rekrut\nende\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "== Boros-Rekrut ==" in proc.stdout
+    assert store.is_file() and f"Datenbank fehlt ({store})" in proc.stderr  # the settings file was read
+    assert not (home / ".local" / "state" / "regelbot" / "regelbot.sqlite3").exists()
+
+    again = run(installed, ["init"], home, cwd=elsewhere)
+    assert (again.returncode, again.stderr) == (
+        2, f"Nicht überschrieben: {settings} gibt es schon (löschen oder einen anderen Pfad angeben).\n")
+    usage = run(installed, ["bauen"], home)
+    assert usage.returncode == 2 and usage.stderr.startswith("regelbot: BEFEHL: 'bauen' gibt es nicht")
+    assert usage.stderr.endswith("(Hilfe: regelbot --help)\n")
+    helped = run(installed, ["serve", "--help"], home)
+    assert helped.stdout.startswith("Aufruf: regelbot serve")
+    missing = run(installed, ["--env-file", "fehlt.env", "console"], home)
+    assert (missing.returncode, missing.stderr) == (
+        2, "Einstellungsdatei nicht gefunden: fehlt.env (--env-file; anlegen mit `regelbot init`).\n")

@@ -18,15 +18,6 @@ MODULE_MAX = 500
 
 #: (file, function) → the room that owns it (the engineer whose branch shortens it).
 KNOWN_LONG = {
-    ("bot/answers/eras.py", "cited_number_reply"): "shape",
-    ("bot/search.py", "NameIndex.search"): "shape",
-    ("bot/importer/__init__.py", "build"): "importer",
-    ("bot/importer/align/explanations.py", "_align"): "importer",
-    ("bot/importer/changes.py", "apply"): "importer",
-    ("bot/importer/cr.py", "parse_cr_text"): "importer",
-    ("bot/importer/mtgjson.py", "_records_v3"): "importer",
-    ("bot/importer/official.py", "write_card_file"): "importer",
-    ("bot/importer/register.py", "read_register"): "importer",
 }
 
 

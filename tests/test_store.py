@@ -53,7 +53,7 @@ async def test_split_card_faces(ctx, store):
 
 
 async def test_rulings_in_document_order(ctx, store):
-    card_id = ctx.names.resolve("Circu").card_id
+    card_id = ctx.names.resolve("Circu, Dimir-Lobotomist").card_id
     rulings = await store.rulings_for_card(card_id)
     assert len(rulings) == 5  # Ravnica FAQ, lines 318-326: five "* " bullets under Circu
     assert [r.position for r in rulings] == sorted(r.position for r in rulings)

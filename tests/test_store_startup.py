@@ -24,7 +24,7 @@ NOBODY = 65534
 def test_the_expected_schema_is_read_from_schema_sql():
     schema = expected_schema()
     assert {"id", "card_id", "mechanic_id", "text"} <= schema["rulings"]  # data/schema.sql: CREATE TABLE rulings
-    assert "card_rows" in schema and "rulings_fts" in schema
+    assert "card_rows" in schema and "passages_fts" in schema
 
 
 @pytest.fixture
@@ -51,8 +51,8 @@ async def test_a_missing_table_is_named(copy):
 
 
 async def test_a_missing_full_text_index_is_named_once_not_with_its_shadow_tables(copy):
-    _sql(copy, "DROP TABLE rulings_trigram")
-    with pytest.raises(StoreError, match=r"Tabelle rulings_trigram fehlt; `python"):
+    _sql(copy, "DROP TABLE passages_fts")
+    with pytest.raises(StoreError, match=r"Tabelle passages_fts fehlt; `python"):
         await Store.open(copy)
 
 

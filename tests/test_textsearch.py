@@ -1,7 +1,7 @@
-"""FTS5 query building: tokens like the index, stems, spellings, synonyms both ways, and safety.
+"""The one FTS5 query builder (:func:`bot.textsearch.fts_match`) and the synonym groups of data/synonyms.tsv.
 
-The property tests run every query form on the real FTS5 tables of a built store, so an FTS5
-syntax error (from ``"``, ``*``, ``NEAR(``, ``OR``, ``-``, brackets, …) would fail them.
+The property tests run analysed questions through the builder on the real ``passages_fts`` table of a built
+store, so an FTS5 syntax error (from ``"``, ``*``, ``NEAR(``, ``OR``, ``-``, brackets, …) would fail them.
 """
 
 from __future__ import annotations
@@ -12,18 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.textsearch import (
-    MAX_TERMS,
-    SYNONYMS_PATH,
-    build_query,
-    parse_synonyms,
-    pattern,
-    spellings,
-    stem,
-    synonyms,
-    tidy_snippet,
-    tokens,
-)
+from bot.terms import analyser
+from bot.textsearch import SYNONYMS_PATH, fts_match, parse_synonyms, pattern, quote, synonyms
 
 NASTY = [
     '"',
@@ -48,50 +38,13 @@ NASTY = [
 ]
 
 
-def test_tokens_fold_like_unicode61():
-    # unicode61 remove_diacritics 2: case and umlaut dots go, ß stays, punctuation separates.
-    assert tokens("Fähigkeit Überstimmen") == ["fahigkeit", "uberstimmen"]
-    assert tokens("Boros-Rekrut, 104.3f!") == ["boros", "rekrut", "104", "3f"]
-    assert tokens("Straße") == ["straße"]
-    assert tokens("🙂 \u200b") == []
-    assert tokens("Bib\u200bliothek") == ["bibliothek"]  # zero-width characters are dropped, not split
-
-
-def test_stem_strips_one_ending_and_keeps_four_letters():
-    assert stem("mischen") == "misch"
-    assert stem("eismarke") == "eismark"
-    assert stem("eismarken") == "eismark"
-    assert stem("karte") == "karte"  # shorter than 6: unchanged
-    assert stem("502") == "502"
-
-
-def test_spellings_both_ways():
-    assert spellings("straße") == ["straße", "strasse"]
-    assert spellings("strasse") == ["strasse", "straße"]
-    assert spellings("maechte") == ["maechte", "machte"]
-
-
-@pytest.mark.parametrize(
-    ("typed", "fts"),
-    [
-        ("Eismarke", '"eismark"*'),  # prefix on the stem: finds "Eismarken"
-        ("Boros-Rekrut", '"boros"* + "rekrut"*'),  # words joined by punctuation: one phrase
-        ("104.3f", '"104" + "3f"'),  # numbers exact
-        ("mischen", '("misch"* OR "gemisch"*)'),  # verbs also find the participle "gemischt"
-    ],
-)
-def test_query_forms(typed, fts):
-    query = build_query(typed)
-    assert query is not None
-    assert query.all_words == fts
-
-
-def test_stop_words_are_dropped_unless_alone():
-    query = build_query("was passiert mit der Bibliothek")
-    assert query is not None
-    assert [t.label for t in query.terms] == ["passiert", "bibliothek"]
-    alone = build_query("der die das")
-    assert alone is not None and len(alone.terms) == 3
+def test_fts_match_quotes_every_word():
+    assert fts_match([["fehde", "clash"], ["win"]], prefix_from=4) == '("fehde"* OR "clash"*) AND ("win")'
+    assert fts_match([["a\"b"]]) == '("a""b")'  # a quote cannot end the FTS string
+    assert fts_match([["x"], ["y"]], any_group=True) == '("x") OR ("y")'
+    assert fts_match([["tapp"]], column="terms") == '{terms}: (("tapp"))'
+    assert fts_match([[], [""]]) == ""
+    assert quote('NEAR(') == '"NEAR("'
 
 
 def test_synonym_file_parses_and_covers_the_era_terms():
@@ -102,33 +55,6 @@ def test_synonym_file_parses_and_covers_the_era_terms():
         assert len(groups[key].patterns) >= 2
     assert "manawert" in groups["manawert"].labels
     assert "umgewandelte manakosten" in groups["manawert"].labels
-
-
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
-        ("umgewandelte Manakosten", "manawert"),
-        ("spielen", "wirken"),
-        ("ganz aus dem Spiel entfernen", "ins exil"),
-        ("im Spiel", "auf dem schlachtfeld"),
-        ("Versorgungssegment", "upkeep"),
-    ],
-)
-def test_synonyms_expand_both_ways(old, new):
-    forward = build_query(old)
-    backward = build_query(new)
-    assert forward is not None and backward is not None
-    # The old term finds the new one and the new one the old one: both give the same OR group.
-    assert forward.terms[0].synonym == backward.terms[0].synonym
-    assert forward.all_words == backward.all_words
-    labels = [" ".join(p.words) for p in forward.terms[0].phrases]
-    assert new in labels
-
-
-def test_synonym_match_takes_the_longest_phrase():
-    query = build_query("ganz aus dem Spiel entfernen Kreatur")
-    assert query is not None
-    assert [t.label for t in query.terms] == ["ganz aus dem spiel entfernen", "kreatur"]
 
 
 def test_parse_synonyms_reports_the_line():
@@ -151,37 +77,21 @@ def test_synonym_file_is_the_shipped_one():
     assert SYNONYMS_PATH.name == "synonyms.tsv" and SYNONYMS_PATH.parent.name == "data"
 
 
-def test_long_input_is_cut_and_says_so():
-    query = build_query(" ".join(f"wort{i}" for i in range(40)))
-    assert query is not None
-    assert len(query.terms) == MAX_TERMS and query.truncated
-
-
-def test_tidy_snippet_removes_json_brackets():
-    assert tidy_snippet('["Du **spielst** den Wächter"]') == "Du **spielst** den Wächter"
-
-
 @pytest.fixture(scope="module")
 def fts(built_db):
     conn = sqlite3.connect(f"{built_db.resolve().as_uri()}?mode=ro", uri=True)
-    yield conn
+    words = dict(conn.execute("SELECT word, count FROM vocabulary"))
+    lemmas = {w: lemma for w, lemma in conn.execute("SELECT word, lemma FROM vocabulary WHERE lemma IS NOT NULL")}
+    yield conn, analyser(words, lemmas)
     conn.close()
 
 
-def _run_all(conn: sqlite3.Connection, text: str) -> None:
-    query = build_query(text)
-    if query is None:
-        assert not tokens(text[:400])
-        return
-    for table, match in (
-        ("rulings_fts", query.all_words),
-        ("rulings_fts", query.any_word),
-        ("rules_fts", query.all_words),
-        ("rules_fts", query.any_word),
-    ):
-        conn.execute(f"SELECT count(*) FROM {table} WHERE {table} MATCH ?", (match,)).fetchone()
-    if query.substrings:
-        conn.execute("SELECT count(*) FROM rulings_trigram WHERE rulings_trigram MATCH ?", (query.substrings,))
+def _run_all(fts, text: str) -> None:
+    conn, a = fts
+    terms = a.analyse(text, question=True).all_terms()
+    for match in (fts_match([[t] for t in terms], any_group=True), fts_match([terms]), fts_match([[t] for t in terms])):
+        if match:
+            conn.execute("SELECT count(*) FROM passages_fts WHERE passages_fts MATCH ?", (match,)).fetchone()
 
 
 @pytest.mark.parametrize("text", NASTY)

@@ -23,10 +23,10 @@ import re
 from dataclasses import dataclass
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
-from bot.answers.today import TodayIndex, evidence_text, terms_line, today_index
+from bot.answers.today import TodayIndex, entry_status, terms_notice, today_index
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
-from bot.search import NameHit
+from bot.search import UNCLEAR, Lookup, NameHit
 from bot.store import CardRecord, DocumentRecord, RulingRecord
 from bot.text import clean, shorten
 
@@ -114,15 +114,29 @@ def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord
       rulings (Tressen aus Feuer: mana burn is gone, the pool empties at the end of each step, CR 106.4).
     """
     fields: list[Field] = []
-    line = terms_line(index, "card", card.id)
-    if line:
-        value = line.removeprefix("ℹ️ Heute andere Begriffe: ")
+    terms = entry_status(index, "card", card.id).terms
+    if terms:
+        value = terms_notice(index, terms).removeprefix("ℹ️ Heute andere Begriffe: ")
         fields.append(Field("ℹ️ Heute andere Begriffe", shorten(value, 1024)))
-    rows = {r.key: r for ruling in rulings for r in index.rows("ruling", ruling.id) if r.kind == "changed"}
-    if rows:
-        text = "\n".join(f"• {r.today} _(Beleg: {evidence_text(index, r.evidence)})_" for r in rows.values())
+    notices = {n.key: n for r in rulings for n in entry_status(index, "ruling", r.id).notices if n.status == "changed"}
+    if notices:
+        text = "\n".join(f"• {n.today} _(Beleg: {n.evidence})_" for n in notices.values())
         fields.append(Field("⚠️ Heute geändert (laut Rulings der Karte)", _clip(text, 1024)))
     return fields
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ{„])|\n")
+
+
+def erratum_text(printed: str, erratum: Erratum) -> str:
+    """An erratum as its card page shows it: the sentences of the new text that the printed text (above it on the
+    page) does not have, then the FAQ's date; sentences that stayed are not repeated
+    (``Der Goblin-Feuerunhold muss geblockt werden, falls möglich.`` — "Eile" and the ``{R}`` ability stayed)."""
+    old = {" ".join(s.split()) for s in _SENTENCE_END.split(printed)}
+    new = [s.strip() for s in _SENTENCE_END.split(erratum.text) if s.strip()]
+    changed = [s for s in new if " ".join(s.split()) not in old] or new
+    rest = "; übrige Sätze wie gedruckt" if len(changed) < len(new) else ""
+    return "\n".join(changed) + f"\n_neuer Text laut FAQ vom {format_date(erratum.document.date)}{rest}_"
 
 
 def _clip(text: str, limit: int) -> str:
@@ -144,7 +158,7 @@ def card_page(card: CardRecord, found_errata: list[Erratum] | None = None, today
         if card.is_split:
             body += "\nGeteilte Karte: " + " // ".join(f.name for f in card.faces)
     elif card.is_split and card.faces:
-        body = f"Geteilte Karte · Manakosten {card.mana_cost}" if card.mana_cost else "Geteilte Karte"
+        body = "Geteilte Karte"  # each half's field names its cost
         for face in card.faces:
             value = _face_lines(face.mana_cost, face.type_line, face.power_toughness, face.text)
             fields.append(Field(name=face.name, value=value or "—"))
@@ -157,9 +171,9 @@ def card_page(card: CardRecord, found_errata: list[Erratum] | None = None, today
     if known:
         fields += value_fields(card)
     for erratum in found_errata or []:
-        date = format_date(erratum.document.date)
+        printed = next((f.text for f in card.faces if f.name == erratum.face), card.text)
         name = f"Erratum ({erratum.face})" if erratum.face else "Erratum"
-        fields.append(Field(name=name, value=f"{erratum.text}\n_neuer Text laut FAQ vom {date}_"))
+        fields.append(Field(name=name, value=erratum_text(printed, erratum)))
     doc = card.document
     if doc.set_name:
         fields.append(Field(name="Set", value=doc.set_name, inline=True))
@@ -171,34 +185,40 @@ def card_page(card: CardRecord, found_errata: list[Erratum] | None = None, today
     return Page(title=card.name, body=body or "(kein Regeltext)", fields=fields)
 
 
-def _not_found(ctx: AnswerContext, query: str) -> UserError:
-    hits = ctx.names.search(query, limit=5)
+def card_choices(hits: list[NameHit], action: str = "card") -> list[Action]:
+    """"Meintest du" picks for card names: one button per card running ``action`` with its id
+    (``rb:card:<id>`` shows the card, ``rb:rulings:<id>`` its rulings)."""
+    return [Action(label=choice_label(h), action=action, arg=str(h.card_id)) for h in hits]
+
+
+def not_found(query: str, found: Lookup, action: str = "card") -> UserError:
+    """The German error for a typed name that answers no card (:meth:`bot.search.NameIndex.lookup`): the
+    candidates as "Meintest du" choices running ``action`` (a name only begun, a word left out, two close
+    names) or the nearest names; without any, how to find a card."""
     shown = quote_user(query, 80) or "(leer)"
-    if hits:
-        lines = "\n".join(f"• {h.card_name}" for h in hits)
-        choices = [Action(label=h.card_name, action="card", arg=str(h.card_id)) for h in hits]
-        return UserError(f"Keine Karte „{shown}“ gefunden", f"Meintest du:\n{lines}", choices=choices)
-    return UserError(
-        f"Keine Karte „{shown}“ gefunden",
-        "Tippe die ersten Buchstaben des deutschen Kartennamens und wähle aus der Liste.",
-    )
+    title = f"Keine Karte „{shown}“ gefunden"
+    if not found.candidates:
+        return UserError(title, "Tippe die ersten Buchstaben des deutschen Kartennamens und wähle aus der Liste.")
+    lines = "\n".join(f"• {h.card_name}" for h in found.candidates)
+    lead = "Meintest du" if found.how == UNCLEAR else "Ähnliche Namen"
+    return UserError(title, f"{lead}:\n{lines}", choices=card_choices(found.candidates, action))
 
 
-async def find_card(ctx: AnswerContext, query: str) -> CardRecord:
-    """The card ``query`` names (exact, unique prefix, or a clear fuzzy match).
+async def find_card(ctx: AnswerContext, query: str, choice: str = "card") -> CardRecord:
+    """The card ``query`` names: exactly, or as a typo of one clear name (the rule of
+    :meth:`bot.search.NameIndex.lookup`, shared by every option that takes a card).
 
     Raises:
-        UserError: no card or no clear match; the German message lists the closest names.
+        UserError: no card or no clear match; the German message offers the candidates as choices that
+            run the action ``choice`` (``"card"``, or ``"rulings"`` where the rulings were asked for).
     """
     if not clean(query):
         raise UserError("Bitte einen Kartennamen angeben", "Zum Beispiel: `/karte name: Boros-Rekrut`")
     query = query[:MAX_QUERY]
-    hit = ctx.names.resolve(query)
-    if hit is None:
-        raise _not_found(ctx, query)
-    card = await ctx.store.card(hit.card_id)
-    if card is None:  # the index and the store come from the same file; this would be a bug
-        raise _not_found(ctx, query)
+    found = ctx.names.lookup(query)
+    card = await ctx.store.card(found.hit.card_id) if found.hit is not None else None
+    if card is None:  # no clear card (a missing store row would be a bug: index and store are one file)
+        raise not_found(query, found, choice)
     return card
 
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 
-from bot.answers.cards import SPLIT_ACTION, card_reply, find_card
+from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card
+from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.registry import AnswerContext, UserError, action, answer
-from bot.answers.rulings import annotate, card_rulings, rulings_pages
+from bot.answers.rulings import card_rulings
 from bot.answers.today import today_index
 from bot.mentions import bracket_mentions, scanner
-from bot.reply import Action, Page, Reply, quote_user
+from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user
 from bot.store import CardRecord, RulingRecord
 from bot.text import clean, tokens
 
@@ -88,15 +89,16 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "") -> Repl
     """
     if ids and not _IDS.fullmatch(ids):
         raise UserError("Ungültige Kartenliste", "Diese Schaltfläche gehört zu einer älteren Version des Bots.")
-    names = [quote_user(m, MISSING_NAME_MAX) for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
+    names = [clean(m)[:MISSING_NAME_MAX] for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
     cards = await _cards_for(ctx, [int(i) for i in ids.split(",")] if ids else [])
     if not cards:
-        shown = ", ".join(f"„{name}“" for name in names)
+        shown = ", ".join(f"„{quote_user(name, MISSING_NAME_MAX)}“" for name in names)
         raise UserError(
             "Keine Karten in dieser Nachricht gefunden",
             (f"Keine Karte passt zu {shown}.\n" if names else "")
             + "Kartennamen (deutsch oder englisch) werden im Text erkannt, oder in doppelten eckigen Klammern: "
             "`[[Boros-Rekrut]]`.",
+            choices=missing_page(ctx, names)[1][:CHOICES_MAX],
         )
     pages: list[Page] = []
     actions: list[Action] = []
@@ -111,10 +113,29 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "") -> Repl
             elif a.action == SPLIT_ACTION:
                 actions.append(a)
     if names:
-        lines = "\n".join(f"• {name}" for name in names)
-        pages.append(Page(title="Nicht gefunden", body=f"Zu diesen Namen gibt es keine Karte:\n{lines}"))
+        page, picks = missing_page(ctx, names)
+        pages.append(page)
+        actions += picks
     unique = list({(a.action, a.arg): a for a in actions}.values())
     return Reply(pages=pages, source=" · ".join(sources), actions=unique[:19])
+
+
+#: "Meintest du" picks per name that fits no card on the page of :func:`missing_page`.
+MISSING_PICKS = 2
+
+
+def missing_page(ctx: AnswerContext, names: list[str]) -> tuple[Page, list[Action]]:
+    """The page naming the ``names`` that fit no card (escaped when shown), each with the cards it may mean
+    (the same rule as ``/karte``: :meth:`bot.search.NameIndex.lookup`), and those cards as "Meintest du"
+    buttons (``rb:card:<id>``)."""
+    lines: list[str] = []
+    picks: list[Action] = []
+    for name in names:
+        candidates = ctx.names.lookup(name, offer=MISSING_PICKS).candidates
+        meant = " oder ".join(f"**{h.card_name}**" for h in candidates)
+        lines.append(f"• {quote_user(name, MISSING_NAME_MAX)}" + (f" – meintest du {meant}?" if meant else ""))
+        picks += card_choices(candidates)
+    return Page(title="Nicht gefunden", body="Zu diesen Namen gibt es keine Karte:\n" + "\n".join(lines)), picks
 
 
 async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
@@ -125,7 +146,7 @@ async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
     replies = []
     for mention in bracket_mentions(text, INLINE_MAX):
         try:
-            card = await find_card(ctx, mention.name)
+            card = await find_card(ctx, mention.name, "rulings" if mention.rulings else "card")
         except UserError as exc:
             replies.append(Reply.fail(exc.title, exc.body, choices=exc.choices))
             continue
@@ -168,8 +189,7 @@ async def split_rules(ctx: AnswerContext, arg: str) -> Reply:
     general = await _general_split_rulings(ctx)
     if general:
         index = await today_index(ctx.store)
-        shown = [annotate(r, index) for r in general]
-        pages += rulings_pages(f"Geteilte Karten: Rulings seit 2017 ({len(general)})", shown)
+        pages += ruling_pages(index, f"Geteilte Karten: Rulings seit 2017 ({len(general)})", general)
         sources.update({r.document.title: None for r in general})
     if not pages:
         raise UserError("Keine Regeln zu geteilten Karten", "Kein Dokument des Bots enthält einen solchen Abschnitt.")

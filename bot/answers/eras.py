@@ -6,9 +6,10 @@ prints 701.19 for clash (today 701.30; today's 701.19 is regenerate). The change
 number a document cites to today's rule by its text (``[[number]]`` in ``data/changes.toml``, table
 ``old_numbers``), and quotes today's text (``today_cr``), so this works with and without ``build --cr``.
 
-:func:`cited_number_reply` answers ``/regel suche: 104.3f`` with the document's meaning first ("im
-Ravnica-FAQ (30.08.2005) … heute 107.4e" with today's text), then today's rule under the same number
-labelled as a different rule, then the documents' full pages and the official pages of today's rule.
+:func:`cited_number_reply` answers ``/regel suche: 104.3f`` with today's rule first ("104.3f ist heute
+107.4e" with today's text), the register's note as a notice, the document's text as dated history
+("Früher (Ravnica …, 30.08.2005)"), then today's rule under the same number labelled as a different rule,
+then the documents' full pages and the official pages of today's rule.
 A number no source has is not found (:mod:`bot.answers.rules`, :mod:`bot.answers.official`).
 """
 
@@ -19,35 +20,32 @@ from dataclasses import dataclass
 
 from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
+from bot.answers.rule_catalog import dedupe_actions
+from bot.answers.today import Notice, notice_line, today_index
 from bot.reply import Action, Page, Reply, format_date
 from bot.store import CitedNumber
 from bot.text import shorten
 
 CR_NAME = "Comprehensive Rules"
+#: Texts at least this long that a later page shows in full are pointed to, not repeated, on the first page.
+POINTED = 20
 
 
 @dataclass
 class EraIndex:
-    """All cited numbers and today's rule texts of the register, in memory."""
+    """All cited numbers and today's rule texts of the register, in memory (from :func:`today_index`)."""
 
     cited: dict[str, list[CitedNumber]]
     today_text: dict[str, tuple[str, str]]  # number → (text, effective)
 
 
-async def _load(ctx: AnswerContext) -> EraIndex:
-    found = await ctx.store.cited_numbers()
-    if found is None:  # a store without the register tables: behave as before issue 9
-        return EraIndex({}, {})
-    rows, today = found
-    cited: dict[str, list[CitedNumber]] = {}
-    for c in rows:
-        cited.setdefault(c.number, []).append(c)
-    return EraIndex(cited, {r.number: (r.text, r.effective) for r in today})
-
-
 async def era_index(ctx: AnswerContext) -> EraIndex:
-    """The cited numbers of the store (read once per store)."""
-    return await ctx.store.memo("eras", lambda: _load(ctx))
+    """The cited numbers of the store, grouped by number (read once per store with the register)."""
+    index = await today_index(ctx.store)
+    cited: dict[str, list[CitedNumber]] = {}
+    for c in index.cited:
+        cited.setdefault(c.number, []).append(c)
+    return EraIndex(cited, index.cr)
 
 
 async def _today_text(ctx: AnswerContext, index: EraIndex, number: str) -> tuple[str, str] | None:
@@ -66,6 +64,60 @@ def _cr(date: str) -> str:
     return f"{CR_NAME} vom {format_date(date)}"
 
 
+def _found_on(pages: list[Page], text: str) -> int | None:
+    """The 1-based number of the first of ``pages`` whose text contains the start of ``text``, or None: a
+    quote there is not repeated, the first page points to it. A text of fewer than :data:`POINTED` characters
+    (a heading: "Clash") is shown again rather than pointed to."""
+    probe = " ".join(text.split())[:60]
+    if len(probe) < POINTED:
+        return None
+    for n, page in enumerate(pages, 1):
+        if probe in " ".join((page.body + " ".join(f.value for f in page.fields)).split()):
+            return n
+    return None
+
+
+async def _cited_block(ctx: AnswerContext, index: EraIndex, c: CitedNumber, later: list[Page]) -> str:
+    """One document's use of the number: today's rule first (its number and text), the register's note as
+    a notice (:func:`bot.answers.today.notice_line`), then the document's text as dated history. A text that
+    one of the ``later`` pages of the answer shows in full is not repeated: the line names that page."""
+    where = c.title + (f", {format_date(c.date)}" if c.date else "")
+    if c.today:
+        today = await _today_text(ctx, index, c.today)
+        changed = " (inhaltlich geändert)" if c.relation == "changed" else ""
+        page = _found_on(later, today[0]) if today else None
+        text = (f" _(Wortlaut auf Seite {page + 1})_" if page else f": {shorten(today[0], 500)} _({_cr(today[1])})_"
+                ) if today else ""
+        lines = [f"**{c.number}** ist heute **{c.today}**{changed}{text}"]
+    else:
+        lines = [f"**{c.number}** hat heute kein Gegenstück."]
+    if c.note:
+        status = "changed" if c.relation in ("changed", "none") else "wording"
+        lines.append(notice_line(await today_index(ctx.store), Notice(status, c.note, c.today or "–")))
+    quote = c.heading or c.text
+    page = _found_on(later, quote)
+    old = f"Wortlaut auf Seite {page + 1}." if page else shorten(quote, 300) or "(Überschrift)"
+    lines.append(f"**Früher** ({where}): {old}")
+    return "\n".join(lines)
+
+
+async def _first_page(ctx: AnswerContext, index: EraIndex, number: str, cited: list[CitedNumber],
+                      later: list[Page], has_cr: bool) -> tuple[Page, list[Action]]:
+    """The page of a cited number: every document's use of it (:func:`_cited_block`), then today's different
+    rule under the same number; buttons to today's rules when the store has the Comprehensive Rules."""
+    blocks = [await _cited_block(ctx, index, c, later) for c in cited]
+    todays = dict.fromkeys(c.today for c in cited if c.today)
+    actions = [Action(label=f"Heute: Regel {t}", action="cr_rule", arg=t) for t in todays] if has_cr else []
+    now = await _today_text(ctx, index, number)
+    if now is not None and number not in todays:
+        blocks.append(f"**Heute ist {number} eine andere Regel:** {shorten(now[0], 400)} _({_cr(now[1])})_")
+        if has_cr:
+            actions.append(Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
+    first_today = next(iter(todays), None)
+    title = f"Regel {number} (so zitiert)" + (f" – heute {first_today}" if first_today else "")
+    return Page(title=title, body="\n\n".join(blocks)), actions
+
+
 async def cited_number_reply(
     ctx: AnswerContext, number: str, documents: Callable[[], Awaitable[Reply]]
 ) -> Reply | None:
@@ -77,62 +129,39 @@ async def cited_number_reply(
     cited = index.cited.get(number)
     if not cited:
         return None
-    lines: list[str] = []
-    actions: list[Action] = []
     versions = await ctx.store.cr_versions()
-    has_cr = bool(versions)
-    todays = dict.fromkeys(c.today for c in cited if c.today)
-    for c in cited:
-        where = c.title + (f" ({format_date(c.date)})" if c.date else "")
-        quote = shorten(c.heading or c.text, 300) or "(Überschrift)"
-        lines.append(f"**{c.number}** im Dokument _{where}_: {quote}")
-        if c.today:
-            today = await _today_text(ctx, index, c.today)
-            label = {"same": "heute", "changed": "heute (inhaltlich geändert)"}.get(c.relation, "heute")
-            text = f": {shorten(today[0], 500)} _({_cr(today[1])})_" if today else ""
-            lines.append(f"→ **{label} {c.today}**{text}")
-        else:
-            lines.append("→ **heute ohne Gegenstück**")
-        if c.note:
-            lines.append(f"_{c.note}_")
-        lines.append("")
-    now = await _today_text(ctx, index, number)
-    if now is not None and number not in todays:
-        lines.append(f"**Heute ist {number} eine andere Regel:** {shorten(now[0], 400)} _({_cr(now[1])})_")
-        if has_cr:
-            actions.append(Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
-    for today in todays:
-        if has_cr:
-            actions.insert(0, Action(label=f"Heute: Regel {today}", action="cr_rule", arg=today))
-    first_today = next(iter(todays), None)
-    title = f"Regel {number} (so zitiert)" + (f" – heute {first_today}" if first_today else "")
-    pages = [Page(title=title, body="\n".join(lines).strip())]
+    later: list[Page] = []
+    actions: list[Action] = []
     sources = [c.title for c in cited]
     parts = [documents]  # the documents' own pages, then today's rule from the imported CR
-    if has_cr and first_today is not None:
-        today_number = first_today
-        parts.append(lambda: rule_reply(ctx.store, today_number, current_version(versions)))
+    first_today = next((c.today for c in cited if c.today), None)
+    if versions and first_today is not None:
+        parts.append(lambda: rule_reply(ctx.store, first_today, current_version(versions)))
     for part in parts:
         try:
             more = await part()
         except UserError:  # no such pages: the cited page stands alone
             continue
-        pages += more.pages
+        later += more.pages
         actions += more.actions
         if more.source:
             sources.append(more.source)
-    unique: dict[tuple[str, str], Action] = {}
-    for a in actions:
-        unique.setdefault((a.action, a.arg), a)
+    page, first = await _first_page(ctx, index, number, cited, later, bool(versions))
     # One "Stand" in the footer only when every page is of the same date; otherwise each page names its own
-    # document and date (F7: the 003 explanation and today's rule are not of the Ravnica FAQ's date).
+    # document and date (the 003 explanation and today's rule are not of the Ravnica FAQ's date).
     dates = {c.date for c in cited}
-    date = cited[0].date if len(pages) == 1 and len(dates) == 1 else ""
+    date = cited[0].date if not later and len(dates) == 1 else ""
+    return Reply(pages=[page, *later], source=_sources(sources), date=date,
+                 actions=dedupe_actions([*first, *actions])[:20])
+
+
+def _sources(sources: list[str]) -> str:
+    """The footer's sources, each once (a source that starts like one already named is left out)."""
     shown: list[str] = []
     for part in (p for s in sources for p in s.split(" · ")):
         if part and not any(part.startswith(seen) for seen in shown):
             shown.append(part)
-    return Reply(pages=pages, source=" · ".join(shown), date=date, actions=list(unique.values())[:20])
+    return " · ".join(shown)
 
 
 __all__ = ["CitedNumber", "EraIndex", "cited_number_reply", "era_index"]

@@ -16,17 +16,17 @@ from __future__ import annotations
 
 from rapidfuzz import fuzz, process
 
+from bot.answers.layout import budget_of, pack, ruling_pages
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
+from bot.answers.rule_catalog import RuleCatalog
 from bot.answers.rules import catalog
-from bot.answers.rulings import annotate
-from bot.answers.today import heute_block, terms_line, today_index
+from bot.answers.today import TodayIndex, entry_status, heute_block, number_label, terms_line, today_index
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import MechanicRecord, Store
+from bot.terms import term_index
 from bot.text import clean, tokens
 from bot.textsearch import synonyms
 
-#: Rulings per page of a mechanic answer.
-RULINGS_PER_PAGE = 6
 CARD_BUTTONS = 15
 
 
@@ -44,7 +44,8 @@ def find_mechanics(sections: list[MechanicRecord], text: str) -> list[MechanicRe
     """The sections ``text`` names, best tier only (several when one title stands in several FAQs).
 
     Tiers: label or title equal (folded) → title words start with the typed words → an English or old
-    keyword of ``data/synonyms.tsv`` whose group holds the title → fuzzy (rapidfuzz WRatio ≥ 80).
+    keyword of ``data/synonyms.tsv`` whose group holds the title → a term of the term table in any word form
+    (:func:`sections_of_term`) → fuzzy (rapidfuzz WRatio ≥ 80).
     Returns [] when nothing fits.
     """
     typed = tokens(text)
@@ -63,6 +64,9 @@ def find_mechanics(sections: list[MechanicRecord], text: str) -> list[MechanicRe
             hits = [m for m in sections if any(p.matches_at(m.words, 0) for p in group.patterns)]
             if hits:
                 return hits
+    by_term = sections_of_term(sections, text)
+    if by_term:
+        return by_term
     keys = [" ".join(m.words) for m in sections]
     if len("".join(typed)) < 3:  # too short for a typo match
         return []
@@ -73,24 +77,39 @@ def find_mechanics(sections: list[MechanicRecord], text: str) -> list[MechanicRe
     return [sections[i] for _k, score, i in best if score >= top - 0.01]
 
 
-async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Page], list[Action]]:
-    """Pages of one section and buttons to its example cards.
+def sections_of_term(sections: list[MechanicRecord], text: str) -> list[MechanicRecord]:
+    """The sections titled with a name of the term ``text`` names in the term table (:mod:`bot.terms`: nouns,
+    verbs, inflected forms and participles, ``gepfropft`` → Pfropfen, ``reproduziert`` → Reproduktion)."""
+    match = term_index().lookup(text)
+    if match is None:
+        return []
+    names = {" ".join(tokens(n)) for n, _rank in match.term.names()}
+    return [m for m in sections if " ".join(m.words) in names]
 
-    The first page holds the explanation and the rules it quotes (numbers as printed, e.g. 502.46b
-    under Einberufen), with example cards as a field; the rulings follow, six per page.
-    """
+
+#: A section's dated text up to this many characters stands on the first page under today's notices; a longer
+#: one is behind the button "Früher (<year>)" (the 2005 convoke rules would otherwise fill the page).
+HISTORY_INLINE = 600
+HISTORY_ACTION = "mechanic_text"
+
+
+def _source(m: MechanicRecord) -> str:
     date = format_date(m.document.date)
-    source = m.document.title + (f", {date}" if date else "")
-    title = m.title if not m.document.set_name else f"{m.title} – {m.document.set_name}"
-    cards = await ctx.store.mechanic_cards(m.id)
-    referring = await ctx.store.cards_referring_to_mechanic(m.id)
-    cat = await catalog(ctx.store)
-    index = await today_index(ctx.store)
-    heute = heute_block(index, "mechanic", m.id)
-    parts = [heute, f"**Im Dokument** ({source}):\n{m.body}"] if heute else [m.body]
+    return m.document.title + (f", {date}" if date else "")
+
+
+def _title(m: MechanicRecord) -> str:
+    return m.title if not m.document.set_name else f"{m.title} – {m.document.set_name}"
+
+
+def section_text(index: TodayIndex, cat: RuleCatalog, m: MechanicRecord) -> list[str]:
+    """The section as its document prints it, in paragraphs: the explanation, the rules it quotes (each number
+    with today's, ``502.46b (heute 702.51b)``; a misprint marked: 502.32a under the heading 502.46), the
+    section's old-term notice (``data/terms.tsv``)."""
+    parts = [m.body]
     heading: str | None = None  # the last pure heading ("502.46. Einberufen", no text) – as rules.printed_under
     for q in (q for q in cat.quoted if q.mechanic_id == m.id):
-        head = f"**{q.number}**" + (f" **{q.title}**" if q.title else "")
+        head = number_label(index, q.document.file[:3], q.number) + (f" **{q.title}**" if q.title else "")
         base = q.number.rstrip("abcdefghijklmnopqrstuvwxyz")
         letter = q.number[len(base) :]
         if not letter:
@@ -98,24 +117,76 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
         elif heading is not None and base != heading:  # a misprint kept as printed (502.32a under 502.46)
             head += f" _(so gedruckt; gemeint ist {heading}{letter})_"
         parts.append("\n".join([f"{head} {q.text}".strip(), *(f"_Beispiel:_ {e}" for e in q.examples)]))
-    notice = terms_line(index, "mechanic", m.id)
-    parts += [notice, f"_{source}_"] if notice else [f"_{source}_"]
+    return [*parts, terms_line(index, "mechanic", m.id)]
+
+
+def _year(m: MechanicRecord) -> str:
+    return (m.document.date or "")[:4] or "Dokument"
+
+
+async def _card_fields(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Field], list[Action]]:
+    """The section's example cards and the cards referring to it, as fields and as buttons."""
+    cards = await ctx.store.mechanic_cards(m.id)
+    referring = await ctx.store.cards_referring_to_mechanic(m.id)
     fields = []
     if cards:
         fields.append(Field(name="Beispielkarten", value=", ".join(c.name for c in cards)))
     if referring:
         fields.append(Field(name="Karten mit Verweis auf diesen Abschnitt", value=", ".join(c.name for c in referring)))
-    pages = [Page(title=title, body="\n\n".join(parts), fields=fields)]
-    rulings = [annotate(r, index) for r in await ctx.store.rulings_for_mechanic(m.id)]
-    for start in range(0, len(rulings), RULINGS_PER_PAGE):
-        chunk = rulings[start : start + RULINGS_PER_PAGE]
-        text = "\n\n".join(f"• {r.text}" for r in chunk)
-        pages.append(Page(title=f"{title}: Rulings ({len(rulings)})", body=f"{text}\n\n_{source}_"))
     seen: dict[int, str] = {c.id: c.name for c in cards}
     for c in referring:
         seen.setdefault(c.id, c.name)
     actions = [Action(label=f"Karte: {name}", action="card", arg=str(cid)) for cid, name in seen.items()]
-    return pages, actions[:CARD_BUTTONS]
+    return fields, actions[:CARD_BUTTONS]
+
+
+async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Page], list[Action]]:
+    """Pages of one section and its buttons (example cards; the document's text when it is long).
+
+    A section the register names starts with today's statement and rules (CR of 2026-04-17), then the
+    document's dated text as history — on the page when short, else behind the button "Früher (2005)". A
+    section still right today is its document's text. Its rulings follow with today's status
+    (:func:`bot.answers.layout.ruling_pages`).
+    """
+    index = await today_index(ctx.store)
+    history = section_text(index, await catalog(ctx.store), m)
+    fields, actions = await _card_fields(ctx, m)
+    today = heute_block(index, "mechanic", m.id)
+    year = _year(m)
+    room = budget_of(0) - len(_title(m)) - sum(len(f.name) + len(f.value) for f in fields)
+    label = "Früher" if entry_status(index, "mechanic", m.id).outdated else "Im Dokument"
+    inline = f"**{label}** ({_source(m)}):\n" + "\n\n".join(p for p in history if p)
+    if not today:
+        parts = [*history, f"_{_source(m)}_"]
+    elif len(inline) <= HISTORY_INLINE and len(today) + len(inline) + 2 <= room:  # fits under today's rule
+        parts = [today, inline]
+    else:
+        parts = [today, f"_Der Text von {year} ({_source(m)}): Knopf „Früher ({year})“._"]
+        actions.insert(0, Action(label=f"Früher ({year})", action=HISTORY_ACTION, arg=str(m.id)))
+    pages = pack(_title(m), parts, first_room=budget_of(0) - len(_title(m)) - room)
+    pages[0].fields = fields
+    rulings = await ctx.store.rulings_for_mechanic(m.id)
+    if rulings:
+        pages += ruling_pages(index, f"{_title(m)}: Rulings ({len(rulings)})", rulings)
+    return pages, actions
+
+
+@action(HISTORY_ACTION)
+async def mechanic_text_action(ctx: AnswerContext, arg: str) -> Reply:
+    """Button ``rb:mechanic_text:<mechanic id>`` ("Früher (2005)"): the section's text as its document prints
+    it, with today's numbers beside the old ones.
+
+    Raises:
+        UserError: no such section (the store was rebuilt since the button was made).
+    """
+    found = [m for m in await mechanics(ctx.store) if m.id == parse_id(arg)]
+    if not found:
+        raise UserError("Mechanik nicht gefunden", "Zu diesem Knopf gibt es keinen Abschnitt (mehr) in der Datenbank.")
+    m = found[0]
+    history = section_text(await today_index(ctx.store), await catalog(ctx.store), m)
+    pages = pack(f"{_title(m)} ({_year(m)})", history)
+    back = Action(label=f"Heute: {m.title}", action="mechanic", arg=str(m.id))
+    return Reply(pages=pages, source=m.document.title, date=m.document.date, actions=[back])
 
 
 async def mechanic_reply(ctx: AnswerContext, sections: list[MechanicRecord]) -> Reply:

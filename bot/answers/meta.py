@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.answers.layout import budget_of
 from bot.answers.registry import AnswerContext, answer
 from bot.answers.today import coverage, today_index
 from bot.reply import Field, Page, Reply, format_date
@@ -96,12 +97,18 @@ async def register_field(ctx: AnswerContext) -> Field | None:
     unclassified = cov["ruling"].get("unreviewed", 0) + cov["mechanic"].get("unreviewed", 0)
     lines.append(f"{unclassified} ohne Einordnung · {len(index.changes)} Registerzeilen, Regeln vom "
                  f"{format_date(next(iter(index.cr.values()))[1]) if index.cr else '–'}")
+    lines += filter(None, [(await ctx.store.review_summary()).line()])  # rows under review after a newer --cr
     return Field(name="Stand heute (Änderungsregister)", value="\n".join(lines))
 
 
 #: (command as a German user types it, what it does, an example). A test checks that every command of the
 #: bot's command tree is listed here.
 HELP = (
+    (
+        "/frage",
+        "Eine Regelfrage in eigenen Worten: die passendste Stelle ganz, weitere als Knöpfe",
+        "/frage frage: Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?",
+    ),
     ("/karte", "Kartentext, Manakosten, Typzeile und Rulings einer Karte", "/karte name: Boros-Rekrut"),
     ("/ruling", "Alle Rulings einer Karte oder Volltextsuche in allen Rulings", "/ruling suche: Bibliothek mischen"),
     ("/regel", "Regel nach Nummer (wie in den Dokumenten gedruckt) oder Stichwort", "/regel suche: 701.19"),
@@ -176,12 +183,20 @@ HELP_CHAT = (
 
 @answer("help")
 async def help_answer(ctx: AnswerContext) -> Reply:
-    """``/help`` (``/hilfe``): every command with what it does and an example, then the other ways to ask
+    """``/help`` (``/hilfe``): every command with what it does and an example (on as many pages as the first-page
+    budget needs); on the last page the other ways to ask
     (:data:`HELP_CHAT`: message command, ``[[Karte]]``, ``privat``, "Meintest du" choices, user install)."""
-    fields = [Field(name=cmd, value=f"{what}\n`{example}`") for cmd, what, example in HELP]
-    fields += [Field(name=f"Im Chat: {name}", value=f"{what}\n`{how}`") for name, what, how in HELP_CHAT]
-    body = (
-        "Befehle heißen in einem deutschen Discord-Client deutsch, sonst englisch (/karte = /card). "
-        "Optionen mit Vorschlagsliste: einfach anfangen zu tippen."
-    )
-    return Reply(pages=[Page(title="Regelbot – Befehle", body=body, fields=fields)], source="Regelbot")
+    commands = [Field(name=cmd, value=f"{what}\n`{example}`") for cmd, what, example in HELP]
+    chat = [Field(name=name, value=f"{what}\n`{how}`") for name, what, how in HELP_CHAT]
+    # The commands on as many pages as the first-page budget of an answer needs (the most asked first).
+    groups: list[list[Field]] = [[]]
+    for f in commands:
+        if groups[-1] and sum(len(g.name) + len(g.value) for g in [*groups[-1], f]) > budget_of(0) - 100:
+            groups.append([])
+        groups[-1].append(f)
+    names = ("Befehle heißen in einem deutschen Discord-Client deutsch, sonst englisch (/karte = /card). "
+             "Optionen mit Vorschlagsliste: einfach anfangen zu tippen.")
+    pages = [*(Page(title="Regelbot – Befehle", body="Jeder Befehl mit einem Beispiel:", fields=g) for g in groups),
+             Page(title="Regelbot – im Chat und privat", body=f"{names}\n\nWeitere Wege, Regelbot zu fragen:",
+                  fields=chat)]
+    return Reply(pages=pages, source="Regelbot")

@@ -15,8 +15,8 @@ German↔English keyword table, the aligned German explanations (document 003) a
   (data/keywords_de_en.tsv: 502.46 Einberufen → 702.51 Convoke);
 * a glossary term (``Mana Value`` → definition and rule 202.3), also by its German name
   (``Manawert``, ``Einberufen``) through the keyword table;
-* anything else as a full-text search over the current CR, where German words find English rules
-  through the keyword table, a German→English game-term lexicon and the aligned German explanations.
+* anything else as a search over the current CR with the one ranking of :mod:`bot.ranking`, where German
+  words find English rules through the term table's concepts and the aligned German explanations.
 
 It returns None when the store holds no CR (built without ``--cr``), so ``/rule`` can fall back to
 the documents' quoted rules.
@@ -29,12 +29,13 @@ from collections.abc import Awaitable, Callable
 
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
 from bot.answers.today import explanation_terms_note
-from bot.keywords import LEXICON, resolve_via_keywords
+from bot.keywords import resolve_via_keywords
 from bot.model import KeywordRow
+from bot.ranking import ranker, snippet
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, RuleMapRecord, Store
 from bot.terms import term_index
-from bot.text import GERMAN_MONTHS, GERMAN_STOP_WORDS, clean, normalise_for_search, shorten
+from bot.text import GERMAN_MONTHS, clean, normalise_for_search, shorten
 
 MAX_QUERY = 200
 #: Subrules (or rules of a section) listed per page.
@@ -43,6 +44,10 @@ CHILDREN_PER_PAGE = 8
 HITS_PER_PAGE = 8
 MAX_HITS = 40
 CR_SOURCE = "Comprehensive Rules (offizieller englischer Text)"
+#: Passage kinds of the official rules (bot/importer/passages.py).
+CR_KINDS = frozenset({"cr_rule", "glossary"})
+#: A hit is listed when it scores at least this share of the best one (few, ranked hits).
+KEEP_SHARE = 0.6
 
 _NUMBER = re.compile(r"^(?:(?:regel|rule|cr)\s*)?(\d{3}(?:\.\d+[a-z]?)?|\d)\.?$", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -54,19 +59,6 @@ def long_date(iso: str) -> str:
     if len(parts) != 3 or not all(p.isdigit() for p in parts):
         return iso
     return f"{int(parts[2])}. {GERMAN_MONTHS[int(parts[1]) - 1]} {parts[0]}"
-
-
-def fts_query(groups: list[list[str]], any_group: bool = False) -> str:
-    """An FTS5 query from word groups: words of a group are alternatives (OR), groups are joined by AND
-    (or OR with ``any_group``). Every word is quoted, inner quotes doubled (no FTS syntax from users);
-    words of ≥ 4 letters also match as a prefix: ``[["fehde", "clash"]]`` → ``("fehde"* OR "clash"*)``."""
-    parts = []
-    for group in groups:
-        quoted = {w: '"' + w.replace('"', '""') + '"' for w in dict.fromkeys(group) if w}
-        alts = [q + "*" if len(w) >= 4 else q for w, q in quoted.items()]
-        if alts:
-            parts.append("(" + " OR ".join(alts) + ")")
-    return (" OR " if any_group else " AND ").join(parts)
 
 
 def current_version(versions: list[CRVersionRecord]) -> CRVersionRecord:
@@ -366,46 +358,18 @@ async def glossary_reply(store: Store, term: GlossaryRecord, note: str = "") -> 
 # --- search ------------------------------------------------------------------------------------
 
 
-async def search_groups(store: Store, q: str) -> list[list[str]]:
-    """The words of ``q`` (folded, German function words of :data:`bot.text.GERMAN_STOP_WORDS` dropped), each
-    with its English equivalents from the keyword table (``fehde`` → ``clash``) and the lexicon of
-    :mod:`bot.keywords` (``friedhof`` → ``graveyard``)."""
-    folded = normalise_for_search(q)
-    keywords = await store.keywords()
-    groups: list[list[str]] = []
-    for word in _WORD.findall(folded):
-        if word in GERMAN_STOP_WORDS or len(word) < 2:
-            continue
-        group = [word]
-        for k in keywords:
-            if word in _WORD.findall(normalise_for_search(k.german)):
-                group += _WORD.findall(normalise_for_search(k.english))
-        for stem, english in LEXICON.items():
-            if len(stem) >= 4 and word.startswith(stem):
-                group += list(english)
-        groups.append(group)
-    return groups
-
-
 async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply:
-    groups = await search_groups(store, q)
-    hits = []
-    if groups:
-        # The words as typed first (a German word hits the aligned explanation), then with their English
-        # equivalents, then any word; each later round only adds what the earlier ones did not find.
-        rounds = [fts_query([g[:1] for g in groups]), fts_query(groups)]
-        if len(groups) > 1:
-            rounds.append(fts_query(groups, any_group=True))
-        seen: set[tuple[str, int]] = set()
-        for match in rounds:
-            if len(hits) >= MAX_HITS:
-                break
-            for h in await store.search_cr(match, MAX_HITS):
-                if (h.kind, h.ref) not in seen and len(hits) < MAX_HITS:
-                    seen.add((h.kind, h.ref))
-                    hits.append(h)
-            if hits and match is rounds[1]:
-                break
+    """Free text over the official rules and glossary with the one ranking of :mod:`bot.ranking` (the same as
+    ``/frage``; German words meet the English rules through the term table's concepts and the aligned German
+    explanations): few hits, best first, the sentences that matched.
+
+    Raises:
+        UserError: nothing found (German).
+    """
+    r = await ranker(store)
+    found = await r.search(store, q, kinds=CR_KINDS, limit=MAX_HITS)
+    top = found.hits[0].score if found.hits else 0.0
+    hits = [h for h in found.hits if h.score >= top * KEEP_SHARE]
     shown = quote_user(q, 80)
     if not hits:
         raise UserError(
@@ -413,16 +377,14 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
             "Versuche eine Regelnummer (`701.30`), einen englischen Begriff (`Mana Value`) oder ein "
             "deutsches Schlüsselwort (`Einberufen`).",
         )
-    rules = {r.id: r for r in await store.cr_rules_by_ids([h.ref for h in hits if h.kind == "rule"])}
-    terms = {g.id: g for g in await store.glossary_by_ids([h.ref for h in hits if h.kind == "term"])}
     lines: list[tuple[str, Action | None]] = []  # each hit's line and its button
     for h in hits:
-        if h.kind == "rule" and h.ref in rules:
-            text = _rule_text(rules[h.ref]) or rules[h.ref].title or ""
-            lines.append((f"**{h.number}** {shorten(text, 160)}",
-                          Action(label=f"Regel {h.number}", action="cr_rule", arg=h.number)))
-        elif h.kind == "term" and h.ref in terms:
-            lines.append((f"**Glossar: {h.title}** {shorten(terms[h.ref].text, 160)}", None))
+        p = h.passage
+        text = snippet(p.text, found.analysis, r.analyser, limit=300, weights=r.term_weights)
+        if p.kind == "cr_rule" and p.number:
+            lines.append((f"**{p.number}** {text}", Action(label=f"Regel {p.number}", action="cr_rule", arg=p.number)))
+        else:
+            lines.append((f"**Glossar: {p.title}** {text}", None))
     pages = []
     for i in range(0, len(lines), HITS_PER_PAGE):  # each page's buttons point to that page's rules
         chunk = lines[i:i + HITS_PER_PAGE]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 
-from bot.paths import DATA_DIR
+from bot.paths import DATA_DIR, tsv_rows
 from bot.reply import Action, format_date
 from bot.store import DocumentRecord, ExplanationRecord, Store
 from bot.store import QuotedRuleRecord as QuotedRule
@@ -89,10 +89,7 @@ def shipped_numbers(path: Path = EXPLANATION_NUMBERS_PATH) -> dict[int, tuple[st
         ValueError: naming the line, for a row without 4 columns or a status other than aligned/uncertain.
     """
     out: dict[int, tuple[str, str, str]] = {}
-    lines = path.read_text(encoding="utf-8").splitlines()
-    body = [(n, line) for n, line in enumerate(lines, 1) if line.strip() and not line.startswith("#")]
-    for n, line in body[1:]:
-        cols = line.split("\t")
+    for n, cols in list(tsv_rows(path))[1:]:  # below the header row
         if len(cols) != 4 or cols[2] not in ("aligned", "uncertain") or not cols[0].isdigit():
             raise ValueError(f"explanations_numbers.tsv Zeile {n}: position, number, aligned|uncertain, start erwartet")
         out[int(cols[0])] = (cols[1], cols[2], cols[3].strip())

@@ -1,92 +1,93 @@
-"""Keyword search over the rules the documents print (``/regel suche: Startspieler``): quoted rules and
-the entries of the German rules explanation 003, ranked by the store's FTS5 index (bm25; number and title
-weighted highest), all words first, then any word, then word parts (:meth:`bot.textsearch.FtsQuery.attempts`).
+"""Keyword search over the rules the documents print (``/regel suche: Startspieler``): quoted rules and the
+entries of the German rules explanation 003, ranked by the one ranking of :mod:`bot.ranking` (the same as
+``/frage``), restricted to those two kinds: few hits, best first, each with the sentence that matched.
 """
 
 from __future__ import annotations
 
+from bot.answers.paging import hit_pages
 from bot.answers.registry import AnswerContext
-from bot.answers.rule_catalog import (
-    Explanation,
-    QuotedRule,
-    catalog,
-    dedupe_actions,
-    source_line,
-    stellen,
-)
-from bot.answers.rulings import hit_pages, nothing_found, query_notes
+from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, source_line, stellen
+from bot.answers.rulings import KEEP_SHARE, nothing_found, query_notes
+from bot.answers.today import TodayIndex, number_label, today_index
+from bot.ranking import Hit, Ranked, ranker, snippet
 from bot.reply import Action, Reply, quote_user
-from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, build_query, tidy_snippet
+from bot.text import shorten
 
-MAX_HITS = 40
+MAX_HITS = 18
 HITS_PER_PAGE = 6
 HIT_BUTTONS = 5
+RULE_KINDS = frozenset({"quoted_rule", "explanation"})
 
 
-async def search_rules(ctx: AnswerContext, text: str) -> tuple[list[tuple[QuotedRule | Explanation, str]], str]:
-    """Keyword search over quoted rules and explanations: ``([(rule or explanation, snippet)], mode)``.
-
-    ``mode`` as in :class:`bot.answers.rulings.SearchResult` (``all``, ``any``, ``part``, ``none``).
-    """
-    query = build_query(text)
-    if query is None:
-        return [], "none"
-    cat = await catalog(ctx.store)
-    quoted = {q.id: q for q in cat.quoted}
-    explained = {e.id: e for e in cat.explanations}
-    for mode, match in query.attempts():
-        rows = await ctx.store.search_rule_texts("parts" if mode == "part" else "words", match,
-                                                 (*HIGHLIGHT, ELLIPSIS), MAX_HITS)
-        hits: list[tuple[QuotedRule | Explanation, str]] = []
-        for row in rows:
-            item = quoted.get(row.id) if row.kind == "quoted" else explained.get(row.id)
-            if item is not None:
-                hits.append((item, tidy_snippet(row.snippet)))
-        if hits:
-            return hits, mode
-    return [], "none"
+async def search_rules(ctx: AnswerContext, text: str) -> tuple[list[tuple[Hit, str]], Ranked]:
+    """Quoted rules and explanations that answer ``text``: ``([(hit, sentence that matched)], ranking)``, only
+    hits scoring at least :data:`bot.answers.rulings.KEEP_SHARE` of the best one."""
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, text, ctx.names, kinds=RULE_KINDS, limit=MAX_HITS)
+    top = found.hits[0].score if found.hits else 0.0
+    hits = [(h, snippet(h.passage.text, found.analysis, r.analyser, bold=True))
+            for h in found.hits if h.score >= top * KEEP_SHARE]
+    return hits, found
 
 
-def _hit_block(item: QuotedRule | Explanation, snippet: str) -> str:
-    if isinstance(item, QuotedRule):
-        head = f"**{item.number}**" + (f" {item.title}" if item.title else "")
-        return f"{head} · _{source_line(item.document)}_\n{snippet}"
-    extra = f" · Begriffe: {', '.join(item.terms)}" if item.terms else ""
-    return f"**{item.label}**{extra}\n{snippet}"
+def _label(cat: RuleCatalog, hit: Hit) -> str:
+    """``Regel 502.46b`` for a quoted rule; an explanation's label with its shipped number (``Regel 103.1
+    (Erklärung)``, ``Erklärung, vermutlich Regel 100.1``)."""
+    p = hit.passage
+    if p.kind == "explanation" and p.ref_id is not None:
+        e = cat.explanation(p.ref_id)
+        if e is not None:
+            return e.label
+    return p.title
+
+
+def _hit_block(cat: RuleCatalog, index: TodayIndex, label: str, hit: Hit, text: str) -> str:
+    """A quoted rule: ``**502.46b** (heute 702.51b) Titel · _Dokument, Datum_`` (an old number with today's);
+    an explanation: its label and English terms;
+    then the sentence that matched, the matching words in bold."""
+    p = hit.passage
+    quoted = next((q for q in cat.quoted if q.id == p.ref_id), None) if p.kind == "quoted_rule" else None
+    if quoted is not None:
+        head = number_label(index, quoted.document.file[:3], quoted.number)
+        head += f" {quoted.title}" if quoted.title else ""
+        return f"{head} · _{source_line(quoted.document)}_\n{text}"
+    e = cat.explanation(p.ref_id) if p.ref_id is not None else None
+    extra = f" · Begriffe: {', '.join(e.terms)}" if e is not None and e.terms else ""
+    return f"**{label}**{extra}\n{text}"
 
 
 async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
-    """The answer for keywords: ranked hits with snippets, buttons to the best ones.
+    """The answer for keywords: ranked hits with the sentence that matched, buttons to the best ones.
 
     Raises:
         UserError: nothing found (German „Nichts gefunden“).
     """
-    hits, mode = await search_rules(ctx, text)
+    hits, found = await search_rules(ctx, text)
     if not hits:
         raise nothing_found(text)
     shown = quote_user(text, 80)
-    intro = f"{stellen(len(hits))} in Regeln und Regelerklärungen für „{shown}“"
-    if mode in MODE_NOTES:
-        intro += "\n" + MODE_NOTES[mode]
-    query = build_query(text)
-    if query is not None:
-        intro += "".join("\n" + line for line in query_notes(query))
-    if len(hits) >= MAX_HITS:
-        intro += f"\nNur die besten {MAX_HITS}; für mehr die Suche genauer fassen."
-    blocks = [_hit_block(item, snippet) for item, snippet in hits]
+    intro = f"{stellen(len(hits))} in Regeln und Regelerklärungen für „{shown}“, die passendste zuerst"
+    intro += "".join("\n" + line for line in query_notes(found.analysis))
+    cat = await catalog(ctx.store)
+    labels = [_label(cat, h) for h, _ in hits]
+    index = await today_index(ctx.store)
+    blocks = [_hit_block(cat, index, label, hit, sentence) for label, (hit, sentence) in zip(labels, hits, strict=True)]
     pages = hit_pages(f"Regeln zu „{shown}“", intro, blocks, HITS_PER_PAGE)
     for number, page in enumerate(pages):  # each page's buttons point to that page's hits
-        page.actions = _hit_actions(hits[number * HITS_PER_PAGE : (number + 1) * HITS_PER_PAGE])
-    docs = {item.document.title: None for item, _ in hits}
+        chunk = slice(number * HITS_PER_PAGE, (number + 1) * HITS_PER_PAGE)
+        page.actions = _hit_actions([h for h, _ in hits[chunk]], labels[chunk])
+    docs = {h.passage.source: None for h, _ in hits}
     return Reply(pages=pages, source=" · ".join(docs), actions=list(pages[0].actions or []))
 
 
-def _hit_actions(hits: list[tuple[QuotedRule | Explanation, str]]) -> list[Action]:
+def _hit_actions(hits: list[Hit], labels: list[str]) -> list[Action]:
     """Buttons to the first :data:`HIT_BUTTONS` rules / explanations of ``hits``."""
     actions = []
-    for item, _snippet in hits[:HIT_BUTTONS]:
-        if isinstance(item, QuotedRule):
-            actions.append(Action(label=f"Regel {item.number}", action="rule", arg=item.number))
-        else:
-            actions.append(Action(label=item.label, action="rulex", arg=str(item.id)))
+    for hit, label in list(zip(hits, labels, strict=True))[:HIT_BUTTONS]:
+        p = hit.passage
+        if p.kind == "quoted_rule" and p.number:
+            actions.append(Action(label=f"Regel {p.number}", action="rule", arg=p.number))
+        elif p.ref_id is not None:
+            actions.append(Action(label=shorten(label, 80), action="rulex", arg=str(p.ref_id)))
     return dedupe_actions(actions)

@@ -38,6 +38,7 @@ from bot.answers.rule_catalog import (
 )
 from bot.answers.rule_search import keyword_reply
 from bot.answers.terms import TABLE_SOURCE, lookup, term_reply
+from bot.answers.today import TodayIndex, number_label, today_index, today_number
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.terms import ENGLISH, term_index
 from bot.text import clean, shorten, tokens
@@ -45,8 +46,9 @@ from bot.text import clean, shorten, tokens
 _LANGUAGE = {"de": "Deutsch", "en": "English"}
 
 
-def _rule_block(q: QuotedRule, note: str = "") -> str:
-    head = f"**{q.number}**" + (f" **{q.title}**" if q.title else "") + note
+def _rule_block(index: TodayIndex, q: QuotedRule, note: str = "") -> str:
+    """A quoted rule as printed, its old number with today's (``**502.46b** (heute 702.51b)``)."""
+    head = number_label(index, q.document.file[:3], q.number) + (f" **{q.title}**" if q.title else "") + note
     parts = [f"{head} {q.text}".strip()]
     parts += [f"_Beispiel:_ {ex}" for ex in q.examples]
     return "\n".join(parts)
@@ -61,8 +63,9 @@ def _see_also_actions(cat: RuleCatalog, numbers: list[str] | tuple[str, ...]) ->
     return actions
 
 
-def side_by_side(rules: list[QuotedRule]) -> list[Field]:
-    """German and English texts of the same numbers as inline field pairs (third column empty)."""
+def side_by_side(index: TodayIndex, rules: list[QuotedRule]) -> list[Field]:
+    """German and English texts of the same numbers as inline field pairs (third column empty); an old
+    number's field names today's: ``701.19c (Deutsch; heute 701.30d)``."""
     fields: list[Field] = []
     by_number: dict[str, dict[str, QuotedRule]] = {}
     for q in rules:
@@ -73,7 +76,9 @@ def side_by_side(rules: list[QuotedRule]) -> list[Field]:
             if q is None:
                 continue
             value = "\n".join([q.title or "", q.text, *(f"Beispiel: {e}" for e in q.examples)]).strip()
-            fields.append(Field(name=f"{number} ({_LANGUAGE[lang]})", value=value or "—", inline=True))
+            today = today_number(index, q.document.file[:3], q.number)
+            name = f"{number} ({_LANGUAGE[lang]}" + (f"; heute {today})" if today else ")")
+            fields.append(Field(name=name, value=value or "—", inline=True))
         fields.append(Field(name="\u200b", value="\u200b", inline=True))
     return fields
 
@@ -84,14 +89,9 @@ def mentions(cat: RuleCatalog, number: str) -> list[Explanation]:
     return [e for e in cat.explanations if number in e.see_also or pattern.search(e.text)]
 
 
-async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
-    """The answer for a rule number: the rule, its subrules, its document; German and English side by side.
-
-    Raises:
-        UserError: no document quotes the rule and none mentions it (German message offering the few
-            numbers of the store that are close: same section, ≤ 3 rules away).
-    """
-    cat = await catalog(ctx.store)
+def _rules_for(cat: RuleCatalog, number: str) -> tuple[list[QuotedRule], list[QuotedRule], list[QuotedRule]]:
+    """``(rules, children, under)`` for ``number``: every quoted rule to show in document order, its subrules,
+    and the rules printed under it as a pure heading (``502.46 Einberufen`` → the misprinted 502.32a …)."""
     exact = [q for q in cat.quoted if q.number == number]
     children = [q for q in cat.quoted if is_child(q.number, number)]
     under: list[QuotedRule] = []
@@ -99,49 +99,65 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
         if heading.text:
             continue  # only a pure heading ("502.46 Einberufen") has rules printed under it
         under += [q for q in printed_under(cat, heading) if q not in children and q not in under]
+    rules = sorted(exact + children + under, key=lambda q: (q.document.id, q.position))
+    return rules, children, under
+
+
+def _title_with_children(number: str, children: list[QuotedRule]) -> str:
+    """``"Regel 701.19 mit 701.19a–701.19c"``."""
+    shown = sorted({q.number for q in children})
+    if not shown:
+        return f"Regel {number}"
+    return f"Regel {number} mit " + (f"{shown[0]}–{shown[-1]}" if len(shown) > 1 else shown[0])
+
+
+def _document_page(index: TodayIndex, title: str, group: list[QuotedRule], under: list[QuotedRule]) -> Page:
+    """The rules one document quotes: German and English side by side, else the blocks as printed."""
+    doc = group[0].document
+    if len({q.language for q in group}) > 1:
+        return Page(title=title, body=f"Quelle: {source_line(doc)}", fields=side_by_side(index, group))
+    blocks = [_rule_block(index, q, " _(so gedruckt, unter der Überschrift)_" if q in under else "") for q in group]
+    return Page(title=title, body="\n\n".join(blocks) + f"\n\n_Quelle: {source_line(doc)}_")
+
+
+async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
+    """The answer for a rule number: the rule, its subrules, its document; German and English side by side;
+    old numbers with today's (``502.46b (heute 702.51b)``).
+
+    Raises:
+        UserError: no document quotes the rule and none mentions it (German message offering the few
+            numbers of the store that are close: same section, ≤ 3 rules away).
+    """
+    cat = await catalog(ctx.store)
+    index = await today_index(ctx.store)
+    rules, children, under = _rules_for(cat, number)
     explained = [
         e for e in cat.explanations
         if e.shown_number and (e.shown_number == number or is_child(e.shown_number, number))
     ]
-    rules = exact + children + under
-    rules.sort(key=lambda q: (q.document.id, q.position))
     if not rules and not explained:
-        return _not_in_store(cat, number)
-    title = f"Regel {number}"
-    shown_children = sorted({q.number for q in children})
-    if shown_children:
-        title += (
-            f" mit {shown_children[0]}–{shown_children[-1]}" if len(shown_children) > 1 else f" mit {shown_children[0]}"
-        )
+        return _not_in_store(index, cat, number)
+    title = _title_with_children(number, children)
     pages: list[Page] = []
     actions: list[Action] = []
-    docs: dict[str, None] = {}
     by_doc: dict[int, list[QuotedRule]] = {}
     for q in rules:
         by_doc.setdefault(q.document.id, []).append(q)
     for group in by_doc.values():
-        doc = group[0].document
-        docs[doc.title] = None
-        languages = {q.language for q in group}
-        if len(languages) > 1:
-            pages.append(Page(title=title, body=f"Quelle: {source_line(doc)}", fields=side_by_side(group)))
-        else:
-            blocks = [_rule_block(q, " _(so gedruckt, unter der Überschrift)_" if q in under else "") for q in group]
-            pages.append(Page(title=title, body="\n\n".join(blocks) + f"\n\n_Quelle: {source_line(doc)}_"))
+        pages.append(_document_page(index, title, group, under))
         sections = {q.mechanic_id: q.mechanic for q in group if q.mechanic_id is not None}
-        for mechanic_id, mechanic in sections.items():
-            actions.append(Action(label=f"Mechanik: {mechanic}", action="mechanic", arg=str(mechanic_id)))
+        actions += [Action(label=f"Mechanik: {name}", action="mechanic", arg=str(m)) for m, name in sections.items()]
         actions += _see_also_actions(cat, [n for q in group for n in q.see_also])
     for e in explained:
-        docs[e.document.title] = None
         pages.append(explanation_page(e))
         actions += _see_also_actions(cat, e.see_also)
+    docs = dict.fromkeys([*(g[0].document.title for g in by_doc.values()), *(e.document.title for e in explained)])
     # A button never points to the rule this answer is about.
     actions = [a for a in dedupe_actions(actions) if not (a.action in ("rule", "cr_rule") and a.arg == number)]
     return Reply(pages=pages, source=" · ".join(docs), actions=actions[:20])
 
 
-def _not_in_store(cat: RuleCatalog, number: str) -> Reply:
+def _not_in_store(index: TodayIndex, cat: RuleCatalog, number: str) -> Reply:
     """Plain German answer for a number without rule text: a misprinted subrule printed under its heading
     (502.46a is printed as 502.32a in the Ravnica FAQ), where it is mentioned, or an error."""
     misprint = _misprinted_as(cat, number)
@@ -150,7 +166,7 @@ def _not_in_store(cat: RuleCatalog, number: str) -> Reply:
         body = (
             f"Im Dokument ist Regel {number} als **{q.number}** gedruckt (Druckfehler unter der Überschrift "
             f"{heading.number}{' ' + heading.title if heading.title else ''}; die Nummer bleibt wie gedruckt).\n\n"
-            + _rule_block(q)
+            + _rule_block(index, q)
         )
         return Reply(
             pages=[Page(title=f"Regel {number} (gedruckt als {q.number})", body=body)],

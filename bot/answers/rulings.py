@@ -1,8 +1,9 @@
 """Rulings: ``/ruling`` with a card (all its rulings) or search words (full text), and outdated notices.
 
 Sources: the ``* `` rulings of the four set FAQs (document 001), the ``•`` rulings of the clash
-article (000) and the dated rulings lists (002, 004), as stored by the importer. Search runs on
-the FTS5 indexes of ``data/schema.sql`` through :mod:`bot.textsearch`.
+article (000) and the dated rulings lists (002, 004), as stored by the importer. Search words are ranked
+by the one ranking of :mod:`bot.ranking` (the same as ``/frage``), restricted to rulings: few hits, best
+first, each with the sentence that matched.
 
 Today's status (issue 9) comes from the change register (``data/changes.toml``, see
 :mod:`bot.answers.today`): only the rulings a reviewed row names get a notice, e.g. the 2006 ruling
@@ -13,32 +14,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from bot.analysis import Analysis, concept_id
 from bot.answers.cards import card_from_button, find_card
+from bot.answers.layout import ruling_pages
+from bot.answers.paging import hit_pages
 from bot.answers.registry import AnswerContext, UserError, action, answer
-from bot.answers.today import TodayIndex, hit_notice, is_changed, newer_rulings, ruling_display, today_index
-from bot.reply import Action, Page, Reply, format_date, in_quotes, quote_user
+from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text, today_index
+from bot.ranking import ranker, snippet
+from bot.reply import Action, Reply, format_date, in_quotes, quote_user
 from bot.search import EXACT, FUZZY, NameHit
-from bot.store import CardRecord, RulingRecord, Store
-from bot.text import clean
-from bot.textsearch import ELLIPSIS, HIGHLIGHT, MODE_NOTES, FtsQuery, build_query, tidy_snippet
+from bot.store import CardRecord, PassageRecord, RulingRecord, Store
+from bot.text import clean, name_words
+from bot.textsearch import synonyms
 
 #: Search hits shown at most; the answer says how many more there were.
 MAX_HITS = 60
 HITS_PER_PAGE = 6
 #: Buttons to the rulings of the best-ranked cards (or sections) of a search.
 CARD_BUTTONS = 5
-
-# --- today's status (issue 9) ------------------------------------------------------------------
-
-
-def annotate(ruling: RulingRecord, index: TodayIndex) -> RulingRecord:
-    """The ruling with its text as shown today (:func:`bot.answers.today.ruling_display`): a changed
-    ruling shows today's statement and evidence first and its own text as dated history."""
-    date = format_date(ruling.date)
-    source = ruling.document.title + (f", {date}" if date else "")
-    shown = ruling_display(index, "ruling", ruling.id, ruling.text, source)
-    return replace(ruling, text=shown) if shown != ruling.text else ruling
-
 
 # --- a card's rulings ------------------------------------------------------------------------
 
@@ -62,28 +55,6 @@ async def linked_mechanics(store: Store, card: CardRecord, rulings: list[RulingR
     return list(found.items())
 
 
-#: Rulings per page; each ruling is one block of the description.
-RULINGS_PER_PAGE = 6
-
-
-def ruling_block(ruling: RulingRecord) -> str:
-    """One ruling as text with its source and date: ``"• text\n_Quelle, 30.08.2005_"``."""
-    date = format_date(ruling.date)
-    source = ruling.document.title + (f", {date}" if date else "")
-    return f"• {ruling.text}\n_{source}_"
-
-
-def rulings_pages(title: str, rulings: list[RulingRecord], per_page: int = RULINGS_PER_PAGE) -> list[Page]:
-    """Rulings split into pages of at most ``per_page`` rulings (the renderer splits further if long)."""
-    if not rulings:
-        return [Page(title=title, body="Zu dieser Karte gibt es in den Dokumenten keine Rulings.")]
-    pages = []
-    for start in range(0, len(rulings), per_page):
-        chunk = rulings[start : start + per_page]
-        pages.append(Page(title=title, body="\n\n".join(ruling_block(r) for r in chunk)))
-    return pages
-
-
 async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
     """All rulings of ``card`` in document order with outdated notices, then the rulings of the
     mechanics sections its rulings refer to (linked, not lost), with buttons to the card and sections.
@@ -91,26 +62,21 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord) -> Reply:
     rulings = await ctx.store.rulings_for_card(card.id)
     linked = await linked_mechanics(ctx.store, card, rulings)
     index = await today_index(ctx.store)
-    shown = [annotate(r, index) for r in rulings]
     titles = {title for _id, title in linked}
     shown = [
         replace(r, text=f"{r.text}\n↳ Die Rulings dieses Abschnitts folgen nach den Rulings der Karte.")
         if r.see_mechanic in titles
         else r
-        for r in shown
+        for r in rulings
     ]
-    pages = rulings_pages(f"Rulings: {card.name} ({len(rulings)})", shown)
+    pages = ruling_pages(index, f"Rulings: {card.name} ({len(rulings)})", shown)
     actions = [Action(label="Karte anzeigen", action="card", arg=str(card.id))]
     docs = {r.document.title: None for r in rulings} or {card.document.title: None}
     for mechanic_id, title in linked:
         section = await ctx.store.rulings_for_mechanic(mechanic_id)
         if section:
-            section_pages = rulings_pages(
-                f"Abschnitt {in_quotes(title)} (ALLGEMEINES)", [annotate(r, index) for r in section]
-            )
             lead = f"Rulings aus dem Abschnitt {in_quotes(title)}, auf den sich {card.name} bezieht:"
-            section_pages[0].body = f"{lead}\n\n{section_pages[0].body}"
-            pages += section_pages
+            pages += ruling_pages(index, f"Abschnitt {in_quotes(title)} (ALLGEMEINES)", section, lead)
             docs.update({r.document.title: None for r in section})
         actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(mechanic_id)))
     return Reply(pages=pages, source=" · ".join(docs), actions=actions[:20])
@@ -127,25 +93,30 @@ async def rulings_action(ctx: AnswerContext, arg: str) -> Reply:
 
 @dataclass(frozen=True)
 class RulingHit:
-    """A search hit: the ruling, the card or section it belongs to, and a snippet with ``**match**``."""
+    """A search hit: the ruling's passage, the card or section it belongs to, and the sentence that matched."""
 
-    ruling: RulingRecord
+    passage: PassageRecord
     owner: str
     snippet: str
+
+    @property
+    def ruling_id(self) -> int:
+        """The ruling's id (``rulings.id``)."""
+        return self.passage.ref_id or 0
 
 
 @dataclass
 class SearchResult:
-    """Hits of one search, how they were found and how many there were in all.
-
-    ``mode``: ``"all"`` (every word), ``"any"`` (some words), ``"part"`` (word parts, trigram index)
-    or ``"none"``.
-    """
+    """Hits of one search, best first, and the question's analysis (``mode`` ``"ranked"`` or ``"none"``)."""
 
     hits: list[RulingHit]
     total: int
     mode: str
-    query: FtsQuery | None
+    analysis: Analysis | None
+
+
+#: A hit is shown when it scores at least this share of the best hit's score (few, ranked hits).
+KEEP_SHARE = 0.6
 
 
 def _owner(card: str | None, section: str | None) -> str:
@@ -154,39 +125,33 @@ def _owner(card: str | None, section: str | None) -> str:
 
 
 async def search_rulings(store: Store, text: str, card_id: int | None = None, limit: int = MAX_HITS) -> SearchResult:
-    """Full-text search over every ruling (optionally one card's), best first (bm25).
-
-    Tries all words, then any word, then word parts (trigram). Never raises for any ``text``
-    except :class:`bot.store.SearchIndexMissing` on a store without search index.
-    """
-    query = build_query(text)
-    if query is None:
-        return SearchResult([], 0, "none", None)
-    for mode, match in query.attempts():
-        index = "parts" if mode == "part" else "words"
-        rows = await store.search_rulings(index, match, (*HIGHLIGHT, ELLIPSIS), card_id, limit)
-        if rows:
-            count = await store.count_ruling_matches(index, match, card_id)
-            hits = [RulingHit(row.ruling, _owner(row.card_name, row.mechanic_title), tidy_snippet(row.snippet))
-                    for row in rows]
-            return SearchResult(hits, count if count is not None else len(hits), mode, query)
-    return SearchResult([], 0, "none", query)
+    """The rulings that answer ``text`` (optionally one card's), ranked by :mod:`bot.ranking`; only hits scoring
+    at least :data:`KEEP_SHARE` of the best one. Never raises for any ``text`` except
+    :class:`bot.store.SearchIndexMissing` on a store without search index."""
+    r = await ranker(store)
+    found = await r.search(store, text, kinds=frozenset({"ruling"}), card_id=card_id, limit=limit)
+    if not found.hits:
+        return SearchResult([], 0, "none", found.analysis if found.analysis.terms else None)
+    top = found.hits[0].score
+    kept = [h for h in found.hits if h.score >= top * KEEP_SHARE]
+    hits = [RulingHit(h.passage, _owner(h.passage.title if h.passage.card_id else None, h.passage.title),
+                      snippet(h.passage.text, found.analysis, r.analyser, bold=True)) for h in kept]
+    return SearchResult(hits, len(hits), "ranked", found.analysis)
 
 
-def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None) -> str:
-    """One hit: owner in bold, snippet, today's notice from the register, then ``_Dokument, Datum_``.
+def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None, notes: PageNotes | None = None) -> str:
+    """One hit: owner in bold, the sentence that matched as shown today (:func:`bot.answers.today.status_text`;
+    old terms tied to the page's ``notes``), then ``_Dokument, Datum_``.
 
-    A hit the register marks as changed starts with today's statement and evidence; the snippet follows
+    A hit the register marks as changed starts with today's statement and evidence; the sentence follows
     as "Früher", and the later ruling that says today's rule (e.g. 002, 2017) is quoted after it unless
     it is a hit of its own (``shown``: ruling ids of the search).
     """
-    date = format_date(hit.ruling.date)
-    notice = hit_notice(index, "ruling", hit.ruling.id)
-    source = hit.ruling.document.title + (f", {date}" if date else "")
-    if not is_changed(index, "ruling", hit.ruling.id):
-        return "\n".join(part for part in (f"**{hit.owner}**", hit.snippet, notice, f"_{source}_") if part)
-    parts = [f"**{hit.owner}**", notice, f"**Früher** (heute überholt): {hit.snippet}", f"_{source}_"]
-    for newer in newer_rulings(index, "ruling", hit.ruling.id):
+    p = hit.passage
+    date = format_date(p.date)
+    source = p.source + (f", {date}" if date else "")
+    parts = [f"**{hit.owner}**", status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes), f"_{source}_"]
+    for newer in newer_rulings(index, "ruling", hit.ruling_id):
         if shown is None or newer.ruling_id not in shown:
             when = format_date(newer.date)
             parts.append(f"**Heute gültige Fassung** ({newer.owner}): {newer.text}\n_{newer.title}"
@@ -194,27 +159,25 @@ def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None) 
     return "\n".join(parts)
 
 
-def query_notes(query: FtsQuery) -> list[str]:
-    """German lines on what a search did beyond the typed words: synonyms searched, input cut."""
-    lines = [f"Auch gesucht: {', '.join(group.labels[:6])} ({group.source})." for group in query.synonyms_used]
-    if query.truncated:
+def query_notes(analysis: Analysis | None) -> list[str]:
+    """German lines on what a search did beyond the typed words: the synonym groups of ``data/synonyms.tsv``
+    whose terms were searched too (``Auch gesucht: manawert, umgewandelte manakosten …``), input cut."""
+    if analysis is None:
+        return []
+    used = set(analysis.concepts)
+    lines = [f"Auch gesucht: {', '.join(group.labels[:6])} ({group.source})." for group in synonyms()
+             if concept_id("s", group.key) in used]
+    if analysis.truncated:
         lines.append("Die Suche war sehr lang; nur der Anfang wurde verwendet.")
     return lines
 
 
 def search_intro(result: SearchResult, shown_text: str) -> str:
-    """Lead text of a search answer: count, fallback mode, synonyms and cut input, in German."""
-    query = result.query
-    assert query is not None
-    lines = [
-        f"{result.total} Treffer für „{shown_text}“"
-        + (f" (die ersten {len(result.hits)})" if result.total > len(result.hits) else "")
-    ]
-    if result.mode in MODE_NOTES:
-        lines.append(MODE_NOTES[result.mode])
-    lines += query_notes(query)
-    if result.total > len(result.hits):
-        lines.append("Weitere Treffer: die Suche genauer fassen, z. B. mit einer Karte (`karte:`).")
+    """Lead text of a search answer: how many rulings answer, best first, in German."""
+    lines = [f"{result.total} Treffer für „{shown_text}“, die passendsten zuerst"]
+    if result.total >= MAX_HITS:
+        lines.append(f"Nur die besten {MAX_HITS}; für mehr die Suche genauer fassen, z. B. mit einer Karte (`karte:`).")
+    lines += query_notes(result.analysis)
     return "\n".join(lines)
 
 
@@ -222,7 +185,7 @@ def nothing_found(text: str, cards: list[NameHit] | None = None) -> UserError:
     """The German „nichts gefunden“ error for a search text (shown shortened, cleaned); with ``cards``
     (name-index hits for the text) it offers their rulings as buttons: „Meintest du die Karte …?“."""
     shown = quote_user(text, 80) or "(leer)"
-    hint = ("Versuche andere oder weniger Wörter, alte und neue Begriffe werden beide gesucht "
+    hint = ("Versuche andere Wörter, alte und neue Begriffe werden beide gesucht "
             "(z. B. „umgewandelte Manakosten“ findet auch „Manawert“).")
     if cards:
         names = ", ".join(f"**{h.card_name}**" for h in cards)
@@ -242,12 +205,12 @@ async def named_card(ctx: AnswerContext, text: str) -> tuple[CardRecord, bool] |
     """The card a ruling search text names, if it names one clearly and the card has rulings:
     ``(card, exact)``, ``exact`` when the text is a whole name of the card (not only a prefix or typo).
 
-    Uses :meth:`bot.search.NameIndex.resolve` (exact, unique prefix or word prefix, clear typo), so
+    Uses :meth:`bot.search.NameIndex.named` (exact, clear typo, or the one card it begins), so
     „Tolsimir“ → Tolsimir Wolfsblut, „Kenner der Strassen“ → Kenner der Straßen; None otherwise.
     """
     if len(text) > MAX_NAME_QUERY:
         return None
-    hit = ctx.names.resolve(text)
+    hit = ctx.names.named(text)
     if hit is None:
         return None
     card = await ctx.store.card(hit.card_id)
@@ -286,27 +249,26 @@ async def _card_first(ctx: AnswerContext, card: CardRecord, text: str, result: S
     return reply
 
 
-def hit_pages(title: str, intro: str, blocks: list[str], per_page: int) -> list[Page]:
-    """Blocks in pages of ``per_page``, the intro at the top of the first page."""
-    pages = []
-    for start in range(0, len(blocks), per_page):
-        body = "\n\n".join(blocks[start : start + per_page])
-        pages.append(Page(title=title, body=f"{intro}\n\n{body}" if start == 0 and intro else body))
-    return pages or [Page(title=title, body=intro)]
-
-
 def _hit_buttons(hits: list[RulingHit]) -> list[Action]:
     """Buttons to the cards (their rulings) and mechanics sections of ``hits``, at most CARD_BUTTONS."""
     buttons: dict[tuple[str, int], Action] = {}
     for hit in hits:
         if len(buttons) >= CARD_BUTTONS:
             break
-        r = hit.ruling
+        r = hit.passage
         if r.card_id is not None:
             buttons.setdefault(("rulings", r.card_id), Action(f"Rulings: {hit.owner}", "rulings", str(r.card_id)))
         elif r.mechanic_id is not None:
             buttons.setdefault(("mechanic", r.mechanic_id), Action(hit.owner, "mechanic", str(r.mechanic_id)))
     return list(buttons.values())
+
+
+def _only_name(result: SearchResult, card: CardRecord) -> bool:
+    """True when every searched word is a word of the card's name ("Tolsimir" names Tolsimir Wolfsblut)."""
+    words = set(name_words(card.name))
+    typed = result.analysis.words if result.analysis is not None else []
+    typed_words = name_words(" ".join(typed))
+    return bool(typed_words) and all(any(w.startswith(t) or t.startswith(w) for w in words) for t in typed_words)
 
 
 async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = None) -> Reply:
@@ -325,7 +287,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         lead = f"In den Rulings von {card.name} kommt „{shown}“ nicht vor; Treffer in allen Rulings:\n"
         card = None
     named = await named_card(ctx, text) if card is None else None
-    if named is not None and (not result.hits or result.mode != "all" or named[1]):
+    if named is not None and (not result.hits or named[1] or _only_name(result, named[0])):
         # The search text names a card (F22: „Tolsimir“, „Kenner der Strassen“): its rulings first.
         return await _card_first(ctx, named[0], text, result)
     if not result.hits:
@@ -342,14 +304,20 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
 async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: SearchResult) -> Reply:
     """Search hits in pages with today's notices; each page's buttons point to that page's cards."""
     index = await today_index(ctx.store)
-    ids = {h.ruling.id for h in result.hits}
-    blocks = [hit_block(h, index, ids) for h in result.hits]
+    ids = {h.ruling_id for h in result.hits}
+    blocks = []
+    for start in range(0, len(result.hits), HITS_PER_PAGE):  # each shared notice once per page
+        chunk = result.hits[start : start + HITS_PER_PAGE]
+        notes = PageNotes(index, [("ruling", h.ruling_id) for h in chunk])
+        blocks += [hit_block(h, index, ids, notes) for h in chunk]
+        blocks[start] = "\n\n".join(p for p in (notes.head(), blocks[start]) if p)
+        blocks[-1] += f"\n\n{notes.text()}" if notes.text() else ""
     pages = hit_pages(title, intro, blocks, HITS_PER_PAGE)
     # Each page's buttons point to that page's hits (page 2 → the cards of page 2).
     for number, page in enumerate(pages):
         page.actions = _hit_buttons(result.hits[number * HITS_PER_PAGE : (number + 1) * HITS_PER_PAGE])
-    docs = {h.ruling.document.title: None for h in result.hits}
-    docs.update({n.title: None for h in result.hits for n in newer_rulings(index, "ruling", h.ruling.id)})
+    docs = {h.passage.source: None for h in result.hits}
+    docs.update({n.title: None for h in result.hits for n in newer_rulings(index, "ruling", h.ruling_id)})
     return Reply(pages=pages, source=" · ".join(docs), actions=pages[0].actions or [])
 
 
@@ -367,7 +335,7 @@ async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str
             "Karte oder Suchwörter angeben",
             "Zum Beispiel: `/ruling karte: Circu, Dimir-Lobotomist` oder `/ruling suche: Bibliothek mischen`.",
         )
-    record = await find_card(ctx, card_text) if card_text else None
+    record = await find_card(ctx, card_text, "rulings") if card_text else None
     if search_text is not None:
         return await search_reply(ctx, search_text, record)
     assert record is not None
@@ -377,7 +345,7 @@ async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str
 __all__ = [
     "RulingHit",
     "SearchResult",
-    "annotate",
     "card_rulings",
+    "hit_pages",
     "search_rulings",
 ]

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from bot.answers.official import rule_reply as official_rule_reply
 from bot.answers.registry import AnswerContext, UserError, completer
-from bot.answers.rulings import search_rulings
+from bot.answers.rulings import RulingHit, search_rulings
+from bot.answers.today import PageNotes, status_text, today_index
 from bot.reply import Action, Choice, Page, Reply, in_quotes
 from bot.terms import MAIN, VARIANT, Term, TermMatch, term_index
 from bot.text import clean, name_keys, tokens
@@ -36,8 +37,9 @@ def term_lines(term: Term) -> list[str]:
 async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], list[Action]]:
     """Where the documents use the term: mechanics sections (buttons) and rulings (lines).
 
-    Searches the German name and every old term (the ruling search links old and new terms through
-    ``data/synonyms.tsv``). Returns German lines and buttons; both empty when no document uses it.
+    Searches the German name and every old term (the ruling search links old and new terms through the
+    concepts of the term table); an outdated ruling carries the register's notice, as under ``/ruling``.
+    Returns German lines and buttons; both empty when no document uses it.
     """
     names = [term.german, *term.old]
     keys = {n.casefold() for n in names}
@@ -48,17 +50,18 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
         if title.casefold() in keys or any(title.casefold().startswith(k + " ") for k in keys):
             lines.append(f"• Abschnitt {in_quotes(title)} ({where})")
             actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(m.id)))
-    seen: set[int] = set()
+    found: dict[int, RulingHit] = {}
     for name in names:
         result = await search_rulings(ctx.store, name)
-        if result.mode != "all":
-            continue
         for hit in result.hits:
-            if hit.ruling.id in seen or len(seen) >= ENTRIES_SHOWN:
-                continue
-            seen.add(hit.ruling.id)
-            lines.append(f"• Ruling zu **{hit.owner}** ({hit.ruling.document.title}): {hit.snippet}")
-    return lines, actions
+            if len(found) < ENTRIES_SHOWN:
+                found.setdefault(hit.ruling_id, hit)
+    # Each ruling as shown today (a changed one with today's statement first), shared notices once.
+    index = await today_index(ctx.store)
+    notes = PageNotes(index, [("ruling", i) for i in found])
+    shown = [f"• Ruling zu **{hit.owner}** ({hit.passage.source}): "
+             + status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes) for hit in found.values()]
+    return [p for p in (*lines, notes.head(), *shown, notes.text()) if p], actions
 
 
 async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:

@@ -1,14 +1,22 @@
-"""Today's status of rulings and mechanics sections (issue 9), read from the change register in the store.
+"""Today's status of rulings, mechanics sections and rule numbers: the one mechanism every answer uses.
 
-The register (``data/changes.toml``, ``data/terms.tsv``, stored by ``python -m bot build``) says per
-entry whether it is still right today. This module turns that into German text for the answers:
+The change register (``data/changes.toml``, ``data/terms.tsv``, stored by ``python -m bot build``) says per
+entry whether it is still right today. This module reads it once per store (:func:`today_index`) and is the
+only place that turns it into German text:
 
-* a **changed** ruling shows today's statement first with its evidence (a rule of the Comprehensive
-  Rules with its date, or a later document entry), then the document's text as history with its date;
-* a **wording** entry keeps its text and gets one line on what is described differently today
-  (``Einberufen bezahlt, statt zu reduzieren``, a rule's new number);
-* an **unchanged** entry confirmed by a row gets the rule that still says it (``Gilt weiterhin``);
-* old terms (spielen → wirken, …) are one ``ℹ️`` line, only on German entries the term table names.
+* :func:`entry_status` — the facts for one entry: its register rows as :class:`Notice` objects (strongest
+  first), the old terms it uses, the later document rulings that say today's rule;
+* :func:`status_text` — an entry's text as shown today, the same in every answer (a card's rulings, a
+  section's rulings, search hits, the term pages of ``/regel``, ``/frage``): a **changed** entry shows
+  today's statement first with its evidence, then its own text as dated history; an entry confirmed
+  **unchanged** by a later source shows that first; a **wording** entry keeps its text and gets one line on
+  what is described differently today; old terms (spielen → wirken, …) are one ``ℹ️`` notice, said once per
+  page through :class:`PageNotes` (each entry carries a short tie ``ℹ️¹``);
+* :func:`number_label` — an old rule number (2005/2007) with today's: ``502.46 (heute 702.51)``.
+
+A further status is one more row of :data:`STYLES` and one more case in :func:`entry_status`: the register
+will mark rows whose evidence changed in a newer Comprehensive Rules as "zu prüfen" (show the new official
+text as today's, and say in one line that the German statement was not reviewed since).
 
 Nothing here looks at the words of a ruling: what applies is what the register names.
 """
@@ -21,12 +29,11 @@ import weakref
 from dataclasses import dataclass, field
 
 from bot.reply import format_date
-from bot.store import ChangeRecord, Store, TermRecord
+from bot.store import ChangeRecord, CitedNumber, Store, TermRecord
 from bot.terms import Term
 
 _REF = re.compile(r"^(\d{3}):(\d+)")
 CR_NAME = "Comprehensive Rules"
-
 
 #: A register row / a renamed term as the answers read them back from the store.
 ChangeRow = ChangeRecord
@@ -49,7 +56,8 @@ class DocEvidence:
 class TodayIndex:
     """Everything the answers need, in memory (loaded once per store by :func:`today_index`).
 
-    Keys of the per-entry maps are ``("ruling", id)`` or ``("mechanic", id)``.
+    Keys of the per-entry maps are ``("ruling", id)`` or ``("mechanic", id)``; ``numbers`` maps a number as a
+    document prints it, ``(file prefix, number)``, to the register's reading of it (``[[number]]`` rows).
     """
 
     changes: dict[str, ChangeRow] = field(default_factory=dict)
@@ -60,12 +68,13 @@ class TodayIndex:
     terms_by_entry: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     status: dict[tuple[str, int], str] = field(default_factory=dict)
     docs: dict[str, DocEvidence] = field(default_factory=dict)
+    cited: list[CitedNumber] = field(default_factory=list)
+    numbers: dict[tuple[str, str], CitedNumber] = field(default_factory=dict)
 
     def rows(self, kind: str, entry_id: int) -> list[ChangeRow]:
-        """The register rows naming this entry, changed first."""
-        order = {"changed": 0, "wording": 1, "unchanged": 2}
+        """The register rows naming this entry, strongest first (the order of :data:`STYLES`)."""
         rows = [self.changes[k] for k in self.by_entry.get((kind, entry_id), []) if k in self.changes]
-        return sorted(rows, key=lambda r: order.get(r.kind, 3))
+        return sorted(rows, key=lambda r: _ORDER.get(r.kind, len(_ORDER)))
 
 
 async def _load(store: Store) -> TodayIndex:
@@ -83,17 +92,17 @@ async def _load(store: Store) -> TodayIndex:
         index.terms_by_entry.setdefault((note.kind, note.entry_id), []).append(note.value)
     for note in register.status:
         index.status[(note.kind, note.entry_id)] = note.value
-    refs = {
-        m.group(0)
-        for row in [*index.changes.values(), *index.terms.values()]
-        for ev in row.evidence
-        if (m := _REF.match(ev))
-    }
+    refs = {m.group(0) for row in [*index.changes.values(), *index.terms.values()] for ev in row.evidence
+            if (m := _REF.match(ev))}
     for ref in refs:
         prefix, line = ref.split(":")
         found = await store.evidence_ruling(prefix, int(line))
         if found is not None:
             index.docs[ref] = DocEvidence(prefix, found.title, found.date, found.ruling_id, found.text, found.owner)
+    cited = await store.cited_numbers()
+    if cited is not None:
+        index.cited = cited[0]
+        index.numbers = {(c.document_prefix, c.number): c for c in cited[0]}
     return index
 
 
@@ -115,8 +124,78 @@ async def today_index(store: Store) -> TodayIndex:
     return await store.memo("today", load)
 
 
+# --- the facts of one entry ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a status is shown: its mark, whether today's statement stands before the document's text, and how
+    that text is labelled then (``Früher`` … ``heute überholt``; empty: the text stands unlabelled)."""
+
+    mark: str
+    first: bool
+    label: str = ""
+    state: str = ""
+
+
+#: Every status the register gives, strongest first. A new status is one more row (and one more case in
+#: :func:`entry_status`): "zu prüfen" would be ``Style("🔎", True, "Im Dokument", "seit … nicht neu geprüft")``.
+STYLES: dict[str, Style] = {
+    "changed": Style("⚠️", True, "Früher", "heute überholt"),
+    "unchanged": Style("✅", True, "Im Dokument"),
+    "wording": Style("ℹ️", False),
+}
+_ORDER = {status: n for n, status in enumerate(STYLES)}
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One statement of the register about an entry: its ``status`` (a key of :data:`STYLES`), what holds
+    ``today``, the rendered ``evidence`` and the rule numbers it cites (today's text can be quoted)."""
+
+    status: str
+    today: str
+    evidence: str
+    rules: tuple[str, ...] = ()
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class EntryStatus:
+    """Today's status of one ruling or section (:func:`entry_status`)."""
+
+    notices: tuple[Notice, ...] = ()
+    terms: tuple[TermRow, ...] = ()
+    newer: tuple[DocEvidence, ...] = ()
+
+    @property
+    def outdated(self) -> bool:
+        """True when a ``changed`` row names the entry (its statement is wrong today)."""
+        return any(n.status == "changed" for n in self.notices)
+
+    @property
+    def lead(self) -> Style | None:
+        """The style of the strongest notice that stands before the text (changed before unchanged), or None."""
+        return next((STYLES[n.status] for n in self.notices if STYLES[n.status].first), None)
+
+
+def entry_status(index: TodayIndex, kind: str, entry_id: int) -> EntryStatus:
+    """What the register says about entry ``(kind, entry_id)`` (``"ruling"`` or ``"mechanic"``, store id)."""
+    rows = [r for r in index.rows(kind, entry_id) if r.kind in STYLES]
+    notices = tuple(Notice(r.kind, r.today, evidence_text(index, r.evidence),
+                           tuple(ev[3:] for ev in r.evidence if ev.startswith("CR ")), r.key) for r in rows)
+    terms = tuple(index.terms[k] for k in index.terms_by_entry.get((kind, entry_id), []) if k in index.terms)
+    newer: dict[int, DocEvidence] = {}
+    for r in (r for r in rows if r.kind == "changed"):
+        for m in (_REF.match(ev) for ev in r.evidence):
+            doc = index.docs.get(m.group(0)) if m else None
+            if doc is not None:
+                newer.setdefault(doc.ruling_id, doc)
+    return EntryStatus(notices, terms, tuple(newer.values()))
+
+
 def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
-    """``"CR 709.4a (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu …, 18.04.2017)"``;
+    """``"709.4a (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu …, Ruling vom 18.04.2017)"``;
     evidence that renders the same (two rulings of one document and date) is named once."""
     numbers = [ev[3:] for ev in evidence if ev.startswith("CR ")]
     parts = []
@@ -124,8 +203,7 @@ def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
         dates = sorted({index.cr[n][1] for n in numbers if n in index.cr})
         when = f" vom {format_date(dates[-1])}" if dates else ""
         parts.append(f"{', '.join(numbers)} ({CR_NAME}{when})")
-    for ev in evidence:
-        m = _REF.match(ev)
+    for m in (_REF.match(ev) for ev in evidence):
         if m is None:
             continue
         doc = index.docs.get(m.group(0))
@@ -134,113 +212,174 @@ def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
             continue
         date = format_date(doc.date)
         parts.append(f"Dokument {doc.prefix} ({doc.title}" + (f", Ruling vom {date})" if date else ")"))
-    # Two rulings of one document (002:21 and 002:25, both "Rulings zu …, 18.04.2017") read the same: once.
     return "; ".join(dict.fromkeys(parts))
 
 
-def _rule_quotes(index: TodayIndex, evidence: tuple[str, ...], limit: int = 2) -> list[str]:
-    """Today's rule texts the evidence cites, as ``> **709.4a** …`` lines (at most ``limit``)."""
-    out = []
-    for ev in evidence:
-        if ev.startswith("CR ") and ev[3:] in index.cr and len(out) < limit:
-            out.append(f"> **{ev[3:]}** {index.cr[ev[3:]][0]}")
-    return out
+# --- the wording: one renderer --------------------------------------------------------------------
+
+
+def notice_line(index: TodayIndex, notice: Notice, quotes: int = 0, tie: str = "") -> str:
+    """``⚠️ **Heute:** <today> _(Beleg: <evidence>)_``, then up to ``quotes`` of today's rule texts it cites
+    (``> **702.51a** Convoke is …``, from the register's quotes of the Comprehensive Rules). ``tie``: the
+    notice's number on its page (``¹``) when several entries of the page share it."""
+    lines = [f"{STYLES[notice.status].mark}{tie} **Heute:** {notice.today} _(Beleg: {notice.evidence})_"]
+    lines += [f"> **{n}** {index.cr[n][0]}" for n in notice.rules if n in index.cr][:quotes]
+    return "\n".join(lines)
+
+
+def history_label(style: Style | None, source: str) -> str:
+    """How the document's text is introduced under a notice: ``**Früher** (Zwietracht …, 17.03.2006, heute
+    überholt)``, ``**Im Dokument** (…)``; ``""`` when it stands unlabelled. ``source`` may be empty (the page
+    names it above)."""
+    if style is None or not style.label:
+        return ""
+    parts = [p for p in (source, style.state) if p]
+    return f"**{style.label}**" + (f" ({', '.join(parts)})" if parts else "")
+
+
+def status_text(index: TodayIndex, kind: str, entry_id: int, text: str, source: str = "",
+                notes: PageNotes | None = None, quotes: int = 0) -> str:
+    """Entry ``(kind, entry_id)`` as shown today, the same in every answer; ``text`` is its text or a snippet,
+    ``source`` its document and date (``"Zwietracht – Häufig gestellte Fragen, 17.03.2006"``, or ``""`` when
+    the page names it). Notices of a changed or confirmed entry come first, its text after them as history;
+    a wording notice follows the text. Old terms: a tie ``ℹ️¹`` to the page's ``notes``, or without notes
+    the whole term line. An entry the register does not name comes back as ``text``."""
+    status = entry_status(index, kind, entry_id)
+    shared = [n for n in status.notices if notes is not None and n.key in notes.shared]
+    own = [n for n in status.notices if n not in shared]
+    before = [notice_line(index, n, quotes) for n in own if STYLES[n.status].first]
+    after = [notice_line(index, n, quotes) for n in own if not STYLES[n.status].first]
+    label = history_label(status.lead, source)
+    body = f"{label}: {text}" if label else text
+    ties = [notes.tie_notice(n) for n in shared] if notes is not None else []
+    if status.terms and notes is not None:
+        ties.append(notes.tie(status.terms))
+    elif status.terms:
+        after.append(terms_notice(index, status.terms))
+    return "\n".join([*before, " ".join([body, *ties]), *after])
+
+
+#: Superscript digits of the term ties (``ℹ️¹²``).
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+class PageNotes:
+    """The notices several entries of one page share, each said once; every entry carries a short tie to it.
+
+    ``entries``: the ``(kind, id)`` of the page's entries, so a register row naming two of them is known before
+    the first is shown. Such a row stands once at the top of the page (:meth:`head`: ``ℹ️¹ **Heute:** …``)
+    and its entries end with ``ℹ️¹``; the old terms stand once at the end (:meth:`text`: ``ℹ️ **Heute andere
+    Begriffe:** ² „wirken“ statt „spielen“ · …``) and their entries end with ``ℹ️²``. Numbers count up per page.
+    """
+
+    def __init__(self, index: TodayIndex, entries: list[tuple[str, int]] | None = None) -> None:
+        self.index = index
+        self.numbers: dict[str, int] = {}
+        self.rows: list[TermRow] = []
+        counts: dict[str, int] = {}
+        for kind, entry_id in entries or []:
+            for key in index.by_entry.get((kind, entry_id), []):
+                counts[key] = counts.get(key, 0) + 1
+        self.shared = {key for key, n in counts.items() if n > 1 and key in index.changes}
+        for key in (k for k in counts if k in self.shared):  # shared notices first: they head the page
+            self._number(key)
+        self.notices: dict[str, Notice] = {}
+
+    def _number(self, key: str) -> str:
+        self.numbers.setdefault(key, len(self.numbers) + 1)
+        return str(self.numbers[key]).translate(_SUPERSCRIPT)
+
+    def tie_notice(self, notice: Notice) -> str:
+        """The tie of an entry to a register notice the page states once at its top (``⚠️¹``)."""
+        self.notices.setdefault(notice.key, notice)
+        return STYLES[notice.status].mark + self._number(notice.key)
+
+    def tie(self, terms: tuple[TermRow, ...]) -> str:
+        """The tie of an entry using ``terms`` (``ℹ️²³``), listed at the page's end."""
+        for t in terms:
+            if t.key not in self.numbers:
+                self.rows.append(t)
+        return "ℹ️" + "".join(self._number(t.key) for t in terms)
+
+    def head(self) -> str:
+        """The register notices the page's entries share, once each with their number, or ``""``."""
+        return "\n".join(notice_line(self.index, n, tie=self._number(k)) for k, n in self.notices.items())
+
+    def text(self) -> str:
+        """The page's one term notice, or ``""``."""
+        if not self.rows:
+            return ""
+        listed = " · ".join(f"{self._number(t.key)} „{t.new}“ statt „{t.old}“" for t in self.rows)
+        return f"ℹ️ **Heute andere Begriffe:** {listed} {_term_evidence(self.index, self.rows)}"
+
+
+def terms_notice(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
+    """``ℹ️ Heute andere Begriffe: „wirken“ statt „spielen“; … _(Beleg: …)_`` for one entry's terms."""
+    listed = "; ".join(f"„{t.new}“ statt „{t.old}“" for t in terms)
+    return f"ℹ️ Heute andere Begriffe: {listed} {_term_evidence(index, terms)}"
+
+
+def _term_evidence(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
+    return f"_(Beleg: {evidence_text(index, tuple(dict.fromkeys(ev for t in terms for ev in t.evidence)))})_"
+
+
+def today_number(index: TodayIndex, prefix: str, number: str) -> str | None:
+    """Today's number of a rule document ``prefix`` (``"001"``) prints as ``number`` (the register's
+    ``[[number]]`` rows): ``"702.51"`` for 502.46, ``"ohne Gegenstück"`` when none; None when the register does
+    not map it or the number is the same today."""
+    cited = index.numbers.get((prefix, number))
+    if cited is None or cited.today == number:
+        return None
+    return cited.today or "ohne Gegenstück"
+
+
+def number_label(index: TodayIndex, prefix: str, number: str) -> str:
+    """``"**502.46** (heute 702.51)"``: an old number as a list shows it, in bold, with today's
+    (:func:`today_number`); the bold number alone when today's is the same or unknown."""
+    today = today_number(index, prefix, number)
+    return f"**{number}** (heute {today})" if today else f"**{number}**"
+
+
+# --- the register's statements in the forms older callers use (all through the renderer above) ------------
 
 
 def terms_line(index: TodayIndex, kind: str, entry_id: int) -> str:
-    """``ℹ️ Heute andere Begriffe: „wirken“ statt „spielen“; … _(Beleg: 601.2 (Comprehensive Rules vom
-    17.04.2026); Dokument 002 (…))_`` or ``""`` when the term table names no term for the entry."""
-    keys = index.terms_by_entry.get((kind, entry_id), [])
-    terms = [index.terms[k] for k in keys if k in index.terms]
-    if not terms:
-        return ""
-    listed = "; ".join(f"„{t.new}“ statt „{t.old}“" for t in terms)
-    evidence = tuple(dict.fromkeys(ev for t in terms for ev in t.evidence))
-    return f"ℹ️ Heute andere Begriffe: {listed} _(Beleg: {evidence_text(index, evidence)})_"
+    """The old-term notice of one entry (:func:`terms_notice`), or ``""`` when the term table names none."""
+    terms = entry_status(index, kind, entry_id).terms
+    return terms_notice(index, terms) if terms else ""
 
 
 def ruling_display(index: TodayIndex, kind: str, entry_id: int, text: str, source: str) -> str:
-    """A ruling's text as shown today. ``source`` is ``"Zwietracht – Häufig gestellte Fragen, 17.03.2006"``.
+    """:func:`status_text` with the whole term line (no page notes)."""
+    return status_text(index, kind, entry_id, text, source)
 
-    changed → ``⚠️ Heute: …`` with evidence, then ``Früher (source): text``; wording → text and a
-    ``ℹ️ Heute: …`` line; unchanged with evidence → ``✅ Heute gilt weiterhin …`` first, then the text;
-    terms → one more ``ℹ️`` line. Entries the register does not name come back as ``text``.
-    """
-    rows = index.rows(kind, entry_id)
-    lines: list[str] = []
-    changed = [r for r in rows if r.kind == "changed"]
-    if changed:
-        for r in changed:
-            lines.append(f"⚠️ **Heute:** {r.today}\n_Beleg: {evidence_text(index, r.evidence)}_")
-        lines.append(f"**Früher** ({source}, heute überholt): {text}")
-    else:
-        for r in (r for r in rows if r.kind == "unchanged"):
-            lines.append(f"✅ **Heute:** {r.today}\n_Beleg: {evidence_text(index, r.evidence)}_")
-        if lines:
-            lines.append(f"**Im Dokument** ({source}): {text}")
-        else:
-            lines.append(text)
-        for r in (r for r in rows if r.kind == "wording"):
-            lines.append(f"ℹ️ **Heute:** {r.today} _({evidence_text(index, r.evidence)})_")
-    line = terms_line(index, kind, entry_id)
-    if line:
-        lines.append(line)
-    return "\n".join(lines)
+
+def hit_notice(index: TodayIndex, kind: str, entry_id: int) -> str:
+    """The notices of an entry without its text (a search hit shows its snippet itself): every register row's
+    :func:`notice_line`, then the term line."""
+    status = entry_status(index, kind, entry_id)
+    lines = [notice_line(index, n) for n in status.notices]
+    return "\n".join([*lines, terms_notice(index, status.terms)] if status.terms else lines)
+
+
+def heute_block(index: TodayIndex, kind: str, entry_id: int, quotes: int = 2) -> str:
+    """For a mechanics section: its changed and wording notices with today's rules quoted, or ``""``."""
+    status = entry_status(index, kind, entry_id)
+    return "\n\n".join(notice_line(index, n, quotes) for n in status.notices if n.status != "unchanged")
 
 
 def is_changed(index: TodayIndex, kind: str, entry_id: int) -> bool:
     """True when a ``changed`` row names the entry (its statement is wrong today)."""
-    return any(r.kind == "changed" for r in index.rows(kind, entry_id))
+    return entry_status(index, kind, entry_id).outdated
 
 
 def newer_rulings(index: TodayIndex, kind: str, entry_id: int) -> list[DocEvidence]:
     """The later document rulings a ``changed`` row cites as evidence for this entry (002:29 for the 2006
     "name both halves"), so a search can show today's wording beside the outdated hit."""
-    out: dict[int, DocEvidence] = {}
-    for r in index.rows(kind, entry_id):
-        if r.kind != "changed":
-            continue
-        for ev in r.evidence:
-            m = _REF.match(ev)
-            doc = index.docs.get(m.group(0)) if m else None
-            if doc is not None:
-                out.setdefault(doc.ruling_id, doc)
-    return list(out.values())
+    return list(entry_status(index, kind, entry_id).newer)
 
 
-def hit_notice(index: TodayIndex, kind: str, entry_id: int) -> str:
-    """The short notice under a search hit: changed → ``⚠️ Überholt. Heute: …``; else rows and terms."""
-    rows = index.rows(kind, entry_id)
-    lines = []
-    for r in rows:
-        ev = evidence_text(index, r.evidence)
-        if r.kind == "changed":
-            lines.append(f"⚠️ **Überholt.** Heute: {r.today} _(Beleg: {ev})_")
-        elif r.kind == "wording":
-            lines.append(f"ℹ️ Heute: {r.today} _({ev})_")
-        else:
-            lines.append(f"✅ Gilt weiterhin _({ev})_")
-    line = terms_line(index, kind, entry_id)
-    if line:
-        lines.append(line)
-    return "\n".join(lines)
-
-
-def heute_block(index: TodayIndex, kind: str, entry_id: int) -> str:
-    """For a mechanics section: ``**Heute** …`` with today's statement and today's rules quoted, or ``""``.
-
-    Shown first on the section's page; the document's text follows as history.
-    """
-    rows = [r for r in index.rows(kind, entry_id) if r.kind in ("changed", "wording")]
-    if not rows:
-        return ""
-    parts = []
-    for r in rows:
-        mark = "⚠️" if r.kind == "changed" else "ℹ️"
-        quotes = _rule_quotes(index, r.evidence)
-        parts.append("\n".join([f"{mark} **Heute:** {r.today}", *quotes,
-                                f"_Beleg: {evidence_text(index, r.evidence)}_"]))
-    return "\n\n".join(parts)
+# --- other notes ------------------------------------------------------------------------------------
 
 
 def explanation_terms_note(text: str, terms: list[Term], rule_text: str = "") -> str:
@@ -280,17 +419,27 @@ def coverage(index: TodayIndex) -> dict[str, dict[str, int]]:
 
 
 __all__ = [
+    "STYLES",
     "ChangeRow",
+    "EntryStatus",
+    "Notice",
+    "PageNotes",
     "TermRow",
     "TodayIndex",
     "coverage",
+    "entry_status",
     "evidence_text",
     "explanation_terms_note",
     "heute_block",
     "hit_notice",
     "is_changed",
     "newer_rulings",
+    "notice_line",
+    "number_label",
     "ruling_display",
+    "status_text",
     "terms_line",
+    "terms_notice",
     "today_index",
+    "today_number",
 ]

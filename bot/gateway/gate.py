@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord.ext import commands
 
+from bot import metrics
 from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, in_time
 from bot.custom_id import Invocation
 from bot.delivery import (
@@ -135,7 +136,9 @@ class GatedBot(commands.AutoShardedBot):
         if problem is not None:
             self._malformed(data, problem)
             return
+        metrics.arrived(data)
         if self.draining:
+            metrics.refused("shutdown")
             self.shutdown_counts["refused"] += 1
             self._track(asyncio.ensure_future(self._refuse(data)))
             return
@@ -154,6 +157,7 @@ class GatedBot(commands.AutoShardedBot):
         choice list for an autocomplete); else it is dropped."""
         raw = data if isinstance(data, dict) else {}
         iid = snowflake(raw.get("id"))
+        metrics.refused("bad_input")
         log.warning("Interaktion %s vom Typ %s in unerwarteter Form, nicht ausgeführt: %s",
                     iid if iid is not None else "ohne id", str(raw.get("type"))[:20], problem)
         app_id, token = snowflake(raw.get("application_id")), raw.get("token")
@@ -219,6 +223,7 @@ class GatedBot(commands.AutoShardedBot):
                 return
             self._arrived.pop(iid, None)
             self._early.pop(iid, None)
+            metrics.finished(iid)
             if completion:
                 self._completing -= 1
                 while self._completions and self._completing < AUTOCOMPLETE_SLOTS and not self.draining:
@@ -259,11 +264,14 @@ class GatedBot(commands.AutoShardedBot):
         except Exception as exc:  # discord.py cannot read it: nothing to refuse
             self._malformed(data, f"{type(exc).__name__}: {str(exc)[:120]}")
             return
-        with contextlib.suppress(discord.HTTPException, RuntimeError):
-            if interaction.type is discord.InteractionType.autocomplete:
-                await interaction.response.autocomplete([])
-            elif interaction.type is not discord.InteractionType.ping:
-                await send_reply(interaction, SHUTTING_DOWN)
+        try:
+            with contextlib.suppress(discord.HTTPException, RuntimeError):
+                if interaction.type is discord.InteractionType.autocomplete:
+                    await interaction.response.autocomplete([])
+                elif interaction.type is not discord.InteractionType.ping:
+                    await send_reply(interaction, SHUTTING_DOWN)
+        finally:
+            metrics.finished(interaction.id)
 
     async def _drain(self) -> None:
         """Stop taking interactions, wait up to :data:`DRAIN_SECONDS` for those in flight, cancel the rest."""

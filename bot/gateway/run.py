@@ -17,10 +17,12 @@ from collections.abc import Callable
 
 import aiohttp
 import discord
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, stop_after_attempt, wait_exponential
 
+from bot import metrics
 from bot.commands import TABLE
 from bot.config import Settings
-from bot.exits import fail
+from bot.exits import fail, listen_error_text
 from bot.gateway.client import Regelbot
 from bot.store import StoreError
 
@@ -38,50 +40,117 @@ GATEWAY_CLOSE_TEXT = {
 }
 #: Waits between login attempts when Discord is unreachable at start (seconds): 1, 2, 4, … capped at 30.
 RETRY_FIRST, RETRY_MAX = 1.0, 30.0
+#: What "Discord is unreachable" looks like: a network error, a timeout, a 5xx (retried; a refused token is not).
+UNREACHABLE = (OSError, aiohttp.ClientError, TimeoutError, discord.DiscordServerError)
 
 
 class DiscordUnreachable(Exception):
     """Discord could not be reached at start after every attempt; German message."""
 
 
+class _Stopped(Exception):
+    """A signal arrived while waiting for the next login attempt."""
+
+
+async def _login_once(bot: Regelbot, token: str) -> None:
+    """One login; after a failure that will be retried, close the HTTP session it opened (login opens a new
+    session and connector each time)."""
+    try:
+        await bot.login(token)
+    except UNREACHABLE:
+        await bot.http.close()
+        bot.http.connector = discord.utils.MISSING
+        raise
+
+
 async def login_with_retry(bot: Regelbot, settings: Settings, stopping: Callable[[], bool]) -> bool:
-    """Log in; while Discord is unreachable (network error, timeout, 5xx) retry with exponential backoff,
-    ``settings.connect_attempts`` attempts in all. False when a signal arrived meanwhile.
+    """Log in; while Discord is unreachable (:data:`UNREACHABLE`) retry with exponential backoff (tenacity:
+    waits of 1, 2, 4 … s, at most :data:`RETRY_MAX`), ``settings.connect_attempts`` attempts in all, one warning
+    per retry. False when a signal arrived meanwhile (``stopping()`` is asked every 0.1 s of a wait).
 
     Raises:
         DiscordUnreachable: the last attempt failed too (German message with the attempts and the cause).
         discord.LoginFailure: the token was refused (never retried).
     """
-    delay, started = RETRY_FIRST, time.monotonic()
-    for attempt in range(1, settings.connect_attempts + 1):
-        try:
-            await bot.login(settings.token)
-            return True
-        except (OSError, aiohttp.ClientError, TimeoutError, discord.DiscordServerError) as exc:
-            cause = type(exc).__name__
-            await bot.http.close()  # login opens a new HTTP session (and connector) each time
-            bot.http.connector = discord.utils.MISSING
-            if attempt == settings.connect_attempts:
-                tries = "1 Versuch" if attempt == 1 else f"{attempt} Versuche"
-                raise DiscordUnreachable(
-                    f"Discord ist nicht erreichbar ({tries} in {time.monotonic() - started:.0f} s, "
-                    f"zuletzt {cause}): Netzwerk, DNS und Firewall prüfen, dann erneut starten."
-                ) from None
-            log.warning("Discord nicht erreichbar (%s), neuer Versuch in %.0f s (%d/%d)", cause, delay, attempt,
-                        settings.connect_attempts)
-            for _ in range(int(delay * 10)):
-                if stopping():
-                    return False
-                await asyncio.sleep(0.1)
-            delay = min(delay * 2, RETRY_MAX)
-    return False
+    started = time.monotonic()
+
+    async def pause(seconds: float) -> None:
+        for _ in range(int(seconds * 10)):
+            if stopping():
+                raise _Stopped
+            await asyncio.sleep(0.1)
+
+    def warn(state: RetryCallState) -> None:
+        failure = state.outcome.exception() if state.outcome is not None else None
+        wait = state.next_action.sleep if state.next_action is not None else 0.0
+        log.warning("Discord nicht erreichbar (%s), neuer Versuch in %.0f s (%d/%d)", type(failure).__name__, wait,
+                    state.attempt_number, settings.connect_attempts)
+
+    retrying = AsyncRetrying(stop=stop_after_attempt(settings.connect_attempts), sleep=pause, before_sleep=warn,
+                             wait=wait_exponential(multiplier=RETRY_FIRST, max=RETRY_MAX),
+                             retry=retry_if_exception_type(UNREACHABLE), reraise=True)
+    try:
+        await retrying(_login_once, bot, settings.token)
+    except _Stopped:
+        return False
+    except UNREACHABLE as exc:
+        tries = "1 Versuch" if settings.connect_attempts == 1 else f"{settings.connect_attempts} Versuche"
+        raise DiscordUnreachable(
+            f"Discord ist nicht erreichbar ({tries} in {time.monotonic() - started:.0f} s, "
+            f"zuletzt {type(exc).__name__}): Netzwerk, DNS und Firewall prüfen, dann erneut starten."
+        ) from None
+    return True
+
+
+class GatewayHealth:
+    """``run``'s health (:data:`bot.metrics.Health`): ready while the store is open, the bot is not shutting down
+    and every shard of this process has its session up — READY (discord.py's ``shard_connect``) or RESUMED
+    since its last disconnect. ``bot``'s shard events are listened to from construction on."""
+
+    def __init__(self, bot: Regelbot) -> None:
+        self.bot = bot
+        #: Shards whose session is up.
+        self.up: set[int] = set()
+
+        async def connected(shard_id: int) -> None:
+            self.up.add(shard_id)
+
+        async def disconnected(shard_id: int) -> None:
+            self.up.discard(shard_id)
+
+        bot.add_listener(connected, "on_shard_connect")
+        bot.add_listener(connected, "on_shard_resumed")
+        bot.add_listener(disconnected, "on_shard_disconnect")
+
+    def expected(self) -> list[int] | None:
+        """This process's shards (``SHARD_IDS``, else all of the shard count), None before the count is known."""
+        if self.bot.settings.shard_ids is not None:
+            return list(self.bot.settings.shard_ids)
+        count = self.bot.shard_count
+        return list(range(count)) if count else None
+
+    def __call__(self) -> tuple[bool, str]:
+        """``(ready, German reason)``."""
+        core = self.bot.core
+        if core is None or not core.is_open:
+            return False, "Datenbank nicht geöffnet"
+        if self.bot.draining or self.bot.is_closed():
+            return False, "Bot fährt herunter"
+        expected = self.expected()
+        if expected is None:
+            return False, "Gateway nicht verbunden"
+        missing = [s for s in expected if s not in self.up]
+        if missing:
+            return False, f"Shards ohne READY: {', '.join(map(str, missing))} (bereit: {len(expected) - len(missing)})"
+        return True, f"Shards bereit: {', '.join(map(str, expected))}"
 
 
 async def run(settings: Settings, sync_only: bool = False) -> int:
     """``python -m bot run`` (``sync_only``: ``python -m bot sync``): log in (retrying while Discord is
     unreachable), sync the commands when they changed (always for ``sync``, which then prints the count and
-    ends), and stay connected until SIGINT/SIGTERM shuts the bot down cleanly. Returns the exit code; every
-    problem is one German line on stderr (:data:`GATEWAY_CLOSE_TEXT` for the gateway's close codes)."""
+    ends), and stay connected until SIGINT/SIGTERM shuts the bot down cleanly; with ``METRICS_PORT`` (not for
+    ``sync``) serve ``/metrics`` and ``/health`` meanwhile. Returns the exit code; every problem is one German
+    line on stderr (:data:`GATEWAY_CLOSE_TEXT` for the gateway's close codes)."""
     async with Regelbot(settings) as bot:
         loop = asyncio.get_running_loop()
         closing: list[asyncio.Task[None]] = []
@@ -94,34 +163,49 @@ async def run(settings: Settings, sync_only: bool = False) -> int:
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, stop)
+        endpoint = None
+        if settings.metrics_port is not None and not sync_only:
+            try:
+                endpoint = await metrics.start_endpoint(settings.metrics_host, settings.metrics_port,
+                                                        GatewayHealth(bot))
+            except OSError as exc:
+                return fail(f"Kann nicht auf {settings.metrics_host}:{settings.metrics_port} lauschen (METRICS_PORT): "
+                            f"{listen_error_text(exc)}.")
         try:
-            if sync_only:
-                bot.force_sync = True
-            # login runs setup_hook once: prepare, then the sync (forced for `sync`)
-            if not await login_with_retry(bot, settings, lambda: bool(closing)):
-                return 0
-            if sync_only:
-                if bot.last_sync is None:
-                    return fail("Befehle wurden nicht synchronisiert.")
-                count, scope = bot.last_sync
-                # the same 13 that `serve` reports: commands you can type (subcommands counted singly)
-                print(f"{count} Befehle ({len(TABLE.leaves)} mit Unterbefehlen) synchronisiert ({scope}).")
-                return 0
-            if not closing:
-                await bot.connect(reconnect=True)
-            if closing:  # a signal stopped the bot: let close() finish (the store is closed there)
-                await closing[0]
-        except discord.LoginFailure:
-            return fail("Discord lehnt das Token ab (DISCORD_TOKEN prüfen).")
-        except DiscordUnreachable as exc:
-            return fail(str(exc))
-        except StoreError as exc:
-            return fail(str(exc))
-        except discord.PrivilegedIntentsRequired:
-            return fail(GATEWAY_CLOSE_TEXT[4014])
-        except discord.ConnectionClosed as exc:
-            text = GATEWAY_CLOSE_TEXT.get(exc.code, f"Discord hat die Verbindung beendet (Gateway-Code {exc.code}).")
-            return fail(text)
-        except discord.GatewayNotFound:
-            return fail("Discord nennt keinen Gateway (Störung bei Discord?): später erneut starten.")
+            return await _session(bot, settings, sync_only, closing)
+        finally:
+            if endpoint is not None:
+                await endpoint.cleanup()
+
+
+async def _session(bot: Regelbot, settings: Settings, sync_only: bool, closing: list[asyncio.Task[None]]) -> int:
+    """Log in, sync, and (unless ``sync_only``) stay connected until a signal's ``closing`` task ends; the exit
+    code, with the German line of every problem."""
+    try:
+        if sync_only:
+            bot.force_sync = True
+        # login runs setup_hook once: prepare, then the sync (forced for `sync`)
+        if not await login_with_retry(bot, settings, lambda: bool(closing)):
+            return 0
+        if sync_only:
+            if bot.last_sync is None:
+                return fail("Befehle wurden nicht synchronisiert.")
+            count, scope = bot.last_sync
+            # the same 13 that `serve` reports: commands you can type (subcommands counted singly)
+            print(f"{count} Befehle ({len(TABLE.leaves)} mit Unterbefehlen) synchronisiert ({scope}).")
+            return 0
+        if not closing:
+            await bot.connect(reconnect=True)
+        if closing:  # a signal stopped the bot: let close() finish (the store is closed there)
+            await closing[0]
+    except discord.LoginFailure:
+        return fail("Discord lehnt das Token ab (DISCORD_TOKEN prüfen).")
+    except (DiscordUnreachable, StoreError) as exc:
+        return fail(str(exc))
+    except discord.PrivilegedIntentsRequired:
+        return fail(GATEWAY_CLOSE_TEXT[4014])
+    except discord.ConnectionClosed as exc:
+        return fail(GATEWAY_CLOSE_TEXT.get(exc.code, f"Discord hat die Verbindung beendet (Gateway-Code {exc.code})."))
+    except discord.GatewayNotFound:
+        return fail("Discord nennt keinen Gateway (Störung bei Discord?): später erneut starten.")
     return 0

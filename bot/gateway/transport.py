@@ -21,6 +21,7 @@ import discord
 from discord.http import MultipartParameters
 from discord.webhook.async_ import async_context
 
+from bot import metrics
 from bot.custom_id import Invocation
 from bot.delivery import (
     CALLBACK_WINDOW,
@@ -179,6 +180,7 @@ async def send_callback_with(kw: dict[str, Any], interaction_id: int, token: str
             raise
 
     await within(created_at(interaction_id) + CALLBACK_WINDOW, attempt, discord_pause, "Interaktionsantwort")
+    metrics.first_callback(interaction_id, body.get("type"))
 
 
 def discord_pause(exc: BaseException) -> float | None:

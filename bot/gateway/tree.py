@@ -22,6 +22,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import metrics
 from bot.commands import STALE_COMMAND, OptionProblem
 from bot.commands.spec import KIND_TEXT
 from bot.core import INTERNAL_ERROR
@@ -99,6 +100,7 @@ class RegelTree(app_commands.CommandTree[GatedBot]):
             try:
                 call_of(interaction)
             except OptionProblem as problem:
+                metrics.refused("bad_input")
                 raise OptionError(problem) from None
         return True
 

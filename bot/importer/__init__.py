@@ -30,12 +30,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from bot.importer import changes, official, writer
+from bot.importer import changes, official, passages, writer
 from bot.importer.cr import CRDocument, parse_cr
 from bot.importer.manifest import MANIFEST, PARSERS, load_manifest
 from bot.importer.manifest import ManifestError as ManifestError  # re-exported
 from bot.importer.model import ManifestEntry, ParsedDocument
-from bot.importer.mtgjson import CardRecord, read_mtgjson
+from bot.importer.mtgjson import iter_mtgjson
 from bot.importer.official import OfficialError, OfficialReport
 from bot.paths import DATA_DIR
 from bot.startup import signals_held
@@ -224,13 +224,10 @@ def build(
         RegisterError: the change register names an entry the store does not have (file, reason).
     """
     db_path = Path(db_path)
-    entries = load_manifest(sources)
-    parsed = parse_all(sources)
     the_register = changes.read_register(register)
-    the_terms = changes.read_terms(terms)
-    crs: list[CRDocument] = [parse_cr(p) for p in cr_files]
-    _check_newest_cr(crs, the_register.cr_effective)
-    cards: list[tuple[Path, list[CardRecord]]] = [(Path(p), read_mtgjson(p)) for p in card_files]
+    inputs = _Inputs(sources, load_manifest(sources), parse_all(sources), the_register, changes.read_terms(terms),
+                     [parse_cr(p) for p in cr_files], [Path(p) for p in card_files], keywords)
+    _check_newest_cr(inputs.crs, the_register.newest_basis())
     db_path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(db_path)
     report = BuildReport(db_path=db_path)
@@ -243,33 +240,7 @@ def build(
         if not _lock(handle, needed=True):  # held while building: marks the file as in use (remove_stale_temps)
             os.close(handle)  # no flock here (Windows): an open file could not be renamed there
             handle = -1
-        conn = sqlite3.connect(temp)
-        try:
-            # A temp file that is fsynced once and renamed at the end needs no journal or syncs of its own.
-            conn.execute("PRAGMA journal_mode = OFF")
-            conn.execute("PRAGMA synchronous = OFF")
-            conn.executescript(SCHEMA_PATH.read_text(encoding="utf-8"))
-            conn.execute("PRAGMA foreign_keys = ON")
-            with conn:
-                writer.write(conn, parsed)
-                _verify(conn, parsed, report)
-                writer.write_counts(conn, report.files)
-                _write_official(conn, parsed, entries, crs, cards, keywords, report.official)
-                report.today = changes.apply(conn, the_register, the_terms, crs)
-                conn.executemany(
-                    "INSERT INTO meta (key, value) VALUES (?, ?)",
-                    [
-                        ("built_at", dt.datetime.now(dt.UTC).isoformat(timespec="seconds")),
-                        ("sources_sha256", _sources_digest(sources, parsed)),
-                        ("cr_files", json.dumps([c.file for c in report.official.cr])),
-                        ("card_files", json.dumps([c.file for c in report.official.cards])),
-                    ],
-                )
-            problems = conn.execute("PRAGMA foreign_key_check").fetchall()
-            if problems:
-                raise BuildError(f"Fremdschlüssel verletzt: {problems[:5]}")
-        finally:
-            conn.close()
+        _fill(temp, inputs, report)
         with temp.open("rb") as written:
             os.fsync(written.fileno())
         temp.chmod(_store_mode(db_path))
@@ -282,6 +253,58 @@ def build(
         if handle >= 0:
             os.close(handle)
     return report
+
+
+@dataclass
+class _Inputs:
+    """Everything a build reads before it writes (the card files are read while writing, as streams)."""
+
+    sources: Path
+    entries: list[ManifestEntry]
+    parsed: list[ParsedDocument]
+    register: changes.Register
+    terms: dict[str, tuple[tuple[str, ...], str, int]]
+    crs: list[CRDocument]
+    cards: list[Path]
+    keywords: Path
+
+
+def _fill(temp: Path, inputs: _Inputs, report: BuildReport) -> None:
+    """Write schema and records into the new file ``temp`` in one transaction, verify the counts and the
+    foreign keys; fills ``report``.
+
+    Raises:
+        BuildError, SourceError, RegisterError: see :func:`build`.
+    """
+    conn = sqlite3.connect(temp)
+    try:
+        # A temp file that is fsynced once and renamed at the end needs no journal or syncs of its own.
+        conn.execute("PRAGMA journal_mode = OFF")
+        conn.execute("PRAGMA synchronous = OFF")
+        conn.executescript(SCHEMA_PATH.read_text(encoding="utf-8"))
+        conn.execute("PRAGMA foreign_keys = ON")
+        with conn:
+            writer.write(conn, inputs.parsed)
+            _verify(conn, inputs.parsed, report)
+            writer.write_counts(conn, report.files)
+            _write_official(conn, inputs.parsed, inputs.entries, inputs.crs, inputs.cards, inputs.keywords,
+                            report.official)
+            report.today = changes.apply(conn, inputs.register, inputs.terms, inputs.crs)
+            passages.write(conn, inputs.sources)  # last: reads everything above (bot/importer/passages.py)
+            conn.executemany(
+                "INSERT INTO meta (key, value) VALUES (?, ?)",
+                [
+                    ("built_at", dt.datetime.now(dt.UTC).isoformat(timespec="seconds")),
+                    ("sources_sha256", _sources_digest(inputs.sources, inputs.parsed)),
+                    ("cr_files", json.dumps([c.file for c in report.official.cr])),
+                    ("card_files", json.dumps([c.file for c in report.official.cards])),
+                ],
+            )
+        problems = conn.execute("PRAGMA foreign_key_check").fetchall()
+        if problems:
+            raise BuildError(f"Fremdschlüssel verletzt: {problems[:5]}")
+    finally:
+        conn.close()
 
 
 def _lock(fd: int, needed: bool = False) -> bool:
@@ -326,11 +349,12 @@ def _write_official(
     parsed: list[ParsedDocument],
     entries: list[ManifestEntry],
     crs: list[CRDocument],
-    cards: list[tuple[Path, list[CardRecord]]],
+    cards: list[Path],
     keywords: Path,
     out: OfficialReport,
 ) -> None:
-    """Keyword table, CR versions, number map, explanation alignment, CR search index, card files."""
+    """Keyword table, CR versions, number map, explanation alignment, card files (the CR's passages are
+    written with all others by :mod:`bot.importer.passages`)."""
     try:
         out.keywords = official.write_keywords(conn, keywords)
         if crs:
@@ -339,9 +363,8 @@ def _write_official(
             current = next(c for c in crs if c.effective == out.cr[0].effective)
             ranges = {e.file: e.cr_range for e in entries}
             out.alignment = official.align_documents(conn, parsed, current, ranges)
-            official.write_cr_search(conn, out.cr[0])
-        for path, records in cards:
-            out.cards.append(official.write_card_file(conn, path, records, parsed))
+        for path in cards:
+            out.cards.append(official.write_card_file(conn, path, iter_mtgjson(path), parsed))
     except (OfficialError, ValueError) as exc:
         raise BuildError(str(exc)) from exc
     conn.executemany("INSERT INTO import_counts (file, kind, count) VALUES (?, ?, ?)", official.import_counts(out))

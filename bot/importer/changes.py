@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.importer.cr import CRDocument
 from bot.importer.register import (  # read there, applied here; the names stay importable from here
@@ -43,11 +43,11 @@ from bot.importer.register import (  # read there, applied here; the names stay 
     Register,
     RegisterError,
     Term,
-    TodayReport,
     parse_ref,
     read_register,
     read_terms,
 )
+from bot.importer.review import ReviewReport, fold, format_review, review, write_review
 
 __all__ = [
     "CHANGES_PATH",
@@ -71,10 +71,32 @@ __all__ = [
 ]
 
 
-def _fold(text: str) -> str:
-    """Whitespace collapsed, curly quotes straight: for comparing quotes with stored texts."""
-    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
-    return " ".join(text.split())
+@dataclass
+class TodayReport:
+    """What :func:`~bot.importer.changes.apply` did: per document (file, part) the counts per status, per row
+    how many entries it named, rows skipped (document not in this build), the rules check
+    (:class:`~bot.importer.review.ReviewReport`)."""
+
+    per_document: list[tuple[str, int, str, dict[str, int]]] = field(default_factory=list)
+    rows: dict[str, int] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)
+    cr_checked: str | None = None
+    numbers: dict[str, int] = field(default_factory=dict)  # [[number]] rows of this build per relation
+    cr_missing: list[str] = field(default_factory=list)
+    cr_differs: list[str] = field(default_factory=list)
+    review: ReviewReport | None = None  # the check against the newest --cr file (None without one)
+
+    def totals(self) -> dict[str, int]:
+        """Counts per status over all documents."""
+        out = {s: 0 for s in STATUSES}
+        for _f, _p, _t, counts in self.per_document:
+            for k, v in counts.items():
+                out[k] += v
+        return out
+
+
+
+_fold = fold  # quotes and stored texts are compared the same way as the review compares rules
 
 
 @dataclass
@@ -122,84 +144,89 @@ def _card_entries(conn: sqlite3.Connection) -> dict[str, _Entry]:
     }
 
 
-def apply(
-    conn: sqlite3.Connection, register: Register, terms: dict[str, tuple[tuple[str, ...], str, int]],
-    crs: list[CRDocument] | None = None,
-) -> TodayReport:
-    """Check the register and term table against the store in ``conn`` and write ``changes``,
-    ``change_entries``, ``change_terms``, ``entry_terms``, ``today_cr`` and ``today_status``.
+class _Resolver:
+    """Finds a register reference in the freshly written store and checks that its text starts as quoted."""
 
-    ``crs``: the Comprehensive Rules files of this build; when one has the register's ``cr_effective``
-    date, every ``[cr]`` quote is compared with that rule's text (differences are reported).
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.found, self.files = _entries(conn)
+        self.cards = _card_entries(conn)
+        self.known = {f[:3] for f in self.files.values()}
 
-    Raises:
-        RegisterError: an entry of a document in this build is missing or does not start with its quote;
-            a term tags an English entry, an unknown term key, or a text without the term's marker.
-    """
-    report = TodayReport()
-    found, files = _entries(conn)
-    cards = _card_entries(conn)
-    known = {f[:3] for f in files.values()}
+    def __call__(self, ref: EntryRef, where: str) -> _Entry | None:
+        """The entry ``ref`` names; None when its document is not part of this build.
 
-    def resolve(ref: EntryRef, where: str) -> _Entry | None:
-        if ref.prefix not in known:
+        Raises:
+            RegisterError: the entry is missing or does not start with the quote.
+        """
+        if ref.prefix not in self.known:
             return None
-        entry = found.get(ref.label)
+        entry = self.found.get(ref.label)
         if entry is None:
             raise RegisterError("changes.toml", 1, f"{where}: {ref.label} ist kein Ruling und kein Abschnitt "
-                                f"in {files[ref.prefix]}")
+                                f"in {self.files[ref.prefix]}")
         if ref.quote and not _fold(entry.text).startswith(_fold(ref.quote)):
             raise RegisterError("changes.toml", 1, f"{where}: {ref.label} beginnt nicht mit „{ref.quote}“ "
                                 f"(sondern „{' '.join(entry.text.split()[:6])}“)")
         return entry
 
-    _check_cr(register, crs or [], report)
-    conn.executemany(
-        "INSERT INTO today_cr (number, text, effective) VALUES (?, ?, ?)",
-        [(n, t, register.cr_effective) for n, t in register.cr.items()],
-    )
-    for term in register.terms.values():
-        for ev in term.evidence:
+    def evidence(self, evidence: tuple[str, ...], where: str) -> None:
+        """Check every entry reference among ``evidence`` (``CR …`` quotes are checked by the review)."""
+        for ev in evidence:
             if not ev.startswith("CR "):
-                resolve(parse_ref(ev, f"[[term]] {term.key}"), f"[[term]] {term.key}")
+                self(parse_ref(ev, where), where)
+
+
+def _write_terms(conn: sqlite3.Connection, register: Register, resolve: _Resolver) -> None:
+    """``change_terms``: every ``[[term]]`` row (its entry evidence checked)."""
+    for term in register.terms.values():
+        resolve.evidence(term.evidence, f"[[term]] {term.key}")
         conn.execute(
             "INSERT INTO change_terms (key, old, new, scope, since, evidence) VALUES (?, ?, ?, ?, ?, ?)",
             (term.key, term.old, term.new, term.scope, term.since, json.dumps(list(term.evidence), ensure_ascii=False)),
         )
+
+
+def _write_changes(
+    conn: sqlite3.Connection, register: Register, resolve: _Resolver, report: TodayReport,
+) -> dict[tuple[str, int], str]:
+    """``changes`` and ``change_entries``; returns the status per named entry (``changed`` beats ``wording``
+    beats ``unchanged``) and counts the entries per row in ``report``."""
     status: dict[tuple[str, int], str] = {}
     for change in register.changes:
         where = f"[[change]] {change.key}"
-        for ev in change.evidence:
-            if not ev.startswith("CR "):
-                resolve(parse_ref(ev, where), where)
+        resolve.evidence(change.evidence, where)
         conn.execute(
             "INSERT INTO changes (key, kind, since, what, today, evidence) VALUES (?, ?, ?, ?, ?, ?)",
             (change.key, change.kind, change.since, change.what, change.today,
              json.dumps(list(change.evidence), ensure_ascii=False)),
         )
-        named = 0
-        for ref in change.entries:
-            entry = resolve(ref, where)
-            if entry is None:
-                continue
-            named += 1
+        entries = [e for e in (resolve(ref, where) for ref in change.entries) if e is not None]
+        for entry in entries:
             conn.execute("INSERT INTO change_entries (key, entry_kind, entry_id) VALUES (?, ?, ?)",
                          (change.key, entry.kind, entry.id))
             previous = status.get((entry.kind, entry.id))
             if previous is None or KINDS.index(change.kind) < KINDS.index(previous):
                 status[(entry.kind, entry.id)] = change.kind
-        if named:
-            report.rows[change.key] = named
+        if entries:
+            report.rows[change.key] = len(entries)
         else:
             report.skipped.append(change.key)
+    return status
+
+
+def _write_entry_terms(
+    conn: sqlite3.Connection, register: Register, terms: dict[str, tuple[tuple[str, ...], str, int]],
+    resolve: _Resolver, status: dict[tuple[str, int], str],
+) -> None:
+    """``entry_terms`` from ``terms.tsv``; an entry with old terms and no change row becomes ``wording``."""
     for label, (keys, _note, line) in terms.items():
         ref = parse_ref(label, f"terms.tsv Zeile {line}")
-        if ref.prefix not in known:
+        if ref.prefix not in resolve.known:
             continue
-        entry = found.get(label) or cards.get(label)
+        entry = resolve.found.get(label) or resolve.cards.get(label)
         if entry is None:
             raise RegisterError("terms.tsv", line, f"{label} ist kein Ruling, kein Abschnitt und keine Karte "
-                                f"in {files[ref.prefix]}")
+                                f"in {resolve.files[ref.prefix]}")
         if keys and entry.language != "de":
             raise RegisterError("terms.tsv", line, f"{label} ist nicht deutsch: keine Begriffshinweise")
         folded = entry.text.lower()
@@ -214,12 +241,18 @@ def apply(
                          (entry.kind, entry.id, key))
         if keys and entry.kind != "card" and (entry.kind, entry.id) not in status:
             status[(entry.kind, entry.id)] = "wording"
-    report.numbers = _apply_numbers(conn, register, known)
+
+
+def _write_status(
+    conn: sqlite3.Connection, register: Register, resolve: _Resolver, status: dict[tuple[str, int], str],
+    report: TodayReport,
+) -> None:
+    """``today_status`` for every ruling and section (MTGJSON rulings are ``current``); counts per document."""
     reviewed = {f[:3] for f in register.reviewed}
     current = {f[:3] for f in register.current}
-    rows = []
     prefixes = {int(i): str(f)[:3] for i, f in conn.execute("SELECT id, file FROM documents")}
-    for entry in found.values():
+    rows = []
+    for entry in resolve.found.values():
         prefix = prefixes.get(entry.document_id, "")
         default = "unchanged" if prefix in reviewed else "current" if prefix in current else "unreviewed"
         rows.append((entry.kind, entry.id, entry.document_id, status.get((entry.kind, entry.id), default)))
@@ -239,6 +272,37 @@ def apply(
                                   (doc_id,)):
             counts[st] = int(n)
         report.per_document.append((file, int(part), str(title), counts))
+
+
+def apply(
+    conn: sqlite3.Connection, register: Register, terms: dict[str, tuple[tuple[str, ...], str, int]],
+    crs: list[CRDocument] | None = None,
+) -> TodayReport:
+    """Check the register and term table against the store in ``conn`` and write ``changes``,
+    ``change_entries``, ``change_terms``, ``entry_terms``, ``today_cr``, ``today_status`` and
+    ``register_review``.
+
+    ``crs``: the Comprehensive Rules files of this build; every ``[cr]`` quote is compared with the newest of
+    them (:func:`bot.importer.review.review`): register rows whose evidence changed in a newer file are stored
+    as "zu prüfen"; in a file of the quote's own date a difference is a defect of the register (reported).
+
+    Raises:
+        RegisterError: an entry of a document in this build is missing or does not start with its quote;
+            a term tags an English entry, an unknown term key, or a text without the term's marker.
+    """
+    report = TodayReport()
+    resolve = _Resolver(conn)
+    _check_cr(register, crs or [], terms, report)
+    conn.executemany(
+        "INSERT INTO today_cr (number, text, effective) VALUES (?, ?, ?)",
+        [(n, t, register.basis(n)) for n, t in register.cr.items()],
+    )
+    _write_terms(conn, register, resolve)
+    status = _write_changes(conn, register, resolve, report)
+    _write_entry_terms(conn, register, terms, resolve, status)
+    report.numbers = _apply_numbers(conn, register, resolve.known)
+    _write_status(conn, register, resolve, status, report)
+    write_review(conn, report.review)
     return report
 
 
@@ -293,26 +357,27 @@ def _apply_numbers(conn: sqlite3.Connection, register: Register, known: set[str]
     return {rel: sum(r.relation == rel for r in rows.values()) for rel in RELATIONS}
 
 
-def _check_cr(register: Register, crs: list[CRDocument], report: TodayReport) -> None:
-    """Compare every ``[cr]`` quote with the official text of the register's date, when that file is given.
+def _check_cr(
+    register: Register, crs: list[CRDocument], terms: dict[str, tuple[tuple[str, ...], str, int]],
+    report: TodayReport,
+) -> None:
+    """Compare every ``[cr]`` quote with the newest rules file (:func:`bot.importer.review.review`).
 
-    Quotes missing from the file or differing from it are listed in the report (``build`` prints them;
-    tests/reference pins none for the real file). They do not stop the build: a small test file of the
-    same date holds only a few rules.
+    Quotes resting on that very date that the file lacks or words differently are listed in the report
+    (``build`` prints them; tests/reference pins none for the real file). They do not stop the build: a small
+    test file of the same date holds only a few rules.
     """
-    doc = next((c for c in crs if c.effective == register.cr_effective), None)
-    if doc is None:
+    report.review = review(register, crs, terms)
+    if report.review is None:
         return
-    rules = {r.number: r for r in doc.rules}
-    for number, quote in register.cr.items():
-        rule = rules.get(number)
-        if rule is None:
-            report.cr_missing.append(number)
+    for number, check in report.review.rules.items():
+        if check.basis != report.review.checked:
             continue
-        official = _fold(" ".join(filter(None, [rule.title or "", rule.text])))
-        if _fold(quote.strip("… ")) not in official:  # "…" marks where the register cut today's rule (F7)
+        if check.state == "gone":
+            report.cr_missing.append(number)
+        elif check.state != "unchanged":
             report.cr_differs.append(number)
-    report.cr_checked = doc.source
+    report.cr_checked = report.review.source
 
 
 def format_today(report: TodayReport) -> str:
@@ -340,4 +405,6 @@ def format_today(report: TodayReport) -> str:
         n = report.numbers
         lines.append(f"  Alte Regelnummern der Dokumente: {sum(n.values())} zugeordnet ({n['same']} gleicher Inhalt, "
                      f"{n['changed']} inhaltlich geändert, {n['none']} ohne Gegenstück)")
+    if report.review is not None and any(c.basis < report.review.checked for c in report.review.rules.values()):
+        lines.append(format_review(report.review))
     return "\n".join(lines)

@@ -207,26 +207,21 @@ def _parent(number: str) -> str | None:
     return number.split(".")[0]
 
 
-def parse_cr_text(text: str, source: str = "<cr>", encoding: str = "utf-8") -> CRDocument:
-    """Parse decoded CR text (``\\n`` line ends) into a :class:`CRDocument`.
-
-    Raises :class:`SourceError` (with the 1-based line) when the effective-date line, the contents,
-    the rules or the glossary are missing, or when a line in the rules part has an unknown shape,
-    an ``Example:`` has no rule before it, or a glossary term has no definition.
-    """
-    lines = [strip_italics(raw.rstrip()) for raw in text.split("\n")]
-    effective = None
+def _effective(lines: list[str], source: str) -> str:
+    """The ISO date of the ``These rules are effective as of …`` line among the first 20 lines."""
     for line in lines[:20]:
         effective = parse_effective_date(line)
         if effective:
-            break
-    if effective is None:
-        raise SourceError(source, 1, (
-            "keine Zeile „These rules are effective as of <Month D, YYYY>.“ am Anfang "
-            "(keine Comprehensive-Rules-Textdatei?)"
-        ))
+            return effective
+    raise SourceError(source, 1, (
+        "keine Zeile „These rules are effective as of <Month D, YYYY>.“ am Anfang "
+        "(keine Comprehensive-Rules-Textdatei?)"
+    ))
 
-    # Contents: from the "Contents" line to the repetition of its first entry.
+
+def _contents(lines: list[str], source: str) -> tuple[list[tuple[str, str]], int]:
+    """The table of contents (chapters and sections) and the index of the line where the rules begin: the
+    repetition of the first contents entry."""
     try:
         start = next(i for i, line in enumerate(lines) if line.strip() == "Contents")
     except StopIteration:
@@ -242,23 +237,62 @@ def parse_cr_text(text: str, source: str = "<cr>", encoding: str = "utf-8") -> C
     while i < len(lines):
         line = lines[i].strip()
         if line and contents and line == first:
-            break
+            return contents, i
         m = _CHAPTER.match(line) or _SECTION.match(line)
         if m:
             contents.append((m.group(1), m.group(2)))
         i += 1
-    else:
-        raise SourceError(source, start + 1, f"die Regeln beginnen nie (kein zweites „{first}“)")
+    raise SourceError(source, start + 1, f"die Regeln beginnen nie (kein zweites „{first}“)")
 
-    rules: list[CRRule] = []
-    irregular: list[tuple[int, str]] = []
 
-    def add(number: str, kind: str, body: str, lineno: int) -> None:
+class _RuleReader:
+    """The rules part, line by line: numbered entries, ``Example:`` lines, indented continuations."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.rules: list[CRRule] = []
+        self.irregular: list[tuple[int, str]] = []
+
+    def add(self, number: str, kind: str, body: str, lineno: int) -> None:
+        """A numbered entry; a rule or subrule out of order is noted as irregular, kept as printed."""
         title = body if kind in ("chapter", "section") or _is_title(body) else None
-        if rules and kind in ("rule", "subrule") and not _follows(rules[-1].number, number):
-            irregular.append((lineno, f"{number} follows {rules[-1].number}"))
-        rules.append(CRRule(number, kind, body, lineno, len(rules), _parent(number), title))
+        if self.rules and kind in ("rule", "subrule") and not _follows(self.rules[-1].number, number):
+            self.irregular.append((lineno, f"{number} follows {self.rules[-1].number}"))
+        self.rules.append(CRRule(number, kind, body, lineno, len(self.rules), _parent(number), title))
 
+    def line(self, line: str, lineno: int) -> None:
+        """One non-empty line of the rules part.
+
+        Raises:
+            SourceError: an unknown line shape, or an ``Example:`` without a rule before it.
+        """
+        rules = self.rules
+        if m := _SUBRULE.match(line):
+            if m.group(2):
+                self.irregular.append((lineno, f"subrule {m.group(1)} printed with a dot"))
+            self.add(m.group(1), "subrule", m.group(3), lineno)
+        elif m := _RULE.match(line):
+            if not m.group(2):
+                self.irregular.append((lineno, f"rule {m.group(1)} printed without its dot"))
+            self.add(m.group(1), "rule", m.group(3), lineno)
+        elif m := _SECTION.match(line):
+            self.add(m.group(1), "section", m.group(2), lineno)
+        elif m := _CHAPTER.match(line):
+            self.add(m.group(1), "chapter", m.group(2), lineno)
+        elif m := _EXAMPLE.match(line):
+            if not rules or rules[-1].kind not in ("rule", "subrule"):
+                raise SourceError(self.source, lineno, "„Example:“ ohne Regel davor")
+            rules[-1].examples.append(m.group(1))
+        elif (m := _CONTINUATION.match(line)) and rules and rules[-1].kind in ("rule", "subrule"):
+            rules[-1].text += "\n" + m.group(1)
+            rules[-1].title = None
+        else:
+            raise SourceError(self.source, lineno, f"unbekannte Zeilenform in den Regeln: {line[:60]!r}")
+
+
+def _rules(lines: list[str], i: int, source: str) -> tuple[_RuleReader, int]:
+    """The rules from line index ``i`` to ``Glossary``; returns them and the index after that line."""
+    reader = _RuleReader(source)
     while i < len(lines):
         line, lineno = lines[i], i + 1
         i += 1
@@ -266,32 +300,16 @@ def parse_cr_text(text: str, source: str = "<cr>", encoding: str = "utf-8") -> C
             continue
         if line == "Glossary":
             break
-        if m := _SUBRULE.match(line):
-            if m.group(2):
-                irregular.append((lineno, f"subrule {m.group(1)} printed with a dot"))
-            add(m.group(1), "subrule", m.group(3), lineno)
-        elif m := _RULE.match(line):
-            if not m.group(2):
-                irregular.append((lineno, f"rule {m.group(1)} printed without its dot"))
-            add(m.group(1), "rule", m.group(3), lineno)
-        elif m := _SECTION.match(line):
-            add(m.group(1), "section", m.group(2), lineno)
-        elif m := _CHAPTER.match(line):
-            add(m.group(1), "chapter", m.group(2), lineno)
-        elif m := _EXAMPLE.match(line):
-            if not rules or rules[-1].kind not in ("rule", "subrule"):
-                raise SourceError(source, lineno, "„Example:“ ohne Regel davor")
-            rules[-1].examples.append(m.group(1))
-        elif (m := _CONTINUATION.match(line)) and rules and rules[-1].kind in ("rule", "subrule"):
-            rules[-1].text += "\n" + m.group(1)
-            rules[-1].title = None
-        else:
-            raise SourceError(source, lineno, f"unbekannte Zeilenform in den Regeln: {line[:60]!r}")
+        reader.line(line, lineno)
     else:
         raise SourceError(source, len(lines), "keine Zeile „Glossary“ nach den Regeln")
-    if not rules:
+    if not reader.rules:
         raise SourceError(source, i, "keine Regeln vor dem Glossar")
+    return reader, i
 
+
+def _glossary(lines: list[str], i: int, source: str) -> list[GlossaryEntry]:
+    """The glossary from line index ``i`` to ``Credits``: a term line, definition lines, a blank line."""
     glossary: list[GlossaryEntry] = []
     entry: GlossaryEntry | None = None
     while i < len(lines):
@@ -315,7 +333,22 @@ def parse_cr_text(text: str, source: str = "<cr>", encoding: str = "utf-8") -> C
         raise SourceError(source, entry.line, "das Glossar endet nicht mit einer Leerzeile vor „Credits“")
     if not glossary:
         raise SourceError(source, i, "leeres Glossar")
-    return CRDocument(source, effective, encoding, rules, glossary, contents, irregular)
+    return glossary
+
+
+def parse_cr_text(text: str, source: str = "<cr>", encoding: str = "utf-8") -> CRDocument:
+    """Parse decoded CR text (``\\n`` line ends) into a :class:`CRDocument`.
+
+    Raises :class:`SourceError` (with the 1-based line) when the effective-date line, the contents,
+    the rules or the glossary are missing, or when a line in the rules part has an unknown shape,
+    an ``Example:`` has no rule before it, or a glossary term has no definition.
+    """
+    lines = [strip_italics(raw.rstrip()) for raw in text.split("\n")]
+    effective = _effective(lines, source)
+    contents, i = _contents(lines, source)
+    reader, i = _rules(lines, i, source)
+    glossary = _glossary(lines, i, source)
+    return CRDocument(source, effective, encoding, reader.rules, glossary, contents, reader.irregular)
 
 
 def _follows(prev: str, number: str) -> bool:

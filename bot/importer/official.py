@@ -13,11 +13,9 @@ connection (same transaction), so a failure leaves the previous store untouched.
   CR (:func:`bot.importer.align.align_explanations`): ``rule_explanations.number`` only when the
   alignment is certain (the contract other answers rely on), the best guess of an uncertain one in
   ``number_guess``, and ``number_status`` / ``number_evidence`` for every entry.
-* :func:`write_cr_search` — the full-text index ``cr_fts`` over the current version's rules and
-  glossary, with the aligned German explanation beside each rule.
-* :func:`write_card_file` — one MTGJSON file (``--cards``): English names, Oracle text and English
-  rulings for the documents' cards matched by German name; the file's other cards added with
-  origin ``mtgjson``.
+* :func:`write_card_file` (:mod:`bot.importer.cardfile`) — one MTGJSON file (``--cards``), read as a stream:
+  English names, Oracle text, picture ids and English rulings for the documents' cards matched by German
+  name; the file's other cards added with origin ``mtgjson``.
 
 Each function returns a small report record; :func:`format_official` renders them for ``build``.
 """
@@ -39,15 +37,11 @@ from bot.importer.align import (
     read_map_sample,
     score_sample,
 )
+
+# The card files are written in bot.importer.cardfile; the names stay importable from here.
+from bot.importer.cardfile import CardFileReport, OfficialError, document_cards, write_card_file
 from bot.importer.cr import CRDocument, normalise_for_search
-from bot.importer.model import Card, ParsedDocument
-from bot.importer.mtgjson import CardRecord, match_cards
-from bot.importer.writer import normalise_type_line
-
-
-class OfficialError(Exception):
-    """An official file cannot be stored (two CR files with the same date, a card file given twice,
-    or written counts that differ from the parsed ones). German message."""
+from bot.importer.model import ParsedDocument
 
 
 @dataclass
@@ -77,22 +71,6 @@ class VersionMatchReport:
     def unmatched(self) -> int:
         """Numbers of the old version without a counterpart today."""
         return self.rules - self.matched
-
-
-@dataclass
-class CardFileReport:
-    """One MTGJSON file: ``records`` cards in it, ``matched`` document cards found (``uncertain`` of
-    them with several candidates), ``unmatched`` records without a document card, ``added`` of
-    those stored as new cards (distinct names), ``rulings`` English rulings stored."""
-
-    file: str
-    version: int
-    records: int
-    matched: int
-    uncertain: int
-    unmatched: int
-    added: int
-    rulings: int
 
 
 @dataclass
@@ -252,135 +230,6 @@ def align_documents(
     return out
 
 
-def write_cr_search(conn: sqlite3.Connection, current: CRFileReport) -> None:
-    """Fill ``cr_fts`` for the current version: rules (folded text, examples, aligned German text) and
-    glossary terms."""
-    german: dict[str, str] = {
-        number: text
-        for number, text in conn.execute(
-            "SELECT number, text FROM rule_explanations WHERE number_status = 'aligned'")
-    }
-    rows = []
-    for rid, number, title, text, examples in conn.execute(
-        "SELECT id, number, title, text, examples FROM cr_rules WHERE version_id = ?", (current.version_id,)
-    ):
-        body = " ".join([text, *json.loads(examples)])
-        rows.append(("rule", rid, number, title or "", normalise_for_search(body), german.get(number, "")))
-    for gid, term, text in conn.execute(
-        "SELECT id, term, text FROM cr_glossary WHERE version_id = ?", (current.version_id,)
-    ):
-        rows.append(("term", gid, "", term, normalise_for_search(text), ""))
-    conn.executemany("INSERT INTO cr_fts (kind, ref, number, title, search, german) VALUES (?, ?, ?, ?, ?, ?)", rows)
-
-
-def document_cards(parsed: list[ParsedDocument]) -> list[Card]:
-    """The documents' cards, one per printed name (first block), in document order."""
-    seen: dict[str, Card] = {}
-    for doc in parsed:
-        for card in [c for m in doc.mechanics for c in m.cards] + doc.cards:
-            seen.setdefault(card.name, card)
-    return list(seen.values())
-
-
-def write_card_file(
-    conn: sqlite3.Connection, path: Path, records: list[CardRecord], parsed: list[ParsedDocument]
-) -> CardFileReport:
-    """Store one MTGJSON file (see module doc); returns its report.
-
-    The file becomes a ``documents`` row (kind ``mtgjson``, language ``en``); matched cards get
-    ``english_name``/``english_text``/``english_match``, aliases (kind ``english``, split halves
-    ``english-face``), an appearance and their English rulings (own date). Records without a
-    document card are stored with origin ``mtgjson`` under their German name (else English name).
-
-    Raises:
-        OfficialError: the file was given twice, or stored counts differ from the parsed ones.
-    """
-    name = path.name
-    if conn.execute("SELECT 1 FROM documents WHERE file = ?", (name,)).fetchone():
-        raise OfficialError(f"Kartendatei {name} doppelt angegeben (oder gleichnamig mit einem Dokument)")
-    set_code = next((r.set_code for r in records if r.set_code), None)
-    set_name = next((r.set_name for r in records if r.set_name), None)
-    title = f"MTGJSON {set_code or ''} {set_name or ''}".split()
-    cur = conn.execute(
-        "INSERT INTO documents (file, part, kind, title, set_name, language, date, line)"
-        " VALUES (?, 1, 'mtgjson', ?, ?, 'en', NULL, 1)",
-        (name, " ".join(title) + " (englisch)", set_name),
-    )
-    doc_id = int(cur.lastrowid or 0)
-    card_ids = dict(conn.execute("SELECT name, id FROM cards"))
-    index = {id(r): i for i, r in enumerate(records, start=1)}
-    matches = match_cards(document_cards(parsed), records)
-    matched_records = {id(m.record) for m in matches}
-    position = 0
-    rulings = 0
-
-    def add_rulings(card_id: int, rec: CardRecord) -> None:
-        nonlocal position, rulings
-        for date, text in rec.rulings:
-            # a card in several card files (reprints) keeps each English ruling once
-            if conn.execute("SELECT 1 FROM rulings WHERE card_id = ? AND language = 'en' AND text = ?",
-                            (card_id, text)).fetchone():
-                continue
-            position += 1
-            rulings += 1
-            conn.execute(
-                "INSERT INTO rulings (document_id, card_id, mechanic_id, position, line, date, language, text)"
-                " VALUES (?, ?, NULL, ?, ?, ?, 'en', ?)",
-                (doc_id, card_id, position, index[id(rec)], date or None, text),
-            )
-
-    def aliases(card_id: int, rec: CardRecord) -> None:
-        rows = [(card_id, rec.english_name, "english")]
-        if rec.is_split:
-            rows += [(card_id, f.name, "english-face") for f in rec.faces]
-        conn.executemany("INSERT OR IGNORE INTO card_aliases (card_id, alias, kind) VALUES (?, ?, ?)", rows)
-        conn.execute("INSERT OR IGNORE INTO card_appearances (card_id, document_id, line) VALUES (?, ?, ?)",
-                     (card_id, doc_id, index[id(rec)]))
-
-    for m in matches:
-        card_id = card_ids[m.card_name]
-        how = m.method + ("" if m.certain else " uncertain")
-        conn.execute("UPDATE cards SET english_name = ?, english_text = ?, english_match = ? WHERE id = ?",
-                     (m.record.english_name, m.record.text, how, card_id))
-        aliases(card_id, m.record)
-        add_rulings(card_id, m.record)
-
-    unmatched = [r for r in records if id(r) not in matched_records]
-    added = 0
-    for rec in unmatched:
-        card_name = rec.german_names[0] if rec.german_names else rec.english_name
-        if card_name in card_ids:  # a reprint in the same file (basic lands) or a name taken
-            continue
-        cur = conn.execute(
-            "INSERT INTO cards (name, document_id, line, mana_cost, type_line, power_toughness, text, is_split,"
-            " origin, english_name, english_text, english_match) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'mtgjson', ?, ?, ?)",
-            (card_name, doc_id, index[id(rec)], rec.mana_cost, normalise_type_line(rec.type_line),
-             rec.power_toughness, rec.german_text or rec.text, int(rec.is_split), rec.english_name, rec.text,
-             "german-name" if rec.german_names else "english-only"),
-        )
-        card_id = int(cur.lastrowid or 0)
-        card_ids[card_name] = card_id
-        added += 1
-        conn.executemany(
-            "INSERT INTO card_faces (card_id, face, name, mana_cost, type_line, power_toughness, text)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(card_id, i, f.german_name or f.name, f.mana_cost, normalise_type_line(f.type_line),
-              rec.power_toughness if not rec.is_split else None, f.text) for i, f in enumerate(rec.faces)],
-        )
-        aliases(card_id, rec)
-        add_rulings(card_id, rec)
-
-    stored_rulings = conn.execute("SELECT count(*) FROM rulings WHERE document_id = ?", (doc_id,)).fetchone()[0]
-    stored_added = conn.execute("SELECT count(*) FROM cards WHERE document_id = ? AND origin = 'mtgjson'",
-                                (doc_id,)).fetchone()[0]
-    if (stored_rulings, stored_added) != (rulings, added):
-        raise OfficialError(f"{name}: gespeichert {stored_rulings} Rulings / {stored_added} Karten, "
-                            f"gelesen {rulings} / {added}")
-    version = records[0].version if records else 0
-    return CardFileReport(name, version, len(records), len(matches), sum(not m.certain for m in matches),
-                          len(unmatched), added, rulings)
-
-
 def import_counts(report: OfficialReport) -> list[tuple[str, str, int]]:
     """Rows for ``import_counts`` (file, kind, count) of the official files."""
     rows: list[tuple[str, str, int]] = []
@@ -428,3 +277,10 @@ def format_official(report: OfficialReport) -> str:
             f"{c.added} neu aufgenommen (added), {c.rulings} englische Rulings"
         )
     return "\n".join(lines)
+
+
+__all__ = [
+    "CRFileReport", "CardFileReport", "OfficialError", "OfficialReport", "VersionMatchReport", "align_documents",
+    "document_cards", "format_official", "import_counts", "write_card_file", "write_cr",
+    "write_keywords", "write_rule_map",
+]

@@ -39,3 +39,4 @@ def blocks(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
             current = []
     if current:
         yield start, current
+

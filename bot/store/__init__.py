@@ -7,15 +7,17 @@ returns typed rows (frozen dataclasses); the queries are grouped by concern:
 
 * :mod:`bot.store.base` — opening, checks, corruption, the cache, :class:`DocumentRecord`;
 * :mod:`bot.store.cards` — card names, cards, documents, import counts;
-* :mod:`bot.store.rulings` — rulings and their full-text search;
+* :mod:`bot.store.rulings` — rulings;
 * :mod:`bot.store.mechanics` — mechanics sections of the FAQs and their cards;
-* :mod:`bot.store.rules` — rules the documents quote, the German rules explanation (003), its search;
+* :mod:`bot.store.rules` — rules the documents quote, the German rules explanation (003);
 * :mod:`bot.store.official` — the Comprehensive Rules, their old numbers, glossary and keyword table;
-* :mod:`bot.store.register` — the change register (issue 9): today's status, cited numbers.
+* :mod:`bot.store.register` — the change register: today's status, cited numbers, rows to review;
+* :mod:`bot.store.passages` — the passages of the question search and the analyser's vocabulary.
 """
 
 from __future__ import annotations
 
+from bot.model import ChangeRow, RuleReview, TermRow
 from bot.store.base import (
     CORRUPT_BODY,
     CORRUPT_CODES,
@@ -32,12 +34,12 @@ from bot.store.cards import CardQueries, CardRecord, FaceRecord, ImportCount, Na
 from bot.store.mechanics import CardName, MechanicQueries, MechanicRecord
 from bot.store.official import (
     CRRuleRecord,
-    CRSearchHit,
     CRVersionRecord,
     GlossaryRecord,
     OfficialQueries,
     RuleMapRecord,
 )
+from bot.store.passages import PassageQueries, PassageRecord
 from bot.store.register import (
     ChangeRecord,
     ChangeRegister,
@@ -45,14 +47,16 @@ from bot.store.register import (
     EntryLink,
     EvidenceRuling,
     RegisterQueries,
+    ReviewSummary,
     TermRecord,
     TodayRule,
 )
-from bot.store.rules import ExplanationRecord, QuotedRuleRecord, RuleQueries, RuleTextHit
-from bot.store.rulings import RulingHitRow, RulingQueries, RulingRecord
+from bot.store.rules import ExplanationRecord, QuotedRuleRecord, RuleQueries
+from bot.store.rulings import RulingQueries, RulingRecord
 
 
-class Store(CardQueries, RulingQueries, MechanicQueries, RuleQueries, OfficialQueries, RegisterQueries):
+class Store(CardQueries, RulingQueries, MechanicQueries, RuleQueries, OfficialQueries, RegisterQueries,
+            PassageQueries):
     """The store over one aiosqlite connection. Create with :meth:`open` (see the module doc)."""
 
 
@@ -63,12 +67,12 @@ __all__ = [
     "QUICK_CHECK_BUDGET",
     "SCHEMA_VERSION",
     "CRRuleRecord",
-    "CRSearchHit",
     "CRVersionRecord",
     "CardName",
     "CardRecord",
     "ChangeRecord",
     "ChangeRegister",
+    "ChangeRow",
     "CitedNumber",
     "DocumentRecord",
     "EntryLink",
@@ -79,16 +83,18 @@ __all__ = [
     "ImportCount",
     "MechanicRecord",
     "NameEntry",
+    "PassageRecord",
     "QuotedRuleRecord",
+    "ReviewSummary",
     "RuleMapRecord",
-    "RuleTextHit",
-    "RulingHitRow",
+    "RuleReview",
     "RulingRecord",
     "SearchIndexMissing",
     "Store",
     "StoreCorrupt",
     "StoreError",
     "TermRecord",
+    "TermRow",
     "TodayRule",
     "is_corruption",
 ]

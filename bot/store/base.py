@@ -25,7 +25,7 @@ from bot.paths import DATA_DIR
 log = logging.getLogger(__name__)
 
 #: Must equal ``PRAGMA user_version`` in data/schema.sql.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 5
 
 
 class StoreError(Exception):
@@ -305,9 +305,8 @@ class StoreBase:
         """Run a full-text (FTS5) query: as :meth:`fetchall`, but a store without the search tables raises
         :class:`SearchIndexMissing`, and any other SQLite error is logged and read as no hits.
 
-        An FTS5 syntax error cannot come from :func:`bot.textsearch.build_query` or
-        :func:`bot.answers.official.fts_query`; should one occur the user gets "nichts gefunden", never a
-        traceback.
+        An FTS5 syntax error cannot come from :func:`bot.textsearch.fts_match`; should one occur the user
+        gets "nichts gefunden", never a traceback.
         """
         try:
             return await self.fetchall(sql, params)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.model import card_image_url
 from bot.store.base import DocumentRecord, StoreBase, document_from_row
 
 
@@ -71,6 +72,13 @@ class CardQueries(StoreBase):
             "JOIN cards c ON c.id = a.card_id WHERE a.kind != 'face'"
         )
         return [NameEntry(*r) for r in rows]
+
+    async def card_image_url(self, card_id: int) -> str | None:
+        """The picture of card ``card_id`` as the anchors link it (:func:`bot.model.card_image_url`: Gatherer by
+        the German printing's multiverse id, else Scryfall by the Scryfall id); None for an unknown card and for
+        a card the build's card files (``--cards``) named no picture of, e.g. every card without card files."""
+        row = await self.fetchone("SELECT multiverse_id, scryfall_id FROM cards WHERE id = ?", (card_id,))
+        return card_image_url(row[0], row[1]) if row is not None else None
 
     async def card(self, card_id: int) -> CardRecord | None:
         """The card with ``card_id`` and its faces, or None."""

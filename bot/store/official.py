@@ -1,10 +1,9 @@
 """The official sources (issue 6): Comprehensive Rules versions, rules and glossary, the map of old
-numbers (``cr_rule_map``), the CR full-text index (``cr_fts``) and the German↔English keyword table
+numbers (``cr_rule_map``), the German↔English keyword table
 (``keywords``) of ``data/schema.sql``."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -72,7 +71,6 @@ class RuleMapRecord:
     runner_up: str | None
 
 
-@dataclass(frozen=True)
 class CRSearchHit:
     """A full-text hit in the current CR: ``kind`` "rule" (``number`` set) or "term" (``title`` = term).
 
@@ -108,14 +106,6 @@ class OfficialQueries(StoreBase):
         rows = await self.fetchall("SELECT * FROM cr_rule_rows WHERE number = ? ORDER BY effective DESC", (number,))
         return [self._rule(r) for r in rows]
 
-    async def cr_rules_by_ids(self, ids: Sequence[int]) -> list[CRRuleRecord]:
-        """The CR rules with these ids, in the order given (unknown ids are left out)."""
-        rows = await self.fetchall(
-            "SELECT * FROM cr_rule_rows WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(list(ids)),)
-        )
-        by_id = {r[4]: self._rule(r) for r in rows}
-        return [by_id[i] for i in ids if i in by_id]
-
     async def cr_children(self, number: str, version_id: int) -> list[CRRuleRecord]:
         """Direct subentries of ``number`` in ``version_id`` in document order (rules of a section,
         subrules of a rule, sections of a chapter)."""
@@ -131,29 +121,6 @@ class OfficialQueries(StoreBase):
             (term_key,),
         )
         return [GlossaryRecord(r[4], r[5], r[6], tuple(self.json_list(r[7])), self._version(r)) for r in rows]
-
-    async def glossary_by_ids(self, ids: Sequence[int]) -> list[GlossaryRecord]:
-        """The glossary entries with these ids, in the order given."""
-        rows = await self.fetchall(
-            "SELECT * FROM cr_glossary_rows WHERE id IN (SELECT value FROM json_each(?))",
-            (json.dumps(list(ids)),),
-        )
-        by_id = {r[4]: GlossaryRecord(r[4], r[5], r[6], tuple(self.json_list(r[7])), self._version(r)) for r in rows}
-        return [by_id[i] for i in ids if i in by_id]
-
-    async def search_cr(self, match: str, limit: int = 50) -> list[CRSearchHit]:
-        """Full-text search over the current CR's rules and glossary (table ``cr_fts``).
-
-        ``match`` is an FTS5 query built by the caller from quoted tokens only (see
-        :func:`bot.answers.official.fts_query`). Ranked by bm25 with the term/title column weighted
-        highest, then the English text, then the aligned German explanation. Returns ≤ ``limit`` hits.
-        """
-        rows = await self.fetchall(
-            "SELECT kind, ref, number, title, bm25(cr_fts, 0, 0, 5.0, 8.0, 1.0, 0.7) AS rank FROM cr_fts "
-            "WHERE cr_fts MATCH ? ORDER BY rank LIMIT ?",
-            (match, limit),
-        )
-        return [CRSearchHit(k, int(ref), number, title, rank) for k, ref, number, title, rank in rows]
 
     async def rule_map(self, old_number: str) -> list[RuleMapRecord]:
         """Where ``old_number`` of each older CR version went in the current one, newest old version first."""

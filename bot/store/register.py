@@ -9,32 +9,13 @@ import re
 import sqlite3
 from dataclasses import dataclass, field
 
+from bot.model import ChangeRow, RuleReview, TermRow
 from bot.store.base import StoreBase
 
-
-@dataclass(frozen=True)
-class ChangeRecord:
-    """One reviewed row of the register: ``kind`` changed | wording | unchanged, what it says ``today``, and
-    its ``evidence`` (``"CR 709.4a"``, ``"002:29"`` = file prefix and line of a document ruling)."""
-
-    key: str
-    kind: str
-    since: str
-    what: str
-    today: str
-    evidence: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class TermRecord:
-    """A renamed term: ``old`` → ``new`` (German card wording) with its scope and evidence."""
-
-    key: str
-    old: str
-    new: str
-    scope: str
-    since: str
-    evidence: tuple[str, ...]
+#: The register's rows as the store returns them: the shared row types of :mod:`bot.model` (the importer reads
+#: ``data/changes.toml`` into the same types; rows from the store carry no ``entries`` / ``marker``).
+ChangeRecord = ChangeRow
+TermRecord = TermRow
 
 
 @dataclass(frozen=True)
@@ -69,8 +50,8 @@ class EntryNote:
 class ChangeRegister:
     """The whole register in store order (``entries`` by rowid)."""
 
-    changes: list[ChangeRecord] = field(default_factory=list)
-    terms: list[TermRecord] = field(default_factory=list)
+    changes: list[ChangeRow] = field(default_factory=list)
+    terms: list[TermRow] = field(default_factory=list)
     today: list[TodayRule] = field(default_factory=list)
     entries: list[EntryLink] = field(default_factory=list)
     entry_terms: list[EntryNote] = field(default_factory=list)
@@ -134,11 +115,11 @@ class RegisterQueries(StoreBase):
             for key, kind, since, what, today, evidence in await self.fetchall(
                 "SELECT key, kind, since, what, today, evidence FROM changes"
             ):
-                reg.changes.append(ChangeRecord(key, kind, since, what, today, tuple(json.loads(evidence))))
+                reg.changes.append(ChangeRow(key, kind, since, what, today, tuple(json.loads(evidence))))
             for key, old, new, scope, since, evidence in await self.fetchall(
                 "SELECT key, old, new, scope, since, evidence FROM change_terms"
             ):
-                reg.terms.append(TermRecord(key, old, new, scope, since, tuple(json.loads(evidence))))
+                reg.terms.append(TermRow(key, old, new, scope, since, tuple(json.loads(evidence))))
             reg.today = await self._today_rules()
             rows = await self.fetchall("SELECT key, entry_kind, entry_id FROM change_entries ORDER BY rowid")
             reg.entries = [EntryLink(*r) for r in rows]
@@ -178,6 +159,66 @@ class RegisterQueries(StoreBase):
         ]
         return cited, today
 
+
+    async def register_reviews(self) -> list[RuleReview]:
+        """The register rows "zu prüfen": per row and cited rule that changed in the newest rules of the build
+        (:class:`bot.model.RuleReview`, in register order; empty when nothing changed, when the build had no
+        ``--cr`` file, or for a store without the table).
+
+        How an answer shows a row under review: today's official text is ``review.today_text`` under
+        ``review.today_number`` (never the register's old quote as today's), followed by ``review.notice()``,
+        the one German line that the "Heute" statement rests on the rules of ``review.basis`` and was not
+        reviewed since. :meth:`reviews_of` gives the reviews of one row.
+        """
+
+        async def load() -> list[RuleReview]:
+            try:
+                rows = await self.fetchall(
+                    "SELECT row_kind, row_key, number, state, new_number, old_text, new_text, basis, checked"
+                    " FROM register_review ORDER BY rowid")
+            except sqlite3.OperationalError:  # a store of an older schema: nothing under review
+                return []
+            return [RuleReview(*row) for row in rows]
+
+        return await self.memo("register_reviews", load)
+
+    async def reviews_of(self, row_kind: str, row_key: str) -> list[RuleReview]:
+        """The reviews of one register row: ``("change", "convoke")``, ``("term", "wirken")`` or
+        ``("number", "001:502.46")``; empty when the row is not under review."""
+        return [r for r in await self.register_reviews() if (r.row_kind, r.row_key) == (row_kind, row_key)]
+
+    async def review_summary(self) -> ReviewSummary:
+        """How many register rows are "zu prüfen" and against which rules the register was checked
+        (``meta`` ``review_checked``; None when the build had no ``--cr`` file)."""
+        reviews = await self.register_reviews()
+        try:
+            row = await self.fetchone("SELECT value FROM meta WHERE key = 'review_checked'")
+        except sqlite3.OperationalError:
+            row = None
+        return ReviewSummary(len({(r.row_kind, r.row_key) for r in reviews}), len({r.number for r in reviews}),
+                             row[0] if row else None)
+
+
+@dataclass(frozen=True)
+class ReviewSummary:
+    """``rows`` register rows to review because ``rules`` cited rules changed in the rules of ``checked``
+    (ISO date of the newest ``--cr`` file of the build; None when the build had none)."""
+
+    rows: int
+    rules: int
+    checked: str | None
+
+    def line(self) -> str | None:
+        """``/info``'s line: ``"3 Registerzeilen zu prüfen: 2 zitierte Regeln sind in den Comprehensive Rules vom
+        01.08.2026 anders"``, or that nothing is to review; None when the register was never checked."""
+        if self.checked is None:
+            return None
+        when = ".".join(reversed(self.checked.split("-")))
+        if not self.rows:
+            return f"Gegen die Comprehensive Rules vom {when} geprüft: keine Registerzeile zu prüfen"
+        rows = "1 Registerzeile" if self.rows == 1 else f"{self.rows} Registerzeilen"
+        rules = "1 zitierte Regel ist" if self.rules == 1 else f"{self.rules} zitierte Regeln sind"
+        return f"{rows} zu prüfen: {rules} in den Comprehensive Rules vom {when} anders"
 
 def _citing_sentence(number: str, printed: str | None, text: str) -> str:
     """The quote shown for a cited number: the rule's text when the document prints the number, else the

@@ -1,6 +1,6 @@
 """Rules as the documents print them: rules quoted with their number (``quoted_rules``), the German rules
-explanation of document 003 (``rule_explanations``) and their full-text search (``rules_fts``,
-``rules_trigram`` of ``data/schema.sql``)."""
+explanation of document 003 (``rule_explanations``); their search runs over the passages
+(:mod:`bot.store.passages`)."""
 
 from __future__ import annotations
 
@@ -56,16 +56,6 @@ class ExplanationRecord:
     guess: str | None = None
 
 
-@dataclass(frozen=True)
-class RuleTextHit:
-    """A full-text hit in the documents' rules: ``kind`` ``"quoted"`` (a :class:`QuotedRuleRecord` id) or
-    ``"explanation"`` (an :class:`ExplanationRecord` id), with its snippet."""
-
-    kind: str
-    id: int
-    snippet: str
-
-
 _QUOTED_SQL = """
 SELECT q.id, q.number, q.title, q.text, q.examples, q.language, q.position, q.mechanic_id, m.title,
        d.id, d.file, d.part, d.kind, d.title, d.set_name, d.language, d.date
@@ -77,15 +67,6 @@ SELECT d.*, e.id, e.position, e.text, e.examples, e.see_also, e.terms, e.number,
        e.number_guess
 FROM rule_explanations e JOIN document_rows d ON d.d_id = e.document_id
 """
-#: Rules index: ``"words"`` weights number, title, text, examples, terms (bm25); ``"parts"`` is trigram.
-_SEARCH_SQL = {
-    "words": "SELECT rowid, snippet(rules_fts, -1, ?, ?, ?, 18) FROM rules_fts WHERE rules_fts MATCH ?"
-    " ORDER BY bm25(rules_fts, 5.0, 3.0, 1.0, 0.7, 2.0), rowid LIMIT ?",
-    "parts": "SELECT rowid, snippet(rules_trigram, 0, ?, ?, ?, 18) FROM rules_trigram WHERE rules_trigram MATCH ?"
-    " ORDER BY bm25(rules_trigram), rowid LIMIT ?",
-}
-
-
 class RuleQueries(StoreBase):
     """Queries about the rules the documents print."""
 
@@ -128,17 +109,3 @@ class RuleQueries(StoreBase):
             (number,),
         )
         return [document_from_row(r) for r in rows]
-
-    async def search_rule_texts(
-        self, index: str, match: str, marks: tuple[str, str, str], limit: int
-    ) -> list[RuleTextHit]:
-        """Quoted rules and explanations matching the FTS5 expression ``match`` in ``index`` (``"words"`` or
-        ``"parts"``), best first, ≤ ``limit``; ``marks`` = (before, after a match, ellipsis) of the snippet.
-
-        Raises:
-            SearchIndexMissing: the store has no search index (German "Datenbank veraltet").
-        """
-        rows = await self.fetch_search(_SEARCH_SQL[index], (*marks, match, limit))
-        # The index holds quoted rule i as rowid 2i and explanation i as 2i + 1 (data/schema.sql).
-        return [RuleTextHit("quoted" if rowid % 2 == 0 else "explanation", rowid // 2, snippet)
-                for rowid, snippet in rows]

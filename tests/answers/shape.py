@@ -3,6 +3,9 @@
 An answer a player reads in ten seconds: its first line is the result, the result is said once, each notice
 (a line starting with ℹ️ or ⚠️) stands at most once per page, the first page is short, and Discord's limits
 hold. :func:`assert_answer_shape` runs all of these; the single checks are usable on their own.
+:func:`assert_document_shape` is the same for answers of several pages that list the documents' text (a card's
+rulings, a section, a rule): every page repeats its title and footer, and one ruling may say what another says
+in its own paragraph, so sentences are compared between paragraphs, titles, sources and notices left out.
 
 Text is compared normalised (:func:`normal`): markdown marks and bullets removed, white space collapsed,
 case folded, so ``**Spieler 1 gewinnt**`` and ``• Spieler 1 gewinnt`` count as the same sentence.
@@ -110,3 +113,52 @@ def assert_answer_shape(reply: Reply, *fragments: str, quoted: str = "") -> None
     assert_no_repeated_sentences(reply)
     assert_notices_once_per_page(reply)
     assert_first_page_short(reply, quoted)
+
+
+# --- answers of several pages that list the documents' text --------------------------------------------------
+
+#: the superscript numbers that tie an entry to a notice its page states once (``ℹ️¹``)
+_TIES = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_SENTENCE_END = re.compile(r"(?<=[\w“\")][.!?…])\s+(?=[A-ZÄÖÜ„\"(])")
+
+
+def paragraphs(embed: dict) -> list[str]:
+    """The paragraphs of an embed's description and field values (no title, no footer: every page repeats them)."""
+    text = "\n\n".join([embed.get("description", ""), *(f["value"] for f in embed.get("fields", []))])
+    return [p for p in text.split("\n\n") if p.strip()]
+
+
+def document_sentences(paragraph: str) -> set[str]:
+    """The sentences of :data:`MIN_WORDS` words or more of a paragraph, :func:`normal`, ties dropped; lines that
+    are a notice or only name a source (``_Ravnica …, 30.08.2005:_``) left out."""
+    out = set()
+    for line in paragraph.split("\n"):
+        bare = line.strip().lstrip("•> ")
+        if bare.startswith((*NOTICE_MARKS, "✅")) or (bare.startswith("_") and bare.rstrip(":").endswith("_")):
+            continue
+        out |= {normal(s) for s in _SENTENCE_END.split(_TIES.sub("", line)) if len(s.split()) >= MIN_WORDS}
+    return out
+
+
+def assert_no_sentence_between_paragraphs(reply: Reply) -> None:
+    """No sentence stands in two paragraphs of the answer (all pages); a document's own text may repeat one
+    inside a paragraph (a card's haunt text says its effect twice)."""
+    seen: set[str] = set()
+    for embed in pages(reply):
+        for paragraph in paragraphs(embed):
+            found = document_sentences(paragraph)
+            assert not found & seen, found & seen
+            seen |= found
+
+
+def assert_document_shape(reply: Reply, result: str | None = None, short: bool = True) -> None:
+    """:func:`assert_answer_shape` for an answer of the documents: ``result`` in the first page's title or first
+    line, no sentence in two paragraphs, each notice once per page, a first page of at most :data:`FIRST_PAGE`
+    characters unless one paragraph of it (a ruling, a rule) is longer (``short``), Discord's limits."""
+    first = pages(reply)[0]
+    if result is not None:
+        assert result in first.get("title", "") or result in first_line(reply), (result, first.get("title"))
+    assert_no_sentence_between_paragraphs(reply)
+    assert_notices_once_per_page(reply)
+    if short:
+        assert_first_page_short(reply, max(paragraphs(first), key=len, default=""))

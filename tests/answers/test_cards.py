@@ -40,7 +40,7 @@ async def test_unknown_card_is_ephemeral_german_with_suggestions(ctx):
 
 
 async def test_rulings_button_lists_all_rulings_with_source(ctx):
-    card = ctx.names.resolve("Circu")
+    card = ctx.names.resolve("Circu, Dimir-Lobotomist")
     reply = await run_action(ctx, "rulings", str(card.card_id))
     body = "\n".join(p.body for p in reply.pages)
     assert body.count("• ") == 5

@@ -32,6 +32,19 @@ ISSUE_SECTIONS = [
 ]
 
 
+async def find(ctx, title: str):
+    """The section with this title."""
+    return next(m for m in await mechanics(ctx.store) if m.title == title)
+
+
+async def history(ctx, reply) -> str:
+    """The section's dated text: behind the button "Früher (<year>)" (all its pages), else on the first page."""
+    button = next((a for a in reply.actions if a.action == "mechanic_text"), None)
+    if button is None:
+        return reply.pages[0].body
+    return "\n\n".join(p.body for p in (await run_action(ctx, button.action, button.arg)).pages)
+
+
 async def test_store_has_32_sections(ctx):
     # Build report: 2 (clash article) + 8 + 7 + 7 + 8 (the four FAQs) mechanics sections.
     assert len(await mechanics(ctx.store)) == 32
@@ -51,17 +64,22 @@ async def test_einberufen_shows_convoke_rules_and_example_card(ctx):
     message = payload(reply)
     embed = message["embeds"][0]
     assert embed["title"] == "Einberufen – Ravnica: Stadt der Gilden"
-    # Ravnica FAQ lines 56-85: heading 502.46, the misprinted 502.32a, 502.46b, 502.46c.
-    description = embed["description"]
+    # Today's rule first (702.51); the 2005 text is behind the button "Früher (2005)": Ravnica FAQ lines 56-85,
+    # heading 502.46, the misprinted 502.32a, 502.46b, 502.46c, each old number with today's.
+    assert embed["description"].startswith("⚠️ **Heute:** Einberufen ist heute Regel 702.51")
+    history = next(c for c in button_ids(message) if c["label"] == "Früher (2005)")
+    old = await run_action(ctx, "mechanic_text", history["custom_id"].split(":")[2])
+    description = "\n\n".join(p.body for p in old.pages)
     assert (
-        "**502.46b** Einberufen kann die Kosten, einen Zauberspruch zu spielen, nicht unter 0 reduzieren."
-        in description
+        "**502.46b** (heute ohne Gegenstück) Einberufen kann die Kosten, einen Zauberspruch zu spielen, nicht unter 0 "
+        "reduzieren." in description
     )
     assert (
-        description.index("**502.46** **Einberufen**")
-        < description.index("**502.32a**")
+        description.index("**502.46** (heute 702.51) **Einberufen**")
+        < description.index("**502.32a** (heute 702.51a)")
         < description.index("**502.46b**")
     )
+    assert old.date == "2005-08-30"
     assert {"inline": False, "name": "Beispielkarten", "value": "Konklavenequidonaut"} in embed["fields"]
     card_button = next(c for c in button_ids(message) if c["label"] == "Karte: Konklavenequidonaut")
     card = await run_action(ctx, "card", card_button["custom_id"].split(":")[2])
@@ -103,7 +121,7 @@ async def test_fehde_links_the_english_clash_section(ctx):
     assert reply.actions[0].label == "Andere Sprache: Clash"
     clash = await run_action(ctx, reply.actions[0].action, reply.actions[0].arg)
     assert clash.pages[0].title == "Clash"
-    assert "**701.19c** A player wins a clash" in clash.pages[0].body
+    assert "**701.19c** (heute 701.30d) A player wins a clash" in await history(ctx, clash)
 
 
 async def test_split_card_section_of_2006_carries_the_2017_change(ctx):
@@ -112,8 +130,9 @@ async def test_split_card_section_of_2006_carries_the_2017_change(ctx):
     # Today's rule first (CR 709.4b, 2026-04-17), the 2006 text after it as history.
     assert first.startswith("⚠️ **Heute:** Außerhalb des Stapels hat eine geteilte Karte")
     assert "> **709.4** In every zone except the stack" in first
-    assert first.index("**Im Dokument** (Zwietracht") > first.index("**Heute:**")
     assert reply.pages[0].title == "Geteilte Karten – Zwietracht"
+    old = await history(ctx, reply)
+    assert old.startswith("Geteilte Karten bestehen aus zwei kleinen Karten auf einer herkömmlichen Karte.")
 
 
 async def test_unknown_and_empty_names_are_german_errors(ctx):
@@ -168,7 +187,8 @@ async def test_misprinted_numbers_are_marked_only_under_pure_headings(ctx):
     # 104.3, 104.3f and 203.2e, which are three different rules, no misprint.
     from bot.answers import run_answer
 
-    convoke = await run_answer(ctx, "mechanic", name="Einberufen")
-    assert "**502.32a** _(so gedruckt; gemeint ist 502.46a)_" in convoke.pages[0].body
+    convoke = await run_action(ctx, "mechanic_text", str((await find(ctx, "Einberufen")).id))
+    text = "\n".join(p.body for p in convoke.pages)
+    assert "**502.32a** (heute 702.51a) _(so gedruckt; gemeint ist 502.46a)_" in text
     hybrid = await run_answer(ctx, "mechanic", name="Hybrid")
     assert "gemeint ist" not in "\n".join(p.body for p in hybrid.pages)

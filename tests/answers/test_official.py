@@ -18,7 +18,6 @@ import pytest
 from bot.answers import AnswerContext, UserError, run_action, run_answer, run_completer
 from bot.answers.official import (
     cr_rule_choices,
-    fts_query,
     long_date,
     merge_choices,
     official_rule_reply,
@@ -133,8 +132,8 @@ async def test_store_methods(octx):
     assert [d.file for d in await store.documents_quoting("701.19c")] == ["000_b7f976ad35525819.txt"]
     # only uncertain alignments in this store: never returned as fact
     assert await store.explanation_for("100.1") is None
-    hits = await store.search_cr(fts_query([["clash"]]))
-    assert {h.number for h in hits if h.kind == "rule"} >= {"701.30", "701.30a", "701.30d"}
+    rows = await store.fetchall("SELECT key FROM passages WHERE kind = 'cr_rule' AND key LIKE 'cr:701.30%'")
+    assert {k for (k,) in rows} >= {"cr:701.30", "cr:701.30a", "cr:701.30d"}  # the CR's rules are passages
 
 
 async def test_rule_number_shows_official_text_and_date(octx):
@@ -258,10 +257,8 @@ async def test_card_only_in_file_is_marked(octx):
     assert not any(a.action == "english" for a in plain.actions)
 
 
-def test_long_date_and_fts_query():
+def test_long_date():
     assert long_date("2010-10-01") == "1. Oktober 2010" and long_date("2007") == "2007"
-    assert fts_query([["fehde", "clash"], ["win"]]) == '("fehde"* OR "clash"*) AND ("win")'
-    assert fts_query([["a\"b"]]) == '("a""b")'  # a quote cannot end the FTS string
 
 
 def test_cli_build_and_call(tmp_path):
@@ -354,7 +351,7 @@ async def test_rule_command_cr_first_documents_alongside(octx):
     assert "**Heute ist 701.19 eine andere Regel:** Regenerate" in reply.pages[0].body
     assert titles.index("Regel 701.19 mit 701.19a–701.19c") < titles.index("701.30 — Clash")
     fields = {f.name: f.value for f in reply.pages[titles.index("Regel 701.19 mit 701.19a–701.19c")].fields}
-    assert fields["701.19 (Deutsch)"] == "Fehden" and fields["701.19 (English)"] == "Clash"
+    assert fields["701.19 (Deutsch; heute 701.30)"] == "Fehden" and fields["701.19 (English; heute 701.30)"] == "Clash"
     assert reply.source == ("Fehde (Clash) – Artikel zur Schlüsselwort-Aktion · "
                             "Comprehensive Rules (offizieller englischer Text)")
     # the rule autocomplete offers the CR's numbers too (no document quotes a 701.3x rule)
@@ -374,8 +371,9 @@ async def test_a_faq_number_means_the_faq_rule_first_with_cr(octx):
     reply = await run_answer(octx, "rule", query="104.3f")
     first = reply.pages[0]
     assert first.title == "Regel 104.3f (so zitiert) – heute 107.4e"
-    assert first.body.startswith("**104.3f** im Dokument _Ravnica: Stadt der Gilden")
-    assert first.body.index("→ **heute 107.4e**") < first.body.index("**Heute ist 104.3f eine andere Regel:**")
+    assert first.body.startswith("**104.3f** ist heute **107.4e**")
+    assert first.body.index("**Früher** (Ravnica: Stadt der Gilden") < first.body.index(
+        "**Heute ist 104.3f eine andere Regel:**")
 
 
 async def test_english_mtgjson_rulings_get_no_german_term_notice(octx, official):
@@ -383,9 +381,10 @@ async def test_english_mtgjson_rulings_get_no_german_term_notice(octx, official)
     # Gatherer text: no „Manawert“ notice. The German 2005 FAQ ruling on the same point gets one.
     reply = await run_answer(octx, "ruling", card="Akkord des Rufes")
     body = "\n".join(p.body for p in reply.pages)
-    english = body[body.index("Convoke doesn't change a spell's mana cost or converted mana cost."):]
-    assert english.split("\n")[1].startswith("_MTGJSON")  # the source line follows directly, no notice
-    assert "ℹ️ Heute andere Begriffe: „wirken“ statt „spielen“" in body  # 001:202 (German, 2005)
+    start = body.index("• Convoke doesn't change a spell's mana cost or converted mana cost.")
+    assert body[:start].rstrip("\n").rsplit("\n", 1)[-1].startswith("_MTGJSON")  # its source above it
+    assert body[start:].split("\n")[0].endswith("converted mana cost.")  # no tie to a notice
+    assert "ℹ️ **Heute andere Begriffe:** ¹ „wirken“ statt „spielen“" in body  # 001:202 (German, 2005)
     assert official[1].today.totals()["current"] == 1  # that one English ruling: a current source
 
 
@@ -395,4 +394,4 @@ async def test_todays_status_is_the_same_with_cr(octx):
     assert first.startswith("⚠️ **Heute:** Einberufen ist heute Regel 702.51: keine zusätzlichen")
     assert "> **702.51b** The convoke ability isn’t an additional or alternative cost" in first
     body = (await run_answer(octx, "ruling", search="geteilte Karte benennen")).pages[0].body
-    assert "⚠️ **Überholt.** Heute: Wer eine geteilte Karte benennen will, nennt einen ihrer beiden Namen" in body
+    assert "⚠️ **Heute:** Wer eine geteilte Karte benennen will, nennt einen ihrer beiden Namen" in body

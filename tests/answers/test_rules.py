@@ -43,20 +43,21 @@ def test_is_child():
 
 async def test_104_3f_hybrid_rule_from_the_ravnica_faq(ctx):
     reply = await run_answer(ctx, "rule", query="104.3f")
-    # Issue 9: the FAQ's meaning first, with today's number (107.4e) and today's different 104.3f after it.
+    # Today's rule for the FAQ's number first (107.4e), the FAQ's text as history, today's different 104.3f after it.
     first = reply.pages[0]
     assert first.title == "Regel 104.3f (so zitiert) – heute 107.4e"
-    assert first.body.startswith("**104.3f** im Dokument _Ravnica: Stadt der Gilden – Häufig gestellte Fragen "
-                                 "(30.08.2005)_: Jedes Halbe-Halbe-Manasymbol")
-    assert "→ **heute 107.4e**: A hybrid mana symbol is also a colored mana symbol" in first.body
-    assert first.body.index("heute 107.4e") < first.body.index(
+    assert first.body.startswith("**104.3f** ist heute **107.4e**: A hybrid mana symbol is also a colored mana symbol")
+    # The FAQ's text is history; page 2 shows it whole, so the first page points there instead of repeating it.
+    assert "\n**Früher** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005): Wortlaut auf Seite 2." \
+        in first.body
+    assert first.body.index("heute **107.4e**") < first.body.index(
         "**Heute ist 104.3f eine andere Regel:** If a player would both win and lose the game simultaneously")
     message = payload(reply, [p.title for p in reply.pages].index("Regel 104.3f"))
     embed = message["embeds"][0]
     assert embed["title"] == "Regel 104.3f"
     # Ravnica FAQ line 38, as printed.
     assert embed["description"].startswith(
-        "**104.3f** Jedes Halbe-Halbe-Manasymbol repräsentiert Kosten, "
+        "**104.3f** (heute 107.4e) Jedes Halbe-Halbe-Manasymbol repräsentiert Kosten, "
         "die mit einer der beiden Farben bezahlt werden können."
     )
     assert (
@@ -78,7 +79,7 @@ async def test_cited_number_footer_names_no_single_date_for_pages_of_other_docum
     assert len(reply.pages) > 1 and reply.date == ""
     assert all("Stand 30.08.2005" not in (payload(reply, i)["embeds"][0].get("footer") or {}).get("text", "")
                for i in range(len(reply.pages)))
-    assert "(30.08.2005)" in reply.pages[0].body  # the cited page still dates its document
+    assert ", 30.08.2005)" in reply.pages[0].body  # the cited page still dates its document
 
 
 async def test_parent_701_19_shows_subrules_german_and_english_side_by_side(ctx):
@@ -89,23 +90,23 @@ async def test_parent_701_19_shows_subrules_german_and_english_side_by_side(ctx)
     assert embed["title"] == "Regel 701.19 mit 701.19a–701.19c"
     fields = embed["fields"]
     names = [f["name"] for f in fields if f["name"] != "\u200b"]
-    assert names == [
-        "701.19 (Deutsch)",
-        "701.19 (English)",
-        "701.19a (Deutsch)",
-        "701.19a (English)",
-        "701.19b (Deutsch)",
-        "701.19b (English)",
-        "701.19c (Deutsch)",
-        "701.19c (English)",
+    assert names == [  # each old number (clash article, 2007) with today's (register, [[number]])
+        "701.19 (Deutsch; heute 701.30)",
+        "701.19 (English; heute 701.30)",
+        "701.19a (Deutsch; heute 701.30a)",
+        "701.19a (English; heute 701.30a)",
+        "701.19b (Deutsch; heute 701.30b)",
+        "701.19b (English; heute 701.30b)",
+        "701.19c (Deutsch; heute 701.30d)",
+        "701.19c (English; heute 701.30d)",
     ]
     assert all(f["inline"] for f in fields)
     by_name = {f["name"]: f["value"] for f in fields}
     # Clash article 000, lines 9 and 35.
-    assert by_name["701.19c (Deutsch)"].startswith(
+    assert by_name["701.19c (Deutsch; heute 701.30d)"].startswith(
         "Ein Spieler gewinnt eine Fehde, wenn der Spieler eine Karte mit höheren Manakosten"
     )
-    assert by_name["701.19c (English)"].startswith(
+    assert by_name["701.19c (English; heute 701.30d)"].startswith(
         "A player wins a clash if that player revealed a card with a higher converted mana cost"
     )
     assert "Fehde (Clash) – Artikel zur Schlüsselwort-Aktion (2007)" in embed["description"]
@@ -115,28 +116,30 @@ async def test_parent_701_19_shows_subrules_german_and_english_side_by_side(ctx)
 async def test_heading_502_46_keeps_the_misprinted_502_32a(ctx):
     reply = await run_answer(ctx, "rule", query="502.46")
     assert reply.pages[0].title == "Regel 502.46 (so zitiert) – heute 702.51"
-    assert "→ **heute (inhaltlich geändert) 702.51**: Convoke" in reply.pages[0].body
+    assert reply.pages[0].body.startswith("**502.46** ist heute **702.51** (inhaltlich geändert): Convoke")
     body = reply.pages[1].body
     assert reply.pages[1].title == "Regel 502.46 mit 502.46b–502.46c"
-    assert "**502.46** **Einberufen**" in body
+    assert "**502.46** (heute 702.51) **Einberufen**" in body
     # Ravnica FAQ line 61 prints "502.32a" under the heading 502.46: kept, marked, not renumbered.
-    assert "**502.32a** _(so gedruckt, unter der Überschrift)_ Einberufen ist eine statische Fähigkeit" in body
-    assert "**502.46b** Einberufen kann die Kosten, einen Zauberspruch zu spielen, nicht unter 0 reduzieren." in body
+    assert ("**502.32a** (heute 702.51a) _(so gedruckt, unter der Überschrift)_ Einberufen ist eine statische "
+            "Fähigkeit") in body
+    assert ("**502.46b** (heute ohne Gegenstück) Einberufen kann die Kosten, einen Zauberspruch zu spielen, nicht "
+            "unter 0 reduzieren.") in body
     assert body.index("502.32a") < body.index("502.46b")
 
 
 async def test_203_2e_see_also_button_opens_104_3(ctx):
     reply = await run_answer(ctx, "rule", query="203.2e")
     # Ravnica FAQ 203.2e (hybrid card has both colours) is today 202.2d, not the general 202.2.
-    assert "→ **heute 202.2d**: An object with one or more hybrid mana symbols and/or Phyrexian mana symbols" in (
-        reply.pages[0].body)
+    assert reply.pages[0].body.startswith(
+        "**203.2e** ist heute **202.2d**: An object with one or more hybrid mana symbols and/or Phyrexian mana symbols")
     assert "Siehe auch Regel 104.3." in reply.pages[1].body
     button = next(a for a in reply.actions if a.action == "rule")
     assert (button.label, button.arg) == ("Siehe 104.3", "104.3")
     opened = await run_action(ctx, button.action, button.arg)
     assert opened.pages[0].title == "Regel 104.3 (so zitiert) – heute 107.4"
     assert opened.pages[1].title == "Regel 104.3 mit 104.3f"
-    assert "**104.3** Die Manasymbole sind {W}, {U}, {B}, {R}, {G}" in opened.pages[1].body
+    assert "**104.3** (heute 107.4) Die Manasymbole sind {W}, {U}, {B}, {R}, {G}" in opened.pages[1].body
 
 
 async def test_keywords_english_glossary_term_finds_startspieler(ctx):
@@ -157,7 +160,7 @@ async def test_keywords_english_glossary_term_finds_startspieler(ctx):
 async def test_keywords_search_quoted_rules_too(ctx):
     reply = await run_answer(ctx, "rule", query="Einberufen")
     body = "\n".join(p.body for p in reply.pages)
-    assert "**502.46b**" in body and "**502.46** Einberufen" in body
+    assert "**502.46b** (heute ohne Gegenstück)" in body and "**502.46** (heute 702.51) Einberufen" in body
 
 
 async def test_explanation_see_also_not_in_store_says_so(ctx):
@@ -299,7 +302,8 @@ async def test_misprinted_subrule_is_found_under_its_heading(ctx):
     assert not reply.error
     # Issue 9: the printed rule with today's counterpart first (702.51a, changed: no additional cost today).
     assert reply.pages[0].title == "Regel 502.32a (so zitiert) – heute 702.51a"
-    assert "→ **heute (inhaltlich geändert) 702.51a**: Convoke is a static ability" in reply.pages[0].body
+    assert reply.pages[0].body.startswith(
+        "**502.32a** ist heute **702.51a** (inhaltlich geändert): Convoke is a static ability")
     assert reply.pages[1].title == "Regel 502.46a (gedruckt als 502.32a)"
     assert "Einberufen ist eine statische Fähigkeit" in reply.pages[1].body
     reply = await run_answer(ctx, "rule", query="502.48a")
@@ -313,10 +317,10 @@ async def test_number_cited_inside_a_rule_text_answers_with_the_document_first(c
     assert not reply.error
     assert reply.pages[0].title == "Regel 409.1b (so zitiert) – heute 601.2b"
     body = reply.pages[0].body
-    assert ("**409.1b** im Dokument _Ravnica: Stadt der Gilden – Häufig gestellte Fragen (30.08.2005)_: 502.32a: … "
+    assert ("**Früher** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005): 502.32a: … "
             "Das Verwenden der Fähigkeit Einberufen folgt den Regeln für das Bezahlen zusätzlicher Kosten in den "
             "Regeln 409.1b und 409.1f-h.") in body
-    assert "→ **heute 601.2b**: … If the spell has alternative or additional costs" in body
+    assert body.startswith("**409.1b** ist heute **601.2b**: … If the spell has alternative or additional costs")
     # a number inside the range 409.1f-h
     reply = await run_answer(ctx, "rule", query="409.1g")
     assert reply.pages[0].title == "Regel 409.1g (so zitiert) – heute 601.2g"

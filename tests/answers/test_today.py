@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from bot.answers import run_answer
+from bot.answers import run_action, run_answer
 from bot.answers.today import heute_block, hit_notice, ruling_display, today_index
 from bot.importer.changes import read_register
 from bot.store import Store
@@ -14,7 +16,13 @@ REGISTER = read_register()
 
 
 def text_of(reply) -> str:
-    return "\n".join(p.body + "".join(f.value for f in p.fields) for p in reply.pages)
+    """All pages' text, the page ties of shared notices (``⚠️¹``, ``ℹ️²``) read as their marks alone."""
+    return plain("\n".join(p.body + "".join(f.value for f in p.fields) for p in reply.pages))
+
+
+def plain(text: str) -> str:
+    """``text`` without the superscript numbers that tie entries to a page's notices."""
+    return re.sub("[⁰¹²³⁴⁵⁶⁷⁸⁹]", "", text)
 
 
 async def _entries(store: Store) -> dict[str, tuple[str, int, str]]:
@@ -46,15 +54,17 @@ async def test_each_row_notice_appears_on_exactly_its_entries(store, change):
 async def test_naming_a_split_card_shows_todays_rule_first(ctx):
     # Finding: `/ruling suche: geteilte Karte benennen` gave the 2006 ruling (name both halves) without a word.
     reply = await run_answer(ctx, "ruling", search="geteilte Karte benennen")
-    body = reply.pages[0].body
+    body = plain(reply.pages[0].body)
     today = body.index(
-        "⚠️ **Überholt.** Heute: Wer eine geteilte Karte benennen will, nennt einen ihrer beiden Namen, nicht beide."
+        "⚠️ **Heute:** Wer eine geteilte Karte benennen will, nennt einen ihrer beiden Namen, nicht beide."
     )
-    old = body.index("**Früher** (heute überholt): Falls ein Effekt einen Spieler anweist, eine Karte zu **benennen**")
-    newer = body.index("**Heute gültige Fassung** (Getrieben // Verzweiflung): Jede geteilte Karte hat zwei Namen. "
-                       "Falls ein Effekt dich anweist, einen Kartennamen zu bestimmen, kannst du einen wählen, aber "
-                       "nicht beide.")
-    assert today < old < newer
+    old = body.index("**Früher** (heute überholt): Falls ein Effekt einen Spieler anweist, eine **Karte** zu "
+                     "**benennen**")
+    # 002 line 29 says today's rule: quoted under the old hit, or a hit of its own further down
+    text = "\n\n".join(p.body for p in reply.pages).replace("**", "")  # a hit has its matched words in bold
+    newer = text.index("Jede geteilte Karte hat zwei Namen. Falls ein Effekt dich anweist, einen Kartennamen zu "
+                       "bestimmen, kannst du einen wählen, aber nicht beide.")
+    assert today < old and body.replace("**", "").index("Falls ein Effekt einen Spieler anweist") < newer
     assert "709.4a (Comprehensive Rules vom 17.04.2026); Dokument 002" in body
     assert "Rulings zu Getrieben // Verzweiflung und geteilten Karten" in reply.source
 
@@ -79,11 +89,12 @@ async def test_rulings_still_right_carry_no_change_warning(ctx, store):
 async def test_changed_ruling_shows_today_then_history(ctx):
     reply = await run_answer(ctx, "ruling", card="Spektraler Scheinwerfer")
     body = reply.pages[0].body
+    source = body.index("_Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005:_")
     today = body.index("⚠️ **Heute:** Manabrand gibt es nicht mehr")
-    old = body.index("**Früher** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005, heute überholt):"
-                     " Kann der Spieler das Mana nicht verwenden, erleidet er am Ende der Phase Manabrand.")
-    assert today < old
-    assert "_Beleg: 106.4 (Comprehensive Rules vom 17.04.2026)_" in body
+    old = body.index("**Früher** (heute überholt): Kann der Spieler das Mana nicht verwenden, erleidet er am Ende der "
+                     "Phase Manabrand.")
+    assert source < today < old
+    assert "_(Beleg: 106.4 (Comprehensive Rules vom 17.04.2026))_" in body
 
 
 CR = "(Comprehensive Rules vom 17.04.2026)"
@@ -98,7 +109,7 @@ CR = "(Comprehensive Rules vom 17.04.2026)"
          "„Spielstein“: Die Spielsteine des Gejagten Drachen heißen „Ritter-Spielstein“ (englisch „Knight Token“)",
          "**Früher** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005, heute überholt): "
          "Die Spielsteine sind weiß und haben als Name und Kreaturentyp Ritter.",
-         f"_Beleg: 111.4 {CR}_"),
+         f"_(Beleg: 111.4 {CR})_"),
         # Guildpact FAQ 1681: in Two-Headed Giant you chose either attacking player – today 805.10c decides.
         ("ruling", {"card": "Seelen der Untadeligen"},
          "⚠️ **Heute:** Im Doppelköpfigen Riesen meint „der angreifende Spieler“ bei einer Fähigkeit einer blockenden "
@@ -106,42 +117,46 @@ CR = "(Comprehensive Rules vom 17.04.2026)"
          "**Früher** (Gildenbund – Häufig gestellte Fragen, 22.12.2005, heute überholt): Falls den Seelen der "
          "Untadeligen in einem Doppelköpfiger-Riese-Spiel Kampfschaden zugefügt wird, kannst du eins der beiden "
          "Mitglieder des angreifenden Teams",
-         f"_Beleg: 810.2, 805.10c {CR}_"),
+         f"_(Beleg: 810.2, 805.10c {CR})_"),
         # Dissension FAQ 2204: exiled ("ganz aus dem Spiel entfernte") cards counted as outside the game.
         ("ruling", {"card": "Forschung // Entwicklung"},
          "⚠️ **Heute:** Das Exil ist heute eine Zone des Spiels (400.1), Karten darin sind also nicht „außerhalb "
          "des Spiels“ (400.11): Forschung kann keine Karten aus dem Exil in deine Bibliothek mischen.",
          "**Früher** (Zwietracht – Häufig gestellte Fragen, 17.03.2006, heute überholt): Bei Forschung bedeutet "
          "eine Karte „außerhalb des Spiels“ eine Karte, die ganz aus dem Spiel entfernt wurde",
-         f"_Beleg: 400.11, 400.1, 400.11a {CR}_"),
+         f"_(Beleg: 400.11, 400.1, 400.11a {CR})_"),
         # Coldsnap FAQ 3146: assigned combat damage waited on the stack; the spell case still holds.
         ("ruling", {"card": "Goblin-Pelzhändler"},
          "⚠️ **Heute:** Kampfschaden wird heute ohne Stapel zugewiesen und sofort zugefügt (510.2): Der "
          "Goblin-Pelzhändler kann dazwischen das Schlachtfeld nicht verlassen",
          "**Früher** (Kälteeinbruch – Häufig gestellte Fragen, 01.06.2006, heute überholt): Falls der "
          "Goblin-Pelzhändler einer verschneiten Kreatur Schaden zuteilt",
-         f"_Beleg: 510.2 {CR}_"),
+         f"_(Beleg: 510.2 {CR})_"),
         # Guildpact FAQ 1181 and 1185: Leylines entered all at once, the starting player ordered their timestamps.
         ("mechanic", {"name": "Ley-Linien"},
          "⚠️ **Heute:** Nach den Mulligans bringt zuerst der Startspieler seine Ley-Linien in beliebiger Reihenfolge "
          "aufs Schlachtfeld, danach jeder weitere Spieler in Zugreihenfolge seine (103.6, 103.6a).",
          "**Früher** (Gildenbund – Häufig gestellte Fragen, 22.12.2005, heute überholt): Der Spieler, der das "
          "Spiel beginnt, legt die relative Zeitstempel-Reihenfolge aller Ley-Linien fest",
-         f"_Beleg: 103.6, 103.6a, 613.7d {CR}_"),
+         f"_(Beleg: 103.6, 103.6a, 613.7d {CR})_"),
         # Dissension FAQ 1961: graft "triggers every time" – today only with a +1/+1 counter on it (702.58a).
         ("mechanic", {"name": "Pfropfen"},
          "⚠️ **Heute:** Die ausgelöste Fähigkeit von Pfropfen wird heute nur ausgelöst, falls auf der bleibenden "
          "Karte mit Pfropfen eine +1/+1-Marke liegt",
          "**Früher** (Zwietracht – Häufig gestellte Fragen, 17.03.2006, heute überholt): Die ausgelöste Fähigkeit "
          "von Pfropfen wird jedes Mal ausgelöst, wenn eine Kreatur ins Spiel kommt",
-         f"_Beleg: 702.58a {CR}_"),
+         f"_(Beleg: 702.58a {CR})_"),
     ],
     ids=["token_name", "two_headed_giant", "outside_game_exile", "fur_trader", "leyline_start", "graft_trigger"],
 )
 async def test_findings_of_the_full_review_show_today_first(ctx, command, args, today, old, evidence):
     text = text_of(await run_answer(ctx, command, **args))
+    # The list names the document and date above its rulings; the outdated text is labelled "Früher".
+    source, rest = re.fullmatch(r"\*\*Früher\*\* \((.+), heute überholt\): (.*)", old, re.DOTALL).groups()
+    old = f"**Früher** (heute überholt): {rest}"
     assert text.index(today) < text.index(old)
     assert evidence in text[text.index(today):text.index(old)]
+    assert text.index(f"_{source}:_") < text.index(old)
 
 
 async def test_voja_ruling_is_still_true_only_the_comparison_is_outdated(ctx):
@@ -169,8 +184,13 @@ async def test_convoke_section_starts_with_todays_rule(ctx):
     first = reply.pages[0].body
     assert first.startswith("⚠️ **Heute:** Einberufen ist heute Regel 702.51: keine zusätzlichen")
     assert "> **702.51b** The convoke ability isn’t an additional or alternative cost" in first
-    assert first.index("702.51b") < first.index("**Im Dokument** (Ravnica: Stadt der Gilden – Häufig gestellte "
-                                                 "Fragen, 30.08.2005)") < first.index("**502.32a**")
+    # The 2005 text (the misprinted 502.32a: "Als zusätzliche Kosten …") is history behind the button "Früher (2005)".
+    assert "502.32a" not in first
+    button = next(a for a in reply.actions if a.label == "Früher (2005)")
+    old = (await run_action(ctx, button.action, button.arg)).pages
+    assert old[0].title == "Einberufen – Ravnica: Stadt der Gilden (2005)"
+    assert "**502.32a** (heute 702.51a) _(so gedruckt; gemeint ist 502.46a)_ Einberufen ist eine statische Fähigkeit" \
+        in "\n".join(p.body for p in old)
 
 
 @pytest.mark.parametrize(
@@ -187,19 +207,27 @@ async def test_convoke_section_starts_with_todays_rule(ctx):
     ],
 )
 async def test_changed_mechanics_have_a_heute_block(ctx, name, start, rule):
-    first = (await run_answer(ctx, "mechanic", name=name)).pages[0].body
+    reply = await run_answer(ctx, "mechanic", name=name)
+    first = reply.pages[0].body
     assert first.startswith(start)
     assert rule in first
-    assert first.index(rule) < first.index("**Im Dokument**")
+    # The document's dated text follows as history: on the page, or behind the button "Früher (<year>)".
+    history = re.search(r"\*\*(Früher|Im Dokument)\*\* \(", first)
+    if history is not None:
+        assert first.index(rule) < history.start()
+    else:
+        assert any(re.fullmatch(r"Früher \(\d{4}\)", a.label) for a in reply.actions)
 
 
 async def test_split_rulings_of_2017_show_todays_rule_first(ctx):
     reply = await run_answer(ctx, "ruling", card="Getrieben // Verzweiflung")
     text = text_of(reply)
-    block = text[text.index("✅ **Heute:** Gilt heute unverändert: du wählst einen der beiden Namen"):]
+    start = text.index("✅ **Heute:** Gilt heute unverändert: du wählst einen der beiden Namen")
+    block = text[start:]
     assert block.index("709.4a (Comprehensive Rules vom 17.04.2026)") < block.index(
-        "**Im Dokument** (Rulings zu Getrieben // Verzweiflung und geteilten Karten, 18.04.2017): "
-        "Jede geteilte Karte hat zwei Namen.")
+        "**Im Dokument**: Jede geteilte Karte hat zwei Namen.")
+    # The list names the document and the ruling's date above it.
+    assert text.rindex("_Rulings zu Getrieben // Verzweiflung und geteilten Karten, 18.04.2017:_", 0, start) >= 0
 
 
 async def test_abilities_are_activated_lands_are_played_english_gets_no_terms(store):
@@ -256,14 +284,14 @@ async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):
 async def test_combat_damage_on_the_stack_rulings_still_hold_each_with_its_own_note(ctx):
     # F19: Ravnica FAQ 853/855 (Sonnenheim) and Dissension 2394 (Lebendes Blätterdach) say "auf den Stapel gegangen",
     # but their conclusions hold today (CR 702.4d, 702.4b, 510.2): wording, no "heute überholt", each its own case.
-    sun = (await run_answer(ctx, "ruling", card="Sonnenheim, Festung der Legion")).pages[0].body
+    sun = text_of(await run_answer(ctx, "ruling", card="Sonnenheim, Festung der Legion"))
     assert "heute überholt" not in sun and "⚠️" not in sun
     first = sun.index("fügt diese Kreatur auch während des normalen Kampfschadensegments Schaden zu.")
     late = sun.index("hilft das dieser Kreatur nicht, zusätzlichen Kampfschaden zuzufügen.")
     note_first = sun.index("ℹ️ **Heute:** Folgerung weiter richtig, nur ohne Stapel: Kampfschaden geht nicht mehr auf "
                            "den Stapel (510.2). Erhält eine Kreatur mit Erstschlag Doppelschlag, nachdem sie im ersten "
                            "Kampfschadensegment Schaden zugefügt hat, fügt sie im zweiten Kampfschadensegment noch "
-                           f"einmal Schaden zu (702.4d). _(510.2, 702.4d {CR})_")
+                           f"einmal Schaden zu (702.4d). _(Beleg: 510.2, 702.4d {CR})_")
     note_late = sun.index("Erhält eine Kreatur ohne Erstschlag Doppelschlag erst nach dem ersten Kampfschadensegment, "
                           "fügt sie im zweiten Segment nur ihren einen normalen Kampfschaden zu (702.4b)")
     assert first < note_first < late < note_late

@@ -1047,7 +1047,7 @@ class FakeDiscord:
             if message_id == "@original":
                 result.original_deleted = True
                 result.message = None
-            pending.webhook.set()
+            # no pending.webhook.set(): a deleted "thinking…" message is followed by the answer's follow-up
             return web.Response(status=204)
         self.unknown.append(Request(method, f"/webhooks/.../{message_id}", {}, body))
         return _json({"message": "405: Method Not Allowed", "code": 0}, status=404)

@@ -117,6 +117,7 @@ def test_every_command_survives_hostile_input(harness, request):
     loop, ctx, table = harness
     examples = request.config.getoption("--fuzz-examples")
     assert table.leaves
+    assert ("ask",) in {leaf.path for leaf in table.leaves}  # /frage: free questions up to 6 000 characters
 
     def fuzz_command(leaf):
         @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)

@@ -72,6 +72,7 @@ def test_no_user_markup_renders_in_any_answer(harness):  # noqa: F811
     cases = [(leaf, option) for leaf in sorted(table.leaves, key=lambda leaf: leaf.path)
              for option in leaf.command.all_options if option.kind is Kind.STRING and not option.choices]
     assert len(cases) >= 10
+    assert any(leaf.path == ("ask",) for leaf, _option in cases)  # /frage echoes the question
 
     def fuzz(leaf, option):
         @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)

@@ -159,12 +159,15 @@ def test_done_when_through_call(full):
                           "mana value than all other cards revealed in that clash.")
     assert "Stand 17.04.2026" in out
     out = run_cli("call", "/regel suche: 701.19", db=db).stdout
-    # issue 9: the article's meaning (clash, today 701.30) first, today's 701.19 (regenerate) named as another rule
-    assert out.startswith("== Regel 701.19 (so zitiert) – heute 701.30 ==\n**701.19** im Dokument _Fehde (Clash)")
+    # issue 9: the article's number with today's (clash, 701.30) first, its 2007 text as history, today's 701.19
+    # (regenerate) named as another rule
+    assert out.startswith("== Regel 701.19 (so zitiert) – heute 701.30 ==\n**701.19** ist heute **701.30**")
+    assert "**Früher** (Fehde (Clash) – Artikel zur Schlüsselwort-Aktion, 2007): Fehden" in out
     assert "**Heute ist 701.19 eine andere Regel:** Regenerate _(Comprehensive Rules vom 17.04.2026)_" in out
     # page 2: the 2007 article's German and English 701.19 side by side (the documents' answer)
     page2 = run_cli("call", "/regel suche: 701.19", "--page", "2", db=db).stdout
-    assert "[701.19c (Deutsch)] Ein Spieler gewinnt eine Fehde" in page2 and "[701.19c (English)]" in page2
+    assert "[701.19c (Deutsch; heute 701.30d)] Ein Spieler gewinnt eine Fehde" in page2
+    assert "[701.19c (English; heute 701.30d)]" in page2
     out = run_cli("call", "/regel suche: Mana Value", db=db).stdout
     assert out.startswith("== Mana Value (Glossar) ==") and "[Regel 202.3] The mana value of an object" in out
     out = run_cli("call", "/karte name: Chord of Calling", db=db).stdout

@@ -179,15 +179,28 @@ def align_explanations(
     return _align(entries, cr, first, last, order)[1]
 
 
-def _align(
-    entries: list[RuleExplanation], cr: CRDocument, first: str | None, last: str | None, order: str
-) -> tuple[float, list[Alignment]]:
+def _targets(cr: CRDocument, first: str | None, last: str | None, order: str) -> list[CRRule]:
+    """The rules and subrules an explanation may go to, in ``order``, within ``first``..``last``."""
     targets = sorted((r for r in cr.rules if r.kind in ("rule", "subrule")),
                      key=lambda r: rule_sort_key(r.number, order))
     if first is not None:
         targets = [r for r in targets if rule_sort_key(r.number, order) >= rule_sort_key(first, order)]
     if last is not None:
         targets = [r for r in targets if rule_sort_key(r.number, order) <= rule_sort_key(last, order)]
+    return targets
+
+
+@dataclass
+class _Scores:
+    """Every entry × target pair scored: ``s[i][j]`` with its reasons, the entries' features."""
+
+    s: list[list[float]]
+    reasons: dict[tuple[int, int], list[str]]
+    entry_features: list[_Features]
+
+
+def _scores(entries: list[RuleExplanation], targets: list[CRRule], cr: CRDocument) -> _Scores:
+    """Score every pair (:func:`_pair_score`), words weighted by their inverse document frequency in ``targets``."""
     rf = [_rule_features(r) for r in targets]
     df: dict[str, int] = {}
     for f in rf:
@@ -196,30 +209,22 @@ def _align(
     n = len(targets) or 1
     idf = {w: max(0.0, math.log(n / c) - 1.0) for w, c in df.items()}
     english = set(df)
-    position_of = {r.number: j for j, r in enumerate(targets)}
-
     ef = []
     term_rules: list[set[str]] = []
     for e in entries:
         ef.append(_entry_features(e, english))
-        cited: set[str] = set()
-        for t in e.terms:
-            g = cr.term(t)
-            if g:
-                cited.update(g.rules)
-        term_rules.append(cited)
-
-    m, k = len(entries), len(targets)
-    s = [[0.0] * k for _ in range(m)]
+        term_rules.append({num for t in e.terms if (g := cr.term(t)) for num in g.rules})
+    s = [[0.0] * len(targets) for _ in entries]
     reasons: dict[tuple[int, int], list[str]] = {}
-    for i in range(m):
-        for j in range(k):
-            sc, why = _pair_score(ef[i], rf[j], targets[j], idf, term_rules[i])
-            s[i][j] = sc
-            reasons[i, j] = why
+    for i in range(len(entries)):
+        for j in range(len(targets)):
+            s[i][j], reasons[i, j] = _pair_score(ef[i], rf[j], targets[j], idf, term_rules[i])
+    return _Scores(s, reasons, ef)
 
-    neg = -1e18
-    # F[i][j]: best score of entries[:i] using targets[:j]; B[i][j]: entries[i:] using targets[j:].
+
+def _tables(s: list[list[float]], m: int, k: int) -> tuple[list[list[float]], list[list[float]]]:
+    """The dynamic-programming tables: ``F[i][j]`` best score of entries[:i] using targets[:j], ``B[i][j]`` of
+    entries[i:] using targets[j:] (an entry left out costs :data:`SKIP_ENTRY`)."""
     F = [[0.0] * (k + 1) for _ in range(m + 1)]
     for i in range(1, m + 1):
         F[i][0] = F[i - 1][0] - SKIP_ENTRY
@@ -234,9 +239,11 @@ def _align(
         si = s[i]
         for j in range(k - 1, -1, -1):
             row[j] = max(nxt[j] - SKIP_ENTRY, row[j + 1], nxt[j + 1] + si[j])
+    return F, B
 
-    out: list[Alignment] = []
-    # Traceback of the best path.
+
+def _traceback(F: list[list[float]], s: list[list[float]], m: int, k: int) -> dict[int, int]:
+    """The best path through ``F``: entry index → target index."""
     path: dict[int, int] = {}
     i, j = m, k
     while i > 0 and j > 0:
@@ -247,26 +254,37 @@ def _align(
             j -= 1
         else:
             i -= 1
+    return path
+
+
+def _align(
+    entries: list[RuleExplanation], cr: CRDocument, first: str | None, last: str | None, order: str
+) -> tuple[float, list[Alignment]]:
+    """Align ``entries`` monotonically to the rules of ``cr`` in ``order``; each entry's margin is its best total
+    with it placed where the path puts it against any other place or leaving it out."""
+    targets = _targets(cr, first, last, order)
+    scores = _scores(entries, targets, cr)
+    s, m, k = scores.s, len(entries), len(targets)
+    F, B = _tables(s, m, k)
+    path = _traceback(F, s, m, k)
+    position_of = {r.number: j for j, r in enumerate(targets)}
+    out: list[Alignment] = []
     for i in range(m):
-        # Best total with entry i placed at target j, or left out.
         placed = [F[i][j] + s[i][j] + B[i + 1][j + 1] for j in range(k)]
         left_out = max(F[i][j] + B[i + 1][j] for j in range(k + 1)) - SKIP_ENTRY
         chosen = path.get(i)
         if chosen is None:
-            best_other = max(placed) if placed else neg
+            best_other = max(placed) if placed else -1e18
             out.append(Alignment(i, None, "unaligned",
                                  f"best place {targets[placed.index(best_other)].number} loses "
                                  f"{left_out - best_other:.1f}" if placed else "no targets",
                                  0.0, left_out - best_other))
             continue
-        best = placed[chosen]
-        others = [p for jj, p in enumerate(placed) if jj != chosen] + [left_out]
-        margin = best - max(others)
+        margin = placed[chosen] - max([p for jj, p in enumerate(placed) if jj != chosen] + [left_out])
         own = s[i][chosen]
-        why = reasons[i, chosen]
-        anchors = sorted(c for c in ef[i].cites if c in position_of)
+        anchors = sorted(c for c in scores.entry_features[i].cites if c in position_of)
         mentions = [f"mentions {', '.join(anchors)}"] if anchors else []
-        evidence = "; ".join([*why, f"margin {margin:.1f}", *mentions])
+        evidence = "; ".join([*scores.reasons[i, chosen], f"margin {margin:.1f}", *mentions])
         status = "aligned" if margin >= ALIGNED_MARGIN and own >= MIN_EVIDENCE else "uncertain"
         out.append(Alignment(i, targets[chosen].number, status, evidence, round(own, 2), round(margin, 2)))
     return F[m][k], out

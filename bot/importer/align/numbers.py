@@ -6,6 +6,7 @@ from pathlib import Path
 
 from bot.importer.align.result import RuleMatch
 from bot.importer.model import KeywordRow
+from bot.paths import tsv_rows
 
 
 def resolve_old_number(number: str, matches: dict[str, RuleMatch]) -> RuleMatch | None:
@@ -14,15 +15,12 @@ def resolve_old_number(number: str, matches: dict[str, RuleMatch]) -> RuleMatch 
 
 
 def read_keyword_table(path: str | Path) -> list[KeywordRow]:
-    """Read ``data/keywords_de_en.tsv`` (``#`` comment lines, a header row, tab-separated columns).
+    """Read ``data/keywords_de_en.tsv`` (``#`` comment lines, a header row, tab-separated columns; :mod:`csv`).
 
     Raises ValueError naming the line when a row does not have the 7 columns.
     """
     rows: list[KeywordRow] = []
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    body = [(n, line) for n, line in enumerate(lines, 1) if line.strip() and not line.startswith("#")]
-    for n, line in body[1:]:
-        cols = line.split("\t")
+    for n, cols in list(tsv_rows(path))[1:]:
         if len(cols) != 7:
             raise ValueError(f"{path}:{n}: erwartet 7 durch Tabulatoren getrennte Spalten, gefunden {len(cols)}")
         german, english, kind, old, source, cr, note = (c.strip() for c in cols)

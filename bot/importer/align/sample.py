@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.importer.align.result import RuleMatch
-from bot.paths import DATA_DIR
+from bot.paths import DATA_DIR, tsv_rows
 
 
 @dataclass(frozen=True)
@@ -52,18 +52,17 @@ MAP_SAMPLE_PATH = DATA_DIR / "cr_map_sample.tsv"
 
 
 def read_map_sample(path: str | Path = MAP_SAMPLE_PATH) -> MapSample:
-    """Read the sample: ``#`` comments, a header ``<old date>\t<new date>``, rows ``old\tnew`` (``-`` = none).
+    """Read the sample (:mod:`csv`): ``#`` comments, a header ``<old date>\t<new date>``, rows ``old\tnew``
+    (``-`` = none).
 
     Raises ValueError naming the line for a malformed header or row.
     """
-    lines = [(n, line) for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1)
-             if line.strip() and not line.startswith("#")]
-    if not lines or not re.fullmatch(r"\d{4}-\d{2}-\d{2}\t\d{4}-\d{2}-\d{2}", lines[0][1]):
+    lines = list(tsv_rows(path))
+    if not lines or len(lines[0][1]) != 2 or not all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", d) for d in lines[0][1]):
         raise ValueError(f"{path}: erste Zeile muss '<altes Datum>\\t<neues Datum>' sein")
-    old_date, new_date = lines[0][1].split("\t")
+    old_date, new_date = lines[0][1]
     rows = []
-    for n, line in lines[1:]:
-        cols = line.split("\t")
+    for n, cols in lines[1:]:
         if len(cols) != 2 or not re.fullmatch(r"\d+(?:\.\d+[a-z]?)?", cols[0]):
             raise ValueError(f"{path}:{n}: erwartet 'alte Nummer<TAB>neue Nummer oder -'")
         rows.append((cols[0], None if cols[1] == "-" else cols[1]))

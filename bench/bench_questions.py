@@ -1,0 +1,256 @@
+"""Questions in the player's words: hit@1, hit@3 and MRR of ``/frage`` on the question set, beside a plain
+FTS5 ``bm25()`` over the raw passage text and the old ``/ruling suche`` (bench/old_ruling_search.py), plus
+p50/p99 time per question in process; on the store of the documents and on a store built with both CR files.
+
+Run: ``python bench/bench_questions.py [--ablation] [--parts tuning,heldout,dev] [--cr FILE ...]``
+
+* The question set lives in ``tests/questions/`` (``load(part)``: ``tuning``, ``heldout``); ``dev.toml`` holds
+  the engineer's own dev questions. The held-out part is only scored here, never printed question by question.
+* ``--ablation`` prints hit@1/hit@3/MRR on the tuning part (and dev) with every ranking feature and analysis
+  step switched off one at a time, and with the lemma map of simplemma beside Snowball (when ``simplemma`` is
+  installed: ``pip install simplemma``; the bot itself does not use it).
+* ``--misses`` lists the tuning part's questions whose gold is not first (for tuning; never the held-out part).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import os
+import shutil
+import sqlite3
+import sys
+import tempfile
+import time
+import tomllib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from old_ruling_search import add_old_tables, old_ruling_search  # noqa: E402
+
+from bot.analysis import Options  # noqa: E402
+from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
+from bot.importer import passages as passage_writer  # noqa: E402
+from bot.ranking import FEATURES, Ranker, ranker, ranker_with  # noqa: E402
+from bot.search import NameIndex  # noqa: E402
+from bot.store import Store  # noqa: E402
+from bot.text import tokens  # noqa: E402
+from bot.textsearch import fts_match  # noqa: E402
+
+REFERENCE = Path(os.environ.get("REGELBOT_REFERENCE", ROOT.parent / "shared" / "reference"))
+CR_FILES = ("CR-2010-10-01_MagicCompRules_20101001.txt", "MagicCompRules_20260417.txt")
+DEPTH = 10
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of the set: its id, text and gold passage keys."""
+
+    id: str
+    text: str
+    gold: tuple[str, ...]
+
+
+def load_part(part: str) -> list[Question]:
+    """The questions of ``part`` (``dev`` from tests/questions/dev.toml; others through tests.questions.load)."""
+    if part == "dev":
+        data = tomllib.loads((ROOT / "tests" / "questions" / "dev.toml").read_text(encoding="utf-8"))
+        return [Question(q["id"], q["text"], tuple(q["gold"])) for q in data["question"]]
+    try:
+        from tests.questions import load
+    except ImportError:
+        return []
+    return [Question(q.id, q.text, tuple(q.gold)) for q in load(part)]
+
+
+def scores(ranked: list[list[str]], questions: list[Question]) -> tuple[float, float, float]:
+    """hit@1, hit@3 (percent) and MRR over the top :data:`DEPTH` of each ranking."""
+    h1 = h3 = rr = 0.0
+    for keys, q in zip(ranked, questions, strict=True):
+        rank = next((i for i, k in enumerate(keys[:DEPTH], 1) if k in q.gold), None)
+        h1 += rank == 1
+        h3 += rank is not None and rank <= 3
+        rr += 1 / rank if rank else 0.0
+    n = max(len(questions), 1)
+    return 100 * h1 / n, 100 * h3 / n, rr / n
+
+
+class Baselines:
+    """Plain bm25 over the raw passage text, and the old ``/ruling suche``, in a writable copy of the store."""
+
+    def __init__(self, db: Path, folder: Path) -> None:
+        copy = folder / f"{db.stem}-baselines.sqlite3"
+        shutil.copy(db, copy)
+        self.conn = sqlite3.connect(copy)
+        self.conn.executescript(
+            "CREATE VIRTUAL TABLE raw_fts USING fts5(text, tokenize='unicode61 remove_diacritics 2');"
+            "INSERT INTO raw_fts(rowid, text) SELECT id, title || ' ' || text FROM passages;"
+        )
+        add_old_tables(self.conn)
+        self.keys = dict(self.conn.execute("SELECT id, key FROM passages"))
+        self.ruling_keys = dict(self.conn.execute("SELECT ref_id, key FROM passages WHERE kind = 'ruling'"))
+
+    def bm25(self, text: str) -> list[str]:
+        """Passage keys by plain FTS5 bm25 over the raw text (every word, OR)."""
+        match = fts_match([[t] for t in dict.fromkeys(tokens(text))], any_group=True)
+        if not match:
+            return []
+        rows = self.conn.execute(
+            "SELECT rowid FROM raw_fts WHERE raw_fts MATCH ? ORDER BY bm25(raw_fts), rowid LIMIT ?", (match, DEPTH)
+        )
+        return [self.keys[r[0]] for r in rows]
+
+    def old_ruling(self, text: str) -> list[str]:
+        """Passage keys of the rulings the old ``/ruling suche`` listed first."""
+        return [self.ruling_keys[i] for i in old_ruling_search(self.conn, text, DEPTH) if i in self.ruling_keys]
+
+
+async def frage_keys(store: Store, r: Ranker, names: NameIndex, text: str) -> list[str]:
+    """Passage keys of ``/frage``'s ranking, best first."""
+    found = await r.search(store, text, names, limit=DEPTH)
+    return [h.passage.key for h in found.hits]
+
+
+async def timed(
+    fn: Callable[[str], Awaitable[list[str]]], questions: list[Question]
+) -> tuple[list[list[str]], list[float]]:
+    """Rankings of every question and the time of each (ms)."""
+    out, times = [], []
+    for q in questions:
+        t0 = time.perf_counter()
+        out.append(await fn(q.text))
+        times.append((time.perf_counter() - t0) * 1000)
+    return out, times
+
+
+def pct(values: list[float], p: float) -> float:
+    """The ``p``-th percentile (0–100) of ``values``, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))] if ordered else 0.0
+
+
+async def report_store(db: Path, label: str, parts: dict[str, list[Question]], folder: Path) -> None:
+    """The table of one store: every system on every part, then the times."""
+    store = await Store.open(db)
+    names = NameIndex.from_entries(await store.name_entries())
+    r = await ranker(store)
+    base = Baselines(db, folder)
+
+    async def frage(text: str) -> list[str]:
+        return await frage_keys(store, r, names, text)
+
+    async def bm25(text: str) -> list[str]:
+        return base.bm25(text)
+
+    async def old(text: str) -> list[str]:
+        return base.old_ruling(text)
+
+    print(f"\n## {label}\n")
+    print("| part | n | system | hit@1 | hit@3 | MRR |\n|---|---|---|---|---|---|")
+    all_times: list[float] = []
+    for part, questions in parts.items():
+        if not questions:
+            continue
+        for name, fn in (("/frage", frage), ("plain FTS5 bm25 (raw text)", bm25), ("old /ruling suche", old)):
+            ranked, times = await timed(fn, questions)
+            if name == "/frage":
+                all_times += times
+            h1, h3, mrr = scores(ranked, questions)
+            print(f"| {part} | {len(questions)} | {name} | {h1:.1f} % | {h3:.1f} % | {mrr:.3f} |")
+    for _ in range(2):  # steadier times: every question three times in all
+        for questions in parts.values():
+            all_times += (await timed(frage, questions))[1]
+    long_text = ("Was passiert wenn zwei legendäre Permanente gleichen Namens im Spiel sind und " * 80)[:6000]
+    worst = (await timed(frage, [Question("long", long_text, ())] * 5))[1]
+    print(f"\n/frage time per question in process ({len(all_times)} runs): p50 {pct(all_times, 50):.1f} ms, "
+          f"p99 {pct(all_times, 99):.1f} ms; a 6 000-character question: max {max(worst):.1f} ms")
+    await store.close()
+
+
+async def ablation(db: Path, lemma_db: Path | None, questions: list[Question]) -> None:
+    """hit@1/hit@3/MRR with every feature and analysis step off in turn (tuning part and dev only)."""
+    store = await Store.open(db)
+    names = NameIndex.from_entries(await store.name_entries())
+    full = await ranker(store)
+    rows: list[tuple[str, Ranker, Store]] = [("all features (Snowball + participles)", full, store)]
+    for f in FEATURES:
+        rows.append((f"without {f} feature", full.variant(features=tuple(x for x in FEATURES if x != f)), store))
+    for option in ("participles", "negation", "compounds", "concepts", "spelling"):
+        opts = Options(**{option: False})
+        rows.append((f"analysis without {option}", await ranker_with(store, opts), store))
+    lemma_store = None
+    if lemma_db is not None:
+        lemma_store = await Store.open(lemma_db)
+        rows.append(("simplemma lemmas + Snowball", await ranker(lemma_store), lemma_store))
+    print("\n## Ablation (tuning part + dev)\n\n| ranking | hit@1 | hit@3 | MRR |\n|---|---|---|---|")
+    for label, r, st in rows:
+        ranked = [await frage_keys(st, r, names, q.text) for q in questions]
+        h1, h3, mrr = scores(ranked, questions)
+        print(f"| {label} | {h1:.1f} % | {h3:.1f} % | {mrr:.3f} |")
+    await store.close()
+    if lemma_store is not None:
+        await lemma_store.close()
+
+
+async def misses(db: Path, questions: list[Question]) -> None:
+    """The tuning questions whose gold is not first, with the first three keys (tuning only)."""
+    store = await Store.open(db)
+    names = NameIndex.from_entries(await store.name_entries())
+    r = await ranker(store)
+    for q in questions:
+        keys = await frage_keys(store, r, names, q.text)
+        if not keys or keys[0] not in q.gold:
+            rank = next((i for i, k in enumerate(keys, 1) if k in q.gold), None)
+            print(f"{q.id}: rank {rank} gold {list(q.gold)} got {keys[:3]} | {q.text}")
+    await store.close()
+
+
+async def main() -> None:
+    """Parse the options, build the stores, print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--parts", default="tuning,heldout,dev")
+    parser.add_argument("--ablation", action="store_true")
+    parser.add_argument("--misses", action="store_true")
+    parser.add_argument("--no-cr", action="store_true")
+    args = parser.parse_args()
+    parts = {p: load_part(p) for p in args.parts.split(",")}
+    folder = Path(tempfile.mkdtemp(prefix="bench-questions-"))
+    try:
+        docs = folder / "docs.sqlite3"
+        build(docs, DEFAULT_SOURCES)
+        print("# bench_questions: /frage against the question set")
+        print("parts: " + ", ".join(f"{p} {len(q)}" for p, q in parts.items()))
+        if args.misses:
+            await misses(docs, parts.get("tuning", []) + parts.get("dev", []))
+            return
+        if args.ablation:
+            lemma_db = None
+            if importlib.util.find_spec("simplemma") is not None:  # pip install simplemma (bench only)
+                passage_writer.LEMMAS = True
+                lemma_db = folder / "lemmas.sqlite3"
+                build(lemma_db, DEFAULT_SOURCES)
+                passage_writer.LEMMAS = False
+            else:
+                print("(simplemma not installed: the row with its lemmas is left out)")
+            await ablation(docs, lemma_db, parts.get("tuning", []) + parts.get("dev", []))
+            return
+        await report_store(docs, "Store of the documents", parts, folder)
+        crs = [REFERENCE / f for f in CR_FILES]
+        if args.no_cr or not all(p.is_file() for p in crs):
+            print("\n(Store with both CR files skipped: reference files not found in " + str(REFERENCE) + ")")
+            return
+        with_cr = folder / "cr.sqlite3"
+        build(with_cr, DEFAULT_SOURCES, cr_files=crs)
+        await report_store(with_cr, "Store with both CR files (2010-10-01, 2026-04-17)", parts, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,477 @@
+"""German text analysis for the documents' search: the same analyser at build time and at query time.
+
+A text becomes a list of **terms** (what ranking compares) in these steps:
+
+1. **Tokens**: runs of letters and digits, lower-cased (NFKC, :func:`bot.text.clean`); rule numbers
+   (``702.19a``) are one token ``r702x19a``; at most :data:`MAX_TOKENS` tokens are read.
+2. **Spelling** (questions only): a word the documents do not contain is tried with its umlauts restored
+   (``prioritaet`` → ``priorität``, ``strasse`` → ``straße``), then as a small typo of a word they contain
+   (rapidfuzz ``ratio`` ≥ :data:`TYPO_CUTOFF`, at most :data:`MAX_TYPOS` words per question).
+3. **Stop words and question words** (:data:`STOP_WORDS`) are dropped from ranking (``ohne`` alone is no query).
+4. **Word forms**: a participle meets its verb (``gewirkt`` → ``wirken``, ``aufgedeckt`` → ``aufdecken``)
+   when the documents contain that verb; an optional lemma map of the store (``lemmas``, written at build
+   time) gives other lemmas; then the Snowball stemmer (PyStemmer, ``german``; ``english`` for English text)
+   and the umlaut/ß folding of :func:`bot.text.canonical` (``größer`` → ``gross``).
+5. **Negation**: ``un-`` forms also yield the stem of the positive form (``ungetappt`` → ``getappt`` →
+   ``tapp``), so "nicht getappt" (``nicht`` is a stop word) and "ungetappt" meet.
+6. **Compounds**: a long word is split against the store's own vocabulary (``Kampfschadenssegment`` →
+   kampf, schaden, segment; linking ``s``/``es``/``n``/``en``/``e``), and each part's stem is a term too.
+7. **Concepts**: names of the term table (``data/terms_de_en.tsv``: German, variants, old terms, English)
+   and the groups of ``data/synonyms.tsv`` found as stem sequences become concept ids (``zzk117`` for
+   Priorität, found through "Vorrang" too). Old names count only where ``old_terms`` is set: the old
+   documents (2005–2007) and the players' questions; the current documents use "Vorrang" and "spielen" in
+   their ordinary senses.
+
+Nothing here imports discord or the store: the vocabulary comes in as plain mappings.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import Stemmer
+from rapidfuzz import fuzz, process
+
+from bot.stopwords import STOP_WORDS, WEAK_WORDS
+from bot.text import canonical, strip_marks
+
+#: Most tokens read from one text (a 6 000-character question has about 1 000).
+MAX_TOKENS = 1200
+#: Most tokens read from a question (a question longer than this is cut, and the answer says so).
+MAX_QUESTION_TOKENS = 300
+#: Most terms a question contributes to the full-text query (concepts and stems together).
+MAX_QUERY_TERMS = 40
+#: Least rapidfuzz ``ratio`` (0–100) for a typo correction, and at most this many corrections per question.
+TYPO_CUTOFF = 86.0
+MAX_TYPOS = 6
+#: Shortest word split into compound parts, and shortest part.
+MIN_COMPOUND = 8
+MIN_PART = 4
+
+_TOKEN = re.compile(r"\{[0-9a-zA-Z/]{1,5}\}|\d{3}\.\d+[a-z]?|[^\W_]+")
+_INVISIBLE = dict.fromkeys(
+    [0x00AD, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+)
+_NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
+_LINKS = ("", "s", "es", "n", "en", "e")
+#: Separable verb prefixes before ``ge`` in a participle (``aufgedeckt`` = auf + ge + deck + t).
+_SEPARABLE = ("auf", "ab", "an", "aus", "ein", "zu", "vor", "nach", "mit", "zurück", "weg", "hin", "her", "dar",
+              "frei", "hinzu", "bei", "fest", "um", "durch")
+
+
+
+_GERMAN = Stemmer.Stemmer("german")
+_ENGLISH = Stemmer.Stemmer("english")
+
+
+def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
+    """Lower-cased word tokens of ``text`` (umlauts kept), rule numbers (``702.19a``) and mana symbols
+    (``{R/W}`` → ``mrw``), at most ``limit``."""
+    out: list[str] = []
+    # NFKC and the invisible characters of bot.text.clean (zero-width, bidi, soft hyphen) dropped, so
+    # "Bib\u200bliothek" is one word; other control characters separate words like any non-letter.
+    for m in _TOKEN.finditer(unicodedata.normalize("NFKC", text).translate(_INVISIBLE).lower()):
+        token = m.group(0)
+        out.append("m" + re.sub(r"[^0-9a-z]", "", token) if token.startswith("{") else token)  # {R/W} → mrw
+        if len(out) >= limit:
+            break
+    return out
+
+
+def number_term(number: str) -> str:
+    """The term of a rule number: ``"702.19a"`` → ``"r702x19a"`` (one FTS5 token)."""
+    return "r" + number.replace(".", "x")
+
+
+def numbers_in(text: str) -> list[str]:
+    """Rule numbers written in ``text`` (``702.19a``), in order, each once."""
+    return list(dict.fromkeys(t for t in tokens(text) if _NUMBER.match(t)))
+
+
+@lru_cache(maxsize=1 << 16)
+def snowball(word: str, language: str = "de") -> str:
+    """The Snowball stem of a lower-case word, folded (``"zaubersprüche"`` → ``"zauberspruch"``)."""
+    if language == "en":
+        return fold(_ENGLISH.stemWord(word))
+    for word_end, stem_end in _STEM_EXCEPTIONS:
+        if word.endswith(word_end):
+            return fold(word[: len(word) - len(word_end)] + stem_end)
+    return fold(_GERMAN.stemWord(word))
+
+
+#: Endings Snowball would conflate with another word: "Spieler" (player) is no form of "spielen" (play).
+_STEM_EXCEPTIONS = (("spielern", "spieler"), ("spielers", "spieler"), ("spieler", "spieler"))
+
+
+def fold(word: str) -> str:
+    """A stem in one spelling: marks stripped, ``ß`` → ``ss``, ``ae``/``oe``/``ue`` → ``a``/``o``/``u``."""
+    return canonical(strip_marks(word))
+
+
+def restore_umlauts(word: str) -> list[str]:
+    """Spellings of ``word`` with ``ae``/``oe``/``ue`` as umlauts and ``ss`` as ``ß`` (each variant once)."""
+    out = [word]
+    for plain, umlaut in (("ae", "ä"), ("oe", "ö"), ("ue", "ü"), ("ss", "ß")):
+        out += [w.replace(plain, umlaut) for w in out if plain in w]
+    return list(dict.fromkeys(out[1:]))
+
+
+@dataclass(frozen=True)
+class Concept:
+    """A name of the term table or a synonym group, as a stem sequence, and the concept id it stands for.
+
+    ``old``: the name is an older term (``Vorrang``); it counts only where the analysis allows old terms.
+    ``only``: the name has this sense only in these documents (file prefixes; empty: everywhere);
+    ``not_in``: documents where the name means something else (``provoziert`` is goad in 004).
+    """
+
+    stems: tuple[str, ...]
+    concept: str
+    old: bool = False
+    only: frozenset[str] = frozenset()
+    not_in: frozenset[str] = frozenset()
+    language: str = "de"
+
+    def applies(self, document: str | None, old_terms: bool) -> bool:
+        """True when the name has this sense in ``document`` (None: a question, every sense counts)."""
+        if self.old and not old_terms:
+            return False
+        if document is None:
+            return True
+        return (not self.only or document in self.only) and document not in self.not_in
+
+
+@dataclass
+class Vocabulary:
+    """What the analyser knows of the store: its words and, optionally, their lemmas.
+
+    Attributes:
+        words: lower-case words of the documents (umlauts kept) → how often they occur.
+        lemmas: word → lemma for words whose lemma is not the word (written at build time); may be empty.
+        concepts: names of the term table and synonym groups (see :class:`Concept`).
+    """
+
+    words: Mapping[str, int] = field(default_factory=dict)
+    lemmas: Mapping[str, str] = field(default_factory=dict)
+    concepts: list[Concept] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._typo_pool = sorted(w for w in self.words if len(w) >= 4 and not w.isdigit())
+        self._by_first: dict[str, list[Concept]] = {}
+        for c in self.concepts:
+            self._by_first.setdefault(c.stems[0], []).append(c)
+        self._longest = max((len(c.stems) for c in self.concepts), default=1)
+
+    def knows(self, word: str) -> bool:
+        """True when the documents contain ``word`` (lower case)."""
+        return word in self.words
+
+    def concepts_at(
+        self, stems: list[str], start: int, old_terms: bool, document: str | None = None,
+        language: str = "de", foreign: list[bool] | None = None,
+    ) -> tuple[list[str], int]:
+        """Concept ids of the longest names starting at ``stems[start]`` and the names' length (0: none).
+
+        A name of another language than the text's counts only where ``foreign`` marks every word it covers
+        (in a question: words of four letters or more that are no stop words, so "trample" counts but the
+        German "die" and "hast" are not the English "Dies" and "Haste").
+        """
+        best: list[str] = []
+        length = 0
+        for c in self._by_first.get(stems[start], ()):
+            n = len(c.stems)
+            if not c.applies(document, old_terms) or tuple(stems[start : start + n]) != c.stems:
+                continue
+            if c.language != language and not (foreign and all(foreign[start : start + n])):
+                continue
+            if n > length:
+                best, length = [c.concept], n
+            elif n == length and c.concept not in best:
+                best.append(c.concept)
+        return best, length
+
+    def typo(self, word: str) -> str | None:
+        """The documents' word ``word`` is a small typo of, or None (see :data:`TYPO_CUTOFF`)."""
+        found = process.extractOne(word, self._typo_pool, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
+        return found[0] if found else None
+
+
+@dataclass
+class Analysis:
+    """The analysis of one text.
+
+    Attributes:
+        terms: ranking terms in order of first appearance, each once (stems, compound parts, concepts, rule
+            numbers); the FTS5 column of a passage holds them joined by spaces.
+        concepts: the concept ids among them.
+        numbers: rule numbers the text names (``702.19a``).
+        words: the content words as read (after spelling repair), for messages and highlighting.
+        weak: stems of :data:`WEAK_WORDS` in the text (terms only beside other terms, see :meth:`all_terms`).
+        truncated: the text had more tokens than were read, or more terms than a query may use.
+    """
+
+    terms: list[str] = field(default_factory=list)
+    concepts: list[str] = field(default_factory=list)
+    numbers: list[str] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
+    truncated: bool = False
+    weak: list[str] = field(default_factory=list)
+
+    def add(self, term: str) -> None:
+        """Append ``term`` unless it is there already."""
+        if term and term not in self._seen:
+            self._seen.add(term)
+            self.terms.append(term)
+
+    def __post_init__(self) -> None:
+        self._seen: set[str] = set(self.terms)
+
+    def all_terms(self) -> list[str]:
+        """:attr:`terms` and, when there is at least one, the weak words' stems (a passage's indexed terms)."""
+        return [*self.terms, *(w for w in dict.fromkeys(self.weak) if w not in self._seen)] if self.terms else []
+
+
+@dataclass(frozen=True)
+class Options:
+    """Switches of the analysis (each is a ranking feature measured in ``bench/bench_questions.py``)."""
+
+    participles: bool = True
+    negation: bool = True
+    compounds: bool = True
+    concepts: bool = True
+    spelling: bool = True
+
+
+class Analyser:
+    """Turns German (or English) text into ranking terms; see the module doc for the steps.
+
+    One analyser serves the build (passages) and the bot (questions); both give it the same
+    :class:`Vocabulary`, so a passage and a question meet on the same terms.
+    """
+
+    def __init__(self, vocabulary: Vocabulary, options: Options | None = None) -> None:
+        self.vocab = vocabulary
+        self.options = options or Options()
+        self._stem_cache: dict[tuple[str, str], list[str]] = {}
+
+    # -- one word -----------------------------------------------------------------------------------
+
+    def lemma(self, word: str) -> str:
+        """The lemma of a lower-case German word: the store's lemma map, else a participle's verb
+        (``gewirkt`` → ``wirken`` when the documents have ``wirken``), else the word."""
+        found = self.vocab.lemmas.get(word)
+        if found:
+            return found
+        if self.options.participles:
+            verb = self._participle(word)
+            if verb:
+                return verb
+        return word
+
+    def _participle(self, word: str) -> str | None:
+        """The verb of a participle or present-tense form the documents know: ``gewirkt`` → ``wirken``,
+        ``aufgedeckt`` → ``aufdecken``, ``gemischte`` → ``mischen``, ``bezahlt`` → ``bezahlen``,
+        ``tappst`` → ``tappen`` (None when the documents lack the verb)."""
+        base = word
+        for ending in ("en", "er", "es", "em", "e"):  # inflected participles: gemischte, gewirkten
+            if base.endswith("t" + ending):
+                base = base[: -len(ending)]
+                break
+        if base.endswith("st") and len(base) >= 6:
+            base = base[:-1]  # tappst → tappt
+        if not (base.endswith("t") or base.endswith("en")) or len(base) < 5:
+            return None
+        cores = [base]
+        if base.startswith("ge"):
+            cores.append(base[2:])
+        cores += [p + base[len(p) + 2 :] for p in _SEPARABLE if base.startswith(p + "ge")]
+        for core in reversed(cores):
+            for verb in (core[:-1] + "en", core[:-1] + "n", core):
+                if len(verb) >= 5 and verb.endswith("n") and self.vocab.knows(verb):
+                    return verb
+        return None
+
+    def stems(self, word: str, language: str = "de") -> list[str]:
+        """The terms of one lower-case word: its stem, the positive form of an ``un-`` word, compound parts."""
+        key = (word, language)
+        cached = self._stem_cache.get(key)
+        if cached is not None:
+            return cached
+        if language == "en":
+            out = [snowball(word, "en")]
+        elif _NUMBER.match(word):
+            out = [number_term(word)]
+        else:
+            out = [snowball(self.lemma(word))]
+            if self.options.negation and word.startswith("un") and len(word) >= 6:
+                positive = word[2:]
+                lemma = self.lemma(positive)
+                if self.vocab.knows(positive) or lemma != positive:
+                    out.append(snowball(lemma))
+            if self.options.compounds:
+                out += [snowball(self.lemma(p)) for p in self.compound_parts(word)]
+        out = list(dict.fromkeys(t for t in out if t))
+        if len(self._stem_cache) < 200_000:
+            self._stem_cache[key] = out
+        return out
+
+    def compound_parts(self, word: str, depth: int = 0) -> list[str]:
+        """The parts of a compound the store's vocabulary knows (``eismarken`` → eis, marken), or []."""
+        if len(word) < MIN_COMPOUND or depth > 1 or not word.isalpha():
+            return []
+        best: list[str] = []
+        for cut in range(len(word) - MIN_PART, 2, -1):  # longest tail first: "kampfschadens|segment"
+            head, tail = word[:cut], word[cut:]
+            if not self._part(tail):
+                continue
+            for link in _LINKS:
+                if link and not head.endswith(link):
+                    continue
+                stem = head[: len(head) - len(link)] if link else head
+                if len(stem) >= 3 and stem not in STOP_WORDS and self._part(stem):
+                    return [stem, *self.compound_parts(stem, depth + 1), tail]
+                if not best and len(stem) >= MIN_COMPOUND:
+                    inner = self.compound_parts(stem, depth + 1)
+                    if inner:
+                        best = [*inner, tail]
+        return best
+
+    def _part(self, word: str) -> bool:
+        return len(word) >= 3 and self.vocab.words.get(word, 0) > 0 and word not in STOP_WORDS
+
+    # -- whole texts --------------------------------------------------------------------------------
+
+    def analyse(
+        self,
+        text: str,
+        *,
+        language: str = "de",
+        old_terms: bool = True,
+        question: bool = False,
+        document: str | None = None,
+    ) -> Analysis:
+        """The :class:`Analysis` of ``text``.
+
+        ``language``: ``"de"`` or ``"en"`` (English text: English stems; concepts through English names).
+        ``old_terms``: older names of the term table count as their concept (old documents, questions).
+        ``document``: the file prefix of the passage's document (a name's sense per document, see
+        :class:`Concept`); None for a question.
+        ``question``: read at most :data:`MAX_QUESTION_TOKENS` tokens, repair spellings and typos against the
+        vocabulary, and cap the terms at :data:`MAX_QUERY_TERMS`. Never raises; bounded by :data:`MAX_TOKENS`
+        for any input.
+        """
+        cap = MAX_QUESTION_TOKENS if question else MAX_TOKENS
+        raw = tokens(text, cap + 1)
+        out = Analysis(truncated=len(raw) > cap)
+        raw = raw[:cap]
+        if question and language == "de" and self.options.spelling:
+            raw = self._repair(raw)
+        stems = [self.stems(w, language)[0] for w in raw]
+        foreign = [w not in STOP_WORDS and len(w) >= 4 for w in raw] if question else None
+        covered: set[int] = set()
+        if self.options.concepts:
+            i = 0
+            while i < len(stems):
+                found, length = self.vocab.concepts_at(stems, i, old_terms, document, language, foreign)
+                for concept in found:
+                    out.add(concept)
+                    if concept not in out.concepts:
+                        out.concepts.append(concept)
+                if length > 1:
+                    covered.update(range(i, i + length))
+                i += max(length, 1)
+        for i, word in enumerate(raw):
+            if _NUMBER.match(word):
+                out.numbers.append(word)
+                out.add(number_term(word))
+                continue
+            if word in WEAK_WORDS:
+                out.weak.append(snowball(word))
+                continue
+            if word in STOP_WORDS or (len(word) < 2 and not word.isdigit()):
+                continue
+            if i in covered and word in _WEAK_IN_PHRASES:
+                continue
+            out.words.append(word)
+            for term in self.stems(word, language):
+                out.add(term)
+        if question and len(out.terms) > MAX_QUERY_TERMS:
+            concepts = [t for t in out.terms if t.startswith("zz")]
+            rest = [t for t in out.terms if not t.startswith("zz")]
+            out.terms = (concepts + rest)[:MAX_QUERY_TERMS]
+            out.truncated = True
+        return out
+
+    def _repair(self, raw: list[str]) -> list[str]:
+        """Question words the documents lack, replaced by a spelling they have (umlauts, then typos)."""
+        typos = 0
+        out = []
+        for word in raw:
+            if self.vocab.knows(word) or word in STOP_WORDS or not word.isalpha() or len(word) < 4:
+                out.append(word)
+                continue
+            fixed = next((v for v in restore_umlauts(word) if self.vocab.knows(v)), None)
+            if fixed is None and typos < MAX_TYPOS and len(word) >= 5 and self._participle(word) is None:
+                typos += 1
+                fixed = self.vocab.typo(word)
+            out.append(fixed or word)
+        return out
+
+
+#: Words that are part of an old multi-word term and mean little alone once its concept is found
+#: ("im Spiel" → Schlachtfeld: "spiel" is not a search word of its own there).
+_WEAK_IN_PHRASES = frozenset({"spiel", "spiels", "ganz", "aus", "dem", "bringen", "gebracht", "umgewandelte",
+                              "umgewandelten"})
+
+
+def concept_id(kind: str, key: str) -> str:
+    """A concept id as one FTS5 token: ``zz`` + kind letter + the key's letters and digits (``zzk702x19``)."""
+    return "zz" + kind + re.sub(r"[^a-z0-9]", "x", fold(key.lower()))
+
+
+@dataclass(frozen=True)
+class ConceptName:
+    """A name of a concept as the term table and the synonym groups give it (before stemming)."""
+
+    name: str
+    concept: str
+    old: bool = False
+    language: str = "de"
+    only: frozenset[str] = frozenset()
+    not_in: frozenset[str] = frozenset()
+
+
+def build_concepts(names: Iterable[ConceptName], stemmer: Analyser) -> list[Concept]:
+    """Concepts from their names, each name's words stemmed by ``stemmer`` (an analyser over the same
+    vocabulary; its own concepts are not used)."""
+    out: list[Concept] = []
+    seen: set[tuple[tuple[str, ...], str, frozenset[str], str]] = set()
+    for n in names:
+        stems = tuple(stemmer.stems(w, n.language)[0] for w in tokens(n.name) if not _NUMBER.match(w))
+        if stems and (stems, n.concept, n.only, n.language) not in seen:
+            seen.add((stems, n.concept, n.only, n.language))
+            out.append(Concept(stems, n.concept, n.old, n.only, n.not_in, n.language))
+    return out
+
+
+__all__ = [
+    "MAX_QUERY_TERMS",
+    "STOP_WORDS",
+    "Analyser",
+    "Analysis",
+    "Concept",
+    "ConceptName",
+    "Options",
+    "Vocabulary",
+    "build_concepts",
+    "concept_id",
+    "number_term",
+    "numbers_in",
+    "restore_umlauts",
+    "snowball",
+    "tokens",
+]

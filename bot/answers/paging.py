@@ -1,0 +1,44 @@
+"""Paging helpers shared by the answers: rulings and search hits split into pages (one embed each).
+
+The renderer (:func:`bot.render.fit_pages`) splits a page further when it is too long for Discord; these
+helpers decide what belongs together: at most ``per_page`` rulings or hits per page, never one dropped.
+"""
+
+from __future__ import annotations
+
+from bot.reply import Page, format_date
+from bot.store import RulingRecord
+
+#: Rulings per page; each ruling is one block of the description.
+RULINGS_PER_PAGE = 6
+
+
+def ruling_block(ruling: RulingRecord) -> str:
+    """One ruling as text with its source and date: ``"• text\\n_Quelle, 30.08.2005_"``."""
+    date = format_date(ruling.date)
+    source = ruling.document.title + (f", {date}" if date else "")
+    return f"• {ruling.text}\n_{source}_"
+
+
+def rulings_pages(title: str, rulings: list[RulingRecord], per_page: int = RULINGS_PER_PAGE) -> list[Page]:
+    """Rulings split into pages of at most ``per_page`` rulings (the renderer splits further if long);
+    every ruling appears on exactly one page, in order."""
+    if not rulings:
+        return [Page(title=title, body="Zu dieser Karte gibt es in den Dokumenten keine Rulings.")]
+    pages = []
+    for start in range(0, len(rulings), per_page):
+        chunk = rulings[start : start + per_page]
+        pages.append(Page(title=title, body="\n\n".join(ruling_block(r) for r in chunk)))
+    return pages
+
+
+def hit_pages(title: str, intro: str, blocks: list[str], per_page: int) -> list[Page]:
+    """Blocks in pages of ``per_page``, the intro at the top of the first page."""
+    pages = []
+    for start in range(0, len(blocks), per_page):
+        body = "\n\n".join(blocks[start : start + per_page])
+        pages.append(Page(title=title, body=f"{intro}\n\n{body}" if start == 0 and intro else body))
+    return pages or [Page(title=title, body=intro)]
+
+
+__all__ = ["RULINGS_PER_PAGE", "hit_pages", "ruling_block", "rulings_pages"]

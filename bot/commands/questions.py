@@ -1,0 +1,29 @@
+"""``/ask`` (German ``/frage``): a rules question in the player's own words."""
+
+from __future__ import annotations
+
+from bot.answers.questions import question_answer
+from bot.answers.registry import AnswerContext
+from bot.commands.spec import Command, Option, tr
+from bot.ranking import ranker
+
+COMMANDS = [
+    Command(
+        tr("ask", "frage"),
+        tr(
+            "Ask a rules question in your own words (answer: the best passage of the documents)",
+            "Eine Regelfrage in eigenen Worten (Antwort: die passendste Stelle der Dokumente)",
+        ),
+        question_answer,
+        [Option(tr("question", "frage"), tr("Your question, e.g. who wins a clash with equal cards?",
+                                            "Deine Frage, z. B. Wer gewinnt die Fehde bei gleichen Manawerten?"))],
+    ),
+]
+
+
+async def read_ranker(ctx: AnswerContext) -> None:
+    """Read the analyser's vocabulary and the term counts (about 0.2 s) at start, not at the first question."""
+    await ranker(ctx.store)
+
+
+WARMUPS = [read_ranker]

@@ -1,0 +1,238 @@
+"""The passages of the store: every unit the question search returns, analysed once at build time.
+
+:func:`write` reads what the other writers stored (rulings, mechanics sections, quoted rules, the German
+rules explanation 003, cards, and after ``--cr`` the current official rules and glossary), adds the rows
+of the term table (``data/terms_de_en.tsv``), and writes one ``passages`` row per unit with its key
+``"<file prefix>:<first line>"`` (the line in ``data/sources/<file>`` where the passage begins; a
+mechanics section's paragraphs are found line by line in the source file), and the analysed text of
+:mod:`bot.analysis` into ``passages_fts``. The documents' words go to ``vocabulary``, so the bot analyses
+questions against the same vocabulary.
+
+Lemmas: when ``simplemma`` is installed and :data:`LEMMAS` is set, each word's lemma (``gewirkt`` →
+``wirken``) is stored beside it; the bot reads the lemmas from the store and needs no lemmatiser itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import sqlite3
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.analysis import Analyser, tokens
+from bot.terms import OLD_DOCUMENTS, analyser, term_index, term_lines_plain
+
+#: Store lemmas from simplemma (measured in bench/bench_questions.py; off: Snowball and participles only).
+LEMMAS = False
+_PREFIX = re.compile(r"^(\d{3})_")
+
+
+@dataclass
+class Passage:
+    """One passage before analysis (columns of ``passages``); ``language`` ``de`` or ``en``."""
+
+    key: str
+    kind: str
+    title: str
+    text: str
+    source: str
+    status: str = "current"
+    ref_id: int | None = None
+    document_id: int | None = None
+    card_id: int | None = None
+    mechanic_id: int | None = None
+    number: str | None = None
+    date: str | None = None
+    language: str = "de"
+    prefix: str | None = None
+
+
+def prefix_of(file: str) -> str:
+    """``"001_d6ee….txt"`` → ``"001"``; a file without a number prefix keeps its name (``RAV.json``)."""
+    m = _PREFIX.match(file)
+    return m.group(1) if m else file
+
+
+def _status(conn: sqlite3.Connection) -> dict[tuple[str, int], str]:
+    return {(k, i): s for k, i, s in conn.execute("SELECT entry_kind, entry_id, status FROM today_status")}
+
+
+def _rulings(conn: sqlite3.Connection, status: dict[tuple[str, int], str]) -> Iterator[Passage]:
+    rows = conn.execute(
+        "SELECT r.id, r.text, r.line, coalesce(r.date, d.date), r.language, r.card_id, r.mechanic_id, d.id, d.file,"
+        " d.title, coalesce(c.name, m.title) FROM rulings r JOIN documents d ON d.id = r.document_id"
+        " LEFT JOIN cards c ON c.id = r.card_id LEFT JOIN mechanics m ON m.id = r.mechanic_id ORDER BY r.id"
+    )
+    for rid, text, line, date, language, card_id, mech_id, doc_id, file, title, owner in rows:
+        yield Passage(f"{prefix_of(file)}:{line}", "ruling", owner or title, text, title,
+                      status.get(("ruling", rid), "current"), rid, doc_id, card_id, mech_id, None, date,
+                      "en" if language == "en" else "de", prefix_of(file))
+
+
+def _paragraph_lines(sources: Path, file: str, start: int, paragraphs: list[str]) -> list[int]:
+    """The line of each paragraph in the source file, searched from line ``start`` on (0 when not found)."""
+    path = sources / file
+    if not path.is_file():
+        return [0] * len(paragraphs)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out, pos = [], start - 1
+    for para in paragraphs:
+        first = para.strip().splitlines()[0].strip() if para.strip() else ""
+        found = next((i for i in range(max(pos, 0), len(lines)) if lines[i].strip() == first), None)
+        out.append(found + 1 if found is not None else 0)
+        pos = found + 1 if found is not None else pos
+    return out
+
+
+def _mechanics(conn: sqlite3.Connection, sources: Path, status: dict[tuple[str, int], str]) -> Iterator[Passage]:
+    rows = conn.execute(
+        "SELECT m.id, m.title, m.body, m.line, d.id, d.file, d.title, d.date, d.language FROM mechanics m"
+        " JOIN documents d ON d.id = m.document_id ORDER BY m.id"
+    )
+    for mid, title, body, line, doc_id, file, doc_title, date, language in list(rows):
+        paragraphs = [p for p in body.split("\n\n") if p.strip()]
+        english = language == "de+en" and title == "Clash"
+        for para, pline in zip(paragraphs, _paragraph_lines(sources, file, line, paragraphs), strict=True):
+            yield Passage(f"{prefix_of(file)}:{pline or line}", "mechanic", title, para, doc_title,
+                          status.get(("mechanic", mid), "current"), mid, doc_id, None, mid, None, date,
+                          "en" if english else "de", prefix_of(file))
+
+
+def _quoted_rules(conn: sqlite3.Connection) -> Iterator[Passage]:
+    rows = conn.execute(
+        "SELECT q.id, q.number, q.title, q.text, q.examples, q.language, q.line, q.mechanic_id, d.id, d.file,"
+        " d.title, d.date, o.today FROM quoted_rules q JOIN documents d ON d.id = q.document_id"
+        " LEFT JOIN old_numbers o ON o.document = substr(d.file, 1, 3) AND o.number = q.number ORDER BY q.id"
+    )
+    for qid, number, title, text, examples, language, line, mech_id, doc_id, file, doc_title, date, today in rows:
+        body = "\n".join(p for p in [title or "", text, *(f"Beispiel: {e}" for e in json.loads(examples))] if p)
+        status = "history" if today and today != number else "current"
+        yield Passage(f"{prefix_of(file)}:{line}", "quoted_rule", f"Regel {number}", body, doc_title, status, qid,
+                      doc_id, None, mech_id, number, date, "en" if language == "en" else "de", prefix_of(file))
+
+
+def _explanations(conn: sqlite3.Connection) -> Iterator[Passage]:
+    rows = conn.execute(
+        "SELECT e.id, e.text, e.examples, e.terms, e.line, e.number, d.id, d.file, d.title, d.date"
+        " FROM rule_explanations e JOIN documents d ON d.id = e.document_id ORDER BY e.id"
+    )
+    for eid, text, examples, terms, line, number, doc_id, file, doc_title, date in rows:
+        body = "\n".join([text, *(f"Beispiel: {e}" for e in json.loads(examples))])
+        names = ", ".join(json.loads(terms))
+        title = f"Regel {number} (Erklärung)" if number else "Regelerklärung"
+        yield Passage(f"{prefix_of(file)}:{line}", "explanation", title + (f" – {names}" if names else ""), body,
+                      doc_title, "current", eid, doc_id, None, None, number, date, "de", prefix_of(file))
+
+
+def _cards(conn: sqlite3.Connection) -> Iterator[Passage]:
+    rows = conn.execute(
+        "SELECT c.id, c.name, c.line, c.type_line, c.text, d.id, d.file, d.title, d.date FROM cards c"
+        " JOIN documents d ON d.id = c.document_id ORDER BY c.id"
+    )
+    for cid, name, line, type_line, text, doc_id, file, doc_title, date in rows:
+        body = "\n".join(p for p in (type_line or "", text) if p)
+        yield Passage(f"{prefix_of(file)}:{line}", "card", name, body, doc_title, "current", cid, doc_id, cid,
+                      None, None, date, "de", prefix_of(file))
+
+
+def _terms() -> Iterator[Passage]:
+    for term in term_index().terms:
+        yield Passage(f"term:{term.german}", "term", term.german, term_lines_plain(term),
+                      "Begriffstabelle Deutsch–Englisch", "current", number=term.rule)
+
+
+def _official(conn: sqlite3.Connection) -> Iterator[Passage]:
+    version = conn.execute("SELECT id, effective FROM cr_versions WHERE is_current = 1").fetchone()
+    if version is None:
+        return
+    source = "Comprehensive Rules"
+    german = dict(conn.execute("SELECT number, text FROM rule_explanations WHERE number_status = 'aligned'"))
+    for rid, number, title, text, examples in conn.execute(
+        "SELECT id, number, title, text, examples FROM cr_rules WHERE version_id = ?", (version[0],)
+    ):
+        body = "\n".join([text, *(f"Example: {e}" for e in json.loads(examples))])
+        p = Passage(f"cr:{number}", "cr_rule", f"{number} {title or ''}".strip(), body, source, "current", rid,
+                    number=number, date=version[1], language="en")
+        p.prefix = german.get(number)  # the aligned German explanation, analysed with the rule (see write)
+        yield p
+    for gid, term, text in conn.execute("SELECT id, term, text FROM cr_glossary WHERE version_id = ?", (version[0],)):
+        yield Passage(f"glossary:{term}", "glossary", term, text, source, "current", gid, date=version[1],
+                      language="en")
+
+
+def collect(conn: sqlite3.Connection, sources: Path) -> list[Passage]:
+    """Every passage of the store, in a fixed order; a key printed twice keeps its first passage."""
+    status = _status(conn)
+    found: dict[str, Passage] = {}
+    for p in (*_rulings(conn, status), *_mechanics(conn, sources, status), *_quoted_rules(conn),
+              *_explanations(conn), *_cards(conn), *_terms(), *_official(conn)):
+        found.setdefault(p.key, p)
+    return list(found.values())
+
+
+def vocabulary(passages: list[Passage]) -> Counter[str]:
+    """The German passages' words (lower case, umlauts kept) with their counts, plus the term table's words."""
+    counts: Counter[str] = Counter()
+    for p in passages:
+        if p.language == "de" and p.kind != "cr_rule":
+            counts.update(tokens(f"{p.title} {p.text}", 100_000))
+    for term in term_index().terms:
+        counts.update(w for name, _ in term.names() for w in tokens(name))
+    return counts
+
+
+def lemmas(words: Counter[str]) -> dict[str, str]:
+    """word → lemma (simplemma, German) for words whose lemma differs; {} when :data:`LEMMAS` is off."""
+    if not LEMMAS:
+        return {}
+    # An optional build-time library (the bot reads the lemmas from the store), not a dependency: imported by
+    # name so that the type check does not require it.
+    simplemma = importlib.import_module("simplemma")
+    out = {}
+    for word in words:
+        lemma = simplemma.lemmatize(word, lang="de").lower()
+        if lemma != word:
+            out[word] = lemma
+    return out
+
+
+def _analysed(a: Analyser, p: Passage) -> tuple[str, str, str]:
+    """``(names, terms, concepts)`` columns of one passage."""
+    doc = p.prefix if p.kind != "cr_rule" else None
+    old = doc in OLD_DOCUMENTS
+    title = a.analyse(p.title, language=p.language, old_terms=old, document=doc)
+    body = a.analyse(p.text, language=p.language, old_terms=old, document=doc)
+    terms = body.all_terms()
+    if p.kind == "cr_rule" and p.prefix:  # the German explanation aligned to this rule
+        terms += a.analyse(p.prefix, old_terms=False).terms
+    if p.number:
+        terms.append("r" + p.number.replace(".", "x"))
+    concepts = list(dict.fromkeys([*title.concepts, *body.concepts]))
+    return " ".join(title.terms), " ".join(dict.fromkeys(terms)), " ".join(concepts)
+
+
+def write(conn: sqlite3.Connection, sources: Path) -> int:
+    """Write ``vocabulary``, ``passages`` and ``passages_fts`` from what ``conn`` holds; returns the passage count."""
+    passages = collect(conn, sources)
+    words = vocabulary(passages)
+    lemma_map = lemmas(words)
+    conn.executemany("INSERT INTO vocabulary (word, count, lemma) VALUES (?, ?, ?)",
+                     [(w, n, lemma_map.get(w)) for w, n in words.items()])
+    a = analyser(dict(words), lemma_map)
+    rows, fts = [], []
+    for pid, p in enumerate(passages, start=1):
+        names, terms, concepts = _analysed(a, p)
+        rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,
+                     p.text, p.date, p.source, p.status, concepts))
+        fts.append((pid, names, terms, f"{p.title}\n{p.text}"))
+    conn.executemany(
+        "INSERT INTO passages (id, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text, date,"
+        " source, status, concepts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+    conn.executemany("INSERT INTO passages_fts (rowid, names, terms, raw) VALUES (?, ?, ?, ?)", fts)
+    return len(rows)

@@ -1,0 +1,337 @@
+"""Prometheus metrics of one Regelbot process (prometheus-client), and the small HTTP endpoint of ``run``.
+
+What is counted, and where (each a one-line hook where it happens):
+
+* ``regelbot_interactions_total{kind,command}`` — every interaction a door received (:func:`arrived`: the gateway's
+  INTERACTION_CREATE gate, ``serve``'s verified request). ``kind``: ``command``, ``menu`` (the message command),
+  ``button``, ``autocomplete``, ``ping``, ``other``; ``command``: the invoked name as Discord sends it (``mana pay``)
+  or a button's action (``rulings``, ``pg``) — at most :data:`MAX_COMMANDS` different values, then ``andere``.
+* ``regelbot_first_callback_seconds{kind}`` — from arrival to the first callback (answer, defer, autocomplete
+  choices, PONG): :func:`first_callback` from the doors. ``regelbot_answer_seconds{kind}`` — from arrival to the
+  answer (the first callback unless it was a defer, else the end of the interaction's work: :func:`finished`).
+  Each interaction is observed once in each, so their counts equal the interactions received once they are done.
+* ``regelbot_deferrals_total{kind}`` — first callbacks that were defers (type 5 or 6).
+* ``regelbot_refusals_total{reason}`` — interactions refused: ``shutdown`` (arrived while shutting down),
+  ``overload`` (no calculation worker free in time), ``bad_input`` (options that do not fit the command).
+* ``regelbot_answer_work_seconds{command}`` — time the application core spent on an answer, a button action or
+  an autocomplete (:func:`work`, in :meth:`bot.core.Core.run` and ``complete``).
+* ``regelbot_calc_budget_kills_total{reason}`` — calculations stopped: ``time`` (past the budget: the worker is
+  killed), ``memory`` (the worker's memory cap), ``died`` (the worker died, e.g. the OOM killer); and
+  ``regelbot_calc_worker_restarts_total`` — workers replaced (:mod:`bot.offload`).
+* ``regelbot_store_age_seconds`` — age of the open store (its file's modification time: ``build`` writes a new
+  file and renames it into place); ``regelbot_interactions_in_flight``; ``regelbot_build_info{version}``.
+
+Plus prometheus-client's process metrics (CPU, memory, open files). ``serve`` answers ``GET /metrics`` on its port;
+``run`` opens :func:`start_endpoint` on ``METRICS_PORT`` with ``GET /metrics`` and ``GET /health``.
+
+Counting is switched on by :func:`enable` in a process that serves the page (``serve``, ``run`` with
+``METRICS_PORT``); before, every hook returns at once and prometheus-client is not even imported: the console,
+``build``, ``call`` and the calculation workers (which import :mod:`bot.offload`) pay nothing for it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import math
+import os
+import re
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from bot import __version__
+
+if TYPE_CHECKING:  # imported where they are needed (see the module docstring)
+    from aiohttp import web
+
+log = logging.getLogger(__name__)
+
+#: Latency buckets (seconds) around Discord's 3-s limit for the first callback; deferred answers may take longer.
+BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 2.5, 3.0, 5.0, 10.0, 30.0, 60.0)
+#: Different ``command`` label values kept; further names are counted as ``andere`` (bounded memory).
+MAX_COMMANDS = 100
+OTHER = "andere"
+#: Callback types of a defer (Discord: DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, DEFERRED_UPDATE_MESSAGE).
+DEFERS = (5, 6)
+#: Interaction types → ``kind`` (https://discord.com/developers/docs/interactions/receiving-and-responding).
+KINDS = {1: "ping", 2: "command", 3: "button", 4: "autocomplete"}
+
+
+
+class _Metrics:
+    """The metric objects of this process (created by :func:`enable`, once)."""
+
+    def __init__(self) -> None:
+        from prometheus_client import Counter, Gauge, Histogram
+
+        self.interactions = Counter("regelbot_interactions", "Empfangene Interaktionen nach Art und Befehl",
+                                    ["kind", "command"])
+        self.first_callback = Histogram("regelbot_first_callback_seconds", "Sekunden vom Eingang bis zur ersten "
+                                        "Antwort an Discord (Antwort, Zurückstellen, Vorschläge)", ["kind"],
+                                        buckets=BUCKETS)
+        self.answer = Histogram("regelbot_answer_seconds", "Sekunden vom Eingang bis zur Antwort", ["kind"],
+                                buckets=BUCKETS)
+        self.deferrals = Counter("regelbot_deferrals", "Zurückgestellte Interaktionen (erste Antwort Typ 5 oder 6)",
+                                 ["kind"])
+        self.refusals = Counter("regelbot_refusals", "Abgelehnte Interaktionen nach Grund (shutdown, overload, "
+                                "bad_input)", ["reason"])
+        self.work = Histogram("regelbot_answer_work_seconds", "Sekunden, die der Kern für eine Antwort rechnete",
+                              ["command"], buckets=BUCKETS)
+        self.budget_kills = Counter("regelbot_calc_budget_kills", "Abgebrochene Berechnungen: Zeit überschritten "
+                                    "(Prozess beendet), Speichergrenze erreicht, Prozess gestorben", ["reason"])
+        self.worker_restarts = Counter("regelbot_calc_worker_restarts", "Ersetzte Rechenprozesse")
+        Gauge("regelbot_store_age_seconds", "Alter der geöffneten Datenbank in Sekunden").set_function(_store_age)
+        Gauge("regelbot_interactions_in_flight", "Interaktionen, deren Antwort noch aussteht").set_function(
+            lambda: len(_open))
+        Gauge("regelbot_build_info", "Version von Regelbot", ["version"]).labels(__version__).set(1)
+        #: The labelled children handed out so far (``labels()`` takes a lock and builds a tuple each time).
+        self.children: dict[tuple[object, tuple[str, ...]], Any] = {}
+
+    def child(self, metric: Any, *labels: str) -> Any:
+        """``metric.labels(*labels)``, kept after the first time (bounded like the label values)."""
+        key = (metric, labels)
+        found = self.children.get(key)
+        if found is None:
+            found = self.children[key] = metric.labels(*labels)
+        return found
+
+
+_metrics: _Metrics | None = None
+
+
+def enable() -> None:
+    """Start counting in this process (idempotent): the door that serves ``GET /metrics`` calls it first."""
+    global _metrics
+    if _metrics is None:
+        _metrics = _Metrics()
+
+
+def enabled() -> bool:
+    """Whether this process counts (:func:`enable` ran)."""
+    return _metrics is not None
+
+
+_commands: set[str] = set()
+_store: Path | None = None
+
+
+class Track:
+    """One interaction's clock: its ``kind`` and arrival (``time.monotonic()``); each histogram sees it once."""
+
+    __slots__ = ("closed", "first_seen", "key", "kind", "metrics", "started")
+
+    def __init__(self, key: str, kind: str, metrics: _Metrics) -> None:
+        self.key, self.kind, self.metrics = key, kind, metrics
+        self.started = time.monotonic()
+        self.first_seen = self.closed = False
+
+    def first(self, callback_type: object) -> None:
+        """The first callback was sent (type ``callback_type``): observed once; unless it was a defer it is the
+        answer too (:meth:`done`)."""
+        if self.first_seen or self.closed:
+            return
+        self.first_seen = True
+        m = self.metrics
+        m.child(m.first_callback, self.kind).observe(time.monotonic() - self.started)
+        if callback_type in DEFERS:
+            m.child(m.deferrals, self.kind).inc()
+        else:
+            self.done()
+
+    def done(self) -> None:
+        """The interaction is answered (or given up): the answer latency once, and the first callback's if none
+        was seen (autocomplete answered by discord.py, a failed callback)."""
+        if self.closed:
+            return
+        m = self.metrics
+        if not self.first_seen:
+            self.first_seen = True
+            m.child(m.first_callback, self.kind).observe(time.monotonic() - self.started)
+        self.closed = True
+        m.child(m.answer, self.kind).observe(time.monotonic() - self.started)
+        if _open.get(self.key) is self:
+            del _open[self.key]
+
+
+#: Interactions not yet answered, by id, oldest first: every door finishes what it tracks; one that never hears
+#: of its end (a payload discord.py could not parse) is dropped once :data:`MAX_OPEN` newer ones are open.
+_open: dict[str, Track] = {}
+MAX_OPEN = 10_000
+
+
+def command_label(name: str) -> str:
+    """``name`` as a label value, or ``andere`` for a name beyond :data:`MAX_COMMANDS` or of other characters."""
+    if name in _commands:
+        return name
+    if len(_commands) >= MAX_COMMANDS or not re.fullmatch(r"[\w -]{1,40}", name):
+        return OTHER
+    _commands.add(name)
+    return name
+
+
+def kind_and_command(payload: Mapping[str, Any]) -> tuple[str, str]:
+    """``(kind, command)`` of a raw interaction ``payload`` (a dict as Discord sends it; never raises)."""
+    itype = payload.get("type")
+    data = payload.get("data")
+    data = data if isinstance(data, Mapping) else {}
+    kind = KINDS.get(itype if isinstance(itype, int) else -1, "other")
+    if kind in ("command", "autocomplete"):
+        if data.get("type") == 3:
+            kind = "menu"
+        names = [str(data.get("name", ""))]
+        options = data.get("options")
+        while isinstance(options, list) and len(options) == 1 and isinstance(options[0], Mapping) and (
+                options[0].get("type") in (1, 2)):
+            names.append(str(options[0].get("name", "")))
+            options = options[0].get("options")
+        return kind, command_label(" ".join(names))
+    if kind == "button":
+        parts = str(data.get("custom_id", "")).split(":", 2)
+        return kind, command_label(parts[1]) if len(parts) > 1 and parts[0] == "rb" else OTHER
+    return kind, kind
+
+
+def arrived(payload: Mapping[str, Any]) -> None:
+    """A door received the interaction ``payload``: count it and start its clock (kept by the interaction's id
+    for :func:`first_callback` and :func:`finished`)."""
+    m = _metrics
+    if m is None:
+        return
+    kind, command = kind_and_command(payload)
+    m.child(m.interactions, kind, command).inc()
+    key = str(payload.get("id", ""))
+    if key:
+        if len(_open) >= MAX_OPEN:
+            del _open[next(iter(_open))]
+        _open[key] = Track(key, kind, m)
+
+
+def first_callback(interaction_id: object, callback_type: object) -> None:
+    """The first callback of interaction ``interaction_id`` was sent, of type ``callback_type`` (4 answer,
+    5/6 defer, 7 update, 8 choices, 1 PONG); later calls for the same interaction are ignored."""
+    track = _open.get(str(interaction_id))
+    if track is not None:
+        track.first(callback_type)
+
+
+def finished(interaction_id: object) -> None:
+    """The door is done with interaction ``interaction_id`` (answered, or given up)."""
+    track = _open.get(str(interaction_id))
+    if track is not None:
+        track.done()
+
+
+def refused(reason: str) -> None:
+    """An interaction was refused for ``reason`` (``shutdown``, ``overload``, ``bad_input``)."""
+    if _metrics is not None:
+        _metrics.child(_metrics.refusals, reason).inc()
+
+
+def budget_killed(reason: str) -> None:
+    """A calculation was stopped: it ran out of ``time`` or ``memory``, or its worker ``died``."""
+    if _metrics is not None:
+        _metrics.child(_metrics.budget_kills, reason).inc()
+
+
+def worker_restarted() -> None:
+    """A calculation worker was replaced by a fresh one."""
+    if _metrics is not None:
+        _metrics.worker_restarts.inc()
+
+
+class _Timed:
+    """Times a block into ``regelbot_answer_work_seconds{command}`` (see :func:`work`)."""
+
+    __slots__ = ("command", "metrics", "started")
+
+    def __init__(self, metrics: _Metrics, command: str) -> None:
+        self.metrics, self.command = metrics, command
+        self.started = 0.0
+
+    def __enter__(self) -> None:
+        self.started = time.perf_counter()
+
+    def __exit__(self, *exc: object) -> None:
+        m = self.metrics
+        m.child(m.work, command_label(self.command)).observe(time.perf_counter() - self.started)
+
+
+_UNTIMED = contextlib.nullcontext()
+
+
+def work(command: str) -> contextlib.AbstractContextManager[None]:
+    """A context manager timing the core's work on ``command`` (an answer key, a button action, a completer's
+    name) as its block; nothing while this process does not count."""
+    return _UNTIMED if _metrics is None else _Timed(_metrics, command)
+
+
+def watch_store(path: Path | None) -> None:
+    """Report the age of the store at ``path`` (None: no store open)."""
+    global _store
+    _store = path
+
+
+def _store_age() -> float:
+    if _store is None:
+        return math.nan
+    try:
+        return max(0.0, time.time() - _store.stat().st_mtime)
+    except OSError:
+        return math.nan
+
+
+
+def exposition() -> web.Response:
+    """``GET /metrics``: every metric of this process in Prometheus' text format (counting from now on, if it did
+    not yet: :func:`enable`)."""
+    from aiohttp import web
+    from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
+
+    enable()
+    return web.Response(body=generate_latest(REGISTRY), headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+
+#: A health check: ``(ready, reason)``, the reason German (why not ready, or what is up).
+Health = Callable[[], tuple[bool, str]]
+
+
+def health_response(health: Health) -> web.Response:
+    """``GET /health``: 200 ``{"status": "ok", …}`` when ``health()`` says ready, else 503 with the reason."""
+    from aiohttp import web
+
+    ready, reason = health()
+    return web.json_response({"status": "ok" if ready else "nicht bereit", "grund": reason, "pid": os.getpid()},
+                             status=200 if ready else 503)
+
+
+async def start_endpoint(host: str, port: int, health: Health) -> web.AppRunner:
+    """Serve ``GET /metrics`` and ``GET /health`` (:func:`health_response` of ``health``) on ``host:port`` (0: a
+    free port) in this event loop; logs the URL. Clean up the returned runner to stop it.
+
+    Raises:
+        OSError: the address cannot be bound (in use, not this machine's, no permission).
+    """
+    from aiohttp import web
+
+    enable()
+    async def metrics(request: web.Request) -> web.Response:
+        return exposition()
+
+    async def healthz(request: web.Request) -> web.Response:
+        return health_response(health)
+
+    app = web.Application()
+    app.router.add_get("/metrics", metrics)
+    app.router.add_get("/health", healthz)
+    runner = web.AppRunner(app, access_log=None, handle_signals=False)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except BaseException:
+        await runner.cleanup()
+        raise
+    bound = runner.addresses[0][1] if runner.addresses else port
+    log.info("Metriken und Gesundheit: http://%s:%s/metrics und /health", host, bound)
+    return runner

@@ -1,0 +1,119 @@
+"""Passages of the question search (``passages``, ``passages_fts`` and ``vocabulary`` of ``data/schema.sql``,
+written by ``bot/importer/passages.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store.base import StoreBase
+
+_COLUMNS = ("id, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text, date, source, status,"
+            " concepts")
+
+
+@dataclass(frozen=True)
+class PassageRecord:
+    """One passage, whole: its key (``"001:1246"``, ``"cr:702.51a"``, ``"term:Trampelschaden"``), kind
+    (ruling | mechanic | quoted_rule | explanation | card | term | cr_rule | glossary), the id in its own table,
+    the card or section it belongs to, the rule number, title, text, date, source document, today's status and
+    its concept ids; ``terms`` the analysed terms of its text (filled by :meth:`PassageQueries.passages`)."""
+
+    id: int
+    key: str
+    kind: str
+    ref_id: int | None
+    document_id: int | None
+    card_id: int | None
+    mechanic_id: int | None
+    number: str | None
+    title: str
+    text: str
+    date: str | None
+    source: str
+    status: str
+    concepts: tuple[str, ...]
+    terms: frozenset[str] = frozenset()
+
+
+def _record(row: Sequence[Any]) -> PassageRecord:
+    terms = frozenset(row[14].split()) if len(row) > 14 and row[14] else frozenset()
+    (pid, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text, date, source, status,
+     concepts) = row[:14]
+    return PassageRecord(pid, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text, date, source,
+                         status, tuple(concepts.split()), terms)
+
+
+class PassageQueries(StoreBase):
+    """Queries of the question search."""
+
+    async def passage_candidates(
+        self, match: str, limit: int, weights: tuple[float, float, float] = (1.0, 3.0, 2.0)
+    ) -> list[tuple[int, float]]:
+        """``(passage id, score)`` of the passages matching the FTS5 expression ``match`` (built by
+        :func:`bot.textsearch.fts_match` from analysed terms and typed words), best first, ≤ ``limit``. The score
+        is ``-bm25`` with ``weights`` for the columns (names, terms, raw): larger is better.
+
+        Raises:
+            SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+        """
+        rows = await self.fetch_search(
+            "SELECT rowid, -bm25(passages_fts, ?, ?, ?) AS s FROM passages_fts WHERE passages_fts MATCH ?"
+            " ORDER BY s DESC, rowid LIMIT ?",
+            (*weights, match, limit),
+        )
+        return [(int(r[0]), float(r[1])) for r in rows]
+
+    async def passages(self, ids: Iterable[int]) -> dict[int, PassageRecord]:
+        """The passages with these ids (id → record); unknown ids are left out."""
+        wanted = list(dict.fromkeys(ids))[:1000]
+        if not wanted:
+            return {}
+        marks = ",".join("?" * len(wanted))
+        rows = await self.fetch_search(
+            f"SELECT {_COLUMNS}, (SELECT terms FROM passages_fts WHERE rowid = passages.id) FROM passages"  # noqa: S608
+            f" WHERE id IN ({marks})",
+            wanted,
+        )
+        return {r[0]: _record(r) for r in rows}
+
+    async def passage_by_key(self, key: str) -> PassageRecord | None:
+        """The passage with this key, or None."""
+        row = await self.fetchone(f"SELECT {_COLUMNS} FROM passages WHERE key = ?", (key,))  # noqa: S608
+        return _record(row) if row else None
+
+    async def passages_of_card(self, card_id: int) -> list[PassageRecord]:
+        """The passages (card text, rulings) of one card, in passage order."""
+        rows = await self.fetchall(f"SELECT {_COLUMNS} FROM passages WHERE card_id = ? ORDER BY id", (card_id,))  # noqa: S608
+        return [_record(r) for r in rows]
+
+    async def passage_vocabulary(self) -> tuple[dict[str, int], dict[str, str]]:
+        """The analyser's vocabulary: word → count, and word → lemma where the lemma differs."""
+        rows = await self.fetchall("SELECT word, count, lemma FROM vocabulary")
+        return {w: int(n) for w, n, _ in rows}, {w: lemma for w, _, lemma in rows if lemma}
+
+    async def term_counts(self) -> dict[str, int]:
+        """How many passages carry each analysed term (document frequency, for weighting); {} for an empty store.
+
+        Raises:
+            SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+        """
+        counts: dict[str, int] = {}
+        for (terms,) in await self.fetch_search("SELECT terms FROM passages_fts"):
+            for t in set(terms.split()):
+                counts[t] = counts.get(t, 0) + 1
+        return counts
+
+    async def concept_counts(self) -> dict[str, int]:
+        """How many passages carry each concept id (for weighting concept hits); {} for an empty store."""
+        counts: dict[str, int] = {}
+        for (concepts,) in await self.fetchall("SELECT concepts FROM passages"):
+            for c in concepts.split():
+                counts[c] = counts.get(c, 0) + 1
+        return counts
+
+    async def passage_count(self) -> int:
+        """Number of passages in the store."""
+        row = await self.fetchone("SELECT count(*) FROM passages")
+        return int(row[0]) if row else 0

@@ -1,0 +1,186 @@
+"""No answer shows a ruling the register marks as changed or worded differently today without its notice.
+
+Walks every such ruling (``data/changes.toml``, kind ``changed`` or ``wording``) through every answer that shows
+rulings: a card's rulings (``/ruling karte``, the rulings button, ``[[Karte|rulings]]``), a section's rulings
+(``/mechanik``), the split-card rules button, ``/ruling suche`` with words of the ruling, and the term pages of
+``/regel`` that list it. Wherever the rendered page shows the ruling (a 30-character piece of its text), the
+row's statement of today stands in the same paragraph, or at the top of the page with a tie (``⚠️¹``) in that
+paragraph; a changed ruling's statement stands before its text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pytest
+
+from bot.answers import run_action, run_answer
+from bot.answers.chat import inline_replies
+from bot.answers.terms import document_entries
+from bot.render import fit_reply
+from bot.reply import Page, Reply
+from bot.terms import term_index
+
+_MARKUP = re.compile(r"\*\*|…|_")
+_TIE = re.compile("([⚠ℹ✅]\ufe0f?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+
+
+@dataclass(frozen=True)
+class Changed:
+    """A ruling whose status today is ``changed`` or ``wording``: the statements of the register rows naming it
+    (``kind`` of the strongest) and the old terms it uses, as ``„new“ statt „old“``."""
+
+    ruling_id: int
+    text: str
+    card_id: int | None
+    mechanic_id: int | None
+    kind: str
+    statements: tuple[str, ...]
+    terms: tuple[str, ...]
+    pieces: frozenset[str] = frozenset()
+
+
+async def changed_rulings(store) -> list[Changed]:
+    """Every ruling the register gives the status changed or wording (rows or old terms)."""
+    rows = await store.fetchall(
+        "SELECT r.id, r.text, r.card_id, r.mechanic_id, s.status FROM today_status s"
+        " JOIN rulings r ON r.id = s.entry_id WHERE s.entry_kind = 'ruling'"
+        " AND s.status IN ('changed', 'wording') ORDER BY r.id"
+    )
+    out = []
+    own = await own_pieces(store)
+    for rid, text, card_id, mechanic_id, status in rows:
+        statements = await store.fetchall(
+            "SELECT c.today FROM change_entries e JOIN changes c ON c.key = e.key WHERE e.entry_kind = 'ruling'"
+            " AND e.entry_id = ? AND c.kind IN ('changed', 'wording')", (rid,))
+        terms = await store.fetchall(
+            "SELECT t.new, t.old FROM entry_terms e JOIN change_terms t ON t.key = e.term WHERE e.entry_kind = 'ruling'"
+            " AND e.entry_id = ?", (rid,))
+        out.append(Changed(rid, text, card_id, mechanic_id, status, tuple(t for (t,) in statements),
+                           tuple(f"„{new}“ statt „{old}“" for new, old in terms), frozenset(own.get(rid, ()))))
+    return out
+
+
+def plain(text: str) -> str:
+    return " ".join(_MARKUP.sub("", text).split())
+
+
+#: A piece of a ruling's text this long that no other ruling has identifies the ruling on a page.
+PIECE = 30
+
+
+def windows(text: str) -> set[str]:
+    """Every :data:`PIECE`-character piece of a text (markup and spacing ignored)."""
+    flat = plain(text)
+    pieces = (flat[i : i + PIECE] for i in range(max(1, len(flat) - PIECE + 1)))
+    return {p for p in pieces if p == p.strip()}  # a piece ending in a space could continue differently
+
+
+async def own_pieces(store) -> dict[int, set[str]]:
+    """Per ruling id, the pieces of its text that no other ruling of the store has (a snippet shows some)."""
+    owners: dict[str, set[int]] = {}
+    for rid, text in await store.fetchall("SELECT id, text FROM rulings"):
+        for w in windows(text):
+            owners.setdefault(w, set()).add(rid)
+    out: dict[int, set[str]] = {}
+    for w, ids in owners.items():
+        if len(ids) == 1:
+            out.setdefault(next(iter(ids)), set()).add(w)
+    return out
+
+
+def identifiable(ruling: Changed) -> bool:
+    """True when pieces only this ruling has lie two apart in its text (see :func:`check_pages`)."""
+    at = sorted(plain(ruling.text).index(p) for p in ruling.pieces)
+    return bool(at) and at[-1] - at[0] >= PIECE
+
+
+def check_pages(reply, ruling: Changed, where: str, echo: str = "") -> int:
+    """Every paragraph of ``reply`` that shows ``ruling`` carries its notices; returns how many showed it.
+    A paragraph echoing the search words ``echo`` („…“) is the search's intro, not the ruling."""
+    shown = 0
+    for page in fit_reply(reply):
+        body = page.body + "\n\n" + "\n\n".join(f.value for f in page.fields)
+        for block in body.split("\n\n"):
+            flat = plain(block)
+            if echo and f"„{echo}“" in block:
+                continue
+            found = [p for p in ruling.pieces if p in flat]  # pieces no other ruling has
+            at = sorted(plain(ruling.text).index(p) for p in found)
+            if not at or at[-1] - at[0] < PIECE:  # two apart: one phrase may stand elsewhere (a notice)
+                continue
+            start = min(flat.rindex(p) for p in found)  # where its text (or snippet) shows, after any notice
+            shown += 1
+            for statement in ruling.statements:
+                _check_notice(body, block, plain(statement)[:50], start if ruling.kind == "changed" else None,
+                              (where, ruling.text[:60]))
+            for term in ruling.terms:
+                _check_notice(body, block, plain(term), None, (where, ruling.text[:60]))
+    return shown
+
+
+def _check_notice(body: str, block: str, statement: str, text_at: int | None, where: tuple) -> None:
+    """``statement`` stands in ``block`` (before the ruling's text at ``text_at`` when given), or on a line of the
+    page above the block whose number (``¹`` of ``⚠️¹``, ``² „wirken“ statt …``) the block's tie carries."""
+    flat = plain(block)
+    if statement in flat:
+        assert text_at is None or flat.index(statement) < text_at, (*where, "notice after the text")
+        return
+    line = next((ln for ln in body.split("\n") if statement in plain(ln)), None)
+    assert line is not None, (*where, "no notice", statement)
+    before = plain(line)[: plain(line).index(statement)]
+    number = re.findall("[⁰¹²³⁴⁵⁶⁷⁸⁹]+", before)[-1:]  # the notice's own number, just before its statement
+    assert number, (*where, "notice without number", statement)
+    ties = [t for m in _TIE.finditer(block) for t in _split(m.group(2))]
+    assert number[0] in ties, (*where, "no tie", statement)
+    if text_at is not None:
+        assert body.index(line) < body.index(block), (*where, "notice below the text", statement)
+
+
+def _split(numbers: str) -> list[str]:
+    """The tie numbers of ``ℹ️¹²`` (single digits; a page has fewer than ten notices)."""
+    return list(numbers)
+
+
+async def test_every_changed_ruling_shows_its_notice_in_every_answer(ctx, store):
+    changed = await changed_rulings(store)
+    assert len(changed) == 24 + 240  # changed and wording rulings (/info)
+    walked = [r for r in changed if identifiable(r)]
+    assert len(walked) >= len(changed) - 3  # nearly twin rulings (001: "Daher wird die Kreatur geopfert.") aside
+    seen: dict[str, int] = {}
+    for ruling in walked:
+        answers = []
+        if ruling.card_id is not None:
+            answers.append(("rulings", await run_action(ctx, "rulings", str(ruling.card_id))))
+            name = ctx.names.card_names[ruling.card_id]
+            answers.append(("inline", (await inline_replies(ctx, f"[[{name}|rulings]]"))[0]))
+        if ruling.mechanic_id is not None:
+            answers.append(("mechanic", await run_action(ctx, "mechanic", str(ruling.mechanic_id))))
+        words = " ".join(plain(ruling.text).split()[2:7])
+        answers.append(("search", await run_answer(ctx, "ruling", search=words)))
+        shown = {where: check_pages(reply, ruling, where, words) for where, reply in answers}
+        assert shown.get("rulings") or shown.get("mechanic"), ("not in its own list", ruling.text[:60])
+        for where, n in shown.items():
+            seen[where] = seen.get(where, 0) + bool(n)
+    print(f"\nchanged/wording rulings shown with their notice: {seen}")
+    assert seen["rulings"] + seen["mechanic"] >= 260 and seen["search"] > 200
+
+
+async def test_the_split_card_rules_show_their_notices(ctx, store):
+    reply = await run_action(ctx, "split", "")
+    shown = sum(check_pages(reply, r, "split") for r in await changed_rulings(store))
+    assert shown >= 3
+
+
+@pytest.mark.parametrize("chunk", range(4))
+async def test_term_pages_of_regel_show_the_notices(ctx, store, chunk):
+    """The rulings a term page lists (``/regel suche: <term>``), over every term of the term table."""
+    changed = await changed_rulings(store)
+    terms = term_index().terms[chunk::4]
+    listed = 0
+    for term in terms:
+        lines, _actions = await document_entries(ctx, term)
+        page = Reply(pages=[Page(title=term.german, body="\n\n".join(lines))])  # a paragraph per listed entry
+        listed += sum(check_pages(page, ruling, term.german) for ruling in changed)
+    assert listed >= 5

@@ -1,0 +1,110 @@
+"""German text analysis (bot/analysis.py) over the real store's vocabulary: word forms, negation, compounds,
+concepts of the term table (old and new names, senses per document), stop words, spelling, bounds."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.analysis import MAX_QUERY_TERMS, Analyser, tokens
+from bot.terms import analyser, parse_senses, senses, term_concept, term_index
+
+
+@pytest.fixture(scope="module")
+def a(built_db) -> Analyser:
+    conn = sqlite3.connect(f"{built_db.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        words = dict(conn.execute("SELECT word, count FROM vocabulary"))
+        lemmas = {w: x for w, x in conn.execute("SELECT word, lemma FROM vocabulary WHERE lemma IS NOT NULL")}
+    finally:
+        conn.close()
+    return analyser(words, lemmas)
+
+
+def concept(german: str) -> str:
+    return term_concept(next(t for t in term_index().terms if t.german == german))
+
+
+def test_tokens_keep_rule_numbers_and_mana_symbols():
+    assert tokens("Regel 702.19a: {R/W} kostet") == ["regel", "702.19a", "mrw", "kostet"]
+
+
+def test_participles_meet_their_verb(a):
+    # "gewirkt" (002) and "wirken" meet; "aufgedeckt" (000) and "aufdecken"; "bezahlt" and "bezahle".
+    assert a.analyse("gewirkt").terms[-1] == a.analyse("wirken").terms[-1] == "wirk"
+    assert "aufdeck" in a.analyse("aufgedeckt").terms
+    assert set(a.analyse("bezahlt").terms) & set(a.analyse("bezahle").terms)
+
+
+def test_un_forms_meet_their_positive_form(a):
+    # 001:78 "Du kannst nur ungetappte Kreaturen … tappen": a question with "nicht getappt" meets it.
+    assert "tapp" in a.analyse("ungetappte").terms
+    assert "tapp" in a.analyse("nicht getappt").terms
+
+
+def test_compounds_split_against_the_store_vocabulary(a):
+    terms = a.analyse("Kampfschadenssegment").terms
+    assert {"kampf", "schad", "segment"} <= set(terms)
+
+
+def test_old_and_new_terms_share_the_concept(a):
+    assert concept("Priorität") in a.analyse("Vorrang", question=True).terms
+    assert concept("Priorität") in a.analyse("Priorität", question=True).terms
+    assert concept("Manawert") in a.analyse("umgewandelte Manakosten", question=True).terms
+    assert concept("Schlachtfeld") in a.analyse("ist die Kreatur im Spiel", question=True).terms
+
+
+def test_old_terms_count_only_in_old_documents(a):
+    assert concept("Schlachtfeld") not in a.analyse("im Spiel", old_terms=False, document="004").terms
+    assert concept("Schlachtfeld") in a.analyse("im Spiel", old_terms=True, document="001").terms
+    # 003 writes "hat der „kann nicht“-Effekt Vorrang" (003:35): precedence, not priority (data/terms_documents.tsv).
+    assert concept("Priorität") not in a.analyse("Vorrang", old_terms=True, document="003").terms
+    assert concept("Priorität") in a.analyse("Vorrang", old_terms=True, document="001").terms
+
+
+def test_a_word_means_another_keyword_in_another_document(a):
+    goad, provoke = concept("Aufstacheln"), concept("Provozieren")
+    in_004 = a.analyse("Das Angreifen mit einer provozierten Kreatur", old_terms=False, document="004").terms
+    assert goad in in_004 and provoke not in in_004
+    question = a.analyse("provozierte Kreatur", question=True).terms
+    assert goad in question and provoke in question  # a question may mean either
+    assert concept("Nachspiel") in a.analyse("Zauberspruch mit Nachwirkung", document="002").terms
+
+
+def test_senses_table_rows():
+    rows = {s.english: s for s in senses()}
+    assert rows["Goad"].rule == "701.15" and rows["Goad"].documents == frozenset({"004"})
+    with pytest.raises(ValueError, match="Zeile 2"):
+        parse_senses("wörter\tenglisch\tregel\tdokumente\tanmerkung\nx\tGoad\tkeine\t004\t\n")
+
+
+def test_english_names_in_questions_but_not_german_homographs(a):
+    assert concept("Trampelschaden") in a.analyse("what does trample do", question=True).terms
+    assert not a.analyse("du hast die Karte", question=True).concepts  # not Haste, not Dies
+
+
+def test_stop_and_question_words_are_no_query(a):
+    assert a.analyse("ohne", question=True).all_terms() == []
+    assert a.analyse("was passiert wenn", question=True).all_terms() == []
+    assert a.analyse("was passiert mit der Bibliothek", question=True).words == ["bibliothek"]
+    # a weak word counts beside a content word: 001:74 "… nicht unter 0 reduzieren"
+    assert "unt" in a.analyse("Einberufen unter null", question=True).all_terms()
+
+
+def test_spelling_is_repaired_against_the_documents(a):
+    assert a.analyse("prioritaet", question=True).terms == a.analyse("Priorität", question=True).terms
+    assert a.analyse("Bibliotek", question=True).words == ["bibliothek"]
+    assert a.analyse("groesser", question=True).words == ["größer"]
+
+
+def test_rule_numbers_are_terms(a):
+    result = a.analyse("Was sagt 702.19a?", question=True)
+    assert result.numbers == ["702.19a"] and "r702x19a" in result.terms
+
+
+def test_any_input_is_bounded(a):
+    long = a.analyse("Einberufen Kreatur tappen Manawert " * 2000, question=True)
+    assert long.truncated and len(long.terms) <= MAX_QUERY_TERMS
+    many = a.analyse(" ".join(f"wort{i}x" for i in range(200)), question=True)
+    assert len(many.terms) <= MAX_QUERY_TERMS and many.truncated

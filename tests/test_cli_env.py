@@ -1,0 +1,87 @@
+"""The operator's command line: the program's name as called, ``--version``, ``init`` writing the commented
+settings, and the settings file from ``--env-file`` or ``REGELBOT_ENV_FILE`` (subprocesses, as an operator runs
+them; the installed ``regelbot`` script is tested in tests/test_packaging.py)."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import stat
+
+import pytest
+
+from bot import __version__, exits
+from bot.__main__ import program_name
+from bot.paths import ENV_EXAMPLE
+from tests.conftest import ROOT, run_cli
+
+
+@pytest.mark.parametrize(("argv0", "name"), [
+    (str(ROOT / "bot" / "__main__.py"), "python -m bot"),  # what Python puts in sys.argv[0] for `-m bot`
+    ("/opt/regelbot/bin/regelbot", "regelbot"),
+    ("regelbot.exe", "regelbot"),
+    ("", "python -m bot"),
+])
+def test_the_program_is_named_as_it_was_called(argv0, name):
+    assert program_name(argv0) == name
+
+
+def test_messages_name_commands_as_the_program_was_called(monkeypatch):
+    message = "Datenbank fehlt (/x.sqlite3): `python -m bot build` ausführen."
+    assert exits.named(message) == message
+    monkeypatch.setattr(exits, "_program", "regelbot")
+    assert exits.named(message) == "Datenbank fehlt (/x.sqlite3): `regelbot build` ausführen."
+
+
+def test_version():
+    proc = run_cli("--version")
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, f"python -m bot {__version__}\n", "")
+    assert importlib.metadata.version("regelbot") == __version__  # pyproject reads bot.__version__
+
+
+def test_init_writes_the_commented_settings_for_the_owner_only_and_never_overwrites(tmp_path):
+    target = tmp_path / ".env"
+    proc = run_cli("init", str(tmp_path))
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout == (f"Einstellungen geschrieben: {target} – DISCORD_TOKEN eintragen. Lesen mit "
+                           f"`python -m bot --env-file {target} …` oder REGELBOT_ENV_FILE={target}.\n")
+    text = target.read_text(encoding="utf-8")
+    assert text == ENV_EXAMPLE.read_text(encoding="utf-8") == (ROOT / ".env.example").read_text(encoding="utf-8")
+    assert "\nDISCORD_TOKEN=\n" in text and "\nMETRICS_PORT=\n" in text and text.startswith("# Regelbot settings.")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600  # it will hold the token
+
+    target.write_text("DISCORD_TOKEN=schon-eingetragen\n", encoding="utf-8")
+    for again in (run_cli("init", str(tmp_path)), run_cli("init", str(target))):
+        assert (again.returncode, again.stdout) == (2, "")
+        assert again.stderr == (f"Nicht überschrieben: {target} gibt es schon "
+                                "(löschen oder einen anderen Pfad angeben).\n")
+    assert target.read_text(encoding="utf-8") == "DISCORD_TOKEN=schon-eingetragen\n"
+
+    missing = run_cli("init", str(tmp_path / "fehlt" / "regelbot.env"))
+    assert (missing.returncode, missing.stderr) == (
+        2, f"Ordner gibt es nicht: {tmp_path / 'fehlt'} (erst anlegen oder den Pfad prüfen).\n")
+
+
+def test_the_settings_file_comes_from_env_file_or_regelbot_env_file(tmp_path):
+    loud = tmp_path / "laut.env"
+    loud.write_text("LOG_LEVEL=LAUT\n", encoding="utf-8")
+    refused = ("LOG_LEVEL muss einer von DEBUG, INFO, WARNING, ERROR, CRITICAL sein, nicht 'LAUT'.\n")
+    for proc in (run_cli("--env-file", str(loud), "call", "/info"),  # before the command
+                 run_cli("call", "/info", "--env-file", str(loud)),  # after it
+                 run_cli("call", "/info", env={"REGELBOT_ENV_FILE": str(loud)})):
+        assert (proc.returncode, proc.stderr) == (2, refused)
+
+    missing = tmp_path / "fehlt.env"
+    proc = run_cli("call", "/info", env={"REGELBOT_ENV_FILE": str(missing)})
+    assert (proc.returncode, proc.stderr) == (
+        2, f"Einstellungsdatei nicht gefunden: {missing} (REGELBOT_ENV_FILE; anlegen mit `python -m bot init`).\n")
+    proc = run_cli("--env-file", str(missing), "call", "/info")
+    assert (proc.returncode, proc.stderr) == (
+        2, f"Einstellungsdatei nicht gefunden: {missing} (--env-file; anlegen mit `python -m bot init`).\n")
+
+
+def test_a_store_named_in_the_settings_file_is_used(tmp_path, built_db):
+    settings = tmp_path / "regelbot.env"
+    settings.write_text(f"# eigene Einstellungen\nREGELBOT_DB={built_db}\n", encoding="utf-8")
+    proc = run_cli("--env-file", str(settings), "call", "/karte name: Circu", env={"REGELBOT_ENV_FILE": "/fehlt"})
+    assert proc.returncode == 0, proc.stderr
+    assert "Circu, Dimir-Lobotomist" in proc.stdout and "Datenbank fehlt" not in proc.stderr

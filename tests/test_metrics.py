@@ -1,0 +1,265 @@
+"""bot.metrics: what each interaction adds to the counters and histograms, through ``serve``'s real application
+(``GET /metrics`` scraped like Prometheus does), the label bounds, the store's age, the calculation workers'
+kills and restarts, and the gateway's health from its shard events."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+from nacl.signing import SigningKey
+from prometheus_client import REGISTRY
+
+from bot import metrics, offload
+from bot.core import DEEP_QUEUE
+from bot.offload import TooExpensive, run_bounded
+from bot.serve import Interactions, make_app
+from tests.e2e.scrape import Samples, parse, total
+
+
+@pytest.fixture(autouse=True, scope="module")
+def counting():
+    metrics.enable()  # as a process serving GET /metrics does
+
+
+def value(name: str, **labels: str) -> float:
+    """A sample of this process's registry (0 when it does not exist yet)."""
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+class RecordingRest:
+    """Stands in for :class:`bot.serve.RestClient`: records the webhook calls instead of sending them."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str, dict | None]] = []
+
+    async def request(self, method: str, path: str, body: dict | None = None) -> None:
+        self.calls.append((method, path, body))
+
+
+def signed(key: SigningKey, payload: dict) -> tuple[bytes, dict[str, str]]:
+    body = json.dumps(payload).encode()
+    stamp = str(int(time.time()))
+    return body, {"X-Signature-Ed25519": key.sign(stamp.encode() + body).signature.hex(),
+                  "X-Signature-Timestamp": stamp}
+
+
+def command(iid: int, name: str, options: list[dict]) -> dict:
+    return {"type": 2, "id": str(iid), "application_id": "9", "token": f"tok{iid}",
+            "data": {"id": "1", "type": 1, "name": name, "options": options}}
+
+
+async def scraped(client: TestClient) -> Samples:
+    resp = await client.get("/metrics")
+    assert resp.status == 200 and resp.headers["Content-Type"].startswith("text/plain; version=")
+    return parse(await resp.text())
+
+
+async def test_serve_counts_each_interaction_once_in_the_counter_and_both_histograms(core):
+    key = SigningKey.generate()
+    rest = RecordingRest()
+    interactions = Interactions(core, rest)  # type: ignore[arg-type]
+    card = [{"name": "name", "type": 3, "value": "Boros-Rekrut"}]
+    async with TestClient(TestServer(make_app(interactions, key.verify_key.encode().hex()))) as client:
+        before = await scraped(client)
+
+        async def post(payload: dict) -> dict:
+            body, headers = signed(key, payload)
+            resp = await client.post("/interactions", data=body, headers=headers)
+            assert resp.status == 200
+            return await resp.json()
+
+        assert await post({"type": 1, "id": "100"}) == {"type": 1}
+        answer = await post(command(101, "card", card))
+        assert answer["type"] == 4 and answer["data"]["embeds"][0]["title"] == "Boros-Rekrut"
+        choices = await post({"type": 4, "id": "102", "application_id": "9", "token": "t", "data": {
+            "name": "card", "type": 1, "options": [{"name": "name", "type": 3, "value": "boros", "focused": True}]}})
+        assert choices["type"] == 8 and choices["data"]["choices"]
+        (button,) = [b for row in answer["data"]["components"] for b in row["components"]]
+        assert button["custom_id"] == "rb:mechanic:3"  # "Mechanik anzeigen"
+        pressed = await post({"type": 3, "id": "103", "application_id": "9", "token": "tok103",
+                              "data": {"custom_id": button["custom_id"], "component_type": 2}})
+        assert pressed["type"] == 4
+        bad = await post(command(104, "rule", [{"name": "nummer", "type": 3, "value": "1"},
+                                               {"name": "query", "type": 3, "value": "701.19"}]))
+        assert bad["data"]["embeds"][0]["title"] == "Unbekannte Option"
+        busy = [asyncio.get_running_loop().create_future() for _ in range(DEEP_QUEUE + 1)]
+        interactions.tasks.update(busy)  # a burst: the next command is deferred at once
+        assert await post(command(105, "card", card)) == {"type": 5}
+        interactions.tasks.difference_update(busy)
+        await interactions.drain()
+        assert [call[:2] for call in rest.calls] == [("PATCH", "/webhooks/9/tok105/messages/@original")]
+        after = await scraped(client)
+
+    def added(name: str, **labels: str) -> float:
+        return total(after, name, **labels) - total(before, name, **labels)
+
+    sent = {"ping": 1, "command": 3, "autocomplete": 1, "button": 1}
+    for kind, count in sent.items():
+        assert added("regelbot_interactions_total", kind=kind) == count, kind
+        assert added("regelbot_first_callback_seconds_count", kind=kind) == count, kind
+        assert added("regelbot_answer_seconds_count", kind=kind) == count, kind
+    assert added("regelbot_interactions_total", kind="command", command="card") == 2
+    assert added("regelbot_interactions_total", kind="command", command="rule") == 1
+    assert added("regelbot_interactions_total", kind="button", command="mechanic") == 1
+    assert added("regelbot_deferrals_total", kind="command") == 1
+    assert added("regelbot_deferrals_total") == 1
+    assert added("regelbot_refusals_total", reason="bad_input") == 1
+    # the core worked on the two /card answers, the button's action and the autocomplete; never on the bad one
+    assert added("regelbot_answer_work_seconds_count", command="card") == 2
+    assert added("regelbot_answer_work_seconds_count") == 4
+    assert total(after, "regelbot_interactions_in_flight") == 0
+    assert total(after, "regelbot_store_age_seconds") > 0
+
+
+def test_a_track_is_observed_once_in_each_histogram_whatever_comes_in_which_order():
+    def counts(kind: str) -> tuple[float, float, float]:
+        return (value("regelbot_first_callback_seconds_count", kind=kind),
+                value("regelbot_answer_seconds_count", kind=kind), value("regelbot_deferrals_total", kind=kind))
+
+    start = counts("other")
+    metrics.arrived({"type": 9, "id": "t1"})
+    metrics.first_callback("t1", 4)  # an answer: the first callback is the answer
+    assert counts("other") == (start[0] + 1, start[1] + 1, start[2])
+    metrics.first_callback("t1", 4)
+    metrics.finished("t1")
+    assert counts("other") == (start[0] + 1, start[1] + 1, start[2])
+    metrics.arrived({"type": 9, "id": "t2"})
+    metrics.first_callback("t2", 5)
+    assert counts("other") == (start[0] + 2, start[1] + 1, start[2] + 1)  # answer still to come
+    metrics.finished("t2")
+    metrics.finished("t2")
+    metrics.arrived({"type": 9, "id": "t3"})
+    metrics.finished("t3")  # no callback seen (autocomplete answered by discord.py): both at the end
+    assert counts("other") == (start[0] + 3, start[1] + 3, start[2] + 1)
+    assert not {"t1", "t2", "t3"} & set(metrics._open)
+
+
+@pytest.mark.parametrize(("payload", "expected"), [
+    ({"type": 2, "data": {"name": "card", "type": 1, "options": [{"name": "name", "value": "x"}]}},
+     ("command", "card")),
+    ({"type": 2, "data": {"name": "mana", "options": [{"name": "pay", "type": 1, "options": []}]}},
+     ("command", "mana pay")),
+    ({"type": 4, "data": {"name": "rule", "options": [{"name": "query", "type": 3, "focused": True}]}},
+     ("autocomplete", "rule")),
+    ({"type": 2, "data": {"name": "Explain cards", "type": 3}}, ("menu", "Explain cards")),
+    ({"type": 3, "data": {"custom_id": "rb:rulings:20"}}, ("button", "rulings")),
+    ({"type": 3, "data": {"custom_id": "rb:pg:2:abcdef:/ruling:x"}}, ("button", "pg")),
+    ({"type": 3, "data": {"custom_id": "someone-elses"}}, ("button", "andere")),
+    ({"type": 2, "data": {"name": "<@1> ../../"}}, ("command", "andere")),
+    ({"type": 1}, ("ping", "ping")),
+    ({"type": "x", "data": "not an object"}, ("other", "other")),
+])
+def test_kind_and_command_from_the_raw_payload(payload, expected):
+    assert metrics.kind_and_command(payload) == expected
+
+
+def test_interactions_never_finished_are_dropped_oldest_first(monkeypatch):
+    monkeypatch.setattr(metrics, "_open", {})
+    monkeypatch.setattr(metrics, "MAX_OPEN", 3)
+    for iid in ("a", "b", "c", "d"):
+        metrics.arrived({"type": 2, "id": iid})
+    assert list(metrics._open) == ["b", "c", "d"]
+
+
+def test_command_labels_are_bounded(monkeypatch):
+    monkeypatch.setattr(metrics, "_commands", set())
+    names = [f"befehl_{n}" for n in range(metrics.MAX_COMMANDS + 5)]
+    labels = [metrics.command_label(n) for n in names]
+    assert labels[: metrics.MAX_COMMANDS] == names[: metrics.MAX_COMMANDS]
+    assert labels[metrics.MAX_COMMANDS:] == ["andere"] * 5
+    assert metrics.command_label("befehl_0") == "befehl_0"  # a known one stays
+    assert metrics.command_label("x" * 41) == "andere"
+
+
+def test_store_age_is_the_age_of_the_store_file(tmp_path):
+    store = tmp_path / "regelbot.sqlite3"
+    store.write_bytes(b"")
+    built = time.time() - 3600
+    os.utime(store, (built, built))
+    metrics.watch_store(store)
+    try:
+        assert 3600 <= value("regelbot_store_age_seconds") < 3700
+    finally:
+        metrics.watch_store(None)
+    assert value("regelbot_store_age_seconds") != value("regelbot_store_age_seconds")  # NaN: no store open
+
+
+async def test_a_budget_kill_and_the_worker_restart_are_counted():
+    kills, restarts = value("regelbot_calc_budget_kills_total", reason="time"), value(
+        "regelbot_calc_worker_restarts_total")
+    with pytest.raises(TooExpensive):
+        await run_bounded(offload._busy_for, 30, budget=0.3)
+    assert value("regelbot_calc_budget_kills_total", reason="time") == kills + 1
+    assert value("regelbot_calc_worker_restarts_total") == restarts + 1
+    assert await run_bounded(offload._busy_for, 0.01) == 0.01  # no kill for a calculation within its budget
+    assert value("regelbot_calc_budget_kills_total", reason="time") == kills + 1
+
+
+async def test_gateway_health_follows_the_shard_events(offline_bot):
+    from bot.gateway.run import GatewayHealth
+
+    health = GatewayHealth(offline_bot)
+    assert health() == (False, "Gateway nicht verbunden")  # the shard count is not known before login
+    offline_bot.shard_count = 2
+
+    async def dispatched(event: str, shard: int) -> None:  # as discord.py's dispatch runs the listeners
+        for listener in offline_bot.extra_events[f"on_{event}"]:
+            await listener(shard)
+
+    await dispatched("shard_connect", 0)
+    assert health() == (False, "Shards ohne READY: 1 (bereit: 1)")
+    await dispatched("shard_connect", 1)
+    assert health() == (True, "Shards bereit: 0, 1")
+    await dispatched("shard_disconnect", 1)
+    assert health() == (False, "Shards ohne READY: 1 (bereit: 1)")
+    await dispatched("shard_resumed", 1)
+    assert health() == (True, "Shards bereit: 0, 1")
+    offline_bot.draining = True
+    assert health() == (False, "Bot fährt herunter")
+    offline_bot.draining = False
+    await offline_bot.core.close()
+    assert health() == (False, "Datenbank nicht geöffnet")
+
+
+async def test_the_health_page_is_503_with_the_reason_until_ready():
+    import aiohttp
+
+    status = {"ready": False}
+    runner = await metrics.start_endpoint("127.0.0.1", 0, lambda: (status["ready"], "Grund"))
+    try:
+        port = runner.addresses[0][1]
+        async with aiohttp.ClientSession() as session:
+            async with session.get(f"http://127.0.0.1:{port}/health") as resp:
+                assert resp.status == 503 and (await resp.json())["grund"] == "Grund"
+            status["ready"] = True
+            async with session.get(f"http://127.0.0.1:{port}/health") as resp:
+                assert resp.status == 200 and (await resp.json())["status"] == "ok"
+            async with session.get(f"http://127.0.0.1:{port}/metrics") as resp:
+                assert resp.status == 200 and "regelbot_build_info" in await resp.text()
+    finally:
+        await runner.cleanup()
+
+
+def test_without_a_metrics_page_nothing_is_counted_and_prometheus_client_not_loaded(built_db):
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    code = ("import runpy, sys\n"
+            "sys.argv = ['bot', 'call', '/karte name: Boros-Rekrut']\n"
+            "try:\n    runpy.run_module('bot', run_name='__main__')\nexcept SystemExit as exit:\n"
+            "    assert exit.code == 0\n"
+            "from bot import metrics\n"
+            "metrics.arrived({'type': 2, 'id': '1'}); metrics.refused('bad_input')\n"
+            "print(sorted(m for m in sys.modules if m.startswith('prometheus')), metrics.enabled(), metrics._open)\n")
+    env = {k: v for k, v in os.environ.items() if k not in {"LOG_LEVEL", "METRICS_PORT"}}
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**env, "REGELBOT_DB": str(built_db), "DISCORD_TOKEN": ""})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("== Boros-Rekrut ==") and proc.stdout.endswith("[] False {}\n")

@@ -1,0 +1,192 @@
+"""``python -m bot update`` against a loopback HTTP server (aiohttp) that plays the rules page, the rules TXT and
+MTGJSON: first run downloads and builds, second run downloads nothing, a newer rules file is taken with its
+changes listed, and bad input is refused with one German line, the old files and store byte-identical."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import logging
+from collections import Counter
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestServer
+
+import bot.update as update
+from bot.config import Settings, UpdateSettings
+from bot.update import UpdateError, cmd_update, run_update
+from tests.importer.newer_rules import basis_rules_text, newer_rules_text
+
+CARDS = (Path(__file__).parent / "importer" / "fixtures" / "mtgjson_v5_mini.json").read_bytes()
+
+
+@dataclass
+class Fake:
+    """What the server serves (changed by the tests) and what it counted."""
+
+    rules: bytes
+    cards: bytes = CARDS
+    checksum: str | None = None  # published SHA-256 of the cards; None: the right one
+    rules_type: str = "text/plain; charset=utf-8"
+    truncate: bool = False
+    sent: Counter[str] = field(default_factory=Counter)  # full (200) responses per path
+
+    async def file(self, request: web.Request, data: bytes, content_type: str) -> web.StreamResponse:
+        etag = '"' + hashlib.sha256(data).hexdigest()[:16] + '"'
+        if request.headers.get("If-None-Match") == etag:
+            return web.Response(status=304, headers={"ETag": etag})
+        self.sent[request.path] += 1
+        if self.truncate and request.path.endswith(".txt"):
+            response = web.StreamResponse(headers={"Content-Length": str(len(data)), "Content-Type": content_type})
+            await response.prepare(request)
+            await response.write(data[: len(data) // 2])
+            assert request.transport is not None
+            request.transport.close()
+            return response
+        return web.Response(body=data, headers={"ETag": etag, "Content-Type": content_type})
+
+    def app(self) -> web.Application:
+        async def page(request: web.Request) -> web.StreamResponse:
+            html = b'<html><body><a href="/downloads/other.pdf">PDF</a> '
+            html += b'<a href="/downloads/MagicCompRules%2020260417.txt">TXT</a></body></html>'
+            return await self.file(request, html, "text/html")
+
+        async def rules(request: web.Request) -> web.StreamResponse:
+            return await self.file(request, self.rules, self.rules_type)
+
+        async def cards(request: web.Request) -> web.StreamResponse:
+            return await self.file(request, self.cards, "application/json")
+
+        async def checksum(request: web.Request) -> web.StreamResponse:
+            self.sent[request.path] += 1
+            return web.Response(text=(self.checksum or hashlib.sha256(self.cards).hexdigest()) + "\n")
+
+        app = web.Application()
+        app.router.add_get("/en/rules", page)
+        app.router.add_get("/downloads/MagicCompRules 20260417.txt", rules)
+        app.router.add_get("/api/v5/RAV.json", cards)
+        app.router.add_get("/api/v5/RAV.json.sha256", checksum)
+        return app
+
+
+@pytest.fixture
+async def served(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Fake, str]]:
+    monkeypatch.setattr(update, "RETRY_WAIT", 0.0)
+    # A log handler an earlier test left on a closed stream must not print its own error into captured stderr.
+    monkeypatch.setattr(logging, "raiseExceptions", False)
+    fake = Fake(basis_rules_text().encode("utf-8-sig"))
+    server = TestServer(fake.app(), host="127.0.0.1", access_log=None)  # the server side logs nothing
+    await server.start_server()
+    try:
+        yield fake, str(server.make_url("/"))[:-1]
+    finally:
+        await server.close()
+
+
+def _settings(tmp_path: Path) -> Settings:
+    return Settings(token="", dev_guild_id=None, db_path=tmp_path / "store.sqlite3", state_dir=tmp_path,
+                    log_level="INFO")
+
+
+def _upd(tmp_path: Path, base: str) -> UpdateSettings:
+    return UpdateSettings(cr_url="", rules_page=f"{base}/en/rules", card_urls=(f"{base}/api/v5/RAV.json",),
+                          folder=tmp_path / "quellen", timeout=5.0, attempts=2)
+
+
+async def _run(tmp_path: Path, upd: UpdateSettings) -> list[str]:
+    lines: list[str] = []
+    await asyncio.to_thread(run_update, _settings(tmp_path), upd, lines.append)
+    return lines
+
+
+def _digests(tmp_path: Path) -> dict[str, str]:
+    """SHA-256 of the store and of every kept file."""
+    files = [tmp_path / "store.sqlite3", *sorted((tmp_path / "quellen").iterdir())]
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in files if p.is_file()}
+
+
+async def test_update_downloads_builds_then_downloads_nothing(served: tuple[Fake, str], tmp_path: Path):
+    fake, base = served
+    upd = _upd(tmp_path, base)
+    first = await _run(tmp_path, upd)
+    assert first[0] == f"Regeln: neu geladen, Stand 2026-04-17 ({len(fake.rules):,} Bytes, " \
+                       f"{base}/downloads/MagicCompRules%2020260417.txt)"
+    assert first[1] == f"Karten RAV.json: neu geladen ({len(CARDS):,} Bytes, Prüfsumme stimmt)"
+    assert "Regeln entfallen: 0" in first and first[-1].startswith("Datenbank neu gebaut:")
+    assert sorted(p.name for p in upd.folder.iterdir()) == ["MagicCompRules_20260417.txt", "RAV.json",
+                                                            "abruf.json", "regelseite.html"]
+    assert fake.sent == Counter({"/en/rules": 1, "/downloads/MagicCompRules 20260417.txt": 1,
+                                 "/api/v5/RAV.json": 1, "/api/v5/RAV.json.sha256": 1})
+    before = _digests(tmp_path)
+    second = await _run(tmp_path, upd)
+    assert second == ["Regeln: unverändert (" + base + "/downloads/MagicCompRules%2020260417.txt)",
+                      "Karten RAV.json: unverändert",
+                      f"Nichts Neues: die Datenbank {tmp_path / 'store.sqlite3'} bleibt, wie sie ist."]
+    assert sum(fake.sent.values()) == 4  # every request of the second run was answered 304
+    assert _digests(tmp_path) == before
+
+    fake.rules = newer_rules_text().encode("utf-8")
+    third = await _run(tmp_path, upd)
+    assert third[0].startswith("Regeln: neu geladen, Stand 2026-08-01")
+    assert "Regeln geändert: 1: 702.51a" in third
+    assert "Regeln neu: 1: 709.4f" in third
+    assert "Regeln entfallen: 2: 106.4, 709.4a" in third
+    assert "Karten neu: 0" in third
+    assert any(line.endswith("9 Registerzeilen zu prüfen (data/changes.toml).") for line in third)
+    assert (upd.folder / "MagicCompRules_20260801.txt").is_file()
+    assert (upd.folder / "MagicCompRules_20260417.txt").is_file()  # kept as history
+
+
+async def _refused(tmp_path: Path, upd: UpdateSettings, match: str) -> None:
+    before = _digests(tmp_path)
+    with pytest.raises(UpdateError, match=match):
+        await _run(tmp_path, upd)
+    assert _digests(tmp_path) == before
+    assert not list(upd.folder.glob(".neu-*"))
+
+
+async def test_bad_downloads_are_refused_and_change_nothing(served: tuple[Fake, str], tmp_path: Path):
+    fake, base = served
+    upd = _upd(tmp_path, base)
+    await _run(tmp_path, upd)
+    good = fake.rules
+
+    fake.rules, fake.rules_type = b"<!DOCTYPE html><html><body>Fehler 500</body></html>", "text/html"
+    await _refused(tmp_path, upd, "liefert eine HTML-Seite statt der Datei")
+    fake.rules_type = "text/plain"  # an HTML page sent as text is refused as well
+    await _refused(tmp_path, upd, "liefert eine HTML-Seite statt der Regeln als Text")
+
+    fake.rules, fake.truncate = newer_rules_text().encode("utf-8"), True
+    await _refused(tmp_path, upd, "Download unvollständig abgebrochen")
+    assert fake.sent["/downloads/MagicCompRules 20260417.txt"] == 1 + 2 + 2  # first run, 2 tries per truncation
+
+    fake.truncate, fake.rules = False, good.replace(b"April 17, 2026", b"October 1, 2010")
+    await _refused(tmp_path, upd, r"Regeldatei \(Stand 2010-10-01\) ist älter als die aktuelle \(Stand 2026-04-17\)")
+
+    fake.rules, fake.cards, fake.checksum = good, CARDS + b"\n", "0" * 64
+    await _refused(tmp_path, upd, r"Prüfsumme von RAV\.json stimmt nicht: veröffentlicht 000000000000…")
+
+
+async def test_cli_prints_one_german_line(served: tuple[Fake, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]):
+    fake, base = served
+    fake.rules, fake.rules_type = b"<html>Wartungsarbeiten</html>", "text/html"
+    monkeypatch.setenv("REGELBOT_CR_URL", f"{base}/downloads/MagicCompRules%2020260417.txt")
+    monkeypatch.setenv("REGELBOT_CARDS_URLS", "")
+    monkeypatch.setenv("REGELBOT_UPDATE_DIR", str(tmp_path / "quellen"))
+    code = await asyncio.to_thread(cmd_update, _settings(tmp_path), argparse.Namespace())
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 1 and len(err) == 1
+    assert err[0] == (f"Update abgelehnt: {base}/downloads/MagicCompRules%2020260417.txt liefert eine HTML-Seite "
+                      "statt der Datei (Content-Type text/html). Die bisherigen Dateien und die Datenbank sind "
+                      "unverändert.")
+    assert not (tmp_path / "store.sqlite3").exists()
+    monkeypatch.setenv("REGELBOT_CARDS_URLS", "ftp://example.org/RAV.json")
+    assert await asyncio.to_thread(cmd_update, _settings(tmp_path), argparse.Namespace()) == 2
+    assert "REGELBOT_CARDS_URLS muss eine http(s)-Adresse sein" in capsys.readouterr().err
+    assert replace(_upd(tmp_path, base), attempts=1).attempts == 1
