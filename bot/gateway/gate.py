@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections import deque
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
 
 from bot import metrics
 from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, in_time
@@ -64,6 +66,28 @@ SHUTTING_DOWN = Reply.fail(
 )
 
 
+def guard_gateway_frames() -> None:
+    """Make discord.py drop a gateway frame it cannot read instead of ending the bot: JSON nested deeper than
+    Python's stack (``RecursionError``), text that is not JSON (``ValueError``) or not UTF-8. Without this the
+    error leaves ``DiscordWebSocket.received_message`` and discord.py's shard worker ends the client (exit 1).
+    Such a frame is logged as one WARNING line (no traceback) and dropped; everything else, including
+    discord.py's own reconnect signals, passes unchanged. Idempotent: the method is wrapped once per process."""
+    receive = DiscordWebSocket.received_message
+    if getattr(receive, "__regelbot_guard__", False):
+        return
+
+    @functools.wraps(receive)
+    async def received_message(self: DiscordWebSocket, msg: Any, /) -> None:
+        try:
+            await receive(self, msg)
+        except (RecursionError, ValueError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+            log.warning("Gateway-Nachricht (Shard %s) nicht lesbar, verworfen: %s", self.shard_id,
+                        type(exc).__name__)
+
+    received_message.__regelbot_guard__ = True  # type: ignore[attr-defined]
+    DiscordWebSocket.received_message = received_message  # type: ignore[method-assign]
+
+
 class _TaskCapture:
     """A loop task factory that hands every task it creates to ``sink`` while one is set, and otherwise
     creates tasks as the factory it replaced (``previous``, or the default ``asyncio.Task``)."""
@@ -101,6 +125,7 @@ class GatedBot(commands.AutoShardedBot):
         self.draining = False
         self.shutdown_counts = {"finished": 0, "refused": 0, "cancelled": 0}
         self._gate_interactions()
+        guard_gateway_frames()
 
 
     def _gate_interactions(self) -> None:

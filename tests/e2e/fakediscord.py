@@ -525,6 +525,15 @@ class FakeDiscord:
             conn.session_id = None
         await self._send({"op": OP_INVALID_SESSION, "d": resumable}, conn)
 
+    async def send_text(self, text: str, shard: int = 0) -> None:
+        """Send ``text`` as one gateway text frame on ``shard``, as it is (a frame Discord would never send:
+        not JSON, or JSON nested too deep to read)."""
+        conn = self._conn(shard)
+        async with conn.lock:
+            if conn.ws.closed:
+                raise FakeDiscordError(f"bot is not connected to the gateway (shard {shard})")
+            await conn.ws.send_str(text)
+
     async def dispatch(self, event: str, data: dict[str, Any], shard: int = 0) -> None:
         """Send a DISPATCH (op 0) event with the next sequence number on ``shard``'s connection."""
         conn = self._conn(shard)

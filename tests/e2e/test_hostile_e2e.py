@@ -5,7 +5,8 @@ ausgeführt: …", no traceback) and, when its id, token and application id can 
 German "Ungültige Anfrage" (an autocomplete: no choices); without them it is dropped. The shapes come from
 Regelbot's own reading (``bot/delivery.py: shape_problem``) and from discord.py's parser
 (``Interaction._from_data``, ``ConnectionState.parse_interaction_create``). An interaction delivered twice is
-answered once. After all of them the bot still answers ``/karte``.
+answered once. A gateway frame that is not JSON, or nested deeper than Python's stack, is one WARNING line and
+dropped. After all of them the bot still answers ``/karte``.
 """
 
 from __future__ import annotations
@@ -132,6 +133,21 @@ async def test_an_interaction_delivered_twice_is_answered_once(fake, bot):
     await asyncio.sleep(0.5)  # time for a second answer, if any
     assert len(result.callbacks) == 1 and result.embeds[0]["title"] == "Boros-Rekrut"
     assert "doppelt erhalten" in bot.output()[since:]
+
+
+@pytest.mark.logs_errors
+@pytest.mark.parametrize("frame", ["[" * 100_000 + "]" * 100_000, '{"op":0,"d":' * 50_000 + "1" + "}" * 50_000,
+                                   "kein JSON"], ids=["nested list", "nested object", "not JSON"])
+async def test_a_gateway_frame_that_cannot_be_read_is_one_log_line_and_dropped(fake, bot, frame):
+    since = len(bot.output())
+    await fake.send_text(frame)
+    await asyncio.sleep(0.5)
+    problems = [line for line in bot.output()[since:].splitlines()
+                if "WARNING" in line or "ERROR" in line or "Traceback" in line]
+    assert len(problems) == 1 and "Gateway-Nachricht (Shard 0) nicht lesbar, verworfen" in problems[0], problems
+    assert bot.returncode is None
+    result = await fake.command("karte", {"name": "Boros-Rekrut"})  # the same connection still answers
+    assert result.embeds[0]["title"] == "Boros-Rekrut"
 
 
 async def test_the_bot_still_answers_after_all_of_them(fake, bot):
