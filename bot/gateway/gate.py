@@ -85,7 +85,7 @@ def guard_gateway_frames() -> None:
                         type(exc).__name__)
 
     received_message.__regelbot_guard__ = True  # type: ignore[attr-defined]
-    DiscordWebSocket.received_message = received_message  # type: ignore[method-assign]
+    DiscordWebSocket.received_message = received_message
 
 
 class _TaskCapture:
