@@ -28,10 +28,11 @@ Arguments are checked against what their function declares, here and nowhere els
 * an answer's option values against its parameters' annotations (``name: str`` takes text only, ``x: int |
   None`` an integer or None, ``flag: bool`` a boolean; a parameter without default must be given);
 * an action's argument against the :class:`ArgPattern` of its ``arg`` annotation: ``arg: str`` means
-  :data:`PLAIN` (letters, digits, space and ``.:,'/+-``, at most 64 characters: no mention, masked link,
-  markdown, control or direction character can be carried), ``arg: RowId`` digits only,
-  ``arg: RuleNumber`` a rule number. So an action can echo its argument without rendering anything a
-  forger put there; an action that needs other text declares its own pattern and escapes what it shows.
+  :data:`PLAIN` (letters, digits, space and ``.,:;'+=!?&%"-``, as long as Discord's 100 characters leave
+  room for: no mention, masked link, markdown, control or direction character can be carried),
+  ``arg: RowId`` digits only, ``arg: RuleNumber`` a rule number. So an action can echo its argument without
+  rendering anything a forger put there; an action that needs other text declares its own pattern and
+  escapes what it shows.
 """
 
 from __future__ import annotations
