@@ -348,13 +348,13 @@ class Endpoint:
             body = await request.read()
         except web.HTTPRequestEntityTooLarge:
             return web.json_response({"error": "zu groß"}, status=413)
+        if len(self.interactions.tasks) >= MAX_PENDING:  # shed: answers queued beyond what memory should hold;
+            metrics.refused("overload")  # before the id is remembered, so the same interaction sent again is taken
+            return web.json_response({"error": "überlastet"}, status=503, headers={"Retry-After": "1"})
         timestamp = request.headers.get("X-Signature-Timestamp", "")
         payload = self._payload(body, request.headers.get("X-Signature-Ed25519", ""), timestamp)
         if isinstance(payload, web.Response):
             return payload
-        if len(self.interactions.tasks) >= MAX_PENDING:  # shed: answers queued beyond what memory should hold
-            metrics.refused("overload")
-            return web.json_response({"error": "überlastet"}, status=503, headers={"Retry-After": "1"})
         metrics.arrived(payload)
         try:
             answer = await self.interactions.handle(payload, sent_at=float(timestamp))
