@@ -20,7 +20,6 @@ import argparse
 import asyncio
 import json
 import math
-import re
 import resource
 import statistics
 import sys
@@ -32,9 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 
 import aiohttp
 from fakediscord import APPLICATION_COMMAND, CB_DEFERRED_MESSAGE, FakeDiscord
-from harness import PYTHON, BotProcess, _die_with_parent, bot_env, build_store
+from harness import PYTHON, bot_env, build_store
 from nacl.signing import SigningKey
-from rawburst import fire, prepare
+from rawburst import LimitedServe, fire, prepare
 
 CARDS = ("Boros-Rekrut", "Feld der Unterdrückung", "Getrieben // Verzweiflung")
 
@@ -55,32 +54,6 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-class Serve(BotProcess):
-    """``python -m bot serve --port 0`` with ``files`` open files at most (soft and hard)."""
-
-    files = 1024
-
-    async def start(self) -> Serve:
-        files = self.files
-
-        def limited() -> None:
-            _die_with_parent()
-            resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
-
-        self._log = self.log_path.open("wb")
-        self.started = time.monotonic()
-        self.proc = await asyncio.create_subprocess_exec(*self.argv, env=self.env, stdout=self._log, stderr=-2,
-                                                         stdin=-3, preexec_fn=limited, cwd=str(self.log_path.parent))
-        return self
-
-    async def url(self) -> str:
-        while (m := re.search(r"HTTP-Endpunkt bereit: (http://\S+)", self.output())) is None:
-            if self.returncode is not None:
-                raise RuntimeError(self.tail())
-            await asyncio.sleep(0.05)
-        return m.group(1)
-
-
 async def poll_health(url: str, seconds: list[float]) -> None:
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as session:
         while True:
@@ -94,7 +67,8 @@ async def poll_health(url: str, seconds: list[float]) -> None:
             await asyncio.sleep(0.1)
 
 
-async def one_round(fake: FakeDiscord, key: SigningKey, serve: Serve, url: str, burst: int, settle: float) -> dict:
+async def one_round(fake: FakeDiscord, key: SigningKey, serve: LimitedServe, url: str, burst: int,
+                    settle: float) -> dict:
     """One burst against ``serve``; its figures."""
     payloads = [fake.payload(APPLICATION_COMMAND, {"id": fake.snowflake(), "name": "card", "type": 1, "options": [
         {"name": "name", "type": 3, "value": CARDS[i % 3]}]}) for i in range(burst)]
@@ -136,8 +110,8 @@ async def run(files: int, burst: int, rounds: int, settle: float, db: Path, tmp:
         fake.callback_deadline = math.inf
         env = bot_env(fake, db=db, state_dir=tmp / "state",
                       extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"})
-        Serve.files = files
-        serve = await Serve([PYTHON, "-m", "bot", "serve", "--port", "0"], env, tmp / f"serve-{files}.log").start()
+        serve = await LimitedServe([PYTHON, "-m", "bot", "serve", "--port", "0"], env, tmp / f"serve-{files}.log",
+                                   files).start()
         try:
             url = await serve.url()
             await asyncio.sleep(1.0)

@@ -13,7 +13,9 @@ connection is a file. So the endpoint (:mod:`bot.serve`)
   closes it (a silent or slow client); time this process itself takes (a busy event loop) is not counted;
 * lets connections that have not sent a whole request yet hold at most :data:`UNPROVEN_SHARE` of the cap: when
   that share is full, the oldest of them that has had :data:`EVICT_AFTER_SECONDS` is closed to make room, else
-  accepting waits. So 1 100 clients that trickle their headers cannot hold every handle.
+  accepting waits. So 1 100 clients that trickle their headers cannot hold every handle. A connection whose
+  headers have all arrived, or whose bytes wait unread in its socket, is not closed so: there the wait is
+  this process's, not the client's.
 
 :class:`Intake` runs the accept loop on the listening sockets of :func:`listen` and hands each connection to
 aiohttp's protocol factory (``AppRunner.server``); :meth:`Intake.middleware` marks what each connection is doing.
@@ -21,6 +23,7 @@ aiohttp's protocol factory (``AppRunner.server``); :meth:`Intake.middleware` mar
 
 from __future__ import annotations
 
+import array
 import asyncio
 import contextlib
 import errno
@@ -149,6 +152,10 @@ class _Conn:
     state: str = IDLE
     since: float = field(default_factory=time.monotonic)
     timer: asyncio.TimerHandle | None = None
+    #: The headers of the current request have all arrived (their blank line was seen), and the last bytes
+    #: seen before it, to find a blank line split between two reads.
+    headers_done: bool = False
+    tail: bytes = b""
 
     @property
     def unproven(self) -> bool:
@@ -253,8 +260,13 @@ class Intake:
 
     def _evict_oldest(self) -> bool:
         """Close the oldest unproven connection if it has had :data:`EVICT_AFTER_SECONDS`; it counts as gone at
-        once (its file closes within the loop's next turn), so one eviction makes room for one connection."""
-        oldest = min((c for c in self.conns.values() if c.unproven and c.transport is not None),
+        once (its file closes within the loop's next turn), so one eviction makes room for one connection.
+
+        Only a client that is slow itself is closed: not one whose request headers have all arrived, nor one
+        with bytes in its socket that this process has not read yet (a busy event loop, not the client, kept
+        it waiting)."""
+        oldest = min((c for c in self.conns.values() if c.unproven and c.transport is not None
+                      and not c.headers_done and not unread_bytes(c.transport)),
                      key=lambda c: c.since, default=None)
         if oldest is None or oldest.transport is None or time.monotonic() - oldest.since < EVICT_AFTER_SECONDS:
             return False
@@ -324,6 +336,9 @@ class Intake:
         event loop schedules before the timers of its next turn)."""
         if conn.state == IDLE:
             self._set(conn, PARTIAL)
+        if not conn.headers_done:
+            seen = conn.tail + data
+            conn.headers_done, conn.tail = b"\r\n\r\n" in seen, seen[-3:]
 
     def closed(self, conn: _Conn) -> None:
         """``conn`` is gone: its place is free."""
@@ -344,6 +359,8 @@ class Intake:
             conn.timer = None
         self.unproven += (state in SLOW_AFTER) - conn.unproven
         conn.state, conn.since = state, time.monotonic()
+        if state == IDLE:  # waiting for the next request (keep-alive): its headers are still to come
+            conn.headers_done, conn.tail = False, b""
         if state in SLOW_AFTER and conn.transport is not None:
             conn.timer = asyncio.get_running_loop().call_later(SLOW_AFTER[state], self._too_slow, conn)
         self._changed.set()
@@ -384,6 +401,23 @@ class Intake:
     def health(self) -> dict[str, Any]:
         """Figures for ``GET /health``: connections open (of the cap), unproven, and the counts."""
         return {"connections": len(self.conns), "cap": self.cap, "unproven": self.unproven, **vars(self.stats)}
+
+
+def unread_bytes(transport: asyncio.BaseTransport) -> int:
+    """How many bytes wait in the socket of ``transport`` unread by this process (``FIONREAD``); 0 where that
+    cannot be asked (no socket, not Linux or BSD)."""
+    sock = transport.get_extra_info("socket")
+    if sock is None:
+        return 0
+    waiting = array.array("i", [0])
+    try:
+        import fcntl
+        import termios
+
+        fcntl.ioctl(sock.fileno(), termios.FIONREAD, waiting)
+    except (ImportError, OSError, ValueError):  # not there (Windows), or the socket closed meanwhile
+        return 0
+    return waiting[0]
 
 
 def _closing(response: web.Response) -> web.Response:

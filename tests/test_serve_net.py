@@ -160,3 +160,40 @@ def test_the_soft_limit_of_this_process_is_untouched_by_importing():
 
     importlib.reload(serve_net)
     assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == soft
+
+
+class _SocketTransport(asyncio.BaseTransport):
+    """A transport over ``sock`` that this process has not read from (as when the event loop is busy)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        super().__init__()
+        self.sock = sock
+
+    def get_extra_info(self, name, default=None):
+        return self.sock if name == "socket" else default
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+async def test_only_a_client_slow_itself_is_evicted(monkeypatch):
+    monkeypatch.setattr(serve_net, "EVICT_AFTER_SECONDS", 0.0)
+    intake = Intake([], 4)
+    here, there = socket.socketpair()
+    whole_here, whole_there = socket.socketpair()
+    try:
+        waiting = serve_net._Conn(transport=_SocketTransport(here))
+        whole = serve_net._Conn(transport=_SocketTransport(whole_here))
+        intake.conns = {id(waiting): waiting, id(whole): whole}
+        intake.unproven = 2
+        there.sendall(b"POST /interactions HTTP/1.1\r\n")  # arrived, not read yet by this process
+        intake.received(whole, b"POST /interactions HTTP/1.1\r\nHost: x\r\n\r")
+        intake.received(whole, b"\n{}")  # the headers' blank line split between two reads
+        assert serve_net.unread_bytes(waiting.transport) == 29
+        assert not intake._evict_oldest() and intake.stats.evicted == 0
+        here.recv(100)  # read: now it is the client that sends nothing more
+        assert intake._evict_oldest() and intake.stats.evicted == 1 and id(waiting) not in intake.conns
+        assert id(whole) in intake.conns
+    finally:
+        for sock in (here, there, whole_here, whole_there):
+            sock.close()

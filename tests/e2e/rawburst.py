@@ -11,16 +11,54 @@ delay what it sends; each process reports (seconds from the start, HTTP status, 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import multiprocessing
+import re
 import resource
 import time
 from typing import Any
 from urllib.parse import urlsplit
 
+from harness import BotProcess, _die_with_parent
 from nacl.signing import SigningKey
 
 Shot = tuple[float, int, bytes]
+
+
+def _limit_files(files: int) -> None:
+    _die_with_parent()
+    resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
+
+class LimitedServe(BotProcess):
+    """``python -m bot serve --port 0`` (``argv``) with at most ``files`` open files, soft and hard limit
+    (``resource.setrlimit`` in the child, as a service without ``LimitNOFILE`` gets it)."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], log_path: Any, files: int = 1024) -> None:
+        super().__init__(argv, env, log_path)
+        self.files = files
+
+    async def start(self) -> LimitedServe:
+        self._log = self.log_path.open("wb")
+        self.started = time.monotonic()
+        self.proc = await asyncio.create_subprocess_exec(
+            *self.argv, env=self.env, stdout=self._log, stderr=-2, stdin=-3,
+            preexec_fn=functools.partial(_limit_files, self.files), cwd=str(self.log_path.parent))
+        return self
+
+    async def url(self) -> str:
+        """The endpoint's URL from its "HTTP-Endpunkt bereit" line.
+
+        Raises:
+            RuntimeError: the process ended or did not get ready within 60 s (with its log's tail).
+        """
+        deadline = time.monotonic() + 60.0
+        while (m := re.search(r"HTTP-Endpunkt bereit: (http://\S+)", self.output())) is None:
+            if self.returncode is not None or time.monotonic() > deadline:
+                raise RuntimeError(self.tail())
+            await asyncio.sleep(0.05)
+        return m.group(1)
 
 
 def prepare(url: str, key: SigningKey, payloads: list[dict[str, Any]], timestamp: int) -> list[bytes]:

@@ -18,7 +18,7 @@ import pytest
 import pytest_asyncio
 from fakediscord import CB_DEFERRED_MESSAGE, CB_MESSAGE, FakeDiscord, aged
 from faults import KINDS, Faults
-from harness import STANDIN, checked_test, running_bot
+from harness import checked_test, module_bot
 from nacl.signing import SigningKey
 from test_scale_e2e import ServeProcess
 
@@ -32,10 +32,7 @@ BURST = 150
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def bot(fake, bot_argv, store_db, tmp_path_factory):
-    if bot_argv is STANDIN:
-        pytest.skip("the stand-in does not try again")
-    async with running_bot(fake, tmp_path_factory.mktemp("bot"), argv=bot_argv, db=store_db) as proc:
-        await fake.wait_sync()
+    async with module_bot(fake, bot_argv, store_db, tmp_path_factory, "the stand-in does not try again") as proc:
         yield proc
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 from fakediscord import APPLICATION_COMMAND, AUTOCOMPLETE, CB_AUTOCOMPLETE, CB_MESSAGE, MESSAGE_COMPONENT, FakeDiscord
-from harness import STANDIN, checked_test, running_bot
+from harness import checked_test, module_bot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
 
@@ -28,10 +28,7 @@ MALFORMED_TITLE = "Ungültige Anfrage"  # bot/delivery.py MALFORMED
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def bot(fake, bot_argv, store_db, tmp_path_factory):
-    if bot_argv is STANDIN:
-        pytest.skip("the stand-in has no interaction gate")
-    async with running_bot(fake, tmp_path_factory.mktemp("bot"), argv=bot_argv, db=store_db) as proc:
-        await fake.wait_sync()
+    async with module_bot(fake, bot_argv, store_db, tmp_path_factory, "the stand-in has no interaction gate") as proc:
         yield proc
 
 

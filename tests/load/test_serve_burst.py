@@ -18,9 +18,9 @@ import time
 import aiohttp
 import pytest
 from fakediscord import APPLICATION_COMMAND, CB_DEFERRED_MESSAGE, CB_MESSAGE, FakeDiscord
-from harness import PYTHON, BotProcess, _die_with_parent, bot_env, print_bot_log_on_failure
+from harness import PYTHON, bot_env, print_bot_log_on_failure
 from nacl.signing import SigningKey
-from rawburst import fire, prepare
+from rawburst import LimitedServe, fire, prepare
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
 REAL_BOT_ONLY = True
@@ -29,29 +29,6 @@ BURST = 2000
 FILES = 1024
 # data/sources: three cards of the Ravnica FAQ (001_d6ee154855c71d75.txt) and the split card of 002
 CARDS = ("Boros-Rekrut", "Feld der Unterdrückung", "Getrieben // Verzweiflung")
-
-
-def _limited() -> None:
-    _die_with_parent()
-    resource.setrlimit(resource.RLIMIT_NOFILE, (FILES, FILES))
-
-
-class LimitedServe(BotProcess):
-    """``python -m bot serve --port 0`` with at most :data:`FILES` open files (soft and hard limit)."""
-
-    async def start(self) -> LimitedServe:
-        self._log = self.log_path.open("wb")
-        self.started = time.monotonic()
-        self.proc = await asyncio.create_subprocess_exec(*self.argv, env=self.env, stdout=self._log, stderr=-2,
-                                                         stdin=-3, preexec_fn=_limited, cwd=str(self.log_path.parent))
-        return self
-
-    async def url(self) -> str:
-        deadline = time.monotonic() + 60
-        while (m := re.search(r"HTTP-Endpunkt bereit: (http://\S+)", self.output())) is None:
-            assert self.returncode is None and time.monotonic() < deadline, self.tail()
-            await asyncio.sleep(0.05)
-        return m.group(1)
 
 
 def card(fake: FakeDiscord, i: int) -> dict:
@@ -79,7 +56,8 @@ async def test_a_burst_of_2000_at_1024_open_files_is_answered_right(fake, store_
     key = SigningKey.generate()
     env = bot_env(fake, db=store_db, state_dir=tmp_path / "state",
                   extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"})
-    serve = await LimitedServe([PYTHON, "-m", "bot", "serve", "--port", "0"], env, tmp_path / "serve.log").start()
+    serve = await LimitedServe([PYTHON, "-m", "bot", "serve", "--port", "0"], env, tmp_path / "serve.log",
+                                 FILES).start()
     health: list[int] = []
     try:
         url = await serve.url()
