@@ -22,18 +22,33 @@ Values: ``~`` is None, ``#12`` an int (``#1.5`` a float), ``!1``/``!0`` a bool, 
 which ``%``, ``,``, ``:``, control characters and a leading ``~#!`` are percent-encoded (UTF-8).
 Decoding is strict: a forged id (bad escapes, lone surrogates, numbers longer than
 20 digits, unknown answers, too many values) raises :class:`BadCustomId`, never reaches the store.
+
+Arguments are checked against what their function declares, here and nowhere else (:func:`check_args`):
+
+* an answer's option values against its parameters' annotations (``name: str`` takes text only, ``x: int |
+  None`` an integer or None, ``flag: bool`` a boolean; a parameter without default must be given);
+* an action's argument against the :class:`ArgPattern` of its ``arg`` annotation: ``arg: str`` means
+  :data:`PLAIN` (letters, digits, space and ``.,:;'+=!?&%"-``, as long as Discord's 100 characters leave
+  room for: no mention, masked link, markdown, control or direction character can be carried),
+  ``arg: RowId`` digits only, ``arg: RuleNumber`` a rule number. So an action can echo its argument without
+  rendering anything a forger put there; an action that needs other text declares its own pattern and
+  escapes what it shows.
 """
 
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import inspect
 import logging
 import random
 import re
+import types
+import typing
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from bot.reply import CUSTOM_ID_MAX
 
@@ -183,7 +198,92 @@ def _decode_value(text: str) -> Any:
     return _unescape(text)
 
 
-# --- answer signatures ------------------------------------------------------------------------------
+# --- declared arguments -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ArgPattern:
+    """What a button action's argument may be: ``regex`` must match all of it (``re.fullmatch``). Declared on
+    the action as ``arg: Annotated[str, ArgPattern(r"…")]``; a plain ``arg: str`` means :data:`PLAIN`."""
+
+    regex: str
+
+
+#: An action argument declared ``str``: letters, digits, space and ``.,:;'+=!?&%"-`` (no ``@ < > [ ] ( ) * _
+#: ~ | ` # / \``, no control, format or line-break character), so nothing in it can render as a mention, a
+#: link, markdown or reversed text when an action shows it. Every argument the bot makes (row ids, rule
+#: numbers, passage keys) is of this kind.
+PLAIN = ArgPattern(r"(?:[^\W_]|[ .,:;'+=!?&%\"-])*")
+
+
+@functools.cache
+def _declared(fn: Callable[..., Any]) -> tuple[tuple[inspect.Parameter, ...], dict[str, Any]]:
+    """The option parameters of ``fn`` (without ``ctx``) and their annotations, resolved (cached per function).
+
+    Raises:
+        NameError: an annotation names something the function's module does not have (a programming error).
+    """
+    hints = typing.get_type_hints(fn, include_extras=True)
+    return tuple(inspect.signature(fn).parameters.values())[1:], hints
+
+
+def _accepts(hint: Any, value: Any) -> bool:
+    """Whether ``value`` (as decoded: None, bool, int, float or str) has the declared type ``hint``: ``str``,
+    ``int``, ``float`` (an int too), ``bool``, ``None``, unions of them, ``Annotated`` around them; ``Any`` or no
+    annotation accepts everything. A bool is no int here, an int no str."""
+    if hint is Any:
+        return True
+    origin = typing.get_origin(hint)
+    if origin is Annotated:
+        return _accepts(typing.get_args(hint)[0], value)
+    if origin in (typing.Union, types.UnionType):
+        return any(_accepts(arm, value) for arm in typing.get_args(hint))
+    if hint is None or hint is type(None):
+        return value is None
+    if hint is float:
+        return type(value) in (int, float)
+    return isinstance(hint, type) and type(value) is hint
+
+
+def _pattern(hint: Any) -> ArgPattern:
+    """The :class:`ArgPattern` an action's ``arg`` annotation declares (:data:`PLAIN` for ``str``)."""
+    if typing.get_origin(hint) is Annotated:
+        found = [m for m in typing.get_args(hint)[1:] if isinstance(m, ArgPattern)]
+        if found:
+            return found[0]
+    return PLAIN
+
+
+def check_answer_options(fn: Callable[..., Any], options: dict[str, Any]) -> None:
+    """Check decoded ``options`` against the answer ``fn``'s parameters: each value of its declared type, each
+    parameter without default given, no option it does not take.
+
+    Raises:
+        BadCustomId: the first option that does not fit (English message naming it).
+    """
+    params, hints = _declared(fn)
+    names = {p.name for p in params}
+    for name in options:
+        if name not in names:
+            raise BadCustomId(f"no option {name!r}")
+    for p in params:
+        if p.name in options:
+            if not _accepts(hints.get(p.name, Any), options[p.name]):
+                raise BadCustomId(f"option {p.name!r}: {type(options[p.name]).__name__} does not fit")
+        elif p.default is inspect.Parameter.empty:
+            raise BadCustomId(f"option {p.name!r} missing")
+
+
+def check_action_arg(fn: Callable[..., Any], arg: str) -> None:
+    """Check a decoded action argument ``arg`` against the :class:`ArgPattern` its ``arg`` parameter declares.
+
+    Raises:
+        BadCustomId: ``arg`` does not match.
+    """
+    params, hints = _declared(fn)
+    pattern = _pattern(hints.get(params[0].name, str)) if params else PLAIN
+    if not re.fullmatch(pattern.regex, arg):
+        raise BadCustomId("action argument does not fit its declared pattern")
 
 
 def answer_params(key: str) -> list[inspect.Parameter]:
@@ -192,12 +292,25 @@ def answer_params(key: str) -> list[inspect.Parameter]:
     Raises:
         BadCustomId: no answer is registered under ``key``.
     """
+    return list(_declared(_answer(key))[0])
+
+
+def _answer(key: str) -> Callable[..., Any]:
     from bot.answers.registry import ANSWERS
 
     fn = ANSWERS.get(key)
     if fn is None:
         raise BadCustomId(f"unknown answer {key!r}")
-    return list(inspect.signature(fn).parameters.values())[1:]
+    return fn
+
+
+def _action(key: str) -> Callable[..., Any]:
+    from bot.answers.registry import ACTIONS
+
+    fn = ACTIONS.get(key)
+    if fn is None:
+        raise BadCustomId(f"unknown action {key!r}")
+    return fn
 
 
 # --- custom_ids -------------------------------------------------------------------------------------
@@ -207,13 +320,16 @@ def _target(inv: Invocation) -> str:
     if inv.kind == "action":
         if not _ACTION_RE.fullmatch(inv.key) or inv.key in VERBS:
             raise ValueError(f"bad action name {inv.key!r}")
+        check_action_arg(_action(inv.key), inv.arg)  # what the decoder would refuse is never made
         return f"{inv.key}:{_escape(inv.arg)}"
-    params = answer_params(inv.key)
+    fn = _answer(inv.key)
+    params = _declared(fn)[0]
     given = inv.kwargs
     unknown = set(given) - {p.name for p in params}
     if unknown:
         raise ValueError(f"answer {inv.key!r} has no options {sorted(unknown)}")
     values = [given.get(p.name, p.default if p.default is not inspect.Parameter.empty else None) for p in params]
+    check_answer_options(fn, {p.name: v for p, v in zip(params, values, strict=True)})
     defaults = [p.default if p.default is not inspect.Parameter.empty else object() for p in params]
     while values and values[-1] == defaults[len(values) - 1] and type(values[-1]) is type(defaults[len(values) - 1]):
         values.pop()
@@ -231,7 +347,8 @@ def encode_open(action: str, arg: str) -> str:
     """``rb:<action>:<arg>`` for a button that runs ``action``.
 
     Raises:
-        TooLong: longer than 100 characters. ValueError: ``action`` is not ``[a-z_]+`` or is a verb.
+        TooLong: longer than 100 characters. ValueError: ``action`` is not ``[a-z_]+``, is a verb, is not
+            registered, or ``arg`` does not fit the action's declared pattern (:func:`check_action_arg`).
     """
     return _fit(f"{PREFIX}:{_target(Invocation.action(action, arg))}")
 
@@ -298,15 +415,20 @@ def _decode_target(text: str) -> Invocation:
         key, sep, values = text[1:].partition(":")
         if not _KEY_RE.fullmatch(key):
             raise BadCustomId("bad answer key")
-        params = answer_params(key)
+        fn = _answer(key)
+        params = _declared(fn)[0]
         raw = values.split(",") if sep else []
         if len(raw) > len(params):
             raise BadCustomId("too many option values")
-        return Invocation.answer(key, **{p.name: _decode_value(v) for p, v in zip(params, raw, strict=False)})
+        options = {p.name: _decode_value(v) for p, v in zip(params, raw, strict=False)}
+        check_answer_options(fn, options)
+        return Invocation.answer(key, **options)
     action, arg = _split(text, 2)
     if not _ACTION_RE.fullmatch(action) or action in VERBS:
         raise BadCustomId("bad action name")
-    return Invocation.action(action, _unescape(arg))
+    value = _unescape(arg)
+    check_action_arg(_action(action), value)
+    return Invocation.action(action, value)
 
 
 def page_check(*parts: str) -> str:

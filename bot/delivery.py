@@ -12,13 +12,24 @@
   lookup) which defer an interaction gets when it must be acknowledged before its answer is ready, so a
   gateway bot in a burst can send it before any other work (:meth:`bot.gateway.gate.GatedBot._gate_interactions`)
   and the HTTP endpoint answers with it when its answer is late.
+* :func:`shape_problem` says why a raw payload is not the shape of Discord's Interaction object; both Discord
+  doors check it before any work and answer :data:`MALFORMED` (or nothing) instead of failing on it.
+  :class:`RecentIds` remembers the interactions answered lately, so one delivered twice is answered once.
+* :func:`within` sends one request to Discord again after a passing fault (a rate limit, a server error, a
+  reset connection) as long as Discord's window for it is open (:data:`CALLBACK_WINDOW`,
+  :data:`FOLLOWUP_WINDOW`), with tenacity; each door says which of its errors pass (:data:`Pause`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
-from typing import Any, Protocol
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Protocol, TypeVar
+
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception
 
 from bot.custom_id import OPEN, PAGE, Invocation, decode_or_none
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
@@ -58,6 +69,179 @@ def _private_option(data: Mapping[str, Any]) -> bool:
     return any(o.get("name") == PRIVATE_OPTION and o.get("value") is True for o in leaf_options(data)[1])
 
 
+#: The German reply to an interaction that did not come in the shape Discord sends (:func:`shape_problem`).
+MALFORMED = Reply.fail(
+    "Ungültige Anfrage", "Diese Interaktion kam in unerwarteter Form an. Bitte den Befehl erneut ausführen."
+)
+_SCALAR = (str, int, float, bool)
+_SNOWFLAKE = re.compile(r"[0-9]{1,20}")
+
+
+def snowflake(value: Any) -> int | None:
+    """A Discord id (a snowflake: a string, or an int, of at most 20 ASCII digits) as an int, else None."""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        return None
+    text = str(value)
+    return int(text) if _SNOWFLAKE.fullmatch(text) else None
+
+
+def _options_problem(options: Any, depth: int = 0) -> str | None:
+    """Why an ``options`` list is not as Discord sends it (None when it is): a list of objects with a string
+    ``name``, a scalar ``value`` and, for subcommands (groups), nested ``options`` (at most 2 levels)."""
+    if options is None:
+        return None
+    if not isinstance(options, list) or depth > 2:
+        return "options ist keine Liste"
+    for opt in options:
+        if not isinstance(opt, dict) or not isinstance(opt.get("name", ""), str):
+            return "Option ohne Namen"
+        if opt.get("value") is not None and not isinstance(opt.get("value"), _SCALAR):
+            return f"Option {opt['name'][:32]!r}: Wert ist kein Skalar"
+        problem = _options_problem(opt.get("options"), depth + 1)
+        if problem:
+            return problem
+    return None
+
+
+def _command_problem(data: Mapping[str, Any]) -> str | None:
+    """Why the ``data`` of an application command or autocomplete is not as Discord sends it: a string name,
+    options as above, and for a message command (context menu) its target message in ``resolved.messages``."""
+    if not isinstance(data.get("name", ""), str):
+        return "name ist kein Text"
+    if data.get("type") == MESSAGE_COMMAND:
+        resolved = data.get("resolved")
+        messages = resolved.get("messages") if isinstance(resolved, dict) else None
+        target = messages.get(str(data.get("target_id"))) if isinstance(messages, dict) else None
+        if not isinstance(target, dict):
+            return "Nachrichtenbefehl ohne Zielnachricht (resolved.messages)"
+    return _options_problem(data.get("options"))
+
+
+def _component_problem(payload: Mapping[str, Any], data: Mapping[str, Any]) -> str | None:
+    """Why a component interaction is not as Discord sends it: a string ``custom_id``, an integer
+    ``component_type``, ``values`` a list of strings, ``message`` an object with integer ``flags``."""
+    values = data.get("values")
+    if not isinstance(data.get("custom_id"), str):
+        return "custom_id ist kein Text"
+    if isinstance(data.get("component_type"), bool) or not isinstance(data.get("component_type"), int):
+        return "component_type fehlt"
+    if values is not None and not (isinstance(values, list) and all(isinstance(v, str) for v in values)):
+        return "values ist keine Textliste"
+    message = payload.get("message")
+    if message is not None and not (isinstance(message, dict) and isinstance(message.get("flags") or 0, int)):
+        return "message ist kein Objekt"
+    return None
+
+
+def shape_problem(payload: Mapping[str, Any]) -> str | None:
+    """Why a raw interaction ``payload`` (verified, as Discord sends it) does not have the shape of Discord's
+    Interaction object, in German, or None when it has: ``id`` and ``application_id`` snowflakes, a string
+    ``token``, ``data`` an object; a command's name and options, a message command's target message, a
+    component's ``custom_id``, ``component_type``, ``values`` and ``message`` of the right types. Never raises.
+
+    Checked by both Discord doors before any work, so a malformed payload gets :data:`MALFORMED` (or nothing)
+    and one log line, never a traceback.
+    """
+    itype = payload.get("type")
+    if itype == PING:
+        return None
+    if snowflake(payload.get("id")) is None or snowflake(payload.get("application_id")) is None:
+        return "id oder application_id ist keine Discord-ID"
+    if not isinstance(payload.get("token"), str) or not payload.get("token"):
+        return "token fehlt"
+    data = payload.get("data")
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        return "data ist kein Objekt"
+    if itype in (APPLICATION_COMMAND, AUTOCOMPLETE):
+        return _command_problem(data)
+    if itype == MESSAGE_COMPONENT:
+        return _component_problem(payload, data)
+    return None
+
+
+class RecentIds:
+    """The interaction ids seen in the last ``seconds`` (at most ``size`` of them, the oldest forgotten
+    first): :meth:`first` tells whether an id arrives for the first time, so an interaction delivered twice
+    (a gateway RESUME replaying events, a signed HTTP request sent again within its 300 s) is answered once.
+    Memory: about 100 bytes per id, bounded by ``size``."""
+
+    def __init__(self, seconds: float, size: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.seconds = seconds
+        self.size = size
+        self._clock = clock
+        self._seen: OrderedDict[int, float] = OrderedDict()
+
+    def first(self, key: int) -> bool:
+        """True when ``key`` was not seen within the window (it is remembered now), False for a repeat."""
+        now = self._clock()
+        while self._seen and (len(self._seen) >= self.size or next(iter(self._seen.values())) < now - self.seconds):
+            self._seen.popitem(last=False)
+        if key in self._seen:
+            return False
+        self._seen[key] = now
+        return True
+
+    def __len__(self) -> int:
+        return len(self._seen)
+
+
+T = TypeVar("T")
+#: Discord's windows (seconds from the interaction's creation): the interaction callback within 3 s, the
+#: follow-up webhook (edit the original, follow-up messages) while the token lives, 15 minutes
+#: (discord.com/developers/docs/interactions/receiving-and-responding).
+CALLBACK_WINDOW = 3.0
+FOLLOWUP_WINDOW = 15 * 60.0
+DISCORD_EPOCH_MS = 1420070400000
+#: Seconds between tries when the fault says nothing (doubling from the first, at most the last).
+BACKOFF = (0.1, 2.0)
+#: A door's reading of a failed request: the seconds to wait before trying again (0: the backoff), or None
+#: when trying again cannot help (Discord refused it: 400, 401, 403, 404, "Unknown interaction").
+Pause = Callable[[BaseException], "float | None"]
+
+
+def created_at(interaction_id: int) -> float:
+    """When the interaction ``interaction_id`` was created (Unix seconds), from its snowflake."""
+    return ((interaction_id >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
+async def within(deadline: float, attempt: Callable[[], Awaitable[T]], pause: Pause, what: str = "") -> T:
+    """``await attempt()``, tried again after each failure ``pause`` calls passing, while the next try can
+    still start before ``deadline`` (Unix seconds: the interaction's creation plus its window); waits
+    ``pause(exc)`` seconds or the doubling :data:`BACKOFF`, whichever is longer. Each retry is one INFO line
+    naming ``what`` (no token, no traceback).
+
+    Raises:
+        BaseException: the last failure, when it does not pass or the window closes.
+    """
+
+    def wait(state: RetryCallState) -> float:
+        exc = state.outcome.exception() if state.outcome else None
+        backoff = min(BACKOFF[0] * 2 ** (state.attempt_number - 1), BACKOFF[1])
+        return max(backoff, (pause(exc) or 0.0) if exc is not None else 0.0)
+
+    def stop(state: RetryCallState) -> bool:
+        return time.time() + (state.upcoming_sleep or 0.0) >= deadline
+
+    def before_sleep(state: RetryCallState) -> None:
+        exc = state.outcome.exception() if state.outcome else None
+        log.info("%s: %s, neuer Versuch in %.1f s", what or "Anfrage an Discord", _fault(exc), state.upcoming_sleep)
+
+    retrying = AsyncRetrying(retry=retry_if_exception(lambda e: pause(e) is not None), wait=wait, stop=stop,
+                             before_sleep=before_sleep, reraise=True)
+    async for trying in retrying:  # (tenacity's call form takes a lambda returning a coroutine for sync)
+        with trying:
+            return await attempt()
+    raise AssertionError("tenacity ended without a result or an error")  # not reached: reraise=True
+
+
+def _fault(exc: BaseException | None) -> str:
+    """A failed request in a few words for the log: the status when it has one, else the error's type."""
+    status = getattr(exc, "status", None)
+    return f"HTTP {status}" if status else type(exc).__name__
+
+
 def defer_kind(payload: Mapping[str, Any]) -> tuple[int, bool] | None:
     """The defer Regelbot sends for the raw interaction ``payload`` (a dict as Discord sends it) when it
     must be acknowledged before its answer is ready: ``(callback type, ephemeral)``, decided from the payload
@@ -80,9 +264,10 @@ def defer_kind(payload: Mapping[str, Any]) -> tuple[int, bool] | None:
     if itype != MESSAGE_COMPONENT:
         return None
     custom_id = str(data.get("custom_id", ""))
+    values = data.get("values")
     if not custom_id.startswith("rb:"):
         return None
-    bid = decode_or_none(picked_custom_id(custom_id, list(data.get("values") or [])))
+    bid = decode_or_none(picked_custom_id(custom_id, values if isinstance(values, list) else []))
     if bid is None or bid.target is None:
         return None
     if bid.verb == PAGE:

@@ -3,9 +3,10 @@
 discord.py is pinned to one minor version in ``pyproject.toml`` because the bot reaches past its public API in
 a few places: it replaces the ``INTERACTION_CREATE`` parser (early defers in a burst, refusals while shutting
 down), sends callbacks through the webhook adapter with the bot's own HTTP session, records a defer it sent
-itself in discord.py's response state, and runs a copy of ``AutoShardedClient.launch_shard`` that stops on
-fatal gateway close codes. Each entry below names a class or module, the private attribute, parameter or
-code name used, and what for — never a file of ours, so the list stays right when code moves.
+itself in discord.py's response state, wraps the gateway's frame reader so a frame it cannot read is dropped,
+and runs a copy of ``AutoShardedClient.launch_shard`` that stops on fatal gateway close codes. Each entry
+below names a class or module, the private attribute, parameter or code name used, and what for — never a file
+of ours, so the list stays right when code moves.
 
 aiohttp is used through its public API only (``TCPConnector(limit=…)``, ``ClientSession``,
 ``web.Application(client_max_size=…)``, ``AppRunner(handle_signals=False)``, ``TCPSite(reuse_port=…)``,
@@ -68,7 +69,7 @@ INTERNALS: tuple[Internal, ...] = (
     Internal(_HTTP, "_HTTPClient__session", "HTTP-Sitzung des Bots für den frühen Defer aus dem rohen Payload"),
     Internal(_HTTP, "proxy", "Proxy der Bot-Sitzung an den Webhook-Adapter weitergeben"),
     Internal(_HTTP, "proxy_auth", "Proxy-Anmeldung der Bot-Sitzung an den Webhook-Adapter weitergeben"),
-    Internal(_HTTP, "connector", "eigener TCPConnector mit höchstens 32 Verbindungen (MISSING bis zum Login)"),
+    Internal(_HTTP, "connector", "eigener TCPConnector mit höchstens 256 Verbindungen (MISSING bis zum Login)"),
     Internal(_HTTP, "get_bot_gateway", "max_concurrency für den Abstand der IDENTIFYs"),
     Internal(_HTTP, "send_message", "[[Karte]]-Antworten als fertiges Payload senden", params=("channel_id", "params")),
     Internal(_HTTP, "close", "HTTP-Sitzung nach einem fehlgeschlagenen Login schließen"),
@@ -92,6 +93,10 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("discord.shard.Shard", "launch", "Shard in der eigenen launch_shard starten"),
     Internal("discord.gateway.DiscordWebSocket", "from_client", "Gateway-Verbindung in der eigenen launch_shard",
              params=("client", "initial", "gateway", "shard_id")),
+    Internal("discord.gateway.DiscordWebSocket", "received_message",
+             "umhüllt: ein nicht lesbarer Gateway-Frame (kein JSON, zu tief verschachtelt) wird verworfen",
+             params=("msg",)),
+    Internal("discord.gateway.DiscordWebSocket", "shard_id", "Shard eines verworfenen Gateway-Frames im Log"),
     Internal("discord.utils", "MISSING", "Platzhalter für den noch nicht gesetzten Connector"),
     Internal("discord.utils", "resolve_annotation", "Annotationen der Befehle mit Option privat auflösen",
              params=("annotation", "globalns", "localns", "cache")),

@@ -13,6 +13,13 @@ with the same renderer and delivery (:mod:`bot.delivery`). An answer that is not
 Stateless: the store is read-only and every button carries its state in its custom_id, so any number of
 workers (``--reuse-port`` lets several processes share one port) answer any interaction. ``GET /health``
 answers 200 for the load balancer. Commands are registered with ``python -m bot sync``.
+
+Hostile traffic and broken peers: connections are taken within the open-file limit, slow clients are
+closed, and in a burst the rest wait in the listen queue (:mod:`bot.serve_net`); :data:`ANSWER_SLOTS`
+answers run at once, beyond :data:`MAX_PENDING` a request gets 503; a payload of the wrong shape gets the
+German "Ungültige Anfrage" (:func:`bot.delivery.shape_problem`), JSON nested too deep 400, an interaction sent
+again within the signature's :data:`MAX_SKEW` seconds 409 (one process remembers what it took); the
+follow-up webhook is tried again after passing faults (:mod:`bot.rest`).
 """
 
 from __future__ import annotations
@@ -24,7 +31,6 @@ import logging
 import os
 import re
 import signal
-import sys
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -45,16 +51,24 @@ from bot.delivery import (
     CB_AUTOCOMPLETE,
     CB_DEFERRED_MESSAGE,
     CB_MESSAGE,
+    FOLLOWUP_WINDOW,
+    MALFORMED,
     MESSAGE_COMMAND,
     MESSAGE_COMPONENT,
     PING,
+    RecentIds,
+    created_at,
     defer_body,
     defer_kind,
     deliver,
     leaf_options,
+    shape_problem,
+    snowflake,
 )
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import Reply, as_private
+from bot.rest import RestClient, RestError
+from bot.serve_net import Intake, connection_cap, listen, open_files, raise_file_limit
 
 log = logging.getLogger(__name__)
 
@@ -63,74 +77,19 @@ MAX_SKEW = 300
 #: Largest request body read (Discord's interactions are a few KB).
 MAX_BODY = 1024 * 1024
 PONG = 1
-#: Discord's REST API, unless discord.py is loaded in this process and points elsewhere (:func:`api_base`).
-DISCORD_API = "https://discord.com/api/v10"
 #: How long a shutdown waits for answers still running.
 DRAIN_SECONDS = 3.0
+#: Answers worked on at once (the others wait their turn, deferred); answers running or waiting above which a
+#: new request gets 503 (memory stays bounded under overload).
+ANSWER_SLOTS = 32
+MAX_PENDING = 4096
+#: Interaction ids remembered to refuse a request sent again (at most; within :data:`MAX_SKEW` seconds).
+RECENT_MAX = 100_000
 
 UNSUPPORTED = Reply.fail("Nicht unterstützt", "Diese Art von Interaktion beantwortet Regelbot nicht.")
 UNKNOWN_COMMAND = Reply.fail(
     "Unbekannter Befehl", "Diesen Befehl kennt diese Version des Bots nicht (Befehle neu synchronisieren)."
 )
-
-MALFORMED = Reply.fail(
-    "Ungültige Anfrage", "Diese Interaktion kam in unerwarteter Form an. Bitte den Befehl erneut ausführen."
-)
-_SCALAR = (str, int, float, bool)
-
-
-def _options_problem(options: Any, depth: int = 0) -> str | None:
-    """Why an ``options`` list is not as Discord sends it (None when it is): a list of objects with a string
-    ``name``, a scalar ``value`` and, for subcommands (groups), nested ``options`` (at most 2 levels)."""
-    if options is None:
-        return None
-    if not isinstance(options, list) or depth > 2:
-        return "options ist keine Liste"
-    for opt in options:
-        if not isinstance(opt, dict) or not isinstance(opt.get("name", ""), str):
-            return "Option ohne Namen"
-        if opt.get("value") is not None and not isinstance(opt.get("value"), _SCALAR):
-            return f"Option {opt['name'][:32]!r}: Wert ist kein Skalar"
-        problem = _options_problem(opt.get("options"), depth + 1)
-        if problem:
-            return problem
-    return None
-
-
-def shape_problem(payload: dict[str, Any]) -> str | None:
-    """Why a (verified) interaction ``payload`` does not have the shape of Discord's Interaction object
-    (``data`` an object; command name and options, a component's ``custom_id``/``values``, a message
-    command's ``resolved`` messages of the right types), or None when it has. Checked before any work so
-    that a malformed payload gets :data:`MALFORMED` and one log line, never a traceback."""
-    itype = payload.get("type")
-    if itype == PING:
-        return None
-    data = payload.get("data")
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        return "data ist kein Objekt"
-    if itype in (APPLICATION_COMMAND, AUTOCOMPLETE):
-        if not isinstance(data.get("name", ""), str):
-            return "name ist kein Text"
-        if data.get("type") == MESSAGE_COMMAND:
-            resolved = data.get("resolved") or {}
-            messages = resolved.get("messages") if isinstance(resolved, dict) else None
-            if not isinstance(resolved, dict) or not isinstance(messages or {}, dict) or not all(
-                    isinstance(m, dict) for m in (messages or {}).values()):
-                return "resolved.messages ist kein Objekt"
-        return _options_problem(data.get("options"))
-    if itype == MESSAGE_COMPONENT:
-        values = data.get("values")
-        if not isinstance(data.get("custom_id", ""), str):
-            return "custom_id ist kein Text"
-        if values is not None and not (isinstance(values, list) and all(isinstance(v, str) for v in values)):
-            return "values ist keine Textliste"
-        message = payload.get("message")
-        if message is not None and not (isinstance(message, dict) and isinstance(message.get("flags") or 0, int)):
-            return "message ist kein Objekt"
-    return None
-
 
 def _log_error(what: str, exc: BaseException) -> None:
     """One ERROR line naming the exception; its traceback only at DEBUG (README: "tracebacks only with
@@ -153,54 +112,16 @@ def verify(key: VerifyKey, signature: str, timestamp: str, body: bytes, now: flo
     return True
 
 
-def api_base() -> str:
-    """The base URL of Discord's REST API: discord.py's ``Route.BASE`` when discord.py is loaded in this process
-    (a process that pointed it elsewhere, as the end-to-end tests do with their fake Discord; ``serve`` itself
-    never imports it), else :data:`DISCORD_API`."""
-    route = getattr(sys.modules.get("discord.http"), "Route", None)
-    return str(getattr(route, "BASE", DISCORD_API))
-
-
-class RestClient:
-    """The few REST calls of an interaction's follow-up webhook (no bot token needed).
-
-    The base URL is :func:`api_base` at call time (``https://discord.com/api/v10``). A 429 is
-    retried after its ``retry_after`` (at most 3 times).
-
-    Raises (from :meth:`request`): ``aiohttp.ClientResponseError`` for other error statuses.
-    """
-
-    def __init__(self) -> None:
-        self.session: aiohttp.ClientSession | None = None
-
-    async def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
-        """``method`` ``path`` (below the API base) with a JSON ``body``; the JSON answer or None."""
-        if self.session is None:
-            self.session = aiohttp.ClientSession(headers={"User-Agent": "DiscordBot (regelbot, 0.1)"})
-        url = api_base() + path
-        for _ in range(4):
-            async with self.session.request(method, url, json=body) as resp:
-                if resp.status == 429:
-                    data = await resp.json(content_type=None)
-                    await asyncio.sleep(min(float(data.get("retry_after", 1.0)), 10.0))
-                    continue
-                resp.raise_for_status()
-                return await resp.json(content_type=None) if resp.status != 204 else None
-        raise aiohttp.ClientError(f"{method} {path.split('/')[1]}: rate limited")
-
-    async def close(self) -> None:
-        """Close the HTTP session."""
-        if self.session is not None:
-            await self.session.close()
-
-
 class HttpTransport:
     """:class:`bot.delivery.Transport` of one HTTP interaction: the callback is the HTTP response
     (:attr:`first`), everything after it goes through the follow-up webhook."""
 
-    def __init__(self, rest: RestClient, application_id: str, token: str) -> None:
+    def __init__(self, rest: RestClient, application_id: str, token: str, interaction_id: int | None = None) -> None:
         self.rest = rest
         self._webhook = f"/webhooks/{application_id}/{token}"
+        #: Until when the follow-up webhook takes requests (Unix seconds): Discord's 15 minutes.
+        self.deadline = time.time() + FOLLOWUP_WINDOW if interaction_id is None else (
+            created_at(interaction_id) + FOLLOWUP_WINDOW)
         self.first: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._deferred: int | None = None
         self._deferred_ephemeral = False
@@ -231,17 +152,17 @@ class HttpTransport:
             self.first.set_result(defer_body(ctype, ephemeral))
 
     async def edit_original(self, data: dict[str, Any]) -> None:
-        """``PATCH /webhooks/{app}/{token}/messages/@original``."""
-        await self.rest.request("PATCH", f"{self._webhook}/messages/@original", data)
+        """``PATCH /webhooks/{app}/{token}/messages/@original`` (passing faults tried again, :mod:`bot.rest`)."""
+        await self.rest.request("PATCH", f"{self._webhook}/messages/@original", data, deadline=self.deadline)
 
     async def followup(self, data: dict[str, Any]) -> None:
-        """``POST /webhooks/{app}/{token}?wait=true``."""
-        await self.rest.request("POST", f"{self._webhook}?wait=true", data)
+        """``POST /webhooks/{app}/{token}?wait=true`` (passing faults tried again)."""
+        await self.rest.request("POST", f"{self._webhook}?wait=true", data, deadline=self.deadline)
 
     async def delete_original(self) -> None:
         """``DELETE /webhooks/{app}/{token}/messages/@original`` (a missing message is fine)."""
-        with contextlib.suppress(aiohttp.ClientResponseError):
-            await self.rest.request("DELETE", f"{self._webhook}/messages/@original")
+        with contextlib.suppress(RestError):
+            await self.rest.request("DELETE", f"{self._webhook}/messages/@original", deadline=self.deadline)
 
 
 #: A door's way to defer its interaction while the answer is running (:func:`bot.core.in_time`).
@@ -262,6 +183,9 @@ class Interactions:
         self.defer_after = defer_after
         self.table = table
         self.tasks: set[asyncio.Task[None]] = set()
+        #: Answers worked on at once; the others wait (deferred meanwhile), so the event loop stays free for
+        #: new requests and ``/health`` in a burst.
+        self.slots = asyncio.Semaphore(ANSWER_SLOTS)
 
     def command(self, data: dict[str, Any]) -> tuple[Invocation, bool]:
         """The invocation of the application command ``data`` and whether its answer is private; the message
@@ -296,8 +220,9 @@ class Interactions:
 
     def _wait(self, sent_at: float | None) -> float:
         """Seconds a new answer may take before it is deferred: :attr:`defer_after` after the signature's
-        timestamp, none in a burst (:data:`bot.core.DEEP_QUEUE` answers running already)."""
-        wait = self.defer_after if len(self.tasks) < DEEP_QUEUE else 0.0
+        timestamp, none in a burst (:data:`bot.core.DEEP_QUEUE` answers running already, or every one of
+        :attr:`slots` taken)."""
+        wait = self.defer_after if len(self.tasks) < DEEP_QUEUE and not self.slots.locked() else 0.0
         if sent_at is not None:
             wait = max(0.0, min(wait, sent_at + self.defer_after - time.time()))
         return wait
@@ -325,13 +250,17 @@ class Interactions:
             return await self._autocomplete(data)
         if itype not in (APPLICATION_COMMAND, MESSAGE_COMPONENT):
             return {"type": CB_MESSAGE, "data": message_payload(UNSUPPORTED)}
-        transport = HttpTransport(self.rest, str(payload.get("application_id")), str(payload.get("token")))
+        transport = HttpTransport(self.rest, str(payload.get("application_id")), str(payload.get("token")),
+                                  snowflake(payload.get("id")))
         kind = defer_kind(payload) or (CB_DEFERRED_MESSAGE, True)
         wait = self._wait(sent_at)
-        task = asyncio.create_task(self._answer(transport, payload, lambda: transport.defer(*kind), wait))
+        # the answer keeps only what it reads (not the member, channel, guild …): in a burst thousands wait
+        slim = {"type": itype, "data": data, "message": {"flags": ((payload.get("message") or {}).get("flags"))}}
+        task = asyncio.create_task(self._answer(transport, slim, lambda: transport.defer(*kind), wait))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-        task.add_done_callback(lambda _: metrics.finished(payload.get("id")))
+        iid = payload.get("id")  # not the payload: the callback lives as long as the answer
+        task.add_done_callback(lambda _: metrics.finished(iid))
         await asyncio.wait({transport.first, task}, return_when=asyncio.FIRST_COMPLETED)
         if not transport.first.done():  # the answer task ended without any response (it always sends one)
             return {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)}
@@ -342,11 +271,14 @@ class Interactions:
         ``wait`` seconds, :func:`bot.core.in_time`) through the webhook. An unexpected error is one log line
         (its traceback at DEBUG) and :data:`bot.core.INTERNAL_ERROR`."""
         data = payload.get("data") or {}
+        if wait <= 0:  # a burst: deferred at once; waiting for a slot then holds no request open
+            await defer()
         try:
-            if payload.get("type") == APPLICATION_COMMAND:
-                shown = await self._command_reply(data, defer, wait)
-            else:
-                shown = await self._button_reply(payload, defer, wait)
+            async with self.slots:
+                if payload.get("type") == APPLICATION_COMMAND:
+                    shown = await self._command_reply(data, defer, wait)
+                else:
+                    shown = await self._button_reply(payload, defer, wait)
         except Exception as exc:
             what = (f"Fehler in /{str(data.get('name'))[:32]}" if payload.get("type") == APPLICATION_COMMAND
                     else f"Fehler bei Knopf {str(data.get('custom_id'))[:100]}")
@@ -382,30 +314,50 @@ class Interactions:
             await asyncio.wait(set(self.tasks), timeout=seconds)
 
 
-def make_app(interactions: Interactions, public_key: str) -> web.Application:
-    """The aiohttp application: ``POST /interactions`` (also ``POST /``), ``GET /health`` and ``GET /metrics``
-    (:mod:`bot.metrics`)."""
-    key = VerifyKey(bytes.fromhex(public_key))
-    metrics.enable()  # this process serves GET /metrics
+class Endpoint:
+    """The HTTP side of ``serve``: ``POST /interactions`` (also ``POST /``) and ``GET /health`` on
+    ``interactions`` for the application whose public key is ``public_key`` (64 hex digits)."""
 
-    async def interaction(request: web.Request) -> web.Response:
+    def __init__(self, interactions: Interactions, public_key: str, intake: Intake | None = None) -> None:
+        self.interactions = interactions
+        self.key = VerifyKey(bytes.fromhex(public_key))
+        self.intake = intake
+        #: Interactions taken within the signature's window: a request sent again is not answered again.
+        self.recent = RecentIds(MAX_SKEW, RECENT_MAX)
+
+    def _payload(self, body: bytes, signature: str, timestamp: str) -> dict[str, Any] | web.Response:
+        """The verified interaction of ``body``, or the response refusing it: 401 (signature), 400 (no JSON
+        object, nested too deep), 409 (an interaction taken before, within :data:`MAX_SKEW`)."""
+        if not verify(self.key, signature, timestamp, body):
+            return web.json_response({"error": "ungültige Signatur"}, status=401)
+        try:
+            payload = json.loads(body)
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than Python's stack allows
+            return web.json_response({"error": "kein JSON"}, status=400)
+        if not isinstance(payload, dict):
+            return web.json_response({"error": "kein Objekt"}, status=400)
+        iid = snowflake(payload.get("id"))
+        if payload.get("type") != PING and iid is not None and not self.recent.first(iid):
+            log.info("Interaktion %s doppelt erhalten (HTTP), nur einmal beantwortet", iid)
+            return web.json_response({"error": "schon erhalten"}, status=409)
+        return payload
+
+    async def interaction(self, request: web.Request) -> web.Response:
+        """``POST /interactions``: verify, then the callback body as the response (module docstring)."""
         try:
             body = await request.read()
         except web.HTTPRequestEntityTooLarge:
             return web.json_response({"error": "zu groß"}, status=413)
-        signature = request.headers.get("X-Signature-Ed25519", "")
+        if len(self.interactions.tasks) >= MAX_PENDING:  # shed: answers queued beyond what memory should hold;
+            metrics.refused("overload")  # before the id is remembered, so the same interaction sent again is taken
+            return web.json_response({"error": "überlastet"}, status=503, headers={"Retry-After": "1"})
         timestamp = request.headers.get("X-Signature-Timestamp", "")
-        if not verify(key, signature, timestamp, body):
-            return web.json_response({"error": "ungültige Signatur"}, status=401)
-        try:
-            payload = json.loads(body)
-        except ValueError:
-            return web.json_response({"error": "kein JSON"}, status=400)
-        if not isinstance(payload, dict):
-            return web.json_response({"error": "kein Objekt"}, status=400)
+        payload = self._payload(body, request.headers.get("X-Signature-Ed25519", ""), timestamp)
+        if isinstance(payload, web.Response):
+            return payload
         metrics.arrived(payload)
         try:
-            answer = await interactions.handle(payload, sent_at=float(timestamp))
+            answer = await self.interactions.handle(payload, sent_at=float(timestamp))
         except Exception as exc:  # a shape shape_problem missed: one log line (traceback at DEBUG), German answer
             _log_error(f"Fehler bei Interaktion vom Typ {payload.get('type')!r}", exc)
             answer = ({"type": CB_AUTOCOMPLETE, "data": {"choices": []}} if payload.get("type") == AUTOCOMPLETE
@@ -413,18 +365,29 @@ def make_app(interactions: Interactions, public_key: str) -> web.Application:
         metrics.first_callback(payload.get("id"), answer.get("type"))
         return web.Response(body=json.dumps(answer).encode(), content_type="application/json")
 
+    async def health(self, request: web.Request) -> web.Response:
+        """``GET /health``: ``{"status": "ok", "pid", "commands", "running"}`` and the intake's figures."""
+        figures = {"status": "ok", "pid": os.getpid(), "commands": len(self.interactions.table.leaves),
+                   "running": len(self.interactions.tasks)}
+        return web.json_response({**figures, **(self.intake.health() if self.intake else {})})
+
+    @staticmethod
     async def metrics_page(request: web.Request) -> web.Response:
+        """``GET /metrics`` (:mod:`bot.metrics`)."""
         return metrics.exposition()
 
-    async def health(request: web.Request) -> web.Response:
-        return web.json_response({"status": "ok", "pid": os.getpid(), "commands": len(interactions.table.leaves),
-                                  "running": len(interactions.tasks)})
 
-    app = web.Application(client_max_size=MAX_BODY)
-    app.router.add_post("/interactions", interaction)
-    app.router.add_post("/", interaction)
-    app.router.add_get("/health", health)
-    app.router.add_get("/metrics", metrics_page)
+def make_app(interactions: Interactions, public_key: str, intake: Intake | None = None) -> web.Application:
+    """The aiohttp application: ``POST /interactions`` (also ``POST /``), ``GET /health`` and ``GET /metrics``
+    (:class:`Endpoint`, :mod:`bot.metrics`); with ``intake``, its middleware bounds each request's body time
+    (:mod:`bot.serve_net`)."""
+    endpoint = Endpoint(interactions, public_key, intake)
+    metrics.enable()  # this process serves GET /metrics
+    app = web.Application(client_max_size=MAX_BODY, middlewares=[intake.middleware] if intake else [])
+    app.router.add_post("/interactions", endpoint.interaction)
+    app.router.add_post("/", endpoint.interaction)
+    app.router.add_get("/health", endpoint.health)
+    app.router.add_get("/metrics", endpoint.metrics_page)
     return app
 
 
@@ -433,7 +396,8 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
     """Open ``core`` (store, name index, the table's warm-ups, warm calculation workers) and serve until
     SIGINT/SIGTERM; then stop taking requests and let running answers finish (≤ 3 s); the caller closes
     ``core``. SIGHUP and a replaced store file switch to the new store (:meth:`bot.core.Core.reload`).
-    Answers not ready after ``defer_after`` seconds are deferred. Logs "HTTP-Endpunkt bereit:
+    Answers not ready after ``defer_after`` seconds are deferred. The open-file limit is raised and
+    connections are taken within it (:mod:`bot.serve_net`). Logs "HTTP-Endpunkt bereit:
     http://HOST:PORT/interactions" once listening.
 
     Raises:
@@ -444,11 +408,16 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
         asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, core.reload_soon)  # before open: not fatal
     await core.open(TABLE.warm)
     await core.start_workers()  # before the first interaction: no process start on a request
+    soft, hard = raise_file_limit()
+    sockets = listen(host, port, reuse_port)
+    intake = Intake(sockets, connection_cap(soft, open_files()))
+    log.info("Offene Dateien: höchstens %s (hart %s); bis zu %d Verbindungen gleichzeitig, weitere warten",
+             soft, hard, intake.cap)
     rest = RestClient()
     interactions = Interactions(core, rest, defer_after)
-    runner_ = web.AppRunner(make_app(interactions, public_key), access_log=None, handle_signals=False)
+    runner_ = web.AppRunner(make_app(interactions, public_key, intake), access_log=None, handle_signals=False)
     await runner_.setup()
-    site = web.TCPSite(runner_, host, port, reuse_port=reuse_port or None)
+    assert runner_.server is not None  # set by setup()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -456,14 +425,15 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
             loop.add_signal_handler(sig, stop.set)
     core.follow()
     try:
-        await site.start()
-        bound = runner_.addresses[0][1] if runner_.addresses else port
-        log.info("HTTP-Endpunkt bereit: http://%s:%s/interactions (%d Befehle)", host, bound,
+        intake.start(runner_.server)
+        log.info("HTTP-Endpunkt bereit: http://%s:%s/interactions (%d Befehle)", host, sockets[0].getsockname()[1],
                  len(interactions.table.leaves))
         await stop.wait()
         log.info("Signal empfangen, fahre herunter …")
     finally:
-        await site.stop()
+        await intake.stop()
+        log.info("Verbindungen: %(accepted)d angenommen, %(timed_out)d zu langsam, %(evicted)d verdrängt, "
+                 "%(exhausted)d mal keine Datei frei", vars(intake.stats))
         await interactions.drain()
         await runner_.cleanup()
         await rest.close()

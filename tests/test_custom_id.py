@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 from hypothesis import example, given, settings
@@ -14,6 +15,7 @@ from bot.config import ConfigError, load_settings
 from bot.custom_id import (
     OPEN,
     PAGE,
+    PLAIN,
     SHARE,
     BadCustomId,
     Invocation,
@@ -55,6 +57,11 @@ values = st.one_of(st.none(), st.integers(-(10**12), 10**12), st.booleans(),
 @given(card=values, search=values, page=st.integers(0, 99_999))
 def test_any_values_round_trip_or_do_not_fit(card, search, page):
     inv = Invocation.answer("ruling", card=card, search=search)
+    if not all(v is None or type(v) is str for v in (card, search)):  # ruling_answer takes str | None only
+        with pytest.raises(BadCustomId, match="does not fit"):
+            encode_strict(PAGE, inv, page)
+        assert encode(PAGE, inv, page).endswith(":!")
+        return
     try:
         cid = encode_strict(PAGE, inv, page)
     except TooLong:
@@ -93,6 +100,11 @@ def test_any_string_survives_a_custom_id_round_trip(text):
         back = decode(cid).target
         assert back == inv
         assert all(type(value) is str and value == text for _, value in back.options)
+    # an action's argument is plain text (bot.custom_id.PLAIN): it round-trips, anything else is never encoded
+    if not re.fullmatch(PLAIN.regex, text):
+        with pytest.raises(BadCustomId):
+            encode_open("rulings", text)
+        return
     try:
         cid = encode_open("rulings", text)
     except TooLong:

@@ -37,7 +37,7 @@ class RecordingRest:
     def __init__(self) -> None:
         self.calls: list[tuple[str, str, dict | None]] = []
 
-    async def request(self, method: str, path: str, body: dict | None = None) -> None:
+    async def request(self, method: str, path: str, body: dict | None = None, deadline: float | None = None) -> None:
         self.calls.append((method, path, body))
 
 

@@ -72,8 +72,10 @@ def extensions(package: str = COGS_PACKAGE) -> list[str]:
 INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 
-#: Connections the bot keeps open to Discord's HTTP API (discord.py's default is unlimited).
-HTTP_CONNECTIONS = 32
+#: Connections the bot keeps open to Discord's HTTP API (discord.py's default is unlimited). aiohttp opens one
+#: only when all are busy, so with quick replies a burst reuses a few; when Discord's replies are slow (2–5 s),
+#: each waiting callback holds one, and a small pool (32) let callbacks queue past Discord's 3 s.
+HTTP_CONNECTIONS = 256
 SYNC_STATE_FILE = "command-tree.sha256"
 
 

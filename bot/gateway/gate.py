@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections import deque
@@ -22,12 +23,24 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
 
 from bot import metrics
 from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, in_time
 from bot.custom_id import Invocation
-from bot.delivery import AUTOCOMPLETE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, defer_body, defer_kind
-from bot.gateway.transport import send_callback, send_reply
+from bot.delivery import (
+    AUTOCOMPLETE,
+    CB_DEFERRED_MESSAGE,
+    CB_DEFERRED_UPDATE,
+    PING,
+    RecentIds,
+    created_at,
+    defer_body,
+    defer_kind,
+    shape_problem,
+    snowflake,
+)
+from bot.gateway.transport import GatewayTransport, send_callback, send_malformed, send_reply
 from bot.reply import Reply
 
 if TYPE_CHECKING:
@@ -41,13 +54,38 @@ ANSWER_SLOTS = 32
 LATE_START_SECONDS = 0.5
 #: Autocompletes worked on at once; more wait in arrival order (:meth:`GatedBot._gate_interactions`).
 AUTOCOMPLETE_SLOTS = 64
-DISCORD_EPOCH_MS = 1420070400000
 #: How long shutdown waits for interactions in flight (Discord's own limit is 3 s).
 DRAIN_SECONDS = 3.0
+#: How long (seconds) and how many interaction ids are remembered to answer a repeated one once: Discord's
+#: interaction tokens live 15 minutes.
+RECENT_SECONDS = 15 * 60.0
+RECENT_MAX = 50_000
 SHUTTING_DOWN = Reply.fail(
     "Der Bot startet gerade neu",
     "Bitte in ein paar Sekunden noch einmal versuchen.",
 )
+
+
+def guard_gateway_frames() -> None:
+    """Make discord.py drop a gateway frame it cannot read instead of ending the bot: JSON nested deeper than
+    Python's stack (``RecursionError``), text that is not JSON (``ValueError``) or not UTF-8. Without this the
+    error leaves ``DiscordWebSocket.received_message`` and discord.py's shard worker ends the client (exit 1).
+    Such a frame is logged as one WARNING line (no traceback) and dropped; everything else, including
+    discord.py's own reconnect signals, passes unchanged. Idempotent: the method is wrapped once per process."""
+    receive = DiscordWebSocket.received_message
+    if getattr(receive, "__regelbot_guard__", False):
+        return
+
+    @functools.wraps(receive)
+    async def received_message(self: DiscordWebSocket, msg: Any, /) -> None:
+        try:
+            await receive(self, msg)
+        except (RecursionError, ValueError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+            log.warning("Gateway-Nachricht (Shard %s) nicht lesbar, verworfen: %s", self.shard_id,
+                        type(exc).__name__)
+
+    received_message.__regelbot_guard__ = True  # type: ignore[attr-defined]
+    DiscordWebSocket.received_message = received_message
 
 
 class _TaskCapture:
@@ -81,10 +119,13 @@ class GatedBot(commands.AutoShardedBot):
         #: Autocompletes waiting for one of AUTOCOMPLETE_SLOTS (raw payloads, in arrival order).
         self._completions: deque[dict[str, Any]] = deque()
         self._completing = 0
+        #: Interactions taken lately: one delivered twice (a RESUME replaying events) is answered once.
+        self._recent = RecentIds(RECENT_SECONDS, RECENT_MAX)
         #: True once shutdown began: new interactions get a short German refusal, in-flight ones finish.
         self.draining = False
         self.shutdown_counts = {"finished": 0, "refused": 0, "cancelled": 0}
         self._gate_interactions()
+        guard_gateway_frames()
 
 
     def _gate_interactions(self) -> None:
@@ -102,27 +143,60 @@ class GatedBot(commands.AutoShardedBot):
         self._parse_interaction = parsers["INTERACTION_CREATE"]
 
         def gated(data: dict[str, Any]) -> None:
-            metrics.arrived(data)
-            if self.draining:
-                metrics.refused("shutdown")
-                self.shutdown_counts["refused"] += 1
-                self._track(asyncio.ensure_future(self._refuse(data)))
-                return
-            iid = int(data["id"])
-            self._arrived[iid] = time.monotonic()
-            if self._in_burst(iid):
-                self._defer_early(iid, data)
-            if data.get("type") == AUTOCOMPLETE and self._completing >= AUTOCOMPLETE_SLOTS:
-                self._completions.append(data)
-                return
-            self._handle(data)
+            try:
+                self._admit(data)
+            except Exception as exc:  # never let one payload end the gateway connection (and the bot)
+                self._malformed(data, f"{type(exc).__name__}: {str(exc)[:120]}")
 
         parsers["INTERACTION_CREATE"] = gated
+
+    def _admit(self, data: dict[str, Any]) -> None:
+        """Take one raw INTERACTION_CREATE payload: drop a repeat and a malformed one (:meth:`_malformed`),
+        refuse it while draining, defer it early in a burst, queue or handle it (:meth:`_handle`)."""
+        iid = snowflake(data.get("id")) if isinstance(data, dict) else None
+        if iid is not None and not self._recent.first(iid):
+            log.info("Interaktion %s doppelt erhalten (Gateway), nur einmal beantwortet", iid)
+            return
+        problem = shape_problem(data) if isinstance(data, dict) else "kein Objekt"
+        if problem is not None:
+            self._malformed(data, problem)
+            return
+        metrics.arrived(data)
+        if self.draining:
+            metrics.refused("shutdown")
+            self.shutdown_counts["refused"] += 1
+            self._track(asyncio.ensure_future(self._refuse(data)))
+            return
+        assert iid is not None  # shape_problem checked it
+        self._arrived[iid] = time.monotonic()
+        if self._in_burst(iid):
+            self._defer_early(iid, data)
+        if data.get("type") == AUTOCOMPLETE and self._completing >= AUTOCOMPLETE_SLOTS:
+            self._completions.append(data)
+            return
+        self._handle(data)
+
+    def _malformed(self, data: Any, problem: str) -> None:
+        """A payload Regelbot or discord.py cannot read: one log line (no traceback), and, when its id, token
+        and application id can be read, the German :data:`bot.delivery.MALFORMED` as its answer (an empty
+        choice list for an autocomplete); else it is dropped."""
+        raw = data if isinstance(data, dict) else {}
+        iid = snowflake(raw.get("id"))
+        metrics.refused("bad_input")
+        log.warning("Interaktion %s vom Typ %s in unerwarteter Form, nicht ausgeführt: %s",
+                    iid if iid is not None else "ohne id", str(raw.get("type"))[:20], problem)
+        app_id, token = snowflake(raw.get("application_id")), raw.get("token")
+        if iid is None or app_id is None or not isinstance(token, str) or not token or raw.get("type") == PING:
+            return
+        self._arrived.pop(iid, None)
+        early = self._early.pop(iid, None)
+        self._track(asyncio.ensure_future(send_malformed(self._connection, iid, app_id, token,
+                                                         raw.get("type") == AUTOCOMPLETE, early)))
 
     def _in_burst(self, iid: int) -> bool:
         """More than :data:`DEEP_QUEUE` interactions in flight or waiting, or interaction ``iid`` is older than
         :data:`LATE_START_SECONDS` by its snowflake (it waited before it was read)."""
-        age = time.time() - ((iid >> 22) + DISCORD_EPOCH_MS) / 1000
+        age = time.time() - created_at(iid)
         return age > LATE_START_SECONDS or len(self.in_flight) + len(self._completions) > DEEP_QUEUE
 
     def _defer_early(self, iid: int, data: dict[str, Any]) -> None:
@@ -157,7 +231,11 @@ class GatedBot(commands.AutoShardedBot):
         the interaction and start the next waiting autocomplete."""
         iid = int(data["id"])
         completion = data.get("type") == AUTOCOMPLETE
-        tasks = self._capture(self._parse_interaction, data)
+        try:
+            tasks = self._capture(self._parse_interaction, data)
+        except Exception as exc:  # discord.py's parser refused it (a shape shape_problem does not check)
+            self._malformed(data, f"{type(exc).__name__}: {str(exc)[:120]}")
+            tasks = []
         for task in tasks:
             self._track(task)
         if completion:
@@ -204,9 +282,13 @@ class GatedBot(commands.AutoShardedBot):
 
     async def _refuse(self, data: dict[str, Any]) -> None:
         # built from the raw payload, before discord.py dispatches it (its state is typed for any Client)
-        interaction: discord.Interaction[Any] = discord.Interaction(
-            data=cast("InteractionPayload", data), state=self._connection
-        )
+        try:
+            interaction: discord.Interaction[Any] = discord.Interaction(
+                data=cast("InteractionPayload", data), state=self._connection
+            )
+        except Exception as exc:  # discord.py cannot read it: nothing to refuse
+            self._malformed(data, f"{type(exc).__name__}: {str(exc)[:120]}")
+            return
         try:
             with contextlib.suppress(discord.HTTPException, RuntimeError):
                 if interaction.type is discord.InteractionType.autocomplete:
@@ -291,10 +373,9 @@ class GatedBot(commands.AutoShardedBot):
 
     @staticmethod
     async def _defer(interaction: discord.Interaction[Any], ephemeral: bool, update: bool = False) -> None:
+        """Defer ``interaction`` (5 "thinking…", ephemeral when asked, or 6 for an update of the clicked
+        message) through the transport, which tries again after a passing fault within Discord's 3 s."""
         if not interaction.response.is_done():
             interaction.extras["deferred_ephemeral"] = ephemeral
-            if update:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(thinking=True, ephemeral=ephemeral)
-            metrics.first_callback(interaction.id, CB_DEFERRED_UPDATE if update else CB_DEFERRED_MESSAGE)
+            kind = CB_DEFERRED_UPDATE if update else CB_DEFERRED_MESSAGE
+            await GatewayTransport(interaction).respond(defer_body(kind, ephemeral and not update))

@@ -6,20 +6,34 @@
 * :func:`send_callback` sends a callback from the raw interaction id and token, before discord.py has parsed
   the interaction (an early defer in a burst, :mod:`bot.gateway.gate`).
 * :func:`send_reply` answers a discord.py interaction with a :class:`~bot.reply.Reply`.
+* :func:`send_malformed` answers a raw payload that cannot be read with the German "Ungültige Anfrage".
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+import aiohttp
 import discord
 from discord.http import MultipartParameters
 from discord.webhook.async_ import async_context
 
 from bot import metrics
 from bot.custom_id import Invocation
-from bot.delivery import CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, deliver
+from bot.delivery import (
+    CALLBACK_WINDOW,
+    CB_AUTOCOMPLETE,
+    CB_DEFERRED_MESSAGE,
+    CB_DEFERRED_UPDATE,
+    FOLLOWUP_WINDOW,
+    MALFORMED,
+    created_at,
+    deliver,
+    within,
+)
 from bot.reply import Reply
 
 log = logging.getLogger(__name__)
@@ -29,13 +43,80 @@ _DEFERS = {discord.InteractionResponseType.deferred_channel_message: CB_DEFERRED
            discord.InteractionResponseType.deferred_message_update: CB_DEFERRED_UPDATE}
 
 
-class GatewayTransport:
-    """:class:`bot.delivery.Transport` of the discord.py ``interaction``: each call is the request
-    ``interaction.response`` and ``interaction.followup`` make, through discord.py's webhook adapter."""
+class RawTransport:
+    """:class:`bot.delivery.Transport` of an interaction known only by its raw ids (``interaction_id``,
+    ``application_id``, ``token``), before or without a :class:`discord.Interaction`: each call is the
+    request discord.py's webhook adapter makes, with the keyword arguments ``kw`` (session, proxy).
+    ``deferred``: the callback already sent was this defer (5 or 6), ephemeral when ``deferred_ephemeral``."""
+
+    def __init__(self, kw: dict[str, Any], interaction_id: int, application_id: int, token: str,
+                 deferred: int | None = None, deferred_ephemeral: bool = False) -> None:
+        self._adapter = async_context.get()
+        self._kw = kw
+        self._ids = interaction_id, application_id, token
+        self._deferred = deferred
+        self._deferred_ephemeral = deferred_ephemeral
+        self._responded = deferred is not None
+
+    @property
+    def responded(self) -> bool:
+        """True once the callback (answer or defer) was sent."""
+        return self._responded
+
+    @property
+    def deferred(self) -> int | None:
+        """5 or 6 when the callback was a defer, else None."""
+        return self._deferred
+
+    @property
+    def deferred_ephemeral(self) -> bool:
+        """Whether the defer was ephemeral."""
+        return self._deferred_ephemeral
+
+    async def respond(self, body: dict[str, Any]) -> None:
+        """``POST /interactions/{id}/{token}/callback`` with ``body``, tried again within Discord's 3 s
+        (:func:`send_callback`)."""
+        await send_callback_with(self._kw, self._ids[0], self._ids[2], body)
+        self._responded = True
+
+    async def _webhook(self, what: str, call: Callable[[], Awaitable[Any]]) -> None:
+        deadline = created_at(self._ids[0]) + FOLLOWUP_WINDOW
+        await within(deadline, call, discord_pause, what)
+
+    async def edit_original(self, data: dict[str, Any]) -> None:
+        """``PATCH /webhooks/{app}/{token}/messages/@original`` with ``data`` (tried again within 15 minutes)."""
+        await self._webhook("Antwort bearbeiten", lambda: self._adapter.edit_original_interaction_response(
+            self._ids[1], self._ids[2], payload=data, **self._kw))
+
+    async def followup(self, data: dict[str, Any]) -> None:
+        """``POST /webhooks/{app}/{token}?wait=1`` with ``data`` (tried again within 15 minutes)."""
+        await self._webhook("Folgenachricht", lambda: self._adapter.execute_webhook(
+            self._ids[1], self._ids[2], payload=data, wait=True, with_components=bool(data.get("components")),
+            **self._kw))
+
+    async def delete_original(self) -> None:
+        """``DELETE /webhooks/{app}/{token}/messages/@original`` (a missing message is fine)."""
+        try:
+            await self._webhook("Antwort löschen", lambda: self._adapter.delete_original_interaction_response(
+                self._ids[1], self._ids[2], **self._kw))
+        except discord.HTTPException:
+            log.debug("Ursprüngliche Antwort nicht gelöscht", exc_info=True)
+
+
+def _http_kw(http: Any) -> dict[str, Any]:
+    """The session and proxy keyword arguments of discord.py's webhook adapter, from ``bot.http``."""
+    return {"session": http._HTTPClient__session, "proxy": http.proxy, "proxy_auth": http.proxy_auth}
+
+
+class GatewayTransport(RawTransport):
+    """:class:`bot.delivery.Transport` of the discord.py ``interaction``: the requests ``interaction.response``
+    and ``interaction.followup`` make, with discord.py's response state (``is_done()``) kept in step."""
 
     def __init__(self, interaction: discord.Interaction[Any]) -> None:
+        http = interaction._state.http
+        super().__init__({"session": interaction._session, "proxy": http.proxy, "proxy_auth": http.proxy_auth},
+                         interaction.id, interaction.application_id, interaction.token)
         self.interaction = interaction
-        self._adapter = async_context.get()
 
     @property
     def responded(self) -> bool:
@@ -53,36 +134,10 @@ class GatewayTransport:
         """Whether the bot's watchdog deferred ephemerally (recorded in ``interaction.extras``)."""
         return bool(self.interaction.extras.get("deferred_ephemeral", False))
 
-    def _kw(self) -> dict[str, Any]:
-        http = self.interaction._state.http
-        return {"session": self.interaction._session, "proxy": http.proxy, "proxy_auth": http.proxy_auth}
-
     async def respond(self, body: dict[str, Any]) -> None:
         """``POST /interactions/{id}/{token}/callback`` with ``body``."""
-        i = self.interaction
-        params = MultipartParameters(payload=body, multipart=None, files=None)
-        await self._adapter.create_interaction_response(i.id, i.token, params=params, **self._kw())
-        i.response._response_type = discord.InteractionResponseType(body["type"])
-        metrics.first_callback(i.id, body["type"])
-
-    async def edit_original(self, data: dict[str, Any]) -> None:
-        """``PATCH /webhooks/{app}/{token}/messages/@original`` with ``data``."""
-        i = self.interaction
-        await self._adapter.edit_original_interaction_response(i.application_id, i.token, payload=data, **self._kw())
-
-    async def followup(self, data: dict[str, Any]) -> None:
-        """``POST /webhooks/{app}/{token}?wait=1`` with ``data``."""
-        i = self.interaction
-        await self._adapter.execute_webhook(i.application_id, i.token, payload=data, wait=True,
-                                            with_components=bool(data.get("components")), **self._kw())
-
-    async def delete_original(self) -> None:
-        """``DELETE /webhooks/{app}/{token}/messages/@original`` (a missing message is fine)."""
-        i = self.interaction
-        try:
-            await self._adapter.delete_original_interaction_response(i.application_id, i.token, **self._kw())
-        except discord.HTTPException:
-            log.debug("Ursprüngliche Antwort nicht gelöscht", exc_info=True)
+        await super().respond(body)
+        self.interaction.response._response_type = discord.InteractionResponseType(body["type"])
 
 
 async def send_callback(state: Any, interaction_id: int | str, token: str, body: dict[str, Any]) -> None:
@@ -93,12 +148,77 @@ async def send_callback(state: Any, interaction_id: int | str, token: str, body:
     Raises:
         discord.HTTPException: Discord refused it (e.g. ``NotFound`` 10062 when the interaction expired).
     """
-    http = state.http
+    await send_callback_with(_http_kw(state.http), int(interaction_id), token, body)
+
+
+#: Discord's error code for a callback to an interaction that was already answered.
+ALREADY_ACKNOWLEDGED = 40060
+
+
+async def send_callback_with(kw: dict[str, Any], interaction_id: int, token: str, body: dict[str, Any]) -> None:
+    """``POST /interactions/{id}/{token}/callback`` with ``body`` through discord.py's webhook adapter (``kw``:
+    session and proxy), tried again after a passing fault (:func:`discord_pause`) while Discord's 3 s from the
+    interaction's creation last. A try after a lost connection that Discord answers "already acknowledged"
+    (40060) found the earlier try delivered: done.
+
+    Raises:
+        discord.HTTPException: Discord refused it (``NotFound`` 10062 once the 3 s are over).
+        aiohttp.ClientError: the connection failed on every try.
+    """
     params = MultipartParameters(payload=body, multipart=None, files=None)
-    await async_context.get().create_interaction_response(
-        int(interaction_id), token, session=http._HTTPClient__session, proxy=http.proxy,
-        proxy_auth=http.proxy_auth, params=params)
+    lost = False
+
+    async def attempt() -> None:
+        nonlocal lost
+        try:
+            await async_context.get().create_interaction_response(interaction_id, token, params=params, **kw)
+        except discord.HTTPException as exc:
+            if not (lost and exc.code == ALREADY_ACKNOWLEDGED):
+                raise
+        except (aiohttp.ClientConnectionError, ConnectionError):
+            lost = True
+            raise
+
+    await within(created_at(interaction_id) + CALLBACK_WINDOW, attempt, discord_pause, "Interaktionsantwort")
     metrics.first_callback(interaction_id, body.get("type"))
+
+
+def discord_pause(exc: BaseException) -> float | None:
+    """How long to wait before sending again after ``exc`` (:data:`bot.delivery.Pause`): a 429 that discord.py
+    passed on (one without the ``Via`` header, as a proxy sends it; discord.py itself waits out Discord's
+    own) after its ``Retry-After``; a server error (discord.py already tried again), a reset or refused
+    connection at once (the backoff); None for anything else."""
+    if isinstance(exc, discord.HTTPException):
+        if exc.status == 429:
+            try:
+                return float(exc.response.headers.get("Retry-After", 0.5))
+            except (TypeError, ValueError):
+                return 0.5
+        return 0.0 if exc.status >= 500 else None
+    if isinstance(exc, aiohttp.ClientConnectionError | ConnectionError | asyncio.TimeoutError):
+        return 0.0
+    return None
+
+
+async def send_malformed(state: Any, interaction_id: int, application_id: int, token: str, autocomplete: bool,
+                         early: tuple[asyncio.Future[None], int, bool] | None = None) -> None:
+    """Answer a raw interaction that cannot be read (:func:`bot.delivery.shape_problem`, or discord.py's parser
+    refused it) with :data:`bot.delivery.MALFORMED`, or an autocomplete with no choices; after the defer
+    ``early`` (its request, callback type and ephemeral flag; sent in a burst before the payload was parsed)
+    the defer is completed the way every answer completes one (:func:`bot.delivery.deliver`). A refusal by
+    Discord is one INFO line: the payload's own WARNING line was already written."""
+    try:
+        if autocomplete:
+            await send_callback(state, interaction_id, token, {"type": CB_AUTOCOMPLETE, "data": {"choices": []}})
+            return
+        deferred, ephemeral = None, False
+        if early is not None:
+            await early[0]
+            deferred, ephemeral = early[1], early[2]
+        transport = RawTransport(_http_kw(state.http), interaction_id, application_id, token, deferred, ephemeral)
+        await deliver(transport, MALFORMED)
+    except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+        log.info("Antwort auf die unlesbare Interaktion %s nicht gesendet: %s", interaction_id, type(exc).__name__)
 
 
 async def send_reply(interaction: discord.Interaction[Any], reply: Reply, *, origin: Invocation | None = None,

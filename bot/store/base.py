@@ -6,8 +6,10 @@ The query methods live in the modules of :mod:`bot.store` by concern; each subcl
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
+import os
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -18,6 +20,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.errors import UserError
+from bot.paths import DATA_DIR
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +117,90 @@ async def _quick_check(conn: aiosqlite.Connection, path: Path) -> None:
     log.info("Integritätsprüfung ok (%.3f s)", time.monotonic() - started)
 
 
+def _check_readable(path: Path) -> None:
+    """Refuse a store that is missing or that this process may not read (a file built by another user).
+
+    Raises:
+        StoreError: ``Datenbank fehlt`` or ``Datenbank nicht lesbar`` naming the file and the reason.
+    """
+    try:
+        with path.open("rb") as f:  # one read at start-up: the permission problem shows here, not as "unerwartet"
+            f.read(16)
+    except FileNotFoundError:
+        raise StoreError(f"Datenbank fehlt ({path}): `python -m bot build` ausführen.") from None
+    except IsADirectoryError:
+        raise StoreError(f"Datenbank fehlt ({path} ist ein Ordner): `python -m bot build` ausführen.") from None
+    except PermissionError:
+        user = _user_name()
+        raise StoreError(f"Datenbank nicht lesbar ({path}): keine Leserechte für {user}. Rechte der Datei und "
+                         "ihres Ordners prüfen (z. B. `chmod a+r`) oder den Bot als ihr Besitzer starten.") from None
+    except OSError as exc:
+        raise StoreError(f"Datenbank nicht lesbar ({path}): {exc.strerror or exc}.") from None
+
+
+def _user_name() -> str:
+    """The user this process runs as, for the operator (``Benutzer regelbot (uid 10001)``)."""
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    try:
+        import pwd
+
+        return f"Benutzer {pwd.getpwuid(uid).pw_name} (uid {uid})" if uid is not None else "diesen Benutzer"
+    except (ImportError, KeyError):
+        return f"uid {uid}" if uid is not None else "diesen Benutzer"
+
+
+@functools.cache
+def expected_schema() -> dict[str, frozenset[str]]:
+    """The tables and views of ``data/schema.sql`` with their columns (``{"rulings": {"id", "text", …}}``):
+    the script run once on an in-memory database (FTS5's own shadow tables included)."""
+    mem = sqlite3.connect(":memory:")
+    try:
+        mem.executescript((DATA_DIR / "schema.sql").read_text(encoding="utf-8"))
+        return _columns(mem.execute(_NAMES_SQL).fetchall(), mem.execute(_COLUMNS_SQL).fetchall())
+    finally:
+        mem.close()
+
+
+#: Every table and view; the columns of every table (SQLite's table-valued ``pragma_table_info``). A view's
+#: columns are not read: reading them fails when a table it selects from is missing, which the names tell.
+_NAMES_SQL = "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite%'"
+_COLUMNS_SQL = ("SELECT m.name, p.name FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p "
+                "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite%'")
+
+
+def _columns(names: Iterable[Sequence[Any]], columns: Iterable[Sequence[Any]]) -> dict[str, frozenset[str]]:
+    found: dict[str, set[str]] = {name: set() for (name,) in names}
+    for table, column in columns:
+        found.setdefault(table, set()).add(column)
+    return {table: frozenset(cols) for table, cols in found.items()}
+
+
+async def _check_schema(conn: aiosqlite.Connection, path: Path) -> None:
+    """Refuse a store that lacks a table, view or column of ``data/schema.sql`` (a store built by hand or
+    damaged by a tool), instead of starting and failing every query that needs it.
+
+    Raises:
+        StoreError: ``Datenbank unvollständig`` naming the file and the first missing tables or columns.
+    """
+    async with conn.execute(_NAMES_SQL) as cur:
+        names = await cur.fetchall()
+    async with conn.execute(_COLUMNS_SQL) as cur:
+        have = _columns(names, await cur.fetchall())
+    missing: list[str] = []
+    gone: list[str] = []
+    for table, columns in sorted(expected_schema().items()):
+        if table not in have:
+            if not any(table.startswith(f"{g}_") for g in gone):  # FTS5's shadow tables of a missing index
+                missing.append(f"Tabelle {table} fehlt")
+            gone.append(table)
+        else:
+            missing += [f"Spalte {table}.{c} fehlt" for c in sorted(columns - have[table])]
+    if missing:
+        more = f" (und {len(missing) - 3} weitere)" if len(missing) > 3 else ""
+        raise StoreError(f"Datenbank unvollständig ({path}): {', '.join(missing[:3])}{more}; "
+                         "`python -m bot build` ausführen.")
+
+
 def document_from_row(row: Sequence[Any]) -> DocumentRecord:
     """The first eight columns of a view row (card_rows, ruling_rows, document_rows)."""
     return DocumentRecord(*row[:8])
@@ -139,10 +226,13 @@ class StoreBase:
             StoreError: the file is missing, from another schema version, or not a valid store
                 (German message naming ``python -m bot build``).
         """
-        if not path.is_file():  # noqa: ASYNC240  (one stat at start-up)
-            raise StoreError(f"Datenbank fehlt ({path}): `python -m bot build` ausführen.")
+        _check_readable(path)
         uri = path.resolve().as_uri() + "?mode=ro"  # noqa: ASYNC240
-        conn = await aiosqlite.connect(uri, uri=True)
+        try:
+            conn = await aiosqlite.connect(uri, uri=True)
+        except sqlite3.OperationalError as exc:  # e.g. the folder lets no one but its owner create the journal
+            raise StoreError(f"Datenbank nicht lesbar ({path}): {exc} – Rechte der Datei und ihres Ordners "
+                             "für den Benutzer des Bots prüfen.") from None
         try:
             async with conn.execute("PRAGMA user_version") as cur:
                 row = await cur.fetchone()
@@ -159,8 +249,7 @@ class StoreBase:
                     f"Datenbank veraltet (Schema {version}, erwartet {SCHEMA_VERSION}): "
                     "`python -m bot build` ausführen."
                 )
-            async with conn.execute("SELECT count(*) FROM cards") as cur:
-                await cur.fetchone()
+            await _check_schema(conn, path)
             await _quick_check(conn, path)
         except sqlite3.DatabaseError as exc:
             await conn.close()

@@ -14,7 +14,7 @@ from bot.answers import AnswerContext, run_action, run_answer
 from bot.ranking import ranker
 from bot.render import fit_pages, payload
 from bot.search import NameIndex
-from bot.store import Store
+from bot.store import Store, StoreError
 from tests.test_render import assert_within_limits, button_ids
 from tests.test_textsearch import NASTY
 
@@ -231,9 +231,11 @@ async def test_section_ruling_hit_links_its_section(ctx):
 async def test_store_without_search_index_says_rebuild(built_db, tmp_path):
     old = tmp_path / "alt.sqlite3"
     old.write_bytes(built_db.read_bytes())
-    with sqlite3.connect(old) as conn:  # a store built before the passage index existed
-        conn.execute("DROP TABLE passages_fts")
     store = await Store.open(old)
+    with sqlite3.connect(old) as conn:  # the passage index gone while running (start-up refuses such a store)
+        conn.execute("DROP TABLE passages_fts")
+    with pytest.raises(StoreError, match=r"unvollständig .*: Tabelle passages_fts fehlt; `python -m bot build`"):
+        await Store.open(old)
     try:
         ctx = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
         for key, options in (("ruling", {"search": "Karte"}), ("rule", {"query": "Startspieler"})):

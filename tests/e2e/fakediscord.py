@@ -24,12 +24,13 @@ import logging
 import re
 import socket
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
 from discordcheck import choices_problems, commands_problems, emoji_problems, message_problems
+from faults import Faults
 
 log = logging.getLogger(__name__)
 
@@ -198,6 +199,18 @@ class _Pending:
     component_message_id: str | None = None
 
 
+@contextlib.contextmanager
+def aged(fake: FakeDiscord, seconds: float) -> Iterator[None]:
+    """Interactions (and messages) ``fake`` makes meanwhile carry snowflakes ``seconds`` older than now (as if
+    they had waited in a queue before the bot read them: the gateway bot then defers them at once)."""
+    original = fake.snowflake
+    fake.snowflake = lambda: str(int(original()) - (int(seconds * 1000) << 22))  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        fake.snowflake = original  # type: ignore[method-assign]
+
+
 def _walk_components(rows: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
     for c in rows:
         yield c
@@ -245,6 +258,8 @@ class FakeDiscord:
         interactions_url: when set (:meth:`use_http`), interactions are not dispatched over the gateway but
             POSTed, signed with Ed25519 like Discord does, to this HTTP interactions endpoint; its HTTP
             response is the interaction's first callback (checked and recorded like a callback POST).
+        faults: when set (a :class:`faults.Faults`), REST faults on a third of the callbacks and follow-up
+            webhook calls: 429 with and without ``Via``, 502, a reset connection, a reply held back 2–5 s.
     """
 
     def __init__(self, *, app_id: int = 1100000000000000001, bot_id: int | None = None,
@@ -288,6 +303,8 @@ class FakeDiscord:
         self._conns: dict[int, _Shard] = {}  # shard id -> its current connection
         self._any_ready = asyncio.Event()
         self.interactions_url: str | None = None
+        #: Faults injected on the answer path (callbacks and follow-up webhooks), None: none (faults.py).
+        self.faults: Faults | None = None
         self._signing_key: Any = None
         self._client: Any = None
         self._posts: set[asyncio.Task[None]] = set()
@@ -516,6 +533,15 @@ class FakeDiscord:
             conn.session_id = None
         await self._send({"op": OP_INVALID_SESSION, "d": resumable}, conn)
 
+    async def send_text(self, text: str, shard: int = 0) -> None:
+        """Send ``text`` as one gateway text frame on ``shard``, as it is (a frame Discord would never send:
+        not JSON, or JSON nested too deep to read)."""
+        conn = self._conn(shard)
+        async with conn.lock:
+            if conn.ws.closed:
+                raise FakeDiscordError(f"bot is not connected to the gateway (shard {shard})")
+            await conn.ws.send_str(text)
+
     async def dispatch(self, event: str, data: dict[str, Any], shard: int = 0) -> None:
         """Send a DISPATCH (op 0) event with the next sequence number on ``shard``'s connection."""
         conn = self._conn(shard)
@@ -625,6 +651,60 @@ class FakeDiscord:
         payload = self._interaction(APPLICATION_COMMAND, {"id": self.snowflake(), "type": 1, **data}, locale,
                                     guild=True)
         return await self._run(payload, timeout=timeout, wait_webhook=True, settle=0.0)
+
+    def payload(self, itype: int, data: dict[str, Any], *, message: dict[str, Any] | None = None,
+                locale: str = "de") -> dict[str, Any]:
+        """A well-formed INTERACTION_CREATE payload of type ``itype`` with ``data`` (from the fake's guild), for a
+        test to change before :meth:`send_raw`."""
+        return self._interaction(itype, data, locale, guild=True, message=message)
+
+    def expect(self, payload: dict[str, Any], *, thinking: bool = False) -> InteractionResult:
+        """Get ready for the answer of ``payload`` sent some other way (a test's own HTTP burst): its callbacks
+        (matched by ``id`` and ``token`` as strings) and webhook calls are recorded in the returned result.
+        ``thinking``: the interaction's "thinking…" message exists already (its HTTP response, a defer, went to
+        the test, not to the fake), so the webhook can edit it."""
+        iid, token = str(payload.get("id", "")), str(payload.get("token", ""))
+        itype = payload.get("type") if isinstance(payload.get("type"), int) else 0
+        result = InteractionResult(id=iid, token=token, type=itype)
+        pending = _Pending(result=result, started=time.perf_counter())
+        message = payload.get("message")
+        if isinstance(message, dict):
+            pending.component_message_id = message.get("id")
+        self._pending[iid] = pending
+        self._by_token[token] = pending
+        if thinking:
+            mid = self.snowflake()
+            result.message = self.messages[mid] = self._message(mid, {"flags": LOADING}, interaction=pending)
+        return result
+
+    async def wait_webhooks(self, results: Iterable[InteractionResult], timeout: float) -> None:
+        """Wait until each of ``results`` got a follow-up webhook call (an edit or a follow-up message).
+
+        Raises:
+            FakeDiscordError: some did not within ``timeout`` seconds.
+        """
+        waits = [self._pending[r.id].webhook.wait() for r in results]
+        try:
+            await asyncio.wait_for(asyncio.gather(*waits), timeout)
+        except TimeoutError:
+            missing = [r.id for r in results if not self._pending[r.id].webhook.is_set()]
+            raise FakeDiscordError(f"{len(missing)} interactions without a webhook call in {timeout} s") from None
+
+    async def send_raw(self, payload: dict[str, Any], *, wait: float = 2.0, times: int = 1) -> InteractionResult:
+        """Dispatch ``payload`` exactly as given — a malformed one too — ``times`` times in a row (the same
+        interaction delivered again, as a RESUME may replay it), and return what the bot answered within
+        ``wait`` seconds: an :class:`InteractionResult` whose ``callbacks`` may be empty. Callbacks are matched by
+        the payload's ``id`` and ``token`` as strings; a second callback is recorded in :attr:`errors` as always.
+        """
+        result = self.expect(payload)
+        pending = self._pending[result.id]
+        for _ in range(times):
+            await self.dispatch("INTERACTION_CREATE", payload)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(pending.first.wait(), wait)
+            if result.callback_type in (CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE):
+                await asyncio.wait_for(pending.webhook.wait(), wait)
+        return result
 
     async def message_command(self, name: str, target: dict[str, Any], *, locale: str = "de",
                               guild: bool = True, timeout: float = 5.0) -> InteractionResult:
@@ -788,6 +868,12 @@ class FakeDiscord:
             path = path[len("/api/v10"):]
         rec = Request(request.method, path, dict(request.query), None)
         self.requests.append(rec)
+        fault = self.faults.pick(request.method, path) if self.faults is not None else None
+        if fault is not None and self.faults is not None:
+            refusal = self.faults.refusal(fault, request)
+            if refusal is not None:  # not carried out: Discord never saw it
+                rec.status = refusal.status
+                return refusal
         try:
             rec.body = await self._body(request)
             needs_auth = self.token is not None and not path.startswith(("/interactions/", "/webhooks/"))
@@ -800,6 +886,8 @@ class FakeDiscord:
             self.errors.append(f"{request.method} {path}: {exc!r}")
             response = _json({"message": f"fake error: {exc!r}", "code": 0}, status=400)
         rec.status = response.status
+        if fault is not None and self.faults is not None:  # "delay": carried out now, the reply held back
+            await self.faults.hold()
         return response
 
     def _route(self, method: str, path: str, rec: Request) -> web.Response:
@@ -1001,7 +1089,7 @@ class FakeDiscord:
             if message_id == "@original":
                 result.original_deleted = True
                 result.message = None
-            pending.webhook.set()
+            # no pending.webhook.set(): a deleted "thinking…" message is followed by the answer's follow-up
             return web.Response(status=204)
         self.unknown.append(Request(method, f"/webhooks/.../{message_id}", {}, body))
         return _json({"message": "405: Method Not Allowed", "code": 0}, status=404)

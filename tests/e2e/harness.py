@@ -20,6 +20,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -198,6 +199,18 @@ def assert_own_log_clean(request, bot: BotProcess, since: int) -> None:
     if request.node.get_closest_marker("logs_errors") is None:
         bad = [line for line in own.splitlines() if LOG_PROBLEM.search(line) and not LOOP_LAG.search(line)]
         assert bad == [], "the bot logged during this test:\n" + "\n".join(bad[:20])
+
+
+@contextlib.asynccontextmanager
+async def module_bot(fake: FakeDiscord, bot_argv: list[str], store_db: Path, tmp_path_factory: Any,
+                     standin: str) -> AsyncIterator[BotProcess]:
+    """The bot of an e2e module's ``bot`` fixture: ``bot_argv`` started on ``store_db`` once its commands are
+    synced; the module is skipped with the reason ``standin`` when ``bot_argv`` is the stand-in."""
+    if bot_argv is STANDIN:
+        pytest.skip(standin)
+    async with running_bot(fake, tmp_path_factory.mktemp("bot"), argv=bot_argv, db=store_db) as proc:
+        await fake.wait_sync()
+        yield proc
 
 
 def checked_test(request, bot: BotProcess, fake: FakeDiscord) -> Iterator[None]:

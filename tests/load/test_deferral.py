@@ -10,31 +10,20 @@ time, and the fake's deadline is set so the defer is refused or accepted, as the
 
 from __future__ import annotations
 
-import contextlib
 import math
-from collections.abc import Iterator
 
 import pytest
-from fakediscord import CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_MESSAGE, EPHEMERAL, FakeDiscord
+from fakediscord import CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_MESSAGE, EPHEMERAL, aged
 from harness import print_bot_log_on_failure
 from workload import visible
 
-from bot.custom_id import OPEN, PAGE, SHARE, Invocation, encode
+from bot.custom_id import PAGE, SHARE, Invocation, encode, encode_open
 from bot.delivery import defer_body, defer_kind
 
 REAL_BOT_ONLY = True
 pytestmark = []
 
 
-@contextlib.contextmanager
-def aged(fake: FakeDiscord, seconds: float) -> Iterator[None]:
-    """Interactions (and messages) made meanwhile carry snowflakes ``seconds`` older than now."""
-    original = fake.snowflake
-    fake.snowflake = lambda: str(int(original()) - (int(seconds * 1000) << 22))  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        fake.snowflake = original  # type: ignore[method-assign]
 
 
 
@@ -81,7 +70,8 @@ def _button(custom_id: str, values: list[str] | None = None) -> dict:
     ({"type": 2, "data": {"type": 3, "name": "Explain cards", "target_id": "5"}}, (CB_DEFERRED_MESSAGE, True)),
     (_button(encode(PAGE, Invocation.answer("ruling", card="Getrieben // Verzweiflung"), 2)),
      (CB_DEFERRED_UPDATE, False)),
-    (_button(encode(OPEN, Invocation.answer("ruling", card="Boros-Rekrut"), 1)), (CB_DEFERRED_MESSAGE, True)),
+    (_button(encode_open("rulings", "26")), (CB_DEFERRED_MESSAGE, True)),
+    (_button("rb:nosuch:1"), None),  # an action this bot does not have: answered at once, never deferred
     (_button(encode(SHARE, Invocation.answer("ruling", card="Boros-Rekrut"), 1)), (CB_DEFERRED_MESSAGE, False)),
     (_button(encode(SHARE, None, 1)), None),  # a copy of the message, answered at once
     (_button("rb:pg:x"), None),  # forged: does not decode
@@ -180,7 +170,7 @@ class RecordingRest:
     def __init__(self) -> None:
         self.calls: list[tuple[str, str, dict | None]] = []
 
-    async def request(self, method: str, path: str, body: dict | None = None) -> None:
+    async def request(self, method: str, path: str, body: dict | None = None, deadline: float | None = None) -> None:
         self.calls.append((method, path, body))
 
 

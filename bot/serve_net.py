@@ -1,0 +1,426 @@
+"""The HTTP endpoint's intake: how many connections ``python -m bot serve`` takes, and for how long.
+
+An operating system's default of 1 024 open files is far below a burst of Discord's interactions, and every
+connection is a file. So the endpoint (:mod:`bot.serve`)
+
+* raises its soft ``RLIMIT_NOFILE`` to the hard limit at start (:func:`raise_file_limit`);
+* takes at most :func:`connection_cap` connections at once: the limit less the files already open (store,
+  calculation workers, logs), the outgoing connections to Discord (:data:`OUTGOING_CONNECTIONS`) and a margin.
+  At the cap it stops accepting; further connections wait in the kernel's listen queue (:data:`BACKLOG`),
+  which costs no file of this process, and are taken as soon as one closes — none is refused or lost;
+* gives every connection :data:`IDLE_SECONDS` to begin a request (after accepting it and after each response:
+  keep-alive), :data:`HEADER_SECONDS` to finish its headers and :data:`BODY_SECONDS` to send its body, then
+  closes it (a silent or slow client); time this process itself takes (a busy event loop) is not counted;
+* lets connections that have not sent a whole request yet hold at most :data:`UNPROVEN_SHARE` of the cap: when
+  that share is full, the oldest of them that has had :data:`EVICT_AFTER_SECONDS` is closed to make room, else
+  accepting waits. So 1 100 clients that trickle their headers cannot hold every handle. A connection whose
+  headers have all arrived, or whose bytes wait unread in its socket, is not closed so: there the wait is
+  this process's, not the client's.
+
+:class:`Intake` runs the accept loop on the listening sockets of :func:`listen` and hands each connection to
+aiohttp's protocol factory (``AppRunner.server``); :meth:`Intake.middleware` marks what each connection is doing.
+"""
+
+from __future__ import annotations
+
+import array
+import asyncio
+import contextlib
+import errno
+import logging
+import socket
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+log = logging.getLogger(__name__)
+
+#: Connections kept open to Discord's REST API for follow-ups (one shared session, :mod:`bot.serve`).
+OUTGOING_CONNECTIONS = 32
+#: Files kept free besides those open at start and the outgoing connections (a worker restarting, a log
+#: file rotating, SQLite's journal).
+MARGIN = 64
+#: Upper bound of the cap whatever the file limit. More connections at once make a burst no faster (the
+#: answers are CPU-bound; the rest wait in the listen queue at no cost), but every request in flight costs
+#: memory that Python keeps after the burst (its arenas stay mapped while a few objects live in them):
+#: measured with ``bench/bench_hostile.py``, RSS after a burst of 2 000 grew 9 MB with 128, 12 MB with 256 and
+#: 20 MB with 917 connections at once, at the same latency.
+MAX_CONNECTIONS = 128
+#: Connections the kernel queues for this socket while the cap is reached (Linux caps it at somaxconn).
+BACKLOG = 4096
+#: Seconds a client has for a request's first byte (after connecting, and after each response: keep-alive),
+#: for the rest of its headers, and for its body.
+IDLE_SECONDS = 5.0
+HEADER_SECONDS = 5.0
+BODY_SECONDS = 5.0
+UNPROVEN_SHARE = 0.5
+EVICT_AFTER_SECONDS = 2.0
+#: errno values of ``accept`` that mean "no file or memory for one more connection right now".
+_EXHAUSTED = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+
+
+def raise_file_limit() -> tuple[int, int]:
+    """Raise the soft limit of open files (``RLIMIT_NOFILE``) to the hard limit; returns (soft, hard) in force
+    afterwards. Where there are no such limits (Windows) returns (0, 0)."""
+    try:
+        import resource
+    except ImportError:
+        return 0, 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = hard if hard != resource.RLIM_INFINITY else _kernel_file_max()
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)
+
+
+def _kernel_file_max() -> int:
+    """The most open files a Linux process may have (``fs.nr_open``, 1 048 576 by default)."""
+    try:
+        return int(Path("/proc/sys/fs/nr_open").read_text())
+    except (OSError, ValueError):
+        return 1 << 20
+
+
+def open_files() -> int:
+    """How many files this process has open now (``/proc/self/fd``; 64 where that cannot be read)."""
+    try:
+        return sum(1 for _ in Path("/proc/self/fd").iterdir())
+    except OSError:
+        return 64
+
+
+def connection_cap(soft_limit: int, already_open: int) -> int:
+    """The connections to take at once under the open-file limit ``soft_limit`` with ``already_open`` files
+    open: what is left after those, :data:`OUTGOING_CONNECTIONS` and :data:`MARGIN`; at least 16, at most
+    :data:`MAX_CONNECTIONS` (also when there is no limit, ``soft_limit`` ≤ 0)."""
+    if soft_limit <= 0:
+        return MAX_CONNECTIONS
+    return max(16, min(MAX_CONNECTIONS, soft_limit - already_open - OUTGOING_CONNECTIONS - MARGIN))
+
+
+def listen(host: str, port: int, reuse_port: bool = False) -> list[socket.socket]:
+    """Non-blocking listening sockets on every address of ``host`` (as ``loop.create_server`` binds them), with
+    ``SO_REUSEADDR``, ``SO_REUSEPORT`` when ``reuse_port`` (several processes on one port) and :data:`BACKLOG`.
+
+    Raises:
+        OSError: the address is unknown (``socket.gaierror``), in use or not this machine's.
+    """
+    sockets: list[socket.socket] = []
+    try:
+        for family, kind, proto, _, address in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                                  flags=socket.AI_PASSIVE):
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if reuse_port:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(BACKLOG)
+            sock.setblocking(False)
+            if port == 0:  # one port for every address, as create_server does not guarantee either
+                break
+    except OSError:
+        for sock in sockets:
+            sock.close()
+        raise
+    return sockets
+
+
+#: What a connection is doing: waiting for a request's first byte (IDLE), receiving its headers (PARTIAL),
+#: its body being read (READING), its answer being made (WORKING); or gone (CLOSED).
+IDLE, PARTIAL, READING, WORKING, CLOSED = "idle", "partial", "reading", "working", "closed"
+#: The states of a client that has not sent a whole request yet, and how long each may last (seconds). The
+#: clock of IDLE and PARTIAL runs on what the client sent (the event loop reads a socket's data before it
+#: runs the timers of the same turn), so a busy process does not count as a slow client; READING starts when
+#: the body is read, which returns at once when it has arrived.
+SLOW_AFTER = {IDLE: IDLE_SECONDS, PARTIAL: HEADER_SECONDS, READING: BODY_SECONDS + 1.0}  # READING: see middleware
+
+
+@dataclass
+class _Conn:
+    """One connection: its transport, what it is doing (one of the states above), since when, and the timer that
+    closes it when that takes too long."""
+
+    transport: asyncio.BaseTransport | None = None
+    state: str = IDLE
+    since: float = field(default_factory=time.monotonic)
+    timer: asyncio.TimerHandle | None = None
+    #: The headers of the current request have all arrived (their blank line was seen), and the last bytes
+    #: seen before it, to find a blank line split between two reads.
+    headers_done: bool = False
+    tail: bytes = b""
+
+    @property
+    def unproven(self) -> bool:
+        """Not yet sent a whole request (since it was accepted, or since its last response)."""
+        return self.state in SLOW_AFTER
+
+
+class _Tracked(asyncio.Protocol):
+    """aiohttp's protocol for one connection, passed through, with the :class:`Intake` told when it opens,
+    when data arrives and when it closes."""
+
+    def __init__(self, inner: asyncio.Protocol, intake: Intake, conn: _Conn) -> None:
+        self.inner, self.intake, self.conn = inner, intake, conn
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.intake.opened(self.conn, transport)
+        self.inner.connection_made(transport)
+
+    def data_received(self, data: bytes) -> None:
+        self.intake.received(self.conn, data)
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received()
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        try:
+            self.inner.connection_lost(exc)
+        finally:
+            self.intake.closed(self.conn)
+
+
+@dataclass
+class IntakeStats:
+    """Counts since start: connections accepted, closed for being slow (no request, headers or body in time),
+    closed to make room for new ones (the oldest unproven), and ``accept`` refusals for want of files."""
+
+    accepted: int = 0
+    timed_out: int = 0
+    evicted: int = 0
+    exhausted: int = 0
+
+
+class Intake:
+    """Accepts connections on ``sockets`` and hands each to aiohttp's protocol factory, at most ``cap`` at once,
+    unproven ones at most ``cap`` × :data:`UNPROVEN_SHARE` (module docstring).
+
+    Use: :meth:`middleware` in the aiohttp application, ``intake.start(runner.server)`` once the runner is set
+    up (one accept task per socket), ``await intake.stop()`` (stops accepting, closes the sockets; the open
+    connections are the runner's to close).
+    """
+
+    def __init__(self, sockets: list[socket.socket], cap: int) -> None:
+        self.factory: Callable[[], asyncio.Protocol] = asyncio.Protocol
+        self.sockets = sockets
+        self.cap = cap
+        self.unproven_cap = max(1, int(cap * UNPROVEN_SHARE))
+        self.conns: dict[int, _Conn] = {}  # id(conn) → conn
+        self.unproven = 0  # how many of them are unproven (kept in step by _set and closed)
+        self.stats = IntakeStats()
+        self._changed = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._by_transport: dict[int, _Conn] = {}
+
+    def start(self, factory: Callable[[], asyncio.Protocol]) -> None:
+        """Start accepting on every socket; each connection gets the protocol ``factory()`` makes."""
+        self.factory = factory
+        self._tasks = [asyncio.ensure_future(self._accept_loop(sock)) for sock in self.sockets]
+
+    async def stop(self) -> None:
+        """Stop accepting and close the listening sockets."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for sock in self.sockets:
+            sock.close()
+
+    # --- accepting ---------------------------------------------------------------------------------
+
+    def _has_room(self) -> bool:
+        return len(self.conns) < self.cap and self.unproven < self.unproven_cap
+
+    async def _room(self) -> None:
+        """Wait until one more connection may be taken: fewer than :attr:`cap` open, and fewer than
+        :attr:`unproven_cap` unproven (closing the oldest unproven one when it has had its chance)."""
+        while not (self._has_room() or (len(self.conns) < self.cap and self._evict_oldest())):
+            self._changed.clear()
+            # asyncio.wait, not wait_for: Python 3.11's wait_for can swallow a cancel that meets the event
+            changed = asyncio.ensure_future(self._changed.wait())
+            try:
+                await asyncio.wait({changed}, timeout=0.1)
+            finally:
+                changed.cancel()
+
+    def _evict_oldest(self) -> bool:
+        """Close the oldest unproven connection if it has had :data:`EVICT_AFTER_SECONDS`; it counts as gone at
+        once (its file closes within the loop's next turn), so one eviction makes room for one connection.
+
+        Only a client that is slow itself is closed: not one whose request headers have all arrived, nor one
+        with bytes in its socket that this process has not read yet (a busy event loop, not the client, kept
+        it waiting)."""
+        oldest = min((c for c in self.conns.values() if c.unproven and c.transport is not None
+                      and not c.headers_done and not unread_bytes(c.transport)),
+                     key=lambda c: c.since, default=None)
+        if oldest is None or oldest.transport is None or time.monotonic() - oldest.since < EVICT_AFTER_SECONDS:
+            return False
+        self.stats.evicted += 1
+        oldest.transport.close()
+        self.closed(oldest)
+        return True
+
+    async def _accept_loop(self, sock: socket.socket) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await self._room()
+            try:
+                conn, _ = await loop.sock_accept(sock)
+            except OSError as exc:
+                await self._exhausted(exc)
+                continue
+            self._take(loop, conn)
+            while self._has_room():  # more may be waiting: take them without a loop turn each (as asyncio does)
+                try:
+                    conn, _ = sock.accept()
+                except (BlockingIOError, InterruptedError):
+                    break
+                except OSError as exc:
+                    await self._exhausted(exc)
+                    break
+                self._take(loop, conn)
+
+    async def _exhausted(self, exc: OSError) -> None:
+        """``accept`` failed: for want of files or memory, pause a moment (logged once per 100); else raise."""
+        if exc.errno not in _EXHAUSTED:
+            raise exc
+        self.stats.exhausted += 1
+        if self.stats.exhausted % 100 == 1:
+            log.warning("Keine Datei für eine weitere Verbindung frei (%s, %d Verbindungen offen); warte kurz",
+                        errno.errorcode.get(exc.errno or 0, exc.errno), len(self.conns))
+        await asyncio.sleep(0.05)
+
+    def _take(self, loop: asyncio.AbstractEventLoop, sock: socket.socket) -> None:
+        """Count the accepted ``sock`` at once (so the cap holds) and start aiohttp's protocol on it."""
+        sock.setblocking(False)
+        conn = _Conn()
+        self.conns[id(conn)] = conn
+        self.unproven += 1
+        self.stats.accepted += 1
+
+        async def connect() -> None:
+            try:
+                await loop.connect_accepted_socket(lambda: _Tracked(self.factory(), self, conn), sock=sock)
+            except OSError:
+                sock.close()
+                self.closed(conn)
+
+        task = loop.create_task(connect())
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())
+
+    # --- what each connection is doing -------------------------------------------------------------
+
+    def opened(self, conn: _Conn, transport: asyncio.BaseTransport) -> None:
+        """The transport of ``conn`` is up: it has :data:`IDLE_SECONDS` for a request's first byte."""
+        conn.transport = transport
+        self._by_transport[id(transport)] = conn
+        self._set(conn, IDLE)
+
+    def received(self, conn: _Conn, data: bytes) -> None:
+        """Data arrived on ``conn``: a request has begun (:data:`PARTIAL`; until its handler starts, which the
+        event loop schedules before the timers of its next turn)."""
+        if conn.state == IDLE:
+            self._set(conn, PARTIAL)
+        if not conn.headers_done:
+            seen = conn.tail + data
+            conn.headers_done, conn.tail = b"\r\n\r\n" in seen, seen[-3:]
+
+    def closed(self, conn: _Conn) -> None:
+        """``conn`` is gone: its place is free."""
+        if conn.timer is not None:
+            conn.timer.cancel()
+        if self.conns.pop(id(conn), None) is not None and conn.unproven:
+            self.unproven -= 1
+        conn.state = CLOSED
+        if conn.transport is not None:
+            self._by_transport.pop(id(conn.transport), None)
+        self._changed.set()
+
+    def _set(self, conn: _Conn, state: str) -> None:
+        if conn.state == CLOSED:
+            return
+        if conn.timer is not None:
+            conn.timer.cancel()
+            conn.timer = None
+        self.unproven += (state in SLOW_AFTER) - conn.unproven
+        conn.state, conn.since = state, time.monotonic()
+        if state == IDLE:  # waiting for the next request (keep-alive): its headers are still to come
+            conn.headers_done, conn.tail = False, b""
+        if state in SLOW_AFTER and conn.transport is not None:
+            conn.timer = asyncio.get_running_loop().call_later(SLOW_AFTER[state], self._too_slow, conn)
+        self._changed.set()
+
+    def _too_slow(self, conn: _Conn) -> None:
+        conn.timer = None
+        if conn.transport is not None and not conn.transport.is_closing():
+            self.stats.timed_out += 1
+            conn.transport.close()
+
+    def mark(self, request: web.BaseRequest, state: str) -> None:
+        """Record that the connection of ``request`` is now in ``state`` (a connection this intake did not
+        accept, e.g. in tests: nothing)."""
+        conn = self._by_transport.get(id(request.transport))
+        if conn is not None:
+            self._set(conn, state)
+
+    @web.middleware
+    async def middleware(self, request: web.Request,
+                         handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+        """aiohttp middleware: the body is read here within :data:`BODY_SECONDS` (408 after that), then the
+        handler runs with the connection counted as working; afterwards it waits for the next request."""
+        self.mark(request, READING)
+        try:
+            if request.can_read_body:
+                try:
+                    await asyncio.wait_for(request.read(), BODY_SECONDS)
+                except TimeoutError:
+                    self.stats.timed_out += 1
+                    return _closing(web.json_response({"error": "Anfrage zu langsam"}, status=408))
+                except ConnectionError:  # closed meanwhile (too slow, or the client went): nobody to answer
+                    return _closing(web.Response(status=400))
+            self.mark(request, WORKING)
+            return await handler(request)
+        finally:
+            self.mark(request, IDLE)
+
+    def health(self) -> dict[str, Any]:
+        """Figures for ``GET /health``: connections open (of the cap), unproven, and the counts."""
+        return {"connections": len(self.conns), "cap": self.cap, "unproven": self.unproven, **vars(self.stats)}
+
+
+def unread_bytes(transport: asyncio.BaseTransport) -> int:
+    """How many bytes wait in the socket of ``transport`` unread by this process (``FIONREAD``); 0 where that
+    cannot be asked (no socket, not Linux or BSD)."""
+    sock = transport.get_extra_info("socket")
+    if sock is None:
+        return 0
+    waiting = array.array("i", [0])
+    try:
+        import fcntl
+        import termios
+
+        fcntl.ioctl(sock.fileno(), termios.FIONREAD, waiting)
+    except (ImportError, OSError, ValueError):  # not there (Windows), or the socket closed meanwhile
+        return 0
+    return waiting[0]
+
+
+def _closing(response: web.Response) -> web.Response:
+    """``response``, after which the connection is closed (a client too slow for another request)."""
+    response.force_close()
+    return response

@@ -1,0 +1,91 @@
+"""``python -m bot serve`` at the operating system's default of 1 024 open files (soft and hard, set with
+``resource.setrlimit`` in the child): a burst of 2 000 signed interactions at once, each on its own connection
+(``tests/e2e/rawburst.py``). Every one is answered right — at once (type 4) or deferred (type 5) and then
+through the follow-up webhook — none refused, ``/health`` answers throughout, and the log has no traceback and
+no "Too many open files". Correctness only: the machine is shared; ``bench/bench_hostile.py`` prints the times
+and the memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import re
+import resource
+import time
+
+import aiohttp
+import pytest
+from fakediscord import APPLICATION_COMMAND, CB_DEFERRED_MESSAGE, CB_MESSAGE, FakeDiscord
+from harness import PYTHON, bot_env, print_bot_log_on_failure
+from nacl.signing import SigningKey
+from rawburst import LimitedServe, fire, prepare
+
+pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
+REAL_BOT_ONLY = True
+
+BURST = 2000
+FILES = 1024
+# data/sources: three cards of the Ravnica FAQ (001_d6ee154855c71d75.txt) and the split card of 002
+CARDS = ("Boros-Rekrut", "Feld der Unterdrückung", "Getrieben // Verzweiflung")
+
+
+def card(fake: FakeDiscord, i: int) -> dict:
+    data = {"id": fake.snowflake(), "name": "card", "type": 1,
+            "options": [{"name": "name", "type": 3, "value": CARDS[i % 3]}]}
+    return fake.payload(APPLICATION_COMMAND, data)
+
+
+async def poll_health(url: str, seen: list[int]) -> None:
+    """GET /health every 0.2 s, noting each status (0: no answer within 10 s)."""
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
+        while True:
+            try:
+                async with session.get(url) as resp:
+                    seen.append(resp.status)
+            except (aiohttp.ClientError, TimeoutError):
+                seen.append(0)
+            await asyncio.sleep(0.2)
+
+
+async def test_a_burst_of_2000_at_1024_open_files_is_answered_right(fake, store_db, tmp_path, request):
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    clients = max(2, math.ceil(BURST / max(1, hard - 256)))  # each sender needs a file per connection
+    key = SigningKey.generate()
+    env = bot_env(fake, db=store_db, state_dir=tmp_path / "state",
+                  extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"})
+    serve = await LimitedServe([PYTHON, "-m", "bot", "serve", "--port", "0"], env, tmp_path / "serve.log",
+                                 FILES).start()
+    health: list[int] = []
+    try:
+        url = await serve.url()
+        fake.callback_deadline = math.inf  # correctness only
+        payloads = [card(fake, i) for i in range(BURST)]
+        results = [fake.expect(p, thinking=True) for p in payloads]
+        start_at = time.time() + 1.0
+        requests = prepare(url, key, payloads, int(start_at))
+        poller = asyncio.create_task(poll_health(url.replace("/interactions", "/health"), health))
+        shots = await asyncio.to_thread(fire, url, requests, start_at, clients)
+        poller.cancel()
+        statuses = [status for _, status, _ in shots]
+        assert statuses == [200] * BURST, f"{BURST - statuses.count(200)} requests without 200"
+        bodies = [json.loads(body) for _, _, body in shots]
+        deferred = [r for r, b in zip(results, bodies, strict=True) if b["type"] == CB_DEFERRED_MESSAGE]
+        await fake.wait_webhooks(deferred, 120)
+        for i, (res, body) in enumerate(zip(results, bodies, strict=True)):
+            shown = body["data"] if body["type"] == CB_MESSAGE else res.edits[-1]
+            assert shown["embeds"][0]["title"] == CARDS[i % 3], i
+        assert health and set(health) == {200}, "GET /health did not answer during the burst"
+        assert fake.errors == [] and fake.invalid == []
+        assert await serve.stop() == 0  # its last line counts the connections
+        log = serve.output()
+        assert f"Offene Dateien: höchstens {FILES} (hart {FILES})" in log
+        assert "Traceback" not in log and "Errno 24" not in log and " ERROR " not in log
+        # every connection taken within the budget: accept never ran out of files (bot/serve_net.py)
+        assert re.search(r"Verbindungen: \d+ angenommen, \d+ zu langsam, \d+ verdrängt, 0 mal keine Datei frei", log)
+    finally:
+        fake.callback_deadline = 3.0
+        await serve.stop()
+        print_bot_log_on_failure(request, serve, 0)

@@ -1,0 +1,145 @@
+"""Hostile requests to the HTTP endpoint's handler (bot/serve.py) and the shared pieces both Discord doors use
+(bot/delivery.py): a signed request sent again, JSON nested deeper than Python's stack, an endpoint with more
+answers waiting than it holds, payloads of any JSON shape, and the retry within Discord's windows."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from nacl.signing import SigningKey
+
+from bot import serve
+from bot.delivery import RecentIds, defer_kind, shape_problem, within
+from bot.serve import Interactions, RestClient, make_app
+
+CARD = {"type": 2, "application_id": "1100000000000000001", "token": "itok", "version": 1,
+        "data": {"id": "5", "name": "card", "type": 1,
+                 "options": [{"name": "name", "type": 3, "value": "Boros-Rekrut"}]}}
+
+
+def signed(key: SigningKey, body: bytes) -> dict[str, str]:
+    ts = str(int(time.time()))
+    return {"X-Signature-Ed25519": key.sign(ts.encode() + body).signature.hex(), "X-Signature-Timestamp": ts,
+            "Content-Type": "application/json"}
+
+
+@pytest.fixture
+async def client(core):
+    key = SigningKey.generate()
+    interactions = Interactions(core, RestClient())
+    async with TestClient(TestServer(make_app(interactions, key.verify_key.encode().hex()))) as c:
+        yield c, key, interactions
+
+
+async def test_a_signed_request_sent_again_is_answered_once(client):
+    c, key, _ = client
+    body = json.dumps({**CARD, "id": "1577000000000000001"}).encode()
+    first = await c.post("/interactions", data=body, headers=signed(key, body))
+    assert first.status == 200 and (await first.json())["data"]["embeds"][0]["title"] == "Boros-Rekrut"
+    again = await c.post("/interactions", data=body, headers=signed(key, body))  # the same interaction, re-signed
+    assert again.status == 409 and await again.json() == {"error": "schon erhalten"}
+    other = json.dumps({**CARD, "id": "1577000000000000002"}).encode()
+    assert (await c.post("/interactions", data=other, headers=signed(key, other))).status == 200
+
+
+async def test_json_nested_too_deep_is_400_not_500(client):
+    c, key, _ = client
+    for body in (b"[" * 100_000 + b"]" * 100_000, b'{"a":' * 50_000 + b"1" + b"}" * 50_000):
+        resp = await c.post("/interactions", data=body, headers=signed(key, body))
+        assert resp.status == 400 and await resp.json() == {"error": "kein JSON"}
+
+
+async def test_more_answers_waiting_than_it_holds_gets_503(client, monkeypatch):
+    c, key, interactions = client
+    monkeypatch.setattr(serve, "MAX_PENDING", 1)
+    running = asyncio.get_running_loop().create_future()
+    interactions.tasks.add(running)  # one answer still running
+    body = json.dumps({**CARD, "id": "1577000000000000003"}).encode()
+    resp = await c.post("/interactions", data=body, headers=signed(key, body))
+    assert resp.status == 503 and resp.headers["Retry-After"] == "1"
+    interactions.tasks.discard(running)  # the load is gone: the refused interaction, sent again, is answered
+    again = await c.post("/interactions", data=body, headers=signed(key, body))
+    assert again.status == 200 and (await again.json())["data"]["embeds"][0]["title"] == "Boros-Rekrut"
+
+
+async def test_a_payload_without_a_usable_id_or_token_gets_the_german_error(client):
+    c, key, _ = client
+    for broken in ({**CARD, "id": "abc"}, {**CARD, "id": "1577000000000000004", "token": 5},
+                   {**CARD, "id": "1577000000000000005", "application_id": None}):
+        body = json.dumps(broken).encode()
+        resp = await c.post("/interactions", data=body, headers=signed(key, body))
+        assert resp.status == 200 and (await resp.json())["data"]["embeds"][0]["title"] == "Ungültige Anfrage"
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=30)
+#: Interaction-like payloads: the keys both doors read, with any JSON in them.
+DATA = st.fixed_dictionaries({}, optional={
+    "name": JSON, "type": st.sampled_from([1, 3]) | JSON, "options": JSON, "resolved": JSON, "target_id": JSON,
+    "custom_id": st.sampled_from(["rb:card:1", "rb:pg:1:-:/card:x", "rb:card:"]) | JSON, "values": JSON,
+    "component_type": JSON})
+PAYLOADS = st.fixed_dictionaries({"type": st.sampled_from([1, 2, 3, 4, 5])}, optional={
+    "id": st.just("1577000000000000009") | JSON, "application_id": st.just("1") | JSON, "token": JSON,
+    "message": JSON, "data": DATA | DATA | JSON,
+}) | JSON.filter(lambda v: isinstance(v, dict))
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(payload=PAYLOADS)
+@example({"type": 3, "data": {"custom_id": "rb:card:", "values": 5}}).via("values not a list (defer_kind's list())")
+@example({"type": 2, "data": {"type": 3, "target_id": "5"}}).via("a message command without resolved")
+def test_reading_any_payload_never_raises(payload):
+    problem = shape_problem(payload)
+    assert problem is None or isinstance(problem, str)
+    kind = defer_kind(payload)
+    assert kind is None or kind[0] in (5, 6)
+
+
+def test_recent_ids_remember_within_the_window_and_the_size():
+    now = [0.0]
+    recent = RecentIds(seconds=300, size=3, clock=lambda: now[0])
+    assert recent.first(1) and not recent.first(1)
+    now[0] = 301.0
+    assert recent.first(1)  # forgotten after the window
+    assert recent.first(2) and recent.first(3) and recent.first(4)
+    assert len(recent) == 3 and recent.first(1)  # the oldest made room for the newest
+
+
+async def test_within_tries_again_until_it_works_or_the_window_closes():
+    tries = []
+
+    async def flaky() -> str:
+        tries.append(time.monotonic())
+        if len(tries) < 3:
+            raise ConnectionResetError("reset")
+        return "ok"
+
+    assert await within(time.time() + 3, flaky, lambda e: 0.0, "Test") == "ok" and len(tries) == 3
+    tries.clear()
+    with pytest.raises(ValueError):  # not a passing fault: no second try
+        await within(time.time() + 3, lambda: _raise(ValueError()), lambda e: None)
+    started = time.monotonic()
+    with pytest.raises(ConnectionResetError):  # the window closes: the last fault comes out
+        await within(time.time() + 0.5, lambda: _raise(ConnectionResetError()), lambda e: 0.2)
+    assert time.monotonic() - started < 1.0
+    tries.clear()
+
+    async def limited() -> str:
+        tries.append(time.monotonic())
+        if len(tries) == 1:
+            raise ConnectionResetError("429")
+        return "ok"
+
+    assert await within(time.time() + 3, limited, lambda e: 0.5) == "ok"
+    assert tries[1] - tries[0] >= 0.45  # waited what the fault asked for
+
+
+async def _raise(exc: BaseException) -> None:
+    raise exc

@@ -1,0 +1,199 @@
+"""The HTTP endpoint's intake (bot/serve_net.py) on real sockets in this process: the connection cap from the
+open-file limit, silent and slow clients closed, slow clients held to their share while other requests get
+through, a busy process not mistaken for a slow client. Timeouts are shortened for the tests."""
+
+from __future__ import annotations
+
+import asyncio
+import resource
+import socket
+import subprocess
+import sys
+import time
+
+import aiohttp
+import pytest
+from aiohttp import web
+
+from bot import serve_net
+from bot.serve_net import Intake, connection_cap, listen
+
+
+def test_the_cap_leaves_room_for_open_files_outgoing_connections_and_a_margin():
+    assert connection_cap(1024, 40) == serve_net.MAX_CONNECTIONS  # 1024 - 40 - 32 - 64 = 888, capped
+    assert connection_cap(256, 40) == 256 - 40 - serve_net.OUTGOING_CONNECTIONS - serve_net.MARGIN  # 120
+    assert connection_cap(100, 40) == 16  # never below 16
+    assert connection_cap(0, 40) == serve_net.MAX_CONNECTIONS  # no limit known
+
+
+def test_the_soft_file_limit_is_raised_to_the_hard_limit():
+    code = ("import resource; resource.setrlimit(resource.RLIMIT_NOFILE, (256, 1024)); "
+            "from bot.serve_net import raise_file_limit; print(raise_file_limit())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "(1024, 1024)"
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    """Timeouts of a few tenths of a second."""
+    monkeypatch.setattr(serve_net, "SLOW_AFTER", {serve_net.IDLE: 0.4, serve_net.PARTIAL: 0.4,
+                                                  serve_net.READING: 1.4})
+    monkeypatch.setattr(serve_net, "BODY_SECONDS", 0.4)
+    monkeypatch.setattr(serve_net, "EVICT_AFTER_SECONDS", 0.2)
+
+
+async def _serving(cap: int, handler=None):
+    intake = Intake(listen("127.0.0.1", 0), cap)
+
+    async def ok(request: web.Request) -> web.Response:
+        return web.json_response({"status": "ok"})
+
+    app = web.Application(middlewares=[intake.middleware])
+    app.router.add_get("/health", ok)
+    app.router.add_post("/interactions", handler or ok)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    assert runner.server is not None
+    intake.start(runner.server)
+    return intake, runner, intake.sockets[0].getsockname()[1]
+
+
+async def _closed_within(reader: asyncio.StreamReader, seconds: float) -> bytes:
+    return await asyncio.wait_for(reader.read(), seconds)
+
+
+async def test_a_silent_client_is_closed_and_a_slow_body_gets_408(quick):
+    intake, runner, port = await _serving(16)
+    try:
+        silent = await asyncio.open_connection("127.0.0.1", port)
+        assert await _closed_within(silent[0], 3) == b""  # nothing sent: closed after its 0.4 s
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n0123456789")
+        answer = await _closed_within(reader, 3)
+        assert answer.startswith(b"HTTP/1.1 408")  # the body did not come within 0.4 s
+        assert intake.stats.timed_out >= 2  # (the 408 client may count twice: it is closed once more when idle)
+    finally:
+        await intake.stop()
+        await runner.cleanup()
+
+
+async def test_slow_clients_hold_no_more_than_their_share_and_requests_get_through(quick, monkeypatch):
+    # headers may take 30 s here: only closing the oldest slow client (after 0.2 s) makes room for others
+    monkeypatch.setitem(serve_net.SLOW_AFTER, serve_net.PARTIAL, 30.0)
+    intake, runner, port = await _serving(16)  # at most 8 unproven
+    slow = []
+    most = 0
+    try:
+        for _ in range(30):  # each sends half a request line, then nothing
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(b"POST /interactions HTTP/1.1\r\nHost: x\r\n")
+            slow.append(writer)
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
+            for _ in range(10):
+                most = max(most, intake.unproven)
+                async with session.get(f"http://127.0.0.1:{port}/health") as resp:
+                    assert resp.status == 200
+        assert most <= intake.unproven_cap == 8
+        assert intake.stats.evicted >= 20  # the slow ones made room
+    finally:
+        for writer in slow:
+            writer.close()
+        await intake.stop()
+        await runner.cleanup()
+
+
+async def test_a_busy_process_is_no_slow_client(quick):
+    # the whole request arrives while this process's event loop is blocked for longer than the client's
+    # 0.4 s: the loop reads the data before it runs the timers, so the request is answered, not closed
+    intake, runner, port = await _serving(16)
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        await asyncio.sleep(0.05)
+        writer.write(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        time.sleep(1.0)  # noqa: ASYNC251  (on purpose: the event loop, and the server in it, stands still)
+        answer = await _closed_within(reader, 5)
+        assert answer.startswith(b"HTTP/1.1 200") and intake.stats.timed_out == 0
+    finally:
+        await intake.stop()
+        await runner.cleanup()
+
+
+async def test_at_the_cap_new_connections_wait_in_the_listen_queue_not_refused(quick):
+    release = asyncio.Event()
+
+    async def slow_answer(request: web.Request) -> web.Response:
+        await release.wait()
+        return web.json_response({"type": 1})
+
+    intake, runner, port = await _serving(16, slow_answer)
+    try:
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=20)) as session:
+            posts = [asyncio.ensure_future(session.post(f"http://127.0.0.1:{port}/interactions", data=b"{}"))
+                     for _ in range(40)]
+            await asyncio.sleep(0.5)
+            assert len(intake.conns) == 16  # the cap; 24 wait in the kernel's queue, costing no file here
+            release.set()
+            for resp in await asyncio.gather(*posts):
+                assert resp.status == 200
+                resp.release()
+        assert intake.stats.accepted == 40 and intake.stats.exhausted == 0
+    finally:
+        release.set()
+        await intake.stop()
+        await runner.cleanup()
+
+
+def test_listen_names_what_is_wrong_with_the_address():
+    with pytest.raises(socket.gaierror):
+        listen("999.1.1.1", 0)
+    taken = listen("127.0.0.1", 0)
+    try:
+        with pytest.raises(OSError):
+            listen("127.0.0.1", taken[0].getsockname()[1])
+    finally:
+        taken[0].close()
+
+
+def test_the_soft_limit_of_this_process_is_untouched_by_importing():
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    import importlib
+
+    importlib.reload(serve_net)
+    assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == soft
+
+
+class _SocketTransport(asyncio.BaseTransport):
+    """A transport over ``sock`` that this process has not read from (as when the event loop is busy)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        super().__init__()
+        self.sock = sock
+
+    def get_extra_info(self, name, default=None):
+        return self.sock if name == "socket" else default
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+async def test_only_a_client_slow_itself_is_evicted(monkeypatch):
+    monkeypatch.setattr(serve_net, "EVICT_AFTER_SECONDS", 0.0)
+    intake = Intake([], 4)
+    here, there = socket.socketpair()
+    whole_here, whole_there = socket.socketpair()
+    try:
+        waiting = serve_net._Conn(transport=_SocketTransport(here))
+        whole = serve_net._Conn(transport=_SocketTransport(whole_here))
+        intake.conns = {id(waiting): waiting, id(whole): whole}
+        intake.unproven = 2
+        there.sendall(b"POST /interactions HTTP/1.1\r\n")  # arrived, not read yet by this process
+        intake.received(whole, b"POST /interactions HTTP/1.1\r\nHost: x\r\n\r")
+        intake.received(whole, b"\n{}")  # the headers' blank line split between two reads
+        assert serve_net.unread_bytes(waiting.transport) == 29
+        assert not intake._evict_oldest() and intake.stats.evicted == 0
+        here.recv(100)  # read: now it is the client that sends nothing more
+        assert intake._evict_oldest() and intake.stats.evicted == 1 and id(waiting) not in intake.conns
+        assert id(whole) in intake.conns
+    finally:
+        for sock in (here, there, whole_here, whole_there):
+            sock.close()
