@@ -28,7 +28,7 @@ from bot.answers.today import (
     STYLES,
     TodayIndex,
     entry_status,
-    heute_block,
+    quote_line,
     review_lines,
     terms_notice,
     today_index,
@@ -126,29 +126,42 @@ def keyword_sections(sections: list[MechanicRecord], text: str) -> list[Mechanic
     return list(found.values())
 
 
+#: Characters of today's rule texts a keyword's notice on a card page quotes (shortest first): the card's first
+#: page stays short; ``/mechanik`` quotes them all.
+KEYWORD_QUOTES = 400
+
+
 def outdated_keywords(index: TodayIndex, sections: list[MechanicRecord], text: str) -> list[tuple[str, str]]:
     """``(keyword, notice)`` for each keyword of the card text (:func:`keyword_sections`) whose section a ``changed``
-    register row names (Einberufen, Pfropfen): the printed reminder text says the rule of its day; ``notice`` is
-    that row's statement with today's rules quoted (:func:`bot.answers.today.heute_block`, as ``/mechanik``)."""
+    register row names (Einberufen, Pfropfen): the printed reminder text says the rule of its day. ``notice``:
+    ``⚠️ **Heute:** <what the row says changed> _(Beleg: …)_``, for a row "zu prüfen" its review lines, then
+    today's rules the row cites (:func:`bot.answers.today.quote_line`, shortest first, up to
+    :data:`KEYWORD_QUOTES` characters: ``> **702.51b** The convoke ability isn’t an additional …``)."""
     out = []
     for m in keyword_sections(sections, text):
-        block = heute_block(index, "mechanic", m.id, quotes=2, changed_only=True)
-        if block:
-            out.append((m.title, block))
+        notices = [n for n in entry_status(index, "mechanic", m.id).notices if n.kind == "changed"]
+        if not notices:
+            continue
+        lines = []
+        for n in notices:
+            what = index.changes[n.key].what if n.key in index.changes else n.today
+            lines += [f"{STYLES[n.status].mark} **Heute:** {what} _(Beleg: {n.evidence})_", *review_lines(index, n)]
+        quotes, room = [], KEYWORD_QUOTES
+        for quote in sorted(filter(None, (quote_line(index, r) for n in notices for r in n.rules)), key=len):
+            if len(quote) <= room:
+                quotes.append(quote)
+                room -= len(quote)
+        out.append((m.title, "\n".join([*lines, *dict.fromkeys(quotes)])))
     return out
 
 
 def keyword_fields(index: TodayIndex, sections: list[MechanicRecord], card: CardRecord) -> list[Field]:
     """One field per outdated keyword of the card's printed text (:func:`outdated_keywords`):
-    ``⚠️ Einberufen: gedruckter Erinnerungstext heute überholt`` with today's statement and rules (≤ 1024)."""
+    ``⚠️ Einberufen: gedruckter Erinnerungstext heute überholt`` with what changed and today's rule (≤ 1024)."""
     text = "\n".join([card.text, *(f.text for f in card.faces)])
-    return [Field(f"{mark(block)} {keyword}: gedruckter Erinnerungstext {STATUS_LABELS['changed'][3:]}",
-                  _clip(block, 1024)) for keyword, block in outdated_keywords(index, sections, text)]
-
-
-def mark(block: str) -> str:
-    """The mark a notice block starts with (``⚠️``, or ``🔎`` for a row "zu prüfen")."""
-    return "🔎" if block.startswith(STYLES["review"].mark) else STYLES["changed"].mark
+    return [Field(f"{block[:block.index(' ')]} {keyword}: gedruckter Erinnerungstext "
+                  f"{STATUS_LABELS['changed'].partition(' ')[2]}", _clip(block, 1024))
+            for keyword, block in outdated_keywords(index, sections, text)]
 
 
 def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord],
