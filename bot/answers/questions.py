@@ -143,15 +143,18 @@ WHOLE_CANDIDATE = 900
 
 def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: list[MechanicRecord]) -> str:
     """A candidate's field name: ``2. ⚠️ Zwietracht – Ruling · Zwietracht – Häufig gestellte Fragen, 17.03.2006 ·
-    heute überholt`` — its status mark and label (:func:`passage_state`) and source, within Discord's 256
-    characters (the title and source are shortened, the status never)."""
+    heute überholt`` — its status mark and label (:func:`passage_state`), a document's rule with today's number
+    (``Regel 701.19c (heute 701.30d)``), and source, within Discord's 256 characters (the title and source are
+    shortened, the status never)."""
     state = passage_state(index, p, sections)
     mark, _, label = STATUS_LABELS[state].partition(" ") if state else ("", "", "")
     date = format_date(p.date)
     tail = f" · {label}" if label else ""
     source = shorten(p.source + (f", {date}" if date else ""), 110)
     head = f"{number}. " + (f"{mark} " if mark else "")
-    title = shorten(f"{p.title} – {KIND_NAMES.get(p.kind, p.kind)}", 250 - len(head) - len(source) - len(tail))
+    today = today_number(index, p.key[:3], p.number) if p.kind == "quoted_rule" and p.number else None
+    named = p.title + (f" (heute {today})" if today else "")
+    title = shorten(f"{named} – {KIND_NAMES.get(p.kind, p.kind)}", 250 - len(head) - len(source) - len(tail))
     return f"{head}{title} · {source}{tail}"
 
 

@@ -11,7 +11,7 @@ import re
 from bot.answers import run_action, run_answer
 from bot.answers.calc_choices import CALC_ACTION, choice_target
 from bot.answers.questions import passage_state
-from bot.answers.today import STATUS_LABELS, cited_notice, entry_state, today_index
+from bot.answers.today import STATUS_LABELS, cited_notice, entry_state, today_index, today_number
 from bot.custom_id import decode, encode_open
 from bot.reply import CUSTOM_ID_MAX
 
@@ -112,6 +112,8 @@ async def test_frage_candidates_name_their_status(ctx, store):
             assert field.name.startswith(f"{n}. {mark} "), field.name
             assert field.name.endswith(f" · {label}") and p.source in field.name, field.name
             assert len(field.name) <= 256
+            if p.kind == "quoted_rule" and (today := today_number(index, key[:3], p.number)):
+                assert f"{p.title} (heute {today})" in field.name, field.name
     outdated = await run_action(ctx, "passage", "001:2059")
     assert "⚠️ heute überholt" in outdated.pages[0].body
 
