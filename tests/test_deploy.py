@@ -117,6 +117,9 @@ def test_compose_runs_the_bot_and_two_workers_behind_the_proxy():
         assert worker["command"] == ["serve", "--host", "0.0.0.0", "--port", "8080"]
         assert worker["healthcheck"]["test"][-1] == "http://127.0.0.1:8080/health"
         assert services["proxy"]["depends_on"][name] == {"condition": "service_healthy"}
+        # the workers read the bot's state (the mana emojis' ids that `sync` wrote), never write it
+        assert worker["volumes"] == ["state:/var/lib/regelbot:ro"]
+        assert worker["environment"]["REGELBOT_STATE_DIR"] == "/var/lib/regelbot"
     for name in ("bot", "serve-1", "serve-2"):
         svc = services[name]
         assert svc["build"] == "." and svc["env_file"] == ".env" and svc["read_only"] is True
