@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.answers.calc_choices import UnknownCard
 from bot.answers.calc_words import mana
 from bot.answers.registry import AnswerContext, UserError
 from bot.reply import quote_user
@@ -90,7 +91,8 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
 
     Raises:
         UserError: neither a cost nor a card; the German message gives the parser's complaint
-            (bad symbol and position) and the closest card names.
+            (bad symbol and position) and the closest card names (:class:`UnknownCard`: the candidates of
+            :meth:`bot.search.NameIndex.lookup`, offered as choices by :func:`bot.answers.calc_choices.offers_cards`).
     """
     text = (text or "").strip()
     if not text:
@@ -103,18 +105,19 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
         except ManaError as exc:
             raise bad_input(exc) from exc
         return CostInput(faces, mana(faces))
-    hit = ctx.names.resolve(text)
+    found = ctx.names.lookup(text)
+    hit = found.hit
     try:
         faces = engine.parse_faces(text)
     except ManaError as exc:
         if _COST_CHARS.match(text) and (hit is None or hit.tier != EXACT):
             raise bad_input(exc) from exc
-        if hit is None:
-            hits = ctx.names.search(text, limit=5)
+        if hit is None:  # the candidates /karte offers, as one-click choices (bot/answers/calc_choices.py)
+            hits = found.candidates or ctx.names.search(text, limit=5)
             hint = ("\nMeintest du: " + ", ".join(h.card_name for h in hits)) if hits else ""
-            raise UserError(
+            raise UnknownCard(
                 f"„{quote_user(text, 80)}“ ist weder Manakosten noch eine bekannte Karte",
-                f"Als Manakosten gelesen: {quote_user(str(exc))}{hint}",
+                f"Als Manakosten gelesen: {quote_user(str(exc))}{hint}", text, hits,
             ) from exc
         faces = None
     if faces is not None and (hit is None or hit.tier != EXACT):

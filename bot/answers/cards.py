@@ -23,11 +23,20 @@ import re
 from dataclasses import dataclass
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
-from bot.answers.today import TodayIndex, entry_status, review_lines, terms_notice, today_index
+from bot.answers.today import (
+    STATUS_LABELS,
+    STYLES,
+    TodayIndex,
+    entry_status,
+    quote_line,
+    review_lines,
+    terms_notice,
+    today_index,
+)
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
 from bot.search import UNCLEAR, Lookup, NameHit
-from bot.store import CardRecord, DocumentRecord, RulingRecord
+from bot.store import CardRecord, DocumentRecord, MechanicRecord, RulingRecord
 from bot.text import clean, shorten
 
 MAX_QUERY = 200
@@ -105,16 +114,69 @@ def printed_label(card: CardRecord) -> str:
     return f"Gedruckter Text ({where})"
 
 
-def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord]) -> list[Field]:
+def keyword_sections(sections: list[MechanicRecord], text: str) -> list[MechanicRecord]:
+    """The mechanics sections whose keyword a card text prints at the start of a line, i.e. with its reminder
+    text (``Einberufen (Jede Kreatur, …)``, ``Pfropfen 4 (…)``), each once, in section order."""
+    lines = [line.strip() for line in text.splitlines()]
+    found = {}
+    for m in sections:
+        keyword = re.compile(re.escape(m.title) + r"(?![\w-])")
+        if m.title not in found and any(keyword.match(line) for line in lines):
+            found[m.title] = m
+    return list(found.values())
+
+
+#: Characters of today's rule texts a keyword's notice on a card page quotes (shortest first): the card's first
+#: page stays short; ``/mechanik`` quotes them all.
+KEYWORD_QUOTES = 400
+
+
+def outdated_keywords(index: TodayIndex, sections: list[MechanicRecord], text: str) -> list[tuple[str, str]]:
+    """``(keyword, notice)`` for each keyword of the card text (:func:`keyword_sections`) whose section a ``changed``
+    register row names (Einberufen, Pfropfen): the printed reminder text says the rule of its day. ``notice``:
+    ``⚠️ **Heute:** <what the row says changed> _(Beleg: …)_``, for a row "zu prüfen" its review lines, then
+    today's rules the row cites (:func:`bot.answers.today.quote_line`, shortest first, up to
+    :data:`KEYWORD_QUOTES` characters: ``> **702.51b** The convoke ability isn’t an additional …``)."""
+    out = []
+    for m in keyword_sections(sections, text):
+        notices = [n for n in entry_status(index, "mechanic", m.id).notices if n.kind == "changed"]
+        if not notices:
+            continue
+        lines = []
+        for n in notices:
+            what = index.changes[n.key].what if n.key in index.changes else n.today
+            lines += [f"{STYLES[n.status].mark} **Heute:** {what} _(Beleg: {n.evidence})_", *review_lines(index, n)]
+        quotes, room = [], KEYWORD_QUOTES
+        for quote in sorted(filter(None, (quote_line(index, r) for n in notices for r in n.rules)), key=len):
+            if len(quote) <= room:
+                quotes.append(quote)
+                room -= len(quote)
+        out.append((m.title, "\n".join([*lines, *dict.fromkeys(quotes)])))
+    return out
+
+
+def keyword_fields(index: TodayIndex, sections: list[MechanicRecord], card: CardRecord) -> list[Field]:
+    """One field per outdated keyword of the card's printed text (:func:`outdated_keywords`):
+    ``⚠️ Einberufen: gedruckter Erinnerungstext heute überholt`` with what changed and today's rule (≤ 1024)."""
+    text = "\n".join([card.text, *(f.text for f in card.faces)])
+    return [Field(f"{block[:block.index(' ')]} {keyword}: gedruckter Erinnerungstext "
+                  f"{STATUS_LABELS['changed'].partition(' ')[2]}", _clip(block, 1024))
+            for keyword, block in outdated_keywords(index, sections, text)]
+
+
+def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord],
+                 sections: list[MechanicRecord] | None = None) -> list[Field]:
     """What the register says about the printed text today, as embed fields (each ≤ 1024 characters):
 
+    * ``⚠️ Einberufen: gedruckter Erinnerungstext heute überholt`` — a keyword whose mechanics section (of
+      ``sections``) a ``changed`` row names: today's statement and rules (:func:`keyword_fields`);
     * ``Heute andere Begriffe`` — the old terms the card text uses (``data/terms.tsv``, card rows), e.g.
       Feld der Unterdrückung: „aktivieren“ statt „(eine Fähigkeit) spielen“, with the rules as evidence;
     * ``Heute geändert`` — every ``changed`` row of ``data/changes.toml`` that names one of the card's
       rulings (Tressen aus Feuer: mana burn is gone, the pool empties at the end of each step, CR 106.4); a row
       "zu prüfen" (its rule changed in newer rules) with its review line and the new official text.
     """
-    fields: list[Field] = []
+    fields = keyword_fields(index, sections or [], card)
     terms = entry_status(index, "card", card.id).terms
     if terms:
         value = terms_notice(index, terms).removeprefix("ℹ️ Heute andere Begriffe: ")
@@ -248,7 +310,7 @@ async def card_reply(ctx: AnswerContext, card: CardRecord) -> Reply:
     if card.is_split:
         actions.append(Action(label="Regeln für geteilte Karten", action=SPLIT_ACTION, arg=""))
     doc = card.document
-    today = today_fields(await today_index(ctx.store), card, rulings)
+    today = today_fields(await today_index(ctx.store), card, rulings, await ctx.store.mechanic_sections())
     page = card_page(card, errata(card, rulings), today)
     page.picture = await ctx.store.card_image_url(card.id)  # after `build --cards` where the card data names one
     return Reply(pages=[page], source=doc.title, date=doc.date, actions=actions)

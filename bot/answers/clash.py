@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 
+from bot.answers.calc_choices import offers_cards
 from bot.answers.calc_input import read_cost
 from bot.answers.calc_words import (
     Calc,
@@ -55,8 +56,8 @@ async def read_card(ctx: AnswerContext, text: str, number: int) -> RevealedCard:
     try:
         given = await read_cost(ctx, text, what=f"Karte {number}")
     except UserError as exc:
-        title = exc.title if exc.title.startswith(f"Karte {number}") else f"Karte {number}: {exc.title}"
-        raise UserError(title, exc.body) from exc
+        exc.title = exc.title if exc.title.startswith(f"Karte {number}") else f"Karte {number}: {exc.title}"
+        raise  # an UnknownCard keeps its candidates (offered as choices, bot/answers/calc_choices.py)
     names = given.face_names or tuple(mana(f) if f.symbols else "" for f in given.faces)
     return engine.card_from_faces(given.faces, given.label, names)
 
@@ -137,6 +138,7 @@ def _rules_label(rules: str) -> str:
 
 
 @answer("clash_reveal")
+@offers_cards("clash_reveal")
 async def clash_reveal(
     ctx: AnswerContext,
     card1: str,
@@ -263,8 +265,8 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> tuple[Libr
             try:
                 card = await read_card(ctx, name, pos)
             except UserError as exc:
-                title = exc.title.split(": ", 1)[-1]
-                raise UserError(f"Bibliothek {number}, Eintrag {pos}: {title}", exc.body) from exc
+                exc.title = f"Bibliothek {number}, Eintrag {pos}: {exc.title.split(': ', 1)[-1]}"
+                raise
             lib[card.faces] = lib.get(card.faces, 0) + count
             read.append(f"{count}× {card_name(card)} ({values_text(card.faces)})")
             if sum(lib.values()) > engine.MAX_LIBRARY:
@@ -288,6 +290,7 @@ def chances_line(result: engine.OddsResult) -> str:
 
 
 @answer("clash_odds")
+@offers_cards("clash_odds")
 async def clash_odds(
     ctx: AnswerContext,
     library1: str,

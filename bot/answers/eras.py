@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rule_catalog import dedupe_actions
-from bot.answers.today import Notice, TodayIndex, notice_line, number_review, rule_now, today_index
+from bot.answers.today import TodayIndex, cited_notice, number_review, rule_now, today_index
 from bot.reply import Action, Page, Reply, format_date
 from bot.store import CitedNumber
 from bot.text import shorten
@@ -107,8 +107,7 @@ async def _cited_block(ctx: AnswerContext, index: EraIndex, c: CitedNumber, late
     else:
         lines = [f"**{c.number}** hat heute kein Gegenstück."]
     if c.note:
-        status = "review" if review else "changed" if c.relation in ("changed", "none") else "wording"
-        lines.append(notice_line(index.today, Notice(status, c.note, c.today or "–")))
+        lines.append(cited_notice(index.today, c.document_prefix, c.number))
     if review is not None:
         lines.append(review.notice())
     quote = c.heading or c.text

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from bot.answers.calc_choices import offers_cards
 from bot.answers.calc_input import (
     MAX_INPUT,
     CostInput,
@@ -156,6 +157,7 @@ async def _hybrid_fields(given: CostInput, calc: Calc) -> None:
 
 
 @answer("mana_info")
+@offers_cards("mana_info")
 async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Reply:
     """``/mana info kosten`` → mana value and colours first (today; a split card's two values of 2006 as
     history, quoted from the Zwietracht FAQ), the sum per symbol, every distinct way to pay its hybrid part."""
@@ -236,6 +238,7 @@ async def _life_assumed(face: ManaCost, pool: Any, x: int, result: PaymentResult
 
 
 @answer("mana_pay")
+@offers_cards("mana_pay")
 async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: int | None = None) -> Reply:
     """``/mana bezahlen kosten vorrat [x] [leben]`` → exactly whether the cost can be paid from the
     pool, one payment or what is missing; ``leben`` is the life total for Phyrexian symbols (119.4)."""
@@ -272,6 +275,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
 
 
 @answer("mana_convoke")
+@offers_cards("mana_convoke")
 async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int = 0) -> Reply:
     """``/mana einberufen kosten kreaturen [x]`` → the remaining cost easiest to pay first (why, and which
     creature pays what), then the others (X announced first, ruling on Akkord des Rufes)."""
@@ -313,6 +317,7 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int = 0
 
 
 @answer("mana_total")
+@offers_cards("mana_total")
 async def mana_total(
     ctx: AnswerContext,
     cost: str,
@@ -414,6 +419,7 @@ def _upkeep_result_line(result: engine.UpkeepResult) -> str:
 
 
 @answer("mana_upkeep")
+@offers_cards("mana_upkeep")
 async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
     """``/mana versorgung kosten marken`` → Kumulative Versorgung when the ability triggers on a
     permanent with that many age counters (one more is added, then paid per counter: 702.24a;

@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.answers.choices import CRChoices
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
-from bot.answers.today import explanation_terms_note
+from bot.answers.today import explanation_terms_note, today_index, with_review
 from bot.keywords import resolve_via_keywords
 from bot.model import KeywordRow
 from bot.ranking import ranker, snippet
@@ -400,11 +400,14 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
 
 @action("cr_rule")
 async def cr_rule_action(ctx: AnswerContext, arg: str) -> Reply:
-    """Button ``rb:cr_rule:<number>`` → that number in the current CR (no old-number resolution)."""
+    """Button ``rb:cr_rule:<number>`` → that number in the current CR (no old-number resolution), with the review
+    line ``/regel`` shows when a rule the register cites there is "zu prüfen"
+    (:func:`bot.answers.today.with_review`)."""
     versions = await ctx.store.cr_versions()
     if not versions:
         raise UserError("Keine Comprehensive Rules in der Datenbank", "Die Datenbank wurde ohne `--cr` gebaut.")
-    return await rule_reply(ctx.store, arg.strip().lower(), _current(versions))
+    number = arg.strip().lower()
+    return with_review(await today_index(ctx.store), await rule_reply(ctx.store, number, _current(versions)), number)
 
 
 @action("english")

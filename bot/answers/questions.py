@@ -11,11 +11,26 @@ When no candidate leads clearly (:attr:`bot.ranking.Ranked.clear`), the first li
 
 from __future__ import annotations
 
+from bot.answers.cards import outdated_keywords
 from bot.answers.registry import AnswerContext, UserError, action, answer
-from bot.answers.today import TodayIndex, heute_block, ruling_display, today_index, under_review
+from bot.answers.today import (
+    STATUS_LABELS,
+    TodayIndex,
+    cited_state,
+    cited_text,
+    entry_state,
+    explanation_terms_note,
+    heute_block,
+    review_note,
+    ruling_display,
+    terms_line,
+    today_index,
+    today_number,
+)
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, format_date, quote_user
-from bot.store import PassageRecord
+from bot.store import MechanicRecord, PassageRecord
+from bot.terms import term_index
 from bot.text import clean, shorten
 
 #: Further candidates shown under the best passage (each with a button).
@@ -31,18 +46,43 @@ KIND_NAMES = {
     "cr_rule": "Comprehensive Rules",
     "glossary": "Glossar der Comprehensive Rules",
 }
-STATUS_NAMES = {
-    "changed": "⚠️ heute überholt",
-    "wording": "ℹ️ heute anders formuliert",
-    "unchanged": "✅ gilt weiterhin",
-    "history": "Regelnummer von damals",
-}
+#: The label of a rule a document prints under a number that is another one today (the register's number map).
+HISTORY = "Regelnummer von damals"
 
 
-def passage_today(index: TodayIndex, p: PassageRecord) -> str:
-    """The passage's text as shown today, from the change register (the one place answers read it from):
-    a ruling through :func:`bot.answers.today.ruling_display` (a changed ruling shows today's statement first),
-    a mechanics paragraph with its section's ``Heute`` block before it; other kinds as they are."""
+def passage_state(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord]) -> str:
+    """The passage's status today as a key of :data:`bot.answers.today.STATUS_LABELS` (``""``: none to show), the
+    same its own command shows: a ruling or section by its register rows (:func:`bot.answers.today.entry_state`),
+    a document's rule by the number map (:func:`bot.answers.today.cited_state`), a card by its outdated keywords
+    and old terms (:mod:`bot.answers.cards`), 003 by its term notes, an official rule by its review."""
+    entry = _entry(p)
+    if entry is not None:
+        return entry_state(index, *entry)
+    if p.kind == "quoted_rule" and p.number:
+        return cited_state(index, p.key[:3], p.number)
+    if p.kind == "card" and p.card_id is not None:
+        if outdated_keywords(index, sections, p.text):
+            return "changed"
+        return "wording" if terms_line(index, "card", p.card_id) else ""
+    if p.kind == "explanation":
+        return "wording" if explanation_terms_note(p.text, term_index().terms) else ""
+    if p.kind == "cr_rule" and p.number:
+        return "review" if review_note(index, p.number) else ""
+    return ""
+
+
+def _entry(p: PassageRecord) -> tuple[str, int] | None:
+    """The register entry of a ruling or mechanics paragraph (``("ruling", id)``), else None."""
+    entry_id = {"ruling": p.ref_id, "mechanic": p.mechanic_id}.get(p.kind)
+    return (p.kind, entry_id) if entry_id is not None else None
+
+
+def passage_today(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord]) -> str:
+    """The passage's text as shown today, with the notices its own command shows (the change register through
+    :mod:`bot.answers.today`): a ruling as :func:`bot.answers.today.ruling_display` (a changed ruling shows
+    today's statement first), a mechanics paragraph with its section's ``Heute`` block before it, a document's
+    rule as :func:`bot.answers.today.cited_text` (``/regel``), a card's printed text with its outdated keywords
+    and old terms (``/karte``), 003 with its term notes, an official rule with its review line."""
     date = format_date(p.date)
     source = p.source + (f", {date}" if date else "")
     if p.kind == "ruling" and p.ref_id is not None:
@@ -50,22 +90,35 @@ def passage_today(index: TodayIndex, p: PassageRecord) -> str:
     if p.kind == "mechanic" and p.mechanic_id is not None:
         block = heute_block(index, "mechanic", p.mechanic_id)
         return f"{block}\n\n**Im Dokument:** {p.text}" if block else p.text
-    return p.text
+    if p.kind == "quoted_rule" and p.number:
+        return cited_text(index, p.key[:3], p.number, p.text, source)
+    notes: list[str] = []
+    if p.kind == "card" and p.card_id is not None:
+        before = [block for _, block in outdated_keywords(index, sections, p.text)]
+        terms = terms_line(index, "card", p.card_id)
+        return "\n\n".join([*before, f"**Gedruckter Text** ({source}): {p.text}", *([terms] if terms else [])])
+    if p.kind == "explanation":
+        notes.append(explanation_terms_note(p.text, term_index().terms))
+    if p.kind == "cr_rule" and p.number:
+        notes.append(review_note(index, p.number))
+    return "\n\n".join([p.text, *(n for n in notes if n)])
 
 
-def owner_line(p: PassageRecord, reviewed: bool = False) -> str:
-    """``Ruling zu **Boros-Rekrut** · Ravnica – Häufig gestellte Fragen, 30.08.2005 · ✅ gilt weiterhin``;
-    ``reviewed``: a register row "zu prüfen" names it (``🔎 zu prüfen`` instead of the stored status)."""
+def owner_line(index: TodayIndex, p: PassageRecord, state: str) -> str:
+    """``Ruling zu **Boros-Rekrut** · Ravnica – Häufig gestellte Fragen, 30.08.2005 · ✅ gilt weiterhin``; a
+    document's rule with today's number: ``**Regel 502.32a** (heute 702.51a; Regel, wie im Dokument gedruckt) ·
+    … · ⚠️ heute überholt · Regelnummer von damals``. ``state``: :func:`passage_state`."""
     kind = KIND_NAMES.get(p.kind, p.kind)
     where = {"ruling": f"{kind} zu **{p.title}**", "mechanic": f"{kind} **{p.title}**"}.get(p.kind, f"**{p.title}**")
+    today = today_number(index, p.key[:3], p.number) if p.kind == "quoted_rule" and p.number else None
     if p.kind not in ("ruling", "mechanic"):
-        where += f" ({kind})"
+        where += f" (heute {today}; {kind})" if today else f" ({kind})"
     date = format_date(p.date)
     parts = [where, p.source + (f", {date}" if date else "")]
-    if reviewed:
-        parts.append("🔎 zu prüfen")
-    elif p.status in STATUS_NAMES:
-        parts.append(STATUS_NAMES[p.status])
+    if state:
+        parts.append(STATUS_LABELS[state])
+    if today:
+        parts.append(HISTORY)
     return " · ".join(parts)
 
 
@@ -75,12 +128,12 @@ def passage_button(p: PassageRecord, number: int | None = None) -> Action:
     return Action(label=f"{number}. {label}" if number is not None else label, action="passage", arg=p.key)
 
 
-def passage_page(index: TodayIndex, p: PassageRecord, lead: str = "") -> Page:
-    """One passage whole on a page, with its owner, source, date and today's status."""
-    entry = {"ruling": p.ref_id, "mechanic": p.mechanic_id}.get(p.kind)  # the entries passage_today shows with notices
-    reviewed = entry is not None and under_review(index, p.kind, entry)
-    body = "\n\n".join(part for part in (lead, owner_line(p, reviewed), passage_today(index, p),
-                                          f"_Schlüssel: {p.key}_") if part)
+def passage_page(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord], lead: str = "") -> Page:
+    """One passage whole on a page, with its owner, source, date and today's status (``sections``: the store's
+    mechanics sections, for a card's keywords)."""
+    owner = owner_line(index, p, passage_state(index, p, sections))
+    body = "\n\n".join(part for part in (lead, owner, passage_today(index, p, sections), f"_Schlüssel: {p.key}_")
+                        if part)
     return Page(title=shorten(p.title, 200), body=body)
 
 
@@ -88,17 +141,34 @@ def passage_page(index: TodayIndex, p: PassageRecord, lead: str = "") -> Page:
 WHOLE_CANDIDATE = 900
 
 
-def _others(found: Ranked, hits: list[Hit], r: Ranker) -> list[Field]:
-    """The further candidates as fields: title, kind and the passage whole when short, else the sentences that
-    matched (whole sentences only)."""
+def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: list[MechanicRecord]) -> str:
+    """A candidate's field name: ``2. ⚠️ Zwietracht – Ruling · Zwietracht – Häufig gestellte Fragen, 17.03.2006 ·
+    heute überholt`` — its status mark and label (:func:`passage_state`), a document's rule with today's number
+    (``Regel 701.19c (heute 701.30d)``), and source, within Discord's 256 characters (the title and source are
+    shortened, the status never)."""
+    state = passage_state(index, p, sections)
+    mark, _, label = STATUS_LABELS[state].partition(" ") if state else ("", "", "")
+    date = format_date(p.date)
+    tail = f" · {label}" if label else ""
+    source = shorten(p.source + (f", {date}" if date else ""), 110)
+    head = f"{number}. " + (f"{mark} " if mark else "")
+    today = today_number(index, p.key[:3], p.number) if p.kind == "quoted_rule" and p.number else None
+    named = p.title + (f" (heute {today})" if today else "")
+    title = shorten(f"{named} – {KIND_NAMES.get(p.kind, p.kind)}", 250 - len(head) - len(source) - len(tail))
+    return f"{head}{title} · {source}{tail}"
+
+
+def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sections: list[MechanicRecord]
+            ) -> list[Field]:
+    """The further candidates as fields: number, status, title, kind and source (:func:`candidate_name`), the
+    passage whole when short, else the sentences that matched (whole sentences only)."""
     fields = []
     for number, hit in enumerate(hits, start=2):
         p = hit.passage
         text = p.text
         if len(text) > WHOLE_CANDIDATE:
             text = snippet(p.text, found.analysis, r.analyser, limit=900, count=3, weights=r.term_weights)
-        fields.append(Field(name=shorten(f"{number}. {p.title} – {KIND_NAMES.get(p.kind, p.kind)}", 250),
-                            value=shorten(text, 1000) or "—"))
+        fields.append(Field(name=candidate_name(index, number, p, sections), value=shorten(text, 1000) or "—"))
     return fields
 
 
@@ -132,8 +202,9 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                 "stehen unten."
     if found.truncated:
         lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet."
-    page = passage_page(index, best.passage, lead)
-    page.fields = _others(found, rest, r)
+    sections = await ctx.store.mechanic_sections()
+    page = passage_page(index, best.passage, sections, lead)
+    page.fields = _others(index, found, rest, r, sections)
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=best.passage.source, date=best.passage.date, actions=actions)
 
@@ -154,7 +225,17 @@ async def passage_action(ctx: AnswerContext, arg: str) -> Reply:
         actions.append(Action(label="Alle Rulings der Karte", action="rulings", arg=str(p.card_id)))
     if p.mechanic_id is not None:
         actions.append(Action(label="Ganzer Abschnitt", action="mechanic", arg=str(p.mechanic_id)))
-    return Reply(pages=[passage_page(index, p)], source=p.source, date=p.date, actions=actions)
+    page = passage_page(index, p, await ctx.store.mechanic_sections())
+    return Reply(pages=[page], source=p.source, date=p.date, actions=actions)
 
 
-__all__ = ["owner_line", "passage_action", "passage_button", "passage_page", "passage_today", "question_answer"]
+__all__ = [
+    "candidate_name",
+    "owner_line",
+    "passage_action",
+    "passage_button",
+    "passage_page",
+    "passage_state",
+    "passage_today",
+    "question_answer",
+]

@@ -39,7 +39,14 @@ from bot.answers.rule_catalog import (
 )
 from bot.answers.rule_search import keyword_reply
 from bot.answers.terms import TABLE_SOURCE, lookup, term_reply
-from bot.answers.today import TodayIndex, number_label, review_note, rule_today_lines, today_index, today_number
+from bot.answers.today import (
+    TodayIndex,
+    number_label,
+    rule_today_lines,
+    today_index,
+    today_number,
+    with_review,
+)
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.terms import ENGLISH, Term, TermMatch, term_index
 from bot.text import clean, shorten, tokens
@@ -259,19 +266,6 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
     reply = await _rule_or_term(ctx, query, number, match)
     about = number or (match.term.rule if match is not None else None)
     return with_review(await today_index(ctx.store), reply, about) if about else reply
-
-
-def with_review(index: TodayIndex, reply: Reply, number: str) -> Reply:
-    """``reply`` with the review line of rule ``number`` at the end of its first page when the register's rule
-    under that number (or moved to it) is "zu prüfen" and the page does not say so yet."""
-    note = review_note(index, number)
-    if note and reply.pages and REVIEWED not in reply.pages[0].body:
-        reply.pages[0].body = f"{reply.pages[0].body}\n\n{note}".strip()
-    return reply
-
-
-#: The end of every review line (:func:`bot.model.review_notice`): a page that has it says it once.
-REVIEWED = "wurde seitdem nicht geprüft"
 
 
 async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, match: TermMatch | None) -> Reply:

@@ -26,7 +26,6 @@ Nothing here looks at the words of a ruling: what applies is what the register n
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from bot.answers.today_index import (
@@ -43,10 +42,10 @@ from bot.answers.today_index import (
     rule_now,
     today_index,
 )
+from bot.answers.today_notes import coverage, explanation_terms_note
 from bot.model import review_notice
-from bot.reply import format_date
+from bot.reply import Reply, format_date
 from bot.store import RuleReview
-from bot.terms import Term
 
 # --- the facts of one entry ----------------------------------------------------------------------
 
@@ -304,6 +303,71 @@ def number_label(index: TodayIndex, prefix: str, number: str) -> str:
     return f"**{number}** (zu prüfen)" if check else f"**{number}**"
 
 
+# --- today's status in one word; the numbers and rules the documents print -------------------------------
+
+#: A status as an answer names it in one line (an owner line, a candidate's field name): the marks of :data:`STYLES`.
+STATUS_LABELS = {
+    "review": "🔎 zu prüfen",
+    "changed": "⚠️ heute überholt",
+    "wording": "ℹ️ heute anders formuliert",
+    "unchanged": "✅ gilt weiterhin",
+}
+
+
+def entry_state(index: TodayIndex, kind: str, entry_id: int) -> str:
+    """Entry ``(kind, entry_id)``'s status as a key of :data:`STATUS_LABELS`: ``review`` when a row naming it is "zu
+    prüfen", else its stored status (``changed`` | ``wording`` | ``unchanged``; an English entry of 000 has its
+    German twin's ``wording``); ``""`` for an entry of a current document or one the register does not know."""
+    if under_review(index, kind, entry_id):
+        return "review"
+    state = index.status.get((kind, entry_id), "")
+    return state if state in STATUS_LABELS else ""
+
+
+def cited_state(index: TodayIndex, prefix: str, number: str) -> str:
+    """The status of rule ``number`` as document ``prefix`` prints it (the register's ``[[number]]`` row): ``review``
+    when that row is "zu prüfen", ``changed`` when today's rule says something else or none exists (relation
+    ``changed`` | ``none``: 502.32a Einberufen), ``wording`` when the row notes what is said differently today
+    (701.19c: „Manawert“), ``unchanged`` when only the number moved; ``""`` when the register does not map it."""
+    cited = index.numbers.get((prefix, number))
+    if cited is None:
+        return ""
+    if number_review(index, prefix, number) is not None:
+        return "review"
+    if cited.relation in ("changed", "none"):
+        return "changed"
+    return "wording" if cited.note else "unchanged"
+
+
+def cited_notice(index: TodayIndex, prefix: str, number: str) -> str:
+    """The register's note on rule ``number`` as document ``prefix`` prints it, as a notice (:func:`notice_line`):
+    ``⚠️ **Heute:** So gedruckt (gemeint 502.46a). Damals zusätzliche Kosten … _(Beleg: 702.51a)_``; ``""`` when
+    the row has no note."""
+    cited = index.numbers.get((prefix, number))
+    if cited is None or not cited.note:
+        return ""
+    return notice_line(index, Notice(cited_state(index, prefix, number), cited.note, cited.today or "–"))
+
+
+def cited_text(index: TodayIndex, prefix: str, number: str, text: str, source: str = "") -> str:
+    """A rule as document ``prefix`` prints it under ``number`` (``text``), as shown today — the counterpart of
+    :func:`status_text` for the documents' rules: a changed (or "zu prüfen") rule gets its notice
+    (:func:`cited_notice`) and today's rule text (:func:`quote_line`) first and its own text as history
+    (``**Früher** (<source>, heute überholt): …``); a note on wording follows the text. ``text`` unchanged when
+    the register does not map the number."""
+    state = cited_state(index, prefix, number)
+    notice = cited_notice(index, prefix, number)
+    if not notice:
+        return text
+    style = STYLES[state]
+    if not style.first:
+        return f"{text}\n{notice}"
+    cited = index.numbers[(prefix, number)]
+    quote = quote_line(index, cited.today) if cited.today else ""
+    label = history_label(style, source)
+    return "\n".join(part for part in (notice, quote, f"{label}: {text}" if label else text) if part)
+
+
 def rule_today_lines(index: TodayIndex, number: str) -> list[str]:
     """Today's text of a rule the register cites, as a rule page shows it (:func:`rule_now`): ``**709.4b** …
     _(Comprehensive Rules vom 17.04.2026, wie im Register zitiert)_``; changed since: the new text with its date,
@@ -346,10 +410,25 @@ def hit_notice(index: TodayIndex, kind: str, entry_id: int) -> str:
     return "\n".join([*lines, terms_notice(index, status.terms)] if status.terms else lines)
 
 
-def heute_block(index: TodayIndex, kind: str, entry_id: int, quotes: int = 2) -> str:
-    """For a mechanics section: its changed and wording notices with today's rules quoted, or ``""``."""
+def heute_block(index: TodayIndex, kind: str, entry_id: int, quotes: int = 2, changed_only: bool = False) -> str:
+    """For a mechanics section: its changed and wording notices with today's rules quoted, or ``""``;
+    ``changed_only``: only the notices of ``changed`` rows (also when "zu prüfen")."""
     status = entry_status(index, kind, entry_id)
-    return "\n\n".join(notice_line(index, n, quotes) for n in status.notices if n.status != "unchanged")
+    shown = [n for n in status.notices if n.status != "unchanged" and (not changed_only or n.kind == "changed")]
+    return "\n\n".join(notice_line(index, n, quotes) for n in shown)
+
+
+#: The end of every review line (:func:`bot.model.review_notice`): a page that has it says it once.
+REVIEWED = "wurde seitdem nicht geprüft"
+
+
+def with_review(index: TodayIndex, reply: Reply, number: str) -> Reply:
+    """``reply`` with the review line of rule ``number`` (:func:`review_note`) at the end of its first page when
+    the register's rule under that number (or moved to it) is "zu prüfen" and the page does not say so yet."""
+    note = review_note(index, number)
+    if note and reply.pages and REVIEWED not in reply.pages[0].body:
+        reply.pages[0].body = f"{reply.pages[0].body}\n\n{note}".strip()
+    return reply
 
 
 def is_changed(index: TodayIndex, kind: str, entry_id: int) -> bool:
@@ -368,46 +447,9 @@ def newer_rulings(index: TodayIndex, kind: str, entry_id: int) -> list[DocEviden
     return list(entry_status(index, kind, entry_id).newer)
 
 
-# --- other notes ------------------------------------------------------------------------------------
-
-
-def explanation_terms_note(text: str, terms: list[Term], rule_text: str = "") -> str:
-    """For the third-party German explanation (document 003, CardX Academy), which writes "Permanent",
-    "Token", "Vorrang" where German cards print other words: ``ℹ️ Auf deutschen Karten: „Bleibende Karte“
-    statt „Permanent“ (110)`` for every capitalised older name of the term table (``data/terms_de_en.tsv``,
-    column ``old``) the text uses as a word (also with an ending: "Permanents"); ``""`` when none.
-
-    Only nouns are checked: verbs and phrases of that column ("spielen", "im Spiel") keep their
-    other senses in that text (a land is played; "ins Spiel gebracht" can mean "into the game").
-    One phrase is checked against the English rule it explains (``rule_text``): "außerhalb des Spiels"
-    where the rule says "not on the battlefield" (110.5d) — in the rules that phrase means "in no zone"
-    (400.11), so the note says what is meant.
-    """
-    found: dict[str, str] = {}
-    for term in terms:
-        for old in term.old:
-            if old[:1].isupper() and old != term.german and re.search(
-                r"(?<!\w)" + re.escape(old) + r"(?:s|n|en|e)?(?!\w)", text
-            ):
-                found.setdefault(old, f"„{term.german}“ statt „{old}“ ({term.rule})")
-    if "außerhalb des Spiels" in text and "not on the battlefield" in rule_text:
-        found["außerhalb des Spiels"] = ("„nicht auf dem Schlachtfeld“ (englisch „not on the battlefield“) statt "
-                                         "„außerhalb des Spiels“, das in den Regeln „in keiner Zone“ heißt (400.11)")
-    if not found:
-        return ""
-    return "ℹ️ Auf deutschen Karten: " + "; ".join(found.values()) + " _(Begriffstabelle, Regelnummer von heute)_"
-
-
-def coverage(index: TodayIndex) -> dict[str, dict[str, int]]:
-    """``{"ruling": {status: n}, "mechanic": {status: n}}`` over every entry of the store."""
-    out: dict[str, dict[str, int]] = {"ruling": {}, "mechanic": {}}
-    for (kind, _id), status in index.status.items():
-        out.setdefault(kind, {})
-        out[kind][status] = out[kind].get(status, 0) + 1
-    return out
-
-
 __all__ = [
+    "REVIEWED",
+    "STATUS_LABELS",
     "STYLES",
     "ChangeRow",
     "EntryStatus",
@@ -416,7 +458,11 @@ __all__ = [
     "RuleNow",
     "TermRow",
     "TodayIndex",
+    "cited_notice",
+    "cited_state",
+    "cited_text",
     "coverage",
+    "entry_state",
     "entry_status",
     "evidence_text",
     "explanation_terms_note",
@@ -438,4 +484,5 @@ __all__ = [
     "today_index",
     "today_number",
     "under_review",
+    "with_review",
 ]

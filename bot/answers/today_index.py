@@ -58,6 +58,8 @@ class TodayIndex:
     reviews: dict[tuple[str, str], tuple[RuleReview, ...]] = field(default_factory=dict)
     #: the same reviews per rule as the register cites it (``"702.51a"``)
     rule_reviews: dict[str, RuleReview] = field(default_factory=dict)
+    #: an English entry of a bilingual document (000: the clash article, German then English) → its German twin
+    twins: dict[tuple[str, int], tuple[str, int]] = field(default_factory=dict)
 
     def rows(self, kind: str, entry_id: int) -> list[ChangeRow]:
         """The register rows naming this entry, in store order (:func:`bot.answers.today.entry_status` orders
@@ -96,7 +98,43 @@ async def _load(store: Store) -> TodayIndex:
         reviews.setdefault((review.row_kind, review.row_key), []).append(review)
         index.rule_reviews.setdefault(review.number, review)
     index.reviews = {key: tuple(rows) for key, rows in reviews.items()}
+    index.twins = await _twins(store)
+    _share_terms(index)
     return index
+
+
+async def _twins(store: Store) -> dict[tuple[str, int], tuple[str, int]]:
+    """The English entries of a bilingual document (language ``de+en``: the clash article 000 prints its German
+    half, then the same text in English) paired with their German twins: the English section with the German
+    one, the n-th English ruling with the n-th German ruling; halves of different lengths are not paired."""
+    by_doc: dict[int, list[int]] = {}
+    for m in await store.mechanic_sections():
+        if m.document.language == "de+en":
+            by_doc.setdefault(m.document.id, []).append(m.id)
+    twins: dict[tuple[str, int], tuple[str, int]] = {}
+    for sections in by_doc.values():
+        halves: dict[str, tuple[list[int], list[int]]] = {"de": ([], []), "en": ([], [])}
+        for mid in sections:
+            rulings = await store.rulings_for_mechanic(mid)
+            language = "en" if rulings and all(r.language == "en" for r in rulings) else "de"
+            halves[language][0].append(mid)
+            halves[language][1].extend(r.id for r in rulings)
+        for kind, n in (("mechanic", 0), ("ruling", 1)):
+            german, english = halves["de"][n], halves["en"][n]
+            if len(german) == len(english):
+                twins.update({(kind, e): (kind, g) for e, g in zip(english, german, strict=True)})
+    return twins
+
+
+def _share_terms(index: TodayIndex) -> None:
+    """An English entry gets the old terms its German twin uses (the term table names German entries only: the
+    English text says "converted mana cost" where its twin says "umgewandelte Manakosten"), and the twin's
+    ``wording`` status where it was only "read in the review" (``unchanged``)."""
+    for english, german in index.twins.items():
+        if english not in index.terms_by_entry and german in index.terms_by_entry:
+            index.terms_by_entry[english] = list(index.terms_by_entry[german])
+        if index.status.get(english) == "unchanged" and index.status.get(german) == "wording":
+            index.status[english] = "wording"
 
 
 #: The load in progress per store: concurrent first uses (30 ``/karte`` at once after a restart) share one.

@@ -1,0 +1,105 @@
+""""Meintest du" for the calculators: a card name in ``/mana`` or ``/fehde`` that the name index does not resolve
+gets the same one-click choices as ``/karte`` (the candidates of :meth:`bot.search.NameIndex.lookup`), and a click
+runs the same calculator again with the chosen name in place of the typed one.
+
+:class:`UnknownCard` is raised by the calculators' input readers (:func:`bot.answers.calc_input.read_cost`); the
+decorator :func:`offers_cards` on a calculator's answer turns it into choices. Each choice is a button
+``rb:calc:<target>`` whose argument is the calculator's invocation in the custom_id form of :mod:`bot.custom_id`
+(``/mana_info:Blitzschlange``); :func:`calc_choice_action` decodes it with the same machinery and runs it.
+A choice whose custom_id would exceed Discord's 100 characters is left out (its name stays in the text).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from typing import TYPE_CHECKING, Any
+
+from bot.answers.registry import AnswerContext, AnswerFn, UserError, action, run_answer
+from bot.custom_id import PAGE, PREFIX, Invocation, TooLong, decode_or_none, encode_open, encode_strict
+from bot.reply import Action, Reply
+
+if TYPE_CHECKING:
+    from bot.search import NameHit
+
+#: The button action of a calculator choice (``rb:calc:<target>``).
+CALC_ACTION = "calc"
+#: What :func:`bot.custom_id.encode_strict` puts before an invocation's target (``rb:pg:1:-:``).
+_TARGET_HEAD = f"{PREFIX}:{PAGE}:1:-:"
+#: The answer keys of the calculators that offer card choices (filled by :func:`offers_cards`).
+CALCULATORS: dict[str, AnswerFn] = {}
+
+
+class UnknownCard(UserError):
+    """A typed card name no card answers (German ``title``/``body``), with the ``typed`` text as it stands in the
+    option and the name index's ``candidates`` (best first) to offer."""
+
+    def __init__(self, title: str, body: str, typed: str, candidates: list[NameHit]) -> None:
+        super().__init__(title, body)
+        self.typed = typed
+        self.candidates = list(candidates)
+
+
+def choice_target(key: str, options: dict[str, Any]) -> str | None:
+    """The calculator ``key`` with ``options`` as a choice's argument (``/mana_info:Blitzschlange``), or None
+    when its button ``rb:calc:…`` would not fit into 100 characters."""
+    try:
+        target = encode_strict(PAGE, Invocation.answer(key, **options), 1)[len(_TARGET_HEAD):]
+        encode_open(CALC_ACTION, target)
+    except TooLong:
+        return None
+    return target
+
+
+def card_choices_for(key: str, options: dict[str, Any], exc: UnknownCard) -> list[Action]:
+    """One choice per candidate of ``exc``: the calculator ``key`` again with the typed name replaced by the
+    candidate's in the option that holds it (a name inside a library list is replaced there)."""
+    name = next((n for n, v in options.items() if isinstance(v, str) and exc.typed and exc.typed in v), None)
+    if name is None:
+        return []
+    choices = []
+    for hit in exc.candidates:
+        target = choice_target(key, {**options, name: options[name].replace(exc.typed, hit.card_name, 1)})
+        if target is not None:
+            choices.append(Action(label=hit.card_name[:80], action=CALC_ACTION, arg=target))
+    return choices
+
+
+def offers_cards(key: str) -> Any:
+    """Decorator for the calculator answer registered as ``key`` (put it under ``@answer(key)``): an
+    :class:`UnknownCard` it raises becomes a :class:`~bot.errors.UserError` with the candidates as choices
+    (:func:`card_choices_for`). The signature stays the answer's (the custom_id codec reads it)."""
+
+    def deco(fn: AnswerFn) -> AnswerFn:
+        signature = inspect.signature(fn)
+
+        @functools.wraps(fn)
+        async def wrapper(ctx: AnswerContext, *args: Any, **kwargs: Any) -> Reply:
+            try:
+                return await fn(ctx, *args, **kwargs)
+            except UnknownCard as exc:
+                bound = signature.bind(ctx, *args, **kwargs)
+                options = {n: v for n, v in bound.arguments.items() if n != "ctx"}
+                raise UserError(exc.title, exc.body, choices=card_choices_for(key, options, exc)) from exc
+
+        CALCULATORS[key] = wrapper
+        return wrapper
+
+    return deco
+
+
+@action(CALC_ACTION)
+async def calc_choice_action(ctx: AnswerContext, arg: str) -> Reply:
+    """Button ``rb:calc:<target>``: run the calculator invocation ``target`` (a "Meintest du" choice).
+
+    Raises:
+        UserError: the target is not a calculator invocation Regelbot made (German).
+    """
+    found = decode_or_none(_TARGET_HEAD + arg)
+    target = found.target if found is not None else None
+    if target is None or target.kind != "answer" or target.key not in CALCULATORS:
+        raise UserError("Unbekannte Schaltfläche", "Diese Schaltfläche gehört zu einer älteren Version des Bots.")
+    return await run_answer(ctx, target.key, **target.kwargs)
+
+
+__all__ = ["CALCULATORS", "UnknownCard", "calc_choice_action", "card_choices_for", "choice_target", "offers_cards"]

@@ -1,0 +1,192 @@
+"""Today's status on every answer path (bot/answers/today.py): the passages of ``/frage`` and its ``rb:passage:``
+buttons carry the status their own command shows (a document's rule as ``/regel``, a card as ``/karte``, 000's
+English half as its German twin), the candidates under a ``/frage`` answer name their status, ``/karte`` marks a
+printed keyword whose mechanic changed as ``/mechanik`` does, and the calculators offer card choices as ``/karte``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.answers import run_action, run_answer
+from bot.answers.calc_choices import CALC_ACTION, choice_target
+from bot.answers.questions import passage_state
+from bot.answers.today import STATUS_LABELS, cited_notice, entry_state, today_index, today_number
+from bot.custom_id import decode, encode_open
+from bot.reply import CUSTOM_ID_MAX
+
+CONVOKE_NOTICE = ("⚠️ **Heute:** So gedruckt (gemeint 502.46a). Damals zusätzliche Kosten mit Kostenreduzierung; "
+                  "heute bezahlt jede getappte Kreatur ein Mana der Gesamtkosten. _(Beleg: 702.51a)_")
+
+
+async def test_a_documents_changed_rule_shows_the_notice_and_todays_number(ctx):
+    """``rb:passage:001:71`` (502.32a Einberufen, Ravnica FAQ 2005): the notice and today's rule before the old
+    text, which is labelled as history; the very notice ``/regel suche: 502.32a`` shows."""
+    body = (await run_action(ctx, "passage", "001:71")).pages[0].body
+    owner = body.split("\n\n")[0]
+    assert owner == ("**Regel 502.32a** (heute 702.51a; Regel, wie im Dokument gedruckt) · Ravnica: Stadt der Gilden "
+                     "– Häufig gestellte Fragen, 30.08.2005 · ⚠️ heute überholt · Regelnummer von damals")
+    lines = body.split("\n\n")[1].split("\n")
+    assert lines[0] == CONVOKE_NOTICE
+    assert lines[1].startswith("> **702.51a** Convoke is a static ability that functions while the spell")
+    assert lines[2].startswith("**Früher** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005, heute "
+                               "überholt): Einberufen ist eine statische Fähigkeit")
+    assert CONVOKE_NOTICE in (await run_answer(ctx, "rule", query="502.32a")).pages[0].body
+
+
+async def test_a_documents_rule_with_other_words_today(ctx):
+    """Spuk 502.51a ("ganz aus dem Spiel entfernt", Gildenbund FAQ) and 701.19c of the clash article: today's
+    number in the owner line, the register's note after the text."""
+    spuk = (await run_action(ctx, "passage", "001:1098")).pages[0].body
+    assert "**Regel 502.51a** (heute 702.55a; Regel, wie im Dokument gedruckt)" in spuk
+    assert "· ℹ️ heute anders formuliert · Regelnummer von damals" in spuk
+    assert "entfernt bleibt, spukt sie bei einer Kreatur deiner Wahl.“\nℹ️ **Heute:** Heute Exil statt " \
+           "„ganz-aus-dem-Spiel-entfernt-Zone“. _(Beleg: 702.55a)_" in spuk
+    clash = (await run_action(ctx, "passage", "000:9")).pages[0].body
+    assert "**Regel 701.19c** (heute 701.30d; Regel, wie im Dokument gedruckt)" in clash
+    assert "ℹ️ **Heute:** Heute „Manawert“ statt „umgewandelte Manakosten“" in clash
+
+
+async def test_every_documents_rule_carries_the_notice_of_regel(ctx, store):
+    """Every passage of a rule a document prints whose number the register notes on shows that note as
+    ``/regel`` does (:func:`bot.answers.today.cited_notice`), and its owner line names its status."""
+    index = await today_index(store)
+    rows = await store.fetchall("SELECT key, number FROM passages WHERE kind = 'quoted_rule'")
+    noted = 0
+    for key, number in rows:
+        notice = cited_notice(index, key[:3], number)
+        body = (await run_action(ctx, "passage", key)).pages[0].body
+        if notice:
+            noted += 1
+            assert notice in body, key
+            assert STATUS_LABELS[passage_state(index, (await store.passage_by_key(key)), [])] in body, key
+    assert noted >= 10
+
+
+async def test_a_card_passage_shows_its_outdated_keyword_and_terms(ctx):
+    """The card text of Akkord des Rufes (Einberufen, „umgewandelte Manakosten“) as ``/karte`` shows it."""
+    body = (await run_action(ctx, "passage", "001:196")).pages[0].body
+    assert "· ⚠️ heute überholt" in body.split("\n\n")[0]
+    assert "⚠️ **Heute:** Einberufen ist keine zusätzliche Kosten und keine Kostenreduzierung mehr" in body
+    assert "> **702.51b** The convoke ability isn’t an additional or alternative cost" in body
+    assert "**Gedruckter Text** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005): Spontanzauber" \
+           in body
+    assert "„Manawert“ statt „umgewandelte Manakosten“" in body
+
+
+async def test_an_explanation_passage_shows_its_term_note(ctx):
+    body = (await run_action(ctx, "passage", "003:190")).pages[0].body
+    assert "ℹ️ Auf deutschen Karten: „Bleibende Karte“ statt „Permanent“" in body
+    assert "· ℹ️ heute anders formuliert" in body
+
+
+async def test_the_english_half_of_the_clash_article_has_its_german_twins_status(ctx, store):
+    """000:50 ("If no one reveals a card with a higher converted mana cost") is no bare ✅: it has the status and
+    the term notice of its German twin 000:22."""
+    body = (await run_action(ctx, "passage", "000:50")).pages[0].body
+    assert "✅" not in body
+    assert "Ruling zu **Clash** · Fehde (Clash) – Artikel zur Schlüsselwort-Aktion, 2007 · ℹ️ heute anders " \
+           "formuliert" in body
+    assert "no one wins the clash.\nℹ️ Heute andere Begriffe: „Manawert“ statt „umgewandelte Manakosten“" in body
+    index = await today_index(store)
+    assert len(index.twins) == 9 + 1  # nine rulings and the section
+    for english, german in index.twins.items():
+        if entry_state(index, *german) == "wording":
+            assert entry_state(index, *english) in ("wording", "changed", "review"), english
+
+
+async def test_frage_candidates_name_their_status(ctx, store):
+    """Every candidate under a ``/frage`` answer: its number, status mark, title, kind, source and date, the
+    status label at the end, within Discord's 256 characters; the outdated Zwietracht ruling (CR 709.4b) ⚠️."""
+    index = await today_index(store)
+    for question in ("welchen manawert hat eine geteilte karte heute",
+                     "Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?"):
+        reply = await run_answer(ctx, "question", question=question)
+        keys = [a.arg for a in reply.actions if a.action == "passage"]
+        fields = reply.pages[0].fields
+        assert len(fields) == len(keys) == 4
+        for n, (field, key) in enumerate(zip(fields, keys, strict=True), start=2):
+            p = await store.passage_by_key(key)
+            state = passage_state(index, p, await store.mechanic_sections())
+            mark, _, label = STATUS_LABELS[state].partition(" ")
+            assert field.name.startswith(f"{n}. {mark} "), field.name
+            assert field.name.endswith(f" · {label}") and p.source in field.name, field.name
+            assert len(field.name) <= 256
+            if p.kind == "quoted_rule" and (today := today_number(index, key[:3], p.number)):
+                assert f"{p.title} (heute {today})" in field.name, field.name
+    outdated = await run_action(ctx, "passage", "001:2059")
+    assert "⚠️ heute überholt" in outdated.pages[0].body
+
+
+async def test_karte_marks_a_printed_keyword_whose_mechanic_changed(ctx):
+    """``/karte`` for cards printing Einberufen and Pfropfen: one ⚠️ field with today's rule (702.51b, 702.58a),
+    derived from the register's rows of the mechanics section; a card without such a keyword has none."""
+    for name, keyword, rule in (
+        ("Konklavenequidonaut", "Einberufen", "> **702.51b** The convoke ability isn’t an additional or alternative"),
+        ("Akkord des Rufes", "Einberufen", "> **702.51b** The convoke ability isn’t an additional or alternative"),
+        ("Gesang aus Vitu-Ghazi", "Einberufen", "> **702.51b** The convoke ability isn’t an additional"),
+        ("Zytoplast-Manipulator", "Pfropfen", "if this permanent has a +1/+1 counter on it, you may move"),
+    ):
+        page = (await run_answer(ctx, "card", name=name)).pages[0]
+        assert page.body.startswith("_Gedruckter Text (")
+        marked = [f for f in page.fields if f.name == f"⚠️ {keyword}: gedruckter Erinnerungstext heute überholt"]
+        assert len(marked) == 1, name
+        assert rule in marked[0].value, name
+        whole = page.body + "".join(f.value for f in page.fields)
+        assert whole.count("⚠️ **Heute:**") == 1, name
+    plain = (await run_answer(ctx, "card", name="Boros-Rekrut")).pages[0]
+    assert not any("Erinnerungstext" in f.name for f in plain.fields)
+
+
+async def test_calculators_offer_the_card_choices_of_karte(ctx):
+    """``/mana info kosten: Boros`` and ``/fehde`` with a name the index does not resolve: the candidates of
+    ``/karte`` as one-click choices; a click runs the same calculator with the chosen name."""
+    candidates = [h.card_name for h in ctx.names.lookup("Boros").candidates]
+    assert len(candidates) >= 2
+    reply = await run_answer(ctx, "mana_info", cost="Boros")
+    assert reply.error and [c.label for c in reply.choices] == candidates
+    for choice, name in zip(reply.choices, candidates, strict=True):
+        custom_id = encode_open(choice.action, choice.arg)
+        assert choice.action == CALC_ACTION and len(custom_id) <= CUSTOM_ID_MAX
+        target = decode(custom_id).target
+        assert target is not None
+        picked = await run_action(ctx, target.key, target.arg)
+        assert not picked.error and picked.pages[0].title == name
+    clash = await run_answer(ctx, "clash_reveal", card1="Boros", card2="3")
+    assert clash.error and clash.pages[0].title.startswith("Karte 1: ")
+    picked = await run_action(ctx, CALC_ACTION, clash.choices[0].arg)
+    assert f"**{candidates[0]}**" in picked.pages[0].body
+    odds = await run_answer(ctx, "clash_odds", library1="4 Boros, 20 Land", library2="0:24", seed=7)
+    assert odds.pages[0].title.startswith("Bibliothek 1, Eintrag 1: ")
+    picked = await run_action(ctx, CALC_ACTION, odds.choices[0].arg)
+    assert f"4× {candidates[0]}" in "\n".join(f.value for f in picked.pages[0].fields)
+
+
+async def test_calculator_choices_stay_within_discords_limit(ctx):
+    assert choice_target("mana_info", {"cost": "Boros-Rekrut"}) == "/mana_info:Boros-Rekrut"
+    assert choice_target("clash_odds", {"library1": "x" * 90, "library2": "0:24"}) is None
+    refused = await run_action(ctx, CALC_ACTION, "/card:Boros-Rekrut")  # not a calculator
+    assert refused.error and refused.pages[0].title == "Unbekannte Schaltfläche"
+    assert re.fullmatch(r"[a-z_]+", CALC_ACTION)
+
+
+async def test_cr_rule_button_carries_the_review_line_of_regel(newer_db, ctx):
+    """``rb:cr_rule:702.51a`` on a store built with newer rules in which 702.51a changed: the review line
+    ``/regel`` shows; the same button on the basis store (no official rules there) has none."""
+    from bot.answers import AnswerContext
+    from bot.search import NameIndex
+    from bot.store import Store
+
+    store = await Store.open(newer_db)
+    try:
+        newer = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
+        for number in ("702.51a", "702.51", "709.4f"):
+            body = (await run_action(newer, "cr_rule", number)).pages[0].body
+            assert "beruht auf den Regeln vom 17.04.2026 und wurde seitdem nicht geprüft" in body, number
+        quiet = (await run_action(newer, "cr_rule", "702.52a")).pages[0].body
+        assert "nicht geprüft" not in quiet
+        regel = (await run_answer(newer, "rule", query="702.51a")).pages[0].body
+        button = (await run_action(newer, "cr_rule", "702.51a")).pages[0].body
+        assert regel.splitlines()[-1] == button.splitlines()[-1]
+    finally:
+        await store.close()
