@@ -36,6 +36,7 @@ from functools import lru_cache
 import Stemmer
 from rapidfuzz import fuzz, process
 
+from bot.definitions import asks_definition
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
 from bot.text import canonical, strip_marks
 
@@ -70,13 +71,16 @@ _ENGLISH = Stemmer.Stemmer("english")
 
 def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
     """Lower-cased word tokens of ``text`` (umlauts kept), rule numbers (``702.19a``) and mana symbols
-    (``{R/W}`` → ``mrw``), at most ``limit``."""
+    (``{R/W}`` → ``mrw``; a bare ``X`` is the cost's ``{X}``, ``mx``: "Blutdurst X", "was ist X"), at most
+    ``limit``."""
     out: list[str] = []
     # NFKC and the invisible characters of bot.text.clean (zero-width, bidi, soft hyphen) dropped, so
     # "Bib\u200bliothek" is one word; other control characters separate words like any non-letter.
     for m in _TOKEN.finditer(unicodedata.normalize("NFKC", text).translate(_INVISIBLE).lower()):
         token = m.group(0)
-        out.append("m" + re.sub(r"[^0-9a-z]", "", token) if token.startswith("{") else token)  # {R/W} → mrw
+        if token.startswith("{"):
+            token = "m" + re.sub(r"[^0-9a-z]", "", token)  # {R/W} → mrw
+        out.append("mx" if token == "x" else token)
         if len(out) >= limit:
             break
     return out
@@ -172,21 +176,30 @@ class Vocabulary:
 
     def concepts_at(
         self, stems: list[str], start: int, old_terms: bool, document: str | None = None,
-        language: str = "de", foreign: list[bool] | None = None,
+        language: str = "de", foreign: list[bool] | None = None, english: list[str] | None = None,
     ) -> tuple[list[str], int]:
         """Concept ids of the longest names starting at ``stems[start]`` and the names' length (0: none).
 
         A name of another language than the text's counts only where ``foreign`` marks every word it covers
         (in a question: words of four letters or more that are no stop words, so "trample" counts but the
-        German "die" and "hast" are not the English "Dies" and "Haste").
+        German "die" and "hast" are not the English "Dies" and "Haste"); there it is compared with the English
+        stems of the words (``english``, "goaded" → goad) when given.
         """
         best: list[str] = []
         length = 0
-        for c in self._by_first.get(stems[start], ()):
+        firsts = dict.fromkeys([stems[start], *([english[start]] if english else [])])
+        for c in (c for first in firsts for c in self._by_first.get(first, ())):
             n = len(c.stems)
-            if not c.applies(document, old_terms) or tuple(stems[start : start + n]) != c.stems:
+            if not c.applies(document, old_terms):
                 continue
-            if c.language != language and not (foreign and all(foreign[start : start + n])):
+            if c.language != language:
+                if not (foreign and all(foreign[start : start + n])):
+                    continue
+                if tuple(stems[start : start + n]) != c.stems and (
+                    not english or tuple(english[start : start + n]) != c.stems
+                ):
+                    continue
+            elif tuple(stems[start : start + n]) != c.stems:
                 continue
             if n > length:
                 best, length = [c.concept], n
@@ -212,6 +225,7 @@ class Analysis:
         words: the content words as read (after spelling repair), for messages and highlighting.
         weak: stems of :data:`WEAK_WORDS` in the text (terms only beside other terms, see :meth:`all_terms`).
         truncated: the text had more tokens than were read, or more terms than a query may use.
+        definition: the question asks what something is or means (:func:`bot.definitions.asks_definition`).
     """
 
     terms: list[str] = field(default_factory=list)
@@ -220,6 +234,7 @@ class Analysis:
     words: list[str] = field(default_factory=list)
     truncated: bool = False
     weak: list[str] = field(default_factory=list)
+    definition: bool = False
 
     def add(self, term: str) -> None:
         """Append ``term`` unless it is there already."""
@@ -314,6 +329,8 @@ class Analyser:
                     out.append(snowball(lemma))
             if self.options.compounds:
                 out += [snowball(self.lemma(p)) for p in self.compound_parts(word)]
+            if word in NUMBER_WORDS:  # "zwei Karten" meets "2 Karten"
+                out.append(NUMBER_WORDS[word])
         out = list(dict.fromkeys(t for t in out if t))
         if len(self._stem_cache) < 200_000:
             self._stem_cache[key] = out
@@ -366,17 +383,18 @@ class Analyser:
         """
         cap = MAX_QUESTION_TOKENS if question else MAX_TOKENS
         raw = tokens(text, cap + 1)
-        out = Analysis(truncated=len(raw) > cap)
+        out = Analysis(truncated=len(raw) > cap, definition=question and asks_definition(text))
         raw = raw[:cap]
         if question and language == "de" and self.options.spelling:
             raw = self._repair(raw)
         stems = [self.stems(w, language)[0] for w in raw]
         foreign = [w not in STOP_WORDS and len(w) >= 4 for w in raw] if question else None
+        english = [snowball(w, "en") for w in raw] if question and language == "de" else None
         covered: set[int] = set()
         if self.options.concepts:
             i = 0
             while i < len(stems):
-                found, length = self.vocab.concepts_at(stems, i, old_terms, document, language, foreign)
+                found, length = self.vocab.concepts_at(stems, i, old_terms, document, language, foreign, english)
                 for concept in found:
                     out.add(concept)
                     if concept not in out.concepts:
@@ -389,6 +407,8 @@ class Analyser:
                 out.numbers.append(word)
                 out.add(number_term(word))
                 continue
+            if word in NEGATIONS:  # "ohne eigene Kreatur" meets "kontrollierst du keine Kreatur"
+                out.weak.append(NEGATED)
             if word in WEAK_WORDS:
                 out.weak.append(snowball(word))
                 continue
@@ -424,6 +444,15 @@ class Analyser:
 
 #: Words that are part of an old multi-word term and mean little alone once its concept is found
 #: ("im Spiel" → Schlachtfeld: "spiel" is not a search word of its own there).
+#: Words that negate, and the weak term they all add (a question's "ohne" meets a passage's "keine").
+NEGATIONS = frozenset({"nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "ohne", "nie", "niemals",
+                       "weder", "nichts"})
+NEGATED = "zzneg"
+#: Number words with the digits the documents also write ("zwei" = "2"; not "ein", which is mostly the article).
+NUMBER_WORDS = {"null": "0", "zwei": "2", "drei": "3", "vier": "4", "fünf": "5", "sechs": "6", "sieben": "7",
+                "acht": "8", "neun": "9", "zehn": "10", "elf": "11", "zwölf": "12", "zwanzig": "20",
+                "dreißig": "30", "vierzig": "40"}
+
 _WEAK_IN_PHRASES = frozenset({"spiel", "spiels", "ganz", "aus", "dem", "bringen", "gebracht", "umgewandelte",
                               "umgewandelten"})
 

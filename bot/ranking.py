@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.analysis import MAX_QUERY_TERMS, STOP_WORDS, Analyser, Analysis, Options, tokens
+from bot.definitions import DEFINED
 from bot.mentions import scanner
 from bot.search import NameIndex
 from bot.store import PassageRecord, Store
@@ -42,7 +43,7 @@ RAW_PREFIX = 5
 #: A card-name word found more often than this in the documents is no sign that a question names the card.
 MAX_NAME_WORD = 12
 #: Features of the re-scoring (names used by the benchmark's ablation).
-FEATURES = ("coverage", "concepts", "card", "rule", "kind")
+FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind")
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,11 @@ class Weights:
     concept: float = 0.25
     coverage: float = 2.0
     card: float = 6.0
+    #: A ruling of the mechanics section that a card named in the question is printed in as an example.
+    section: float = 4.0
     rule: float = 8.0
+    #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
+    definition: float = 2.0
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
         ("glossary", 0.0), ("term", -8.0), ("card", -8.0),
@@ -100,6 +105,20 @@ class Ranked:
         return self.analysis.truncated
 
 
+@dataclass
+class Candidates:
+    """What :meth:`Ranker.rank` scores: the question's analysis, the cards it names, ``-bm25`` of each passage the
+    full-text query found (passage id → score), every candidate passage (id → record), the mechanics sections the
+    named cards are printed in, and what a definition question asks about (terms; empty for other questions)."""
+
+    analysis: Analysis
+    cards: list[int]
+    base: dict[int, float]
+    records: dict[int, PassageRecord]
+    sections: frozenset[int] = frozenset()
+    defined: tuple[str, ...] = ()
+
+
 def _is_child(number: str, parent: str) -> bool:
     return number.startswith(parent) and len(number) > len(parent) and not number[len(parent)].isdigit()
 
@@ -139,6 +158,14 @@ class Ranker:
     ) -> Ranked:
         """The passages that answer ``text``, best first (≤ ``limit``), optionally only of ``kinds`` or of one
         card (``card_id``). Never raises for any text (a store without the index: :class:`SearchIndexMissing`)."""
+        found = await self.candidates(store, text, names, card_id=card_id)
+        return self.rank(found, kinds=kinds, card_id=card_id, limit=limit)
+
+    async def candidates(
+        self, store: Store, text: str, names: NameIndex | None = None, *, card_id: int | None = None
+    ) -> Candidates:
+        """The question's analysis, the cards it names and the passages worth scoring (FTS5 bm25 with the column
+        weights of :attr:`weights`, and the rulings of a named card); :meth:`rank` scores them."""
         analysis = self.analyser.analyse(text, question=True)
         cards = self.named_cards(text, analysis, names) if names is not None and "card" in self.features else []
         match = self._match(analysis)
@@ -148,18 +175,32 @@ class Ranker:
         extra: list[int] = []
         for cid in [card_id] if card_id is not None else cards:
             extra += [p.id for p in await store.passages_of_card(cid) if p.kind == "ruling"]
-        records = await store.passages([*base, *extra])
-        top = max(base.values(), default=0.0) or 1.0
+        sections = set((await store.card_sections(cards)).values()) if "section" in self.features else set()
+        for mid in sections:
+            extra += await store.section_rulings(mid)
+        # What a definition question asks about: its concepts and the stems of its whole words (not compound parts:
+        # "Loyalitätssymbole" does not ask what a "Symbol" is).
+        defined = [*analysis.concepts, *(self.analyser.stems(w)[0] for w in analysis.words)]
+        return Candidates(analysis, cards, base, await store.passages([*base, *extra]), frozenset(sections),
+                          tuple(dict.fromkeys(defined)) if analysis.definition else ())
+
+    def rank(
+        self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
+    ) -> Ranked:
+        """The candidates scored (scaled bm25 plus the features), best first, at most ``limit``; only ``kinds``
+        or one card's passages when given. Pure: the same candidates can be ranked with other weights."""
+        w = self.weights
+        top = max(found.base.values(), default=0.0) or 1.0
         hits = []
-        for pid, p in records.items():
+        for pid, p in found.records.items():
             if (kinds is not None and p.kind not in kinds) or (card_id is not None and p.card_id != card_id):
                 continue
-            parts = {"base": w.scale * base.get(pid, 0.0) / top}
-            parts.update(self._features(p, analysis, cards))
+            parts = {"base": w.scale * found.base.get(pid, 0.0) / top}
+            parts.update(self._features(p, found))
             hits.append(Hit(p, sum(parts.values()), parts))
         hits.sort(key=lambda h: (-h.score, h.passage.id))
         clear = len(hits) < 2 or hits[0].score - hits[1].score >= w.margin
-        return Ranked(hits[:limit], analysis, cards, clear and bool(hits))
+        return Ranked(hits[:limit], found.analysis, found.cards, clear and bool(hits))
 
     def _match(self, analysis: Analysis) -> str:
         """The FTS5 query: any analysed term in the analysed columns, any typed content word in the raw column
@@ -204,22 +245,27 @@ class Ranker:
         self._names_cache = (names, rare)
         return rare
 
-    def _features(self, p: PassageRecord, analysis: Analysis, cards: list[int]) -> dict[str, float]:
+    def _features(self, p: PassageRecord, found: Candidates) -> dict[str, float]:
         w = self.weights
+        analysis, cards = found.analysis, found.cards
         out: dict[str, float] = {}
         if "coverage" in self.features and analysis.terms:
             weights = {t: self._term_idf.get(t, self._unknown_idf) for t in analysis.terms}
-            held = sum(v for t, v in weights.items() if t in p.terms)
+            held = sum(v for t, v in weights.items() if t in p.terms or t in p.names)
             out["coverage"] = w.coverage * held / (sum(weights.values()) or 1.0)
         if "concepts" in self.features:
             shared = set(analysis.concepts) & set(p.concepts)
             out["concepts"] = w.concept * sum(self._idf.get(c, 0.0) for c in shared)
         if "card" in self.features and p.card_id is not None and p.card_id in cards and p.kind == "ruling":
             out["card"] = w.card
+        elif p.mechanic_id in found.sections and p.kind == "ruling" and p.card_id is None:
+            out["section"] = w.section
         if "rule" in self.features and p.number and any(
             p.number == n or _is_child(p.number, n) for n in analysis.numbers
         ):
             out["rule"] = w.rule
+        if "definition" in self.features and found.defined and any(DEFINED + t in p.terms for t in found.defined):
+            out["definition"] = w.definition
         if "kind" in self.features:
             out["kind"] = self.kind_weights.get(p.kind, 0.0)
         return out
@@ -324,5 +370,5 @@ def snippet(
     return highlight(chosen, analysis, a) if bold else chosen
 
 
-__all__ = ["FEATURES", "Hit", "Ranked", "Ranker", "Weights", "highlight", "ranker", "ranker_with", "sentences",
-           "snippet"]
+__all__ = ["FEATURES", "Candidates", "Hit", "Ranked", "Ranker", "Weights", "highlight", "ranker", "ranker_with",
+           "sentences", "snippet"]

@@ -23,6 +23,14 @@ QUESTION_WORDS = _word_list(
     überhaupt also eigentlich trotzdem dabei dann dass daß hier dort etwa
     """
 )
+#: Contractions and colloquial forms of function words in typed questions ("fürs Einberufen", "ne Fehde",
+#: "hab ich"): as empty as the words they stand for.
+COLLOQUIAL = _word_list(
+    """
+    fürs furs ans aufs ums übers ubers durchs vors hinters unters unterm überm hinterm vorm beim
+    ne nen nem ner hab is isn nix nich halt eh grad
+    """
+)
 #: Function words of German and English beyond :data:`bot.text.STOP_WORDS` (the one list this extends).
 MORE_STOP_WORDS = _word_list(
     """
@@ -39,7 +47,7 @@ MORE_STOP_WORDS = _word_list(
     the a an of to is are and or on in it its be can does do what when how if with for by this that which
     """
 )
-STOP_WORDS = TEXT_STOP_WORDS | QUESTION_WORDS | MORE_STOP_WORDS
+STOP_WORDS = TEXT_STOP_WORDS | QUESTION_WORDS | COLLOQUIAL | MORE_STOP_WORDS
 #: Function words that can decide a rules question ("unter 0", "ohne Manakosten", "nicht beide"): indexed and
 #: searched as terms, but a question of only such words is no question ("ohne" alone finds nothing).
 WEAK_WORDS = _word_list(
@@ -50,4 +58,4 @@ WEAK_WORDS = _word_list(
 )
 
 
-__all__ = ["MORE_STOP_WORDS", "QUESTION_WORDS", "STOP_WORDS", "WEAK_WORDS"]
+__all__ = ["COLLOQUIAL", "MORE_STOP_WORDS", "QUESTION_WORDS", "STOP_WORDS", "WEAK_WORDS"]
