@@ -36,6 +36,7 @@ from functools import lru_cache
 import Stemmer
 from rapidfuzz import fuzz, process
 
+from bot import stopwords as lists
 from bot.definitions import asks_definition
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
 from bot.text import canonical, strip_marks
@@ -59,9 +60,6 @@ _INVISIBLE = dict.fromkeys(
 )
 _NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
 _LINKS = ("", "s", "es", "n", "en", "e")
-#: Separable verb prefixes before ``ge`` in a participle (``aufgedeckt`` = auf + ge + deck + t).
-_SEPARABLE = ("auf", "ab", "an", "aus", "ein", "zu", "vor", "nach", "mit", "zurück", "weg", "hin", "her", "dar",
-              "frei", "hinzu", "bei", "fest", "um", "durch")
 
 
 
@@ -177,20 +175,22 @@ class Vocabulary:
     def concepts_at(
         self, stems: list[str], start: int, old_terms: bool, document: str | None = None,
         language: str = "de", foreign: list[bool] | None = None, english: list[str] | None = None,
+        stop: list[bool] | None = None,
     ) -> tuple[list[str], int]:
         """Concept ids of the longest names starting at ``stems[start]`` and the names' length (0: none).
 
         A name of another language than the text's counts only where ``foreign`` marks every word it covers
         (in a question: words of four letters or more that are no stop words, so "trample" counts but the
         German "die" and "hast" are not the English "Dies" and "Haste"); there it is compared with the English
-        stems of the words (``english``, "goaded" → goad) when given.
+        stems of the words (``english``, "goaded" → goad) when given. A one-word name does not count on a word
+        ``stop`` marks (a question's "weiß jemand …" is no colour).
         """
         best: list[str] = []
         length = 0
         firsts = dict.fromkeys([stems[start], *([english[start]] if english else [])])
         for c in (c for first in firsts for c in self._by_first.get(first, ())):
             n = len(c.stems)
-            if not c.applies(document, old_terms):
+            if not c.applies(document, old_terms) or (n == 1 and stop and stop[start]):
                 continue
             if c.language != language:
                 if not (foreign and all(foreign[start : start + n])):
@@ -303,7 +303,7 @@ class Analyser:
         cores = [base]
         if base.startswith("ge"):
             cores.append(base[2:])
-        cores += [p + base[len(p) + 2 :] for p in _SEPARABLE if base.startswith(p + "ge")]
+        cores += [p + base[len(p) + 2 :] for p in lists.SEPARABLE_PREFIXES if base.startswith(p + "ge")]
         for core in reversed(cores):
             for verb in (core[:-1] + "en", core[:-1] + "n", core):
                 if len(verb) >= 5 and verb.endswith("n") and self.vocab.knows(verb):
@@ -329,8 +329,8 @@ class Analyser:
                     out.append(snowball(lemma))
             if self.options.compounds:
                 out += [snowball(self.lemma(p)) for p in self.compound_parts(word)]
-            if word in NUMBER_WORDS:  # "zwei Karten" meets "2 Karten"
-                out.append(NUMBER_WORDS[word])
+            if word in lists.NUMBER_WORDS:  # "zwei Karten" meets "2 Karten"
+                out.append(lists.NUMBER_WORDS[word])
         out = list(dict.fromkeys(t for t in out if t))
         if len(self._stem_cache) < 200_000:
             self._stem_cache[key] = out
@@ -390,11 +390,13 @@ class Analyser:
         stems = [self.stems(w, language)[0] for w in raw]
         foreign = [w not in STOP_WORDS and len(w) >= 4 for w in raw] if question else None
         english = [snowball(w, "en") for w in raw] if question and language == "de" else None
+        stop = [w in STOP_WORDS or lists.is_verb_wissen(raw, i) for i, w in enumerate(raw)]
         covered: set[int] = set()
         if self.options.concepts:
             i = 0
             while i < len(stems):
-                found, length = self.vocab.concepts_at(stems, i, old_terms, document, language, foreign, english)
+                found, length = self.vocab.concepts_at(stems, i, old_terms, document, language, foreign, english,
+                                                       stop)
                 for concept in found:
                     out.add(concept)
                     if concept not in out.concepts:
@@ -407,14 +409,14 @@ class Analyser:
                 out.numbers.append(word)
                 out.add(number_term(word))
                 continue
-            if word in NEGATIONS:  # "ohne eigene Kreatur" meets "kontrollierst du keine Kreatur"
-                out.weak.append(NEGATED)
+            if word in lists.NEGATIONS:  # "ohne eigene Kreatur" meets "kontrollierst du keine Kreatur"
+                out.weak.append(lists.NEGATED)
             if word in WEAK_WORDS:
                 out.weak.append(snowball(word))
                 continue
-            if word in STOP_WORDS or (len(word) < 2 and not word.isdigit()):
+            if stop[i] or (len(word) < 2 and not word.isdigit()):
                 continue
-            if i in covered and word in _WEAK_IN_PHRASES:
+            if i in covered and word in lists.WEAK_IN_PHRASES:
                 continue
             out.words.append(word)
             for term in self.stems(word, language):
@@ -440,21 +442,6 @@ class Analyser:
                 fixed = self.vocab.typo(word)
             out.append(fixed or word)
         return out
-
-
-#: Words that are part of an old multi-word term and mean little alone once its concept is found
-#: ("im Spiel" → Schlachtfeld: "spiel" is not a search word of its own there).
-#: Words that negate, and the weak term they all add (a question's "ohne" meets a passage's "keine").
-NEGATIONS = frozenset({"nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "ohne", "nie", "niemals",
-                       "weder", "nichts"})
-NEGATED = "zzneg"
-#: Number words with the digits the documents also write ("zwei" = "2"; not "ein", which is mostly the article).
-NUMBER_WORDS = {"null": "0", "zwei": "2", "drei": "3", "vier": "4", "fünf": "5", "sechs": "6", "sieben": "7",
-                "acht": "8", "neun": "9", "zehn": "10", "elf": "11", "zwölf": "12", "zwanzig": "20",
-                "dreißig": "30", "vierzig": "40"}
-
-_WEAK_IN_PHRASES = frozenset({"spiel", "spiels", "ganz", "aus", "dem", "bringen", "gebracht", "umgewandelte",
-                              "umgewandelten"})
 
 
 def concept_id(kind: str, key: str) -> str:

@@ -1,5 +1,6 @@
-"""The words the question search leaves out of ranking (:mod:`bot.analysis`): German and English function
-words, question words and fillers, and the weak function words that count only beside other words.
+"""The word lists of the question search's analysis (:mod:`bot.analysis`): the words left out of ranking (German
+and English function words, question words and fillers, contractions), the weak function words that count only
+beside other words, negations, number words, pronouns and separable verb prefixes.
 
 :data:`STOP_WORDS` extends :data:`bot.text.STOP_WORDS`, the one list of function words of the bot.
 """
@@ -19,7 +20,7 @@ QUESTION_WORDS = _word_list(
     """
     was wie wer wen wem wessen wo wann warum wieso weshalb weswegen welche welcher welches welchen welchem
     wohin woher womit wozu wodurch worauf wofür passiert passieren geschieht gilt eigentlich genau denn mal
-    bitte frage fragen hallo hi leute jemand weiß weiss gibt gibts gib stimmt richtig
+    bitte frage fragen hallo hi leute jemand gibt gibts gib stimmt richtig
     überhaupt also eigentlich trotzdem dabei dann dass daß hier dort etwa
     """
 )
@@ -47,6 +48,8 @@ MORE_STOP_WORDS = _word_list(
     the a an of to is are and or on in it its be can does do what when how if with for by this that which
     """
 )
+#: Personal pronouns: "weiß" beside one is the verb "wissen" ("weiß er", "ich weiß"), elsewhere the colour.
+PRONOUNS = _word_list("ich du er sie es man jemand wer niemand jeder keiner wir ihr")
 STOP_WORDS = TEXT_STOP_WORDS | QUESTION_WORDS | COLLOQUIAL | MORE_STOP_WORDS
 #: Function words that can decide a rules question ("unter 0", "ohne Manakosten", "nicht beide"): indexed and
 #: searched as terms, but a question of only such words is no question ("ohne" alone finds nothing).
@@ -57,5 +60,42 @@ WEAK_WORDS = _word_list(
     """
 )
 
+#: Separable verb prefixes before ``ge`` in a participle (``aufgedeckt`` = auf + ge + deck + t).
+SEPARABLE_PREFIXES = ("auf", "ab", "an", "aus", "ein", "zu", "vor", "nach", "mit", "zurück", "weg", "hin", "her",
+                      "dar", "frei", "hinzu", "bei", "fest", "um", "durch")
+#: Words that negate, and the weak term they all add (a question's "ohne" meets a passage's "keine").
+NEGATIONS = frozenset({"nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "ohne", "nie", "niemals",
+                       "weder", "nichts"})
+NEGATED = "zzneg"
+#: Number words with the digits the documents also write ("zwei" = "2"; not "ein", which is mostly the article).
+NUMBER_WORDS = {"null": "0", "zwei": "2", "drei": "3", "vier": "4", "fünf": "5", "sechs": "6", "sieben": "7",
+                "acht": "8", "neun": "9", "zehn": "10", "elf": "11", "zwölf": "12", "zwanzig": "20",
+                "dreißig": "30", "vierzig": "40"}
+#: Words that are part of an old multi-word term and mean little alone once its concept is found
+#: ("im Spiel" → Schlachtfeld: "spiel" is not a search word of its own there).
+WEAK_IN_PHRASES = frozenset({"spiel", "spiels", "ganz", "aus", "dem", "bringen", "gebracht", "umgewandelte",
+                             "umgewandelten"})
 
-__all__ = ["COLLOQUIAL", "MORE_STOP_WORDS", "QUESTION_WORDS", "STOP_WORDS", "WEAK_WORDS"]
+
+def is_verb_wissen(words: list[str], i: int) -> bool:
+    """True when ``words[i]`` (lower case) is "weiß" of the verb "wissen", beside a personal pronoun ("weiß er",
+    "ich weiß"), not the colour white (CR 105.1)."""
+    return words[i] in ("weiß", "weiss") and (
+        (i > 0 and words[i - 1] in PRONOUNS) or (i + 1 < len(words) and words[i + 1] in PRONOUNS)
+    )
+
+
+__all__ = [
+    "COLLOQUIAL",
+    "MORE_STOP_WORDS",
+    "NEGATED",
+    "NEGATIONS",
+    "NUMBER_WORDS",
+    "PRONOUNS",
+    "QUESTION_WORDS",
+    "SEPARABLE_PREFIXES",
+    "STOP_WORDS",
+    "WEAK_IN_PHRASES",
+    "WEAK_WORDS",
+    "is_verb_wissen",
+]
