@@ -283,10 +283,15 @@ def term_index(path: Path = TERMS_PATH) -> TermIndex:
     return TermIndex(parse_terms(path.read_text(encoding="utf-8")))
 
 
+#: The ``englisch`` and ``regel`` of a sense row whose words name no term at all in its documents.
+NO_TERM = "-"
+
+
 @dataclass(frozen=True)
 class Sense:
     """A row of ``data/terms_documents.tsv``: words that in some documents name another term than the table
-    says (``provoziert`` is goad in 004, the table's „Provozieren“ is provoke)."""
+    says (``provoziert`` is goad in 004, the table's „Provozieren“ is provoke), or no term at all
+    (:data:`NO_TERM`: 001's „Ley-Linie der Leere“ is a card name, not the keyword Leere)."""
 
     words: tuple[str, ...]
     english: str
@@ -300,13 +305,13 @@ def parse_senses(text: str) -> list[Sense]:
 
     Raises:
         ValueError: naming the line, for a row without 5 columns, without words or documents, or with a
-            malformed rule number.
+            malformed rule number (``-`` with ``englisch`` ``-``: no term).
     """
     body = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")]
     out = []
     for n, line in body[1:]:
         cols = [c.strip() for c in line.split("\t")]
-        if len(cols) != 5 or not _RULE.match(cols[2]):
+        if len(cols) != 5 or not (_RULE.match(cols[2]) or cols[1] == cols[2] == NO_TERM):
             raise ValueError(f"terms_documents.tsv Zeile {n}: 5 Spalten mit Regelnummer erwartet")
         words = tuple(w.strip() for w in cols[0].split("|") if w.strip())
         docs = frozenset(d.strip() for d in cols[3].split(",") if d.strip())
@@ -335,7 +340,8 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
     * each group of ``data/synonyms.tsv``: its patterns (one concept per group; a pattern that is an old name
       of the term table counts like one);
     * each row of ``data/terms_documents.tsv``: its words with the sense of its English term, in its documents
-      only; the table's own term of the same word then does not count in those documents.
+      only (no sense for a row of :data:`NO_TERM`); the table's own term of the same word then does not count in
+      those documents.
     """
     terms = term_index().terms if terms is None else terms
     groups = synonyms() if groups is None else groups
@@ -346,7 +352,8 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
         target = by_english.get(sense.english)
         concept = term_concept(target) if target else concept_id("k", sense.english)
         for word in sense.words:
-            out.append(ConceptName(word, concept, only=sense.documents))
+            if sense.english != NO_TERM:
+                out.append(ConceptName(word, concept, only=sense.documents))
             overridden.setdefault(word.casefold(), set()).update(sense.documents)
     for term in terms:
         concept = term_concept(term)
@@ -386,6 +393,7 @@ def analyser(words: Mapping[str, int], lemmas: Mapping[str, str], options: Optio
 
 
 __all__ = [
+    "NO_TERM",
     "OLD_DOCUMENTS",
     "Sense",
     "Term",
