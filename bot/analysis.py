@@ -385,6 +385,7 @@ class Analyser:
         raw = tokens(text, cap + 1)
         out = Analysis(truncated=len(raw) > cap, definition=question and asks_definition(text))
         raw = raw[:cap]
+        english_question = question and language == "de" and lists.is_english(raw)
         if question and language == "de" and self.options.spelling:
             raw = self._repair(raw)
         stems = [self.stems(w, language)[0] for w in raw]
@@ -421,6 +422,8 @@ class Analyser:
             out.words.append(word)
             for term in self.stems(word, language):
                 out.add(term)
+            if english_question:  # "how do you win a clash" also meets 000's English text by English stems
+                out.add(snowball(word, "en"))
         if question and len(out.terms) > MAX_QUERY_TERMS:
             concepts = [t for t in out.terms if t.startswith("zz")]
             rest = [t for t in out.terms if not t.startswith("zz")]

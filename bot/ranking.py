@@ -55,16 +55,16 @@ class Weights:
     raw: float = 2.0
     scale: float = 10.0
     concept: float = 0.25
-    coverage: float = 2.0
+    coverage: float = 4.0
     card: float = 6.0
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
-    section: float = 4.0
+    section: float = 6.0
     rule: float = 8.0
     #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
-    definition: float = 2.0
+    definition: float = 4.0
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
-        ("glossary", 0.0), ("term", -8.0), ("card", -8.0),
+        ("glossary", 0.0), ("term", -11.0), ("card", -8.0),
     )
     candidates: int = 120
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). Tuning part:
@@ -178,6 +178,10 @@ class Ranker:
         sections = set((await store.card_sections(cards)).values()) if "section" in self.features else set()
         for mid in sections:
             extra += await store.section_rulings(mid)
+        # A passage the question's card brought in is scored by the same bm25 as the full-text candidates.
+        missing = [pid for pid in extra if pid not in base]
+        if missing and match:
+            base.update(await store.passage_scores(match, missing, (w.names, w.terms, w.raw)))
         # What a definition question asks about: its concepts and the stems of its whole words (not compound parts:
         # "Loyalitätssymbole" does not ask what a "Symbol" is).
         defined = [*analysis.concepts, *(self.analyser.stems(w)[0] for w in analysis.words)]

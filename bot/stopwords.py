@@ -84,9 +84,28 @@ def is_verb_wissen(words: list[str], i: int) -> bool:
         (i > 0 and words[i - 1] in PRONOUNS) or (i + 1 < len(words) and words[i + 1] in PRONOUNS)
     )
 
+#: Function words of English and of German that tell a typed question's language (:func:`is_english`).
+ENGLISH_MARKERS = _word_list(
+    "the a an of to is are was and or on in it its be can can't does do did what when how if with for by this "
+    "that which who you your i my both from into onto at as has have not"
+)
+GERMAN_MARKERS = _word_list(
+    "der die das den dem des ein eine einen einem einer und oder ist sind wird kann darf muss wenn was wie wer "
+    "ich du mit von auf im ins nicht kein keine man sich es er sie"
+)
+
+
+def is_english(words: list[str]) -> bool:
+    """True when ``words`` (a question's lower-case tokens) are English: at least two English function words and
+    more of them than German ones ("how do you win a clash"; not "Fehde: who wins?" inside a German sentence)."""
+    english = sum(w in ENGLISH_MARKERS for w in words)
+    return english >= 2 and english > sum(w in GERMAN_MARKERS for w in words)
+
 
 __all__ = [
     "COLLOQUIAL",
+    "ENGLISH_MARKERS",
+    "GERMAN_MARKERS",
     "MORE_STOP_WORDS",
     "NEGATED",
     "NEGATIONS",
@@ -97,5 +116,6 @@ __all__ = [
     "STOP_WORDS",
     "WEAK_IN_PHRASES",
     "WEAK_WORDS",
+    "is_english",
     "is_verb_wissen",
 ]

@@ -68,6 +68,26 @@ class PassageQueries(StoreBase):
         )
         return [(int(r[0]), float(r[1])) for r in rows]
 
+    async def passage_scores(
+        self, match: str, ids: Sequence[int], weights: tuple[float, float, float] = (1.0, 3.0, 2.0)
+    ) -> dict[int, float]:
+        """``-bm25`` (as :meth:`passage_candidates`) of the passages ``ids`` that match ``match``; ids that do not
+        match are left out. At most 200 ids.
+
+        Raises:
+            SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+        """
+        wanted = list(dict.fromkeys(ids))[:200]
+        if not wanted or not match:
+            return {}
+        marks = ",".join("?" * len(wanted))
+        rows = await self.fetch_search(
+            f"SELECT rowid, -bm25(passages_fts, ?, ?, ?) FROM passages_fts WHERE passages_fts MATCH ?"  # noqa: S608
+            f" AND rowid IN ({marks})",
+            (*weights, match, *wanted),
+        )
+        return {int(r[0]): float(r[1]) for r in rows}
+
     async def passages(self, ids: Iterable[int]) -> dict[int, PassageRecord]:
         """The passages with these ids (id → record); unknown ids are left out."""
         wanted = list(dict.fromkeys(ids))[:1000]
