@@ -59,6 +59,9 @@ class Settings:
             no endpoint.
         metrics_host: the address it listens on (``METRICS_HOST``, default ``127.0.0.1``).
         env_file: the settings file that was read, None when there was none (:func:`env_file_for`).
+        store_watch: seconds between two looks at the store file by ``run`` and ``serve``
+            (``REGELBOT_STORE_WATCH``, default 5; 0 = only on SIGHUP): a replaced file is opened
+            (:meth:`bot.core.Core.reload`).
     """
 
     token: str = field(repr=False)
@@ -82,6 +85,7 @@ class Settings:
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
     env_file: Path | None = None
+    store_watch: float = 5.0
 
 
 def _number(key: str, default: float, low: float, high: float, kind: type = float) -> float:
@@ -156,7 +160,7 @@ def load_settings(env_file: Path | None = None) -> Settings:
     Raises:
         ConfigError: the named settings file is missing, ``DEV_GUILD_ID`` is not a number, ``LOG_LEVEL`` is
             unknown, ``INLINE_CARDS`` is not 0/1, or ``REGELBOT_CALC_BUDGET`` / ``REGELBOT_WORKERS`` /
-            ``REGELBOT_CONNECT_ATTEMPTS`` / ``METRICS_PORT`` is not a number in range.
+            ``REGELBOT_CONNECT_ATTEMPTS`` / ``REGELBOT_STORE_WATCH`` / ``METRICS_PORT`` is not a number in range.
     """
     source = env_file_for(env_file)
     if source is not None:
@@ -194,6 +198,7 @@ def load_settings(env_file: Path | None = None) -> Settings:
         metrics_port=_optional_port("METRICS_PORT"),
         metrics_host=os.getenv("METRICS_HOST", "").strip() or "127.0.0.1",
         env_file=source,
+        store_watch=_number("REGELBOT_STORE_WATCH", 5.0, 0.0, 3600.0),
     )
 
 

@@ -10,13 +10,24 @@ aiosqlite connection), the name index built from it, the calculation workers (:m
 The doors stand beside each other on this core: the gateway bot (:mod:`bot.gateway`), the HTTP endpoint
 (:mod:`bot.serve`) and the console (:mod:`bot.console`); what they run is in the command table
 (:mod:`bot.commands`).
+
+A new store without a restart (:meth:`Core.reload`): ``run`` and ``serve`` call it on SIGHUP
+(:meth:`Core.reload_soon`) and when the store file was replaced (:meth:`Core.follow`: a ``stat`` of the path
+every few seconds; ``build`` and ``update`` rename the new file over the old one). The new store is opened and
+checked as at start-up, everything built from it is built again (name index, the table's warm-ups; the
+per-store caches of :meth:`bot.store.Store.memo` — today's register, rule catalogue, mechanics, completer
+data — start empty with it), then new interactions get it; those in flight finish on the old store, which is
+closed after them. A store that fails the check is refused with one German log line; the old one stays.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TypeVar
 
 from bot import metrics, offload
@@ -42,6 +53,22 @@ INTERNAL_ERROR = Reply.fail(
     "Da ist etwas schiefgelaufen",
     "Die Anfrage konnte nicht beantwortet werden. Der Fehler wurde protokolliert; bitte später erneut versuchen.",
 )
+#: Longest wait for the interactions still running on a replaced store before it is closed anyway (seconds;
+#: every answer is bounded far below this).
+RETIRE_WAIT = 30.0
+
+#: What identifies one store file: device, inode, modification time (ns) and size. Renaming a new file over the
+#: path changes the inode.
+FileStamp = tuple[int, int, int, int]
+
+
+def file_stamp(path: Path) -> FileStamp | None:
+    """The :data:`FileStamp` of ``path``, or None when it cannot be read (missing, no permission)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size
 
 async def in_time(work: Awaitable[T], defer: Callable[[], Awaitable[object]], after: float) -> T:
     """Await ``work``; if it is not done after ``after`` seconds, await ``defer()`` meanwhile (the door's
@@ -62,37 +89,77 @@ async def in_time(work: Awaitable[T], defer: Callable[[], Awaitable[object]], af
     return await task
 
 
+@dataclass(eq=False)
+class Generation:
+    """One opened store and what is built from it (:class:`AnswerContext`: store and name index; the
+    store's own caches), with the file it was opened from and the interactions running on it."""
+
+    context: AnswerContext
+    stamp: FileStamp | None
+    users: int = 0
+    retired: bool = False
+    idle: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def leave(self) -> None:
+        """One interaction on this store ended; a retired store without interactions may be closed."""
+        self.users -= 1
+        if self.retired and self.users == 0:
+            self.idle.set()
+
+
 class Core:
-    """The application core over ``settings``: open it (:meth:`open`), run answers (:meth:`run`), close it.
+    """The application core over ``settings``: open it (:meth:`open`), run answers (:meth:`run`), switch to a
+    rebuilt store (:meth:`reload`), close it.
 
     Attributes:
-        settings: the bot's settings (store path, calculation budget and workers).
-        store: the open store, None before :meth:`open` and after :meth:`close`.
+        settings: the bot's settings (store path, calculation budget and workers, store watch interval).
     """
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.store: Store | None = None
-        self._context: AnswerContext | None = None
+        self._current: Generation | None = None
+        self._warm: Callable[[AnswerContext], Awaitable[object]] | None = None
+        self._lock = asyncio.Lock()
+        self._refused: FileStamp | None = None
+        self._tasks: set[asyncio.Task[object]] = set()
+        self._retiring: set[Generation] = set()
+        self._watch: asyncio.Task[None] | None = None
 
     async def open(self, warm: Callable[[AnswerContext], Awaitable[object]] | None = None) -> None:
         """Open the store, build the name index, set the workers' budget, then run ``warm`` on the context (the
-        start-up work of the command table, :meth:`bot.commands.Table.warm`: memory for autocomplete).
+        start-up work of the command table, :meth:`bot.commands.Table.warm`: memory for autocomplete). ``warm``
+        runs again on every store opened later (:meth:`reload`).
 
         Raises:
             bot.store.StoreError: the store is missing, outdated or corrupt (German message).
         """
         offload.configure(budget=self.settings.calc_budget, workers=self.settings.workers)
-        self.store = await Store.open(self.settings.db_path)
-        metrics.watch_store(self.settings.db_path)
+        self._warm = warm
+        self._current = await self._open_store()
+        metrics.watch_store(self.settings.db_path)  # the age of the file at the path (whichever is in use)
+
+    async def _open_store(self) -> Generation:
+        """Open and check the store file, build the name index and run the warm-ups (as at start-up).
+
+        Raises:
+            bot.store.StoreError: the store is missing, outdated or corrupt (German message).
+        """
+        path = self.settings.db_path
+        stamp = file_stamp(path)
+        store = await Store.open(path)
         try:
-            names = NameIndex.from_entries(await self.store.name_entries())
+            names = NameIndex.from_entries(await store.name_entries())
+            context = AnswerContext(store=store, names=names)
+            if self._warm is not None:
+                await self._warm(context)
         except StoreCorrupt as exc:  # damage the quick check did not reach (a very large store)
-            raise StoreError(f"{exc.title} ({self.settings.db_path}): `python -m bot build` ausführen.") from None
+            await store.close()
+            raise StoreError(f"{exc.title} ({path}): `python -m bot build` ausführen.") from None
+        except BaseException:
+            await store.close()
+            raise
         log.info("Namensindex: %d Karten", len(names))
-        self._context = AnswerContext(store=self.store, names=names)
-        if warm is not None:
-            await warm(self._context)
+        return Generation(context, stamp)
 
     @staticmethod
     async def start_workers() -> None:
@@ -103,40 +170,145 @@ class Core:
 
     @property
     def context(self) -> AnswerContext:
-        """What the answers get (store and name index).
+        """What the answers get (store and name index) of the store in use now. For work that awaits, use
+        :meth:`using` (a replaced store is closed only after it).
 
         Raises:
             RuntimeError: :meth:`open` has not run (a programming error).
         """
-        if self._context is None:
+        if self._current is None:
             raise RuntimeError("Core.open() has not run")
-        return self._context
+        return self._current.context
+
+    @property
+    def store(self) -> Store | None:
+        """The store in use now; None before :meth:`open` and after :meth:`close`."""
+        return self._current.context.store if self._current is not None else None
 
     @property
     def is_open(self) -> bool:
         """True between :meth:`open` and :meth:`close`."""
-        return self._context is not None
+        return self._current is not None
+
+    @contextlib.asynccontextmanager
+    async def using(self) -> AsyncIterator[AnswerContext]:
+        """The context of the store in use now, for one interaction: a store replaced meanwhile stays open
+        until every such block on it has ended.
+
+        Raises:
+            RuntimeError: :meth:`open` has not run (a programming error).
+        """
+        generation = self._current
+        if generation is None:
+            raise RuntimeError("Core.open() has not run")
+        generation.users += 1
+        try:
+            yield generation.context
+        finally:
+            generation.leave()
 
     async def run(self, inv: Invocation) -> Reply:
         """Run the invocation ``inv``: an answer with its options or a button action with its argument
         (:func:`bot.answers.registry.run_answer` / ``run_action``: options bounded first, a ``UserError``
-        becomes a German error reply)."""
-        with metrics.work(inv.key):
-            if inv.kind == "action":
-                return await run_action(self.context, inv.key, inv.arg)
-            return await run_answer(self.context, inv.key, **inv.kwargs)
+        becomes a German error reply), on the store in use when it starts."""
+        async with self.using() as context:
+            with metrics.work(inv.key):
+                if inv.kind == "action":
+                    return await run_action(context, inv.key, inv.arg)
+                return await run_answer(context, inv.key, **inv.kwargs)
 
     async def complete(self, completer: CompleterFn, current: str) -> list[Choice]:
         """The autocomplete choices of ``completer`` for the typed ``current`` (≤ 25, from memory)."""
-        with metrics.work(getattr(completer, "__name__", "autocomplete")):
-            return await run_completer(self.context, completer, current)
+        async with self.using() as context:
+            with metrics.work(getattr(completer, "__name__", "autocomplete")):
+                return await run_completer(context, completer, current)
+
+    # --- a new store without a restart -------------------------------------------------------------
+
+    async def reload(self, why: str = "SIGHUP") -> bool:
+        """Switch to the store file as it is now, when it is another file than the one in use (``why``: what
+        asked, for the log). The new store is opened and checked as at start-up (:meth:`_open_store`); new
+        interactions get it at once, the old store is closed after the interactions running on it (at most
+        :data:`RETIRE_WAIT` s). A store that fails the check is refused with one German log line and the old
+        one kept. Returns True when the store was switched. Never raises."""
+        async with self._lock:
+            old = self._current
+            if old is None:
+                return False
+            stamp = file_stamp(self.settings.db_path)
+            if stamp is not None and stamp == old.stamp:
+                log.info("Datenbank unverändert (%s): %s", why, self.settings.db_path)
+                return False
+            try:
+                new = await self._open_store()
+            except Exception as exc:  # StoreError (German) or anything else: the old store stays
+                self._refused = stamp
+                text = str(exc) if isinstance(exc, StoreError) else f"{type(exc).__name__}: {exc}"
+                log.error("Neue Datenbank abgelehnt (%s), die bisherige bleibt in Betrieb: %s", why, text)
+                return False
+            if self._current is not old:  # closed meanwhile
+                await new.context.store.close()
+                return False
+            self._current = new
+            self._retiring.add(old)
+            self._spawn(self._retire(old))
+            log.info("Neue Datenbank in Betrieb (%s): %s", why, self.settings.db_path)
+            return True
+
+    def reload_soon(self, why: str = "SIGHUP") -> None:
+        """:meth:`reload` as a task of the running loop: what a door's SIGHUP handler calls."""
+        if self.is_open:
+            self._spawn(self.reload(why))
+
+    def follow(self, every: float | None = None) -> None:
+        """Look at the store file every ``every`` seconds (default ``settings.store_watch``; 0: never) and
+        :meth:`reload` when another file stands at its path (a ``stat``: device, inode, time, size). A file
+        once refused is not tried again until it changes (or SIGHUP asks)."""
+        every = self.settings.store_watch if every is None else every
+        if every > 0 and self._watch is None and self.is_open:
+            self._watch = asyncio.get_running_loop().create_task(self._follow(every))
+
+    async def _follow(self, every: float) -> None:
+        while self._current is not None:
+            await asyncio.sleep(every)
+            stamp = await asyncio.to_thread(file_stamp, self.settings.db_path)
+            current = self._current
+            if stamp is not None and current is not None and stamp not in (current.stamp, self._refused):
+                await self.reload("Datei ersetzt")
+
+    async def _retire(self, old: Generation) -> None:
+        """Close ``old`` once the interactions running on it have ended (at most :data:`RETIRE_WAIT` s)."""
+        old.retired = True
+        if old.users == 0:
+            old.idle.set()
+        try:
+            await asyncio.wait_for(old.idle.wait(), RETIRE_WAIT)
+        except TimeoutError:
+            log.warning("Alte Datenbank nach %.0f s geschlossen, %d Interaktionen liefen noch", RETIRE_WAIT,
+                        old.users)
+        self._retiring.discard(old)
+        await old.context.store.close()
+        log.info("Alte Datenbank geschlossen")
+
+    def _spawn(self, work: Awaitable[object]) -> None:
+        task: asyncio.Task[object] = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def close(self) -> None:
-        """Stop the calculation workers and close the store. Safe to call more than once."""
+        """Stop watching the store file, stop the calculation workers and close the store (and a replaced one
+        still waiting for its interactions). Safe to call more than once."""
         offload.shutdown()
-        self._context = None
+        current, self._current = self._current, None
         metrics.watch_store(None)
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
+        tasks = [t for t in (self._watch, *self._tasks) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._watch = None
+        for old in list(self._retiring):
+            self._retiring.discard(old)
+            await old.context.store.close()
+        if current is not None:
+            await current.context.store.close()
             log.info("Store geschlossen")

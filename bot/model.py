@@ -6,6 +6,7 @@ here, in :mod:`bot.text` and in :mod:`bot.keywords`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -110,8 +111,9 @@ class RuleReview:
     from the rules of ``basis`` and as the newest rules file of the build (``checked``, its effective ISO date)
     says it now.
 
-    ``row_kind`` is ``change`` (``row_key`` = ``changes.key``), ``term`` (``change_terms.key``) or ``number``
-    (``"001:502.46"``: a ``[[number]]`` row, document prefix and the number it prints); ``state`` one of
+    ``row_kind`` is ``change`` (``row_key`` = ``changes.key``), ``term`` (``change_terms.key``), ``number``
+    (``"001:502.46"``: a ``[[number]]`` row, document prefix and the number it prints) or ``rule`` (a quote of
+    ``[cr]`` that no row cites, e.g. a calculator's rule; ``row_key`` = the number); ``state`` one of
     :data:`REVIEW_STATES` (``unchanged`` only in the importer's checks of single rules, whose row fields are
     empty; never stored); ``new_number`` the rule's number in the newest file (None when
     ``gone``); ``old_text`` the register's quote (``[cr]``), ``new_text`` the official text now (``""`` when
@@ -140,15 +142,33 @@ class RuleReview:
         """The rule's number today (``new_number``; None when gone)."""
         return self.new_number
 
-    def notice(self) -> str:
-        """The one German line an answer shows beside the register's "Heute" statement, e.g. ``"⚠️ Regel 702.51a
-        wurde am 01.08.2026 geändert; die deutsche „Heute“-Aussage beruht auf den Comprehensive Rules vom
-        17.04.2026 und wurde seitdem nicht geprüft."``"""
-        what = {"changed": f"Regel {self.number} wurde geändert",
+    @property
+    def change(self) -> str:
+        """What happened to the rule, German: ``"Regel 702.51a wurde geändert"``, ``"Regel 709.4a heißt jetzt
+        709.4f"``, ``"Regel 106.4 gibt es nicht mehr"``."""
+        return {"changed": f"Regel {self.number} wurde geändert",
                 "renumbered": f"Regel {self.number} heißt jetzt {self.new_number}",
                 "gone": f"Regel {self.number} gibt es nicht mehr"}.get(self.state, f"Regel {self.number}")
-        return (f"⚠️ {what} (Comprehensive Rules vom {_german_date(self.checked)}); die deutsche „Heute“-Aussage "
-                f"beruht auf den Regeln vom {_german_date(self.basis)} und wurde seitdem nicht geprüft.")
+
+    def notice(self) -> str:
+        """The one German line an answer shows beside the register's "Heute" statement (:func:`review_notice`
+        of this review alone), e.g. ``"⚠️ Regel 702.51a wurde geändert (Comprehensive Rules vom 01.08.2026);
+        die deutsche „Heute“-Aussage beruht auf den Regeln vom 17.04.2026 und wurde seitdem nicht geprüft."``"""
+        return review_notice([self])
+
+
+def review_notice(reviews: Sequence[RuleReview]) -> str:
+    """One German line for the reviews of one register row (one or more rules it rests on changed):
+    ``"⚠️ Regel 702.51a wurde geändert, Regel 709.4a heißt jetzt 709.4f (Comprehensive Rules vom 01.08.2026); die
+    deutsche „Heute“-Aussage beruht auf den Regeln vom 17.04.2026 und wurde seitdem nicht geprüft."``; ``""`` for
+    none."""
+    if not reviews:
+        return ""
+    changes = ", ".join(dict.fromkeys(r.change for r in reviews))
+    checked = " und ".join(_german_date(d) for d in sorted({r.checked for r in reviews}))
+    basis = " und ".join(_german_date(d) for d in sorted({r.basis for r in reviews}))
+    return (f"⚠️ {changes} (Comprehensive Rules vom {checked}); die deutsche „Heute“-Aussage "
+            f"beruht auf den Regeln vom {basis} und wurde seitdem nicht geprüft.")
 
 
 def _german_date(iso: str) -> str:

@@ -432,13 +432,16 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
                 defer_after: float = DEFER_AFTER_SECONDS) -> None:
     """Open ``core`` (store, name index, the table's warm-ups, warm calculation workers) and serve until
     SIGINT/SIGTERM; then stop taking requests and let running answers finish (≤ 3 s); the caller closes
-    ``core``. Answers not ready after ``defer_after`` seconds are deferred. Logs "HTTP-Endpunkt bereit:
+    ``core``. SIGHUP and a replaced store file switch to the new store (:meth:`bot.core.Core.reload`).
+    Answers not ready after ``defer_after`` seconds are deferred. Logs "HTTP-Endpunkt bereit:
     http://HOST:PORT/interactions" once listening.
 
     Raises:
         bot.store.StoreError: the store is missing, outdated or corrupt.
         OSError: the address is in use or not available.
     """
+    with contextlib.suppress(NotImplementedError, AttributeError):  # SIGHUP: a rebuilt store (bot.core)
+        asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, core.reload_soon)  # before open: not fatal
     await core.open(TABLE.warm)
     await core.start_workers()  # before the first interaction: no process start on a request
     rest = RestClient()
@@ -451,6 +454,7 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
+    core.follow()
     try:
         await site.start()
         bound = runner_.addresses[0][1] if runner_.addresses else port

@@ -59,7 +59,8 @@ class Inline(commands.Cog):
             return
         try:
             async with asyncio.timeout(INLINE_TIMEOUT):
-                replies = await inline_replies(core.context, message.content)
+                async with core.using() as context:  # a store replaced meanwhile is closed after this
+                    replies = await inline_replies(context, message.content)
                 reference = {"message_id": message.id, "channel_id": message.channel.id, "fail_if_not_exists": False}
                 for payload in channel_payloads(replies):
                     body = {**payload, "message_reference": reference,

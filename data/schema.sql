@@ -238,8 +238,8 @@ CREATE TABLE today_cr (
 -- Register rows whose evidence changed under them ("zu prüfen", bot/importer/review.py): per row and cited rule,
 -- the register's quote (rules of `basis`) and the newest rules of the build (`checked`). Empty when nothing changed.
 CREATE TABLE register_review (
-    row_kind   TEXT NOT NULL,           -- change | term | number
-    row_key    TEXT NOT NULL,           -- changes.key, change_terms.key, or "001:502.46" (old_numbers)
+    row_kind   TEXT NOT NULL,           -- change | term | number | rule
+    row_key    TEXT NOT NULL,           -- changes.key, change_terms.key, "001:502.46" (old_numbers), or the number
     number     TEXT NOT NULL,           -- the rule as the register cites it
     state      TEXT NOT NULL,           -- changed | renumbered | gone
     new_number TEXT,                    -- its number in the newest rules, NULL when gone

@@ -30,6 +30,18 @@ def built_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return db
 
 
+@pytest.fixture(scope="session")
+def newer_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real store built with a synthetic rules file newer than the change register's basis (2026-08-01:
+    702.51a changed, 709.4a moved to 709.4f, 106.4 gone; tests/importer/newer_rules.py), once per session."""
+    from tests.importer.newer_rules import write_newer_rules
+
+    folder = tmp_path_factory.mktemp("newer")
+    db = folder / "regelbot.sqlite3"
+    build(db, DEFAULT_SOURCES, cr_files=[write_newer_rules(folder, real=False)])
+    return db
+
+
 @pytest.fixture
 async def store(built_db: Path) -> AsyncIterator[Store]:
     s = await Store.open(built_db)

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from bot.answers.today_index import TodayIndex, quote_line
+from bot.model import review_notice
 from bot.reply import Field, Page, Reply, format_date
 from bot.rules.cite import Reason, Source, distinct
 from bot.rules.mana import ALL_KINDS, ManaCost, PoolKind, Symbol
@@ -223,8 +225,10 @@ def source_label(source: Source, cr_date: str | None = None) -> str:
     return SOURCES[source]
 
 
-def _rule_lines(reasons: Sequence[Reason], head: Source, cr_date: str | None, notes: dict[Reason, str]) -> str:
-    """One line per reason: ``• 107.4e: …``; a reason of another source than the field's names it."""
+def _rule_lines(reasons: Sequence[Reason], head: Source, cr_date: str | None, notes: dict[Reason, str],
+                reviewed: frozenset[str] = frozenset()) -> str:
+    """One line per reason: ``• 107.4e: …``; a reason of another source than the field's names it; a reason
+    whose rule is "zu prüfen" (in ``reviewed``) ends with ``🔎``."""
     lines = []
     for reason in reasons:
         cite = reason.rule or ""
@@ -233,23 +237,55 @@ def _rule_lines(reasons: Sequence[Reason], head: Source, cr_date: str | None, no
             cite = f"{cite} ({label})" if cite else label
         text = with_symbols(REASONS[reason])
         extra = f" {notes[reason]}" if reason in notes else ""
+        extra += " 🔎" if reviewed.intersection(cr_numbers(reason)) else ""
         lines.append(f"• {cite}: {text}{extra}" if cite else f"• {text}{extra}")
     return "\n".join(lines)
 
 
+def cr_numbers(reason: Reason) -> list[str]:
+    """The numbers of today's Comprehensive Rules a reason cites (``"701.30a, 701.30c"`` → two); ``[]`` for a
+    dated document's rule."""
+    if reason.source is not Source.CR or not reason.rule:
+        return []
+    return [n.strip() for n in reason.rule.split(",") if n.strip()]
+
+
+def review_field(reasons: Sequence[Reason], index: TodayIndex | None) -> Field | None:
+    """„🔎 Zu prüfen“: the rules among ``reasons`` that changed in rules newer than the register's quote of them
+    (``build --cr``, :mod:`bot.importer.review`): the review line and each one's new official text. The
+    calculators' sentences (:data:`REASONS`) were written against the register's quotes; None when none of
+    their rules changed (or without ``index``)."""
+    if index is None:
+        return None
+    reviews = {n: index.rule_reviews[n] for r in reasons for n in cr_numbers(r) if n in index.rule_reviews}
+    if not reviews:
+        return None
+    quotes = [quote_line(index, n) for n, r in reviews.items() if r.today_number]
+    checked = max(r.checked for r in reviews.values())
+    return Field(f"🔎 Zu prüfen ({SOURCES[Source.CR]}, {format_date(checked)})",
+                 "\n".join([review_notice(list(reviews.values())), *quotes]))
+
+
 def rule_fields(
-    reasons: Sequence[Reason], history: Sequence[Reason], cr_date: str | None, notes: dict[Reason, str] | None = None
+    reasons: Sequence[Reason], history: Sequence[Reason], cr_date: str | None, notes: dict[Reason, str] | None = None,
+    index: TodayIndex | None = None,
 ) -> list[Field]:
     """The rules as fields: „Regeln (…)“ for the rules that decide (each once), „Früher (…)“ for the dated
-    rules of the documents that are not already among them; ``notes`` adds a fact to a reason's line."""
+    rules of the documents that are not already among them; ``notes`` adds a fact to a reason's line. With the
+    register's ``index``, a rule "zu prüfen" is marked ``🔎`` and its new text follows (:func:`review_field`)."""
     notes = notes or {}
     reasons = distinct(list(reasons))
     history = tuple(r for r in distinct(list(history)) if r not in reasons)
+    review = review_field(reasons, index)
+    reviewed = frozenset(index.rule_reviews) if index is not None and review is not None else frozenset()
     fields = []
     for name, group in (("Regeln", reasons), ("Früher", history)):
         if group:
             head = group[0].source
-            fields.append(Field(f"{name} ({source_label(head, cr_date)})", _rule_lines(group, head, cr_date, notes)))
+            fields.append(Field(f"{name} ({source_label(head, cr_date)})",
+                                _rule_lines(group, head, cr_date, notes, reviewed)))
+        if name == "Regeln" and review is not None:
+            fields.append(review)
     return fields
 
 
@@ -280,15 +316,16 @@ class Calc:
     sources: list[str] = field(default_factory=list)
 
 
-def calc_reply(calc: Calc, cr_date: str | None) -> Reply:
-    """The reply of a calculator: result first, details, rules, history; the first page at most
-    :data:`FIRST_PAGE` characters with the footer. A field too long for what is left of the first page (a long
+def calc_reply(calc: Calc, cr_date: str | None, index: TodayIndex | None = None) -> Reply:
+    """The reply of a calculator: result first, details, rules (with the register's ``index``: a rule "zu
+    prüfen" marked, its new text in a field), history; the first page at most :data:`FIRST_PAGE` characters
+    with the footer. A field too long for what is left of the first page (a long
     list of other results) moves to the next page, in order; the history stays after it."""
     cited = distinct([*calc.reasons, *calc.history])
     labels = [*calc.sources, *(source_label(s, cr_date) for s in dict.fromkeys(r.source for r in cited))]
     source = " · ".join(dict.fromkeys(labels)) or "Regelbot-Rechner"
     body = "\n".join([calc.result, *calc.lines])
-    fields = [*calc.details, *rule_fields(calc.reasons, calc.history, cr_date, calc.notes)]
+    fields = [*calc.details, *rule_fields(calc.reasons, calc.history, cr_date, calc.notes, index)]
     budget = FIRST_PAGE - len(source) - len("Quelle: ") - len(" · Seite 9/9") - len(calc.title) - len(body)
     first: list[Field] = []
     later: list[Field] = []

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
-from bot.answers.today import TodayIndex, entry_status, terms_notice, today_index
+from bot.answers.today import TodayIndex, entry_status, review_lines, terms_notice, today_index
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
 from bot.search import UNCLEAR, Lookup, NameHit
@@ -111,17 +111,20 @@ def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord
     * ``Heute andere Begriffe`` — the old terms the card text uses (``data/terms.tsv``, card rows), e.g.
       Feld der Unterdrückung: „aktivieren“ statt „(eine Fähigkeit) spielen“, with the rules as evidence;
     * ``Heute geändert`` — every ``changed`` row of ``data/changes.toml`` that names one of the card's
-      rulings (Tressen aus Feuer: mana burn is gone, the pool empties at the end of each step, CR 106.4).
+      rulings (Tressen aus Feuer: mana burn is gone, the pool empties at the end of each step, CR 106.4); a row
+      "zu prüfen" (its rule changed in newer rules) with its review line and the new official text.
     """
     fields: list[Field] = []
     terms = entry_status(index, "card", card.id).terms
     if terms:
         value = terms_notice(index, terms).removeprefix("ℹ️ Heute andere Begriffe: ")
         fields.append(Field("ℹ️ Heute andere Begriffe", shorten(value, 1024)))
-    notices = {n.key: n for r in rulings for n in entry_status(index, "ruling", r.id).notices if n.status == "changed"}
-    if notices:
-        text = "\n".join(f"• {n.today} _(Beleg: {n.evidence})_" for n in notices.values())
-        fields.append(Field("⚠️ Heute geändert (laut Rulings der Karte)", _clip(text, 1024)))
+    notices = {n.key: n for r in rulings for n in entry_status(index, "ruling", r.id).notices if n.kind == "changed"}
+    if notices:  # a row "zu prüfen" with its review line and the new official text (review_lines)
+        text = "\n".join("\n".join([f"• {n.today} _(Beleg: {n.evidence})_", *review_lines(index, n)])
+                         for n in notices.values())
+        mark = "🔎" if any(n.reviews for n in notices.values()) else "⚠️"
+        fields.append(Field(f"{mark} Heute geändert (laut Rulings der Karte)", _clip(text, 1024)))
     return fields
 
 

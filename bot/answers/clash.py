@@ -25,6 +25,7 @@ from bot.answers.calc_words import (
 )
 from bot.answers.mana import CALC_BUDGET
 from bot.answers.registry import AnswerContext, UserError, answer
+from bot.answers.today import today_index
 from bot.offload import TooExpensive, run_bounded
 from bot.reply import Field, Reply, quote_user
 from bot.rules import clash as engine
@@ -165,7 +166,7 @@ async def clash_reveal(
         same = other.winners == result.winners
         shown = "Gleiches Ergebnis." if same else f"{winners_text(other.winners)}."
         calc.details.append(Field(f"Zum Vergleich: Regelstand {_rules_label(other_rules)}", shown))
-    return calc_reply(calc, await ctx.store.cr_effective())
+    return calc_reply(calc, await ctx.store.cr_effective(), await today_index(ctx.store))
 
 
 # --------------------------------------------------------------------------- odds
@@ -327,4 +328,4 @@ async def clash_odds(
         reasons=result.reasons,
         history=result.history,
     )
-    return calc_reply(calc, await ctx.store.cr_effective())
+    return calc_reply(calc, await ctx.store.cr_effective(), await today_index(ctx.store))

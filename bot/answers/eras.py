@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rule_catalog import dedupe_actions
-from bot.answers.today import Notice, notice_line, today_index
+from bot.answers.today import Notice, TodayIndex, notice_line, number_review, rule_now, today_index
 from bot.reply import Action, Page, Reply, format_date
 from bot.store import CitedNumber
 from bot.text import shorten
@@ -33,10 +33,17 @@ POINTED = 20
 
 @dataclass
 class EraIndex:
-    """All cited numbers and today's rule texts of the register, in memory (from :func:`today_index`)."""
+    """All cited numbers of the register, grouped by number, and the register itself (from :func:`today_index`:
+    today's rule texts through :func:`bot.answers.today.rule_now`)."""
 
     cited: dict[str, list[CitedNumber]]
-    today_text: dict[str, tuple[str, str]]  # number → (text, effective)
+    today: TodayIndex
+
+    def today_of(self, c: CitedNumber) -> str | None:
+        """Today's number of the rule ``c`` cites: the register's, or the newest rules' when its row is "zu
+        prüfen" (moved: the new number; gone: None)."""
+        review = number_review(self.today, c.document_prefix, c.number)
+        return review.today_number if review is not None else c.today
 
 
 async def era_index(ctx: AnswerContext) -> EraIndex:
@@ -45,11 +52,12 @@ async def era_index(ctx: AnswerContext) -> EraIndex:
     cited: dict[str, list[CitedNumber]] = {}
     for c in index.cited:
         cited.setdefault(c.number, []).append(c)
-    return EraIndex(cited, index.cr)
+    return EraIndex(cited, index)
 
 
 async def _today_text(ctx: AnswerContext, index: EraIndex, number: str) -> tuple[str, str] | None:
-    """Today's text of ``number`` and its date: from the imported CR when there is one, else the register."""
+    """Today's text of ``number`` and its date: from the imported CR when there is one, else the register's
+    (:func:`bot.answers.today.rule_now`: never an old quote of a rule that changed since)."""
     versions = await ctx.store.cr_versions()
     if versions:
         current = current_version(versions)
@@ -57,7 +65,8 @@ async def _today_text(ctx: AnswerContext, index: EraIndex, number: str) -> tuple
         if rule is not None:
             text = rule.text if rule.text and rule.text != rule.title else (rule.title or "")
             return text, current.effective
-    return index.today_text.get(number)
+    now = rule_now(index.today, number)
+    return (now.text, now.effective) if now is not None and now.today == number else None
 
 
 def _cr(date: str) -> str:
@@ -79,21 +88,29 @@ def _found_on(pages: list[Page], text: str) -> int | None:
 
 async def _cited_block(ctx: AnswerContext, index: EraIndex, c: CitedNumber, later: list[Page]) -> str:
     """One document's use of the number: today's rule first (its number and text), the register's note as
-    a notice (:func:`bot.answers.today.notice_line`), then the document's text as dated history. A text that
-    one of the ``later`` pages of the answer shows in full is not repeated: the line names that page."""
+    a notice (:func:`bot.answers.today.notice_line`; a row "zu prüfen" with its review line), then the
+    document's text as dated history. A text that one of the ``later`` pages of the answer shows in full is
+    not repeated: the line names that page."""
     where = c.title + (f", {format_date(c.date)}" if c.date else "")
-    if c.today:
-        today = await _today_text(ctx, index, c.today)
+    review = number_review(index.today, c.document_prefix, c.number)
+    today_number = index.today_of(c)
+    if today_number:
+        today = await _today_text(ctx, index, today_number)
         changed = " (inhaltlich geändert)" if c.relation == "changed" else ""
         page = _found_on(later, today[0]) if today else None
         text = (f" _(Wortlaut auf Seite {page + 1})_" if page else f": {shorten(today[0], 500)} _({_cr(today[1])})_"
                 ) if today else ""
-        lines = [f"**{c.number}** ist heute **{c.today}**{changed}{text}"]
+        lines = [f"**{c.number}** ist heute **{today_number}**{changed}{text}"]
+    elif review is not None:
+        lines = [f"**{c.number}** hat heute kein Gegenstück mehr: {c.today} gibt es in den {_cr(review.checked)} "
+                 "nicht mehr."]
     else:
         lines = [f"**{c.number}** hat heute kein Gegenstück."]
     if c.note:
-        status = "changed" if c.relation in ("changed", "none") else "wording"
-        lines.append(notice_line(await today_index(ctx.store), Notice(status, c.note, c.today or "–")))
+        status = "review" if review else "changed" if c.relation in ("changed", "none") else "wording"
+        lines.append(notice_line(index.today, Notice(status, c.note, c.today or "–")))
+    if review is not None:
+        lines.append(review.notice())
     quote = c.heading or c.text
     page = _found_on(later, quote)
     old = f"Wortlaut auf Seite {page + 1}." if page else shorten(quote, 300) or "(Überschrift)"
@@ -106,7 +123,7 @@ async def _first_page(ctx: AnswerContext, index: EraIndex, number: str, cited: l
     """The page of a cited number: every document's use of it (:func:`_cited_block`), then today's different
     rule under the same number; buttons to today's rules when the store has the Comprehensive Rules."""
     blocks = [await _cited_block(ctx, index, c, later) for c in cited]
-    todays = dict.fromkeys(c.today for c in cited if c.today)
+    todays = dict.fromkeys(t for c in cited if (t := index.today_of(c)))
     actions = [Action(label=f"Heute: Regel {t}", action="cr_rule", arg=t) for t in todays] if has_cr else []
     now = await _today_text(ctx, index, number)
     if now is not None and number not in todays:
@@ -134,7 +151,7 @@ async def cited_number_reply(
     actions: list[Action] = []
     sources = [c.title for c in cited]
     parts = [documents]  # the documents' own pages, then today's rule from the imported CR
-    first_today = next((c.today for c in cited if c.today), None)
+    first_today = next((t for c in cited if (t := index.today_of(c))), None)
     if versions and first_today is not None:
         parts.append(lambda: rule_reply(ctx.store, first_today, current_version(versions)))
     for part in parts:

@@ -175,7 +175,7 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
             f" Im Wortlaut: {quote}" if quote else ""
         )
     await _hybrid_fields(given, calc)
-    return calc_reply(calc, await ctx.store.cr_effective())
+    return calc_reply(calc, await ctx.store.cr_effective(), await today_index(ctx.store))
 
 
 # --------------------------------------------------------------------------- /mana pay
@@ -226,7 +226,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
     if result.payable:
         paid = payment_lines(result.payment, result.generic_halves)
         calc.details.append(Field("Bezahlung", "\n".join([*paid, f"Übrig im Vorrat: {pool_text(result.remaining)}"])))
-    return calc_reply(calc, await ctx.store.cr_effective())
+    return calc_reply(calc, await ctx.store.cr_effective(), await today_index(ctx.store))
 
 
 # --------------------------------------------------------------------------- /mana convoke
@@ -267,7 +267,7 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int = 0
     others = [mana(c) for c in result.remaining if c != result.best]
     if result.count > 1:
         calc.details.append(Field(f"Andere Restkosten ({result.count - 1})", listing(others, result.count - 1)))
-    return calc_reply(calc, await ctx.store.cr_effective())
+    return calc_reply(calc, await ctx.store.cr_effective(), await today_index(ctx.store))
 
 
 # --------------------------------------------------------------------------- /mana total
@@ -321,7 +321,7 @@ async def mana_total(
         others = [option_text(o) + (f" ({choices_text(o)})" if choices_text(o) else "") for o in result.options[1:]]
         calc.details.append(Field(f"Andere Wahl ({result.count - 1})", listing(others, result.count - 1)))
     calc.lines += _read_lines(given)
-    return calc_reply(calc, await ctx.store.cr_effective())
+    return calc_reply(calc, await ctx.store.cr_effective(), await today_index(ctx.store))
 
 
 # --------------------------------------------------------------------------- /mana upkeep
@@ -415,4 +415,4 @@ async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
         lines.insert(0, f"{from_card[0]}: Kumulative Versorgung — {quote_user(from_card[2])}.")
         title, sources = f"Kumulative Versorgung: {from_card[0]}", [from_card[1]]
     calc = Calc(title, _upkeep_result_line(result), lines, [], result.reasons, result.history, sources=sources)
-    return calc_reply(calc, await ctx.store.cr_effective())
+    return calc_reply(calc, await ctx.store.cr_effective(), await today_index(ctx.store))

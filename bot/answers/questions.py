@@ -12,7 +12,7 @@ When no candidate leads clearly (:attr:`bot.ranking.Ranked.clear`), the first li
 from __future__ import annotations
 
 from bot.answers.registry import AnswerContext, UserError, action, answer
-from bot.answers.today import TodayIndex, heute_block, ruling_display, today_index
+from bot.answers.today import TodayIndex, heute_block, ruling_display, today_index, under_review
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, format_date, quote_user
 from bot.store import PassageRecord
@@ -53,15 +53,18 @@ def passage_today(index: TodayIndex, p: PassageRecord) -> str:
     return p.text
 
 
-def owner_line(p: PassageRecord) -> str:
-    """``Ruling zu **Boros-Rekrut** · Ravnica – Häufig gestellte Fragen, 30.08.2005 · ✅ gilt weiterhin``."""
+def owner_line(p: PassageRecord, reviewed: bool = False) -> str:
+    """``Ruling zu **Boros-Rekrut** · Ravnica – Häufig gestellte Fragen, 30.08.2005 · ✅ gilt weiterhin``;
+    ``reviewed``: a register row "zu prüfen" names it (``🔎 zu prüfen`` instead of the stored status)."""
     kind = KIND_NAMES.get(p.kind, p.kind)
     where = {"ruling": f"{kind} zu **{p.title}**", "mechanic": f"{kind} **{p.title}**"}.get(p.kind, f"**{p.title}**")
     if p.kind not in ("ruling", "mechanic"):
         where += f" ({kind})"
     date = format_date(p.date)
     parts = [where, p.source + (f", {date}" if date else "")]
-    if p.status in STATUS_NAMES:
+    if reviewed:
+        parts.append("🔎 zu prüfen")
+    elif p.status in STATUS_NAMES:
         parts.append(STATUS_NAMES[p.status])
     return " · ".join(parts)
 
@@ -74,8 +77,10 @@ def passage_button(p: PassageRecord, number: int | None = None) -> Action:
 
 def passage_page(index: TodayIndex, p: PassageRecord, lead: str = "") -> Page:
     """One passage whole on a page, with its owner, source, date and today's status."""
-    body = "\n\n".join(part for part in (lead, owner_line(p), passage_today(index, p), f"_Schlüssel: {p.key}_")
-                       if part)
+    entry = {"ruling": p.ref_id, "mechanic": p.mechanic_id}.get(p.kind)  # the entries passage_today shows with notices
+    reviewed = entry is not None and under_review(index, p.kind, entry)
+    body = "\n\n".join(part for part in (lead, owner_line(p, reviewed), passage_today(index, p),
+                                          f"_Schlüssel: {p.key}_") if part)
     return Page(title=shorten(p.title, 200), body=body)
 
 

@@ -38,9 +38,9 @@ from bot.answers.rule_catalog import (
 )
 from bot.answers.rule_search import keyword_reply
 from bot.answers.terms import TABLE_SOURCE, lookup, term_reply
-from bot.answers.today import TodayIndex, number_label, today_index, today_number
+from bot.answers.today import TodayIndex, number_label, review_note, rule_today_lines, today_index, today_number
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
-from bot.terms import ENGLISH, term_index
+from bot.terms import ENGLISH, TermMatch, term_index
 from bot.text import clean, shorten, tokens
 
 _LANGUAGE = {"de": "Deutsch", "en": "English"}
@@ -242,7 +242,9 @@ async def explanation_reply(ctx: AnswerContext, explanation_id: int) -> Reply:
 
 @answer("rule")
 async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
-    """``/regel suche: …``: a rule number (``104.3f``, ``701.19``) or keywords.
+    """``/regel suche: …``: a rule number (``104.3f``, ``701.19``) or keywords. A rule the change register cites
+    that changed in newer rules of the build carries the review line on the first page
+    (:func:`bot.answers.today.review_note`).
 
     Raises:
         UserError: empty query, unknown number or nothing found (German).
@@ -250,13 +252,34 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
     if not clean(query):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
     number = parse_number(query)
+    match = lookup(query) if number is None else None
+    if match is not None and match.rank == ENGLISH and await ctx.store.cr_versions():
+        match = None  # an English term: the official glossary answers it (bot.answers.official)
+    reply = await _rule_or_term(ctx, query, number, match)
+    about = number or (match.term.rule if match is not None else None)
+    return with_review(await today_index(ctx.store), reply, about) if about else reply
+
+
+def with_review(index: TodayIndex, reply: Reply, number: str) -> Reply:
+    """``reply`` with the review line of rule ``number`` at the end of its first page when the register's rule
+    under that number (or moved to it) is "zu prüfen" and the page does not say so yet."""
+    note = review_note(index, number)
+    if note and reply.pages and REVIEWED not in reply.pages[0].body:
+        reply.pages[0].body = f"{reply.pages[0].body}\n\n{note}".strip()
+    return reply
+
+
+#: The end of every review line (:func:`bot.model.review_notice`): a page that has it says it once.
+REVIEWED = "wurde seitdem nicht geprüft"
+
+
+async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, match: TermMatch | None) -> Reply:
+    """The answer of :func:`rule_answer` before the review line: a number a document cites (its meaning then,
+    bot/answers/eras.py), a German term by meaning, else the official rules and the documents."""
     if number is not None:  # a number a document cites: the document's meaning first (bot/answers/eras.py)
         cited = await cited_number(ctx, number)
         if cited is not None:
             return cited
-    match = lookup(query) if number is None else None
-    if match is not None and match.rank == ENGLISH and await ctx.store.cr_versions():
-        match = None  # an English term: the official glossary answers it (bot.answers.official)
     if match is not None:
         # The term's rule first (by meaning), then the documents' full-text hits for the query.
         reply = await term_reply(ctx, match)
@@ -286,43 +309,46 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
 
 @action("rule")
 async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
-    """Button ``rb:rule:<number>``: the rule, or a plain note that no document holds it."""
+    """Button ``rb:rule:<number>``: the rule, or a plain note that no document holds it (with the review line
+    as under :func:`rule_answer`)."""
     number = parse_number(arg)
     if number is None:
         raise UserError("Ungültige Regelnummer", f"„{quote_user(arg, 40)}“ ist keine Regelnummer.")
     cited = await cited_number(ctx, number)
-    if cited is not None:
-        return cited
-    return await rule_with_documents(ctx, number, lambda: rule_reply(ctx, number))
+    if cited is None:
+        cited = await rule_with_documents(ctx, number, lambda: rule_reply(ctx, number))
+    return with_review(await today_index(ctx.store), cited, number)
 
 
 async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
     """The answer for today's number of a rule the documents cite under an older number (F1): ``701.30``
-    → today's clash rule text as the register quotes it (``data/changes.toml`` [cr], CR 2026-04-17), the
-    term of the term table with that rule, and the documents' numbers (701.19 in the clash article of 2007)
-    as buttons. None when neither the register nor the term table knows ``number``.
+    → today's clash rule text as the register quotes it (``data/changes.toml`` [cr], CR 2026-04-17; a rule
+    changed in newer rules of the build: its new text and the review line, :func:`bot.answers.today.rule_today_lines`),
+    the term of the term table with that rule, and the documents' numbers (701.19 in the clash article of
+    2007) as buttons. None when neither the register nor the term table knows ``number``.
     """
     index = await era_index(ctx)
     olds = sorted(
         {c.number: c for cs in index.cited.values() for c in cs
-         if c.today and (c.today == number or is_child(c.today, number))}.values(),
+         if (t := index.today_of(c)) and (t == number or is_child(t, number))}.values(),
         key=lambda c: number_key(c.number),
     )
-    texts = sorted(
-        ((n, t) for n, t in index.today_text.items() if n == number or is_child(n, number)),
-        key=lambda item: number_key(item[0]),
-    )
+    register = index.today
+    moved_here = {r.number for r in register.rule_reviews.values()
+                  if r.today_number and (r.today_number == number or is_child(r.today_number, number))}
+    texts = sorted({n for n in register.cr if n == number or is_child(n, number)} | moved_here, key=number_key)
     terms = [t for t in term_index().terms if t.rule == number]
     if not olds and not texts and not terms:
         return None
     lines = [f"**{t.german}** (englisch *{t.english}*): {t.kind_name}, heute Regel **{t.rule}**." for t in terms]
-    for n, (text, effective) in texts:
-        lines.append(f"**{n}** {text} _(Comprehensive Rules vom {format_date(effective)}, wie im Register zitiert)_")
+    for n in texts:
+        lines += rule_today_lines(register, n)
     if olds:
         lines.append("\n**Die Dokumente des Bots zitieren diese Regel unter alten Nummern:**")
         for c in olds:
             where = c.title + (f", {format_date(c.date)}" if c.date else "")
-            lines.append(f"• **{c.number}** → heute {c.today} _({where})_: {shorten(c.heading or c.text, 160)}")
+            quoted = shorten(c.heading or c.text, 160)
+            lines.append(f"• **{c.number}** → heute {index.today_of(c) or '–'} _({where})_: {quoted}")
     else:
         lines.append("\nKein Dokument des Bots zitiert diese Regel.")
     actions = [Action(label=f"Regel {c.number} (so zitiert)", action="rule", arg=c.number) for c in olds]
@@ -365,10 +391,10 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     choices: dict[str, Choice] = {}
     if typed[:1] in set("0123456789"):
         prefix = typed.lower().rstrip(".")
-        eras = (await era_index(ctx)).cited
+        eras = await era_index(ctx)
         for q in sorted(cat.quoted, key=lambda q: number_key(q.number)):
             if q.number.startswith(prefix) and q.number not in choices:
-                today = next((c.today for c in eras.get(q.number, []) if c.today), None)
+                today = next((t for c in eras.cited.get(q.number, []) if (t := eras.today_of(c))), None)
                 label = f"{q.number}" + (f" (heute {today})" if today else "") + f" – {q.title or q.text}"
                 choices[q.number] = Choice(name=shorten(label, 100), value=q.number)
         for e in cat.explanations:  # numbers aligned by issue 6, if any

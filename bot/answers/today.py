@@ -14,115 +14,39 @@ only place that turns it into German text:
   page through :class:`PageNotes` (each entry carries a short tie ``ℹ️¹``);
 * :func:`number_label` — an old rule number (2005/2007) with today's: ``502.46 (heute 702.51)``.
 
-A further status is one more row of :data:`STYLES` and one more case in :func:`entry_status`: the register
-will mark rows whose evidence changed in a newer Comprehensive Rules as "zu prüfen" (show the new official
-text as today's, and say in one line that the German statement was not reviewed since).
+"Zu prüfen" (status ``review``, :data:`STYLES`): a register row whose evidence changed in Comprehensive Rules
+newer than its basis (``build --cr``, :mod:`bot.importer.review`, :meth:`bot.store.Store.register_reviews`). Its
+notice stands before the entry's text, keeps the German "Heute" statement, says in one line that it rests on the
+rules of its basis date and was not reviewed since (:func:`bot.model.review_notice`), and quotes the new
+official text of each changed rule (:func:`rule_now`); the register's old quote is never shown as today's.
+A rule's text of today, wherever an answer quotes one the register cites, comes from :func:`rule_now`.
 
 Nothing here looks at the words of a ruling: what applies is what the register names.
 """
 
 from __future__ import annotations
 
-import asyncio
 import re
-import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from bot.answers.today_index import (
+    _REF,
+    CR_NAME,
+    ChangeRow,
+    DocEvidence,
+    RuleNow,
+    TermRow,
+    TodayIndex,
+    number_review,
+    quote_line,
+    review_note,
+    rule_now,
+    today_index,
+)
+from bot.model import review_notice
 from bot.reply import format_date
-from bot.store import ChangeRecord, CitedNumber, Store, TermRecord
+from bot.store import RuleReview
 from bot.terms import Term
-
-_REF = re.compile(r"^(\d{3}):(\d+)")
-CR_NAME = "Comprehensive Rules"
-
-#: A register row / a renamed term as the answers read them back from the store.
-ChangeRow = ChangeRecord
-TermRow = TermRecord
-
-
-@dataclass(frozen=True)
-class DocEvidence:
-    """A document ruling cited as evidence: file prefix, its document's title, date, id, text and card."""
-
-    prefix: str
-    title: str
-    date: str | None
-    ruling_id: int = 0
-    text: str = ""
-    owner: str = ""
-
-
-@dataclass
-class TodayIndex:
-    """Everything the answers need, in memory (loaded once per store by :func:`today_index`).
-
-    Keys of the per-entry maps are ``("ruling", id)`` or ``("mechanic", id)``; ``numbers`` maps a number as a
-    document prints it, ``(file prefix, number)``, to the register's reading of it (``[[number]]`` rows).
-    """
-
-    changes: dict[str, ChangeRow] = field(default_factory=dict)
-    terms: dict[str, TermRow] = field(default_factory=dict)
-    cr: dict[str, tuple[str, str]] = field(default_factory=dict)  # number → (text, effective ISO date)
-    by_entry: dict[tuple[str, int], list[str]] = field(default_factory=dict)
-    entries_by_change: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
-    terms_by_entry: dict[tuple[str, int], list[str]] = field(default_factory=dict)
-    status: dict[tuple[str, int], str] = field(default_factory=dict)
-    docs: dict[str, DocEvidence] = field(default_factory=dict)
-    cited: list[CitedNumber] = field(default_factory=list)
-    numbers: dict[tuple[str, str], CitedNumber] = field(default_factory=dict)
-
-    def rows(self, kind: str, entry_id: int) -> list[ChangeRow]:
-        """The register rows naming this entry, strongest first (the order of :data:`STYLES`)."""
-        rows = [self.changes[k] for k in self.by_entry.get((kind, entry_id), []) if k in self.changes]
-        return sorted(rows, key=lambda r: _ORDER.get(r.kind, len(_ORDER)))
-
-
-async def _load(store: Store) -> TodayIndex:
-    index = TodayIndex()
-    register = await store.change_register()
-    if register is None:  # a store without the register (older schema): no notices
-        return index
-    index.changes = {c.key: c for c in register.changes}
-    index.terms = {t.key: t for t in register.terms}
-    index.cr = {r.number: (r.text, r.effective) for r in register.today}
-    for link in register.entries:
-        index.by_entry.setdefault((link.kind, link.entry_id), []).append(link.key)
-        index.entries_by_change.setdefault(link.key, []).append((link.kind, link.entry_id))
-    for note in register.entry_terms:
-        index.terms_by_entry.setdefault((note.kind, note.entry_id), []).append(note.value)
-    for note in register.status:
-        index.status[(note.kind, note.entry_id)] = note.value
-    refs = {m.group(0) for row in [*index.changes.values(), *index.terms.values()] for ev in row.evidence
-            if (m := _REF.match(ev))}
-    for ref in refs:
-        prefix, line = ref.split(":")
-        found = await store.evidence_ruling(prefix, int(line))
-        if found is not None:
-            index.docs[ref] = DocEvidence(prefix, found.title, found.date, found.ruling_id, found.text, found.owner)
-    cited = await store.cited_numbers()
-    if cited is not None:
-        index.cited = cited[0]
-        index.numbers = {(c.document_prefix, c.number): c for c in cited[0]}
-    return index
-
-
-#: The load in progress per store: concurrent first uses (30 ``/karte`` at once after a restart) share one.
-_LOADING: weakref.WeakKeyDictionary[Store, asyncio.Task[TodayIndex]] = weakref.WeakKeyDictionary()
-
-
-async def today_index(store: Store) -> TodayIndex:
-    """The register of ``store`` (read on first use, then from memory); callers arriving while it is
-    being read wait for that one read. A failed read is tried again by the next caller."""
-
-    async def load() -> TodayIndex:
-        task = _LOADING.get(store)
-        if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
-            task = asyncio.ensure_future(_load(store))
-            _LOADING[store] = task
-        return await asyncio.shield(task)
-
-    return await store.memo("today", load)
-
 
 # --- the facts of one entry ----------------------------------------------------------------------
 
@@ -139,8 +63,9 @@ class Style:
 
 
 #: Every status the register gives, strongest first. A new status is one more row (and one more case in
-#: :func:`entry_status`): "zu prüfen" would be ``Style("🔎", True, "Im Dokument", "seit … nicht neu geprüft")``.
+#: :func:`entry_status`). ``review``: the row's evidence changed in newer rules ("zu prüfen"), whatever its kind.
 STYLES: dict[str, Style] = {
+    "review": Style("🔎", True, "Im Dokument"),
     "changed": Style("⚠️", True, "Früher", "heute überholt"),
     "unchanged": Style("✅", True, "Im Dokument"),
     "wording": Style("ℹ️", False),
@@ -150,14 +75,18 @@ _ORDER = {status: n for n, status in enumerate(STYLES)}
 
 @dataclass(frozen=True)
 class Notice:
-    """One statement of the register about an entry: its ``status`` (a key of :data:`STYLES`), what holds
-    ``today``, the rendered ``evidence`` and the rule numbers it cites (today's text can be quoted)."""
+    """One statement of the register about an entry: its ``status`` (a key of :data:`STYLES`: the row's kind,
+    or ``review`` when rules it rests on changed since), what holds ``today``, the rendered ``evidence``, the
+    rule numbers it cites (today's text can be quoted), the row's own ``kind`` (changed | unchanged | wording)
+    and its ``reviews`` (:class:`bot.model.RuleReview`, empty unless "zu prüfen")."""
 
     status: str
     today: str
     evidence: str
     rules: tuple[str, ...] = ()
     key: str = ""
+    kind: str = ""
+    reviews: tuple[RuleReview, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -170,8 +99,9 @@ class EntryStatus:
 
     @property
     def outdated(self) -> bool:
-        """True when a ``changed`` row names the entry (its statement is wrong today)."""
-        return any(n.status == "changed" for n in self.notices)
+        """True when a ``changed`` row names the entry (its statement is wrong today; also when that row is
+        "zu prüfen")."""
+        return any((n.kind or n.status) == "changed" for n in self.notices)
 
     @property
     def lead(self) -> Style | None:
@@ -180,10 +110,10 @@ class EntryStatus:
 
 
 def entry_status(index: TodayIndex, kind: str, entry_id: int) -> EntryStatus:
-    """What the register says about entry ``(kind, entry_id)`` (``"ruling"`` or ``"mechanic"``, store id)."""
+    """What the register says about entry ``(kind, entry_id)`` (``"ruling"`` or ``"mechanic"``, store id); a row
+    "zu prüfen" gives a notice of status ``review`` (strongest first)."""
     rows = [r for r in index.rows(kind, entry_id) if r.kind in STYLES]
-    notices = tuple(Notice(r.kind, r.today, evidence_text(index, r.evidence),
-                           tuple(ev[3:] for ev in r.evidence if ev.startswith("CR ")), r.key) for r in rows)
+    notices = tuple(sorted((_notice(index, r) for r in rows), key=lambda n: _ORDER[n.status]))
     terms = tuple(index.terms[k] for k in index.terms_by_entry.get((kind, entry_id), []) if k in index.terms)
     newer: dict[int, DocEvidence] = {}
     for r in (r for r in rows if r.kind == "changed"):
@@ -192,6 +122,14 @@ def entry_status(index: TodayIndex, kind: str, entry_id: int) -> EntryStatus:
             if doc is not None:
                 newer.setdefault(doc.ruling_id, doc)
     return EntryStatus(notices, terms, tuple(newer.values()))
+
+
+def _notice(index: TodayIndex, row: ChangeRow) -> Notice:
+    """The notice of one register row: status ``review`` when rules it rests on changed since its basis."""
+    reviews = index.reviews.get(("change", row.key), ())
+    rules = tuple(ev[3:] for ev in row.evidence if ev.startswith("CR "))
+    return Notice("review" if reviews else row.kind, row.today, evidence_text(index, row.evidence), rules, row.key,
+                  row.kind, reviews)
 
 
 def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
@@ -220,11 +158,23 @@ def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
 
 def notice_line(index: TodayIndex, notice: Notice, quotes: int = 0, tie: str = "") -> str:
     """``⚠️ **Heute:** <today> _(Beleg: <evidence>)_``, then up to ``quotes`` of today's rule texts it cites
-    (``> **702.51a** Convoke is …``, from the register's quotes of the Comprehensive Rules). ``tie``: the
-    notice's number on its page (``¹``) when several entries of the page share it."""
+    (``> **702.51a** Convoke is …``, :func:`quote_line`). ``tie``: the notice's number on its page (``¹``) when
+    several entries of the page share it. A notice "zu prüfen" adds its review line (:func:`bot.model.review_notice`)
+    and always quotes the new official text of each changed rule (not counted in ``quotes``)."""
     lines = [f"{STYLES[notice.status].mark}{tie} **Heute:** {notice.today} _(Beleg: {notice.evidence})_"]
-    lines += [f"> **{n}** {index.cr[n][0]}" for n in notice.rules if n in index.cr][:quotes]
+    lines += review_lines(index, notice)
+    reviewed = {r.number for r in notice.reviews}
+    lines += [quote_line(index, n) for n in notice.rules if n in index.cr and n not in reviewed][:quotes]
     return "\n".join(lines)
+
+
+def review_lines(index: TodayIndex, notice: Notice) -> list[str]:
+    """For a notice "zu prüfen": its review line (:func:`bot.model.review_notice`), then the new official text of
+    each changed rule it rests on (:func:`quote_line`; none for a rule that is gone); ``[]`` otherwise."""
+    if not notice.reviews:
+        return []
+    quotes = [quote_line(index, n) for n in dict.fromkeys(r.number for r in notice.reviews if r.today_number)]
+    return [review_notice(notice.reviews), *quotes]
 
 
 def history_label(style: Style | None, source: str) -> str:
@@ -320,24 +270,58 @@ def terms_notice(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) 
 
 
 def _term_evidence(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
-    return f"_(Beleg: {evidence_text(index, tuple(dict.fromkeys(ev for t in terms for ev in t.evidence)))})_"
+    """The terms' evidence; for term rows "zu prüfen" their review line and new rule texts on the next lines."""
+    evidence = f"_(Beleg: {evidence_text(index, tuple(dict.fromkeys(ev for t in terms for ev in t.evidence)))})_"
+    reviews = tuple(dict.fromkeys(r for t in terms for r in index.reviews.get(("term", t.key), ())))
+    if not reviews:
+        return evidence
+    quotes = [quote_line(index, n) for n in dict.fromkeys(r.number for r in reviews if r.today_number)]
+    return "\n".join([evidence, review_notice(reviews), *quotes])
 
 
 def today_number(index: TodayIndex, prefix: str, number: str) -> str | None:
     """Today's number of a rule document ``prefix`` (``"001"``) prints as ``number`` (the register's
     ``[[number]]`` rows): ``"702.51"`` for 502.46, ``"ohne Gegenstück"`` when none; None when the register does
-    not map it or the number is the same today."""
+    not map it or the number is the same today. A row "zu prüfen" gives the rule's number in the newest rules."""
     cited = index.numbers.get((prefix, number))
-    if cited is None or cited.today == number:
+    if cited is None:
         return None
-    return cited.today or "ohne Gegenstück"
+    review = number_review(index, prefix, number)
+    today = (review.today_number if review is not None else cited.today) or ""
+    if today == number:
+        return None
+    return today or "ohne Gegenstück"
 
 
 def number_label(index: TodayIndex, prefix: str, number: str) -> str:
     """``"**502.46** (heute 702.51)"``: an old number as a list shows it, in bold, with today's
-    (:func:`today_number`); the bold number alone when today's is the same or unknown."""
+    (:func:`today_number`; ``, zu prüfen`` when its row is under review); the bold number alone when today's
+    is the same or unknown."""
     today = today_number(index, prefix, number)
-    return f"**{number}** (heute {today})" if today else f"**{number}**"
+    check = ", zu prüfen" if number_review(index, prefix, number) is not None else ""
+    if today:
+        return f"**{number}** (heute {today}{check})"
+    return f"**{number}** (zu prüfen)" if check else f"**{number}**"
+
+
+def rule_today_lines(index: TodayIndex, number: str) -> list[str]:
+    """Today's text of a rule the register cites, as a rule page shows it (:func:`rule_now`): ``**709.4b** …
+    _(Comprehensive Rules vom 17.04.2026, wie im Register zitiert)_``; changed since: the new text with its date,
+    then the review line; moved: ``**709.4a** heißt in den Comprehensive Rules vom 01.08.2026 **709.4f**: …``;
+    gone: that it is gone. Empty when the register does not cite ``number``."""
+    now = rule_now(index, number)
+    if now is None:
+        return []
+    when = f"{CR_NAME} vom {format_date(now.effective)}"
+    if now.review is None:
+        return [f"**{number}** {now.text} _({when}, wie im Register zitiert)_"]
+    if now.today is None:
+        head = f"**{number}** gibt es in den {when} nicht mehr."
+    elif now.today != number:
+        head = f"**{number}** heißt in den {when} **{now.today}**: {now.text}"
+    else:
+        head = f"**{number}** {now.text} _({when}, neuer Wortlaut)_"
+    return [head, review_note(index, number)]
 
 
 # --- the register's statements in the forms older callers use (all through the renderer above) ------------
@@ -371,6 +355,11 @@ def heute_block(index: TodayIndex, kind: str, entry_id: int, quotes: int = 2) ->
 def is_changed(index: TodayIndex, kind: str, entry_id: int) -> bool:
     """True when a ``changed`` row names the entry (its statement is wrong today)."""
     return entry_status(index, kind, entry_id).outdated
+
+
+def under_review(index: TodayIndex, kind: str, entry_id: int) -> bool:
+    """True when a register row "zu prüfen" names the entry (a rule it rests on changed in newer rules)."""
+    return any(n.status == "review" for n in entry_status(index, kind, entry_id).notices)
 
 
 def newer_rulings(index: TodayIndex, kind: str, entry_id: int) -> list[DocEvidence]:
@@ -424,6 +413,7 @@ __all__ = [
     "EntryStatus",
     "Notice",
     "PageNotes",
+    "RuleNow",
     "TermRow",
     "TodayIndex",
     "coverage",
@@ -436,10 +426,16 @@ __all__ = [
     "newer_rulings",
     "notice_line",
     "number_label",
+    "quote_line",
+    "review_lines",
+    "review_note",
+    "rule_now",
+    "rule_today_lines",
     "ruling_display",
     "status_text",
     "terms_line",
     "terms_notice",
     "today_index",
     "today_number",
+    "under_review",
 ]

@@ -154,6 +154,8 @@ class Regelbot(GatedBot):
             await self.prepare()
         if not self.force_sync:
             await Core.start_workers()  # warm: the first calculation needs no process start nor imports
+            if self.core is not None:
+                self.core.follow()  # a replaced store file is opened without a restart
         if self.force_sync or self.settings.syncs_commands:
             await self.sync_commands(force=self.force_sync)
         else:

@@ -148,9 +148,10 @@ class GatewayHealth:
 async def run(settings: Settings, sync_only: bool = False) -> int:
     """``python -m bot run`` (``sync_only``: ``python -m bot sync``): log in (retrying while Discord is
     unreachable), sync the commands when they changed (always for ``sync``, which then prints the count and
-    ends), and stay connected until SIGINT/SIGTERM shuts the bot down cleanly; with ``METRICS_PORT`` (not for
-    ``sync``) serve ``/metrics`` and ``/health`` meanwhile. Returns the exit code; every problem is one German
-    line on stderr (:data:`GATEWAY_CLOSE_TEXT` for the gateway's close codes)."""
+    ends), and stay connected until SIGINT/SIGTERM shuts the bot down cleanly; SIGHUP switches to a rebuilt
+    store (:meth:`bot.core.Core.reload`); with ``METRICS_PORT`` (not for ``sync``) serve ``/metrics`` and
+    ``/health`` meanwhile. Returns the exit code; every problem is one German line on stderr
+    (:data:`GATEWAY_CLOSE_TEXT` for the gateway's close codes)."""
     async with Regelbot(settings) as bot:
         loop = asyncio.get_running_loop()
         closing: list[asyncio.Task[None]] = []
@@ -163,6 +164,8 @@ async def run(settings: Settings, sync_only: bool = False) -> int:
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, stop)
+        with contextlib.suppress(NotImplementedError, AttributeError):  # SIGHUP: a rebuilt store (bot.core)
+            loop.add_signal_handler(signal.SIGHUP, lambda: bot.core.reload_soon() if bot.core else None)
         endpoint = None
         if settings.metrics_port is not None and not sync_only:
             try:

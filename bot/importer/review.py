@@ -170,7 +170,9 @@ def check_rule(number: str, quote: str, doc: CRDocument, basis: str = "") -> Rul
 
 def cited_rules(register: Register) -> dict[tuple[str, str], list[str]]:
     """Per register row ``(row_kind, row_key)`` the quoted rules it rests on, in order: a change's evidence and
-    the rules its "Heute" text cites, a term's evidence, a ``[[number]]`` row's today's rule."""
+    the rules its "Heute" text cites, a term's evidence, a ``[[number]]`` row's today's rule; a quote of ``[cr]``
+    no row cites is a row of its own, ``("rule", number)`` (the calculators' rules of :mod:`bot.rules.cite`,
+    today's rule under a number the documents use otherwise)."""
     out: dict[tuple[str, str], list[str]] = {}
     for change in register.changes:
         numbers = [e[3:] for e in change.evidence if e.startswith("CR ")] + cited_in_today(change.today)
@@ -179,6 +181,10 @@ def cited_rules(register: Register) -> dict[tuple[str, str], list[str]]:
         out[("term", term.key)] = [e[3:] for e in term.evidence if e.startswith("CR ")]
     for row in register.numbers:
         out[("number", row.key)] = [row.today] if row.today else []
+    cited = {n for numbers in out.values() for n in numbers}
+    for number in register.cr:  # a quote no row cites (the calculators' rules, today's rule under an old number)
+        if number not in cited:
+            out[("rule", number)] = [number]
     return {k: v for k, v in out.items() if v}
 
 
@@ -195,6 +201,8 @@ def _affected(register: Register, terms: dict[str, tuple[tuple[str, ...], str, i
         out[("term", term.key)] = f"„{term.old}“ → „{term.new}“ in {tagged.get(term.key, 0)} Einträgen"
     for row in register.numbers:
         out[("number", row.key)] = f"Dokument {row.document} zitiert {row.number}"
+    for number in register.cr:
+        out[("rule", number)] = "Zitat in [cr] (Rechner /mana, /fehde oder heutige Regel unter alter Nummer)"
     return out
 
 

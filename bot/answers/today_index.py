@@ -1,0 +1,197 @@
+"""What the answers read of the change register, in memory: :class:`TodayIndex` (loaded once per store by
+:func:`today_index`), and today's text of every rule the register cites (:func:`rule_now`), which is the newest
+official text when the rule changed since the register's basis ("zu prüfen", :mod:`bot.importer.review`).
+
+The German wording of the register's statements is :mod:`bot.answers.today`'s; this module holds its facts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import weakref
+from dataclasses import dataclass, field
+
+from bot.model import review_notice
+from bot.reply import format_date
+from bot.store import ChangeRecord, CitedNumber, RuleReview, Store, TermRecord
+
+_REF = re.compile(r"^(\d{3}):(\d+)")
+CR_NAME = "Comprehensive Rules"
+
+#: A register row / a renamed term as the answers read them back from the store.
+ChangeRow = ChangeRecord
+TermRow = TermRecord
+
+
+@dataclass(frozen=True)
+class DocEvidence:
+    """A document ruling cited as evidence: file prefix, its document's title, date, id, text and card."""
+
+    prefix: str
+    title: str
+    date: str | None
+    ruling_id: int = 0
+    text: str = ""
+    owner: str = ""
+
+
+@dataclass
+class TodayIndex:
+    """Everything the answers need, in memory (loaded once per store by :func:`today_index`).
+
+    Keys of the per-entry maps are ``("ruling", id)`` or ``("mechanic", id)``; ``numbers`` maps a number as a
+    document prints it, ``(file prefix, number)``, to the register's reading of it (``[[number]]`` rows).
+    """
+
+    changes: dict[str, ChangeRow] = field(default_factory=dict)
+    terms: dict[str, TermRow] = field(default_factory=dict)
+    cr: dict[str, tuple[str, str]] = field(default_factory=dict)  # number → (text, effective ISO date)
+    by_entry: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+    entries_by_change: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    terms_by_entry: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+    status: dict[tuple[str, int], str] = field(default_factory=dict)
+    docs: dict[str, DocEvidence] = field(default_factory=dict)
+    cited: list[CitedNumber] = field(default_factory=list)
+    numbers: dict[tuple[str, str], CitedNumber] = field(default_factory=dict)
+    #: "zu prüfen": the reviews of a register row, ``(row_kind, row_key)`` → one per changed rule it rests on
+    reviews: dict[tuple[str, str], tuple[RuleReview, ...]] = field(default_factory=dict)
+    #: the same reviews per rule as the register cites it (``"702.51a"``)
+    rule_reviews: dict[str, RuleReview] = field(default_factory=dict)
+
+    def rows(self, kind: str, entry_id: int) -> list[ChangeRow]:
+        """The register rows naming this entry, in store order (:func:`bot.answers.today.entry_status` orders
+        its notices strongest first)."""
+        return [self.changes[k] for k in self.by_entry.get((kind, entry_id), []) if k in self.changes]
+
+
+async def _load(store: Store) -> TodayIndex:
+    index = TodayIndex()
+    register = await store.change_register()
+    if register is None:  # a store without the register (older schema): no notices
+        return index
+    index.changes = {c.key: c for c in register.changes}
+    index.terms = {t.key: t for t in register.terms}
+    index.cr = {r.number: (r.text, r.effective) for r in register.today}
+    for link in register.entries:
+        index.by_entry.setdefault((link.kind, link.entry_id), []).append(link.key)
+        index.entries_by_change.setdefault(link.key, []).append((link.kind, link.entry_id))
+    for note in register.entry_terms:
+        index.terms_by_entry.setdefault((note.kind, note.entry_id), []).append(note.value)
+    for note in register.status:
+        index.status[(note.kind, note.entry_id)] = note.value
+    refs = {m.group(0) for row in [*index.changes.values(), *index.terms.values()] for ev in row.evidence
+            if (m := _REF.match(ev))}
+    for ref in refs:
+        prefix, line = ref.split(":")
+        found = await store.evidence_ruling(prefix, int(line))
+        if found is not None:
+            index.docs[ref] = DocEvidence(prefix, found.title, found.date, found.ruling_id, found.text, found.owner)
+    cited = await store.cited_numbers()
+    if cited is not None:
+        index.cited = cited[0]
+        index.numbers = {(c.document_prefix, c.number): c for c in cited[0]}
+    reviews: dict[tuple[str, str], list[RuleReview]] = {}
+    for review in await store.register_reviews():
+        reviews.setdefault((review.row_kind, review.row_key), []).append(review)
+        index.rule_reviews.setdefault(review.number, review)
+    index.reviews = {key: tuple(rows) for key, rows in reviews.items()}
+    return index
+
+
+#: The load in progress per store: concurrent first uses (30 ``/karte`` at once after a restart) share one.
+_LOADING: weakref.WeakKeyDictionary[Store, asyncio.Task[TodayIndex]] = weakref.WeakKeyDictionary()
+
+
+async def today_index(store: Store) -> TodayIndex:
+    """The register of ``store`` (read on first use, then from memory); callers arriving while it is
+    being read wait for that one read. A failed read is tried again by the next caller."""
+
+    async def load() -> TodayIndex:
+        task = _LOADING.get(store)
+        if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
+            task = asyncio.ensure_future(_load(store))
+            _LOADING[store] = task
+        return await asyncio.shield(task)
+
+    return await store.memo("today", load)
+
+
+# --- today's text of a cited rule ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleNow:
+    """A rule the register cites (``number``, as it cites it) as the newest rules of the store say it: its number
+    ``today`` (None when it is gone), its ``text`` (``""`` when gone), the ISO date of the rules that text is
+    from, and the review when it changed since the register's basis (None: the register's quote holds)."""
+
+    number: str
+    today: str | None
+    text: str
+    effective: str
+    review: RuleReview | None = None
+
+
+def rule_now(index: TodayIndex, number: str) -> RuleNow | None:
+    """Today's text of a rule the register cites: the register's quote (``today_cr``, rules of its basis date)
+    when the newest rules still say it, else the new official text under its new number (a review of
+    :mod:`bot.importer.review`); None when the register does not cite ``number``."""
+    review = index.rule_reviews.get(number)
+    if review is not None:
+        return RuleNow(number, review.today_number, review.today_text, review.checked, review)
+    if number not in index.cr:
+        return None
+    text, effective = index.cr[number]
+    return RuleNow(number, number, text, effective)
+
+
+def quote_line(index: TodayIndex, number: str) -> str:
+    """``> **702.51a** Convoke is …`` (:func:`rule_now`); a changed rule with its date (``> **702.51a**
+    _(Comprehensive Rules vom 01.08.2026)_ …``), a moved one under its new number (``> **709.4f** _(bisher
+    709.4a; …)_ …``); ``""`` for a rule that is gone or not cited by the register."""
+    now = rule_now(index, number)
+    if now is None or now.today is None:
+        return ""
+    if now.review is None:
+        return f"> **{number}** {now.text}"
+    before = f"bisher {number}; " if now.today != number else ""
+    return f"> **{now.today}** _({before}{CR_NAME} vom {format_date(now.effective)})_ {now.text}"
+
+
+def review_note(index: TodayIndex, number: str) -> str:
+    """For an answer about rule ``number`` (``/regel``): the review line of the register's rules under that
+    number, its subrules (``702.51a`` for ``702.51``) or moved there (``709.4a`` for ``709.4f``), naming what
+    rests on them; ``""`` when nothing is under review there."""
+    found = [r for r in index.rule_reviews.values() if _under(r.number, number) or _under(r.today_number, number)]
+    if not found:
+        return ""
+    numbers = {r.number for r in found}
+    keys = [key for key, rows in index.reviews.items()  # a quote no row cites ("rule": a calculator's) names none
+            if key[0] != "rule" and any(r.number in numbers for r in rows)]
+    rows = "; ".join(dict.fromkeys(_row_name(index, kind, key) for kind, key in keys))
+    return f"{review_notice(found)} _(Betrifft: {rows})_" if rows else review_notice(found)
+
+
+def _under(rule: str | None, number: str) -> bool:
+    """True when ``rule`` is ``number`` or one of its subrules (``702.51a`` under ``702.51``)."""
+    if rule is None or not rule.startswith(number):
+        return False
+    rest = rule[len(number):]
+    return rest == "" or rest.isalpha()
+
+
+def _row_name(index: TodayIndex, kind: str, key: str) -> str:
+    """A register row as a reader knows it: a change by what it says, a term by its words, a number as cited."""
+    if kind == "change" and key in index.changes:
+        return index.changes[key].what
+    if kind == "term" and key in index.terms:
+        return f"„{index.terms[key].new}“ statt „{index.terms[key].old}“"
+    prefix, _, number = key.partition(":")
+    return f"{number} in Dokument {prefix}" if kind == "number" else key
+
+
+def number_review(index: TodayIndex, prefix: str, number: str) -> RuleReview | None:
+    """The review of the register's ``[[number]]`` row for ``number`` as document ``prefix`` prints it, when
+    today's rule it names changed in newer rules ("zu prüfen"); else None."""
+    return next(iter(index.reviews.get(("number", f"{prefix}:{number}"), ())), None)

@@ -1,0 +1,166 @@
+"""A new store without a restart (bot/core.py: Core.reload), against the real processes: ``python -m bot run`` with
+the fake Discord and two ``python -m bot serve`` workers on one store path (tests/e2e/swapload.py).
+
+* Under a steady stream of interactions (≈ 40 per second for 2.5 s, round robin over the three processes) the
+  store is swapped twice: a store built with newer rules is renamed over the path and SIGHUP sent (what
+  ``update`` and ``systemctl reload`` do), then the basis store is renamed back without a signal (the file watch
+  finds it). Every interaction is answered, none with an error; each process logs both switches and closes both
+  old stores (no file descriptor left on a replaced file); the answers follow the store (``/mechanik Einberufen``
+  names rows "zu prüfen" only between the swaps).
+* A button of an answer whose page changed with the new store is refused in German ("Antwort hat sich
+  geändert", the page fingerprint of bot/custom_id.py), by the gateway bot and by a worker.
+* A damaged file is refused with one German log line; the processes keep answering from the old store.
+
+The full run (200 per second for 10 s, RSS before and after) is ``bench/bench_swap.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from contextlib import AsyncExitStack
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from harness import LOG_PROBLEM, LOOP_LAG, STANDIN
+from swapload import (
+    CLOSED,
+    REVIEWED,
+    SWITCHED,
+    Swarm,
+    build_newer_store,
+    open_stores,
+    replace_store,
+    start_swarm,
+    stream,
+)
+
+pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
+
+
+@pytest.fixture(scope="module")
+def stores(bot_argv, store_db, tmp_path_factory) -> tuple[Path, Path]:
+    """The basis store (the session's) and one built with the synthetic rules of 2026-08-01."""
+    if bot_argv is STANDIN:
+        pytest.skip("the store swap runs the real bot")
+    folder = tmp_path_factory.mktemp("newer")
+    newer = folder / "regelbot.sqlite3"
+    build_newer_store(newer, folder)
+    return store_db, newer
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def swarm(stores, tmp_path_factory):
+    basis, _newer = stores
+    workdir = tmp_path_factory.mktemp("swap")
+    path = workdir / "regelbot.sqlite3"
+    shutil.copyfile(basis, path)
+    async with AsyncExitStack() as stack:
+        yield await start_swarm(stack, path, workdir, watch=0.2)
+
+
+def logs_clean(swarm: Swarm, since: dict[str, int]) -> list[str]:
+    """Warnings, errors and tracebacks the processes logged since the offsets ``since`` (loop lag aside)."""
+    return [f"{d.name}: {line}" for d in swarm.doors for line in d.proc.output()[since[d.name]:].splitlines()
+            if LOG_PROBLEM.search(line) and not LOOP_LAG.search(line)]
+
+
+def assert_fakes_clean(swarm: Swarm) -> None:
+    for door in swarm.doors:
+        assert door.fake.errors == [], (door.name, door.fake.errors[:3])
+        assert door.fake.invalid == [], (door.name, door.fake.invalid[:3])
+        assert door.fake.late == [], (door.name, door.fake.late[:3])
+        assert door.proc.returncode is None, f"{door.name} died:\n{door.proc.tail()}"
+
+
+async def mechanic_pages(door) -> tuple[str, str]:
+    """``/mechanik Einberufen`` through ``door``: the description of its first page and its custom ids."""
+    res = await door.fake.command("mechanik", {"name": "Einberufen"}, timeout=20)
+    return res.embeds[0]["description"], res
+
+
+async def test_a_store_swapped_twice_under_a_steady_stream(swarm: Swarm, stores):
+    basis, newer = stores
+    since = {d.name: len(d.proc.output()) for d in swarm.doors}
+    switched, closed = swarm.counts(SWITCHED), swarm.counts(CLOSED)
+    for door in swarm.doors:
+        assert REVIEWED not in (await mechanic_pages(door))[0], door.name
+
+    def to_newer() -> None:
+        replace_store(newer, swarm.store)
+        swarm.hangup()
+
+    sent = await stream(swarm, rate=40, seconds=2.5,
+                        events=[(0.6, to_newer), (1.5, lambda: replace_store(basis, swarm.store))])
+    assert len(sent) == 100
+    failed = [(s.door, s.label, round(s.at, 2), s.problem) for s in sent if s.error]
+    assert failed == [], failed
+    for door in swarm.doors:  # the first switch by SIGHUP (or the watch, if it saw the rename first)
+        reasons = [m.group(1) for m in SWITCHED.finditer(door.proc.output())][switched[door.name]:]
+        assert len(reasons) == 2 and reasons[1] == "Datei ersetzt", (door.name, reasons)
+    await swarm.wait_log(CLOSED, closed, 2)  # the old stores closed once their interactions had finished
+    assert swarm.counts(CLOSED) == {name: n + 2 for name, n in closed.items()}
+    for pid in swarm.pids:
+        held = open_stores(pid, swarm.store)
+        assert held and not [f for f in held if f.endswith("(deleted)")], held
+    # the answers followed the store: rows "zu prüfen" only while the newer store was in use
+    mechanic = [s for s in sent if s.label == "/mechanik"]
+    assert not any(s.reviewed for s in mechanic if s.at < 0.5)
+    assert any(s.reviewed for s in mechanic if 0.9 < s.at < 1.4)
+    assert not any(s.reviewed for s in mechanic if s.at > 2.1)
+    for door in swarm.doors:
+        assert REVIEWED not in (await mechanic_pages(door))[0], door.name
+    assert_fakes_clean(swarm)
+    assert logs_clean(swarm, since) == []
+
+
+async def test_a_button_whose_page_changed_is_refused_in_german(swarm: Swarm, stores):
+    basis, newer = stores
+    gateway, worker = swarm.doors[0], swarm.doors[1]
+    opened = []
+    for door in (gateway, worker):
+        _text, res = await mechanic_pages(door)
+        weiter = next(b for b in res.buttons() if b["label"] == "Weiter")
+        turned = await door.fake.component(res, weiter["custom_id"], timeout=20)
+        opened.append((door, turned))
+    count = swarm.counts(SWITCHED)
+    replace_store(newer, swarm.store)
+    swarm.hangup()
+    await swarm.wait_log(SWITCHED, count)
+    try:
+        for door, turned in opened:
+            back = next(b for b in turned.buttons() if b["label"] == "Zurück")
+            refused = await door.fake.component(turned, back["custom_id"], timeout=20)
+            assert refused.embeds[0]["title"] == "Antwort hat sich geändert", door.name
+            assert refused.ephemeral
+    finally:
+        replace_store(basis, swarm.store)
+        swarm.hangup()
+        await swarm.wait_log(SWITCHED, count, 2)
+    assert_fakes_clean(swarm)
+
+
+@pytest.mark.logs_errors
+async def test_a_damaged_store_is_refused_and_the_processes_keep_answering(swarm: Swarm, tmp_path: Path, stores):
+    basis, _newer = stores
+    bad = tmp_path / "kaputt.sqlite3"
+    bad.write_bytes(b"SQLite format 3\x00" + bytes(8000))
+    since = {d.name: len(d.proc.output()) for d in swarm.doors}
+    refused_before, switched = swarm.counts("abgelehnt"), swarm.counts(SWITCHED)
+    replace_store(bad, swarm.store)
+    swarm.hangup()
+    try:
+        await swarm.wait_log("Neue Datenbank abgelehnt (SIGHUP), die bisherige bleibt in Betrieb: Datenbank",
+                             {d.name: 0 for d in swarm.doors})
+        await asyncio.sleep(0.6)  # the watch looks at the same refused file three more times
+        for door in swarm.doors:
+            res = await door.fake.command("karte", {"name": "Boros-Rekrut"}, timeout=20)
+            assert res.embeds[0]["title"] == "Boros-Rekrut", door.name
+            refused = [ln for ln in door.proc.output()[since[door.name]:].splitlines() if "abgelehnt" in ln]
+            assert len(refused) == 1, refused  # one line; the watch does not try the same file again
+    finally:
+        replace_store(basis, swarm.store)
+        await swarm.wait_log(SWITCHED, switched)  # the watch opens the good file
+    assert swarm.counts("abgelehnt") == {name: n + 1 for name, n in refused_before.items()}
+    assert_fakes_clean(swarm)

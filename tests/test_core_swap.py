@@ -1,0 +1,195 @@
+"""A new store without a restart (bot/core.py, Core.reload / follow): the application core switches to a store file
+renamed over its path, on request (SIGHUP's reload) and by watching the path; interactions in flight finish on the
+old store, which is closed after them; a file that fails the start-up check is refused and the old store kept.
+
+The new store is the real one built with a rules file newer than the change register's basis (2026-08-01, in which
+702.51a changed): its /info counts 9 register rows "zu prüfen", the old store's none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import shutil
+import sqlite3
+import weakref
+from pathlib import Path
+
+import pytest
+
+from bot.commands import TABLE
+from bot.core import Core, file_stamp
+from bot.custom_id import Invocation
+from bot.store import Store
+from tests.conftest import settings_for
+
+REVIEW_LINE = "9 Registerzeilen zu prüfen"
+
+
+def put(source: Path, target: Path) -> None:
+    """Copy ``source`` next to ``target`` and rename it over ``target`` (as ``build`` and ``update`` do)."""
+    temp = target.with_name(target.name + ".neu")
+    shutil.copyfile(source, temp)
+    temp.replace(target)
+
+
+async def info_text(core: Core) -> str:
+    reply = await core.run(Invocation.answer("info"))
+    return "\n".join(f.value for f in reply.pages[0].fields)
+
+
+async def closed(store: Store) -> bool:
+    """True when ``store``'s connection is closed (a query then raises aiosqlite's ValueError, or sqlite3's
+    ProgrammingError when the close came while this probe ran)."""
+    try:
+        await store.fetchone("SELECT 1")
+    except (ValueError, sqlite3.ProgrammingError):
+        return True
+    return False
+
+
+@pytest.fixture
+async def swap_core(built_db: Path, tmp_path: Path):
+    """A core on a copy of the session store in ``tmp_path`` (the tests rename other files over it)."""
+    db = tmp_path / "regelbot.sqlite3"
+    put(built_db, db)
+    core = Core(settings_for(db, tmp_path))
+    await core.open(TABLE.warm)
+    try:
+        yield core
+    finally:
+        await core.close()
+
+
+async def test_reload_switches_to_the_renamed_store_and_closes_the_old(swap_core: Core, newer_db: Path):
+    old = swap_core.store
+    assert old is not None and REVIEW_LINE not in await info_text(swap_core)
+    put(newer_db, swap_core.settings.db_path)
+    assert await swap_core.reload("Test") is True
+    assert swap_core.store is not old
+    assert REVIEW_LINE in await info_text(swap_core)  # the per-store caches (today's register) are new
+    heute = await swap_core.run(Invocation.answer("mechanic", name="Einberufen"))
+    assert "or Vehicle of that color" in heute.pages[0].body  # the new official text of 702.51a
+    await asyncio.sleep(0)  # the old store had no interaction running: closed at once
+    for _ in range(50):
+        if await closed(old):
+            break
+        await asyncio.sleep(0.01)
+    assert await closed(old)
+
+
+async def test_an_interaction_in_flight_finishes_on_the_old_store(swap_core: Core, newer_db: Path):
+    old = swap_core.store
+    async with swap_core.using() as running:  # an interaction that started before the swap
+        put(newer_db, swap_core.settings.db_path)
+        assert await swap_core.reload("Test")
+        await asyncio.sleep(0.05)
+        assert running.store is old and not await closed(old)
+        assert REVIEW_LINE not in "\n".join(f.value for f in (await _info(running)).pages[0].fields)
+        assert swap_core.context.store is not old  # new interactions get the new store meanwhile
+        assert REVIEW_LINE in await info_text(swap_core)
+    for _ in range(100):
+        if await closed(old):
+            break
+        await asyncio.sleep(0.01)
+    assert await closed(old)
+
+
+async def _info(context):
+    from bot.answers.meta import info_answer
+
+    return await info_answer(context)
+
+
+async def test_a_damaged_store_is_refused_and_the_old_one_kept(swap_core: Core, tmp_path: Path, caplog):
+    old = swap_core.store
+    bad = tmp_path / "kaputt.sqlite3"
+    bad.write_bytes(b"SQLite format 3\x00" + b"\x00" * 4000)  # a header, then nothing a store has
+    put(bad, swap_core.settings.db_path)
+    with caplog.at_level(logging.INFO, logger="bot.core"):
+        assert await swap_core.reload("Test") is False
+    refused = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(refused) == 1 and "\n" not in refused[0]
+    assert refused[0].startswith("Neue Datenbank abgelehnt (Test), die bisherige bleibt in Betrieb: Datenbank")
+    assert "`python -m bot build` ausführen" in refused[0]
+    assert swap_core.store is old and not await closed(old)
+    card = await swap_core.run(Invocation.answer("card", name="Boros-Rekrut"))
+    assert card.pages[0].title == "Boros-Rekrut"
+
+
+async def test_an_unchanged_file_is_not_opened_again(swap_core: Core, caplog):
+    old = swap_core.store
+    with caplog.at_level(logging.INFO, logger="bot.core"):
+        assert await swap_core.reload("SIGHUP") is False
+    assert swap_core.store is old
+    assert any(r.getMessage().startswith("Datenbank unverändert (SIGHUP)") for r in caplog.records)
+
+
+async def test_follow_opens_a_replaced_file_and_skips_a_refused_one(swap_core: Core, newer_db: Path, tmp_path: Path,
+                                                                     caplog):
+    old = swap_core.store
+    swap_core.follow(0.02)
+    bad = tmp_path / "leer.sqlite3"
+    bad.write_bytes(b"")
+    with caplog.at_level(logging.INFO, logger="bot.core"):
+        put(bad, swap_core.settings.db_path)
+        await asyncio.sleep(0.3)  # many looks at the same refused file
+        assert swap_core.store is old
+        refused = [r for r in caplog.records if r.getMessage().startswith("Neue Datenbank abgelehnt")]
+        assert len(refused) == 1, "a refused file is tried once"
+        put(newer_db, swap_core.settings.db_path)
+        for _ in range(200):
+            if swap_core.store is not old:
+                break
+            await asyncio.sleep(0.02)
+    assert swap_core.store is not old
+    assert any(r.getMessage() == f"Neue Datenbank in Betrieb (Datei ersetzt): {swap_core.settings.db_path}"
+               for r in caplog.records)
+    assert REVIEW_LINE in await info_text(swap_core)
+
+
+async def test_close_closes_a_replaced_store_still_in_use(swap_core: Core, newer_db: Path):
+    old = swap_core.store
+    assert old is not None
+    async with swap_core.using():
+        put(newer_db, swap_core.settings.db_path)
+        assert await swap_core.reload("Test")
+        new = swap_core.store
+        assert new is not None
+        await swap_core.close()
+        assert await closed(old) and await closed(new)
+    assert not swap_core.is_open
+
+
+def test_file_stamp_changes_with_a_rename_only(tmp_path: Path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.write_bytes(b"x")
+    b.write_bytes(b"x")
+    first = file_stamp(a)
+    assert first is not None and file_stamp(a) == first
+    b.replace(a)
+    assert file_stamp(a) != first  # another inode
+    assert file_stamp(tmp_path / "fehlt") is None
+
+
+async def test_a_replaced_store_and_what_was_built_from_it_are_let_go(swap_core: Core, newer_db: Path, built_db: Path):
+    """After a swap nothing keeps the old store, its name index or its caches (today's register, catalogues):
+    three swaps leave no old generation in memory."""
+    gone = []
+    for n in range(3):
+        await info_text(swap_core)  # fill the per-store caches (today's register) and the completers' data
+        await swap_core.run(Invocation.answer("mechanic", name="Einberufen"))
+        old = swap_core.store
+        assert old is not None
+        gone += [weakref.ref(old), weakref.ref(swap_core.context.names)]
+        put(newer_db if n % 2 == 0 else built_db, swap_core.settings.db_path)
+        assert await swap_core.reload("Test")
+        for _ in range(100):
+            if await closed(old):
+                break
+            await asyncio.sleep(0.01)
+        del old
+    await asyncio.sleep(0.05)
+    gc.collect()
+    assert [ref() is None for ref in gone] == [True] * 6
