@@ -84,6 +84,25 @@ def is_verb_wissen(words: list[str], i: int) -> bool:
         (i > 0 and words[i - 1] in PRONOUNS) or (i + 1 < len(words) and words[i + 1] in PRONOUNS)
     )
 
+#: What a card prints and a question about the card asks ("wie viel kostet …", "welche Farbe hat …"): such a
+#: question wants the card's text (CR 200.1: name, mana cost, type line, text box, power and toughness).
+CARD_PROPERTIES = _word_list(
+    """
+    kosten kostet kostest kosts manakosten manawert farbe farben farbig typ typen kartentyp typzeile untertyp
+    untertypen stärke widerstandskraft widerstand kartentext text seltenheit cost costs color colour type power
+    toughness
+    """
+)
+#: Verbs that ask about a term rather than say something of it ("was bedeutet Vorrang", "wann bekomme ich
+#: Priorität", "Vorrang weitergeben", "was macht Transmutation"): besides a term's name they add no topic.
+ASKING_VERBS = _word_list(
+    """
+    bedeuten bedeutet heißt heisst heißen meint machen macht funktioniert funktionieren bekommen bekomme bekommt
+    erhalten erhalte erhält weitergeben gebe geben abgeben
+    """
+)
+
+
 #: Function words of English and of German that tell a typed question's language (:func:`is_english`).
 ENGLISH_MARKERS = _word_list(
     "the a an of to is are was and or on in it its be can can't does do did what when how if with for by this "
@@ -103,6 +122,8 @@ def is_english(words: list[str]) -> bool:
 
 
 __all__ = [
+    "ASKING_VERBS",
+    "CARD_PROPERTIES",
     "COLLOQUIAL",
     "ENGLISH_MARKERS",
     "GERMAN_MARKERS",

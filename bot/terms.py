@@ -37,6 +37,7 @@ from rapidfuzz import fuzz, process
 
 from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id, tokens
 from bot.paths import DATA_DIR
+from bot.stopwords import ASKING_VERBS
 from bot.text import clean, name_keys, name_words
 from bot.text import tokens as fts_tokens
 from bot.textsearch import SynonymGroup, synonyms
@@ -74,6 +75,10 @@ _ENDINGS = ("en", "es", "em", "e", "n", "s")  # not "er": Spieler is no form of 
 _RULE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
 #: Stop and question words as :func:`bot.text.name_words` folds them (``für`` → ``fur``).
 _FOLDED_STOP_WORDS = frozenset(w for s in STOP_WORDS for w in name_words(s))
+#: Verbs that ask about a term (:data:`bot.stopwords.ASKING_VERBS`), folded the same way.
+_FOLDED_ASKING = frozenset(w for s in ASKING_VERBS for w in name_words(s))
+#: Shortest word (compact key) that alone may name a term by the first word of its name.
+MIN_PART_WORD = 8
 
 
 @dataclass(frozen=True)
@@ -186,6 +191,11 @@ class TermIndex:
                 if stems:
                     self._forms.setdefault(stems, []).append((rank, i))
         self._longest = max((len(k) for k in self._forms), default=1)
+        # The first word of every name of two or more words ("zustandsbasiert" → Zustandsbasierte Aktionen).
+        self._starts: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        for stems, owners in self._forms.items():
+            if len(stems) > 1:
+                self._starts.setdefault(stems[:1], []).extend(owners)
         # Word forms through the analysis (Snowball stems, a participle's verb): "gepfropft" = "Pfropfen".
         self._form_analyser = Analyser(Vocabulary({w: 1 for t in terms for n, _ in t.names() for w in tokens(n)}),
                                        Options(compounds=False, concepts=False, spelling=False))
@@ -226,27 +236,10 @@ class TermIndex:
         forms = self._word_forms(text)
         if forms in self._snow:
             return self._best(self._snow[forms], text, "form")
-        inside: list[tuple[int, int, int, tuple[str, ...]]] = []  # (-words, rank, term, window)
-        for size in range(min(self._longest, len(stems)), 0, -1):
-            for start in range(len(stems) - size + 1):
-                window = stems[start : start + size]
-                if size == 1 and len(window[0]) < 5:
-                    continue
-                for rank, i in self._forms.get(window, ()):
-                    # One general word inside a longer question ("Spieler", "Zug") is no answer by itself.
-                    if size == 1 and self.terms[i].kind == "term":
-                        continue
-                    inside.append((-size, rank, i, window))
-            if inside:
-                break
-        if inside:
-            neg_size, rank, i, window = min(inside)
-            # A sentence that says more than the term ("Was passiert, wenn zwei legendäre Permanente gleichen
-            # Namens im Spiel sind") is a question for the ranked search, not a look-up of "im Spiel".
-            content = [w for w in name_words(text) if w not in _FOLDED_STOP_WORDS]
-            if len(content) + neg_size > 1:  # content words besides the name
-                return None
-            return TermMatch(self.terms[i], " ".join(window), "inside", rank)
+        content = [w for w in name_words(text) if w not in _FOLDED_STOP_WORDS]
+        decided, inside = self._inside(stems, content)
+        if decided:
+            return inside
         key = keys[0] if keys else ""
         if len(key) < TYPO_MIN_LENGTH or len(key) > 60:
             return None
@@ -261,6 +254,39 @@ class TermIndex:
         if len(ranked) > 1 and ranked[0][1] - ranked[1][1] < TYPO_MARGIN:
             return None
         return TermMatch(self.terms[ranked[0][0]], text, "typo")
+
+    def _inside(self, stems: tuple[str, ...], content: list[str]) -> tuple[bool, TermMatch | None]:
+        """The inside tier: the longest name inside the query as whole words, when the query says nothing more
+        than the term (at most one content word besides it), or one word that starts one term's name only
+        ("zustandsbasierte" → Zustandsbasierte Aktionen). ``(True, match or None)`` when the tier decides,
+        ``(False, None)`` when the typo tier may still look."""
+        # Content words besides an asking verb ("was bedeutet Vorrang", "wann bekomme ich Priorität").
+        topic = [w for w in content if w not in _FOLDED_ASKING]
+        inside: list[tuple[int, int, int, tuple[str, ...]]] = []  # (-words, rank, term, window)
+        for size in range(min(self._longest, len(stems)), 0, -1):
+            for start in range(len(stems) - size + 1):
+                window = stems[start : start + size]
+                if size == 1 and len(window[0]) < 5:
+                    continue
+                for rank, i in self._forms.get(window, ()):
+                    # One general word inside a longer question ("Spieler", "Zug") is no answer by itself.
+                    if size == 1 and self.terms[i].kind == "term" and len(topic) > 1:
+                        continue
+                    inside.append((-size, rank, i, window))
+            if inside:
+                break
+        if inside:
+            neg_size, rank, i, window = min(inside)
+            # A sentence that says more than the term ("Was passiert, wenn zwei legendäre Permanente gleichen
+            # Namens im Spiel sind") is a question for the ranked search, not a look-up of "im Spiel".
+            if len(content) + neg_size > 1:  # content words besides the name
+                return True, None
+            return True, TermMatch(self.terms[i], " ".join(window), "inside", rank)
+        if len(topic) == 1 and len(name_keys(topic[0])[-1]) >= MIN_PART_WORD:
+            starts = self._starts.get(_stems(topic[0]), [])
+            if len({i for _rank, i in starts}) == 1:
+                return True, self._best(starts, topic[0], "inside")
+        return False, None
 
     def complete(self, typed_words: list[str]) -> list[tuple[Term, str, int]]:
         """``(term, name, rank)`` for each term's first name whose words start with every typed word (in

@@ -92,6 +92,12 @@ def test_lookup_tiers():
     assert ix.lookup("Spielen").term.rule == "701.18"
     assert ix.lookup("Zauberzeichen") is None
     assert ix.lookup("x" * 10_000) is None
+    # A general term alone, or beside a verb that asks about it; a word that starts one term's name only.
+    for query in ("wann habe ich vorrang", "Was ist Vorrang?", "Vorrang weitergeben", "wann bekomme ich Priorität"):
+        assert ix.lookup(query).term.rule == "117", query
+    assert ix.lookup("zustandsbasierte").term.rule == "704"
+    assert ix.lookup("wie viele Karten zieht ein Spieler") is None
+    assert ix.lookup("Zustandsbasirte Aktion").how == "typo"
 
 
 async def test_regel_top1_without_cr(ctx):
