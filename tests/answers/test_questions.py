@@ -124,6 +124,12 @@ async def test_a_sentence_to_regel_is_searched_not_read_as_a_term(ctx):
     assert reply.pages[0].title.startswith("Regeln zu „Was passiert wenn zwei legendäre")
     term = await run_answer(ctx, "rule", query="Was macht Trampelschaden?")
     assert term.pages[0].title == "Trampelschaden – Regel 702.19"
+    # A term asked about in a question or an inflected form: the term's rule, not sentences using the word.
+    for query, title in (("wann habe ich vorrang", "Priorität – Regel 117"),
+                         ("Vorrang weitergeben", "Priorität – Regel 117"),
+                         ("zustandsbasierte", "Zustandsbasierte Aktionen – Regel 704")):
+        reply = await run_answer(ctx, "rule", query=query)
+        assert reply.pages[0].title == title, query
 
 
 async def test_every_outdated_ruling_opened_from_frage_shows_its_notice(ctx):
