@@ -12,8 +12,8 @@ from bot.ranking import ranker
 from tests.questions import load
 
 #: Questions of the held-out part (184) with a gold passage among /frage's first three, on the store of the
-#: documents (measured 160 = 87.0 %; bench_questions.py): any change that loses one turns this red.
-HELDOUT_HIT3 = 160
+#: documents (measured 166 = 90.2 %; bench_questions.py): any change that loses one turns this red.
+HELDOUT_HIT3 = 166
 
 
 def first_page_text(reply) -> str:
