@@ -1,6 +1,7 @@
 # Regelbot image: the gateway bot (`regelbot run`, default) or an HTTP interactions worker (`regelbot serve`).
 # Build: docker build -t regelbot .   Run: see README, "Betrieb mit Docker" (compose.yaml).
-# The store is built from data/sources at build time; the sync state lives in the volume /var/lib/regelbot.
+# The store is built from data/sources at build time into /opt/regelbot/store (compose.yaml mounts the volume
+# `store` there, so that `update` can replace it); the sync state lives in the volume /var/lib/regelbot.
 
 ARG PYTHON_IMAGE=python:3.11-slim-bookworm
 
@@ -23,6 +24,8 @@ RUN groupadd --system --gid 10001 regelbot \
     && useradd --system --uid 10001 --gid 10001 --home-dir /var/lib/regelbot --create-home \
         --shell /usr/sbin/nologin regelbot
 COPY --from=build /opt/regelbot /opt/regelbot
+# the store's folder belongs to the user: `regelbot update` writes a new store there (a temp file, then a rename)
+COPY --from=build --chown=10001:10001 /opt/regelbot/store /opt/regelbot/store
 COPY deploy/docker/healthcheck.py /opt/regelbot/healthcheck.py
 ENV PATH=/opt/regelbot/bin:$PATH \
     PYTHONUNBUFFERED=1 \

@@ -148,7 +148,8 @@ def _common() -> argparse.ArgumentParser:
 def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
     """The argparse parser of ``python -m bot`` / ``regelbot`` (``prog``: how the program was called)."""
     parser = GermanArgumentParser(prog=prog, description="Regelbot: MTG-Regelfragen auf Deutsch.")
-    parser.add_argument("--version", action="version", version=f"{prog} {__version__}",
+    # The version line names the program (``regelbot``), however it was called; usage lines name the call.
+    parser.add_argument("--version", action="version", version=f"regelbot {__version__}",
                         help="Version zeigen und beenden")
     parser.add_argument("--env-file", metavar="DATEI", default=None, help=ENV_FILE_HELP)
     sub = parser.add_subparsers(dest="cmd", required=True, metavar="BEFEHL", parser_class=_parser_with(_common()))
@@ -167,8 +168,11 @@ def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
         help="MTGJSON-Set-Datei (v3 oder v5) für englische Kartennamen, Oracle-Text und Rulings; mehrfach möglich",
     )
     p.set_defaults(func=cmd_build)
-    sub.add_parser("update", help="Neueste Regeln und MTGJSON-Dateien laden, prüfen und die Datenbank neu bauen "
-                   "(Einstellungen: REGELBOT_CR_URL, REGELBOT_CARDS_URLS …)").set_defaults(func=cmd_update)
+    p = sub.add_parser("update", help="Neueste Regeln und MTGJSON-Dateien laden, prüfen und die Datenbank neu "
+                       "bauen (Einstellungen: REGELBOT_CR_URL, REGELBOT_CARDS_URLS …)")
+    p.add_argument("--rebuild", action="store_true",
+                   help="Datenbank auch neu bauen, wenn keine Datei neu ist (nach neuem Code oder neuen Dokumenten)")
+    p.set_defaults(func=cmd_update)
     sub.add_parser("run", help="Bot mit Discord verbinden (braucht DISCORD_TOKEN)").set_defaults(func=cmd_run)
     sub.add_parser("sync", help="Slash-Befehle bei Discord registrieren").set_defaults(func=cmd_sync)
     sub.add_parser("console", help="Interaktive Konsole ohne Discord").set_defaults(func=cmd_console)

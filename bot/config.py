@@ -242,6 +242,10 @@ class UpdateSettings:
         timeout: seconds to connect and between two reads (``REGELBOT_UPDATE_TIMEOUT``, default 30).
         attempts: tries per download on network errors and HTTP 429 / 5xx (``REGELBOT_UPDATE_ATTEMPTS``,
             default 4; waits 1, 2, 4 s between them).
+        max_rules_mb: the most a rules TXT download may bring, in MB of 10⁶ bytes
+            (``REGELBOT_UPDATE_MAX_RULES_MB``, default 20; the file has about 1 MB).
+        max_cards_mb: the most one MTGJSON file may bring, in MB (``REGELBOT_UPDATE_MAX_CARDS_MB``, default
+            1000; set files have a few MB, AllPrintings about 500 MB).
     """
 
     cr_url: str
@@ -250,13 +254,15 @@ class UpdateSettings:
     folder: Path
     timeout: float = 30.0
     attempts: int = 4
+    max_rules_mb: float = 20.0
+    max_cards_mb: float = 1000.0
 
 
 def load_update_settings(settings: Settings) -> UpdateSettings:
     """Read the settings of ``python -m bot update`` (``.env`` was loaded by :func:`load_settings`).
 
     Raises:
-        ConfigError: an address that is not http(s), or a timeout / attempts value out of range.
+        ConfigError: an address that is not http(s), or a timeout / attempts / ceiling value out of range.
     """
     cr_url = os.getenv("REGELBOT_CR_URL", "").strip()
     page = os.getenv("REGELBOT_RULES_PAGE", "").strip() or RULES_PAGE
@@ -273,4 +279,6 @@ def load_update_settings(settings: Settings) -> UpdateSettings:
         folder=_path(os.getenv("REGELBOT_UPDATE_DIR"), settings.state_dir / "quellen"),
         timeout=_number("REGELBOT_UPDATE_TIMEOUT", 30.0, 1.0, 600.0),
         attempts=int(_number("REGELBOT_UPDATE_ATTEMPTS", 4, 1, 20, int)),
+        max_rules_mb=_number("REGELBOT_UPDATE_MAX_RULES_MB", 20.0, 0.001, 10_000.0),
+        max_cards_mb=_number("REGELBOT_UPDATE_MAX_CARDS_MB", 1000.0, 0.001, 100_000.0),
     )

@@ -9,8 +9,12 @@ table's one option checker, as the gateway's and the HTTP endpoint's do. Used by
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import re
+import sys
+import threading
 from typing import Any
 
 from bot.commands import TABLE, Leaf, OptionProblem, Table, Text, UnknownOption, check_options, typed_value
@@ -238,15 +242,70 @@ class Session:
         return True
 
 
+#: Bytes read from stdin (not a terminal) that do not yet end a line (:func:`_raw_line`).
+_pending = bytearray()
+
+
+def _raw_line() -> str:
+    """The next line of stdin without its line break, read from the file descriptor itself: unlike
+    ``sys.stdin``, ``os.read`` takes no lock of the interpreter's, so a thread waiting here cannot stop the
+    interpreter from ending.
+
+    Raises:
+        EOFError: the end of input and nothing left.
+    """
+    while b"\n" not in _pending:
+        chunk = os.read(0, 1 << 16)
+        if not chunk:
+            if not _pending:
+                raise EOFError
+            _pending.extend(b"\n")
+        _pending.extend(chunk)
+    end = _pending.index(b"\n")
+    line = bytes(_pending[:end])
+    del _pending[: end + 1]
+    return line.decode(sys.stdin.encoding or "utf-8", sys.stdin.errors or "strict").removesuffix("\r")
+
+
+async def read_line(prompt: str) -> str:
+    """The operator's next line after ``prompt``, read in a daemon thread of its own, so that a line not yet
+    typed cannot keep the process alive after Ctrl+C or SIGTERM (a thread of the loop's default executor would
+    be joined when ``asyncio.run`` ends: the process would wait for the next line or the end of input). Not
+    ``input``: on a terminal it holds the C library's lock on stdin, on a pipe the interpreter's, and the
+    ending interpreter would wait for either.
+
+    Raises:
+        EOFError: the end of input.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[str] = loop.create_future()
+    print(prompt, end="", flush=True)
+
+    def settle(line: str, error: BaseException | None) -> None:
+        if not future.done():
+            future.set_exception(error) if error is not None else future.set_result(line)
+
+    def read() -> None:
+        line, error = "", None
+        try:
+            line = _raw_line()
+        except BaseException as exc:  # EOFError, a broken stdin: handed to the awaiting coroutine
+            error = exc
+        with contextlib.suppress(RuntimeError):  # the loop has ended meanwhile: nobody waits for this line
+            loop.call_soon_threadsafe(settle, line, error)
+
+    threading.Thread(target=read, name="console-input", daemon=True).start()
+    return await future
+
+
 async def repl(cli: CommandLine) -> int:
     """The interactive prompt (``python -m bot console``) over ``cli``: commands, autocomplete, buttons and
     paging, until ``ende`` or the end of input. Survives any error (logged; one German line). Returns 0."""
     session = Session(cli)
     session.help()
-    loop = asyncio.get_running_loop()
     while True:
         try:
-            line = (await loop.run_in_executor(None, input, "regelbot> ")).strip()
+            line = (await read_line("regelbot> ")).strip()
         except (EOFError, KeyboardInterrupt):
             print()
             return 0

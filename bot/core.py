@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from bot import metrics, offload
+from bot import mana_emoji, metrics, offload
 from bot.answers.registry import AnswerContext, CompleterFn, run_action, run_answer, run_completer
 from bot.config import Settings
 from bot.custom_id import Invocation
@@ -126,15 +126,17 @@ class Core:
         self._watch: asyncio.Task[None] | None = None
 
     async def open(self, warm: Callable[[AnswerContext], Awaitable[object]] | None = None) -> None:
-        """Open the store, build the name index, set the workers' budget, then run ``warm`` on the context (the
-        start-up work of the command table, :meth:`bot.commands.Table.warm`: memory for autocomplete). ``warm``
-        runs again on every store opened later (:meth:`reload`).
+        """Open the store, build the name index, set the workers' budget, use the mana-symbol emojis recorded in
+        the state folder (:func:`bot.mana_emoji.load`), then run ``warm`` on the context (the start-up work of
+        the command table, :meth:`bot.commands.Table.warm`: memory for autocomplete). ``warm`` runs again on every
+        store opened later (:meth:`reload`).
 
         Raises:
             bot.store.StoreError: the store is missing, outdated or corrupt (German message).
         """
         offload.configure(budget=self.settings.calc_budget, workers=self.settings.workers)
         self._warm = warm
+        mana_emoji.install(mana_emoji.load(self.settings.state_dir))  # the ids `sync` uploaded, else text
         self._current = await self._open_store()
         metrics.watch_store(self.settings.db_path)  # the age of the file at the path (whichever is in use)
 

@@ -13,9 +13,12 @@ buttons, flags): the gateway bot and the HTTP endpoint send it through :mod:`bot
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import replace
 from typing import Any
 
 from bot.custom_id import OPEN, PAGE, SHARE, BadCustomId, Invocation, decode, encode, encode_open, page_check
+from bot.mana_emoji import discord_text, plain_text
 from bot.reply import (
     BUTTON_LABEL_MAX,
     BUTTONS_PER_ROW,
@@ -59,7 +62,7 @@ def split_text(text: str, limit: int) -> list[str]:
             if cut > limit // 3:
                 break
         if cut <= 0:
-            cut = limit
+            cut = _safe_cut(rest, limit)
             chunks.append(rest[:cut])
             rest = rest[cut:]
         else:
@@ -68,6 +71,20 @@ def split_text(text: str, limit: int) -> list[str]:
     if rest:
         chunks.append(rest)
     return chunks
+
+
+#: What a cut without a break character must not split: an emoji (``<:mana_w:123>``, with the snow mark) or a
+#: symbol written as text (``{W/U/P}``, ``{G\\*}``).
+_UNCUT = re.compile(r"<:\w{2,32}:[0-9]+>(?:❄️)?|\{[^{}\s]{1,12}\}")
+
+
+def _safe_cut(text: str, cut: int) -> int:
+    """``cut`` moved back to the start of the emoji or symbol it would split (unchanged when that start is 0)."""
+    start = max(0, cut - 64)
+    for m in _UNCUT.finditer(text, start, min(len(text), cut + 64)):
+        if m.start() < cut < m.end():
+            return m.start() or cut
+    return cut
 
 
 def _short(text: str, limit: int) -> str:
@@ -84,10 +101,24 @@ def footer_room(reply: Reply) -> int:
     return len(footer_text(reply, 998, 999))
 
 
+def discord_pages(pages: list[Page]) -> list[Page]:
+    """``pages`` as Discord shows them: the mana symbols of descriptions and field values as the application's
+    emojis where uploaded (:func:`bot.mana_emoji.discord_text`, the one place that decides); titles and field
+    names stay text (Discord shows no custom emoji there). Measured after this step, Discord's limits count
+    the emojis' real length (``<:mana_w:…>``, about 28 characters for ``{W}``)."""
+
+    def shown(page: Page) -> Page:
+        fields = [Field(f.name, discord_text(f.value), f.inline) for f in page.fields]
+        return replace(page, body=discord_text(page.body), fields=fields)
+
+    return [shown(page) for page in pages]
+
+
 def fit_reply(reply: Reply) -> list[Page]:
-    """:func:`fit_pages` for ``reply`` with its real footer budgeted (title + description + fields +
-    footer ≤ 6000 characters per message)."""
-    return fit_pages(reply.pages, MESSAGE_EMBED_TOTAL_MAX - footer_room(reply))
+    """:func:`fit_pages` for ``reply`` as Discord shows it (:func:`discord_pages`) with its real footer budgeted
+    (title + description + fields + footer ≤ 6000 characters per message). The one paging of a reply: the
+    payload, the page buttons' fingerprints and the console's pages all come from it."""
+    return fit_pages(discord_pages(reply.pages), MESSAGE_EMBED_TOTAL_MAX - footer_room(reply))
 
 
 def _join_empty(pages: list[Page]) -> list[Page]:
@@ -101,7 +132,8 @@ def _join_empty(pages: list[Page]) -> list[Page]:
             heading = f"**{page.title}**" if page.title and carry.title and carry.title != page.title else ""
             body = "\n".join(p for p in (heading, page.body) if p)
             page = Page(title=carry.title or page.title, body=body, fields=page.fields,
-                        actions=page.actions if page.actions is not None else carry.actions)
+                        actions=page.actions if page.actions is not None else carry.actions,
+                        picture=page.picture or carry.picture)
             carry = None
         if not page.body.strip() and not page.fields:
             carry = page
@@ -118,13 +150,13 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
     ``budget``: characters for title, description and fields of one embed (6000 minus the footer).
     A title longer than 256 characters is shortened and given in full at the top of the body. A page
     without body and fields is joined to the next (every page starts with content). A page's own
-    ``actions`` go with every page it is split into.
+    ``actions`` and ``picture`` go with every page it is split into.
     """
     out: list[Page] = []
     for page in _join_empty(pages) or [Page(title="(leer)")]:
         title, body = page.title, page.body
         if len(title) > EMBED_TITLE_MAX:
-            body = f"**{title}**\n{body}"
+            body = f"**{discord_text(title)}**\n{body}"  # in the body, its symbols as the body shows them
             title = _short(title, EMBED_TITLE_MAX)
         fields: list[Field] = []
         for f in page.fields:
@@ -138,13 +170,13 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
         body_limit = min(EMBED_DESCRIPTION_MAX, budget - len(title))
         bodies = split_text(body, body_limit) if body else [""]
         for i, chunk in enumerate(bodies):
-            current = Page(title=title, body=chunk, actions=page.actions)
+            current = Page(title=title, body=chunk, actions=page.actions, picture=page.picture)
             out.append(current)
             if i < len(bodies) - 1:
                 continue
             for f in fields:
                 if len(current.fields) >= FIELDS_MAX or _page_size(current) + len(f.name) + len(f.value) > budget:
-                    current = Page(title=title, actions=page.actions)
+                    current = Page(title=title, actions=page.actions, picture=page.picture)
                     out.append(current)
                 current.fields.append(f)
     return out
@@ -168,15 +200,27 @@ def page_actions(reply: Reply, pages: list[Page], index: int) -> list[Action]:
     return list(own if own is not None else reply.actions)
 
 
+def picture_url(url: str | None) -> str | None:
+    """``url`` when Discord can show it as an embed's picture (``https://`` or ``http://``, ≤ 2048 characters,
+    no white space), else None: a page shows no picture rather than a broken one."""
+    if url and len(url) <= 2048 and url.startswith(("https://", "http://")) and not any(c.isspace() for c in url):
+        return url
+    return None
+
+
 def embed_for(reply: Reply, pages: list[Page], index: int) -> dict[str, Any]:
-    """The Discord embed object of page ``index`` of the fitted ``pages``: ``{"footer"?, "fields"?, "flags",
-    "color", "type": "rich", "description"?, "title"?}`` (keys in the order discord.py's ``Embed.to_dict``
-    writes them; empty parts left out)."""
+    """The Discord embed object of page ``index`` of the fitted ``pages``: ``{"footer"?, "thumbnail"?,
+    "fields"?, "flags", "color", "type": "rich", "description"?, "title"?}`` (keys in the order discord.py's
+    ``Embed.to_dict`` writes them; empty parts left out). A page's ``picture`` (a card's image) is the
+    thumbnail: beside the text, which stays the answer, instead of a full-width image below it."""
     page = pages[index]
     embed: dict[str, Any] = {}
     footer = footer_text(reply, index, len(pages))
     if footer:
         embed["footer"] = {"text": footer}
+    picture = picture_url(page.picture)
+    if picture:
+        embed["thumbnail"] = {"url": picture}
     if page.fields:
         embed["fields"] = [{"inline": f.inline, "name": f.name, "value": f.value} for f in page.fields]
     embed["flags"] = 0
@@ -206,11 +250,13 @@ EPHEMERAL = 1 << 6
 
 
 def page_checks(reply: Reply, pages: list[Page]) -> list[str]:
-    """The fingerprint (:func:`bot.custom_id.page_check`) of every fitted page: title, body, fields, footer."""
+    """The fingerprint (:func:`bot.custom_id.page_check`) of every fitted page: title, body, fields, footer, in
+    their text form (:func:`bot.mana_emoji.plain_text`), so a process without the emojis' ids turns the same
+    page."""
     out = []
     for i, p in enumerate(pages):
-        fields = [part for f in p.fields for part in (f.name, f.value)]
-        out.append(page_check(p.title, p.body, *fields, footer_text(reply, i, len(pages))))
+        fields = [plain_text(part) for f in p.fields for part in (f.name, f.value)]
+        out.append(page_check(p.title, plain_text(p.body), *fields, footer_text(reply, i, len(pages))))
     return out
 
 
@@ -331,15 +377,19 @@ def to_json(reply: Reply, page: int = 0, origin: Invocation | None = None) -> st
 
 def to_text(reply: Reply, page: int = 0) -> str:
     """A plain-text rendering for the console: title, body, fields, footer, the "Meintest du" choices and the
-    buttons (paging as ``[Zurück]``/``[Weiter]``, actions with their custom_id; the share button left out)."""
+    buttons (paging as ``[Zurück]``/``[Weiter]``, actions with their custom_id; the share button left out).
+    The pages are Discord's (:func:`fit_reply`), mana symbols as text (``{W}``), the picture as ``Bild: URL``."""
     pages = fit_reply(reply)
     page = max(0, min(page, len(pages) - 1))
     p = pages[page]
     lines = [f"== {p.title} ==" if p.title else ""]
     if p.body:
-        lines.append(p.body)
+        lines.append(plain_text(p.body))
     for f in p.fields:
-        lines.append(f"[{f.name}] {f.value}")
+        lines.append(f"[{f.name}] {plain_text(f.value)}")
+    picture = picture_url(p.picture)
+    if picture:
+        lines.append(f"Bild: {picture}")
     footer = footer_text(reply, page, len(pages))
     if footer:
         lines.append(f"-- {footer}")
@@ -379,7 +429,7 @@ def channel_payloads(replies: list[Reply]) -> list[dict[str, Any]]:
         rows.clear()
 
     for reply in replies:
-        pages = fit_pages(reply.pages)
+        pages = fit_pages(discord_pages(reply.pages))
         embed = embed_for(reply, pages, 0)
         new = [r["components"] for r in components(reply, pages[:1], 0, None)]
         seen = {c["custom_id"] for row in rows for c in row}

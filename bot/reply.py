@@ -108,13 +108,16 @@ class Page:
     """One page of a reply (one embed).
 
     ``actions``: buttons for this page only (a search's page 2 points to page 2's hits); None means the
-    reply's :attr:`Reply.actions`.
+    reply's :attr:`Reply.actions`. ``picture``: the URL of a picture of what the page shows (a card's image,
+    :meth:`bot.store.Store.card_image_url`), shown beside the text (the embed's thumbnail); None: none.
+    Mana symbols are written as text (``{W}``) everywhere; the renderer shows them as emojis where uploaded.
     """
 
     title: str
     body: str = ""
     fields: list[Field] = field(default_factory=list)
     actions: list[Action] | None = None
+    picture: str | None = None
 
 
 @dataclass

@@ -7,18 +7,17 @@
    with the ETag / Last-Modified of the last download, kept in ``abruf.json`` beside the files).
 3. A download is refused — with one German line, the old files and the old store untouched (byte-identical) —
    when the rules address answers with an HTML page instead of the text, the download breaks off before its
-   ``Content-Length``, a card file's SHA-256 differs from the published one, or the rules file is not newer
-   than (or as new as) the rules of the current store.
+   ``Content-Length``, a file is larger than the ceiling of its kind, a card file's SHA-256 differs from the
+   published one, or the rules file is not newer than (or as new as) the rules of the current store.
 4. New files are staged in a temp folder, the store is built from the documents, every rules file of the folder
    (older ones are kept as history) and the card files (:func:`bot.importer.build`: temp file, then an atomic
    rename), and only then do the new files replace the old ones. ``update`` prints what changed: rules changed,
    added and removed, cards added, and the register rows to review (:mod:`bot.importer.review`).
 
-Libraries (well kept, each for one job): httpx for HTTP (separate connect / read timeouts; its HTTP/1.1 parser
-h11 refuses a body shorter than its ``Content-Length``), tenacity for the retries (exponential back-off on
-network errors, HTTP 429 and 5xx, nothing else), tqdm for the progress bar (on stderr, and off by itself when
-stderr is no terminal: cron and systemd logs stay clean). They are imported when ``update`` runs, so other
-commands do not pay for them.
+The downloads (:mod:`bot.download`): httpx, tenacity for the retries, tqdm for the progress bar, each with a
+ceiling per kind of file enforced while it streams (rules TXT ``REGELBOT_UPDATE_MAX_RULES_MB``, default 20;
+MTGJSON files ``REGELBOT_UPDATE_MAX_CARDS_MB``, default 1000; the rules page and checksum files 5 MB). A rules
+file is parsed whole only after it passed its ceiling; card files are read as a stream (ijson).
 """
 
 from __future__ import annotations
@@ -30,44 +29,21 @@ import json
 import logging
 import re
 import sqlite3
-import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 from bot.config import ConfigError, Settings, UpdateSettings, load_update_settings
-
-if TYPE_CHECKING:
-    import httpx
+from bot.download import PAGE_CEILING, Fetched, Fetcher, UpdateError, cards_ceiling, rules_ceiling
 
 log = logging.getLogger(__name__)
 
 STATE_FILE = "abruf.json"
-#: Seconds of the first wait between two tries (then doubled, at most :data:`RETRY_MAX`).
-RETRY_WAIT = 1.0
-RETRY_MAX = 30.0
-CHUNK = 1 << 16
 _TXT_LINK = re.compile(r"""href\s*=\s*["']([^"']+?\.txt)["']""", re.IGNORECASE)
 _SHA256 = re.compile(r"\b([0-9a-fA-F]{64})\b")
-USER_AGENT = "Regelbot-update/0.1 (Discord bot for Magic rules questions)"
-
-
-class UpdateError(Exception):
-    """A download is refused or failed; the message is one German line ending in what was left untouched."""
-
-
-@dataclass
-class Fetched:
-    """A download: where it was staged, the headers for the next conditional request, its SHA-256."""
-
-    path: Path
-    etag: str | None
-    last_modified: str | None
-    sha256: str
-    size: int
 
 
 @dataclass
@@ -86,125 +62,6 @@ class Outcome:
         return self.staged_cr is not None or bool(self.staged_cards)
 
 
-class Fetcher:
-    """Conditional, retried, checked downloads over one httpx client (see the module doc)."""
-
-    def __init__(self, upd: UpdateSettings, state: dict[str, dict[str, Any]]) -> None:
-        import httpx
-
-        # httpx logs every request at INFO in English; update prints its own German lines instead.
-        logging.getLogger("httpx").setLevel(logging.WARNING)
-        self.upd = upd
-        self.state = state
-        self.client = httpx.Client(timeout=httpx.Timeout(upd.timeout), follow_redirects=True,
-                                   headers={"User-Agent": USER_AGENT})
-
-    def close(self) -> None:
-        """Close the HTTP client."""
-        self.client.close()
-
-    def _retrying(self) -> Any:
-        from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_exponential
-
-        def before_sleep(state: Any) -> None:
-            log.warning("Versuch %d fehlgeschlagen (%s), neuer Versuch", state.attempt_number,
-                        _reason(state.outcome.exception()))
-
-        return Retrying(stop=stop_after_attempt(self.upd.attempts), reraise=True, before_sleep=before_sleep,
-                        wait=wait_exponential(multiplier=RETRY_WAIT, max=RETRY_MAX),
-                        retry=retry_if_exception(_transient))
-
-    def fetch(self, url: str, target: Path, local: Path | None, *, page: bool = False) -> Fetched | None:
-        """Download ``url`` to ``target`` unless it is unchanged since the last download of ``local`` (then None).
-        Only a ``page`` may be HTML.
-
-        Raises:
-            UpdateError: HTTP error, network error or a broken-off download after every try, or an HTML page
-                where a file was expected (German).
-        """
-        headers = {}
-        known = self.state.get(url, {})
-        if local is not None and local.is_file():
-            if known.get("etag"):
-                headers["If-None-Match"] = known["etag"]
-            if known.get("last_modified"):
-                headers["If-Modified-Since"] = known["last_modified"]
-        try:
-            for attempt in self._retrying():
-                with attempt:
-                    return self._once(url, target, headers, page)
-        except UpdateError:
-            raise
-        except Exception as exc:
-            raise UpdateError(f"{url}: {_reason(exc)}") from exc
-        return None  # pragma: no cover (Retrying either returns or raises)
-
-    def _once(self, url: str, target: Path, headers: dict[str, str], page: bool) -> Fetched | None:
-        with self.client.stream("GET", url, headers=headers) as response:
-            if response.status_code == 304:
-                return None
-            if response.status_code >= 400:
-                response.raise_for_status()
-            if not page and "html" in response.headers.get("content-type", "").lower():
-                raise UpdateError(f"{url} liefert eine HTML-Seite statt der Datei (Content-Type "
-                                  f"{response.headers['content-type']})")
-            digest = hashlib.sha256()
-            size = 0
-            with target.open("wb") as out, _progress(response, target.name) as bar:
-                for chunk in response.iter_bytes(CHUNK):
-                    out.write(chunk)
-                    digest.update(chunk)
-                    size += len(chunk)
-                    bar(len(chunk))
-            return Fetched(target, response.headers.get("etag"), response.headers.get("last-modified"),
-                           digest.hexdigest(), size)
-
-    def text(self, url: str) -> str:
-        """A small text resource (the rules page, a ``.sha256`` file), fetched without conditions.
-
-        Raises:
-            UpdateError: as :meth:`fetch`.
-        """
-        with tempfile.TemporaryDirectory() as folder:
-            got = self.fetch(url, Path(folder) / "page", None, page=True)
-            assert got is not None
-            return got.path.read_bytes().decode("utf-8", "replace")
-
-
-@contextlib.contextmanager
-def _progress(response: httpx.Response, name: str) -> Iterator[Callable[[int], object]]:
-    """A tqdm bar on stderr for one download (off when stderr is no terminal); yields its ``update``."""
-    from tqdm import tqdm
-
-    total = int(response.headers.get("content-length") or 0) or None
-    with tqdm(total=total, unit="B", unit_scale=True, desc=name, file=sys.stderr, disable=None, leave=False) as bar:
-        yield bar.update
-
-
-def _transient(exc: BaseException) -> bool:
-    """Worth another try: a network error (also a body shorter than announced), HTTP 429 or 5xx."""
-    import httpx
-
-    if isinstance(exc, httpx.HTTPStatusError):
-        return exc.response.status_code == 429 or exc.response.status_code >= 500
-    return isinstance(exc, httpx.TransportError)
-
-
-def _reason(exc: BaseException | None) -> str:
-    """German words for what went wrong with a download."""
-    import httpx
-
-    if isinstance(exc, httpx.HTTPStatusError):
-        return f"HTTP {exc.response.status_code} {exc.response.reason_phrase}"
-    if isinstance(exc, httpx.RemoteProtocolError):
-        return f"Download unvollständig abgebrochen ({exc})"
-    if isinstance(exc, httpx.TimeoutException):
-        return "keine Antwort innerhalb der Wartezeit (REGELBOT_UPDATE_TIMEOUT)"
-    if isinstance(exc, httpx.TransportError):
-        return f"Netzwerkfehler ({type(exc).__name__}: {exc})"
-    return str(exc) or type(exc).__name__
-
-
 PAGE_FILE = "regelseite.html"
 
 
@@ -217,7 +74,7 @@ def discover_cr_url(fetcher: Fetcher, page: str, folder: Path, stage: Path, outc
         UpdateError: the page cannot be fetched or has no such link.
     """
     cached = folder / PAGE_FILE
-    fetched = fetcher.fetch(page, stage / PAGE_FILE, cached, page=True)
+    fetched = fetcher.fetch(page, stage / PAGE_FILE, cached, PAGE_CEILING, page=True)
     if fetched is not None:
         outcome.staged_page = fetched.path
         _remember(outcome, page, fetched, PAGE_FILE)
@@ -241,9 +98,16 @@ def current_rules_date(db: Path, folder: Path) -> str | None:
             if row and row[0]:
                 dates.append(str(row[0]))
     for path in folder.glob("*.txt"):
-        head = decode_text(path.read_bytes()[:4000])[0]
+        with path.open("rb") as handle:  # the head only: the date is in the first lines
+            head = decode_text(handle.read(4000))[0]
         dates += [d for d in (parse_effective_date(line) for line in head.splitlines()[:20]) if d]
     return max(dates) if dates else None
+
+
+def _file_sha256(path: Path) -> str:
+    """SHA-256 of a file, read in chunks."""
+    with path.open("rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def _readonly(db: Path) -> sqlite3.Connection:
@@ -251,7 +115,8 @@ def _readonly(db: Path) -> sqlite3.Connection:
 
 
 def _check_rules(fetched: Fetched, url: str, current: str | None) -> str:
-    """Parse a downloaded rules file; returns its effective ISO date.
+    """Parse a downloaded rules file (read whole: its download stopped at the rules ceiling); returns its
+    effective ISO date.
 
     Raises:
         UpdateError: an HTML page, a file that is no complete Comprehensive Rules text, or rules older than
@@ -305,14 +170,14 @@ def _fetch_rules(fetcher: Fetcher, upd: UpdateSettings, db: Path, stage: Path, o
     """Stage a new rules file when the address has one (newer than the current rules, complete, not HTML)."""
     url = upd.cr_url or discover_cr_url(fetcher, upd.rules_page, upd.folder, stage, outcome)
     known = fetcher.state.get(url, {}).get("file")
-    fetched = fetcher.fetch(url, stage / "regeln.part", upd.folder / known if known else None)
+    fetched = fetcher.fetch(url, stage / "regeln.part", upd.folder / known if known else None, rules_ceiling(upd))
     if fetched is None:
         outcome.lines.append(f"Regeln: unverändert ({url})")
         return
     effective = _check_rules(fetched, url, current_rules_date(db, upd.folder))
     name = f"MagicCompRules_{effective.replace('-', '')}.txt"
     old = upd.folder / name
-    if old.is_file() and hashlib.sha256(old.read_bytes()).hexdigest() == fetched.sha256:
+    if old.is_file() and _file_sha256(old) == fetched.sha256:
         outcome.lines.append(f"Regeln: unverändert (Stand {effective}, {url})")
     else:
         outcome.staged_cr = fetched.path.rename(stage / name)
@@ -324,7 +189,7 @@ def _fetch_cards(fetcher: Fetcher, upd: UpdateSettings, stage: Path, outcome: Ou
     """Stage every configured card file that changed, each checked against its published SHA-256."""
     for url in upd.card_urls:
         name = card_file_name(url)
-        fetched = fetcher.fetch(url, stage / f"{name}.part", upd.folder / name)
+        fetched = fetcher.fetch(url, stage / f"{name}.part", upd.folder / name, cards_ceiling(upd))
         if fetched is None:
             outcome.lines.append(f"Karten {name}: unverändert")
             continue
@@ -408,9 +273,11 @@ def changes_text(before: _Snapshot, after: _Snapshot, review_lines: str) -> list
     return lines + ([review_lines] if review_lines else [])
 
 
-def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], object] = print) -> int:
+def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], object] = print, *,
+               rebuild: bool = False) -> int:
     """Fetch, check, build, swap (module doc); prints via ``out``; returns the exit code (0 also when nothing
-    was new).
+    was new). ``rebuild``: build the store from the documents and the kept files even when no file is new
+    (after new code or new documents: ``update --rebuild``).
 
     Raises:
         UpdateError: a refused or failed download, or a failed build (German; old files and store untouched).
@@ -430,7 +297,7 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
             _fetch_cards(fetcher, upd, Path(staging), outcome)
             for line in outcome.lines:
                 out(line)
-            if not outcome.changed and db.is_file():
+            if not outcome.changed and db.is_file() and not rebuild:
                 if outcome.state:  # only the rules page changed, not the file it links
                     _commit(upd, outcome, state)
                 out(f"Nichts Neues: die Datenbank {db} bleibt, wie sie ist.")
@@ -449,13 +316,14 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
     review = report.today.review
     for line in changes_text(before, snapshot(db), format_review(review) if review is not None else ""):
         out(line)
-    out(f"Datenbank neu gebaut: {db} (laufende Bots: neu starten, damit sie die neue Datenbank lesen)")
+    out(f"Datenbank neu gebaut: {db} (laufende Bots wechseln von selbst zu ihr: innerhalb von "
+        "REGELBOT_STORE_WATCH Sekunden oder sofort mit SIGHUP)")
     return 0
 
 
 def cmd_update(settings: Settings, args: argparse.Namespace) -> int:
-    """``python -m bot update``: :func:`run_update` with the settings of ``.env``; German line and exit code 1
-    when a download is refused or fails, 2 for a bad setting."""
+    """``python -m bot update [--rebuild]``: :func:`run_update` with the settings of ``.env``; German line and
+    exit code 1 when a download is refused or fails, 2 for a bad setting."""
     from bot.exits import fail
 
     try:
@@ -463,7 +331,7 @@ def cmd_update(settings: Settings, args: argparse.Namespace) -> int:
     except ConfigError as exc:
         return fail(str(exc), 2)
     try:
-        return run_update(settings, upd)
+        return run_update(settings, upd, rebuild=bool(getattr(args, "rebuild", False)))
     except UpdateError as exc:
         return fail(f"Update abgelehnt: {exc}. Die bisherigen Dateien und die Datenbank sind unverändert.")
     except OSError as exc:

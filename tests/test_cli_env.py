@@ -34,7 +34,8 @@ def test_messages_name_commands_as_the_program_was_called(monkeypatch):
 
 def test_version():
     proc = run_cli("--version")
-    assert (proc.returncode, proc.stdout, proc.stderr) == (0, f"python -m bot {__version__}\n", "")
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, f"regelbot {__version__}\n", "")  # the program's name
+    assert run_cli("--help").stdout.startswith("Aufruf: python -m bot [-h]")  # usage names the call
     assert importlib.metadata.version("regelbot") == __version__  # pyproject reads bot.__version__
 
 

@@ -181,3 +181,26 @@ def test_typed_control_characters_never_reach_the_terminal(built_db):
     assert proc.returncode == 2
     assert "\x1b" not in proc.stderr and "\x07" not in proc.stderr and "\u202e" not in proc.stderr
     assert proc.stderr.startswith("Unbekannter Befehl „/zauber [2J ]0;pwned ei “")
+
+
+def test_readme_stand_heute_figures_are_what_build_prints(tmp_path):
+    """README, "Stand heute": the per-document counts unchanged / changed / wording are the build's (the four
+    parts of 001 summed), so the README cannot drift from the data."""
+    import re
+    from collections import Counter
+
+    proc = run_cli("build", "--db", str(tmp_path / "x.sqlite3"))
+    assert proc.returncode == 0, proc.stderr
+    built: dict[str, Counter[str]] = {}
+    for doc, unchanged, changed, wording in re.findall(
+            r"^  (\d{3})_\w+\.txt(?: #\d+ .+?)?: (\d+) unverändert, (\d+) geändert, (\d+) nur Begriffe",
+            proc.stdout, re.MULTILINE):
+        built.setdefault(doc, Counter()).update(unchanged=int(unchanged), changed=int(changed),
+                                                wording=int(wording))
+    printed = {doc: f"{c['unchanged']}/{c['changed']}/{c['wording']}" for doc, c in built.items()}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    figures = re.search(r"\((000: [^;]+); none unreviewed\)", readme)
+    assert figures, "README: die Zahlen „(000: …; none unreviewed)“ fehlen"
+    stated = dict(part.split(": ") for part in figures.group(1).split(", "))
+    assert stated == printed
+    assert printed["001"] == "324/25/250"  # the four parts of 001 (88+68+89+79 unchanged …)

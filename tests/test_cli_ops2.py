@@ -93,19 +93,25 @@ def test_signal_during_imports_is_one_german_line_and_130(sig, tmp_path):
     assert not (tmp_path / "x.sqlite3").exists()
 
 
-def test_sigterm_after_start_up_is_130_with_the_german_line(built_db):
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_signal_at_the_prompt_ends_at_once_with_130_while_stdin_stays_open(sig, built_db):
     env = {k: v for k, v in os.environ.items() if k not in {"LOG_LEVEL", "DEV_GUILD_ID"}}
     env.update(DISCORD_TOKEN="", REGELBOT_DB=str(built_db))
     proc = subprocess.Popen([sys.executable, "-m", "bot", "console"], cwd=ROOT, env=env, stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    assert proc.stdout.readline().startswith("Regelbot-Konsole.")  # started: the prompt waits for input
-    time.sleep(0.2)
-    proc.send_signal(signal.SIGTERM)
-    _out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
+    assert proc.stdout is not None and proc.stdin is not None
+    try:
+        assert proc.stdout.readline().startswith("Regelbot-Konsole.")  # started: the prompt waits for input
+        time.sleep(0.5)
+        proc.send_signal(sig)
+        # stdin stays open: the waiting read of the next line must not keep the process alive
+        code = proc.wait(timeout=20)
+    finally:
+        proc.kill()
+        _out, err = proc.communicate(timeout=60)
+    assert code == 130, err
     assert err.strip().splitlines()[-1] == "Abgebrochen (Strg+C oder SIGTERM)."
-    assert "Traceback" not in err
+    assert "Traceback" not in err and "Fatal Python error" not in err
 
 
 # ---------------------------------------------------------------- F16: a damaged store is one German line

@@ -117,6 +117,9 @@ def test_compose_runs_the_bot_and_two_workers_behind_the_proxy():
         assert worker["command"] == ["serve", "--host", "0.0.0.0", "--port", "8080"]
         assert worker["healthcheck"]["test"][-1] == "http://127.0.0.1:8080/health"
         assert services["proxy"]["depends_on"][name] == {"condition": "service_healthy"}
+        # the workers read the bot's state (the mana emojis' ids that `sync` wrote), never write it
+        assert worker["volumes"] == ["state:/var/lib/regelbot:ro", "store:/opt/regelbot/store"]
+        assert worker["environment"]["REGELBOT_STATE_DIR"] == "/var/lib/regelbot"
     for name in ("bot", "serve-1", "serve-2"):
         svc = services[name]
         assert svc["build"] == "." and svc["env_file"] == ".env" and svc["read_only"] is True
@@ -202,3 +205,55 @@ def test_the_units_reload_with_sighup_and_the_update_reloads_them():
     assert hardening("regelbot.service") == hardening("regelbot-serve@.service") == hardening(
         "regelbot-update.service")
     assert "NoNewPrivileges=yes" in hardening("regelbot.service")
+
+
+def readme_section(title: str) -> str:
+    """The text of the README's section ``## title`` up to the next ``## ``."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    return readme.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_compose_lets_prometheus_reach_the_bot_as_the_readme_says():
+    bot = compose()["services"]["bot"]
+    env = bot["environment"]
+    assert env["METRICS_HOST"] == "0.0.0.0" and "ports" not in bot  # reachable in the project, not published
+    scrape = readme_section("Metriken und Gesundheit").split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert f'"bot:{env["METRICS_PORT"]}"' in scrape and "METRICS_HOST=0.0.0.0 (compose.yaml)" in scrape
+
+
+def test_the_compose_update_path_writes_the_store_every_process_reads():
+    from bot.__main__ import make_parser
+
+    services = compose()["services"]
+    store_dir = str(Path(services["bot"]["environment"]["REGELBOT_DB"]).parent)
+    readers = [name for name, svc in services.items() if f"store:{store_dir}" in svc.get("volumes", [])]
+    assert readers == ["bot", "serve-1", "serve-2"] and "store" in compose()["volumes"]
+    for name in readers:  # one store for all, the file watch left on, signals passed on by an init
+        svc = services[name]
+        assert svc["environment"]["REGELBOT_DB"].startswith(store_dir + "/") and svc["init"] is True
+        assert str(svc["environment"].get("REGELBOT_STORE_WATCH", "5")) != "0"
+    assert f"state:{services['bot']['environment']['REGELBOT_STATE_DIR']}" in services["bot"]["volumes"]
+    # the image's store folder belongs to the user the containers run as, so update can rename a store into it
+    steps = dockerfile_instructions()
+    (user,) = [arg for kind, arg in steps if kind == "USER"]
+    assert ("COPY", f"--from=build --chown={user} {store_dir} {store_dir}") in steps
+    docker = readme_section("Betrieb mit Docker")
+    assert "`docker compose run --rm bot update`" in docker
+    assert f"`docker compose kill -s SIGHUP {' '.join(readers)}`" in docker
+    assert "docker compose build && docker compose run --rm bot update --rebuild &&" in docker
+    args = make_parser().parse_args(["update", "--rebuild"])
+    assert args.func.__name__ == "cmd_update" and args.rebuild is True
+
+
+def test_the_update_reloads_every_unit_it_names_and_restarts_none():
+    """``try-reload-or-restart`` restarts a unit without ``ExecReload=``: every unit the update's
+    ``ExecStartPost`` names must have one (SIGHUP), so the bot and the workers are never stopped by it."""
+    import fnmatch
+
+    (post,) = unit_settings("regelbot-update.service")["ExecStartPost"]
+    patterns = post.split("try-reload-or-restart", 1)[1].split()
+    names = {p.name.replace("@.", "@8081.") for p in UNITS.glob("*.service")}
+    named = sorted(n for n in names for pattern in patterns if fnmatch.fnmatch(n, pattern))
+    assert named == ["regelbot-serve@8081.service", "regelbot.service"]
+    for name in named:
+        assert unit_settings(name.replace("@8081.", "@."))["ExecReload"] == ["/bin/kill -HUP $MAINPID"]

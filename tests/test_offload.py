@@ -73,8 +73,10 @@ async def test_the_loop_stays_free_while_a_calculation_runs():
         assert await run_bounded(offload._busy_for, 0.8) == 0.8
     finally:
         tick.cancel()
+    # A calculation run on the loop would stall it for its whole 0.8 s; in a worker the loop keeps ticking.
+    # The bound is a quarter of that stall, so a loaded machine's scheduling noise does not decide the test.
     assert len(lags) > 20
-    assert max(lags) < 0.05, max(lags)
+    assert max(lags) < 0.2, max(lags)
 
 
 async def test_more_calls_than_workers_queue_and_all_finish():

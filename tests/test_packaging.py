@@ -125,3 +125,13 @@ def test_installed_regelbot_version_init_then_console_from_another_folder(instal
     missing = run(installed, ["--env-file", "fehlt.env", "console"], home)
     assert (missing.returncode, missing.stderr) == (
         2, "Einstellungsdatei nicht gefunden: fehlt.env (--env-file; anlegen mit `regelbot init`).\n")
+
+
+def test_the_installed_package_ships_the_emoji_pictures_and_their_licence(installed, tmp_path):
+    # `regelbot sync` uploads data/emojis/mana_*.png: they and the font's licence ship inside the wheel
+    code = ("from bot.mana_emoji import ASSET_DIR, SYMBOLS, asset_path; "
+            "print(sum(asset_path(b).is_file() for b in SYMBOLS), len(SYMBOLS), (ASSET_DIR / 'OFL.txt').is_file(), "
+            "ASSET_DIR)")
+    out = subprocess.run([installed / "bin" / "python", "-c", code], capture_output=True, text=True, cwd=tmp_path,
+                         check=True).stdout.split()
+    assert out[:3] == ["70", "70", "True"] and out[3].startswith(str(installed))

@@ -8,6 +8,7 @@ import argparse
 import asyncio
 import hashlib
 import logging
+import sqlite3
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
@@ -17,7 +18,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-import bot.update as update
+import bot.download as download
 from bot.config import Settings, UpdateSettings
 from bot.update import UpdateError, cmd_update, run_update
 from tests.importer.newer_rules import basis_rules_text, newer_rules_text
@@ -35,6 +36,24 @@ class Fake:
     rules_type: str = "text/plain; charset=utf-8"
     truncate: bool = False
     sent: Counter[str] = field(default_factory=Counter)  # full (200) responses per path
+    flood: int = 0  # > 0: the rules address streams this many bytes of rules-like text
+    flood_length: bool = False  # announce the flood's Content-Length (else none: chunked)
+    flooded: int = 0  # bytes of the flood the server could hand to the connection
+
+    async def flood_rules(self, request: web.Request) -> web.StreamResponse:
+        """Stream :attr:`flood` bytes in 64 KiB chunks until done or the client hangs up."""
+        headers = {"Content-Type": "text/plain"} | ({"Content-Length": str(self.flood)} if self.flood_length else {})
+        response = web.StreamResponse(headers=headers)
+        await response.prepare(request)
+        chunk = (b"100.1. These Magic rules apply to any Magic game.\n" * 1400)[: 1 << 16]
+        self.flooded = 0
+        try:
+            while self.flooded < self.flood:
+                await response.write(chunk[: self.flood - self.flooded])
+                self.flooded += min(len(chunk), self.flood - self.flooded)
+        except (ConnectionError, RuntimeError):  # the client hung up (aiohttp's "transport closing")
+            pass
+        return response
 
     async def file(self, request: web.Request, data: bytes, content_type: str) -> web.StreamResponse:
         etag = '"' + hashlib.sha256(data).hexdigest()[:16] + '"'
@@ -57,6 +76,8 @@ class Fake:
             return await self.file(request, html, "text/html")
 
         async def rules(request: web.Request) -> web.StreamResponse:
+            if self.flood:
+                return await self.flood_rules(request)
             return await self.file(request, self.rules, self.rules_type)
 
         async def cards(request: web.Request) -> web.StreamResponse:
@@ -76,7 +97,7 @@ class Fake:
 
 @pytest.fixture
 async def served(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Fake, str]]:
-    monkeypatch.setattr(update, "RETRY_WAIT", 0.0)
+    monkeypatch.setattr(download, "RETRY_WAIT", 0.0)
     # A log handler an earlier test left on a closed stream must not print its own error into captured stderr.
     monkeypatch.setattr(logging, "raiseExceptions", False)
     fake = Fake(basis_rules_text().encode("utf-8-sig"))
@@ -117,7 +138,9 @@ async def test_update_downloads_builds_then_downloads_nothing(served: tuple[Fake
     assert first[0] == f"Regeln: neu geladen, Stand 2026-04-17 ({len(fake.rules):,} Bytes, " \
                        f"{base}/downloads/MagicCompRules%2020260417.txt)"
     assert first[1] == f"Karten RAV.json: neu geladen ({len(CARDS):,} Bytes, Prüfsumme stimmt)"
-    assert "Regeln entfallen: 0" in first and first[-1].startswith("Datenbank neu gebaut:")
+    assert "Regeln entfallen: 0" in first
+    assert first[-1] == (f"Datenbank neu gebaut: {tmp_path / 'store.sqlite3'} (laufende Bots wechseln von selbst zu "
+                         "ihr: innerhalb von REGELBOT_STORE_WATCH Sekunden oder sofort mit SIGHUP)")
     assert sorted(p.name for p in upd.folder.iterdir()) == ["MagicCompRules_20260417.txt", "RAV.json",
                                                             "abruf.json", "regelseite.html"]
     assert fake.sent == Counter({"/en/rules": 1, "/downloads/MagicCompRules 20260417.txt": 1,
@@ -140,6 +163,22 @@ async def test_update_downloads_builds_then_downloads_nothing(served: tuple[Fake
     assert any(line.endswith("9 Registerzeilen zu prüfen (data/changes.toml).") for line in third)
     assert (upd.folder / "MagicCompRules_20260801.txt").is_file()
     assert (upd.folder / "MagicCompRules_20260417.txt").is_file()  # kept as history
+
+
+async def test_rebuild_builds_from_the_kept_files_without_downloading(served: tuple[Fake, str], tmp_path: Path):
+    fake, base = served
+    upd = _upd(tmp_path, base)
+    await _run(tmp_path, upd)
+    inode = (tmp_path / "store.sqlite3").stat().st_ino
+    lines: list[str] = []
+    await asyncio.to_thread(run_update, _settings(tmp_path), upd, lines.append, rebuild=True)
+    assert lines[:2] == [f"Regeln: unverändert ({base}/downloads/MagicCompRules%2020260417.txt)",
+                         "Karten RAV.json: unverändert"]
+    assert "Regeln geändert: 0" in lines and lines[-1].startswith("Datenbank neu gebaut:")
+    assert sum(fake.sent.values()) == 4  # only the first run's downloads
+    assert (tmp_path / "store.sqlite3").stat().st_ino != inode  # a new file renamed over the old one
+    with sqlite3.connect(tmp_path / "store.sqlite3") as conn:  # built with the kept rules file
+        assert conn.execute("SELECT max(effective) FROM cr_versions").fetchone() == ("2026-04-17",)
 
 
 async def _refused(tmp_path: Path, upd: UpdateSettings, match: str) -> None:
@@ -172,6 +211,25 @@ async def test_bad_downloads_are_refused_and_change_nothing(served: tuple[Fake, 
     await _refused(tmp_path, upd, r"Prüfsumme von RAV\.json stimmt nicht: veröffentlicht 000000000000…")
 
 
+FLOOD = 50_000_000
+
+
+@pytest.mark.parametrize("announced", [False, True])
+async def test_downloads_above_their_ceiling_are_refused_while_they_stream(announced: bool, served: tuple[Fake, str],
+                                                                           tmp_path: Path):
+    fake, base = served
+    upd = replace(_upd(tmp_path, base), max_rules_mb=2.0, max_cards_mb=0.1)
+    await _run(tmp_path, upd)  # the real files (rules 0.96 MB, cards 1.8 kB) pass their ceilings
+    fake.rules = newer_rules_text().encode("utf-8")  # a newer file would be taken, were it not too large
+    fake.flood, fake.flood_length = FLOOD, announced
+    await _refused(tmp_path, upd, r"MagicCompRules%2020260417\.txt ist größer als 2 MB "
+                                  r"\(REGELBOT_UPDATE_MAX_RULES_MB\)$")
+    assert fake.flooded < FLOOD  # the client hung up at the ceiling (or at once, when it was announced)
+    fake.flood = 0
+    fake.cards = b'{"meta": {}, "data": {"cards": [' + b'{"name": "x"},' * 20_000 + b'{}]}}'  # 0.3 MB
+    await _refused(tmp_path, upd, r"RAV\.json ist größer als 0\.1 MB \(REGELBOT_UPDATE_MAX_CARDS_MB\)$")
+
+
 async def test_cli_prints_one_german_line(served: tuple[Fake, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                           capsys: pytest.CaptureFixture[str]):
     fake, base = served
@@ -189,4 +247,16 @@ async def test_cli_prints_one_german_line(served: tuple[Fake, str], tmp_path: Pa
     monkeypatch.setenv("REGELBOT_CARDS_URLS", "ftp://example.org/RAV.json")
     assert await asyncio.to_thread(cmd_update, _settings(tmp_path), argparse.Namespace()) == 2
     assert "REGELBOT_CARDS_URLS muss eine http(s)-Adresse sein" in capsys.readouterr().err
+
+    monkeypatch.setenv("REGELBOT_CARDS_URLS", "")
+    fake.rules, fake.rules_type, fake.flood = b"", "text/plain", 3_000_000
+    monkeypatch.setenv("REGELBOT_UPDATE_MAX_RULES_MB", "1.5")
+    assert await asyncio.to_thread(cmd_update, _settings(tmp_path), argparse.Namespace()) == 1
+    assert capsys.readouterr().err == (f"Update abgelehnt: {base}/downloads/MagicCompRules%2020260417.txt ist größer "
+                                       "als 1.5 MB (REGELBOT_UPDATE_MAX_RULES_MB). Die bisherigen Dateien und die "
+                                       "Datenbank sind unverändert.\n")
+    assert not (tmp_path / "store.sqlite3").exists()
+    monkeypatch.setenv("REGELBOT_UPDATE_MAX_RULES_MB", "0")
+    assert await asyncio.to_thread(cmd_update, _settings(tmp_path), argparse.Namespace()) == 2
+    assert "REGELBOT_UPDATE_MAX_RULES_MB muss zwischen 0.001 und 10000 liegen" in capsys.readouterr().err
     assert replace(_upd(tmp_path, base), attempts=1).attempts == 1

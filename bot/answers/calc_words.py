@@ -2,7 +2,8 @@
 :mod:`bot.rules.clash`) read, and the one shape of a calculator answer.
 
 * Costs: every mana cost, symbol and pool of a calculator answer becomes text here and only here
-  (:func:`mana`, :func:`pool_text`, both through :func:`symbol_text`), as ``{2}{U}{B}``.
+  (:func:`mana`, :func:`pool_text`, both through :func:`symbol_text`), as ``{2}{U}{B}``; on Discord the
+  renderer shows each symbol as the application's emoji where ``sync`` uploaded it (:mod:`bot.mana_emoji`).
 * Rules: :data:`REASONS` words each :class:`bot.rules.cite.Reason` in one German sentence; :data:`SOURCES`
   names each document with its date.
 * Shape (:func:`calc_reply`): the first line of the answer is the result ("✅ **Bezahlbar** mit …",
@@ -36,7 +37,8 @@ LIST_LIMIT = 24
 
 
 def symbol_text(body: str) -> str:
-    """One mana symbol as shown: ``"G/W"`` → ``"{G/W}"``. The only place a symbol becomes text."""
+    """One mana symbol as written: ``"G/W"`` → ``"{G/W}"``. The only place a symbol becomes text (which
+    :func:`bot.mana_emoji.discord_text` shows as the symbol's emoji on Discord)."""
     return "{" + body + "}"
 
 

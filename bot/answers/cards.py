@@ -234,7 +234,9 @@ async def card_answer(ctx: AnswerContext, name: str) -> Reply:
 
 async def card_reply(ctx: AnswerContext, card: CardRecord) -> Reply:
     """The reply for one card (shared by ``/card``, the card buttons and the chat answers): its whole
-    picture (:func:`card_page`) and buttons to its rulings, its mechanic, the split-card rules, English text."""
+    picture (:func:`card_page`) with the card's image where the store knows one (Gatherer's German printing,
+    else Scryfall: :meth:`bot.store.Store.card_image_url`) and buttons to its rulings, its mechanic, the
+    split-card rules, English text."""
     rulings = await ctx.store.rulings_for_card(card.id) if card.ruling_count else []
     actions = []
     if card.ruling_count:
@@ -248,6 +250,7 @@ async def card_reply(ctx: AnswerContext, card: CardRecord) -> Reply:
     doc = card.document
     today = today_fields(await today_index(ctx.store), card, rulings)
     page = card_page(card, errata(card, rulings), today)
+    page.picture = await ctx.store.card_image_url(card.id)  # after `build --cards` where the card data names one
     return Reply(pages=[page], source=doc.title, date=doc.date, actions=actions)
 
 

@@ -36,6 +36,7 @@ from bot.commands import TABLE
 from bot.config import Settings
 from bot.core import Core
 from bot.gateway.buttons import on_button
+from bot.gateway.emojis import EmojiSync, sync_emojis
 from bot.gateway.gate import GatedBot
 from bot.gateway.sharding import FATAL_CLOSE_CODES, IdentifyLimiter
 from bot.gateway.slash import GermanTranslator, app_commands_of
@@ -117,6 +118,8 @@ class Regelbot(GatedBot):
         self.force_sync = False
         #: What the last :meth:`sync_commands` sent: (number of commands, "global" or the guild id), or None.
         self.last_sync: tuple[int, str] | None = None
+        #: What ``python -m bot sync`` did with the mana symbols' emojis, or None.
+        self.last_emoji_sync: EmojiSync | None = None
 
     async def login(self, token: str) -> None:
         """discord.py's login, with an HTTP connector that keeps at most :data:`HTTP_CONNECTIONS` connections
@@ -148,7 +151,8 @@ class Regelbot(GatedBot):
 
     async def setup_hook(self) -> None:
         """discord.py start-up hook (run once by ``login``): :meth:`prepare`, then sync if the command tree
-        changed (always with :attr:`force_sync`, as ``python -m bot sync`` sets it). With shards spread over
+        changed (always with :attr:`force_sync`, as ``python -m bot sync`` sets it, which also uploads the
+        missing mana-symbol emojis: :func:`bot.gateway.emojis.sync_emojis`). With shards spread over
         processes only the process that runs shard 0 syncs (:attr:`bot.config.Settings.syncs_commands`)."""
         if self.core is None:  # a login retried after a network error runs this hook again
             await self.prepare()
@@ -158,7 +162,9 @@ class Regelbot(GatedBot):
                 self.core.follow()  # a replaced store file is opened without a restart
         if self.force_sync or self.settings.syncs_commands:
             await self.sync_commands(force=self.force_sync)
-        else:
+        if self.force_sync:  # the mana symbols' emojis: uploaded by `sync` only (bot/gateway/emojis.py)
+            self.last_emoji_sync = await sync_emojis(self, self.settings.state_dir)
+        elif not self.settings.syncs_commands:
             log.info("Shards %s: Befehle synchronisiert der Prozess mit Shard 0", self.settings.shard_ids)
 
     async def launch_shard(self, gateway: Any, shard_id: int, *, initial: bool = False) -> None:

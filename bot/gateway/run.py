@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sys
 import time
 from collections.abc import Callable
 
@@ -196,6 +197,8 @@ async def _session(bot: Regelbot, settings: Settings, sync_only: bool, closing: 
             count, scope = bot.last_sync
             # the same 13 that `serve` reports: commands you can type (subcommands counted singly)
             print(f"{count} Befehle ({len(TABLE.leaves)} mit Unterbefehlen) synchronisiert ({scope}).")
+            if bot.last_emoji_sync is not None:  # the mana emojis: stderr when some stay text
+                print(bot.last_emoji_sync.line(), file=sys.stderr if bot.last_emoji_sync.failed else sys.stdout)
             return 0
         if not closing:
             await bot.connect(reconnect=True)

@@ -10,6 +10,8 @@ empty when Discord would accept the payload.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -32,6 +34,10 @@ def embed_problems(embed: dict[str, Any], where: str) -> tuple[list[str], int]:
                                 ("footer.text", footer, 2048), ("author.name", author, 256)):
         if _len(value) > limit:
             out.append(f"{where}.{label}: {_len(value)} > {limit} characters")
+    for part in ("thumbnail", "image"):
+        url = (embed.get(part) or {}).get("url") if part in embed else None
+        if part in embed and not (isinstance(url, str) and re.match(r"(https?|attachment)://\S+$", url)):
+            out.append(f"{where}.{part}.url: {url!r} is not an http(s) or attachment URL")
     fields = embed.get("fields") or []
     if len(fields) > 25:
         out.append(f"{where}.fields: {len(fields)} > 25")
@@ -190,4 +196,33 @@ def commands_problems(commands: list[dict[str, Any]] | None) -> list[str]:
         size += _longest(cmd, "name") + _longest(cmd, "description")
         if size > 4000:
             out.append(f"{where}: {size} > 4000 characters (longest localization per field)")
+    return out
+
+
+#: Discord's emoji names: 2–32 letters, digits or underscores; images up to 256 KiB as a data URI.
+EMOJI_NAME_RE = re.compile(r"^\w{2,32}$", re.ASCII)
+EMOJI_IMAGE_RE = re.compile(r"^data:image/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/=]+)$")
+EMOJI_MAX_BYTES = 256 * 1024
+_SIGNATURES = {"png": b"\x89PNG\r\n\x1a\n", "jpeg": b"\xff\xd8", "gif": b"GIF8", "webp": b"RIFF"}
+
+
+def emoji_problems(body: dict[str, Any] | None) -> list[str]:
+    """Problems of a ``POST /applications/{id}/emojis`` body (``{"name", "image"}``, Discord's OpenAPI
+    ``create_application_emoji``): the name's form, the image a base64 data URI of the type it names, ≤ 256 KiB."""
+    body = body if isinstance(body, dict) else {}
+    out: list[str] = []
+    name, image = body.get("name"), body.get("image")
+    if not (isinstance(name, str) and EMOJI_NAME_RE.match(name)):
+        out.append(f"name: {name!r} is not 2-32 letters, digits or underscores")
+    m = EMOJI_IMAGE_RE.match(image) if isinstance(image, str) else None
+    if m is None:
+        return [*out, "image: not a base64 data URI of png, jpeg, gif or webp"]
+    try:
+        data = base64.b64decode(m.group(2), validate=True)
+    except binascii.Error:
+        return [*out, "image: invalid base64"]
+    if len(data) > EMOJI_MAX_BYTES:
+        out.append(f"image: {len(data)} bytes > {EMOJI_MAX_BYTES}")
+    if not data.startswith(_SIGNATURES[m.group(1)]):
+        out.append(f"image: the data is no {m.group(1)}")
     return out

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
-from discordcheck import choices_problems, commands_problems, message_problems
+from discordcheck import choices_problems, commands_problems, emoji_problems, message_problems
 
 log = logging.getLogger(__name__)
 
@@ -226,6 +226,8 @@ class FakeDiscord:
         unknown: requests to routes the fake does not know (answered with a JSON 404).
         errors: exceptions raised inside the fake's handlers (answered with a JSON 400, never 5xx).
         synced: the last command list PUT per scope: key None for global, else the guild id (str).
+        emojis / emoji_posts / emoji_limit: the application's emojis by name, the accepted uploads in order,
+            the limit past which uploads are refused (``/applications/{id}/emojis``).
         sync_count: how many ``PUT .../commands`` requests arrived.
         identifies / resumes: IDENTIFY and RESUME payloads received, in order.
         gateway_ops: every gateway opcode received from the bot, in order.
@@ -269,6 +271,12 @@ class FakeDiscord:
         self.gateway_ops: list[int] = []
         self.messages: dict[str, dict[str, Any]] = {}
         self.channel_posts: list[dict[str, Any]] = []  # POST /channels/{id}/messages (not interaction replies)
+        #: The application's emojis by name (``GET``/``POST /applications/{id}/emojis``); ``emoji_posts`` the
+        #: names of every accepted upload, in order; ``emoji_limit`` the application's emoji limit (Discord:
+        #: 2000), past which an upload gets 400 with code 30018 like Discord's.
+        self.emojis: dict[str, dict[str, Any]] = {}
+        self.emoji_posts: list[str] = []
+        self.emoji_limit = 2000
         self._posted = asyncio.Event()
         self._ids = itertools.count(1)
         self._pending: dict[str, _Pending] = {}
@@ -817,6 +825,9 @@ class FakeDiscord:
                 return _json(self.synced[scope])
             if method == "GET":
                 return _json(self.synced.get(scope, []))
+        m = re.fullmatch(r"/applications/(\d+)/emojis", path)
+        if m and m.group(1) == self.app_id and method in ("GET", "POST"):
+            return self._application_emojis(method, path, body)
         m = re.fullmatch(r"/channels/(\d+)/messages", path)
         if m and method == "POST":
             return self._channel_post(m.group(1), body or {})
@@ -835,6 +846,28 @@ class FakeDiscord:
                 "verify_key": "0" * 64, "flags": 0, "team": None, "summary": "",
                 "rpc_origins": [], "bot": self.bot_user, "interactions_endpoint_url": None,
                 "tags": [], "redirect_uris": [], "approximate_guild_count": 1}
+
+    def _application_emojis(self, method: str, path: str, body: Any) -> web.Response:
+        """``GET`` → ``{"items": [emoji, …]}``; ``POST {"name", "image"}`` → 201 and the new emoji (Discord's
+        OpenAPI ``list_application_emojis`` / ``create_application_emoji``); a taken name or an invalid body
+        gets 400/50035, an upload past :attr:`emoji_limit` 400/30018."""
+        if method == "GET":
+            return _json({"items": list(self.emojis.values())})
+        problems = emoji_problems(body)
+        if not problems and body["name"] in self.emojis:
+            problems = [f"name: {body['name']!r} APPLICATION_EMOJI_NAME_ALREADY_TAKEN"]
+        if problems:
+            self.invalid.append(f"POST {path}: {problems}")
+            return _invalid(problems)
+        if len(self.emojis) >= self.emoji_limit:
+            return _json({"message": f"Maximum number of emojis reached ({self.emoji_limit})", "code": 30018},
+                         status=400)
+        user = {**self.owner, "flags": 0, "primary_guild": None}  # a UserResponse has these too
+        emoji = {"id": self.snowflake(), "name": body["name"], "roles": [], "user": user,
+                 "require_colons": True, "managed": False, "animated": False, "available": True}
+        self.emojis[body["name"]] = emoji
+        self.emoji_posts.append(body["name"])
+        return _json(emoji, status=201)
 
     def _echo_command(self, cmd: dict[str, Any], scope: str | None) -> dict[str, Any]:
         out = dict(cmd)
