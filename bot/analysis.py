@@ -53,8 +53,7 @@ MAX_TYPOS = 6
 #: Shortest word split into compound parts, and shortest part.
 MIN_COMPOUND = 8
 MIN_PART = 4
-#: The ending of German adverbs of manner (``teilweise`` = in parts, ``normalerweise``).
-_MANNER = "weise"
+_MANNER = "weise"  # the ending of German adverbs of manner (``teilweise`` = in parts, ``normalerweise``)
 
 _TOKEN = re.compile(r"\{[0-9a-zA-Z/]{1,5}\}|\d{3}\.\d+[a-z]?|[^\W_]+")
 _INVISIBLE = dict.fromkeys(
@@ -342,8 +341,7 @@ class Analyser:
         """The parts of a compound the store's vocabulary knows (``eismarken`` → eis, marken), or []."""
         if len(word) < MIN_COMPOUND or depth > 1 or not word.isalpha():
             return []
-        # An adverb in -weise ("teilweise", "normalerweise") means "in the manner of" its head: the head alone.
-        if word.endswith(_MANNER) and self._part(word[: -len(_MANNER)]):
+        if word.endswith(_MANNER) and self._part(word[: -len(_MANNER)]):  # "teilweise": in the manner of its head
             return [word[: -len(_MANNER)]]
         best: list[str] = []
         for cut in range(len(word) - MIN_PART, 2, -1):  # longest tail first: "kampfschadens|segment"

@@ -144,30 +144,28 @@ async def test_every_outdated_ruling_opened_from_frage_shows_its_notice(ctx):
         assert body.index("⚠️ **Heute:**") < body.index("**Früher**"), key
 
 
+async def first_keys(ctx, *questions: str) -> list[str]:
+    """The key of /frage's first passage for each question."""
+    r = await ranker(ctx.store)
+    return [(await r.search(ctx.store, q, ctx.names, limit=1)).hits[0].passage.key for q in questions]
+
+
 async def test_a_card_named_alone_or_with_what_it_prints_answers_with_its_card_text(ctx):
     # 001 line 26: Boros-Rekrut, "Kreatur — Goblin, Soldat / ({R/W} kann entweder mit {R} oder mit {W} bezahlt
     # werden.)" (it has no rulings of its own, only its section's); 001 line 380: Feld der Unterdrückung's text.
-    r = await ranker(ctx.store)
-    for question, key in (("Boros-Rekrut", "001:26"), ("welche farbe hat boros rekrut", "001:26"),
-                          ("wie viel kostet Feld der Unterdrückung", "001:380")):
-        found = await r.search(ctx.store, question, ctx.names, limit=1)
-        assert found.hits[0].passage.key == key, question
+    assert await first_keys(ctx, "Boros-Rekrut", "welche farbe hat boros rekrut",
+                            "wie viel kostet Feld der Unterdrückung") == ["001:26", "001:26", "001:380"]
     # A question about something else of the card keeps its ruling first (001 line 385).
-    found = await r.search(ctx.store, "Feld der Unterdrückung statische Fähigkeiten", ctx.names, limit=1)
-    assert found.hits[0].passage.key == "001:385"
+    assert await first_keys(ctx, "Feld der Unterdrückung statische Fähigkeiten") == ["001:385"]
 
 
 async def test_a_term_question_without_a_defining_passage_gets_the_term_row(ctx):
     # No document passage defines Priorität or zustandsbasierte Aktionen: the term table's row answers
     # ("Priorität (englisch Priority): Regelbegriff, heute Regel 117. Früher: Vorrang.").
-    r = await ranker(ctx.store)
-    for question, key in (("was bedeutet Vorrang", "term:Priorität"),
-                          ("was ist eine zustandsbasierte aktion", "term:Zustandsbasierte Aktionen")):
-        found = await r.search(ctx.store, question, ctx.names, limit=1)
-        assert found.hits[0].passage.key == key, question
+    assert await first_keys(ctx, "was bedeutet Vorrang", "was ist eine zustandsbasierte aktion") == [
+        "term:Priorität", "term:Zustandsbasierte Aktionen"]
     # Where a passage defines the term, it leads (001 line 114: "Transmutation ist eine aktivierte Fähigkeit …").
-    found = await r.search(ctx.store, "was macht transmutieren", ctx.names, limit=1)
-    assert found.hits[0].passage.key == "001:114"
+    assert await first_keys(ctx, "was macht transmutieren") == ["001:114"]
 
 
 async def test_pointer_english_and_verb_in_a_card_name_do_not_lead(ctx):
@@ -177,8 +175,7 @@ async def test_pointer_english_and_verb_in_a_card_name_do_not_lead(ctx):
     assert "001:227" not in [h.passage.key for h in found.hits[:5]]
     # A German question about clash: 000's German "Fehde ist eine Schlüsselwort-Aktion …" (line 1), not its
     # English half ("Clash is a keyword action …", line 29).
-    found = await r.search(ctx.store, "was ist clash", ctx.names, limit=1)
-    assert found.hits[0].passage.key == "000:1"
+    assert await first_keys(ctx, "was ist clash") == ["000:1"]
     # "verschwindet" is a verb of the card name "Ins Gedächtnis verschwinden", no sign the question names it.
     found = await r.search(ctx.store, "wann verschwindet Mana aus dem Manavorrat", ctx.names, limit=1)
     assert found.cards == []
