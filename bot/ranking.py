@@ -43,6 +43,8 @@ from bot.textsearch import fts_match
 RAW_PREFIX = 5
 #: A card-name word found more often than this in the documents is no sign that a question names the card.
 MAX_NAME_WORD = 12
+#: Kinds of the official (English) rules: English by nature, never lowered as English text inside the documents.
+OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: A word of a card name (letters only).
 _NAME_WORD = re.compile(r"[^\W\d_]+")
 #: Features of the re-scoring (names used by the benchmark's ablation).
@@ -68,7 +70,8 @@ class Weights:
     #: The named card's own text, beyond its rulings' ``card`` weight, when the question asks what the card prints
     #: (cost, colour, type: CR 200.1) or is only the card's name.
     property: float = 3.0
-    #: Subtracted from an English passage's prior for a question that is not English (000's English half).
+    #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
+    #: half, 004's English rule quotes).
     foreign: float = 4.0
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
@@ -321,7 +324,8 @@ class Ranker:
         """The ``kind`` feature: the prior of the passage's kind. A term row or card text rarely answers a question
         (low prior) unless the question is about that term and no passage defines it, or asks what that card
         prints (then as a glossary entry or a ruling); a passage that only points elsewhere ("Siehe auch …")
-        answers nothing (the lowest prior); an English passage is lowered for a question that is not English."""
+        answers nothing (the lowest prior); an English passage of the documents (not the official rules) is lowered
+        for a question that is not English."""
         kinds = self.kind_weights
         prior = kinds.get(p.kind, 0.0)
         if p.kind == "card" and self._asks_card(p, found):
@@ -330,7 +334,7 @@ class Ranker:
             prior = kinds.get("glossary", 0.0)
         if p.text.startswith("Siehe ") and len(p.text) < 200:
             prior = min(kinds.values(), default=prior)
-        if not found.english and self._is_english(p):
+        if not found.english and p.kind not in OFFICIAL_KINDS and self._is_english(p):
             prior -= self.weights.foreign
         return prior
 
