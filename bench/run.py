@@ -47,6 +47,8 @@ EXTRA = (
     "bench.bench_names",
     "bench.bench_chat",
     "bench.bench_scale",
+    "bench.bench_complete",
+    "bench.bench_startup",
 )
 
 Row = tuple[str, str, str, str]  # (figure, value, target, command)

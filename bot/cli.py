@@ -167,9 +167,11 @@ def ensure_store(settings: Settings) -> int:
 # --- the console door (console, call, complete, press) ------------------------------------------
 
 
-async def _with_console(settings: Settings, work: Callable[[Any], Awaitable[int]]) -> int:
+async def _with_console(settings: Settings, work: Callable[[Any], Awaitable[int]], warm: bool = False) -> int:
     """Open the core (no Discord), run ``work(cli)`` on a :class:`bot.console.CommandLine`, close the core; a
-    store problem is exit code 1, a :class:`bot.console.UsageError` exit code 2."""
+    store problem is exit code 1, a :class:`bot.console.UsageError` exit code 2. ``warm``: run the command
+    table's warm-ups first (the interactive console); a one-shot command does without them, as every answer
+    and completer prepares what it needs at its first use."""
     from bot.commands import TABLE
     from bot.console import CommandLine, UsageError
     from bot.core import Core
@@ -178,7 +180,7 @@ async def _with_console(settings: Settings, work: Callable[[Any], Awaitable[int]
     core = Core(settings)
     try:
         try:
-            await core.open(TABLE.warm)
+            await core.open(TABLE.warm if warm else None)
         except StoreError as exc:
             return fail(str(exc))
         try:
@@ -238,7 +240,7 @@ def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
     """Interactive prompt over the same answers as the bot (no Discord needed): :func:`bot.console.repl`."""
     from bot.console import repl
 
-    return asyncio.run(_with_console(settings, repl))
+    return asyncio.run(_with_console(settings, repl, warm=True))
 
 
 # --- the gateway door (run / sync) ---------------------------------------------------------------

@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import bisect
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
 
+from bot.namedata import Entries, FuzzyVocabulary, IndexParts, index_parts
 from bot.store import NameEntry
 from bot.text import clean, name_keys, name_words
 
@@ -46,6 +47,12 @@ MIN_FUZZY_LENGTH = 3
 SCAN_CAP = 2000
 #: Prefixes up to this length scan only ``limit × 8`` keys (alphabetically first), not :data:`SCAN_CAP`.
 SHORT_PREFIX = 3
+#: Autocomplete answers at most this many names (Discord's limit of choices).
+COMPLETE_LIMIT = 25
+#: Autocomplete queries of at most this many characters are kept in memory (:meth:`NameIndex.complete`), at
+#: most :data:`FIRST_KEYSTROKES_KEPT` of them (then the memory starts anew).
+FIRST_KEYSTROKES = 1
+FIRST_KEYSTROKES_KEPT = 512
 #: Words of a query beyond this are ignored (a 10 000-character paste stays cheap).
 MAX_QUERY_WORDS = 8
 
@@ -126,46 +133,34 @@ class NameIndex:
     Very common prefixes stop after :data:`SCAN_CAP` keys per tier (alphabetical among those).
     """
 
-    def __init__(self, entries: Iterable[NameEntry]) -> None:
-        self.entries: list[NameEntry] = []
-        self._keys: list[tuple[str, int]] = []  # (compact key, entry index), sorted
-        self._words: list[tuple[str, int]] = []  # (word, entry index), sorted
-        self._word_entries: dict[str, list[int]] = {}
-        self._entry_words: list[tuple[str, ...]] = []  # per entry, its distinct words
-        self.card_names: dict[int, str] = {}
-        self._card_entries: dict[int, list[int]] = {}  # card id → its entries (names, halves, aliases)
-        for entry in entries:
-            idx = len(self.entries)
-            self.entries.append(entry)
-            self.card_names[entry.card_id] = entry.card_name
-            self._card_entries.setdefault(entry.card_id, []).append(idx)
-            for key in name_keys(entry.name):
-                self._keys.append((key, idx))
-            entry_words = tuple(set(name_words(entry.name)))
-            self._entry_words.append(entry_words)
-            for word in entry_words:
-                self._words.append((word, idx))
-                self._word_entries.setdefault(word, []).append(idx)
+    def __init__(self, entries: Iterable[NameEntry] | IndexParts) -> None:
+        parts = entries if isinstance(entries, IndexParts) else index_parts(entries)
+        self.parts = parts
+        self.entries: Sequence[NameEntry] = Entries(parts)
+        self.card_names: dict[int, str] = dict(zip(parts.card_ids, parts.card_names, strict=True))
+        self._names = parts.names
+        self._card_entries = parts.card_entries  # card id → its entries (names, halves, aliases)
+        self._entry_words = parts.entry_words  # per entry, its distinct words
+        self._word_entries = parts.word_entries
         # Per entry, what ranking needs besides tier and score (see NameHit.sort_key).
-        self._static = [(e.kind in FOREIGN_KINDS, len(e.card_name), e.card_name, e.card_id) for e in self.entries]
-        self._keys.sort()
-        self._words.sort()
-        self._vocab: list[str] = sorted(self._word_entries)
-        self._cut_vocab: dict[int, list[str]] = {}
-        # Parallel lists for the one-edit look-up: keys (and reversed keys) as plain strings, sorted.
-        self._key_strings = [k for k, _ in self._keys]
-        self._key_owner = [i for _, i in self._keys]
-        self._word_strings = [w for w, _ in self._words]
-        self._word_owner = [i for _, i in self._words]
-        reversed_keys = sorted((k[::-1], i) for k, i in self._keys)
-        del self._keys, self._words  # the parallel lists above hold the same, with less memory
-        self._rkey_strings = [k for k, _ in reversed_keys]
-        self._rkey_owner = [i for _, i in reversed_keys]
+        foreign = [kind in FOREIGN_KINDS for kind in parts.kinds]
+        self._static = list(zip(foreign, map(len, parts.card_names), parts.card_names, parts.card_ids, strict=True))
+        self._vocab = FuzzyVocabulary(parts.vocab)
+        # Sorted keys and words with their entries; the keys reversed for the one-edit look-up.
+        self._key_strings, self._key_owner = parts.key_strings, parts.key_owner
+        self._word_strings, self._word_owner = parts.word_strings, parts.word_owner
+        self._rkey_strings, self._rkey_owner = parts.rkey_strings, parts.rkey_owner
+        self._first_keystrokes: dict[str, list[NameHit]] = {}  # see complete()
 
     @classmethod
     def from_entries(cls, entries: Iterable[NameEntry]) -> NameIndex:
-        """Build the index from store entries."""
+        """Build the index from store entries (every name folded now)."""
         return cls(entries)
+
+    @classmethod
+    def from_parts(cls, parts: IndexParts) -> NameIndex:
+        """The index of prepared ``parts`` (:func:`bot.namedata.index_parts`, e.g. read from the store)."""
+        return cls(parts)
 
     def __len__(self) -> int:
         return len(self.card_names)
@@ -175,26 +170,6 @@ class NameIndex:
         """Positions of the sorted ``strings`` that start with ``prefix``, the first ``cap`` of them."""
         start = bisect.bisect_left(strings, prefix)
         return range(start, min(bisect.bisect_left(strings, prefix + "\U0010ffff"), start + cap))
-
-    def _fuzzy_words(self, word: str, last: bool, cutoff: float) -> dict[str, float]:
-        """Vocabulary words similar to ``word`` → score (0–100); prefixes too for the word being typed."""
-        found = {
-            w: float(sc)
-            for w, sc, _ in process.extract(
-                word, self._vocab, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=cutoff
-            )
-        }
-        if last:
-            n = min(len(word), 40)
-            cut = self._cut_vocab.get(n)
-            if cut is None:  # the vocabulary cut to n letters, made once per length (no Python call per word)
-                cut = self._cut_vocab[n] = [v[:n] for v in self._vocab]
-            for _c, sc, pos in process.extract(
-                word, cut, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=cutoff
-            ):
-                w = self._vocab[pos]
-                found[w] = max(found.get(w, 0.0), float(sc) - 1.0)  # a prefix match ranks just below a whole word
-        return found
 
     def _one_edit(self, key: str) -> dict[int, int]:
         """Entries whose compact key is one edit (insert, delete, substitute) from ``key``: entry → distance.
@@ -223,7 +198,7 @@ class NameIndex:
         """Entries having, for every query word, a similar word (the last word may be a prefix), with the
         sum of the word scores; the best ``keep``. The word with the fewest candidate entries is expanded
         (at most :data:`SCAN_CAP` entries), the others only checked against each entry's own words."""
-        matches = [self._fuzzy_words(qw, i == len(query_words) - 1, cutoff) for i, qw in enumerate(query_words)]
+        matches = [self._vocab.similar(qw, i == len(query_words) - 1, cutoff) for i, qw in enumerate(query_words)]
         if not all(matches):
             return []
         order = sorted(range(len(matches)), key=lambda i: sum(len(self._word_entries[w]) for w in matches[i]))
@@ -284,6 +259,27 @@ class NameIndex:
             self._typo_tiers(query, keys, query_words, (limit, fuzzy_cutoff), best, offer)
         return self._ranked(best, query, limit)
 
+    def complete(self, query: str) -> list[NameHit]:
+        """The autocomplete hits for ``query``: ``search(query, COMPLETE_LIMIT, list_if_empty=True)``. A query
+        of at most :data:`FIRST_KEYSTROKES` characters (the box just opened, the first letter typed: the most
+        frequent and, matching the most names, the dearest queries) is answered from memory after its first
+        time."""
+        if len(query) > FIRST_KEYSTROKES:
+            return self.search(query, limit=COMPLETE_LIMIT, list_if_empty=True)
+        hits = self._first_keystrokes.get(query)
+        if hits is None:
+            if len(self._first_keystrokes) >= FIRST_KEYSTROKES_KEPT:  # bounded for any input
+                self._first_keystrokes.clear()
+            hits = self._first_keystrokes[query] = self.search(query, limit=COMPLETE_LIMIT, list_if_empty=True)
+        return list(hits)
+
+    def prepare_first_keystrokes(self) -> None:
+        """Answer :meth:`complete` for blank input and each first letter of a name (as typed, upper or lower
+        case) now, so the first keystrokes after start cost a dict look-up (the command table's warm-up)."""
+        firsts = {name[:1] for name in self._names if name}
+        for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:
+            self.complete(query)
+
     def _word_prefix_tier(self, query_words: list[str], offer: Callable[[int, int, float], None]) -> None:
         """Offer every entry of which each query word starts some word ("konklave chor")."""
         candidates: set[int] | None = None
@@ -324,11 +320,12 @@ class NameIndex:
         "Boros Rekrut" share a key) go to the name closest to what was typed, separators included."""
         typed = clean(query)[:200].casefold()
         top = heapq.nsmallest(limit * 2, best.values())
-        top.sort(key=lambda r: (r[0], r[1], r[2], -fuzz.ratio(typed, self.entries[r[5]].name.casefold()), r[3], r[4]))
+        names = self._names
+        top.sort(key=lambda r: (r[0], r[1], r[2], -fuzz.ratio(typed, names[r[5]].casefold()), r[3], r[4]))
         out = []
+        p = self.parts
         for tier, _foreign, neg_score, _length, _name, idx in top[:limit]:
-            entry = self.entries[idx]
-            out.append(NameHit(entry.card_id, entry.card_name, entry.name, tier, -neg_score, entry.kind))
+            out.append(NameHit(p.card_ids[idx], p.card_names[idx], p.names[idx], tier, -neg_score, p.kinds[idx]))
         return out
 
     def resolve(self, query: str) -> NameHit | None:
@@ -357,7 +354,7 @@ class NameIndex:
         if exact:
             return Lookup(exact[0], EXACT_MATCH, []) if len(exact) == 1 else Lookup(None, UNCLEAR, exact[:offer])
         typed = _Typed.of(query)
-        typos = [h for h in hits if any(typed.is_typo_of(self.entries[i].name) for i in self._card_entries[h.card_id])]
+        typos = [h for h in hits if any(typed.is_typo_of(self._names[i]) for i in self._card_entries[h.card_id])]
         if len(typos) == 1 and not self._rivals(typed, typos[0], hits):
             return Lookup(typos[0], TYPO, [])
         close = typos + [h for h in hits if h not in typos and (h.tier < FUZZY or h.score >= CLOSE_SCORE)]

@@ -30,13 +30,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
 from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id, tokens
 from bot.paths import DATA_DIR
+from bot.prefixes import WordPrefixes
 from bot.stopwords import ASKING_VERBS
 from bot.text import clean, name_keys, name_words
 from bot.text import tokens as fts_tokens
@@ -295,12 +296,17 @@ class TermIndex:
         done: set[int] = set()
         if not typed_words:
             return out
-        probes = [" " + t for t in typed_words]
-        for term, name, rank, joined in self.name_words:
-            if all(p in joined for p in probes) and id(term) not in done:
+        for pos in self._completion.matching(typed_words):
+            term, name, rank, _joined = self.name_words[pos]
+            if id(term) not in done:
                 done.add(id(term))
                 out.append((term, name, rank))
         return out
+
+    @cached_property
+    def _completion(self) -> WordPrefixes:
+        """The names' words by every prefix (:attr:`name_words`), made at the first :meth:`complete`."""
+        return WordPrefixes(joined.split() for _term, _name, _rank, joined in self.name_words)
 
 
 @cache

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 
 # --- display-safe text -------------------------------------------------------------------------
 
@@ -34,13 +35,37 @@ _INVISIBLE = dict.fromkeys(
 )
 
 
+class _CharFilter(dict[int, "int | None"]):
+    """A ``str.translate`` table that drops the characters ``drop(ch)`` is true for and keeps the others, filled
+    as characters are seen (at most :data:`_FILTER_CACHE` of them kept; the rest decided each time)."""
+
+    def __init__(self, drop: Callable[[str], bool], dropped: Iterable[int] = ()) -> None:
+        super().__init__(dict.fromkeys(dropped))
+        self._drop = drop
+
+    def __missing__(self, code: int) -> int | None:
+        value = None if self._drop(chr(code)) else code
+        if len(self) < _FILTER_CACHE:
+            self[code] = value
+        return value
+
+
+_FILTER_CACHE = 1 << 16
+#: Control, format, private-use, surrogate and unassigned characters (categories C*), except tab and newline:
+#: what :func:`clean` drops (the invisible characters above are all of them).
+_CONTROLS = _CharFilter(lambda ch: unicodedata.category(ch)[0] == "C" and ch not in "\n\t", _INVISIBLE)
+#: Combining marks (what :func:`strip_marks` drops after NFKD).
+_MARKS = _CharFilter(lambda ch: unicodedata.combining(ch) != 0)
+
+
 def clean(text: str) -> str:
     """NFKC-normalise, drop invisible/control characters and collapse white space.
 
     Returns a display-safe string (no NUL, no zero-width joiners, no bidi overrides).
     """
-    text = unicodedata.normalize("NFKC", text).translate(_INVISIBLE)
-    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
+    text = unicodedata.normalize("NFKC", text)
+    if not text.isprintable():  # a printable text has no character of the categories C* (nothing to drop)
+        text = text.translate(_CONTROLS)
     return " ".join(text.split())
 
 
@@ -53,7 +78,7 @@ def shorten(text: str, limit: int) -> str:
 def strip_marks(text: str) -> str:
     """``text`` NFKD-decomposed without combining marks: ``"Fähigkeit"`` → ``"Fahigkeit"`` (``ß`` stays)."""
     decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return decomposed if decomposed.isascii() else decomposed.translate(_MARKS)
 
 
 # --- card names (bot.search, bot.terms) ----------------------------------------------------------

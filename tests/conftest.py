@@ -103,9 +103,12 @@ def run_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = Non
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--slow", action="store_true", help="long runs: 20 000 fuzz examples per command")
-    parser.addoption("--fuzz-examples", type=int, default=None, help="fuzz examples per command (default 2000)")
+    parser.addoption("--fuzz-examples", type=int, default=None, help="fuzz examples per command (default 500)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # The fuzz tests draw new examples on every run and replay the failures hypothesis saved in .hypothesis/
+    # (its example database): 500 per command and run, where the same 2 000 drawn again each run found no
+    # more; ``--slow`` for a long run.
     if config.getoption("--fuzz-examples") is None:
-        config.option.fuzz_examples = 20_000 if config.getoption("--slow") else 2_000
+        config.option.fuzz_examples = 20_000 if config.getoption("--slow") else 500

@@ -193,3 +193,21 @@ async def test_a_replaced_store_and_what_was_built_from_it_are_let_go(swap_core:
     await asyncio.sleep(0.05)
     gc.collect()
     assert [ref() is None for ref in gone] == [True] * 6
+
+
+async def test_the_completers_answer_from_the_new_store_after_a_swap(swap_core: Core, newer_db: Path):
+    """The completers' prepared data (numbers by prefix, in the store's cache) is the new store's after a swap:
+    the old store has no CR, the newer rules have 709.4f (709.4a moved there) and no 106.4."""
+    from bot.answers.official import cr_rule_choices
+    from bot.answers.rules import rule_queries
+
+    async def values(completer, typed: str) -> list[str]:
+        return [c.value for c in await swap_core.complete(completer, typed)]
+
+    assert await values(cr_rule_choices, "709.4") == [] and await values(rule_queries, "709.4") == []  # no CR
+    assert "106.4" in await values(rule_queries, "106.")
+    put(newer_db, swap_core.settings.db_path)
+    assert await swap_core.reload("Test")
+    assert await values(cr_rule_choices, "709.4") == ["709.4", "709.4b", "709.4f"]
+    assert await values(rule_queries, "709.4") == ["709.4", "709.4b", "709.4f"]
+    assert await values(rule_queries, "106.") == ["106.3"]  # 106.4 gone from the rules the new store holds

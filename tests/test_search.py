@@ -104,3 +104,28 @@ def test_search_never_raises_on_any_text(text):
     index = NameIndex.from_entries([NameEntry(1, "Boros-Rekrut", "Boros-Rekrut", "name")])
     hits = index.search(text)
     assert len(hits) <= 1
+
+
+async def test_first_keystrokes_answer_as_search(ctx):
+    """complete() keeps blank input and first letters in memory and answers them as search() does; longer
+    queries and a full memory go to search() again."""
+    import bot.search
+
+    names = ctx.names
+    names.prepare_first_keystrokes()
+    assert "" in names._first_keystrokes and "b" in names._first_keystrokes and "B" in names._first_keystrokes
+    for query in ["", " ", "b", "B", "ä", "„", "Bo", "boros", "Chor des Konklave"]:
+        assert names.complete(query) == names.search(query, limit=25, list_if_empty=True), query
+    assert names.complete("B")[0].card_name == names.search("B", limit=25, list_if_empty=True)[0].card_name
+    assert len(names.complete("")) == 25 and "Bo" not in names._first_keystrokes
+    kept = bot.search.FIRST_KEYSTROKES_KEPT
+    for n in range(kept + 1):
+        names.complete(chr(0x4E00 + n))
+    assert len(names._first_keystrokes) <= kept
+
+
+async def test_first_keystrokes_copies_are_given_out(ctx):
+    """A caller changing the list it got does not change what the next caller gets."""
+    first = ctx.names.complete("b")
+    first.clear()
+    assert ctx.names.complete("b")

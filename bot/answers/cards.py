@@ -275,9 +275,10 @@ async def card_action(ctx: AnswerContext, arg: str) -> Reply:
 
 @completer("card_names")
 def card_names(ctx: AnswerContext, current: str) -> list[Choice]:
-    """Autocomplete: up to 25 card names ranked by :meth:`bot.search.NameIndex.search`; a card found through
+    """Autocomplete: up to 25 card names ranked by :meth:`bot.search.NameIndex.search` (through its
+    :meth:`~bot.search.NameIndex.complete`, the first keystrokes from memory); a card found through
     its English name says so: ``Akkord des Rufes (engl. Chord of Calling)``."""
-    hits = ctx.names.search(current[:MAX_QUERY], limit=25, list_if_empty=True)
+    hits = ctx.names.complete(current[:MAX_QUERY])
     return [Choice(name=choice_label(h), value=h.card_name) for h in hits]
 
 

@@ -14,18 +14,15 @@ through ``data/synonyms.tsv`` (``convoke`` → Einberufen) or by a close spellin
 
 from __future__ import annotations
 
-from rapidfuzz import fuzz, process
-
 from bot.answers.layout import budget_of, pack, ruling_pages
+from bot.answers.mechanic_finder import MechanicFinder, mechanic_finder
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rule_catalog import RuleCatalog
 from bot.answers.rules import catalog
 from bot.answers.today import TodayIndex, entry_status, heute_block, number_label, terms_line, today_index
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import MechanicRecord, Store
-from bot.terms import term_index
-from bot.text import clean, tokens
-from bot.textsearch import synonyms
+from bot.text import clean
 
 CARD_BUTTONS = 15
 
@@ -35,56 +32,11 @@ async def mechanics(store: Store) -> list[MechanicRecord]:
     return await store.mechanic_sections()
 
 
-def _choice_label(m: MechanicRecord, all_sections: list[MechanicRecord]) -> str:
-    twins = [o for o in all_sections if o.title == m.title]
-    return m.label if len(twins) > 1 else m.title
-
-
 def find_mechanics(sections: list[MechanicRecord], text: str) -> list[MechanicRecord]:
-    """The sections ``text`` names, best tier only (several when one title stands in several FAQs).
-
-    Tiers: label or title equal (folded) → title words start with the typed words → an English or old
-    keyword of ``data/synonyms.tsv`` whose group holds the title → a term of the term table in any word form
-    (:func:`sections_of_term`) → fuzzy (rapidfuzz WRatio ≥ 80).
-    Returns [] when nothing fits.
-    """
-    typed = tokens(text)
-    if not typed:
-        return []
-    exact = [m for m in sections if tokens(m.label) == typed or m.words == typed]
-    if exact:
-        return exact
-    if len(typed) > 1 and all(len(t) < 2 for t in typed):  # loose letters ("{W}{W}" → w, w) name nothing
-        return []
-    prefix = [m for m in sections if all(any(w.startswith(t) for w in m.words) for t in typed)]
-    if prefix:
-        return prefix
-    for group in synonyms():
-        if any(p.matches_at(typed, 0) and len(p.words) == len(typed) for p in group.patterns):
-            hits = [m for m in sections if any(p.matches_at(m.words, 0) for p in group.patterns)]
-            if hits:
-                return hits
-    by_term = sections_of_term(sections, text)
-    if by_term:
-        return by_term
-    keys = [" ".join(m.words) for m in sections]
-    if len("".join(typed)) < 3:  # too short for a typo match
-        return []
-    best = process.extract(" ".join(typed), keys, scorer=fuzz.WRatio, limit=3, score_cutoff=80)
-    if not best:
-        return []
-    top = best[0][1]
-    return [sections[i] for _k, score, i in best if score >= top - 0.01]
-
-
-def sections_of_term(sections: list[MechanicRecord], text: str) -> list[MechanicRecord]:
-    """The sections titled with a name of the term ``text`` names in the term table (:mod:`bot.terms`: nouns,
-    verbs, inflected forms and participles, ``gepfropft`` → Pfropfen, ``reproduziert`` → Reproduktion)."""
-    match = term_index().lookup(text)
-    if match is None:
-        return []
-    names = {" ".join(tokens(n)) for n, _rank in match.term.names()}
-    return [m for m in sections if " ".join(m.words) in names]
+    """The sections ``text`` names, best tier only (tiers of :meth:`bot.answers.mechanic_finder.MechanicFinder.
+    find`); [] when nothing fits. Prepares ``sections`` afresh: the answers use the store's finder."""
+    finder = MechanicFinder(sections)
+    return [sections[i] for i in finder.find(text)]
 
 
 #: A section's dated text up to this many characters stands on the first page under today's notices; a longer
@@ -221,16 +173,18 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     Raises:
         UserError: empty or unknown name; the German message lists the known sections.
     """
-    sections = await mechanics(ctx.store)
+    finder = await mechanic_finder(ctx.store)
+    sections = finder.sections
     if not clean(name):
         raise UserError("Bitte eine Mechanik angeben", "Zum Beispiel: `/mechanik name: Einberufen`")
-    found = find_mechanics(sections, name[:200])
+    hits = finder.find(name[:200])
+    found = [sections[i] for i in hits]
     if not found:
         titles = ", ".join(dict.fromkeys(m.title for m in sections))
         raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden", f"Bekannte Abschnitte: {titles}")
     if len({m.title for m in found}) > 1:
-        options = "\n".join(f"• {_choice_label(m, sections)}" for m in found)
-        choices = [Action(label=_choice_label(m, sections), action="mechanic", arg=str(m.id)) for m in found]
+        options = "\n".join(f"• {finder.labels[i]}" for i in hits)
+        choices = [Action(label=finder.labels[i], action="mechanic", arg=str(sections[i].id)) for i in hits]
         raise UserError(
             f"Mehrere Mechaniken passen zu „{quote_user(name, 80)}“", f"Meintest du:\n{options}", choices=choices
         )
@@ -250,8 +204,9 @@ async def mechanic_action(ctx: AnswerContext, arg: str) -> Reply:
 
 @completer("mechanic_names")
 async def mechanic_names(ctx: AnswerContext, current: str) -> list[Choice]:
-    """Autocomplete: section titles (with the set when a title repeats), matching the typed text."""
-    sections = await mechanics(ctx.store)
-    found = find_mechanics(sections, current[:200]) if clean(current) else sections
-    labels = dict.fromkeys(_choice_label(m, sections) for m in found)
+    """Autocomplete: section titles (with the set when a title repeats), matching the typed text. From the
+    store's prepared :class:`bot.answers.mechanic_finder.MechanicFinder`."""
+    finder = await mechanic_finder(ctx.store)
+    found = finder.find(current[:200]) if clean(current) else range(len(finder.sections))
+    labels = dict.fromkeys(finder.labels[i] for i in found)
     return [Choice(name=label[:100], value=label[:100]) for label in labels][:CHOICES_MAX]

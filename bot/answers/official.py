@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 
+from bot.answers.choices import CRChoices
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
 from bot.answers.today import explanation_terms_note
 from bot.keywords import resolve_via_keywords
@@ -436,20 +437,19 @@ async def _catalogue(store: Store) -> tuple[list[tuple[str, str]], list[str], li
     return await store.memo("cr_catalogue", lambda: _load_catalogue(store))
 
 
+async def _load_cr_choices(store: Store) -> CRChoices:
+    return CRChoices(*await _catalogue(store))
+
+
+async def cr_choices(store: Store) -> CRChoices:
+    """The current CR's numbers and names prepared for autocomplete (:class:`bot.answers.choices.CRChoices`),
+    once per store (its cache: a swapped store brings its own)."""
+    return await store.memo("cr_choices", lambda: _load_cr_choices(store))
+
+
 @completer("cr_rules")
 async def cr_rule_choices(ctx: AnswerContext, current: str) -> list[Choice]:
     """Autocomplete for ``/rule``: CR numbers (``701.3`` → 701.3, 701.30 Clash, …), glossary terms and
-    German keywords containing the typed text; [] when the store has no CR. Cached after the first call."""
-    rules, terms, german = await _catalogue(ctx.store)
-    typed = clean(current)[:MAX_QUERY].lower().rstrip(".")
-    if not rules:
-        return []
-    if typed[:1].isdigit():
-        hits = [(n, t) for n, t in rules if n.startswith(typed)]
-        hits.sort(key=lambda nt: (len(nt[0]), nt[0]))
-        return [Choice(name=f"{n} {t}", value=n) for n, t in hits[:25]]
-    key = normalise_for_search(typed)
-    names = [*german, *terms]
-    starts = [n for n in names if normalise_for_search(n).startswith(key)]
-    inside = [n for n in names if key in normalise_for_search(n) and n not in starts]
-    return [Choice(name=n, value=n) for n in (starts + inside)[:25]]
+    German keywords containing the typed text; [] when the store has no CR. From data prepared once per store
+    (:class:`bot.answers.choices.CRChoices` in the store's cache, so a swapped store brings its own)."""
+    return (await cr_choices(ctx.store)).choices(clean(current)[:MAX_QUERY].lower().rstrip("."))

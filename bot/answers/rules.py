@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from bot.answers.choices import RuleChoices
 from bot.answers.eras import cited_number_reply, era_index
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
@@ -39,7 +40,7 @@ from bot.answers.rule_catalog import (
 from bot.answers.rule_search import keyword_reply
 from bot.answers.terms import TABLE_SOURCE, lookup, term_reply
 from bot.answers.today import TodayIndex, number_label, review_note, rule_today_lines, today_index, today_number
-from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
+from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.terms import ENGLISH, TermMatch, term_index
 from bot.text import clean, shorten, tokens
 
@@ -377,6 +378,30 @@ async def explanation_action(ctx: AnswerContext, arg: str) -> Reply:
     return await explanation_reply(ctx, explanation_id)
 
 
+async def _load_rule_choices(ctx: AnswerContext) -> RuleChoices:
+    cat = await catalog(ctx.store)
+    eras = await era_index(ctx)
+    numbered: dict[str, Choice] = {}
+    for q in sorted(cat.quoted, key=lambda q: number_key(q.number)):
+        if q.number not in numbered:
+            today = next((t for c in eras.cited.get(q.number, []) if (t := eras.today_of(c))), None)
+            label = f"{q.number}" + (f" (heute {today})" if today else "") + f" – {q.title or q.text}"
+            numbered[q.number] = Choice(name=shorten(label, 100), value=q.number)
+    for e in cat.explanations:  # numbers aligned by issue 6, if any
+        if e.number and e.number not in numbered:
+            numbered[e.number] = Choice(name=shorten(f"{e.number} – {e.text}", 100), value=e.number)
+    for n in sorted({n for e in cat.explanations for n in e.see_also}, key=number_key):
+        numbered.setdefault(n, Choice(name=f"{n} – erwähnt in der Regelerklärung", value=n))
+    labelled = [(f"{q.number} {q.title}", q.number) for q in cat.quoted if q.title]
+    labelled += [(term, term) for e in cat.explanations for term in e.terms]
+    return RuleChoices(list(numbered.items()), labelled)
+
+
+async def rule_choices(ctx: AnswerContext) -> RuleChoices:
+    """What ``/regel suche`` offers from the documents' rules, prepared once per store (:class:`RuleChoices`)."""
+    return await ctx.store.memo("rule_choices", lambda: _load_rule_choices(ctx))
+
+
 @completer("rule_queries")
 async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     """Autocomplete for ``/regel suche``: rule numbers, German terms of the term table (``tram`` →
@@ -384,40 +409,29 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     Comprehensive Rules' numbers, glossary terms and German keywords (when the store has a CR).
 
     A number prefix lists matching numbers (with the start of their text); words list headings and
-    terms whose words start with them; free text is offered as a search of its own first.
+    terms whose words start with them; free text is offered as a search of its own first. From data prepared
+    once per store (:func:`rule_choices`).
     """
-    cat = await catalog(ctx.store)
+    prepared = await rule_choices(ctx)
     typed = clean(current)[:100]
-    choices: dict[str, Choice] = {}
     if typed[:1] in set("0123456789"):
-        prefix = typed.lower().rstrip(".")
-        eras = await era_index(ctx)
-        for q in sorted(cat.quoted, key=lambda q: number_key(q.number)):
-            if q.number.startswith(prefix) and q.number not in choices:
-                today = next((t for c in eras.cited.get(q.number, []) if (t := eras.today_of(c))), None)
-                label = f"{q.number}" + (f" (heute {today})" if today else "") + f" – {q.title or q.text}"
-                choices[q.number] = Choice(name=shorten(label, 100), value=q.number)
-        for e in cat.explanations:  # numbers aligned by issue 6, if any
-            if e.number and e.number.startswith(prefix) and e.number not in choices:
-                choices[e.number] = Choice(name=shorten(f"{e.number} – {e.text}", 100), value=e.number)
-        mentioned = sorted({n for e in cat.explanations for n in e.see_also}, key=number_key)
-        for n in mentioned:
-            if n.startswith(prefix) and n not in choices:
-                choices[n] = Choice(name=f"{n} – erwähnt in der Regelerklärung", value=n)
-        return merge_choices(list(choices.values()), await cr_rule_choices(ctx, current))
+        own = prepared.numbers(typed.lower().rstrip("."))
+        return merge_choices(own, await cr_rule_choices(ctx, current) if len(own) < CHOICES_MAX else [])
     words = tokens(typed)
+    choices: dict[str, Choice] = {}
     if typed:
         choices[typed] = Choice(name=shorten(f"Suche: {typed}", 100), value=typed)
     for term, name, _rank in term_index().complete(words):  # German terms of the term table, by any name
+        if len(choices) >= CHOICES_MAX:
+            break
         label = term.german if name == term.german else f"{term.german} ({name})"
         choices.setdefault(term.german, Choice(name=shorten(f"{label} – Regel {term.rule}", 100), value=term.german))
-    entries = [(f"{q.number} {q.title}", q.number) for q in cat.quoted if q.title]
-    entries += [(term, term) for e in cat.explanations for term in e.terms]
-    for label, value in entries:
-        label_words = tokens(label)
-        if all(any(w.startswith(t) for w in label_words) for t in words) and value not in choices:
-            choices[value] = Choice(name=shorten(label, 100), value=value)
-    return merge_choices(list(choices.values()), await cr_rule_choices(ctx, current))
+    for value, choice in prepared.labelled(words):
+        if len(choices) >= CHOICES_MAX:
+            break
+        choices.setdefault(value, choice)
+    own = list(choices.values())
+    return merge_choices(own, await cr_rule_choices(ctx, current) if len(own) < CHOICES_MAX else [])
 
 
 __all__ = ["Explanation", "QuotedRule", "RuleCatalog", "catalog", "is_child", "keyword_reply", "parse_number",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.answers.cards import card_answer, card_names
+from bot.answers.registry import AnswerContext
 from bot.commands.spec import Command, Option, tr
 
 COMMANDS = [
@@ -17,3 +18,11 @@ COMMANDS = [
                 completer=card_names)],
     ),
 ]
+
+
+async def prepare_first_keystrokes(ctx: AnswerContext) -> None:
+    """Answer the card-name autocomplete for blank input and every first letter now (from the name index)."""
+    ctx.names.prepare_first_keystrokes()
+
+
+WARMUPS = [prepare_first_keystrokes]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.answers.mechanics import mechanic_answer, mechanic_names, mechanics
+from bot.answers.mechanic_finder import mechanic_finder
+from bot.answers.mechanics import mechanic_answer, mechanic_names
 from bot.answers.registry import AnswerContext
 from bot.commands.spec import Command, Option, tr
 
@@ -21,8 +22,9 @@ COMMANDS = [
 
 
 async def read_mechanics(ctx: AnswerContext) -> None:
-    """Read the mechanics sections into memory, so autocomplete answers from memory."""
-    await mechanics(ctx.store)
+    """Read the mechanics sections into memory, prepared for finding by name, so autocomplete answers from
+    memory."""
+    await mechanic_finder(ctx.store)
 
 
 WARMUPS = [read_mechanics]

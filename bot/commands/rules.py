@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from bot.answers.official import cr_choices
 from bot.answers.registry import AnswerContext
-from bot.answers.rules import catalog, rule_answer, rule_queries
+from bot.answers.rules import rule_answer, rule_choices, rule_queries
 from bot.commands.spec import Command, Option, tr
 
 COMMANDS = [
@@ -21,8 +22,10 @@ COMMANDS = [
 
 
 async def read_catalog(ctx: AnswerContext) -> None:
-    """Read the rule catalogue (numbers, headings, terms) into memory, so autocomplete answers from memory."""
-    await catalog(ctx.store)
+    """Read the rule catalogue (numbers, headings, terms) and the CR's numbers and names into memory, prepared by
+    prefix, so autocomplete answers from memory."""
+    await rule_choices(ctx)
+    await cr_choices(ctx.store)
 
 
 WARMUPS = [read_catalog]

@@ -43,7 +43,7 @@ def test_official_rule_reply_survives_hostile_input(harness, request):
     loop, ctx = harness
 
     @settings(max_examples=request.config.getoption("--fuzz-examples"), deadline=None,
-              suppress_health_check=list(HealthCheck), derandomize=True)
+              suppress_health_check=list(HealthCheck))
     @given(query=st.one_of(text, numbers))
     def run(query):
         try:
@@ -62,7 +62,7 @@ def test_buttons_and_autocomplete_survive_hostile_input(harness, request):
     loop, ctx = harness
 
     @settings(max_examples=request.config.getoption("--fuzz-examples"), deadline=None,
-              suppress_health_check=list(HealthCheck), derandomize=True)
+              suppress_health_check=list(HealthCheck))
     @given(arg=st.one_of(text, numbers))
     def run(arg):
         for key in ("cr_rule", "english"):

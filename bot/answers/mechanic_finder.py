@@ -1,0 +1,111 @@
+"""Finding mechanics sections by a typed name, prepared once per store: the sections' folded title words, their
+labels, the exact keys, the word prefixes and the synonym groups that title a section are computed when the
+finder is made, so ``/mechanik``'s autocomplete and answer cost dict look-ups per keystroke, not a folding of
+every title and every synonym pattern.
+
+The finder lives in the store's cache (:func:`mechanic_finder`, :meth:`bot.store.Store.memo`): a store swapped
+for a new one starts without it and makes its own at first use (or in the command table's warm-up).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rapidfuzz import fuzz, process
+
+from bot.prefixes import WordPrefixes
+from bot.store import MechanicRecord, Store
+from bot.terms import term_index
+from bot.text import canonical, tokens
+from bot.textsearch import synonyms
+
+#: A synonym pattern prepared for typed words: its words in :func:`bot.text.canonical` spelling, and per word
+#: whether any ending is allowed.
+Pattern = tuple[tuple[str, ...], tuple[bool, ...]]
+
+
+def _fits(pattern: Pattern, typed: list[str]) -> bool:
+    """True when ``typed`` (canonical words) is exactly the pattern (a starred word matches its beginning)."""
+    words, prefix = pattern
+    if len(words) != len(typed):
+        return False
+    return all(t.startswith(w) if p else t == w for t, w, p in zip(typed, words, prefix, strict=True))
+
+
+class MechanicFinder:
+    """The sections of one store, prepared for :meth:`find` (tiers as :meth:`find` says) and for choice labels.
+
+    ``sections``: every mechanics section in document order (:meth:`bot.store.Store.mechanic_sections`).
+    """
+
+    def __init__(self, sections: list[MechanicRecord]) -> None:
+        self.sections = sections
+        words = [tuple(m.words) for m in sections]
+        twins = Counter(m.title for m in sections)
+        #: per section, its choice label: the title, with the set when another section has the same title
+        self.labels = [m.label if twins[m.title] > 1 else m.title for m in sections]
+        self._exact: dict[tuple[str, ...], list[int]] = {}
+        for i, m in enumerate(sections):
+            for key in dict.fromkeys((tuple(tokens(m.label)), words[i])):
+                self._exact.setdefault(key, []).append(i)
+        self._prefixes = WordPrefixes(words)
+        self._keys = [" ".join(w) for w in words]
+        self._groups: list[tuple[list[Pattern], list[int]]] = []  # only the groups that title some section
+        for group in synonyms():
+            hits = [i for i, w in enumerate(words) if any(p.matches_at(list(w), 0) for p in group.patterns)]
+            if hits:
+                patterns = [(tuple(canonical(w) for w in p.words), p.prefix) for p in group.patterns]
+                self._groups.append((patterns, hits))
+
+    def find(self, text: str) -> list[int]:
+        """The positions (in :attr:`sections`) of the sections ``text`` names, best tier only (several when one
+        title stands in several FAQs).
+
+        Tiers: label or title equal (folded) → title words start with the typed words → an English or old
+        keyword of ``data/synonyms.tsv`` whose group holds the title → a term of the term table in any word
+        form (:meth:`of_term`) → fuzzy (rapidfuzz WRatio ≥ 80). Returns [] when nothing fits.
+        """
+        typed = tokens(text)
+        if not typed:
+            return []
+        exact = self._exact.get(tuple(typed))
+        if exact:
+            return list(exact)
+        if len(typed) > 1 and all(len(t) < 2 for t in typed):  # loose letters ("{W}{W}" → w, w) name nothing
+            return []
+        prefix = self._prefixes.matching(typed)
+        if prefix:
+            return prefix
+        spelled = [canonical(t) for t in typed]
+        for patterns, hits in self._groups:
+            if any(_fits(p, spelled) for p in patterns):
+                return list(hits)
+        by_term = self.of_term(text)
+        if by_term:
+            return by_term
+        if len("".join(typed)) < 3:  # too short for a typo match
+            return []
+        best = process.extract(" ".join(typed), self._keys, scorer=fuzz.WRatio, limit=3, score_cutoff=80)
+        if not best:
+            return []
+        top = best[0][1]
+        return [i for _k, score, i in best if score >= top - 0.01]
+
+    def of_term(self, text: str) -> list[int]:
+        """The sections titled with a name of the term ``text`` names in the term table (:mod:`bot.terms`:
+        nouns, verbs, inflected forms and participles, ``gepfropft`` → Pfropfen, ``reproduziert`` →
+        Reproduktion)."""
+        match = term_index().lookup(text)
+        if match is None:
+            return []
+        names = {" ".join(tokens(n)) for n, _rank in match.term.names()}
+        return [i for i, key in enumerate(self._keys) if key in names]
+
+
+async def _make(store: Store) -> MechanicFinder:
+    return MechanicFinder(await store.mechanic_sections())
+
+
+async def mechanic_finder(store: Store) -> MechanicFinder:
+    """The :class:`MechanicFinder` of ``store``'s sections, made once per store (its cache)."""
+    return await store.memo("mechanic_finder", lambda: _make(store))

@@ -1,0 +1,190 @@
+"""The card-name index's prepared data (:class:`IndexParts`): everything :class:`bot.search.NameIndex` searches,
+computed once per store from :meth:`bot.store.Store.name_entries` when the index is first needed (the store does
+not hold a prepared copy yet) — and the fuzzy word matching over its vocabulary
+(:class:`FuzzyVocabulary`), which keeps what it has computed for the words typed so far.
+
+Nothing here imports the bot beyond :mod:`bot.store` and :mod:`bot.text`, so the importer and the running bot
+share it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple, overload
+
+from rapidfuzz import fuzz, process
+
+from bot.store import NameEntry
+from bot.text import name_keys, name_words
+
+#: A typed word is compared with the vocabulary cut to at most this many letters (the word still being typed).
+CUT_MAX = 40
+#: Words whose fuzzy matches are kept per vocabulary (the words of the names typed lately; oldest dropped first).
+FOUND_CACHE = 4096
+
+
+class IndexParts(NamedTuple):
+    """The index of :class:`bot.search.NameIndex`, as plain lists and dicts (what :mod:`marshal` stores).
+
+    Per entry (a name a card is found by, in store order): ``card_ids``, ``card_names`` (the card's German
+    name), ``names`` (the name itself), ``kinds`` (``name``, ``face``, ``english``, …), ``entry_words`` (its
+    distinct folded words). Sorted with their entry: ``key_strings``/``key_owner`` (compact keys,
+    :func:`bot.text.name_keys`), ``rkey_strings``/``rkey_owner`` (the keys reversed), ``word_strings``/
+    ``word_owner`` (folded words). ``vocab``: the distinct words, sorted; ``word_entries``: word → its entries;
+    ``card_entries``: card id → its entries.
+    """
+
+    card_ids: list[int]
+    card_names: list[str]
+    names: list[str]
+    kinds: list[str]
+    entry_words: list[tuple[str, ...]]
+    key_strings: list[str]
+    key_owner: list[int]
+    rkey_strings: list[str]
+    rkey_owner: list[int]
+    word_strings: list[str]
+    word_owner: list[int]
+    vocab: list[str]
+    word_entries: dict[str, list[int]]
+    card_entries: dict[int, list[int]]
+
+
+def index_parts(entries: Iterable[NameEntry]) -> IndexParts:
+    """The :class:`IndexParts` of the store's name ``entries`` (every name folded once: two compact keys and
+    the words per name)."""
+    card_ids: list[int] = []
+    card_names: list[str] = []
+    names: list[str] = []
+    kinds: list[str] = []
+    entry_words: list[tuple[str, ...]] = []
+    keys: list[tuple[str, int]] = []
+    words: list[tuple[str, int]] = []
+    word_entries: dict[str, list[int]] = {}
+    card_entries: dict[int, list[int]] = {}
+    for idx, entry in enumerate(entries):
+        card_ids.append(entry.card_id)
+        card_names.append(entry.card_name)
+        names.append(entry.name)
+        kinds.append(entry.kind)
+        card_entries.setdefault(entry.card_id, []).append(idx)
+        keys += [(key, idx) for key in name_keys(entry.name)]
+        distinct = tuple(set(name_words(entry.name)))
+        entry_words.append(distinct)
+        for word in distinct:
+            words.append((word, idx))
+            word_entries.setdefault(word, []).append(idx)
+    keys.sort()
+    words.sort()
+    rkeys = sorted((k[::-1], i) for k, i in keys)
+    return IndexParts(
+        card_ids, card_names, names, kinds, entry_words,
+        [k for k, _ in keys], [i for _, i in keys], [k for k, _ in rkeys], [i for _, i in rkeys],
+        [w for w, _ in words], [i for _, i in words], sorted(word_entries), word_entries, card_entries,
+    )
+
+
+class Entries(Sequence[NameEntry]):
+    """The entries of :class:`IndexParts` as :class:`bot.store.NameEntry` objects, made when asked for (an
+    index loaded from the store keeps only the parallel lists)."""
+
+    def __init__(self, parts: IndexParts) -> None:
+        self._parts = parts
+
+    def __len__(self) -> int:
+        return len(self._parts.names)
+
+    @overload
+    def __getitem__(self, i: int) -> NameEntry: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[NameEntry]: ...
+
+    def __getitem__(self, i: int | slice) -> NameEntry | list[NameEntry]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        p = self._parts
+        return NameEntry(p.card_ids[i], p.card_names[i], p.names[i], p.kinds[i])
+
+    def __iter__(self) -> Iterator[NameEntry]:
+        p = self._parts
+        return map(NameEntry, p.card_ids, p.card_names, p.names, p.kinds)
+
+
+def _reachable(n: int, cutoff: float) -> tuple[int, int]:
+    """The lengths (low, high) a word may have and still reach ``fuzz.ratio`` ≥ ``cutoff`` with a word of ``n``
+    letters: the ratio is at most ``200·min/(n+m)`` for lengths ``n`` and ``m``. Half a point and a letter of
+    margin on each side, so rounding never drops a match (the comparison itself decides)."""
+    c = cutoff - 0.5
+    if c <= 0:
+        return 0, 1 << 30
+    return max(0, math.floor(c * n / (200.5 - c)) - 1), math.ceil((200.0 / c - 1.0) * n) + 1
+
+
+class FuzzyVocabulary:
+    """The distinct words of the names (``vocab``, sorted) and the words similar to a typed word
+    (:meth:`similar`), as ``rapidfuzz.process.extract`` with ``fuzz.ratio`` over the whole vocabulary would
+    find them, in the same order, but comparing only words of a length that can reach the cutoff, each cut of
+    the vocabulary once, and keeping the last :data:`FOUND_CACHE` answers."""
+
+    def __init__(self, vocab: list[str]) -> None:
+        self.vocab = vocab
+        self._by_length: list[str] = []  # by length, then vocabulary order (made at the first look-up)
+        self._by_length_pos: list[int] = []
+        self._lengths: list[int] = []
+        self._cuts: dict[int, tuple[list[str], list[list[str]]]] = {}
+        self._found: dict[tuple[str, bool, float], dict[str, float]] = {}
+
+    def similar(self, word: str, last: bool, cutoff: float) -> dict[str, float]:
+        """Vocabulary words with ``fuzz.ratio`` ≥ ``cutoff`` to ``word`` → score (0–100), best first (ties in
+        vocabulary order); with ``last`` (the word being typed) also words whose start (cut to the word's length,
+        at most :data:`CUT_MAX`) is that similar, one point lower, listed after (a whole-word score is kept when
+        higher). The dict is shared: read it, never change it."""
+        key = (word, last, cutoff)
+        found = self._found.get(key)
+        if found is None:
+            found = self._whole(word, cutoff)
+            if last:
+                cuts, groups = self._cut(min(len(word), CUT_MAX))
+                for _c, score, pos in process.extract(word, cuts, scorer=fuzz.ratio, processor=None, limit=None,
+                                                       score_cutoff=cutoff):
+                    for w in groups[pos]:  # a prefix match ranks just below a whole word
+                        found[w] = max(found.get(w, 0.0), float(score) - 1.0)
+            if len(self._found) >= FOUND_CACHE:
+                del self._found[next(iter(self._found))]
+            self._found[key] = found
+        return found
+
+    def _whole(self, word: str, cutoff: float) -> dict[str, float]:
+        """Words with ``fuzz.ratio`` ≥ ``cutoff`` to ``word`` → score, best first, ties in vocabulary order."""
+        if not self._lengths and self.vocab:
+            order = sorted(range(len(self.vocab)), key=lambda i: len(self.vocab[i]))
+            self._by_length = [self.vocab[i] for i in order]
+            self._by_length_pos = order
+            self._lengths = [len(w) for w in self._by_length]
+        low, high = _reachable(len(word), cutoff)
+        start = bisect.bisect_left(self._lengths, low)
+        stop = bisect.bisect_right(self._lengths, high)
+        hits = process.extract(word, self._by_length[start:stop], scorer=fuzz.ratio, processor=None, limit=None,
+                               score_cutoff=cutoff)
+        ranked = sorted((-score, self._by_length_pos[start + pos], w) for w, score, pos in hits)
+        return {w: -neg for neg, _pos, w in ranked}
+
+    def _cut(self, n: int) -> tuple[list[str], list[list[str]]]:
+        """The distinct ``n``-letter starts of the words longer than ``n`` letters (in vocabulary order) and,
+        per start, its words. A word of at most ``n`` letters is its own cut: :meth:`_whole` has compared it."""
+        found = self._cuts.get(n)
+        if found is None:
+            cuts: list[str] = []
+            groups: list[list[str]] = []
+            for w in self.vocab:
+                if len(w) > n:
+                    if cuts and w.startswith(cuts[-1]):
+                        groups[-1].append(w)
+                    else:
+                        cuts.append(w[:n])
+                        groups.append([w])
+            found = self._cuts[n] = (cuts, groups)
+        return found

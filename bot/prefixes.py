@@ -1,0 +1,60 @@
+"""Word-prefix look-up for autocomplete: which labels of a fixed list have, for every typed word, a word that
+starts with it (``konklave ch`` → "Chor des Konklave"), answered from a dict built once per list instead of
+folding and comparing every label on every keystroke.
+
+The words are compared as given: callers fold labels and typed text the same way (:func:`bot.text.tokens` or
+:func:`bot.text.name_words`) before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+
+class WordPrefixes:
+    """Every prefix of every word of the labels → the labels (by position) having such a word.
+
+    ``WordPrefixes([("chor", "des", "konklave"), ("boros", "rekrut")]).matching(["kon", "ch"])`` → ``[0]``.
+    Memory: one entry per distinct prefix (the sum of the word lengths at most).
+    """
+
+    def __init__(self, labels: Iterable[Iterable[str]]) -> None:
+        index: dict[str, list[int]] = {}
+        size = 0
+        for pos, words in enumerate(labels):
+            size = pos + 1
+            seen: set[str] = set()
+            for word in words:
+                for end in range(1, len(word) + 1):
+                    prefix = word[:end]
+                    if prefix not in seen:
+                        seen.add(prefix)
+                        index.setdefault(prefix, []).append(pos)
+        self._size = size
+        self._index = index
+        self._sets: dict[str, frozenset[int]] = {}
+
+    def __len__(self) -> int:
+        return self._size
+
+    def matching(self, typed: Sequence[str]) -> list[int]:
+        """Positions (ascending) of the labels in which every word of ``typed`` starts some word; every
+        position when ``typed`` is empty (as ``all([])``), none when a typed word is empty."""
+        if not typed:
+            return list(range(self._size))
+        words = list(dict.fromkeys(typed))
+        if not all(w in self._index for w in words):
+            return []
+        words.sort(key=lambda w: len(self._index[w]))
+        first = self._index[words[0]]
+        if len(words) == 1:
+            return list(first)
+        others = [self._set(w) for w in words[1:]]
+        return [p for p in first if all(p in s for s in others)]
+
+    def _set(self, prefix: str) -> frozenset[int]:
+        """The labels of ``prefix`` as a set, made once per prefix asked for."""
+        found = self._sets.get(prefix)
+        if found is None:
+            found = self._sets[prefix] = frozenset(self._index[prefix])
+        return found

@@ -1,0 +1,48 @@
+"""The text normalisers' shortcuts (:func:`bot.text.clean`, :func:`bot.text.strip_marks`) give exactly what their
+definitions give: NFKC with every character of the categories C* but tab and newline dropped, white space
+collapsed; NFKD without combining marks. Checked on arbitrary text (every Unicode category, surrogates too) and
+on the cases that take the short way (printable text, ASCII after decomposition)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.text import clean, name_keys, strip_marks
+
+
+def clean_by_definition(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
+    return " ".join(text.split())
+
+
+def strip_by_definition(text: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
+ANY_TEXT = st.text(st.characters(codec=None, exclude_categories=()), max_size=40)
+
+
+@settings(max_examples=600)
+@given(ANY_TEXT)
+def test_clean_and_strip_marks_as_defined(text: str) -> None:
+    assert clean(text) == clean_by_definition(text)
+    assert strip_marks(text) == strip_by_definition(text)
+
+
+def test_examples_both_ways() -> None:
+    cases = {
+        "Boros-Rekrut": "Boros-Rekrut",
+        "  Zauber\u200b  spruch\t\n": "Zauber spruch",
+        "U\u0308berstimmen": "Überstimmen",
+        "\u202eKarte\x00": "Karte",
+        "ﬁnal ①": "final 1",
+        "\ud800x\ue000": "x",
+    }
+    for raw, want in cases.items():
+        assert clean(raw) == want == clean_by_definition(raw)
+    assert strip_marks("Fähigkeit Ünd Čech") == "Fahigkeit Und Cech" == strip_by_definition("Fähigkeit Ünd Čech")
+    assert name_keys("Überstimmen") == ("ueberstimmen", "uberstimmen")
