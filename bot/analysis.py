@@ -37,7 +37,6 @@ import Stemmer
 from rapidfuzz import fuzz, process
 
 from bot import stopwords as lists
-from bot.definitions import asks_definition
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
 from bot.text import canonical, strip_marks
 
@@ -226,7 +225,8 @@ class Analysis:
         words: the content words as read (after spelling repair), for messages and highlighting.
         weak: stems of :data:`WEAK_WORDS` in the text (terms only beside other terms, see :meth:`all_terms`).
         truncated: the text had more tokens than were read, or more terms than a query may use.
-        definition: the question asks what something is or means (:func:`bot.definitions.asks_definition`).
+        definition: the question asks what something is or means (set by :mod:`bot.ranking` through
+            :func:`bot.definitions.asks_definition`, which imports this module's tokens).
     """
 
     terms: list[str] = field(default_factory=list)
@@ -386,7 +386,7 @@ class Analyser:
         """
         cap = MAX_QUESTION_TOKENS if question else MAX_TOKENS
         raw = tokens(text, cap + 1)
-        out = Analysis(truncated=len(raw) > cap, definition=question and asks_definition(text))
+        out = Analysis(truncated=len(raw) > cap)
         raw = raw[:cap]
         english_question = question and language == "de" and lists.is_english(raw)
         if question and language == "de" and self.options.spelling:

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.analysis import MAX_QUERY_TERMS, STOP_WORDS, Analyser, Analysis, Options, tokens
-from bot.definitions import DEFINED
+from bot.definitions import DEFINED, asks_definition
 from bot.mentions import scanner
 from bot.search import NameIndex
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
@@ -187,6 +187,7 @@ class Ranker:
         """The question's analysis, the cards it names and the passages worth scoring (FTS5 bm25 with the column
         weights of :attr:`weights`, and the rulings of a named card); :meth:`rank` scores them."""
         analysis = self.analyser.analyse(text, question=True)
+        analysis.definition = asks_definition(text)
         cards = self.named_cards(text, analysis, names) if names is not None and "card" in self.features else []
         match = self._match(analysis)
         w = self.weights
