@@ -262,6 +262,14 @@ class Options:
     spelling: bool = True
 
 
+def _capped(out: Analysis) -> Analysis:
+    """``out`` with at most :data:`MAX_QUERY_TERMS` terms, concepts first (a question's query)."""
+    if len(out.terms) > MAX_QUERY_TERMS:
+        out.terms = ([t for t in out.terms if t.startswith("zz")] + [t for t in out.terms if not t.startswith("zz")])
+        out.terms, out.truncated = out.terms[:MAX_QUERY_TERMS], True
+    return out
+
+
 class Analyser:
     """Turns German (or English) text into ranking terms; see the module doc for the steps.
 
@@ -365,15 +373,8 @@ class Analyser:
 
     # -- whole texts --------------------------------------------------------------------------------
 
-    def analyse(
-        self,
-        text: str,
-        *,
-        language: str = "de",
-        old_terms: bool = True,
-        question: bool = False,
-        document: str | None = None,
-    ) -> Analysis:
+    def analyse(self, text: str, *, language: str = "de", old_terms: bool = True, question: bool = False,
+                document: str | None = None) -> Analysis:
         """The :class:`Analysis` of ``text``.
 
         ``language``: ``"de"`` or ``"en"`` (English text: English stems; concepts through English names).
@@ -427,12 +428,7 @@ class Analyser:
                 out.add(term)
             if english_question:  # "how do you win a clash" also meets 000's English text by English stems
                 out.add(snowball(word, "en"))
-        if question and len(out.terms) > MAX_QUERY_TERMS:
-            concepts = [t for t in out.terms if t.startswith("zz")]
-            rest = [t for t in out.terms if not t.startswith("zz")]
-            out.terms = (concepts + rest)[:MAX_QUERY_TERMS]
-            out.truncated = True
-        return out
+        return _capped(out) if question else out
 
     def _repair(self, raw: list[str]) -> list[str]:
         """Question words the documents lack, replaced by a spelling they have (umlauts, then typos)."""
