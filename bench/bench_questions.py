@@ -2,13 +2,16 @@
 FTS5 ``bm25()`` over the raw passage text and the old ``/ruling suche`` (bench/old_ruling_search.py), plus
 p50/p99 time per question in process; on the store of the documents and on a store built with both CR files.
 
-Run: ``python bench/bench_questions.py [--ablation] [--parts tuning,heldout,dev] [--cr FILE ...]``
+Run: ``python bench/bench_questions.py [--cv K] [--ablation] [--misses] [--parts tuning,heldout,dev] [--no-cr]``
 
 * The question set lives in ``tests/questions/`` (``load(part)``: ``tuning``, ``heldout``); ``dev.toml`` holds
   the engineer's own dev questions. The held-out part is only scored here, never printed question by question.
 * ``--ablation`` prints hit@1/hit@3/MRR on the tuning part (and dev) with every ranking feature and analysis
   step switched off one at a time, and with the lemma map of simplemma beside Snowball (when ``simplemma`` is
   installed: ``pip install simplemma``; the bot itself does not use it).
+* ``--cv K`` adds K-fold cross-validation inside the tuning part (bench/question_cv.py): the weights and the
+  margin chosen on the other folds, scored on the fold left out; with ``--ablation`` every row gets its CV
+  figures. Alternatives are chosen by these figures, never by the held-out part.
 * ``--misses`` lists the tuning part's questions whose gold is not first (for tuning; never the held-out part).
 """
 
@@ -33,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from old_ruling_search import add_old_tables, old_ruling_search  # noqa: E402
+from question_cv import cross_validate, describe  # noqa: E402
 
 from bot.analysis import Options  # noqa: E402
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
@@ -173,8 +177,31 @@ async def report_store(db: Path, label: str, parts: dict[str, list[Question]], f
     await store.close()
 
 
-async def ablation(db: Path, lemma_db: Path | None, questions: list[Question]) -> None:
-    """hit@1/hit@3/MRR with every feature and analysis step off in turn (tuning part and dev only)."""
+async def cv_rows(store: Store, r: Ranker, names: NameIndex, questions: list[Question], k: int,
+                  tune: bool = True) -> str:
+    """Table cells of the K-fold CV figures of ``r`` on ``questions`` and the weights chosen per fold."""
+    cands = [await r.candidates(store, q.text, names) for q in questions]
+    found, chosen = cross_validate(r, cands, [q.gold for q in questions], k, tune=tune)
+    return found.row() + " | " + describe(chosen)
+
+
+async def cv_report(db: Path, questions: list[Question], k: int) -> None:
+    """The CV table of the tuning part: shipped weights (only the margin chosen per fold) and weights chosen on
+    the other folds."""
+    store = await Store.open(db)
+    names = NameIndex.from_entries(await store.name_entries())
+    r = await ranker(store)
+    print(f"\n## Cross-validation inside the tuning part ({k} folds, seed 19, {len(questions)} questions)\n")
+    print("| weights | hit@1 | hit@3 | MRR | wrong first hits flagged | right first hits flagged | chosen per fold |")
+    print("|---|---|---|---|---|---|---|")
+    print("| shipped (margin chosen per fold) | " + await cv_rows(store, r, names, questions, k, tune=False) + " |")
+    print("| chosen on the other folds | " + await cv_rows(store, r, names, questions, k) + " |")
+    await store.close()
+
+
+async def ablation(db: Path, lemma_db: Path | None, questions: list[Question], k: int = 0) -> None:
+    """hit@1/hit@3/MRR with every feature and analysis step off in turn (tuning part and dev only); with ``k``
+    also the K-fold CV figures of each row (tuning part only)."""
     store = await Store.open(db)
     names = NameIndex.from_entries(await store.name_entries())
     full = await ranker(store)
@@ -188,11 +215,15 @@ async def ablation(db: Path, lemma_db: Path | None, questions: list[Question]) -
     if lemma_db is not None:
         lemma_store = await Store.open(lemma_db)
         rows.append(("simplemma lemmas + Snowball", await ranker(lemma_store), lemma_store))
-    print("\n## Ablation (tuning part + dev)\n\n| ranking | hit@1 | hit@3 | MRR |\n|---|---|---|---|")
+    head = "| ranking | hit@1 | hit@3 | MRR |" + (" CV hit@1 | CV hit@3 | CV MRR | flagged | | chosen |" if k else "")
+    print("\n## Ablation (tuning part + dev" + (f"; CV: {k} folds of the tuning part" if k else "") + ")\n")
+    print(head + "\n" + "|---" * (head.count("|") - 1) + "|")
+    tuning = [q for q in questions if not q.id.startswith("dev")]
     for label, r, st in rows:
         ranked = [await frage_keys(st, r, names, q.text) for q in questions]
         h1, h3, mrr = scores(ranked, questions)
-        print(f"| {label} | {h1:.1f} % | {h3:.1f} % | {mrr:.3f} |")
+        cv = (" " + await cv_rows(st, r, names, tuning, k) + " |") if k else ""
+        print(f"| {label} | {h1:.1f} % | {h3:.1f} % | {mrr:.3f} |{cv}")
     await store.close()
     if lemma_store is not None:
         await lemma_store.close()
@@ -218,6 +249,7 @@ async def main() -> None:
     parser.add_argument("--ablation", action="store_true")
     parser.add_argument("--misses", action="store_true")
     parser.add_argument("--no-cr", action="store_true")
+    parser.add_argument("--cv", type=int, default=0, metavar="K", help="K-fold cross-validation in the tuning part")
     args = parser.parse_args()
     parts = {p: load_part(p) for p in args.parts.split(",")}
     folder = Path(tempfile.mkdtemp(prefix="bench-questions-"))
@@ -238,9 +270,11 @@ async def main() -> None:
                 passage_writer.LEMMAS = False
             else:
                 print("(simplemma not installed: the row with its lemmas is left out)")
-            await ablation(docs, lemma_db, parts.get("tuning", []) + parts.get("dev", []))
+            await ablation(docs, lemma_db, parts.get("tuning", []) + parts.get("dev", []), args.cv)
             return
         await report_store(docs, "Store of the documents", parts, folder)
+        if args.cv and parts.get("tuning"):
+            await cv_report(docs, parts["tuning"], args.cv)
         crs = [REFERENCE / f for f in CR_FILES]
         if args.no_cr or not all(p.is_file() for p in crs):
             print("\n(Store with both CR files skipped: reference files not found in " + str(REFERENCE) + ")")

@@ -36,6 +36,7 @@ from functools import lru_cache
 import Stemmer
 from rapidfuzz import fuzz, process
 
+from bot import stopwords as lists
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
 from bot.text import canonical, strip_marks
 
@@ -51,6 +52,7 @@ MAX_TYPOS = 6
 #: Shortest word split into compound parts, and shortest part.
 MIN_COMPOUND = 8
 MIN_PART = 4
+_MANNER = "weise"  # the ending of German adverbs of manner (``teilweise`` = in parts, ``normalerweise``)
 
 _TOKEN = re.compile(r"\{[0-9a-zA-Z/]{1,5}\}|\d{3}\.\d+[a-z]?|[^\W_]+")
 _INVISIBLE = dict.fromkeys(
@@ -58,9 +60,6 @@ _INVISIBLE = dict.fromkeys(
 )
 _NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
 _LINKS = ("", "s", "es", "n", "en", "e")
-#: Separable verb prefixes before ``ge`` in a participle (``aufgedeckt`` = auf + ge + deck + t).
-_SEPARABLE = ("auf", "ab", "an", "aus", "ein", "zu", "vor", "nach", "mit", "zurück", "weg", "hin", "her", "dar",
-              "frei", "hinzu", "bei", "fest", "um", "durch")
 
 
 
@@ -70,13 +69,16 @@ _ENGLISH = Stemmer.Stemmer("english")
 
 def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
     """Lower-cased word tokens of ``text`` (umlauts kept), rule numbers (``702.19a``) and mana symbols
-    (``{R/W}`` → ``mrw``), at most ``limit``."""
+    (``{R/W}`` → ``mrw``; a bare ``X`` is the cost's ``{X}``, ``mx``: "Blutdurst X", "was ist X"), at most
+    ``limit``."""
     out: list[str] = []
     # NFKC and the invisible characters of bot.text.clean (zero-width, bidi, soft hyphen) dropped, so
     # "Bib\u200bliothek" is one word; other control characters separate words like any non-letter.
     for m in _TOKEN.finditer(unicodedata.normalize("NFKC", text).translate(_INVISIBLE).lower()):
         token = m.group(0)
-        out.append("m" + re.sub(r"[^0-9a-z]", "", token) if token.startswith("{") else token)  # {R/W} → mrw
+        if token.startswith("{"):
+            token = "m" + re.sub(r"[^0-9a-z]", "", token)  # {R/W} → mrw
+        out.append("mx" if token == "x" else token)
         if len(out) >= limit:
             break
     return out
@@ -172,21 +174,32 @@ class Vocabulary:
 
     def concepts_at(
         self, stems: list[str], start: int, old_terms: bool, document: str | None = None,
-        language: str = "de", foreign: list[bool] | None = None,
+        language: str = "de", foreign: list[bool] | None = None, english: list[str] | None = None,
+        stop: list[bool] | None = None,
     ) -> tuple[list[str], int]:
         """Concept ids of the longest names starting at ``stems[start]`` and the names' length (0: none).
 
         A name of another language than the text's counts only where ``foreign`` marks every word it covers
         (in a question: words of four letters or more that are no stop words, so "trample" counts but the
-        German "die" and "hast" are not the English "Dies" and "Haste").
+        German "die" and "hast" are not the English "Dies" and "Haste"); there it is compared with the English
+        stems of the words (``english``, "goaded" → goad) when given. A one-word name does not count on a word
+        ``stop`` marks (a question's "weiß jemand …" is no colour).
         """
         best: list[str] = []
         length = 0
-        for c in self._by_first.get(stems[start], ()):
+        firsts = dict.fromkeys([stems[start], *([english[start]] if english else [])])
+        for c in (c for first in firsts for c in self._by_first.get(first, ())):
             n = len(c.stems)
-            if not c.applies(document, old_terms) or tuple(stems[start : start + n]) != c.stems:
+            if not c.applies(document, old_terms) or (n == 1 and stop and stop[start]):
                 continue
-            if c.language != language and not (foreign and all(foreign[start : start + n])):
+            if c.language != language:
+                if not (foreign and all(foreign[start : start + n])):
+                    continue
+                if tuple(stems[start : start + n]) != c.stems and (
+                    not english or tuple(english[start : start + n]) != c.stems
+                ):
+                    continue
+            elif tuple(stems[start : start + n]) != c.stems:
                 continue
             if n > length:
                 best, length = [c.concept], n
@@ -212,6 +225,8 @@ class Analysis:
         words: the content words as read (after spelling repair), for messages and highlighting.
         weak: stems of :data:`WEAK_WORDS` in the text (terms only beside other terms, see :meth:`all_terms`).
         truncated: the text had more tokens than were read, or more terms than a query may use.
+        definition: the question asks what something is or means (set by :mod:`bot.ranking` through
+            :func:`bot.definitions.asks_definition`, which imports this module's tokens).
     """
 
     terms: list[str] = field(default_factory=list)
@@ -220,6 +235,7 @@ class Analysis:
     words: list[str] = field(default_factory=list)
     truncated: bool = False
     weak: list[str] = field(default_factory=list)
+    definition: bool = False
 
     def add(self, term: str) -> None:
         """Append ``term`` unless it is there already."""
@@ -244,6 +260,14 @@ class Options:
     compounds: bool = True
     concepts: bool = True
     spelling: bool = True
+
+
+def _capped(out: Analysis) -> Analysis:
+    """``out`` with at most :data:`MAX_QUERY_TERMS` terms, concepts first (a question's query)."""
+    if len(out.terms) > MAX_QUERY_TERMS:
+        out.terms = ([t for t in out.terms if t.startswith("zz")] + [t for t in out.terms if not t.startswith("zz")])
+        out.terms, out.truncated = out.terms[:MAX_QUERY_TERMS], True
+    return out
 
 
 class Analyser:
@@ -288,7 +312,7 @@ class Analyser:
         cores = [base]
         if base.startswith("ge"):
             cores.append(base[2:])
-        cores += [p + base[len(p) + 2 :] for p in _SEPARABLE if base.startswith(p + "ge")]
+        cores += [p + base[len(p) + 2 :] for p in lists.SEPARABLE_PREFIXES if base.startswith(p + "ge")]
         for core in reversed(cores):
             for verb in (core[:-1] + "en", core[:-1] + "n", core):
                 if len(verb) >= 5 and verb.endswith("n") and self.vocab.knows(verb):
@@ -314,6 +338,8 @@ class Analyser:
                     out.append(snowball(lemma))
             if self.options.compounds:
                 out += [snowball(self.lemma(p)) for p in self.compound_parts(word)]
+            if word in lists.NUMBER_WORDS:  # "zwei Karten" meets "2 Karten"
+                out.append(lists.NUMBER_WORDS[word])
         out = list(dict.fromkeys(t for t in out if t))
         if len(self._stem_cache) < 200_000:
             self._stem_cache[key] = out
@@ -323,6 +349,8 @@ class Analyser:
         """The parts of a compound the store's vocabulary knows (``eismarken`` → eis, marken), or []."""
         if len(word) < MIN_COMPOUND or depth > 1 or not word.isalpha():
             return []
+        if word.endswith(_MANNER) and self._part(word[: -len(_MANNER)]):  # "teilweise": in the manner of its head
+            return [word[: -len(_MANNER)]]
         best: list[str] = []
         for cut in range(len(word) - MIN_PART, 2, -1):  # longest tail first: "kampfschadens|segment"
             head, tail = word[:cut], word[cut:]
@@ -345,15 +373,8 @@ class Analyser:
 
     # -- whole texts --------------------------------------------------------------------------------
 
-    def analyse(
-        self,
-        text: str,
-        *,
-        language: str = "de",
-        old_terms: bool = True,
-        question: bool = False,
-        document: str | None = None,
-    ) -> Analysis:
+    def analyse(self, text: str, *, language: str = "de", old_terms: bool = True, question: bool = False,
+                document: str | None = None) -> Analysis:
         """The :class:`Analysis` of ``text``.
 
         ``language``: ``"de"`` or ``"en"`` (English text: English stems; concepts through English names).
@@ -368,15 +389,19 @@ class Analyser:
         raw = tokens(text, cap + 1)
         out = Analysis(truncated=len(raw) > cap)
         raw = raw[:cap]
+        english_question = question and language == "de" and lists.is_english(raw)
         if question and language == "de" and self.options.spelling:
             raw = self._repair(raw)
         stems = [self.stems(w, language)[0] for w in raw]
         foreign = [w not in STOP_WORDS and len(w) >= 4 for w in raw] if question else None
+        english = [snowball(w, "en") for w in raw] if question and language == "de" else None
+        stop = [w in STOP_WORDS or lists.is_verb_wissen(raw, i) for i, w in enumerate(raw)]
         covered: set[int] = set()
         if self.options.concepts:
             i = 0
             while i < len(stems):
-                found, length = self.vocab.concepts_at(stems, i, old_terms, document, language, foreign)
+                found, length = self.vocab.concepts_at(stems, i, old_terms, document, language, foreign, english,
+                                                       stop)
                 for concept in found:
                     out.add(concept)
                     if concept not in out.concepts:
@@ -389,22 +414,21 @@ class Analyser:
                 out.numbers.append(word)
                 out.add(number_term(word))
                 continue
+            if word in lists.NEGATIONS:  # "ohne eigene Kreatur" meets "kontrollierst du keine Kreatur"
+                out.weak.append(lists.NEGATED)
             if word in WEAK_WORDS:
                 out.weak.append(snowball(word))
                 continue
-            if word in STOP_WORDS or (len(word) < 2 and not word.isdigit()):
+            if stop[i] or (len(word) < 2 and not word.isdigit()):
                 continue
-            if i in covered and word in _WEAK_IN_PHRASES:
+            if i in covered and word in lists.WEAK_IN_PHRASES:
                 continue
             out.words.append(word)
             for term in self.stems(word, language):
                 out.add(term)
-        if question and len(out.terms) > MAX_QUERY_TERMS:
-            concepts = [t for t in out.terms if t.startswith("zz")]
-            rest = [t for t in out.terms if not t.startswith("zz")]
-            out.terms = (concepts + rest)[:MAX_QUERY_TERMS]
-            out.truncated = True
-        return out
+            if english_question:  # "how do you win a clash" also meets 000's English text by English stems
+                out.add(snowball(word, "en"))
+        return _capped(out) if question else out
 
     def _repair(self, raw: list[str]) -> list[str]:
         """Question words the documents lack, replaced by a spelling they have (umlauts, then typos)."""
@@ -420,12 +444,6 @@ class Analyser:
                 fixed = self.vocab.typo(word)
             out.append(fixed or word)
         return out
-
-
-#: Words that are part of an old multi-word term and mean little alone once its concept is found
-#: ("im Spiel" → Schlachtfeld: "spiel" is not a search word of its own there).
-_WEAK_IN_PHRASES = frozenset({"spiel", "spiels", "ganz", "aus", "dem", "bringen", "gebracht", "umgewandelte",
-                              "umgewandelten"})
 
 
 def concept_id(kind: str, key: str) -> str:

@@ -30,8 +30,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.analysis import MAX_QUERY_TERMS, STOP_WORDS, Analyser, Analysis, Options, tokens
+from bot.definitions import DEFINED, asks_definition
 from bot.mentions import scanner
 from bot.search import NameIndex
+from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
 from bot.terms import analyser
 from bot.text import tokens as fold_tokens
@@ -41,8 +43,12 @@ from bot.textsearch import fts_match
 RAW_PREFIX = 5
 #: A card-name word found more often than this in the documents is no sign that a question names the card.
 MAX_NAME_WORD = 12
+#: Kinds of the official (English) rules: English by nature, never lowered as English text inside the documents.
+OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
+#: A word of a card name (letters only).
+_NAME_WORD = re.compile(r"[^\W\d_]+")
 #: Features of the re-scoring (names used by the benchmark's ablation).
-FEATURES = ("coverage", "concepts", "card", "rule", "kind")
+FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind")
 
 
 @dataclass(frozen=True)
@@ -54,17 +60,30 @@ class Weights:
     raw: float = 2.0
     scale: float = 10.0
     concept: float = 0.25
-    coverage: float = 2.0
+    #: 3 and 4 rank the tuning part alike (CV chose 3–4); 3 keeps an old term's passages ("umgewandelte
+    #: Manakosten") within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
+    coverage: float = 3.0
     card: float = 6.0
+    #: A ruling of the mechanics section that a card named in the question is printed in as an example.
+    section: float = 6.0
     rule: float = 8.0
+    #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
+    definition: float = 4.0
+    #: The named card's own text, beyond its rulings' ``card`` weight, when the question asks what the card prints
+    #: (cost, colour, type: CR 200.1) or is only the card's name.
+    property: float = 3.0
+    #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
+    #: half, 004's English rule quotes).
+    foreign: float = 4.0
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
-        ("glossary", 0.0), ("term", -8.0), ("card", -8.0),
+        ("glossary", 0.0), ("term", -11.0), ("card", -8.0),
     )
     candidates: int = 120
-    #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). Tuning part:
-    #: 181 of 367 answers clear, 97 % of them right; 76 of the 81 wrong first hits flagged as unclear.
-    margin: float = 3.0
+    #: The best hit is "clearly best" when it leads the second by this much (else the answer says so): the smallest
+    #: margin whose clear answers are right 95 % of the time on the training folds (chosen on 4 of 5 CV folds).
+    #: Tuning part: 219 of 367 answers clear, 96 % of them right; 59 of the 67 wrong first hits flagged.
+    margin: float = 2.5
     #: Most frequent concept still counted (share of passages carrying it).
     common: float = 0.15
 
@@ -100,6 +119,23 @@ class Ranked:
         return self.analysis.truncated
 
 
+@dataclass
+class Candidates:
+    """What :meth:`Ranker.rank` scores: the question's analysis, the cards it names, ``-bm25`` of each passage the
+    full-text query found (passage id → score), every candidate passage (id → record), the mechanics sections the
+    named cards are printed in, and what a definition question asks about (terms; empty for other questions)."""
+
+    analysis: Analysis
+    cards: list[int]
+    base: dict[int, float]
+    records: dict[int, PassageRecord]
+    sections: frozenset[int] = frozenset()
+    defined: tuple[str, ...] = ()
+    english: bool = False
+    #: A candidate defines a term the question names (then no term row stands in for it).
+    defining: bool = False
+
+
 def _is_child(number: str, parent: str) -> bool:
     return number.startswith(parent) and len(number) > len(parent) and not number[len(parent)].isdigit()
 
@@ -121,6 +157,9 @@ class Ranker:
         common = max(1, int(total * self.weights.common))
         self._idf = {c: math.log((total + 1) / n) for c, n in concept_counts.items() if n <= common}
         self.kind_weights = dict(self.weights.kind)
+        self._asking = frozenset(analyser.stems(v)[0] for v in ASKING_VERBS)
+        self._properties = frozenset(analyser.stems(v)[0] for v in CARD_PROPERTIES)
+        self._english: dict[int, bool] = {}  # passage id → its text is English
 
     def variant(self, weights: Weights | None = None, features: tuple[str, ...] | None = None) -> Ranker:
         """The same ranker with other weights or features (benchmark ablations)."""
@@ -139,7 +178,16 @@ class Ranker:
     ) -> Ranked:
         """The passages that answer ``text``, best first (≤ ``limit``), optionally only of ``kinds`` or of one
         card (``card_id``). Never raises for any text (a store without the index: :class:`SearchIndexMissing`)."""
+        found = await self.candidates(store, text, names, card_id=card_id)
+        return self.rank(found, kinds=kinds, card_id=card_id, limit=limit)
+
+    async def candidates(
+        self, store: Store, text: str, names: NameIndex | None = None, *, card_id: int | None = None
+    ) -> Candidates:
+        """The question's analysis, the cards it names and the passages worth scoring (FTS5 bm25 with the column
+        weights of :attr:`weights`, and the rulings of a named card); :meth:`rank` scores them."""
         analysis = self.analyser.analyse(text, question=True)
+        analysis.definition = asks_definition(text)
         cards = self.named_cards(text, analysis, names) if names is not None and "card" in self.features else []
         match = self._match(analysis)
         w = self.weights
@@ -147,19 +195,40 @@ class Ranker:
         base = dict(found)
         extra: list[int] = []
         for cid in [card_id] if card_id is not None else cards:
-            extra += [p.id for p in await store.passages_of_card(cid) if p.kind == "ruling"]
+            extra += [p.id for p in await store.passages_of_card(cid) if p.kind in ("ruling", "card")]
+        sections = set((await store.card_sections(cards)).values()) if "section" in self.features else set()
+        for mid in sections:
+            extra += await store.section_rulings(mid)
+        # A passage the question's card brought in is scored by the same bm25 as the full-text candidates.
+        missing = [pid for pid in extra if pid not in base]
+        if missing and match:
+            base.update(await store.passage_scores(match, missing, (w.names, w.terms, w.raw)))
+        # What a definition question asks about: its concepts and the stems of its whole words (not compound parts:
+        # "Loyalitätssymbole" does not ask what a "Symbol" is).
+        defined = [*analysis.concepts, *(self.analyser.stems(w)[0] for w in analysis.words)]
         records = await store.passages([*base, *extra])
-        top = max(base.values(), default=0.0) or 1.0
+        named = tuple(dict.fromkeys(defined))
+        defining = any(DEFINED + t in p.terms for p in records.values() for t in named)
+        return Candidates(analysis, cards, base, records, frozenset(sections), named if analysis.definition else (),
+                          is_english(tokens(text)), defining)
+
+    def rank(
+        self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
+    ) -> Ranked:
+        """The candidates scored (scaled bm25 plus the features), best first, at most ``limit``; only ``kinds``
+        or one card's passages when given. Pure: the same candidates can be ranked with other weights."""
+        w = self.weights
+        top = max(found.base.values(), default=0.0) or 1.0
         hits = []
-        for pid, p in records.items():
+        for pid, p in found.records.items():
             if (kinds is not None and p.kind not in kinds) or (card_id is not None and p.card_id != card_id):
                 continue
-            parts = {"base": w.scale * base.get(pid, 0.0) / top}
-            parts.update(self._features(p, analysis, cards))
+            parts = {"base": w.scale * found.base.get(pid, 0.0) / top}
+            parts.update(self._features(p, found))
             hits.append(Hit(p, sum(parts.values()), parts))
         hits.sort(key=lambda h: (-h.score, h.passage.id))
         clear = len(hits) < 2 or hits[0].score - hits[1].score >= w.margin
-        return Ranked(hits[:limit], analysis, cards, clear and bool(hits))
+        return Ranked(hits[:limit], found.analysis, found.cards, clear and bool(hits))
 
     def _match(self, analysis: Analysis) -> str:
         """The FTS5 query: any analysed term in the analysed columns, any typed content word in the raw column
@@ -193,7 +262,9 @@ class Ranker:
             return cached[1]
         by_stem: dict[str, set[int]] = {}
         for e in names.entries:
-            for word in tokens(e.name):
+            # Only capitalised words (nouns, names: "Gedächtnis", "Circu"), not the verbs and adjectives inside a
+            # name ("Ins Gedächtnis verschwinden"), which a sentence uses in their ordinary sense.
+            for word in (w.lower() for w in _NAME_WORD.findall(e.name) if w[0].isupper()):
                 if len(word) >= 4 and word not in STOP_WORDS:
                     by_stem.setdefault(self.analyser.stems(word)[0], set()).add(e.card_id)
         counts: dict[str, int] = {}
@@ -204,25 +275,77 @@ class Ranker:
         self._names_cache = (names, rare)
         return rare
 
-    def _features(self, p: PassageRecord, analysis: Analysis, cards: list[int]) -> dict[str, float]:
+    def _features(self, p: PassageRecord, found: Candidates) -> dict[str, float]:
         w = self.weights
+        analysis = found.analysis
         out: dict[str, float] = {}
         if "coverage" in self.features and analysis.terms:
             weights = {t: self._term_idf.get(t, self._unknown_idf) for t in analysis.terms}
-            held = sum(v for t, v in weights.items() if t in p.terms)
+            held = sum(v for t, v in weights.items() if t in p.terms or t in p.names)
             out["coverage"] = w.coverage * held / (sum(weights.values()) or 1.0)
         if "concepts" in self.features:
             shared = set(analysis.concepts) & set(p.concepts)
             out["concepts"] = w.concept * sum(self._idf.get(c, 0.0) for c in shared)
-        if "card" in self.features and p.card_id is not None and p.card_id in cards and p.kind == "ruling":
-            out["card"] = w.card
+        out.update(self._card(p, found))
         if "rule" in self.features and p.number and any(
             p.number == n or _is_child(p.number, n) for n in analysis.numbers
         ):
             out["rule"] = w.rule
+        if "definition" in self.features and found.defined and any(DEFINED + t in p.terms for t in found.defined):
+            out["definition"] = w.definition
         if "kind" in self.features:
-            out["kind"] = self.kind_weights.get(p.kind, 0.0)
+            out["kind"] = self._prior(p, found)
         return out
+
+    def _card(self, p: PassageRecord, found: Candidates) -> dict[str, float]:
+        """The ``card`` feature (a named card's rulings; its own text when the question asks what the card prints
+        or is only its name) or the ``section`` feature (rulings of the section the card is printed in)."""
+        w = self.weights
+        if "card" in self.features and p.card_id is not None and p.card_id in found.cards:
+            if p.kind == "ruling":
+                return {"card": w.card}
+            if p.kind == "card" and self._asks_card(p, found):
+                return {"card": w.card + w.property}
+        if p.mechanic_id in found.sections and p.kind == "ruling" and p.card_id is None:
+            return {"section": w.section}
+        return {}
+
+    def _asks_card(self, p: PassageRecord, found: Candidates) -> bool:
+        """True when the question names the card of ``p`` and says nothing else but what it asks of the card (cost,
+        colour, type: CR 200.1): "wie viel kostet Boros-Rekrut", "Boros-Rekrut"; not "Bruthändler – Stärke der
+        eigenen Kreatur sinkt …"."""
+        return p.card_id in found.cards and self._about(found.analysis, p.names)
+
+    def _about(self, analysis: Analysis, held: frozenset[str]) -> bool:
+        """True when every word of the question but the asking verbs (and card properties) is in ``held``: the
+        question names the thing and asks nothing else ("was bedeutet Vorrang", "Boros-Rekrut")."""
+        content = [t for t in analysis.terms if not t.startswith("zz") and t not in self._asking]
+        content = [t for t in content if t not in self._properties]
+        return bool(content) and all(t in held for t in content)
+
+    def _prior(self, p: PassageRecord, found: Candidates) -> float:
+        """The ``kind`` feature: the prior of the passage's kind. A term row or card text rarely answers a question
+        (low prior) unless the question is about that term and no passage defines it, or asks what that card
+        prints (then as a glossary entry or a ruling); a passage that only points elsewhere ("Siehe auch …")
+        answers nothing (the lowest prior); an English passage of the documents (not the official rules) is lowered
+        for a question that is not English."""
+        kinds = self.kind_weights
+        prior = kinds.get(p.kind, 0.0)
+        if p.kind == "card" and self._asks_card(p, found):
+            prior = kinds.get("ruling", 0.0)
+        elif p.kind == "term" and not found.defining and self._about(found.analysis, p.terms | p.names):
+            prior = kinds.get("glossary", 0.0)
+        if p.text.startswith("Siehe ") and len(p.text) < 200:
+            prior = min(kinds.values(), default=prior)
+        if not found.english and p.kind not in OFFICIAL_KINDS and self._is_english(p):
+            prior -= self.weights.foreign
+        return prior
+
+    def _is_english(self, p: PassageRecord) -> bool:
+        known = self._english.get(p.id)
+        if known is None:
+            known = self._english[p.id] = is_english(tokens(p.text, 80))
+        return known
 
 
 async def _load(store: Store, options: Options | None) -> Ranker:
@@ -324,5 +447,5 @@ def snippet(
     return highlight(chosen, analysis, a) if bold else chosen
 
 
-__all__ = ["FEATURES", "Hit", "Ranked", "Ranker", "Weights", "highlight", "ranker", "ranker_with", "sentences",
-           "snippet"]
+__all__ = ["FEATURES", "Candidates", "Hit", "Ranked", "Ranker", "Weights", "highlight", "ranker", "ranker_with",
+           "sentences", "snippet"]

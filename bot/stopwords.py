@@ -1,5 +1,6 @@
-"""The words the question search leaves out of ranking (:mod:`bot.analysis`): German and English function
-words, question words and fillers, and the weak function words that count only beside other words.
+"""The word lists of the question search's analysis (:mod:`bot.analysis`): the words left out of ranking (German
+and English function words, question words and fillers, contractions), the weak function words that count only
+beside other words, negations, number words, pronouns and separable verb prefixes.
 
 :data:`STOP_WORDS` extends :data:`bot.text.STOP_WORDS`, the one list of function words of the bot.
 """
@@ -19,8 +20,16 @@ QUESTION_WORDS = _word_list(
     """
     was wie wer wen wem wessen wo wann warum wieso weshalb weswegen welche welcher welches welchen welchem
     wohin woher womit wozu wodurch worauf wofür passiert passieren geschieht gilt eigentlich genau denn mal
-    bitte frage fragen hallo hi leute jemand weiß weiss gibt gibts gib stimmt richtig
+    bitte frage fragen hallo hi leute jemand gibt gibts gib stimmt richtig
     überhaupt also eigentlich trotzdem dabei dann dass daß hier dort etwa
+    """
+)
+#: Contractions and colloquial forms of function words in typed questions ("fürs Einberufen", "ne Fehde",
+#: "hab ich"): as empty as the words they stand for.
+COLLOQUIAL = _word_list(
+    """
+    fürs furs ans aufs ums übers ubers durchs vors hinters unters unterm überm hinterm vorm beim
+    ne nen nem ner hab is isn nix nich halt eh grad
     """
 )
 #: Function words of German and English beyond :data:`bot.text.STOP_WORDS` (the one list this extends).
@@ -39,7 +48,9 @@ MORE_STOP_WORDS = _word_list(
     the a an of to is are and or on in it its be can does do what when how if with for by this that which
     """
 )
-STOP_WORDS = TEXT_STOP_WORDS | QUESTION_WORDS | MORE_STOP_WORDS
+#: Personal pronouns: "weiß" beside one is the verb "wissen" ("weiß er", "ich weiß"), elsewhere the colour.
+PRONOUNS = _word_list("ich du er sie es man jemand wer niemand jeder keiner wir ihr")
+STOP_WORDS = TEXT_STOP_WORDS | QUESTION_WORDS | COLLOQUIAL | MORE_STOP_WORDS
 #: Function words that can decide a rules question ("unter 0", "ohne Manakosten", "nicht beide"): indexed and
 #: searched as terms, but a question of only such words is no question ("ohne" alone finds nothing).
 WEAK_WORDS = _word_list(
@@ -49,5 +60,83 @@ WEAK_WORDS = _word_list(
     """
 )
 
+#: Separable verb prefixes before ``ge`` in a participle (``aufgedeckt`` = auf + ge + deck + t).
+SEPARABLE_PREFIXES = ("auf", "ab", "an", "aus", "ein", "zu", "vor", "nach", "mit", "zurück", "weg", "hin", "her",
+                      "dar", "frei", "hinzu", "bei", "fest", "um", "durch")
+#: Words that negate, and the weak term they all add (a question's "ohne" meets a passage's "keine").
+NEGATIONS = frozenset({"nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "ohne", "nie", "niemals",
+                       "weder", "nichts"})
+NEGATED = "zzneg"
+#: Number words with the digits the documents also write ("zwei" = "2"; not "ein", which is mostly the article).
+NUMBER_WORDS = {"null": "0", "zwei": "2", "drei": "3", "vier": "4", "fünf": "5", "sechs": "6", "sieben": "7",
+                "acht": "8", "neun": "9", "zehn": "10", "elf": "11", "zwölf": "12", "zwanzig": "20",
+                "dreißig": "30", "vierzig": "40"}
+#: Words that are part of an old multi-word term and mean little alone once its concept is found
+#: ("im Spiel" → Schlachtfeld: "spiel" is not a search word of its own there).
+WEAK_IN_PHRASES = frozenset({"spiel", "spiels", "ganz", "aus", "dem", "bringen", "gebracht", "umgewandelte",
+                             "umgewandelten"})
 
-__all__ = ["MORE_STOP_WORDS", "QUESTION_WORDS", "STOP_WORDS", "WEAK_WORDS"]
+
+def is_verb_wissen(words: list[str], i: int) -> bool:
+    """True when ``words[i]`` (lower case) is "weiß" of the verb "wissen", beside a personal pronoun ("weiß er",
+    "ich weiß"), not the colour white (CR 105.1)."""
+    return words[i] in ("weiß", "weiss") and (
+        (i > 0 and words[i - 1] in PRONOUNS) or (i + 1 < len(words) and words[i + 1] in PRONOUNS)
+    )
+
+#: What a card prints and a question about the card asks ("wie viel kostet …", "welche Farbe hat …"): such a
+#: question wants the card's text (CR 200.1: name, mana cost, type line, text box, power and toughness).
+CARD_PROPERTIES = _word_list(
+    """
+    kosten kostet kostest kosts manakosten manawert farbe farben farbig typ typen kartentyp typzeile untertyp
+    untertypen stärke widerstandskraft widerstand kartentext text seltenheit cost costs color colour type power
+    toughness
+    """
+)
+#: Verbs that ask about a term rather than say something of it ("was bedeutet Vorrang", "wann bekomme ich
+#: Priorität", "Vorrang weitergeben", "was macht Transmutation"): besides a term's name they add no topic.
+ASKING_VERBS = _word_list(
+    """
+    bedeuten bedeutet heißt heisst heißen meint machen macht funktioniert funktionieren bekommen bekomme bekommt
+    erhalten erhalte erhält weitergeben gebe geben abgeben
+    """
+)
+
+
+#: Function words of English and of German that tell a typed question's language (:func:`is_english`).
+ENGLISH_MARKERS = _word_list(
+    "the a an of to is are was and or on in it its be can can't does do did what when how if with for by this "
+    "that which who you your i my both from into onto at as has have not"
+)
+GERMAN_MARKERS = _word_list(
+    "der die das den dem des ein eine einen einem einer und oder ist sind wird kann darf muss wenn was wie wer "
+    "ich du mit von auf im ins nicht kein keine man sich es er sie"
+)
+
+
+def is_english(words: list[str]) -> bool:
+    """True when ``words`` (a question's lower-case tokens) are English: at least two English function words and
+    more of them than German ones ("how do you win a clash"; not "Fehde: who wins?" inside a German sentence)."""
+    english = sum(w in ENGLISH_MARKERS for w in words)
+    return english >= 2 and english > sum(w in GERMAN_MARKERS for w in words)
+
+
+__all__ = [
+    "ASKING_VERBS",
+    "CARD_PROPERTIES",
+    "COLLOQUIAL",
+    "ENGLISH_MARKERS",
+    "GERMAN_MARKERS",
+    "MORE_STOP_WORDS",
+    "NEGATED",
+    "NEGATIONS",
+    "NUMBER_WORDS",
+    "PRONOUNS",
+    "QUESTION_WORDS",
+    "SEPARABLE_PREFIXES",
+    "STOP_WORDS",
+    "WEAK_IN_PHRASES",
+    "WEAK_WORDS",
+    "is_english",
+    "is_verb_wissen",
+]

@@ -38,6 +38,7 @@ from rapidfuzz import fuzz, process
 from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id, tokens
 from bot.paths import DATA_DIR
 from bot.prefixes import WordPrefixes
+from bot.stopwords import ASKING_VERBS
 from bot.text import clean, name_keys, name_words
 from bot.text import tokens as fts_tokens
 from bot.textsearch import SynonymGroup, synonyms
@@ -75,6 +76,10 @@ _ENDINGS = ("en", "es", "em", "e", "n", "s")  # not "er": Spieler is no form of 
 _RULE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
 #: Stop and question words as :func:`bot.text.name_words` folds them (``für`` → ``fur``).
 _FOLDED_STOP_WORDS = frozenset(w for s in STOP_WORDS for w in name_words(s))
+#: Verbs that ask about a term (:data:`bot.stopwords.ASKING_VERBS`), folded the same way.
+_FOLDED_ASKING = frozenset(w for s in ASKING_VERBS for w in name_words(s))
+#: Shortest word (compact key) that alone may name a term by the first word of its name.
+MIN_PART_WORD = 8
 
 
 @dataclass(frozen=True)
@@ -187,6 +192,11 @@ class TermIndex:
                 if stems:
                     self._forms.setdefault(stems, []).append((rank, i))
         self._longest = max((len(k) for k in self._forms), default=1)
+        # The first word of every name of two or more words ("zustandsbasiert" → Zustandsbasierte Aktionen).
+        self._starts: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        for stems, owners in self._forms.items():
+            if len(stems) > 1:
+                self._starts.setdefault(stems[:1], []).extend(owners)
         # Word forms through the analysis (Snowball stems, a participle's verb): "gepfropft" = "Pfropfen".
         self._form_analyser = Analyser(Vocabulary({w: 1 for t in terms for n, _ in t.names() for w in tokens(n)}),
                                        Options(compounds=False, concepts=False, spelling=False))
@@ -227,27 +237,10 @@ class TermIndex:
         forms = self._word_forms(text)
         if forms in self._snow:
             return self._best(self._snow[forms], text, "form")
-        inside: list[tuple[int, int, int, tuple[str, ...]]] = []  # (-words, rank, term, window)
-        for size in range(min(self._longest, len(stems)), 0, -1):
-            for start in range(len(stems) - size + 1):
-                window = stems[start : start + size]
-                if size == 1 and len(window[0]) < 5:
-                    continue
-                for rank, i in self._forms.get(window, ()):
-                    # One general word inside a longer question ("Spieler", "Zug") is no answer by itself.
-                    if size == 1 and self.terms[i].kind == "term":
-                        continue
-                    inside.append((-size, rank, i, window))
-            if inside:
-                break
-        if inside:
-            neg_size, rank, i, window = min(inside)
-            # A sentence that says more than the term ("Was passiert, wenn zwei legendäre Permanente gleichen
-            # Namens im Spiel sind") is a question for the ranked search, not a look-up of "im Spiel".
-            content = [w for w in name_words(text) if w not in _FOLDED_STOP_WORDS]
-            if len(content) + neg_size > 1:  # content words besides the name
-                return None
-            return TermMatch(self.terms[i], " ".join(window), "inside", rank)
+        content = [w for w in name_words(text) if w not in _FOLDED_STOP_WORDS]
+        decided, inside = self._inside(stems, content)
+        if decided:
+            return inside
         key = keys[0] if keys else ""
         if len(key) < TYPO_MIN_LENGTH or len(key) > 60:
             return None
@@ -262,6 +255,39 @@ class TermIndex:
         if len(ranked) > 1 and ranked[0][1] - ranked[1][1] < TYPO_MARGIN:
             return None
         return TermMatch(self.terms[ranked[0][0]], text, "typo")
+
+    def _inside(self, stems: tuple[str, ...], content: list[str]) -> tuple[bool, TermMatch | None]:
+        """The inside tier: the longest name inside the query as whole words, when the query says nothing more
+        than the term (at most one content word besides it), or one word that starts one term's name only
+        ("zustandsbasierte" → Zustandsbasierte Aktionen). ``(True, match or None)`` when the tier decides,
+        ``(False, None)`` when the typo tier may still look."""
+        # Content words besides an asking verb ("was bedeutet Vorrang", "wann bekomme ich Priorität").
+        topic = [w for w in content if w not in _FOLDED_ASKING]
+        inside: list[tuple[int, int, int, tuple[str, ...]]] = []  # (-words, rank, term, window)
+        for size in range(min(self._longest, len(stems)), 0, -1):
+            for start in range(len(stems) - size + 1):
+                window = stems[start : start + size]
+                if size == 1 and len(window[0]) < 5:
+                    continue
+                for rank, i in self._forms.get(window, ()):
+                    # One general word inside a longer question ("Spieler", "Zug") is no answer by itself.
+                    if size == 1 and self.terms[i].kind == "term" and len(topic) > 1:
+                        continue
+                    inside.append((-size, rank, i, window))
+            if inside:
+                break
+        if inside:
+            neg_size, rank, i, window = min(inside)
+            # A sentence that says more than the term ("Was passiert, wenn zwei legendäre Permanente gleichen
+            # Namens im Spiel sind") is a question for the ranked search, not a look-up of "im Spiel".
+            if len(content) + neg_size > 1:  # content words besides the name
+                return True, None
+            return True, TermMatch(self.terms[i], " ".join(window), "inside", rank)
+        if len(topic) == 1 and len(name_keys(topic[0])[-1]) >= MIN_PART_WORD:
+            starts = self._starts.get(_stems(topic[0]), [])
+            if len({i for _rank, i in starts}) == 1:
+                return True, self._best(starts, topic[0], "inside")
+        return False, None
 
     def complete(self, typed_words: list[str]) -> list[tuple[Term, str, int]]:
         """``(term, name, rank)`` for each term's first name whose words start with every typed word (in
@@ -289,10 +315,15 @@ def term_index(path: Path = TERMS_PATH) -> TermIndex:
     return TermIndex(parse_terms(path.read_text(encoding="utf-8")))
 
 
+#: The ``englisch`` and ``regel`` of a sense row whose words name no term at all in its documents.
+NO_TERM = "-"
+
+
 @dataclass(frozen=True)
 class Sense:
     """A row of ``data/terms_documents.tsv``: words that in some documents name another term than the table
-    says (``provoziert`` is goad in 004, the table's „Provozieren“ is provoke)."""
+    says (``provoziert`` is goad in 004, the table's „Provozieren“ is provoke), or no term at all
+    (:data:`NO_TERM`: 001's „Ley-Linie der Leere“ is a card name, not the keyword Leere)."""
 
     words: tuple[str, ...]
     english: str
@@ -306,13 +337,13 @@ def parse_senses(text: str) -> list[Sense]:
 
     Raises:
         ValueError: naming the line, for a row without 5 columns, without words or documents, or with a
-            malformed rule number.
+            malformed rule number (``-`` with ``englisch`` ``-``: no term).
     """
     body = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")]
     out = []
     for n, line in body[1:]:
         cols = [c.strip() for c in line.split("\t")]
-        if len(cols) != 5 or not _RULE.match(cols[2]):
+        if len(cols) != 5 or not (_RULE.match(cols[2]) or cols[1] == cols[2] == NO_TERM):
             raise ValueError(f"terms_documents.tsv Zeile {n}: 5 Spalten mit Regelnummer erwartet")
         words = tuple(w.strip() for w in cols[0].split("|") if w.strip())
         docs = frozenset(d.strip() for d in cols[3].split(",") if d.strip())
@@ -341,7 +372,8 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
     * each group of ``data/synonyms.tsv``: its patterns (one concept per group; a pattern that is an old name
       of the term table counts like one);
     * each row of ``data/terms_documents.tsv``: its words with the sense of its English term, in its documents
-      only; the table's own term of the same word then does not count in those documents.
+      only (no sense for a row of :data:`NO_TERM`); the table's own term of the same word then does not count in
+      those documents.
     """
     terms = term_index().terms if terms is None else terms
     groups = synonyms() if groups is None else groups
@@ -352,7 +384,8 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
         target = by_english.get(sense.english)
         concept = term_concept(target) if target else concept_id("k", sense.english)
         for word in sense.words:
-            out.append(ConceptName(word, concept, only=sense.documents))
+            if sense.english != NO_TERM:
+                out.append(ConceptName(word, concept, only=sense.documents))
             overridden.setdefault(word.casefold(), set()).update(sense.documents)
     for term in terms:
         concept = term_concept(term)
@@ -392,6 +425,7 @@ def analyser(words: Mapping[str, int], lemmas: Mapping[str, str], options: Optio
 
 
 __all__ = [
+    "NO_TERM",
     "OLD_DOCUMENTS",
     "Sense",
     "Term",

@@ -46,6 +46,10 @@ def test_un_forms_meet_their_positive_form(a):
 def test_compounds_split_against_the_store_vocabulary(a):
     terms = a.analyse("Kampfschadenssegment").terms
     assert {"kampf", "schad", "segment"} <= set(terms)
+    # An adverb in -weise is its head, not head + "weise" (001:2833 "Es können nicht Teile der … Kosten bezahlt
+    # werden" answers "teilweise bezahlen"; "weis" would meet the colour).
+    terms = a.analyse("teilweise").terms
+    assert "teil" in terms and "weis" not in terms
 
 
 def test_old_and_new_terms_share_the_concept(a):

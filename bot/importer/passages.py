@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.analysis import Analyser, tokens
+from bot.definitions import defined_terms
 from bot.terms import OLD_DOCUMENTS, analyser, term_index, term_lines_plain
 
 #: Store lemmas from simplemma (measured in bench/bench_questions.py; off: Snowball and participles only).
@@ -211,6 +212,7 @@ def _analysed(a: Analyser, p: Passage) -> tuple[str, str, str]:
         terms += a.analyse(p.prefix, old_terms=False).terms
     if p.number:
         terms.append("r" + p.number.replace(".", "x"))
+    terms += defined_terms(a, p.text, p.language, old, doc)  # "Ein Permanent ist …": zzdpermanent
     concepts = list(dict.fromkeys([*title.concepts, *body.concepts]))
     return " ".join(title.terms), " ".join(dict.fromkeys(terms)), " ".join(concepts)
 

@@ -18,7 +18,8 @@ class PassageRecord:
     """One passage, whole: its key (``"001:1246"``, ``"cr:702.51a"``, ``"term:Trampelschaden"``), kind
     (ruling | mechanic | quoted_rule | explanation | card | term | cr_rule | glossary), the id in its own table,
     the card or section it belongs to, the rule number, title, text, date, source document, today's status and
-    its concept ids; ``terms`` the analysed terms of its text (filled by :meth:`PassageQueries.passages`)."""
+    its concept ids; ``terms`` the analysed terms of its text and ``names`` those of its title (card or section name;
+    both filled by :meth:`PassageQueries.passages`)."""
 
     id: int
     key: str
@@ -35,14 +36,16 @@ class PassageRecord:
     status: str
     concepts: tuple[str, ...]
     terms: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()
 
 
 def _record(row: Sequence[Any]) -> PassageRecord:
     terms = frozenset(row[14].split()) if len(row) > 14 and row[14] else frozenset()
+    names = frozenset(row[15].split()) if len(row) > 15 and row[15] else frozenset()
     (pid, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text, date, source, status,
      concepts) = row[:14]
     return PassageRecord(pid, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text, date, source,
-                         status, tuple(concepts.split()), terms)
+                         status, tuple(concepts.split()), terms, names)
 
 
 class PassageQueries(StoreBase):
@@ -65,6 +68,26 @@ class PassageQueries(StoreBase):
         )
         return [(int(r[0]), float(r[1])) for r in rows]
 
+    async def passage_scores(
+        self, match: str, ids: Sequence[int], weights: tuple[float, float, float] = (1.0, 3.0, 2.0)
+    ) -> dict[int, float]:
+        """``-bm25`` (as :meth:`passage_candidates`) of the passages ``ids`` that match ``match``; ids that do not
+        match are left out. At most 200 ids.
+
+        Raises:
+            SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+        """
+        wanted = list(dict.fromkeys(ids))[:200]
+        if not wanted or not match:
+            return {}
+        marks = ",".join("?" * len(wanted))
+        rows = await self.fetch_search(
+            f"SELECT rowid, -bm25(passages_fts, ?, ?, ?) FROM passages_fts WHERE passages_fts MATCH ?"  # noqa: S608
+            f" AND rowid IN ({marks})",
+            (*weights, match, *wanted),
+        )
+        return {int(r[0]): float(r[1]) for r in rows}
+
     async def passages(self, ids: Iterable[int]) -> dict[int, PassageRecord]:
         """The passages with these ids (id → record); unknown ids are left out."""
         wanted = list(dict.fromkeys(ids))[:1000]
@@ -72,8 +95,8 @@ class PassageQueries(StoreBase):
             return {}
         marks = ",".join("?" * len(wanted))
         rows = await self.fetch_search(
-            f"SELECT {_COLUMNS}, (SELECT terms FROM passages_fts WHERE rowid = passages.id) FROM passages"  # noqa: S608
-            f" WHERE id IN ({marks})",
+            f"SELECT {_COLUMNS}, f.terms, f.names FROM passages JOIN passages_fts f ON f.rowid = passages.id"  # noqa: S608
+            f" WHERE passages.id IN ({marks})",
             wanted,
         )
         return {r[0]: _record(r) for r in rows}
@@ -87,6 +110,26 @@ class PassageQueries(StoreBase):
         """The passages (card text, rulings) of one card, in passage order."""
         rows = await self.fetchall(f"SELECT {_COLUMNS} FROM passages WHERE card_id = ? ORDER BY id", (card_id,))  # noqa: S608
         return [_record(r) for r in rows]
+
+    async def card_sections(self, card_ids: Sequence[int]) -> dict[int, int]:
+        """Card id → the mechanics section the card is printed in as an example (001's ``ALLGEMEINES`` sections:
+        Liebkosung der Dryaden in „Verbesserte“ Zaubersprüche); cards of no section are left out."""
+        wanted = list(dict.fromkeys(card_ids))[:50]
+        if not wanted:
+            return {}
+        marks = ",".join("?" * len(wanted))
+        rows = await self.fetchall(
+            f"SELECT id, mechanic_id FROM cards WHERE id IN ({marks}) AND mechanic_id IS NOT NULL", wanted  # noqa: S608
+        )
+        return {int(c): int(m) for c, m in rows}
+
+    async def section_rulings(self, mechanic_id: int) -> list[int]:
+        """Ids of the ruling passages of one mechanics section (not of a card), in passage order."""
+        rows = await self.fetchall(
+            "SELECT id FROM passages WHERE mechanic_id = ? AND kind = 'ruling' AND card_id IS NULL ORDER BY id",
+            (mechanic_id,),
+        )
+        return [int(r[0]) for r in rows]
 
     async def passage_vocabulary(self) -> tuple[dict[str, int], dict[str, str]]:
         """The analyser's vocabulary: word → count, and word → lemma where the lemma differs."""

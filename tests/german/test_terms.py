@@ -46,6 +46,12 @@ def test_table_shape_and_known_rows():
     assert by_german["Manawert"].old == ("umgewandelte Manakosten",)
     assert by_german["Ins Exil schicken"].old == ("aus dem Spiel entfernen", "ganz aus dem Spiel entfernen")
     assert "Alterungsmarke" in by_german["Altersmarke"].variants
+    # Rows of the audit of the documents' vocabulary: old FAQ terms beside today's, game terms of 003.
+    assert by_german["Landwandeln"].rule == "702.14" and "Waldtarnung" in by_german["Landwandeln"].old
+    assert by_german["Endsegment"].old == ("Zugendesegment", "Zugende-Segment")
+    assert by_german["Starthand"].old == ("Anfangshand",) and by_german["Starthand"].rule == "103.5"
+    assert by_german["APNAP-Reihenfolge"].rule == "101.4"
+    assert by_german["Gegner"].documents == ("000", "001", "002", "003", "004")
     with pytest.raises(ValueError, match="Zeile 3"):
         parse_terms("# c\ngerman\tenglish\tkind\trule\told\tvariants\tdocuments\nA\tB\tterm\t7x\t\t\t\n")
 
@@ -92,6 +98,12 @@ def test_lookup_tiers():
     assert ix.lookup("Spielen").term.rule == "701.18"
     assert ix.lookup("Zauberzeichen") is None
     assert ix.lookup("x" * 10_000) is None
+    # A general term alone, or beside a verb that asks about it; a word that starts one term's name only.
+    for query in ("wann habe ich vorrang", "Was ist Vorrang?", "Vorrang weitergeben", "wann bekomme ich Priorität"):
+        assert ix.lookup(query).term.rule == "117", query
+    assert ix.lookup("zustandsbasierte").term.rule == "704"
+    assert ix.lookup("wie viele Karten zieht ein Spieler") is None
+    assert ix.lookup("Zustandsbasirte Aktion").how == "typo"
 
 
 async def test_regel_top1_without_cr(ctx):

@@ -1,0 +1,171 @@
+"""K-fold cross-validation of ``/frage``'s weights inside the tuning part of the question set (used by
+``bench/bench_questions.py --cv K``; never the held-out part).
+
+The tuning questions are split into ``K`` folds by a fixed seed. For each fold the weights of
+:class:`bot.ranking.Weights` named in :data:`GRID` are chosen on the other folds (coordinate ascent on MRR from
+the shipped weights, each weight over its grid values in turn, two passes), and the chosen weights are scored on
+the fold left out. The figures of all folds together are the CV figures: what the choosing procedure gives on
+questions it did not see. The full-text candidates of each question are gathered once
+(:meth:`bot.ranking.Ranker.candidates`) and re-scored with each setting (:meth:`bot.ranking.Ranker.rank`).
+
+The margin of "no candidate is clearly best" (:attr:`bot.ranking.Weights.margin`) is chosen the same way: the
+smallest grid value whose clear answers are right in at least :data:`CLEAR_PRECISION` of the training folds'
+questions; reported on the fold left out as the share of wrong first hits flagged as unclear.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from bot.ranking import Candidates, Ranked, Ranker, Weights
+
+DEPTH = 10
+SEED = 19
+#: Values tried per weight (the shipped value is always tried too).
+GRID: dict[str, tuple[float, ...]] = {
+    "card": (4.0, 6.0, 8.0, 10.0, 12.0),
+    "section": (0.0, 2.0, 4.0, 6.0),
+    "coverage": (1.0, 2.0, 3.0, 4.0),
+    "concept": (0.1, 0.25, 0.4, 0.6),
+    "context": (0.0, 0.5, 1.0, 2.0),
+    "definition": (0.0, 1.0, 2.0, 3.0, 4.0),
+    "property": (0.0, 3.0, 6.0, 9.0),
+    "foreign": (0.0, 2.0, 4.0, 6.0),
+}
+MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
+#: Clear answers must be right this often on the training folds for a margin to be chosen.
+CLEAR_PRECISION = 0.95
+
+
+class Gold(Protocol):
+    """A question's gold passage keys (``bench_questions.Question``)."""
+
+    @property
+    def gold(self) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True)
+class Figures:
+    """hit@1, hit@3 (percent), MRR, and of the first hits: wrong ones flagged as unclear, right ones flagged,
+    counts of wrong and right first hits."""
+
+    hit1: float
+    hit3: float
+    mrr: float
+    wrong_flagged: int = 0
+    wrong: int = 0
+    right_flagged: int = 0
+    right: int = 0
+
+    def row(self) -> str:
+        """The figures as Markdown table cells."""
+        flag = f"{self.wrong_flagged}/{self.wrong}" if self.wrong else "–"
+        ok = f"{self.right_flagged}/{self.right}" if self.right else "–"
+        return f"{self.hit1:.1f} % | {self.hit3:.1f} % | {self.mrr:.3f} | {flag} | {ok}"
+
+
+def rank_of(ranked: Ranked, gold: tuple[str, ...]) -> int | None:
+    """Rank (1-based) of the first gold passage among the first :data:`DEPTH` hits, or None."""
+    return next((i for i, h in enumerate(ranked.hits[:DEPTH], 1) if h.passage.key in gold), None)
+
+
+def figures(results: Sequence[tuple[Ranked, tuple[str, ...]]]) -> Figures:
+    """The :class:`Figures` of ranked questions with their gold keys."""
+    h1 = h3 = rr = 0.0
+    wf = wrong = rf = right = 0
+    for ranked, gold in results:
+        rank = rank_of(ranked, gold)
+        h1 += rank == 1
+        h3 += rank is not None and rank <= 3
+        rr += 1 / rank if rank else 0.0
+        if ranked.hits and rank == 1:
+            right += 1
+            rf += not ranked.clear
+        elif ranked.hits:
+            wrong += 1
+            wf += not ranked.clear
+    n = max(len(results), 1)
+    return Figures(100 * h1 / n, 100 * h3 / n, rr / n, wf, wrong, rf, right)
+
+
+def folds(n: int, k: int, seed: int = SEED) -> list[list[int]]:
+    """Indices ``0..n-1`` shuffled by ``seed`` and dealt into ``k`` folds."""
+    order = list(range(n))
+    random.Random(seed).shuffle(order)
+    return [sorted(order[i::k]) for i in range(k)]
+
+
+def _score(r: Ranker, weights: Weights, cands: Sequence[Candidates], golds: Sequence[tuple[str, ...]],
+           idx: Sequence[int]) -> float:
+    v = r.variant(weights=weights)
+    total = 0.0
+    for i in idx:
+        rank = rank_of(v.rank(cands[i], limit=DEPTH), golds[i])
+        total += 1 / rank if rank else 0.0
+    return total / max(len(idx), 1)
+
+
+def choose(r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple[str, ...]], idx: Sequence[int],
+           grid: dict[str, tuple[float, ...]] | None = None) -> Weights:
+    """Weights chosen on the questions ``idx``: coordinate ascent on MRR over :data:`GRID`, two passes."""
+    grid = GRID if grid is None else grid
+    best = r.weights
+    best_score = _score(r, best, cands, golds, idx)
+    for _ in range(2):
+        for name, values in grid.items():
+            if not hasattr(best, name):
+                continue
+            for value in dict.fromkeys((*values, getattr(best, name))):
+                trial = replace(best, **{name: value})
+                s = _score(r, trial, cands, golds, idx)
+                if s > best_score + 1e-9:
+                    best, best_score = trial, s
+    return best
+
+
+def choose_margin(
+    r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple[str, ...]], idx: Sequence[int]
+) -> float:
+    """The smallest margin of :data:`MARGINS` whose clear answers on ``idx`` are right at least
+    :data:`CLEAR_PRECISION` of the time (the largest margin when none is)."""
+    ranked = [(r.rank(cands[i], limit=DEPTH), golds[i]) for i in idx]
+    for margin in MARGINS:
+        clear = [rank_of(x, g) == 1 for x, g in ranked if _gap(x) >= margin]
+        if clear and sum(clear) / len(clear) >= CLEAR_PRECISION:
+            return margin
+    return MARGINS[-1]
+
+
+def _gap(ranked: Ranked) -> float:
+    hits = ranked.hits
+    return hits[0].score - hits[1].score if len(hits) > 1 else float("inf")
+
+
+def cross_validate(r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple[str, ...]], k: int,
+                   tune: bool = True) -> tuple[Figures, list[Weights]]:
+    """CV figures over ``k`` folds: weights (and margin) chosen on the other folds when ``tune``, else the
+    ranker's own weights with only the margin chosen; returns the figures and the weights of each fold."""
+    results: list[tuple[Ranked, tuple[str, ...]]] = []
+    chosen: list[Weights] = []
+    for fold in folds(len(cands), k):
+        train = [i for i in range(len(cands)) if i not in set(fold)]
+        weights = choose(r, cands, golds, train) if tune else r.weights
+        v = r.variant(weights=weights)
+        weights = replace(weights, margin=choose_margin(v, cands, golds, train))
+        v = r.variant(weights=weights)
+        chosen.append(weights)
+        results += [(v.rank(cands[i], limit=DEPTH), golds[i]) for i in fold]
+    return figures(results), chosen
+
+
+def describe(chosen: list[Weights], grid: dict[str, tuple[float, ...]] | None = None) -> str:
+    """The weights chosen per fold, one ``name: v1 / v2 / …`` per grid weight, and the margins."""
+    grid = GRID if grid is None else grid
+    names = [n for n in grid if hasattr(chosen[0], n)] + ["margin"]
+    return "; ".join(f"{n}: " + " / ".join(f"{getattr(w, n):g}" for w in chosen) for n in names)
+
+
+__all__ = ["GRID", "Figures", "choose", "choose_margin", "cross_validate", "describe", "figures", "folds"]

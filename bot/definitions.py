@@ -1,0 +1,119 @@
+"""Definitions in the documents and questions that ask for one (the ``definition`` feature of :mod:`bot.ranking`).
+
+A question like "was ist ein Permanent", "Pfropfen N, was bedeutet das", "wie funktioniert Kumulative
+Versorgung" or "ab wann ist eine Karte ein Zauberspruch" asks what a term *is*; its best answer is the passage
+that defines the term, not one that uses it. The documents define in one German sentence shape, the subject
+before a defining verb, at the start of a passage:
+
+* 003:341 "Ein **Permanent** ist eine Karte oder ein Spielstein im Spiel." (CR 110.1)
+* 001:1980 "**Versessenheit** ist ein Fähigkeitswort, das anzeigt, …"
+* 001:1955 "Pfropfen stellen … dar. „**Pfropfen N**” bedeutet: …" (CR 502.54a of 2006)
+* 003:428 "Ein **Zauberspruch** ist eine Karte auf dem Stapel." (CR 112.1)
+
+A negated statement ("Pfropfen ist keine gezielte Fähigkeit") defines nothing.
+
+:func:`definition_subjects` finds such subjects in the first sentences of a passage (the importer stores the
+subject's terms with the prefix :data:`DEFINED` in the passage's analysed column); :func:`asks_definition`
+recognises the question forms. Pure functions over text; no store.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the analyser imports this module for asks_definition
+    from bot.analysis import Analyser
+
+#: Prefix of a defined term in a passage's analysed column (``zzd`` + term: ``zzdpermanent``).
+DEFINED = "zzd"
+#: Sentences of a passage looked at, and most words of a defined subject.
+FIRST_SENTENCES = 2
+MAX_SUBJECT_WORDS = 6
+
+_QUESTION = re.compile(
+    r"\b(?:was|wat)\s+(?:ist|sind|bedeutet|bedeuten|hei(?:ß|ss)t|hei(?:ß|ss)en|macht|meint|versteht\s+man)\b"
+    r"|\bwie\s+funktionier|\bab\s+wann\s+(?:ist|sind|gilt|gelten)\b|\bdefinition\b|\berkl[äa]r"
+    r"|\bwhat\s+(?:is|are|does|do)\b|\bhow\s+does\b.*\bwork\b",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?:])\s+|\n")
+_DEFINING = re.compile(
+    r"^[\s„“\"'»«(]*(?:(?:ein|eine|der|die|das)\s+)?(?P<subject>[^.,;:!?()]{2,80}?)[\s“”\"'»«]*\s+"
+    r"(?:ist|sind|bedeutet|bedeuten|bezeichnet|bezeichnen|hei(?:ß|ss)t|meint|meinen|stellt|stellen|means|is)\b"
+    r"(?!\s+(?:kein|keine|nicht|not|no)\b)",
+    re.IGNORECASE,
+)
+#: First words of a sentence that make it a condition or a statement about something else, not a definition
+#: ("Wird eine Kopie … ist", "Falls …", "Es ist …", "Du …").
+_NOT_A_SUBJECT = frozenset(
+    ["wird", "werden", "hat", "haben", "ist", "sind", "kann", "können", "darf", "muss", "falls", "wenn", "sobald",
+     "solange", "nachdem", "bevor", "während", "um", "da", "weil", "ob", "auch", "nur", "es", "du", "dies", "diese",
+     "dieser", "dieses", "jede", "jeder", "jedes", "alle", "das", "die", "der", "nicht", "kein", "keine", "in", "im",
+     "bei", "für", "mit", "von", "zu", "auf", "an", "als", "so", "hier", "dort", "sie", "er", "dann", "if", "when",
+     "each"]
+)
+
+
+def asks_definition(question: str) -> bool:
+    """True when ``question`` asks what something is or means (German or English question forms)."""
+    return bool(_QUESTION.search(question[:2000]))
+
+
+def definition_subjects(text: str) -> list[str]:
+    """The subjects that the first :data:`FIRST_SENTENCES` sentences of ``text`` define ("Ein Permanent ist …" →
+    ``["Permanent"]``), each of at most :data:`MAX_SUBJECT_WORDS` words; [] when they define nothing."""
+    out = []
+    for sentence in _SENTENCE_END.split(text.strip(), maxsplit=FIRST_SENTENCES)[:FIRST_SENTENCES]:
+        m = _DEFINING.match(sentence)
+        if not m:
+            continue
+        words = m.group("subject").strip(" „“\"'»«").split()
+        if words and words[0].lower() == "begriff":  # "Der Begriff „Permanent-Karte“ bezeichnet …"
+            words = words[1:]
+        head = _head(words)
+        if head:
+            out.append(head)
+    return out
+
+
+def _head(words: list[str]) -> str:
+    """The defined term of a subject: its words up to the first article or preposition after the first
+    ("Besitzer eines Permanents" → "Besitzer"), quotes stripped; "" for a subject that is too long."""
+    if not 0 < len(words) <= MAX_SUBJECT_WORDS or words[0].lower() in _NOT_A_SUBJECT:
+        return ""
+    cut = next((i for i, w in enumerate(words[1:], 1) if w.lower().strip("„“\"'") in _LINKING), len(words))
+    return " ".join(words[:cut]).strip(" „“\"'»«")
+
+
+#: Words after which a subject goes on about something else than its head ("Besitzer eines Permanents").
+_LINKING = frozenset(
+    ["eines", "einer", "des", "der", "dem", "den", "von", "vom", "mit", "auf", "in", "im", "für", "zu", "zum", "aus",
+     "bei", "und", "oder", "of", "on", "with", "and"]
+)
+
+
+def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool = False,
+                  document: str | None = None) -> list[str]:
+    """The analysed column's markers of what ``text`` defines: :data:`DEFINED` + the stem of each defined
+    subject's head noun (its last word of three letters or more: "Kumulative Versorgung" → versorg,
+    "Permanent-Zauberspruch" → zauberspruch, "Pfropfen N" → pfropf) and + every concept whose name ends on that
+    word (``zzkcumulativexupkeep``)."""
+    from bot.analysis import tokens
+
+    out: list[str] = []
+    for head in definition_subjects(text):
+        words = tokens(head)
+        last = max((i for i, w in enumerate(words) if w.isalpha() and len(w) >= 3), default=None)
+        if last is None:
+            continue
+        stems = [a.stems(w, language)[0] for w in words]
+        out.append(DEFINED + stems[last])
+        for start in range(last + 1):
+            found, length = a.vocab.concepts_at(stems, start, old_terms, document, language)
+            if start + length - 1 == last:
+                out += [DEFINED + c for c in found]
+    return list(dict.fromkeys(out))
+
+
+__all__ = ["DEFINED", "asks_definition", "defined_terms", "definition_subjects"]
