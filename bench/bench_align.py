@@ -1,4 +1,4 @@
-"""Benchmark rows for the version map 2010-10-01 → 2026-04-17 (issue 9): time of
+"""Benchmark rows for the version map 2010-10-01 → 2026-04-17: time of
 :func:`bot.importer.align.match_versions` and its agreement with the hand-checked sample
 (``data/cr_map_sample.tsv``), overall and on the rows judged blind. Used by ``bench/run.py``
 (``rows(quick)``); runnable alone: ``python bench/bench_align.py``. Needs the reference files

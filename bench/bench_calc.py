@@ -1,4 +1,4 @@
-"""Worst-case search for the calculators (issue 11: every answer within 1 s for any input Discord accepts).
+"""Worst-case search for the calculators (every answer within 1 s for any input Discord accepts).
 
 Run: ``python bench/bench_calc.py [--quick]``. For each calculator (``/mana info``, ``bezahlen``, ``einberufen``,
 ``gesamtkosten``, ``versorgung``, ``/fehde chancen``) it samples input *shapes* — how many symbols, which kinds
@@ -66,7 +66,7 @@ SHAPES: dict[str, tuple[str, list[Shape]]] = {
             lambda r: {"cost": cost(r), "pool": "".join(r.choice("WUBRGC") for _ in range(r.randint(1, 300)))},
             lambda r: {"cost": cost(r, 60), "pool": " ".join(str(r.randint(0, 1000)) for _ in range(60)), "x": 1000},
             lambda r: {"cost": "{2/W}{W/P}{W/U/P}" * 20, "pool": "WUBRG" * 60, "life": r.randint(0, 10**6)},
-            # unpayable with {2/W} choices and a small pool: every minimal way to complete is searched (F10)
+            # unpayable with {2/W} choices and a small pool: every minimal way to complete is searched
             lambda r: {
                 "cost": "".join(symbol(r, "mmho") for _ in range(r.randint(1, 60))),
                 "pool": "".join(r.choice("WUBRGC") for _ in range(r.randint(0, 12))),

@@ -1,4 +1,4 @@
-"""Benchmarks of card names in chat (issue 14); prints figures (not a test).
+"""Benchmarks of card names in chat; prints figures (not a test).
 
 Run: ``python bench/bench_chat.py [--quick]`` (also a section of ``bench/run.py``). Figures:
 

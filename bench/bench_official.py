@@ -1,4 +1,4 @@
-"""Benchmark rows for the official sources (issue 6): ``build`` with both CRs and the RAV MTGJSON file,
+"""Benchmark rows for the official sources: ``build`` with both CRs and the RAV MTGJSON file,
 and the latency of the CR answer. Used by ``bench/run.py`` (``rows(quick)``); runnable alone:
 ``python bench/bench_official.py``. Needs the reference files (../shared/reference or
 $REGELBOT_REFERENCE); without them it prints one row saying so.

@@ -1,4 +1,4 @@
-"""Operations figures (issue 10): one user cannot stall the bot, and a burst is acknowledged in time.
+"""Operations figures: one user cannot stall the bot, and a burst is acknowledged in time.
 
 Starts the real bot (``python -m bot run``) against the fake Discord of tests/e2e and measures:
 

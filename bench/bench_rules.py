@@ -1,6 +1,6 @@
 """Benchmarks of the rules engines; prints figures (not a test).
 
-Run: ``python bench/bench_rules.py``. Targets from issue 4: odds for two 60-card libraries and
+Run: ``python bench/bench_rules.py``. Targets: odds for two 60-card libraries and
 payment search for a 10-symbol hybrid cost, both well under 50 ms.
 """
 
@@ -48,7 +48,7 @@ def timed(label: str, fn: Callable[[], object], repeat: int = 50) -> float:
 
 
 def rows(quick: bool) -> list[tuple[str, str, str, str]]:
-    """The two figures issue 4 names, for ``bench/run.py`` (target: well under 50 ms)."""
+    """The two figures of the clash and mana engines, for ``bench/run.py`` (target: well under 50 ms)."""
     RESULTS.clear()
     QUIET[0] = True
     try:

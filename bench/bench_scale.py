@@ -4,7 +4,7 @@ by 4 ``serve`` workers on one port beside the single gateway process.
 * memory: the real bot (``python -m bot run``) against the fake Discord answers ``--clicks`` interactions
   that all carry or press buttons (``/ruling karte: Getrieben // Verzweiflung`` → 3 pages with buttons,
   "Weiter" pressed on it, the "Karte anzeigen" button pressed); its RSS (VmRSS) is printed at checkpoints.
-  Target (issue 10): growth ≤ 10 MB over 20 000 interactions after warm-up.
+  Target: growth ≤ 10 MB over 20 000 interactions after warm-up.
 * burst: ``--burst`` interactions (every command and autocomplete of the synced payload, round robin) sent
   at once, signed with Ed25519, to 4 ``python -m bot serve --reuse-port`` processes on one port
   (SO_REUSEPORT: the kernel spreads connections). The requests are built and signed before the clock

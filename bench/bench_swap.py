@@ -6,7 +6,7 @@ the basis store is renamed back without a signal (the processes' file watch find
 
 Printed: interactions answered and with an error, p50 / p99 / max time to the first callback, interactions
 answered from the newer store, and per process the RSS (VmRSS) after the warm-up, before each swap and after
-each old store was closed. Target (issue 23): ≥ 200 interactions/s for 10 s, every one answered, none with an
+each old store was closed. Target: ≥ 200 interactions/s for 10 s, every one answered, none with an
 error, RSS back within 10 MB of its level once the old store is closed.
 
 Loopback only. ``python bench/bench_swap.py [--rate 200] [--seconds 10]``.

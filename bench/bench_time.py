@@ -1,4 +1,4 @@
-"""Benchmark rows for issue 9 (answers that are right today): the change register's check at build time,
+"""Benchmark rows for answers that are right today: the change register's check at build time,
 and the latency of the answers that read it (/regel on a number a document cites, /mechanik with a "Heute"
 block, /ruling with today's statement). Used by ``bench/run.py`` (``rows(quick)``); runnable alone:
 ``python bench/bench_time.py [--quick]``. Needs no reference files.

@@ -1,4 +1,4 @@
-"""A load generator for HTTP interaction endpoints, separate from the fake Discord (issue 13's 5 000 burst).
+"""A load generator for HTTP interaction endpoints, separate from the fake Discord (a burst of 5 000).
 
 The old burst in ``bench_scale`` built, signed and sent every request inside the fake Discord's own event
 loop, while the clock ran: its figures mixed the endpoint's speed with the generator's. Here

@@ -6,7 +6,7 @@ only the operators written here (``AND``, ``OR``, ``*``, brackets, a column filt
 passages' search (:mod:`bot.ranking`: analysed terms, any of them) and the official rules' search
 (:mod:`bot.answers.official`: word groups with their English equivalents, all groups, then any).
 
-The synonym groups (issue 3, item 4) join old and new terms (``umgewandelte Manakosten`` = ``Manawert``);
+The synonym groups join old and new terms (``umgewandelte Manakosten`` = ``Manawert``);
 :mod:`bot.terms` turns each group into a concept of the analysis (:mod:`bot.analysis`), and the mechanics
 look-up reads them directly.
 """

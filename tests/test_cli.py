@@ -171,7 +171,7 @@ def test_serve_options_are_checked_in_german(built_db):
 
 
 def test_private_clash_odds_shared_from_a_new_process_give_the_same_answer(built_db):
-    # F23 (tester): `call` passes no seed, so the random reveal of /fehde chancen must be pinned in the share
+    # `call` passes no seed, so the random reveal of /fehde chancen must be pinned in the share
     # button's custom_id; pressed in another process it gives the same embed, public, not "Antwort hat sich geändert".
     first = json.loads(run_cli("call", "/fehde chancen bibliothek1: 0:1 2:1 bibliothek2: 1:2 privat: ja", "--json",
                                db=built_db).stdout)

@@ -1,4 +1,4 @@
-"""Operator paths of the CLI as subprocesses (issue 10): the console driven through stdin, build
+"""Operator paths of the CLI as subprocesses: the console driven through stdin, build
 interruption and clean-up, disk full, corrupt stores, bad tokens."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Operator paths, follow-up round (tester report F24, F15, F17, F16, F14, F21): every path ends in one
+"""Operator paths, follow-up round: every path ends in one
 German line with the documented exit code."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ FIX = ROOT / "tests" / "importer" / "fixtures"
 CR_2010 = FIX / "cr_2010_ascii_italics.txt"  # "effective as of October 1, 2010"
 
 
-# ---------------------------------------------------------------- F24: an old CR file alone is not "today"
+# ---------------------------------------------------------------- an old CR file alone is not "today"
 
 
 def test_build_refuses_when_the_newest_cr_predates_the_register(tmp_path):
@@ -43,7 +43,7 @@ def test_cli_build_with_only_an_old_cr_is_a_usage_error(tmp_path):
     assert not db.exists()
 
 
-# ---------------------------------------------------------------- F17: folders and missing folders
+# ---------------------------------------------------------------- folders and missing folders
 
 
 def test_build_paths_are_checked_in_german(tmp_path):
@@ -60,7 +60,7 @@ def test_build_paths_are_checked_in_german(tmp_path):
     assert not (tmp_path / "gibt").exists()
 
 
-# ---------------------------------------------------------------- F15: signals while Python is importing
+# ---------------------------------------------------------------- signals while Python is importing
 
 
 def _signal_during_imports(sig: int, *args: str) -> subprocess.CompletedProcess[str]:
@@ -114,7 +114,7 @@ def test_signal_at_the_prompt_ends_at_once_with_130_while_stdin_stays_open(sig, 
     assert "Traceback" not in err and "Fatal Python error" not in err
 
 
-# ---------------------------------------------------------------- F16: a damaged store is one German line
+# ---------------------------------------------------------------- a damaged store is one German line
 
 
 def test_damaged_store_is_one_german_line(built_db, tmp_path):
@@ -141,7 +141,7 @@ async def test_store_newer_than_the_bot_is_not_called_outdated(built_db, tmp_pat
         await Store.open(db)
 
 
-# ---------------------------------------------------------------- F14: no English frame around German text
+# ---------------------------------------------------------------- no English frame around German text
 
 ENGLISH = ("usage:", "positional arguments", "options:", "show this help", "error:", "the following", "invalid",
            "unrecognized", "expected one argument")
@@ -225,7 +225,7 @@ def test_discord_client_info_lines_are_quiet_at_the_default_level():
         logging.getLogger("discord.gateway").setLevel(logging.NOTSET)
 
 
-# ---------------------------------------------------------------- F21: the console shows private answers
+# ---------------------------------------------------------------- the console shows private answers
 
 
 def test_console_marks_private_answers_and_hints_empty_completions(built_db):

@@ -1,4 +1,4 @@
-"""The data layer (issue 15): SQL only in the store, the running bot without the importer, the per-store
+"""The data layer: SQL only in the store, the running bot without the importer, the per-store
 cache, and the citation date of today's rules taken from the store's build."""
 
 from __future__ import annotations

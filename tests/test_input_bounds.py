@@ -1,4 +1,4 @@
-"""Inputs are bounded before work starts (issue 10 item 7): over-long numbers, lone surrogates and
+"""Inputs are bounded before work starts: over-long numbers, lone surrogates and
 engine errors of huge inputs give German replies, never an internal error — through the answer layer and
 through the real CLI process."""
 

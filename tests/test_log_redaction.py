@@ -1,4 +1,4 @@
-"""Secrets never reach a log line (issue 10 item 10): the bot token and interaction tokens are redacted
+"""Secrets never reach a log line: the bot token and interaction tokens are redacted
 after formatting, so tracebacks and discord.py's DEBUG lines are covered too — in both formats
 (``LOG_FORMAT=text`` and ``json``; in JSON every line parses and every field is redacted)."""
 

@@ -1,4 +1,4 @@
-"""No answer blocks the event loop for more than 50 ms (issue 10 item 2), checked with asyncio's own
+"""No answer blocks the event loop for more than 50 ms, checked with asyncio's own
 slow-callback detector (debug mode, ``slow_callback_duration = 0.05``) on the worst inputs the issue found,
 through the answer layer and the renderer, as the bot runs them."""
 

@@ -1,4 +1,4 @@
-"""bot.offload: heavy work in worker processes with a time budget (issue 10 item 2)."""
+"""bot.offload: heavy work in worker processes with a time budget."""
 
 from __future__ import annotations
 

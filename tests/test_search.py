@@ -40,10 +40,10 @@ def test_words_split_split_cards():
 @pytest.mark.parametrize(
     ("query", "expected"),
     [
-        ("boros rekrut", "Boros-Rekrut"),  # issue 2: spaces for hyphens
-        ("Aufsammelkrabler", "Aufsammelkrabbler"),  # issue 2: typo → fuzzy
-        ("entwicklung", "Forschung // Entwicklung"),  # issue 2: either half of a split card
-        ("uberstimmen", "Überstimmen"),  # issue 2: ü typed as u
+        ("boros rekrut", "Boros-Rekrut"),  # spaces for hyphens
+        ("Aufsammelkrabler", "Aufsammelkrabbler"),  # typo → fuzzy
+        ("entwicklung", "Forschung // Entwicklung"),  # either half of a split card
+        ("uberstimmen", "Überstimmen"),  # ü typed as u
         ("ueberstimmen", "Überstimmen"),  # ü typed as ue
         ("Feld der Unterdrueckung", "Feld der Unterdrückung"),
         ("circu dimir lobotomist", "Circu, Dimir-Lobotomist"),  # comma and hyphen left out

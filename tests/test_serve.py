@@ -60,7 +60,7 @@ async def test_commands_resolve_to_the_answer_and_its_parameters(core):
     assert await http.handle({"type": 1}) == {"type": 1}
 
 
-MALFORMED_PAYLOADS = [  # tester F13: validly signed, shapes Discord never sends
+MALFORMED_PAYLOADS = [  # validly signed, shapes Discord never sends
     {"type": 2, "data": "kein Objekt"},
     {"type": 2, "data": {"name": "karte", "options": "x"}},
     {"type": 2, "data": {"name": "card", "options": [{"name": "x", "type": 1, "options": "y"}]}},

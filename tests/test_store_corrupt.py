@@ -1,4 +1,4 @@
-"""A damaged store (issue 10 item 6): detected at start-up by ``PRAGMA quick_check`` and at query time
+"""A damaged store: detected at start-up by ``PRAGMA quick_check`` and at query time
 (any SQLITE_CORRUPT, also from FTS5 pages), always with the German "Datenbank beschädigt … `python -m bot
 build`", never a traceback or the generic internal error. The stores are real builds with pages overwritten."""
 

@@ -1,4 +1,4 @@
-"""Rule numbers across eras (issue 9): what a number meant in the document that cites it, and today.
+"""Rule numbers across eras: what a number meant in the document that cites it, and today.
 
 The documents cite rules by the numbers of their day: the Ravnica FAQ of 2005 prints 104.3f for the
 hybrid mana rule (today 107.4e; today's 104.3f is "win and lose at once"), the clash article of 2007

@@ -58,7 +58,7 @@ async def info_answer(ctx: AnswerContext) -> Reply:
         if len(file_docs) == 1 and file_docs[0].date:
             value = f"Stand {format_date(file_docs[0].date)}\n" + value
         fields.append(Field(name=name, value=value))
-    for version in await ctx.store.cr_versions():  # build --cr (issue 6)
+    for version in await ctx.store.cr_versions():  # build --cr
         counts = ", ".join(per_file.get(version.file, []))
         label = "aktuell" if version.is_current else "für alte Regelnummern"
         fields.append(
@@ -83,7 +83,7 @@ _STATUS_LABELS = (("unchanged", "unverändert"), ("changed", "geändert"), ("wor
 
 
 async def register_field(ctx: AnswerContext) -> Field | None:
-    """``/info``: the change register's coverage (issue 9) — how many rulings and sections were checked and
+    """``/info``: the change register's coverage — how many rulings and sections were checked and
     how many are unchanged, changed, wording only; None for a store without the register."""
     index = await today_index(ctx.store)
     if not index.status:
@@ -149,7 +149,7 @@ HELP = (
 )
 
 
-#: The other ways to ask (issue 14): (name, what, how). A test checks that every message command of the
+#: The other ways to ask: (name, what, how). A test checks that every message command of the
 #: command tree is listed here by its German name.
 HELP_CHAT = (
     (

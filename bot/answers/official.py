@@ -1,4 +1,4 @@
-"""Answers from the official sources (issue 6): the Comprehensive Rules, old rule numbers, the
+"""Answers from the official sources: the Comprehensive Rules, old rule numbers, the
 German↔English keyword table, the aligned German explanations (document 003) and English card text.
 
 :func:`official_rule_reply` is the CR part of ``/rule`` (``/regel``): it answers
@@ -173,7 +173,7 @@ async def _number_reply(store: Store, number: str, current: CRVersionRecord) -> 
         return reply
     if today is not None:
         # No document cites it: today's rule first; when an imported older version had another rule under this
-        # number, the note says which is which (issue 9: only from the map, which follows the texts).
+        # number, the note says which is which (only from the map, which follows the texts).
         note = ""
         if moved and moved[0].new_number:
             m = moved[0]
@@ -275,7 +275,7 @@ async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: 
         german = "\n".join([expl.text, *(f"Beispiel: {e}" for e in expl.examples)])
         fields.append(Field(name=f"Deutsche Erklärung ({expl.document.title}; Wortlaut des Drittanbieters)",
                             value=german))
-        # F20: the explanation's words are not the cards' words
+        # the explanation's words are not the cards' words
         note = explanation_terms_note(german, term_index().terms, rule.text or "")
         if note:
             fields.append(Field(name="Begriffe der Erklärung", value=note))

@@ -330,7 +330,7 @@ def _term_lines(terms: list[Term]) -> list[str]:
 
 
 async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
-    """The answer for today's number of a rule the documents cite under an older number (F1): ``701.30``
+    """The answer for today's number of a rule the documents cite under an older number: ``701.30``
     → today's clash rule text as the register quotes it (``data/changes.toml`` [cr], CR 2026-04-17; a rule
     changed in newer rules of the build: its new text and the review line, :func:`bot.answers.today.rule_today_lines`),
     the term of the term table with that rule, and the documents' numbers (701.19 in the clash article of
@@ -395,7 +395,7 @@ async def _load_rule_choices(ctx: AnswerContext) -> RuleChoices:
             today = next((t for c in eras.cited.get(q.number, []) if (t := eras.today_of(c))), None)
             label = f"{q.number}" + (f" (heute {today})" if today else "") + f" – {q.title or q.text}"
             numbered[q.number] = Choice(name=shorten(label, 100), value=q.number)
-    for e in cat.explanations:  # numbers aligned by issue 6, if any
+    for e in cat.explanations:  # numbers aligned by the version map, if any
         if e.number and e.number not in numbered:
             numbered[e.number] = Choice(name=shorten(f"{e.number} – {e.text}", 100), value=e.number)
     for n in sorted({n for e in cat.explanations for n in e.see_also}, key=number_key):

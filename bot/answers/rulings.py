@@ -5,7 +5,7 @@ article (000) and the dated rulings lists (002, 004), as stored by the importer.
 by the one ranking of :mod:`bot.ranking` (the same as ``/frage``), restricted to rulings: few hits, best
 first, each with the sentence that matched.
 
-Today's status (issue 9) comes from the change register (``data/changes.toml``, see
+Today's status comes from the change register (``data/changes.toml``, see
 :mod:`bot.answers.today`): only the rulings a reviewed row names get a notice, e.g. the 2006 ruling
 "name both halves" of a split card shows first that today one name is chosen (CR 709.4a; document 002).
 """
@@ -322,7 +322,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         card = None
     named = await named_card(ctx, text) if card is None else None
     if named is not None and (not result.hits or named[1] or _only_name(result, named[0])):
-        # The search text names a card (F22: „Tolsimir“, „Kenner der Strassen“): its rulings first.
+        # The search text names a card („Tolsimir“, „Kenner der Strassen“): its rulings first.
         return await _card_first(ctx, named[0], text, result)
     if not result.hits:
         raise nothing_found(text, close_cards(ctx, text))

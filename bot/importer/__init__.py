@@ -209,7 +209,7 @@ def build(
     written counts are verified against the parsed ones and stored in ``import_counts``, then the file
     is renamed over ``db_path``. On any error the temp file is removed and ``db_path`` is untouched.
 
-    Official sources (issue 6, :mod:`bot.importer.official`): the keyword table ``keywords`` is loaded
+    Official sources (:mod:`bot.importer.official`): the keyword table ``keywords`` is loaded
     at every build; ``cr_files`` are Comprehensive Rules text files (the newest is current, older ones
     are mapped to it, and the ``rules_explained`` documents are aligned to it within their manifest
     ``cr_range``); ``card_files`` are MTGJSON v3/v5 set files. Without ``cr_files`` the explanations

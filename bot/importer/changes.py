@@ -1,4 +1,4 @@
-"""The change register (issue 9): what changed between a document's date and today, as reviewed data.
+"""The change register: what changed between a document's date and today, as reviewed data.
 
 Two files in ``data/``:
 

@@ -1,5 +1,5 @@
 """Writes the official sources into the store: Comprehensive Rules, old-number map, keyword table,
-alignment of the German explanations (document 003), MTGJSON card files (issue 6).
+alignment of the German explanations (document 003), MTGJSON card files.
 
 Called by :func:`bot.importer.build` after the documents are written and verified, on the same open
 connection (same transaction), so a failure leaves the previous store untouched.

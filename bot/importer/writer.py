@@ -1,6 +1,6 @@
 """Writes parsed documents into an open SQLite connection laid out by ``data/schema.sql``.
 
-Rules (issue 2):
+Rules:
 
 * Cards are unique by printed name. Every block that prints a card (example card in a mechanics
   section, card section, another FAQ, a rulings list) is one ``card_appearances`` row; the card row

@@ -1,4 +1,4 @@
-"""The official sources (issue 6): Comprehensive Rules versions, rules and glossary, the map of old
+"""The official sources: Comprehensive Rules versions, rules and glossary, the map of old
 numbers (``cr_rule_map``), the German↔English keyword table
 (``keywords``) of ``data/schema.sql``."""
 

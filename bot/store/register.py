@@ -1,4 +1,4 @@
-"""The change register (issue 9), as the build stored it from ``data/changes.toml`` and ``data/terms.tsv``:
+"""The change register, as the build stored it from ``data/changes.toml`` and ``data/terms.tsv``:
 tables ``changes``, ``change_terms``, ``change_entries``, ``entry_terms``, ``today_status``, ``today_cr`` and
 ``old_numbers`` of ``data/schema.sql``. A store without these tables (an older schema) reads as no register."""
 

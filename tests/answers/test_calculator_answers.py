@@ -1,4 +1,4 @@
-"""Issue 11 through the answer layer on the real store: costs vs card names, pools, upkeep, convoke with X,
+"""The calculators through the answer layer on the real store: costs vs card names, pools, upkeep, convoke with X,
 total cost choices, clash odds entries; every calculator bounded for the largest input Discord accepts."""
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ async def test_upkeep_answers_faq_example(ctx):
 
 
 async def test_pay_shortfall_lists_every_minimal_way(ctx):
-    # finding F10: {2/B} from one white mana — {B}, or one more mana of any type for the two generic (107.4e)
+    # {2/B} from one white mana — {B}, or one more mana of any type for the two generic (107.4e)
     reply = await run_answer(ctx, "mana_pay", cost="{2/B}", pool="1 weiss")
     assert reply.pages[0].body.startswith(
         "❌ **Nicht bezahlbar**: es fehlt 1× schwarzes Mana oder 1× beliebiges Mana."
@@ -143,7 +143,7 @@ async def test_pay_shortfall_lists_every_minimal_way(ctx):
 
 
 async def test_upkeep_card_name_and_summed_life(ctx):
-    # finding F11: a card name is read as that card's Kumulative Versorgung (Kälteeinbruch FAQ: Tressen aus Feuer
+    # a card name is read as that card's Kumulative Versorgung (Kälteeinbruch FAQ: Tressen aus Feuer
     # "Erhöhe deinen Manavorrat um {R}"); life payments are summed
     fire = await run_answer(ctx, "mana_upkeep", cost="Tressen aus Feuer", counters=2)
     assert fire.pages[0].title == "Kumulative Versorgung: Tressen aus Feuer"

@@ -1,4 +1,4 @@
-"""F2: ``/karte`` labels the 2005/2006 FAQ text as printed text with its set and year, and shows today's
+"""``/karte`` labels the 2005/2006 FAQ text as printed text with its set and year, and shows today's
 terms (data/terms.tsv, card rows) and the ``changed`` rows of the card's rulings (data/changes.toml).
 
 Evidence: CR 17.04.2026 601.2 (cast), 602.2 (activate), 403.1 (battlefield), 406.1 (exile), 106.3 (add mana),
@@ -33,7 +33,7 @@ async def test_auge_des_sturms_cast_and_exile_with_evidence_once(ctx):
     assert body.startswith("_Gedruckter Text (Ravnica: Stadt der Gilden, 2005):_")
     notice = fields["ℹ️ Heute andere Begriffe"]
     assert notice.startswith("„wirken“ statt „spielen“; „ins Exil schicken“ statt „ganz aus dem Spiel entfernen“")
-    # F3: 002:25 and 002:21 are two rulings of the same document and date: named once.
+    # 002:25 and 002:21 are two rulings of the same document and date: named once.
     assert notice.count("Dokument 002 (Rulings zu Getrieben // Verzweiflung und geteilten Karten") == 1
     assert "601.2, 406.1 " + CR in notice
 
@@ -61,7 +61,7 @@ async def test_tressen_aus_feuer_add_mana_and_changed_function(ctx):
     assert fields["ℹ️ Heute andere Begriffe"] == (
         f"„Erzeuge …“ statt „Erhöhe deinen Manavorrat um …“ _(Beleg: 106.3 {CR})_")
     changed = fields["⚠️ Heute geändert (laut Rulings der Karte)"]
-    # F6: the consequence for this card: the mana is gone at the end of the upkeep step (106.4).
+    # the consequence for this card: the mana is gone at the end of the upkeep step (106.4).
     assert changed.startswith("• Das Mana von Tressen aus Feuer verschwindet heute am Ende des Versorgungssegments "
                               "(106.4): Es reicht nicht mehr bis ins Ziehsegment")
     assert "Manabrand gibt es nicht mehr" in changed and "106.4 " + CR in changed

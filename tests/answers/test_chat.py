@@ -1,4 +1,4 @@
-"""Issue 14 on the real store: card names in messages, "Meintest du" choices, the whole picture of a card,
+"""Chat on the real store: card names in messages, "Meintest du" choices, the whole picture of a card,
 private answers. Expected values from data/sources (file and line next to each)."""
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ async def test_ambiguous_mechanic_offers_a_select_menu(ctx):
 async def test_unknown_rule_number_offers_the_nearest_numbers(ctx):
     reply = await run_answer(ctx, "rule", query="502.15")
     numbers = [c.arg for c in reply.choices]
-    # Kälteeinbruch FAQ: 502.13 (cumulative upkeep, 2006 numbering) is the only close number (F1: no far ones).
+    # Kälteeinbruch FAQ: 502.13 (cumulative upkeep, 2006 numbering) is the only close number (no far ones).
     assert numbers == ["502.13", "502.13a", "502.13b"]
     assert all(c.action == "rule" for c in reply.choices)
 

@@ -110,7 +110,7 @@ async def test_library_card_name_with_a_comma(ctx):
 
 
 def test_share_button_of_a_private_odds_answer_posts_the_same_answer(built_db):
-    """Tester F23: the random reveal drew a fresh seed on every run, so "Im Kanal teilen" (and paging)
+    """The random reveal drew a fresh seed on every run, so "Im Kanal teilen" (and paging)
     never matched the page fingerprint. The seed drawn for the answer is carried in its custom_id."""
     first = json.loads(run_cli(
         "call", "/fehde chancen bibliothek1: 0:1 2:1 bibliothek2: 1:2 privat: ja", "--json", db=built_db).stdout)

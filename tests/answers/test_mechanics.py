@@ -11,7 +11,7 @@ from tests.answers.test_rulings import all_payloads
 from tests.test_render import assert_within_limits, button_ids
 from tests.test_textsearch import NASTY
 
-# The sections named in issue 3 (titles as printed in 001/000, looked up by a word of them).
+# The mechanics sections (titles as printed in 001/000, looked up by a word of them).
 ISSUE_SECTIONS = [
     ("Hybrid", "Hybrid-Karten und Halbe-Halbe-Manasymbole"),
     ("Einberufen", "Einberufen"),

@@ -343,7 +343,7 @@ def test_card_in_two_files_keeps_rulings_once(tmp_path):
 
 async def test_rule_command_cr_first_documents_alongside(octx):
     # /regel suche: 701.19 — the article cites it (2007: clash), so its meaning comes first with today's number
-    # 701.30 (issue 9), then today's different 701.19 (regenerate), the article's German and English text and
+    # 701.30, then today's different 701.19 (regenerate), the article's German and English text and
     # the official 701.30.
     reply = await run_answer(octx, "rule", query="701.19")
     titles = [p.title for p in reply.pages]
@@ -360,14 +360,14 @@ async def test_rule_command_cr_first_documents_alongside(octx):
 
 
 async def test_a_number_no_source_has_is_not_found(octx, ctx):
-    # Issue 9: 701.19z never existed. The clash article cites 701.19, but that makes no "früher 701.19z … 701.30".
+    # 701.19z never existed. The clash article cites 701.19, but that makes no "früher 701.19z … 701.30".
     for context in (octx, ctx):  # with the fixture CRs and without any CR
         reply = await run_answer(context, "rule", query="701.19z")
         assert reply.error and reply.pages[0].title == "Regel 701.19z nicht gefunden"
 
 
 async def test_a_faq_number_means_the_faq_rule_first_with_cr(octx):
-    # Issue 9: the Ravnica FAQ's 104.3f is the hybrid rule (today 107.4e); today's 104.3f is another rule.
+    # the Ravnica FAQ's 104.3f is the hybrid rule (today 107.4e); today's 104.3f is another rule.
     reply = await run_answer(octx, "rule", query="104.3f")
     first = reply.pages[0]
     assert first.title == "Regel 104.3f (so zitiert) – heute 107.4e"
@@ -377,7 +377,7 @@ async def test_a_faq_number_means_the_faq_rule_first_with_cr(octx):
 
 
 async def test_english_mtgjson_rulings_get_no_german_term_notice(octx, official):
-    # Issue 9: "Convoke doesn't change a spell's mana cost or converted mana cost." (MTGJSON, English) is current
+    # "Convoke doesn't change a spell's mana cost or converted mana cost." (MTGJSON, English) is current
     # Gatherer text: no „Manawert“ notice. The German 2005 FAQ ruling on the same point gets one.
     reply = await run_answer(octx, "ruling", card="Akkord des Rufes")
     body = "\n".join(p.body for p in reply.pages)
@@ -389,7 +389,7 @@ async def test_english_mtgjson_rulings_get_no_german_term_notice(octx, official)
 
 
 async def test_todays_status_is_the_same_with_cr(octx):
-    # Issue 9 with --cr (fixture CRs): the register's notices do not depend on the imported rules files.
+    # With --cr (fixture CRs): the register's notices do not depend on the imported rules files.
     first = (await run_answer(octx, "mechanic", name="Einberufen")).pages[0].body
     assert first.startswith("⚠️ **Heute:** Einberufen ist heute Regel 702.51: keine zusätzlichen")
     assert "> **702.51b** The convoke ability isn’t an additional or alternative cost" in first

@@ -116,7 +116,7 @@ async def test_a_card_named_in_the_question_ranks_its_rulings_first(ctx):
 
 
 async def test_a_sentence_to_regel_is_searched_not_read_as_a_term(ctx):
-    # Issue 19: the sentence contains "im Spiel" (Schlachtfeld, 403) but asks about the legend rule; it goes to
+    # the sentence contains "im Spiel" (Schlachtfeld, 403) but asks about the legend rule; it goes to
     # the ranked search, a bare term still to the term table.
     question = "Was passiert wenn zwei legendäre Permanente gleichen Namens im Spiel sind"
     reply = await run_answer(ctx, "rule", query=question)

@@ -73,7 +73,7 @@ async def test_104_3f_hybrid_rule_from_the_ravnica_faq(ctx):
 
 
 async def test_cited_number_footer_names_no_single_date_for_pages_of_other_documents(ctx):
-    # F7: the pages of 104.3f come from the Ravnica FAQ (30.08.2005) and other documents (the German explanation
+    # the pages of 104.3f come from the Ravnica FAQ (30.08.2005) and other documents (the German explanation
     # 003, today's rules): the footer must not date them all "Stand 30.08.2005"; each page names its own source.
     reply = await run_answer(ctx, "rule", query="104.3f")
     assert len(reply.pages) > 1 and reply.date == ""
@@ -84,7 +84,7 @@ async def test_cited_number_footer_names_no_single_date_for_pages_of_other_docum
 
 async def test_parent_701_19_shows_subrules_german_and_english_side_by_side(ctx):
     reply = await run_answer(ctx, "rule", query="701.19")
-    assert reply.pages[0].title == "Regel 701.19 (so zitiert) – heute 701.30"  # issue 9: the article's meaning
+    assert reply.pages[0].title == "Regel 701.19 (so zitiert) – heute 701.30"  # the article's meaning
     message = payload(reply, 1)
     embed = message["embeds"][0]
     assert embed["title"] == "Regel 701.19 mit 701.19a–701.19c"
@@ -193,13 +193,13 @@ async def test_unknown_number_is_a_short_german_error_without_far_numbers(ctx):
     reply = await run_answer(ctx, "rule", query="999.9")
     assert reply.error and reply.ephemeral
     assert reply.pages[0].title == "Regel 999.9 nicht gefunden"
-    # F1: no dump of every number of the store (was ~1 900 characters), no far-off "nearest" numbers.
+    # no dump of every number of the store (was ~1 900 characters), no far-off "nearest" numbers.
     assert "104.3f" not in reply.pages[0].body and len(reply.pages[0].body) < 200
     assert reply.choices == []
 
 
 async def test_todays_number_of_a_cited_rule_answers(ctx):
-    # F1: 701.30 is today's clash rule (register [cr], CR 2026-04-17); the clash article (2007) prints 701.19.
+    # 701.30 is today's clash rule (register [cr], CR 2026-04-17); the clash article (2007) prints 701.19.
     reply = await run_answer(ctx, "rule", query="701.30")
     assert not reply.error
     assert reply.pages[0].title == "Regel 701.30 (heute) – Fehde"
@@ -231,7 +231,7 @@ async def test_nasty_rule_queries(ctx, text):
 async def test_autocomplete_numbers(ctx):
     choices = await run_completer(ctx, rule_queries, "701")
     assert [c.value for c in choices] == ["701.19", "701.19a", "701.19b", "701.19c"]
-    assert choices[0].name == "701.19 (heute 701.30) – Fehden"  # issue 9: today's number beside the old one
+    assert choices[0].name == "701.19 (heute 701.30) – Fehden"  # today's number beside the old one
     assert choices[3].name.startswith("701.19c (heute 701.30d) – Ein Spieler gewinnt eine Fehde")
 
 
@@ -254,7 +254,7 @@ async def test_autocomplete_limits(ctx):
 
 
 async def test_numbers_aligned_later_are_found(built_db, tmp_path):
-    """Issue 6 may set rule_explanations.number; the update trigger keeps the index in step."""
+    """The version map may set rule_explanations.number; the update trigger keeps the index in step."""
     aligned = tmp_path / "aligned.sqlite3"
     aligned.write_bytes(built_db.read_bytes())
     with sqlite3.connect(aligned) as conn:
@@ -300,7 +300,7 @@ async def test_misprinted_subrule_is_found_under_its_heading(ctx):
 
     reply = await run_answer(ctx, "rule", query="502.46a")
     assert not reply.error
-    # Issue 9: the printed rule with today's counterpart first (702.51a, changed: no additional cost today).
+    # the printed rule with today's counterpart first (702.51a, changed: no additional cost today).
     assert reply.pages[0].title == "Regel 502.32a (so zitiert) – heute 702.51a"
     assert reply.pages[0].body.startswith(
         "**502.32a** ist heute **702.51a** (inhaltlich geändert): Convoke is a static ability")
@@ -312,7 +312,7 @@ async def test_misprinted_subrule_is_found_under_its_heading(ctx):
 
 
 async def test_number_cited_inside_a_rule_text_answers_with_the_document_first(ctx):
-    # F12: the Ravnica FAQ's 502.32a (convoke) says "… in den Regeln 409.1b und 409.1f-h" (2005 numbering).
+    # the Ravnica FAQ's 502.32a (convoke) says "… in den Regeln 409.1b und 409.1f-h" (2005 numbering).
     reply = await run_answer(ctx, "rule", query="409.1b")
     assert not reply.error
     assert reply.pages[0].title == "Regel 409.1b (so zitiert) – heute 601.2b"

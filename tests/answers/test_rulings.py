@@ -274,7 +274,7 @@ async def test_new_hybrid_term_finds_the_2005_halbe_halbe_rulings(ctx):
 
 
 async def test_card_name_as_search_shows_the_cards_rulings_first(ctx):
-    # F22: „Tolsimir“ is in no ruling text, but names Tolsimir Wolfsblut (Ravnica FAQ, 3 rulings).
+    # „Tolsimir“ is in no ruling text, but names Tolsimir Wolfsblut (Ravnica FAQ, 3 rulings).
     reply = await run_answer(ctx, "ruling", search="Tolsimir")
     assert not reply.error
     assert reply.pages[0].title == "Rulings: Tolsimir Wolfsblut (3)"
@@ -308,7 +308,7 @@ async def test_nothing_found_offers_close_card_names(ctx):
 
 
 async def test_english_mana_burn_finds_the_manabrand_rulings(ctx):
-    # F4: the three „Manabrand“ rulings (Zwietracht, Ravnica, Kälteeinbruch FAQs), all words matched.
+    # the three „Manabrand“ rulings (Zwietracht, Ravnica, Kälteeinbruch FAQs), all words matched.
     reply = await run_answer(ctx, "ruling", search="mana burn")
     assert reply.pages[0].body.startswith("3 Treffer für „mana burn“")
     assert [a.label for a in reply.actions] == [
@@ -316,7 +316,7 @@ async def test_english_mana_burn_finds_the_manabrand_rulings(ctx):
 
 
 async def test_todays_term_finds_the_old_automatischer_spieleffekt(ctx):
-    # F8: 001 says „automatischer Spieleffekt“ (Psychische Besessenheit ×2, Pfropfen, Tönender Ruf).
+    # 001 says „automatischer Spieleffekt“ (Psychische Besessenheit ×2, Pfropfen, Tönender Ruf).
     reply = await run_answer(ctx, "ruling", search="zustandsbasierte Aktion")
     assert reply.pages[0].body.startswith("4 Treffer für „zustandsbasierte Aktion“")
     assert "als **automatischer Spieleffekt** auf den Friedhof" in reply.pages[0].body

@@ -1,4 +1,4 @@
-"""Answers that are right today (issue 9): register notices on exactly the entries a row names, the
+"""Answers that are right today: register notices on exactly the entries a row names, the
 "Heute" blocks of /mechanik, search hits, terminology only where reviewed, /info coverage."""
 
 from __future__ import annotations
@@ -287,7 +287,7 @@ async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):
 
 
 async def test_combat_damage_on_the_stack_rulings_still_hold_each_with_its_own_note(ctx):
-    # F19: Ravnica FAQ 853/855 (Sonnenheim) and Dissension 2394 (Lebendes Blätterdach) say "auf den Stapel gegangen",
+    # Ravnica FAQ 853/855 (Sonnenheim) and Dissension 2394 (Lebendes Blätterdach) say "auf den Stapel gegangen",
     # but their conclusions hold today (CR 702.4d, 702.4b, 510.2): wording, no "heute überholt", each its own case.
     sun = text_of(await run_answer(ctx, "ruling", card="Sonnenheim, Festung der Legion"))
     assert "heute überholt" not in sun and "⚠️" not in sun
@@ -307,7 +307,7 @@ async def test_combat_damage_on_the_stack_rulings_still_hold_each_with_its_own_n
 
 
 async def test_legend_rule_notice_is_about_its_own_card(ctx):
-    # F5: the Voja sentence belongs to Tolsimir Wolfsblut (001:968), not to Ley-Linie der Einzigartigkeit (001:1522).
+    # the Voja sentence belongs to Tolsimir Wolfsblut (001:968), not to Ley-Linie der Einzigartigkeit (001:1522).
     leyline = text_of(await run_answer(ctx, "ruling", card="Ley-Linie der Einzigartigkeit"))
     assert ("⚠️ **Heute:** Kontrolliert ein Spieler zwei oder mehr legendäre bleibende Karten mit demselben Namen"
             in leyline)

@@ -1,6 +1,6 @@
 """The real bot (``python -m bot run``, a subprocess) against the fake Discord on loopback.
 
-Issue 2 item 7 and issue 5 "End to end": the synced command payload, ``/card`` answers in a German and
+End to end: the synced command payload, ``/card`` answers in a German and
 an English client, autocomplete, an ephemeral German error, the rulings button and the paging buttons
 (component interactions), gateway RECONNECT / INVALID_SESSION, shutdown on SIGINT / SIGTERM, and the
 token never in the bot's DEBUG output. Expected values are taken from the documents in data/sources/
@@ -218,7 +218,7 @@ async def test_hostile_text_gets_a_valid_answer_not_a_traceback(fake, text):
 async def test_sql_text_is_an_ephemeral_german_error(fake):
     res = await fake.command("karte", {"name": HOSTILE[0]})
     assert res.ephemeral
-    # the echo is escaped (issue 10 item 4): "*" shows as typed, never as markdown
+    # the echo is escaped: "*" shows as typed, never as markdown
     assert res.embeds[0]["title"] == "Keine Karte „\"; DROP TABLE cards; -- NEAR(a b) \\*“ gefunden"
 
 
@@ -277,7 +277,7 @@ async def test_paging_buttons_turn_the_page(fake):
 
 
 async def test_search_buttons_follow_the_page(fake):
-    """Issue 12: on page 2 of a search the buttons point to page 2's hits, not page 1's."""
+    """On page 2 of a search the buttons point to page 2's hits, not page 1's."""
     # /regel: page 1 is the term (Startspieler, 103.1), page 2 the documents' hits with their own buttons.
     res = await fake.command("regel", {"suche": "Startspieler"}, locale="de")
     assert res.embeds[0]["title"] == "Startspieler – Regel 103.1"
@@ -351,7 +351,7 @@ async def test_clash_reveal_subcommand_in_german(fake):
     assert visible(en) == visible(res)
 
 
-# ---------------------------------------------------------------- a slow store (issue 5)
+# ---------------------------------------------------------------- a slow store
 
 
 async def test_slow_store_defers_then_follows_up_and_autocomplete_still_answers(fake, store_db):
@@ -385,7 +385,7 @@ async def test_slow_store_defers_then_follows_up_and_autocomplete_still_answers(
     assert not res.ephemeral
 
 
-# ---------------------------------------------------------------- gateway faults (issue 5)
+# ---------------------------------------------------------------- gateway faults
 
 
 async def test_reconnect_op7_is_resumed_and_answered_after(fake):

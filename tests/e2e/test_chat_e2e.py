@@ -1,4 +1,4 @@
-"""Issue 14 "In chat", end to end: the real bot (``python -m bot run``) against the fake Discord.
+"""Chat, end to end: the real bot (``python -m bot run``) against the fake Discord.
 
 The message command "Karten erklären" (synced with its German name, invoked on a message with two card
 names), ``[[Karte]]`` in ordinary messages with ``INLINE_CARDS=1`` (answered in the channel; never for bots
@@ -217,7 +217,7 @@ async def test_meintest_du_buttons_answer_with_that_card(fake):
 
 
 async def test_meintest_du_buttons_for_close_rule_numbers_only(fake):
-    # F1: only numbers of the same section at most 3 rules away, at most 5, as buttons; none for a far number.
+    # only numbers of the same section at most 3 rules away, at most 5, as buttons; none for a far number.
     res = await fake.command("regel", {"suche": "502.99"})
     assert res.ephemeral and res.embeds[0]["title"] == "Regel 502.99 nicht gefunden"
     assert not [c for row in res.components for c in row["components"] if c["type"] in (2, 3)]

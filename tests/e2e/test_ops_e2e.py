@@ -1,4 +1,4 @@
-"""Operator paths of the real bot process against the fake Discord (issue 10): ``python -m bot sync`` with
+"""Operator paths of the real bot process against the fake Discord: ``python -m bot sync`` with
 and without DEV_GUILD_ID (global vs guild route of the PUT)."""
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ async def test_sync_with_dev_guild_puts_the_guild_route_only(real_bot, store_db,
         assert f"mit Unterbefehlen) synchronisiert (Server {guild})." in out
 
 
-# ---------------------------------------------------------------- operator messages (issue 10 item 9)
+# ---------------------------------------------------------------- operator messages
 
 
 class RejectingGateway(FakeDiscord):
@@ -125,7 +125,7 @@ async def test_malformed_token_is_one_german_line_exit_2(real_bot, store_db, tmp
         assert fake.requests == []
 
 
-# ---------------------------------------------------------------- secrets in logs (issue 10 item 10)
+# ---------------------------------------------------------------- secrets in logs
 
 
 async def test_interaction_tokens_never_reach_the_debug_log(real_bot, store_db, tmp_path):
@@ -147,7 +147,7 @@ async def test_interaction_tokens_never_reach_the_debug_log(real_bot, store_db, 
     assert FAKE_TOKEN not in out
 
 
-# ---------------------------------------------------------------- SIGTERM under load (issue 10 item 8)
+# ---------------------------------------------------------------- SIGTERM under load
 
 
 IN_FLIGHT = 30

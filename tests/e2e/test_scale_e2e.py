@@ -1,4 +1,4 @@
-"""Scale-out (issue 13) and stateless buttons (issue 10 item 3), real processes against the fake Discord.
+"""Scale-out and stateless buttons, real processes against the fake Discord.
 
 * Paging works after a restart: page 1 shown by one bot process, "Weiter" answered by the next one.
 * Sharding: two ``python -m bot run`` processes with ``SHARD_COUNT=4`` and ``SHARD_IDS`` 0,1 / 2,3 each

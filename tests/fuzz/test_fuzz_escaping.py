@@ -1,4 +1,4 @@
-"""Echoed user text stays inert (issue 10 item 4): hostile markdown in every free-text option of every
+"""Echoed user text stays inert: hostile markdown in every free-text option of every
 command goes through the answer layer and the real renderer (``bot.render.payload``); nothing of it may
 render as a masked link, autolink, mention, spoiler, emphasis, code, heading, quote or list, and no control
 character (NUL, RTL override, newline of the user's) survives. Unit checks of ``quote_user`` at the end."""
@@ -94,7 +94,7 @@ def test_no_user_markup_renders_in_any_answer(harness):  # noqa: F811
 
 
 def test_the_issue_example_is_shown_as_typed():
-    # issue 10 item 4: `/ruling suche: Bibliothek [Regel-Update](https://example.com/x)` posted a disguised link
+    # `/ruling suche: Bibliothek [Regel-Update](https://example.com/x)` posted a disguised link
     assert quote_user("Bibliothek [Regel-Update](https://example.com/x)") == \
         r"Bibliothek \[Regel-Update\](https\://example.com/x)"
     assert quote_user("||a|| **b** `c` <@1> @everyone") == r"\|\|a\|\| \*\*b\*\* \`c\` \<\@1\> \@everyone"

@@ -1,4 +1,4 @@
-"""Issue 12 (German first): the term table, /regel by meaning without --cr, variant pairs in the search.
+"""German first: the term table, /regel by meaning without --cr, variant pairs in the search.
 
 Figures printed with ``-s``: top-1 of /regel over the German query set, hits per variant pair.
 """

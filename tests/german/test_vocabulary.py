@@ -1,4 +1,4 @@
-"""The documents' vocabulary in the term table (issue 19 item 3): senses per document, players' words, old names,
+"""The documents' vocabulary in the term table: senses per document, players' words, old names,
 and /mechanik by noun, verb, inflected form and participle. Real rows of data/*.tsv and real sections of 001."""
 
 from __future__ import annotations

@@ -97,7 +97,7 @@ def test_align_entry_without_counterpart_is_not_aligned():
 
 
 def test_versions_follow_the_text_across_numbers():
-    """Issue 9 on the project's own fixtures (cr_moves_old/new.txt: made-up texts in the official layout)."""
+    """The version map on the project's own fixtures (cr_moves_old/new.txt: made-up texts in the official layout)."""
     old = parse_cr(FIX / "cr_moves_old.txt")
     new = parse_cr(FIX / "cr_moves_new.txt")
     m = match_versions(old, new)
@@ -139,7 +139,7 @@ def test_the_project_sample_file_reads():
 
 
 def test_versions_split_merged_and_moved_rules():
-    """Issue 9 on the project's fixtures cr_merges_old/new.txt (made-up texts in the official layout)."""
+    """The version map on the project's fixtures cr_merges_old/new.txt (made-up texts in the official layout)."""
     old = parse_cr(FIX / "cr_merges_old.txt")
     new = parse_cr(FIX / "cr_merges_new.txt")
     m = match_versions(old, new)
@@ -157,7 +157,7 @@ def test_versions_split_merged_and_moved_rules():
 
 
 def test_guards_against_a_wrong_named_counterpart():
-    """Issue 9 item 3: the texts of CR 2010-10-01 and 2026-04-17 that made the map name a wrong rule."""
+    """The texts of CR 2010-10-01 and 2026-04-17 that made the map name a wrong rule."""
     from bot.importer.align.guards import polarity_conflict
 
     # 2010 800.7 vs 2026 104.3h: "not using" the limited range of influence option is the opposite case

@@ -33,7 +33,7 @@ def test_register_parses_and_every_row_is_reviewed():
     assert register.cr_effective == "2026-04-17"
     keys = [c.key for c in register.changes]
     assert len(keys) == len(set(keys)) == 42
-    # F5/F6/F19 added legend_rule_voja, mana_burn_braid_of_fire, 3 × combat_damage_stack_*
+    # Later reviews added legend_rule_voja, mana_burn_braid_of_fire, 3 × combat_damage_stack_*
     assert {"split_naming", "split_clash", "convoke", "clash_rule", "hybrid_rule", "cumulative_upkeep_rule",
             "mana_burn", "combat_damage_stack", "legend_rule"} <= set(keys)
     # Evidence is a rule with its text in [cr] or a later document entry, never a pattern.
@@ -72,7 +72,7 @@ async def test_build_counts_per_document_are_pinned(tmp_path):
               for f, p, _t, c in report.today.per_document}
     assert counts == {
         ("000", 1): (13, 4, 3, 0),
-        # F19: 853/855 (Sonnenheim) and 2394 (Lebendes Blätterdach) changed → wording: their conclusions hold today
+        # 853/855 (Sonnenheim) and 2394 (Lebendes Blätterdach) changed → wording: their conclusions hold today
         ("001", 1): (88, 5, 74, 0),  # review 2026-12-01: + token_name; 966 (Voja) wording
         ("001", 2): (68, 5, 64, 0),  # + leyline_start (2), two_headed_giant_attacking_player; Gilden no term
         ("001", 3): (89, 9, 58, 0),  # + keyword_graft, graft_trigger (2), outside_game_exile; 2345 wording
@@ -96,7 +96,7 @@ async def test_build_counts_per_document_are_pinned(tmp_path):
         "SELECT count(*) FROM today_status s JOIN documents d ON d.id = s.document_id"
         " WHERE d.file = '001_d6ee154855c71d75.txt' AND s.status = 'changed'"
     ).fetchone()
-    assert row == (25,)  # F19: 853, 855, 2394 are wording now
+    assert row == (25,)  # 853, 855, 2394 are wording now
 
 
 def test_missing_entry_fails_the_build(tmp_path):
@@ -173,7 +173,7 @@ def test_rows_of_documents_outside_the_build_are_skipped(tmp_path, sources_copy)
 
 
 def test_numbers_cited_inside_rule_text_with_ranges():
-    # Ravnica FAQ 502.32a (line 71) and Gildenbund FAQ 502.52a (line 1141) cite "409.1b und 409.1f-h" (F12).
+    # Ravnica FAQ 502.32a (line 71) and Gildenbund FAQ 502.52a (line 1141) cite "409.1b und 409.1f-h".
     text = "… folgt den Regeln für das Bezahlen zusätzlicher Kosten in den Regeln 409.1b und 409.1f-h."
     assert numbers_in_text(text) == ["409.1b", "409.1f", "409.1g", "409.1h"]
     assert numbers_in_text("siehe 104.3, nicht 1104.35 oder 104.3f.") == ["104.3", "104.3f"]

@@ -1,4 +1,4 @@
-"""A burst of 2 000 interactions at once (issue 10 item 5): every one is acknowledged (answered, or deferred
+"""A burst of 2 000 interactions at once: every one is acknowledged (answered, or deferred
 and then answered) with the same answer it gets alone — nothing lost, mixed up or answered twice. Timing is
 not asserted here (the machine is shared); ``bench/bench_ops.py`` prints how many were acknowledged within
 Discord's 3 s."""

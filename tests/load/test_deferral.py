@@ -1,4 +1,4 @@
-"""The deferral path, forced and deterministic (issue 10 item 5: "defer early when the queue is deep").
+"""The deferral path, forced and deterministic ("defer early when the queue is deep").
 
 The load test once failed as "some deferred answers reach the fake Discord as an empty message". It was a
 defer that came after Discord's 3 s: the fake refused it (404, 10062, as Discord does; the user sees "Die

@@ -1,4 +1,4 @@
-"""Load: 500 concurrent mixed interactions through discord.py and the fake Discord (issue 5, "Load").
+"""Load: 500 concurrent mixed interactions through discord.py and the fake Discord ("Load").
 
 Every command and every autocomplete option of the synced payload is in the mix (tests/e2e/workload.py),
 German and English locales alternate. Each concurrent answer must equal the answer the same step got when

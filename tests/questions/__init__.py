@@ -1,4 +1,4 @@
-"""The evaluation set of player questions for ``/frage`` (issue 19), written from the documents before any tuning.
+"""The evaluation set of player questions for ``/frage``, written from the documents before any tuning.
 
 Two files hold it, and they are the truth: ``tuning.toml`` (two thirds, free to tune on) and ``heldout.toml``
 (one third, set aside before any tuning and only ever read to report figures). ``split.py`` made the split

@@ -30,11 +30,11 @@ HELD_OUT_SHARE = 3  # one question in three is held out
 KEYS = ("id", "text", "gold", "clause", "card", "kind", "note")
 HEADERS = {
     "tuning": (
-        "# Question set for /frage (issue 19), TUNING part: two thirds of the questions.",
+        "# Question set for /frage, TUNING part: two thirds of the questions.",
         "# Written from the documents before any tuning; free to tune the ranking on.",
     ),
     "heldout": (
-        "# Question set for /frage (issue 19), HELD-OUT part: one third of the questions.",
+        "# Question set for /frage, HELD-OUT part: one third of the questions.",
         "# Set aside before any tuning. Only ever read to report figures (hit@1, hit@3, MRR);",
         "# never tune, add synonyms or change ranking because of what these questions find or miss.",
     ),

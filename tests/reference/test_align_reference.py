@@ -40,7 +40,7 @@ def test_versions_2010_to_2026(reference):
     # 1899 numbers in the 2010 file: 1848 matched (1681 certain), 51 without a counterpart
     assert sum(x.new is not None for x in m.values()) == 1848
     assert sum(x.certain for x in m.values()) == 1681
-    # Issue 9: counterparts the texts prove. 508.2a is word for word the same rule (was "another rule").
+    # counterparts the texts prove. 508.2a is word for word the same rule (was "another rule").
     assert (m["508.2a"].new, m["508.2a"].method, m["508.2a"].certain) == ("508.2a", "text-identical", True)
     # The token rules of 2010 (110.5, 110.5b–g) are today's 111.x; 712.3 is 724.1e; 704.5v is 704.6e.
     assert [m[n].new for n in ("110.5", "110.5b", "110.5c", "110.5d", "110.5e", "110.5f", "110.5g")] == [
@@ -60,7 +60,7 @@ def test_map_precision_on_the_hand_checked_sample(reference):
     # (checked, right over all rows, named, named right) per part of the sample (see its header): rows 1-139
     # used while improving, 140-201 drawn after the first round, 202-261 judged blind after the sentence pass was
     # added (then used to improve it), 262-322 judged blind after that (no change since).
-    # The guards of bot/importer/align/guards.py (issue 9: no wrong counterpart) turned 800.7, 513.1 and
+    # The guards of bot/importer/align/guards.py (no wrong counterpart) turned 800.7, 513.1 and
     # 903.10 into none and sent 713.2d to its right counterpart; 306.4 found by its quoted term;
     # the hold-out 262-322 did not change.
     parts = {(1, 139): (139, 139, 129, 129), (140, 201): (62, 57, 52, 52), (202, 261): (60, 54, 45, 45),
@@ -82,7 +82,7 @@ def test_map_precision_on_the_hand_checked_sample(reference):
 
 
 def test_split_merged_and_moved_rules(reference):
-    """Issue 9: rules whose text was split, merged or moved since 2010, found by their sentences."""
+    """Rules whose text was split, merged or moved since 2010, found by their sentences."""
     old = parse_cr(reference("CR-2010-10-01_MagicCompRules_20101001.txt"))
     new = parse_cr(reference("MagicCompRules_20260417.txt"))
     m = match_versions(old, new)

@@ -1,4 +1,4 @@
-"""F7: the register's quotes of today's rules (data/changes.toml [cr]) say where they are cut.
+"""The register's quotes of today's rules (data/changes.toml [cr]) say where they are cut.
 
 A quote that is a whole rule (or its heading) carries no mark; a quote cut at its end ends with " …", one cut
 at its start begins with "… ", so answers without ``--cr`` never show part of a rule as if it were all of it

@@ -1,4 +1,4 @@
-"""Issue 6 "done when" on the real files: the store built with both CRs and the RAV MTGJSON file.
+"""The official sources on the real files: the store built with both CRs and the RAV MTGJSON file.
 
 Skipped cleanly without ../shared/reference (or $REGELBOT_REFERENCE). Until ``/rule`` exists on main
 the rule answers are checked through :func:`bot.answers.official.official_rule_reply` directly; the
@@ -100,7 +100,7 @@ async def test_uncertain_match_says_vermutlich(fctx):
     # 702.48a exists today (Offering) and no document cites it: today's rule first, then which is which
     reply = await official_rule_reply(fctx, "702.48a")
     assert "sie ist heute vermutlich 702.51a" in reply.pages[0].body
-    # Issue 9: 508.2a is the same rule in both files, so no "another rule" note
+    # 508.2a is the same rule in both files, so no "another rule" note
     reply = await official_rule_reply(fctx, "508.2a")
     assert "andere Regel" not in reply.pages[0].body and reply.pages[0].title == "Regel 508.2a"
 
@@ -159,7 +159,7 @@ def test_done_when_through_call(full):
                           "mana value than all other cards revealed in that clash.")
     assert "Stand 17.04.2026" in out
     out = run_cli("call", "/regel suche: 701.19", db=db).stdout
-    # issue 9: the article's number with today's (clash, 701.30) first, its 2007 text as history, today's 701.19
+    # the article's number with today's (clash, 701.30) first, its 2007 text as history, today's 701.19
     # (regenerate) named as another rule
     assert out.startswith("== Regel 701.19 (so zitiert) – heute 701.30 ==\n**701.19** ist heute **701.30**")
     assert "**Früher** (Fehde (Clash) – Artikel zur Schlüsselwort-Aktion, 2007): Fehden" in out
@@ -191,7 +191,7 @@ async def test_see_also_button_opens_the_official_rule(fctx):
 
 
 async def test_110_5d_third_party_explanation_gets_a_terms_note(fctx):
-    # F20: 003 (CardX Academy) writes "Nur Permanents haben einen Status, Karten außerhalb des Spiels nicht." for
+    # 003 (CardX Academy) writes "Nur Permanents haben einen Status, Karten außerhalb des Spiels nicht." for
     # CR 110.5d "Only permanents have status. Cards not on the battlefield do not." German cards print
     # "bleibende Karte" (terms_de_en.tsv, rule 110); "outside the game" is "in no zone" (400.11).
     page = (await official_rule_reply(fctx, "110.5d")).pages[0]

@@ -1,4 +1,4 @@
-"""Issue 9, item 3: the rule numbers the 2005–2007 documents cite (old numbering) → today's rules.
+"""The rule numbers the 2005–2007 documents cite (old numbering) → today's rules.
 
 Each pair below was checked by reading the document's quoted German rule beside the English rule of the
 Comprehensive Rules 2026-04-17; the phrase is a piece of today's text that carries the same content.
@@ -62,7 +62,7 @@ CHECKED: dict[tuple[str, str], tuple[str | None, str]] = {
 }
 # Cited inside the text of 502.32a (convoke) and 502.52a (replicate): "folgt den Regeln für das Bezahlen
 # zusätzlicher Kosten in den Regeln 409.1b und 409.1f-h" (2005 numbering: 409.1 playing a spell, steps a–i).
-# Rows since F12 (the range 409.1f-h expanded): 409.1b announce additional costs = 601.2b, 409.1f total cost,
+# Rows since the range 409.1f-h was expanded: 409.1b announce additional costs = 601.2b, 409.1f total cost,
 # 409.1g mana abilities, 409.1h paying = 601.2f-601.2h.
 IN_TEXT: dict[tuple[str, str], tuple[str, str]] = {
     ("001", "409.1b"): ("601.2b", "the player announces their intentions to pay any or all of those costs"),

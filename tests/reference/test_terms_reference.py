@@ -1,4 +1,4 @@
-"""Issue 12 on the real Comprehensive Rules (2026-04-17): the term table against the CR, /regel top-1 with
+"""The term table on the real Comprehensive Rules (2026-04-17): the term table against the CR, /regel top-1 with
 ``--cr``, and every page of every section and keyword rule starting with content.
 
 Skipped cleanly without ../shared/reference (or $REGELBOT_REFERENCE). Figures printed with ``-s``.

@@ -1,4 +1,4 @@
-"""Issue 11: each finding as a test with the value from the rules (Comprehensive Rules 17.04.2026) or
+"""Each finding as a test with the value from the rules (Comprehensive Rules 17.04.2026) or
 the documents (Ravnica FAQ 2005, Kälteeinbruch FAQ 2006, clash article 2007)."""
 
 from __future__ import annotations
@@ -209,7 +209,7 @@ def test_upkeep_non_mana_costs_are_named():
 
 
 def test_upkeep_life_payments_are_summed():
-    # finding F11: "2 Lebenspunkte zahlen" with three age counters → a fourth is added → 4 × 2 = 8 life (702.24a)
+    # "2 Lebenspunkte zahlen" with three age counters → a fourth is added → 4 × 2 = 8 life (702.24a)
     result = cumulative_upkeep(parse_upkeep("2 Lebenspunkte zahlen"), 3)
     assert totals(result) == ["8 Lebenspunkte"]
     assert "Lebenspunkte zahlen" not in formula_text(result)
@@ -335,7 +335,7 @@ def test_discord_sized_numbers_are_refused_not_converted():
 
 
 def test_x_counts_zero_cited_as_202_3e_not_the_article():
-    # issue 9 item 5: "Ein X zählt als 0, solange kein Wert für X feststeht" is CR 202.3e, not the clash article
+    # "Ein X zählt als 0, solange kein Wert für X feststeht" is CR 202.3e, not the clash article
     result = explain_mana_value(parse_cost("{X}{R}"))
     assert result.reasons == (Reason.MV_X_OFF_STACK,)
     assert (Reason.MV_X_OFF_STACK.rule, Reason.MV_X_OFF_STACK.source) == ("202.3e", Source.CR)
@@ -347,7 +347,7 @@ def test_pool_colour_words_one_per_word():
         read_pool("2 rot grün")
 
 
-# --------------------------------------------------------------------------- F10: every minimal way to complete
+# --------------------------------------------------------------------------- every minimal way to complete
 
 
 def test_mono_hybrid_shortfall_names_both_halves_107_4e():

@@ -1,4 +1,4 @@
-"""Issue 11: every calculator against an independent brute-force model written here, on ≥ 2 000 seeded
+"""Every calculator against an independent brute-force model written here, on ≥ 2 000 seeded
 random small cases each (hybrid, monocoloured hybrid {2/W}, colourless hybrid {C/W}, Phyrexian, X, snow,
 reductions with choices). The models follow the rules' wording (601.2b, 601.2f, 118.7a–g, 107.4, 702.24a,
 502.46) and share no code with the engines."""

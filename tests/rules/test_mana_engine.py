@@ -319,7 +319,7 @@ def test_convoke_creature_that_pays_nothing_stays_untapped_702_51a():
 
 
 def test_convoke_f9_white_cost_green_creatures():
-    # finding F9: {W}{W} with 5 green creatures — none can pay {W} (702.51a), none is tapped, {W}{W} remains
+    # {W}{W} with 5 green creatures — none can pay {W} (702.51a), none is tapped, {W}{W} remains
     result = convoke(parse_cost("{W}{W}"), parse_creatures("5 grün"))
     assert texts(result.remaining) == ["{W}{W}"]
     assert result.untapped == 5
@@ -477,7 +477,7 @@ def test_non_ascii_digits_are_not_numbers():
 
 
 def test_url_slashes_are_no_split_card_separator():
-    # F25: "[klick](https://evil.example)" is a typo'd cost, not a split card: no "Hälfte 1" in the message.
+    # "[klick](https://evil.example)" is a typo'd cost, not a split card: no "Hälfte 1" in the message.
     with pytest.raises(ManaError) as err:
         parse_faces("[klick](https://evil.example)")
     assert not str(err.value).startswith("Hälfte")

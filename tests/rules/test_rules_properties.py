@@ -158,7 +158,7 @@ def test_payment_found_iff_brute_force_finds_one(cost, pool, x, life):
 @settings(max_examples=1500, deadline=None)
 @given(small_costs, pools, st.integers(0, 2), st.one_of(st.none(), st.integers(0, 5)))
 def test_shortfall_names_every_single_mana_that_completes(cost, pool, x, life):
-    # finding F10: when one more mana would do, the ways name exactly the kinds that complete the payment
+    # when one more mana would do, the ways name exactly the kinds that complete the payment
     # (checked by brute force, one added mana at a time); when none does, every way needs more than one
     result = pay(cost, pool, x=x, life=life)
     if result.payable:

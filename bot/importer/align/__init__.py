@@ -1,6 +1,6 @@
 """Tie rule numbers together: across CR versions, and from the German explanations (003) to the CR.
 
-Two jobs (issue 6, issue 9):
+Two jobs:
 
 * :func:`match_versions` (:mod:`.versions`) maps every rule of an old CR (e.g. 2010-10-01, where clash is
   701.19) to the rule of a newer CR (2026-04-17: 701.30) — by section title (:mod:`.sections`), then by rule

@@ -1,4 +1,4 @@
-"""Guards against a wrong named counterpart in the uncertain passes of the version map (issue 9, item 3).
+"""Guards against a wrong named counterpart in the uncertain passes of the version map.
 
 A wrong counterpart sends a judge to the wrong rule; "no counterpart" is honest. Each guard here is a
 content check that turns a match into none:

@@ -1,4 +1,4 @@
-"""The hand-checked sample of the version map (``data/cr_map_sample.tsv``) and the map's score on it (issue 9)."""
+"""The hand-checked sample of the version map (``data/cr_map_sample.tsv``) and the map's score on it."""
 
 from __future__ import annotations
 
