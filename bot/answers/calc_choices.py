@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import functools
 import inspect
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from bot.answers.registry import AnswerContext, AnswerFn, UserError, action, run_answer
-from bot.custom_id import PAGE, PREFIX, Invocation, TooLong, decode_or_none, encode_open, encode_strict
+from bot.custom_id import PAGE, PREFIX, ArgPattern, Invocation, TooLong, decode_or_none, encode_open, encode_strict
 from bot.reply import Action, Reply
 
 if TYPE_CHECKING:
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 CALC_ACTION = "calc"
 #: What :func:`bot.custom_id.encode_strict` puts before an invocation's target (``rb:pg:1:-:``).
 _TARGET_HEAD = f"{PREFIX}:{PAGE}:1:-:"
+#: What a choice's argument may be: a calculator's invocation in the custom_id form (``/mana_info:{W},#5``),
+#: printable characters only. It is never shown; :func:`calc_choice_action` decodes it strictly.
+CALC_TARGET = ArgPattern(r"/[a-z][a-z_]*:[^\x00-\x1f\x7f-\x9f]*")
 #: The answer keys of the calculators that offer card choices (filled by :func:`offers_cards`).
 CALCULATORS: dict[str, AnswerFn] = {}
 
@@ -89,7 +92,7 @@ def offers_cards(key: str) -> Any:
 
 
 @action(CALC_ACTION)
-async def calc_choice_action(ctx: AnswerContext, arg: str) -> Reply:
+async def calc_choice_action(ctx: AnswerContext, arg: Annotated[str, CALC_TARGET]) -> Reply:
     """Button ``rb:calc:<target>``: run the calculator invocation ``target`` (a "Meintest du" choice).
 
     Raises:
