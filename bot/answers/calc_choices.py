@@ -16,7 +16,17 @@ import inspect
 from typing import TYPE_CHECKING, Annotated, Any
 
 from bot.answers.registry import AnswerContext, AnswerFn, UserError, action, run_answer
-from bot.custom_id import PAGE, PREFIX, ArgPattern, Invocation, TooLong, decode_or_none, encode_open, encode_strict
+from bot.custom_id import (
+    PAGE,
+    PREFIX,
+    ArgPattern,
+    BadCustomId,
+    Invocation,
+    TooLong,
+    decode_or_none,
+    encode_open,
+    encode_strict,
+)
 from bot.reply import Action, Reply
 
 if TYPE_CHECKING:
@@ -27,8 +37,9 @@ CALC_ACTION = "calc"
 #: What :func:`bot.custom_id.encode_strict` puts before an invocation's target (``rb:pg:1:-:``).
 _TARGET_HEAD = f"{PREFIX}:{PAGE}:1:-:"
 #: What a choice's argument may be: a calculator's invocation in the custom_id form (``/mana_info:{W},#5``),
-#: printable characters only. It is never shown; :func:`calc_choice_action` decodes it strictly.
-CALC_TARGET = ArgPattern(r"/[a-z][a-z_]*:[^\x00-\x1f\x7f-\x9f]*")
+#: without the control characters its encoding escapes. It is never shown; :func:`calc_choice_action`
+#: decodes it strictly.
+CALC_TARGET = ArgPattern(r"/[a-z][a-z_]*:[^\x00-\x1f\x7f]*")
 #: The answer keys of the calculators that offer card choices (filled by :func:`offers_cards`).
 CALCULATORS: dict[str, AnswerFn] = {}
 
@@ -49,7 +60,7 @@ def choice_target(key: str, options: dict[str, Any]) -> str | None:
     try:
         target = encode_strict(PAGE, Invocation.answer(key, **options), 1)[len(_TARGET_HEAD):]
         encode_open(CALC_ACTION, target)
-    except TooLong:
+    except (TooLong, BadCustomId):  # too long, or a value the strict decoder would refuse: no button
         return None
     return target
 
