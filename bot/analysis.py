@@ -187,7 +187,9 @@ class Vocabulary:
         """
         best: list[str] = []
         length = 0
-        firsts = dict.fromkeys([stems[start], *([english[start]] if english else [])])
+        firsts: list[str] = [stems[start]]
+        if english and english[start] != stems[start]:
+            firsts.append(english[start])
         for c in (c for first in firsts for c in self._by_first.get(first, ())):
             n = len(c.stems)
             if not c.applies(document, old_terms) or (n == 1 and stop and stop[start]):
