@@ -244,7 +244,8 @@ def card_page(card: CardRecord, found_errata: list[Erratum] | None = None, today
         fields.append(Field(name="Set", value=doc.set_name, inline=True))
     if doc.kind == "faq" and doc.date:
         fields.append(Field(name="FAQ-Stand", value=format_date(doc.date), inline=True))
-    fields.append(Field(name="Rulings", value=str(card.ruling_count), inline=True))
+    # the rulings about this card itself; those of its mechanics sections are on the section's page
+    fields.append(Field(name="Eigene Rulings", value=str(card.ruling_count), inline=True))
     if card.origin == "mtgjson":
         fields.append(Field(name="Herkunft", value=f"nur in der Kartendatei `{doc.file}` (englischer Oracle-Text)"))
     return Page(title=card.name, body=body or "(kein Regeltext)", fields=fields)

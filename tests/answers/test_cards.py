@@ -60,4 +60,4 @@ async def test_card_known_only_from_a_rulings_list_says_so(ctx):
     message = payload(await run_answer(ctx, "card", name="Getrieben // Verzweiflung"))
     embed = message["embeds"][0]
     assert embed["description"].startswith("Der Kartentext steht in keinem der Dokumente")
-    assert {"name": "Rulings", "value": "13", "inline": True} in embed["fields"]
+    assert {"name": "Eigene Rulings", "value": "13", "inline": True} in embed["fields"]

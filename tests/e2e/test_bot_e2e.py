@@ -135,7 +135,7 @@ async def test_card_in_german_client(fake):
         assert part in text, part
     assert field(embed, "Set") == "Ravnica: Stadt der Gilden"
     assert field(embed, "FAQ-Stand") == "30.08.2005"  # 001 line 1ff: FAQ dated 2005-08-30
-    assert field(embed, "Rulings") == "0"  # an example card of ALLGEMEINES: no `* ` bullet follows it
+    assert field(embed, "Eigene Rulings") == "0"  # an example card of ALLGEMEINES: no `* ` bullet follows it
     assert not [b for b in res.buttons() if b["label"].startswith("Rulings")]
 
 
@@ -238,7 +238,7 @@ async def test_card_with_rulings_and_the_rulings_button(fake):
     text = embed_text(embed)
     for part in FELD:
         assert part in text, part
-    assert field(embed, "Rulings") == "1"  # 001 line 385: one `* ` bullet
+    assert field(embed, "Eigene Rulings") == "1"  # 001 line 385: one `* ` bullet
     rulings = button(res, "Rulings anzeigen (1)")
     assert rulings["custom_id"].startswith("rb:rulings:")
 
@@ -257,7 +257,7 @@ async def test_card_with_rulings_and_the_rulings_button(fake):
 async def test_paging_buttons_turn_the_page(fake):
     # 002_6d34ad434ad7e3d9.txt: 13 dated rulings on Getrieben // Verzweiflung → pages of 6
     res = await fake.command("karte", {"name": "Getrieben // Verzweiflung"})
-    assert field(res.embeds[0], "Rulings") == "13"
+    assert field(res.embeds[0], "Eigene Rulings") == "13"
     rulings = await fake.component(res, button(res, "Rulings anzeigen")["custom_id"])
     first = rulings.embeds[0]
     assert first["title"] == "Rulings: Getrieben // Verzweiflung (13)"
