@@ -74,6 +74,23 @@ def test_paging_button_from_json_is_pressed_in_a_new_process(built_db):
     assert refused.returncode == 0 and refused.stdout.startswith("== Antwort hat sich geändert ==")
 
 
+def test_calculator_card_choice_is_pressed_in_a_new_process(built_db):
+    # "Orzho" is no cost and no card: the calculator offers the cards it may mean as buttons, and the button printed
+    # by one process runs the same calculator with the chosen card in another. Orzhov-Hohepriester costs {1}{W}{B}
+    # (001_d6ee154855c71d75.txt, line 1588): mana value 3.
+    first = json.loads(run_cli("call", "/mana info kosten: Orzho", "--json", db=built_db).stdout)
+    assert first["embeds"][0]["title"] == "„Orzho“ ist weder Manakosten noch eine bekannte Karte"
+    buttons = {b["label"]: b["custom_id"] for row in first["components"] for b in row["components"]}
+    assert buttons["Orzhov-Hohepriester"] == "rb:calc:/mana_info%3AOrzhov-Hohepriester"
+    second = run_cli("press", buttons["Orzhov-Hohepriester"], db=built_db)
+    assert second.returncode == 0
+    assert second.stdout.startswith("== Orzhov-Hohepriester ==") and "**Manawert:** 3" in second.stdout
+    # an rb:calc id naming anything but a calculator, or carrying markup, is refused, never run or shown
+    for forged in ("rb:calc:/card:Boros-Rekrut", "rb:calc:/mana_info:<@123>%0A@everyone"):
+        refused = run_cli("press", forged, db=built_db)
+        assert refused.returncode == 0 and refused.stdout.startswith("== Unbekannte Schaltfläche =="), forged
+
+
 def test_page_outside_the_answer_is_a_usage_error(built_db):
     # 13 rulings on Getrieben // Verzweiflung (002) fill 3 pages: page 3 exists, 0 and 4 do not (exit 2)
     assert run_cli("call", "/ruling karte: Getrieben // Verzweiflung", "--page", "3", db=built_db).returncode == 0
