@@ -25,10 +25,10 @@ from fakediscord import (
 )
 from harness import (
     FAKE_TOKEN,
-    STANDIN,
     BotProcess,
     bot_env,
     checked_test,
+    module_bot,
     running_bot,
 )
 from workload import build_plan, leaves, run_step, visible
@@ -48,10 +48,8 @@ FELD_RULING = ("Die Fähigkeit des Felds der Unterdrückung hat keinen Einfluss 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def bot(fake, bot_argv, store_db, tmp_path_factory):
-    if bot_argv is STANDIN:
-        pytest.skip("this suite checks the real bot's answers; the stand-in has only /card")
-    async with running_bot(fake, tmp_path_factory.mktemp("bot"), argv=bot_argv, db=store_db) as proc:
-        await fake.wait_sync()
+    standin = "this suite checks the real bot's answers; the stand-in has only /card"
+    async with module_bot(fake, bot_argv, store_db, tmp_path_factory, standin) as proc:
         yield proc
 
 
