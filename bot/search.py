@@ -157,11 +157,6 @@ class NameIndex:
         """Build the index from store entries (every name folded now)."""
         return cls(entries)
 
-    @classmethod
-    def from_parts(cls, parts: IndexParts) -> NameIndex:
-        """The index of prepared ``parts`` (:func:`bot.namedata.index_parts`, e.g. read from the store)."""
-        return cls(parts)
-
     def __len__(self) -> int:
         return len(self.card_names)
 
@@ -256,7 +251,7 @@ class NameIndex:
         if query_words and len(best) < limit:
             self._word_prefix_tier(query_words, offer)
         if len(best) < limit:
-            self._typo_tiers(query, keys, query_words, (limit, fuzzy_cutoff), best, offer)
+            self._typo_tiers(query, query_words, (limit, fuzzy_cutoff), best, offer)
         return self._ranked(best, query, limit)
 
     def complete(self, query: str) -> list[NameHit]:
@@ -292,14 +287,13 @@ class NameIndex:
             offer(idx, WORD_PREFIX, 90.0)
 
     def _typo_tiers(
-        self, query: str, keys: tuple[str, ...], query_words: list[str], bounds: tuple[int, float],
+        self, query: str, query_words: list[str], bounds: tuple[int, float],
         best: dict[int, tuple[int, bool, float, int, str, int]], offer: Callable[[int, int, float], None],
     ) -> None:
         """Offer the fuzzy tier: whole names one edit away, then (while fewer than ``limit`` cards are offered)
         word-by-word similarity of at least ``cutoff``; ``bounds`` = (limit, cutoff)."""
         limit, cutoff = bounds
-        # ß is "ss" in the keys: a ß typed for one letter would be two edits, so also try it as one "s".
-        edit_keys = dict.fromkeys([*keys, *(name_keys(query.replace("ß", "s")) if "ß" in query else ())])
+        edit_keys = dict.fromkeys(_sharp_s_keys(query))  # the query's keys, and with ß read as one "s"
         for key in edit_keys:
             if MIN_EDIT_LENGTH <= len(key) <= 100:
                 for idx, dist in self._one_edit(key).items():

@@ -431,11 +431,6 @@ def with_review(index: TodayIndex, reply: Reply, number: str) -> Reply:
     return reply
 
 
-def is_changed(index: TodayIndex, kind: str, entry_id: int) -> bool:
-    """True when a ``changed`` row names the entry (its statement is wrong today)."""
-    return entry_status(index, kind, entry_id).outdated
-
-
 def under_review(index: TodayIndex, kind: str, entry_id: int) -> bool:
     """True when a register row "zu prüfen" names the entry (a rule it rests on changed in newer rules)."""
     return any(n.status == "review" for n in entry_status(index, kind, entry_id).notices)
@@ -468,7 +463,6 @@ __all__ = [
     "explanation_terms_note",
     "heute_block",
     "hit_notice",
-    "is_changed",
     "newer_rulings",
     "notice_line",
     "number_label",
