@@ -38,7 +38,7 @@ from rapidfuzz import fuzz, process
 
 from bot import stopwords as lists
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
-from bot.text import canonical, strip_marks
+from bot.text import INVISIBLE, canonical, strip_marks
 
 #: Most tokens read from one text (a 6 000-character question has about 1 000).
 MAX_TOKENS = 1200
@@ -55,9 +55,6 @@ MIN_PART = 4
 _MANNER = "weise"  # the ending of German adverbs of manner (``teilweise`` = in parts, ``normalerweise``)
 
 _TOKEN = re.compile(r"\{[0-9a-zA-Z/]{1,5}\}|\d{3}\.\d+[a-z]?|[^\W_]+")
-_INVISIBLE = dict.fromkeys(
-    [0x00AD, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
-)
 _NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
 _LINKS = ("", "s", "es", "n", "en", "e")
 
@@ -74,7 +71,7 @@ def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
     out: list[str] = []
     # NFKC and the invisible characters of bot.text.clean (zero-width, bidi, soft hyphen) dropped, so
     # "Bib\u200bliothek" is one word; other control characters separate words like any non-letter.
-    for m in _TOKEN.finditer(unicodedata.normalize("NFKC", text).translate(_INVISIBLE).lower()):
+    for m in _TOKEN.finditer(unicodedata.normalize("NFKC", text).translate(INVISIBLE).lower()):
         token = m.group(0)
         if token.startswith("{"):
             token = "m" + re.sub(r"[^0-9a-z]", "", token)  # {R/W} → mrw

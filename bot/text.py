@@ -29,8 +29,8 @@ from collections.abc import Callable, Iterable
 
 # --- display-safe text -------------------------------------------------------------------------
 
-# Characters that never carry meaning in a name: zero-width, bidi marks, BOM, soft hyphen.
-_INVISIBLE = dict.fromkeys(
+#: Characters that never carry meaning in a name: zero-width, bidi marks, BOM, soft hyphen (a str.translate table).
+INVISIBLE = dict.fromkeys(
     [0x00AD, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
 )
 
@@ -53,7 +53,7 @@ class _CharFilter(dict[int, "int | None"]):
 _FILTER_CACHE = 1 << 16
 #: Control, format, private-use, surrogate and unassigned characters (categories C*), except tab and newline:
 #: what :func:`clean` drops (the invisible characters above are all of them).
-_CONTROLS = _CharFilter(lambda ch: unicodedata.category(ch)[0] == "C" and ch not in "\n\t", _INVISIBLE)
+_CONTROLS = _CharFilter(lambda ch: unicodedata.category(ch)[0] == "C" and ch not in "\n\t", INVISIBLE)
 #: Combining marks (what :func:`strip_marks` drops after NFKD).
 _MARKS = _CharFilter(lambda ch: unicodedata.combining(ch) != 0)
 

@@ -32,6 +32,7 @@ from bot.delivery import (
     AUTOCOMPLETE,
     CB_DEFERRED_MESSAGE,
     CB_DEFERRED_UPDATE,
+    FOLLOWUP_WINDOW,
     PING,
     RecentIds,
     created_at,
@@ -58,7 +59,7 @@ AUTOCOMPLETE_SLOTS = 64
 DRAIN_SECONDS = 3.0
 #: How long (seconds) and how many interaction ids are remembered to answer a repeated one once: Discord's
 #: interaction tokens live 15 minutes.
-RECENT_SECONDS = 15 * 60.0
+RECENT_SECONDS = FOLLOWUP_WINDOW
 RECENT_MAX = 50_000
 SHUTTING_DOWN = Reply.fail(
     "Der Bot startet gerade neu",
