@@ -50,12 +50,26 @@ class MechanicFinder:
                 self._exact.setdefault(key, []).append(i)
         self._prefixes = WordPrefixes(words)
         self._keys = [" ".join(w) for w in words]
-        self._groups: list[tuple[list[Pattern], list[int]]] = []  # only the groups that title some section
+        # The synonym groups that title some section: their sections, and their patterns by kind. A pattern
+        # without a starred word fits exactly one word tuple (a dict key); the few starred ones are tried in
+        # order. The first group (in file order) with a fitting pattern wins, as the synonym table says.
+        self._group_hits: list[list[int]] = []
+        self._group_exact: dict[tuple[str, ...], int] = {}
+        self._group_starred: list[tuple[int, Pattern]] = []
         for group in synonyms():
             hits = [i for i, w in enumerate(words) if any(p.matches_at(list(w), 0) for p in group.patterns)]
             if hits:
-                patterns = [(tuple(canonical(w) for w in p.words), p.prefix) for p in group.patterns]
-                self._groups.append((patterns, hits))
+                for p in group.patterns:
+                    pattern = (tuple(canonical(w) for w in p.words), p.prefix)
+                    if any(p.prefix):
+                        self._group_starred.append((len(self._group_hits), pattern))
+                    else:
+                        self._group_exact.setdefault(pattern[0], len(self._group_hits))
+                self._group_hits.append(hits)
+        #: folded title → the sections so titled (ascending), for the term tier
+        self._by_key: dict[str, list[int]] = {}
+        for i, key in enumerate(self._keys):
+            self._by_key.setdefault(key, []).append(i)
 
     def find(self, text: str) -> list[int]:
         """The positions (in :attr:`sections`) of the sections ``text`` names, best tier only (several when one
@@ -76,10 +90,9 @@ class MechanicFinder:
         prefix = self._prefixes.matching(typed)
         if prefix:
             return prefix
-        spelled = [canonical(t) for t in typed]
-        for patterns, hits in self._groups:
-            if any(_fits(p, spelled) for p in patterns):
-                return list(hits)
+        grouped = self._group_of([canonical(t) for t in typed])
+        if grouped is not None:
+            return list(self._group_hits[grouped])
         by_term = self.of_term(text)
         if by_term:
             return by_term
@@ -91,6 +104,17 @@ class MechanicFinder:
         top = best[0][1]
         return [i for _k, score, i in best if score >= top - 0.01]
 
+    def _group_of(self, spelled: list[str]) -> int | None:
+        """The first synonym group (position in :attr:`_group_hits`) with a pattern ``spelled`` (canonical
+        words) fits exactly, or None."""
+        found = self._group_exact.get(tuple(spelled))
+        for position, pattern in self._group_starred:
+            if found is not None and position >= found:
+                break
+            if _fits(pattern, spelled):
+                return position
+        return found
+
     def of_term(self, text: str) -> list[int]:
         """The sections titled with a name of the term ``text`` names in the term table (:mod:`bot.terms`:
         nouns, verbs, inflected forms and participles, ``gepfropft`` → Pfropfen, ``reproduziert`` →
@@ -98,8 +122,8 @@ class MechanicFinder:
         match = term_index().lookup(text)
         if match is None:
             return []
-        names = {" ".join(tokens(n)) for n, _rank in match.term.names()}
-        return [i for i, key in enumerate(self._keys) if key in names]
+        found = {i for n, _rank in match.term.names() for i in self._by_key.get(" ".join(tokens(n)), ())}
+        return sorted(found)
 
 
 async def _make(store: Store) -> MechanicFinder:
