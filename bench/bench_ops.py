@@ -14,10 +14,16 @@ Starts the real bot (``python -m bot run``) against the fake Discord of tests/e2
 * **the fake's own capacity**: the same burst against ``bench/null_bot.py`` (no discord.py, no Regelbot:
   every interaction acknowledged at once with the cheapest valid callback), so the figures say which side
   is the bottleneck; and how long the fake took to dispatch the burst (``InteractionResult.sent``).
+* **the HTTP door**: the same workload, pre-signed, fired by ``bench/http_burst.py``'s generator at one
+  ``python -m bot serve`` worker, then at one trivial aiohttp worker that checks the Ed25519 signature and
+  answers PONG (``http_burst.py --pong-worker --verify``).
+* **CPU ratios** (the capacity a server gets per core): the gateway bot's CPU per interaction over the null
+  bot's, and the ``serve`` worker's over the signature-checking worker's, each pair measured side by side in
+  one run; with ``--repeat 3`` the best and the median of three runs. Target: ≤ 2.0× each.
 
 With ≥ 2 CPUs the bot is pinned to CPU 0 and this process (the fake Discord) to CPU 1, as in bench_e2e.
 
-    .venv/bin/python bench/bench_ops.py [--quick] [--burst N]
+    .venv/bin/python bench/bench_ops.py [--quick] [--burst N] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -33,13 +39,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import statistics
+
 from bench_e2e import pin_threads
-from bench_scale import cpu_seconds
+from bench_scale import _free_port, _start_workers, cpu_seconds, payload_for
 from fakediscord import FakeDiscord
-from harness import PYTHON, BotProcess, build_store, running_bot
+from harness import PYTHON, BotProcess, bot_env, build_store, running_bot
+from http_burst import fire, presign
+from nacl.signing import SigningKey
 from workload import Step, build_plan, percentile, run_step
 
 NULL_BOT = [PYTHON, str(Path(__file__).resolve().parent / "null_bot.py")]
+PONG_WORKER = [PYTHON, str(Path(__file__).resolve().parent / "http_burst.py"), "--pong-worker"]
 
 WORST = ("mana", {"cost": "{W} oder {U} oder {B} oder {R}", "counters": 100}, "upkeep")
 
@@ -95,6 +106,45 @@ async def burst(fake: FakeDiscord, plan: list[Step], n: int, pid: int) -> dict[s
             "own_cpu": own_cpu}
 
 
+async def http_cpu(fake: FakeDiscord, plan: list[Step], n: int, tmp: Path, db: Path,
+                   pin: bool) -> tuple[float, float]:
+    """CPU seconds per interaction of one ``serve`` worker and of one signature-checking PONG worker, each
+    taking ``n`` pre-signed interactions of the workload at once from :func:`http_burst.fire` (2 processes)."""
+    key = SigningKey.generate()
+    public = key.verify_key.encode().hex()
+    out = []
+    for kind in ("serve", "pong"):
+        port = _free_port()
+        url = f"http://127.0.0.1:{port}/interactions"
+        if kind == "serve":
+            argv = [PYTHON, "-m", "bot", "serve", "--port", str(port)]
+            env = bot_env(fake, db=db, state_dir=tmp / "serve", extra={"DISCORD_PUBLIC_KEY": public,
+                                                                       "LOG_LEVEL": "WARNING"})
+            procs = await _start_workers([argv], [env], tmp, "HTTP-Endpunkt bereit")
+        else:
+            procs = await _start_workers([[*PONG_WORKER, str(port), "--verify", public]], [dict(os.environ)], tmp,
+                                         "PONG-Endpunkt bereit")
+        try:
+            pid = procs[0].proc.pid  # type: ignore[union-attr]
+            if pin:
+                pin_threads(pid, 0)
+            fake.use_http(url, key)
+            if kind == "serve":
+                for step in plan * 2:  # warm-up of the worker's caches
+                    await run_step(fake, step, timeout=60)
+            payloads = [payload_for(fake, plan[i % len(plan)]) for i in range(n)]
+            start_at = time.time() + 2.0
+            requests = presign(key, payloads, int(start_at))
+            cpu0 = cpu_seconds(pid)
+            await asyncio.to_thread(fire, url, requests, start_at, clients=2, connections=64)
+            await asyncio.sleep(1.0)  # deferred answers finish through the webhook
+            out.append((cpu_seconds(pid) - cpu0) / n)
+        finally:
+            for proc in procs:
+                await proc.stop()
+    return out[0], out[1]
+
+
 def burst_lines(label: str, b: dict[str, object]) -> list[str]:
     """The printed figures of one burst."""
     n, first = b["n"], b["first"]
@@ -112,8 +162,9 @@ def burst_lines(label: str, b: dict[str, object]) -> list[str]:
 
 async def measure(rounds: int, burst_n: int, null: bool = True) -> tuple[dict[str, object], dict[str, object],
                                                                          dict[str, object] | None]:
-    """Start the bot, run both measurements, stop it; then the burst against the null bot (``null``).
-    Returns (contention, burst, null-bot burst or None)."""
+    """Start the bot, run both measurements, stop it; then (``null``) the burst against the null bot and the
+    HTTP door's pair (:func:`http_cpu`, in the null burst's dict as ``serve_cpu`` and ``pong_cpu``, seconds per
+    interaction). Returns (contention, burst, null-bot burst or None)."""
     pin = (os.cpu_count() or 1) >= 2 and hasattr(os, "sched_setaffinity")
     with tempfile.TemporaryDirectory(prefix="bench_ops_") as tmp_s:
         tmp = Path(tmp_s)
@@ -145,17 +196,44 @@ async def measure(rounds: int, burst_n: int, null: bool = True) -> tuple[dict[st
                         nulled = await burst(fake, plan, burst_n, proc.proc.pid)
                     finally:
                         await proc.stop()
+                    (tmp / "serve").mkdir()
+                    nulled["serve_cpu"], nulled["pong_cpu"] = await http_cpu(fake, plan, burst_n, tmp, db, pin)
         finally:
             if pin:
                 os.sched_setaffinity(0, own)
     return contention, bursting, nulled
 
 
+Run = tuple[dict[str, object], dict[str, object], dict[str, object] | None]
+
+
+def repeated(rounds: int, burst_n: int, repeat: int) -> list[Run]:
+    """:func:`measure` ``repeat`` times (the autocomplete contention only in the first run)."""
+    return [asyncio.run(measure(rounds if i == 0 else 0, burst_n)) for i in range(repeat)]
+
+
+def ratios(runs: list[Run]) -> list[tuple[str, list[float]]]:
+    """Per run, the gateway bot's CPU per interaction over the null bot's, and the ``serve`` worker's over the
+    signature-checking worker's."""
+    gateway = [b["bot_cpu"] / n["bot_cpu"] for _c, b, n in runs if n]  # type: ignore[operator]
+    http = [n["serve_cpu"] / n["pong_cpu"] for _c, _b, n in runs if n]  # type: ignore[operator]
+    return [("burst CPU per interaction: gateway bot / null bot", gateway),
+            ("burst CPU per interaction: serve / aiohttp worker checking the signature", http)]
+
+
+def ratio_text(values: list[float]) -> str:
+    """``best 1.8×, median 1.9× (1.8, 1.9, 2.1)`` of one ratio over the runs."""
+    each = ", ".join(f"{v:.2f}" for v in values)
+    return f"best {min(values):.2f}×, median {statistics.median(values):.2f}× ({each})"
+
+
 def rows(quick: bool) -> list[tuple[str, str, str, str]]:
-    """Figures for ``bench/run.py``."""
-    rounds, n = (200, 2000) if quick else (1000, 2000)
-    contention, b, _ = asyncio.run(measure(rounds, n, null=False))
-    cmd = "python bench/bench_ops.py" + (" --quick" if quick else "")
+    """Figures for ``bench/run.py``: the autocomplete contention, the burst, and both CPU ratios (best and
+    median of 3 runs; ``quick``: one run, bursts of 500)."""
+    rounds, n, repeat = (200, 500, 1) if quick else (1000, 2000, 3)
+    runs = repeated(rounds, n, repeat)
+    contention, b, _ = runs[0]
+    cmd = f"python bench/bench_ops.py --burst {n} --repeat {repeat}" + (" --quick" if quick else "")
     alone, during = sorted(contention["alone"]), sorted(contention["during"])  # type: ignore[arg-type]
     calcs = contention["calcs"]  # type: ignore[assignment]
     first = b["first"]  # type: ignore[assignment]
@@ -171,6 +249,7 @@ def rows(quick: bool) -> list[tuple[str, str, str, str]]:
          f"({b['deferred']} deferred, {b['refused']} late, {b['errors']} lost)", "all", cmd),
         (f"  burst of {b['n']}: first callback p50/p99/max", f"{percentile(first, 0.5):.2f} / "
          f"{percentile(first, 0.99):.2f} / {max(first):.2f} s; all answered in {b['wall']:.1f} s", "", cmd),
+        *((label, ratio_text(values), "≤ 2.0×", cmd) for label, values in ratios(runs)),
     ]
 
 
@@ -179,10 +258,15 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer autocomplete rounds")
     parser.add_argument("--burst", type=int, default=2000, help="interactions dispatched at once")
     parser.add_argument("--rounds", type=int, default=1000, help="autocomplete requests per phase (0: none)")
-    parser.add_argument("--no-null", action="store_true", help="skip the burst against the null bot")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of the bursts (best and median of the ratios)")
+    parser.add_argument("--no-null", action="store_true", help="skip the bursts against the null bot and the HTTP door")
     args = parser.parse_args()
     rounds = min(args.rounds, 200) if args.quick else args.rounds
-    contention, b, nulled = asyncio.run(measure(rounds, args.burst, null=not args.no_null))
+    if args.no_null:
+        runs = [asyncio.run(measure(rounds, args.burst, null=False))]
+    else:
+        runs = repeated(rounds, args.burst, max(1, args.repeat))
+    contention = runs[0][0]
     alone, during = sorted(contention["alone"]), sorted(contention["during"])  # type: ignore[arg-type]
     print(f"bench_ops — CPUs: {os.cpu_count()}, load average {os.getloadavg()[0]:.1f}")
     if alone:
@@ -192,9 +276,16 @@ def main() -> None:
               f"p99 {percentile(during, 0.99):.2f} ms  max {max(during):.2f} ms  (target p99 ≤ 50 ms)")
     for seconds, title in contention["calcs"]:  # type: ignore[attr-defined]
         print(f"  worst-case calculation answered after {seconds:.2f} s: {title}")
-    print("\n".join(burst_lines("Regelbot (python -m bot run)", b)))
-    if nulled is not None:
-        print("\n".join(burst_lines("null bot (fake Discord's own capacity)", nulled)))
+    for i, (_contention, b, nulled) in enumerate(runs, 1):
+        print(f"run {i} of {len(runs)}:")
+        print("\n".join(burst_lines("Regelbot (python -m bot run)", b)))
+        if nulled is not None:
+            print("\n".join(burst_lines("null bot (fake Discord's own capacity)", nulled)))
+            print(f"  HTTP door, CPU per interaction: serve {nulled['serve_cpu'] * 1000:.2f} ms, aiohttp worker "  # type: ignore[operator]
+                  f"checking the signature {nulled['pong_cpu'] * 1000:.2f} ms")  # type: ignore[operator]
+    if not args.no_null:
+        for label, values in ratios(runs):
+            print(f"{label}: {ratio_text(values)} (target ≤ 2.0×)")
 
 
 if __name__ == "__main__":

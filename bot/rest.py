@@ -11,10 +11,13 @@ the base URL is :func:`api_base`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
+from collections.abc import Awaitable
 from typing import Any
 
 import aiohttp
+import orjson
 
 from bot.delivery import within
 from bot.serve_net import OUTGOING_CONNECTIONS
@@ -34,12 +37,15 @@ def api_base() -> str:
 
 
 class RestError(aiohttp.ClientError):
-    """Discord answered ``status`` (≥ 400); ``retry_after``: the seconds a 429 asks to wait (else None)."""
+    """Discord answered ``status`` (≥ 400); ``retry_after``: the seconds a 429 asks to wait (else None);
+    ``code``: Discord's JSON error code (``10062`` unknown interaction, ``40060`` already acknowledged), if
+    the answer named one."""
 
-    def __init__(self, status: int, retry_after: float | None = None) -> None:
+    def __init__(self, status: int, retry_after: float | None = None, code: int | None = None) -> None:
         super().__init__(f"HTTP {status}")
         self.status = status
         self.retry_after = retry_after
+        self.code = code
 
 
 def rest_pause(exc: BaseException) -> float | None:
@@ -69,7 +75,7 @@ class RestClient:
     def _session(self) -> aiohttp.ClientSession:
         if self.session is None:
             self.session = aiohttp.ClientSession(
-                headers={"User-Agent": "DiscordBot (regelbot, 0.1)"},
+                headers={"User-Agent": JSON["User-Agent"]},
                 connector=aiohttp.TCPConnector(limit=self.connections),
                 timeout=aiohttp.ClientTimeout(total=ATTEMPT_SECONDS),
             )
@@ -82,11 +88,8 @@ class RestClient:
         session = self._session()
         url = api_base() + path
 
-        async def attempt() -> Any:
-            async with session.request(method, url, json=body) as resp:
-                if resp.status >= 400:
-                    raise RestError(resp.status, await _retry_after(resp) if resp.status == 429 else None)
-                return await resp.json(content_type=None) if resp.status != 204 else None
+        def attempt() -> Awaitable[Any]:
+            return send_json(session, method, url, body)
 
         if deadline is None:
             return await attempt()
@@ -99,15 +102,39 @@ class RestClient:
             self.session = None
 
 
-async def _retry_after(resp: aiohttp.ClientResponse) -> float | None:
-    """A 429's ``retry_after`` (JSON body, as Discord sends it) or ``Retry-After`` header (a proxy's), seconds."""
-    try:
+async def send_json(session: aiohttp.ClientSession, method: str, url: str, body: Any = None,
+                    **kw: Any) -> Any:
+    """One ``method`` request to ``url`` with ``body`` as JSON (orjson; None: no body) on ``session`` (``kw``:
+    aiohttp's request arguments, e.g. the proxy); Discord's JSON answer, or None for 204.
+
+    Raises:
+        RestError: Discord answered ≥ 400 (with the 429's wait and Discord's error code when it names them).
+        aiohttp.ClientError: the connection failed.
+    """
+    data = None if body is None else orjson.dumps(body)
+    async with session.request(method, url, data=data, headers=JSON if data is not None else None, **kw) as resp:
+        if resp.status >= 400:
+            raise await _error(resp)
+        return await resp.json(content_type=None) if resp.status != 204 else None
+
+
+#: The headers of a request whose body is JSON (Discord asks for a ``DiscordBot (url, version)`` User-Agent).
+JSON = {"Content-Type": "application/json", "User-Agent": "DiscordBot (regelbot, 0.1)"}
+
+
+async def _error(resp: aiohttp.ClientResponse) -> RestError:
+    """The :class:`RestError` of an answer ≥ 400: Discord's error ``code`` from its JSON body, and for a 429 its
+    ``retry_after`` (JSON body, as Discord sends it) or ``Retry-After`` header (a proxy's), seconds."""
+    data: Any = None
+    with contextlib.suppress(ValueError, aiohttp.ClientError):
         data = await resp.json(content_type=None)
-        if isinstance(data, dict) and isinstance(data.get("retry_after"), int | float):
-            return float(data["retry_after"])
-    except (ValueError, aiohttp.ClientError):
-        pass
+    data = data if isinstance(data, dict) else {}
+    code = data.get("code") if isinstance(data.get("code"), int) else None
+    if resp.status != 429:
+        return RestError(resp.status, None, code)
+    if isinstance(data.get("retry_after"), int | float):
+        return RestError(429, float(data["retry_after"]), code)
     try:
-        return float(resp.headers.get("Retry-After", ""))
+        return RestError(429, float(resp.headers.get("Retry-After", "")), code)
     except ValueError:
-        return None
+        return RestError(429, None, code)

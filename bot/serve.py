@@ -41,6 +41,7 @@ from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
 
 from bot import metrics
+from bot.autocomplete import choices_body, encode
 from bot.commands import TABLE, OptionProblem, Table, check_options
 from bot.commands.buttons import Pressed, press
 from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, in_time
@@ -209,14 +210,8 @@ class Interactions:
         return call.invocation(), call.private
 
     async def _autocomplete(self, data: dict[str, Any]) -> dict[str, Any]:
-        path, options = leaf_options(data)
-        leaf = self.table.find(path)
-        focused = next((o for o in options if o.get("focused")), None)
-        option = leaf.option(str(focused.get("name"))) if leaf is not None and focused is not None else None
-        choices = []
-        if option is not None and option.completer is not None and focused is not None:
-            choices = await self.core.complete(option.completer, str(focused.get("value", "")))
-        return {"type": CB_AUTOCOMPLETE, "data": {"choices": [{"name": c.name, "value": c.value} for c in choices]}}
+        """The choices of the autocomplete ``data`` (:func:`bot.autocomplete.choices_body`, as the gateway)."""
+        return await choices_body(self.core, data, self.table)
 
     def _wait(self, sent_at: float | None) -> float:
         """Seconds a new answer may take before it is deferred: :attr:`defer_after` after the signature's
@@ -363,7 +358,7 @@ class Endpoint:
             answer = ({"type": CB_AUTOCOMPLETE, "data": {"choices": []}} if payload.get("type") == AUTOCOMPLETE
                       else {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)})
         metrics.first_callback(payload.get("id"), answer.get("type"))
-        return web.Response(body=json.dumps(answer).encode(), content_type="application/json")
+        return web.Response(body=encode(answer), content_type="application/json")
 
     async def health(self, request: web.Request) -> web.Response:
         """``GET /health``: ``{"status": "ok", "pid", "commands", "running"}`` and the intake's figures."""

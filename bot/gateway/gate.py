@@ -21,11 +21,13 @@ from collections import deque
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, cast
 
+import aiohttp
 import discord
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
 from bot import metrics
+from bot.autocomplete import NO_CHOICES, choices_body
 from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, in_time
 from bot.custom_id import Invocation
 from bot.delivery import (
@@ -41,8 +43,16 @@ from bot.delivery import (
     shape_problem,
     snowflake,
 )
-from bot.gateway.transport import GatewayTransport, send_callback, send_malformed, send_reply
+from bot.gateway.transport import (
+    UNKNOWN_INTERACTION,
+    GatewayTransport,
+    post_callback,
+    send_callback,
+    send_malformed,
+    send_reply,
+)
 from bot.reply import Reply
+from bot.rest import RestError
 
 if TYPE_CHECKING:
     from discord.types.interactions import Interaction as InteractionPayload
@@ -87,6 +97,19 @@ def guard_gateway_frames() -> None:
 
     received_message.__regelbot_guard__ = True  # type: ignore[attr-defined]
     DiscordWebSocket.received_message = received_message
+
+
+#: The objects of an interaction payload discord.py's parser reads (the raw autocomplete path checks them too).
+_OBJECTS = ("member", "user", "channel", "guild", "message")
+
+
+def _objects_problem(data: dict[str, Any]) -> str | None:
+    """Why the raw payload ``data`` would not pass discord.py's parser for lack of an object where one belongs
+    (``member`` a string), or None: the raw autocomplete path refuses what the parsed path refuses."""
+    for key in _OBJECTS:
+        if data.get(key) is not None and not isinstance(data[key], dict):
+            return f"{key} kein Objekt"
+    return None
 
 
 class _TaskCapture:
@@ -232,11 +255,18 @@ class GatedBot(commands.AutoShardedBot):
         the interaction and start the next waiting autocomplete."""
         iid = int(data["id"])
         completion = data.get("type") == AUTOCOMPLETE
-        try:
-            tasks = self._capture(self._parse_interaction, data)
-        except Exception as exc:  # discord.py's parser refused it (a shape shape_problem does not check)
-            self._malformed(data, f"{type(exc).__name__}: {str(exc)[:120]}")
+        problem = _objects_problem(data) if completion else None
+        if problem is not None:
+            self._malformed(data, problem)
             tasks = []
+        elif completion:  # answered from the raw payload: no discord.py objects (:meth:`_complete`)
+            tasks = [asyncio.ensure_future(self._complete(iid, data))]
+        else:
+            try:
+                tasks = self._capture(self._parse_interaction, data)
+            except Exception as exc:  # discord.py's parser refused it (a shape shape_problem does not check)
+                self._malformed(data, f"{type(exc).__name__}: {str(exc)[:120]}")
+                tasks = []
         for task in tasks:
             self._track(task)
         if completion:
@@ -260,6 +290,25 @@ class GatedBot(commands.AutoShardedBot):
             finished()
         for task in tasks:
             task.add_done_callback(finished)
+
+    async def _complete(self, iid: int, data: dict[str, Any]) -> None:
+        """Answer the autocomplete ``data`` (a raw payload :meth:`_admit` took) from the raw payload, as the HTTP
+        door does (:func:`bot.autocomplete.choices_body`), and post the choices as its callback in one aiohttp
+        request (:func:`bot.gateway.transport.post_callback`). A completer's error is one ERROR line (its
+        traceback at DEBUG) and no choices; a callback Discord refused or that could not be sent, one line."""
+        try:
+            body = await choices_body(self.core, data.get("data") or {})
+        except Exception as exc:
+            log.error("Fehler in der Autovervollständigung von /%s: %s: %s", str((data.get("data") or {}).get(
+                "name"))[:32], type(exc).__name__, str(exc)[:200])
+            log.debug("Autovervollständigung", exc_info=exc)
+            body = NO_CHOICES
+        try:
+            await post_callback(self._connection, iid, str(data["token"]), body)
+        except (RestError, aiohttp.ClientError, OSError) as exc:
+            late = isinstance(exc, RestError) and exc.code == UNKNOWN_INTERACTION
+            log.warning("Autovervollständigung %s %s: %s", iid, "zu spät beantwortet (Discord: Unknown interaction)"
+                        if late else "nicht gesendet", type(exc).__name__)
 
     def _capture(self, parse: Any, data: dict[str, Any]) -> list[asyncio.Task[Any]]:
         """Run ``parse(data)`` and return the tasks it created (through a :class:`_TaskCapture` factory on the

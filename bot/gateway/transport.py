@@ -5,6 +5,8 @@
   discord.py's response state (``interaction.response.is_done()``) in step.
 * :func:`send_callback` sends a callback from the raw interaction id and token, before discord.py has parsed
   the interaction (an early defer in a burst, :mod:`bot.gateway.gate`).
+* :func:`post_callback` sends a callback as one plain aiohttp request (orjson), without discord.py's objects:
+  the raw autocomplete answer of the gate.
 * :func:`send_reply` answers a discord.py interaction with a :class:`~bot.reply.Reply`.
 * :func:`send_malformed` answers a raw payload that cannot be read with the German "Ungültige Anfrage".
 """
@@ -35,6 +37,7 @@ from bot.delivery import (
     within,
 )
 from bot.reply import Reply
+from bot.rest import RestError, api_base, rest_pause, send_json
 
 log = logging.getLogger(__name__)
 
@@ -151,53 +154,84 @@ async def send_callback(state: Any, interaction_id: int | str, token: str, body:
     await send_callback_with(_http_kw(state.http), int(interaction_id), token, body)
 
 
-#: Discord's error code for a callback to an interaction that was already answered.
-ALREADY_ACKNOWLEDGED = 40060
-
-
 async def send_callback_with(kw: dict[str, Any], interaction_id: int, token: str, body: dict[str, Any]) -> None:
     """``POST /interactions/{id}/{token}/callback`` with ``body`` through discord.py's webhook adapter (``kw``:
-    session and proxy), tried again after a passing fault (:func:`discord_pause`) while Discord's 3 s from the
-    interaction's creation last. A try after a lost connection that Discord answers "already acknowledged"
-    (40060) found the earlier try delivered: done.
+    session and proxy), tried again after a passing fault as :func:`_callback_within` says.
 
     Raises:
         discord.HTTPException: Discord refused it (``NotFound`` 10062 once the 3 s are over).
         aiohttp.ClientError: the connection failed on every try.
     """
     params = MultipartParameters(payload=body, multipart=None, files=None)
+
+    def send() -> Awaitable[Any]:
+        return async_context.get().create_interaction_response(interaction_id, token, params=params, **kw)
+
+    await _callback_within(interaction_id, body, send, discord_pause)
+
+
+async def post_callback(state: Any, interaction_id: int, token: str, body: dict[str, Any]) -> None:
+    """``POST /interactions/{id}/{token}/callback`` with ``body`` as one aiohttp request on the HTTP session of
+    the connection state ``state`` (``bot._connection``), its JSON encoded with orjson (:func:`bot.rest.
+    send_json`): no discord.py objects, no webhook adapter (the raw autocomplete path of :mod:`bot.gateway.gate`).
+    Tried again after a passing fault as :func:`_callback_within` says.
+
+    Raises:
+        bot.rest.RestError: Discord refused it (10062 once the 3 s are over).
+        aiohttp.ClientError: the connection failed on every try.
+    """
+    kw = _http_kw(state.http)
+    session = kw.pop("session")
+    url = f"{api_base()}/interactions/{interaction_id}/{token}/callback"
+    await _callback_within(interaction_id, body, lambda: send_json(session, "POST", url, body, **kw), rest_pause)
+
+
+#: Discord's error code for a callback to an interaction that was already answered.
+ALREADY_ACKNOWLEDGED = 40060
+#: Discord's error code for an interaction whose 3 s (or, after a defer, 15 min) have passed.
+UNKNOWN_INTERACTION = 10062
+
+
+async def _callback_within(interaction_id: int, body: dict[str, Any], send: Callable[[], Awaitable[Any]],
+                           pause: Callable[[BaseException], float | None]) -> None:
+    """``await send()`` (the callback request of interaction ``interaction_id`` with ``body``), tried again after
+    a passing fault (``pause``) while Discord's 3 s from the interaction's creation last; then the metrics'
+    first callback. A try after a lost connection that Discord answers "already acknowledged" (40060) found the
+    earlier try delivered: done.
+
+    Raises:
+        discord.HTTPException | bot.rest.RestError: Discord refused it.
+        aiohttp.ClientError: the connection failed on every try.
+    """
     lost = False
 
     async def attempt() -> None:
         nonlocal lost
         try:
-            await async_context.get().create_interaction_response(interaction_id, token, params=params, **kw)
-        except discord.HTTPException as exc:
+            await send()
+        except (discord.HTTPException, RestError) as exc:
             if not (lost and exc.code == ALREADY_ACKNOWLEDGED):
                 raise
         except (aiohttp.ClientConnectionError, ConnectionError):
             lost = True
             raise
 
-    await within(created_at(interaction_id) + CALLBACK_WINDOW, attempt, discord_pause, "Interaktionsantwort")
+    await within(created_at(interaction_id) + CALLBACK_WINDOW, attempt, pause, "Interaktionsantwort")
     metrics.first_callback(interaction_id, body.get("type"))
 
 
 def discord_pause(exc: BaseException) -> float | None:
-    """How long to wait before sending again after ``exc`` (:data:`bot.delivery.Pause`): a 429 that discord.py
-    passed on (one without the ``Via`` header, as a proxy sends it; discord.py itself waits out Discord's
-    own) after its ``Retry-After``; a server error (discord.py already tried again), a reset or refused
-    connection at once (the backoff); None for anything else."""
+    """How long to wait before sending again after ``exc`` (:data:`bot.delivery.Pause`): :func:`bot.rest.
+    rest_pause` with a ``discord.HTTPException`` read as the :class:`bot.rest.RestError` of its status and
+    ``Retry-After`` header (a 429 discord.py passed on is one without the ``Via`` header, as a proxy sends it;
+    discord.py itself waits out Discord's own)."""
     if isinstance(exc, discord.HTTPException):
-        if exc.status == 429:
-            try:
-                return float(exc.response.headers.get("Retry-After", 0.5))
-            except (TypeError, ValueError):
-                return 0.5
-        return 0.0 if exc.status >= 500 else None
-    if isinstance(exc, aiohttp.ClientConnectionError | ConnectionError | asyncio.TimeoutError):
-        return 0.0
-    return None
+        try:
+            wait: float | None = float(exc.response.headers.get("Retry-After", 0.5))
+        except (TypeError, ValueError):
+            wait = None
+        exc = RestError(exc.status, wait, exc.code)
+    return rest_pause(exc)
 
 
 async def send_malformed(state: Any, interaction_id: int, application_id: int, token: str, autocomplete: bool,

@@ -29,16 +29,12 @@ from bot.core import INTERNAL_ERROR
 from bot.delivery import SUBCOMMAND_TYPES
 from bot.gateway.gate import GatedBot
 from bot.gateway.slash import call_of
-from bot.gateway.transport import send_reply
+from bot.gateway.transport import UNKNOWN_INTERACTION, send_reply
 from bot.reply import Reply, quote_user
 
 log = logging.getLogger(__name__)
 
 NOT_ALLOWED = Reply.fail("Nicht erlaubt", "Dieser Befehl ist hier nicht erlaubt.")
-
-#: Discord's error code for an interaction whose 3 s (or, after a defer, 15 min) have passed.
-UNKNOWN_INTERACTION = 10062
-
 
 def is_expired(error: BaseException | None) -> bool:
     """True when ``error`` (or an exception it wraps) is Discord's "Unknown interaction" (10062): the answer

@@ -57,13 +57,15 @@ class FakeDiscordError(AssertionError):
 
 @dataclass
 class Request:
-    """One HTTP request the bot made: method, path (without ``/api/v10``), query, JSON body (or None)."""
+    """One HTTP request the bot made: method, path (without ``/api/v10``), query, JSON body (or None), the
+    answer's status and the request's User-Agent (which client sent it: discord.py's names discord.py)."""
 
     method: str
     path: str
     query: dict[str, str]
     body: Any
     status: int = 200
+    user_agent: str = ""
 
 
 @dataclass
@@ -866,7 +868,7 @@ class FakeDiscord:
         path = request.path
         if path.startswith("/api/v10"):
             path = path[len("/api/v10"):]
-        rec = Request(request.method, path, dict(request.query), None)
+        rec = Request(request.method, path, dict(request.query), None, user_agent=request.headers.get("User-Agent", ""))
         self.requests.append(rec)
         fault = self.faults.pick(request.method, path) if self.faults is not None else None
         if fault is not None and self.faults is not None:

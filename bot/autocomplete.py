@@ -1,0 +1,59 @@
+"""Autocomplete answered from the raw interaction payload, the one code path of both Discord doors.
+
+An autocomplete (interaction type 4) needs nothing but the command's name, the focused option and its typed
+value: :func:`choices_body` reads them from the payload's ``data`` as Discord sends it, runs the option's
+completer of the command table on the application core (:meth:`bot.core.Core.complete`, ≤ 25 choices from
+data prepared once per store) and returns the callback body (type 8, Discord's "Interaction Response" with
+``choices``). :func:`encode` makes its JSON with orjson.
+
+``python -m bot serve`` returns the body as the HTTP response (:mod:`bot.serve`); the gateway bot posts it as
+the interaction's callback without building discord.py's ``Interaction`` objects, its command tree or its
+webhook adapter (:mod:`bot.gateway.gate`). Discord-free: no discord.py is imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import orjson
+
+from bot.commands import TABLE, Table
+from bot.core import Core
+from bot.delivery import CB_AUTOCOMPLETE, leaf_options
+
+#: The callback body without choices (an unknown command or option, no core, a payload that cannot be read).
+NO_CHOICES: dict[str, Any] = {"type": CB_AUTOCOMPLETE, "data": {"choices": []}}
+
+
+def _focused(data: Mapping[str, Any], table: Table) -> tuple[Any, str] | None:
+    """The completer of the focused option of the command ``data`` and the text typed into it, or None when
+    the command, the focused option or its completer is unknown."""
+    path, options = leaf_options(data)
+    leaf = table.find(path)
+    focused = next((o for o in options if o.get("focused")), None)
+    if leaf is None or focused is None:
+        return None
+    option = leaf.option(str(focused.get("name")))
+    if option is None or option.completer is None:
+        return None
+    return option.completer, str(focused.get("value", ""))
+
+
+async def choices_body(core: Core | None, data: Mapping[str, Any], table: Table = TABLE) -> dict[str, Any]:
+    """The callback body answering the autocomplete whose payload ``data`` (the interaction's ``data``:
+    ``{"name", "options": [… {"name", "value", "focused": true}]}``) is: ``{"type": 8, "data": {"choices":
+    [{"name", "value"}, …]}}`` with ≤ 25 choices of the focused option's completer in ``table``
+    (:func:`bot.answers.run_completer`: Discord's limits, the input bounds); :data:`NO_CHOICES` when the
+    command or option is unknown or ``core`` is not open. Raises what the completer raises (a bug)."""
+    found = _focused(data, table)
+    if found is None or core is None or not core.is_open:
+        return NO_CHOICES
+    completer, typed = found
+    choices = await core.complete(completer, typed)
+    return {"type": CB_AUTOCOMPLETE, "data": {"choices": [{"name": c.name, "value": c.value} for c in choices]}}
+
+
+def encode(body: Mapping[str, Any]) -> bytes:
+    """``body`` as compact UTF-8 JSON (orjson; non-ASCII text as is, as Discord accepts it)."""
+    return orjson.dumps(body)

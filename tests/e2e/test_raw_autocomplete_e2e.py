@@ -1,0 +1,113 @@
+"""Autocomplete through both Discord doors answers from the raw payload (:mod:`bot.autocomplete`), with the
+choices recorded before (``tests/choices/documents.json.gz``).
+
+The gateway is the real bot (``python -m bot run``) against the fake Discord: its type-8 callbacks must come
+from the raw path (one aiohttp request with Regelbot's own User-Agent, not discord.py's webhook adapter,
+whose User-Agent names discord.py). The HTTP door is ``serve``'s aiohttp application answering signed
+requests over loopback; its answers must come from :func:`bot.autocomplete.choices_body`, the function the
+gateway calls.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from aiohttp.test_utils import TestClient, TestServer
+from harness import STANDIN, checked_test, running_bot
+from nacl.signing import SigningKey
+
+from bot import serve as http_door
+from bot.answers import COMPLETERS
+from bot.autocomplete import choices_body
+from bot.commands import TABLE
+from bot.config import Settings
+from bot.core import Core
+from bot.rest import JSON
+from bot.serve import Interactions, RestClient, make_app
+from tests.choices import HERE, load
+
+pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
+
+#: Typed texts of the recorded query set: blank, a card's first letters, an umlaut, a typo, a rule number, a term.
+TYPED = ["", "Boros Rekrut", "Überstimmen", "Einberufn", "701", "Fehde", "Krims // Krams"]
+
+
+def cases() -> list[tuple[tuple[str, ...], str, str, list[list[str]]]]:
+    """(command path, option, typed text, recorded choices) for the first option of every completer the
+    command table uses (the Comprehensive Rules' completer is for a store with them)."""
+    queries, recorded = load(HERE / "documents.json.gz")
+    at = {q: i for i, q in enumerate(queries)}
+    key_of = {fn: key for key, fn in COMPLETERS.items()}
+    first: dict[str, tuple[tuple[str, ...], str]] = {}
+    for leaf in TABLE.leaves:
+        for option in leaf.command.options:
+            if option.completer is not None:
+                first.setdefault(key_of[option.completer], (leaf.path, option.name.en))
+    assert {"card_names", "mechanic_names", "rule_queries", "term_queries"} <= set(first)
+    return [(path, option, typed, recorded[key][at[typed]]) for key, (path, option) in sorted(first.items())
+            for typed in TYPED]
+
+
+def data_of(path: tuple[str, ...], option: str, typed: str) -> dict:
+    """An autocomplete's ``data`` as Discord sends it: ``option`` focused with ``typed``."""
+    focused = [{"name": option, "type": 3, "value": typed, "focused": True}]
+    if len(path) == 1:
+        return {"id": "9", "name": path[0], "type": 1, "options": focused}
+    return {"id": "9", "name": path[0], "type": 1, "options": [{"name": path[1], "type": 1, "options": focused}]}
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def bot(fake, bot_argv, store_db, tmp_path_factory):
+    if bot_argv is STANDIN:
+        pytest.skip("the raw path is the real bot's")
+    async with running_bot(fake, tmp_path_factory.mktemp("raw"), argv=bot_argv, db=store_db) as proc:
+        await fake.wait_sync()
+        yield proc
+
+
+@pytest.fixture(autouse=True)
+def _checks(request, bot, fake):
+    yield from checked_test(request, bot, fake)
+
+
+async def test_the_gateway_answers_autocomplete_through_the_raw_path_as_recorded(fake):
+    before = len(fake.requests)
+    for path, option, typed, want in cases():
+        res = await fake.autocomplete_result(path[0], option, typed, subcommand=path[1] if len(path) > 1 else None)
+        assert [[c["name"], c["value"]] for c in res.choices] == want, (path, typed)
+    sent = [r for r in fake.requests[before:] if r.path.endswith("/callback") and (r.body or {}).get("type") == 8]
+    assert len(sent) == len(cases())
+    assert {r.user_agent for r in sent} == {JSON["User-Agent"]}  # not discord.py's webhook adapter
+
+
+async def test_the_http_door_answers_autocomplete_through_the_same_function_as_recorded(
+        store_db: Path, tmp_path: Path, monkeypatch) -> None:
+    calls = []
+
+    async def counted(*args, **kwargs):
+        calls.append(args[1])
+        return await choices_body(*args, **kwargs)
+
+    monkeypatch.setattr(http_door, "choices_body", counted)
+    key = SigningKey.generate()
+    core = Core(Settings(token="", dev_guild_id=None, db_path=store_db, state_dir=tmp_path, log_level="INFO"))
+    await core.open(TABLE.warm)
+    try:
+        app = make_app(Interactions(core, RestClient()), key.verify_key.encode().hex())
+        async with TestClient(TestServer(app)) as client:
+            for n, (path, option, typed, want) in enumerate(cases()):
+                body = json.dumps({"type": 4, "id": str(n + 1), "application_id": "1", "token": f"t{n}",
+                                   "data": data_of(path, option, typed)}).encode()
+                stamp = str(int(time.time()))
+                headers = {"X-Signature-Ed25519": key.sign(stamp.encode() + body).signature.hex(),
+                           "X-Signature-Timestamp": stamp}
+                answer = await (await client.post("/interactions", data=body, headers=headers)).json()
+                assert answer["type"] == 8
+                assert [[c["name"], c["value"]] for c in answer["data"]["choices"]] == want, (path, typed)
+    finally:
+        await core.close()
+    assert len(calls) == len(cases())
