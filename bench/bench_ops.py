@@ -119,7 +119,7 @@ async def http_cpu(fake: FakeDiscord, plan: list[Step], n: int, tmp: Path, db: P
         if kind == "serve":
             argv = [PYTHON, "-m", "bot", "serve", "--port", str(port)]
             env = bot_env(fake, db=db, state_dir=tmp / "serve", extra={"DISCORD_PUBLIC_KEY": public,
-                                                                       "LOG_LEVEL": "WARNING"})
+                                                                       "LOG_LEVEL": "INFO"})  # its ready line
             procs = await _start_workers([argv], [env], tmp, "HTTP-Endpunkt bereit")
         else:
             procs = await _start_workers([[*PONG_WORKER, str(port), "--verify", public]], [dict(os.environ)], tmp,
