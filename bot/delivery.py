@@ -215,6 +215,18 @@ async def within(deadline: float, attempt: Callable[[], Awaitable[T]], pause: Pa
     Raises:
         BaseException: the last failure, when it does not pass or the window closes.
     """
+    try:  # the common case, one try that succeeds, without building the retry machinery
+        return await attempt()
+    except Exception as exc:
+        if pause(exc) is None:
+            raise
+        failed = [exc]
+
+    async def again() -> T:
+        """The first try's failure (the retry loop's first outcome, as if the loop had made it), then tries."""
+        if failed:
+            raise failed.pop()
+        return await attempt()
 
     def wait(state: RetryCallState) -> float:
         exc = state.outcome.exception() if state.outcome else None
@@ -232,7 +244,7 @@ async def within(deadline: float, attempt: Callable[[], Awaitable[T]], pause: Pa
                              before_sleep=before_sleep, reraise=True)
     async for trying in retrying:  # (tenacity's call form takes a lambda returning a coroutine for sync)
         with trying:
-            return await attempt()
+            return await again()
     raise AssertionError("tenacity ended without a result or an error")  # not reached: reraise=True
 
 
