@@ -96,7 +96,9 @@ async def respond_menu(interaction: discord.Interaction[GatedBot], menu: Message
 
 
 def autocomplete(option: Option) -> Callback:
-    """The autocomplete callback of ``option``: its completer on the core (≤ 25 choices, from memory)."""
+    """The autocomplete callback of ``option``: its completer on the core (≤ 25 choices, from memory). It makes
+    discord.py mark the option as autocompleted in the synced payload; the gate answers autocompletes from the
+    raw payload before discord.py would call it (:meth:`bot.gateway.gate.GatedBot._complete`)."""
     completer = option.completer
     assert completer is not None
 
