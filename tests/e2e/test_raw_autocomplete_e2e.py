@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from aiohttp.test_utils import TestClient, TestServer
-from harness import STANDIN, checked_test, running_bot
+from harness import checked_test, module_bot
 from nacl.signing import SigningKey
 
 from bot import serve as http_door
@@ -62,10 +62,7 @@ def data_of(path: tuple[str, ...], option: str, typed: str) -> dict:
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def bot(fake, bot_argv, store_db, tmp_path_factory):
-    if bot_argv is STANDIN:
-        pytest.skip("the raw path is the real bot's")
-    async with running_bot(fake, tmp_path_factory.mktemp("raw"), argv=bot_argv, db=store_db) as proc:
-        await fake.wait_sync()
+    async with module_bot(fake, bot_argv, store_db, tmp_path_factory, "the raw path is the real bot's") as proc:
         yield proc
 
 
