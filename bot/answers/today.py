@@ -52,22 +52,24 @@ from bot.store import RuleReview
 
 @dataclass(frozen=True)
 class Style:
-    """How a status is shown: its mark, whether today's statement stands before the document's text, and how
-    that text is labelled then (``Früher`` … ``heute überholt``; empty: the text stands unlabelled)."""
+    """How a status is shown: its mark, whether today's statement stands before the document's text, how that text
+    is labelled then (``Früher`` … ``heute überholt``; empty: the text stands unlabelled), and the status in words
+    (``word``: ``zu prüfen``, :data:`STATUS_LABELS`)."""
 
     mark: str
     first: bool
     label: str = ""
     state: str = ""
+    word: str = ""
 
 
 #: Every status the register gives, strongest first. A new status is one more row (and one more case in
 #: :func:`entry_status`). ``review``: the row's evidence changed in newer rules ("zu prüfen"), whatever its kind.
 STYLES: dict[str, Style] = {
-    "review": Style("🔎", True, "Im Dokument"),
-    "changed": Style("⚠️", True, "Früher", "heute überholt"),
-    "unchanged": Style("✅", True, "Im Dokument"),
-    "wording": Style("ℹ️", False),
+    "review": Style("🔎", True, "Im Dokument", word="zu prüfen"),
+    "changed": Style("⚠️", True, "Früher", "heute überholt", word="heute überholt"),
+    "unchanged": Style("✅", True, "Im Dokument", word="gilt weiterhin"),
+    "wording": Style("ℹ️", False, word="heute anders formuliert"),
 }
 _ORDER = {status: n for n, status in enumerate(STYLES)}
 
@@ -170,10 +172,16 @@ def notice_line(index: TodayIndex, notice: Notice, quotes: int = 0, tie: str = "
 def review_lines(index: TodayIndex, notice: Notice) -> list[str]:
     """For a notice "zu prüfen": its review line (:func:`bot.model.review_notice`), then the new official text of
     each changed rule it rests on (:func:`quote_line`; none for a rule that is gone); ``[]`` otherwise."""
-    if not notice.reviews:
+    return _review_block(index, notice.reviews)
+
+
+def _review_block(index: TodayIndex, reviews: tuple[RuleReview, ...]) -> list[str]:
+    """The review line of ``reviews`` (:func:`bot.model.review_notice`), then the new official text of each changed
+    rule (:func:`quote_line`; none for a rule that is gone); ``[]`` without reviews."""
+    if not reviews:
         return []
-    quotes = [quote_line(index, n) for n in dict.fromkeys(r.number for r in notice.reviews if r.today_number)]
-    return [review_notice(notice.reviews), *quotes]
+    quotes = [quote_line(index, n) for n in dict.fromkeys(r.number for r in reviews if r.today_number)]
+    return [review_notice(reviews), *quotes]
 
 
 def history_label(style: Style | None, source: str) -> str:
@@ -272,10 +280,7 @@ def _term_evidence(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]
     """The terms' evidence; for term rows "zu prüfen" their review line and new rule texts on the next lines."""
     evidence = f"_(Beleg: {evidence_text(index, tuple(dict.fromkeys(ev for t in terms for ev in t.evidence)))})_"
     reviews = tuple(dict.fromkeys(r for t in terms for r in index.reviews.get(("term", t.key), ())))
-    if not reviews:
-        return evidence
-    quotes = [quote_line(index, n) for n in dict.fromkeys(r.number for r in reviews if r.today_number)]
-    return "\n".join([evidence, review_notice(reviews), *quotes])
+    return "\n".join([evidence, *_review_block(index, reviews)])
 
 
 def today_number(index: TodayIndex, prefix: str, number: str) -> str | None:
@@ -305,13 +310,9 @@ def number_label(index: TodayIndex, prefix: str, number: str) -> str:
 
 # --- today's status in one word; the numbers and rules the documents print -------------------------------
 
-#: A status as an answer names it in one line (an owner line, a candidate's field name): the marks of :data:`STYLES`.
-STATUS_LABELS = {
-    "review": "🔎 zu prüfen",
-    "changed": "⚠️ heute überholt",
-    "wording": "ℹ️ heute anders formuliert",
-    "unchanged": "✅ gilt weiterhin",
-}
+#: A status as an answer names it in one line (an owner line, a candidate's field name): mark and word of its
+#: :data:`STYLES` row (``⚠️ heute überholt``).
+STATUS_LABELS = {status: f"{style.mark} {style.word}" for status, style in STYLES.items()}
 
 
 def entry_state(index: TodayIndex, kind: str, entry_id: int) -> str:
