@@ -20,16 +20,16 @@ the ``changed`` rows that name the card's rulings (a function changed by a rule 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.today import (
-    STATUS_LABELS,
     STYLES,
     TodayIndex,
     entry_status,
+    notice_line,
     quote_line,
-    review_lines,
+    statement_lines,
     terms_notice,
     today_index,
 )
@@ -114,14 +114,16 @@ def printed_label(card: CardRecord) -> str:
     return f"Gedruckter Text ({where})"
 
 
-def keyword_sections(sections: list[MechanicRecord], text: str) -> list[MechanicRecord]:
-    """The mechanics sections whose keyword a card text prints at the start of a line, i.e. with its reminder
-    text (``Einberufen (Jede Kreatur, …)``, ``Pfropfen 4 (…)``), each once, in section order."""
+def keyword_sections(index: TodayIndex, sections: list[MechanicRecord], text: str) -> list[MechanicRecord]:
+    """The mechanics sections of ``sections`` that a ``changed`` register row names and whose keyword a card text
+    prints at the start of a line, i.e. with its reminder text (``Einberufen (Jede Kreatur, …)``, ``Pfropfen 4
+    (…)``), each keyword once, in section order. The keywords' patterns are the index's (compiled once per store,
+    :attr:`bot.answers.today_index.TodayIndex.keywords`)."""
     lines = [line.strip() for line in text.splitlines()]
-    found = {}
+    found: dict[str, MechanicRecord] = {}
     for m in sections:
-        keyword = re.compile(re.escape(m.title) + r"(?![\w-])")
-        if m.title not in found and any(keyword.match(line) for line in lines):
+        keyword = index.keywords.get(m.id)
+        if keyword is not None and m.title not in found and any(keyword.match(line) for line in lines):
             found[m.title] = m
     return list(found.values())
 
@@ -131,37 +133,39 @@ def keyword_sections(sections: list[MechanicRecord], text: str) -> list[Mechanic
 KEYWORD_QUOTES = 400
 
 
-def outdated_keywords(index: TodayIndex, sections: list[MechanicRecord], text: str) -> list[tuple[str, str]]:
-    """``(keyword, notice)`` for each keyword of the card text (:func:`keyword_sections`) whose section a ``changed``
-    register row names (Einberufen, Pfropfen): the printed reminder text says the rule of its day. ``notice``:
-    ``⚠️ **Heute:** <what the row says changed> _(Beleg: …)_``, for a row "zu prüfen" its review lines, then
-    today's rules the row cites (:func:`bot.answers.today.quote_line`, shortest first, up to
-    :data:`KEYWORD_QUOTES` characters: ``> **702.51b** The convoke ability isn’t an additional …``)."""
+def _outdated(index: TodayIndex, sections: list[MechanicRecord], text: str) -> list[tuple[str, str, str]]:
+    """``(keyword, mark, notice)`` of :func:`outdated_keywords`; ``mark`` is the strongest notice's (``⚠️``, ``🔎``)."""
     out = []
-    for m in keyword_sections(sections, text):
+    for m in keyword_sections(index, sections, text):
         notices = [n for n in entry_status(index, "mechanic", m.id).notices if n.kind == "changed"]
         if not notices:
             continue
-        lines = []
-        for n in notices:
-            what = index.changes[n.key].what if n.key in index.changes else n.today
-            lines += [f"{STYLES[n.status].mark} **Heute:** {what} _(Beleg: {n.evidence})_", *review_lines(index, n)]
+        lines = [notice_line(index, replace(n, today=index.changes[n.key].what if n.key in index.changes else n.today))
+                 for n in notices]
         quotes, room = [], KEYWORD_QUOTES
         for quote in sorted(filter(None, (quote_line(index, r) for n in notices for r in n.rules)), key=len):
             if len(quote) <= room:
                 quotes.append(quote)
                 room -= len(quote)
-        out.append((m.title, "\n".join([*lines, *dict.fromkeys(quotes)])))
+        out.append((m.title, STYLES[notices[0].status].mark, "\n".join([*lines, *dict.fromkeys(quotes)])))
     return out
+
+
+def outdated_keywords(index: TodayIndex, sections: list[MechanicRecord], text: str) -> list[tuple[str, str]]:
+    """``(keyword, notice)`` for each keyword of the card text (:func:`keyword_sections`) whose section a ``changed``
+    register row names (Einberufen, Pfropfen): the printed reminder text says the rule of its day. ``notice``:
+    ``⚠️ **Heute:** <what the row says changed> _(Beleg: …)_`` (:func:`bot.answers.today.notice_line`; for a row
+    "zu prüfen" with its review lines), then today's rules the row cites (:func:`bot.answers.today.quote_line`,
+    shortest first, up to :data:`KEYWORD_QUOTES` characters: ``> **702.51b** The convoke ability isn’t an …``)."""
+    return [(keyword, block) for keyword, _, block in _outdated(index, sections, text)]
 
 
 def keyword_fields(index: TodayIndex, sections: list[MechanicRecord], card: CardRecord) -> list[Field]:
     """One field per outdated keyword of the card's printed text (:func:`outdated_keywords`):
     ``⚠️ Einberufen: gedruckter Erinnerungstext heute überholt`` with what changed and today's rule (≤ 1024)."""
     text = "\n".join([card.text, *(f.text for f in card.faces)])
-    return [Field(f"{block[:block.index(' ')]} {keyword}: gedruckter Erinnerungstext "
-                  f"{STATUS_LABELS['changed'].partition(' ')[2]}", _clip(block, 1024))
-            for keyword, block in outdated_keywords(index, sections, text)]
+    return [Field(f"{mark} {keyword}: gedruckter Erinnerungstext {STYLES['changed'].word}", _clip(block, 1024))
+            for keyword, mark, block in _outdated(index, sections, text)]
 
 
 def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord],
@@ -183,8 +187,7 @@ def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord
         fields.append(Field("ℹ️ Heute andere Begriffe", shorten(value, 1024)))
     notices = {n.key: n for r in rulings for n in entry_status(index, "ruling", r.id).notices if n.kind == "changed"}
     if notices:  # a row "zu prüfen" with its review line and the new official text (review_lines)
-        text = "\n".join("\n".join([f"• {n.today} _(Beleg: {n.evidence})_", *review_lines(index, n)])
-                         for n in notices.values())
+        text = "\n".join("\n".join(statement_lines(index, n, "• ")) for n in notices.values())
         mark = "🔎" if any(n.reviews for n in notices.values()) else "⚠️"
         fields.append(Field(f"{mark} Heute geändert (laut Rulings der Karte)", _clip(text, 1024)))
     return fields

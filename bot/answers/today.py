@@ -162,11 +162,16 @@ def notice_line(index: TodayIndex, notice: Notice, quotes: int = 0, tie: str = "
     (``> **702.51a** Convoke is …``, :func:`quote_line`). ``tie``: the notice's number on its page (``¹``) when
     several entries of the page share it. A notice "zu prüfen" adds its review line (:func:`bot.model.review_notice`)
     and always quotes the new official text of each changed rule (not counted in ``quotes``)."""
-    lines = [f"{STYLES[notice.status].mark}{tie} **Heute:** {notice.today} _(Beleg: {notice.evidence})_"]
-    lines += review_lines(index, notice)
+    lines = statement_lines(index, notice, f"{STYLES[notice.status].mark}{tie} **Heute:** ")
     reviewed = {r.number for r in notice.reviews}
     lines += [quote_line(index, n) for n in notice.rules if n in index.cr and n not in reviewed][:quotes]
     return "\n".join(lines)
+
+
+def statement_lines(index: TodayIndex, notice: Notice, lead: str) -> list[str]:
+    """The notice's statement ``<lead><today> _(Beleg: <evidence>)_`` (``lead``: ``⚠️ **Heute:** `` in
+    :func:`notice_line`, ``• `` in a list of statements), then for a notice "zu prüfen" its :func:`review_lines`."""
+    return [f"{lead}{notice.today} _(Beleg: {notice.evidence})_", *review_lines(index, notice)]
 
 
 def review_lines(index: TodayIndex, notice: Notice) -> list[str]:
@@ -473,6 +478,7 @@ __all__ = [
     "rule_now",
     "rule_today_lines",
     "ruling_display",
+    "statement_lines",
     "status_text",
     "terms_line",
     "terms_notice",

@@ -238,3 +238,11 @@ async def test_a_term_row_under_review_shows_the_review_block_of_a_changed_row(n
     assert lines[1:] == [review_notice(reviews), quote_line(index, "702.51a")]
     assert CONVOKE_NEW in plain(lines[-1])
     assert terms_notice(index, [term]).count("\n") == 0  # not under review: the evidence alone
+
+
+async def test_a_printed_keyword_under_review_is_marked_as_under_review(newer: AnswerContext):
+    """Einberufen's rows rest on 702.51a, which changed: the card's keyword field carries 🔎 and the review line."""
+    page = (await run_answer(newer, "card", name="Konklavenequidonaut")).pages[0]
+    field = next(f for f in page.fields if f.name.endswith("Einberufen: gedruckter Erinnerungstext heute überholt"))
+    assert field.name.startswith("🔎 ") and field.value.startswith("🔎 **Heute:** ")
+    assert "wurde seitdem nicht geprüft" in field.value
