@@ -35,6 +35,7 @@ from bot.core import Core
 from bot.custom_id import Invocation
 from bot.render import buttons, fit_reply, message_payload, to_text
 from bot.reply import Choice, Reply, as_private, one_line
+from bot.text import cut
 
 log = logging.getLogger(__name__)
 
@@ -239,7 +240,7 @@ class CommandLine:
         custom_id = custom_id.strip()
         if not custom_id.startswith("rb:"):
             raise UsageError(
-                f"Unbekannter Knopf „{custom_id[:100]}“ (erwartet rb:<aktion>:<wert> oder eine custom_id aus "
+                f"Unbekannter Knopf „{cut(custom_id, 100)}“ (erwartet rb:<aktion>:<wert> oder eine custom_id aus "
                 "call --json). Blättern in der Konsole: „weiter“ oder „zurück“."
             )
         return await press(custom_id, self.core.run)

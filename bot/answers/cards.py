@@ -37,7 +37,7 @@ from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_use
 from bot.rules import mana as engine
 from bot.search import UNCLEAR, Lookup, NameHit
 from bot.store import CardRecord, DocumentRecord, MechanicRecord, RulingRecord
-from bot.text import clean, shorten
+from bot.text import clean, cut, shorten
 
 MAX_QUERY = 200
 #: A FAQ ruling that gives a card's new text: "<Name> hat (inzwischen) ein Erratum bekommen/erhalten" or
@@ -209,7 +209,7 @@ def erratum_text(printed: str, erratum: Erratum) -> str:
 
 def _clip(text: str, limit: int) -> str:
     """``text`` with its line breaks, cut to ``limit`` characters ending in ``…``."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return text if len(text) <= limit else cut(text, limit - 1) + "…"
 
 
 def card_page(card: CardRecord, found_errata: list[Erratum] | None = None, today: list[Field] | None = None) -> Page:
