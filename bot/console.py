@@ -143,7 +143,8 @@ class CommandLine:
 
     @staticmethod
     def _values(leaf: Leaf, segments: list[tuple[Option | None, str]]) -> dict[str, str]:
-        """{English name: text} of the :meth:`_segments`; the text before the first name fills the first option.
+        """{English name: text} of the :meth:`_segments`; the text before the first name fills the first option,
+        unless it starts with a name of its own (``/regel nummer: 1 suche: 701.19``: an unknown option's value).
 
         Raises:
             UsageError: an option given twice.
@@ -152,7 +153,7 @@ class CommandLine:
         values: dict[str, str] = {}
         for named, text in segments:
             option = named if named is not None else (options[0] if options else None)
-            if option is None:
+            if option is None or (named is None and _OPTION_LIKE.match(text.lstrip())):
                 continue
             if option.name.en in values:
                 raise UsageError(f"Option „{option.name.de}“ ist doppelt angegeben.")

@@ -27,7 +27,8 @@ def test_a_colon_inside_free_text_is_text_not_an_option(cli):
 
 
 def test_a_word_with_a_colon_where_an_option_name_stands_is_still_an_unknown_option(cli):
-    assert options(cli, "/regel nummer: 702")["nummer"] is None
+    assert options(cli, "/regel nummer: 702") == {"nummer": None}  # its value is no search text
+    assert options(cli, "/regel nummer: 1 suche: 701.19") == {"query": "701.19", "nummer": None}
     assert options(cli, "/karte name: Boros-Rekrut privat: ja foo: 1") == {"name": "Boros-Rekrut",
                                                                           "private": "ja foo: 1", "foo": None}
     assert options(cli, "/mana info kosten: {X} x: 3 zahl: 2")["zahl"] is None  # after a number option
