@@ -35,7 +35,7 @@ from bot.answers.today import (
 )
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
-from bot.search import UNCLEAR, Lookup, NameHit
+from bot.search import Lookup, NameHit
 from bot.store import CardRecord, DocumentRecord, MechanicRecord, RulingRecord
 from bot.text import clean, cut, shorten
 
@@ -263,14 +263,13 @@ def card_choices(hits: list[NameHit], action: str = "card") -> list[Action]:
 def not_found(query: str, found: Lookup, action: str = "card") -> UserError:
     """The German error for a typed name that answers no card (:meth:`bot.search.NameIndex.lookup`): the
     candidates as "Meintest du" choices running ``action`` (a name only begun, a word left out, two close
-    names) or the nearest names; without any, how to find a card."""
+    names); without any (nothing close, e.g. an English name the documents do not give), how to find a card."""
     shown = quote_user(query, 80) or "(leer)"
     title = f"Keine Karte „{shown}“ gefunden"
     if not found.candidates:
         return UserError(title, "Tippe die ersten Buchstaben des deutschen Kartennamens und wähle aus der Liste.")
     lines = "\n".join(f"• {h.card_name}" for h in found.candidates)
-    lead = "Meintest du" if found.how == UNCLEAR else "Ähnliche Namen"
-    return UserError(title, f"{lead}:\n{lines}", choices=card_choices(found.candidates, action))
+    return UserError(title, f"Meintest du:\n{lines}", choices=card_choices(found.candidates, action))
 
 
 async def find_card(ctx: AnswerContext, query: str, choice: str = "card") -> CardRecord:
