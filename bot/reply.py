@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 import regex
 
-from bot.text import cut
+from bot.text import GRAPHEME, cut
 
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
 EMBED_TITLE_MAX = 256
@@ -59,10 +59,10 @@ _NUMBERED = re.compile(r"^(\d+)([.)]\s)")
 
 
 #: An emoji sequence: a pictograph or a flag's regional indicators with what extends it (skin tone, variation
-#: selector, ZWJ and the next pictograph, a subdivision flag's tags), one grapheme cluster (:mod:`regex` ``\X``).
-_EMOJI_SEQUENCE = regex.compile(r"(?=[\p{Extended_Pictographic}\p{Regional_Indicator}])\X")
+#: selector, ZWJ and the next pictograph, a subdivision flag's tags), one grapheme cluster (:data:`bot.text.GRAPHEME`).
+_EMOJI_SEQUENCE = regex.compile(r"(?=[\p{Extended_Pictographic}\p{Regional_Indicator}])(?:" + GRAPHEME.pattern + ")")
 #: The invisible characters an emoji sequence is made of (ZWJ, variation selectors, tags): kept inside one.
-_EMOJI_JOINERS = re.compile(r"[\u200d\ufe0e\ufe0f\U000e0020-\U000e007f]")
+_EMOJI_JOINERS = re.compile(r"([\u200d\ufe0e\ufe0f\U000e0020-\U000e007f]+)")
 
 
 def _inert(text: str) -> str:
@@ -79,9 +79,10 @@ def one_line(text: str) -> str:
     text = unicodedata.normalize("NFC", text)
     parts, start = [], 0
     for m in _EMOJI_SEQUENCE.finditer(text) if _EMOJI_JOINERS.search(text) else ():  # else: no joiner to keep
-        kept = "".join(ch if _EMOJI_JOINERS.fullmatch(ch) else _inert(ch) for ch in m.group())
-        parts += [_inert(text[start : m.start()]), kept]
-        start = m.end()
+        if _EMOJI_JOINERS.search(m.group()):  # the joiners at the odd places of the split stay
+            kept = "".join(part if n % 2 else _inert(part) for n, part in enumerate(_EMOJI_JOINERS.split(m.group())))
+            parts += [_inert(text[start : m.start()]), kept]
+            start = m.end()
     parts.append(_inert(text[start:]))
     return " ".join("".join(parts).split())
 

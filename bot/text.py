@@ -73,13 +73,15 @@ def clean(text: str) -> str:
 
 
 #: One user-perceived character (an extended grapheme cluster, Unicode UAX #29): a letter with its marks, an emoji
-#: with its skin tone or variation selector, a flag (two regional indicators), a ZWJ sequence (👨‍👩‍👧).
-_GRAPHEME = regex.compile(r"\X")
+#: with its skin tone or variation selector, a flag (two regional indicators), a ZWJ sequence (👨‍👩‍👧). Flags are
+#: taken as pairs first: the same clusters (a run of regional indicators pairs up from its start), but ``\X`` alone
+#: counts the indicators before each one again (a run of 6 000 took 0.2 s; so it stays linear).
+GRAPHEME = regex.compile(r"\p{Regional_Indicator}{2}|\X")
 
 
 def cut(text: str, limit: int) -> str:
     """The longest start of ``text`` with at most ``limit`` characters (code points, as ``len`` counts) that ends
-    between two grapheme clusters (:data:`_GRAPHEME`), so a cut never splits a flag, a skin tone from its emoji, a
+    between two grapheme clusters (:data:`GRAPHEME`), so a cut never splits a flag, a skin tone from its emoji, a
     ZWJ sequence or a letter from its accent: ``cut("ab🇩🇪", 3)`` → ``"ab"``. ``text`` itself when it fits."""
     if len(text) <= limit:
         return text
@@ -89,7 +91,7 @@ def cut(text: str, limit: int) -> str:
     if pair.isascii() and pair != "\r\n":  # between two ASCII characters is always a boundary, except CR LF
         return text[:limit]
     end = 0
-    for m in _GRAPHEME.finditer(text, 0, limit + 1):
+    for m in GRAPHEME.finditer(text, 0, limit + 1):
         if m.end() > limit:
             break
         end = m.end()
