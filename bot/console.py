@@ -101,8 +101,10 @@ class CommandLine:
         options as Discord would send them, typed text turned into values (:func:`bot.commands.typed_value`),
         names that are no option of the command with the value None (the checker names them).
 
-        Options are ``name: value`` in any order; values run to the next option name. Text before the first
-        option fills the first option (``/karte Boros-Rekrut``); an empty value counts as left out.
+        Options are ``name: value`` in any order; values run to the next option name of the command, so a colon in
+        free text is text (``/frage frage: Was passiert bei: Fehde?``; where a ``wort:`` counts as an unknown
+        option: :meth:`_unknown_names`). Text before the first option fills the first option (``/karte
+        Boros-Rekrut``); an empty value counts as left out.
 
         Raises:
             UsageError: unknown command, or an option given twice.
