@@ -25,12 +25,13 @@ from dataclasses import dataclass, replace
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.today import (
     STYLES,
+    TERMS_HEAD,
     TodayIndex,
     entry_status,
     notice_line,
     quote_line,
     statement_lines,
-    terms_notice,
+    terms_listing,
     today_index,
 )
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
@@ -183,12 +184,11 @@ def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord
     fields = keyword_fields(index, sections or [], card)
     terms = entry_status(index, "card", card.id).terms
     if terms:
-        value = terms_notice(index, terms).removeprefix("ℹ️ Heute andere Begriffe: ")
-        fields.append(Field("ℹ️ Heute andere Begriffe", shorten(value, 1024)))
+        fields.append(Field(TERMS_HEAD, shorten(terms_listing(index, terms), 1024)))
     notices = {n.key: n for r in rulings for n in entry_status(index, "ruling", r.id).notices if n.kind == "changed"}
     if notices:  # a row "zu prüfen" with its review line and the new official text (review_lines)
         text = "\n".join("\n".join(statement_lines(index, n, "• ")) for n in notices.values())
-        mark = "🔎" if any(n.reviews for n in notices.values()) else "⚠️"
+        mark = STYLES["review" if any(n.reviews for n in notices.values()) else "changed"].mark
         fields.append(Field(f"{mark} Heute geändert (laut Rulings der Karte)", _clip(text, 1024)))
     return fields
 

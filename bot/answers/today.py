@@ -181,8 +181,7 @@ def review_lines(index: TodayIndex, notice: Notice) -> list[str]:
 
 
 def _review_block(index: TodayIndex, reviews: tuple[RuleReview, ...]) -> list[str]:
-    """The review line of ``reviews`` (:func:`bot.model.review_notice`), then the new official text of each changed
-    rule (:func:`quote_line`; none for a rule that is gone); ``[]`` without reviews."""
+    """:func:`review_lines` of ``reviews`` (of a notice or of term rows); ``[]`` without reviews."""
     if not reviews:
         return []
     quotes = [quote_line(index, n) for n in dict.fromkeys(r.number for r in reviews if r.today_number)]
@@ -275,10 +274,18 @@ class PageNotes:
         return f"ℹ️ **Heute andere Begriffe:** {listed} {_term_evidence(self.index, self.rows)}"
 
 
+TERMS_HEAD = "ℹ️ Heute andere Begriffe"  #: the head of a term notice (:func:`terms_notice`), a card page's field
+
+
 def terms_notice(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
     """``ℹ️ Heute andere Begriffe: „wirken“ statt „spielen“; … _(Beleg: …)_`` for one entry's terms."""
+    return f"{TERMS_HEAD}: {terms_listing(index, terms)}"
+
+
+def terms_listing(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
+    """:func:`terms_notice` without its head: ``„wirken“ statt „spielen“; … _(Beleg: …)_``."""
     listed = "; ".join(f"„{t.new}“ statt „{t.old}“" for t in terms)
-    return f"ℹ️ Heute andere Begriffe: {listed} {_term_evidence(index, terms)}"
+    return f"{listed} {_term_evidence(index, terms)}"
 
 
 def _term_evidence(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
@@ -452,6 +459,7 @@ __all__ = [
     "REVIEWED",
     "STATUS_LABELS",
     "STYLES",
+    "TERMS_HEAD",
     "ChangeRow",
     "EntryStatus",
     "Notice",
@@ -481,6 +489,7 @@ __all__ = [
     "statement_lines",
     "status_text",
     "terms_line",
+    "terms_listing",
     "terms_notice",
     "today_index",
     "today_number",
