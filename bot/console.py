@@ -19,8 +19,10 @@ from typing import Any
 
 from bot.commands import (
     TABLE,
+    Kind,
     Leaf,
     MessageCommand,
+    Option,
     OptionProblem,
     Table,
     Text,
@@ -33,6 +35,7 @@ from bot.core import Core
 from bot.custom_id import Invocation
 from bot.render import buttons, fit_reply, message_payload, to_text
 from bot.reply import Choice, Reply, as_private, one_line
+from bot.text import cut
 
 log = logging.getLogger(__name__)
 
@@ -40,14 +43,30 @@ log = logging.getLogger(__name__)
 _OPTION_LIKE = re.compile(r"(?:^|\s)([^\W\d_][\w-]{1,31})\s*:(?=\s|$)")
 
 
+def _free_text(option: Option) -> bool:
+    """True for an option whose value is any text (a string without fixed choices): a colon in it is text."""
+    return option.kind == Kind.STRING and not option.choices
+
+
 class UsageError(Exception):
     """The typed command cannot be parsed (unknown command or option); German message."""
 
 
+_TO_UMLAUTS = (("ae", "ä"), ("oe", "ö"), ("ue", "ü"))
+
+
 def names_of(text: Text) -> set[str]:
-    """Every typed form of a name, casefolded: English and German, ``erhoehung`` also as ``erhöhung``."""
+    """Every typed form of a name, casefolded: English and German, umlauts also typed as ``ae``/``oe``/``ue``
+    and the other way round (``erhoehung`` also as ``erhöhung``, ``Karten erklären`` also as ``Karten
+    erklaeren``), ``ß`` also as ``ss``. Compare a typed name with ``typed.casefold() in names_of(…)``."""
     names = {text.en.casefold(), text.de.casefold()}
-    return names | {n.replace("ae", "ä").replace("oe", "ö").replace("ue", "ü") for n in names}
+    out = set(names)
+    for name in names:
+        umlauts, spelled = name, name.replace("ß", "ss")
+        for pair, umlaut in _TO_UMLAUTS:
+            umlauts, spelled = umlauts.replace(pair, umlaut), spelled.replace(umlaut, pair)
+        out |= {umlauts, spelled}
+    return out
 
 
 class CommandLine:
@@ -82,8 +101,10 @@ class CommandLine:
         options as Discord would send them, typed text turned into values (:func:`bot.commands.typed_value`),
         names that are no option of the command with the value None (the checker names them).
 
-        Options are ``name: value`` in any order; values run to the next option name. Text before the first
-        option fills the first option (``/karte Boros-Rekrut``); an empty value counts as left out.
+        Options are ``name: value`` in any order; values run to the next option name of the command, so a colon in
+        free text is text (``/frage frage: Was passiert bei: Fehde?``; where a ``wort:`` counts as an unknown
+        option: :meth:`_unknown_names`). Text before the first option fills the first option (``/karte
+        Boros-Rekrut``); an empty value counts as left out.
 
         Raises:
             UsageError: unknown command, or an option given twice.
@@ -98,29 +119,65 @@ class CommandLine:
         leaf, depth = self._match_command(words)
         rest = text[1:].split(None, depth)[depth] if len(words) > depth else ""
         options = leaf.command.all_options
-        values = self._split(leaf, rest)
+        segments = self._segments(leaf, rest)
+        values = self._values(leaf, segments)
         typed = [{"name": o.name.en, "value": typed_value(o, values[o.name.en])} for o in options
                  if values.get(o.name.en)]
-        known = {n for o in options for n in names_of(o.name)}
-        return leaf, typed + [{"name": m.group(1), "value": None} for m in _OPTION_LIKE.finditer(rest)
-                              if m.group(1).casefold() not in known]
+        return leaf, typed + [{"name": name, "value": None} for name in self._unknown_names(leaf, segments)]
 
     @staticmethod
-    def _split(leaf: Leaf, rest: str) -> dict[str, str]:
-        """The typed text ``rest`` split at the option names: {English name: text}."""
+    def _segments(leaf: Leaf, rest: str) -> list[tuple[Option | None, str]]:
+        """The typed text ``rest`` cut at the option names: ``(option, its text)`` in order, the text before the
+        first name (if any) with None."""
         options = leaf.command.all_options
         alternatives = sorted({n for o in options for n in names_of(o.name)}, key=len, reverse=True)
-        marker = re.compile(r"(?:^|\s)(" + "|".join(map(re.escape, alternatives)) + r")\s*:", re.IGNORECASE)
-        matches = list(marker.finditer(rest))
+        matches = []
+        if alternatives:
+            marker = re.compile(r"(?:^|\s)(" + "|".join(map(re.escape, alternatives)) + r")\s*:", re.IGNORECASE)
+            matches = list(marker.finditer(rest))
         head = rest[: matches[0].start()] if matches else rest
-        values = {options[0].name.en: head.strip()} if head.strip() else {}
+        segments: list[tuple[Option | None, str]] = [(None, head)] if head.strip() else []
         for i, m in enumerate(matches):
             end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
             option = next(o for o in options if m.group(1).casefold() in names_of(o.name))
-            if option.name.en in values and (i > 0 or head.strip()):
+            segments.append((option, rest[m.end() : end]))
+        return segments
+
+    @staticmethod
+    def _values(leaf: Leaf, segments: list[tuple[Option | None, str]]) -> dict[str, str]:
+        """{English name: text} of the :meth:`_segments`; the text before the first name fills the first option,
+        unless it starts with a name of its own (``/regel nummer: 1 suche: 701.19``: an unknown option's value).
+
+        Raises:
+            UsageError: an option given twice.
+        """
+        options = leaf.command.all_options
+        values: dict[str, str] = {}
+        for named, text in segments:
+            option = named if named is not None else (options[0] if options else None)
+            if option is None or (named is None and _OPTION_LIKE.match(text.lstrip())):
+                continue
+            if option.name.en in values:
                 raise UsageError(f"Option „{option.name.de}“ ist doppelt angegeben.")
-            values[option.name.en] = rest[m.end() : end].strip()
+            values[option.name.en] = text.strip()
         return values
+
+    @staticmethod
+    def _unknown_names(leaf: Leaf, segments: list[tuple[Option | None, str]]) -> list[str]:
+        """``wort:`` forms that are no option of the command, where they stand for an option name: anywhere in the
+        value of an option that takes no free text (a number, ``ja``/``nein``, a choice), at the start of the text
+        before the first option name (``/regel nummer: 702``). In free text a colon is text (``/frage frage: Was
+        passiert bei: Fehde?``), also further on in the text before the first name (``/frage Was passiert bei: …``)."""
+        options = leaf.command.all_options
+        known = {n for o in options for n in names_of(o.name)}
+        found = []
+        for option, text in segments:
+            holder = option if option is not None else (options[0] if options else None)
+            if holder is None or not _free_text(holder):
+                found += [m.group(1) for m in _OPTION_LIKE.finditer(text)]
+            elif option is None and (m := _OPTION_LIKE.match(text.lstrip())):
+                found.append(m.group(1))
+        return [name for name in found if name.casefold() not in known]
 
     async def call(self, text: str) -> Reply:
         """Run a typed command and return its reply (user-facing errors are error replies).
@@ -134,7 +191,7 @@ class CommandLine:
         """``"Karten erklären: Was macht [[Boros-Rekrut]]?"`` → (the message command, the message's text); None
         for a line that names no message command of the table (English or German name, ``ae`` for ``ä``)."""
         name, colon, message = text.strip().partition(":")
-        typed = name.strip().casefold().replace("ae", "ä").replace("oe", "ö").replace("ue", "ü")
+        typed = name.strip().casefold()
         menu = next((m for m in self.table.menus if typed in names_of(m.name)), None) if colon else None
         return None if menu is None else (menu, message.strip())
 
@@ -186,7 +243,7 @@ class CommandLine:
         custom_id = custom_id.strip()
         if not custom_id.startswith("rb:"):
             raise UsageError(
-                f"Unbekannter Knopf „{custom_id[:100]}“ (erwartet rb:<aktion>:<wert> oder eine custom_id aus "
+                f"Unbekannter Knopf „{cut(custom_id, 100)}“ (erwartet rb:<aktion>:<wert> oder eine custom_id aus "
                 "call --json). Blättern in der Konsole: „weiter“ oder „zurück“."
             )
         return await press(custom_id, self.core.run)

@@ -89,13 +89,34 @@ async def in_time(work: Awaitable[T], defer: Callable[[], Awaitable[object]], af
     return await task
 
 
+def build_change(old: dict[str, str], new: dict[str, str]) -> str:
+    """What differs between two stores' :meth:`~bot.store.Store.build_info`, for the one log line of a swap:
+    ``gebaut 2026-12-01T06:00:00+00:00 → 2026-12-02T06:00:00+00:00, Quellen 3f2a9c01d4e5 (gleich), Regeldateien
+    [] → ["MagicCompRules 20260801.txt"]`` (the files' lists only when they differ; ``?`` for what a store lacks)."""
+    def short(key: str, info: dict[str, str]) -> str:
+        value = info.get(key, "?")
+        return value[:12] if key == "sources_sha256" else value
+
+    parts = []
+    for key, label in (("built_at", "gebaut"), ("sources_sha256", "Quellen"), ("cr_files", "Regeldateien"),
+                       ("card_files", "Kartendateien")):
+        before, after = short(key, old), short(key, new)
+        if before != after:
+            parts.append(f"{label} {before} → {after}")
+        elif key in ("built_at", "sources_sha256"):
+            parts.append(f"{label} {after} (gleich)")
+    return ", ".join(parts)
+
+
 @dataclass(eq=False)
 class Generation:
     """One opened store and what is built from it (:class:`AnswerContext`: store and name index; the
-    store's own caches), with the file it was opened from and the interactions running on it."""
+    store's own caches), with the file it was opened from, what ``build`` recorded about it
+    (:meth:`~bot.store.Store.build_info`) and the interactions running on it."""
 
     context: AnswerContext
     stamp: FileStamp | None
+    info: dict[str, str] = field(default_factory=dict)
     users: int = 0
     retired: bool = False
     idle: asyncio.Event = field(default_factory=asyncio.Event)
@@ -138,6 +159,9 @@ class Core:
         self._warm = warm
         mana_emoji.install(mana_emoji.load(self.settings.state_dir))  # the ids `sync` uploaded, else text
         self._current = await self._open_store()
+        info = self._current.info
+        log.info("Datenbank geöffnet: %s (gebaut %s, %d Karten im Namensindex)", self.settings.db_path,
+                 info.get("built_at", "?"), len(self._current.context.names))
         metrics.watch_store(self.settings.db_path)  # the age of the file at the path (whichever is in use)
 
     async def _open_store(self) -> Generation:
@@ -154,14 +178,15 @@ class Core:
             context = AnswerContext(store=store, names=names)
             if self._warm is not None:
                 await self._warm(context)
+            info = await store.build_info()
         except StoreCorrupt as exc:  # damage the quick check did not reach (a very large store)
             await store.close()
             raise StoreError(f"{exc.title} ({path}): `python -m bot build` ausführen.") from None
         except BaseException:
             await store.close()
             raise
-        log.info("Namensindex: %d Karten", len(names))
-        return Generation(context, stamp)
+        log.debug("Namensindex: %d Karten", len(names))
+        return Generation(context, stamp, info)
 
     @staticmethod
     async def start_workers() -> None:
@@ -254,7 +279,8 @@ class Core:
             self._current = new
             self._retiring.add(old)
             self._spawn(self._retire(old))
-            log.info("Neue Datenbank in Betrieb (%s): %s", why, self.settings.db_path)
+            log.info("Neue Datenbank in Betrieb (%s): %s; %s", why, self.settings.db_path,
+                     build_change(old.info, new.info))
             return True
 
     def reload_soon(self, why: str = "SIGHUP") -> None:
@@ -290,7 +316,7 @@ class Core:
                         old.users)
         self._retiring.discard(old)
         await old.context.store.close()
-        log.info("Alte Datenbank geschlossen")
+        log.debug("Alte Datenbank geschlossen")
 
     def _spawn(self, work: Awaitable[object]) -> None:
         task: asyncio.Task[object] = asyncio.ensure_future(work)

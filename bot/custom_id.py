@@ -316,7 +316,16 @@ def _action(key: str) -> Callable[..., Any]:
 # --- custom_ids -------------------------------------------------------------------------------------
 
 
-def _target(inv: Invocation) -> str:
+def encode_target(inv: Invocation) -> str:
+    """The ``target`` part of a custom_id for ``inv`` (module doc): ``rulings:20`` for an action,
+    ``/mana_info:Blitzschlange`` for an answer with its option values (trailing defaults left out). No length
+    check: the caller puts it into a custom_id (:func:`encode_open`, :func:`encode_strict`), which checks that.
+
+    Raises:
+        ValueError: a bad action name, or options the answer does not take. BadCustomId (a ValueError): an
+            unknown answer or action, or a value the decoder would refuse (:func:`check_answer_options`,
+            :func:`check_action_arg`).
+    """
     if inv.kind == "action":
         if not _ACTION_RE.fullmatch(inv.key) or inv.key in VERBS:
             raise ValueError(f"bad action name {inv.key!r}")
@@ -350,7 +359,7 @@ def encode_open(action: str, arg: str) -> str:
         TooLong: longer than 100 characters. ValueError: ``action`` is not ``[a-z_]+``, is a verb, is not
             registered, or ``arg`` does not fit the action's declared pattern (:func:`check_action_arg`).
     """
-    return _fit(f"{PREFIX}:{_target(Invocation.action(action, arg))}")
+    return _fit(f"{PREFIX}:{encode_target(Invocation.action(action, arg))}")
 
 
 def encode(verb: str, target: Invocation | None, page: int, check: str = "-") -> str:
@@ -374,7 +383,7 @@ def encode_strict(verb: str, target: Invocation | None, page: int, check: str = 
         raise ValueError(f"unknown verb {verb!r}")
     if not _CHECK_RE.fullmatch(check) or not 0 <= page <= 99_999:
         raise ValueError(f"bad page {page!r} or check {check!r}")
-    body = UNFIT if target is None else _target(target)
+    body = UNFIT if target is None else encode_target(target)
     return _fit(f"{PREFIX}:{verb}:{page}:{check}:{body}")
 
 
@@ -391,8 +400,8 @@ def decode(custom_id: str) -> ButtonId:
         page, check, target = _split(rest, 3)
         if not _PAGE_RE.fullmatch(page) or not _CHECK_RE.fullmatch(check):
             raise BadCustomId("bad page or check")
-        return ButtonId(head, None if target == UNFIT else _decode_target(target), int(page), check)
-    return ButtonId(OPEN, _decode_target(custom_id[len(PREFIX) + 1 :]))
+        return ButtonId(head, None if target == UNFIT else decode_target(target), int(page), check)
+    return ButtonId(OPEN, decode_target(custom_id[len(PREFIX) + 1 :]))
 
 
 def decode_or_none(custom_id: str) -> ButtonId | None:
@@ -410,7 +419,14 @@ def _split(text: str, n: int) -> list[str]:
     return parts
 
 
-def _decode_target(text: str) -> Invocation:
+def decode_target(text: str) -> Invocation:
+    """The :class:`Invocation` a custom_id's ``target`` part names (the inverse of :func:`encode_target`),
+    checked strictly as :func:`decode` checks it.
+
+    Raises:
+        BadCustomId: malformed, an unknown answer or action, too many option values, or values that do not fit
+            the function's declared parameters.
+    """
     if text.startswith("/"):
         key, sep, values = text[1:].partition(":")
         if not _KEY_RE.fullmatch(key):

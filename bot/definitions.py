@@ -20,10 +20,8 @@ recognises the question forms. Pure functions over text; no store.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the analyser imports this module for asks_definition
-    from bot.analysis import Analyser
+from bot.analysis import Analyser
 
 #: Prefix of a defined term in a passage's analysed column (``zzd`` + term: ``zzdpermanent``).
 DEFINED = "zzd"

@@ -38,6 +38,7 @@ from bot.reply import (
     Reply,
     format_date,
 )
+from bot.text import cut as graphemes_cut
 
 #: Room left in an embed for the footer when the reply is not known (:func:`fit_pages` without a reply);
 #: :func:`fit_reply` budgets the reply's real footer instead.
@@ -79,16 +80,17 @@ _UNCUT = re.compile(r"<:\w{2,32}:[0-9]+>(?:❄️)?|\{[^{}\s]{1,12}\}")
 
 
 def _safe_cut(text: str, cut: int) -> int:
-    """``cut`` moved back to the start of the emoji or symbol it would split (unchanged when that start is 0)."""
+    """``cut`` moved back to the start of the emoji or symbol it would split (unchanged when that start is 0), or to
+    the start of the grapheme cluster it would split (a flag, an emoji with its skin tone: :func:`bot.text.cut`)."""
     start = max(0, cut - 64)
     for m in _UNCUT.finditer(text, start, min(len(text), cut + 64)):
         if m.start() < cut < m.end():
             return m.start() or cut
-    return cut
+    return len(graphemes_cut(text, cut)) or cut
 
 
 def _short(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return text if len(text) <= limit else graphemes_cut(text, limit - 1) + "…"
 
 
 def _page_size(page: Page) -> int:

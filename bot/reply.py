@@ -13,6 +13,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 
+import regex
+
+from bot.text import GRAPHEME, cut
+
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
 EMBED_TITLE_MAX = 256
 EMBED_DESCRIPTION_MAX = 4096
@@ -54,12 +58,33 @@ _LINE_START = re.compile(r"^(#{1,3}\s|-#\s|[-+*]\s|>)")
 _NUMBERED = re.compile(r"^(\d+)([.)]\s)")
 
 
+#: An emoji sequence: a pictograph or a flag's regional indicators with what extends it (skin tone, variation
+#: selector, ZWJ and the next pictograph, a subdivision flag's tags), one grapheme cluster (:data:`bot.text.GRAPHEME`).
+_EMOJI_SEQUENCE = regex.compile(r"(?=[\p{Extended_Pictographic}\p{Regional_Indicator}])(?:" + GRAPHEME.pattern + ")")
+#: The invisible characters an emoji sequence is made of (ZWJ, variation selectors, tags): kept inside one.
+_EMOJI_JOINERS = re.compile(r"([\u200d\ufe0e\ufe0f\U000e0020-\U000e007f]+)")
+
+
+def _inert(text: str) -> str:
+    """``text`` with control and format characters (categories Cc, Cf, Cs and :data:`_UNSAFE`) as spaces."""
+    text = _UNSAFE.sub(" ", text)
+    return "".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Cs") else " " for ch in text)
+
+
 def one_line(text: str) -> str:
     """``text`` as one inert line: control and format characters (NUL, line breaks, ANSI escapes, bidi
-    overrides, zero-width characters, lone surrogates) become spaces, white space collapses. For echoing
-    user text on a terminal (the console's messages) and the first step of :func:`quote_user`."""
-    text = unicodedata.normalize("NFC", _UNSAFE.sub(" ", text))
-    return " ".join("".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Cs") else " " for ch in text).split())
+    overrides, zero-width characters, lone surrogates) become spaces, white space collapses; an emoji sequence
+    keeps the joiners it is made of (👨‍👩‍👧, 🏴󠁧󠁢󠁳󠁣󠁴󠁿: :data:`_EMOJI_SEQUENCE`), nothing else. For echoing user text on a
+    terminal (the console's messages) and the first step of :func:`quote_user`."""
+    text = unicodedata.normalize("NFC", text)
+    parts, start = [], 0
+    for m in _EMOJI_SEQUENCE.finditer(text) if _EMOJI_JOINERS.search(text) else ():  # else: no joiner to keep
+        if _EMOJI_JOINERS.search(m.group()):  # the joiners at the odd places of the split stay
+            kept = "".join(part if n % 2 else _inert(part) for n, part in enumerate(_EMOJI_JOINERS.split(m.group())))
+            parts += [_inert(text[start : m.start()]), kept]
+            start = m.end()
+    parts.append(_inert(text[start:]))
+    return " ".join("".join(parts).split())
 
 
 def quote_user(text: str, limit: int | None = None) -> str:
@@ -71,14 +96,16 @@ def quote_user(text: str, limit: int | None = None) -> str:
     line-start markdown (``#``, ``-#``, ``>``, ``-``, ``+``, ``1.``) are escaped with a backslash, so
     masked links ``[x](url)``, spoilers ``||x||``, bold ``**x**``, code, mentions ``<@id>``,
     ``@everyone`` and headings render as the characters typed. With ``limit``, the cleaned text is cut
-    to ``limit`` characters (``…`` marks the cut) before escaping, so an escape is never cut in half.
+    to ``limit`` characters (``…`` marks the cut) before escaping, so an escape is never cut in half, and at a
+    grapheme boundary (:func:`bot.text.cut`), so neither is a flag, an emoji with its skin tone or a ZWJ sequence
+    (whose joiners :func:`one_line` keeps).
 
     Source: Discord's markdown (support.discord.com "Markdown Text 101"); input is any ``str``, also
     Discord's 6000-character option maximum. Returns ``str``; never raises.
     """
     text = one_line(text)
     if limit is not None and len(text) > limit:
-        text = text[: max(limit - 1, 0)].rstrip() + "…"
+        text = cut(text, max(limit - 1, 0)).rstrip() + "…"
     text = _INLINE.sub(r"\\\1", text)
     text = _SCHEME.sub(r"\\:", text)
     text = _NUMBERED.sub(r"\1\\\2", text)

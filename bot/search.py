@@ -19,8 +19,8 @@ from the store at start-up and answers from memory.
 
 Resolution (:meth:`NameIndex.lookup`, the one rule for every option that takes a card): a typed name answers
 a card only when it is that card (an exact hit in any accepted spelling) or a typo of one clear name; a
-name only begun, a name with a word left out, two close candidates or a name the store lacks get the
-candidates as "Meintest du" choices instead, never another card silently.
+name only begun, a name with a word left out or two close candidates get the candidates as "Meintest du"
+choices instead, never another card silently; a name nothing is close to gets no choices (never an unrelated card).
 """
 
 from __future__ import annotations
@@ -107,8 +107,9 @@ class Lookup:
     """What a typed card name means (:meth:`NameIndex.lookup`).
 
     ``hit``: the card it answers, or None. ``how``: :data:`EXACT_MATCH`, :data:`TYPO`, :data:`UNCLEAR`
-    (several cards or part of a name: "Meintest du"), :data:`MISSING` (nothing close: "nicht gefunden" with
-    the nearest names) or :data:`EMPTY`. ``candidates``: the cards to offer when there is no ``hit``, best
+    (several cards or part of a name: "Meintest du"), :data:`MISSING` (nothing close: "nicht gefunden", no
+    candidates: a fuzzy match below :data:`CLOSE_SCORE` is another card — ``Research`` is not
+    Tresserhorn-Himmelsritter) or :data:`EMPTY`. ``candidates``: the cards to offer when there is no ``hit``, best
     first (typo candidates before the rest), at most the ``offer`` of :meth:`NameIndex.lookup`.
     """
 
@@ -339,7 +340,8 @@ class NameIndex:
         the whole name, or one edit in each of at most two words) and no other card is as close. Anything
         else gets candidates: a word that is only the start of a card's word (``Blitzschlag`` for
         Blitzschlange: it may be another card the store lacks), a name with a word left out, two close
-        candidates, a name the store lacks. ``offer``: at most this many candidates.
+        candidates; a name the store lacks with nothing close (fuzzy below :data:`CLOSE_SCORE`, e.g. an English
+        name without ``build --cards``) gets none. ``offer``: at most this many candidates.
         """
         hits = self.search(query, limit=max(offer, LOOKUP_HITS))
         if not hits:
@@ -352,7 +354,7 @@ class NameIndex:
         if len(typos) == 1 and not self._rivals(typed, typos[0], hits):
             return Lookup(typos[0], TYPO, [])
         close = typos + [h for h in hits if h not in typos and (h.tier < FUZZY or h.score >= CLOSE_SCORE)]
-        return Lookup(None, UNCLEAR, close[:offer]) if close else Lookup(None, MISSING, hits[:offer])
+        return Lookup(None, UNCLEAR, close[:offer]) if close else Lookup(None, MISSING, [])  # far names: no offer
 
     def named(self, text: str) -> NameHit | None:
         """The card a free text names (a search text, not an option that takes a card): the card of

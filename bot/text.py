@@ -5,6 +5,7 @@ function                           purpose
 =================================  ========================================================================
 :func:`clean`                      user text made display-safe: NFKC, invisible/control characters
                                    dropped, white space collapsed (every answer's first step)
+:func:`cut`                        a text cut at a grapheme boundary (never half a flag or an accent)
 :func:`shorten`                    a text on one line, cut with ``…`` (quotes and labels in answers)
 :func:`strip_marks`                combining marks removed (``ä`` → ``a``)
 :func:`name_words`                 the words of a card name, folded (card-name index, term table)
@@ -26,6 +27,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
+
+import regex
 
 # --- display-safe text -------------------------------------------------------------------------
 
@@ -69,10 +72,37 @@ def clean(text: str) -> str:
     return " ".join(text.split())
 
 
+#: One user-perceived character (an extended grapheme cluster, Unicode UAX #29): a letter with its marks, an emoji
+#: with its skin tone or variation selector, a flag (two regional indicators), a ZWJ sequence (👨‍👩‍👧). Flags are
+#: taken as pairs first: the same clusters (a run of regional indicators pairs up from its start), but ``\X`` alone
+#: counts the indicators before each one again (a run of 6 000 took 0.2 s; so it stays linear).
+GRAPHEME = regex.compile(r"\p{Regional_Indicator}{2}|\X")
+
+
+def cut(text: str, limit: int) -> str:
+    """The longest start of ``text`` with at most ``limit`` characters (code points, as ``len`` counts) that ends
+    between two grapheme clusters (:data:`GRAPHEME`), so a cut never splits a flag, a skin tone from its emoji, a
+    ZWJ sequence or a letter from its accent: ``cut("ab🇩🇪", 3)`` → ``"ab"``. ``text`` itself when it fits."""
+    if len(text) <= limit:
+        return text
+    if limit <= 0:
+        return ""
+    pair = text[limit - 1 : limit + 1]
+    if pair.isascii() and pair != "\r\n":  # between two ASCII characters is always a boundary, except CR LF
+        return text[:limit]
+    end = 0
+    for m in GRAPHEME.finditer(text, 0, limit + 1):
+        if m.end() > limit:
+            break
+        end = m.end()
+    return text[:end]
+
+
 def shorten(text: str, limit: int) -> str:
-    """``text`` on one line (white space collapsed), cut to ``limit`` characters ending in ``…``."""
+    """``text`` on one line (white space collapsed), cut to ``limit`` characters ending in ``…`` (at a grapheme
+    boundary, :func:`cut`)."""
     one = " ".join(text.split())
-    return one if len(one) <= limit else one[: limit - 1] + "…"
+    return one if len(one) <= limit else cut(one, limit - 1) + "…"
 
 
 def strip_marks(text: str) -> str:

@@ -9,6 +9,7 @@ The new store is the real one built with a rules file newer than the change regi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import shutil
@@ -144,7 +145,7 @@ async def test_follow_opens_a_replaced_file_and_skips_a_refused_one(swap_core: C
                 break
             await asyncio.sleep(0.02)
     assert swap_core.store is not old
-    assert any(r.getMessage() == f"Neue Datenbank in Betrieb (Datei ersetzt): {swap_core.settings.db_path}"
+    assert any(r.getMessage().startswith(f"Neue Datenbank in Betrieb (Datei ersetzt): {swap_core.settings.db_path}; ")
                for r in caplog.records)
     assert REVIEW_LINE in await info_text(swap_core)
 
@@ -211,3 +212,34 @@ async def test_the_completers_answer_from_the_new_store_after_a_swap(swap_core: 
     assert await values(cr_rule_choices, "709.4") == ["709.4", "709.4b", "709.4f"]
     assert await values(rule_queries, "709.4") == ["709.4", "709.4b", "709.4f"]
     assert await values(rule_queries, "106.") == ["106.3"]  # 106.4 gone from the rules the new store holds
+
+
+async def test_a_swap_is_one_info_line_naming_what_changed(swap_core: Core, newer_db: Path, caplog):
+    """Opening the new store, its index and closing the old one are DEBUG; the one INFO line of the swap names both
+    stores' build times and rules files (the newer store was built with ``--cr``, the old one without)."""
+    old = await swap_core.store.build_info()
+    async with _opened(newer_db) as store:
+        new = await store.build_info()
+    assert old["built_at"] != new["built_at"] and old["sources_sha256"] == new["sources_sha256"]
+    put(newer_db, swap_core.settings.db_path)
+    with caplog.at_level(logging.DEBUG, logger="bot"):
+        assert await swap_core.reload("SIGHUP") is True
+        for _ in range(100):
+            if any(r.getMessage() == "Alte Datenbank geschlossen" for r in caplog.records):
+                break
+            await asyncio.sleep(0.01)
+    info = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert info == [f"Neue Datenbank in Betrieb (SIGHUP): {swap_core.settings.db_path}; gebaut {old['built_at']} → "
+                    f"{new['built_at']}, Quellen {new['sources_sha256'][:12]} (gleich), Regeldateien "
+                    f"{old['cr_files']} → {new['cr_files']}"]
+    debug = {r.getMessage().split(":")[0].split(" (")[0] for r in caplog.records if r.levelno == logging.DEBUG}
+    assert {"Store geöffnet", "Integritätsprüfung ok", "Namensindex", "Alte Datenbank geschlossen"} <= debug
+
+
+@contextlib.asynccontextmanager
+async def _opened(path: Path):
+    store = await Store.open(path)
+    try:
+        yield store
+    finally:
+        await store.close()

@@ -21,9 +21,11 @@ from bot.custom_id import (
     Invocation,
     TooLong,
     decode,
+    decode_target,
     encode,
     encode_open,
     encode_strict,
+    encode_target,
 )
 from bot.gateway.sharding import IdentifyLimiter
 from bot.render import buttons, fit_reply, message_payload, page_checks
@@ -33,6 +35,18 @@ def test_open_ids_keep_the_documented_shape():
     assert encode_open("rulings", "26") == "rb:rulings:26"
     assert decode("rb:rulings:26").target == Invocation.action("rulings", "26")
     assert decode("rb:cr_rule:701.30c").target == Invocation.action("cr_rule", "701.30c")
+
+
+def test_the_target_codec_is_the_part_after_the_page_and_refuses_what_decode_refuses():
+    """``encode_target``/``decode_target``: what follows ``rb:pg:<page>:<check>:`` (and ``rb:``), checked alike."""
+    inv = Invocation.answer("mana_info", cost="Blitzschlange")
+    assert encode_target(inv) == "/mana_info:Blitzschlange"
+    assert encode_strict(PAGE, inv, 3, "abcdef") == "rb:pg:3:abcdef:" + encode_target(inv)
+    assert decode_target("/mana_info:Blitzschlange") == inv == decode("rb:pg:3:abcdef:/mana_info:Blitzschlange").target
+    assert decode_target("rulings:26") == Invocation.action("rulings", "26")
+    for forged in ("/card", "/ruling:#1", "/mana_upkeep:{W},abc", "cr_rule:<@1>", "pg:1", "/nope:x"):
+        with pytest.raises(BadCustomId):
+            decode_target(forged)
 
 
 def test_answer_invocation_is_positional_and_drops_trailing_defaults():

@@ -5,7 +5,8 @@ runs the same calculator again with the chosen name in place of the typed one.
 :class:`UnknownCard` is raised by the calculators' input readers (:func:`bot.answers.calc_input.read_cost`); the
 decorator :func:`offers_cards` on a calculator's answer turns it into choices. Each choice is a button
 ``rb:calc:<target>`` whose argument is the calculator's invocation in the custom_id form of :mod:`bot.custom_id`
-(``/mana_info:Blitzschlange``); :func:`calc_choice_action` decodes it with the same machinery and runs it.
+(``/mana_info:Blitzschlange``, :func:`bot.custom_id.encode_target`); :func:`calc_choice_action` decodes it with
+:func:`bot.custom_id.decode_target` and runs it.
 A choice whose custom_id would exceed Discord's 100 characters is left out (its name stays in the text).
 """
 
@@ -16,17 +17,7 @@ import inspect
 from typing import TYPE_CHECKING, Annotated, Any
 
 from bot.answers.registry import AnswerContext, AnswerFn, UserError, action, run_answer
-from bot.custom_id import (
-    PAGE,
-    PREFIX,
-    ArgPattern,
-    BadCustomId,
-    Invocation,
-    TooLong,
-    decode_or_none,
-    encode_open,
-    encode_strict,
-)
+from bot.custom_id import ArgPattern, BadCustomId, Invocation, TooLong, decode_target, encode_open, encode_target
 from bot.reply import Action, Reply
 
 if TYPE_CHECKING:
@@ -34,8 +25,6 @@ if TYPE_CHECKING:
 
 #: The button action of a calculator choice (``rb:calc:<target>``).
 CALC_ACTION = "calc"
-#: What :func:`bot.custom_id.encode_strict` puts before an invocation's target (``rb:pg:1:-:``).
-_TARGET_HEAD = f"{PREFIX}:{PAGE}:1:-:"
 #: What a choice's argument may be: a calculator's invocation in the custom_id form (``/mana_info:{W},#5``),
 #: without the control characters its encoding escapes. It is never shown; :func:`calc_choice_action`
 #: decodes it strictly.
@@ -58,8 +47,8 @@ def choice_target(key: str, options: dict[str, Any]) -> str | None:
     """The calculator ``key`` with ``options`` as a choice's argument (``/mana_info:Blitzschlange``), or None
     when its button ``rb:calc:…`` would not fit into 100 characters."""
     try:
-        target = encode_strict(PAGE, Invocation.answer(key, **options), 1)[len(_TARGET_HEAD):]
-        encode_open(CALC_ACTION, target)
+        target = encode_target(Invocation.answer(key, **options))
+        encode_open(CALC_ACTION, target)  # the whole button id: ≤ 100 characters
     except (TooLong, BadCustomId):  # too long, or a value the strict decoder would refuse: no button
         return None
     return target
@@ -109,8 +98,10 @@ async def calc_choice_action(ctx: AnswerContext, arg: Annotated[str, CALC_TARGET
     Raises:
         UserError: the target is not a calculator invocation Regelbot made (German).
     """
-    found = decode_or_none(_TARGET_HEAD + arg)
-    target = found.target if found is not None else None
+    try:
+        target: Invocation | None = decode_target(arg)
+    except BadCustomId:
+        target = None
     if target is None or target.kind != "answer" or target.key not in CALCULATORS:
         raise UserError("Unbekannte Schaltfläche", "Diese Schaltfläche gehört zu einer älteren Version des Bots.")
     return await run_answer(ctx, target.key, **target.kwargs)

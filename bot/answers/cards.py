@@ -20,24 +20,25 @@ the ``changed`` rows that name the card's rulings (a function changed by a rule 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.today import (
-    STATUS_LABELS,
     STYLES,
+    TERMS_HEAD,
     TodayIndex,
     entry_status,
+    notice_line,
     quote_line,
-    review_lines,
-    terms_notice,
+    statement_lines,
+    terms_listing,
     today_index,
 )
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
-from bot.search import UNCLEAR, Lookup, NameHit
+from bot.search import Lookup, NameHit
 from bot.store import CardRecord, DocumentRecord, MechanicRecord, RulingRecord
-from bot.text import clean, shorten
+from bot.text import clean, cut, shorten
 
 MAX_QUERY = 200
 #: A FAQ ruling that gives a card's new text: "<Name> hat (inzwischen) ein Erratum bekommen/erhalten" or
@@ -114,14 +115,16 @@ def printed_label(card: CardRecord) -> str:
     return f"Gedruckter Text ({where})"
 
 
-def keyword_sections(sections: list[MechanicRecord], text: str) -> list[MechanicRecord]:
-    """The mechanics sections whose keyword a card text prints at the start of a line, i.e. with its reminder
-    text (``Einberufen (Jede Kreatur, …)``, ``Pfropfen 4 (…)``), each once, in section order."""
+def keyword_sections(index: TodayIndex, sections: list[MechanicRecord], text: str) -> list[MechanicRecord]:
+    """The mechanics sections of ``sections`` that a ``changed`` register row names and whose keyword a card text
+    prints at the start of a line, i.e. with its reminder text (``Einberufen (Jede Kreatur, …)``, ``Pfropfen 4
+    (…)``), each keyword once, in section order. The keywords' patterns are the index's (compiled once per store,
+    :attr:`bot.answers.today_index.TodayIndex.keywords`)."""
     lines = [line.strip() for line in text.splitlines()]
-    found = {}
+    found: dict[str, MechanicRecord] = {}
     for m in sections:
-        keyword = re.compile(re.escape(m.title) + r"(?![\w-])")
-        if m.title not in found and any(keyword.match(line) for line in lines):
+        keyword = index.keywords.get(m.id)
+        if keyword is not None and m.title not in found and any(keyword.match(line) for line in lines):
             found[m.title] = m
     return list(found.values())
 
@@ -131,37 +134,39 @@ def keyword_sections(sections: list[MechanicRecord], text: str) -> list[Mechanic
 KEYWORD_QUOTES = 400
 
 
-def outdated_keywords(index: TodayIndex, sections: list[MechanicRecord], text: str) -> list[tuple[str, str]]:
-    """``(keyword, notice)`` for each keyword of the card text (:func:`keyword_sections`) whose section a ``changed``
-    register row names (Einberufen, Pfropfen): the printed reminder text says the rule of its day. ``notice``:
-    ``⚠️ **Heute:** <what the row says changed> _(Beleg: …)_``, for a row "zu prüfen" its review lines, then
-    today's rules the row cites (:func:`bot.answers.today.quote_line`, shortest first, up to
-    :data:`KEYWORD_QUOTES` characters: ``> **702.51b** The convoke ability isn’t an additional …``)."""
+def _outdated(index: TodayIndex, sections: list[MechanicRecord], text: str) -> list[tuple[str, str, str]]:
+    """``(keyword, mark, notice)`` of :func:`outdated_keywords`; ``mark`` is the strongest notice's (``⚠️``, ``🔎``)."""
     out = []
-    for m in keyword_sections(sections, text):
+    for m in keyword_sections(index, sections, text):
         notices = [n for n in entry_status(index, "mechanic", m.id).notices if n.kind == "changed"]
         if not notices:
             continue
-        lines = []
-        for n in notices:
-            what = index.changes[n.key].what if n.key in index.changes else n.today
-            lines += [f"{STYLES[n.status].mark} **Heute:** {what} _(Beleg: {n.evidence})_", *review_lines(index, n)]
+        lines = [notice_line(index, replace(n, today=index.changes[n.key].what if n.key in index.changes else n.today))
+                 for n in notices]
         quotes, room = [], KEYWORD_QUOTES
         for quote in sorted(filter(None, (quote_line(index, r) for n in notices for r in n.rules)), key=len):
             if len(quote) <= room:
                 quotes.append(quote)
                 room -= len(quote)
-        out.append((m.title, "\n".join([*lines, *dict.fromkeys(quotes)])))
+        out.append((m.title, STYLES[notices[0].status].mark, "\n".join([*lines, *dict.fromkeys(quotes)])))
     return out
+
+
+def outdated_keywords(index: TodayIndex, sections: list[MechanicRecord], text: str) -> list[tuple[str, str]]:
+    """``(keyword, notice)`` for each keyword of the card text (:func:`keyword_sections`) whose section a ``changed``
+    register row names (Einberufen, Pfropfen): the printed reminder text says the rule of its day. ``notice``:
+    ``⚠️ **Heute:** <what the row says changed> _(Beleg: …)_`` (:func:`bot.answers.today.notice_line`; for a row
+    "zu prüfen" with its review lines), then today's rules the row cites (:func:`bot.answers.today.quote_line`,
+    shortest first, up to :data:`KEYWORD_QUOTES` characters: ``> **702.51b** The convoke ability isn’t an …``)."""
+    return [(keyword, block) for keyword, _, block in _outdated(index, sections, text)]
 
 
 def keyword_fields(index: TodayIndex, sections: list[MechanicRecord], card: CardRecord) -> list[Field]:
     """One field per outdated keyword of the card's printed text (:func:`outdated_keywords`):
     ``⚠️ Einberufen: gedruckter Erinnerungstext heute überholt`` with what changed and today's rule (≤ 1024)."""
     text = "\n".join([card.text, *(f.text for f in card.faces)])
-    return [Field(f"{block[:block.index(' ')]} {keyword}: gedruckter Erinnerungstext "
-                  f"{STATUS_LABELS['changed'].partition(' ')[2]}", _clip(block, 1024))
-            for keyword, block in outdated_keywords(index, sections, text)]
+    return [Field(f"{mark} {keyword}: gedruckter Erinnerungstext {STYLES['changed'].word}", _clip(block, 1024))
+            for keyword, mark, block in _outdated(index, sections, text)]
 
 
 def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord],
@@ -179,13 +184,11 @@ def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord
     fields = keyword_fields(index, sections or [], card)
     terms = entry_status(index, "card", card.id).terms
     if terms:
-        value = terms_notice(index, terms).removeprefix("ℹ️ Heute andere Begriffe: ")
-        fields.append(Field("ℹ️ Heute andere Begriffe", shorten(value, 1024)))
+        fields.append(Field(TERMS_HEAD, shorten(terms_listing(index, terms), 1024)))
     notices = {n.key: n for r in rulings for n in entry_status(index, "ruling", r.id).notices if n.kind == "changed"}
     if notices:  # a row "zu prüfen" with its review line and the new official text (review_lines)
-        text = "\n".join("\n".join([f"• {n.today} _(Beleg: {n.evidence})_", *review_lines(index, n)])
-                         for n in notices.values())
-        mark = "🔎" if any(n.reviews for n in notices.values()) else "⚠️"
+        text = "\n".join("\n".join(statement_lines(index, n, "• ")) for n in notices.values())
+        mark = STYLES["review" if any(n.reviews for n in notices.values()) else "changed"].mark
         fields.append(Field(f"{mark} Heute geändert (laut Rulings der Karte)", _clip(text, 1024)))
     return fields
 
@@ -206,7 +209,7 @@ def erratum_text(printed: str, erratum: Erratum) -> str:
 
 def _clip(text: str, limit: int) -> str:
     """``text`` with its line breaks, cut to ``limit`` characters ending in ``…``."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return text if len(text) <= limit else cut(text, limit - 1) + "…"
 
 
 def card_page(card: CardRecord, found_errata: list[Erratum] | None = None, today: list[Field] | None = None) -> Page:
@@ -260,14 +263,13 @@ def card_choices(hits: list[NameHit], action: str = "card") -> list[Action]:
 def not_found(query: str, found: Lookup, action: str = "card") -> UserError:
     """The German error for a typed name that answers no card (:meth:`bot.search.NameIndex.lookup`): the
     candidates as "Meintest du" choices running ``action`` (a name only begun, a word left out, two close
-    names) or the nearest names; without any, how to find a card."""
+    names); without any (nothing close, e.g. an English name the documents do not give), how to find a card."""
     shown = quote_user(query, 80) or "(leer)"
     title = f"Keine Karte „{shown}“ gefunden"
     if not found.candidates:
         return UserError(title, "Tippe die ersten Buchstaben des deutschen Kartennamens und wähle aus der Liste.")
     lines = "\n".join(f"• {h.card_name}" for h in found.candidates)
-    lead = "Meintest du" if found.how == UNCLEAR else "Ähnliche Namen"
-    return UserError(title, f"{lead}:\n{lines}", choices=card_choices(found.candidates, action))
+    return UserError(title, f"Meintest du:\n{lines}", choices=card_choices(found.candidates, action))
 
 
 async def find_card(ctx: AnswerContext, query: str, choice: str = "card") -> CardRecord:

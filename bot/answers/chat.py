@@ -19,7 +19,7 @@ from bot.answers.today import today_index
 from bot.mentions import bracket_mentions, scanner, without_spoilers
 from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user
 from bot.store import CardRecord, RulingRecord
-from bot.text import clean, tokens
+from bot.text import clean, cut, tokens
 
 #: At most this many cards in the answer to "Karten erklären" (one page each).
 EXPLAIN_MAX = 10
@@ -56,7 +56,7 @@ def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str]]:
     for mention in mentions:
         hit = ctx.names.resolve(mention.name)
         if hit is None:
-            missing.append(clean(mention.name)[:MISSING_NAME_MAX])
+            missing.append(cut(clean(mention.name), MISSING_NAME_MAX))
         elif hit.card_id not in ids:
             ids.append(hit.card_id)
     return ids, missing
@@ -89,7 +89,7 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "") -> Repl
     """
     if ids and not _IDS.fullmatch(ids):
         raise UserError("Ungültige Kartenliste", "Diese Schaltfläche gehört zu einer älteren Version des Bots.")
-    names = [clean(m)[:MISSING_NAME_MAX] for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
+    names = [cut(clean(m), MISSING_NAME_MAX) for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
     cards = await _cards_for(ctx, [int(i) for i in ids.split(",")] if ids else [])
     if not cards:
         shown = ", ".join(f"„{quote_user(name, MISSING_NAME_MAX)}“" for name in names)

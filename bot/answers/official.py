@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.answers.choices import CRChoices
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
+from bot.answers.rule_catalog import parse_number
 from bot.answers.today import explanation_terms_note, today_index, with_review
 from bot.keywords import resolve_via_keywords
 from bot.model import KeywordRow
@@ -50,7 +51,6 @@ CR_KINDS = frozenset({"cr_rule", "glossary"})
 #: A hit is listed when it scores at least this share of the best one (few, ranked hits).
 KEEP_SHARE = 0.6
 
-_NUMBER = re.compile(r"^(?:(?:regel|rule|cr)\s*)?(\d{3}(?:\.\d+[a-z]?)?|\d)\.?$", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
@@ -87,8 +87,9 @@ async def official_rule_reply(ctx: AnswerContext, query: str) -> Reply | None:
             "Bitte eine Regelnummer oder einen Begriff angeben",
             "Zum Beispiel: `/regel suche: 701.30c`, `/regel suche: Mana Value` oder `/regel suche: Fehde`",
         )
-    if m := _NUMBER.match(q):
-        return await _number_reply(ctx.store, m.group(1).lower(), current)
+    number = parse_number(q, chapters=True)
+    if number is not None:
+        return await _number_reply(ctx.store, number, current)
     reply = await _term_reply(ctx.store, q, current)
     if reply is not None:
         return reply

@@ -19,8 +19,13 @@ from bot.store import DocumentRecord, ExplanationRecord, Store
 from bot.store import QuotedRuleRecord as QuotedRule
 from bot.text import clean, shorten
 
-#: A rule number as printed: 3-digit section, optional ".rule" and subrule letter, optional dot.
-RULE_NUMBER = re.compile(r"^(?:regel|rule|cr|nr\.?)?\s*([0-9]{3})(?:\.([0-9]{1,3})([a-z])?)?\.?$", re.IGNORECASE)
+#: A rule number as printed or typed: 3-digit section, optional ".rule" and subrule letter, optional dot, or a
+#: chapter's one digit; before it optionally a word for "rule" (``Regel``, ``R.``, ``rule``, ``CR``, ``Nr.``) and/or
+#: a paragraph sign (``§702.51``, ``§ 702.51``, ``Regel § 702.51``).
+RULE_NUMBER = re.compile(
+    r"^(?:(?:regel|rule|cr|nr\.?|r\.?)\s*)?(?:§\s*)?(?:([0-9]{3})(?:\.([0-9]{1,3})([a-z])?)?|([0-9]))\.?$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -110,12 +115,16 @@ async def catalog(store: Store) -> RuleCatalog:
     return await store.memo("rules", lambda: _load(store))
 
 
-def parse_number(text: str) -> str | None:
-    """The rule number in ``text`` as printed (``"Regel 104.3F."`` → ``"104.3f"``), or None."""
+def parse_number(text: str, chapters: bool = False) -> str | None:
+    """The rule number ``text`` is, as the rules print it (:data:`RULE_NUMBER`): ``"Regel 104.3F."`` → ``"104.3f"``,
+    ``"§ 702.51"`` → ``"702.51"``; None for anything else. With ``chapters``, a chapter of the Comprehensive
+    Rules' one digit too (``"Regel 7"`` → ``"7"``; the documents number no chapters)."""
     m = RULE_NUMBER.match(clean(text))
     if m is None:
         return None
-    section, rule, letter = m.groups()
+    section, rule, letter, chapter = m.groups()
+    if chapter is not None:
+        return chapter if chapters else None
     return section + (f".{rule}" if rule else "") + ((letter or "").lower())
 
 

@@ -52,22 +52,24 @@ from bot.store import RuleReview
 
 @dataclass(frozen=True)
 class Style:
-    """How a status is shown: its mark, whether today's statement stands before the document's text, and how
-    that text is labelled then (``Früher`` … ``heute überholt``; empty: the text stands unlabelled)."""
+    """How a status is shown: its mark, whether today's statement stands before the document's text, how that text
+    is labelled then (``Früher`` … ``heute überholt``; empty: the text stands unlabelled), and the status in words
+    (``word``: ``zu prüfen``, :data:`STATUS_LABELS`)."""
 
     mark: str
     first: bool
     label: str = ""
     state: str = ""
+    word: str = ""
 
 
 #: Every status the register gives, strongest first. A new status is one more row (and one more case in
 #: :func:`entry_status`). ``review``: the row's evidence changed in newer rules ("zu prüfen"), whatever its kind.
 STYLES: dict[str, Style] = {
-    "review": Style("🔎", True, "Im Dokument"),
-    "changed": Style("⚠️", True, "Früher", "heute überholt"),
-    "unchanged": Style("✅", True, "Im Dokument"),
-    "wording": Style("ℹ️", False),
+    "review": Style("🔎", True, "Im Dokument", word="zu prüfen"),
+    "changed": Style("⚠️", True, "Früher", "heute überholt", word="heute überholt"),
+    "unchanged": Style("✅", True, "Im Dokument", word="gilt weiterhin"),
+    "wording": Style("ℹ️", False, word="heute anders formuliert"),
 }
 _ORDER = {status: n for n, status in enumerate(STYLES)}
 
@@ -160,20 +162,30 @@ def notice_line(index: TodayIndex, notice: Notice, quotes: int = 0, tie: str = "
     (``> **702.51a** Convoke is …``, :func:`quote_line`). ``tie``: the notice's number on its page (``¹``) when
     several entries of the page share it. A notice "zu prüfen" adds its review line (:func:`bot.model.review_notice`)
     and always quotes the new official text of each changed rule (not counted in ``quotes``)."""
-    lines = [f"{STYLES[notice.status].mark}{tie} **Heute:** {notice.today} _(Beleg: {notice.evidence})_"]
-    lines += review_lines(index, notice)
+    lines = statement_lines(index, notice, f"{STYLES[notice.status].mark}{tie} **Heute:** ")
     reviewed = {r.number for r in notice.reviews}
     lines += [quote_line(index, n) for n in notice.rules if n in index.cr and n not in reviewed][:quotes]
     return "\n".join(lines)
 
 
+def statement_lines(index: TodayIndex, notice: Notice, lead: str) -> list[str]:
+    """The notice's statement ``<lead><today> _(Beleg: <evidence>)_`` (``lead``: ``⚠️ **Heute:** `` in
+    :func:`notice_line`, ``• `` in a list of statements), then for a notice "zu prüfen" its :func:`review_lines`."""
+    return [f"{lead}{notice.today} _(Beleg: {notice.evidence})_", *review_lines(index, notice)]
+
+
 def review_lines(index: TodayIndex, notice: Notice) -> list[str]:
     """For a notice "zu prüfen": its review line (:func:`bot.model.review_notice`), then the new official text of
     each changed rule it rests on (:func:`quote_line`; none for a rule that is gone); ``[]`` otherwise."""
-    if not notice.reviews:
+    return _review_block(index, notice.reviews)
+
+
+def _review_block(index: TodayIndex, reviews: tuple[RuleReview, ...]) -> list[str]:
+    """:func:`review_lines` of ``reviews`` (of a notice or of term rows); ``[]`` without reviews."""
+    if not reviews:
         return []
-    quotes = [quote_line(index, n) for n in dict.fromkeys(r.number for r in notice.reviews if r.today_number)]
-    return [review_notice(notice.reviews), *quotes]
+    quotes = [quote_line(index, n) for n in dict.fromkeys(r.number for r in reviews if r.today_number)]
+    return [review_notice(reviews), *quotes]
 
 
 def history_label(style: Style | None, source: str) -> str:
@@ -262,20 +274,25 @@ class PageNotes:
         return f"ℹ️ **Heute andere Begriffe:** {listed} {_term_evidence(self.index, self.rows)}"
 
 
+TERMS_HEAD = "ℹ️ Heute andere Begriffe"  #: the head of a term notice (:func:`terms_notice`), a card page's field
+
+
 def terms_notice(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
     """``ℹ️ Heute andere Begriffe: „wirken“ statt „spielen“; … _(Beleg: …)_`` for one entry's terms."""
+    return f"{TERMS_HEAD}: {terms_listing(index, terms)}"
+
+
+def terms_listing(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
+    """:func:`terms_notice` without its head: ``„wirken“ statt „spielen“; … _(Beleg: …)_``."""
     listed = "; ".join(f"„{t.new}“ statt „{t.old}“" for t in terms)
-    return f"ℹ️ Heute andere Begriffe: {listed} {_term_evidence(index, terms)}"
+    return f"{listed} {_term_evidence(index, terms)}"
 
 
 def _term_evidence(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
     """The terms' evidence; for term rows "zu prüfen" their review line and new rule texts on the next lines."""
     evidence = f"_(Beleg: {evidence_text(index, tuple(dict.fromkeys(ev for t in terms for ev in t.evidence)))})_"
     reviews = tuple(dict.fromkeys(r for t in terms for r in index.reviews.get(("term", t.key), ())))
-    if not reviews:
-        return evidence
-    quotes = [quote_line(index, n) for n in dict.fromkeys(r.number for r in reviews if r.today_number)]
-    return "\n".join([evidence, review_notice(reviews), *quotes])
+    return "\n".join([evidence, *_review_block(index, reviews)])
 
 
 def today_number(index: TodayIndex, prefix: str, number: str) -> str | None:
@@ -305,13 +322,9 @@ def number_label(index: TodayIndex, prefix: str, number: str) -> str:
 
 # --- today's status in one word; the numbers and rules the documents print -------------------------------
 
-#: A status as an answer names it in one line (an owner line, a candidate's field name): the marks of :data:`STYLES`.
-STATUS_LABELS = {
-    "review": "🔎 zu prüfen",
-    "changed": "⚠️ heute überholt",
-    "wording": "ℹ️ heute anders formuliert",
-    "unchanged": "✅ gilt weiterhin",
-}
+#: A status as an answer names it in one line (an owner line, a candidate's field name): mark and word of its
+#: :data:`STYLES` row (``⚠️ heute überholt``).
+STATUS_LABELS = {status: f"{style.mark} {style.word}" for status, style in STYLES.items()}
 
 
 def entry_state(index: TodayIndex, kind: str, entry_id: int) -> str:
@@ -446,6 +459,7 @@ __all__ = [
     "REVIEWED",
     "STATUS_LABELS",
     "STYLES",
+    "TERMS_HEAD",
     "ChangeRow",
     "EntryStatus",
     "Notice",
@@ -472,8 +486,10 @@ __all__ = [
     "rule_now",
     "rule_today_lines",
     "ruling_display",
+    "statement_lines",
     "status_text",
     "terms_line",
+    "terms_listing",
     "terms_notice",
     "today_index",
     "today_number",

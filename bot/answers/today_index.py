@@ -60,6 +60,9 @@ class TodayIndex:
     rule_reviews: dict[str, RuleReview] = field(default_factory=dict)
     #: an English entry of a bilingual document (000: the clash article, German then English) → its German twin
     twins: dict[tuple[str, int], tuple[str, int]] = field(default_factory=dict)
+    #: the mechanics sections a ``changed`` row names, id → the pattern of their keyword at a line's start
+    #: (:func:`keyword_pattern`): compiled once per store for the card pages' outdated keywords
+    keywords: dict[int, re.Pattern[str]] = field(default_factory=dict)
 
     def rows(self, kind: str, entry_id: int) -> list[ChangeRow]:
         """The register rows naming this entry, in store order (:func:`bot.answers.today.entry_status` orders
@@ -99,8 +102,17 @@ async def _load(store: Store) -> TodayIndex:
         index.rule_reviews.setdefault(review.number, review)
     index.reviews = {key: tuple(rows) for key, rows in reviews.items()}
     index.twins = await _twins(store)
+    index.keywords = {m.id: keyword_pattern(m.title) for m in await store.mechanic_sections()
+                      if any(r.kind == "changed" for r in index.rows("mechanic", m.id))}
     _share_terms(index)
     return index
+
+
+def keyword_pattern(title: str) -> re.Pattern[str]:
+    """A mechanics section's keyword as a card text prints it at the start of a line, with its reminder text or its
+    number (``Einberufen (Jede Kreatur, …)``, ``Pfropfen 4 (…)``): ``title`` not followed by a letter, digit or
+    hyphen (``Einberufen`` is no keyword of ``Einberufene``). Use with ``match`` on a stripped line."""
+    return re.compile(re.escape(title) + r"(?![\w-])")
 
 
 async def _twins(store: Store) -> dict[tuple[str, int], tuple[str, int]]:

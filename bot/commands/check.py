@@ -25,6 +25,7 @@ from bot.answers.registry import MAX_DIGITS, answer_key
 from bot.commands.spec import PRIVATE, Kind, Leaf, Option
 from bot.custom_id import Invocation
 from bot.reply import Reply, quote_user
+from bot.text import cut
 
 #: What a Discord user sees when the client's command list is not the bot's (Discord caches it for up to an
 #: hour after a sync): a command the bot no longer has, or options of another version of the command.
@@ -93,7 +94,7 @@ class BadValue(OptionProblem):
         if _too_many_digits(option, value):
             line = f"Option „{option.name.de}“: Zahlen mit mehr als {MAX_DIGITS} Ziffern werden nicht angenommen."
         else:
-            shown = quote_user(str(value)[:SHOWN_VALUE_MAX])
+            shown = quote_user(cut(str(value), SHOWN_VALUE_MAX))
             line = f"Option „{option.name.de}“: „{shown}“ passt nicht, erwartet: {option.expected()}."
         super().__init__(Reply.fail("Ungültige Eingabe", line), line)
         self.option = option

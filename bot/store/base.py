@@ -114,7 +114,7 @@ async def _quick_check(conn: aiosqlite.Connection, path: Path) -> None:
         await conn.set_progress_handler(over_budget, 0)  # N < 1 turns the handler off (sqlite3_progress_handler)
     if rows != ["ok"]:
         raise sqlite3.DatabaseError("; ".join(rows[:3]))
-    log.info("Integritätsprüfung ok (%.3f s)", time.monotonic() - started)
+    log.debug("Integritätsprüfung ok (%.3f s)", time.monotonic() - started)
 
 
 def _check_readable(path: Path) -> None:
@@ -261,13 +261,19 @@ class StoreBase:
         except StoreError:
             await conn.close()
             raise
-        log.info("Store geöffnet: %s", path)
+        log.debug("Store geöffnet: %s", path)
         return cls(conn, path)
 
     async def close(self) -> None:
         """Close the connection and empty the cache (idempotent)."""
         self._memo.clear()
         await self._conn.close()
+
+    async def build_info(self) -> dict[str, str]:
+        """What ``build`` recorded about this store (table ``meta``): ``built_at`` (ISO time, UTC),
+        ``sources_sha256`` (the documents read), ``cr_files`` and ``card_files`` (JSON lists of file names), …;
+        ``{}`` for a store without them."""
+        return dict(await self.fetchall("SELECT key, value FROM meta"))
 
     async def memo(self, key: str, load: Callable[[], Awaitable[T]]) -> T:
         """``await load()`` once per ``key`` for this store; later calls answer from memory until :meth:`close`.

@@ -19,7 +19,7 @@ from rapidfuzz.distance import OSA
 from bench.bench_names import typo_queries
 from bot.answers import AnswerContext, run_answer
 from bot.answers.chat import inline_replies
-from bot.search import Lookup, NameIndex
+from bot.search import MISSING, Lookup, NameIndex
 from bot.store import NameEntry
 from bot.text import name_keys, name_words
 
@@ -200,3 +200,17 @@ async def test_every_card_option_uses_the_one_rule(store, key, options):
         assert answered in (None, allowed.card), (key, query)
         if answered is None and not reply.error:
             assert index.card_names[card_id] not in _text(reply), (key, query)
+
+
+async def test_an_english_name_the_documents_do_not_give_offers_no_unrelated_german_card(ctx):
+    """Document 002 writes "Driven und Despair" in rulings of Getrieben // Verzweiflung and 004 "Fast Forward's first
+    ability" in those of Schnellvorlauf, but no document pairs an English name with a German card; without
+    ``build --cards`` such a name answers nothing, and no far fuzzy match is offered as "Meintest du"
+    (``Research`` once offered Tresserhorn-Himmelsritter)."""
+    for query in ("Research", "Driven", "Fast Forward", "Battery"):
+        found = ctx.names.lookup(query)
+        assert (found.hit, found.how, found.candidates) == (None, MISSING, []), query
+        reply = await run_answer(ctx, "card", name=query)
+        assert reply.error and not reply.choices, query
+        assert reply.pages[0].body.startswith("Tippe die ersten Buchstaben des deutschen Kartennamens"), query
+    assert [h.card_name for h in ctx.names.lookup("Himmelsritter").candidates] == ["Tresserhorn-Himmelsritter"]

@@ -145,6 +145,13 @@ async def test_rule_number_shows_official_text_and_date(octx):
     assert_within_limits(payload(reply))
 
 
+async def test_a_number_typed_with_a_paragraph_sign_is_that_rule(octx):
+    for typed in ("§701.30d", "§ 701.30d", "R. 701.30d", "Regel § 701.30d"):
+        reply = await official_rule_reply(octx, typed)
+        assert reply.pages[0].title == "701.30d — Clash", typed
+    assert (await official_rule_reply(octx, "§ 7")).pages[0].title.startswith("7 — "), "a chapter"
+
+
 async def test_old_number_resolves_to_today(octx):
     reply = await official_rule_reply(octx, "701.19c")
     page = reply.pages[0]

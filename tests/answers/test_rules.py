@@ -26,6 +26,12 @@ RAVNICA = "Ravnica: Stadt der Gilden – Häufig gestellte Fragen (30.08.2005)"
         ("701.19.", "701.19"),
         ("cr 502.46b", "502.46b"),
         ("704", "704"),
+        ("§702.51", "702.51"),
+        ("§ 702.51", "702.51"),
+        ("R. 702.51", "702.51"),
+        ("Regel § 702.51b", "702.51b"),
+        ("§§702.51", None),
+        ("R 702.51", "702.51"),
         ("Startspieler", None),
         ("104.3ff", None),
         ("1043", None),
@@ -35,10 +41,22 @@ def test_parse_number(typed, number):
     assert parse_number(typed) == number
 
 
+def test_a_chapter_is_a_number_of_the_comprehensive_rules_only():
+    assert parse_number("7") is None and parse_number("§ 7", chapters=True) == "7"
+    assert parse_number("Regel 702.51", chapters=True) == "702.51"
+
+
 def test_is_child():
     assert is_child("701.19a", "701.19") and not is_child("701.19", "701.19")
     assert is_child("104.3f", "104") and is_child("104.3", "104")
     assert not is_child("701.190", "701.19")
+
+
+async def test_a_number_typed_with_a_paragraph_sign_is_a_number_look_up(ctx):
+    """``§702.51``, ``§ 702.51``, ``R. 702.51``: the same answer as ``702.51`` (Einberufen, cited by the register)."""
+    for typed in ("702.51", "§702.51", "§ 702.51", "Regel 702.51", "R. 702.51"):
+        reply = await run_answer(ctx, "rule", query=typed)
+        assert reply.pages[0].title == "Regel 702.51 (heute) – Einberufen", typed
 
 
 async def test_104_3f_hybrid_rule_from_the_ravnica_faq(ctx):

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from bot.answers import run_action, run_answer
-from bot.answers.today import heute_block, hit_notice, ruling_display, today_index
+from bot.answers.today import STATUS_LABELS, STYLES, heute_block, hit_notice, ruling_display, today_index
 from bot.importer.changes import read_register
 from bot.store import Store
 
@@ -315,3 +315,9 @@ async def test_legend_rule_notice_is_about_its_own_card(ctx):
     tolsimir = text_of(await run_answer(ctx, "ruling", card="Tolsimir Wolfsblut"))
     assert "⚠️ **Heute:** Entsteht ein zweiter Voja-Spielstein, während du schon einen kontrollierst, behältst du " \
            "einen von beiden" in tolsimir
+
+
+def test_status_labels_are_the_marks_and_words_of_the_styles():
+    assert STATUS_LABELS == {"review": "🔎 zu prüfen", "changed": "⚠️ heute überholt",
+                             "unchanged": "✅ gilt weiterhin", "wording": "ℹ️ heute anders formuliert"}
+    assert all(STATUS_LABELS[status].startswith(style.mark + " ") for status, style in STYLES.items())

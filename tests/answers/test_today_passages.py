@@ -190,3 +190,18 @@ async def test_cr_rule_button_carries_the_review_line_of_regel(newer_db, ctx):
         assert regel.splitlines()[-1] == button.splitlines()[-1]
     finally:
         await store.close()
+
+
+async def test_keyword_patterns_are_prepared_once_per_store_for_the_changed_sections_only(ctx, monkeypatch):
+    """The register's index holds the keyword pattern of each mechanics section a ``changed`` row names (Einberufen,
+    Pfropfen, Fehde/Clash, Geteilte Karten; not Kumulative Versorgung): a card page compiles none of them again."""
+    index = await today_index(ctx.store)
+    titles = {m.id: m.title for m in await ctx.store.mechanic_sections()}
+    assert {titles[i] for i in index.keywords} == {"Einberufen", "Pfropfen", "Fehde", "Clash", "Geteilte Karten"}
+    assert index.keywords and "Kumulative Versorgung" in titles.values()
+    compiled: list[str] = []
+    real = re.compile
+    monkeypatch.setattr(re, "compile", lambda pattern, *a: compiled.append(str(pattern)) or real(pattern, *a))
+    page = (await run_answer(ctx, "card", name="Konklavenequidonaut")).pages[0]
+    assert any(f.name == "⚠️ Einberufen: gedruckter Erinnerungstext heute überholt" for f in page.fields)
+    assert not [p for p in compiled if any(p.startswith(re.escape(t)) for t in titles.values())], compiled

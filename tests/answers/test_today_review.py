@@ -13,6 +13,7 @@ or 106.4, nor 709.4a as today's number of its text. ``/frage`` shows passages th
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -21,7 +22,7 @@ import pytest
 from bot.answers import AnswerContext, run_action, run_answer
 from bot.answers.calc_words import cr_numbers
 from bot.answers.chat import explain_message, inline_replies
-from bot.answers.today import PageNotes, heute_block, status_text, today_index
+from bot.answers.today import PageNotes, heute_block, quote_line, status_text, terms_notice, today_index
 from bot.importer.changes import read_register
 from bot.model import review_notice
 from bot.render import fit_reply
@@ -224,3 +225,24 @@ async def test_the_basis_store_shows_no_review(ctx: AnswerContext):
     assert reply.pages[0].body.startswith("⚠️ **Heute:** Einberufen ist heute Regel 702.51")
     assert "nicht geprüft" not in reply.pages[0].body
     assert review_notice([]) == ""
+
+
+async def test_a_term_row_under_review_shows_the_review_block_of_a_changed_row(newer: AnswerContext):
+    """A term row whose rule changed ("zu prüfen") carries, under its evidence, the same review line and new
+    official text as a register row resting on that rule (the one review block of bot/answers/today.py)."""
+    index = await today_index(newer.store)
+    reviews = index.reviews[("change", "convoke")]
+    term = next(iter(index.terms.values()))
+    under_review = dataclasses.replace(index, reviews={**index.reviews, ("term", term.key): reviews})
+    lines = terms_notice(under_review, [term]).splitlines()
+    assert lines[1:] == [review_notice(reviews), quote_line(index, "702.51a")]
+    assert CONVOKE_NEW in plain(lines[-1])
+    assert terms_notice(index, [term]).count("\n") == 0  # not under review: the evidence alone
+
+
+async def test_a_printed_keyword_under_review_is_marked_as_under_review(newer: AnswerContext):
+    """Einberufen's rows rest on 702.51a, which changed: the card's keyword field carries 🔎 and the review line."""
+    page = (await run_answer(newer, "card", name="Konklavenequidonaut")).pages[0]
+    field = next(f for f in page.fields if f.name.endswith("Einberufen: gedruckter Erinnerungstext heute überholt"))
+    assert field.name.startswith("🔎 ") and field.value.startswith("🔎 **Heute:** ")
+    assert "wurde seitdem nicht geprüft" in field.value

@@ -38,9 +38,8 @@ from tests.importer.newer_rules import write_newer_rules
 INTERNAL_ERROR_TITLE = "Da ist etwas schiefgelaufen"
 #: What a page says when a register row is "zu prüfen" (only with the newer store).
 REVIEWED = "seitdem nicht geprüft"
-#: The log lines of a swap (bot/core.py).
+#: The one log line of a swap at INFO (bot/core.py; closing the old store is logged at DEBUG only).
 SWITCHED = re.compile(r"Neue Datenbank in Betrieb \((SIGHUP|Datei ersetzt)\)")
-CLOSED = "Alte Datenbank geschlossen"
 
 
 def build_newer_store(db: Path, folder: Path) -> None:
@@ -104,6 +103,21 @@ class Swarm:
         """Per process, how many lines of its log so far match ``pattern``."""
         rx = re.compile(re.escape(pattern)) if isinstance(pattern, str) else pattern
         return {d.name: len(rx.findall(d.proc.output())) for d in self.doors}
+
+    async def wait_closed(self, timeout: float = 20.0) -> None:
+        """Wait until no process holds a replaced store file open (:func:`open_stores`: ``… (deleted)``).
+
+        Raises:
+            FakeDiscordError: not within ``timeout`` seconds (naming the files still held).
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            held = [f for pid in self.pids for f in open_stores(pid, self.store) if f.endswith("(deleted)")]
+            if not held:
+                return
+            if time.monotonic() > deadline:
+                raise FakeDiscordError(f"replaced stores still open after {timeout:.0f} s: {held}")
+            await asyncio.sleep(0.05)
 
     async def wait_log(self, pattern: re.Pattern[str] | str, before: dict[str, int], more: int = 1,
                        timeout: float = 20.0) -> None:

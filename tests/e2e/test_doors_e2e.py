@@ -66,7 +66,7 @@ CASES = [
     ("an unknown option",
      {"name": "rule", "options": [{"name": "query", "type": STRING, "value": "701.19"},
                                   {"name": "nummer", "type": STRING, "value": "1"}]},
-     "/regel suche: 701.19 nummer: 1",
+     "/regel nummer: 1 suche: 701.19",  # typed where an option name stands (after "suche:" it would be search text)
      "Unbekannte Option", "Unbekannte Option „nummer“ für /regel – erlaubt: suche, privat"),
     ("a required option left out",
      {"name": "mana", "options": [sub("pay", ("cost", STRING, "{G}"))]},

@@ -1,0 +1,53 @@
+"""The console door's parsing (bot/console.py): option names and colons in text, umlauts typed as ``ae``."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.commands import TABLE, Text
+from bot.console import CommandLine, UsageError, names_of
+from bot.core import Core
+
+
+@pytest.fixture
+def cli() -> CommandLine:
+    return CommandLine(Core.__new__(Core))  # parsing reads the table only; nothing runs on the core
+
+
+def options(cli: CommandLine, line: str) -> dict[str, object]:
+    _leaf, typed = cli.parse(line)
+    return {o["name"]: o["value"] for o in typed}
+
+
+def test_a_colon_inside_free_text_is_text_not_an_option(cli):
+    question = "Was passiert bei: Fehde?"
+    assert options(cli, f"/frage frage: {question}") == {"question": question}
+    assert options(cli, f"/frage {question}") == {"question": question}
+    assert options(cli, "/regel suche: Regel: 702.51 privat: ja") == {"query": "Regel: 702.51", "private": True}
+
+
+def test_a_word_with_a_colon_where_an_option_name_stands_is_still_an_unknown_option(cli):
+    assert options(cli, "/regel nummer: 702") == {"nummer": None}  # its value is no search text
+    assert options(cli, "/regel nummer: 1 suche: 701.19") == {"query": "701.19", "nummer": None}
+    assert options(cli, "/karte name: Boros-Rekrut privat: ja foo: 1") == {"name": "Boros-Rekrut",
+                                                                          "private": "ja foo: 1", "foo": None}
+    assert options(cli, "/mana info kosten: {X} x: 3 zahl: 2")["zahl"] is None  # after a number option
+
+
+def test_umlauts_typed_as_ae_match_in_both_directions_in_the_shared_names():
+    assert {"erhoehung", "erhöhung"} <= names_of(Text("increase", "erhoehung"))
+    assert {"karten erklären", "karten erklaeren"} <= names_of(Text("Explain cards", "Karten erklären"))
+    assert "grösse" in names_of(Text("size", "größe")) and "groesse" in names_of(Text("size", "größe"))
+
+
+def test_the_message_command_is_found_through_the_shared_names(cli):
+    menu = TABLE.menus[0]
+    for typed in ("Karten erklären", "karten erklaeren", "Explain cards"):
+        found = cli._menu_line(f"{typed}: Was macht [[Boros-Rekrut]]?")
+        assert found is not None and found[0] is menu and found[1] == "Was macht [[Boros-Rekrut]]?", typed
+    assert options(cli, "/mana gesamtkosten kosten: {2}{R} erhöhung: {1}") == {"cost": "{2}{R}", "increase": "{1}"}
+
+
+def test_an_option_given_twice_is_a_usage_error(cli):
+    with pytest.raises(UsageError, match="„name“ ist doppelt"):
+        cli.parse("/karte Boros-Rekrut name: Krims")

@@ -1,0 +1,58 @@
+"""User text is cut at grapheme boundaries wherever it is shortened (bot/text.py ``cut``): a flag, an emoji with its
+skin tone, a ZWJ sequence or a letter with its accent is kept whole or left out, never split; echoed emoji sequences
+keep the joiners they are made of (bot/reply.py ``one_line``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_answer
+from bot.commands import TABLE, BadValue, check_options
+from bot.reply import one_line, quote_user
+from bot.text import cut, shorten
+
+FLAG = "🇩🇪"  # two regional indicators
+THUMB = "👍🏽"  # emoji + skin tone
+FAMILY = "👨\u200d👩\u200d👧"  # ZWJ sequence, five code points
+SCOTLAND = "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"  # tag sequence, seven code points
+ACCENT = "e\u0301"  # e + combining acute
+
+
+@pytest.mark.parametrize("unit", [FLAG, THUMB, FAMILY, SCOTLAND, ACCENT])
+def test_cut_never_splits_a_grapheme(unit):
+    text = "ab" + unit * 4
+    whole = {"", "a", "ab", *("ab" + unit * k for k in range(1, 5))}
+    for limit in range(len(text) + 1):
+        start = cut(text, limit)
+        assert start in whole and len(start) <= limit, (limit, start)
+        assert len(start) > limit - len(unit), (limit, start)  # at most the grapheme at the cut left out
+
+
+def test_cut_of_plain_text_is_a_slice():
+    assert cut("Boros-Rekrut", 5) == "Boros" and cut("a\r\nb", 2) == "a" and cut("kurz", 10) == "kurz"
+    assert cut("x", 0) == ""
+
+
+def test_shorten_and_quote_user_end_on_whole_flags():
+    assert shorten(FLAG * 10, 6) == FLAG * 2 + "…"  # 5 characters of room: two flags, not two and a half
+    assert quote_user(FLAG * 10, 6) == FLAG * 2 + "…"
+    assert quote_user("Wer gewinnt " + THUMB * 5, 15) == "Wer gewinnt " + THUMB + "…"
+
+
+def test_an_echoed_emoji_sequence_keeps_its_joiners_other_invisible_characters_do_not_stay():
+    assert one_line(f"{FAMILY} und {SCOTLAND}") == f"{FAMILY} und {SCOTLAND}"
+    assert one_line("a\u200db\u202eX\u200b") == "a b X"  # a ZWJ between letters, a bidi override: spaces
+    assert one_line(f"{FAMILY}\u202e") == FAMILY
+
+
+async def test_a_card_name_echoed_in_the_error_is_cut_at_a_whole_flag(ctx):
+    reply = await run_answer(ctx, "card", name="x" * 78 + FLAG * 3)
+    assert reply.error and reply.pages[0].title == f"Keine Karte „{'x' * 78}…“ gefunden"
+
+
+def test_a_bad_value_is_shown_cut_at_a_whole_emoji():
+    leaf = next(leaf for leaf in TABLE.leaves if leaf.path == ("mana", "upkeep"))
+    with pytest.raises(BadValue) as caught:
+        check_options(leaf, [{"name": "cost", "value": "{1}"}, {"name": "counters", "value": "x" + THUMB * 60}])
+    shown = caught.value.line.split("„")[2].split("“")[0]
+    assert len(shown) > 2 and shown.replace(THUMB, "") == "x", shown
