@@ -68,7 +68,7 @@ from bot.delivery import (
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import Reply, as_private
 from bot.rest import RestClient, RestError
-from bot.serve_net import Intake, connection_cap, listen, open_files, raise_file_limit
+from bot.serve_net import Intake, ServeHealth, connection_cap, listen, open_files, raise_file_limit
 
 log = logging.getLogger(__name__)
 
@@ -116,12 +116,12 @@ class HttpTransport:
     """:class:`bot.delivery.Transport` of one HTTP interaction: the callback is the HTTP response
     (:attr:`first`), everything after it goes through the follow-up webhook."""
 
-    def __init__(self, rest: RestClient, application_id: str, token: str, interaction_id: int | None = None) -> None:
+    def __init__(self, rest: RestClient, application_id: str, token: str, interaction_id: int) -> None:
         self.rest = rest
         self._webhook = f"/webhooks/{application_id}/{token}"
-        #: Until when the follow-up webhook takes requests (Unix seconds): Discord's 15 minutes.
-        self.deadline = time.time() + FOLLOWUP_WINDOW if interaction_id is None else (
-            created_at(interaction_id) + FOLLOWUP_WINDOW)
+        #: Until when the follow-up webhook takes requests (Unix seconds): Discord's 15 minutes from the
+        #: interaction's creation (the time in its snowflake ``interaction_id``).
+        self.deadline = created_at(interaction_id) + FOLLOWUP_WINDOW
         self.first: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._deferred: int | None = None
         self._deferred_ephemeral = False
@@ -250,8 +250,9 @@ class Interactions:
             return await self._autocomplete(data)
         if itype not in (APPLICATION_COMMAND, MESSAGE_COMPONENT):
             return {"type": CB_MESSAGE, "data": message_payload(UNSUPPORTED)}
-        transport = HttpTransport(self.rest, str(payload.get("application_id")), str(payload.get("token")),
-                                  snowflake(payload.get("id")))
+        iid = snowflake(payload.get("id"))
+        assert iid is not None  # shape_problem refused a payload whose id is no snowflake
+        transport = HttpTransport(self.rest, str(payload.get("application_id")), str(payload.get("token")), iid)
         kind = defer_kind(payload) or (CB_DEFERRED_MESSAGE, True)
         wait = self._wait(sent_at)
         # the answer keeps only what it reads (not the member, channel, guild …): in a burst thousands wait
@@ -259,8 +260,8 @@ class Interactions:
         task = asyncio.create_task(self._answer(transport, slim, lambda: transport.defer(*kind), wait))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-        iid = payload.get("id")  # not the payload: the callback lives as long as the answer
-        task.add_done_callback(lambda _: metrics.finished(iid))
+        key = payload.get("id")  # as metrics.arrived took it; not the payload: the callback lives as long as the task
+        task.add_done_callback(lambda _: metrics.finished(key))
         await asyncio.wait({transport.first, task}, return_when=asyncio.FIRST_COMPLETED)
         if not transport.first.done():  # the answer task ended without any response (it always sends one)
             return {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)}
@@ -318,10 +319,12 @@ class Endpoint:
     """The HTTP side of ``serve``: ``POST /interactions`` (also ``POST /``) and ``GET /health`` on
     ``interactions`` for the application whose public key is ``public_key`` (64 hex digits)."""
 
-    def __init__(self, interactions: Interactions, public_key: str, intake: Intake | None = None) -> None:
+    def __init__(self, interactions: Interactions, public_key: str, intake: Intake | None = None,
+                 state: ServeHealth | None = None) -> None:
         self.interactions = interactions
         self.key = VerifyKey(bytes.fromhex(public_key))
         self.intake = intake
+        self.state = state or ServeHealth(interactions, intake)
         #: Interactions taken within the signature's window: a request sent again is not answered again.
         self.recent = RecentIds(MAX_SKEW, RECENT_MAX)
 
@@ -366,10 +369,13 @@ class Endpoint:
         return web.Response(body=json.dumps(answer).encode(), content_type="application/json")
 
     async def health(self, request: web.Request) -> web.Response:
-        """``GET /health``: ``{"status": "ok", "pid", "commands", "running"}`` and the intake's figures."""
-        figures = {"status": "ok", "pid": os.getpid(), "commands": len(self.interactions.table.leaves),
-                   "running": len(self.interactions.tasks)}
-        return web.json_response({**figures, **(self.intake.health() if self.intake else {})})
+        """``GET /health``: 200 ``{"status": "ok", "grund", "pid", …}`` with :class:`ServeHealth`'s figures, 503
+        ``"nicht bereit"`` with the reason. Served by this loop, behind the interactions in a burst: the health
+        port answers from a thread of its own (:func:`serve`)."""
+        ready, reason = self.state.check()
+        body = {"status": "ok" if ready else "nicht bereit", "grund": reason, "pid": os.getpid(),
+                **self.state.figures()}
+        return web.json_response(body, status=200 if ready else 503)
 
     @staticmethod
     async def metrics_page(request: web.Request) -> web.Response:
@@ -377,11 +383,12 @@ class Endpoint:
         return metrics.exposition()
 
 
-def make_app(interactions: Interactions, public_key: str, intake: Intake | None = None) -> web.Application:
-    """The aiohttp application: ``POST /interactions`` (also ``POST /``), ``GET /health`` and ``GET /metrics``
-    (:class:`Endpoint`, :mod:`bot.metrics`); with ``intake``, its middleware bounds each request's body time
-    (:mod:`bot.serve_net`)."""
-    endpoint = Endpoint(interactions, public_key, intake)
+def make_app(interactions: Interactions, public_key: str, intake: Intake | None = None,
+             state: ServeHealth | None = None) -> web.Application:
+    """The aiohttp application: ``POST /interactions`` (also ``POST /``), ``GET /health`` (of ``state``) and
+    ``GET /metrics`` (:class:`Endpoint`, :mod:`bot.metrics`); with ``intake``, its middleware bounds each
+    request's body time (:mod:`bot.serve_net`)."""
+    endpoint = Endpoint(interactions, public_key, intake, state)
     metrics.enable()  # this process serves GET /metrics
     app = web.Application(client_max_size=MAX_BODY, middlewares=[intake.middleware] if intake else [])
     app.router.add_post("/interactions", endpoint.interaction)
@@ -392,16 +399,19 @@ def make_app(interactions: Interactions, public_key: str, intake: Intake | None 
 
 
 async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: bool = False,
-                defer_after: float = DEFER_AFTER_SECONDS) -> None:
+                defer_after: float = DEFER_AFTER_SECONDS, health_port: int | None = None) -> None:
     """Open ``core`` (store, name index, the table's warm-ups, warm calculation workers) and serve until
     SIGINT/SIGTERM; then stop taking requests and let running answers finish (≤ 3 s); the caller closes
     ``core``. SIGHUP and a replaced store file switch to the new store (:meth:`bot.core.Core.reload`).
     Answers not ready after ``defer_after`` seconds are deferred. The open-file limit is raised and
-    connections are taken within it (:mod:`bot.serve_net`). Logs "HTTP-Endpunkt bereit:
+    connections are taken within it (:mod:`bot.serve_net`). With ``health_port`` (0: a free one), ``GET
+    /health`` and ``GET /metrics`` are also served on ``host:health_port`` from a thread of their own
+    (:mod:`bot.health`; logged as "Metriken und Gesundheit: …"). Logs "HTTP-Endpunkt bereit:
     http://HOST:PORT/interactions" once listening.
 
     Raises:
         bot.store.StoreError: the store is missing, outdated or corrupt.
+        bot.health.PortError: ``health_port`` cannot be bound.
         OSError: the address is in use or not available.
     """
     with contextlib.suppress(NotImplementedError, AttributeError):  # SIGHUP: a rebuilt store (bot.core)
@@ -415,7 +425,8 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
              soft, hard, intake.cap)
     rest = RestClient()
     interactions = Interactions(core, rest, defer_after)
-    runner_ = web.AppRunner(make_app(interactions, public_key, intake), access_log=None, handle_signals=False)
+    state = ServeHealth(interactions, intake)
+    runner_ = web.AppRunner(make_app(interactions, public_key, intake, state), access_log=None, handle_signals=False)
     await runner_.setup()
     assert runner_.server is not None  # set by setup()
     stop = asyncio.Event()
@@ -423,12 +434,16 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
-    core.follow()
+    side = None
     try:
+        if health_port is not None:
+            side = await metrics.start_endpoint(host, health_port, state.check, state.figures)
+        core.follow()
         intake.start(runner_.server)
         log.info("HTTP-Endpunkt bereit: http://%s:%s/interactions (%d Befehle)", host, sockets[0].getsockname()[1],
                  len(interactions.table.leaves))
         await stop.wait()
+        state.stopping = True
         log.info("Signal empfangen, fahre herunter …")
     finally:
         await intake.stop()
@@ -437,3 +452,5 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
         await interactions.drain()
         await runner_.cleanup()
         await rest.close()
+        if side is not None:
+            await side.cleanup()
