@@ -26,14 +26,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import os
 import re
 import signal
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import aiohttp
 from aiohttp import web
@@ -169,11 +171,24 @@ class HttpTransport:
 Defer = Callable[[], Awaitable[None]]
 
 
+class Waiting(NamedTuple):
+    """An answer to make: the interaction's application id, token and id (a snowflake), what the answer reads of
+    its payload, its defer (callback type, ephemeral) and the key :func:`bot.metrics.arrived` took."""
+
+    application_id: str
+    token: str
+    interaction_id: int
+    payload: dict[str, Any]
+    kind: tuple[int, bool]
+    key: object
+
+
 class Interactions:
     """Turns interaction payloads (dicts as Discord sends them) into callback bodies.
 
     ``core`` is an open :class:`bot.core.Core`; the command table (``table``, default :data:`bot.commands.TABLE`)
-    says which answer and which options each command has. ``tasks`` are the answers running now.
+    says which answer and which options each command has. ``tasks`` are the answers running now, ``waiting``
+    those deferred in a burst that no task works on yet (:meth:`handle`).
     """
 
     def __init__(self, core: Core, rest: RestClient, defer_after: float = DEFER_AFTER_SECONDS,
@@ -186,6 +201,15 @@ class Interactions:
         #: Answers worked on at once; the others wait (deferred meanwhile), so the event loop stays free for
         #: new requests and ``/health`` in a burst.
         self.slots = asyncio.Semaphore(ANSWER_SLOTS)
+        #: Answers deferred while every slot was taken, oldest first, as compact records rather than a waiting
+        #: task each (a task, its futures and closures cost about 4 KB; thousands wait in a burst, and the memory
+        #: they took at once stayed with the process afterwards): the running tasks work them off.
+        self.waiting: deque[Waiting] = deque()
+
+    @property
+    def pending(self) -> int:
+        """Answers running or waiting."""
+        return len(self.tasks) + len(self.waiting)
 
     def command(self, data: dict[str, Any]) -> tuple[Invocation, bool]:
         """The invocation of the application command ``data`` and whether its answer is private; the message
@@ -222,7 +246,7 @@ class Interactions:
         """Seconds a new answer may take before it is deferred: :attr:`defer_after` after the signature's
         timestamp, none in a burst (:data:`bot.core.DEEP_QUEUE` answers running already, or every one of
         :attr:`slots` taken)."""
-        wait = self.defer_after if len(self.tasks) < DEEP_QUEUE and not self.slots.locked() else 0.0
+        wait = self.defer_after if self.pending < DEEP_QUEUE and not self.slots.locked() else 0.0
         if sent_at is not None:
             wait = max(0.0, min(wait, sent_at + self.defer_after - time.time()))
         return wait
@@ -252,20 +276,37 @@ class Interactions:
             return {"type": CB_MESSAGE, "data": message_payload(UNSUPPORTED)}
         iid = snowflake(payload.get("id"))
         assert iid is not None  # shape_problem refused a payload whose id is no snowflake
-        transport = HttpTransport(self.rest, str(payload.get("application_id")), str(payload.get("token")), iid)
         kind = defer_kind(payload) or (CB_DEFERRED_MESSAGE, True)
         wait = self._wait(sent_at)
         # the answer keeps only what it reads (not the member, channel, guild …): in a burst thousands wait
         slim = {"type": itype, "data": data, "message": {"flags": ((payload.get("message") or {}).get("flags"))}}
-        task = asyncio.create_task(self._answer(transport, slim, lambda: transport.defer(*kind), wait))
+        later = Waiting(str(payload.get("application_id")), str(payload.get("token")), iid, slim, kind,
+                        payload.get("id"))  # the id as metrics.arrived took it
+        if wait <= 0 and self.slots.locked():  # a burst, every slot taken: deferred now, answered by a running task
+            self.waiting.append(later)
+            return defer_body(*kind)
+        transport = HttpTransport(self.rest, later.application_id, later.token, iid)
+        task = asyncio.create_task(self._work(transport, later, wait))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-        key = payload.get("id")  # as metrics.arrived took it; not the payload: the callback lives as long as the task
-        task.add_done_callback(lambda _: metrics.finished(key))
         await asyncio.wait({transport.first, task}, return_when=asyncio.FIRST_COMPLETED)
         if not transport.first.done():  # the answer task ended without any response (it always sends one)
             return {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)}
         return transport.first.result()
+
+    async def _work(self, transport: HttpTransport, first: Waiting, wait: float) -> None:
+        """Answer ``first`` (within ``wait`` seconds or deferred), then the :attr:`waiting` ones, oldest first,
+        each already deferred."""
+        job: Waiting | None = first
+        while job is not None:
+            try:
+                await self._answer(transport, job.payload, functools.partial(transport.defer, *job.kind), wait)
+            finally:
+                metrics.finished(job.key)
+            job = self.waiting.popleft() if self.waiting else None
+            if job is not None:
+                transport, wait = HttpTransport(self.rest, job.application_id, job.token, job.interaction_id), 0.0
+                await transport.defer(*job.kind)  # what its HTTP response was
 
     async def _answer(self, transport: HttpTransport, payload: dict[str, Any], defer: Defer, wait: float) -> None:
         """Answer the command or button ``payload`` and send it: as the HTTP response, or after the defer (at
@@ -310,7 +351,7 @@ class Interactions:
         return await press(custom_id, lambda inv: in_time(self.core.run(inv), defer, wait), private)
 
     async def drain(self, seconds: float = DRAIN_SECONDS) -> None:
-        """Wait up to ``seconds`` for answers still running (shutdown)."""
+        """Wait up to ``seconds`` for answers still running or waiting (shutdown)."""
         if self.tasks:
             await asyncio.wait(set(self.tasks), timeout=seconds)
 
@@ -351,7 +392,7 @@ class Endpoint:
             body = await request.read()
         except web.HTTPRequestEntityTooLarge:
             return web.json_response({"error": "zu groß"}, status=413)
-        if len(self.interactions.tasks) >= MAX_PENDING:  # shed: answers queued beyond what memory should hold;
+        if self.interactions.pending >= MAX_PENDING:  # shed: answers queued beyond what memory should hold;
             metrics.refused("overload")  # before the id is remembered, so the same interaction sent again is taken
             return web.json_response({"error": "überlastet"}, status=503, headers={"Retry-After": "1"})
         timestamp = request.headers.get("X-Signature-Timestamp", "")

@@ -430,7 +430,7 @@ class ServeHealth:
 
     def figures(self) -> dict[str, Any]:
         """``commands``, ``running`` (answers running or waiting) and the intake's figures."""
-        figures = {"commands": len(self.interactions.table.leaves), "running": len(self.interactions.tasks)}
+        figures = {"commands": len(self.interactions.table.leaves), "running": self.interactions.pending}
         return {**figures, **(self.intake.health() if self.intake else {})}
 
 

@@ -103,7 +103,7 @@ async def test_a_port_in_use_is_a_port_error_with_its_german_cause():
 
 def test_serve_is_ready_while_its_store_is_open_and_until_a_signal_stops_it():
     core = SimpleNamespace(is_open=True)
-    interactions = SimpleNamespace(core=core, table=SimpleNamespace(leaves=[1] * 13), tasks={1, 2})
+    interactions = SimpleNamespace(core=core, table=SimpleNamespace(leaves=[1] * 13), pending=2)
     state = ServeHealth(interactions)  # type: ignore[arg-type]  # only what it reads
     assert state.check() == (True, "bereit") and state.figures() == {"commands": 13, "running": 2}
     state.stopping = True
