@@ -12,14 +12,15 @@ with the same renderer and delivery (:mod:`bot.delivery`). An answer that is not
 
 Stateless: the store is read-only and every button carries its state in its custom_id, so any number of
 workers (``--reuse-port`` lets several processes share one port) answer any interaction. ``GET /health``
-answers 200 for the load balancer. Commands are registered with ``python -m bot sync``.
+answers 200 for the load balancer, also on ``HEALTH_PORT`` from a thread of its own (:mod:`bot.health`).
 
 Hostile traffic and broken peers: connections are taken within the open-file limit, slow clients are
 closed, and in a burst the rest wait in the listen queue (:mod:`bot.serve_net`); :data:`ANSWER_SLOTS`
-answers run at once, beyond :data:`MAX_PENDING` a request gets 503; a payload of the wrong shape gets the
-German "Ungültige Anfrage" (:func:`bot.delivery.shape_problem`), JSON nested too deep 400, an interaction sent
-again within the signature's :data:`MAX_SKEW` seconds 409 (one process remembers what it took); the
-follow-up webhook is tried again after passing faults (:mod:`bot.rest`).
+answers run at once (the rest wait deferred, as compact records), beyond :data:`MAX_PENDING` 503; a payload of
+the wrong shape gets the German "Ungültige Anfrage" (:func:`bot.delivery.shape_problem`), JSON nested too deep
+400, an interaction sent again within the signature's :data:`MAX_SKEW` seconds 409 (one process remembers what
+it took); the follow-up webhook is tried again after passing faults (:mod:`bot.rest`). Commands are registered
+with ``python -m bot sync``.
 """
 
 from __future__ import annotations
