@@ -90,14 +90,15 @@ class SideListener:
     """``GET /health`` and ``GET /metrics`` on a socket and event loop of their own, in a daemon thread.
 
     ``check`` and ``figures`` describe the door (module docstring), ``heartbeat`` its loop; the loop counts as
-    stalled when the heartbeat is older than ``stall_after`` seconds. ``/metrics`` is prometheus-client's
-    page (:func:`bot.metrics.exposition`). Start with :meth:`start` (or ``await`` :meth:`open`), stop with
+    stalled when the heartbeat is older than ``stall_after`` seconds. ``/metrics`` is ``page()`` (the door's
+    :func:`bot.metrics.exposition`; without it 404). Start with :meth:`start` (or ``await`` :meth:`open`), stop with
     :meth:`close` (or ``await`` :meth:`cleanup`); :attr:`addresses` are the bound ``(host, port, …)`` tuples.
     """
 
     def __init__(self, check: Check, heartbeat: Heartbeat, figures: Figures | None = None,
-                 stall_after: float = STALL_SECONDS) -> None:
+                 stall_after: float = STALL_SECONDS, page: Callable[[], web.Response] | None = None) -> None:
         self.check, self.heartbeat, self.figures, self.stall_after = check, heartbeat, figures, stall_after
+        self.page = page
         self.addresses: list[Any] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -121,11 +122,8 @@ class SideListener:
         status, body = self.state()
         return web.json_response(body, status=status)
 
-    @staticmethod
-    async def _metrics(request: web.Request) -> web.Response:
-        from bot.metrics import exposition
-
-        return exposition()
+    async def _metrics(self, request: web.Request) -> web.Response:
+        return self.page() if self.page is not None else web.Response(status=404)
 
     async def _serve(self, host: str, port: int) -> web.AppRunner:
         app = web.Application()

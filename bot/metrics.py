@@ -313,7 +313,7 @@ async def start_endpoint(host: str, port: int, health: Health,
     from bot.health import Heartbeat, SideListener
 
     enable()
-    listener = SideListener(health, Heartbeat(), figures)
+    listener = SideListener(health, Heartbeat(), figures, page=exposition)
     addresses = await listener.open(host, port)
     bound = addresses[0][1] if addresses else port
     log.info("Metriken und Gesundheit: http://%s:%s/metrics und /health", host, bound)

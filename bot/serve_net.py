@@ -33,12 +33,9 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import web
-
-if TYPE_CHECKING:
-    from bot.serve import Interactions
 
 log = logging.getLogger(__name__)
 
@@ -409,13 +406,26 @@ class Intake:
         return {"connections": len(self.conns), "cap": self.cap, "unproven": self.unproven, **vars(self.stats)}
 
 
+class Answering(Protocol):
+    """What :class:`ServeHealth` reads of ``bot.serve.Interactions`` (not imported: the door is above this
+    module): its core (``is_open``), its command table (``leaves``) and the answers running or waiting."""
+
+    core: Any
+    table: Any
+
+    @property
+    def pending(self) -> int:
+        """Answers running or waiting."""
+        ...
+
+
 class ServeHealth:
     """``serve``'s health: ready while the store is open and no signal asked it to stop (:attr:`stopping`); its
     figures are the commands, the answers running and the intake's (:meth:`bot.serve_net.Intake.health`). Read
     by ``GET /health`` on the interactions port and from the thread of the health port (:mod:`bot.health`):
     only reads."""
 
-    def __init__(self, interactions: Interactions, intake: Intake | None = None) -> None:
+    def __init__(self, interactions: Answering, intake: Intake | None = None) -> None:
         self.interactions, self.intake = interactions, intake
         #: Set (once) when a signal asked ``serve`` to stop: the load balancer should send nothing more.
         self.stopping = False
