@@ -35,7 +35,7 @@ ENV PATH=/opt/regelbot/bin:$PATH \
 USER 10001:10001
 WORKDIR /var/lib/regelbot
 # `run`: GET http://127.0.0.1:$METRICS_PORT/health (the gateway bot's health endpoint; without METRICS_PORT
-# only the process is watched). `serve` workers: compose.yaml passes http://127.0.0.1:8080/health instead.
+# only the process is watched). `serve` workers: compose.yaml passes their HEALTH_PORT, http://127.0.0.1:8081/health.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["python3", "/opt/regelbot/healthcheck.py"]
 STOPSIGNAL SIGTERM

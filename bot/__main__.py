@@ -183,6 +183,9 @@ def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
                    help="SO_REUSEPORT: mehrere serve-Prozesse teilen sich einen Port (Linux)")
     p.add_argument("--defer-after", type=_defer_after, default=2.0, metavar="SEKUNDEN",
                    help="Antworten, die länger brauchen, erst zurückstellen (Standard 2; Discord wartet 3 s)")
+    p.add_argument("--health-port", type=_port, default=None, metavar="PORT",
+                   help="eigener Port für /health und /metrics, von einem eigenen Thread beantwortet (Standard: "
+                        "HEALTH_PORT; ohne: nur auf dem Port der Interaktionen)")
     p.set_defaults(func=cmd_serve)
     p = sub.add_parser("call", help="Einen Befehl ausführen, z. B. '/karte name: Boros-Rekrut'")
     p.add_argument("command", metavar="BEFEHL", help="z. B. '/karte name: Boros-Rekrut'")

@@ -291,15 +291,19 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
 
     async def main() -> int:
         from bot.core import Core
+        from bot.health import PortError
         from bot.serve import serve
         from bot.store import StoreError
 
         core = Core(settings)
+        health_port = args.health_port if args.health_port is not None else settings.health_port
         try:
             await serve(core, settings.public_key, args.host, args.port, reuse_port=args.reuse_port,
-                        defer_after=args.defer_after)
+                        defer_after=args.defer_after, health_port=health_port)
         except StoreError as exc:
             return fail(str(exc))
+        except PortError as exc:
+            return fail(f"Kann nicht auf {args.host}:{exc.port} lauschen (HEALTH_PORT): {listen_error_text(exc)}.")
         except OSError as exc:
             return fail(f"Kann nicht auf {args.host}:{args.port} lauschen: {listen_error_text(exc)}.")
         finally:

@@ -58,6 +58,8 @@ class Settings:
         metrics_port: the port of ``run``'s metrics and health endpoint (``METRICS_PORT``; 0: a free one), None:
             no endpoint.
         metrics_host: the address it listens on (``METRICS_HOST``, default ``127.0.0.1``).
+        health_port: the port of ``serve``'s own health and metrics listener (``HEALTH_PORT``, on ``serve``'s
+            ``--host``; 0: a free one), None: none (``/health`` only on the interactions port).
         env_file: the settings file that was read, None when there was none (:func:`env_file_for`).
         store_watch: seconds between two looks at the store file by ``run`` and ``serve``
             (``REGELBOT_STORE_WATCH``, default 5; 0 = only on SIGHUP): a replaced file is opened
@@ -84,6 +86,7 @@ class Settings:
     connect_attempts: int = 6
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
+    health_port: int | None = None
     env_file: Path | None = None
     store_watch: float = 5.0
 
@@ -160,7 +163,8 @@ def load_settings(env_file: Path | None = None) -> Settings:
     Raises:
         ConfigError: the named settings file is missing, ``DEV_GUILD_ID`` is not a number, ``LOG_LEVEL`` is
             unknown, ``INLINE_CARDS`` is not 0/1, or ``REGELBOT_CALC_BUDGET`` / ``REGELBOT_WORKERS`` /
-            ``REGELBOT_CONNECT_ATTEMPTS`` / ``REGELBOT_STORE_WATCH`` / ``METRICS_PORT`` is not a number in range.
+            ``REGELBOT_CONNECT_ATTEMPTS`` / ``REGELBOT_STORE_WATCH`` / ``METRICS_PORT`` / ``HEALTH_PORT`` is not
+            a number in range.
     """
     source = env_file_for(env_file)
     if source is not None:
@@ -197,6 +201,7 @@ def load_settings(env_file: Path | None = None) -> Settings:
         connect_attempts=int(_number("REGELBOT_CONNECT_ATTEMPTS", 6, 1, 100, int)),
         metrics_port=_optional_port("METRICS_PORT"),
         metrics_host=os.getenv("METRICS_HOST", "").strip() or "127.0.0.1",
+        health_port=_optional_port("HEALTH_PORT"),
         env_file=source,
         store_watch=_number("REGELBOT_STORE_WATCH", 5.0, 0.0, 3600.0),
     )

@@ -22,7 +22,8 @@ What is counted, and where (each a one-line hook where it happens):
   file and renames it into place); ``regelbot_interactions_in_flight``; ``regelbot_build_info{version}``.
 
 Plus prometheus-client's process metrics (CPU, memory, open files). ``serve`` answers ``GET /metrics`` on its port;
-``run`` opens :func:`start_endpoint` on ``METRICS_PORT`` with ``GET /metrics`` and ``GET /health``.
+``run`` opens :func:`start_endpoint` on ``METRICS_PORT`` with ``GET /metrics`` and ``GET /health``, ``serve`` on
+``HEALTH_PORT``: both answered from a thread of their own (:mod:`bot.health`).
 
 Counting is switched on by :func:`enable` in a process that serves the page (``serve``, ``run`` with
 ``METRICS_PORT``); before, every hook returns at once and prometheus-client is not even imported: the console,
@@ -34,7 +35,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
-import os
 import re
 import time
 from collections.abc import Callable, Mapping
@@ -45,6 +45,8 @@ from bot import __version__
 
 if TYPE_CHECKING:  # imported where they are needed (see the module docstring)
     from aiohttp import web
+
+    from bot.health import SideListener
 
 log = logging.getLogger(__name__)
 
@@ -293,45 +295,26 @@ def exposition() -> web.Response:
     return web.Response(body=generate_latest(REGISTRY), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 
-#: A health check: ``(ready, reason)``, the reason German (why not ready, or what is up).
+#: A health check: ``(ready, reason)``, the reason German (why not ready, or what is up); called in the health
+#: listener's thread, so it only reads (:mod:`bot.health`).
 Health = Callable[[], tuple[bool, str]]
 
 
-def health_response(health: Health) -> web.Response:
-    """``GET /health``: 200 ``{"status": "ok", …}`` when ``health()`` says ready, else 503 with the reason."""
-    from aiohttp import web
-
-    ready, reason = health()
-    return web.json_response({"status": "ok" if ready else "nicht bereit", "grund": reason, "pid": os.getpid()},
-                             status=200 if ready else 503)
-
-
-async def start_endpoint(host: str, port: int, health: Health) -> web.AppRunner:
-    """Serve ``GET /metrics`` and ``GET /health`` (:func:`health_response` of ``health``) on ``host:port`` (0: a
-    free port) in this event loop; logs the URL. Clean up the returned runner to stop it.
+async def start_endpoint(host: str, port: int, health: Health,
+                         figures: Callable[[], Mapping[str, Any]] | None = None) -> SideListener:
+    """Serve ``GET /metrics`` and ``GET /health`` (``health``, ``figures`` and the running loop's heartbeat:
+    :class:`bot.health.SideListener`) on ``host:port`` (0: a free port) from a thread of their own, so a busy or
+    stalled event loop neither delays nor hangs them; logs the URL. ``await listener.cleanup()`` stops it.
 
     Raises:
-        OSError: the address cannot be bound (in use, not this machine's, no permission).
+        bot.health.PortError: the address cannot be bound (an ``OSError``: in use, not this machine's, no
+            permission).
     """
-    from aiohttp import web
+    from bot.health import Heartbeat, SideListener
 
     enable()
-    async def metrics(request: web.Request) -> web.Response:
-        return exposition()
-
-    async def healthz(request: web.Request) -> web.Response:
-        return health_response(health)
-
-    app = web.Application()
-    app.router.add_get("/metrics", metrics)
-    app.router.add_get("/health", healthz)
-    runner = web.AppRunner(app, access_log=None, handle_signals=False)
-    await runner.setup()
-    try:
-        await web.TCPSite(runner, host, port).start()
-    except BaseException:
-        await runner.cleanup()
-        raise
-    bound = runner.addresses[0][1] if runner.addresses else port
+    listener = SideListener(health, Heartbeat(), figures, page=exposition)
+    addresses = await listener.open(host, port)
+    bound = addresses[0][1] if addresses else port
     log.info("Metriken und Gesundheit: http://%s:%s/metrics und /health", host, bound)
-    return runner
+    return listener

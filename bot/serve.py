@@ -12,28 +12,31 @@ with the same renderer and delivery (:mod:`bot.delivery`). An answer that is not
 
 Stateless: the store is read-only and every button carries its state in its custom_id, so any number of
 workers (``--reuse-port`` lets several processes share one port) answer any interaction. ``GET /health``
-answers 200 for the load balancer. Commands are registered with ``python -m bot sync``.
+answers 200 for the load balancer, also on ``HEALTH_PORT`` from a thread of its own (:mod:`bot.health`).
 
 Hostile traffic and broken peers: connections are taken within the open-file limit, slow clients are
 closed, and in a burst the rest wait in the listen queue (:mod:`bot.serve_net`); :data:`ANSWER_SLOTS`
-answers run at once, beyond :data:`MAX_PENDING` a request gets 503; a payload of the wrong shape gets the
-German "Ungültige Anfrage" (:func:`bot.delivery.shape_problem`), JSON nested too deep 400, an interaction sent
-again within the signature's :data:`MAX_SKEW` seconds 409 (one process remembers what it took); the
-follow-up webhook is tried again after passing faults (:mod:`bot.rest`).
+answers run at once (the rest wait deferred, as compact records), beyond :data:`MAX_PENDING` 503; a payload of
+the wrong shape gets the German "Ungültige Anfrage" (:func:`bot.delivery.shape_problem`), JSON nested too deep
+400, an interaction sent again within the signature's :data:`MAX_SKEW` seconds 409 (one process remembers what
+it took); the follow-up webhook is tried again after passing faults (:mod:`bot.rest`). Commands are registered
+with ``python -m bot sync``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import os
 import re
 import signal
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import aiohttp
 from aiohttp import web
@@ -69,7 +72,7 @@ from bot.delivery import (
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import Reply, as_private
 from bot.rest import RestClient, RestError
-from bot.serve_net import Intake, connection_cap, listen, open_files, raise_file_limit
+from bot.serve_net import Intake, ServeHealth, connection_cap, listen, open_files, raise_file_limit
 
 log = logging.getLogger(__name__)
 
@@ -117,12 +120,12 @@ class HttpTransport:
     """:class:`bot.delivery.Transport` of one HTTP interaction: the callback is the HTTP response
     (:attr:`first`), everything after it goes through the follow-up webhook."""
 
-    def __init__(self, rest: RestClient, application_id: str, token: str, interaction_id: int | None = None) -> None:
+    def __init__(self, rest: RestClient, application_id: str, token: str, interaction_id: int) -> None:
         self.rest = rest
         self._webhook = f"/webhooks/{application_id}/{token}"
-        #: Until when the follow-up webhook takes requests (Unix seconds): Discord's 15 minutes.
-        self.deadline = time.time() + FOLLOWUP_WINDOW if interaction_id is None else (
-            created_at(interaction_id) + FOLLOWUP_WINDOW)
+        #: Until when the follow-up webhook takes requests (Unix seconds): Discord's 15 minutes from the
+        #: interaction's creation (the time in its snowflake ``interaction_id``).
+        self.deadline = created_at(interaction_id) + FOLLOWUP_WINDOW
         self.first: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._deferred: int | None = None
         self._deferred_ephemeral = False
@@ -170,11 +173,24 @@ class HttpTransport:
 Defer = Callable[[], Awaitable[None]]
 
 
+class Waiting(NamedTuple):
+    """An answer to make: the interaction's application id, token and id (a snowflake), what the answer reads of
+    its payload, its defer (callback type, ephemeral) and the key :func:`bot.metrics.arrived` took."""
+
+    application_id: str
+    token: str
+    interaction_id: int
+    payload: dict[str, Any]
+    kind: tuple[int, bool]
+    key: object
+
+
 class Interactions:
     """Turns interaction payloads (dicts as Discord sends them) into callback bodies.
 
     ``core`` is an open :class:`bot.core.Core`; the command table (``table``, default :data:`bot.commands.TABLE`)
-    says which answer and which options each command has. ``tasks`` are the answers running now.
+    says which answer and which options each command has. ``tasks`` are the answers running now, ``waiting``
+    those deferred in a burst that no task works on yet (:meth:`handle`).
     """
 
     def __init__(self, core: Core, rest: RestClient, defer_after: float = DEFER_AFTER_SECONDS,
@@ -187,6 +203,15 @@ class Interactions:
         #: Answers worked on at once; the others wait (deferred meanwhile), so the event loop stays free for
         #: new requests and ``/health`` in a burst.
         self.slots = asyncio.Semaphore(ANSWER_SLOTS)
+        #: Answers deferred while every slot was taken, oldest first, as compact records rather than a waiting
+        #: task each (a task, its futures and closures cost about 4 KB; thousands wait in a burst, and the memory
+        #: they took at once stayed with the process afterwards): the running tasks work them off.
+        self.waiting: deque[Waiting] = deque()
+
+    @property
+    def pending(self) -> int:
+        """Answers running or waiting."""
+        return len(self.tasks) + len(self.waiting)
 
     def command(self, data: dict[str, Any]) -> tuple[Invocation, bool]:
         """The invocation of the application command ``data`` and whether its answer is private; the message
@@ -217,7 +242,7 @@ class Interactions:
         """Seconds a new answer may take before it is deferred: :attr:`defer_after` after the signature's
         timestamp, none in a burst (:data:`bot.core.DEEP_QUEUE` answers running already, or every one of
         :attr:`slots` taken)."""
-        wait = self.defer_after if len(self.tasks) < DEEP_QUEUE and not self.slots.locked() else 0.0
+        wait = self.defer_after if self.pending < DEEP_QUEUE and not self.slots.locked() else 0.0
         if sent_at is not None:
             wait = max(0.0, min(wait, sent_at + self.defer_after - time.time()))
         return wait
@@ -245,21 +270,39 @@ class Interactions:
             return await self._autocomplete(data)
         if itype not in (APPLICATION_COMMAND, MESSAGE_COMPONENT):
             return {"type": CB_MESSAGE, "data": message_payload(UNSUPPORTED)}
-        transport = HttpTransport(self.rest, str(payload.get("application_id")), str(payload.get("token")),
-                                  snowflake(payload.get("id")))
+        iid = snowflake(payload.get("id"))
+        assert iid is not None  # shape_problem refused a payload whose id is no snowflake
         kind = defer_kind(payload) or (CB_DEFERRED_MESSAGE, True)
         wait = self._wait(sent_at)
         # the answer keeps only what it reads (not the member, channel, guild …): in a burst thousands wait
         slim = {"type": itype, "data": data, "message": {"flags": ((payload.get("message") or {}).get("flags"))}}
-        task = asyncio.create_task(self._answer(transport, slim, lambda: transport.defer(*kind), wait))
+        later = Waiting(str(payload.get("application_id")), str(payload.get("token")), iid, slim, kind,
+                        payload.get("id"))  # the id as metrics.arrived took it
+        if wait <= 0 and self.slots.locked():  # a burst, every slot taken: deferred now, answered by a running task
+            self.waiting.append(later)
+            return defer_body(*kind)
+        transport = HttpTransport(self.rest, later.application_id, later.token, iid)
+        task = asyncio.create_task(self._work(transport, later, wait))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-        iid = payload.get("id")  # not the payload: the callback lives as long as the answer
-        task.add_done_callback(lambda _: metrics.finished(iid))
         await asyncio.wait({transport.first, task}, return_when=asyncio.FIRST_COMPLETED)
         if not transport.first.done():  # the answer task ended without any response (it always sends one)
             return {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)}
         return transport.first.result()
+
+    async def _work(self, transport: HttpTransport, first: Waiting, wait: float) -> None:
+        """Answer ``first`` (within ``wait`` seconds or deferred), then the :attr:`waiting` ones, oldest first,
+        each already deferred."""
+        job: Waiting | None = first
+        while job is not None:
+            try:
+                await self._answer(transport, job.payload, functools.partial(transport.defer, *job.kind), wait)
+            finally:
+                metrics.finished(job.key)
+            job = self.waiting.popleft() if self.waiting else None
+            if job is not None:
+                transport, wait = HttpTransport(self.rest, job.application_id, job.token, job.interaction_id), 0.0
+                await transport.defer(*job.kind)  # what its HTTP response was
 
     async def _answer(self, transport: HttpTransport, payload: dict[str, Any], defer: Defer, wait: float) -> None:
         """Answer the command or button ``payload`` and send it: as the HTTP response, or after the defer (at
@@ -304,7 +347,7 @@ class Interactions:
         return await press(custom_id, lambda inv: in_time(self.core.run(inv), defer, wait), private)
 
     async def drain(self, seconds: float = DRAIN_SECONDS) -> None:
-        """Wait up to ``seconds`` for answers still running (shutdown)."""
+        """Wait up to ``seconds`` for answers still running or waiting (shutdown)."""
         if self.tasks:
             await asyncio.wait(set(self.tasks), timeout=seconds)
 
@@ -313,10 +356,12 @@ class Endpoint:
     """The HTTP side of ``serve``: ``POST /interactions`` (also ``POST /``) and ``GET /health`` on
     ``interactions`` for the application whose public key is ``public_key`` (64 hex digits)."""
 
-    def __init__(self, interactions: Interactions, public_key: str, intake: Intake | None = None) -> None:
+    def __init__(self, interactions: Interactions, public_key: str, intake: Intake | None = None,
+                 state: ServeHealth | None = None) -> None:
         self.interactions = interactions
         self.key = VerifyKey(bytes.fromhex(public_key))
         self.intake = intake
+        self.state = state or ServeHealth(interactions, intake)
         #: Interactions taken within the signature's window: a request sent again is not answered again.
         self.recent = RecentIds(MAX_SKEW, RECENT_MAX)
 
@@ -343,7 +388,7 @@ class Endpoint:
             body = await request.read()
         except web.HTTPRequestEntityTooLarge:
             return web.json_response({"error": "zu groß"}, status=413)
-        if len(self.interactions.tasks) >= MAX_PENDING:  # shed: answers queued beyond what memory should hold;
+        if self.interactions.pending >= MAX_PENDING:  # shed: answers queued beyond what memory should hold;
             metrics.refused("overload")  # before the id is remembered, so the same interaction sent again is taken
             return web.json_response({"error": "überlastet"}, status=503, headers={"Retry-After": "1"})
         timestamp = request.headers.get("X-Signature-Timestamp", "")
@@ -361,10 +406,13 @@ class Endpoint:
         return web.Response(body=encode(answer), content_type="application/json")
 
     async def health(self, request: web.Request) -> web.Response:
-        """``GET /health``: ``{"status": "ok", "pid", "commands", "running"}`` and the intake's figures."""
-        figures = {"status": "ok", "pid": os.getpid(), "commands": len(self.interactions.table.leaves),
-                   "running": len(self.interactions.tasks)}
-        return web.json_response({**figures, **(self.intake.health() if self.intake else {})})
+        """``GET /health``: 200 ``{"status": "ok", "grund", "pid", …}`` with :class:`ServeHealth`'s figures, 503
+        ``"nicht bereit"`` with the reason. Served by this loop, behind the interactions in a burst: the health
+        port answers from a thread of its own (:func:`serve`)."""
+        ready, reason = self.state.check()
+        body = {"status": "ok" if ready else "nicht bereit", "grund": reason, "pid": os.getpid(),
+                **self.state.figures()}
+        return web.json_response(body, status=200 if ready else 503)
 
     @staticmethod
     async def metrics_page(request: web.Request) -> web.Response:
@@ -372,11 +420,12 @@ class Endpoint:
         return metrics.exposition()
 
 
-def make_app(interactions: Interactions, public_key: str, intake: Intake | None = None) -> web.Application:
-    """The aiohttp application: ``POST /interactions`` (also ``POST /``), ``GET /health`` and ``GET /metrics``
-    (:class:`Endpoint`, :mod:`bot.metrics`); with ``intake``, its middleware bounds each request's body time
-    (:mod:`bot.serve_net`)."""
-    endpoint = Endpoint(interactions, public_key, intake)
+def make_app(interactions: Interactions, public_key: str, intake: Intake | None = None,
+             state: ServeHealth | None = None) -> web.Application:
+    """The aiohttp application: ``POST /interactions`` (also ``POST /``), ``GET /health`` (of ``state``) and
+    ``GET /metrics`` (:class:`Endpoint`, :mod:`bot.metrics`); with ``intake``, its middleware bounds each
+    request's body time (:mod:`bot.serve_net`)."""
+    endpoint = Endpoint(interactions, public_key, intake, state)
     metrics.enable()  # this process serves GET /metrics
     app = web.Application(client_max_size=MAX_BODY, middlewares=[intake.middleware] if intake else [])
     app.router.add_post("/interactions", endpoint.interaction)
@@ -387,16 +436,19 @@ def make_app(interactions: Interactions, public_key: str, intake: Intake | None 
 
 
 async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: bool = False,
-                defer_after: float = DEFER_AFTER_SECONDS) -> None:
+                defer_after: float = DEFER_AFTER_SECONDS, health_port: int | None = None) -> None:
     """Open ``core`` (store, name index, the table's warm-ups, warm calculation workers) and serve until
     SIGINT/SIGTERM; then stop taking requests and let running answers finish (≤ 3 s); the caller closes
     ``core``. SIGHUP and a replaced store file switch to the new store (:meth:`bot.core.Core.reload`).
     Answers not ready after ``defer_after`` seconds are deferred. The open-file limit is raised and
-    connections are taken within it (:mod:`bot.serve_net`). Logs "HTTP-Endpunkt bereit:
+    connections are taken within it (:mod:`bot.serve_net`). With ``health_port`` (0: a free one), ``GET
+    /health`` and ``GET /metrics`` are also served on ``host:health_port`` from a thread of their own
+    (:mod:`bot.health`; logged as "Metriken und Gesundheit: …"). Logs "HTTP-Endpunkt bereit:
     http://HOST:PORT/interactions" once listening.
 
     Raises:
         bot.store.StoreError: the store is missing, outdated or corrupt.
+        bot.health.PortError: ``health_port`` cannot be bound.
         OSError: the address is in use or not available.
     """
     with contextlib.suppress(NotImplementedError, AttributeError):  # SIGHUP: a rebuilt store (bot.core)
@@ -410,7 +462,8 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
              soft, hard, intake.cap)
     rest = RestClient()
     interactions = Interactions(core, rest, defer_after)
-    runner_ = web.AppRunner(make_app(interactions, public_key, intake), access_log=None, handle_signals=False)
+    state = ServeHealth(interactions, intake)
+    runner_ = web.AppRunner(make_app(interactions, public_key, intake, state), access_log=None, handle_signals=False)
     await runner_.setup()
     assert runner_.server is not None  # set by setup()
     stop = asyncio.Event()
@@ -418,12 +471,16 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
-    core.follow()
+    side = None
     try:
+        if health_port is not None:
+            side = await metrics.start_endpoint(host, health_port, state.check, state.figures)
+        core.follow()
         intake.start(runner_.server)
         log.info("HTTP-Endpunkt bereit: http://%s:%s/interactions (%d Befehle)", host, sockets[0].getsockname()[1],
                  len(interactions.table.leaves))
         await stop.wait()
+        state.stopping = True
         log.info("Signal empfangen, fahre herunter …")
     finally:
         await intake.stop()
@@ -432,3 +489,5 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
         await interactions.drain()
         await runner_.cleanup()
         await rest.close()
+        if side is not None:
+            await side.cleanup()

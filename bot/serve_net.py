@@ -33,7 +33,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
@@ -220,11 +220,16 @@ class Intake:
         self.cap = cap
         self.unproven_cap = max(1, int(cap * UNPROVEN_SHARE))
         self.conns: dict[int, _Conn] = {}  # id(conn) → conn
-        self.unproven = 0  # how many of them are unproven (kept in step by _set and closed)
         self.stats = IntakeStats()
         self._changed = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._by_transport: dict[int, _Conn] = {}
+
+    @property
+    def unproven(self) -> int:
+        """How many of the open connections have not sent a whole request yet (:attr:`_Conn.unproven`); read
+        from the health thread too (the connections are copied in one step first)."""
+        return sum(1 for conn in list(self.conns.values()) if conn.unproven)
 
     def start(self, factory: Callable[[], asyncio.Protocol]) -> None:
         """Start accepting on every socket; each connection gets the protocol ``factory()`` makes."""
@@ -310,7 +315,6 @@ class Intake:
         sock.setblocking(False)
         conn = _Conn()
         self.conns[id(conn)] = conn
-        self.unproven += 1
         self.stats.accepted += 1
 
         async def connect() -> None:
@@ -344,8 +348,7 @@ class Intake:
         """``conn`` is gone: its place is free."""
         if conn.timer is not None:
             conn.timer.cancel()
-        if self.conns.pop(id(conn), None) is not None and conn.unproven:
-            self.unproven -= 1
+        self.conns.pop(id(conn), None)
         conn.state = CLOSED
         if conn.transport is not None:
             self._by_transport.pop(id(conn.transport), None)
@@ -357,7 +360,6 @@ class Intake:
         if conn.timer is not None:
             conn.timer.cancel()
             conn.timer = None
-        self.unproven += (state in SLOW_AFTER) - conn.unproven
         conn.state, conn.since = state, time.monotonic()
         if state == IDLE:  # waiting for the next request (keep-alive): its headers are still to come
             conn.headers_done, conn.tail = False, b""
@@ -399,8 +401,47 @@ class Intake:
             self.mark(request, IDLE)
 
     def health(self) -> dict[str, Any]:
-        """Figures for ``GET /health``: connections open (of the cap), unproven, and the counts."""
+        """Figures for ``GET /health``: connections open (of the cap), unproven, and the counts (read from the
+        health thread too: each a whole int)."""
         return {"connections": len(self.conns), "cap": self.cap, "unproven": self.unproven, **vars(self.stats)}
+
+
+class Answering(Protocol):
+    """What :class:`ServeHealth` reads of ``bot.serve.Interactions`` (not imported: the door is above this
+    module): its core (``is_open``), its command table (``leaves``) and the answers running or waiting."""
+
+    core: Any
+    table: Any
+
+    @property
+    def pending(self) -> int:
+        """Answers running or waiting."""
+        ...
+
+
+class ServeHealth:
+    """``serve``'s health: ready while the store is open and no signal asked it to stop (:attr:`stopping`); its
+    figures are the commands, the answers running and the intake's (:meth:`bot.serve_net.Intake.health`). Read
+    by ``GET /health`` on the interactions port and from the thread of the health port (:mod:`bot.health`):
+    only reads."""
+
+    def __init__(self, interactions: Answering, intake: Intake | None = None) -> None:
+        self.interactions, self.intake = interactions, intake
+        #: Set (once) when a signal asked ``serve`` to stop: the load balancer should send nothing more.
+        self.stopping = False
+
+    def check(self) -> tuple[bool, str]:
+        """``(ready, German reason)``."""
+        if not self.interactions.core.is_open:
+            return False, "Datenbank nicht geöffnet"
+        if self.stopping:
+            return False, "Endpunkt fährt herunter"
+        return True, "bereit"
+
+    def figures(self) -> dict[str, Any]:
+        """``commands``, ``running`` (answers running or waiting) and the intake's figures."""
+        figures = {"commands": len(self.interactions.table.leaves), "running": self.interactions.pending}
+        return {**figures, **(self.intake.health() if self.intake else {})}
 
 
 def unread_bytes(transport: asyncio.BaseTransport) -> int:

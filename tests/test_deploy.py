@@ -115,7 +115,9 @@ def test_compose_runs_the_bot_and_two_workers_behind_the_proxy():
     for name in ("serve-1", "serve-2"):
         worker = services[name]
         assert worker["command"] == ["serve", "--host", "0.0.0.0", "--port", "8080"]
-        assert worker["healthcheck"]["test"][-1] == "http://127.0.0.1:8080/health"
+        health_port = worker["environment"]["HEALTH_PORT"]
+        assert worker["healthcheck"]["test"][-1] == f"http://127.0.0.1:{health_port}/health"
+        assert services["proxy"]["environment"]["REGELBOT_HEALTH_PORT"] == health_port
         assert services["proxy"]["depends_on"][name] == {"condition": "service_healthy"}
         # the workers read the bot's state (the mana emojis' ids that `sync` wrote), never write it
         assert worker["volumes"] == ["state:/var/lib/regelbot:ro", "store:/opt/regelbot/store"]
@@ -129,6 +131,7 @@ def test_compose_runs_the_bot_and_two_workers_behind_the_proxy():
     assert mount[1] == "/etc/caddy/Caddyfile" and (ROOT / mount[0]).is_file()
     caddyfile = (ROOT / mount[0]).read_text(encoding="utf-8")
     assert "reverse_proxy {$REGELBOT_UPSTREAMS}" in caddyfile and "health_uri /health" in caddyfile
+    assert "health_port {$REGELBOT_HEALTH_PORT:0}" in caddyfile
 
 
 def test_the_caddyfile_is_valid_for_caddy():
@@ -141,6 +144,11 @@ def test_the_caddyfile_is_valid_for_caddy():
                            "caddyfile", "--validate"], capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert '"dial":"serve-1:8080"' in proc.stdout.replace(" ", "") and '"uri":"/health"' in proc.stdout
+    assert '"port"' not in proc.stdout  # without REGELBOT_HEALTH_PORT: each upstream's own port (systemd)
+    env["REGELBOT_HEALTH_PORT"] = "8081"
+    proc = subprocess.run([caddy, "adapt", "--config", str(ROOT / "deploy/caddy/Caddyfile"), "--adapter",
+                           "caddyfile", "--validate"], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0 and '"port":8081' in proc.stdout.replace(" ", ""), proc.stderr
 
 
 @pytest.fixture(scope="module")

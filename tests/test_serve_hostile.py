@@ -68,6 +68,41 @@ async def test_more_answers_waiting_than_it_holds_gets_503(client, monkeypatch):
     assert again.status == 200 and (await again.json())["data"]["embeds"][0]["title"] == "Boros-Rekrut"
 
 
+class Webhook:
+    """A stand-in for :class:`bot.rest.RestClient`: notes every request (method, path, JSON body)."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, str, dict | None]] = []
+
+    async def request(self, method: str, path: str, data: dict | None = None, deadline: float | None = None) -> None:
+        self.sent.append((method, path, data))
+
+
+async def test_in_a_burst_answers_wait_as_records_and_the_running_task_delivers_them(core, monkeypatch):
+    monkeypatch.setattr(serve, "ANSWER_SLOTS", 1)
+    webhook = Webhook()
+    interactions = Interactions(core, webhook)  # type: ignore[arg-type]  # only request() is used
+    gate, run = asyncio.Event(), core.run
+
+    async def held(inv):  # the answer that holds the only slot runs until the test lets it
+        await gate.wait()
+        return await run(inv)
+
+    monkeypatch.setattr(core, "run", held)
+    old = time.time() - 5  # signed 5 s ago: deferred at once
+    bodies = [await interactions.handle({**CARD, "id": f"157700000000000000{i}", "token": f"tok{i}"}, sent_at=old)
+              for i in range(1, 5)]
+    assert bodies == [{"type": 5}] * 4  # deferred, public as /card is
+    assert (len(interactions.tasks), len(interactions.waiting), interactions.pending) == (1, 3, 4)
+    assert [w.token for w in interactions.waiting] == ["tok2", "tok3", "tok4"]
+    gate.set()
+    await interactions.drain(30)
+    assert interactions.pending == 0
+    assert [(method, path) for method, path, _ in webhook.sent] == [
+        ("PATCH", f"/webhooks/{CARD['application_id']}/tok{i}/messages/@original") for i in range(1, 5)]
+    assert [data["embeds"][0]["title"] for _, _, data in webhook.sent] == ["Boros-Rekrut"] * 4
+
+
 async def test_a_payload_without_a_usable_id_or_token_gets_the_german_error(client):
     c, key, _ = client
     for broken in ({**CARD, "id": "abc"}, {**CARD, "id": "1577000000000000004", "token": 5},

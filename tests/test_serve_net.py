@@ -185,7 +185,6 @@ async def test_only_a_client_slow_itself_is_evicted(monkeypatch):
         waiting = serve_net._Conn(transport=_SocketTransport(here))
         whole = serve_net._Conn(transport=_SocketTransport(whole_here))
         intake.conns = {id(waiting): waiting, id(whole): whole}
-        intake.unproven = 2
         there.sendall(b"POST /interactions HTTP/1.1\r\n")  # arrived, not read yet by this process
         intake.received(whole, b"POST /interactions HTTP/1.1\r\nHost: x\r\n\r")
         intake.received(whole, b"\n{}")  # the headers' blank line split between two reads

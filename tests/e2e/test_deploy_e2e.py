@@ -25,6 +25,9 @@ import pytest_asyncio
 from fakediscord import FakeDiscord
 from harness import PYTHON, STANDIN, BotProcess, bot_env
 from nacl.signing import SigningKey
+from scrape import endpoint
+
+from bot.commands import TABLE
 
 ROOT = Path(__file__).resolve().parents[2]
 HEALTHCHECK = ROOT / "deploy" / "docker" / "healthcheck.py"
@@ -90,6 +93,46 @@ async def test_the_health_check_script_asks_a_real_worker(workers):
     assert closed.returncode == 1 and "nicht erreichbar" in closed.stdout
     unset = await asyncio.to_thread(healthcheck)
     assert unset.returncode == 0 and unset.stdout.startswith("METRICS_PORT nicht gesetzt")
+
+
+async def test_a_workers_health_port_answers_from_its_own_thread(bot_argv, store_db, tmp_path):
+    """``HEALTH_PORT`` (as compose.yaml sets it): ``/health`` and ``/metrics`` of ``serve`` on a second port, what
+    the image's health check and Caddy's ``health_port`` ask; a port in use is one German line and exit 1."""
+    if bot_argv is STANDIN:
+        pytest.skip("the deployment runs the real bot")
+    key = SigningKey.generate()
+    async with FakeDiscord() as fake:
+        env = bot_env(fake, db=store_db, state_dir=tmp_path / "state",
+                      extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO",
+                             "HEALTH_PORT": "0"})
+        proc = await BotProcess([PYTHON, "-m", "bot", "serve", "--port", "0"], env, tmp_path / "serve.log").start()
+        try:
+            side = await endpoint(proc.output)
+            ok = await asyncio.to_thread(healthcheck, f"{side}/health")
+            assert ok.returncode == 0 and ok.stdout.strip() == f"{side}/health: HTTP 200"
+            async with aiohttp.ClientSession() as session:
+                async with session.get(f"{side}/health") as resp:
+                    body = await resp.json()
+                async with session.get(f"{side}/metrics") as resp:
+                    assert resp.status == 200 and "regelbot_build_info" in await resp.text()
+            assert (body["status"], body["grund"], body["running"]) == ("ok", "bereit", 0)
+            assert body["commands"] == len(TABLE.leaves)
+            assert body["cap"] > 0 and 0 <= body["heartbeat_age"] < 10
+            with socket.socket() as taken:  # a second worker asked for the same health port
+                taken.bind(("127.0.0.1", 0))
+                taken.listen()
+                port = taken.getsockname()[1]
+                second = await BotProcess([PYTHON, "-m", "bot", "serve", "--port", "0", "--health-port", str(port)],
+                                          env, tmp_path / "second.log").start()
+                try:
+                    assert await second.wait_exit(60) == 1, second.tail()
+                finally:
+                    await second.stop()
+            assert (f"Kann nicht auf 127.0.0.1:{port} lauschen (HEALTH_PORT): Port schon belegt (läuft noch ein "
+                    "anderer Prozess?).") in second.output().splitlines()
+            assert "Traceback" not in second.output()
+        finally:
+            assert await proc.stop(signal.SIGTERM) == 0, proc.tail()
 
 
 def caddy_config(upstreams: str, port: int, storage: Path) -> dict:

@@ -1,8 +1,10 @@
 """``python -m bot serve`` at the operating system's default of 1 024 open files (soft and hard, set with
 ``resource.setrlimit`` in the child): a burst of 2 000 signed interactions at once, each on its own connection
 (``tests/e2e/rawburst.py``). Every one is answered right — at once (type 4) or deferred (type 5) and then
-through the follow-up webhook — none refused, ``/health`` answers throughout, and the log has no traceback and
-no "Too many open files". Correctness only: the machine is shared; ``bench/bench_hostile.py`` prints the times
+through the follow-up webhook — none refused, ``/health`` answers throughout (on the interactions port, and on
+the health port, answered by its own thread, 200 throughout: a busy event loop is not a stalled one), and the
+log has no traceback and no "Too many open files". Correctness only: the machine is shared;
+``bench/bench_hostile.py`` prints the times
 and the memory.
 """
 
@@ -21,6 +23,7 @@ from fakediscord import APPLICATION_COMMAND, CB_DEFERRED_MESSAGE, CB_MESSAGE, Fa
 from harness import PYTHON, bot_env, print_bot_log_on_failure
 from nacl.signing import SigningKey
 from rawburst import LimitedServe, fire, prepare
+from scrape import endpoint
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
 REAL_BOT_ONLY = True
@@ -56,19 +59,23 @@ async def test_a_burst_of_2000_at_1024_open_files_is_answered_right(fake, store_
     key = SigningKey.generate()
     env = bot_env(fake, db=store_db, state_dir=tmp_path / "state",
                   extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"})
-    serve = await LimitedServe([PYTHON, "-m", "bot", "serve", "--port", "0"], env, tmp_path / "serve.log",
-                                 FILES).start()
+    serve = await LimitedServe([PYTHON, "-m", "bot", "serve", "--port", "0", "--health-port", "0"], env,
+                               tmp_path / "serve.log", FILES).start()
     health: list[int] = []
+    side: list[int] = []
     try:
         url = await serve.url()
+        side_url = f"{await endpoint(serve.output)}/health"
         fake.callback_deadline = math.inf  # correctness only
         payloads = [card(fake, i) for i in range(BURST)]
         results = [fake.expect(p, thinking=True) for p in payloads]
         start_at = time.time() + 1.0
         requests = prepare(url, key, payloads, int(start_at))
-        poller = asyncio.create_task(poll_health(url.replace("/interactions", "/health"), health))
+        pollers = [asyncio.create_task(poll_health(url.replace("/interactions", "/health"), health)),
+                   asyncio.create_task(poll_health(side_url, side))]
         shots = await asyncio.to_thread(fire, url, requests, start_at, clients)
-        poller.cancel()
+        for poller in pollers:
+            poller.cancel()
         statuses = [status for _, status, _ in shots]
         assert statuses == [200] * BURST, f"{BURST - statuses.count(200)} requests without 200"
         bodies = [json.loads(body) for _, _, body in shots]
@@ -78,6 +85,7 @@ async def test_a_burst_of_2000_at_1024_open_files_is_answered_right(fake, store_
             shown = body["data"] if body["type"] == CB_MESSAGE else res.edits[-1]
             assert shown["embeds"][0]["title"] == CARDS[i % 3], i
         assert health and set(health) == {200}, "GET /health did not answer during the burst"
+        assert side and set(side) == {200}, f"the health port answered {sorted(set(side))} during the burst"
         assert fake.errors == [] and fake.invalid == []
         assert await serve.stop() == 0  # its last line counts the connections
         log = serve.output()
