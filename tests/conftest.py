@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import compileall
+import contextlib
+import io
+import logging
 import os
 import subprocess
 import sys
@@ -84,13 +87,48 @@ async def offline_bot(built_db: Path, tmp_path: Path) -> AsyncIterator[Regelbot]
         await bot.close()
 
 
-def run_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = None, timeout: float = 60):
-    """Run ``python -m bot ARGS`` in the repo root; returns the CompletedProcess (text mode)."""
+def cli_env(db: Path | None, env: dict[str, str] | None) -> dict[str, str]:
+    """The environment of a CLI run: this one without ``LOG_LEVEL``/``DEV_GUILD_ID``, an empty
+    ``DISCORD_TOKEN`` (a developer's .env cannot fill it in), ``REGELBOT_DB=db`` and ``env`` on top."""
     full_env = {k: v for k, v in os.environ.items() if k not in {"LOG_LEVEL", "DEV_GUILD_ID"}}
-    full_env["DISCORD_TOKEN"] = ""  # present but empty: a developer's .env cannot fill it in
+    full_env["DISCORD_TOKEN"] = ""
     if db is not None:
         full_env["REGELBOT_DB"] = str(db)
     full_env.update(env or {})
+    return full_env
+
+
+def call_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = None):
+    """``python -m bot ARGS`` run in this process (:func:`bot.__main__.main`, cwd = repo root, the environment of
+    :func:`cli_env`); returns a CompletedProcess like :func:`run_cli`. For what a command prints and returns;
+    where the process itself is tested (exit status, signals, state carried only by a custom_id) use run_cli.
+    The environment, cwd, sys.stdout/stderr and the root logger are restored afterwards."""
+    from bot.__main__ import main
+
+    saved_env, saved_cwd, root = dict(os.environ), Path.cwd(), logging.getLogger()
+    saved_log = (root.handlers[:], root.level, sys.stdout, sys.stderr)
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        os.environ.clear()
+        os.environ.update(cli_env(db, env))
+        os.chdir(ROOT)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(list(args))
+            except SystemExit as exc:  # argparse: --help, --version, usage errors
+                code = exc.code if isinstance(exc.code, int) else 1
+    finally:
+        os.environ.clear()
+        os.environ.update(saved_env)
+        os.chdir(saved_cwd)
+        root.handlers[:], level, sys.stdout, sys.stderr = saved_log
+        root.setLevel(level)
+    return subprocess.CompletedProcess(["python", "-m", "bot", *args], code, out.getvalue(), err.getvalue())
+
+
+def run_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = None, timeout: float = 60):
+    """Run ``python -m bot ARGS`` in the repo root as a new process; returns the CompletedProcess (text mode)."""
+    full_env = cli_env(db, env)
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
         cwd=ROOT,
@@ -105,6 +143,23 @@ def run_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = Non
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--slow", action="store_true", help="long runs: 20 000 fuzz examples per command")
     parser.addoption("--fuzz-examples", type=int, default=None, help="fuzz examples per command (default 500)")
+
+
+#: The modules that take longest (``pytest --durations=0``, summed per module), run first: with the suite split
+#: over the CPUs by module (pyproject's addopts), a long module started last would leave the other workers idle.
+LONGEST_FIRST = (
+    "tests/e2e/test_bot_e2e.py", "tests/test_typecheck.py", "tests/e2e/test_scale_e2e.py",
+    "tests/fuzz/test_fuzz_answers.py", "tests/rules/test_rules_properties.py", "tests/test_update.py",
+    "tests/e2e/test_faults_e2e.py", "tests/e2e/test_ops_e2e.py", "tests/test_packaging.py",
+    "tests/answers/test_today_everywhere.py", "tests/answers/test_rulings.py", "tests/e2e/test_swap_e2e.py",
+    "tests/test_serve_hostile.py", "tests/e2e/test_hostile_e2e.py", "tests/importer/test_review.py",
+    "tests/fuzz/test_fuzz_escaping.py", "tests/load/test_serve_burst.py", "tests/load/test_burst.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {module: i for i, module in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], len(rank)))  # stable: modules stay whole
 
 
 def pytest_configure(config: pytest.Config) -> None:
