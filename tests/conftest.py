@@ -103,15 +103,17 @@ def call_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = No
     :func:`cli_env`); returns a CompletedProcess like :func:`run_cli`. For what a command prints and returns;
     where the process itself is tested (exit status, signals, state carried only by a custom_id) use run_cli.
     The environment, cwd, sys.stdout/stderr and the root logger are restored afterwards."""
+    from bot import exits
     from bot.__main__ import main
 
-    saved_env, saved_cwd, root = dict(os.environ), Path.cwd(), logging.getLogger()
+    saved_env, saved_cwd, root, saved_program = dict(os.environ), Path.cwd(), logging.getLogger(), exits.program()
     saved_log = (root.handlers[:], root.level, sys.stdout, sys.stderr)
     out, err = io.StringIO(), io.StringIO()
     try:
         os.environ.clear()
         os.environ.update(cli_env(db, env))
         os.chdir(ROOT)
+        exits.set_program(exits.MODULE_PROGRAM)  # what ``python -m bot`` names itself (bot.__main__.program_name)
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 code = main(list(args))
@@ -121,6 +123,7 @@ def call_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = No
         os.environ.clear()
         os.environ.update(saved_env)
         os.chdir(saved_cwd)
+        exits.set_program(saved_program)
         root.handlers[:], level, sys.stdout, sys.stderr = saved_log
         root.setLevel(level)
     return subprocess.CompletedProcess(["python", "-m", "bot", *args], code, out.getvalue(), err.getvalue())
