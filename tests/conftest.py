@@ -102,11 +102,13 @@ def call_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = No
     """``python -m bot ARGS`` run in this process (:func:`bot.__main__.main`, cwd = repo root, the environment of
     :func:`cli_env`); returns a CompletedProcess like :func:`run_cli`. For what a command prints and returns;
     where the process itself is tested (exit status, signals, state carried only by a custom_id) use run_cli.
-    The environment, cwd, sys.stdout/stderr and the root logger are restored afterwards."""
-    from bot import exits
+    The environment, cwd, sys.stdout/stderr, the root logger, the program name and the mana emojis in use are
+    restored afterwards."""
+    from bot import exits, mana_emoji
     from bot.__main__ import main
 
     saved_env, saved_cwd, root, saved_program = dict(os.environ), Path.cwd(), logging.getLogger(), exits.program()
+    saved_emojis = mana_emoji.installed()  # a store opened from a state folder installs its emojis process-wide
     saved_log = (root.handlers[:], root.level, sys.stdout, sys.stderr)
     out, err = io.StringIO(), io.StringIO()
     try:
@@ -124,6 +126,7 @@ def call_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = No
         os.environ.update(saved_env)
         os.chdir(saved_cwd)
         exits.set_program(saved_program)
+        mana_emoji.install(saved_emojis)
         root.handlers[:], level, sys.stdout, sys.stderr = saved_log
         root.setLevel(level)
     return subprocess.CompletedProcess(["python", "-m", "bot", *args], code, out.getvalue(), err.getvalue())
