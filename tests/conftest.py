@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import compileall
+import contextlib
+import io
+import logging
 import os
 import subprocess
 import sys
@@ -83,13 +87,54 @@ async def offline_bot(built_db: Path, tmp_path: Path) -> AsyncIterator[Regelbot]
         await bot.close()
 
 
-def run_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = None, timeout: float = 60):
-    """Run ``python -m bot ARGS`` in the repo root; returns the CompletedProcess (text mode)."""
+def cli_env(db: Path | None, env: dict[str, str] | None) -> dict[str, str]:
+    """The environment of a CLI run: this one without ``LOG_LEVEL``/``DEV_GUILD_ID``, an empty
+    ``DISCORD_TOKEN`` (a developer's .env cannot fill it in), ``REGELBOT_DB=db`` and ``env`` on top."""
     full_env = {k: v for k, v in os.environ.items() if k not in {"LOG_LEVEL", "DEV_GUILD_ID"}}
-    full_env["DISCORD_TOKEN"] = ""  # present but empty: a developer's .env cannot fill it in
+    full_env["DISCORD_TOKEN"] = ""
     if db is not None:
         full_env["REGELBOT_DB"] = str(db)
     full_env.update(env or {})
+    return full_env
+
+
+def call_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = None):
+    """``python -m bot ARGS`` run in this process (:func:`bot.__main__.main`, cwd = repo root, the environment of
+    :func:`cli_env`); returns a CompletedProcess like :func:`run_cli`. For what a command prints and returns;
+    where the process itself is tested (exit status, signals, state carried only by a custom_id) use run_cli.
+    The environment, cwd, sys.stdout/stderr, the root logger, the program name and the mana emojis in use are
+    restored afterwards."""
+    from bot import exits, mana_emoji
+    from bot.__main__ import main
+
+    saved_env, saved_cwd, root, saved_program = dict(os.environ), Path.cwd(), logging.getLogger(), exits.program()
+    saved_emojis = mana_emoji.installed()  # a store opened from a state folder installs its emojis process-wide
+    saved_log = (root.handlers[:], root.level, sys.stdout, sys.stderr)
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        os.environ.clear()
+        os.environ.update(cli_env(db, env))
+        os.chdir(ROOT)
+        exits.set_program(exits.MODULE_PROGRAM)  # what ``python -m bot`` names itself (bot.__main__.program_name)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(list(args))
+            except SystemExit as exc:  # argparse: --help, --version, usage errors
+                code = exc.code if isinstance(exc.code, int) else 1
+    finally:
+        os.environ.clear()
+        os.environ.update(saved_env)
+        os.chdir(saved_cwd)
+        exits.set_program(saved_program)
+        mana_emoji.install(saved_emojis)
+        root.handlers[:], level, sys.stdout, sys.stderr = saved_log
+        root.setLevel(level)
+    return subprocess.CompletedProcess(["python", "-m", "bot", *args], code, out.getvalue(), err.getvalue())
+
+
+def run_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = None, timeout: float = 60):
+    """Run ``python -m bot ARGS`` in the repo root as a new process; returns the CompletedProcess (text mode)."""
+    full_env = cli_env(db, env)
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
         cwd=ROOT,
@@ -106,9 +151,40 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--fuzz-examples", type=int, default=None, help="fuzz examples per command (default 500)")
 
 
+#: The modules that take longest (``pytest --durations=0``, summed per module), run first: with the suite split
+#: over the CPUs by module (pyproject's addopts), a long module started last would leave the other workers idle.
+LONGEST_FIRST = (
+    "tests/e2e/test_bot_e2e.py", "tests/test_typecheck.py", "tests/e2e/test_scale_e2e.py",
+    "tests/fuzz/test_fuzz_answers.py", "tests/rules/test_rules_properties.py", "tests/test_update.py",
+    "tests/e2e/test_faults_e2e.py", "tests/e2e/test_ops_e2e.py", "tests/test_packaging.py",
+    "tests/answers/test_today_everywhere.py", "tests/answers/test_rulings.py", "tests/e2e/test_swap_e2e.py",
+    "tests/test_serve_hostile.py", "tests/e2e/test_hostile_e2e.py", "tests/importer/test_review.py",
+    "tests/fuzz/test_fuzz_escaping.py", "tests/load/test_serve_burst.py", "tests/load/test_burst.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {module: i for i, module in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], len(rank)))  # stable: modules stay whole
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # once per run, before any worker or subprocess starts
+        compile_sources()
     # The fuzz tests draw new examples on every run and replay the failures hypothesis saved in .hypothesis/
     # (its example database): 500 per command and run, where the same 2 000 drawn again each run found no
     # more; ``--slow`` for a long run.
     if config.getoption("--fuzz-examples") is None:
         config.option.fuzz_examples = 20_000 if config.getoption("--slow") else 500
+
+
+def compile_sources() -> None:
+    """Write the bytecode of ``bot/`` and ``cogs/`` beside the sources (``__pycache__``, as Python does on import).
+
+    The suite starts the CLI and the bot as new processes about 200 times; with ``PYTHONDONTWRITEBYTECODE=1``
+    (set by the e2e harness for its processes, and on machines that set it for everything) no process would
+    ever write the bytecode of a fresh checkout, so each would compile the ~28 000 lines again (~0.25 s of CPU).
+    Bytecode older than its source is ignored by Python, so this can never run stale code.
+    """
+    for folder in ("bot", "cogs"):
+        compileall.compile_dir(ROOT / folder, quiet=1, workers=1)

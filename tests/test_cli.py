@@ -1,14 +1,16 @@
-"""The command-line contract of DESIGN.md, run as a new user would (subprocesses)."""
+"""The command-line contract of DESIGN.md, run as a new user would: as new processes where the process is what is
+tested (exit codes of the launcher, a button printed by one process pressed in another), otherwise in process
+(``call_cli``: the same ``main`` with the same arguments and environment, without the start-up)."""
 
 from __future__ import annotations
 
 import json
 
-from tests.conftest import run_cli
+from tests.conftest import call_cli, run_cli
 
 
 def test_call_card_json(built_db):
-    proc = run_cli("call", "/karte name: Feld der Unterdrückung", "--json", db=built_db)
+    proc = call_cli("call", "/karte name: Feld der Unterdrückung", "--json", db=built_db)
     assert proc.returncode == 0, proc.stderr
     message = json.loads(proc.stdout)
     embed = message["embeds"][0]
@@ -23,20 +25,20 @@ def test_call_card_json(built_db):
 
 
 def test_english_names_and_positional_option(built_db):
-    proc = run_cli("call", "/card Boros-Rekrut", db=built_db)
+    proc = call_cli("call", "/card Boros-Rekrut", db=built_db)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("== Boros-Rekrut ==")
     assert "{R/W}" in proc.stdout
 
 
 def test_complete_json(built_db):
-    proc = run_cli("complete", "/karte name", "chor", "--json", db=built_db)
+    proc = call_cli("complete", "/karte name", "chor", "--json", db=built_db)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)[0] == {"name": "Chor des Konklave", "value": "Chor des Konklave"}
 
 
 def test_unknown_card_is_a_reply_exit_0(built_db):
-    proc = run_cli("call", "/karte name: Gibtsnicht", "--json", db=built_db)
+    proc = call_cli("call", "/karte name: Gibtsnicht", "--json", db=built_db)
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["flags"] == 64  # EPHEMERAL
 
@@ -93,13 +95,13 @@ def test_calculator_card_choice_is_pressed_in_a_new_process(built_db):
 
 def test_page_outside_the_answer_is_a_usage_error(built_db):
     # 13 rulings on Getrieben // Verzweiflung (002) fill 3 pages: page 3 exists, 0 and 4 do not (exit 2)
-    assert run_cli("call", "/ruling karte: Getrieben // Verzweiflung", "--page", "3", db=built_db).returncode == 0
+    assert call_cli("call", "/ruling karte: Getrieben // Verzweiflung", "--page", "3", db=built_db).returncode == 0
     for page in ("0", "4"):
-        proc = run_cli("call", "/ruling karte: Getrieben // Verzweiflung", "--page", page, db=built_db)
+        proc = call_cli("call", "/ruling karte: Getrieben // Verzweiflung", "--page", page, db=built_db)
         assert (proc.returncode, proc.stdout) == (2, "")
         assert proc.stderr.strip() == f"--page: Seite {page} gibt es nicht, die Antwort hat 3 Seiten (1 bis 3)."
     # a bad option value is the German error reply Discord users get too: exit 0
-    bad = run_cli("call", "/karte name: Boros-Rekrut privat: vielleicht", db=built_db)
+    bad = call_cli("call", "/karte name: Boros-Rekrut privat: vielleicht", db=built_db)
     assert bad.returncode == 0 and bad.stdout.startswith("== Ungültige Eingabe ==")
 
 
@@ -122,43 +124,43 @@ def test_missing_store_is_built_on_first_call(tmp_path):
 def test_corrupt_store_clear_message(tmp_path):
     db = tmp_path / "kaputt.sqlite3"
     db.write_bytes(b"kaputt" * 1000)
-    proc = run_cli("call", "/karte name: Boros-Rekrut", db=db)
+    proc = call_cli("call", "/karte name: Boros-Rekrut", db=db)
     assert proc.returncode == 1
     assert "beschädigt" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_build_prints_counts(tmp_path):
-    proc = run_cli("build", "--db", str(tmp_path / "x.sqlite3"))
+    proc = call_cli("build", "--db", str(tmp_path / "x.sqlite3"))
     assert proc.returncode == 0, proc.stderr
     assert "001_d6ee154855c71d75.txt" in proc.stdout and "Datenbank geschrieben" in proc.stdout
 
 
 def test_unknown_and_duplicate_options_are_named_in_german(built_db):
-    proc = run_cli("call", "/regel nummer: 701.19", db=built_db)
+    proc = call_cli("call", "/regel nummer: 701.19", db=built_db)
     assert proc.returncode == 2
     assert proc.stderr.strip() == "Unbekannte Option „nummer“ für /regel – erlaubt: suche, privat"
-    proc = run_cli("call", "/card name: Circu name: Boros-Rekrut", db=built_db)
+    proc = call_cli("call", "/card name: Circu name: Boros-Rekrut", db=built_db)
     assert proc.returncode == 2 and "„name“ ist doppelt angegeben" in proc.stderr
     # a colon inside a value is no option: "0:24" in a library, "{2}:" in a cost
-    proc = run_cli("call", "/fehde chancen bibliothek1: 0:24 2:36 bibliothek2: 0:20 3:40", db=built_db)
+    proc = call_cli("call", "/fehde chancen bibliothek1: 0:24 2:36 bibliothek2: 0:20 3:40", db=built_db)
     assert proc.returncode == 0, proc.stderr
 
 
 def test_missing_option_uses_the_german_name(built_db):
-    proc = run_cli("call", "/mana bezahlen kosten: {G}", "--json", db=built_db)
+    proc = call_cli("call", "/mana bezahlen kosten: {G}", "--json", db=built_db)
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["embeds"][0]["description"] == "/mana bezahlen braucht die Option „vorrat“."
 
 
 def test_json_stays_clean_when_the_store_is_built_first(tmp_path):
-    proc = run_cli("complete", "/karte name", "Ci", "--json", db=tmp_path / "neu.sqlite3")
+    proc = call_cli("complete", "/karte name", "Ci", "--json", db=tmp_path / "neu.sqlite3")
     assert proc.returncode == 0
     assert json.loads(proc.stdout)[0]["name"] == "Circu, Dimir-Lobotomist"
     assert "Datenbank fehlt" in proc.stderr
 
 
 def test_huge_button_id_is_a_german_reply(built_db):
-    proc = run_cli("press", "rb:card:99999999999999999999999999", db=built_db)
+    proc = call_cli("press", "rb:card:99999999999999999999999999", db=built_db)
     assert proc.returncode == 0
     assert proc.stdout.startswith("== Karte nicht gefunden ==")
 
@@ -181,9 +183,9 @@ def test_bad_shard_settings_are_a_german_usage_error(built_db):
 
 def test_serve_options_are_checked_in_german(built_db):
     key = {"DISCORD_PUBLIC_KEY": "ab" * 32}
-    port = run_cli("serve", "--port", "70000", db=built_db, env=key)
+    port = call_cli("serve", "--port", "70000", db=built_db, env=key)
     assert port.returncode == 2 and "Port muss eine Zahl von 0 bis 65535 sein" in port.stderr
-    defer = run_cli("serve", "--defer-after", "nan", db=built_db, env=key)
+    defer = call_cli("serve", "--defer-after", "nan", db=built_db, env=key)
     assert defer.returncode == 2 and "Sekunden von 0 bis 2,5" in defer.stderr
 
 

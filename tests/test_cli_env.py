@@ -12,7 +12,7 @@ import pytest
 from bot import __version__, exits
 from bot.__main__ import program_name
 from bot.paths import ENV_EXAMPLE
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, call_cli, run_cli
 
 
 @pytest.mark.parametrize(("argv0", "name"), [
@@ -66,16 +66,16 @@ def test_the_settings_file_comes_from_env_file_or_regelbot_env_file(tmp_path):
     loud = tmp_path / "laut.env"
     loud.write_text("LOG_LEVEL=LAUT\n", encoding="utf-8")
     refused = ("LOG_LEVEL muss einer von DEBUG, INFO, WARNING, ERROR, CRITICAL sein, nicht 'LAUT'.\n")
-    for proc in (run_cli("--env-file", str(loud), "call", "/info"),  # before the command
-                 run_cli("call", "/info", "--env-file", str(loud)),  # after it
-                 run_cli("call", "/info", env={"REGELBOT_ENV_FILE": str(loud)})):
+    for proc in (call_cli("--env-file", str(loud), "call", "/info"),  # before the command
+                 call_cli("call", "/info", "--env-file", str(loud)),  # after it
+                 call_cli("call", "/info", env={"REGELBOT_ENV_FILE": str(loud)})):
         assert (proc.returncode, proc.stderr) == (2, refused)
 
     missing = tmp_path / "fehlt.env"
-    proc = run_cli("call", "/info", env={"REGELBOT_ENV_FILE": str(missing)})
+    proc = call_cli("call", "/info", env={"REGELBOT_ENV_FILE": str(missing)})
     assert (proc.returncode, proc.stderr) == (
         2, f"Einstellungsdatei nicht gefunden: {missing} (REGELBOT_ENV_FILE; anlegen mit `python -m bot init`).\n")
-    proc = run_cli("--env-file", str(missing), "call", "/info")
+    proc = call_cli("--env-file", str(missing), "call", "/info")
     assert (proc.returncode, proc.stderr) == (
         2, f"Einstellungsdatei nicht gefunden: {missing} (--env-file; anlegen mit `python -m bot init`).\n")
 
@@ -83,6 +83,6 @@ def test_the_settings_file_comes_from_env_file_or_regelbot_env_file(tmp_path):
 def test_a_store_named_in_the_settings_file_is_used(tmp_path, built_db):
     settings = tmp_path / "regelbot.env"
     settings.write_text(f"# eigene Einstellungen\nREGELBOT_DB={built_db}\n", encoding="utf-8")
-    proc = run_cli("--env-file", str(settings), "call", "/karte name: Circu", env={"REGELBOT_ENV_FILE": "/fehlt"})
+    proc = call_cli("--env-file", str(settings), "call", "/karte name: Circu", env={"REGELBOT_ENV_FILE": "/fehlt"})
     assert proc.returncode == 0, proc.stderr
     assert "Circu, Dimir-Lobotomist" in proc.stdout and "Datenbank fehlt" not in proc.stderr

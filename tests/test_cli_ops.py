@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, call_cli, run_cli
 
 
 def run_console(lines: str, db, timeout: float = 60) -> subprocess.CompletedProcess:
@@ -167,17 +167,17 @@ def test_disk_full_on_a_real_tiny_file_system(tiny_tmpfs):
 def test_build_errors_are_german(tmp_path):
     bad = tmp_path / "RAV.json"
     bad.write_text("kein json")
-    proc = run_cli("build", "--db", str(tmp_path / "x.sqlite3"), "--cards", str(bad))
+    proc = call_cli("build", "--db", str(tmp_path / "x.sqlite3"), "--cards", str(bad))
     assert proc.returncode == 1
     assert proc.stderr.strip() == ("Import fehlgeschlagen: RAV.json, Zeile 1: keine MTGJSON-Set-Datei: kein gültiges "
                                    "JSON (Zeile 1, Spalte 1)")
-    proc = run_cli("build", "--db", str(tmp_path))  # a folder, not a file: a usage problem, named as typed
+    proc = call_cli("build", "--db", str(tmp_path))  # a folder, not a file: a usage problem, named as typed
     assert proc.returncode == 2
     assert proc.stderr.startswith(f"Das Ziel ist ein Ordner, keine Datei: {tmp_path} (")
 
 
 def test_typed_control_characters_never_reach_the_terminal(built_db):
-    proc = run_cli("call", "/zauber\x1b[2J\x1b]0;pwned\x07ei\u202e", db=built_db)
+    proc = call_cli("call", "/zauber\x1b[2J\x1b]0;pwned\x07ei\u202e", db=built_db)
     assert proc.returncode == 2
     assert "\x1b" not in proc.stderr and "\x07" not in proc.stderr and "\u202e" not in proc.stderr
     assert proc.stderr.startswith("Unbekannter Befehl „/zauber [2J ]0;pwned ei “")
@@ -189,7 +189,7 @@ def test_readme_stand_heute_figures_are_what_build_prints(tmp_path):
     import re
     from collections import Counter
 
-    proc = run_cli("build", "--db", str(tmp_path / "x.sqlite3"))
+    proc = call_cli("build", "--db", str(tmp_path / "x.sqlite3"))
     assert proc.returncode == 0, proc.stderr
     built: dict[str, Counter[str]] = {}
     for doc, unchanged, changed, wording in re.findall(

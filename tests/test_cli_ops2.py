@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.importer import DEFAULT_SOURCES, OutdatedRulesError, build
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, call_cli
 
 FIX = ROOT / "tests" / "importer" / "fixtures"
 CR_2010 = FIX / "cr_2010_ascii_italics.txt"  # "effective as of October 1, 2010"
@@ -34,7 +34,7 @@ def test_build_refuses_when_the_newest_cr_predates_the_register(tmp_path):
 
 def test_cli_build_with_only_an_old_cr_is_a_usage_error(tmp_path):
     db = tmp_path / "old.sqlite3"
-    proc = run_cli("build", "--db", str(db), "--cr", str(CR_2010))
+    proc = call_cli("build", "--db", str(db), "--cr", str(CR_2010))
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "(aktuell)" not in proc.stdout
     assert proc.stderr.startswith("Nicht gebaut: Die neueste Regeldatei (cr_2010_ascii_italics.txt, "
@@ -47,14 +47,14 @@ def test_cli_build_with_only_an_old_cr_is_a_usage_error(tmp_path):
 
 
 def test_build_paths_are_checked_in_german(tmp_path):
-    proc = run_cli("build", "--db", str(tmp_path))
+    proc = call_cli("build", "--db", str(tmp_path))
     assert (proc.returncode, proc.stderr.strip()) == (2, f"Das Ziel ist ein Ordner, keine Datei: {tmp_path} "
                                                          f"(--db braucht einen Dateinamen, z. B. "
                                                          f"{tmp_path / 'regelbot.sqlite3'})")
-    proc = run_cli("build", "--db", str(tmp_path / "x.sqlite3"), "--cr", str(tmp_path))
+    proc = call_cli("build", "--db", str(tmp_path / "x.sqlite3"), "--cr", str(tmp_path))
     assert (proc.returncode, proc.stderr.strip()) == (2, f"Das ist ein Ordner, keine Datei: {tmp_path}")
     target = tmp_path / "gibt" / "es" / "nicht" / "x.sqlite3"
-    proc = run_cli("build", "--db", str(target))
+    proc = call_cli("build", "--db", str(target))
     assert (proc.returncode, proc.stderr.strip()) == (
         2, f"Ordner für --db gibt es nicht: {target.parent} (erst anlegen oder den Pfad prüfen)")
     assert not (tmp_path / "gibt").exists()
@@ -123,7 +123,7 @@ def test_damaged_store_is_one_german_line(built_db, tmp_path):
     db = tmp_path / "kaputt.sqlite3"
     shutil.copy(built_db, db)
     overwrite_pages(db, 40, 60)  # quick_check reports several English lines ("*** in database main ***" …)
-    proc = run_cli("call", "/karte name: Boros-Rekrut", db=db)
+    proc = call_cli("call", "/karte name: Boros-Rekrut", db=db)
     assert proc.returncode == 1
     assert proc.stderr == (f"Datenbank beschädigt oder keine Regelbot-Datenbank ({db}): "
                            "`python -m bot build` ausführen.\n")
@@ -149,7 +149,7 @@ ENGLISH = ("usage:", "positional arguments", "options:", "show this help", "erro
 
 @pytest.mark.parametrize("args", [["--help"], ["build", "--help"], ["serve", "--help"], ["call", "--help"]])
 def test_help_is_german(args):
-    proc = run_cli(*args)
+    proc = call_cli(*args)
     assert proc.returncode == 0
     assert proc.stdout.startswith("Aufruf: python -m bot")
     assert "-h, --help" in proc.stdout and "diese Hilfe zeigen und beenden" in proc.stdout
@@ -168,7 +168,7 @@ def test_help_is_german(args):
                                        "(Hilfe: python -m bot call --help)"),
 ])
 def test_usage_errors_are_one_german_line_and_exit_2(args, line):
-    proc = run_cli(*args)
+    proc = call_cli(*args)
     assert (proc.returncode, proc.stdout, proc.stderr) == (2, "", line + "\n")
 
 

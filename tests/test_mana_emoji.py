@@ -30,7 +30,7 @@ from bot.mana_emoji import (
 from bot.render import payload, to_text
 from bot.reply import Field, Page, Reply
 from bot.rules.mana import parse_cost
-from tests.conftest import run_cli
+from tests.conftest import call_cli
 
 #: A made-up id per symbol, 19 digits like Discord's snowflakes.
 IDS = {body: 1400000000000000000 + i for i, body in enumerate(SYMBOLS)}
@@ -210,11 +210,11 @@ async def test_the_core_reads_the_ids_sync_wrote(built_db: Path, tmp_path: Path)
 def test_call_json_carries_the_emojis_of_the_state_folder_and_the_console_text(built_db: Path, tmp_path: Path):
     mana_emoji.save(tmp_path, ALL)
     env = {"REGELBOT_STATE_DIR": str(tmp_path)}
-    proc = run_cli("call", "/karte name: Boros-Rekrut", "--json", db=built_db, env=env)
+    proc = call_cli("call", "/karte name: Boros-Rekrut", "--json", db=built_db, env=env)
     assert proc.returncode == 0, proc.stderr
     (embed,) = json.loads(proc.stdout)["embeds"]
     assert f"**{shown('R/W')} · Kreatur — Goblin, Soldat · 1/1**" in embed["description"]
     assert f"({shown('R/W')} kann entweder mit {shown('R')} oder mit {shown('W')} bezahlt werden.)" in (
         embed["description"])
-    text = run_cli("call", "/karte name: Boros-Rekrut", db=built_db, env=env)
+    text = call_cli("call", "/karte name: Boros-Rekrut", db=built_db, env=env)
     assert "**{R/W} · Kreatur — Goblin, Soldat · 1/1**" in text.stdout

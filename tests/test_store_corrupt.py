@@ -12,7 +12,7 @@ import pytest
 from bot.answers import AnswerContext, run_answer
 from bot.search import NameIndex
 from bot.store import CORRUPT_TITLE, Store, StoreError
-from tests.conftest import run_cli
+from tests.conftest import call_cli
 
 PAGE = 4096
 
@@ -42,7 +42,7 @@ def damaged(built_db, tmp_path):
 
 def test_start_up_finds_overwritten_pages(damaged):
     overwrite_pages(damaged, 40, 60)  # the header and schema stay intact: only a check finds this
-    proc = run_cli("call", "/karte name: Boros-Rekrut", db=damaged)
+    proc = call_cli("call", "/karte name: Boros-Rekrut", db=damaged)
     assert proc.returncode == 1
     assert "Datenbank beschädigt" in proc.stderr and "`python -m bot build` ausführen" in proc.stderr
     assert "Traceback" not in proc.stderr and "Unerwarteter Fehler" not in proc.stderr

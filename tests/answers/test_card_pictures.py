@@ -17,7 +17,7 @@ from bot.answers import AnswerContext, run_answer
 from bot.answers.chat import inline_replies
 from bot.importer import DEFAULT_SOURCES, build
 from bot.render import channel_payloads, payload, to_text
-from tests.conftest import run_cli
+from tests.conftest import call_cli
 from tests.reference.conftest import answer_context
 from tests.test_render import assert_within_limits
 
@@ -97,11 +97,11 @@ async def test_the_message_command_and_inline_cards_carry_the_picture(cards_ctx)
 
 
 def test_the_console_door_prints_the_payload_with_the_picture(cards_db: Path, tmp_path: Path):
-    proc = run_cli("call", "/karte name: Akkord des Rufes", "--json", db=cards_db,
+    proc = call_cli("call", "/karte name: Akkord des Rufes", "--json", db=cards_db,
                    env={"REGELBOT_STATE_DIR": str(tmp_path)})
     assert proc.returncode == 0, proc.stderr
     (embed,) = json.loads(proc.stdout)["embeds"]
     assert embed["thumbnail"] == {"url": f"https://gatherer.wizards.com/Handlers/Image.ashx?multiverseid={CHORD_DE}"
                                          "&type=card"}
-    text = run_cli("call", "/karte name: Akkord des Rufes", db=cards_db, env={"REGELBOT_STATE_DIR": str(tmp_path)})
+    text = call_cli("call", "/karte name: Akkord des Rufes", db=cards_db, env={"REGELBOT_STATE_DIR": str(tmp_path)})
     assert f"Bild: https://gatherer.wizards.com/Handlers/Image.ashx?multiverseid={CHORD_DE}&type=card" in text.stdout

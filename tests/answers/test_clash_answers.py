@@ -7,7 +7,7 @@ import re
 
 from bot.answers import run_answer
 from bot.render import payload
-from tests.conftest import run_cli
+from tests.conftest import call_cli, run_cli
 from tests.test_render import assert_within_limits
 
 
@@ -61,7 +61,7 @@ async def test_odds_with_card_names(ctx):
 
 
 def test_cli_reveal_json(built_db):
-    proc = run_cli(
+    proc = call_cli(
         "call",
         "/fehde aufdecken karte1: Bestimmt // Unbeirrt karte2: {3}{R} regelstand: 2007",
         "--json",
@@ -74,13 +74,13 @@ def test_cli_reveal_json(built_db):
 
 
 def test_cli_odds_json(built_db):
-    proc = run_cli(
+    proc = call_cli(
         "call", "/fehde chancen bibliothek1: 0:24 2:36 bibliothek2: 0:20 3:40", "--json", db=built_db
     )
     assert proc.returncode == 0, proc.stderr
     description = json.loads(proc.stdout)["embeds"][0]["description"]
     assert "Spieler 1: **20,00 %** (1/5)" in description and "Niemand: **13,33 %** (2/15)" in description
-    english = run_cli("call", "/clash odds library1: 0:1 library2: 1:1 rules: 2007", db=built_db)
+    english = call_cli("call", "/clash odds library1: 0:1 library2: 1:1 rules: 2007", db=built_db)
     assert "Spieler 2: **100,00 %** (1)" in english.stdout
 
 

@@ -6,7 +6,7 @@ import json
 
 from bot.answers import run_answer
 from bot.render import payload
-from tests.conftest import run_cli
+from tests.conftest import call_cli
 from tests.test_render import assert_within_limits
 
 
@@ -116,7 +116,7 @@ async def test_upkeep(ctx):
 
 
 def test_cli_mana_info_json(built_db):
-    proc = run_cli("call", "/mana info kosten: {G/W}{G/W}", "--json", db=built_db)
+    proc = call_cli("call", "/mana info kosten: {G/W}{G/W}", "--json", db=built_db)
     assert proc.returncode == 0, proc.stderr
     message = json.loads(proc.stdout)
     assert "**Manawert:** 2" in message["embeds"][0]["description"]
@@ -124,10 +124,10 @@ def test_cli_mana_info_json(built_db):
 
 
 def test_cli_english_names(built_db):
-    proc = run_cli("call", "/mana pay cost: {R/G}{G} pool: GR", db=built_db)
+    proc = call_cli("call", "/mana pay cost: {R/G}{G} pool: GR", db=built_db)
     assert proc.returncode == 0, proc.stderr
     assert "✅ **Bezahlbar** mit {R}{G}." in proc.stdout
-    proc = run_cli("call", "/mana einberufen kosten: {1}{G} kreaturen: rot, rot, rot", db=built_db)
+    proc = call_cli("call", "/mana einberufen kosten: {1}{G} kreaturen: rot, rot, rot", db=built_db)
     assert "[Früher (Ravnica-FAQ, 2005)] • 502.46b: Damals reduzierte Einberufen die Kosten" in proc.stdout
     assert proc.stdout.index("702.51a") < proc.stdout.index("502.46b")
 

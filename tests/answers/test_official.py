@@ -29,7 +29,7 @@ from bot.render import payload, to_text
 from bot.reply import Action, Choice, Page, Reply
 from bot.search import NameIndex
 from bot.store import Store
-from tests.conftest import run_cli
+from tests.conftest import call_cli
 from tests.test_render import assert_within_limits
 
 FIX = Path(__file__).parents[1] / "importer" / "fixtures"
@@ -270,20 +270,20 @@ def test_long_date():
 
 def test_cli_build_and_call(tmp_path):
     db = tmp_path / "cli.sqlite3"
-    proc = run_cli("build", "--db", str(db), "--cr", str(CR_2026), "--cr", str(CR_2010), "--cards", str(CARDS_V3))
+    proc = call_cli("build", "--db", str(db), "--cr", str(CR_2026), "--cr", str(CR_2010), "--cards", str(CARDS_V3))
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "Regeln cr_2026_bom_crcrlf.txt: Stand 2026-04-17 (aktuell)" in out
     assert "Nummern 2010-10-01 → 2026-04-17: 18 Nummern, 12 zugeordnet (11 sicher, 1 unsicher)" in out
     assert "0 zugeordnet (aligned), 6 unsicher (uncertain), 199 ohne Zuordnung (unaligned)" in out
     assert "3 Dokumentkarten zugeordnet (matched, 0 unsicher), 1 ohne Dokumentkarte (unmatched)" in out
-    call = run_cli("call", "/karte name: Chord of Calling", db=db)
+    call = call_cli("call", "/karte name: Chord of Calling", db=db)
     assert call.returncode == 0 and call.stdout.startswith("== Akkord des Rufes ==")
     assert "[Englischer Text]" in call.stdout
 
 
 def test_cli_build_missing_file(tmp_path):
-    proc = run_cli("build", "--db", str(tmp_path / "x.sqlite3"), "--cr", str(tmp_path / "fehlt.txt"))
+    proc = call_cli("build", "--db", str(tmp_path / "x.sqlite3"), "--cr", str(tmp_path / "fehlt.txt"))
     assert proc.returncode == 2
     assert proc.stderr.strip() == f"Datei nicht gefunden: {tmp_path / 'fehlt.txt'}"
 

@@ -10,6 +10,7 @@ paragraph; a changed ruling's statement stands before its text.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -62,6 +63,7 @@ async def changed_rulings(store) -> list[Changed]:
     return out
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def plain(text: str) -> str:
     return " ".join(_MARKUP.sub("", text).split())
 
@@ -100,24 +102,44 @@ def check_pages(reply, ruling: Changed, where: str, echo: str = "") -> int:
     """Every paragraph of ``reply`` that shows ``ruling`` carries its notices; returns how many showed it.
     A paragraph echoing the search words ``echo`` („…“) is the search's intro, not the ruling."""
     shown = 0
-    for page in fit_reply(reply):
-        body = page.body + "\n\n" + "\n\n".join(f.value for f in page.fields)
-        for block in body.split("\n\n"):
-            flat = plain(block)
-            if echo and f"„{echo}“" in block:
-                continue
-            found = [p for p in ruling.pieces if p in flat]  # pieces no other ruling has
-            at = sorted(plain(ruling.text).index(p) for p in found)
-            if not at or at[-1] - at[0] < PIECE:  # two apart: one phrase may stand elsewhere (a notice)
-                continue
-            start = min(flat.rindex(p) for p in found)  # where its text (or snippet) shows, after any notice
-            shown += 1
-            for statement in ruling.statements:
-                _check_notice(body, block, plain(statement)[:50], start if ruling.kind == "changed" else None,
-                              (where, ruling.text[:60]))
-            for term in ruling.terms:
-                _check_notice(body, block, plain(term), None, (where, ruling.text[:60]))
+    for body, block, flat in _paragraphs(reply):
+        if echo and f"„{echo}“" in block:
+            continue
+        found = ruling.pieces & _present(flat)  # pieces no other ruling has (all PIECE long; see windows)
+        at = sorted(plain(ruling.text).index(p) for p in found)
+        if not at or at[-1] - at[0] < PIECE:  # two apart: one phrase may stand elsewhere (a notice)
+            continue
+        start = min(flat.rindex(p) for p in found)  # where its text (or snippet) shows, after any notice
+        shown += 1
+        for statement in ruling.statements:
+            _check_notice(body, block, plain(statement)[:50], start if ruling.kind == "changed" else None,
+                          (where, ruling.text[:60]))
+        for term in ruling.terms:
+            _check_notice(body, block, plain(term), None, (where, ruling.text[:60]))
     return shown
+
+
+#: The last reply :func:`_paragraphs` split (the reply itself is kept, so its id cannot be reused meanwhile).
+_LAST: list = [None, []]
+
+
+def _paragraphs(reply) -> list[tuple[str, str, str]]:
+    """(page text, paragraph, paragraph without markup) of every paragraph of ``reply`` as Discord shows it
+    (:func:`fit_reply`); the last reply's are kept, since each is checked for every changed ruling."""
+    if _LAST[0] is not reply:
+        out = []
+        for page in fit_reply(reply):
+            body = page.body + "\n\n" + "\n\n".join(f.value for f in page.fields)
+            out += [(body, block, plain(block)) for block in body.split("\n\n")]
+        _LAST[:] = [reply, out]
+    return _LAST[1]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _present(flat: str) -> frozenset[str]:
+    """Every :data:`PIECE`-character piece of a paragraph: the ruling pieces it shows are their intersection
+    (a ruling's pieces are all that long, see :func:`windows`; a shorter text has one piece and never counts)."""
+    return frozenset(flat[i : i + PIECE] for i in range(len(flat) - PIECE + 1))
 
 
 def _check_notice(body: str, block: str, statement: str, text_at: int | None, where: tuple) -> None:

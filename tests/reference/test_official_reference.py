@@ -16,7 +16,7 @@ import pytest
 from bot.answers import AnswerContext, run_answer
 from bot.answers.official import official_rule_reply
 from bot.importer import DEFAULT_SOURCES, BuildReport, build
-from tests.conftest import run_cli
+from tests.conftest import call_cli
 from tests.reference.conftest import answer_context
 
 pytestmark = pytest.mark.reference
@@ -145,7 +145,7 @@ async def test_boros_recruit(fctx):
 
 
 def test_call_chord_of_calling(full):
-    proc = run_cli("call", "/karte name: Chord of Calling", db=full[0])
+    proc = call_cli("call", "/karte name: Chord of Calling", db=full[0])
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("== Akkord des Rufes ==")
     assert "[Englischer Text]" in proc.stdout
@@ -154,28 +154,28 @@ def test_call_chord_of_calling(full):
 def test_done_when_through_call(full):
     """The issue's list, exactly as typed: `python -m bot call '/regel suche: …'`."""
     db = full[0]
-    out = run_cli("call", "/regel suche: 701.30d", db=db).stdout
+    out = call_cli("call", "/regel suche: 701.30d", db=db).stdout
     assert out.startswith("== 701.30d — Clash ==\nA player wins a clash if that player revealed a card with a higher "
                           "mana value than all other cards revealed in that clash.")
     assert "Stand 17.04.2026" in out
-    out = run_cli("call", "/regel suche: 701.19", db=db).stdout
+    out = call_cli("call", "/regel suche: 701.19", db=db).stdout
     # the article's number with today's (clash, 701.30) first, its 2007 text as history, today's 701.19
     # (regenerate) named as another rule
     assert out.startswith("== Regel 701.19 (so zitiert) – heute 701.30 ==\n**701.19** ist heute **701.30**")
     assert "**Früher** (Fehde (Clash) – Artikel zur Schlüsselwort-Aktion, 2007): Fehden" in out
     assert "**Heute ist 701.19 eine andere Regel:** Regenerate _(Comprehensive Rules vom 17.04.2026)_" in out
     # page 2: the 2007 article's German and English 701.19 side by side (the documents' answer)
-    page2 = run_cli("call", "/regel suche: 701.19", "--page", "2", db=db).stdout
+    page2 = call_cli("call", "/regel suche: 701.19", "--page", "2", db=db).stdout
     assert "[701.19c (Deutsch; heute 701.30d)] Ein Spieler gewinnt eine Fehde" in page2
     assert "[701.19c (English; heute 701.30d)]" in page2
-    out = run_cli("call", "/regel suche: Mana Value", db=db).stdout
+    out = call_cli("call", "/regel suche: Mana Value", db=db).stdout
     assert out.startswith("== Mana Value (Glossar) ==") and "[Regel 202.3] The mana value of an object" in out
-    out = run_cli("call", "/karte name: Chord of Calling", db=db).stdout
+    out = call_cli("call", "/karte name: Chord of Calling", db=db).stdout
     assert out.startswith("== Akkord des Rufes ==")
 
 
 def test_rule_autocomplete_offers_cr(full):
-    proc = run_cli("complete", "/regel suche", "701.3", db=full[0])
+    proc = call_cli("complete", "/regel suche", "701.3", db=full[0])
     assert proc.stdout.splitlines()[:2] == ["701.3 Attach", "701.30 Clash"]
 
 
