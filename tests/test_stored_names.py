@@ -1,0 +1,80 @@
+"""The name index the build stores (bot/importer/names.py, tables name_entries, name_keys, name_vocab, name_scan):
+identical to what a process computes from the store's names, and answering every query as the index built in
+memory does, whether read back into memory (a small store) or answered from the tables (a large one)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import AnswerContext
+from bot.answers.cards import card_names
+from bot.mentions import NameScanner, scan_rows
+from bot.namedata import IndexParts, index_parts, parts_from_stored
+from bot.search import NameIndex
+from bot.store import Store
+from bot.store.names import StoredNames
+from tests.choices import query_set
+
+
+def _same_parts(stored: IndexParts, computed: IndexParts) -> None:
+    for field in IndexParts._fields:
+        assert getattr(stored, field) == getattr(computed, field), field
+
+
+async def test_stored_parts_are_what_the_process_computes(store: Store):
+    entries = await store.name_entries()
+    stored = parts_from_stored(store.stored_names())
+    _same_parts(stored, index_parts(entries))
+    assert len(stored.names) == 283
+    boros = stored.names.index("Boros-Rekrut")
+    assert stored.entry_words[boros] == ("boros", "rekrut")
+    krams = stored.names.index("Krams")  # a face of a split card: its own entry
+    assert (stored.card_names[krams], stored.kinds[krams]) == ("Krims // Krams", "face")
+    assert stored.key_strings[stored.key_owner.index(boros)] == "borosrekrut"
+
+
+async def test_stored_scanner_rows_are_what_the_process_computes(store: Store):
+    stored = store.stored_names()
+    computed = scan_rows(await store.name_entries())
+    assert {key: stored.scan(key) for key in computed} == computed
+    boros = next(e.card_id for e in await store.name_entries() if e.name == "Boros-Rekrut")
+    assert computed["borosrekrut"] == (boros, False, False)
+    assert computed["boros"] == (None, True, False)  # only the start of "Boros-Rekrut"
+    assert stored.scan("borosrekrutx") is None
+
+
+@pytest.fixture
+def tables_index(store: Store) -> NameIndex:
+    """The index of the session store answered from its tables, as a store of 100 000 printings is."""
+    return NameIndex(store.stored_names())
+
+
+async def test_index_from_tables_answers_as_the_index_in_memory(store: Store, tables_index: NameIndex):
+    memory = NameIndex.from_entries(await store.name_entries())
+    queries = await query_set(AnswerContext(store=store, names=memory))
+    assert len(queries) > 1000
+    for query in queries:
+        assert tables_index.search(query, 25, list_if_empty=True) == memory.search(query, 25, list_if_empty=True)
+        assert tables_index.lookup(query) == memory.lookup(query), query
+    hit = tables_index.resolve("Boros-Rekrtu")  # a typo: the one-edit tier over the stored reversed keys
+    assert hit is not None and hit.card_name == "Boros-Rekrut"
+    assert [h.card_name for h in tables_index.search("konklave chor")][:1] == ["Chor des Konklave"]
+    assert dict(tables_index.card_names) == dict(memory.card_names)
+    assert list(tables_index.entries) == list(memory.entries)
+
+
+async def test_completer_and_scanner_from_tables(store: Store, tables_index: NameIndex):
+    memory = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
+    tables = AnswerContext(store=store, names=tables_index)
+    for query in ["", "b", "Boros", "ueberst", "Krams", "Krims /", "x" * 6000]:
+        assert card_names(tables, query) == card_names(memory, query)
+    text = "Wer gewinnt, Krims // Krams oder boros rekrut? Beschleunigen ist keine Frage, beschleunigen schon."
+    found = NameScanner(tables_index).scan(text, 10)
+    assert found == NameScanner(memory.names).scan(text, 10)
+    assert [tables_index.card_names[i] for i in found] == ["Krims // Krams", "Boros-Rekrut", "Beschleunigen"]
+
+
+async def test_small_store_is_read_into_memory(store: Store, monkeypatch: pytest.MonkeyPatch):
+    assert isinstance(NameIndex.from_store(store.stored_names()).data, type(NameIndex([]).data))
+    monkeypatch.setattr("bot.search.IN_MEMORY_ENTRIES", 100)
+    assert isinstance(NameIndex.from_store(store.stored_names()).data, StoredNames)
