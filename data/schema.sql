@@ -355,6 +355,14 @@ CREATE INDEX passages_card ON passages(card_id);
 -- names: the analysed title (card, section); terms: the analysed text; raw: title and text as written (folded by
 -- the tokenizer), so a word form the analysis does not join still counts as typed.
 CREATE VIRTUAL TABLE passages_fts USING fts5(names, terms, raw, tokenize = 'unicode61 remove_diacritics 2');
+-- How many passages carry each analysed term (kind 'term': the terms column above, each passage once) and each
+-- concept id (kind 'concept'): the question ranker's weights, counted by the build (bot/importer/prepared.py).
+CREATE TABLE passage_counts (
+    kind     TEXT NOT NULL,
+    name     TEXT NOT NULL,
+    passages INTEGER NOT NULL,
+    PRIMARY KEY (kind, name)
+) WITHOUT ROWID;
 -- The documents' words (lower case) with their counts and lemmas: the analyser's vocabulary at query time.
 CREATE TABLE vocabulary (
     word  TEXT PRIMARY KEY,

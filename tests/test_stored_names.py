@@ -78,3 +78,28 @@ async def test_small_store_is_read_into_memory(store: Store, monkeypatch: pytest
     assert isinstance(NameIndex.from_store(store.stored_names()).data, type(NameIndex([]).data))
     monkeypatch.setattr("bot.search.IN_MEMORY_ENTRIES", 100)
     assert isinstance(NameIndex.from_store(store.stored_names()).data, StoredNames)
+
+
+async def test_stored_passage_counts_are_what_the_process_counted(store: Store):
+    """The ranker's weights read from ``passage_counts`` equal the counts over the passages themselves."""
+    terms: dict[str, int] = {}
+    for (text,) in await store.fetchall("SELECT terms FROM passages_fts"):
+        for term in set(text.split()):
+            terms[term] = terms.get(term, 0) + 1
+    concepts: dict[str, int] = {}
+    for (text,) in await store.fetchall("SELECT concepts FROM passages"):
+        for concept in text.split():
+            concepts[concept] = concepts.get(concept, 0) + 1
+    assert await store.term_counts() == terms and len(terms) > 1000
+    assert await store.concept_counts() == concepts and concepts
+
+
+async def test_current_entries_are_counted_not_listed(store: Store):
+    register = await store.change_register()
+    assert register is not None
+    assert all(note.value != "current" for note in register.status)
+    rows = await store.fetchall("SELECT entry_kind, count(*) FROM today_status WHERE status = 'current' "
+                                "GROUP BY entry_kind")
+    assert register.current == dict(rows)
+    listed = await store.fetchall("SELECT count(*) FROM today_status WHERE status != 'current'")
+    assert len(register.status) == listed[0][0]

@@ -60,6 +60,9 @@ class TodayIndex:
     rule_reviews: dict[str, RuleReview] = field(default_factory=dict)
     #: an English entry of a bilingual document (000: the clash article, German then English) → its German twin
     twins: dict[tuple[str, int], tuple[str, int]] = field(default_factory=dict)
+    #: per entry kind, how many entries are of a current source (status ``current``, not in ``status``: a card
+    #: file gives hundreds of thousands, and their status says nothing an answer shows)
+    current: dict[str, int] = field(default_factory=dict)
 
     def rows(self, kind: str, entry_id: int) -> list[ChangeRow]:
         """The register rows naming this entry, in store order (:func:`bot.answers.today.entry_status` orders
@@ -82,6 +85,7 @@ async def _load(store: Store) -> TodayIndex:
         index.terms_by_entry.setdefault((note.kind, note.entry_id), []).append(note.value)
     for note in register.status:
         index.status[(note.kind, note.entry_id)] = note.value
+    index.current = dict(register.current)
     refs = {m.group(0) for row in [*index.changes.values(), *index.terms.values()] for ev in row.evidence
             if (m := _REF.match(ev))}
     for ref in refs:

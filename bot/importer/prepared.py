@@ -1,6 +1,10 @@
-"""The build's last step for card names: the name index and the free-text scanner prepared from the store's
-own rows and stored with it (tables ``name_entries``, ``name_keys``, ``name_vocab``, ``name_scan`` of
-``data/schema.sql``), so a starting process reads them instead of folding every name again.
+"""The build's last step: what every process would otherwise compute from the store's own rows at start,
+prepared once and stored with it, so start-up does not grow with the card data.
+
+* :func:`write_names`: the card-name index and the free-text scanner (tables ``name_entries``, ``name_keys``,
+  ``name_vocab``, ``name_scan`` of ``data/schema.sql``);
+* :func:`write_counts`: how many passages carry each analysed term and each concept (table
+  ``passage_counts``), the question ranker's weights (:meth:`bot.store.Store.term_counts`).
 
 The rows are what :func:`bot.namedata.index_parts` and :func:`bot.mentions.scan_rows` compute from
 :data:`bot.store.cards.NAME_ENTRIES_SQL` (the rows :meth:`bot.store.Store.name_entries` reads), through the
@@ -44,7 +48,7 @@ def _rows(conn: sqlite3.Connection) -> Iterator[tuple[list[tuple], list[tuple], 
     yield entries, keys, scan
 
 
-def write(conn: sqlite3.Connection) -> int:
+def write_names(conn: sqlite3.Connection) -> int:
     """Prepare the name index and the scanner from the cards, faces and aliases in ``conn`` and insert them;
     returns the number of entries. The caller commits.
 
@@ -61,3 +65,19 @@ def write(conn: sqlite3.Connection) -> int:
     conn.execute("INSERT INTO name_vocab (word, entries) SELECT key, count(*) FROM name_keys WHERE kind = ? "
                  "GROUP BY key", (WORDS,))
     return count
+
+
+def write_counts(conn: sqlite3.Connection) -> None:
+    """Count, per analysed term (column ``terms`` of ``passages_fts``, each passage once) and per concept id
+    (column ``concepts`` of ``passages``, each mention), the passages carrying it, into ``passage_counts``
+    (kinds ``term`` and ``concept``). Runs after the passages are written. The caller commits."""
+    terms: dict[str, int] = {}
+    for (text,) in conn.execute("SELECT terms FROM passages_fts"):
+        for term in set(text.split()):
+            terms[term] = terms.get(term, 0) + 1
+    concepts: dict[str, int] = {}
+    for (text,) in conn.execute("SELECT concepts FROM passages"):
+        for concept in text.split():
+            concepts[concept] = concepts.get(concept, 0) + 1
+    conn.executemany("INSERT INTO passage_counts (kind, name, passages) VALUES (?, ?, ?)",
+                     [*(("term", t, n) for t, n in terms.items()), *(("concept", c, n) for c, n in concepts.items())])
