@@ -281,7 +281,11 @@ class NameIndex:
 
     def prepare_first_keystrokes(self) -> None:
         """Answer :meth:`complete` for blank input and each first letter of a name (as typed, upper or lower
-        case) now, so the first keystrokes after start cost a dict look-up (the command table's warm-up)."""
+        case) now, so the first keystrokes after start cost a dict look-up (the command table's warm-up). An index
+        answered from the store's tables prepares nothing: a first keystroke there costs a few indexed queries
+        (milliseconds), and preparing every first letter would make start-up grow with the cards again."""
+        if isinstance(self.data, StoredNames):
+            return
         firsts = self.data.first_letters()
         for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:
             self.complete(query)

@@ -8,8 +8,8 @@ prepared once and stored with it, so start-up does not grow with the card data.
 
 The rows are what :func:`bot.namedata.index_parts` and :func:`bot.mentions.scan_rows` compute from
 :data:`bot.store.cards.NAME_ENTRIES_SQL` (the rows :meth:`bot.store.Store.name_entries` reads), through the
-same per-name functions (:func:`bot.namedata.name_strings`, :func:`bot.mentions.entry_scan_rows`), written one
-name at a time: SQLite's primary keys keep them sorted, so the build's memory does not grow with the cards.
+same per-name functions (:func:`bot.namedata.name_strings`, :func:`bot.mentions.entry_scan_rows`), one name
+at a time, so the build's memory does not grow with the cards.
 """
 
 from __future__ import annotations
@@ -22,12 +22,28 @@ from bot.namedata import name_strings
 from bot.store.cards import NAME_ENTRIES_SQL, NameEntry
 from bot.store.names import KEYS, RKEYS, WORDS, words_column
 
-#: A name's scanner row merged into the row already stored for its key (bot.mentions.merge_scan_row).
-_SCAN_SQL = ("INSERT INTO name_scan (key, card_id, prefix, plain) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE "
-             "SET card_id = coalesce(card_id, excluded.card_id), prefix = max(prefix, excluded.prefix), "
-             "plain = max(plain, excluded.plain)")
-#: Names inserted per batch.
+#: Names folded per batch of inserts.
 BATCH = 5000
+
+#: Unsorted rows go to temporary tables first; SQLite's sorter then fills the stored tables in key order (far
+#: cheaper than inserting 1.2 million keys at random places of a B-tree, and its memory is bounded).
+_TEMP_SQL = """
+CREATE TEMP TABLE keys_unsorted (kind INTEGER, key TEXT, entry INTEGER);
+CREATE TEMP TABLE scan_unsorted (seq INTEGER PRIMARY KEY, key TEXT, card_id INTEGER, prefix INTEGER, plain INTEGER);
+"""
+#: The scanner's rows merged per key as :func:`bot.mentions.merge_scan_row` merges them: the card of the first
+#: row naming one (the lowest ``seq``, kept in the high bits beside the card id), a start of any, a capital of any.
+_FILL_SQL = """
+INSERT INTO name_keys (kind, key, entry) SELECT kind, key, entry FROM keys_unsorted ORDER BY kind, key, entry;
+INSERT INTO name_vocab (word, entries) SELECT key, count(*) FROM name_keys WHERE kind = 2 GROUP BY key;
+INSERT INTO name_scan (key, card_id, prefix, plain)
+SELECT key, first % 4294967296, prefix, plain FROM (
+    SELECT key, min(CASE WHEN card_id IS NOT NULL THEN seq * 4294967296 + card_id END) AS first,
+           max(prefix) AS prefix, max(plain) AS plain
+    FROM scan_unsorted GROUP BY key);
+DROP TABLE keys_unsorted;
+DROP TABLE scan_unsorted;
+"""
 
 
 def _rows(conn: sqlite3.Connection) -> Iterator[tuple[list[tuple], list[tuple], list[tuple]]]:
@@ -55,15 +71,17 @@ def write_names(conn: sqlite3.Connection) -> int:
     Raises:
         sqlite3.DatabaseError: the tables are missing (a schema older than the importer).
     """
+    for statement in _TEMP_SQL.split(";")[:-1]:
+        conn.execute(statement)
     count = 0
     for entries, keys, scan in _rows(conn):
         conn.executemany("INSERT INTO name_entries (entry, card_id, card_name, name, kind, words) "
                          "VALUES (?, ?, ?, ?, ?, ?)", entries)
-        conn.executemany("INSERT INTO name_keys (kind, key, entry) VALUES (?, ?, ?)", keys)
-        conn.executemany(_SCAN_SQL, scan)
+        conn.executemany("INSERT INTO keys_unsorted (kind, key, entry) VALUES (?, ?, ?)", keys)
+        conn.executemany("INSERT INTO scan_unsorted (key, card_id, prefix, plain) VALUES (?, ?, ?, ?)", scan)
         count += len(entries)
-    conn.execute("INSERT INTO name_vocab (word, entries) SELECT key, count(*) FROM name_keys WHERE kind = ? "
-                 "GROUP BY key", (WORDS,))
+    for statement in _FILL_SQL.split(";")[:-1]:
+        conn.execute(statement)
     return count
 
 

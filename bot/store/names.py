@@ -135,10 +135,6 @@ class StoredNames:
         """How many entries have the folded word ``word``."""
         return self._vocab()[1].get(word, 0)
 
-    def first_letters(self) -> set[str]:
-        """The first characters of the names."""
-        return {r[0] for r in self._conn.execute("SELECT DISTINCT substr(name, 1, 1) FROM name_entries")}
-
     def rows(self) -> Iterator[tuple[int, str, str, str, str]]:
         """Every entry as stored: card id, card name, name, kind, words column; in store order."""
         return iter(self._conn.execute(
