@@ -105,22 +105,25 @@ def parts_from_stored(stored: StoredNames) -> IndexParts:
     kinds: list[str] = []
     entry_words: list[tuple[str, ...]] = []
     card_entries: dict[int, list[int]] = {}
-    for idx, (card_id, card_name, name, kind, words) in enumerate(stored.rows()):
+    for idx, (card_id, card_name, name, kind, folded) in enumerate(stored.rows()):
         card_ids.append(card_id)
         card_names.append(card_name)
         names.append(name)
         kinds.append(kind)
-        entry_words.append(tuple(words.split()))
+        entry_words.append(tuple(folded.split()))
         card_entries.setdefault(card_id, []).append(idx)
-    spans = []
-    for kind in (KEYS, RKEYS, WORDS):
-        rows = list(stored.key_rows(kind))
-        spans += [[k for k, _ in rows], [i for _, i in rows]]
+    (keys, key_owner), (rkeys, rkey_owner), (words, word_owner) = (_span_lists(stored, k) for k in (KEYS, RKEYS, WORDS))
     word_entries: dict[str, list[int]] = {}
-    for word, idx in zip(spans[4], spans[5], strict=True):
+    for word, idx in zip(words, word_owner, strict=True):
         word_entries.setdefault(word, []).append(idx)
-    return IndexParts(card_ids, card_names, names, kinds, entry_words, *spans, list(word_entries), word_entries,
-                      card_entries)
+    return IndexParts(card_ids, card_names, names, kinds, entry_words, keys, key_owner, rkeys, rkey_owner, words,
+                      word_owner, list(word_entries), word_entries, card_entries)
+
+
+def _span_lists(stored: StoredNames, kind: int) -> tuple[list[str], list[int]]:
+    """Every stored string of ``kind``, sorted, and its entries."""
+    rows = list(stored.key_rows(kind))
+    return [k for k, _ in rows], [i for _, i in rows]
 
 
 class MemoryNames:

@@ -103,3 +103,46 @@ async def test_current_entries_are_counted_not_listed(store: Store):
     assert register.current == dict(rows)
     listed = await store.fetchall("SELECT count(*) FROM today_status WHERE status != 'current'")
     assert len(register.status) == listed[0][0]
+
+
+async def test_a_store_with_a_card_file(tmp_path):
+    """With a card file: the English names are stored entries, its rulings are counted as current, not listed."""
+    from pathlib import Path
+
+    from bot.importer import DEFAULT_SOURCES, build
+
+    db = tmp_path / "cards.sqlite3"
+    build(db, DEFAULT_SOURCES, card_files=[Path(__file__).parent / "importer" / "fixtures" / "mtgjson_v5_mini.json"])
+    store = await Store.open(db)
+    try:
+        _same_parts(parts_from_stored(store.stored_names()), index_parts(await store.name_entries()))
+        hit = NameIndex(store.stored_names()).resolve("Chord of Calling")
+        assert hit is not None and (hit.card_name, hit.kind) == ("Akkord des Rufes", "english")
+        register = await store.change_register()
+        current = await store.fetchall("SELECT count(*) FROM today_status WHERE status = 'current'")
+        assert register is not None and register.current == {"ruling": current[0][0]} and current[0][0] > 0
+        assert all(note.value != "current" for note in register.status)
+    finally:
+        await store.close()
+
+
+def test_names_sharing_a_key_are_merged_as_in_memory():
+    """Two cards whose names fold to one key ("Boros-Rekrut", "Boros Rekrut"): the stored scanner row names the
+    first card in store order (by name: "Boros Rekrut", id 7), as :func:`bot.mentions.scan_rows` does; the stored
+    keys list both."""
+    import sqlite3
+
+    from bot.importer import SCHEMA_PATH
+    from bot.importer.prepared import write_names
+    from bot.store.cards import NAME_ENTRIES_SQL, NameEntry
+
+    conn = sqlite3.connect(":memory:")
+    conn.executescript(SCHEMA_PATH.read_text(encoding="utf-8"))
+    conn.executemany("INSERT INTO cards (id, name, document_id, line, origin) VALUES (?, ?, 1, 1, 'faq')",
+                     [(7, "Boros Rekrut"), (3, "Boros-Rekrut"), (5, "Boros")])
+    assert write_names(conn) == 3
+    stored = conn.execute("SELECT key, card_id, prefix, plain FROM name_scan")
+    rows = {k: (c, bool(p), bool(q)) for k, c, p, q in stored}
+    assert rows == scan_rows(NameEntry(*r) for r in conn.execute(NAME_ENTRIES_SQL))
+    assert rows["borosrekrut"] == (7, False, False) and rows["boros"] == (5, True, True)
+    assert conn.execute("SELECT entry FROM name_keys WHERE kind = 0 AND key = 'borosrekrut'").fetchall() == [(1,), (2,)]
