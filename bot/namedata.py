@@ -15,12 +15,12 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple, overload
+from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
 
 from bot.store import NameEntry
-from bot.store.names import KEYS, RKEYS, WORDS, EntryRow, StoredNames
+from bot.store.names import KEYS, RKEYS, WORDS, Entries, EntryRow, StoredNames
 from bot.text import name_keys, name_words
 
 #: A typed word is compared with the vocabulary cut to at most this many letters (the word still being typed).
@@ -177,36 +177,14 @@ class MemoryNames:
         """The first characters of the names."""
         return {name[:1] for name in self.parts.names if name}
 
-    def entries(self) -> Sequence[NameEntry]:
-        """The entries as :class:`bot.store.NameEntry` objects."""
-        return Entries(self.parts)
-
-
-class Entries(Sequence[NameEntry]):
-    """The entries of :class:`IndexParts` as :class:`bot.store.NameEntry` objects, made when asked for (an
-    index loaded from the store keeps only the parallel lists)."""
-
-    def __init__(self, parts: IndexParts) -> None:
-        self._parts = parts
-
-    def __len__(self) -> int:
-        return len(self._parts.names)
-
-    @overload
-    def __getitem__(self, i: int) -> NameEntry: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[NameEntry]: ...
-
-    def __getitem__(self, i: int | slice) -> NameEntry | list[NameEntry]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        p = self._parts
-        return NameEntry(p.card_ids[i], p.card_names[i], p.names[i], p.kinds[i])
-
-    def __iter__(self) -> Iterator[NameEntry]:
-        p = self._parts
+    def iter_entries(self) -> Iterator[NameEntry]:
+        """Every entry as a :class:`bot.store.NameEntry`, in store order."""
+        p = self.parts
         return map(NameEntry, p.card_ids, p.card_names, p.names, p.kinds)
+
+    def entries(self) -> Sequence[NameEntry]:
+        """The entries as :class:`bot.store.NameEntry` objects, made when asked for."""
+        return Entries(self)
 
 
 def _reachable(n: int, cutoff: float) -> tuple[int, int]:

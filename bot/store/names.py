@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import overload
+from typing import Protocol, overload
 
 
 @dataclass(frozen=True)
@@ -145,10 +145,14 @@ class StoredNames:
         return iter(self._conn.execute("SELECT key, entry FROM name_keys WHERE kind = ? ORDER BY key, entry",
                                        (kind,)))
 
+    def iter_entries(self) -> Iterator[NameEntry]:
+        """Every entry as a :class:`NameEntry`, in store order (a full read)."""
+        return (NameEntry(c, cn, n, k) for c, cn, n, k, _w in self.rows())
+
     def entries(self) -> Sequence[NameEntry]:
         """The entries as :class:`bot.store.NameEntry` objects, read when asked for (iterating reads them all:
         for tools and tests)."""
-        return _StoredEntries(self)
+        return Entries(self)
 
     def scan(self, key: str) -> tuple[int | None, bool, bool] | None:
         """The scanner's row of ``key`` (:class:`bot.mentions.NameScanner`): the card whose name it is (None:
@@ -177,14 +181,30 @@ class _CardNames(Mapping[int, str]):
         return int(self._conn.execute("SELECT count(*) FROM cards").fetchone()[0])
 
 
-class _StoredEntries(Sequence[NameEntry]):
-    """The entries of a :class:`StoredNames` as a sequence of :class:`bot.store.NameEntry`."""
+class EntrySource(Protocol):
+    """What :class:`Entries` reads: :class:`StoredNames`, or :class:`bot.namedata.MemoryNames` in memory."""
 
-    def __init__(self, stored: StoredNames) -> None:
-        self._stored = stored
+    def entry_count(self) -> int:
+        """How many entries there are."""
+        ...
+
+    def entry(self, idx: int) -> EntryRow:
+        """Entry ``idx`` (``IndexError`` when there is none)."""
+        ...
+
+    def iter_entries(self) -> Iterator[NameEntry]:
+        """Every entry, in store order."""
+        ...
+
+
+class Entries(Sequence[NameEntry]):
+    """The entries of a name index as :class:`NameEntry` objects, made when asked for."""
+
+    def __init__(self, source: EntrySource) -> None:
+        self._source = source
 
     def __len__(self) -> int:
-        return self._stored.entry_count()
+        return self._source.entry_count()
 
     @overload
     def __getitem__(self, i: int) -> NameEntry: ...
@@ -195,8 +215,8 @@ class _StoredEntries(Sequence[NameEntry]):
     def __getitem__(self, i: int | slice) -> NameEntry | list[NameEntry]:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        card_id, card_name, name, kind, _words = self._stored.entry(i if i >= 0 else len(self) + i)
+        card_id, card_name, name, kind, _words = self._source.entry(i if i >= 0 else len(self) + i)
         return NameEntry(card_id, card_name, name, kind)
 
     def __iter__(self) -> Iterator[NameEntry]:
-        return (NameEntry(c, cn, n, k) for c, cn, n, k, _w in self._stored.rows())
+        return self._source.iter_entries()
