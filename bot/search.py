@@ -14,8 +14,9 @@ Ranking (:meth:`NameIndex.search`): exact name, then prefix, then word prefix, t
 found through "Chord of Calling"). The fuzzy tier has two parts: one edit anywhere in the whole name
 (a typo in a short word, a hyphen typed as a letter, two words run together: the candidates share the
 first or the last half of the compact key, found by binary search, then checked with Levenshtein in C)
-and word-by-word similarity for several typos or a name still being typed. The index is built once
-from the store at start-up and answers from memory.
+and word-by-word similarity for several typos or a name still being typed. The build prepares the index
+and stores it (:mod:`bot.importer.prepared`); a process reads a small one into memory and answers a large one
+(more than :data:`IN_MEMORY_ENTRIES` names) from the stored tables, with the same answers.
 
 Resolution (:meth:`NameIndex.lookup`, the one rule for every option that takes a card): a typed name answers
 a card only when it is that card (an exact hit in any accepted spelling) or a typo of one clear name; a
