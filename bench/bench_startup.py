@@ -8,11 +8,17 @@
   ``python -c 'import discord'``, in turn; wall time per pair and its ratio. Target: ≤ 1.0 (an offline answer
   costs no more than importing discord.py). ``complete`` is measured the same way.
 
+* **build** (with ``--baseline DIR``, a checkout of the code to compare with, e.g. ``git archive main | tar -x -C
+  DIR``): ``python -m bot build --cards`` of the generated file by that checkout and by this one, in turn; wall
+  time, CPU time and peak RSS (``ru_maxrss`` of the build process, ``os.wait4``) per side and the ratios per pair.
+  Targets: CPU time ≤ 1.0× the baseline's, peak RSS ≤ 350 MB. This checkout's build prepares the name index
+  and the ranker's counts the start-up above no longer computes.
+
 Every figure is the best and the median over ``--rounds`` pairs (3 by default). Both sides run with the same
 environment; compiled bytecode is kept in ``--pycache`` (``PYTHONPYCACHEPREFIX``) as an installed package keeps
 it (the first, uncounted run of each side writes it).
 
-    python bench/bench_startup.py [--quick] [--printings 100000] [--dir /tmp/regelbot-startup]
+    python bench/bench_startup.py [--quick] [--printings 100000] [--dir /tmp/regelbot-startup] [--baseline DIR]
 """
 
 from __future__ import annotations
@@ -120,6 +126,40 @@ def measure(folder: Path, printings: int, rounds: int) -> list[Row]:
     ]
 
 
+def timed_build(root: Path, cards: Path, db: Path) -> tuple[float, float, float]:
+    """(wall s, CPU s, peak RSS MB) of ``python -m bot build --db db --cards cards`` run in checkout ``root``."""
+    db.unlink(missing_ok=True)
+    started = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "build", "--db", str(db), "--cards", str(cards)], cwd=root,
+                            stdout=subprocess.DEVNULL)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - started
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"build in {root} failed")
+    db.unlink(missing_ok=True)
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def measure_build(folder: Path, printings: int, rounds: int, baseline: Path) -> list[Row]:
+    """The build rows of the module docstring: the ``baseline`` checkout and this one in turn, ``rounds`` pairs."""
+    cards = generated(folder, printings)
+    got: dict[str, list[tuple[float, float, float]]] = {"base": [], "this": []}
+    for _ in range(rounds):
+        got["base"].append(timed_build(baseline, cards, folder / "build-base.sqlite3"))
+        got["this"].append(timed_build(ROOT, cards, folder / "build-this.sqlite3"))
+    cmd = f"python bench/bench_startup.py --printings {printings} --baseline DIR"
+    out: list[Row] = []
+    for n, what in ((0, "wall"), (1, "CPU time")):
+        base, this = [r[n] for r in got["base"]], [r[n] for r in got["this"]]
+        out += [(f"build --cards {printings} printings, {what}, baseline / this", f"{seconds(base)} / {seconds(this)}",
+                 "", cmd),
+                (f"  ratio this / baseline, {what} (pair by pair)", pairs(this, base), "≤ 1.0" if n else "", cmd)]
+    base_rss, this_rss = [r[2] for r in got["base"]], [r[2] for r in got["this"]]
+    out.append((f"build --cards {printings} printings, peak RSS, baseline / this",
+                f"{max(base_rss):.0f} MB / {max(this_rss):.0f} MB (highest)", "≤ 350 MB", cmd))
+    return out
+
+
 def rows(quick: bool) -> list[Row]:
     """Figures for ``bench/run.py`` (``--quick``: 20 000 printings, the rest as without)."""
     with tempfile.TemporaryDirectory(prefix="regelbot-startup-") as folder:
@@ -132,13 +172,18 @@ def main() -> None:
     parser.add_argument("--printings", type=int, default=None)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--dir", type=Path, default=None, help="keep stores and files here between runs")
+    parser.add_argument("--baseline", type=Path, default=None, help="also compare `build --cards` with this checkout")
+    parser.add_argument("--build-only", action="store_true", help="only the build comparison (needs --baseline)")
     args = parser.parse_args()
     printings = args.printings or (20_000 if args.quick else 100_000)
     with tempfile.TemporaryDirectory(prefix="regelbot-startup-") as tmp:
         folder = args.dir or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
-        for figure, value, target, _cmd in measure(folder, printings, args.rounds):
-            print(f"{figure:<62} {value:<32} {target}")
+        found = [] if args.build_only else measure(folder, printings, args.rounds)
+        if args.baseline is not None:
+            found += measure_build(folder, printings, args.rounds, args.baseline.resolve())
+        for figure, value, target, _cmd in found:
+            print(f"{figure:<62} {value:<32} {target}", flush=True)
 
 
 if __name__ == "__main__":

@@ -174,7 +174,7 @@ class Core:
         stamp = file_stamp(path)
         store = await Store.open(path)
         try:
-            names = NameIndex.from_entries(await store.name_entries())
+            names = NameIndex.from_store(store.stored_names())  # prepared by the build
             context = AnswerContext(store=store, names=names)
             if self._warm is not None:
                 await self._warm(context)

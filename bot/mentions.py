@@ -16,9 +16,12 @@ from __future__ import annotations
 import functools
 import re
 import weakref
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from bot.search import NameIndex
+from bot.store import NameEntry
+from bot.store.names import StoredNames
 from bot.text import clean, name_keys
 
 #: Only this much of a message is read (Discord's longest message is 4000 characters).
@@ -106,31 +109,62 @@ def _token_keys(text: str) -> list[tuple[str, str, str]]:
     return [(r, a, p) for r, a, p in zip(raw, ae, plain, strict=True) if a]
 
 
+#: A key's row in the scanner: the card whose name has that key (None: only the start of names), whether
+#: longer names start with it, whether the one-word name needs its capital letter.
+ScanRow = tuple[int | None, bool, bool]
+
+
+def entry_scan_rows(entry: NameEntry) -> list[tuple[str, ScanRow]]:
+    """The scanner's rows one name contributes (both umlaut variants): its key with its card (and whether it
+    needs its capital letter: one plain word printed with a capital), and the keys of its first 1..n-1 tokens
+    as starts. A name of more than :data:`MAX_WINDOW` tokens contributes nothing."""
+    tokens = _name_token_keys(entry.name)
+    if not tokens or len(tokens) > MAX_WINDOW:
+        return []
+    out: list[tuple[str, ScanRow]] = []
+    plain = len(tokens) == 1 and entry.name[:1].isupper()
+    for variant in (1, 2):
+        key = ""
+        for i, token in enumerate(tokens):
+            key += token[variant]
+            if i < len(tokens) - 1:
+                out.append((key, (None, True, False)))
+        out.append((key, (entry.card_id, False, plain)))
+    return out
+
+
+def merge_scan_row(old: ScanRow | None, new: ScanRow) -> ScanRow:
+    """Two names' rows of one key as one: the first name's card, a start of any, a capital needed by any."""
+    if old is None:
+        return new
+    return (old[0] if old[0] is not None else new[0], old[1] or new[1], old[2] or new[2])
+
+
+def scan_rows(entries: Iterable[NameEntry]) -> dict[str, ScanRow]:
+    """The scanner's rows (:data:`ScanRow`) of the name ``entries`` (:func:`entry_scan_rows` merged in entry
+    order), sorted by key. The build stores them (table ``name_scan``); :class:`NameScanner` makes them in
+    memory for a small index."""
+    rows: dict[str, ScanRow] = {}
+    for entry in entries:
+        for key, row in entry_scan_rows(entry):
+            rows[key] = merge_scan_row(rows.get(key), row)
+    return dict(sorted(rows.items()))
+
+
 class NameScanner:
     """Finds the names of a :class:`~bot.search.NameIndex` in free text (see the module docstring).
 
     A name of one plain word (no hyphen, e.g. "Beschleunigen", "Standhalten") is only found when written
     with its capital letter as printed, so the verb "beschleunigen" in a sentence is no card; longer names
-    are found in any case and spacing.
+    are found in any case and spacing. An index answered from the store (:class:`bot.store.names.StoredNames`)
+    looks the keys up in the rows the build stored; any other makes :func:`scan_rows` now.
     """
 
     def __init__(self, names: NameIndex) -> None:
-        self._names: dict[str, int] = {}  # full key → card id
-        self._prefixes: set[str] = set()  # keys of the first 1..n-1 tokens of every name
-        self._plain: set[str] = set()  # keys of one-word names that need their capital letter
-        for entry in names.entries:
-            tokens = _name_token_keys(entry.name)
-            if not tokens or len(tokens) > MAX_WINDOW:
-                continue
-            for variant in (1, 2):
-                key = ""
-                for i, token in enumerate(tokens):
-                    key += token[variant]
-                    if i < len(tokens) - 1:
-                        self._prefixes.add(key)
-                self._names.setdefault(key, entry.card_id)
-                if len(tokens) == 1 and entry.name[:1].isupper():
-                    self._plain.add(key)
+        data = names.data
+        self._look: Callable[[str], ScanRow | None] = (
+            data.scan if isinstance(data, StoredNames) else scan_rows(names.entries).get
+        )
 
     def scan(self, text: str, limit: int) -> list[int]:
         """Card ids of the names in ``text``, in order of appearance, each card once, at most ``limit``.
@@ -146,11 +180,11 @@ class NameScanner:
                 key = ""
                 for j in range(i, min(len(tokens), i + MAX_WINDOW)):
                     key += tokens[j][variant]
-                    card_id = self._names.get(key)
-                    allowed = j > i or key not in self._plain or tokens[i][0][:1].isupper()
+                    card_id, prefix, plain = self._look(key) or _NO_ROW
+                    allowed = j > i or not plain or tokens[i][0][:1].isupper()
                     if card_id is not None and allowed and (best is None or j + 1 - i > best[1]):
                         best = (card_id, j + 1 - i)
-                    if key not in self._prefixes:
+                    if not prefix:
                         break
             if best is None:
                 i += 1
@@ -161,6 +195,7 @@ class NameScanner:
         return found
 
 
+_NO_ROW: ScanRow = (None, False, False)
 _SCANNERS: weakref.WeakKeyDictionary[NameIndex, NameScanner] = weakref.WeakKeyDictionary()
 
 

@@ -1,7 +1,10 @@
-"""The card-name index's prepared data (:class:`IndexParts`): everything :class:`bot.search.NameIndex` searches,
-computed once per store from :meth:`bot.store.Store.name_entries` when the index is first needed (the store does
-not hold a prepared copy yet) — and the fuzzy word matching over its vocabulary
+"""The card-name index's prepared data: everything :class:`bot.search.NameIndex` searches (:class:`IndexParts`,
+computed by :func:`index_parts` from the store's names), and the fuzzy word matching over its vocabulary
 (:class:`FuzzyVocabulary`), which keeps what it has computed for the words typed so far.
+
+The build computes the parts once and stores them (:mod:`bot.importer.names`); a process reads a small store's
+parts back into memory (:func:`parts_from_stored`) and answers a large one from the stored tables
+(:class:`bot.store.names.StoredNames`). :class:`MemoryNames` gives the parts in memory the same interface.
 
 Nothing here imports the bot beyond :mod:`bot.store` and :mod:`bot.text`, so the importer and the running bot
 share it.
@@ -12,11 +15,12 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple, overload
+from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
 
 from bot.store import NameEntry
+from bot.store.names import KEYS, RKEYS, WORDS, Entries, EntryRow, StoredNames
 from bot.text import name_keys, name_words
 
 #: A typed word is compared with the vocabulary cut to at most this many letters (the word still being typed).
@@ -26,11 +30,11 @@ FOUND_CACHE = 4096
 
 
 class IndexParts(NamedTuple):
-    """The index of :class:`bot.search.NameIndex`, as plain lists and dicts (what :mod:`marshal` stores).
+    """The index of :class:`bot.search.NameIndex`, as plain lists and dicts.
 
     Per entry (a name a card is found by, in store order): ``card_ids``, ``card_names`` (the card's German
     name), ``names`` (the name itself), ``kinds`` (``name``, ``face``, ``english``, …), ``entry_words`` (its
-    distinct folded words). Sorted with their entry: ``key_strings``/``key_owner`` (compact keys,
+    distinct folded words, sorted). Sorted with their entry: ``key_strings``/``key_owner`` (compact keys,
     :func:`bot.text.name_keys`), ``rkey_strings``/``rkey_owner`` (the keys reversed), ``word_strings``/
     ``word_owner`` (folded words). ``vocab``: the distinct words, sorted; ``word_entries``: word → its entries;
     ``card_entries``: card id → its entries.
@@ -52,6 +56,12 @@ class IndexParts(NamedTuple):
     card_entries: dict[int, list[int]]
 
 
+def name_strings(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What the index holds of one name: its compact keys (:func:`bot.text.name_keys`) and its distinct folded
+    words (:func:`bot.text.name_words`), sorted."""
+    return name_keys(name), tuple(sorted(set(name_words(name))))
+
+
 def index_parts(entries: Iterable[NameEntry]) -> IndexParts:
     """The :class:`IndexParts` of the store's name ``entries`` (every name folded once: two compact keys and
     the words per name)."""
@@ -70,8 +80,8 @@ def index_parts(entries: Iterable[NameEntry]) -> IndexParts:
         names.append(entry.name)
         kinds.append(entry.kind)
         card_entries.setdefault(entry.card_id, []).append(idx)
-        keys += [(key, idx) for key in name_keys(entry.name)]
-        distinct = tuple(set(name_words(entry.name)))
+        entry_keys, distinct = name_strings(entry.name)
+        keys += [(key, idx) for key in entry_keys]
         entry_words.append(distinct)
         for word in distinct:
             words.append((word, idx))
@@ -86,31 +96,95 @@ def index_parts(entries: Iterable[NameEntry]) -> IndexParts:
     )
 
 
-class Entries(Sequence[NameEntry]):
-    """The entries of :class:`IndexParts` as :class:`bot.store.NameEntry` objects, made when asked for (an
-    index loaded from the store keeps only the parallel lists)."""
+def parts_from_stored(stored: StoredNames) -> IndexParts:
+    """The :class:`IndexParts` the build stored (:mod:`bot.importer.names`), read back without folding a name:
+    equal to :func:`index_parts` of the store's names (the word and card maps in another insertion order)."""
+    card_ids: list[int] = []
+    card_names: list[str] = []
+    names: list[str] = []
+    kinds: list[str] = []
+    entry_words: list[tuple[str, ...]] = []
+    card_entries: dict[int, list[int]] = {}
+    for idx, (card_id, card_name, name, kind, folded) in enumerate(stored.rows()):
+        card_ids.append(card_id)
+        card_names.append(card_name)
+        names.append(name)
+        kinds.append(kind)
+        entry_words.append(tuple(folded.split()))
+        card_entries.setdefault(card_id, []).append(idx)
+    (keys, key_owner), (rkeys, rkey_owner), (words, word_owner) = (_span_lists(stored, k) for k in (KEYS, RKEYS, WORDS))
+    word_entries: dict[str, list[int]] = {}
+    for word, idx in zip(words, word_owner, strict=True):
+        word_entries.setdefault(word, []).append(idx)
+    return IndexParts(card_ids, card_names, names, kinds, entry_words, keys, key_owner, rkeys, rkey_owner, words,
+                      word_owner, list(word_entries), word_entries, card_entries)
+
+
+def _span_lists(stored: StoredNames, kind: int) -> tuple[list[str], list[int]]:
+    """Every stored string of ``kind``, sorted, and its entries."""
+    rows = list(stored.key_rows(kind))
+    return [k for k, _ in rows], [i for _, i in rows]
+
+
+class MemoryNames:
+    """:class:`IndexParts` in memory behind the interface of :class:`bot.store.names.StoredNames` (spans by
+    binary search), so :class:`bot.search.NameIndex` asks both the same way."""
 
     def __init__(self, parts: IndexParts) -> None:
-        self._parts = parts
+        self.parts = parts
+        self.card_names: dict[int, str] = dict(zip(parts.card_ids, parts.card_names, strict=True))
+        p = parts
+        self._spans = {KEYS: (p.key_strings, p.key_owner), RKEYS: (p.rkey_strings, p.rkey_owner),
+                       WORDS: (p.word_strings, p.word_owner)}
 
-    def __len__(self) -> int:
-        return len(self._parts.names)
+    def entry_count(self) -> int:
+        """How many entries (names a card is found by) the index has."""
+        return len(self.parts.names)
 
-    @overload
-    def __getitem__(self, i: int) -> NameEntry: ...
+    def span(self, kind: int, prefix: str, cap: int) -> tuple[list[str], list[int]]:
+        """As :meth:`bot.store.names.StoredNames.span`."""
+        strings, owners = self._spans[kind]
+        start = bisect.bisect_left(strings, prefix)
+        stop = min(bisect.bisect_left(strings, prefix + "\U0010ffff"), start + cap)
+        return strings[start:stop], owners[start:stop]
 
-    @overload
-    def __getitem__(self, i: slice) -> list[NameEntry]: ...
+    def entry(self, idx: int) -> EntryRow:
+        """Card id, card name, name, kind and distinct folded words of entry ``idx``."""
+        p = self.parts
+        return p.card_ids[idx], p.card_names[idx], p.names[idx], p.kinds[idx], p.entry_words[idx]
 
-    def __getitem__(self, i: int | slice) -> NameEntry | list[NameEntry]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        p = self._parts
-        return NameEntry(p.card_ids[i], p.card_names[i], p.names[i], p.kinds[i])
+    def words_of(self, idx: int) -> tuple[str, ...]:
+        """The distinct folded words of entry ``idx``."""
+        return self.parts.entry_words[idx]
 
-    def __iter__(self) -> Iterator[NameEntry]:
-        p = self._parts
+    def card_entries(self, card_id: int) -> list[int]:
+        """The entries of card ``card_id``, in store order."""
+        return self.parts.card_entries.get(card_id, [])
+
+    def word_entries(self, word: str, cap: int) -> list[int]:
+        """The first ``cap`` entries having the folded word ``word``."""
+        return self.parts.word_entries.get(word, [])[:cap]
+
+    def word_count(self, word: str) -> int:
+        """How many entries have the folded word ``word``."""
+        return len(self.parts.word_entries.get(word, ()))
+
+    def vocabulary(self) -> list[str]:
+        """The distinct folded words, sorted."""
+        return self.parts.vocab
+
+    def first_letters(self) -> set[str]:
+        """The first characters of the names."""
+        return {name[:1] for name in self.parts.names if name}
+
+    def iter_entries(self) -> Iterator[NameEntry]:
+        """Every entry as a :class:`bot.store.NameEntry`, in store order."""
+        p = self.parts
         return map(NameEntry, p.card_ids, p.card_names, p.names, p.kinds)
+
+    def entries(self) -> Sequence[NameEntry]:
+        """The entries as :class:`bot.store.NameEntry` objects, made when asked for."""
+        return Entries(self)
 
 
 def _reachable(n: int, cutoff: float) -> tuple[int, int]:

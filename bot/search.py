@@ -14,8 +14,9 @@ Ranking (:meth:`NameIndex.search`): exact name, then prefix, then word prefix, t
 found through "Chord of Calling"). The fuzzy tier has two parts: one edit anywhere in the whole name
 (a typo in a short word, a hyphen typed as a letter, two words run together: the candidates share the
 first or the last half of the compact key, found by binary search, then checked with Levenshtein in C)
-and word-by-word similarity for several typos or a name still being typed. The index is built once
-from the store at start-up and answers from memory.
+and word-by-word similarity for several typos or a name still being typed. The build prepares the index
+and stores it (:mod:`bot.importer.prepared`); a process reads a small one into memory and answers a large one
+(more than :data:`IN_MEMORY_ENTRIES` names) from the stored tables, with the same answers.
 
 Resolution (:meth:`NameIndex.lookup`, the one rule for every option that takes a card): a typed name answers
 a card only when it is that card (an exact hit in any accepted spelling) or a typo of one clear name; a
@@ -25,17 +26,17 @@ choices instead, never another card silently; a name nothing is close to gets no
 
 from __future__ import annotations
 
-import bisect
 import heapq
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
 
-from bot.namedata import Entries, FuzzyVocabulary, IndexParts, index_parts
+from bot.namedata import FuzzyVocabulary, IndexParts, MemoryNames, index_parts, parts_from_stored
 from bot.store import NameEntry
+from bot.store.names import KEYS, RKEYS, WORDS, StoredNames
 from bot.text import clean, name_keys, name_words
 
 #: The name-word normaliser under its old name (the normalisers live in :mod:`bot.text`).
@@ -62,6 +63,12 @@ EDIT_SCORE = 99.0
 MIN_EDIT_LENGTH = 5
 #: Alias kinds that are not the card's German name (ranked after German names within a tier).
 FOREIGN_KINDS = frozenset({"english"})
+#: A stored index of at most this many entries is read into memory at start (283 names: a few ms); a larger
+#: one is answered from the stored tables (:class:`bot.store.names.StoredNames`), so start-up does not grow
+#: with the card data.
+IN_MEMORY_ENTRIES = 20_000
+#: Ranking data kept per entry of a stored index (then the memory starts anew).
+STATIC_KEPT = 65_536
 
 #: Tiers, best first.
 EXACT, PREFIX, WORD_PREFIX, FUZZY = 0, 1, 2, 3
@@ -121,7 +128,8 @@ class Lookup:
 class NameIndex:
     """Ranked search over every card name and alias, in memory.
 
-    Build with :meth:`from_entries` (from :meth:`bot.store.Store.name_entries`).
+    Build with :meth:`from_entries` (from :meth:`bot.store.Store.name_entries`: every name folded now) or
+    :meth:`from_store` (what the build prepared: :meth:`bot.store.Store.stored_names`).
 
     * exact and prefix tiers: binary search over the sorted compact keys;
     * word-prefix tier: every query word starts some word of the name (binary search over the
@@ -134,23 +142,20 @@ class NameIndex:
     Very common prefixes stop after :data:`SCAN_CAP` keys per tier (alphabetical among those).
     """
 
-    def __init__(self, entries: Iterable[NameEntry] | IndexParts) -> None:
-        parts = entries if isinstance(entries, IndexParts) else index_parts(entries)
-        self.parts = parts
-        self.entries: Sequence[NameEntry] = Entries(parts)
-        self.card_names: dict[int, str] = dict(zip(parts.card_ids, parts.card_names, strict=True))
-        self._names = parts.names
-        self._card_entries = parts.card_entries  # card id → its entries (names, halves, aliases)
-        self._entry_words = parts.entry_words  # per entry, its distinct words
-        self._word_entries = parts.word_entries
-        # Per entry, what ranking needs besides tier and score (see NameHit.sort_key).
-        foreign = [kind in FOREIGN_KINDS for kind in parts.kinds]
-        self._static = list(zip(foreign, map(len, parts.card_names), parts.card_names, parts.card_ids, strict=True))
-        self._vocab = FuzzyVocabulary(parts.vocab)
-        # Sorted keys and words with their entries; the keys reversed for the one-edit look-up.
-        self._key_strings, self._key_owner = parts.key_strings, parts.key_owner
-        self._word_strings, self._word_owner = parts.word_strings, parts.word_owner
-        self._rkey_strings, self._rkey_owner = parts.rkey_strings, parts.rkey_owner
+    def __init__(self, entries: Iterable[NameEntry] | IndexParts | StoredNames) -> None:
+        if isinstance(entries, StoredNames):
+            self.data: MemoryNames | StoredNames = entries
+            self._static: _Static | list[tuple[bool, int, str, int]] = _Static(entries)
+        else:
+            parts = entries if isinstance(entries, IndexParts) else index_parts(entries)
+            self.data = MemoryNames(parts)
+            # Per entry, what ranking needs besides tier and score (see NameHit.sort_key).
+            foreign = [kind in FOREIGN_KINDS for kind in parts.kinds]
+            self._static = list(zip(foreign, map(len, parts.card_names), parts.card_names, parts.card_ids,
+                                    strict=True))
+        self.entries: Sequence[NameEntry] = self.data.entries()
+        self.card_names: Mapping[int, str] = self.data.card_names
+        self._vocab_made: FuzzyVocabulary | None = None  # made at the first fuzzy look-up
         self._first_keystrokes: dict[str, list[NameHit]] = {}  # see complete()
 
     @classmethod
@@ -158,14 +163,26 @@ class NameIndex:
         """Build the index from store entries (every name folded now)."""
         return cls(entries)
 
+    @classmethod
+    def from_store(cls, stored: StoredNames) -> NameIndex:
+        """The index the build stored: read into memory when it has at most :data:`IN_MEMORY_ENTRIES` entries,
+        else answered from the stored tables (nothing read at start). Same answers either way.
+
+        Raises:
+            sqlite3.DatabaseError: the stored tables cannot be read (a damaged file).
+        """
+        if stored.entry_count() <= IN_MEMORY_ENTRIES:
+            return cls(parts_from_stored(stored))
+        return cls(stored)
+
+    @property
+    def _vocab(self) -> FuzzyVocabulary:
+        if self._vocab_made is None:
+            self._vocab_made = FuzzyVocabulary(self.data.vocabulary())
+        return self._vocab_made
+
     def __len__(self) -> int:
         return len(self.card_names)
-
-    @staticmethod
-    def _range(strings: list[str], prefix: str, cap: int) -> range:
-        """Positions of the sorted ``strings`` that start with ``prefix``, the first ``cap`` of them."""
-        start = bisect.bisect_left(strings, prefix)
-        return range(start, min(bisect.bisect_left(strings, prefix + "\U0010ffff"), start + cap))
 
     def _one_edit(self, key: str) -> dict[int, int]:
         """Entries whose compact key is one edit (insert, delete, substitute) from ``key``: entry → distance.
@@ -176,17 +193,12 @@ class NameIndex:
         """
         n = len(key)
         found: dict[int, int] = {}
-        for strings, owners, probe in (
-            (self._key_strings, self._key_owner, key[: n // 2]),
-            (self._rkey_strings, self._rkey_owner, key[::-1][: (n - 1) // 2 or 1]),
-        ):
-            span = self._range(strings, probe, SCAN_CAP if len(probe) > SHORT_PREFIX else SCAN_CAP // 4)
-            start, end = span.start, span.stop
-            target = key if strings is self._key_strings else key[::-1]
+        for kind, target, probe in ((KEYS, key, key[: n // 2]), (RKEYS, key[::-1], key[::-1][: (n - 1) // 2 or 1])):
+            strings, owners = self.data.span(kind, probe, SCAN_CAP if len(probe) > SHORT_PREFIX else SCAN_CAP // 4)
             for _k, dist, pos in process.extract(
-                target, strings[start:end], scorer=Levenshtein.distance, score_cutoff=1, limit=None
+                target, strings, scorer=Levenshtein.distance, score_cutoff=1, limit=None
             ):
-                idx = owners[start + pos]
+                idx = owners[pos]
                 found[idx] = min(found.get(idx, 9), int(dist))
         return found
 
@@ -197,21 +209,22 @@ class NameIndex:
         matches = [self._vocab.similar(qw, i == len(query_words) - 1, cutoff) for i, qw in enumerate(query_words)]
         if not all(matches):
             return []
-        order = sorted(range(len(matches)), key=lambda i: sum(len(self._word_entries[w]) for w in matches[i]))
+        data = self.data
+        order = sorted(range(len(matches)), key=lambda i: sum(data.word_count(w) for w in matches[i]))
         scores: dict[int, float] = {}
         budget = SCAN_CAP
         for w, sc in sorted(matches[order[0]].items(), key=lambda kv: -kv[1]):
-            for idx in self._word_entries[w][:budget]:
+            for idx in data.word_entries(w, budget):
                 if scores.get(idx, -1.0) < sc:
                     scores[idx] = sc
-            budget -= len(self._word_entries[w])
+            budget -= data.word_count(w)
             if budget <= 0:
                 break
         for i in order[1:]:
             m = matches[i]
             narrowed: dict[int, float] = {}
             for idx, total in scores.items():
-                found = [m[w] for w in self._entry_words[idx] if w in m]
+                found = [m[w] for w in data.words_of(idx) if w in m]
                 if found:
                     narrowed[idx] = total + max(found)
             scores = narrowed
@@ -240,14 +253,13 @@ class NameIndex:
                 best[card_id] = rank
 
         if not keys and list_if_empty:
-            for idx in self._key_owner[: limit * 3]:
+            for idx in self.data.span(KEYS, "", limit * 3)[1]:
                 offer(idx, PREFIX, 0.0)
-        key_strings, key_owner = self._key_strings, self._key_owner
         for key in keys:
             # A short prefix matches thousands of names: the first few hundred are enough to rank from.
-            for pos in self._range(key_strings, key, SCAN_CAP if len(key) > SHORT_PREFIX else limit * 8):
-                k = key_strings[pos]
-                offer(key_owner[pos], EXACT if k == key else PREFIX, 100.0 * len(key) / len(k))
+            strings, owners = self.data.span(KEYS, key, SCAN_CAP if len(key) > SHORT_PREFIX else limit * 8)
+            for k, idx in zip(strings, owners, strict=True):
+                offer(idx, EXACT if k == key else PREFIX, 100.0 * len(key) / len(k))
         query_words = name_words(query)[:MAX_QUERY_WORDS]
         if query_words and len(best) < limit:
             self._word_prefix_tier(query_words, offer)
@@ -271,18 +283,20 @@ class NameIndex:
 
     def prepare_first_keystrokes(self) -> None:
         """Answer :meth:`complete` for blank input and each first letter of a name (as typed, upper or lower
-        case) now, so the first keystrokes after start cost a dict look-up (the command table's warm-up)."""
-        firsts = {name[:1] for name in self._names if name}
+        case) now, so the first keystrokes after start cost a dict look-up (the command table's warm-up). An index
+        answered from the store's tables prepares nothing: a first keystroke there costs a few indexed queries
+        (milliseconds), and preparing every first letter would make start-up grow with the cards again."""
+        if isinstance(self.data, StoredNames):
+            return
+        firsts = self.data.first_letters()
         for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:
             self.complete(query)
 
     def _word_prefix_tier(self, query_words: list[str], offer: Callable[[int, int, float], None]) -> None:
         """Offer every entry of which each query word starts some word ("konklave chor")."""
         candidates: set[int] | None = None
-        owners = self._word_owner
         for qw in query_words:
-            span = self._range(self._word_strings, qw, SCAN_CAP)
-            found = set(owners[span.start : span.stop])
+            found = set(self.data.span(WORDS, qw, SCAN_CAP)[1])
             candidates = found if candidates is None else candidates & found
         for idx in candidates or ():
             offer(idx, WORD_PREFIX, 90.0)
@@ -307,7 +321,7 @@ class NameIndex:
         # else as unmatched ("Wg Grozoth" is not "Auge Grozoth").
         short = [w for w in query_words if len(w) < MIN_FUZZY_LENGTH]
         for idx, total in self._fuzzy_entries(long_words, cutoff, limit * 4):
-            total += sum(100.0 for sw in short if any(w.startswith(sw) for w in self._entry_words[idx]))
+            total += sum(100.0 for sw in short if any(w.startswith(sw) for w in self.data.words_of(idx)))
             offer(idx, FUZZY, total / len(query_words))
 
     def _ranked(self, best: dict[int, tuple[int, bool, float, int, str, int]], query: str, limit: int) -> list[NameHit]:
@@ -315,12 +329,12 @@ class NameIndex:
         "Boros Rekrut" share a key) go to the name closest to what was typed, separators included."""
         typed = clean(query)[:200].casefold()
         top = heapq.nsmallest(limit * 2, best.values())
-        names = self._names
-        top.sort(key=lambda r: (r[0], r[1], r[2], -fuzz.ratio(typed, names[r[5]].casefold()), r[3], r[4]))
+        rows = {r[5]: self.data.entry(r[5]) for r in top}
+        top.sort(key=lambda r: (r[0], r[1], r[2], -fuzz.ratio(typed, rows[r[5]][2].casefold()), r[3], r[4]))
         out = []
-        p = self.parts
         for tier, _foreign, neg_score, _length, _name, idx in top[:limit]:
-            out.append(NameHit(p.card_ids[idx], p.card_names[idx], p.names[idx], tier, -neg_score, p.kinds[idx]))
+            card_id, card_name, name, kind, _words = rows[idx]
+            out.append(NameHit(card_id, card_name, name, tier, -neg_score, kind))
         return out
 
     def resolve(self, query: str) -> NameHit | None:
@@ -350,7 +364,8 @@ class NameIndex:
         if exact:
             return Lookup(exact[0], EXACT_MATCH, []) if len(exact) == 1 else Lookup(None, UNCLEAR, exact[:offer])
         typed = _Typed.of(query)
-        typos = [h for h in hits if any(typed.is_typo_of(self._names[i]) for i in self._card_entries[h.card_id])]
+        typos = [h for h in hits
+                 if any(typed.is_typo_of(self.data.entry(i)[2]) for i in self.data.card_entries(h.card_id))]
         if len(typos) == 1 and not self._rivals(typed, typos[0], hits):
             return Lookup(typos[0], TYPO, [])
         close = typos + [h for h in hits if h not in typos and (h.tier < FUZZY or h.score >= CLOSE_SCORE)]
@@ -377,6 +392,25 @@ class NameIndex:
             and (h.tier < FUZZY or (h.score >= floor and len(_name_words(h.matched)) <= len(typed.words)))
             for h in hits
         )
+
+
+class _Static:
+    """Per entry of a stored index, what ranking needs besides tier and score (foreign, length of the card's
+    name, the name, card id: see :meth:`NameHit.sort_key`), read when first offered, at most
+    :data:`STATIC_KEPT` kept."""
+
+    def __init__(self, stored: StoredNames) -> None:
+        self._stored = stored
+        self._rows: dict[int, tuple[bool, int, str, int]] = {}
+
+    def __getitem__(self, idx: int) -> tuple[bool, int, str, int]:
+        row = self._rows.get(idx)
+        if row is None:
+            if len(self._rows) >= STATIC_KEPT:
+                self._rows.clear()
+            card_id, card_name, _name, kind, _words = self._stored.entry(idx)
+            row = self._rows[idx] = (kind in FOREIGN_KINDS, len(card_name), card_name, card_id)
+        return row
 
 
 def is_typo(query: str, name: str) -> bool:

@@ -1,6 +1,6 @@
 -- Regelbot store schema. Built by `python -m bot build` (bot/importer); read-only at run time.
 -- The version below must equal bot.store.SCHEMA_VERSION; the store refuses other versions.
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;
 
 -- One row per document (one per FAQ for file 001, which holds four FAQs).
 CREATE TABLE documents (
@@ -54,6 +54,37 @@ CREATE TABLE card_aliases (
     kind    TEXT NOT NULL,              -- english | face | ...
     PRIMARY KEY (card_id, alias)
 );
+
+-- The card-name index, prepared by the build from the three tables above (bot/importer/names.py: what
+-- bot.namedata.index_parts and bot.mentions.scan_rows compute), so a process starts without folding every name.
+CREATE TABLE name_entries (
+    entry     INTEGER PRIMARY KEY,      -- position in store order (bot.store.cards.NAME_ENTRIES_SQL), from 0
+    card_id   INTEGER NOT NULL REFERENCES cards(id),
+    card_name TEXT NOT NULL,            -- the card's German name
+    name      TEXT NOT NULL,            -- the name it is found by (its own, a face's, an alias)
+    kind      TEXT NOT NULL,            -- name | face | english | ...
+    words     TEXT NOT NULL             -- its distinct folded words (bot.text.name_words), sorted, space-separated
+);
+CREATE INDEX name_entries_card ON name_entries (card_id);
+-- Sorted strings with their entries: kind 0 compact keys (bot.text.name_keys), 1 the keys reversed, 2 words.
+CREATE TABLE name_keys (
+    kind  INTEGER NOT NULL,
+    key   TEXT NOT NULL,
+    entry INTEGER NOT NULL,
+    PRIMARY KEY (kind, key, entry)
+) WITHOUT ROWID;
+-- The distinct folded words and how many entries have each (the fuzzy tier's vocabulary).
+CREATE TABLE name_vocab (
+    word    TEXT PRIMARY KEY,
+    entries INTEGER NOT NULL
+) WITHOUT ROWID;
+-- The chat scanner's keys (bot.mentions.scan_rows): a name's key and the keys of its first tokens.
+CREATE TABLE name_scan (
+    key     TEXT PRIMARY KEY,
+    card_id INTEGER,                    -- the first card whose name has this key; NULL: only a start of names
+    prefix  INTEGER NOT NULL,           -- 1: longer names start with it
+    plain   INTEGER NOT NULL            -- 1: a one-word name found only with its capital letter
+) WITHOUT ROWID;
 
 -- Every document a card appears in (a card printed in two FAQs, or in a FAQ and a rulings list).
 CREATE TABLE card_appearances (
@@ -324,6 +355,14 @@ CREATE INDEX passages_card ON passages(card_id);
 -- names: the analysed title (card, section); terms: the analysed text; raw: title and text as written (folded by
 -- the tokenizer), so a word form the analysis does not join still counts as typed.
 CREATE VIRTUAL TABLE passages_fts USING fts5(names, terms, raw, tokenize = 'unicode61 remove_diacritics 2');
+-- How many passages carry each analysed term (kind 'term': the terms column above, each passage once) and each
+-- concept id (kind 'concept'): the question ranker's weights, counted by the build (bot/importer/prepared.py).
+CREATE TABLE passage_counts (
+    kind     TEXT NOT NULL,
+    name     TEXT NOT NULL,
+    passages INTEGER NOT NULL,
+    PRIMARY KEY (kind, name)
+) WITHOUT ROWID;
 -- The documents' words (lower case) with their counts and lemmas: the analyser's vocabulary at query time.
 CREATE TABLE vocabulary (
     word  TEXT PRIMARY KEY,

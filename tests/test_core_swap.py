@@ -243,3 +243,50 @@ async def _opened(path: Path):
         yield store
     finally:
         await store.close()
+
+
+def _with_alias(source: Path, target: Path, alias: str, card: str) -> None:
+    """Copy ``source`` to ``target`` and add ``alias`` for ``card`` to the stored name index only (not to
+    ``card_aliases``): a process that folded the names itself would not know it."""
+    from bot.namedata import name_strings
+    from bot.store.names import KEYS, RKEYS, WORDS, words_column
+
+    shutil.copyfile(source, target)
+    with sqlite3.connect(target) as conn:
+        card_id = conn.execute("SELECT id FROM cards WHERE name = ?", (card,)).fetchone()[0]
+        entry = conn.execute("SELECT max(entry) + 1 FROM name_entries").fetchone()[0]
+        keys, words = name_strings(alias)
+        conn.execute("INSERT INTO name_entries VALUES (?, ?, ?, ?, 'alias', ?)",
+                     (entry, card_id, card, alias, words_column(words)))
+        conn.executemany("INSERT INTO name_keys VALUES (?, ?, ?)",
+                         [(KEYS, k, entry) for k in keys] + [(RKEYS, k[::-1], entry) for k in keys]
+                         + [(WORDS, w, entry) for w in words])
+
+
+@pytest.mark.parametrize("in_memory", [20_000, 0], ids=["read into memory", "answered from the tables"])
+async def test_a_swap_takes_the_new_stores_stored_name_index(swap_core: Core, built_db: Path, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch, in_memory: int):
+    """The name index after a swap is the one the new store holds (read into memory for a small store, answered
+    from its tables for a large one), and the old store's index connection is closed with it."""
+    from bot.store.names import StoredNames
+
+    monkeypatch.setattr("bot.search.IN_MEMORY_ENTRIES", in_memory)
+    _with_alias(built_db, tmp_path / "alias.sqlite3", "Rekrutin der Boros", "Boros-Rekrut")
+    old = swap_core.store
+    assert old is not None and swap_core.context.names.resolve("Rekrutin der Boros") is None
+    old_names = old.stored_names()
+    put(tmp_path / "alias.sqlite3", swap_core.settings.db_path)
+    assert await swap_core.reload("Test")
+    names = swap_core.context.names
+    assert isinstance(names.data, StoredNames) == (in_memory == 0)
+    hit = names.resolve("Rekrutin der Boros")
+    assert hit is not None and (hit.card_name, hit.matched) == ("Boros-Rekrut", "Rekrutin der Boros")
+    assert names.resolve("boros rekrut") is not None  # the store's own names as before
+    reply = await swap_core.run(Invocation.answer("card", name="rekrutin der boros"))
+    assert reply.pages[0].title.startswith("Boros-Rekrut")
+    for _ in range(100):
+        if await closed(old):
+            break
+        await asyncio.sleep(0.01)
+    with pytest.raises(sqlite3.ProgrammingError):
+        old_names.entry_count()  # closed with the old store

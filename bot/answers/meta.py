@@ -86,7 +86,7 @@ async def register_field(ctx: AnswerContext) -> Field | None:
     """``/info``: the change register's coverage — how many rulings and sections were checked and
     how many are unchanged, changed, wording only; None for a store without the register."""
     index = await today_index(ctx.store)
-    if not index.status:
+    if not index.status and not index.current:
         return None
     cov = coverage(index)
     rulings, sections = sum(cov["ruling"].values()), sum(cov["mechanic"].values())

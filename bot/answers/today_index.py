@@ -63,6 +63,9 @@ class TodayIndex:
     #: the mechanics sections a ``changed`` row names, id → the pattern of their keyword at a line's start
     #: (:func:`keyword_pattern`): compiled once per store for the card pages' outdated keywords
     keywords: dict[int, re.Pattern[str]] = field(default_factory=dict)
+    #: per entry kind, how many entries are of a current source (status ``current``, not in ``status``: a card
+    #: file gives hundreds of thousands, and their status says nothing an answer shows)
+    current: dict[str, int] = field(default_factory=dict)
 
     def rows(self, kind: str, entry_id: int) -> list[ChangeRow]:
         """The register rows naming this entry, in store order (:func:`bot.answers.today.entry_status` orders
@@ -85,6 +88,7 @@ async def _load(store: Store) -> TodayIndex:
         index.terms_by_entry.setdefault((note.kind, note.entry_id), []).append(note.value)
     for note in register.status:
         index.status[(note.kind, note.entry_id)] = note.value
+    index.current = dict(register.current)
     refs = {m.group(0) for row in [*index.changes.values(), *index.terms.values()] for ev in row.evidence
             if (m := _REF.match(ev))}
     for ref in refs:

@@ -38,11 +38,14 @@ def explanation_terms_note(text: str, terms: list[Term], rule_text: str = "") ->
 
 
 def coverage(index: TodayIndex) -> dict[str, dict[str, int]]:
-    """``{"ruling": {status: n}, "mechanic": {status: n}}`` over every entry of the store."""
+    """``{"ruling": {status: n}, "mechanic": {status: n}}`` over every entry of the store (``current``: the
+    entries of current sources, counted by the store)."""
     out: dict[str, dict[str, int]] = {"ruling": {}, "mechanic": {}}
     for (kind, _id), status in index.status.items():
         out.setdefault(kind, {})
         out[kind][status] = out[kind].get(status, 0) + 1
+    for kind, n in index.current.items():
+        out.setdefault(kind, {})["current"] = n
     return out
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from bot.importer import changes, official, passages, writer
+from bot.importer import changes, official, passages, prepared, writer
 from bot.importer.cr import CRDocument, parse_cr
 from bot.importer.manifest import MANIFEST, PARSERS, load_manifest
 from bot.importer.manifest import ManifestError as ManifestError  # re-exported
@@ -291,6 +291,8 @@ def _fill(temp: Path, inputs: _Inputs, report: BuildReport) -> None:
                             report.official)
             report.today = changes.apply(conn, inputs.register, inputs.terms, inputs.crs)
             passages.write(conn, inputs.sources)  # last: reads everything above (bot/importer/passages.py)
+            prepared.write_names(conn)  # what a process would compute at start (bot/importer/prepared.py)
+            prepared.write_counts(conn)
             conn.executemany(
                 "INSERT INTO meta (key, value) VALUES (?, ?)",
                 [

@@ -21,11 +21,12 @@ import aiosqlite
 
 from bot.errors import UserError
 from bot.paths import DATA_DIR
+from bot.store.names import StoredNames
 
 log = logging.getLogger(__name__)
 
 #: Must equal ``PRAGMA user_version`` in data/schema.sql.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 class StoreError(Exception):
@@ -217,6 +218,21 @@ class StoreBase:
         self._conn = conn
         self.path = path
         self._memo: dict[str, Any] = {}
+        self._names: StoredNames | None = None
+
+    def stored_names(self) -> StoredNames:
+        """The name index the build stored (:class:`bot.store.names.StoredNames`, over its own synchronous
+        read-only connection to the same file; opened at the first call, closed with the store).
+
+        Raises:
+            StoreError: the file cannot be opened (German message).
+        """
+        if self._names is None:
+            try:
+                self._names = StoredNames(self.path)
+            except sqlite3.Error as exc:
+                raise StoreError(f"Datenbank nicht lesbar ({self.path}): {exc}.") from None
+        return self._names
 
     @classmethod
     async def open(cls: type[S], path: Path) -> S:
@@ -265,8 +281,10 @@ class StoreBase:
         return cls(conn, path)
 
     async def close(self) -> None:
-        """Close the connection and empty the cache (idempotent)."""
+        """Close the connections and empty the cache (idempotent)."""
         self._memo.clear()
+        if self._names is not None:
+            self._names.close()
         await self._conn.close()
 
     async def build_info(self) -> dict[str, str]:

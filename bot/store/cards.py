@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot.model import card_image_url
 from bot.store.base import DocumentRecord, StoreBase, document_from_row
+from bot.store.names import NameEntry as NameEntry  # defined beside the stored name index
 
 
 @dataclass(frozen=True)
@@ -40,14 +41,15 @@ class CardRecord:
     mechanic_id: int | None = None
 
 
-@dataclass(frozen=True)
-class NameEntry:
-    """A name a card can be found by: its own name, a face name, or an alias (e.g. English)."""
-
-    card_id: int
-    card_name: str
-    name: str
-    kind: str  # "name" | "face" | "english" | ...
+#: Every name a card is found by, in store order: card id, card name, name, kind (the build prepares the name
+#: index from these rows, :mod:`bot.importer.names`).
+NAME_ENTRIES_SQL = (
+    "SELECT id, name, name, 'name' FROM cards "
+    "UNION ALL SELECT f.card_id, c.name, f.name, 'face' FROM card_faces f "
+    "JOIN cards c ON c.id = f.card_id WHERE c.is_split = 1 "
+    "UNION ALL SELECT a.card_id, c.name, a.alias, a.kind FROM card_aliases a "
+    "JOIN cards c ON c.id = a.card_id WHERE a.kind != 'face'"
+)
 
 
 @dataclass(frozen=True)
@@ -64,13 +66,7 @@ class CardQueries(StoreBase):
 
     async def name_entries(self) -> list[NameEntry]:
         """Every name a card is found by: card names, face names of split cards, aliases."""
-        rows = await self.fetchall(
-            "SELECT id, name, name, 'name' FROM cards "
-            "UNION ALL SELECT f.card_id, c.name, f.name, 'face' FROM card_faces f "
-            "JOIN cards c ON c.id = f.card_id WHERE c.is_split = 1 "
-            "UNION ALL SELECT a.card_id, c.name, a.alias, a.kind FROM card_aliases a "
-            "JOIN cards c ON c.id = a.card_id WHERE a.kind != 'face'"
-        )
+        rows = await self.fetchall(NAME_ENTRIES_SQL)
         return [NameEntry(*r) for r in rows]
 
     async def card_image_url(self, card_id: int) -> str | None:

@@ -137,24 +137,20 @@ class PassageQueries(StoreBase):
         return {w: int(n) for w, n, _ in rows}, {w: lemma for w, _, lemma in rows if lemma}
 
     async def term_counts(self) -> dict[str, int]:
-        """How many passages carry each analysed term (document frequency, for weighting); {} for an empty store.
+        """How many passages carry each analysed term (document frequency, for weighting; counted by the build,
+        table ``passage_counts``); {} for an empty store.
 
         Raises:
             SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
         """
-        counts: dict[str, int] = {}
-        for (terms,) in await self.fetch_search("SELECT terms FROM passages_fts"):
-            for t in set(terms.split()):
-                counts[t] = counts.get(t, 0) + 1
-        return counts
+        rows = await self.fetch_search("SELECT name, passages FROM passage_counts WHERE kind = 'term'")
+        return {name: int(n) for name, n in rows}
 
     async def concept_counts(self) -> dict[str, int]:
-        """How many passages carry each concept id (for weighting concept hits); {} for an empty store."""
-        counts: dict[str, int] = {}
-        for (concepts,) in await self.fetchall("SELECT concepts FROM passages"):
-            for c in concepts.split():
-                counts[c] = counts.get(c, 0) + 1
-        return counts
+        """How many passages carry each concept id (for weighting concept hits; counted by the build, table
+        ``passage_counts``); {} for an empty store."""
+        rows = await self.fetchall("SELECT name, passages FROM passage_counts WHERE kind = 'concept'")
+        return {name: int(n) for name, n in rows}
 
     async def passage_count(self) -> int:
         """Number of passages in the store."""

@@ -55,7 +55,10 @@ class ChangeRegister:
     today: list[TodayRule] = field(default_factory=list)
     entries: list[EntryLink] = field(default_factory=list)
     entry_terms: list[EntryNote] = field(default_factory=list)
+    #: every entry's status except ``current`` (an entry of a current source: a card file's 200 000 rulings)
     status: list[EntryNote] = field(default_factory=list)
+    #: per entry kind, how many entries have the status ``current`` (counted, not listed)
+    current: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -125,8 +128,12 @@ class RegisterQueries(StoreBase):
             reg.entries = [EntryLink(*r) for r in rows]
             rows = await self.fetchall("SELECT entry_kind, entry_id, term FROM entry_terms")
             reg.entry_terms = [EntryNote(*r) for r in rows]
-            rows = await self.fetchall("SELECT entry_kind, entry_id, status FROM today_status")
+            rows = await self.fetchall("SELECT entry_kind, entry_id, status FROM today_status "
+                                       "WHERE status != 'current'")
             reg.status = [EntryNote(*r) for r in rows]
+            rows = await self.fetchall("SELECT entry_kind, count(*) FROM today_status WHERE status = 'current' "
+                                       "GROUP BY entry_kind")
+            reg.current = {kind: int(n) for kind, n in rows}
         except sqlite3.OperationalError:  # a store without the register (older schema)
             return None
         return reg

@@ -1,0 +1,148 @@
+"""The name index the build stores (bot/importer/names.py, tables name_entries, name_keys, name_vocab, name_scan):
+identical to what a process computes from the store's names, and answering every query as the index built in
+memory does, whether read back into memory (a small store) or answered from the tables (a large one)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import AnswerContext
+from bot.answers.cards import card_names
+from bot.mentions import NameScanner, scan_rows
+from bot.namedata import IndexParts, index_parts, parts_from_stored
+from bot.search import NameIndex
+from bot.store import Store
+from bot.store.names import StoredNames
+from tests.choices import query_set
+
+
+def _same_parts(stored: IndexParts, computed: IndexParts) -> None:
+    for field in IndexParts._fields:
+        assert getattr(stored, field) == getattr(computed, field), field
+
+
+async def test_stored_parts_are_what_the_process_computes(store: Store):
+    entries = await store.name_entries()
+    stored = parts_from_stored(store.stored_names())
+    _same_parts(stored, index_parts(entries))
+    assert len(stored.names) == 283
+    boros = stored.names.index("Boros-Rekrut")
+    assert stored.entry_words[boros] == ("boros", "rekrut")
+    krams = stored.names.index("Krams")  # a face of a split card: its own entry
+    assert (stored.card_names[krams], stored.kinds[krams]) == ("Krims // Krams", "face")
+    assert stored.key_strings[stored.key_owner.index(boros)] == "borosrekrut"
+
+
+async def test_stored_scanner_rows_are_what_the_process_computes(store: Store):
+    stored = store.stored_names()
+    computed = scan_rows(await store.name_entries())
+    assert {key: stored.scan(key) for key in computed} == computed
+    boros = next(e.card_id for e in await store.name_entries() if e.name == "Boros-Rekrut")
+    assert computed["borosrekrut"] == (boros, False, False)
+    assert computed["boros"] == (None, True, False)  # only the start of "Boros-Rekrut"
+    assert stored.scan("borosrekrutx") is None
+
+
+@pytest.fixture
+def tables_index(store: Store) -> NameIndex:
+    """The index of the session store answered from its tables, as a store of 100 000 printings is."""
+    return NameIndex(store.stored_names())
+
+
+async def test_index_from_tables_answers_as_the_index_in_memory(store: Store, tables_index: NameIndex):
+    memory = NameIndex.from_entries(await store.name_entries())
+    queries = await query_set(AnswerContext(store=store, names=memory))
+    assert len(queries) > 1000
+    for query in queries:
+        assert tables_index.search(query, 25, list_if_empty=True) == memory.search(query, 25, list_if_empty=True)
+        assert tables_index.lookup(query) == memory.lookup(query), query
+    hit = tables_index.resolve("Boros-Rekrtu")  # a typo: the one-edit tier over the stored reversed keys
+    assert hit is not None and hit.card_name == "Boros-Rekrut"
+    assert [h.card_name for h in tables_index.search("konklave chor")][:1] == ["Chor des Konklave"]
+    assert dict(tables_index.card_names) == dict(memory.card_names)
+    assert list(tables_index.entries) == list(memory.entries)
+
+
+async def test_completer_and_scanner_from_tables(store: Store, tables_index: NameIndex):
+    memory = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
+    tables = AnswerContext(store=store, names=tables_index)
+    for query in ["", "b", "Boros", "ueberst", "Krams", "Krims /", "x" * 6000]:
+        assert card_names(tables, query) == card_names(memory, query)
+    text = "Wer gewinnt, Krims // Krams oder boros rekrut? Beschleunigen ist keine Frage, beschleunigen schon."
+    found = NameScanner(tables_index).scan(text, 10)
+    assert found == NameScanner(memory.names).scan(text, 10)
+    assert [tables_index.card_names[i] for i in found] == ["Krims // Krams", "Boros-Rekrut", "Beschleunigen"]
+
+
+async def test_small_store_is_read_into_memory(store: Store, monkeypatch: pytest.MonkeyPatch):
+    assert isinstance(NameIndex.from_store(store.stored_names()).data, type(NameIndex([]).data))
+    monkeypatch.setattr("bot.search.IN_MEMORY_ENTRIES", 100)
+    assert isinstance(NameIndex.from_store(store.stored_names()).data, StoredNames)
+
+
+async def test_stored_passage_counts_are_what_the_process_counted(store: Store):
+    """The ranker's weights read from ``passage_counts`` equal the counts over the passages themselves."""
+    terms: dict[str, int] = {}
+    for (text,) in await store.fetchall("SELECT terms FROM passages_fts"):
+        for term in set(text.split()):
+            terms[term] = terms.get(term, 0) + 1
+    concepts: dict[str, int] = {}
+    for (text,) in await store.fetchall("SELECT concepts FROM passages"):
+        for concept in text.split():
+            concepts[concept] = concepts.get(concept, 0) + 1
+    assert await store.term_counts() == terms and len(terms) > 1000
+    assert await store.concept_counts() == concepts and concepts
+
+
+async def test_current_entries_are_counted_not_listed(store: Store):
+    register = await store.change_register()
+    assert register is not None
+    assert all(note.value != "current" for note in register.status)
+    rows = await store.fetchall("SELECT entry_kind, count(*) FROM today_status WHERE status = 'current' "
+                                "GROUP BY entry_kind")
+    assert register.current == dict(rows)
+    listed = await store.fetchall("SELECT count(*) FROM today_status WHERE status != 'current'")
+    assert len(register.status) == listed[0][0]
+
+
+async def test_a_store_with_a_card_file(tmp_path):
+    """With a card file: the English names are stored entries, its rulings are counted as current, not listed."""
+    from pathlib import Path
+
+    from bot.importer import DEFAULT_SOURCES, build
+
+    db = tmp_path / "cards.sqlite3"
+    build(db, DEFAULT_SOURCES, card_files=[Path(__file__).parent / "importer" / "fixtures" / "mtgjson_v5_mini.json"])
+    store = await Store.open(db)
+    try:
+        _same_parts(parts_from_stored(store.stored_names()), index_parts(await store.name_entries()))
+        hit = NameIndex(store.stored_names()).resolve("Chord of Calling")
+        assert hit is not None and (hit.card_name, hit.kind) == ("Akkord des Rufes", "english")
+        register = await store.change_register()
+        current = await store.fetchall("SELECT count(*) FROM today_status WHERE status = 'current'")
+        assert register is not None and register.current == {"ruling": current[0][0]} and current[0][0] > 0
+        assert all(note.value != "current" for note in register.status)
+    finally:
+        await store.close()
+
+
+def test_names_sharing_a_key_are_merged_as_in_memory():
+    """Two cards whose names fold to one key ("Boros-Rekrut", "Boros Rekrut"): the stored scanner row names the
+    first card in store order (by name: "Boros Rekrut", id 7), as :func:`bot.mentions.scan_rows` does; the stored
+    keys list both."""
+    import sqlite3
+
+    from bot.importer import SCHEMA_PATH
+    from bot.importer.prepared import write_names
+    from bot.store.cards import NAME_ENTRIES_SQL, NameEntry
+
+    conn = sqlite3.connect(":memory:")
+    conn.executescript(SCHEMA_PATH.read_text(encoding="utf-8"))
+    conn.executemany("INSERT INTO cards (id, name, document_id, line, origin) VALUES (?, ?, 1, 1, 'faq')",
+                     [(7, "Boros Rekrut"), (3, "Boros-Rekrut"), (5, "Boros")])
+    assert write_names(conn) == 3
+    stored = conn.execute("SELECT key, card_id, prefix, plain FROM name_scan")
+    rows = {k: (c, bool(p), bool(q)) for k, c, p, q in stored}
+    assert rows == scan_rows(NameEntry(*r) for r in conn.execute(NAME_ENTRIES_SQL))
+    assert rows["borosrekrut"] == (7, False, False) and rows["boros"] == (5, True, True)
+    assert conn.execute("SELECT entry FROM name_keys WHERE kind = 0 AND key = 'borosrekrut'").fetchall() == [(1,), (2,)]
