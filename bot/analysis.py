@@ -226,6 +226,7 @@ class Analysis:
         truncated: the text had more tokens than were read, or more terms than a query may use.
         definition: the question asks what something is or means (set by :mod:`bot.ranking` through
             :func:`bot.definitions.asks_definition`, which imports this module's tokens).
+        english: a question whose words are English (:func:`bot.stopwords.is_english` of the tokens read).
     """
 
     terms: list[str] = field(default_factory=list)
@@ -235,6 +236,7 @@ class Analysis:
     truncated: bool = False
     weak: list[str] = field(default_factory=list)
     definition: bool = False
+    english: bool = False
 
     def add(self, term: str) -> None:
         """Append ``term`` unless it is there already."""
@@ -389,6 +391,7 @@ class Analyser:
         out = Analysis(truncated=len(raw) > cap)
         raw = raw[:cap]
         english_question = question and language == "de" and lists.is_english(raw)
+        out.english = english_question
         if question and language == "de" and self.options.spelling:
             raw = self._repair(raw)
         stems = [self.stems(w, language)[0] for w in raw]

@@ -210,7 +210,7 @@ class Ranker:
         named = tuple(dict.fromkeys(defined))
         defining = any(DEFINED + t in p.terms for p in records.values() for t in named)
         return Candidates(analysis, cards, base, records, frozenset(sections), named if analysis.definition else (),
-                          is_english(tokens(text)), defining)
+                          analysis.english, defining)
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -254,6 +254,11 @@ class Ranker:
                 votes[card_id] = votes.get(card_id, 0) + 1
         ranked = sorted(votes, key=lambda c: (-votes[c], c))
         return ranked[:3] if len(ranked) <= 3 else []
+
+    def warm(self, names: NameIndex) -> None:
+        """Prepare what the first question would otherwise build: the stems of the store's card-name words
+        (:meth:`named_cards`), kept for ``names``; run by the start-up and store-swap warm-ups."""
+        self._name_words(names)
 
     def _name_words(self, names: NameIndex) -> dict[str, frozenset[int]]:
         """Stem → cards, for the stems of card-name words that name few cards and are rare in the documents."""
