@@ -36,7 +36,7 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id, tokens
-from bot.paths import DATA_DIR
+from bot.paths import DATA_DIR, tsv_rows
 from bot.prefixes import WordPrefixes
 from bot.stopwords import ASKING_VERBS
 from bot.text import clean, name_keys, name_words
@@ -332,17 +332,17 @@ class Sense:
     note: str = ""
 
 
-def parse_senses(text: str) -> list[Sense]:
-    """Parse ``data/terms_documents.tsv`` (``#`` comments, a header row, 5 tab-separated columns).
+def parse_senses(path: Path) -> list[Sense]:
+    """Parse ``data/terms_documents.tsv`` (read by :func:`bot.paths.tsv_rows`: ``#`` comments, a header row, 5
+    tab-separated columns).
 
     Raises:
         ValueError: naming the line, for a row without 5 columns, without words or documents, or with a
-            malformed rule number (``-`` with ``englisch`` ``-``: no term).
+            malformed rule number (``-`` with ``englisch`` ``-``: no term). OSError: the file cannot be read.
     """
-    body = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")]
     out = []
-    for n, line in body[1:]:
-        cols = [c.strip() for c in line.split("\t")]
+    for n, raw in list(tsv_rows(path))[1:]:  # below the header row
+        cols = [c.strip() for c in raw]
         if len(cols) != 5 or not (_RULE.match(cols[2]) or cols[1] == cols[2] == NO_TERM):
             raise ValueError(f"terms_documents.tsv Zeile {n}: 5 Spalten mit Regelnummer erwartet")
         words = tuple(w.strip() for w in cols[0].split("|") if w.strip())
@@ -356,7 +356,7 @@ def parse_senses(text: str) -> list[Sense]:
 @cache
 def senses(path: Path = SENSES_PATH) -> tuple[Sense, ...]:
     """The per-document senses of ``path`` (read once per process)."""
-    return tuple(parse_senses(path.read_text(encoding="utf-8")))
+    return tuple(parse_senses(path))
 
 
 def term_concept(term: Term) -> str:
