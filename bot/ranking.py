@@ -377,14 +377,20 @@ _SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=[A-ZÄÖÜ„\"(\d•*])")
 
 
 def sentences(text: str) -> list[str]:
-    """``text`` split at sentence ends (``.``, ``!``, ``?`` followed by a capital, a quote or a digit)."""
+    """``text`` split at sentence ends (``.``, ``!``, ``?`` followed by a capital, a quote or a digit), never inside
+    a quotation (a card text quoted in a ruling, „Durchsuche … . Falls du dies tust, …“, stays one sentence with the
+    words around it), so an excerpt never starts inside a quotation."""
+    opening, closing = ("„»", "“«") if "„" in text or "»" in text else ("“", "”")
     out: list[str] = []
     for para in text.split("\n"):
+        depth = 0  # quotation marks opened and not yet closed, before the next piece
         for part in (s.strip() for s in _SENTENCE.split(para) if s.strip()):
-            if out and _NUMBERING.fullmatch(out[-1]):  # "1." of a numbered step belongs to its sentence
+            if out and (depth > 0 or _NUMBERING.fullmatch(out[-1])):  # "1." of a numbered step belongs to its sentence
                 out[-1] += " " + part
             else:
                 out.append(part)
+            depth += sum(part.count(q) for q in opening) - sum(part.count(q) for q in closing)
+            depth += part.count('"') % 2 if depth <= 0 else -(part.count('"') % 2)
     return out
 
 

@@ -373,7 +373,8 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
       of the term table counts like one);
     * each row of ``data/terms_documents.tsv``: its words with the sense of its English term, in its documents
       only (no sense for a row of :data:`NO_TERM`); the table's own term of the same word then does not count in
-      those documents.
+      those documents, and a word of a :data:`NO_TERM` row (an ordinary word there: „verschwinden“) names the
+      table's term in a question only as written (:attr:`bot.analysis.Concept.forms`), not in its other forms.
     """
     terms = term_index().terms if terms is None else terms
     groups = synonyms() if groups is None else groups
@@ -387,6 +388,7 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
             if sense.english != NO_TERM:
                 out.append(ConceptName(word, concept, only=sense.documents))
             overridden.setdefault(word.casefold(), set()).update(sense.documents)
+    ordinary = {w.casefold() for sense in senses() if sense.english == NO_TERM for w in sense.words}
     for term in terms:
         concept = term_concept(term)
         for name, rank in term.names():
@@ -394,7 +396,8 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
             if rank == ENGLISH:
                 out.append(ConceptName(name, concept, language="en"))
             else:
-                out.append(ConceptName(name, concept, old=rank == OLD, not_in=not_in))
+                forms = frozenset({name.casefold()}) if name.casefold() in ordinary else frozenset()
+                out.append(ConceptName(name, concept, old=rank == OLD, not_in=not_in, forms=forms))
     old_names = {name.casefold() for t in terms for name in t.old}
     for group in groups:
         concept = concept_id("s", group.key)

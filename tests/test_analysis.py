@@ -118,3 +118,14 @@ def test_any_input_is_bounded(a):
     assert long.truncated and len(long.terms) <= MAX_QUERY_TERMS
     many = a.analyse(" ".join(f"wort{i}x" for i in range(200)), question=True)
     assert len(many.terms) <= MAX_QUERY_TERMS and many.truncated
+
+
+def test_a_keyword_name_the_documents_use_as_an_ordinary_word_counts_in_a_question_only_as_written(a):
+    # 001 uses „verschwinden“, „Leere“ and „Bonus“ only as ordinary words (data/terms_documents.tsv rows "-"): a
+    # question's other forms of them ("verschwindet", "leeren") name no keyword; the name as written still does.
+    assert concept("Verschwinden") not in a.analyse("wann verschwindet Mana aus dem Manavorrat", question=True).terms
+    assert concept("Leere") not in a.analyse("ziehen aus einer leeren Bibliothek", question=True).terms
+    assert concept("Verschwinden") in a.analyse("was macht Verschwinden", question=True).terms
+    assert concept("Leere") in a.analyse("Karte mit Leere", question=True).terms
+    # a word with a keyword sense in its document keeps every form: 004's „provoziert“ is goad
+    assert concept("Aufstacheln") in a.analyse("kreatur wurde provoziert", question=True).terms
