@@ -18,7 +18,9 @@ counters, state-based actions, priority, …), each with today's rule number, it
    name wins; a single general word (kind ``term``: ``Spieler``, ``Zug``) does not count, nor does a name
    inside a sentence that says more (more than one content word besides the name: that is a question for
    the ranked search of :mod:`bot.ranking`);
-4. **typo**: one or two letters off on a name of ≥ 6 letters (rapidfuzz ``ratio`` ≥ 85 on the compact
+4. **document**: a word a document writes for the term (``data/terms_documents.tsv``: 004's ``anstacheln`` is
+   Aufstacheln, 002's ``Nachhall`` is Nachspiel; :meth:`TermIndex.document_senses`);
+5. **typo**: one or two letters off on a name of ≥ 6 letters (rapidfuzz ``ratio`` ≥ 85 on the compact
    key, with a margin of 3 over the next term).
 
 Names are ranked German main name → variant → old term → English within a step, so ``Spielen``
@@ -175,8 +177,15 @@ def _stems(text: str) -> tuple[str, ...]:
 class TermIndex:
     """The term table in memory with the look-up tiers of the module doc (built once, ~400 rows)."""
 
-    def __init__(self, terms: list[Term]) -> None:
+    def __init__(self, terms: list[Term], document_words: tuple[Sense, ...] = ()) -> None:
         self.terms = terms
+        by_english = {t.english: i for i, t in enumerate(terms)}
+        #: compact key of a document's word → (term index or None for a row of NO_TERM, the sense row, the word)
+        self._documents: dict[str, list[tuple[int | None, Sense, str]]] = {}
+        for sense in document_words:
+            for word in sense.words if sense.english in by_english or sense.english == NO_TERM else ():
+                for key in name_keys(word):
+                    self._documents.setdefault(key, []).append((by_english.get(sense.english), sense, word))
         self._exact: dict[str, list[tuple[int, int]]] = {}  # key → [(rank, term index)]
         self._forms: dict[tuple[str, ...], list[tuple[int, int]]] = {}
         self._fuzzy_keys: list[str] = []
@@ -241,6 +250,9 @@ class TermIndex:
         decided, inside = self._inside(stems, content)
         if decided:
             return inside
+        documents = [term for term, _, _ in self.document_senses(text) if term is not None]
+        if documents:
+            return TermMatch(documents[0], text, "document", VARIANT)
         key = keys[0] if keys else ""
         if len(key) < TYPO_MIN_LENGTH or len(key) > 60:
             return None
@@ -255,6 +267,14 @@ class TermIndex:
         if len(ranked) > 1 and ranked[0][1] - ranked[1][1] < TYPO_MARGIN:
             return None
         return TermMatch(self.terms[ranked[0][0]], text, "typo")
+
+    def document_senses(self, query: str) -> list[tuple[Term | None, Sense, str]]:
+        """What the documents mean by ``query`` (one word or name as typed) where ``data/terms_documents.tsv`` says:
+        ``(term, sense row, the row's word)``, the term None where the word names no term there (001's „Leere“ in
+        card names); ``provoziert`` → ``(Aufstacheln, 004's row, "provoziert")``; ``[]`` when no row does."""
+        keys = name_keys(clean(query)[:MAX_QUERY])
+        found = self._documents.get(keys[0], []) if keys else []
+        return [(self.terms[i] if i is not None else None, sense, word) for i, sense, word in found]
 
     def _inside(self, stems: tuple[str, ...], content: list[str]) -> tuple[bool, TermMatch | None]:
         """The inside tier: the longest name inside the query as whole words, when the query says nothing more
@@ -312,7 +332,7 @@ class TermIndex:
 @cache
 def term_index(path: Path = TERMS_PATH) -> TermIndex:
     """The term table of ``path`` as a :class:`TermIndex` (read once per process)."""
-    return TermIndex(parse_terms(path.read_text(encoding="utf-8")))
+    return TermIndex(parse_terms(path.read_text(encoding="utf-8")), senses())
 
 
 #: The ``englisch`` and ``regel`` of a sense row whose words name no term at all in its documents.
