@@ -208,7 +208,7 @@ async def ablation(db: Path, lemma_db: Path | None, questions: list[Question], k
     rows: list[tuple[str, Ranker, Store]] = [("all features (Snowball + participles)", full, store)]
     for f in FEATURES:
         rows.append((f"without {f} feature", full.variant(features=tuple(x for x in FEATURES if x != f)), store))
-    for option in ("participles", "negation", "compounds", "concepts", "spelling", "separable"):
+    for option in ("participles", "negation", "compounds", "concepts", "spelling"):
         opts = Options(**{option: False})
         rows.append((f"analysis without {option}", await ranker_with(store, opts), store))
     lemma_store = None

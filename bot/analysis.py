@@ -11,8 +11,7 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
 4. **Word forms**: a participle meets its verb (``gewirkt`` → ``wirken``, ``aufgedeckt`` → ``aufdecken``)
    when the documents contain that verb; an optional lemma map of the store (``lemmas``, written at build
    time) gives other lemmas; then the Snowball stemmer (PyStemmer, ``german``; ``english`` for English text)
-   and the umlaut/ß folding of :func:`bot.text.canonical` (``größer`` → ``gross``); a separable verb split in its
-   clause also as the joined verb (``werfe … ab`` → abwerfen, :mod:`bot.separable`).
+   and the umlaut/ß folding of :func:`bot.text.canonical` (``größer`` → ``gross``).
 5. **Negation**: ``un-`` forms also yield the stem of the positive form (``ungetappt`` → ``getappt`` →
    ``tapp``), so "nicht getappt" (``nicht`` is a stop word) and "ungetappt" meet.
 6. **Compounds**: a long word is split against the store's own vocabulary (``Kampfschadenssegment`` →
@@ -32,13 +31,12 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 import Stemmer
 from rapidfuzz import fuzz, process
 
 from bot import stopwords as lists
-from bot.separable import separated_verbs
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
 from bot.text import INVISIBLE, canonical, strip_marks
 
@@ -264,7 +262,6 @@ class Options:
     compounds: bool = True
     concepts: bool = True
     spelling: bool = True
-    separable: bool = True
 
 
 def _capped(out: Analysis) -> Analysis:
@@ -286,11 +283,6 @@ class Analyser:
         self.vocab = vocabulary
         self.options = options or Options()
         self._stem_cache: dict[tuple[str, str], list[str]] = {}
-
-    @cached_property
-    def known_stems(self) -> frozenset[str]:
-        """The stems of the vocabulary's words (what a separable verb's join must give)."""
-        return frozenset(snowball(self.lemma(w)) for w in self.vocab.words)
 
     # -- one word -----------------------------------------------------------------------------------
 
@@ -439,9 +431,6 @@ class Analyser:
                 out.add(term)
             if english_question:  # "how do you win a clash" also meets 000's English text by English stems
                 out.add(snowball(word, "en"))
-        if self.options.separable and language == "de":  # "werfe … ab" is abwerfen (bot/separable.py)
-            for term in separated_verbs(text, lambda c: tokens(c, cap), lambda w: self.stems(w)[0], self.known_stems):
-                out.add(term)
         return _capped(out) if question else out
 
     def _repair(self, raw: list[str]) -> list[str]:
@@ -492,6 +481,19 @@ def build_concepts(names: Iterable[ConceptName], stemmer: Analyser) -> list[Conc
 
 
 __all__ = [
-    "MAX_QUERY_TERMS", "STOP_WORDS", "Analyser", "Analysis", "Concept", "ConceptName", "Options",
-    "Vocabulary", "build_concepts", "concept_id", "number_term", "numbers_in", "restore_umlauts", "snowball", "tokens",
+    "MAX_QUERY_TERMS",
+    "STOP_WORDS",
+    "Analyser",
+    "Analysis",
+    "Concept",
+    "ConceptName",
+    "Options",
+    "Vocabulary",
+    "build_concepts",
+    "concept_id",
+    "number_term",
+    "numbers_in",
+    "restore_umlauts",
+    "snowball",
+    "tokens",
 ]

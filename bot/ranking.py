@@ -257,10 +257,8 @@ class Ranker:
 
     def warm(self, names: NameIndex) -> None:
         """Prepare what the first question would otherwise build: the stems of the store's card-name words
-        (:meth:`named_cards`), kept for ``names``, and of its vocabulary (separable verbs: :mod:`bot.separable`);
-        run by the start-up and store-swap warm-ups."""
+        (:meth:`named_cards`), kept for ``names``; run by the start-up and store-swap warm-ups."""
         self._name_words(names)
-        _ = self.analyser.known_stems
 
     def _name_words(self, names: NameIndex) -> dict[str, frozenset[int]]:
         """Stem → cards, for the stems of card-name words that name few cards and are rare in the documents."""

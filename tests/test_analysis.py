@@ -129,12 +129,3 @@ def test_a_keyword_name_the_documents_use_as_an_ordinary_word_counts_in_a_questi
     assert concept("Leere") in a.analyse("Karte mit Leere", question=True).terms
     # a word with a keyword sense in its document keeps every form: 004's „provoziert“ is goad
     assert concept("Aufstacheln") in a.analyse("kreatur wurde provoziert", question=True).terms
-
-
-def test_a_separable_verb_split_in_a_clause_meets_its_joined_forms(a):
-    # "werfe … ab" is abwerfen (001 „abwerfen“, the term table's Abwerfen); "deckst … auf" meets „aufdecken“
-    assert a.stems("abwerfen")[0] in a.analyse("ich werfe eine geteilte Karte ab, sind das zwei?", question=True).terms
-    assert a.stems("aufdecken")[0] in a.analyse("Du deckst die oberste Karte deiner Bibliothek auf.").terms
-    # a particle that ends no clause, or a join the documents never write, adds nothing
-    assert a.stems("aufdecken")[0] not in a.analyse("deckt die Karte auf den Friedhof", question=True).terms
-    assert a.analyse("woher kommt das auf", question=True).terms == [a.stems("kommt")[0]]
