@@ -29,7 +29,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from bot.analysis import MAX_QUERY_TERMS, STOP_WORDS, Analyser, Analysis, Options, tokens
+from bot.analysis import MAX_QUERY_TERMS, STOP_WORDS, Analyser, Analysis, Options, snowball, tokens
 from bot.definitions import DEFINED, asks_definition
 from bot.mentions import scanner
 from bot.search import NameIndex
@@ -271,10 +271,10 @@ class Ranker:
             # name ("Ins Gedächtnis verschwinden"), which a sentence uses in their ordinary sense.
             for word in (w.lower() for w in _NAME_WORD.findall(e.name) if w[0].isupper()):
                 if len(word) >= 4 and word not in STOP_WORDS:
-                    by_stem.setdefault(self.analyser.stems(word)[0], set()).add(e.card_id)
+                    by_stem.setdefault(snowball(self.analyser.lemma(word)), set()).add(e.card_id)
         counts: dict[str, int] = {}
         for word, n in self.analyser.vocab.words.items():
-            stem = self.analyser.stems(word)[0]
+            stem = snowball(self.analyser.lemma(word))  # a word's stem (stems()[0]) without its compound parts
             counts[stem] = counts.get(stem, 0) + n
         rare = {s: frozenset(c) for s, c in by_stem.items() if len(c) <= 2 and counts.get(s, 0) <= MAX_NAME_WORD}
         self._names_cache = (names, rare)
