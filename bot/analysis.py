@@ -126,6 +126,7 @@ class Concept:
     ``old``: the name is an older term (``Vorrang``); it counts only where the analysis allows old terms.
     ``only``: the name has this sense only in these documents (file prefixes; empty: everywhere);
     ``not_in``: documents where the name means something else (``provoziert`` is goad in 004).
+    ``forms``: a name the documents use only as an ordinary word counts in a question only so written (empty: any).
     """
 
     stems: tuple[str, ...]
@@ -134,13 +135,14 @@ class Concept:
     only: frozenset[str] = frozenset()
     not_in: frozenset[str] = frozenset()
     language: str = "de"
+    forms: frozenset[str] = frozenset()
 
-    def applies(self, document: str | None, old_terms: bool) -> bool:
-        """True when the name has this sense in ``document`` (None: a question, every sense counts)."""
+    def applies(self, document: str | None, old_terms: bool, word: str | None = None) -> bool:
+        """True when the name has this sense in ``document`` (None: a question; ``word``: as typed, see forms)."""
         if self.old and not old_terms:
             return False
         if document is None:
-            return True
+            return not self.forms or word is None or word in self.forms
         return (not self.only or document in self.only) and document not in self.not_in
 
 
@@ -172,7 +174,7 @@ class Vocabulary:
     def concepts_at(
         self, stems: list[str], start: int, old_terms: bool, document: str | None = None,
         language: str = "de", foreign: list[bool] | None = None, english: list[str] | None = None,
-        stop: list[bool] | None = None,
+        stop: list[bool] | None = None, words: list[str] | None = None,
     ) -> tuple[list[str], int]:
         """Concept ids of the longest names starting at ``stems[start]`` and the names' length (0: none).
 
@@ -180,7 +182,7 @@ class Vocabulary:
         (in a question: words of four letters or more that are no stop words, so "trample" counts but the
         German "die" and "hast" are not the English "Dies" and "Haste"); there it is compared with the English
         stems of the words (``english``, "goaded" → goad) when given. A one-word name does not count on a word
-        ``stop`` marks (a question's "weiß jemand …" is no colour).
+        ``stop`` marks (a question's "weiß jemand …" is no colour); ``words``, as typed, for :attr:`Concept.forms`.
         """
         best: list[str] = []
         length = 0
@@ -189,7 +191,7 @@ class Vocabulary:
             firsts.append(english[start])
         for c in (c for first in firsts for c in self._by_first.get(first, ())):
             n = len(c.stems)
-            if not c.applies(document, old_terms) or (n == 1 and stop and stop[start]):
+            if not c.applies(document, old_terms, words[start] if words else None) or (n == 1 and stop and stop[start]):
                 continue
             if c.language != language:
                 if not (foreign and all(foreign[start : start + n])):
@@ -224,8 +226,8 @@ class Analysis:
         words: the content words as read (after spelling repair), for messages and highlighting.
         weak: stems of :data:`WEAK_WORDS` in the text (terms only beside other terms, see :meth:`all_terms`).
         truncated: the text had more tokens than were read, or more terms than a query may use.
-        definition: the question asks what something is or means (set by :mod:`bot.ranking` through
-            :func:`bot.definitions.asks_definition`, which imports this module's tokens).
+        definition: the question asks what something is or means (set by :mod:`bot.ranking`).
+        english: a question whose words are English (:func:`bot.stopwords.is_english` of the tokens read).
     """
 
     terms: list[str] = field(default_factory=list)
@@ -235,6 +237,7 @@ class Analysis:
     truncated: bool = False
     weak: list[str] = field(default_factory=list)
     definition: bool = False
+    english: bool = False
 
     def add(self, term: str) -> None:
         """Append ``term`` unless it is there already."""
@@ -388,7 +391,8 @@ class Analyser:
         raw = tokens(text, cap + 1)
         out = Analysis(truncated=len(raw) > cap)
         raw = raw[:cap]
-        english_question = question and language == "de" and lists.is_english(raw)
+        out.english = english_question = question and language == "de" and lists.is_english(raw)
+        typed = raw  # as typed: a name of Concept.forms counts only so, not as a typo's repair
         if question and language == "de" and self.options.spelling:
             raw = self._repair(raw)
         stems = [self.stems(w, language)[0] for w in raw]
@@ -400,7 +404,7 @@ class Analyser:
             i = 0
             while i < len(stems):
                 found, length = self.vocab.concepts_at(stems, i, old_terms, document, language, foreign, english,
-                                                       stop)
+                                                       stop, typed)
                 for concept in found:
                     out.add(concept)
                     if concept not in out.concepts:
@@ -460,6 +464,7 @@ class ConceptName:
     language: str = "de"
     only: frozenset[str] = frozenset()
     not_in: frozenset[str] = frozenset()
+    forms: frozenset[str] = frozenset()
 
 
 def build_concepts(names: Iterable[ConceptName], stemmer: Analyser) -> list[Concept]:
@@ -471,7 +476,7 @@ def build_concepts(names: Iterable[ConceptName], stemmer: Analyser) -> list[Conc
         stems = tuple(stemmer.stems(w, n.language)[0] for w in tokens(n.name) if not _NUMBER.match(w))
         if stems and (stems, n.concept, n.only, n.language) not in seen:
             seen.add((stems, n.concept, n.only, n.language))
-            out.append(Concept(stems, n.concept, n.old, n.only, n.not_in, n.language))
+            out.append(Concept(stems, n.concept, n.old, n.only, n.not_in, n.language, n.forms))
     return out
 
 

@@ -29,7 +29,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from bot.analysis import MAX_QUERY_TERMS, STOP_WORDS, Analyser, Analysis, Options, tokens
+from bot.analysis import MAX_QUERY_TERMS, STOP_WORDS, Analyser, Analysis, Options, snowball, tokens
 from bot.definitions import DEFINED, asks_definition
 from bot.mentions import scanner
 from bot.search import NameIndex
@@ -210,7 +210,7 @@ class Ranker:
         named = tuple(dict.fromkeys(defined))
         defining = any(DEFINED + t in p.terms for p in records.values() for t in named)
         return Candidates(analysis, cards, base, records, frozenset(sections), named if analysis.definition else (),
-                          is_english(tokens(text)), defining)
+                          analysis.english, defining)
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -255,6 +255,11 @@ class Ranker:
         ranked = sorted(votes, key=lambda c: (-votes[c], c))
         return ranked[:3] if len(ranked) <= 3 else []
 
+    def warm(self, names: NameIndex) -> None:
+        """Prepare what the first question would otherwise build: the stems of the store's card-name words
+        (:meth:`named_cards`), kept for ``names``; run by the start-up and store-swap warm-ups."""
+        self._name_words(names)
+
     def _name_words(self, names: NameIndex) -> dict[str, frozenset[int]]:
         """Stem → cards, for the stems of card-name words that name few cards and are rare in the documents."""
         cached = getattr(self, "_names_cache", None)
@@ -266,10 +271,10 @@ class Ranker:
             # name ("Ins Gedächtnis verschwinden"), which a sentence uses in their ordinary sense.
             for word in (w.lower() for w in _NAME_WORD.findall(e.name) if w[0].isupper()):
                 if len(word) >= 4 and word not in STOP_WORDS:
-                    by_stem.setdefault(self.analyser.stems(word)[0], set()).add(e.card_id)
+                    by_stem.setdefault(snowball(self.analyser.lemma(word)), set()).add(e.card_id)
         counts: dict[str, int] = {}
         for word, n in self.analyser.vocab.words.items():
-            stem = self.analyser.stems(word)[0]
+            stem = snowball(self.analyser.lemma(word))  # a word's stem (stems()[0]) without its compound parts
             counts[stem] = counts.get(stem, 0) + n
         rare = {s: frozenset(c) for s, c in by_stem.items() if len(c) <= 2 and counts.get(s, 0) <= MAX_NAME_WORD}
         self._names_cache = (names, rare)
@@ -372,14 +377,20 @@ _SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=[A-ZÄÖÜ„\"(\d•*])")
 
 
 def sentences(text: str) -> list[str]:
-    """``text`` split at sentence ends (``.``, ``!``, ``?`` followed by a capital, a quote or a digit)."""
+    """``text`` split at sentence ends (``.``, ``!``, ``?`` followed by a capital, a quote or a digit), never inside
+    a quotation (a card text quoted in a ruling, „Durchsuche … . Falls du dies tust, …“, stays one sentence with the
+    words around it), so an excerpt never starts inside a quotation."""
+    opening, closing = ("„»", "“«") if "„" in text or "»" in text else ("“", "”")
     out: list[str] = []
     for para in text.split("\n"):
+        depth = 0  # quotation marks opened and not yet closed, before the next piece
         for part in (s.strip() for s in _SENTENCE.split(para) if s.strip()):
-            if out and _NUMBERING.fullmatch(out[-1]):  # "1." of a numbered step belongs to its sentence
+            if out and (depth > 0 or _NUMBERING.fullmatch(out[-1])):  # "1." of a numbered step belongs to its sentence
                 out[-1] += " " + part
             else:
                 out.append(part)
+            depth += sum(part.count(q) for q in opening) - sum(part.count(q) for q in closing)
+            depth += part.count('"') % 2 if depth <= 0 else -(part.count('"') % 2)
     return out
 
 

@@ -35,17 +35,14 @@ COLLOQUIAL = _word_list(
 #: Function words of German and English beyond :data:`bot.text.STOP_WORDS` (the one list this extends).
 MORE_STOP_WORDS = _word_list(
     """
-    aber alle allem allen aller alles als also am an andere anderen anderer anderes auch auf aus bei beim bin
-    bis bist da damit darf darfst dafür daran darauf darin darüber davon dazu dein deine deinem deinen deiner
-    deines dem den denen der des dessen die dies diese diesem diesen dieser dieses doch dort du durch ein
-    eine einem einen einer eines er es euch euer für gegen habe haben hast hat hatte hätte ich ihm ihn ihnen
-    ihr ihre ihrem ihren ihrer im in ins ist ja jede jedem jeden jeder jedes jene jenem jenen jener jenes kann
-    kannst können könnte man mein meine meinem meinen meiner mich mir mit muss musst müssen nach nein nicht
-    noch nun nur ob oder ohne sehr sein seine seinem seinen seiner sich sie sind so sollte soll sollen sondern
-    um und uns unser unter viel vom von vor war wäre waren was weil wenn werde werden wie wieder will wir wird
-    wirst wo wurde würde würden zu zum zur zwar über kein keine keinen keinem keiner keines nie niemals
-    schon sowie falls sobald solange dir dich mal eben einfach etwas nichts gar
-    the a an of to is are and or on in it its be can does do what when how if with for by this that which
+    aber alle allem allen aller alles also andere anderen anderer anderes beim bin bist da damit darfst dafür
+    daran darauf darin darüber davon dazu dein deine deinem deinen deiner deines denen dessen dies diese diesem
+    diesen dieser dieses doch dort durch euch euer gegen habe haben hast hat hatte hätte ihm ihn ihnen ihr ihre
+    ihrem ihren ihrer ja jede jedem jeden jeder jedes jene jenem jenen jener jenes kannst können könnte mein meine
+    meinem meinen meiner mich mir musst müssen nach nein nun ohne sehr sein seine seinem seinen seiner sollte soll
+    sollen sondern um uns unser unter viel vor war wäre waren weil werde wieder will wir wirst wo würde würden
+    zwar über keinen keinem keiner keines nie niemals schon sowie falls sobald solange dir dich mal eben einfach
+    etwas nichts gar are it its be can does do what when how if with for by this that which
     """
 )
 #: Personal pronouns: "weiß" beside one is the verb "wissen" ("weiß er", "ich weiß"), elsewhere the colour.

@@ -18,7 +18,9 @@ counters, state-based actions, priority, …), each with today's rule number, it
    name wins; a single general word (kind ``term``: ``Spieler``, ``Zug``) does not count, nor does a name
    inside a sentence that says more (more than one content word besides the name: that is a question for
    the ranked search of :mod:`bot.ranking`);
-4. **typo**: one or two letters off on a name of ≥ 6 letters (rapidfuzz ``ratio`` ≥ 85 on the compact
+4. **document**: a word a document writes for the term (``data/terms_documents.tsv``: 004's ``anstacheln`` is
+   Aufstacheln, 002's ``Nachhall`` is Nachspiel; :meth:`TermIndex.document_senses`);
+5. **typo**: one or two letters off on a name of ≥ 6 letters (rapidfuzz ``ratio`` ≥ 85 on the compact
    key, with a margin of 3 over the next term).
 
 Names are ranked German main name → variant → old term → English within a step, so ``Spielen``
@@ -36,7 +38,7 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id, tokens
-from bot.paths import DATA_DIR
+from bot.paths import DATA_DIR, tsv_rows
 from bot.prefixes import WordPrefixes
 from bot.stopwords import ASKING_VERBS
 from bot.text import clean, name_keys, name_words
@@ -175,8 +177,15 @@ def _stems(text: str) -> tuple[str, ...]:
 class TermIndex:
     """The term table in memory with the look-up tiers of the module doc (built once, ~400 rows)."""
 
-    def __init__(self, terms: list[Term]) -> None:
+    def __init__(self, terms: list[Term], document_words: tuple[Sense, ...] = ()) -> None:
         self.terms = terms
+        by_english = {t.english: i for i, t in enumerate(terms)}
+        #: compact key of a document's word → (term index or None for a row of NO_TERM, the sense row, the word)
+        self._documents: dict[str, list[tuple[int | None, Sense, str]]] = {}
+        for sense in document_words:
+            for word in sense.words if sense.english in by_english or sense.english == NO_TERM else ():
+                for key in name_keys(word):
+                    self._documents.setdefault(key, []).append((by_english.get(sense.english), sense, word))
         self._exact: dict[str, list[tuple[int, int]]] = {}  # key → [(rank, term index)]
         self._forms: dict[tuple[str, ...], list[tuple[int, int]]] = {}
         self._fuzzy_keys: list[str] = []
@@ -241,6 +250,9 @@ class TermIndex:
         decided, inside = self._inside(stems, content)
         if decided:
             return inside
+        documents = [term for term, _, _ in self.document_senses(text) if term is not None]
+        if documents:
+            return TermMatch(documents[0], text, "document", VARIANT)
         key = keys[0] if keys else ""
         if len(key) < TYPO_MIN_LENGTH or len(key) > 60:
             return None
@@ -255,6 +267,14 @@ class TermIndex:
         if len(ranked) > 1 and ranked[0][1] - ranked[1][1] < TYPO_MARGIN:
             return None
         return TermMatch(self.terms[ranked[0][0]], text, "typo")
+
+    def document_senses(self, query: str) -> list[tuple[Term | None, Sense, str]]:
+        """What the documents mean by ``query`` (one word or name as typed) where ``data/terms_documents.tsv`` says:
+        ``(term, sense row, the row's word)``, the term None where the word names no term there (001's „Leere“ in
+        card names); ``provoziert`` → ``(Aufstacheln, 004's row, "provoziert")``; ``[]`` when no row does."""
+        keys = name_keys(clean(query)[:MAX_QUERY])
+        found = self._documents.get(keys[0], []) if keys else []
+        return [(self.terms[i] if i is not None else None, sense, word) for i, sense, word in found]
 
     def _inside(self, stems: tuple[str, ...], content: list[str]) -> tuple[bool, TermMatch | None]:
         """The inside tier: the longest name inside the query as whole words, when the query says nothing more
@@ -312,7 +332,7 @@ class TermIndex:
 @cache
 def term_index(path: Path = TERMS_PATH) -> TermIndex:
     """The term table of ``path`` as a :class:`TermIndex` (read once per process)."""
-    return TermIndex(parse_terms(path.read_text(encoding="utf-8")))
+    return TermIndex(parse_terms(path.read_text(encoding="utf-8")), senses())
 
 
 #: The ``englisch`` and ``regel`` of a sense row whose words name no term at all in its documents.
@@ -332,17 +352,17 @@ class Sense:
     note: str = ""
 
 
-def parse_senses(text: str) -> list[Sense]:
-    """Parse ``data/terms_documents.tsv`` (``#`` comments, a header row, 5 tab-separated columns).
+def parse_senses(path: Path) -> list[Sense]:
+    """Parse ``data/terms_documents.tsv`` (read by :func:`bot.paths.tsv_rows`: ``#`` comments, a header row, 5
+    tab-separated columns).
 
     Raises:
         ValueError: naming the line, for a row without 5 columns, without words or documents, or with a
-            malformed rule number (``-`` with ``englisch`` ``-``: no term).
+            malformed rule number (``-`` with ``englisch`` ``-``: no term). OSError: the file cannot be read.
     """
-    body = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")]
     out = []
-    for n, line in body[1:]:
-        cols = [c.strip() for c in line.split("\t")]
+    for n, raw in list(tsv_rows(path))[1:]:  # below the header row
+        cols = [c.strip() for c in raw]
         if len(cols) != 5 or not (_RULE.match(cols[2]) or cols[1] == cols[2] == NO_TERM):
             raise ValueError(f"terms_documents.tsv Zeile {n}: 5 Spalten mit Regelnummer erwartet")
         words = tuple(w.strip() for w in cols[0].split("|") if w.strip())
@@ -356,7 +376,7 @@ def parse_senses(text: str) -> list[Sense]:
 @cache
 def senses(path: Path = SENSES_PATH) -> tuple[Sense, ...]:
     """The per-document senses of ``path`` (read once per process)."""
-    return tuple(parse_senses(path.read_text(encoding="utf-8")))
+    return tuple(parse_senses(path))
 
 
 def term_concept(term: Term) -> str:
@@ -373,7 +393,8 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
       of the term table counts like one);
     * each row of ``data/terms_documents.tsv``: its words with the sense of its English term, in its documents
       only (no sense for a row of :data:`NO_TERM`); the table's own term of the same word then does not count in
-      those documents.
+      those documents, and a word of a :data:`NO_TERM` row (an ordinary word there: „verschwinden“) names the
+      table's term in a question only as written (:attr:`bot.analysis.Concept.forms`), not in its other forms.
     """
     terms = term_index().terms if terms is None else terms
     groups = synonyms() if groups is None else groups
@@ -387,6 +408,7 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
             if sense.english != NO_TERM:
                 out.append(ConceptName(word, concept, only=sense.documents))
             overridden.setdefault(word.casefold(), set()).update(sense.documents)
+    ordinary = {w.casefold() for sense in senses() if sense.english == NO_TERM for w in sense.words}
     for term in terms:
         concept = term_concept(term)
         for name, rank in term.names():
@@ -394,7 +416,8 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
             if rank == ENGLISH:
                 out.append(ConceptName(name, concept, language="en"))
             else:
-                out.append(ConceptName(name, concept, old=rank == OLD, not_in=not_in))
+                forms = frozenset({name.casefold()}) if name.casefold() in ordinary else frozenset()
+                out.append(ConceptName(name, concept, old=rank == OLD, not_in=not_in, forms=forms))
     old_names = {name.casefold() for t in terms for name in t.old}
     for group in groups:
         concept = concept_id("s", group.key)

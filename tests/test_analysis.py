@@ -3,23 +3,27 @@ concepts of the term table (old and new names, senses per document), stop words,
 
 from __future__ import annotations
 
-import sqlite3
+import asyncio
+from pathlib import Path
 
 import pytest
 
 from bot.analysis import MAX_QUERY_TERMS, Analyser, tokens
+from bot.store import Store
 from bot.terms import analyser, parse_senses, senses, term_concept, term_index
+
+
+async def _vocabulary(db: Path) -> tuple[dict[str, int], dict[str, str]]:
+    store = await Store.open(db)
+    try:
+        return await store.passage_vocabulary()
+    finally:
+        await store.close()
 
 
 @pytest.fixture(scope="module")
 def a(built_db) -> Analyser:
-    conn = sqlite3.connect(f"{built_db.resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        words = dict(conn.execute("SELECT word, count FROM vocabulary"))
-        lemmas = {w: x for w, x in conn.execute("SELECT word, lemma FROM vocabulary WHERE lemma IS NOT NULL")}
-    finally:
-        conn.close()
-    return analyser(words, lemmas)
+    return analyser(*asyncio.run(_vocabulary(built_db)))
 
 
 def concept(german: str) -> str:
@@ -76,11 +80,13 @@ def test_a_word_means_another_keyword_in_another_document(a):
     assert concept("Nachspiel") in a.analyse("Zauberspruch mit Nachwirkung", document="002").terms
 
 
-def test_senses_table_rows():
+def test_senses_table_rows(tmp_path):
     rows = {s.english: s for s in senses()}
     assert rows["Goad"].rule == "701.15" and rows["Goad"].documents == frozenset({"004"})
-    with pytest.raises(ValueError, match="Zeile 2"):
-        parse_senses("wörter\tenglisch\tregel\tdokumente\tanmerkung\nx\tGoad\tkeine\t004\t\n")
+    bad = tmp_path / "senses.tsv"
+    bad.write_text("# Kommentar\nwörter\tenglisch\tregel\tdokumente\tanmerkung\nx\tGoad\tkeine\t004\t\n", "utf-8")
+    with pytest.raises(ValueError, match="Zeile 3"):
+        parse_senses(bad)
 
 
 def test_english_names_in_questions_but_not_german_homographs(a):
@@ -112,3 +118,14 @@ def test_any_input_is_bounded(a):
     assert long.truncated and len(long.terms) <= MAX_QUERY_TERMS
     many = a.analyse(" ".join(f"wort{i}x" for i in range(200)), question=True)
     assert len(many.terms) <= MAX_QUERY_TERMS and many.truncated
+
+
+def test_a_keyword_name_the_documents_use_as_an_ordinary_word_counts_in_a_question_only_as_written(a):
+    # 001 uses „verschwinden“, „Leere“ and „Bonus“ only as ordinary words (data/terms_documents.tsv rows "-"): a
+    # question's other forms of them ("verschwindet", "leeren") name no keyword; the name as written still does.
+    assert concept("Verschwinden") not in a.analyse("wann verschwindet Mana aus dem Manavorrat", question=True).terms
+    assert concept("Leere") not in a.analyse("ziehen aus einer leeren Bibliothek", question=True).terms
+    assert concept("Verschwinden") in a.analyse("was macht Verschwinden", question=True).terms
+    assert concept("Leere") in a.analyse("Karte mit Leere", question=True).terms
+    # a word with a keyword sense in its document keeps every form: 004's „provoziert“ is goad
+    assert concept("Aufstacheln") in a.analyse("kreatur wurde provoziert", question=True).terms

@@ -3,7 +3,7 @@
 The question runs through the one ranking of :mod:`bot.ranking` over every passage of the store (rulings,
 mechanics paragraphs, the documents' rules, the German rules explanation 003, the term table, card texts,
 and after ``build --cr`` the official rules and glossary). The reply leads with the best passage **whole**,
-naming its card or section, its source document, date and today's status (:func:`passage_today`, the
+naming its card or section, its source document, date and today's status (:func:`passage_view`, the
 change register's notices); below it up to :data:`OTHERS` further candidates as buttons
 (``rb:passage:<key>``, the key in the custom_id, so a button works after a restart and in any process).
 When no candidate leads clearly (:attr:`bot.ranking.Ranked.clear`), the first line says so.
@@ -11,7 +11,9 @@ When no candidate leads clearly (:attr:`bot.ranking.Ranked.clear`), the first li
 
 from __future__ import annotations
 
-from bot.answers.cards import outdated_keywords
+from dataclasses import dataclass
+
+from bot.answers.cards import keyword_sections, outdated_keywords
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.today import (
     STATUS_LABELS,
@@ -19,6 +21,7 @@ from bot.answers.today import (
     cited_state,
     cited_text,
     entry_state,
+    entry_status,
     explanation_terms_note,
     heute_block,
     review_note,
@@ -50,25 +53,33 @@ KIND_NAMES = {
 HISTORY = "Regelnummer von damals"
 
 
+@dataclass(frozen=True)
+class PassageView:
+    """A passage as an answer shows it today: ``state`` a key of :data:`bot.answers.today.STATUS_LABELS` (``""``:
+    none to show) and ``text`` the passage with the notices its own command shows. Built once per shown passage by
+    :func:`passage_view` (the notices are built once and give both)."""
+
+    state: str
+    text: str
+
+
 def passage_state(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord]) -> str:
-    """The passage's status today as a key of :data:`bot.answers.today.STATUS_LABELS` (``""``: none to show), the
-    same its own command shows: a ruling or section by its register rows (:func:`bot.answers.today.entry_state`),
-    a document's rule by the number map (:func:`bot.answers.today.cited_state`), a card by its outdated keywords
-    and old terms (:mod:`bot.answers.cards`), 003 by its term notes, an official rule by its review."""
+    """The passage's status today (a key of :data:`bot.answers.today.STATUS_LABELS`, ``""``: none), the same its own
+    command shows, without building the notices where the register answers directly (a candidate's field name): a
+    ruling or section by its register rows (:func:`bot.answers.today.entry_state`), a document's rule by the number
+    map (:func:`bot.answers.today.cited_state`), a card by whether a printed keyword's section changed or the term
+    table names an old term of it; 003 and an official rule as :func:`passage_view`."""
     entry = _entry(p)
     if entry is not None:
         return entry_state(index, *entry)
     if p.kind == "quoted_rule" and p.number:
         return cited_state(index, p.key[:3], p.number)
     if p.kind == "card" and p.card_id is not None:
-        if outdated_keywords(index, sections, p.text):
+        if any(n.kind == "changed" for m in keyword_sections(sections, p.text)
+               for n in entry_status(index, "mechanic", m.id).notices):
             return "changed"
-        return "wording" if terms_line(index, "card", p.card_id) else ""
-    if p.kind == "explanation":
-        return "wording" if explanation_terms_note(p.text, term_index().terms) else ""
-    if p.kind == "cr_rule" and p.number:
-        return "review" if review_note(index, p.number) else ""
-    return ""
+        return "wording" if entry_status(index, "card", p.card_id).terms else ""
+    return passage_view(index, p, sections).state if p.kind in ("explanation", "cr_rule") else ""
 
 
 def _entry(p: PassageRecord) -> tuple[str, int] | None:
@@ -77,31 +88,38 @@ def _entry(p: PassageRecord) -> tuple[str, int] | None:
     return (p.kind, entry_id) if entry_id is not None else None
 
 
-def passage_today(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord]) -> str:
-    """The passage's text as shown today, with the notices its own command shows (the change register through
-    :mod:`bot.answers.today`): a ruling as :func:`bot.answers.today.ruling_display` (a changed ruling shows
-    today's statement first), a mechanics paragraph with its section's ``Heute`` block before it, a document's
-    rule as :func:`bot.answers.today.cited_text` (``/regel``), a card's printed text with its outdated keywords
-    and old terms (``/karte``), 003 with its term notes, an official rule with its review line."""
+def passage_view(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord]) -> PassageView:
+    """The passage's state and its text as shown today, with the notices its own command shows (the change
+    register through :mod:`bot.answers.today`): a ruling as :func:`bot.answers.today.ruling_display` (a changed
+    ruling shows today's statement first), a mechanics paragraph with its section's ``Heute`` block before it, a
+    document's rule as :func:`bot.answers.today.cited_text` (``/regel``), a card's printed text with its outdated
+    keywords and old terms (``/karte``), 003 with its term notes, an official rule with its review line."""
     date = format_date(p.date)
     source = p.source + (f", {date}" if date else "")
+    entry = _entry(p)
     if p.kind == "ruling" and p.ref_id is not None:
-        return ruling_display(index, "ruling", p.ref_id, p.text, source)
+        return PassageView(entry_state(index, "ruling", p.ref_id),
+                           ruling_display(index, "ruling", p.ref_id, p.text, source))
     if p.kind == "mechanic" and p.mechanic_id is not None:
         block = heute_block(index, "mechanic", p.mechanic_id)
-        return f"{block}\n\n**Im Dokument:** {p.text}" if block else p.text
+        state = entry_state(index, *entry) if entry else ""
+        return PassageView(state, f"{block}\n\n**Im Dokument:** {p.text}" if block else p.text)
     if p.kind == "quoted_rule" and p.number:
-        return cited_text(index, p.key[:3], p.number, p.text, source)
-    notes: list[str] = []
+        return PassageView(cited_state(index, p.key[:3], p.number),
+                           cited_text(index, p.key[:3], p.number, p.text, source))
     if p.kind == "card" and p.card_id is not None:
         before = [block for _, block in outdated_keywords(index, sections, p.text)]
         terms = terms_line(index, "card", p.card_id)
-        return "\n\n".join([*before, f"**Gedruckter Text** ({source}): {p.text}", *([terms] if terms else [])])
+        state = "changed" if before else ("wording" if terms else "")
+        shown = [*before, f"**Gedruckter Text** ({source}): {p.text}", *([terms] if terms else [])]
+        return PassageView(state, "\n\n".join(shown))
     if p.kind == "explanation":
-        notes.append(explanation_terms_note(p.text, term_index().terms))
+        note = explanation_terms_note(p.text, term_index().terms)
+        return PassageView("wording" if note else "", "\n\n".join([p.text, note]) if note else p.text)
     if p.kind == "cr_rule" and p.number:
-        notes.append(review_note(index, p.number))
-    return "\n\n".join([p.text, *(n for n in notes if n)])
+        note = review_note(index, p.number)
+        return PassageView("review" if note else "", "\n\n".join([p.text, note]) if note else p.text)
+    return PassageView("", p.text)
 
 
 def owner_line(index: TodayIndex, p: PassageRecord, state: str) -> str:
@@ -131,9 +149,9 @@ def passage_button(p: PassageRecord, number: int | None = None) -> Action:
 def passage_page(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord], lead: str = "") -> Page:
     """One passage whole on a page, with its owner, source, date and today's status (``sections``: the store's
     mechanics sections, for a card's keywords)."""
-    owner = owner_line(index, p, passage_state(index, p, sections))
-    body = "\n\n".join(part for part in (lead, owner, passage_today(index, p, sections), f"_Schlüssel: {p.key}_")
-                        if part)
+    view = passage_view(index, p, sections)
+    owner = owner_line(index, p, view.state)
+    body = "\n\n".join(part for part in (lead, owner, view.text, f"_Schlüssel: {p.key}_") if part)
     return Page(title=shorten(p.title, 200), body=body)
 
 
@@ -230,12 +248,13 @@ async def passage_action(ctx: AnswerContext, arg: str) -> Reply:
 
 
 __all__ = [
+    "PassageView",
     "candidate_name",
     "owner_line",
     "passage_action",
     "passage_button",
     "passage_page",
     "passage_state",
-    "passage_today",
+    "passage_view",
     "question_answer",
 ]

@@ -16,7 +16,7 @@ from bot.answers.registry import AnswerContext, UserError, completer
 from bot.answers.rulings import RulingHit, search_rulings
 from bot.answers.today import PageNotes, status_text, today_index
 from bot.reply import Action, Choice, Page, Reply, in_quotes
-from bot.terms import MAIN, VARIANT, Term, TermMatch, term_index
+from bot.terms import MAIN, VARIANT, Term, TermMatch, term_concept, term_index
 from bot.text import clean, name_keys, tokens
 
 #: Rulings listed under a term (the full-text hits follow on the next pages).
@@ -38,7 +38,8 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
     """Where the documents use the term: mechanics sections (buttons) and rulings (lines).
 
     Searches the German name and every old term (the ruling search links old and new terms through the
-    concepts of the term table); an outdated ruling carries the register's notice, as under ``/ruling``.
+    concepts of the term table) and keeps the rulings whose text uses a name in this term's sense; an outdated
+    ruling carries the register's notice, as under ``/ruling``.
     Returns German lines and buttons; both empty when no document uses it.
     """
     names = [term.german, *term.old]
@@ -51,9 +52,12 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
             lines.append(f"• Abschnitt {in_quotes(title)} ({where})")
             actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(m.id)))
     found: dict[int, RulingHit] = {}
+    concept = term_concept(term)
     for name in names:
         result = await search_rulings(ctx.store, name)
-        for hit in result.hits:
+        # Only rulings that use the word as this term in their document (data/terms_documents.tsv): not 004's
+        # „provoziert“ (goad) under Provozieren, not the card name „Maul der Leere“ under Leere.
+        for hit in (h for h in result.hits if concept in h.passage.concepts):
             if len(found) < ENTRIES_SHOWN:
                 found.setdefault(hit.ruling_id, hit)
     # Each ruling as shown today (a changed one with today's statement first), shared notices once.
@@ -76,6 +80,7 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
         body.insert(0, f"_Im Suchtext erkannt: {term.german}._")
     elif _note(match).startswith("früher"):
         body.insert(0, f"_{_note(match)}_")
+    body[:0] = document_notes(match)
     entries, actions = await document_entries(ctx, term)
     if entries:
         body.append("\n**In den Dokumenten des Bots:**\n" + "\n".join(entries))
@@ -95,6 +100,22 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
         official.source = f"{official.source} · {TABLE_SOURCE}"
         return official
     return reply
+
+
+def document_notes(match: TermMatch) -> list[str]:
+    """Lines on what the documents write for the matched word (``data/terms_documents.tsv``), without echoing
+    the user's text: ``_In Dokument 004 steht „provozieren“ für Aufstacheln (Goad, Regel 701.15)._`` — for the
+    term found through a document's word, for another term the same word names in a document, and where a
+    document uses the word as no term at all (001's „Leere“ in card names)."""
+    out = []
+    for term, sense, word in term_index().document_senses(match.name):
+        docs = ("Dokument " if len(sense.documents) == 1 else "den Dokumenten ") + ", ".join(sorted(sense.documents))
+        if term is None:  # an ordinary word or a card name there
+            out.append(f"_In {docs} ist {in_quotes(word)} kein Begriff: {sense.note}._")
+        else:
+            out.append(f"_In {docs} steht {in_quotes(word)} für {term.german} ({term.english}, "
+                       f"Regel {term.rule})._")
+    return list(dict.fromkeys(out))
 
 
 def _note(match: TermMatch) -> str:

@@ -179,3 +179,19 @@ async def test_pointer_english_and_verb_in_a_card_name_do_not_lead(ctx):
     # "verschwindet" is a verb of the card name "Ins Gedächtnis verschwinden", no sign the question names it.
     found = await r.search(ctx.store, "wann verschwindet Mana aus dem Manavorrat", ctx.names, limit=1)
     assert found.cards == []
+
+
+async def test_the_warm_up_stems_the_card_name_words_before_the_first_question(ctx, monkeypatch):
+    """The start-up (and store-swap) warm-up ``read_ranker`` prepares the stems of the store's card-name words: the
+    first question naming a card by a rare word („tolsimir“) stems only its own words, not the whole name list."""
+    from bot.commands.questions import read_ranker
+
+    await read_ranker(ctx)
+    r = await ranker(ctx.store)
+    calls: list[str] = []
+    real = r.analyser.stems
+    monkeypatch.setattr(r.analyser, "stems", lambda word, *rest: calls.append(word) or real(word, *rest))
+    question = "wer kontrolliert die wölfe von tolsimir"
+    cards = r.named_cards(question, r.analyser.analyse(question, question=True), ctx.names)
+    assert [e.name for e in ctx.names.entries if e.card_id in cards] == ["Tolsimir Wolfsblut"]
+    assert len(calls) < 20, len(calls)

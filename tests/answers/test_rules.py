@@ -360,3 +360,24 @@ async def test_todays_number_names_each_rule_once(ctx):
         "**Ausstrahlung** (englisch *Radiance*) und **Versessenheit** (englisch *Hellbent*): "
         "Fähigkeitswort (ohne eigene Regel), heute Regel **207.2c**." in words
     )
+
+
+async def test_a_term_page_follows_the_documents_senses(ctx):
+    """``/regel`` by the words the documents write (data/terms_documents.tsv): 004's „anstacheln“ finds Aufstacheln
+    (goad, 701.15) with 004's rulings; Provozieren (provoke, 702.39) says what 004 means by „provoziert“ and lists
+    none of 004's goad rulings; Leere (Devoid) says 001 uses the word only in card names and lists no card's ruling."""
+    goad = await run_answer(ctx, "rule", query="anstacheln")
+    body = goad.pages[0].body
+    assert goad.pages[0].title == "Aufstacheln – Regel 701.15"
+    assert "_In Dokument 004 steht „anstacheln“ für Aufstacheln (Goad, Regel 701.15)._" in body
+    assert "**Angestachelt** zu sein ist keine Fähigkeit" in body and "Kein genauer Treffer" not in body
+    assert (await run_answer(ctx, "rule", query="Nachhall")).pages[0].title == "Nachspiel – Regel 702.127"  # 002
+    provoke = (await run_answer(ctx, "rule", query="Provozieren")).pages[0]
+    assert provoke.title == "Provozieren – Regel 702.39"
+    assert "_In Dokument 004 steht „provozieren“ für Aufstacheln (Goad, Regel 701.15)._" in provoke.body
+    assert "Schnellvorlauf" not in provoke.body
+    assert "Die Dokumente des Bots verwenden diesen Begriff nicht." in provoke.body
+    devoid = (await run_answer(ctx, "rule", query="Leere")).pages[0]
+    assert "_In Dokument 001 ist „leere“ kein Begriff: Kartennamen „Ley-Linie der Leere“" in devoid.body
+    assert "Ruling zu **Maul der Leere**" not in devoid.body
+    assert "Die Dokumente des Bots verwenden diesen Begriff nicht." in devoid.body

@@ -320,3 +320,17 @@ async def test_todays_term_finds_the_old_automatischer_spieleffekt(ctx):
     reply = await run_answer(ctx, "ruling", search="zustandsbasierte Aktion")
     assert reply.pages[0].body.startswith("4 Treffer für „zustandsbasierte Aktion“")
     assert "als **automatischer Spieleffekt** auf den Friedhof" in reply.pages[0].body
+
+
+async def test_search_excerpt_never_starts_inside_a_quotation(ctx):
+    """A ruling that quotes a card text of two sentences (001:784 „Durchsuche deine Bibliothek … . Falls du dies
+    tust, mische deine Bibliothek.“): its excerpt starts where the ruling's sentence starts, not inside the quote."""
+    from bot.ranking import sentences
+
+    text = ("Falls ein Effekt lautet „Durchsuche deine Bibliothek . Falls du dies tust, mische deine Bibliothek.“, "
+            "kannst du")
+    assert sentences(text + " nicht. Zweiter Satz.")[0] == text + " nicht."
+    reply = await run_answer(ctx, "ruling", search="falls du dies tust mische deine bibliothek")
+    body = reply.pages[0].body
+    assert "Falls ein Effekt lautet „Durchsuche deine **Bibliothek** . Falls du dies **tust**, **mische**" in body
+    assert not re.search(r"^Falls du dies \*\*tust", body, re.M)
