@@ -142,6 +142,7 @@ class Core:
         self._warm: Callable[[AnswerContext], Awaitable[object]] | None = None
         self._lock = asyncio.Lock()
         self._refused: FileStamp | None = None
+        self._refused_text = ""
         self._tasks: set[asyncio.Task[object]] = set()
         self._retiring: set[Generation] = set()
         self._watch: asyncio.Task[None] | None = None
@@ -269,9 +270,13 @@ class Core:
             try:
                 new = await self._open_store()
             except Exception as exc:  # StoreError (German) or anything else: the old store stays
-                self._refused = stamp
                 text = str(exc) if isinstance(exc, StoreError) else f"{type(exc).__name__}: {exc}"
-                log.error("Neue Datenbank abgelehnt (%s), die bisherige bleibt in Betrieb: %s", why, text)
+                # The same file refused again for the same reason (the file watch and a SIGHUP both saw it):
+                # the operator has read that line once already.
+                again = stamp is not None and (stamp, text) == (self._refused, self._refused_text)
+                self._refused, self._refused_text = stamp, text
+                log.log(logging.DEBUG if again else logging.ERROR,
+                        "Neue Datenbank abgelehnt (%s), die bisherige bleibt in Betrieb: %s", why, text)
                 return False
             if self._current is not old:  # closed meanwhile
                 await new.context.store.close()

@@ -75,7 +75,7 @@ def passage_state(index: TodayIndex, p: PassageRecord, sections: list[MechanicRe
     if p.kind == "quoted_rule" and p.number:
         return cited_state(index, p.key[:3], p.number)
     if p.kind == "card" and p.card_id is not None:
-        if any(n.kind == "changed" for m in keyword_sections(sections, p.text)
+        if any(n.kind == "changed" for m in keyword_sections(index, sections, p.text)
                for n in entry_status(index, "mechanic", m.id).notices):
             return "changed"
         return "wording" if entry_status(index, "card", p.card_id).terms else ""
