@@ -266,9 +266,10 @@ class TermIndex:
         key = keys[0] if keys else ""
         if len(key) < TYPO_MIN_LENGTH or len(key) > 60:
             return None
-        if typo_among is not None and process.extractOne(
-            key, typo_among, scorer=fuzz.ratio, processor=None, score_cutoff=TYPO_CUTOFF
-        ) is None:
+        if (
+            typo_among is not None
+            and process.extractOne(key, typo_among, scorer=fuzz.ratio, processor=None, score_cutoff=TYPO_CUTOFF) is None
+        ):
             return None
         found = process.extract(key, self._fuzzy_keys, scorer=fuzz.ratio, limit=12, score_cutoff=TYPO_CUTOFF)
         if not found:

@@ -1,7 +1,8 @@
 """Finding mechanics sections by a typed name, prepared once per store: the sections' folded title words, their
-labels, the exact keys, the word prefixes and the synonym groups that title a section are computed when the
-finder is made, so ``/mechanik``'s autocomplete and answer cost dict look-ups per keystroke, not a folding of
-every title and every synonym pattern.
+labels, the exact keys, the word prefixes, the synonym groups that title a section and the term table's typo keys
+of the terms that title one are computed when the finder is made, so ``/mechanik``'s autocomplete and answer
+cost dict look-ups per keystroke, not a folding of every title and every synonym pattern, and the term table's
+typo tier runs only when a term that titles a section is near the typed text.
 
 The finder lives in the store's cache (:func:`mechanic_finder`, :meth:`bot.store.Store.memo`): a store swapped
 for a new one starts without it and makes its own at first use (or in the command table's warm-up).
@@ -73,9 +74,10 @@ class MechanicFinder:
             self._by_key.setdefault(key, []).append(i)
         # The term tier uses a term only when one of its names titles a section: the typo keys of those terms
         # let the term table skip its typo tier when none of them is near the typed text.
+        #: the term table's typo keys of the terms one of whose names titles a section (``TermIndex.lookup``)
         index = term_index()
         titling = {i for i, term in enumerate(index.terms) if self._sections_of(term.names())}
-        self._typo_keys = index.fuzzy_keys_of(titling)
+        self.typo_keys = index.fuzzy_keys_of(titling)
 
     def find(self, text: str) -> list[int]:
         """The positions (in :attr:`sections`) of the sections ``text`` names, best tier only (several when one
@@ -125,7 +127,7 @@ class MechanicFinder:
         """The sections titled with a name of the term ``text`` names in the term table (:mod:`bot.terms`:
         nouns, verbs, inflected forms and participles, ``gepfropft`` → Pfropfen, ``reproduziert`` →
         Reproduktion)."""
-        match = term_index().lookup(text, typo_among=self._typo_keys)
+        match = term_index().lookup(text, typo_among=self.typo_keys)
         if match is None:
             return []
         return self._sections_of(match.term.names())
