@@ -30,7 +30,7 @@ Names are ranked German main name → variant → old term → English within a 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -227,8 +227,18 @@ class TermIndex:
         rank, i = min(found)
         return TermMatch(self.terms[i], name_of, how, rank)
 
-    def lookup(self, query: str) -> TermMatch | None:
+    def fuzzy_keys_of(self, wanted: Collection[int]) -> tuple[str, ...]:
+        """The typo tier's compact keys (≥ :data:`TYPO_MIN_LENGTH` letters) of the terms at positions ``wanted``
+        of :attr:`terms`, in table order: what :meth:`lookup`'s ``typo_among`` takes."""
+        return tuple(key for key, (_rank, i) in zip(self._fuzzy_keys, self._fuzzy_owner, strict=True) if i in wanted)
+
+    def lookup(self, query: str, typo_among: Sequence[str] | None = None) -> TermMatch | None:
         """The term ``query`` names (tiers exact → form → inside → typo), or None.
+
+        ``typo_among``: for a caller that uses a match only when it is one of some terms (their keys from
+        :meth:`fuzzy_keys_of`), the typo tier runs only when one of these keys is within :data:`TYPO_CUTOFF` of
+        the query's; otherwise its match could not be one of those terms, and None is returned instead. The
+        answer is the same as without it whenever it is one of those terms.
 
         Bounded for any input: the query is cut to :data:`MAX_QUERY` characters; the inside tier
         compares word windows of at most the longest name's word count.
@@ -255,6 +265,11 @@ class TermIndex:
             return TermMatch(documents[0], text, "document", VARIANT)
         key = keys[0] if keys else ""
         if len(key) < TYPO_MIN_LENGTH or len(key) > 60:
+            return None
+        if (
+            typo_among is not None
+            and process.extractOne(key, typo_among, scorer=fuzz.ratio, processor=None, score_cutoff=TYPO_CUTOFF) is None
+        ):
             return None
         found = process.extract(key, self._fuzzy_keys, scorer=fuzz.ratio, limit=12, score_cutoff=TYPO_CUTOFF)
         if not found:

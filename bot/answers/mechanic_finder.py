@@ -1,7 +1,8 @@
 """Finding mechanics sections by a typed name, prepared once per store: the sections' folded title words, their
-labels, the exact keys, the word prefixes and the synonym groups that title a section are computed when the
-finder is made, so ``/mechanik``'s autocomplete and answer cost dict look-ups per keystroke, not a folding of
-every title and every synonym pattern.
+labels, the exact keys, the word prefixes, the synonym groups that title a section and the term table's typo keys
+of the terms that title one are computed when the finder is made, so ``/mechanik``'s autocomplete and answer
+cost dict look-ups per keystroke, not a folding of every title and every synonym pattern, and the term table's
+typo tier runs only when a term that titles a section is near the typed text.
 
 The finder lives in the store's cache (:func:`mechanic_finder`, :meth:`bot.store.Store.memo`): a store swapped
 for a new one starts without it and makes its own at first use (or in the command table's warm-up).
@@ -55,14 +56,15 @@ class MechanicFinder:
         # order. The first group (in file order) with a fitting pattern wins, as the synonym table says.
         self._group_hits: list[list[int]] = []
         self._group_exact: dict[tuple[str, ...], int] = {}
-        self._group_starred: list[tuple[int, Pattern]] = []
+        # starred patterns by word count (a pattern fits only typed text of as many words), in file order
+        self._group_starred: dict[int, list[tuple[int, Pattern]]] = {}
         for group in synonyms():
             hits = [i for i, w in enumerate(words) if any(p.matches_at(list(w), 0) for p in group.patterns)]
             if hits:
                 for p in group.patterns:
                     pattern = (tuple(canonical(w) for w in p.words), p.prefix)
                     if any(p.prefix):
-                        self._group_starred.append((len(self._group_hits), pattern))
+                        self._group_starred.setdefault(len(pattern[0]), []).append((len(self._group_hits), pattern))
                     else:
                         self._group_exact.setdefault(pattern[0], len(self._group_hits))
                 self._group_hits.append(hits)
@@ -70,6 +72,12 @@ class MechanicFinder:
         self._by_key: dict[str, list[int]] = {}
         for i, key in enumerate(self._keys):
             self._by_key.setdefault(key, []).append(i)
+        # The term tier uses a term only when one of its names titles a section: the typo keys of those terms
+        # let the term table skip its typo tier when none of them is near the typed text.
+        #: the term table's typo keys of the terms one of whose names titles a section (``TermIndex.lookup``)
+        index = term_index()
+        titling = {i for i, term in enumerate(index.terms) if self._sections_of(term.names())}
+        self.typo_keys = index.fuzzy_keys_of(titling)
 
     def find(self, text: str) -> list[int]:
         """The positions (in :attr:`sections`) of the sections ``text`` names, best tier only (several when one
@@ -108,7 +116,7 @@ class MechanicFinder:
         """The first synonym group (position in :attr:`_group_hits`) with a pattern ``spelled`` (canonical
         words) fits exactly, or None."""
         found = self._group_exact.get(tuple(spelled))
-        for position, pattern in self._group_starred:
+        for position, pattern in self._group_starred.get(len(spelled), ()):
             if found is not None and position >= found:
                 break
             if _fits(pattern, spelled):
@@ -119,11 +127,14 @@ class MechanicFinder:
         """The sections titled with a name of the term ``text`` names in the term table (:mod:`bot.terms`:
         nouns, verbs, inflected forms and participles, ``gepfropft`` → Pfropfen, ``reproduziert`` →
         Reproduktion)."""
-        match = term_index().lookup(text)
+        match = term_index().lookup(text, typo_among=self.typo_keys)
         if match is None:
             return []
-        found = {i for n, _rank in match.term.names() for i in self._by_key.get(" ".join(tokens(n)), ())}
-        return sorted(found)
+        return self._sections_of(match.term.names())
+
+    def _sections_of(self, names: list[tuple[str, int]]) -> list[int]:
+        """The sections (ascending positions) titled with one of ``names`` (a term's ``(name, rank)`` pairs)."""
+        return sorted({i for n, _rank in names for i in self._by_key.get(" ".join(tokens(n)), ())})
 
 
 async def _make(store: Store) -> MechanicFinder:

@@ -70,3 +70,28 @@ async def test_the_finder_names_what_the_definition_names(ctx: AnswerContext):
     assert [sections[i].title for i in finder.find("convoke")] == ["Einberufen"]
 
 
+async def test_the_term_tier_looks_for_typos_only_near_terms_that_title_a_section(ctx: AnswerContext):
+    """The term table's typo tier, restricted to the keys of the terms titling a section, answers as the full
+    tier for those terms and None for a typo of a term titling none (Zustandsbasierte Aktionen, rule 704)."""
+    finder = await mechanic_finder(ctx.store)
+    index = term_index()
+    full = index.lookup("Einerufen")
+    assert (full.term.german, full.how) == ("Einberufen", "typo")
+    restricted = index.lookup("Einerufen", typo_among=finder.typo_keys)
+    assert (restricted.term, restricted.how) == (full.term, "typo")
+    assert index.lookup("Zustandsbasirte Aktion").term.rule == "704"
+    assert index.lookup("Zustandsbasirte Aktion", typo_among=finder.typo_keys) is None
+    # Every name of a titling term with its third letter dropped: where the full typo tier finds that term,
+    # so does the restricted one.
+    checked = 0
+    for term in index.terms:
+        if not finder.of_term(term.german):
+            continue
+        for name, _rank in term.names():
+            typo = name[:2] + name[3:]
+            want = index.lookup(typo)
+            if want is not None and want.term is term and want.how == "typo":
+                got = index.lookup(typo, typo_among=finder.typo_keys)
+                assert got is not None and got.term is term, typo
+                checked += 1
+    assert checked >= 10
