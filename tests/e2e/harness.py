@@ -172,6 +172,39 @@ async def running_bot(fake: FakeDiscord, workdir: Path, *, argv: list[str] | Non
         await bot.stop(sig)
 
 
+@contextlib.asynccontextmanager
+async def http_door(db: Path, state_dir: Path) -> AsyncIterator[Any]:
+    """The HTTP door (``serve``'s aiohttp app) in this process on the store ``db``: yields ``post(payload)``, an
+    async function that signs ``payload`` (a dict) with the door's Ed25519 key, posts it to ``/interactions`` and
+    returns the JSON answer. The core is closed afterwards."""
+    import json
+
+    from aiohttp.test_utils import TestClient, TestServer
+    from nacl.signing import SigningKey
+
+    from bot.commands import TABLE
+    from bot.config import Settings
+    from bot.core import Core
+    from bot.serve import Interactions, RestClient, make_app
+
+    key = SigningKey.generate()
+    core = Core(Settings(token="", dev_guild_id=None, db_path=db, state_dir=state_dir, log_level="INFO"))
+    await core.open(TABLE.warm)
+    try:
+        app = make_app(Interactions(core, RestClient()), key.verify_key.encode().hex())
+        async with TestClient(TestServer(app)) as client:
+
+            async def post(payload: dict[str, Any]) -> Any:
+                body, stamp = json.dumps(payload).encode(), str(int(time.time()))
+                headers = {"X-Signature-Ed25519": key.sign(stamp.encode() + body).signature.hex(),
+                           "X-Signature-Timestamp": stamp}
+                return await (await client.post("/interactions", data=body, headers=headers)).json()
+
+            yield post
+    finally:
+        await core.close()
+
+
 def assert_clean(fake: FakeDiscord, bot: BotProcess) -> None:
     """After a test: the fake saw no bad request, no payload Discord would reject, no late callback, no
     unknown route, and the bot is still running."""

@@ -11,21 +11,14 @@ import asyncio
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
-from aiohttp.test_utils import TestClient, TestServer
-from harness import ROOT, STANDIN, checked_test, running_bot
-from nacl.signing import SigningKey
+from harness import ROOT, STANDIN, checked_test, http_door, running_bot
 
 from bot import mana_emoji
-from bot.commands import TABLE
-from bot.config import Settings
-from bot.core import Core
 from bot.mana_emoji import SYMBOLS, ManaEmojis
-from bot.serve import Interactions, RestClient, make_app
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
 
@@ -89,21 +82,12 @@ async def test_gateway_slash_command_message_command_and_inline_card(fake):
 
 async def test_http_endpoint(cards_state):
     db, state = cards_state
-    key = SigningKey.generate()
-    core = Core(Settings(token="", dev_guild_id=None, db_path=db, state_dir=state, log_level="INFO"))
-    await core.open(TABLE.warm)
     try:
-        app = make_app(Interactions(core, RestClient()), key.verify_key.encode().hex())
-        async with TestClient(TestServer(app)) as client:
-            body = json.dumps({"type": 2, "id": "1", "application_id": "1", "token": "t", "data": {
+        async with http_door(db, state) as post:
+            answer = await post({"type": 2, "id": "1", "application_id": "1", "token": "t", "data": {
                 "id": "9", "type": 1, "name": "card",
-                "options": [{"name": "name", "type": 3, "value": "Akkord des Rufes"}]}}).encode()
-            stamp = str(int(time.time()))
-            headers = {"X-Signature-Ed25519": key.sign(stamp.encode() + body).signature.hex(),
-                       "X-Signature-Timestamp": stamp}
-            answer = await (await client.post("/interactions", data=body, headers=headers)).json()
+                "options": [{"name": "name", "type": 3, "value": "Akkord des Rufes"}]}})
     finally:
-        await core.close()
         mana_emoji.install(mana_emoji.NO_EMOJIS)
     assert answer["type"] == 4
     assert_chord(answer["data"]["embeds"][0])

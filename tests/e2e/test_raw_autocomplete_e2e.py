@@ -10,24 +10,17 @@ gateway calls.
 
 from __future__ import annotations
 
-import json
-import time
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
-from aiohttp.test_utils import TestClient, TestServer
-from harness import checked_test, module_bot
-from nacl.signing import SigningKey
+from harness import checked_test, http_door, module_bot
 
-from bot import serve as http_door
+from bot import serve as serve_module
 from bot.answers import COMPLETERS
 from bot.autocomplete import choices_body
 from bot.commands import TABLE
-from bot.config import Settings
-from bot.core import Core
 from bot.rest import JSON
-from bot.serve import Interactions, RestClient, make_app
 from tests.choices import HERE, load
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
@@ -89,22 +82,11 @@ async def test_the_http_door_answers_autocomplete_through_the_same_function_as_r
         calls.append(args[1])
         return await choices_body(*args, **kwargs)
 
-    monkeypatch.setattr(http_door, "choices_body", counted)
-    key = SigningKey.generate()
-    core = Core(Settings(token="", dev_guild_id=None, db_path=store_db, state_dir=tmp_path, log_level="INFO"))
-    await core.open(TABLE.warm)
-    try:
-        app = make_app(Interactions(core, RestClient()), key.verify_key.encode().hex())
-        async with TestClient(TestServer(app)) as client:
-            for n, (path, option, typed, want) in enumerate(cases()):
-                body = json.dumps({"type": 4, "id": str(n + 1), "application_id": "1", "token": f"t{n}",
-                                   "data": data_of(path, option, typed)}).encode()
-                stamp = str(int(time.time()))
-                headers = {"X-Signature-Ed25519": key.sign(stamp.encode() + body).signature.hex(),
-                           "X-Signature-Timestamp": stamp}
-                answer = await (await client.post("/interactions", data=body, headers=headers)).json()
-                assert answer["type"] == 8
-                assert [[c["name"], c["value"]] for c in answer["data"]["choices"]] == want, (path, typed)
-    finally:
-        await core.close()
+    monkeypatch.setattr(serve_module, "choices_body", counted)
+    async with http_door(store_db, tmp_path) as post:
+        for n, (path, option, typed, want) in enumerate(cases()):
+            answer = await post({"type": 4, "id": str(n + 1), "application_id": "1", "token": f"t{n}",
+                                 "data": data_of(path, option, typed)})
+            assert answer["type"] == 8
+            assert [[c["name"], c["value"]] for c in answer["data"]["choices"]] == want, (path, typed)
     assert len(calls) == len(cases())
