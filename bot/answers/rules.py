@@ -144,7 +144,8 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
         if e.shown_number and (e.shown_number == number or is_child(e.shown_number, number))
     ]
     if not rules and not explained:
-        return _not_in_store(index, cat, number)
+        resting = await resting_entries(ctx, index, number)
+        return _not_in_store(index, cat, number, resting)
     title = _title_with_children(number, children)
     pages: list[Page] = []
     actions: list[Action] = []
@@ -165,9 +166,12 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
     return Reply(pages=pages, source=" · ".join(docs), actions=actions[:20])
 
 
-def _not_in_store(index: TodayIndex, cat: RuleCatalog, number: str) -> Reply:
+def _not_in_store(
+    index: TodayIndex, cat: RuleCatalog, number: str, resting: tuple[list[str], list[Action]] = ([], [])
+) -> Reply:
     """Plain German answer for a number without rule text: a misprinted subrule printed under its heading
-    (502.46a is printed as 502.32a in the Ravnica FAQ), where it is mentioned, or an error."""
+    (502.46a is printed as 502.32a in the Ravnica FAQ), where it is mentioned and which entries' notices rest on
+    it (``resting``: :func:`resting_entries`), or an error."""
     misprint = _misprinted_as(cat, number)
     if misprint is not None:
         heading, q = misprint
@@ -182,6 +186,7 @@ def _not_in_store(index: TodayIndex, cat: RuleCatalog, number: str) -> Reply:
             date=q.document.date,
         )
     found = mentions(cat, number)
+    rest_lines, rest_actions = resting
     if not found:
         nearest = nearest_numbers(cat.numbers(), number)
         raise UserError(
@@ -196,7 +201,9 @@ def _not_in_store(index: TodayIndex, cat: RuleCatalog, number: str) -> Reply:
         f"Die Regelerklärung (Dokument 003) verweist an {stellen(len(found))} darauf:"
     ]
     lines += [f"• **{e.label}**: {shorten(e.text, 180)}" for e in found]
-    actions = [Action(label=shorten(e.label, 80), action="rulex", arg=str(e.id)) for e in found[:20]]
+    lines += rest_lines
+    actions = [Action(label=shorten(e.label, 80), action="rulex", arg=str(e.id)) for e in found]
+    actions = dedupe_actions([*actions, *rest_actions])[:20]
     return Reply(
         pages=[Page(title=f"Regel {number}: nicht enthalten", body="\n".join(lines))],
         source=found[0].document.title,
@@ -315,6 +322,37 @@ async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
     return with_review(await today_index(ctx.store), cited, number)
 
 
+def _resting_rows(index: TodayIndex, number: str) -> list[str]:
+    """Keys of the change register's rows (``data/changes.toml``) whose evidence names ``number`` or one of its
+    subrules (``CR 709.4b`` for 709.4 and 709.4b; ``CR 704.5j`` for 704, 704.5 and 704.5j), in register order."""
+    keys = []
+    for row in index.changes.values():
+        cited = [ev[3:].strip() for ev in row.evidence if ev.startswith("CR ")]
+        if any(n == number or is_child(n, number) for n in cited):
+            keys.append(row.key)
+    return keys
+
+
+async def resting_entries(ctx: AnswerContext, index: TodayIndex, number: str) -> tuple[list[str], list[Action]]:
+    """The documents' rulings and mechanics paragraphs whose statement of today rests on rule ``number`` (the
+    change register's evidence, :func:`_resting_rows`): German lines under a heading, and one button each that
+    opens the passage whole with its notice (``rb:passage:<key>``). ``([], [])`` when none does."""
+    links: dict[str, list[int]] = {}
+    for key in _resting_rows(index, number):
+        for kind, entry_id in index.entries_by_change.get(key, []):
+            links.setdefault(kind, []).append(entry_id)
+    found = [p for kind, ids in links.items() for p in await ctx.store.passages_of_entries(kind, ids)]
+    if not found:
+        return [], []
+    found.sort(key=lambda p: p.id)
+    lines = [f"\n**Der heutige Stand dieser Einträge beruht auf Regel {number}** (Beleg im Änderungsregister):"]
+    lines += [f"• **{p.title}** _({p.source})_: {shorten(p.text, 160)}" for p in found[:10]]
+    if len(found) > 10:
+        lines.append(f"… und {len(found) - 10} weitere.")
+    actions = [Action(label=shorten(p.title, 60), action="passage", arg=p.key) for p in found[:10]]
+    return lines, actions
+
+
 def _term_lines(terms: list[Term]) -> list[str]:
     """The terms of the term table with one rule number, one line per kind: terms of the same kind share it
     (e.g. "Priorität" and the rule's heading "Timing und Priorität", both 117), so no rule is listed twice."""
@@ -347,7 +385,7 @@ async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
                   if r.today_number and (r.today_number == number or is_child(r.today_number, number))}
     texts = sorted({n for n in register.cr if n == number or is_child(n, number)} | moved_here, key=number_key)
     terms = [t for t in term_index().terms if t.rule == number]
-    if not olds and not texts and not terms:
+    if not olds and not texts and not terms and not _resting_rows(register, number):
         return None
     lines = _term_lines(terms)
     for n in texts:
@@ -358,9 +396,13 @@ async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
             where = c.title + (f", {format_date(c.date)}" if c.date else "")
             quoted = shorten(c.heading or c.text, 160)
             lines.append(f"• **{c.number}** → heute {index.today_of(c) or '–'} _({where})_: {quoted}")
-    else:
+    rest_lines, rest_actions = await resting_entries(ctx, register, number)
+    if rest_lines:
+        lines += rest_lines
+    elif not olds:
         lines.append("\nKein Dokument des Bots zitiert diese Regel.")
     actions = [Action(label=f"Regel {c.number} (so zitiert)", action="rule", arg=c.number) for c in olds]
+    actions += rest_actions
     title = f"Regel {number} (heute)" + (f" – {terms[0].german}" if terms else "")
     return Reply(pages=[Page(title=title, body="\n".join(lines))], source=TABLE_SOURCE,
                  actions=dedupe_actions(actions)[:20])

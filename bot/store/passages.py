@@ -156,3 +156,16 @@ class PassageQueries(StoreBase):
         """Number of passages in the store."""
         row = await self.fetchone("SELECT count(*) FROM passages")
         return int(row[0]) if row else 0
+
+    async def passages_of_entries(self, kind: str, ids: Sequence[int]) -> list[PassageRecord]:
+        """The passages of the entries ``ids`` of one kind (``ruling`` | ``mechanic``, their id in their own
+        table: ``passages.ref_id``), in passage order; ids without a passage are left out. At most 200 ids."""
+        wanted = list(dict.fromkeys(ids))[:200]
+        if not wanted:
+            return []
+        marks = ",".join("?" * len(wanted))
+        rows = await self.fetchall(
+            f"SELECT {_COLUMNS} FROM passages WHERE kind = ? AND ref_id IN ({marks}) ORDER BY id",  # noqa: S608
+            (kind, *wanted),
+        )
+        return [_record(r) for r in rows]

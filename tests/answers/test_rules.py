@@ -224,11 +224,33 @@ async def test_todays_number_of_a_cited_rule_answers(ctx):
     body = reply.pages[0].body
     assert "**701.30d** A player wins a clash if that player revealed a card with a higher mana value" in body
     assert "• **701.19c** → heute 701.30d" in body
-    assert [a.arg for a in reply.actions] == ["701.19", "701.19a", "701.19b", "701.19c"]
+    assert [a.arg for a in reply.actions if a.action == "rule"] == ["701.19", "701.19a", "701.19b", "701.19c"]
     # 702.24 (cumulative upkeep): the Kälteeinbruch FAQ (2006) prints it as 502.13.
     reply = await run_answer(ctx, "rule", query="702.24")
     assert reply.pages[0].title == "Regel 702.24 (heute) – Kumulative Versorgung"
     assert "• **502.13a** → heute 702.24a" in reply.pages[0].body
+
+
+async def test_a_rule_the_register_cites_as_evidence_lists_the_entries_resting_on_it(ctx):
+    # 709.4 (split cards) is quoted by no document, but the register's rows on split cards cite CR 709.4b as
+    # evidence: 002's ruling „Solange sich eine geteilte Karte nicht auf dem Stapel befindet …" (002:53) among them.
+    reply = await run_answer(ctx, "rule", query="709.4")
+    assert not reply.error
+    body = reply.pages[0].body
+    assert "Kein Dokument des Bots zitiert diese Regel." not in body
+    assert "**Der heutige Stand dieser Einträge beruht auf Regel 709.4** (Beleg im Änderungsregister):" in body
+    assert "• **Getrieben // Verzweiflung** _(Rulings zu Getrieben // Verzweiflung und geteilten Karten)_: Solange" in body
+    assert "002:53" in [a.arg for a in reply.actions if a.action == "passage"]
+    pressed = await run_action(ctx, "passage", "002:53")
+    assert not pressed.error and "Solange sich eine geteilte Karte nicht auf dem Stapel befindet" in pressed.pages[0].body
+    # 704 (state-based actions): 003 refers to it, and the legend-rule rulings rest on 704.5j (Tolsimir Wolfsblut).
+    reply = await run_answer(ctx, "rule", query="704")
+    assert "Die Regelerklärung (Dokument 003) verweist" in reply.pages[0].body
+    assert "• **Tolsimir Wolfsblut** _(Ravnica: Stadt der Gilden – Häufig gestellte Fragen)_: Die Legendenregel" in (
+        reply.pages[0].body)
+    assert "001:968" in [a.arg for a in reply.actions if a.action == "passage"]
+    # a number nothing cites stays an error
+    assert (await run_answer(ctx, "rule", query="999.9")).error
 
 
 async def test_bad_buttons(ctx):
