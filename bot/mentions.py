@@ -69,6 +69,12 @@ def bracket_mentions(text: str, limit: int) -> list[Mention]:
     return out
 
 
+def outside_brackets(text: str) -> str:
+    """``text`` (its first :data:`MAX_TEXT` characters) with every ``[[…]]`` mention replaced by a space: the
+    plainly written part of a message, for the name scanner."""
+    return _BRACKETS.sub(" ", text[:MAX_TEXT])
+
+
 def without_spoilers(text: str) -> str:
     """``text`` with every Discord spoiler ``||…||`` replaced by a space: what a reader sees before uncovering.
 

@@ -16,7 +16,7 @@ from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.rulings import card_rulings
 from bot.answers.today import today_index
-from bot.mentions import bracket_mentions, scanner, without_spoilers
+from bot.mentions import bracket_mentions, outside_brackets, scanner, without_spoilers
 from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user
 from bot.store import CardRecord, RulingRecord
 from bot.text import clean, cut, tokens
@@ -45,8 +45,9 @@ async def _cards_for(ctx: AnswerContext, ids: list[int]) -> list[CardRecord]:
 def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str]]:
     """The cards a message names for "Karten erklären": ``(card ids, names that fit no card)``, at most 10 ids.
 
-    ``[[name]]`` mentions are used when there are any (each resolved like ``/karte``), else every known
-    card name in the text (:class:`bot.mentions.NameScanner`). From memory (the name index), no store access.
+    ``[[name]]`` mentions first (each resolved like ``/karte``), then every known card name in the text outside
+    the brackets (:class:`bot.mentions.NameScanner`), so a message that brackets one name and writes another
+    plainly explains both. From memory (the name index), no store access.
     """
     mentions = bracket_mentions(text, EXPLAIN_MAX)
     if not mentions:
@@ -59,6 +60,8 @@ def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str]]:
             missing.append(cut(clean(mention.name), MISSING_NAME_MAX))
         elif hit.card_id not in ids:
             ids.append(hit.card_id)
+    if len(ids) < EXPLAIN_MAX:
+        ids += [i for i in scanner(ctx.names).scan(outside_brackets(text), EXPLAIN_MAX) if i not in ids][: EXPLAIN_MAX - len(ids)]
     return ids, missing
 
 

@@ -68,9 +68,13 @@ async def test_explain_message_pages_one_card_each(ctx):
     reply = await run_answer(ctx, "explain_message", text="krims // krams gegen Boros-Rekrut")
     assert [p.title for p in reply.pages] == ["Krims // Krams", "Boros-Rekrut"]
     assert [a.label for a in reply.actions] == ["Rulings: Krims // Krams", "Regeln für geteilte Karten"]
-    brackets = await run_answer(ctx, "explain_message", text="Boros-Rekrut egal, [[Chor des Konklave]] [[Xylophon]]")
-    assert [p.title for p in brackets.pages] == ["Chor des Konklave", "Nicht gefunden"]
-    assert "• Xylophon" in brackets.pages[1].body
+    # bracketed names first, then the names written plainly; a bracketed name that fits no card is listed
+    brackets = await run_answer(ctx, "explain_message", text="Boros-Rekrut auch, [[Chor des Konklave]] [[Xylophon]]")
+    assert [p.title for p in brackets.pages] == ["Chor des Konklave", "Boros-Rekrut", "Nicht gefunden"]
+    assert "• Xylophon" in brackets.pages[2].body
+    # a name both bracketed and written plainly is explained once
+    once = await run_answer(ctx, "explain_message", text="[[Krims]] und Krims // Krams und Boros-Rekrut")
+    assert [p.title for p in once.pages] == ["Krims // Krams", "Boros-Rekrut"]
 
 
 async def test_explain_cards_is_what_a_button_carries(ctx):
@@ -270,8 +274,8 @@ async def test_privat_option_in_the_console(core):
 async def test_message_command_in_the_console(core):
     cli = CommandLine(core)
     reply, origin = await cli.invoke("Karten erklären: Wer gewinnt, Krims // Krams oder [[Boros-Rekrut]]?")
-    # [[…]] first (the names in the text only without brackets), private as on Discord
-    assert [p.title for p in reply.pages] == ["Boros-Rekrut"] and reply.ephemeral
+    # [[…]] first, then the names written plainly; private as on Discord
+    assert [p.title for p in reply.pages] == ["Boros-Rekrut", "Krims // Krams"] and reply.ephemeral
     assert origin is not None and origin.key == "explain_cards"
     text = await cli.call("Explain cards: Wer gewinnt, Krims // Krams oder Boros-Rekrut?")
     assert [p.title for p in text.pages] == ["Krims // Krams", "Boros-Rekrut"]
