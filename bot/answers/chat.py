@@ -61,7 +61,8 @@ def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str]]:
         elif hit.card_id not in ids:
             ids.append(hit.card_id)
     if len(ids) < EXPLAIN_MAX:
-        ids += [i for i in scanner(ctx.names).scan(outside_brackets(text), EXPLAIN_MAX) if i not in ids][: EXPLAIN_MAX - len(ids)]
+        plain = [i for i in scanner(ctx.names).scan(outside_brackets(text), EXPLAIN_MAX) if i not in ids]
+        ids += plain[: EXPLAIN_MAX - len(ids)]
     return ids, missing
 
 

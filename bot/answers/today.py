@@ -26,6 +26,7 @@ Nothing here looks at the words of a ruling: what applies is what the register n
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from bot.answers.today_index import (
@@ -45,7 +46,7 @@ from bot.answers.today_index import (
 from bot.answers.today_notes import coverage, explanation_terms_note
 from bot.model import review_notice
 from bot.reply import Reply, format_date
-from bot.store import RuleReview
+from bot.store import CitedNumber, RuleReview
 
 # --- the facts of one entry ----------------------------------------------------------------------
 
@@ -359,7 +360,28 @@ def cited_notice(index: TodayIndex, prefix: str, number: str) -> str:
     cited = index.numbers.get((prefix, number))
     if cited is None or not cited.note:
         return ""
-    return notice_line(index, Notice(cited_state(index, prefix, number), cited.note, cited.today or "–"))
+    return notice_line(index, Notice(cited_state(index, prefix, number), cited.note, _cited_evidence(index, cited)))
+
+
+#: A rule number of today's rules inside a register note: ``702.55b``, ``702.51a-b``.
+_NOTE_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?(?:-[a-z])?(?![\w.])")
+
+
+def _cited_evidence(index: TodayIndex, cited: CitedNumber) -> str:
+    """The evidence of a register row on an old number (``[[number]]`` of ``data/changes.toml``): today's
+    number, else for a rule without counterpart the rules its note names (``702.55b (Comprehensive Rules vom
+    17.04.2026)``; a range ``702.51a-b`` as its rules, :func:`evidence_text`), else ``–``."""
+    if cited.today:
+        return cited.today
+    numbers = []
+    for n in _NOTE_NUMBER.findall(cited.note):
+        first, _, last = n.partition("-")  # 702.51a-b: 702.51a, 702.51b
+        if not last or not first[-1].isalpha():
+            numbers.append(first)
+        else:
+            numbers += [first[:-1] + chr(c) for c in range(ord(first[-1]), ord(last) + 1)]
+    named = tuple(dict.fromkeys(f"CR {n}" for n in numbers))
+    return evidence_text(index, named) if named else "–"
 
 
 def cited_text(index: TodayIndex, prefix: str, number: str, text: str, source: str = "") -> str:

@@ -239,10 +239,12 @@ async def test_a_rule_the_register_cites_as_evidence_lists_the_entries_resting_o
     body = reply.pages[0].body
     assert "Kein Dokument des Bots zitiert diese Regel." not in body
     assert "**Der heutige Stand dieser Einträge beruht auf Regel 709.4** (Beleg im Änderungsregister):" in body
-    assert "• **Getrieben // Verzweiflung** _(Rulings zu Getrieben // Verzweiflung und geteilten Karten)_: Solange" in body
+    assert ("• **Getrieben // Verzweiflung** _(Rulings zu Getrieben // Verzweiflung und geteilten Karten)_: "
+            "Solange") in body
     assert "002:53" in [a.arg for a in reply.actions if a.action == "passage"]
     pressed = await run_action(ctx, "passage", "002:53")
-    assert not pressed.error and "Solange sich eine geteilte Karte nicht auf dem Stapel befindet" in pressed.pages[0].body
+    assert not pressed.error
+    assert "Solange sich eine geteilte Karte nicht auf dem Stapel befindet" in pressed.pages[0].body
     # 704 (state-based actions): 003 refers to it, and the legend-rule rulings rest on 704.5j (Tolsimir Wolfsblut).
     reply = await run_answer(ctx, "rule", query="704")
     assert "Die Regelerklärung (Dokument 003) verweist" in reply.pages[0].body
@@ -251,6 +253,16 @@ async def test_a_rule_the_register_cites_as_evidence_lists_the_entries_resting_o
     assert "001:968" in [a.arg for a in reply.actions if a.action == "passage"]
     # a number nothing cites stays an error
     assert (await run_answer(ctx, "rule", query="999.9")).error
+
+
+async def test_a_rule_without_counterpart_names_the_rules_of_its_note_as_evidence(ctx):
+    # register [[number]] 001 502.51c: relation "none", its note names 702.55b; 502.46b names 702.51a-b.
+    reply = await run_answer(ctx, "rule", query="502.51c")
+    assert "702.55b bezieht „die Kreatur, bei der es spukt“ heute auf das Ziel der Spuk-Fähigkeit. " \
+           "_(Beleg: 702.55b (Comprehensive Rules vom 17.04.2026))_" in reply.pages[0].body
+    reply = await run_answer(ctx, "rule", query="502.46b")
+    assert "_(Beleg: 702.51a, 702.51b (Comprehensive Rules vom 17.04.2026))_" in reply.pages[0].body
+    assert "Beleg: –" not in reply.pages[0].body
 
 
 async def test_bad_buttons(ctx):
