@@ -65,15 +65,22 @@ _EMOJI_SEQUENCE = regex.compile(r"(?=[\p{Extended_Pictographic}\p{Regional_Indic
 _EMOJI_JOINERS = re.compile(r"([\u200d\ufe0e\ufe0f\U000e0020-\U000e007f]+)")
 
 
+#: Zero-width characters inside a word (ZWSP, ZWNJ, word joiner, BOM, soft hyphen): removed, not a space, so
+#: "Fe\u200bhde" is echoed as the word the search read ("Fehde", :data:`bot.text.INVISIBLE`).
+_ZERO_WIDTH = dict.fromkeys([0x00AD, 0x200B, 0x200C, 0x2060, 0xFEFF])
+
+
 def _inert(text: str) -> str:
-    """``text`` with control and format characters (categories Cc, Cf, Cs and :data:`_UNSAFE`) as spaces."""
-    text = _UNSAFE.sub(" ", text)
+    """``text`` without zero-width characters (:data:`_ZERO_WIDTH`) and with the other control and format
+    characters (categories Cc, Cf, Cs and :data:`_UNSAFE`: bidi overrides, line breaks) as spaces."""
+    text = _UNSAFE.sub(" ", text.translate(_ZERO_WIDTH))
     return "".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Cs") else " " for ch in text)
 
 
 def one_line(text: str) -> str:
-    """``text`` as one inert line: control and format characters (NUL, line breaks, ANSI escapes, bidi
-    overrides, zero-width characters, lone surrogates) become spaces, white space collapses; an emoji sequence
+    """``text`` as one inert line: zero-width characters inside a word are removed, the other control and format
+    characters (NUL, line breaks, ANSI escapes, bidi overrides, ZWJ outside an emoji, lone surrogates) become
+    spaces, white space collapses; an emoji sequence
     keeps the joiners it is made of (👨‍👩‍👧, 🏴󠁧󠁢󠁳󠁣󠁴󠁿: :data:`_EMOJI_SEQUENCE`), nothing else. For echoing user text on a
     terminal (the console's messages) and the first step of :func:`quote_user`."""
     text = unicodedata.normalize("NFC", text)
