@@ -205,8 +205,10 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     found = await r.search(ctx.store, question, ctx.names, limit=OTHERS + 1)
     shown = quote_user(question, 120)
     if not found.analysis.terms:
+        what = ("nur Füll- und Fragewörter" if any(ch.isalnum() for ch in question[:6000])
+                else "keine Wörter, nur Satz-, Sonderzeichen oder Emojis")
         raise UserError(f"Keine Suchwörter in „{shown}“",
-                        "Die Frage enthält nur Füll- und Fragewörter. Bitte mit Begriffen fragen, z. B. "
+                        f"Die Frage enthält {what}. Bitte mit Begriffen fragen, z. B. "
                         "„Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?“")
     if not found.hits:
         raise UserError(f"Nichts gefunden zu „{shown}“",

@@ -85,6 +85,11 @@ async def test_no_question_words_only(ctx):
     for text in ("ohne", "was passiert wenn", "   "):
         reply = await run_answer(ctx, "question", question=text)
         assert reply.error
+    reply = await run_answer(ctx, "question", question="was passiert wenn")
+    assert "Die Frage enthält nur Füll- und Fragewörter." in reply.pages[0].body
+    for text in ("?!?!...,,,;;", "🤔🔥🐉"):
+        reply = await run_answer(ctx, "question", question=text)
+        assert reply.error and "keine Wörter, nur Satz-, Sonderzeichen oder Emojis" in reply.pages[0].body, text
 
 
 async def test_question_is_escaped_and_bounded(ctx):
