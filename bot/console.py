@@ -227,9 +227,11 @@ class CommandLine:
         typed = words[depth].casefold() if len(words) > depth else ""
         option = next((o for o in leaf.command.all_options if typed in names_of(o.name)), None)
         if option is None or option.completer is None:
-            names = ", ".join(o.name.de for o in leaf.command.all_options if o.completer) or "keine"
+            names = ", ".join(o.name.de for o in leaf.command.all_options if o.completer)
             what = f"Option „{words[depth]}“" if len(words) > depth else "keine Option angegeben"
-            raise UsageError(f"{leaf.label}: {what} – Autovervollständigung gibt es für: {names}.")
+            offer = (f"Autovervollständigung gibt es für: {names}." if names
+                     else "dieser Befehl hat keine Option mit Autovervollständigung.")
+            raise UsageError(f"{leaf.label}: {what} – {offer}")
         return await self.core.complete(option.completer, current)
 
     async def press(self, custom_id: str) -> Pressed:

@@ -51,3 +51,10 @@ def test_the_message_command_is_found_through_the_shared_names(cli):
 def test_an_option_given_twice_is_a_usage_error(cli):
     with pytest.raises(UsageError, match="„name“ ist doppelt"):
         cli.parse("/karte Boros-Rekrut name: Krims")
+
+
+async def test_autocomplete_of_an_option_without_it_names_what_has_it(cli):
+    with pytest.raises(UsageError, match="Option „frage“ – dieser Befehl hat keine Option mit Autovervollständigung"):
+        await cli.complete("/frage frage", "fehde")
+    with pytest.raises(UsageError, match="Option „privat“ – Autovervollständigung gibt es für: name"):
+        await cli.complete("/karte privat", "ja")
