@@ -207,6 +207,8 @@ def _entries(ctx: AnswerContext, text: str) -> list[str]:
     return out
 
 
+#: a mana value entry with a count that is no whole number from 0: ``0:-5``, ``2:1.5``
+_BAD_COUNT = re.compile(r"(?:(?<=\s)|^)[0-9]+(?:/[0-9]+)*\s*[:=]\s*(?:[-+]\s*[0-9]+|[0-9]+\.[0-9]+)")
 #: a mana value entry inside a list that also has names: ``2:1`` or a split card ``1/3:2``
 _VALUE_ENTRY = re.compile(r"(?:(?<=\s)|^)([0-9]+(?:/[0-9]+)*)\s*[:=]\s*([0-9]+)(?=\s|$)")
 
@@ -249,6 +251,11 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> tuple[Libr
             return engine.parse_library(text, number), []
         except ClashError as exc:
             raise UserError(f"Bibliothek {number} ungültig", quote_user(str(exc))) from exc
+    bad = _BAD_COUNT.search(text)
+    if bad is not None:
+        raise UserError(f"Bibliothek {number}: ungültige Anzahl",
+                        f"„{quote_user(bad.group(0), 40)}“: Anzahlen sind ganze Zahlen "
+                        "ab 0, z. B. `0:17 2:8`.")
     lib: Library = {}
     read: list[str] = []
     pos = 0

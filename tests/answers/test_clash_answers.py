@@ -50,6 +50,16 @@ async def test_odds_exact(ctx):
     assert payload(again) == payload(reply)  # same seed, same random reveal
 
 
+async def test_odds_count_that_is_no_whole_number_from_0_is_named(ctx):
+    for typed, shown in (("0:-5", "0:-5"), ("0:17 2:1.5", "2:1.5"), ("Boros-Rekrut: 2, 0:- 3", "0:- 3")):
+        reply = await run_answer(ctx, "clash_odds", library1=typed, library2="3:4")
+        assert reply.error and reply.pages[0].title == "Bibliothek 1: ungültige Anzahl", typed
+        assert reply.pages[0].body.startswith(f"„{shown}“: Anzahlen sind ganze Zahlen ab 0"), typed
+    # a comma between entries is no decimal comma
+    reply = await run_answer(ctx, "clash_odds", library1="0:24,2:36", library2="0:20 3:40", seed=1)
+    assert reply.pages[0].body.startswith("Spieler 1: **20,00 %** (1/5)")
+
+
 async def test_odds_with_card_names(ctx):
     # 4 Boros-Rekrut (mana value 1) + 20 lands vs. 20×0, 40×3: player 1 wins only 1 vs 0: 4/24 · 20/60 = 1/18
     reply = await run_answer(
