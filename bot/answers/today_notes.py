@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 
 from bot.answers.today_index import TodayIndex
-from bot.terms import Term
+from bot.terms import Term, senses
+
+#: The file prefix of the German rules explanation (CardX Academy), whose passages these notes are for.
+EXPLANATION = "003"
 
 
 def explanation_terms_note(text: str, terms: list[Term], rule_text: str = "") -> str:
@@ -23,8 +26,13 @@ def explanation_terms_note(text: str, terms: list[Term], rule_text: str = "") ->
     (400.11), so the note says what is meant.
     """
     found: dict[str, str] = {}
+    # A word 003 uses in another sense than the table's term (data/terms_documents.tsv: „Vorrang“ is precedence
+    # there, 101.2) gets no note: the German cards' word for priority would be wrong for it.
+    other_sense = {w.casefold(): s.english for s in senses() if EXPLANATION in s.documents for w in s.words}
     for term in terms:
         for old in term.old:
+            if other_sense.get(old.casefold(), term.english) != term.english:
+                continue
             if old[:1].isupper() and old != term.german and re.search(
                 r"(?<!\w)" + re.escape(old) + r"(?:s|n|en|e)?(?!\w)", text
             ):

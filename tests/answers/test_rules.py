@@ -415,3 +415,14 @@ async def test_a_term_page_follows_the_documents_senses(ctx):
     assert "_In Dokument 001 ist „leere“ kein Begriff: Kartennamen „Ley-Linie der Leere“" in devoid.body
     assert "Ruling zu **Maul der Leere**" not in devoid.body
     assert "Die Dokumente des Bots verwenden diesen Begriff nicht." in devoid.body
+
+
+async def test_the_explanation_s_vorrang_in_the_sense_of_precedence_gets_no_priority_note(ctx):
+    # 003:35 (101.2, „hat der „kann nicht“-Effekt Vorrang“) and 003:61 (Power Play „hat Vorrang vor diesen Methoden“):
+    # precedence (data/terms_documents.tsv), not priority; 003:190 „Ein Permanent …“ keeps its note.
+    for key in ("003:35", "003:61"):
+        reply = await run_action(ctx, "passage", key)
+        assert "Vorrang" in reply.pages[0].body, key
+        assert "statt „Vorrang“" not in reply.pages[0].body and "ℹ️" not in reply.pages[0].body, key
+    reply = await run_action(ctx, "passage", "003:190")
+    assert "„Bleibende Karte“ statt „Permanent“ (110)" in reply.pages[0].body
