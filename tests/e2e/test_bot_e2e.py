@@ -491,7 +491,7 @@ async def test_slow_store_during_a_button_press_still_answers_within_3_s(fake, s
     click = await press
     late, fake.late[:] = list(fake.late), []
     assert not click.refused, f"the press was not acknowledged within 3 s: {late}"
-    assert click.seconds < 3.0
+    assert click.callback_type == 5  # deferred ("thinking…"): the rulings could not be read within the 3 s
     assert click.final["embeds"][0]["title"] == "Rulings: Feld der Unterdrückung (1)"
 
 
