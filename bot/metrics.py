@@ -21,6 +21,9 @@ What is counted, and where (each a one-line hook where it happens):
 * ``regelbot_store_age_seconds`` — age of the open store (its file's modification time: ``build`` writes a new
   file and renames it into place); ``regelbot_interactions_in_flight``; ``regelbot_build_info{version}``.
 
+A page is read while the door goes on counting; its metrics are read in a fixed order (interactions, in flight,
+then the rest), so a page showing 0 in flight has every interaction it counted in each histogram.
+
 Plus prometheus-client's process metrics (CPU, memory, open files). ``serve`` answers ``GET /metrics`` on its port;
 ``run`` opens :func:`start_endpoint` on ``METRICS_PORT`` with ``GET /metrics`` and ``GET /health``, ``serve`` on
 ``HEALTH_PORT``: both answered from a thread of their own (:mod:`bot.health`).
@@ -68,8 +71,16 @@ class _Metrics:
     def __init__(self) -> None:
         from prometheus_client import Counter, Gauge, Histogram
 
+        # A scrape reads the metrics one after the other in the order they are created here, from the listener's
+        # thread, while the door's loop goes on counting. The interactions counter comes first, the in-flight
+        # gauge second, the histograms after it: every interaction counted on a page arrived before its
+        # in-flight figure was read, and every one finished by then (done() observes before it leaves _open)
+        # is in the histograms read later. So a page showing 0 in flight holds each of them in every histogram:
+        # "in flight 0" is a consistent point to compare two scrapes (tests/e2e/scrape.py: settled()).
         self.interactions = Counter("regelbot_interactions", "Empfangene Interaktionen nach Art und Befehl",
                                     ["kind", "command"])
+        Gauge("regelbot_interactions_in_flight", "Interaktionen, deren Antwort noch aussteht").set_function(
+            lambda: len(_open))
         self.first_callback = Histogram("regelbot_first_callback_seconds", "Sekunden vom Eingang bis zur ersten "
                                         "Antwort an Discord (Antwort, Zurückstellen, Vorschläge)", ["kind"],
                                         buckets=BUCKETS)
@@ -85,8 +96,6 @@ class _Metrics:
                                     "(Prozess beendet), Speichergrenze erreicht, Prozess gestorben", ["reason"])
         self.worker_restarts = Counter("regelbot_calc_worker_restarts", "Ersetzte Rechenprozesse")
         Gauge("regelbot_store_age_seconds", "Alter der geöffneten Datenbank in Sekunden").set_function(_store_age)
-        Gauge("regelbot_interactions_in_flight", "Interaktionen, deren Antwort noch aussteht").set_function(
-            lambda: len(_open))
         Gauge("regelbot_build_info", "Version von Regelbot", ["version"]).labels(__version__).set(1)
         #: The labelled children handed out so far (``labels()`` takes a lock and builds a tuple each time).
         self.children: dict[tuple[object, tuple[str, ...]], Any] = {}
@@ -202,12 +211,12 @@ def arrived(payload: Mapping[str, Any]) -> None:
     if m is None:
         return
     kind, command = kind_and_command(payload)
-    m.child(m.interactions, kind, command).inc()
     key = str(payload.get("id", ""))
-    if key:
+    if key:  # in flight before it is counted: a scrape never sees it counted, not in flight and not observed
         if len(_open) >= MAX_OPEN:
             del _open[next(iter(_open))]
         _open[key] = Track(key, kind, m)
+    m.child(m.interactions, kind, command).inc()
 
 
 def first_callback(interaction_id: object, callback_type: object) -> None:

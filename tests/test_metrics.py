@@ -12,7 +12,7 @@ import time
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from nacl.signing import SigningKey
-from prometheus_client import REGISTRY
+from prometheus_client import REGISTRY, generate_latest
 
 from bot import metrics, offload
 from bot.core import DEEP_QUEUE
@@ -137,6 +137,63 @@ def test_a_track_is_observed_once_in_each_histogram_whatever_comes_in_which_orde
     metrics.finished("t3")  # no callback seen (autocomplete answered by discord.py): both at the end
     assert counts("other") == (start[0] + 3, start[1] + 3, start[2] + 1)
     assert not {"t1", "t2", "t3"} & set(metrics._open)
+
+
+HISTOGRAMS = ("regelbot_first_callback_seconds_count", "regelbot_answer_seconds_count")
+
+
+def page() -> Samples:
+    """A scrape of this process's registry, as ``GET /metrics`` renders it."""
+    return parse(generate_latest(REGISTRY).decode())
+
+
+@pytest.mark.parametrize("event", ["finishes", "arrives"])
+def test_a_page_showing_none_in_flight_has_each_counted_interaction_in_every_histogram(monkeypatch, event):
+    # The listener's thread reads the metrics one after the other while the door's loop counts. Here the
+    # interaction finishes (or arrives) just before the scrape reads each metric in turn: a page with 0 in flight
+    # must hold every interaction it counted in both histograms (the point tests/e2e/scrape.py settled() uses).
+    monkeypatch.setattr(metrics, "_open", {})
+    collectors = list(REGISTRY._collector_to_names)  # the order generate_latest reads them in
+    quiet = 0
+    for n, collector in enumerate(collectors):
+        iid = f"scrape-{event}-{n}"
+        before = page()
+        if event == "finishes":
+            metrics.arrived({"type": 9, "id": iid})
+
+        def during(read=collector.collect, iid=iid):
+            if event == "finishes":
+                metrics.first_callback(iid, 4)
+                metrics.finished(iid)
+            else:
+                metrics.arrived({"type": 9, "id": iid})
+            return read()
+
+        with monkeypatch.context() as patch:
+            patch.setattr(collector, "collect", during)
+            after = page()
+        metrics.finished(iid)
+        if total(after, "regelbot_interactions_in_flight") == 0:
+            quiet += 1
+            counted = total(after, "regelbot_interactions_total") - total(before, "regelbot_interactions_total")
+            for name in HISTOGRAMS:
+                observed = total(after, name) - total(before, name)
+                assert observed == counted, f"{event} before {collector} was read: {name} +{observed} ({counted})"
+    assert quiet > 2  # the claim was tested at several points of the scrape, not only after it
+
+
+def test_an_interaction_is_in_flight_before_it_is_counted(monkeypatch):
+    # a scrape between the two steps of arrived() must not see it counted and not in flight (and so not observed)
+    monkeypatch.setattr(metrics, "_open", {})
+    m = metrics._metrics
+    assert m is not None
+    counter = m.child(m.interactions, "other", "other")
+    in_flight_when_counted: list[int] = []
+    inc = counter.inc
+    monkeypatch.setattr(counter, "inc", lambda *a: (in_flight_when_counted.append(len(metrics._open)), inc(*a)))
+    metrics.arrived({"type": 9, "id": "counted"})
+    metrics.finished("counted")
+    assert in_flight_when_counted == [1]
 
 
 @pytest.mark.parametrize(("payload", "expected"), [

@@ -49,8 +49,8 @@ async def test_runaway_is_killed_replaced_and_refused_in_german():
     assert "nach 0.5 s abgebrochen" in info.value.body
     # the worker that ran the runaway is gone (not burning CPU); a fresh one answers
     pids = {await run_bounded(offload._pid) for _ in range(4)}
-    if pid not in pids:  # the killed worker stops running at once (a zombie until reaped is not running)
-        for _ in range(200):
+    if pid not in pids:  # the killed worker stops running (a zombie until reaped is not running); a loaded
+        for _ in range(2000):  # machine may take a while to schedule its exit: up to 20 s
             if not running(pid):
                 break
             await asyncio.sleep(0.01)
@@ -60,23 +60,25 @@ async def test_runaway_is_killed_replaced_and_refused_in_german():
 
 
 async def test_the_loop_stays_free_while_a_calculation_runs():
-    lags: list[float] = []
+    ran: list[float] = []  # CPU seconds the loop's thread ran between two ticks
 
     async def ticker() -> None:
         while True:
-            t = time.perf_counter()
+            t = time.thread_time()
             await asyncio.sleep(0.005)
-            lags.append(time.perf_counter() - t - 0.005)
+            ran.append(time.thread_time() - t)
 
     tick = asyncio.create_task(ticker())
     try:
         assert await run_bounded(offload._busy_for, 0.8) == 0.8
     finally:
         tick.cancel()
-    # A calculation run on the loop would stall it for its whole 0.8 s; in a worker the loop keeps ticking.
-    # The bound is a quarter of that stall, so a loaded machine's scheduling noise does not decide the test.
-    assert len(lags) > 20
-    assert max(lags) < 0.2, max(lags)
+    # A calculation run on the loop would burn its CPU between two ticks of the loop's thread (0.8 s on an idle
+    # machine, its share of 0.8 s on a loaded one: 0.08 s at a tenth); in a worker the loop runs microseconds per
+    # tick. The thread's CPU time, not the wall clock: the time a loaded machine keeps this thread waiting for a
+    # CPU is not counted.
+    assert len(ran) > 3
+    assert max(ran) < 0.01, max(ran)
 
 
 async def test_more_calls_than_workers_queue_and_all_finish():

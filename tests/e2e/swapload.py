@@ -187,7 +187,8 @@ STEPS: list[tuple[str, Callable[[FakeDiscord], Awaitable[InteractionResult]]]] =
 @dataclass
 class Sent:
     """One interaction of the stream: when it was sent (s after the start), through which door, what it was,
-    how long until its first callback (s) and what came back (None: no answer, with the problem)."""
+    how long until its first callback (s), what came back (None: no answer, with the problem) and when the test
+    had all of it (``time.perf_counter()``; a deferred answer's edit included)."""
 
     at: float
     door: str
@@ -195,6 +196,7 @@ class Sent:
     seconds: float = float("nan")
     result: InteractionResult | None = None
     problem: str = ""
+    done: float = float("nan")
 
     @property
     def error(self) -> bool:
@@ -209,12 +211,26 @@ class Sent:
         return self.result is not None and any(REVIEWED in (e.get("description") or "") for e in self.result.embeds)
 
 
+#: Seconds a stream goes on beyond its own at most, waiting for its events (see :func:`stream`).
+EVENTS_SECONDS = 60.0
+
+
 async def stream(swarm: Swarm, rate: float, seconds: float,
-                 events: list[tuple[float, Callable[[], object]]] | None = None) -> list[Sent]:
+                 events: list[tuple[float, Callable[[], object]]] | None = None,
+                 sent: list[Sent] | None = None) -> list[Sent]:
     """Send ``rate`` interactions per second for ``seconds`` round robin over the doors and :data:`STEPS`, and
-    call each event at its time; returns every interaction once all have been answered (or failed)."""
-    sent: list[Sent] = []
+    call each event at its time; returns every interaction (appended to ``sent`` as they go, if given) once all
+    have been answered (or failed). An event that returns an awaitable (an ``async def``) runs beside the
+    stream, so it can wait for what the processes do: the stream then goes on at its rate until every such
+    event has finished (at most :data:`EVENTS_SECONDS` longer).
+
+    Raises:
+        FakeDiscordError: an event still running :data:`EVENTS_SECONDS` after the stream's time.
+        BaseException: what an event raised.
+    """
+    sent = [] if sent is None else sent
     tasks: list[asyncio.Task[None]] = []
+    waiting: list[asyncio.Future[object]] = []
     pending = sorted(events or [], key=lambda e: e[0])
     t0 = time.perf_counter()
 
@@ -224,22 +240,35 @@ async def stream(swarm: Swarm, rate: float, seconds: float,
             item.seconds = item.result.seconds
         except (FakeDiscordError, AssertionError) as exc:
             item.problem = str(exc)[:300]
+        item.done = time.perf_counter()
+
+    def call(event: Callable[[], object]) -> None:
+        out = event()
+        if isinstance(out, Awaitable):
+            waiting.append(asyncio.ensure_future(out))
 
     total = int(rate * seconds)
-    for n in range(total):
+    n = 0
+    while n < total or any(not w.done() for w in waiting):
         due = t0 + n / rate
+        if n >= total and due > t0 + seconds + EVENTS_SECONDS:
+            raise FakeDiscordError(f"an event of the stream still running {EVENTS_SECONDS} s after its end")
+        if any(w.done() and w.exception() for w in waiting):
+            break
         while pending and t0 + pending[0][0] <= due:
             await asyncio.sleep(max(0.0, t0 + pending[0][0] - time.perf_counter()))
-            pending.pop(0)[1]()
+            call(pending.pop(0)[1])
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
         door = swarm.doors[n % len(swarm.doors)]
         label, send = STEPS[(n // len(swarm.doors)) % len(STEPS)]
         item = Sent(time.perf_counter() - t0, door.name, label)
         sent.append(item)
         tasks.append(asyncio.create_task(one(item, send, door.fake)))
+        n += 1
     for _at, event in pending:
-        event()
+        call(event)
     await asyncio.gather(*tasks)
+    await asyncio.gather(*waiting)  # raises what an event raised
     return sent
 
 

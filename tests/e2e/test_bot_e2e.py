@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
+from cpuwait import CPU_WAIT
 from discordcheck import commands_problems
 from fakediscord import (
     EPHEMERAL,
@@ -363,9 +364,9 @@ async def test_slow_store_defers_then_follows_up_and_autocomplete_still_answers(
     try:
         slow = asyncio.create_task(fake.command("karte", {"name": "Boros-Rekrut"}, timeout=15))
         await asyncio.sleep(0.3)
-        t0 = time.perf_counter()
+        mark, t0 = CPU_WAIT.mark(), time.perf_counter()
         choices = await fake.autocomplete("karte", "name", "boros")
-        waited = time.perf_counter() - t0
+        waited = time.perf_counter() - t0 - CPU_WAIT.since(mark)  # not the time spent waiting for a CPU
         assert choices[0]["name"] == "Boros-Rekrut"
         assert waited < 1.0, f"autocomplete waited {waited:.2f} s behind a blocked store read"
         assert not slow.done()
@@ -375,7 +376,7 @@ async def test_slow_store_defers_then_follows_up_and_autocomplete_still_answers(
         lock.close()
     res = await slow
     assert res.callback_type == 5  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
-    assert 1.9 < res.seconds < 3.0, res.seconds
+    assert res.seconds > 1.9 and not res.refused, res.seconds  # by the 2-s watchdog, within Discord's 3 s
     # finished by editing the deferred message (PATCH /webhooks/{app}/{token}/messages/@original)
     (edit,) = res.edits
     assert res.followups == []
@@ -491,7 +492,7 @@ async def test_slow_store_during_a_button_press_still_answers_within_3_s(fake, s
     click = await press
     late, fake.late[:] = list(fake.late), []
     assert not click.refused, f"the press was not acknowledged within 3 s: {late}"
-    assert click.seconds < 3.0
+    assert click.callback_type == 5  # deferred ("thinking…"): the rulings could not be read within the 3 s
     assert click.final["embeds"][0]["title"] == "Rulings: Feld der Unterdrückung (1)"
 
 

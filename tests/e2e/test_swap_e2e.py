@@ -1,12 +1,13 @@
 """A new store without a restart (bot/core.py: Core.reload), against the real processes: ``python -m bot run`` with
 the fake Discord and two ``python -m bot serve`` workers on one store path (tests/e2e/swapload.py).
 
-* Under a steady stream of interactions (≈ 40 per second for 2.5 s, round robin over the three processes) the
-  store is swapped twice: a store built with newer rules is renamed over the path and SIGHUP sent (what
-  ``update`` and ``systemctl reload`` do), then the basis store is renamed back without a signal (the file watch
-  finds it). Every interaction is answered, none with an error; each process logs both switches and closes both
-  old stores (no file descriptor left on a replaced file); the answers follow the store (``/mechanik Einberufen``
-  names rows "zu prüfen" only between the swaps).
+* Under a steady stream of interactions (≈ 40 per second for 2.5 s or until both swaps are done, round robin
+  over the three processes) the store is swapped twice: a store built with newer rules is renamed over the path
+  and SIGHUP sent (what ``update`` and ``systemctl reload`` do), then, once every process switched and an answer
+  came from it, the basis store is renamed back without a signal (the file watch finds it). Every interaction
+  is answered, none with an error; each process logs both switches and closes both old stores (no file
+  descriptor left on a replaced file); the answers follow the store (``/mechanik Einberufen`` names rows
+  "zu prüfen" only between the swaps).
 * A button of an answer whose page changed with the new store is refused in German ("Antwort hat sich
   geändert", the page fingerprint of bot/custom_id.py), by the gateway bot and by a worker.
 * A damaged file is refused with one German log line; the processes keep answering from the old store.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import time
 from contextlib import AsyncExitStack
 from pathlib import Path
 
@@ -27,6 +29,7 @@ from harness import LOG_PROBLEM, LOOP_LAG, STANDIN
 from swapload import (
     REVIEWED,
     SWITCHED,
+    Sent,
     Swarm,
     build_newer_store,
     open_stores,
@@ -86,13 +89,24 @@ async def test_a_store_swapped_twice_under_a_steady_stream(swarm: Swarm, stores)
     for door in swarm.doors:
         assert REVIEWED not in (await mechanic_pages(door))[0], door.name
 
-    def to_newer() -> None:
-        replace_store(newer, swarm.store)
-        swarm.hangup()
+    sent: list[Sent] = []
+    renamed: list[float] = []  # time.perf_counter() when the newer store was renamed over the path
 
-    sent = await stream(swarm, rate=40, seconds=2.5,
-                        events=[(0.6, to_newer), (1.5, lambda: replace_store(basis, swarm.store))])
-    assert len(sent) == 100
+    async def newer_then_back() -> None:
+        # The switch back waits until every process uses the newer store and one answer came from it: on a
+        # loaded machine a switch takes longer than a fixed interval between the two renames.
+        replace_store(newer, swarm.store)
+        renamed.append(time.perf_counter())
+        swarm.hangup()
+        await swarm.wait_log(SWITCHED, switched, 1, timeout=60)
+        deadline = time.monotonic() + 60
+        while not any(s.reviewed for s in sent if s.label == "/mechanik"):
+            assert time.monotonic() < deadline, "no /mechanik answered from the newer store within 60 s"
+            await asyncio.sleep(0.05)
+        replace_store(basis, swarm.store)
+
+    await stream(swarm, rate=40, seconds=2.5, events=[(0.6, newer_then_back)], sent=sent)
+    assert len(sent) >= 100  # 2.5 s at 40 per second, and on while the switches took longer
     failed = [(s.door, s.label, round(s.at, 2), s.problem) for s in sent if s.error]
     assert failed == [], failed
     # Each process switched twice: the first by SIGHUP (or the watch, if it saw the rename first), the second by
@@ -105,11 +119,11 @@ async def test_a_store_swapped_twice_under_a_steady_stream(swarm: Swarm, stores)
     for pid in swarm.pids:
         held = open_stores(pid, swarm.store)
         assert held and not [f for f in held if f.endswith("(deleted)")], held
-    # the answers followed the store: rows "zu prüfen" only while the newer store was in use
+    # the answers followed the store: rows "zu prüfen" only while the newer store was in use (none in an answer
+    # complete before the newer store was renamed in; the first from it waited for above; none after the stream)
     mechanic = [s for s in sent if s.label == "/mechanik"]
-    # (the times of the switches depend on the machine's load; only their order is certain)
-    assert not any(s.reviewed for s in mechanic if s.at < 0.5)
-    assert any(s.reviewed for s in mechanic if s.at > 0.6)
+    assert not any(s.reviewed for s in mechanic if s.done < renamed[0])
+    assert any(s.reviewed for s in mechanic)
     for door in swarm.doors:
         assert REVIEWED not in (await mechanic_pages(door))[0], door.name
     assert_fakes_clean(swarm)
