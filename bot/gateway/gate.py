@@ -19,7 +19,7 @@ import functools
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import aiohttp
@@ -29,9 +29,11 @@ from discord.gateway import DiscordWebSocket
 
 from bot import metrics
 from bot.autocomplete import NO_CHOICES, choices_body
-from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, in_time
+from bot.commands import STALE_COMMAND, OptionProblem
+from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, in_time
 from bot.custom_id import Invocation
 from bot.delivery import (
+    APPLICATION_COMMAND,
     AUTOCOMPLETE,
     CB_DEFERRED_MESSAGE,
     CB_DEFERRED_UPDATE,
@@ -41,18 +43,22 @@ from bot.delivery import (
     created_at,
     defer_body,
     defer_kind,
+    deliver,
     shape_problem,
     snowflake,
 )
 from bot.gateway.transport import (
     UNKNOWN_INTERACTION,
     GatewayTransport,
+    PostTransport,
+    http_kw,
     post_callback,
     send_callback,
     send_malformed,
     send_reply,
 )
-from bot.reply import Reply
+from bot.raw import command_name, invocation
+from bot.reply import Reply, as_private
 from bot.rest import RestError
 
 if TYPE_CHECKING:
@@ -111,6 +117,11 @@ def _objects_problem(data: dict[str, Any]) -> str | None:
         if data.get(key) is not None and not isinstance(data[key], dict):
             return f"{key} kein Objekt"
     return None
+
+
+def _expired(exc: BaseException) -> bool:
+    """Whether ``exc`` is Discord's "Unknown interaction" (10062): the interaction's window closed."""
+    return isinstance(exc, RestError | discord.NotFound) and exc.code == UNKNOWN_INTERACTION
 
 
 class _TaskCapture:
@@ -230,8 +241,8 @@ class GatedBot(commands.AutoShardedBot):
         kind = defer_kind(data)
         if kind is None:
             return
-        request = asyncio.ensure_future(send_callback(self._connection, iid, str(data.get("token", "")),
-                                                      defer_body(*kind)))
+        send = post_callback if data.get("type") == APPLICATION_COMMAND else send_callback  # raw path: RestError
+        request = asyncio.ensure_future(send(self._connection, iid, str(data.get("token", "")), defer_body(*kind)))
         request.add_done_callback(lambda f: f.cancelled() or f.exception())  # raised again in settle_defer
         self._early[iid] = (request, *kind)
         self._track(request)
@@ -262,6 +273,14 @@ class GatedBot(commands.AutoShardedBot):
             tasks = []
         elif completion:  # answered from the raw payload: no discord.py objects (:meth:`_complete`)
             tasks = [asyncio.ensure_future(self._complete(iid, data))]
+        elif data.get("type") == APPLICATION_COMMAND:  # from the raw payload too (:meth:`_command`)
+            try:  # what discord.py's parser refuses is refused here too (its reading, ~50 µs, is the check)
+                discord.Interaction(data=cast("InteractionPayload", data), state=self._connection)
+            except Exception as exc:
+                self._malformed(data, f"{type(exc).__name__}: {str(exc)[:120]}")
+                tasks = []
+            else:
+                tasks = [asyncio.ensure_future(self._command(iid, data))]
         else:
             try:
                 tasks = self._capture(self._parse_interaction, data)
@@ -310,6 +329,53 @@ class GatedBot(commands.AutoShardedBot):
             late = isinstance(exc, RestError) and exc.code == UNKNOWN_INTERACTION
             log.warning("Autovervollständigung %s %s: %s", iid, "zu spät beantwortet (Discord: Unknown interaction)"
                         if late else "nicht gesendet", type(exc).__name__)
+
+    async def _command(self, iid: int, data: dict[str, Any]) -> None:
+        """Answer the application command ``data`` (a raw payload :meth:`_admit` took) from the raw payload, as
+        the HTTP door does: the invocation from the table (:func:`bot.raw.invocation`), run on the core under the
+        defer watchdog (:meth:`_guard`), the reply sent through a :class:`bot.gateway.transport.PostTransport`
+        (plain aiohttp requests, orjson). Options that do not fit get the table's German reply (one INFO line), a
+        command the table does not have :data:`bot.commands.STALE_COMMAND` (Discord's client still shows an older
+        command list); an unexpected error is logged with its traceback and :data:`bot.core.INTERNAL_ERROR`
+        answers; an interaction whose window closed (10062) is one WARNING line."""
+        body = data.get("data") or {}
+        name = command_name(body)
+        transport = PostTransport(http_kw(self._connection.http), iid, int(data["application_id"]),
+                                  str(data["token"]))
+        origin: Invocation | None = None
+        try:
+            early = self._early.pop(iid, None)
+            if early is not None:  # deferred from the raw payload in a burst (:meth:`_defer_early`)
+                await early[0]
+                transport.responded, transport.deferred, transport.deferred_ephemeral = True, early[1], early[2]
+            if self.core is None:
+                raise RuntimeError("the core is not open")
+            core = self.core
+            try:
+                origin, private = invocation(body, core.context)
+            except OptionProblem as problem:
+                metrics.refused("bad_input")
+                reply = problem.reply
+                log.info("/%s: %s (%s)", name, reply.pages[0].title, type(problem).__name__)
+            except LookupError:
+                reply = STALE_COMMAND
+                log.info("/%s: %s (unbekannter Befehl)", name, reply.pages[0].title)
+            else:
+                reply = await self._guard(core.run(origin), iid, transport, private)
+                reply = as_private(reply) if private else reply
+        except Exception as exc:
+            if _expired(exc):
+                log.warning("Interaktion /%s zu spät beantwortet (Discord: Unknown interaction)", name)
+                return
+            log.error("Fehler in /%s", name, exc_info=exc)
+            reply, origin = INTERNAL_ERROR, None
+        try:
+            await deliver(transport, reply, origin=origin)
+        except (RestError, aiohttp.ClientError, OSError) as exc:
+            if _expired(exc):
+                log.warning("Interaktion /%s zu spät beantwortet (Discord: Unknown interaction)", name)
+            else:
+                log.warning("Antwort auf /%s konnte nicht gesendet werden: %s", name, type(exc).__name__)
 
     def _capture(self, parse: Any, data: dict[str, Any]) -> list[asyncio.Task[Any]]:
         """Run ``parse(data)`` and return the tasks it created (through a :class:`_TaskCapture` factory on the
@@ -370,12 +436,12 @@ class GatedBot(commands.AutoShardedBot):
             log.info("Heruntergefahren nach %.1f s: %d laufende Interaktionen beendet, %d abgebrochen, %d abgelehnt",
                      time.monotonic() - started, counts["finished"], counts["cancelled"], counts["refused"])
 
-    def _waited(self, interaction: discord.Interaction[Any]) -> float:
-        """Seconds since the interaction was created: the larger of the time since it arrived here and
-        its snowflake's age on Discord's clock (a backlog before it was even read counts too)."""
-        arrived = self._arrived.pop(interaction.id, None)
+    def _waited(self, iid: int) -> float:
+        """Seconds since interaction ``iid`` was created: the larger of the time since it arrived here and its
+        snowflake's age on Discord's clock (a backlog before it was even read counts too)."""
+        arrived = self._arrived.pop(iid, None)
         local = time.monotonic() - arrived if arrived is not None else 0.0
-        remote = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        remote = time.time() - created_at(iid)
         return max(local, min(remote, DEFER_AFTER_SECONDS))
 
     async def answer(self, inv: Invocation, interaction: discord.Interaction[Any], *, ephemeral: bool = False,
@@ -407,10 +473,36 @@ class GatedBot(commands.AutoShardedBot):
         """
         try:
             await self.settle_defer(interaction)  # deferred from the raw payload in a burst
-            waited = self._waited(interaction)
-            burst = interaction.response.is_done() or waited > LATE_START_SECONDS or len(self.in_flight) > DEEP_QUEUE
+        except BaseException:  # the defer was refused (expired): the work never runs
+            if asyncio.iscoroutine(work):
+                work.close()
+            raise
+        transport = GatewayTransport(interaction)
+        return await self._guard(work, interaction.id, transport, ephemeral, update,
+                                 lambda: self._defer(interaction, ephemeral, update))
+
+    async def _guard(self, work: Awaitable[Reply], iid: int, transport: Any, ephemeral: bool = False,
+                     update: bool = False, defer: Callable[[], Awaitable[None]] | None = None) -> Reply:
+        """Await ``work`` for interaction ``iid`` answered through ``transport`` (its ``responded``; a
+        :class:`bot.delivery.Transport`), deferred as :meth:`_watchdog` says: ``defer()``, by default the defer
+        body sent through ``transport``.
+
+        Raises:
+            BaseException: what ``work`` raises; what the defer raises (the work never runs).
+        """
+        if defer is None:
+            kind = CB_DEFERRED_UPDATE if update else CB_DEFERRED_MESSAGE
+            body = defer_body(kind, ephemeral and not update)
+
+            async def defer() -> None:
+                if not transport.responded:
+                    await transport.respond(body)
+
+        try:
+            waited = self._waited(iid)
+            burst = transport.responded or waited > LATE_START_SECONDS or len(self.in_flight) > DEEP_QUEUE
             if burst:
-                await self._defer(interaction, ephemeral, update)
+                await defer()
         except BaseException:  # the defer failed (expired): the work never runs
             if asyncio.iscoroutine(work):
                 work.close()
@@ -420,7 +512,7 @@ class GatedBot(commands.AutoShardedBot):
                 self._slots = asyncio.Semaphore(ANSWER_SLOTS)
             async with self._slots:
                 return await work
-        return await in_time(work, lambda: self._defer(interaction, ephemeral, update), DEFER_AFTER_SECONDS - waited)
+        return await in_time(work, defer, DEFER_AFTER_SECONDS - waited)
 
     @staticmethod
     async def _defer(interaction: discord.Interaction[Any], ephemeral: bool, update: bool = False) -> None:
