@@ -40,7 +40,7 @@ COMMANDS: list[tuple[str, dict[str, Any], str | None, dict[str, Any], str]] = [
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def bot(fake, bot_argv, store_db, tmp_path_factory):
-    async with module_bot(fake, bot_argv, store_db, tmp_path_factory, "the raw path is the real bot's") as proc:
+    async with module_bot(fake, bot_argv, store_db, tmp_path_factory, "the raw command path is the real bot's") as proc:
         yield proc
 
 
