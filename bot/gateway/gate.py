@@ -490,19 +490,18 @@ class GatedBot(commands.AutoShardedBot):
         Raises:
             BaseException: what ``work`` raises; what the defer raises (the work never runs).
         """
-        if defer is None:
-            kind = CB_DEFERRED_UPDATE if update else CB_DEFERRED_MESSAGE
-            body = defer_body(kind, ephemeral and not update)
+        body = defer_body(CB_DEFERRED_UPDATE if update else CB_DEFERRED_MESSAGE, ephemeral and not update)
 
-            async def defer() -> None:
-                if not transport.responded:
-                    await transport.respond(body)
+        async def through_transport() -> None:
+            if not transport.responded:
+                await transport.respond(body)
 
+        send_defer = defer or through_transport
         try:
             waited = self._waited(iid)
             burst = transport.responded or waited > LATE_START_SECONDS or len(self.in_flight) > DEEP_QUEUE
             if burst:
-                await defer()
+                await send_defer()
         except BaseException:  # the defer failed (expired): the work never runs
             if asyncio.iscoroutine(work):
                 work.close()
@@ -512,7 +511,7 @@ class GatedBot(commands.AutoShardedBot):
                 self._slots = asyncio.Semaphore(ANSWER_SLOTS)
             async with self._slots:
                 return await work
-        return await in_time(work, defer, DEFER_AFTER_SECONDS - waited)
+        return await in_time(work, send_defer, DEFER_AFTER_SECONDS - waited)
 
     @staticmethod
     async def _defer(interaction: discord.Interaction[Any], ephemeral: bool, update: bool = False) -> None:

@@ -73,7 +73,7 @@ def error_reply(error: app_commands.AppCommandError) -> Reply | None:
 
 def _command_name(interaction: discord.Interaction[Any]) -> str:
     """``mana pay``: the invoked command's names as Discord sent them, for the log."""
-    return command_name(interaction.data or {})  # type: ignore[arg-type]
+    return command_name(interaction.data or {})
 
 
 class RegelTree(app_commands.CommandTree[GatedBot]):
