@@ -120,7 +120,7 @@ async def send_json(session: aiohttp.ClientSession, method: str, url: str, body:
         log.debug("%s %s: HTTP %s", method, url, resp.status)  # the token in the URL: the log format redacts it
         if resp.status >= 400:
             raise await _error(resp)
-        return await resp.json(content_type=None) if resp.status != 204 else None
+        return await resp.json(content_type=None, loads=orjson.loads) if resp.status != 204 else None
 
 
 #: The headers of a request whose body is JSON (Discord asks for a ``DiscordBot (url, version)`` User-Agent).
