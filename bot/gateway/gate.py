@@ -7,9 +7,10 @@ tasks handle it, defers commands and Regelbot buttons from the raw payload in a 
 :data:`DEEP_QUEUE` in flight, or older than :data:`LATE_START_SECONDS` by its snowflake), answers autocompletes
 from the raw payload without discord.py's objects (:meth:`GatedBot._complete`, :mod:`bot.autocomplete`, the
 HTTP door's code), :data:`AUTOCOMPLETE_SLOTS` at a time, answers application commands from the raw payload too
-(:meth:`GatedBot._command`, :mod:`bot.raw`: no command tree, no webhook adapter), defers an answer not ready 2 s after the interaction was
-created (:meth:`GatedBot._watchdog` on :func:`bot.core.in_time`, Discord's 3-s limit) and, on shutdown, refuses new
-interactions in German while those in flight finish (:meth:`GatedBot._drain`, ≤ :data:`DRAIN_SECONDS`).
+(:meth:`GatedBot._command`, :mod:`bot.raw`: no command tree, no webhook adapter), defers an answer not ready 2 s
+after the interaction was created (:meth:`GatedBot._watchdog` on :func:`bot.core.in_time`, Discord's 3-s limit)
+and, on shutdown, refuses new interactions in German while those in flight finish (:meth:`GatedBot._drain`,
+≤ :data:`DRAIN_SECONDS`).
 """
 
 from __future__ import annotations
