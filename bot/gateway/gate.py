@@ -7,10 +7,10 @@ tasks handle it, defers commands and Regelbot buttons from the raw payload in a 
 :data:`DEEP_QUEUE` in flight, or older than :data:`LATE_START_SECONDS` by its snowflake), answers autocompletes
 from the raw payload without discord.py's objects (:meth:`GatedBot._complete`, :mod:`bot.autocomplete`, the
 HTTP door's code), :data:`AUTOCOMPLETE_SLOTS` at a time, answers application commands from the raw payload too
-(:meth:`GatedBot._command`, :mod:`bot.raw`: no command tree, no webhook adapter), defers an answer not ready 2 s
-after the interaction was created (:meth:`GatedBot._watchdog` on :func:`bot.core.in_time`, Discord's 3-s limit)
-and, on shutdown, refuses new interactions in German while those in flight finish (:meth:`GatedBot._drain`,
-≤ :data:`DRAIN_SECONDS`).
+(:func:`bot.gateway.commands.answer_command`, :mod:`bot.raw`: no command tree, no webhook adapter), defers an
+answer not ready 2 s after the interaction was created (:meth:`GatedBot._watchdog` on :func:`bot.core.in_time`,
+Discord's 3-s limit) and, on shutdown, refuses new interactions in German while those in flight finish
+(:meth:`GatedBot._drain`, ≤ :data:`DRAIN_SECONDS`).
 """
 
 from __future__ import annotations
@@ -31,8 +31,7 @@ from discord.gateway import DiscordWebSocket
 
 from bot import metrics
 from bot.autocomplete import NO_CHOICES, choices_body
-from bot.commands import STALE_COMMAND, OptionProblem
-from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, in_time
+from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, in_time
 from bot.custom_id import Invocation
 from bot.delivery import (
     APPLICATION_COMMAND,
@@ -45,22 +44,19 @@ from bot.delivery import (
     created_at,
     defer_body,
     defer_kind,
-    deliver,
     shape_problem,
     snowflake,
 )
+from bot.gateway.commands import answer_command
 from bot.gateway.transport import (
     UNKNOWN_INTERACTION,
     GatewayTransport,
-    PostTransport,
-    http_kw,
     post_callback,
     send_callback,
     send_malformed,
     send_reply,
 )
-from bot.raw import command_name, invocation
-from bot.reply import Reply, as_private
+from bot.reply import Reply
 from bot.rest import RestError
 
 if TYPE_CHECKING:
@@ -119,11 +115,6 @@ def _objects_problem(data: dict[str, Any]) -> str | None:
         if data.get(key) is not None and not isinstance(data[key], dict):
             return f"{key} kein Objekt"
     return None
-
-
-def _expired(exc: BaseException) -> bool:
-    """Whether ``exc`` is Discord's "Unknown interaction" (10062): the interaction's window closed."""
-    return isinstance(exc, RestError | discord.NotFound) and exc.code == UNKNOWN_INTERACTION
 
 
 class _TaskCapture:
@@ -275,14 +266,14 @@ class GatedBot(commands.AutoShardedBot):
             tasks = []
         elif completion:  # answered from the raw payload: no discord.py objects (:meth:`_complete`)
             tasks = [asyncio.ensure_future(self._complete(iid, data))]
-        elif data.get("type") == APPLICATION_COMMAND:  # from the raw payload too (:meth:`_command`)
+        elif data.get("type") == APPLICATION_COMMAND:  # from the raw payload too (:func:`answer_command`)
             try:  # what discord.py's parser refuses is refused here too (its reading, ~50 µs, is the check)
                 discord.Interaction(data=cast("InteractionPayload", data), state=self._connection)
             except Exception as exc:
                 self._malformed(data, f"{type(exc).__name__}: {str(exc)[:120]}")
                 tasks = []
             else:
-                tasks = [asyncio.ensure_future(self._command(iid, data))]
+                tasks = [asyncio.ensure_future(answer_command(self, iid, data))]
         else:
             try:
                 tasks = self._capture(self._parse_interaction, data)
@@ -331,53 +322,6 @@ class GatedBot(commands.AutoShardedBot):
             late = isinstance(exc, RestError) and exc.code == UNKNOWN_INTERACTION
             log.warning("Autovervollständigung %s %s: %s", iid, "zu spät beantwortet (Discord: Unknown interaction)"
                         if late else "nicht gesendet", type(exc).__name__)
-
-    async def _command(self, iid: int, data: dict[str, Any]) -> None:
-        """Answer the application command ``data`` (a raw payload :meth:`_admit` took) from the raw payload, as
-        the HTTP door does: the invocation from the table (:func:`bot.raw.invocation`), run on the core under the
-        defer watchdog (:meth:`_guard`), the reply sent through a :class:`bot.gateway.transport.PostTransport`
-        (plain aiohttp requests, orjson). Options that do not fit get the table's German reply (one INFO line), a
-        command the table does not have :data:`bot.commands.STALE_COMMAND` (Discord's client still shows an older
-        command list); an unexpected error is logged with its traceback and :data:`bot.core.INTERNAL_ERROR`
-        answers; an interaction whose window closed (10062) is one WARNING line."""
-        body = data.get("data") or {}
-        name = command_name(body)
-        transport = PostTransport(http_kw(self._connection.http), iid, int(data["application_id"]),
-                                  str(data["token"]))
-        origin: Invocation | None = None
-        try:
-            early = self._early.pop(iid, None)
-            if early is not None:  # deferred from the raw payload in a burst (:meth:`_defer_early`)
-                await early[0]
-                transport.responded, transport.deferred, transport.deferred_ephemeral = True, early[1], early[2]
-            if self.core is None:
-                raise RuntimeError("the core is not open")
-            core = self.core
-            try:
-                origin, private = invocation(body, core.context)
-            except OptionProblem as problem:
-                metrics.refused("bad_input")
-                reply = problem.reply
-                log.info("/%s: %s (%s)", name, reply.pages[0].title, type(problem).__name__)
-            except LookupError:
-                reply = STALE_COMMAND
-                log.info("/%s: %s (unbekannter Befehl)", name, reply.pages[0].title)
-            else:
-                reply = await self._guard(core.run(origin), iid, transport, private)
-                reply = as_private(reply) if private else reply
-        except Exception as exc:
-            if _expired(exc):
-                log.warning("Interaktion /%s zu spät beantwortet (Discord: Unknown interaction)", name)
-                return
-            log.error("Fehler in /%s", name, exc_info=exc)
-            reply, origin = INTERNAL_ERROR, None
-        try:
-            await deliver(transport, reply, origin=origin)
-        except (RestError, aiohttp.ClientError, OSError) as exc:
-            if _expired(exc):
-                log.warning("Interaktion /%s zu spät beantwortet (Discord: Unknown interaction)", name)
-            else:
-                log.warning("Antwort auf /%s konnte nicht gesendet werden: %s", name, type(exc).__name__)
 
     def _capture(self, parse: Any, data: dict[str, Any]) -> list[asyncio.Task[Any]]:
         """Run ``parse(data)`` and return the tasks it created (through a :class:`_TaskCapture` factory on the
