@@ -23,7 +23,11 @@ Starts the real bot (``python -m bot run``) against the fake Discord of tests/e2
 
 With ≥ 2 CPUs the bot is pinned to CPU 0 and this process (the fake Discord) to CPU 1, as in bench_e2e.
 
-    .venv/bin/python bench/bench_ops.py [--quick] [--burst N] [--repeat 3]
+    .venv/bin/python bench/bench_ops.py [--quick] [--burst N] [--repeat 3] [--vs DIR]
+
+``--vs DIR``: instead of the above, this checkout's gateway bot and ``serve`` worker against another source tree's
+(``mkdir /tmp/main && git archive main | tar -x -C /tmp/main``), taking turns, ``--repeat`` rounds: the ratio of a
+change's CPU per interaction to the code before it, pair by pair.
 """
 
 from __future__ import annotations
@@ -51,6 +55,16 @@ from workload import Step, build_plan, percentile, run_step
 
 NULL_BOT = [PYTHON, str(Path(__file__).resolve().parent / "null_bot.py")]
 PONG_WORKER = [PYTHON, str(Path(__file__).resolve().parent / "http_burst.py"), "--pong-worker"]
+
+def bot_argv(door: str, src: Path | None = None) -> list[str]:
+    """``python -m bot DOOR`` of this checkout, or of the source tree ``src`` (another checkout, e.g. ``git archive
+    main``): its ``bot`` package imported first, everything else (interpreter, packages, the fake's site) shared."""
+    if src is None:
+        return [PYTHON, "-m", "bot", door]
+    code = f"import runpy, sys; sys.path.insert(0, {str(src)!r}); runpy.run_module('bot', run_name='__main__', " \
+           "alter_sys=True)"
+    return [PYTHON, "-c", code, door]
+
 
 WORST = ("mana", {"cost": "{W} oder {U} oder {B} oder {R}", "counters": 100}, "upkeep")
 
@@ -107,17 +121,17 @@ async def burst(fake: FakeDiscord, plan: list[Step], n: int, pid: int) -> dict[s
 
 
 async def http_cpu(fake: FakeDiscord, plan: list[Step], n: int, tmp: Path, db: Path,
-                   pin: bool) -> tuple[float, float]:
+                   pin: bool, src: Path | None = None, pong: bool = True) -> tuple[float, float]:
     """CPU seconds per interaction of one ``serve`` worker and of one signature-checking PONG worker, each
     taking ``n`` pre-signed interactions of the workload at once from :func:`http_burst.fire` (2 processes)."""
     key = SigningKey.generate()
     public = key.verify_key.encode().hex()
     out = []
-    for kind in ("serve", "pong"):
+    for kind in ("serve", "pong") if pong else ("serve",):
         port = _free_port()
         url = f"http://127.0.0.1:{port}/interactions"
         if kind == "serve":
-            argv = [PYTHON, "-m", "bot", "serve", "--port", str(port)]
+            argv = [*bot_argv("serve", src), "--port", str(port)]
             env = bot_env(fake, db=db, state_dir=tmp / "serve", extra={"DISCORD_PUBLIC_KEY": public,
                                                                        "LOG_LEVEL": "INFO"})  # its ready line
             procs = await _start_workers([argv], [env], tmp, "HTTP-Endpunkt bereit")
@@ -142,7 +156,41 @@ async def http_cpu(fake: FakeDiscord, plan: list[Step], n: int, tmp: Path, db: P
         finally:
             for proc in procs:
                 await proc.stop()
-    return out[0], out[1]
+    return out[0], out[1] if pong else float("nan")
+
+
+async def core_cpu(fake: FakeDiscord, plan: list[Step], db: Path, state_dir: Path, rounds: int = 3) -> float:
+    """CPU seconds per interaction of the workload spent by the application core alone, in this process (no
+    door, no Discord): each step's payload read as both doors read it (:func:`bot.raw.invocation`,
+    :func:`bot.autocomplete.choices_body`), the answer run (:meth:`bot.core.Core.run`) and rendered
+    (:func:`bot.render.message_payload`); best of ``rounds`` rounds over the plan, after one warm-up round.
+    The part of a door's CPU per interaction that no door can save: the floor of the ratios."""
+    from bot.autocomplete import choices_body
+    from bot.commands import TABLE
+    from bot.config import Settings
+    from bot.core import Core
+    from bot.raw import invocation
+    from bot.render import message_payload
+
+    payloads = [payload_for(fake, step) for step in plan]
+    core = Core(Settings(token="", dev_guild_id=None, db_path=db, state_dir=state_dir, log_level="INFO"))
+    await core.open(TABLE.warm)
+    await core.start_workers()
+    try:
+        best = float("inf")
+        for i in range(rounds + 1):
+            c0 = time.process_time()
+            for payload in payloads:
+                if payload["type"] == 4:
+                    await choices_body(core, payload["data"])
+                else:
+                    inv, _private = invocation(payload["data"], core.context)
+                    message_payload(await core.run(inv), 0, inv)
+            if i:  # the first round warms the caches
+                best = min(best, (time.process_time() - c0) / len(payloads))
+        return best
+    finally:
+        await core.close()
 
 
 def burst_lines(label: str, b: dict[str, object]) -> list[str]:
@@ -198,10 +246,53 @@ async def measure(rounds: int, burst_n: int, null: bool = True) -> tuple[dict[st
                         await proc.stop()
                     (tmp / "serve").mkdir()
                     nulled["serve_cpu"], nulled["pong_cpu"] = await http_cpu(fake, plan, burst_n, tmp, db, pin)
+                    nulled["core_cpu"] = await core_cpu(fake, plan, db, tmp / "serve")
         finally:
             if pin:
                 os.sched_setaffinity(0, own)
     return contention, bursting, nulled
+
+
+async def versus(src: Path, burst_n: int, repeat: int) -> dict[str, list[tuple[float, float]]]:
+    """This checkout's gateway bot and ``serve`` worker against those of the source tree ``src`` (e.g. ``git
+    archive main`` unpacked), the two taking turns (this, other; then other, this; …), ``repeat`` rounds on one
+    store: per round and door, (this, other) CPU seconds per interaction of a burst of ``burst_n``, each side on a
+    fresh fake Discord with the same workload."""
+    pin = (os.cpu_count() or 1) >= 2 and hasattr(os, "sched_setaffinity")
+    out: dict[str, list[tuple[float, float]]] = {"gateway": [], "serve": []}
+    with tempfile.TemporaryDirectory(prefix="bench_ops_vs_") as tmp_s:
+        tmp = Path(tmp_s)
+        db = tmp / "regelbot.sqlite3"
+        build_store(db)
+        own = os.sched_getaffinity(0) if pin else set()
+        if pin:
+            os.sched_setaffinity(0, {1})
+        try:
+            for i in range(repeat):
+                got: dict[tuple[str, bool], float] = {}
+                for other in ((False, True) if i % 2 == 0 else (True, False)):
+                    work = Path(tempfile.mkdtemp(dir=tmp))  # its own state: the command tree is synced again
+                    async with FakeDiscord() as fake:
+                        argv = bot_argv("run", src if other else None)
+                        async with running_bot(fake, work, argv=argv, db=db, extra_env={"LOG_LEVEL": "INFO"}) as bot:
+                            if pin:
+                                pin_threads(bot.proc.pid, 0)
+                            await fake.wait_sync()
+                            plan = await build_plan(fake)
+                            for step in plan * 2:  # warm-up
+                                await run_step(fake, step, timeout=60)
+                            fake.callback_deadline = 3.0
+                            bursting = await burst(fake, plan, burst_n, bot.proc.pid)
+                            got["gateway", other] = bursting["bot_cpu"] / burst_n  # type: ignore[operator]
+                        (work / "serve").mkdir()
+                        side = src if other else None
+                        got["serve", other] = (await http_cpu(fake, plan, burst_n, work, db, pin, side, pong=False))[0]
+                for door in out:
+                    out[door].append((got[door, False], got[door, True]))
+        finally:
+            if pin:
+                os.sched_setaffinity(0, own)
+    return out
 
 
 Run = tuple[dict[str, object], dict[str, object], dict[str, object] | None]
@@ -217,8 +308,15 @@ def ratios(runs: list[Run]) -> list[tuple[str, list[float]]]:
     signature-checking worker's."""
     gateway = [b["bot_cpu"] / n["bot_cpu"] for _c, b, n in runs if n]  # type: ignore[operator]
     http = [n["serve_cpu"] / n["pong_cpu"] for _c, _b, n in runs if n]  # type: ignore[operator]
+    core = [n["core_cpu"] for _c, _b, n in runs if n]
+    gateway_door = [(b["bot_cpu"] / b["n"] - c) / (n["bot_cpu"] / n["n"])  # type: ignore[operator]
+                    for (_c, b, n), c in zip([r for r in runs if r[2]], core, strict=True)]
+    http_door = [(n["serve_cpu"] - c) / n["pong_cpu"] for (_c, _b, n), c in  # type: ignore[operator]
+                 zip([r for r in runs if r[2]], core, strict=True)]
     return [("burst CPU per interaction: gateway bot / null bot", gateway),
-            ("burst CPU per interaction: serve / aiohttp worker checking the signature", http)]
+            ("burst CPU per interaction: serve / aiohttp worker checking the signature", http),
+            ("  the same without the core's own work (door only): gateway bot / null bot", gateway_door),
+            ("  the same without the core's own work (door only): serve / signature-checking worker", http_door)]
 
 
 def ratio_text(values: list[float]) -> str:
@@ -249,7 +347,8 @@ def rows(quick: bool) -> list[tuple[str, str, str, str]]:
          f"({b['deferred']} deferred, {b['refused']} late, {b['errors']} lost)", "all", cmd),
         (f"  burst of {b['n']}: first callback p50/p99/max", f"{percentile(first, 0.5):.2f} / "
          f"{percentile(first, 0.99):.2f} / {max(first):.2f} s; all answered in {b['wall']:.1f} s", "", cmd),
-        *((label, ratio_text(values), "≤ 2.0×", cmd) for label, values in ratios(runs)),
+        *((label, ratio_text(values), "" if label.startswith(" ") else "≤ 2.0×", cmd)
+          for label, values in ratios(runs)),
     ]
 
 
@@ -260,8 +359,18 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1000, help="autocomplete requests per phase (0: none)")
     parser.add_argument("--repeat", type=int, default=1, help="runs of the bursts (best and median of the ratios)")
     parser.add_argument("--no-null", action="store_true", help="skip the bursts against the null bot and the HTTP door")
+    parser.add_argument("--vs", type=Path, default=None, metavar="DIR",
+                        help="instead: this checkout's doors against those of the source tree DIR, taking turns")
     args = parser.parse_args()
     rounds = min(args.rounds, 200) if args.quick else args.rounds
+    if args.vs is not None:
+        pairs = asyncio.run(versus(args.vs.resolve(), args.burst, max(1, args.repeat)))
+        print(f"bench_ops --vs {args.vs} — CPUs: {os.cpu_count()}, load average {os.getloadavg()[0]:.1f}")
+        for door, values in pairs.items():
+            each = "; ".join(f"{a * 1000:.2f} / {b * 1000:.2f} ms" for a, b in values)
+            print(f"burst CPU per interaction, {door}: this checkout / {args.vs}: "
+                  f"{ratio_text([a / b for a, b in values])} ({each})")
+        return
     if args.no_null:
         runs = [asyncio.run(measure(rounds, args.burst, null=False))]
     else:
@@ -283,9 +392,11 @@ def main() -> None:
             print("\n".join(burst_lines("null bot (fake Discord's own capacity)", nulled)))
             print(f"  HTTP door, CPU per interaction: serve {nulled['serve_cpu'] * 1000:.2f} ms, aiohttp worker "  # type: ignore[operator]
                   f"checking the signature {nulled['pong_cpu'] * 1000:.2f} ms")  # type: ignore[operator]
+            print(f"  the core alone (answers and choices, in this process, no door): "
+                  f"{nulled['core_cpu'] * 1000:.2f} ms per interaction")  # type: ignore[operator]
     if not args.no_null:
         for label, values in ratios(runs):
-            print(f"{label}: {ratio_text(values)} (target ≤ 2.0×)")
+            print(f"{label}: {ratio_text(values)}" + ("" if label.startswith(" ") else " (target ≤ 2.0×)"))
 
 
 if __name__ == "__main__":

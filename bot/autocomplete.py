@@ -26,18 +26,32 @@ from bot.delivery import CB_AUTOCOMPLETE, leaf_options
 NO_CHOICES: dict[str, Any] = {"type": CB_AUTOCOMPLETE, "data": {"choices": []}}
 
 
+#: Per command table (by identity; the table is kept alive with its map): (command path, option's English name)
+#: → the option's completer, for every option that has one. Built once: the table does not change.
+_COMPLETERS: dict[int, tuple[Table, dict[tuple[tuple[str, ...], str], Any]]] = {}
+
+
+def _completers(table: Table) -> dict[tuple[tuple[str, ...], str], Any]:
+    """The completer map of ``table`` (see :data:`_COMPLETERS`)."""
+    kept = _COMPLETERS.get(id(table))
+    if kept is None or kept[0] is not table:
+        found = {(leaf.path, option.name.en): option.completer for leaf in table.leaves
+                 for option in leaf.command.all_options if option.completer is not None}
+        kept = _COMPLETERS[id(table)] = (table, found)
+    return kept[1]
+
+
 def _focused(data: Mapping[str, Any], table: Table) -> tuple[Any, str] | None:
     """The completer of the focused option of the command ``data`` and the text typed into it, or None when
     the command, the focused option or its completer is unknown."""
     path, options = leaf_options(data)
-    leaf = table.find(path)
     focused = next((o for o in options if o.get("focused")), None)
-    if leaf is None or focused is None:
+    if focused is None:
         return None
-    option = leaf.option(str(focused.get("name")))
-    if option is None or option.completer is None:
+    completer = _completers(table).get((path, str(focused.get("name"))))
+    if completer is None:
         return None
-    return option.completer, str(focused.get("value", ""))
+    return completer, str(focused.get("value", ""))
 
 
 async def choices_body(core: Core | None, data: Mapping[str, Any], table: Table = TABLE) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sys
 from collections.abc import Awaitable
 from typing import Any
@@ -21,6 +22,8 @@ import orjson
 
 from bot.delivery import within
 from bot.serve_net import OUTGOING_CONNECTIONS
+
+log = logging.getLogger(__name__)
 
 #: Discord's REST API, unless discord.py is loaded in this process and points elsewhere (:func:`api_base`).
 DISCORD_API = "https://discord.com/api/v10"
@@ -105,7 +108,8 @@ class RestClient:
 async def send_json(session: aiohttp.ClientSession, method: str, url: str, body: Any = None,
                     **kw: Any) -> Any:
     """One ``method`` request to ``url`` with ``body`` as JSON (orjson; None: no body) on ``session`` (``kw``:
-    aiohttp's request arguments, e.g. the proxy); Discord's JSON answer, or None for 204.
+    aiohttp's request arguments, e.g. the proxy); Discord's JSON answer, or None for 204. Each request is one DEBUG
+    line (method, URL, status; :mod:`bot.logs` redacts the token in the URL), as discord.py's adapter writes one.
 
     Raises:
         RestError: Discord answered ≥ 400 (with the 429's wait and Discord's error code when it names them).
@@ -113,9 +117,10 @@ async def send_json(session: aiohttp.ClientSession, method: str, url: str, body:
     """
     data = None if body is None else orjson.dumps(body)
     async with session.request(method, url, data=data, headers=JSON if data is not None else None, **kw) as resp:
+        log.debug("%s %s: HTTP %s", method, url, resp.status)  # the token in the URL: the log format redacts it
         if resp.status >= 400:
             raise await _error(resp)
-        return await resp.json(content_type=None) if resp.status != 204 else None
+        return await resp.json(content_type=None, loads=orjson.loads) if resp.status != 204 else None
 
 
 #: The headers of a request whose body is JSON (Discord asks for a ``DiscordBot (url, version)`` User-Agent).

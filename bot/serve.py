@@ -45,7 +45,7 @@ from nacl.signing import VerifyKey
 
 from bot import metrics
 from bot.autocomplete import choices_body, encode
-from bot.commands import TABLE, OptionProblem, Table, check_options
+from bot.commands import TABLE, OptionProblem, Table
 from bot.commands.buttons import Pressed, press
 from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, in_time
 from bot.custom_id import Invocation
@@ -57,7 +57,6 @@ from bot.delivery import (
     CB_MESSAGE,
     FOLLOWUP_WINDOW,
     MALFORMED,
-    MESSAGE_COMMAND,
     MESSAGE_COMPONENT,
     PING,
     RecentIds,
@@ -65,10 +64,10 @@ from bot.delivery import (
     defer_body,
     defer_kind,
     deliver,
-    leaf_options,
     shape_problem,
     snowflake,
 )
+from bot.raw import invocation
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import Reply, as_private
 from bot.rest import RestClient, RestError
@@ -214,25 +213,14 @@ class Interactions:
         return len(self.tasks) + len(self.waiting)
 
     def command(self, data: dict[str, Any]) -> tuple[Invocation, bool]:
-        """The invocation of the application command ``data`` and whether its answer is private; the message
-        command ("Karten erklären") reads its options from the target message's content.
+        """The invocation of the application command ``data`` and whether its answer is private
+        (:func:`bot.raw.invocation`, the gateway's reading too).
 
         Raises:
             bot.commands.OptionProblem: the options do not fit (checked by the table's one checker).
             LookupError: the table has no such command (:data:`UNKNOWN_COMMAND`).
         """
-        if data.get("type") == MESSAGE_COMMAND:
-            menu = self.table.menu(str(data.get("name")))
-            if menu is None:
-                raise LookupError(data.get("name"))
-            target = ((data.get("resolved") or {}).get("messages") or {}).get(str(data.get("target_id"))) or {}
-            return menu.invocation(self.core.context, str(target.get("content", ""))), True
-        path, options = leaf_options(data)
-        leaf = self.table.find(path)
-        if leaf is None:
-            raise LookupError(path)
-        call = check_options(leaf, options)
-        return call.invocation(), call.private
+        return invocation(data, self.core.context, self.table)
 
     async def _autocomplete(self, data: dict[str, Any]) -> dict[str, Any]:
         """The choices of the autocomplete ``data`` (:func:`bot.autocomplete.choices_body`, as the gateway)."""

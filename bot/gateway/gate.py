@@ -6,9 +6,11 @@ INTERACTION_CREATE parser (:meth:`GatedBot._gate_interactions`): notes when each
 tasks handle it, defers commands and Regelbot buttons from the raw payload in a burst (more than
 :data:`DEEP_QUEUE` in flight, or older than :data:`LATE_START_SECONDS` by its snowflake), answers autocompletes
 from the raw payload without discord.py's objects (:meth:`GatedBot._complete`, :mod:`bot.autocomplete`, the
-HTTP door's code), :data:`AUTOCOMPLETE_SLOTS` at a time, defers an answer not ready 2 s after the interaction was
-created (:meth:`GatedBot._watchdog` on :func:`bot.core.in_time`, Discord's 3-s limit) and, on shutdown, refuses new
-interactions in German while those in flight finish (:meth:`GatedBot._drain`, ≤ :data:`DRAIN_SECONDS`).
+HTTP door's code), :data:`AUTOCOMPLETE_SLOTS` at a time, answers application commands from the raw payload too
+(:func:`bot.gateway.commands.answer_command`, :mod:`bot.raw`: no command tree, no webhook adapter), defers an
+answer not ready 2 s after the interaction was created (:meth:`GatedBot._watchdog` on :func:`bot.core.in_time`,
+Discord's 3-s limit) and, on shutdown, refuses new interactions in German while those in flight finish
+(:meth:`GatedBot._drain`, ≤ :data:`DRAIN_SECONDS`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import functools
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import aiohttp
@@ -32,6 +34,7 @@ from bot.autocomplete import NO_CHOICES, choices_body
 from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, in_time
 from bot.custom_id import Invocation
 from bot.delivery import (
+    APPLICATION_COMMAND,
     AUTOCOMPLETE,
     CB_DEFERRED_MESSAGE,
     CB_DEFERRED_UPDATE,
@@ -44,6 +47,7 @@ from bot.delivery import (
     shape_problem,
     snowflake,
 )
+from bot.gateway.commands import answer_command
 from bot.gateway.transport import (
     UNKNOWN_INTERACTION,
     GatewayTransport,
@@ -230,8 +234,8 @@ class GatedBot(commands.AutoShardedBot):
         kind = defer_kind(data)
         if kind is None:
             return
-        request = asyncio.ensure_future(send_callback(self._connection, iid, str(data.get("token", "")),
-                                                      defer_body(*kind)))
+        send = post_callback if data.get("type") == APPLICATION_COMMAND else send_callback  # raw path: RestError
+        request = asyncio.ensure_future(send(self._connection, iid, str(data.get("token", "")), defer_body(*kind)))
         request.add_done_callback(lambda f: f.cancelled() or f.exception())  # raised again in settle_defer
         self._early[iid] = (request, *kind)
         self._track(request)
@@ -262,6 +266,14 @@ class GatedBot(commands.AutoShardedBot):
             tasks = []
         elif completion:  # answered from the raw payload: no discord.py objects (:meth:`_complete`)
             tasks = [asyncio.ensure_future(self._complete(iid, data))]
+        elif data.get("type") == APPLICATION_COMMAND:  # from the raw payload too (:func:`answer_command`)
+            try:  # what discord.py's parser refuses is refused here too (its reading, ~50 µs, is the check)
+                discord.Interaction(data=cast("InteractionPayload", data), state=self._connection)
+            except Exception as exc:
+                self._malformed(data, f"{type(exc).__name__}: {str(exc)[:120]}")
+                tasks = []
+            else:
+                tasks = [asyncio.ensure_future(answer_command(self, iid, data))]
         else:
             try:
                 tasks = self._capture(self._parse_interaction, data)
@@ -370,12 +382,12 @@ class GatedBot(commands.AutoShardedBot):
             log.info("Heruntergefahren nach %.1f s: %d laufende Interaktionen beendet, %d abgebrochen, %d abgelehnt",
                      time.monotonic() - started, counts["finished"], counts["cancelled"], counts["refused"])
 
-    def _waited(self, interaction: discord.Interaction[Any]) -> float:
-        """Seconds since the interaction was created: the larger of the time since it arrived here and
-        its snowflake's age on Discord's clock (a backlog before it was even read counts too)."""
-        arrived = self._arrived.pop(interaction.id, None)
+    def _waited(self, iid: int) -> float:
+        """Seconds since interaction ``iid`` was created: the larger of the time since it arrived here and its
+        snowflake's age on Discord's clock (a backlog before it was even read counts too)."""
+        arrived = self._arrived.pop(iid, None)
         local = time.monotonic() - arrived if arrived is not None else 0.0
-        remote = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        remote = time.time() - created_at(iid)
         return max(local, min(remote, DEFER_AFTER_SECONDS))
 
     async def answer(self, inv: Invocation, interaction: discord.Interaction[Any], *, ephemeral: bool = False,
@@ -407,10 +419,35 @@ class GatedBot(commands.AutoShardedBot):
         """
         try:
             await self.settle_defer(interaction)  # deferred from the raw payload in a burst
-            waited = self._waited(interaction)
-            burst = interaction.response.is_done() or waited > LATE_START_SECONDS or len(self.in_flight) > DEEP_QUEUE
+        except BaseException:  # the defer was refused (expired): the work never runs
+            if asyncio.iscoroutine(work):
+                work.close()
+            raise
+        transport = GatewayTransport(interaction)
+        return await self._guard(work, interaction.id, transport, ephemeral, update,
+                                 lambda: self._defer(interaction, ephemeral, update))
+
+    async def _guard(self, work: Awaitable[Reply], iid: int, transport: Any, ephemeral: bool = False,
+                     update: bool = False, defer: Callable[[], Awaitable[None]] | None = None) -> Reply:
+        """Await ``work`` for interaction ``iid`` answered through ``transport`` (its ``responded``; a
+        :class:`bot.delivery.Transport`), deferred as :meth:`_watchdog` says: ``defer()``, by default the defer
+        body sent through ``transport``.
+
+        Raises:
+            BaseException: what ``work`` raises; what the defer raises (the work never runs).
+        """
+        body = defer_body(CB_DEFERRED_UPDATE if update else CB_DEFERRED_MESSAGE, ephemeral and not update)
+
+        async def through_transport() -> None:
+            if not transport.responded:
+                await transport.respond(body)
+
+        send_defer = defer or through_transport
+        try:
+            waited = self._waited(iid)
+            burst = transport.responded or waited > LATE_START_SECONDS or len(self.in_flight) > DEEP_QUEUE
             if burst:
-                await self._defer(interaction, ephemeral, update)
+                await send_defer()
         except BaseException:  # the defer failed (expired): the work never runs
             if asyncio.iscoroutine(work):
                 work.close()
@@ -420,7 +457,7 @@ class GatedBot(commands.AutoShardedBot):
                 self._slots = asyncio.Semaphore(ANSWER_SLOTS)
             async with self._slots:
                 return await work
-        return await in_time(work, lambda: self._defer(interaction, ephemeral, update), DEFER_AFTER_SECONDS - waited)
+        return await in_time(work, send_defer, DEFER_AFTER_SECONDS - waited)
 
     @staticmethod
     async def _defer(interaction: discord.Interaction[Any], ephemeral: bool, update: bool = False) -> None:

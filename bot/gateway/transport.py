@@ -36,6 +36,7 @@ from bot.delivery import (
     deliver,
     within,
 )
+from bot.render import EPHEMERAL
 from bot.reply import Reply
 from bot.rest import RestError, api_base, rest_pause, send_json
 
@@ -106,7 +107,59 @@ class RawTransport:
             log.debug("Ursprüngliche Antwort nicht gelöscht", exc_info=True)
 
 
-def _http_kw(http: Any) -> dict[str, Any]:
+class PostTransport:
+    """:class:`bot.delivery.Transport` of an interaction known by its raw ids (``interaction_id``,
+    ``application_id``, ``token``) whose requests are plain aiohttp requests with orjson bodies (:func:`bot.rest.
+    send_json`) on the bot's HTTP session (``kw``: session, proxy, proxy_auth, as :func:`http_kw` gives them):
+    no discord.py objects, no webhook adapter. The callback is tried again within Discord's 3 s, the webhook
+    requests within its 15 minutes (:func:`bot.delivery.within` with :func:`bot.rest.rest_pause`). The raw
+    command path of :mod:`bot.gateway.gate`.
+
+    Raises (from each request): :class:`bot.rest.RestError` (Discord refused it; 10062 once the window is
+    over), ``aiohttp.ClientError`` (the connection failed on every try).
+    """
+
+    def __init__(self, kw: dict[str, Any], interaction_id: int, application_id: int, token: str) -> None:
+        self._kw = dict(kw)
+        self._session = self._kw.pop("session")
+        self._ids = interaction_id, application_id, token
+        self._webhook_url = f"{api_base()}/webhooks/{application_id}/{token}"
+        #: 5 or 6 when the callback sent was a defer (ephemeral: :attr:`deferred_ephemeral`), else None.
+        self.deferred: int | None = None
+        self.deferred_ephemeral = False
+        self.responded = False
+
+    async def respond(self, body: dict[str, Any]) -> None:
+        """``POST /interactions/{id}/{token}/callback`` with ``body`` (:func:`post_callback`'s request)."""
+        url = f"{api_base()}/interactions/{self._ids[0]}/{self._ids[2]}/callback"
+        await _callback_within(self._ids[0], body, lambda: send_json(self._session, "POST", url, body, **self._kw),
+                               rest_pause)
+        self.responded = True
+        if body.get("type") in (CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE):
+            self.deferred = body["type"]
+            self.deferred_ephemeral = bool((body.get("data") or {}).get("flags", 0) & EPHEMERAL)
+
+    async def _webhook(self, what: str, method: str, url: str, data: dict[str, Any] | None = None) -> None:
+        deadline = created_at(self._ids[0]) + FOLLOWUP_WINDOW
+        await within(deadline, lambda: send_json(self._session, method, url, data, **self._kw), rest_pause, what)
+
+    async def edit_original(self, data: dict[str, Any]) -> None:
+        """``PATCH /webhooks/{app}/{token}/messages/@original`` with ``data``."""
+        await self._webhook("Antwort bearbeiten", "PATCH", f"{self._webhook_url}/messages/@original", data)
+
+    async def followup(self, data: dict[str, Any]) -> None:
+        """``POST /webhooks/{app}/{token}?wait=true`` with ``data``."""
+        await self._webhook("Folgenachricht", "POST", f"{self._webhook_url}?wait=true", data)
+
+    async def delete_original(self) -> None:
+        """``DELETE /webhooks/{app}/{token}/messages/@original`` (a missing message is fine)."""
+        try:
+            await self._webhook("Antwort löschen", "DELETE", f"{self._webhook_url}/messages/@original")
+        except RestError:
+            log.debug("Ursprüngliche Antwort nicht gelöscht", exc_info=True)
+
+
+def http_kw(http: Any) -> dict[str, Any]:
     """The session and proxy keyword arguments of discord.py's webhook adapter, from ``bot.http``."""
     return {"session": http._HTTPClient__session, "proxy": http.proxy, "proxy_auth": http.proxy_auth}
 
@@ -151,7 +204,7 @@ async def send_callback(state: Any, interaction_id: int | str, token: str, body:
     Raises:
         discord.HTTPException: Discord refused it (e.g. ``NotFound`` 10062 when the interaction expired).
     """
-    await send_callback_with(_http_kw(state.http), int(interaction_id), token, body)
+    await send_callback_with(http_kw(state.http), int(interaction_id), token, body)
 
 
 async def send_callback_with(kw: dict[str, Any], interaction_id: int, token: str, body: dict[str, Any]) -> None:
@@ -180,7 +233,7 @@ async def post_callback(state: Any, interaction_id: int, token: str, body: dict[
         bot.rest.RestError: Discord refused it (10062 once the 3 s are over).
         aiohttp.ClientError: the connection failed on every try.
     """
-    kw = _http_kw(state.http)
+    kw = http_kw(state.http)
     session = kw.pop("session")
     url = f"{api_base()}/interactions/{interaction_id}/{token}/callback"
     await _callback_within(interaction_id, body, lambda: send_json(session, "POST", url, body, **kw), rest_pause)
@@ -249,7 +302,7 @@ async def send_malformed(state: Any, interaction_id: int, application_id: int, t
         if early is not None:
             await early[0]
             deferred, ephemeral = early[1], early[2]
-        transport = RawTransport(_http_kw(state.http), interaction_id, application_id, token, deferred, ephemeral)
+        transport = RawTransport(http_kw(state.http), interaction_id, application_id, token, deferred, ephemeral)
         await deliver(transport, MALFORMED)
     except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
         log.info("Antwort auf die unlesbare Interaktion %s nicht gesendet: %s", interaction_id, type(exc).__name__)

@@ -26,10 +26,10 @@ from bot import metrics
 from bot.commands import STALE_COMMAND, OptionProblem
 from bot.commands.spec import KIND_TEXT
 from bot.core import INTERNAL_ERROR
-from bot.delivery import SUBCOMMAND_TYPES
 from bot.gateway.gate import GatedBot
 from bot.gateway.slash import call_of
 from bot.gateway.transport import UNKNOWN_INTERACTION, send_reply
+from bot.raw import command_name
 from bot.reply import Reply, quote_user
 
 log = logging.getLogger(__name__)
@@ -73,9 +73,7 @@ def error_reply(error: app_commands.AppCommandError) -> Reply | None:
 
 def _command_name(interaction: discord.Interaction[Any]) -> str:
     """``mana pay``: the invoked command's names as Discord sent them, for the log."""
-    data: Any = interaction.data or {}
-    subs = [o.get("name") for o in data.get("options") or [] if o.get("type") in SUBCOMMAND_TYPES]
-    return " ".join(str(n) for n in [data.get("name", "?"), *subs])
+    return command_name(interaction.data or {})
 
 
 class RegelTree(app_commands.CommandTree[GatedBot]):
