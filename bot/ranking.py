@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import math
 import re
-from itertools import pairwise
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from bot.analysis import MAX_QUERY_TERMS, STOP_WORDS, Analyser, Analysis, Options, snowball, tokens
 from bot.definitions import DEFINED, asks_definition
