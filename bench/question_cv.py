@@ -34,6 +34,7 @@ GRID: dict[str, tuple[float, ...]] = {
     "definition": (0.0, 1.0, 2.0, 3.0, 4.0),
     "property": (0.0, 3.0, 6.0, 9.0),
     "foreign": (0.0, 2.0, 4.0, 6.0),
+    "answer": (0.0, 0.25, 0.5, 1.0, 1.5, 2.0),
 }
 MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 #: Clear answers must be right this often on the training folds for a margin to be chosen.

@@ -100,6 +100,27 @@ ASKING_VERBS = _word_list(
 )
 
 
+#: Answer types: what kind of statement a question word asks for, as (question words — folded tokens, pairs of
+#: tokens joined by a space —, words of a passage that give that kind of answer). "wer/wem/wen" asks for a person
+#: (a player, controller, owner, opponent), "wie viel/wie viele/wie oft/wie hoch" for an amount (digits count too),
+#: "darf/kann/muss" for a permission (a modal verb or its negation), "wann/sobald" for a moment of the turn. Folded
+#: like the search index (umlauts without dots: "durfen", "wahrend").
+ANSWER_CUES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
+    (_word_list("wer wem wen wessen who whom whose"),
+     _word_list("spieler spielerin kontrolleur kontrolleurin besitzer besitzerin gegner gegnerin aktive aktiven "
+                "nichtaktive nichtaktiven kontrolliert kontrollierst besitzt player controller owner opponent")),
+    (_word_list("wieviel wieviele wievielen wie_viel wie_viele wie_vielen wie_oft wie_hoch how_many how_much"),
+     _word_list("null eins zwei drei vier funf sechs sieben acht neun zehn einmal zweimal dreimal anzahl doppelt "
+                "doppelte halb halbe halfte summe insgesamt gleich plus minus")),
+    (_word_list("darf darfst durfen kann kannst konnen muss musst mussen geht erlaubt moglich may can must"),
+     _word_list("darf darfst durfen kann kannst konnen muss musst mussen nicht kein keine keinen keinem keiner nie "
+                "niemals moglich unmoglich erlaubt verboten cannot can't may must")),
+    (_word_list("wann sobald zeitpunkt when"),
+     _word_list("phase schritt segment zug zuges beginn beginnt ende endet sobald nachdem bevor wahrend "
+                "zeitpunkt jederzeit sofort danach vorher zuerst bis")),
+)
+
+
 #: Function words of English and of German that tell a typed question's language (:func:`is_english`).
 ENGLISH_MARKERS = _word_list(
     "the a an of to is are was and or on in it its be can can't does do did what when how if with for by this "
@@ -119,6 +140,7 @@ def is_english(words: list[str]) -> bool:
 
 
 __all__ = [
+    "ANSWER_CUES",
     "ASKING_VERBS",
     "CARD_PROPERTIES",
     "COLLOQUIAL",

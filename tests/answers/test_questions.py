@@ -8,7 +8,7 @@ import re
 import pytest
 
 from bot.answers import run_action, run_answer
-from bot.ranking import ranker
+from bot.ranking import asked_cues, given_cues, ranker
 from tests.questions import load
 
 #: Questions of the held-out part (184) with a gold passage among /frage's first three, on the store of the
@@ -118,6 +118,42 @@ async def test_a_card_named_in_the_question_ranks_its_rulings_first(ctx):
                            ctx.names, limit=3)
     assert found.cards and ctx.names.card_names[found.cards[0]] == "Circu, Dimir-Lobotomist"
     assert all(h.passage.title == "Circu, Dimir-Lobotomist" for h in found.hits[:2])
+
+
+def test_question_words_ask_for_an_answer_type():
+    # ANSWER_CUES: 0 a person, 1 an amount, 2 a permission, 3 a moment; "wie viele" read as one question word.
+    assert asked_cues("Wer gewinnt die Fehde?") == (0,)
+    assert asked_cues("mit wie vielen Lebenspunkten fängt man an") == (1,)
+    assert asked_cues("Wieviel Schaden macht sie?") == (1,)
+    assert asked_cues("darf ich das wann immer ich will") == (2, 3)
+    assert asked_cues("Was ist ein Permanent") == ()
+
+
+async def test_document_passages_give_their_answer_type(ctx):
+    texts = {k: (await ctx.store.passage_by_key(k)).text for k in ("000:9", "001:46", "001:2860", "003:215")}
+    # 000 line 9: „Ein Spieler gewinnt eine Fehde, wenn …“ names who wins.
+    assert 0 in given_cues(texts["000:9"])
+    # 001 line 46: „Du kannst kein Halbe-Halbe-Mana deinem Manavorrat hinzufügen.“ says what you may not do (and
+    # „halbe“ reads as an amount).
+    assert given_cues(texts["001:46"]) == frozenset({1, 2})
+    # 001 line 2860: „Du erhältst nur genau einmal die Möglichkeit …“ (Bergung) says how often.
+    assert 1 in given_cues(texts["001:2860"])
+    # 003 line 215 (hybrid mana into the pool: „wählt der Spieler eine Hälfte …“) says who chooses and how much,
+    # not whether one may.
+    assert given_cues(texts["003:215"]) == frozenset({0, 1})
+
+
+async def test_the_answer_type_decides_between_passages_on_the_same_words(ctx):
+    # 001 line 46 (you cannot add hybrid mana) answers "kann ich …"; 003 line 215 explains what such mana gives.
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "kann ich hybrid mana in den manapool bekommen", ctx.names, limit=2)
+    assert [h.passage.key for h in found.hits] == ["001:46", "003:215"]
+    assert found.hits[0].parts["answer"] == r.weights.answer > 0
+    # "darf ich" asks for a permission: of Märtyrerin der Asche's rulings, 001 line 2922
+    # („… kann erneut offen vorgezeigt werden …“) before 001 line 2920.
+    found = await r.search(ctx.store, "Märtyrerin der Asche: darf ich eine Karte vorzeigen die schon offen ist?",
+                           ctx.names, limit=3)
+    assert found.hits[0].passage.key == "001:2922"
 
 
 async def test_a_sentence_to_regel_is_searched_not_read_as_a_term(ctx):
