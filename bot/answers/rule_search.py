@@ -76,6 +76,14 @@ async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
     labels = [_label(cat, h) for h, _ in hits]
     index = await today_index(ctx.store)
     blocks = [_hit_block(cat, index, label, hit, sentence) for label, (hit, sentence) in zip(labels, hits, strict=True)]
+    # an explanation's notice once per page: under the first hit of the page that needs it
+    seen: set[tuple[int, str]] = set()
+    for i, block in enumerate(blocks):
+        head, _, note = block.rpartition("\n")
+        if note.startswith("ℹ️") and hits[i][0].passage.kind == "explanation":
+            if (i // HITS_PER_PAGE, note) in seen:
+                blocks[i] = head
+            seen.add((i // HITS_PER_PAGE, note))
     pages = hit_pages(f"Regeln zu „{shown}“", intro, blocks, HITS_PER_PAGE)
     for number, page in enumerate(pages):  # each page's buttons point to that page's hits
         chunk = slice(number * HITS_PER_PAGE, (number + 1) * HITS_PER_PAGE)
