@@ -165,13 +165,9 @@ def inflection_stem(word: str) -> str:
 
 
 def _stems(text: str) -> tuple[str, ...]:
-    """The folded words of ``text`` with umlauts as ``ae`` and without inflection endings."""
-    out = []
-    for w in name_words(text):
-        keys = name_keys(w)
-        if keys:
-            out.append(inflection_stem(keys[-1]))
-    return tuple(out)
+    """The folded words of ``text`` (:func:`bot.text.name_words`: ``ä`` → ``a``, ``ß`` → ``ss``) without inflection
+    endings. A folded word is its own last compact key (:func:`bot.text.name_keys`), so it is not folded again."""
+    return tuple(inflection_stem(w) for w in name_words(text))
 
 
 class TermIndex:
@@ -260,7 +256,7 @@ class TermIndex:
         decided, inside = self._inside(stems, content)
         if decided:
             return inside
-        documents = [term for term, _, _ in self.document_senses(text) if term is not None]
+        documents = [term for term, _, _ in self._senses_of(keys) if term is not None]
         if documents:
             return TermMatch(documents[0], text, "document", VARIANT)
         key = keys[0] if keys else ""
@@ -287,7 +283,10 @@ class TermIndex:
         """What the documents mean by ``query`` (one word or name as typed) where ``data/terms_documents.tsv`` says:
         ``(term, sense row, the row's word)``, the term None where the word names no term there (001's „Leere“ in
         card names); ``provoziert`` → ``(Aufstacheln, 004's row, "provoziert")``; ``[]`` when no row does."""
-        keys = name_keys(clean(query)[:MAX_QUERY])
+        return self._senses_of(name_keys(clean(query)[:MAX_QUERY]))
+
+    def _senses_of(self, keys: tuple[str, ...]) -> list[tuple[Term | None, Sense, str]]:
+        """:meth:`document_senses` of a query whose compact keys (:func:`bot.text.name_keys`) are ``keys``."""
         found = self._documents.get(keys[0], []) if keys else []
         return [(self.terms[i] if i is not None else None, sense, word) for i, sense, word in found]
 

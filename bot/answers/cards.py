@@ -36,9 +36,9 @@ from bot.answers.today import (
 )
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
-from bot.search import Lookup, NameHit
+from bot.search import TYPO, Lookup, NameHit
 from bot.store import CardRecord, DocumentRecord, MechanicRecord, RulingRecord
-from bot.text import clean, cut, shorten
+from bot.text import clean, cut, shorten, tokens
 
 MAX_QUERY = 200
 #: A FAQ ruling that gives a card's new text: "<Name> hat (inzwischen) ein Erratum bekommen/erhalten" or
@@ -277,24 +277,85 @@ async def find_card(ctx: AnswerContext, query: str, choice: str = "card") -> Car
     :meth:`bot.search.NameIndex.lookup`, shared by every option that takes a card).
 
     Raises:
-        UserError: no card or no clear match; the German message offers the candidates as choices that
-            run the action ``choice`` (``"card"``, or ``"rulings"`` where the rulings were asked for).
+        UserError: no card or no clear match; the German message says so first, then offers the candidates as
+            choices that run the action ``choice`` (``"card"``, or ``"rulings"`` where the rulings were asked
+            for); a name no card has but one card's rulings print (002's English half-names „Driven“ and
+            „Despair“) names that card and quotes the ruling (:func:`mentioned_card`).
     """
+    return (await _find(ctx, query, choice))[0]
+
+
+async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord, Lookup]:
+    """:func:`find_card`, with the look-up that found the card (its ``how``: exact or a typo)."""
     if not clean(query):
         raise UserError("Bitte einen Kartennamen angeben", "Zum Beispiel: `/karte name: Boros-Rekrut`")
     query = query[:MAX_QUERY]
     found = ctx.names.lookup(query)
     card = await ctx.store.card(found.hit.card_id) if found.hit is not None else None
     if card is None:  # no clear card (a missing store row would be a bug: index and store are one file)
+        mention = await mentioned_card(ctx, query) if not found.candidates else None
+        if mention is not None:
+            raise mentioned_error(query, *mention, choice)
         raise not_found(query, found, choice)
-    return card
+    return card, found
+
+
+#: Longest typed name (in words) looked for in the rulings' text when it names no card.
+MENTION_WORDS = 4
+#: Characters of the ruling quoted when a typed name is found only in one card's rulings.
+MENTION_QUOTE = 300
+
+
+async def mentioned_card(ctx: AnswerContext, query: str) -> tuple[CardRecord, str] | None:
+    """The one card whose rulings print ``query`` as a word (or words) when no card has that name, with the first
+    such ruling: 002 writes the English half-names of its card („Driven und Despair beeinflussen nur Kreaturen, …“),
+    so ``Driven`` → Getrieben // Verzweiflung. None when no ruling prints it, when rulings of several cards or of a
+    mechanics section do (an ordinary word: ``Kreatur``), or for a name of over :data:`MENTION_WORDS` words."""
+    words = tokens(query)
+    if not words or len(words) > MENTION_WORDS or len("".join(words)) < 4:
+        return None
+    phrase = " ".join(words)
+    try:
+        hits = await ctx.store.passage_candidates(f'raw : "{phrase}"', 50)
+    except UserError:  # a store without the passage index: no mention to offer
+        return None
+    pattern = re.compile(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in clean(query).split()) + r"(?!\w)", re.I)
+    passages = [p for p in (await ctx.store.passages(i for i, _ in hits)).values()
+                if p.kind in ("ruling", "card") and pattern.search(p.text)]
+    owners = {p.card_id for p in passages}
+    if len(owners) != 1 or None in owners:
+        return None
+    card = await ctx.store.card(next(iter(owners)))  # type: ignore[arg-type]  # None excluded above
+    ruling = min((p for p in passages if p.kind == "ruling"), key=lambda p: p.id, default=None)
+    if card is None or ruling is None:
+        return None
+    return card, ruling.text
+
+
+def mentioned_error(query: str, card: CardRecord, ruling: str, choice: str) -> UserError:
+    """The German error for a typed name that is no card's but that ``card``'s rulings print (:func:`mentioned_card`):
+    it says the name is not in the store, names the card and quotes the ruling; buttons to the card and its
+    rulings, the one ``choice`` asked for first."""
+    shown = quote_user(query, 80) or "(leer)"
+    body = (f"„{shown}“ ist kein Kartenname in der Datenbank. Die Rulings zu **{card.name}** nennen es:\n"
+            f"> {quote_user(shorten(ruling, MENTION_QUOTE), MENTION_QUOTE + 10)}\n"
+            f"Meintest du **{card.name}**?")
+    actions = [Action(label=f"Karte: {card.name}"[:80], action="card", arg=str(card.id)),
+               Action(label=f"Rulings: {card.name}"[:80], action="rulings", arg=str(card.id))]
+    actions.sort(key=lambda a: a.action != choice)
+    return UserError(f"Keine Karte „{shown}“ gefunden", body, choices=actions)
 
 
 @answer("card")
 async def card_answer(ctx: AnswerContext, name: str) -> Reply:
-    """``/card name`` → the card's embed with a button for its rulings."""
-    card = await find_card(ctx, name)
-    return await card_reply(ctx, card)
+    """``/card name`` → the card's embed with a button for its rulings; a name found as a typo of the card's
+    starts with a line saying that the typed name is not in the store and which card is shown."""
+    card, found = await _find(ctx, name, "card")
+    reply = await card_reply(ctx, card)
+    if found.how == TYPO:
+        reply.pages[0].body = (f"_„{quote_user(name[:MAX_QUERY], 80)}“ steht so nicht in der Datenbank; "
+                               f"am ähnlichsten geschrieben: {card.name}._\n" + reply.pages[0].body)
+    return reply
 
 
 async def card_reply(ctx: AnswerContext, card: CardRecord) -> Reply:

@@ -11,14 +11,51 @@ for a new one starts without it and makes its own at first use (or in the comman
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
+from bot.analysis import snowball
 from bot.prefixes import WordPrefixes
 from bot.store import MechanicRecord, Store
-from bot.terms import term_index
+from bot.terms import ENGLISH, NO_TERM, Term, senses, term_index
 from bot.text import canonical, tokens
 from bot.textsearch import synonyms
+from bot.wordforms import NOUN_VERBS, PARTICLES, verb_forms, verbs_of
+
+#: The kinds of the term table that are mechanics: keyword actions (701.x), keyword abilities (702.x) and the
+#: ability words of the FAQs (Ausstrahlung, Versessenheit).
+MECHANIC_KINDS = frozenset({"keyword_action", "keyword_ability", "ability_word"})
+#: The separable prefixes as typed words end a finite form (``beruft … ein``), folded as :func:`form_key` folds.
+_PARTICLES = frozenset(canonical(p) for p in PARTICLES)
+#: Most words a player writes between a finite verb and its separable prefix (``stachelt die Kreatur auf``).
+MAX_BETWEEN = 4
+#: Most keyword names the autocomplete adds below the sections.
+TERM_CHOICES = 10
+
+
+def form_key(text: str) -> tuple[str, ...]:
+    """The words of ``text`` folded (:func:`bot.text.tokens`, :func:`bot.text.canonical`) and Snowball-stemmed
+    (:func:`bot.analysis.snowball`): the key under which a verb form meets its inflected spellings
+    (``einberufene`` and ``einberufen`` → ``("einberuf",)``, ``aufgestachelte`` → ``("aufgestachelt",)``)."""
+    return tuple(snowball(canonical(t)) for t in tokens(text))
+
+
+def ordinary_words() -> frozenset[str]:
+    """The keyword names the documents use only as ordinary words or in card names (``data/terms_documents.tsv``,
+    rows ``-``: verschwinden, leere, bonus …), folded: they name their keyword only as written, never in another
+    form (``verschwindet`` is no Vanishing)."""
+    return frozenset(canonical(w) for s in senses() if s.english == NO_TERM for w in s.words for w in tokens(w))
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a typed name names in ``/mechanik``: ``sections`` (positions in :attr:`MechanicFinder.sections`), or,
+    when no section is about it, ``term``: a keyword of the term table (kind in :data:`MECHANIC_KINDS`) the
+    documents have no section for (Aufstacheln, Trampelschaden). Both empty: nothing."""
+
+    sections: list[int] = field(default_factory=list)
+    term: Term | None = None
 
 #: A synonym pattern prepared for typed words: its words in :func:`bot.text.canonical` spelling, and per word
 #: whether any ending is allowed.
@@ -78,39 +115,133 @@ class MechanicFinder:
         index = term_index()
         titling = {i for i, term in enumerate(index.terms) if self._sections_of(term.names())}
         self.typo_keys = index.fuzzy_keys_of(titling)
+        ordinary = ordinary_words()
+        #: per term of the table (by ``id``): the sections it is about (:meth:`_term_sections`)
+        self._about = {id(term): self._term_sections(term) for term in index.terms}
+        #: the terms (by ``id``) whose German name the documents use as an ordinary word (:func:`ordinary_words`)
+        self._ordinary = {id(t) for t in index.terms if canonical(" ".join(tokens(t.german))) in ordinary}
+        self._forms = self._verb_forms(index.terms)
+        # Names and verb forms of the keywords no section is about, by word prefixes, for the autocomplete.
+        entries = [(term, tokens(name)) for term in index.terms
+                   if term.kind in MECHANIC_KINDS and not self._about[id(term)] and not self._is_ordinary(term)
+                   for name, rank in term.names() if rank != ENGLISH]
+        entries += [(index.terms[target], tokens(form)) for form, target in self._term_forms]
+        # each entry as folded (fähigkeit → fahigkeit) and as canonical (ae → a) words, so typed words need no
+        # further folding per keystroke
+        entries += [(term, [canonical(w) for w in words]) for term, words in entries]
+        self._completion_terms = [term for term, _words in entries]
+        self._completion = WordPrefixes(words for _term, words in entries)
+
+    def _is_ordinary(self, term: Term) -> bool:
+        """True for a keyword whose German name the documents use as an ordinary word (:func:`ordinary_words`)."""
+        return id(term) in self._ordinary
+
+    def _verb_forms(self, terms: list[Term]) -> dict[tuple[str, ...], list[int] | int]:
+        """:func:`form_key` of every verb form of every mechanic (:mod:`bot.wordforms`) → its sections (a list),
+        or the term's position in ``terms`` (an int) for a keyword no section is about. A key two mechanics share
+        is left out (it names neither), and so are the forms of a name :func:`ordinary_words` holds."""
+        targets: dict[tuple[str, ...], set[tuple[int, ...] | int]] = {}
+        self._term_forms: list[tuple[str, int]] = []
+        for i, term in enumerate(terms):
+            verbs = verbs_of(term.german) if term.kind in MECHANIC_KINDS and not self._is_ordinary(term) else []
+            sections = tuple(self._about[id(term)])
+            for form in (form for verb in verbs for form in verb_forms(verb).all()):
+                targets.setdefault(form_key(form), set()).add(sections or i)
+                if not sections:
+                    self._term_forms.append((form, i))
+        # Section titles no term names, with a word whose verb the table of bot.wordforms gives (001's
+        # „Verbesserte“ Zaubersprüche/Kreaturen: verbessern, verbessert).
+        for word, verb in NOUN_VERBS.items():
+            sections = tuple(i for i, m in enumerate(self.sections) if word in m.words)
+            for form in verb_forms(verb).all() if sections else ():
+                targets.setdefault(form_key(form), set()).add(sections)
+        out: dict[tuple[str, ...], list[int] | int] = {}
+        for key, found in targets.items():
+            if len(found) == 1:
+                (target,) = found
+                out[key] = target if isinstance(target, int) else list(target)
+        return out
 
     def find(self, text: str) -> list[int]:
         """The positions (in :attr:`sections`) of the sections ``text`` names, best tier only (several when one
-        title stands in several FAQs).
+        title stands in several FAQs); [] when nothing fits or when ``text`` names a keyword no section is about
+        (:meth:`resolve` says which)."""
+        return self.resolve(text).sections
 
-        Tiers: label or title equal (folded) → title words start with the typed words → an English or old
-        keyword of ``data/synonyms.tsv`` whose group holds the title → a term of the term table in any word
-        form (:meth:`of_term`) → fuzzy (rapidfuzz WRatio ≥ 80). Returns [] when nothing fits.
+    def resolve(self, text: str) -> Found:
+        """What ``text`` names: sections (best tier only) or a keyword of the term table without a section.
+
+        Tiers: label or title equal (folded) → title words start with the typed words → a verb form of a
+        mechanic's German name (:mod:`bot.wordforms`: ``beruft ein``, ``stachelt … auf``, ``aufgestachelt``,
+        ``geborgen``, ``befehdet`` → the German section Fehde) → an English or old keyword of
+        ``data/synonyms.tsv`` whose group holds the title → a term of
+        the term table in any of its names' forms (:meth:`of_term`; its sections, or the keyword itself when no
+        section is about it) → fuzzy over the titles (rapidfuzz WRatio ≥ 80). A keyword name the documents use
+        as an ordinary word (:func:`ordinary_words`: Verschwinden, Leere, Bonus) names its keyword only as
+        written.
         """
-        typed = tokens(text)
+        return self._resolve(text, tokens(text))
+
+    def _resolve(self, text: str, typed: list[str]) -> Found:
+        """:meth:`resolve` of ``text`` whose words (:func:`bot.text.tokens`) are ``typed``."""
         if not typed:
-            return []
+            return Found()
         exact = self._exact.get(tuple(typed))
         if exact:
-            return list(exact)
+            return Found(list(exact))
         if len(typed) > 1 and all(len(t) < 2 for t in typed):  # loose letters ("{W}{W}" → w, w) name nothing
-            return []
+            return Found()
         prefix = self._prefixes.matching(typed)
         if prefix:
-            return prefix
-        grouped = self._group_of([canonical(t) for t in typed])
+            return Found(prefix)
+        spelled = [canonical(t) for t in typed]
+        form = self._form_of(spelled)
+        if form is not None:
+            return Found(form) if isinstance(form, list) else Found(term=term_index().terms[form])
+        grouped = self._group_of(spelled)
         if grouped is not None:
-            return list(self._group_hits[grouped])
-        by_term = self.of_term(text)
-        if by_term:
+            return Found(list(self._group_hits[grouped]))
+        by_term = self._term_of(text)
+        if by_term.sections or by_term.term is not None:
             return by_term
         if len("".join(typed)) < 3:  # too short for a typo match
-            return []
+            return Found()
         best = process.extract(" ".join(typed), self._keys, scorer=fuzz.WRatio, limit=3, score_cutoff=80)
         if not best:
-            return []
+            return Found()
         top = best[0][1]
-        return [i for _k, score, i in best if score >= top - 0.01]
+        return Found([i for _k, score, i in best if score >= top - 0.01])
+
+    def _form_of(self, spelled: list[str]) -> list[int] | int | None:
+        """The verb-form tier: the sections or the keyword (a term position) of the form ``spelled`` (typed words,
+        :func:`bot.text.canonical`) is, or None.
+        A finite verb and its separable prefix may have words between them (``stachelt die Kreatur auf``)."""
+        found = self._forms.get(tuple(snowball(w) for w in spelled))
+        if found is None and 2 < len(spelled) <= MAX_BETWEEN + 2 and spelled[-1] in _PARTICLES:
+            found = self._forms.get((snowball(spelled[0]), snowball(spelled[-1])))
+        return found
+
+    def choices(self, text: str) -> tuple[Found, list[Term]]:
+        """For the autocomplete: what ``text`` names (:meth:`resolve`) and the keywords :meth:`complete_terms`
+        offers below it, the text's words folded once."""
+        typed = tokens(text)
+        return self._resolve(text, typed), self._complete(typed)
+
+    def complete_terms(self, text: str) -> list[Term]:
+        """Keywords without a section whose names or verb forms have, for every typed word, a word starting with
+        it (``aufgest`` → Aufstacheln; words folded as :func:`bot.text.tokens` folds them, or with umlauts as
+        ``ae``), in table order, at most :data:`TERM_CHOICES`: the autocomplete's rows below the sections."""
+        return self._complete(tokens(text))
+
+    def _complete(self, typed: list[str]) -> list[Term]:
+        """:meth:`complete_terms` of the typed words ``typed``."""
+        out: dict[str, Term] = {}
+        for pos in self._completion.matching(typed) if typed else ():
+            term = self._completion_terms[pos]
+            out.setdefault(term.german, term)
+            if len(out) >= TERM_CHOICES:
+                break
+        return list(out.values())
 
     def _group_of(self, spelled: list[str]) -> int | None:
         """The first synonym group (position in :attr:`_group_hits`) with a pattern ``spelled`` (canonical
@@ -127,10 +258,26 @@ class MechanicFinder:
         """The sections titled with a name of the term ``text`` names in the term table (:mod:`bot.terms`:
         nouns, verbs, inflected forms and participles, ``gepfropft`` → Pfropfen, ``reproduziert`` →
         Reproduktion)."""
+        return self._term_of(text).sections
+
+    def _term_of(self, text: str) -> Found:
+        """The term tier: the sections of the term ``text`` names (:meth:`of_term`), or that term when it is a
+        keyword (:data:`MECHANIC_KINDS`) no section is about. A keyword of :func:`ordinary_words` only as written
+        (``Verschwinden``, not ``verschwindet``)."""
         match = term_index().lookup(text, typo_among=self.typo_keys)
-        if match is None:
-            return []
-        return self._sections_of(match.term.names())
+        if match is None or (match.how != "exact" and self._is_ordinary(match.term)):
+            return Found()
+        sections = self._about.get(id(match.term)) or self._term_sections(match.term)
+        if sections:
+            return Found(list(sections))
+        return Found(term=match.term) if match.term.kind in MECHANIC_KINDS else Found()
+
+    def _term_sections(self, term: Term) -> list[int]:
+        """The sections a term is about: those titled with its German names (name, variants, old terms), else
+        those titled with its English name (``befehden`` → Fehde, not also the English section Clash)."""
+        names = term.names()
+        return (self._sections_of([(n, r) for n, r in names if r != ENGLISH])
+                or self._sections_of([(n, r) for n, r in names if r == ENGLISH]))
 
     def _sections_of(self, names: list[tuple[str, int]]) -> list[int]:
         """The sections (ascending positions) titled with one of ``names`` (a term's ``(name, rank)`` pairs)."""

@@ -19,9 +19,11 @@ from bot.answers.mechanic_finder import MechanicFinder, mechanic_finder
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rule_catalog import RuleCatalog
 from bot.answers.rules import catalog
+from bot.answers.terms import term_reply
 from bot.answers.today import TodayIndex, entry_status, heute_block, number_label, terms_line, today_index
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import MechanicRecord, Store
+from bot.terms import Term, TermMatch
 from bot.text import clean
 
 CARD_BUTTONS = 15
@@ -168,7 +170,8 @@ async def mechanic_reply(ctx: AnswerContext, sections: list[MechanicRecord]) -> 
 
 @answer("mechanic")
 async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
-    """``/mechanik name: …``: the named section(s).
+    """``/mechanik name: …``: the named section(s); for a keyword of the term table no section of the documents
+    is about (Aufstacheln, Trampelschaden), its term page (:func:`keyword_reply`).
 
     Raises:
         UserError: empty or unknown name; the German message lists the known sections.
@@ -177,7 +180,10 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     sections = finder.sections
     if not clean(name):
         raise UserError("Bitte eine Mechanik angeben", "Zum Beispiel: `/mechanik name: Einberufen`")
-    hits = finder.find(name[:200])
+    resolved = finder.resolve(name[:200])
+    if resolved.term is not None:
+        return await keyword_reply(ctx, resolved.term, name[:200])
+    hits = resolved.sections
     found = [sections[i] for i in hits]
     if not found:
         titles = ", ".join(dict.fromkeys(m.title for m in sections))
@@ -189,6 +195,23 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
             f"Mehrere Mechaniken passen zu „{quote_user(name, 80)}“", f"Meintest du:\n{options}", choices=choices
         )
     return await mechanic_reply(ctx, found)
+
+
+#: The first line of a keyword's answer in ``/mechanik`` when no section of the documents is about it.
+NO_SECTION = ("_Zu {name} haben die Dokumente des Bots keinen eigenen Mechanik-Abschnitt; hier die Regel des "
+              "Begriffs und die Rulings, die ihn verwenden._")
+
+
+async def keyword_reply(ctx: AnswerContext, term: Term, typed: str) -> Reply:
+    """``/mechanik`` for a keyword of the term table (701.x, 702.x) without a mechanics section: the term page of
+    ``/regel`` (:func:`bot.answers.terms.term_reply`: today's rule number, older terms, what a document means by
+    the typed word, the rulings that use the term with the change register's notice, the official rule first
+    after ``build --cr``), headed by :data:`NO_SECTION`. ``typed``: the name as typed (a verb form), for the
+    document notes; it is not echoed."""
+    reply = await term_reply(ctx, TermMatch(term, typed, "form"))
+    first = reply.pages[0]
+    first.body = NO_SECTION.format(name=f"**{term.german}**") + "\n" + first.body
+    return reply
 
 
 @action("mechanic")
@@ -204,9 +227,17 @@ async def mechanic_action(ctx: AnswerContext, arg: str) -> Reply:
 
 @completer("mechanic_names")
 async def mechanic_names(ctx: AnswerContext, current: str) -> list[Choice]:
-    """Autocomplete: section titles (with the set when a title repeats), matching the typed text. From the
-    store's prepared :class:`bot.answers.mechanic_finder.MechanicFinder`."""
+    """Autocomplete: section titles (with the set when a title repeats), matching the typed text in any form
+    :meth:`~bot.answers.mechanic_finder.MechanicFinder.resolve` accepts; then keywords of the term table no section
+    is about whose names or verb forms start with the typed words (``aufgest`` → Aufstacheln). From the store's
+    prepared :class:`bot.answers.mechanic_finder.MechanicFinder`."""
     finder = await mechanic_finder(ctx.store)
-    found = finder.find(current[:200]) if clean(current) else range(len(finder.sections))
-    labels = dict.fromkeys(finder.labels[i] for i in found)
+    if not clean(current):
+        labels = dict.fromkeys(finder.labels)
+    else:
+        resolved, keywords = finder.choices(current[:200])
+        labels = dict.fromkeys(finder.labels[i] for i in resolved.sections)
+        if resolved.term is not None:
+            labels[resolved.term.german] = None
+        labels.update(dict.fromkeys(t.german for t in keywords))
     return [Choice(name=label[:100], value=label[:100]) for label in labels][:CHOICES_MAX]

@@ -30,7 +30,7 @@ from collections.abc import Awaitable, Callable
 from bot.answers.choices import CRChoices
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
 from bot.answers.rule_catalog import parse_number
-from bot.answers.today import explanation_terms_note, today_index, with_review
+from bot.answers.today import explanation_notice, today_index, with_review
 from bot.keywords import resolve_via_keywords
 from bot.model import KeywordRow
 from bot.ranking import ranker, snippet
@@ -277,7 +277,7 @@ async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: 
         fields.append(Field(name=f"Deutsche Erklärung ({expl.document.title}; Wortlaut des Drittanbieters)",
                             value=german))
         # the explanation's words are not the cards' words
-        note = explanation_terms_note(german, term_index().terms, rule.text or "")
+        note = explanation_notice(await today_index(store), german, term_index().terms, rule.text or "")
         if note:
             fields.append(Field(name="Begriffe der Erklärung", value=note))
     children = await store.cr_children(rule.number, version.id)

@@ -22,7 +22,7 @@ from bot.answers.today import (
     cited_text,
     entry_state,
     entry_status,
-    explanation_terms_note,
+    explanation_notice,
     heute_block,
     review_note,
     ruling_display,
@@ -114,7 +114,7 @@ def passage_view(index: TodayIndex, p: PassageRecord, sections: list[MechanicRec
         shown = [*before, f"**Gedruckter Text** ({source}): {p.text}", *([terms] if terms else [])]
         return PassageView(state, "\n\n".join(shown))
     if p.kind == "explanation":
-        note = explanation_terms_note(p.text, term_index().terms)
+        note = explanation_notice(index, p.text, term_index().terms)
         return PassageView("wording" if note else "", "\n\n".join([p.text, note]) if note else p.text)
     if p.kind == "cr_rule" and p.number:
         note = review_note(index, p.number)

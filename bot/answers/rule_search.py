@@ -9,9 +9,10 @@ from bot.answers.paging import hit_pages
 from bot.answers.registry import AnswerContext
 from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, source_line, stellen
 from bot.answers.rulings import KEEP_SHARE, nothing_found, query_notes
-from bot.answers.today import TodayIndex, number_label, today_index
+from bot.answers.today import TodayIndex, explanation_notice, number_label, today_index
 from bot.ranking import Hit, Ranked, ranker, snippet
 from bot.reply import Action, Reply, quote_user
+from bot.terms import term_index
 from bot.text import shorten
 
 MAX_HITS = 18
@@ -45,7 +46,8 @@ def _label(cat: RuleCatalog, hit: Hit) -> str:
 def _hit_block(cat: RuleCatalog, index: TodayIndex, label: str, hit: Hit, text: str) -> str:
     """A quoted rule: ``**502.46b** (heute 702.51b) Titel · _Dokument, Datum_`` (an old number with today's);
     an explanation: its label and English terms;
-    then the sentence that matched, the matching words in bold."""
+    then the sentence that matched, the matching words in bold; below an explanation's sentence its older terms
+    (:func:`bot.answers.today.explanation_notice`)."""
     p = hit.passage
     quoted = next((q for q in cat.quoted if q.id == p.ref_id), None) if p.kind == "quoted_rule" else None
     if quoted is not None:
@@ -54,7 +56,8 @@ def _hit_block(cat: RuleCatalog, index: TodayIndex, label: str, hit: Hit, text: 
         return f"{head} · _{source_line(quoted.document)}_\n{text}"
     e = cat.explanation(p.ref_id) if p.ref_id is not None else None
     extra = f" · Begriffe: {', '.join(e.terms)}" if e is not None and e.terms else ""
-    return f"**{label}**{extra}\n{text}"
+    note = explanation_notice(index, text, term_index().terms) if p.kind == "explanation" else ""
+    return f"**{label}**{extra}\n{text}" + (f"\n{note}" if note else "")
 
 
 async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
@@ -73,6 +76,14 @@ async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
     labels = [_label(cat, h) for h, _ in hits]
     index = await today_index(ctx.store)
     blocks = [_hit_block(cat, index, label, hit, sentence) for label, (hit, sentence) in zip(labels, hits, strict=True)]
+    # an explanation's notice once per page: under the first hit of the page that needs it
+    seen: set[tuple[int, str]] = set()
+    for i, block in enumerate(blocks):
+        head, _, note = block.rpartition("\n")
+        if note.startswith("ℹ️") and hits[i][0].passage.kind == "explanation":
+            if (i // HITS_PER_PAGE, note) in seen:
+                blocks[i] = head
+            seen.add((i // HITS_PER_PAGE, note))
     pages = hit_pages(f"Regeln zu „{shown}“", intro, blocks, HITS_PER_PAGE)
     for number, page in enumerate(pages):  # each page's buttons point to that page's hits
         chunk = slice(number * HITS_PER_PAGE, (number + 1) * HITS_PER_PAGE)

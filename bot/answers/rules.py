@@ -41,6 +41,7 @@ from bot.answers.rule_search import keyword_reply
 from bot.answers.terms import TABLE_SOURCE, lookup, term_reply
 from bot.answers.today import (
     TodayIndex,
+    explanation_notice,
     number_label,
     rule_today_lines,
     today_index,
@@ -158,7 +159,7 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
         actions += [Action(label=f"Mechanik: {name}", action="mechanic", arg=str(m)) for m, name in sections.items()]
         actions += _see_also_actions(cat, [n for q in group for n in q.see_also])
     for e in explained:
-        pages.append(explanation_page(e))
+        pages.append(explanation_page(index, e))
         actions += _see_also_actions(cat, e.see_also)
     docs = dict.fromkeys([*(g[0].document.title for g in by_doc.values()), *(e.document.title for e in explained)])
     # A button never points to the rule this answer is about.
@@ -200,7 +201,7 @@ def _not_in_store(
         f"Der Wortlaut von Regel {number} steht in keinem Dokument des Bots. "
         f"Die Regelerklärung (Dokument 003) verweist an {stellen(len(found))} darauf:"
     ]
-    lines += [f"• **{e.label}**: {shorten(e.text, 180)}" for e in found]
+    lines += [_mention_line(index, e) for e in found]
     lines += rest_lines
     actions = [Action(label=shorten(e.label, 80), action="rulex", arg=str(e.id)) for e in found]
     actions = dedupe_actions([*actions, *rest_actions])[:20]
@@ -224,10 +225,21 @@ def _misprinted_as(cat: RuleCatalog, number: str) -> tuple[QuotedRule, QuotedRul
     return None
 
 
-def explanation_page(e: Explanation) -> Page:
-    """One explanation entry: text, examples, English terms and its references."""
+def _mention_line(index: TodayIndex, e: Explanation) -> str:
+    """``• **label**: <the explanation's start>`` and, below it, its older terms
+    (:func:`bot.answers.today.explanation_notice` of the part shown)."""
+    shown = shorten(e.text, 180)
+    note = explanation_notice(index, shown, term_index().terms)
+    return f"• **{e.label}**: {shown}" + (f"\n  {note}" if note else "")
+
+
+def explanation_page(index: TodayIndex, e: Explanation) -> Page:
+    """One explanation entry: text, examples, its older terms (:func:`bot.answers.today.explanation_notice`),
+    English terms and its references."""
     parts = [e.text]
     parts += [f"_Beispiel:_ {ex}" for ex in e.examples]
+    note = explanation_notice(index, "\n".join(parts), term_index().terms)
+    parts += [note] if note else []
     fields = []
     if e.terms:
         fields.append(Field(name="Begriffe (englisch)", value=", ".join(e.terms), inline=True))
@@ -252,7 +264,8 @@ async def explanation_reply(ctx: AnswerContext, explanation_id: int) -> Reply:
         actions.append(Action(label="Vorige Erklärung", action="rulex", arg=str(cat.explanations[index - 1].id)))
     if index + 1 < len(cat.explanations):
         actions.append(Action(label="Nächste Erklärung", action="rulex", arg=str(cat.explanations[index + 1].id)))
-    return Reply(pages=[explanation_page(e)], source=e.document.title, date=e.document.date, actions=actions)
+    page = explanation_page(await today_index(ctx.store), e)
+    return Reply(pages=[page], source=e.document.title, date=e.document.date, actions=actions)
 
 
 @answer("rule")

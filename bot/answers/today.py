@@ -43,7 +43,7 @@ from bot.answers.today_index import (
     rule_now,
     today_index,
 )
-from bot.answers.today_notes import coverage, explanation_terms_note
+from bot.answers.today_notes import coverage, explanation_notice, explanation_terms_note
 from bot.model import review_notice
 from bot.reply import Reply, format_date
 from bot.store import CitedNumber, RuleReview
@@ -496,6 +496,7 @@ __all__ = [
     "entry_state",
     "entry_status",
     "evidence_text",
+    "explanation_notice",
     "explanation_terms_note",
     "heute_block",
     "hit_notice",

@@ -12,6 +12,43 @@ from bot.terms import Term, senses
 #: The file prefix of the German rules explanation (CardX Academy), whose passages these notes are for.
 EXPLANATION = "003"
 
+#: The register's renamed terms (``[[term]]`` of ``data/changes.toml``) that document 003 still writes in their old
+#: words, with the pattern of those words in the old sense: „im Spiel“, „ins Spiel“, „aus dem Spiel“ (onto or from
+#: the battlefield: 003 „Ein Permanent ist eine Karte oder ein Spielstein im Spiel“, „aus dem Spiel auf einen
+#: Friedhof gelegt“) and „das Spiel verlassen“ are today's battlefield (403).
+EXPLANATION_PHRASES: dict[str, re.Pattern[str]] = {
+    "schlachtfeld": re.compile(r"(?<!\w)(?:im|ins|aus dem) Spiel(?!\w)(?! entfernt)|(?<!\w)das Spiel verl[aä]s", re.I),
+}
+#: „von außerhalb des Spiels ins Spiel“ is into the game (400.11b), not onto the battlefield: left out before
+#: :data:`EXPLANATION_PHRASES` are looked for.
+_INTO_THE_GAME = re.compile(r"außerhalb des Spiels\s+ins Spiel", re.I)
+
+
+def explanation_notice(index: TodayIndex, text: str, terms: list[Term], rule_text: str = "") -> str:
+    """The one notice for a text of the third-party rules explanation (document 003) wherever an answer shows it
+    (``/regel``, ``/regel suche``, ``/frage``, the official rule's German explanation, a button's page): the older
+    nouns of :func:`explanation_terms_note`, and the register's renamed terms 003 writes in their old words
+    (:data:`EXPLANATION_PHRASES`: „im Spiel“ → „auf dem Schlachtfeld“, the register's row and its evidence), in one
+    line: ``ℹ️ Auf deutschen Karten: „Bleibende Karte“ statt „Permanent“ (110); „auf dem Schlachtfeld / aufs
+    Schlachtfeld kommen“ statt „im Spiel / ins Spiel kommen“ (403.1) _(…)_``; ``""`` when the text has none.
+    ``text`` may carry bold marks (``im **Spiel**``) of a search hit."""
+    plain = text.replace("**", "")
+    found = _noun_notes(plain, terms, rule_text)
+    rest = _INTO_THE_GAME.sub(" ", plain)
+    for key, pattern in EXPLANATION_PHRASES.items():
+        row = index.terms.get(key)
+        if row is not None and pattern.search(rest):
+            rules = ", ".join(e.removeprefix("CR ") for e in row.evidence if e.startswith("CR "))
+            found.setdefault(row.old, f"„{row.new}“ statt „{row.old}“" + (f" ({rules})" if rules else ""))
+    return _note_line(found)
+
+
+def _note_line(found: dict[str, str]) -> str:
+    """The notice of :func:`explanation_terms_note` for ``found`` (old word → its line), ``""`` for none."""
+    if not found:
+        return ""
+    return "ℹ️ Auf deutschen Karten: " + "; ".join(found.values()) + " _(Begriffstabelle, Regelnummer von heute)_"
+
 
 def explanation_terms_note(text: str, terms: list[Term], rule_text: str = "") -> str:
     """For the third-party German explanation (document 003, CardX Academy), which writes "Permanent",
@@ -25,6 +62,11 @@ def explanation_terms_note(text: str, terms: list[Term], rule_text: str = "") ->
     where the rule says "not on the battlefield" (110.5d) — in the rules that phrase means "in no zone"
     (400.11), so the note says what is meant.
     """
+    return _note_line(_noun_notes(text, terms, rule_text))
+
+
+def _noun_notes(text: str, terms: list[Term], rule_text: str) -> dict[str, str]:
+    """:func:`explanation_terms_note`'s findings: old word → ``„new“ statt „old“ (rule)``."""
     found: dict[str, str] = {}
     # A word 003 uses in another sense than the table's term (data/terms_documents.tsv: „Vorrang“ is precedence
     # there, 101.2) gets no note: the German cards' word for priority would be wrong for it.
@@ -40,9 +82,7 @@ def explanation_terms_note(text: str, terms: list[Term], rule_text: str = "") ->
     if "außerhalb des Spiels" in text and "not on the battlefield" in rule_text:
         found["außerhalb des Spiels"] = ("„nicht auf dem Schlachtfeld“ (englisch „not on the battlefield“) statt "
                                          "„außerhalb des Spiels“, das in den Regeln „in keiner Zone“ heißt (400.11)")
-    if not found:
-        return ""
-    return "ℹ️ Auf deutschen Karten: " + "; ".join(found.values()) + " _(Begriffstabelle, Regelnummer von heute)_"
+    return found
 
 
 def coverage(index: TodayIndex) -> dict[str, dict[str, int]]:
@@ -57,4 +97,4 @@ def coverage(index: TodayIndex) -> dict[str, dict[str, int]]:
     return out
 
 
-__all__ = ["coverage", "explanation_terms_note"]
+__all__ = ["EXPLANATION_PHRASES", "coverage", "explanation_notice", "explanation_terms_note"]

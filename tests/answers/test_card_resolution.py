@@ -205,12 +205,18 @@ async def test_every_card_option_uses_the_one_rule(store, key, options):
 async def test_an_english_name_the_documents_do_not_give_offers_no_unrelated_german_card(ctx):
     """Document 002 writes "Driven und Despair" in rulings of Getrieben // Verzweiflung and 004 "Fast Forward's first
     ability" in those of Schnellvorlauf, but no document pairs an English name with a German card; without
-    ``build --cards`` such a name answers nothing, and no far fuzzy match is offered as "Meintest du"
-    (``Research`` once offered Tresserhorn-Himmelsritter)."""
+    ``build --cards`` such a name answers no card, and no far fuzzy match is offered as "Meintest du"
+    (``Research`` once offered Tresserhorn-Himmelsritter). A name only the rulings of one card print is not
+    found either, and the answer names that card (bot/answers/cards.py: mentioned_card)."""
     for query in ("Research", "Driven", "Fast Forward", "Battery"):
         found = ctx.names.lookup(query)
         assert (found.hit, found.how, found.candidates) == (None, MISSING, []), query
+    for query in ("Research", "Battery"):
         reply = await run_answer(ctx, "card", name=query)
         assert reply.error and not reply.choices, query
         assert reply.pages[0].body.startswith("Tippe die ersten Buchstaben des deutschen Kartennamens"), query
+    for query, card in (("Driven", "Getrieben // Verzweiflung"), ("Fast Forward", "Schnellvorlauf")):
+        reply = await run_answer(ctx, "card", name=query)
+        assert reply.error and reply.pages[0].title == f"Keine Karte „{query}“ gefunden", query
+        assert [c.label for c in reply.choices] == [f"Karte: {card}", f"Rulings: {card}"], query
     assert [h.card_name for h in ctx.names.lookup("Himmelsritter").candidates] == ["Tresserhorn-Himmelsritter"]

@@ -61,3 +61,43 @@ async def test_card_known_only_from_a_rulings_list_says_so(ctx):
     embed = message["embeds"][0]
     assert embed["description"].startswith("Der Kartentext steht in keinem der Dokumente")
     assert {"name": "Eigene Rulings", "value": "13", "inline": True} in embed["fields"]
+
+
+async def test_an_english_half_name_the_rulings_print_names_its_card_and_says_it_is_not_in_the_store(ctx):
+    """002 writes the English half-names of its card („Driven und Despair beeinflussen nur Kreaturen, die du
+    kontrollierst, …“); the store knows the card only as Getrieben // Verzweiflung. Every option that takes a
+    card (/karte, /ruling karte, ``[[…]]`` in a message) says first that the typed name is not in the store, then
+    names that card, quotes the ruling and offers the card and its rulings; it never shows another card."""
+    from bot.answers.chat import inline_replies
+
+    ruling = "Driven und Despair beeinflussen nur Kreaturen, die du kontrollierst, wenn sie verrechnet werden."
+    for name in ("Driven", "Despair", "driven"):
+        reply = await run_answer(ctx, "card", name=name)
+        assert reply.error and reply.pages[0].title == f"Keine Karte „{name}“ gefunden"
+        body = reply.pages[0].body
+        assert body.startswith(f"„{name}“ ist kein Kartenname in der Datenbank.")
+        assert "**Getrieben // Verzweiflung**" in body and ruling in body
+        assert [(a.label, a.action) for a in reply.choices] == [
+            ("Karte: Getrieben // Verzweiflung", "card"), ("Rulings: Getrieben // Verzweiflung", "rulings")]
+        rulings = await run_action(ctx, "rulings", reply.choices[1].arg)
+        assert rulings.pages[0].title.startswith("Rulings: Getrieben // Verzweiflung (")
+    by_ruling = await run_answer(ctx, "ruling", card="Driven")
+    assert by_ruling.error and "**Getrieben // Verzweiflung**" in by_ruling.pages[0].body
+    assert by_ruling.choices[0].action == "rulings"  # the rulings were asked for: that button first
+    (inline,) = await inline_replies(ctx, "Wie funktioniert [[Despair]]?")
+    assert inline.error and inline.pages[0].title == "Keine Karte „Despair“ gefunden"
+    assert "**Getrieben // Verzweiflung**" in inline.pages[0].body
+    # a word the rulings of many cards print names none of them
+    common = await run_answer(ctx, "card", name="Kreatur")
+    assert common.error and "Getrieben" not in common.pages[0].body and not common.choices
+
+
+async def test_a_typo_of_a_card_name_says_which_card_is_shown(ctx):
+    """A typed name one letter off one card's name shows that card, and its first line says that the typed name
+    is not in the store and which card is shown."""
+    reply = await run_answer(ctx, "card", name="Boros-Rekrutt")
+    assert reply.pages[0].title == "Boros-Rekrut"
+    assert reply.pages[0].body.startswith(
+        "_„Boros-Rekrutt“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Boros-Rekrut._\n")
+    exact = await run_answer(ctx, "card", name="boros rekrut")  # the same name, folded: no such line
+    assert "steht so nicht" not in exact.pages[0].body

@@ -192,3 +192,28 @@ async def test_misprinted_numbers_are_marked_only_under_pure_headings(ctx):
     assert "**502.32a** (heute 702.51a) _(so gedruckt; gemeint ist 502.46a)_" in text
     hybrid = await run_answer(ctx, "mechanic", name="Hybrid")
     assert "gemeint ist" not in "\n".join(p.body for p in hybrid.pages)
+
+
+async def test_a_keyword_without_a_section_answers_with_its_rule_and_the_rulings_that_use_it(ctx):
+    """Goad (Aufstacheln, 701.15) has no mechanics section; 004 writes „angestachelt“ and „provoziert“ for it.
+    ``/mechanik`` in any form of it answers with the term's rule and 004's rulings, each with the register's
+    notice that today's term is „aufstacheln“, and the autocomplete offers the keyword, which answers the same."""
+    for form in ("Aufstacheln", "aufgestachelt", "stachelt auf", "angestachelt"):
+        reply = await run_answer(ctx, "mechanic", name=form)
+        assert not reply.error, form
+        page = reply.pages[0]
+        assert page.title == "Aufstacheln – Regel 701.15", form
+        assert page.body.startswith("_Zu **Aufstacheln** haben die Dokumente des Bots keinen eigenen Mechanik-")
+        assert "**Angestachelt** zu sein ist keine Fähigkeit, die die Kreatur hat." in page.body
+        assert "„aufstacheln“ statt „provozieren / anstacheln (goad)“" in page.body  # the register's notice
+    choices = await run_completer(ctx, mechanic_names, "stachelt auf")
+    assert [c.value for c in choices] == ["Aufstacheln"]
+    again = await run_answer(ctx, "mechanic", name=choices[0].value)
+    assert again.pages[0].title == "Aufstacheln – Regel 701.15"
+    # Provoke: 004's „provoziert“ is goad there, and the page says so
+    provoke = await run_answer(ctx, "mechanic", name="provoziert")
+    assert provoke.pages[0].title == "Provozieren – Regel 702.39"
+    assert "_In Dokument 004 steht „provoziert“ für Aufstacheln (Goad, Regel 701.15)._" in provoke.pages[0].body
+    # a form of an ordinary word (001 „verschwinden die Ladungsmarken“) is no keyword
+    assert (await run_answer(ctx, "mechanic", name="verschwindet")).error
+    assert (await run_answer(ctx, "mechanic", name="Verschwinden")).pages[0].title == "Verschwinden – Regel 702.63"

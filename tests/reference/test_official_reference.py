@@ -206,3 +206,15 @@ async def test_110_5d_third_party_explanation_gets_a_terms_note(fctx):
     # 103.1's explanation uses none of the older names: no note.
     first = (await official_rule_reply(fctx, "103.1")).pages[0]
     assert "Begriffe der Erklärung" not in [f.name for f in first.fields]
+
+
+async def test_an_explanation_saying_im_spiel_gets_the_battlefield_notice(fctx):
+    # 003 explains CR 110.1 with „Ein Permanent ist eine Karte oder ein Spielstein im Spiel.“: the same notice as
+    # every other answer showing 003's text (bot/answers/today_notes.py: explanation_notice).
+    page = (await official_rule_reply(fctx, "110.1")).pages[0]
+    german = next(f.value for f in page.fields if f.name.startswith("Deutsche Erklärung ("))
+    assert german.startswith("Ein Permanent ist eine Karte oder ein Spielstein im Spiel.")
+    note = next(f.value for f in page.fields if f.name == "Begriffe der Erklärung")
+    assert note == ("ℹ️ Auf deutschen Karten: „Bleibende Karte“ statt „Permanent“ (110); „auf dem Schlachtfeld / "
+                    "aufs Schlachtfeld kommen“ statt „im Spiel / ins Spiel kommen“ (403.1) _(Begriffstabelle, "
+                    "Regelnummer von heute)_")
