@@ -40,6 +40,7 @@ from bot.answers.rule_catalog import (
 from bot.answers.rule_search import keyword_reply
 from bot.answers.terms import TABLE_SOURCE, lookup, term_reply
 from bot.answers.today import (
+    STYLES,
     TodayIndex,
     explanation_notice,
     number_label,
@@ -49,6 +50,7 @@ from bot.answers.today import (
     with_review,
 )
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
+from bot.store import PassageRecord
 from bot.terms import ENGLISH, Term, TermMatch, term_index
 from bot.text import clean, shorten, tokens
 
@@ -348,21 +350,31 @@ def _resting_rows(index: TodayIndex, number: str) -> list[str]:
 
 async def resting_entries(ctx: AnswerContext, index: TodayIndex, number: str) -> tuple[list[str], list[Action]]:
     """The documents' rulings and mechanics paragraphs whose statement of today rests on rule ``number`` (the
-    change register's evidence, :func:`_resting_rows`): German lines under a heading, and one button each that
-    opens the passage whole with its notice (``rb:passage:<key>``). ``([], [])`` when none does."""
-    links: dict[str, list[int]] = {}
+    change register's evidence, :func:`_resting_rows`): German lines under a heading, one per register row — its
+    status mark and statement of today (never the entries' old text, which only its notice may show) and the
+    entries it concerns — and one button per entry that opens it whole with its notice (``rb:passage:<key>``).
+    ``([], [])`` when none does."""
+    rows: list[tuple[str, list[PassageRecord]]] = []
     for key in _resting_rows(index, number):
+        links: dict[str, list[int]] = {}
         for kind, entry_id in index.entries_by_change.get(key, []):
             links.setdefault(kind, []).append(entry_id)
-    found = [p for kind, ids in links.items() for p in await ctx.store.passages_of_entries(kind, ids)]
-    if not found:
+        found = [p for kind, ids in links.items() for p in await ctx.store.passages_of_entries(kind, ids)]
+        if found:
+            rows.append((key, sorted(found, key=lambda p: p.id)))
+    if not rows:
         return [], []
-    found.sort(key=lambda p: p.id)
     lines = [f"\n**Der heutige Stand dieser Einträge beruht auf Regel {number}** (Beleg im Änderungsregister):"]
-    lines += [f"• **{p.title}** _({p.source})_: {shorten(p.text, 160)}" for p in found[:10]]
-    if len(found) > 10:
-        lines.append(f"… und {len(found) - 10} weitere.")
-    actions = [Action(label=shorten(p.title, 60), action="passage", arg=p.key) for p in found[:10]]
+    for key, found in rows[:6]:
+        row = index.changes[key]
+        style = STYLES.get(row.kind)
+        names = ", ".join(dict.fromkeys(f"**{p.title}**" for p in found))
+        lines.append(f"• {style.mark + ' ' if style else ''}**Heute:** {shorten(row.today, 220)} "
+                     f"— _betrifft {shorten(names, 200)}_")
+    if len(rows) > 6:
+        lines.append(f"… und {len(rows) - 6} weitere Einträge des Registers.")
+    entries = list({p.key: p for _, found in rows for p in found}.values())
+    actions = [Action(label=shorten(p.title, 60), action="passage", arg=p.key) for p in entries[:10]]
     return lines, actions
 
 

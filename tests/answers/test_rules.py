@@ -239,8 +239,11 @@ async def test_a_rule_the_register_cites_as_evidence_lists_the_entries_resting_o
     body = reply.pages[0].body
     assert "Kein Dokument des Bots zitiert diese Regel." not in body
     assert "**Der heutige Stand dieser Einträge beruht auf Regel 709.4** (Beleg im Änderungsregister):" in body
-    assert ("• **Getrieben // Verzweiflung** _(Rulings zu Getrieben // Verzweiflung und geteilten Karten)_: "
-            "Solange") in body
+    # each register row with its mark and statement of today, never the entries' old text without its notice
+    assert ("• ⚠️ **Heute:** Außerhalb des Stapels hat eine geteilte Karte die Eigenschaften beider Hälften "
+            "zusammen") in body
+    assert "_betrifft **Fehde**, **Clash**_" in body
+    assert "Solange sich eine geteilte Karte nicht auf dem Stapel befindet" not in body
     assert "002:53" in [a.arg for a in reply.actions if a.action == "passage"]
     pressed = await run_action(ctx, "passage", "002:53")
     assert not pressed.error
@@ -248,8 +251,9 @@ async def test_a_rule_the_register_cites_as_evidence_lists_the_entries_resting_o
     # 704 (state-based actions): 003 refers to it, and the legend-rule rulings rest on 704.5j (Tolsimir Wolfsblut).
     reply = await run_answer(ctx, "rule", query="704")
     assert "Die Regelerklärung (Dokument 003) verweist" in reply.pages[0].body
-    assert "• **Tolsimir Wolfsblut** _(Ravnica: Stadt der Gilden – Häufig gestellte Fragen)_: Die Legendenregel" in (
+    assert "Entsteht ein zweiter Voja-Spielstein, während du schon einen kontrollierst, behältst du einen" in (
         reply.pages[0].body)
+    assert "_betrifft **Tolsimir Wolfsblut**_" in reply.pages[0].body
     assert "001:968" in [a.arg for a in reply.actions if a.action == "passage"]
     # a number nothing cites stays an error
     assert (await run_answer(ctx, "rule", query="999.9")).error
