@@ -194,6 +194,8 @@ class MemoryNames:
         p = parts
         self._spans = {KEYS: (p.key_strings, p.key_owner), RKEYS: (p.rkey_strings, p.rkey_owner),
                        WORDS: (p.word_strings, p.word_owner)}
+        # Entry rows made once (a search reads a few dozen per keystroke).
+        self._rows: list[EntryRow] = list(zip(p.card_ids, p.card_names, p.names, p.kinds, p.entry_words, strict=True))
 
     def entry_count(self) -> int:
         """How many entries (names a card is found by) the index has."""
@@ -208,8 +210,7 @@ class MemoryNames:
 
     def entry(self, idx: int) -> EntryRow:
         """Card id, card name, name, kind and distinct folded words of entry ``idx``."""
-        p = self.parts
-        return p.card_ids[idx], p.card_names[idx], p.names[idx], p.kinds[idx], p.entry_words[idx]
+        return self._rows[idx]
 
     def words_of(self, idx: int) -> tuple[str, ...]:
         """The distinct folded words of entry ``idx``."""
@@ -289,13 +290,23 @@ class FuzzyVocabulary:
             self._found[key] = found
         return found
 
-    def _whole(self, word: str, cutoff: float) -> dict[str, float]:
-        """Words with ``fuzz.ratio`` ≥ ``cutoff`` to ``word`` → score, best first, ties in vocabulary order."""
+    def prepare(self) -> None:
+        """Make now what the first look-ups would make: the vocabulary by length and its cuts to 1 …
+        :data:`CUT_MAX` letters (for a vocabulary in memory: a few milliseconds for 500 words)."""
+        self._by_lengths()
+        for n in range(1, CUT_MAX + 1):
+            self._cut(n)
+
+    def _by_lengths(self) -> None:
         if not self._lengths and self.vocab:
             order = sorted(range(len(self.vocab)), key=lambda i: len(self.vocab[i]))
             self._by_length = [self.vocab[i] for i in order]
             self._by_length_pos = order
             self._lengths = [len(w) for w in self._by_length]
+
+    def _whole(self, word: str, cutoff: float) -> dict[str, float]:
+        """Words with ``fuzz.ratio`` ≥ ``cutoff`` to ``word`` → score, best first, ties in vocabulary order."""
+        self._by_lengths()
         low, high = _reachable(len(word), cutoff)
         start = bisect.bisect_left(self._lengths, low)
         stop = bisect.bisect_right(self._lengths, high)

@@ -275,7 +275,9 @@ class NameIndex:
         """The autocomplete hits for ``query``: ``search(query, COMPLETE_LIMIT, list_if_empty=True)``. A query
         of at most :data:`FIRST_KEYSTROKES` characters (the box just opened, the first letter typed: the most
         frequent and, matching the most names, the dearest queries) is answered from memory after its first
-        time."""
+        time; white space only is answered as ``""``, which it equals."""
+        if query.isspace():  # white space only: no keys, no words, nothing typed (clean() leaves ""), as ""
+            query = ""
         if len(query) > FIRST_KEYSTROKES:
             return self.search(query, limit=COMPLETE_LIMIT, list_if_empty=True)
         hits = self._first_keystrokes.get(query)
@@ -292,6 +294,7 @@ class NameIndex:
         (milliseconds), and preparing every first letter would make start-up grow with the cards again."""
         if isinstance(self.data, StoredNames):
             return
+        self._vocab.prepare()
         firsts = self.data.first_letters()
         for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:
             self.complete(query)
@@ -340,11 +343,15 @@ class NameIndex:
         entry = self.data.entry
         # The closeness to the typed text only orders offers that tie on tier, language and score (neighbours in
         # ``top``, which is sorted): the others keep their place whatever it is, so it is computed for ties only.
-        tied = [i for i in range(len(top)) if (i and top[i][:3] == top[i - 1][:3])
-                or (i + 1 < len(top) and top[i][:3] == top[i + 1][:3])]
+        heads = [r[:3] for r in top]
+        tied = [i for i, head in enumerate(heads)
+                if (i and head == heads[i - 1]) or (i + 1 < len(heads) and head == heads[i + 1])]
         if tied:
             typed = clean(query)[:200].casefold()
-            close = {top[i][5]: -fuzz.ratio(typed, entry(top[i][5])[2].casefold()) for i in tied}
+            owners = [top[i][5] for i in tied]
+            close = {owners[pos]: -score for _n, score, pos in process.extract(  # fuzz.ratio of each, in one call
+                typed, [entry(idx)[2].casefold() for idx in owners], scorer=fuzz.ratio, processor=None, limit=None,
+                score_cutoff=0)}
             top.sort(key=lambda r: (r[0], r[1], r[2], close.get(r[5], 0.0), r[3], r[4]))
         out = []
         for tier, _foreign, neg_score, _length, _name, idx in top[:limit]:
