@@ -137,15 +137,15 @@ class StoredStems(Mapping[str, frozenset[int]]):
         self._found: dict[str, frozenset[int] | None] = {}
 
     def __getitem__(self, stem: str) -> frozenset[int]:
-        found = self._found.get(stem, ())
-        if found == ():
+        if stem not in self._found:
             if len(self._found) >= STEMS_KEPT:
                 self._found.clear()
             cards = frozenset(self._stored.stem_cards(stem))
-            found = self._found[stem] = cards if cards and self._keep(stem, cards) else None
+            self._found[stem] = cards if cards and self._keep(stem, cards) else None
+        found = self._found[stem]
         if found is None:
             raise KeyError(stem)
-        return found  # type: ignore[return-value]
+        return found
 
     def __iter__(self) -> Iterator[str]:
         return (stem for stem in self._stored.stems() if stem in self)
