@@ -35,9 +35,11 @@ from itertools import pairwise
 from bot.analysis import MAX_QUERY_TERMS, STOP_WORDS, Analyser, Analysis, Options, snowball, tokens
 from bot.definitions import DEFINED, asks_definition
 from bot.mentions import scanner
+from bot.namedata import StoredStems, name_stems
 from bot.search import NameIndex
 from bot.stopwords import ANSWER_CUES, ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
+from bot.store.names import StoredNames
 from bot.terms import analyser
 from bot.text import tokens as fold_tokens
 from bot.textsearch import fts_match
@@ -48,8 +50,6 @@ RAW_PREFIX = 5
 MAX_NAME_WORD = 12
 #: Kinds of the official (English) rules: English by nature, never lowered as English text inside the documents.
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
-#: A word of a card name (letters only).
-_NAME_WORD = re.compile(r"[^\W\d_]+")
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer")
 #: The cue of :data:`bot.stopwords.ANSWER_CUES` that asks for an amount (a passage's digits answer it too).
@@ -273,25 +273,38 @@ class Ranker:
         (:meth:`named_cards`), kept for ``names``; run by the start-up and store-swap warm-ups."""
         self._name_words(names)
 
-    def _name_words(self, names: NameIndex) -> dict[str, frozenset[int]]:
-        """Stem → cards, for the stems of card-name words that name few cards and are rare in the documents."""
+    def _name_words(self, names: NameIndex) -> Mapping[str, frozenset[int]]:
+        """Stem → cards, for the stems of card-name words (:func:`bot.namedata.name_stems`: capitalised words)
+        that name few cards and are rare in the documents. An index answered from the store's tables looks each
+        stem up in the stems the build stored (nothing read for all names: the first question costs what a later
+        one does); a small one, or a store built without them, computes them from its names."""
         cached = getattr(self, "_names_cache", None)
         if cached is not None and cached[0] is names:
             return cached[1]
-        by_stem: dict[str, set[int]] = {}
-        for e in names.entries:
-            # Only capitalised words (nouns, names: "Gedächtnis", "Circu"), not the verbs and adjectives inside a
-            # name ("Ins Gedächtnis verschwinden"), which a sentence uses in their ordinary sense.
-            for word in (w.lower() for w in _NAME_WORD.findall(e.name) if w[0].isupper()):
-                if len(word) >= 4 and word not in STOP_WORDS:
-                    by_stem.setdefault(snowball(self.analyser.lemma(word)), set()).add(e.card_id)
+
+        def stem(word: str) -> str:
+            return snowball(self.analyser.lemma(word))  # a word's stem (stems()[0]) without its compound parts
+
         counts: dict[str, int] = {}
         for word, n in self.analyser.vocab.words.items():
-            stem = snowball(self.analyser.lemma(word))  # a word's stem (stems()[0]) without its compound parts
-            counts[stem] = counts.get(stem, 0) + n
-        rare = {s: frozenset(c) for s, c in by_stem.items() if len(c) <= 2 and counts.get(s, 0) <= MAX_NAME_WORD}
-        self._names_cache = (names, rare)
-        return rare
+            s = stem(word)
+            counts[s] = counts.get(s, 0) + n
+
+        def rare(s: str, cards: frozenset[int] | set[int]) -> bool:
+            return len(cards) <= 2 and counts.get(s, 0) <= MAX_NAME_WORD
+
+        found: Mapping[str, frozenset[int]]
+        stored = names.data
+        if isinstance(stored, StoredNames) and self.analyser.options == Options() and stored.stems_stored():
+            found = StoredStems(stored, rare)  # the build's stems: made by this analyser with default options
+        else:
+            by_stem: dict[str, set[int]] = {}
+            for e in names.entries:
+                for s in name_stems(e.name, stem, STOP_WORDS):
+                    by_stem.setdefault(s, set()).add(e.card_id)
+            found = {s: frozenset(c) for s, c in by_stem.items() if rare(s, c)}
+        self._names_cache = (names, found)
+        return found
 
     def _features(self, p: PassageRecord, found: Candidates) -> dict[str, float]:
         w = self.weights

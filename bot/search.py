@@ -30,6 +30,7 @@ import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
@@ -88,9 +89,11 @@ CLOSE_SCORE = 85.0
 TYPO_WORDS = 2
 
 
-@dataclass(frozen=True)
-class NameHit:
-    """One search result: the card, the name that matched, its tier (0 exact … 3 fuzzy) and score 0–100."""
+class NameHit(NamedTuple):
+    """One search result: the card, the name that matched, its tier (0 exact … 3 fuzzy) and score 0–100.
+
+    Immutable; a named tuple, since an autocomplete answer makes up to 25 of them per keystroke (a frozen dataclass
+    costs several times as much to make)."""
 
     card_id: int
     card_name: str
@@ -210,7 +213,8 @@ class NameIndex:
         if not all(matches):
             return []
         data = self.data
-        order = sorted(range(len(matches)), key=lambda i: sum(data.word_count(w) for w in matches[i]))
+        order = [0] if len(matches) == 1 else sorted(
+            range(len(matches)), key=lambda i: sum(data.word_count(w) for w in matches[i]))
         scores: dict[int, float] = {}
         budget = SCAN_CAP
         for w, sc in sorted(matches[order[0]].items(), key=lambda kv: -kv[1]):
@@ -264,14 +268,16 @@ class NameIndex:
         if query_words and len(best) < limit:
             self._word_prefix_tier(query_words, offer)
         if len(best) < limit:
-            self._typo_tiers(query, query_words, (limit, fuzzy_cutoff), best, offer)
+            self._typo_tiers((query, keys), query_words, (limit, fuzzy_cutoff), best, offer)
         return self._ranked(best, query, limit)
 
     def complete(self, query: str) -> list[NameHit]:
         """The autocomplete hits for ``query``: ``search(query, COMPLETE_LIMIT, list_if_empty=True)``. A query
         of at most :data:`FIRST_KEYSTROKES` characters (the box just opened, the first letter typed: the most
         frequent and, matching the most names, the dearest queries) is answered from memory after its first
-        time."""
+        time; white space only is answered as ``""``, which it equals."""
+        if query.isspace():  # white space only: no keys, no words, nothing typed (clean() leaves ""), as ""
+            query = ""
         if len(query) > FIRST_KEYSTROKES:
             return self.search(query, limit=COMPLETE_LIMIT, list_if_empty=True)
         hits = self._first_keystrokes.get(query)
@@ -288,6 +294,7 @@ class NameIndex:
         (milliseconds), and preparing every first letter would make start-up grow with the cards again."""
         if isinstance(self.data, StoredNames):
             return
+        self._vocab.prepare()
         firsts = self.data.first_letters()
         for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:
             self.complete(query)
@@ -302,13 +309,15 @@ class NameIndex:
             offer(idx, WORD_PREFIX, 90.0)
 
     def _typo_tiers(
-        self, query: str, query_words: list[str], bounds: tuple[int, float],
+        self, typed: tuple[str, tuple[str, ...]], query_words: list[str], bounds: tuple[int, float],
         best: dict[int, tuple[int, bool, float, int, str, int]], offer: Callable[[int, int, float], None],
     ) -> None:
         """Offer the fuzzy tier: whole names one edit away, then (while fewer than ``limit`` cards are offered)
-        word-by-word similarity of at least ``cutoff``; ``bounds`` = (limit, cutoff)."""
+        word-by-word similarity of at least ``cutoff``; ``typed`` = (query, its :func:`name_keys`), ``bounds`` =
+        (limit, cutoff)."""
+        query, keys = typed
         limit, cutoff = bounds
-        edit_keys = dict.fromkeys(_sharp_s_keys(query))  # the query's keys, and with ß read as one "s"
+        edit_keys = dict.fromkeys(_sharp_s_keys(query, keys))  # the query's keys, and with ß read as one "s"
         for key in edit_keys:
             if MIN_EDIT_LENGTH <= len(key) <= 100:
                 for idx, dist in self._one_edit(key).items():
@@ -320,20 +329,33 @@ class NameIndex:
         # A word too short for the fuzzy tier counts when it starts a word of the name ("de" of "der"),
         # else as unmatched ("Wg Grozoth" is not "Auge Grozoth").
         short = [w for w in query_words if len(w) < MIN_FUZZY_LENGTH]
+        n = len(query_words)
+        words_of = self.data.words_of
         for idx, total in self._fuzzy_entries(long_words, cutoff, limit * 4):
-            total += sum(100.0 for sw in short if any(w.startswith(sw) for w in self.data.words_of(idx)))
-            offer(idx, FUZZY, total / len(query_words))
+            if short:
+                total += sum(100.0 for sw in short if any(w.startswith(sw) for w in words_of(idx)))
+            offer(idx, FUZZY, total / n)
 
     def _ranked(self, best: dict[int, tuple[int, bool, float, int, str, int]], query: str, limit: int) -> list[NameHit]:
         """The best ``limit`` offers as hits. Ties (same tier, language and score: "Boros-Rekrut" and
         "Boros Rekrut" share a key) go to the name closest to what was typed, separators included."""
-        typed = clean(query)[:200].casefold()
         top = heapq.nsmallest(limit * 2, best.values())
-        rows = {r[5]: self.data.entry(r[5]) for r in top}
-        top.sort(key=lambda r: (r[0], r[1], r[2], -fuzz.ratio(typed, rows[r[5]][2].casefold()), r[3], r[4]))
+        entry = self.data.entry
+        # The closeness to the typed text only orders offers that tie on tier, language and score (neighbours in
+        # ``top``, which is sorted): the others keep their place whatever it is, so it is computed for ties only.
+        heads = [r[:3] for r in top]
+        tied = [i for i, head in enumerate(heads)
+                if (i and head == heads[i - 1]) or (i + 1 < len(heads) and head == heads[i + 1])]
+        if tied:
+            typed = clean(query)[:200].casefold()
+            owners = [top[i][5] for i in tied]
+            close = {owners[pos]: -score for _n, score, pos in process.extract(  # fuzz.ratio of each, in one call
+                typed, [entry(idx)[2].casefold() for idx in owners], scorer=fuzz.ratio, processor=None, limit=None,
+                score_cutoff=0)}
+            top.sort(key=lambda r: (r[0], r[1], r[2], close.get(r[5], 0.0), r[3], r[4]))
         out = []
         for tier, _foreign, neg_score, _length, _name, idx in top[:limit]:
-            card_id, card_name, name, kind, _words = rows[idx]
+            card_id, card_name, name, kind, _words = entry(idx)
             out.append(NameHit(card_id, card_name, name, tier, -neg_score, kind))
         return out
 
@@ -459,8 +481,10 @@ def _name_keys(name: str) -> tuple[str, ...]:
     return _sharp_s_keys(name)
 
 
-def _sharp_s_keys(text: str) -> tuple[str, ...]:
-    """:func:`name_keys` of ``text``, and with ``ß`` read as one ``s`` too: the keys spell ``ß`` as ``ss``, so a
-    ``ß`` typed for or instead of one letter would otherwise count as two edits."""
-    keys = name_keys(text)
+def _sharp_s_keys(text: str, keys: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """:func:`name_keys` of ``text`` (``keys`` when the caller has them already), and with ``ß`` read as one ``s``
+    too: the keys spell ``ß`` as ``ss``, so a ``ß`` typed for or instead of one letter would otherwise count as two
+    edits."""
+    if keys is None:
+        keys = name_keys(text)
     return keys if "ß" not in text else (*keys, *name_keys(text.replace("ß", "s")))

@@ -66,7 +66,9 @@ CREATE TABLE name_entries (
     words     TEXT NOT NULL             -- its distinct folded words (bot.text.name_words), sorted, space-separated
 );
 CREATE INDEX name_entries_card ON name_entries (card_id);
--- Sorted strings with their entries: kind 0 compact keys (bot.text.name_keys), 1 the keys reversed, 2 words.
+-- Sorted strings with their entries: kind 0 compact keys (bot.text.name_keys), 1 the keys reversed, 2 words,
+-- 3 the stems by which a question names a card (bot.namedata.name_stems; only stems of at most two cards,
+-- written when meta has 'name_stems').
 CREATE TABLE name_keys (
     kind  INTEGER NOT NULL,
     key   TEXT NOT NULL,

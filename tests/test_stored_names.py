@@ -146,3 +146,53 @@ def test_names_sharing_a_key_are_merged_as_in_memory():
     assert rows == scan_rows(NameEntry(*r) for r in conn.execute(NAME_ENTRIES_SQL))
     assert rows["borosrekrut"] == (7, False, False) and rows["boros"] == (5, True, True)
     assert conn.execute("SELECT entry FROM name_keys WHERE kind = 0 AND key = 'borosrekrut'").fetchall() == [(1,), (2,)]
+
+
+async def test_the_rankers_name_stems_from_the_stored_index_are_what_it_computes(store: Store, tables_index: NameIndex):
+    """The question ranker's rare card-name stems (a question naming a card by „tolsimir") looked up in the stems
+    the build stored are the ones it computes from every name of the index in memory, stem for stem."""
+    from bot.analysis import snowball
+    from bot.namedata import StoredStems
+    from bot.ranking import Ranker, ranker
+
+    r: Ranker = await ranker(store)
+    computed = r._name_words(NameIndex.from_entries(await store.name_entries()))
+    stored = r._name_words(tables_index)
+    assert isinstance(stored, StoredStems) and isinstance(computed, dict)
+    assert dict(stored) == computed
+    assert len(computed) > 100
+    tolsimir = next(e.card_id for e in await store.name_entries() if e.name == "Tolsimir Wolfsblut")
+    assert stored.get(snowball("tolsimir")) == computed[snowball("tolsimir")] == frozenset({tolsimir})
+    assert stored.get(snowball("verschwinden")) is None  # a verb inside a name ("Ins Gedächtnis verschwinden")
+
+
+async def test_a_question_on_a_stored_index_reads_no_name_list(store: Store, tables_index: NameIndex,
+                                                              monkeypatch: pytest.MonkeyPatch):
+    """The first question on a store answered from its tables finds a card by a rare name word from the stored
+    stems, without reading every name (100 000 printings: seconds)."""
+    from bot.ranking import ranker
+
+    def every_name(*_args: object) -> None:
+        raise AssertionError("every name read")
+
+    monkeypatch.setattr(StoredNames, "rows", every_name)
+    monkeypatch.setattr(StoredNames, "iter_entries", every_name)
+    r = await ranker(store)
+    question = "wer kontrolliert die wölfe von tolsimir"
+    cards = r.named_cards(question, r.analyser.analyse(question, question=True), tables_index)
+    assert [tables_index.card_names[c] for c in cards] == ["Tolsimir Wolfsblut"]
+
+
+def test_the_builds_folding_of_ascii_names_is_the_general_one():
+    """:func:`bot.namedata.name_strings` folds a printable ASCII name in one pass: the same keys and words as
+    :func:`bot.text.name_keys` and :func:`bot.text.name_words` give, separators, slashes and spacing included."""
+    from bot.namedata import name_strings
+    from bot.text import name_keys, name_words
+
+    names = ["Boros-Rekrut", "Chord of Calling", "Hide // Seek", "Hide//Seek", "Krims /  Krams", " A  B ",
+             "Urza's Mine", "Circu, Dimir Lobotomist", "Ach! Hans, Run!", "\"Ach\" (Hans)", "-", "", "...", "/",
+             "a/b/c", "X-1 2.0",
+             "Generated Card 000123", "Gen Half 000009a // Gen Half 000009b", "tab\there", "ÄÖÜ ß", "Æther Vial"]
+    for name in names:
+        assert name_strings(name) == (name_keys(name), tuple(sorted(set(name_words(name))))), name
+    assert name_strings("Hide // Seek") == (("hide/seek",), ("hide", "seek"))

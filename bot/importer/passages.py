@@ -14,12 +14,14 @@ Lemmas: when ``simplemma`` is installed and :data:`LEMMAS` is set, each word's l
 
 from __future__ import annotations
 
+import functools
 import importlib
+import itertools
 import json
 import re
 import sqlite3
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +32,8 @@ from bot.terms import OLD_DOCUMENTS, analyser, term_index, term_lines_plain
 #: Store lemmas from simplemma (measured in bench/bench_questions.py; off: Snowball and participles only).
 LEMMAS = False
 _PREFIX = re.compile(r"^(\d{3})_")
+#: Passages analysed and inserted per batch (:func:`write`).
+BATCH = 2000
 
 
 @dataclass
@@ -52,26 +56,26 @@ class Passage:
     prefix: str | None = None
 
 
+@functools.lru_cache(maxsize=1024)
 def prefix_of(file: str) -> str:
     """``"001_d6ee….txt"`` → ``"001"``; a file without a number prefix keeps its name (``RAV.json``)."""
     m = _PREFIX.match(file)
     return m.group(1) if m else file
 
 
-def _status(conn: sqlite3.Connection) -> dict[tuple[str, int], str]:
-    return {(k, i): s for k, i, s in conn.execute("SELECT entry_kind, entry_id, status FROM today_status")}
-
-
-def _rulings(conn: sqlite3.Connection, status: dict[tuple[str, int], str]) -> Iterator[Passage]:
+def _rulings(conn: sqlite3.Connection) -> Iterator[Passage]:
+    # The status joined per row (today_status's primary key), not read into a dict: 200 000 rulings of a large
+    # card file would be held in memory for the whole step.
     rows = conn.execute(
         "SELECT r.id, r.text, r.line, coalesce(r.date, d.date), r.language, r.card_id, r.mechanic_id, d.id, d.file,"
-        " d.title, coalesce(c.name, m.title) FROM rulings r JOIN documents d ON d.id = r.document_id"
-        " LEFT JOIN cards c ON c.id = r.card_id LEFT JOIN mechanics m ON m.id = r.mechanic_id ORDER BY r.id"
+        " d.title, coalesce(c.name, m.title), coalesce(t.status, 'current') FROM rulings r"
+        " JOIN documents d ON d.id = r.document_id LEFT JOIN cards c ON c.id = r.card_id"
+        " LEFT JOIN mechanics m ON m.id = r.mechanic_id"
+        " LEFT JOIN today_status t ON t.entry_kind = 'ruling' AND t.entry_id = r.id ORDER BY r.id"
     )
-    for rid, text, line, date, language, card_id, mech_id, doc_id, file, title, owner in rows:
-        yield Passage(f"{prefix_of(file)}:{line}", "ruling", owner or title, text, title,
-                      status.get(("ruling", rid), "current"), rid, doc_id, card_id, mech_id, None, date,
-                      "en" if language == "en" else "de", prefix_of(file))
+    for rid, text, line, date, language, card_id, mech_id, doc_id, file, title, owner, status in rows:
+        yield Passage(f"{prefix_of(file)}:{line}", "ruling", owner or title, text, title, status, rid, doc_id,
+                      card_id, mech_id, None, date, "en" if language == "en" else "de", prefix_of(file))
 
 
 def _paragraph_lines(sources: Path, file: str, start: int, paragraphs: list[str]) -> list[int]:
@@ -89,18 +93,18 @@ def _paragraph_lines(sources: Path, file: str, start: int, paragraphs: list[str]
     return out
 
 
-def _mechanics(conn: sqlite3.Connection, sources: Path, status: dict[tuple[str, int], str]) -> Iterator[Passage]:
+def _mechanics(conn: sqlite3.Connection, sources: Path) -> Iterator[Passage]:
     rows = conn.execute(
-        "SELECT m.id, m.title, m.body, m.line, d.id, d.file, d.title, d.date, d.language FROM mechanics m"
-        " JOIN documents d ON d.id = m.document_id ORDER BY m.id"
+        "SELECT m.id, m.title, m.body, m.line, d.id, d.file, d.title, d.date, d.language,"
+        " coalesce(t.status, 'current') FROM mechanics m JOIN documents d ON d.id = m.document_id"
+        " LEFT JOIN today_status t ON t.entry_kind = 'mechanic' AND t.entry_id = m.id ORDER BY m.id"
     )
-    for mid, title, body, line, doc_id, file, doc_title, date, language in list(rows):
+    for mid, title, body, line, doc_id, file, doc_title, date, language, status in list(rows):
         paragraphs = [p for p in body.split("\n\n") if p.strip()]
         english = language == "de+en" and title == "Clash"
         for para, pline in zip(paragraphs, _paragraph_lines(sources, file, line, paragraphs), strict=True):
-            yield Passage(f"{prefix_of(file)}:{pline or line}", "mechanic", title, para, doc_title,
-                          status.get(("mechanic", mid), "current"), mid, doc_id, None, mid, None, date,
-                          "en" if english else "de", prefix_of(file))
+            yield Passage(f"{prefix_of(file)}:{pline or line}", "mechanic", title, para, doc_title, status, mid,
+                          doc_id, None, mid, None, date, "en" if english else "de", prefix_of(file))
 
 
 def _quoted_rules(conn: sqlite3.Connection) -> Iterator[Passage]:
@@ -165,17 +169,24 @@ def _official(conn: sqlite3.Connection) -> Iterator[Passage]:
                       language="en")
 
 
+def stream(conn: sqlite3.Connection, sources: Path) -> Iterator[Passage]:
+    """Every passage of the store, in a fixed order, one at a time (read from the tables as they are needed);
+    a key printed twice keeps its first passage. Only the keys are held (a large card file has 300 000
+    passages: their texts are never all in memory)."""
+    seen: set[str] = set()
+    for p in itertools.chain(_rulings(conn), _mechanics(conn, sources), _quoted_rules(conn), _explanations(conn),
+                             _cards(conn), _terms(), _official(conn)):
+        if p.key not in seen:
+            seen.add(p.key)
+            yield p
+
+
 def collect(conn: sqlite3.Connection, sources: Path) -> list[Passage]:
-    """Every passage of the store, in a fixed order; a key printed twice keeps its first passage."""
-    status = _status(conn)
-    found: dict[str, Passage] = {}
-    for p in (*_rulings(conn, status), *_mechanics(conn, sources, status), *_quoted_rules(conn),
-              *_explanations(conn), *_cards(conn), *_terms(), *_official(conn)):
-        found.setdefault(p.key, p)
-    return list(found.values())
+    """Every passage of the store as a list (:func:`stream`), in its order."""
+    return list(stream(conn, sources))
 
 
-def vocabulary(passages: list[Passage]) -> Counter[str]:
+def vocabulary(passages: Iterable[Passage]) -> Counter[str]:
     """The German passages' words (lower case, umlauts kept) with their counts, plus the term table's words."""
     counts: Counter[str] = Counter()
     for p in passages:
@@ -218,23 +229,30 @@ def _analysed(a: Analyser, p: Passage) -> tuple[str, str, str]:
 
 
 def write(conn: sqlite3.Connection, sources: Path) -> int:
-    """Write ``vocabulary``, ``passages`` and ``passages_fts`` from what ``conn`` holds; returns the passage count."""
-    passages = collect(conn, sources)
-    words = vocabulary(passages)
+    """Write ``vocabulary``, ``passages`` and ``passages_fts`` from what ``conn`` holds; returns the passage count.
+
+    Two passes over :func:`stream`: the vocabulary first (the analyser needs all of it), then each passage
+    analysed and inserted in batches of :data:`BATCH`, so the step's memory does not grow with the card data."""
+    words = vocabulary(stream(conn, sources))
     lemma_map = lemmas(words)
     conn.executemany("INSERT INTO vocabulary (word, count, lemma) VALUES (?, ?, ?)",
                      [(w, n, lemma_map.get(w)) for w, n in words.items()])
     a = analyser(dict(words), lemma_map)
-    rows, fts = [], []
-    for pid, p in enumerate(passages, start=1):
-        names, terms, concepts = _analysed(a, p)
-        rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,
-                     p.text, p.date, p.source, p.status, concepts))
-        fts.append((pid, names, terms, f"{p.title}\n{p.text}"))
-    conn.executemany(
-        "INSERT INTO passages (id, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text, date,"
-        " source, status, concepts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        rows,
-    )
-    conn.executemany("INSERT INTO passages_fts (rowid, names, terms, raw) VALUES (?, ?, ?, ?)", fts)
-    return len(rows)
+    del words
+    count = 0
+    numbered = enumerate(stream(conn, sources), start=1)
+    while batch := list(itertools.islice(numbered, BATCH)):
+        rows, fts = [], []
+        for pid, p in batch:
+            names, terms, concepts = _analysed(a, p)
+            rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,
+                         p.text, p.date, p.source, p.status, concepts))
+            fts.append((pid, names, terms, f"{p.title}\n{p.text}"))
+        conn.executemany(
+            "INSERT INTO passages (id, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text,"
+            " date, source, status, concepts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+        conn.executemany("INSERT INTO passages_fts (rowid, names, terms, raw) VALUES (?, ?, ?, ?)", fts)
+        count += len(rows)
+    return count

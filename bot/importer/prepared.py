@@ -2,7 +2,8 @@
 prepared once and stored with it, so start-up does not grow with the card data.
 
 * :func:`write_names`: the card-name index and the free-text scanner (tables ``name_entries``, ``name_keys``,
-  ``name_vocab``, ``name_scan`` of ``data/schema.sql``);
+  ``name_vocab``, ``name_scan`` of ``data/schema.sql``), and the stems by which a question names a card (the question
+  ranker's rare name words, ``name_keys`` kind :data:`bot.store.names.STEMS`);
 * :func:`write_counts`: how many passages carry each analysed term and each concept (table
   ``passage_counts``), the question ranker's weights (:meth:`bot.store.Store.term_counts`).
 
@@ -17,13 +18,14 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 
-from bot.mentions import entry_scan_rows
-from bot.namedata import name_strings
+from bot.analysis import STOP_WORDS, Analyser, Vocabulary, snowball
+from bot.mentions import ScanRow, entry_scan_rows, merge_scan_row
+from bot.namedata import name_stems, name_strings
 from bot.store.cards import NAME_ENTRIES_SQL, NameEntry
-from bot.store.names import KEYS, RKEYS, WORDS, words_column
+from bot.store.names import KEYS, RKEYS, STEM_CARDS, STEMS, STEMS_META, WORDS, words_column
 
 #: Names folded per batch of inserts.
-BATCH = 5000
+BATCH = 20_000
 
 #: Unsorted rows go to temporary tables first; SQLite's sorter then fills the stored tables in key order (far
 #: cheaper than inserting 1.2 million keys at random places of a B-tree, and its memory is bounded).
@@ -46,27 +48,71 @@ DROP TABLE scan_unsorted;
 """
 
 
-def _rows(conn: sqlite3.Connection) -> Iterator[tuple[list[tuple], list[tuple], list[tuple]]]:
-    """Batches of (entry rows, key rows, scanner rows), one name at a time in store order."""
+class _Stems:
+    """The stems of the names (:func:`bot.namedata.name_stems`, through the analyser the question ranker makes of
+    this store's vocabulary: :func:`bot.terms.analyser` with default options; a word's stem is
+    ``snowball(lemma(word))``, which needs no concepts) and, per stem, its entries while it names at most
+    :data:`STEM_CARDS` cards (then only that it names more)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        rows = conn.execute("SELECT word, count, lemma FROM vocabulary").fetchall()
+        self._analyser = Analyser(Vocabulary({w: int(n) for w, n, _ in rows}, {w: m for w, _, m in rows if m}))
+        self._stem_of: dict[str, str] = {}  # name word → stem (names share their words)
+        self.entries: dict[str, tuple[set[int], list[int]] | None] = {}  # stem → (cards, entries); None: too many
+
+    def _stem(self, word: str) -> str:
+        found = self._stem_of.get(word)
+        if found is None:
+            found = self._stem_of[word] = snowball(self._analyser.lemma(word))
+        return found
+
+    def add(self, idx: int, entry: NameEntry) -> None:
+        """Count entry ``idx`` for the stems of its name."""
+        for stem in name_stems(entry.name, self._stem, STOP_WORDS):
+            found = self.entries.setdefault(stem, (set(), []))
+            if found is not None:
+                found[0].add(entry.card_id)
+                found[1].append(idx)
+                if len(found[0]) > STEM_CARDS:
+                    self.entries[stem] = None
+
+    def rows(self) -> list[tuple[int, str, int]]:
+        """The ``name_keys`` rows of the stems of at most :data:`STEM_CARDS` cards."""
+        return [(STEMS, stem, idx) for stem, found in self.entries.items() if found is not None for idx in found[1]]
+
+
+def _rows(conn: sqlite3.Connection, stems: _Stems) -> Iterator[tuple[list[tuple], list[tuple], list[tuple]]]:
+    """Batches of (entry rows, key rows, scanner rows), one name at a time in store order; ``stems`` counts the
+    names' stems."""
     entries: list[tuple] = []
     keys: list[tuple] = []
-    scan: list[tuple] = []
+    scan: dict[str, ScanRow] = {}  # merged per key within the batch (names share their first words)
     for idx, row in enumerate(conn.execute(NAME_ENTRIES_SQL)):  # reads tables this step does not write
         entry = NameEntry(*row)
+        stems.add(idx, entry)
         name_keys, words = name_strings(entry.name)
         entries.append((idx, entry.card_id, entry.card_name, entry.name, entry.kind, words_column(words)))
         keys += [(KEYS, key, idx) for key in name_keys] + [(RKEYS, key[::-1], idx) for key in name_keys]
         keys += [(WORDS, word, idx) for word in words]
-        scan += [(key, card_id, int(prefix), int(plain)) for key, (card_id, prefix, plain) in entry_scan_rows(entry)]
+        for key, scan_row in entry_scan_rows(entry):
+            scan[key] = merge_scan_row(scan.get(key), scan_row)
         if len(entries) >= BATCH:
-            yield entries, keys, scan
-            entries, keys, scan = [], [], []
-    yield entries, keys, scan
+            yield entries, keys, _scan_list(scan)
+            entries, keys, scan = [], [], {}
+    yield entries, keys, _scan_list(scan)
+
+
+def _scan_list(scan: dict[str, ScanRow]) -> list[tuple[str, int | None, int, int]]:
+    """The ``scan_unsorted`` rows of one batch's merged scanner rows, in the order their keys first came: merged
+    again across batches by the lowest ``seq`` (:data:`_FILL_SQL`), so the first name's card wins as in
+    :func:`bot.mentions.scan_rows`."""
+    return [(key, card_id, int(prefix), int(plain)) for key, (card_id, prefix, plain) in scan.items()]
 
 
 def write_names(conn: sqlite3.Connection) -> int:
-    """Prepare the name index and the scanner from the cards, faces and aliases in ``conn`` and insert them;
-    returns the number of entries. The caller commits.
+    """Prepare the name index, the scanner and the name stems from the cards, faces and aliases in ``conn`` and
+    insert them; returns the number of entries. Runs after the passages (the stems need the store's vocabulary).
+    The caller commits.
 
     Raises:
         sqlite3.DatabaseError: the tables are missing (a schema older than the importer).
@@ -74,12 +120,15 @@ def write_names(conn: sqlite3.Connection) -> int:
     for statement in _TEMP_SQL.split(";")[:-1]:
         conn.execute(statement)
     count = 0
-    for entries, keys, scan in _rows(conn):
+    stems = _Stems(conn)
+    for entries, keys, scan in _rows(conn, stems):
         conn.executemany("INSERT INTO name_entries (entry, card_id, card_name, name, kind, words) "
                          "VALUES (?, ?, ?, ?, ?, ?)", entries)
         conn.executemany("INSERT INTO keys_unsorted (kind, key, entry) VALUES (?, ?, ?)", keys)
         conn.executemany("INSERT INTO scan_unsorted (key, card_id, prefix, plain) VALUES (?, ?, ?, ?)", scan)
         count += len(entries)
+    conn.executemany("INSERT INTO keys_unsorted (kind, key, entry) VALUES (?, ?, ?)", stems.rows())
+    conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (STEMS_META, str(STEM_CARDS)))
     for statement in _FILL_SQL.split(";")[:-1]:
         conn.execute(statement)
     return count

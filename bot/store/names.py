@@ -28,8 +28,15 @@ class NameEntry:
     kind: str  # "name" | "face" | "english" | ...
 
 
-#: ``name_keys.kind``: compact keys (:func:`bot.text.name_keys`), the same keys reversed, folded words.
-KEYS, RKEYS, WORDS = 0, 1, 2
+#: ``name_keys.kind``: compact keys (:func:`bot.text.name_keys`), the same keys reversed, folded words, and the
+#: stems by which a question names a card (:func:`bot.namedata.name_stems`; only stems of at most
+#: :data:`STEM_CARDS` cards).
+KEYS, RKEYS, WORDS, STEMS = 0, 1, 2, 3
+#: Stems of more cards than this are not stored (:data:`STEMS`): the question ranker takes a name word as a sign
+#: of its card only when it names at most two cards.
+STEM_CARDS = 2
+#: ``meta`` key the build writes with the stems (value :data:`STEM_CARDS`); a store without it has none stored.
+STEMS_META = "name_stems"
 #: Entries kept in memory per store after a query read them (then the memory starts anew).
 ENTRY_CACHE = 65_536
 
@@ -144,6 +151,23 @@ class StoredNames:
         """Every string of ``kind`` with its entry, sorted as :meth:`span` sorts them."""
         return iter(self._conn.execute("SELECT key, entry FROM name_keys WHERE kind = ? ORDER BY key, entry",
                                        (kind,)))
+
+    def stems_stored(self) -> bool:
+        """True when the build stored the name stems (:data:`STEMS`; a store built before has none)."""
+        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (STEMS_META,)).fetchone()
+        return row is not None and row[0] == str(STEM_CARDS)
+
+    def stem_cards(self, stem: str) -> list[int]:
+        """The cards (ascending) whose names have a word of stem ``stem``; [] for a stem of none or of more than
+        :data:`STEM_CARDS` cards (not stored)."""
+        rows = self._conn.execute("SELECT DISTINCT e.card_id FROM name_keys k JOIN name_entries e ON e.entry = k.entry"
+                                  " WHERE k.kind = ? AND k.key = ? ORDER BY e.card_id", (STEMS, stem))
+        return [r[0] for r in rows]
+
+    def stems(self) -> Iterator[str]:
+        """Every stored stem (:data:`STEMS`), sorted (a full read: for tools and tests)."""
+        rows = self._conn.execute("SELECT DISTINCT key FROM name_keys WHERE kind = ? ORDER BY key", (STEMS,))
+        return (r[0] for r in rows)
 
     def iter_entries(self) -> Iterator[NameEntry]:
         """Every entry as a :class:`NameEntry`, in store order (a full read)."""
