@@ -30,14 +30,14 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from itertools import pairwise
 
 from bot.analysis import MAX_QUERY_TERMS, STOP_WORDS, Analyser, Analysis, Options, snowball, tokens
+from bot.answer_cues import asked_cues, given_cues
 from bot.definitions import DEFINED, asks_definition
 from bot.mentions import scanner
 from bot.namedata import StoredStems, name_stems
 from bot.search import NameIndex
-from bot.stopwords import ANSWER_CUES, ASKING_VERBS, CARD_PROPERTIES, is_english
+from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
 from bot.store.names import StoredNames
 from bot.terms import analyser
@@ -52,9 +52,6 @@ MAX_NAME_WORD = 12
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer")
-#: The cue of :data:`bot.stopwords.ANSWER_CUES` that asks for an amount (a passage's digits answer it too).
-_AMOUNT = 1
-_DIGIT = re.compile(r"\d")
 
 
 @dataclass(frozen=True)
@@ -385,26 +382,6 @@ class Ranker:
         if known is None:
             known = self._english[p.id] = is_english(tokens(p.text, 80))
         return known
-
-
-def asked_cues(text: str) -> tuple[int, ...]:
-    """Indices into :data:`bot.stopwords.ANSWER_CUES` of the answer types ``text`` asks for, by its question words
-    (folded tokens; "wie viel" read as one word): ``"wer gewinnt ne fehde?"`` → ``(0,)`` (a person); the first
-    4 000 characters are read (a question word stands at the start)."""
-    words = fold_tokens(text[:4000])
-    read = {*words, *(f"{a}_{b}" for a, b in pairwise(words))}
-    return tuple(i for i, (asks, _) in enumerate(ANSWER_CUES) if asks & read)
-
-
-def given_cues(text: str) -> frozenset[int]:
-    """Indices into :data:`bot.stopwords.ANSWER_CUES` of the answer types a passage's ``text`` gives (it holds one of
-    the cue's answer words; digits also give an amount): 001's „Der Spieler mit dem höheren Manawert gewinnt die
-    Fehde.“ gives a person."""
-    words = set(fold_tokens(text))
-    out = {i for i, (_, gives) in enumerate(ANSWER_CUES) if gives & words}
-    if _DIGIT.search(text):
-        out.add(_AMOUNT)
-    return frozenset(out)
 
 
 async def _load(store: Store, options: Options | None) -> Ranker:

@@ -37,10 +37,10 @@ from bot.answers.rule_catalog import (
     source_line,
     stellen,
 )
+from bot.answers.rule_evidence import resting_entries, resting_rows
 from bot.answers.rule_search import keyword_reply
 from bot.answers.terms import TABLE_SOURCE, lookup, term_reply
 from bot.answers.today import (
-    STYLES,
     TodayIndex,
     explanation_notice,
     number_label,
@@ -50,7 +50,6 @@ from bot.answers.today import (
     with_review,
 )
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
-from bot.store import PassageRecord
 from bot.terms import ENGLISH, Term, TermMatch, term_index
 from bot.text import clean, shorten, tokens
 
@@ -337,47 +336,6 @@ async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
     return with_review(await today_index(ctx.store), cited, number)
 
 
-def _resting_rows(index: TodayIndex, number: str) -> list[str]:
-    """Keys of the change register's rows (``data/changes.toml``) whose evidence names ``number`` or one of its
-    subrules (``CR 709.4b`` for 709.4 and 709.4b; ``CR 704.5j`` for 704, 704.5 and 704.5j), in register order."""
-    keys = []
-    for row in index.changes.values():
-        cited = [ev[3:].strip() for ev in row.evidence if ev.startswith("CR ")]
-        if any(n == number or is_child(n, number) for n in cited):
-            keys.append(row.key)
-    return keys
-
-
-async def resting_entries(ctx: AnswerContext, index: TodayIndex, number: str) -> tuple[list[str], list[Action]]:
-    """The documents' rulings and mechanics paragraphs whose statement of today rests on rule ``number`` (the
-    change register's evidence, :func:`_resting_rows`): German lines under a heading, one per register row — its
-    status mark and statement of today (never the entries' old text, which only its notice may show) and the
-    entries it concerns — and one button per entry that opens it whole with its notice (``rb:passage:<key>``).
-    ``([], [])`` when none does."""
-    rows: list[tuple[str, list[PassageRecord]]] = []
-    for key in _resting_rows(index, number):
-        links: dict[str, list[int]] = {}
-        for kind, entry_id in index.entries_by_change.get(key, []):
-            links.setdefault(kind, []).append(entry_id)
-        found = [p for kind, ids in links.items() for p in await ctx.store.passages_of_entries(kind, ids)]
-        if found:
-            rows.append((key, sorted(found, key=lambda p: p.id)))
-    if not rows:
-        return [], []
-    lines = [f"\n**Der heutige Stand dieser Einträge beruht auf Regel {number}** (Beleg im Änderungsregister):"]
-    for key, found in rows[:6]:
-        row = index.changes[key]
-        style = STYLES.get(row.kind)
-        names = ", ".join(dict.fromkeys(f"**{p.title}**" for p in found))
-        lines.append(f"• {style.mark + ' ' if style else ''}**Heute:** {shorten(row.today, 220)} "
-                     f"— _betrifft {shorten(names, 200)}_")
-    if len(rows) > 6:
-        lines.append(f"… und {len(rows) - 6} weitere Einträge des Registers.")
-    entries = list({p.key: p for _, found in rows for p in found}.values())
-    actions = [Action(label=shorten(p.title, 60), action="passage", arg=p.key) for p in entries[:10]]
-    return lines, actions
-
-
 def _term_lines(terms: list[Term]) -> list[str]:
     """The terms of the term table with one rule number, one line per kind: terms of the same kind share it
     (e.g. "Priorität" and the rule's heading "Timing und Priorität", both 117), so no rule is listed twice."""
@@ -410,7 +368,7 @@ async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
                   if r.today_number and (r.today_number == number or is_child(r.today_number, number))}
     texts = sorted({n for n in register.cr if n == number or is_child(n, number)} | moved_here, key=number_key)
     terms = [t for t in term_index().terms if t.rule == number]
-    if not olds and not texts and not terms and not _resting_rows(register, number):
+    if not olds and not texts and not terms and not resting_rows(register, number):
         return None
     lines = _term_lines(terms)
     for n in texts:

@@ -26,7 +26,6 @@ Nothing here looks at the words of a ruling: what applies is what the register n
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from bot.answers.today_index import (
@@ -37,6 +36,8 @@ from bot.answers.today_index import (
     RuleNow,
     TermRow,
     TodayIndex,
+    cited_evidence,
+    evidence_text,
     number_review,
     quote_line,
     review_note,
@@ -46,7 +47,7 @@ from bot.answers.today_index import (
 from bot.answers.today_notes import coverage, explanation_notice, explanation_terms_note
 from bot.model import review_notice
 from bot.reply import Reply, format_date
-from bot.store import CitedNumber, RuleReview
+from bot.store import RuleReview
 
 # --- the facts of one entry ----------------------------------------------------------------------
 
@@ -132,27 +133,6 @@ def _notice(index: TodayIndex, row: ChangeRow) -> Notice:
     rules = tuple(ev[3:] for ev in row.evidence if ev.startswith("CR "))
     return Notice("review" if reviews else row.kind, row.today, evidence_text(index, row.evidence), rules, row.key,
                   row.kind, reviews)
-
-
-def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
-    """``"709.4a (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu …, Ruling vom 18.04.2017)"``;
-    evidence that renders the same (two rulings of one document and date) is named once."""
-    numbers = [ev[3:] for ev in evidence if ev.startswith("CR ")]
-    parts = []
-    if numbers:
-        dates = sorted({index.cr[n][1] for n in numbers if n in index.cr})
-        when = f" vom {format_date(dates[-1])}" if dates else ""
-        parts.append(f"{', '.join(numbers)} ({CR_NAME}{when})")
-    for m in (_REF.match(ev) for ev in evidence):
-        if m is None:
-            continue
-        doc = index.docs.get(m.group(0))
-        if doc is None:
-            parts.append(f"Dokument {m.group(1)}")
-            continue
-        date = format_date(doc.date)
-        parts.append(f"Dokument {doc.prefix} ({doc.title}" + (f", Ruling vom {date})" if date else ")"))
-    return "; ".join(dict.fromkeys(parts))
 
 
 # --- the wording: one renderer --------------------------------------------------------------------
@@ -360,28 +340,9 @@ def cited_notice(index: TodayIndex, prefix: str, number: str) -> str:
     cited = index.numbers.get((prefix, number))
     if cited is None or not cited.note:
         return ""
-    return notice_line(index, Notice(cited_state(index, prefix, number), cited.note, _cited_evidence(index, cited)))
+    return notice_line(index, Notice(cited_state(index, prefix, number), cited.note, cited_evidence(index, cited)))
 
 
-#: A rule number of today's rules inside a register note: ``702.55b``, ``702.51a-b``.
-_NOTE_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?(?:-[a-z])?(?![\w.])")
-
-
-def _cited_evidence(index: TodayIndex, cited: CitedNumber) -> str:
-    """The evidence of a register row on an old number (``[[number]]`` of ``data/changes.toml``): today's
-    number, else for a rule without counterpart the rules its note names (``702.55b (Comprehensive Rules vom
-    17.04.2026)``; a range ``702.51a-b`` as its rules, :func:`evidence_text`), else ``–``."""
-    if cited.today:
-        return cited.today
-    numbers = []
-    for n in _NOTE_NUMBER.findall(cited.note):
-        first, _, last = n.partition("-")  # 702.51a-b: 702.51a, 702.51b
-        if not last or not first[-1].isalpha():
-            numbers.append(first)
-        else:
-            numbers += [first[:-1] + chr(c) for c in range(ord(first[-1]), ord(last) + 1)]
-    named = tuple(dict.fromkeys(f"CR {n}" for n in numbers))
-    return evidence_text(index, named) if named else "–"
 
 
 def cited_text(index: TodayIndex, prefix: str, number: str, text: str, source: str = "") -> str:

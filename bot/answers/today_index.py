@@ -187,6 +187,48 @@ class RuleNow:
     review: RuleReview | None = None
 
 
+def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
+    """``"709.4a (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu …, Ruling vom 18.04.2017)"``;
+    evidence that renders the same (two rulings of one document and date) is named once."""
+    numbers = [ev[3:] for ev in evidence if ev.startswith("CR ")]
+    parts = []
+    if numbers:
+        dates = sorted({index.cr[n][1] for n in numbers if n in index.cr})
+        when = f" vom {format_date(dates[-1])}" if dates else ""
+        parts.append(f"{', '.join(numbers)} ({CR_NAME}{when})")
+    for m in (_REF.match(ev) for ev in evidence):
+        if m is None:
+            continue
+        doc = index.docs.get(m.group(0))
+        if doc is None:
+            parts.append(f"Dokument {m.group(1)}")
+            continue
+        date = format_date(doc.date)
+        parts.append(f"Dokument {doc.prefix} ({doc.title}" + (f", Ruling vom {date})" if date else ")"))
+    return "; ".join(dict.fromkeys(parts))
+
+
+#: A rule number of today's rules inside a register note: ``702.55b``, ``702.51a-b``.
+_NOTE_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?(?:-[a-z])?(?![\w.])")
+
+
+def cited_evidence(index: TodayIndex, cited: CitedNumber) -> str:
+    """The evidence of a register row on an old number (``[[number]]`` of ``data/changes.toml``): today's
+    number, else for a rule without counterpart the rules its note names (``702.55b (Comprehensive Rules vom
+    17.04.2026)``; a range ``702.51a-b`` as its rules, :func:`evidence_text`), else ``–``."""
+    if cited.today:
+        return cited.today
+    numbers = []
+    for n in _NOTE_NUMBER.findall(cited.note):
+        first, _, last = n.partition("-")  # 702.51a-b: 702.51a, 702.51b
+        if not last or not first[-1].isalpha():
+            numbers.append(first)
+        else:
+            numbers += [first[:-1] + chr(c) for c in range(ord(first[-1]), ord(last) + 1)]
+    named = tuple(dict.fromkeys(f"CR {n}" for n in numbers))
+    return evidence_text(index, named) if named else "–"
+
+
 def rule_now(index: TodayIndex, number: str) -> RuleNow | None:
     """Today's text of a rule the register cites: the register's quote (``today_cr``, rules of its basis date)
     when the newest rules still say it, else the new official text under its new number (a review of

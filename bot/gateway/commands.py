@@ -36,7 +36,7 @@ async def answer_command(bot: Any, iid: int, data: dict[str, Any]) -> None:
     """Answer the application command ``data`` (a raw payload the gate of ``bot`` took, a
     :class:`bot.gateway.gate.GatedBot`) from the raw payload, as
     the HTTP door does: the invocation from the table (:func:`bot.raw.invocation`), run on the core under the
-    defer watchdog (:meth:`bot.gateway.gate.GatedBot._guard`), the reply sent through a
+    defer watchdog (:meth:`bot.gateway.gate.GatedBot.guard`), the reply sent through a
     :class:`bot.gateway.transport.PostTransport` (plain aiohttp requests, orjson). Options that do not fit get the
     table's German reply (one INFO line), a command the table does not have :data:`bot.commands.STALE_COMMAND`
     (Discord's client still shows an older command list); an unexpected error is logged with its traceback and
@@ -47,7 +47,7 @@ async def answer_command(bot: Any, iid: int, data: dict[str, Any]) -> None:
                               str(data["token"]))
     origin: Invocation | None = None
     try:
-        early = bot._early.pop(iid, None)
+        early = bot.early_defers.pop(iid, None)
         if early is not None:  # deferred from the raw payload in a burst (:meth:`_defer_early`)
             await early[0]
             transport.responded, transport.deferred, transport.deferred_ephemeral = True, early[1], early[2]
@@ -64,7 +64,7 @@ async def answer_command(bot: Any, iid: int, data: dict[str, Any]) -> None:
             reply = STALE_COMMAND
             log.info("/%s: %s (unbekannter Befehl)", name, reply.pages[0].title)
         else:
-            reply = await bot._guard(core.run(origin), iid, transport, private)
+            reply = await bot.guard(core.run(origin), iid, transport, private)
             reply = as_private(reply) if private else reply
     except Exception as exc:
         if _expired(exc):

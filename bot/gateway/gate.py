@@ -144,7 +144,7 @@ class GatedBot(commands.AutoShardedBot):
         self._arrived: dict[int, float] = {}
         self._slots: asyncio.Semaphore | None = None
         #: Defers sent from the raw payload in a burst: interaction id -> (its request, type, ephemeral).
-        self._early: dict[int, tuple[asyncio.Future[None], int, bool]] = {}
+        self.early_defers: dict[int, tuple[asyncio.Future[None], int, bool]] = {}
         #: Autocompletes waiting for one of AUTOCOMPLETE_SLOTS (raw payloads, in arrival order).
         self._completions: deque[dict[str, Any]] = deque()
         self._completing = 0
@@ -218,7 +218,7 @@ class GatedBot(commands.AutoShardedBot):
         if iid is None or app_id is None or not isinstance(token, str) or not token or raw.get("type") == PING:
             return
         self._arrived.pop(iid, None)
-        early = self._early.pop(iid, None)
+        early = self.early_defers.pop(iid, None)
         self._track(asyncio.ensure_future(send_malformed(self._connection, iid, app_id, token,
                                                          raw.get("type") == AUTOCOMPLETE, early)))
 
@@ -237,7 +237,7 @@ class GatedBot(commands.AutoShardedBot):
         send = post_callback if data.get("type") == APPLICATION_COMMAND else send_callback  # raw path: RestError
         request = asyncio.ensure_future(send(self._connection, iid, str(data.get("token", "")), defer_body(*kind)))
         request.add_done_callback(lambda f: f.cancelled() or f.exception())  # raised again in settle_defer
-        self._early[iid] = (request, *kind)
+        self.early_defers[iid] = (request, *kind)
         self._track(request)
 
     async def settle_defer(self, interaction: discord.Interaction[Any]) -> None:
@@ -247,7 +247,7 @@ class GatedBot(commands.AutoShardedBot):
         Raises:
             discord.HTTPException: the defer was refused (``NotFound`` 10062: the interaction expired).
         """
-        early = self._early.pop(interaction.id, None)
+        early = self.early_defers.pop(interaction.id, None)
         if early is None:
             return
         request, ctype, ephemeral = early
@@ -291,7 +291,7 @@ class GatedBot(commands.AutoShardedBot):
             if left[0] > 0:
                 return
             self._arrived.pop(iid, None)
-            self._early.pop(iid, None)
+            self.early_defers.pop(iid, None)
             metrics.finished(iid)
             if completion:
                 self._completing -= 1
@@ -424,10 +424,10 @@ class GatedBot(commands.AutoShardedBot):
                 work.close()
             raise
         transport = GatewayTransport(interaction)
-        return await self._guard(work, interaction.id, transport, ephemeral, update,
+        return await self.guard(work, interaction.id, transport, ephemeral, update,
                                  lambda: self._defer(interaction, ephemeral, update))
 
-    async def _guard(self, work: Awaitable[Reply], iid: int, transport: Any, ephemeral: bool = False,
+    async def guard(self, work: Awaitable[Reply], iid: int, transport: Any, ephemeral: bool = False,
                      update: bool = False, defer: Callable[[], Awaitable[None]] | None = None) -> Reply:
         """Await ``work`` for interaction ``iid`` answered through ``transport`` (its ``responded``; a
         :class:`bot.delivery.Transport`), deferred as :meth:`_watchdog` says: ``defer()``, by default the defer

@@ -119,11 +119,12 @@ async def test_message_command_on_a_message_with_two_card_names(fake):
     assert button(res, "Im Kanal teilen")
 
 
-async def test_message_command_prefers_double_brackets(fake):
-    target = fake.user_message("Boros-Rekrut ist egal, aber [[Feld der Unterdrückung]]?")
+async def test_message_command_explains_double_brackets_first(fake):
+    target = fake.user_message("Boros-Rekrut auch, aber zuerst [[Feld der Unterdrückung]]?")
     res = await fake.message_command("Explain cards", target, locale="en-US")
+    # the bracketed card on the first page, the name written plainly on the next
     assert [e["title"] for e in res.embeds] == ["Feld der Unterdrückung"]
-    assert "Seite" not in (res.embeds[0].get("footer") or {}).get("text", "")
+    assert "Seite 1/2" in (res.embeds[0].get("footer") or {}).get("text", "")
 
 
 async def test_message_command_on_a_message_without_cards_is_a_german_error(fake):
