@@ -29,12 +29,17 @@ async def resting_entries(ctx: AnswerContext, index: TodayIndex, number: str) ->
     status mark and statement of today (never the entries' old text, which only its notice may show) and the
     entries it concerns — and one button per entry that opens it whole with its notice (``rb:passage:<key>``).
     ``([], [])`` when none does."""
-    rows: list[tuple[str, list[PassageRecord]]] = []
-    for key in resting_rows(index, number):
-        links: dict[str, list[int]] = {}
+    keys = resting_rows(index, number)
+    links: dict[str, list[int]] = {}
+    for key in keys:
         for kind, entry_id in index.entries_by_change.get(key, []):
             links.setdefault(kind, []).append(entry_id)
-        found = [p for kind, ids in links.items() for p in await ctx.store.passages_of_entries(kind, ids)]
+    # one store query per entry kind, then each register row takes its own entries' passages
+    passages = {(kind, p.ref_id): p for kind, ids in links.items()
+                for p in await ctx.store.passages_of_entries(kind, ids)}
+    rows: list[tuple[str, list[PassageRecord]]] = []
+    for key in keys:
+        found = [p for link in index.entries_by_change.get(key, []) if (p := passages.get(link)) is not None]
         if found:
             rows.append((key, sorted(found, key=lambda p: p.id)))
     if not rows:
