@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 import regex
 
-from bot.text import GRAPHEME, cut
+from bot.text import GRAPHEME, INVISIBLE, cut
 
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
 EMBED_TITLE_MAX = 256
@@ -65,9 +65,10 @@ _EMOJI_SEQUENCE = regex.compile(r"(?=[\p{Extended_Pictographic}\p{Regional_Indic
 _EMOJI_JOINERS = re.compile(r"([\u200d\ufe0e\ufe0f\U000e0020-\U000e007f]+)")
 
 
-#: Zero-width characters inside a word (ZWSP, ZWNJ, word joiner, BOM, soft hyphen): removed, not a space, so
-#: "Fe\u200bhde" is echoed as the word the search read ("Fehde", :data:`bot.text.INVISIBLE`).
-_ZERO_WIDTH = dict.fromkeys([0x00AD, 0x200B, 0x200C, 0x2060, 0xFEFF])
+#: Zero-width characters inside a word (ZWSP, ZWNJ, word joiner, BOM, soft hyphen): the characters of
+#: :data:`bot.text.INVISIBLE` without a direction (Unicode bidi class BN) but the ZWJ, which an emoji sequence keeps.
+#: Removed, not a space, so "Fe\u200bhde" is echoed as the word the search read ("Fehde").
+_ZERO_WIDTH = dict.fromkeys(c for c in INVISIBLE if unicodedata.bidirectional(chr(c)) == "BN" and c != 0x200D)
 
 
 def _inert(text: str) -> str:
