@@ -34,10 +34,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
@@ -208,48 +210,64 @@ def burst_lines(label: str, b: dict[str, object]) -> list[str]:
     ]
 
 
-async def measure(rounds: int, burst_n: int, null: bool = True) -> tuple[dict[str, object], dict[str, object],
-                                                                         dict[str, object] | None]:
-    """Start the bot, run both measurements, stop it; then (``null``) the burst against the null bot and the
-    HTTP door's pair (:func:`http_cpu`, in the null burst's dict as ``serve_cpu`` and ``pong_cpu``, seconds per
-    interaction). Returns (contention, burst, null-bot burst or None)."""
+@contextlib.contextmanager
+def pinned_store(prefix: str) -> Iterator[tuple[Path, Path, bool]]:
+    """A temporary folder (``prefix``) with a store of the documents built in it; on a machine with 2 or more CPUs
+    this process runs on CPU 1 (the bots are pinned to CPU 0 by :func:`warmed_plan`) until the block ends.
+    Yields (folder, store path, pinned)."""
     pin = (os.cpu_count() or 1) >= 2 and hasattr(os, "sched_setaffinity")
-    with tempfile.TemporaryDirectory(prefix="bench_ops_") as tmp_s:
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp_s:
         tmp = Path(tmp_s)
         db = tmp / "regelbot.sqlite3"
         build_store(db)
         own = os.sched_getaffinity(0) if pin else set()
         if pin:
             os.sched_setaffinity(0, {1})
-        nulled = None
         try:
-            async with FakeDiscord() as fake:
-                async with running_bot(fake, tmp, db=db, extra_env={"LOG_LEVEL": "INFO"}) as bot:
-                    if pin:
-                        pin_threads(bot.proc.pid, 0)
-                    await fake.wait_sync()
-                    plan = await build_plan(fake)
-                    for step in plan * 2:  # warm-up
-                        await run_step(fake, step, timeout=60)  # a niced worker starts slowly on a busy machine
-                    contention = await calc_contention(fake, rounds) if rounds else {"alone": [], "during": [],
-                                                                                     "calcs": []}
-                    fake.callback_deadline = 3.0
-                    bursting = await burst(fake, plan, burst_n, bot.proc.pid)
-                if null:
-                    proc = await BotProcess([*NULL_BOT, fake.url], {**os.environ}, tmp / "null.log").start()
-                    try:
-                        await proc.wait_connected(fake)
-                        if pin:
-                            pin_threads(proc.proc.pid, 0)
-                        nulled = await burst(fake, plan, burst_n, proc.proc.pid)
-                    finally:
-                        await proc.stop()
-                    (tmp / "serve").mkdir()
-                    nulled["serve_cpu"], nulled["pong_cpu"] = await http_cpu(fake, plan, burst_n, tmp, db, pin)
-                    nulled["core_cpu"] = await core_cpu(fake, plan, db, tmp / "serve")
+            yield tmp, db, pin
         finally:
             if pin:
                 os.sched_setaffinity(0, own)
+
+
+async def warmed_plan(fake: FakeDiscord, pid: int, pin: bool) -> list:
+    """The workload plan of a bot process ``pid`` that synced with ``fake`` (its threads pinned to CPU 0 when
+    ``pin``), after running the plan twice as a warm-up."""
+    if pin:
+        pin_threads(pid, 0)
+    await fake.wait_sync()
+    plan = await build_plan(fake)
+    for step in plan * 2:  # warm-up
+        await run_step(fake, step, timeout=60)  # a niced worker starts slowly on a busy machine
+    return plan
+
+
+async def measure(rounds: int, burst_n: int, null: bool = True) -> tuple[dict[str, object], dict[str, object],
+                                                                         dict[str, object] | None]:
+    """Start the bot, run both measurements, stop it; then (``null``) the burst against the null bot and the
+    HTTP door's pair (:func:`http_cpu`, in the null burst's dict as ``serve_cpu`` and ``pong_cpu``, seconds per
+    interaction). Returns (contention, burst, null-bot burst or None)."""
+    nulled = None
+    with pinned_store("bench_ops_") as (tmp, db, pin):
+        async with FakeDiscord() as fake:
+            async with running_bot(fake, tmp, db=db, extra_env={"LOG_LEVEL": "INFO"}) as bot:
+                plan = await warmed_plan(fake, bot.proc.pid, pin)
+                contention = await calc_contention(fake, rounds) if rounds else {"alone": [], "during": [],
+                                                                                 "calcs": []}
+                fake.callback_deadline = 3.0
+                bursting = await burst(fake, plan, burst_n, bot.proc.pid)
+            if null:
+                proc = await BotProcess([*NULL_BOT, fake.url], {**os.environ}, tmp / "null.log").start()
+                try:
+                    await proc.wait_connected(fake)
+                    if pin:
+                        pin_threads(proc.proc.pid, 0)
+                    nulled = await burst(fake, plan, burst_n, proc.proc.pid)
+                finally:
+                    await proc.stop()
+                (tmp / "serve").mkdir()
+                nulled["serve_cpu"], nulled["pong_cpu"] = await http_cpu(fake, plan, burst_n, tmp, db, pin)
+                nulled["core_cpu"] = await core_cpu(fake, plan, db, tmp / "serve")
     return contention, bursting, nulled
 
 
@@ -258,40 +276,24 @@ async def versus(src: Path, burst_n: int, repeat: int) -> dict[str, list[tuple[f
     archive main`` unpacked), the two taking turns (this, other; then other, this; …), ``repeat`` rounds on one
     store: per round and door, (this, other) CPU seconds per interaction of a burst of ``burst_n``, each side on a
     fresh fake Discord with the same workload."""
-    pin = (os.cpu_count() or 1) >= 2 and hasattr(os, "sched_setaffinity")
     out: dict[str, list[tuple[float, float]]] = {"gateway": [], "serve": []}
-    with tempfile.TemporaryDirectory(prefix="bench_ops_vs_") as tmp_s:
-        tmp = Path(tmp_s)
-        db = tmp / "regelbot.sqlite3"
-        build_store(db)
-        own = os.sched_getaffinity(0) if pin else set()
-        if pin:
-            os.sched_setaffinity(0, {1})
-        try:
-            for i in range(repeat):
-                got: dict[tuple[str, bool], float] = {}
-                for other in ((False, True) if i % 2 == 0 else (True, False)):
-                    work = Path(tempfile.mkdtemp(dir=tmp))  # its own state: the command tree is synced again
-                    async with FakeDiscord() as fake:
-                        argv = bot_argv("run", src if other else None)
-                        async with running_bot(fake, work, argv=argv, db=db, extra_env={"LOG_LEVEL": "INFO"}) as bot:
-                            if pin:
-                                pin_threads(bot.proc.pid, 0)
-                            await fake.wait_sync()
-                            plan = await build_plan(fake)
-                            for step in plan * 2:  # warm-up
-                                await run_step(fake, step, timeout=60)
-                            fake.callback_deadline = 3.0
-                            bursting = await burst(fake, plan, burst_n, bot.proc.pid)
-                            got["gateway", other] = bursting["bot_cpu"] / burst_n  # type: ignore[operator]
-                        (work / "serve").mkdir()
-                        side = src if other else None
-                        got["serve", other] = (await http_cpu(fake, plan, burst_n, work, db, pin, side, pong=False))[0]
-                for door in out:
-                    out[door].append((got[door, False], got[door, True]))
-        finally:
-            if pin:
-                os.sched_setaffinity(0, own)
+    with pinned_store("bench_ops_vs_") as (tmp, db, pin):
+        for i in range(repeat):
+            got: dict[tuple[str, bool], float] = {}
+            for other in ((False, True) if i % 2 == 0 else (True, False)):
+                work = Path(tempfile.mkdtemp(dir=tmp))  # its own state: the command tree is synced again
+                async with FakeDiscord() as fake:
+                    argv = bot_argv("run", src if other else None)
+                    async with running_bot(fake, work, argv=argv, db=db, extra_env={"LOG_LEVEL": "INFO"}) as bot:
+                        plan = await warmed_plan(fake, bot.proc.pid, pin)
+                        fake.callback_deadline = 3.0
+                        bursting = await burst(fake, plan, burst_n, bot.proc.pid)
+                        got["gateway", other] = bursting["bot_cpu"] / burst_n  # type: ignore[operator]
+                    (work / "serve").mkdir()
+                    side = src if other else None
+                    got["serve", other] = (await http_cpu(fake, plan, burst_n, work, db, pin, side, pong=False))[0]
+            for door in out:
+                out[door].append((got[door, False], got[door, True]))
     return out
 
 
