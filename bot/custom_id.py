@@ -30,7 +30,7 @@ Arguments are checked against what their function declares, here and nowhere els
 * an action's argument against the :class:`ArgPattern` of its ``arg`` annotation: ``arg: str`` means
   :data:`PLAIN` (letters, digits, space and ``.,:;'+=!?&%"-``, as long as Discord's 100 characters leave
   room for: no mention, masked link, markdown, control or direction character can be carried),
-  ``arg: RowId`` digits only, ``arg: RuleNumber`` a rule number. So an action can echo its argument without
+  ``arg: RowId`` digits only, ``arg: NoArg`` nothing. So an action can echo its argument without
   rendering anything a forger put there; an action that needs other text declares its own pattern and
   escapes what it shows.
 """
@@ -214,6 +214,14 @@ class ArgPattern:
 #: link, markdown or reversed text when an action shows it. Every argument the bot makes (row ids, rule
 #: numbers, passage keys) is of this kind.
 PLAIN = ArgPattern(r"(?:[^\W_]|[ .,:;'+=!?&%\"-])*")
+
+#: An action argument that is a store row id (a card, a section, an explanation): 1–12 ASCII digits, the form
+#: :func:`bot.answers.registry.parse_id` reads. A forged ``rb:card:1e5`` is then an unknown button, not a
+#: missing card.
+RowId = Annotated[str, ArgPattern(r"[0-9]{1,12}")]
+
+#: An action argument that must be empty (``rb:split:``): the action takes nothing from its button.
+NoArg = Annotated[str, ArgPattern(r"")]
 
 
 @functools.cache

@@ -114,16 +114,17 @@ def test_any_string_survives_a_custom_id_round_trip(text):
         back = decode(cid).target
         assert back == inv
         assert all(type(value) is str and value == text for _, value in back.options)
-    # an action's argument is plain text (bot.custom_id.PLAIN): it round-trips, anything else is never encoded
+    # an action's argument declared ``str`` is plain text (bot.custom_id.PLAIN): it round-trips, anything else is
+    # never encoded
     if not re.fullmatch(PLAIN.regex, text):
         with pytest.raises(BadCustomId):
-            encode_open("rulings", text)
+            encode_open("passage", text)
         return
     try:
-        cid = encode_open("rulings", text)
+        cid = encode_open("passage", text)
     except TooLong:
         return
-    assert decode(cid).target == Invocation.action("rulings", text)
+    assert decode(cid).target == Invocation.action("passage", text)
 
 async def test_a_random_answer_is_pinned_so_its_pages_come_back_the_same(core):
     # /fehde chancen without a seed reveals at random: the invocation gets its seed before it runs
@@ -159,6 +160,9 @@ def test_an_option_the_answer_does_not_take_gives_an_unpageable_button_not_a_cra
     "rb:pg:1:abcdef:/ruling:%ED%A0%80",  # an encoded lone surrogate
     "rb:pg:1:abcdef:/ruling:#" + "9" * 40, "rb:rulings:\ud800",
     "rb:Rulings:1", "rb:pg:1:abcdef:pg:1", "rb:rulings:" + "1" * 95,
+    # row-id actions take 1–12 ASCII digits (RowId), the split rules nothing (NoArg)
+    "rb:card:1e5", "rb:card:0x10", "rb:rulings:abc", "rb:card:1:2:3", "rb:mechanic:x", "rb:rulex:-1",
+    "rb:english:1" + "0" * 12, "rb:mechanic_text:1.5", "rb:split:xyz",
 ])
 def test_forged_ids_are_refused(forged):
     with pytest.raises(BadCustomId):
@@ -178,10 +182,32 @@ async def test_press_refuses_forged_unfit_and_changed_pages(core):
     ok = await press(encode(PAGE, inv, 2, checks[1]), run)
     assert (ok.page, ok.update, ok.origin) == (1, True, inv)
     assert message_payload(ok.reply, ok.page, ok.origin)["embeds"][0]["footer"]["text"].endswith("Seite 2/3")
-    assert (await press(encode(PAGE, inv, 2, checks[0]), run)).reply is CHANGED  # not the page it was made for
-    assert (await press(encode(PAGE, inv, 9, checks[1]), run)).reply is CHANGED  # no page 9
+    # a fingerprint of another page of this answer: the bot never pairs them, so the id is forged
+    assert (await press(encode(PAGE, inv, 2, checks[0]), run)).reply is UNKNOWN_BUTTON
+    assert (await press(encode(PAGE, inv, 9, checks[1]), run)).reply is UNKNOWN_BUTTON
+    stale = next(c for c in ("abcdef", "ghijkl") if c not in checks)  # a page that looked different when made
+    assert (await press(encode(PAGE, inv, 2, stale), run)).reply is CHANGED
+    assert (await press(encode(PAGE, inv, 9, stale), run)).reply is CHANGED  # no page 9 today
     shared = await press(encode(SHARE, inv, 3, checks[2]), run)
     assert (shared.page, shared.update, shared.reply.ephemeral) == (2, False, False)
+
+
+async def test_a_share_button_whose_answer_is_an_error_is_checked_and_stays_private(core):
+    run = core.run
+    inv = Invocation.answer("card", name="@everyone")
+    error = await run(inv)
+    assert error.error and error.pages[0].title == "Keine Karte „\\@everyone“ gefunden"
+    forged = await press(encode(SHARE, inv, 1, "ZK7dJw"), run)  # a fingerprint no page of the answer has
+    assert forged.reply is CHANGED
+    made = await press(encode(SHARE, inv, 1, page_checks(error, fit_reply(error))[0]), run)
+    assert made.reply.error and made.reply.ephemeral and made.reply.pages[0].title == error.pages[0].title
+
+
+async def test_the_actions_ids_still_open_their_entries(core):
+    for cid in ("rb:card:12", "rb:rulings:12", "rb:split:", "rb:rulex:1"):
+        opened = await press(cid, core.run)
+        assert not opened.reply.error, (cid, opened.reply.pages[0].title)
+    assert (await press("rb:card:12", core.run)).reply.pages[0].title == "Auge des Sturms"
 
 
 async def test_paging_ids_of_every_page_lead_to_that_page(core):

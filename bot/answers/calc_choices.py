@@ -16,7 +16,15 @@ import functools
 import inspect
 from typing import TYPE_CHECKING, Annotated, Any
 
-from bot.answers.registry import AnswerContext, AnswerFn, UserError, action, run_answer
+from bot.answers.registry import (
+    UNKNOWN_BUTTON_TEXT,
+    UNKNOWN_BUTTON_TITLE,
+    AnswerContext,
+    AnswerFn,
+    UserError,
+    action,
+    run_answer,
+)
 from bot.custom_id import ArgPattern, BadCustomId, Invocation, TooLong, decode_target, encode_open, encode_target
 from bot.reply import Action, Reply
 
@@ -103,7 +111,7 @@ async def calc_choice_action(ctx: AnswerContext, arg: Annotated[str, CALC_TARGET
     except BadCustomId:
         target = None
     if target is None or target.kind != "answer" or target.key not in CALCULATORS:
-        raise UserError("Unbekannte Schaltfläche", "Diese Schaltfläche gehört zu einer älteren Version des Bots.")
+        raise UserError(UNKNOWN_BUTTON_TITLE, UNKNOWN_BUTTON_TEXT)
     return await run_answer(ctx, target.key, **target.kwargs)
 
 

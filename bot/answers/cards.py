@@ -34,6 +34,7 @@ from bot.answers.today import (
     terms_listing,
     today_index,
 )
+from bot.custom_id import RowId
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
 from bot.search import TYPO, Lookup, NameHit
@@ -394,7 +395,7 @@ async def card_from_button(ctx: AnswerContext, arg: str) -> CardRecord:
 
 
 @action("card")
-async def card_action(ctx: AnswerContext, arg: str) -> Reply:
+async def card_action(ctx: AnswerContext, arg: RowId) -> Reply:
     """Button ``rb:card:<card_id>`` → the card."""
     return await card_reply(ctx, await card_from_button(ctx, arg))
 

@@ -13,9 +13,10 @@ import re
 from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card
 from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
-from bot.answers.registry import AnswerContext, UserError, action, answer
+from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
 from bot.answers.rulings import card_rulings
 from bot.answers.today import today_index
+from bot.custom_id import NoArg
 from bot.mentions import bracket_mentions, outside_brackets, scanner, without_spoilers
 from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user
 from bot.store import CardRecord, RulingRecord
@@ -92,7 +93,7 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "") -> Repl
         UserError: no card (German, with how to write ``[[Karte]]``); ids that are no list of numbers.
     """
     if ids and not _IDS.fullmatch(ids):
-        raise UserError("Ungültige Kartenliste", "Diese Schaltfläche gehört zu einer älteren Version des Bots.")
+        raise UserError("Ungültige Kartenliste", UNKNOWN_BUTTON_TEXT)
     names = [cut(clean(m), MISSING_NAME_MAX) for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
     cards = await _cards_for(ctx, [int(i) for i in ids.split(",")] if ids else [])
     if not cards:
@@ -184,7 +185,7 @@ async def _general_split_rulings(ctx: AnswerContext) -> list[RulingRecord]:
 
 
 @action(SPLIT_ACTION)
-async def split_rules(ctx: AnswerContext, arg: str) -> Reply:
+async def split_rules(ctx: AnswerContext, arg: NoArg) -> Reply:
     """Button ``rb:split:`` under every split card: the section "Geteilte Karten" of the Zwietracht FAQ
     (explanation and rulings of 2006, with the notice of the 2017 change) and the rulings on split cards in
     general of document 002 (2017: mana value = sum of the halves, colours of both halves).

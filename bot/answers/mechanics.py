@@ -21,6 +21,7 @@ from bot.answers.rule_catalog import RuleCatalog
 from bot.answers.rules import catalog
 from bot.answers.terms import term_reply
 from bot.answers.today import TodayIndex, entry_status, heute_block, number_label, terms_line, today_index
+from bot.custom_id import RowId
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import MechanicRecord, Store
 from bot.terms import Term, TermMatch
@@ -126,7 +127,7 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
 
 
 @action(HISTORY_ACTION)
-async def mechanic_text_action(ctx: AnswerContext, arg: str) -> Reply:
+async def mechanic_text_action(ctx: AnswerContext, arg: RowId) -> Reply:
     """Button ``rb:mechanic_text:<mechanic id>`` ("Früher (2005)"): the section's text as its document prints
     it, with today's numbers beside the old ones.
 
@@ -215,7 +216,7 @@ async def keyword_reply(ctx: AnswerContext, term: Term, typed: str) -> Reply:
 
 
 @action("mechanic")
-async def mechanic_action(ctx: AnswerContext, arg: str) -> Reply:
+async def mechanic_action(ctx: AnswerContext, arg: RowId) -> Reply:
     """Button ``rb:mechanic:<mechanic id>``: that section."""
     sections = await mechanics(ctx.store)
     mechanic_id = parse_id(arg)

@@ -31,6 +31,7 @@ from bot.answers.choices import CRChoices
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
 from bot.answers.rule_catalog import parse_number
 from bot.answers.today import explanation_notice, today_index, with_review
+from bot.custom_id import RowId
 from bot.keywords import resolve_via_keywords
 from bot.model import KeywordRow
 from bot.ranking import ranker, snippet
@@ -412,7 +413,7 @@ async def cr_rule_action(ctx: AnswerContext, arg: str) -> Reply:
 
 
 @action("english")
-async def english_action(ctx: AnswerContext, arg: str) -> Reply:
+async def english_action(ctx: AnswerContext, arg: RowId) -> Reply:
     """Button ``rb:english:<card_id>`` → the card's English name and Oracle text (from the MTGJSON file)."""
     card_id = parse_id(arg)
     card = await ctx.store.card(card_id) if card_id is not None else None

@@ -48,6 +48,15 @@ COMPLETERS: dict[str, CompleterFn] = {}
 ACTIONS: dict[str, ActionFn] = {}
 
 
+#: What a press of a button the bot cannot read answers (a forged or damaged custom_id, or one of a bot version
+#: whose buttons this one no longer has): title and text of the German error reply.
+UNKNOWN_BUTTON_TITLE = "Unbekannte Schaltfläche"
+UNKNOWN_BUTTON_TEXT = (
+    "Diesen Knopf kennt der Bot nicht: Er ist beschädigt oder stammt von einer älteren Version des Bots. "
+    "Bitte den Befehl erneut ausführen."
+)
+
+
 def parse_id(arg: str) -> int | None:
     """A button argument as a row id: 1–12 ASCII digits (``"²"``, ``"٣"``, ``"-1"`` are not ids), else None."""
     return int(arg) if re.fullmatch(r"[0-9]{1,12}", arg) else None
@@ -161,7 +170,7 @@ async def run_action(ctx: AnswerContext, key: str, arg: str) -> Reply:
     """Run the button action ``key`` with ``arg``; unknown actions give a German error reply."""
     fn = ACTIONS.get(key)
     if fn is None:
-        return Reply.fail("Unbekannte Schaltfläche", "Diese Schaltfläche gehört zu einer älteren Version des Bots.")
+        return Reply.fail(UNKNOWN_BUTTON_TITLE, UNKNOWN_BUTTON_TEXT)
     try:
         return await fn(ctx, normalise_options({"arg": arg})["arg"])
     except UserError as exc:

@@ -49,6 +49,7 @@ from bot.answers.today import (
     today_number,
     with_review,
 )
+from bot.custom_id import RowId
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.terms import ENGLISH, Term, TermMatch, term_index
 from bot.text import clean, shorten, tokens
@@ -403,7 +404,7 @@ async def cited_number(ctx: AnswerContext, number: str) -> Reply | None:
 
 
 @action("rulex")
-async def explanation_action(ctx: AnswerContext, arg: str) -> Reply:
+async def explanation_action(ctx: AnswerContext, arg: RowId) -> Reply:
     """Button ``rb:rulex:<explanation id>``: one entry of the rules explanation (003)."""
     explanation_id = parse_id(arg)
     if explanation_id is None:

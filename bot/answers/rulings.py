@@ -20,6 +20,7 @@ from bot.answers.layout import ruling_pages
 from bot.answers.paging import hit_pages
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text, today_index
+from bot.custom_id import RowId
 from bot.ranking import ranker, snippet
 from bot.reply import Action, Reply, format_date, in_quotes, quote_user
 from bot.search import EXACT, FUZZY, NameHit
@@ -117,7 +118,7 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord, all_button: bool = 
 
 
 @action("rulings")
-async def rulings_action(ctx: AnswerContext, arg: str) -> Reply:
+async def rulings_action(ctx: AnswerContext, arg: RowId) -> Reply:
     """Button ``rb:rulings:<card_id>`` (under /card) → :func:`card_rulings`."""
     return await card_rulings(ctx, await card_from_button(ctx, arg))
 

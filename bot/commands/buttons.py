@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
+from bot.answers.registry import UNKNOWN_BUTTON_TEXT, UNKNOWN_BUTTON_TITLE
 from bot.custom_id import OPEN, SHARE, Invocation, decode_or_none
 from bot.render import fit_reply, page_checks
 from bot.reply import Reply, as_private
 
-UNKNOWN_BUTTON = Reply.fail("Unbekannte Schaltfläche", "Diese Schaltfläche gehört zu einer älteren Version des Bots.")
+UNKNOWN_BUTTON = Reply.fail(UNKNOWN_BUTTON_TITLE, UNKNOWN_BUTTON_TEXT)
 NOT_PAGEABLE = Reply.fail(
     "Blättern nicht möglich",
     "Die Eingabe dieser Antwort ist zu lang, um sie in einem Knopf mitzugeben (Discord erlaubt 100 Zeichen). "
@@ -47,8 +48,10 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
 
     ``open`` gives an ephemeral new message with the action's reply. ``pg`` recomputes the invocation and
     shows the requested page in place, if that page is still the one the button was made for (else
-    :data:`CHANGED`); ``sh`` posts it publicly. Unknown or forged ids give :data:`UNKNOWN_BUTTON`, an
-    invocation that did not fit gives :data:`NOT_PAGEABLE` — German error replies, never an exception.
+    :data:`CHANGED`); ``sh`` posts it publicly (an answer that is an error today, only privately). Unknown or
+    forged ids give :data:`UNKNOWN_BUTTON` (also a page number paired with the fingerprint of another page of
+    the same answer), an invocation that did not fit gives :data:`NOT_PAGEABLE` — German error replies, never an
+    exception.
     ``private``: the clicked message is ephemeral (a page turned there stays private and shareable).
     """
     bid = decode_or_none(custom_id)
@@ -61,11 +64,16 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
         reply = replace(reply, ephemeral=True)
     if bid.verb == OPEN:  # a private answer: it can be shared ("Im Kanal teilen", see bot.reply.as_private)
         return Pressed(as_private(reply), 0, bid.target)
-    if reply.error:
-        return Pressed(reply)
     pages = fit_reply(reply)
     index = bid.page - 1
-    if not 0 <= index < len(pages) or (bid.check != "-" and page_checks(reply, pages)[index] != bid.check):
+    if bid.check != "-":
+        checks = page_checks(reply, pages)
+        if not 0 <= index < len(pages) or checks[index] != bid.check:
+            # the fingerprint of another page of the same answer: no button the bot made carries that pair
+            return Pressed(UNKNOWN_BUTTON if bid.check in checks else CHANGED)
+    if reply.error:  # an answer that is an error today stays private, also under a share button
+        return Pressed(reply)
+    if not 0 <= index < len(pages):
         return Pressed(CHANGED)
     if bid.verb == SHARE:
         return Pressed(replace(reply, ephemeral=False), index, bid.target)
