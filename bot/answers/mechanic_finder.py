@@ -109,17 +109,20 @@ class MechanicFinder:
         self._by_key: dict[str, list[int]] = {}
         for i, key in enumerate(self._keys):
             self._by_key.setdefault(key, []).append(i)
-        # The term tier uses a term only when one of its names titles a section: the typo keys of those terms
-        # let the term table skip its typo tier when none of them is near the typed text.
-        #: the term table's typo keys of the terms one of whose names titles a section (``TermIndex.lookup``)
         index = term_index()
-        titling = {i for i, term in enumerate(index.terms) if self._sections_of(term.names())}
-        self.typo_keys = index.fuzzy_keys_of(titling)
         ordinary = ordinary_words()
         #: per term of the table (by ``id``): the sections it is about (:meth:`_term_sections`)
         self._about = {id(term): self._term_sections(term) for term in index.terms}
         #: the terms (by ``id``) whose German name the documents use as an ordinary word (:func:`ordinary_words`)
         self._ordinary = {id(t) for t in index.terms if canonical(" ".join(tokens(t.german))) in ordinary}
+        # The term tier answers with a term one of whose names titles a section, or with a keyword no section is
+        # about: only their typo keys are tried (``Aufstachln`` → Aufstacheln), so the term table skips its typo
+        # tier when none of them is near the typed text.
+        #: the term table's typo keys of the terms the term tier can answer with (``TermIndex.lookup``)
+        self.typo_keys = index.fuzzy_keys_of({
+            i for i, term in enumerate(index.terms)
+            if self._sections_of(term.names()) or (term.kind in MECHANIC_KINDS and not self._is_ordinary(term))
+        })
         self._forms = self._verb_forms(index.terms)
         # Names and verb forms of the keywords no section is about, by word prefixes, for the autocomplete.
         entries = [(term, tokens(name)) for term in index.terms
@@ -199,9 +202,13 @@ class MechanicFinder:
         if form is not None:
             return Found(form) if isinstance(form, list) else Found(term=term_index().terms[form])
         grouped = self._group_of(spelled)
-        if grouped is not None:
-            return Found(list(self._group_hits[grouped]))
         by_term = self._term_of(text)
+        if grouped is not None:
+            hits = self._group_hits[grouped]
+            # a group holds a section and its copy in another language (Fehde, Clash): a term that names one of
+            # them in the typed form (``fehdet`` → Fehde) decides between them
+            narrower = [i for i in by_term.sections if i in hits]
+            return Found(narrower if narrower and len({self.sections[i].title for i in hits}) > 1 else list(hits))
         if by_term.sections or by_term.term is not None:
             return by_term
         if len("".join(typed)) < 3:  # too short for a typo match

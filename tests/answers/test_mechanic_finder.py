@@ -133,9 +133,10 @@ async def test_the_finder_names_what_the_definition_names(ctx: AnswerContext):
     assert [sections[i].title for i in finder.find("convoke")] == ["Einberufen"]
 
 
-async def test_the_term_tier_looks_for_typos_only_near_terms_that_title_a_section(ctx: AnswerContext):
-    """The term table's typo tier, restricted to the keys of the terms titling a section, answers as the full
-    tier for those terms and None for a typo of a term titling none (Zustandsbasierte Aktionen, rule 704)."""
+async def test_the_term_tier_looks_for_typos_only_near_terms_it_can_answer_with(ctx: AnswerContext):
+    """The term table's typo tier, restricted to the keys of the terms titling a section and of the keywords
+    no section is about, answers as the full tier for those terms and None for a typo of a game term that is
+    neither (Zustandsbasierte Aktionen, rule 704)."""
     finder = await mechanic_finder(ctx.store)
     index = term_index()
     full = index.lookup("Einerufen")
@@ -144,6 +145,8 @@ async def test_the_term_tier_looks_for_typos_only_near_terms_that_title_a_sectio
     assert (restricted.term, restricted.how) == (full.term, "typo")
     assert index.lookup("Zustandsbasirte Aktion").term.rule == "704"
     assert index.lookup("Zustandsbasirte Aktion", typo_among=finder.typo_keys) is None
+    goad = index.lookup("Aufstachln", typo_among=finder.typo_keys)  # a keyword without a section (701.15)
+    assert (goad.term.german, goad.term.rule, goad.how) == ("Aufstacheln", "701.15", "typo")
     # Every name of a titling term with its third letter dropped: where the full typo tier finds that term,
     # so does the restricted one.
     checked = 0
@@ -232,8 +235,11 @@ async def test_the_forms_players_write_reach_the_mechanic_the_documents_mean(ctx
         assert titles(form) == ["Einberufen"], form
     for form in ("Aufstacheln", "aufgestachelt", "stachelt auf", "stachelt … auf", "angestachelt", "anstacheln"):
         assert titles(form) == ["Aufstacheln 701.15"], form  # goad: no section; 004 writes „angestachelt“
-    for form in ("Fehde", "befehden", "befehdet"):
+    for form in ("Aufstachln", "Aufstacheln", "Trampelschden"):  # typos of keywords without a section
+        assert titles(form) in (["Aufstacheln 701.15"], ["Trampelschaden 702.19"]), form
+    for form in ("Fehde", "befehden", "befehdet", "fehdet", "fehden", "Fehden"):
         assert titles(form) == ["Fehde"], form  # the German section of 000, not also its English „Clash“
+    assert titles("Clash") == ["Clash"]
     for form in ("Pfropfen", "gepfropft", "pfropft", "gepfropfte"):
         assert titles(form) == ["Pfropfen"], form
     for form in ("Vorhersage", "vorhersagen", "vorhergesagt", "sagt vorher"):
