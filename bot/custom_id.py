@@ -216,9 +216,10 @@ class ArgPattern:
 PLAIN = ArgPattern(r"(?:[^\W_]|[ .,:;'+=!?&%\"-])*")
 
 #: An action argument that is a store row id (a card, a section, an explanation): 1–12 ASCII digits, the form
-#: :func:`bot.answers.registry.parse_id` reads. A forged ``rb:card:1e5`` is then an unknown button, not a
-#: missing card.
-RowId = Annotated[str, ArgPattern(r"[0-9]{1,12}")]
+#: :func:`bot.answers.registry.parse_id` reads, or empty: ``rb:card:`` is the custom_id of a "Meintest du"
+#: select menu, whose picked value becomes the argument (:func:`bot.render.picked_custom_id`). A forged
+#: ``rb:card:1e5`` is then an unknown button, not a missing card.
+RowId = Annotated[str, ArgPattern(r"[0-9]{0,12}")]
 
 #: An action argument that must be empty (``rb:split:``): the action takes nothing from its button.
 NoArg = Annotated[str, ArgPattern(r"")]

@@ -286,6 +286,25 @@ async def find_card(ctx: AnswerContext, query: str, choice: str = "card") -> Car
     return (await _find(ctx, query, choice))[0]
 
 
+def typo_line(typed: str, card_name: str) -> str:
+    """The German line said when a typed name was read as the nearest spelled card's (:data:`bot.search.TYPO`):
+    ``„Borso-Rekrut“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Boros-Rekrut.`` (the typed
+    text escaped and cut to 80 characters)."""
+    return (f"„{quote_user(typed[:MAX_QUERY], 80)}“ steht so nicht in der Datenbank; "
+            f"am ähnlichsten geschrieben: {card_name}.")
+
+
+async def find_card_noted(ctx: AnswerContext, query: str, choice: str = "card") -> tuple[CardRecord, str | None]:
+    """:func:`find_card`, with the :func:`typo_line` to show above the answer when ``query`` was read as a typo
+    (None for an exact name). Every answer that takes a typed card name says so the same way.
+
+    Raises:
+        UserError: as :func:`find_card`.
+    """
+    card, found = await _find(ctx, query, choice)
+    return card, typo_line(query, card.name) if found.how == TYPO else None
+
+
 async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord, Lookup]:
     """:func:`find_card`, with the look-up that found the card (its ``how``: exact or a typo)."""
     if not clean(query):
@@ -351,11 +370,14 @@ def mentioned_error(query: str, card: CardRecord, ruling: str, choice: str) -> U
 async def card_answer(ctx: AnswerContext, name: str) -> Reply:
     """``/card name`` → the card's embed with a button for its rulings; a name found as a typo of the card's
     starts with a line saying that the typed name is not in the store and which card is shown."""
-    card, found = await _find(ctx, name, "card")
-    reply = await card_reply(ctx, card)
-    if found.how == TYPO:
-        reply.pages[0].body = (f"_„{quote_user(name[:MAX_QUERY], 80)}“ steht so nicht in der Datenbank; "
-                               f"am ähnlichsten geschrieben: {card.name}._\n" + reply.pages[0].body)
+    card, note = await find_card_noted(ctx, name, "card")
+    return with_note(await card_reply(ctx, card), note)
+
+
+def with_note(reply: Reply, note: str | None) -> Reply:
+    """``reply`` with ``note`` (a :func:`typo_line`) in italics above its first page's body; unchanged for None."""
+    if note is not None and reply.pages:
+        reply.pages[0].body = f"_{note}_\n" + reply.pages[0].body
     return reply
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card
+from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, with_note
 from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
@@ -159,7 +159,7 @@ async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
         if len(replies) >= INLINE_MAX:
             break
         try:
-            card = await find_card(ctx, mention.name, "rulings" if mention.rulings else "card")
+            card, note = await find_card_noted(ctx, mention.name, "rulings" if mention.rulings else "card")
         except UserError as exc:
             if (mention.name.casefold(), mention.rulings) not in seen:  # a name that fits no card: once
                 replies.append(Reply.fail(exc.title, exc.body, choices=exc.choices))
@@ -169,9 +169,9 @@ async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
             continue
         seen.add((card.id, mention.rulings))
         if not mention.rulings:
-            replies.append(await card_reply(ctx, card))
+            replies.append(with_note(await card_reply(ctx, card), note))
         else:  # the channel message shows the first page; the button shows them all
-            replies.append(await card_rulings(ctx, card, all_button=True))
+            replies.append(with_note(await card_rulings(ctx, card, all_button=True), note))
     return replies
 
 

@@ -39,8 +39,9 @@ _LAND_WORDS = {"land", "länder", "laender", "lands", "standardland", "standardl
 MAX_SEED = 10**9
 
 
-async def read_card(ctx: AnswerContext, text: str, number: int) -> RevealedCard:
-    """A revealed card from a number, a cost or a card name (player ``number`` in messages).
+async def read_card(ctx: AnswerContext, text: str, number: int, notes: list[str] | None = None) -> RevealedCard:
+    """A revealed card from a number, a cost or a card name (player ``number`` in messages); how an input was
+    read (a typed name read as the nearest card's, a name that is also a cost) is added to ``notes`` when given.
 
     Raises:
         UserError: input that is none of these (German, with the parser's complaint).
@@ -59,6 +60,8 @@ async def read_card(ctx: AnswerContext, text: str, number: int) -> RevealedCard:
         exc.title = exc.title if exc.title.startswith(f"Karte {number}") else f"Karte {number}: {exc.title}"
         raise  # an UnknownCard keeps its candidates (offered as choices, bot/answers/calc_choices.py)
     names = given.face_names or tuple(mana(f) if f.symbols else "" for f in given.faces)
+    if notes is not None:
+        notes += given.notes
     return engine.card_from_faces(given.faces, given.label, names)
 
 
@@ -152,12 +155,13 @@ async def clash_reveal(
     if rules not in engine.RULES:
         raise UserError("Unbekannter Regelstand", "Erlaubt sind „heute“ und „2007“.")
     inputs = [c for c in (card1, card2, card3, card4) if c is not None and c.strip()]
-    cards = [await read_card(ctx, text, n) for n, text in enumerate(inputs, 1)]
+    notes: list[str] = []
+    cards = [await read_card(ctx, text, n, notes) for n, text in enumerate(inputs, 1)]
     try:
         result = await run_bounded(engine.clash, cards, rules)
     except ClashError as exc:
         raise UserError("Fehde nicht möglich", quote_user(str(exc))) from exc
-    lines = [card_line(n, c, rules) for n, c in enumerate(cards, 1)]
+    lines = [card_line(n, c, rules) for n, c in enumerate(cards, 1)] + [f"ℹ️ {note}" for note in notes]
     if rules == engine.RULES_2007:
         lines += [f"• {verdict_text(result, v)}" for v in result.verdicts]
     calc = Calc(f"Fehde – Regelstand {_rules_label(rules)}", result_line(result), lines, [], result.reasons,

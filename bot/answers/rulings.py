@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.analysis import Analysis, concept_id
-from bot.answers.cards import card_from_button, find_card
+from bot.answers.cards import card_from_button, find_card_noted, with_note
 from bot.answers.layout import ruling_pages
 from bot.answers.paging import hit_pages
 from bot.answers.registry import AnswerContext, UserError, action, answer
@@ -370,11 +370,11 @@ async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str
             "Karte oder Suchwörter angeben",
             "Zum Beispiel: `/ruling karte: Circu, Dimir-Lobotomist` oder `/ruling suche: Bibliothek mischen`.",
         )
-    record = await find_card(ctx, card_text, "rulings") if card_text else None
+    record, note = await find_card_noted(ctx, card_text, "rulings") if card_text else (None, None)
     if search_text is not None:
-        return await search_reply(ctx, search_text, record)
+        return with_note(await search_reply(ctx, search_text, record), note)
     assert record is not None
-    return await card_rulings(ctx, record)
+    return with_note(await card_rulings(ctx, record), note)
 
 
 __all__ = [

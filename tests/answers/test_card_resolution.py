@@ -220,3 +220,21 @@ async def test_an_english_name_the_documents_do_not_give_offers_no_unrelated_ger
         assert reply.error and reply.pages[0].title == f"Keine Karte „{query}“ gefunden", query
         assert [c.label for c in reply.choices] == [f"Karte: {card}", f"Rulings: {card}"], query
     assert [h.card_name for h in ctx.names.lookup("Himmelsritter").candidates] == ["Tresserhorn-Himmelsritter"]
+
+
+#: The options above where a typed name is shown as it was read: the card itself, its rulings, the calculators.
+#: (``mana_upkeep`` reads only upkeep costs of Kälteeinbruch cards, ``clash_odds`` lists every entry as read,
+#: ``explain_message`` carries only card ids so that its pages fit a button.)
+TYPO_SAID = [(k, {**o, "creatures": "rot"} if k == "mana_convoke" else o) for k, o in OPTIONS
+             if k not in ("mana_upkeep", "clash_odds", "explain_message")]
+
+
+@pytest.mark.parametrize(("key", "options"), TYPO_SAID, ids=[k for k, _ in TYPO_SAID])
+async def test_every_card_option_says_when_it_read_a_typo(ctx, key, options):
+    """„Borso-Rekrut“ (two letters swapped) is read as Boros-Rekrut (RAV FAQ) through every option, and every
+    answer says so in one line; the name as printed gets no such line."""
+    said = "„Borso-Rekrut“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Boros-Rekrut."
+    typo = await _answer(ctx, key, options, "Borso-Rekrut")
+    assert not typo.error and said in _text(typo), (key, _text(typo)[:300])
+    exact = await _answer(ctx, key, options, "Boros-Rekrut")
+    assert not exact.error and "steht so nicht in der Datenbank" not in _text(exact), key
