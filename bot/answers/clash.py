@@ -211,10 +211,10 @@ def _entries(ctx: AnswerContext, text: str) -> list[str]:
     return out
 
 
-#: a mana value entry with a count that is no whole number from 0: ``0:-5``, ``2:1.5``
-_BAD_COUNT = re.compile(r"(?:(?<=\s)|^)[0-9]+(?:/[0-9]+)*\s*[:=]\s*(?:[-+]\s*[0-9]+|[0-9]+\.[0-9]+)")
-#: a mana value entry inside a list that also has names: ``2:1`` or a split card ``1/3:2``
-_VALUE_ENTRY = re.compile(r"(?:(?<=\s)|^)([0-9]+(?:/[0-9]+)*)\s*[:=]\s*([0-9]+)(?=\s|$)")
+#: a mana value entry inside a list that also has names: ``2:1`` or a split card ``1/3:2``; its count is read as
+#: any number (``-5``, ``+ 3``, ``1.5``) so that a count that is no whole number from 0 is named as such
+_VALUE_ENTRY = re.compile(r"(?:(?<=\s)|^)([0-9]+(?:/[0-9]+)*)\s*[:=]\s*([-+]?\s*[0-9]+(?:\.[0-9]+)?)(?=\s|$)")
+_WHOLE = re.compile(r"[0-9]+")
 
 
 def _pieces(item: str) -> list[tuple[str, re.Match[str] | None]]:
@@ -255,11 +255,6 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> tuple[Libr
             return engine.parse_library(text, number), []
         except ClashError as exc:
             raise UserError(f"Bibliothek {number} ungültig", quote_user(str(exc))) from exc
-    bad = _BAD_COUNT.search(text)
-    if bad is not None:
-        raise UserError(f"Bibliothek {number}: ungültige Anzahl",
-                        f"„{quote_user(bad.group(0), 40)}“: Anzahlen sind ganze Zahlen "
-                        "ab 0, z. B. `0:17 2:8`.")
     lib: Library = {}
     read: list[str] = []
     pos = 0
@@ -267,6 +262,9 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> tuple[Libr
         for piece, value in _pieces(item):
             pos += 1
             if value is not None:
+                if not _WHOLE.fullmatch(value.group(2)):
+                    raise UserError(f"Bibliothek {number}: ungültige Anzahl",
+                                    f"„{quote_user(piece, 40)}“: Anzahlen sind ganze Zahlen ab 0, z. B. `0:17 2:8`.")
                 key = tuple(int(v) for v in value.group(1).split("/"))
                 if len(value.group(2)) > 5 or any(v > engine.MAX_GENERIC for v in key):
                     raise UserError(f"Bibliothek {number}, Eintrag {pos}: zu groß", f"„{quote_user(piece, 40)}“")
