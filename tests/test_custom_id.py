@@ -187,7 +187,9 @@ async def test_press_refuses_forged_unfit_and_changed_pages(core):
     assert (await press(encode(PAGE, inv, 9, checks[1]), run)).reply is UNKNOWN_BUTTON
     stale = next(c for c in ("abcdef", "ghijkl") if c not in checks)  # a page that looked different when made
     assert (await press(encode(PAGE, inv, 2, stale), run)).reply is CHANGED
-    assert (await press(encode(PAGE, inv, 9, stale), run)).reply is CHANGED  # no page 9 today
+    no_page = (await press(encode(PAGE, inv, 9, stale), run)).reply  # no page 9 today
+    assert (no_page.error, no_page.pages[0].title) == (True, "Seite nicht vorhanden")
+    assert "Diese Antwort hat heute 3 Seiten" in no_page.pages[0].body
     shared = await press(encode(SHARE, inv, 3, checks[2]), run)
     assert (shared.page, shared.update, shared.reply.ephemeral) == (2, False, False)
 

@@ -28,6 +28,15 @@ CHANGED = Reply.fail(
     "Bitte den Befehl erneut ausführen.",
 )
 
+
+def no_page(count: int) -> Reply:
+    """The German error for a page number the answer does not have (today it has ``count`` pages)."""
+    pages = "eine Seite" if count == 1 else f"{count} Seiten"
+    return Reply.fail("Seite nicht vorhanden",
+                      f"Diese Antwort hat heute {pages}; die Seite dieses Knopfes gibt es nicht (mehr). "
+                      "Bitte den Befehl erneut ausführen.")
+
+
 #: Runs an invocation (an answer or a button action) to its reply: :meth:`bot.core.Core.run`, maybe watched.
 Runner = Callable[[Invocation], Awaitable[Reply]]
 
@@ -48,10 +57,10 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
 
     ``open`` gives an ephemeral new message with the action's reply. ``pg`` recomputes the invocation and
     shows the requested page in place, if that page is still the one the button was made for (else
-    :data:`CHANGED`); ``sh`` posts it publicly (an answer that is an error today, only privately). Unknown or
-    forged ids give :data:`UNKNOWN_BUTTON` (also a page number paired with the fingerprint of another page of
-    the same answer), an invocation that did not fit gives :data:`NOT_PAGEABLE` — German error replies, never an
-    exception.
+    :data:`CHANGED`, or :func:`no_page` for a page the answer does not have); ``sh`` posts it publicly (an
+    answer that is an error today, only privately). Unknown or forged ids give :data:`UNKNOWN_BUTTON` (also a
+    page number paired with the fingerprint of another page of the same answer), an invocation that did not
+    fit gives :data:`NOT_PAGEABLE` — German error replies, never an exception.
     ``private``: the clicked message is ephemeral (a page turned there stays private and shareable).
     """
     bid = decode_or_none(custom_id)
@@ -68,13 +77,15 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
     index = bid.page - 1
     if bid.check != "-":
         checks = page_checks(reply, pages)
-        if not 0 <= index < len(pages) or checks[index] != bid.check:
+        if bid.check in checks and (index >= len(pages) or checks[index] != bid.check):
             # the fingerprint of another page of the same answer: no button the bot made carries that pair
-            return Pressed(UNKNOWN_BUTTON if bid.check in checks else CHANGED)
+            return Pressed(UNKNOWN_BUTTON)
+        if 0 <= index < len(pages) and checks[index] != bid.check:
+            return Pressed(CHANGED)
     if reply.error:  # an answer that is an error today stays private, also under a share button
         return Pressed(reply)
     if not 0 <= index < len(pages):
-        return Pressed(CHANGED)
+        return Pressed(no_page(len(pages)))
     if bid.verb == SHARE:
         return Pressed(replace(reply, ephemeral=False), index, bid.target)
     # turning the page of a private (ephemeral) message keeps it private, with its "Im Kanal teilen" button
