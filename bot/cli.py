@@ -192,9 +192,10 @@ async def _with_console(settings: Settings, work: Callable[[Any], Awaitable[int]
 
 
 def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable[[Any], Awaitable[Any]]) -> int:
-    """Print what ``make(cli)`` produced (a :class:`bot.commands.buttons.Pressed`): the text, or with ``--json``
-    exactly the message payload Discord receives (:func:`bot.render.message_payload`)."""
-    from bot.console import UsageError
+    """Print what ``make(cli)`` produced (a :class:`bot.commands.buttons.Pressed`): the text (a private answer
+    with the console's line ``(nur für dich) [Im Kanal teilen] (rb:sh:…)``), or with ``--json`` exactly the
+    message payload Discord receives (:func:`bot.render.message_payload`)."""
+    from bot.console import UsageError, private_note
     from bot.render import fit_reply, to_json, to_text
 
     async def work(cli: Any) -> int:
@@ -204,7 +205,13 @@ def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable
             raise UsageError(f"--page: Seite {args.page} gibt es nicht, die Antwort hat "
                              + ("1 Seite." if count == 1 else f"{count} Seiten (1 bis {count})."))
         page = shown.page if args.page is None else args.page - 1
-        print(to_json(shown.reply, page, shown.origin) if args.json else to_text(shown.reply, page))
+        if args.json:
+            print(to_json(shown.reply, page, shown.origin))
+            return 0
+        print(to_text(shown.reply, page))
+        note = private_note(shown.reply, page, shown.origin)  # as the console shows it: the share id to press
+        if note is not None:
+            print(note)
         return 0
 
     return asyncio.run(_with_console(settings, work))
