@@ -51,7 +51,8 @@ class Settings:
         shard_ids: the shards this process runs (``SHARD_IDS``, e.g. ``0,1``), None: all of them.
         public_key: the application's Ed25519 public key, 64 hex digits (``DISCORD_PUBLIC_KEY``), for
             ``python -m bot serve``; '' when unset.
-        calc_budget: seconds a calculation may run in a worker process (``REGELBOT_CALC_BUDGET``, default 2).
+        calc_budget: seconds of CPU time a calculation may use in a worker process (``REGELBOT_CALC_BUDGET``,
+            default 2; at most 5× as much wall time: :func:`bot.offload.run_bounded`).
         workers: worker processes for calculations (``REGELBOT_WORKERS``, default 2).
         connect_attempts: login attempts while Discord is unreachable at start (``REGELBOT_CONNECT_ATTEMPTS``,
             default 6: waits of 1, 2, 4, 8, 16 s between them).

@@ -387,12 +387,48 @@ async def _readable(conn: multiprocessing.connection.Connection, seconds: float)
         loop.remove_reader(fd)
 
 
+#: However little CPU a busy machine leaves a worker, a calculation gets at most this many times its budget in
+#: wall time (the budget itself counts the worker's CPU time: :func:`_finished_in_budget`).
+WALL_FACTOR = 5.0
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system, seconds) process ``pid`` has used, from ``/proc/<pid>/stat`` (Linux; clock ticks,
+    usually 10 ms); None where that cannot be read (another OS, the process gone)."""
+    try:
+        # after the command name, which may hold spaces
+        fields = Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime: fields 14 and 15 of proc(5)
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+async def _finished_in_budget(conn: multiprocessing.connection.Connection, pid: int, budget: float) -> bool:
+    """Wait until ``conn`` has the worker's answer (True) or the calculation has used up ``budget`` seconds of the
+    worker's CPU time, or :data:`WALL_FACTOR` × ``budget`` of wall time (False). A calculation is too expensive by
+    what it costs, not by how busy the machine is (the workers run niced, :data:`WORKER_NICE`); where the
+    worker's CPU time cannot be read, the budget is wall time."""
+    start = cpu_seconds(pid)
+    deadline = time.monotonic() + WALL_FACTOR * budget
+    wait = budget
+    while not await _readable(conn, wait):
+        now = cpu_seconds(pid)
+        left = deadline - time.monotonic()
+        if start is None or now is None or now - start >= budget or left <= 0:
+            return False
+        # the rest of the budget cannot be spent in less wall time than it is long
+        wait = max(0.01, min(budget - (now - start), left))
+    return True
+
+
 async def run_bounded(func: Callable[..., T], /, *args: Any, budget: float | None = None, **kwargs: Any) -> T:
     """Run ``func(*args, **kwargs)`` in a worker process within ``budget`` seconds and return its result.
 
     Args:
         func: a module-level (picklable) pure function.
-        budget: seconds of wall time the worker may take; default :func:`default_budget`
+        budget: seconds of the worker's CPU time the calculation may take (at most :data:`WALL_FACTOR` times
+            as much wall time: :func:`_finished_in_budget`); default :func:`default_budget`
             (``REGELBOT_CALC_BUDGET``, 2 s).
 
     Raises:
@@ -407,7 +443,7 @@ async def run_bounded(func: Callable[..., T], /, *args: Any, budget: float | Non
     try:
         await worker.wait_ready()  # a fresh worker's start-up does not count against the budget
         worker.conn.send((func, args, kwargs))
-        if not await _readable(worker.conn, limit):
+        if not await _finished_in_budget(worker.conn, worker.process.pid, limit):
             log.warning("Berechnung %s nach %g s abgebrochen (Prozess %s beendet)",
                         getattr(func, "__qualname__", func), limit, worker.process.pid)
             _metrics().budget_killed("time")

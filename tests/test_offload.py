@@ -98,3 +98,20 @@ async def test_ready_waits_until_the_started_workers_have_imported_the_engines()
     assert await offload.ready() == len(fresh) == offload.stats()["idle"]
     assert all(w.ready for w in fresh)
     assert await run_bounded(offload._pid) in {w.process.pid for w in fresh}  # no new worker needed
+
+
+async def test_the_budget_counts_the_workers_cpu_time_not_a_busy_machines_wall_time():
+    """A worker that waits (``time.sleep``: no CPU, as a worker starved by a busy machine) past its budget still
+    answers; the wall time is capped at WALL_FACTOR × the budget; the worker's CPU time is read from /proc."""
+    assert await run_bounded(time.sleep, 0.6, budget=0.3) is None  # 0.6 s of wall time, ~0 s of CPU time
+    started = time.perf_counter()
+    with pytest.raises(TooExpensive):
+        await run_bounded(time.sleep, 30, budget=0.2)  # past 5 × 0.2 s of wall time
+    assert time.perf_counter() - started < 30
+    before = offload.cpu_seconds(os.getpid())
+    end = time.process_time() + 0.2  # 0.2 s of this process's CPU time, however long that takes
+    while time.process_time() < end:
+        pass
+    after = offload.cpu_seconds(os.getpid())
+    if before is not None and after is not None:  # Linux
+        assert after - before > 0.05
