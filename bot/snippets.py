@@ -1,20 +1,22 @@
 """Excerpts of a passage for an answer: the sentences that match a question, the matching words in bold.
 
 What does not depend on the question is prepared once per text and analyser and kept in a bounded cache
-(:data:`CACHE_TEXTS` texts per analyser, least recently used dropped first): a passage's sentences with each
-sentence's analysed terms (:class:`Prepared`), and a shown excerpt's words with their stems and the concept names
-found at each word (:class:`Marks`). An answer then only intersects these with the question's terms and concepts.
-The results are the same as analysing every sentence and word anew on every answer.
+(:data:`CACHE_TEXTS` texts and :data:`CACHE_CHARS` characters per analyser and kind, least recently used dropped
+first): a passage's sentences with each sentence's analysed terms (:class:`Prepared`), and a shown excerpt's words
+with their stems and the concept names found at each word (:class:`Marks`). An answer then only intersects these
+with the question's terms and concepts. The results are the same as analysing every sentence and word anew on every
+answer.
 
 Bounded for any input: the analysis of a sentence reads at most :data:`bot.analysis.MAX_TOKENS` tokens; a cache
-holds at most :data:`CACHE_TEXTS` entries per analyser, and a text longer than :data:`MAX_CACHED_CHARS` is
-prepared each time and not kept.
+holds at most :data:`CACHE_TEXTS` entries of :data:`CACHE_CHARS` characters in all per analyser and kind, and a
+text longer than :data:`MAX_CACHED_CHARS` is prepared each time and not kept.
 """
 
 from __future__ import annotations
 
 import re
 import weakref
+from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -24,6 +26,9 @@ from bot.analysis import Analyser, Analysis
 
 #: Texts (passages, excerpts) whose preparation each analyser keeps, per kind; the least recently used go first.
 CACHE_TEXTS = 4096
+#: ... and at most this many characters of them per kind (a prepared text takes about 7 bytes per character:
+#: bench/bench_snippets.py), so the cache stays within about 15 MB whatever the store holds.
+CACHE_CHARS = 1_000_000
 #: A longer text is prepared for each answer and not kept (the cache's memory stays bounded for any store).
 MAX_CACHED_CHARS = 8000
 
@@ -54,31 +59,31 @@ def sentences(text: str) -> list[str]:
 @dataclass(frozen=True)
 class Prepared:
     """A passage's text as the snippet reads it, independent of any question: its :func:`sentences` and, per
-    sentence, the set of its analysed terms (:meth:`bot.analysis.Analyser.analyse`, concept ids included) and of
-    its weak words' stems."""
+    sentence, its analysed terms (:meth:`bot.analysis.Analyser.analyse`, concept ids included, in the analysis'
+    order) and its weak words' stems. Tuples, not sets: a tuple of ten terms takes a sixth of a set's memory."""
 
     parts: tuple[str, ...]
-    terms: tuple[frozenset[str], ...]
-    weak: tuple[frozenset[str], ...]
+    terms: tuple[tuple[str, ...], ...]
+    weak: tuple[tuple[str, ...], ...]
 
 
 def prepare(text: str, a: Analyser) -> Prepared:
     """The :class:`Prepared` form of ``text`` under the analyser ``a`` (computed, never cached)."""
     parts = tuple(sentences(text))
     found = [a.analyse(x) for x in parts]
-    return Prepared(parts, tuple(frozenset(f.terms) for f in found), tuple(frozenset(f.weak) for f in found))
+    return Prepared(parts, tuple(tuple(f.terms) for f in found), tuple(tuple(f.weak) for f in found))
 
 
 @dataclass(frozen=True)
 class Marks:
-    """An excerpt's words as :func:`highlight` reads them, independent of any question: each word's span, whether
-    it has 3 letters or more, its set of stems (:meth:`bot.analysis.Analyser.stems`), and the runs of words that
-    name a concept (start, length, the concept ids named there)."""
+    """An excerpt's words as :func:`highlight` reads them, independent of any question: each word's start and end
+    (``spans[2 * i]``, ``spans[2 * i + 1]``), its stems (:meth:`bot.analysis.Analyser.stems`; none for a word of
+    fewer than 3 letters, which no shared stem marks), and the runs of words that name a concept (start, length,
+    the concept ids named there)."""
 
-    spans: tuple[tuple[int, int], ...]
-    long: tuple[bool, ...]
-    stems: tuple[frozenset[str], ...]
-    concepts: tuple[tuple[int, int, frozenset[str]], ...]
+    spans: array[int]
+    stems: tuple[tuple[str, ...], ...]
+    concepts: tuple[tuple[int, int, tuple[str, ...]], ...]
 
 
 def marks(sentence: str, a: Analyser) -> Marks:
@@ -90,29 +95,39 @@ def marks(sentence: str, a: Analyser) -> Marks:
     for i in range(len(words)):
         found, n = a.vocab.concepts_at(first, i, True)
         if n:
-            runs.append((i, n, frozenset(found)))
-    return Marks(tuple(m.span() for m in words), tuple(len(w) >= 3 for w in lowered),
-                 tuple(frozenset(a.stems(w)) for w in lowered), tuple(runs))
+            runs.append((i, n, tuple(found)))
+    return Marks(array("I", [x for m in words for x in m.span()]),
+                 tuple(tuple(a.stems(w)) if len(w) >= 3 else () for w in lowered), tuple(runs))
 
 
 T = TypeVar("T")
-_caches: weakref.WeakKeyDictionary[Analyser, dict[str, OrderedDict[str, object]]] = weakref.WeakKeyDictionary()
+
+
+class _Cache(OrderedDict[str, object]):
+    """Prepared texts, least recently used first, and the characters of their keys in all."""
+
+    chars = 0
+
+
+_caches: weakref.WeakKeyDictionary[Analyser, dict[str, _Cache]] = weakref.WeakKeyDictionary()
 
 
 def _cached(kind: str, text: str, a: Analyser, make: Callable[[str, Analyser], T]) -> T:
     """``make(text, a)``, kept per analyser and ``kind`` for the next answer showing ``text`` (least recently used
-    dropped past :data:`CACHE_TEXTS`; a text over :data:`MAX_CACHED_CHARS` characters is never kept)."""
+    dropped past :data:`CACHE_TEXTS` texts or :data:`CACHE_CHARS` characters; a text over
+    :data:`MAX_CACHED_CHARS` characters is never kept)."""
     if len(text) > MAX_CACHED_CHARS:
         return make(text, a)
-    cache = _caches.setdefault(a, {}).setdefault(kind, OrderedDict())
+    cache = _caches.setdefault(a, {}).setdefault(kind, _Cache())
     found = cache.pop(text, None)
     if found is not None:
         cache[text] = found  # now the most recently used
         return found  # type: ignore[return-value]
     made = make(text, a)
     cache[text] = made
-    if len(cache) > CACHE_TEXTS:
-        cache.popitem(last=False)
+    cache.chars += len(text)
+    while len(cache) > CACHE_TEXTS or cache.chars > CACHE_CHARS:
+        cache.chars -= len(cache.popitem(last=False)[0])
     return made
 
 
@@ -132,22 +147,22 @@ def highlight(sentence: str, analysis: Analysis, a: Analyser) -> str:
     Aktion"); neighbouring marked words (``geteilte Karte``, ``Halbe-Halbe-Manasymbole``) form one bold run."""
     m: Marks = _cached("marks", sentence, a, marks)
     terms = set(analysis.terms)
-    marked = [long and not terms.isdisjoint(stems) for long, stems in zip(m.long, m.stems, strict=True)]
+    marked = [not terms.isdisjoint(stems) for stems in m.stems]
     wanted = set(analysis.concepts)
     for i, n, found in m.concepts:
         if not wanted.isdisjoint(found):
             marked[i : i + n] = [True] * n
-    spans = m.spans
+    spans, n_words = m.spans, len(m.stems)
     out, pos, i = [], 0, 0
-    while i < len(spans):
+    while i < n_words:
         if not marked[i]:
             i += 1
             continue
         j = i
-        while j + 1 < len(spans) and marked[j + 1] and _JOIN.fullmatch(sentence[spans[j][1] : spans[j + 1][0]]):
+        while j + 1 < n_words and marked[j + 1] and _JOIN.fullmatch(sentence[spans[2 * j + 1] : spans[2 * j + 2]]):
             j += 1
-        out += [sentence[pos : spans[i][0]], "**", sentence[spans[i][0] : spans[j][1]], "**"]
-        pos, i = spans[j][1], j + 1
+        out += [sentence[pos : spans[2 * i]], "**", sentence[spans[2 * i] : spans[2 * j + 1]], "**"]
+        pos, i = spans[2 * j + 1], j + 1
     return "".join([*out, sentence[pos:]])
 
 
@@ -167,8 +182,9 @@ def snippet(
     weight = weights or {}
 
     def score(i: int) -> float:
-        shared = (t for t in strong & p.terms[i] if not t.startswith("zz"))  # words, not their concepts
-        return sum(weight.get(t, 1.0) for t in shared) + 0.5 * len(weak & p.weak[i])
+        # set() of the analysis' list: the same set, so the same order of the weighted sum, as analysing anew
+        shared = (t for t in strong & set(p.terms[i]) if not t.startswith("zz"))  # words, not their concepts
+        return sum(weight.get(t, 1.0) for t in shared) + 0.5 * len(weak.intersection(p.weak[i]))
 
     scores = [score(i) for i in range(len(parts))]
     best = sorted(sorted(range(len(parts)), key=lambda i: (-scores[i], i))[:count])
@@ -185,5 +201,5 @@ def snippet(
     return highlight(chosen, analysis, a) if bold else chosen
 
 
-__all__ = ["CACHE_TEXTS", "MAX_CACHED_CHARS", "Marks", "Prepared", "cache_sizes", "highlight", "marks", "prepare",
-           "prepared", "sentences", "snippet"]
+__all__ = ["CACHE_CHARS", "CACHE_TEXTS", "MAX_CACHED_CHARS", "Marks", "Prepared", "cache_sizes", "highlight", "marks",
+           "prepare", "prepared", "sentences", "snippet"]

@@ -68,8 +68,8 @@ async def test_prepared_analysis_equals_analysing_anew_for_every_passage(store: 
         parts = sentences(text)
         assert list(kept.parts) == parts, text[:80]
         anew = [a.analyse(x) for x in parts]
-        assert [set(t) for t in kept.terms] == [set(f.terms) for f in anew], text[:80]
-        assert [set(w) for w in kept.weak] == [set(f.weak) for f in anew], text[:80]
+        assert [list(t) for t in kept.terms] == [f.terms for f in anew], text[:80]
+        assert [list(w) for w in kept.weak] == [f.weak for f in anew], text[:80]
         words = [m.group(0) for m in _WORD.finditer(text)]
         bold = [w for w, on in zip(words, _highlight_anew(text, analysis, a), strict=True) if on]
         assert "".join(bold) == "".join(_WORD.findall("".join(re.findall(r"\*\*(.*?)\*\*", marked, re.S)))), text[:80]
@@ -77,8 +77,9 @@ async def test_prepared_analysis_equals_analysing_anew_for_every_passage(store: 
 
 
 async def test_the_cache_is_bounded(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    """At most :data:`bot.snippets.CACHE_TEXTS` texts per kind are kept, the least recently used dropped; a text
-    over :data:`bot.snippets.MAX_CACHED_CHARS` characters is prepared each time and not kept."""
+    """At most :data:`bot.snippets.CACHE_TEXTS` texts of :data:`bot.snippets.CACHE_CHARS` characters per kind are
+    kept, the least recently used dropped; a text over :data:`bot.snippets.MAX_CACHED_CHARS` characters is prepared
+    each time and not kept."""
     monkeypatch.setattr(snippets, "CACHE_TEXTS", 3)
     a = (await ranker(store)).analyser
     texts = [f"Satz {i}. Die Fehde gewinnt niemand." for i in range(5)]
@@ -93,4 +94,8 @@ async def test_the_cache_is_bounded(store: Store, monkeypatch: pytest.MonkeyPatc
     long = "Die Fehde gewinnt niemand. " * (snippets.MAX_CACHED_CHARS // 20)
     assert prepared(long, a) is not prepared(long, a)
     assert cache_sizes(a)["prepared"] == 3
+    monkeypatch.setattr(snippets, "CACHE_CHARS", 2 * len(texts[0]))  # the character bound: two texts of these
+    prepared(texts[4], a)
+    assert cache_sizes(a)["prepared"] == 2
+    assert prepared(texts[4], a) is prepared(texts[4], a)
     assert snippet(long, a.analyse("Fehde"), a, bold=True).startswith("Die **Fehde** gewinnt niemand.")
