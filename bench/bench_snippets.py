@@ -66,7 +66,8 @@ async def measure(db: Path) -> list[str]:
         f"  from the cache (every later answer):     {min(warm) / n * 1e6:.0f} µs  "
         f"(ratio {min(cold) / min(warm):.1f}×)",
         f"cache after one round: {sizes} entries, {held / 1e6:.2f} MB ({held / max(1, sum(sizes.values())):.0f} B per "
-        f"entry); bound {snippets.CACHE_TEXTS} entries per kind, texts ≤ {snippets.MAX_CACHED_CHARS} characters",
+        f"entry); bounds per kind: {snippets.CACHE_TEXTS} texts, {snippets.CACHE_CHARS} characters, each text ≤ "
+        f"{snippets.MAX_CACHED_CHARS} characters",
     ]
 
 
