@@ -60,11 +60,13 @@ PONG_WORKER = [PYTHON, str(Path(__file__).resolve().parent / "http_burst.py"), "
 
 def bot_argv(door: str, src: Path | None = None) -> list[str]:
     """``python -m bot DOOR`` of this checkout, or of the source tree ``src`` (another checkout, e.g. ``git archive
-    main``): its ``bot`` package imported first, everything else (interpreter, packages, the fake's site) shared."""
+    main``): its ``bot`` package imported first, everything else (interpreter, packages, the fake's site) shared.
+    The process then works in ``src``, so the calculators' worker processes it starts (``python -c``, whose first
+    import path is the working directory) run that tree's code too, not this checkout's."""
     if src is None:
         return [PYTHON, "-m", "bot", door]
-    code = f"import runpy, sys; sys.path.insert(0, {str(src)!r}); runpy.run_module('bot', run_name='__main__', " \
-           "alter_sys=True)"
+    code = f"import os, runpy, sys; sys.path.insert(0, {str(src)!r}); os.chdir({str(src)!r}); " \
+           "runpy.run_module('bot', run_name='__main__', alter_sys=True)"
     return [PYTHON, "-c", code, door]
 
 

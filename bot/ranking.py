@@ -27,7 +27,6 @@ at most :data:`bot.analysis.MAX_QUERY_TERMS` terms, at most :attr:`Weights.candi
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -37,6 +36,7 @@ from bot.definitions import DEFINED, asks_definition
 from bot.mentions import scanner
 from bot.namedata import StoredStems, name_stems
 from bot.search import NameIndex
+from bot.snippets import highlight, sentences, snippet  # the snippet part, importable from here too
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
 from bot.store.names import StoredNames
@@ -399,94 +399,6 @@ async def ranker(store: Store) -> Ranker:
 async def ranker_with(store: Store, options: Options) -> Ranker:
     """A ranker of ``store`` with other analysis options (benchmark ablations; not cached)."""
     return await _load(store, options)
-
-
-# --- snippets ------------------------------------------------------------------------------------
-
-_NUMBERING = re.compile(r"\d{1,2}[.)]")
-_SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=[A-ZÄÖÜ„\"(\d•*])")
-
-
-def sentences(text: str) -> list[str]:
-    """``text`` split at sentence ends (``.``, ``!``, ``?`` followed by a capital, a quote or a digit), never inside
-    a quotation (a card text quoted in a ruling, „Durchsuche … . Falls du dies tust, …“, stays one sentence with the
-    words around it), so an excerpt never starts inside a quotation."""
-    opening, closing = ("„»", "“«") if "„" in text or "»" in text else ("“", "”")
-    out: list[str] = []
-    for para in text.split("\n"):
-        depth = 0  # quotation marks opened and not yet closed, before the next piece
-        for part in (s.strip() for s in _SENTENCE.split(para) if s.strip()):
-            if out and (depth > 0 or _NUMBERING.fullmatch(out[-1])):  # "1." of a numbered step belongs to its sentence
-                out[-1] += " " + part
-            else:
-                out.append(part)
-            depth += sum(part.count(q) for q in opening) - sum(part.count(q) for q in closing)
-            depth += part.count('"') % 2 if depth <= 0 else -(part.count('"') % 2)
-    return out
-
-
-def highlight(sentence: str, analysis: Analysis, a: Analyser) -> str:
-    """``sentence`` with the words that match the question in bold (Discord ``**``): words sharing a stem with
-    it, and whole names of a concept it asked for ("**automatischer Spieleffekt**" for "zustandsbasierte
-    Aktion"); neighbouring marked words (``geteilte Karte``, ``Halbe-Halbe-Manasymbole``) form one bold run."""
-    words = list(_WORD.finditer(sentence))
-    lowered = [m.group(0).lower() for m in words]
-    stems = [a.stems(w)[0] for w in lowered]
-    marked = [bool(set(analysis.terms) & set(a.stems(w))) and len(w) >= 3 for w in lowered]
-    wanted = set(analysis.concepts)
-    for i in range(len(words)):
-        found, n = a.vocab.concepts_at(stems, i, True)
-        if n and wanted & set(found):
-            marked[i : i + n] = [True] * n
-    out, pos, i = [], 0, 0
-    while i < len(words):
-        if not marked[i]:
-            i += 1
-            continue
-        j = i
-        while j + 1 < len(words) and marked[j + 1] and _JOIN.fullmatch(sentence[words[j].end() : words[j + 1].start()]):
-            j += 1
-        out += [sentence[pos : words[i].start()], "**", sentence[words[i].start() : words[j].end()], "**"]
-        pos, i = words[j].end(), j + 1
-    return "".join([*out, sentence[pos:]])
-
-
-_WORD = re.compile(r"[^\W_]+")
-_JOIN = re.compile(r"[\s\-‐‑]+")
-
-
-def snippet(
-    text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False, count: int = 1,
-    weights: Mapping[str, float] | None = None,
-) -> str:
-    """The ``count`` sentences of ``text`` that match the question best (shared terms, each weighted by
-    ``weights`` — :attr:`Ranker.term_weights` — or 1; a weak word counts half), in the text's order, joined by
-    `` … ``; a single short sentence gets its neighbour. Whole sentences only (cut with ``…`` only past
-    ``limit`` characters). With ``bold`` the matching words are marked (:func:`highlight`)."""
-    parts = sentences(text)
-    if not parts:
-        return ""
-    strong, weak = set(analysis.terms), set(analysis.weak)
-    weight = weights or {}
-
-    def score(sentence: str) -> float:
-        found = a.analyse(sentence)
-        shared = (t for t in strong & set(found.terms) if not t.startswith("zz"))  # words, not their concepts
-        return sum(weight.get(t, 1.0) for t in shared) + 0.5 * len(weak & set(found.weak))
-
-    scores = [score(x) for x in parts]
-    best = sorted(sorted(range(len(parts)), key=lambda i: (-scores[i], i))[:count])
-    if len(best) == 1 and len(parts[best[0]]) < 120 and best[0] + 1 < len(parts):
-        best.append(best[0] + 1)
-    chosen = ""
-    for i in best:
-        piece = parts[i] if not chosen else (" " if i - 1 in best else " … ") + parts[i]
-        if chosen and len(chosen) + len(piece) > limit:
-            break
-        chosen += piece
-    if len(chosen) > limit:
-        chosen = chosen[: limit - 1].rsplit(" ", 1)[0] + "…"
-    return highlight(chosen, analysis, a) if bold else chosen
 
 
 __all__ = ["FEATURES", "Candidates", "Hit", "Ranked", "Ranker", "Weights", "asked_cues", "given_cues", "highlight",

@@ -65,20 +65,38 @@ def explanation_terms_note(text: str, terms: list[Term], rule_text: str = "") ->
     return _note_line(_noun_notes(text, terms, rule_text))
 
 
-def _noun_notes(text: str, terms: list[Term], rule_text: str) -> dict[str, str]:
-    """:func:`explanation_terms_note`'s findings: old word → ``„new“ statt „old“ (rule)``."""
-    found: dict[str, str] = {}
+#: Prepared :func:`_old_nouns` per term list (by identity, the list kept alive with them); a few lists at most.
+_OLD_NOUNS: dict[int, tuple[list[Term], tuple[tuple[str, re.Pattern[str], str], ...]]] = {}
+
+
+def _old_nouns(terms: list[Term]) -> tuple[tuple[str, re.Pattern[str], str], ...]:
+    """The older nouns of ``terms`` that :func:`explanation_terms_note` looks for, in the table's order: (old word,
+    its pattern with an ending, its line ``„new“ statt „old“ (rule)``). They depend on the term table only, so they
+    are made once per list (not on every answer)."""
+    kept = _OLD_NOUNS.get(id(terms))
+    if kept is not None and kept[0] is terms:
+        return kept[1]
     # A word 003 uses in another sense than the table's term (data/terms_documents.tsv: „Vorrang“ is precedence
     # there, 101.2) gets no note: the German cards' word for priority would be wrong for it.
     other_sense = {w.casefold(): s.english for s in senses() if EXPLANATION in s.documents for w in s.words}
-    for term in terms:
-        for old in term.old:
-            if other_sense.get(old.casefold(), term.english) != term.english:
-                continue
-            if old[:1].isupper() and old != term.german and re.search(
-                r"(?<!\w)" + re.escape(old) + r"(?:s|n|en|e)?(?!\w)", text
-            ):
-                found.setdefault(old, f"„{term.german}“ statt „{old}“ ({term.rule})")
+    out = tuple(
+        (old, re.compile(r"(?<!\w)" + re.escape(old) + r"(?:s|n|en|e)?(?!\w)"),
+         f"„{term.german}“ statt „{old}“ ({term.rule})")
+        for term in terms for old in term.old
+        if other_sense.get(old.casefold(), term.english) == term.english and old[:1].isupper() and old != term.german
+    )
+    if len(_OLD_NOUNS) >= 8:
+        _OLD_NOUNS.clear()
+    _OLD_NOUNS[id(terms)] = (terms, out)
+    return out
+
+
+def _noun_notes(text: str, terms: list[Term], rule_text: str) -> dict[str, str]:
+    """:func:`explanation_terms_note`'s findings: old word → ``„new“ statt „old“ (rule)``."""
+    found: dict[str, str] = {}
+    for old, pattern, line in _old_nouns(terms):
+        if old in text and pattern.search(text):  # the pattern needs the word itself: most texts skip the search
+            found.setdefault(old, line)
     if "außerhalb des Spiels" in text and "not on the battlefield" in rule_text:
         found["außerhalb des Spiels"] = ("„nicht auf dem Schlachtfeld“ (englisch „not on the battlefield“) statt "
                                          "„außerhalb des Spiels“, das in den Regeln „in keiner Zone“ heißt (400.11)")

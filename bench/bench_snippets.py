@@ -1,0 +1,87 @@
+"""Excerpt figures (bot/snippets.py): what an answer's excerpts cost with the passage's sentence analysis prepared
+anew (as on a passage's first answer) and read from the per-process cache (every later answer showing it), and the
+memory the cache takes when it holds every passage of the store.
+
+For every passage of a store built from data/sources, one question made of the passage's own first words (many
+terms to score and mark) asks :func:`bot.snippets.snippet` for an excerpt with bold marks (``/regel suche``,
+``/ruling suche``) and for three sentences (``/frage``): first with empty caches, then again from the cache; best of
+three rounds each. Memory: the bytes the caches hold after one round (``tracemalloc``), in all and per passage.
+
+    .venv/bin/python bench/bench_snippets.py [--db STORE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+
+from harness import build_store
+
+from bot import snippets
+from bot.ranking import ranker
+from bot.store import Store
+
+
+def _round(cases: list, a: object) -> float:
+    """Seconds of CPU for the excerpts of every case."""
+    c0 = time.process_time()
+    for text, analysis in cases:
+        snippets.snippet(text, analysis, a, bold=True)  # type: ignore[arg-type]
+        snippets.snippet(text, analysis, a, limit=900, count=3)  # type: ignore[arg-type]
+    return time.process_time() - c0
+
+
+async def measure(db: Path) -> list[str]:
+    """The printed figures for the store ``db``."""
+    store = await Store.open(db)
+    try:
+        a = (await ranker(store)).analyser
+        rows = await store.fetchall("SELECT text FROM passages ORDER BY id")
+        cases = [(text, a.analyse(" ".join(text.split()[:12]), question=True)) for (text,) in rows]
+        cold, warm = [], []
+        for _ in range(3):
+            snippets._caches.clear()
+            cold.append(_round(cases, a))
+            warm.append(_round(cases, a))
+        snippets._caches.clear()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        _round(cases, a)
+        held = tracemalloc.get_traced_memory()[0] - before
+        tracemalloc.stop()
+        sizes = snippets.cache_sizes(a)
+    finally:
+        await store.close()
+    n = len(cases)
+    return [
+        f"excerpts of {n} passages (bold excerpt + 3 sentences each), CPU per passage, best of 3:",
+        f"  analysed anew (first answer showing it): {min(cold) / n * 1e6:.0f} µs",
+        f"  from the cache (every later answer):     {min(warm) / n * 1e6:.0f} µs  "
+        f"(ratio {min(cold) / min(warm):.1f}×)",
+        f"cache after one round: {sizes} entries, {held / 1e6:.2f} MB ({held / max(1, sum(sizes.values())):.0f} B per "
+        f"entry); bounds per kind: {snippets.CACHE_TEXTS} texts, {snippets.CACHE_CHARS} characters, each text ≤ "
+        f"{snippets.MAX_CACHED_CHARS} characters",
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", type=Path, default=None, help="a built store (default: build one from data/sources)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench_snippets_") as tmp:
+        db = args.db
+        if db is None:
+            db = Path(tmp) / "regelbot.sqlite3"
+            build_store(db)
+        print("\n".join(asyncio.run(measure(db))))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,205 @@
+"""Excerpts of a passage for an answer: the sentences that match a question, the matching words in bold.
+
+What does not depend on the question is prepared once per text and analyser and kept in a bounded cache
+(:data:`CACHE_TEXTS` texts and :data:`CACHE_CHARS` characters per analyser and kind, least recently used dropped
+first): a passage's sentences with each sentence's analysed terms (:class:`Prepared`), and a shown excerpt's words
+with their stems and the concept names found at each word (:class:`Marks`). An answer then only intersects these
+with the question's terms and concepts. The results are the same as analysing every sentence and word anew on every
+answer.
+
+Bounded for any input: the analysis of a sentence reads at most :data:`bot.analysis.MAX_TOKENS` tokens; a cache
+holds at most :data:`CACHE_TEXTS` entries of :data:`CACHE_CHARS` characters in all per analyser and kind, and a
+text longer than :data:`MAX_CACHED_CHARS` is prepared each time and not kept.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from array import array
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TypeVar
+
+from bot.analysis import Analyser, Analysis
+
+#: Texts (passages, excerpts) whose preparation each analyser keeps, per kind; the least recently used go first.
+CACHE_TEXTS = 4096
+#: ... and at most this many characters of them per kind (a prepared text takes about 7 bytes per character:
+#: bench/bench_snippets.py), so the cache stays within about 15 MB whatever the store holds.
+CACHE_CHARS = 1_000_000
+#: A longer text is prepared for each answer and not kept (the cache's memory stays bounded for any store).
+MAX_CACHED_CHARS = 8000
+
+_NUMBERING = re.compile(r"\d{1,2}[.)]")
+_SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=[A-ZÄÖÜ„\"(\d•*])")
+_WORD = re.compile(r"[^\W_]+")
+_JOIN = re.compile(r"[\s\-‐‑]+")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` split at sentence ends (``.``, ``!``, ``?`` followed by a capital, a quote or a digit), never inside
+    a quotation (a card text quoted in a ruling, „Durchsuche … . Falls du dies tust, …“, stays one sentence with the
+    words around it), so an excerpt never starts inside a quotation."""
+    opening, closing = ("„»", "“«") if "„" in text or "»" in text else ("“", "”")
+    out: list[str] = []
+    for para in text.split("\n"):
+        depth = 0  # quotation marks opened and not yet closed, before the next piece
+        for part in (s.strip() for s in _SENTENCE.split(para) if s.strip()):
+            if out and (depth > 0 or _NUMBERING.fullmatch(out[-1])):  # "1." of a numbered step belongs to its sentence
+                out[-1] += " " + part
+            else:
+                out.append(part)
+            depth += sum(part.count(q) for q in opening) - sum(part.count(q) for q in closing)
+            depth += part.count('"') % 2 if depth <= 0 else -(part.count('"') % 2)
+    return out
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A passage's text as the snippet reads it, independent of any question: its :func:`sentences` and, per
+    sentence, its analysed terms (:meth:`bot.analysis.Analyser.analyse`, concept ids included, in the analysis'
+    order) and its weak words' stems. Tuples, not sets: a tuple of ten terms takes a sixth of a set's memory."""
+
+    parts: tuple[str, ...]
+    terms: tuple[tuple[str, ...], ...]
+    weak: tuple[tuple[str, ...], ...]
+
+
+def prepare(text: str, a: Analyser) -> Prepared:
+    """The :class:`Prepared` form of ``text`` under the analyser ``a`` (computed, never cached)."""
+    parts = tuple(sentences(text))
+    found = [a.analyse(x) for x in parts]
+    return Prepared(parts, tuple(tuple(f.terms) for f in found), tuple(tuple(f.weak) for f in found))
+
+
+@dataclass(frozen=True)
+class Marks:
+    """An excerpt's words as :func:`highlight` reads them, independent of any question: each word's start and end
+    (``spans[2 * i]``, ``spans[2 * i + 1]``), its stems (:meth:`bot.analysis.Analyser.stems`; none for a word of
+    fewer than 3 letters, which no shared stem marks), and the runs of words that name a concept (start, length,
+    the concept ids named there)."""
+
+    spans: array[int]
+    stems: tuple[tuple[str, ...], ...]
+    concepts: tuple[tuple[int, int, tuple[str, ...]], ...]
+
+
+def marks(sentence: str, a: Analyser) -> Marks:
+    """The :class:`Marks` of ``sentence`` under the analyser ``a`` (computed, never cached)."""
+    words = list(_WORD.finditer(sentence))
+    lowered = [m.group(0).lower() for m in words]
+    first = [a.stems(w)[0] for w in lowered]
+    runs = []
+    for i in range(len(words)):
+        found, n = a.vocab.concepts_at(first, i, True)
+        if n:
+            runs.append((i, n, tuple(found)))
+    return Marks(array("I", [x for m in words for x in m.span()]),
+                 tuple(tuple(a.stems(w)) if len(w) >= 3 else () for w in lowered), tuple(runs))
+
+
+T = TypeVar("T")
+
+
+class _Cache(OrderedDict[str, object]):
+    """Prepared texts, least recently used first, and the characters of their keys in all."""
+
+    chars = 0
+
+
+_caches: weakref.WeakKeyDictionary[Analyser, dict[str, _Cache]] = weakref.WeakKeyDictionary()
+
+
+def _cached(kind: str, text: str, a: Analyser, make: Callable[[str, Analyser], T]) -> T:
+    """``make(text, a)``, kept per analyser and ``kind`` for the next answer showing ``text`` (least recently used
+    dropped past :data:`CACHE_TEXTS` texts or :data:`CACHE_CHARS` characters; a text over
+    :data:`MAX_CACHED_CHARS` characters is never kept)."""
+    if len(text) > MAX_CACHED_CHARS:
+        return make(text, a)
+    cache = _caches.setdefault(a, {}).setdefault(kind, _Cache())
+    found = cache.pop(text, None)
+    if found is not None:
+        cache[text] = found  # now the most recently used
+        return found  # type: ignore[return-value]
+    made = make(text, a)
+    cache[text] = made
+    cache.chars += len(text)
+    while len(cache) > CACHE_TEXTS or cache.chars > CACHE_CHARS:
+        cache.chars -= len(cache.popitem(last=False)[0])
+    return made
+
+
+def cache_sizes(a: Analyser) -> dict[str, int]:
+    """How many texts the cache of analyser ``a`` holds, per kind (``prepared``, ``marks``)."""
+    return {kind: len(cache) for kind, cache in _caches.get(a, {}).items()}
+
+
+def prepared(text: str, a: Analyser) -> Prepared:
+    """:func:`prepare` of ``text``, from the analyser's cache when an earlier answer showed it."""
+    return _cached("prepared", text, a, prepare)
+
+
+def highlight(sentence: str, analysis: Analysis, a: Analyser) -> str:
+    """``sentence`` with the words that match the question in bold (Discord ``**``): words sharing a stem with
+    it, and whole names of a concept it asked for ("**automatischer Spieleffekt**" for "zustandsbasierte
+    Aktion"); neighbouring marked words (``geteilte Karte``, ``Halbe-Halbe-Manasymbole``) form one bold run."""
+    m: Marks = _cached("marks", sentence, a, marks)
+    terms = set(analysis.terms)
+    marked = [not terms.isdisjoint(stems) for stems in m.stems]
+    wanted = set(analysis.concepts)
+    for i, n, found in m.concepts:
+        if not wanted.isdisjoint(found):
+            marked[i : i + n] = [True] * n
+    spans, n_words = m.spans, len(m.stems)
+    out, pos, i = [], 0, 0
+    while i < n_words:
+        if not marked[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < n_words and marked[j + 1] and _JOIN.fullmatch(sentence[spans[2 * j + 1] : spans[2 * j + 2]]):
+            j += 1
+        out += [sentence[pos : spans[2 * i]], "**", sentence[spans[2 * i] : spans[2 * j + 1]], "**"]
+        pos, i = spans[2 * j + 1], j + 1
+    return "".join([*out, sentence[pos:]])
+
+
+def snippet(
+    text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False, count: int = 1,
+    weights: Mapping[str, float] | None = None,
+) -> str:
+    """The ``count`` sentences of ``text`` that match the question best (shared terms, each weighted by
+    ``weights`` — :attr:`bot.ranking.Ranker.term_weights` — or 1; a weak word counts half), in the text's order,
+    joined by `` … ``; a single short sentence gets its neighbour. Whole sentences only (cut with ``…`` only past
+    ``limit`` characters). With ``bold`` the matching words are marked (:func:`highlight`)."""
+    p = prepared(text, a)
+    parts = p.parts
+    if not parts:
+        return ""
+    strong, weak = set(analysis.terms), set(analysis.weak)
+    weight = weights or {}
+
+    def score(i: int) -> float:
+        # set() of the analysis' list: the same set, so the same order of the weighted sum, as analysing anew
+        shared = (t for t in strong & set(p.terms[i]) if not t.startswith("zz"))  # words, not their concepts
+        return sum(weight.get(t, 1.0) for t in shared) + 0.5 * len(weak.intersection(p.weak[i]))
+
+    scores = [score(i) for i in range(len(parts))]
+    best = sorted(sorted(range(len(parts)), key=lambda i: (-scores[i], i))[:count])
+    if len(best) == 1 and len(parts[best[0]]) < 120 and best[0] + 1 < len(parts):
+        best.append(best[0] + 1)
+    chosen = ""
+    for i in best:
+        piece = parts[i] if not chosen else (" " if i - 1 in best else " … ") + parts[i]
+        if chosen and len(chosen) + len(piece) > limit:
+            break
+        chosen += piece
+    if len(chosen) > limit:
+        chosen = chosen[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return highlight(chosen, analysis, a) if bold else chosen
+
+
+__all__ = ["CACHE_CHARS", "CACHE_TEXTS", "MAX_CACHED_CHARS", "Marks", "Prepared", "cache_sizes", "highlight", "marks",
+           "prepare", "prepared", "sentences", "snippet"]

@@ -1,0 +1,101 @@
+"""Excerpts of passages (bot/snippets.py): the same bytes as recorded before their question-independent part was
+prepared once per text (tests/snippets/recorded.json.gz, written by ``python -m tests.snippets.record``), the
+prepared analysis of every passage of the documents store equal to analysing its sentences anew, the cache bounded.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bot import snippets
+from bot.analysis import Analyser, Analysis
+from bot.ranking import ranker
+from bot.snippets import cache_sizes, highlight, prepare, prepared, sentences, snippet
+from bot.store import Store
+from tests.snippets.record import excerpts
+
+RECORDED = Path(__file__).resolve().parent / "snippets" / "recorded.json.gz"
+
+
+async def test_excerpts_equal_the_recorded_ones(store: Store) -> None:
+    """Every recorded case (a question's terms, a passage) gives the recorded excerpts, byte for byte: on the
+    first answer (prepared anew) and on the next (from the cache)."""
+    got = json.loads(gzip.decompress(RECORDED.read_bytes()))
+    texts, cases = got["texts"], got["cases"]
+    assert len(cases) > 500 and len(texts) > 300
+    a = (await ranker(store)).analyser
+    for round_ in ("cold", "cached"):
+        for case in cases:
+            analysis = Analysis(terms=list(case["terms"]), weak=list(case["weak"]), concepts=list(case["concepts"]))
+            out = excerpts(texts[case["text"]], analysis, case["weights"], a)
+            assert out == case["out"], (round_, case["query"], texts[case["text"]][:80])
+    # a real excerpt: /ruling suche „Fehde“ marks the word in 000's rulings
+    assert any("**Fehde**" in c["out"][0] for c in cases if c["query"] == "Fehde")
+
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _highlight_anew(sentence: str, analysis: Analysis, a: Analyser) -> list[bool]:
+    """Which words of ``sentence`` :func:`highlight` marks, every word's stems and concept names looked up anew."""
+    lowered = [m.group(0).lower() for m in _WORD.finditer(sentence)]
+    first = [a.stems(w)[0] for w in lowered]
+    marked = [bool(set(analysis.terms) & set(a.stems(w))) and len(w) >= 3 for w in lowered]
+    for i in range(len(lowered)):
+        found, n = a.vocab.concepts_at(first, i, True)
+        if n and set(analysis.concepts) & set(found):
+            marked[i : i + n] = [True] * n
+    return marked
+
+
+async def test_prepared_analysis_equals_analysing_anew_for_every_passage(store: Store) -> None:
+    """For every passage of the documents store, what an answer reads from the cache after showing it (its
+    sentences, each sentence's terms and weak words; the words an excerpt marks) equals analysing the text anew."""
+    a = (await ranker(store)).analyser
+    rows = await store.fetchall("SELECT text FROM passages ORDER BY id")
+    assert len(rows) > 1000
+    for (text,) in rows:
+        analysis = a.analyse(text[:200])  # a question made of its own words: many words and concepts to mark
+        snippet(text, analysis, a, bold=True)
+        marked = highlight(text, analysis, a)
+        kept = prepared(text, a)
+        assert kept is prepared(text, a)  # from the cache
+        parts = sentences(text)
+        assert list(kept.parts) == parts, text[:80]
+        anew = [a.analyse(x) for x in parts]
+        assert [list(t) for t in kept.terms] == [f.terms for f in anew], text[:80]
+        assert [list(w) for w in kept.weak] == [f.weak for f in anew], text[:80]
+        words = [m.group(0) for m in _WORD.finditer(text)]
+        bold = [w for w, on in zip(words, _highlight_anew(text, analysis, a), strict=True) if on]
+        assert "".join(bold) == "".join(_WORD.findall("".join(re.findall(r"\*\*(.*?)\*\*", marked, re.S)))), text[:80]
+    assert cache_sizes(a)["prepared"] == len({t for (t,) in rows})
+
+
+async def test_the_cache_is_bounded(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At most :data:`bot.snippets.CACHE_TEXTS` texts of :data:`bot.snippets.CACHE_CHARS` characters per kind are
+    kept, the least recently used dropped; a text over :data:`bot.snippets.MAX_CACHED_CHARS` characters is prepared
+    each time and not kept."""
+    monkeypatch.setattr(snippets, "CACHE_TEXTS", 3)
+    a = (await ranker(store)).analyser
+    texts = [f"Satz {i}. Die Fehde gewinnt niemand." for i in range(5)]
+    first = prepared(texts[0], a)
+    for t in texts[1:3]:
+        prepared(t, a)
+    assert prepared(texts[0], a) is first  # used again: now the most recent
+    prepared(texts[3], a)  # drops texts[1], the least recently used
+    assert cache_sizes(a)["prepared"] == 3
+    assert prepared(texts[0], a) is first
+    assert prepared(texts[1], a) == prepare(texts[1], a)
+    long = "Die Fehde gewinnt niemand. " * (snippets.MAX_CACHED_CHARS // 20)
+    assert prepared(long, a) is not prepared(long, a)
+    assert cache_sizes(a)["prepared"] == 3
+    monkeypatch.setattr(snippets, "CACHE_CHARS", 2 * len(texts[0]))  # the character bound: two texts of these
+    prepared(texts[4], a)
+    assert cache_sizes(a)["prepared"] == 2
+    assert prepared(texts[4], a) is prepared(texts[4], a)
+    assert snippet(long, a.analyse("Fehde"), a, bold=True).startswith("Die **Fehde** gewinnt niemand.")
