@@ -170,6 +170,7 @@ class Vocabulary:
 
     def __post_init__(self) -> None:
         self._typo_pool = sorted(w for w in self.words if len(w) >= 4 and not w.isdigit())
+        self._stems = frozenset(snowball(w) for w in self._typo_pool if w.isalpha())
         self._by_first: dict[str, list[Concept]] = {}
         for c in self.concepts:
             self._by_first.setdefault(c.stems[0], []).append(c)
@@ -224,17 +225,23 @@ class Vocabulary:
     def nearest(self, word: str) -> str | None:
         """The documents' word at the least edit distance from ``word`` (optimal string alignment: a dropped,
         doubled, wrong or two swapped letters are one edit), at most 1 edit for a word under :data:`LONG_TYPO`
-        letters and 2 from there, or None when none is that near. Among equally near words: one with the typed
-        first letter (a slip rarely hits it), then the most frequent in the documents, then the first in
-        alphabetical order; never a stop or weak word (the question would lose the word): ``"fede"`` →
-        ``"fehde"`` (not ``"jede"``), ``"gewint"`` → ``"gewinnt"``."""
+        letters and 2 from there, with the typed first letter (a slip rarely hits it, and a changed first letter
+        makes false friends: "gezogen" is no typo of "bezogen"), or None when none is that near. Among equally near
+        words the most frequent in the documents, then the first in alphabetical order; never a stop or weak word
+        (the question would lose the word): ``"fede"`` → ``"fehde"`` (not ``"feder"``, rarer, nor ``"jede"``),
+        ``"gewint"`` → ``"gewinnt"``, ``"oerste"`` → ``"oberste"`` (not ``"erste"``)."""
         limit = 1 if len(word) < LONG_TYPO else 2
         found = process.extract(word, self._typo_pool, scorer=OSA.distance, score_cutoff=limit, limit=None)
-        near = [(w, d) for w, d, _ in found if w not in STOP_WORDS and w not in WEAK_WORDS]
+        near = [(w, d) for w, d, _ in found if w[0] == word[0] and w not in STOP_WORDS and w not in WEAK_WORDS]
         if not near:
             return None
         least = min(d for _, d in near)
-        return min((w for w, d in near if d == least), key=lambda w: (w[0] != word[0], -self.words.get(w, 0), w))
+        return min((w for w, d in near if d == least), key=lambda w: (-self.words.get(w, 0), w))
+
+    def has_stem(self, stem: str) -> bool:
+        """True when a word of the documents has the Snowball stem ``stem`` (``"gewinne"``'s ``gewinn``: an
+        inflection the documents do not print is no typo)."""
+        return stem in self._stems
 
 
 @dataclass
@@ -422,7 +429,7 @@ class Analyser:
         typed = raw  # as typed: a name of Concept.forms counts only so, not as a typo's repair
         fixed: set[int] = set()
         if question and language == "de" and self.options.spelling:
-            raw, fixed = self._repair(raw)
+            raw, fixed = self._repair(raw, english_question)
         stems = [self.stems(w, language)[0] for w in raw]
         foreign = [w not in STOP_WORDS and len(w) >= 4 for w in raw] if question else None
         english = [snowball(w, "en") for w in raw] if question and language == "de" else None
@@ -465,9 +472,11 @@ class Analyser:
                 out.add(snowball(word, "en"))
         return _capped(out) if question else out
 
-    def _repair(self, raw: list[str]) -> tuple[list[str], set[int]]:
+    def _repair(self, raw: list[str], english: bool = False) -> tuple[list[str], set[int]]:
         """Question words the documents lack, replaced by a spelling they have (umlauts, then typos); and the
-        indices of the words repaired as typos."""
+        indices of the words repaired as typos. By edit distance (:attr:`Options.edits`), a word is no typo when
+        the documents have a word of its stem of four letters or more ("gewinne", "werfe"; not "fede", whose stem
+        ``fed`` is also "feder"'s) or the question is ``english``."""
         typos = 0
         out = []
         repaired: set[int] = set()
@@ -477,6 +486,10 @@ class Analyser:
                 out.append(word)
                 continue
             fixed = next((v for v in restore_umlauts(word) if self.vocab.knows(v)), None)
+            stem = snowball(word)
+            if edits and fixed is None and (english or (len(stem) >= MIN_TYPO and self.vocab.has_stem(stem))):
+                out.append(word)  # an English question's words, or a form of a word the documents have
+                continue
             if fixed is None and typos < MAX_TYPOS and (edits or len(word) >= 5) and self._participle(word) is None:
                 typos += 1
                 fixed = self.vocab.nearest(word) if edits else self.vocab.typo(word)

@@ -122,6 +122,9 @@ def test_a_typo_is_repaired_to_the_nearest_word_of_the_documents_and_marked(a):
     # stop word ("wenm" is one edit from "wenn" only)
     assert a.vocab.nearest("oerste") == "oberste" and a.vocab.nearest("agelegt") == "angelegt"
     assert a.vocab.nearest("wenm") is None
+    # no typo: a form of a word the documents have ("gewinne": gewinnt, gewinnen), an English question's words
+    assert a.analyse("wenn ich die fehde nicht gewinne", question=True).words == ["fehde", "gewinne"]
+    assert a.analyse("can a token come back from exile", question=True).repaired == set()
     # a word of the documents as typed is never repaired; a short word two edits away is not repaired
     assert a.analyse("wer gewinnt die Fehde", question=True).repaired == set()
     assert a.vocab.nearest("fhdx") is None
