@@ -2,7 +2,8 @@
 FTS5 ``bm25()`` over the raw passage text and the old ``/ruling suche`` (bench/old_ruling_search.py), plus
 p50/p99 time per question in process; on the store of the documents and on a store built with both CR files.
 
-Run: ``python bench/bench_questions.py [--cv K] [--ablation] [--misses] [--parts tuning,heldout,dev] [--no-cr]``
+Run: ``python bench/bench_questions.py [--cv K [--cv-typos]] [--ablation] [--misses] [--parts tuning,heldout,dev]
+[--no-cr]``
 
 * The question set lives in ``tests/questions/`` (``load(part)``: ``tuning``, ``heldout``); ``dev.toml`` holds
   the engineer's own dev questions. The held-out part is only scored here, never printed question by question.
@@ -253,9 +254,9 @@ async def cv_rows(store: Store, r: Ranker, names: NameIndex, questions: list[Que
     return found.row() + " | " + describe(chosen)
 
 
-async def cv_report(db: Path, questions: list[Question], k: int) -> None:
-    """The CV table of the tuning part: shipped weights (only the margin chosen per fold) and weights chosen on
-    the other folds."""
+async def cv_report(db: Path, questions: list[Question], k: int, typos: bool = False) -> None:
+    """The CV table of the tuning part: shipped weights (only the hedge chosen per fold) and weights chosen on
+    the other folds (with ``typos`` also on the typo'd copy)."""
     store = await Store.open(db)
     names = NameIndex.from_entries(await store.name_entries())
     r = await ranker(store)
@@ -264,8 +265,9 @@ async def cv_report(db: Path, questions: list[Question], k: int) -> None:
     print("|---|---|---|---|---|---|---|")
     print("| shipped (margin chosen per fold) | " + await cv_rows(store, r, names, questions, k, tune=False) + " |")
     print("| chosen on the other folds | " + await cv_rows(store, r, names, questions, k) + " |")
-    print("| chosen on the other folds, one typo each | " + await cv_rows(store, r, names, typo_copy(questions), k)
-          + " |")
+    if typos:
+        print("| chosen on the other folds, one typo each | "
+              + await cv_rows(store, r, names, typo_copy(questions), k) + " |")
     await store.close()
 
 
@@ -320,6 +322,7 @@ async def main() -> None:
     parser.add_argument("--misses", action="store_true")
     parser.add_argument("--no-cr", action="store_true")
     parser.add_argument("--cv", type=int, default=0, metavar="K", help="K-fold cross-validation in the tuning part")
+    parser.add_argument("--cv-typos", action="store_true", help="with --cv: also the CV row of the typo'd copy")
     args = parser.parse_args()
     parts = {p: load_part(p) for p in args.parts.split(",")}
     folder = Path(tempfile.mkdtemp(prefix="bench-questions-"))
@@ -344,7 +347,7 @@ async def main() -> None:
             return
         await report_store(docs, "Store of the documents", parts, folder)
         if args.cv and parts.get("tuning"):
-            await cv_report(docs, parts["tuning"], args.cv)
+            await cv_report(docs, parts["tuning"], args.cv, args.cv_typos)
         crs = [REFERENCE / f for f in CR_FILES]
         if args.no_cr or not all(p.is_file() for p in crs):
             print("\n(Store with both CR files skipped: reference files not found in " + str(REFERENCE) + ")")
