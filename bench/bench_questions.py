@@ -49,8 +49,8 @@ from bot.analysis import STOP_WORDS, Options  # noqa: E402
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
 from bot.importer import passages as passage_writer  # noqa: E402
 from bot.ranking import FEATURES, Ranked, Ranker, ranker, ranker_with  # noqa: E402
-from bot.stopwords import WEAK_WORDS  # noqa: E402
 from bot.search import NameIndex  # noqa: E402
+from bot.stopwords import WEAK_WORDS  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.text import tokens  # noqa: E402
 from bot.textsearch import fts_match  # noqa: E402

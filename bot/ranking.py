@@ -91,10 +91,12 @@ class Weights:
         ("glossary", 0.0), ("term", -11.0), ("card", -8.0),
     )
     candidates: int = 120
-    #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's three settings are chosen together on the CV folds (``bench/question_cv.py``: the setting with the
-    #: most clear answers whose clear answers are right 96 % of the time on the training folds; the folds chose
-    #: margin 3 (one fold 2.5), near 1 (one 1.5), covered 0.8). On the CV folds 53 of the 64 wrong first hits are
-    #: flagged and 80 of the 302 right ones (before, a margin alone chosen for 95 %: 96 of 303), unhedged answers 95.3 % right.
+    #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
+    #: three settings are chosen together on the CV folds (``bench/question_cv.py``: the setting with the most
+    #: clear answers whose clear answers are right 96 % of the time on the training folds; the folds chose margin 3
+    #: (one fold 2.5), near 1 (one 1.5), covered 0.8). On the CV folds 53 of the 64 wrong first hits are flagged
+    #: and 80 of the 302 right ones (before, a margin alone chosen for 95 %: 96 of 303); unhedged answers are
+    #: 95.3 % right.
     margin: float = 3.0
     #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
