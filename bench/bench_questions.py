@@ -2,7 +2,8 @@
 FTS5 ``bm25()`` over the raw passage text and the old ``/ruling suche`` (bench/old_ruling_search.py), plus
 p50/p99 time per question in process; on the store of the documents and on a store built with both CR files.
 
-Run: ``python bench/bench_questions.py [--cv K] [--ablation] [--misses] [--parts tuning,heldout,dev] [--no-cr]``
+Run: ``python bench/bench_questions.py [--cv K [--cv-typos]] [--ablation] [--misses] [--parts tuning,heldout,dev]
+[--no-cr]``
 
 * The question set lives in ``tests/questions/`` (``load(part)``: ``tuning``, ``heldout``); ``dev.toml`` holds
   the engineer's own dev questions. The held-out part is only scored here, never printed question by question.
@@ -13,6 +14,11 @@ Run: ``python bench/bench_questions.py [--cv K] [--ablation] [--misses] [--parts
   margin chosen on the other folds, scored on the fold left out; with ``--ablation`` every row gets its CV
   figures. Alternatives are chosen by these figures, never by the held-out part.
 * ``--misses`` lists the tuning part's questions whose gold is not first (for tuning; never the held-out part).
+* Every part is also scored as a **typo'd copy** (:func:`typo_copy`: one content word per question with one letter
+  dropped, doubled or swapped with the next, chosen deterministically from the question's id), with the typo repair
+  by edit distance, with the older ``ratio`` repair and with no repair, side by side.
+* The **hedge** ("no candidate is clearly best"): per part the share of answers hedged, and hit@1 among the
+  unhedged and the hedged answers.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import sys
 import tempfile
 import time
 import tomllib
+import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,11 +45,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 from old_ruling_search import add_old_tables, old_ruling_search  # noqa: E402
 from question_cv import cross_validate, describe  # noqa: E402
 
-from bot.analysis import Options  # noqa: E402
+from bot.analysis import STOP_WORDS, Options  # noqa: E402
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
 from bot.importer import passages as passage_writer  # noqa: E402
-from bot.ranking import FEATURES, Ranker, ranker, ranker_with  # noqa: E402
+from bot.ranking import FEATURES, Ranked, Ranker, ranker, ranker_with  # noqa: E402
 from bot.search import NameIndex  # noqa: E402
+from bot.stopwords import WEAK_WORDS  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.text import tokens  # noqa: E402
 from bot.textsearch import fts_match  # noqa: E402
@@ -71,6 +79,47 @@ def load_part(part: str) -> list[Question]:
     except ImportError:
         return []
     return [Question(q.id, q.text, tuple(q.gold)) for q in load(part)]
+
+
+def typo(text: str, seed: str) -> str:
+    """``text`` with one typo in one content word (letters only, four or more, no stop or weak word): a letter
+    dropped, doubled or swapped with the next (never the first letter), the word, the kind and the place chosen by
+    the CRC-32 of ``seed`` (the question's id); ``text`` unchanged when it has no such word."""
+    import re
+
+    words = [m for m in re.finditer(r"[^\W\d_]+", text) if len(m.group(0)) >= 4
+             and m.group(0).lower() not in STOP_WORDS and m.group(0).lower() not in WEAK_WORDS]
+    if not words:
+        return text
+    h = zlib.crc32(seed.encode("utf-8"))
+    m = words[h % len(words)]
+    w = m.group(0)
+    at = 1 + (h >> 8) % (len(w) - 2)  # 1 … len-2: never the first letter; a swap has a next letter
+    kind = (h >> 16) % 3
+    if kind == 0:
+        new = w[:at] + w[at + 1 :]
+    elif kind == 1:
+        new = w[:at] + w[at] + w[at:]
+    else:
+        new = w[:at] + w[at + 1] + w[at] + w[at + 2 :]
+    return text[: m.start()] + new + text[m.end() :]
+
+
+def typo_copy(questions: list[Question]) -> list[Question]:
+    """The questions, each with one deterministic typo (:func:`typo`), the same gold."""
+    return [Question(q.id, typo(q.text, q.id), q.gold) for q in questions]
+
+
+def hedge_cells(results: list[tuple[Ranked, tuple[str, ...]]]) -> str:
+    """Table cells of the hedge: share of answers hedged, hit@1 among the unhedged and among the hedged ones."""
+    hedged = [bool(r.hits) and r.hits[0].passage.key in g for r, g in results if r.hits and not r.clear]
+    plain = [r.hits[0].passage.key in g for r, g in results if r.hits and r.clear]
+    n = max(len(hedged) + len(plain), 1)
+
+    def share(xs: list[bool]) -> str:
+        return f"{100 * sum(xs) / len(xs):.1f} % ({sum(xs)}/{len(xs)})" if xs else "–"
+
+    return f"{100 * len(hedged) / n:.1f} % | {share(plain)} | {share(hedged)}"
 
 
 def scores(ranked: list[list[str]], questions: list[Question]) -> tuple[float, float, float]:
@@ -155,6 +204,15 @@ async def report_store(db: Path, label: str, parts: dict[str, list[Question]], f
     async def old(text: str) -> list[str]:
         return base.old_ruling(text)
 
+    ratio = await ranker_with(store, Options(edits=False))
+    plain = await ranker_with(store, Options(spelling=False))
+
+    async def frage_ratio(text: str) -> list[str]:
+        return await frage_keys(store, ratio, names, text)
+
+    async def frage_plain(text: str) -> list[str]:
+        return await frage_keys(store, plain, names, text)
+
     print(f"\n## {label}\n")
     print("| part | n | system | hit@1 | hit@3 | MRR |\n|---|---|---|---|---|---|")
     all_times: list[float] = []
@@ -167,6 +225,17 @@ async def report_store(db: Path, label: str, parts: dict[str, list[Question]], f
                 all_times += times
             h1, h3, mrr = scores(ranked, questions)
             print(f"| {part} | {len(questions)} | {name} | {h1:.1f} % | {h3:.1f} % | {mrr:.3f} |")
+        typoed = typo_copy(questions)
+        for name, fn in (("/frage, typo repair by edit distance", frage),
+                         ("/frage, older ratio typo repair", frage_ratio), ("/frage, no spelling repair", frage_plain)):
+            h1, h3, mrr = scores((await timed(fn, typoed))[0], typoed)
+            print(f"| {part}, one typo each | {len(typoed)} | {name} | {h1:.1f} % | {h3:.1f} % | {mrr:.3f} |")
+    print("\n| part | answers hedged | hit@1 unhedged | hit@1 hedged |\n|---|---|---|---|")
+    for part, questions in parts.items():
+        for label_, qs in ((part, questions), (f"{part}, one typo each", typo_copy(questions))):
+            if qs:
+                found = [(await r.search(store, q.text, names, limit=DEPTH), q.gold) for q in qs]
+                print(f"| {label_} | {hedge_cells(found)} |")
     for _ in range(2):  # steadier times: every question three times in all
         for questions in parts.values():
             all_times += (await timed(frage, questions))[1]
@@ -185,9 +254,9 @@ async def cv_rows(store: Store, r: Ranker, names: NameIndex, questions: list[Que
     return found.row() + " | " + describe(chosen)
 
 
-async def cv_report(db: Path, questions: list[Question], k: int) -> None:
-    """The CV table of the tuning part: shipped weights (only the margin chosen per fold) and weights chosen on
-    the other folds."""
+async def cv_report(db: Path, questions: list[Question], k: int, typos: bool = False) -> None:
+    """The CV table of the tuning part: shipped weights (only the hedge chosen per fold) and weights chosen on
+    the other folds (with ``typos`` also on the typo'd copy)."""
     store = await Store.open(db)
     names = NameIndex.from_entries(await store.name_entries())
     r = await ranker(store)
@@ -196,6 +265,9 @@ async def cv_report(db: Path, questions: list[Question], k: int) -> None:
     print("|---|---|---|---|---|---|---|")
     print("| shipped (margin chosen per fold) | " + await cv_rows(store, r, names, questions, k, tune=False) + " |")
     print("| chosen on the other folds | " + await cv_rows(store, r, names, questions, k) + " |")
+    if typos:
+        print("| chosen on the other folds, one typo each | "
+              + await cv_rows(store, r, names, typo_copy(questions), k) + " |")
     await store.close()
 
 
@@ -250,6 +322,7 @@ async def main() -> None:
     parser.add_argument("--misses", action="store_true")
     parser.add_argument("--no-cr", action="store_true")
     parser.add_argument("--cv", type=int, default=0, metavar="K", help="K-fold cross-validation in the tuning part")
+    parser.add_argument("--cv-typos", action="store_true", help="with --cv: also the CV row of the typo'd copy")
     args = parser.parse_args()
     parts = {p: load_part(p) for p in args.parts.split(",")}
     folder = Path(tempfile.mkdtemp(prefix="bench-questions-"))
@@ -274,7 +347,7 @@ async def main() -> None:
             return
         await report_store(docs, "Store of the documents", parts, folder)
         if args.cv and parts.get("tuning"):
-            await cv_report(docs, parts["tuning"], args.cv)
+            await cv_report(docs, parts["tuning"], args.cv, args.cv_typos)
         crs = [REFERENCE / f for f in CR_FILES]
         if args.no_cr or not all(p.is_file() for p in crs):
             print("\n(Store with both CR files skipped: reference files not found in " + str(REFERENCE) + ")")

@@ -8,9 +8,10 @@ the fold left out. The figures of all folds together are the CV figures: what th
 questions it did not see. The full-text candidates of each question are gathered once
 (:meth:`bot.ranking.Ranker.candidates`) and re-scored with each setting (:meth:`bot.ranking.Ranker.rank`).
 
-The margin of "no candidate is clearly best" (:attr:`bot.ranking.Weights.margin`) is chosen the same way: the
-smallest grid value whose clear answers are right in at least :data:`CLEAR_PRECISION` of the training folds'
-questions; reported on the fold left out as the share of wrong first hits flagged as unclear.
+The hedge "no candidate is clearly best" (:attr:`bot.ranking.Weights.margin`, ``near``, ``covered``;
+:meth:`bot.ranking.Ranker.leads`) is chosen the same way: the setting with the most clear answers among those whose
+clear answers are right in at least :data:`CLEAR_PRECISION` of the training folds' questions; reported on the fold
+left out as the share of wrong and of right first hits flagged as unclear.
 """
 
 from __future__ import annotations
@@ -35,10 +36,15 @@ GRID: dict[str, tuple[float, ...]] = {
     "property": (0.0, 3.0, 6.0, 9.0),
     "foreign": (0.0, 2.0, 4.0, 6.0),
     "answer": (0.0, 0.25, 0.5, 1.0, 1.5, 2.0),
+    "typo": (0.25, 0.5, 0.75, 1.0),
 }
 MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
+#: The smaller lead that suffices for a first hit holding at least ``covered`` of the question (a value equal to
+#: the margin switches this path off).
+NEARS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0)
+COVERED = (0.7, 0.8, 0.9, 1.0)
 #: Clear answers must be right this often on the training folds for a margin to be chosen.
-CLEAR_PRECISION = 0.95
+CLEAR_PRECISION = 0.96
 
 
 class Gold(Protocol):
@@ -129,15 +135,25 @@ def choose(r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple[str, ..
 
 def choose_margin(
     r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple[str, ...]], idx: Sequence[int]
-) -> float:
-    """The smallest margin of :data:`MARGINS` whose clear answers on ``idx`` are right at least
-    :data:`CLEAR_PRECISION` of the time (the largest margin when none is)."""
+) -> Weights:
+    """The hedge's settings chosen on ``idx`` (:meth:`bot.ranking.Ranker.leads`): of every combination of
+    :data:`MARGINS` × :data:`NEARS` × :data:`COVERED` whose clear answers are right at least
+    :data:`CLEAR_PRECISION` of the time, the one with the most clear answers (ties: the larger margins, then the
+    larger coverage); the largest margin alone when none is."""
     ranked = [(r.rank(cands[i], limit=DEPTH), golds[i]) for i in idx]
+    best: tuple[int, float, float, float] | None = None
     for margin in MARGINS:
-        clear = [rank_of(x, g) == 1 for x, g in ranked if _gap(x) >= margin]
-        if clear and sum(clear) / len(clear) >= CLEAR_PRECISION:
-            return margin
-    return MARGINS[-1]
+        for near in (n for n in NEARS if n <= margin):
+            for covered in COVERED:
+                v = r.variant(weights=replace(r.weights, margin=margin, near=near, covered=covered))
+                clear = [rank_of(x, g) == 1 for x, g in ranked if x.hits and v.leads(x.hits)]
+                if clear and sum(clear) / len(clear) >= CLEAR_PRECISION:
+                    key = (len(clear), margin, near, covered)
+                    if best is None or key > best:
+                        best = key
+    if best is None:
+        return replace(r.weights, margin=MARGINS[-1], near=MARGINS[-1])
+    return replace(r.weights, margin=best[1], near=best[2], covered=best[3])
 
 
 def _gap(ranked: Ranked) -> float:
@@ -155,7 +171,7 @@ def cross_validate(r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple
         train = [i for i in range(len(cands)) if i not in set(fold)]
         weights = choose(r, cands, golds, train) if tune else r.weights
         v = r.variant(weights=weights)
-        weights = replace(weights, margin=choose_margin(v, cands, golds, train))
+        weights = choose_margin(v, cands, golds, train)
         v = r.variant(weights=weights)
         chosen.append(weights)
         results += [(v.rank(cands[i], limit=DEPTH), golds[i]) for i in fold]
@@ -165,7 +181,7 @@ def cross_validate(r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple
 def describe(chosen: list[Weights], grid: dict[str, tuple[float, ...]] | None = None) -> str:
     """The weights chosen per fold, one ``name: v1 / v2 / …`` per grid weight, and the margins."""
     grid = GRID if grid is None else grid
-    names = [n for n in grid if hasattr(chosen[0], n)] + ["margin"]
+    names = [n for n in grid if hasattr(chosen[0], n)] + ["margin", "near", "covered"]
     return "; ".join(f"{n}: " + " / ".join(f"{getattr(w, n):g}" for w in chosen) for n in names)
 
 

@@ -5,8 +5,11 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
 1. **Tokens**: runs of letters and digits, lower-cased (NFKC, :func:`bot.text.clean`); rule numbers
    (``702.19a``) are one token ``r702x19a``; at most :data:`MAX_TOKENS` tokens are read.
 2. **Spelling** (questions only): a word the documents do not contain is tried with its umlauts restored
-   (``prioritaet`` → ``priorität``, ``strasse`` → ``straße``), then as a small typo of a word they contain
-   (rapidfuzz ``ratio`` ≥ :data:`TYPO_CUTOFF`, at most :data:`MAX_TYPOS` words per question).
+   (``prioritaet`` → ``priorität``, ``strasse`` → ``straße``), then as a small typo of a word they contain:
+   the word of the documents at the least edit distance (rapidfuzz ``OSA``: a dropped, doubled, wrong or two
+   swapped letters are one edit; at most 1 for words under :data:`LONG_TYPO` letters, 2 from there; ties to the
+   more frequent word), at most :data:`MAX_TYPOS` words per question. Terms read from a repaired word are
+   marked (:attr:`Analysis.repaired`) so that ranking weighs them below words the documents contain as typed.
 3. **Stop words and question words** (:data:`STOP_WORDS`) are dropped from ranking (``ohne`` alone is no query).
 4. **Word forms**: a participle meets its verb (``gewirkt`` → ``wirken``, ``aufgedeckt`` → ``aufdecken``)
    when the documents contain that verb; an optional lemma map of the store (``lemmas``, written at build
@@ -35,6 +38,7 @@ from functools import lru_cache
 
 import Stemmer
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from bot import stopwords as lists
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
@@ -46,9 +50,13 @@ MAX_TOKENS = 1200
 MAX_QUESTION_TOKENS = 300
 #: Most terms a question contributes to the full-text query (concepts and stems together).
 MAX_QUERY_TERMS = 40
-#: Least rapidfuzz ``ratio`` (0–100) for a typo correction, and at most this many corrections per question.
+#: Least rapidfuzz ``ratio`` (0–100) of the older typo repair (:attr:`Options.edits` off), and at most this many
+#: corrections per question.
 TYPO_CUTOFF = 86.0
 MAX_TYPOS = 6
+#: Shortest typed word repaired as a typo; from :data:`LONG_TYPO` letters on a repair may take two edits.
+MIN_TYPO = 4
+LONG_TYPO = 8
 #: Shortest word split into compound parts, and shortest part.
 MIN_COMPOUND = 8
 MIN_PART = 4
@@ -162,6 +170,7 @@ class Vocabulary:
 
     def __post_init__(self) -> None:
         self._typo_pool = sorted(w for w in self.words if len(w) >= 4 and not w.isdigit())
+        self._stems = frozenset(snowball(w) for w in self._typo_pool if w.isalpha())
         self._by_first: dict[str, list[Concept]] = {}
         for c in self.concepts:
             self._by_first.setdefault(c.stems[0], []).append(c)
@@ -213,6 +222,27 @@ class Vocabulary:
         found = process.extractOne(word, self._typo_pool, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
         return found[0] if found else None
 
+    def nearest(self, word: str) -> str | None:
+        """The documents' word at the least edit distance from ``word`` (optimal string alignment: a dropped,
+        doubled, wrong or two swapped letters are one edit), at most 1 edit for a word under :data:`LONG_TYPO`
+        letters and 2 from there, with the typed first letter (a slip rarely hits it, and a changed first letter
+        makes false friends: "gezogen" is no typo of "bezogen"), or None when none is that near. Among equally near
+        words the most frequent in the documents, then the first in alphabetical order; never a stop or weak word
+        (the question would lose the word): ``"fede"`` → ``"fehde"`` (not ``"feder"``, rarer, nor ``"jede"``),
+        ``"gewint"`` → ``"gewinnt"``, ``"oerste"`` → ``"oberste"`` (not ``"erste"``)."""
+        limit = 1 if len(word) < LONG_TYPO else 2
+        found = process.extract(word, self._typo_pool, scorer=OSA.distance, score_cutoff=limit, limit=None)
+        near = [(w, d) for w, d, _ in found if w[0] == word[0] and w not in STOP_WORDS and w not in WEAK_WORDS]
+        if not near:
+            return None
+        least = min(d for _, d in near)
+        return min((w for w, d in near if d == least), key=lambda w: (-self.words.get(w, 0), w))
+
+    def has_stem(self, stem: str) -> bool:
+        """True when a word of the documents has the Snowball stem ``stem`` (``"gewinne"``'s ``gewinn``: an
+        inflection the documents do not print is no typo)."""
+        return stem in self._stems
+
 
 @dataclass
 class Analysis:
@@ -228,6 +258,7 @@ class Analysis:
         truncated: the text had more tokens than were read, or more terms than a query may use.
         definition: the question asks what something is or means (set by :mod:`bot.ranking`).
         english: a question whose words are English (:func:`bot.stopwords.is_english` of the tokens read).
+        repaired: terms read only from words repaired as typos (the ranking weighs them below typed words).
     """
 
     terms: list[str] = field(default_factory=list)
@@ -238,6 +269,7 @@ class Analysis:
     weak: list[str] = field(default_factory=list)
     definition: bool = False
     english: bool = False
+    repaired: set[str] = field(default_factory=set)
 
     def add(self, term: str) -> None:
         """Append ``term`` unless it is there already."""
@@ -262,6 +294,8 @@ class Options:
     compounds: bool = True
     concepts: bool = True
     spelling: bool = True
+    #: Typos repaired by edit distance (:meth:`Vocabulary.nearest`); off: the older rapidfuzz ``ratio`` repair.
+    edits: bool = True
 
 
 def _capped(out: Analysis) -> Analysis:
@@ -393,8 +427,9 @@ class Analyser:
         raw = raw[:cap]
         out.english = english_question = question and language == "de" and lists.is_english(raw)
         typed = raw  # as typed: a name of Concept.forms counts only so, not as a typo's repair
+        fixed: set[int] = set()
         if question and language == "de" and self.options.spelling:
-            raw = self._repair(raw)
+            raw, fixed = self._repair(raw, english_question)
         stems = [self.stems(w, language)[0] for w in raw]
         foreign = [w not in STOP_WORDS and len(w) >= 4 for w in raw] if question else None
         english = [snowball(w, "en") for w in raw] if question and language == "de" else None
@@ -428,25 +463,40 @@ class Analyser:
                 continue
             out.words.append(word)
             for term in self.stems(word, language):
+                if i in fixed and term not in out._seen:
+                    out.repaired.add(term)
+                elif i not in fixed:
+                    out.repaired.discard(term)
                 out.add(term)
             if english_question:  # "how do you win a clash" also meets 000's English text by English stems
                 out.add(snowball(word, "en"))
         return _capped(out) if question else out
 
-    def _repair(self, raw: list[str]) -> list[str]:
-        """Question words the documents lack, replaced by a spelling they have (umlauts, then typos)."""
+    def _repair(self, raw: list[str], english: bool = False) -> tuple[list[str], set[int]]:
+        """Question words the documents lack, replaced by a spelling they have (umlauts, then typos); and the
+        indices of the words repaired as typos. By edit distance (:attr:`Options.edits`), a word is no typo when
+        the documents have a word of its stem of four letters or more ("gewinne", "werfe"; not "fede", whose stem
+        ``fed`` is also "feder"'s) or the question is ``english``."""
         typos = 0
         out = []
-        for word in raw:
-            if self.vocab.knows(word) or word in STOP_WORDS or not word.isalpha() or len(word) < 4:
+        repaired: set[int] = set()
+        edits = self.options.edits
+        for i, word in enumerate(raw):
+            if self.vocab.knows(word) or word in STOP_WORDS or not word.isalpha() or len(word) < MIN_TYPO:
                 out.append(word)
                 continue
             fixed = next((v for v in restore_umlauts(word) if self.vocab.knows(v)), None)
-            if fixed is None and typos < MAX_TYPOS and len(word) >= 5 and self._participle(word) is None:
+            stem = snowball(word)
+            if edits and fixed is None and (english or (len(stem) >= MIN_TYPO and self.vocab.has_stem(stem))):
+                out.append(word)  # an English question's words, or a form of a word the documents have
+                continue
+            if fixed is None and typos < MAX_TYPOS and (edits or len(word) >= 5) and self._participle(word) is None:
                 typos += 1
-                fixed = self.vocab.typo(word)
+                fixed = self.vocab.nearest(word) if edits else self.vocab.typo(word)
+                if fixed:
+                    repaired.add(i)
             out.append(fixed or word)
-        return out
+        return out, repaired
 
 
 def concept_id(kind: str, key: str) -> str:

@@ -19,6 +19,7 @@ def _word_list(text: str) -> frozenset[str]:
 QUESTION_WORDS = _word_list(
     """
     was wie wer wen wem wessen wo wann warum wieso weshalb weswegen welche welcher welches welchen welchem
+    wieviel wieviele wievielen
     wohin woher womit wozu wodurch worauf wofür passiert passieren geschieht gilt eigentlich genau denn mal
     bitte frage fragen hallo hi leute jemand gibt gibts gib stimmt richtig
     überhaupt also eigentlich trotzdem dabei dann dass daß hier dort etwa

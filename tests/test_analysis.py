@@ -108,6 +108,28 @@ def test_spelling_is_repaired_against_the_documents(a):
     assert a.analyse("groesser", question=True).words == ["größer"]
 
 
+def test_a_typo_is_repaired_to_the_nearest_word_of_the_documents_and_marked(a):
+    # One edit: "fede" → "fehde" (000's Fehde; "jede" is as near but a stop word, "feder" as near but rarer),
+    # "gewint" → "gewinnt" (a letter dropped), "Fehed" (two letters swapped); from eight letters two edits:
+    # "Biblithekk" → "bibliothek". Terms read only from a repaired word are marked for the ranking.
+    q = a.analyse("wer gewint die fede", question=True)
+    assert q.words == ["gewinnt", "fehde"]
+    assert q.repaired == {"gewinn", "fehd"}
+    assert a.analyse("Fehed", question=True).words == ["fehde"]
+    assert a.analyse("Biblithekk", question=True).words == ["bibliothek"]
+    assert a.vocab.nearest("fede") == "fehde" and a.vocab.nearest("fedde") == "fehde"
+    # equally near: the typed first letter first ("oerste" → "oberste", not the more frequent "erste"); never a
+    # stop word ("wenm" is one edit from "wenn" only)
+    assert a.vocab.nearest("oerste") == "oberste" and a.vocab.nearest("agelegt") == "angelegt"
+    assert a.vocab.nearest("wenm") is None
+    # no typo: a form of a word the documents have ("gewinne": gewinnt, gewinnen), an English question's words
+    assert a.analyse("wenn ich die fehde nicht gewinne", question=True).words == ["fehde", "gewinne"]
+    assert a.analyse("can a token come back from exile", question=True).repaired == set()
+    # a word of the documents as typed is never repaired; a short word two edits away is not repaired
+    assert a.analyse("wer gewinnt die Fehde", question=True).repaired == set()
+    assert a.vocab.nearest("fhdx") is None
+
+
 def test_rule_numbers_are_terms(a):
     result = a.analyse("Was sagt 702.19a?", question=True)
     assert result.numbers == ["702.19a"] and "r702x19a" in result.terms

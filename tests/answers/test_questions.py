@@ -238,3 +238,33 @@ async def test_the_warm_up_stems_the_card_name_words_before_the_first_question(c
     cards = r.named_cards(question, r.analyser.analyse(question, question=True), ctx.names)
     assert [e.name for e in ctx.names.entries if e.card_id in cards] == ["Tolsimir Wolfsblut"]
     assert len(calls) < 20, len(calls)
+
+
+async def test_a_typo_in_a_short_keyword_ranks_like_the_word_spelled_right_but_weighs_less(ctx):
+    # 000 line 22: „Fall keine der aufgedeckten Karten höhere umgewandelte Manakosten hat …“ (nobody wins the clash)
+    # answers both; "fede" is one edit from "fehde" (and from the stop word "jede"), "gewint" from "gewinnt".
+    typo, right = "wer gewint die fede wenn beide gleich kosten", "wer gewinnt die fehde wenn beide gleich kosten"
+    assert await first_keys(ctx, typo, right) == ["000:22", "000:22"]
+    r = await ranker(ctx.store)
+    held = []
+    for q in (typo, right):
+        found = await r.search(ctx.store, q, ctx.names, limit=1)
+        held.append(found.hits[0].parts["coverage"])
+    # the repaired words count half (Weights.typo) of a word typed as the documents write it
+    assert held[0] < held[1]
+
+
+async def test_the_hedge_needs_less_lead_for_a_first_hit_that_holds_the_question(ctx):
+    from dataclasses import replace
+
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "wer gewinnt die fehde wenn beide gleich kosten", ctx.names, limit=3)
+    first, second = found.hits[:2]
+    gap = first.score - second.score
+    held = first.parts["coverage"] / r.weights.coverage  # 000:22 holds ~0.69 of the question's term weight
+    assert first.passage.key == "000:22" and 0.6 < held < 0.8 and gap < 1.0
+    leads = r.variant(weights=replace(r.weights, margin=gap + 1, near=gap / 2, covered=0.6)).leads
+    assert leads(found.hits)
+    assert not r.variant(weights=replace(r.weights, margin=gap + 1, near=gap / 2, covered=0.8)).leads(found.hits)
+    assert not r.variant(weights=replace(r.weights, margin=gap + 1, near=gap + 1, covered=0.6)).leads(found.hits)
+    assert r.variant(weights=replace(r.weights, margin=gap / 2, near=gap + 1, covered=1.0)).leads(found.hits)
