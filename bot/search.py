@@ -30,6 +30,8 @@ import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import groupby
+from operator import itemgetter
 from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
@@ -367,17 +369,25 @@ class NameIndex:
         top = heapq.nsmallest(limit * 2, best.values())
         entry = self.data.entry
         # The closeness to the typed text only orders offers that tie on tier, language and score (neighbours in
-        # ``top``, which is sorted): the others keep their place whatever it is, so it is computed for ties only.
-        heads = [r[:3] for r in top]
-        tied = [i for i, head in enumerate(heads)
-                if (i and head == heads[i - 1]) or (i + 1 < len(heads) and head == heads[i + 1])]
+        # ``top``, which is sorted): the others keep their place whatever it is, so it is computed for ties only,
+        # and only for the groups of ties that reach into the first ``limit`` (the rest is not given out).
+        tied: list[tuple[int, int]] = []  # (start, stop) of each such group in ``top``
+        start = 0
+        for _head, group in groupby(top, _HEAD):
+            stop = start + sum(1 for _ in group)
+            if start >= limit:
+                break
+            if stop - start > 1:
+                tied.append((start, stop))
+            start = stop
         if tied:
             typed = clean(query)[:200].casefold()
-            owners = [top[i][5] for i in tied]
+            owners = [top[i][5] for first, stop in tied for i in range(first, stop)]
             close = {owners[pos]: -score for _n, score, pos in process.extract(  # fuzz.ratio of each, in one call
                 typed, [entry(idx)[2].casefold() for idx in owners], scorer=fuzz.ratio, processor=None, limit=None,
                 score_cutoff=0)}
-            top.sort(key=lambda r: (r[0], r[1], r[2], close.get(r[5], 0.0), r[3], r[4]))
+            for first, stop in tied:
+                top[first:stop] = sorted(top[first:stop], key=lambda r: (close[r[5]], r[3], r[4]))
         out = []
         for tier, _foreign, neg_score, _length, _name, idx in top[:limit]:
             card_id, card_name, name, kind, _words = entry(idx)
@@ -439,6 +449,10 @@ class NameIndex:
             and (h.tier < FUZZY or (h.score >= floor and len(_name_words(h.matched)) <= len(typed.words)))
             for h in hits
         )
+
+
+#: Tier, language and score of an offer (see :meth:`NameIndex.search`): offers equal in these are ties.
+_HEAD = itemgetter(0, 1, 2)
 
 
 class _Static:
