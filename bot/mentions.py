@@ -89,9 +89,11 @@ _word_keys = functools.lru_cache(maxsize=1 << 16)(name_keys)
 
 
 def _name_token_keys(name: str) -> list[tuple[str, str, str]]:
-    """Like :func:`_token_keys` for a short name: one memoised :func:`name_keys` call per word."""
+    """Like :func:`_token_keys` for a short name: one memoised :func:`name_keys` call per word. A name of
+    printable ASCII (most names of a card file) is cleaned without NFKC, which changes no ASCII character."""
+    cleaned = " ".join(name.split()) if name.isascii() and name.isprintable() else clean(name)
     out = []
-    for raw in _TOKENS.findall(clean(name)):
+    for raw in _TOKENS.findall(cleaned):
         keys = _word_keys(raw)
         if keys:
             out.append((raw, keys[0], keys[-1]))
@@ -129,7 +131,9 @@ def entry_scan_rows(entry: NameEntry) -> list[tuple[str, ScanRow]]:
         return []
     out: list[tuple[str, ScanRow]] = []
     plain = len(tokens) == 1 and entry.name[:1].isupper()
-    for variant in (1, 2):
+    # A name without umlauts has one key per token: the second variant's rows would repeat the first's, and
+    # merging a row with itself changes nothing (merge_scan_row).
+    for variant in (1, 2) if any(t[1] != t[2] for t in tokens) else (1,):
         key = ""
         for i, token in enumerate(tokens):
             key += token[variant]

@@ -30,6 +30,8 @@ import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import groupby
+from operator import itemgetter
 from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
@@ -62,6 +64,12 @@ MAX_QUERY_WORDS = 8
 EDIT_SCORE = 99.0
 #: Shortest compact key that gets the one-edit look-up (shorter keys have too many neighbours).
 MIN_EDIT_LENGTH = 5
+#: Score of a name whose start is one edit from the whole typed text (a name still being typed, with one slip:
+#: ``boros rec`` → "Boros-Rekrut"): a close candidate (≥ :data:`CLOSE_SCORE`), below a whole-name typo's rivals
+#: (:data:`EDIT_SCORE` − :data:`TYPO_MARGIN`).
+SLIP_SCORE = 90.0
+#: Shortest compact key whose slipped starts are sought (a shorter one starts with a slip in too many names).
+MIN_SLIP_LENGTH = 6
 #: Alias kinds that are not the card's German name (ranked after German names within a tier).
 FOREIGN_KINDS = frozenset({"english"})
 #: A stored index of at most this many entries is read into memory at start (283 names: a few ms); a larger
@@ -205,6 +213,21 @@ class NameIndex:
                 found[idx] = min(found.get(idx, 9), int(dist))
         return found
 
+    def _slipped_starts(self, key: str) -> set[int]:
+        """Entries whose compact key starts with a string one edit (a letter wrong, missing, added, or two
+        neighbours swapped: OSA distance 1) from ``key``: a name still being typed, with one slip, across its
+        words' separators (``borosrec`` → "Boros-Rekrut", ``borosrekrut``). The slip is sought in the last half
+        of ``key``: the candidates share its first half (binary search, at most :data:`SCAN_CAP`) and are cut to
+        ``len(key)`` ± 1 letters, compared in C."""
+        n = len(key)
+        strings, owners = self.data.span(KEYS, key[: n // 2], SCAN_CAP if n // 2 > SHORT_PREFIX else SCAN_CAP // 4)
+        found: set[int] = set()
+        for cut in (n - 1, n, n + 1):
+            for _k, _dist, pos in process.extract(key, [k[:cut] for k in strings], scorer=OSA.distance,
+                                                  score_cutoff=1, limit=None):
+                found.add(owners[pos])
+        return found
+
     def _fuzzy_entries(self, query_words: list[str], cutoff: float, keep: int) -> list[tuple[int, float]]:
         """Entries having, for every query word, a similar word (the last word may be a prefix), with the
         sum of the word scores; the best ``keep``. The word with the fewest candidate entries is expanded
@@ -317,12 +340,16 @@ class NameIndex:
         (limit, cutoff)."""
         query, keys = typed
         limit, cutoff = bounds
+        started = bool(best)  # the typed text starts a name or its words (exact, prefix, word-prefix hits)
         edit_keys = dict.fromkeys(_sharp_s_keys(query, keys))  # the query's keys, and with ß read as one "s"
         for key in edit_keys:
             if MIN_EDIT_LENGTH <= len(key) <= 100:
                 for idx, dist in self._one_edit(key).items():
                     if dist:
                         offer(idx, FUZZY, EDIT_SCORE)
+                if not started and len(key) >= MIN_SLIP_LENGTH:
+                    for idx in self._slipped_starts(key):
+                        offer(idx, FUZZY, SLIP_SCORE)
         long_words = [w for w in query_words if len(w) >= MIN_FUZZY_LENGTH]
         if len(best) >= limit or not long_words:
             return
@@ -342,17 +369,25 @@ class NameIndex:
         top = heapq.nsmallest(limit * 2, best.values())
         entry = self.data.entry
         # The closeness to the typed text only orders offers that tie on tier, language and score (neighbours in
-        # ``top``, which is sorted): the others keep their place whatever it is, so it is computed for ties only.
-        heads = [r[:3] for r in top]
-        tied = [i for i, head in enumerate(heads)
-                if (i and head == heads[i - 1]) or (i + 1 < len(heads) and head == heads[i + 1])]
+        # ``top``, which is sorted): the others keep their place whatever it is, so it is computed for ties only,
+        # and only for the groups of ties that reach into the first ``limit`` (the rest is not given out).
+        tied: list[tuple[int, int]] = []  # (start, stop) of each such group in ``top``
+        start = 0
+        for _head, group in groupby(top, _HEAD):
+            stop = start + sum(1 for _ in group)
+            if start >= limit:
+                break
+            if stop - start > 1:
+                tied.append((start, stop))
+            start = stop
         if tied:
             typed = clean(query)[:200].casefold()
-            owners = [top[i][5] for i in tied]
+            owners = [top[i][5] for first, stop in tied for i in range(first, stop)]
             close = {owners[pos]: -score for _n, score, pos in process.extract(  # fuzz.ratio of each, in one call
                 typed, [entry(idx)[2].casefold() for idx in owners], scorer=fuzz.ratio, processor=None, limit=None,
                 score_cutoff=0)}
-            top.sort(key=lambda r: (r[0], r[1], r[2], close.get(r[5], 0.0), r[3], r[4]))
+            for first, stop in tied:
+                top[first:stop] = sorted(top[first:stop], key=lambda r: (close[r[5]], r[3], r[4]))
         out = []
         for tier, _foreign, neg_score, _length, _name, idx in top[:limit]:
             card_id, card_name, name, kind, _words = entry(idx)
@@ -414,6 +449,10 @@ class NameIndex:
             and (h.tier < FUZZY or (h.score >= floor and len(_name_words(h.matched)) <= len(typed.words)))
             for h in hits
         )
+
+
+#: Tier, language and score of an offer (see :meth:`NameIndex.search`): offers equal in these are ties.
+_HEAD = itemgetter(0, 1, 2)
 
 
 class _Static:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.search import EXACT, FUZZY, PREFIX, UNCLEAR, NameIndex, clean, name_keys, words
+from bot.search import EXACT, FUZZY, PREFIX, SLIP_SCORE, UNCLEAR, NameIndex, clean, name_keys, words
 from bot.store import NameEntry
 
 
@@ -79,6 +79,35 @@ async def test_search_is_bounded_and_one_hit_per_card(ctx):
     e_hits = ctx.names.search("e", limit=25)
     assert 0 < len(e_hits) <= 25
     assert all(h.tier <= PREFIX + 1 for h in e_hits)  # a single letter never yields fuzzy noise
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("boros rec", "Boros-Rekrut"),  # a slip in the word being typed, after a hyphen typed as a space
+        ("Boros-Rec", "Boros-Rekrut"),
+        ("borosreck", "Boros-Rekrut"),  # words run together
+        ("chor des kokn", "Chor des Konklave"),  # two letters swapped in the third word
+        ("circu dimri", "Circu, Dimir-Lobotomist"),  # across the comma and the hyphen
+    ],
+)
+async def test_a_name_being_typed_with_one_slip_is_offered(ctx, typed, expected):
+    """A start of a multi-word name with one letter wrong, missing, added or swapped (no name starts with what is
+    typed) is offered in the autocomplete and as the "Meintest du" candidate, never answered as that card."""
+    assert [h.card_name for h in ctx.names.complete(typed)][:1] == [expected]
+    found = ctx.names.lookup(typed)
+    assert (found.hit, found.how, [h.card_name for h in found.candidates][:1]) == (None, UNCLEAR, [expected])
+
+
+def test_a_slipped_start_needs_six_letters_and_only_when_no_name_starts_with_the_text():
+    index = NameIndex.from_entries([NameEntry(1, "Boros-Rekrut", "Boros-Rekrut", "name"),
+                                    NameEntry(2, "Borosgilde", "Borosgilde", "name")])
+    assert [(h.card_id, h.tier, h.score) for h in index.complete("borosgx")][:1] == [(2, FUZZY, SLIP_SCORE)]
+    assert [(h.card_id, h.score) for h in index.complete("borsgil")] == [(2, SLIP_SCORE)]  # a letter left out
+    assert SLIP_SCORE not in [h.score for h in index.complete("borox")]  # five letters: a slip starts too many
+    # "borosr" starts Boros-Rekrut: Borosgilde ("boros" + g) is not offered as a slipped start beside it.
+    assert [(h.card_id, h.tier) for h in index.complete("borosr")][:1] == [(1, PREFIX)]
+    assert SLIP_SCORE not in [h.score for h in index.complete("borosr")]
 
 
 def test_ranking_on_synthetic_names():

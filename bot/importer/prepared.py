@@ -95,7 +95,8 @@ def _rows(conn: sqlite3.Connection, stems: _Stems) -> Iterator[tuple[list[tuple]
         keys += [(KEYS, key, idx) for key in name_keys] + [(RKEYS, key[::-1], idx) for key in name_keys]
         keys += [(WORDS, word, idx) for word in words]
         for key, scan_row in entry_scan_rows(entry):
-            scan[key] = merge_scan_row(scan.get(key), scan_row)
+            old = scan.get(key)
+            scan[key] = scan_row if old is None else merge_scan_row(old, scan_row)
         if len(entries) >= BATCH:
             yield entries, keys, _scan_list(scan)
             entries, keys, scan = [], [], {}
