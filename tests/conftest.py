@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import compileall
 import contextlib
+import fcntl
 import io
 import logging
 import os
+import shutil
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -26,24 +28,44 @@ from bot.store import Store
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def shared_file(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], object]) -> Path:
+    """This worker's own copy of the file ``make(path)`` writes, made once per test run for all xdist workers.
+
+    The first worker to ask makes it in the run's common temp folder (the parent of every worker's base temp
+    folder, unique to the run) under an exclusive ``flock``; the others wait for the lock and find it made.
+    Each worker gets its own copy (``<base temp>/<name>N/regelbot.sqlite3``): tests lock the store or open it
+    while the worker's bot reads it, and that must not reach another worker's tests.
+    """
+    base = tmp_path_factory.getbasetemp()
+    common = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one run's folder, never older runs'
+    made = common / f"shared-{name}" / "regelbot.sqlite3"
+    made.parent.mkdir(exist_ok=True)
+    with (common / f"shared-{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if make() raises
+        if not made.exists():
+            make(made)  # the build writes a temp file and renames it: no half-made file is ever found
+    own = tmp_path_factory.mktemp(name) / "regelbot.sqlite3"
+    shutil.copyfile(made, own)
+    return own
+
+
 @pytest.fixture(scope="session")
 def built_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real store, built once from data/sources into a temp dir."""
-    db = tmp_path_factory.mktemp("store") / "regelbot.sqlite3"
-    build(db, DEFAULT_SOURCES)
-    return db
+    """The real store, built from data/sources once per run (:func:`shared_file`); this worker's copy."""
+    return shared_file(tmp_path_factory, "store", lambda db: build(db, DEFAULT_SOURCES))
 
 
 @pytest.fixture(scope="session")
 def newer_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The real store built with a synthetic rules file newer than the change register's basis (2026-08-01:
-    702.51a changed, 709.4a moved to 709.4f, 106.4 gone; tests/importer/newer_rules.py), once per session."""
+    702.51a changed, 709.4a moved to 709.4f, 106.4 gone; tests/importer/newer_rules.py), once per run
+    (:func:`shared_file`); this worker's copy."""
     from tests.importer.newer_rules import write_newer_rules
 
-    folder = tmp_path_factory.mktemp("newer")
-    db = folder / "regelbot.sqlite3"
-    build(db, DEFAULT_SOURCES, cr_files=[write_newer_rules(folder, real=False)])
-    return db
+    def make(db: Path) -> None:
+        build(db, DEFAULT_SOURCES, cr_files=[write_newer_rules(db.parent, real=False)])
+
+    return shared_file(tmp_path_factory, "newer", make)
 
 
 @pytest.fixture
@@ -146,9 +168,16 @@ def run_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = Non
     )
 
 
+#: Fuzz examples per command and run (tests/fuzz/); ``--slow``: :data:`SLOW_FUZZ_EXAMPLES`.
+FUZZ_EXAMPLES = 200
+SLOW_FUZZ_EXAMPLES = 20_000
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--slow", action="store_true", help="long runs: 20 000 fuzz examples per command")
-    parser.addoption("--fuzz-examples", type=int, default=None, help="fuzz examples per command (default 500)")
+    parser.addoption("--slow", action="store_true",
+                     help=f"long runs: {SLOW_FUZZ_EXAMPLES:,} fuzz examples per command (CI: .ci/run)")
+    parser.addoption("--fuzz-examples", type=int, default=None,
+                     help=f"fuzz examples per command (default {FUZZ_EXAMPLES})")
 
 
 #: The modules that take longest (``pytest --durations=0``, summed per module), run first: with the suite split
@@ -171,11 +200,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # once per run, before any worker or subprocess starts
         compile_sources()
+    # pytest keeps each test module's assertion-rewritten bytecode beside it (tests/**/__pycache__) unless
+    # bytecode writing is off; with PYTHONDONTWRITEBYTECODE=1 every worker of every run would rewrite and
+    # compile all ~250 test modules again (~8 s of CPU each). Stale bytecode is never used (source mtime and
+    # size are checked), so writing it changes no result.
+    sys.dont_write_bytecode = False
     # The fuzz tests draw new examples on every run and replay the failures hypothesis saved in .hypothesis/
-    # (its example database): 500 per command and run, where the same 2 000 drawn again each run found no
-    # more; ``--slow`` for a long run.
+    # (its example database): FUZZ_EXAMPLES per command and run; ``--slow`` (which CI runs as well) for the
+    # long run.
     if config.getoption("--fuzz-examples") is None:
-        config.option.fuzz_examples = 20_000 if config.getoption("--slow") else 500
+        config.option.fuzz_examples = SLOW_FUZZ_EXAMPLES if config.getoption("--slow") else FUZZ_EXAMPLES
 
 
 def compile_sources() -> None:

@@ -72,7 +72,7 @@ def test_paging_button_from_json_is_pressed_in_a_new_process(built_db):
     # a page the button was not made for (wrong fingerprint) is refused in German, never shown
     forged = forward["custom_id"].replace(":rb", ":rb").split(":")
     forged[3] = "AAAAAA" if forged[3] != "AAAAAA" else "BBBBBB"
-    refused = run_cli("press", ":".join(forged), db=built_db)
+    refused = call_cli("press", ":".join(forged), db=built_db)  # the refusal needs no second process
     assert refused.returncode == 0 and refused.stdout.startswith("== Antwort hat sich geändert ==")
 
 
@@ -89,7 +89,7 @@ def test_calculator_card_choice_is_pressed_in_a_new_process(built_db):
     assert second.stdout.startswith("== Orzhov-Hohepriester ==") and "**Manawert:** 3" in second.stdout
     # an rb:calc id naming anything but a calculator, or carrying markup, is refused, never run or shown
     for forged in ("rb:calc:/card:Boros-Rekrut", "rb:calc:/mana_info:<@123>%0A@everyone"):
-        refused = run_cli("press", forged, db=built_db)
+        refused = call_cli("press", forged, db=built_db)
         assert refused.returncode == 0 and refused.stdout.startswith("== Unbekannte Schaltfläche =="), forged
 
 

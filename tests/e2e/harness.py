@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -288,10 +289,12 @@ def bot_argv() -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def store_db(bot_argv, tmp_path_factory) -> Path | None:
-    """A store built once per session with ``python -m bot build --db PATH`` (None for the stand-in)."""
+def store_db(bot_argv, built_db, tmp_path_factory) -> Path | None:
+    """The store of the bots under test (None for the stand-in): a copy of the session's store (``built_db``,
+    built once per run from data/sources, tests/conftest.py) that only this worker's bots read and its tests
+    lock. ``python -m bot build`` itself is tested in tests/test_cli.py."""
     if bot_argv is STANDIN:
         return None
-    db = tmp_path_factory.mktemp("store") / "regelbot.sqlite3"
-    build_store(db)
+    db = tmp_path_factory.mktemp("botstore") / "regelbot.sqlite3"
+    shutil.copyfile(built_db, db)
     return db

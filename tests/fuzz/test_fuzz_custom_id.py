@@ -27,7 +27,7 @@ from bot.config import Settings
 from bot.core import Core
 from bot.custom_id import BadCustomId, _escape, decode
 from bot.render import buttons, message_payload
-from tests.conftest import ROOT
+from tests.conftest import ROOT, call_cli
 from tests.fuzz.test_fuzz_escaping import FRAGMENTS, problems
 
 MARKUP = [*FRAGMENTS, "<@&1>", "[x](https://e.example)", "@everyone @here", "\x00\u202e\u2066", "%00", "%E2%80%AE"]
@@ -88,28 +88,33 @@ def rendered(message: dict) -> list[str]:
     return out + [c["label"] for c in buttons(message)]
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
-@given(cid=FORGED)
-@example("rb:pg:1:-:/card").via("a paging id missing its required argument")
-@example("rb:pg:1:-:/ruling:#1").via("a number where text belongs")
-@example("rb:pg:1:-:/mana_upkeep:{W},hundert").via("text where a count belongs")
-@example("rb:pg:1:-:/mana_pay:{W},W,!1").via("a boolean where an integer belongs")
-@example("rb:cr_rule:<@123456789012345678>").via("a mention in the rule number")
-@example("rb:cr_rule:[x](https://evil.example)").via("a masked link")
-@example("rb:cr_rule:@everyone").via("@everyone")
-@example("rb:cr_rule:%00%E2%80%AE1").via("NUL and the RTL override")
-def test_a_forged_id_decodes_to_accepted_arguments_or_is_refused(pressing, cid):
-    try:
-        decode(cid)
-    except BadCustomId:
-        refused = True
-    else:
-        refused = False
-    pressed = pressing(cid)  # must not raise: an unknown id is a German error reply
-    if refused:
-        assert pressed.reply is UNKNOWN_BUTTON
-    message = message_payload(pressed.reply, pressed.page, pressed.origin)
-    assert problems(rendered(message)) == []
+def test_a_forged_id_decodes_to_accepted_arguments_or_is_refused(pressing, request):
+    examples = request.config.getoption("--fuzz-examples")
+
+    @settings(max_examples=examples + examples // 5, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(cid=FORGED)
+    @example("rb:pg:1:-:/card").via("a paging id missing its required argument")
+    @example("rb:pg:1:-:/ruling:#1").via("a number where text belongs")
+    @example("rb:pg:1:-:/mana_upkeep:{W},hundert").via("text where a count belongs")
+    @example("rb:pg:1:-:/mana_pay:{W},W,!1").via("a boolean where an integer belongs")
+    @example("rb:cr_rule:<@123456789012345678>").via("a mention in the rule number")
+    @example("rb:cr_rule:[x](https://evil.example)").via("a masked link")
+    @example("rb:cr_rule:@everyone").via("@everyone")
+    @example("rb:cr_rule:%00%E2%80%AE1").via("NUL and the RTL override")
+    def run(cid):
+        try:
+            decode(cid)
+        except BadCustomId:
+            refused = True
+        else:
+            refused = False
+        pressed = pressing(cid)  # must not raise: an unknown id is a German error reply
+        if refused:
+            assert pressed.reply is UNKNOWN_BUTTON
+        message = message_payload(pressed.reply, pressed.page, pressed.origin)
+        assert problems(rendered(message)) == []
+
+    run()
 
 
 @pytest.mark.parametrize(("cid", "reason"), [
@@ -135,11 +140,16 @@ def test_what_the_bot_makes_still_decodes():
 
 
 def test_forged_ids_through_python_m_bot_press(built_db):
-    # the console door: the same ids as a process, German error reply, exit 0, no traceback
-    for cid in ("rb:pg:1:-:/card", "rb:pg:1:-:/ruling:#1", "rb:cr_rule:<@123>", "rb:cr_rule:%00%E2%80%AE",
-                "rb:pg:1:-:/mana_upkeep:{W},abc", "rb:pg:1:-:/explain_cards:~,~"):
-        proc = subprocess.run([sys.executable, "-m", "bot", "press", cid, "--json"], cwd=ROOT, capture_output=True,
-                              text=True, timeout=120, env={"REGELBOT_DB": str(built_db), "PATH": "/usr/bin:/bin",
-                                                           "DISCORD_TOKEN": ""})
+    # the console door: the same ids through `python -m bot press`, German error reply, exit 0, no traceback; the
+    # first two as new processes (the launcher's exit status and stderr), the rest through the same main in process
+    cids = ("rb:pg:1:-:/card", "rb:cr_rule:%00%E2%80%AE", "rb:pg:1:-:/ruling:#1", "rb:cr_rule:<@123>",
+            "rb:pg:1:-:/mana_upkeep:{W},abc", "rb:pg:1:-:/explain_cards:~,~")
+    for i, cid in enumerate(cids):
+        if i < 2:
+            proc = subprocess.run([sys.executable, "-m", "bot", "press", cid, "--json"], cwd=ROOT,
+                                  capture_output=True, text=True, timeout=120,
+                                  env={"REGELBOT_DB": str(built_db), "PATH": "/usr/bin:/bin", "DISCORD_TOKEN": ""})
+        else:
+            proc = call_cli("press", cid, "--json", db=built_db)
         assert proc.returncode == 0, proc.stderr
         assert "Traceback" not in proc.stderr and "Unbekannte Schaltfläche" in proc.stdout, (cid, proc.stdout)

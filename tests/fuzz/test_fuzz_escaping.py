@@ -67,15 +67,16 @@ def problems(strings: list[str]) -> list[str]:
     return found
 
 
-def test_no_user_markup_renders_in_any_answer(harness):  # noqa: F811
+def test_no_user_markup_renders_in_any_answer(harness, request):  # noqa: F811
     loop, ctx, table = harness
+    examples = request.config.getoption("--fuzz-examples") // 4  # per free-text option of every command
     cases = [(leaf, option) for leaf in sorted(table.leaves, key=lambda leaf: leaf.path)
              for option in leaf.command.all_options if option.kind is Kind.STRING and not option.choices]
     assert len(cases) >= 10
     assert any(leaf.path == ("ask",) for leaf, _option in cases)  # /frage echoes the question
 
     def fuzz(leaf, option):
-        @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+        @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
         @given(text=hostile)
         def run(text):
             kwargs = {o.param: DEFAULTS.get(o.param, "Boros-Rekrut") for o in leaf.command.all_options
