@@ -31,6 +31,7 @@ from typing import Any, Protocol, TypeVar
 
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception
 
+from bot import metrics
 from bot.custom_id import OPEN, PAGE, Invocation, decode_or_none
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import PRIVATE_OPTION, Reply
@@ -246,6 +247,23 @@ async def within(deadline: float, attempt: Callable[[], Awaitable[T]], pause: Pa
         with trying:
             return await again()
     raise AssertionError("tenacity ended without a result or an error")  # not reached: reraise=True
+
+
+def undelivered(payload: Mapping[str, Any], interaction_id: int, deadline: float, exc: BaseException) -> None:
+    """The answer to the interaction ``interaction_id`` (its ``payload``, raw as Discord sends it, or the part
+    kept of it) could not be sent (``exc``, after every try :func:`within` made until ``deadline``, Unix
+    seconds): one WARNING naming the interaction's id, its command or button and the fault (no token, no
+    traceback; noting when Discord's window is over or closing), and one count in
+    ``regelbot_delivery_failures_total`` (:func:`bot.metrics.undelivered`)."""
+    data = payload.get("data")
+    data = data if isinstance(data, Mapping) else {}
+    if payload.get("type") == MESSAGE_COMPONENT:
+        what = f"Knopf {str(data.get('custom_id', ''))[:100]!r}"
+    else:
+        what = "/" + " ".join(leaf_options(data)[0])[:64]
+    late = " (Discords Frist für diese Interaktion ist abgelaufen)" if time.time() + BACKOFF[1] >= deadline else ""
+    log.warning("Antwort auf Interaktion %s (%s) nicht zugestellt: %s%s", interaction_id, what, _fault(exc), late)
+    metrics.undelivered(payload)
 
 
 def _fault(exc: BaseException | None) -> str:

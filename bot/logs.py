@@ -13,7 +13,8 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
@@ -160,6 +161,48 @@ class ExpiredInteractionFilter(logging.Filter):
         return True
 
 
+class BadRequestFilter(logging.Filter):
+    """Turns aiohttp's "Error handling request from …" ERROR with its traceback, which ``serve`` gets for every
+    request that is not valid HTTP (a negative Content-Length, too many or too long headers), into one short
+    INFO line ``Ungültige HTTP-Anfrage von 127.0.0.1 verworfen (400: Invalid character in Content-Length)``:
+    anyone can send such a request without a signature, so it must not raise ERROR alerts or fill the log.
+    At most one such line per :attr:`every` seconds; the next one says how many were left out meanwhile.
+    With ``LOG_LEVEL=DEBUG`` the record keeps its traceback (and is not rate-limited). Other records pass as
+    they are; an error of the bot's own (a 500) stays an ERROR."""
+
+    def __init__(self, every: float = 10.0, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.every = every
+        self._clock = clock
+        self._last: float | None = None
+        self.left_out = 0
+        self._lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """False for a bad request within :attr:`every` seconds of the last one reported; else True, the record
+        rewritten in place when it is a bad request."""
+        exc = record.exc_info[1] if record.exc_info else None
+        status = getattr(exc, "code", None)
+        if record.name != "aiohttp.server" or not isinstance(status, int) or not 400 <= status < 500:
+            return True  # only a client's malformed request (aiohttp's HttpProcessingError, 4xx)
+        if logging.getLogger().isEnabledFor(logging.DEBUG):
+            return True
+        with self._lock:
+            now = self._clock()
+            if self._last is not None and now - self._last < self.every:
+                self.left_out += 1
+                return False
+            self._last, left_out, self.left_out = now, self.left_out, 0
+        text = str(getattr(exc, "message", "") or type(exc).__name__).strip()
+        reason = text.splitlines()[0][:80] if text else type(exc).__name__  # the client's bytes: repr, cut
+        remote = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+        more = f"; {left_out} weitere in den letzten {self.every:g} s nicht einzeln gemeldet" if left_out else ""
+        record.msg, record.args = "Ungültige HTTP-Anfrage von %s verworfen (%s: %s)%s", (remote, status, reason, more)
+        record.exc_info, record.exc_text = None, None
+        record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
 def log_format() -> tuple[str, str | None]:
     """``LOG_FORMAT`` from the environment (``.env`` already loaded by :func:`bot.config.load_settings`):
     ``("text" | "json", None)``, or ``("text", German warning)`` for an unknown value — a log format is no
@@ -189,6 +232,7 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     handler.setFormatter(formatter)
     handler.addFilter(VoiceNoiseFilter())
     handler.addFilter(ExpiredInteractionFilter())
+    handler.addFilter(BadRequestFilter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     level = settings.log_level

@@ -95,6 +95,8 @@ class _Metrics:
         self.budget_kills = Counter("regelbot_calc_budget_kills", "Abgebrochene Berechnungen: Zeit überschritten "
                                     "(Prozess beendet), Speichergrenze erreicht, Prozess gestorben", ["reason"])
         self.worker_restarts = Counter("regelbot_calc_worker_restarts", "Ersetzte Rechenprozesse")
+        self.delivery_failures = Counter("regelbot_delivery_failures", "Antworten, die Discord nicht zugestellt "
+                                         "werden konnten (Webhook nach allen Versuchen fehlgeschlagen)", ["kind"])
         Gauge("regelbot_store_age_seconds", "Alter der geöffneten Datenbank in Sekunden").set_function(_store_age)
         Gauge("regelbot_build_info", "Version von Regelbot", ["version"]).labels(__version__).set(1)
         #: The labelled children handed out so far (``labels()`` takes a lock and builds a tuple each time).
@@ -238,6 +240,13 @@ def refused(reason: str) -> None:
     """An interaction was refused for ``reason`` (``shutdown``, ``overload``, ``bad_input``)."""
     if _metrics is not None:
         _metrics.child(_metrics.refusals, reason).inc()
+
+
+def undelivered(payload: Mapping[str, Any]) -> None:
+    """The answer to the interaction ``payload`` (a raw dict as Discord sends it) could not be delivered: count
+    it in ``regelbot_delivery_failures_total{kind}`` (it is still counted as answered in the histograms)."""
+    if _metrics is not None:
+        _metrics.child(_metrics.delivery_failures, kind_and_command(payload)[0]).inc()
 
 
 def budget_killed(reason: str) -> None:

@@ -66,6 +66,7 @@ from bot.delivery import (
     deliver,
     shape_problem,
     snowflake,
+    undelivered,
 )
 from bot.raw import invocation
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
@@ -121,6 +122,7 @@ class HttpTransport:
 
     def __init__(self, rest: RestClient, application_id: str, token: str, interaction_id: int) -> None:
         self.rest = rest
+        self.interaction_id = interaction_id
         self._webhook = f"/webhooks/{application_id}/{token}"
         #: Until when the follow-up webhook takes requests (Unix seconds): Discord's 15 minutes from the
         #: interaction's creation (the time in its snowflake ``interaction_id``).
@@ -313,7 +315,7 @@ class Interactions:
         try:
             await deliver(transport, shown.reply, page=shown.page, origin=shown.origin, update=shown.update)
         except (aiohttp.ClientError, TimeoutError) as exc:
-            log.warning("Antwort über den Webhook fehlgeschlagen: %s", type(exc).__name__)
+            undelivered(payload, transport.interaction_id, transport.deadline, exc)
 
     async def _command_reply(self, data: dict[str, Any], defer: Defer, wait: float) -> Pressed:
         """The reply of the application command ``data`` (a German error reply for options that do not fit)."""

@@ -12,10 +12,18 @@ connection is a file. So the endpoint (:mod:`bot.serve`)
   keep-alive), :data:`HEADER_SECONDS` to finish its headers and :data:`BODY_SECONDS` to send its body, then
   closes it (a silent or slow client); time this process itself takes (a busy event loop) is not counted;
 * lets connections that have not sent a whole request yet hold at most :data:`UNPROVEN_SHARE` of the cap: when
-  that share is full, the oldest of them that has had :data:`EVICT_AFTER_SECONDS` is closed to make room, else
-  accepting waits. So 1 100 clients that trickle their headers cannot hold every handle. A connection whose
-  headers have all arrived, or whose bytes wait unread in its socket, is not closed so: there the wait is
-  this process's, not the client's.
+  that share is full, the oldest of them that has had its grace is closed to make room, else accepting waits.
+  A connection kept alive after an answer, or one that has sent part of a request, has
+  :data:`EVICT_AFTER_SECONDS`; a new connection that has sent nothing has only :func:`first_byte_grace`
+  (twice its round-trip time, at least :data:`GRACE_SECONDS`), counted from the handshake in the kernel, not
+  from ``accept``: a client that sends its request as soon as it is connected (as Discord and a proxy do)
+  has its first bytes in the socket within one round trip, and a connection that waited in the listen queue
+  longer than that without a byte has had its chance already. So accepting keeps pace with any rate of idle
+  connections (each costs one ``accept`` and one ``close``), and 1 100 clients that trickle their headers
+  cannot hold every handle. A connection whose headers have all arrived, or whose bytes wait unread in its
+  socket, is never closed so: there the wait is this process's, not the client's. An error answer (≥ 400:
+  no or a bad signature, a malformed request) closes its connection, so only a client that sent a good
+  request is kept alive.
 
 :class:`Intake` runs the accept loop on the listening sockets of :func:`listen` and hands each connection to
 aiohttp's protocol factory (``AppRunner.server``); :meth:`Intake.middleware` marks what each connection is doing.
@@ -29,6 +37,7 @@ import contextlib
 import errno
 import logging
 import socket
+import struct
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -36,6 +45,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from aiohttp import web
+from aiohttp.web_protocol import RequestHandler
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +68,12 @@ IDLE_SECONDS = 5.0
 HEADER_SECONDS = 5.0
 BODY_SECONDS = 5.0
 UNPROVEN_SHARE = 0.5
+#: Seconds an unproven connection that has sent bytes (or was kept alive after an answer) has before it may be
+#: closed to make room.
 EVICT_AFTER_SECONDS = 2.0
+#: The least a new connection that has sent nothing has before it may be closed to make room (seconds from its
+#: handshake); the grace is twice the connection's round-trip time when that is longer (:func:`first_byte_grace`).
+GRACE_SECONDS = 0.25
 #: errno values of ``accept`` that mean "no file or memory for one more connection right now".
 _EXHAUSTED = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 
@@ -156,6 +171,8 @@ class _Conn:
     #: seen before it, to find a blank line split between two reads.
     headers_done: bool = False
     tail: bytes = b""
+    #: Seconds from :attr:`since` after which it may be closed to make room (None: :data:`EVICT_AFTER_SECONDS`).
+    grace: float | None = None
 
     @property
     def unproven(self) -> bool:
@@ -171,6 +188,8 @@ class _Tracked(asyncio.Protocol):
         self.inner, self.intake, self.conn = inner, intake, conn
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        if type(self.inner) is RequestHandler:  # German JSON for requests that are not valid HTTP
+            self.inner.__class__ = GermanErrors
         self.intake.opened(self.conn, transport)
         self.inner.connection_made(transport)
 
@@ -253,27 +272,41 @@ class Intake:
 
     async def _room(self) -> None:
         """Wait until one more connection may be taken: fewer than :attr:`cap` open, and fewer than
-        :attr:`unproven_cap` unproven (closing the oldest unproven one when it has had its chance)."""
-        while not (self._has_room() or (len(self.conns) < self.cap and self._evict_oldest())):
+        :attr:`unproven_cap` unproven (closing the oldest unproven one when it has had its grace)."""
+        while not self._has_room():
+            if len(self.conns) < self.cap and self._evict_oldest():
+                continue
+            wait = self._next_grace_end() if len(self.conns) < self.cap else 0.1
             self._changed.clear()
             # asyncio.wait, not wait_for: Python 3.11's wait_for can swallow a cancel that meets the event
             changed = asyncio.ensure_future(self._changed.wait())
             try:
-                await asyncio.wait({changed}, timeout=0.1)
+                await asyncio.wait({changed}, timeout=min(0.1, max(0.001, float(wait))))
             finally:
                 changed.cancel()
 
-    def _evict_oldest(self) -> bool:
-        """Close the oldest unproven connection if it has had :data:`EVICT_AFTER_SECONDS`; it counts as gone at
-        once (its file closes within the loop's next turn), so one eviction makes room for one connection.
+    def _evictable(self) -> _Conn | None:
+        """The unproven connection whose grace ends first among those that are slow themselves: not one
+        whose request headers have all arrived, nor one with bytes in its socket that this process has not
+        read yet (a busy event loop, not the client, kept it waiting); None when there is none."""
+        candidates = [c for c in self.conns.values() if c.unproven and c.transport is not None
+                      and not c.headers_done]
+        for conn in sorted(candidates, key=_grace_ends):
+            if conn.transport is not None and not unread_bytes(conn.transport):
+                return conn
+        return None
 
-        Only a client that is slow itself is closed: not one whose request headers have all arrived, nor one
-        with bytes in its socket that this process has not read yet (a busy event loop, not the client, kept
-        it waiting)."""
-        oldest = min((c for c in self.conns.values() if c.unproven and c.transport is not None
-                      and not c.headers_done and not unread_bytes(c.transport)),
-                     key=lambda c: c.since, default=None)
-        if oldest is None or oldest.transport is None or time.monotonic() - oldest.since < EVICT_AFTER_SECONDS:
+    def _next_grace_end(self) -> float:
+        """Seconds until :meth:`_evict_oldest` may close a connection (0.1 when none may be closed yet)."""
+        conn = self._evictable()
+        return 0.1 if conn is None else _grace_ends(conn) - time.monotonic()
+
+    def _evict_oldest(self) -> bool:
+        """Close the unproven connection whose grace ended first (:meth:`_evictable`), if it has ended; it
+        counts as gone at once (its file closes within the loop's next turn), so one eviction makes room for
+        one connection. Only a client that is slow itself is closed."""
+        oldest = self._evictable()
+        if oldest is None or oldest.transport is None or _grace_ends(oldest) > time.monotonic():
             return False
         self.stats.evicted += 1
         oldest.transport.close()
@@ -313,7 +346,8 @@ class Intake:
     def _take(self, loop: asyncio.AbstractEventLoop, sock: socket.socket) -> None:
         """Count the accepted ``sock`` at once (so the cap holds) and start aiohttp's protocol on it."""
         sock.setblocking(False)
-        conn = _Conn()
+        age, grace = connection_age(sock)
+        conn = _Conn(since=time.monotonic() - age, grace=grace)
         self.conns[id(conn)] = conn
         self.stats.accepted += 1
 
@@ -333,7 +367,9 @@ class Intake:
         """The transport of ``conn`` is up: it has :data:`IDLE_SECONDS` for a request's first byte."""
         conn.transport = transport
         self._by_transport[id(transport)] = conn
+        born, grace = conn.since, conn.grace
         self._set(conn, IDLE)
+        conn.since, conn.grace = born, grace  # its grace counts from the handshake (:func:`connection_age`)
 
     def received(self, conn: _Conn, data: bytes) -> None:
         """Data arrived on ``conn``: a request has begun (:data:`PARTIAL`; until its handler starts, which the
@@ -357,6 +393,7 @@ class Intake:
     def _set(self, conn: _Conn, state: str) -> None:
         if conn.state == CLOSED:
             return
+        conn.grace = None  # past its first moments: a client that began a request, or was answered
         if conn.timer is not None:
             conn.timer.cancel()
             conn.timer = None
@@ -386,7 +423,9 @@ class Intake:
         """aiohttp middleware: the body is read here within :data:`BODY_SECONDS` (408 after that), then the
         handler runs with the connection counted as working; afterwards it waits for the next request. A body
         that has wholly arrived with its headers (as Discord sends a few KB) is taken without the clock: no
-        timer, no task."""
+        timer, no task. An error answer closes its connection (no keep-alive for a refused client), and
+        aiohttp's own refusals (413 body too large, 404, 405) are German JSON like the others."""
+        response: web.StreamResponse
         here = request.can_read_body and request.content.is_eof()
         if not here:
             self.mark(request, READING)
@@ -402,9 +441,17 @@ class Intake:
                 except ConnectionError:  # closed meanwhile (too slow, or the client went): nobody to answer
                     return _closing(web.Response(status=400))
             self.mark(request, WORKING)
-            return await handler(request)
+            response = await handler(request)
+        except web.HTTPException as exc:  # aiohttp's own refusals (413, 404, 405) in German, as JSON
+            if exc.status < 400:
+                raise
+            response = web.json_response({"error": http_error_text(exc.status, request.client_max_size)},
+                                         status=exc.status)
         finally:
             self.mark(request, IDLE)
+        if response.status >= 400 and isinstance(response, web.Response):  # no keep-alive for refusals
+            response.force_close()
+        return response
 
     def health(self) -> dict[str, Any]:
         """Figures for ``GET /health``: connections open (of the cap), unproven, and the counts (read from the
@@ -465,6 +512,65 @@ def unread_bytes(transport: asyncio.BaseTransport) -> int:
     except (ImportError, OSError, ValueError):  # not there (Windows), or the socket closed meanwhile
         return 0
     return waiting[0]
+
+
+def _grace_ends(conn: _Conn) -> float:
+    """When (``time.monotonic``) ``conn`` may be closed to make room: its :attr:`_Conn.since` plus its grace."""
+    return conn.since + (EVICT_AFTER_SECONDS if conn.grace is None else conn.grace)
+
+
+#: ``struct tcp_info`` of Linux (``linux/tcp.h``): after 8 one-byte fields, ``tcpi_last_ack_recv`` (ms since
+#: the last ACK came in: for a connection that has sent nothing, since its handshake) is the 13th and
+#: ``tcpi_rtt``/``tcpi_rttvar`` (µs, smoothed) the 16th/17th 32-bit field.
+_TCP_INFO = struct.Struct("56xI8xII")
+
+
+def first_byte_grace(rtt: float, rttvar: float) -> float:
+    """The grace of a new connection that has sent nothing (seconds): twice its round-trip time with
+    variation (``rtt + 4 × rttvar``, seconds, as TCP's RFC 6298 bounds one round trip), at least
+    :data:`GRACE_SECONDS`, at most :data:`EVICT_AFTER_SECONDS`. A request sent as soon as the connection
+    is up arrives within one round trip after the handshake's last ACK."""
+    return min(EVICT_AFTER_SECONDS, max(GRACE_SECONDS, 2 * (rtt + 4 * rttvar)))
+
+
+def connection_age(sock: socket.socket) -> tuple[float, float]:
+    """``(seconds since the handshake, grace)`` of the just accepted ``sock`` from the kernel's TCP_INFO
+    (Linux): how long it waited in the listen queue, and :func:`first_byte_grace` of its round-trip time.
+    ``(0.0, GRACE_SECONDS)`` where TCP_INFO cannot be read (not Linux, not TCP)."""
+    try:
+        raw = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, _TCP_INFO.size)
+        last_ack_ms, rtt_us, rttvar_us = _TCP_INFO.unpack_from(raw)
+    except (AttributeError, OSError, struct.error):
+        return 0.0, GRACE_SECONDS
+    return last_ack_ms / 1000, first_byte_grace(rtt_us / 1e6, rttvar_us / 1e6)
+
+
+#: The German ``error`` of aiohttp's refusals, by HTTP status (:func:`http_error_text`).
+HTTP_ERRORS = {400: "Ungültige HTTP-Anfrage", 404: "Nicht gefunden", 405: "Methode nicht erlaubt",
+               413: "Anfrage zu groß (höchstens {size} Bytes)", 431: "Kopfzeilen zu groß"}
+
+
+def http_error_text(status: int, max_size: int = 0) -> str:
+    """The German text of an HTTP error ``status`` that aiohttp itself answers (``max_size``: the largest body
+    taken, bytes, named for 413); ``Ungültige Anfrage`` for any other status."""
+    return HTTP_ERRORS.get(status, "Ungültige Anfrage").format(size=f"{max_size:_}".replace("_", " "))
+
+
+class GermanErrors(RequestHandler):
+    """aiohttp's connection handler with its answer to a request that is not valid HTTP (a negative
+    Content-Length, too many headers: aiohttp's parser refuses it before any handler or middleware) as German
+    JSON ``{"error": "Ungültige HTTP-Anfrage"}`` instead of English text; the connection is closed as
+    aiohttp does. The log line is aiohttp's (:class:`bot.logs.BadRequestFilter` makes it one short line)."""
+
+    __slots__ = ()
+
+    def handle_error(self, request: web.BaseRequest, status: int = 500, exc: BaseException | None = None,
+                     message: str | None = None) -> web.StreamResponse:
+        """aiohttp's error answer (logged by it), in German JSON for a client's error (4xx)."""
+        response = super().handle_error(request, status, exc, message)
+        if not 400 <= status < 500:
+            return response
+        return _closing(web.json_response({"error": http_error_text(status)}, status=status))
 
 
 def _closing(response: web.Response) -> web.Response:

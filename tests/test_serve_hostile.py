@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from types import SimpleNamespace
 
+import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from hypothesis import HealthCheck, example, given, settings
@@ -178,3 +180,58 @@ async def test_within_tries_again_until_it_works_or_the_window_closes():
 
 async def _raise(exc: BaseException) -> None:
     raise exc
+
+
+def _snowflake(created: float, n: int) -> str:
+    """A Discord id made at Unix time ``created`` (as Discord's interaction ids carry their creation time)."""
+    return str((int(created * 1000) - 1420070400000) << 22 | n)
+
+
+def _dns_error() -> aiohttp.ClientConnectorDNSError:
+    return aiohttp.ClientConnectorDNSError(SimpleNamespace(host="discord.com", port=443, ssl=True),
+                                           OSError(-3, "Temporary failure in name resolution"))
+
+
+async def test_a_follow_up_that_cannot_connect_is_tried_again_and_counted_when_it_never_arrives(
+        core, monkeypatch, caplog):
+    from bot import metrics, rest
+
+    metrics.enable()
+    tries: list[str] = []
+    down = {"fresh": 2, "late": 10**6}  # the first comes through on its third try; the second never
+
+    async def send_json(session, method, url, body=None, **kw):
+        token = url.split("/webhooks/")[1].split("/")[1].split("?")[0]
+        tries.append(token)
+        if tries.count(token) <= down[token]:
+            raise _dns_error()
+
+    monkeypatch.setattr(rest, "send_json", send_json)
+    interactions = Interactions(core, RestClient())
+    failed_before = _failures()
+    try:
+        await _fresh_and_late(interactions, caplog, tries, failed_before)
+    finally:
+        await interactions.rest.close()
+
+
+async def _fresh_and_late(interactions, caplog, tries, failed_before) -> None:
+    now = time.time()
+    fresh, late = _snowflake(now, 1), _snowflake(now - serve.FOLLOWUP_WINDOW + 0.6, 2)  # late: 0.6 s left
+    with caplog.at_level("INFO"):
+        for iid, token in ((fresh, "fresh"), (late, "late")):
+            assert await interactions.handle({**CARD, "id": iid, "token": token}, sent_at=now - 5) == {"type": 5}
+        await interactions.drain(30)
+    assert tries.count("fresh") == 3 and tries.count("late") >= 2  # tried again, the DNS fault passing
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings == [f"Antwort auf Interaktion {late} (/card) nicht zugestellt: ClientConnectorDNSError "
+                        "(Discords Frist für diese Interaktion ist abgelaufen)"]
+    assert _failures() == failed_before + 1
+
+
+def _failures() -> float:
+    from bot import metrics
+
+    page = metrics.exposition().text or ""
+    lines = [line for line in page.splitlines() if line.startswith('regelbot_delivery_failures_total{kind="command"}')]
+    return float(lines[0].split()[-1]) if lines else 0.0

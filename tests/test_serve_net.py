@@ -5,6 +5,8 @@ through, a busy process not mistaken for a slow client. Timeouts are shortened f
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import resource
 import socket
 import subprocess
@@ -196,3 +198,110 @@ async def test_only_a_client_slow_itself_is_evicted(monkeypatch):
     finally:
         for sock in (here, there, whole_here, whole_there):
             sock.close()
+
+
+async def test_a_request_is_answered_while_idle_connections_keep_arriving(monkeypatch):
+    # 150 connections that send nothing wait in the listen queue before the request, and more keep coming;
+    # the idle ones may stay 10 s. Closing each to make room only 2 s after accepting it would take
+    # 150 / 8 × 2 s: they would all reach their 10 s first. The request is answered before any did.
+    monkeypatch.setitem(serve_net.SLOW_AFTER, serve_net.IDLE, 10.0)
+    intake, runner, port = await _serving(16)  # at most 8 unproven
+    idle: list[asyncio.StreamWriter] = []
+    stop = asyncio.Event()
+
+    async def trickle() -> None:  # about 100 more per second while the request waits
+        while not stop.is_set():
+            idle.append((await asyncio.open_connection("127.0.0.1", port))[1])
+            await asyncio.sleep(0.01)
+
+    try:
+        for _ in range(150):
+            idle.append((await asyncio.open_connection("127.0.0.1", port))[1])
+        more = asyncio.ensure_future(trickle())
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
+        answer = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
+        stop.set()
+        await more
+        assert answer.startswith(b"HTTP/1.1 200")
+        assert intake.stats.timed_out == 0  # answered before any idle connection reached its 10 s
+        assert intake.stats.evicted >= 140 and len(idle) > 150  # room was made by closing idle ones
+        assert intake.unproven <= intake.unproven_cap
+        writer.close()
+    finally:
+        stop.set()
+        for w in idle:
+            w.close()
+        await intake.stop()
+        await runner.cleanup()
+
+
+def test_a_connection_s_age_counts_from_its_handshake_and_its_grace_from_its_round_trip():
+    taken = listen("127.0.0.1", 0)
+    client = socket.create_connection(taken[0].getsockname())
+    try:
+        time.sleep(0.3)  # waits in the listen queue, as under a flood
+        taken[0].setblocking(True)
+        sock, _ = taken[0].accept()
+        age, grace = serve_net.connection_age(sock)
+        sock.close()
+    finally:
+        client.close()
+        taken[0].close()
+    assert 0.29 <= age < 5 and grace == serve_net.GRACE_SECONDS  # loopback: a round trip of microseconds
+    assert serve_net.first_byte_grace(0.3, 0.05) == pytest.approx(1.0)  # 2 × (0.3 + 4 × 0.05)
+    assert serve_net.first_byte_grace(5.0, 0.0) == serve_net.EVICT_AFTER_SECONDS
+
+
+async def test_a_refused_request_does_not_keep_its_connection(quick):
+    async def refuse(request: web.Request) -> web.Response:
+        return web.json_response({"error": "Signatur falsch"}, status=401)
+
+    intake, runner, port = await _serving(16, refuse)
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
+        answer = await _closed_within(reader, 0.3)  # closed at once, not after the 0.4 s idle timeout
+        assert answer.startswith(b"HTTP/1.1 401") and b"Connection: close" in answer
+        assert intake.stats.timed_out == 0
+    finally:
+        await intake.stop()
+        await runner.cleanup()
+
+
+async def test_requests_that_are_not_http_get_german_json_and_one_short_log_line(capsys, tmp_path, monkeypatch):
+    from bot.config import Settings
+    from bot.logs import setup_logging
+
+    monkeypatch.setenv("LOG_FORMAT", "text")
+    root = logging.getLogger()
+    saved = root.handlers[:], root.level
+    setup_logging(Settings(token="", dev_guild_id=None, db_path=tmp_path / "x", state_dir=tmp_path,
+                           log_level="INFO"))
+    intake, runner, port = await _serving(16)
+    answers = []
+    try:
+        for head in [b"Content-Length: -5\r\n"] * 20 + [b"".join(b"X-%d: 1\r\n" % i for i in range(200))]:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(b"POST /interactions HTTP/1.1\r\nHost: x\r\n" + head + b"\r\n")
+            answers.append(await _closed_within(reader, 5))
+            writer.close()
+        async with aiohttp.ClientSession() as session:  # a body over aiohttp's 1 MB
+            async with session.post(f"http://127.0.0.1:{port}/interactions", data=b"x" * 1_100_000) as resp:
+                too_big = resp.status, await resp.json()
+            async with session.get(f"http://127.0.0.1:{port}/nirgends") as resp:
+                unknown = resp.status, await resp.json()
+    finally:
+        await intake.stop()
+        await runner.cleanup()
+        root.handlers[:], level = saved
+        root.setLevel(level)
+    for answer in answers:
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.split()[1] == b"400" and b"Content-Type: application/json" in head
+        assert json.loads(body) == {"error": "Ungültige HTTP-Anfrage"}
+    assert too_big == (413, {"error": "Anfrage zu groß (höchstens 1 048 576 Bytes)"})
+    assert unknown == (404, {"error": "Nicht gefunden"})
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "ERROR" not in err
+    assert err.count("Ungültige HTTP-Anfrage von 127.0.0.1 verworfen (400: ") == 1  # 21 requests, one line
