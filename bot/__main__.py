@@ -44,7 +44,7 @@ from bot.cli import (  # noqa: E402
     cmd_sync,
     ensure_store,
 )
-from bot.config import ConfigError, load_settings  # noqa: E402
+from bot.config import ConfigError, load_settings, readable_secret_file  # noqa: E402
 from bot.exits import INTERRUPTED, MODULE_PROGRAM, fail, program, set_program  # noqa: E402
 from bot.logs import setup_logging  # noqa: E402
 from bot.reply import one_line  # noqa: E402
@@ -90,13 +90,19 @@ class GermanArgumentParser(argparse.ArgumentParser):
     usage errors as one German line on stderr, exit code 2. Subcommand parsers are of
     the same class (argparse creates them with ``type(parser)``)."""
 
-    def __init__(self, *args: Any, add_help: bool = True, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, add_help: bool = True, parents: list[argparse.ArgumentParser] | None = None,
+                 **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _GermanHelp)
         super().__init__(*args, add_help=False, **kwargs)
         self._positionals.title, self._optionals.title = "Argumente", "Optionen"
         if add_help:
             self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                               help="diese Hilfe zeigen und beenden")
+        # The parents' options join the German-titled groups above (as argparse's own ``parents=`` does, but
+        # after the retitling: else a parent's "Optionen" became a second section of that name).
+        for parent in parents or []:
+            self._add_container_actions(parent)
+            self._defaults.update(parent._defaults)
 
     def error(self, message: str) -> NoReturn:
         """One German line ``<prog>: <problem> (Hilfe: <prog> --help)``, exit code 2."""
@@ -153,7 +159,7 @@ def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
                         help="Version zeigen und beenden")
     parser.add_argument("--env-file", metavar="DATEI", default=None, help=ENV_FILE_HELP)
     sub = parser.add_subparsers(dest="cmd", required=True, metavar="BEFEHL", parser_class=_parser_with(_common()))
-    p = sub.add_parser("init", help="Kommentierte Einstellungsdatei (.env) anlegen")
+    p = sub.add_parser("init", help="Kommentierte Einstellungsdatei (.env) anlegen", settings=False)
     p.add_argument("path", nargs="?", metavar="PFAD",
                    help="Datei oder Ordner (Standard: .env im Checkout, sonst ~/.config/regelbot/regelbot.env)")
     p.set_defaults(func=cmd_init)
@@ -190,17 +196,18 @@ def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
     p = sub.add_parser("call", help="Einen Befehl ausführen, z. B. '/karte name: Boros-Rekrut'")
     p.add_argument("command", metavar="BEFEHL", help="z. B. '/karte name: Boros-Rekrut'")
     p.add_argument("--json", action="store_true", help="Discord-Nachricht als JSON ausgeben")
-    p.add_argument("--page", type=int, default=None, help="Seite der Antwort (ab 1)")
+    p.add_argument("--page", type=int, default=None, metavar="SEITE", help="Seite der Antwort (ab 1)")
     p.set_defaults(func=cmd_call)
     p = sub.add_parser("complete", help="Autovervollständigung, z. B. '/karte name' 'boros'")
     p.add_argument("target", metavar="OPTION", help="Befehl und Option, z. B. '/karte name'")
     p.add_argument("text", metavar="TEXT", help="bisher getippter Text")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="Vorschläge als JSON ausgeben (name und value)")
     p.set_defaults(func=cmd_complete)
     p = sub.add_parser("press", help="Einen Knopf drücken, z. B. 'rb:rulings:12'")
     p.add_argument("custom_id", metavar="KNOPF", help="custom_id des Knopfs, z. B. 'rb:rulings:12'")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--page", type=int, default=None, help="Seite der Antwort (ab 1; sonst die des Knopfs)")
+    p.add_argument("--json", action="store_true", help="Discord-Nachricht als JSON ausgeben")
+    p.add_argument("--page", type=int, default=None, metavar="SEITE",
+                   help="Seite der Antwort (ab 1; sonst die des Knopfs)")
     p.set_defaults(func=cmd_press)
     return parser
 
@@ -209,8 +216,9 @@ def _parser_with(common: argparse.ArgumentParser) -> type[GermanArgumentParser]:
     """The subcommand parser class: a :class:`GermanArgumentParser` that also takes ``common``'s options."""
 
     class SubcommandParser(GermanArgumentParser):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, parents=[common], **kwargs)
+        def __init__(self, *args: Any, settings: bool = True, **kwargs: Any) -> None:
+            # settings=False: a subcommand that reads no settings file (init) does not offer --env-file.
+            super().__init__(*args, parents=[common] if settings else [], **kwargs)
 
     return SubcommandParser
 
@@ -241,6 +249,9 @@ def _main(argv: list[str] | None) -> int:
     setup_logging(settings, offline=offline)
     if settings.env_file is not None:
         log.info("Einstellungen aus %s", settings.env_file)
+        loose = readable_secret_file(settings.env_file)
+        if loose:
+            log.warning("%s", loose)
     if offline:
         code = ensure_store(settings)
         if code:

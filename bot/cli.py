@@ -21,12 +21,15 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.config import ENV_FILE_VARIABLE, ROOT, Settings, token_problem
 from bot.exits import ERRNO_TEXT, INTERRUPTED, USAGE, fail, listen_error_text, named
 from bot.paths import CHECKOUT, ENV_EXAMPLE, user_env_file
 from bot.reply import one_line
+
+if TYPE_CHECKING:
+    from bot.update import BuiltFrom
 
 log = logging.getLogger("bot")
 
@@ -133,6 +136,9 @@ def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
     problem = build_paths_problem(db, cr_files + card_files, explicit_db=bool(args.db))
     if problem:
         return fail(problem, 2)
+    from bot.update import built_from
+
+    before = built_from(db)
     started = time.perf_counter()
     previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
@@ -152,7 +158,44 @@ def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
             signal.signal(signal.SIGTERM, previous)
     print(format_report(report))
     print(f"Datenbank geschrieben: {db} ({time.perf_counter() - started:.1f} s)")
+    for line in _keep_for_update(settings, db, cr_files, card_files):
+        print(line)
+    warning = official_files_dropped(before, built_from(db))
+    if warning:
+        print(warning, file=sys.stderr)
     return 0
+
+
+def _keep_for_update(settings: Settings, db: Path, cr_files: list[Path], card_files: list[Path]) -> list[str]:
+    """Keep the official files of a build of the store ``update`` rebuilds (``settings.db_path``) in its folder
+    (:func:`bot.update.keep_official_files`); a build to another ``--db`` keeps nothing. A folder that cannot
+    be written is one German line, not a failed build (the store is written already)."""
+    from bot.config import ConfigError, load_update_settings
+    from bot.update import keep_official_files
+
+    if not (cr_files or card_files) or db.absolute() != settings.db_path.absolute():
+        return []
+    try:
+        folder = load_update_settings(settings).folder
+    except ConfigError as exc:
+        return [f"Offizielle Dateien nicht für `update` behalten: {exc}"]
+    try:
+        return keep_official_files(folder, cr_files, card_files)
+    except OSError as exc:
+        return [f"Offizielle Dateien nicht für `update` behalten: {storage_error_text(exc, folder)}"]
+
+
+def official_files_dropped(before: BuiltFrom, after: BuiltFrom) -> str | None:
+    """The one German warning line when a build replaced a store built with rules or card files
+    (:class:`bot.update.BuiltFrom` ``before``) by one without some of them (``after``), else None."""
+    rules = [f for d, f in sorted(before.rules.items()) if d not in after.rules]
+    cards = [f for f in before.cards if f not in after.cards]
+    if not rules and not cards:
+        return None
+    what = ", ".join(([f"Regeldateien {', '.join(rules)}"] if rules else [])
+                     + ([f"Kartendateien {', '.join(cards)}"] if cards else []))
+    return (f"Warnung: die bisherige Datenbank hatte {what}, die neue nicht. Mit den in quellen/ behaltenen "
+            "Dateien baut `update --rebuild`; sonst --cr/--cards wieder angeben.")
 
 
 def ensure_store(settings: Settings) -> int:

@@ -158,6 +158,22 @@ def env_file_for(explicit: Path | None = None) -> Path | None:
     return next((c for c in candidates if c.is_file()), None)
 
 
+def readable_secret_file(path: Path) -> str | None:
+    """The German warning for a settings file that holds a token (a non-empty ``DISCORD_TOKEN=`` line) and that
+    other users may read (group or world bits of its mode, e.g. 0644 after ``cp .env.example .env``), else None
+    (also where the file cannot be read or the platform has no such bits)."""
+    try:
+        mode = path.stat().st_mode
+        holds_token = any(re.match(r"\s*(?:export\s+)?DISCORD_TOKEN\s*=\s*['\"]?[^\s'\"#]", line)
+                          for line in path.read_text(encoding="utf-8", errors="replace").splitlines())
+    except OSError:
+        return None
+    if os.name != "posix" or not holds_token or not mode & 0o077:
+        return None
+    return (f"Die Einstellungsdatei {path} enthält DISCORD_TOKEN und ist für andere lesbar "
+            f"(Rechte {mode & 0o777:o}): `chmod 600 {path}`.")
+
+
 def load_settings(env_file: Path | None = None) -> Settings:
     """Read the settings; the settings file (:func:`env_file_for` of ``env_file``) fills what the environment lacks.
 

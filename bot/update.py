@@ -12,7 +12,11 @@
 4. New files are staged in a temp folder, the store is built from the documents, every rules file of the folder
    (older ones are kept as history) and the card files (:func:`bot.importer.build`: temp file, then an atomic
    rename), and only then do the new files replace the old ones. ``update`` prints what changed: rules changed,
-   added and removed, cards added, and the register rows to review (:mod:`bot.importer.review`).
+   added and removed, cards added and removed, and the register rows to review (:mod:`bot.importer.review`).
+5. Nothing the current store was built from is dropped silently: a card file it was built from stays in the
+   build while it is kept in the folder, also when its address left ``REGELBOT_CARDS_URLS``; ``build --cr/--cards``
+   of the store ``update`` rebuilds keeps its files there (:func:`keep_official_files`). A rules or card file
+   of the current store that is not in the folder is named in one line (``… nicht mehr dabei``).
 
 The downloads (:mod:`bot.download`): httpx, tenacity for the retries, tqdm for the progress bar, each with a
 ceiling per kind of file enforced while it streams (rules TXT ``REGELBOT_UPDATE_MAX_RULES_MB``, default 20;
@@ -28,6 +32,7 @@ import hashlib
 import json
 import logging
 import re
+import shutil
 import sqlite3
 import tempfile
 from collections.abc import Callable
@@ -89,19 +94,24 @@ def discover_cr_url(fetcher: Fetcher, page: str, folder: Path, stage: Path, outc
 def current_rules_date(db: Path, folder: Path) -> str | None:
     """The effective ISO date of the newest rules the store was built from, or of the rules files kept in
     ``folder`` when newer; None when neither has any."""
-    from bot.importer.cr import decode_text, parse_effective_date
-
     dates: list[str] = []
     if db.is_file():
         with contextlib.suppress(sqlite3.Error), contextlib.closing(_readonly(db)) as conn:
             row = conn.execute("SELECT max(effective) FROM cr_versions").fetchone()
             if row and row[0]:
                 dates.append(str(row[0]))
-    for path in folder.glob("*.txt"):
-        with path.open("rb") as handle:  # the head only: the date is in the first lines
-            head = decode_text(handle.read(4000))[0]
-        dates += [d for d in (parse_effective_date(line) for line in head.splitlines()[:20]) if d]
+    dates += [d for d in map(rules_file_date, folder.glob("*.txt")) if d]
     return max(dates) if dates else None
+
+
+def rules_file_date(path: Path) -> str | None:
+    """The effective ISO date a Comprehensive Rules TXT states in its first lines ("These rules are effective
+    as of April 17, 2026." → ``2026-04-17``), read from the file's head only; None when it names none."""
+    from bot.importer.cr import decode_text, parse_effective_date
+
+    with path.open("rb") as handle:  # the head only: the date is in the first lines
+        head = decode_text(handle.read(4000))[0]
+    return next((d for d in (parse_effective_date(line) for line in head.splitlines()[:20]) if d), None)
 
 
 def _file_sha256(path: Path) -> str:
@@ -174,7 +184,8 @@ def _fetch_rules(fetcher: Fetcher, upd: UpdateSettings, db: Path, stage: Path, o
     if fetched is None:
         outcome.lines.append(f"Regeln: unverändert ({url})")
         return
-    effective = _check_rules(fetched, url, current_rules_date(db, upd.folder))
+    current = current_rules_date(db, upd.folder)
+    effective = _check_rules(fetched, url, current)
     name = f"MagicCompRules_{effective.replace('-', '')}.txt"
     old = upd.folder / name
     if old.is_file() and _file_sha256(old) == fetched.sha256:
@@ -182,6 +193,9 @@ def _fetch_rules(fetcher: Fetcher, upd: UpdateSettings, db: Path, stage: Path, o
     else:
         outcome.staged_cr = fetched.path.rename(stage / name)
         outcome.lines.append(f"Regeln: neu geladen, Stand {effective} ({fetched.size:,} Bytes, {url})")
+        if old.is_file() and effective == current:  # a re-issue: same date line, other text
+            outcome.lines.append(f"Gleiches Datum wie die aktuelle Regeldatei ({effective}), aber anderer Inhalt: "
+                                 f"{name} wird ersetzt")
     _remember(outcome, url, fetched, name)
 
 
@@ -208,19 +222,87 @@ def _load_state(folder: Path) -> dict[str, dict[str, Any]]:
     return data if isinstance(data, dict) else {}
 
 
-def _inputs(upd: UpdateSettings, outcome: Outcome) -> tuple[list[Path], list[Path]]:
-    """The build's ``--cr`` files (every rules file of the folder, the staged one instead of its namesake) and
-    ``--cards`` files (per configured address the staged file, else the kept one)."""
+@dataclass
+class BuiltFrom:
+    """The official files a store was built from, as ``build`` recorded them: ``rules`` maps each rules
+    version's effective ISO date to its file name (table ``cr_versions``), ``cards`` lists the card files'
+    names (``meta.card_files``)."""
+
+    rules: dict[str, str] = field(default_factory=dict)
+    cards: list[str] = field(default_factory=list)
+
+
+def built_from(db: Path) -> BuiltFrom:
+    """What the store at ``db`` was built from (:class:`BuiltFrom`; empty for no or an unreadable store)."""
+    found = BuiltFrom()
+    if not db.is_file():
+        return found
+    with contextlib.suppress(sqlite3.Error, ValueError), contextlib.closing(_readonly(db)) as conn:
+        found.rules = {str(d): str(f) for d, f in conn.execute("SELECT effective, file FROM cr_versions")}
+        row = conn.execute("SELECT value FROM meta WHERE key = 'card_files'").fetchone()
+        names = json.loads(row[0]) if row else []
+        found.cards = [str(n) for n in names] if isinstance(names, list) else []
+    return found
+
+
+def _inputs(upd: UpdateSettings, outcome: Outcome, before: BuiltFrom) -> tuple[list[Path], list[Path], list[str]]:
+    """The build's ``--cr`` files (every rules file of the folder, the staged one instead of its namesake),
+    its ``--cards`` files (per configured address the staged file, else the kept one; then every card file the
+    current store was built from that is kept in the folder, also when its address is no longer configured),
+    and one German line per official file of the current store the new one will lack (not in the folder)."""
     crs = {p.name: p for p in sorted(upd.folder.glob("*.txt"))}
     if outcome.staged_cr is not None:
         crs[outcome.staged_cr.name] = outcome.staged_cr
-    cards = []
+    cards: dict[str, Path] = {}
     for url in upd.card_urls:
         path = outcome.staged_cards.get(url) or upd.folder / card_file_name(url)
         if not path.is_file():
             raise UpdateError(f"Kartendatei {path.name} fehlt im Ordner {upd.folder} (erneut laden lassen)")
-        cards.append(path)
-    return list(crs.values()), cards
+        cards[path.name] = path
+    lost: list[str] = []
+    for name in before.cards:
+        kept = upd.folder / name
+        if name in cards:
+            continue
+        if kept.is_file():
+            cards[name] = kept
+            outcome.lines.append(f"Karten {name}: behalten (nicht in REGELBOT_CARDS_URLS, aus {upd.folder})")
+        else:
+            lost.append(f"Kartendatei {name} nicht mehr dabei: nicht in {upd.folder} (dort ablegen und "
+                        "`update --rebuild`, sonst fehlen ihre Karten)")
+    dates = {rules_file_date(p) for p in crs.values()}
+    lost += [f"Regeldatei {file} (Stand {date}) nicht mehr dabei: nicht in {upd.folder} (dort ablegen und "
+             "`update --rebuild`, sonst fehlen diese Regeln)" for date, file in sorted(before.rules.items())
+             if date not in dates]
+    return list(crs.values()), list(cards.values()), lost
+
+
+def keep_official_files(folder: Path, cr_files: list[Path], card_files: list[Path]) -> list[str]:
+    """Keep the official files a ``build`` of the store used in ``folder`` (``quellen/``), so that ``update``
+    builds from them as well: each rules file as ``MagicCompRules_<date>.txt`` (the name ``update`` gives a
+    downloaded one, so one date is one file), each card file under its own name. A hard link where the file
+    system allows it, else a copy (temp file, then a rename); a file already there with the same content is
+    left alone. Returns one German line per file kept.
+
+    Raises:
+        OSError: the folder cannot be created or written.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    kept: list[str] = []
+    named = [(p, f"MagicCompRules_{(rules_file_date(p) or '').replace('-', '')}.txt") for p in cr_files]
+    for source, name in named + [(p, p.name) for p in card_files]:
+        target = folder / name
+        if target.is_file() and (target.samefile(source) or _file_sha256(target) == _file_sha256(source)):
+            continue
+        tmp = folder / f".{name}.neu"
+        tmp.unlink(missing_ok=True)
+        try:
+            tmp.hardlink_to(source)
+        except OSError:
+            shutil.copyfile(source, tmp)
+        tmp.replace(target)
+        kept.append(f"Behalten für update: {source.name} als {target}")
+    return kept
 
 
 def _commit(upd: UpdateSettings, outcome: Outcome, state: dict[str, dict[str, Any]]) -> None:
@@ -257,8 +339,8 @@ def snapshot(db: Path) -> _Snapshot:
 
 
 def changes_text(before: _Snapshot, after: _Snapshot, review_lines: str) -> list[str]:
-    """The summary ``update`` prints: rules changed / added / removed (up to 12 numbers each), cards added,
-    and the register rows to review."""
+    """The summary ``update`` prints: rules changed / added / removed (up to 12 numbers each), cards added and
+    removed (up to 12 names each), and the register rows to review."""
 
     def some(numbers: list[str]) -> str:
         return (": " + ", ".join(numbers[:12]) + (" …" if len(numbers) > 12 else "")) if numbers else ""
@@ -267,9 +349,10 @@ def changes_text(before: _Snapshot, after: _Snapshot, review_lines: str) -> list
     added = [n for n in after.rules if n not in before.rules]
     removed = [n for n in before.rules if n not in after.rules]
     new_cards = sorted(after.cards - before.cards)
+    gone_cards = sorted(before.cards - after.cards)
     lines = [f"Regeln geändert: {len(changed)}{some(changed)}", f"Regeln neu: {len(added)}{some(added)}",
              f"Regeln entfallen: {len(removed)}{some(removed)}",
-             f"Karten neu: {len(new_cards)}{some(new_cards)}"]
+             f"Karten neu: {len(new_cards)}{some(new_cards)}", f"Karten entfernt: {len(gone_cards)}{some(gone_cards)}"]
     return lines + ([review_lines] if review_lines else [])
 
 
@@ -297,13 +380,18 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
             _fetch_cards(fetcher, upd, Path(staging), outcome)
             for line in outcome.lines:
                 out(line)
+            shown = len(outcome.lines)
             if not outcome.changed and db.is_file() and not rebuild:
                 if outcome.state:  # only the rules page changed, not the file it links
                     _commit(upd, outcome, state)
                 out(f"Nichts Neues: die Datenbank {db} bleibt, wie sie ist.")
                 return 0
             before = snapshot(db)
-            crs, cards = _inputs(upd, outcome)
+            crs, cards, lost = _inputs(upd, outcome, built_from(db))
+            for line in outcome.lines[shown:]:
+                out(line)
+            for line in lost:
+                out(line)
             try:
                 report = build(db, DEFAULT_SOURCES, cr_files=crs, card_files=cards)
             except SourceError as exc:
@@ -338,4 +426,5 @@ def cmd_update(settings: Settings, args: argparse.Namespace) -> int:
         return fail(f"Update fehlgeschlagen: {exc}. Die bisherige Datenbank ist unverändert.")
 
 
-__all__ = ["UpdateError", "cmd_update", "current_rules_date", "discover_cr_url", "run_update"]
+__all__ = ["BuiltFrom", "UpdateError", "built_from", "cmd_update", "current_rules_date", "discover_cr_url",
+           "keep_official_files", "rules_file_date", "run_update"]
