@@ -256,6 +256,8 @@ class Intake:
         self._changed = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._by_transport: dict[int, _Conn] = {}
+        #: A connection per listening socket (by its file number) that :meth:`_shed` accepted but may not close.
+        self._waiting: dict[int, socket.socket] = {}
 
     @property
     def unproven(self) -> int:
@@ -275,19 +277,22 @@ class Intake:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        for sock in self.sockets:
+        for sock in [*self.sockets, *self._waiting.values()]:
             sock.close()
+        self._waiting.clear()
 
     # --- accepting ---------------------------------------------------------------------------------
 
     def _has_room(self) -> bool:
         return len(self.conns) < self.cap and self.unproven < self.unproven_cap
 
-    async def _room(self) -> None:
+    async def _room(self, sock: socket.socket) -> None:
         """Wait until one more connection may be taken: fewer than :attr:`cap` open, and fewer than
-        :attr:`unproven_cap` unproven (closing the oldest unproven one when it has had its grace)."""
+        :attr:`unproven_cap` unproven (closing the oldest unproven one when it has had its grace; in a flood of
+        idle connections also closing those in the listen queue of ``sock`` that are past their grace, without
+        taking them: :meth:`_shed`)."""
         while not self._has_room():
-            if len(self.conns) < self.cap and self._evict_oldest():
+            if len(self.conns) < self.cap and (self._evict_oldest() or self._shed(sock)):
                 continue
             wait = self._next_grace_end() if len(self.conns) < self.cap else 0.1
             self._changed.clear()
@@ -360,10 +365,37 @@ class Intake:
             else:
                 self._silent += 1.0
 
+    def _shed(self, sock: socket.socket) -> bool:
+        """In a flood of idle connections (:attr:`prompt` below one half): accept the next connection waiting in
+        the listen queue of ``sock`` and close it at once when it has sent nothing and is past its grace
+        (counted from its handshake, :meth:`_grace_ends`): one ``accept`` and one ``close``, no protocol.
+        True when one was closed so; a connection that may not be closed is kept to be taken first
+        (:attr:`_waiting`), and False."""
+        if self.prompt >= 0.5 or sock.fileno() in self._waiting:
+            return False
+        try:
+            new, _ = sock.accept()
+        except OSError:  # none waiting, or no file free: the accept loop deals with it
+            return False
+        age, grace = connection_age(new)
+        probe = _Conn(since=time.monotonic() - age, grace=grace)
+        if _unread(new) or self._grace_ends(probe) > time.monotonic():
+            self._waiting[sock.fileno()] = new
+            return False
+        new.close()
+        self.stats.accepted += 1
+        self.stats.evicted += 1
+        self._count(probe, prompt=False)
+        return True
+
     async def _accept_loop(self, sock: socket.socket) -> None:
         loop = asyncio.get_running_loop()
         while True:
-            await self._room()
+            await self._room(sock)
+            waiting = self._waiting.pop(sock.fileno(), None)
+            if waiting is not None:  # accepted by _shed, not to be closed: taken first
+                self._take(loop, waiting)
+                continue
             try:
                 conn, _ = await loop.sock_accept(sock)
             except OSError as exc:
