@@ -14,16 +14,19 @@ connection is a file. So the endpoint (:mod:`bot.serve`)
 * lets connections that have not sent a whole request yet hold at most :data:`UNPROVEN_SHARE` of the cap: when
   that share is full, the oldest of them that has had its grace is closed to make room, else accepting waits.
   A connection kept alive after an answer, or one that has sent part of a request, has
-  :data:`EVICT_AFTER_SECONDS`; a new connection that has sent nothing has only :func:`first_byte_grace`
-  (twice its round-trip time, at least :data:`GRACE_SECONDS`), counted from the handshake in the kernel, not
-  from ``accept``: a client that sends its request as soon as it is connected (as Discord and a proxy do)
-  has its first bytes in the socket within one round trip, and a connection that waited in the listen queue
-  longer than that without a byte has had its chance already. So accepting keeps pace with any rate of idle
-  connections (each costs one ``accept`` and one ``close``), and 1 100 clients that trickle their headers
-  cannot hold every handle. A connection whose headers have all arrived, or whose bytes wait unread in its
-  socket, is never closed so: there the wait is this process's, not the client's. An error answer (≥ 400:
-  no or a bad signature, a malformed request) closes its connection, so only a client that sent a good
-  request is kept alive.
+  :data:`EVICT_AFTER_SECONDS`. A new connection that has sent nothing has its grace counted from the
+  handshake in the kernel, not from ``accept``: a client that sends its request as soon as it is connected
+  (as Discord and a proxy do) has its first bytes in the socket within one round trip, so a connection that
+  waited in the listen queue longer than its grace without a byte has had its chance already. That grace is
+  :data:`EVICT_AFTER_SECONDS` while the new connections send requests (a client that is itself busy, as in a
+  burst from one machine, may take a while after connecting), and shrinks towards :func:`first_byte_grace`
+  (twice the round-trip time, at least :data:`GRACE_SECONDS`) as the share of them that are closed without a
+  byte grows (:attr:`Intake.prompt`: a flood of idle connections). So accepting keeps
+  pace with any rate of idle connections (each costs one ``accept`` and one ``close``), and 1 100 clients
+  that trickle their headers cannot hold every handle. A connection whose headers have all arrived, or whose
+  bytes wait unread in its socket, is never closed so: there the wait is this process's, not the client's.
+  An error answer (≥ 400: no or a bad signature, a malformed request) closes its connection, so only a client
+  that sent a good request is kept alive.
 
 :class:`Intake` runs the accept loop on the listening sockets of :func:`listen` and hands each connection to
 aiohttp's protocol factory (``AppRunner.server``); :meth:`Intake.middleware` marks what each connection is doing.
@@ -36,6 +39,7 @@ import asyncio
 import contextlib
 import errno
 import logging
+import math
 import socket
 import struct
 import time
@@ -74,6 +78,8 @@ EVICT_AFTER_SECONDS = 2.0
 #: The least a new connection that has sent nothing has before it may be closed to make room (seconds from its
 #: handshake); the grace is twice the connection's round-trip time when that is longer (:func:`first_byte_grace`).
 GRACE_SECONDS = 0.25
+#: Seconds over which :attr:`Intake.prompt` counts new connections (their weight decays with this time constant).
+PROMPT_SECONDS = 10.0
 #: errno values of ``accept`` that mean "no file or memory for one more connection right now".
 _EXHAUSTED = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 
@@ -171,8 +177,12 @@ class _Conn:
     #: seen before it, to find a blank line split between two reads.
     headers_done: bool = False
     tail: bytes = b""
-    #: Seconds from :attr:`since` after which it may be closed to make room (None: :data:`EVICT_AFTER_SECONDS`).
+    #: A new connection that has sent nothing yet: its :func:`first_byte_grace` (seconds; None once it sent
+    #: bytes), and whether it was counted in :attr:`Intake.prompt` yet.
     grace: float | None = None
+    counted: bool = False
+    #: When it was accepted (``time.monotonic``).
+    accepted: float = field(default_factory=time.monotonic)
 
     @property
     def unproven(self) -> bool:
@@ -239,10 +249,15 @@ class Intake:
         self.cap = cap
         self.unproven_cap = max(1, int(cap * UNPROVEN_SHARE))
         self.conns: dict[int, _Conn] = {}  # id(conn) → conn
+        #: New connections of about the last :data:`PROMPT_SECONDS` that sent a request, and those closed (to
+        #: make room, or for their silence) without a byte, each weighed down with its age (:attr:`prompt`).
+        self._sent, self._silent, self._counted_at = 0.0, 0.0, time.monotonic()
         self.stats = IntakeStats()
         self._changed = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._by_transport: dict[int, _Conn] = {}
+        #: A connection per listening socket (by its file number) that :meth:`_shed` accepted but may not close.
+        self._waiting: dict[int, socket.socket] = {}
 
     @property
     def unproven(self) -> int:
@@ -262,19 +277,22 @@ class Intake:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        for sock in self.sockets:
+        for sock in [*self.sockets, *self._waiting.values()]:
             sock.close()
+        self._waiting.clear()
 
     # --- accepting ---------------------------------------------------------------------------------
 
     def _has_room(self) -> bool:
         return len(self.conns) < self.cap and self.unproven < self.unproven_cap
 
-    async def _room(self) -> None:
+    async def _room(self, sock: socket.socket) -> None:
         """Wait until one more connection may be taken: fewer than :attr:`cap` open, and fewer than
-        :attr:`unproven_cap` unproven (closing the oldest unproven one when it has had its grace)."""
+        :attr:`unproven_cap` unproven (closing the oldest unproven one when it has had its grace; in a flood of
+        idle connections also closing those in the listen queue of ``sock`` that are past their grace, without
+        taking them: :meth:`_shed`)."""
         while not self._has_room():
-            if len(self.conns) < self.cap and self._evict_oldest():
+            if len(self.conns) < self.cap and (self._evict_oldest() or self._shed(sock)):
                 continue
             wait = self._next_grace_end() if len(self.conns) < self.cap else 0.1
             self._changed.clear()
@@ -291,7 +309,7 @@ class Intake:
         read yet (a busy event loop, not the client, kept it waiting); None when there is none."""
         candidates = [c for c in self.conns.values() if c.unproven and c.transport is not None
                       and not c.headers_done]
-        for conn in sorted(candidates, key=_grace_ends):
+        for conn in sorted(candidates, key=self._grace_ends):
             if conn.transport is not None and not unread_bytes(conn.transport):
                 return conn
         return None
@@ -299,24 +317,85 @@ class Intake:
     def _next_grace_end(self) -> float:
         """Seconds until :meth:`_evict_oldest` may close a connection (0.1 when none may be closed yet)."""
         conn = self._evictable()
-        return 0.1 if conn is None else _grace_ends(conn) - time.monotonic()
+        return 0.1 if conn is None else self._grace_ends(conn) - time.monotonic()
 
     def _evict_oldest(self) -> bool:
         """Close the unproven connection whose grace ended first (:meth:`_evictable`), if it has ended; it
         counts as gone at once (its file closes within the loop's next turn), so one eviction makes room for
         one connection. Only a client that is slow itself is closed."""
         oldest = self._evictable()
-        if oldest is None or oldest.transport is None or _grace_ends(oldest) > time.monotonic():
+        if oldest is None or oldest.transport is None or self._grace_ends(oldest) > time.monotonic():
             return False
         self.stats.evicted += 1
+        if oldest.grace is not None:
+            self._count(oldest, prompt=False)
         oldest.transport.close()
         self.closed(oldest)
+        return True
+
+    def _grace_ends(self, conn: _Conn) -> float:
+        """When (``time.monotonic``) ``conn`` may be closed to make room: :data:`EVICT_AFTER_SECONDS` after
+        :attr:`_Conn.since`; a new connection that has sent nothing, its first-byte grace plus the rest of
+        those seconds times :attr:`prompt` after its handshake, and those seconds times :attr:`prompt` after
+        it was accepted (in normal traffic and in a burst, :attr:`prompt` 1: 2 s after ``accept``)."""
+        if conn.grace is None:
+            return conn.since + EVICT_AFTER_SECONDS
+        after_handshake = conn.since + conn.grace + max(0.0, EVICT_AFTER_SECONDS - conn.grace) * self.prompt
+        return max(after_handshake, conn.accepted + EVICT_AFTER_SECONDS * self.prompt)
+
+    @property
+    def prompt(self) -> float:
+        """The share of the new connections of about the last :data:`PROMPT_SECONDS` that sent a request,
+        against those closed without a byte: 1 in normal traffic and in a burst (also with no connection
+        counted), towards 0 in a flood of idle connections. The grace of a new connection that has sent
+        nothing grows with it."""
+        total = self._sent + self._silent
+        return 1.0 if total < 1.0 else self._sent / total
+
+    def _count(self, conn: _Conn, prompt: bool) -> None:
+        """Count the new connection ``conn`` in :attr:`prompt` (once): whether it sent a request (True) or was
+        closed without a byte (False)."""
+        if not conn.counted:
+            conn.counted = True
+            now = time.monotonic()
+            decay = math.exp(-(now - self._counted_at) / PROMPT_SECONDS)
+            self._sent, self._silent, self._counted_at = self._sent * decay, self._silent * decay, now
+            if prompt:
+                self._sent += 1.0
+            else:
+                self._silent += 1.0
+
+    def _shed(self, sock: socket.socket) -> bool:
+        """In a flood of idle connections (:attr:`prompt` below one half): accept the next connection waiting in
+        the listen queue of ``sock`` and close it at once when it has sent nothing and is past its grace
+        (counted from its handshake, :meth:`_grace_ends`): one ``accept`` and one ``close``, no protocol.
+        True when one was closed so; a connection that may not be closed is kept to be taken first
+        (:attr:`_waiting`), and False."""
+        if self.prompt >= 0.5 or sock.fileno() in self._waiting:
+            return False
+        try:
+            new, _ = sock.accept()
+        except OSError:  # none waiting, or no file free: the accept loop deals with it
+            return False
+        age, grace = connection_age(new)
+        probe = _Conn(since=time.monotonic() - age, grace=grace)
+        if _unread(new) or self._grace_ends(probe) > time.monotonic():
+            self._waiting[sock.fileno()] = new
+            return False
+        new.close()
+        self.stats.accepted += 1
+        self.stats.evicted += 1
+        self._count(probe, prompt=False)
         return True
 
     async def _accept_loop(self, sock: socket.socket) -> None:
         loop = asyncio.get_running_loop()
         while True:
-            await self._room()
+            await self._room(sock)
+            waiting = self._waiting.pop(sock.fileno(), None)
+            if waiting is not None:  # accepted by _shed, not to be closed: taken first
+                self._take(loop, waiting)
+                continue
             try:
                 conn, _ = await loop.sock_accept(sock)
             except OSError as exc:
@@ -348,6 +427,8 @@ class Intake:
         sock.setblocking(False)
         age, grace = connection_age(sock)
         conn = _Conn(since=time.monotonic() - age, grace=grace)
+        if _unread(sock):
+            self._count(conn, prompt=True)
         self.conns[id(conn)] = conn
         self.stats.accepted += 1
 
@@ -375,6 +456,8 @@ class Intake:
         """Data arrived on ``conn``: a request has begun (:data:`PARTIAL`; until its handler starts, which the
         event loop schedules before the timers of its next turn)."""
         if conn.state == IDLE:
+            if conn.grace is not None:
+                self._count(conn, prompt=True)
             self._set(conn, PARTIAL)
         if not conn.headers_done:
             seen = conn.tail + data
@@ -408,6 +491,8 @@ class Intake:
         conn.timer = None
         if conn.transport is not None and not conn.transport.is_closing():
             self.stats.timed_out += 1
+            if conn.grace is not None:
+                self._count(conn, prompt=False)
             conn.transport.close()
 
     def mark(self, request: web.BaseRequest, state: str) -> None:
@@ -501,8 +586,11 @@ def unread_bytes(transport: asyncio.BaseTransport) -> int:
     """How many bytes wait in the socket of ``transport`` unread by this process (``FIONREAD``); 0 where that
     cannot be asked (no socket, not Linux or BSD)."""
     sock = transport.get_extra_info("socket")
-    if sock is None:
-        return 0
+    return 0 if sock is None else _unread(sock)
+
+
+def _unread(sock: Any) -> int:
+    """Bytes waiting unread in ``sock`` (``FIONREAD``; 0 where that cannot be asked)."""
     waiting = array.array("i", [0])
     try:
         import fcntl
@@ -512,11 +600,6 @@ def unread_bytes(transport: asyncio.BaseTransport) -> int:
     except (ImportError, OSError, ValueError):  # not there (Windows), or the socket closed meanwhile
         return 0
     return waiting[0]
-
-
-def _grace_ends(conn: _Conn) -> float:
-    """When (``time.monotonic``) ``conn`` may be closed to make room: its :attr:`_Conn.since` plus its grace."""
-    return conn.since + (EVICT_AFTER_SECONDS if conn.grace is None else conn.grace)
 
 
 #: ``struct tcp_info`` of Linux (``linux/tcp.h``): after 8 one-byte fields, ``tcpi_last_ack_recv`` (ms since

@@ -305,3 +305,24 @@ async def test_requests_that_are_not_http_get_german_json_and_one_short_log_line
     err = capsys.readouterr().err
     assert "Traceback" not in err and "ERROR" not in err
     assert err.count("Ungültige HTTP-Anfrage von 127.0.0.1 verworfen (400: ") == 1  # 21 requests, one line
+
+
+async def test_clients_slow_to_write_are_not_closed_while_new_connections_send_requests():
+    # a sender busy itself (a burst from one machine) writes its requests a while after connecting: while the
+    # new connections send requests, a silent one keeps 2 s after accept, however full the unproven share
+    intake, runner, port = await _serving(4)  # at most 2 unproven
+    request = b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    try:
+        slow = [await asyncio.open_connection("127.0.0.1", port) for _ in range(2)]
+        await asyncio.sleep(0.1)
+        prompt = await asyncio.open_connection("127.0.0.1", port)  # waits in the queue: the share is full
+        prompt[1].write(request)
+        await asyncio.sleep(1.0)  # four times the first-byte grace of a loopback connection
+        for _, writer in slow:
+            writer.write(request)
+        answers = [await _closed_within(reader, 5) for reader, _ in [*slow, prompt]]
+        assert [a.split(b" ", 2)[1] for a in answers] == [b"200"] * 3 and intake.stats.evicted == 0
+        assert intake.prompt == 1.0
+    finally:
+        await intake.stop()
+        await runner.cleanup()
