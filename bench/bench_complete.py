@@ -11,6 +11,14 @@ every call counted is the first of its query on a fresh store), and the median o
 Targets: p99 ≤ 100 µs on the documents, ≤ 200 µs with both CR files.
 
     python bench/bench_complete.py [--quick] [--reference DIR]
+    python bench/bench_complete.py --vs DIR
+
+``--vs DIR`` (a checkout of other code, e.g. ``git archive main | tar -x -C DIR``): card names only, that checkout's
+``bot/search.py`` and this one's answering :meth:`bot.search.NameIndex.complete` for the recorded query set of
+``tests/choices/documents.json.gz`` in one process, interleaved query by query (which one goes first alternates), on
+fresh indexes of the documents' store in each of 3 rounds; CPU time of the thread per call (a loaded machine's
+waiting for a CPU is not counted). Prints per round p50/p99 of both and their ratio, and over each query's best of
+the 3 rounds. ``--vs`` with this checkout itself shows the noise (an A/A comparison).
 
 Without ``--reference`` (default ``../shared/reference``) or when its CR files are missing, only the documents'
 store is measured.
@@ -98,11 +106,65 @@ def rows(quick: bool, reference: Path | None = None) -> list[Row]:
     return out
 
 
+def versus(other: Path, rounds: int = 3) -> list[str]:
+    """Lines comparing ``other``'s card-name search with this one's (see the module docstring, ``--vs``)."""
+    import contextlib
+    import importlib.util
+    import io
+
+    from bot.search import NameIndex
+    from bot.store.names import StoredNames
+    from tests.choices import HERE, load
+
+    spec = importlib.util.spec_from_file_location("other_search", other / "bot" / "search.py")
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"no bot/search.py in {other}")
+    theirs = importlib.util.module_from_spec(spec)
+    sys.modules["other_search"] = theirs  # dataclasses look their module up
+    spec.loader.exec_module(theirs)
+    queries, _choices = load(HERE / "documents.json.gz")
+    lines = []
+    runs: list[tuple[list[float], list[float]]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "documents.sqlite3"
+        with contextlib.redirect_stdout(io.StringIO()):
+            build(db, DEFAULT_SOURCES)
+        for n in range(rounds):
+            sides = []
+            for cls in (theirs.NameIndex, NameIndex):
+                index = cls.from_store(StoredNames(db))
+                index.prepare_first_keystrokes()
+                sides.append((index, []))
+            for i, q in enumerate(queries):
+                for index, times in sides if i % 2 else sides[::-1]:
+                    started = time.thread_time()
+                    index.complete(q)
+                    times.append((time.thread_time() - started) * 1e6)
+            a, b = sides[0][1], sides[1][1]
+            runs.append((a, b))
+            lines.append(_versus_line(f"round {n + 1}", a, b))
+    best_a = [min(t) for t in zip(*(r[0] for r in runs), strict=True)]
+    best_b = [min(t) for t in zip(*(r[1] for r in runs), strict=True)]
+    lines.append(_versus_line(f"each query's best of {rounds}", best_a, best_b))
+    return lines
+
+
+def _versus_line(label: str, theirs: list[float], ours: list[float]) -> str:
+    a, b = sorted(theirs), sorted(ours)
+    p50a, p99a, p50b, p99b = percentile(a, 0.5), percentile(a, 0.99), percentile(b, 0.5), percentile(b, 0.99)
+    return (f"card names, {label}: other p50 {p50a:.1f} p99 {p99a:.1f} µs, this p50 {p50b:.1f} p99 {p99b:.1f} µs "
+            f"(CPU time); this / other p50 {p50b / p50a:.3f}, p99 {p99b / p99a:.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="two passes instead of three")
     parser.add_argument("--reference", type=Path, default=None, help="folder with both CR files")
+    parser.add_argument("--vs", type=Path, default=None, help="checkout to compare card-name search with")
     args = parser.parse_args()
+    if args.vs is not None:
+        print("\n".join(versus(args.vs)))
+        return
     import contextlib
     import io
 
