@@ -54,9 +54,10 @@ MAX_QUERY_TERMS = 40
 #: corrections per question.
 TYPO_CUTOFF = 86.0
 MAX_TYPOS = 6
-#: Shortest typed word repaired as a typo; from :data:`LONG_TYPO` letters on a repair may take two edits.
+#: Shortest typed word repaired as a typo; from :data:`LONG_TYPO` letters on a repair may take two edits (at most a
+#: fifth of the letters: "Wolfsbld", two off "Wolfsblut", is no typo but an unknown word).
 MIN_TYPO = 4
-LONG_TYPO = 8
+LONG_TYPO = 10
 #: Shortest word split into compound parts, and shortest part.
 MIN_COMPOUND = 8
 MIN_PART = 4

@@ -110,7 +110,7 @@ def test_spelling_is_repaired_against_the_documents(a):
 
 def test_a_typo_is_repaired_to_the_nearest_word_of_the_documents_and_marked(a):
     # One edit: "fede" → "fehde" (000's Fehde; "jede" is as near but a stop word, "feder" as near but rarer),
-    # "gewint" → "gewinnt" (a letter dropped), "Fehed" (two letters swapped); from eight letters two edits:
+    # "gewint" → "gewinnt" (a letter dropped), "Fehed" (two letters swapped); from ten letters two edits:
     # "Biblithekk" → "bibliothek". Terms read only from a repaired word are marked for the ranking.
     q = a.analyse("wer gewint die fede", question=True)
     assert q.words == ["gewinnt", "fehde"]
@@ -128,6 +128,8 @@ def test_a_typo_is_repaired_to_the_nearest_word_of_the_documents_and_marked(a):
     # a word of the documents as typed is never repaired; a short word two edits away is not repaired
     assert a.analyse("wer gewinnt die Fehde", question=True).repaired == set()
     assert a.vocab.nearest("fhdx") is None
+    # two edits only from ten letters: "Wolfsbld" (8) is two off 001's "Wolfsblut" and stays as typed
+    assert a.vocab.nearest("wolfsbld") is None
 
 
 def test_rule_numbers_are_terms(a):
