@@ -28,6 +28,7 @@ startup.begin()  # before the imports below: Ctrl+C there must not print a trace
 import argparse  # noqa: E402  (after the handlers: Ctrl+C during imports must not print a traceback)
 import logging  # noqa: E402
 import re  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any, NoReturn  # noqa: E402
 
@@ -90,19 +91,13 @@ class GermanArgumentParser(argparse.ArgumentParser):
     usage errors as one German line on stderr, exit code 2. Subcommand parsers are of
     the same class (argparse creates them with ``type(parser)``)."""
 
-    def __init__(self, *args: Any, add_help: bool = True, parents: list[argparse.ArgumentParser] | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(self, *args: Any, add_help: bool = True, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _GermanHelp)
         super().__init__(*args, add_help=False, **kwargs)
         self._positionals.title, self._optionals.title = "Argumente", "Optionen"
         if add_help:
             self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                               help="diese Hilfe zeigen und beenden")
-        # The parents' options join the German-titled groups above (as argparse's own ``parents=`` does, but
-        # after the retitling: else a parent's "Optionen" became a second section of that name).
-        for parent in parents or []:
-            self._add_container_actions(parent)
-            self._defaults.update(parent._defaults)
 
     def error(self, message: str) -> NoReturn:
         """One German line ``<prog>: <problem> (Hilfe: <prog> --help)``, exit code 2."""
@@ -144,11 +139,10 @@ def program_name(argv0: str) -> str:
 ENV_FILE_HELP = "Einstellungsdatei (sonst REGELBOT_ENV_FILE, .env oder die von init geschriebene)"
 
 
-def _common() -> argparse.ArgumentParser:
-    """Options every subcommand also takes after its name (``regelbot run --env-file x``)."""
-    common = GermanArgumentParser(add_help=False)
-    common.add_argument("--env-file", metavar="DATEI", default=argparse.SUPPRESS, help=ENV_FILE_HELP)
-    return common
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    """Add the options every subcommand that reads settings also takes after its name (``regelbot run
+    --env-file x``) to ``parser``, in its one "Optionen" section."""
+    parser.add_argument("--env-file", metavar="DATEI", default=argparse.SUPPRESS, help=ENV_FILE_HELP)
 
 
 def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
@@ -158,7 +152,7 @@ def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"regelbot {__version__}",
                         help="Version zeigen und beenden")
     parser.add_argument("--env-file", metavar="DATEI", default=None, help=ENV_FILE_HELP)
-    sub = parser.add_subparsers(dest="cmd", required=True, metavar="BEFEHL", parser_class=_parser_with(_common()))
+    sub = parser.add_subparsers(dest="cmd", required=True, metavar="BEFEHL", parser_class=_parser_with(_add_common))
     p = sub.add_parser("init", help="Kommentierte Einstellungsdatei (.env) anlegen", settings=False)
     p.add_argument("path", nargs="?", metavar="PFAD",
                    help="Datei oder Ordner (Standard: .env im Checkout, sonst ~/.config/regelbot/regelbot.env)")
@@ -212,13 +206,15 @@ def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
     return parser
 
 
-def _parser_with(common: argparse.ArgumentParser) -> type[GermanArgumentParser]:
-    """The subcommand parser class: a :class:`GermanArgumentParser` that also takes ``common``'s options."""
+def _parser_with(add_common: Callable[[argparse.ArgumentParser], None]) -> type[GermanArgumentParser]:
+    """The subcommand parser class: a :class:`GermanArgumentParser` to which ``add_common`` adds the options
+    every subcommand that reads settings takes."""
 
     class SubcommandParser(GermanArgumentParser):
         def __init__(self, *args: Any, settings: bool = True, **kwargs: Any) -> None:
-            # settings=False: a subcommand that reads no settings file (init) does not offer --env-file.
-            super().__init__(*args, parents=[common] if settings else [], **kwargs)
+            super().__init__(*args, **kwargs)
+            if settings:  # settings=False: a subcommand that reads no settings file (init) has no --env-file
+                add_common(self)
 
     return SubcommandParser
 

@@ -31,21 +31,17 @@ Nothing here imports discord or the store: the vocabulary comes in as plain mapp
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from typing import Any
 
-import Stemmer
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from bot import stopwords as lists
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
-from bot.text import INVISIBLE, canonical, strip_marks
+from bot.words import MAX_TOKENS, NUMBER, fold, number_term, numbers_in, restore_umlauts, snowball, tokens
 
-#: Most tokens read from one text (a 6 000-character question has about 1 000).
-MAX_TOKENS = 1200
 #: Most tokens read from a question (a question longer than this is cut, and the answer says so).
 MAX_QUESTION_TOKENS = 300
 #: Most terms a question contributes to the full-text query (concepts and stems together).
@@ -63,69 +59,7 @@ MIN_COMPOUND = 8
 MIN_PART = 4
 _MANNER = "weise"  # the ending of German adverbs of manner (``teilweise`` = in parts, ``normalerweise``)
 
-_TOKEN = re.compile(r"\{[0-9a-zA-Z/]{1,5}\}|\d{3}\.\d+[a-z]?|[^\W_]+")
-_NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
 _LINKS = ("", "s", "es", "n", "en", "e")
-
-
-
-_GERMAN = Stemmer.Stemmer("german")
-_ENGLISH = Stemmer.Stemmer("english")
-
-
-def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
-    """Lower-cased word tokens of ``text`` (umlauts kept), rule numbers (``702.19a``) and mana symbols
-    (``{R/W}`` → ``mrw``; a bare ``X`` is the cost's ``{X}``, ``mx``: "Blutdurst X", "was ist X"), at most
-    ``limit``."""
-    out: list[str] = []
-    # NFKC and the invisible characters of bot.text.clean (zero-width, bidi, soft hyphen) dropped, so
-    # "Bib\u200bliothek" is one word; other control characters separate words like any non-letter.
-    for m in _TOKEN.finditer(unicodedata.normalize("NFKC", text).translate(INVISIBLE).lower()):
-        token = m.group(0)
-        if token.startswith("{"):
-            token = "m" + re.sub(r"[^0-9a-z]", "", token)  # {R/W} → mrw
-        out.append("mx" if token == "x" else token)
-        if len(out) >= limit:
-            break
-    return out
-
-
-def number_term(number: str) -> str:
-    """The term of a rule number: ``"702.19a"`` → ``"r702x19a"`` (one FTS5 token)."""
-    return "r" + number.replace(".", "x")
-
-
-def numbers_in(text: str) -> list[str]:
-    """Rule numbers written in ``text`` (``702.19a``), in order, each once."""
-    return list(dict.fromkeys(t for t in tokens(text) if _NUMBER.match(t)))
-
-
-@lru_cache(maxsize=1 << 16)
-def snowball(word: str, language: str = "de") -> str:
-    """The Snowball stem of a lower-case word, folded (``"zaubersprüche"`` → ``"zauberspruch"``)."""
-    if language == "en":
-        return fold(_ENGLISH.stemWord(word))
-    for word_end, stem_end in _STEM_EXCEPTIONS:
-        if word.endswith(word_end):
-            return fold(word[: len(word) - len(word_end)] + stem_end)
-    return fold(_GERMAN.stemWord(word))
-
-
-#: Endings Snowball would conflate with another word: "Spieler" (player) is no form of "spielen" (play).
-_STEM_EXCEPTIONS = (("spielern", "spieler"), ("spielers", "spieler"), ("spieler", "spieler"))
-
-
-def fold(word: str) -> str:
-    """A stem in one spelling: marks stripped, ``ß`` → ``ss``, ``ae``/``oe``/``ue`` → ``a``/``o``/``u``."""
-    return canonical(strip_marks(word))
-
-
-def restore_umlauts(word: str) -> list[str]:
-    """Spellings of ``word`` with ``ae``/``oe``/``ue`` as umlauts and ``ss`` as ``ß`` (each variant once)."""
-    out = [word]
-    for plain, umlaut in (("ae", "ä"), ("oe", "ö"), ("ue", "ü"), ("ss", "ß")):
-        out += [w.replace(plain, umlaut) for w in out if plain in w]
-    return list(dict.fromkeys(out[1:]))
 
 
 @dataclass(frozen=True)
@@ -272,6 +206,10 @@ class Analysis:
     english: bool = False
     repaired: set[str] = field(default_factory=set)
 
+    def has(self, term: str) -> bool:
+        """True when ``term`` is among :attr:`terms` already."""
+        return term in self._seen
+
     def add(self, term: str) -> None:
         """Append ``term`` unless it is there already."""
         if term and term not in self._seen:
@@ -364,7 +302,7 @@ class Analyser:
             return cached
         if language == "en":
             out = [snowball(word, "en")]
-        elif _NUMBER.match(word):
+        elif NUMBER.match(word):
             out = [number_term(word)]
         else:
             out = [snowball(self.lemma(word))]
@@ -437,19 +375,9 @@ class Analyser:
         stop = [w in STOP_WORDS or lists.is_verb_wissen(raw, i) for i, w in enumerate(raw)]
         covered: set[int] = set()
         if self.options.concepts:
-            i = 0
-            while i < len(stems):
-                found, length = self.vocab.concepts_at(stems, i, old_terms, document, language, foreign, english,
-                                                       stop, typed)
-                for concept in found:
-                    out.add(concept)
-                    if concept not in out.concepts:
-                        out.concepts.append(concept)
-                if length > 1:
-                    covered.update(range(i, i + length))
-                i += max(length, 1)
+            covered = self._concepts(out, stems, (old_terms, document, language, foreign, english, stop, typed))
         for i, word in enumerate(raw):
-            if _NUMBER.match(word):
+            if NUMBER.match(word):
                 out.numbers.append(word)
                 out.add(number_term(word))
                 continue
@@ -464,7 +392,7 @@ class Analyser:
                 continue
             out.words.append(word)
             for term in self.stems(word, language):
-                if i in fixed and term not in out._seen:
+                if i in fixed and not out.has(term):
                     out.repaired.add(term)
                 elif i not in fixed:
                     out.repaired.discard(term)
@@ -472,6 +400,23 @@ class Analyser:
             if english_question:  # "how do you win a clash" also meets 000's English text by English stems
                 out.add(snowball(word, "en"))
         return _capped(out) if question else out
+
+    def _concepts(self, out: Analysis, stems: list[str], how: tuple[Any, ...]) -> set[int]:
+        """Add the concepts found in ``stems`` (left to right, longest name first:
+        :meth:`Vocabulary.concepts_at` with the further arguments ``how``) to ``out``; the positions of the
+        words that names of two or more words cover."""
+        covered: set[int] = set()
+        i = 0
+        while i < len(stems):
+            found, length = self.vocab.concepts_at(stems, i, *how)
+            for concept in found:
+                out.add(concept)
+                if concept not in out.concepts:
+                    out.concepts.append(concept)
+            if length > 1:
+                covered.update(range(i, i + length))
+            i += max(length, 1)
+        return covered
 
     def _repair(self, raw: list[str], english: bool = False) -> tuple[list[str], set[int]]:
         """Question words the documents lack, replaced by a spelling they have (umlauts, then typos); and the
@@ -524,7 +469,7 @@ def build_concepts(names: Iterable[ConceptName], stemmer: Analyser) -> list[Conc
     out: list[Concept] = []
     seen: set[tuple[tuple[str, ...], str, frozenset[str], str]] = set()
     for n in names:
-        stems = tuple(stemmer.stems(w, n.language)[0] for w in tokens(n.name) if not _NUMBER.match(w))
+        stems = tuple(stemmer.stems(w, n.language)[0] for w in tokens(n.name) if not NUMBER.match(w))
         if stems and (stems, n.concept, n.only, n.language) not in seen:
             seen.add((stems, n.concept, n.only, n.language))
             out.append(Concept(stems, n.concept, n.old, n.only, n.not_in, n.language, n.forms))

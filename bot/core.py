@@ -29,7 +29,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from bot import mana_emoji, metrics, offload
 from bot.answers.registry import AnswerContext, CompleterFn, run_action, run_answer, run_completer
@@ -130,7 +130,7 @@ async def rules_digests(store: Store) -> dict[str, str]:
     """
     import hashlib
 
-    digests: dict[str, hashlib._Hash] = {}
+    digests: dict[str, Any] = {}  # file → its running hashlib digest
     rows = await store.fetchall(
         "SELECT v.file, v.effective, r.number, r.text FROM cr_rules r JOIN cr_versions v ON v.id = r.version_id"
         " ORDER BY v.id, r.position")

@@ -1,7 +1,7 @@
 """The HTTP endpoint's few REST calls to Discord: an interaction's follow-up webhook (no bot token needed).
 
 One :class:`RestClient` per ``serve`` process: one aiohttp session whose connector keeps at most
-:data:`bot.serve_net.OUTGOING_CONNECTIONS` connections (reused with keep-alive; the intake's file budget
+:data:`bot.serve_sockets.OUTGOING_CONNECTIONS` connections (reused with keep-alive; the intake's file budget
 counts them), each request tried again after a passing fault — a 429 with or without the ``Via`` header
 (after its ``retry_after``), a 5xx, a reset or refused connection, a reply that did not come within
 :data:`ATTEMPT_SECONDS` — while the interaction's 15 minutes last (:func:`bot.delivery.within`). Discord-free:
@@ -21,7 +21,7 @@ import aiohttp
 import orjson
 
 from bot.delivery import within
-from bot.serve_net import OUTGOING_CONNECTIONS
+from bot.serve_sockets import OUTGOING_CONNECTIONS
 
 log = logging.getLogger(__name__)
 

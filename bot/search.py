@@ -29,7 +29,6 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import groupby
 from operator import itemgetter
 from typing import NamedTuple
@@ -41,12 +40,17 @@ from bot.namedata import FuzzyVocabulary, IndexParts, MemoryNames, index_parts, 
 from bot.store import NameEntry
 from bot.store.names import KEYS, RKEYS, WORDS, StoredNames
 from bot.text import clean, name_keys, name_words
+from bot.typos import (
+    MIN_EDIT_LENGTH,
+    MIN_FUZZY_LENGTH,
+    Typed,
+    kept_name_words,
+    sharp_s_keys,
+)
 
 #: The name-word normaliser under its old name (the normalisers live in :mod:`bot.text`).
 words = name_words
 
-#: Queries shorter than this get no fuzzy tier (one or two letters match everything).
-MIN_FUZZY_LENGTH = 3
 #: At most this many keys are scanned per prefix look-up (common prefixes on huge indexes).
 SCAN_CAP = 2000
 #: Prefixes up to this length scan only ``limit × 8`` keys (alphabetically first), not :data:`SCAN_CAP`.
@@ -62,8 +66,6 @@ MAX_QUERY_WORDS = 8
 
 #: Score of a whole-name match one edit away (above any word-by-word fuzzy score in practice).
 EDIT_SCORE = 99.0
-#: Shortest compact key that gets the one-edit look-up (shorter keys have too many neighbours).
-MIN_EDIT_LENGTH = 5
 #: Score of a name whose start is one edit from the whole typed text (a name still being typed, with one slip:
 #: ``boros rec`` → "Boros-Rekrut"): a close candidate (≥ :data:`CLOSE_SCORE`), below a whole-name typo's rivals
 #: (:data:`EDIT_SCORE` − :data:`TYPO_MARGIN`).
@@ -93,8 +95,6 @@ LOOKUP_HITS = 10
 TYPO_MARGIN = 5.0
 #: Least fuzzy score (0–100) for which a name counts as close ("Meintest du" rather than "nicht gefunden").
 CLOSE_SCORE = 85.0
-#: A typo in several words: at most this many words one edit off.
-TYPO_WORDS = 2
 
 
 class NameHit(NamedTuple):
@@ -341,7 +341,7 @@ class NameIndex:
         query, keys = typed
         limit, cutoff = bounds
         started = bool(best)  # the typed text starts a name or its words (exact, prefix, word-prefix hits)
-        edit_keys = dict.fromkeys(_sharp_s_keys(query, keys))  # the query's keys, and with ß read as one "s"
+        edit_keys = dict.fromkeys(sharp_s_keys(query, keys))  # the query's keys, and with ß read as one "s"
         for key in edit_keys:
             if MIN_EDIT_LENGTH <= len(key) <= 100:
                 for idx, dist in self._one_edit(key).items():
@@ -407,7 +407,7 @@ class NameIndex:
 
         A name answers a card only when it *is* that card — an exact hit after folding (case, umlauts
         typed as ``ae`` or ``a``, ``ß``/``ss``, separators, ``//`` forms), by its German or English name or
-        one half of a split card — or when it is a typo of one clear name (:meth:`is_typo`: one edit in
+        one half of a split card — or when it is a typo of one clear name (:func:`bot.typos.is_typo`: one edit in
         the whole name, or one edit in each of at most two words) and no other card is as close. Anything
         else gets candidates: a word that is only the start of a card's word (``Blitzschlag`` for
         Blitzschlange: it may be another card the store lacks), a name with a word left out, two close
@@ -420,7 +420,7 @@ class NameIndex:
         exact = [h for h in hits if h.tier == EXACT]
         if exact:
             return Lookup(exact[0], EXACT_MATCH, []) if len(exact) == 1 else Lookup(None, UNCLEAR, exact[:offer])
-        typed = _Typed.of(query)
+        typed = Typed.of(query)
         typos = [h for h in hits
                  if any(typed.is_typo_of(self.data.entry(i)[2]) for i in self.data.card_entries(h.card_id))]
         if len(typos) == 1 and not self._rivals(typed, typos[0], hits):
@@ -439,14 +439,14 @@ class NameIndex:
         return partial[0] if len(partial) == 1 else None
 
     @staticmethod
-    def _rivals(typed: _Typed, typo: NameHit, hits: list[NameHit]) -> bool:
+    def _rivals(typed: Typed, typo: NameHit, hits: list[NameHit]) -> bool:
         """True when another card is as close as the typo's card: a name that starts with the typed text or
         has all its words, or a fuzzy match within :data:`TYPO_MARGIN` of the typo's score that leaves none of
         its name's words out (``Phytohqydra`` means Phytohydra, not Sprießende Phytohydra)."""
         floor = (typo.score if typo.tier == FUZZY else EDIT_SCORE) - TYPO_MARGIN
         return any(
             h.card_id != typo.card_id
-            and (h.tier < FUZZY or (h.score >= floor and len(_name_words(h.matched)) <= len(typed.words)))
+            and (h.tier < FUZZY or (h.score >= floor and len(kept_name_words(h.matched)) <= len(typed.words)))
             for h in hits
         )
 
@@ -472,58 +472,3 @@ class _Static:
             card_id, card_name, _name, kind, _words = self._stored.entry(idx)
             row = self._rows[idx] = (kind in FOREIGN_KINDS, len(card_name), card_name, card_id)
         return row
-
-
-def is_typo(query: str, name: str) -> bool:
-    """True when ``query`` is ``name`` with a typo, not another name: its compact key (:func:`name_keys`,
-    at least :data:`MIN_EDIT_LENGTH` letters) is one edit from the name's (a letter added, dropped, replaced,
-    or two neighbours swapped), or it has the name's words in order with at most :data:`TYPO_WORDS` of them
-    one edit off. A word left out or only begun is no typo: ``Circu`` and ``Blitzschlag`` are not
-    typos of "Circu, Dimir-Lobotomist" and "Blitzschlange"."""
-    return _Typed.of(query).is_typo_of(name)
-
-
-@dataclass(frozen=True)
-class _Typed:
-    """A typed name's edit keys (at least :data:`MIN_EDIT_LENGTH` letters) and words, made once per look-up."""
-
-    keys: tuple[str, ...]
-    words: tuple[str, ...]
-
-    @classmethod
-    def of(cls, query: str) -> _Typed:
-        return cls(tuple(k for k in _sharp_s_keys(query) if len(k) >= MIN_EDIT_LENGTH), tuple(name_words(query)))
-
-    def is_typo_of(self, name: str) -> bool:
-        """:func:`is_typo` of the typed name and ``name`` (the name's keys and words cached per name)."""
-        if any(OSA.distance(k, n, score_cutoff=1) <= 1 for k in self.keys for n in _name_keys(name)):
-            return True
-        words_of_name = _name_words(name)
-        if len(self.words) != len(words_of_name) or len(self.words) < 2:
-            return False
-        off = [OSA.distance(t, w, score_cutoff=2) for t, w in zip(self.words, words_of_name, strict=True)]
-        return max(off) <= 1 and 0 < sum(off) <= TYPO_WORDS and all(
-            len(w) >= MIN_FUZZY_LENGTH for w, d in zip(words_of_name, off, strict=True) if d
-        )
-
-
-@lru_cache(maxsize=1 << 16)
-def _name_words(name: str) -> tuple[str, ...]:
-    """:func:`name_words` of a card's name, kept (a look-up compares the same names again and again; only the
-    store's names are kept, never typed text)."""
-    return tuple(name_words(name))
-
-
-@lru_cache(maxsize=1 << 16)
-def _name_keys(name: str) -> tuple[str, ...]:
-    """:func:`_sharp_s_keys` of a card's name, kept like :func:`_name_words`."""
-    return _sharp_s_keys(name)
-
-
-def _sharp_s_keys(text: str, keys: tuple[str, ...] | None = None) -> tuple[str, ...]:
-    """:func:`name_keys` of ``text`` (``keys`` when the caller has them already), and with ``ß`` read as one ``s``
-    too: the keys spell ``ß`` as ``ss``, so a ``ß`` typed for or instead of one letter would otherwise count as two
-    edits."""
-    if keys is None:
-        keys = name_keys(text)
-    return keys if "ß" not in text else (*keys, *name_keys(text.replace("ß", "s")))

@@ -72,7 +72,9 @@ from bot.raw import invocation
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import Reply, as_private
 from bot.rest import RestClient, RestError
-from bot.serve_net import Intake, ServeHealth, connection_cap, listen, open_files, raise_file_limit
+from bot.serve_health import ServeHealth
+from bot.serve_net import Intake
+from bot.serve_sockets import connection_cap, listen, open_files, raise_file_limit
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ import pytest
 
 from bot.exits import listen_error_text
 from bot.health import Heartbeat, PortError, SideListener
-from bot.serve_net import ServeHealth
+from bot.serve_health import ServeHealth
 
 #: Seconds a request to the listener may take, even while the door's loop is blocked.
 ANSWER_WITHIN = 3.0

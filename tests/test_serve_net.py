@@ -17,20 +17,21 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from bot import serve_net
-from bot.serve_net import Intake, connection_cap, listen
+from bot import serve_net, serve_sockets
+from bot.serve_net import Intake
+from bot.serve_sockets import connection_cap, listen
 
 
 def test_the_cap_leaves_room_for_open_files_outgoing_connections_and_a_margin():
-    assert connection_cap(1024, 40) == serve_net.MAX_CONNECTIONS  # 1024 - 40 - 32 - 64 = 888, capped
-    assert connection_cap(256, 40) == 256 - 40 - serve_net.OUTGOING_CONNECTIONS - serve_net.MARGIN  # 120
+    assert connection_cap(1024, 40) == serve_sockets.MAX_CONNECTIONS  # 1024 - 40 - 32 - 64 = 888, capped
+    assert connection_cap(256, 40) == 256 - 40 - serve_sockets.OUTGOING_CONNECTIONS - serve_sockets.MARGIN  # 120
     assert connection_cap(100, 40) == 16  # never below 16
-    assert connection_cap(0, 40) == serve_net.MAX_CONNECTIONS  # no limit known
+    assert connection_cap(0, 40) == serve_sockets.MAX_CONNECTIONS  # no limit known
 
 
 def test_the_soft_file_limit_is_raised_to_the_hard_limit():
     code = ("import resource; resource.setrlimit(resource.RLIMIT_NOFILE, (256, 1024)); "
-            "from bot.serve_net import raise_file_limit; print(raise_file_limit())")
+            "from bot.serve_sockets import raise_file_limit; print(raise_file_limit())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "(1024, 1024)"
 

@@ -212,5 +212,5 @@ def test_help_has_one_options_section_and_describes_every_option():
 
 def test_the_settings_example_has_a_blank_line_between_its_settings():
     text = (Path(__file__).resolve().parents[1] / "data" / "env.example").read_text(encoding="utf-8")
-    assert "DISCORD_PUBLIC_KEY=\n\n# Seconds a calculation" in text
+    assert "DISCORD_PUBLIC_KEY=\n\n# Seconds of CPU time a calculation" in text
     assert "install -m 600 .env.example .env" in text

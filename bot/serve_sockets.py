@@ -1,0 +1,158 @@
+"""The HTTP endpoint's sockets: the open-file limit, the listening sockets, what waits unread in a socket, and
+the German answers to requests aiohttp refuses itself. Used by :mod:`bot.serve_net` (the intake, which
+re-exports these names) and :mod:`bot.serve`.
+"""
+
+from __future__ import annotations
+
+import array
+import asyncio
+import contextlib
+import socket
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+from aiohttp.web_protocol import RequestHandler
+
+#: Connections kept open to Discord's REST API for follow-ups (one shared session, :mod:`bot.serve`).
+OUTGOING_CONNECTIONS = 32
+#: Files kept free besides those open at start and the outgoing connections (a worker restarting, a log
+#: file rotating, SQLite's journal).
+MARGIN = 64
+#: Upper bound of the cap whatever the file limit. More connections at once make a burst no faster (the
+#: answers are CPU-bound; the rest wait in the listen queue at no cost), but every request in flight costs
+#: memory that Python keeps after the burst (its arenas stay mapped while a few objects live in them):
+#: measured with ``bench/bench_hostile.py``, RSS after a burst of 2 000 grew 9 MB with 128, 12 MB with 256 and
+#: 20 MB with 917 connections at once, at the same latency.
+MAX_CONNECTIONS = 128
+#: Connections the kernel queues for this socket while the cap is reached (Linux caps it at somaxconn).
+BACKLOG = 4096
+
+
+def raise_file_limit() -> tuple[int, int]:
+    """Raise the soft limit of open files (``RLIMIT_NOFILE``) to the hard limit; returns (soft, hard) in force
+    afterwards. Where there are no such limits (Windows) returns (0, 0)."""
+    try:
+        import resource
+    except ImportError:
+        return 0, 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = hard if hard != resource.RLIM_INFINITY else _kernel_file_max()
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)
+
+
+def _kernel_file_max() -> int:
+    """The most open files a Linux process may have (``fs.nr_open``, 1 048 576 by default)."""
+    try:
+        return int(Path("/proc/sys/fs/nr_open").read_text())
+    except (OSError, ValueError):
+        return 1 << 20
+
+
+def open_files() -> int:
+    """How many files this process has open now (``/proc/self/fd``; 64 where that cannot be read)."""
+    try:
+        return sum(1 for _ in Path("/proc/self/fd").iterdir())
+    except OSError:
+        return 64
+
+
+def connection_cap(soft_limit: int, already_open: int) -> int:
+    """The connections to take at once under the open-file limit ``soft_limit`` with ``already_open`` files
+    open: what is left after those, :data:`OUTGOING_CONNECTIONS` and :data:`MARGIN`; at least 16, at most
+    :data:`MAX_CONNECTIONS` (also when there is no limit, ``soft_limit`` ≤ 0)."""
+    if soft_limit <= 0:
+        return MAX_CONNECTIONS
+    return max(16, min(MAX_CONNECTIONS, soft_limit - already_open - OUTGOING_CONNECTIONS - MARGIN))
+
+
+def listen(host: str, port: int, reuse_port: bool = False) -> list[socket.socket]:
+    """Non-blocking listening sockets on every address of ``host`` (as ``loop.create_server`` binds them), with
+    ``SO_REUSEADDR``, ``SO_REUSEPORT`` when ``reuse_port`` (several processes on one port) and :data:`BACKLOG`.
+
+    Raises:
+        OSError: the address is unknown (``socket.gaierror``), in use or not this machine's.
+    """
+    sockets: list[socket.socket] = []
+    try:
+        for family, kind, proto, _, address in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                                  flags=socket.AI_PASSIVE):
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if reuse_port:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(BACKLOG)
+            sock.setblocking(False)
+            if port == 0:  # one port for every address, as create_server does not guarantee either
+                break
+    except OSError:
+        for sock in sockets:
+            sock.close()
+        raise
+    return sockets
+
+
+def unread_bytes(transport: asyncio.BaseTransport) -> int:
+    """How many bytes wait in the socket of ``transport`` unread by this process (``FIONREAD``); 0 where that
+    cannot be asked (no socket, not Linux or BSD)."""
+    sock = transport.get_extra_info("socket")
+    return 0 if sock is None else unread(sock)
+
+
+def unread(sock: Any) -> int:
+    """Bytes waiting unread in ``sock`` (``FIONREAD``; 0 where that cannot be asked)."""
+    waiting = array.array("i", [0])
+    try:
+        import fcntl
+        import termios
+
+        fcntl.ioctl(sock.fileno(), termios.FIONREAD, waiting)
+    except (ImportError, OSError, ValueError):  # not there (Windows), or the socket closed meanwhile
+        return 0
+    return waiting[0]
+
+
+#: The German ``error`` of aiohttp's refusals, by HTTP status (:func:`http_error_text`).
+HTTP_ERRORS = {400: "Ungültige HTTP-Anfrage", 404: "Nicht gefunden", 405: "Methode nicht erlaubt",
+               413: "Anfrage zu groß (höchstens {size} Bytes)", 431: "Kopfzeilen zu groß"}
+
+
+def http_error_text(status: int, max_size: int = 0) -> str:
+    """The German text of an HTTP error ``status`` that aiohttp itself answers (``max_size``: the largest body
+    taken, bytes, named for 413); ``Ungültige Anfrage`` for any other status."""
+    return HTTP_ERRORS.get(status, "Ungültige Anfrage").format(size=f"{max_size:_}".replace("_", " "))
+
+
+class GermanErrors(RequestHandler):
+    """aiohttp's connection handler with its answer to a request that is not valid HTTP (a negative
+    Content-Length, too many headers: aiohttp's parser refuses it before any handler or middleware) as German
+    JSON ``{"error": "Ungültige HTTP-Anfrage"}`` instead of English text; the connection is closed as
+    aiohttp does. The log line is aiohttp's (:class:`bot.logs.BadRequestFilter` makes it one short line)."""
+
+    __slots__ = ()
+
+    def handle_error(self, request: web.BaseRequest, status: int = 500, exc: BaseException | None = None,
+                     message: str | None = None) -> web.StreamResponse:
+        """aiohttp's error answer (logged by it), in German JSON for a client's error (4xx)."""
+        response = super().handle_error(request, status, exc, message)
+        if not 400 <= status < 500:
+            return response
+        return closing(web.json_response({"error": http_error_text(status)}, status=status))
+
+
+def closing(response: web.Response) -> web.Response:
+    """``response``, after which the connection is closed (a client too slow for another request)."""
+    response.force_close()
+    return response
+
+
+__all__ = ["BACKLOG", "HTTP_ERRORS", "MARGIN", "MAX_CONNECTIONS", "OUTGOING_CONNECTIONS", "GermanErrors", "closing",
+           "connection_cap", "http_error_text", "listen", "open_files", "raise_file_limit", "unread", "unread_bytes"]

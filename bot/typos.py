@@ -1,0 +1,82 @@
+"""Typos in typed card names: whether a typed name is a name with one slip, not another name.
+
+The rule of :meth:`bot.search.NameIndex.lookup` (which answers a card for a typo of one clear name): one edit in
+the compact key, or the name's words in order with at most :data:`TYPO_WORDS` of them one edit off. Keys and
+words of the store's names are kept per name (a look-up compares the same names again and again).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rapidfuzz.distance import OSA
+
+from bot.text import name_keys, name_words
+
+#: Queries shorter than this get no fuzzy tier (one or two letters match everything).
+MIN_FUZZY_LENGTH = 3
+#: Shortest compact key that gets the one-edit look-up (shorter keys have too many neighbours).
+MIN_EDIT_LENGTH = 5
+#: A typo in several words: at most this many words one edit off.
+TYPO_WORDS = 2
+
+
+def is_typo(query: str, name: str) -> bool:
+    """True when ``query`` is ``name`` with a typo, not another name: its compact key (:func:`name_keys`,
+    at least :data:`MIN_EDIT_LENGTH` letters) is one edit from the name's (a letter added, dropped, replaced,
+    or two neighbours swapped), or it has the name's words in order with at most :data:`TYPO_WORDS` of them
+    one edit off. A word left out or only begun is no typo: ``Circu`` and ``Blitzschlag`` are not
+    typos of "Circu, Dimir-Lobotomist" and "Blitzschlange"."""
+    return Typed.of(query).is_typo_of(name)
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A typed name's edit keys (at least :data:`MIN_EDIT_LENGTH` letters) and words, made once per look-up."""
+
+    keys: tuple[str, ...]
+    words: tuple[str, ...]
+
+    @classmethod
+    def of(cls, query: str) -> Typed:
+        """The keys and words of the typed ``query``."""
+        return cls(tuple(k for k in sharp_s_keys(query) if len(k) >= MIN_EDIT_LENGTH), tuple(name_words(query)))
+
+    def is_typo_of(self, name: str) -> bool:
+        """:func:`is_typo` of the typed name and ``name`` (the name's keys and words cached per name)."""
+        if any(OSA.distance(k, n, score_cutoff=1) <= 1 for k in self.keys for n in kept_name_keys(name)):
+            return True
+        words_of_name = kept_name_words(name)
+        if len(self.words) != len(words_of_name) or len(self.words) < 2:
+            return False
+        off = [OSA.distance(t, w, score_cutoff=2) for t, w in zip(self.words, words_of_name, strict=True)]
+        return max(off) <= 1 and 0 < sum(off) <= TYPO_WORDS and all(
+            len(w) >= MIN_FUZZY_LENGTH for w, d in zip(words_of_name, off, strict=True) if d
+        )
+
+
+@lru_cache(maxsize=1 << 16)
+def kept_name_words(name: str) -> tuple[str, ...]:
+    """:func:`name_words` of a card's name, kept (a look-up compares the same names again and again; only the
+    store's names are kept, never typed text)."""
+    return tuple(name_words(name))
+
+
+@lru_cache(maxsize=1 << 16)
+def kept_name_keys(name: str) -> tuple[str, ...]:
+    """:func:`sharp_s_keys` of a card's name, kept like :func:`kept_name_words`."""
+    return sharp_s_keys(name)
+
+
+def sharp_s_keys(text: str, keys: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """:func:`name_keys` of ``text`` (``keys`` when the caller has them already), and with ``ß`` read as one ``s``
+    too: the keys spell ``ß`` as ``ss``, so a ``ß`` typed for or instead of one letter would otherwise count as two
+    edits."""
+    if keys is None:
+        keys = name_keys(text)
+    return keys if "ß" not in text else (*keys, *name_keys(text.replace("ß", "s")))
+
+
+__all__ = ["MIN_EDIT_LENGTH", "MIN_FUZZY_LENGTH", "TYPO_WORDS", "Typed", "is_typo", "kept_name_keys",
+           "kept_name_words", "sharp_s_keys"]

@@ -1,0 +1,83 @@
+"""Words of a text for the documents' search: tokens, rule-number terms and Snowball stems in one spelling.
+
+The first steps of :mod:`bot.analysis` (which re-exports these names): what a word is, how a rule number becomes
+one full-text token, and the stemmer with its folding of umlauts and ß. Nothing here imports discord or the store.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import Stemmer
+
+from bot.text import INVISIBLE, canonical, strip_marks
+
+#: Most tokens read from one text (a 6 000-character question has about 1 000).
+MAX_TOKENS = 1200
+
+_TOKEN = re.compile(r"\{[0-9a-zA-Z/]{1,5}\}|\d{3}\.\d+[a-z]?|[^\W_]+")
+#: A token that is a rule number (``702.19a``).
+NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
+
+_GERMAN = Stemmer.Stemmer("german")
+_ENGLISH = Stemmer.Stemmer("english")
+
+
+def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
+    """Lower-cased word tokens of ``text`` (umlauts kept), rule numbers (``702.19a``) and mana symbols
+    (``{R/W}`` → ``mrw``; a bare ``X`` is the cost's ``{X}``, ``mx``: "Blutdurst X", "was ist X"), at most
+    ``limit``."""
+    out: list[str] = []
+    # NFKC and the invisible characters of bot.text.clean (zero-width, bidi, soft hyphen) dropped, so
+    # "Bib\u200bliothek" is one word; other control characters separate words like any non-letter.
+    for m in _TOKEN.finditer(unicodedata.normalize("NFKC", text).translate(INVISIBLE).lower()):
+        token = m.group(0)
+        if token.startswith("{"):
+            token = "m" + re.sub(r"[^0-9a-z]", "", token)  # {R/W} → mrw
+        out.append("mx" if token == "x" else token)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def number_term(number: str) -> str:
+    """The term of a rule number: ``"702.19a"`` → ``"r702x19a"`` (one FTS5 token)."""
+    return "r" + number.replace(".", "x")
+
+
+def numbers_in(text: str) -> list[str]:
+    """Rule numbers written in ``text`` (``702.19a``), in order, each once."""
+    return list(dict.fromkeys(t for t in tokens(text) if NUMBER.match(t)))
+
+
+@lru_cache(maxsize=1 << 16)
+def snowball(word: str, language: str = "de") -> str:
+    """The Snowball stem of a lower-case word, folded (``"zaubersprüche"`` → ``"zauberspruch"``)."""
+    if language == "en":
+        return fold(_ENGLISH.stemWord(word))
+    for word_end, stem_end in _STEM_EXCEPTIONS:
+        if word.endswith(word_end):
+            return fold(word[: len(word) - len(word_end)] + stem_end)
+    return fold(_GERMAN.stemWord(word))
+
+
+#: Endings Snowball would conflate with another word: "Spieler" (player) is no form of "spielen" (play).
+_STEM_EXCEPTIONS = (("spielern", "spieler"), ("spielers", "spieler"), ("spieler", "spieler"))
+
+
+def fold(word: str) -> str:
+    """A stem in one spelling: marks stripped, ``ß`` → ``ss``, ``ae``/``oe``/``ue`` → ``a``/``o``/``u``."""
+    return canonical(strip_marks(word))
+
+
+def restore_umlauts(word: str) -> list[str]:
+    """Spellings of ``word`` with ``ae``/``oe``/``ue`` as umlauts and ``ss`` as ``ß`` (each variant once)."""
+    out = [word]
+    for plain, umlaut in (("ae", "ä"), ("oe", "ö"), ("ue", "ü"), ("ss", "ß")):
+        out += [w.replace(plain, umlaut) for w in out if plain in w]
+    return list(dict.fromkeys(out[1:]))
+
+
+__all__ = ["MAX_TOKENS", "NUMBER", "fold", "number_term", "numbers_in", "restore_umlauts", "snowball", "tokens"]
