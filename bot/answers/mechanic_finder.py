@@ -116,13 +116,15 @@ class MechanicFinder:
         #: the terms (by ``id``) whose German name the documents use as an ordinary word (:func:`ordinary_words`)
         self._ordinary = {id(t) for t in index.terms if canonical(" ".join(tokens(t.german))) in ordinary}
         # The term tier answers with a term one of whose names titles a section, or with a keyword no section is
-        # about: only their typo keys are tried (``Aufstachln`` → Aufstacheln), so the term table skips its typo
-        # tier when none of them is near the typed text.
-        #: the term table's typo keys of the terms the term tier can answer with (``TermIndex.lookup``)
-        self.typo_keys = index.fuzzy_keys_of({
-            i for i, term in enumerate(index.terms)
-            if self._sections_of(term.names()) or (term.kind in MECHANIC_KINDS and not self._is_ordinary(term))
-        })
+        # about: only their typo keys are tried, so the term table skips its typo tier when none of them is near
+        # the typed text. The autocomplete tries the titling terms' keys only (a tenth of the table: a keystroke
+        # stays cheap); the command also a keyword's (``Aufstachln`` → Aufstacheln).
+        titling = {i for i, term in enumerate(index.terms) if self._sections_of(term.names())}
+        #: the term table's typo keys of the terms one of whose names titles a section (``TermIndex.lookup``)
+        self.typo_keys = index.fuzzy_keys_of(titling)
+        #: those and the typo keys of the keywords no section is about
+        self.keyword_typo_keys = index.fuzzy_keys_of(titling | {
+            i for i, term in enumerate(index.terms) if term.kind in MECHANIC_KINDS and not self._is_ordinary(term)})
         self._forms = self._verb_forms(index.terms)
         # Names and verb forms of the keywords no section is about, by word prefixes, for the autocomplete.
         entries = [(term, tokens(name)) for term in index.terms
@@ -183,10 +185,11 @@ class MechanicFinder:
         as an ordinary word (:func:`ordinary_words`: Verschwinden, Leere, Bonus) names its keyword only as
         written.
         """
-        return self._resolve(text, tokens(text))
+        return self._resolve(text, tokens(text), self.keyword_typo_keys)
 
-    def _resolve(self, text: str, typed: list[str]) -> Found:
-        """:meth:`resolve` of ``text`` whose words (:func:`bot.text.tokens`) are ``typed``."""
+    def _resolve(self, text: str, typed: list[str], typo_keys: tuple[str, ...]) -> Found:
+        """:meth:`resolve` of ``text`` whose words (:func:`bot.text.tokens`) are ``typed``; the term tier tries the
+        typos of ``typo_keys`` (:attr:`typo_keys` or :attr:`keyword_typo_keys`)."""
         if not typed:
             return Found()
         exact = self._exact.get(tuple(typed))
@@ -202,13 +205,15 @@ class MechanicFinder:
         if form is not None:
             return Found(form) if isinstance(form, list) else Found(term=term_index().terms[form])
         grouped = self._group_of(spelled)
-        by_term = self._term_of(text)
         if grouped is not None:
             hits = self._group_hits[grouped]
+            if len({self.sections[i].title for i in hits}) == 1:
+                return Found(list(hits))
             # a group holds a section and its copy in another language (Fehde, Clash): a term that names one of
             # them in the typed form (``fehdet`` → Fehde) decides between them
-            narrower = [i for i in by_term.sections if i in hits]
-            return Found(narrower if narrower and len({self.sections[i].title for i in hits}) > 1 else list(hits))
+            narrower = [i for i in self._term_of(text, typo_keys).sections if i in hits]
+            return Found(narrower or list(hits))
+        by_term = self._term_of(text, typo_keys)
         if by_term.sections or by_term.term is not None:
             return by_term
         if len("".join(typed)) < 3:  # too short for a typo match
@@ -232,7 +237,7 @@ class MechanicFinder:
         """For the autocomplete: what ``text`` names (:meth:`resolve`) and the keywords :meth:`complete_terms`
         offers below it, the text's words folded once."""
         typed = tokens(text)
-        return self._resolve(text, typed), self._complete(typed)
+        return self._resolve(text, typed, self.typo_keys), self._complete(typed)
 
     def complete_terms(self, text: str) -> list[Term]:
         """Keywords without a section whose names or verb forms have, for every typed word, a word starting with
@@ -265,13 +270,13 @@ class MechanicFinder:
         """The sections titled with a name of the term ``text`` names in the term table (:mod:`bot.terms`:
         nouns, verbs, inflected forms and participles, ``gepfropft`` → Pfropfen, ``reproduziert`` →
         Reproduktion)."""
-        return self._term_of(text).sections
+        return self._term_of(text, self.keyword_typo_keys).sections
 
-    def _term_of(self, text: str) -> Found:
+    def _term_of(self, text: str, typo_keys: tuple[str, ...]) -> Found:
         """The term tier: the sections of the term ``text`` names (:meth:`of_term`), or that term when it is a
         keyword (:data:`MECHANIC_KINDS`) no section is about. A keyword of :func:`ordinary_words` only as written
         (``Verschwinden``, not ``verschwindet``)."""
-        match = term_index().lookup(text, typo_among=self.typo_keys)
+        match = term_index().lookup(text, typo_among=typo_keys)
         if match is None or (match.how != "exact" and self._is_ordinary(match.term)):
             return Found()
         sections = self._about.get(id(match.term)) or self._term_sections(match.term)

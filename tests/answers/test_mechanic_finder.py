@@ -134,9 +134,9 @@ async def test_the_finder_names_what_the_definition_names(ctx: AnswerContext):
 
 
 async def test_the_term_tier_looks_for_typos_only_near_terms_it_can_answer_with(ctx: AnswerContext):
-    """The term table's typo tier, restricted to the keys of the terms titling a section and of the keywords
-    no section is about, answers as the full tier for those terms and None for a typo of a game term that is
-    neither (Zustandsbasierte Aktionen, rule 704)."""
+    """The term table's typo tier, restricted to the keys of the terms titling a section (the autocomplete) or
+    also of the keywords no section is about (the command), answers as the full tier for those terms and None for
+    a typo of a game term that is neither (Zustandsbasierte Aktionen, rule 704)."""
     finder = await mechanic_finder(ctx.store)
     index = term_index()
     full = index.lookup("Einerufen")
@@ -145,8 +145,11 @@ async def test_the_term_tier_looks_for_typos_only_near_terms_it_can_answer_with(
     assert (restricted.term, restricted.how) == (full.term, "typo")
     assert index.lookup("Zustandsbasirte Aktion").term.rule == "704"
     assert index.lookup("Zustandsbasirte Aktion", typo_among=finder.typo_keys) is None
-    goad = index.lookup("Aufstachln", typo_among=finder.typo_keys)  # a keyword without a section (701.15)
+    # a keyword without a section (701.15): its typo is tried by the command, not on every keystroke
+    goad = index.lookup("Aufstachln", typo_among=finder.keyword_typo_keys)
     assert (goad.term.german, goad.term.rule, goad.how) == ("Aufstacheln", "701.15", "typo")
+    assert index.lookup("Aufstachln", typo_among=finder.typo_keys) is None
+    assert len(finder.typo_keys) < len(finder.keyword_typo_keys) / 4
     # Every name of a titling term with its third letter dropped: where the full typo tier finds that term,
     # so does the restricted one.
     checked = 0
