@@ -128,7 +128,9 @@ async def test_prefix_finds_plural(ctx):
 
 async def test_old_term_finds_new_text_and_back(ctx):
     old = text_of(await run_answer(ctx, "ruling", search="umgewandelte Manakosten"))
-    assert "Auch gesucht: umgewandelte manakosten, manawert" in old
+    # the whole line: the group's first six labels and its source, as data/synonyms.tsv gives them
+    assert ("Auch gesucht: umgewandelte manakosten, manawert, converted mana cost, mana value, cmc, mv "
+            "(000/001 „umgewandelte Manakosten“, 002 „Manawert“).") in old
     # Document 002 (18.04.2017, line 53) only says "Manawert": "… eine Karte mit Manawert 2 aus deiner Hand …";
     # the ranking of the old term reaches it (the search's cut keeps only the best hits).
     found = await (await ranker(ctx.store)).search(ctx.store, "umgewandelte Manakosten", kinds=frozenset({"ruling"}),
