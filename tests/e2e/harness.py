@@ -247,6 +247,23 @@ async def module_bot(fake: FakeDiscord, bot_argv: list[str], store_db: Path, tmp
         yield proc
 
 
+def module_fixtures(standin: str) -> tuple[Any, Any]:
+    """The two fixtures every e2e module with its own bot declares, made once here: a module-scoped ``bot``
+    (:func:`module_bot`, skipped with the reason ``standin`` for the stand-in) and the autouse ``_checks``
+    (:func:`checked_test`). Use: ``bot, _checks = module_fixtures("the stand-in …")`` at module level."""
+
+    @pytest_asyncio.fixture(scope="module", loop_scope="module", name="bot")
+    async def bot(fake, bot_argv, store_db, tmp_path_factory):
+        async with module_bot(fake, bot_argv, store_db, tmp_path_factory, standin) as proc:
+            yield proc
+
+    @pytest.fixture(autouse=True, name="_checks")
+    def checks(request, bot, fake):
+        yield from checked_test(request, bot, fake)
+
+    return bot, checks
+
+
 def checked_test(request, bot: BotProcess, fake: FakeDiscord) -> Iterator[None]:
     """The body of each e2e module's autouse fixture (``yield from checked_test(request, bot, fake)``):
     print the bot's log of a failed test, then :func:`assert_clean` and :func:`assert_own_log_clean`."""

@@ -18,7 +18,7 @@ import pytest
 import pytest_asyncio
 from fakediscord import CB_DEFERRED_MESSAGE, CB_MESSAGE, FakeDiscord, aged
 from faults import KINDS, Faults
-from harness import checked_test, module_bot
+from harness import module_fixtures
 from nacl.signing import SigningKey
 from test_scale_e2e import ServeProcess
 
@@ -30,15 +30,7 @@ TIMEOUT = 25.0  # a held-back reply (5 s) and a proxy's Retry-After (1 s) on top
 BURST = 150
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def bot(fake, bot_argv, store_db, tmp_path_factory):
-    async with module_bot(fake, bot_argv, store_db, tmp_path_factory, "the stand-in does not try again") as proc:
-        yield proc
-
-
-@pytest.fixture(autouse=True)
-def _checks(request, bot, fake):
-    yield from checked_test(request, bot, fake)
+bot, _checks = module_fixtures("the stand-in does not try again")
 
 
 def no_traceback_or_error(output: str) -> list[str]:

@@ -19,22 +19,14 @@ from typing import Any
 import pytest
 import pytest_asyncio
 from fakediscord import APPLICATION_COMMAND, AUTOCOMPLETE, CB_AUTOCOMPLETE, CB_MESSAGE, MESSAGE_COMPONENT, FakeDiscord
-from harness import checked_test, module_bot
+from harness import module_fixtures
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
 
 MALFORMED_TITLE = "Ungültige Anfrage"  # bot/delivery.py MALFORMED
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def bot(fake, bot_argv, store_db, tmp_path_factory):
-    async with module_bot(fake, bot_argv, store_db, tmp_path_factory, "the stand-in has no interaction gate") as proc:
-        yield proc
-
-
-@pytest.fixture(autouse=True)
-def _checks(request, bot, fake):
-    yield from checked_test(request, bot, fake)
+bot, _checks = module_fixtures("the stand-in has no interaction gate")
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

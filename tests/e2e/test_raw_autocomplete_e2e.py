@@ -13,8 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
-from harness import checked_test, http_door, module_bot
+from harness import http_door, module_fixtures
 
 from bot import serve as serve_module
 from bot.answers import COMPLETERS
@@ -53,15 +52,7 @@ def data_of(path: tuple[str, ...], option: str, typed: str) -> dict:
     return {"id": "9", "name": path[0], "type": 1, "options": [{"name": path[1], "type": 1, "options": focused}]}
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def bot(fake, bot_argv, store_db, tmp_path_factory):
-    async with module_bot(fake, bot_argv, store_db, tmp_path_factory, "the raw path is the real bot's") as proc:
-        yield proc
-
-
-@pytest.fixture(autouse=True)
-def _checks(request, bot, fake):
-    yield from checked_test(request, bot, fake)
+bot, _checks = module_fixtures("the raw path is the real bot's")
 
 
 async def test_the_gateway_answers_autocomplete_through_the_raw_path_as_recorded(fake):

@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from fakediscord import STRING
-from harness import checked_test, http_door, module_bot
+from harness import http_door, module_fixtures
 
 from bot import serve as serve_module
 from bot.raw import invocation
@@ -34,15 +33,7 @@ COMMANDS: list[tuple[str, dict[str, Any], str | None, dict[str, Any], str]] = [
 ]
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def bot(fake, bot_argv, store_db, tmp_path_factory):
-    async with module_bot(fake, bot_argv, store_db, tmp_path_factory, "the raw command path is the real bot's") as proc:
-        yield proc
-
-
-@pytest.fixture(autouse=True)
-def _checks(request, bot, fake):
-    yield from checked_test(request, bot, fake)
+bot, _checks = module_fixtures("the raw command path is the real bot's")
 
 
 async def _gateway_answers(fake) -> list[dict[str, Any]]:
