@@ -37,7 +37,6 @@ from bot.model import KeywordRow
 from bot.ranking import ranker, snippet
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, RuleMapRecord, Store
-from bot.terms import term_index
 from bot.text import GERMAN_MONTHS, clean, normalise_for_search, shorten
 
 MAX_QUERY = 200
@@ -278,7 +277,7 @@ async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: 
         fields.append(Field(name=f"Deutsche Erklärung ({expl.document.title}; Wortlaut des Drittanbieters)",
                             value=german))
         # the explanation's words are not the cards' words
-        note = explanation_notice(await today_index(store), german, term_index().terms, rule.text or "")
+        note = explanation_notice(await today_index(store), german, rule.text or "")
         if note:
             fields.append(Field(name="Begriffe der Erklärung", value=note))
     children = await store.cr_children(rule.number, version.id)

@@ -33,7 +33,6 @@ from bot.answers.today import (
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, format_date, quote_user
 from bot.store import MechanicRecord, PassageRecord
-from bot.terms import term_index
 from bot.text import clean, shorten
 
 #: Further candidates shown under the best passage (each with a button).
@@ -114,7 +113,7 @@ def passage_view(index: TodayIndex, p: PassageRecord, sections: list[MechanicRec
         shown = [*before, f"**Gedruckter Text** ({source}): {p.text}", *([terms] if terms else [])]
         return PassageView(state, "\n\n".join(shown))
     if p.kind == "explanation":
-        note = explanation_notice(index, p.text, term_index().terms)
+        note = explanation_notice(index, p.text)
         return PassageView("wording" if note else "", "\n\n".join([p.text, note]) if note else p.text)
     if p.kind == "cr_rule" and p.number:
         note = review_note(index, p.number)

@@ -12,7 +12,6 @@ from bot.answers.rulings import KEEP_SHARE, nothing_found, query_notes
 from bot.answers.today import TodayIndex, explanation_notice, number_label, today_index
 from bot.ranking import Hit, Ranked, ranker, snippet
 from bot.reply import Action, Reply, quote_user
-from bot.terms import term_index
 from bot.text import shorten
 
 MAX_HITS = 18
@@ -56,7 +55,7 @@ def _hit_block(cat: RuleCatalog, index: TodayIndex, label: str, hit: Hit, text: 
         return f"{head} · _{source_line(quoted.document)}_\n{text}"
     e = cat.explanation(p.ref_id) if p.ref_id is not None else None
     extra = f" · Begriffe: {', '.join(e.terms)}" if e is not None and e.terms else ""
-    note = explanation_notice(index, text, term_index().terms) if p.kind == "explanation" else ""
+    note = explanation_notice(index, text) if p.kind == "explanation" else ""
     return f"**{label}**{extra}\n{text}" + (f"\n{note}" if note else "")
 
 

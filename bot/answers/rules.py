@@ -231,7 +231,7 @@ def _mention_line(index: TodayIndex, e: Explanation) -> str:
     """``• **label**: <the explanation's start>`` and, below it, its older terms
     (:func:`bot.answers.today.explanation_notice` of the part shown)."""
     shown = shorten(e.text, 180)
-    note = explanation_notice(index, shown, term_index().terms)
+    note = explanation_notice(index, shown)
     return f"• **{e.label}**: {shown}" + (f"\n  {note}" if note else "")
 
 
@@ -240,7 +240,7 @@ def explanation_page(index: TodayIndex, e: Explanation) -> Page:
     English terms and its references."""
     parts = [e.text]
     parts += [f"_Beispiel:_ {ex}" for ex in e.examples]
-    note = explanation_notice(index, "\n".join(parts), term_index().terms)
+    note = explanation_notice(index, "\n".join(parts))
     parts += [note] if note else []
     fields = []
     if e.terms:

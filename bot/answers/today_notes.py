@@ -5,9 +5,10 @@ register's coverage counts (``/info``). Re-exported by :mod:`bot.answers.today`,
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.answers.today_index import TodayIndex
-from bot.terms import Term, senses
+from bot.terms import senses, term_index
 
 #: The file prefix of the German rules explanation (CardX Academy), whose passages these notes are for.
 EXPLANATION = "003"
@@ -24,7 +25,7 @@ EXPLANATION_PHRASES: dict[str, re.Pattern[str]] = {
 _INTO_THE_GAME = re.compile(r"außerhalb des Spiels\s+ins Spiel", re.I)
 
 
-def explanation_notice(index: TodayIndex, text: str, terms: list[Term], rule_text: str = "") -> str:
+def explanation_notice(index: TodayIndex, text: str, rule_text: str = "") -> str:
     """The one notice for a text of the third-party rules explanation (document 003) wherever an answer shows it
     (``/regel``, ``/regel suche``, ``/frage``, the official rule's German explanation, a button's page): the older
     nouns of :func:`explanation_terms_note`, and the register's renamed terms 003 writes in their old words
@@ -33,7 +34,7 @@ def explanation_notice(index: TodayIndex, text: str, terms: list[Term], rule_tex
     Schlachtfeld kommen“ statt „im Spiel / ins Spiel kommen“ (403.1) _(…)_``; ``""`` when the text has none.
     ``text`` may carry bold marks (``im **Spiel**``) of a search hit."""
     plain = text.replace("**", "")
-    found = _noun_notes(plain, terms, rule_text)
+    found = _noun_notes(plain, rule_text)
     rest = _INTO_THE_GAME.sub(" ", plain)
     for key, pattern in EXPLANATION_PHRASES.items():
         row = index.terms.get(key)
@@ -50,7 +51,7 @@ def _note_line(found: dict[str, str]) -> str:
     return "ℹ️ Auf deutschen Karten: " + "; ".join(found.values()) + " _(Begriffstabelle, Regelnummer von heute)_"
 
 
-def explanation_terms_note(text: str, terms: list[Term], rule_text: str = "") -> str:
+def explanation_terms_note(text: str, rule_text: str = "") -> str:
     """For the third-party German explanation (document 003, CardX Academy), which writes "Permanent",
     "Token", "Vorrang" where German cards print other words: ``ℹ️ Auf deutschen Karten: „Bleibende Karte“
     statt „Permanent“ (110)`` for every capitalised older name of the term table (``data/terms_de_en.tsv``,
@@ -62,39 +63,29 @@ def explanation_terms_note(text: str, terms: list[Term], rule_text: str = "") ->
     where the rule says "not on the battlefield" (110.5d) — in the rules that phrase means "in no zone"
     (400.11), so the note says what is meant.
     """
-    return _note_line(_noun_notes(text, terms, rule_text))
+    return _note_line(_noun_notes(text, rule_text))
 
 
-#: Prepared :func:`_old_nouns` per term list (by identity, the list kept alive with them); a few lists at most.
-_OLD_NOUNS: dict[int, tuple[list[Term], tuple[tuple[str, re.Pattern[str], str], ...]]] = {}
-
-
-def _old_nouns(terms: list[Term]) -> tuple[tuple[str, re.Pattern[str], str], ...]:
-    """The older nouns of ``terms`` that :func:`explanation_terms_note` looks for, in the table's order: (old word,
-    its pattern with an ending, its line ``„new“ statt „old“ (rule)``). They depend on the term table only, so they
-    are made once per list (not on every answer)."""
-    kept = _OLD_NOUNS.get(id(terms))
-    if kept is not None and kept[0] is terms:
-        return kept[1]
+@cache
+def _old_nouns() -> tuple[tuple[str, re.Pattern[str], str], ...]:
+    """The older nouns of the term table (:func:`bot.terms.term_index`) that :func:`explanation_terms_note` looks
+    for, in the table's order: (old word, its pattern with an ending, its line ``„new“ statt „old“ (rule)``).
+    They depend on the table only, so they are made once per process (not on every answer)."""
     # A word 003 uses in another sense than the table's term (data/terms_documents.tsv: „Vorrang“ is precedence
     # there, 101.2) gets no note: the German cards' word for priority would be wrong for it.
     other_sense = {w.casefold(): s.english for s in senses() if EXPLANATION in s.documents for w in s.words}
-    out = tuple(
+    return tuple(
         (old, re.compile(r"(?<!\w)" + re.escape(old) + r"(?:s|n|en|e)?(?!\w)"),
          f"„{term.german}“ statt „{old}“ ({term.rule})")
-        for term in terms for old in term.old
+        for term in term_index().terms for old in term.old
         if other_sense.get(old.casefold(), term.english) == term.english and old[:1].isupper() and old != term.german
     )
-    if len(_OLD_NOUNS) >= 8:
-        _OLD_NOUNS.clear()
-    _OLD_NOUNS[id(terms)] = (terms, out)
-    return out
 
 
-def _noun_notes(text: str, terms: list[Term], rule_text: str) -> dict[str, str]:
+def _noun_notes(text: str, rule_text: str) -> dict[str, str]:
     """:func:`explanation_terms_note`'s findings: old word → ``„new“ statt „old“ (rule)``."""
     found: dict[str, str] = {}
-    for old, pattern, line in _old_nouns(terms):
+    for old, pattern, line in _old_nouns():
         if old in text and pattern.search(text):  # the pattern needs the word itself: most texts skip the search
             found.setdefault(old, line)
     if "außerhalb des Spiels" in text and "not on the battlefield" in rule_text:
