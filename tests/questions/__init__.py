@@ -2,7 +2,12 @@
 
 Two files hold it, and they are the truth: ``tuning.toml`` (two thirds, free to tune on) and ``heldout.toml``
 (one third, set aside before any tuning and only ever read to report figures). ``split.py`` made the split
-once with a fixed seed and can check it. Each entry::
+once with a fixed seed and can check it.
+
+A second set-aside part, ``heldout2.toml`` (ids ``h2-001`` …), was written later from the documents alone by
+someone who had not seen the ranking or its misses; it is never tuned on and takes no part in the seeded
+split (:data:`PARTS`, :func:`load_all` and ``split.py`` stay the first two files). A ``note`` that starts
+with ``typo:`` marks a slip typed on purpose (``"typo: fraben (Farben)"``). Each entry::
 
     [[question]]
     id = "q042"                      # unique over both files
@@ -26,6 +31,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 PARTS = ("tuning", "heldout")
+#: Parts set aside outside the seeded split: read only to report figures, never tuned on.
+SET_ASIDE = ("heldout2",)
+#: Every part :func:`load` accepts: the split's two, then the later set-aside ones.
+ALL_PARTS = PARTS + SET_ASIDE
 KINDS = ("ruling", "mechanic", "rule", "explanation")
 CR_PREFIX = "cr:"
 
@@ -35,7 +44,7 @@ class Question:
     """One player question with the passages that answer it.
 
     ``gold`` lists ``"<prefix>:<line>"`` document passages first-gold-first, then optional ``"cr:<rule>"``;
-    ``part`` is the file the question was read from (``"tuning"`` or ``"heldout"``).
+    ``part`` is the file the question was read from (one of :data:`ALL_PARTS`).
     """
 
     id: str
@@ -59,13 +68,13 @@ class Question:
 
 
 def path_of(part: str) -> Path:
-    """The TOML file of ``part`` (``"tuning"`` or ``"heldout"``).
+    """The TOML file of ``part`` (``"tuning"``, ``"heldout"`` or ``"heldout2"``).
 
     Raises:
-        ValueError: ``part`` is not one of ``PARTS``.
+        ValueError: ``part`` is not one of ``ALL_PARTS``.
     """
-    if part not in PARTS:
-        raise ValueError(f"unknown part {part!r}; expected one of {', '.join(PARTS)}")
+    if part not in ALL_PARTS:
+        raise ValueError(f"unknown part {part!r}; expected one of {', '.join(ALL_PARTS)}")
     return HERE / f"{part}.toml"
 
 
@@ -88,9 +97,9 @@ def parse(raw: dict, part: str) -> Question:
 
 
 def load(part: str) -> list[Question]:
-    """The questions of ``part`` (``"tuning"`` or ``"heldout"``) in file order.
+    """The questions of ``part`` (``"tuning"``, ``"heldout"`` or ``"heldout2"``) in file order.
 
-    The held-out part exists to report figures; never tune a ranking on what it returns.
+    The held-out parts exist to report figures; never tune a ranking on what they return.
 
     Raises:
         ValueError: unknown part.
@@ -102,5 +111,5 @@ def load(part: str) -> list[Question]:
 
 
 def load_all() -> list[Question]:
-    """Both parts, tuning first, each in file order."""
+    """The two parts of the seeded split (:data:`PARTS`), tuning first, each in file order; not ``heldout2``."""
     return [question for part in PARTS for question in load(part)]

@@ -1,23 +1,33 @@
-"""The question set for /frage is well-formed against the documents in data/sources/ (no store, no bot code).
+"""The question set for /frage is well-formed against the documents in data/sources/ (no bot code).
 
 Checked: size, unique ids, the held-out third and its seeded split, the share of questions without a card,
 every document covered; every document gold id names a line where a passage begins (tests/questions/passages.py);
-each clause stands verbatim in its first gold passage and not in the question's own text.
+each clause stands verbatim in its first gold passage and not in the question's own text. The second set-aside
+part (heldout2.toml) gets the same checks, plus its own: ids unique across every file, a third without a card,
+its spread over the documents in proportion to their passages, its share of deliberate typos, no near-duplicate
+of an older question, and (against the store built from data/sources) every gold a passage of the store with the
+clause inside that passage's text.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import sqlite3
+import tomllib
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from tests.questions import CR_PREFIX, KINDS, PARTS, Question, load, load_all, split
+from tests.questions import CR_PREFIX, HERE, KINDS, PARTS, Question, load, load_all, near_duplicates, split
 from tests.questions.passages import PREFIXES, passage_kind, passage_starts, passage_text, source_lines
 
 QUESTIONS = load_all()
+HELDOUT2 = load("heldout2")
+#: Every question of every part: the seeded split's two, then the second set-aside part.
+EVERY = QUESTIONS + HELDOUT2
+TYPO_NOTE = re.compile(r"^typo: (?P<typed>\S+) \((?P<meant>[^)]+)\)$")
 GOLD = re.compile(r"^(?P<prefix>\d{3}):(?P<line>[1-9]\d*)$")
 CR_GOLD = re.compile(r"^cr:\d{3}(?:\.\d+[a-z]?)?$")
 REFERENCE = Path(os.environ.get("REGELBOT_REFERENCE") or Path(__file__).resolve().parents[3] / "shared" / "reference")
@@ -65,14 +75,14 @@ def test_every_document_is_covered():
 
 
 def test_kinds_and_fields():
-    for q in QUESTIONS:
+    for q in EVERY:
         assert q.kind in KINDS, q.id
         assert q.text.strip() and q.clause.strip(), q.id
         assert q.document_gold and q.gold[0] == q.document_gold[0], f"{q.id}: first gold must be a document passage"
         assert len(set(q.gold)) == len(q.gold), q.id
 
 
-@pytest.mark.parametrize("question", QUESTIONS, ids=ids(QUESTIONS))
+@pytest.mark.parametrize("question", EVERY, ids=ids(EVERY))
 def test_document_golds_begin_a_passage(question: Question):
     for gold in question.document_gold:
         match = GOLD.match(gold)
@@ -83,7 +93,7 @@ def test_document_golds_begin_a_passage(question: Question):
         assert line in passage_starts(prefix), f"{question.id}: {gold} begins no passage: {text[:70]!r}"
 
 
-@pytest.mark.parametrize("question", QUESTIONS, ids=ids(QUESTIONS))
+@pytest.mark.parametrize("question", EVERY, ids=ids(EVERY))
 def test_clause_is_in_the_first_gold_and_not_in_the_question(question: Question):
     prefix, line = question.gold[0].split(":")
     assert len(question.clause.split()) >= 4, question.id
@@ -93,13 +103,13 @@ def test_clause_is_in_the_first_gold_and_not_in_the_question(question: Question)
 
 def test_named_cards_stand_in_the_documents():
     text = "\n".join("\n".join(source_lines(prefix)) for prefix in PREFIXES)
-    for q in QUESTIONS:
+    for q in EVERY:
         for half in filter(None, q.card.split(" // ")):
             assert half in text, f"{q.id}: card {q.card!r} not in the documents"
 
 
 def test_cr_golds_are_rule_numbers():
-    for q in QUESTIONS:
+    for q in EVERY:
         for gold in q.gold:
             if gold.startswith(CR_PREFIX):
                 assert CR_GOLD.match(gold), f"{q.id}: malformed {gold!r}"
@@ -108,7 +118,7 @@ def test_cr_golds_are_rule_numbers():
 @pytest.mark.skipif(not CR_FILE.exists(), reason="reference Comprehensive Rules 2026-04-17 not present")
 def test_cr_golds_exist_in_the_2026_rules():
     numbers = {line.split(" ", 1)[0].rstrip(".") for line in CR_FILE.read_text(encoding="utf-8-sig").splitlines()}
-    missing = [(q.id, g) for q in QUESTIONS for g in q.gold if g.startswith(CR_PREFIX) and g[3:] not in numbers]
+    missing = [(q.id, g) for q in EVERY for g in q.gold if g.startswith(CR_PREFIX) and g[3:] not in numbers]
     assert not missing
 
 
@@ -129,10 +139,69 @@ def test_passage_rules_on_known_lines():
 
 
 def test_kind_is_that_of_the_first_gold():
-    wrong = [q.id for q in QUESTIONS if q.kind != passage_kind(*map_gold(q.gold[0]))]
+    wrong = [q.id for q in EVERY if q.kind != passage_kind(*map_gold(q.gold[0]))]
     assert not wrong
 
 
 def map_gold(gold: str) -> tuple[str, int]:
     prefix, line = gold.split(":")
     return prefix, int(line)
+
+
+def test_heldout2_size_and_ids():
+    assert len(HELDOUT2) >= 150
+    assert all(re.fullmatch(r"h2-\d{3}", q.id) for q in HELDOUT2)
+    assert {q.part for q in HELDOUT2} == {"heldout2"}
+
+
+def test_ids_unique_across_all_files():
+    with (HERE / "dev.toml").open("rb") as handle:
+        dev = [q["id"] for q in tomllib.load(handle)["question"]]
+    every_id = ids(EVERY) + dev
+    assert len(set(every_id)) == len(every_id), [i for i, n in Counter(every_id).items() if n > 1]
+
+
+def test_heldout2_a_third_names_no_card():
+    assert sum(not q.card for q in HELDOUT2) >= len(HELDOUT2) / 3
+
+
+def test_heldout2_is_spread_over_the_documents_by_their_passages():
+    counts = Counter(q.document for q in HELDOUT2)
+    passages = {prefix: len(passage_starts(prefix)) for prefix in PREFIXES}
+    total = sum(passages.values())
+    for prefix in PREFIXES:
+        assert counts[prefix] >= 3, prefix
+        share, expected = counts[prefix] / len(HELDOUT2), passages[prefix] / total
+        assert abs(share - expected) <= 0.05, (prefix, round(share, 3), round(expected, 3))
+    kinds = Counter(q.kind for q in HELDOUT2)
+    assert set(kinds) == set(KINDS), kinds
+
+
+def test_heldout2_typos_are_marked_and_typed():
+    typos = [q for q in HELDOUT2 if q.note.startswith("typo:")]
+    assert 0.10 <= len(typos) / len(HELDOUT2) <= 0.25
+    for q in typos:
+        match = TYPO_NOTE.match(q.note)
+        assert match, f"{q.id}: note {q.note!r} is not 'typo: <typed> (<meant>)'"
+        assert match["typed"].casefold() in q.text.casefold(), q.id
+        assert match["meant"].casefold() not in q.text.casefold(), f"{q.id}: the intended word is typed as well"
+
+
+def test_heldout2_has_no_near_duplicate_of_an_older_question():
+    pairs = near_duplicates.check()
+    assert not pairs, [(p.new_id, p.old_part, p.old_id, p.score) for p in pairs]
+
+
+def test_near_duplicate_check_finds_a_reworded_copy():
+    old = [("tuning", "q005", "clash beide decken ne karte mit manawert 2 auf – wer gewinnt")]
+    new = [("x1", "clash: beide decken ne karte mit manawert 2 auf, wer gewinnt?"), ("x2", "wer gewinnt die fehde")]
+    assert [(p.new_id, p.old_id) for p in near_duplicates.near_duplicates(new, old)] == [("x1", "q005")]
+
+
+def test_every_gold_is_a_passage_of_the_store_with_its_clause(built_db: Path):
+    with sqlite3.connect(built_db) as conn:
+        texts = dict(conn.execute("SELECT key, text FROM passages WHERE key NOT LIKE 'cr:%'"))
+    missing = [(q.id, g) for q in EVERY for g in q.document_gold if g not in texts]
+    assert not missing
+    without_clause = [q.id for q in EVERY if q.clause not in texts[q.gold[0]]]
+    assert not without_clause
