@@ -10,7 +10,7 @@ split (:data:`PARTS`, :func:`load_all` and ``split.py`` stay the first two files
 with ``typo:`` marks a slip typed on purpose (``"typo: fraben (Farben)"``). Each entry::
 
     [[question]]
-    id = "q042"                      # unique over both files
+    id = "q042"                      # unique over every file (tuning, heldout, heldout2, dev)
     text = "convoke mit getappten kreaturen?"
     gold = ["001:78", "cr:702.51a"]  # "<file prefix>:<line where the passage begins>", optional "cr:<rule>"
     clause = "nur ungetappte Kreaturen"  # verbatim from the first gold passage: the deciding statement
