@@ -364,3 +364,24 @@ async def test_clients_dripping_their_requests_hold_a_place_only_a_round_trip_on
             w.close()
         await intake.stop()
         await runner.cleanup()
+
+
+async def test_the_first_request_s_headers_are_due_from_the_handshake_not_from_its_first_byte(monkeypatch):
+    # 2 s for the first byte and 2 s for the headers: a client that sends one byte just before its first 2 s are
+    # over and then nothing is closed about 2 s after connecting (a round trip later at most), not 2 s after
+    # that byte; the time a slow client holds a place without a whole request is bounded from its handshake
+    monkeypatch.setitem(serve_net.SLOW_AFTER, serve_net.IDLE, 2.0)
+    monkeypatch.setitem(serve_net.SLOW_AFTER, serve_net.PARTIAL, 2.0)
+    intake, runner, port = await _serving(16)
+    try:
+        started = time.monotonic()
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        await asyncio.sleep(1.7)
+        writer.write(b"P")
+        assert await _closed_within(reader, 10) == b""
+        closed_after = time.monotonic() - started
+        assert 1.9 <= closed_after < 3.0, closed_after  # from its first byte: 3.7 s
+        assert intake.stats.timed_out == 1
+    finally:
+        await intake.stop()
+        await runner.cleanup()
