@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from bot.config import UpdateSettings
 
@@ -33,6 +34,9 @@ if TYPE_CHECKING:
     import httpx
 
 log = logging.getLogger(__name__)
+
+#: Host names of this machine: an ``http`` address there never crosses a network.
+_LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 
 #: Seconds of the first wait between two tries (then doubled, at most :data:`RETRY_MAX`).
 RETRY_WAIT = 1.0
@@ -220,5 +224,20 @@ def _reason(exc: BaseException | None) -> str:
     return str(exc) or type(exc).__name__
 
 
-__all__ = ["PAGE_CEILING", "Ceiling", "Fetched", "Fetcher", "UpdateError", "cards_ceiling", "rules_ceiling",
-           "too_large"]
+def insecure_lines(upd: UpdateSettings) -> list[str]:
+    """One German warning per configured address over plain ``http`` to another machine (``REGELBOT_CR_URL``,
+    ``REGELBOT_RULES_PAGE``, ``REGELBOT_CARDS_URLS``): the rules TXT has no checksum, and a card file's ``.sha256``
+    comes from the same address, so over ``http`` a change on the way would pass every check."""
+    lines = []
+    for key, url in [("REGELBOT_CR_URL", upd.cr_url), ("REGELBOT_RULES_PAGE", upd.rules_page)] + [
+            ("REGELBOT_CARDS_URLS", u) for u in upd.card_urls]:
+        parts = urlsplit(url)
+        if parts.scheme.lower() == "http" and (parts.hostname or "").lower() not in _LOCAL_HOSTS:
+            lines.append(f"Warnung: {key} ist eine unverschlüsselte http-Adresse ({url[:80]}): was unterwegs "
+                         "verändert wird, fällt keiner Prüfung auf (die Regeldatei hat keine Prüfsumme, die "
+                         ".sha256 einer Kartendatei kommt über dieselbe Verbindung). Besser https verwenden.")
+    return lines
+
+
+__all__ = ["PAGE_CEILING", "Ceiling", "Fetched", "Fetcher", "UpdateError", "cards_ceiling", "insecure_lines",
+           "rules_ceiling", "too_large"]

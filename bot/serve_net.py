@@ -52,9 +52,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
-from aiohttp.web_protocol import RequestHandler
 
-from bot.serve_sockets import GermanErrors, closing, http_error_text, unread, unread_bytes
+from bot.serve_sockets import Tracked, closing, http_error_text, unread, unread_bytes
 
 log = logging.getLogger(__name__)
 
@@ -116,39 +115,6 @@ class _Conn:
     def unproven(self) -> bool:
         """Not yet sent a whole request (since it was accepted, or since its last response)."""
         return self.state in SLOW_AFTER
-
-
-class _Tracked(asyncio.Protocol):
-    """aiohttp's protocol for one connection, passed through, with the :class:`Intake` told when it opens,
-    when data arrives and when it closes."""
-
-    def __init__(self, inner: asyncio.Protocol, intake: Intake, conn: _Conn) -> None:
-        self.inner, self.intake, self.conn = inner, intake, conn
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        if type(self.inner) is RequestHandler:  # German JSON for requests that are not valid HTTP
-            self.inner.__class__ = GermanErrors
-        self.intake.opened(self.conn, transport)
-        self.inner.connection_made(transport)
-
-    def data_received(self, data: bytes) -> None:
-        self.intake.received(self.conn, data)
-        self.inner.data_received(data)
-
-    def eof_received(self) -> bool | None:
-        return self.inner.eof_received()
-
-    def pause_writing(self) -> None:
-        self.inner.pause_writing()
-
-    def resume_writing(self) -> None:
-        self.inner.resume_writing()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        try:
-            self.inner.connection_lost(exc)
-        finally:
-            self.intake.closed(self.conn)
 
 
 @dataclass
@@ -373,7 +339,7 @@ class Intake:
 
         async def connect() -> None:
             try:
-                await loop.connect_accepted_socket(lambda: _Tracked(self.factory(), self, conn), sock=sock)
+                await loop.connect_accepted_socket(lambda: Tracked(self.factory(), self, conn), sock=sock)
             except OSError:
                 sock.close()
                 self.closed(conn)

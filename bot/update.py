@@ -14,11 +14,11 @@
    rename), and only then do the new files replace the old ones. ``update`` prints what changed: rules changed,
    added and removed, cards added and removed, and the register rows to review (:mod:`bot.importer.review`).
 5. Plain ``update`` with nothing new still builds when the change register (``data/changes.toml``,
-   ``data/terms.tsv``) differs from the one the store was built with (:func:`register_changed`): by its SHA-256,
-   recorded in ``abruf.json`` at each build ``update`` makes; for a store ``build`` made, by the files' time
-   against the store's ``built_at``. An address over plain ``http`` (not on this machine) gets one German warning
-   line (:func:`insecure_lines`): it is used, but neither the rules TXT (no checksum) nor a card file (its
-   ``.sha256`` comes over the same channel) is then protected against a change on the way.
+   ``data/terms.tsv``) differs from the one the store was built with (:mod:`bot.update_register`: by its
+   SHA-256, recorded in ``abruf.json`` at each build ``update`` makes; for a store ``build`` made, by the files'
+   time against the store's ``built_at``). An address over plain ``http`` (not on this machine) gets one German
+   warning line (:func:`bot.download.insecure_lines`): it is used, but neither the rules TXT (no checksum) nor a
+   card file (its ``.sha256`` comes over the same channel) is then protected against a change on the way.
 6. Nothing the current store was built from is dropped silently: a card file it was built from stays in the
    build while it is kept in the folder, also when its address left ``REGELBOT_CARDS_URLS``; ``build --cr/--cards``
    of the store ``update`` rebuilds keeps its files there (:func:`keep_official_files`). A rules or card file
@@ -48,15 +48,12 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 from bot.config import ConfigError, Settings, UpdateSettings, load_update_settings
-from bot.download import PAGE_CEILING, Fetched, Fetcher, UpdateError, cards_ceiling, rules_ceiling
+from bot.download import PAGE_CEILING, Fetched, Fetcher, UpdateError, cards_ceiling, insecure_lines, rules_ceiling
+from bot.update_register import REGISTER_KEY, register_changed, register_digest, register_files, store_built_at
 
 log = logging.getLogger(__name__)
 
 STATE_FILE = "abruf.json"
-#: The key of ``abruf.json`` that records the change register a store of ``update`` was built with.
-REGISTER_KEY = "_register"
-#: Host names of this machine: an ``http`` address there never crosses a network.
-_LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 _TXT_LINK = re.compile(r"""href\s*=\s*["']([^"']+?\.txt)["']""", re.IGNORECASE)
 _SHA256 = re.compile(r"\b([0-9a-fA-F]{64})\b")
 
@@ -366,79 +363,6 @@ def changes_text(before: _Snapshot, after: _Snapshot, review_lines: str) -> list
     return lines + ([review_lines] if review_lines else [])
 
 
-def register_files() -> tuple[Path, Path]:
-    """The change register a build reads: ``data/changes.toml`` and ``data/terms.tsv``
-    (:data:`bot.importer.register.CHANGES_PATH`, :data:`~bot.importer.register.TERMS_PATH`, read when called)."""
-    from bot.importer import register
-
-    return register.CHANGES_PATH, register.TERMS_PATH
-
-
-def register_digest(files: tuple[Path, ...]) -> str:
-    """SHA-256 over the change register's ``files`` (name and content of each; a missing file counts as empty)."""
-    digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.name.encode() + b"\x00")
-        with contextlib.suppress(OSError):
-            digest.update(path.read_bytes())
-        digest.update(b"\x00")
-    return digest.hexdigest()
-
-
-def store_built_at(db: Path) -> str | None:
-    """``built_at`` of the store at ``db`` (table ``meta``, ISO time UTC), None for no or an unreadable store."""
-    if not db.is_file():
-        return None
-    with contextlib.suppress(sqlite3.Error), contextlib.closing(_readonly(db)) as conn:
-        row = conn.execute("SELECT value FROM meta WHERE key = 'built_at'").fetchone()
-        return str(row[0]) if row and row[0] else None
-    return None
-
-
-def register_changed(db: Path, state: dict[str, Any]) -> str | None:
-    """Why the store at ``db`` must be built again for the change register (:func:`register_files`), as a German
-    line, or None when it was built with the register as it is now. The store ``update`` built last (its
-    ``built_at`` is the one recorded in ``abruf.json``) is compared by the register's SHA-256; a store ``build``
-    made (or one of an older ``update``) by the register files' modification time against its ``built_at``
-    (a file touched without a change rebuilds once, which is harmless)."""
-    import datetime as dt
-
-    built = store_built_at(db)
-    if built is None:
-        return None
-    files = register_files()
-    names = ", ".join(f"data/{p.name}" for p in files)
-    recorded = state.get(REGISTER_KEY)
-    if isinstance(recorded, dict) and recorded.get("built_at") == built:
-        if recorded.get("sha256") == register_digest(files):
-            return None
-        return f"Änderungsregister ({names}) geändert seit dem Bau der Datenbank: sie wird neu gebaut"
-    try:
-        built_ts = dt.datetime.fromisoformat(built).timestamp()
-    except ValueError:
-        return None
-    newer = [p for p in files if p.is_file() and p.stat().st_mtime > built_ts]
-    if not newer:
-        return None
-    return (f"Änderungsregister ({', '.join(f'data/{p.name}' for p in newer)}) nach dem Bau der Datenbank "
-            f"({built}) bearbeitet: sie wird neu gebaut")
-
-
-def insecure_lines(upd: UpdateSettings) -> list[str]:
-    """One German warning per configured address over plain ``http`` to another machine (``REGELBOT_CR_URL``,
-    ``REGELBOT_RULES_PAGE``, ``REGELBOT_CARDS_URLS``): the rules TXT has no checksum, and a card file's ``.sha256``
-    comes from the same address, so over ``http`` a change on the way would pass every check."""
-    lines = []
-    for key, url in [("REGELBOT_CR_URL", upd.cr_url), ("REGELBOT_RULES_PAGE", upd.rules_page)] + [
-            ("REGELBOT_CARDS_URLS", u) for u in upd.card_urls]:
-        parts = urlsplit(url)
-        if parts.scheme.lower() == "http" and (parts.hostname or "").lower() not in _LOCAL_HOSTS:
-            lines.append(f"Warnung: {key} ist eine unverschlüsselte http-Adresse ({url[:80]}): was unterwegs "
-                         "verändert wird, fällt keiner Prüfung auf (die Regeldatei hat keine Prüfsumme, die "
-                         ".sha256 einer Kartendatei kommt über dieselbe Verbindung). Besser https verwenden.")
-    return lines
-
-
 def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], object] = print, *,
                rebuild: bool = False) -> int:
     """Fetch, check, build, swap (module doc); prints via ``out``; returns the exit code (0 also when nothing
@@ -520,5 +444,4 @@ def cmd_update(settings: Settings, args: argparse.Namespace) -> int:
 
 
 __all__ = ["BuiltFrom", "UpdateError", "built_from", "cmd_update", "current_rules_date", "discover_cr_url",
-           "insecure_lines", "keep_official_files", "register_changed", "register_digest", "register_files",
-           "rules_file_date", "run_update"]
+           "keep_official_files", "rules_file_date", "run_update"]

@@ -330,7 +330,7 @@ async def test_plain_update_rebuilds_a_store_build_made_before_the_register_was_
 
 
 def test_an_http_address_to_another_machine_gets_a_german_warning(tmp_path: Path):
-    from bot.update import insecure_lines
+    from bot.download import insecure_lines
 
     upd = UpdateSettings(cr_url="http://example.org/MagicCompRules.txt", rules_page="https://magic.wizards.com/en/rules",
                          card_urls=("http://mtgjson.example/RAV.json", "https://mtgjson.com/api/v5/RAV.json",
