@@ -334,7 +334,8 @@ def test_an_http_address_to_another_machine_gets_a_german_warning(tmp_path: Path
 
     upd = UpdateSettings(cr_url="http://example.org/MagicCompRules.txt", rules_page="https://magic.wizards.com/en/rules",
                          card_urls=("http://mtgjson.example/RAV.json", "https://mtgjson.com/api/v5/RAV.json",
-                                    "http://127.0.0.1:8080/RAV.json", "http://localhost/RAV.json"),
+                                    "http://127.0.0.1:8080/RAV.json", "http://localhost/RAV.json",
+                                    "http://127.0.0.2/RAV.json", "http://[::1]:8080/RAV.json"),
                          folder=tmp_path, timeout=5.0, attempts=1)
     lines = insecure_lines(upd)
     assert [line.split(" ist ")[0] for line in lines] == ["Warnung: REGELBOT_CR_URL", "Warnung: REGELBOT_CARDS_URLS"]
@@ -344,3 +345,16 @@ def test_an_http_address_to_another_machine_gets_a_german_warning(tmp_path: Path
                         "Verbindung). Besser https verwenden.")
     assert "http://mtgjson.example/RAV.json" in lines[1]
     assert insecure_lines(replace(upd, cr_url="", card_urls=())) == []
+
+
+async def test_update_starts_with_the_http_warning_before_any_download(served: tuple[Fake, str], tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch):
+    # the loopback server stands for another machine here: every address of the run is warned about first
+    fake, base = served
+    monkeypatch.setattr(download, "_on_this_machine", lambda host: False)
+    fake.checksum = "0" * 64  # refused after the downloads: no build needed to see the first lines
+    lines: list[str] = []
+    with pytest.raises(UpdateError, match=r"Prüfsumme von RAV\.json stimmt nicht"):
+        await asyncio.to_thread(run_update, _settings(tmp_path), _upd(tmp_path, base), lines.append)
+    assert [line.split(" ist ")[0] for line in lines] == ["Warnung: REGELBOT_RULES_PAGE",
+                                                          "Warnung: REGELBOT_CARDS_URLS"]
