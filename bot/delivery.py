@@ -266,6 +266,16 @@ def undelivered(payload: Mapping[str, Any], interaction_id: int, deadline: float
     metrics.undelivered(payload)
 
 
+def undelivered_gateway(payload: Mapping[str, Any], interaction_id: int, responded: bool, exc: BaseException) -> None:
+    """:func:`undelivered` for an answer of the gateway bot (``payload``: the raw interaction, or for a button
+    ``{"type": 3, "data": <its data>}``) that :func:`deliver` could not send (``exc``: Discord refused it, or the
+    connection failed on every try): the window that closed is Discord's 15 minutes when a callback (answer or
+    defer) was already sent (``responded``: the failed request was a follow-up webhook), else its 3 s for the
+    callback. One WARNING and one count in ``regelbot_delivery_failures_total``, as ``serve`` has them."""
+    window = FOLLOWUP_WINDOW if responded else CALLBACK_WINDOW
+    undelivered(payload, interaction_id, created_at(interaction_id) + window, exc)
+
+
 def _fault(exc: BaseException | None) -> str:
     """A failed request in a few words for the log: the status when it has one, else the error's type."""
     status = getattr(exc, "status", None)

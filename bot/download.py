@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from bot.config import UpdateSettings
 
@@ -33,6 +34,9 @@ if TYPE_CHECKING:
     import httpx
 
 log = logging.getLogger(__name__)
+
+#: Host names of this machine besides loopback addresses: an ``http`` address there never crosses a network.
+LOCAL_NAMES = frozenset({"localhost"})
 
 #: Seconds of the first wait between two tries (then doubled, at most :data:`RETRY_MAX`).
 RETRY_WAIT = 1.0
@@ -220,5 +224,33 @@ def _reason(exc: BaseException | None) -> str:
     return str(exc) or type(exc).__name__
 
 
-__all__ = ["PAGE_CEILING", "Ceiling", "Fetched", "Fetcher", "UpdateError", "cards_ceiling", "rules_ceiling",
-           "too_large"]
+def _on_this_machine(host: str) -> bool:
+    """Whether ``host`` (a URL's host name) is this machine: ``localhost`` or a loopback address (127.0.0.0/8,
+    ``::1``)."""
+    import ipaddress
+
+    if host.lower() in LOCAL_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def insecure_lines(upd: UpdateSettings) -> list[str]:
+    """One German warning per configured address over plain ``http`` to another machine (``REGELBOT_CR_URL``,
+    ``REGELBOT_RULES_PAGE``, ``REGELBOT_CARDS_URLS``): the rules TXT has no checksum, and a card file's ``.sha256``
+    comes from the same address, so over ``http`` a change on the way would pass every check."""
+    lines = []
+    for key, url in [("REGELBOT_CR_URL", upd.cr_url), ("REGELBOT_RULES_PAGE", upd.rules_page)] + [
+            ("REGELBOT_CARDS_URLS", u) for u in upd.card_urls]:
+        parts = urlsplit(url)
+        if parts.scheme.lower() == "http" and not _on_this_machine(parts.hostname or ""):
+            lines.append(f"Warnung: {key} ist eine unverschlüsselte http-Adresse ({url[:80]}): was unterwegs "
+                         "verändert wird, fällt keiner Prüfung auf (die Regeldatei hat keine Prüfsumme, die "
+                         ".sha256 einer Kartendatei kommt über dieselbe Verbindung). Besser https verwenden.")
+    return lines
+
+
+__all__ = ["PAGE_CEILING", "Ceiling", "Fetched", "Fetcher", "UpdateError", "cards_ceiling", "insecure_lines",
+           "rules_ceiling", "too_large"]

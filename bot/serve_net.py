@@ -9,22 +9,27 @@ connection is a file. So the endpoint (:mod:`bot.serve`)
   At the cap it stops accepting; further connections wait in the kernel's listen queue (:data:`BACKLOG`),
   which costs no file of this process, and are taken as soon as one closes — none is refused or lost;
 * gives every connection :data:`IDLE_SECONDS` to begin a request (after accepting it and after each response:
-  keep-alive), :data:`HEADER_SECONDS` to finish its headers and :data:`BODY_SECONDS` to send its body, then
+  keep-alive), :data:`HEADER_SECONDS` to finish its headers (the first request's from the handshake, a later
+  one's from its first byte) and :data:`BODY_SECONDS` to send its body, then
   closes it (a silent or slow client); time this process itself takes (a busy event loop) is not counted;
 * lets connections that have not sent a whole request yet hold at most :data:`UNPROVEN_SHARE` of the cap: when
   that share is full, the oldest of them that has had its grace is closed to make room, else accepting waits.
-  A connection kept alive after an answer, or one that has sent part of a request, has
-  :data:`EVICT_AFTER_SECONDS`. A new connection that has sent nothing has its grace counted from the
+  A connection kept alive after an answer has :data:`EVICT_AFTER_SECONDS`. A connection that has sent part of
+  its first request (headers without their end, or a body still coming) has the grace of a new connection,
+  counted from its handshake too; a later request on a kept-alive connection from its first byte, its body
+  from the end of its headers. A new connection that has sent nothing has its grace counted from the
   handshake in the kernel, not from ``accept``: a client that sends its request as soon as it is connected
   (as Discord and a proxy do) has its first bytes in the socket within one round trip, so a connection that
   waited in the listen queue longer than its grace without a byte has had its chance already. That grace is
   :data:`EVICT_AFTER_SECONDS` while the new connections send requests (a client that is itself busy, as in a
   burst from one machine, may take a while after connecting), and shrinks towards :func:`first_byte_grace`
-  (twice the round-trip time, at least :data:`GRACE_SECONDS`) as the share of them that are closed without a
-  byte grows (:attr:`Intake.prompt`: a flood of idle connections). So accepting keeps
+  (twice the round-trip time, at least :data:`GRACE_SECONDS`) as the share of them that are closed before their
+  first request was whole grows (:attr:`Intake.prompt`: a flood of idle connections, or of clients that drip
+  their requests byte by byte). So accepting keeps
   pace with any rate of idle connections (each costs one ``accept`` and one ``close``), and 1 100 clients
-  that trickle their headers cannot hold every handle. A connection whose headers have all arrived, or whose
-  bytes wait unread in its socket, is never closed so: there the wait is this process's, not the client's.
+  that trickle their headers cannot hold every handle. A connection whose headers have all arrived and whose
+  handler has not started, or whose bytes wait unread in its socket, is never closed so: there the wait is this
+  process's, not the client's.
   An error answer (≥ 400: no or a bad signature, a malformed request) closes its connection, so only a client
   that sent a good request is kept alive.
 
@@ -47,9 +52,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
-from aiohttp.web_protocol import RequestHandler
 
-from bot.serve_sockets import GermanErrors, closing, http_error_text, unread, unread_bytes
+from bot.serve_sockets import Tracked, closing, http_error_text, unread, unread_bytes
 
 log = logging.getLogger(__name__)
 
@@ -100,44 +104,17 @@ class _Conn:
     counted: bool = False
     #: When it was accepted (``time.monotonic``).
     accepted: float = field(default_factory=time.monotonic)
+    #: When its handshake was done (``time.monotonic``; :func:`connection_age`), and its first-byte grace
+    #: (:func:`first_byte_grace`), kept for its first request: its headers are due from the handshake.
+    born: float = field(default_factory=time.monotonic)
+    rtt_grace: float = GRACE_SECONDS
+    #: Its first request has not arrived whole yet (counted in :attr:`Intake.prompt` when it does).
+    fresh: bool = True
 
     @property
     def unproven(self) -> bool:
         """Not yet sent a whole request (since it was accepted, or since its last response)."""
         return self.state in SLOW_AFTER
-
-
-class _Tracked(asyncio.Protocol):
-    """aiohttp's protocol for one connection, passed through, with the :class:`Intake` told when it opens,
-    when data arrives and when it closes."""
-
-    def __init__(self, inner: asyncio.Protocol, intake: Intake, conn: _Conn) -> None:
-        self.inner, self.intake, self.conn = inner, intake, conn
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        if type(self.inner) is RequestHandler:  # German JSON for requests that are not valid HTTP
-            self.inner.__class__ = GermanErrors
-        self.intake.opened(self.conn, transport)
-        self.inner.connection_made(transport)
-
-    def data_received(self, data: bytes) -> None:
-        self.intake.received(self.conn, data)
-        self.inner.data_received(data)
-
-    def eof_received(self) -> bool | None:
-        return self.inner.eof_received()
-
-    def pause_writing(self) -> None:
-        self.inner.pause_writing()
-
-    def resume_writing(self) -> None:
-        self.inner.resume_writing()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        try:
-            self.inner.connection_lost(exc)
-        finally:
-            self.intake.closed(self.conn)
 
 
 @dataclass
@@ -222,10 +199,12 @@ class Intake:
 
     def _evictable(self) -> _Conn | None:
         """The unproven connection whose grace ends first among those that are slow themselves: not one
-        whose request headers have all arrived, nor one with bytes in its socket that this process has not
-        read yet (a busy event loop, not the client, kept it waiting); None when there is none."""
+        whose request headers have all arrived while its handler has not started (the wait is this process's),
+        nor one with bytes in its socket that this process has not read yet (a busy event loop, not the client,
+        kept it waiting); one whose body is still coming (:data:`READING`) is slow itself. None when there is
+        none."""
         candidates = [c for c in self.conns.values() if c.unproven and c.transport is not None
-                      and not c.headers_done]
+                      and (c.state == READING or not c.headers_done)]
         for conn in sorted(candidates, key=self._grace_ends):
             if conn.transport is not None and not unread_bytes(conn.transport):
                 return conn
@@ -244,34 +223,44 @@ class Intake:
         if oldest is None or oldest.transport is None or self._grace_ends(oldest) > time.monotonic():
             return False
         self.stats.evicted += 1
-        if oldest.grace is not None:
+        if oldest.fresh:
             self._count(oldest, prompt=False)
         oldest.transport.close()
         self.closed(oldest)
         return True
 
     def _grace_ends(self, conn: _Conn) -> float:
-        """When (``time.monotonic``) ``conn`` may be closed to make room: :data:`EVICT_AFTER_SECONDS` after
-        :attr:`_Conn.since`; a new connection that has sent nothing, its first-byte grace plus the rest of
-        those seconds times :attr:`prompt` after its handshake, and those seconds times :attr:`prompt` after
-        it was accepted (in normal traffic and in a burst, :attr:`prompt` 1: 2 s after ``accept``)."""
-        if conn.grace is None:
-            return conn.since + EVICT_AFTER_SECONDS
-        after_handshake = conn.since + conn.grace + max(0.0, EVICT_AFTER_SECONDS - conn.grace) * self.prompt
-        return max(after_handshake, conn.accepted + EVICT_AFTER_SECONDS * self.prompt)
+        """When (``time.monotonic``) ``conn`` may be closed to make room. A new connection that has sent
+        nothing: its first-byte grace plus the rest of :data:`EVICT_AFTER_SECONDS` times :attr:`prompt` after its
+        handshake, and those seconds times :attr:`prompt` after it was accepted (in normal traffic and in a
+        burst, :attr:`prompt` 1: 2 s after ``accept``). A request begun and not whole (headers or body still
+        coming): the same window, its first request counted from the handshake (as Discord and a proxy send
+        the whole request at once, it arrives within a round trip), a later one on a kept-alive connection
+        from its first byte (the body from the end of its headers); so in a flood of clients that drip their
+        requests (:attr:`prompt` towards 0) each may be closed a round trip after it should have been whole.
+        Otherwise (kept alive after an answer) :data:`EVICT_AFTER_SECONDS` after :attr:`_Conn.since`."""
+        window = conn.rtt_grace + max(0.0, EVICT_AFTER_SECONDS - conn.rtt_grace) * self.prompt
+        if conn.grace is not None:
+            return max(conn.since + window, conn.accepted + EVICT_AFTER_SECONDS * self.prompt)
+        if conn.state in (PARTIAL, READING) and conn.fresh:
+            return max(conn.born + window, conn.accepted + EVICT_AFTER_SECONDS * self.prompt)
+        if conn.state in (PARTIAL, READING):
+            return conn.since + window
+        return conn.since + EVICT_AFTER_SECONDS
 
     @property
     def prompt(self) -> float:
-        """The share of the new connections of about the last :data:`PROMPT_SECONDS` that sent a request,
-        against those closed without a byte: 1 in normal traffic and in a burst (also with no connection
-        counted), towards 0 in a flood of idle connections. The grace of a new connection that has sent
-        nothing grows with it."""
+        """The share of the new connections of about the last :data:`PROMPT_SECONDS` whose first request
+        arrived whole, against those closed before it did (without a byte, or with headers or a body that did
+        not come in time): 1 in normal traffic and in a burst (also with no connection counted), towards 0 in a
+        flood of idle connections or of clients dripping their requests. The grace of an unproven connection
+        grows with it (:meth:`_grace_ends`)."""
         total = self._sent + self._silent
         return 1.0 if total < 1.0 else self._sent / total
 
     def _count(self, conn: _Conn, prompt: bool) -> None:
-        """Count the new connection ``conn`` in :attr:`prompt` (once): whether it sent a request (True) or was
-        closed without a byte (False)."""
+        """Count the new connection ``conn`` in :attr:`prompt` (once): whether its first request arrived whole
+        (True) or it was closed before (False)."""
         if not conn.counted:
             conn.counted = True
             now = time.monotonic()
@@ -295,7 +284,7 @@ class Intake:
         except OSError:  # none waiting, or no file free: the accept loop deals with it
             return False
         age, grace = connection_age(new)
-        probe = _Conn(since=time.monotonic() - age, grace=grace)
+        probe = _Conn(since=time.monotonic() - age, grace=grace, born=time.monotonic() - age, rtt_grace=grace)
         if unread(new) or self._grace_ends(probe) > time.monotonic():
             self._waiting[sock.fileno()] = new
             return False
@@ -343,15 +332,14 @@ class Intake:
         """Count the accepted ``sock`` at once (so the cap holds) and start aiohttp's protocol on it."""
         sock.setblocking(False)
         age, grace = connection_age(sock)
-        conn = _Conn(since=time.monotonic() - age, grace=grace)
-        if unread(sock):
-            self._count(conn, prompt=True)
+        born = time.monotonic() - age
+        conn = _Conn(since=born, grace=grace, born=born, rtt_grace=grace)
         self.conns[id(conn)] = conn
         self.stats.accepted += 1
 
         async def connect() -> None:
             try:
-                await loop.connect_accepted_socket(lambda: _Tracked(self.factory(), self, conn), sock=sock)
+                await loop.connect_accepted_socket(lambda: Tracked(self.factory(), self, conn), sock=sock)
             except OSError:
                 sock.close()
                 self.closed(conn)
@@ -373,8 +361,6 @@ class Intake:
         """Data arrived on ``conn``: a request has begun (:data:`PARTIAL`; until its handler starts, which the
         event loop schedules before the timers of its next turn)."""
         if conn.state == IDLE:
-            if conn.grace is not None:
-                self._count(conn, prompt=True)
             self._set(conn, PARTIAL)
         if not conn.headers_done:
             seen = conn.tail + data
@@ -400,17 +386,29 @@ class Intake:
         conn.state, conn.since = state, time.monotonic()
         if state == IDLE:  # waiting for the next request (keep-alive): its headers are still to come
             conn.headers_done, conn.tail = False, b""
+        if state == WORKING and conn.fresh:  # its first request arrived whole
+            conn.fresh = False
+            self._count(conn, prompt=True)
         if state in SLOW_AFTER and conn.transport is not None:
-            conn.timer = asyncio.get_running_loop().call_later(SLOW_AFTER[state], self._too_slow, conn)
+            delay = SLOW_AFTER[state]
+            if state == PARTIAL and conn.fresh:  # the first request's headers are due from the handshake
+                delay = max(conn.rtt_grace, conn.born + delay - conn.since)
+            conn.timer = asyncio.get_running_loop().call_later(delay, self._too_slow, conn)
         self._changed.set()
 
     def _too_slow(self, conn: _Conn) -> None:
         conn.timer = None
-        if conn.transport is not None and not conn.transport.is_closing():
-            self.stats.timed_out += 1
-            if conn.grace is not None:
-                self._count(conn, prompt=False)
-            conn.transport.close()
+        if conn.transport is None or conn.transport.is_closing():
+            return
+        if conn.state == PARTIAL and conn.headers_done:  # whole: its handler is about to start
+            return
+        if conn.state in (IDLE, PARTIAL) and unread_bytes(conn.transport):  # this process is behind, not the client
+            conn.timer = asyncio.get_running_loop().call_later(GRACE_SECONDS, self._too_slow, conn)
+            return
+        self.stats.timed_out += 1
+        if conn.fresh:
+            self._count(conn, prompt=False)
+        conn.transport.close()
 
     def mark(self, request: web.BaseRequest, state: str) -> None:
         """Record that the connection of ``request`` is now in ``state`` (a connection this intake did not

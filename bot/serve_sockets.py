@@ -1,5 +1,6 @@
-"""The HTTP endpoint's sockets: the open-file limit, the listening sockets, what waits unread in a socket, and
-the German answers to requests aiohttp refuses itself. Used by :mod:`bot.serve_net` (the intake, which
+"""The HTTP endpoint's sockets: the open-file limit, the listening sockets, what waits unread in a socket, the
+German answers to requests aiohttp refuses itself, and the protocol wrapper that tells the intake what each
+connection does (:class:`Tracked`). Used by :mod:`bot.serve_net` (the intake, which
 re-exports these names) and :mod:`bot.serve`.
 """
 
@@ -154,5 +155,46 @@ def closing(response: web.Response) -> web.Response:
     return response
 
 
-__all__ = ["BACKLOG", "HTTP_ERRORS", "MARGIN", "MAX_CONNECTIONS", "OUTGOING_CONNECTIONS", "GermanErrors", "closing",
-           "connection_cap", "http_error_text", "listen", "open_files", "raise_file_limit", "unread", "unread_bytes"]
+class Tracked(asyncio.Protocol):
+    """aiohttp's protocol ``inner`` for one connection, passed through, with the intake
+    (:class:`bot.serve_net.Intake`) told when the connection ``conn`` opens, when data arrives and when it closes;
+    aiohttp's request handler answers requests that are not valid HTTP in German (:class:`GermanErrors`)."""
+
+    def __init__(self, inner: asyncio.Protocol, intake: Any, conn: Any) -> None:
+        self.inner, self.intake, self.conn = inner, intake, conn
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        """The connection is up: tell the intake, then aiohttp."""
+        if type(self.inner) is RequestHandler:  # German JSON for requests that are not valid HTTP
+            self.inner.__class__ = GermanErrors
+        self.intake.opened(self.conn, transport)
+        self.inner.connection_made(transport)
+
+    def data_received(self, data: bytes) -> None:
+        """Bytes arrived: tell the intake (a request begun, its headers whole), then aiohttp."""
+        self.intake.received(self.conn, data)
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        """The client closed its side: aiohttp decides."""
+        return self.inner.eof_received()
+
+    def pause_writing(self) -> None:
+        """The send buffer is full: aiohttp waits."""
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        """The send buffer has room again."""
+        self.inner.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The connection is gone: aiohttp first, then the intake frees its place."""
+        try:
+            self.inner.connection_lost(exc)
+        finally:
+            self.intake.closed(self.conn)
+
+
+__all__ = ["BACKLOG", "HTTP_ERRORS", "MARGIN", "MAX_CONNECTIONS", "OUTGOING_CONNECTIONS", "GermanErrors", "Tracked",
+           "closing", "connection_cap", "http_error_text", "listen", "open_files", "raise_file_limit", "unread",
+           "unread_bytes"]

@@ -13,7 +13,13 @@
    (older ones are kept as history) and the card files (:func:`bot.importer.build`: temp file, then an atomic
    rename), and only then do the new files replace the old ones. ``update`` prints what changed: rules changed,
    added and removed, cards added and removed, and the register rows to review (:mod:`bot.importer.review`).
-5. Nothing the current store was built from is dropped silently: a card file it was built from stays in the
+5. Plain ``update`` with nothing new still builds when the change register (``data/changes.toml``,
+   ``data/terms.tsv``) differs from the one the store was built with (:mod:`bot.update_register`: by its
+   SHA-256, recorded in ``abruf.json`` at each build ``update`` makes; for a store ``build`` made, by the files'
+   time against the store's ``built_at``). An address over plain ``http`` (not on this machine) gets one German
+   warning line (:func:`bot.download.insecure_lines`): it is used, but neither the rules TXT (no checksum) nor a
+   card file (its ``.sha256`` comes over the same channel) is then protected against a change on the way.
+6. Nothing the current store was built from is dropped silently: a card file it was built from stays in the
    build while it is kept in the folder, also when its address left ``REGELBOT_CARDS_URLS``; ``build --cr/--cards``
    of the store ``update`` rebuilds keeps its files there (:func:`keep_official_files`). A rules or card file
    of the current store that is not in the folder is named in one line (``… nicht mehr dabei``).
@@ -42,7 +48,8 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 from bot.config import ConfigError, Settings, UpdateSettings, load_update_settings
-from bot.download import PAGE_CEILING, Fetched, Fetcher, UpdateError, cards_ceiling, rules_ceiling
+from bot.download import PAGE_CEILING, Fetched, Fetcher, UpdateError, cards_ceiling, insecure_lines, rules_ceiling
+from bot.update_register import REGISTER_KEY, register_changed, register_digest, register_files, store_built_at
 
 log = logging.getLogger(__name__)
 
@@ -370,6 +377,8 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
     from bot.importer.review import format_review
 
     db = settings.db_path
+    for line in insecure_lines(upd):
+        out(line)
     upd.folder.mkdir(parents=True, exist_ok=True)
     state = _load_state(upd.folder)
     fetcher = Fetcher(upd, state)
@@ -382,22 +391,30 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
                 out(line)
             shown = len(outcome.lines)
             if not outcome.changed and db.is_file() and not rebuild:
-                if outcome.state:  # only the rules page changed, not the file it links
-                    _commit(upd, outcome, state)
-                out(f"Nichts Neues: die Datenbank {db} bleibt, wie sie ist.")
-                return 0
+                reason = register_changed(db, state)
+                if reason is None:
+                    if outcome.state:  # only the rules page changed, not the file it links
+                        _commit(upd, outcome, state)
+                    out(f"Nichts Neues: die Datenbank {db} bleibt, wie sie ist.")
+                    return 0
+                out(reason)
+                shown = len(outcome.lines)
             before = snapshot(db)
             crs, cards, lost = _inputs(upd, outcome, built_from(db))
             for line in outcome.lines[shown:]:
                 out(line)
             for line in lost:
                 out(line)
+            changes_toml, terms_tsv = register_files()
+            register = register_digest((changes_toml, terms_tsv))  # read before the build reads it
             try:
-                report = build(db, DEFAULT_SOURCES, cr_files=crs, card_files=cards)
+                report = build(db, DEFAULT_SOURCES, cr_files=crs, card_files=cards, register=changes_toml,
+                               terms=terms_tsv)
             except SourceError as exc:
                 raise UpdateError(f"Bauen fehlgeschlagen: {exc.file}, Zeile {exc.line}: {exc.reason}") from exc
             except BuildError as exc:
                 raise UpdateError(f"Bauen fehlgeschlagen: {exc}") from exc
+            outcome.state[REGISTER_KEY] = {"sha256": register, "built_at": store_built_at(db)}
             _commit(upd, outcome, state)
     finally:
         fetcher.close()

@@ -8,7 +8,9 @@ import asyncio
 import json
 import os
 import time
+from types import SimpleNamespace
 
+import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from nacl.signing import SigningKey
@@ -16,6 +18,7 @@ from prometheus_client import REGISTRY, generate_latest
 
 from bot import metrics, offload
 from bot.core import DEEP_QUEUE
+from bot.delivery import FOLLOWUP_WINDOW
 from bot.offload import TooExpensive, run_bounded
 from bot.serve import Interactions, make_app
 from tests.e2e.scrape import Samples, parse, total
@@ -320,3 +323,83 @@ def test_without_a_metrics_page_nothing_is_counted_and_prometheus_client_not_loa
                           env={**env, "REGELBOT_DB": str(built_db), "DISCORD_TOKEN": ""})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("== Boros-Rekrut ==") and proc.stdout.endswith("[] False {}\n")
+
+
+def _dns_error() -> Exception:
+    return aiohttp.ClientConnectorDNSError(SimpleNamespace(host="discord.com", port=443, ssl=True),
+                                           OSError(-3, "Temporary failure in name resolution"))
+
+
+def _made_ago(seconds: float, n: int) -> int:
+    """A Discord id (snowflake) of an interaction created ``seconds`` ago."""
+    return (int((time.time() - seconds) * 1000) - 1420070400000) << 22 | n
+
+
+class _GatewayStub:
+    """The parts of :class:`bot.gateway.gate.GatedBot` the raw command path uses: its HTTP session's keyword
+    arguments, the early defers of a burst, the open core and the watchdog (here: the work awaited as it is)."""
+
+    def __init__(self, core, early_defers: dict) -> None:
+        self._connection = SimpleNamespace(http=SimpleNamespace(_HTTPClient__session=None, proxy=None,
+                                                                proxy_auth=None))
+        self.early_defers = early_defers
+        self.core = core
+
+    async def guard(self, work, iid, transport, private=False):
+        return await work
+
+
+@pytest.mark.parametrize("deferred", [False, True], ids=["callback", "follow-up"])
+async def test_the_gateway_counts_an_answer_it_cannot_deliver_with_one_warning(core, monkeypatch, caplog, deferred):
+    from bot.gateway import commands, transport
+
+    tries: list[str] = []
+
+    async def send_json(session, method, url, body=None, **kw):
+        tries.append(method)
+        raise _dns_error()
+
+    monkeypatch.setattr(transport, "send_json", send_json)
+    early = {}
+    if deferred:  # deferred at once in a burst: the answer goes through the webhook within the 15 minutes
+        iid = _made_ago(FOLLOWUP_WINDOW - 0.6, 7)
+        done = asyncio.get_running_loop().create_future()
+        done.set_result(None)
+        early[iid] = (done, 5, False)
+    else:  # the callback within Discord's 3 s
+        iid = _made_ago(2.4, 8)
+    payload = {"id": str(iid), "type": 2, "application_id": "123", "token": "TOKENfake",
+               "data": {"name": "card", "type": 1, "options": [{"name": "name", "type": 3, "value": "Boros-Rekrut"}]}}
+    before = value("regelbot_delivery_failures_total", kind="command")
+    with caplog.at_level("INFO"):
+        await commands.answer_command(_GatewayStub(core, early), iid, payload)
+    assert tries and set(tries) == {"PATCH" if deferred else "POST"}
+    assert len(tries) >= 2  # tried again while the window was open
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings == [f"Antwort auf Interaktion {iid} (/card) nicht zugestellt: ClientConnectorDNSError "
+                        "(Discords Frist für diese Interaktion ist abgelaufen)"]
+    assert "TOKENfake" not in caplog.text
+    assert value("regelbot_delivery_failures_total", kind="command") == before + 1
+
+
+async def test_the_gateway_counts_a_button_answer_it_cannot_deliver(monkeypatch, caplog):
+    from bot.gateway import buttons
+    from bot.reply import Page, Reply
+
+    async def answer(inv, interaction, ephemeral=False, update=False):
+        return Reply(pages=[Page(title="Boros-Rekrut", body="…")])
+
+    async def send_reply(interaction, reply, **kw):
+        raise _dns_error()
+
+    monkeypatch.setattr(buttons, "send_reply", send_reply)
+    iid = _made_ago(1.0, 9)
+    interaction = SimpleNamespace(id=iid, message=None, client=SimpleNamespace(answer=answer),
+                                  response=SimpleNamespace(is_done=lambda: False))
+    before = value("regelbot_delivery_failures_total", kind="button")
+    with caplog.at_level("INFO"):
+        await buttons.respond_button(interaction, "rb:rulings:1")
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings == [f"Antwort auf Interaktion {iid} (Knopf 'rb:rulings:1') nicht zugestellt: "
+                        "ClientConnectorDNSError (Discords Frist für diese Interaktion ist abgelaufen)"]
+    assert value("regelbot_delivery_failures_total", kind="button") == before + 1

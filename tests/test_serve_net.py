@@ -327,3 +327,61 @@ async def test_clients_slow_to_write_are_not_closed_while_new_connections_send_r
     finally:
         await intake.stop()
         await runner.cleanup()
+
+
+@pytest.mark.parametrize("part", ["headers", "body"])
+async def test_clients_dripping_their_requests_hold_a_place_only_a_round_trip_once_they_are_many(monkeypatch, part):
+    # 60 clients begin a request and never finish it (headers without their blank line, or whole headers and a
+    # body that never comes), with 30 s allowed for either: only closing them makes room. Each may keep its place
+    # 2 s after accept while the new connections send whole requests; once one was closed unfinished, a dripping
+    # client has a round trip after its handshake, so the request behind all 60 is answered in a few seconds
+    # (with a fixed 2 s each it would wait 60 / 8 × 2 s = 15 s).
+    monkeypatch.setitem(serve_net.SLOW_AFTER, serve_net.PARTIAL, 30.0)
+    monkeypatch.setitem(serve_net.SLOW_AFTER, serve_net.READING, 31.0)
+    monkeypatch.setattr(serve_net, "BODY_SECONDS", 30.0)
+    intake, runner, port = await _serving(16)  # at most 8 unproven
+    begun = (b"POST /interactions HTTP/1.1\r\nHost: x\r\nX-Pad: aaaa" if part == "headers"
+             else b"POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+    dripping = []
+    try:
+        for _ in range(60):
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(begun)
+            dripping.append(writer)
+        await asyncio.sleep(0.2)
+        started = time.monotonic()
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+        answer = await asyncio.wait_for(reader.read(), 10)
+        waited = time.monotonic() - started
+        assert answer.startswith(b"HTTP/1.1 200")
+        assert waited < 5.0, waited
+        assert intake.stats.evicted >= 50 and intake.stats.timed_out == 0
+        assert intake.prompt < 0.5  # most new connections were closed before their request was whole
+        writer.close()
+    finally:
+        for w in dripping:
+            w.close()
+        await intake.stop()
+        await runner.cleanup()
+
+
+async def test_the_first_request_s_headers_are_due_from_the_handshake_not_from_its_first_byte(monkeypatch):
+    # 2 s for the first byte and 2 s for the headers: a client that sends one byte just before its first 2 s are
+    # over and then nothing is closed about 2 s after connecting (a round trip later at most), not 2 s after
+    # that byte; the time a slow client holds a place without a whole request is bounded from its handshake
+    monkeypatch.setitem(serve_net.SLOW_AFTER, serve_net.IDLE, 2.0)
+    monkeypatch.setitem(serve_net.SLOW_AFTER, serve_net.PARTIAL, 2.0)
+    intake, runner, port = await _serving(16)
+    try:
+        started = time.monotonic()
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        await asyncio.sleep(1.7)
+        writer.write(b"P")
+        assert await _closed_within(reader, 10) == b""
+        closed_after = time.monotonic() - started
+        assert 1.9 <= closed_after < 3.0, closed_after  # from its first byte: 3.7 s
+        assert intake.stats.timed_out == 1
+    finally:
+        await intake.stop()
+        await runner.cleanup()

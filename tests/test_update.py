@@ -260,3 +260,101 @@ async def test_cli_prints_one_german_line(served: tuple[Fake, str], tmp_path: Pa
     assert await asyncio.to_thread(cmd_update, _settings(tmp_path), argparse.Namespace()) == 2
     assert "REGELBOT_UPDATE_MAX_RULES_MB muss zwischen 0.001 und 10000 liegen" in capsys.readouterr().err
     assert replace(_upd(tmp_path, base), attempts=1).attempts == 1
+
+
+SPLIT_TODAY = "Wer eine geteilte Karte benennen will, nennt einen ihrer beiden Namen, nicht beide."
+
+
+def _stored_today(tmp_path: Path, start: str) -> list[str]:
+    with sqlite3.connect(tmp_path / "store.sqlite3") as conn:
+        return [t for (t,) in conn.execute("SELECT today FROM changes WHERE today LIKE ?", (start + "%",))]
+
+
+def _replace_in(path: Path, old: str, new: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+
+
+@pytest.fixture
+def own_register(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of data/changes.toml (and terms.tsv) the builds of this test read, to be edited."""
+    from bot.importer import register
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    for name, path in (("CHANGES_PATH", register.CHANGES_PATH), ("TERMS_PATH", register.TERMS_PATH)):
+        copy = folder / path.name
+        copy.write_bytes(path.read_bytes())
+        monkeypatch.setattr(register, name, copy)
+    return folder / register.CHANGES_PATH.name
+
+
+async def test_plain_update_rebuilds_when_the_register_changed_since_its_build(
+        served: tuple[Fake, str], tmp_path: Path, own_register: Path):
+    fake, base = served
+    upd = _upd(tmp_path, base)
+    await _run(tmp_path, upd)
+    assert _stored_today(tmp_path, SPLIT_TODAY) and await _run(tmp_path, upd) == [
+        f"Regeln: unverändert ({base}/downloads/MagicCompRules%2020260417.txt)", "Karten RAV.json: unverändert",
+        f"Nichts Neues: die Datenbank {tmp_path / 'store.sqlite3'} bleibt, wie sie ist."]
+    # the operator edits a row's statement of today (data/changes.toml), then runs plain `update`
+    edited = "Wer eine geteilte Karte benennen will, nennt genau einen ihrer beiden Namen."
+    _replace_in(own_register, SPLIT_TODAY, edited)
+    lines = await _run(tmp_path, upd)
+    assert lines[2] == ("Änderungsregister (data/changes.toml, data/terms.tsv) geändert seit dem Bau der Datenbank: "
+                        "sie wird neu gebaut")
+    assert "Regeln geändert: 0" in lines and lines[-1].startswith("Datenbank neu gebaut:")
+    assert _stored_today(tmp_path, edited) and not _stored_today(tmp_path, SPLIT_TODAY)
+    assert sum(fake.sent.values()) == 4  # nothing downloaded again
+    assert (await _run(tmp_path, upd))[-1].startswith("Nichts Neues")  # built with it now: once
+
+
+async def test_plain_update_rebuilds_a_store_build_made_before_the_register_was_edited(
+        served: tuple[Fake, str], tmp_path: Path, own_register: Path):
+    import json
+    import os
+
+    _, base = served
+    upd = _upd(tmp_path, base)
+    await _run(tmp_path, upd)
+    state_file = upd.folder / "abruf.json"
+    state = json.loads(state_file.read_text(encoding="utf-8"))
+    del state["_register"]  # as after `build`: no record of the register this store was built with
+    state_file.write_text(json.dumps(state), encoding="utf-8")
+    assert (await _run(tmp_path, upd))[-1].startswith("Nichts Neues")  # the register is older than the store
+    later = (tmp_path / "store.sqlite3").stat().st_mtime + 5
+    os.utime(own_register, (later, later))  # edited after the build
+    lines = await _run(tmp_path, upd)
+    assert lines[2].startswith("Änderungsregister (data/changes.toml) nach dem Bau der Datenbank (")
+    assert lines[2].endswith(") bearbeitet: sie wird neu gebaut") and lines[-1].startswith("Datenbank neu gebaut:")
+    assert (await _run(tmp_path, upd))[-1].startswith("Nichts Neues")
+
+
+def test_an_http_address_to_another_machine_gets_a_german_warning(tmp_path: Path):
+    from bot.download import insecure_lines
+
+    upd = UpdateSettings(cr_url="http://example.org/MagicCompRules.txt", rules_page="https://magic.wizards.com/en/rules",
+                         card_urls=("http://mtgjson.example/RAV.json", "https://mtgjson.com/api/v5/RAV.json",
+                                    "http://127.0.0.1:8080/RAV.json", "http://localhost/RAV.json",
+                                    "http://127.0.0.2/RAV.json", "http://[::1]:8080/RAV.json"),
+                         folder=tmp_path, timeout=5.0, attempts=1)
+    lines = insecure_lines(upd)
+    assert [line.split(" ist ")[0] for line in lines] == ["Warnung: REGELBOT_CR_URL", "Warnung: REGELBOT_CARDS_URLS"]
+    assert lines[0] == ("Warnung: REGELBOT_CR_URL ist eine unverschlüsselte http-Adresse "
+                        "(http://example.org/MagicCompRules.txt): was unterwegs verändert wird, fällt keiner Prüfung "
+                        "auf (die Regeldatei hat keine Prüfsumme, die .sha256 einer Kartendatei kommt über dieselbe "
+                        "Verbindung). Besser https verwenden.")
+    assert "http://mtgjson.example/RAV.json" in lines[1]
+    assert insecure_lines(replace(upd, cr_url="", card_urls=())) == []
+
+
+async def test_update_starts_with_the_http_warning_before_any_download(served: tuple[Fake, str], tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch):
+    # the loopback server stands for another machine here: every address of the run is warned about first
+    fake, base = served
+    monkeypatch.setattr(download, "_on_this_machine", lambda host: False)
+    fake.checksum = "0" * 64  # refused after the downloads: no build needed to see the first lines
+    lines: list[str] = []
+    with pytest.raises(UpdateError, match=r"Prüfsumme von RAV\.json stimmt nicht"):
+        await asyncio.to_thread(run_update, _settings(tmp_path), _upd(tmp_path, base), lines.append)
+    assert [line.split(" ist ")[0] for line in lines] == ["Warnung: REGELBOT_RULES_PAGE",
+                                                          "Warnung: REGELBOT_CARDS_URLS"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, with_note
+from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, typo_line, with_note
 from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
@@ -19,6 +19,7 @@ from bot.answers.today import today_index
 from bot.custom_id import NoArg
 from bot.mentions import bracket_mentions, outside_brackets, scanner, without_spoilers
 from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user
+from bot.search import TYPO
 from bot.store import CardRecord, RulingRecord
 from bot.text import clean, cut, tokens
 
@@ -43,35 +44,61 @@ async def _cards_for(ctx: AnswerContext, ids: list[int]) -> list[CardRecord]:
     return cards
 
 
-def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str]]:
-    """The cards a message names for "Karten erklären": ``(card ids, names that fit no card)``, at most 10 ids.
+def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str], list[str]]:
+    """The cards a message names for "Karten erklären": ``(card ids, names that fit no card, names read as a
+    typo of a card's name)``, at most 10 ids.
 
-    ``[[name]]`` mentions first (each resolved like ``/karte``), then every known card name in the text outside
-    the brackets (:class:`bot.mentions.NameScanner`), so a message that brackets one name and writes another
-    plainly explains both. From memory (the name index), no store access.
+    ``[[name]]`` mentions first (each resolved like ``/karte``: a typo of one clear name answers that card, and
+    the typed name is kept so the answer can say so, :func:`bot.answers.cards.typo_line`), then every known card
+    name in the text outside the brackets (:class:`bot.mentions.NameScanner`), so a message that brackets one
+    name and writes another plainly explains both. From memory (the name index), no store access.
     """
     mentions = bracket_mentions(text, EXPLAIN_MAX)
     if not mentions:
-        return scanner(ctx.names).scan(text, EXPLAIN_MAX), []
+        return scanner(ctx.names).scan(text, EXPLAIN_MAX), [], []
     ids: list[int] = []
     missing: list[str] = []
+    typed: list[str] = []
     for mention in mentions:
-        hit = ctx.names.resolve(mention.name)
-        if hit is None:
+        found = ctx.names.lookup(mention.name)
+        if found.hit is None:
             missing.append(cut(clean(mention.name), MISSING_NAME_MAX))
-        elif hit.card_id not in ids:
-            ids.append(hit.card_id)
+            continue
+        if found.how == TYPO and (name := cut(clean(mention.name), MISSING_NAME_MAX)) not in typed:
+            typed.append(name)
+        if found.hit.card_id not in ids:
+            ids.append(found.hit.card_id)
     if len(ids) < EXPLAIN_MAX:
         plain = [i for i in scanner(ctx.names).scan(outside_brackets(text), EXPLAIN_MAX) if i not in ids]
         ids += plain[: EXPLAIN_MAX - len(ids)]
-    return ids, missing
+    return ids, missing, typed
 
 
 def explain_options(ctx: AnswerContext, text: str) -> dict[str, str]:
     """The options of :func:`explain_cards` for a message with the content ``text`` (what the message command
-    runs, and what its buttons carry): ``{"ids": "12,45", "missing": "name\\nname"}``."""
-    ids, missing = message_cards(ctx, text)
-    return {"ids": ",".join(map(str, ids)), "missing": "\n".join(missing)}
+    runs, and what its buttons carry): ``{"ids": "12,45", "missing": "name\\nname", "typed": "name"}``
+    (``typed`` only when a bracketed name was read as a typo)."""
+    ids, missing, typed = message_cards(ctx, text)
+    options = {"ids": ",".join(map(str, ids)), "missing": "\n".join(missing)}
+    if typed:
+        options["typed"] = "\n".join(typed)
+    return options
+
+
+def typo_notes(ctx: AnswerContext, typed: str, cards: list[CardRecord]) -> dict[int, str]:
+    """The :func:`bot.answers.cards.typo_line` of each of the ``typed`` names (one per line, as a button carries
+    them) that the name index reads as a typo of one of ``cards``, by card id (the first typed name per card).
+    Checked again here, not trusted: a name that is no typo of a shown card (forged, or the store changed) says
+    nothing, so a button can only make the bot say what is true of the cards it shows; the typed text is escaped
+    when shown."""
+    names = {card.id: card.name for card in cards}
+    notes: dict[int, str] = {}
+    for name in [clean(t) for t in typed.split("\n") if clean(t)][:EXPLAIN_MAX]:
+        name = cut(name, MISSING_NAME_MAX)
+        found = ctx.names.lookup(name)
+        if found.how == TYPO and found.hit is not None and found.hit.card_id in names:
+            notes.setdefault(found.hit.card_id, typo_line(name, names[found.hit.card_id]))
+    return notes
 
 
 @answer("explain_message")
@@ -85,9 +112,12 @@ async def explain_message(ctx: AnswerContext, text: str) -> Reply:
 
 
 @answer("explain_cards")
-async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "") -> Reply:
+async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: str = "") -> Reply:
     """The cards ``ids`` (comma-separated card ids, at most 10) one page each, then a page listing the
-    ``missing`` names (one per line) that fit no card. Short enough for a button to carry (paging, sharing).
+    ``missing`` names (one per line) that fit no card. A card whose bracketed name was a typo (``typed``: the
+    names as typed, one per line) shows the same line ``/karte`` shows above its page (:func:`typo_notes`).
+    Short enough for a button to carry (paging, sharing) unless the names are long (then the button says it
+    cannot turn the page, :data:`bot.custom_id.UNFIT`).
 
     Raises:
         UserError: no card (German, with how to write ``[[Karte]]``); ids that are no list of numbers.
@@ -108,8 +138,9 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "") -> Repl
     pages: list[Page] = []
     actions: list[Action] = []
     sources: dict[str, None] = {}
+    notes = typo_notes(ctx, typed, cards) if typed else {}
     for card in cards:
-        reply = await card_reply(ctx, card)
+        reply = with_note(await card_reply(ctx, card), notes.get(card.id))
         pages += reply.pages
         sources[reply.source or card.document.title] = None
         for a in reply.actions:

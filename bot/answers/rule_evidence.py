@@ -23,13 +23,16 @@ def resting_rows(index: TodayIndex, number: str) -> list[str]:
     return keys
 
 
-async def resting_entries(ctx: AnswerContext, index: TodayIndex, number: str) -> tuple[list[str], list[Action]]:
+async def resting_entries(ctx: AnswerContext, index: TodayIndex, number: str,
+                          keys: list[str] | None = None) -> tuple[list[str], list[Action]]:
     """The documents' rulings and mechanics paragraphs whose statement of today rests on rule ``number`` (the
     change register's evidence, :func:`resting_rows`): German lines under a heading, one per register row — its
     status mark and statement of today (never the entries' old text, which only its notice may show) and the
     entries it concerns — and one button per entry that opens it whole with its notice (``rb:passage:<key>``).
-    ``([], [])`` when none does."""
-    keys = resting_rows(index, number)
+    ``keys``: the rows of :func:`resting_rows` when the caller has already asked for them (they are not looked up
+    again). ``([], [])`` when none does."""
+    if keys is None:
+        keys = resting_rows(index, number)
     links: dict[str, list[int]] = {}
     for key in keys:
         for kind, entry_id in index.entries_by_change.get(key, []):

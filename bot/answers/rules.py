@@ -147,8 +147,7 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
         if e.shown_number and (e.shown_number == number or is_child(e.shown_number, number))
     ]
     if not rules and not explained:
-        resting = await resting_entries(ctx, index, number)
-        return _not_in_store(index, cat, number, resting)
+        return await _not_in_store(ctx, index, cat, number)
     title = _title_with_children(number, children)
     pages: list[Page] = []
     actions: list[Action] = []
@@ -169,12 +168,10 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
     return Reply(pages=pages, source=" · ".join(docs), actions=actions[:20])
 
 
-def _not_in_store(
-    index: TodayIndex, cat: RuleCatalog, number: str, resting: tuple[list[str], list[Action]] = ([], [])
-) -> Reply:
+async def _not_in_store(ctx: AnswerContext, index: TodayIndex, cat: RuleCatalog, number: str) -> Reply:
     """Plain German answer for a number without rule text: a misprinted subrule printed under its heading
     (502.46a is printed as 502.32a in the Ravnica FAQ), where it is mentioned and which entries' notices rest on
-    it (``resting``: :func:`resting_entries`), or an error."""
+    it (:func:`resting_entries`, read only when the answer shows them), or an error."""
     misprint = _misprinted_as(cat, number)
     if misprint is not None:
         heading, q = misprint
@@ -189,7 +186,6 @@ def _not_in_store(
             date=q.document.date,
         )
     found = mentions(cat, number)
-    rest_lines, rest_actions = resting
     if not found:
         nearest = nearest_numbers(cat.numbers(), number)
         raise UserError(
@@ -204,6 +200,7 @@ def _not_in_store(
         f"Die Regelerklärung (Dokument 003) verweist an {stellen(len(found))} darauf:"
     ]
     lines += [_mention_line(index, e) for e in found]
+    rest_lines, rest_actions = await resting_entries(ctx, index, number)
     lines += rest_lines
     actions = [Action(label=shorten(e.label, 80), action="rulex", arg=str(e.id)) for e in found]
     actions = dedupe_actions([*actions, *rest_actions])[:20]
@@ -369,7 +366,8 @@ async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
                   if r.today_number and (r.today_number == number or is_child(r.today_number, number))}
     texts = sorted({n for n in register.cr if n == number or is_child(n, number)} | moved_here, key=number_key)
     terms = [t for t in term_index().terms if t.rule == number]
-    if not olds and not texts and not terms and not resting_rows(register, number):
+    resting = resting_rows(register, number)
+    if not olds and not texts and not terms and not resting:
         return None
     lines = _term_lines(terms)
     for n in texts:
@@ -380,7 +378,7 @@ async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
             where = c.title + (f", {format_date(c.date)}" if c.date else "")
             quoted = shorten(c.heading or c.text, 160)
             lines.append(f"• **{c.number}** → heute {index.today_of(c) or '–'} _({where})_: {quoted}")
-    rest_lines, rest_actions = await resting_entries(ctx, register, number)
+    rest_lines, rest_actions = await resting_entries(ctx, register, number, resting)
     if rest_lines:
         lines += rest_lines
     elif not olds:

@@ -11,11 +11,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.commands.buttons import press
 from bot.core import INTERNAL_ERROR
 from bot.custom_id import OPEN, PAGE, SHARE, BadCustomId, decode, decode_or_none
+from bot.delivery import MESSAGE_COMPONENT, undelivered_gateway
 from bot.gateway.gate import GatedBot
 from bot.gateway.transport import GatewayTransport, send_reply
 from bot.render import ACTION_ROW, picked_custom_id
@@ -86,5 +88,6 @@ async def respond_button(interaction: discord.Interaction[GatedBot], custom_id: 
         else:
             await send_reply(interaction, pressed.reply, origin=pressed.origin, page=pressed.page,
                              update=pressed.update)
-    except discord.HTTPException:
-        log.warning("Antwort auf Knopf %s konnte nicht gesendet werden", custom_id)
+    except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+        undelivered_gateway({"type": MESSAGE_COMPONENT, "data": {"custom_id": custom_id}}, interaction.id,
+                            interaction.response.is_done(), exc)

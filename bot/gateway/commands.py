@@ -18,7 +18,7 @@ from bot import metrics
 from bot.commands import STALE_COMMAND, OptionProblem
 from bot.core import INTERNAL_ERROR
 from bot.custom_id import Invocation
-from bot.delivery import deliver
+from bot.delivery import deliver, undelivered_gateway
 from bot.gateway.transport import UNKNOWN_INTERACTION, PostTransport, http_kw
 from bot.raw import command_name, invocation
 from bot.reply import as_private
@@ -75,8 +75,5 @@ async def answer_command(bot: Any, iid: int, data: dict[str, Any]) -> None:
     try:
         await deliver(transport, reply, origin=origin)
     except (RestError, aiohttp.ClientError, OSError) as exc:
-        if _expired(exc):
-            log.warning("Interaktion /%s zu spät beantwortet (Discord: Unknown interaction)", name)
-        else:
-            log.warning("Antwort auf /%s konnte nicht gesendet werden: %s", name, type(exc).__name__)
+        undelivered_gateway(data, iid, transport.responded, exc)
 

@@ -12,7 +12,7 @@ from bot.console import CommandLine, UsageError
 from bot.mentions import Mention, bracket_mentions, scanner
 from bot.render import channel_payloads, choice_rows, payload
 from bot.reply import SHARE, Action, Page, Reply, as_private
-from tests.test_render import assert_within_limits
+from tests.test_render import assert_within_limits, button_ids
 
 
 def fields(reply: Reply) -> dict[str, str]:
@@ -87,6 +87,45 @@ async def test_explain_cards_is_what_a_button_carries(ctx):
         assert bad.error and bad.pages[0].title == "Ungültige Kartenliste", forged
     gone = await run_answer(ctx, "explain_cards", ids="999999")
     assert gone.error and gone.pages[0].title == "Keine Karten in dieser Nachricht gefunden"
+
+
+async def test_explain_message_says_when_a_bracketed_name_was_a_typo_also_on_its_buttons(core):
+    # „Borso-Rekrut“ is read as Boros-Rekrut (RAV FAQ) as /karte reads it, and the page says so in /karte's line;
+    # the buttons carry the typed name, so paging and sharing show the line again
+    said = "_„Borso-Rekrut“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Boros-Rekrut._\n"
+    cli = CommandLine(core)
+    reply, origin = await cli.invoke("Karten erklären: Was macht [[Borso-Rekrut]] gegen [[Krims]]?")
+    assert [p.title for p in reply.pages] == ["Boros-Rekrut", "Krims // Krams"]
+    assert reply.pages[0].body.startswith(said)
+    assert "steht so nicht" not in reply.pages[1].body  # „Krims“ is a half's name, no typo
+    assert origin is not None and origin.kwargs["typed"] == "Borso-Rekrut"
+    share = [b["custom_id"] for b in button_ids(payload(reply, 0, origin)) if b["custom_id"].startswith("rb:sh:")]
+    assert len(share) == 1 and share[0].endswith(",,Borso-Rekrut") and len(share[0]) <= 100
+    shared = await cli.press(share[0])
+    assert not shared.reply.error and shared.reply.pages[0].body.startswith(said)
+    turned = await cli.press(next(b["custom_id"] for b in button_ids(payload(reply, 0, origin))
+                                  if b["custom_id"].startswith("rb:pg:2:")))
+    assert turned.page == 1 and turned.reply.pages[0].body.startswith(said)
+    # the name written right says nothing
+    exact = await cli.call("Karten erklären: Was macht [[Boros-Rekrut]]?")
+    assert "steht so nicht" not in exact.pages[0].body
+
+
+async def test_a_forged_typed_name_makes_the_explain_button_say_nothing_untrue(ctx):
+    boros = ctx.names.resolve("Boros-Rekrut").card_id
+    krims = ctx.names.resolve("Krims // Krams").card_id
+    plain = await run_answer(ctx, "explain_cards", ids=str(boros))
+    # a name that is no typo of a shown card (a forged button, or the store changed) adds no line
+    for forged in ("@everyone", "Boros-Rekrut", "Krims", "\n" * 20, "x" * 500):
+        assert await run_answer(ctx, "explain_cards", ids=str(boros), typed=forged) == plain, forged[:20]
+    many = await run_answer(ctx, "explain_cards", ids=str(boros), typed="Borso-Rekrut\n" * 20)
+    assert many.pages[0].body.count("steht so nicht in der Datenbank") == 1
+    other = await run_answer(ctx, "explain_cards", ids=str(krims), typed="Borso-Rekrut")
+    assert other == await run_answer(ctx, "explain_cards", ids=str(krims))
+    # a typo carrying markdown is echoed escaped (and cut as the message command cuts it)
+    marked = await run_answer(ctx, "explain_cards", ids=str(boros), typed="*Boros-Rekru*")
+    assert marked.pages[0].body.startswith(
+        "_„\\*Boros-Rekru\\*“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Boros-Rekrut._\n")
 
 
 async def test_explain_message_at_most_ten_cards(ctx):

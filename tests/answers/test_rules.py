@@ -259,6 +259,25 @@ async def test_a_rule_the_register_cites_as_evidence_lists_the_entries_resting_o
     assert (await run_answer(ctx, "rule", query="999.9")).error
 
 
+async def test_todays_number_reads_the_register_rows_resting_on_a_rule_once(ctx, monkeypatch):
+    # 709.4's answer (no document quotes it) is built from the register rows citing CR 709.4b: the loop over the
+    # register runs once per answer, its keys are handed on to the entries' lines
+    from bot.answers import rule_evidence, rules
+    calls: list[str] = []
+    original = rule_evidence.resting_rows
+
+    def counted(index, number):
+        calls.append(number)
+        return original(index, number)
+
+    monkeypatch.setattr(rules, "resting_rows", counted)
+    monkeypatch.setattr(rule_evidence, "resting_rows", counted)
+    reply = await run_answer(ctx, "rule", query="709.4")
+    assert "**Der heutige Stand dieser Einträge beruht auf Regel 709.4** (Beleg im Änderungsregister):" in (
+        reply.pages[0].body)
+    assert calls == ["709.4"]
+
+
 async def test_a_rule_without_counterpart_names_the_rules_of_its_note_as_evidence(ctx):
     # register [[number]] 001 502.51c: relation "none", its note names 702.55b; 502.46b names 702.51a-b.
     reply = await run_answer(ctx, "rule", query="502.51c")
