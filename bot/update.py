@@ -363,6 +363,21 @@ def changes_text(before: _Snapshot, after: _Snapshot, review_lines: str) -> list
     return lines + ([review_lines] if review_lines else [])
 
 
+def _unchanged(db: Path, upd: UpdateSettings, outcome: Outcome, state: dict[str, dict[str, Any]],
+               out: Callable[[str], object]) -> bool:
+    """With no file new: ``True`` (and „Nichts Neues“ said) when the change register is still the one the store
+    was built with; ``False`` after saying why the store is built again (``data/changes.toml`` or
+    ``data/terms.tsv`` edited since)."""
+    reason = register_changed(db, state)
+    if reason is not None:
+        out(reason)
+        return False
+    if outcome.state:  # only the rules page changed, not the file it links
+        _commit(upd, outcome, state)
+    out(f"Nichts Neues: die Datenbank {db} bleibt, wie sie ist.")
+    return True
+
+
 def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], object] = print, *,
                rebuild: bool = False) -> int:
     """Fetch, check, build, swap (module doc); prints via ``out``; returns the exit code (0 also when nothing
@@ -391,13 +406,8 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
                 out(line)
             shown = len(outcome.lines)
             if not outcome.changed and db.is_file() and not rebuild:
-                reason = register_changed(db, state)
-                if reason is None:
-                    if outcome.state:  # only the rules page changed, not the file it links
-                        _commit(upd, outcome, state)
-                    out(f"Nichts Neues: die Datenbank {db} bleibt, wie sie ist.")
+                if _unchanged(db, upd, outcome, state, out):
                     return 0
-                out(reason)
                 shown = len(outcome.lines)
             before = snapshot(db)
             crs, cards, lost = _inputs(upd, outcome, built_from(db))
