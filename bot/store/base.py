@@ -424,7 +424,7 @@ class StoreBase:
         args = tuple(params)
         done, rows = self._on_loop(sql, args, False)
         if done:
-            return rows  # type: ignore[no-any-return]
+            return rows
         return await self._thread_fetchall(sql, args)
 
     async def _thread_fetchall(self, sql: str, args: tuple[Any, ...]) -> list[Any]:
