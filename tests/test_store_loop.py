@@ -40,6 +40,22 @@ async def test_a_card_is_looked_up_on_the_loop_without_aiosqlite(ctx, store: Sto
     assert store.loop_reads == before + 2  # the card row and its faces
 
 
+async def test_passages_are_read_by_id_on_the_loop_and_searched_through_the_thread(store: Store):
+    ids = [pid for (pid,) in await store.fetchall("SELECT id FROM passages WHERE kind = 'ruling' ORDER BY id LIMIT 5")]
+    expected = await store._thread_fetchall(
+        "SELECT text FROM passages WHERE id IN (?, ?, ?, ?, ?) ORDER BY id", tuple(ids))
+    real, store._conn = store._conn, _NoThread()  # type: ignore[assignment]
+    try:
+        found = await store.passages(ids)
+    finally:
+        store._conn = real
+    assert sorted(found) == ids and [(found[i].text,) for i in ids] == expected
+    assert all(found[i].terms for i in ids)  # the analysed terms of the FTS table, read by rowid
+    thread = store.thread_reads
+    assert await store.passage_candidates("fehde", 5)  # a MATCH: through aiosqlite's thread
+    assert store.thread_reads == thread + 1
+
+
 @pytest.mark.parametrize("sql", [
     "SELECT * FROM card_rows ORDER BY id",
     "SELECT * FROM ruling_rows WHERE card_id IS NOT NULL ORDER BY card_id, d_id, position LIMIT 40",

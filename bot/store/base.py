@@ -448,20 +448,27 @@ class StoreBase:
         except sqlite3.DatabaseError as exc:
             raise self._corrupt(exc) from exc
 
-    async def fetch_search(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        """Run a full-text (FTS5) query: as :meth:`fetchall`, but always through aiosqlite's thread (its time
-        depends on the user's text), a store without the search tables raises :class:`SearchIndexMissing`, and any
-        other SQLite error is logged and read as no hits.
+    async def fetch_search(self, sql: str, params: Iterable[Any] = (), by_key: bool = False) -> list[Any]:
+        """Run a query over the full-text (FTS5) tables: as :meth:`fetchall`, but through aiosqlite's thread (a
+        MATCH over the user's text does its work inside single SQLite steps: the loop's step budget cannot bound
+        it), a store without the search tables raises :class:`SearchIndexMissing`, and any other SQLite error is
+        logged and read as no hits. ``by_key``: the query reads rows by their ids only (no MATCH, a bounded id
+        list), so it is tried on the loop first, as :meth:`fetchall` does.
 
         An FTS5 syntax error cannot come from :func:`bot.textsearch.fts_match`; should one occur the user
         gets "nichts gefunden", never a traceback.
         """
+        args = tuple(params)
         try:
-            return await self._thread_fetchall(sql, tuple(params))  # its time depends on the user's text
+            if by_key:
+                done, rows = self._on_loop(sql, args, False)
+                if done:
+                    return rows
+            return await self._thread_fetchall(sql, args)
         except sqlite3.OperationalError as exc:
             if "no such table" in str(exc):
                 raise SearchIndexMissing() from None
-            log.warning("FTS-Abfrage fehlgeschlagen (%s): %r", exc, tuple(params))
+            log.warning("FTS-Abfrage fehlgeschlagen (%s): %r", exc, args)
             return []
 
     def _corrupt(self, exc: sqlite3.DatabaseError) -> BaseException:
