@@ -27,7 +27,8 @@ With ≥ 2 CPUs the bot is pinned to CPU 0 and this process (the fake Discord) t
 
 ``--vs DIR``: instead of the above, this checkout's gateway bot and ``serve`` worker against another source tree's
 (``mkdir /tmp/main && git archive main | tar -x -C /tmp/main``), taking turns, ``--repeat`` rounds: the ratio of a
-change's CPU per interaction to the code before it, pair by pair.
+change's CPU per interaction to the code before it, pair by pair; and each tree's application core alone over the
+workload (no door, no burst), each in a process of its own: on a busy machine the steadiest of the three.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import sys
 import tempfile
@@ -55,7 +57,9 @@ from http_burst import fire, presign
 from nacl.signing import SigningKey
 from workload import Step, build_plan, percentile, run_step
 
-NULL_BOT = [PYTHON, str(Path(__file__).resolve().parent / "null_bot.py")]
+#: This folder (bench/).
+BENCH = Path(__file__).resolve().parent
+NULL_BOT = [PYTHON, str(BENCH / "null_bot.py")]
 PONG_WORKER = [PYTHON, str(Path(__file__).resolve().parent / "http_burst.py"), "--pong-worker"]
 
 def bot_argv(door: str, src: Path | None = None) -> list[str]:
@@ -165,10 +169,16 @@ async def http_cpu(fake: FakeDiscord, plan: list[Step], n: int, tmp: Path, db: P
 
 async def core_cpu(fake: FakeDiscord, plan: list[Step], db: Path, state_dir: Path, rounds: int = 3) -> float:
     """CPU seconds per interaction of the workload spent by the application core alone, in this process (no
-    door, no Discord): each step's payload read as both doors read it (:func:`bot.raw.invocation`,
+    door, no Discord): :func:`core_cpu_of` over the payloads of ``plan`` as ``fake`` would send them. The part of a
+    door's CPU per interaction that no door can save: the floor of the ratios."""
+    return await core_cpu_of([payload_for(fake, step) for step in plan], db, state_dir, rounds)
+
+
+async def core_cpu_of(payloads: list[dict], db: Path, state_dir: Path, rounds: int = 3) -> float:
+    """CPU seconds per interaction of the interaction ``payloads`` in the application core of the ``bot`` package
+    this process imports: each read as both doors read it (:func:`bot.raw.invocation`,
     :func:`bot.autocomplete.choices_body`), the answer run (:meth:`bot.core.Core.run`) and rendered
-    (:func:`bot.render.message_payload`); best of ``rounds`` rounds over the plan, after one warm-up round.
-    The part of a door's CPU per interaction that no door can save: the floor of the ratios."""
+    (:func:`bot.render.message_payload`); best of ``rounds`` rounds over the payloads, after one warm-up round."""
     from bot.autocomplete import choices_body
     from bot.commands import TABLE
     from bot.config import Settings
@@ -176,7 +186,6 @@ async def core_cpu(fake: FakeDiscord, plan: list[Step], db: Path, state_dir: Pat
     from bot.raw import invocation
     from bot.render import message_payload
 
-    payloads = [payload_for(fake, step) for step in plan]
     core = Core(Settings(token="", dev_guild_id=None, db_path=db, state_dir=state_dir, log_level="INFO"))
     await core.open(TABLE.warm)
     await core.start_workers()
@@ -195,6 +204,35 @@ async def core_cpu(fake: FakeDiscord, plan: list[Step], db: Path, state_dir: Pat
         return best
     finally:
         await core.close()
+
+
+def _write_payloads(work: Path, payloads: list[dict]) -> None:
+    """``payloads`` as JSON in ``work``/payloads.json (the folder made when missing)."""
+    work.mkdir(parents=True, exist_ok=True)
+    (work / "payloads.json").write_text(json.dumps(payloads), encoding="utf-8")
+
+
+async def core_cpu_in(src: Path | None, payloads: list[dict], db: Path, work: Path, rounds: int = 3) -> float:
+    """:func:`core_cpu_of` in a process of its own whose ``bot`` package is this checkout's (``src`` None) or the
+    source tree ``src``'s (imported first, working directory ``src``, as :func:`bot_argv` does), so two trees'
+    cores are measured alike. ``work``: a folder for the payloads' file and the core's state.
+
+    Raises:
+        RuntimeError: the measuring process failed (its output in the message).
+    """
+    _write_payloads(work, payloads)
+    code = (f"import asyncio, json, os, sys; sys.path.insert(0, {str(BENCH)!r})"
+            + (f"; sys.path.insert(0, {str(src)!r}); os.chdir({str(src)!r})" if src is not None else "")
+            + "; import bench_ops; from pathlib import Path; "
+            f"print(asyncio.run(bench_ops.core_cpu_of(json.loads(Path({str(work / 'payloads.json')!r}).read_text()), "
+            f"Path({str(db)!r}), Path({str(work)!r}), {rounds})))")
+    proc = await asyncio.create_subprocess_exec(PYTHON, "-c", code, stdout=asyncio.subprocess.PIPE,
+                                                stderr=asyncio.subprocess.STDOUT)
+    out, _ = await proc.communicate()
+    try:
+        return float(out.decode().strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        raise RuntimeError(f"core measurement failed ({proc.returncode}):\n{out.decode()[-2000:]}") from None
 
 
 def burst_lines(label: str, b: dict[str, object]) -> list[str]:
@@ -277,8 +315,9 @@ async def versus(src: Path, burst_n: int, repeat: int) -> dict[str, list[tuple[f
     """This checkout's gateway bot and ``serve`` worker against those of the source tree ``src`` (e.g. ``git
     archive main`` unpacked), the two taking turns (this, other; then other, this; …), ``repeat`` rounds on one
     store: per round and door, (this, other) CPU seconds per interaction of a burst of ``burst_n``, each side on a
-    fresh fake Discord with the same workload."""
-    out: dict[str, list[tuple[float, float]]] = {"gateway": [], "serve": []}
+    fresh fake Discord with the same workload; and under ``"core alone"`` each tree's application core over the
+    workload in a process of its own (:func:`core_cpu_in`), the steadiest of the three figures on a busy machine."""
+    out: dict[str, list[tuple[float, float]]] = {"gateway": [], "serve": [], "core alone": []}
     with pinned_store("bench_ops_vs_") as (tmp, db, pin):
         for i in range(repeat):
             got: dict[tuple[str, bool], float] = {}
@@ -294,6 +333,8 @@ async def versus(src: Path, burst_n: int, repeat: int) -> dict[str, list[tuple[f
                     (work / "serve").mkdir()
                     side = src if other else None
                     got["serve", other] = (await http_cpu(fake, plan, burst_n, work, db, pin, side, pong=False))[0]
+                    got["core alone", other] = await core_cpu_in(side, [payload_for(fake, step) for step in plan],
+                                                                 db, work / "core")
             for door in out:
                 out[door].append((got[door, False], got[door, True]))
     return out
@@ -372,8 +413,9 @@ def main() -> None:
         print(f"bench_ops --vs {args.vs} — CPUs: {os.cpu_count()}, load average {os.getloadavg()[0]:.1f}")
         for door, values in pairs.items():
             each = "; ".join(f"{a * 1000:.2f} / {b * 1000:.2f} ms" for a, b in values)
-            print(f"burst CPU per interaction, {door}: this checkout / {args.vs}: "
-                  f"{ratio_text([a / b for a, b in values])} ({each})")
+            what = "CPU per interaction, core alone (no door, no burst)" if door == "core alone" else (
+                f"burst CPU per interaction, {door}")
+            print(f"{what}: this checkout / {args.vs}: {ratio_text([a / b for a, b in values])} ({each})")
         return
     if args.no_null:
         runs = [asyncio.run(measure(rounds, args.burst, null=False))]

@@ -1,10 +1,10 @@
 """The application core: what every door of the bot shares, without any Discord library.
 
-:class:`Core` owns the resources an answer needs and their start-up and shutdown: the store (one long-lived
-aiosqlite connection), the name index built from it, the calculation workers (:mod:`bot.offload`) and the
-:class:`~bot.answers.registry.AnswerContext` over them. It runs an answer or a button action
-(:meth:`Core.run`: options bounded, a ``UserError`` turned into a German error reply) and autocomplete
-(:meth:`Core.complete`), and watches the time (:func:`in_time`): an answer not ready after
+:class:`Core` owns the resources an answer needs and their start-up and shutdown: the store (a long-lived aiosqlite
+connection and a plain one for look-ups on the loop, :mod:`bot.store.base`), the name index built from it, the
+calculation workers (:mod:`bot.offload`) and the :class:`~bot.answers.registry.AnswerContext` over them. It runs an
+answer or a button action (:meth:`Core.run`: options bounded, a ``UserError`` turned into a German error reply) and
+autocomplete (:meth:`Core.complete`), and watches the time (:func:`in_time`): an answer not ready after
 :data:`DEFER_AFTER_SECONDS` is deferred meanwhile, so Discord's 3-second limit holds whatever door asked.
 
 The doors stand beside each other on this core: the gateway bot (:mod:`bot.gateway`), the HTTP endpoint

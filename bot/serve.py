@@ -28,7 +28,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import os
 import re
@@ -39,6 +38,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple
 
 import aiohttp
+import orjson
 from aiohttp import web
 from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
@@ -362,9 +362,9 @@ class Endpoint:
         object, nested too deep), 409 (an interaction taken before, within :data:`MAX_SKEW`)."""
         if not verify(self.key, signature, timestamp, body):
             return web.json_response({"error": "ungültige Signatur"}, status=401)
-        try:
-            payload = json.loads(body)
-        except (ValueError, RecursionError):  # RecursionError: nested deeper than Python's stack allows
+        try:  # orjson (as discord.py reads the gateway's frames): about a fifth of json's CPU per request
+            payload = orjson.loads(body)
+        except ValueError:  # not JSON, not UTF-8, a lone surrogate, NaN, nested deeper than orjson's 1 024 levels
             return web.json_response({"error": "kein JSON"}, status=400)
         if not isinstance(payload, dict):
             return web.json_response({"error": "kein Objekt"}, status=400)

@@ -101,3 +101,25 @@ async def test_a_payload_of_an_unexpected_shape_gets_a_german_answer_and_no_trac
     assert [r.exc_info for r in caplog.records if r.exc_info] == []  # README: tracebacks only at DEBUG
     assert [r.levelname for r in caplog.records if r.name == "bot.serve"] == ["WARNING"]
     assert any("in unerwarteter Form" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_body_json_cannot_carry_from_discord_is_400(core):
+    """The body is read with orjson, as discord.py reads the gateway's frames: a lone surrogate (no UTF-8 text can
+    carry it), NaN and JSON nested past 1 024 levels are "kein JSON" (400), Discord's own payloads pass."""
+    from bot.serve import Endpoint
+
+    key = SigningKey.generate()
+    endpoint = Endpoint(Interactions(core, RestClient()), key.verify_key.encode().hex())
+    ts = str(int(time.time()))
+
+    def read(body: bytes):
+        return endpoint._payload(body, key.sign(ts.encode() + body).signature.hex(), ts)
+
+    good = {"type": 4, "id": "1577722197915467820", "application_id": "9", "token": "t",
+            "data": {"name": "card", "type": 1, "options": [{"name": "name", "type": 3, "value": "Bor\u00f6",
+                                                            "focused": True}]}}
+    assert read(json.dumps(good).encode()) == good
+    for bad in (b'{"type": 4, "id": "1577722197915467821", "data": {"name": "\\ud800"}}',
+                b'{"type": 4, "id": "1577722197915467822", "x": NaN}', b"[" * 2000 + b"]" * 2000):
+        refused = read(bad)
+        assert refused.status == 400 and json.loads(refused.body) == {"error": "kein JSON"}, bad[:40]

@@ -1,6 +1,7 @@
 """Read-only access to the SQLite store built by ``python -m bot build``: the only place that runs SQL.
 
-One :class:`Store` wraps one long-lived aiosqlite connection (opened read-only by the bot before the
+One :class:`Store` wraps one long-lived aiosqlite connection and a plain ``sqlite3`` connection for short look-ups
+on the event loop within a step budget (:mod:`bot.store.base`; both read-only, opened by the bot before the
 cogs load, closed when the bot closes) and a per-store cache of catalogues (:meth:`Store.memo`, emptied
 by :meth:`Store.close`). Parameterised SQL only. Every query is a method named for what it answers and
 returns typed rows (frozen dataclasses); the queries are grouped by concern:
@@ -57,7 +58,7 @@ from bot.store.rulings import RulingQueries, RulingRecord
 
 class Store(CardQueries, RulingQueries, MechanicQueries, RuleQueries, OfficialQueries, RegisterQueries,
             PassageQueries):
-    """The store over one aiosqlite connection. Create with :meth:`open` (see the module doc)."""
+    """The store over its aiosqlite connection and its loop reader. Create with :meth:`open` (see the module doc)."""
 
 
 __all__ = [

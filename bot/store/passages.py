@@ -97,7 +97,7 @@ class PassageQueries(StoreBase):
         rows = await self.fetch_search(
             f"SELECT {_COLUMNS}, f.terms, f.names FROM passages JOIN passages_fts f ON f.rowid = passages.id"  # noqa: S608
             f" WHERE passages.id IN ({marks})",
-            wanted,
+            wanted, by_key=True,
         )
         return {r[0]: _record(r) for r in rows}
 
