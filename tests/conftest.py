@@ -171,6 +171,28 @@ def run_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = Non
 #: Fuzz examples per command and run (tests/fuzz/); ``--slow``: :data:`SLOW_FUZZ_EXAMPLES`.
 FUZZ_EXAMPLES = 200
 SLOW_FUZZ_EXAMPLES = 20_000
+#: The fuzz setting of CI's second step (``.ci/run``: ``--fuzz-examples 2000 -m fuzz``): there a test on the fuzz
+#: setting (:func:`on_fuzz_setting`) draws its full count.
+CI_FUZZ_EXAMPLES = 2000
+#: This run's fuzz setting (``--fuzz-examples``/``--slow``), set by :func:`pytest_configure` before any test
+#: module is imported.
+fuzz_setting = FUZZ_EXAMPLES
+
+
+def on_fuzz_setting(full: int, **kwargs: object) -> Callable:
+    """Decorator of a hypothesis property test (outside ``@given``/``@example``) that draws ``full`` examples in
+    CI's second step and a share of that by this run's fuzz setting: ``full * setting // 2000`` (the README's
+    command: a tenth, ``--slow``: ten times), never fewer than 10. The failures hypothesis saved in
+    ``.hypothesis/`` are replayed on every run. Marks the test ``fuzz`` (what CI's second step selects);
+    ``kwargs`` go to :func:`hypothesis.settings` (``deadline`` is None)."""
+    from hypothesis import settings
+
+    examples = max(10, full * fuzz_setting // CI_FUZZ_EXAMPLES)
+
+    def wrap(test: Callable) -> Callable:
+        return pytest.mark.fuzz(settings(max_examples=examples, deadline=None, **kwargs)(test))  # type: ignore[arg-type]
+
+    return wrap
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -193,6 +215,9 @@ LONGEST_FIRST = (
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:  # the fuzz tests of tests/fuzz/ are on the fuzz setting as a whole (CI's `-m fuzz`)
+        if item.nodeid.startswith("tests/fuzz/"):
+            item.add_marker(pytest.mark.fuzz)
     rank = {module: i for i, module in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], len(rank)))  # stable: modules stay whole
 
@@ -210,6 +235,8 @@ def pytest_configure(config: pytest.Config) -> None:
     # long run.
     if config.getoption("--fuzz-examples") is None:
         config.option.fuzz_examples = SLOW_FUZZ_EXAMPLES if config.getoption("--slow") else FUZZ_EXAMPLES
+    global fuzz_setting
+    fuzz_setting = config.getoption("--fuzz-examples")
 
 
 def compile_sources() -> None:
