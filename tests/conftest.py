@@ -179,15 +179,21 @@ CI_FUZZ_EXAMPLES = 2000
 fuzz_setting = FUZZ_EXAMPLES
 
 
+def fuzz_count(full: int) -> int:
+    """Cases of a test on the fuzz setting whose full count ``full`` runs in CI's second step: ``full * setting //
+    2000`` by this run's fuzz setting (the README's command: a tenth, ``--slow``: ten times), at least 10. Only
+    valid once pytest is configured (at a test module's import or later)."""
+    return max(10, full * fuzz_setting // CI_FUZZ_EXAMPLES)
+
+
 def on_fuzz_setting(full: int, **kwargs: object) -> Callable:
-    """Decorator of a hypothesis property test (outside ``@given``/``@example``) that draws ``full`` examples in
-    CI's second step and a share of that by this run's fuzz setting: ``full * setting // 2000`` (the README's
-    command: a tenth, ``--slow``: ten times), never fewer than 10. The failures hypothesis saved in
-    ``.hypothesis/`` are replayed on every run. Marks the test ``fuzz`` (what CI's second step selects);
+    """Decorator of a hypothesis property test (outside ``@given``/``@example``) that draws :func:`fuzz_count`
+    ``(full)`` examples: ``full`` in CI's second step, a tenth in the README's command. The failures hypothesis
+    saved in ``.hypothesis/`` are replayed on every run. Marks the test ``fuzz`` (what CI's second step selects);
     ``kwargs`` go to :func:`hypothesis.settings` (``deadline`` is None)."""
     from hypothesis import settings
 
-    examples = max(10, full * fuzz_setting // CI_FUZZ_EXAMPLES)
+    examples = fuzz_count(full)
 
     def wrap(test: Callable) -> Callable:
         return pytest.mark.fuzz(settings(max_examples=examples, deadline=None, **kwargs)(test))  # type: ignore[arg-type]
