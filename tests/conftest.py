@@ -36,17 +36,22 @@ def shared_file(tmp_path_factory: pytest.TempPathFactory, name: str, make: Calla
     Each worker gets its own copy (``<base temp>/<name>N/regelbot.sqlite3``): tests lock the store or open it
     while the worker's bot reads it, and that must not reach another worker's tests.
     """
-    base = tmp_path_factory.getbasetemp()
-    common = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one run's folder, never older runs'
-    made = common / f"shared-{name}" / "regelbot.sqlite3"
+    made = shared_made(tmp_path_factory, name)
     made.parent.mkdir(exist_ok=True)
-    with (common / f"shared-{name}.lock").open("w") as lock:
+    with (made.parent.parent / f"shared-{name}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if make() raises
         if not made.exists():
             make(made)  # the build writes a temp file and renames it: no half-made file is ever found
     own = tmp_path_factory.mktemp(name) / "regelbot.sqlite3"
     shutil.copyfile(made, own)
     return own
+
+
+def shared_made(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """Where :func:`shared_file` makes the file ``name`` once per run (``make`` may write beside it)."""
+    base = tmp_path_factory.getbasetemp()
+    common = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one run's folder, never older runs'
+    return common / f"shared-{name}" / "regelbot.sqlite3"
 
 
 @pytest.fixture(scope="session")
