@@ -215,13 +215,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 #: The modules that take longest (``pytest --durations=0``, summed per module), run first: with the suite split
 #: over the CPUs by module (pyproject's addopts), a long module started last would leave the other workers idle.
+#: The two reference modules that share the store with both rules files (tests/reference/conftest.full_store)
+#: stand apart, so that the second finds it built instead of waiting for the first's build.
 LONGEST_FIRST = (
-    "tests/e2e/test_bot_e2e.py", "tests/test_typecheck.py", "tests/e2e/test_scale_e2e.py",
-    "tests/fuzz/test_fuzz_answers.py", "tests/rules/test_rules_properties.py", "tests/test_update.py",
-    "tests/e2e/test_faults_e2e.py", "tests/e2e/test_ops_e2e.py", "tests/test_packaging.py",
-    "tests/answers/test_today_everywhere.py", "tests/answers/test_rulings.py", "tests/e2e/test_swap_e2e.py",
-    "tests/test_serve_hostile.py", "tests/e2e/test_hostile_e2e.py", "tests/importer/test_review.py",
-    "tests/fuzz/test_fuzz_escaping.py", "tests/load/test_serve_burst.py", "tests/load/test_burst.py",
+    "tests/test_update.py", "tests/test_typecheck.py", "tests/importer/test_review.py", "tests/e2e/test_bot_e2e.py",
+    "tests/reference/test_official_reference.py", "tests/e2e/test_ops_e2e.py", "tests/e2e/test_scale_e2e.py",
+    "tests/test_architecture.py", "tests/test_cli.py", "tests/test_packaging.py", "tests/e2e/test_swap_e2e.py",
+    "tests/e2e/test_deploy_e2e.py", "tests/reference/test_terms_reference.py",
+    "tests/reference/test_choices_reference.py", "tests/answers/test_today_everywhere.py",
+    "tests/e2e/test_emojis_e2e.py", "tests/answers/test_questions.py", "tests/german/test_terms.py",
+    "tests/fuzz/test_fuzz_answers.py", "tests/test_core_swap.py", "tests/answers/test_rules.py",
+    "tests/e2e/test_chat_e2e.py", "tests/test_cli_ops.py", "tests/e2e/test_questions_e2e.py",
+    "tests/e2e/test_faults_e2e.py", "tests/fuzz/test_fuzz_escaping.py", "tests/e2e/test_metrics_e2e.py",
+    "tests/test_update_keeps.py", "tests/e2e/test_hostile_e2e.py", "tests/answers/test_rulings.py",
+    "tests/answers/test_card_resolution.py", "tests/reference/test_align_reference.py",
+    "tests/e2e/test_pictures_e2e.py", "tests/load/test_serve_burst.py", "tests/load/test_burst.py",
 )
 
 
