@@ -36,17 +36,22 @@ def shared_file(tmp_path_factory: pytest.TempPathFactory, name: str, make: Calla
     Each worker gets its own copy (``<base temp>/<name>N/regelbot.sqlite3``): tests lock the store or open it
     while the worker's bot reads it, and that must not reach another worker's tests.
     """
-    base = tmp_path_factory.getbasetemp()
-    common = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one run's folder, never older runs'
-    made = common / f"shared-{name}" / "regelbot.sqlite3"
+    made = shared_made(tmp_path_factory, name)
     made.parent.mkdir(exist_ok=True)
-    with (common / f"shared-{name}.lock").open("w") as lock:
+    with (made.parent.parent / f"shared-{name}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if make() raises
         if not made.exists():
             make(made)  # the build writes a temp file and renames it: no half-made file is ever found
     own = tmp_path_factory.mktemp(name) / "regelbot.sqlite3"
     shutil.copyfile(made, own)
     return own
+
+
+def shared_made(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """Where :func:`shared_file` makes the file ``name`` once per run (``make`` may write beside it)."""
+    base = tmp_path_factory.getbasetemp()
+    common = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one run's folder, never older runs'
+    return common / f"shared-{name}" / "regelbot.sqlite3"
 
 
 @pytest.fixture(scope="session")
@@ -171,6 +176,34 @@ def run_cli(*args: str, db: Path | None = None, env: dict[str, str] | None = Non
 #: Fuzz examples per command and run (tests/fuzz/); ``--slow``: :data:`SLOW_FUZZ_EXAMPLES`.
 FUZZ_EXAMPLES = 200
 SLOW_FUZZ_EXAMPLES = 20_000
+#: The fuzz setting of CI's second step (``.ci/run``: ``--fuzz-examples 2000 -m fuzz``): there a test on the fuzz
+#: setting (:func:`on_fuzz_setting`) draws its full count.
+CI_FUZZ_EXAMPLES = 2000
+#: This run's fuzz setting (``--fuzz-examples``/``--slow``), set by :func:`pytest_configure` before any test
+#: module is imported.
+fuzz_setting = FUZZ_EXAMPLES
+
+
+def fuzz_count(full: int) -> int:
+    """Cases of a test on the fuzz setting whose full count ``full`` runs in CI's second step: ``full * setting //
+    2000`` by this run's fuzz setting (the README's command: a tenth, ``--slow``: ten times), at least 10. Only
+    valid once pytest is configured (at a test module's import or later)."""
+    return max(10, full * fuzz_setting // CI_FUZZ_EXAMPLES)
+
+
+def on_fuzz_setting(full: int, **kwargs: object) -> Callable:
+    """Decorator of a hypothesis property test (outside ``@given``/``@example``) that draws :func:`fuzz_count`
+    ``(full)`` examples: ``full`` in CI's second step, a tenth in the README's command. The failures hypothesis
+    saved in ``.hypothesis/`` are replayed on every run. Marks the test ``fuzz`` (what CI's second step selects);
+    ``kwargs`` go to :func:`hypothesis.settings` (``deadline`` is None)."""
+    from hypothesis import settings
+
+    examples = fuzz_count(full)
+
+    def wrap(test: Callable) -> Callable:
+        return pytest.mark.fuzz(settings(max_examples=examples, deadline=None, **kwargs)(test))  # type: ignore[arg-type]
+
+    return wrap
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -182,17 +215,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 #: The modules that take longest (``pytest --durations=0``, summed per module), run first: with the suite split
 #: over the CPUs by module (pyproject's addopts), a long module started last would leave the other workers idle.
+#: The two reference modules that share the store with both rules files (tests/reference/conftest.full_store)
+#: stand apart, so that the second finds it built instead of waiting for the first's build.
 LONGEST_FIRST = (
-    "tests/e2e/test_bot_e2e.py", "tests/test_typecheck.py", "tests/e2e/test_scale_e2e.py",
-    "tests/fuzz/test_fuzz_answers.py", "tests/rules/test_rules_properties.py", "tests/test_update.py",
-    "tests/e2e/test_faults_e2e.py", "tests/e2e/test_ops_e2e.py", "tests/test_packaging.py",
-    "tests/answers/test_today_everywhere.py", "tests/answers/test_rulings.py", "tests/e2e/test_swap_e2e.py",
-    "tests/test_serve_hostile.py", "tests/e2e/test_hostile_e2e.py", "tests/importer/test_review.py",
-    "tests/fuzz/test_fuzz_escaping.py", "tests/load/test_serve_burst.py", "tests/load/test_burst.py",
+    "tests/test_update.py", "tests/test_typecheck.py", "tests/importer/test_review.py", "tests/e2e/test_bot_e2e.py",
+    "tests/reference/test_official_reference.py", "tests/e2e/test_ops_e2e.py", "tests/e2e/test_scale_e2e.py",
+    "tests/test_architecture.py", "tests/test_cli.py", "tests/test_packaging.py", "tests/e2e/test_swap_e2e.py",
+    "tests/e2e/test_deploy_e2e.py", "tests/reference/test_terms_reference.py",
+    "tests/reference/test_choices_reference.py", "tests/answers/test_today_everywhere.py",
+    "tests/e2e/test_emojis_e2e.py", "tests/answers/test_questions.py", "tests/german/test_terms.py",
+    "tests/fuzz/test_fuzz_answers.py", "tests/test_core_swap.py", "tests/answers/test_rules.py",
+    "tests/e2e/test_chat_e2e.py", "tests/test_cli_ops.py", "tests/e2e/test_questions_e2e.py",
+    "tests/e2e/test_faults_e2e.py", "tests/fuzz/test_fuzz_escaping.py", "tests/e2e/test_metrics_e2e.py",
+    "tests/test_update_keeps.py", "tests/e2e/test_hostile_e2e.py", "tests/answers/test_rulings.py",
+    "tests/answers/test_card_resolution.py", "tests/reference/test_align_reference.py",
+    "tests/e2e/test_pictures_e2e.py", "tests/load/test_serve_burst.py", "tests/load/test_burst.py",
 )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:  # the fuzz tests of tests/fuzz/ are on the fuzz setting as a whole (CI's `-m fuzz`)
+        if item.nodeid.startswith("tests/fuzz/"):
+            item.add_marker(pytest.mark.fuzz)
     rank = {module: i for i, module in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], len(rank)))  # stable: modules stay whole
 
@@ -210,6 +254,8 @@ def pytest_configure(config: pytest.Config) -> None:
     # long run.
     if config.getoption("--fuzz-examples") is None:
         config.option.fuzz_examples = SLOW_FUZZ_EXAMPLES if config.getoption("--slow") else FUZZ_EXAMPLES
+    global fuzz_setting
+    fuzz_setting = config.getoption("--fuzz-examples")
 
 
 def compile_sources() -> None:

@@ -6,7 +6,7 @@ import asyncio
 import re
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import bot.answers  # noqa: F401  (registers the answers whose signatures the codec reads)
@@ -29,6 +29,7 @@ from bot.custom_id import (
 )
 from bot.gateway.sharding import IdentifyLimiter
 from bot.render import buttons, fit_reply, message_payload, page_checks
+from tests.conftest import on_fuzz_setting
 
 
 def test_open_ids_keep_the_documented_shape():
@@ -67,7 +68,7 @@ values = st.one_of(st.none(), st.integers(-(10**12), 10**12), st.booleans(),
                    st.text(st.characters(blacklist_categories=("Cs",)), max_size=30))
 
 
-@settings(max_examples=400, deadline=None)
+@on_fuzz_setting(400)
 @given(card=values, search=values, page=st.integers(0, 99_999))
 def test_any_values_round_trip_or_do_not_fit(card, search, page):
     inv = Invocation.answer("ruling", card=card, search=search)
@@ -98,7 +99,7 @@ TAGGED = st.sampled_from("~#!").flatmap(lambda tag: st.one_of(
 ))
 
 
-@settings(max_examples=600, deadline=None)
+@on_fuzz_setting(600)
 @given(text=st.one_of(TAGGED, st.text(TEXT, max_size=40)))
 @example("#12").via("a search for #12 must not come back as the number 12")
 @example("!1").via("nor as True")

@@ -12,13 +12,14 @@ from types import SimpleNamespace
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 from nacl.signing import SigningKey
 
 from bot import serve
 from bot.delivery import RecentIds, defer_kind, shape_problem, within
 from bot.serve import Interactions, RestClient, make_app
+from tests.conftest import on_fuzz_setting
 
 CARD = {"type": 2, "application_id": "1100000000000000001", "token": "itok", "version": 1,
         "data": {"id": "5", "name": "card", "type": 1,
@@ -128,7 +129,7 @@ PAYLOADS = st.fixed_dictionaries({"type": st.sampled_from([1, 2, 3, 4, 5])}, opt
 }) | JSON.filter(lambda v: isinstance(v, dict))
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+@on_fuzz_setting(2000, suppress_health_check=list(HealthCheck))
 @given(payload=PAYLOADS)
 @example({"type": 3, "data": {"custom_id": "rb:card:", "values": 5}}).via("values not a list (defer_kind's list())")
 @example({"type": 2, "data": {"type": 3, "target_id": "5"}}).via("a message command without resolved")

@@ -9,11 +9,12 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from bot.terms import analyser
 from bot.textsearch import SYNONYMS_PATH, fts_match, parse_synonyms, pattern, quote, synonyms
+from tests.conftest import on_fuzz_setting
 
 NASTY = [
     '"',
@@ -99,7 +100,7 @@ def test_nasty_inputs_are_valid_fts(fts, text):
     _run_all(fts, text)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@on_fuzz_setting(300, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(max_size=300) | st.lists(st.sampled_from([*NASTY, "Bibliothek", "NEAR", "OR", "AND"])).map(" ".join))
 def test_any_text_gives_valid_fts(fts, text):
     _run_all(fts, text)

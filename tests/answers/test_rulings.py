@@ -7,7 +7,7 @@ import re
 import sqlite3
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from bot.answers import AnswerContext, run_action, run_answer
@@ -15,6 +15,7 @@ from bot.ranking import ranker
 from bot.render import fit_pages, payload
 from bot.search import NameIndex
 from bot.store import Store, StoreError
+from tests.conftest import on_fuzz_setting
 from tests.test_render import assert_within_limits, button_ids
 from tests.test_textsearch import NASTY
 
@@ -198,7 +199,7 @@ async def test_rulings_button_of_a_search_hit(ctx):
     assert pressed.pages[0].title.startswith("Rulings: Schatten des Zweifels")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@on_fuzz_setting(60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=200) | st.lists(st.sampled_from([*NASTY[:12], "Karte", "Manawert", "NEAR"])).map(" ".join))
 def test_any_search_gives_hits_or_nichts_gefunden(built_db, text):
     async def run():

@@ -5,6 +5,7 @@ passes on a checkout without the shared files. The files are never copied into t
 """
 
 import os
+import pickle
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -12,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from bot.answers import AnswerContext
+from bot.importer import DEFAULT_SOURCES, BuildReport, build
 from bot.search import NameIndex
 from bot.store import Store
+from tests.conftest import shared_file, shared_made
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,6 +39,28 @@ def reference():
 
     return get
 
+
+#: Both Comprehensive Rules files (the current one first) and the RAV MTGJSON file of ../shared/reference.
+FULL_FILES = ("MagicCompRules_20260417.txt", "CR-2010-10-01_MagicCompRules_20101001.txt", "mtgjson3_RAV.json")
+
+
+@pytest.fixture(scope="session")
+def full_store(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildReport]:
+    """The store of data/sources with both rules files and the RAV cards (:data:`FULL_FILES`), built once per run
+    for all workers (tests/conftest.shared_file; this worker's copy), and the report of that build. Skips
+    when a file is missing."""
+    files = [reference_dir() / name for name in FULL_FILES]
+    missing = [f.name for f in files if not f.is_file()]
+    if missing:
+        pytest.skip(f"reference files not available: {', '.join(missing)}")
+
+    def make(db: Path) -> None:
+        report = build(db, DEFAULT_SOURCES, cr_files=files[:2], card_files=files[2:])
+        db.with_name("report.pickle").write_bytes(pickle.dumps(report))
+
+    db = shared_file(tmp_path_factory, "reference-full", make)
+    report = pickle.loads(shared_made(tmp_path_factory, "reference-full").with_name("report.pickle").read_bytes())
+    return db, report
 
 
 @asynccontextmanager

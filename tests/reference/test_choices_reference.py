@@ -8,25 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from bot.importer import DEFAULT_SOURCES, build
+from bot.importer import BuildReport
 from tests.choices import REFERENCE_CARDS, REFERENCE_CR
-from tests.reference.conftest import answer_context
+from tests.reference.conftest import FULL_FILES, answer_context
 from tests.test_choices import compare
 
 pytestmark = pytest.mark.reference
 
 
 @pytest.fixture(scope="module")
-def full_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from tests.reference.conftest import reference_dir
-
-    files = [reference_dir() / name for name in (*REFERENCE_CR, REFERENCE_CARDS)]
-    missing = [f.name for f in files if not f.is_file()]
-    if missing:
-        pytest.skip(f"reference files not available: {', '.join(missing)}")
-    db = tmp_path_factory.mktemp("choices") / "regelbot.sqlite3"
-    build(db, DEFAULT_SOURCES, cr_files=files[:2], card_files=files[2:])
-    return db
+def full_db(full_store: tuple[Path, BuildReport]) -> Path:
+    """The store of the recording (both rules files, the RAV cards), shared with test_official_reference.py."""
+    assert (*REFERENCE_CR, REFERENCE_CARDS) == FULL_FILES
+    return full_store[0]
 
 
 async def test_choices_as_recorded_with_both_crs(full_db: Path) -> None:

@@ -15,9 +15,9 @@ import pytest
 
 from bot.answers import AnswerContext, run_answer
 from bot.answers.official import official_rule_reply
-from bot.importer import DEFAULT_SOURCES, BuildReport, build
+from bot.importer import BuildReport
 from tests.conftest import call_cli
-from tests.reference.conftest import answer_context
+from tests.reference.conftest import FULL_FILES, answer_context
 
 pytestmark = pytest.mark.reference
 
@@ -27,15 +27,10 @@ RAV = "mtgjson3_RAV.json"
 
 
 @pytest.fixture(scope="module")
-def full(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildReport]:
-    from tests.reference.conftest import reference_dir
-
-    files = [reference_dir() / name for name in (CR_2026, CR_2010, RAV)]
-    missing = [f.name for f in files if not f.is_file()]
-    if missing:
-        pytest.skip(f"reference files not available: {', '.join(missing)}")
-    db = tmp_path_factory.mktemp("full") / "regelbot.sqlite3"
-    return db, build(db, DEFAULT_SOURCES, cr_files=files[:2], card_files=files[2:])
+def full(full_store: tuple[Path, BuildReport]) -> tuple[Path, BuildReport]:
+    """The store with both rules files and the RAV cards, shared with tests/reference/test_choices_reference.py."""
+    assert full_store[0].name == "regelbot.sqlite3" and FULL_FILES == (CR_2026, CR_2010, RAV)
+    return full_store
 
 
 @pytest.fixture

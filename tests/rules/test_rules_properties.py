@@ -21,6 +21,7 @@ from bot.rules.mana import (
     parse_pool,
 )
 from bot.rules.payment import LIFE, pay
+from tests.conftest import on_fuzz_setting
 
 COLORS = "WUBRG"
 PAIRS = ["WU", "WB", "UB", "UR", "BR", "BG", "RG", "RW", "GW", "GU"]  # rule 104.3, printed order
@@ -131,7 +132,7 @@ small_costs = st.lists(small_symbol, min_size=1, max_size=4).map(lambda s: ManaC
 pools = st.lists(st.sampled_from(KINDS), max_size=6).map(Counter)
 
 
-@settings(max_examples=2000, deadline=None)
+@on_fuzz_setting(2000)
 @given(small_costs, pools, st.integers(0, 2), st.one_of(st.none(), st.integers(0, 5)))
 def test_payment_found_iff_brute_force_finds_one(cost, pool, x, life):
     result = pay(cost, pool, x=x, life=life)
@@ -155,7 +156,7 @@ def test_payment_found_iff_brute_force_finds_one(cost, pool, x, life):
     assert used + result.remaining == pool
 
 
-@settings(max_examples=1500, deadline=None)
+@on_fuzz_setting(1500)
 @given(small_costs, pools, st.integers(0, 2), st.one_of(st.none(), st.integers(0, 5)))
 def test_shortfall_names_every_single_mana_that_completes(cost, pool, x, life):
     # when one more mana would do, the ways name exactly the kinds that complete the payment
@@ -207,7 +208,7 @@ def test_hybrid_count_matches_brute_force(cost):
 creature = st.lists(st.sampled_from(COLORS), max_size=2, unique=True).map(tuple)
 
 
-@settings(max_examples=2000, deadline=None)
+@on_fuzz_setting(2000)
 @given(
     st.lists(
         st.one_of(
