@@ -8,9 +8,10 @@ sends every query once through :func:`bot.answers.registry.run_completer` (input
 included, as every door calls it). Figures: per source, the p50 and p99 over the queries of each query's best
 time in 3 such passes (so a call the machine's other load interrupted counts with an uninterrupted one, and
 every call counted is the first of its query on a fresh store), and the median of the passes' own p99.
-Targets: p99 ≤ 100 µs on the documents, ≤ 200 µs with both CR files.
+Targets: p99 ≤ 100 µs on the documents, ≤ 200 µs with both CR files. ``--slowest`` also prints the queries of each
+source's slowest 1 % with their best time (what the p99 is made of).
 
-    python bench/bench_complete.py [--quick] [--reference DIR]
+    python bench/bench_complete.py [--quick] [--reference DIR] [--slowest]
     python bench/bench_complete.py --vs DIR
 
 ``--vs DIR`` (a checkout of other code, e.g. ``git archive main | tar -x -C DIR``): that checkout's ``bot`` package
@@ -53,8 +54,9 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * q))]
 
 
-async def one_pass(db: Path, folder: Path) -> dict[str, list[float]]:
-    """Open ``db`` as at start, then every query once per source: key → each query's wall time in µs."""
+async def one_pass(db: Path, folder: Path) -> tuple[list[str], dict[str, list[float]]]:
+    """Open ``db`` as at start, then every query once per source: the queries, and key → each query's wall time
+    in µs."""
     core = Core(Settings(token="", dev_guild_id=None, db_path=db, state_dir=folder, log_level="WARNING"))
     await core.open(TABLE.warm)
     try:
@@ -69,21 +71,27 @@ async def one_pass(db: Path, folder: Path) -> dict[str, list[float]]:
                 await run_completer(ctx, fn, q)
                 times.append((time.perf_counter() - started) * 1e6)
             out[key] = times
-        return out
+        return queries, out
     finally:
         await core.close()
 
 
-def measure(db: Path, label: str, passes: int, target: str) -> list[Row]:
+def measure(db: Path, label: str, passes: int, target: str, slowest: list[str] | None = None) -> list[Row]:
     """Rows for the store ``db``: per source, over ``passes`` passes each on a freshly opened store, the p50 and
     p99 of every query's best time (a call the machine's other load interrupted in one pass counts with its
     time of another pass; every call is the first of its query on that store), and the median p99 of the
-    passes themselves (interruptions included)."""
+    passes themselves (interruptions included). ``slowest``: gets a line per query of each source's slowest 1 %
+    (by its best time), slowest first."""
     with tempfile.TemporaryDirectory() as folder:
-        runs = [asyncio.run(one_pass(db, Path(folder))) for _ in range(passes)]
+        passed = [asyncio.run(one_pass(db, Path(folder))) for _ in range(passes)]
+    queries, runs = passed[0][0], [r for _q, r in passed]
     rows = []
     for key in sorted(COMPLETERS):
-        best = sorted(min(times) for times in zip(*(r[key] for r in runs), strict=True))
+        per_query = [min(times) for times in zip(*(r[key] for r in runs), strict=True)]
+        best = sorted(per_query)
+        if slowest is not None:
+            order = sorted(range(len(queries)), key=lambda i: -per_query[i])[: max(1, len(queries) // 100)]
+            slowest += [f"{key}, {label}: {per_query[i]:7.1f} µs {queries[i][:60]!r}" for i in order]
         raw = statistics.median(percentile(sorted(r[key]), 0.99) for r in runs)
         value = (f"p50 {percentile(best, 0.5):6.1f} µs, p99 {percentile(best, 0.99):6.1f} µs "
                  f"(per query best of {passes}; {len(best)} queries; p99 per pass, median {raw:.0f} µs)")
@@ -91,20 +99,20 @@ def measure(db: Path, label: str, passes: int, target: str) -> list[Row]:
     return rows
 
 
-def rows(quick: bool, reference: Path | None = None) -> list[Row]:
-    """Figures for ``bench/run.py`` (``quick``: two passes instead of three)."""
+def rows(quick: bool, reference: Path | None = None, slowest: list[str] | None = None) -> list[Row]:
+    """Figures for ``bench/run.py`` (``quick``: two passes instead of three; ``slowest``: see :func:`measure`)."""
     passes = 2 if quick else 3
     reference = reference or ROOT.parent / "shared" / "reference"
     out: list[Row] = []
     with tempfile.TemporaryDirectory() as folder:
         docs = Path(folder) / "documents.sqlite3"
         build(docs, DEFAULT_SOURCES)
-        out += measure(docs, "documents", passes, "p99 ≤ 100 µs")
+        out += measure(docs, "documents", passes, "p99 ≤ 100 µs", slowest)
         crs = [reference / name for name in REFERENCE_CR]
         if all(p.is_file() for p in crs):
             full = Path(folder) / "cr.sqlite3"
             build(full, DEFAULT_SOURCES, cr_files=crs)
-            out += measure(full, "with both CR files", passes, "p99 ≤ 200 µs")
+            out += measure(full, "with both CR files", passes, "p99 ≤ 200 µs", slowest)
     return out
 
 
@@ -226,6 +234,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="two passes instead of three")
     parser.add_argument("--reference", type=Path, default=None, help="folder with both CR files")
     parser.add_argument("--vs", type=Path, default=None, help="checkout to compare the sources with")
+    parser.add_argument("--slowest", action="store_true", help="also print each source's slowest 1 %% of queries")
     args = parser.parse_args()
     if args.vs is not None:
         print("\n".join(versus(args.vs, reference=args.reference)))
@@ -233,10 +242,13 @@ def main() -> None:
     import contextlib
     import io
 
+    slowest: list[str] | None = [] if args.slowest else None
     with contextlib.redirect_stdout(io.StringIO()):  # the builds' reports
-        found = rows(args.quick, args.reference)
+        found = rows(args.quick, args.reference, slowest)
     for figure, value, target, _cmd in found:
         print(f"{figure:<48} {value:<86} {target}")
+    for line in slowest or ():
+        print(line)
 
 
 if __name__ == "__main__":
