@@ -352,7 +352,7 @@ class FuzzyVocabulary:
             return [(score, pos) for _c, score, pos in hits]
         exact, deleted = self._deletions(n)
         candidates: set[int] = set(exact.get(word, ()))
-        for i in range(n):
+        for i in range(n) if needed < n else ():  # a cutoff no differing letter meets: the equal cut only
             candidates.update(deleted.get(word[:i] + word[i + 1:], ()))
         scored = []
         for pos in candidates:
