@@ -43,9 +43,6 @@ from bot.startup import signals_held
 DEFAULT_SOURCES = DATA_DIR / "sources"
 SCHEMA_PATH = DATA_DIR / "schema.sql"
 KEYWORDS_PATH = DATA_DIR / "keywords_de_en.tsv"
-#: The build connection's page cache in KiB (64 MiB; the peak memory of a 100 000-printing build stays far below
-#: bench/bench_startup.py's 350 MB).
-BUILD_CACHE_KIB = 65_536
 
 
 class BuildError(Exception):
@@ -284,9 +281,6 @@ def _fill(temp: Path, inputs: _Inputs, report: BuildReport) -> None:
         # A temp file that is fsynced once and renamed at the end needs no journal or syncs of its own.
         conn.execute("PRAGMA journal_mode = OFF")
         conn.execute("PRAGMA synchronous = OFF")
-        # A page cache of BUILD_CACHE_KIB (SQLite's default: 2 MiB) keeps the pages of the indexes a large card
-        # file inserts into at random places (card names, aliases) in memory instead of re-reading them.
-        conn.execute(f"PRAGMA cache_size = -{BUILD_CACHE_KIB}")
         conn.executescript(SCHEMA_PATH.read_text(encoding="utf-8"))
         # Foreign keys are checked once, over every table, after the last insert (PRAGMA foreign_key_check below:
         # a violation fails the build) instead of at each of the million inserts of a large card file.
