@@ -8,17 +8,20 @@ sends every query once through :func:`bot.answers.registry.run_completer` (input
 included, as every door calls it). Figures: per source, the p50 and p99 over the queries of each query's best
 time in 3 such passes (so a call the machine's other load interrupted counts with an uninterrupted one, and
 every call counted is the first of its query on a fresh store), and the median of the passes' own p99.
-Targets: p99 ≤ 100 µs on the documents, ≤ 200 µs with both CR files.
+Targets: p99 ≤ 100 µs on the documents, ≤ 200 µs with both CR files. ``--slowest`` also prints the queries of each
+source's slowest 1 % with their best time (what the p99 is made of).
 
-    python bench/bench_complete.py [--quick] [--reference DIR]
+    python bench/bench_complete.py [--quick] [--reference DIR] [--slowest]
     python bench/bench_complete.py --vs DIR
 
-``--vs DIR`` (a checkout of other code, e.g. ``git archive main | tar -x -C DIR``): card names only, that checkout's
-``bot/search.py`` and this one's answering :meth:`bot.search.NameIndex.complete` for the recorded query set of
-``tests/choices/documents.json.gz`` in one process, interleaved query by query (which one goes first alternates), on
-fresh indexes of the documents' store in each of 3 rounds; CPU time of the thread per call (a loaded machine's
-waiting for a CPU is not counted). Prints per round p50/p99 of both and their ratio, and over each query's best of
-the 3 rounds. ``--vs`` with this checkout itself shows the noise (an A/A comparison).
+``--vs DIR`` (a checkout of other code, e.g. ``git archive main | tar -x -C DIR``): that checkout's ``bot`` package
+and this one's, loaded side by side in one process, answer every source's queries (the query set of
+:mod:`tests.choices`, on the documents' store and on the store with both CR files) through their own
+``run_completer``, interleaved query by query (which one goes first alternates), each on its own core opened afresh
+on the same store in each of 3 rounds; CPU time of the thread per call (a loaded machine's waiting for a CPU is not
+counted). Prints per source the p99 of both per round, the ratio this/other (best and median of the rounds), and
+the p99 over each query's best of the rounds. ``--vs`` with this checkout itself shows the noise
+(an A/A comparison). Both checkouts must read the same store schema.
 
 Without ``--reference`` (default ``../shared/reference``) or when its CR files are missing, only the documents'
 store is measured.
@@ -51,8 +54,9 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * q))]
 
 
-async def one_pass(db: Path, folder: Path) -> dict[str, list[float]]:
-    """Open ``db`` as at start, then every query once per source: key → each query's wall time in µs."""
+async def one_pass(db: Path, folder: Path) -> tuple[list[str], dict[str, list[float]]]:
+    """Open ``db`` as at start, then every query once per source: the queries, and key → each query's wall time
+    in µs."""
     core = Core(Settings(token="", dev_guild_id=None, db_path=db, state_dir=folder, log_level="WARNING"))
     await core.open(TABLE.warm)
     try:
@@ -67,21 +71,27 @@ async def one_pass(db: Path, folder: Path) -> dict[str, list[float]]:
                 await run_completer(ctx, fn, q)
                 times.append((time.perf_counter() - started) * 1e6)
             out[key] = times
-        return out
+        return queries, out
     finally:
         await core.close()
 
 
-def measure(db: Path, label: str, passes: int, target: str) -> list[Row]:
+def measure(db: Path, label: str, passes: int, target: str, slowest: list[str] | None = None) -> list[Row]:
     """Rows for the store ``db``: per source, over ``passes`` passes each on a freshly opened store, the p50 and
     p99 of every query's best time (a call the machine's other load interrupted in one pass counts with its
     time of another pass; every call is the first of its query on that store), and the median p99 of the
-    passes themselves (interruptions included)."""
+    passes themselves (interruptions included). ``slowest``: gets a line per query of each source's slowest 1 %
+    (by its best time), slowest first."""
     with tempfile.TemporaryDirectory() as folder:
-        runs = [asyncio.run(one_pass(db, Path(folder))) for _ in range(passes)]
+        passed = [asyncio.run(one_pass(db, Path(folder))) for _ in range(passes)]
+    queries, runs = passed[0][0], [r for _q, r in passed]
     rows = []
     for key in sorted(COMPLETERS):
-        best = sorted(min(times) for times in zip(*(r[key] for r in runs), strict=True))
+        per_query = [min(times) for times in zip(*(r[key] for r in runs), strict=True)]
+        best = sorted(per_query)
+        if slowest is not None:
+            order = sorted(range(len(queries)), key=lambda i: -per_query[i])[: max(1, len(queries) // 100)]
+            slowest += [f"{key}, {label}: {per_query[i]:7.1f} µs {queries[i][:60]!r}" for i in order]
         raw = statistics.median(percentile(sorted(r[key]), 0.99) for r in runs)
         value = (f"p50 {percentile(best, 0.5):6.1f} µs, p99 {percentile(best, 0.99):6.1f} µs "
                  f"(per query best of {passes}; {len(best)} queries; p99 per pass, median {raw:.0f} µs)")
@@ -89,89 +99,156 @@ def measure(db: Path, label: str, passes: int, target: str) -> list[Row]:
     return rows
 
 
-def rows(quick: bool, reference: Path | None = None) -> list[Row]:
-    """Figures for ``bench/run.py`` (``quick``: two passes instead of three)."""
+def rows(quick: bool, reference: Path | None = None, slowest: list[str] | None = None) -> list[Row]:
+    """Figures for ``bench/run.py`` (``quick``: two passes instead of three; ``slowest``: see :func:`measure`)."""
     passes = 2 if quick else 3
     reference = reference or ROOT.parent / "shared" / "reference"
     out: list[Row] = []
     with tempfile.TemporaryDirectory() as folder:
         docs = Path(folder) / "documents.sqlite3"
         build(docs, DEFAULT_SOURCES)
-        out += measure(docs, "documents", passes, "p99 ≤ 100 µs")
+        out += measure(docs, "documents", passes, "p99 ≤ 100 µs", slowest)
         crs = [reference / name for name in REFERENCE_CR]
         if all(p.is_file() for p in crs):
             full = Path(folder) / "cr.sqlite3"
             build(full, DEFAULT_SOURCES, cr_files=crs)
-            out += measure(full, "with both CR files", passes, "p99 ≤ 200 µs")
+            out += measure(full, "with both CR files", passes, "p99 ≤ 200 µs", slowest)
     return out
 
 
-def versus(other: Path, rounds: int = 3) -> list[str]:
-    """Lines comparing ``other``'s card-name search with this one's (see the module docstring, ``--vs``)."""
+def _is_project(name: str) -> bool:
+    return name in ("bot", "tests") or name.startswith(("bot.", "tests."))
+
+
+def _other_tree(other: Path) -> dict[str, object]:
+    """The modules of the checkout ``other`` (its ``bot`` package, loaded beside this one's): imported with this
+    checkout's modules put aside, then put aside themselves. Calls into them run with them in ``sys.modules``
+    (:func:`_swapped`), so an import inside a function finds that checkout's module too."""
+    ours = {k: v for k, v in sys.modules.items() if _is_project(k)}
+    for name in ours:
+        del sys.modules[name]
+    sys.path.insert(0, str(other))
+    try:
+        for name in ("bot.answers", "bot.commands", "bot.config", "bot.core"):
+            __import__(name)
+        theirs = {k: v for k, v in sys.modules.items() if _is_project(k)}
+        if not str(getattr(theirs["bot"], "__file__", "")).startswith(str(other)):
+            raise SystemExit(f"no bot package in {other}")
+    finally:
+        sys.path.remove(str(other))
+        for name in [k for k in sys.modules if _is_project(k)]:
+            del sys.modules[name]
+        sys.modules.update(ours)
+    return theirs
+
+
+async def _open(modules: dict[str, object], db: Path, folder: Path) -> object:
+    """A core of ``modules`` (a checkout's :mod:`bot.core` …) opened on ``db`` with its command table's warm-ups."""
+    core_mod, config, commands = (modules[n] for n in ("bot.core", "bot.config", "bot.commands"))
+    settings = config.Settings(token="", dev_guild_id=None, db_path=db, state_dir=folder,  # type: ignore[attr-defined]
+                               log_level="WARNING")
+    core = core_mod.Core(settings)  # type: ignore[attr-defined]
+    await core.open(commands.TABLE.warm)  # type: ignore[attr-defined]
+    return core
+
+
+async def _versus_round(sides: list[dict[str, object]], db: Path, folder: Path, queries: list[str],
+                        ) -> list[dict[str, list[float]]]:
+    """One round: both checkouts' cores opened afresh on ``db``, then every query of every source through each
+    one's ``run_completer``, alternating which goes first; per side, source → CPU µs per query."""
+    cores = []
+    for modules in sides:
+        sys.modules.update(modules)
+        cores.append(await _open(modules, db, folder))
+    out: list[dict[str, list[float]]] = [{}, {}]
+    try:
+        for key in sorted(COMPLETERS):
+            for i, q in enumerate(queries):
+                for s in (0, 1) if i % 2 else (1, 0):
+                    answers = sides[s]["bot.answers"]
+                    sys.modules.update(sides[s])
+                    fn = answers.COMPLETERS[key]  # type: ignore[attr-defined]
+                    ctx = cores[s].context  # type: ignore[attr-defined]
+                    started = time.thread_time()
+                    await answers.run_completer(ctx, fn, q)  # type: ignore[attr-defined]
+                    out[s].setdefault(key, []).append((time.thread_time() - started) * 1e6)
+    finally:
+        for s, core in enumerate(cores):
+            sys.modules.update(sides[s])
+            await core.close()  # type: ignore[attr-defined]
+    return out
+
+
+def versus(other: Path, rounds: int = 3, reference: Path | None = None) -> list[str]:
+    """Lines comparing ``other``'s autocomplete sources with this one's (see the module docstring, ``--vs``)."""
     import contextlib
-    import importlib.util
     import io
 
-    from bot.search import NameIndex
-    from bot.store.names import StoredNames
-    from tests.choices import HERE, load
-
-    spec = importlib.util.spec_from_file_location("other_search", other / "bot" / "search.py")
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"no bot/search.py in {other}")
-    theirs = importlib.util.module_from_spec(spec)
-    sys.modules["other_search"] = theirs  # dataclasses look their module up
-    spec.loader.exec_module(theirs)
-    queries, _choices = load(HERE / "documents.json.gz")
+    ours = {k: v for k, v in sys.modules.items() if _is_project(k)}
+    theirs = _other_tree(other.resolve())
     lines = []
-    runs: list[tuple[list[float], list[float]]] = []
+    reference = reference or ROOT.parent / "shared" / "reference"
+    crs = [reference / name for name in REFERENCE_CR]
+    stores = [("documents", [])]
+    if all(p.is_file() for p in crs):
+        stores.append(("with both CR files", crs))
     with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "documents.sqlite3"
-        with contextlib.redirect_stdout(io.StringIO()):
-            build(db, DEFAULT_SOURCES)
-        for n in range(rounds):
-            sides = []
-            for cls in (theirs.NameIndex, NameIndex):
-                index = cls.from_store(StoredNames(db))
-                index.prepare_first_keystrokes()
-                sides.append((index, []))
-            for i, q in enumerate(queries):
-                for index, times in sides if i % 2 else sides[::-1]:
-                    started = time.thread_time()
-                    index.complete(q)
-                    times.append((time.thread_time() - started) * 1e6)
-            a, b = sides[0][1], sides[1][1]
-            runs.append((a, b))
-            lines.append(_versus_line(f"round {n + 1}", a, b))
-    best_a = [min(t) for t in zip(*(r[0] for r in runs), strict=True)]
-    best_b = [min(t) for t in zip(*(r[1] for r in runs), strict=True)]
-    lines.append(_versus_line(f"each query's best of {rounds}", best_a, best_b))
+        for label, cr_files in stores:
+            db = Path(folder) / "store.sqlite3"
+            db.unlink(missing_ok=True)
+            with contextlib.redirect_stdout(io.StringIO()):
+                build(db, DEFAULT_SOURCES, cr_files=cr_files)
+            queries = asyncio.run(_queries(db, Path(folder)))
+            runs = []
+            for _ in range(rounds):
+                runs.append(asyncio.run(_versus_round([theirs, ours], db, Path(folder), queries)))
+                sys.modules.update(ours)
+            for key in sorted(COMPLETERS):
+                per_round = [(_p99(r[0][key]), _p99(r[1][key])) for r in runs]
+                best = [_p99([min(t) for t in zip(*(r[s][key] for r in runs), strict=True)]) for s in (0, 1)]
+                ratios = sorted(b / a for a, b in per_round)
+                lines.append(
+                    f"{key:<15} {label:<19} p99 other/this per round "
+                    + ", ".join(f"{a:.0f}/{b:.0f}" for a, b in per_round)
+                    + f" µs; ratio this/other best {ratios[0]:.2f}, median {statistics.median(ratios):.2f}; "
+                    f"each query's best of {rounds}: {best[0]:.0f}/{best[1]:.0f} µs")
     return lines
 
 
-def _versus_line(label: str, theirs: list[float], ours: list[float]) -> str:
-    a, b = sorted(theirs), sorted(ours)
-    p50a, p99a, p50b, p99b = percentile(a, 0.5), percentile(a, 0.99), percentile(b, 0.5), percentile(b, 0.99)
-    return (f"card names, {label}: other p50 {p50a:.1f} p99 {p99a:.1f} µs, this p50 {p50b:.1f} p99 {p99b:.1f} µs "
-            f"(CPU time); this / other p50 {p50b / p50a:.3f}, p99 {p99b / p99a:.3f}")
+async def _queries(db: Path, folder: Path) -> list[str]:
+    """The query set of :mod:`tests.choices` for the store ``db``."""
+    core = Core(Settings(token="", dev_guild_id=None, db_path=db, state_dir=folder, log_level="WARNING"))
+    await core.open(TABLE.warm)
+    try:
+        return await query_set(core.context)
+    finally:
+        await core.close()
+
+
+def _p99(values: list[float]) -> float:
+    return percentile(sorted(values), 0.99)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="two passes instead of three")
     parser.add_argument("--reference", type=Path, default=None, help="folder with both CR files")
-    parser.add_argument("--vs", type=Path, default=None, help="checkout to compare card-name search with")
+    parser.add_argument("--vs", type=Path, default=None, help="checkout to compare the sources with")
+    parser.add_argument("--slowest", action="store_true", help="also print each source's slowest 1 %% of queries")
     args = parser.parse_args()
     if args.vs is not None:
-        print("\n".join(versus(args.vs)))
+        print("\n".join(versus(args.vs, reference=args.reference)))
         return
     import contextlib
     import io
 
+    slowest: list[str] | None = [] if args.slowest else None
     with contextlib.redirect_stdout(io.StringIO()):  # the builds' reports
-        found = rows(args.quick, args.reference)
+        found = rows(args.quick, args.reference, slowest)
     for figure, value, target, _cmd in found:
         print(f"{figure:<48} {value:<86} {target}")
+    for line in slowest or ():
+        print(line)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,11 @@ CUT_MAX = 40
 FOUND_CACHE = 4096
 #: A word of a card name as the question ranker reads names (letters only).
 NAME_WORD = re.compile(r"[^\W\d_]+")
+#: A vocabulary of at most this many words keeps, per cut length, its cuts by one-letter deletions (a few dict
+#: entries per word): a typed word of 4 to 7 letters then compares a handful of cuts, not all of them.
+DELETION_VOCAB = 20_000
+#: Cut lengths whose deletions :meth:`FuzzyVocabulary.prepare` makes (those a cutoff of 75 uses: 4 to 7 letters).
+DELETION_PREPARED = 7
 #: The shortest name word (lower case) the ranker takes as a sign of its card.
 NAME_WORD_MIN = 4
 #: Stems looked up in a stored index kept per :class:`StoredStems` (then the memory starts anew).
@@ -248,12 +253,13 @@ class MemoryNames:
 
 def _reachable(n: int, cutoff: float) -> tuple[int, int]:
     """The lengths (low, high) a word may have and still reach ``fuzz.ratio`` ≥ ``cutoff`` with a word of ``n``
-    letters: the ratio is at most ``200·min/(n+m)`` for lengths ``n`` and ``m``. Half a point and a letter of
-    margin on each side, so rounding never drops a match (the comparison itself decides)."""
-    c = cutoff - 0.5
+    letters: the ratio is at most ``200·min/(n+m)`` for lengths ``n`` and ``m`` (reached when the shorter word is
+    a subsequence of the longer), so ``m`` ≥ ``c·n/(200−c)`` and ``m`` ≤ ``(200/c − 1)·n``. A millionth of a point
+    of margin, so float rounding never drops a match (the comparison itself decides)."""
+    c = cutoff - 1e-6
     if c <= 0:
         return 0, 1 << 30
-    return max(0, math.floor(c * n / (200.5 - c)) - 1), math.ceil((200.0 / c - 1.0) * n) + 1
+    return max(0, math.ceil(c * n / (200.0 - c))), math.floor((200.0 / c - 1.0) * n)
 
 
 class FuzzyVocabulary:
@@ -268,7 +274,11 @@ class FuzzyVocabulary:
         self._by_length_pos: list[int] = []
         self._lengths: list[int] = []
         self._cuts: dict[int, tuple[list[str], list[list[str]]]] = {}
+        self._spans: dict[tuple[int, int], tuple[int, list[str]]] = {}
+        self._deleted: dict[int, tuple[dict[str, list[int]], dict[str, list[int]]]] = {}
         self._found: dict[tuple[str, bool, float], dict[str, float]] = {}
+        # whole-word matches by (word, cutoff): a word typed last and then followed by another asks for them again
+        self._wholes: dict[tuple[str, float], dict[str, float]] = {}
 
     def similar(self, word: str, last: bool, cutoff: float) -> dict[str, float]:
         """Vocabulary words with ``fuzz.ratio`` ≥ ``cutoff`` to ``word`` → score (0–100), best first (ties in
@@ -278,11 +288,10 @@ class FuzzyVocabulary:
         key = (word, last, cutoff)
         found = self._found.get(key)
         if found is None:
-            found = self._whole(word, cutoff)
+            found = dict(self._whole(word, cutoff)) if last else self._whole(word, cutoff)
             if last:
-                cuts, groups = self._cut(min(len(word), CUT_MAX))
-                for _c, score, pos in process.extract(word, cuts, scorer=fuzz.ratio, processor=None, limit=None,
-                                                       score_cutoff=cutoff):
+                _cuts, groups = self._cut(min(len(word), CUT_MAX))
+                for score, pos in self._similar_cuts(word, cutoff):
                     for w in groups[pos]:  # a prefix match ranks just below a whole word
                         found[w] = max(found.get(w, 0.0), float(score) - 1.0)
             if len(self._found) >= FOUND_CACHE:
@@ -292,10 +301,14 @@ class FuzzyVocabulary:
 
     def prepare(self) -> None:
         """Make now what the first look-ups would make: the vocabulary by length and its cuts to 1 …
-        :data:`CUT_MAX` letters (for a vocabulary in memory: a few milliseconds for 500 words)."""
+        :data:`CUT_MAX` letters, and for a vocabulary of at most :data:`DELETION_VOCAB` words the deletions of the
+        cuts of up to :data:`DELETION_PREPARED` letters (a few milliseconds for 500 words)."""
         self._by_lengths()
         for n in range(1, CUT_MAX + 1):
             self._cut(n)
+        if len(self.vocab) <= DELETION_VOCAB:
+            for n in range(1, DELETION_PREPARED + 1):
+                self._deletions(n)
 
     def _by_lengths(self) -> None:
         if not self._lengths and self.vocab:
@@ -305,15 +318,73 @@ class FuzzyVocabulary:
             self._lengths = [len(w) for w in self._by_length]
 
     def _whole(self, word: str, cutoff: float) -> dict[str, float]:
-        """Words with ``fuzz.ratio`` ≥ ``cutoff`` to ``word`` → score, best first, ties in vocabulary order."""
+        """Words with ``fuzz.ratio`` ≥ ``cutoff`` to ``word`` → score, best first, ties in vocabulary order (the
+        last :data:`FOUND_CACHE` answers kept; the dict is shared)."""
+        key = (word, cutoff)
+        found = self._wholes.get(key)
+        if found is None:
+            if len(self._wholes) >= FOUND_CACHE:
+                del self._wholes[next(iter(self._wholes))]
+            found = self._wholes[key] = self._compare_whole(word, cutoff)
+        return found
+
+    def _compare_whole(self, word: str, cutoff: float) -> dict[str, float]:
+        """:meth:`_whole`, compared now."""
         self._by_lengths()
         low, high = _reachable(len(word), cutoff)
-        start = bisect.bisect_left(self._lengths, low)
-        stop = bisect.bisect_right(self._lengths, high)
-        hits = process.extract(word, self._by_length[start:stop], scorer=fuzz.ratio, processor=None, limit=None,
-                               score_cutoff=cutoff)
+        start, words = self._lengths_between(low, high)
+        hits = process.extract(word, words, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=cutoff)
         ranked = sorted((-score, self._by_length_pos[start + pos], w) for w, score, pos in hits)
         return {w: -neg for neg, _pos, w in ranked}
+
+    def _similar_cuts(self, word: str, cutoff: float) -> list[tuple[float, int]]:
+        """(score, position) of the cuts of the vocabulary to ``len(word)`` letters (at most :data:`CUT_MAX`) with
+        ``fuzz.ratio`` ≥ ``cutoff`` to ``word``, best first, ties in vocabulary order: ``process.extract``'s
+        answer. Cut and word have the same length ``n``, so the ratio is ``100·LCS/n``: a cutoff that lets at most
+        one letter of each differ (``LCS ≥ n − 1``; 75 for words of 4 to 7 letters) is met only by the cuts that
+        equal the word or share one of its one-letter deletions (a dict prepared per length, :meth:`_deletions`);
+        they alone are compared. A word longer than the cuts, or a lower cutoff, is compared with every cut."""
+        n = len(word)
+        cuts, _groups = self._cut(min(n, CUT_MAX))
+        needed = math.ceil((cutoff - 1e-6) * n / 100.0)  # least LCS of the word and an n-letter cut
+        if n > CUT_MAX or needed < n - 1 or len(self.vocab) > DELETION_VOCAB:
+            hits = process.extract(word, cuts, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=cutoff)
+            return [(score, pos) for _c, score, pos in hits]
+        exact, deleted = self._deletions(n)
+        candidates: set[int] = set(exact.get(word, ()))
+        for i in range(n) if needed < n else ():  # a cutoff no differing letter meets: the equal cut only
+            candidates.update(deleted.get(word[:i] + word[i + 1:], ()))
+        scored = []
+        for pos in candidates:
+            score = fuzz.ratio(word, cuts[pos], processor=None, score_cutoff=cutoff)
+            if score:
+                scored.append((-score, pos))
+        scored.sort()
+        return [(-neg, pos) for neg, pos in scored]
+
+    def _deletions(self, n: int) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+        """The ``n``-letter cuts (:meth:`_cut`) by themselves and by each of their one-letter deletions: string →
+        positions (made once per length)."""
+        found = self._deleted.get(n)
+        if found is None:
+            cuts, _groups = self._cut(n)
+            exact: dict[str, list[int]] = {}
+            deleted: dict[str, list[int]] = {}
+            for pos, cut in enumerate(cuts):
+                exact.setdefault(cut, []).append(pos)
+                for variant in {cut[:i] + cut[i + 1:] for i in range(len(cut))}:
+                    deleted.setdefault(variant, []).append(pos)
+            found = self._deleted[n] = (exact, deleted)
+        return found
+
+    def _lengths_between(self, low: int, high: int) -> tuple[int, list[str]]:
+        """The position in the vocabulary by length of its first word of ``low`` … ``high`` letters, and those
+        words (the list made once per pair of lengths)."""
+        found = self._spans.get((low, high))
+        if found is None:
+            start = bisect.bisect_left(self._lengths, low)
+            found = self._spans[low, high] = (start, self._by_length[start:bisect.bisect_right(self._lengths, high)])
+        return found
 
     def _cut(self, n: int) -> tuple[list[str], list[list[str]]]:
         """The distinct ``n``-letter starts of the words longer than ``n`` letters (in vocabulary order) and,

@@ -158,3 +158,44 @@ async def test_first_keystrokes_copies_are_given_out(ctx):
     first = ctx.names.complete("b")
     first.clear()
     assert ctx.names.complete("b")
+
+
+def _similar_by_extract(vocab: list[str], word: str, last: bool, cutoff: float) -> dict[str, float]:
+    """What FuzzyVocabulary.similar promises, computed the plain way: rapidfuzz over the whole vocabulary, and
+    for the word being typed over every word cut to its length (one point lower, after the whole words)."""
+    from rapidfuzz import fuzz, process
+
+    found = {w: s for w, s, _ in process.extract(word, vocab, scorer=fuzz.ratio, processor=None, limit=None,
+                                                  score_cutoff=cutoff)}
+    if last:
+        n = min(len(word), 40)
+        cuts = list(dict.fromkeys(w[:n] for w in vocab if len(w) > n))
+        for cut, score, _ in process.extract(word, cuts, scorer=fuzz.ratio, processor=None, limit=None,
+                                             score_cutoff=cutoff):
+            for w in (w for w in vocab if len(w) > n and w[:n] == cut):
+                found[w] = max(found.get(w, 0.0), score - 1.0)
+    return found
+
+
+async def test_similar_words_are_those_of_a_comparison_with_every_word(ctx):
+    """The length bounds and the one-letter deletions that pick the words to compare leave out no word the
+    comparison with the whole vocabulary finds, and the order (score, then vocabulary order) is the same: the
+    documents' name words, each cut, with a letter dropped, doubled, changed or two swapped."""
+    from bot.namedata import FuzzyVocabulary
+
+    vocab = ctx.names.data.vocabulary()
+    typed = set()
+    for w in vocab[::3]:
+        for n in range(1, len(w) + 1):
+            cut = w[:n]
+            typed |= {cut, cut[1:], cut + cut[-1], "x" + cut[1:], cut[:-1] + "q", cut[1::-1] + cut[2:]}
+    fuzzy = FuzzyVocabulary(vocab)
+    fuzzy.prepare()
+    checked = 0
+    for word in sorted(t for t in typed if t):
+        for last in (False, True):
+            for cutoff in (75.0, 60.0):
+                got = fuzzy.similar(word, last, cutoff)
+                assert list(got.items()) == list(_similar_by_extract(vocab, word, last, cutoff).items()), word
+                checked += 1
+    assert checked > 4000 and fuzzy.similar("konklafe", True, 75.0)["konklave"] == 87.5

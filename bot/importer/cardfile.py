@@ -75,9 +75,18 @@ class _Candidates:
         return tuple(_cost_key(f.mana_cost) for f in rec.faces) in self.costs
 
 
+#: Cards whose rows are held before they are written in one statement per table (memory stays flat).
+FLUSH_CARDS = 2000
+
+
 @dataclass
 class _Writer:
-    """Writes the cards, aliases and rulings of one card file (``doc_id``); counts what it wrote."""
+    """Writes the cards, aliases and rulings of one card file (``doc_id``); counts what it wrote.
+
+    The rows of new cards are collected and written per table with one ``executemany`` every
+    :data:`FLUSH_CARDS` cards (:meth:`flush`), in the order they were made, so every table gets the same rows
+    and row ids as with one statement per row; a new card's id is the one SQLite would give it (the highest
+    id + 1: ``cards.id`` is an ``INTEGER PRIMARY KEY`` without ``AUTOINCREMENT``)."""
 
     conn: sqlite3.Connection
     doc_id: int
@@ -86,30 +95,48 @@ class _Writer:
     rulings: int = 0
     added: int = 0
     added_names: list[str] = field(default_factory=list)
+    _next_id: int = 0
+    _pending: dict[str, list[tuple]] = field(default_factory=dict)
+    _held: int = 0
 
-    def add_rulings(self, card_id: int, rec: CardRecord, line: int) -> None:
-        """The record's English rulings; a card in several card files (reprints) keeps each ruling once."""
+    def __post_init__(self) -> None:
+        self._next_id = int(self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM cards").fetchone()[0])
+        self._pending = {sql: [] for sql in _PENDING_SQL}
+
+    def flush(self) -> None:
+        """Write the rows held so far, table by table, each in the order its rows were made."""
+        for sql, rows in self._pending.items():
+            if rows:
+                self.conn.executemany(sql, rows)
+                rows.clear()
+        self._held = 0
+
+    def add_rulings(self, card_id: int, rec: CardRecord, line: int, new: bool = False) -> None:
+        """The record's English rulings; a card in several card files (reprints) keeps each ruling once (a
+        ``new`` card, made from this record, has no rulings yet: only the record's own repeats are dropped)."""
+        seen: set[str] = set()
         for date, text in rec.rulings:
-            if self.conn.execute("SELECT 1 FROM rulings WHERE card_id = ? AND language = 'en' AND text = ?",
-                                 (card_id, text)).fetchone():
-                continue
+            if new:
+                if text in seen:
+                    continue
+                seen.add(text)
+            else:
+                self.flush()
+                if self.conn.execute("SELECT 1 FROM rulings WHERE card_id = ? AND language = 'en' AND text = ?",
+                                     (card_id, text)).fetchone():
+                    continue
             self.position += 1
             self.rulings += 1
-            self.conn.execute(
-                "INSERT INTO rulings (document_id, card_id, mechanic_id, position, line, date, language, text)"
-                " VALUES (?, ?, NULL, ?, ?, ?, 'en', ?)",
-                (self.doc_id, card_id, self.position, line, date or None, text),
-            )
+            self._pending[_RULINGS_SQL].append((self.doc_id, card_id, self.position, line, date or None, text))
 
-    def link(self, card_id: int, rec: CardRecord, line: int) -> None:
+    def link(self, card_id: int, rec: CardRecord, line: int, new: bool = False) -> None:
         """English aliases (the whole name; split halves too) and the appearance in this file."""
-        rows = [(card_id, rec.english_name, "english")]
+        aliases = self._pending[_ALIASES_SQL]
+        aliases.append((card_id, rec.english_name, "english"))
         if rec.is_split:
-            rows += [(card_id, f.name, "english-face") for f in rec.faces]
-        self.conn.executemany("INSERT OR IGNORE INTO card_aliases (card_id, alias, kind) VALUES (?, ?, ?)", rows)
-        self.conn.execute("INSERT OR IGNORE INTO card_appearances (card_id, document_id, line) VALUES (?, ?, ?)",
-                          (card_id, self.doc_id, line))
-        self.add_rulings(card_id, rec, line)
+            aliases += [(card_id, f.name, "english-face") for f in rec.faces]
+        self._pending[_APPEARANCES_SQL].append((card_id, self.doc_id, line))
+        self.add_rulings(card_id, rec, line, new)
 
     def match(self, card_id: int, rec: CardRecord, how: str, line: int) -> None:
         """A document card matched to ``rec``: English name and text, how it matched, its picture ids."""
@@ -125,24 +152,34 @@ class _Writer:
         card_name = rec.german_names[0] if rec.german_names else rec.english_name
         if card_name in self.card_ids:
             return
-        cur = self.conn.execute(
-            "INSERT INTO cards (name, document_id, line, mana_cost, type_line, power_toughness, text, is_split,"
-            " origin, english_name, english_text, english_match, multiverse_id, scryfall_id)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'mtgjson', ?, ?, ?, ?, ?)",
-            (card_name, self.doc_id, line, rec.mana_cost, normalise_type_line(rec.type_line), rec.power_toughness,
-             rec.german_text or rec.text, int(rec.is_split), rec.english_name, rec.text,
-             "german-name" if rec.german_names else "english-only", rec.multiverse_id, rec.scryfall_id),
-        )
-        card_id = int(cur.lastrowid or 0)
+        card_id = self._next_id
+        self._next_id += 1
+        self._pending[_CARDS_SQL].append(
+            (card_id, card_name, self.doc_id, line, rec.mana_cost, normalise_type_line(rec.type_line),
+             rec.power_toughness, rec.german_text or rec.text, int(rec.is_split), rec.english_name, rec.text,
+             "german-name" if rec.german_names else "english-only", rec.multiverse_id, rec.scryfall_id))
         self.card_ids[card_name] = card_id
         self.added += 1
-        self.conn.executemany(
-            "INSERT INTO card_faces (card_id, face, name, mana_cost, type_line, power_toughness, text)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(card_id, i, f.german_name or f.name, f.mana_cost, normalise_type_line(f.type_line),
-              rec.power_toughness if not rec.is_split else None, f.text) for i, f in enumerate(rec.faces)],
-        )
-        self.link(card_id, rec, line)
+        self._pending[_FACES_SQL] += [
+            (card_id, i, f.german_name or f.name, f.mana_cost, normalise_type_line(f.type_line),
+             rec.power_toughness if not rec.is_split else None, f.text) for i, f in enumerate(rec.faces)]
+        self.link(card_id, rec, line, new=True)
+        self._held += 1
+        if self._held >= FLUSH_CARDS:
+            self.flush()
+
+
+_CARDS_SQL = ("INSERT INTO cards (id, name, document_id, line, mana_cost, type_line, power_toughness, text, is_split,"
+              " origin, english_name, english_text, english_match, multiverse_id, scryfall_id)"
+              " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'mtgjson', ?, ?, ?, ?, ?)")
+_FACES_SQL = ("INSERT INTO card_faces (card_id, face, name, mana_cost, type_line, power_toughness, text)"
+              " VALUES (?, ?, ?, ?, ?, ?, ?)")
+_ALIASES_SQL = "INSERT OR IGNORE INTO card_aliases (card_id, alias, kind) VALUES (?, ?, ?)"
+_APPEARANCES_SQL = "INSERT OR IGNORE INTO card_appearances (card_id, document_id, line) VALUES (?, ?, ?)"
+_RULINGS_SQL = ("INSERT INTO rulings (document_id, card_id, mechanic_id, position, line, date, language, text)"
+                " VALUES (?, ?, NULL, ?, ?, ?, 'en', ?)")
+#: The tables of :meth:`_Writer.flush`, in the order they are written.
+_PENDING_SQL = (_CARDS_SQL, _FACES_SQL, _ALIASES_SQL, _APPEARANCES_SQL, _RULINGS_SQL)
 
 
 def _document(conn: sqlite3.Connection, name: str, first: CardRecord | None) -> int:
@@ -188,6 +225,7 @@ def write_card_file(
             writer.add(rec, count)
     lines = {id(rec): line for rec, line in waiting}
     matches = match_cards(cards, [rec for rec, _line in waiting])
+    writer.flush()  # before the matched cards' updates: the rows in the order of a statement per row
     for m in matches:
         writer.match(writer.card_ids[m.card_name], m.record, m.method + ("" if m.certain else " uncertain"),
                      lines[id(m.record)])
@@ -195,6 +233,7 @@ def write_card_file(
     for rec, line in waiting:
         if id(rec) not in matched:
             writer.add(rec, line)
+    writer.flush()
     stored = conn.execute("SELECT (SELECT count(*) FROM rulings WHERE document_id = ?), (SELECT count(*) FROM cards"
                           " WHERE document_id = ? AND origin = 'mtgjson')", (doc_id, doc_id)).fetchone()
     if tuple(stored) != (writer.rulings, writer.added):
