@@ -13,6 +13,7 @@ buttons, flags): the gateway bot and the HTTP endpoint send it through :mod:`bot
 from __future__ import annotations
 
 import json
+import logging
 import re
 from dataclasses import replace
 from typing import Any
@@ -39,6 +40,8 @@ from bot.reply import (
     format_date,
 )
 from bot.text import cut as graphemes_cut
+
+log = logging.getLogger(__name__)
 
 #: Room left in an embed for the footer when the reply is not known (:func:`fit_pages` without a reply);
 #: :func:`fit_reply` budgets the reply's real footer instead.
@@ -292,6 +295,17 @@ def choice_rows(choices: list[Action]) -> list[list[dict[str, Any]]]:
               "options": options}]]
 
 
+def action_id(action: str, arg: str) -> str | None:
+    """The custom_id ``rb:<action>:<arg>`` of an answer's button, or None (logged) when ``arg`` cannot be one
+    (longer than 100 characters with it, or a character its action refuses, e.g. a passage key of a store built
+    before keys were made safe): the answer is shown without that button rather than not at all."""
+    try:
+        return encode_open(action, arg)
+    except ValueError as exc:  # TooLong and BadCustomId are ValueErrors
+        log.warning("Knopf %s ausgelassen: %s", action, exc)
+        return None
+
+
 def picked_custom_id(custom_id: str, values: list[Any]) -> str:
     """The button a pick in a "Meintest du" select menu stands for: ``rb:<action>:`` with the value ``12``
     → ``rb:<action>:12``; other custom_ids (and a pick that cannot be encoded) come back unchanged."""
@@ -329,8 +343,8 @@ def components(reply: Reply, pages: list[Page], page: int, origin: Invocation | 
         if action.action == SHARE_ACTION:
             cid = encode(SHARE, origin, page + 1, page_checks(reply, pages)[page])
         else:
-            cid = encode_open(action.action, action.arg)
-        if cid not in seen:
+            cid = action_id(action.action, action.arg)
+        if cid is not None and cid not in seen:
             seen.add(cid)
             buttons.append(_button(action.label, cid, SECONDARY))
     room = (ROWS_MAX - len(rows)) * BUTTONS_PER_ROW
@@ -396,9 +410,9 @@ def to_text(reply: Reply, page: int = 0) -> str:
     if footer:
         lines.append(f"-- {footer}")
     shown = [
-        f"[{a.label}] ({encode_open(a.action, a.arg)})"
+        f"[{a.label}] ({cid})"
         for a in page_actions(reply, pages, page)
-        if a.action != SHARE_ACTION
+        if a.action != SHARE_ACTION and (cid := action_id(a.action, a.arg)) is not None
     ]
     if reply.choices:
         picks = [f"[{c.label}] ({encode_open(c.action, c.arg)})" for c in reply.choices]

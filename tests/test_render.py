@@ -151,3 +151,15 @@ def test_every_page_starts_with_content():
 def test_no_doubled_quotes():
     assert in_quotes("Doppelländer") == "„Doppelländer“"
     assert in_quotes("„Doppelländer“") == "„Doppelländer“"
+
+
+def test_a_button_whose_argument_cannot_be_a_custom_id_is_left_out_not_raised(caplog):
+    # A store built before passage keys were made safe holds keys like "glossary:Bury (Obsolete)": the answer is
+    # shown with its other buttons, and the one left out is logged.
+    reply = Reply(pages=[Page(title="Bury (Obsolete)", body="An obsolete term for destroy.")],
+                  actions=[Action("Bury", "passage", "glossary:Bury (Obsolete)"),
+                           Action("Destroy", "passage", "glossary:Destroy")])
+    ids = [c["custom_id"] for row in payload(reply)["components"] for c in row["components"]]
+    assert ids == ["rb:passage:glossary%3ADestroy"]
+    assert "(rb:passage:glossary%3ADestroy)" in to_text(reply) and "Bury (Obsolete))" not in to_text(reply)
+    assert "Knopf passage ausgelassen" in caplog.text

@@ -58,9 +58,33 @@ class Passage:
 
 @functools.lru_cache(maxsize=1024)
 def prefix_of(file: str) -> str:
-    """``"001_d6ee….txt"`` → ``"001"``; a file without a number prefix keeps its name (``RAV.json``)."""
+    """``"001_d6ee….txt"`` → ``"001"``; a file without a number prefix (a card file) keeps its name as a key
+    may spell it (:func:`safe_key`: ``mtgjson3_RAV.json`` → ``mtgjson3-RAV.json``)."""
     m = _PREFIX.match(file)
-    return m.group(1) if m else file
+    return m.group(1) if m else safe_key(file)
+
+
+#: Characters a button argument may not hold (:data:`bot.custom_id.PLAIN`): brackets go, typographic quotes
+#: become straight ones, anything else PLAIN refuses (``/ _ # *`` …) becomes ``-``.
+_KEY_DROP = str.maketrans({"(": None, ")": None, "[": None, "]": None, "’": "'", "‘": "'", "“": '"', "”": '"',
+                           "„": '"'})
+_KEY_UNSAFE = re.compile(r"[^\w .,:;'+=!?&%\"-]|_")
+#: Longest passage key: ``rb:passage:`` and the key (escaped ``:`` = 3 characters) stay within a custom_id's 100.
+KEY_MAX = 80
+
+
+def safe_key(key: str) -> str:
+    """``key`` as a passage key that a button's custom_id carries unchanged (``rb:passage:<key>``, whose argument
+    :data:`bot.custom_id.PLAIN` checks): ``glossary:Bury (Obsolete)`` → ``glossary:Bury Obsolete``,
+    ``term:+1/+1-Marke`` → ``term:+1-+1-Marke``, ``glossary:City’s Blessing`` → ``glossary:City's Blessing``.
+    The documents' keys (``001:78``, ``cr:702.51a``) are unchanged."""
+    text = _KEY_UNSAFE.sub("-", key.translate(_KEY_DROP))
+    return re.sub(r"-{2,}", "-", text).strip(" -")
+
+
+class PassageKeyError(ValueError):
+    """Two passages would share a key, or a key is longer than :data:`KEY_MAX` (German message; the build
+    fails rather than drop a passage)."""
 
 
 def _rulings(conn: sqlite3.Connection) -> Iterator[Passage]:
@@ -73,9 +97,18 @@ def _rulings(conn: sqlite3.Connection) -> Iterator[Passage]:
         " LEFT JOIN mechanics m ON m.id = r.mechanic_id"
         " LEFT JOIN today_status t ON t.entry_kind = 'ruling' AND t.entry_id = r.id ORDER BY r.id"
     )
+    # A card file's line is its card's place in the file (the card's own passage has that key): the rulings of
+    # one card are numbered after it (RAV.json:10.1, RAV.json:10.2, …); a document's ruling has a line of its own.
+    last, n = ("", 0), 0
     for rid, text, line, date, language, card_id, mech_id, doc_id, file, title, owner, status in rows:
-        yield Passage(f"{prefix_of(file)}:{line}", "ruling", owner or title, text, title, status, rid, doc_id,
-                      card_id, mech_id, None, date, "en" if language == "en" else "de", prefix_of(file))
+        prefix = prefix_of(file)
+        key = f"{prefix}:{line}"
+        if not _PREFIX.match(file):
+            n = n + 1 if last == (prefix, line) else 1
+            last = (prefix, line)
+            key = f"{key}.{n}"
+        yield Passage(key, "ruling", owner or title, text, title, status, rid, doc_id,
+                      card_id, mech_id, None, date, "en" if language == "en" else "de", prefix)
 
 
 def _paragraph_lines(sources: Path, file: str, start: int, paragraphs: list[str]) -> list[int]:
@@ -170,15 +203,25 @@ def _official(conn: sqlite3.Connection) -> Iterator[Passage]:
 
 
 def stream(conn: sqlite3.Connection, sources: Path) -> Iterator[Passage]:
-    """Every passage of the store, in a fixed order, one at a time (read from the tables as they are needed);
-    a key printed twice keeps its first passage. Only the keys are held (a large card file has 300 000
-    passages: their texts are never all in memory)."""
+    """Every passage of the store, in a fixed order, one at a time (read from the tables as they are needed),
+    each under its :func:`safe_key`. Only the keys are held (a large card file has 300 000 passages: their texts
+    are never all in memory).
+
+    Raises:
+        PassageKeyError: two passages would share a key, or a key is longer than :data:`KEY_MAX` (nothing is
+            dropped silently).
+    """
     seen: set[str] = set()
     for p in itertools.chain(_rulings(conn), _mechanics(conn, sources), _quoted_rules(conn), _explanations(conn),
                              _cards(conn), _terms(), _official(conn)):
-        if p.key not in seen:
-            seen.add(p.key)
-            yield p
+        p.key = safe_key(p.key)
+        if p.key in seen:
+            raise PassageKeyError(f"Zwei Stellen hätten denselben Schlüssel {p.key!r} (die zweite: {p.kind} "
+                                  f"„{p.title}“)")
+        if len(p.key) > KEY_MAX:
+            raise PassageKeyError(f"Schlüssel länger als {KEY_MAX} Zeichen: {p.key!r}")
+        seen.add(p.key)
+        yield p
 
 
 def collect(conn: sqlite3.Connection, sources: Path) -> list[Passage]:

@@ -213,3 +213,37 @@ async def test_an_explanation_saying_im_spiel_gets_the_battlefield_notice(fctx):
     assert note == ("ℹ️ Auf deutschen Karten: „Bleibende Karte“ statt „Permanent“ (110); „auf dem Schlachtfeld / "
                     "aufs Schlachtfeld kommen“ statt „im Spiel / ins Spiel kommen“ (403.1) _(Begriffstabelle, "
                     "Regelnummer von heute)_")
+
+
+def test_every_passage_of_the_full_store_is_one_with_a_button(full):
+    # Every ruling and card of the RAV card file has its own passage (368 rulings, 209 cards the documents do not
+    # print), and every key becomes a rb:passage button that reads back as itself (glossary entries with brackets
+    # or ’, the term „+1/+1-Marke“, the card file's name with „_“).
+    from bot.custom_id import decode, encode_open
+
+    conn = sqlite3.connect(full[0])
+    try:
+        counts = dict(conn.execute(
+            "SELECT p.kind, count(*) FROM passages p JOIN documents d ON d.id = p.document_id"
+            " WHERE d.file = ? GROUP BY p.kind", (RAV,)))
+        rulings = conn.execute("SELECT count(*) FROM rulings r JOIN documents d ON d.id = r.document_id"
+                               " WHERE d.file = ?", (RAV,)).fetchone()[0]
+        keys = [k for (k,) in conn.execute("SELECT key FROM passages")]
+    finally:
+        conn.close()
+    assert counts == {"ruling": rulings, "card": 209} and rulings == 368
+    for key in keys:
+        target = decode(encode_open("passage", key)).target
+        assert target is not None and target.arg == key
+    assert {"glossary:Bury Obsolete", "glossary:City's Blessing", "term:+1-+1-Marke"} <= set(keys)
+
+
+async def test_a_question_whose_candidates_are_glossary_entries_answers_with_their_buttons(fctx):
+    from bot.answers import run_action
+    from bot.render import payload
+
+    reply = await run_answer(fctx, "question", question="casting cost obsolete")
+    ids = [c["custom_id"] for row in payload(reply)["components"] for c in row["components"]]
+    assert "rb:passage:glossary%3ATotal Casting Cost Obsolete" in ids
+    pressed = await run_action(fctx, "passage", "glossary:Total Casting Cost Obsolete")
+    assert pressed.pages[0].title == "Total Casting Cost (Obsolete)"
