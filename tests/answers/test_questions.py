@@ -268,3 +268,13 @@ async def test_the_hedge_needs_less_lead_for_a_first_hit_that_holds_the_question
     assert not r.variant(weights=replace(r.weights, margin=gap + 1, near=gap / 2, covered=0.8)).leads(found.hits)
     assert not r.variant(weights=replace(r.weights, margin=gap + 1, near=gap + 1, covered=0.6)).leads(found.hits)
     assert r.variant(weights=replace(r.weights, margin=gap / 2, near=gap + 1, covered=1.0)).leads(found.hits)
+
+
+async def test_a_card_whose_text_no_document_prints_is_said_so(ctx):
+    # Schnellvorlauf: document 004 is a list of its rulings only ("Rulings zu Schnellvorlauf, 2026"); Boros-Rekrut's
+    # text is printed in 001 line 26.
+    reply = await run_answer(ctx, "question", question="Schnellvorlauf was macht die karte")
+    assert ("ℹ️ Der Kartentext von **Schnellvorlauf** steht in keinem der Dokumente; sie enthalten nur Rulings zu "
+            "ihr.") in reply.pages[0].body
+    printed = await run_answer(ctx, "question", question="was macht Boros-Rekrut")
+    assert "steht in keinem der Dokumente" not in printed.pages[0].body
