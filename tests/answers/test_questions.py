@@ -278,3 +278,20 @@ async def test_a_card_whose_text_no_document_prints_is_said_so(ctx):
             "ihr.") in reply.pages[0].body
     printed = await run_answer(ctx, "question", question="was macht Boros-Rekrut")
     assert "steht in keinem der Dokumente" not in printed.pages[0].body
+
+
+async def test_rulings_of_one_card_are_rescored_by_their_best_sentence(ctx):
+    # 001 line 3118 (Frostnetz-Spinne): „Blockt die Frostnetz-Spinne … mehr als eine fliegende Kreatur im gleichen
+    # Kampf, wird die Fähigkeit mehrfach ausgelöst.“ holds every word of the question but the card's name in one
+    # sentence; the card's other ruling (line 3116, „… stirbt die Spinne, bevor sie die +1/+1-Marke bekommt.“) none.
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "Frostnetz-Spinne: wird die Fähigkeit mehrfach ausgelöst?", ctx.names, limit=2)
+    assert {h.passage.key: h.parts.get("sentence") for h in found.hits} == {"001:3118": r.weights.sentence,
+                                                                             "001:3116": 0.0}
+    # Bergung's rulings (a section, no card; „Bergung“ and „Fähigkeit“ are in all of them and do not count): 001 line
+    # 2864 holds „mehrere Kreaturen gleichzeitig“ and „ausgelöst“ in its first sentence; line 2862 holds „Kreatur“ in
+    # one sentence and „ausgelöst“ in another, so only the larger of the two counts.
+    found = await r.search(ctx.store, "Bergung: wie oft wird die Fähigkeit ausgelöst, wenn mehrere Kreaturen "
+                           "gleichzeitig sterben?", ctx.names, limit=2)
+    share = {h.passage.key: round(h.parts["sentence"] / r.weights.sentence, 3) for h in found.hits}
+    assert share == {"001:2864": 0.685, "001:2862": 0.173}
