@@ -37,6 +37,7 @@ GRID: dict[str, tuple[float, ...]] = {
     "foreign": (0.0, 2.0, 4.0, 6.0),
     "answer": (0.0, 0.25, 0.5, 1.0, 1.5, 2.0),
     "typo": (0.25, 0.5, 0.75, 1.0),
+    "sentence": (0.0, 2.0, 3.0, 4.0),
 }
 MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 #: The smaller lead that suffices for a first hit holding at least ``covered`` of the question (a value equal to

@@ -194,6 +194,9 @@ class Analysis:
         definition: the question asks what something is or means (set by :mod:`bot.ranking`).
         english: a question whose words are English (:func:`bot.stopwords.is_english` of the tokens read).
         repaired: terms read only from words repaired as typos (the ranking weighs them below typed words).
+        groups: per content word of a question, the terms it gave (its stems, compound parts, English stem and
+            the concepts whose names cover it), then one group per other term (a concept named by stop words
+            only); a passage answers a word when it holds any of them (:mod:`bot.ranking`'s coverage).
     """
 
     terms: list[str] = field(default_factory=list)
@@ -205,6 +208,7 @@ class Analysis:
     definition: bool = False
     english: bool = False
     repaired: set[str] = field(default_factory=set)
+    groups: list[tuple[str, ...]] = field(default_factory=list)
 
     def has(self, term: str) -> bool:
         """True when ``term`` is among :attr:`terms` already."""
@@ -374,8 +378,10 @@ class Analyser:
         english = [snowball(w, "en") for w in raw] if question and language == "de" else None
         stop = [w in STOP_WORDS or lists.is_verb_wissen(raw, i) for i, w in enumerate(raw)]
         covered: set[int] = set()
+        named: dict[int, list[str]] = {}  # word position → concepts whose names cover it
         if self.options.concepts:
-            covered = self._concepts(out, stems, (old_terms, document, language, foreign, english, stop, typed))
+            covered = self._concepts(out, stems, (old_terms, document, language, foreign, english, stop, typed),
+                                     named)
         for i, word in enumerate(raw):
             if NUMBER.match(word):
                 out.numbers.append(word)
@@ -391,6 +397,7 @@ class Analyser:
             if i in covered and word in lists.WEAK_IN_PHRASES:
                 continue
             out.words.append(word)
+            group = [*self.stems(word, language), *named.get(i, ())]
             for term in self.stems(word, language):
                 if i in fixed and not out.has(term):
                     out.repaired.add(term)
@@ -399,12 +406,27 @@ class Analyser:
                 out.add(term)
             if english_question:  # "how do you win a clash" also meets 000's English text by English stems
                 out.add(snowball(word, "en"))
-        return _capped(out) if question else out
+                group.append(snowball(word, "en"))
+            if question:
+                out.groups.append(tuple(dict.fromkeys(group)))
+        if not question:
+            return out
+        out = _capped(out)
+        kept = set(out.terms)
+        seen = {t for g in out.groups for t in g}
+        # concepts named by words that give no term themselves ("im Spiel"): one group per name
+        out.groups += [tuple(dict.fromkeys(c for c in found if c not in seen)) for found in named.values()]
+        grouped = [g for g in (tuple(t for t in group if t in kept) for group in out.groups) if g]
+        seen = {t for g in grouped for t in g}
+        out.groups = list(dict.fromkeys([*grouped, *((t,) for t in out.terms if t not in seen)]))
+        return out
 
-    def _concepts(self, out: Analysis, stems: list[str], how: tuple[Any, ...]) -> set[int]:
+    def _concepts(self, out: Analysis, stems: list[str], how: tuple[Any, ...],
+                  named: dict[int, list[str]] | None = None) -> set[int]:
         """Add the concepts found in ``stems`` (left to right, longest name first:
         :meth:`Vocabulary.concepts_at` with the further arguments ``how``) to ``out``; the positions of the
-        words that names of two or more words cover."""
+        words that names of two or more words cover. ``named`` (when given) gets, per position, the concepts
+        whose names cover it."""
         covered: set[int] = set()
         i = 0
         while i < len(stems):
@@ -415,6 +437,9 @@ class Analyser:
                     out.concepts.append(concept)
             if length > 1:
                 covered.update(range(i, i + length))
+            if named is not None and found:
+                for at in range(i, i + length):
+                    named.setdefault(at, []).extend(found)
             i += max(length, 1)
         return covered
 

@@ -153,3 +153,16 @@ def test_a_keyword_name_the_documents_use_as_an_ordinary_word_counts_in_a_questi
     assert concept("Leere") in a.analyse("Karte mit Leere", question=True).terms
     # a word with a keyword sense in its document keeps every form: 004's „provoziert“ is goad
     assert concept("Aufstacheln") in a.analyse("kreatur wurde provoziert", question=True).terms
+
+
+def test_a_question_word_groups_its_stems_compound_parts_and_the_concepts_it_names(a):
+    # 004 writes goad „provoziert“ (Goad there, Provoke in the term table), 002 „Manawert“ beside 001's
+    # „umgewandelte Manakosten“; „im Spiel“ names the battlefield by stop words alone (one group for the name).
+    found = a.analyse("ist provoziert sein eine fähigkeit von der kreatur?", question=True)
+    assert found.groups == [("provozi", "zzkgoad", "zzkprovoke"), ("fahig", "zzkabilities"),
+                            ("kreatur", "zzkcreature")]
+    found = a.analyse("höherer Manawert oder höhere umgewandelte Manakosten im Spiel", question=True)
+    assert found.groups == [("hoh",), ("manawert", "mana", "wert", "zzkmanaxvalu", "zzsmanawert"),
+                            ("manakost", "mana", "kost", "zzkmanaxvalu", "zzsmanawert"),
+                            ("zzkbattlefield", "zzsschlachtfeldxim")]
+    assert {t for g in found.groups for t in g} == set(found.terms)

@@ -32,7 +32,7 @@ from bot.answers.today import (
 )
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, format_date, quote_user
-from bot.store import MechanicRecord, PassageRecord
+from bot.store import CardRecord, MechanicRecord, PassageRecord, Store
 from bot.text import clean, shorten
 
 #: Further candidates shown under the best passage (each with a button).
@@ -189,6 +189,31 @@ def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sectio
     return fields
 
 
+def text_printed(card: CardRecord) -> bool:
+    """True when a document prints the card's text (cost, type line or rules text of the card or a half); False for
+    a card the documents name only in its rulings (004's Schnellvorlauf, 002's Getrieben // Verzweiflung)."""
+    return bool(any(f.mana_cost or f.type_line or f.text for f in card.faces) or card.mana_cost
+                or card.text.strip("\n/ "))
+
+
+async def unprinted_cards(store: Store, card_ids: list[int]) -> list[str]:
+    """Names of the cards among ``card_ids`` (those a question names) whose text no document prints
+    (:func:`text_printed`), in the given order."""
+    cards = [await store.card(cid) for cid in dict.fromkeys(card_ids)]
+    return [c.name for c in cards if c is not None and not text_printed(c)]
+
+
+def unprinted_line(names: list[str]) -> str:
+    """The answer's line for cards named in a question whose text no document prints (``""`` for none): the answer
+    can only be one of their rulings, never what the card itself says."""
+    if not names:
+        return ""
+    listed = " und ".join(f"**{n}**" for n in names)
+    one = len(names) == 1
+    return (f"ℹ️ Der Kartentext {'von' if one else 'der Karten'} {listed} steht in keinem der Dokumente; sie "
+            f"enthalten nur Rulings zu {'ihr' if one else 'ihnen'}.")
+
+
 @answer("question")
 async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     """``/frage frage: …``: the best passage whole, up to :data:`OTHERS` candidates as buttons.
@@ -221,6 +246,9 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                 "stehen unten."
     if found.truncated:
         lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet."
+    unprinted = unprinted_line(await unprinted_cards(ctx.store, found.cards))
+    if unprinted:
+        lead += "\n" + unprinted
     sections = await ctx.store.mechanic_sections()
     page = passage_page(index, best.passage, sections, lead)
     page.fields = _others(index, found, rest, r, sections)
@@ -258,4 +286,7 @@ __all__ = [
     "passage_state",
     "passage_view",
     "question_answer",
+    "text_printed",
+    "unprinted_cards",
+    "unprinted_line",
 ]

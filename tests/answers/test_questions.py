@@ -268,3 +268,30 @@ async def test_the_hedge_needs_less_lead_for_a_first_hit_that_holds_the_question
     assert not r.variant(weights=replace(r.weights, margin=gap + 1, near=gap / 2, covered=0.8)).leads(found.hits)
     assert not r.variant(weights=replace(r.weights, margin=gap + 1, near=gap + 1, covered=0.6)).leads(found.hits)
     assert r.variant(weights=replace(r.weights, margin=gap / 2, near=gap + 1, covered=1.0)).leads(found.hits)
+
+
+async def test_a_card_whose_text_no_document_prints_is_said_so(ctx):
+    # Schnellvorlauf: document 004 is a list of its rulings only ("Rulings zu Schnellvorlauf, 2026"); Boros-Rekrut's
+    # text is printed in 001 line 26.
+    reply = await run_answer(ctx, "question", question="Schnellvorlauf was macht die karte")
+    assert ("ℹ️ Der Kartentext von **Schnellvorlauf** steht in keinem der Dokumente; sie enthalten nur Rulings zu "
+            "ihr.") in reply.pages[0].body
+    printed = await run_answer(ctx, "question", question="was macht Boros-Rekrut")
+    assert "steht in keinem der Dokumente" not in printed.pages[0].body
+
+
+async def test_rulings_of_one_card_are_rescored_by_their_best_sentence(ctx):
+    # 001 line 3118 (Frostnetz-Spinne): „Blockt die Frostnetz-Spinne … mehr als eine fliegende Kreatur im gleichen
+    # Kampf, wird die Fähigkeit mehrfach ausgelöst.“ holds every word of the question but the card's name in one
+    # sentence; the card's other ruling (line 3116, „… stirbt die Spinne, bevor sie die +1/+1-Marke bekommt.“) none.
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "Frostnetz-Spinne: wird die Fähigkeit mehrfach ausgelöst?", ctx.names, limit=2)
+    assert {h.passage.key: h.parts.get("sentence") for h in found.hits} == {"001:3118": r.weights.sentence,
+                                                                             "001:3116": 0.0}
+    # Bergung's rulings (a section, no card; „Bergung“ and „Fähigkeit“ are in all of them and do not count): 001 line
+    # 2864 holds „mehrere Kreaturen gleichzeitig“ and „ausgelöst“ in its first sentence; line 2862 holds „Kreatur“ in
+    # one sentence and „ausgelöst“ in another, so only the larger of the two counts.
+    found = await r.search(ctx.store, "Bergung: wie oft wird die Fähigkeit ausgelöst, wenn mehrere Kreaturen "
+                           "gleichzeitig sterben?", ctx.names, limit=2)
+    share = {h.passage.key: round(h.parts["sentence"] / r.weights.sentence, 3) for h in found.hits}
+    assert share == {"001:2864": 0.685, "001:2862": 0.173}
