@@ -2,11 +2,12 @@
 FTS5 ``bm25()`` over the raw passage text and the old ``/ruling suche`` (bench/old_ruling_search.py), plus
 p50/p99 time per question in process; on the store of the documents and on a store built with both CR files.
 
-Run: ``python bench/bench_questions.py [--cv K [--cv-typos]] [--ablation] [--misses] [--parts tuning,heldout,dev]
-[--no-cr]``
+Run: ``python bench/bench_questions.py [--cv K [--cv-typos]] [--ablation] [--misses]
+[--parts tuning,heldout,heldout2,dev] [--no-cr]``
 
-* The question set lives in ``tests/questions/`` (``load(part)``: ``tuning``, ``heldout``); ``dev.toml`` holds
-  the engineer's own dev questions. The held-out part is only scored here, never printed question by question.
+* The question set lives in ``tests/questions/`` (``load(part)``: ``tuning``, ``heldout``, and ``heldout2``, a
+  second set-aside part written later by an engineer who had not seen the ranking); ``dev.toml`` holds the
+  engineer's own dev questions. The held-out parts are only scored here, never printed question by question.
 * ``--ablation`` prints hit@1/hit@3/MRR on the tuning part (and dev) with every ranking feature and analysis
   step switched off one at a time, and with the lemma map of simplemma beside Snowball (when ``simplemma`` is
   installed: ``pip install simplemma``; the bot itself does not use it).
@@ -317,7 +318,7 @@ async def misses(db: Path, questions: list[Question]) -> None:
 async def main() -> None:
     """Parse the options, build the stores, print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--parts", default="tuning,heldout,dev")
+    parser.add_argument("--parts", default="tuning,heldout,heldout2,dev")
     parser.add_argument("--ablation", action="store_true")
     parser.add_argument("--misses", action="store_true")
     parser.add_argument("--no-cr", action="store_true")

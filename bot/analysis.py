@@ -30,8 +30,7 @@ Nothing here imports discord or the store: the vocabulary comes in as plain mapp
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,8 +38,9 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from bot import stopwords as lists
+from bot.concepts import Concept, ConceptName, build_concepts, concept_id
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
-from bot.words import MAX_TOKENS, NUMBER, fold, number_term, numbers_in, restore_umlauts, snowball, tokens
+from bot.words import MAX_TOKENS, NUMBER, number_term, numbers_in, restore_umlauts, snowball, tokens
 
 #: Most tokens read from a question (a question longer than this is cut, and the answer says so).
 MAX_QUESTION_TOKENS = 300
@@ -60,33 +60,6 @@ MIN_PART = 4
 _MANNER = "weise"  # the ending of German adverbs of manner (``teilweise`` = in parts, ``normalerweise``)
 
 _LINKS = ("", "s", "es", "n", "en", "e")
-
-
-@dataclass(frozen=True)
-class Concept:
-    """A name of the term table or a synonym group, as a stem sequence, and the concept id it stands for.
-
-    ``old``: the name is an older term (``Vorrang``); it counts only where the analysis allows old terms.
-    ``only``: the name has this sense only in these documents (file prefixes; empty: everywhere);
-    ``not_in``: documents where the name means something else (``provoziert`` is goad in 004).
-    ``forms``: a name the documents use only as an ordinary word counts in a question only so written (empty: any).
-    """
-
-    stems: tuple[str, ...]
-    concept: str
-    old: bool = False
-    only: frozenset[str] = frozenset()
-    not_in: frozenset[str] = frozenset()
-    language: str = "de"
-    forms: frozenset[str] = frozenset()
-
-    def applies(self, document: str | None, old_terms: bool, word: str | None = None) -> bool:
-        """True when the name has this sense in ``document`` (None: a question; ``word``: as typed, see forms)."""
-        if self.old and not old_terms:
-            return False
-        if document is None:
-            return not self.forms or word is None or word in self.forms
-        return (not self.only or document in self.only) and document not in self.not_in
 
 
 @dataclass
@@ -246,6 +219,19 @@ def _capped(out: Analysis) -> Analysis:
     if len(out.terms) > MAX_QUERY_TERMS:
         out.terms = ([t for t in out.terms if t.startswith("zz")] + [t for t in out.terms if not t.startswith("zz")])
         out.terms, out.truncated = out.terms[:MAX_QUERY_TERMS], True
+    return out
+
+
+def _question_groups(out: Analysis, named: dict[int, list[str]]) -> Analysis:
+    """``out`` (a capped question's analysis) with :attr:`Analysis.groups` made final: each word's terms that the
+    cap kept, a group per concept named by words that give no term themselves ("im Spiel", from ``named``: word
+    position → concepts), and every other kept term alone."""
+    kept = set(out.terms)
+    seen = {t for g in out.groups for t in g}
+    out.groups += [tuple(dict.fromkeys(c for c in found if c not in seen)) for found in named.values()]
+    grouped = [g for g in (tuple(t for t in group if t in kept) for group in out.groups) if g]
+    seen = {t for g in grouped for t in g}
+    out.groups = list(dict.fromkeys([*grouped, *((t,) for t in out.terms if t not in seen)]))
     return out
 
 
@@ -409,17 +395,7 @@ class Analyser:
                 group.append(snowball(word, "en"))
             if question:
                 out.groups.append(tuple(dict.fromkeys(group)))
-        if not question:
-            return out
-        out = _capped(out)
-        kept = set(out.terms)
-        seen = {t for g in out.groups for t in g}
-        # concepts named by words that give no term themselves ("im Spiel"): one group per name
-        out.groups += [tuple(dict.fromkeys(c for c in found if c not in seen)) for found in named.values()]
-        grouped = [g for g in (tuple(t for t in group if t in kept) for group in out.groups) if g]
-        seen = {t for g in grouped for t in g}
-        out.groups = list(dict.fromkeys([*grouped, *((t,) for t in out.terms if t not in seen)]))
-        return out
+        return _question_groups(_capped(out), named) if question else out
 
     def _concepts(self, out: Analysis, stems: list[str], how: tuple[Any, ...],
                   named: dict[int, list[str]] | None = None) -> set[int]:
@@ -468,37 +444,6 @@ class Analyser:
                     repaired.add(i)
             out.append(fixed or word)
         return out, repaired
-
-
-def concept_id(kind: str, key: str) -> str:
-    """A concept id as one FTS5 token: ``zz`` + kind letter + the key's letters and digits (``zzk702x19``)."""
-    return "zz" + kind + re.sub(r"[^a-z0-9]", "x", fold(key.lower()))
-
-
-@dataclass(frozen=True)
-class ConceptName:
-    """A name of a concept as the term table and the synonym groups give it (before stemming)."""
-
-    name: str
-    concept: str
-    old: bool = False
-    language: str = "de"
-    only: frozenset[str] = frozenset()
-    not_in: frozenset[str] = frozenset()
-    forms: frozenset[str] = frozenset()
-
-
-def build_concepts(names: Iterable[ConceptName], stemmer: Analyser) -> list[Concept]:
-    """Concepts from their names, each name's words stemmed by ``stemmer`` (an analyser over the same
-    vocabulary; its own concepts are not used)."""
-    out: list[Concept] = []
-    seen: set[tuple[tuple[str, ...], str, frozenset[str], str]] = set()
-    for n in names:
-        stems = tuple(stemmer.stems(w, n.language)[0] for w in tokens(n.name) if not NUMBER.match(w))
-        if stems and (stems, n.concept, n.only, n.language) not in seen:
-            seen.add((stems, n.concept, n.only, n.language))
-            out.append(Concept(stems, n.concept, n.old, n.only, n.not_in, n.language, n.forms))
-    return out
 
 
 __all__ = [

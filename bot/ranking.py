@@ -272,7 +272,7 @@ class Ranker:
         is one of :attr:`bot.analysis.Analysis.groups` (its stems, compound parts and the concepts it names; held
         when any is), weighing ``log(N / df)`` of its rarest term; the words all of them hold (the card's or the
         mechanic's name) are left out."""
-        groups: dict[tuple[str, int], list[Hit]] = {}
+        groups: dict[tuple[str, int | None], list[Hit]] = {}
         for h in top:
             p = h.passage
             group = ("card", p.card_id) if p.card_id is not None else ("section", p.mechanic_id)
