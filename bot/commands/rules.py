@@ -6,6 +6,7 @@ from bot.answers.official import cr_choices
 from bot.answers.registry import AnswerContext
 from bot.answers.rules import rule_answer, rule_choices, rule_queries
 from bot.commands.spec import Command, Option, tr
+from bot.terms import term_index
 
 COMMANDS = [
     Command(
@@ -23,9 +24,10 @@ COMMANDS = [
 
 async def read_catalog(ctx: AnswerContext) -> None:
     """Read the rule catalogue (numbers, headings, terms) and the CR's numbers and names into memory, prepared by
-    prefix, so autocomplete answers from memory."""
+    prefix, and make the term table's lists per prefix, so autocomplete answers from memory."""
     await rule_choices(ctx)
     await cr_choices(ctx.store)
+    term_index().prepare_completion()  # the term table's autocomplete lists (/regel suche, /ruling suche)
 
 
 WARMUPS = [read_catalog]
