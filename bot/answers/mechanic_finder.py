@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 
 from bot.analysis import snowball
+from bot.fuzzybound import WRATIO_CUTOFF, WRatioBound
 from bot.prefixes import WordPrefixes
 from bot.store import MechanicRecord, Store
 from bot.terms import ENGLISH, NO_TERM, Term, senses, term_index
@@ -32,6 +33,8 @@ _PARTICLES = frozenset(canonical(p) for p in PARTICLES)
 MAX_BETWEEN = 4
 #: Most keyword names the autocomplete adds below the sections.
 TERM_CHOICES = 10
+#: Least ``WRatio`` of a title in the fuzzy tier.
+FUZZY_CUTOFF = WRATIO_CUTOFF
 
 
 def form_key(text: str) -> tuple[str, ...]:
@@ -88,6 +91,7 @@ class MechanicFinder:
                 self._exact.setdefault(key, []).append(i)
         self._prefixes = WordPrefixes(words)
         self._keys = [" ".join(w) for w in words]
+        self._bound = WRatioBound(self._keys)
         # The synonym groups that title some section: their sections, and their patterns by kind. A pattern
         # without a starred word fits exactly one word tuple (a dict key); the few starred ones are tried in
         # order. The first group (in file order) with a fitting pattern wins, as the synonym table says.
@@ -218,11 +222,19 @@ class MechanicFinder:
             return by_term
         if len("".join(typed)) < 3:  # too short for a typo match
             return Found()
-        best = process.extract(" ".join(typed), self._keys, scorer=fuzz.WRatio, limit=3, score_cutoff=80)
+        return Found(self._fuzzy(" ".join(typed)))
+
+    def _fuzzy(self, joined: str) -> list[int]:
+        """The fuzzy tier: the sections whose folded title has the best ``WRatio`` (≥ :data:`FUZZY_CUTOFF`) with the
+        typed words ``joined``, among the three best (ties within 0.01). Only the titles that can reach the cutoff
+        (:class:`bot.fuzzybound.WRatioBound`) are scored: the same sections, in the same order, as scoring all."""
+        found = self._bound.candidates(joined)
+        keys = self._keys if found is None else [self._keys[i] for i in found]
+        best = process.extract(joined, keys, scorer=fuzz.WRatio, limit=3, score_cutoff=FUZZY_CUTOFF)
         if not best:
-            return Found()
+            return []
         top = best[0][1]
-        return Found([i for _k, score, i in best if score >= top - 0.01])
+        return [i if found is None else found[i] for _k, score, i in best if score >= top - 0.01]
 
     def _form_of(self, spelled: list[str]) -> list[int] | int | None:
         """The verb-form tier: the sections or the keyword (a term position) of the form ``spelled`` (typed words,
