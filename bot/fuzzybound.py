@@ -32,6 +32,8 @@ from rapidfuzz.distance import LCSseq
 
 #: The ``WRatio`` cutoff the bound is made for.
 WRATIO_CUTOFF = 80.0
+#: Query lengths whose thresholds are made with the bound (an autocomplete reads at most 200 characters).
+PREPARED_LENGTHS = 200
 
 
 def _plain(text: str) -> bool:
@@ -52,6 +54,9 @@ class WRatioBound:
         always = set(self._always)
         self._sorted = ["".join(sorted(c)) if i not in always else "" for i, c in enumerate(self.choices)]
         self._lengths = [len(c) for c in self.choices]
+        self._needs: dict[int, tuple[int, list[int]]] = {}
+        for n in range(1, PREPARED_LENGTHS + 1):  # made now: a first query of each length costs no more
+            self._needed(n)
         self._by_word: dict[str, list[int]] = {}
         for i, choice in enumerate(self.choices):
             for word in set(choice.split()):
@@ -66,19 +71,46 @@ class WRatioBound:
         found = set(self._always)
         for word in query.split():
             found.update(self._by_word.get(word, ()))
-        n = len(query)
-        lengths = self._lengths
+        least, needed = self._needed(len(query))
         for _s, shared, i in process.extract("".join(sorted(query)), self._sorted, scorer=LCSseq.similarity,
-                                             processor=None, limit=None, score_cutoff=1):
-            m = lengths[i]
-            short, long = (n, m) if n <= m else (m, n)
-            if long > 8 * short or i in found:
-                continue
-            shared = int(shared)
-            if (2 * long <= 3 * short and 5 * shared >= 2 * (n + m)) or (
-                    2 * long >= 3 * short and 5 * shared >= 4 * short):
+                                             processor=None, limit=None, score_cutoff=least):
+            if shared >= needed[i]:
                 found.add(i)
         return sorted(found)
+
+    def _needed(self, n: int) -> tuple[int, list[int]]:
+        """For a query of ``n`` characters: per choice, the least number of shared characters with which its
+        ``WRatio`` may reach the cutoff (more than any string has when it cannot), and the least of these. Kept per
+        length (at most :data:`NEEDED_KEPT` lengths)."""
+        found = self._needs.get(n)
+        if found is None:
+            needed = [_least_shared(n, m) for m in self._lengths]
+            found = (max(1, min(needed, default=1)), needed)
+            if len(self._needs) < NEEDED_KEPT:
+                self._needs[n] = found
+        return found
+
+
+#: Query lengths whose needed shared characters :class:`WRatioBound` keeps (every length a 200-character
+#: autocomplete query can have, and more).
+NEEDED_KEPT = 1024
+#: More shared characters than any two strings compared here have: "cannot reach the cutoff".
+NEVER = 1 << 30
+
+
+def _least_shared(n: int, m: int) -> int:
+    """The least number ``o`` of shared characters with which strings of lengths ``n`` and ``m`` (no shared word,
+    none repeated) may reach ``WRatio`` ≥ 80 (module docstring): ``5o ≥ 2(n+m)`` when ``L ≤ 1.5``, ``5o ≥ 4·short``
+    when ``L ≥ 1.5``, the smaller of the two where both apply, :data:`NEVER` when ``L > 8``."""
+    short, long = (n, m) if n <= m else (m, n)
+    if short == 0 or long > 8 * short:
+        return NEVER
+    least = NEVER
+    if 2 * long <= 3 * short:
+        least = -(-2 * (n + m) // 5)
+    if 2 * long >= 3 * short:
+        least = min(least, -(-4 * short // 5))
+    return least
 
 
 __all__ = ["WRATIO_CUTOFF", "WRatioBound"]
