@@ -244,7 +244,8 @@ class TermIndex:
         for key in keys:
             if key in self._exact:
                 return self._best(self._exact[key], text, "exact")
-        stems = _stems(text)
+        words = name_words(text)  # folded once, for the stems and the content words
+        stems = tuple(inflection_stem(w) for w in words)  # _stems(text)
         if not stems:
             return None
         if stems in self._forms:
@@ -252,7 +253,7 @@ class TermIndex:
         forms = self._word_forms(text)
         if forms in self._snow:
             return self._best(self._snow[forms], text, "form")
-        content = [w for w in name_words(text) if w not in _FOLDED_STOP_WORDS]
+        content = [w for w in words if w not in _FOLDED_STOP_WORDS]
         decided, inside = self._inside(stems, content)
         if decided:
             return inside

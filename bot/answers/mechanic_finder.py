@@ -97,15 +97,17 @@ class MechanicFinder:
         # order. The first group (in file order) with a fitting pattern wins, as the synonym table says.
         self._group_hits: list[list[int]] = []
         self._group_exact: dict[tuple[str, ...], int] = {}
-        # starred patterns by word count (a pattern fits only typed text of as many words), in file order
-        self._group_starred: dict[int, list[tuple[int, Pattern]]] = {}
+        # starred patterns by word count and first letter (a pattern fits only typed text of as many words whose
+        # first word starts with that letter), in file order
+        self._group_starred: dict[tuple[int, str], list[tuple[int, Pattern]]] = {}
         for group in synonyms():
             hits = [i for i, w in enumerate(words) if any(p.matches_at(list(w), 0) for p in group.patterns)]
             if hits:
                 for p in group.patterns:
                     pattern = (tuple(canonical(w) for w in p.words), p.prefix)
                     if any(p.prefix):
-                        self._group_starred.setdefault(len(pattern[0]), []).append((len(self._group_hits), pattern))
+                        self._group_starred.setdefault((len(pattern[0]), pattern[0][0][:1]), []).append(
+                            (len(self._group_hits), pattern))
                     else:
                         self._group_exact.setdefault(pattern[0], len(self._group_hits))
                 self._group_hits.append(hits)
@@ -271,7 +273,10 @@ class MechanicFinder:
         """The first synonym group (position in :attr:`_group_hits`) with a pattern ``spelled`` (canonical
         words) fits exactly, or None."""
         found = self._group_exact.get(tuple(spelled))
-        for position, pattern in self._group_starred.get(len(spelled), ()):
+        starred = self._group_starred.get((len(spelled), spelled[0][:1]), [])
+        if spelled[0] and (len(spelled), "") in self._group_starred:  # a pattern whose first word is empty
+            starred = sorted(starred + self._group_starred[len(spelled), ""])
+        for position, pattern in starred:
             if found is not None and position >= found:
                 break
             if _fits(pattern, spelled):
