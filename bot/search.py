@@ -29,7 +29,6 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import groupby
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -168,6 +167,7 @@ class NameIndex:
         self.card_names: Mapping[int, str] = self.data.card_names
         self._vocab_made: FuzzyVocabulary | None = None  # made at the first fuzzy look-up
         self._first_keystrokes: dict[str, list[NameHit]] = {}  # see complete()
+        self._folded: dict[int, str] = {}  # entry → its name case-folded (_ranked's ties)
 
     @classmethod
     def from_entries(cls, entries: Iterable[NameEntry]) -> NameIndex:
@@ -285,8 +285,13 @@ class NameIndex:
         for key in keys:
             # A short prefix matches thousands of names: the first few hundred are enough to rank from.
             strings, owners = self.data.span(KEYS, key, SCAN_CAP if len(key) > SHORT_PREFIX else limit * 8)
-            for k, idx in zip(strings, owners, strict=True):
-                offer(idx, EXACT if k == key else PREFIX, 100.0 * len(key) / len(k))
+            typed = 100.0 * len(key)
+            for k, idx in zip(strings, owners, strict=True):  # offer(), inlined: up to 200 names per keystroke
+                foreign, length, name, card_id = static[idx]
+                rank = (EXACT if k == key else PREFIX, foreign, -typed / len(k), length, name, idx)
+                old = best.get(card_id)
+                if old is None or rank < old:
+                    best[card_id] = rank
         query_words = name_words(query)[:MAX_QUERY_WORDS]
         if query_words and len(best) < limit:
             self._word_prefix_tier(query_words, offer)
@@ -366,33 +371,46 @@ class NameIndex:
     def _ranked(self, best: dict[int, tuple[int, bool, float, int, str, int]], query: str, limit: int) -> list[NameHit]:
         """The best ``limit`` offers as hits. Ties (same tier, language and score: "Boros-Rekrut" and
         "Boros Rekrut" share a key) go to the name closest to what was typed, separators included."""
-        top = heapq.nsmallest(limit * 2, best.values())
+        values = best.values()
+        top = sorted(values) if len(values) <= limit * 2 else heapq.nsmallest(limit * 2, values)
         entry = self.data.entry
         # The closeness to the typed text only orders offers that tie on tier, language and score (neighbours in
         # ``top``, which is sorted): the others keep their place whatever it is, so it is computed for ties only,
         # and only for the groups of ties that reach into the first ``limit`` (the rest is not given out).
         tied: list[tuple[int, int]] = []  # (start, stop) of each such group in ``top``
-        start = 0
-        for _head, group in groupby(top, _HEAD):
-            stop = start + sum(1 for _ in group)
-            if start >= limit:
-                break
+        heads = list(map(_HEAD, top))
+        start, count = 0, len(top)
+        while start < min(count, limit):
+            stop = start + 1
+            while stop < count and heads[stop] == heads[start]:
+                stop += 1
             if stop - start > 1:
                 tied.append((start, stop))
             start = stop
         if tied:
             typed = clean(query)[:200].casefold()
             owners = [top[i][5] for first, stop in tied for i in range(first, stop)]
+            folded = self._folded_name
             close = {owners[pos]: -score for _n, score, pos in process.extract(  # fuzz.ratio of each, in one call
-                typed, [entry(idx)[2].casefold() for idx in owners], scorer=fuzz.ratio, processor=None, limit=None,
+                typed, [folded(idx) for idx in owners], scorer=fuzz.ratio, processor=None, limit=None,
                 score_cutoff=0)}
             for first, stop in tied:
                 top[first:stop] = sorted(top[first:stop], key=lambda r: (close[r[5]], r[3], r[4]))
         out = []
+        make = NameHit._make
         for tier, _foreign, neg_score, _length, _name, idx in top[:limit]:
             card_id, card_name, name, kind, _words = entry(idx)
-            out.append(NameHit(card_id, card_name, name, tier, -neg_score, kind))
+            out.append(make((card_id, card_name, name, tier, -neg_score, kind)))
         return out
+
+    def _folded_name(self, idx: int) -> str:
+        """The name of entry ``idx`` case-folded (kept for an index in memory: at most its entries)."""
+        folded = self._folded.get(idx)
+        if folded is None:
+            folded = self.data.entry(idx)[2].casefold()
+            if len(self._folded) < STATIC_KEPT:
+                self._folded[idx] = folded
+        return folded
 
     def resolve(self, query: str) -> NameHit | None:
         """The card a typed card name answers, or None (then offer :attr:`Lookup.candidates`).

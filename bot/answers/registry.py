@@ -237,9 +237,14 @@ async def run_completer(ctx: AnswerContext, fn: CompleterFn, current: str) -> li
     result = fn(ctx, current)
     if inspect.isawaitable(result):
         result = await result
-    out: list[Choice] = []
-    for choice in result[:CHOICES_MAX]:
-        name = choice.name if len(choice.name) <= CHOICE_NAME_MAX else choice.name[: CHOICE_NAME_MAX - 1] + "…"
-        value = choice.value[:CHOICE_VALUE_MAX]
-        out.append(Choice(name=name, value=value))
-    return out
+    # A choice within Discord's limits is passed on as the source made it (most are: a new one per choice costs
+    # more than the sources' own work for 25 choices); a longer one is cut into a new choice.
+    return [choice if len(choice.name) <= CHOICE_NAME_MAX and len(choice.value) <= CHOICE_VALUE_MAX else _cut(choice)
+            for choice in result[:CHOICES_MAX]]
+
+
+def _cut(choice: Choice) -> Choice:
+    """``choice`` with its name cut to :data:`CHOICE_NAME_MAX` characters (ending in ``…``) and its value to
+    :data:`CHOICE_VALUE_MAX`."""
+    name = choice.name if len(choice.name) <= CHOICE_NAME_MAX else choice.name[: CHOICE_NAME_MAX - 1] + "…"
+    return Choice(name=name, value=choice.value[:CHOICE_VALUE_MAX])
