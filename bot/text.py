@@ -162,7 +162,11 @@ def tokens(text: str) -> list[str]:
 def canonical(word: str) -> str:
     """A folded token in one spelling for comparisons: ``ß`` → ``ss``, ``ae``/``oe``/``ue`` → ``a``/``o``/``u``
     (``"prioritaet"`` and ``"prioritat"`` meet; used to match synonym patterns)."""
-    return re.sub(r"([aou])e", r"\1", word.replace("ß", "ss"))
+    word = word.replace("ß", "ss")
+    return _AOU_E.sub(r"\1", word) if "e" in word else word
+
+
+_AOU_E = re.compile(r"([aou])e")
 
 
 # --- Comprehensive Rules (bot.importer.cr, bot.answers.official) -----------------------------------
