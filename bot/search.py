@@ -397,10 +397,9 @@ class NameIndex:
             for first, stop in tied:
                 top[first:stop] = sorted(top[first:stop], key=lambda r: (close[r[5]], r[3], r[4]))
         out = []
-        make = NameHit._make
         for tier, _foreign, neg_score, _length, _name, idx in top[:limit]:
             card_id, card_name, name, kind, _words = entry(idx)
-            out.append(make((card_id, card_name, name, tier, -neg_score, kind)))
+            out.append(NameHit(card_id, card_name, name, tier, -neg_score, kind))
         return out
 
     def _folded_name(self, idx: int) -> str:

@@ -343,24 +343,18 @@ class TermIndex:
         return out
 
     def prepare_completion(self) -> None:
-        """Make :meth:`complete`'s lists now (a few ms for the ~1 200 names), so the first keystroke after start
-        does not pay for them (the command table's warm-up, where the store is opened)."""
+        """Make :meth:`complete`'s lists now (a few ms), not at the first keystroke (the command table's warm-up)."""
         _ = self._by_prefix
 
     @cached_property
     def _by_prefix(self) -> dict[str, list[tuple[Term, str, int]]]:
-        """Every prefix of every word of :attr:`name_words` → :meth:`complete` of that one word: each term's first
-        name with a word starting with it, in table order."""
-        out: dict[str, list[tuple[Term, str, int]]] = {}
-        seen: dict[str, set[int]] = {}
+        """Every prefix of a word of :attr:`name_words` → :meth:`complete` of that one word (each term's first name
+        with a word starting with it, in table order)."""
+        out: dict[str, dict[int, tuple[Term, str, int]]] = {}
         for term, name, rank, joined in self.name_words:
-            prefixes = {word[:end] for word in joined.split() for end in range(1, len(word) + 1)}
-            for prefix in prefixes:
-                terms = seen.setdefault(prefix, set())
-                if id(term) not in terms:
-                    terms.add(id(term))
-                    out.setdefault(prefix, []).append((term, name, rank))
-        return out
+            for prefix in {word[:end] for word in joined.split() for end in range(1, len(word) + 1)}:
+                out.setdefault(prefix, {}).setdefault(id(term), (term, name, rank))
+        return {prefix: list(first.values()) for prefix, first in out.items()}
 
     @cached_property
     def _completion(self) -> WordPrefixes:

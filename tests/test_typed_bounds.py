@@ -25,7 +25,8 @@ LONG = [
 
 
 async def choices_of(ctx: AnswerContext, text: str) -> dict[str, list[tuple[str, str]]]:
-    return {key: [(c.name, c.value) for c in await run_completer(ctx, fn, text)] for key, fn in sorted(COMPLETERS.items())}
+    return {key: [(c.name, c.value) for c in await run_completer(ctx, fn, text)]
+            for key, fn in sorted(COMPLETERS.items())}
 
 
 @pytest.mark.parametrize("text", LONG, ids=range(len(LONG)))

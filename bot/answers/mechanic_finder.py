@@ -92,25 +92,7 @@ class MechanicFinder:
         self._prefixes = WordPrefixes(words)
         self._keys = [" ".join(w) for w in words]
         self._bound = WRatioBound(self._keys)
-        # The synonym groups that title some section: their sections, and their patterns by kind. A pattern
-        # without a starred word fits exactly one word tuple (a dict key); the few starred ones are tried in
-        # order. The first group (in file order) with a fitting pattern wins, as the synonym table says.
-        self._group_hits: list[list[int]] = []
-        self._group_exact: dict[tuple[str, ...], int] = {}
-        # starred patterns by word count and first letter (a pattern fits only typed text of as many words whose
-        # first word starts with that letter), in file order
-        self._group_starred: dict[tuple[int, str], list[tuple[int, Pattern]]] = {}
-        for group in synonyms():
-            hits = [i for i, w in enumerate(words) if any(p.matches_at(list(w), 0) for p in group.patterns)]
-            if hits:
-                for p in group.patterns:
-                    pattern = (tuple(canonical(w) for w in p.words), p.prefix)
-                    if any(p.prefix):
-                        self._group_starred.setdefault((len(pattern[0]), pattern[0][0][:1]), []).append(
-                            (len(self._group_hits), pattern))
-                    else:
-                        self._group_exact.setdefault(pattern[0], len(self._group_hits))
-                self._group_hits.append(hits)
+        self._prepare_groups(words)
         #: folded title → the sections so titled (ascending), for the term tier
         self._by_key: dict[str, list[int]] = {}
         for i, key in enumerate(self._keys):
@@ -142,6 +124,28 @@ class MechanicFinder:
         entries += [(term, [canonical(w) for w in words]) for term, words in entries]
         self._completion_terms = [term for term, _words in entries]
         self._completion = WordPrefixes(words for _term, words in entries)
+
+    def _prepare_groups(self, words: list[tuple[str, ...]]) -> None:
+        """The synonym groups that title some section (``words``: each section's title words), for :meth:`_group_of`."""
+        # The synonym groups that title some section: their sections, and their patterns by kind. A pattern
+        # without a starred word fits exactly one word tuple (a dict key); the few starred ones are tried in
+        # order. The first group (in file order) with a fitting pattern wins, as the synonym table says.
+        self._group_hits: list[list[int]] = []
+        self._group_exact: dict[tuple[str, ...], int] = {}
+        # starred patterns by word count and first letter (a pattern fits only typed text of as many words whose
+        # first word starts with that letter), in file order
+        self._group_starred: dict[tuple[int, str], list[tuple[int, Pattern]]] = {}
+        for group in synonyms():
+            hits = [i for i, w in enumerate(words) if any(p.matches_at(list(w), 0) for p in group.patterns)]
+            if hits:
+                for p in group.patterns:
+                    pattern = (tuple(canonical(w) for w in p.words), p.prefix)
+                    if any(p.prefix):
+                        self._group_starred.setdefault((len(pattern[0]), pattern[0][0][:1]), []).append(
+                            (len(self._group_hits), pattern))
+                    else:
+                        self._group_exact.setdefault(pattern[0], len(self._group_hits))
+                self._group_hits.append(hits)
 
     def _is_ordinary(self, term: Term) -> bool:
         """True for a keyword whose German name the documents use as an ordinary word (:func:`ordinary_words`)."""
