@@ -20,6 +20,7 @@ the ``changed`` rows that name the card's rulings (a function changed by a rule 
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass, replace
 
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
@@ -37,7 +38,7 @@ from bot.answers.today import (
 from bot.custom_id import RowId
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
-from bot.search import TYPO, Lookup, NameHit
+from bot.search import TYPO, Lookup, NameHit, NameIndex
 from bot.store import CardRecord, DocumentRecord, MechanicRecord, RulingRecord
 from bot.text import clean, cut, shorten, tokens
 
@@ -428,7 +429,27 @@ def card_names(ctx: AnswerContext, current: str) -> list[Choice]:
     :meth:`~bot.search.NameIndex.complete`, the first keystrokes from memory); a card found through
     its English name says so: ``Akkord des Rufes (engl. Chord of Calling)``."""
     hits = ctx.names.complete(current[:MAX_QUERY])
-    return [Choice(name=choice_label(h), value=h.card_name) for h in hits]
+    made = _CHOICES.get(ctx.names)
+    if made is None:
+        made = _CHOICES[ctx.names] = {}
+    out = []
+    for h in hits:
+        key = (h.card_name, h.matched, h.foreign)
+        choice = made.get(key)
+        if choice is None:
+            if len(made) >= CHOICES_KEPT:  # bounded for any index
+                made.clear()
+            choice = made[key] = Choice(name=choice_label(h), value=h.card_name)
+        out.append(choice)
+    return out
+
+
+#: Per name index, the choices :func:`card_names` made, by card name, matched name and language: a name offered
+#: again (every keystroke offers most names of the one before) is the same choice, not a new one with its label
+#: made again. A new index (a swapped store) starts without them.
+_CHOICES: weakref.WeakKeyDictionary[NameIndex, dict[tuple[str, str, bool], Choice]] = weakref.WeakKeyDictionary()
+#: Most choices kept per index in :data:`_CHOICES` (then it starts anew).
+CHOICES_KEPT = 65_536
 
 
 def choice_label(hit: NameHit) -> str:
