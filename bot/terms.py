@@ -217,7 +217,7 @@ class TermIndex:
 
     def _word_forms(self, text: str) -> tuple[str, ...]:
         """The Snowball stems of ``text``'s words, a participle read as its verb (``gepfropft`` → ``pfropf``)."""
-        return tuple(self._form_analyser.stems(w)[0] for w in tokens(text)[:12])
+        return tuple(self._form_analyser.stems(w)[0] for w in tokens(text, 12))
 
     def _best(self, found: list[tuple[int, int]], name_of: str, how: str) -> TermMatch:
         rank, i = min(found)
