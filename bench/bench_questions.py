@@ -269,17 +269,18 @@ async def cv_report(db: Path, questions: list[Question], k: int, typos: bool = F
           "| per fold |")
     print("|---|---|---|---|---|---|---|---|")
     print("| shipped (margin chosen per fold) | " + await cv_rows(store, r, names, questions, k, tune=False) + " |")
+    print("| chosen on the other folds | " + await cv_rows(store, r, names, questions, k) + " |")
     if fit:
         f = question_fit
-        print(f"| fitted on the other folds (FIT_FROM {f.FIT_FROM}, FIT_TIED {f.FIT_TIED}, L2 {f.FIT_L2}, "
-              f"{f.FIT_ROUNDS} rounds) | " + await cv_rows(store, r, names, questions, k, fit=True) + " |")
-        cands = [await r.candidates(store, q.text, names) for q in questions]
-        print(f"\nFitted on the whole tuning part: {f.fit(r, cands, [q.gold for q in questions], range(len(cands)))}")
-    else:
-        print("| chosen on the other folds | " + await cv_rows(store, r, names, questions, k) + " |")
+        print(f"| fitted on the other folds (FIT_FROM {f.FIT_FROM}, L2 {f.FIT_L2}, {f.FIT_ROUNDS} rounds) | "
+              + await cv_rows(store, r, names, questions, k, fit=True) + " |")
     if typos:
         print("| chosen on the other folds, one typo each | "
               + await cv_rows(store, r, names, typo_copy(questions), k, fit=fit) + " |")
+    if fit:
+        cands = [await r.candidates(store, q.text, names) for q in questions]
+        fitted = question_fit.fit(r, cands, [q.gold for q in questions], range(len(cands)))
+        print(f"\nFitted on the whole tuning part (to ship only when the fitted row beats the chosen one): {fitted}")
     await store.close()
 
 
@@ -337,11 +338,10 @@ async def main() -> None:
     parser.add_argument("--cv-typos", action="store_true", help="with --cv: also the CV row of the typo'd copy")
     parser.add_argument("--fit", action="store_true", help="with --cv: weights by the pairwise logistic fit per fold")
     parser.add_argument("--fit-from", type=int, default=question_fit.FIT_FROM, help="candidate depth of the fit")
-    parser.add_argument("--fit-tied", action="store_true", help="also pairs no part tells apart")
     parser.add_argument("--fit-l2", type=float, default=question_fit.FIT_L2)
     parser.add_argument("--fit-only", action="store_true", help="with --cv: only the CV table (no other tables)")
     args = parser.parse_args()
-    question_fit.FIT_FROM, question_fit.FIT_TIED, question_fit.FIT_L2 = args.fit_from, args.fit_tied, args.fit_l2
+    question_fit.FIT_FROM, question_fit.FIT_L2 = args.fit_from, args.fit_l2
     parts = {p: load_part(p) for p in args.parts.split(",")}
     folder = Path(tempfile.mkdtemp(prefix="bench-questions-"))
     try:

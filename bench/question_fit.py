@@ -22,8 +22,6 @@ from bot.ranking import Candidates, Hit, Ranker, Weights
 
 #: Non-gold passages among this many first hits are paired with the gold passage (the candidate depth).
 FIT_FROM = 20
-#: Also pairs whose parts are all equal (passages no feature tells apart; they only dilute their question's weight).
-FIT_TIED = False
 #: L2 strength pulling each coefficient towards 1 (the current weight), per question.
 FIT_L2 = 0.01
 FIT_ROUNDS = 2
@@ -48,10 +46,12 @@ def _vector(hit: Hit) -> list[float]:
 
 
 def pairs(r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple[str, ...]], idx: Sequence[int],
-          depth: int = FIT_FROM, tied: bool = FIT_TIED) -> list[tuple[list[float], float]]:
+          depth: int = FIT_FROM) -> list[tuple[list[float], float]]:
     """Examples ``(gold parts − other parts, weight)`` of the questions ``idx`` ranked by ``r``: the best-ranked
     gold passage (anywhere among the candidates) against each non-gold passage of the first ``depth`` hits; each
-    question's pairs weigh 1 in all. Questions whose gold passage is no candidate give none."""
+    question's pairs weigh 1 in all. Pairs whose parts are all equal (passages no part tells apart: the same text
+    in two documents) are left out; kept, they changed no CV figure. Questions whose gold passage is no candidate
+    give none."""
     out: list[tuple[list[float], float]] = []
     for i in idx:
         hits = r.rank(cands[i], limit=len(cands[i].records)).hits
@@ -61,7 +61,7 @@ def pairs(r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple[str, ...
         g = _vector(gold)
         diffs = [[a - b for a, b in zip(g, _vector(h), strict=True)] for h in hits[:depth]
                  if h.passage.key not in golds[i]]
-        diffs = [d for d in diffs if tied or any(abs(x) > 1e-12 for x in d)]
+        diffs = [d for d in diffs if any(abs(x) > 1e-12 for x in d)]
         out += [(d, 1.0 / len(diffs)) for d in diffs]
     return out
 
@@ -83,38 +83,41 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 
 def logistic(examples: Sequence[tuple[list[float], float]], l2: float = FIT_L2, steps: int = 30) -> list[float]:
-    """Coefficients ``c`` minimising ``Σ w·log(1 + exp(−c·d)) + l2·n/2·Σ (c − 1)²`` over the weighted examples
-    ``(d, w)`` (``n``: the examples' total weight, the number of questions), by Newton's method."""
-    dim = len(PARTS)
+    """Coefficients ``c`` (one per part of :data:`PARTS`; ``base`` held at 1, the unit of the score) minimising
+    ``Σ w·log(1 + exp(−c·d)) + l2·n/2·Σ (c − 1)²`` over the weighted examples ``(d, w)`` (``n``: the examples'
+    total weight, the number of questions), by Newton's method. Holding ``base`` keeps the fit from trading the
+    score's unit for its sharpness (a ``base`` coefficient near 0 would blow the other weights up)."""
+    dim = len(PARTS) - 1
     c = [1.0] * dim
     lam = l2 * max(sum(w for _, w in examples), 1.0)
     for _ in range(steps):
         grad = [lam * (x - 1.0) for x in c]
         hess = [[lam * (j == k) for k in range(dim)] for j in range(dim)]
-        for d, w in examples:
-            z = sum(x * y for x, y in zip(c, d, strict=True))
-            s = 1.0 / (1.0 + math.exp(min(z, 700.0))) if z > -700 else 1.0  # σ(−z)
+        for full, w in examples:
+            d = full[1:]
+            z = full[0] + sum(x * y for x, y in zip(c, d, strict=True))
+            s = 1.0 / (1.0 + math.exp(min(z, 700.0)))  # σ(−z): the probability the pair is ranked wrong
+            h = w * s * (1.0 - s)
             for j in range(dim):
                 if d[j]:
                     grad[j] -= w * s * d[j]
-            h = w * s * (1.0 - s)
-            if h > 1e-12:
-                for j in range(dim):
-                    if d[j]:
-                        row = hess[j]
-                        for k in range(dim):
-                            row[k] += h * d[j] * d[k]
+                    row = hess[j]
+                    for k in range(dim):
+                        row[k] += h * d[j] * d[k]
         step = _solve(hess, grad)
         c = [x - y for x, y in zip(c, step, strict=True)]
         if max(abs(y) for y in step) < 1e-7:
             break
-    return c
+    return [1.0, *c]
 
 
 def scaled(weights: Weights, coefficients: Sequence[float]) -> Weights:
     """``weights`` with each part's fields (:data:`WEIGHTS_OF`) multiplied by its coefficient divided by the
-    ``base`` coefficient (bm25's scale unchanged); ``kind`` scales every kind's prior."""
-    base = coefficients[0] if coefficients[0] > 1e-9 else 1.0
+    ``base`` coefficient (bm25's scale unchanged); ``kind`` scales every kind's prior. Raises ValueError for a
+    ``base`` coefficient that is not positive."""
+    base = coefficients[0]
+    if base <= 0:
+        raise ValueError(f"base coefficient {base} is not positive")
     changes: dict[str, object] = {}
     for part, c in zip(PARTS, coefficients, strict=True):
         if part == "base":
@@ -129,17 +132,17 @@ def scaled(weights: Weights, coefficients: Sequence[float]) -> Weights:
 
 
 def fit(r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple[str, ...]], idx: Sequence[int],
-        depth: int = FIT_FROM, tied: bool = FIT_TIED, l2: float = FIT_L2, rounds: int = FIT_ROUNDS) -> Weights:
+        depth: int = FIT_FROM, l2: float = FIT_L2, rounds: int = FIT_ROUNDS) -> Weights:
     """Weights fitted on the questions ``idx`` only (:data:`FIT_ROUNDS` rounds of :func:`pairs` and
     :func:`logistic`, each from the weights the last gave), starting from ``r``'s weights."""
     weights = r.weights
     for _ in range(rounds):
-        examples = pairs(r.variant(weights=weights), cands, golds, idx, depth, tied)
+        examples = pairs(r.variant(weights=weights), cands, golds, idx, depth)
         if not examples:
             break
         weights = scaled(weights, logistic(examples, l2))
     return weights
 
 
-__all__ = ["FIT_FROM", "FIT_L2", "FIT_ROUNDS", "FIT_TIED", "PARTS", "WEIGHTS_OF", "fit", "logistic", "pairs",
+__all__ = ["FIT_FROM", "FIT_L2", "FIT_ROUNDS", "PARTS", "WEIGHTS_OF", "fit", "logistic", "pairs",
            "scaled"]
