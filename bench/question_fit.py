@@ -9,7 +9,8 @@ one example that gold should win. A coefficient per part is fitted by logistic r
 question weighs 1 however many pairs it gives). The coefficients are divided by the ``base`` one, so bm25 keeps
 its :attr:`bot.ranking.Weights.scale` and the hedge's margins keep their units, and multiply the weights each part
 is made of (:data:`WEIGHTS_OF`). The sentence stage scores only the first hits, so the fit is repeated
-:data:`FIT_ROUNDS` times from the weights it gave.
+:data:`FIT_ROUNDS` times from the weights it gave. It always starts from the hand-set weights (:data:`START`), so
+the weights it gives do not depend on the weights shipped (which are its result on the whole tuning part).
 """
 
 from __future__ import annotations
@@ -39,6 +40,13 @@ WEIGHTS_OF: dict[str, tuple[str, ...]] = {
     "sentence": ("sentence",),
 }
 PARTS = tuple(WEIGHTS_OF)
+#: The fitted fields as they were hand-set before the fit (the start, and what the L2 term pulls towards).
+START: dict[str, object] = {
+    "concept": 0.25, "coverage": 3.0, "card": 6.0, "property": 3.0, "section": 6.0, "rule": 8.0, "definition": 4.0,
+    "answer": 1.0, "sentence": 3.0, "foreign": 4.0,
+    "kind": (("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
+             ("glossary", 0.0), ("term", -11.0), ("card", -8.0)),
+}
 
 
 def _vector(hit: Hit) -> list[float]:
@@ -134,8 +142,9 @@ def scaled(weights: Weights, coefficients: Sequence[float]) -> Weights:
 def fit(r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple[str, ...]], idx: Sequence[int],
         depth: int = FIT_FROM, l2: float = FIT_L2, rounds: int = FIT_ROUNDS) -> Weights:
     """Weights fitted on the questions ``idx`` only (:data:`FIT_ROUNDS` rounds of :func:`pairs` and
-    :func:`logistic`, each from the weights the last gave), starting from ``r``'s weights."""
-    weights = r.weights
+    :func:`logistic`, each from the weights the last gave), starting from ``r``'s weights with the fitted fields
+    at :data:`START`."""
+    weights = replace(r.weights, **START)  # pyright: ignore[reportArgumentType]
     for _ in range(rounds):
         examples = pairs(r.variant(weights=weights), cands, golds, idx, depth)
         if not examples:
@@ -144,5 +153,5 @@ def fit(r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple[str, ...]]
     return weights
 
 
-__all__ = ["FIT_FROM", "FIT_L2", "FIT_ROUNDS", "PARTS", "WEIGHTS_OF", "fit", "logistic", "pairs",
+__all__ = ["FIT_FROM", "FIT_L2", "FIT_ROUNDS", "PARTS", "START", "WEIGHTS_OF", "fit", "logistic", "pairs",
            "scaled"]
