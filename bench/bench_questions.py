@@ -43,8 +43,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import question_fit  # noqa: E402
 from old_ruling_search import add_old_tables, old_ruling_search  # noqa: E402
-from question_cv import cross_validate, describe  # noqa: E402
+from question_cv import cross_validate, describe, fold_rows  # noqa: E402
 
 from bot.analysis import STOP_WORDS, Options  # noqa: E402
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
@@ -248,27 +249,38 @@ async def report_store(db: Path, label: str, parts: dict[str, list[Question]], f
 
 
 async def cv_rows(store: Store, r: Ranker, names: NameIndex, questions: list[Question], k: int,
-                  tune: bool = True) -> str:
-    """Table cells of the K-fold CV figures of ``r`` on ``questions`` and the weights chosen per fold."""
+                  tune: bool = True, fit: bool = False) -> str:
+    """Table cells of the K-fold CV figures of ``r`` on ``questions``, the weights chosen per fold and each fold's
+    figures on the questions it left out."""
     cands = [await r.candidates(store, q.text, names) for q in questions]
-    found, chosen = cross_validate(r, cands, [q.gold for q in questions], k, tune=tune)
-    return found.row() + " | " + describe(chosen)
+    found, chosen, per_fold = cross_validate(r, cands, [q.gold for q in questions], k, tune=tune, fit=fit)
+    return found.row() + " | " + describe(chosen) + " | " + fold_rows(per_fold)
 
 
-async def cv_report(db: Path, questions: list[Question], k: int, typos: bool = False) -> None:
+async def cv_report(db: Path, questions: list[Question], k: int, typos: bool = False, fit: bool = False) -> None:
     """The CV table of the tuning part: shipped weights (only the hedge chosen per fold) and weights chosen on
-    the other folds (with ``typos`` also on the typo'd copy)."""
+    the other folds (with ``typos`` also on the typo'd copy; with ``fit`` also fitted on the other folds by the
+    pairwise logistic fit, and the weights that fit gives on the whole tuning part)."""
     store = await Store.open(db)
     names = NameIndex.from_entries(await store.name_entries())
     r = await ranker(store)
     print(f"\n## Cross-validation inside the tuning part ({k} folds, seed 19, {len(questions)} questions)\n")
-    print("| weights | hit@1 | hit@3 | MRR | wrong first hits flagged | right first hits flagged | chosen per fold |")
-    print("|---|---|---|---|---|---|---|")
+    print("| weights | hit@1 | hit@3 | MRR | wrong first hits flagged | right first hits flagged | chosen per fold "
+          "| per fold |")
+    print("|---|---|---|---|---|---|---|---|")
     print("| shipped (margin chosen per fold) | " + await cv_rows(store, r, names, questions, k, tune=False) + " |")
     print("| chosen on the other folds | " + await cv_rows(store, r, names, questions, k) + " |")
+    if fit:
+        f = question_fit
+        print(f"| fitted on the other folds (FIT_FROM {f.FIT_FROM}, L2 {f.FIT_L2}, {f.FIT_ROUNDS} rounds) | "
+              + await cv_rows(store, r, names, questions, k, fit=True) + " |")
     if typos:
         print("| chosen on the other folds, one typo each | "
-              + await cv_rows(store, r, names, typo_copy(questions), k) + " |")
+              + await cv_rows(store, r, names, typo_copy(questions), k, fit=fit) + " |")
+    if fit:
+        cands = [await r.candidates(store, q.text, names) for q in questions]
+        fitted = question_fit.fit(r, cands, [q.gold for q in questions], range(len(cands)))
+        print(f"\nFitted on the whole tuning part (to ship only when the fitted row beats the chosen one): {fitted}")
     await store.close()
 
 
@@ -324,7 +336,12 @@ async def main() -> None:
     parser.add_argument("--no-cr", action="store_true")
     parser.add_argument("--cv", type=int, default=0, metavar="K", help="K-fold cross-validation in the tuning part")
     parser.add_argument("--cv-typos", action="store_true", help="with --cv: also the CV row of the typo'd copy")
+    parser.add_argument("--fit", action="store_true", help="with --cv: weights by the pairwise logistic fit per fold")
+    parser.add_argument("--fit-from", type=int, default=question_fit.FIT_FROM, help="candidate depth of the fit")
+    parser.add_argument("--fit-l2", type=float, default=question_fit.FIT_L2)
+    parser.add_argument("--fit-only", action="store_true", help="with --cv: only the CV table (no other tables)")
     args = parser.parse_args()
+    question_fit.FIT_FROM, question_fit.FIT_L2 = args.fit_from, args.fit_l2
     parts = {p: load_part(p) for p in args.parts.split(",")}
     folder = Path(tempfile.mkdtemp(prefix="bench-questions-"))
     try:
@@ -346,9 +363,12 @@ async def main() -> None:
                 print("(simplemma not installed: the row with its lemmas is left out)")
             await ablation(docs, lemma_db, parts.get("tuning", []) + parts.get("dev", []), args.cv)
             return
+        if args.cv and args.fit_only and parts.get("tuning"):
+            await cv_report(docs, parts["tuning"], args.cv, args.cv_typos, args.fit)
+            return
         await report_store(docs, "Store of the documents", parts, folder)
         if args.cv and parts.get("tuning"):
-            await cv_report(docs, parts["tuning"], args.cv, args.cv_typos)
+            await cv_report(docs, parts["tuning"], args.cv, args.cv_typos, args.fit)
         crs = [REFERENCE / f for f in CR_FILES]
         if args.no_cr or not all(p.is_file() for p in crs):
             print("\n(Store with both CR files skipped: reference files not found in " + str(REFERENCE) + ")")

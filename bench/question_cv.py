@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from question_fit import fit as fit_weights
+
 from bot.ranking import Candidates, Ranked, Ranker, Weights
 
 DEPTH = 10
@@ -163,27 +165,44 @@ def _gap(ranked: Ranked) -> float:
 
 
 def cross_validate(r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple[str, ...]], k: int,
-                   tune: bool = True) -> tuple[Figures, list[Weights]]:
-    """CV figures over ``k`` folds: weights (and margin) chosen on the other folds when ``tune``, else the
-    ranker's own weights with only the margin chosen; returns the figures and the weights of each fold."""
+                   tune: bool = True, fit: bool = False) -> tuple[Figures, list[Weights], list[Figures]]:
+    """CV figures over ``k`` folds: weights (and margin) chosen on the other folds when ``tune`` (by coordinate
+    ascent, or with ``fit`` by the pairwise logistic fit of ``bench/question_fit.py`` on the other folds' questions
+    only), else the ranker's own weights with only the margin chosen; returns the figures of all folds together,
+    the weights of each fold and each fold's own figures (on the questions it left out)."""
     results: list[tuple[Ranked, tuple[str, ...]]] = []
     chosen: list[Weights] = []
+    per_fold: list[Figures] = []
     for fold in folds(len(cands), k):
-        train = [i for i in range(len(cands)) if i not in set(fold)]
-        weights = choose(r, cands, golds, train) if tune else r.weights
+        left_out = set(fold)
+        train = [i for i in range(len(cands)) if i not in left_out]
+        weights = r.weights
+        if fit:
+            weights = fit_weights(r, cands, golds, train)
+        elif tune:
+            weights = choose(r, cands, golds, train)
         v = r.variant(weights=weights)
         weights = choose_margin(v, cands, golds, train)
         v = r.variant(weights=weights)
         chosen.append(weights)
-        results += [(v.rank(cands[i], limit=DEPTH), golds[i]) for i in fold]
-    return figures(results), chosen
+        out = [(v.rank(cands[i], limit=DEPTH), golds[i]) for i in fold]
+        per_fold.append(figures(out))
+        results += out
+    return figures(results), chosen, per_fold
 
 
 def describe(chosen: list[Weights], grid: dict[str, tuple[float, ...]] | None = None) -> str:
     """The weights chosen per fold, one ``name: v1 / v2 / …`` per grid weight, and the margins."""
     grid = GRID if grid is None else grid
-    names = [n for n in grid if hasattr(chosen[0], n)] + ["margin", "near", "covered"]
-    return "; ".join(f"{n}: " + " / ".join(f"{getattr(w, n):g}" for w in chosen) for n in names)
+    names = [n for n in grid if hasattr(chosen[0], n)] + ["rule", "margin", "near", "covered"]
+    text = "; ".join(f"{n}: " + " / ".join(f"{getattr(w, n):g}" for w in chosen) for n in names)
+    kinds = [dict(w.kind) for w in chosen]
+    return text + "; kind: " + ", ".join(f"{k} " + " / ".join(f"{d[k]:g}" for d in kinds) for k in kinds[0])
 
 
-__all__ = ["GRID", "Figures", "choose", "choose_margin", "cross_validate", "describe", "figures", "folds"]
+def fold_rows(per_fold: Sequence[Figures]) -> str:
+    """Each fold's hit@1 / hit@3 / MRR on the questions it left out, one ``fold i: …`` per fold."""
+    return "; ".join(f"fold {i}: {f.hit1:.1f} / {f.hit3:.1f} / {f.mrr:.3f}" for i, f in enumerate(per_fold, 1))
+
+
+__all__ = ["GRID", "Figures", "choose", "choose_margin", "cross_validate", "describe", "figures", "fold_rows", "folds"]

@@ -1,0 +1,97 @@
+"""The pairwise logistic fit of ``/frage``'s weights (bench/question_fit.py): the shipped weights are its result on
+the tuning part, its pairs are the gold passage's score parts minus each other candidate's, and its Newton steps
+end where the loss is flat."""
+
+from __future__ import annotations
+
+import math
+import sys
+from dataclasses import fields, replace
+
+import pytest
+
+from bot.ranking import Weights, ranker
+from tests.conftest import ROOT
+from tests.questions import load
+
+sys.path.insert(0, str(ROOT / "bench"))
+import question_fit
+
+
+def by_id(part: str, qid: str):
+    return next(q for q in load(part) if q.id == qid)
+
+
+async def test_the_shipped_weights_are_the_fit_on_the_tuning_part(ctx):
+    """Every fitted field of :class:`Weights` is what the fit gives on the whole tuning part (after a change to the
+    ranking's features: ``bench/bench_questions.py --parts tuning --cv 5 --fit`` prints the new weights and
+    whether the fit beats the chosen weights on the CV folds)."""
+    r = await ranker(ctx.store)
+    questions = load("tuning")
+    cands = [await r.candidates(ctx.store, q.text, ctx.names) for q in questions]
+    fitted = question_fit.fit(r, cands, [tuple(q.gold) for q in questions], range(len(questions)))
+    shipped = Weights()
+    for name in question_fit.START:
+        assert getattr(fitted, name) == getattr(shipped, name), name
+    assert shipped.coverage != question_fit.START["coverage"]  # the fit moved the hand-set weights
+
+
+async def test_pairs_are_the_gold_parts_minus_each_other_candidates(ctx):
+    """q010 („geteilte karte bei der fehde aufgedeckt – können dann beide spieler gewinnen?“): its gold 000:25 is
+    first; each pair is 000:25's parts minus another of the first 20 hits' parts, the question's pairs weigh 1 in
+    all, and against 000:22 (the same section) the sentence stage decides by its whole weight."""
+    r = await ranker(ctx.store)
+    q = by_id("tuning", "q010")
+    found = await r.candidates(ctx.store, q.text, ctx.names)
+    hits = r.rank(found, limit=20).hits
+    assert [h.passage.key for h in hits[:2]] == ["000:25", "000:22"]
+    examples = question_fit.pairs(r, [found], [tuple(q.gold)], [0], depth=20)
+    others = [h for h in hits if h.passage.key not in q.gold]
+    assert len(examples) == len(others) == 19
+    assert math.isclose(sum(w for _, w in examples), 1.0)
+    gold = [hits[0].parts.get(p, 0.0) for p in question_fit.PARTS]
+    for (diff, _), other in zip(examples, others, strict=True):
+        assert diff == [g - other.parts.get(p, 0.0) for g, p in zip(gold, question_fit.PARTS, strict=True)]
+    sentence = question_fit.PARTS.index("sentence")
+    assert examples[0][0][sentence] == pytest.approx(r.weights.sentence)
+    assert len(question_fit.pairs(r, [found], [tuple(q.gold)], [0], depth=3)) == 2
+
+
+def test_logistic_ends_where_the_loss_is_flat():
+    """One part (coverage) favours gold by 1 in three pairs of four and the other passage by 1 in one; bm25 is level.
+    The coefficient c solves ¼·(3·σ(−c) − σ(c)) = λ(c − 1) (λ = 0.01): just under ln 3, where σ(c) = ¾ (the
+    unpulled optimum), pulled a little towards 1; every other part stays at 1. With the signs flipped, above −ln 3
+    (further from the pull's 1, so pulled more)."""
+    cov = question_fit.PARTS.index("coverage")
+
+    def diff(x: float) -> list[float]:
+        return [x if i == cov else 0.0 for i in range(len(question_fit.PARTS))]
+
+    examples = [(diff(1.0), 0.25)] * 3 + [(diff(-1.0), 0.25)]
+    c = question_fit.logistic(examples, l2=0.01)
+    sig = 1 / (1 + math.exp(-c[cov]))
+    assert 0.25 * (3 * (1 - sig) - sig) == pytest.approx(0.01 * (c[cov] - 1), abs=1e-9)
+    assert 1.09 < c[cov] < math.log(3)
+    assert [x for i, x in enumerate(c) if i != cov] == [1.0] * (len(c) - 1)
+    flipped = question_fit.logistic([(diff(-x[cov]), w) for x, w in examples], l2=0.01)
+    sig = 1 / (1 + math.exp(-flipped[cov]))
+    assert 0.25 * ((1 - sig) - 3 * sig) == pytest.approx(0.01 * (flipped[cov] - 1), abs=1e-9)
+    assert -math.log(3) < flipped[cov] < -0.95
+
+
+def test_scaled_multiplies_each_parts_fields_by_its_coefficient_over_bm25s():
+    w = Weights()
+    coefficients = [1.0] * len(question_fit.PARTS)
+    coefficients[question_fit.PARTS.index("card")] = 2.0
+    doubled = question_fit.scaled(w, coefficients)
+    assert (doubled.card, doubled.property) == (round(2 * w.card, 3), round(2 * w.property, 3))
+    assert [f.name for f in fields(Weights) if getattr(doubled, f.name) != getattr(w, f.name)] == ["card", "property"]
+    halved = question_fit.scaled(w, [2.0] * len(question_fit.PARTS))
+    assert halved.scale == w.scale  # bm25 keeps its unit
+    assert dict(halved.kind)["term"] == round(dict(w.kind)["term"], 3)
+    kinds = [1.0] * len(question_fit.PARTS)
+    kinds[question_fit.PARTS.index("kind")] = 0.5
+    assert dict(question_fit.scaled(w, kinds).kind)["card"] == round(dict(w.kind)["card"] / 2, 3)
+    assert question_fit.scaled(w, kinds).foreign == round(w.foreign / 2, 3)
+    with pytest.raises(ValueError, match="base"):
+        question_fit.scaled(replace(w), [0.0, *kinds[1:]])
