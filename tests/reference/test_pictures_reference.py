@@ -1,8 +1,9 @@
 """The card's picture and the mana emojis on the real files: the store built with the MTGJSON v3 set file of
-Ravnica (``mtgjson3_RAV.json``; the run's shared reference store, which has both rules files too), where the German printing of 291 of its cards names a multiverse id; every
-``/karte`` payload, with every symbol an emoji, checked against Discord's own OpenAPI description
-(``discord-openapi.json``: the interaction callback ``CreateMessageInteractionCallbackRequest``; the emoji
-routes are checked in tests/e2e/test_emojis_e2e.py). Skipped without the files."""
+Ravnica (``mtgjson3_RAV.json``; the run's shared reference store, which has both rules files too), where the
+German printing of 291 of its cards names a multiverse id; every ``/karte`` payload, with every symbol an emoji,
+checked against Discord's own OpenAPI description (``discord-openapi.json``: the interaction callback
+``CreateMessageInteractionCallbackRequest``; the emoji routes are checked in tests/e2e/test_emojis_e2e.py).
+Skipped without the files."""
 
 from __future__ import annotations
 
