@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.importer as importer
 from bot.answers import AnswerContext
 from bot.commands import TABLE
 from bot.config import Settings
@@ -24,6 +25,7 @@ from bot.gateway.client import Regelbot
 from bot.importer import DEFAULT_SOURCES, build
 from bot.search import NameIndex
 from bot.store import Store
+from tests.build_cache import BuildCache, run_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -61,14 +63,28 @@ def built_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def newer_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def build_cache(tmp_path_factory: pytest.TempPathFactory) -> BuildCache:
+    """This run's builds of the store, each distinct set of inputs built once (tests/build_cache.py)."""
+    return run_cache(tmp_path_factory)
+
+
+@pytest.fixture
+def cached_builds(build_cache: BuildCache, monkeypatch: pytest.MonkeyPatch) -> BuildCache:
+    """:func:`bot.importer.build` (which ``update`` and ``build`` call) replaced by this run's build cache: for
+    tests of what runs around a build, not of the build (tests/build_cache.py)."""
+    monkeypatch.setattr(importer, "build", build_cache.build)
+    return build_cache
+
+
+@pytest.fixture(scope="session")
+def newer_db(tmp_path_factory: pytest.TempPathFactory, build_cache: BuildCache) -> Path:
     """The real store built with a synthetic rules file newer than the change register's basis (2026-08-01:
     702.51a changed, 709.4a moved to 709.4f, 106.4 gone; tests/importer/newer_rules.py), once per run
     (:func:`shared_file`); this worker's copy."""
     from tests.importer.newer_rules import write_newer_rules
 
     def make(db: Path) -> None:
-        build(db, DEFAULT_SOURCES, cr_files=[write_newer_rules(db.parent, real=False)])
+        build_cache.build(db, DEFAULT_SOURCES, cr_files=[write_newer_rules(db.parent, real=False)])
 
     return shared_file(tmp_path_factory, "newer", make)
 

@@ -8,7 +8,9 @@ import argparse
 import asyncio
 import hashlib
 import logging
+import os
 import sqlite3
+import time
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
@@ -22,6 +24,9 @@ import bot.download as download
 from bot.config import Settings, UpdateSettings
 from bot.update import UpdateError, cmd_update, run_update
 from tests.importer.newer_rules import basis_rules_text, newer_rules_text
+
+#: Every build of these tests through the run's build cache (tests/build_cache.py): the same files are built once.
+pytestmark = pytest.mark.usefixtures("cached_builds")
 
 CARDS = (Path(__file__).parent / "importer" / "fixtures" / "mtgjson_v5_mini.json").read_bytes()
 
@@ -284,6 +289,8 @@ def own_register(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name, path in (("CHANGES_PATH", register.CHANGES_PATH), ("TERMS_PATH", register.TERMS_PATH)):
         copy = folder / path.name
         copy.write_bytes(path.read_bytes())
+        older = time.time() - 10  # edited before any build of the test (built_at has whole seconds)
+        os.utime(copy, (older, older))
         monkeypatch.setattr(register, name, copy)
     return folder / register.CHANGES_PATH.name
 
@@ -311,7 +318,6 @@ async def test_plain_update_rebuilds_when_the_register_changed_since_its_build(
 async def test_plain_update_rebuilds_a_store_build_made_before_the_register_was_edited(
         served: tuple[Fake, str], tmp_path: Path, own_register: Path):
     import json
-    import os
 
     _, base = served
     upd = _upd(tmp_path, base)

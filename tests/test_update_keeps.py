@@ -28,6 +28,7 @@ from tests.conftest import call_cli
 from tests.importer.newer_rules import CONVOKE_NEW, CONVOKE_OLD, basis_rules_text
 from tests.test_update import Fake, _settings, _upd
 
+pytestmark = test_update.pytestmark  # every build through the run's build cache (tests/build_cache.py)
 served = test_update.served  # the loopback server of tests/test_update.py, as a fixture of this module too
 
 FIX = Path(__file__).parent / "importer" / "fixtures"

@@ -16,6 +16,7 @@ from bot.importer.cr import parse_cr_text
 from bot.importer.review import check_rule
 from bot.search import NameIndex
 from bot.store import Store
+from tests.build_cache import BuildCache
 from tests.importer.newer_rules import CONVOKE_NEW, REAL_2026, write_newer_rules
 
 #: Every register row that cites one of the three rules (evidence, a "Heute" text, a [[number]] row's today).
@@ -36,9 +37,9 @@ def _rows(db: Path) -> dict[tuple[str, str, str], tuple[str, str | None, str, st
 
 
 @pytest.mark.parametrize("real", SOURCES)
-def test_newer_rules_classify_every_row(tmp_path: Path, real: bool):
+def test_newer_rules_classify_every_row(tmp_path: Path, real: bool, build_cache: BuildCache):
     newer = write_newer_rules(tmp_path, real=real)
-    report = build(tmp_path / "s.sqlite3", DEFAULT_SOURCES, cr_files=[newer])
+    report = build_cache.build(tmp_path / "s.sqlite3", DEFAULT_SOURCES, cr_files=[newer])
     review = report.today.review
     assert review is not None and review.checked == "2026-08-01"
     assert review.counts() == {"unchanged": 99, "changed": 1, "renumbered": 1, "gone": 1}  # 99: with 701.15a (goad)
@@ -57,9 +58,9 @@ def test_newer_rules_classify_every_row(tmp_path: Path, real: bool):
     assert rows[("change", "mana_burn", "106.4")][3] == ""
 
 
-async def test_build_and_info_print_the_rows_to_review(tmp_path: Path):
+async def test_build_and_info_print_the_rows_to_review(tmp_path: Path, build_cache: BuildCache):
     db = tmp_path / "s.sqlite3"
-    out = format_report(build(db, DEFAULT_SOURCES, cr_files=[write_newer_rules(tmp_path, real=False)]))
+    out = format_report(build_cache.build(db, DEFAULT_SOURCES, cr_files=[write_newer_rules(tmp_path, real=False)]))
     assert "ZU PRÜFEN: Regel 709.4a → 709.4f (umnummeriert)" in out
     assert "ZU PRÜFEN: Regel 702.51a (Text geändert)" in out
     assert "ZU PRÜFEN: Regel 106.4 (entfallen)" in out

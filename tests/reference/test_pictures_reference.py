@@ -1,8 +1,9 @@
 """The card's picture and the mana emojis on the real files: the store built with the MTGJSON v3 set file of
-Ravnica (``mtgjson3_RAV.json``), where the German printing of 291 of its cards names a multiverse id; every
-``/karte`` payload, with every symbol an emoji, checked against Discord's own OpenAPI description
-(``discord-openapi.json``: the interaction callback ``CreateMessageInteractionCallbackRequest``; the emoji
-routes are checked in tests/e2e/test_emojis_e2e.py). Skipped without the files."""
+Ravnica (``mtgjson3_RAV.json``; the run's shared reference store, which has both rules files too), where the
+German printing of 291 of its cards names a multiverse id; every ``/karte`` payload, with every symbol an emoji,
+checked against Discord's own OpenAPI description (``discord-openapi.json``: the interaction callback
+``CreateMessageInteractionCallbackRequest``; the emoji routes are checked in tests/e2e/test_emojis_e2e.py).
+Skipped without the files."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 
 from bot import mana_emoji
 from bot.answers import AnswerContext, run_action
-from bot.importer import DEFAULT_SOURCES, build
+from bot.importer import BuildReport
 from bot.mana_emoji import SYMBOLS, ManaEmojis
 from bot.render import fit_reply, payload
 from tests.openapi import schema_problems
@@ -27,13 +28,10 @@ GATHERER = "https://gatherer.wizards.com/Handlers/Image.ashx?multiverseid={}&typ
 
 
 @pytest.fixture(scope="module")
-def rav_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    cards = reference_dir() / "mtgjson3_RAV.json"
-    if not cards.is_file():
-        pytest.skip(f"reference file mtgjson3_RAV.json not available in {reference_dir()}")
-    db = tmp_path_factory.mktemp("rav") / "regelbot.sqlite3"
-    build(db, DEFAULT_SOURCES, card_files=[cards])
-    return db
+def rav_db(full_store: tuple[Path, BuildReport]) -> Path:
+    """The store with the RAV cards (the run's shared reference store, tests/reference/conftest.full_store, which
+    has the rules files as well)."""
+    return full_store[0]
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ import pytest
 
 from bot.answers import AnswerContext, run_answer
 from bot.answers.cards import card_names
-from bot.importer import DEFAULT_SOURCES, build
+from bot.importer import BuildReport
 from bot.render import buttons, fit_reply
 from bot.terms import TERMS_PATH, parse_terms
 from tests.german.queries import GERMAN_QUERIES
@@ -35,15 +35,12 @@ def _cr_rules(path: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def cr_db(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def cr_db(full_store: tuple[Path, BuildReport]) -> tuple[Path, Path]:
+    """The store with the 2026 rules as the current ones and the RAV cards (the run's shared reference store,
+    tests/reference/conftest.full_store, which keeps the 2010 rules as history) and the 2026 rules file."""
     from tests.reference.conftest import reference_dir
 
-    cr, rav = reference_dir() / CR_2026, reference_dir() / RAV
-    if not cr.is_file() or not rav.is_file():
-        pytest.skip(f"reference files {CR_2026}, {RAV} not available")
-    db = tmp_path_factory.mktemp("terms") / "regelbot.sqlite3"
-    build(db, DEFAULT_SOURCES, cr_files=[cr], card_files=[rav])
-    return db, cr
+    return full_store[0], reference_dir() / CR_2026
 
 
 @pytest.fixture
