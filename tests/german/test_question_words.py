@@ -1,6 +1,7 @@
 """Question words players use that the documents print as other words or in other forms (groups of
 ``data/synonyms.tsv``): a draw and a loss (000's Fehde article: „weder Remis noch Niederlage“; 003:
-„unentschieden“, „verliert“). Real passages of the store built from data/sources."""
+„unentschieden“, „verliert“), and the forms of strong verbs (zieht/gezogen, wirft/abgeworfen, gewinnt/gewann),
+which Snowball stems apart. Real passages of the store built from data/sources."""
 
 from __future__ import annotations
 
@@ -30,3 +31,17 @@ async def test_remis_finds_the_rules_of_a_drawn_game(ctx):
     assert [h.passage.key[:4] for h in found.hits] == ["003:"] * 3
     assert all(concept_id("s", "unentschieden") in h.passage.concepts for h in found.hits)
     assert all("unentschieden" in h.passage.text for h in found.hits)
+
+
+async def test_a_strong_verbs_forms_meet_each_other(ctx):
+    # The documents print „zieht“, „wirft … ab“, „abwirfst“, „gewinnt“; players write „gezogen“, „werfe … ab“,
+    # „gewann“: Snowball gives each form another stem (gezog/zieh, werf/wirf/geworf, gewann/gewinn).
+    r = await ranker(ctx.store)
+    for key, forms in (("ziehen", ("gezogen", "zog", "zieht", "ziehe")),
+                       ("werfen", ("werfe", "wirft", "warf", "geworfen", "abgeworfen", "abwirfst")),
+                       ("gewinnen", ("gewann", "gewonnen", "gewinnst"))):
+        for form in forms:
+            assert concept_id("s", key) in r.analyser.analyse(form, question=True).terms, form
+    # 003 line 87: „Jeder Spieler zieht so viele Karten, wie seine Start-Handkartenzahl angibt“.
+    found = await r.search(ctx.store, "wie viele karten werden zu beginn gezogen", ctx.names, limit=1)
+    assert found.hits[0].passage.key == "003:87"
