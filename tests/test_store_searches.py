@@ -5,15 +5,14 @@ behind, and the cache keeps at most its bound, the least recently used dropped f
 
 from __future__ import annotations
 
-import shutil
+import asyncio
 from pathlib import Path
 
-from bot.commands import TABLE
 from bot.core import Core
 from bot.custom_id import Invocation
 from bot.store import Store
 from bot.store.passages import RECORD_CACHE
-from tests.conftest import settings_for
+from tests.test_core_swap import put, swap_core  # noqa: F401  (swap_core: the fixture, a core on a copy)
 
 
 async def ids_of(store: Store, *keys: str) -> list[int]:
@@ -59,31 +58,26 @@ async def test_only_the_records_not_kept_are_read(store: Store):
     assert 10**9 not in cache and new in cache
 
 
-async def test_a_swapped_store_reads_its_own_records(built_db: Path, newer_db: Path, tmp_path: Path):
+async def test_a_swapped_store_reads_its_own_records(swap_core: Core, newer_db: Path):  # noqa: F811
     # 003's explanation of rule 103.6: the store built with a rules file names its rule, the documents' store not
-    db = tmp_path / "regelbot.sqlite3"
-    shutil.copyfile(built_db, db)
-    core = Core(settings_for(db, tmp_path))
-    await core.open(TABLE.warm)
-    try:
-        old = core.store
-        assert old is not None
-        await core.run(Invocation.answer("question", question="Wer beginnt das Spiel?"))
-        (pid,) = await ids_of(old, "003:98")
-        before = (await old.passages([pid]))[pid]
-        assert (before.number, before.title) == (None, "Regelerklärung") and len(old.record_cache()) > 1
-        temp = db.with_name("neu.sqlite3")
-        shutil.copyfile(newer_db, temp)
-        temp.replace(db)
-        assert await core.reload("Test") is True
-        new = core.store
-        assert new is not None and new is not old
-        after = (await new.passages([pid]))[pid]
-        assert (after.key, after.number, after.title) == ("003:98", "103.6", "Regel 103.6 (Erklärung)")
-        assert new.record_cache().hits == 0  # nothing of the old store's records
-    finally:
-        await core.close()
-    assert len(old.record_cache()) == 0  # emptied with the old store
+    old = swap_core.store
+    assert old is not None
+    await swap_core.run(Invocation.answer("question", question="Wer beginnt das Spiel?"))
+    (pid,) = await ids_of(old, "003:98")
+    before = (await old.passages([pid]))[pid]
+    assert (before.number, before.title) == (None, "Regelerklärung") and len(old.record_cache()) > 1
+    put(newer_db, swap_core.settings.db_path)
+    assert await swap_core.reload("Test") is True
+    new = swap_core.store
+    assert new is not None and new is not old
+    after = (await new.passages([pid]))[pid]
+    assert (after.key, after.number, after.title) == ("003:98", "103.6", "Regel 103.6 (Erklärung)")
+    assert new.record_cache().hits == 0  # nothing of the old store's records
+    for _ in range(50):  # the old store had no interaction running: closed at once, its records with it
+        if not len(old.record_cache()):
+            break
+        await asyncio.sleep(0.01)
+    assert len(old.record_cache()) == 0
 
 
 async def test_the_cache_keeps_its_bound_and_drops_the_least_recently_used(store: Store):
