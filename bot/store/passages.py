@@ -3,6 +3,7 @@ written by ``bot/importer/passages.py``)."""
 
 from __future__ import annotations
 
+import sys
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -40,18 +41,25 @@ class PassageRecord:
     names: frozenset[str] = frozenset()
 
 
+def _words(column: str | None) -> frozenset[str]:
+    """The words of a space-separated column, each interned: the passages a store keeps (:class:`RecordCache`) share
+    one string per analysed term instead of one per passage."""
+    return frozenset(map(sys.intern, column.split())) if column else frozenset()
+
+
 def _record(row: Sequence[Any]) -> PassageRecord:
-    terms = frozenset(row[14].split()) if len(row) > 14 and row[14] else frozenset()
-    names = frozenset(row[15].split()) if len(row) > 15 and row[15] else frozenset()
+    terms = _words(row[14]) if len(row) > 14 else frozenset()
+    names = _words(row[15]) if len(row) > 15 else frozenset()
     (pid, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text, date, source, status,
      concepts) = row[:14]
     return PassageRecord(pid, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text, date, source,
-                         status, tuple(concepts.split()), terms, names)
+                         status, tuple(map(sys.intern, concepts.split())), terms, names)
 
 
 #: Passages' records a store keeps in memory (:class:`RecordCache`). The store of the documents has 1 641 passages,
-#: so after the first questions every candidate comes from memory; a store with both rules files has about 9 000,
-#: of which the ones searched recently stay. About 2 KiB each (text, analysed terms): ≈ 4 MiB when full.
+#: so after the first questions every candidate comes from memory (hit rate 98.9 % over the first pass of the tuning
+#: and dev questions, then 100 %); a store with both rules files has 5 665, of which those searched recently stay
+#: (hit rate 93 %). ≈ 3.7 KiB each (text, analysed terms, the terms' strings shared): ≈ 7.4 MiB when full.
 RECORD_CACHE = 2048
 _CACHE_KEY = "passage records"
 
