@@ -39,6 +39,7 @@ from bot.answer_cues import asked_cues, given_cues
 from bot.definitions import DEFINED, asks_definition
 from bot.mentions import scanner
 from bot.namedata import StoredStems, name_stems
+from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.snippets import highlight, prepared, sentences, snippet  # the snippet part, importable from here too
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
@@ -90,7 +91,7 @@ class Weights:
     #: weight in ``coverage`` (a typed word the documents contain counts fully). 0.5 and 1 rank the tuning part and
     #: its typo'd copy alike; every CV fold kept 0.5.
     typo: float = 0.5
-    #: Second stage (:meth:`Ranker._siblings`): among the first :attr:`siblings` hits, passages of one card or one
+    #: Second stage (:mod:`bot.question_words`): among the first :attr:`siblings` hits, passages of one card or one
     #: mechanics section are re-scored by their best single sentence's share of the question's terms that not all
     #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
     #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
@@ -241,7 +242,8 @@ class Ranker:
         defined = [*analysis.concepts, *(self.analyser.stems(w)[0] for w in analysis.words)]
         records = await store.passages([*base, *extra])
         named = tuple(dict.fromkeys(defined))
-        defining = any(DEFINED + t in p.terms for p in records.values() for t in named)
+        marks = frozenset(DEFINED + t for t in named)  # made once, not per candidate
+        defining = any(not marks.isdisjoint(p.terms) for p in records.values())
         return Candidates(analysis, cards, base, records, frozenset(sections), named if analysis.definition else (),
                           analysis.english, defining, asked_cues(text))
 
@@ -252,49 +254,22 @@ class Ranker:
         or one card's passages when given. Pure: the same candidates can be ranked with other weights."""
         w = self.weights
         top = max(found.base.values(), default=0.0) or 1.0
+        words = None  # the question's words weighed once for every candidate's coverage (bot/question_words.py)
+        if "coverage" in self.features and found.analysis.terms:
+            words = QuestionWords.of(found.analysis, self._term_idf, self._unknown_idf, w.typo)
         hits = []
         for pid, p in found.records.items():
             if (kinds is not None and p.kind not in kinds) or (card_id is not None and p.card_id != card_id):
                 continue
             parts = {"base": w.scale * found.base.get(pid, 0.0) / top}
-            parts.update(self._features(p, found))
+            parts.update(self._features(p, found, words))
             hits.append(Hit(p, sum(parts.values()), parts))
         hits.sort(key=lambda h: (-h.score, h.passage.id))
-        if "sentence" in self.features and w.sentence:
-            self._siblings(hits[: int(w.siblings)], found)
+        if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
+            sentence_stage(hits[: int(w.siblings)], found.analysis, self._term_idf, self._unknown_idf, w.sentence,
+                           self._sentence_terms)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         return Ranked(hits[:limit], found.analysis, found.cards, bool(hits) and self.leads(hits))
-
-    def _siblings(self, top: list[Hit], found: Candidates) -> None:
-        """The ``sentence`` stage on ``top`` (the first hits, in place): passages of one card (or, without a card, of
-        one mechanics section) that are two or more among them get :attr:`Weights.sentence` times the share of the
-        question's remaining word weight held by their best single sentence (:func:`bot.snippets.sentences`). A word
-        is one of :attr:`bot.analysis.Analysis.groups` (its stems, compound parts and the concepts it names; held
-        when any is), weighing ``log(N / df)`` of its rarest term; the words all of them hold (the card's or the
-        mechanic's name) are left out."""
-        groups: dict[tuple[str, int | None], list[Hit]] = {}
-        for h in top:
-            p = h.passage
-            group = ("card", p.card_id) if p.card_id is not None else ("section", p.mechanic_id)
-            if group[1] is not None:
-                groups.setdefault(group, []).append(h)
-        analysis = found.analysis
-        words = analysis.groups or [(t,) for t in analysis.terms]
-        for members in groups.values():
-            if len(members) < 2:
-                continue
-            held_by = [h.passage.terms | h.passage.names for h in members]
-            # a word of the question is one of its terms or a concept it names ("clash" and Fehde): held when any is
-            rest = [g for g in words if not all(any(t in held for t in g) for held in held_by)]
-            weights = [max(self._term_idf.get(t, self._unknown_idf) for t in g) for g in rest]
-            total = sum(weights)
-            if not total:
-                continue
-            for h in members:
-                best = max((sum(v for g, v in zip(rest, weights, strict=True) if any(t in held for t in g))
-                            for held in self._sentence_terms(h.passage)), default=0.0)
-                h.parts["sentence"] = self.weights.sentence * best / total
-                h.score += h.parts["sentence"]
 
     def _sentence_terms(self, p: PassageRecord) -> list[frozenset[str]]:
         """The analysed terms of each sentence of ``p`` (:func:`bot.snippets.prepared`, cached with the snippets)."""
@@ -374,20 +349,14 @@ class Ranker:
         self._names_cache = (names, found)
         return found
 
-    def _features(self, p: PassageRecord, found: Candidates) -> dict[str, float]:
+    def _features(self, p: PassageRecord, found: Candidates, words: QuestionWords | None) -> dict[str, float]:
         w = self.weights
         analysis = found.analysis
         out: dict[str, float] = {}
-        if "coverage" in self.features and analysis.terms:
-            weights = {t: self._term_idf.get(t, self._unknown_idf) * (w.typo if t in analysis.repaired else 1.0)
-                       for t in analysis.terms}
+        if words is not None:
             # by question word (Analysis.groups): a word is held through any of its stems, compound parts or the
             # concepts it names, and weighs its rarest term ("provoziert" is held by 004's "angestachelt")
-            total = held = 0.0
-            for group in analysis.groups or [(t,) for t in analysis.terms]:
-                total += max(weights[t] for t in group)
-                held += max((weights[t] for t in group if t in p.terms or t in p.names), default=0.0)
-            out["coverage"] = w.coverage * held / (total or 1.0)
+            out["coverage"] = w.coverage * words.held(p.terms, p.names) / (words.total or 1.0)
         if "concepts" in self.features:
             shared = set(analysis.concepts) & set(p.concepts)
             out["concepts"] = w.concept * sum(self._idf.get(c, 0.0) for c in shared)

@@ -92,8 +92,10 @@ class OfficialQueries(StoreBase):
         return CRVersionRecord(row[0], row[1], row[2], bool(row[3]))
 
     async def cr_versions(self) -> list[CRVersionRecord]:
-        """Every imported CR version, newest first; [] when the store was built without ``--cr``."""
-        rows = await self.fetchall("SELECT id, effective, file, is_current FROM cr_versions ORDER BY effective DESC")
+        """Every imported CR version, newest first; [] when the store was built without ``--cr``. Read once per store
+        (:meth:`memo`): ``/regel`` asks on every answer."""
+        rows = await self.memo("cr_versions", lambda: self.fetchall(
+            "SELECT id, effective, file, is_current FROM cr_versions ORDER BY effective DESC"))
         return [self._version(r) for r in rows]
 
     def _rule(self, row: Sequence[Any]) -> CRRuleRecord:

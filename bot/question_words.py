@@ -1,0 +1,100 @@
+"""The question's words weighed, for two parts of the ranking (:mod:`bot.ranking`): the ``coverage`` feature and the
+``sentence`` stage.
+
+A word of the question is one of :attr:`bot.analysis.Analysis.groups` (its stems, compound parts and the concepts
+it names: held when any of them is) and weighs ``log(N / df)`` of its rarest term (``N`` passages, ``df`` those
+carrying the term; README, "Questions in the player's words"). What depends on the question alone is computed once
+per question (:class:`QuestionWords`), not once per candidate passage: a question has ≈ 120 candidates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.analysis import Analysis
+from bot.store import PassageRecord
+
+
+@dataclass(frozen=True)
+class QuestionWords:
+    """The question's words for the ``coverage`` feature: per word its terms with their weights, heaviest first
+    (ties in the word's own order), and ``total``, the sum of each word's heaviest weight (float, as added word by
+    word in the question's order). Build with :meth:`of`."""
+
+    words: tuple[tuple[tuple[str, float], ...], ...]
+    total: float
+
+    @classmethod
+    def of(cls, analysis: Analysis, idf: Mapping[str, float], unknown: float, typo: float) -> QuestionWords:
+        """The words of ``analysis`` (its ``groups``, else each term a word of its own): a term weighs ``idf[term]``
+        (``unknown`` for a term no passage carries), times ``typo`` when it was read from a word repaired as a typo
+        (:attr:`bot.analysis.Analysis.repaired`).
+
+        Raises:
+            KeyError: a group holds a term that is not one of ``analysis.terms`` (the analyser never makes one).
+            IndexError: a group is empty (the analyser never makes one).
+        """
+        weights = {t: idf.get(t, unknown) * (typo if t in analysis.repaired else 1.0) for t in analysis.terms}
+        words = []
+        total = 0.0
+        for group in analysis.groups or [(t,) for t in analysis.terms]:
+            word = tuple(sorted(((t, weights[t]) for t in group), key=lambda tw: -tw[1]))
+            total += word[0][1]
+            words.append(word)
+        return cls(tuple(words), total)
+
+    def held(self, terms: frozenset[str], names: frozenset[str]) -> float:
+        """The weight of the question's words that ``terms`` or ``names`` (a passage's) hold: per word the weight of
+        its heaviest term held (0 when none), summed in the question's order."""
+        held = 0.0
+        for word in self.words:
+            for term, weight in word:
+                if term in terms or term in names:
+                    held += weight
+                    break
+        return held
+
+
+class _Hit(Protocol):
+    """What the sentence stage reads and writes of a :class:`bot.ranking.Hit`."""
+
+    passage: PassageRecord
+    score: float
+    parts: dict[str, float]
+
+
+def sentence_stage(top: Sequence[_Hit], analysis: Analysis, idf: Mapping[str, float], unknown: float, weight: float,
+                   sentence_terms: Callable[[PassageRecord], list[frozenset[str]]]) -> None:
+    """The ``sentence`` stage on ``top`` (the first hits, in place): passages of one card (or, without a card, of
+    one mechanics section) that are two or more among them get ``weight`` times the share of the question's
+    remaining word weight held by their best single sentence (``sentence_terms``: the analysed terms of each
+    sentence, :func:`bot.snippets.prepared`), added to ``score`` and set as ``parts["sentence"]``. A word weighs
+    ``idf`` of its rarest term (``unknown`` for a term no passage carries); the words all of them hold (the card's or
+    the mechanic's name) are left out."""
+    groups: dict[tuple[str, int | None], list[_Hit]] = {}
+    for h in top:
+        p = h.passage
+        group = ("card", p.card_id) if p.card_id is not None else ("section", p.mechanic_id)
+        if group[1] is not None:
+            groups.setdefault(group, []).append(h)
+    words = analysis.groups or [(t,) for t in analysis.terms]
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        held_by = [h.passage.terms | h.passage.names for h in members]
+        # a word of the question is one of its terms or a concept it names ("clash" and Fehde): held when any is
+        rest = [g for g in words if not all(any(t in held for t in g) for held in held_by)]
+        weights = [max(idf.get(t, unknown) for t in g) for g in rest]
+        total = sum(weights)
+        if not total:
+            continue
+        for h in members:
+            best = max((sum(v for g, v in zip(rest, weights, strict=True) if any(t in held for t in g))
+                        for held in sentence_terms(h.passage)), default=0.0)
+            h.parts["sentence"] = weight * best / total
+            h.score += h.parts["sentence"]
+
+
+__all__ = ["QuestionWords", "sentence_stage"]
