@@ -67,26 +67,26 @@ class Weights:
     terms: float = 3.0
     raw: float = 2.0
     scale: float = 10.0
-    concept: float = 0.223
+    concept: float = 0.218
     #: Fitted; hand-set before at 3 (CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
     #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 3.542
-    card: float = 5.553
+    coverage: float = 3.792
+    card: float = 5.511
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
-    section: float = 8.246
+    section: float = 8.268
     rule: float = 8.0
     #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
-    definition: float = 4.555
+    definition: float = 4.553
     #: The named card's own text, beyond its rulings' ``card`` weight, when the question asks what the card prints
     #: (cost, colour, type: CR 200.1) or is only the card's name.
-    property: float = 2.776
+    property: float = 2.755
     #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
     #: half, 004's English rule quotes).
-    foreign: float = 3.15
+    foreign: float = 3.129
     #: Per answer type the question asks for (:data:`bot.stopwords.ANSWER_CUES`) that the passage gives. Measured by
     #: 5-fold CV inside the tuning part (``bench/bench_questions.py --cv 5``: the folds chose 1–2; tuning part 0 → 1:
     #: 81.5 → 82.3 % hit@1, 93.5 → 94.3 % hit@3); now fitted with the others.
-    answer: float = 1.153
+    answer: float = 1.102
     #: A term read from a word repaired as a typo (:attr:`bot.analysis.Analysis.repaired`) counts this much of its
     #: weight in ``coverage`` (a typed word the documents contain counts fully). 0.5 and 1 rank the tuning part and
     #: its typo'd copy alike; every CV fold kept 0.5.
@@ -96,11 +96,11 @@ class Weights:
     #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
     #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
     #: hit@1, 94.0 → 94.3 % hit@3); now fitted with the others.
-    sentence: float = 3.295
+    sentence: float = 3.372
     siblings: int = 5
     kind: tuple[tuple[str, float], ...] = (
-        ("ruling", 0.473), ("quoted_rule", 0.316), ("explanation", 0.316), ("mechanic", 0.236), ("cr_rule", 0.157),
-        ("glossary", 0.0), ("term", -8.664), ("card", -6.301),
+        ("ruling", 0.47), ("quoted_rule", 0.313), ("explanation", 0.313), ("mechanic", 0.235), ("cr_rule", 0.156),
+        ("glossary", 0.0), ("term", -8.605), ("card", -6.259),
     )
     candidates: int = 120
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's

@@ -39,7 +39,8 @@ async def test_the_shipped_weights_are_the_fit_on_the_tuning_part(ctx):
 async def test_pairs_are_the_gold_parts_minus_each_other_candidates(ctx):
     """q010 („geteilte karte bei der fehde aufgedeckt – können dann beide spieler gewinnen?“): its gold 000:25 is
     first; each pair is 000:25's parts minus another of the first 20 hits' parts, the question's pairs weigh 1 in
-    all, and against 000:22 (the same section) the sentence stage decides by its whole weight."""
+    all, and against 000:22 (the same section) the sentence stage favours the gold passage (by at most its
+    weight: 000:22 holds some of the question's words too)."""
     r = await ranker(ctx.store)
     q = by_id("tuning", "q010")
     found = await r.candidates(ctx.store, q.text, ctx.names)
@@ -53,7 +54,7 @@ async def test_pairs_are_the_gold_parts_minus_each_other_candidates(ctx):
     for (diff, _), other in zip(examples, others, strict=True):
         assert diff == [g - other.parts.get(p, 0.0) for g, p in zip(gold, question_fit.PARTS, strict=True)]
     sentence = question_fit.PARTS.index("sentence")
-    assert examples[0][0][sentence] == pytest.approx(r.weights.sentence)
+    assert 0 < examples[0][0][sentence] <= r.weights.sentence
     assert len(question_fit.pairs(r, [found], [tuple(q.gold)], [0], depth=3)) == 2
 
 
