@@ -353,15 +353,18 @@ class Ranker:
         def stem(word: str) -> str:
             return snowball(self.analyser.lemma(word))  # a word's stem (stems()[0]) without its compound parts
 
-        stored = names.data
-        by_build = isinstance(stored, StoredNames) and self.analyser.options == Options() and stored.stems_stored()
-        word_count = stored.stem_words if by_build and stored.stem_words_stored() else _stem_counts(self.analyser, stem)
+        data = names.data
+        stored = data if isinstance(data, StoredNames) and self.analyser.options == Options() else None
+        if stored is not None and not stored.stems_stored():
+            stored = None  # a store built before the stems: computed from its names below
+        word_count = (stored.stem_words if stored is not None and stored.stem_words_stored()
+                      else _stem_counts(self.analyser, stem))
 
         def rare(s: str, cards: frozenset[int] | set[int]) -> bool:
             return len(cards) <= 2 and word_count(s) <= MAX_NAME_WORD
 
         found: Mapping[str, frozenset[int]]
-        if by_build:
+        if stored is not None:
             found = StoredStems(stored, rare)  # the build's stems: made by this analyser with default options
         else:
             by_stem: dict[str, set[int]] = {}
