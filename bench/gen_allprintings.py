@@ -8,7 +8,14 @@ URLs, rulings, foreign data in the languages MTGJSON has, about 4.5 KB each like
 files carry; without it every character is Latin-1. Every tenth card is a split card (two halves). Output is
 deterministic for the same arguments (seeded) and written card by card, so the generator needs little memory.
 
-    python bench/gen_allprintings.py --printings 100000 [--shape v5|v3] [--non-latin1] --out /tmp/AllPrintings.json
+Rulings repeat as in the real file, where a card reprinted in many sets carries the same rulings in each printing
+(about 57 % of the real v5 file's ruling texts are distinct): a v5 card is a reprint with probability
+:data:`REPRINTED` and then carries the rulings of an earlier card that is no reprint (drawn from a generator
+seeded by that card's number, so only the cards' numbers are held). ``--unique-rulings`` gives every card
+rulings of its own (the file of before, byte for byte).
+
+    python bench/gen_allprintings.py --printings 100000 [--shape v5|v3] [--non-latin1] [--unique-rulings]
+        --out /tmp/AllPrintings.json
 """
 
 from __future__ import annotations
@@ -34,6 +41,9 @@ OTHER = {"Japanese": ["呪文", "対象", "クリーチャー", "プレイヤー
          "Korean": ["주문", "대상", "생물", "플레이어", "카드", "서고", "무덤"],
          "Russian": ["заклинание", "цель", "существо", "игрок", "карта", "библиотека", "кладбище"]}
 FORMATS = ("commander", "duel", "legacy", "modern", "oathbreaker", "pauper", "penny", "pioneer", "vintage", "future")
+#: Share of v5 cards that carry an earlier card's rulings (the rest have rulings of their own): 0.37 makes about
+#: 57 % of the ruling texts distinct (a split card's two halves carry the same two).
+REPRINTED = 0.37
 COSTS = ("{2}{G}{G}", "{1}{W}", "{3}{U}{R}", "{B}", "{X}{G}{G}{G}", "{4}", "{R/W}", "{2}{B}{B}")
 
 
@@ -56,7 +66,19 @@ def _foreign(rng: random.Random, name: str, non_latin1: bool, v3: bool) -> list[
     return out
 
 
-def _v5_card(rng: random.Random, i: int, set_code: str, non_latin1: bool, face: str | None = None) -> dict[str, Any]:
+def _rulings(rng: random.Random, source: int | None) -> list[dict[str, str]]:
+    """Two rulings: drawn from ``rng`` (``source`` None: the card's own, as before), else those of card ``source``
+    (drawn from a generator seeded by its number, so no text is held); ``rng`` is drawn from alike either way, so
+    the rest of the file does not change."""
+    own = [{"date": "2019-01-25", "text": _text(rng, WORDS, 25)} for _ in range(2)]
+    if source is None:
+        return own
+    texts = random.Random(f"rulings-{source}")
+    return [{"date": "2019-01-25", "text": _text(texts, WORDS, 25)} for _ in range(2)]
+
+
+def _v5_card(rng: random.Random, i: int, set_code: str, non_latin1: bool, face: str | None = None,
+             rulings_of: int | None = None) -> dict[str, Any]:
     name = f"Generated Card {i:06d}" if face is None else f"Gen Half {i:06d}a // Gen Half {i:06d}b"
     cost = rng.choice(COSTS)
     card: dict[str, Any] = {
@@ -75,7 +97,7 @@ def _v5_card(rng: random.Random, i: int, set_code: str, non_latin1: bool, face: 
         "originalType": "Creature — Elf Druid", "printings": [set_code, "M10", "C21"],
         "purchaseUrls": {k: f"https://mtgjson.com/links/{uuid.UUID(int=rng.getrandbits(128)).hex[:16]}"
                          for k in ("cardKingdom", "cardmarket", "tcgplayer")},
-        "rarity": "common", "rulings": [{"date": "2019-01-25", "text": _text(rng, WORDS, 25)} for _ in range(2)],
+        "rarity": "common", "rulings": _rulings(rng, rulings_of),
         "setCode": set_code, "subtypes": ["Elf", "Druid"], "supertypes": [], "text": _text(rng, WORDS, 35),
         "type": "Creature — Elf Druid", "types": ["Creature"], "uuid": str(uuid.UUID(int=rng.getrandbits(128))),
         "power": "2", "toughness": "2",
@@ -105,20 +127,32 @@ def _write_list(out: TextIO, items: Any) -> None:
     out.write("]")
 
 
-def write_v5(out: TextIO, printings: int, non_latin1: bool, seed: int = 7) -> None:
-    """AllPrintings of ``printings`` printings in sets of 300 (split cards count as one printing)."""
+def write_v5(out: TextIO, printings: int, non_latin1: bool, seed: int = 7, unique_rulings: bool = False) -> None:
+    """AllPrintings of ``printings`` printings in sets of 300 (split cards count as one printing; both halves carry
+    the same rulings); rulings repeated as in the module doc unless ``unique_rulings``."""
     rng = random.Random(seed)
+    reprints = random.Random(seed + 1)
+    originals: list[int] = []  # the cards with rulings of their own (one int each)
+
+    def source(i: int) -> int | None:
+        if unique_rulings:
+            return None
+        if originals and reprints.random() < REPRINTED:
+            return reprints.choice(originals)
+        originals.append(i)
+        return i
     out.write('{"data": {')
     for s, start in enumerate(range(0, printings, 300)):
         code = f"G{s:03d}"
 
         def cards(start: int = start, code: str = code) -> Any:
             for i in range(start, min(start + 300, printings)):
+                of = source(i)
                 if i % 10 == 9:
-                    yield _v5_card(rng, i, code, non_latin1, "a")
-                    yield _v5_card(rng, i, code, non_latin1, "b")
+                    yield _v5_card(rng, i, code, non_latin1, "a", of)
+                    yield _v5_card(rng, i, code, non_latin1, "b", of)
                 else:
-                    yield _v5_card(rng, i, code, non_latin1)
+                    yield _v5_card(rng, i, code, non_latin1, None, of)
 
         head = {"baseSetSize": 300, "block": "Generated", "booster": {"default": {"boosters": [{"weight": 1}]}}}
         out.write(("," if s else "") + json.dumps(code) + ": {" + json.dumps(head)[1:-1] + ', "cards": ')
@@ -143,10 +177,14 @@ def main() -> None:
     parser.add_argument("--printings", type=int, required=True)
     parser.add_argument("--shape", choices=("v5", "v3"), default="v5")
     parser.add_argument("--non-latin1", action="store_true")
+    parser.add_argument("--unique-rulings", action="store_true", help="every card its own rulings (v5; as before)")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     with args.out.open("w", encoding="utf-8") as out:
-        (write_v5 if args.shape == "v5" else write_v3)(out, args.printings, args.non_latin1)
+        if args.shape == "v5":
+            write_v5(out, args.printings, args.non_latin1, unique_rulings=args.unique_rulings)
+        else:
+            write_v3(out, args.printings, args.non_latin1)
     print(f"{args.out}: {args.out.stat().st_size / 1e6:.1f} MB")
 
 

@@ -101,6 +101,9 @@ class Vocabulary:
         stems of the words (``english``, "goaded" → goad) when given. A one-word name does not count on a word
         ``stop`` marks (a question's "weiß jemand …" is no colour); ``words``, as typed, for :attr:`Concept.forms`.
         """
+        by_first = self._by_first
+        if stems[start] not in by_first and not (english and english[start] in by_first):
+            return [], 0  # no name starts here (most words): nothing to compare
         best: list[str] = []
         length = 0
         firsts: list[str] = [stems[start]]

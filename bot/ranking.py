@@ -31,7 +31,7 @@ at most :data:`bot.analysis.MAX_QUERY_TERMS` terms, at most :attr:`Weights.candi
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from bot.analysis import MAX_QUERY_TERMS, STOP_WORDS, Analyser, Analysis, Options, snowball, tokens
@@ -328,17 +328,18 @@ class Ranker:
         def stem(word: str) -> str:
             return snowball(self.analyser.lemma(word))  # a word's stem (stems()[0]) without its compound parts
 
-        counts: dict[str, int] = {}
-        for word, n in self.analyser.vocab.words.items():
-            s = stem(word)
-            counts[s] = counts.get(s, 0) + n
+        data = names.data
+        stored = data if isinstance(data, StoredNames) and self.analyser.options == Options() else None
+        if stored is not None and not stored.stems_stored():
+            stored = None  # a store built before the stems: computed from its names below
+        word_count = (stored.stem_words if stored is not None and stored.stem_words_stored()
+                      else _stem_counts(self.analyser, stem))
 
         def rare(s: str, cards: frozenset[int] | set[int]) -> bool:
-            return len(cards) <= 2 and counts.get(s, 0) <= MAX_NAME_WORD
+            return len(cards) <= 2 and word_count(s) <= MAX_NAME_WORD
 
         found: Mapping[str, frozenset[int]]
-        stored = names.data
-        if isinstance(stored, StoredNames) and self.analyser.options == Options() and stored.stems_stored():
+        if stored is not None:
             found = StoredStems(stored, rare)  # the build's stems: made by this analyser with default options
         else:
             by_stem: dict[str, set[int]] = {}
@@ -428,6 +429,16 @@ class Ranker:
         if known is None:
             known = self._english[p.id] = is_english(tokens(p.text, 80))
         return known
+
+
+def _stem_counts(a: Analyser, stem: Callable[[str], str]) -> Callable[[str], int]:
+    """Stem → how often the vocabulary's words of that stem occur (``stem`` of every word of ``a``'s vocabulary,
+    counts summed), for a store whose build did not store them (:meth:`bot.store.names.StoredNames.stem_words`)."""
+    counts: dict[str, int] = {}
+    for word, n in a.vocab.words.items():
+        s = stem(word)
+        counts[s] = counts.get(s, 0) + n
+    return lambda s: counts.get(s, 0)
 
 
 async def _load(store: Store, options: Options | None) -> Ranker:

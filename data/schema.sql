@@ -68,7 +68,8 @@ CREATE TABLE name_entries (
 CREATE INDEX name_entries_card ON name_entries (card_id);
 -- Sorted strings with their entries: kind 0 compact keys (bot.text.name_keys), 1 the keys reversed, 2 words,
 -- 3 the stems by which a question names a card (bot.namedata.name_stems; only stems of at most two cards,
--- written when meta has 'name_stems').
+-- written when meta has 'name_stems'), 4 per such stem the summed vocabulary counts of its words in entry
+-- (written when meta has 'name_stem_words').
 CREATE TABLE name_keys (
     kind  INTEGER NOT NULL,
     key   TEXT NOT NULL,

@@ -67,3 +67,26 @@ async def test_damage_after_start_is_a_german_reply_at_query_time(damaged):
             assert "`python -m bot build`" in reply.pages[0].body
     finally:
         await store.close()
+
+
+async def test_a_large_store_is_checked_after_the_start(damaged, built_db, monkeypatch: pytest.MonkeyPatch, caplog):
+    """A store over CHECK_AT_OPEN_BYTES opens without reading every page; its check runs later in a thread of its
+    own and logs the damage as one German error line."""
+    import bot.store.base
+    from bot.store.check import check_later, check_now
+
+    overwrite_pages(damaged, 100, 101)
+    later: list[tuple[str, object]] = []
+    monkeypatch.setattr(bot.store.base, "CHECK_AT_OPEN_BYTES", damaged.stat().st_size - 1)
+    monkeypatch.setattr(bot.store.base, "check_later", lambda uri, path: later.append((uri, path)))
+    store = await Store.open(damaged)  # not checked now
+    await store.close()
+    assert [path for _uri, path in later] == [damaged]
+    with caplog.at_level("INFO", logger="bot.store.check"):
+        assert check_now(later[0][0], damaged) is False
+        assert check_now(built_db.resolve().as_uri() + "?mode=ro", built_db) is True
+    errors = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 1 and errors[0].startswith(f"Datenbank beschädigt ({damaged}): `python -m bot build`")
+    timer = check_later(later[0][0], damaged, delay=3600)
+    assert timer.daemon and timer.is_alive()
+    timer.cancel()

@@ -196,3 +196,31 @@ def test_the_builds_folding_of_ascii_names_is_the_general_one():
     for name in names:
         assert name_strings(name) == (name_keys(name), tuple(sorted(set(name_words(name))))), name
     assert name_strings("Hide // Seek") == (("hide/seek",), ("hide", "seek"))
+
+
+async def test_stored_stem_word_counts_are_what_the_ranker_computes(store: Store, tables_index: NameIndex,
+                                                                   monkeypatch: pytest.MonkeyPatch):
+    """How often the documents' words of each stored name stem occur (name_keys kind 4) is what the ranker counts
+    over its whole vocabulary, stem for stem; a ranker on the stored index uses them and stems no vocabulary."""
+    import bot.ranking
+    from bot.analysis import snowball
+    from bot.ranking import ranker
+
+    r = await ranker(store)
+    counted = bot.ranking._stem_counts(r.analyser, lambda w: snowball(r.analyser.lemma(w)))
+    stored = tables_index.data
+    assert isinstance(stored, StoredNames) and stored.stem_words_stored()
+    stems = list(stored.stems())
+    assert len(stems) > 100
+    assert {s: stored.stem_words(s) for s in stems} == {s: counted(s) for s in stems}
+    assert sum(stored.stem_words(s) > 0 for s in stems) > 20  # name words the documents also use
+    assert stored.stem_words(snowball("tolsimir")) == counted(snowball("tolsimir")) > 0
+
+    def every_word(*_args: object) -> None:
+        raise AssertionError("the whole vocabulary stemmed")
+
+    monkeypatch.setattr(bot.ranking, "_stem_counts", every_word)
+    question = "wer kontrolliert die wölfe von tolsimir"
+    r._names_cache = None
+    cards = r.named_cards(question, r.analyser.analyse(question, question=True), tables_index)
+    assert [tables_index.card_names[c] for c in cards] == ["Tolsimir Wolfsblut"]

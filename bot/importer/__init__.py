@@ -291,12 +291,13 @@ def _fill(temp: Path, inputs: _Inputs, report: BuildReport) -> None:
             _write_official(conn, inputs.parsed, inputs.entries, inputs.crs, inputs.cards, inputs.keywords,
                             report.official)
             report.today = changes.apply(conn, inputs.register, inputs.terms, inputs.crs)
+            counts = passages.Counts()
             try:
-                passages.write(conn, inputs.sources)  # last: reads everything above (bot/importer/passages.py)
+                passages.write(conn, inputs.sources, counts)  # last: reads everything above (bot/importer/passages.py)
             except passages.PassageKeyError as exc:
                 raise BuildError(str(exc)) from exc
             prepared.write_names(conn)  # what a process would compute at start (bot/importer/prepared.py)
-            prepared.write_counts(conn)
+            prepared.write_counts(conn, counts)
             conn.executemany(
                 "INSERT INTO meta (key, value) VALUES (?, ?)",
                 [

@@ -22,11 +22,12 @@ import re
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.analysis import Analyser, tokens
+from bot.analysis import tokens
 from bot.definitions import defined_terms
+from bot.importer.memo import AnalysisMemo
 from bot.terms import OLD_DOCUMENTS, analyser, term_index, term_lines_plain
 
 #: Store lemmas from simplemma (measured in bench/bench_questions.py; off: Snowball and participles only).
@@ -255,32 +256,55 @@ def lemmas(words: Counter[str]) -> dict[str, str]:
     return out
 
 
-def _analysed(a: Analyser, p: Passage) -> tuple[str, str, str]:
-    """``(names, terms, concepts)`` columns of one passage."""
+def _analysed(a: AnalysisMemo, p: Passage) -> tuple[str, str, str]:
+    """``(names, terms, concepts)`` columns of one passage (``a``: the analyses of repeated texts are shared)."""
     doc = p.prefix if p.kind != "cr_rule" else None
     old = doc in OLD_DOCUMENTS
     title = a.analyse(p.title, language=p.language, old_terms=old, document=doc)
     body = a.analyse(p.text, language=p.language, old_terms=old, document=doc)
-    terms = body.all_terms()
+    terms = body.all_terms()  # a new list: the shared analysis stays as it is
     if p.kind == "cr_rule" and p.prefix:  # the German explanation aligned to this rule
         terms += a.analyse(p.prefix, old_terms=False).terms
     if p.number:
         terms.append("r" + p.number.replace(".", "x"))
-    terms += defined_terms(a, p.text, p.language, old, doc)  # "Ein Permanent ist …": zzdpermanent
+    terms += defined_terms(a.analyser, p.text, p.language, old, doc)  # "Ein Permanent ist …": zzdpermanent
     concepts = list(dict.fromkeys([*title.concepts, *body.concepts]))
     return " ".join(title.terms), " ".join(dict.fromkeys(terms)), " ".join(concepts)
 
 
-def write(conn: sqlite3.Connection, sources: Path) -> int:
+@dataclass
+class Counts:
+    """What :func:`write` counted while writing: per analysed term, the passages whose ``terms`` column holds it
+    (each passage once), and per concept id, its mentions in the ``concepts`` columns (the ranker's weights,
+    table ``passage_counts``, written by :func:`bot.importer.prepared.write_counts`)."""
+
+    terms: dict[str, int] = field(default_factory=dict)
+    concepts: dict[str, int] = field(default_factory=dict)
+
+    def add(self, terms: str, concepts: str) -> None:
+        """Count one passage's ``terms`` and ``concepts`` columns (words separated by spaces)."""
+        for term in set(terms.split()):
+            self.terms[term] = self.terms.get(term, 0) + 1
+        for concept in concepts.split():
+            self.concepts[concept] = self.concepts.get(concept, 0) + 1
+
+
+def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None) -> int:
     """Write ``vocabulary``, ``passages`` and ``passages_fts`` from what ``conn`` holds; returns the passage count.
+    ``counts`` (when given) gets every written passage's terms and concepts counted (:class:`Counts`).
 
     Two passes over :func:`stream`: the vocabulary first (the analyser needs all of it), then each passage
-    analysed and inserted in batches of :data:`BATCH`, so the step's memory does not grow with the card data."""
+    analysed and inserted in batches of :data:`BATCH`, so the step's memory does not grow with the card data.
+    A text met again (a reprinted card's rulings) reuses its analysis (:class:`bot.importer.memo.AnalysisMemo`).
+
+    Raises:
+        PassageKeyError: see :func:`stream`.
+    """
     words = vocabulary(stream(conn, sources))
     lemma_map = lemmas(words)
     conn.executemany("INSERT INTO vocabulary (word, count, lemma) VALUES (?, ?, ?)",
                      [(w, n, lemma_map.get(w)) for w, n in words.items()])
-    a = analyser(dict(words), lemma_map)
+    a = AnalysisMemo(analyser(dict(words), lemma_map))
     del words
     count = 0
     numbered = enumerate(stream(conn, sources), start=1)
@@ -288,6 +312,8 @@ def write(conn: sqlite3.Connection, sources: Path) -> int:
         rows, fts = [], []
         for pid, p in batch:
             names, terms, concepts = _analysed(a, p)
+            if counts is not None:
+                counts.add(terms, concepts)
             rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,
                          p.text, p.date, p.source, p.status, concepts))
             fts.append((pid, names, terms, f"{p.title}\n{p.text}"))

@@ -3,9 +3,11 @@ prepared once and stored with it, so start-up does not grow with the card data.
 
 * :func:`write_names`: the card-name index and the free-text scanner (tables ``name_entries``, ``name_keys``,
   ``name_vocab``, ``name_scan`` of ``data/schema.sql``), and the stems by which a question names a card (the question
-  ranker's rare name words, ``name_keys`` kind :data:`bot.store.names.STEMS`);
+  ranker's rare name words, ``name_keys`` kind :data:`bot.store.names.STEMS`) with how often the documents' words
+  of each occur (kind :data:`bot.store.names.STEM_WORDS`);
 * :func:`write_counts`: how many passages carry each analysed term and each concept (table
-  ``passage_counts``), the question ranker's weights (:meth:`bot.store.Store.term_counts`).
+  ``passage_counts``, counted while the passages were written), the question ranker's weights
+  (:meth:`bot.store.Store.term_counts`).
 
 The rows are what :func:`bot.namedata.index_parts` and :func:`bot.mentions.scan_rows` compute from
 :data:`bot.store.cards.NAME_ENTRIES_SQL` (the rows :meth:`bot.store.Store.name_entries` reads), through the
@@ -19,10 +21,21 @@ import sqlite3
 from collections.abc import Iterator
 
 from bot.analysis import STOP_WORDS, Analyser, Vocabulary, snowball
+from bot.importer.passages import Counts
 from bot.mentions import ScanRow, entry_scan_rows, merge_scan_row
 from bot.namedata import name_stems, name_strings
 from bot.store.cards import NAME_ENTRIES_SQL, NameEntry
-from bot.store.names import KEYS, RKEYS, STEM_CARDS, STEMS, STEMS_META, WORDS, words_column
+from bot.store.names import (
+    KEYS,
+    RKEYS,
+    STEM_CARDS,
+    STEM_WORDS,
+    STEM_WORDS_META,
+    STEMS,
+    STEMS_META,
+    WORDS,
+    words_column,
+)
 
 #: Names folded per batch of inserts.
 BATCH = 20_000
@@ -80,6 +93,18 @@ class _Stems:
         """The ``name_keys`` rows of the stems of at most :data:`STEM_CARDS` cards."""
         return [(STEMS, stem, idx) for stem, found in self.entries.items() if found is not None for idx in found[1]]
 
+    def word_rows(self, conn: sqlite3.Connection) -> list[tuple[int, str, int]]:
+        """The ``name_keys`` rows (kind :data:`STEM_WORDS`) of those stems' word counts: per stem, the summed
+        ``vocabulary`` counts of the words whose stem it is (what the question ranker weighs a name word by, read
+        per stem instead of stemming the whole vocabulary at start)."""
+        kept = {stem for stem, found in self.entries.items() if found is not None}
+        counts = dict.fromkeys(kept, 0)
+        for word, n in conn.execute("SELECT word, count FROM vocabulary"):
+            stem = self._stem(word)
+            if stem in kept:
+                counts[stem] += int(n)
+        return [(STEM_WORDS, stem, n) for stem, n in counts.items()]
+
 
 def _rows(conn: sqlite3.Connection, stems: _Stems) -> Iterator[tuple[list[tuple], list[tuple], list[tuple]]]:
     """Batches of (entry rows, key rows, scanner rows), one name at a time in store order; ``stems`` counts the
@@ -129,23 +154,19 @@ def write_names(conn: sqlite3.Connection) -> int:
         conn.executemany("INSERT INTO scan_unsorted (key, card_id, prefix, plain) VALUES (?, ?, ?, ?)", scan)
         count += len(entries)
     conn.executemany("INSERT INTO keys_unsorted (kind, key, entry) VALUES (?, ?, ?)", stems.rows())
-    conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (STEMS_META, str(STEM_CARDS)))
+    conn.executemany("INSERT INTO keys_unsorted (kind, key, entry) VALUES (?, ?, ?)", stems.word_rows(conn))
+    conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+                     [(STEMS_META, str(STEM_CARDS)), (STEM_WORDS_META, "1")])
     for statement in _FILL_SQL.split(";")[:-1]:
         conn.execute(statement)
     return count
 
 
-def write_counts(conn: sqlite3.Connection) -> None:
-    """Count, per analysed term (column ``terms`` of ``passages_fts``, each passage once) and per concept id
-    (column ``concepts`` of ``passages``, each mention), the passages carrying it, into ``passage_counts``
-    (kinds ``term`` and ``concept``). Runs after the passages are written. The caller commits."""
-    terms: dict[str, int] = {}
-    for (text,) in conn.execute("SELECT terms FROM passages_fts"):
-        for term in set(text.split()):
-            terms[term] = terms.get(term, 0) + 1
-    concepts: dict[str, int] = {}
-    for (text,) in conn.execute("SELECT concepts FROM passages"):
-        for concept in text.split():
-            concepts[concept] = concepts.get(concept, 0) + 1
+def write_counts(conn: sqlite3.Connection, counts: Counts) -> None:
+    """Insert into ``passage_counts`` (kinds ``term`` and ``concept``) how many passages carry each analysed term
+    (column ``terms`` of ``passages_fts``, each passage once) and how often each concept id is mentioned (column
+    ``concepts`` of ``passages``), as :func:`bot.importer.passages.write` counted them while writing the passages
+    (no second pass over 300 000 passages). The caller commits."""
     conn.executemany("INSERT INTO passage_counts (kind, name, passages) VALUES (?, ?, ?)",
-                     [*(("term", t, n) for t, n in terms.items()), *(("concept", c, n) for c, n in concepts.items())])
+                     [*(("term", t, n) for t, n in counts.terms.items()),
+                      *(("concept", c, n) for c, n in counts.concepts.items())])

@@ -23,7 +23,6 @@ from bot.store.base import (
     CORRUPT_BODY,
     CORRUPT_CODES,
     CORRUPT_TITLE,
-    QUICK_CHECK_BUDGET,
     SCHEMA_VERSION,
     DocumentRecord,
     SearchIndexMissing,
@@ -32,6 +31,7 @@ from bot.store.base import (
     is_corruption,
 )
 from bot.store.cards import CardQueries, CardRecord, FaceRecord, ImportCount, NameEntry
+from bot.store.check import QUICK_CHECK_BUDGET
 from bot.store.mechanics import CardName, MechanicQueries, MechanicRecord
 from bot.store.official import (
     CRRuleRecord,

@@ -19,7 +19,6 @@ import json
 import logging
 import os
 import sqlite3
-import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +28,7 @@ import aiosqlite
 
 from bot.errors import UserError
 from bot.paths import DATA_DIR
+from bot.store.check import CHECK_AT_OPEN_BYTES, check_later, quick_check
 from bot.store.names import StoredNames
 
 log = logging.getLogger(__name__)
@@ -44,8 +44,6 @@ class StoreError(Exception):
 #: SQLite's primary result codes for a damaged file: SQLITE_CORRUPT (11) and SQLITE_NOTADB (26)
 #: (https://sqlite.org/rescode.html); extended codes (e.g. SQLITE_CORRUPT_VTAB of FTS5) share the low byte.
 CORRUPT_CODES = frozenset({11, 26})
-#: Longest time ``PRAGMA quick_check`` may take at start-up (seconds); a larger store is checked partly.
-QUICK_CHECK_BUDGET = 3.0
 CORRUPT_TITLE = "Datenbank beschädigt"
 CORRUPT_BODY = ("Die Datenbank des Bots ist beschädigt. Der Betreiber muss sie mit `python -m bot build` "
                 "neu bauen; bis dahin kann diese Frage nicht beantwortet werden.")
@@ -91,39 +89,6 @@ class DocumentRecord:
     set_name: str | None
     language: str
     date: str | None
-
-
-async def _quick_check(conn: aiosqlite.Connection, path: Path) -> None:
-    """``PRAGMA quick_check`` within :data:`QUICK_CHECK_BUDGET` seconds (a progress handler stops it
-    after that, logged as a partial check).
-
-    Raises:
-        sqlite3.DatabaseError: the check found damage (its first finding is the message).
-    """
-    deadline = time.monotonic() + QUICK_CHECK_BUDGET
-    stopped = False
-
-    def over_budget() -> int:
-        nonlocal stopped
-        stopped = time.monotonic() > deadline
-        return 1 if stopped else 0
-
-    await conn.set_progress_handler(over_budget, 10_000)
-    started = time.monotonic()
-    try:
-        async with conn.execute("PRAGMA quick_check(5)") as cur:
-            rows = [r[0] for r in await cur.fetchall()]
-    except sqlite3.OperationalError:
-        if not stopped:
-            raise
-        log.warning("Integritätsprüfung nach %.1f s abgebrochen (große Datenbank %s); nur teilweise geprüft",
-                    QUICK_CHECK_BUDGET, path)
-        return
-    finally:
-        await conn.set_progress_handler(over_budget, 0)  # N < 1 turns the handler off (sqlite3_progress_handler)
-    if rows != ["ok"]:
-        raise sqlite3.DatabaseError("; ".join(rows[:3]))
-    log.debug("Integritätsprüfung ok (%.3f s)", time.monotonic() - started)
 
 
 def _check_readable(path: Path) -> None:
@@ -320,7 +285,9 @@ class StoreBase:
 
     @classmethod
     async def open(cls: type[S], path: Path) -> S:
-        """Open ``path`` read-only and check its schema version.
+        """Open ``path`` read-only and check its schema version and its pages (``PRAGMA quick_check``: at once
+        for a file of at most :data:`bot.store.check.CHECK_AT_OPEN_BYTES`, else in the background after the start,
+        :func:`bot.store.check.check_later`).
 
         Raises:
             StoreError: the file is missing, from another schema version, or not a valid store
@@ -350,7 +317,10 @@ class StoreBase:
                     "`python -m bot build` ausführen."
                 )
             await _check_schema(conn, path)
-            await _quick_check(conn, path)
+            if path.stat().st_size <= CHECK_AT_OPEN_BYTES:  # noqa: ASYNC240
+                await quick_check(conn, path)
+            else:  # a large store (a card file of 100 000 printings: 700 MB) is checked after the start
+                check_later(uri, path)
             loop_reader = LoopReader(uri)
         except sqlite3.DatabaseError as exc:
             await conn.close()

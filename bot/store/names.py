@@ -28,15 +28,18 @@ class NameEntry:
     kind: str  # "name" | "face" | "english" | ...
 
 
-#: ``name_keys.kind``: compact keys (:func:`bot.text.name_keys`), the same keys reversed, folded words, and the
+#: ``name_keys.kind``: compact keys (:func:`bot.text.name_keys`), the same keys reversed, folded words, the
 #: stems by which a question names a card (:func:`bot.namedata.name_stems`; only stems of at most
-#: :data:`STEM_CARDS` cards).
-KEYS, RKEYS, WORDS, STEMS = 0, 1, 2, 3
+#: :data:`STEM_CARDS` cards), and per such stem how often the documents' words of that stem occur (``entry`` holds
+#: the count: the sum of the ``vocabulary`` counts of the words whose stem it is).
+KEYS, RKEYS, WORDS, STEMS, STEM_WORDS = 0, 1, 2, 3, 4
 #: Stems of more cards than this are not stored (:data:`STEMS`): the question ranker takes a name word as a sign
 #: of its card only when it names at most two cards.
 STEM_CARDS = 2
 #: ``meta`` key the build writes with the stems (value :data:`STEM_CARDS`); a store without it has none stored.
 STEMS_META = "name_stems"
+#: ``meta`` key the build writes with the stems' word counts (:data:`STEM_WORDS`, value ``"1"``).
+STEM_WORDS_META = "name_stem_words"
 #: Entries kept in memory per store after a query read them (then the memory starts anew).
 ENTRY_CACHE = 65_536
 
@@ -163,6 +166,18 @@ class StoredNames:
         rows = self._conn.execute("SELECT DISTINCT e.card_id FROM name_keys k JOIN name_entries e ON e.entry = k.entry"
                                   " WHERE k.kind = ? AND k.key = ? ORDER BY e.card_id", (STEMS, stem))
         return [r[0] for r in rows]
+
+    def stem_words_stored(self) -> bool:
+        """True when the build stored the stems' word counts (:data:`STEM_WORDS`; a store built before has none)."""
+        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (STEM_WORDS_META,)).fetchone()
+        return row is not None and row[0] == "1"
+
+    def stem_words(self, stem: str) -> int:
+        """How often the documents' words of stem ``stem`` occur (the ``vocabulary`` counts of the words whose
+        stem, ``snowball(lemma(word))``, it is, summed); stored for the stems of :data:`STEMS` only, 0 for others."""
+        row = self._conn.execute("SELECT entry FROM name_keys WHERE kind = ? AND key = ?", (STEM_WORDS, stem)
+                                 ).fetchone()
+        return int(row[0]) if row else 0
 
     def stems(self) -> Iterator[str]:
         """Every stored stem (:data:`STEMS`), sorted (a full read: for tools and tests)."""
