@@ -401,9 +401,12 @@ class Ranker:
 
     def _about(self, analysis: Analysis, held: frozenset[str]) -> bool:
         """True when every word of the question but the asking verbs (and card properties) is in ``held``: the
-        question names the thing and asks nothing else ("was bedeutet Vorrang", "Boros-Rekrut")."""
-        content = [t for t in analysis.terms if not t.startswith("zz") and t not in self._asking]
-        content = [t for t in content if t not in self._properties]
+        question names the thing and asks nothing else ("was bedeutet Vorrang", "Boros-Rekrut"). An asking or
+        property word counts with every term it gave (:attr:`bot.analysis.Analysis.groups`): the compound parts of
+        "Manawert" (mana, wert) or "Manakosten" (mana, kost) are no topic of "welchen Manawert hat Boros-Rekrut"."""
+        asking = self._asking | self._properties
+        given = {t for group in analysis.groups if group and group[0] in asking for t in group}
+        content = [t for t in analysis.terms if not t.startswith("zz") and t not in asking and t not in given]
         return bool(content) and all(t in held for t in content)
 
     def _prior(self, p: PassageRecord, found: Candidates) -> float:

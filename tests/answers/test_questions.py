@@ -211,6 +211,14 @@ async def test_a_card_named_alone_or_with_what_it_prints_answers_with_its_card_t
     assert await first_keys(ctx, "Feld der Unterdrückung statische Fähigkeiten") == ["001:385"]
 
 
+async def test_a_compound_property_word_asks_what_the_card_prints(ctx):
+    # "Manawert" and "Manakosten" are read with their compound parts (mana, wert / mana, kost); those parts are no
+    # topic of their own, so the question still asks only what the card prints: its text first (001 line 26:
+    # Boros-Rekrut; 001 line 577: Grozoth's text), not a ruling of the Hybrid section or Grozoth's search ruling.
+    assert await first_keys(ctx, "welchen manawert hat boros rekrut", "welche manakosten hat boros rekrut",
+                            "umgewandelte manakosten von grozoth") == ["001:26", "001:26", "001:577"]
+
+
 async def test_a_term_question_without_a_defining_passage_gets_the_term_row(ctx):
     # No document passage defines Priorität or zustandsbasierte Aktionen: the term table's row answers
     # ("Priorität (englisch Priority): Regelbegriff, heute Regel 117. Früher: Vorrang.").
