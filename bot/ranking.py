@@ -262,6 +262,11 @@ class Ranker:
             if (kinds is not None and p.kind not in kinds) or (card_id is not None and p.card_id != card_id):
                 continue
             parts = {"base": w.scale * found.base.get(pid, 0.0) / top}
+            if p.kind == "card" and "card" in self.features and self._asks_card(p, found):
+                # The question is only the card's name and what it prints: the card text matches it as well as
+                # any passage can, whatever bm25 gives a ruling that repeats the name ("welche Farbe hat Krims //
+                # Krams" is not answered by "Der Münzwurf von Krims …").
+                parts["base"] = w.scale
             parts.update(self._features(p, found, words))
             hits.append(Hit(p, sum(parts.values()), parts))
         hits.sort(key=lambda h: (-h.score, h.passage.id))

@@ -219,6 +219,15 @@ async def test_a_compound_property_word_asks_what_the_card_prints(ctx):
                             "umgewandelte manakosten von grozoth") == ["001:26", "001:26", "001:577"]
 
 
+async def test_a_card_with_rulings_asked_what_it_prints_answers_with_its_card_text(ctx):
+    # 001 line 2358: Krims // Krams's text; its ruling (001 line 2368, "Der Münzwurf von Krims hat keinen Sieger …")
+    # repeats the name and has the higher bm25, but says nothing of its colour or cost.
+    assert await first_keys(ctx, "welche farbe hat krims krams", "was kostet krims krams", "krims krams") == [
+        "001:2358", "001:2358", "001:2358"]
+    # A question about the coin flip keeps the ruling first.
+    assert await first_keys(ctx, "krims münzwurf wer gewinnt") == ["001:2368"]
+
+
 async def test_a_term_question_without_a_defining_passage_gets_the_term_row(ctx):
     # No document passage defines Priorität or zustandsbasierte Aktionen: the term table's row answers
     # ("Priorität (englisch Priority): Regelbegriff, heute Regel 117. Früher: Vorrang.").
