@@ -17,6 +17,12 @@ from bot.text import INVISIBLE, canonical, strip_marks
 #: Most tokens read from one text (a 6 000-character question has about 1 000).
 MAX_TOKENS = 1200
 
+#: :data:`bot.text.INVISIBLE` as :func:`tokens` reads it: a zero-width character (bidi class BN: ZWSP, ZWNJ, word
+#: joiner, BOM, soft hyphen) is dropped, so "Bib\u200bliothek" is one word; a bidi mark, override or isolate
+#: (U+200E/F, U+202A–202E, U+2066–2069) and the ZWJ separate words, as the echo of the question shows them
+#: (:func:`bot.reply.one_line`: "was ist\u202eeinberufen" is echoed and searched as "was ist einberufen").
+_INVISIBLE_WORDS = {c: None if unicodedata.bidirectional(chr(c)) == "BN" and c != 0x200D else " " for c in INVISIBLE}
+
 _TOKEN = re.compile(r"\{[0-9a-zA-Z/]{1,5}\}|\d{3}\.\d+[a-z]?|[^\W_]+")
 #: A token that is a rule number (``702.19a``).
 NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
@@ -30,9 +36,9 @@ def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
     (``{R/W}`` → ``mrw``; a bare ``X`` is the cost's ``{X}``, ``mx``: "Blutdurst X", "was ist X"), at most
     ``limit``."""
     out: list[str] = []
-    # NFKC and the invisible characters of bot.text.clean (zero-width, bidi, soft hyphen) dropped, so
-    # "Bib\u200bliothek" is one word; other control characters separate words like any non-letter.
-    for m in _TOKEN.finditer(unicodedata.normalize("NFKC", text).translate(INVISIBLE).lower()):
+    # NFKC, the zero-width characters dropped and bidi controls read as spaces (_INVISIBLE_WORDS); other control
+    # characters separate words like any non-letter.
+    for m in _TOKEN.finditer(unicodedata.normalize("NFKC", text).translate(_INVISIBLE_WORDS).lower()):
         token = m.group(0)
         if token.startswith("{"):
             token = "m" + re.sub(r"[^0-9a-z]", "", token)  # {R/W} → mrw

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.analysis import MAX_QUERY_TERMS, Analyser, tokens
+from bot.answers import run_answer
+from bot.reply import one_line
 from bot.store import Store
 from bot.terms import analyser, parse_senses, senses, term_concept, term_index
 
@@ -32,6 +34,21 @@ def concept(german: str) -> str:
 
 def test_tokens_keep_rule_numbers_and_mana_symbols():
     assert tokens("Regel 702.19a: {R/W} kostet") == ["regel", "702.19a", "mrw", "kostet"]
+
+
+def test_tokens_read_invisible_characters_as_the_echo_shows_them():
+    # A zero-width character inside a word is dropped (the echo drops it too); a bidi control or the ZWJ between
+    # two words separates them, as bot.reply.one_line echoes it ("was ist einberufen", not "was isteinberufen").
+    assert tokens("Bib\u200bliothek Fe\u00adhde") == ["bibliothek", "fehde"]
+    assert tokens("was ist\u202eeinberufen") == ["was", "ist", "einberufen"]
+    assert tokens("a\u200eb\u2066c\u200dd") == ["a", "b", "c", "d"]
+
+
+async def test_a_bidi_control_between_words_is_searched_as_echoed(ctx):
+    question = "was ist\u202eeinberufen"
+    reply = await run_answer(ctx, "question", question=question)
+    assert one_line(question) == "was ist einberufen"
+    assert reply.pages[0].title == "Einberufen"  # before: „Nichts gefunden zu „was ist einberufen““
 
 
 def test_participles_meet_their_verb(a):
