@@ -166,10 +166,15 @@ async def search_rulings(store: Store, text: str, card_id: int | None = None, li
     :class:`bot.store.SearchIndexMissing` on a store without search index."""
     r = await ranker(store)
     found = await r.search(store, text, kinds=frozenset({"ruling"}), card_id=card_id, limit=limit)
-    if not found.hits:
+    ranked = found.hits
+    if card_id is not None:
+        # Every ruling of the card is scored; one that holds none of the searched words (no bm25 match, no term
+        # covered) is no hit: `/ruling karte: Grozoth suche: xyzzy` finds nothing in Grozoth's rulings.
+        ranked = [h for h in ranked if h.parts.get("base", 0.0) > 0 or h.parts.get("coverage", 0.0) > 0]
+    if not ranked:
         return SearchResult([], 0, "none", found.analysis if found.analysis.terms else None)
-    top = found.hits[0].score
-    kept = [h for h in found.hits if h.score >= top * KEEP_SHARE]
+    top = ranked[0].score
+    kept = [h for h in ranked if h.score >= top * KEEP_SHARE]
     hits = [RulingHit(h.passage, _owner(h.passage.title if h.passage.card_id else None, h.passage.title),
                       snippet(h.passage.text, found.analysis, r.analyser, bold=True)) for h in kept]
     return SearchResult(hits, len(hits), "ranked", found.analysis)

@@ -159,6 +159,23 @@ async def test_search_within_one_card(ctx):
     assert "Wird eine **geteilte Karte** auf diese Weise entfernt" in reply.pages[0].body
 
 
+async def test_search_within_one_card_counts_only_rulings_with_the_words(ctx):
+    # Grozoth has one ruling ("Die Suchfähigkeit lässt dich Karten finden …"), which says nothing of a clash: it is
+    # no hit for „fehde“, so the answer says so and shows the hits in all rulings (before: „1 Treffer für „fehde““
+    # with that ruling); a word no ruling has is „Nichts gefunden“, not Grozoth's ruling.
+    reply = await run_answer(ctx, "ruling", card="Grozoth", search="fehde")
+    body = reply.pages[0].body
+    assert body.startswith("In den Rulings von Grozoth kommt „fehde“ nicht vor; Treffer in allen Rulings:")
+    assert "Die Suchfähigkeit" not in body
+    reply = await run_answer(ctx, "ruling", card="Grozoth", search="xyzzy")
+    assert reply.pages[0].title == "Nichts gefunden für „xyzzy“"
+    # Of Salbadernde Bürokraten's three rulings only the one about Länder is a hit for „länder“.
+    reply = await run_answer(ctx, "ruling", card="Salbadernde Bürokraten", search="länder")
+    assert reply.pages[0].body.startswith("1 Treffer für „länder“")
+    reply = await run_answer(ctx, "ruling", card="Grozoth", search="suchfähigkeit")
+    assert reply.pages[0].body.startswith("1 Treffer für „suchfähigkeit“")
+
+
 async def test_long_search_pages_within_limits(ctx):
     reply = await run_answer(ctx, "ruling", search="Karte")
     messages = all_payloads(reply)
