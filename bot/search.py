@@ -29,7 +29,6 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
@@ -79,6 +78,11 @@ FOREIGN_KINDS = frozenset({"english"})
 IN_MEMORY_ENTRIES = 20_000
 #: Ranking data kept per entry of a stored index (then the memory starts anew).
 STATIC_KEPT = 65_536
+
+#: Offers of at most this many cards are ranked by sorting them all (in C), more by selecting the best.
+SORT_ALL = 1000
+#: An offer: tier, German (False) or foreign (True), −score, length of the card's name, the card's name, entry.
+Rank = tuple[int, bool, float, int, str, int]
 
 #: Tiers, best first.
 EXACT, PREFIX, WORD_PREFIX, FUZZY = 0, 1, 2, 3
@@ -166,8 +170,8 @@ class NameIndex:
         self.entries: Sequence[NameEntry] = self.data.entries()
         self.card_names: Mapping[int, str] = self.data.card_names
         self._vocab_made: FuzzyVocabulary | None = None  # made at the first fuzzy look-up
-        self._first_keystrokes: dict[str, list[NameHit]] = {}  # see complete()
-        self._folded: dict[int, str] = {}  # entry → its name case-folded (_ranked's ties)
+        self._first_keystrokes: dict[str, list[Rank]] = {}  # see complete()
+        self._folded: dict[int, str] = {}  # entry → its name case-folded (_top's ties)
 
     @classmethod
     def from_entries(cls, entries: Iterable[NameEntry]) -> NameIndex:
@@ -267,9 +271,13 @@ class NameIndex:
         or digit (``""``, ``"("``) gives no hits, or with ``list_if_empty`` (autocomplete before typing)
         names alphabetically.
         """
+        return self._hits(self._top(self._best(query, limit, fuzzy_cutoff, list_if_empty), query, limit))
+
+    def _best(self, query: str, limit: int, fuzzy_cutoff: float, list_if_empty: bool) -> dict[int, Rank]:
+        """Every tier's offers for ``query`` (see :meth:`search`): card id → its best :data:`Rank`."""
         keys = name_keys(query)
         # card id → (tier, foreign, -score, name length, name, entry index): plain tuples compare in C.
-        best: dict[int, tuple[int, bool, float, int, str, int]] = {}
+        best: dict[int, Rank] = {}
         static = self._static
 
         def offer(idx: int, tier: int, score: float) -> None:
@@ -297,23 +305,33 @@ class NameIndex:
             self._word_prefix_tier(query_words, offer)
         if len(best) < limit:
             self._typo_tiers((query, keys), query_words, (limit, fuzzy_cutoff), best, offer)
-        return self._ranked(best, query, limit)
+        return best
 
     def complete(self, query: str) -> list[NameHit]:
         """The autocomplete hits for ``query``: ``search(query, COMPLETE_LIMIT, list_if_empty=True)``. A query
         of at most :data:`FIRST_KEYSTROKES` characters (the box just opened, the first letter typed: the most
         frequent and, matching the most names, the dearest queries) is answered from memory after its first
         time; white space only is answered as ``""``, which it equals."""
+        return self._hits(self._completed(query))
+
+    def complete_entries(self, query: str) -> list[int]:
+        """The entries (positions in :attr:`entries`) of :meth:`complete`'s hits, in the same order: what an
+        autocomplete needs to make its choices (entry → card name, matched name, language) without the hits."""
+        return [rank[5] for rank in self._completed(query)]
+
+    def _completed(self, query: str) -> list[Rank]:
+        """:meth:`complete`'s ranked offers (:meth:`_top`); the first keystrokes kept (see :meth:`complete`)."""
         if query.isspace():  # white space only: no keys, no words, nothing typed (clean() leaves ""), as ""
             query = ""
         if len(query) > FIRST_KEYSTROKES:
-            return self.search(query, limit=COMPLETE_LIMIT, list_if_empty=True)
-        hits = self._first_keystrokes.get(query)
-        if hits is None:
+            return self._top(self._best(query, COMPLETE_LIMIT, 75.0, True), query, COMPLETE_LIMIT)
+        ranks = self._first_keystrokes.get(query)
+        if ranks is None:
             if len(self._first_keystrokes) >= FIRST_KEYSTROKES_KEPT:  # bounded for any input
                 self._first_keystrokes.clear()
-            hits = self._first_keystrokes[query] = self.search(query, limit=COMPLETE_LIMIT, list_if_empty=True)
-        return list(hits)
+            best = self._best(query, COMPLETE_LIMIT, 75.0, True)
+            ranks = self._first_keystrokes[query] = self._top(best, query, COMPLETE_LIMIT)
+        return ranks
 
     def prepare_first_keystrokes(self) -> None:
         """Answer :meth:`complete` for blank input and each first letter of a name (as typed, upper or lower
@@ -325,7 +343,7 @@ class NameIndex:
         self._vocab.prepare()
         firsts = self.data.first_letters()
         for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:
-            self.complete(query)
+            self._completed(query)
 
     def _word_prefix_tier(self, query_words: list[str], offer: Callable[[int, int, float], None]) -> None:
         """Offer every entry of which each query word starts some word ("konklave chor")."""
@@ -338,7 +356,7 @@ class NameIndex:
 
     def _typo_tiers(
         self, typed: tuple[str, tuple[str, ...]], query_words: list[str], bounds: tuple[int, float],
-        best: dict[int, tuple[int, bool, float, int, str, int]], offer: Callable[[int, int, float], None],
+        best: dict[int, Rank], offer: Callable[[int, int, float], None],
     ) -> None:
         """Offer the fuzzy tier: whole names one edit away, then (while fewer than ``limit`` cards are offered)
         word-by-word similarity of at least ``cutoff``; ``typed`` = (query, its :func:`name_keys`), ``bounds`` =
@@ -368,21 +386,23 @@ class NameIndex:
                 total += sum(100.0 for sw in short if any(w.startswith(sw) for w in words_of(idx)))
             offer(idx, FUZZY, total / n)
 
-    def _ranked(self, best: dict[int, tuple[int, bool, float, int, str, int]], query: str, limit: int) -> list[NameHit]:
-        """The best ``limit`` offers as hits. Ties (same tier, language and score: "Boros-Rekrut" and
+    def _top(self, best: dict[int, Rank], query: str, limit: int) -> list[Rank]:
+        """The best ``limit`` offers, best first. Ties (same tier, language and score: "Boros-Rekrut" and
         "Boros Rekrut" share a key) go to the name closest to what was typed, separators included."""
         values = best.values()
-        top = sorted(values) if len(values) <= limit * 2 else heapq.nsmallest(limit * 2, values)
-        entry = self.data.entry
+        # Sorting a few hundred tuples in C costs less than heapq's selection in Python; a huge index's thousands
+        # of offers are selected.
+        top = sorted(values)[: limit * 2] if len(values) <= SORT_ALL else heapq.nsmallest(limit * 2, values)
         # The closeness to the typed text only orders offers that tie on tier, language and score (neighbours in
         # ``top``, which is sorted): the others keep their place whatever it is, so it is computed for ties only,
         # and only for the groups of ties that reach into the first ``limit`` (the rest is not given out).
         tied: list[tuple[int, int]] = []  # (start, stop) of each such group in ``top``
-        heads = list(map(_HEAD, top))
         start, count = 0, len(top)
-        while start < min(count, limit):
+        end = min(count, limit)
+        while start < end:
+            head = top[start][:3]
             stop = start + 1
-            while stop < count and heads[stop] == heads[start]:
+            while stop < count and top[stop][:3] == head:
                 stop += 1
             if stop - start > 1:
                 tied.append((start, stop))
@@ -396,8 +416,13 @@ class NameIndex:
                 score_cutoff=0)}
             for first, stop in tied:
                 top[first:stop] = sorted(top[first:stop], key=lambda r: (close[r[5]], r[3], r[4]))
+        return top[:limit]
+
+    def _hits(self, ranks: list[Rank]) -> list[NameHit]:
+        """The offers ``ranks`` (:meth:`_top`) as hits."""
+        entry = self.data.entry
         out = []
-        for tier, _foreign, neg_score, _length, _name, idx in top[:limit]:
+        for tier, _foreign, neg_score, _length, _name, idx in ranks:
             card_id, card_name, name, kind, _words = entry(idx)
             out.append(NameHit(card_id, card_name, name, tier, -neg_score, kind))
         return out
@@ -468,8 +493,6 @@ class NameIndex:
         )
 
 
-#: Tier, language and score of an offer (see :meth:`NameIndex.search`): offers equal in these are ties.
-_HEAD = itemgetter(0, 1, 2)
 
 
 class _Static:
