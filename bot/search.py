@@ -29,6 +29,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
@@ -259,7 +260,9 @@ class NameIndex:
                 if found:
                     narrowed[idx] = total + max(found)
             scores = narrowed
-        return heapq.nlargest(keep, scores.items(), key=lambda kv: kv[1])
+        if len(scores) <= SORT_ALL:  # the same as nlargest (ties in insertion order), sorted in C
+            return sorted(scores.items(), key=_SCORE, reverse=True)[:keep]
+        return heapq.nlargest(keep, scores.items(), key=_SCORE)
 
     def search(
         self, query: str, limit: int = 25, fuzzy_cutoff: float = 75.0, list_if_empty: bool = False
@@ -493,6 +496,10 @@ class NameIndex:
         )
 
 
+
+
+#: The score of an (entry, score) pair.
+_SCORE = itemgetter(1)
 
 
 class _Static:
