@@ -35,7 +35,16 @@ from typing import NamedTuple
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
 
-from bot.namedata import FuzzyVocabulary, IndexParts, MemoryNames, index_parts, parts_from_stored
+from bot.namedata import (
+    FOREIGN_KINDS,
+    STATIC_KEPT,
+    FuzzyVocabulary,
+    IndexParts,
+    MemoryNames,
+    StaticRows,
+    index_parts,
+    parts_from_stored,
+)
 from bot.store import NameEntry
 from bot.store.names import KEYS, RKEYS, WORDS, StoredNames
 from bot.text import clean, name_keys, name_words
@@ -71,14 +80,10 @@ EDIT_SCORE = 99.0
 SLIP_SCORE = 90.0
 #: Shortest compact key whose slipped starts are sought (a shorter one starts with a slip in too many names).
 MIN_SLIP_LENGTH = 6
-#: Alias kinds that are not the card's German name (ranked after German names within a tier).
-FOREIGN_KINDS = frozenset({"english"})
 #: A stored index of at most this many entries is read into memory at start (283 names: a few ms); a larger
 #: one is answered from the stored tables (:class:`bot.store.names.StoredNames`), so start-up does not grow
 #: with the card data.
 IN_MEMORY_ENTRIES = 20_000
-#: Ranking data kept per entry of a stored index (then the memory starts anew).
-STATIC_KEPT = 65_536
 
 #: Offers of at most this many cards are ranked by sorting them all (in C), more by selecting the best.
 SORT_ALL = 1000
@@ -160,7 +165,7 @@ class NameIndex:
     def __init__(self, entries: Iterable[NameEntry] | IndexParts | StoredNames) -> None:
         if isinstance(entries, StoredNames):
             self.data: MemoryNames | StoredNames = entries
-            self._static: _Static | list[tuple[bool, int, str, int]] = _Static(entries)
+            self._static: StaticRows | list[tuple[bool, int, str, int]] = StaticRows(entries)
         else:
             parts = entries if isinstance(entries, IndexParts) else index_parts(entries)
             self.data = MemoryNames(parts)
@@ -261,8 +266,8 @@ class NameIndex:
                     narrowed[idx] = total + max(found)
             scores = narrowed
         if len(scores) <= SORT_ALL:  # the same as nlargest (ties in insertion order), sorted in C
-            return sorted(scores.items(), key=_SCORE, reverse=True)[:keep]
-        return heapq.nlargest(keep, scores.items(), key=_SCORE)
+            return sorted(scores.items(), key=itemgetter(1), reverse=True)[:keep]
+        return heapq.nlargest(keep, scores.items(), key=itemgetter(1))
 
     def search(
         self, query: str, limit: int = 25, fuzzy_cutoff: float = 75.0, list_if_empty: bool = False
@@ -401,8 +406,7 @@ class NameIndex:
         # and only for the groups of ties that reach into the first ``limit`` (the rest is not given out).
         tied: list[tuple[int, int]] = []  # (start, stop) of each such group in ``top``
         start, count = 0, len(top)
-        end = min(count, limit)
-        while start < end:
+        while start < min(count, limit):
             head = top[start][:3]
             stop = start + 1
             while stop < count and top[stop][:3] == head:
@@ -424,11 +428,8 @@ class NameIndex:
     def _hits(self, ranks: list[Rank]) -> list[NameHit]:
         """The offers ``ranks`` (:meth:`_top`) as hits."""
         entry = self.data.entry
-        out = []
-        for tier, _foreign, neg_score, _length, _name, idx in ranks:
-            card_id, card_name, name, kind, _words = entry(idx)
-            out.append(NameHit(card_id, card_name, name, tier, -neg_score, kind))
-        return out
+        return [NameHit(row[0], row[1], row[2], tier, -neg_score, row[3])  # entry: card id, card, name, kind
+                for tier, _foreign, neg_score, _length, _name, idx in ranks for row in (entry(idx),)]
 
     def _folded_name(self, idx: int) -> str:
         """The name of entry ``idx`` case-folded (kept for an index in memory: at most its entries)."""
@@ -494,28 +495,3 @@ class NameIndex:
             and (h.tier < FUZZY or (h.score >= floor and len(kept_name_words(h.matched)) <= len(typed.words)))
             for h in hits
         )
-
-
-
-
-#: The score of an (entry, score) pair.
-_SCORE = itemgetter(1)
-
-
-class _Static:
-    """Per entry of a stored index, what ranking needs besides tier and score (foreign, length of the card's
-    name, the name, card id: see :meth:`NameHit.sort_key`), read when first offered, at most
-    :data:`STATIC_KEPT` kept."""
-
-    def __init__(self, stored: StoredNames) -> None:
-        self._stored = stored
-        self._rows: dict[int, tuple[bool, int, str, int]] = {}
-
-    def __getitem__(self, idx: int) -> tuple[bool, int, str, int]:
-        row = self._rows.get(idx)
-        if row is None:
-            if len(self._rows) >= STATIC_KEPT:
-                self._rows.clear()
-            card_id, card_name, _name, kind, _words = self._stored.entry(idx)
-            row = self._rows[idx] = (kind in FOREIGN_KINDS, len(card_name), card_name, card_id)
-        return row
