@@ -310,7 +310,7 @@ class NameIndex:
                     best[card_id] = rank
         query_words = name_words(query)[:MAX_QUERY_WORDS]
         if query_words and len(best) < limit:
-            self._word_prefix_tier(query_words, offer)
+            self._word_prefix_tier(query_words, best)
         if len(best) < limit:
             self._typo_tiers((query, keys), query_words, (limit, fuzzy_cutoff), best, offer)
         return best
@@ -331,14 +331,13 @@ class NameIndex:
         """:meth:`complete`'s ranked offers (:meth:`_top`); the first keystrokes kept (see :meth:`complete`)."""
         if query.isspace():  # white space only: no keys, no words, nothing typed (clean() leaves ""), as ""
             query = ""
-        if len(query) > FIRST_KEYSTROKES:
-            return self._top(self._best(query, COMPLETE_LIMIT, 75.0, True), query, COMPLETE_LIMIT)
-        ranks = self._first_keystrokes.get(query)
+        ranks = self._first_keystrokes.get(query) if len(query) <= FIRST_KEYSTROKES else None
         if ranks is None:
-            if len(self._first_keystrokes) >= FIRST_KEYSTROKES_KEPT:  # bounded for any input
-                self._first_keystrokes.clear()
-            best = self._best(query, COMPLETE_LIMIT, 75.0, True)
-            ranks = self._first_keystrokes[query] = self._top(best, query, COMPLETE_LIMIT)
+            ranks = self._top(self._best(query, COMPLETE_LIMIT, 75.0, True), query, COMPLETE_LIMIT)
+            if len(query) <= FIRST_KEYSTROKES:
+                if len(self._first_keystrokes) >= FIRST_KEYSTROKES_KEPT:  # bounded for any input
+                    self._first_keystrokes.clear()
+                self._first_keystrokes[query] = ranks
         return ranks
 
     def prepare_first_keystrokes(self) -> None:
@@ -353,14 +352,19 @@ class NameIndex:
         for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:
             self._completed(query)
 
-    def _word_prefix_tier(self, query_words: list[str], offer: Callable[[int, int, float], None]) -> None:
-        """Offer every entry of which each query word starts some word ("konklave chor")."""
+    def _word_prefix_tier(self, query_words: list[str], best: dict[int, Rank]) -> None:
+        """Offer into ``best`` (:meth:`_best`) each entry whose words each query word starts ("konklave chor")."""
         candidates: set[int] | None = None
         for qw in query_words:
             found = set(self.data.span(WORDS, qw, SCAN_CAP)[1])
             candidates = found if candidates is None else candidates & found
-        for idx in candidates or ():
-            offer(idx, WORD_PREFIX, 90.0)
+        static = self._static
+        for idx in candidates or ():  # _best's offer(idx, WORD_PREFIX, 90.0), inlined: a letter offers hundreds
+            foreign, length, name, card_id = static[idx]
+            rank = (WORD_PREFIX, foreign, -90.0, length, name, idx)
+            old = best.get(card_id)
+            if old is None or rank < old:
+                best[card_id] = rank
 
     def _typo_tiers(
         self, typed: tuple[str, tuple[str, ...]], query_words: list[str], bounds: tuple[int, float],
@@ -398,8 +402,7 @@ class NameIndex:
         """The best ``limit`` offers, best first. Ties (same tier, language and score: "Boros-Rekrut" and
         "Boros Rekrut" share a key) go to the name closest to what was typed, separators included."""
         values = best.values()
-        # Sorting a few hundred tuples in C costs less than heapq's selection in Python; a huge index's thousands
-        # of offers are selected.
+        # sorted() in C costs less than heapq's selection in Python for up to SORT_ALL offers
         top = sorted(values)[: limit * 2] if len(values) <= SORT_ALL else heapq.nsmallest(limit * 2, values)
         # The closeness to the typed text only orders offers that tie on tier, language and score (neighbours in
         # ``top``, which is sorted): the others keep their place whatever it is, so it is computed for ties only,
