@@ -353,7 +353,7 @@ class NameIndex:
             self._completed(query)
 
     def _word_prefix_tier(self, query_words: list[str], best: dict[int, Rank]) -> None:
-        """Offer into ``best`` (:meth:`_best`) each entry whose words each query word starts ("konklave chor")."""
+        """Offer into ``best`` (:meth:`_best`) each entry of which every query word starts a word ("konklave chor")."""
         candidates: set[int] | None = None
         for qw in query_words:
             found = set(self.data.span(WORDS, qw, SCAN_CAP)[1])
