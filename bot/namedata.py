@@ -24,6 +24,10 @@ from bot.store import NameEntry
 from bot.store.names import KEYS, RKEYS, WORDS, Entries, EntryRow, StoredNames
 from bot.text import _SEPARATORS, _SLASHES, name_keys, name_words
 
+#: Alias kinds that are not the card's German name (ranked after German names within a tier).
+FOREIGN_KINDS = frozenset({"english"})
+#: Ranking data kept per entry of a stored index (then the memory starts anew).
+STATIC_KEPT = 65_536
 #: A typed word is compared with the vocabulary cut to at most this many letters (the word still being typed).
 CUT_MAX = 40
 #: Words whose fuzzy matches are kept per vocabulary (the words of the names typed lately; oldest dropped first).
@@ -402,3 +406,22 @@ class FuzzyVocabulary:
                         groups.append([w])
             found = self._cuts[n] = (cuts, groups)
         return found
+
+
+class StaticRows:
+    """Per entry of a stored index, what ranking needs besides tier and score (foreign, length of the card's
+    name, the name, card id: see :meth:`bot.search.NameHit.sort_key`), read when first offered, at most
+    :data:`STATIC_KEPT` kept."""
+
+    def __init__(self, stored: StoredNames) -> None:
+        self._stored = stored
+        self._rows: dict[int, tuple[bool, int, str, int]] = {}
+
+    def __getitem__(self, idx: int) -> tuple[bool, int, str, int]:
+        row = self._rows.get(idx)
+        if row is None:
+            if len(self._rows) >= STATIC_KEPT:
+                self._rows.clear()
+            card_id, card_name, _name, kind, _words = self._stored.entry(idx)
+            row = self._rows[idx] = (kind in FOREIGN_KINDS, len(card_name), card_name, card_id)
+        return row

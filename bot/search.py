@@ -35,7 +35,16 @@ from typing import NamedTuple
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
 
-from bot.namedata import FuzzyVocabulary, IndexParts, MemoryNames, index_parts, parts_from_stored
+from bot.namedata import (
+    FOREIGN_KINDS,
+    STATIC_KEPT,
+    FuzzyVocabulary,
+    IndexParts,
+    MemoryNames,
+    StaticRows,
+    index_parts,
+    parts_from_stored,
+)
 from bot.store import NameEntry
 from bot.store.names import KEYS, RKEYS, WORDS, StoredNames
 from bot.text import clean, name_keys, name_words
@@ -71,14 +80,15 @@ EDIT_SCORE = 99.0
 SLIP_SCORE = 90.0
 #: Shortest compact key whose slipped starts are sought (a shorter one starts with a slip in too many names).
 MIN_SLIP_LENGTH = 6
-#: Alias kinds that are not the card's German name (ranked after German names within a tier).
-FOREIGN_KINDS = frozenset({"english"})
 #: A stored index of at most this many entries is read into memory at start (283 names: a few ms); a larger
 #: one is answered from the stored tables (:class:`bot.store.names.StoredNames`), so start-up does not grow
 #: with the card data.
 IN_MEMORY_ENTRIES = 20_000
-#: Ranking data kept per entry of a stored index (then the memory starts anew).
-STATIC_KEPT = 65_536
+
+#: Offers of at most this many cards are ranked by sorting them all (in C), more by selecting the best.
+SORT_ALL = 1000
+#: An offer: tier, German (False) or foreign (True), −score, length of the card's name, the card's name, entry.
+Rank = tuple[int, bool, float, int, str, int]
 
 #: Tiers, best first.
 EXACT, PREFIX, WORD_PREFIX, FUZZY = 0, 1, 2, 3
@@ -155,7 +165,7 @@ class NameIndex:
     def __init__(self, entries: Iterable[NameEntry] | IndexParts | StoredNames) -> None:
         if isinstance(entries, StoredNames):
             self.data: MemoryNames | StoredNames = entries
-            self._static: _Static | list[tuple[bool, int, str, int]] = _Static(entries)
+            self._static: StaticRows | list[tuple[bool, int, str, int]] = StaticRows(entries)
         else:
             parts = entries if isinstance(entries, IndexParts) else index_parts(entries)
             self.data = MemoryNames(parts)
@@ -166,8 +176,8 @@ class NameIndex:
         self.entries: Sequence[NameEntry] = self.data.entries()
         self.card_names: Mapping[int, str] = self.data.card_names
         self._vocab_made: FuzzyVocabulary | None = None  # made at the first fuzzy look-up
-        self._first_keystrokes: dict[str, list[NameHit]] = {}  # see complete()
-        self._folded: dict[int, str] = {}  # entry → its name case-folded (_ranked's ties)
+        self._first_keystrokes: dict[str, list[Rank]] = {}  # see complete()
+        self._folded: dict[int, str] = {}  # entry → its name case-folded (_top's ties)
 
     @classmethod
     def from_entries(cls, entries: Iterable[NameEntry]) -> NameIndex:
@@ -255,7 +265,9 @@ class NameIndex:
                 if found:
                     narrowed[idx] = total + max(found)
             scores = narrowed
-        return heapq.nlargest(keep, scores.items(), key=lambda kv: kv[1])
+        if len(scores) <= SORT_ALL:  # the same as nlargest (ties in insertion order), sorted in C
+            return sorted(scores.items(), key=itemgetter(1), reverse=True)[:keep]
+        return heapq.nlargest(keep, scores.items(), key=itemgetter(1))
 
     def search(
         self, query: str, limit: int = 25, fuzzy_cutoff: float = 75.0, list_if_empty: bool = False
@@ -267,9 +279,13 @@ class NameIndex:
         or digit (``""``, ``"("``) gives no hits, or with ``list_if_empty`` (autocomplete before typing)
         names alphabetically.
         """
+        return self._hits(self._top(self._best(query, limit, fuzzy_cutoff, list_if_empty), query, limit))
+
+    def _best(self, query: str, limit: int, fuzzy_cutoff: float, list_if_empty: bool) -> dict[int, Rank]:
+        """Every tier's offers for ``query`` (see :meth:`search`): card id → its best :data:`Rank`."""
         keys = name_keys(query)
         # card id → (tier, foreign, -score, name length, name, entry index): plain tuples compare in C.
-        best: dict[int, tuple[int, bool, float, int, str, int]] = {}
+        best: dict[int, Rank] = {}
         static = self._static
 
         def offer(idx: int, tier: int, score: float) -> None:
@@ -294,26 +310,35 @@ class NameIndex:
                     best[card_id] = rank
         query_words = name_words(query)[:MAX_QUERY_WORDS]
         if query_words and len(best) < limit:
-            self._word_prefix_tier(query_words, offer)
+            self._word_prefix_tier(query_words, best)
         if len(best) < limit:
             self._typo_tiers((query, keys), query_words, (limit, fuzzy_cutoff), best, offer)
-        return self._ranked(best, query, limit)
+        return best
 
     def complete(self, query: str) -> list[NameHit]:
         """The autocomplete hits for ``query``: ``search(query, COMPLETE_LIMIT, list_if_empty=True)``. A query
         of at most :data:`FIRST_KEYSTROKES` characters (the box just opened, the first letter typed: the most
         frequent and, matching the most names, the dearest queries) is answered from memory after its first
         time; white space only is answered as ``""``, which it equals."""
+        return self._hits(self._completed(query))
+
+    def complete_entries(self, query: str) -> list[int]:
+        """The entries (positions in :attr:`entries`) of :meth:`complete`'s hits, in the same order: what an
+        autocomplete needs to make its choices (entry → card name, matched name, language) without the hits."""
+        return [rank[5] for rank in self._completed(query)]
+
+    def _completed(self, query: str) -> list[Rank]:
+        """:meth:`complete`'s ranked offers (:meth:`_top`); the first keystrokes kept (see :meth:`complete`)."""
         if query.isspace():  # white space only: no keys, no words, nothing typed (clean() leaves ""), as ""
             query = ""
-        if len(query) > FIRST_KEYSTROKES:
-            return self.search(query, limit=COMPLETE_LIMIT, list_if_empty=True)
-        hits = self._first_keystrokes.get(query)
-        if hits is None:
-            if len(self._first_keystrokes) >= FIRST_KEYSTROKES_KEPT:  # bounded for any input
-                self._first_keystrokes.clear()
-            hits = self._first_keystrokes[query] = self.search(query, limit=COMPLETE_LIMIT, list_if_empty=True)
-        return list(hits)
+        ranks = self._first_keystrokes.get(query) if len(query) <= FIRST_KEYSTROKES else None
+        if ranks is None:
+            ranks = self._top(self._best(query, COMPLETE_LIMIT, 75.0, True), query, COMPLETE_LIMIT)
+            if len(query) <= FIRST_KEYSTROKES:
+                if len(self._first_keystrokes) >= FIRST_KEYSTROKES_KEPT:  # bounded for any input
+                    self._first_keystrokes.clear()
+                self._first_keystrokes[query] = ranks
+        return ranks
 
     def prepare_first_keystrokes(self) -> None:
         """Answer :meth:`complete` for blank input and each first letter of a name (as typed, upper or lower
@@ -325,20 +350,25 @@ class NameIndex:
         self._vocab.prepare()
         firsts = self.data.first_letters()
         for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:
-            self.complete(query)
+            self._completed(query)
 
-    def _word_prefix_tier(self, query_words: list[str], offer: Callable[[int, int, float], None]) -> None:
-        """Offer every entry of which each query word starts some word ("konklave chor")."""
+    def _word_prefix_tier(self, query_words: list[str], best: dict[int, Rank]) -> None:
+        """Offer into ``best`` (:meth:`_best`) each entry of which every query word starts a word ("konklave chor")."""
         candidates: set[int] | None = None
         for qw in query_words:
             found = set(self.data.span(WORDS, qw, SCAN_CAP)[1])
             candidates = found if candidates is None else candidates & found
-        for idx in candidates or ():
-            offer(idx, WORD_PREFIX, 90.0)
+        static = self._static
+        for idx in candidates or ():  # _best's offer(idx, WORD_PREFIX, 90.0), inlined: a letter offers hundreds
+            foreign, length, name, card_id = static[idx]
+            rank = (WORD_PREFIX, foreign, -90.0, length, name, idx)
+            old = best.get(card_id)
+            if old is None or rank < old:
+                best[card_id] = rank
 
     def _typo_tiers(
         self, typed: tuple[str, tuple[str, ...]], query_words: list[str], bounds: tuple[int, float],
-        best: dict[int, tuple[int, bool, float, int, str, int]], offer: Callable[[int, int, float], None],
+        best: dict[int, Rank], offer: Callable[[int, int, float], None],
     ) -> None:
         """Offer the fuzzy tier: whole names one edit away, then (while fewer than ``limit`` cards are offered)
         word-by-word similarity of at least ``cutoff``; ``typed`` = (query, its :func:`name_keys`), ``bounds`` =
@@ -368,21 +398,21 @@ class NameIndex:
                 total += sum(100.0 for sw in short if any(w.startswith(sw) for w in words_of(idx)))
             offer(idx, FUZZY, total / n)
 
-    def _ranked(self, best: dict[int, tuple[int, bool, float, int, str, int]], query: str, limit: int) -> list[NameHit]:
-        """The best ``limit`` offers as hits. Ties (same tier, language and score: "Boros-Rekrut" and
+    def _top(self, best: dict[int, Rank], query: str, limit: int) -> list[Rank]:
+        """The best ``limit`` offers, best first. Ties (same tier, language and score: "Boros-Rekrut" and
         "Boros Rekrut" share a key) go to the name closest to what was typed, separators included."""
         values = best.values()
-        top = sorted(values) if len(values) <= limit * 2 else heapq.nsmallest(limit * 2, values)
-        entry = self.data.entry
+        # sorted() in C costs less than heapq's selection in Python for up to SORT_ALL offers
+        top = sorted(values)[: limit * 2] if len(values) <= SORT_ALL else heapq.nsmallest(limit * 2, values)
         # The closeness to the typed text only orders offers that tie on tier, language and score (neighbours in
         # ``top``, which is sorted): the others keep their place whatever it is, so it is computed for ties only,
         # and only for the groups of ties that reach into the first ``limit`` (the rest is not given out).
         tied: list[tuple[int, int]] = []  # (start, stop) of each such group in ``top``
-        heads = list(map(_HEAD, top))
         start, count = 0, len(top)
         while start < min(count, limit):
+            head = top[start][:3]
             stop = start + 1
-            while stop < count and heads[stop] == heads[start]:
+            while stop < count and top[stop][:3] == head:
                 stop += 1
             if stop - start > 1:
                 tied.append((start, stop))
@@ -396,11 +426,13 @@ class NameIndex:
                 score_cutoff=0)}
             for first, stop in tied:
                 top[first:stop] = sorted(top[first:stop], key=lambda r: (close[r[5]], r[3], r[4]))
-        out = []
-        for tier, _foreign, neg_score, _length, _name, idx in top[:limit]:
-            card_id, card_name, name, kind, _words = entry(idx)
-            out.append(NameHit(card_id, card_name, name, tier, -neg_score, kind))
-        return out
+        return top[:limit]
+
+    def _hits(self, ranks: list[Rank]) -> list[NameHit]:
+        """The offers ``ranks`` (:meth:`_top`) as hits."""
+        entry = self.data.entry
+        return [NameHit(row[0], row[1], row[2], tier, -neg_score, row[3])  # entry: card id, card, name, kind
+                for tier, _foreign, neg_score, _length, _name, idx in ranks for row in (entry(idx),)]
 
     def _folded_name(self, idx: int) -> str:
         """The name of entry ``idx`` case-folded (kept for an index in memory: at most its entries)."""
@@ -466,26 +498,3 @@ class NameIndex:
             and (h.tier < FUZZY or (h.score >= floor and len(kept_name_words(h.matched)) <= len(typed.words)))
             for h in hits
         )
-
-
-#: Tier, language and score of an offer (see :meth:`NameIndex.search`): offers equal in these are ties.
-_HEAD = itemgetter(0, 1, 2)
-
-
-class _Static:
-    """Per entry of a stored index, what ranking needs besides tier and score (foreign, length of the card's
-    name, the name, card id: see :meth:`NameHit.sort_key`), read when first offered, at most
-    :data:`STATIC_KEPT` kept."""
-
-    def __init__(self, stored: StoredNames) -> None:
-        self._stored = stored
-        self._rows: dict[int, tuple[bool, int, str, int]] = {}
-
-    def __getitem__(self, idx: int) -> tuple[bool, int, str, int]:
-        row = self._rows.get(idx)
-        if row is None:
-            if len(self._rows) >= STATIC_KEPT:
-                self._rows.clear()
-            card_id, card_name, _name, kind, _words = self._stored.entry(idx)
-            row = self._rows[idx] = (kind in FOREIGN_KINDS, len(card_name), card_name, card_id)
-        return row

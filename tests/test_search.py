@@ -199,3 +199,21 @@ async def test_similar_words_are_those_of_a_comparison_with_every_word(ctx):
                 assert list(got.items()) == list(_similar_by_extract(vocab, word, last, cutoff).items()), word
                 checked += 1
     assert checked > 4000 and fuzzy.similar("konklafe", True, 75.0)["konklave"] == 87.5
+
+
+async def test_offers_sorted_in_full_or_selected_rank_alike_over_the_recorded_queries(ctx, monkeypatch):
+    """:meth:`NameIndex._top` sorts a few hundred offers in C and selects the best of more with heapq: both give
+    the same hits, and :meth:`NameIndex.complete_entries` the entries of ``search(…, list_if_empty=True)``'s hits,
+    over the recorded autocomplete queries (``tests/choices``)."""
+    import bot.search as search_module
+    from tests.choices import HERE, load
+
+    queries, _want = load(HERE / "documents.json.gz")
+    index = ctx.names
+    entries = {(e.card_id, e.name, e.kind): i for i, e in enumerate(index.entries)}
+    sorted_all = [index.search(q, 25, list_if_empty=True) for q in queries]
+    assert sum(len(h) == 25 for h in sorted_all) >= 20  # queries that rank more offers than they give out
+    got = [[entries[h.card_id, h.matched, h.kind] for h in hits] for hits in sorted_all]
+    assert [index.complete_entries(q) for q in queries] == got
+    monkeypatch.setattr(search_module, "SORT_ALL", 0)
+    assert [index.search(q, 25, list_if_empty=True) for q in queries] == sorted_all

@@ -38,7 +38,7 @@ from bot.answers.today import (
 from bot.custom_id import RowId
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
-from bot.search import TYPO, Lookup, NameHit, NameIndex
+from bot.search import EXACT, TYPO, Lookup, NameHit, NameIndex
 from bot.store import CardRecord, DocumentRecord, MechanicRecord, RulingRecord
 from bot.text import clean, cut, shorten, tokens
 
@@ -426,28 +426,29 @@ async def card_action(ctx: AnswerContext, arg: RowId) -> Reply:
 @completer("card_names")
 def card_names(ctx: AnswerContext, current: str) -> list[Choice]:
     """Autocomplete: up to 25 card names ranked by :meth:`bot.search.NameIndex.search` (through its
-    :meth:`~bot.search.NameIndex.complete`, the first keystrokes from memory); a card found through
+    :meth:`~bot.search.NameIndex.complete_entries`, the first keystrokes from memory); a card found through
     its English name says so: ``Akkord des Rufes (engl. Chord of Calling)``."""
-    hits = ctx.names.complete(current[:MAX_QUERY])
-    made = _CHOICES.get(ctx.names)
+    names = ctx.names
+    made = _CHOICES.get(names)
     if made is None:
-        made = _CHOICES[ctx.names] = {}
+        made = _CHOICES[names] = {}
     out = []
-    for h in hits:
-        key = (h.card_name, h.matched, h.foreign)
-        choice = made.get(key)
+    for idx in names.complete_entries(current[:MAX_QUERY]):
+        choice = made.get(idx)
         if choice is None:
             if len(made) >= CHOICES_KEPT:  # bounded for any index
                 made.clear()
-            choice = made[key] = Choice(name=choice_label(h), value=h.card_name)
+            card_id, card_name, matched, kind, _words = names.data.entry(idx)
+            hit = NameHit(card_id, card_name, matched, EXACT, 100.0, kind)
+            choice = made[idx] = Choice(name=choice_label(hit), value=card_name)
         out.append(choice)
     return out
 
 
-#: Per name index, the choices :func:`card_names` made, by card name, matched name and language: a name offered
-#: again (every keystroke offers most names of the one before) is the same choice, not a new one with its label
-#: made again. A new index (a swapped store) starts without them.
-_CHOICES: weakref.WeakKeyDictionary[NameIndex, dict[tuple[str, str, bool], Choice]] = weakref.WeakKeyDictionary()
+#: Per name index, the choices :func:`card_names` made, by entry of the index (its card name, matched name and
+#: language make the choice): a name offered again (every keystroke offers most names of the one before) is the
+#: same choice, not a new one with its label made again. A new index (a swapped store) starts without them.
+_CHOICES: weakref.WeakKeyDictionary[NameIndex, dict[int, Choice]] = weakref.WeakKeyDictionary()
 #: Most choices kept per index in :data:`_CHOICES` (then it starts anew).
 CHOICES_KEPT = 65_536
 
