@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 import regex
 
-from bot.text import GRAPHEME, INVISIBLE, cut
+from bot.text import GRAPHEME, ZERO_WIDTH, cut
 
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
 EMBED_TITLE_MAX = 256
@@ -66,15 +66,12 @@ _EMOJI_JOINERS = re.compile(r"([\u200d\ufe0e\ufe0f\U000e0020-\U000e007f]+)")
 
 
 #: Zero-width characters inside a word (ZWSP, ZWNJ, word joiner, BOM, soft hyphen): the characters of
-#: :data:`bot.text.INVISIBLE` without a direction (Unicode bidi class BN) but the ZWJ, which an emoji sequence keeps.
-#: Removed, not a space, so "Fe\u200bhde" is echoed as the word the search read ("Fehde").
-_ZERO_WIDTH = dict.fromkeys(c for c in INVISIBLE if unicodedata.bidirectional(chr(c)) == "BN" and c != 0x200D)
 
 
 def _inert(text: str) -> str:
-    """``text`` without zero-width characters (:data:`_ZERO_WIDTH`) and with the other control and format
+    """``text`` without zero-width characters (:data:`ZERO_WIDTH`) and with the other control and format
     characters (categories Cc, Cf, Cs and :data:`_UNSAFE`: bidi overrides, line breaks) as spaces."""
-    text = _UNSAFE.sub(" ", text.translate(_ZERO_WIDTH))
+    text = _UNSAFE.sub(" ", text.translate(ZERO_WIDTH))
     return "".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Cs") else " " for ch in text)
 
 

@@ -36,6 +36,10 @@ import regex
 INVISIBLE = dict.fromkeys(
     [0x00AD, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
 )
+#: The zero-width ones among :data:`INVISIBLE` (Unicode bidi class BN: ZWSP, ZWNJ, word joiner, BOM, soft hyphen)
+#: without the ZWJ, which an emoji sequence keeps: removed inside a word ("Fe\u200bhde" is "Fehde"), where the bidi
+#: marks, overrides and isolates stand between words (a str.translate table).
+ZERO_WIDTH = dict.fromkeys(c for c in INVISIBLE if unicodedata.bidirectional(chr(c)) == "BN" and c != 0x200D)
 
 
 class _CharFilter(dict[int, "int | None"]):

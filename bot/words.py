@@ -12,16 +12,16 @@ from functools import lru_cache
 
 import Stemmer
 
-from bot.text import INVISIBLE, canonical, strip_marks
+from bot.text import INVISIBLE, ZERO_WIDTH, canonical, strip_marks
 
 #: Most tokens read from one text (a 6 000-character question has about 1 000).
 MAX_TOKENS = 1200
 
-#: :data:`bot.text.INVISIBLE` as :func:`tokens` reads it: a zero-width character (bidi class BN: ZWSP, ZWNJ, word
-#: joiner, BOM, soft hyphen) is dropped, so "Bib\u200bliothek" is one word; a bidi mark, override or isolate
+#: :data:`bot.text.INVISIBLE` as :func:`tokens` reads it: a zero-width character (:data:`bot.text.ZERO_WIDTH`) is
+#: dropped, so "Bib\u200bliothek" is one word; a bidi mark, override or isolate
 #: (U+200E/F, U+202A–202E, U+2066–2069) and the ZWJ separate words, as the echo of the question shows them
 #: (:func:`bot.reply.one_line`: "was ist\u202eeinberufen" is echoed and searched as "was ist einberufen").
-_INVISIBLE_WORDS = {c: None if unicodedata.bidirectional(chr(c)) == "BN" and c != 0x200D else " " for c in INVISIBLE}
+_INVISIBLE_WORDS = {c: None if c in ZERO_WIDTH else " " for c in INVISIBLE}
 
 _TOKEN = re.compile(r"\{[0-9a-zA-Z/]{1,5}\}|\d{3}\.\d+[a-z]?|[^\W_]+")
 #: A token that is a rule number (``702.19a``).
