@@ -90,3 +90,17 @@ async def test_a_large_store_is_checked_after_the_start(damaged, built_db, monke
     timer = check_later(later[0][0], damaged, delay=3600)
     assert timer.daemon and timer.is_alive()
     timer.cancel()
+
+
+async def test_closing_a_large_store_drops_its_later_check(built_db, monkeypatch: pytest.MonkeyPatch):
+    """The later page check belongs to the open store: closing it (a swap, the end of the process) cancels a
+    check not yet begun, so no thread reads a file the bot no longer uses."""
+    import bot.store.base
+
+    monkeypatch.setattr(bot.store.base, "CHECK_AT_OPEN_BYTES", 0)
+    store = await Store.open(built_db)
+    timer = store.check_timer
+    assert timer is not None and timer.is_alive()  # waiting its 30 s
+    await store.close()
+    timer.join(5)
+    assert not timer.is_alive()

@@ -19,6 +19,7 @@ import json
 import logging
 import os
 import sqlite3
+import threading
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -89,6 +90,13 @@ class DocumentRecord:
     set_name: str | None
     language: str
     date: str | None
+
+
+def _cancel(timer: threading.Timer | None) -> None:
+    """Drop the later page check ``timer`` of a store that is closed or failed to open (a check already running
+    finishes; it reads the file through its own read-only connection)."""
+    if timer is not None:
+        timer.cancel()
 
 
 def _check_readable(path: Path) -> None:
@@ -264,6 +272,8 @@ class StoreBase:
         self._memo: dict[str, Any] = {}
         self._names: StoredNames | None = None
         self._loop = loop_reader
+        #: The page check of a large store not yet run (:func:`bot.store.check.check_later`), cancelled at close.
+        self.check_timer: threading.Timer | None = None
         #: SQL texts that used up the loop's budget once: run through aiosqlite directly from then on.
         self._slow: set[str] = set()
         self.loop_reads = 0
@@ -295,6 +305,7 @@ class StoreBase:
         """
         _check_readable(path)
         uri = path.resolve().as_uri() + "?mode=ro"  # noqa: ASYNC240
+        timer: threading.Timer | None = None
         try:
             conn = await aiosqlite.connect(uri, uri=True)
         except sqlite3.OperationalError as exc:  # e.g. the folder lets no one but its owner create the journal
@@ -320,9 +331,10 @@ class StoreBase:
             if path.stat().st_size <= CHECK_AT_OPEN_BYTES:  # noqa: ASYNC240
                 await quick_check(conn, path)
             else:  # a large store (a card file of 100 000 printings: 700 MB) is checked after the start
-                check_later(uri, path)
+                timer = check_later(uri, path)
             loop_reader = LoopReader(uri)
         except sqlite3.DatabaseError as exc:
+            _cancel(timer)
             await conn.close()
             # SQLite's report (quick_check: several English lines) only for LOG_LEVEL=DEBUG; one German line.
             log.debug("Integritätsprüfung von %s: %s", path, exc)
@@ -330,13 +342,17 @@ class StoreBase:
                 f"Datenbank beschädigt oder keine Regelbot-Datenbank ({path}): `python -m bot build` ausführen."
             ) from None
         except StoreError:
+            _cancel(timer)
             await conn.close()
             raise
         log.debug("Store geöffnet: %s", path)
-        return cls(conn, path, loop_reader)
+        store = cls(conn, path, loop_reader)
+        store.check_timer = timer
+        return store
 
     async def close(self) -> None:
-        """Close the connections and empty the cache (idempotent)."""
+        """Close the connections, empty the cache and drop a page check not yet begun (idempotent)."""
+        _cancel(self.check_timer)
         self._memo.clear()
         if self._names is not None:
             self._names.close()
