@@ -59,7 +59,6 @@ async def test_the_clash_rule_holds_the_clash_words_of_the_question(store: Store
     assert held == ["fehd", "kart", "leg"] and "zzsbibliothek" in fehde.terms
     share = words.held(fehde.terms, fehde.names) / words.total
     assert share == (idf["fehd"] + idf["kart"] + idf["zzsbibliothek"] + idf["leg"]) / words.total
-    assert round(share, 4) == 0.5587
     # typed "aufgedekte", "Bibliotek": repaired, so their terms weigh half and the concepts come first
     typed = await r.candidates(store, QUESTIONS[-1])
     words = QuestionWords.of(typed.analysis, idf, unknown, typo)
