@@ -10,8 +10,10 @@ later in the run gets a copy of that file, written beside the target and renamed
 What makes two builds identical (:meth:`BuildCache.key`): the bytes of every file of the sources folder, the
 name and bytes of every rules and card file (the store records the names), the keyword table, the change
 register and the term table. The code is the same within a run. A build that raises is not kept: the next one
-with those inputs builds (and raises) again. What the build itself does is tested in ``tests/importer/``
-without this cache.
+with those inputs builds (and raises) again. What the build itself does is tested in ``tests/importer/`` (but
+for the register review's two builds, ``tests/importer/test_review.py``) and ``tests/test_cli*.py`` without this
+cache. A copy also hides any difference between two builds of the same inputs; that builds are deterministic is
+shown by ``tests/importer/test_memo.py`` (two builds, one digest), not here.
 """
 
 from __future__ import annotations
@@ -89,6 +91,7 @@ def _place(kept: Path, db_path: Path) -> None:
     """Copy ``kept`` to a temp file beside ``db_path``, set ``built_at`` to now and the permission bits of the
     store it replaces (as :func:`bot.importer.build`), then rename it over ``db_path``."""
     db_path.parent.mkdir(parents=True, exist_ok=True)
+    importer.remove_stale_temps(db_path)  # as the real build does first: a leftover temp file is not hidden
     handle, name = tempfile.mkstemp(prefix=f"{db_path.name}-build-", dir=db_path.parent)
     os.close(handle)
     temp = Path(name)
