@@ -93,16 +93,16 @@ class _Stems:
         """The ``name_keys`` rows of the stems of at most :data:`STEM_CARDS` cards."""
         return [(STEMS, stem, idx) for stem, found in self.entries.items() if found is not None for idx in found[1]]
 
-    def word_rows(self, conn: sqlite3.Connection) -> list[tuple[int, str, int]]:
+    def word_rows(self) -> list[tuple[int, str, int]]:
         """The ``name_keys`` rows (kind :data:`STEM_WORDS`) of those stems' word counts: per stem, the summed
         ``vocabulary`` counts of the words whose stem it is (what the question ranker weighs a name word by, read
         per stem instead of stemming the whole vocabulary at start)."""
         kept = {stem for stem, found in self.entries.items() if found is not None}
         counts = dict.fromkeys(kept, 0)
-        for word, n in conn.execute("SELECT word, count FROM vocabulary"):
+        for word, n in self._analyser.vocab.words.items():  # the vocabulary read at __init__
             stem = self._stem(word)
             if stem in kept:
-                counts[stem] += int(n)
+                counts[stem] += n
         return [(STEM_WORDS, stem, n) for stem, n in counts.items()]
 
 
@@ -154,7 +154,7 @@ def write_names(conn: sqlite3.Connection) -> int:
         conn.executemany("INSERT INTO scan_unsorted (key, card_id, prefix, plain) VALUES (?, ?, ?, ?)", scan)
         count += len(entries)
     conn.executemany("INSERT INTO keys_unsorted (kind, key, entry) VALUES (?, ?, ?)", stems.rows())
-    conn.executemany("INSERT INTO keys_unsorted (kind, key, entry) VALUES (?, ?, ?)", stems.word_rows(conn))
+    conn.executemany("INSERT INTO keys_unsorted (kind, key, entry) VALUES (?, ?, ?)", stems.word_rows())
     conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
                      [(STEMS_META, str(STEM_CARDS)), (STEM_WORDS_META, "1")])
     for statement in _FILL_SQL.split(";")[:-1]:
