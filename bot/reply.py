@@ -165,9 +165,10 @@ class Action:
     arg: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class Choice:
-    """An autocomplete choice: ``name`` shown (≤ 100), ``value`` sent back (≤ 100)."""
+    """An autocomplete choice: ``name`` shown (≤ 100), ``value`` sent back (≤ 100). Frozen: the card-name source
+    hands the same choices to every keystroke that offers them (:mod:`bot.answers.cards`)."""
 
     name: str
     value: str
