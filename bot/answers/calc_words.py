@@ -58,14 +58,15 @@ def pool_kind(kind: PoolKind) -> str:
 
 
 def pool_text(pool: Counter[PoolKind] | Iterable[PoolKind]) -> str:
-    """A pool or the mana spent, W U B R G C then snow mana (``12×{C}`` for long runs); empty: ``(leer)``."""
+    """A pool or the mana spent, W U B R G C then snow mana (``12×{C}`` for long runs); empty: ``(leer)``.
+
+    Short runs are written one symbol each (``{W}{W}{U}``); once a run is counted, the kinds are joined with
+    `` + `` (``14×{W} + {R} + 15×{G}``), since ``14×{W}{R}`` would read as fourteen of both."""
     counts = pool if isinstance(pool, Counter) else Counter(pool)
-    out = "".join(
-        pool_kind(k) * counts[k] if counts[k] <= 10 else f"{counts[k]}×{pool_kind(k)}"
-        for k in ALL_KINDS
-        if counts[k] > 0
-    )
-    return out or "(leer)"
+    runs = [pool_kind(k) * counts[k] if counts[k] <= 10 else f"{counts[k]}×{pool_kind(k)}"
+            for k in ALL_KINDS if counts[k] > 0]
+    counted = any(counts[k] > 10 for k in ALL_KINDS)
+    return (" + " if counted else "").join(runs) or "(leer)"
 
 
 _SYMBOL = re.compile(r"\{([0-9A-Z/*]+)\}")

@@ -68,6 +68,19 @@ async def test_pay_exact_and_missing(ctx):
     assert bad["embeds"][0]["description"].startswith("❌ **Nicht bezahlbar**: es fehlt 1× grünes Mana.")
 
 
+async def test_pay_counted_pool_runs_are_kept_apart(ctx):
+    # Ravnica FAQ 104.3f: each {G/W} is paid with green or white. Thirty of them from 14 white, 1 red and 15 green:
+    # the counted runs stay apart ("14×{W}{R}" would read as fourteen white and red), one {G/W} stays unpaid.
+    pool = "14 weiß, 1 rot, 15 grün"
+    bad = payload(await run_answer(ctx, "mana_pay", cost="{G/W}" * 30, pool=pool))
+    description = bad["embeds"][0]["description"]
+    assert description.startswith("❌ **Nicht bezahlbar**: es fehlt 1× weißes Mana oder grünes Mana.")
+    assert description.endswith("**Vorrat:** 14×{W} + {R} + 15×{G}")
+    # runs of at most ten are still written symbol by symbol, without separators
+    ok = payload(await run_answer(ctx, "mana_pay", cost="{G/W}{G/W}", pool="2 weiß, 1 rot"))
+    assert "**Vorrat:** {W}{W}{R}" in ok["embeds"][0]["description"]
+
+
 async def test_pay_split_card_needs_a_half(ctx):
     whole = await run_answer(ctx, "mana_pay", cost="Bestimmt // Unbeirrt", pool="GU")
     assert whole.error and "„Unbeirrt“ ({G}{U})" in whole.pages[0].body
