@@ -368,6 +368,15 @@ async def test_new_term_schlachtfeld_finds_old_im_spiel(ctx):
     assert "Nur Objekte auf dem Stapel oder **im Spiel** haben einen Beherrscher." in body
 
 
+async def test_a_term_page_dates_the_rulings_it_lists(ctx):
+    # „Vorrang“ → Priorität (117): each ruling listed names its document and that document's date, as every other
+    # answer does (Blitzsturm: Kälteeinbruch FAQ of 01.06.2006; Getrieben // Verzweiflung: 002's ruling of 18.04.2017).
+    body = (await run_answer(ctx, "rule", query="Vorrang")).pages[0].body
+    assert "• Ruling zu **Blitzsturm** (Kälteeinbruch – Häufig gestellte Fragen, 01.06.2006): " in body
+    assert ("• Ruling zu **Getrieben // Verzweiflung** (Rulings zu Getrieben // Verzweiflung und geteilten Karten, "
+            "18.04.2017): ") in body
+
+
 async def test_misprinted_subrule_is_found_under_its_heading(ctx):
     # Ravnica FAQ: under the heading "502.46. Einberufen" the first subrule is printed as "502.32a";
     # Transmutation: under "502.48." it is printed as "502.43a". Asked by the intended number, both are found.
