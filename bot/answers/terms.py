@@ -137,17 +137,24 @@ def _note(match: TermMatch) -> str:
 def term_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     """Autocomplete for ``/ruling suche``: the typed text first, then German terms of the term table whose
     names (German, old, variants, English) have words starting with the typed words; an old or English
-    name is shown with today's term (``Vorrang → Priorität``). At most 25, from memory."""
+    name is shown with today's term (``Vorrang → Priorität``, also when typed whole: ``vorrang`` gives the one
+    choice ``Vorrang → Priorität`` with the value ``vorrang``). Each name once, whatever its case. At most 25,
+    from memory."""
     typed = clean(current)[:100]
     typed_words = tokens(typed)
+    # keyed by the folded name: a term typed whole ("Priorität", "vorrang") is one choice, not two
     choices: dict[str, Choice] = {}
     if typed:
-        choices[typed] = Choice(name=typed, value=typed)
+        choices[typed.casefold()] = Choice(name=typed, value=typed)
     if not typed_words:
         return list(choices.values())
     for term, name, rank in term_index().complete(typed_words):
         label = name if rank in (MAIN, VARIANT) else f"{name} → {term.german}"
-        choices.setdefault(name.casefold(), Choice(name=label[:100], value=name[:100]))
+        key = name.casefold()
+        if key == typed.casefold() and choices[key].name == typed:
+            choices[key] = Choice(name=label[:100], value=typed)  # the typed text first, with today's term
+        else:
+            choices.setdefault(key, Choice(name=label[:100], value=name[:100]))
         if len(choices) >= 25:
             break
     return list(choices.values())[:25]

@@ -233,6 +233,13 @@ async def test_ruling_search_autocomplete_links_old_terms(ctx):
     assert [(c.name, c.value) for c in choices] == [("vorr", "vorr"), ("Vorrang → Priorität", "Vorrang")]
     names = [c.name for c in await run_completer(ctx, term_queries, "umgew")]
     assert "umgewandelte Manakosten → Manawert" in names
+    # a term typed whole is one choice (not the typed text and the term's row twice), with today's term named
+    # whatever the case typed: Vorrang → Priorität (117), Priorität itself
+    for typed in ("Vorrang", "vorrang"):
+        choices = await run_completer(ctx, term_queries, typed)
+        assert [(c.name, c.value) for c in choices] == [("Vorrang → Priorität", typed)]
+    names = [c.name for c in await run_completer(ctx, term_queries, "Priorität")]
+    assert names[0] == "Priorität" and names.count("Priorität") == 1
 
 
 def test_cli_regel_and_complete_in_german(built_db):
