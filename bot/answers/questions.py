@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.answers.cards import keyword_sections, outdated_keywords
 from bot.answers.registry import AnswerContext, UserError, action, answer
+from bot.answers.terms import TABLE_SOURCE
 from bot.answers.today import (
     STATUS_LABELS,
     TodayIndex,
@@ -87,14 +88,27 @@ def _entry(p: PassageRecord) -> tuple[str, int] | None:
     return (p.kind, entry_id) if entry_id is not None else None
 
 
+def footer_source(p: PassageRecord) -> str:
+    """The document an answer's footer names for ``p`` (its date follows from ``p.date``); a row of the term table,
+    which has no date of its own, names the Comprehensive Rules its rule numbers are of, as ``/regel`` does
+    (:data:`bot.answers.terms.TABLE_SOURCE`: 17.04.2026)."""
+    return TABLE_SOURCE if p.kind == "term" else p.source
+
+
+def passage_source(p: PassageRecord) -> str:
+    """The document and date an answer names for ``p``: ``Ravnica: Stadt der Gilden – Häufig gestellte Fragen,
+    30.08.2005``; the document alone where it has no date (003); a term row as :func:`footer_source`."""
+    date = format_date(p.date)
+    return footer_source(p) + (f", {date}" if date else "")
+
+
 def passage_view(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord]) -> PassageView:
     """The passage's state and its text as shown today, with the notices its own command shows (the change
     register through :mod:`bot.answers.today`): a ruling as :func:`bot.answers.today.ruling_display` (a changed
     ruling shows today's statement first), a mechanics paragraph with its section's ``Heute`` block before it, a
     document's rule as :func:`bot.answers.today.cited_text` (``/regel``), a card's printed text with its outdated
     keywords and old terms (``/karte``), 003 with its term notes, an official rule with its review line."""
-    date = format_date(p.date)
-    source = p.source + (f", {date}" if date else "")
+    source = passage_source(p)
     entry = _entry(p)
     if p.kind == "ruling" and p.ref_id is not None:
         return PassageView(entry_state(index, "ruling", p.ref_id),
@@ -130,8 +144,7 @@ def owner_line(index: TodayIndex, p: PassageRecord, state: str) -> str:
     today = today_number(index, p.key[:3], p.number) if p.kind == "quoted_rule" and p.number else None
     if p.kind not in ("ruling", "mechanic"):
         where += f" (heute {today}; {kind})" if today else f" ({kind})"
-    date = format_date(p.date)
-    parts = [where, p.source + (f", {date}" if date else "")]
+    parts = [where, passage_source(p)]
     if state:
         parts.append(STATUS_LABELS[state])
     if today:
@@ -165,9 +178,8 @@ def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: l
     shortened, the status never)."""
     state = passage_state(index, p, sections)
     mark, _, label = STATUS_LABELS[state].partition(" ") if state else ("", "", "")
-    date = format_date(p.date)
     tail = f" · {label}" if label else ""
-    source = shorten(p.source + (f", {date}" if date else ""), 110)
+    source = shorten(passage_source(p), 110)
     head = f"{number}. " + (f"{mark} " if mark else "")
     today = today_number(index, p.key[:3], p.number) if p.kind == "quoted_rule" and p.number else None
     named = p.title + (f" (heute {today})" if today else "")
@@ -253,7 +265,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     page = passage_page(index, best.passage, sections, lead)
     page.fields = _others(index, found, rest, r, sections)
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
-    return Reply(pages=[page], source=best.passage.source, date=best.passage.date, actions=actions)
+    return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
 
 
 @action("passage")
@@ -273,7 +285,7 @@ async def passage_action(ctx: AnswerContext, arg: str) -> Reply:
     if p.mechanic_id is not None:
         actions.append(Action(label="Ganzer Abschnitt", action="mechanic", arg=str(p.mechanic_id)))
     page = passage_page(index, p, await ctx.store.mechanic_sections())
-    return Reply(pages=[page], source=p.source, date=p.date, actions=actions)
+    return Reply(pages=[page], source=footer_source(p), date=p.date, actions=actions)
 
 
 __all__ = [

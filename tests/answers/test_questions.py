@@ -237,6 +237,20 @@ async def test_a_term_question_without_a_defining_passage_gets_the_term_row(ctx)
     assert await first_keys(ctx, "was macht transmutieren") == ["001:114"]
 
 
+async def test_a_term_row_names_the_rules_it_dates_from(ctx):
+    # The term table has no date of its own; its rule numbers are those of the Comprehensive Rules of 17.04.2026
+    # (Priorität: 117), and /frage names that source as /regel does, in the owner line and in the footer.
+    reply = await run_answer(ctx, "question", question="was bedeutet Vorrang")
+    assert "**Priorität** (Begriffstabelle) · Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom " \
+           "17.04.2026)" in reply.pages[0].body
+    assert reply.source == "Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026)"
+    button = await run_action(ctx, "passage", "term:Priorität")
+    assert button.source == reply.source
+    # other passages keep their document and date (000: the clash article, 2007)
+    clash = await run_action(ctx, "passage", "000:22")
+    assert clash.source == "Fehde (Clash) – Artikel zur Schlüsselwort-Aktion" and clash.date == "2007"
+
+
 async def test_pointer_english_and_verb_in_a_card_name_do_not_lead(ctx):
     r = await ranker(ctx.store)
     # 001 line 227 is only "Siehe auch „Hybrid-Karten und Halbe-Halbe-Manasymbole“ im Abschnitt ALLGEMEINES.".
