@@ -81,6 +81,20 @@ async def test_pay_counted_pool_runs_are_kept_apart(ctx):
     assert "**Vorrat:** {W}{W}{R}" in ok["embeds"][0]["description"]
 
 
+async def test_counts_written_as_german_number_words(ctx):
+    # /hilfe's example pool „2 weiß, 1 blau, 2 grün“ written as a player says it: the same pool and payment.
+    digits = payload(await run_answer(ctx, "mana_pay", cost="2WU", pool="2 weiß, 1 blau, 2 grün"))
+    words = payload(await run_answer(ctx, "mana_pay", cost="2WU", pool="zwei weiße, ein blaues, zwei grüne"))
+    assert words["embeds"][0]["description"].startswith("✅ **Bezahlbar** mit {W}{W}{U}{G}.")
+    assert words["embeds"][0]["description"] == digits["embeds"][0]["description"]
+    # Konklavenequidonaut ({4}{W}{W}, Ravnica FAQ) convoked with three white creatures and an artifact creature
+    typed = payload(await run_answer(ctx, "mana_convoke", cost="Konklavenequidonaut", creatures="3 weiß, 1 Artefakt"))
+    said = payload(await run_answer(ctx, "mana_convoke", cost="Konklavenequidonaut",
+                                    creatures="drei weiße und ein Artefakt"))
+    assert said["embeds"][0]["description"].startswith("**Am besten bleibt {2} zu bezahlen**")
+    assert said["embeds"][0]["description"] == typed["embeds"][0]["description"]
+
+
 async def test_pay_split_card_needs_a_half(ctx):
     whole = await run_answer(ctx, "mana_pay", cost="Bestimmt // Unbeirrt", pool="GU")
     assert whole.error and "„Unbeirrt“ ({G}{U})" in whole.pages[0].body

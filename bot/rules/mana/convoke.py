@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.rules.cite import Reason
-from bot.rules.mana.parse import is_number
-from bot.rules.mana.pool import COLOR_WORDS, COLORLESS_WORDS, strip_inflection
+from bot.rules.mana.pool import COLOR_WORDS, COLORLESS_WORDS, leading_count, strip_inflection
 from bot.rules.mana.symbols import (
     COLORS,
     MAX_STATES,
@@ -41,7 +40,7 @@ def parse_creatures(text: str) -> list[tuple[str, ...]]:
 
     Each creature is ``Artefakt``/``farblos`` (no colour), a colour (``rot``), colours joined by
     ``-`` or ``/`` (``grün-weiß``) or colour letters (``GW``); a leading count repeats it
-    (``2 rot``, ``2x rot``).
+    (``2 rot``, ``2x rot``, ``zwei rote``).
 
     Returns:
         one tuple of colour letters (:func:`color_order`; empty = colourless) per creature.
@@ -55,11 +54,8 @@ def parse_creatures(text: str) -> list[tuple[str, ...]]:
         raise ManaError("Keine Kreaturen angegeben.")
     out: list[tuple[str, ...]] = []
     for pos, item in enumerate(items, 1):
-        words = item.lower().split()
-        count = 1
-        if words and is_number(words[0].rstrip("x×")) and len(words[0]) <= 6:
-            count = int(words[0].rstrip("x×"))
-            words = words[1:]
+        counted, words = leading_count(item.lower().split())
+        count = 1 if counted is None else counted
         words = [
             w for w in words if w not in ("kreatur", "kreaturen", "creature", "creatures", "eine", "ein", "x", "×")
         ]

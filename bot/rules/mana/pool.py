@@ -43,6 +43,22 @@ PoolKind = tuple[str, bool]
 POOL_TYPES = "WUBRGC"
 ALL_KINDS: tuple[PoolKind, ...] = tuple((t, snow) for snow in (False, True) for t in POOL_TYPES)
 MAX_POOL = MAX_SYMBOLS * MAX_GENERIC  # most mana in one pool (pays the largest cost accepted)
+#: German number words a player writes before a colour (``zwei rote``, ``ein grünes``, ``eine Kreatur``).
+COUNT_WORDS = {"ein": 1, "eine": 1, "einen": 1, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "fuenf": 5,
+               "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "zwoelf": 12}
+
+
+def leading_count(words: list[str]) -> tuple[int | None, list[str]]:
+    """The count an entry of a pool or of creatures starts with and the words after it: digits (``3``, ``3x``,
+    ``3×``, at most 6) or a German number word (:data:`COUNT_WORDS`); ``(None, words)`` without one.
+    ``["zwei", "rote"]`` → ``(2, ["rote"])``."""
+    if words and is_number(words[0].rstrip("x×")) and len(words[0]) <= 6:
+        return int(words[0].rstrip("x×")), words[1:]
+    if words and words[0] in COUNT_WORDS:
+        return COUNT_WORDS[words[0]], words[1:]
+    return None, words
+
+
 _SNOW_WORDS = {"verschneit", "verschneites", "verschneite", "schnee", "schneemana", "snow", "*"}
 _FILLER_WORDS = {"mana", "x", "×"}
 _EMPTY_WORDS = {"", "-", "0", "leer", "nichts", "kein", "keins", "kein mana", "none", "empty"}
@@ -142,18 +158,15 @@ def _read_symbols(text: str) -> tuple[Counter[PoolKind], list[NumberReading]]:
 
 
 def _read_words(text: str) -> Counter[PoolKind]:
-    """``2 grün, 3 weiß`` → GG WWW; ``1 farblos``; ``2 grün verschneit`` (snow)."""
+    """``2 grün, 3 weiß`` → GG WWW; ``zwei rote`` → RR; ``1 farblos``; ``2 grün verschneit`` (snow)."""
     pool: Counter[PoolKind] = Counter()
     items = [p.strip() for chunk in re.split(r"[,;+]", text) for p in re.split(r"\s+und\s+", chunk)]
     items = [p for p in items if p]
     if not items:
         raise ManaError("Kein Mana angegeben.")
     for pos, item in enumerate(items, 1):
-        words = item.lower().replace("*", " * ").split()
-        count = 1
-        if words and is_number(words[0].rstrip("x×")) and len(words[0]) <= 6:
-            count = int(words[0].rstrip("x×"))
-            words = words[1:]
+        counted, words = leading_count(item.lower().replace("*", " * ").split())
+        count = 1 if counted is None else counted
         snow = any(w in _SNOW_WORDS for w in words)
         words = [w for w in words if w not in _SNOW_WORDS and w not in _FILLER_WORDS]
         if not words or (len(words) > 1 and count != 1):
