@@ -2,10 +2,10 @@
 
 What does not depend on the question is prepared once per text and analyser and kept in a bounded cache
 (:class:`cachetools.LRUCache`; :data:`CACHE_TEXTS` texts and :data:`CACHE_CHARS` characters per analyser and kind,
-least recently used dropped first): a passage's sentences with each sentence's analysed terms (:class:`Prepared`), and a shown excerpt's words
-with their stems and the concept names found at each word (:class:`Marks`). An answer then only intersects these
-with the question's terms and concepts. The results are the same as analysing every sentence and word anew on every
-answer.
+least recently used dropped first): a passage's sentences with each sentence's analysed terms (:class:`Prepared`),
+and a shown excerpt's words with their stems and the concept names found at each word (:class:`Marks`). An answer
+then only intersects these with the question's terms and concepts. The results are the same as analysing every
+sentence and word anew on every answer.
 
 Bounded for any input: the analysis of a sentence reads at most :data:`bot.analysis.MAX_TOKENS` tokens; a cache
 holds at most :data:`CACHE_TEXTS` entries of :data:`CACHE_CHARS` characters in all per analyser and kind, and a
