@@ -113,7 +113,9 @@ def _cost(text: str) -> int:
     """A text's share of a cache, scaled by ``CACHE_TEXTS × CACHE_CHARS``: the larger of its share of the character
     bound (``len(text) × CACHE_TEXTS``) and its share of the count bound (``CACHE_CHARS``). A cache of
     ``CACHE_TEXTS × CACHE_CHARS`` therefore holds at most :data:`CACHE_TEXTS` texts and at most :data:`CACHE_CHARS`
-    characters of them, with one size for :class:`cachetools.LRUCache`."""
+    characters of them, with one size for :class:`cachetools.LRUCache`: up to :data:`CACHE_TEXTS` short texts (of
+    ``CACHE_CHARS / CACHE_TEXTS`` = 244 characters or fewer), long ones up to :data:`CACHE_CHARS` characters, a mix
+    of both proportionally fewer of each (the store of the documents' 1 641 passages fits whole)."""
     return max(len(text) * CACHE_TEXTS, CACHE_CHARS)
 
 
