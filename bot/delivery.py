@@ -167,8 +167,8 @@ class RecentIds:
     first; :class:`cachetools.TTLCache` on ``clock``): :meth:`first` tells whether an id arrives for the first time,
     so an interaction delivered twice (a gateway RESUME replaying events, a signed HTTP request sent again within its
     300 s) is answered once. An id is forgotten once ``seconds`` have passed since it was first seen. Memory: about
-    290 bytes per Discord id (the id, the cache's entry and its expiry link; tracemalloc over 100 000 ids), bounded
-    by ``size``.
+    250 bytes per id beside the id itself (the cache's entry and its expiry link; bench/bench_recent_ids.py),
+    bounded by ``size``.
 
     Raises:
         ValueError: ``size`` is negative.
