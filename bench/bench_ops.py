@@ -47,10 +47,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import statistics
-
 from bench_e2e import pin_threads
 from bench_scale import _free_port, _start_workers, cpu_seconds, payload_for
+from common import ratio_text
 from fakediscord import FakeDiscord
 from harness import PYTHON, BotProcess, bot_env, build_store, running_bot
 from http_burst import fire, presign
@@ -362,12 +361,6 @@ def ratios(runs: list[Run]) -> list[tuple[str, list[float]]]:
             ("burst CPU per interaction: serve / aiohttp worker checking the signature", http),
             ("  the same without the core's own work (door only): gateway bot / null bot", gateway_door),
             ("  the same without the core's own work (door only): serve / signature-checking worker", http_door)]
-
-
-def ratio_text(values: list[float]) -> str:
-    """``best 1.8×, median 1.9× (1.8, 1.9, 2.1)`` of one ratio over the runs."""
-    each = ", ".join(f"{v:.2f}" for v in values)
-    return f"best {min(values):.2f}×, median {statistics.median(values):.2f}× ({each})"
 
 
 def rows(quick: bool) -> list[tuple[str, str, str, str]]:

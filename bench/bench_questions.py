@@ -2,8 +2,9 @@
 FTS5 ``bm25()`` over the raw passage text and the old ``/ruling suche`` (bench/old_ruling_search.py), plus
 p50/p99 time per question in process; on the store of the documents and on a store built with both CR files.
 
-Run: ``python bench/bench_questions.py [--cv K [--cv-typos]] [--ablation] [--misses]
-[--parts tuning,heldout,heldout2,dev] [--no-cr]``
+Run: ``python bench/bench_questions.py [--cv K [--cv-typos] [--fit [--fit-only]]] [--ablation] [--misses]
+[--parts tuning,heldout,heldout2,dev] [--no-cr]`` (``--parts``: every part by default, the tuning part only with
+``--fit``: held-out figures come only when their parts are named)
 
 * The question set lives in ``tests/questions/`` (``load(part)``: ``tuning``, ``heldout``, and ``heldout2``, a
   second set-aside part written later by an engineer who had not seen the ranking); ``dev.toml`` holds the
@@ -27,7 +28,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib.util
-import os
 import shutil
 import sqlite3
 import sys
@@ -44,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import question_fit  # noqa: E402
+from common import REFERENCE, cr_paths  # noqa: E402
 from old_ruling_search import add_old_tables, old_ruling_search  # noqa: E402
 from question_cv import cross_validate, describe, fold_rows  # noqa: E402
 
@@ -57,9 +58,9 @@ from bot.store import Store  # noqa: E402
 from bot.text import tokens  # noqa: E402
 from bot.textsearch import fts_match  # noqa: E402
 
-REFERENCE = Path(os.environ.get("REGELBOT_REFERENCE", ROOT.parent / "shared" / "reference"))
-CR_FILES = ("CR-2010-10-01_MagicCompRules_20101001.txt", "MagicCompRules_20260417.txt")
 DEPTH = 10
+#: The parts scored when ``--parts`` is not given (and ``--fit`` is not: :func:`chosen_parts`).
+ALL_PARTS = ("tuning", "heldout", "heldout2", "dev")
 
 
 @dataclass(frozen=True)
@@ -327,10 +328,20 @@ async def misses(db: Path, questions: list[Question]) -> None:
     await store.close()
 
 
+def chosen_parts(given: str | None, fit: bool) -> list[str]:
+    """The parts to load and score: ``--parts`` as given (comma-separated); without it :data:`ALL_PARTS`, but with
+    ``--fit`` the tuning part only: a fit is judged on the tuning part's folds, and the held-out parts are scored
+    (and read) only when they are named."""
+    if given is not None:
+        return [p for p in given.split(",") if p]
+    return ["tuning"] if fit else list(ALL_PARTS)
+
+
 async def main() -> None:
     """Parse the options, build the stores, print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--parts", default="tuning,heldout,heldout2,dev")
+    parser.add_argument("--parts", default=None, help="comma-separated parts (default: every part; with --fit: "
+                        "tuning only)")
     parser.add_argument("--ablation", action="store_true")
     parser.add_argument("--misses", action="store_true")
     parser.add_argument("--no-cr", action="store_true")
@@ -342,7 +353,7 @@ async def main() -> None:
     parser.add_argument("--fit-only", action="store_true", help="with --cv: only the CV table (no other tables)")
     args = parser.parse_args()
     question_fit.FIT_FROM, question_fit.FIT_L2 = args.fit_from, args.fit_l2
-    parts = {p: load_part(p) for p in args.parts.split(",")}
+    parts = {p: load_part(p) for p in chosen_parts(args.parts, args.fit)}
     folder = Path(tempfile.mkdtemp(prefix="bench-questions-"))
     try:
         docs = folder / "docs.sqlite3"
@@ -369,7 +380,7 @@ async def main() -> None:
         await report_store(docs, "Store of the documents", parts, folder)
         if args.cv and parts.get("tuning"):
             await cv_report(docs, parts["tuning"], args.cv, args.cv_typos, args.fit)
-        crs = [REFERENCE / f for f in CR_FILES]
+        crs = cr_paths()
         if args.no_cr or not all(p.is_file() for p in crs):
             print("\n(Store with both CR files skipped: reference files not found in " + str(REFERENCE) + ")")
             return

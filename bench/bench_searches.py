@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -32,6 +31,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 
+from common import ratio_text  # noqa: E402
 from rank_dump import build_store, questions  # noqa: E402
 
 #: command → (answer key, option name), as the slash commands call them.
@@ -84,12 +84,6 @@ def measure(tree: Path | None, db: Path, passes: int) -> dict[str, list[float]]:
         return json.loads(proc.stdout.strip().splitlines()[-1])
     except (ValueError, IndexError):
         raise RuntimeError(f"measurement failed ({proc.returncode}):\n{(proc.stdout + proc.stderr)[-2000:]}") from None
-
-
-def ratio_text(values: list[float]) -> str:
-    """``best 0.65×, median 0.70× (0.70, 0.65, 0.72)``."""
-    return (f"best {min(values):.2f}×, median {statistics.median(values):.2f}× ("
-            + ", ".join(f"{v:.2f}" for v in values) + ")")
 
 
 def report(command: str, rounds: list[dict[Path | None, dict[str, list[float]]]], other: Path | None) -> str:

@@ -24,12 +24,15 @@ import sys
 import tomllib
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import cr_paths
+
 HERE = Path(__file__).resolve().parents[1]
 PARTS = ("tuning", "dev")
 TOP = 5
 RULE_KINDS = frozenset({"quoted_rule", "explanation"})
 CR_KINDS = frozenset({"cr_rule", "glossary"})
-CR_FILES = ("CR-2010-10-01_MagicCompRules_20101001.txt", "MagicCompRules_20260417.txt")
 
 
 def questions() -> list[tuple[str, str]]:
@@ -46,8 +49,7 @@ def build_store(db: Path, cr: bool) -> None:
     sys.path.insert(0, str(HERE))
     from bot.importer import DEFAULT_SOURCES, build
 
-    reference = Path(os.environ.get("REGELBOT_REFERENCE", HERE.parent / "shared" / "reference"))
-    build(db, DEFAULT_SOURCES, cr_files=[reference / f for f in CR_FILES] if cr else ())
+    build(db, DEFAULT_SOURCES, cr_files=cr_paths() if cr else ())
 
 
 async def dump(db: Path, cr: bool) -> list[str]:

@@ -295,6 +295,19 @@ def check_action_arg(fn: Callable[..., Any], arg: str) -> None:
         raise BadCustomId("action argument does not fit its declared pattern")
 
 
+def needs_arg(key: str) -> bool:
+    """Whether the registered action ``key`` needs an argument from its button: every action but those declared
+    :data:`NoArg`. Such an action's id with an empty argument (``rb:rulings:``) is only the custom_id of a
+    "Meintest du" select menu, which a pick completes (:func:`bot.render.picked_custom_id`); pressed as it is, it
+    is a forged or broken button.
+
+    Raises:
+        BadCustomId: no action is registered under ``key``.
+    """
+    params, hints = _declared(_action(key))
+    return (_pattern(hints.get(params[0].name, str)) if params else PLAIN).regex != ""
+
+
 def answer_params(key: str) -> list[inspect.Parameter]:
     """The option parameters of the registered answer ``key`` (its signature without ``ctx``), in order.
 

@@ -1,11 +1,11 @@
 """Excerpts of a passage for an answer: the sentences that match a question, the matching words in bold.
 
 What does not depend on the question is prepared once per text and analyser and kept in a bounded cache
-(:data:`CACHE_TEXTS` texts and :data:`CACHE_CHARS` characters per analyser and kind, least recently used dropped
-first): a passage's sentences with each sentence's analysed terms (:class:`Prepared`), and a shown excerpt's words
-with their stems and the concept names found at each word (:class:`Marks`). An answer then only intersects these
-with the question's terms and concepts. The results are the same as analysing every sentence and word anew on every
-answer.
+(:class:`cachetools.LRUCache`; :data:`CACHE_TEXTS` texts and :data:`CACHE_CHARS` characters per analyser and kind,
+least recently used dropped first): a passage's sentences with each sentence's analysed terms (:class:`Prepared`),
+and a shown excerpt's words with their stems and the concept names found at each word (:class:`Marks`). An answer
+then only intersects these with the question's terms and concepts. The results are the same as analysing every
+sentence and word anew on every answer.
 
 Bounded for any input: the analysis of a sentence reads at most :data:`bot.analysis.MAX_TOKENS` tokens; a cache
 holds at most :data:`CACHE_TEXTS` entries of :data:`CACHE_CHARS` characters in all per analyser and kind, and a
@@ -17,10 +17,11 @@ from __future__ import annotations
 import re
 import weakref
 from array import array
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
+
+from cachetools import LRUCache
 
 from bot.analysis import Analyser, Analysis
 
@@ -103,31 +104,40 @@ def marks(sentence: str, a: Analyser) -> Marks:
 T = TypeVar("T")
 
 
-class _Cache(OrderedDict[str, object]):
-    """Prepared texts, least recently used first, and the characters of their keys in all."""
+#: A kept preparation and its cost against the cache's bound (:func:`_cost`).
+_Kept = tuple[object, int]
+_caches: weakref.WeakKeyDictionary[Analyser, dict[str, LRUCache[str, _Kept]]] = weakref.WeakKeyDictionary()
 
-    chars = 0
+
+def _cost(text: str) -> int:
+    """A text's share of a cache, scaled by ``CACHE_TEXTS × CACHE_CHARS``: the larger of its share of the character
+    bound (``len(text) × CACHE_TEXTS``) and its share of the count bound (``CACHE_CHARS``). A cache of
+    ``CACHE_TEXTS × CACHE_CHARS`` therefore holds at most :data:`CACHE_TEXTS` texts and at most :data:`CACHE_CHARS`
+    characters of them, with one size for :class:`cachetools.LRUCache`: up to :data:`CACHE_TEXTS` short texts (of
+    ``CACHE_CHARS / CACHE_TEXTS`` = 244 characters or fewer), long ones up to :data:`CACHE_CHARS` characters, a mix
+    of both proportionally fewer of each (the store of the documents' 1 641 passages fits whole)."""
+    return max(len(text) * CACHE_TEXTS, CACHE_CHARS)
 
 
-_caches: weakref.WeakKeyDictionary[Analyser, dict[str, _Cache]] = weakref.WeakKeyDictionary()
+def _kept(kept: _Kept) -> int:
+    return kept[1]
 
 
 def _cached(kind: str, text: str, a: Analyser, make: Callable[[str, Analyser], T]) -> T:
     """``make(text, a)``, kept per analyser and ``kind`` for the next answer showing ``text`` (least recently used
-    dropped past :data:`CACHE_TEXTS` texts or :data:`CACHE_CHARS` characters; a text over
-    :data:`MAX_CACHED_CHARS` characters is never kept)."""
+    dropped past :data:`CACHE_TEXTS` texts or :data:`CACHE_CHARS` characters, the bounds as they are when the
+    analyser's cache of ``kind`` is made; a text over :data:`MAX_CACHED_CHARS` characters is never kept)."""
     if len(text) > MAX_CACHED_CHARS:
         return make(text, a)
-    cache = _caches.setdefault(a, {}).setdefault(kind, _Cache())
-    found = cache.pop(text, None)
+    caches = _caches.setdefault(a, {})
+    cache = caches.get(kind)
+    if cache is None:
+        cache = caches[kind] = LRUCache(maxsize=CACHE_TEXTS * CACHE_CHARS, getsizeof=_kept)
+    found = cache.get(text)  # now the most recently used
     if found is not None:
-        cache[text] = found  # now the most recently used
-        return found  # type: ignore[return-value]
+        return found[0]  # type: ignore[return-value]
     made = make(text, a)
-    cache[text] = made
-    cache.chars += len(text)
-    while len(cache) > CACHE_TEXTS or cache.chars > CACHE_CHARS:
-        cache.chars -= len(cache.popitem(last=False)[0])
+    cache[text] = (made, _cost(text))
     return made
 
 

@@ -28,7 +28,7 @@ from bot.custom_id import (
     encode_target,
 )
 from bot.gateway.sharding import IdentifyLimiter
-from bot.render import buttons, fit_reply, message_payload, page_checks
+from bot.render import buttons, fit_reply, message_payload, page_checks, picked_custom_id
 from tests.conftest import on_fuzz_setting
 
 
@@ -204,6 +204,16 @@ async def test_a_share_button_whose_answer_is_an_error_is_checked_and_stays_priv
     assert forged.reply is CHANGED
     made = await press(encode(SHARE, inv, 1, page_checks(error, fit_reply(error))[0]), run)
     assert made.reply.error and made.reply.ephemeral and made.reply.pages[0].title == error.pages[0].title
+
+
+async def test_an_action_id_with_an_empty_argument_is_an_unknown_button(core):
+    # a select menu's id ("Meintest du") with nothing picked, or a forged one: not "Karte nicht gefunden"
+    for cid in ("rb:rulings:", "rb:card:", "rb:passage:", "rb:english:", "rb:rule:", "rb:mechanic:", "rb:rulex:"):
+        assert (await press(cid, core.run)).reply is UNKNOWN_BUTTON, cid
+    picked = await press(picked_custom_id("rb:rulings:", ["12"]), core.run)  # the pick completes it
+    assert picked.reply.pages[0].title == "Rulings: Auge des Sturms (3)"
+    split = await press("rb:split:", core.run)  # the split cards' rules take no argument
+    assert split.reply.pages[0].title == "Geteilte Karten – Zwietracht"
 
 
 async def test_the_actions_ids_still_open_their_entries(core):

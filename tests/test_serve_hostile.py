@@ -144,10 +144,15 @@ def test_recent_ids_remember_within_the_window_and_the_size():
     now = [0.0]
     recent = RecentIds(seconds=300, size=3, clock=lambda: now[0])
     assert recent.first(1) and not recent.first(1)
+    now[0] = 299.0
+    assert not recent.first(1)  # still within the window of its first arrival
     now[0] = 301.0
     assert recent.first(1)  # forgotten after the window
     assert recent.first(2) and recent.first(3) and recent.first(4)
     assert len(recent) == 3 and recent.first(1)  # the oldest made room for the newest
+    assert not recent.first(3) and not recent.first(4)
+    now[0] = 602.0
+    assert len(recent) == 0  # every window has closed
 
 
 async def test_within_tries_again_until_it_works_or_the_window_closes():

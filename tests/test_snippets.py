@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import weakref
 from pathlib import Path
 
 import pytest
@@ -78,9 +79,10 @@ async def test_prepared_analysis_equals_analysing_anew_for_every_passage(store: 
 
 async def test_the_cache_is_bounded(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """At most :data:`bot.snippets.CACHE_TEXTS` texts of :data:`bot.snippets.CACHE_CHARS` characters per kind are
-    kept, the least recently used dropped; a text over :data:`bot.snippets.MAX_CACHED_CHARS` characters is prepared
-    each time and not kept."""
+    kept (the bounds as they are when an analyser's cache is made), the least recently used dropped; a text over
+    :data:`bot.snippets.MAX_CACHED_CHARS` characters is prepared each time and not kept."""
     monkeypatch.setattr(snippets, "CACHE_TEXTS", 3)
+    monkeypatch.setattr(snippets, "_caches", weakref.WeakKeyDictionary())  # caches made from now on
     a = (await ranker(store)).analyser
     texts = [f"Satz {i}. Die Fehde gewinnt niemand." for i in range(5)]
     first = prepared(texts[0], a)
@@ -90,12 +92,15 @@ async def test_the_cache_is_bounded(store: Store, monkeypatch: pytest.MonkeyPatc
     prepared(texts[3], a)  # drops texts[1], the least recently used
     assert cache_sizes(a)["prepared"] == 3
     assert prepared(texts[0], a) is first
-    assert prepared(texts[1], a) == prepare(texts[1], a)
+    again = prepared(texts[1], a)
+    assert again == prepare(texts[1], a) and prepared(texts[1], a) is again  # made anew, kept again
     long = "Die Fehde gewinnt niemand. " * (snippets.MAX_CACHED_CHARS // 20)
     assert prepared(long, a) is not prepared(long, a)
     assert cache_sizes(a)["prepared"] == 3
     monkeypatch.setattr(snippets, "CACHE_CHARS", 2 * len(texts[0]))  # the character bound: two texts of these
-    prepared(texts[4], a)
+    monkeypatch.setattr(snippets, "_caches", weakref.WeakKeyDictionary())
+    made = [prepared(t, a) for t in texts]
     assert cache_sizes(a)["prepared"] == 2
-    assert prepared(texts[4], a) is prepared(texts[4], a)
+    assert prepared(texts[4], a) is made[4] and prepared(texts[3], a) is made[3]  # the two most recent kept
+    assert prepared(texts[0], a) is not made[0]
     assert snippet(long, a.analyse("Fehde"), a, bold=True).startswith("Die **Fehde** gewinnt niemand.")

@@ -8,9 +8,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bot.core import Core
 from bot.custom_id import Invocation
-from bot.store import Store
+from bot.store import Store, passages
 from bot.store.passages import RECORD_CACHE
 from tests.test_core_swap import put, swap_core  # noqa: F401  (swap_core: the fixture, a core on a copy)
 
@@ -80,23 +82,30 @@ async def test_a_swapped_store_reads_its_own_records(swap_core: Core, newer_db: 
     assert len(old.record_cache()) == 0
 
 
-async def test_the_cache_keeps_its_bound_and_drops_the_least_recently_used(store: Store):
+async def test_the_cache_keeps_its_bound_and_drops_the_least_recently_used(
+    store: Store, built_db: Path, monkeypatch: pytest.MonkeyPatch
+):
     assert store.record_cache().size == RECORD_CACHE == 2048
     ids = [pid for (pid,) in await store.fetchall("SELECT id FROM passages ORDER BY id LIMIT 20")]
-    cache = store.record_cache()
-    cache.size = 8
-    await store.passages(ids[:8])
-    assert len(cache) == 8
-    await store.passages([ids[0]])  # used again: now the most recently used
-    await store.passages(ids[8:10])
-    assert len(cache) == 8
-    assert ids[0] in cache and ids[1] not in cache and ids[2] not in cache  # the two least recently used went
-    await store.passages(ids)
-    assert len(cache) == 8 and all(pid in cache for pid in ids[-8:])
+    monkeypatch.setattr(passages, "RECORD_CACHE", 8)  # a store opened now keeps 8 records
+    small = await Store.open(built_db)
+    try:
+        cache = small.record_cache()
+        assert cache.size == 8
+        await small.passages(ids[:8])
+        assert len(cache) == 8
+        await small.passages([ids[0]])  # used again: now the most recently used
+        await small.passages(ids[8:10])
+        assert len(cache) == 8
+        assert ids[0] in cache and ids[1] not in cache and ids[2] not in cache  # the two least recently used went
+        await small.passages(ids)
+        assert len(cache) == 8 and all(pid in cache for pid in ids[-8:])
+    finally:
+        await small.close()
     everything = [pid for (pid,) in await store.fetchall("SELECT id FROM passages")]
-    cache.size = RECORD_CACHE
     await store.passages(everything[:1000])
     await store.passages(everything[1000:])
+    cache = store.record_cache()
     assert len(cache) == min(len(everything), RECORD_CACHE) == 1641  # the documents' passages: all of them fit
 
 

@@ -214,12 +214,34 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else cut(text, limit - 1) + "…"
 
 
+def text_printed(card: CardRecord) -> bool:
+    """True when a document prints the card's text (cost, type line or rules text of the card or a half); False for
+    a card the documents name only in its rulings (004's Schnellvorlauf, 002's Getrieben // Verzweiflung)."""
+    return bool(any(f.mana_cost or f.type_line or f.text for f in card.faces) or card.mana_cost
+                or card.text.strip("\n/ "))
+
+
+def printed_text(card: CardRecord) -> tuple[str, list[Field]]:
+    """The card's printed text as its page shows it, without the label: ``**{R/W} · Kreatur — Goblin, Soldat ·
+    1/1**`` (cost, type line, P/T) and the rules text; a split card ``"Geteilte Karte"`` and one field per half
+    (its name; its cost, type line and text). ``("", [])`` for a card no document prints (:func:`text_printed`).
+    Shared by ``/karte`` (:func:`card_page`) and ``/frage``'s card passages."""
+    if not text_printed(card):
+        return "", []
+    if card.is_split and card.faces:  # each half's field names its cost
+        return "Geteilte Karte", [
+            Field(name=face.name, value=_face_lines(face.mana_cost, face.type_line, face.power_toughness, face.text)
+                  or "—") for face in card.faces]
+    return _face_lines(card.mana_cost, card.type_line, card.power_toughness, card.text), []
+
+
 def card_page(card: CardRecord, found_errata: list[Erratum] | None = None, today: list[Field] | None = None) -> Page:
     """The card as an embed page: the printed-text label (:func:`printed_label`), cost, type line, P/T and
-    rules text (split cards: one field per half), today's notices (``today``, from :func:`today_fields`),
-    mana value and colours (:func:`value_fields`), each erratum with its new text, set, FAQ date, rulings."""
-    fields: list[Field] = []
-    known = any(f.mana_cost or f.type_line or f.text for f in card.faces) or card.mana_cost or card.text.strip("\n/ ")
+    rules text (split cards: one field per half; :func:`printed_text`), today's notices (``today``, from
+    :func:`today_fields`), mana value and colours (:func:`value_fields`), each erratum with its new text, set, FAQ
+    date, rulings."""
+    known = text_printed(card)
+    body, fields = printed_text(card)
     if not known:  # e.g. Getrieben // Verzweiflung: only its rulings list (document 002) names it
         body = (
             "Der Kartentext steht in keinem der Dokumente; "
@@ -227,13 +249,6 @@ def card_page(card: CardRecord, found_errata: list[Erratum] | None = None, today
         )
         if card.is_split:
             body += "\nGeteilte Karte: " + " // ".join(f.name for f in card.faces)
-    elif card.is_split and card.faces:
-        body = "Geteilte Karte"  # each half's field names its cost
-        for face in card.faces:
-            value = _face_lines(face.mana_cost, face.type_line, face.power_toughness, face.text)
-            fields.append(Field(name=face.name, value=value or "—"))
-    else:
-        body = _face_lines(card.mana_cost, card.type_line, card.power_toughness, card.text)
     label = printed_label(card) if known else ""
     if label:
         body = f"_{label}:_\n{body}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.answers.cards import keyword_sections, outdated_keywords
+from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.terms import TABLE_SOURCE
 from bot.answers.today import (
@@ -102,12 +102,15 @@ def passage_source(p: PassageRecord) -> str:
     return footer_source(p) + (f", {date}" if date else "")
 
 
-def passage_view(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord]) -> PassageView:
+def passage_view(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord],
+                 card: CardRecord | None = None) -> PassageView:
     """The passage's state and its text as shown today, with the notices its own command shows (the change
     register through :mod:`bot.answers.today`): a ruling as :func:`bot.answers.today.ruling_display` (a changed
     ruling shows today's statement first), a mechanics paragraph with its section's ``Heute`` block before it, a
     document's rule as :func:`bot.answers.today.cited_text` (``/regel``), a card's printed text with its outdated
-    keywords and old terms (``/karte``), 003 with its term notes, an official rule with its review line."""
+    keywords and old terms (``/karte``; with its ``card`` record as ``/karte`` shows it: cost, type line, P/T,
+    today's mana value and colours, :func:`card_text`), 003 with its term notes, an official rule with its review
+    line."""
     source = passage_source(p)
     entry = _entry(p)
     if p.kind == "ruling" and p.ref_id is not None:
@@ -124,7 +127,8 @@ def passage_view(index: TodayIndex, p: PassageRecord, sections: list[MechanicRec
         before = [block for _, block in outdated_keywords(index, sections, p.text)]
         terms = terms_line(index, "card", p.card_id)
         state = "changed" if before else ("wording" if terms else "")
-        shown = [*before, f"**Gedruckter Text** ({source}): {p.text}", *([terms] if terms else [])]
+        printed = card_text(card, source) if card is not None and text_printed(card) else None
+        shown = [*before, printed or f"**Gedruckter Text** ({source}): {p.text}", *([terms] if terms else [])]
         return PassageView(state, "\n\n".join(shown))
     if p.kind == "explanation":
         note = explanation_notice(index, p.text)
@@ -133,6 +137,17 @@ def passage_view(index: TodayIndex, p: PassageRecord, sections: list[MechanicRec
         note = review_note(index, p.number)
         return PassageView("review" if note else "", "\n\n".join([p.text, note]) if note else p.text)
     return PassageView("", p.text)
+
+
+def card_text(card: CardRecord, source: str) -> str:
+    """A card's printed text as ``/karte`` shows it (:func:`bot.answers.cards.printed_text`: cost, type line and
+    P/T in bold, the rules text, a split card's halves), then today's mana value and colours
+    (:func:`bot.answers.cards.value_fields`, rule 202.3), one line each: ``**Manawert:** 1``, ``**Farben:** rot und
+    weiß``. ``source``: the document and its date, named after the label."""
+    body, halves = printed_text(card)
+    lines = [f"**Gedruckter Text** ({source}):", body, *(f"**{f.name}**\n{f.value}" for f in halves)]
+    lines += [f"**{f.name}:** {f.value}" for f in value_fields(card)]
+    return "\n".join(lines)
 
 
 def owner_line(index: TodayIndex, p: PassageRecord, state: str) -> str:
@@ -158,10 +173,11 @@ def passage_button(p: PassageRecord, number: int | None = None) -> Action:
     return Action(label=f"{number}. {label}" if number is not None else label, action="passage", arg=p.key)
 
 
-def passage_page(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord], lead: str = "") -> Page:
+def passage_page(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord], lead: str = "",
+                 card: CardRecord | None = None) -> Page:
     """One passage whole on a page, with its owner, source, date and today's status (``sections``: the store's
-    mechanics sections, for a card's keywords)."""
-    view = passage_view(index, p, sections)
+    mechanics sections, for a card's keywords; ``card``: a card passage's card, :func:`passage_view`)."""
+    view = passage_view(index, p, sections, card)
     owner = owner_line(index, p, view.state)
     body = "\n\n".join(part for part in (lead, owner, view.text, f"_Schlüssel: {p.key}_") if part)
     return Page(title=shorten(p.title, 200), body=body)
@@ -201,11 +217,9 @@ def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sectio
     return fields
 
 
-def text_printed(card: CardRecord) -> bool:
-    """True when a document prints the card's text (cost, type line or rules text of the card or a half); False for
-    a card the documents name only in its rulings (004's Schnellvorlauf, 002's Getrieben // Verzweiflung)."""
-    return bool(any(f.mana_cost or f.type_line or f.text for f in card.faces) or card.mana_cost
-                or card.text.strip("\n/ "))
+async def passage_card(store: Store, p: PassageRecord) -> CardRecord | None:
+    """The card of a card passage (its printed text), for :func:`passage_page`; None for other passages."""
+    return await store.card(p.card_id) if p.kind == "card" and p.card_id is not None else None
 
 
 async def unprinted_cards(store: Store, card_ids: list[int]) -> list[str]:
@@ -262,7 +276,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     if unprinted:
         lead += "\n" + unprinted
     sections = await ctx.store.mechanic_sections()
-    page = passage_page(index, best.passage, sections, lead)
+    page = passage_page(index, best.passage, sections, lead, await passage_card(ctx.store, best.passage))
     page.fields = _others(index, found, rest, r, sections)
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
@@ -284,21 +298,27 @@ async def passage_action(ctx: AnswerContext, arg: str) -> Reply:
         actions.append(Action(label="Alle Rulings der Karte", action="rulings", arg=str(p.card_id)))
     if p.mechanic_id is not None:
         actions.append(Action(label="Ganzer Abschnitt", action="mechanic", arg=str(p.mechanic_id)))
+<<<<<<< HEAD
     page = passage_page(index, p, await ctx.store.mechanic_sections())
     return Reply(pages=[page], source=footer_source(p), date=p.date, actions=actions)
+=======
+    page = passage_page(index, p, await ctx.store.mechanic_sections(), card=await passage_card(ctx.store, p))
+    return Reply(pages=[page], source=p.source, date=p.date, actions=actions)
+>>>>>>> clean10
 
 
 __all__ = [
     "PassageView",
     "candidate_name",
+    "card_text",
     "owner_line",
     "passage_action",
     "passage_button",
+    "passage_card",
     "passage_page",
     "passage_state",
     "passage_view",
     "question_answer",
-    "text_printed",
     "unprinted_cards",
     "unprinted_line",
 ]

@@ -128,6 +128,45 @@ def parse_number(text: str, chapters: bool = False) -> str | None:
     return section + (f".{rule}" if rule else "") + ((letter or "").lower())
 
 
+#: Letters typed for the digits they look like in a rule number: ``7O2.19`` (the letter O for 0), ``I04.3f`` and
+#: ``l04.3f`` (I or l for 1). The rules number no subrule ``l`` or ``o`` (``104.3k`` is followed by ``104.3m``).
+LOOKALIKES = {"O": "0", "o": "0", "I": "1", "l": "1"}
+_LOOKALIKE = str.maketrans(LOOKALIKES)
+#: The optional word for "rule" and paragraph sign before a number, as :data:`RULE_NUMBER` allows them.
+_RULE_WORD = re.compile(r"(?:(?:regel|rule|cr|nr\.?|r\.?)\s*)?(?:§\s*)?", re.IGNORECASE)
+#: Digit groups joined by dots, with an optional letter: the shape of a rule number (``7022.19``, ``70.219``).
+_DOTTED = re.compile(r"[0-9]+(?:\.[0-9]+)+[a-z]?\.?", re.IGNORECASE)
+
+
+def read_number(text: str) -> tuple[str, str] | None:
+    """The rule number ``text`` is once its look-alike letters (:data:`LOOKALIKES`) are read as digits, with what was
+    read: ``"7O2.19"`` → ``("702.19", "O als 0")``, ``"Regel I04.3f"`` → ``("104.3f", "I als 1")``. None when
+    ``text`` is a rule number as typed (:func:`parse_number`), holds no digit, or is no rule number either way."""
+    cleaned = clean(text)
+    if parse_number(cleaned) is not None:
+        return None
+    head = _RULE_WORD.match(cleaned)
+    cut = head.end() if head else 0
+    rest = cleaned[cut:]
+    read = rest.translate(_LOOKALIKE)
+    if read == rest or not any(ch.isdigit() for ch in rest):
+        return None
+    number = parse_number(cleaned[:cut] + read)
+    if number is None:
+        return None
+    return number, ", ".join(dict.fromkeys(f"{a} als {b}" for a, b in zip(rest, read, strict=True) if a != b))
+
+
+def misnumbered(text: str) -> bool:
+    """True when ``text`` has a rule number's shape (digit groups joined by dots, after an optional word for "rule":
+    ``7022.19``, ``70.219``, ``Regel 702.19.3``) but is none (:func:`parse_number`), also not with its look-alike
+    letters read as digits (:func:`read_number`): a number typed wrong, not words to search."""
+    cleaned = clean(text)
+    head = _RULE_WORD.match(cleaned)
+    rest = cleaned[head.end() if head else 0 :].translate(_LOOKALIKE)
+    return parse_number(cleaned) is None and read_number(text) is None and _DOTTED.fullmatch(rest) is not None
+
+
 def is_child(number: str, parent: str) -> bool:
     """True when ``number`` is a subrule of ``parent``: 701.19a of 701.19, 104.3 and 104.3f of 104."""
     if "." in parent:

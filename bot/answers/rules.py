@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
 from bot.answers.eras import cited_number_reply, era_index
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
@@ -28,10 +29,12 @@ from bot.answers.rule_catalog import (
     catalog,
     dedupe_actions,
     is_child,
+    misnumbered,
     nearest_numbers,
     number_key,
     parse_number,
     printed_under,
+    read_number,
     shipped_number,
     shipped_numbers,
     source_line,
@@ -271,18 +274,27 @@ async def explanation_reply(ctx: AnswerContext, explanation_id: int) -> Reply:
 async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
     """``/regel suche: …``: a rule number (``104.3f``, ``701.19``) or keywords. A rule the change register cites
     that changed in newer rules of the build carries the review line on the first page
-    (:func:`bot.answers.today.review_note`).
+    (:func:`bot.answers.today.review_note`). A number is looked up exactly: one typed with look-alike letters
+    (``7O2.19``) is answered as the number it reads as, with a line saying so (:func:`read_number`); one of a
+    number's shape that is none (``7022.19``) is refused, never searched as words (which found 701.19).
 
     Raises:
-        UserError: empty query, unknown number or nothing found (German).
+        UserError: empty query, no rule number (:func:`misnumbered`), unknown number or nothing found (German).
     """
+    shown = quote_user(query, 40)
     if not clean(query):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
-    number = parse_number(query)
+    if misnumbered(query):
+        raise UserError("Ungültige Regelnummer", f"„{shown}“ ist keine Regelnummer: drei Ziffern, ein Punkt, eine bis "
+                        "drei Ziffern, vielleicht ein Buchstabe. Zum Beispiel: `/regel suche: 702.19` oder `104.3f`")
+    read = read_number(query)
+    number = read[0] if read else parse_number(query)
     match = lookup(query) if number is None else None
     if match is not None and match.rank == ENGLISH and await ctx.store.cr_versions():
         match = None  # an English term: the official glossary answers it (bot.answers.official)
     reply = await _rule_or_term(ctx, query, number, match)
+    if read:
+        reply = with_note(reply, f"„{shown}“ ist so keine Regelnummer; gelesen als {number} ({read[1]}).")
     about = number or (match.term.rule if match is not None else None)
     return with_review(await today_index(ctx.store), reply, about) if about else reply
 

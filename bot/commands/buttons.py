@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, UNKNOWN_BUTTON_TITLE
-from bot.custom_id import OPEN, SHARE, Invocation, decode_or_none
+from bot.custom_id import OPEN, SHARE, Invocation, decode_or_none, needs_arg
 from bot.render import fit_reply, page_checks
 from bot.reply import Reply, as_private
 
@@ -59,8 +59,9 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
     shows the requested page in place, if that page is still the one the button was made for (else
     :data:`CHANGED`, or :func:`no_page` for a page the answer does not have); ``sh`` posts it publicly (an
     answer that is an error today, only privately). Unknown or forged ids give :data:`UNKNOWN_BUTTON` (also a
-    page number paired with the fingerprint of another page of the same answer), an invocation that did not
-    fit gives :data:`NOT_PAGEABLE` — German error replies, never an exception.
+    page number paired with the fingerprint of another page of the same answer, and an action's id with an empty
+    argument where the action needs one: ``rb:rulings:``, a select menu's id with nothing picked), an invocation
+    that did not fit gives :data:`NOT_PAGEABLE` — German error replies, never an exception.
     ``private``: the clicked message is ephemeral (a page turned there stays private and shareable).
     """
     bid = decode_or_none(custom_id)
@@ -68,6 +69,8 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
         return Pressed(UNKNOWN_BUTTON)
     if bid.target is None:
         return Pressed(NOT_PAGEABLE)
+    if bid.target.kind == "action" and not bid.target.arg and needs_arg(bid.target.key):
+        return Pressed(UNKNOWN_BUTTON)  # a select menu's id with nothing picked: no button the bot made
     reply = await run(bid.target)
     if bid.target.kind == "action":
         reply = replace(reply, ephemeral=True)

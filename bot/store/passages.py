@@ -4,10 +4,11 @@ written by ``bot/importer/passages.py``)."""
 from __future__ import annotations
 
 import sys
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from cachetools import LRUCache
 
 from bot.store.base import StoreBase
 
@@ -66,16 +67,24 @@ _CACHE_KEY = "passage records"
 
 class RecordCache:
     """Passage id → its whole record (:class:`PassageRecord` with ``terms`` and ``names``) as
-    :meth:`PassageQueries.passages` read it, at most ``size`` kept, the least recently used dropped first. One per
-    store (:meth:`PassageQueries.record_cache`, kept in the store's memo): a swapped store is a new store, so its
-    records are read again; :meth:`bot.store.base.StoreBase.close` empties it. The records are frozen: answers share
-    them. Counts ``hits`` and ``misses`` for tests and benchmarks."""
+    :meth:`PassageQueries.passages` read it, at most ``size`` kept, the least recently used dropped first
+    (:class:`cachetools.LRUCache`). One per store (:meth:`PassageQueries.record_cache`, kept in the store's memo): a
+    swapped store is a new store, so its records are read again; :meth:`bot.store.base.StoreBase.close` empties it.
+    The records are frozen: answers share them. Counts ``hits`` and ``misses`` for tests and benchmarks.
+
+    Raises:
+        ValueError: ``size`` is negative.
+    """
 
     def __init__(self, size: int = RECORD_CACHE) -> None:
-        self.size = size
         self.hits = 0
         self.misses = 0
-        self._records: OrderedDict[int, PassageRecord] = OrderedDict()
+        self._records: LRUCache[int, PassageRecord] = LRUCache(maxsize=size)
+
+    @property
+    def size(self) -> int:
+        """How many records are kept at most."""
+        return int(self._records.maxsize)
 
     def __len__(self) -> int:
         return len(self._records)
@@ -90,15 +99,11 @@ class RecordCache:
             self.misses += 1
             return None
         self.hits += 1
-        self._records.move_to_end(pid)
         return record
 
     def put(self, record: PassageRecord) -> None:
         """Keep ``record`` as the most recently used; drop the least recently used beyond :attr:`size`."""
         self._records[record.id] = record
-        self._records.move_to_end(record.id)
-        while len(self._records) > self.size:
-            self._records.popitem(last=False)
 
 
 class PassageQueries(StoreBase):
@@ -108,7 +113,7 @@ class PassageQueries(StoreBase):
         """This store's :class:`RecordCache` (made at the first call; emptied when the store is closed)."""
         cache = self._memo.get(_CACHE_KEY)
         if cache is None:
-            cache = self._memo[_CACHE_KEY] = RecordCache()
+            cache = self._memo[_CACHE_KEY] = RecordCache(RECORD_CACHE)  # the bound as it is now
         return cache
 
     async def passage_candidates(

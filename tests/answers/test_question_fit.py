@@ -96,3 +96,14 @@ def test_scaled_multiplies_each_parts_fields_by_its_coefficient_over_bm25s():
     assert question_fit.scaled(w, kinds).foreign == round(w.foreign / 2, 3)
     with pytest.raises(ValueError, match="base"):
         question_fit.scaled(replace(w), [0.0, *kinds[1:]])
+
+
+def test_a_fit_scores_the_tuning_part_unless_other_parts_are_named():
+    """``bench/bench_questions.py --cv 5 --fit`` (also without ``--fit-only``) loads and scores the tuning part only;
+    the held-out parts only when ``--parts`` names them; without ``--fit`` every part."""
+    import bench_questions
+
+    assert bench_questions.chosen_parts(None, fit=True) == ["tuning"]
+    assert bench_questions.chosen_parts(None, fit=False) == ["tuning", "heldout", "heldout2", "dev"]
+    assert bench_questions.chosen_parts("tuning,dev", fit=True) == ["tuning", "dev"]
+    assert bench_questions.chosen_parts("heldout2", fit=True) == ["heldout2"]

@@ -7,6 +7,7 @@ import sqlite3
 import pytest
 
 from bot.answers import AnswerContext, run_action, run_answer, run_completer
+from bot.answers.rule_catalog import misnumbered, read_number
 from bot.answers.rules import catalog, is_child, parse_number, rule_queries
 from bot.render import payload
 from bot.search import NameIndex
@@ -458,3 +459,32 @@ async def test_the_explanation_s_vorrang_in_the_sense_of_precedence_gets_no_prio
         assert "statt „Vorrang“" not in reply.pages[0].body and "ℹ️" not in reply.pages[0].body, key
     reply = await run_action(ctx, "passage", "003:190")
     assert "„Bleibende Karte“ statt „Permanent“ (110)" in reply.pages[0].body
+
+
+def test_a_number_with_look_alike_letters_is_read_and_one_of_no_rules_shape_refused():
+    assert read_number("7O2.19") == ("702.19", "O als 0")
+    assert read_number("Regel I04.3f") == ("104.3f", "I als 1")
+    assert read_number("IO3.6") == ("103.6", "I als 1, O als 0")
+    assert read_number("701.l9") == ("701.19", "l als 1")
+    for as_typed_or_none in ("702.19", "104.3f", "Regel 7", "Ol", "Fehde", "Regel l", "1/1", "702.19zz"):
+        assert read_number(as_typed_or_none) is None, as_typed_or_none
+    for wrong in ("7022.19", "70.219", "Regel 702.19.3", "7O22.19"):
+        assert misnumbered(wrong), wrong
+    for fine in ("702.19", "7O2.19", "Fehde 2", "1/1", "2005"):
+        assert not misnumbered(fine), fine
+
+
+async def test_a_rule_number_typed_with_the_letter_o_is_read_and_said(ctx: AnswerContext):
+    """``/regel suche: 7O2.19`` (the letter O for the zero): Trampelschaden, rule 702.19 (the term table), with a line
+    saying which number was read; before, the word search answered Fehde's 701.19 without a word."""
+    page = (await run_answer(ctx, "rule", query="7O2.19")).pages[0]
+    assert page.title == "Regel 702.19 (heute) – Trampelschaden"
+    assert page.body.startswith("_„7O2.19“ ist so keine Regelnummer; gelesen als 702.19 (O als 0)._\n"
+                                "**Trampelschaden** (englisch *Trample*): Schlüsselwortfähigkeit, heute Regel "
+                                "**702.19**.")
+    assert "701.19" not in page.body
+    exact = (await run_answer(ctx, "rule", query="701.19")).pages[0]  # as typed: the clash article's rule, no line
+    assert exact.title == "Regel 701.19 (so zitiert) – heute 701.30" and "gelesen als" not in exact.body
+    refused = await run_answer(ctx, "rule", query="7022.19")
+    assert refused.error and refused.pages[0].title == "Ungültige Regelnummer"
+    assert refused.pages[0].body.startswith("„7022.19“ ist keine Regelnummer: drei Ziffern, ein Punkt")

@@ -69,9 +69,37 @@ async def test_a_card_passage_shows_its_outdated_keyword_and_terms(ctx):
     assert "· ⚠️ heute überholt" in body.split("\n\n")[0]
     assert "⚠️ **Heute:** Einberufen ist keine zusätzliche Kosten und keine Kostenreduzierung mehr" in body
     assert "> **702.51b** The convoke ability isn’t an additional or alternative cost" in body
-    assert "**Gedruckter Text** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005): Spontanzauber" \
-           in body
+    assert ("**Gedruckter Text** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005):\n"
+            "**{X}{G}{G}{G} · Spontanzauber**\nEinberufen (Jede Kreatur, die du tappst,") in body
+    assert "**Manawert:** 3\n**Farben:** grün" in body  # X is 0 off the stack (rule 202.3e)
     assert "„Manawert“ statt „umgewandelte Manakosten“" in body
+
+
+async def test_a_question_led_by_a_card_text_shows_its_cost_and_colours_as_karte_does(ctx):
+    """``/frage`` leading with Boros-Rekrut's printed text (Ravnica FAQ 2005: ``{R/W}``, Kreatur — Goblin, Soldat,
+    1/1) shows its mana cost, P/T, today's mana value and colours, as ``/karte`` does (rule 202.3; a hybrid symbol
+    gives both colours, the Ravnica FAQ's hybrid rulings)."""
+    reply = await run_answer(ctx, "question", question="welchen Manawert hat Boros-Rekrut")
+    body = reply.pages[0].body
+    assert "**Boros-Rekrut** (Kartentext)" in body.split("\n\n")[1]
+    assert ("**Gedruckter Text** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005):\n"
+            "**{R/W} · Kreatur — Goblin, Soldat · 1/1**\n({R/W} kann entweder mit {R} oder mit {W} bezahlt werden.)\n"
+            "Erstschlag\n**Manawert:** 1\n**Farben:** rot und weiß") in body
+    card = (await run_answer(ctx, "card", name="Boros-Rekrut")).pages[0]
+    assert "**{R/W} · Kreatur — Goblin, Soldat · 1/1**" in card.body
+    assert [(f.name, f.value) for f in card.fields[:2]] == [("Manawert", "1"), ("Farben", "rot und weiß")]
+
+
+async def test_a_split_card_passage_shows_both_halves_and_both_eras_values(ctx):
+    """``rb:passage:`` of Krims // Krams (Zwietracht FAQ 2006): each half with its cost, and today's mana value 7
+    (the halves' sum since 2017, document 002; rule 202.3d) beside 2006's 2 and 5, as ``/karte`` shows them."""
+    body = (await run_action(ctx, "passage", "001:2358")).pages[0].body
+    assert "Geteilte Karte\n**Krims**\n**{U}{R} · Spontanzauber**\nWirf eine Münze." in body
+    assert ("**Krams**\n**{3}{R}{W} · Spontanzauber**\n"
+            "Ein Spieler deiner Wahl opfert zwei angreifende Kreaturen.") in body
+    assert "**Manawert heute:** 7 (2 + 5, Summe der Hälften; seit 2017, Dokument 002)" in body
+    assert "**Manawert 2006:** 2 und 5 (jede Hälfte einzeln, Zwietracht-FAQ)" in body
+    assert "**Farben heute:** blau, rot und weiß (beide Hälften)" in body
 
 
 async def test_an_explanation_passage_shows_its_term_note(ctx):
