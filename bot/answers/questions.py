@@ -298,13 +298,8 @@ async def passage_action(ctx: AnswerContext, arg: str) -> Reply:
         actions.append(Action(label="Alle Rulings der Karte", action="rulings", arg=str(p.card_id)))
     if p.mechanic_id is not None:
         actions.append(Action(label="Ganzer Abschnitt", action="mechanic", arg=str(p.mechanic_id)))
-<<<<<<< HEAD
-    page = passage_page(index, p, await ctx.store.mechanic_sections())
-    return Reply(pages=[page], source=footer_source(p), date=p.date, actions=actions)
-=======
     page = passage_page(index, p, await ctx.store.mechanic_sections(), card=await passage_card(ctx.store, p))
-    return Reply(pages=[page], source=p.source, date=p.date, actions=actions)
->>>>>>> clean10
+    return Reply(pages=[page], source=footer_source(p), date=p.date, actions=actions)
 
 
 __all__ = [
