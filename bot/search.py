@@ -41,10 +41,10 @@ from bot.namedata import (
     FuzzyVocabulary,
     IndexParts,
     MemoryNames,
-    StaticRows,
     index_parts,
     parts_from_stored,
 )
+from bot.nameranks import SORT_ALL, Rank, StaticRow, StaticRows, best_ranks, static_rows, tied_groups
 from bot.store import NameEntry
 from bot.store.names import KEYS, RKEYS, WORDS, StoredNames
 from bot.text import clean, name_keys, name_words
@@ -84,11 +84,6 @@ MIN_SLIP_LENGTH = 6
 #: one is answered from the stored tables (:class:`bot.store.names.StoredNames`), so start-up does not grow
 #: with the card data.
 IN_MEMORY_ENTRIES = 20_000
-
-#: Offers of at most this many cards are ranked by sorting them all (in C), more by selecting the best.
-SORT_ALL = 1000
-#: An offer: tier, German (False) or foreign (True), −score, length of the card's name, the card's name, entry.
-Rank = tuple[int, bool, float, int, str, int]
 
 #: Tiers, best first.
 EXACT, PREFIX, WORD_PREFIX, FUZZY = 0, 1, 2, 3
@@ -165,14 +160,12 @@ class NameIndex:
     def __init__(self, entries: Iterable[NameEntry] | IndexParts | StoredNames) -> None:
         if isinstance(entries, StoredNames):
             self.data: MemoryNames | StoredNames = entries
-            self._static: StaticRows | list[tuple[bool, int, str, int]] = StaticRows(entries)
+            self._static: StaticRows | list[StaticRow] = StaticRows(entries)
         else:
             parts = entries if isinstance(entries, IndexParts) else index_parts(entries)
             self.data = MemoryNames(parts)
-            # Per entry, what ranking needs besides tier and score (see NameHit.sort_key).
-            foreign = [kind in FOREIGN_KINDS for kind in parts.kinds]
-            self._static = list(zip(foreign, map(len, parts.card_names), parts.card_names, parts.card_ids,
-                                    strict=True))
+            # Per entry, what ranking needs besides tier and score (bot.nameranks: NameHit.sort_key's order).
+            self._static = static_rows(parts.card_ids, parts.card_names, parts.kinds)
         self.entries: Sequence[NameEntry] = self.data.entries()
         self.card_names: Mapping[int, str] = self.data.card_names
         self._vocab_made: FuzzyVocabulary | None = None  # made at the first fuzzy look-up
@@ -250,7 +243,7 @@ class NameIndex:
             range(len(matches)), key=lambda i: sum(data.word_count(w) for w in matches[i]))
         scores: dict[int, float] = {}
         budget = SCAN_CAP
-        for w, sc in sorted(matches[order[0]].items(), key=lambda kv: -kv[1]):
+        for w, sc in sorted(matches[order[0]].items(), key=itemgetter(1), reverse=True):  # stable, as -score
             for idx in data.word_entries(w, budget):
                 if scores.get(idx, -1.0) < sc:
                     scores[idx] = sc
@@ -284,13 +277,13 @@ class NameIndex:
     def _best(self, query: str, limit: int, fuzzy_cutoff: float, list_if_empty: bool) -> dict[int, Rank]:
         """Every tier's offers for ``query`` (see :meth:`search`): card id → its best :data:`Rank`."""
         keys = name_keys(query)
-        # card id → (tier, foreign, -score, name length, name, entry index): plain tuples compare in C.
+        # card id → (2·tier + foreign, -score, order, entry index): see bot.nameranks.
         best: dict[int, Rank] = {}
         static = self._static
 
         def offer(idx: int, tier: int, score: float) -> None:
-            foreign, length, name, card_id = static[idx]
-            rank = (tier, foreign, -score, length, name, idx)
+            foreign, order, card_id = static[idx]
+            rank = (tier + tier + foreign, -score, order, idx)
             old = best.get(card_id)
             if old is None or rank < old:
                 best[card_id] = rank
@@ -303,8 +296,8 @@ class NameIndex:
             strings, owners = self.data.span(KEYS, key, SCAN_CAP if len(key) > SHORT_PREFIX else limit * 8)
             typed = 100.0 * len(key)
             for k, idx in zip(strings, owners, strict=True):  # offer(), inlined: up to 200 names per keystroke
-                foreign, length, name, card_id = static[idx]
-                rank = (EXACT if k == key else PREFIX, foreign, -typed / len(k), length, name, idx)
+                foreign, order, card_id = static[idx]
+                rank = ((EXACT + EXACT if k == key else PREFIX + PREFIX) + foreign, -typed / len(k), order, idx)
                 old = best.get(card_id)
                 if old is None or rank < old:
                     best[card_id] = rank
@@ -325,7 +318,7 @@ class NameIndex:
     def complete_entries(self, query: str) -> list[int]:
         """The entries (positions in :attr:`entries`) of :meth:`complete`'s hits, in the same order: what an
         autocomplete needs to make its choices (entry → card name, matched name, language) without the hits."""
-        return [rank[5] for rank in self._completed(query)]
+        return [rank[3] for rank in self._completed(query)]
 
     def _completed(self, query: str) -> list[Rank]:
         """:meth:`complete`'s ranked offers (:meth:`_top`); the first keystrokes kept (see :meth:`complete`)."""
@@ -360,8 +353,8 @@ class NameIndex:
             candidates = found if candidates is None else candidates & found
         static = self._static
         for idx in candidates or ():  # _best's offer(idx, WORD_PREFIX, 90.0), inlined: a letter offers hundreds
-            foreign, length, name, card_id = static[idx]
-            rank = (WORD_PREFIX, foreign, -90.0, length, name, idx)
+            foreign, order, card_id = static[idx]
+            rank = (WORD_PREFIX + WORD_PREFIX + foreign, -90.0, order, idx)
             old = best.get(card_id)
             if old is None or rank < old:
                 best[card_id] = rank
@@ -393,46 +386,40 @@ class NameIndex:
         short = [w for w in query_words if len(w) < MIN_FUZZY_LENGTH]
         n = len(query_words)
         words_of = self.data.words_of
-        for idx, total in self._fuzzy_entries(long_words, cutoff, limit * 4):
+        static = self._static
+        for idx, total in self._fuzzy_entries(long_words, cutoff, limit * 4):  # offer(idx, FUZZY, …), inlined
             if short:
                 total += sum(100.0 for sw in short if any(w.startswith(sw) for w in words_of(idx)))
-            offer(idx, FUZZY, total / n)
+            foreign, order, card_id = static[idx]
+            rank = (FUZZY + FUZZY + foreign, -(total / n), order, idx)
+            old = best.get(card_id)
+            if old is None or rank < old:
+                best[card_id] = rank
 
     def _top(self, best: dict[int, Rank], query: str, limit: int) -> list[Rank]:
         """The best ``limit`` offers, best first. Ties (same tier, language and score: "Boros-Rekrut" and
         "Boros Rekrut" share a key) go to the name closest to what was typed, separators included."""
-        values = best.values()
-        # sorted() in C costs less than heapq's selection in Python for up to SORT_ALL offers
-        top = sorted(values)[: limit * 2] if len(values) <= SORT_ALL else heapq.nsmallest(limit * 2, values)
+        top = best_ranks(best.values(), limit * 2)
         # The closeness to the typed text only orders offers that tie on tier, language and score (neighbours in
         # ``top``, which is sorted): the others keep their place whatever it is, so it is computed for ties only,
         # and only for the groups of ties that reach into the first ``limit`` (the rest is not given out).
-        tied: list[tuple[int, int]] = []  # (start, stop) of each such group in ``top``
-        start, count = 0, len(top)
-        while start < min(count, limit):
-            head = top[start][:3]
-            stop = start + 1
-            while stop < count and top[stop][:3] == head:
-                stop += 1
-            if stop - start > 1:
-                tied.append((start, stop))
-            start = stop
+        tied = tied_groups(top, limit)
         if tied:
             typed = clean(query)[:200].casefold()
-            owners = [top[i][5] for first, stop in tied for i in range(first, stop)]
+            owners = [top[i][3] for first, stop in tied for i in range(first, stop)]
             folded = self._folded_name
             close = {owners[pos]: -score for _n, score, pos in process.extract(  # fuzz.ratio of each, in one call
                 typed, [folded(idx) for idx in owners], scorer=fuzz.ratio, processor=None, limit=None,
                 score_cutoff=0)}
-            for first, stop in tied:
-                top[first:stop] = sorted(top[first:stop], key=lambda r: (close[r[5]], r[3], r[4]))
+            for first, stop in tied:  # the order numbers card-name length, name and entry (bot.nameranks)
+                top[first:stop] = sorted(top[first:stop], key=lambda r: (close[r[3]], r[2]))
         return top[:limit]
 
     def _hits(self, ranks: list[Rank]) -> list[NameHit]:
         """The offers ``ranks`` (:meth:`_top`) as hits."""
         entry = self.data.entry
-        return [NameHit(row[0], row[1], row[2], tier, -neg_score, row[3])  # entry: card id, card, name, kind
-                for tier, _foreign, neg_score, _length, _name, idx in ranks for row in (entry(idx),)]
+        return [NameHit(row[0], row[1], row[2], tier_foreign >> 1, -neg_score, row[3])  # entry: card id, card, …
+                for tier_foreign, neg_score, _order, idx in ranks for row in (entry(idx),)]
 
     def _folded_name(self, idx: int) -> str:
         """The name of entry ``idx`` case-folded (kept for an index in memory: at most its entries)."""
