@@ -7,6 +7,11 @@ alone, so an index in memory numbers its entries once in that order (:func:`stat
 :data:`Rank` ``(2·tier + foreign, −score, order, entry)``, which orders exactly as the six-part key. The offers of
 one keystroke (up to 200 after a single letter) are sorted by three stable passes over single keys (an int, a
 float, an int: compared in C without building tuples of keys), a third to a half of sorting the tuples themselves.
+
+The offers depend on the typed text only through its :data:`Folded` form (keys, words, keys with ``ß`` as one
+``s``), so the autocomplete keeps them per folded text: ``Boros `` and ``Boros``, ``„D`` and ``D``, ``ÜBERSTIMMEN``
+and ``Überstimmen`` are offered the same cards; only the order of ties, which goes by closeness to the text as
+typed, is made for each text.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from operator import itemgetter
 
 from bot.namedata import FOREIGN_KINDS, STATIC_KEPT
 from bot.store.names import StoredNames
+from bot.text import name_keys, name_words
+from bot.typos import sharp_s_keys
 
 #: An offer: 2 × tier + 1 for a foreign name (0 for German), −score, the entry's place in the order of card-name
 #: length, card name and entry (an int for an index in memory, that triple itself for a stored one), the entry.
@@ -25,6 +32,21 @@ Rank = tuple[int, float, "int | tuple[int, str, int]", int]
 StaticRow = tuple[int, "int | tuple[int, str, int]", int]
 #: Offers of at most this many cards are ranked by sorting them all (in C), more by selecting the best.
 SORT_ALL = 1000
+#: Words of a query beyond this are ignored (a 10 000-character paste stays cheap).
+MAX_QUERY_WORDS = 8
+#: Folded queries whose autocomplete offers are kept per index (then the memory starts anew).
+COMPLETIONS_KEPT = 256
+#: What a query's offers depend on: its compact keys (:func:`bot.text.name_keys`), its first
+#: :data:`MAX_QUERY_WORDS` words (:func:`bot.text.name_words`) and its keys with ``ß`` also read as one ``s``
+#: (:func:`bot.typos.sharp_s_keys`, each once).
+Folded = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+
+
+def folded_query(query: str) -> Folded:
+    """The :data:`Folded` form of the typed ``query``."""
+    keys = name_keys(query)
+    return keys, tuple(name_words(query)[:MAX_QUERY_WORDS]), tuple(dict.fromkeys(sharp_s_keys(query, keys)))
 
 _ORDER, _SCORE, _TIER = itemgetter(2), itemgetter(1), itemgetter(0)
 
@@ -88,4 +110,5 @@ def tied_groups(top: Sequence[Rank], limit: int) -> list[tuple[int, int]]:
     return tied
 
 
-__all__ = ["SORT_ALL", "Rank", "StaticRow", "StaticRows", "best_ranks", "static_rows", "tied_groups"]
+__all__ = ["COMPLETIONS_KEPT", "MAX_QUERY_WORDS", "SORT_ALL", "Folded", "Rank", "StaticRow", "StaticRows", "best_ranks",
+           "folded_query", "static_rows", "tied_groups"]

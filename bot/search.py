@@ -44,17 +44,22 @@ from bot.namedata import (
     index_parts,
     parts_from_stored,
 )
-from bot.nameranks import SORT_ALL, Rank, StaticRow, StaticRows, best_ranks, static_rows, tied_groups
+from bot.nameranks import (
+    COMPLETIONS_KEPT,
+    SORT_ALL,
+    Folded,
+    Rank,
+    StaticRow,
+    StaticRows,
+    best_ranks,
+    folded_query,
+    static_rows,
+    tied_groups,
+)
 from bot.store import NameEntry
 from bot.store.names import KEYS, RKEYS, WORDS, StoredNames
 from bot.text import clean, name_keys, name_words
-from bot.typos import (
-    MIN_EDIT_LENGTH,
-    MIN_FUZZY_LENGTH,
-    Typed,
-    kept_name_words,
-    sharp_s_keys,
-)
+from bot.typos import MIN_EDIT_LENGTH, MIN_FUZZY_LENGTH, Typed, kept_name_words
 
 #: The name-word normaliser under its old name (the normalisers live in :mod:`bot.text`).
 words = name_words
@@ -69,8 +74,6 @@ COMPLETE_LIMIT = 25
 #: most :data:`FIRST_KEYSTROKES_KEPT` of them (then the memory starts anew).
 FIRST_KEYSTROKES = 1
 FIRST_KEYSTROKES_KEPT = 512
-#: Words of a query beyond this are ignored (a 10 000-character paste stays cheap).
-MAX_QUERY_WORDS = 8
 
 #: Score of a whole-name match one edit away (above any word-by-word fuzzy score in practice).
 EDIT_SCORE = 99.0
@@ -170,7 +173,10 @@ class NameIndex:
         self.card_names: Mapping[int, str] = self.data.card_names
         self._vocab_made: FuzzyVocabulary | None = None  # made at the first fuzzy look-up
         self._first_keystrokes: dict[str, list[Rank]] = {}  # see complete()
-        self._folded: dict[int, str] = {}  # entry → its name case-folded (_top's ties)
+        self._folded: dict[int, str] = {}  # entry → its name case-folded (_top's ties), for a stored index
+        self._folded_names = [] if isinstance(self.data, StoredNames) else [n.casefold() for n in self.data.parts.names]
+        # the autocomplete's offers by folded query: "Boros " and "Boros", "„D" and "D" get the same (nameranks)
+        self._completions: dict[Folded, dict[int, Rank]] = {}
 
     @classmethod
     def from_entries(cls, entries: Iterable[NameEntry]) -> NameIndex:
@@ -276,7 +282,11 @@ class NameIndex:
 
     def _best(self, query: str, limit: int, fuzzy_cutoff: float, list_if_empty: bool) -> dict[int, Rank]:
         """Every tier's offers for ``query`` (see :meth:`search`): card id → its best :data:`Rank`."""
-        keys = name_keys(query)
+        return self._offers(folded_query(query), limit, fuzzy_cutoff, list_if_empty)
+
+    def _offers(self, folded: Folded, limit: int, fuzzy_cutoff: float, list_if_empty: bool) -> dict[int, Rank]:
+        """:meth:`_best` of the query whose keys and words are ``folded``: all it depends on."""
+        keys, query_words, edit_keys = folded
         # card id → (2·tier + foreign, -score, order, entry index): see bot.nameranks.
         best: dict[int, Rank] = {}
         static = self._static
@@ -301,11 +311,10 @@ class NameIndex:
                 old = best.get(card_id)
                 if old is None or rank < old:
                     best[card_id] = rank
-        query_words = name_words(query)[:MAX_QUERY_WORDS]
         if query_words and len(best) < limit:
             self._word_prefix_tier(query_words, best)
         if len(best) < limit:
-            self._typo_tiers((query, keys), query_words, (limit, fuzzy_cutoff), best, offer)
+            self._typo_tiers(edit_keys, query_words, (limit, fuzzy_cutoff), best, offer)
         return best
 
     def complete(self, query: str) -> list[NameHit]:
@@ -326,7 +335,13 @@ class NameIndex:
             query = ""
         ranks = self._first_keystrokes.get(query) if len(query) <= FIRST_KEYSTROKES else None
         if ranks is None:
-            ranks = self._top(self._best(query, COMPLETE_LIMIT, 75.0, True), query, COMPLETE_LIMIT)
+            folded = folded_query(query)
+            best = self._completions.get(folded)
+            if best is None:
+                if len(self._completions) >= COMPLETIONS_KEPT:  # bounded for any input
+                    self._completions.clear()
+                best = self._completions[folded] = self._offers(folded, COMPLETE_LIMIT, 75.0, True)
+            ranks = self._top(best, query, COMPLETE_LIMIT)
             if len(query) <= FIRST_KEYSTROKES:
                 if len(self._first_keystrokes) >= FIRST_KEYSTROKES_KEPT:  # bounded for any input
                     self._first_keystrokes.clear()
@@ -345,7 +360,7 @@ class NameIndex:
         for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:
             self._completed(query)
 
-    def _word_prefix_tier(self, query_words: list[str], best: dict[int, Rank]) -> None:
+    def _word_prefix_tier(self, query_words: Sequence[str], best: dict[int, Rank]) -> None:
         """Offer into ``best`` (:meth:`_best`) each entry of which every query word starts a word ("konklave chor")."""
         candidates: set[int] | None = None
         for qw in query_words:
@@ -360,16 +375,14 @@ class NameIndex:
                 best[card_id] = rank
 
     def _typo_tiers(
-        self, typed: tuple[str, tuple[str, ...]], query_words: list[str], bounds: tuple[int, float],
+        self, edit_keys: tuple[str, ...], query_words: tuple[str, ...], bounds: tuple[int, float],
         best: dict[int, Rank], offer: Callable[[int, int, float], None],
     ) -> None:
         """Offer the fuzzy tier: whole names one edit away, then (while fewer than ``limit`` cards are offered)
-        word-by-word similarity of at least ``cutoff``; ``typed`` = (query, its :func:`name_keys`), ``bounds`` =
-        (limit, cutoff)."""
-        query, keys = typed
+        word-by-word similarity of at least ``cutoff``; ``edit_keys``: the query's keys, also with ß read as one
+        "s" (:data:`Folded`), ``bounds`` = (limit, cutoff)."""
         limit, cutoff = bounds
         started = bool(best)  # the typed text starts a name or its words (exact, prefix, word-prefix hits)
-        edit_keys = dict.fromkeys(sharp_s_keys(query, keys))  # the query's keys, and with ß read as one "s"
         for key in edit_keys:
             if MIN_EDIT_LENGTH <= len(key) <= 100:
                 for idx, dist in self._one_edit(key).items():
@@ -404,15 +417,14 @@ class NameIndex:
         # ``top``, which is sorted): the others keep their place whatever it is, so it is computed for ties only,
         # and only for the groups of ties that reach into the first ``limit`` (the rest is not given out).
         tied = tied_groups(top, limit)
-        if tied:
-            typed = clean(query)[:200].casefold()
-            owners = [top[i][3] for first, stop in tied for i in range(first, stop)]
-            folded = self._folded_name
-            close = {owners[pos]: -score for _n, score, pos in process.extract(  # fuzz.ratio of each, in one call
-                typed, [folded(idx) for idx in owners], scorer=fuzz.ratio, processor=None, limit=None,
-                score_cutoff=0)}
-            for first, stop in tied:  # the order numbers card-name length, name and entry (bot.nameranks)
-                top[first:stop] = sorted(top[first:stop], key=lambda r: (close[r[3]], r[2]))
+        typed = clean(query)[:200].casefold() if tied else ""
+        folded = self._folded_names.__getitem__ if self._folded_names else self._folded_name
+        for first, stop in tied:
+            # A group is in ``top``'s order (by card-name length, name, entry: bot.nameranks); rapidfuzz gives the
+            # closest first and equally close ones in the order given, so that order decides among them.
+            group = top[first:stop]
+            top[first:stop] = [group[pos] for _n, _score, pos in process.extract(
+                typed, [folded(r[3]) for r in group], scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=0)]
         return top[:limit]
 
     def _hits(self, ranks: list[Rank]) -> list[NameHit]:
