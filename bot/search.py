@@ -338,8 +338,8 @@ class NameIndex:
             folded = folded_query(query)
             best = self._completions.get(folded)
             if best is None:
-                if len(self._completions) >= COMPLETIONS_KEPT:  # bounded for any input
-                    self._completions.clear()
+                if len(self._completions) >= COMPLETIONS_KEPT:  # bounded: the oldest goes (freeing all at once
+                    del self._completions[next(iter(self._completions))]  # would stall one keystroke)
                 best = self._completions[folded] = self._offers(folded, COMPLETE_LIMIT, 75.0, True)
             ranks = self._top(best, query, COMPLETE_LIMIT)
             if len(query) <= FIRST_KEYSTROKES:
