@@ -74,10 +74,14 @@ async def test_offers_kept_per_folded_text_as_a_fresh_search(ctx):
     assert folded_query("„D") == folded_query("D") == folded_query("d ")
 
 
-@pytest.mark.parametrize("text", ["„D", "Boros ", "ÜBERSTIMMEN", "grosser steingeist"])
-async def test_folded_alike_named(ctx, text):
+@pytest.mark.parametrize(("first", "text"), [
+    ("d", "„D"), ("boros", "Boros "), ("uberstimmen", "ÜBERSTIMMEN"), ("Großer Steingeist", "grosser steingeist"),
+    # the same compact key, other words: other offers (the word-prefix and fuzzy tiers read the words)
+    ("chordes", "chor des"), ("rekrutboros", "rekrut boros"), ("Steingeist", "Stein geist"),
+])
+async def test_folded_alike_named(ctx, first, text):
     index = ctx.names
     fresh = NameIndex.from_entries(await ctx.store.name_entries())
-    index.complete_entries(text.strip("„ ").lower())  # the alike text first: its offers kept
+    index.complete_entries(first)  # its offers kept
     want = [r[3] for r in fresh._top(fresh._best(text, COMPLETE_LIMIT, 75.0, True), text, COMPLETE_LIMIT)]
     assert index.complete_entries(text) == want and want
