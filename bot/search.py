@@ -330,7 +330,8 @@ class NameIndex:
         return [rank[3] for rank in self._completed(query)]
 
     def _completed(self, query: str) -> list[Rank]:
-        """:meth:`complete`'s ranked offers (:meth:`_top`); the first keystrokes kept (see :meth:`complete`)."""
+        """:meth:`complete`'s ranked offers (:meth:`_top`); the first keystrokes kept (see :meth:`complete`), the
+        offers of the last :data:`COMPLETIONS_KEPT` folded texts too (:mod:`bot.nameranks`)."""
         if query.isspace():  # white space only: no keys, no words, nothing typed (clean() leaves ""), as ""
             query = ""
         ranks = self._first_keystrokes.get(query) if len(query) <= FIRST_KEYSTROKES else None
