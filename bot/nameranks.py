@@ -81,6 +81,23 @@ class StaticRows:
         return row
 
 
+class FoldedNames:
+    """Per entry of a stored index, its name case-folded (what the ties of :meth:`bot.search.NameIndex._top` are
+    ordered by), read when first asked, at most :data:`STATIC_KEPT` kept (an index in memory folds them all)."""
+
+    def __init__(self, stored: StoredNames) -> None:
+        self._stored = stored
+        self._names: dict[int, str] = {}
+
+    def __getitem__(self, idx: int) -> str:
+        folded = self._names.get(idx)
+        if folded is None:
+            folded = self._stored.entry(idx)[2].casefold()
+            if len(self._names) < STATIC_KEPT:
+                self._names[idx] = folded
+        return folded
+
+
 def best_ranks(values: Collection[Rank], count: int) -> list[Rank]:
     """The ``count`` smallest of ``values`` in ascending order: what ``sorted(values)[:count]`` gives. Up to
     :data:`SORT_ALL` offers are sorted by order, then by score, then by tier and language (stable passes: the
@@ -110,5 +127,5 @@ def tied_groups(top: Sequence[Rank], limit: int) -> list[tuple[int, int]]:
     return tied
 
 
-__all__ = ["COMPLETIONS_KEPT", "MAX_QUERY_WORDS", "SORT_ALL", "Folded", "Rank", "StaticRow", "StaticRows", "best_ranks",
-           "folded_query", "static_rows", "tied_groups"]
+__all__ = ["COMPLETIONS_KEPT", "MAX_QUERY_WORDS", "SORT_ALL", "Folded", "FoldedNames", "Rank", "StaticRow",
+           "StaticRows", "best_ranks", "folded_query", "static_rows", "tied_groups"]

@@ -37,7 +37,6 @@ from rapidfuzz.distance import OSA, Levenshtein
 
 from bot.namedata import (
     FOREIGN_KINDS,
-    STATIC_KEPT,
     FuzzyVocabulary,
     IndexParts,
     MemoryNames,
@@ -48,6 +47,7 @@ from bot.nameranks import (
     COMPLETIONS_KEPT,
     SORT_ALL,
     Folded,
+    FoldedNames,
     Rank,
     StaticRow,
     StaticRows,
@@ -173,10 +173,12 @@ class NameIndex:
         self.card_names: Mapping[int, str] = self.data.card_names
         self._vocab_made: FuzzyVocabulary | None = None  # made at the first fuzzy look-up
         self._first_keystrokes: dict[str, list[Rank]] = {}  # see complete()
-        self._folded: dict[int, str] = {}  # entry → its name case-folded (_top's ties), for a stored index
-        self._folded_names = [] if isinstance(self.data, StoredNames) else [n.casefold() for n in self.data.parts.names]
-        # the autocomplete's offers by folded query: "Boros " and "Boros", "„D" and "D" get the same (nameranks)
+        # per entry, its name case-folded (_top's ties)
+        self._folded_names: FoldedNames | list[str] = (FoldedNames(self.data) if isinstance(self.data, StoredNames)
+                                                       else [n.casefold() for n in self.data.parts.names])
+        # the autocomplete's offers by folded query: "Boros " and "Boros", "„D" and "D" get the same (nameranks);
         self._completions: dict[Folded, dict[int, Rank]] = {}
+        self._first_offers: dict[Folded, dict[int, Rank]] = {}  # the first keystrokes', kept with their ranks
 
     @classmethod
     def from_entries(cls, entries: Iterable[NameEntry]) -> NameIndex:
@@ -337,7 +339,7 @@ class NameIndex:
         ranks = self._first_keystrokes.get(query) if len(query) <= FIRST_KEYSTROKES else None
         if ranks is None:
             folded = folded_query(query)
-            best = self._completions.get(folded)
+            best = self._completions.get(folded, self._first_offers.get(folded))  # a first keystroke's stay: „D = D
             if best is None:
                 if len(self._completions) >= COMPLETIONS_KEPT:  # bounded: the oldest goes (freeing all at once
                     del self._completions[next(iter(self._completions))]  # would stall one keystroke)
@@ -346,7 +348,9 @@ class NameIndex:
             if len(query) <= FIRST_KEYSTROKES:
                 if len(self._first_keystrokes) >= FIRST_KEYSTROKES_KEPT:  # bounded for any input
                     self._first_keystrokes.clear()
+                    self._first_offers.clear()
                 self._first_keystrokes[query] = ranks
+                self._first_offers[folded] = best
         return ranks
 
     def prepare_first_keystrokes(self) -> None:
@@ -419,7 +423,7 @@ class NameIndex:
         # and only for the groups of ties that reach into the first ``limit`` (the rest is not given out).
         tied = tied_groups(top, limit)
         typed = clean(query)[:200].casefold() if tied else ""
-        folded = self._folded_names.__getitem__ if self._folded_names else self._folded_name
+        folded = self._folded_names.__getitem__
         for first, stop in tied:
             # A group is in ``top``'s order (by card-name length, name, entry: bot.nameranks); rapidfuzz gives the
             # closest first and equally close ones in the order given, so that order decides among them.
@@ -433,15 +437,6 @@ class NameIndex:
         entry = self.data.entry
         return [NameHit(row[0], row[1], row[2], tier_foreign >> 1, -neg_score, row[3])  # entry: card id, card, …
                 for tier_foreign, neg_score, _order, idx in ranks for row in (entry(idx),)]
-
-    def _folded_name(self, idx: int) -> str:
-        """The name of entry ``idx`` case-folded (kept for an index in memory: at most its entries)."""
-        folded = self._folded.get(idx)
-        if folded is None:
-            folded = self.data.entry(idx)[2].casefold()
-            if len(self._folded) < STATIC_KEPT:
-                self._folded[idx] = folded
-        return folded
 
     def resolve(self, query: str) -> NameHit | None:
         """The card a typed card name answers, or None (then offer :attr:`Lookup.candidates`).
