@@ -85,3 +85,17 @@ async def test_folded_alike_named(ctx, first, text):
     index.complete_entries(first)  # its offers kept
     want = [r[3] for r in fresh._top(fresh._best(text, COMPLETE_LIMIT, 75.0, True), text, COMPLETE_LIMIT)]
     assert index.complete_entries(text) == want and want
+
+
+async def test_first_keystrokes_offers_stay(ctx):
+    """The offers of the first keystrokes (prepared at start) stay after the kept offers of later text are gone:
+    "„D", typed long after start, is offered as "D" was, its ties ordered by its own text."""
+    index = ctx.names
+    index.prepare_first_keystrokes()
+    for n in range(nameranks.COMPLETIONS_KEPT + 10):  # more texts than are kept: the oldest go
+        index.complete_entries(f"zz{n}")
+    assert folded_query("D") not in index._completions and folded_query("D") in index._first_offers
+    fresh = NameIndex.from_entries(await ctx.store.name_entries())
+    want = [r[3] for r in fresh._top(fresh._best("„D", COMPLETE_LIMIT, 75.0, True), "„D", COMPLETE_LIMIT)]
+    assert index.complete_entries("„D") == want and len(want) == COMPLETE_LIMIT
+    assert folded_query("„D") not in index._completions  # answered from the first keystroke's offers
