@@ -406,22 +406,3 @@ class FuzzyVocabulary:
                         groups.append([w])
             found = self._cuts[n] = (cuts, groups)
         return found
-
-
-class StaticRows:
-    """Per entry of a stored index, what ranking needs besides tier and score (foreign, length of the card's
-    name, the name, card id: see :meth:`bot.search.NameHit.sort_key`), read when first offered, at most
-    :data:`STATIC_KEPT` kept."""
-
-    def __init__(self, stored: StoredNames) -> None:
-        self._stored = stored
-        self._rows: dict[int, tuple[bool, int, str, int]] = {}
-
-    def __getitem__(self, idx: int) -> tuple[bool, int, str, int]:
-        row = self._rows.get(idx)
-        if row is None:
-            if len(self._rows) >= STATIC_KEPT:
-                self._rows.clear()
-            card_id, card_name, _name, kind, _words = self._stored.entry(idx)
-            row = self._rows[idx] = (kind in FOREIGN_KINDS, len(card_name), card_name, card_id)
-        return row

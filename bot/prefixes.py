@@ -8,7 +8,7 @@ The words are compared as given: callers fold labels and typed text the same way
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 
 class WordPrefixes:
@@ -16,10 +16,15 @@ class WordPrefixes:
 
     ``WordPrefixes([("chor", "des", "konklave"), ("boros", "rekrut")]).matching(["kon", "ch"])`` → ``[0]``.
     Memory: one entry per distinct prefix (the sum of the word lengths at most).
+
+    ``groups`` (one per label, e.g. the term a name belongs to): then :meth:`firsts` also gives, per prefix, the first
+    label of each group having a word with that prefix, made in the same pass.
     """
 
-    def __init__(self, labels: Iterable[Iterable[str]]) -> None:
+    def __init__(self, labels: Iterable[Iterable[str]], groups: Sequence[Hashable] | None = None) -> None:
         index: dict[str, list[int]] = {}
+        firsts: dict[str, list[int]] = {}
+        grouped: dict[str, set[Hashable]] = {}  # per prefix, the groups in firsts (only while building)
         size = 0
         for pos, words in enumerate(labels):
             size = pos + 1
@@ -30,8 +35,16 @@ class WordPrefixes:
                     if prefix not in seen:
                         seen.add(prefix)
                         index.setdefault(prefix, []).append(pos)
+            if groups is not None:
+                group = groups[pos]
+                for prefix in seen:
+                    found = grouped.setdefault(prefix, set())
+                    if group not in found:
+                        found.add(group)
+                        firsts.setdefault(prefix, []).append(pos)
         self._size = size
         self._index = index
+        self._firsts = firsts
         self._sets: dict[str, frozenset[int]] = {}
 
     def __len__(self) -> int:
@@ -51,6 +64,11 @@ class WordPrefixes:
             return list(first)
         others = [self._set(w) for w in words[1:]]
         return [p for p in first if all(p in s for s in others)]
+
+    def firsts(self) -> dict[str, list[int]]:
+        """Every prefix → the positions (ascending) of the first label of each group (``groups`` of the constructor)
+        having a word that starts with it; ``{}`` without groups. Shared: read it, never change it."""
+        return self._firsts
 
     def _set(self, prefix: str) -> frozenset[int]:
         """The labels of ``prefix`` as a set, made once per prefix asked for."""

@@ -37,24 +37,29 @@ from rapidfuzz.distance import OSA, Levenshtein
 
 from bot.namedata import (
     FOREIGN_KINDS,
-    STATIC_KEPT,
     FuzzyVocabulary,
     IndexParts,
     MemoryNames,
-    StaticRows,
     index_parts,
     parts_from_stored,
+)
+from bot.nameranks import (
+    COMPLETIONS_KEPT,
+    SORT_ALL,
+    Folded,
+    FoldedNames,
+    Rank,
+    StaticRow,
+    StaticRows,
+    best_ranks,
+    folded_query,
+    static_rows,
+    tied_groups,
 )
 from bot.store import NameEntry
 from bot.store.names import KEYS, RKEYS, WORDS, StoredNames
 from bot.text import clean, name_keys, name_words
-from bot.typos import (
-    MIN_EDIT_LENGTH,
-    MIN_FUZZY_LENGTH,
-    Typed,
-    kept_name_words,
-    sharp_s_keys,
-)
+from bot.typos import MIN_EDIT_LENGTH, MIN_FUZZY_LENGTH, Typed, kept_name_words
 
 #: The name-word normaliser under its old name (the normalisers live in :mod:`bot.text`).
 words = name_words
@@ -69,8 +74,6 @@ COMPLETE_LIMIT = 25
 #: most :data:`FIRST_KEYSTROKES_KEPT` of them (then the memory starts anew).
 FIRST_KEYSTROKES = 1
 FIRST_KEYSTROKES_KEPT = 512
-#: Words of a query beyond this are ignored (a 10 000-character paste stays cheap).
-MAX_QUERY_WORDS = 8
 
 #: Score of a whole-name match one edit away (above any word-by-word fuzzy score in practice).
 EDIT_SCORE = 99.0
@@ -84,11 +87,6 @@ MIN_SLIP_LENGTH = 6
 #: one is answered from the stored tables (:class:`bot.store.names.StoredNames`), so start-up does not grow
 #: with the card data.
 IN_MEMORY_ENTRIES = 20_000
-
-#: Offers of at most this many cards are ranked by sorting them all (in C), more by selecting the best.
-SORT_ALL = 1000
-#: An offer: tier, German (False) or foreign (True), −score, length of the card's name, the card's name, entry.
-Rank = tuple[int, bool, float, int, str, int]
 
 #: Tiers, best first.
 EXACT, PREFIX, WORD_PREFIX, FUZZY = 0, 1, 2, 3
@@ -165,19 +163,22 @@ class NameIndex:
     def __init__(self, entries: Iterable[NameEntry] | IndexParts | StoredNames) -> None:
         if isinstance(entries, StoredNames):
             self.data: MemoryNames | StoredNames = entries
-            self._static: StaticRows | list[tuple[bool, int, str, int]] = StaticRows(entries)
+            self._static: StaticRows | list[StaticRow] = StaticRows(entries)
         else:
             parts = entries if isinstance(entries, IndexParts) else index_parts(entries)
             self.data = MemoryNames(parts)
-            # Per entry, what ranking needs besides tier and score (see NameHit.sort_key).
-            foreign = [kind in FOREIGN_KINDS for kind in parts.kinds]
-            self._static = list(zip(foreign, map(len, parts.card_names), parts.card_names, parts.card_ids,
-                                    strict=True))
+            # Per entry, what ranking needs besides tier and score (bot.nameranks: NameHit.sort_key's order).
+            self._static = static_rows(parts.card_ids, parts.card_names, parts.kinds)
         self.entries: Sequence[NameEntry] = self.data.entries()
         self.card_names: Mapping[int, str] = self.data.card_names
         self._vocab_made: FuzzyVocabulary | None = None  # made at the first fuzzy look-up
         self._first_keystrokes: dict[str, list[Rank]] = {}  # see complete()
-        self._folded: dict[int, str] = {}  # entry → its name case-folded (_top's ties)
+        # per entry, its name case-folded (_top's ties)
+        self._folded_names: FoldedNames | list[str] = (FoldedNames(self.data) if isinstance(self.data, StoredNames)
+                                                       else [n.casefold() for n in self.data.parts.names])
+        # the autocomplete's offers by folded query: "Boros " and "Boros", "„D" and "D" get the same (nameranks);
+        self._completions: dict[Folded, dict[int, Rank]] = {}
+        self._first_offers: dict[Folded, dict[int, Rank]] = {}  # the first keystrokes', kept with their ranks
 
     @classmethod
     def from_entries(cls, entries: Iterable[NameEntry]) -> NameIndex:
@@ -250,7 +251,7 @@ class NameIndex:
             range(len(matches)), key=lambda i: sum(data.word_count(w) for w in matches[i]))
         scores: dict[int, float] = {}
         budget = SCAN_CAP
-        for w, sc in sorted(matches[order[0]].items(), key=lambda kv: -kv[1]):
+        for w, sc in sorted(matches[order[0]].items(), key=itemgetter(1), reverse=True):  # stable, as -score
             for idx in data.word_entries(w, budget):
                 if scores.get(idx, -1.0) < sc:
                     scores[idx] = sc
@@ -283,14 +284,18 @@ class NameIndex:
 
     def _best(self, query: str, limit: int, fuzzy_cutoff: float, list_if_empty: bool) -> dict[int, Rank]:
         """Every tier's offers for ``query`` (see :meth:`search`): card id → its best :data:`Rank`."""
-        keys = name_keys(query)
-        # card id → (tier, foreign, -score, name length, name, entry index): plain tuples compare in C.
+        return self._offers(folded_query(query), limit, fuzzy_cutoff, list_if_empty)
+
+    def _offers(self, folded: Folded, limit: int, fuzzy_cutoff: float, list_if_empty: bool) -> dict[int, Rank]:
+        """:meth:`_best` of the query whose keys and words are ``folded``: all it depends on."""
+        keys, query_words, edit_keys = folded
+        # card id → (2·tier + foreign, -score, order, entry index): see bot.nameranks.
         best: dict[int, Rank] = {}
         static = self._static
 
         def offer(idx: int, tier: int, score: float) -> None:
-            foreign, length, name, card_id = static[idx]
-            rank = (tier, foreign, -score, length, name, idx)
+            foreign, order, card_id = static[idx]
+            rank = (tier + tier + foreign, -score, order, idx)
             old = best.get(card_id)
             if old is None or rank < old:
                 best[card_id] = rank
@@ -303,16 +308,15 @@ class NameIndex:
             strings, owners = self.data.span(KEYS, key, SCAN_CAP if len(key) > SHORT_PREFIX else limit * 8)
             typed = 100.0 * len(key)
             for k, idx in zip(strings, owners, strict=True):  # offer(), inlined: up to 200 names per keystroke
-                foreign, length, name, card_id = static[idx]
-                rank = (EXACT if k == key else PREFIX, foreign, -typed / len(k), length, name, idx)
+                foreign, order, card_id = static[idx]
+                rank = ((EXACT + EXACT if k == key else PREFIX + PREFIX) + foreign, -typed / len(k), order, idx)
                 old = best.get(card_id)
                 if old is None or rank < old:
                     best[card_id] = rank
-        query_words = name_words(query)[:MAX_QUERY_WORDS]
         if query_words and len(best) < limit:
             self._word_prefix_tier(query_words, best)
         if len(best) < limit:
-            self._typo_tiers((query, keys), query_words, (limit, fuzzy_cutoff), best, offer)
+            self._typo_tiers(edit_keys, query_words, (limit, fuzzy_cutoff), best, offer)
         return best
 
     def complete(self, query: str) -> list[NameHit]:
@@ -325,19 +329,28 @@ class NameIndex:
     def complete_entries(self, query: str) -> list[int]:
         """The entries (positions in :attr:`entries`) of :meth:`complete`'s hits, in the same order: what an
         autocomplete needs to make its choices (entry → card name, matched name, language) without the hits."""
-        return [rank[5] for rank in self._completed(query)]
+        return [rank[3] for rank in self._completed(query)]
 
     def _completed(self, query: str) -> list[Rank]:
-        """:meth:`complete`'s ranked offers (:meth:`_top`); the first keystrokes kept (see :meth:`complete`)."""
+        """:meth:`complete`'s ranked offers (:meth:`_top`); the first keystrokes kept (see :meth:`complete`), the
+        offers of the last :data:`COMPLETIONS_KEPT` folded texts too (:mod:`bot.nameranks`)."""
         if query.isspace():  # white space only: no keys, no words, nothing typed (clean() leaves ""), as ""
             query = ""
         ranks = self._first_keystrokes.get(query) if len(query) <= FIRST_KEYSTROKES else None
         if ranks is None:
-            ranks = self._top(self._best(query, COMPLETE_LIMIT, 75.0, True), query, COMPLETE_LIMIT)
+            folded = folded_query(query)
+            best = self._completions.get(folded, self._first_offers.get(folded))  # a first keystroke's stay: „D = D
+            if best is None:
+                if len(self._completions) >= COMPLETIONS_KEPT:  # bounded: the oldest goes (freeing all at once
+                    del self._completions[next(iter(self._completions))]  # would stall one keystroke)
+                best = self._completions[folded] = self._offers(folded, COMPLETE_LIMIT, 75.0, True)
+            ranks = self._top(best, query, COMPLETE_LIMIT)
             if len(query) <= FIRST_KEYSTROKES:
                 if len(self._first_keystrokes) >= FIRST_KEYSTROKES_KEPT:  # bounded for any input
                     self._first_keystrokes.clear()
+                    self._first_offers.clear()
                 self._first_keystrokes[query] = ranks
+                self._first_offers[folded] = best
         return ranks
 
     def prepare_first_keystrokes(self) -> None:
@@ -352,7 +365,7 @@ class NameIndex:
         for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:
             self._completed(query)
 
-    def _word_prefix_tier(self, query_words: list[str], best: dict[int, Rank]) -> None:
+    def _word_prefix_tier(self, query_words: Sequence[str], best: dict[int, Rank]) -> None:
         """Offer into ``best`` (:meth:`_best`) each entry of which every query word starts a word ("konklave chor")."""
         candidates: set[int] | None = None
         for qw in query_words:
@@ -360,23 +373,21 @@ class NameIndex:
             candidates = found if candidates is None else candidates & found
         static = self._static
         for idx in candidates or ():  # _best's offer(idx, WORD_PREFIX, 90.0), inlined: a letter offers hundreds
-            foreign, length, name, card_id = static[idx]
-            rank = (WORD_PREFIX, foreign, -90.0, length, name, idx)
+            foreign, order, card_id = static[idx]
+            rank = (WORD_PREFIX + WORD_PREFIX + foreign, -90.0, order, idx)
             old = best.get(card_id)
             if old is None or rank < old:
                 best[card_id] = rank
 
     def _typo_tiers(
-        self, typed: tuple[str, tuple[str, ...]], query_words: list[str], bounds: tuple[int, float],
+        self, edit_keys: tuple[str, ...], query_words: tuple[str, ...], bounds: tuple[int, float],
         best: dict[int, Rank], offer: Callable[[int, int, float], None],
     ) -> None:
         """Offer the fuzzy tier: whole names one edit away, then (while fewer than ``limit`` cards are offered)
-        word-by-word similarity of at least ``cutoff``; ``typed`` = (query, its :func:`name_keys`), ``bounds`` =
-        (limit, cutoff)."""
-        query, keys = typed
+        word-by-word similarity of at least ``cutoff``; ``edit_keys``: the query's keys, also with ß read as one
+        "s" (:data:`Folded`), ``bounds`` = (limit, cutoff)."""
         limit, cutoff = bounds
         started = bool(best)  # the typed text starts a name or its words (exact, prefix, word-prefix hits)
-        edit_keys = dict.fromkeys(sharp_s_keys(query, keys))  # the query's keys, and with ß read as one "s"
         for key in edit_keys:
             if MIN_EDIT_LENGTH <= len(key) <= 100:
                 for idx, dist in self._one_edit(key).items():
@@ -393,55 +404,39 @@ class NameIndex:
         short = [w for w in query_words if len(w) < MIN_FUZZY_LENGTH]
         n = len(query_words)
         words_of = self.data.words_of
-        for idx, total in self._fuzzy_entries(long_words, cutoff, limit * 4):
+        static = self._static
+        for idx, total in self._fuzzy_entries(long_words, cutoff, limit * 4):  # offer(idx, FUZZY, …), inlined
             if short:
                 total += sum(100.0 for sw in short if any(w.startswith(sw) for w in words_of(idx)))
-            offer(idx, FUZZY, total / n)
+            foreign, order, card_id = static[idx]
+            rank = (FUZZY + FUZZY + foreign, -(total / n), order, idx)
+            old = best.get(card_id)
+            if old is None or rank < old:
+                best[card_id] = rank
 
     def _top(self, best: dict[int, Rank], query: str, limit: int) -> list[Rank]:
         """The best ``limit`` offers, best first. Ties (same tier, language and score: "Boros-Rekrut" and
         "Boros Rekrut" share a key) go to the name closest to what was typed, separators included."""
-        values = best.values()
-        # sorted() in C costs less than heapq's selection in Python for up to SORT_ALL offers
-        top = sorted(values)[: limit * 2] if len(values) <= SORT_ALL else heapq.nsmallest(limit * 2, values)
+        top = best_ranks(best.values(), limit * 2)
         # The closeness to the typed text only orders offers that tie on tier, language and score (neighbours in
         # ``top``, which is sorted): the others keep their place whatever it is, so it is computed for ties only,
         # and only for the groups of ties that reach into the first ``limit`` (the rest is not given out).
-        tied: list[tuple[int, int]] = []  # (start, stop) of each such group in ``top``
-        start, count = 0, len(top)
-        while start < min(count, limit):
-            head = top[start][:3]
-            stop = start + 1
-            while stop < count and top[stop][:3] == head:
-                stop += 1
-            if stop - start > 1:
-                tied.append((start, stop))
-            start = stop
-        if tied:
-            typed = clean(query)[:200].casefold()
-            owners = [top[i][5] for first, stop in tied for i in range(first, stop)]
-            folded = self._folded_name
-            close = {owners[pos]: -score for _n, score, pos in process.extract(  # fuzz.ratio of each, in one call
-                typed, [folded(idx) for idx in owners], scorer=fuzz.ratio, processor=None, limit=None,
-                score_cutoff=0)}
-            for first, stop in tied:
-                top[first:stop] = sorted(top[first:stop], key=lambda r: (close[r[5]], r[3], r[4]))
+        tied = tied_groups(top, limit)
+        typed = clean(query)[:200].casefold() if tied else ""
+        folded = self._folded_names.__getitem__
+        for first, stop in tied:
+            # A group is in ``top``'s order (by card-name length, name, entry: bot.nameranks); rapidfuzz gives the
+            # closest first and equally close ones in the order given, so that order decides among them.
+            group = top[first:stop]
+            top[first:stop] = [group[pos] for _n, _score, pos in process.extract(
+                typed, [folded(r[3]) for r in group], scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=0)]
         return top[:limit]
 
     def _hits(self, ranks: list[Rank]) -> list[NameHit]:
         """The offers ``ranks`` (:meth:`_top`) as hits."""
         entry = self.data.entry
-        return [NameHit(row[0], row[1], row[2], tier, -neg_score, row[3])  # entry: card id, card, name, kind
-                for tier, _foreign, neg_score, _length, _name, idx in ranks for row in (entry(idx),)]
-
-    def _folded_name(self, idx: int) -> str:
-        """The name of entry ``idx`` case-folded (kept for an index in memory: at most its entries)."""
-        folded = self._folded.get(idx)
-        if folded is None:
-            folded = self.data.entry(idx)[2].casefold()
-            if len(self._folded) < STATIC_KEPT:
-                self._folded[idx] = folded
-        return folded
+        return [NameHit(row[0], row[1], row[2], tier_foreign >> 1, -neg_score, row[3])  # entry: card id, card, …
+                for tier_foreign, neg_score, _order, idx in ranks for row in (entry(idx),)]
 
     def resolve(self, query: str) -> NameHit | None:
         """The card a typed card name answers, or None (then offer :attr:`Lookup.candidates`).

@@ -349,17 +349,16 @@ class TermIndex:
     @cached_property
     def _by_prefix(self) -> dict[str, list[tuple[Term, str, int]]]:
         """Every prefix of a word of :attr:`name_words` → :meth:`complete` of that one word (each term's first name
-        with a word starting with it, in table order)."""
-        out: dict[str, dict[int, tuple[Term, str, int]]] = {}
-        for term, name, rank, joined in self.name_words:
-            for prefix in {word[:end] for word in joined.split() for end in range(1, len(word) + 1)}:
-                out.setdefault(prefix, {}).setdefault(id(term), (term, name, rank))
-        return {prefix: list(first.values()) for prefix, first in out.items()}
+        with a word starting with it, in table order): the first names per term that :attr:`_completion` found."""
+        names = [(term, name, rank) for term, name, rank, _joined in self.name_words]
+        return {prefix: [names[pos] for pos in found] for prefix, found in self._completion.firsts().items()}
 
     @cached_property
     def _completion(self) -> WordPrefixes:
-        """The names' words by every prefix (:attr:`name_words`), made at the first :meth:`complete`."""
-        return WordPrefixes(joined.split() for _term, _name, _rank, joined in self.name_words)
+        """The names' words by every prefix (:attr:`name_words`), and per prefix each term's first name with such a
+        word (for :attr:`_by_prefix`): one pass over the names, at the warm-up (:meth:`prepare_completion`)."""
+        return WordPrefixes((joined.split() for _term, _name, _rank, joined in self.name_words),
+                            groups=[id(term) for term, _name, _rank, _joined in self.name_words])
 
 
 @cache

@@ -26,3 +26,40 @@ def test_konklave_ch_finds_chor_des_konklave():
 def test_as_the_definition(labels: list[list[str]], typed: list[str]):
     want = [i for i, words in enumerate(labels) if all(any(w.startswith(t) and t for w in words) for t in typed)]
     assert WordPrefixes(labels).matching(typed) == want
+
+
+def test_firsts_of_groups():
+    index = WordPrefixes([("chor", "des", "konklave"), ("konklave",), ("boros", "rekrut"), ("chor",)],
+                         groups=["a", "a", "b", "b"])
+    assert index.firsts()["kon"] == [0] and index.firsts()["ch"] == [0, 3] and index.firsts()["r"] == [2]
+    assert WordPrefixes([("ab",)]).firsts() == {}
+
+
+@given(st.lists(st.tuples(st.lists(WORD, max_size=3), st.integers(0, 3)), max_size=8))
+def test_firsts_as_the_definition(rows: list[tuple[list[str], int]]):
+    """Per prefix, the first label of each group that has a word starting with it, in label order (groups need not
+    stand together)."""
+    labels, groups = [words for words, _g in rows], [g for _w, g in rows]
+    want: dict[str, list[int]] = {}
+    for prefix in {w[:end] for words in labels for w in words for end in range(1, len(w) + 1)}:
+        seen: set[int] = set()
+        for pos, words in enumerate(labels):
+            if any(w.startswith(prefix) for w in words) and groups[pos] not in seen:
+                seen.add(groups[pos])
+                want.setdefault(prefix, []).append(pos)
+    assert WordPrefixes(labels, groups).firsts() == want
+
+
+def test_term_completion_lists_as_the_table_says():
+    """The term table's one-word completion (:meth:`bot.terms.TermIndex.complete`), made from the prefix index's
+    first names per term: each term's first name with a word starting with the typed word, in table order."""
+    from bot.terms import TermIndex, term_index
+
+    index = term_index()
+    want: dict[str, dict[int, tuple[object, str, int]]] = {}
+    for term, name, rank, joined in index.name_words:
+        for prefix in {w[:end] for w in joined.split() for end in range(1, len(w) + 1)}:
+            want.setdefault(prefix, {}).setdefault(id(term), (term, name, rank))
+    fresh = TermIndex(index.terms)
+    assert {p: list(v.values()) for p, v in want.items()} == fresh._by_prefix
+    assert len(want) > 5000 and [n for _t, n, _r in fresh.complete(["trampel"])] == ["Trampelschaden"]

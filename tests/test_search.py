@@ -206,6 +206,7 @@ async def test_offers_sorted_in_full_or_selected_rank_alike_over_the_recorded_qu
     the same hits, and :meth:`NameIndex.complete_entries` the entries of ``search(…, list_if_empty=True)``'s hits,
     over the recorded autocomplete queries (``tests/choices``)."""
     import bot.search as search_module
+    from bot import nameranks
     from tests.choices import HERE, load
 
     queries, _want = load(HERE / "documents.json.gz")
@@ -216,4 +217,5 @@ async def test_offers_sorted_in_full_or_selected_rank_alike_over_the_recorded_qu
     got = [[entries[h.card_id, h.matched, h.kind] for h in hits] for hits in sorted_all]
     assert [index.complete_entries(q) for q in queries] == got
     monkeypatch.setattr(search_module, "SORT_ALL", 0)
+    monkeypatch.setattr(nameranks, "SORT_ALL", 0)
     assert [index.search(q, 25, list_if_empty=True) for q in queries] == sorted_all

@@ -444,20 +444,42 @@ def card_names(ctx: AnswerContext, current: str) -> list[Choice]:
     :meth:`~bot.search.NameIndex.complete_entries`, the first keystrokes from memory); a card found through
     its English name says so: ``Akkord des Rufes (engl. Chord of Calling)``."""
     names = ctx.names
-    made = _CHOICES.get(names)
-    if made is None:
-        made = _CHOICES[names] = {}
+    made = _made_choices(names)
     out = []
     for idx in names.complete_entries(current[:MAX_QUERY]):
         choice = made.get(idx)
         if choice is None:
             if len(made) >= CHOICES_KEPT:  # bounded for any index
                 made.clear()
-            card_id, card_name, matched, kind, _words = names.data.entry(idx)
-            hit = NameHit(card_id, card_name, matched, EXACT, 100.0, kind)
-            choice = made[idx] = Choice(name=choice_label(hit), value=card_name)
+            choice = made[idx] = _choice(names, idx)
         out.append(choice)
     return out
+
+
+def _made_choices(names: NameIndex) -> dict[int, Choice]:
+    """The choices :func:`card_names` made for ``names`` so far (:data:`_CHOICES`)."""
+    made = _CHOICES.get(names)
+    if made is None:
+        made = _CHOICES[names] = {}
+    return made
+
+
+def _choice(names: NameIndex, idx: int) -> Choice:
+    """The choice of entry ``idx`` of ``names``: its card's name, labelled with the matched English name."""
+    card_id, card_name, matched, kind, _words = names.data.entry(idx)
+    return Choice(name=choice_label(NameHit(card_id, card_name, matched, EXACT, 100.0, kind)), value=card_name)
+
+
+def prepare_choices(names: NameIndex) -> None:
+    """Make the choice of every entry of ``names`` now (the command table's warm-up), so a keystroke after start
+    only looks its choices up: for an index in memory of at most :data:`CHOICES_PREPARED` entries (283 names: well
+    under a millisecond); a larger one makes them as they are first offered."""
+    if len(names.entries) > CHOICES_PREPARED:  # a stored index (more than bot.search.IN_MEMORY_ENTRIES) too
+        return
+    made = _made_choices(names)
+    for idx in range(len(names.entries)):
+        if idx not in made:
+            made[idx] = _choice(names, idx)
 
 
 #: Per name index, the choices :func:`card_names` made, by entry of the index (its card name, matched name and
@@ -466,6 +488,8 @@ def card_names(ctx: AnswerContext, current: str) -> list[Choice]:
 _CHOICES: weakref.WeakKeyDictionary[NameIndex, dict[int, Choice]] = weakref.WeakKeyDictionary()
 #: Most choices kept per index in :data:`_CHOICES` (then it starts anew).
 CHOICES_KEPT = 65_536
+#: Most entries of an index whose choices :func:`prepare_choices` makes at start.
+CHOICES_PREPARED = 20_000
 
 
 def choice_label(hit: NameHit) -> str:

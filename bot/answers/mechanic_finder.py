@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
@@ -35,6 +36,9 @@ MAX_BETWEEN = 4
 TERM_CHOICES = 10
 #: Least ``WRatio`` of a title in the fuzzy tier.
 FUZZY_CUTOFF = WRATIO_CUTOFF
+#: The Snowball stem of a typed word (:func:`bot.analysis.snowball`), the last words typed kept: a word stays while
+#: the words after it are typed, so only the newest is stemmed per keystroke.
+_typed_stem = lru_cache(maxsize=1 << 14)(snowball)
 
 
 def form_key(text: str) -> tuple[str, ...]:
@@ -246,9 +250,9 @@ class MechanicFinder:
         """The verb-form tier: the sections or the keyword (a term position) of the form ``spelled`` (typed words,
         :func:`bot.text.canonical`) is, or None.
         A finite verb and its separable prefix may have words between them (``stachelt die Kreatur auf``)."""
-        found = self._forms.get(tuple(snowball(w) for w in spelled))
+        found = self._forms.get(tuple(map(_typed_stem, spelled)))
         if found is None and 2 < len(spelled) <= MAX_BETWEEN + 2 and spelled[-1] in _PARTICLES:
-            found = self._forms.get((snowball(spelled[0]), snowball(spelled[-1])))
+            found = self._forms.get((_typed_stem(spelled[0]), _typed_stem(spelled[-1])))
         return found
 
     def choices(self, text: str) -> tuple[Found, list[Term]]:

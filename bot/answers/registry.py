@@ -235,7 +235,7 @@ async def run_completer(ctx: AnswerContext, fn: CompleterFn, current: str) -> li
     except UserError:  # nothing sensible to suggest for such input
         return []
     result = fn(ctx, current)
-    if inspect.isawaitable(result):
+    if type(result) is not list and inspect.isawaitable(result):  # a list (the sync sources) skips the ABC check
         result = await result
     # A choice within Discord's limits is passed on as the source made it (most are: a new one per choice costs
     # more than the sources' own work for 25 choices); a longer one is cut into a new choice.

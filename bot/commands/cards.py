@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.answers.cards import card_answer, card_names
+from bot.answers.cards import card_answer, card_names, prepare_choices
 from bot.answers.registry import AnswerContext
 from bot.commands.spec import Command, Option, tr
 
@@ -21,8 +21,10 @@ COMMANDS = [
 
 
 async def prepare_first_keystrokes(ctx: AnswerContext) -> None:
-    """Answer the card-name autocomplete for blank input and every first letter now (from the name index)."""
+    """Answer the card-name autocomplete for blank input and every first letter now (from the name index), and make
+    every name's choice."""
     ctx.names.prepare_first_keystrokes()
+    prepare_choices(ctx.names)
 
 
 WARMUPS = [prepare_first_keystrokes]
