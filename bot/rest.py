@@ -85,18 +85,20 @@ class RestClient:
         return self.session
 
     async def request(self, method: str, path: str, body: dict[str, Any] | None = None,
-                      deadline: float | None = None) -> Any:
-        """``method`` ``path`` (below the API base) with a JSON ``body``; the JSON answer or None. Passing
-        faults are tried again until ``deadline`` (Unix seconds; None: one try only)."""
+                      deadline: float | None = None) -> None:
+        """``method`` ``path`` (below the API base) with a JSON ``body``; Discord's answer is read, not decoded (no
+        webhook call uses it: :func:`send_json` without ``answer``). Passing faults are tried again until
+        ``deadline`` (Unix seconds; None: one try only)."""
         session = self._session()
         url = api_base() + path
 
         def attempt() -> Awaitable[Any]:
-            return send_json(session, method, url, body)
+            return send_json(session, method, url, body, answer=False)
 
         if deadline is None:
-            return await attempt()
-        return await within(deadline, attempt, rest_pause, f"{method} Webhook")
+            await attempt()
+        else:
+            await within(deadline, attempt, rest_pause, f"{method} Webhook")
 
     async def close(self) -> None:
         """Close the HTTP session."""

@@ -142,7 +142,8 @@ class PostTransport:
 
     async def _webhook(self, what: str, method: str, url: str, data: dict[str, Any] | None = None) -> None:
         deadline = created_at(self._ids[0]) + FOLLOWUP_WINDOW
-        await within(deadline, lambda: send_json(self._session, method, url, data, **self._kw), rest_pause, what)
+        session, kw = self._session, self._kw
+        await within(deadline, lambda: send_json(session, method, url, data, answer=False, **kw), rest_pause, what)
 
     async def edit_original(self, data: dict[str, Any]) -> None:
         """``PATCH /webhooks/{app}/{token}/messages/@original`` with ``data``."""
