@@ -7,8 +7,9 @@ per text frame, ``{"op", "d", "s", "t"}``; zlib-stream frames are inflated first
   ``INTERACTION_CREATE`` parser (the interaction gate, :mod:`bot.gateway.gate`) after the frame's sequence number
   and the heartbeat's clock are kept as discord.py keeps them (:func:`take_interaction`): discord.py's own
   reading of the frame (its DEBUG line, its ``socket_event_type`` event, the look-up of the parser, its check of
-  the listeners waiting for an event) is skipped for it. Regelbot listens to neither event; a frame that some
-  discord.py waiter listens for (``wait_for`` on the socket) takes discord.py's way;
+  the listeners waiting for an event) is skipped for it; at DEBUG it is one short line of its own (shard, id,
+  type, sequence; no token). Regelbot listens to neither event; a frame that some discord.py waiter listens for
+  (``wait_for`` on the socket) takes discord.py's way;
 * a frame that cannot be read — JSON nested deeper than Python's stack (``RecursionError``), text that is not
   JSON (``ValueError``) or not UTF-8 — is logged as one WARNING line (no traceback) and dropped, instead of
   ending discord.py's shard worker and the client (exit 1).
@@ -49,6 +50,10 @@ def take_interaction(ws: DiscordWebSocket, frame: dict[str, Any], data: Any) -> 
         ws.sequence = seq
     if ws._keep_alive:
         ws._keep_alive.tick()
+    if log.isEnabledFor(logging.DEBUG):  # discord.py's line for every frame it reads, in short (no token)
+        known = data if isinstance(data, dict) else {}
+        log.debug("Shard %s: Interaktion %s vom Typ %s gelesen (Sequenz %s)", ws.shard_id, known.get("id"),
+                  known.get("type"), seq)
     ws._discord_parsers[INTERACTION_CREATE](data)
 
 

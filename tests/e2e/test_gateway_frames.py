@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import zlib
 
 import orjson
@@ -54,11 +55,14 @@ def frame_of(payload: dict, seq: int) -> str:
     return json.dumps({"op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": payload})
 
 
-async def test_an_interaction_frame_is_read_once_and_handed_to_the_gate_with_its_sequence():
+async def test_an_interaction_frame_is_read_once_and_handed_to_the_gate_with_its_sequence(caplog):
     payload = FakeDiscord().payload(4, AUTOCOMPLETE_DATA)
     parsed, events = [], []
     ws = socket_of(parsed, events)
-    await ws.received_message(frame_of(payload, 41))
+    with caplog.at_level(logging.DEBUG, logger="bot.gateway.gate"):
+        await ws.received_message(frame_of(payload, 41))
+    assert [r.getMessage() for r in caplog.records] == [f"Shard 0: Interaktion {payload['id']} vom Typ 4 gelesen "
+                                                         "(Sequenz 41)"]  # no token
     assert parsed == [payload]  # the same payload, token, member and all
     assert parsed[0]["data"]["options"][0]["value"] == "chor"
     assert ws.sequence == 41 and ws._keep_alive.ticks == 1  # type: ignore[union-attr]
