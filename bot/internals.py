@@ -3,7 +3,8 @@
 discord.py is pinned to one minor version in ``pyproject.toml`` because the bot reaches past its public API in
 a few places: it replaces the ``INTERACTION_CREATE`` parser (early defers in a burst, refusals while shutting
 down), sends callbacks through the webhook adapter with the bot's own HTTP session, records a defer it sent
-itself in discord.py's response state, wraps the gateway's frame reader so a frame it cannot read is dropped,
+itself in discord.py's response state, wraps the gateway's frame reader (a frame it cannot read is dropped, an
+interaction's frame read once and handed to the gate),
 and runs a copy of ``AutoShardedClient.launch_shard`` that stops on fatal gateway close codes. Each entry
 below names a class or module, the private attribute, parameter or code name used, and what for — never a file
 of ours, so the list stays right when code moves.
@@ -97,6 +98,15 @@ INTERNALS: tuple[Internal, ...] = (
              "umhüllt: ein nicht lesbarer Gateway-Frame (kein JSON, zu tief verschachtelt) wird verworfen",
              params=("msg",)),
     Internal("discord.gateway.DiscordWebSocket", "shard_id", "Shard eines verworfenen Gateway-Frames im Log"),
+    Internal("discord.gateway.DiscordWebSocket", "_decompressor",
+             "zlib-stream-Frames vor dem eigenen Lesen einer Interaktion entpacken (einmal)"),
+    Internal("discord.gateway.DiscordWebSocket", "_dispatch_listeners",
+             "Frames, auf die discord.py selbst wartet, gehen seinen eigenen Weg"),
+    Internal("discord.gateway.DiscordWebSocket", "_discord_parsers",
+             "INTERACTION_CREATE-Frames direkt an den Parser (das Tor) geben"),
+    Internal("discord.gateway.DiscordWebSocket", "sequence", "Sequenznummer eines selbst gelesenen Frames (RESUME)"),
+    Internal("discord.gateway.DiscordWebSocket", "_keep_alive", "Herzschlag-Uhr eines selbst gelesenen Frames"),
+    Internal("discord.gateway.KeepAliveHandler", "tick", "Herzschlag-Uhr eines selbst gelesenen Frames"),
     Internal("discord.utils", "MISSING", "Platzhalter für den noch nicht gesetzten Connector"),
     Internal("discord.utils", "resolve_annotation", "Annotationen der Befehle mit Option privat auflösen",
              params=("annotation", "globalns", "localns", "cache")),

@@ -85,18 +85,20 @@ class RestClient:
         return self.session
 
     async def request(self, method: str, path: str, body: dict[str, Any] | None = None,
-                      deadline: float | None = None) -> Any:
-        """``method`` ``path`` (below the API base) with a JSON ``body``; the JSON answer or None. Passing
-        faults are tried again until ``deadline`` (Unix seconds; None: one try only)."""
+                      deadline: float | None = None) -> None:
+        """``method`` ``path`` (below the API base) with a JSON ``body``; Discord's answer is read, not decoded (no
+        webhook call uses it: :func:`send_json` without ``answer``). Passing faults are tried again until
+        ``deadline`` (Unix seconds; None: one try only)."""
         session = self._session()
         url = api_base() + path
 
         def attempt() -> Awaitable[Any]:
-            return send_json(session, method, url, body)
+            return send_json(session, method, url, body, answer=False)
 
         if deadline is None:
-            return await attempt()
-        return await within(deadline, attempt, rest_pause, f"{method} Webhook")
+            await attempt()
+        else:
+            await within(deadline, attempt, rest_pause, f"{method} Webhook")
 
     async def close(self) -> None:
         """Close the HTTP session."""
@@ -105,11 +107,13 @@ class RestClient:
             self.session = None
 
 
-async def send_json(session: aiohttp.ClientSession, method: str, url: str, body: Any = None,
-                    **kw: Any) -> Any:
+async def send_json(session: aiohttp.ClientSession, method: str, url: str, body: Any = None, *,
+                    answer: bool = True, **kw: Any) -> Any:
     """One ``method`` request to ``url`` with ``body`` as JSON (orjson; None: no body) on ``session`` (``kw``:
-    aiohttp's request arguments, e.g. the proxy); Discord's JSON answer, or None for 204. Each request is one DEBUG
-    line (method, URL, status; :mod:`bot.logs` redacts the token in the URL), as discord.py's adapter writes one.
+    aiohttp's request arguments, e.g. the proxy); Discord's JSON answer, or None for 204 and when ``answer`` is
+    False (an interaction callback: its body, when Discord sends one, is read and dropped undecoded). Each request
+    is one DEBUG line (method, URL, status; :mod:`bot.logs` redacts the token in the URL), as discord.py's adapter
+    writes one; at a higher level nothing of it is formatted.
 
     Raises:
         RestError: Discord answered ≥ 400 (with the 429's wait and Discord's error code when it names them).
@@ -117,10 +121,15 @@ async def send_json(session: aiohttp.ClientSession, method: str, url: str, body:
     """
     data = None if body is None else orjson.dumps(body)
     async with session.request(method, url, data=data, headers=JSON if data is not None else None, **kw) as resp:
-        log.debug("%s %s: HTTP %s", method, url, resp.status)  # the token in the URL: the log format redacts it
-        if resp.status >= 400:
+        status = resp.status
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("%s %s: HTTP %s", method, url, status)  # the token in the URL: the log format redacts it
+        if status >= 400:
             raise await _error(resp)
-        return await resp.json(content_type=None, loads=orjson.loads) if resp.status != 204 else None
+        if not answer or status == 204:
+            await resp.read()  # the connection goes back to the pool with its answer read
+            return None
+        return await resp.json(content_type=None, loads=orjson.loads)
 
 
 #: The headers of a request whose body is JSON (Discord asks for a ``DiscordBot (url, version)`` User-Agent).

@@ -104,10 +104,15 @@ def _log_error(what: str, exc: BaseException) -> None:
     log.debug("%s", what, exc_info=exc)
 
 
+#: An Ed25519 signature in hex (64 bytes) and a Unix time in whole seconds, as Discord sends them.
+_SIGNATURE = re.compile(r"[0-9a-fA-F]{128}")
+_TIMESTAMP = re.compile(r"[0-9]{1,12}")
+
+
 def verify(key: VerifyKey, signature: str, timestamp: str, body: bytes, now: float | None = None) -> bool:
     """Whether ``signature`` (hex) signs ``timestamp + body`` with ``key`` and ``timestamp`` (Unix seconds)
     is within :data:`MAX_SKEW` of ``now`` (Discord's "Security and Authorization" for interactions)."""
-    if not re.fullmatch(r"[0-9a-fA-F]{128}", signature or "") or not re.fullmatch(r"[0-9]{1,12}", timestamp or ""):
+    if not _SIGNATURE.fullmatch(signature or "") or not _TIMESTAMP.fullmatch(timestamp or ""):
         return False
     if abs((time.time() if now is None else now) - int(timestamp)) > MAX_SKEW:
         return False

@@ -94,6 +94,9 @@ class _Conn:
     state: str = IDLE
     since: float = field(default_factory=time.monotonic)
     timer: asyncio.TimerHandle | None = None
+    #: When the current state's time is up (``time.monotonic``; None: no clock runs). One timer per connection: one
+    #: armed earlier stays and waits on when it rings (``Intake._ring``), so kept-alive requests arm none.
+    due: float | None = None
     #: The headers of the current request have all arrived (their blank line was seen), and the last bytes
     #: seen before it, to find a blank line split between two reads.
     headers_done: bool = False
@@ -370,6 +373,7 @@ class Intake:
         """``conn`` is gone: its place is free."""
         if conn.timer is not None:
             conn.timer.cancel()
+        conn.timer = conn.due = None
         self.conns.pop(id(conn), None)
         conn.state = CLOSED
         if conn.transport is not None:
@@ -380,10 +384,7 @@ class Intake:
         if conn.state == CLOSED:
             return
         conn.grace = None  # past its first moments: a client that began a request, or was answered
-        if conn.timer is not None:
-            conn.timer.cancel()
-            conn.timer = None
-        conn.state, conn.since = state, time.monotonic()
+        conn.state, conn.since, conn.due = state, time.monotonic(), None
         if state == IDLE:  # waiting for the next request (keep-alive): its headers are still to come
             conn.headers_done, conn.tail = False, b""
         if state == WORKING and conn.fresh:  # its first request arrived whole
@@ -393,17 +394,31 @@ class Intake:
             delay = SLOW_AFTER[state]
             if state == PARTIAL and conn.fresh:  # the first request's headers are due from the handshake
                 delay = max(conn.rtt_grace, conn.born + delay - conn.since)
-            conn.timer = asyncio.get_running_loop().call_later(delay, self._too_slow, conn)
+            self._arm(conn, conn.since + delay)
         self._changed.set()
 
-    def _too_slow(self, conn: _Conn) -> None:
+    def _arm(self, conn: _Conn, due: float) -> None:
+        """Let ``conn``'s clock ring at ``due`` (``time.monotonic``): a timer armed for later is moved."""
+        conn.due = due
+        if conn.timer is not None and conn.timer.when() > due:
+            conn.timer.cancel()
+            conn.timer = None
+        if conn.timer is None:
+            conn.timer = asyncio.get_running_loop().call_at(due, self._ring, conn)
+
+    def _ring(self, conn: _Conn) -> None:
+        """``conn``'s timer rang: nothing while no clock runs, again later while its time is not up, else too slow."""
         conn.timer = None
+        if conn.due is not None:
+            self._too_slow(conn) if conn.due - time.monotonic() <= 0.001 else self._arm(conn, conn.due)
+
+    def _too_slow(self, conn: _Conn) -> None:
         if conn.transport is None or conn.transport.is_closing():
             return
         if conn.state == PARTIAL and conn.headers_done:  # whole: its handler is about to start
             return
         if conn.state in (IDLE, PARTIAL) and unread_bytes(conn.transport):  # this process is behind, not the client
-            conn.timer = asyncio.get_running_loop().call_later(GRACE_SECONDS, self._too_slow, conn)
+            self._arm(conn, time.monotonic() + GRACE_SECONDS)
             return
         self.stats.timed_out += 1
         if conn.fresh:

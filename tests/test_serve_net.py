@@ -385,3 +385,31 @@ async def test_the_first_request_s_headers_are_due_from_the_handshake_not_from_i
     finally:
         await intake.stop()
         await runner.cleanup()
+
+
+async def test_a_kept_alive_connection_arms_no_timer_per_request_and_is_still_closed_when_idle(quick, monkeypatch):
+    intake, runner, port = await _serving(16)
+    loop = asyncio.get_running_loop()
+    armed: list[str] = []
+    call_at = loop.call_at  # call_later arms through it too
+
+    def counted(when, callback, *args, **kwargs):
+        if getattr(callback, "__self__", None) is intake:
+            armed.append(callback.__name__)
+        return call_at(when, callback, *args, **kwargs)
+
+    monkeypatch.setattr(loop, "call_at", counted)
+    try:
+        async with aiohttp.ClientSession() as session:  # one kept-alive connection, 60 requests one after another
+            for _ in range(60):
+                async with session.post(f"http://127.0.0.1:{port}/interactions", data=b"{}") as resp:
+                    assert resp.status == 200
+            assert len(intake.conns) == 1
+            # the connection's clock: armed at its start and again when a state's time came up in between (every
+            # 0.4 s here), not twice per request (its headers due, then the next request) as 120 timers
+            assert 1 <= len(armed) < 12, armed
+            await asyncio.sleep(2.0)  # idle after the last answer: closed at 0.4 s
+            assert not intake.conns and intake.stats.timed_out == 1
+    finally:
+        await intake.stop()
+        await runner.cleanup()

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import time
 from collections import deque
@@ -27,7 +26,6 @@ from typing import TYPE_CHECKING, Any, cast
 import aiohttp
 import discord
 from discord.ext import commands
-from discord.gateway import DiscordWebSocket
 
 from bot import metrics
 from bot.autocomplete import NO_CHOICES, choices_body
@@ -48,6 +46,7 @@ from bot.delivery import (
     snowflake,
 )
 from bot.gateway.commands import answer_command
+from bot.gateway.frames import guard_gateway_frames
 from bot.gateway.transport import (
     UNKNOWN_INTERACTION,
     GatewayTransport,
@@ -80,28 +79,6 @@ SHUTTING_DOWN = Reply.fail(
     "Der Bot startet gerade neu",
     "Bitte in ein paar Sekunden noch einmal versuchen.",
 )
-
-
-def guard_gateway_frames() -> None:
-    """Make discord.py drop a gateway frame it cannot read instead of ending the bot: JSON nested deeper than
-    Python's stack (``RecursionError``), text that is not JSON (``ValueError``) or not UTF-8. Without this the
-    error leaves ``DiscordWebSocket.received_message`` and discord.py's shard worker ends the client (exit 1).
-    Such a frame is logged as one WARNING line (no traceback) and dropped; everything else, including
-    discord.py's own reconnect signals, passes unchanged. Idempotent: the method is wrapped once per process."""
-    receive = DiscordWebSocket.received_message
-    if getattr(receive, "__regelbot_guard__", False):
-        return
-
-    @functools.wraps(receive)
-    async def received_message(self: DiscordWebSocket, msg: Any, /) -> None:
-        try:
-            await receive(self, msg)
-        except (RecursionError, ValueError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-            log.warning("Gateway-Nachricht (Shard %s) nicht lesbar, verworfen: %s", self.shard_id,
-                        type(exc).__name__)
-
-    received_message.__regelbot_guard__ = True  # type: ignore[attr-defined]
-    DiscordWebSocket.received_message = received_message
 
 
 #: The objects of an interaction payload discord.py's parser reads (the raw autocomplete path checks them too).

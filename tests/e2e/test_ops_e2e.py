@@ -129,8 +129,9 @@ async def test_malformed_token_is_one_german_line_exit_2(real_bot, store_db, tmp
 
 
 async def test_interaction_tokens_never_reach_the_debug_log(real_bot, store_db, tmp_path):
-    """At DEBUG discord.py logs every gateway event and every callback URL, both carrying the interaction
-    token; the log formatter must redact them (and a traceback carrying the bot token)."""
+    """At DEBUG discord.py logs every gateway event it reads and every callback URL, the bot each callback URL it
+    sends and each interaction's frame it reads (bot/gateway/frames.py); the URLs carry the interaction token, which
+    the log formatter must redact (and a traceback carrying the bot token), the frames' line names none."""
     async with FakeDiscord() as fake, running_bot(fake, tmp_path, db=store_db) as bot:
         results = [await fake.command("karte", {"name": "Boros-Rekrut"}),
                    await fake.autocomplete_result("karte", "name", "boros"),
@@ -143,7 +144,8 @@ async def test_interaction_tokens_never_reach_the_debug_log(real_bot, store_db, 
     assert "WebSocket Event" in out and "/callback" in out  # discord.py really logged them at DEBUG
     for token in tokens:
         assert token not in out
-    assert "/interactions/" in out and "/[geheim]/callback" in out and "'token': '[geheim]'" in out
+    assert "/interactions/" in out and "/[geheim]/callback" in out
+    assert all(f"Interaktion {r.id} vom Typ" in out for r in results)  # each frame's own line, without its token
     assert FAKE_TOKEN not in out
 
 

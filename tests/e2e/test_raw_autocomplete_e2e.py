@@ -3,7 +3,8 @@ choices recorded before (``tests/choices/documents.json.gz``).
 
 The gateway is the real bot (``python -m bot run``) against the fake Discord: its type-8 callbacks must come
 from the raw path (one aiohttp request with Regelbot's own User-Agent, not discord.py's webhook adapter,
-whose User-Agent names discord.py). The HTTP door is ``serve``'s aiohttp application answering signed
+whose User-Agent names discord.py), and their frames must be read by the gate's frame reader, not discord.py's.
+The HTTP door is ``serve``'s aiohttp application answering signed
 requests over loopback; its answers must come from :func:`bot.autocomplete.choices_body`, the function the
 gateway calls.
 """
@@ -55,14 +56,20 @@ def data_of(path: tuple[str, ...], option: str, typed: str) -> dict:
 bot, _checks = module_fixtures("the raw path is the real bot's")
 
 
-async def test_the_gateway_answers_autocomplete_through_the_raw_path_as_recorded(fake):
-    before = len(fake.requests)
+async def test_the_gateway_answers_autocomplete_through_the_raw_path_as_recorded(fake, bot):
+    before, since = len(fake.requests), len(bot.output())
     for path, option, typed, want in cases():
         res = await fake.autocomplete_result(path[0], option, typed, subcommand=path[1] if len(path) > 1 else None)
         assert [[c["name"], c["value"]] for c in res.choices] == want, (path, typed)
     sent = [r for r in fake.requests[before:] if r.path.endswith("/callback") and (r.body or {}).get("type") == 8]
     assert len(sent) == len(cases())
     assert {r.user_agent for r in sent} == {JSON["User-Agent"]}  # not discord.py's webhook adapter
+    # each frame was read by the gate's frame reader (bot/gateway/frames.py), not by discord.py's, which logs
+    # every frame it reads at DEBUG (as it did the start's READY)
+    read_by_discord_py = [line for line in bot.output().splitlines() if "WebSocket Event:" in line]
+    assert any("'t': 'READY'" in line for line in read_by_discord_py)
+    assert not [line for line in bot.output()[since:].splitlines() if "WebSocket Event:" in line
+                and "INTERACTION_CREATE" in line]
 
 
 async def test_the_http_door_answers_autocomplete_through_the_same_function_as_recorded(
