@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -28,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_e2e import pin_threads
 from bench_ops import PONG_WORKER, bot_argv, pinned_store
 from bench_scale import _free_port, _start_workers, cpu_seconds
+from common import ratio_text
 from http_burst import fire, presign
 from nacl.signing import SigningKey
 
@@ -87,9 +87,7 @@ async def main(n: int, repeat: int, vs: Path | None) -> None:
         print(f"  {name:5s} CPU per request: " + ", ".join(f"{v * 1e6:.0f} µs" for v in values))
     pairs = [("serve / PONG worker", "serve", "PONG")] + ([(f"serve / {vs}'s serve", "serve", "vs")] if vs else [])
     for label, a, b in pairs:
-        ratio = [x / y for x, y in zip(got[a], got[b], strict=True)]
-        print(f"  {label}: best {min(ratio):.2f}×, median {statistics.median(ratio):.2f}× "
-              f"({', '.join(f'{r:.2f}' for r in ratio)})")
+        print(f"  {label}: {ratio_text([x / y for x, y in zip(got[a], got[b], strict=True)])}")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,9 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 from fakediscord import FakeDiscord
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import ratio_text
+
 from bot.gateway.frames import guard_gateway_frames
 
 AUTOCOMPLETE = {"id": "9", "name": "karte", "type": 1,
@@ -73,8 +76,8 @@ async def main(n: int, rounds: int) -> None:
     for name, values in got.items():
         print(f"{name:10s}: best {min(values):.1f} µs, median {statistics.median(values):.1f} µs per frame")
     ratio = [a / b for a, b in zip(got["Regelbot"], got["discord.py"], strict=True)]
-    print(f"Regelbot / discord.py: best {min(ratio):.2f}×, median {statistics.median(ratio):.2f}× "
-          f"({len(texts)} frames, {sum(len(t) for t in texts) // len(texts)} characters each on average)")
+    print(f"Regelbot / discord.py: {ratio_text(ratio)} "
+          f"[{len(texts)} frames, {sum(len(t) for t in texts) // len(texts)} characters each on average]")
 
 
 if __name__ == "__main__":
