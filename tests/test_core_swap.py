@@ -203,10 +203,11 @@ async def test_a_replaced_store_and_what_was_built_from_it_are_let_go(swap_core:
         gone += [weakref.ref(old), weakref.ref(swap_core.context.names)]
         put(newer_db if n % 2 == 0 else built_db, swap_core.settings.db_path)
         assert await swap_core.reload("Test")
-        for _ in range(100):
+        for _ in range(1000):  # up to 10 s: the old store closes in a task, slow on a loaded machine
             if await closed(old):
                 break
             await asyncio.sleep(0.01)
+        assert await closed(old), n
         del old
     await asyncio.sleep(0.05)
     gc.collect()
