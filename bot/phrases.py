@@ -32,10 +32,10 @@ def pairs(text: str, limit: int | None = None) -> frozenset[Pair]:
     """The pairs of neighbouring tokens of ``text`` (its first ``limit`` tokens when given), each token as its
     Snowball stem, without the pairs of two stop words: ``"die Fehde nicht gewinnst"`` → ``{("die", "fehd"), ("fehd",
     "nicht"), ("nicht", "gewinn")}``. Never raises."""
-    stems = [snowball(t) for t in tokens(text)[:limit]]
-    return frozenset(
-        (a, b) for a, b in zip(stems, stems[1:], strict=False) if not (a in STOP_WORDS and b in STOP_WORDS)
-    )
+    words = tokens(text)[:limit]
+    stems = [snowball(t) for t in words]
+    stop = [t in STOP_WORDS for t in words]
+    return frozenset((stems[i], stems[i + 1]) for i in range(len(words) - 1) if not (stop[i] and stop[i + 1]))
 
 
 class _Hit(Protocol):
