@@ -18,7 +18,13 @@ each measured in ``bench/bench_questions.py`` (with and without):
   "wie viel" an amount, "darf/kann" a permission, "wann" a moment) and the passage gives that kind of statement;
 * **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card or one
   mechanics section among them share the name words, so what decides is the rest of the question: each gets the
-  share of the question's remaining term weight that its best single sentence holds.
+  share of the question's remaining term weight that its best single sentence holds;
+* **phrase** (a third stage over the first :attr:`Weights.phrases` hits, :mod:`bot.phrases`): the share of the
+  question's pairs of neighbouring words, function words included, that the passage's text holds (two rulings
+  holding the same words part by the question's wording).
+
+The card's own text asked for by a question about what it prints gets the **property** part (:attr:`Weights.property`)
+on top of its bm25.
 
 A penalty for passages the change register marks as outdated was measured too and left out: it changed
 nothing on the tuning part (the answer shows today's statement above an outdated passage anyway).
