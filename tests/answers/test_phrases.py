@@ -1,0 +1,53 @@
+"""The phrase stage of ``/frage`` (bot/phrases.py) and the card text's ``property`` part (bot/ranking.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.phrases import pairs
+from bot.ranking import FEATURES, ranker
+
+
+def test_pairs_are_neighbouring_stems_without_two_stop_words():
+    # „kann man eine“ and „oder gibts“ are stop words only; „eine fehde“ keeps the article („eine“ → ein).
+    assert pairs("kann man eine fehde verlieren oder gibts unentschieden") == {
+        ("ein", "fehd"), ("fehd", "verli"), ("verli", "oder"), ("gibt", "unentschied")}
+    # 000 line 21: „… falls du die Fehde nicht gewinnst“: the negation stays in its pairs, „falls du“ is dropped.
+    held = pairs("Normalerweise geschieht nichts, falls du die Fehde nicht gewinnst.")
+    assert {("fehd", "nicht"), ("nicht", "gewinn"), ("die", "fehd")} <= held
+    assert ("fall", "du") not in held
+    # a mana symbol is one token (mx), as the analysis reads it; a bound keeps the first tokens only
+    assert pairs("{X}{G} Mana") == {("mx", "mg"), ("mg", "mana")}
+    assert pairs("Fehde nicht gewinnst", 2) == {("fehd", "nicht")}
+    assert pairs("") == frozenset()
+
+
+@pytest.mark.parametrize(("question", "gold", "before"), [
+    # 000 line 20: „Es gibt in einer Fehde weder Remis noch Niederlage.“ against 003 line 150 („… endet die Partie
+    # unentschieden“), which holds the question's words but not „eine(r) Fehde“.
+    ("kann man eine fehde verlieren oder gibts unentschieden", "000:20", "003:150"),
+    # 001 line 2887 (Wallung): „Hast du zum Beispiel weniger als N Karten in deiner Bibliothek …“ against line 3455
+    # (Klimperstein and „Wallung 4“): only the gold holds „Karten in“.
+    ("Ripple 4 aber nur noch 2 Karten in der Bibliothek", "001:2887", "001:3455"),
+])
+async def test_the_questions_word_order_decides_between_passages_on_the_same_words(ctx, question, gold, before):
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, question, ctx.names, limit=3)
+    assert found.hits[0].passage.key == gold
+    asked = pairs(question)
+    held = pairs(found.hits[0].passage.text)
+    assert found.hits[0].parts["phrase"] == pytest.approx(r.weights.phrase * len(asked & held) / len(asked))
+    without = r.variant(features=tuple(f for f in FEATURES if f != "phrase"))
+    assert (await without.search(ctx.store, question, ctx.names, limit=1)).hits[0].passage.key == before
+
+
+async def test_the_card_text_asked_for_keeps_its_bm25_and_gets_the_property_part(ctx):
+    # 001 line 2358: Krims // Krams's text; its ruling 001:2368 („Der Münzwurf von Krims …“) has the higher bm25
+    # (the scale, 10) and no property part; the card text keeps its own bm25 and gets the whole property weight.
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "welche farbe hat krims krams", ctx.names, limit=2)
+    card, ruling = found.hits
+    assert (card.passage.key, ruling.passage.key) == ("001:2358", "001:2368")
+    assert card.parts["property"] == r.weights.property
+    assert card.parts["base"] < ruling.parts["base"] == r.weights.scale
+    assert "property" not in ruling.parts
