@@ -35,18 +35,13 @@ def reference_tokens(text: str, limit: int) -> list[str]:
 def _longest_names(names: list[Concept], stems: list[str], start: int, how: tuple) -> tuple[list[str], int]:
     """The concept ids of the longest names of ``names`` that stand at ``start`` and count there."""
     old_terms, document, language, stop, words = how
-    ids: list[str] = []
-    longest = 0
-    for name in names:
-        size = len(name.stems)
-        counts = name.language == language and name.applies(document, old_terms, words[start])
-        if not counts or (size == 1 and stop[start]) or name.stems != tuple(stems[start : start + size]):
-            continue
-        if size > longest:
-            ids, longest = [name.concept], size
-        elif size == longest and name.concept not in ids:
-            ids.append(name.concept)
-    return ids, longest
+    matches = [
+        (len(name.stems), name.concept) for name in names
+        if name.language == language and name.applies(document, old_terms, words[start])
+        and not (len(name.stems) == 1 and stop[start]) and name.stems == tuple(stems[start : start + len(name.stems)])
+    ]
+    longest = max((size for size, _ in matches), default=0)
+    return list(dict.fromkeys(concept for size, concept in matches if size == longest)), longest
 
 
 def reference_analysis(a: Analyser, text: str, language: str = "de", old_terms: bool = True,
