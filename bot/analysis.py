@@ -53,8 +53,9 @@ MIN_PART = 4
 _MANNER = "weise"  # the ending of German adverbs of manner (``teilweise`` = in parts, ``normalerweise``)
 
 _LINKS = ("", "s", "es", "n", "en", "e")
-#: Distinct words an analyser remembers per language (:meth:`Analyser._word`; a large card file has ~100 000).
-WORDS_REMEMBERED = 400_000
+#: Distinct words an analyser remembers per language (:meth:`Analyser._word`; a large card file has ~100 000; the
+#: bot meets new ones in questions, so the memory a process gives them stays bounded).
+WORDS_REMEMBERED = 200_000
 #: What a word is in a text's analysis, in the order the analysis asks: a rule number, a weak word, a word that
 #: gives no term (a stop word, a lone letter), a content word.
 _NUMBER, _WEAK, _NO_TERM, _CONTENT = range(4)
