@@ -30,129 +30,51 @@ Nothing here imports discord or the store: the vocabulary comes in as plain mapp
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
-
-from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA
+from typing import Any, NamedTuple
 
 from bot import stopwords as lists
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
+from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, ConceptTable, Vocabulary, match_concepts
 from bot.words import MAX_TOKENS, NUMBER, number_term, numbers_in, restore_umlauts, snowball, tokens
 
 #: Most tokens read from a question (a question longer than this is cut, and the answer says so).
 MAX_QUESTION_TOKENS = 300
 #: Most terms a question contributes to the full-text query (concepts and stems together).
 MAX_QUERY_TERMS = 40
-#: Least rapidfuzz ``ratio`` (0–100) of the older typo repair (:attr:`Options.edits` off), and at most this many
-#: corrections per question.
-TYPO_CUTOFF = 86.0
+#: At most this many corrections per question (the cut-offs: :data:`bot.vocabulary.TYPO_CUTOFF`, ``LONG_TYPO``).
 MAX_TYPOS = 6
-#: Shortest typed word repaired as a typo; from :data:`LONG_TYPO` letters on a repair may take two edits (at most a
-#: fifth of the letters: "Wolfsbld", two off "Wolfsblut", is no typo but an unknown word).
+#: Shortest typed word repaired as a typo.
 MIN_TYPO = 4
-LONG_TYPO = 10
 #: Shortest word split into compound parts, and shortest part.
 MIN_COMPOUND = 8
 MIN_PART = 4
 _MANNER = "weise"  # the ending of German adverbs of manner (``teilweise`` = in parts, ``normalerweise``)
 
 _LINKS = ("", "s", "es", "n", "en", "e")
+#: Distinct words an analyser remembers per language (:meth:`Analyser._word`; a large card file has ~100 000; the
+#: bot meets new ones in questions, so the memory a process gives them stays bounded).
+WORDS_REMEMBERED = 200_000
+#: What a word is in a text's analysis, in the order the analysis asks: a rule number, a weak word, a word that
+#: gives no term (a stop word, a lone letter), a content word.
+_NUMBER, _WEAK, _NO_TERM, _CONTENT = range(4)
+#: "weiß" is the verb "wissen" (a stop word) beside a personal pronoun (:func:`bot.stopwords.is_verb_wissen`).
+_WISSEN = frozenset({"weiß", "weiss"})
 
 
-@dataclass
-class Vocabulary:
-    """What the analyser knows of the store: its words and, optionally, their lemmas.
+class _Word(NamedTuple):
+    """What the analysis needs of one word of a language, the same in every text (:meth:`Analyser._word`)."""
 
-    Attributes:
-        words: lower-case words of the documents (umlauts kept) → how often they occur.
-        lemmas: word → lemma for words whose lemma is not the word (written at build time); may be empty.
-        concepts: names of the term table and synonym groups (see :class:`Concept`).
-    """
-
-    words: Mapping[str, int] = field(default_factory=dict)
-    lemmas: Mapping[str, str] = field(default_factory=dict)
-    concepts: list[Concept] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self._typo_pool = sorted(w for w in self.words if len(w) >= 4 and not w.isdigit())
-        self._stems = frozenset(snowball(w) for w in self._typo_pool if w.isalpha())
-        self._by_first: dict[str, list[Concept]] = {}
-        for c in self.concepts:
-            self._by_first.setdefault(c.stems[0], []).append(c)
-        self._longest = max((len(c.stems) for c in self.concepts), default=1)
-
-    def knows(self, word: str) -> bool:
-        """True when the documents contain ``word`` (lower case)."""
-        return word in self.words
-
-    def concepts_at(
-        self, stems: list[str], start: int, old_terms: bool, document: str | None = None,
-        language: str = "de", foreign: list[bool] | None = None, english: list[str] | None = None,
-        stop: list[bool] | None = None, words: list[str] | None = None,
-    ) -> tuple[list[str], int]:
-        """Concept ids of the longest names starting at ``stems[start]`` and the names' length (0: none).
-
-        A name of another language than the text's counts only where ``foreign`` marks every word it covers
-        (in a question: words of four letters or more that are no stop words, so "trample" counts but the
-        German "die" and "hast" are not the English "Dies" and "Haste"); there it is compared with the English
-        stems of the words (``english``, "goaded" → goad) when given. A one-word name does not count on a word
-        ``stop`` marks (a question's "weiß jemand …" is no colour); ``words``, as typed, for :attr:`Concept.forms`.
-        """
-        by_first = self._by_first
-        if stems[start] not in by_first and not (english and english[start] in by_first):
-            return [], 0  # no name starts here (most words): nothing to compare
-        best: list[str] = []
-        length = 0
-        firsts: list[str] = [stems[start]]
-        if english and english[start] != stems[start]:
-            firsts.append(english[start])
-        for c in (c for first in firsts for c in self._by_first.get(first, ())):
-            n = len(c.stems)
-            if not c.applies(document, old_terms, words[start] if words else None) or (n == 1 and stop and stop[start]):
-                continue
-            if c.language != language:
-                if not (foreign and all(foreign[start : start + n])):
-                    continue
-                if tuple(stems[start : start + n]) != c.stems and (
-                    not english or tuple(english[start : start + n]) != c.stems
-                ):
-                    continue
-            elif tuple(stems[start : start + n]) != c.stems:
-                continue
-            if n > length:
-                best, length = [c.concept], n
-            elif n == length and c.concept not in best:
-                best.append(c.concept)
-        return best, length
-
-    def typo(self, word: str) -> str | None:
-        """The documents' word ``word`` is a small typo of, or None (see :data:`TYPO_CUTOFF`)."""
-        found = process.extractOne(word, self._typo_pool, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
-        return found[0] if found else None
-
-    def nearest(self, word: str) -> str | None:
-        """The documents' word at the least edit distance from ``word`` (optimal string alignment: a dropped,
-        doubled, wrong or two swapped letters are one edit), at most 1 edit for a word under :data:`LONG_TYPO`
-        letters and 2 from there, with the typed first letter (a slip rarely hits it, and a changed first letter
-        makes false friends: "gezogen" is no typo of "bezogen"), or None when none is that near. Among equally near
-        words the most frequent in the documents, then the first in alphabetical order; never a stop or weak word
-        (the question would lose the word): ``"fede"`` → ``"fehde"`` (not ``"feder"``, rarer, nor ``"jede"``),
-        ``"gewint"`` → ``"gewinnt"``, ``"oerste"`` → ``"oberste"`` (not ``"erste"``)."""
-        limit = 1 if len(word) < LONG_TYPO else 2
-        found = process.extract(word, self._typo_pool, scorer=OSA.distance, score_cutoff=limit, limit=None)
-        near = [(w, d) for w, d, _ in found if w[0] == word[0] and w not in STOP_WORDS and w not in WEAK_WORDS]
-        if not near:
-            return None
-        least = min(d for _, d in near)
-        return min((w for w, d in near if d == least), key=lambda w: (-self.words.get(w, 0), w))
-
-    def has_stem(self, stem: str) -> bool:
-        """True when a word of the documents has the Snowball stem ``stem`` (``"gewinne"``'s ``gewinn``: an
-        inflection the documents do not print is no typo)."""
-        return stem in self._stems
+    first: str  # its main stem, on which concept names are compared
+    kind: int  # _NUMBER, _WEAK, _NO_TERM or _CONTENT
+    terms: dict[str, None]  # a word's terms in order (Analyser.stems), each once
+    extra: str  # a rule number's term, a weak word's stem
+    negation: bool  # in lists.NEGATIONS
+    stop: bool  # in STOP_WORDS
+    wissen: bool  # in _WISSEN
+    in_phrases: bool  # in lists.WEAK_IN_PHRASES: no term inside a name of two or more words
+    starts: bool  # some concept's name begins with its main stem
 
 
 @dataclass
@@ -199,6 +121,11 @@ class Analysis:
     def __post_init__(self) -> None:
         self._seen: set[str] = set(self.terms)
 
+    def set_terms(self, terms: dict[str, None]) -> None:
+        """Make :attr:`terms` the keys of ``terms`` (distinct, in their order)."""
+        self.terms = list(terms)
+        self._seen = set(terms)
+
     def all_terms(self) -> list[str]:
         """:attr:`terms` and, when there is at least one, the weak words' stems (a passage's indexed terms)."""
         return [*self.terms, *(w for w in dict.fromkeys(self.weak) if w not in self._seen)] if self.terms else []
@@ -238,6 +165,34 @@ def _question_groups(out: Analysis, named: dict[int, list[str]]) -> Analysis:
     return out
 
 
+def _passage_concepts(raw: list[str], infos: list[_Word], table: ConceptTable) -> tuple[list[str], set[int]]:
+    """:meth:`Analyser._concepts` of a passage of a document: the concepts of the names of ``table`` (the names
+    that count there, :meth:`Vocabulary.concept_table`) found in the words ``raw`` (``infos``: what each word is),
+    each once, and the positions of the words that names of two or more words cover."""
+    concepts: dict[str, None] = {}
+    covered: set[int] = set()
+    stems: list[str] = []
+    after = 0
+    for i, info in enumerate(infos):
+        entry = table.get(info.first) if i >= after else None  # none inside the name found before
+        if entry is None:
+            continue
+        longer, single = entry
+        stopped = info.stop or (info.wissen and lists.is_verb_wissen(raw, i))
+        if longer:
+            stems = stems or [w.first for w in infos]
+            found, length = match_concepts(table, stems, i, stopped)
+            concepts.update(dict.fromkeys(found))
+            if length > 1:
+                covered.update(range(i, i + length))
+            after = i + max(length, 1)
+        elif not stopped:  # one-word names only (most words that name a concept)
+            for concept in single:
+                concepts[concept] = None
+            after = i + 1
+    return list(concepts), covered
+
+
 class Analyser:
     """Turns German (or English) text into ranking terms; see the module doc for the steps.
 
@@ -249,6 +204,7 @@ class Analyser:
         self.vocab = vocabulary
         self.options = options or Options()
         self._stem_cache: dict[tuple[str, str], list[str]] = {}
+        self._words: dict[str, dict[str, _Word]] = {}
 
     # -- one word -----------------------------------------------------------------------------------
 
@@ -339,6 +295,25 @@ class Analyser:
     def _part(self, word: str) -> bool:
         return len(word) >= 3 and self.vocab.words.get(word, 0) > 0 and word not in STOP_WORDS
 
+    def _word(self, word: str, language: str) -> _Word:
+        """What the analysis of any text of ``language`` needs of ``word`` (:class:`_Word`), remembered for the
+        next text (at most :data:`WORDS_REMEMBERED` words)."""
+        stems = self.stems(word, language)
+        if NUMBER.match(word):
+            kind, extra = _NUMBER, number_term(word)
+        elif word in WEAK_WORDS:
+            kind, extra = _WEAK, snowball(word)
+        elif word in STOP_WORDS or (len(word) < 2 and not word.isdigit()):
+            kind, extra = _NO_TERM, ""
+        else:
+            kind, extra = _CONTENT, ""
+        info = _Word(stems[0], kind, dict.fromkeys(stems), extra, word in lists.NEGATIONS, word in STOP_WORDS,
+                     word in _WISSEN, word in lists.WEAK_IN_PHRASES, self.vocab.starts_concept(stems[0]))
+        known = self._words.setdefault(language, {})
+        if len(known) < WORDS_REMEMBERED:
+            known[word] = info
+        return info
+
     # -- whole texts --------------------------------------------------------------------------------
 
     def analyse(self, text: str, *, language: str = "de", old_terms: bool = True, question: bool = False,
@@ -351,76 +326,98 @@ class Analyser:
         :class:`Concept`); None for a question.
         ``question``: read at most :data:`MAX_QUESTION_TOKENS` tokens, repair spellings and typos against the
         vocabulary, and cap the terms at :data:`MAX_QUERY_TERMS`. Never raises; bounded by :data:`MAX_TOKENS`
-        for any input.
+        for any input. Each distinct word is looked at once per analyser (:meth:`_word`), not once per text.
         """
         cap = MAX_QUESTION_TOKENS if question else MAX_TOKENS
         raw = tokens(text, cap + 1)
-        out = Analysis(truncated=len(raw) > cap)
+        truncated = len(raw) > cap
         raw = raw[:cap]
-        out.english = english_question = question and language == "de" and lists.is_english(raw)
+        english_question = question and language == "de" and lists.is_english(raw)
         typed = raw  # as typed: a name of Concept.forms counts only so, not as a typo's repair
         fixed: set[int] = set()
         if question and language == "de" and self.options.spelling:
             raw, fixed = self._repair(raw, english_question)
-        stems = [self.stems(w, language)[0] for w in raw]
-        foreign = [w not in STOP_WORDS and len(w) >= 4 for w in raw] if question else None
-        english = [snowball(w, "en") for w in raw] if question and language == "de" else None
-        stop = [w in STOP_WORDS or lists.is_verb_wissen(raw, i) for i, w in enumerate(raw)]
-        covered: set[int] = set()
+        known = self._words.get(language, {})
+        infos = [known.get(w) or self._word(w, language) for w in raw]
         named: dict[int, list[str]] = {}  # word position → concepts whose names cover it
+        concepts: list[str] = []
+        covered: set[int] = set()
         if self.options.concepts:
-            covered = self._concepts(out, stems, (old_terms, document, language, foreign, english, stop, typed),
-                                     named)
+            concepts, covered = self._concepts(raw, infos, (old_terms, document, language, question, typed), named)
+        out = Analysis(concepts=concepts, truncated=truncated, english=english_question)
+        terms = dict.fromkeys(concepts)  # the terms in order of first appearance, each once
         for i, word in enumerate(raw):
-            if NUMBER.match(word):
+            _first, kind, stems, extra, negation, _stop, wissen, in_phrases, _starts = infos[i]
+            if kind == _NUMBER:
                 out.numbers.append(word)
-                out.add(number_term(word))
+                terms[extra] = None
                 continue
-            if word in lists.NEGATIONS:  # "ohne eigene Kreatur" meets "kontrollierst du keine Kreatur"
+            if negation:  # "ohne eigene Kreatur" meets "kontrollierst du keine Kreatur"
                 out.weak.append(lists.NEGATED)
-            if word in WEAK_WORDS:
-                out.weak.append(snowball(word))
+            if kind == _WEAK:
+                out.weak.append(extra)
                 continue
-            if stop[i] or (len(word) < 2 and not word.isdigit()):
-                continue
-            if i in covered and word in lists.WEAK_IN_PHRASES:
+            if kind != _CONTENT or (wissen and lists.is_verb_wissen(raw, i)) or (in_phrases and i in covered):
                 continue
             out.words.append(word)
-            group = [*self.stems(word, language), *named.get(i, ())]
-            for term in self.stems(word, language):
-                if i in fixed and not out.has(term):
-                    out.repaired.add(term)
-                elif i not in fixed:
-                    out.repaired.discard(term)
-                out.add(term)
-            if english_question:  # "how do you win a clash" also meets 000's English text by English stems
-                out.add(snowball(word, "en"))
-                group.append(snowball(word, "en"))
             if question:
-                out.groups.append(tuple(dict.fromkeys(group)))
+                self._question_word(out, terms, (i, word, stems), fixed, named)
+            else:
+                terms.update(stems)
+        out.set_terms(terms)
         return _question_groups(_capped(out), named) if question else out
 
-    def _concepts(self, out: Analysis, stems: list[str], how: tuple[Any, ...],
-                  named: dict[int, list[str]] | None = None) -> set[int]:
-        """Add the concepts found in ``stems`` (left to right, longest name first:
-        :meth:`Vocabulary.concepts_at` with the further arguments ``how``) to ``out``; the positions of the
-        words that names of two or more words cover. ``named`` (when given) gets, per position, the concepts
-        whose names cover it."""
+    def _question_word(self, out: Analysis, terms: dict[str, None], at: tuple[int, str, dict[str, None]],
+                       fixed: set[int], named: dict[int, list[str]]) -> None:
+        """Add the terms of a question's content word ``at`` (position, word, its stems) to ``terms``: a term read
+        only from words repaired as typos (positions ``fixed``) is marked repaired; an English question's word also
+        gives its English stem; the word's group (its terms and the concepts ``named`` at its position) goes to
+        :attr:`Analysis.groups`."""
+        i, word, stems = at
+        group = [*stems, *named.get(i, ())]
+        for term in stems:
+            if i in fixed and term not in terms:
+                out.repaired.add(term)
+            elif i not in fixed:
+                out.repaired.discard(term)
+            terms[term] = None
+        if out.english:  # "how do you win a clash" also meets 000's English text by English stems
+            english = snowball(word, "en")
+            terms[english] = None
+            group.append(english)
+        out.groups.append(tuple(dict.fromkeys(group)))
+
+    def _concepts(self, raw: list[str], infos: list[_Word], how: tuple[Any, ...],
+                  named: dict[int, list[str]]) -> tuple[list[str], set[int]]:
+        """The concepts found in the words ``raw`` (left to right, longest name first; ``how``: old terms, document,
+        language, question, the words as typed; see :meth:`Vocabulary.concepts_at`), each once, and the positions
+        of the words that names of two or more words cover; ``named`` gets, per position, the concepts whose names
+        cover it (a question's; a passage of a document leaves it empty). Only positions where a name can begin
+        are compared."""
+        old_terms, document, language, question, typed = how
+        if not question and document is not None:
+            return _passage_concepts(raw, infos, self.vocab.concept_table(document, old_terms, language))
+        stems = [info.first for info in infos]
+        foreign = [w not in STOP_WORDS and len(w) >= 4 for w in raw] if question else None
+        english = [snowball(w, "en") for w in raw] if question and language == "de" else None
+        begins = self.vocab.starts_concept
+        starts = [i for i, info in enumerate(infos) if info.starts or (english and begins(english[i]))]
+        concepts: dict[str, None] = {}
         covered: set[int] = set()
-        i = 0
-        while i < len(stems):
-            found, length = self.vocab.concepts_at(stems, i, *how)
-            for concept in found:
-                out.add(concept)
-                if concept not in out.concepts:
-                    out.concepts.append(concept)
+        stop = [info.stop or (info.wissen and lists.is_verb_wissen(raw, i)) for i, info in enumerate(infos)]
+        after = 0
+        for i in starts:
+            if i < after:  # inside the name found before
+                continue
+            found, length = self.vocab.concepts_at(stems, i, old_terms, document, language, foreign, english, stop,
+                                                   typed)
+            concepts.update(dict.fromkeys(found))
             if length > 1:
                 covered.update(range(i, i + length))
-            if named is not None and found:
-                for at in range(i, i + length):
-                    named.setdefault(at, []).extend(found)
-            i += max(length, 1)
-        return covered
+            for at in range(i, i + length) if found else ():
+                named.setdefault(at, []).extend(found)
+            after = i + max(length, 1)
+        return list(concepts), covered
 
     def _repair(self, raw: list[str], english: bool = False) -> tuple[list[str], set[int]]:
         """Question words the documents lack, replaced by a spelling they have (umlauts, then typos); and the
@@ -450,8 +447,10 @@ class Analyser:
 
 
 __all__ = [
+    "LONG_TYPO",
     "MAX_QUERY_TERMS",
     "STOP_WORDS",
+    "TYPO_CUTOFF",
     "Analyser",
     "Analysis",
     "Concept",

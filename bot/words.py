@@ -6,6 +6,7 @@ one full-text token, and the stemmer with its folding of umlauts and ß. Nothing
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from functools import lru_cache
@@ -24,6 +25,10 @@ MAX_TOKENS = 1200
 _INVISIBLE_WORDS = {c: None if c in ZERO_WIDTH else " " for c in INVISIBLE}
 
 _TOKEN = re.compile(r"\{[0-9a-zA-Z/]{1,5}\}|\d{3}\.\d+[a-z]?|[^\W_]+")
+_INVISIBLE_FOUND = re.compile("[" + "".join(map(chr, INVISIBLE)) + "]")
+_NOT_SYMBOL = re.compile(r"[^0-9a-z]")
+#: Texts up to this many characters are split in one pass (:func:`tokens`); longer ones token by token.
+_ALL_AT_ONCE = 50_000
 #: A token that is a rule number (``702.19a``).
 NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
 
@@ -34,17 +39,22 @@ _ENGLISH = Stemmer.Stemmer("english")
 def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
     """Lower-cased word tokens of ``text`` (umlauts kept), rule numbers (``702.19a``) and mana symbols
     (``{R/W}`` → ``mrw``; a bare ``X`` is the cost's ``{X}``, ``mx``: "Blutdurst X", "was ist X"), at most
-    ``limit``."""
-    out: list[str] = []
+    ``limit`` (and at least the first)."""
     # NFKC, the zero-width characters dropped and bidi controls read as spaces (_INVISIBLE_WORDS); other control
-    # characters separate words like any non-letter.
-    for m in _TOKEN.finditer(unicodedata.normalize("NFKC", text).translate(_INVISIBLE_WORDS).lower()):
-        token = m.group(0)
-        if token.startswith("{"):
-            token = "m" + re.sub(r"[^0-9a-z]", "", token)  # {R/W} → mrw
-        out.append("mx" if token == "x" else token)
-        if len(out) >= limit:
-            break
+    # characters separate words like any non-letter. Every invisible character is outside ASCII.
+    text = unicodedata.normalize("NFKC", text)
+    if not text.isascii() and _INVISIBLE_FOUND.search(text):
+        text = text.translate(_INVISIBLE_WORDS)
+    text = text.lower()
+    if len(text) <= _ALL_AT_ONCE:  # every token in one call of the regex engine, then cut
+        out = _TOKEN.findall(text)
+        del out[max(limit, 1) :]
+    else:  # a long text: read no further than the limit
+        out = [m.group(0) for m in itertools.islice(_TOKEN.finditer(text), max(limit, 1))]
+    if "{" in text:
+        out = ["m" + _NOT_SYMBOL.sub("", t) if t.startswith("{") else t for t in out]  # {R/W} → mrw
+    if "x" in out:
+        out = ["mx" if t == "x" else t for t in out]
     return out
 
 

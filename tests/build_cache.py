@@ -13,7 +13,7 @@ register and the term table. The code is the same within a run. A build that rai
 with those inputs builds (and raises) again. What the build itself does is tested in ``tests/importer/`` (but
 for the register review's two builds, ``tests/importer/test_review.py``) and ``tests/test_cli*.py`` without this
 cache. A copy also hides any difference between two builds of the same inputs; that builds are deterministic is
-shown by ``tests/importer/test_memo.py`` (two builds, one digest), not here.
+shown by ``tests/importer/test_passage_analysis.py`` (two builds, one digest), not here.
 """
 
 from __future__ import annotations

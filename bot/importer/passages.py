@@ -21,13 +21,12 @@ import json
 import re
 import sqlite3
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.analysis import tokens
+from bot.analysis import Analyser, tokens
 from bot.definitions import defined_terms
-from bot.importer.memo import AnalysisMemo
 from bot.terms import OLD_DOCUMENTS, analyser, term_index, term_lines_plain
 
 #: Store lemmas from simplemma (measured in bench/bench_questions.py; off: Snowball and participles only).
@@ -79,6 +78,8 @@ def safe_key(key: str) -> str:
     :data:`bot.custom_id.PLAIN` checks): ``glossary:Bury (Obsolete)`` → ``glossary:Bury Obsolete``,
     ``term:+1/+1-Marke`` → ``term:+1-+1-Marke``, ``glossary:City’s Blessing`` → ``glossary:City's Blessing``.
     The documents' keys (``001:78``, ``cr:702.51a``) are unchanged."""
+    if not _KEY_UNSAFE.search(key) and "--" not in key:  # most keys: nothing to drop, replace or merge
+        return key.strip(" -")
     text = _KEY_UNSAFE.sub("-", key.translate(_KEY_DROP))
     return re.sub(r"-{2,}", "-", text).strip(" -")
 
@@ -256,20 +257,46 @@ def lemmas(words: Counter[str]) -> dict[str, str]:
     return out
 
 
-def _analysed(a: AnalysisMemo, p: Passage) -> tuple[str, str, str]:
-    """``(names, terms, concepts)`` columns of one passage (``a``: the analyses of repeated texts are shared)."""
+#: Texts whose analysis the passage step remembers (the least recently used one goes first): 16 384 cover the
+#: rulings of the cards a stretch of sets reprints (a large card file repeats a card's rulings, name and type line in
+#: every printing: about 57 % of MTGJSON's ruling texts are distinct). Each is a few hundred bytes.
+MEMO_SIZE = 16_384
+
+#: What the passage step keeps of a text's analysis (:func:`memo`): its terms, its concepts, and the stems of its
+#: weak words that are no term (:meth:`bot.analysis.Analysis.all_terms` adds them when there is a term).
+Analysed = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+
+def memo(a: Analyser, size: int = MEMO_SIZE) -> Callable[[str, str, bool, str | None], Analysed]:
+    """``a.analyse(text, language=…, old_terms=…, document=…)`` of a passage's text as :data:`Analysed`, the last
+    ``size`` texts remembered by ``(text, language, old_terms, document)``: the analysis depends on nothing else
+    while the step's vocabulary stays as it is (functools.lru_cache; ``.cache_info()`` counts hits and misses)."""
+
+    @functools.lru_cache(maxsize=size)
+    def analysed(text: str, language: str, old_terms: bool, document: str | None) -> Analysed:
+        found = a.analyse(text, language=language, old_terms=old_terms, document=document)
+        terms = tuple(found.terms)
+        weak = tuple(w for w in dict.fromkeys(found.weak) if not found.has(w)) if terms else ()
+        return terms, tuple(found.concepts), weak
+
+    return analysed
+
+
+def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Analysed],
+              p: Passage) -> tuple[str, str, str]:
+    """``(names, terms, concepts)`` columns of one passage (``analysed``: :func:`memo` of ``a``)."""
     doc = p.prefix if p.kind != "cr_rule" else None
     old = doc in OLD_DOCUMENTS
-    title = a.analyse(p.title, language=p.language, old_terms=old, document=doc)
-    body = a.analyse(p.text, language=p.language, old_terms=old, document=doc)
-    terms = body.all_terms()  # a new list: the shared analysis stays as it is
+    title_terms, title_concepts, _ = analysed(p.title, p.language, old, doc)
+    body_terms, body_concepts, weak = analysed(p.text, p.language, old, doc)
+    terms = [*body_terms, *weak]
     if p.kind == "cr_rule" and p.prefix:  # the German explanation aligned to this rule
-        terms += a.analyse(p.prefix, old_terms=False).terms
+        terms += analysed(p.prefix, "de", False, None)[0]
     if p.number:
         terms.append("r" + p.number.replace(".", "x"))
-    terms += defined_terms(a.analyser, p.text, p.language, old, doc)  # "Ein Permanent ist …": zzdpermanent
-    concepts = list(dict.fromkeys([*title.concepts, *body.concepts]))
-    return " ".join(title.terms), " ".join(dict.fromkeys(terms)), " ".join(concepts)
+    terms += defined_terms(a, p.text, p.language, old, doc)  # "Ein Permanent ist …": zzdpermanent
+    concepts = dict.fromkeys([*title_concepts, *body_concepts])
+    return " ".join(title_terms), " ".join(dict.fromkeys(terms)), " ".join(concepts)
 
 
 @dataclass
@@ -278,15 +305,13 @@ class Counts:
     (each passage once), and per concept id, its mentions in the ``concepts`` columns (the ranker's weights,
     table ``passage_counts``, written by :func:`bot.importer.prepared.write_counts`)."""
 
-    terms: dict[str, int] = field(default_factory=dict)
-    concepts: dict[str, int] = field(default_factory=dict)
+    terms: Counter[str] = field(default_factory=Counter)
+    concepts: Counter[str] = field(default_factory=Counter)
 
     def add(self, terms: str, concepts: str) -> None:
         """Count one passage's ``terms`` and ``concepts`` columns (words separated by spaces)."""
-        for term in set(terms.split()):
-            self.terms[term] = self.terms.get(term, 0) + 1
-        for concept in concepts.split():
-            self.concepts[concept] = self.concepts.get(concept, 0) + 1
+        self.terms.update(set(terms.split()))
+        self.concepts.update(concepts.split())
 
 
 def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None) -> int:
@@ -295,7 +320,7 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
 
     Two passes over :func:`stream`: the vocabulary first (the analyser needs all of it), then each passage
     analysed and inserted in batches of :data:`BATCH`, so the step's memory does not grow with the card data.
-    A text met again (a reprinted card's rulings) reuses its analysis (:class:`bot.importer.memo.AnalysisMemo`).
+    A text met again (a reprinted card's rulings) reuses its analysis (:func:`memo`).
 
     Raises:
         PassageKeyError: see :func:`stream`.
@@ -304,14 +329,15 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
     lemma_map = lemmas(words)
     conn.executemany("INSERT INTO vocabulary (word, count, lemma) VALUES (?, ?, ?)",
                      [(w, n, lemma_map.get(w)) for w, n in words.items()])
-    a = AnalysisMemo(analyser(dict(words), lemma_map))
+    a = analyser(dict(words), lemma_map)
+    analysed = memo(a)
     del words
     count = 0
     numbered = enumerate(stream(conn, sources), start=1)
     while batch := list(itertools.islice(numbered, BATCH)):
         rows, fts = [], []
         for pid, p in batch:
-            names, terms, concepts = _analysed(a, p)
+            names, terms, concepts = _analysed(a, analysed, p)
             if counts is not None:
                 counts.add(terms, concepts)
             rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,

@@ -1,0 +1,176 @@
+"""The vocabulary of the text analysis (:mod:`bot.analysis`, which re-exports :class:`Vocabulary`): the documents'
+words with their counts and lemmas, the typo repair's word pool, and the concepts' names found in a text's stems.
+
+Nothing here imports discord or the store: the vocabulary comes in as plain mappings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
+from bot.concepts import Concept
+from bot.stopwords import STOP_WORDS, WEAK_WORDS
+from bot.words import snowball
+
+#: Least rapidfuzz ``ratio`` (0–100) of the older typo repair (:attr:`bot.analysis.Options.edits` off).
+TYPO_CUTOFF = 86.0
+#: From this many letters on a typo repair may take two edits (at most a fifth of the letters: "Wolfsbld", two off
+#: "Wolfsblut", is no typo but an unknown word).
+LONG_TYPO = 10
+
+#: A text's concept names by their first stem, for one kind of text (:meth:`Vocabulary.concept_table`): first stem →
+#: (the names of two or more words that count there, the concept ids of the one-word names that count there).
+ConceptTable = dict[str, tuple[tuple[Concept, ...], list[str]]]
+
+
+@dataclass
+class Vocabulary:
+    """What the analyser knows of the store: its words and, optionally, their lemmas.
+
+    Attributes:
+        words: lower-case words of the documents (umlauts kept) → how often they occur.
+        lemmas: word → lemma for words whose lemma is not the word (written at build time); may be empty.
+        concepts: names of the term table and synonym groups (see :class:`Concept`).
+    """
+
+    words: Mapping[str, int] = field(default_factory=dict)
+    lemmas: Mapping[str, str] = field(default_factory=dict)
+    concepts: list[Concept] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._typo_pool = sorted(w for w in self.words if len(w) >= 4 and not w.isdigit())
+        self._stems = frozenset(snowball(w) for w in self._typo_pool if w.isalpha())
+        self._by_first: dict[str, list[Concept]] = {}
+        for c in self.concepts:
+            self._by_first.setdefault(c.stems[0], []).append(c)
+        self._longest = max((len(c.stems) for c in self.concepts), default=1)
+        self._tables: dict[tuple[str | None, bool, str], ConceptTable] = {}
+
+    def concept_table(self, document: str | None, old_terms: bool, language: str) -> ConceptTable:
+        """The names that count in a text of ``language`` in ``document`` (None: no document) with or without
+        older names (``old_terms``), by first stem (:data:`ConceptTable`); made once per such kind of text. A
+        name of another language counts only in a question (:meth:`concepts_at`'s ``foreign``), so none is here;
+        with ``document`` None the names count as for a text whose words as typed are not given
+        (:attr:`Concept.forms` restricts nothing)."""
+        key = (document, old_terms, language)
+        table = self._tables.get(key)
+        if table is None:
+            table = {}
+            for first, names in self._by_first.items():
+                kept = [c for c in names if c.language == language and c.applies(document, old_terms)]
+                longer = tuple(c for c in kept if len(c.stems) > 1)
+                single = list(dict.fromkeys(c.concept for c in kept if len(c.stems) == 1))
+                if longer or single:
+                    table[first] = (longer, single)
+            self._tables[key] = table
+        return table
+
+    def starts_concept(self, stem: str) -> bool:
+        """True when a concept's name (of any language or document) begins with the stem ``stem``."""
+        return stem in self._by_first
+
+    def knows(self, word: str) -> bool:
+        """True when the documents contain ``word`` (lower case)."""
+        return word in self.words
+
+    def concepts_at(
+        self, stems: list[str], start: int, old_terms: bool, document: str | None = None,
+        language: str = "de", foreign: list[bool] | None = None, english: list[str] | None = None,
+        stop: list[bool] | None = None, words: list[str] | None = None,
+    ) -> tuple[list[str], int]:
+        """Concept ids of the longest names starting at ``stems[start]`` and the names' length (0: none).
+
+        A name of another language than the text's counts only where ``foreign`` marks every word it covers
+        (in a question: words of four letters or more that are no stop words, so "trample" counts but the
+        German "die" and "hast" are not the English "Dies" and "Haste"); there it is compared with the English
+        stems of the words (``english``, "goaded" → goad) when given. A one-word name does not count on a word
+        ``stop`` marks (a question's "weiß jemand …" is no colour); ``words``, as typed, for :attr:`Concept.forms`.
+        """
+        if foreign is None and english is None and (document is not None or words is None):
+            # a passage's text (or a text without the words as typed): names of its language that count there
+            return match_concepts(self.concept_table(document, old_terms, language), stems, start,
+                                  bool(stop and stop[start]))
+        by_first = self._by_first
+        if stems[start] not in by_first and not (english and english[start] in by_first):
+            return [], 0  # no name starts here (most words): nothing to compare
+        best: list[str] = []
+        length = 0
+        firsts: list[str] = [stems[start]]
+        if english and english[start] != stems[start]:
+            firsts.append(english[start])
+        for c in (c for first in firsts for c in self._by_first.get(first, ())):
+            n = len(c.stems)
+            if not c.applies(document, old_terms, words[start] if words else None) or (n == 1 and stop and stop[start]):
+                continue
+            if c.language != language:
+                if not (foreign and all(foreign[start : start + n])):
+                    continue
+                if tuple(stems[start : start + n]) != c.stems and (
+                    not english or tuple(english[start : start + n]) != c.stems
+                ):
+                    continue
+            elif tuple(stems[start : start + n]) != c.stems:
+                continue
+            if n > length:
+                best, length = [c.concept], n
+            elif n == length and c.concept not in best:
+                best.append(c.concept)
+        return best, length
+
+    def typo(self, word: str) -> str | None:
+        """The documents' word ``word`` is a small typo of, or None (see :data:`TYPO_CUTOFF`)."""
+        found = process.extractOne(word, self._typo_pool, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
+        return found[0] if found else None
+
+    def nearest(self, word: str) -> str | None:
+        """The documents' word at the least edit distance from ``word`` (optimal string alignment: a dropped,
+        doubled, wrong or two swapped letters are one edit), at most 1 edit for a word under :data:`LONG_TYPO`
+        letters and 2 from there, with the typed first letter (a slip rarely hits it, and a changed first letter
+        makes false friends: "gezogen" is no typo of "bezogen"), or None when none is that near. Among equally near
+        words the most frequent in the documents, then the first in alphabetical order; never a stop or weak word
+        (the question would lose the word): ``"fede"`` → ``"fehde"`` (not ``"feder"``, rarer, nor ``"jede"``),
+        ``"gewint"`` → ``"gewinnt"``, ``"oerste"`` → ``"oberste"`` (not ``"erste"``)."""
+        limit = 1 if len(word) < LONG_TYPO else 2
+        found = process.extract(word, self._typo_pool, scorer=OSA.distance, score_cutoff=limit, limit=None)
+        near = [(w, d) for w, d, _ in found if w[0] == word[0] and w not in STOP_WORDS and w not in WEAK_WORDS]
+        if not near:
+            return None
+        least = min(d for _, d in near)
+        return min((w for w, d in near if d == least), key=lambda w: (-self.words.get(w, 0), w))
+
+    def has_stem(self, stem: str) -> bool:
+        """True when a word of the documents has the Snowball stem ``stem`` (``"gewinne"``'s ``gewinn``: an
+        inflection the documents do not print is no typo)."""
+        return stem in self._stems
+
+
+
+def match_concepts(table: ConceptTable, stems: list[str], start: int, stopped: bool = False) -> tuple[list[str], int]:
+    """:meth:`Vocabulary.concepts_at` over the names of ``table`` (:meth:`Vocabulary.concept_table`): the concept ids
+    of the longest names starting at ``stems[start]`` (in the table's order, each once) and their length (0: none);
+    a one-word name does not count on a ``stopped`` word (a stop word). The list is the caller's."""
+    entry = table.get(stems[start])
+    if entry is None:
+        return [], 0
+    longer, single = entry
+    best: list[str] = []
+    length = 0
+    for c in longer:
+        n = len(c.stems)
+        if n >= length and tuple(stems[start : start + n]) == c.stems:
+            if n > length:
+                best, length = [c.concept], n
+            elif c.concept not in best:
+                best.append(c.concept)
+    if length:
+        return best, length
+    if single and not stopped:
+        return list(single), 1
+    return [], 0
+
+
+__all__ = ["LONG_TYPO", "TYPO_CUTOFF", "ConceptTable", "Vocabulary", "match_concepts"]

@@ -1,0 +1,85 @@
+"""The analysis of a passage's text as the module doc of :mod:`bot.analysis` states it, one text at a time and
+without any of the analyser's shortcuts: every token read by its own regex match, every word's stems asked of
+:meth:`bot.analysis.Analyser.stems` again, every position compared with every concept name of the vocabulary.
+The build analysed passages so before each distinct word was looked at once per analyser and a passage's
+concepts compared only where a name that counts in its document begins; the tests compare the two.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from bot import stopwords as lists
+from bot.analysis import MAX_TOKENS, NUMBER, STOP_WORDS, Analyser, Concept, number_term, snowball
+from bot.stopwords import WEAK_WORDS
+from bot.text import INVISIBLE, ZERO_WIDTH
+
+_SPLIT = {c: None if c in ZERO_WIDTH else " " for c in INVISIBLE}
+_TOKEN = re.compile(r"\{[0-9a-zA-Z/]{1,5}\}|\d{3}\.\d+[a-z]?|[^\W_]+")
+
+
+def reference_tokens(text: str, limit: int) -> list[str]:
+    """bot.words.tokens, match by match (step 1 of the module doc of bot.analysis)."""
+    found: list[str] = []
+    for m in _TOKEN.finditer(unicodedata.normalize("NFKC", text).translate(_SPLIT).lower()):
+        token = m.group(0)
+        if token[0] == "{":
+            token = "m" + "".join(ch for ch in token if ch.isalnum())
+        found.append("mx" if token == "x" else token)
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _longest_names(names: list[Concept], stems: list[str], start: int, how: tuple) -> tuple[list[str], int]:
+    """The concept ids of the longest names of ``names`` that stand at ``start`` and count there."""
+    old_terms, document, language, stop, words = how
+    matches = [
+        (len(name.stems), name.concept) for name in names
+        if name.language == language and name.applies(document, old_terms, words[start])
+        and not (len(name.stems) == 1 and stop[start]) and name.stems == tuple(stems[start : start + len(name.stems)])
+    ]
+    longest = max((size for size, _ in matches), default=0)
+    return list(dict.fromkeys(concept for size, concept in matches if size == longest)), longest
+
+
+def reference_analysis(a: Analyser, text: str, language: str = "de", old_terms: bool = True,
+                       document: str | None = None) -> tuple:
+    """``(terms, concepts, numbers, words, weak, truncated, all_terms)`` of a passage's ``text`` (not a question)."""
+    raw = reference_tokens(text, MAX_TOKENS + 1)
+    truncated = len(raw) > MAX_TOKENS
+    raw = raw[:MAX_TOKENS]
+    stems = [a.stems(w, language)[0] for w in raw]
+    stop = [w in STOP_WORDS or lists.is_verb_wissen(raw, i) for i, w in enumerate(raw)]
+    by_first: dict[str, list[Concept]] = {}
+    for name in a.vocab.concepts if a.options.concepts else []:
+        by_first.setdefault(name.stems[0], []).append(name)
+    terms: list[str] = []
+    concepts: list[str] = []
+    covered: set[int] = set()
+    at = 0
+    while at < len(raw):
+        ids, size = _longest_names(by_first.get(stems[at], []), stems, at, (old_terms, document, language, stop, raw))
+        concepts += [c for c in ids if c not in concepts]
+        covered |= set(range(at, at + size)) if size > 1 else set()
+        at += max(size, 1)
+    terms += concepts
+    numbers: list[str] = []
+    words: list[str] = []
+    weak: list[str] = []
+    for i, word in enumerate(raw):
+        if NUMBER.match(word):
+            numbers.append(word)
+            terms.append(number_term(word))
+            continue
+        weak += [lists.NEGATED] if word in lists.NEGATIONS else []
+        skipped = stop[i] or (len(word) < 2 and not word.isdigit()) or (i in covered and word in lists.WEAK_IN_PHRASES)
+        if word in WEAK_WORDS:
+            weak.append(snowball(word))
+        elif not skipped:
+            words.append(word)
+            terms += a.stems(word, language)
+    terms = list(dict.fromkeys(terms))
+    indexed = [*terms, *(w for w in dict.fromkeys(weak) if w not in terms)] if terms else []
+    return terms, concepts, numbers, words, weak, truncated, indexed
