@@ -315,7 +315,10 @@ def prewrite_test_bytecode(config: pytest.Config, folder: Path) -> int:
         pyc = get_cache_dir(source) / (source.name[:-3] + PYC_TAIL)
         if _read_pyc(source, pyc) is not None:
             continue  # written by an earlier run, still matching its source
-        pyc.parent.mkdir(exist_ok=True)
-        source_hash, code = _rewrite_test(source, config)
+        try:
+            pyc.parent.mkdir(exist_ok=True)
+            source_hash, code = _rewrite_test(source, config)
+        except (OSError, SyntaxError):  # a read-only folder, a broken module: the workers meet it as before
+            continue
         written += bool(_write_pyc(state, code, source_hash, pyc))
     return written

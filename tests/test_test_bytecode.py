@@ -17,6 +17,7 @@ def test_each_test_module_and_conftest_gets_rewritten_bytecode_once(tmp_path: Pa
     (tmp_path / "sub" / "test_a.py").write_text("def test_a():\n    x = 1\n    assert x == 2\n", encoding="utf-8")
     (tmp_path / "conftest.py").write_text("def helper(x):\n    assert x\n", encoding="utf-8")
     (tmp_path / "helper.py").write_text("assert True\n", encoding="utf-8")  # no test module: left to import
+    (tmp_path / "test_broken.py").write_text("def test_b(:\n", encoding="utf-8")  # collection reports it
     assert prewrite_test_bytecode(pytestconfig, tmp_path) == 2
     test_pyc = tmp_path / "sub" / "__pycache__" / f"test_a{PYC_TAIL}"
     code = _read_pyc(tmp_path / "sub" / "test_a.py", test_pyc)
