@@ -260,6 +260,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # once per run, before any worker or subprocess starts
         compile_sources()
+        if config.getoption("numprocesses", None):  # xdist workers will collect: rewrite once for all of them
+            prewrite_test_bytecode(config, ROOT / "tests")
     # pytest keeps each test module's assertion-rewritten bytecode beside it (tests/**/__pycache__) unless
     # bytecode writing is off; with PYTHONDONTWRITEBYTECODE=1 every worker of every run would rewrite and
     # compile all ~250 test modules again (~8 s of CPU each). Stale bytecode is never used (source mtime and
@@ -284,3 +286,39 @@ def compile_sources() -> None:
     """
     for folder in ("bot", "cogs"):
         compileall.compile_dir(ROOT / folder, quiet=1, workers=1)
+
+
+def prewrite_test_bytecode(config: pytest.Config, folder: Path) -> int:
+    """Write the assertion-rewritten bytecode of every test module and conftest under ``folder`` that has none
+    (or a stale one), as pytest writes it when it imports the module (``__pycache__/*-pytest-*.pyc``); returns how
+    many were written.
+
+    Every xdist worker collects every module. On a fresh checkout each worker would rewrite and compile all ~250
+    test modules itself (~4 s of CPU per worker); written once here, before the workers start, they all read it.
+    pytest checks the source's hash before it uses such a file, so this can never run stale code. It uses pytest's
+    own (private) rewrite functions; if they are gone the workers simply rewrite as before."""
+    try:
+        from _pytest.assertion.rewrite import (
+            PYC_TAIL,
+            _read_pyc,
+            _rewrite_test,
+            _write_pyc,
+            assertstate_key,
+            get_cache_dir,
+        )
+
+        state = config.stash[assertstate_key]
+    except (ImportError, KeyError):
+        return 0
+    written = 0
+    for source in sorted([*folder.rglob("test_*.py"), *folder.rglob("conftest.py")]):
+        pyc = get_cache_dir(source) / (source.name[:-3] + PYC_TAIL)
+        if _read_pyc(source, pyc) is not None:
+            continue  # written by an earlier run, still matching its source
+        try:
+            pyc.parent.mkdir(exist_ok=True)
+            source_hash, code = _rewrite_test(source, config)
+        except (OSError, SyntaxError):  # a read-only folder, a broken module: the workers meet it as before
+            continue
+        written += bool(_write_pyc(state, code, source_hash, pyc))
+    return written

@@ -42,9 +42,16 @@ def inputs_digest(root: Path = ROOT) -> str:
                 digest.update(hashlib.sha256(path.read_bytes()).digest())
     digest.update((root / "pyproject.toml").read_bytes())
     digest.update(f"\0{sys.version}\0{sys.prefix}\0".encode())
-    dists = sorted(f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions())
-    digest.update("\n".join(dists).encode())
+    digest.update("\n".join(installed()).encode())
     return digest.hexdigest()
+
+
+def installed() -> list[str]:
+    """Every installed distribution as ``name==version``, once each, sorted. ``importlib.metadata`` yields a
+    distribution once per ``sys.path`` entry it is found under, and the test modules put the checkout (with the
+    editable install's ``regelbot.egg-info``) on ``sys.path`` a varying number of times (one per module dir
+    collected): without the set the key of ``pytest tests/test_typecheck.py`` differs from the whole suite's."""
+    return sorted({f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions()})
 
 
 def type_errors() -> tuple[list[str], int]:
@@ -72,6 +79,19 @@ def test_type_checker_finds_no_errors(request: pytest.FixtureRequest):
     assert analysed >= 60  # bot/ and cogs/, not an empty include
     if cache is not None:
         cache.set(CACHE_KEY, key)
+
+
+def test_the_key_is_the_same_however_often_a_folder_is_on_the_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    info = tmp_path / "site" / "extra_dist-1.2.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: extra-dist\nVersion: 1.2\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(tmp_path / "site")
+    once = inputs_digest()
+    assert installed().count("extra-dist==1.2") == 1
+    monkeypatch.syspath_prepend(tmp_path / "site")  # the same folder again, as collecting more test dirs does
+    monkeypatch.syspath_prepend(tmp_path / "site")
+    assert installed().count("extra-dist==1.2") == 1
+    assert inputs_digest() == once
 
 
 def test_the_key_changes_with_any_checked_byte(tmp_path: Path):
