@@ -296,8 +296,10 @@ class FuzzyVocabulary:
             if last:
                 _cuts, groups = self._cut(min(len(word), CUT_MAX))
                 for score, pos in self._similar_cuts(word, cutoff):
-                    for w in groups[pos]:  # a prefix match ranks just below a whole word
-                        found[w] = max(found.get(w, 0.0), float(score) - 1.0)
+                    lower = float(score) - 1.0  # a prefix match ranks just below a whole word
+                    for w in groups[pos]:
+                        if found.get(w, 0.0) < lower:  # the higher score stays (a word keeps its place)
+                            found[w] = lower
             if len(self._found) >= FOUND_CACHE:
                 del self._found[next(iter(self._found))]
             self._found[key] = found
