@@ -296,8 +296,10 @@ class FuzzyVocabulary:
             if last:
                 _cuts, groups = self._cut(min(len(word), CUT_MAX))
                 for score, pos in self._similar_cuts(word, cutoff):
-                    for w in groups[pos]:  # a prefix match ranks just below a whole word
-                        found[w] = max(found.get(w, 0.0), float(score) - 1.0)
+                    lower = float(score) - 1.0  # a prefix match ranks just below a whole word
+                    for w in groups[pos]:
+                        if found.get(w, 0.0) < lower:  # the higher score stays (a word keeps its place)
+                            found[w] = lower
             if len(self._found) >= FOUND_CACHE:
                 del self._found[next(iter(self._found))]
             self._found[key] = found
@@ -355,16 +357,21 @@ class FuzzyVocabulary:
             hits = process.extract(word, cuts, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=cutoff)
             return [(score, pos) for _c, score, pos in hits]
         exact, deleted = self._deletions(n)
-        candidates: set[int] = set(exact.get(word, ()))
+        equal = exact.get(word, ())  # the cut equal to the word (positions ascending)
+        near: set[int] = set()
         for i in range(n) if needed < n else ():  # a cutoff no differing letter meets: the equal cut only
-            candidates.update(deleted.get(word[:i] + word[i + 1:], ()))
-        scored = []
-        for pos in candidates:
-            score = fuzz.ratio(word, cuts[pos], processor=None, score_cutoff=cutoff)
-            if score:
-                scored.append((-score, pos))
-        scored.sort()
-        return [(-neg, pos) for neg, pos in scored]
+            near.update(deleted.get(word[:i] + word[i + 1:], ()))
+        if equal:
+            near.difference_update(equal)
+        # Every cut in ``near`` differs from the word and shares an (n−1)-letter deletion with it: LCS n − 1 and the
+        # same lengths, so the same score, computed once; listed by position, as process.extract orders ties.
+        scored: list[tuple[float, int]] = []
+        for group in (equal, near):
+            if group:
+                score = fuzz.ratio(word, cuts[next(iter(group))], processor=None, score_cutoff=cutoff)
+                if score:
+                    scored += [(score, pos) for pos in sorted(group)]
+        return scored
 
     def _deletions(self, n: int) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
         """The ``n``-letter cuts (:meth:`_cut`) by themselves and by each of their one-letter deletions: string →

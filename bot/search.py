@@ -250,11 +250,11 @@ class NameIndex:
         order = [0] if len(matches) == 1 else sorted(
             range(len(matches)), key=lambda i: sum(data.word_count(w) for w in matches[i]))
         scores: dict[int, float] = {}
+        keep_first = scores.setdefault  # the words come best first: an entry's first score is its best
         budget = SCAN_CAP
         for w, sc in sorted(matches[order[0]].items(), key=itemgetter(1), reverse=True):  # stable, as -score
             for idx in data.word_entries(w, budget):
-                if scores.get(idx, -1.0) < sc:
-                    scores[idx] = sc
+                keep_first(idx, sc)
             budget -= data.word_count(w)
             if budget <= 0:
                 break
