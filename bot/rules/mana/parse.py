@@ -66,28 +66,16 @@ def _shorthand_end(text: str, i: int, allow_star: bool) -> int:
     return j
 
 
-#: The letters of symbols in shorthand (``3BG``, ``wu``, ``X``): a run of only these is read letter by letter.
-_SYMBOL_LETTERS = frozenset("WUBRGCSXYZP")
-
-
-def _word_end(text: str, i: int, pos: int, allow_star: bool) -> int:
-    """End of the word starting at ``i`` (two or more letters, not all symbol letters), with a trailing ``*`` when
-    ``allow_star``: a colour word (:func:`bot.rules.mana.colour_words.mana_letter`) or „und“; 0 when no such
-    word starts there (a run of symbol letters such as ``BG`` is shorthand).
-
-    Raises:
-        ManaError: any other word, with the accepted forms (:data:`COST_FORMS`).
-    """
+def _word_end(text: str, i: int, allow_star: bool) -> int:
+    """End of the colour word (:func:`bot.rules.mana.colour_words.mana_letter`) or „und“ starting at ``i``, with a
+    trailing ``*`` when ``allow_star``; 0 when none starts there: a run of letters that is no such word is read as
+    shorthand (``BG``, ``2WQ``: its bad letter named by :func:`_symbol`)."""
     j = i
     while j < len(text) and text[j].isalpha():
         j += 1
     word = text[i:j]
-    if j - i < 2 or _SYMBOL_LETTERS.issuperset(word.upper()):
+    if j - i < 2 or (mana_letter(word) is None and word.casefold() not in AND_WORDS):
         return 0
-    if mana_letter(word) is None and word.casefold() not in AND_WORDS:
-        shown = word if len(word) <= 40 else word[:39] + "…"
-        why = f"Unbekanntes Wort „{shown}“ an Position {pos} (Zeichen {i + 1}). {COST_FORMS}"
-        raise ManaError(why, shown, pos, i + 1)
     return j + 1 if allow_star and j < len(text) and text[j] == "*" else j
 
 
@@ -131,7 +119,7 @@ def scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
                 start + 1,
             )
         else:
-            word_end = _word_end(text, i, pos, allow_star)
+            word_end = _word_end(text, i, allow_star)
             j = word_end or _shorthand_end(text, i, allow_star)
             body = typed = text[i:j]
             i = j
@@ -172,7 +160,7 @@ def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
             return Symbol(SymbolKind.SNOW)
         if p in VARIABLES:
             return Symbol(SymbolKind.VARIABLE, var=p)
-        raise bad_symbol(typed, pos, col, "unbekanntes Zeichen.")
+        raise bad_symbol(typed, pos, col, "unbekanntes Zeichen." + (" " + COST_FORMS if p.isalpha() else ""))
     if parts.count("P") > 1:
         raise bad_symbol(typed, pos, col, "P darf nur einmal vorkommen.")
     phyrexian = "P" in parts
