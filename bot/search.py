@@ -394,12 +394,13 @@ class NameIndex:
                 for idx, dist in self._one_edit(key).items():
                     if dist:
                         offer(idx, FUZZY, EDIT_SCORE)
+                if started:  # the text starts a name: the rarer slips below are not sought
+                    continue
                 for kind, target in ((KEYS, key), (RKEYS, key[::-1])):  # two letters one apart swapped: one slip
                     for idx in near_swap_entries(partial(self.data.span, kind), target, SCAN_CAP):
                         offer(idx, FUZZY, EDIT_SCORE)
-                if not started and len(key) >= MIN_SLIP_LENGTH:
-                    for idx in self._slipped_starts(key):
-                        offer(idx, FUZZY, SLIP_SCORE)
+                for idx in self._slipped_starts(key) if len(key) >= MIN_SLIP_LENGTH else ():
+                    offer(idx, FUZZY, SLIP_SCORE)
         long_words = [w for w in query_words if len(w) >= MIN_FUZZY_LENGTH]
         if len(best) >= limit or not long_words:
             return
