@@ -29,6 +29,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -59,7 +60,7 @@ from bot.nameranks import (
 from bot.store import NameEntry
 from bot.store.names import KEYS, RKEYS, WORDS, StoredNames
 from bot.text import clean, name_keys, name_words
-from bot.typos import MIN_EDIT_LENGTH, MIN_FUZZY_LENGTH, Typed, kept_name_words
+from bot.typos import MIN_EDIT_LENGTH, MIN_FUZZY_LENGTH, Typed, kept_name_words, near_swap_entries
 
 #: The name-word normaliser under its old name (the normalisers live in :mod:`bot.text`).
 words = name_words
@@ -383,9 +384,9 @@ class NameIndex:
         self, edit_keys: tuple[str, ...], query_words: tuple[str, ...], bounds: tuple[int, float],
         best: dict[int, Rank], offer: Callable[[int, int, float], None],
     ) -> None:
-        """Offer the fuzzy tier: whole names one edit away, then (while fewer than ``limit`` cards are offered)
-        word-by-word similarity of at least ``cutoff``; ``edit_keys``: the query's keys, also with ß read as one
-        "s" (:data:`Folded`), ``bounds`` = (limit, cutoff)."""
+        """Offer the fuzzy tier: whole names one edit (or :func:`bot.typos.near_swap`) away, then (while fewer
+        than ``limit`` cards are offered) word-by-word similarity of at least ``cutoff``; ``edit_keys``: the query's
+        keys, also with ß read as one "s" (:data:`Folded`), ``bounds`` = (limit, cutoff)."""
         limit, cutoff = bounds
         started = bool(best)  # the typed text starts a name or its words (exact, prefix, word-prefix hits)
         for key in edit_keys:
@@ -393,9 +394,13 @@ class NameIndex:
                 for idx, dist in self._one_edit(key).items():
                     if dist:
                         offer(idx, FUZZY, EDIT_SCORE)
-                if not started and len(key) >= MIN_SLIP_LENGTH:
-                    for idx in self._slipped_starts(key):
-                        offer(idx, FUZZY, SLIP_SCORE)
+                if started:  # the text starts a name: the rarer slips below are not sought
+                    continue
+                for kind, target in ((KEYS, key), (RKEYS, key[::-1])):  # two letters one apart swapped: one slip
+                    for idx in near_swap_entries(partial(self.data.span, kind), target, SCAN_CAP):
+                        offer(idx, FUZZY, EDIT_SCORE)
+                for idx in self._slipped_starts(key) if len(key) >= MIN_SLIP_LENGTH else ():
+                    offer(idx, FUZZY, SLIP_SCORE)
         long_words = [w for w in query_words if len(w) >= MIN_FUZZY_LENGTH]
         if len(best) >= limit or not long_words:
             return

@@ -7,6 +7,7 @@ words of the store's names are kept per name (a look-up compares the same names 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,10 +25,10 @@ TYPO_WORDS = 2
 
 def is_typo(query: str, name: str) -> bool:
     """True when ``query`` is ``name`` with a typo, not another name: its compact key (:func:`name_keys`,
-    at least :data:`MIN_EDIT_LENGTH` letters) is one edit from the name's (a letter added, dropped, replaced,
-    or two neighbours swapped), or it has the name's words in order with at most :data:`TYPO_WORDS` of them
-    one edit off. A word left out or only begun is no typo: ``Circu`` and ``Blitzschlag`` are not
-    typos of "Circu, Dimir-Lobotomist" and "Blitzschlange"."""
+    at least :data:`MIN_EDIT_LENGTH` letters) is one slip from the name's (:func:`slips`: a letter added, dropped,
+    replaced, two neighbours swapped, or two letters one apart swapped), or it has the name's words in order with
+    at most :data:`TYPO_WORDS` of them one slip off. A word left out or only begun is no typo: ``Circu`` and
+    ``Blitzschlag`` are not typos of "Circu, Dimir-Lobotomist" and "Blitzschlange"."""
     return Typed.of(query).is_typo_of(name)
 
 
@@ -45,15 +46,45 @@ class Typed:
 
     def is_typo_of(self, name: str) -> bool:
         """:func:`is_typo` of the typed name and ``name`` (the name's keys and words cached per name)."""
-        if any(OSA.distance(k, n, score_cutoff=1) <= 1 for k in self.keys for n in kept_name_keys(name)):
+        if any(slips(k, n) <= 1 for k in self.keys for n in kept_name_keys(name)):
             return True
         words_of_name = kept_name_words(name)
         if len(self.words) != len(words_of_name) or len(self.words) < 2:
             return False
-        off = [OSA.distance(t, w, score_cutoff=2) for t, w in zip(self.words, words_of_name, strict=True)]
+        off = [slips(t, w) for t, w in zip(self.words, words_of_name, strict=True)]
         return max(off) <= 1 and 0 < sum(off) <= TYPO_WORDS and all(
             len(w) >= MIN_FUZZY_LENGTH for w, d in zip(words_of_name, off, strict=True) if d
         )
+
+
+def near_swap(typed: str, name: str) -> bool:
+    """True when ``typed`` is ``name`` with two letters one apart swapped (``rektur`` for ``rekrut``: r and t
+    around the u): one slip of the hand, though two edits for Levenshtein, OSA and Damerau-Levenshtein alike
+    (their transposition is of neighbours only). Both at least :data:`MIN_EDIT_LENGTH` letters (in a short word
+    such a swap makes another word too easily)."""
+    if len(typed) != len(name) or len(typed) < MIN_EDIT_LENGTH:
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(typed, name, strict=True)) if a != b][:3]
+    return (len(diff) == 2 and diff[1] - diff[0] == 2
+            and typed[diff[0]] == name[diff[1]] and typed[diff[1]] == name[diff[0]])
+
+
+def slips(typed: str, name: str) -> int:
+    """The slips between ``typed`` and ``name``, at most 2: their OSA distance (a letter added, dropped, replaced,
+    two neighbours swapped: one each), with a :func:`near_swap` counted as one."""
+    found = int(OSA.distance(typed, name, score_cutoff=2))
+    return 1 if found == 2 and near_swap(typed, name) else found
+
+
+def near_swap_entries(span: Callable[[str, int], tuple[list[str], list[int]]], key: str, cap: int) -> set[int]:
+    """The entries whose compact key is ``key`` with a :func:`near_swap`, ``key`` being the typed compact key or
+    its reverse. ``span(prefix, cap)``: the keys (same direction) starting with ``prefix``, at most ``cap``, and
+    their entries. The three letters of a swap leave a side of at least ``(len(key) - 3) // 2`` letters intact, so
+    the candidates share the start of ``key`` or of its reverse; the caller asks for both."""
+    if len(key) < MIN_EDIT_LENGTH:
+        return set()
+    strings, owners = span(key[: max(1, (len(key) - 3) // 2)], cap)
+    return {owners[pos] for pos, k in enumerate(strings) if len(k) == len(key) and near_swap(key, k)}
 
 
 @lru_cache(maxsize=1 << 16)

@@ -38,6 +38,19 @@ async def test_shorthand_typo_is_a_bad_symbol_not_a_card(ctx):
     assert other.error and "„Q“ an Position 3" in other.pages[0].body
 
 
+async def test_colour_words_are_a_cost_as_in_a_pool(ctx):
+    # `/mana bezahlen vorrat: rot rot blau` took colour words; `/mana info kosten:` stopped at the „o“ of „rot“
+    reply = await run_answer(ctx, "mana_info", cost="rot rot blau")
+    assert not reply.error and reply.pages[0].title == "{R}{R}{U}"
+    assert reply.pages[0].body.startswith("**Manawert:** 3 · **Farben:** blau und rot (mehrfarbig)")
+    paid = await run_answer(ctx, "mana_pay", cost="rote und blaue", pool="rot blau")
+    assert not paid.error and "**Bezahlbar** mit {U}{R}" in text(paid)
+    # a word that is no colour: its bad letter and the accepted forms named, no card answered
+    other = await run_answer(ctx, "mana_info", cost="rot lila")
+    assert other.error and "„l“ an Position 2 (Zeichen 5): unbekanntes Zeichen. Erlaubt sind Manasymbole" in text(other)
+    assert "Farbwörter: weiß, blau, schwarz, rot, grün, farblos" in text(other)
+
+
 async def test_ambiguous_input_names_both_readings(ctx):
     # a card whose name also reads as shorthand ("Burg" = {B}{U}{R}{G}): answered as the card, both readings named
     entries = [*await ctx.store.name_entries()]

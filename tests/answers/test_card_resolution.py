@@ -22,6 +22,7 @@ from bot.answers.chat import inline_replies
 from bot.search import MISSING, Lookup, NameIndex
 from bot.store import NameEntry
 from bot.text import name_keys, name_words
+from bot.typos import near_swap
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,8 @@ class Oracle:
         edit_keys = [k for k in {*keys, *name_keys(query.replace("ß", "s"))} if len(k) >= 5]
         near, begun = set(), set()
         for (card, own, words), single in zip(self.names, self.one_letter, strict=True):
-            if any(OSA.distance(k, n, score_cutoff=1) <= 1 for k in edit_keys for n in {*own, *single}):
+            if any(OSA.distance(k, n, score_cutoff=1) <= 1 or _swapped_one_apart(k, n)
+                   for k in edit_keys for n in {*own, *single}):
                 near.add(card)
             if any(n.startswith(k) for k in keys for n in own) or (
                 typed and all(any(w.startswith(t) for w in words) for t in typed)
@@ -61,6 +63,14 @@ class Oracle:
         if len(near) == 1 and begun <= near:
             return Meant(next(iter(near)), False)
         return Meant(None, True)
+
+
+def _swapped_one_apart(typed: str, name: str) -> bool:
+    """``typed`` is ``name`` (at least 5 letters) with the letters at some i and i + 2 exchanged (``rektur``)."""
+    return len(name) >= 5 and any(
+        name[i] != name[i + 2] and typed == name[:i] + name[i + 2] + name[i + 1] + name[i] + name[i + 3 :]
+        for i in range(len(name) - 2)
+    )
 
 
 _CUT = re.compile(r"[\s\-/,]+")
@@ -121,6 +131,21 @@ async def test_blitzschlag_is_not_blitzschlange(ctx):
     assert [(c.label, c.action) for c in reply.choices] == [("Blitzschlange", "card")]
     # One letter short of the whole name is a typo of one clear name: it answers the card.
     assert (await run_answer(ctx, "card", name="Blitzschlang")).pages[0].title == "Blitzschlange"
+
+
+async def test_two_letters_one_apart_swapped_are_one_typo(ctx):
+    """``boros-rektur`` (r and t swapped around the u of Rekrut: two edits for Levenshtein, OSA and Damerau)
+    answers Boros-Rekrut, saying which card it read, and its autocomplete offers it; in fewer than five letters
+    such a swap does not count (``rekru`` → ``kerru`` does, ``rot`` → ``tor`` not)."""
+    found = ctx.names.lookup("boros-rektur")
+    assert found.hit is not None and found.hit.card_name == "Boros-Rekrut"
+    assert [h.card_name for h in ctx.names.complete("boros-rektur")] == ["Boros-Rekrut"]
+    assert near_swap("kerru", "rekru") and not near_swap("tor", "rot") and not near_swap("rektru", "rekrut")
+    reply = await run_answer(ctx, "card", name="boros-rektur")
+    assert reply.pages[0].title == "Boros-Rekrut"
+    assert "„boros-rektur“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Boros-Rekrut" in _text(reply)
+    assert ctx.names.lookup("Feld der Unterdrückugn").hit.card_name == "Feld der Unterdrückung"  # neighbours
+    assert ctx.names.lookup("Feld der Unterdrükcung").hit.card_name == "Feld der Unterdrückung"  # one apart
 
 
 async def test_typos_of_the_real_names_still_resolve(ctx):

@@ -64,6 +64,11 @@ def rule_text(result):
         ("{U/W}", "{W/U}"),  # halves in the printed order of rule 104.3
         ("{W/G}", "{G/W}"),
         ("{3} {R} ", "{3}{R}"),
+        ("rot rot blau", "{R}{R}{U}"),  # colour words, as a pool takes them
+        ("Rote und Blaue", "{R}{U}"),
+        ("2 grün weiß", "{2}{G}{W}"),  # a number stays generic mana, as in 2GW
+        ("{X} schwarz farblos", "{X}{B}{C}"),
+        ("rb", "{R}{B}"),  # letters that are all symbols stay shorthand
     ],
 )
 def test_parse_accepts_every_symbol_and_shorthand(typed, canonical):
@@ -87,6 +92,8 @@ def test_eleven_is_one_symbol():
         ("{W/U/B}", "{W/U/B}", 1, 1),
         ("{P}", "{P}", 1, 1),
         ("2 w/w", "w/w", 2, 3),
+        ("rot lila", "l", 2, 5),  # no colour word: read as shorthand, its first bad letter named
+        ("{G}orange", "o", 2, 4),
     ],
 )
 def test_malformed_input_names_symbol_and_position(typed, symbol, position, column):
@@ -97,6 +104,14 @@ def test_malformed_input_names_symbol_and_position(typed, symbol, position, colu
     assert (err.symbol, err.position, err.column) == (symbol, position, column)
     assert f"„{symbol}“" in str(err)
     assert f"Position {position}" in str(err)
+
+
+def test_colour_words_give_the_value_and_colours_of_their_symbols():
+    cost = parse_cost("rot rot blau")
+    assert cost.mana_value() == 3 and cost.text == "{R}{R}{U}" and set(cost.colors()) == {"R", "U"}
+    assert parse_pool("rot rot blau") == Counter({("R", False): 2, ("U", False): 1})  # the same words in a pool
+    with pytest.raises(ManaError, match="Farbwörter: weiß, blau, schwarz, rot, grün, farblos"):
+        parse_cost("lila")
 
 
 def test_empty_input_is_refused_in_german():

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.rules.cite import Reason
-from bot.rules.mana.pool import COLOR_WORDS, COLORLESS_WORDS, leading_count, strip_inflection
+from bot.rules.mana.colour_words import COLOR_WORDS, COLORLESS_WORDS, strip_inflection
+from bot.rules.mana.pool import leading_count
 from bot.rules.mana.symbols import (
     COLORS,
     MAX_STATES,

@@ -1,7 +1,9 @@
 """Parsing mana costs as users type them. Pure Python, no I/O.
 
 Notation accepted by :func:`parse_cost`: braces (``{3}{B/G}``), the FAQs' parentheses
-(``(W/U)(W/U)``), shorthand (``3BG``, ``2 w/u w/u``) or a mix; upper or lower case; whitespace
+(``(W/U)(W/U)``), shorthand (``3BG``, ``2 w/u w/u``), colour words as a pool takes them (``rot rot blau``,
+``rote und blaue``: :mod:`bot.rules.mana.colour_words`; a number stays generic mana, ``2 rot`` is ``{2}{R}`` as
+``2R`` is) or a mix; upper or lower case; whitespace
 between symbols is ignored, so ``11`` is one symbol and ``1 1`` two. Symbols are those of rule 107.4
 (Comprehensive Rules, 17.04.2026), including ``{C/W}`` … ``{C/G}``.
 """
@@ -12,6 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
+from bot.rules.mana.colour_words import AND_WORDS, COST_FORMS, mana_letter
 from bot.rules.mana.symbols import (
     COLORS,
     MAX_GENERIC,
@@ -47,6 +50,33 @@ def _atom_end(text: str, k: int, allow_star: bool) -> int:
         if allow_star and k < n and text[k] == "*":
             k += 1
     return k
+
+
+def _shorthand_end(text: str, i: int, allow_star: bool) -> int:
+    """End of the shorthand symbol starting at ``i``: atom ('/' atom)*, at least one character."""
+    n = len(text)
+    j = _atom_end(text, i, allow_star)
+    if j == i:
+        j = i + 1
+    while j < n and text[j] == "/":
+        k = _atom_end(text, j + 1, allow_star)
+        if k == j + 1:  # nothing after '/'
+            return j + 1
+        j = k
+    return j
+
+
+def _word_end(text: str, i: int, allow_star: bool) -> int:
+    """End of the colour word (:func:`bot.rules.mana.colour_words.mana_letter`) or „und“ starting at ``i``, with a
+    trailing ``*`` when ``allow_star``; 0 when none starts there: a run of letters that is no such word is read as
+    shorthand (``BG``, ``2WQ``: its bad letter named by :func:`_symbol`)."""
+    j = i
+    while j < len(text) and text[j].isalpha():
+        j += 1
+    word = text[i:j]
+    if j - i < 2 or (mana_letter(word) is None and word.casefold() not in AND_WORDS):
+        return 0
+    return j + 1 if allow_star and j < len(text) and text[j] == "*" else j
 
 
 def scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
@@ -89,19 +119,15 @@ def scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
                 start + 1,
             )
         else:
-            # shorthand: atom ('/' atom)*
-            j = _atom_end(text, i, allow_star)
-            if j == i:
-                j = i + 1
-            while j < n and text[j] == "/":
-                k = _atom_end(text, j + 1, allow_star)
-                if k == j + 1:  # nothing after '/'
-                    j = j + 1
-                    break
-                j = k
-            body = text[i:j]
-            typed = body
+            word_end = _word_end(text, i, allow_star)
+            j = word_end or _shorthand_end(text, i, allow_star)
+            body = typed = text[i:j]
             i = j
+            if word_end:  # a colour word: its symbol (``rot`` → R, ``*`` kept); „und“ only joins
+                core = body.rstrip("*")
+                if core.casefold() in AND_WORDS:
+                    continue
+                body = f"{mana_letter(core)}{body[len(core):]}"
         out.append((body.upper(), typed, start + 1))
     if not out:
         raise ManaError("Keine Manakosten angegeben.")
@@ -134,7 +160,7 @@ def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
             return Symbol(SymbolKind.SNOW)
         if p in VARIABLES:
             return Symbol(SymbolKind.VARIABLE, var=p)
-        raise bad_symbol(typed, pos, col, "unbekanntes Zeichen.")
+        raise bad_symbol(typed, pos, col, "unbekanntes Zeichen." + (" " + COST_FORMS if p.isalpha() else ""))
     if parts.count("P") > 1:
         raise bad_symbol(typed, pos, col, "P darf nur einmal vorkommen.")
     phyrexian = "P" in parts

@@ -10,31 +10,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from bot.rules.mana.colour_words import mana_letter
 from bot.rules.mana.parse import bad_symbol, is_number, scan
 from bot.rules.mana.symbols import MAX_GENERIC, MAX_SYMBOLS, ManaError
-
-# --------------------------------------------------------------------------- colour words
-
-COLOR_WORDS = {
-    "weiß": "W", "weiss": "W", "white": "W", "w": "W",
-    "blau": "U", "blue": "U", "u": "U",
-    "schwarz": "B", "black": "B", "b": "B",
-    "rot": "R", "red": "R", "r": "R",
-    "grün": "G", "gruen": "G", "green": "G", "g": "G",
-}  # fmt: skip
-COLORLESS_WORDS = {
-    "artefakt", "artefaktkreatur", "artefakte", "farblos", "farblose", "farbloses",
-    "artifact", "colorless", "colourless", "c",
-}  # fmt: skip
-
-
-def strip_inflection(word: str) -> str:
-    """A German colour adjective without its ending: ``"rote"`` → ``"rot"``, ``"weißes"`` → ``"weiß"``."""
-    for suffix in ("en", "es", "er", "em", "e"):
-        if word.endswith(suffix) and word[: -len(suffix)] in COLOR_WORDS:
-            return word[: -len(suffix)]
-    return word
-
 
 # --------------------------------------------------------------------------- pools
 
@@ -185,11 +163,9 @@ def _read_words(text: str) -> Counter[PoolKind]:
 
 def _kind_of(word: str, pos: int) -> str:
     """The pool type letter of a colour word (``"grünes"`` → ``"G"``, ``"farblos"`` → ``"C"``)."""
-    base = strip_inflection(word)
-    if base in COLORLESS_WORDS:
-        return "C"
-    if base in COLOR_WORDS:
-        return COLOR_WORDS[base]
+    letter = mana_letter(word, artifacts=True)
+    if letter is not None:
+        return letter
     raise ManaError(
         f"Unbekannte Farbe „{word[:40]}“ in Eintrag {pos}. Erlaubt: weiß, blau, schwarz, rot, grün, "
         "farblos (verschneit: „2 grün verschneit“).",
