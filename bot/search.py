@@ -456,8 +456,8 @@ class NameIndex:
 
         A name answers a card only when it *is* that card — an exact hit after folding (case, umlauts
         typed as ``ae`` or ``a``, ``ß``/``ss``, separators, ``//`` forms), by its German or English name or
-        one half of a split card — or when it is a typo of one clear name (:func:`bot.typos.is_typo`: one edit in
-        the whole name, or one edit in each of at most two words) and no other card is as close. Anything
+        one half of a split card — or when it is a typo of one clear name (:func:`bot.typos.is_typo`: one edit or
+        near swap in the whole name, or in each of at most two words) and no other card is as close. Anything
         else gets candidates: a word that is only the start of a card's word (``Blitzschlag`` for
         Blitzschlange: it may be another card the store lacks), a name with a word left out, two close
         candidates; a name the store lacks with nothing close (fuzzy below :data:`CLOSE_SCORE`, e.g. an English
