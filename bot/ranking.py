@@ -40,6 +40,8 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from cachetools import LRUCache
+
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, STOP_WORDS, Analyser, Analysis, Options, snowball, tokens
 from bot.answer_cues import asked_cues, given_cues
 from bot.definitions import DEFINED, asks_definition
@@ -60,6 +62,8 @@ from bot.textsearch import fts_match
 RAW_PREFIX = 5
 #: A card-name word found more often than this in the documents is no sign that a question names the card.
 MAX_NAME_WORD = 12
+#: Passages whose per-text facts (language, answer types, word pairs) a ranker keeps, the last ranked first.
+PASSAGES_KEPT = 4096
 #: Kinds of the official (English) rules: English by nature, never lowered as English text inside the documents.
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
@@ -210,9 +214,11 @@ class Ranker:
         self.kind_weights = dict(self.weights.kind)
         self._asking = frozenset(analyser.stems(v)[0] for v in ASKING_VERBS)
         self._properties = frozenset(analyser.stems(v)[0] for v in CARD_PROPERTIES)
-        self._english: dict[int, bool] = {}  # passage id → its text is English
-        self._gives: dict[int, frozenset[int]] = {}  # passage id → the answer types its text gives
-        self._pairs: dict[int, frozenset[Pair]] = {}  # passage id → its pairs of neighbouring words
+        # per passage id, what its text says, kept for the passages last ranked (a store of every printing has
+        # ~300 000 passages: a plain dict would grow with each one ever ranked)
+        self._english: LRUCache[int, bool] = LRUCache(PASSAGES_KEPT)  # its text is English
+        self._gives: LRUCache[int, frozenset[int]] = LRUCache(PASSAGES_KEPT)  # the answer types its text gives
+        self._pairs: LRUCache[int, frozenset[Pair]] = LRUCache(PASSAGES_KEPT)  # its pairs of neighbouring words
 
     def variant(self, weights: Weights | None = None, features: tuple[str, ...] | None = None) -> Ranker:
         """The same ranker with other weights or features (benchmark ablations)."""
@@ -300,8 +306,7 @@ class Ranker:
 
     def _passage_pairs(self, p: PassageRecord) -> frozenset[Pair]:
         """The pairs of neighbouring words of ``p``'s text (:func:`bot.phrases.pairs`), kept per passage."""
-        known = self._pairs.get(p.id)
-        if known is None:
+        if (known := self._pairs.get(p.id)) is None:
             known = self._pairs[p.id] = pairs(p.text)
         return known
 
@@ -405,8 +410,7 @@ class Ranker:
         return out
 
     def _answer_types(self, p: PassageRecord) -> frozenset[int]:
-        known = self._gives.get(p.id)
-        if known is None:
+        if (known := self._gives.get(p.id)) is None:
             known = self._gives[p.id] = given_cues(p.text)
         return known
 
@@ -460,8 +464,7 @@ class Ranker:
         return prior
 
     def _is_english(self, p: PassageRecord) -> bool:
-        known = self._english.get(p.id)
-        if known is None:
+        if (known := self._english.get(p.id)) is None:
             known = self._english[p.id] = is_english(tokens(p.text, 80))
         return known
 

@@ -51,3 +51,17 @@ async def test_the_card_text_asked_for_keeps_its_bm25_and_gets_the_property_part
     assert card.parts["property"] == r.weights.property
     assert card.parts["base"] < ruling.parts["base"] == r.weights.scale
     assert "property" not in ruling.parts
+
+
+async def test_a_rankers_facts_per_passage_stay_bounded_and_rank_the_same(ctx, monkeypatch):
+    # The ranker keeps each passage's language, answer types and word pairs for the passages last ranked only (a
+    # store of every printing has ~300 000 passages); with room for 3 the word-order question above ranks as before.
+    import bot.ranking as ranking
+
+    monkeypatch.setattr(ranking, "PASSAGES_KEPT", 3)
+    small = await ranking.ranker_with(ctx.store, ranking.Options())  # a new ranker made with the smaller bound
+    for question in ("kann man eine fehde verlieren oder gibts unentschieden", "Ripple 4 aber nur noch 2 Karten"):
+        await small.search(ctx.store, question, ctx.names, limit=3)
+    assert 0 < len(small._pairs) <= 3 and len(small._gives) <= 3 and len(small._english) <= 3
+    found = await small.search(ctx.store, "kann man eine fehde verlieren oder gibts unentschieden", ctx.names, limit=1)
+    assert found.hits[0].passage.key == "000:20"
