@@ -289,9 +289,7 @@ def check_action_arg(fn: Callable[..., Any], arg: str) -> None:
     Raises:
         BadCustomId: ``arg`` does not match.
     """
-    params, hints = _declared(fn)
-    pattern = _pattern(hints.get(params[0].name, str)) if params else PLAIN
-    if not re.fullmatch(pattern.regex, arg):
+    if not re.fullmatch(_arg_pattern(fn).regex, arg):
         raise BadCustomId("action argument does not fit its declared pattern")
 
 
@@ -304,8 +302,13 @@ def needs_arg(key: str) -> bool:
     Raises:
         BadCustomId: no action is registered under ``key``.
     """
-    params, hints = _declared(_action(key))
-    return (_pattern(hints.get(params[0].name, str)) if params else PLAIN).regex != ""
+    return _arg_pattern(_action(key)).regex != ""
+
+
+def _arg_pattern(fn: Callable[..., Any]) -> ArgPattern:
+    """The :class:`ArgPattern` the ``arg`` parameter of action ``fn`` declares (:data:`PLAIN` without one)."""
+    params, hints = _declared(fn)
+    return _pattern(hints.get(params[0].name, str)) if params else PLAIN
 
 
 def answer_params(key: str) -> list[inspect.Parameter]:

@@ -93,7 +93,7 @@ class RestClient:
         url = api_base() + path
 
         def attempt() -> Awaitable[Any]:
-            return send_json(session, method, url, body, answer=False)
+            return send_json(session, method, url, body)
 
         if deadline is None:
             await attempt()
@@ -107,11 +107,10 @@ class RestClient:
             self.session = None
 
 
-async def send_json(session: aiohttp.ClientSession, method: str, url: str, body: Any = None, *,
-                    answer: bool = True, **kw: Any) -> Any:
+async def send_json(session: aiohttp.ClientSession, method: str, url: str, body: Any = None, **kw: Any) -> None:
     """One ``method`` request to ``url`` with ``body`` as JSON (orjson; None: no body) on ``session`` (``kw``:
-    aiohttp's request arguments, e.g. the proxy); Discord's JSON answer, or None for 204 and when ``answer`` is
-    False (an interaction callback: its body, when Discord sends one, is read and dropped undecoded). Each request
+    aiohttp's request arguments, e.g. the proxy). Discord's answer, when it sends one, is read and dropped undecoded
+    (no caller reads it: a callback or a webhook edit only needs its status). Each request
     is one DEBUG line (method, URL, status; :mod:`bot.logs` redacts the token in the URL), as discord.py's adapter
     writes one; at a higher level nothing of it is formatted.
 
@@ -126,10 +125,7 @@ async def send_json(session: aiohttp.ClientSession, method: str, url: str, body:
             log.debug("%s %s: HTTP %s", method, url, status)  # the token in the URL: the log format redacts it
         if status >= 400:
             raise await _error(resp)
-        if not answer or status == 204:
-            await resp.read()  # the connection goes back to the pool with its answer read
-            return None
-        return await resp.json(content_type=None, loads=orjson.loads)
+        await resp.read()  # the connection goes back to the pool with its answer read
 
 
 #: The headers of a request whose body is JSON (Discord asks for a ``DiscordBot (url, version)`` User-Agent).

@@ -47,7 +47,6 @@ class Vocabulary:
         self._by_first: dict[str, list[Concept]] = {}
         for c in self.concepts:
             self._by_first.setdefault(c.stems[0], []).append(c)
-        self._longest = max((len(c.stems) for c in self.concepts), default=1)
         self._tables: dict[tuple[str | None, bool, str], ConceptTable] = {}
 
     def concept_table(self, document: str | None, old_terms: bool, language: str) -> ConceptTable:

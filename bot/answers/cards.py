@@ -38,7 +38,7 @@ from bot.answers.today import (
 from bot.custom_id import RowId
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
-from bot.search import EXACT, TYPO, Lookup, NameHit, NameIndex
+from bot.search import EXACT, IN_MEMORY_ENTRIES, TYPO, Lookup, NameHit, NameIndex
 from bot.store import CardRecord, DocumentRecord, MechanicRecord, RulingRecord
 from bot.text import clean, cut, shorten, tokens
 
@@ -474,7 +474,7 @@ def prepare_choices(names: NameIndex) -> None:
     """Make the choice of every entry of ``names`` now (the command table's warm-up), so a keystroke after start
     only looks its choices up: for an index in memory of at most :data:`CHOICES_PREPARED` entries (283 names: well
     under a millisecond); a larger one makes them as they are first offered."""
-    if len(names.entries) > CHOICES_PREPARED:  # a stored index (more than bot.search.IN_MEMORY_ENTRIES) too
+    if len(names.entries) > CHOICES_PREPARED:  # a stored index
         return
     made = _made_choices(names)
     for idx in range(len(names.entries)):
@@ -488,8 +488,8 @@ def prepare_choices(names: NameIndex) -> None:
 _CHOICES: weakref.WeakKeyDictionary[NameIndex, dict[int, Choice]] = weakref.WeakKeyDictionary()
 #: Most choices kept per index in :data:`_CHOICES` (then it starts anew).
 CHOICES_KEPT = 65_536
-#: Most entries of an index whose choices :func:`prepare_choices` makes at start.
-CHOICES_PREPARED = 20_000
+#: Most entries whose choices :func:`prepare_choices` makes at start: those of an index kept in memory.
+CHOICES_PREPARED = IN_MEMORY_ENTRIES
 
 
 def choice_label(hit: NameHit) -> str:

@@ -133,7 +133,7 @@ class PostTransport:
         """``POST /interactions/{id}/{token}/callback`` with ``body`` (:func:`post_callback`'s request)."""
         url = f"{api_base()}/interactions/{self._ids[0]}/{self._ids[2]}/callback"
         session, kw = self._session, self._kw
-        await _callback_within(self._ids[0], body, lambda: send_json(session, "POST", url, body, answer=False, **kw),
+        await _callback_within(self._ids[0], body, lambda: send_json(session, "POST", url, body, **kw),
                                rest_pause)
         self.responded = True
         if body.get("type") in (CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE):
@@ -143,7 +143,7 @@ class PostTransport:
     async def _webhook(self, what: str, method: str, url: str, data: dict[str, Any] | None = None) -> None:
         deadline = created_at(self._ids[0]) + FOLLOWUP_WINDOW
         session, kw = self._session, self._kw
-        await within(deadline, lambda: send_json(session, method, url, data, answer=False, **kw), rest_pause, what)
+        await within(deadline, lambda: send_json(session, method, url, data, **kw), rest_pause, what)
 
     async def edit_original(self, data: dict[str, Any]) -> None:
         """``PATCH /webhooks/{app}/{token}/messages/@original`` with ``data``."""
@@ -238,7 +238,7 @@ async def post_callback(state: Any, interaction_id: int, token: str, body: dict[
     kw = http_kw(state.http)
     session = kw.pop("session")
     url = f"{api_base()}/interactions/{interaction_id}/{token}/callback"
-    await _callback_within(interaction_id, body, lambda: send_json(session, "POST", url, body, answer=False, **kw),
+    await _callback_within(interaction_id, body, lambda: send_json(session, "POST", url, body, **kw),
                            rest_pause)
 
 
