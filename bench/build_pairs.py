@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from common import ratio_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,8 +60,7 @@ def main() -> None:
             print(f"pair {n + 1}: baseline {b_cpu:.1f} s CPU, {b_wall:.1f} s wall, {b_rss:.0f} MB; this {t_cpu:.1f} s "
                   f"CPU, {t_wall:.1f} s wall, {t_rss:.0f} MB; CPU ratio {ratios[-1]:.3f}, wall ratio {walls[-1]:.3f}; "
                   f"load {os.getloadavg()[0]:.1f} at {time.strftime('%H:%M:%S')}", flush=True)
-    print(f"CPU this / baseline: best {min(ratios):.2f}, median {statistics.median(ratios):.2f}; "
-          f"wall: best {min(walls):.2f}, median {statistics.median(walls):.2f}")
+    print(f"CPU this / baseline: {ratio_text(ratios)}; wall: {ratio_text(walls)}")
 
 
 if __name__ == "__main__":

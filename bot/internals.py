@@ -95,7 +95,8 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("discord.gateway.DiscordWebSocket", "from_client", "Gateway-Verbindung in der eigenen launch_shard",
              params=("client", "initial", "gateway", "shard_id")),
     Internal("discord.gateway.DiscordWebSocket", "received_message",
-             "umhüllt: ein nicht lesbarer Gateway-Frame (kein JSON, zu tief verschachtelt) wird verworfen",
+             "umhüllt: ein nicht lesbarer Gateway-Frame wird verworfen, ein INTERACTION_CREATE selbst gelesen "
+             "(bot.gateway.frames.take_interaction, bei jedem neuen discord.py prüfen)",
              params=("msg",)),
     Internal("discord.gateway.DiscordWebSocket", "shard_id", "Shard eines verworfenen Gateway-Frames im Log"),
     Internal("discord.gateway.DiscordWebSocket", "_decompressor",
