@@ -90,7 +90,7 @@ def test_scaled_multiplies_each_parts_fields_by_its_coefficient_over_bm25s():
     assert [f.name for f in fields(Weights) if getattr(doubled, f.name) != getattr(w, f.name)] == ["card"]
     prop = [1.0] * len(question_fit.PARTS)
     prop[question_fit.PARTS.index("property")] = 0.5
-    assert question_fit.scaled(w, prop).property == round(w.property / 2, 3) == 6.5
+    assert question_fit.scaled(w, prop).property == round(w.property / 2, 3)
     halved = question_fit.scaled(w, [2.0] * len(question_fit.PARTS))
     assert halved.scale == w.scale  # bm25 keeps its unit
     assert dict(halved.kind)["term"] == round(dict(w.kind)["term"], 3)

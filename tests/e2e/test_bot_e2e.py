@@ -507,6 +507,7 @@ async def test_buttons_of_an_older_bot_version_get_german_answers(fake):
         "components": [{"type": 1, "components": [
             {"type": 2, "style": 2, "label": "Alt", "custom_id": "rb:gibtsnicht:1"},
             {"type": 2, "style": 2, "label": "Rulings anzeigen (3)", "custom_id": "rb:rulings:999999"},
+            {"type": 2, "style": 2, "label": "Rulings", "custom_id": "rb:rulings:"},
         ]}],
     }
     old = await fake.component(message, "rb:gibtsnicht:1")
@@ -515,6 +516,9 @@ async def test_buttons_of_an_older_bot_version_get_german_answers(fake):
     gone = await fake.component(message, "rb:rulings:999999")
     assert gone.callback_type == 4 and gone.ephemeral
     assert gone.embeds[0]["title"] == "Karte nicht gefunden"
+    empty = await fake.component(message, "rb:rulings:")  # an action that needs an argument, without one
+    assert empty.callback_type == 4 and empty.ephemeral
+    assert empty.embeds[0]["title"] == "Unbekannte Schaltfläche"
 
 
 @pytest.mark.logs_errors

@@ -126,7 +126,11 @@ async def test_an_interaction_delivered_twice_is_answered_once(fake, bot):
 
 @pytest.mark.logs_errors
 @pytest.mark.parametrize("frame", ["[" * 100_000 + "]" * 100_000, '{"op":0,"d":' * 50_000 + "1" + "}" * 50_000,
-                                   "kein JSON"], ids=["nested list", "nested object", "not JSON"])
+                                   "kein JSON",
+                                   # the gate reads frames naming INTERACTION_CREATE itself (bot.gateway.frames)
+                                   '{"op": 0, "t": "INTERACTION_CREATE", "d": ',
+                                   "[" * 100_000 + "]" * 100_000 + " INTERACTION_CREATE"],
+                         ids=["nested list", "nested object", "not JSON", "interaction cut off", "interaction nested"])
 async def test_a_gateway_frame_that_cannot_be_read_is_one_log_line_and_dropped(fake, bot, frame):
     since = len(bot.output())
     await fake.send_text(frame)
