@@ -3,25 +3,28 @@
 they are typed, plus blank input, typos, umlauts and 6 000 characters), on the store of the documents and on
 the store with both Comprehensive Rules files.
 
-Each pass opens the store afresh as a process does at start (name index, the command table's warm-ups), then
-sends every query once through :func:`bot.answers.registry.run_completer` (input bounds and Discord's limits
-included, as every door calls it). Figures: per source, the p50 and p99 over the queries of each query's best
-time in 3 such passes (so a call the machine's other load interrupted counts with an uninterrupted one, and
-every call counted is the first of its query on a fresh store), and the median of the passes' own p99.
-Targets: p99 ≤ 100 µs on the documents, ≤ 200 µs with both CR files. ``--slowest`` also prints the queries of each
-source's slowest 1 % with their best time (what the p99 is made of).
+Each pass runs in a process of its own (a fresh interpreter, as a bot process at start): it opens the store (name
+index, the command table's warm-ups), then sends every query once through
+:func:`bot.answers.registry.run_completer` (input bounds and Discord's limits included, as every door calls it).
+So every call counted is the first of its query in that process: no cache of the process (the stems of typed
+words, a source's kept offers) makes a later pass cheaper than the first. Figures: per source, the p50 and p99 over
+the queries of each query's best time in 3 such passes (so a call the machine's other load interrupted counts with
+an uninterrupted one), and the median of the passes' own p99. Targets: p99 ≤ 100 µs on the documents, ≤ 200 µs
+with both CR files. ``--slowest`` also prints the queries of each source's slowest 1 % with their best time (what
+the p99 is made of). ``--same-process`` runs the passes one after another in this process instead (the figures
+before 2026-12-03 afternoon: a later pass finds what an earlier one left in the process's caches).
 
-    python bench/bench_complete.py [--quick] [--reference DIR] [--slowest]
+    python bench/bench_complete.py [--quick] [--reference DIR] [--slowest] [--same-process]
     python bench/bench_complete.py --vs DIR
 
 ``--vs DIR`` (a checkout of other code, e.g. ``git archive main | tar -x -C DIR``): that checkout's ``bot`` package
 and this one's, loaded side by side in one process, answer every source's queries (the query set of
 :mod:`tests.choices`, on the documents' store and on the store with both CR files) through their own
 ``run_completer``, interleaved query by query (which one goes first alternates), each on its own core opened afresh
-on the same store in each of 3 rounds; CPU time of the thread per call (a loaded machine's waiting for a CPU is not
-counted). Prints per source the p99 of both per round, the ratio this/other (best and median of the rounds), and
-the p99 over each query's best of the rounds. ``--vs`` with this checkout itself shows the noise
-(an A/A comparison). Both checkouts must read the same store schema.
+on the same store in each of 3 rounds, each round in a fresh process; CPU time of the thread per call (a loaded
+machine's waiting for a CPU is not counted). Prints per source the p99 of both per round, the ratio this/other
+(best and median of the rounds), and the p99 over each query's best of the rounds. ``--vs`` with this checkout
+itself shows the noise (an A/A comparison). Both checkouts must read the same store schema.
 
 Without ``--reference`` (default ``../shared/reference``) or when its CR files are missing, only the documents'
 store is measured.
@@ -31,7 +34,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -76,14 +81,24 @@ async def one_pass(db: Path, folder: Path) -> tuple[list[str], dict[str, list[fl
         await core.close()
 
 
-def measure(db: Path, label: str, passes: int, target: str, slowest: list[str] | None = None) -> list[Row]:
-    """Rows for the store ``db``: per source, over ``passes`` passes each on a freshly opened store, the p50 and
-    p99 of every query's best time (a call the machine's other load interrupted in one pass counts with its
-    time of another pass; every call is the first of its query on that store), and the median p99 of the
-    passes themselves (interruptions included). ``slowest``: gets a line per query of each source's slowest 1 %
-    (by its best time), slowest first."""
+def fresh_pass(db: Path, folder: Path) -> tuple[list[str], dict[str, list[float]]]:
+    """:func:`one_pass` in a new interpreter (``--one-pass``): what it returns, read from its JSON output."""
+    done = subprocess.run([sys.executable, __file__, "--one-pass", str(db), str(folder)], check=True,
+                          capture_output=True, text=True)
+    found = json.loads(done.stdout)
+    return found["queries"], found["times"]
+
+
+def measure(db: Path, label: str, passes: int, target: str, slowest: list[str] | None = None,
+            same_process: bool = False) -> list[Row]:
+    """Rows for the store ``db``: per source, over ``passes`` passes each in a fresh process (``same_process``:
+    one after another in this one), the p50 and p99 of every query's best time (a call the machine's other load
+    interrupted in one pass counts with its time of another pass; every call is the first of its query in its
+    process), and the median p99 of the passes themselves (interruptions included). ``slowest``: gets a line per
+    query of each source's slowest 1 % (by its best time), slowest first."""
     with tempfile.TemporaryDirectory() as folder:
-        passed = [asyncio.run(one_pass(db, Path(folder))) for _ in range(passes)]
+        passed = [asyncio.run(one_pass(db, Path(folder))) if same_process else fresh_pass(db, Path(folder))
+                  for _ in range(passes)]
     queries, runs = passed[0][0], [r for _q, r in passed]
     rows = []
     for key in sorted(COMPLETERS):
@@ -99,20 +114,22 @@ def measure(db: Path, label: str, passes: int, target: str, slowest: list[str] |
     return rows
 
 
-def rows(quick: bool, reference: Path | None = None, slowest: list[str] | None = None) -> list[Row]:
-    """Figures for ``bench/run.py`` (``quick``: two passes instead of three; ``slowest``: see :func:`measure`)."""
+def rows(quick: bool, reference: Path | None = None, slowest: list[str] | None = None,
+         same_process: bool = False) -> list[Row]:
+    """Figures for ``bench/run.py`` (``quick``: two passes instead of three; ``slowest``, ``same_process``: see
+    :func:`measure`)."""
     passes = 2 if quick else 3
     reference = reference or ROOT.parent / "shared" / "reference"
     out: list[Row] = []
     with tempfile.TemporaryDirectory() as folder:
         docs = Path(folder) / "documents.sqlite3"
         build(docs, DEFAULT_SOURCES)
-        out += measure(docs, "documents", passes, "p99 ≤ 100 µs", slowest)
+        out += measure(docs, "documents", passes, "p99 ≤ 100 µs", slowest, same_process)
         crs = [reference / name for name in REFERENCE_CR]
         if all(p.is_file() for p in crs):
             full = Path(folder) / "cr.sqlite3"
             build(full, DEFAULT_SOURCES, cr_files=crs)
-            out += measure(full, "with both CR files", passes, "p99 ≤ 200 µs", slowest)
+            out += measure(full, "with both CR files", passes, "p99 ≤ 200 µs", slowest, same_process)
     return out
 
 
@@ -180,12 +197,12 @@ async def _versus_round(sides: list[dict[str, object]], db: Path, folder: Path, 
 
 
 def versus(other: Path, rounds: int = 3, reference: Path | None = None) -> list[str]:
-    """Lines comparing ``other``'s autocomplete sources with this one's (see the module docstring, ``--vs``)."""
+    """Lines comparing ``other``'s autocomplete sources with this one's (see the module docstring, ``--vs``): each
+    round in a fresh process (:func:`versus_round`)."""
     import contextlib
     import io
 
-    ours = {k: v for k, v in sys.modules.items() if _is_project(k)}
-    theirs = _other_tree(other.resolve())
+    other = other.resolve()
     lines = []
     reference = reference or ROOT.parent / "shared" / "reference"
     crs = [reference / name for name in REFERENCE_CR]
@@ -198,11 +215,9 @@ def versus(other: Path, rounds: int = 3, reference: Path | None = None) -> list[
             db.unlink(missing_ok=True)
             with contextlib.redirect_stdout(io.StringIO()):
                 build(db, DEFAULT_SOURCES, cr_files=cr_files)
-            queries = asyncio.run(_queries(db, Path(folder)))
-            runs = []
-            for _ in range(rounds):
-                runs.append(asyncio.run(_versus_round([theirs, ours], db, Path(folder), queries)))
-                sys.modules.update(ours)
+            command = [sys.executable, __file__, "--vs-round", str(other), str(db), folder]
+            runs = [json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+                    for _ in range(rounds)]
             for key in sorted(COMPLETERS):
                 per_round = [(_p99(r[0][key]), _p99(r[1][key])) for r in runs]
                 best = [_p99([min(t) for t in zip(*(r[s][key] for r in runs), strict=True)]) for s in (0, 1)]
@@ -213,6 +228,16 @@ def versus(other: Path, rounds: int = 3, reference: Path | None = None) -> list[
                     + f" µs; ratio this/other best {ratios[0]:.2f}, median {statistics.median(ratios):.2f}; "
                     f"each query's best of {rounds}: {best[0]:.0f}/{best[1]:.0f} µs")
     return lines
+
+
+def versus_round(other: Path, db: Path, folder: Path) -> list[dict[str, list[float]]]:
+    """One round of :func:`versus` in this (fresh) process: ``other``'s ``bot`` package loaded beside this one's,
+    the query set of ``db``, then :func:`_versus_round`; per side (other, this), source → CPU µs per query."""
+    ours = {k: v for k, v in sys.modules.items() if _is_project(k)}
+    theirs = _other_tree(other.resolve())
+    queries = asyncio.run(_queries(db, folder))
+    sys.modules.update(ours)
+    return asyncio.run(_versus_round([theirs, ours], db, folder, queries))
 
 
 async def _queries(db: Path, folder: Path) -> list[str]:
@@ -235,16 +260,28 @@ def main() -> None:
     parser.add_argument("--reference", type=Path, default=None, help="folder with both CR files")
     parser.add_argument("--vs", type=Path, default=None, help="checkout to compare the sources with")
     parser.add_argument("--slowest", action="store_true", help="also print each source's slowest 1 %% of queries")
+    parser.add_argument("--same-process", action="store_true", help="all passes in this process, one after another")
+    parser.add_argument("--one-pass", nargs=2, type=Path, metavar=("DB", "FOLDER"), help=argparse.SUPPRESS)
+    parser.add_argument("--vs-round", nargs=3, type=Path, metavar=("DIR", "DB", "FOLDER"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.vs is not None:
-        print("\n".join(versus(args.vs, reference=args.reference)))
-        return
     import contextlib
     import io
 
+    if args.one_pass is not None or args.vs_round is not None:  # a pass or round for the parent: JSON on stdout
+        with contextlib.redirect_stdout(io.StringIO()):
+            if args.one_pass is not None:
+                queries, times = asyncio.run(one_pass(*args.one_pass))
+                found: object = {"queries": queries, "times": times}
+            else:
+                found = versus_round(*args.vs_round)
+        print(json.dumps(found))
+        return
+    if args.vs is not None:
+        print("\n".join(versus(args.vs, reference=args.reference)))
+        return
     slowest: list[str] | None = [] if args.slowest else None
     with contextlib.redirect_stdout(io.StringIO()):  # the builds' reports
-        found = rows(args.quick, args.reference, slowest)
+        found = rows(args.quick, args.reference, slowest, args.same_process)
     for figure, value, target, _cmd in found:
         print(f"{figure:<48} {value:<86} {target}")
     for line in slowest or ():
