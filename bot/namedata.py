@@ -39,6 +39,9 @@ NAME_WORD = re.compile(r"[^\W\d_]+")
 DELETION_VOCAB = 20_000
 #: Cut lengths whose deletions :meth:`FuzzyVocabulary.prepare` makes (those a cutoff of 75 uses: 4 to 7 letters).
 DELETION_PREPARED = 7
+#: Typed word lengths whose whole-word comparison lists :meth:`FuzzyVocabulary.prepare` makes (longer words are
+#: rare; theirs are made at their first look-up).
+PREPARED_WORD_LENGTH = 30
 #: The shortest name word (lower case) the ranker takes as a sign of its card.
 NAME_WORD_MIN = 4
 #: Stems looked up in a stored index kept per :class:`StoredStems` (then the memory starts anew).
@@ -274,11 +277,10 @@ class FuzzyVocabulary:
 
     def __init__(self, vocab: list[str]) -> None:
         self.vocab = vocab
-        self._by_length: list[str] = []  # by length, then vocabulary order (made at the first look-up)
-        self._by_length_pos: list[int] = []
+        self._by_length_pos: list[int] = []  # positions by word length, then vocabulary order (made when first needed)
         self._lengths: list[int] = []
         self._cuts: dict[int, tuple[list[str], list[list[str]]]] = {}
-        self._spans: dict[tuple[int, int], tuple[int, list[str]]] = {}
+        self._spans: dict[tuple[int, int], list[str]] = {}
         self._deleted: dict[int, tuple[dict[str, list[int]], dict[str, list[int]]]] = {}
         self._found: dict[tuple[str, bool, float], dict[str, float]] = {}
         # whole-word matches by (word, cutoff): a word typed last and then followed by another asks for them again
@@ -305,13 +307,16 @@ class FuzzyVocabulary:
             self._found[key] = found
         return found
 
-    def prepare(self) -> None:
+    def prepare(self, cutoff: float = 75.0) -> None:
         """Make now what the first look-ups would make: the vocabulary by length and its cuts to 1 …
-        :data:`CUT_MAX` letters, and for a vocabulary of at most :data:`DELETION_VOCAB` words the deletions of the
-        cuts of up to :data:`DELETION_PREPARED` letters (a few milliseconds for 500 words)."""
+        :data:`CUT_MAX` letters, the words a typed word of up to :data:`PREPARED_WORD_LENGTH` letters is compared
+        with at ``cutoff`` (the autocomplete's), and for a vocabulary of at most :data:`DELETION_VOCAB` words the
+        deletions of the cuts of up to :data:`DELETION_PREPARED` letters (a few milliseconds for 500 words)."""
         self._by_lengths()
         for n in range(1, CUT_MAX + 1):
             self._cut(n)
+        for n in range(1, PREPARED_WORD_LENGTH + 1):  # the words a typed word of n letters is compared with
+            self._lengths_between(*_reachable(n, cutoff))
         if len(self.vocab) <= DELETION_VOCAB:
             for n in range(1, DELETION_PREPARED + 1):
                 self._deletions(n)
@@ -319,9 +324,8 @@ class FuzzyVocabulary:
     def _by_lengths(self) -> None:
         if not self._lengths and self.vocab:
             order = sorted(range(len(self.vocab)), key=lambda i: len(self.vocab[i]))
-            self._by_length = [self.vocab[i] for i in order]
             self._by_length_pos = order
-            self._lengths = [len(w) for w in self._by_length]
+            self._lengths = [len(self.vocab[i]) for i in order]
 
     def _whole(self, word: str, cutoff: float) -> dict[str, float]:
         """Words with ``fuzz.ratio`` ≥ ``cutoff`` to ``word`` → score, best first, ties in vocabulary order (the
@@ -335,13 +339,12 @@ class FuzzyVocabulary:
         return found
 
     def _compare_whole(self, word: str, cutoff: float) -> dict[str, float]:
-        """:meth:`_whole`, compared now."""
-        self._by_lengths()
+        """:meth:`_whole`, compared now: the words of a length that can reach the cutoff, in vocabulary order, so
+        ``process.extract``'s order (best first, ties by position) is already the answer's."""
         low, high = _reachable(len(word), cutoff)
-        start, words = self._lengths_between(low, high)
-        hits = process.extract(word, words, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=cutoff)
-        ranked = sorted((-score, self._by_length_pos[start + pos], w) for w, score, pos in hits)
-        return {w: -neg for neg, _pos, w in ranked}
+        hits = process.extract(word, self._lengths_between(low, high), scorer=fuzz.ratio, processor=None,
+                               limit=None, score_cutoff=cutoff)
+        return {w: score for w, score, _pos in hits}
 
     def _similar_cuts(self, word: str, cutoff: float) -> list[tuple[float, int]]:
         """(score, position) of the cuts of the vocabulary to ``len(word)`` letters (at most :data:`CUT_MAX`) with
@@ -388,13 +391,15 @@ class FuzzyVocabulary:
             found = self._deleted[n] = (exact, deleted)
         return found
 
-    def _lengths_between(self, low: int, high: int) -> tuple[int, list[str]]:
-        """The position in the vocabulary by length of its first word of ``low`` … ``high`` letters, and those
-        words (the list made once per pair of lengths)."""
+    def _lengths_between(self, low: int, high: int) -> list[str]:
+        """The vocabulary's words of ``low`` … ``high`` letters, in vocabulary order (the list made once per pair of
+        lengths)."""
         found = self._spans.get((low, high))
         if found is None:
-            start = bisect.bisect_left(self._lengths, low)
-            found = self._spans[low, high] = (start, self._by_length[start:bisect.bisect_right(self._lengths, high)])
+            self._by_lengths()
+            lengths = self._lengths
+            span = self._by_length_pos[bisect.bisect_left(lengths, low):bisect.bisect_right(lengths, high)]
+            found = self._spans[low, high] = [self.vocab[i] for i in sorted(span)]
         return found
 
     def _cut(self, n: int) -> tuple[list[str], list[list[str]]]:
