@@ -8,7 +8,7 @@ The words are compared as given: callers fold labels and typed text the same way
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 
 class WordPrefixes:
@@ -75,4 +75,24 @@ class WordPrefixes:
         found = self._sets.get(prefix)
         if found is None:
             found = self._sets[prefix] = frozenset(self._index[prefix])
+        return found
+
+
+class KeyStarts:
+    """The starts of the keys of a table keyed by tuples of word forms (a Snowball stem per word), so a text's
+    key is made only as far as some key starts with it: :meth:`key` forms the words one by one and stops at the
+    first start no key has (a typed word's form is the costly part; most typed texts leave the table after their
+    first word, and the newest word is formed only when the words before it start a key)."""
+
+    def __init__(self, keys: Iterable[tuple[str, ...]]) -> None:
+        self._starts = {key[:end] for key in keys for end in range(1, len(key) + 1)}
+
+    def key(self, words: Sequence[str], form: Callable[[str], str]) -> tuple[str, ...] | None:
+        """``tuple(map(form, words))`` when every start of it starts a key (then it may be one), else None: then
+        it is no key of the table. ``()`` for no words."""
+        found: tuple[str, ...] = ()
+        for word in words:
+            found = (*found, form(word))
+            if found not in self._starts:
+                return None
         return found

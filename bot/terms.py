@@ -39,7 +39,7 @@ from rapidfuzz import fuzz, process
 
 from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id, tokens
 from bot.paths import DATA_DIR, tsv_rows
-from bot.prefixes import WordPrefixes
+from bot.prefixes import KeyStarts, WordPrefixes
 from bot.stopwords import ASKING_VERBS
 from bot.text import clean, name_keys, name_words
 from bot.text import tokens as fts_tokens
@@ -209,15 +209,16 @@ class TermIndex:
         for i, term in enumerate(terms):
             for name, rank in term.names():
                 if rank != ENGLISH:
-                    self._snow.setdefault(self._word_forms(name), []).append((rank, i))
+                    self._snow.setdefault(tuple(map(self._word_form, tokens(name, 12))), []).append((rank, i))
+        self._snow_starts = KeyStarts(self._snow)  # a query's forms made only as far as a key of _snow starts so
         # Every name with its folded words as " w1 w2 …" (a word starts with t ⇔ " " + t in it), for autocompletes.
         self.name_words: list[tuple[Term, str, int, str]] = [
             (term, name, rank, " " + " ".join(fts_tokens(name))) for term in terms for name, rank in term.names()
         ]
 
-    def _word_forms(self, text: str) -> tuple[str, ...]:
-        """The Snowball stems of ``text``'s words, a participle read as its verb (``gepfropft`` → ``pfropf``)."""
-        return tuple(self._form_analyser.stems(w)[0] for w in tokens(text, 12))
+    def _word_form(self, word: str) -> str:
+        """The Snowball stem of a word, a participle read as its verb (``gepfropft`` → ``pfropf``)."""
+        return self._form_analyser.stems(word)[0]
 
     def _best(self, found: list[tuple[int, int]], name_of: str, how: str) -> TermMatch:
         rank, i = min(found)
@@ -250,7 +251,7 @@ class TermIndex:
             return None
         if stems in self._forms:
             return self._best(self._forms[stems], text, "form")
-        forms = self._word_forms(text)
+        forms = self._snow_starts.key(tokens(text, 12), self._word_form)  # None: no key of _snow
         if forms in self._snow:
             return self._best(self._snow[forms], text, "form")
         content = [w for w in words if w not in _FOLDED_STOP_WORDS]

@@ -1,12 +1,13 @@
 """bot.prefixes.WordPrefixes answers as the plain definition it replaces: a label matches when every typed
-word starts one of its words (the test compares against that definition on arbitrary word lists)."""
+word starts one of its words (the test compares against that definition on arbitrary word lists); KeyStarts
+finds every key of its table a text's forms make, and forms no word past the first start that no key has."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.prefixes import WordPrefixes
+from bot.prefixes import KeyStarts, WordPrefixes
 
 WORD = st.text(alphabet="abä", min_size=0, max_size=3)
 
@@ -63,3 +64,32 @@ def test_term_completion_lists_as_the_table_says():
     fresh = TermIndex(index.terms)
     assert {p: list(v.values()) for p, v in want.items()} == fresh._by_prefix
     assert len(want) > 5000 and [n for _t, n, _r in fresh.complete(["trampel"])] == ["Trampelschaden"]
+
+
+def test_key_starts_form_only_while_a_key_starts_so():
+    """The stems of ``/mechanik``'s verb forms: ``stachelt … auf`` is looked up by its first and last word."""
+    formed: list[str] = []
+
+    def stem(word: str) -> str:
+        formed.append(word)
+        return word.rstrip("tn")
+
+    starts = KeyStarts([("aufstachel",), ("stachel", "auf"), ("beruf", "ein")])
+    assert starts.key(["stacheln", "auf"], stem) == ("stachel", "auf") and formed == ["stacheln", "auf"]
+    formed.clear()
+    assert starts.key(["boros", "rekrut", "neu"], stem) is None and formed == ["boros"]  # no key starts with boros
+    formed.clear()
+    assert starts.key(["beruft", "aus"], stem) is None and formed == ["beruft", "aus"]
+    assert starts.key([], stem) == ()
+
+
+@given(st.lists(st.lists(WORD, min_size=1, max_size=3), max_size=8), st.lists(WORD, max_size=4))
+def test_key_starts_as_the_definition(keys: list[list[str]], words: list[str]):
+    """Every text whose forms are a key gets that key; any other gets None, or its forms where they start a key."""
+    table = {tuple(w.upper() for w in k) for k in keys}
+    found = KeyStarts(table).key(words, str.upper)
+    formed = tuple(w.upper() for w in words)
+    if formed in table or not formed or any(k[: len(formed)] == formed for k in table):
+        assert found == formed
+    else:
+        assert found is None

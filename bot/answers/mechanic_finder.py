@@ -18,7 +18,7 @@ from rapidfuzz import fuzz, process
 
 from bot.analysis import snowball
 from bot.fuzzybound import WRATIO_CUTOFF, WRatioBound
-from bot.prefixes import WordPrefixes
+from bot.prefixes import KeyStarts, WordPrefixes
 from bot.store import MechanicRecord, Store
 from bot.terms import ENGLISH, NO_TERM, Term, senses, term_index
 from bot.text import canonical, tokens
@@ -118,6 +118,7 @@ class MechanicFinder:
         self.keyword_typo_keys = index.fuzzy_keys_of(titling | {
             i for i, term in enumerate(index.terms) if term.kind in MECHANIC_KINDS and not self._is_ordinary(term)})
         self._forms = self._verb_forms(index.terms)
+        self._form_starts = KeyStarts(self._forms)
         # Names and verb forms of the keywords no section is about, by word prefixes, for the autocomplete.
         entries = [(term, tokens(name)) for term in index.terms
                    if term.kind in MECHANIC_KINDS and not self._about[id(term)] and not self._is_ordinary(term)
@@ -250,7 +251,8 @@ class MechanicFinder:
         """The verb-form tier: the sections or the keyword (a term position) of the form ``spelled`` (typed words,
         :func:`bot.text.canonical`) is, or None.
         A finite verb and its separable prefix may have words between them (``stachelt die Kreatur auf``)."""
-        found = self._forms.get(tuple(map(_typed_stem, spelled)))
+        key = self._form_starts.key(spelled, _typed_stem)  # None: no key of _forms (stems made as far as one starts)
+        found = self._forms.get(key) if key is not None else None
         if found is None and 2 < len(spelled) <= MAX_BETWEEN + 2 and spelled[-1] in _PARTICLES:
             found = self._forms.get((_typed_stem(spelled[0]), _typed_stem(spelled[-1])))
         return found
