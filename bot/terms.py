@@ -165,8 +165,7 @@ def inflection_stem(word: str) -> str:
 
 
 def _stems(text: str) -> tuple[str, ...]:
-    """The folded words of ``text`` (:func:`bot.text.name_words`: ``ä`` → ``a``, ``ß`` → ``ss``) without inflection
-    endings. A folded word is its own last compact key (:func:`bot.text.name_keys`), so it is not folded again."""
+    """The folded words of ``text`` (:func:`bot.text.name_words`: ``ä`` → ``a``, ``ß`` → ``ss``), inflection cut off."""
     return tuple(inflection_stem(w) for w in name_words(text))
 
 
@@ -319,10 +318,12 @@ class TermIndex:
             if len(content) + neg_size > 1:  # content words besides the name
                 return True, None
             return True, TermMatch(self.terms[i], " ".join(window), "inside", rank)
-        if len(topic) == 1 and len(name_keys(topic[0])[-1]) >= MIN_PART_WORD:
-            starts = self._starts.get(_stems(topic[0]), [])
+        word = topic[0] if len(topic) == 1 else ""
+        plain = word.isascii() and word.isalnum()  # a folded ASCII word is its own compact key and only word
+        if word and len(word if plain else name_keys(word)[-1]) >= MIN_PART_WORD:
+            starts = self._starts.get((inflection_stem(word),) if plain else _stems(word), [])
             if len({i for _rank, i in starts}) == 1:
-                return True, self._best(starts, topic[0], "inside")
+                return True, self._best(starts, word, "inside")
         return False, None
 
     def complete(self, typed_words: list[str]) -> Sequence[tuple[Term, str, int]]:
