@@ -46,8 +46,14 @@ T = TypeVar("T")
 #: Answers slower than this are deferred first, so Discord's 3-second limit holds.
 DEFER_AFTER_SECONDS = 2.0
 #: Interactions in flight above which a new one is deferred before any work (a burst: the loop is busy, a
-#: 2-s timer would fire late).
+#: 2-s timer would fire late). The gateway's application commands are the exception: see
+#: :data:`BURST_BUDGET_SECONDS`.
 DEEP_QUEUE = 256
+#: In a burst, how long (seconds from the interaction's creation) an application command's answer may take to
+#: be sent as the callback itself (type 4: one request) before the command is deferred (type 5, then the edit
+#: of the deferred message: two requests). Short, so a timer firing late on a busy loop still leaves most of
+#: Discord's 3 s for the defer.
+BURST_BUDGET_SECONDS = 0.75
 
 #: What a user sees when answering failed unexpectedly (the error is logged with its traceback).
 INTERNAL_ERROR = Reply.fail(
