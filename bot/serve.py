@@ -47,7 +47,7 @@ from bot import metrics
 from bot.autocomplete import choices_body, encode
 from bot.commands import TABLE, OptionProblem, Table
 from bot.commands.buttons import Pressed, press
-from bot.core import BURST_BUDGET_SECONDS, DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, in_time
+from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, in_time
 from bot.custom_id import Invocation
 from bot.delivery import (
     APPLICATION_COMMAND,
@@ -237,11 +237,9 @@ class Interactions:
 
     def _wait(self, sent_at: float | None) -> float:
         """Seconds a new answer may take before it is deferred: :attr:`defer_after` after the signature's
-        timestamp; none in a burst (:data:`bot.core.DEEP_QUEUE` answers running already); while every one of
-        :attr:`slots` is taken, at most :data:`bot.core.BURST_BUDGET_SECONDS` (an answer ready by then is the HTTP
-        response itself, no webhook edit follows)."""
-        wait = 0.0 if self.pending >= DEEP_QUEUE else min(self.defer_after, BURST_BUDGET_SECONDS) if (
-            self.slots.locked()) else self.defer_after
+        timestamp, none in a burst (:data:`bot.core.DEEP_QUEUE` answers running already, or every one of
+        :attr:`slots` taken)."""
+        wait = self.defer_after if self.pending < DEEP_QUEUE and not self.slots.locked() else 0.0
         if sent_at is not None:
             wait = max(0.0, min(wait, sent_at + self.defer_after - time.time()))
         return wait
@@ -311,9 +309,11 @@ class Interactions:
         if wait <= 0:  # a burst: deferred at once; waiting for a slot then holds no request open
             await defer()
         try:
-            reply = self._slotted(payload, defer, wait)
-            # every slot taken: the wait for one counts against ``wait`` too (deferred when it runs out)
-            shown = await (in_time(reply, defer, wait) if wait > 0 and self.slots.locked() else reply)
+            async with self.slots:
+                if payload.get("type") == APPLICATION_COMMAND:
+                    shown = await self._command_reply(data, defer, wait)
+                else:
+                    shown = await self._button_reply(payload, defer, wait)
         except Exception as exc:
             what = (f"Fehler in /{str(data.get('name'))[:32]}" if payload.get("type") == APPLICATION_COMMAND
                     else f"Fehler bei Knopf {str(data.get('custom_id'))[:100]}")
@@ -323,14 +323,6 @@ class Interactions:
             await deliver(transport, shown.reply, page=shown.page, origin=shown.origin, update=shown.update)
         except (aiohttp.ClientError, TimeoutError) as exc:
             undelivered(payload, transport.interaction_id, transport.deadline, exc)
-
-    async def _slotted(self, payload: dict[str, Any], defer: Defer, wait: float) -> Pressed:
-        """The reply of the command or button ``payload`` worked out in one of :attr:`slots` (deferred after
-        ``wait`` seconds of the work)."""
-        async with self.slots:
-            if payload.get("type") == APPLICATION_COMMAND:
-                return await self._command_reply(payload.get("data") or {}, defer, wait)
-            return await self._button_reply(payload, defer, wait)
 
     async def _command_reply(self, data: dict[str, Any], defer: Defer, wait: float) -> Pressed:
         """The reply of the application command ``data`` (a German error reply for options that do not fit)."""
