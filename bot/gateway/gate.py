@@ -140,10 +140,10 @@ class GatedBot(commands.AutoShardedBot):
         handle it (discord.py creates them inside the parser), so bursts can be deferred early and shutdown
         can wait for them; while draining, answer new interactions with a short German refusal instead.
 
-        In a burst (more than :data:`DEEP_QUEUE` in flight, or the interaction is older than
-        :data:`LATE_START_SECONDS` on Discord's clock) a command or Regelbot button is deferred here, from
-        the raw payload (:func:`bot.delivery.defer_kind`), before discord.py parses it: the defer's request
-        is the first task of the interaction, ahead of all parsing and answer work. Autocompletes (which
+        An interaction older than :data:`LATE_START_SECONDS` on Discord's clock, and a Regelbot button in a
+        burst (more than :data:`DEEP_QUEUE` in flight), is deferred here (:meth:`_defer_first`), from the raw
+        payload (:func:`bot.delivery.defer_kind`), before discord.py parses it: the defer's request is the first
+        task of the interaction, ahead of all parsing and answer work. Autocompletes (which
         cannot be deferred) are worked on :data:`AUTOCOMPLETE_SLOTS` at a time in arrival order, so in a
         burst the early ones are answered in time instead of all of them late together."""
         parsers = self._connection.parsers
