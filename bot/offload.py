@@ -43,6 +43,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.errors import UserError
+from bot.offload_wait import WALL_FACTOR as WALL_FACTOR  # re-exported: the budget's wall-time cap
+from bot.offload_wait import cpu_seconds as cpu_seconds  # re-exported: a worker's CPU time
+from bot.offload_wait import finished_in_budget, readable, reported_cpu
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +109,8 @@ def _rebuild(state: tuple[type[BaseException], tuple[Any, ...], dict[str, Any]])
 
 
 def _serve(conn: multiprocessing.connection.Connection) -> None:
-    """A worker's loop: receive ``(func, args, kwargs)``, send ``("ok", result)`` or ``("err", state)``."""
+    """A worker's loop: receive ``(func, args, kwargs)``, send ``("ok", result, cpu)`` or ``("err", state, cpu)``
+    (``cpu``: the worker's CPU seconds so far, ``time.process_time()``, the start of its next call's budget)."""
     while True:
         try:
             func, args, kwargs = conn.recv()
@@ -119,11 +123,11 @@ def _serve(conn: multiprocessing.connection.Connection) -> None:
         except BaseException as exc:
             message = ("err", _exc_state(exc))
         try:
-            conn.send(message)
+            conn.send((*message, time.process_time()))
         except MemoryError:
-            conn.send(("memory", None))
+            conn.send(("memory", None, time.process_time()))
         except Exception as exc:  # an unpicklable result or exception
-            conn.send(("err", _exc_state(RuntimeError(f"Ergebnis nicht übertragbar: {exc!r}"))))
+            conn.send(("err", _exc_state(RuntimeError(f"Ergebnis nicht übertragbar: {exc!r}")), time.process_time()))
 
 
 def worker_main(fd: int, parent: int) -> None:
@@ -151,7 +155,7 @@ def worker_main(fd: int, parent: int) -> None:
         with contextlib.suppress(ImportError):
             importlib.import_module(module)
     conn = multiprocessing.connection.Connection(fd)
-    conn.send(("ready", None))
+    conn.send(("ready", None, time.process_time()))
     _serve(conn)
 
 
@@ -172,6 +176,9 @@ class _Worker:
             theirs.close()
         self.conn = multiprocessing.connection.Connection(ours.detach())
         self.ready = False
+        #: The worker's CPU seconds as it last reported them ("ready", each answer): where the next call's budget
+        #: starts (it uses none while it waits), without reading ``/proc``. None: unknown.
+        self.cpu: float | None = None
 
     async def wait_ready(self) -> None:
         """Wait (without blocking the loop) for the worker's "ready" after its imports, once.
@@ -181,10 +188,10 @@ class _Worker:
         """
         if self.ready:
             return
-        if not await _readable(self.conn, STARTUP_WAIT):
+        if not await readable(self.conn, STARTUP_WAIT):
             raise Busy()
         try:
-            self.conn.recv()
+            self.cpu = reported_cpu(self.conn.recv())
         except (EOFError, OSError):
             raise Busy() from None
         self.ready = True
@@ -369,66 +376,13 @@ def stats() -> dict[str, int]:
     return {"alive": _POOL.alive, "idle": len(_POOL.idle), "waiting": len(_POOL.waiters), "killed": _POOL.killed}
 
 
-async def _readable(conn: multiprocessing.connection.Connection, seconds: float) -> bool:
-    """Wait until ``conn`` has data (True) or ``seconds`` pass (False), without blocking the loop."""
-    loop = asyncio.get_running_loop()
-    fut: asyncio.Future[None] = loop.create_future()
-    fd = conn.fileno()
-    try:
-        loop.add_reader(fd, lambda: fut.done() or fut.set_result(None))
-    except NotImplementedError:  # e.g. the Windows proactor loop: poll in a thread
-        return await asyncio.to_thread(conn.poll, seconds)
-    try:
-        await asyncio.wait_for(fut, seconds)
-        return True
-    except TimeoutError:
-        return False
-    finally:
-        loop.remove_reader(fd)
-
-
-#: However little CPU a busy machine leaves a worker, a calculation gets at most this many times its budget in
-#: wall time (the budget itself counts the worker's CPU time: :func:`_finished_in_budget`).
-WALL_FACTOR = 5.0
-_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-
-
-def cpu_seconds(pid: int) -> float | None:
-    """CPU time (user + system, seconds) process ``pid`` has used, from ``/proc/<pid>/stat`` (Linux; clock ticks,
-    usually 10 ms); None where that cannot be read (another OS, the process gone)."""
-    try:
-        # after the command name, which may hold spaces
-        fields = Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime: fields 14 and 15 of proc(5)
-    except (OSError, IndexError, ValueError):
-        return None
-
-
-async def _finished_in_budget(conn: multiprocessing.connection.Connection, pid: int, budget: float) -> bool:
-    """Wait until ``conn`` has the worker's answer (True) or the calculation has used up ``budget`` seconds of the
-    worker's CPU time, or :data:`WALL_FACTOR` × ``budget`` of wall time (False). A calculation is too expensive by
-    what it costs, not by how busy the machine is (the workers run niced, :data:`WORKER_NICE`); where the
-    worker's CPU time cannot be read, the budget is wall time."""
-    start = cpu_seconds(pid)
-    deadline = time.monotonic() + WALL_FACTOR * budget
-    wait = budget
-    while not await _readable(conn, wait):
-        now = cpu_seconds(pid)
-        left = deadline - time.monotonic()
-        if start is None or now is None or now - start >= budget or left <= 0:
-            return False
-        # the rest of the budget cannot be spent in less wall time than it is long
-        wait = max(0.01, min(budget - (now - start), left))
-    return True
-
-
 async def run_bounded(func: Callable[..., T], /, *args: Any, budget: float | None = None, **kwargs: Any) -> T:
     """Run ``func(*args, **kwargs)`` in a worker process within ``budget`` seconds and return its result.
 
     Args:
         func: a module-level (picklable) pure function.
         budget: seconds of the worker's CPU time the calculation may take (at most :data:`WALL_FACTOR` times
-            as much wall time: :func:`_finished_in_budget`); default :func:`default_budget`
+            as much wall time: :func:`finished_in_budget`); default :func:`default_budget`
             (``REGELBOT_CALC_BUDGET``, 2 s).
 
     Raises:
@@ -443,13 +397,15 @@ async def run_bounded(func: Callable[..., T], /, *args: Any, budget: float | Non
     try:
         await worker.wait_ready()  # a fresh worker's start-up does not count against the budget
         worker.conn.send((func, args, kwargs))
-        if not await _finished_in_budget(worker.conn, worker.process.pid, limit):
+        if not await finished_in_budget(worker.conn, worker.process.pid, limit, worker.cpu):
             log.warning("Berechnung %s nach %g s abgebrochen (Prozess %s beendet)",
                         getattr(func, "__qualname__", func), limit, worker.process.pid)
             _metrics().budget_killed("time")
             raise TooExpensive(limit)
         try:
-            status, value = worker.conn.recv()
+            message = worker.conn.recv()
+            status, value = message[:2]
+            worker.cpu = reported_cpu(message)
         except (EOFError, OSError):  # the worker died (e.g. killed by the OOM killer)
             _metrics().budget_killed("died")
             raise TooExpensive(limit, "Der Rechenprozess wurde beendet.") from None

@@ -47,7 +47,7 @@ from bot import metrics
 from bot.autocomplete import choices_body, encode
 from bot.commands import TABLE, OptionProblem, Table
 from bot.commands.buttons import Pressed, press
-from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, in_time
+from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, in_time, settle_heap
 from bot.custom_id import Invocation
 from bot.delivery import (
     APPLICATION_COMMAND,
@@ -452,6 +452,7 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
         asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, core.reload_soon)  # before open: not fatal
     await core.open(TABLE.warm)
     await core.start_workers()  # before the first interaction: no process start on a request
+    settle_heap()  # what lives as long as the process: out of the garbage collector's way (bot.core)
     soft, hard = raise_file_limit()
     sockets = listen(host, port, reuse_port)
     intake = Intake(sockets, connection_cap(soft, open_files()))

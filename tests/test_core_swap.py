@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from bot.commands import TABLE
-from bot.core import Core, file_stamp
+from bot.core import GC_YOUNG, Core, file_stamp, settle_heap
 from bot.custom_id import Invocation
 from bot.store import Store
 from tests.conftest import settings_for
@@ -308,3 +308,60 @@ async def test_a_swap_takes_the_new_stores_stored_name_index(swap_core: Core, bu
         await asyncio.sleep(0.01)
     with pytest.raises(sqlite3.ProgrammingError):
         old_names.entry_count()  # closed with the old store
+
+
+@pytest.fixture
+def gc_restored():
+    """The garbage collector as it was (thresholds, nothing frozen) after a test that settles the heap."""
+    threshold = gc.get_threshold()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+
+
+class _Node:
+    """An object that can sit in a reference cycle (freed only by the garbage collector, not by its count)."""
+
+    me: object = None
+
+
+def test_settle_heap_collects_first_freezes_the_rest_and_a_second_call_lets_it_go(gc_restored):
+    garbage, kept = _Node(), _Node()
+    garbage.me, kept.me = garbage, kept
+    dead, alive = weakref.ref(garbage), weakref.ref(kept)
+    del garbage
+    settle_heap()
+    assert dead() is None  # cyclic garbage collected before the freeze
+    assert gc.get_freeze_count() > 0 and gc.get_threshold()[0] == GC_YOUNG == 10_000
+    del kept  # frozen, then garbage (as a store retired by a swap)
+    gc.collect()
+    assert alive() is not None  # no collection looks at the frozen objects ...
+    settle_heap()
+    assert alive() is None  # ... until the next settle unfreezes and collects them
+
+
+async def test_after_a_swap_the_new_store_is_frozen_and_the_old_one_let_go(swap_core: Core, newer_db: Path,
+                                                                           gc_restored):
+    """A door settles the heap once its core is open (the store frozen with the rest). After a swap the retiring
+    settles it again (:meth:`bot.core.Core._retire`): the old store, unfrozen, is let go, and the new one is frozen
+    in its place (no collection traverses it: it is in no generation of ``gc.get_objects()``)."""
+    await info_text(swap_core)  # the per-store caches filled
+    settle_heap()
+    old = swap_core.store
+    assert old is not None and not any(o is old for o in gc.get_objects())
+    gone = [weakref.ref(old), weakref.ref(swap_core.context.names)]
+    put(newer_db, swap_core.settings.db_path)
+    assert await swap_core.reload("Test")
+    new = swap_core.store
+    assert any(o is new for o in gc.get_objects())  # opened after the freeze
+    for _ in range(1000):
+        if await closed(old):
+            break
+        await asyncio.sleep(0.01)
+    del old
+    await asyncio.sleep(0.05)
+    gc.collect()  # the probes' exceptions (tracebacks holding the old store) came after the settle
+    assert [ref() is None for ref in gone] == [True, True]
+    assert not any(o is new for o in gc.get_objects())  # frozen by the retiring's settle

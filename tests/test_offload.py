@@ -115,3 +115,28 @@ async def test_the_budget_counts_the_workers_cpu_time_not_a_busy_machines_wall_t
     after = offload.cpu_seconds(os.getpid())
     if before is not None and after is not None:  # Linux
         assert after - before > 0.05
+
+
+async def test_a_quick_answer_reads_no_proc_and_a_runaway_is_still_stopped_by_cpu_time(monkeypatch):
+    """The budget starts at the CPU time the worker reported with its last message ("ready" or an answer), so a
+    calculation that answers within its first wait reads no ``/proc``; one that runs on is read and stopped by
+    its CPU time, well before the wall-time cap of WALL_FACTOR × the budget."""
+    from bot import offload_wait
+
+    reads: list[int] = []
+    real = offload_wait.cpu_seconds
+
+    def counted(pid: int) -> float | None:
+        reads.append(pid)
+        return real(pid)
+
+    monkeypatch.setattr(offload_wait, "cpu_seconds", counted)
+    await run_bounded(offload._pid)  # a worker that has answered once: its CPU time is known
+    reads.clear()
+    assert (await run_bounded(parse_cost, "{1}{U}")).text == "{1}{U}"
+    assert reads == []
+    started = time.perf_counter()
+    with pytest.raises(TooExpensive):
+        await run_bounded(offload._busy_for, 30, budget=0.3)
+    assert reads  # read once the first wait (the budget) was over
+    assert time.perf_counter() - started < offload.WALL_FACTOR * 0.3 + 5  # not the 30 s of the runaway

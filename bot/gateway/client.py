@@ -34,7 +34,7 @@ from discord.shard import Shard
 from bot import offload
 from bot.commands import TABLE
 from bot.config import Settings
-from bot.core import Core
+from bot.core import Core, settle_heap
 from bot.gateway.buttons import on_button
 from bot.gateway.emojis import EmojiSync, sync_emojis
 from bot.gateway.gate import GatedBot
@@ -162,6 +162,7 @@ class Regelbot(GatedBot):
             await Core.start_workers()  # warm: the first calculation needs no process start nor imports
             if self.core is not None:
                 self.core.follow()  # a replaced store file is opened without a restart
+            settle_heap()  # what lives as long as the process: out of the garbage collector's way (bot.core)
         if self.force_sync or self.settings.syncs_commands:
             await self.sync_commands(force=self.force_sync)
         if self.force_sync:  # the mana symbols' emojis: uploaded by `sync` only (bot/gateway/emojis.py)

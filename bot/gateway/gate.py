@@ -3,8 +3,9 @@
 :class:`GatedBot` is the base of :class:`bot.gateway.client.Regelbot`: it holds the application core
 (:attr:`GatedBot.core`) and runs every answer through it (:meth:`GatedBot.answer`). It wraps discord.py's
 INTERACTION_CREATE parser (:meth:`GatedBot._gate_interactions`): notes when each interaction arrived and which
-tasks handle it, defers commands and Regelbot buttons from the raw payload in a burst (more than
-:data:`DEEP_QUEUE` in flight, or older than :data:`LATE_START_SECONDS` by its snowflake), answers autocompletes
+tasks handle it, defers commands and Regelbot buttons older than :data:`LATE_START_SECONDS` by their snowflake
+from the raw payload, and buttons in a burst (more than :data:`DEEP_QUEUE` in flight) too, while a command in a
+burst gets :data:`bot.core.BURST_BUDGET_SECONDS` to be answered in one callback; answers autocompletes
 from the raw payload without discord.py's objects (:meth:`GatedBot._complete`, :mod:`bot.autocomplete`, the
 HTTP door's code), :data:`AUTOCOMPLETE_SLOTS` at a time, answers application commands from the raw payload too
 (:func:`bot.gateway.commands.answer_command`, :mod:`bot.raw`: no command tree, no webhook adapter), defers an
@@ -29,7 +30,7 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.autocomplete import NO_CHOICES, choices_body
-from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, in_time
+from bot.core import BURST_BUDGET_SECONDS, DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, in_time
 from bot.custom_id import Invocation
 from bot.delivery import (
     APPLICATION_COMMAND,
@@ -139,10 +140,10 @@ class GatedBot(commands.AutoShardedBot):
         handle it (discord.py creates them inside the parser), so bursts can be deferred early and shutdown
         can wait for them; while draining, answer new interactions with a short German refusal instead.
 
-        In a burst (more than :data:`DEEP_QUEUE` in flight, or the interaction is older than
-        :data:`LATE_START_SECONDS` on Discord's clock) a command or Regelbot button is deferred here, from
-        the raw payload (:func:`bot.delivery.defer_kind`), before discord.py parses it: the defer's request
-        is the first task of the interaction, ahead of all parsing and answer work. Autocompletes (which
+        An interaction older than :data:`LATE_START_SECONDS` on Discord's clock, and a Regelbot button in a
+        burst (more than :data:`DEEP_QUEUE` in flight), is deferred here (:meth:`_defer_first`), from the raw
+        payload (:func:`bot.delivery.defer_kind`), before discord.py parses it: the defer's request is the first
+        task of the interaction, ahead of all parsing and answer work. Autocompletes (which
         cannot be deferred) are worked on :data:`AUTOCOMPLETE_SLOTS` at a time in arrival order, so in a
         burst the early ones are answered in time instead of all of them late together."""
         parsers = self._connection.parsers
@@ -175,7 +176,7 @@ class GatedBot(commands.AutoShardedBot):
             return
         assert iid is not None  # shape_problem checked it
         self._arrived[iid] = time.monotonic()
-        if self._in_burst(iid):
+        if self._defer_first(iid, data):
             self._defer_early(iid, data)
         if data.get("type") == AUTOCOMPLETE and self._completing >= AUTOCOMPLETE_SLOTS:
             self._completions.append(data)
@@ -199,11 +200,15 @@ class GatedBot(commands.AutoShardedBot):
         self._track(asyncio.ensure_future(send_malformed(self._connection, iid, app_id, token,
                                                          raw.get("type") == AUTOCOMPLETE, early)))
 
-    def _in_burst(self, iid: int) -> bool:
-        """More than :data:`DEEP_QUEUE` interactions in flight or waiting, or interaction ``iid`` is older than
-        :data:`LATE_START_SECONDS` by its snowflake (it waited before it was read)."""
-        age = time.time() - created_at(iid)
-        return age > LATE_START_SECONDS or len(self.in_flight) + len(self._completions) > DEEP_QUEUE
+    def _defer_first(self, iid: int, data: dict[str, Any]) -> bool:
+        """Whether interaction ``iid`` (raw payload ``data``) is deferred before any work: it is older than
+        :data:`LATE_START_SECONDS` by its snowflake (it waited before it was read), or it is a button and more
+        than :data:`DEEP_QUEUE` interactions are in flight or waiting. An application command in such a burst
+        is not: it gets :data:`bot.core.BURST_BUDGET_SECONDS` to be answered in one callback (:meth:`guard`)."""
+        if time.time() - created_at(iid) > LATE_START_SECONDS:
+            return True
+        deep = len(self.in_flight) + len(self._completions) > DEEP_QUEUE
+        return deep and data.get("type") != APPLICATION_COMMAND
 
     def _defer_early(self, iid: int, data: dict[str, Any]) -> None:
         """Send the defer of the raw interaction ``data`` now (a task created before any of its handlers);
@@ -389,10 +394,11 @@ class GatedBot(commands.AutoShardedBot):
         meanwhile (Discord's 3-s limit). ``update``: the answer will replace the clicked message (paging),
         so the defer is type 6.
 
-        In a burst (more than :data:`DEEP_QUEUE` interactions in flight, or this one waited more than
-        :data:`LATE_START_SECONDS` before its handler ran) it is deferred first and the work waits for one
-        of :data:`ANSWER_SLOTS`, so every interaction is acknowledged in time even when answering all of
-        them takes longer.
+        One that waited more than :data:`LATE_START_SECONDS` before its handler ran is deferred first and its
+        work waits for one of :data:`ANSWER_SLOTS`, so it is acknowledged in time even when answering takes
+        longer; in a burst (more than :data:`DEEP_QUEUE` interactions in flight) the work waits for a slot too,
+        and the interaction is deferred once :data:`bot.core.BURST_BUDGET_SECONDS` have passed since it was
+        created without an answer (an answer within them is the callback itself: one request, not two).
         """
         try:
             await self.settle_defer(interaction)  # deferred from the raw payload in a burst
@@ -422,19 +428,31 @@ class GatedBot(commands.AutoShardedBot):
         send_defer = defer or through_transport
         try:
             waited = self._waited(iid)
-            burst = transport.responded or waited > LATE_START_SECONDS or len(self.in_flight) > DEEP_QUEUE
-            if burst:
+            late = transport.responded or waited > LATE_START_SECONDS
+            if late:
                 await send_defer()
         except BaseException:  # the defer failed (expired): the work never runs
             if asyncio.iscoroutine(work):
                 work.close()
             raise
-        if burst:
-            if self._slots is None:
-                self._slots = asyncio.Semaphore(ANSWER_SLOTS)
-            async with self._slots:
-                return await work
+        if late:
+            return await self._slotted(work)
+        if len(self.in_flight) > DEEP_QUEUE:  # a burst: a slot, and deferred unless answered within the budget
+            return await in_time(self._slotted(work), send_defer, BURST_BUDGET_SECONDS - waited)
         return await in_time(work, send_defer, DEFER_AFTER_SECONDS - waited)
+
+    async def _slotted(self, work: Awaitable[Reply]) -> Reply:
+        """``await work`` once one of :data:`ANSWER_SLOTS` is free (a burst: answer work runs 32 at a time)."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(ANSWER_SLOTS)
+        started = False
+        try:
+            async with self._slots:
+                started = True
+                return await work
+        finally:
+            if not started and asyncio.iscoroutine(work):  # cancelled while waiting (the defer failed)
+                work.close()
 
     @staticmethod
     async def _defer(interaction: discord.Interaction[Any], ephemeral: bool, update: bool = False) -> None:
