@@ -268,10 +268,10 @@ def lemmas(words: Counter[str]) -> dict[str, str]:
     return out
 
 
-#: Texts whose analysis the passage step remembers (the least recently used one goes first): 16 384 cover the
-#: rulings of the cards a stretch of sets reprints (a large card file repeats a card's rulings, name and type line in
-#: every printing: about 57 % of MTGJSON's ruling texts are distinct). Each is a few hundred bytes.
-MEMO_SIZE = 16_384
+#: Texts whose analysis the passage step remembers (the least recently used one goes first): a card's name, the
+#: title of each of its rulings, and the texts of a stretch of passages (a ruling text met again anywhere in the step
+#: is :class:`Kept`). Each is a few hundred bytes to 1.5 KB.
+MEMO_SIZE = 4_096
 
 #: What the passage step keeps of a text's analysis (:func:`memo`): its terms, its concepts, and the stems of its
 #: weak words that are no term (:meth:`bot.analysis.Analysis.all_terms` adds them when there is a term).
