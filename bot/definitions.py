@@ -42,9 +42,6 @@ _DEFINING = re.compile(
     r"(?!\s+(?:kein|keine|nicht|not|no)\b)",
     re.IGNORECASE,
 )
-#: A defining verb of :data:`_DEFINING` as a word: a text without one defines nothing.
-_VERB = re.compile(r"\b(?:ist|sind|bedeutet|bedeuten|bezeichnet|bezeichnen|hei(?:ß|ss)t|meint|meinen|stellt|stellen"
-                   r"|means|is)\b", re.IGNORECASE)
 #: First words of a sentence that make it a condition or a statement about something else, not a definition
 #: ("Wird eine Kopie … ist", "Falls …", "Es ist …", "Du …").
 _NOT_A_SUBJECT = frozenset(
@@ -64,8 +61,6 @@ def asks_definition(question: str) -> bool:
 def definition_subjects(text: str) -> list[str]:
     """The subjects that the first :data:`FIRST_SENTENCES` sentences of ``text`` define ("Ein Permanent ist …" →
     ``["Permanent"]``), each of at most :data:`MAX_SUBJECT_WORDS` words; [] when they define nothing."""
-    if not _VERB.search(text):  # no defining verb anywhere (most passages): no sentence to match
-        return []
     out = []
     for sentence in _SENTENCE_END.split(text.strip(), maxsplit=FIRST_SENTENCES)[:FIRST_SENTENCES]:
         m = _DEFINING.match(sentence)
