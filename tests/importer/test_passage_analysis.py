@@ -208,7 +208,8 @@ def test_store_is_the_store_built_by_the_reference(card_store: tuple[Path, Path]
                                                     monkeypatch: pytest.MonkeyPatch):
     cards, db = card_store
     monkeypatch.setattr(passages, "memo", _reference_memo)
-    monkeypatch.setattr(passages, "Kept", lambda: passages.Kept(size=0))  # every ruling text analysed anew
+    kept = passages.Kept
+    monkeypatch.setattr(passages, "Kept", lambda: kept(size=0))  # every ruling text analysed anew
     monkeypatch.setattr(passages, "_german", passages.stream)  # the vocabulary counted over every passage
     write_counts = prepared.write_counts
 
