@@ -295,7 +295,8 @@ def memo(a: Analyser, size: int = MEMO_SIZE) -> Callable[[str, str, bool, str | 
 
 #: Ruling texts whose columns the passage step keeps for the whole step (:class:`Kept`): a large card file repeats a
 #: card's rulings in every printing, far apart (100 000 generated printings: 114 000 distinct of 200 000 ruling texts,
-#: which the :func:`memo`'s last 16 384 texts mostly miss). About 300 bytes each: 131 072 stay within 40 MB.
+#: which an LRU memo of the last 16 384 texts mostly missed). About 500 bytes each (57 MB for those 114 000, measured
+#: with tracemalloc), so at most 131 072: the step's peak stays under 350 MB.
 RULINGS_KEPT = 131_072
 
 
@@ -373,9 +374,11 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
     """Write ``vocabulary``, ``passages`` and ``passages_fts`` from what ``conn`` holds; returns the passage count.
     ``counts`` (when given) gets every written passage's terms and concepts counted (:class:`Counts`).
 
-    Two passes over :func:`stream`: the vocabulary first (the analyser needs all of it), then each passage
-    analysed and inserted in batches of :data:`BATCH`, so the step's memory does not grow with the card data.
-    A text met again (a reprinted card's rulings) reuses its analysis (:func:`memo`).
+    Two passes: the vocabulary first over the passages it counts (the analyser needs all of it; :func:`_german`, the
+    English rulings left out), then each passage of :func:`stream` analysed and inserted in batches of :data:`BATCH`,
+    so the step's memory does not grow with the card data beyond :class:`Kept`'s bound. A text met again reuses its
+    analysis: the last :data:`MEMO_SIZE` texts (:func:`memo`), and a ruling text anywhere in the step (a reprinted
+    card's rulings, :class:`Kept`).
 
     Raises:
         PassageKeyError: see :func:`stream`.
