@@ -15,6 +15,7 @@ Lemmas: when ``simplemma`` is installed and :data:`LEMMAS` is set, each word's l
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib
 import itertools
 import json
@@ -89,7 +90,9 @@ class PassageKeyError(ValueError):
     fails rather than drop a passage)."""
 
 
-def _rulings(conn: sqlite3.Connection) -> Iterator[Passage]:
+def _rulings(conn: sqlite3.Connection, english: bool = True) -> Iterator[Passage]:
+    """The rulings' passages in id order; without ``english`` only those that are not English (the words the
+    vocabulary counts: a card file's 200 000 English rulings are not read for it)."""
     # The status joined per row (today_status's primary key), not read into a dict: 200 000 rulings of a large
     # card file would be held in memory for the whole step.
     rows = conn.execute(
@@ -97,7 +100,8 @@ def _rulings(conn: sqlite3.Connection) -> Iterator[Passage]:
         " d.title, coalesce(c.name, m.title), coalesce(t.status, 'current') FROM rulings r"
         " JOIN documents d ON d.id = r.document_id LEFT JOIN cards c ON c.id = r.card_id"
         " LEFT JOIN mechanics m ON m.id = r.mechanic_id"
-        " LEFT JOIN today_status t ON t.entry_kind = 'ruling' AND t.entry_id = r.id ORDER BY r.id"
+        " LEFT JOIN today_status t ON t.entry_kind = 'ruling' AND t.entry_id = r.id"
+        " WHERE ? OR r.language IS NOT 'en' ORDER BY r.id", (english,)
     )
     # A card file's line is its card's place in the file (the card's own passage has that key): the rulings of
     # one card are numbered after it (RAV.json:10.1, RAV.json:10.2, …); a document's ruling has a line of its own.
@@ -231,6 +235,13 @@ def collect(conn: sqlite3.Connection, sources: Path) -> list[Passage]:
     return list(stream(conn, sources))
 
 
+def _german(conn: sqlite3.Connection, sources: Path) -> Iterator[Passage]:
+    """The passages whose words :func:`vocabulary` counts, in :func:`stream`'s order, with their keys unchecked (the
+    writing pass checks them): every passage but the English rulings and the official rules and glossary."""
+    return itertools.chain(_rulings(conn, english=False), _mechanics(conn, sources), _quoted_rules(conn),
+                           _explanations(conn), _cards(conn), _terms())
+
+
 def vocabulary(passages: Iterable[Passage]) -> Counter[str]:
     """The German passages' words (lower case, umlauts kept) with their counts, plus the term table's words."""
     counts: Counter[str] = Counter()
@@ -257,10 +268,10 @@ def lemmas(words: Counter[str]) -> dict[str, str]:
     return out
 
 
-#: Texts whose analysis the passage step remembers (the least recently used one goes first): 16 384 cover the
-#: rulings of the cards a stretch of sets reprints (a large card file repeats a card's rulings, name and type line in
-#: every printing: about 57 % of MTGJSON's ruling texts are distinct). Each is a few hundred bytes.
-MEMO_SIZE = 16_384
+#: Texts whose analysis the passage step remembers (the least recently used one goes first): a card's name, the
+#: title of each of its rulings, and the texts of a stretch of passages (a ruling text met again anywhere in the step
+#: is :class:`Kept`). Each is a few hundred bytes to 1.5 KB.
+MEMO_SIZE = 4_096
 
 #: What the passage step keeps of a text's analysis (:func:`memo`): its terms, its concepts, and the stems of its
 #: weak words that are no term (:meth:`bot.analysis.Analysis.all_terms` adds them when there is a term).
@@ -282,12 +293,43 @@ def memo(a: Analyser, size: int = MEMO_SIZE) -> Callable[[str, str, bool, str | 
     return analysed
 
 
-def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Analysed],
-              p: Passage) -> tuple[str, str, str]:
-    """``(names, terms, concepts)`` columns of one passage (``analysed``: :func:`memo` of ``a``)."""
-    doc = p.prefix if p.kind != "cr_rule" else None
-    old = doc in OLD_DOCUMENTS
-    title_terms, title_concepts, _ = analysed(p.title, p.language, old, doc)
+#: Ruling texts whose columns the passage step keeps for the whole step (:class:`Kept`): a large card file repeats a
+#: card's rulings in every printing, far apart (100 000 generated printings: 114 000 distinct of 200 000 ruling texts,
+#: which an LRU memo of the last 16 384 texts mostly missed). About 500 bytes each (57 MB for those 114 000, measured
+#: with tracemalloc), so at most 131 072: the step's peak stays under 350 MB.
+RULINGS_KEPT = 131_072
+
+
+class Kept:
+    """The ``terms`` column and the concepts of each ruling text met before (:func:`_analysed`), by a 16-byte BLAKE2b
+    digest of the text and its reading (language, old terms, document), at most ``size`` texts (then only those).
+
+    A ruling's text alone decides both: a ruling has no rule number and no aligned explanation (:func:`_body`)."""
+
+    def __init__(self, size: int = RULINGS_KEPT) -> None:
+        self.size = size
+        self.columns: dict[bytes, tuple[str, tuple[str, ...]]] = {}
+        self.hits = 0
+
+    def body(self, a: Analyser, analysed: Callable[[str, str, bool, str | None], Analysed], p: Passage,
+             reading: tuple[bool, str | None]) -> tuple[str, tuple[str, ...]]:
+        """:func:`_body` of the ruling ``p`` read as ``reading`` (old terms, document), kept or made."""
+        key = hashlib.blake2b(f"{p.language}\0{reading!r}\0{p.text}".encode("utf-8", "surrogatepass"),
+                              digest_size=16).digest()
+        found = self.columns.get(key)
+        if found is not None:
+            self.hits += 1
+            return found
+        found = _body(a, analysed, p, reading)
+        if len(self.columns) < self.size:
+            self.columns[key] = found
+        return found
+
+
+def _body(a: Analyser, analysed: Callable[[str, str, bool, str | None], Analysed], p: Passage,
+          reading: tuple[bool, str | None]) -> tuple[str, tuple[str, ...]]:
+    """The ``terms`` column of passage ``p`` and the concepts of its text, read as ``reading`` (old terms, document)."""
+    old, doc = reading
     body_terms, body_concepts, weak = analysed(p.text, p.language, old, doc)
     terms = [*body_terms, *weak]
     if p.kind == "cr_rule" and p.prefix:  # the German explanation aligned to this rule
@@ -295,8 +337,22 @@ def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Anal
     if p.number:
         terms.append("r" + p.number.replace(".", "x"))
     terms += defined_terms(a, p.text, p.language, old, doc)  # "Ein Permanent ist …": zzdpermanent
+    return " ".join(dict.fromkeys(terms)), body_concepts
+
+
+def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Analysed], p: Passage,
+              kept: Kept | None = None) -> tuple[str, str, str]:
+    """``(names, terms, concepts)`` columns of one passage (``analysed``: :func:`memo` of ``a``; ``kept``: the
+    rulings' columns met before)."""
+    doc = p.prefix if p.kind != "cr_rule" else None
+    old = doc in OLD_DOCUMENTS
+    title_terms, title_concepts, _ = analysed(p.title, p.language, old, doc)
+    if kept is not None and p.kind == "ruling" and not p.number:
+        terms, body_concepts = kept.body(a, analysed, p, (old, doc))
+    else:
+        terms, body_concepts = _body(a, analysed, p, (old, doc))
     concepts = dict.fromkeys([*title_concepts, *body_concepts])
-    return " ".join(title_terms), " ".join(dict.fromkeys(terms)), " ".join(concepts)
+    return " ".join(title_terms), terms, " ".join(concepts)
 
 
 @dataclass
@@ -318,26 +374,29 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
     """Write ``vocabulary``, ``passages`` and ``passages_fts`` from what ``conn`` holds; returns the passage count.
     ``counts`` (when given) gets every written passage's terms and concepts counted (:class:`Counts`).
 
-    Two passes over :func:`stream`: the vocabulary first (the analyser needs all of it), then each passage
-    analysed and inserted in batches of :data:`BATCH`, so the step's memory does not grow with the card data.
-    A text met again (a reprinted card's rulings) reuses its analysis (:func:`memo`).
+    Two passes: the vocabulary first over the passages it counts (the analyser needs all of it; :func:`_german`, the
+    English rulings left out), then each passage of :func:`stream` analysed and inserted in batches of :data:`BATCH`,
+    so the step's memory does not grow with the card data beyond :class:`Kept`'s bound. A text met again reuses its
+    analysis: the last :data:`MEMO_SIZE` texts (:func:`memo`), and a ruling text anywhere in the step (a reprinted
+    card's rulings, :class:`Kept`).
 
     Raises:
         PassageKeyError: see :func:`stream`.
     """
-    words = vocabulary(stream(conn, sources))
+    words = vocabulary(_german(conn, sources))
     lemma_map = lemmas(words)
     conn.executemany("INSERT INTO vocabulary (word, count, lemma) VALUES (?, ?, ?)",
                      [(w, n, lemma_map.get(w)) for w, n in words.items()])
     a = analyser(dict(words), lemma_map)
     analysed = memo(a)
+    kept = Kept()
     del words
     count = 0
     numbered = enumerate(stream(conn, sources), start=1)
     while batch := list(itertools.islice(numbered, BATCH)):
         rows, fts = [], []
         for pid, p in batch:
-            names, terms, concepts = _analysed(a, analysed, p)
+            names, terms, concepts = _analysed(a, analysed, p, kept)
             if counts is not None:
                 counts.add(terms, concepts)
             rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,

@@ -7,6 +7,7 @@ memo of repeated texts and the counts taken while writing is the store built wit
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import sqlite3
 import sys
@@ -136,6 +137,52 @@ def test_memo_forgets_the_least_recently_used(store_analyser: Analyser):
     assert memo.cache_info().misses == misses + 1
 
 
+def test_kept_reuses_a_ruling_text_read_alike(store_analyser: Analyser):
+    a = store_analyser
+    analysed = passages.memo(a)
+    kept = passages.Kept()
+    ruling = passages.Passage("001:10", "ruling", "Boros-Rekrut", TEXTS[2], "Ravnica FAQ", prefix="001")
+    first = kept.body(a, analysed, ruling, (True, "001"))
+    assert first == ("zzkpriority zzsprioritat zzkplayers zzkpass vorrang spieler pass beid",
+                     ("zzkpriority", "zzsprioritat", "zzkplayers", "zzkpass"))  # "Vorrang" in an old document
+    other = passages.Passage("002:20", "ruling", "Moorhöhlen", TEXTS[2], "Amonkhet FAQ", prefix="002")
+    assert kept.body(a, analysed, other, (True, "001")) is first and kept.hits == 1
+    current = kept.body(a, analysed, other, (False, "002"))  # another reading of the same text: made anew
+    assert current == ("zzkplayers zzkpass vorrang spieler pass beid", ("zzkplayers", "zzkpass")) and kept.hits == 1
+    english = kept.body(a, analysed, dataclasses.replace(other, language="en"), (False, "002"))
+    assert english == ("vorrang spieler passen beid", ()) and kept.hits == 1  # English stems, no German concept
+    assert kept.body(a, analysed, other, (False, "002")) is current and kept.hits == 2
+    full = passages.Kept(size=1)
+    full.body(a, analysed, ruling, (True, "001"))
+    full.body(a, analysed, other, (False, "002"))
+    assert len(full.columns) == 1 and full.body(a, analysed, other, (False, "002")) is not None and full.hits == 0
+
+
+def test_the_card_file_repeats_rulings_the_step_keeps(card_store: tuple[Path, Path], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch):
+    cards, _db = card_store
+    made: list[passages.Kept] = []
+    kept = passages.Kept
+
+    def counted() -> passages.Kept:
+        made.append(kept())
+        return made[-1]
+
+    monkeypatch.setattr(passages, "Kept", counted)
+    build(tmp_path / "store.sqlite3", DEFAULT_SOURCES, card_files=[cards])
+    conn = sqlite3.connect(tmp_path / "store.sqlite3")
+    try:
+        rulings, distinct = conn.execute(
+            "SELECT count(*), count(DISTINCT r.text || char(0) || (r.language IS 'en') || char(0) || d.file)"
+            " FROM rulings r JOIN documents d ON d.id = r.document_id").fetchone()
+        english, english_texts = conn.execute("SELECT count(*), count(DISTINCT text) FROM rulings WHERE language = 'en'"
+                                              ).fetchone()
+    finally:
+        conn.close()
+    assert len(made) == 1 and english > english_texts > 100  # the card file repeats rulings (gen_allprintings)
+    assert (made[0].hits, len(made[0].columns)) == (rulings - distinct, distinct)  # each text read alike made once
+
+
 def _reference_memo(a: Analyser, size: int = 0):
     """passages.memo without memo and without the analyser's shortcuts: every text analysed by the reference."""
 
@@ -161,6 +208,9 @@ def test_store_is_the_store_built_by_the_reference(card_store: tuple[Path, Path]
                                                     monkeypatch: pytest.MonkeyPatch):
     cards, db = card_store
     monkeypatch.setattr(passages, "memo", _reference_memo)
+    kept = passages.Kept
+    monkeypatch.setattr(passages, "Kept", lambda: kept(size=0))  # every ruling text analysed anew
+    monkeypatch.setattr(passages, "_german", passages.stream)  # the vocabulary counted over every passage
     write_counts = prepared.write_counts
 
     def counted_after(conn: sqlite3.Connection, counts: passages.Counts) -> None:
