@@ -37,35 +37,37 @@ at most :data:`bot.analysis.MAX_QUERY_TERMS` terms, at most :attr:`Weights.candi
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from cachetools import LRUCache
 
-from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, STOP_WORDS, Analyser, Analysis, Options, snowball, tokens
+from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
 from bot.answer_cues import asked_cues, given_cues
 from bot.definitions import DEFINED, asks_definition
 from bot.mentions import scanner
-from bot.namedata import StoredStems, name_stems
 from bot.phrases import Pair, pairs, phrase_stage
+from bot.question_cards import cards_by_name_words, rare_name_stems
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.snippets import highlight, prepared, sentences, snippet  # the snippet part, importable from here too
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
-from bot.store.names import StoredNames
 from bot.terms import analyser
 from bot.text import tokens as fold_tokens
 from bot.textsearch import fts_match
 
 #: Typed words of this many letters or more also match longer words in the raw text ("Eismarke" → "Eismarken").
 RAW_PREFIX = 5
-#: A card-name word found more often than this in the documents is no sign that a question names the card.
-MAX_NAME_WORD = 12
 #: Passages whose per-text facts (language, answer types, word pairs) a ranker keeps, the last ranked first.
 PASSAGES_KEPT = 4096
 #: Kinds of the official (English) rules: English by nature, never lowered as English text inside the documents.
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
+#: Kinds whose passage is a name with what it stands for (a term row, a card's text, a glossary entry): never a
+#: bare heading (:func:`answers_nothing`), however short.
+TITLE_KINDS = frozenset({"term", "card", "glossary"})
+#: Most words of a passage without a sentence that is only a heading ("Kumulative Versorgung").
+HEADING_WORDS = 4
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
             "phrase")
@@ -333,18 +335,10 @@ class Ranker:
 
     def named_cards(self, text: str, analysis: Analysis, names: NameIndex) -> list[int]:
         """Cards the question names: whole names in any spelling ``/karte`` accepts (:class:`NameScanner`), else
-        cards one of whose rare name words the question uses in any form ("circu", "tolsimir",
-        "geschmolzenen Wachposten"); at most three."""
+        cards one of whose rare name words the question uses as a whole word in any form
+        (:func:`bot.question_cards.cards_by_name_words`); at most three."""
         found = scanner(names).scan(text, 3)
-        if found:
-            return found
-        words = self._name_words(names)
-        votes: dict[int, int] = {}
-        for term in dict.fromkeys(analysis.terms):
-            for card_id in words.get(term, ()):
-                votes[card_id] = votes.get(card_id, 0) + 1
-        ranked = sorted(votes, key=lambda c: (-votes[c], c))
-        return ranked[:3] if len(ranked) <= 3 else []
+        return found or cards_by_name_words(self.analyser, analysis, self._name_words(names))
 
     def warm(self, names: NameIndex) -> None:
         """Prepare what the first question would otherwise build: the stems of the store's card-name words
@@ -352,38 +346,11 @@ class Ranker:
         self._name_words(names)
 
     def _name_words(self, names: NameIndex) -> Mapping[str, frozenset[int]]:
-        """Stem → cards, for the stems of card-name words (:func:`bot.namedata.name_stems`: capitalised words)
-        that name few cards and are rare in the documents. An index answered from the store's tables looks each
-        stem up in the stems the build stored (nothing read for all names: the first question costs what a later
-        one does); a small one, or a store built without them, computes them from its names."""
+        """:func:`bot.question_cards.rare_name_stems` of ``names``, kept for the last index asked."""
         cached = getattr(self, "_names_cache", None)
-        if cached is not None and cached[0] is names:
-            return cached[1]
-
-        def stem(word: str) -> str:
-            return snowball(self.analyser.lemma(word))  # a word's stem (stems()[0]) without its compound parts
-
-        data = names.data
-        stored = data if isinstance(data, StoredNames) and self.analyser.options == Options() else None
-        if stored is not None and not stored.stems_stored():
-            stored = None  # a store built before the stems: computed from its names below
-        word_count = (stored.stem_words if stored is not None and stored.stem_words_stored()
-                      else _stem_counts(self.analyser, stem))
-
-        def rare(s: str, cards: frozenset[int] | set[int]) -> bool:
-            return len(cards) <= 2 and word_count(s) <= MAX_NAME_WORD
-
-        found: Mapping[str, frozenset[int]]
-        if stored is not None:
-            found = StoredStems(stored, rare)  # the build's stems: made by this analyser with default options
-        else:
-            by_stem: dict[str, set[int]] = {}
-            for e in names.entries:
-                for s in name_stems(e.name, stem, STOP_WORDS):
-                    by_stem.setdefault(s, set()).add(e.card_id)
-            found = {s: frozenset(c) for s, c in by_stem.items() if rare(s, c)}
-        self._names_cache = (names, found)
-        return found
+        if cached is None or cached[0] is not names:
+            cached = self._names_cache = (names, rare_name_stems(self.analyser, names))
+        return cached[1]
 
     def _features(self, p: PassageRecord, found: Candidates, words: QuestionWords | None) -> dict[str, float]:
         w = self.weights
@@ -401,10 +368,13 @@ class Ranker:
             p.number == n or _is_child(p.number, n) for n in analysis.numbers
         ):
             out["rule"] = w.rule
-        if "definition" in self.features and found.defined and any(DEFINED + t in p.terms for t in found.defined):
+        stands_in = p.kind == "term" and not found.defining and self._about(analysis, p.terms | p.names, False)
+        if "definition" in self.features and found.defined and (
+            stands_in or any(DEFINED + t in p.terms for t in found.defined)
+        ):  # no passage defines the term asked: its term row ("Manawert …: heute Regel 202.3") is the definition
             out["definition"] = w.definition
         if "kind" in self.features:
-            out["kind"] = self._prior(p, found)
+            out["kind"] = self._prior(p, found, stands_in)
         if "answer" in self.features and found.cues and w.answer:
             out["answer"] = w.answer * len(self._answer_types(p) & set(found.cues))
         return out
@@ -435,29 +405,30 @@ class Ranker:
         eigenen Kreatur sinkt …"."""
         return p.card_id in found.cards and self._about(found.analysis, p.names)
 
-    def _about(self, analysis: Analysis, held: frozenset[str]) -> bool:
-        """True when every word of the question but the asking verbs (and card properties) is in ``held``: the
-        question names the thing and asks nothing else ("was bedeutet Vorrang", "Boros-Rekrut"). An asking or
-        property word counts with every term it gave (:attr:`bot.analysis.Analysis.groups`): the compound parts of
-        "Manawert" (mana, wert) or "Manakosten" (mana, kost) are no topic of "welchen Manawert hat Boros-Rekrut"."""
-        asking = self._asking | self._properties
+    def _about(self, analysis: Analysis, held: frozenset[str], properties: bool = True) -> bool:
+        """True when every word of the question but the asking verbs (and, with ``properties``, card properties) is
+        in ``held``: the question names the thing and asks nothing else ("was bedeutet Vorrang", "Boros-Rekrut";
+        of a term row, "was ist der Manawert" too). An asking or property word counts with every term it gave
+        (:attr:`bot.analysis.Analysis.groups`): the compound parts of "Manawert" (mana, wert) or "Manakosten"
+        (mana, kost) are no topic of "welchen Manawert hat Boros-Rekrut"."""
+        asking = self._asking | self._properties if properties else self._asking
         given = {t for group in analysis.groups if group and group[0] in asking for t in group}
         content = [t for t in analysis.terms if not t.startswith("zz") and t not in asking and t not in given]
         return bool(content) and all(t in held for t in content)
 
-    def _prior(self, p: PassageRecord, found: Candidates) -> float:
+    def _prior(self, p: PassageRecord, found: Candidates, stands_in: bool) -> float:
         """The ``kind`` feature: the prior of the passage's kind. A term row or card text rarely answers a question
-        (low prior) unless the question is about that term and no passage defines it, or asks what that card
-        prints (then as a glossary entry or a ruling); a passage that only points elsewhere ("Siehe auch …")
-        answers nothing (the lowest prior); an English passage of the documents (not the official rules) is lowered
-        for a question that is not English."""
+        (low prior) unless the question is about that term and no passage defines it (``stands_in``), or asks what
+        that card prints (then as a glossary entry or a ruling); a passage that only points elsewhere ("Siehe auch
+        …") or is only a heading answers nothing (:func:`answers_nothing`: the lowest prior); an English passage
+        of the documents (not the official rules) is lowered for a question that is not English."""
         kinds = self.kind_weights
         prior = kinds.get(p.kind, 0.0)
         if p.kind == "card" and self._asks_card(p, found):
             prior = kinds.get("ruling", 0.0)
-        elif p.kind == "term" and not found.defining and self._about(found.analysis, p.terms | p.names):
+        elif stands_in:
             prior = kinds.get("glossary", 0.0)
-        if p.text.startswith("Siehe ") and len(p.text) < 200:
+        if answers_nothing(p):
             prior = min(kinds.values(), default=prior)
         if not found.english and p.kind not in OFFICIAL_KINDS and self._is_english(p):
             prior -= self.weights.foreign
@@ -469,14 +440,15 @@ class Ranker:
         return known
 
 
-def _stem_counts(a: Analyser, stem: Callable[[str], str]) -> Callable[[str], int]:
-    """Stem → how often the vocabulary's words of that stem occur (``stem`` of every word of ``a``'s vocabulary,
-    counts summed), for a store whose build did not store them (:meth:`bot.store.names.StoredNames.stem_words`)."""
-    counts: dict[str, int] = {}
-    for word, n in a.vocab.words.items():
-        s = stem(word)
-        counts[s] = counts.get(s, 0) + n
-    return lambda s: counts.get(s, 0)
+def answers_nothing(p: PassageRecord) -> bool:
+    """True for a passage that only points elsewhere ("Siehe auch …", under 200 characters) or is only a heading: a
+    rule, explanation, section or ruling of at most :data:`HEADING_WORDS` words and no sentence (000's rule 701.19
+    printed as „Fehden“, 001's rule 502.46 as „Einberufen“): it matches a question's term as well as a passage can
+    and answers nothing of it."""
+    if p.text.startswith("Siehe ") and len(p.text) < 200:
+        return True
+    short = p.kind not in TITLE_KINDS and len(p.text) < 80 and len(p.text.split()) <= HEADING_WORDS
+    return short and not any(c in p.text for c in ".:!?")
 
 
 async def _load(store: Store, options: Options | None) -> Ranker:
