@@ -8,15 +8,20 @@ words count, never a part of a compound: "Zeit" inside "Spontanzauberzeit" does 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from bot.analysis import STOP_WORDS, Analyser, Analysis, Options, snowball
 from bot.namedata import StoredStems, name_stems
 from bot.search import NameIndex
+from bot.store import PassageRecord
 from bot.store.names import StoredNames
 
 #: A card-name word found more often than this in the documents is no sign that a question names the card.
 MAX_NAME_WORD = 12
+#: The kind of card a passage can speak of in general, as the documents name it: a split card (CR 709).
+SPLIT_CARD = "geteilte Karte"
+#: Passage kinds that speak of a kind of card (not a card's own text, not a term row or glossary entry).
+KIND_SPEAKERS = frozenset({"ruling", "quoted_rule", "explanation", "mechanic", "cr_rule"})
 
 
 def stem_counts(a: Analyser, stem: Callable[[str], str]) -> Callable[[str], int]:
@@ -68,4 +73,17 @@ def cards_by_name_words(a: Analyser, analysis: Analysis, words: Mapping[str, fro
     return ranked[:3] if len(ranked) <= 3 else []
 
 
-__all__ = ["MAX_NAME_WORD", "cards_by_name_words", "rare_name_stems", "stem_counts"]
+def of_kind(p: PassageRecord, cards: Collection[int], kinds: frozenset[str], card_words: frozenset[str],
+            groups: Sequence[tuple[str, ...]]) -> bool:
+    """True when ``p`` speaks of the named ``cards``' kind but is none of their own passages: it holds one of the
+    ``kinds`` concepts (a split card's: :data:`SPLIT_CARD`) and one of the question's words (``groups``:
+    :attr:`bot.analysis.Analysis.groups`) besides the cards' names (``card_words``) and their kind. For „krims
+    krams aufdecke wer gewinnt“ 000's ruling on a split card revealed in a clash („… eine geteilte Karte aufdeckt
+    …“) is about Krims // Krams as much as its own rulings are."""
+    if not kinds or p.card_id in cards or p.kind not in KIND_SPEAKERS or kinds.isdisjoint(p.concepts):
+        return False
+    return any(card_words.isdisjoint(g) and kinds.isdisjoint(g) and any(t in p.terms for t in g) for g in groups)
+
+
+__all__ = ["KIND_SPEAKERS", "MAX_NAME_WORD", "SPLIT_CARD", "cards_by_name_words", "of_kind", "rare_name_stems",
+           "stem_counts"]

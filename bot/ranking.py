@@ -47,7 +47,7 @@ from bot.answer_cues import asked_cues, given_cues
 from bot.definitions import DEFINED, asks_definition
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
-from bot.question_cards import cards_by_name_words, rare_name_stems
+from bot.question_cards import SPLIT_CARD, cards_by_name_words, of_kind, rare_name_stems
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.snippets import highlight, prepared, sentences, snippet  # the snippet part, importable from here too
@@ -191,6 +191,9 @@ class Candidates:
     cues: tuple[int, ...] = ()
     #: The question's pairs of neighbouring words (:func:`bot.phrases.pairs`) for the phrase stage.
     asked: frozenset[Pair] = frozenset()
+    #: The concepts of the named cards' kind (a split card: „geteilte Karte“), and the terms of their names.
+    kinds: frozenset[str] = frozenset()
+    card_words: frozenset[str] = frozenset()
 
 
 def _is_child(number: str, parent: str) -> bool:
@@ -215,6 +218,7 @@ class Ranker:
         self._idf = {c: math.log((total + 1) / n) for c, n in concept_counts.items() if n <= common}
         self.kind_weights = dict(self.weights.kind)
         self._asking = frozenset(analyser.stems(v)[0] for v in ASKING_VERBS)
+        self._split = frozenset(analyser.analyse(SPLIT_CARD).concepts)  # a split card's kind (CR 709)
         self._properties = frozenset(analyser.stems(v)[0] for v in CARD_PROPERTIES)
         # per passage id, what its text says, kept for the passages last ranked (a store of every printing has
         # ~300 000 passages: a plain dict would grow with each one ever ranked)
@@ -257,6 +261,7 @@ class Ranker:
         extra: list[int] = []
         for cid in [card_id] if card_id is not None else cards:
             extra += [p.id for p in await store.passages_of_card(cid) if p.kind in ("ruling", "card")]
+        split = bool(cards) and "card" in self.features and bool(await store.split_cards(cards))
         sections = set((await store.card_sections(cards)).values()) if "section" in self.features else set()
         for mid in sections:
             extra += await store.section_rulings(mid)
@@ -268,12 +273,14 @@ class Ranker:
         # "Loyalitätssymbole" does not ask what a "Symbol" is).
         defined = [*analysis.concepts, *(self.analyser.stems(w)[0] for w in analysis.words)]
         records = await store.passages([*base, *extra])
-        named = tuple(dict.fromkeys(defined))
-        marks = frozenset(DEFINED + t for t in named)  # made once, not per candidate
+        named = frozenset().union(*(p.names for p in records.values() if p.card_id in cards))  # the cards' names
+        asked_terms = tuple(dict.fromkeys(defined))
+        marks = frozenset(DEFINED + t for t in asked_terms)  # made once, not per candidate
         defining = any(not marks.isdisjoint(p.terms) for p in records.values())
         asked = pairs(text, MAX_TOKENS) if "phrase" in self.features else frozenset()
-        return Candidates(analysis, cards, base, records, frozenset(sections), named if analysis.definition else (),
-                          analysis.english, defining, asked_cues(text), asked)
+        return Candidates(analysis, cards, base, records, frozenset(sections),
+                          asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
+                          asked, self._split if split else frozenset(), named)
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -294,8 +301,10 @@ class Ranker:
             hits.append(Hit(p, sum(parts.values()), parts))
         hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
-            sentence_stage(hits[: int(w.siblings)], found.analysis, self._term_idf, self._unknown_idf, w.sentence,
-                           self._sentence_terms)
+            top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
+            kin = {h.passage.id: found.cards[0] for h in top if "card" in h.parts and h.passage.card_id is None}
+            sentence_stage(top, found.analysis, self._term_idf, self._unknown_idf, w.sentence, self._sentence_terms,
+                           kin)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "phrase" in self.features and w.phrase:  # the third stage (Weights.phrase)
             phrase_stage(hits[: int(w.phrases)], found.asked, w.phrase, self._passage_pairs)
@@ -356,14 +365,17 @@ class Ranker:
         w = self.weights
         analysis = found.analysis
         out: dict[str, float] = {}
+        kin = of_kind(p, found.cards, found.kinds, found.card_words, analysis.groups)
         if words is not None:
             # by question word (Analysis.groups): a word is held through any of its stems, compound parts or the
-            # concepts it names, and weighs its rarest term ("provoziert" is held by 004's "angestachelt")
-            out["coverage"] = w.coverage * words.held(p.terms, p.names) / (words.total or 1.0)
+            # concepts it names, and weighs its rarest term ("provoziert" is held by 004's "angestachelt"); a
+            # passage on the named card's kind holds the card's name
+            held = p.terms | found.card_words if kin else p.terms
+            out["coverage"] = w.coverage * words.held(held, p.names) / (words.total or 1.0)
         if "concepts" in self.features:
             shared = set(analysis.concepts) & set(p.concepts)
             out["concepts"] = w.concept * sum(self._idf.get(c, 0.0) for c in shared)
-        out.update(self._card(p, found))
+        out.update({"card": w.card} if kin else self._card(p, found))
         if "rule" in self.features and p.number and any(
             p.number == n or _is_child(p.number, n) for n in analysis.numbers
         ):
