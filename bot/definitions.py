@@ -35,6 +35,9 @@ _QUESTION = re.compile(
     r"|\bwhat\s+(?:is|are|does|do)\b|\bhow\s+does\b.*\bwork\b",
     re.IGNORECASE,
 )
+#: A quoted phrase that ends a subject after a noun ("Ein Permanent „für Mana tappen“", "Der Übertypus
+#: „verschneit“"): the phrase is what the sentence defines, not the noun before it.
+_NAMED_PHRASE = re.compile(r"\S\s+[„\"»]([^„“\"»«]+)$")
 _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+|\n")
 _DEFINING = re.compile(
     r"^[\s„“\"'»«(]*(?:(?:ein|eine|der|die|das)\s+)?(?P<subject>[^.,;:!?()]{2,80}?)[\s“”\"'»«]*\s+"
@@ -66,19 +69,22 @@ def definition_subjects(text: str) -> list[str]:
         m = _DEFINING.match(sentence)
         if not m:
             continue
-        words = m.group("subject").strip(" „“\"'»«").split()
+        subject = m.group("subject")
+        named = _NAMED_PHRASE.search(subject)  # "Ein Permanent „für Mana tappen“ heißt …" defines the quoted phrase
+        words = (named.group(1) if named else subject).strip(" „“\"'»«").split()
         if words and words[0].lower() == "begriff":  # "Der Begriff „Permanent-Karte“ bezeichnet …"
             words = words[1:]
-        head = _head(words)
+        head = _head(words, quoted=named is not None)
         if head:
             out.append(head)
     return out
 
 
-def _head(words: list[str]) -> str:
+def _head(words: list[str], quoted: bool = False) -> str:
     """The defined term of a subject: its words up to the first article or preposition after the first
-    ("Besitzer eines Permanents" → "Besitzer"), quotes stripped; "" for a subject that is too long."""
-    if not 0 < len(words) <= MAX_SUBJECT_WORDS or words[0].lower() in _NOT_A_SUBJECT:
+    ("Besitzer eines Permanents" → "Besitzer"), quotes stripped; "" for a subject that is too long or starts with
+    a word that makes it no subject (unless it is a ``quoted`` phrase: „für Mana tappen“)."""
+    if not 0 < len(words) <= MAX_SUBJECT_WORDS or (not quoted and words[0].lower() in _NOT_A_SUBJECT):
         return ""
     cut = next((i for i, w in enumerate(words[1:], 1) if w.lower().strip("„“\"'") in _LINKING), len(words))
     return " ".join(words[:cut]).strip(" „“\"'»«")
