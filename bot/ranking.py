@@ -81,16 +81,16 @@ class Weights:
     terms: float = 3.0
     raw: float = 2.0
     scale: float = 10.0
-    concept: float = 0.215
+    concept: float = 0.218
     #: Fitted; hand-set before at 3 (CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
     #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 3.641
-    card: float = 5.541
+    coverage: float = 3.59
+    card: float = 5.97
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
-    section: float = 8.255
+    section: float = 8.362
     rule: float = 8.0
     #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
-    definition: float = 4.464
+    definition: float = 4.184
     #: The named card's own text, beyond its rulings' ``card`` weight, when the question asks what the card prints
     #: (cost, colour, type: CR 200.1) or is only the card's name: the card text matches such a question as well as
     #: any passage can, whatever bm25 gives a ruling that repeats the name, so it weighs bm25's whole
@@ -99,11 +99,11 @@ class Weights:
     property: float = 13.0
     #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
     #: half, 004's English rule quotes).
-    foreign: float = 3.188
+    foreign: float = 3.202
     #: Per answer type the question asks for (:data:`bot.stopwords.ANSWER_CUES`) that the passage gives. Measured by
     #: 5-fold CV inside the tuning part (``bench/bench_questions.py --cv 5``: the folds chose 1–2; tuning part 0 → 1:
     #: 81.5 → 82.3 % hit@1, 93.5 → 94.3 % hit@3); now fitted with the others.
-    answer: float = 1.086
+    answer: float = 1.088
     #: A term read from a word repaired as a typo (:attr:`bot.analysis.Analysis.repaired`) counts this much of its
     #: weight in ``coverage`` (a typed word the documents contain counts fully). 0.5 and 1 rank the tuning part and
     #: its typo'd copy alike; every CV fold kept 0.5.
@@ -113,16 +113,16 @@ class Weights:
     #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
     #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
     #: hit@1, 94.0 → 94.3 % hit@3); now fitted with the others.
-    sentence: float = 3.335
+    sentence: float = 3.249
     siblings: int = 5
     #: Third stage (:mod:`bot.phrases`): the first :attr:`phrases` hits get this weight times the share of the
     #: question's pairs of neighbouring words (function words included) their text holds. Fitted; chosen by 5-fold
     #: CV inside the tuning part (83.1 → 83.9 % hit@1, hit@3 94.8 % as before).
-    phrase: float = 1.075
+    phrase: float = 1.07
     phrases: int = 5
     kind: tuple[tuple[str, float], ...] = (
-        ("ruling", 0.478), ("quoted_rule", 0.319), ("explanation", 0.319), ("mechanic", 0.239), ("cr_rule", 0.159),
-        ("glossary", 0.0), ("term", -8.767), ("card", -6.376),
+        ("ruling", 0.48), ("quoted_rule", 0.32), ("explanation", 0.32), ("mechanic", 0.24), ("cr_rule", 0.16),
+        ("glossary", 0.0), ("term", -8.806), ("card", -6.404),
     )
     candidates: int = 120
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
@@ -131,12 +131,12 @@ class Weights:
     #: chosen on the whole tuning part: margin 2.5, near 1, covered 0.9; the folds chose margin 2.5–3.5, near 1–2,
     #: covered 0.7–0.9). On the CV folds 50 of the 62 wrong first hits are flagged and 66 of the 304 right ones;
     #: unhedged answers are 95.2 % right.
-    margin: float = 2.5
+    margin: float = 3.0
     #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
     #: needs less lead. Chosen with :attr:`margin` on the CV folds (``bench/question_cv.py``).
-    near: float = 1.0
-    covered: float = 0.9
+    near: float = 1.5
+    covered: float = 0.7
     #: Most frequent concept still counted (share of passages carrying it).
     common: float = 0.15
 
@@ -276,7 +276,10 @@ class Ranker:
         named = frozenset().union(*(p.names for p in records.values() if p.card_id in cards))  # the cards' names
         asked_terms = tuple(dict.fromkeys(defined))
         marks = frozenset(DEFINED + t for t in asked_terms)  # made once, not per candidate
-        defining = any(not marks.isdisjoint(p.terms) for p in records.values())
+        # a passage in the question's language defines the term asked (an official rule in English does not stand
+        # for a German question's definition: its term row does, "Manawert …: heute Regel 202.3")
+        defining = any(not marks.isdisjoint(p.terms) and self._foreign(p) == analysis.english
+                       for p in records.values())
         asked = pairs(text, MAX_TOKENS) if "phrase" in self.features else frozenset()
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
@@ -445,6 +448,10 @@ class Ranker:
         if not found.english and p.kind not in OFFICIAL_KINDS and self._is_english(p):
             prior -= self.weights.foreign
         return prior
+
+    def _foreign(self, p: PassageRecord) -> bool:
+        """True when ``p`` is English: an official rule or glossary entry, or a document's English passage."""
+        return p.kind in OFFICIAL_KINDS or self._is_english(p)
 
     def _is_english(self, p: PassageRecord) -> bool:
         if (known := self._english.get(p.id)) is None:
