@@ -67,7 +67,7 @@ class _Hit(Protocol):
 
 def sentence_stage(top: Sequence[_Hit], analysis: Analysis, idf: Mapping[str, float], unknown: float, weight: float,
                    sentence_terms: Callable[[PassageRecord], list[frozenset[str]]],
-                   card_of: Mapping[int, int] | None = None) -> None:
+                   card_of: Mapping[int, int] | None = None, card_words: frozenset[str] = frozenset()) -> None:
     """The ``sentence`` stage on ``top`` (the first hits, in place): passages of one card (or, without a card, of
     one mechanics section) that are two or more among them get ``weight`` times the share of the question's
     remaining word weight held by their best single sentence (``sentence_terms``: the analysed terms of each
@@ -86,7 +86,8 @@ def sentence_stage(top: Sequence[_Hit], analysis: Analysis, idf: Mapping[str, fl
     for members in groups.values():
         if len(members) < 2:
             continue
-        held_by = [h.passage.terms | h.passage.names for h in members]
+        held_by = [h.passage.terms | h.passage.names | (card_words if h.passage.id in (card_of or {}) else frozenset())
+                   for h in members]
         # a word of the question is one of its terms or a concept it names ("clash" and Fehde): held when any is
         rest = [g for g in words if not all(any(t in held for t in g) for held in held_by)]
         weights = [max(idf.get(t, unknown) for t in g) for g in rest]

@@ -307,7 +307,7 @@ class Ranker:
             top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
             kin = {h.passage.id: found.cards[0] for h in top if "card" in h.parts and h.passage.card_id is None}
             sentence_stage(top, found.analysis, self._term_idf, self._unknown_idf, w.sentence, self._sentence_terms,
-                           kin)
+                           kin, found.card_words)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "phrase" in self.features and w.phrase:  # the third stage (Weights.phrase)
             phrase_stage(hits[: int(w.phrases)], found.asked, w.phrase, self._passage_pairs)
