@@ -31,7 +31,7 @@ MAX_SUBJECT_WORDS = 6
 
 _QUESTION = re.compile(
     r"\b(?:was|wat)\s+(?:ist|sind|bedeutet|bedeuten|hei(?:ß|ss)t|hei(?:ß|ss)en|macht|meint|versteht\s+man)\b"
-    r"|\bwie\s+funktionier|\bab\s+wann\s+(?:ist|sind|gilt|gelten)\b|\bdefinition\b|\berkl[äa]r"
+    r"|\bwelche\b.{1,80}?\bgibt\s+es\b|\bwie\s+funktionier|\bab\s+wann\s+(?:ist|sind|gilt|gelten)\b|\bdefinition\b|\berkl[äa]r"
     r"|\bwhat\s+(?:is|are|does|do)\b|\bhow\s+does\b.*\bwork\b",
     re.IGNORECASE,
 )
@@ -43,6 +43,12 @@ _DEFINING = re.compile(
     r"^[\s„“\"'»«(]*(?:(?:ein|eine|der|die|das)\s+)?(?P<subject>[^.,;:!?()]{2,80}?)[\s“”\"'»«]*\s+"
     r"(?:ist|sind|bedeutet|bedeuten|bezeichnet|bezeichnen|hei(?:ß|ss)t|meint|meinen|stellt|stellen|means|is)\b"
     r"(?!\s+(?:kein|keine|nicht|not|no)\b)",
+    re.IGNORECASE,
+)
+#: An enumeration defines its subject by its members: 003 „Es gibt sechs Permanenttypen: Artefakt, Schlacht, …“.
+_COUNTED = re.compile(
+    r"^\s*es\s+gibt\s+(?:\d+|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|mehrere|folgende)\s+"
+    r"(?P<subject>[^.,;:!?()]{2,80}?)\s*:",
     re.IGNORECASE,
 )
 #: First words of a sentence that make it a condition or a statement about something else, not a definition
@@ -66,7 +72,7 @@ def definition_subjects(text: str) -> list[str]:
     ``["Permanent"]``), each of at most :data:`MAX_SUBJECT_WORDS` words; [] when they define nothing."""
     out = []
     for sentence in _SENTENCE_END.split(text.strip(), maxsplit=FIRST_SENTENCES)[:FIRST_SENTENCES]:
-        m = _DEFINING.match(sentence)
+        m = _DEFINING.match(sentence) or _COUNTED.match(sentence)
         if not m:
             continue
         subject = m.group("subject")
