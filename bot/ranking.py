@@ -84,13 +84,13 @@ class Weights:
     concept: float = 0.218
     #: Fitted; hand-set before at 3 (CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
     #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 3.59
-    card: float = 5.97
+    coverage: float = 3.589
+    card: float = 5.968
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
-    section: float = 8.362
+    section: float = 8.363
     rule: float = 8.0
     #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
-    definition: float = 4.184
+    definition: float = 4.21
     #: The named card's own text, beyond its rulings' ``card`` weight, when the question asks what the card prints
     #: (cost, colour, type: CR 200.1) or is only the card's name: the card text matches such a question as well as
     #: any passage can, whatever bm25 gives a ruling that repeats the name, so it weighs bm25's whole
@@ -99,7 +99,7 @@ class Weights:
     property: float = 13.0
     #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
     #: half, 004's English rule quotes).
-    foreign: float = 3.202
+    foreign: float = 3.189
     #: Per answer type the question asks for (:data:`bot.stopwords.ANSWER_CUES`) that the passage gives. Measured by
     #: 5-fold CV inside the tuning part (``bench/bench_questions.py --cv 5``: the folds chose 1–2; tuning part 0 → 1:
     #: 81.5 → 82.3 % hit@1, 93.5 → 94.3 % hit@3); now fitted with the others.
@@ -113,7 +113,7 @@ class Weights:
     #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
     #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
     #: hit@1, 94.0 → 94.3 % hit@3); now fitted with the others.
-    sentence: float = 3.249
+    sentence: float = 3.246
     siblings: int = 5
     #: Third stage (:mod:`bot.phrases`): the first :attr:`phrases` hits get this weight times the share of the
     #: question's pairs of neighbouring words (function words included) their text holds. Fitted; chosen by 5-fold
@@ -121,8 +121,8 @@ class Weights:
     phrase: float = 1.07
     phrases: int = 5
     kind: tuple[tuple[str, float], ...] = (
-        ("ruling", 0.48), ("quoted_rule", 0.32), ("explanation", 0.32), ("mechanic", 0.24), ("cr_rule", 0.16),
-        ("glossary", 0.0), ("term", -8.806), ("card", -6.404),
+        ("ruling", 0.478), ("quoted_rule", 0.319), ("explanation", 0.319), ("mechanic", 0.239), ("cr_rule", 0.16),
+        ("glossary", 0.0), ("term", -8.768), ("card", -6.378),
     )
     candidates: int = 120
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's

@@ -76,3 +76,16 @@ async def test_a_passage_on_the_named_cards_kind_beats_the_cards_unrelated_rulin
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, "boros-rekrut aufdecken fehde", ctx.names, limit=5)
     assert all("card" not in h.parts for h in found.hits if h.passage.card_id is None)
+
+
+async def test_an_enumeration_defines_its_subject(ctx):
+    # 003 line 351 „Es gibt sechs Permanenttypen: Artefakt, Schlacht, Kreatur, Verzauberung, Land und Planeswalker.“
+    # answers „welche … gibt es“, not the term row „Permanenttyp (englisch Permanent Type): Regelbegriff, heute
+    # Regel 110.4.“; „Es gibt mehrere Möglichkeiten, die Partie zu gewinnen“ (003 line 114) names no subject.
+    listing = await ctx.store.passage_by_key("003:351")
+    assert listing is not None and listing.text.startswith("Es gibt sechs Permanenttypen: Artefakt, Schlacht")
+    assert definition_subjects(listing.text) == ["Permanenttypen"]
+    assert definition_subjects("Es gibt mehrere Möglichkeiten, die Partie zu gewinnen: …") == []
+    assert (await ranked_keys(ctx, "welche permanenttypen gibt es"))[0] == "003:351"
+    # 001 line 157 „Es gibt vier „Doppelländer“ in Set _Ravnica_: Überwachsene Grabstätte, …“
+    assert (await ranked_keys(ctx, "welche doppelländer gibt es in ravnica"))[0] == "001:157"
