@@ -191,9 +191,11 @@ class Candidates:
     cues: tuple[int, ...] = ()
     #: The question's pairs of neighbouring words (:func:`bot.phrases.pairs`) for the phrase stage.
     asked: frozenset[Pair] = frozenset()
-    #: The concepts of the named cards' kind (a split card: „geteilte Karte“), and the terms of their names.
+    #: The concepts of the named cards' kind (a split card: „geteilte Karte“), the terms of their names, and the
+    #: card whose rulings a passage on that kind joins in the sentence stage (the first split card named).
     kinds: frozenset[str] = frozenset()
     card_words: frozenset[str] = frozenset()
+    kin_card: int | None = None
 
 
 def _is_child(number: str, parent: str) -> bool:
@@ -261,7 +263,8 @@ class Ranker:
         extra: list[int] = []
         for cid in [card_id] if card_id is not None else cards:
             extra += [p.id for p in await store.passages_of_card(cid) if p.kind in ("ruling", "card")]
-        split = bool(cards) and "card" in self.features and bool(await store.split_cards(cards))
+        split = await store.split_cards(cards) if "card" in self.features else frozenset()
+        kin_card = next((c for c in cards if c in split), None)  # the first split card named
         sections = set((await store.card_sections(cards)).values()) if "section" in self.features else set()
         for mid in sections:
             extra += await store.section_rulings(mid)
@@ -283,7 +286,7 @@ class Ranker:
         asked = pairs(text, MAX_TOKENS) if "phrase" in self.features else frozenset()
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
-                          asked, self._split if split else frozenset(), named)
+                          asked, self._split if kin_card is not None else frozenset(), named, kin_card)
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -305,7 +308,9 @@ class Ranker:
         hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
-            kin = {h.passage.id: found.cards[0] for h in top if "card" in h.parts and h.passage.card_id is None}
+            card, kin = found.kin_card, {}
+            if card is not None:
+                kin = {h.passage.id: card for h in top if "card" in h.parts and h.passage.card_id is None}
             sentence_stage(top, found.analysis, self._term_idf, self._unknown_idf, w.sentence, self._sentence_terms,
                            kin, found.card_words)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
