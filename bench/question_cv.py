@@ -34,13 +34,13 @@ GRID: dict[str, tuple[float, ...]] = {
     "section": (0.0, 2.0, 4.0, 6.0),
     "coverage": (1.0, 2.0, 3.0, 4.0),
     "concept": (0.1, 0.25, 0.4, 0.6),
-    "context": (0.0, 0.5, 1.0, 2.0),
     "definition": (0.0, 1.0, 2.0, 3.0, 4.0),
     "property": (0.0, 3.0, 6.0, 9.0),
     "foreign": (0.0, 2.0, 4.0, 6.0),
     "answer": (0.0, 0.25, 0.5, 1.0, 1.5, 2.0),
     "typo": (0.25, 0.5, 0.75, 1.0),
     "sentence": (0.0, 2.0, 3.0, 4.0),
+    "phrase": (0.0, 0.5, 1.0, 2.0, 3.0),
 }
 MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 #: The smaller lead that suffices for a first hit holding at least ``covered`` of the question (a value equal to

@@ -31,15 +31,24 @@ MAX_SUBJECT_WORDS = 6
 
 _QUESTION = re.compile(
     r"\b(?:was|wat)\s+(?:ist|sind|bedeutet|bedeuten|hei(?:ß|ss)t|hei(?:ß|ss)en|macht|meint|versteht\s+man)\b"
-    r"|\bwie\s+funktionier|\bab\s+wann\s+(?:ist|sind|gilt|gelten)\b|\bdefinition\b|\berkl[äa]r"
+    r"|\bwelche\b.{1,80}?\bgibt\s+es\b|\bwie\s+funktionier|\bab\s+wann\s+(?:ist|sind|gilt|gelten)\b|\bdefinition\b|\berkl[äa]r"
     r"|\bwhat\s+(?:is|are|does|do)\b|\bhow\s+does\b.*\bwork\b",
     re.IGNORECASE,
 )
+#: A quoted phrase that ends a subject after a noun ("Ein Permanent „für Mana tappen“", "Der Übertypus
+#: „verschneit“"): the phrase is what the sentence defines, not the noun before it.
+_NAMED_PHRASE = re.compile(r"\S\s+[„\"»]([^„“\"»«]+)$")
 _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+|\n")
 _DEFINING = re.compile(
     r"^[\s„“\"'»«(]*(?:(?:ein|eine|der|die|das)\s+)?(?P<subject>[^.,;:!?()]{2,80}?)[\s“”\"'»«]*\s+"
     r"(?:ist|sind|bedeutet|bedeuten|bezeichnet|bezeichnen|hei(?:ß|ss)t|meint|meinen|stellt|stellen|means|is)\b"
     r"(?!\s+(?:kein|keine|nicht|not|no)\b)",
+    re.IGNORECASE,
+)
+#: An enumeration defines its subject by its members: 003 „Es gibt sechs Permanenttypen: Artefakt, Schlacht, …“.
+_COUNTED = re.compile(
+    r"^\s*es\s+gibt\s+(?:\d+|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|mehrere|folgende)\s+"
+    r"(?P<subject>[^.,;:!?()]{2,80}?)\s*:",
     re.IGNORECASE,
 )
 #: First words of a sentence that make it a condition or a statement about something else, not a definition
@@ -63,22 +72,25 @@ def definition_subjects(text: str) -> list[str]:
     ``["Permanent"]``), each of at most :data:`MAX_SUBJECT_WORDS` words; [] when they define nothing."""
     out = []
     for sentence in _SENTENCE_END.split(text.strip(), maxsplit=FIRST_SENTENCES)[:FIRST_SENTENCES]:
-        m = _DEFINING.match(sentence)
+        m = _DEFINING.match(sentence) or _COUNTED.match(sentence)
         if not m:
             continue
-        words = m.group("subject").strip(" „“\"'»«").split()
+        subject = m.group("subject")
+        named = _NAMED_PHRASE.search(subject)  # "Ein Permanent „für Mana tappen“ heißt …" defines the quoted phrase
+        words = (named.group(1) if named else subject).strip(" „“\"'»«").split()
         if words and words[0].lower() == "begriff":  # "Der Begriff „Permanent-Karte“ bezeichnet …"
             words = words[1:]
-        head = _head(words)
+        head = _head(words, quoted=named is not None)
         if head:
             out.append(head)
     return out
 
 
-def _head(words: list[str]) -> str:
+def _head(words: list[str], quoted: bool = False) -> str:
     """The defined term of a subject: its words up to the first article or preposition after the first
-    ("Besitzer eines Permanents" → "Besitzer"), quotes stripped; "" for a subject that is too long."""
-    if not 0 < len(words) <= MAX_SUBJECT_WORDS or words[0].lower() in _NOT_A_SUBJECT:
+    ("Besitzer eines Permanents" → "Besitzer"), quotes stripped; "" for a subject that is too long or starts with
+    a word that makes it no subject (unless it is a ``quoted`` phrase: „für Mana tappen“)."""
+    if not 0 < len(words) <= MAX_SUBJECT_WORDS or (not quoted and words[0].lower() in _NOT_A_SUBJECT):
         return ""
     cut = next((i for i, w in enumerate(words[1:], 1) if w.lower().strip("„“\"'") in _LINKING), len(words))
     return " ".join(words[:cut]).strip(" „“\"'»«")

@@ -66,24 +66,28 @@ class _Hit(Protocol):
 
 
 def sentence_stage(top: Sequence[_Hit], analysis: Analysis, idf: Mapping[str, float], unknown: float, weight: float,
-                   sentence_terms: Callable[[PassageRecord], list[frozenset[str]]]) -> None:
+                   sentence_terms: Callable[[PassageRecord], list[frozenset[str]]],
+                   card_of: Mapping[int, int] | None = None, card_words: frozenset[str] = frozenset()) -> None:
     """The ``sentence`` stage on ``top`` (the first hits, in place): passages of one card (or, without a card, of
     one mechanics section) that are two or more among them get ``weight`` times the share of the question's
     remaining word weight held by their best single sentence (``sentence_terms``: the analysed terms of each
     sentence, :func:`bot.snippets.prepared`), added to ``score`` and set as ``parts["sentence"]``. A word weighs
     ``idf`` of its rarest term (``unknown`` for a term no passage carries); the words all of them hold (the card's or
-    the mechanic's name) are left out."""
+    the mechanic's name) are left out. ``card_of`` (passage id → card id) puts a passage in a card's group that
+    speaks of the card's kind (:func:`bot.question_cards.of_kind`)."""
     groups: dict[tuple[str, int | None], list[_Hit]] = {}
     for h in top:
         p = h.passage
-        group = ("card", p.card_id) if p.card_id is not None else ("section", p.mechanic_id)
+        card = (card_of or {}).get(p.id, p.card_id)
+        group = ("card", card) if card is not None else ("section", p.mechanic_id)
         if group[1] is not None:
             groups.setdefault(group, []).append(h)
     words = analysis.groups or [(t,) for t in analysis.terms]
     for members in groups.values():
         if len(members) < 2:
             continue
-        held_by = [h.passage.terms | h.passage.names for h in members]
+        held_by = [h.passage.terms | h.passage.names | (card_words if h.passage.id in (card_of or {}) else frozenset())
+                   for h in members]
         # a word of the question is one of its terms or a concept it names ("clash" and Fehde): held when any is
         rest = [g for g in words if not all(any(t in held for t in g) for held in held_by)]
         weights = [max(idf.get(t, unknown) for t in g) for g in rest]

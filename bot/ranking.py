@@ -37,35 +37,37 @@ at most :data:`bot.analysis.MAX_QUERY_TERMS` terms, at most :attr:`Weights.candi
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from cachetools import LRUCache
 
-from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, STOP_WORDS, Analyser, Analysis, Options, snowball, tokens
+from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
 from bot.answer_cues import asked_cues, given_cues
 from bot.definitions import DEFINED, asks_definition
 from bot.mentions import scanner
-from bot.namedata import StoredStems, name_stems
 from bot.phrases import Pair, pairs, phrase_stage
+from bot.question_cards import SPLIT_CARD, cards_by_name_words, of_kind, rare_name_stems
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.snippets import highlight, prepared, sentences, snippet  # the snippet part, importable from here too
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
-from bot.store.names import StoredNames
 from bot.terms import analyser
 from bot.text import tokens as fold_tokens
 from bot.textsearch import fts_match
 
 #: Typed words of this many letters or more also match longer words in the raw text ("Eismarke" → "Eismarken").
 RAW_PREFIX = 5
-#: A card-name word found more often than this in the documents is no sign that a question names the card.
-MAX_NAME_WORD = 12
 #: Passages whose per-text facts (language, answer types, word pairs) a ranker keeps, the last ranked first.
 PASSAGES_KEPT = 4096
 #: Kinds of the official (English) rules: English by nature, never lowered as English text inside the documents.
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
+#: Kinds whose passage is a name with what it stands for (a term row, a card's text, a glossary entry): never a
+#: bare heading (:func:`answers_nothing`), however short.
+TITLE_KINDS = frozenset({"term", "card", "glossary"})
+#: Most words of a passage without a sentence that is only a heading ("Kumulative Versorgung").
+HEADING_WORDS = 4
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
             "phrase")
@@ -79,16 +81,16 @@ class Weights:
     terms: float = 3.0
     raw: float = 2.0
     scale: float = 10.0
-    concept: float = 0.215
+    concept: float = 0.218
     #: Fitted; hand-set before at 3 (CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
     #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 3.641
-    card: float = 5.541
+    coverage: float = 3.589
+    card: float = 5.968
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
-    section: float = 8.255
+    section: float = 8.363
     rule: float = 8.0
     #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
-    definition: float = 4.464
+    definition: float = 4.21
     #: The named card's own text, beyond its rulings' ``card`` weight, when the question asks what the card prints
     #: (cost, colour, type: CR 200.1) or is only the card's name: the card text matches such a question as well as
     #: any passage can, whatever bm25 gives a ruling that repeats the name, so it weighs bm25's whole
@@ -97,11 +99,11 @@ class Weights:
     property: float = 13.0
     #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
     #: half, 004's English rule quotes).
-    foreign: float = 3.188
+    foreign: float = 3.189
     #: Per answer type the question asks for (:data:`bot.stopwords.ANSWER_CUES`) that the passage gives. Measured by
     #: 5-fold CV inside the tuning part (``bench/bench_questions.py --cv 5``: the folds chose 1–2; tuning part 0 → 1:
     #: 81.5 → 82.3 % hit@1, 93.5 → 94.3 % hit@3); now fitted with the others.
-    answer: float = 1.086
+    answer: float = 1.088
     #: A term read from a word repaired as a typo (:attr:`bot.analysis.Analysis.repaired`) counts this much of its
     #: weight in ``coverage`` (a typed word the documents contain counts fully). 0.5 and 1 rank the tuning part and
     #: its typo'd copy alike; every CV fold kept 0.5.
@@ -111,30 +113,30 @@ class Weights:
     #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
     #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
     #: hit@1, 94.0 → 94.3 % hit@3); now fitted with the others.
-    sentence: float = 3.335
+    sentence: float = 3.246
     siblings: int = 5
     #: Third stage (:mod:`bot.phrases`): the first :attr:`phrases` hits get this weight times the share of the
     #: question's pairs of neighbouring words (function words included) their text holds. Fitted; chosen by 5-fold
     #: CV inside the tuning part (83.1 → 83.9 % hit@1, hit@3 94.8 % as before).
-    phrase: float = 1.075
+    phrase: float = 1.07
     phrases: int = 5
     kind: tuple[tuple[str, float], ...] = (
-        ("ruling", 0.478), ("quoted_rule", 0.319), ("explanation", 0.319), ("mechanic", 0.239), ("cr_rule", 0.159),
-        ("glossary", 0.0), ("term", -8.767), ("card", -6.376),
+        ("ruling", 0.478), ("quoted_rule", 0.319), ("explanation", 0.319), ("mechanic", 0.239), ("cr_rule", 0.16),
+        ("glossary", 0.0), ("term", -8.768), ("card", -6.378),
     )
     candidates: int = 120
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
     #: three settings are chosen together on the CV folds (``bench/question_cv.py``: the setting with the most
     #: clear answers whose clear answers are right 96 % of the time on the training questions; with the fitted weights
-    #: chosen on the whole tuning part: margin 2.5, near 1, covered 0.9; the folds chose margin 2.5–3.5, near 1–2,
-    #: covered 0.7–0.9). On the CV folds 50 of the 62 wrong first hits are flagged and 66 of the 304 right ones;
-    #: unhedged answers are 95.2 % right.
-    margin: float = 2.5
+    #: chosen on the whole tuning part: margin 3, near 1.5, covered 0.7, before 2.5, 1, 0.9). On the CV folds 44 of
+    #: the 56 wrong first hits are flagged and 64 of the 310 right ones; on the tuning part unhedged answers are
+    #: 96.1 % right (README, ⁷).
+    margin: float = 3.0
     #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
     #: needs less lead. Chosen with :attr:`margin` on the CV folds (``bench/question_cv.py``).
-    near: float = 1.0
-    covered: float = 0.9
+    near: float = 1.5
+    covered: float = 0.7
     #: Most frequent concept still counted (share of passages carrying it).
     common: float = 0.15
 
@@ -189,6 +191,11 @@ class Candidates:
     cues: tuple[int, ...] = ()
     #: The question's pairs of neighbouring words (:func:`bot.phrases.pairs`) for the phrase stage.
     asked: frozenset[Pair] = frozenset()
+    #: The concepts of the named cards' kind (a split card: „geteilte Karte“), the terms of their names, and the
+    #: card whose rulings a passage on that kind joins in the sentence stage (the first split card named).
+    kinds: frozenset[str] = frozenset()
+    card_words: frozenset[str] = frozenset()
+    kin_card: int | None = None
 
 
 def _is_child(number: str, parent: str) -> bool:
@@ -213,6 +220,7 @@ class Ranker:
         self._idf = {c: math.log((total + 1) / n) for c, n in concept_counts.items() if n <= common}
         self.kind_weights = dict(self.weights.kind)
         self._asking = frozenset(analyser.stems(v)[0] for v in ASKING_VERBS)
+        self._split = frozenset(analyser.analyse(SPLIT_CARD).concepts)  # a split card's kind (CR 709)
         self._properties = frozenset(analyser.stems(v)[0] for v in CARD_PROPERTIES)
         # per passage id, what its text says, kept for the passages last ranked (a store of every printing has
         # ~300 000 passages: a plain dict would grow with each one ever ranked)
@@ -255,6 +263,8 @@ class Ranker:
         extra: list[int] = []
         for cid in [card_id] if card_id is not None else cards:
             extra += [p.id for p in await store.passages_of_card(cid) if p.kind in ("ruling", "card")]
+        split = await store.split_cards(cards) if "card" in self.features else frozenset()
+        kin_card = next((c for c in cards if c in split), None)  # the first split card named
         sections = set((await store.card_sections(cards)).values()) if "section" in self.features else set()
         for mid in sections:
             extra += await store.section_rulings(mid)
@@ -266,12 +276,17 @@ class Ranker:
         # "Loyalitätssymbole" does not ask what a "Symbol" is).
         defined = [*analysis.concepts, *(self.analyser.stems(w)[0] for w in analysis.words)]
         records = await store.passages([*base, *extra])
-        named = tuple(dict.fromkeys(defined))
-        marks = frozenset(DEFINED + t for t in named)  # made once, not per candidate
-        defining = any(not marks.isdisjoint(p.terms) for p in records.values())
+        named = frozenset().union(*(p.names for p in records.values() if p.card_id in cards))  # the cards' names
+        asked_terms = tuple(dict.fromkeys(defined))
+        marks = frozenset(DEFINED + t for t in asked_terms)  # made once, not per candidate
+        # a passage in the question's language defines the term asked (an official rule in English does not stand
+        # for a German question's definition: its term row does, "Manawert …: heute Regel 202.3")
+        defining = any(not marks.isdisjoint(p.terms) and self._foreign(p) == analysis.english
+                       for p in records.values())
         asked = pairs(text, MAX_TOKENS) if "phrase" in self.features else frozenset()
-        return Candidates(analysis, cards, base, records, frozenset(sections), named if analysis.definition else (),
-                          analysis.english, defining, asked_cues(text), asked)
+        return Candidates(analysis, cards, base, records, frozenset(sections),
+                          asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
+                          asked, self._split if kin_card is not None else frozenset(), named, kin_card)
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -292,8 +307,12 @@ class Ranker:
             hits.append(Hit(p, sum(parts.values()), parts))
         hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
-            sentence_stage(hits[: int(w.siblings)], found.analysis, self._term_idf, self._unknown_idf, w.sentence,
-                           self._sentence_terms)
+            top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
+            card, kin = found.kin_card, {}
+            if card is not None:
+                kin = {h.passage.id: card for h in top if "card" in h.parts and h.passage.card_id is None}
+            sentence_stage(top, found.analysis, self._term_idf, self._unknown_idf, w.sentence, self._sentence_terms,
+                           kin, found.card_words)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "phrase" in self.features and w.phrase:  # the third stage (Weights.phrase)
             phrase_stage(hits[: int(w.phrases)], found.asked, w.phrase, self._passage_pairs)
@@ -333,18 +352,10 @@ class Ranker:
 
     def named_cards(self, text: str, analysis: Analysis, names: NameIndex) -> list[int]:
         """Cards the question names: whole names in any spelling ``/karte`` accepts (:class:`NameScanner`), else
-        cards one of whose rare name words the question uses in any form ("circu", "tolsimir",
-        "geschmolzenen Wachposten"); at most three."""
+        cards one of whose rare name words the question uses as a whole word in any form
+        (:func:`bot.question_cards.cards_by_name_words`); at most three."""
         found = scanner(names).scan(text, 3)
-        if found:
-            return found
-        words = self._name_words(names)
-        votes: dict[int, int] = {}
-        for term in dict.fromkeys(analysis.terms):
-            for card_id in words.get(term, ()):
-                votes[card_id] = votes.get(card_id, 0) + 1
-        ranked = sorted(votes, key=lambda c: (-votes[c], c))
-        return ranked[:3] if len(ranked) <= 3 else []
+        return found or cards_by_name_words(self.analyser, analysis, self._name_words(names))
 
     def warm(self, names: NameIndex) -> None:
         """Prepare what the first question would otherwise build: the stems of the store's card-name words
@@ -352,59 +363,38 @@ class Ranker:
         self._name_words(names)
 
     def _name_words(self, names: NameIndex) -> Mapping[str, frozenset[int]]:
-        """Stem → cards, for the stems of card-name words (:func:`bot.namedata.name_stems`: capitalised words)
-        that name few cards and are rare in the documents. An index answered from the store's tables looks each
-        stem up in the stems the build stored (nothing read for all names: the first question costs what a later
-        one does); a small one, or a store built without them, computes them from its names."""
+        """:func:`bot.question_cards.rare_name_stems` of ``names``, kept for the last index asked."""
         cached = getattr(self, "_names_cache", None)
-        if cached is not None and cached[0] is names:
-            return cached[1]
-
-        def stem(word: str) -> str:
-            return snowball(self.analyser.lemma(word))  # a word's stem (stems()[0]) without its compound parts
-
-        data = names.data
-        stored = data if isinstance(data, StoredNames) and self.analyser.options == Options() else None
-        if stored is not None and not stored.stems_stored():
-            stored = None  # a store built before the stems: computed from its names below
-        word_count = (stored.stem_words if stored is not None and stored.stem_words_stored()
-                      else _stem_counts(self.analyser, stem))
-
-        def rare(s: str, cards: frozenset[int] | set[int]) -> bool:
-            return len(cards) <= 2 and word_count(s) <= MAX_NAME_WORD
-
-        found: Mapping[str, frozenset[int]]
-        if stored is not None:
-            found = StoredStems(stored, rare)  # the build's stems: made by this analyser with default options
-        else:
-            by_stem: dict[str, set[int]] = {}
-            for e in names.entries:
-                for s in name_stems(e.name, stem, STOP_WORDS):
-                    by_stem.setdefault(s, set()).add(e.card_id)
-            found = {s: frozenset(c) for s, c in by_stem.items() if rare(s, c)}
-        self._names_cache = (names, found)
-        return found
+        if cached is None or cached[0] is not names:
+            cached = self._names_cache = (names, rare_name_stems(self.analyser, names))
+        return cached[1]
 
     def _features(self, p: PassageRecord, found: Candidates, words: QuestionWords | None) -> dict[str, float]:
         w = self.weights
         analysis = found.analysis
         out: dict[str, float] = {}
+        kin = of_kind(p, found.cards, found.kinds, found.card_words, analysis.groups)
         if words is not None:
             # by question word (Analysis.groups): a word is held through any of its stems, compound parts or the
-            # concepts it names, and weighs its rarest term ("provoziert" is held by 004's "angestachelt")
-            out["coverage"] = w.coverage * words.held(p.terms, p.names) / (words.total or 1.0)
+            # concepts it names, and weighs its rarest term ("provoziert" is held by 004's "angestachelt"); a
+            # passage on the named card's kind holds the card's name
+            held = p.terms | found.card_words if kin else p.terms
+            out["coverage"] = w.coverage * words.held(held, p.names) / (words.total or 1.0)
         if "concepts" in self.features:
             shared = set(analysis.concepts) & set(p.concepts)
             out["concepts"] = w.concept * sum(self._idf.get(c, 0.0) for c in shared)
-        out.update(self._card(p, found))
+        out.update({"card": w.card} if kin else self._card(p, found))
         if "rule" in self.features and p.number and any(
             p.number == n or _is_child(p.number, n) for n in analysis.numbers
         ):
             out["rule"] = w.rule
-        if "definition" in self.features and found.defined and any(DEFINED + t in p.terms for t in found.defined):
+        stands_in = p.kind == "term" and not found.defining and self._about(analysis, p.terms | p.names, False)
+        if "definition" in self.features and found.defined and (
+            stands_in or any(DEFINED + t in p.terms for t in found.defined)
+        ):  # no passage defines the term asked: its term row ("Manawert …: heute Regel 202.3") is the definition
             out["definition"] = w.definition
         if "kind" in self.features:
-            out["kind"] = self._prior(p, found)
+            out["kind"] = self._prior(p, found, stands_in)
         if "answer" in self.features and found.cues and w.answer:
             out["answer"] = w.answer * len(self._answer_types(p) & set(found.cues))
         return out
@@ -435,33 +425,38 @@ class Ranker:
         eigenen Kreatur sinkt …"."""
         return p.card_id in found.cards and self._about(found.analysis, p.names)
 
-    def _about(self, analysis: Analysis, held: frozenset[str]) -> bool:
-        """True when every word of the question but the asking verbs (and card properties) is in ``held``: the
-        question names the thing and asks nothing else ("was bedeutet Vorrang", "Boros-Rekrut"). An asking or
-        property word counts with every term it gave (:attr:`bot.analysis.Analysis.groups`): the compound parts of
-        "Manawert" (mana, wert) or "Manakosten" (mana, kost) are no topic of "welchen Manawert hat Boros-Rekrut"."""
-        asking = self._asking | self._properties
+    def _about(self, analysis: Analysis, held: frozenset[str], properties: bool = True) -> bool:
+        """True when every word of the question but the asking verbs (and, with ``properties``, card properties) is
+        in ``held``: the question names the thing and asks nothing else ("was bedeutet Vorrang", "Boros-Rekrut";
+        of a term row, "was ist der Manawert" too). An asking or property word counts with every term it gave
+        (:attr:`bot.analysis.Analysis.groups`): the compound parts of "Manawert" (mana, wert) or "Manakosten"
+        (mana, kost) are no topic of "welchen Manawert hat Boros-Rekrut"."""
+        asking = self._asking | self._properties if properties else self._asking
         given = {t for group in analysis.groups if group and group[0] in asking for t in group}
         content = [t for t in analysis.terms if not t.startswith("zz") and t not in asking and t not in given]
         return bool(content) and all(t in held for t in content)
 
-    def _prior(self, p: PassageRecord, found: Candidates) -> float:
+    def _prior(self, p: PassageRecord, found: Candidates, stands_in: bool) -> float:
         """The ``kind`` feature: the prior of the passage's kind. A term row or card text rarely answers a question
-        (low prior) unless the question is about that term and no passage defines it, or asks what that card
-        prints (then as a glossary entry or a ruling); a passage that only points elsewhere ("Siehe auch …")
-        answers nothing (the lowest prior); an English passage of the documents (not the official rules) is lowered
-        for a question that is not English."""
+        (low prior) unless the question is about that term and no passage defines it (``stands_in``), or asks what
+        that card prints (then as a glossary entry or a ruling); a passage that only points elsewhere ("Siehe auch
+        …") or is only a heading answers nothing (:func:`answers_nothing`: the lowest prior); an English passage
+        of the documents (not the official rules) is lowered for a question that is not English."""
         kinds = self.kind_weights
         prior = kinds.get(p.kind, 0.0)
         if p.kind == "card" and self._asks_card(p, found):
             prior = kinds.get("ruling", 0.0)
-        elif p.kind == "term" and not found.defining and self._about(found.analysis, p.terms | p.names):
+        elif stands_in:
             prior = kinds.get("glossary", 0.0)
-        if p.text.startswith("Siehe ") and len(p.text) < 200:
+        if answers_nothing(p):
             prior = min(kinds.values(), default=prior)
         if not found.english and p.kind not in OFFICIAL_KINDS and self._is_english(p):
             prior -= self.weights.foreign
         return prior
+
+    def _foreign(self, p: PassageRecord) -> bool:
+        """True when ``p`` is English: an official rule or glossary entry, or a document's English passage."""
+        return p.kind in OFFICIAL_KINDS or self._is_english(p)
 
     def _is_english(self, p: PassageRecord) -> bool:
         if (known := self._english.get(p.id)) is None:
@@ -469,14 +464,15 @@ class Ranker:
         return known
 
 
-def _stem_counts(a: Analyser, stem: Callable[[str], str]) -> Callable[[str], int]:
-    """Stem → how often the vocabulary's words of that stem occur (``stem`` of every word of ``a``'s vocabulary,
-    counts summed), for a store whose build did not store them (:meth:`bot.store.names.StoredNames.stem_words`)."""
-    counts: dict[str, int] = {}
-    for word, n in a.vocab.words.items():
-        s = stem(word)
-        counts[s] = counts.get(s, 0) + n
-    return lambda s: counts.get(s, 0)
+def answers_nothing(p: PassageRecord) -> bool:
+    """True for a passage that only points elsewhere ("Siehe auch …", under 200 characters) or is only a heading: a
+    rule, explanation, section or ruling of at most :data:`HEADING_WORDS` words and no sentence (000's rule 701.19
+    printed as „Fehden“, 001's rule 502.46 as „Einberufen“): it matches a question's term as well as a passage can
+    and answers nothing of it."""
+    if p.text.startswith("Siehe ") and len(p.text) < 200:
+        return True
+    short = p.kind not in TITLE_KINDS and len(p.text) < 80 and len(p.text.split()) <= HEADING_WORDS
+    return short and not any(c in p.text for c in ".:!?")
 
 
 async def _load(store: Store, options: Options | None) -> Ranker:

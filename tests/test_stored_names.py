@@ -202,12 +202,12 @@ async def test_stored_stem_word_counts_are_what_the_ranker_computes(store: Store
                                                                    monkeypatch: pytest.MonkeyPatch):
     """How often the documents' words of each stored name stem occur (name_keys kind 4) is what the ranker counts
     over its whole vocabulary, stem for stem; a ranker on the stored index uses them and stems no vocabulary."""
-    import bot.ranking
+    import bot.question_cards
     from bot.analysis import snowball
     from bot.ranking import ranker
 
     r = await ranker(store)
-    counted = bot.ranking._stem_counts(r.analyser, lambda w: snowball(r.analyser.lemma(w)))
+    counted = bot.question_cards.stem_counts(r.analyser, lambda w: snowball(r.analyser.lemma(w)))
     stored = tables_index.data
     assert isinstance(stored, StoredNames) and stored.stem_words_stored()
     stems = list(stored.stems())
@@ -219,7 +219,7 @@ async def test_stored_stem_word_counts_are_what_the_ranker_computes(store: Store
     def every_word(*_args: object) -> None:
         raise AssertionError("the whole vocabulary stemmed")
 
-    monkeypatch.setattr(bot.ranking, "_stem_counts", every_word)
+    monkeypatch.setattr(bot.question_cards, "stem_counts", every_word)
     question = "wer kontrolliert die wölfe von tolsimir"
     r._names_cache = None
     cards = r.named_cards(question, r.analyser.analyse(question, question=True), tables_index)

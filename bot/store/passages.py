@@ -205,6 +205,15 @@ class PassageQueries(StoreBase):
         )
         return {int(c): int(m) for c, m in rows}
 
+    async def split_cards(self, card_ids: Sequence[int]) -> frozenset[int]:
+        """The split cards (CR 709: two halves on one card, Krims // Krams) among ``card_ids`` (at most 50 read)."""
+        wanted = list(dict.fromkeys(card_ids))[:50]
+        if not wanted:
+            return frozenset()
+        marks = ",".join("?" * len(wanted))
+        rows = await self.fetchall(f"SELECT id FROM cards WHERE id IN ({marks}) AND is_split = 1", wanted)  # noqa: S608
+        return frozenset(int(r[0]) for r in rows)
+
     async def section_rulings(self, mechanic_id: int) -> list[int]:
         """Ids of the ruling passages of one mechanics section (not of a card), in passage order."""
         rows = await self.fetchall(

@@ -1,0 +1,89 @@
+"""Cards a question names by a rare word of their name (the ``card`` feature of :mod:`bot.ranking`).
+
+A question names a card by its whole name in any spelling ``/karte`` accepts (:class:`bot.mentions.NameScanner`),
+or by one rare capitalised word of it in any form ("circu", "tolsimir", "geschmolzenen Wachposten"): a word that
+names at most two cards and that the documents use at most :data:`MAX_NAME_WORD` times. Only a question's whole
+words count, never a part of a compound: "Zeit" inside "Spontanzauberzeit" does not name Ausgenutzte Zeit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+
+from bot.analysis import STOP_WORDS, Analyser, Analysis, Options, snowball
+from bot.namedata import StoredStems, name_stems
+from bot.search import NameIndex
+from bot.store import PassageRecord
+from bot.store.names import StoredNames
+
+#: A card-name word found more often than this in the documents is no sign that a question names the card.
+MAX_NAME_WORD = 12
+#: The kind of card a passage can speak of in general, as the documents name it: a split card (CR 709).
+SPLIT_CARD = "geteilte Karte"
+#: Passage kinds that speak of a kind of card (not a card's own text, not a term row or glossary entry).
+KIND_SPEAKERS = frozenset({"ruling", "quoted_rule", "explanation", "mechanic", "cr_rule"})
+
+
+def stem_counts(a: Analyser, stem: Callable[[str], str]) -> Callable[[str], int]:
+    """Stem → how often the vocabulary's words of that stem occur (``stem`` of every word of ``a``'s vocabulary,
+    counts summed), for a store whose build did not store them (:meth:`bot.store.names.StoredNames.stem_words`)."""
+    counts: dict[str, int] = {}
+    for word, n in a.vocab.words.items():
+        s = stem(word)
+        counts[s] = counts.get(s, 0) + n
+    return lambda s: counts.get(s, 0)
+
+
+def rare_name_stems(a: Analyser, names: NameIndex) -> Mapping[str, frozenset[int]]:
+    """Stem → cards, for the stems of card-name words (:func:`bot.namedata.name_stems`: capitalised words) that
+    name few cards and are rare in the documents. An index answered from the store's tables looks each stem up in
+    the stems the build stored (nothing read for all names: the first question costs what a later one does); a
+    small one, or a store built without them, computes them from its names."""
+
+    def stem(word: str) -> str:
+        return snowball(a.lemma(word))  # a word's stem (stems()[0]) without its compound parts
+
+    data = names.data
+    stored = data if isinstance(data, StoredNames) and a.options == Options() else None
+    if stored is not None and not stored.stems_stored():
+        stored = None  # a store built before the stems: computed from its names below
+    word_count = (stored.stem_words if stored is not None and stored.stem_words_stored() else stem_counts(a, stem))
+
+    def rare(s: str, cards: frozenset[int] | set[int]) -> bool:
+        return len(cards) <= 2 and word_count(s) <= MAX_NAME_WORD
+
+    if stored is not None:
+        return StoredStems(stored, rare)  # the build's stems: made by this analyser with default options
+    by_stem: dict[str, set[int]] = {}
+    for e in names.entries:
+        for s in name_stems(e.name, stem, STOP_WORDS):
+            by_stem.setdefault(s, set()).add(e.card_id)
+    return {s: frozenset(c) for s, c in by_stem.items() if rare(s, c)}
+
+
+def cards_by_name_words(a: Analyser, analysis: Analysis, words: Mapping[str, frozenset[int]]) -> list[int]:
+    """The cards (ids, at most three; [] when more) one of whose rare name words (``words``:
+    :func:`rare_name_stems`) the question of ``analysis`` uses as a whole word, most such words first. The stem of
+    each word as read counts (:meth:`bot.analysis.Analyser.stems`' first term), not its compound parts."""
+    votes: dict[int, int] = {}
+    for term in dict.fromkeys(a.stems(w)[0] for w in analysis.words):
+        for card_id in words.get(term, ()):
+            votes[card_id] = votes.get(card_id, 0) + 1
+    ranked = sorted(votes, key=lambda c: (-votes[c], c))
+    return ranked[:3] if len(ranked) <= 3 else []
+
+
+def of_kind(p: PassageRecord, cards: Collection[int], kinds: frozenset[str], card_words: frozenset[str],
+            groups: Sequence[tuple[str, ...]]) -> bool:
+    """True when ``p`` speaks of the named ``cards``' kind but is none of their own passages: it holds one of the
+    ``kinds`` concepts (a split card's: :data:`SPLIT_CARD`) and one of the question's words (``groups``:
+    :attr:`bot.analysis.Analysis.groups`) besides the cards' names (``card_words``) and their kind. For „krims
+    krams aufdecke wer gewinnt“ 000's ruling on a split card revealed in a clash („… eine geteilte Karte aufdeckt
+    …“) is about Krims // Krams as much as its own rulings are."""
+    if not kinds or p.card_id in cards or p.kind not in KIND_SPEAKERS or kinds.isdisjoint(p.concepts):
+        return False
+    return any(card_words.isdisjoint(g) and kinds.isdisjoint(g) and any(t in p.terms for t in g) for g in groups)
+
+
+__all__ = ["KIND_SPEAKERS", "MAX_NAME_WORD", "SPLIT_CARD", "cards_by_name_words", "of_kind", "rare_name_stems",
+           "stem_counts"]
