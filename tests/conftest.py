@@ -101,6 +101,12 @@ SHARED_MEMO = frozenset({"ranker", "today", "rules", "mechanic_sections", "mecha
 _shared_memos: dict[tuple[str, int, int, int], dict[str, object]] = {}
 
 
+def _file_identity(path: Path) -> tuple[str, int, int, int]:
+    """(path, inode, size, mtime in ns) of ``path``: another file, or this one written to, is another key."""
+    stat = path.stat()
+    return str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns
+
+
 @pytest.fixture
 async def store(built_db: Path, request: pytest.FixtureRequest) -> AsyncIterator[Store]:
     """The session store, opened for this test; what earlier tests loaded from the same file (unchanged since:
@@ -108,8 +114,7 @@ async def store(built_db: Path, request: pytest.FixtureRequest) -> AsyncIterator
     s = await Store.open(built_db)
     shared: dict[str, object] | None = None
     if request.node.get_closest_marker("fresh_store") is None:
-        stat = built_db.stat()
-        shared = _shared_memos.setdefault((str(built_db), stat.st_ino, stat.st_size, stat.st_mtime_ns), {})
+        shared = _shared_memos.setdefault(_file_identity(built_db), {})
         s._memo.update(shared)
     try:
         yield s
