@@ -89,12 +89,38 @@ def newer_db(tmp_path_factory: pytest.TempPathFactory, build_cache: BuildCache) 
     return shared_file(tmp_path_factory, "newer", make)
 
 
+#: What a store loads once and keeps (:meth:`bot.store.base.StoreBase.memo`) that the ``store`` fixture hands from
+#: one test to the next on the same file: the ranker, the register's index, the rule catalogue, the mechanics
+#: sections and their finder, read from the file only. None of them refers to the store it was read from, and no
+#: test changes them but through ``monkeypatch`` (undone after the test). Each test opening the store read them
+#: again before (~0.1 s of CPU each, a fifth of tests/answers). A test of what the first use loads or caches is
+#: marked ``fresh_store`` and gets a store with nothing loaded (and shares nothing it loads).
+SHARED_MEMO = frozenset({"ranker", "today", "rules", "mechanic_sections", "mechanic_finder", "register_reviews",
+                         "cr_effective", "cr_versions"})
+#: The shared entries per store file: (path, inode, size, mtime in ns) → key → value; one worker's.
+_shared_memos: dict[tuple[str, int, int, int], dict[str, object]] = {}
+
+
+def _file_identity(path: Path) -> tuple[str, int, int, int]:
+    """(path, inode, size, mtime in ns) of ``path``: another file, or this one written to, is another key."""
+    stat = path.stat()
+    return str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns
+
+
 @pytest.fixture
-async def store(built_db: Path) -> AsyncIterator[Store]:
+async def store(built_db: Path, request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    """The session store, opened for this test; what earlier tests loaded from the same file (unchanged since:
+    same inode, size and mtime) is in its memo already (:data:`SHARED_MEMO`), unless the test is ``fresh_store``."""
     s = await Store.open(built_db)
+    shared: dict[str, object] | None = None
+    if request.node.get_closest_marker("fresh_store") is None:
+        shared = _shared_memos.setdefault(_file_identity(built_db), {})
+        s._memo.update(shared)
     try:
         yield s
     finally:
+        if shared is not None:
+            shared.update((key, value) for key, value in s._memo.items() if key in SHARED_MEMO)
         await s.close()
 
 

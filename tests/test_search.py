@@ -160,21 +160,34 @@ async def test_first_keystrokes_copies_are_given_out(ctx):
     assert ctx.names.complete("b")
 
 
-def _similar_by_extract(vocab: list[str], word: str, last: bool, cutoff: float) -> dict[str, float]:
+def _similar_by_extract(vocab: list[str], word: str, last: bool, cutoff: float,
+                        kept: dict[int, dict[str, list[str]]]) -> dict[str, float]:
     """What FuzzyVocabulary.similar promises, computed the plain way: rapidfuzz over the whole vocabulary, and
-    for the word being typed over every word cut to its length (one point lower, after the whole words)."""
+    for the word being typed over every word cut to its length (one point lower, after the whole words).
+    ``kept``: the cuts of ``vocab`` per length already made (:func:`_cuts`; the same for every word typed)."""
     from rapidfuzz import fuzz, process
 
     found = {w: s for w, s, _ in process.extract(word, vocab, scorer=fuzz.ratio, processor=None, limit=None,
                                                   score_cutoff=cutoff)}
     if last:
-        n = min(len(word), 40)
-        cuts = list(dict.fromkeys(w[:n] for w in vocab if len(w) > n))
-        for cut, score, _ in process.extract(word, cuts, scorer=fuzz.ratio, processor=None, limit=None,
+        cuts = _cuts(vocab, min(len(word), 40), kept)
+        for cut, score, _ in process.extract(word, list(cuts), scorer=fuzz.ratio, processor=None, limit=None,
                                              score_cutoff=cutoff):
-            for w in (w for w in vocab if len(w) > n and w[:n] == cut):
+            for w in cuts[cut]:
                 found[w] = max(found.get(w, 0.0), score - 1.0)
     return found
+
+
+def _cuts(vocab: list[str], n: int, kept: dict[int, dict[str, list[str]]]) -> dict[str, list[str]]:
+    """Every word of ``vocab`` longer than ``n`` under its first ``n`` letters, both in vocabulary order; made
+    once per ``n`` (kept in ``kept``)."""
+    if n not in kept:
+        cuts: dict[str, list[str]] = {}
+        for w in vocab:
+            if len(w) > n:
+                cuts.setdefault(w[:n], []).append(w)
+        kept[n] = cuts
+    return kept[n]
 
 
 async def test_similar_words_are_those_of_a_comparison_with_every_word(ctx):
@@ -191,12 +204,12 @@ async def test_similar_words_are_those_of_a_comparison_with_every_word(ctx):
             typed |= {cut, cut[1:], cut + cut[-1], "x" + cut[1:], cut[:-1] + "q", cut[1::-1] + cut[2:]}
     fuzzy = FuzzyVocabulary(vocab)
     fuzzy.prepare()
-    checked = 0
+    checked, kept = 0, {}
     for word in sorted(t for t in typed if t):
         for last in (False, True):
             for cutoff in (75.0, 60.0):
                 got = fuzzy.similar(word, last, cutoff)
-                assert list(got.items()) == list(_similar_by_extract(vocab, word, last, cutoff).items()), word
+                assert list(got.items()) == list(_similar_by_extract(vocab, word, last, cutoff, kept).items()), word
                 checked += 1
     assert checked > 4000 and fuzzy.similar("konklafe", True, 75.0)["konklave"] == 87.5
 

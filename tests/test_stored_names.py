@@ -15,6 +15,9 @@ from bot.store import Store
 from bot.store.names import StoredNames
 from tests.choices import query_set
 
+#: The ranker's first use on a store (the name stems it reads or computes, reset here) is what is tested.
+pytestmark = pytest.mark.fresh_store
+
 
 def _same_parts(stored: IndexParts, computed: IndexParts) -> None:
     for field in IndexParts._fields:

@@ -40,21 +40,24 @@ class Oracle:
         self.names = [(e.card_id, name_keys(e.name), name_words(e.name)) for e in entries]
         # One edit counts "ß" as one letter: the keys spell it "ss", so the edit test also reads it as "s".
         self.one_letter = [name_keys(e.name.replace("ß", "s")) for e in entries]
+        # Per name, once: its keys as a set and every spelling the edit test compares with.
+        self.key_sets = [set(own) for _, own, _ in self.names]
+        self.spellings = [{*own, *single} for (_, own, _), single in zip(self.names, self.one_letter, strict=True)]
 
     def __call__(self, query: str) -> Meant:
         """Exactly one card's name in any spelling → that card (required). Else a key one edit from one card's
         names, when no other card is one edit away or starts with the typed key or has all its words → that
         card (allowed: the index may still ask). Else no card."""
         keys = set(name_keys(query))
-        exact = {card for card, own, _ in self.names if keys & set(own)}
+        exact = {card for (card, _, _), own in zip(self.names, self.key_sets, strict=True) if keys & own}
         if exact:
             return Meant(exact.pop(), True) if len(exact) == 1 else Meant(None, True)
         typed = name_words(query)
         edit_keys = [k for k in {*keys, *name_keys(query.replace("ß", "s"))} if len(k) >= 5]
         near, begun = set(), set()
-        for (card, own, words), single in zip(self.names, self.one_letter, strict=True):
+        for (card, own, words), spellings in zip(self.names, self.spellings, strict=True):
             if any(OSA.distance(k, n, score_cutoff=1) <= 1 or _swapped_one_apart(k, n)
-                   for k in edit_keys for n in {*own, *single}):
+                   for k in edit_keys for n in spellings):
                 near.add(card)
             if any(n.startswith(k) for k in keys for n in own) or (
                 typed and all(any(w.startswith(t) for w in words) for t in typed)
@@ -67,7 +70,8 @@ class Oracle:
 
 def _swapped_one_apart(typed: str, name: str) -> bool:
     """``typed`` is ``name`` (at least 5 letters) with the letters at some i and i + 2 exchanged (``rektur``)."""
-    return len(name) >= 5 and any(
+    # Such a swap keeps the length: names of another length are never it (the scan below would say the same).
+    return len(name) >= 5 and len(typed) == len(name) and any(
         name[i] != name[i + 2] and typed == name[:i] + name[i + 2] + name[i + 1] + name[i] + name[i + 3 :]
         for i in range(len(name) - 2)
     )

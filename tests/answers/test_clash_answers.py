@@ -7,7 +7,7 @@ import re
 
 from bot.answers import run_answer
 from bot.render import payload
-from tests.conftest import call_cli, run_cli
+from tests.conftest import call_cli
 from tests.test_render import assert_within_limits
 
 
@@ -121,15 +121,17 @@ async def test_library_card_name_with_a_comma(ctx):
 
 def test_share_button_of_a_private_odds_answer_posts_the_same_answer(built_db):
     """The random reveal drew a fresh seed on every run, so "Im Kanal teilen" (and paging)
-    never matched the page fingerprint. The seed drawn for the answer is carried in its custom_id."""
-    first = json.loads(run_cli(
+    never matched the page fingerprint. The seed drawn for the answer is carried in its custom_id. In process
+    (:func:`tests.conftest.call_cli`): the press in a new process is tests/test_cli.py's
+    ``test_private_clash_odds_shared_from_a_new_process_give_the_same_answer``."""
+    first = json.loads(call_cli(
         "call", "/fehde chancen bibliothek1: 0:1 2:1 bibliothek2: 1:2 privat: ja", "--json", db=built_db).stdout)
     assert first["flags"] & 64  # EPHEMERAL
     share = [b for row in first["components"] for b in row["components"] if b.get("label") == "Im Kanal teilen"]
     assert len(share) == 1 and share[0]["custom_id"].startswith("rb:sh:1:")
     seed = re.search(r"Startwert (\d+)", json.dumps(first, ensure_ascii=False)).group(1)
     assert share[0]["custom_id"].endswith(f",#{seed}")  # the seed is part of the invocation
-    pressed = run_cli("press", share[0]["custom_id"], "--json", db=built_db)
+    pressed = call_cli("press", share[0]["custom_id"], "--json", db=built_db)
     assert pressed.returncode == 0, pressed.stderr
     shared = json.loads(pressed.stdout)
     assert not (shared.get("flags") or 0) & 64  # public now

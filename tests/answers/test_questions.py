@@ -264,6 +264,7 @@ async def test_pointer_english_and_verb_in_a_card_name_do_not_lead(ctx):
     assert found.cards == []
 
 
+@pytest.mark.fresh_store  # the warm-up of a store nothing was asked of yet
 async def test_the_warm_up_stems_the_card_name_words_before_the_first_question(ctx, monkeypatch):
     """The start-up (and store-swap) warm-up ``read_ranker`` prepares the stems of the store's card-name words: the
     first question naming a card by a rare word („tolsimir“) stems only its own words, not the whole name list."""
