@@ -17,7 +17,7 @@ from tests.questions import load
 #: the tuning part; the pin follows the measured count so as not to let the held-out part decide a change).
 #: ``heldout2`` (306, written on 2026-12-02 by an engineer who had not seen the ranking): 291 = 95.1 % with the
 #: phrase stage (290 before it and after the sentence stage).
-HELDOUT_HIT3 = {"heldout": 165, "heldout2": 291}
+HELDOUT_HIT3 = {"heldout": 167, "heldout2": 292}
 
 
 #: Answers of a set-aside part whose first page shows the first gold passage without its deciding clause, as counted
