@@ -218,8 +218,7 @@ def stream(conn: sqlite3.Connection, sources: Path) -> Iterator[Passage]:
             dropped silently).
     """
     seen: set[str] = set()
-    for p in itertools.chain(_rulings(conn), _mechanics(conn, sources), _quoted_rules(conn), _explanations(conn),
-                             _cards(conn), _terms(), _official(conn)):
+    for p in _passages(conn, sources):
         p.key = safe_key(p.key)
         if p.key in seen:
             raise PassageKeyError(f"Zwei Stellen hätten denselben Schlüssel {p.key!r} (die zweite: {p.kind} "
@@ -235,11 +234,18 @@ def collect(conn: sqlite3.Connection, sources: Path) -> list[Passage]:
     return list(stream(conn, sources))
 
 
+def _passages(conn: sqlite3.Connection, sources: Path, german: bool = False) -> Iterator[Passage]:
+    """The store's passages in :func:`stream`'s order with their keys unchecked; with ``german`` only those whose
+    words :func:`vocabulary` counts: every passage but the English rulings and the official rules and glossary."""
+    parts = [_rulings(conn, english=not german), _mechanics(conn, sources), _quoted_rules(conn), _explanations(conn),
+             _cards(conn), _terms()]
+    return itertools.chain(*parts, *(() if german else (_official(conn),)))
+
+
 def _german(conn: sqlite3.Connection, sources: Path) -> Iterator[Passage]:
-    """The passages whose words :func:`vocabulary` counts, in :func:`stream`'s order, with their keys unchecked (the
-    writing pass checks them): every passage but the English rulings and the official rules and glossary."""
-    return itertools.chain(_rulings(conn, english=False), _mechanics(conn, sources), _quoted_rules(conn),
-                           _explanations(conn), _cards(conn), _terms())
+    """The passages whose words :func:`vocabulary` counts (:func:`_passages` with ``german``; the writing pass
+    checks their keys)."""
+    return _passages(conn, sources, german=True)
 
 
 def vocabulary(passages: Iterable[Passage]) -> Counter[str]:
