@@ -267,14 +267,15 @@ async def test_pointer_english_and_verb_in_a_card_name_do_not_lead(ctx):
 @pytest.mark.fresh_store  # the warm-up of a store nothing was asked of yet
 async def test_the_warm_up_stems_the_card_name_words_before_the_first_question(ctx, monkeypatch):
     """The start-up (and store-swap) warm-up ``read_ranker`` prepares the stems of the store's card-name words: the
-    first question naming a card by a rare word („tolsimir“) stems only its own words, not the whole name list."""
+    first question naming a card by a rare word („tolsimir“) lemmatises only its own words, not the whole name list
+    (the index of names built here is not the store's, whose stored stems need no warm-up)."""
     from bot.commands.questions import read_ranker
 
     await read_ranker(ctx)
     r = await ranker(ctx.store)
     calls: list[str] = []
-    real = r.analyser.stems
-    monkeypatch.setattr(r.analyser, "stems", lambda word, *rest: calls.append(word) or real(word, *rest))
+    real = r.analyser.lemma  # every name word's stem goes through the lemmatiser (question_cards.rare_name_stems)
+    monkeypatch.setattr(r.analyser, "lemma", lambda word, *rest: calls.append(word) or real(word, *rest))
     question = "wer kontrolliert die wölfe von tolsimir"
     cards = r.named_cards(question, r.analyser.analyse(question, question=True), ctx.names)
     assert [e.name for e in ctx.names.entries if e.card_id in cards] == ["Tolsimir Wolfsblut"]
