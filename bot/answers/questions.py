@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.registry import AnswerContext, UserError, action, answer
-from bot.answers.terms import TABLE_SOURCE
+from bot.answers.sources import footer_source, passage_source
 from bot.answers.today import (
     STATUS_LABELS,
     TodayIndex,
@@ -32,7 +32,7 @@ from bot.answers.today import (
     today_number,
 )
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
-from bot.reply import Action, Field, Page, Reply, format_date, quote_user
+from bot.reply import Action, Field, Page, Reply, quote_user
 from bot.store import CardRecord, MechanicRecord, PassageRecord, Store
 from bot.text import clean, shorten
 
@@ -86,20 +86,6 @@ def _entry(p: PassageRecord) -> tuple[str, int] | None:
     """The register entry of a ruling or mechanics paragraph (``("ruling", id)``), else None."""
     entry_id = {"ruling": p.ref_id, "mechanic": p.mechanic_id}.get(p.kind)
     return (p.kind, entry_id) if entry_id is not None else None
-
-
-def footer_source(p: PassageRecord) -> str:
-    """The document an answer's footer names for ``p`` (its date follows from ``p.date``); a row of the term table,
-    which has no date of its own, names the Comprehensive Rules its rule numbers are of, as ``/regel`` does
-    (:data:`bot.answers.terms.TABLE_SOURCE`: 17.04.2026)."""
-    return TABLE_SOURCE if p.kind == "term" else p.source
-
-
-def passage_source(p: PassageRecord) -> str:
-    """The document and date an answer names for ``p``: ``Ravnica: Stadt der Gilden – Häufig gestellte Fragen,
-    30.08.2005``; the document alone where it has no date (003); a term row as :func:`footer_source`."""
-    date = format_date(p.date)
-    return footer_source(p) + (f", {date}" if date else "")
 
 
 def passage_view(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord],

@@ -42,7 +42,8 @@ from bot.answers.rule_catalog import (
 )
 from bot.answers.rule_evidence import resting_entries, resting_rows
 from bot.answers.rule_search import keyword_reply
-from bot.answers.terms import TABLE_SOURCE, lookup, term_reply
+from bot.answers.sources import TABLE_SOURCE
+from bot.answers.terms import lookup, term_reply
 from bot.answers.today import (
     TodayIndex,
     explanation_notice,

@@ -20,6 +20,7 @@ from bot.answers.cards import card_from_button, find_card_noted, with_note
 from bot.answers.layout import ruling_pages
 from bot.answers.paging import hit_pages
 from bot.answers.registry import AnswerContext, UserError, action, answer
+from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text, today_index
 from bot.custom_id import RowId
 from bot.ranking import ranker, snippet
@@ -188,9 +189,7 @@ def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None, 
     as "Früher", and the later ruling that says today's rule (e.g. 002, 2017) is quoted after it unless
     it is a hit of its own (``shown``: ruling ids of the search).
     """
-    p = hit.passage
-    date = format_date(p.date)
-    source = p.source + (f", {date}" if date else "")
+    source = passage_source(hit.passage)
     parts = [f"**{hit.owner}**", status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes), f"_{source}_"]
     for newer in newer_rulings(index, "ruling", hit.ruling_id):
         if shown is None or newer.ruling_id not in shown:

@@ -14,14 +14,14 @@ from __future__ import annotations
 from bot.answers.official import rule_reply as official_rule_reply
 from bot.answers.registry import AnswerContext, UserError, completer
 from bot.answers.rulings import RulingHit, search_rulings
+from bot.answers.sources import TABLE_SOURCE, passage_source
 from bot.answers.today import PageNotes, status_text, today_index
-from bot.reply import Action, Choice, Page, Reply, format_date, in_quotes
+from bot.reply import Action, Choice, Page, Reply, in_quotes
 from bot.terms import MAIN, VARIANT, Term, TermMatch, term_concept, term_index
 from bot.text import clean, name_keys, tokens
 
 #: Rulings listed under a term (the full-text hits follow on the next pages).
 ENTRIES_SHOWN = 4
-TABLE_SOURCE = "Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026)"
 
 def term_lines(term: Term) -> list[str]:
     """The German description lines of a term (name, English, kind, rule, older terms)."""
@@ -63,16 +63,9 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
     # Each ruling as shown today (a changed one with today's statement first), shared notices once.
     index = await today_index(ctx.store)
     notes = PageNotes(index, [("ruling", i) for i in found])
-    shown = [f"• Ruling zu **{hit.owner}** ({_dated(hit)}): "
+    shown = [f"• Ruling zu **{hit.owner}** ({passage_source(hit.passage)}): "
              + status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes) for hit in found.values()]
     return [p for p in (*lines, notes.head(), *shown, notes.text()) if p], actions
-
-
-def _dated(hit: RulingHit) -> str:
-    """The ruling's document and date as every answer names them: ``Kälteeinbruch – Häufig gestellte Fragen,
-    01.06.2006`` (the document alone where it carries no date)."""
-    date = format_date(hit.passage.date)
-    return hit.passage.source + (f", {date}" if date else "")
 
 
 async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:

@@ -1,0 +1,27 @@
+"""How every answer names where a passage comes from: the document and its date, one formula for all answers.
+
+``Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005`` for a ruling of 001; the document alone where
+it carries no date (003, the German rules explanation); the term table (``data/terms_de_en.tsv``), which has no
+date of its own, names the Comprehensive Rules its rule numbers are of (:data:`TABLE_SOURCE`).
+"""
+
+from __future__ import annotations
+
+from bot.reply import format_date
+from bot.store.passages import PassageRecord
+
+#: The term table's source line (its rule numbers are those of the Comprehensive Rules of 2026-04-17).
+TABLE_SOURCE = "Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026)"
+
+
+def footer_source(p: PassageRecord) -> str:
+    """The document an answer's footer names for ``p`` (its date follows from ``p.date``); a row of the term table,
+    which has no date of its own, names the Comprehensive Rules its rule numbers are of (:data:`TABLE_SOURCE`)."""
+    return TABLE_SOURCE if p.kind == "term" else p.source
+
+
+def passage_source(p: PassageRecord) -> str:
+    """The document and date an answer names for ``p``: ``Ravnica: Stadt der Gilden – Häufig gestellte Fragen,
+    30.08.2005``; the document alone where it has no date (003); a term row as :func:`footer_source`."""
+    date = format_date(p.date)
+    return footer_source(p) + (f", {date}" if date else "")
