@@ -322,6 +322,24 @@ async def test_a_card_whose_text_no_document_prints_is_said_so(ctx):
     assert "steht in keinem der Dokumente" not in printed.pages[0].body
 
 
+async def test_a_word_no_document_holds_is_named_and_the_answer_hedged(ctx):
+    # No document names „Schwarzer Lotus“: „lotus“ is in none of them in any form, so the answer says so and does not
+    # lead as if it knew; „Spontanzauberzeit“ is not in them as typed, but its parts are (Spontanzauber, Zeit).
+    reply = await run_answer(ctx, "question", question="was macht schwarzer lotus")
+    body = reply.pages[0].body
+    assert ("ℹ️ „lotus“ steht in keinem Dokument des Bots, auch nicht abgewandelt (vielleicht eine Karte, die dort "
+            "fehlt); die Stellen unten passen nur zum Rest der Frage.") in body
+    assert "⚖️ Keine Stelle passt eindeutig am besten" in body
+    known = await run_answer(ctx, "question", question="wann ist spontanzauberzeit")
+    assert "in keinem Dokument des Bots" not in known.pages[0].body
+    clear = await run_answer(ctx, "question", question="wer gewinnt die fehde wenn beide gleich kosten")
+    assert "in keinem Dokument des Bots" not in clear.pages[0].body
+    # the words are echoed escaped, at most three named
+    loud = await run_answer(ctx, "question", question="was macht **lotus** mit @everyone xyzzy quux und fehde")
+    assert ("ℹ️ „lotus“, „everyone“, „xyzzy“ und 1 weitere Wörter stehen in keinem Dokument des Bots"
+            in loud.pages[0].body)
+
+
 async def test_rulings_of_one_card_are_rescored_by_their_best_sentence(ctx):
     # 001 line 3118 (Frostnetz-Spinne): „Blockt die Frostnetz-Spinne … mehr als eine fliegende Kreatur im gleichen
     # Kampf, wird die Fähigkeit mehrfach ausgelöst.“ holds every word of the question but the card's name in one
