@@ -12,7 +12,7 @@ When no candidate leads clearly (:attr:`bot.ranking.Ranked.clear`), the first li
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.analysis import Analysis
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
@@ -173,6 +173,9 @@ def passage_page(index: TodayIndex, p: PassageRecord, sections: list[MechanicRec
 
 #: A candidate up to this length is shown whole in its field; a longer one by the sentences that matched.
 WHOLE_CANDIDATE = 900
+#: Statuses whose candidate shows today's statement (with its evidence) before the document's text, as the passage's
+#: own page and ``/ruling suche`` do; the others show the text with the status in the field's name.
+FIRST_TODAY = frozenset({"changed", "review"})
 
 
 def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: list[MechanicRecord]) -> str:
@@ -194,13 +197,16 @@ def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: l
 def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sections: list[MechanicRecord]
             ) -> list[Field]:
     """The further candidates as fields: number, status, title, kind and source (:func:`candidate_name`), the
-    passage whole when short, else the sentences that matched (whole sentences only)."""
+    passage whole when short, else the sentences that matched (whole sentences only); an outdated one (or one to be
+    checked, :data:`FIRST_TODAY`) with today's statement first (:func:`passage_view`), cut to 1 000 characters."""
     fields = []
     for number, hit in enumerate(hits, start=2):
         p = hit.passage
         text = p.text
         if len(text) > WHOLE_CANDIDATE:
             text = snippet(p.text, found.analysis, r.analyser, limit=900, count=3, weights=r.term_weights)
+        if passage_state(index, p, sections) in FIRST_TODAY:  # today's statement before the old text, as its page
+            text = passage_view(index, replace(p, text=text), sections).text
         fields.append(Field(name=candidate_name(index, number, p, sections), value=shorten(text, 1000) or "—"))
     return fields
 

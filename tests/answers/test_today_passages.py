@@ -146,6 +146,22 @@ async def test_frage_candidates_name_their_status(ctx, store):
     assert "⚠️ heute überholt" in outdated.pages[0].body
 
 
+async def test_an_outdated_frage_candidate_shows_todays_statement_before_the_old_text(ctx):
+    # 000 line 25 (the clash article on split cards: both players can win) is outdated: under /frage it is a candidate
+    # for this question, and its field opens with the register's statement, as its own page and /ruling suche do.
+    reply = await run_answer(ctx, "question", question="wer gewint die fehde wenn beide was mit manawert 2 aufdecken")
+    keys = [a.arg for a in reply.actions if a.action == "passage"]
+    field = reply.pages[0].fields[keys.index("000:25")]
+    assert field.value.startswith("⚠️ **Heute:** Eine aufgedeckte geteilte Karte hat einen Manawert: die Summe beider "
+                                  "Hälften."), field.value
+    assert "**Früher** (Fehde (Clash) – Artikel zur Schlüsselwort-Aktion, 2007, heute überholt): Falls einer oder " \
+           "mehrere der sich befehdenden Spieler eine geteilte Karte aufdeckt" in field.value
+    assert len(field.value) <= 1024
+    # a candidate that holds today shows its text as the document prints it (000 line 23: X counts as 0)
+    assert reply.pages[0].fields[keys.index("000:23")].value == "Ein X in den Manakosten einer aufgedeckten Karte " \
+        "wird als 0 gewertet."
+
+
 async def test_karte_marks_a_printed_keyword_whose_mechanic_changed(ctx):
     """``/karte`` for cards printing Einberufen and Pfropfen: one ⚠️ field with today's rule (702.51b, 702.58a),
     derived from the register's rows of the mechanics section; a card without such a keyword has none."""
