@@ -25,3 +25,6 @@ def passage_source(p: PassageRecord) -> str:
     30.08.2005``; the document alone where it has no date (003); a term row as :func:`footer_source`."""
     date = format_date(p.date)
     return footer_source(p) + (f", {date}" if date else "")
+
+#: The source of a page built from the change register alone (documents citing a rule under an old number).
+REGISTER_SOURCE = "Änderungsregister des Bots (data/changes.toml)"

@@ -384,6 +384,14 @@ def rule_today_lines(index: TodayIndex, number: str) -> list[str]:
     return [head, review_note(index, number)]
 
 
+def rule_today_source(index: TodayIndex, numbers: list[str]) -> str:
+    """The source a page of today's rules names (``Comprehensive Rules vom 17.04.2026, wie im Änderungsregister
+    zitiert``: the rules file of the first of ``numbers`` the register cites, :func:`rule_now`); ``""`` when it
+    cites none of them."""
+    now = next((found for n in numbers if (found := rule_now(index, n)) is not None), None)
+    return f"{CR_NAME} vom {format_date(now.effective)}, wie im Änderungsregister zitiert" if now else ""
+
+
 # --- the register's statements in the forms older callers use (all through the renderer above) ------------
 
 

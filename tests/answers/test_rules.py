@@ -229,6 +229,13 @@ async def test_todays_number_of_a_cited_rule_answers(ctx):
     assert "**701.30d** A player wins a clash if that player revealed a card with a higher mana value" in body
     assert "• **701.19c** → heute 701.30d" in body
     assert [a.arg for a in reply.actions if a.action == "rule"] == ["701.19", "701.19a", "701.19b", "701.19c"]
+    # the rule texts are the register's quotes of the CR, the term line is the term table's: both named
+    assert reply.source == ("Comprehensive Rules vom 17.04.2026, wie im Änderungsregister zitiert; Begriffstabelle "
+                            "Deutsch–Englisch (Comprehensive Rules vom 17.04.2026)")
+    # 701.30d is no term's rule: its page quotes the CR only
+    sub = await run_answer(ctx, "rule", query="701.30d")
+    assert sub.pages[0].title == "Regel 701.30d (heute)"
+    assert sub.source == "Comprehensive Rules vom 17.04.2026, wie im Änderungsregister zitiert"
     # 702.24 (cumulative upkeep): the Kälteeinbruch FAQ (2006) prints it as 502.13.
     reply = await run_answer(ctx, "rule", query="702.24")
     assert reply.pages[0].title == "Regel 702.24 (heute) – Kumulative Versorgung"
