@@ -134,9 +134,12 @@ class InteractionResult:
 
         As on Discord, a deferred reply's visibility is fixed by the defer (type 5 flags); the first
         follow-up replaces the "thinking" message and cannot change it. Button answers that update
-        the message (type 6/7) keep the message's visibility.
+        the message (type 6/7) keep the message's visibility; after a deferred update (type 6) that never edits
+        the message, a follow-up is a new message of its own, private when its flags say so (a refused
+        page turn answered late).
         """
-        if self.original_deleted and self.followups:
+        late_new = self.callback_type == CB_DEFERRED_UPDATE and not self.edits
+        if (self.original_deleted or late_new) and self.followups:
             return bool((self.followups[0].get("flags") or 0) & EPHEMERAL)
         if self.callback_type in (CB_MESSAGE, CB_DEFERRED_MESSAGE):
             return bool((self.data.get("flags") or 0) & EPHEMERAL)
