@@ -12,6 +12,7 @@ consequence in real processes: ``call``, ``complete``, ``press``, ``console``, `
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import signal
@@ -64,8 +65,11 @@ def imports_of(path: Path) -> set[str]:
     return found
 
 
+@functools.cache
 def project_graph() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """(module → the project's modules it imports, module → the outside modules it imports)."""
+    """(module → the project's modules it imports, module → the outside modules it imports). Read once per test
+    process (the sources do not change during a run; the tests only read the graph, a changed copy is a new
+    dict), not once for each of the four tests that check it."""
     files = sorted((ROOT / "bot").rglob("*.py")) + sorted((ROOT / "cogs").rglob("*.py"))
     modules = {module_name(p): p for p in files}
     inner: dict[str, set[str]] = {}

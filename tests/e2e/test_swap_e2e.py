@@ -31,7 +31,6 @@ from swapload import (
     SWITCHED,
     Sent,
     Swarm,
-    build_newer_store,
     open_stores,
     replace_store,
     start_swarm,
@@ -42,14 +41,14 @@ pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
 
 
 @pytest.fixture(scope="module")
-def stores(bot_argv, store_db, tmp_path_factory) -> tuple[Path, Path]:
-    """The basis store (the session's) and one built with the synthetic rules of 2026-08-01."""
+def stores(bot_argv, store_db, newer_db) -> tuple[Path, Path]:
+    """The basis store (the session's) and one built with the synthetic rules of 2026-08-01: the run's
+    ``newer_db`` (tests/conftest.py), the same ``build(db, DEFAULT_SOURCES, cr_files=[that file])`` that
+    ``python -m bot build --cr FILE`` makes (swapload.build_newer_store, which bench/bench_swap.py runs), built
+    once per run instead of once more here; the build as a process is tested in tests/test_cli*.py."""
     if bot_argv is STANDIN:
         pytest.skip("the store swap runs the real bot")
-    folder = tmp_path_factory.mktemp("newer")
-    newer = folder / "regelbot.sqlite3"
-    build_newer_store(newer, folder)
-    return store_db, newer
+    return store_db, newer_db
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
