@@ -251,9 +251,9 @@ def _german(conn: sqlite3.Connection, sources: Path) -> Iterator[Passage]:
 def vocabulary(passages: Iterable[Passage]) -> Counter[str]:
     """The German passages' words (lower case, umlauts kept) with their counts, plus the term table's words."""
     counts: Counter[str] = Counter()
-    for p in passages:
-        if p.language == "de" and p.kind != "cr_rule":
-            counts.update(tokens(f"{p.title} {p.text}", 100_000))
+    # One count over every passage's tokens (a stream: no passage is held), not a call per passage.
+    counts.update(itertools.chain.from_iterable(tokens(f"{p.title} {p.text}", 100_000) for p in passages
+                                                if p.language == "de" and p.kind != "cr_rule"))
     for term in term_index().terms:
         counts.update(w for name, _ in term.names() for w in tokens(name))
     return counts
@@ -364,10 +364,11 @@ class Counts:
     terms: Counter[str] = field(default_factory=Counter)
     concepts: Counter[str] = field(default_factory=Counter)
 
-    def add(self, terms: str, concepts: str) -> None:
-        """Count one passage's ``terms`` and ``concepts`` columns (words separated by spaces)."""
-        self.terms.update(terms.split())  # the column holds each term once (_body, or a title's join of distinct)
-        self.concepts.update(concepts.split())
+    def add(self, terms: Iterable[str], concepts: Iterable[str]) -> None:
+        """Count the ``terms`` and ``concepts`` columns of passages (words separated by spaces; a ``terms`` column
+        holds each term once, :func:`_body`), one column of each per passage."""
+        self.terms.update(" ".join(terms).split())  # one count over a batch: the per-call overhead once
+        self.concepts.update(" ".join(concepts).split())
 
 
 def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None) -> int:
@@ -397,8 +398,6 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
         rows, fts = [], []
         for pid, p in batch:
             names, terms, concepts = _analysed(a, analysed, p, kept)
-            if counts is not None:
-                counts.add(terms, concepts)
             rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,
                          p.text, p.date, p.source, p.status, concepts))
             fts.append((pid, names, terms, f"{p.title}\n{p.text}"))
@@ -408,5 +407,7 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
             rows,
         )
         conn.executemany("INSERT INTO passages_fts (rowid, names, terms, raw) VALUES (?, ?, ?, ?)", fts)
+        if counts is not None:
+            counts.add((row[2] for row in fts), (row[-1] for row in rows))
         count += len(rows)
     return count
