@@ -218,15 +218,50 @@ def stream(conn: sqlite3.Connection, sources: Path) -> Iterator[Passage]:
             dropped silently).
     """
     seen: set[str] = set()
-    for p in _passages(conn, sources):
-        p.key = safe_key(p.key)
+    for p in _keyed(_passages(conn, sources)):
         if p.key in seen:
-            raise PassageKeyError(f"Zwei Stellen hätten denselben Schlüssel {p.key!r} (die zweite: {p.kind} "
-                                  f"„{p.title}“)")
-        if len(p.key) > KEY_MAX:
-            raise PassageKeyError(f"Schlüssel länger als {KEY_MAX} Zeichen: {p.key!r}")
+            raise _twice(p)
         seen.add(p.key)
         yield p
+
+
+def _keyed(passages: Iterable[Passage]) -> Iterator[Passage]:
+    """``passages`` under their :func:`safe_key`.
+
+    Raises:
+        PassageKeyError: a key is longer than :data:`KEY_MAX`.
+    """
+    for p in passages:
+        p.key = safe_key(p.key)
+        if len(p.key) > KEY_MAX:
+            raise PassageKeyError(f"Schlüssel länger als {KEY_MAX} Zeichen: {p.key!r}")
+        yield p
+
+
+def _twice(p: Passage) -> PassageKeyError:
+    """The error of a passage ``p`` whose key an earlier passage has."""
+    return PassageKeyError(f"Zwei Stellen hätten denselben Schlüssel {p.key!r} (die zweite: {p.kind} „{p.title}“)")
+
+
+def _insert(conn: sqlite3.Connection, batch: list[tuple[int, Passage]], rows: list[tuple]) -> None:
+    """Insert the ``passages`` rows of ``batch``; the table's unique key finds a key two passages share (the step
+    holds no set of 300 000 keys).
+
+    Raises:
+        PassageKeyError: a passage of ``batch`` has the key of an earlier one.
+    """
+    try:
+        conn.executemany(
+            "INSERT INTO passages (id, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text,"
+            " date, source, status, concepts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+    except sqlite3.IntegrityError:
+        for pid, p in batch:  # the rows before the failing one are in: the first whose key has another id
+            found = conn.execute("SELECT id FROM passages WHERE key = ?", (p.key,)).fetchone()
+            if found is not None and found[0] != pid:
+                raise _twice(p) from None
+        raise
 
 
 def collect(conn: sqlite3.Connection, sources: Path) -> list[Passage]:
@@ -376,7 +411,8 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
     ``counts`` (when given) gets every written passage's terms and concepts counted (:class:`Counts`).
 
     Two passes: the vocabulary first over the passages it counts (the analyser needs all of it; :func:`_german`, the
-    English rulings left out), then each passage of :func:`stream` analysed and inserted in batches of :data:`BATCH`,
+    English rulings left out), then each passage of :func:`stream` analysed and inserted in batches of :data:`BATCH`
+    (a key two passages share is found by the table's unique key, :func:`_insert`),
     so the step's memory does not grow with the card data beyond :class:`Kept`'s bound. A title or ruling text met
     again anywhere in the step reuses its columns (a card's name titles its rulings, a reprinted card carries an
     earlier card's rulings: :class:`Kept`).
@@ -393,7 +429,7 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
     kept = Kept()
     del words
     count = 0
-    numbered = enumerate(stream(conn, sources), start=1)
+    numbered = enumerate(_keyed(_passages(conn, sources)), start=1)
     while batch := list(itertools.islice(numbered, BATCH)):
         rows, fts = [], []
         for pid, p in batch:
@@ -401,11 +437,7 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
             rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,
                          p.text, p.date, p.source, p.status, concepts))
             fts.append((pid, names, terms, f"{p.title}\n{p.text}"))
-        conn.executemany(
-            "INSERT INTO passages (id, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text,"
-            " date, source, status, concepts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            rows,
-        )
+        _insert(conn, batch, rows)
         conn.executemany("INSERT INTO passages_fts (rowid, names, terms, raw) VALUES (?, ?, ?, ?)", fts)
         if counts is not None:
             counts.add((row[2] for row in fts), (row[-1] for row in rows))
