@@ -376,13 +376,13 @@ def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Inde
     titles' and rulings' columns met before)."""
     doc = p.prefix if p.kind != "cr_rule" else None
     reading = (doc in OLD_DOCUMENTS, doc)
-    key = Kept.key("title", p.title, p.language, reading)
+    key = kept.key("title", p.title, p.language, reading)
     title = kept.get(key)
     if title is None:
         title_terms, title_concepts, _ = analysed(p.title, p.language, *reading)
         title = kept.keep(key, (" ".join(title_terms), title_concepts))
     if p.kind == "ruling" and not p.number:
-        key = Kept.key("text", p.text, p.language, reading)
+        key = kept.key("text", p.text, p.language, reading)
         body = kept.get(key) or kept.keep(key, _body(a, analysed, p, reading))
     else:
         body = _body(a, analysed, p, reading)
