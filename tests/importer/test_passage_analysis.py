@@ -1,8 +1,8 @@
 """The passage step's analyses (bot/importer/passages.py over bot/analysis.py) are the analyses of the plain reading
 of the module doc of bot.analysis (tests/importer/reference_analysis.py: every text read anew, every word and
 concept name looked at at every position), passage by passage, and a store built with the analyser's shortcuts, the
-columns kept of repeated titles and ruling texts and the counts taken while writing is the store built without them, table for table
-(bench/store_digest.py), on a generated AllPrintings-shaped file that repeats rulings as the real one
+columns kept of repeated titles and ruling texts and the counts taken while writing is the store built without them,
+table for table (bench/store_digest.py), on a generated AllPrintings-shaped file that repeats rulings as the real one
 (bench/gen_allprintings.py)."""
 
 from __future__ import annotations
@@ -174,7 +174,8 @@ def test_the_card_file_repeats_rulings_the_step_keeps(card_store: tuple[Path, Pa
     titles = {(p.title, p.language, None if p.kind == "cr_rule" else p.prefix) for p in read}
     assert len(read) > len(titles) + 300  # a card's name titles its passage and each of its rulings
     # each ruling text and each title read alike made once
-    assert (made[0].hits, len(made[0].columns)) == (rulings - distinct + len(read) - len(titles), distinct + len(titles))
+    hits = rulings - distinct + len(read) - len(titles)
+    assert (made[0].hits, len(made[0].columns)) == (hits, distinct + len(titles))
 
 
 def _reference_analysis(a: Analyser):
