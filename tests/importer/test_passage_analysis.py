@@ -37,6 +37,7 @@ TEXTS = [
     "Clash: each player reveals the top card of their library.",
     "Ohne eigene Kreatur, weiß er nicht: {R/W} und X.",
     "",
+    "Weder die umgewandelten Manakosten noch eine ins Spiel gebrachte Kreatur ändern sich im Spiel.",
 ]
 CONFIGS = [("de", True, None), ("en", True, None), ("de", False, "001"), ("de", True, "RAV.json"), ("en", True, "004")]
 
@@ -123,6 +124,10 @@ def test_indexed_is_what_the_columns_take_of_the_analysis(store_analyser: Analys
     assert "zzkpriority" not in a.indexed(TEXTS[2], "de", False, None)[1]  # kept apart by their options
     assert a.indexed(TEXTS[4], "de", True, "001") == (("zzkcreature", "eig", "kreatur", "mrw", "mx"), ("zzkcreature",),
                                                       ("zzneg", "ohn", "nicht"))
+    phrases = a.indexed(TEXTS[6], "de", False, "001")  # "weder": a term and the negation; words inside names
+    assert phrases == (("zzkcycling", "zzkmanaxcost", "zzsschlachtfeldxins", "zzkcreature", "zzkplay", "wed",
+                        "umwandel", "manakost", "mana", "kost", "gebracht", "kreatur", "and", "spiel"),
+                       ("zzkcycling", "zzkmanaxcost", "zzsschlachtfeldxins", "zzkcreature", "zzkplay"), ("zzneg",))
 
 
 def test_kept_reuses_a_text_read_alike(store_analyser: Analyser):
