@@ -61,6 +61,8 @@ WORDS_REMEMBERED = 200_000
 _NUMBER, _WEAK, _NO_TERM, _CONTENT = range(4)
 #: "weiß" is the verb "wissen" (a stop word) beside a personal pronoun (:func:`bot.stopwords.is_verb_wissen`).
 _WISSEN = frozenset({"weiß", "weiss"})
+#: A passage's analysis as its columns take it (:meth:`Analyser.indexed`): terms, concepts, weak stems beside them.
+Indexed = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 
 class _Word(NamedTuple):
@@ -366,6 +368,35 @@ class Analyser:
                 terms.update(stems)
         out.set_terms(terms)
         return _question_groups(_capped(out), named) if question else out
+
+    def indexed(self, text: str, language: str, old_terms: bool, document: str | None) -> Indexed:
+        """What a passage's columns take of :meth:`analyse` of ``text`` (not a question): ``(terms, concepts, the
+        weak stems that are no term)``, the last empty without terms (:meth:`Analysis.all_terms` is the first and
+        last together); the same steps in one pass, without an :class:`Analysis` (the build's hot path)."""
+        raw = tokens(text, MAX_TOKENS)
+        known = self._words.get(language, {})
+        infos = [known.get(w) or self._word(w, language) for w in raw]
+        concepts: list[str] = []
+        covered: set[int] = set()
+        if self.options.concepts:
+            concepts, covered = self._concepts(raw, infos, (old_terms, document, language, False, raw), {})
+        terms, weak, is_wissen = dict.fromkeys(concepts), [], lists.is_verb_wissen
+        for i, info in enumerate(infos):
+            kind = info.kind
+            if kind == _CONTENT and not (info.wissen or info.in_phrases or info.negation):  # most words
+                terms.update(info.terms)
+                continue
+            if kind == _NUMBER:
+                terms[info.extra] = None
+                continue
+            if info.negation:
+                weak.append(lists.NEGATED)
+            if kind == _WEAK:
+                weak.append(info.extra)
+            elif kind == _CONTENT and not ((info.in_phrases and i in covered) or (info.wissen and is_wissen(raw, i))):
+                terms.update(info.terms)
+        extra = tuple(w for w in dict.fromkeys(weak) if w not in terms) if terms else ()
+        return tuple(terms), tuple(concepts), extra
 
     def _question_word(self, out: Analysis, terms: dict[str, None], at: tuple[int, str, dict[str, None]],
                        fixed: set[int], named: dict[int, list[str]]) -> None:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.analysis import Analyser, tokens
+from bot.analysis import Analyser, Indexed, tokens
 from bot.definitions import defined_terms
 from bot.terms import OLD_DOCUMENTS, analyser, term_index, term_lines_plain
 
@@ -218,15 +218,50 @@ def stream(conn: sqlite3.Connection, sources: Path) -> Iterator[Passage]:
             dropped silently).
     """
     seen: set[str] = set()
-    for p in _passages(conn, sources):
-        p.key = safe_key(p.key)
+    for p in _keyed(_passages(conn, sources)):
         if p.key in seen:
-            raise PassageKeyError(f"Zwei Stellen hätten denselben Schlüssel {p.key!r} (die zweite: {p.kind} "
-                                  f"„{p.title}“)")
-        if len(p.key) > KEY_MAX:
-            raise PassageKeyError(f"Schlüssel länger als {KEY_MAX} Zeichen: {p.key!r}")
+            raise _twice(p)
         seen.add(p.key)
         yield p
+
+
+def _keyed(passages: Iterable[Passage]) -> Iterator[Passage]:
+    """``passages`` under their :func:`safe_key`.
+
+    Raises:
+        PassageKeyError: a key is longer than :data:`KEY_MAX`.
+    """
+    for p in passages:
+        p.key = safe_key(p.key)
+        if len(p.key) > KEY_MAX:
+            raise PassageKeyError(f"Schlüssel länger als {KEY_MAX} Zeichen: {p.key!r}")
+        yield p
+
+
+def _twice(p: Passage) -> PassageKeyError:
+    """The error of a passage ``p`` whose key an earlier passage has."""
+    return PassageKeyError(f"Zwei Stellen hätten denselben Schlüssel {p.key!r} (die zweite: {p.kind} „{p.title}“)")
+
+
+def _insert(conn: sqlite3.Connection, batch: list[tuple[int, Passage]], rows: list[tuple]) -> None:
+    """Insert the ``passages`` rows of ``batch``; the table's unique key finds a key two passages share (the step
+    holds no set of 300 000 keys).
+
+    Raises:
+        PassageKeyError: a passage of ``batch`` has the key of an earlier one.
+    """
+    try:
+        conn.executemany(
+            "INSERT INTO passages (id, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text,"
+            " date, source, status, concepts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+    except sqlite3.IntegrityError:
+        for pid, p in batch:  # the rows before the failing one are in: the first whose key has another id
+            found = conn.execute("SELECT id FROM passages WHERE key = ?", (p.key,)).fetchone()
+            if found is not None and found[0] != pid:
+                raise _twice(p) from None
+        raise
 
 
 def collect(conn: sqlite3.Connection, sources: Path) -> list[Passage]:
@@ -251,9 +286,9 @@ def _german(conn: sqlite3.Connection, sources: Path) -> Iterator[Passage]:
 def vocabulary(passages: Iterable[Passage]) -> Counter[str]:
     """The German passages' words (lower case, umlauts kept) with their counts, plus the term table's words."""
     counts: Counter[str] = Counter()
-    for p in passages:
-        if p.language == "de" and p.kind != "cr_rule":
-            counts.update(tokens(f"{p.title} {p.text}", 100_000))
+    # One count over every passage's tokens (a stream: no passage is held), not a call per passage.
+    counts.update(itertools.chain.from_iterable(tokens(f"{p.title} {p.text}", 100_000) for p in passages
+                                                if p.language == "de" and p.kind != "cr_rule"))
     for term in term_index().terms:
         counts.update(w for name, _ in term.names() for w in tokens(name))
     return counts
@@ -274,66 +309,55 @@ def lemmas(words: Counter[str]) -> dict[str, str]:
     return out
 
 
-#: Texts whose analysis the passage step remembers (the least recently used one goes first): a card's name, the
-#: title of each of its rulings, and the texts of a stretch of passages (a ruling text met again anywhere in the step
-#: is :class:`Kept`). Each is a few hundred bytes to 1.5 KB.
-MEMO_SIZE = 4_096
-
-#: What the passage step keeps of a text's analysis (:func:`memo`): its terms, its concepts, and the stems of its
-#: weak words that are no term (:meth:`bot.analysis.Analysis.all_terms` adds them when there is a term).
-Analysed = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-
-
-def memo(a: Analyser, size: int = MEMO_SIZE) -> Callable[[str, str, bool, str | None], Analysed]:
-    """``a.analyse(text, language=…, old_terms=…, document=…)`` of a passage's text as :data:`Analysed`, the last
-    ``size`` texts remembered by ``(text, language, old_terms, document)``: the analysis depends on nothing else
-    while the step's vocabulary stays as it is (functools.lru_cache; ``.cache_info()`` counts hits and misses)."""
-
-    @functools.lru_cache(maxsize=size)
-    def analysed(text: str, language: str, old_terms: bool, document: str | None) -> Analysed:
-        found = a.analyse(text, language=language, old_terms=old_terms, document=document)
-        terms = tuple(found.terms)
-        weak = tuple(w for w in dict.fromkeys(found.weak) if not found.has(w)) if terms else ()
-        return terms, tuple(found.concepts), weak
-
-    return analysed
+#: A text's columns as the passage step keeps them: its analysed terms joined by spaces, and its concepts.
+Columns = tuple[str, tuple[str, ...]]
+#: Texts whose columns the passage step keeps for the whole step (:class:`Kept`): the titles (a card's name is the
+#: title of its passage and of each of its rulings) and the ruling texts (a reprinted card carries an earlier card's
+#: rulings anywhere in a large file: 100 000 generated printings have 100 000 distinct titles of 300 000 and 126 000
+#: distinct ruling texts of 200 000). About 250 bytes a title and 500 a ruling text, so at most 262 144 texts keep
+#: the step's peak under 350 MB.
+KEPT = 262_144
 
 
-#: Ruling texts whose columns the passage step keeps for the whole step (:class:`Kept`): a large card file repeats a
-#: card's rulings in every printing, far apart (100 000 generated printings: 114 000 distinct of 200 000 ruling texts,
-#: which an LRU memo of the last 16 384 texts mostly missed). About 500 bytes each (57 MB for those 114 000, measured
-#: with tracemalloc), so at most 131 072: the step's peak stays under 350 MB.
-RULINGS_KEPT = 131_072
+def analysis_of(a: Analyser) -> Callable[[str, str, bool, str | None], Indexed]:
+    """The analysis the passage step gives a text it has not kept: ``a.indexed(text, language, old_terms,
+    document)`` (:meth:`bot.analysis.Analyser.indexed`)."""
+    return a.indexed
 
 
 class Kept:
-    """The ``terms`` column and the concepts of each ruling text met before (:func:`_analysed`), by a 16-byte BLAKE2b
-    digest of the text and its reading (language, old terms, document), at most ``size`` texts (then only those).
+    """The columns of each title and ruling text met before in the step (:func:`_analysed`), by a 16-byte BLAKE2b
+    digest of the text and its reading (title or text, language, old terms, document), at most ``size`` texts
+    (then only those). A ruling's text alone decides its columns: a ruling has no rule number and no aligned
+    explanation (:func:`_body`); a title's columns are its terms and concepts alone."""
 
-    A ruling's text alone decides both: a ruling has no rule number and no aligned explanation (:func:`_body`)."""
-
-    def __init__(self, size: int = RULINGS_KEPT) -> None:
+    def __init__(self, size: int = KEPT) -> None:
         self.size = size
-        self.columns: dict[bytes, tuple[str, tuple[str, ...]]] = {}
+        self.columns: dict[bytes, Columns] = {}
         self.hits = 0
 
-    def body(self, a: Analyser, analysed: Callable[[str, str, bool, str | None], Analysed], p: Passage,
-             reading: tuple[bool, str | None]) -> tuple[str, tuple[str, ...]]:
-        """:func:`_body` of the ruling ``p`` read as ``reading`` (old terms, document), kept or made."""
-        key = hashlib.blake2b(f"{p.language}\0{reading!r}\0{p.text}".encode("utf-8", "surrogatepass"),
-                              digest_size=16).digest()
+    def get(self, key: bytes) -> Columns | None:
+        """The columns kept under ``key`` (:meth:`key`), or None."""
         found = self.columns.get(key)
         if found is not None:
             self.hits += 1
-            return found
-        found = _body(a, analysed, p, reading)
-        if len(self.columns) < self.size:
-            self.columns[key] = found
         return found
 
+    def keep(self, key: bytes, columns: Columns) -> Columns:
+        """Keep ``columns`` under ``key`` while there is room; returns them."""
+        if len(self.columns) < self.size:
+            self.columns[key] = columns
+        return columns
 
-def _body(a: Analyser, analysed: Callable[[str, str, bool, str | None], Analysed], p: Passage,
-          reading: tuple[bool, str | None]) -> tuple[str, tuple[str, ...]]:
+    @staticmethod
+    def key(role: str, text: str, language: str, reading: tuple[bool, str | None]) -> bytes:
+        """The digest of ``text`` in ``role`` (``title`` or ``text``) read in ``language`` as ``reading``."""
+        return hashlib.blake2b(f"{role}\0{language}\0{reading!r}\0{text}".encode("utf-8", "surrogatepass"),
+                               digest_size=16).digest()
+
+
+def _body(a: Analyser, analysed: Callable[[str, str, bool, str | None], Indexed], p: Passage,
+          reading: tuple[bool, str | None]) -> Columns:
     """The ``terms`` column of passage ``p`` and the concepts of its text, read as ``reading`` (old terms, document)."""
     old, doc = reading
     body_terms, body_concepts, weak = analysed(p.text, p.language, old, doc)
@@ -346,19 +370,24 @@ def _body(a: Analyser, analysed: Callable[[str, str, bool, str | None], Analysed
     return " ".join(dict.fromkeys(terms)), body_concepts
 
 
-def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Analysed], p: Passage,
-              kept: Kept | None = None) -> tuple[str, str, str]:
-    """``(names, terms, concepts)`` columns of one passage (``analysed``: :func:`memo` of ``a``; ``kept``: the
-    rulings' columns met before)."""
+def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Indexed], p: Passage,
+              kept: Kept) -> tuple[str, str, str]:
+    """``(names, terms, concepts)`` columns of one passage (``analysed``: :func:`analysis_of` ``a``; ``kept``: the
+    titles' and rulings' columns met before)."""
     doc = p.prefix if p.kind != "cr_rule" else None
-    old = doc in OLD_DOCUMENTS
-    title_terms, title_concepts, _ = analysed(p.title, p.language, old, doc)
-    if kept is not None and p.kind == "ruling" and not p.number:
-        terms, body_concepts = kept.body(a, analysed, p, (old, doc))
+    reading = (doc in OLD_DOCUMENTS, doc)
+    key = kept.key("title", p.title, p.language, reading)
+    title = kept.get(key)
+    if title is None:
+        title_terms, title_concepts, _ = analysed(p.title, p.language, *reading)
+        title = kept.keep(key, (" ".join(title_terms), title_concepts))
+    if p.kind == "ruling" and not p.number:
+        key = kept.key("text", p.text, p.language, reading)
+        body = kept.get(key) or kept.keep(key, _body(a, analysed, p, reading))
     else:
-        terms, body_concepts = _body(a, analysed, p, (old, doc))
-    concepts = dict.fromkeys([*title_concepts, *body_concepts])
-    return " ".join(title_terms), terms, " ".join(concepts)
+        body = _body(a, analysed, p, reading)
+    concepts = dict.fromkeys([*title[1], *body[1]])
+    return title[0], body[0], " ".join(concepts)
 
 
 @dataclass
@@ -370,10 +399,11 @@ class Counts:
     terms: Counter[str] = field(default_factory=Counter)
     concepts: Counter[str] = field(default_factory=Counter)
 
-    def add(self, terms: str, concepts: str) -> None:
-        """Count one passage's ``terms`` and ``concepts`` columns (words separated by spaces)."""
-        self.terms.update(set(terms.split()))
-        self.concepts.update(concepts.split())
+    def add(self, terms: Iterable[str], concepts: Iterable[str]) -> None:
+        """Count the ``terms`` and ``concepts`` columns of passages (words separated by spaces; a ``terms`` column
+        holds each term once, :func:`_body`), one column of each per passage."""
+        self.terms.update(" ".join(terms).split())  # one count over a batch: the per-call overhead once
+        self.concepts.update(" ".join(concepts).split())
 
 
 def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None) -> int:
@@ -381,10 +411,11 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
     ``counts`` (when given) gets every written passage's terms and concepts counted (:class:`Counts`).
 
     Two passes: the vocabulary first over the passages it counts (the analyser needs all of it; :func:`_german`, the
-    English rulings left out), then each passage of :func:`stream` analysed and inserted in batches of :data:`BATCH`,
-    so the step's memory does not grow with the card data beyond :class:`Kept`'s bound. A text met again reuses its
-    analysis: the last :data:`MEMO_SIZE` texts (:func:`memo`), and a ruling text anywhere in the step (a reprinted
-    card's rulings, :class:`Kept`).
+    English rulings left out), then each passage of :func:`stream` analysed and inserted in batches of :data:`BATCH`
+    (a key two passages share is found by the table's unique key, :func:`_insert`),
+    so the step's memory does not grow with the card data beyond :class:`Kept`'s bound. A title or ruling text met
+    again anywhere in the step reuses its columns (a card's name titles its rulings, a reprinted card carries an
+    earlier card's rulings: :class:`Kept`).
 
     Raises:
         PassageKeyError: see :func:`stream`.
@@ -394,25 +425,21 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
     conn.executemany("INSERT INTO vocabulary (word, count, lemma) VALUES (?, ?, ?)",
                      [(w, n, lemma_map.get(w)) for w, n in words.items()])
     a = analyser(dict(words), lemma_map)
-    analysed = memo(a)
+    analysed = analysis_of(a)
     kept = Kept()
     del words
     count = 0
-    numbered = enumerate(stream(conn, sources), start=1)
+    numbered = enumerate(_keyed(_passages(conn, sources)), start=1)
     while batch := list(itertools.islice(numbered, BATCH)):
         rows, fts = [], []
         for pid, p in batch:
             names, terms, concepts = _analysed(a, analysed, p, kept)
-            if counts is not None:
-                counts.add(terms, concepts)
             rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,
                          p.text, p.date, p.source, p.status, concepts))
             fts.append((pid, names, terms, f"{p.title}\n{p.text}"))
-        conn.executemany(
-            "INSERT INTO passages (id, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text,"
-            " date, source, status, concepts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            rows,
-        )
+        _insert(conn, batch, rows)
         conn.executemany("INSERT INTO passages_fts (rowid, names, terms, raw) VALUES (?, ?, ?, ?)", fts)
+        if counts is not None:
+            counts.add((row[2] for row in fts), (row[-1] for row in rows))
         count += len(rows)
     return count

@@ -1,8 +1,8 @@
 """The passage step's analyses (bot/importer/passages.py over bot/analysis.py) are the analyses of the plain reading
 of the module doc of bot.analysis (tests/importer/reference_analysis.py: every text read anew, every word and
 concept name looked at at every position), passage by passage, and a store built with the analyser's shortcuts, the
-memo of repeated texts and the counts taken while writing is the store built without them, table for table
-(bench/store_digest.py), on a generated AllPrintings-shaped file that repeats rulings as the real one
+columns kept of repeated titles and ruling texts and the counts taken while writing is the store built without them,
+table for table (bench/store_digest.py), on a generated AllPrintings-shaped file that repeats rulings as the real one
 (bench/gen_allprintings.py)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 
 import bot.importer.passages as passages
 import bot.importer.prepared as prepared
-from bot.analysis import Analyser
+from bot.analysis import Analyser, Indexed
 from bot.importer import DEFAULT_SOURCES, build
 from bot.terms import OLD_DOCUMENTS, analyser
 from bot.words import tokens
@@ -37,6 +37,7 @@ TEXTS = [
     "Clash: each player reveals the top card of their library.",
     "Ohne eigene Kreatur, weiß er nicht: {R/W} und X.",
     "",
+    "Weder die umgewandelten Manakosten noch eine ins Spiel gebrachte Kreatur ändern sich im Spiel.",
 ]
 CONFIGS = [("de", True, None), ("en", True, None), ("de", False, "001"), ("de", True, "RAV.json"), ("en", True, "004")]
 
@@ -110,52 +111,46 @@ def test_every_passage_is_analysed_as_the_reference_does(card_store: tuple[Path,
         assert tokens(text, 5) == reference_tokens(text, 5) and tokens(text) == reference_tokens(text, 1200)
 
 
-def test_memo_keeps_what_the_analyser_gives(store_analyser: Analyser):
+def test_indexed_is_what_the_columns_take_of_the_analysis(store_analyser: Analyser):
     a = store_analyser
-    memo = passages.memo(a)
     for text in TEXTS:
         for language, old, document in CONFIGS:
             fresh = Analyser(a.vocab).analyse(text, language=language, old_terms=old, document=document)
-            first = memo(text, language, old, document)
-            assert memo(text, language, old, document) is first
-            assert first[:2] == (tuple(fresh.terms), tuple(fresh.concepts))
-            assert [*first[0], *first[2]] == fresh.all_terms()
-    assert (memo.cache_info().misses, memo.cache_info().hits) == (len(TEXTS) * 5, len(TEXTS) * 5)
-    assert "zzkpriority" in memo(TEXTS[2], "de", True, None)[1]
-    assert "zzkpriority" not in memo(TEXTS[2], "de", False, None)[1]  # kept apart by their options
+            for analyser_ in (Analyser(a.vocab), a):  # its words new, then met before
+                terms, concepts, weak = analyser_.indexed(text, language, old, document)
+                assert (list(terms), list(concepts)) == (fresh.terms, fresh.concepts)
+                assert [*terms, *weak] == fresh.all_terms()
+    assert "zzkpriority" in a.indexed(TEXTS[2], "de", True, None)[1]
+    assert "zzkpriority" not in a.indexed(TEXTS[2], "de", False, None)[1]  # kept apart by their options
+    assert a.indexed(TEXTS[4], "de", True, "001") == (("zzkcreature", "eig", "kreatur", "mrw", "mx"), ("zzkcreature",),
+                                                      ("zzneg", "ohn", "nicht"))
+    phrases = a.indexed(TEXTS[6], "de", False, "001")  # "weder": a term and the negation; words inside names
+    assert phrases == (("zzkcycling", "zzkmanaxcost", "zzsschlachtfeldxins", "zzkcreature", "zzkplay", "wed",
+                        "umwandel", "manakost", "mana", "kost", "gebracht", "kreatur", "and", "spiel"),
+                       ("zzkcycling", "zzkmanaxcost", "zzsschlachtfeldxins", "zzkcreature", "zzkplay"), ("zzneg",))
 
 
-def test_memo_forgets_the_least_recently_used(store_analyser: Analyser):
-    memo = passages.memo(store_analyser, size=2)
-    first = memo(TEXTS[0], "de", True, None)
-    memo(TEXTS[1], "de", True, None)
-    assert memo(TEXTS[0], "de", True, None) is first  # used again: TEXTS[1] is now the oldest
-    memo(TEXTS[2], "de", True, None)
-    assert memo.cache_info().currsize == 2 and memo(TEXTS[0], "de", True, None) is first
-    misses = memo.cache_info().misses
-    memo(TEXTS[1], "de", True, None)
-    assert memo.cache_info().misses == misses + 1
-
-
-def test_kept_reuses_a_ruling_text_read_alike(store_analyser: Analyser):
+def test_kept_reuses_a_text_read_alike(store_analyser: Analyser):
     a = store_analyser
-    analysed = passages.memo(a)
+    analysed = passages.analysis_of(a)
     kept = passages.Kept()
     ruling = passages.Passage("001:10", "ruling", "Boros-Rekrut", TEXTS[2], "Ravnica FAQ", prefix="001")
-    first = kept.body(a, analysed, ruling, (True, "001"))
-    assert first == ("zzkpriority zzsprioritat zzkplayers zzkpass vorrang spieler pass beid",
-                     ("zzkpriority", "zzsprioritat", "zzkplayers", "zzkpass"))  # "Vorrang" in an old document
-    other = passages.Passage("002:20", "ruling", "Moorhöhlen", TEXTS[2], "Amonkhet FAQ", prefix="002")
-    assert kept.body(a, analysed, other, (True, "001")) is first and kept.hits == 1
-    current = kept.body(a, analysed, other, (False, "002"))  # another reading of the same text: made anew
-    assert current == ("zzkplayers zzkpass vorrang spieler pass beid", ("zzkplayers", "zzkpass")) and kept.hits == 1
-    english = kept.body(a, analysed, dataclasses.replace(other, language="en"), (False, "002"))
-    assert english == ("vorrang spieler passen beid", ()) and kept.hits == 1  # English stems, no German concept
-    assert kept.body(a, analysed, other, (False, "002")) is current and kept.hits == 2
+    first = passages._analysed(a, analysed, ruling, kept)
+    assert first == ("boros rekrut", "zzkpriority zzsprioritat zzkplayers zzkpass vorrang spieler pass beid",
+                     "zzkpriority zzsprioritat zzkplayers zzkpass")  # "Vorrang" in an old document
+    assert (kept.hits, len(kept.columns)) == (0, 2)  # the title and the text
+    other = passages.Passage("001:20", "ruling", "Moorhöhlen", TEXTS[2], "Ravnica FAQ", prefix="001")
+    assert passages._analysed(a, analysed, other, kept)[1:] == first[1:] and kept.hits == 1
+    card = passages.Passage("001:30", "card", "Boros-Rekrut", "Kreatur — Goblin Soldat", "Ravnica FAQ", prefix="001")
+    assert passages._analysed(a, analysed, card, kept)[0] == "boros rekrut" and kept.hits == 2  # its name's title
+    assert len(kept.columns) == 3  # a card's text is no ruling: not kept
+    current = passages._analysed(a, analysed, dataclasses.replace(other, prefix="002"), kept)  # another reading
+    assert current[1:] == ("zzkplayers zzkpass vorrang spieler pass beid", "zzkplayers zzkpass") and kept.hits == 2
+    english = passages._analysed(a, analysed, dataclasses.replace(other, prefix="002", language="en"), kept)
+    assert english[1:] == ("vorrang spieler passen beid", "") and kept.hits == 2  # English stems, no German concept
     full = passages.Kept(size=1)
-    full.body(a, analysed, ruling, (True, "001"))
-    full.body(a, analysed, other, (False, "002"))
-    assert len(full.columns) == 1 and full.body(a, analysed, other, (False, "002")) is not None and full.hits == 0
+    passages._analysed(a, analysed, ruling, full)
+    assert len(full.columns) == 1 and passages._analysed(a, analysed, ruling, full) == first and full.hits == 1
 
 
 def test_the_card_file_repeats_rulings_the_step_keeps(card_store: tuple[Path, Path], tmp_path: Path,
@@ -177,16 +172,21 @@ def test_the_card_file_repeats_rulings_the_step_keeps(card_store: tuple[Path, Pa
             " FROM rulings r JOIN documents d ON d.id = r.document_id").fetchone()
         english, english_texts = conn.execute("SELECT count(*), count(DISTINCT text) FROM rulings WHERE language = 'en'"
                                               ).fetchone()
+        read = passages.collect(conn, DEFAULT_SOURCES)
     finally:
         conn.close()
     assert len(made) == 1 and english > english_texts > 100  # the card file repeats rulings (gen_allprintings)
-    assert (made[0].hits, len(made[0].columns)) == (rulings - distinct, distinct)  # each text read alike made once
+    titles = {(p.title, p.language, None if p.kind == "cr_rule" else p.prefix) for p in read}
+    assert len(read) > len(titles) + 300  # a card's name titles its passage and each of its rulings
+    # each ruling text and each title read alike made once
+    hits = rulings - distinct + len(read) - len(titles)
+    assert (made[0].hits, len(made[0].columns)) == (hits, distinct + len(titles))
 
 
-def _reference_memo(a: Analyser, size: int = 0):
-    """passages.memo without memo and without the analyser's shortcuts: every text analysed by the reference."""
+def _reference_analysis(a: Analyser):
+    """passages.analysis_of without the analyser's shortcuts: every text analysed by the reference."""
 
-    def analysed(text: str, language: str, old_terms: bool, document: str | None) -> passages.Analysed:
+    def analysed(text: str, language: str, old_terms: bool, document: str | None) -> Indexed:
         terms, concepts, _numbers, _words, _weak, _truncated, indexed = reference_analysis(a, text, language,
                                                                                          old_terms, document)
         return tuple(terms), tuple(concepts), tuple(indexed[len(terms) :])
@@ -207,9 +207,9 @@ def _counts_from_tables(conn: sqlite3.Connection, counts: passages.Counts) -> No
 def test_store_is_the_store_built_by_the_reference(card_store: tuple[Path, Path], tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch):
     cards, db = card_store
-    monkeypatch.setattr(passages, "memo", _reference_memo)
+    monkeypatch.setattr(passages, "analysis_of", _reference_analysis)
     kept = passages.Kept
-    monkeypatch.setattr(passages, "Kept", lambda: kept(size=0))  # every ruling text analysed anew
+    monkeypatch.setattr(passages, "Kept", lambda: kept(size=0))  # every title and ruling text analysed anew
     monkeypatch.setattr(passages, "_german", passages.stream)  # the vocabulary counted over every passage
     write_counts = prepared.write_counts
 
