@@ -23,7 +23,7 @@ and this one's, loaded side by side in one process, answer every source's querie
 ``run_completer``, interleaved query by query (which one goes first alternates), each on its own core opened afresh
 on the same store in each of 3 rounds, each round in a fresh process; CPU time of the thread per call (a loaded
 machine's waiting for a CPU is not counted). Prints per source the p99 of both per round, the ratio this/other
-(best and median of the rounds), and the p99 over each query's best of the rounds. ``--vs`` with this checkout
+(best and median of the rounds), and the p99 and p50 over each query's best of the rounds. ``--vs`` with this checkout
 itself shows the noise (an A/A comparison). Both checkouts must read the same store schema.
 
 Without ``--reference`` (default ``../shared/reference``) or when its CR files are missing, only the documents'
@@ -220,13 +220,16 @@ def versus(other: Path, rounds: int = 3, reference: Path | None = None) -> list[
                     for _ in range(rounds)]
             for key in sorted(COMPLETERS):
                 per_round = [(_p99(r[0][key]), _p99(r[1][key])) for r in runs]
-                best = [_p99([min(t) for t in zip(*(r[s][key] for r in runs), strict=True)]) for s in (0, 1)]
+                bests = [sorted(min(t) for t in zip(*(r[s][key] for r in runs), strict=True)) for s in (0, 1)]
+                best = [percentile(b, 0.99) for b in bests]
+                p50 = [percentile(b, 0.5) for b in bests]
                 ratios = sorted(b / a for a, b in per_round)
                 lines.append(
                     f"{key:<15} {label:<19} p99 other/this per round "
                     + ", ".join(f"{a:.0f}/{b:.0f}" for a, b in per_round)
                     + f" µs; ratio this/other best {ratios[0]:.2f}, median {statistics.median(ratios):.2f}; "
-                    f"each query's best of {rounds}: {best[0]:.0f}/{best[1]:.0f} µs")
+                    f"each query's best of {rounds}: p99 {best[0]:.0f}/{best[1]:.0f} µs, "
+                    f"p50 {p50[0]:.0f}/{p50[1]:.0f} µs")
     return lines
 
 

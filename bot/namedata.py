@@ -42,6 +42,13 @@ DELETION_PREPARED = 7
 #: Typed word lengths whose whole-word comparison lists :meth:`FuzzyVocabulary.prepare` makes (longer words are
 #: rare; theirs are made at their first look-up).
 PREPARED_WORD_LENGTH = 30
+#: A vocabulary of at most this many words gets, at :meth:`FuzzyVocabulary.prepare`, the similar words of every start
+#: of its words of :data:`TABLE_MIN` to :data:`CUT_MAX` letters (the word being typed) and of every whole word (a
+#: word typed before it), so a typed word that begins a name's word costs a dict look-up (the documents' 479 words:
+#: 2 900 starts, tens of ms and a few MB at the warm-up; a larger vocabulary compares at each look-up).
+TABLE_VOCAB = 2_000
+#: Shortest typed word the fuzzy tier looks up (:data:`bot.typos.MIN_FUZZY_LENGTH`): shorter starts are not tabled.
+TABLE_MIN = 3
 #: The shortest name word (lower case) the ranker takes as a sign of its card.
 NAME_WORD_MIN = 4
 #: Stems looked up in a stored index kept per :class:`StoredStems` (then the memory starts anew).
@@ -285,27 +292,54 @@ class FuzzyVocabulary:
         self._found: dict[tuple[str, bool, float], dict[str, float]] = {}
         # whole-word matches by (word, cutoff): a word typed last and then followed by another asks for them again
         self._wholes: dict[tuple[str, float], dict[str, float]] = {}
+        # prepare()'s tables at its cutoff: a word's starts (typed last) and whole words (typed before) → similar()
+        self._table_cutoff = -1.0
+        self._starts_table: dict[str, dict[str, float]] = {}
+        self._words_table: dict[str, dict[str, float]] = {}
 
     def similar(self, word: str, last: bool, cutoff: float) -> dict[str, float]:
         """Vocabulary words with ``fuzz.ratio`` ≥ ``cutoff`` to ``word`` → score (0–100), best first (ties in
         vocabulary order); with ``last`` (the word being typed) also words whose start (cut to the word's length,
         at most :data:`CUT_MAX`) is that similar, one point lower, listed after (a whole-word score is kept when
-        higher). The dict is shared: read it, never change it."""
+        higher). The dict is shared: read it, never change it. A word of :meth:`prepare`'s tables is looked up."""
+        if cutoff == self._table_cutoff:
+            found = (self._starts_table if last else self._words_table).get(word)
+            if found is not None:
+                return found
         key = (word, last, cutoff)
         found = self._found.get(key)
         if found is None:
-            found = dict(self._whole(word, cutoff)) if last else self._whole(word, cutoff)
-            if last:
-                _cuts, groups = self._cut(min(len(word), CUT_MAX))
-                for score, pos in self._similar_cuts(word, cutoff):
-                    lower = float(score) - 1.0  # a prefix match ranks just below a whole word
-                    for w in groups[pos]:
-                        if found.get(w, 0.0) < lower:  # the higher score stays (a word keeps its place)
-                            found[w] = lower
+            whole = self._whole(word, cutoff)
+            found = self._with_cuts(word, dict(whole), cutoff) if last else whole
             if len(self._found) >= FOUND_CACHE:
                 del self._found[next(iter(self._found))]
             self._found[key] = found
         return found
+
+    def _with_cuts(self, word: str, found: dict[str, float], cutoff: float) -> dict[str, float]:
+        """``found`` (``word``'s whole-word matches, a dict of its own) with the words whose start is similar to
+        ``word`` (:meth:`similar` with ``last``) added."""
+        _cuts, groups = self._cut(min(len(word), CUT_MAX))
+        for score, pos in self._similar_cuts(word, cutoff):
+            lower = float(score) - 1.0  # a prefix match ranks just below a whole word
+            for w in groups[pos]:
+                if found.get(w, 0.0) < lower:  # the higher score stays (a word keeps its place)
+                    found[w] = lower
+        return found
+
+    def prepare_tables(self, cutoff: float = 75.0) -> None:
+        """Make :meth:`similar`'s answers at ``cutoff`` for every start of the vocabulary's words of :data:`TABLE_MIN`
+        to :data:`CUT_MAX` letters (typed last: a name's word being typed) and every whole word (typed before the
+        last), when the vocabulary has at most :data:`TABLE_VOCAB` words; the same answers as computed at a look-up
+        (:meth:`_compare_whole`, :meth:`_with_cuts`). Typed words outside the tables (typos) are compared as before."""
+        if len(self.vocab) > TABLE_VOCAB:
+            return
+        self.prepare(cutoff)
+        starts = dict.fromkeys(w[:end] for w in self.vocab for end in range(TABLE_MIN, min(len(w), CUT_MAX) + 1))
+        self._words_table = {w: self._compare_whole(w, cutoff) for w in self.vocab}
+        self._starts_table = {s: self._with_cuts(s, dict(self._words_table.get(s) or self._compare_whole(s, cutoff)),
+                                                 cutoff) for s in starts}
+        self._table_cutoff = cutoff
 
     def prepare(self, cutoff: float = 75.0) -> None:
         """Make now what the first look-ups would make: the vocabulary by length and its cuts to 1 …

@@ -361,7 +361,7 @@ class NameIndex:
         (milliseconds), and preparing every first letter would make start-up grow with the cards again."""
         if isinstance(self.data, StoredNames):
             return
-        self._vocab.prepare()
+        self._vocab.prepare_tables()
         firsts = self.data.first_letters()
         for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:
             self._completed(query)

@@ -202,16 +202,19 @@ async def test_similar_words_are_those_of_a_comparison_with_every_word(ctx):
         for n in range(1, len(w) + 1):
             cut = w[:n]
             typed |= {cut, cut[1:], cut + cut[-1], "x" + cut[1:], cut[:-1] + "q", cut[1::-1] + cut[2:]}
-    fuzzy = FuzzyVocabulary(vocab)
+    fuzzy, tabled = FuzzyVocabulary(vocab), FuzzyVocabulary(vocab)
     fuzzy.prepare()
+    tabled.prepare_tables()  # the starts of the words and the whole words answered from tables made now
     checked, kept = 0, {}
     for word in sorted(t for t in typed if t):
         for last in (False, True):
             for cutoff in (75.0, 60.0):
-                got = fuzzy.similar(word, last, cutoff)
-                assert list(got.items()) == list(_similar_by_extract(vocab, word, last, cutoff, kept).items()), word
+                expected = list(_similar_by_extract(vocab, word, last, cutoff, kept).items())
+                assert list(fuzzy.similar(word, last, cutoff).items()) == expected, word
+                assert list(tabled.similar(word, last, cutoff).items()) == expected, word
                 checked += 1
     assert checked > 4000 and fuzzy.similar("konklafe", True, 75.0)["konklave"] == 87.5
+    assert tabled.similar("konkl", True, 75.0) == {"konklave": 99.0, "konklavenequidonaut": 99.0}
 
 
 async def test_offers_sorted_in_full_or_selected_rank_alike_over_the_recorded_queries(ctx, monkeypatch):

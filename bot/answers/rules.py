@@ -16,6 +16,7 @@ the English glossary terms (``starting player`` finds the explanation of the Sta
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
@@ -450,6 +451,19 @@ async def rule_choices(ctx: AnswerContext) -> RuleChoices:
     return await ctx.store.memo("rule_choices", lambda: _load_rule_choices(ctx))
 
 
+@cache
+def term_rule_choices() -> dict[tuple[int, str], Choice]:
+    """The choice :func:`rule_queries` offers for each name of the term table (keyed by the term's identity and the
+    name, as :meth:`bot.terms.TermIndex.complete` gives them): „Trampelschaden – Regel 702.19“, an old or English
+    name in brackets after today's term. Made once per process (the table is read once), at the warm-up, so a
+    keystroke listing 24 terms makes none of them."""
+    out: dict[tuple[int, str], Choice] = {}
+    for term, name, _rank, _joined in term_index().name_words:
+        label = term.german if name == term.german else f"{term.german} ({name})"
+        out[id(term), name] = Choice(name=shorten(f"{label} – Regel {term.rule}", 100), value=term.german)
+    return out
+
+
 @completer("rule_queries")
 async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     """Autocomplete for ``/regel suche``: rule numbers, German terms of the term table (``tram`` →
@@ -469,11 +483,12 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     choices: dict[str, Choice] = {}
     if typed:
         choices[typed] = Choice(name=shorten(f"Suche: {typed}", 100), value=typed)
+    made = term_rule_choices()
     for term, name, _rank in term_index().complete(words):  # German terms of the term table, by any name
         if len(choices) >= CHOICES_MAX:
             break
-        label = term.german if name == term.german else f"{term.german} ({name})"
-        choices.setdefault(term.german, Choice(name=shorten(f"{label} – Regel {term.rule}", 100), value=term.german))
+        if term.german not in choices:
+            choices[term.german] = made[id(term), name]
     for value, choice in prepared.labelled(words):
         if len(choices) >= CHOICES_MAX:
             break

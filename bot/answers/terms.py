@@ -11,6 +11,8 @@ rule text comes first. The first page is always about the term's rule, so its nu
 
 from __future__ import annotations
 
+from functools import cache
+
 from bot.answers.official import rule_reply as official_rule_reply
 from bot.answers.registry import AnswerContext, UserError, completer
 from bot.answers.rulings import RulingHit, search_rulings
@@ -126,6 +128,18 @@ def _note(match: TermMatch) -> str:
     return f"früher „{old}“, heute {same}" if old else same
 
 
+@cache
+def term_choices() -> dict[tuple[int, str, int], tuple[str, Choice]]:
+    """Per name of the term table (keyed by the term's identity, the name and its rank, as
+    :meth:`bot.terms.TermIndex.complete` gives them): the name case-folded and the choice :func:`term_queries`
+    offers for it (``Vorrang → Priorität`` for an old or English name). Made once per process, at the warm-up."""
+    out: dict[tuple[int, str, int], tuple[str, Choice]] = {}
+    for term, name, rank, _joined in term_index().name_words:
+        label = name if rank in (MAIN, VARIANT) else f"{name} → {term.german}"
+        out[id(term), name, rank] = (name.casefold(), Choice(name=label[:100], value=name[:100]))
+    return out
+
+
 @completer("term_queries")
 def term_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     """Autocomplete for ``/ruling suche``: the typed text first, then German terms of the term table whose
@@ -141,13 +155,14 @@ def term_queries(ctx: AnswerContext, current: str) -> list[Choice]:
         choices[typed.casefold()] = Choice(name=typed, value=typed)
     if not typed_words:
         return list(choices.values())
+    made = term_choices()
+    typed_key = typed.casefold()
     for term, name, rank in term_index().complete(typed_words):
-        label = name if rank in (MAIN, VARIANT) else f"{name} → {term.german}"
-        key = name.casefold()
-        if key == typed.casefold() and choices[key].name == typed:
-            choices[key] = Choice(name=label[:100], value=typed)  # the typed text first, with today's term
-        else:
-            choices.setdefault(key, Choice(name=label[:100], value=name[:100]))
+        key, choice = made[id(term), name, rank]
+        if key == typed_key and choices[key].name == typed:
+            choices[key] = Choice(name=choice.name, value=typed)  # the typed text first, with today's term
+        elif key not in choices:
+            choices[key] = choice
         if len(choices) >= 25:
             break
     return list(choices.values())[:25]

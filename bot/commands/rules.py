@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bot.answers.official import cr_choices
 from bot.answers.registry import AnswerContext
-from bot.answers.rules import rule_answer, rule_choices, rule_queries
+from bot.answers.rules import rule_answer, rule_choices, rule_queries, term_rule_choices
+from bot.answers.terms import term_choices
 from bot.commands.spec import Command, Option, tr
 from bot.terms import term_index
 
@@ -28,6 +29,8 @@ async def read_catalog(ctx: AnswerContext) -> None:
     await rule_choices(ctx)
     await cr_choices(ctx.store)
     term_index().prepare_completion()  # the term table's autocomplete lists (/regel suche, /ruling suche)
+    term_rule_choices()  # and the choices they offer for each name
+    term_choices()
 
 
 WARMUPS = [read_catalog]
