@@ -43,7 +43,6 @@ from bot.answers.rule_catalog import (
 )
 from bot.answers.rule_evidence import resting_entries, resting_rows
 from bot.answers.rule_search import keyword_reply
-from bot.answers.sources import REGISTER_SOURCE, TABLE_SOURCE
 from bot.answers.terms import lookup, term_reply
 from bot.answers.today import (
     TodayIndex,
@@ -401,9 +400,7 @@ async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
     actions = [Action(label=f"Regel {c.number} (so zitiert)", action="rule", arg=c.number) for c in olds]
     actions += rest_actions
     title = f"Regel {number} (heute)" + (f" – {terms[0].german}" if terms else "")
-    # the page quotes today's rules from the register and names terms of the term table: both are its sources
-    source = "; ".join(s for s in (rule_today_source(register, texts), TABLE_SOURCE if terms else "") if s)
-    return Reply(pages=[Page(title=title, body="\n".join(lines))], source=source or REGISTER_SOURCE,
+    return Reply(pages=[Page(title=title, body="\n".join(lines))], source=rule_today_source(register, texts, bool(terms)),
                  actions=dedupe_actions(actions)[:20])
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.answers.sources import REGISTER_SOURCE, TABLE_SOURCE
 from bot.answers.today_index import (
     _REF,
     CR_NAME,
@@ -384,12 +385,14 @@ def rule_today_lines(index: TodayIndex, number: str) -> list[str]:
     return [head, review_note(index, number)]
 
 
-def rule_today_source(index: TodayIndex, numbers: list[str]) -> str:
-    """The source a page of today's rules names (``Comprehensive Rules vom 17.04.2026, wie im Änderungsregister
-    zitiert``: the rules file of the first of ``numbers`` the register cites, :func:`rule_now`); ``""`` when it
-    cites none of them."""
+def rule_today_source(index: TodayIndex, numbers: list[str], table: bool = False) -> str:
+    """The sources a page of today's rules names: ``Comprehensive Rules vom 17.04.2026, wie im Änderungsregister
+    zitiert`` (the rules file of the first of ``numbers`` the register cites, :func:`rule_now`), then, when ``table``
+    is true (the page names terms of the term table), :data:`bot.answers.sources.TABLE_SOURCE`; the register alone
+    (:data:`bot.answers.sources.REGISTER_SOURCE`) when neither."""
     now = next((found for n in numbers if (found := rule_now(index, n)) is not None), None)
-    return f"{CR_NAME} vom {format_date(now.effective)}, wie im Änderungsregister zitiert" if now else ""
+    cited = f"{CR_NAME} vom {format_date(now.effective)}, wie im Änderungsregister zitiert" if now else ""
+    return "; ".join(s for s in (cited, TABLE_SOURCE if table else "") if s) or REGISTER_SOURCE
 
 
 # --- the register's statements in the forms older callers use (all through the renderer above) ------------
