@@ -400,8 +400,8 @@ async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
     actions = [Action(label=f"Regel {c.number} (so zitiert)", action="rule", arg=c.number) for c in olds]
     actions += rest_actions
     title = f"Regel {number} (heute)" + (f" – {terms[0].german}" if terms else "")
-    return Reply(pages=[Page(title=title, body="\n".join(lines))], source=rule_today_source(register, texts, bool(terms)),
-                 actions=dedupe_actions(actions)[:20])
+    return Reply(pages=[Page(title=title, body="\n".join(lines))], actions=dedupe_actions(actions)[:20],
+                 source=rule_today_source(register, texts, bool(terms)))
 
 
 async def cited_number(ctx: AnswerContext, number: str) -> Reply | None:
