@@ -22,8 +22,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_questions import load_part  # noqa: E402
-from question_cv import DEPTH, figures, folds, rank_of  # noqa: E402
-from question_cv import choose_margin  # noqa: E402
+from question_cv import DEPTH, choose_margin, figures, folds, rank_of  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
 
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
