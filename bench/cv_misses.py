@@ -1,8 +1,9 @@
 """The out-of-fold misses of the fitted K-fold CV inside the tuning part (never the held-out parts): each
 question ranked with the weights and hedge fitted on the other folds, as ``bench/bench_questions.py --cv K --fit``
 computes them, printed when its gold passage is not first — rank of the gold, the first three hits with kind,
-card/section title and text start, and the gold passage's own — plus the CV figures. Only the fitted row, so it
-runs in a minute or two instead of the full table's ten.
+card/section title and text start, and the gold passage's own — plus the CV figures, the weights fitted on the
+whole tuning part and the hedge the README's rule chooses for them there (:func:`question_cv.choose_margin`).
+Only the fitted row, so it runs in a minute or two instead of the full table's ten.
 
 Run: ``.venv/bin/python bench/cv_misses.py [--k 5] [--db STORE]`` (the store of the documents is built in a
 temporary folder unless ``--db`` names one).
@@ -75,7 +76,11 @@ async def main() -> None:
             print("   gold " + (_line(gold) if gold else f"{list(golds[i])} not a candidate"))
     f = figures(results)
     print(f"\nCV {args.k} folds, fitted: {f.row()}")
-    print(f"Fitted on the whole tuning part: {fit_weights(r, cands, golds, range(len(cands)))}")
+    whole = r.variant(weights=fit_weights(r, cands, golds, range(len(cands))))
+    hedge = choose_margin(whole, cands, golds, range(len(cands)))
+    print(f"Fitted on the whole tuning part: {whole.weights}")
+    print(f"Hedge chosen for them on the whole tuning part: margin {hedge.margin}, near {hedge.near}, "
+          f"covered {hedge.covered}")
     await store.close()
 
 
