@@ -232,7 +232,7 @@ class Analyser:
                 base = base[: -len(ending)]
                 break
         if base.endswith("st") and len(base) >= 6:
-            base = base[:-1]  # tappst → tappt
+            base = base[:-2] + "t"  # tappst → tappt, opferst → opfert
         if not (base.endswith("t") or base.endswith("en")) or len(base) < 5:
             return None
         cores = [base]

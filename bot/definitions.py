@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from bot.analysis import Analyser
+from bot.stopwords import NUMBER_WORDS
 
 #: Prefix of a defined term in a passage's analysed column (``zzd`` + term: ``zzdpermanent``).
 DEFINED = "zzd"
@@ -45,9 +46,10 @@ _DEFINING = re.compile(
     r"(?!\s+(?:kein|keine|nicht|not|no)\b)",
     re.IGNORECASE,
 )
-#: An enumeration defines its subject by its members: 003 „Es gibt sechs Permanenttypen: Artefakt, Schlacht, …“.
+#: An enumeration defines its subject by its members: 003 „Es gibt sechs Permanenttypen: Artefakt, Schlacht, …“
+#: (a count in digits, a number word of :data:`bot.stopwords.NUMBER_WORDS`, „mehrere“ or „folgende“).
 _COUNTED = re.compile(
-    r"^\s*es\s+gibt\s+(?:\d+|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|mehrere|folgende)\s+"
+    r"^\s*es\s+gibt\s+(?:\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|mehrere|folgende)\s+"
     r"(?P<subject>[^.,;:!?()]{2,80}?)\s*:",
     re.IGNORECASE,
 )

@@ -58,6 +58,13 @@ def test_participles_meet_their_verb(a):
     assert set(a.analyse("bezahlt").terms) & set(a.analyse("bezahle").terms)
 
 
+def test_second_person_forms_meet_their_verb(a):
+    # 001:1667 „Die Aura, die du opferst, …“: "opferst" (Snowball keeps it whole) is read as "opfern", as
+    # "geopferte" is; "tappst" as "tappen" (001:78 „… tappen“).
+    assert "opf" in a.analyse("opferst").terms and "opf" in a.analyse("geopferte").terms
+    assert "tapp" in a.analyse("tappst").terms
+
+
 def test_un_forms_meet_their_positive_form(a):
     # 001:78 "Du kannst nur ungetappte Kreaturen … tappen": a question with "nicht getappt" meets it.
     assert "tapp" in a.analyse("ungetappte").terms

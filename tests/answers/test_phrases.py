@@ -23,9 +23,9 @@ def test_pairs_are_neighbouring_stems_without_two_stop_words():
 
 
 @pytest.mark.parametrize(("question", "gold", "before"), [
-    # 000 line 20: „Es gibt in einer Fehde weder Remis noch Niederlage.“ against 003 line 150 („… endet die Partie
-    # unentschieden“), which holds the question's words but not „eine(r) Fehde“.
-    ("kann man eine fehde verlieren oder gibts unentschieden", "000:20", "003:150"),
+    # 003 line 112: „Eine Partie endet sofort, wenn …“ against line 164 („In der „Emperor“-Variante endet die Partie
+    # für ein Team unentschieden, …“), which holds the question's words but not „eine Partie“ nor „Partie endet“.
+    ("wann endet eine partie", "003:112", "003:164"),
     # 001 line 2887 (Wallung): „Hast du zum Beispiel weniger als N Karten in deiner Bibliothek …“ against line 3455
     # (Klimperstein and „Wallung 4“): only the gold holds „Karten in“.
     ("Ripple 4 aber nur noch 2 Karten in der Bibliothek", "001:2887", "001:3455"),

@@ -89,3 +89,13 @@ async def test_an_enumeration_defines_its_subject(ctx):
     assert (await ranked_keys(ctx, "welche permanenttypen gibt es"))[0] == "003:351"
     # 001 line 157 „Es gibt vier „Doppelländer“ in Set _Ravnica_: Überwachsene Grabstätte, …“
     assert (await ranked_keys(ctx, "welche doppelländer gibt es in ravnica"))[0] == "001:157"
+
+
+async def test_a_passage_saying_the_verb_in_the_second_person_meets_the_question(ctx):
+    # 001 line 1667 says the sacrifice as „opferst“: read as „opfern“, it holds the question's „geopferte“ and
+    # leads, not line 1669 („… dann würde das Opfern einer an sie angelegten Aura …“), which only shares the noun.
+    keys = await ranked_keys(ctx, "muss die geopferte aura an der sammlerin der günste hängen")
+    assert keys[0] == "001:1667", keys
+    ruling = await ctx.store.passage_by_key("001:1667")
+    assert ruling is not None
+    assert ruling.text == "Die Aura, die du opferst, muss nicht an die Sammlerin der Günste angelegt sein."

@@ -1,0 +1,88 @@
+"""The out-of-fold misses of the fitted K-fold CV inside the tuning part (never the held-out parts): each
+question ranked with the weights and hedge fitted on the other folds, as ``bench/bench_questions.py --cv K --fit``
+computes them, printed when its gold passage is not first — rank of the gold, the first three hits with kind,
+card/section title and text start, and the gold passage's own — plus the CV figures, the weights fitted on the
+whole tuning part and the hedge the README's rule chooses for them there (:func:`question_cv.choose_margin`).
+Only the fitted row, so it runs in a minute or two instead of the full table's ten.
+
+Run: ``.venv/bin/python bench/cv_misses.py [--k 5] [--db STORE]`` (the store of the documents is built in a
+temporary folder unless ``--db`` names one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_questions import load_part  # noqa: E402
+from question_cv import DEPTH, choose_margin, figures, folds, rank_of  # noqa: E402
+from question_fit import fit as fit_weights  # noqa: E402
+
+from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
+from bot.ranking import Hit, ranker  # noqa: E402
+from bot.search import NameIndex  # noqa: E402
+from bot.store import Store  # noqa: E402
+
+
+def _line(h: Hit) -> str:
+    return f"{h.passage.key} [{h.passage.kind}] {h.score:.1f} «{h.passage.title[:30]}» {h.passage.text[:110]!r}"
+
+
+async def main() -> None:
+    """Build or open the store, run the fitted CV, print the misses and the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--k", type=int, default=5)
+    parser.add_argument("--db", type=Path, default=None)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a weight of bot.ranking.Weights changed before the candidates are gathered")
+    parser.add_argument("--quiet", action="store_true", help="only the figures and the fitted weights")
+    args = parser.parse_args()
+    db = args.db or Path(tempfile.mkdtemp(prefix="cv-misses-")) / "docs.sqlite3"
+    if not db.is_file():
+        build(db, DEFAULT_SOURCES)
+    questions = load_part("tuning")
+    store = await Store.open(db)
+    names = NameIndex.from_entries(await store.name_entries())
+    r = await ranker(store)
+    changed = {n: float(v) for n, v in (s.split("=", 1) for s in args.set)}
+    r = r.variant(weights=replace(r.weights, **changed))
+    cands = [await r.candidates(store, q.text, names) for q in questions]
+    golds = [q.gold for q in questions]
+    results = []
+    for fold in folds(len(cands), args.k):
+        train = [i for i in range(len(cands)) if i not in set(fold)]
+        v = r.variant(weights=fit_weights(r, cands, golds, train))
+        v = r.variant(weights=choose_margin(v, cands, golds, train))
+        for i in fold:
+            ranked = v.rank(cands[i], limit=max(DEPTH, 120))
+            top = ranked.hits[:DEPTH]
+            results.append((ranked, golds[i]))
+            rank = rank_of(ranked, golds[i])
+            if rank == 1 or args.quiet:
+                continue
+            q = questions[i]
+            print(f"\n{q.id} rank {rank} clear {ranked.clear}: {q.text}")
+            for h in top[:3]:
+                print("   got  " + _line(h))
+            gold = next((h for h in ranked.hits if h.passage.key in golds[i]), None)
+            print("   gold " + (_line(gold) if gold else f"{list(golds[i])} not a candidate"))
+    f = figures(results)
+    print(f"\nCV {args.k} folds, fitted: {f.row()}")
+    whole = r.variant(weights=fit_weights(r, cands, golds, range(len(cands))))
+    hedge = choose_margin(whole, cands, golds, range(len(cands)))
+    print(f"Fitted on the whole tuning part: {whole.weights}")
+    print(f"Hedge chosen for them on the whole tuning part: margin {hedge.margin}, near {hedge.near}, "
+          f"covered {hedge.covered}")
+    await store.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
