@@ -133,25 +133,44 @@ async def http_cpu(fake: FakeDiscord, plan: list[Step], n: int, tmp: Path, db: P
     """CPU seconds per interaction of one ``serve`` worker and of one signature-checking PONG worker, each
     taking ``n`` pre-signed interactions of the workload at once from :func:`http_burst.fire` (2 processes).
 
-    The two are measured alike: each is warmed by a burst of the workload before its clock (``serve`` also by the
-    workload twice through the fake: its caches); each burst starts on a whole second, so the signature's
-    timestamp is the burst's start and a request's age is how long it waited, as when Discord signs at sending
-    (a start at a random fraction of a second made every request look up to 1 s older to ``serve``'s deferral
-    rule, another share of answers deferred in each run); ``pong_first`` measures the PONG worker first (the
-    runs of :func:`repeated` take turns, so neither side always comes first on a machine whose load drifts)."""
+    The two are measured alike, side by side: both run at once (pinned to the same CPU), each is warmed by a burst
+    of the workload before its clock (``serve`` also by the workload twice through the fake: its caches), and each
+    takes two measured bursts in the order A B B A (``pong_first``: the PONG worker is A; the runs of
+    :func:`repeated` take turns), so a load that drifts during the run weighs on both alike; each figure is the
+    mean of its two bursts. Each burst starts on a whole second, so the signature's timestamp is the burst's
+    start and a request's age is how long it waited, as when Discord signs at sending (a start at a random
+    fraction of a second made every request look up to 1 s older to ``serve``'s deferral rule: another share of
+    answers deferred in each run)."""
     key = SigningKey.generate()
     kinds = ("serve", "pong") if pong else ("serve",)
-    got = {kind: await _worker_cpu(kind, fake, plan, n, tmp, db, pin, src, key)
-           for kind in (kinds[::-1] if pong_first else kinds)}
+    workers = {kind: await _start_worker(kind, fake, tmp, db, src, key) for kind in kinds}
+    try:
+        for kind, (url, pid, _procs) in workers.items():
+            if pin:
+                pin_threads(pid, 0)
+            if kind == "serve":
+                fake.use_http(url, key)
+                for step in plan * 2:  # warm-up of the worker's caches
+                    await run_step(fake, step, timeout=60)
+            await _burst_cpu(fake, plan, 2 * len(plan), url, pid, key)  # a warm-up burst
+        order = kinds[::-1] if pong_first else kinds
+        got: dict[str, float] = dict.fromkeys(kinds, 0.0)
+        for kind in (*order, *order[::-1]):  # A B B A
+            url, pid, _procs = workers[kind]
+            got[kind] += await _burst_cpu(fake, plan, n, url, pid, key) / 2
+    finally:
+        for _url, _pid, procs in workers.values():
+            for proc in procs:
+                await proc.stop()
     return got["serve"], got.get("pong", float("nan"))
 
 
-async def _worker_cpu(kind: str, fake: FakeDiscord, plan: list[Step], n: int, tmp: Path, db: Path, pin: bool,
-                      src: Path | None, key: SigningKey) -> float:
-    """CPU seconds per interaction of one ``kind`` worker (``serve`` of ``src``, or ``pong``) in :func:`http_cpu`."""
+async def _start_worker(kind: str, fake: FakeDiscord, tmp: Path, db: Path, src: Path | None,
+                        key: SigningKey) -> tuple[str, int, list]:
+    """Start one ``kind`` worker of :func:`http_cpu` (``serve`` of ``src``, or ``pong``) on a free port; (its
+    interactions URL, its pid, its processes)."""
     public = key.verify_key.encode().hex()
     port = _free_port()
-    url = f"http://127.0.0.1:{port}/interactions"
     if kind == "serve":
         argv = [*bot_argv("serve", src), "--port", str(port)]
         env = bot_env(fake, db=db, state_dir=tmp / "serve", extra={"DISCORD_PUBLIC_KEY": public,
@@ -160,25 +179,19 @@ async def _worker_cpu(kind: str, fake: FakeDiscord, plan: list[Step], n: int, tm
     else:
         procs = await _start_workers([[*PONG_WORKER, str(port), "--verify", public]], [dict(os.environ)], tmp,
                                      "PONG-Endpunkt bereit")
-    try:
-        pid = procs[0].proc.pid  # type: ignore[union-attr]
-        if pin:
-            pin_threads(pid, 0)
-        fake.use_http(url, key)
-        if kind == "serve":
-            for step in plan * 2:  # warm-up of the worker's caches
-                await run_step(fake, step, timeout=60)
-        for size in (2 * len(plan), n):  # a warm-up burst, then the measured one
-            payloads = [payload_for(fake, plan[i % len(plan)]) for i in range(size)]
-            start_at = float(math.ceil(time.time() + 2.0))  # a whole second: the signature's timestamp
-            requests = presign(key, payloads, int(start_at))
-            cpu0 = cpu_seconds(pid)
-            await asyncio.to_thread(fire, url, requests, start_at, clients=2, connections=64)
-            await asyncio.sleep(1.0)  # deferred answers finish through the webhook
-        return (cpu_seconds(pid) - cpu0) / n
-    finally:
-        for proc in procs:
-            await proc.stop()
+    return f"http://127.0.0.1:{port}/interactions", procs[0].proc.pid, procs  # type: ignore[union-attr]
+
+
+async def _burst_cpu(fake: FakeDiscord, plan: list[Step], n: int, url: str, pid: int, key: SigningKey) -> float:
+    """CPU seconds per interaction of the worker ``pid`` taking ``n`` interactions of ``plan`` at once (pre-signed,
+    starting on a whole second), counted until 1 s after the last response (deferred answers finish)."""
+    payloads = [payload_for(fake, plan[i % len(plan)]) for i in range(n)]
+    start_at = float(math.ceil(time.time() + 2.0))  # a whole second: the signature's timestamp
+    requests = presign(key, payloads, int(start_at))
+    cpu0 = cpu_seconds(pid)
+    await asyncio.to_thread(fire, url, requests, start_at, clients=2, connections=64)
+    await asyncio.sleep(1.0)  # deferred answers finish through the webhook
+    return (cpu_seconds(pid) - cpu0) / n
 
 
 async def core_cpu(fake: FakeDiscord, plan: list[Step], db: Path, state_dir: Path, rounds: int = 3) -> float:
