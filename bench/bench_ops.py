@@ -189,8 +189,11 @@ async def _burst_cpu(fake: FakeDiscord, plan: list[Step], n: int, url: str, pid:
     start_at = float(math.ceil(time.time() + 2.0))  # a whole second: the signature's timestamp
     requests = presign(key, payloads, int(start_at))
     cpu0 = cpu_seconds(pid)
-    await asyncio.to_thread(fire, url, requests, start_at, clients=2, connections=64)
+    figures = await asyncio.to_thread(fire, url, requests, start_at, clients=2, connections=64)
     await asyncio.sleep(1.0)  # deferred answers finish through the webhook
+    if figures.failed:
+        statuses = sorted({shot.status for shot in figures.shots if shot.status != 200})
+        print(f"  ({figures.failed} of {n} without a 200 answer, status {statuses}: {url})", flush=True)
     return (cpu_seconds(pid) - cpu0) / n
 
 
