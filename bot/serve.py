@@ -237,25 +237,26 @@ class Interactions:
 
     def _wait(self, itype: object, iid: int, sent_at: float | None) -> float:
         """Seconds a new answer (interaction type ``itype``, id ``iid``) may take before it is deferred: the doors'
-        one rule (:func:`bot.core.answer_budget`), a burst being more than :data:`bot.core.DEEP_QUEUE` answers
-        running or waiting, or every one of :attr:`slots` taken; never more than :attr:`defer_after` (``serve
-        --defer-after``). Its age counts from when Discord sent it: within the second of the signature's timestamp
-        ``sent_at``, and not before its creation (the time in its snowflake, in ms); 0 without ``sent_at``."""
-        age = 0.0
+        rule (:func:`bot.core.answer_budget`; a burst: more than :data:`bot.core.DEEP_QUEUE` answers pending, or
+        no free slot), at most :attr:`defer_after`. Discord sent it within the second of the signature's timestamp
+        ``sent_at``, not before its creation (its snowflake): its age counts from the earliest of that, what it
+        surely waited from the latest (both 0 without ``sent_at``)."""
+        age = waited = 0.0
         if sent_at is not None:
-            age = max(0.0, time.time() - max(sent_at, min(created_at(iid), sent_at + 1.0)))
+            now, created = time.time(), created_at(iid)
+            age = max(0.0, now - max(sent_at, min(created, sent_at + 1.0)))
+            waited = age if created >= sent_at else max(0.0, now - sent_at - 1.0)
         burst = self.pending > DEEP_QUEUE or self.slots.locked()
-        return max(0.0, min(answer_budget(age, burst, itype == APPLICATION_COMMAND), self.defer_after - age))
+        budget = answer_budget(age, burst, itype == APPLICATION_COMMAND, waited)
+        return max(0.0, min(budget, self.defer_after - age))
 
     async def handle(self, payload: dict[str, Any], sent_at: float | None = None) -> dict[str, Any]:
         """The HTTP response body for one verified interaction ``payload``: PONG, autocomplete choices, the
         answer, or a defer whose answer follows through the webhook (a background task).
 
         ``sent_at``: the signature's timestamp (Unix seconds, whole, so never later than the real send time).
-        When the answer is deferred is the gateway's rule (:meth:`_wait`, :func:`bot.core.answer_budget`),
-        counted from when Discord sent it, not from arrival: a request that waited in a queue (a burst) is
-        deferred early enough for Discord's 3 seconds, a command in a burst answered in the response itself
-        when it is ready within :data:`bot.core.BURST_BUDGET_SECONDS`."""
+        When the answer is deferred is the gateway's rule (:meth:`_wait`), counted from when Discord sent it, not
+        from arrival: a request that waited in a queue is deferred early enough for Discord's 3 seconds."""
         itype = payload.get("type")
         if itype == PING:
             return {"type": PONG}
@@ -312,9 +313,8 @@ class Interactions:
         try:
             if wait <= 0:  # deferred at once; waiting for a slot then holds no request open
                 await defer()
-                shown = await self._slotted(payload)
-            else:  # a slot and the answer within the budget, or deferred meanwhile
-                shown = await in_time(self._slotted(payload), defer, wait)
+            # the answer (a slot, then the work) in a task of its own: the defer's response goes out before it
+            shown = await in_time(self._slotted(payload), defer, wait)
         except Exception as exc:
             what = (f"Fehler in /{str(data.get('name'))[:32]}" if payload.get("type") == APPLICATION_COMMAND
                     else f"Fehler bei Knopf {str(data.get('custom_id'))[:100]}")

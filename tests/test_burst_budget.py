@@ -113,7 +113,7 @@ async def _handle_in_a_burst(core, monkeypatch, seconds: float, age: float,
     http.tasks.update(busy)
     started = time.monotonic()
     try:
-        sent = time.time() - age
+        sent = float(int(time.time() - age))  # the signature's timestamp: whole seconds, as Discord signs
         body = await http.handle({**_CARD, "id": str(_made_ago(age, 1))}, sent_at=sent)
     finally:
         http.tasks.difference_update(busy)
