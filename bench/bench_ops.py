@@ -37,6 +37,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import sys
 import tempfile
@@ -127,43 +128,73 @@ async def burst(fake: FakeDiscord, plan: list[Step], n: int, pid: int) -> dict[s
             "own_cpu": own_cpu}
 
 
-async def http_cpu(fake: FakeDiscord, plan: list[Step], n: int, tmp: Path, db: Path,
-                   pin: bool, src: Path | None = None, pong: bool = True) -> tuple[float, float]:
+async def http_cpu(fake: FakeDiscord, plan: list[Step], n: int, tmp: Path, db: Path, pin: bool,
+                   src: Path | None = None, pong: bool = True, pong_first: bool = False) -> tuple[float, float]:
     """CPU seconds per interaction of one ``serve`` worker and of one signature-checking PONG worker, each
-    taking ``n`` pre-signed interactions of the workload at once from :func:`http_burst.fire` (2 processes)."""
+    taking ``n`` pre-signed interactions of the workload at once from :func:`http_burst.fire` (2 processes).
+
+    The two are measured alike, side by side: both run at once (pinned to the same CPU), each is warmed by a burst
+    of the workload before its clock (``serve`` also by the workload twice through the fake: its caches), and each
+    takes two measured bursts in the order A B B A (``pong_first``: the PONG worker is A; the runs of
+    :func:`repeated` take turns), so a load that drifts during the run weighs on both alike; each figure is the
+    mean of its two bursts. Each burst starts on a whole second, so the signature's timestamp is the burst's
+    start and a request's age is how long it waited, as when Discord signs at sending (a start at a random
+    fraction of a second made every request look up to 1 s older to ``serve``'s deferral rule: another share of
+    answers deferred in each run)."""
     key = SigningKey.generate()
-    public = key.verify_key.encode().hex()
-    out = []
-    for kind in ("serve", "pong") if pong else ("serve",):
-        port = _free_port()
-        url = f"http://127.0.0.1:{port}/interactions"
-        if kind == "serve":
-            argv = [*bot_argv("serve", src), "--port", str(port)]
-            env = bot_env(fake, db=db, state_dir=tmp / "serve", extra={"DISCORD_PUBLIC_KEY": public,
-                                                                       "LOG_LEVEL": "INFO"})  # its ready line
-            procs = await _start_workers([argv], [env], tmp, "HTTP-Endpunkt bereit")
-        else:
-            procs = await _start_workers([[*PONG_WORKER, str(port), "--verify", public]], [dict(os.environ)], tmp,
-                                         "PONG-Endpunkt bereit")
-        try:
-            pid = procs[0].proc.pid  # type: ignore[union-attr]
+    kinds = ("serve", "pong") if pong else ("serve",)
+    workers = {kind: await _start_worker(kind, fake, tmp, db, src, key) for kind in kinds}
+    try:
+        for kind, (url, pid, _procs) in workers.items():
             if pin:
                 pin_threads(pid, 0)
-            fake.use_http(url, key)
             if kind == "serve":
+                fake.use_http(url, key)
                 for step in plan * 2:  # warm-up of the worker's caches
                     await run_step(fake, step, timeout=60)
-            payloads = [payload_for(fake, plan[i % len(plan)]) for i in range(n)]
-            start_at = time.time() + 2.0
-            requests = presign(key, payloads, int(start_at))
-            cpu0 = cpu_seconds(pid)
-            await asyncio.to_thread(fire, url, requests, start_at, clients=2, connections=64)
-            await asyncio.sleep(1.0)  # deferred answers finish through the webhook
-            out.append((cpu_seconds(pid) - cpu0) / n)
-        finally:
+            await _burst_cpu(fake, plan, 2 * len(plan), url, pid, key)  # a warm-up burst
+        order = kinds[::-1] if pong_first else kinds
+        got: dict[str, float] = dict.fromkeys(kinds, 0.0)
+        for kind in (*order, *order[::-1]):  # A B B A
+            url, pid, _procs = workers[kind]
+            got[kind] += await _burst_cpu(fake, plan, n, url, pid, key) / 2
+    finally:
+        for _url, _pid, procs in workers.values():
             for proc in procs:
                 await proc.stop()
-    return out[0], out[1] if pong else float("nan")
+    return got["serve"], got.get("pong", float("nan"))
+
+
+async def _start_worker(kind: str, fake: FakeDiscord, tmp: Path, db: Path, src: Path | None,
+                        key: SigningKey) -> tuple[str, int, list]:
+    """Start one ``kind`` worker of :func:`http_cpu` (``serve`` of ``src``, or ``pong``) on a free port; (its
+    interactions URL, its pid, its processes)."""
+    public = key.verify_key.encode().hex()
+    port = _free_port()
+    if kind == "serve":
+        argv = [*bot_argv("serve", src), "--port", str(port)]
+        env = bot_env(fake, db=db, state_dir=tmp / "serve", extra={"DISCORD_PUBLIC_KEY": public,
+                                                                   "LOG_LEVEL": "INFO"})  # its ready line
+        procs = await _start_workers([argv], [env], tmp, "HTTP-Endpunkt bereit")
+    else:
+        procs = await _start_workers([[*PONG_WORKER, str(port), "--verify", public]], [dict(os.environ)], tmp,
+                                     "PONG-Endpunkt bereit")
+    return f"http://127.0.0.1:{port}/interactions", procs[0].proc.pid, procs  # type: ignore[union-attr]
+
+
+async def _burst_cpu(fake: FakeDiscord, plan: list[Step], n: int, url: str, pid: int, key: SigningKey) -> float:
+    """CPU seconds per interaction of the worker ``pid`` taking ``n`` interactions of ``plan`` at once (pre-signed,
+    starting on a whole second), counted until 1 s after the last response (deferred answers finish)."""
+    payloads = [payload_for(fake, plan[i % len(plan)]) for i in range(n)]
+    start_at = float(math.ceil(time.time() + 2.0))  # a whole second: the signature's timestamp
+    requests = presign(key, payloads, int(start_at))
+    cpu0 = cpu_seconds(pid)
+    figures = await asyncio.to_thread(fire, url, requests, start_at, clients=2, connections=64)
+    await asyncio.sleep(1.0)  # deferred answers finish through the webhook
+    if figures.failed:
+        statuses = sorted({shot.status for shot in figures.shots if shot.status != 200})
+        print(f"  ({figures.failed} of {n} without a 200 answer, status {statuses}: {url})", flush=True)
+    return (cpu_seconds(pid) - cpu0) / n
 
 
 async def core_cpu(fake: FakeDiscord, plan: list[Step], db: Path, state_dir: Path, rounds: int = 3) -> float:
@@ -281,11 +312,11 @@ async def warmed_plan(fake: FakeDiscord, pid: int, pin: bool) -> list:
     return plan
 
 
-async def measure(rounds: int, burst_n: int, null: bool = True) -> tuple[dict[str, object], dict[str, object],
-                                                                         dict[str, object] | None]:
+async def measure(rounds: int, burst_n: int, null: bool = True,
+                  turn: int = 0) -> tuple[dict[str, object], dict[str, object], dict[str, object] | None]:
     """Start the bot, run both measurements, stop it; then (``null``) the burst against the null bot and the
     HTTP door's pair (:func:`http_cpu`, in the null burst's dict as ``serve_cpu`` and ``pong_cpu``, seconds per
-    interaction). Returns (contention, burst, null-bot burst or None)."""
+    interaction; in an odd ``turn`` the PONG worker first). Returns (contention, burst, null-bot burst or None)."""
     nulled = None
     with pinned_store("bench_ops_") as (tmp, db, pin):
         async with FakeDiscord() as fake:
@@ -305,7 +336,8 @@ async def measure(rounds: int, burst_n: int, null: bool = True) -> tuple[dict[st
                 finally:
                     await proc.stop()
                 (tmp / "serve").mkdir()
-                nulled["serve_cpu"], nulled["pong_cpu"] = await http_cpu(fake, plan, burst_n, tmp, db, pin)
+                nulled["serve_cpu"], nulled["pong_cpu"] = await http_cpu(fake, plan, burst_n, tmp, db, pin,
+                                                                        pong_first=turn % 2 == 1)
                 nulled["core_cpu"] = await core_cpu(fake, plan, db, tmp / "serve")
     return contention, bursting, nulled
 
@@ -343,8 +375,9 @@ Run = tuple[dict[str, object], dict[str, object], dict[str, object] | None]
 
 
 def repeated(rounds: int, burst_n: int, repeat: int) -> list[Run]:
-    """:func:`measure` ``repeat`` times (the autocomplete contention only in the first run)."""
-    return [asyncio.run(measure(rounds if i == 0 else 0, burst_n)) for i in range(repeat)]
+    """:func:`measure` ``repeat`` times (the autocomplete contention only in the first run; the HTTP pair's order
+    taking turns)."""
+    return [asyncio.run(measure(rounds if i == 0 else 0, burst_n, turn=i)) for i in range(repeat)]
 
 
 def ratios(runs: list[Run]) -> list[tuple[str, list[float]]]:

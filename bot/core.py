@@ -55,6 +55,9 @@ DEEP_QUEUE = 256
 #: of the deferred message: two requests). Short, so a timer firing late on a busy loop still leaves most of
 #: Discord's 3 s for the defer.
 BURST_BUDGET_SECONDS = 0.75
+#: An interaction older than this (seconds since Discord sent it) when its door takes it up waited in a queue
+#: before it was read: it is deferred before any work.
+LATE_START_SECONDS = 0.5
 
 #: What a user sees when answering failed unexpectedly (the error is logged with its traceback).
 INTERNAL_ERROR = Reply.fail(
@@ -77,6 +80,31 @@ def file_stamp(path: Path) -> FileStamp | None:
     except OSError:
         return None
     return st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size
+
+def answer_budget(age: float, burst: bool, command: bool = True, waited: float | None = None) -> float:
+    """Seconds the answer of an interaction may still take before its door defers it; 0 or less: defer before
+    any work. The one rule of both doors (the gateway bot, :mod:`bot.gateway.gate`; the HTTP endpoint,
+    :mod:`bot.serve`), so Discord's 3 s hold whichever door asked (discord.com/developers/docs/interactions/
+    receiving-and-responding: the first callback within 3 s, or the interaction fails).
+
+    ``age``: seconds since Discord sent the interaction, by the door's best clock (the gateway: its snowflake and
+    its arrival; HTTP: the signature's timestamp and the snowflake). ``burst``: the door holds more work than it
+    answers at once (more than :data:`DEEP_QUEUE` in flight, or every answer slot taken). ``command``: an
+    application command (a button or select menu otherwise). ``waited``: how long it surely waited before the
+    door took it up, where the door's clock is coarser than that (HTTP: the signature's whole second), else
+    ``age``: the budgets count from the earliest it may have been sent, lateness from what it surely waited.
+
+    * waited more than :data:`LATE_START_SECONDS`: 0 (it waited before it was read; acknowledged first);
+    * in a burst: a command :data:`BURST_BUDGET_SECONDS` less its age (an answer within them is the callback
+      itself, one request), anything else 0;
+    * otherwise :data:`DEFER_AFTER_SECONDS` less its age.
+    """
+    if (age if waited is None else waited) > LATE_START_SECONDS:
+        return 0.0
+    if burst:
+        return BURST_BUDGET_SECONDS - age if command else 0.0
+    return DEFER_AFTER_SECONDS - age
+
 
 async def in_time(work: Awaitable[T], defer: Callable[[], Awaitable[object]], after: float) -> T:
     """Await ``work``; if it is not done after ``after`` seconds, await ``defer()`` meanwhile (the door's

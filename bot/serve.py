@@ -5,9 +5,9 @@ Discord POSTs every interaction as JSON, signed with Ed25519 (``X-Signature-Ed25
 any work (bad, missing or older than :data:`MAX_SKEW` seconds → 401), answers PING with PONG and every
 slash command, autocomplete and button from the command table (:mod:`bot.commands`: the same option checker,
 completers, answers and buttons as the gateway bot and the console) on the application core (:mod:`bot.core`),
-with the same renderer and delivery (:mod:`bot.delivery`). An answer that is not ready after
-:data:`bot.core.DEFER_AFTER_SECONDS` is deferred (type 5, or 6 for paging) in the HTTP response
-(:func:`bot.core.in_time`) and finished through the follow-up webhook
+with the same renderer and delivery (:mod:`bot.delivery`). An answer that is not ready in time
+(:func:`bot.core.answer_budget`, the gateway bot's rule too) is deferred (type 5, or 6 for paging) in the HTTP
+response (:func:`bot.core.in_time`) and finished through the follow-up webhook
 (``PATCH /webhooks/{app}/{token}/messages/@original``). Discord-free: no discord.py is imported.
 
 Stateless: the store is read-only and every button carries its state in its custom_id, so any number of
@@ -47,7 +47,7 @@ from bot import metrics
 from bot.autocomplete import choices_body, encode
 from bot.commands import TABLE, OptionProblem, Table
 from bot.commands.buttons import Pressed, press
-from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, in_time, settle_heap
+from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, answer_budget, in_time, settle_heap
 from bot.custom_id import Invocation
 from bot.delivery import (
     APPLICATION_COMMAND,
@@ -235,24 +235,28 @@ class Interactions:
         """The choices of the autocomplete ``data`` (:func:`bot.autocomplete.choices_body`, as the gateway)."""
         return await choices_body(self.core, data, self.table)
 
-    def _wait(self, sent_at: float | None) -> float:
-        """Seconds a new answer may take before it is deferred: :attr:`defer_after` after the signature's
-        timestamp, none in a burst (:data:`bot.core.DEEP_QUEUE` answers running already, or every one of
-        :attr:`slots` taken)."""
-        wait = self.defer_after if self.pending < DEEP_QUEUE and not self.slots.locked() else 0.0
+    def _wait(self, itype: object, iid: int, sent_at: float | None) -> float:
+        """Seconds a new answer (interaction type ``itype``, id ``iid``) may take before it is deferred: the doors'
+        rule (:func:`bot.core.answer_budget`; a burst: more than :data:`bot.core.DEEP_QUEUE` answers pending, or
+        no free slot), at most :attr:`defer_after`. Discord sent it within the second of the signature's timestamp
+        ``sent_at``, not before its creation (its snowflake): its age counts from the earliest of that, what it
+        surely waited from the latest (both 0 without ``sent_at``)."""
+        age = waited = 0.0
         if sent_at is not None:
-            wait = max(0.0, min(wait, sent_at + self.defer_after - time.time()))
-        return wait
+            now, created = time.time(), created_at(iid)
+            age = max(0.0, now - max(sent_at, min(created, sent_at + 1.0)))
+            waited = age if created >= sent_at else max(0.0, now - sent_at - 1.0)
+        burst = self.pending > DEEP_QUEUE or self.slots.locked()
+        budget = answer_budget(age, burst, itype == APPLICATION_COMMAND, waited)
+        return max(0.0, min(budget, self.defer_after - age))
 
     async def handle(self, payload: dict[str, Any], sent_at: float | None = None) -> dict[str, Any]:
         """The HTTP response body for one verified interaction ``payload``: PONG, autocomplete choices, the
         answer, or a defer whose answer follows through the webhook (a background task).
 
         ``sent_at``: the signature's timestamp (Unix seconds, whole, so never later than the real send time).
-        The answer is deferred ``defer_after`` seconds after it, not after arrival: a request that waited in
-        a queue (a burst) is deferred early enough for Discord's 3 seconds. With more than
-        :data:`bot.core.DEEP_QUEUE` answers running in this worker (a burst) it is deferred at once: the
-        response goes out before the answer work instead of after up to ``defer_after`` of it."""
+        When the answer is deferred is the gateway's rule (:meth:`_wait`), counted from when Discord sent it, not
+        from arrival: a request that waited in a queue is deferred early enough for Discord's 3 seconds."""
         itype = payload.get("type")
         if itype == PING:
             return {"type": PONG}
@@ -270,7 +274,7 @@ class Interactions:
         iid = snowflake(payload.get("id"))
         assert iid is not None  # shape_problem refused a payload whose id is no snowflake
         kind = defer_kind(payload) or (CB_DEFERRED_MESSAGE, True)
-        wait = self._wait(sent_at)
+        wait = self._wait(itype, iid, sent_at)
         # the answer keeps only what it reads (not the member, channel, guild …): in a burst thousands wait
         slim = {"type": itype, "data": data, "message": {"flags": ((payload.get("message") or {}).get("flags"))}}
         later = Waiting(str(payload.get("application_id")), str(payload.get("token")), iid, slim, kind,
@@ -306,14 +310,11 @@ class Interactions:
         ``wait`` seconds, :func:`bot.core.in_time`) through the webhook. An unexpected error is one log line
         (its traceback at DEBUG) and :data:`bot.core.INTERNAL_ERROR`."""
         data = payload.get("data") or {}
-        if wait <= 0:  # a burst: deferred at once; waiting for a slot then holds no request open
-            await defer()
         try:
-            async with self.slots:
-                if payload.get("type") == APPLICATION_COMMAND:
-                    shown = await self._command_reply(data, defer, wait)
-                else:
-                    shown = await self._button_reply(payload, defer, wait)
+            if wait <= 0:  # deferred at once; waiting for a slot then holds no request open
+                await defer()
+            # the answer (a slot, then the work) in a task of its own: the defer's response goes out before it
+            shown = await in_time(self._slotted(payload), defer, wait)
         except Exception as exc:
             what = (f"Fehler in /{str(data.get('name'))[:32]}" if payload.get("type") == APPLICATION_COMMAND
                     else f"Fehler bei Knopf {str(data.get('custom_id'))[:100]}")
@@ -324,7 +325,14 @@ class Interactions:
         except (aiohttp.ClientError, TimeoutError) as exc:
             undelivered(payload, transport.interaction_id, transport.deadline, exc)
 
-    async def _command_reply(self, data: dict[str, Any], defer: Defer, wait: float) -> Pressed:
+    async def _slotted(self, payload: dict[str, Any]) -> Pressed:
+        """The reply to the command or button ``payload``, made once one of :attr:`slots` is free."""
+        async with self.slots:
+            if payload.get("type") == APPLICATION_COMMAND:
+                return await self._command_reply(payload.get("data") or {})
+            return await self._button_reply(payload)
+
+    async def _command_reply(self, data: dict[str, Any]) -> Pressed:
         """The reply of the application command ``data`` (a German error reply for options that do not fit)."""
         try:
             inv, private = self.command(data)
@@ -333,15 +341,15 @@ class Interactions:
             return Pressed(problem.reply)
         except LookupError:
             return Pressed(UNKNOWN_COMMAND)
-        reply = await in_time(self.core.run(inv), defer, wait)
+        reply = await self.core.run(inv)
         return Pressed(as_private(reply) if private else reply, 0, inv)
 
-    async def _button_reply(self, payload: dict[str, Any], defer: Defer, wait: float) -> Pressed:
+    async def _button_reply(self, payload: dict[str, Any]) -> Pressed:
         """The reply of a press of the button in ``payload`` (:func:`bot.commands.buttons.press`)."""
         data = payload.get("data") or {}
         custom_id = picked_custom_id(str(data.get("custom_id", "")), list(data.get("values") or []))
         private = bool(((payload.get("message") or {}).get("flags") or 0) & EPHEMERAL)
-        return await press(custom_id, lambda inv: in_time(self.core.run(inv), defer, wait), private)
+        return await press(custom_id, self.core.run, private)
 
     async def drain(self, seconds: float = DRAIN_SECONDS) -> None:
         """Wait up to ``seconds`` for answers still running or waiting (shutdown)."""

@@ -44,9 +44,9 @@ class RecordingRest:
         self.calls.append((method, path, body))
 
 
-def signed(key: SigningKey, payload: dict) -> tuple[bytes, dict[str, str]]:
+def signed(key: SigningKey, payload: dict, ago: float = 0.0) -> tuple[bytes, dict[str, str]]:
     body = json.dumps(payload).encode()
-    stamp = str(int(time.time()))
+    stamp = str(int(time.time() - ago))
     return body, {"X-Signature-Ed25519": key.sign(stamp.encode() + body).signature.hex(),
                   "X-Signature-Timestamp": stamp}
 
@@ -70,8 +70,8 @@ async def test_serve_counts_each_interaction_once_in_the_counter_and_both_histog
     async with TestClient(TestServer(make_app(interactions, key.verify_key.encode().hex()))) as client:
         before = await scraped(client)
 
-        async def post(payload: dict) -> dict:
-            body, headers = signed(key, payload)
+        async def post(payload: dict, ago: float = 0.0) -> dict:
+            body, headers = signed(key, payload, ago)
             resp = await client.post("/interactions", data=body, headers=headers)
             assert resp.status == 200
             return await resp.json()
@@ -91,8 +91,8 @@ async def test_serve_counts_each_interaction_once_in_the_counter_and_both_histog
                                                {"name": "query", "type": 3, "value": "701.19"}]))
         assert bad["data"]["embeds"][0]["title"] == "Unbekannte Option"
         busy = [asyncio.get_running_loop().create_future() for _ in range(DEEP_QUEUE + 1)]
-        interactions.tasks.update(busy)  # a burst: the next command is deferred at once
-        assert await post(command(105, "card", card)) == {"type": 5}
+        interactions.tasks.update(busy)  # a burst, and a command signed 3 s ago (it waited): deferred at once
+        assert await post(command(105, "card", card), ago=3.0) == {"type": 5}
         interactions.tasks.difference_update(busy)
         await interactions.drain()
         assert [call[:2] for call in rest.calls] == [("PATCH", "/webhooks/9/tok105/messages/@original")]

@@ -30,7 +30,8 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.autocomplete import NO_CHOICES, choices_body
-from bot.core import BURST_BUDGET_SECONDS, DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, in_time
+from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, answer_budget, in_time
+from bot.core import LATE_START_SECONDS as LATE_START_SECONDS  # re-exported: the rule is the core's
 from bot.custom_id import Invocation
 from bot.delivery import (
     APPLICATION_COMMAND,
@@ -66,8 +67,6 @@ log = logging.getLogger(__name__)
 
 #: Answer work running at once in a burst (more than :data:`bot.core.DEEP_QUEUE` interactions in flight).
 ANSWER_SLOTS = 32
-#: An interaction that waited this long before its handler ran is deferred at once.
-LATE_START_SECONDS = 0.5
 #: Autocompletes worked on at once; more wait in arrival order (:meth:`GatedBot._gate_interactions`).
 AUTOCOMPLETE_SLOTS = 64
 #: How long shutdown waits for interactions in flight (Discord's own limit is 3 s).
@@ -204,11 +203,10 @@ class GatedBot(commands.AutoShardedBot):
         """Whether interaction ``iid`` (raw payload ``data``) is deferred before any work: it is older than
         :data:`LATE_START_SECONDS` by its snowflake (it waited before it was read), or it is a button and more
         than :data:`DEEP_QUEUE` interactions are in flight or waiting. An application command in such a burst
-        is not: it gets :data:`bot.core.BURST_BUDGET_SECONDS` to be answered in one callback (:meth:`guard`)."""
-        if time.time() - created_at(iid) > LATE_START_SECONDS:
-            return True
+        is not: it gets :data:`bot.core.BURST_BUDGET_SECONDS` to be answered in one callback (:meth:`guard`). The
+        rule is the HTTP endpoint's too (:func:`bot.core.answer_budget`)."""
         deep = len(self.in_flight) + len(self._completions) > DEEP_QUEUE
-        return deep and data.get("type") != APPLICATION_COMMAND
+        return answer_budget(time.time() - created_at(iid), deep, data.get("type") == APPLICATION_COMMAND) <= 0
 
     def _defer_early(self, iid: int, data: dict[str, Any]) -> None:
         """Send the defer of the raw interaction ``data`` now (a task created before any of its handlers);
@@ -427,8 +425,10 @@ class GatedBot(commands.AutoShardedBot):
 
         send_defer = defer or through_transport
         try:
-            waited = self._waited(iid)
-            late = transport.responded or waited > LATE_START_SECONDS
+            burst = len(self.in_flight) > DEEP_QUEUE
+            # a command's rule (a button in a burst was deferred from its raw payload: responded already)
+            budget = answer_budget(self._waited(iid), burst, command=True)
+            late = transport.responded or budget <= 0
             if late:
                 await send_defer()
         except BaseException:  # the defer failed (expired): the work never runs
@@ -437,9 +437,9 @@ class GatedBot(commands.AutoShardedBot):
             raise
         if late:
             return await self._slotted(work)
-        if len(self.in_flight) > DEEP_QUEUE:  # a burst: a slot, and deferred unless answered within the budget
-            return await in_time(self._slotted(work), send_defer, BURST_BUDGET_SECONDS - waited)
-        return await in_time(work, send_defer, DEFER_AFTER_SECONDS - waited)
+        if burst:  # a slot, and deferred unless answered within the budget
+            return await in_time(self._slotted(work), send_defer, budget)
+        return await in_time(work, send_defer, budget)
 
     async def _slotted(self, work: Awaitable[Reply]) -> Reply:
         """``await work`` once one of :data:`ANSWER_SLOTS` is free (a burst: answer work runs 32 at a time)."""

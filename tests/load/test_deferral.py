@@ -159,37 +159,3 @@ async def test_a_refused_late_answer_is_no_message_either(fake, clean):
     assert res.refused and res.callback_type == CB_MESSAGE
     assert res.final == {} and res.embeds == []  # not the refused callback's embed
     fake.callback_deadline = math.inf
-
-
-# ---------------------------------------------------------------- the HTTP endpoint in a burst
-
-
-class RecordingRest:
-    """Stands in for :class:`bot.serve.RestClient`: records the webhook calls instead of sending them."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, str, dict | None]] = []
-
-    async def request(self, method: str, path: str, body: dict | None = None, deadline: float | None = None) -> None:
-        self.calls.append((method, path, body))
-
-
-async def test_serve_defers_at_once_when_its_queue_is_deep(core):
-    import asyncio
-
-    from bot.core import DEEP_QUEUE
-    from bot.serve import Interactions
-
-    rest = RecordingRest()
-    http = Interactions(core, rest, defer_after=2.0)  # type: ignore[arg-type]
-    payload = {"type": 2, "id": "7", "application_id": "9", "token": "tok",
-               "data": {"name": "card", "type": 1, "options": [{"name": "name", "type": 3, "value": "Boros-Rekrut"}]}}
-    assert (await http.handle(payload))["type"] == CB_MESSAGE  # a quiet worker answers directly
-    busy = [asyncio.get_running_loop().create_future() for _ in range(DEEP_QUEUE + 1)]
-    http.tasks.update(busy)  # a burst: more answers running than DEEP_QUEUE
-    assert await http.handle(payload) == {"type": CB_DEFERRED_MESSAGE}
-    http.tasks.difference_update(busy)
-    await http.drain()
-    (method, path, body), = rest.calls  # the answer follows by editing the deferred message
-    assert (method, path) == ("PATCH", "/webhooks/9/tok/messages/@original")
-    assert body["embeds"][0]["title"] == "Boros-Rekrut"
