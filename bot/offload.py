@@ -210,6 +210,10 @@ class _Worker:
         _POOL.dying.append(self.process)
 
 
+#: Seconds a shutdown waits in all for its killed workers to exit (SIGKILL: they go within milliseconds).
+SHUTDOWN_WAIT = 1.0
+
+
 class _Pool:
     """Idle workers, the number alive, and callers waiting for a free one (loop-independent)."""
 
@@ -305,11 +309,19 @@ class _Pool:
             return
         self.idle.append(worker)
 
-    def shutdown(self) -> None:
+    def shutdown(self, wait: float = SHUTDOWN_WAIT) -> None:
+        """Kill the idle workers and wait up to ``wait`` seconds in all for every killed worker to exit, so none
+        outlives its parent (reparented to PID 1, its CPU counted by no one); a busy one is killed when its call
+        ends."""
         for worker in self.idle:
             worker.kill()
         self.alive -= len(self.idle)
         self.idle.clear()
+        deadline = time.monotonic() + wait
+        for process in self.dying:
+            with contextlib.suppress(subprocess.TimeoutExpired, OSError):
+                process.wait(max(0.0, deadline - time.monotonic()))
+        self.reap()
 
 
 _POOL = _Pool()
@@ -367,7 +379,8 @@ async def ready() -> int:
 
 
 def shutdown() -> None:
-    """Stop the idle workers (busy ones are killed when their call ends or times out)."""
+    """Stop the idle workers and wait (at most :data:`SHUTDOWN_WAIT` seconds) until they have exited; busy ones are
+    killed when their call ends or times out."""
     _POOL.shutdown()
 
 

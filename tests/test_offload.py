@@ -140,3 +140,18 @@ async def test_a_quick_answer_reads_no_proc_and_a_runaway_is_still_stopped_by_cp
         await run_bounded(offload._busy_for, 30, budget=0.3)
     assert reads  # read once the first wait (the budget) was over
     assert time.perf_counter() - started < offload.WALL_FACTOR * 0.3 + 5  # not the 30 s of the runaway
+
+
+async def test_a_shutdown_waits_for_its_killed_workers_to_exit():
+    """``run`` and ``serve`` stop their workers at exit: each has exited and been waited for when shutdown returns
+    (else it outlives the bot, reparented to PID 1, and its CPU is counted by no one)."""
+    offload.shutdown()
+    offload.start()
+    assert await offload.ready() >= 1
+    processes = [w.process for w in offload._POOL.idle]
+    offload.shutdown()
+    assert processes and all(p.returncode is not None for p in processes)
+    assert not any(running(p.pid) for p in processes)
+    assert offload._POOL.dying == []
+    offload.start()  # the next test finds the pool as it was
+    await offload.ready()
