@@ -3,7 +3,7 @@
 :class:`GatedBot` is the base of :class:`bot.gateway.client.Regelbot`: it holds the application core
 (:attr:`GatedBot.core`) and runs every answer through it (:meth:`GatedBot.answer`). It wraps discord.py's
 INTERACTION_CREATE parser (:meth:`GatedBot._gate_interactions`): notes when each interaction arrived and which
-tasks handle it, defers commands and Regelbot buttons older than :data:`LATE_START_SECONDS` by their snowflake
+tasks handle it, defers commands and Regelbot buttons older than :data:`bot.core.LATE_START_SECONDS` by their snowflake
 from the raw payload, and buttons in a burst (more than :data:`DEEP_QUEUE` in flight) too, while a command in a
 burst gets :data:`bot.core.BURST_BUDGET_SECONDS` to be answered in one callback; answers autocompletes
 from the raw payload without discord.py's objects (:meth:`GatedBot._complete`, :mod:`bot.autocomplete`, the
@@ -31,7 +31,6 @@ from discord.ext import commands
 from bot import metrics
 from bot.autocomplete import NO_CHOICES, choices_body
 from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, Core, answer_budget, in_time
-from bot.core import LATE_START_SECONDS as LATE_START_SECONDS  # re-exported: the rule is the core's
 from bot.custom_id import Invocation
 from bot.delivery import (
     APPLICATION_COMMAND,
@@ -139,7 +138,7 @@ class GatedBot(commands.AutoShardedBot):
         handle it (discord.py creates them inside the parser), so bursts can be deferred early and shutdown
         can wait for them; while draining, answer new interactions with a short German refusal instead.
 
-        An interaction older than :data:`LATE_START_SECONDS` on Discord's clock, and a Regelbot button in a
+        An interaction older than :data:`bot.core.LATE_START_SECONDS` on Discord's clock, and a Regelbot button in a
         burst (more than :data:`DEEP_QUEUE` in flight), is deferred here (:meth:`_defer_first`), from the raw
         payload (:func:`bot.delivery.defer_kind`), before discord.py parses it: the defer's request is the first
         task of the interaction, ahead of all parsing and answer work. Autocompletes (which
@@ -201,7 +200,7 @@ class GatedBot(commands.AutoShardedBot):
 
     def _defer_first(self, iid: int, data: dict[str, Any]) -> bool:
         """Whether interaction ``iid`` (raw payload ``data``) is deferred before any work: it is older than
-        :data:`LATE_START_SECONDS` by its snowflake (it waited before it was read), or it is a button and more
+        :data:`bot.core.LATE_START_SECONDS` by its snowflake (it waited before it was read), or it is a button and more
         than :data:`DEEP_QUEUE` interactions are in flight or waiting. An application command in such a burst
         is not: it gets :data:`bot.core.BURST_BUDGET_SECONDS` to be answered in one callback (:meth:`guard`). The
         rule is the HTTP endpoint's too (:func:`bot.core.answer_budget`)."""
@@ -392,7 +391,7 @@ class GatedBot(commands.AutoShardedBot):
         meanwhile (Discord's 3-s limit). ``update``: the answer will replace the clicked message (paging),
         so the defer is type 6.
 
-        One that waited more than :data:`LATE_START_SECONDS` before its handler ran is deferred first and its
+        One that waited more than :data:`bot.core.LATE_START_SECONDS` before its handler ran is deferred first and its
         work waits for one of :data:`ANSWER_SLOTS`, so it is acknowledged in time even when answering takes
         longer; in a burst (more than :data:`DEEP_QUEUE` interactions in flight) the work waits for a slot too,
         and the interaction is deferred once :data:`bot.core.BURST_BUDGET_SECONDS` have passed since it was

@@ -3,7 +3,7 @@
 The load test once failed as "some deferred answers reach the fake Discord as an empty message". It was a
 defer that came after Discord's 3 s: the fake refused it (404, 10062, as Discord does; the user sees "Die
 Interaktion ist fehlgeschlagen") and the test read the refused defer's empty ``data`` as the final message.
-Here an interaction is made older than :data:`bot.gateway.gate.LATE_START_SECONDS` (its snowflake is back-dated,
+Here an interaction is made older than :data:`bot.core.LATE_START_SECONDS` (its snowflake is back-dated,
 as when it waited in a queue before the bot read it), which sends the bot down the early-defer path every
 time, and the fake's deadline is set so the defer is refused or accepted, as the test needs.
 """
