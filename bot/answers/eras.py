@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rule_catalog import dedupe_actions
+from bot.answers.sources import cr_source
 from bot.answers.today import TodayIndex, cited_notice, number_review, rule_now, today_index
 from bot.reply import Action, Page, Reply, format_date
 from bot.store import CitedNumber
 from bot.text import shorten
 
-CR_NAME = "Comprehensive Rules"
 #: Texts at least this long that a later page shows in full are pointed to, not repeated, on the first page.
 POINTED = 20
 
@@ -69,10 +69,6 @@ async def _today_text(ctx: AnswerContext, index: EraIndex, number: str) -> tuple
     return (now.text, now.effective) if now is not None and now.today == number else None
 
 
-def _cr(date: str) -> str:
-    return f"{CR_NAME} vom {format_date(date)}"
-
-
 def _found_on(pages: list[Page], text: str) -> int | None:
     """The 1-based number of the first of ``pages`` whose text contains the start of ``text``, or None: a
     quote there is not repeated, the first page points to it. A text of fewer than :data:`POINTED` characters
@@ -98,11 +94,11 @@ async def _cited_block(ctx: AnswerContext, index: EraIndex, c: CitedNumber, late
         today = await _today_text(ctx, index, today_number)
         changed = " (inhaltlich geändert)" if c.relation == "changed" else ""
         page = _found_on(later, today[0]) if today else None
-        text = (f" _(Wortlaut auf Seite {page + 1})_" if page else f": {shorten(today[0], 500)} _({_cr(today[1])})_"
-                ) if today else ""
+        quoted = f": {shorten(today[0], 500)} _({cr_source(today[1])})_" if today else ""
+        text = f" _(Wortlaut auf Seite {page + 1})_" if today and page else quoted
         lines = [f"**{c.number}** ist heute **{today_number}**{changed}{text}"]
     elif review is not None:
-        lines = [f"**{c.number}** hat heute kein Gegenstück mehr: {c.today} gibt es in den {_cr(review.checked)} "
+        lines = [f"**{c.number}** hat heute kein Gegenstück mehr: {c.today} gibt es in den {cr_source(review.checked)} "
                  "nicht mehr."]
     else:
         lines = [f"**{c.number}** hat heute kein Gegenstück."]
@@ -126,7 +122,7 @@ async def _first_page(ctx: AnswerContext, index: EraIndex, number: str, cited: l
     actions = [Action(label=f"Heute: Regel {t}", action="cr_rule", arg=t) for t in todays] if has_cr else []
     now = await _today_text(ctx, index, number)
     if now is not None and number not in todays:
-        blocks.append(f"**Heute ist {number} eine andere Regel:** {shorten(now[0], 400)} _({_cr(now[1])})_")
+        blocks.append(f"**Heute ist {number} eine andere Regel:** {shorten(now[0], 400)} _({cr_source(now[1])})_")
         if has_cr:
             actions.append(Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
     first_today = next(iter(todays), None)

@@ -10,8 +10,16 @@ from __future__ import annotations
 from bot.reply import format_date
 from bot.store.passages import PassageRecord
 
+#: The official rules' name as the answers cite them (``Comprehensive Rules vom 17.04.2026``, :func:`cr_source`).
+CR_NAME = "Comprehensive Rules"
+
 #: The term table's source line (its rule numbers are those of the Comprehensive Rules of 2026-04-17).
 TABLE_SOURCE = "Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026)"
+
+
+def cr_source(date: str) -> str:
+    """``"2026-04-17"`` → ``"Comprehensive Rules vom 17.04.2026"``: a rules file named by its effective date."""
+    return f"{CR_NAME} vom {format_date(date)}"
 
 
 def footer_source(p: PassageRecord) -> str:

@@ -28,10 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.answers.sources import REGISTER_SOURCE, TABLE_SOURCE
+from bot.answers.sources import REGISTER_SOURCE, TABLE_SOURCE, cr_source
 from bot.answers.today_index import (
     _REF,
-    CR_NAME,
     ChangeRow,
     DocEvidence,
     RuleNow,
@@ -47,7 +46,7 @@ from bot.answers.today_index import (
 )
 from bot.answers.today_notes import coverage, explanation_notice, explanation_terms_note
 from bot.model import review_notice
-from bot.reply import Reply, format_date
+from bot.reply import Reply
 from bot.store import RuleReview
 
 # --- the facts of one entry ----------------------------------------------------------------------
@@ -373,7 +372,7 @@ def rule_today_lines(index: TodayIndex, number: str) -> list[str]:
     now = rule_now(index, number)
     if now is None:
         return []
-    when = f"{CR_NAME} vom {format_date(now.effective)}"
+    when = cr_source(now.effective)
     if now.review is None:
         return [f"**{number}** {now.text} _({when}, wie im Register zitiert)_"]
     if now.today is None:
@@ -391,7 +390,7 @@ def rule_today_source(index: TodayIndex, numbers: list[str], table: bool = False
     is true (the page names terms of the term table), :data:`bot.answers.sources.TABLE_SOURCE`; the register alone
     (:data:`bot.answers.sources.REGISTER_SOURCE`) when neither."""
     now = next((found for n in numbers if (found := rule_now(index, n)) is not None), None)
-    cited = f"{CR_NAME} vom {format_date(now.effective)}, wie im Änderungsregister zitiert" if now else ""
+    cited = f"{cr_source(now.effective)}, wie im Änderungsregister zitiert" if now else ""
     return "; ".join(s for s in (cited, TABLE_SOURCE if table else "") if s) or REGISTER_SOURCE
 
 

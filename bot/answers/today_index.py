@@ -12,12 +12,12 @@ import re
 import weakref
 from dataclasses import dataclass, field
 
+from bot.answers.sources import CR_NAME, cr_source
 from bot.model import review_notice
 from bot.reply import format_date
 from bot.store import ChangeRecord, CitedNumber, RuleReview, Store, TermRecord
 
 _REF = re.compile(r"^(\d{3}):(\d+)")
-CR_NAME = "Comprehensive Rules"
 
 #: A register row / a renamed term as the answers read them back from the store.
 ChangeRow = ChangeRecord
@@ -252,7 +252,7 @@ def quote_line(index: TodayIndex, number: str) -> str:
     if now.review is None:
         return f"> **{number}** {now.text}"
     before = f"bisher {number}; " if now.today != number else ""
-    return f"> **{now.today}** _({before}{CR_NAME} vom {format_date(now.effective)})_ {now.text}"
+    return f"> **{now.today}** _({before}{cr_source(now.effective)})_ {now.text}"
 
 
 def review_note(index: TodayIndex, number: str) -> str:

@@ -8,7 +8,15 @@ import re
 import pytest
 
 from bot.answers import run_action, run_answer
-from bot.answers.today import STATUS_LABELS, STYLES, heute_block, hit_notice, ruling_display, today_index
+from bot.answers.today import (
+    STATUS_LABELS,
+    STYLES,
+    heute_block,
+    hit_notice,
+    rule_today_source,
+    ruling_display,
+    today_index,
+)
 from bot.importer.changes import read_register
 from bot.store import Store
 
@@ -322,3 +330,17 @@ def test_status_labels_are_the_marks_and_words_of_the_styles():
     assert STATUS_LABELS == {"review": "🔎 zu prüfen", "changed": "⚠️ heute überholt",
                              "unchanged": "✅ gilt weiterhin", "wording": "ℹ️ heute anders formuliert"}
     assert all(STATUS_LABELS[status].startswith(style.mark + " ") for status, style in STYLES.items())
+
+
+async def test_a_page_of_todays_rules_names_its_source(ctx):
+    # 701.30d is quoted by the register from the CR of 2026-04-17; 999.1 by nothing: the register alone is named.
+    register = await today_index(ctx.store)
+    assert rule_today_source(register, ["701.30d"]) == ("Comprehensive Rules vom 17.04.2026, wie im "
+                                                        "Änderungsregister zitiert")
+    assert rule_today_source(register, ["999.1", "701.30d"], table=True) == (
+        "Comprehensive Rules vom 17.04.2026, wie im Änderungsregister zitiert; Begriffstabelle Deutsch–Englisch "
+        "(Comprehensive Rules vom 17.04.2026)")
+    assert rule_today_source(register, ["999.1"], table=True) == ("Begriffstabelle Deutsch–Englisch "
+                                                                  "(Comprehensive Rules vom 17.04.2026)")
+    assert rule_today_source(register, ["999.1"]) == "Änderungsregister des Bots (data/changes.toml)"
+    assert rule_today_source(register, []) == "Änderungsregister des Bots (data/changes.toml)"
