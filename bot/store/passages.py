@@ -3,12 +3,13 @@ written by ``bot/importer/passages.py``)."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Iterable, Sequence
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
-
-from cachetools import LRUCache
 
 from bot.store.base import StoreBase
 
@@ -67,9 +68,11 @@ _CACHE_KEY = "passage records"
 
 class RecordCache:
     """Passage id → its whole record (:class:`PassageRecord` with ``terms`` and ``names``) as
-    :meth:`PassageQueries.passages` read it, at most ``size`` kept, the least recently used dropped first
-    (:class:`cachetools.LRUCache`). One per store (:meth:`PassageQueries.record_cache`, kept in the store's memo): a
-    swapped store is a new store, so its records are read again; :meth:`bot.store.base.StoreBase.close` empties it.
+    :meth:`PassageQueries.passages` read it, at most ``size`` kept, the least recently used dropped first (an
+    ``OrderedDict`` in use order: a hit is one ``get`` and one ``move_to_end`` in C, about a third of
+    ``cachetools.LRUCache``'s Python per hit; an answer reads 100–200 records). One per store
+    (:meth:`PassageQueries.record_cache`, kept in the store's memo): a swapped store is a new store, so its records
+    are read again; :meth:`bot.store.base.StoreBase.close` empties it.
     The records are frozen: answers share them. Counts ``hits`` and ``misses`` for tests and benchmarks.
 
     Raises:
@@ -77,14 +80,17 @@ class RecordCache:
     """
 
     def __init__(self, size: int = RECORD_CACHE) -> None:
+        if size < 0:
+            raise ValueError("size must not be negative")
         self.hits = 0
         self.misses = 0
-        self._records: LRUCache[int, PassageRecord] = LRUCache(maxsize=size)
+        self._size = size
+        self._records: OrderedDict[int, PassageRecord] = OrderedDict()  # least recently used first
 
     @property
     def size(self) -> int:
         """How many records are kept at most."""
-        return int(self._records.maxsize)
+        return self._size
 
     def __len__(self) -> int:
         return len(self._records)
@@ -99,11 +105,37 @@ class RecordCache:
             self.misses += 1
             return None
         self.hits += 1
+        self._records.move_to_end(pid)
         return record
 
     def put(self, record: PassageRecord) -> None:
         """Keep ``record`` as the most recently used; drop the least recently used beyond :attr:`size`."""
+        if self._size == 0:
+            return
         self._records[record.id] = record
+        self._records.move_to_end(record.id)
+        if len(self._records) > self._size:
+            self._records.popitem(last=False)
+
+
+#: The full-text candidate lists (:meth:`PassageQueries.passage_candidates`) read so far in the answer running in
+#: this context (:func:`one_answer`), by store, FTS5 expression, limit and weights; None outside an answer.
+_ANSWER_SEARCHES: ContextVar[dict[tuple[Any, ...], list[tuple[int, float]]] | None] = ContextVar(
+    "answer_searches", default=None)
+
+
+@contextlib.contextmanager
+def one_answer() -> Iterator[None]:
+    """The block of one answer (:meth:`bot.core.Core.run`): a full-text query the answer runs again with the same
+    expression, limit and weights on the same store is answered from the first (``/regel suche: Aktivieren`` ranks
+    the same candidates for the term's rulings and for the rules, ``/ruling`` for the card's and all rulings: one
+    FTS5 query and one trip through aiosqlite's thread each instead of two). Nothing outlives the block: the next
+    answer queries the store again. Blocks nest (the inner one starts empty)."""
+    token = _ANSWER_SEARCHES.set({})
+    try:
+        yield
+    finally:
+        _ANSWER_SEARCHES.reset(token)
 
 
 class PassageQueries(StoreBase):
@@ -123,15 +155,24 @@ class PassageQueries(StoreBase):
         :func:`bot.textsearch.fts_match` from analysed terms and typed words), best first, ≤ ``limit``. The score
         is ``-bm25`` with ``weights`` for the columns (names, terms, raw): larger is better.
 
+        Within one answer (:func:`one_answer`) the same query on this store is run once.
+
         Raises:
             SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
         """
+        seen = _ANSWER_SEARCHES.get()
+        key = (self, match, limit, weights)
+        if seen is not None and key in seen:
+            return list(seen[key])
         rows = await self.fetch_search(
             "SELECT rowid, -bm25(passages_fts, ?, ?, ?) AS s FROM passages_fts WHERE passages_fts MATCH ?"
             " ORDER BY s DESC, rowid LIMIT ?",
             (*weights, match, limit),
         )
-        return [(int(r[0]), float(r[1])) for r in rows]
+        found = [(int(r[0]), float(r[1])) for r in rows]
+        if seen is not None:
+            seen[key] = found
+        return list(found)
 
     async def passage_scores(
         self, match: str, ids: Sequence[int], weights: tuple[float, float, float] = (1.0, 3.0, 2.0)
