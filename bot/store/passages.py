@@ -9,7 +9,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.store.base import StoreBase
 
@@ -66,9 +66,18 @@ RECORD_CACHE = 2048
 _CACHE_KEY = "passage records"
 
 
-class RecordCache:
-    """Passage id → its whole record (:class:`PassageRecord` with ``terms`` and ``names``) as
-    :meth:`PassageQueries.passages` read it, at most ``size`` kept, the least recently used dropped first (an
+class _Keyed(Protocol):
+    @property
+    def id(self) -> int: ...
+
+
+R = TypeVar("R", bound=_Keyed)
+
+
+class RecordCache(Generic[R]):
+    """Row id → its whole frozen record (here :class:`PassageRecord` with ``terms`` and ``names`` as
+    :meth:`PassageQueries.passages` read it; :meth:`bot.store.cards.CardQueries.card` keeps cards so), at most
+    ``size`` kept, the least recently used dropped first (an
     ``OrderedDict`` in use order: a hit is one ``get`` and one ``move_to_end`` in C, about a third of
     ``cachetools.LRUCache``'s Python per hit; an answer reads 100–200 records). One per store
     (:meth:`PassageQueries.record_cache`, kept in the store's memo): a swapped store is a new store, so its records
@@ -85,7 +94,7 @@ class RecordCache:
         self.hits = 0
         self.misses = 0
         self._size = size
-        self._records: OrderedDict[int, PassageRecord] = OrderedDict()  # least recently used first
+        self._records: OrderedDict[int, R] = OrderedDict()  # least recently used first
 
     @property
     def size(self) -> int:
@@ -98,7 +107,7 @@ class RecordCache:
     def __contains__(self, pid: object) -> bool:
         return pid in self._records
 
-    def get(self, pid: int) -> PassageRecord | None:
+    def get(self, pid: int) -> R | None:
         """The record of ``pid`` (now the most recently used), or None when it is not kept."""
         record = self._records.get(pid)
         if record is None:
@@ -108,7 +117,7 @@ class RecordCache:
         self._records.move_to_end(pid)
         return record
 
-    def put(self, record: PassageRecord) -> None:
+    def put(self, record: R) -> None:
         """Keep ``record`` as the most recently used; drop the least recently used beyond :attr:`size`."""
         if self._size == 0:
             return
@@ -141,11 +150,12 @@ def one_answer() -> Iterator[None]:
 class PassageQueries(StoreBase):
     """Queries of the question search."""
 
-    def record_cache(self) -> RecordCache:
-        """This store's :class:`RecordCache` (made at the first call; emptied when the store is closed)."""
+    def record_cache(self) -> RecordCache[PassageRecord]:
+        """This store's :class:`RecordCache` of passages (made at the first call; emptied when the store is
+        closed)."""
         cache = self._memo.get(_CACHE_KEY)
         if cache is None:
-            cache = self._memo[_CACHE_KEY] = RecordCache(RECORD_CACHE)  # the bound as it is now
+            cache = self._memo[_CACHE_KEY] = RecordCache[PassageRecord](RECORD_CACHE)  # the bound as it is now
         return cache
 
     async def passage_candidates(
