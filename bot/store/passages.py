@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
+
+from cachetools import LRUCache
 
 from bot.store.base import StoreBase
 
@@ -77,9 +78,7 @@ R = TypeVar("R", bound=_Keyed)
 class RecordCache(Generic[R]):
     """Row id → its whole frozen record (here :class:`PassageRecord` with ``terms`` and ``names`` as
     :meth:`PassageQueries.passages` read it; :meth:`bot.store.cards.CardQueries.card` keeps cards so), at most
-    ``size`` kept, the least recently used dropped first (an
-    ``OrderedDict`` in use order: a hit is one ``get`` and one ``move_to_end`` in C, about a third of
-    ``cachetools.LRUCache``'s Python per hit; an answer reads 100–200 records). One per store
+    ``size`` kept, the least recently used dropped first (:class:`cachetools.LRUCache`). One per store
     (:meth:`PassageQueries.record_cache`, kept in the store's memo): a swapped store is a new store, so its records
     are read again; :meth:`bot.store.base.StoreBase.close` empties it.
     The records are frozen: answers share them. Counts ``hits`` and ``misses`` for tests and benchmarks.
@@ -89,17 +88,14 @@ class RecordCache(Generic[R]):
     """
 
     def __init__(self, size: int = RECORD_CACHE) -> None:
-        if size < 0:
-            raise ValueError("size must not be negative")
         self.hits = 0
         self.misses = 0
-        self._size = size
-        self._records: OrderedDict[int, R] = OrderedDict()  # least recently used first
+        self._records: LRUCache[int, R] = LRUCache(maxsize=size)
 
     @property
     def size(self) -> int:
         """How many records are kept at most."""
-        return self._size
+        return int(self._records.maxsize)
 
     def __len__(self) -> int:
         return len(self._records)
@@ -114,17 +110,11 @@ class RecordCache(Generic[R]):
             self.misses += 1
             return None
         self.hits += 1
-        self._records.move_to_end(pid)
         return record
 
     def put(self, record: R) -> None:
         """Keep ``record`` as the most recently used; drop the least recently used beyond :attr:`size`."""
-        if self._size == 0:
-            return
         self._records[record.id] = record
-        self._records.move_to_end(record.id)
-        if len(self._records) > self._size:
-            self._records.popitem(last=False)
 
 
 #: The full-text candidate lists (:meth:`PassageQueries.passage_candidates`) read so far in the answer running in
