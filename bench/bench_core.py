@@ -28,13 +28,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_ops import pinned_store, warmed_plan
+from bench_ops import in_tree, opened_core, pinned_store, warmed_plan
 from bench_scale import payload_for
 from fakediscord import FakeDiscord
-from harness import PYTHON, running_bot
-
-#: This folder (bench/).
-BENCH = Path(__file__).resolve().parent
+from harness import running_bot
 
 
 def step_label(payload: dict) -> str:
@@ -50,32 +47,16 @@ def step_label(payload: dict) -> str:
 
 async def per_step(payloads: list[dict], db: Path, state_dir: Path, rounds: int) -> list[float]:
     """Per payload, the best CPU seconds of ``rounds`` rounds (after one warm-up round) the core of the ``bot``
-    package this process imports spends on it, as :func:`bench_ops.core_cpu_of` runs it."""
-    from bot.autocomplete import choices_body
-    from bot.commands import TABLE
-    from bot.config import Settings
-    from bot.core import Core
-    from bot.raw import invocation
-    from bot.render import message_payload
-
-    core = Core(Settings(token="", dev_guild_id=None, db_path=db, state_dir=state_dir, log_level="INFO"))
-    await core.open(TABLE.warm)
-    await core.start_workers()
+    package this process imports spends on it (:func:`bench_ops.opened_core`, as :func:`bench_ops.core_cpu_of`)."""
     best = [float("inf")] * len(payloads)
-    try:
+    async with opened_core(db, state_dir) as step:
         for i in range(rounds + 1):
             for j, payload in enumerate(payloads):
                 c0 = time.process_time()
-                if payload["type"] == 4:
-                    await choices_body(core, payload["data"])
-                else:
-                    inv, _private = invocation(payload["data"], core.context)
-                    message_payload(await core.run(inv), 0, inv)
+                await step(payload)
                 if i:
                     best[j] = min(best[j], time.process_time() - c0)
-        return best
-    finally:
-        await core.close()
+    return best
 
 
 async def profile(payloads: list[dict], db: Path, state_dir: Path, out: Path, rounds: int = 20) -> None:
@@ -83,36 +64,17 @@ async def profile(payloads: list[dict], db: Path, state_dir: Path, out: Path, ro
     import cProfile
     import pstats
 
-    from bot.autocomplete import choices_body
-    from bot.commands import TABLE
-    from bot.config import Settings
-    from bot.core import Core
-    from bot.raw import invocation
-    from bot.render import message_payload
-
-    core = Core(Settings(token="", dev_guild_id=None, db_path=db, state_dir=state_dir, log_level="INFO"))
-    await core.open(TABLE.warm)
-    await core.start_workers()
-
-    async def once() -> None:
+    async with opened_core(db, state_dir) as step:
         for payload in payloads:
-            if payload["type"] == 4:
-                await choices_body(core, payload["data"])
-            else:
-                inv, _private = invocation(payload["data"], core.context)
-                message_payload(await core.run(inv), 0, inv)
-
-    try:
-        await once()
+            await step(payload)
         prof = cProfile.Profile(time.process_time)  # CPU, not the waits for the calculation workers
         prof.enable()
         for _ in range(rounds):
-            await once()
+            for payload in payloads:
+                await step(payload)
         prof.disable()
-        prof.dump_stats(out)
-        pstats.Stats(prof).sort_stats("tottime").print_stats(40)
-    finally:
-        await core.close()
+    prof.dump_stats(out)
+    pstats.Stats(prof).sort_stats("tottime").print_stats(40)
 
 
 async def workload_payloads() -> tuple[list[dict], Path, Path]:
@@ -130,23 +92,15 @@ async def workload_payloads() -> tuple[list[dict], Path, Path]:
 
 
 async def measure_in(src: Path | None, work: Path, db: Path, rounds: int) -> list[float]:
-    """:func:`per_step` in a process of its own, over ``work``/payloads.json; ``src``: another tree's ``bot``.
+    """:func:`per_step` in a process of its own (:func:`bench_ops.in_tree`), over ``work``/payloads.json; ``src``:
+    another tree's ``bot``.
 
     Raises:
         RuntimeError: the measuring process failed (its output in the message).
     """
-    code = (f"import asyncio, json, os, sys; sys.path.insert(0, {str(BENCH)!r})"
-            + (f"; sys.path.insert(0, {str(src)!r}); os.chdir({str(src)!r})" if src is not None else "")
-            + "; import bench_core; from pathlib import Path; "
-            f"print(json.dumps(asyncio.run(bench_core.per_step(json.loads(Path({str(work / 'payloads.json')!r})"
-            f".read_text()), Path({str(db)!r}), Path({str(work)!r}), {rounds}))))")
-    proc = await asyncio.create_subprocess_exec(PYTHON, "-c", code, stdout=asyncio.subprocess.PIPE,
-                                                stderr=asyncio.subprocess.STDOUT)
-    out, _ = await proc.communicate()
-    try:
-        return json.loads(out.decode().strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        raise RuntimeError(f"core measurement failed ({proc.returncode}):\n{out.decode()[-3000:]}") from None
+    call = (f"bench_core.per_step(json.loads(Path({str(work / 'payloads.json')!r}).read_text()), Path({str(db)!r}), "
+            f"Path({str(work)!r}), {rounds})")
+    return json.loads(await in_tree(src, "bench_core", call))
 
 
 def table(payloads: list[dict], columns: dict[str, list[list[float]]]) -> list[str]:
