@@ -42,7 +42,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
@@ -204,11 +204,12 @@ async def core_cpu(fake: FakeDiscord, plan: list[Step], db: Path, state_dir: Pat
     return await core_cpu_of([payload_for(fake, step) for step in plan], db, state_dir, rounds)
 
 
-async def core_cpu_of(payloads: list[dict], db: Path, state_dir: Path, rounds: int = 3) -> float:
-    """CPU seconds per interaction of the interaction ``payloads`` in the application core of the ``bot`` package
-    this process imports: each read as both doors read it (:func:`bot.raw.invocation`,
-    :func:`bot.autocomplete.choices_body`), the answer run (:meth:`bot.core.Core.run`) and rendered
-    (:func:`bot.render.message_payload`); best of ``rounds`` rounds over the payloads, after one warm-up round."""
+@contextlib.asynccontextmanager
+async def opened_core(db: Path, state_dir: Path) -> AsyncIterator[Callable[[dict], Awaitable[object]]]:
+    """The application core of the ``bot`` package this process imports, opened on the store ``db`` with its
+    calculation workers started (state in ``state_dir``), as one function: an interaction payload → its work as
+    both doors do it, read (:func:`bot.raw.invocation`, :func:`bot.autocomplete.choices_body`), run
+    (:meth:`bot.core.Core.run`) and rendered (:func:`bot.render.message_payload`). Closed after the block."""
     from bot.autocomplete import choices_body
     from bot.commands import TABLE
     from bot.config import Settings
@@ -219,21 +220,32 @@ async def core_cpu_of(payloads: list[dict], db: Path, state_dir: Path, rounds: i
     core = Core(Settings(token="", dev_guild_id=None, db_path=db, state_dir=state_dir, log_level="INFO"))
     await core.open(TABLE.warm)
     await core.start_workers()
+
+    async def step(payload: dict) -> object:
+        if payload["type"] == 4:
+            return await choices_body(core, payload["data"])
+        inv, _private = invocation(payload["data"], core.context)
+        return message_payload(await core.run(inv), 0, inv)
+
     try:
+        yield step
+    finally:
+        await core.close()
+
+
+async def core_cpu_of(payloads: list[dict], db: Path, state_dir: Path, rounds: int = 3) -> float:
+    """CPU seconds per interaction of the interaction ``payloads`` in the application core of the ``bot`` package
+    this process imports (:func:`opened_core`: read, run and rendered as both doors do); best of ``rounds`` rounds
+    over the payloads, after one warm-up round."""
+    async with opened_core(db, state_dir) as step:
         best = float("inf")
         for i in range(rounds + 1):
             c0 = time.process_time()
             for payload in payloads:
-                if payload["type"] == 4:
-                    await choices_body(core, payload["data"])
-                else:
-                    inv, _private = invocation(payload["data"], core.context)
-                    message_payload(await core.run(inv), 0, inv)
+                await step(payload)
             if i:  # the first round warms the caches
                 best = min(best, (time.process_time() - c0) / len(payloads))
         return best
-    finally:
-        await core.close()
 
 
 def _write_payloads(work: Path, payloads: list[dict]) -> None:
@@ -242,27 +254,38 @@ def _write_payloads(work: Path, payloads: list[dict]) -> None:
     (work / "payloads.json").write_text(json.dumps(payloads), encoding="utf-8")
 
 
+async def in_tree(src: Path | None, module: str, call: str) -> str:
+    """The JSON of ``asyncio.run(call)`` (an expression over ``module``, a benchmark of this folder, and ``Path``)
+    computed in a process of its own whose ``bot`` package is this checkout's (``src`` None) or the source tree
+    ``src``'s (imported first, working directory ``src``, as :func:`bot_argv` does), so two trees are measured
+    alike.
+
+    Raises:
+        RuntimeError: the measuring process failed (its output in the message).
+    """
+    code = (f"import asyncio, json, os, sys; sys.path.insert(0, {str(BENCH)!r})"
+            + (f"; sys.path.insert(0, {str(src)!r}); os.chdir({str(src)!r})" if src is not None else "")
+            + f"; import {module}; from pathlib import Path; print(json.dumps(asyncio.run({call})))")
+    proc = await asyncio.create_subprocess_exec(PYTHON, "-c", code, stdout=asyncio.subprocess.PIPE,
+                                                stderr=asyncio.subprocess.STDOUT)
+    out, _ = await proc.communicate()
+    lines = out.decode().strip().splitlines()
+    if proc.returncode != 0 or not lines:
+        raise RuntimeError(f"measurement failed ({proc.returncode}):\n{out.decode()[-3000:]}")
+    return lines[-1]
+
+
 async def core_cpu_in(src: Path | None, payloads: list[dict], db: Path, work: Path, rounds: int = 3) -> float:
-    """:func:`core_cpu_of` in a process of its own whose ``bot`` package is this checkout's (``src`` None) or the
-    source tree ``src``'s (imported first, working directory ``src``, as :func:`bot_argv` does), so two trees'
-    cores are measured alike. ``work``: a folder for the payloads' file and the core's state.
+    """:func:`core_cpu_of` in a process of its own (:func:`in_tree`: this checkout's ``bot`` or the source tree
+    ``src``'s). ``work``: a folder for the payloads' file and the core's state.
 
     Raises:
         RuntimeError: the measuring process failed (its output in the message).
     """
     _write_payloads(work, payloads)
-    code = (f"import asyncio, json, os, sys; sys.path.insert(0, {str(BENCH)!r})"
-            + (f"; sys.path.insert(0, {str(src)!r}); os.chdir({str(src)!r})" if src is not None else "")
-            + "; import bench_ops; from pathlib import Path; "
-            f"print(asyncio.run(bench_ops.core_cpu_of(json.loads(Path({str(work / 'payloads.json')!r}).read_text()), "
-            f"Path({str(db)!r}), Path({str(work)!r}), {rounds})))")
-    proc = await asyncio.create_subprocess_exec(PYTHON, "-c", code, stdout=asyncio.subprocess.PIPE,
-                                                stderr=asyncio.subprocess.STDOUT)
-    out, _ = await proc.communicate()
-    try:
-        return float(out.decode().strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        raise RuntimeError(f"core measurement failed ({proc.returncode}):\n{out.decode()[-2000:]}") from None
+    call = (f"bench_ops.core_cpu_of(json.loads(Path({str(work / 'payloads.json')!r}).read_text()), "
+            f"Path({str(db)!r}), Path({str(work)!r}), {rounds})")
+    return float(json.loads(await in_tree(src, "bench_ops", call)))
 
 
 def burst_lines(label: str, b: dict[str, object]) -> list[str]:

@@ -39,6 +39,7 @@ from bot.custom_id import Invocation
 from bot.reply import Choice, Reply
 from bot.search import NameIndex
 from bot.store import Store, StoreCorrupt, StoreError
+from bot.store.passages import one_answer
 
 log = logging.getLogger(__name__)
 
@@ -319,30 +320,47 @@ class Core:
         Raises:
             RuntimeError: :meth:`open` has not run (a programming error).
         """
-        generation = self._current
-        if generation is None:
-            raise RuntimeError("Core.open() has not run")
-        generation.users += 1
+        generation = self._enter()
         try:
             yield generation.context
         finally:
             generation.leave()
 
+    def _enter(self) -> Generation:
+        """The store in use now, counted as used by one more interaction (:meth:`using` without its context
+        manager: :meth:`run` and :meth:`complete`, every interaction, pair it with ``leave`` themselves).
+
+        Raises:
+            RuntimeError: :meth:`open` has not run (a programming error).
+        """
+        generation = self._current
+        if generation is None:
+            raise RuntimeError("Core.open() has not run")
+        generation.users += 1
+        return generation
+
     async def run(self, inv: Invocation) -> Reply:
         """Run the invocation ``inv``: an answer with its options or a button action with its argument
         (:func:`bot.answers.registry.run_answer` / ``run_action``: options bounded first, a ``UserError``
-        becomes a German error reply), on the store in use when it starts."""
-        async with self.using() as context:
-            with metrics.work(inv.key):
+        becomes a German error reply), on the store in use when it starts; a full-text query the answer repeats
+        is run once (:func:`bot.store.passages.one_answer`)."""
+        generation = self._enter()
+        try:
+            with metrics.work(inv.key), one_answer():
                 if inv.kind == "action":
-                    return await run_action(context, inv.key, inv.arg)
-                return await run_answer(context, inv.key, **inv.kwargs)
+                    return await run_action(generation.context, inv.key, inv.arg)
+                return await run_answer(generation.context, inv.key, **inv.kwargs)
+        finally:
+            generation.leave()
 
     async def complete(self, completer: CompleterFn, current: str) -> list[Choice]:
         """The autocomplete choices of ``completer`` for the typed ``current`` (≤ 25, from memory)."""
-        async with self.using() as context:
+        generation = self._enter()
+        try:
             with metrics.work(getattr(completer, "__name__", "autocomplete")):
-                return await run_completer(context, completer, current)
+                return await run_completer(generation.context, completer, current)
+        finally:
+            generation.leave()
 
     # --- a new store without a restart -------------------------------------------------------------
 

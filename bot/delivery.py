@@ -50,7 +50,9 @@ SUBCOMMAND_TYPES = (1, 2)
 
 
 def _objects(items: Any) -> list[Mapping[str, Any]]:
-    return [item for item in items if isinstance(item, Mapping)] if isinstance(items, list) else []
+    # a dict (as JSON decodes) is known without the Mapping ABC's isinstance check (≈ 0.5 µs each, per option)
+    return [item for item in items if type(item) is dict or isinstance(item, Mapping)] if isinstance(
+        items, list) else []
 
 
 def leaf_options(data: Mapping[str, Any]) -> tuple[tuple[str, ...], list[Mapping[str, Any]]]:
@@ -298,7 +300,7 @@ def defer_kind(payload: Mapping[str, Any]) -> tuple[int, bool] | None:
     """
     itype = payload.get("type")
     data = payload.get("data")
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):
         return None
     if itype == APPLICATION_COMMAND:
         if data.get("type") == MESSAGE_COMMAND:

@@ -188,15 +188,15 @@ def kind_and_command(payload: Mapping[str, Any]) -> tuple[str, str]:
     """``(kind, command)`` of a raw interaction ``payload`` (a dict as Discord sends it; never raises)."""
     itype = payload.get("type")
     data = payload.get("data")
-    data = data if isinstance(data, Mapping) else {}
+    data = data if type(data) is dict or isinstance(data, Mapping) else {}  # a dict without the ABC's check
     kind = KINDS.get(itype if isinstance(itype, int) else -1, "other")
     if kind in ("command", "autocomplete"):
         if data.get("type") == 3:
             kind = "menu"
         names = [str(data.get("name", ""))]
         options = data.get("options")
-        while isinstance(options, list) and len(options) == 1 and isinstance(options[0], Mapping) and (
-                options[0].get("type") in (1, 2)):
+        while isinstance(options, list) and len(options) == 1 and (
+                type(options[0]) is dict or isinstance(options[0], Mapping)) and options[0].get("type") in (1, 2):
             names.append(str(options[0].get("name", "")))
             options = options[0].get("options")
         return kind, command_label(" ".join(names))

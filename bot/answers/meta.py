@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.answers.layout import budget_of
 from bot.answers.registry import AnswerContext, answer
 from bot.answers.today import coverage, today_index
+from bot.answers.today_index import TodayIndex
 from bot.reply import Field, Page, Reply, format_date
 
 #: kind in import_counts → (singular, plural) in German; kinds not listed are internal and not shown.
@@ -82,13 +83,18 @@ _STATUS_LABELS = (("unchanged", "unverändert"), ("changed", "geändert"), ("wor
                   ("current", "aktuelle Quelle"))
 
 
+async def _counted(index: TodayIndex) -> dict[str, dict[str, int]]:
+    """:func:`coverage` of ``index`` (a loader for :meth:`bot.store.Store.memo`)."""
+    return coverage(index)
+
+
 async def register_field(ctx: AnswerContext) -> Field | None:
     """``/info``: the change register's coverage — how many rulings and sections were checked and
     how many are unchanged, changed, wording only; None for a store without the register."""
     index = await today_index(ctx.store)
     if not index.status and not index.current:
         return None
-    cov = coverage(index)
+    cov = await ctx.store.memo("register coverage", lambda: _counted(index))  # the store's: counted once
     rulings, sections = sum(cov["ruling"].values()), sum(cov["mechanic"].values())
     lines = [f"{rulings} Rulings und {sections} Mechanik-Abschnitte geprüft"]
     for kind, label in (("ruling", "Rulings"), ("mechanic", "Abschnitte")):

@@ -3,10 +3,12 @@ written by ``bot/importer/passages.py``)."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from cachetools import LRUCache
 
@@ -65,11 +67,20 @@ RECORD_CACHE = 2048
 _CACHE_KEY = "passage records"
 
 
-class RecordCache:
-    """Passage id → its whole record (:class:`PassageRecord` with ``terms`` and ``names``) as
-    :meth:`PassageQueries.passages` read it, at most ``size`` kept, the least recently used dropped first
-    (:class:`cachetools.LRUCache`). One per store (:meth:`PassageQueries.record_cache`, kept in the store's memo): a
-    swapped store is a new store, so its records are read again; :meth:`bot.store.base.StoreBase.close` empties it.
+class _Keyed(Protocol):
+    @property
+    def id(self) -> int: ...
+
+
+R = TypeVar("R", bound=_Keyed)
+
+
+class RecordCache(Generic[R]):
+    """Row id → its whole frozen record (here :class:`PassageRecord` with ``terms`` and ``names`` as
+    :meth:`PassageQueries.passages` read it; :meth:`bot.store.cards.CardQueries.card` keeps cards so), at most
+    ``size`` kept, the least recently used dropped first (:class:`cachetools.LRUCache`). One per store
+    (:meth:`PassageQueries.record_cache`, kept in the store's memo): a swapped store is a new store, so its records
+    are read again; :meth:`bot.store.base.StoreBase.close` empties it.
     The records are frozen: answers share them. Counts ``hits`` and ``misses`` for tests and benchmarks.
 
     Raises:
@@ -79,7 +90,7 @@ class RecordCache:
     def __init__(self, size: int = RECORD_CACHE) -> None:
         self.hits = 0
         self.misses = 0
-        self._records: LRUCache[int, PassageRecord] = LRUCache(maxsize=size)
+        self._records: LRUCache[int, R] = LRUCache(maxsize=size)
 
     @property
     def size(self) -> int:
@@ -92,7 +103,7 @@ class RecordCache:
     def __contains__(self, pid: object) -> bool:
         return pid in self._records
 
-    def get(self, pid: int) -> PassageRecord | None:
+    def get(self, pid: int) -> R | None:
         """The record of ``pid`` (now the most recently used), or None when it is not kept."""
         record = self._records.get(pid)
         if record is None:
@@ -101,19 +112,40 @@ class RecordCache:
         self.hits += 1
         return record
 
-    def put(self, record: PassageRecord) -> None:
+    def put(self, record: R) -> None:
         """Keep ``record`` as the most recently used; drop the least recently used beyond :attr:`size`."""
         self._records[record.id] = record
+
+
+#: The full-text candidate lists (:meth:`PassageQueries.passage_candidates`) read so far in the answer running in
+#: this context (:func:`one_answer`), by store, FTS5 expression, limit and weights; None outside an answer.
+_ANSWER_SEARCHES: ContextVar[dict[tuple[Any, ...], list[tuple[int, float]]] | None] = ContextVar(
+    "answer_searches", default=None)
+
+
+@contextlib.contextmanager
+def one_answer() -> Iterator[None]:
+    """The block of one answer (:meth:`bot.core.Core.run`): a full-text query the answer runs again with the same
+    expression, limit and weights on the same store is answered from the first (``/regel suche: Aktivieren`` ranks
+    the same candidates for the term's rulings and for the rules, ``/ruling`` for the card's and all rulings: one
+    FTS5 query and one trip through aiosqlite's thread each instead of two). Nothing outlives the block: the next
+    answer queries the store again. Blocks nest (the inner one starts empty)."""
+    token = _ANSWER_SEARCHES.set({})
+    try:
+        yield
+    finally:
+        _ANSWER_SEARCHES.reset(token)
 
 
 class PassageQueries(StoreBase):
     """Queries of the question search."""
 
-    def record_cache(self) -> RecordCache:
-        """This store's :class:`RecordCache` (made at the first call; emptied when the store is closed)."""
+    def record_cache(self) -> RecordCache[PassageRecord]:
+        """This store's :class:`RecordCache` of passages (made at the first call; emptied when the store is
+        closed)."""
         cache = self._memo.get(_CACHE_KEY)
         if cache is None:
-            cache = self._memo[_CACHE_KEY] = RecordCache(RECORD_CACHE)  # the bound as it is now
+            cache = self._memo[_CACHE_KEY] = RecordCache[PassageRecord](RECORD_CACHE)  # the bound as it is now
         return cache
 
     async def passage_candidates(
@@ -123,15 +155,24 @@ class PassageQueries(StoreBase):
         :func:`bot.textsearch.fts_match` from analysed terms and typed words), best first, ≤ ``limit``. The score
         is ``-bm25`` with ``weights`` for the columns (names, terms, raw): larger is better.
 
+        Within one answer (:func:`one_answer`) the same query on this store is run once.
+
         Raises:
             SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
         """
+        seen = _ANSWER_SEARCHES.get()
+        key = (self, match, limit, weights)
+        if seen is not None and key in seen:
+            return list(seen[key])
         rows = await self.fetch_search(
             "SELECT rowid, -bm25(passages_fts, ?, ?, ?) AS s FROM passages_fts WHERE passages_fts MATCH ?"
             " ORDER BY s DESC, rowid LIMIT ?",
             (*weights, match, limit),
         )
-        return [(int(r[0]), float(r[1])) for r in rows]
+        found = [(int(r[0]), float(r[1])) for r in rows]
+        if seen is not None:
+            seen[key] = found
+        return list(found)
 
     async def passage_scores(
         self, match: str, ids: Sequence[int], weights: tuple[float, float, float] = (1.0, 3.0, 2.0)

@@ -10,6 +10,7 @@ between symbols is ignored, so ``11`` is one symbol and ``1 1`` two. Symbols are
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Protocol
@@ -277,12 +278,28 @@ def card_costs(card: PrintedCard) -> list[ManaCost] | None:
     out: list[ManaCost] = []
     for face in list(card.faces) or [card]:
         if face.mana_cost:
-            try:
-                out.append(parse_cost(face.mana_cost))
-            except ManaError:
+            cost = printed_cost(face.mana_cost)
+            if cost is None:
                 return None
+            out.append(cost)
         elif face.type_line and "Land" in face.type_line:
             out.append(ManaCost(()))
         else:
             return None
     return out
+
+
+#: Printed costs kept parsed (:func:`printed_cost`): the distinct costs of the cards a store holds that answers read,
+#: a few hundred in the documents; each entry a short string and a small frozen cost.
+PRINTED_COSTS_KEPT = 4096
+
+
+@functools.lru_cache(maxsize=PRINTED_COSTS_KEPT)
+def printed_cost(text: str) -> ManaCost | None:
+    """A card's printed mana cost as the store holds it (``{2}{R}{W}``) parsed (:func:`parse_cost`), or None when it
+    does not parse. Parsed once per distinct text (the costs are frozen, so answers share them): the mana answers
+    and ``/clash`` read the same cards' costs again and again, and parsing one is ≈ 30–60 µs of Python."""
+    try:
+        return parse_cost(text)
+    except ManaError:
+        return None
