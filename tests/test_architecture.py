@@ -175,7 +175,7 @@ def test_the_core_and_the_table_reach_no_discord():
 
 # --- the consequence in real processes -----------------------------------------------------------------------
 
-#: Runs ``python -m bot ARGS`` and writes the discord modules it loaded, at exit, to REGELBOT_MODULES_OUT.
+#: Runs ``python -m bot ARGS`` and writes the discord modules it loaded, at exit, to REGELBOT_MODULES_OUT (serve).
 RUNNER = (
     "import atexit, json, os, runpy, sys\n"
     "def _written():\n"
@@ -195,26 +195,56 @@ def _env(db: Path, out: Path) -> dict[str, str]:
     return env
 
 
-def loaded_discord(args: list[str], db: Path, out: Path, stdin: str = "") -> list[str]:
-    proc = subprocess.run([sys.executable, "-c", RUNNER, *args], cwd=ROOT, env=_env(db, out), input=stdin,
-                          capture_output=True, text=True, timeout=300)
+#: The offline commands run one after the other in ONE process (:data:`SEQUENCE`), as ``python -m bot ARGS``
+#: would run each: ``main(ARGS)`` with its own ``REGELBOT_DB`` and stdin; after each, the discord modules loaded so
+#: far are written down. What the checks look at is ``sys.modules`` of a real process, as before; one start instead
+#: of five. A command that loads discord.py fails its own check and every later one (they share the process).
+SEQUENCE_RUNNER = (
+    "import io, json, os, sys\n"
+    "from bot.__main__ import main\n"
+    "seen = {}\n"
+    "for name, args, db, stdin in json.loads(os.environ['REGELBOT_SEQUENCE']):\n"
+    "    os.environ['REGELBOT_DB'] = db\n"
+    "    sys.stdin = io.StringIO(stdin)\n"
+    "    try:\n"
+    "        code = main(args)\n"
+    "    except SystemExit as exc:\n"
+    "        code = exc.code\n"
+    "    seen[name] = [code, sorted(m for m in sys.modules if m == 'discord' or m.startswith('discord.'))]\n"
+    "with open(os.environ['REGELBOT_MODULES_OUT'], 'w') as f:\n"
+    "    json.dump(seen, f)\n"
+)
+#: name → (arguments, stdin); the build gets a new store of its own (``None``: the session store).
+SEQUENCE = {
+    "call": (["call", "/karte name: Boros-Rekrut", "--json"], ""),
+    "complete": (["complete", "/karte name", "boros"], ""),
+    "press": (["press", "rb:rulings:20"], ""),
+    "console": (["console"], "/mana info kosten: {2}{G/W}\nende\n"),
+    "build": (["build", "--db", "{new}"], ""),
+}
+
+
+@pytest.fixture(scope="module")
+def offline_commands(built_db: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, list]:
+    """Exit code and discord modules loaded after each command of :data:`SEQUENCE`, run in one new process."""
+    folder = tmp_path_factory.mktemp("doors")
+    new, out = folder / "neu.sqlite3", folder / "modules.json"
+    sequence = [(name, [str(new) if a == "{new}" else a for a in args], str(new if name == "build" else built_db),
+                 stdin) for name, (args, stdin) in SEQUENCE.items()]
+    env = _env(built_db, out) | {"REGELBOT_SEQUENCE": json.dumps(sequence)}
+    proc = subprocess.run([sys.executable, "-c", SEQUENCE_RUNNER], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=300, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(out.read_text())
 
 
-@pytest.mark.parametrize("args, stdin", [
-    (["call", "/karte name: Boros-Rekrut", "--json"], ""),
-    (["complete", "/karte name", "boros"], ""),
-    (["press", "rb:rulings:20"], ""),
-    (["console"], "/mana info kosten: {2}{G/W}\nende\n"),
-], ids=["call", "complete", "press", "console"])
-def test_the_console_door_never_loads_discord(built_db, tmp_path, args, stdin):
-    assert loaded_discord(args, built_db, tmp_path / "modules.json", stdin) == []
+@pytest.mark.parametrize("name", ["call", "complete", "press", "console"])
+def test_the_console_door_never_loads_discord(offline_commands, name):
+    assert offline_commands[name] == [0, []]
 
 
-def test_build_never_loads_discord(tmp_path):
-    assert loaded_discord(["build", "--db", str(tmp_path / "neu.sqlite3")], tmp_path / "neu.sqlite3",
-                          tmp_path / "modules.json") == []
+def test_build_never_loads_discord(offline_commands):
+    assert offline_commands["build"] == [0, []]
 
 
 def test_serve_never_loads_discord(built_db, tmp_path):

@@ -1,6 +1,7 @@
 """The command-line contract of DESIGN.md, run as a new user would: as new processes where the process is what is
-tested (exit codes of the launcher, a button printed by one process pressed in another), otherwise in process
-(``call_cli``: the same ``main`` with the same arguments and environment, without the start-up)."""
+tested (exit codes of the launcher, a button printed by this process pressed in a new one, where nothing but its
+custom_id carries the state), otherwise in process (``call_cli``: the same ``main`` with the same arguments and
+environment, without the start-up)."""
 
 from __future__ import annotations
 
@@ -50,9 +51,9 @@ def test_unknown_command_exit_2_german(built_db):
 
 
 def test_press_button(built_db):
-    proc = run_cli("call", "/karte name: Circu, Dimir-Lobotomist", "--json", db=built_db)
+    proc = call_cli("call", "/karte name: Circu, Dimir-Lobotomist", "--json", db=built_db)  # printed here,
     custom_id = json.loads(proc.stdout)["components"][0]["components"][0]["custom_id"]
-    pressed = run_cli("press", custom_id, db=built_db)
+    pressed = run_cli("press", custom_id, db=built_db)  # pressed in a new process
     assert pressed.returncode == 0
     assert pressed.stdout.count("• ") == 5
 
@@ -60,7 +61,7 @@ def test_press_button(built_db):
 def test_paging_button_from_json_is_pressed_in_a_new_process(built_db):
     # 002_6d34ad434ad7e3d9.txt: 13 dated rulings on Getrieben // Verzweiflung → 3 pages; the "Weiter" id
     # of page 1, printed by one process, shows page 2 in another (no state but the custom_id)
-    first = json.loads(run_cli("call", "/ruling karte: Getrieben // Verzweiflung", "--json", db=built_db).stdout)
+    first = json.loads(call_cli("call", "/ruling karte: Getrieben // Verzweiflung", "--json", db=built_db).stdout)
     back, forward = first["components"][0]["components"]
     assert (back["label"], back["disabled"], forward["label"]) == ("Zurück", True, "Weiter")
     assert forward["custom_id"].startswith("rb:pg:2:") and forward["custom_id"].endswith(
@@ -80,7 +81,7 @@ def test_calculator_card_choice_is_pressed_in_a_new_process(built_db):
     # "Orzho" is no cost and no card: the calculator offers the cards it may mean as buttons, and the button printed
     # by one process runs the same calculator with the chosen card in another. Orzhov-Hohepriester costs {1}{W}{B}
     # (001_d6ee154855c71d75.txt, line 1588): mana value 3.
-    first = json.loads(run_cli("call", "/mana info kosten: Orzho", "--json", db=built_db).stdout)
+    first = json.loads(call_cli("call", "/mana info kosten: Orzho", "--json", db=built_db).stdout)
     assert first["embeds"][0]["title"] == "„Orzho“ ist weder Manakosten noch eine bekannte Karte"
     buttons = {b["label"]: b["custom_id"] for row in first["components"] for b in row["components"]}
     assert buttons["Orzhov-Hohepriester"] == "rb:calc:/mana_info%3AOrzhov-Hohepriester"
@@ -115,7 +116,7 @@ def test_run_without_token_one_german_line(built_db):
 
 def test_missing_store_is_built_on_first_call(tmp_path):
     db = tmp_path / "neu.sqlite3"
-    proc = run_cli("call", "/karte name: Boros-Rekrut", db=db)
+    proc = call_cli("call", "/karte name: Boros-Rekrut", db=db)  # the exit code of a new process: the tests above
     assert proc.returncode == 0, proc.stderr
     assert db.is_file()
     assert "Boros-Rekrut" in proc.stdout
@@ -178,7 +179,8 @@ def test_serve_without_public_key_one_german_line(built_db):
 
 
 def test_bad_shard_settings_are_a_german_usage_error(built_db):
-    proc = run_cli("run", db=built_db, env={"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "2"})
+    # in process: `run`'s exit 2 as a new process is test_run_without_token_one_german_line's
+    proc = call_cli("run", db=built_db, env={"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "2"})
     assert proc.returncode == 2
     assert "SHARD_IDS '2': jede Nummer nur einmal und kleiner als SHARD_COUNT (2)." in proc.stderr
     assert "Traceback" not in proc.stderr
@@ -195,8 +197,8 @@ def test_serve_options_are_checked_in_german(built_db):
 def test_private_clash_odds_shared_from_a_new_process_give_the_same_answer(built_db):
     # `call` passes no seed, so the random reveal of /fehde chancen must be pinned in the share
     # button's custom_id; pressed in another process it gives the same embed, public, not "Antwort hat sich geändert".
-    first = json.loads(run_cli("call", "/fehde chancen bibliothek1: 0:1 2:1 bibliothek2: 1:2 privat: ja", "--json",
-                               db=built_db).stdout)
+    first = json.loads(call_cli("call", "/fehde chancen bibliothek1: 0:1 2:1 bibliothek2: 1:2 privat: ja", "--json",
+                                db=built_db).stdout)
     assert first["flags"] & 64 and "50,00 %" in first["embeds"][0]["description"]
     share = next(c for row in first["components"] for c in row["components"] if c.get("label") == "Im Kanal teilen")
     shared = json.loads(run_cli("press", share["custom_id"], "--json", db=built_db).stdout)

@@ -10,7 +10,7 @@ from bot.answers import run_action, run_answer, run_completer
 from bot.answers.cards import card_names
 from bot.answers.registry import MAX_DIGITS, normalise_options
 from bot.errors import UserError
-from tests.conftest import run_cli
+from tests.conftest import call_cli, run_cli
 
 HUGE = "9" * 5000  # past Python's 4 300-digit int conversion limit
 
@@ -68,8 +68,8 @@ def test_cli_press_with_undecodable_bytes_and_huge_numbers(built_db):
     proc = run_cli("press", "rb:rulings:\udcff\udcfe", db=built_db)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("== ") and "Traceback" not in proc.stderr
-    proc = run_cli("call", f"/fehde aufdecken karte1: {HUGE} karte2: 3", db=built_db)
+    proc = call_cli("call", f"/fehde aufdecken karte1: {HUGE} karte2: 3", db=built_db)  # no argv bytes: in process
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("== Zahl zu lang ==")
-    proc = run_cli("call", f"/mana versorgung kosten: {{W}} marken: {HUGE}", db=built_db)
+    proc = call_cli("call", f"/mana versorgung kosten: {{W}} marken: {HUGE}", db=built_db)
     assert proc.returncode == 0 and "nicht angenommen" in proc.stdout

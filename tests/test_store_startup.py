@@ -16,7 +16,7 @@ import pytest
 
 from bot.store import Store, StoreError
 from bot.store.base import expected_schema
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, call_cli
 
 NOBODY = 65534
 
@@ -64,7 +64,7 @@ async def test_a_missing_column_is_named(copy):
 
 def test_a_store_missing_a_table_does_not_start(copy):
     _sql(copy, "DROP TABLE mechanics")
-    proc = run_cli("call", "/karte name: Boros-Rekrut", db=copy)
+    proc = call_cli("call", "/karte name: Boros-Rekrut", db=copy)  # main's exit code and output, in process
     assert proc.returncode == 1
     assert proc.stderr.strip().splitlines() == [
         f"Datenbank unvollständig ({copy}): Tabelle mechanics fehlt; `python -m bot build` ausführen."]

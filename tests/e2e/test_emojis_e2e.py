@@ -8,13 +8,13 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import subprocess
 
 import pytest
 from fakediscord import FakeDiscord
-from harness import PYTHON, ROOT, STANDIN, BotProcess, assert_clean, bot_env, running_bot
+from harness import PYTHON, STANDIN, BotProcess, assert_clean, bot_env, running_bot
 
 from bot.mana_emoji import STATE_FILE, SYMBOLS, emoji_name
+from tests.conftest import call_cli
 from tests.openapi import CREATE_EMOJI, schema_problems
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
@@ -104,11 +104,10 @@ async def test_a_refused_upload_leaves_those_symbols_as_text(real_bot, store_db,
         assert (f"6 Mana-Symbole als Emojis: 6 hochgeladen, 0 schon vorhanden (IDs in {state / STATE_FILE}); "
                 f"{len(SYMBOLS) - 6} nicht hochgeladen (HTTP 400: Maximum number of emojis reached (6)): "
                 "{0} {1} {2}") in out
-        # `call --json` on the same state folder: the payload Discord would get, uploaded symbols as emojis
-        env = bot_env(fake, db=store_db, state_dir=state)
-        argv = [PYTHON, "-m", "bot", "call", "/mana info kosten: {2}{G/W}", "--json"]
-        call = await asyncio.to_thread(subprocess.run, argv, cwd=ROOT, env=env, capture_output=True, text=True,
-                                       timeout=60)
+        # `call --json` on the same state folder: the payload Discord would get, uploaded symbols as emojis (in
+        # process: what is read from the state folder, not a process, is tested; the emojis in use are restored)
+        call = await asyncio.to_thread(call_cli, "call", "/mana info kosten: {2}{G/W}", "--json", db=store_db,
+                                       env={"REGELBOT_STATE_DIR": str(state)})  # its own loop in a thread
         assert call.returncode == 0, call.stderr
         (embed,) = json.loads(call.stdout)["embeds"]
         assert embed["title"] == "{2}{G/W}"

@@ -243,12 +243,13 @@ async def test_ruling_search_autocomplete_links_old_terms(ctx):
 
 
 def test_cli_regel_and_complete_in_german(built_db):
-    """The real process: `python -m bot call` and `complete` on the session store."""
-    from tests.conftest import run_cli
+    """`python -m bot call` and `complete` on the session store (in process: what they print; the commands as new
+    processes are tests/test_cli.py's)."""
+    from tests.conftest import call_cli
 
-    out = run_cli("call", "/regel suche: Trampelschaden", db=built_db).stdout
+    out = call_cli("call", "/regel suche: Trampelschaden", db=built_db).stdout
     assert out.startswith("== Trampelschaden – Regel 702.19 ==\n**Trampelschaden** (englisch *Trample*)")
-    out = run_cli("complete", "/karte name", "Sünden del Vergangenheit", db=built_db).stdout
+    out = call_cli("complete", "/karte name", "Sünden del Vergangenheit", db=built_db).stdout
     assert out.splitlines()[0] == "Sünden der Vergangenheit"
 
 

@@ -2,7 +2,7 @@
 cases each (hybrid, monocoloured hybrid {2/W}, colourless hybrid {C/W}, Phyrexian, X, snow, reductions with
 choices). The models follow the rules' wording (601.2b, 601.2f, 118.7a–g, 107.4, 702.24a, 502.46) and share
 no code with the engines. The cases are on the fuzz setting (tests/conftest.fuzz_count): all 2 000 in CI's
-second step, the first 200 of the same seeded sequence in the README's command, 20 000 with ``--slow``."""
+second step, the first 100 of the same seeded sequence in the README's command, 20 000 with ``--slow``."""
 
 from __future__ import annotations
 
