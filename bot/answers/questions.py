@@ -176,7 +176,7 @@ def passage_page(index: TodayIndex, p: PassageRecord, sections: list[MechanicRec
 WHOLE_CANDIDATE = 900
 #: Most characters of a candidate's field (Discord allows 1 024 in a field's value).
 FIELD_CHARS = 1000
-#: Fewest characters of the document's text an outdated candidate's excerpt is given beside today's statement.
+#: Fewest characters an outdated candidate's sentence is given beside today's statement (:func:`_others`).
 MIN_EXCERPT = 300
 #: Statuses whose candidate shows today's statement (with its evidence) before the document's text, as the passage's
 #: own page and ``/ruling suche`` do; the others show the text with the status in the field's name.
@@ -203,22 +203,24 @@ def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sectio
             action: frozenset[str] = frozenset()) -> list[Field]:
     """The further candidates as fields: number, status, title, kind and source (:func:`candidate_name`), the
     passage whole when short, else the sentences that matched (whole sentences only); an outdated one (or one to be
-    checked, :data:`FIRST_TODAY`) with today's statement first (:func:`passage_view`) and its text, when both do not
-    fit the field's :data:`FIELD_CHARS`, by its one sentence that matched best (at least :data:`MIN_EXCERPT`
-    characters; for a „kann/darf/muss …“ question one that answers its ``action`` first); cut to
-    :data:`FIELD_CHARS`."""
+    checked, :data:`FIRST_TODAY`) with today's statement first (:func:`passage_view`) — for a „kann/darf/muss …“
+    question (its ``action``, :func:`bot.actions.asked_action`), when both do not fit the field's :data:`FIELD_CHARS`,
+    with the text's one sentence that answers the action, else that matched best (at least :data:`MIN_EXCERPT`
+    characters); cut to :data:`FIELD_CHARS`."""
     fields = []
     for number, hit in enumerate(hits, start=2):
         p = hit.passage
         text = p.text
         today = passage_state(index, p, sections) in FIRST_TODAY  # today's statement before the old text
         # the field holds FIELD_CHARS: today's statement and its evidence leave the old text less room, and a text
-        # cut at the end loses its last sentence, often the one that decides (001's Sonnenschmieder example)
-        room = FIELD_CHARS - (len(passage_view(index, p, sections).text) - len(text)) if today else WHOLE_CANDIDATE
-        if len(text) > min(room, WHOLE_CANDIDATE):
-            limit = max(MIN_EXCERPT, min(room, WHOLE_CANDIDATE))
-            text = snippet(p.text, found.analysis, r.analyser, limit=limit, count=3 if room >= WHOLE_CANDIDATE else 1,
-                           weights=r.term_weights, action=action)
+        # cut at its end can lose the sentence that answers a „kann/darf/muss …“ question's action (001's
+        # Sonnenschmieder example: „… kann er entweder die Zusammenprall-Hälfte oder die Anrennen-Hälfte spielen.“)
+        room = FIELD_CHARS - (len(passage_view(index, p, sections).text) - len(text)) if today and action else 0
+        if len(text) > WHOLE_CANDIDATE:
+            text = snippet(p.text, found.analysis, r.analyser, limit=900, count=3, weights=r.term_weights)
+        elif len(text) > room > 0:
+            text = snippet(p.text, found.analysis, r.analyser, limit=max(MIN_EXCERPT, room), weights=r.term_weights,
+                           action=action)
         if today:  # as its own page shows it
             text = passage_view(index, replace(p, text=text), sections).text
         fields.append(Field(name=candidate_name(index, number, p, sections), value=shorten(text, FIELD_CHARS) or "—"))
