@@ -23,7 +23,9 @@ from typing import TypeVar
 
 from cachetools import LRUCache
 
+from bot.actions import answers_action
 from bot.analysis import Analyser, Analysis
+from bot.text import tokens as fold_tokens
 
 #: Texts (passages, excerpts) whose preparation each analyser keeps, per kind; the least recently used go first.
 CACHE_TEXTS = 4096
@@ -178,12 +180,14 @@ def highlight(sentence: str, analysis: Analysis, a: Analyser) -> str:
 
 def snippet(
     text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False, count: int = 1,
-    weights: Mapping[str, float] | None = None,
+    weights: Mapping[str, float] | None = None, action: frozenset[str] = frozenset(),
 ) -> str:
     """The ``count`` sentences of ``text`` that match the question best (shared terms, each weighted by
     ``weights`` — :attr:`bot.ranking.Ranker.term_weights` — or 1; a weak word counts half), in the text's order,
     joined by `` … ``; a single short sentence gets its neighbour. Whole sentences only (cut with ``…`` only past
-    ``limit`` characters). With ``bold`` the matching words are marked (:func:`highlight`)."""
+    ``limit`` characters). With ``bold`` the matching words are marked (:func:`highlight`). With ``action`` (the
+    terms of the action a „kann/darf/muss …“ question asks about, :func:`bot.actions.asked_action`) a sentence that
+    answers it (:func:`bot.actions.answers_action`) comes before the others."""
     p = prepared(text, a)
     parts = p.parts
     if not parts:
@@ -197,7 +201,9 @@ def snippet(
         return sum(weight.get(t, 1.0) for t in shared) + 0.5 * len(weak.intersection(p.weak[i]))
 
     scores = [score(i) for i in range(len(parts))]
-    best = sorted(sorted(range(len(parts)), key=lambda i: (-scores[i], i))[:count])
+    answers = [bool(action) and answers_action([(frozenset(fold_tokens(x)), frozenset(t))], action)
+               for x, t in zip(parts, p.terms, strict=True)]
+    best = sorted(sorted(range(len(parts)), key=lambda i: (-answers[i], -scores[i], i))[:count])
     if len(best) == 1 and len(parts[best[0]]) < 120 and best[0] + 1 < len(parts):
         best.append(best[0] + 1)
     chosen = ""

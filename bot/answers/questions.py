@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from bot.actions import asked_action
 from bot.analysis import Analysis
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.registry import AnswerContext, UserError, action, answer
@@ -173,6 +174,10 @@ def passage_page(index: TodayIndex, p: PassageRecord, sections: list[MechanicRec
 
 #: A candidate up to this length is shown whole in its field; a longer one by the sentences that matched.
 WHOLE_CANDIDATE = 900
+#: Most characters of a candidate's field (Discord allows 1 024 in a field's value).
+FIELD_CHARS = 1000
+#: Fewest characters an outdated candidate's sentence is given beside today's statement (:func:`_others`).
+MIN_EXCERPT = 300
 #: Statuses whose candidate shows today's statement (with its evidence) before the document's text, as the passage's
 #: own page and ``/ruling suche`` do; the others show the text with the status in the field's name.
 FIRST_TODAY = frozenset({"changed", "review"})
@@ -194,20 +199,31 @@ def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: l
     return f"{head}{title} · {source}{tail}"
 
 
-def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sections: list[MechanicRecord]
-            ) -> list[Field]:
+def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sections: list[MechanicRecord],
+            action: frozenset[str] = frozenset()) -> list[Field]:
     """The further candidates as fields: number, status, title, kind and source (:func:`candidate_name`), the
     passage whole when short, else the sentences that matched (whole sentences only); an outdated one (or one to be
-    checked, :data:`FIRST_TODAY`) with today's statement first (:func:`passage_view`), cut to 1 000 characters."""
+    checked, :data:`FIRST_TODAY`) with today's statement first (:func:`passage_view`) — for a „kann/darf/muss …“
+    question (its ``action``, :func:`bot.actions.asked_action`), when both do not fit the field's :data:`FIELD_CHARS`,
+    with the text's one sentence that answers the action, else that matched best (at least :data:`MIN_EXCERPT`
+    characters); cut to :data:`FIELD_CHARS`."""
     fields = []
     for number, hit in enumerate(hits, start=2):
         p = hit.passage
         text = p.text
+        today = passage_state(index, p, sections) in FIRST_TODAY  # today's statement before the old text
+        # the field holds FIELD_CHARS: today's statement and its evidence leave the old text less room, and a text
+        # cut at its end can lose the sentence that answers a „kann/darf/muss …“ question's action (001's
+        # Sonnenschmieder example: „… kann er entweder die Zusammenprall-Hälfte oder die Anrennen-Hälfte spielen.“)
+        room = FIELD_CHARS - (len(passage_view(index, p, sections).text) - len(text)) if today and action else 0
         if len(text) > WHOLE_CANDIDATE:
             text = snippet(p.text, found.analysis, r.analyser, limit=900, count=3, weights=r.term_weights)
-        if passage_state(index, p, sections) in FIRST_TODAY:  # today's statement before the old text, as its page
+        elif len(text) > room > 0:
+            text = snippet(p.text, found.analysis, r.analyser, limit=max(MIN_EXCERPT, room), weights=r.term_weights,
+                           action=action)
+        if today:  # as its own page shows it
             text = passage_view(index, replace(p, text=text), sections).text
-        fields.append(Field(name=candidate_name(index, number, p, sections), value=shorten(text, 1000) or "—"))
+        fields.append(Field(name=candidate_name(index, number, p, sections), value=shorten(text, FIELD_CHARS) or "—"))
     return fields
 
 
@@ -298,7 +314,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
             lead += "\n" + line
     sections = await ctx.store.mechanic_sections()
     page = passage_page(index, best.passage, sections, lead, await passage_card(ctx.store, best.passage))
-    page.fields = _others(index, found, rest, r, sections)
+    page.fields = _others(index, found, rest, r, sections, asked_action(question, r.analyser))
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
 

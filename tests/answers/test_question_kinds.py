@@ -4,7 +4,8 @@ passage that answers it, by a rule about a kind of question or passage, not abou
 from __future__ import annotations
 
 from bot.definitions import definition_subjects
-from bot.ranking import answers_nothing, ranker
+from bot.headings import answers_nothing
+from bot.ranking import ranker
 
 
 async def ranked_keys(ctx, question: str, depth: int = 5) -> list[str]:
@@ -99,3 +100,14 @@ async def test_a_passage_saying_the_verb_in_the_second_person_meets_the_question
     ruling = await ctx.store.passage_by_key("001:1667")
     assert ruling is not None
     assert ruling.text == "Die Aura, die du opferst, muss nicht an die Sammlerin der Günste angelegt sein."
+
+
+async def test_a_permission_question_gets_the_sentence_that_allows_its_action(ctx):
+    # „kann ich hybrid mit nur rot bezahlen“ asks about paying: 001's rule 104.3f (today 107.4e) answers it in one
+    # sentence with a modal verb („{W/U} in Kosten kann mit entweder weißem oder blauem Mana bezahlt werden“); 001's
+    # ruling on a hybrid card's colours names the payment only in its „unabhängig davon, …“ clause and led before.
+    rule = await ctx.store.passage_by_key("001:37")
+    colours = await ctx.store.passage_by_key("001:42")
+    assert rule is not None and "{W/U} in Kosten kann mit entweder weißem oder blauem Mana bezahlt werden" in rule.text
+    assert colours is not None and colours.text.startswith("Eine Hybrid-Karte hat alle Farben")
+    assert (await ranked_keys(ctx, "kann ich hybrid mit nur rot bezahlen"))[:2] == ["001:37", "001:42"]

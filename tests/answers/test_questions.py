@@ -346,8 +346,8 @@ async def test_rulings_of_one_card_are_rescored_by_their_best_sentence(ctx):
     # sentence; the card's other ruling (line 3116, „… stirbt die Spinne, bevor sie die +1/+1-Marke bekommt.“) none.
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, "Frostnetz-Spinne: wird die Fähigkeit mehrfach ausgelöst?", ctx.names, limit=2)
-    assert {h.passage.key: h.parts.get("sentence") for h in found.hits} == {"001:3118": r.weights.sentence,
-                                                                             "001:3116": 0.0}
+    assert {h.passage.key: h.parts.get("sentence") for h in found.hits} == pytest.approx(
+        {"001:3118": r.weights.sentence, "001:3116": 0.0})  # the whole share: weight × held / total, as floats
     # Bergung's rulings (a section, no card; „Bergung“ and „Fähigkeit“ are in all of them and do not count): 001 line
     # 2864 holds „mehrere Kreaturen gleichzeitig“ and „ausgelöst“ in its first sentence; line 2862 holds „Kreatur“ in
     # one sentence and „ausgelöst“ in another, so only the larger of the two counts.
