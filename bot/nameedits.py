@@ -151,13 +151,12 @@ class EditTable:
         the table is within one span)."""
         n = len(key)
         strings, owners = self._key_span(KEYS, key[: n // 2], 0)
-        found: set[int] = set()
-        osa = OSA.distance
-        for k, idx in zip(strings, owners, strict=True):
-            if idx not in found and (k.startswith(key) or any(
-                    osa(key, k[:cut], score_cutoff=1) <= 1 for cut in (n - 1, n, n + 1))):
-                found.add(idx)
-        return found
+        if not strings:
+            return set()
+        count = len(strings)  # the three cuts of every candidate compared in one call: candidate = position % count
+        cuts = [k[: n - 1] for k in strings] + [k[:n] for k in strings] + [k[: n + 1] for k in strings]
+        return {owners[pos % count] for _k, _dist, pos in process.extract(key, cuts, scorer=OSA.distance,
+                                                                          score_cutoff=1, limit=None)}
 
 
 __all__ = ["TABLE_KEYS", "EditTable", "Span", "SpanEdits"]
