@@ -22,8 +22,7 @@ from operator import itemgetter
 
 from bot.namedata import FOREIGN_KINDS, STATIC_KEPT
 from bot.store.names import StoredNames
-from bot.text import name_keys, name_words
-from bot.typos import sharp_s_keys
+from bot.text import name_folds
 
 #: An offer: 2 × tier + 1 for a foreign name (0 for German), −score, the entry's place in the order of card-name
 #: length, card name and entry (an int for an index in memory, that triple itself for a stored one), the entry.
@@ -45,8 +44,10 @@ Folded = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 def folded_query(query: str) -> Folded:
     """The :data:`Folded` form of the typed ``query``."""
-    keys = name_keys(query)
-    return keys, tuple(name_words(query)[:MAX_QUERY_WORDS]), tuple(dict.fromkeys(sharp_s_keys(query, keys)))
+    keys, words = name_folds(query)
+    # :func:`bot.typos.sharp_s_keys`: with ß also read as one s (the keys are distinct already)
+    edit_keys = tuple(dict.fromkeys((*keys, *name_folds(query.replace("ß", "s"))[0]))) if "ß" in query else keys
+    return keys, tuple(words[:MAX_QUERY_WORDS]), edit_keys
 
 _ORDER, _SCORE, _TIER = itemgetter(2), itemgetter(1), itemgetter(0)
 

@@ -29,12 +29,10 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from operator import itemgetter
 from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA, Levenshtein
 
 from bot.namedata import (
     FOREIGN_KINDS,
@@ -44,6 +42,7 @@ from bot.namedata import (
     index_parts,
     parts_from_stored,
 )
+from bot.nameedits import TABLE_KEYS, EditTable, SpanEdits
 from bot.nameranks import (
     COMPLETIONS_KEPT,
     SORT_ALL,
@@ -58,9 +57,9 @@ from bot.nameranks import (
     tied_groups,
 )
 from bot.store import NameEntry
-from bot.store.names import KEYS, RKEYS, WORDS, StoredNames
+from bot.store.names import KEYS, WORDS, StoredNames
 from bot.text import clean, name_keys, name_words
-from bot.typos import MIN_EDIT_LENGTH, MIN_FUZZY_LENGTH, Typed, kept_name_words, near_swap_entries
+from bot.typos import MIN_EDIT_LENGTH, MIN_FUZZY_LENGTH, Typed, kept_name_words
 
 #: The name-word normaliser under its old name (the normalisers live in :mod:`bot.text`).
 words = name_words
@@ -173,6 +172,7 @@ class NameIndex:
         self.entries: Sequence[NameEntry] = self.data.entries()
         self.card_names: Mapping[int, str] = self.data.card_names
         self._vocab_made: FuzzyVocabulary | None = None  # made at the first fuzzy look-up
+        self._edits_made: EditTable | SpanEdits | None = None  # made at the first typo look-up (or the warm-up)
         self._first_keystrokes: dict[str, list[Rank]] = {}  # see complete()
         # per entry, its name case-folded (_top's ties)
         self._folded_names: FoldedNames | list[str] = (FoldedNames(self.data) if isinstance(self.data, StoredNames)
@@ -204,41 +204,20 @@ class NameIndex:
             self._vocab_made = FuzzyVocabulary(self.data.vocabulary())
         return self._vocab_made
 
+    @property
+    def _edits(self) -> EditTable | SpanEdits:
+        """The whole-name slips (:mod:`bot.nameedits`): a table for an index in memory of at most
+        :data:`bot.nameedits.TABLE_KEYS` keys, else binary-searched spans. The same entries either way."""
+        if self._edits_made is None:
+            data = self.data
+            if isinstance(data, MemoryNames) and len(data.parts.key_strings) <= TABLE_KEYS:
+                self._edits_made = EditTable(data.parts.key_strings, data.parts.key_owner)
+            else:
+                self._edits_made = SpanEdits(data.span, SCAN_CAP)
+        return self._edits_made
+
     def __len__(self) -> int:
         return len(self.card_names)
-
-    def _one_edit(self, key: str) -> dict[int, int]:
-        """Entries whose compact key is one edit (insert, delete, substitute) from ``key``: entry → distance.
-
-        One edit leaves the first or the last half of the key intact, so the candidates are the keys
-        sharing ``key``'s first half (binary search in the sorted keys) or its last half (in the sorted
-        reversed keys), at most :data:`SCAN_CAP` each, checked by Levenshtein distance in C.
-        """
-        n = len(key)
-        found: dict[int, int] = {}
-        for kind, target, probe in ((KEYS, key, key[: n // 2]), (RKEYS, key[::-1], key[::-1][: (n - 1) // 2 or 1])):
-            strings, owners = self.data.span(kind, probe, SCAN_CAP if len(probe) > SHORT_PREFIX else SCAN_CAP // 4)
-            for _k, dist, pos in process.extract(
-                target, strings, scorer=Levenshtein.distance, score_cutoff=1, limit=None
-            ):
-                idx = owners[pos]
-                found[idx] = min(found.get(idx, 9), int(dist))
-        return found
-
-    def _slipped_starts(self, key: str) -> set[int]:
-        """Entries whose compact key starts with a string one edit (a letter wrong, missing, added, or two
-        neighbours swapped: OSA distance 1) from ``key``: a name still being typed, with one slip, across its
-        words' separators (``borosrec`` → "Boros-Rekrut", ``borosrekrut``). The slip is sought in the last half
-        of ``key``: the candidates share its first half (binary search, at most :data:`SCAN_CAP`) and are cut to
-        ``len(key)`` ± 1 letters, compared in C."""
-        n = len(key)
-        strings, owners = self.data.span(KEYS, key[: n // 2], SCAN_CAP if n // 2 > SHORT_PREFIX else SCAN_CAP // 4)
-        found: set[int] = set()
-        for cut in (n - 1, n, n + 1):
-            for _k, _dist, pos in process.extract(key, [k[:cut] for k in strings], scorer=OSA.distance,
-                                                  score_cutoff=1, limit=None):
-                found.add(owners[pos])
-        return found
 
     def _fuzzy_entries(self, query_words: list[str], cutoff: float, keep: int) -> list[tuple[int, float]]:
         """Entries having, for every query word, a similar word (the last word may be a prefix), with the
@@ -362,6 +341,7 @@ class NameIndex:
         if isinstance(self.data, StoredNames):
             return
         self._vocab.prepare_tables()
+        _ = self._edits
         firsts = self.data.first_letters()
         for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:
             self._completed(query)
@@ -391,15 +371,14 @@ class NameIndex:
         started = bool(best)  # the typed text starts a name or its words (exact, prefix, word-prefix hits)
         for key in edit_keys:
             if MIN_EDIT_LENGTH <= len(key) <= 100:
-                for idx, dist in self._one_edit(key).items():
+                for idx, dist in self._edits.one_edit(key).items():
                     if dist:
                         offer(idx, FUZZY, EDIT_SCORE)
                 if started:  # the text starts a name: the rarer slips below are not sought
                     continue
-                for kind, target in ((KEYS, key), (RKEYS, key[::-1])):  # two letters one apart swapped: one slip
-                    for idx in near_swap_entries(partial(self.data.span, kind), target, SCAN_CAP):
-                        offer(idx, FUZZY, EDIT_SCORE)
-                for idx in self._slipped_starts(key) if len(key) >= MIN_SLIP_LENGTH else ():
+                for idx in self._edits.near_swaps(key):  # two letters one apart swapped: one slip
+                    offer(idx, FUZZY, EDIT_SCORE)
+                for idx in self._edits.slipped_starts(key) if len(key) >= MIN_SLIP_LENGTH else ():
                     offer(idx, FUZZY, SLIP_SCORE)
         long_words = [w for w in query_words if len(w) >= MIN_FUZZY_LENGTH]
         if len(best) >= limit or not long_words:

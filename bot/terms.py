@@ -41,7 +41,7 @@ from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary,
 from bot.paths import DATA_DIR, tsv_rows
 from bot.prefixes import KeyStarts, WordPrefixes
 from bot.stopwords import ASKING_VERBS
-from bot.text import clean, name_keys, name_words
+from bot.text import clean, name_folds, name_keys, name_words
 from bot.text import tokens as fts_tokens
 from bot.textsearch import SynonymGroup, synonyms
 
@@ -240,11 +240,10 @@ class TermIndex:
         compares word windows of at most the longest name's word count.
         """
         text = clean(query)[:MAX_QUERY]
-        keys = name_keys(text)
+        keys, words = name_folds(text)  # folded once: the keys, and the words for the stems and the content words
         for key in keys:
             if key in self._exact:
                 return self._best(self._exact[key], text, "exact")
-        words = name_words(text)  # folded once, for the stems and the content words
         stems = tuple(inflection_stem(w) for w in words)  # _stems(text)
         if not stems:
             return None

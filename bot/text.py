@@ -10,6 +10,7 @@ function                           purpose
 :func:`strip_marks`                combining marks removed (``ä`` → ``a``)
 :func:`name_words`                 the words of a card name, folded (card-name index, term table)
 :func:`name_keys`                  compact keys of a card name (``Boros-Rekrut`` = ``borosrekrut``)
+:func:`name_folds`                 both of a typed name at once (the autocomplete's keystrokes)
 :func:`fold`                       folding of the FTS5 ``unicode61 remove_diacritics 2`` tokenizer
 :func:`tokens`                     the FTS tokens of a text (documents' full-text search)
 :func:`canonical`                  a folded token in one spelling (``ß``/``ss``, ``ae``/``a``)
@@ -143,6 +144,27 @@ def name_keys(text: str) -> tuple[str, ...]:
         if key and key not in variants:
             variants.append(key)
     return tuple(variants)
+
+
+_AOU = str.maketrans({"ä": "a", "ö": "o", "ü": "u"})
+
+
+def name_folds(text: str) -> tuple[tuple[str, ...], list[str]]:
+    """``(name_keys(text), name_words(text))``, the text cleaned and case-folded once. A text that folds to ASCII
+    letters and ``ä ö ü`` (German as typed: ``ß`` case-folds to ``ss``) takes a short way with the same result:
+    there NFKD only splits the umlauts into letter and mark, so dropping the marks is ``ä`` → ``a``; any other text
+    goes through both functions."""
+    base = clean(text).casefold()
+    plain = base.translate(_AOU)
+    if not plain.isascii():
+        return name_keys(text), name_words(text)
+    short = _SEPARATORS.sub("", _SLASHES.sub("/", plain))
+    if plain == base:
+        keys: tuple[str, ...] = (short,) if short else ()
+    else:
+        long = _SEPARATORS.sub("", _SLASHES.sub("/", base).translate(_UMLAUT_AE))
+        keys = tuple(dict.fromkeys(k for k in (long, short) if k))
+    return keys, [w for w in _SEPARATORS.split(_SLASHES.sub(" ", plain)) if w]
 
 
 # --- the documents' full-text search (bot.textsearch) ---------------------------------------------

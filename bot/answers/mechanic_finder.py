@@ -19,6 +19,7 @@ from rapidfuzz import fuzz, process
 from bot.analysis import snowball
 from bot.fuzzybound import WRATIO_CUTOFF, WRatioBound
 from bot.prefixes import KeyStarts, WordPrefixes
+from bot.reply import Choice
 from bot.store import MechanicRecord, Store
 from bot.terms import ENGLISH, NO_TERM, Term, senses, term_index
 from bot.text import canonical, tokens
@@ -89,6 +90,9 @@ class MechanicFinder:
         twins = Counter(m.title for m in sections)
         #: per section, its choice label: the title, with the set when another section has the same title
         self.labels = [m.label if twins[m.title] > 1 else m.title for m in sections]
+        #: the autocomplete's choice per label offered (a section's label or a keyword's German name: at most the
+        #: sections and the term table's rows), made at its first offer
+        self.choices_made: dict[str, Choice] = {}
         self._exact: dict[tuple[str, ...], list[int]] = {}
         for i, m in enumerate(sections):
             for key in dict.fromkeys((tuple(tokens(m.label)), words[i])):

@@ -241,4 +241,11 @@ async def mechanic_names(ctx: AnswerContext, current: str) -> list[Choice]:
         if resolved.term is not None:
             labels[resolved.term.german] = None
         labels.update(dict.fromkeys(t.german for t in keywords))
-    return [Choice(name=label[:100], value=label[:100]) for label in labels][:CHOICES_MAX]
+    made = finder.choices_made  # one choice per label and finder: made at its first offer, then looked up
+    out = []
+    for label in list(labels)[:CHOICES_MAX]:
+        choice = made.get(label)
+        if choice is None:
+            choice = made[label] = Choice(name=label[:100], value=label[:100])
+        out.append(choice)
+    return out
