@@ -363,5 +363,5 @@ async def test_a_question_without_terms_is_told_what_it_holds(ctx):
     body = reply.pages[0].body
     assert reply.error and "Füll- und Fragewörter" not in body
     assert "Die Frage enthält keine Wörter, nur einzelne Zeichen und Satz- oder Sonderzeichen." in body
-    reply = await run_answer(ctx, "question", question="wie x")
+    reply = await run_answer(ctx, "question", question="wie ツ")
     assert "Die Frage enthält nur Füll- und Fragewörter und einzelne Zeichen." in reply.pages[0].body
