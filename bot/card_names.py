@@ -14,33 +14,38 @@ from collections.abc import Callable, Iterable
 
 from bot.words import tokens
 
-#: Card names by their first stem, longest first (:func:`name_table`).
-NameTable = dict[str, list[tuple[str, ...]]]
+#: The card names as stem sequences, and per first stem the lengths of the names that begin with it, longest first
+#: (:func:`name_table`). A name is looked up whole, once per length: a card file's 30 000 English names share first
+#: words („Goblin …“, „The …“) by the hundred, and every such word of every text would compare them all.
+NameTable = tuple[frozenset[tuple[str, ...]], dict[str, tuple[int, ...]]]
 
 
 def name_table(names: Iterable[str], stem: Callable[[str], str], is_concept: Callable[[tuple[str, ...]], bool]
                ) -> NameTable:
     """The card ``names`` as sequences of their words' main stems (``stem``: a lower-case word → its main stem in
-    the text's language), by first stem, longest first, each once; names whose stems are a concept's name
+    the text's language), each once, with the lengths per first stem; names whose stems are a concept's name
     (``is_concept``) left out."""
-    table: dict[str, dict[tuple[str, ...], None]] = {}
+    found: set[tuple[str, ...]] = set()
+    lengths: dict[str, set[int]] = {}
     for name in names:
         stems = tuple(stem(w) for w in tokens(name))
         if stems and not is_concept(stems):
-            table.setdefault(stems[0], {})[stems] = None
-    return {first: sorted(found, key=len, reverse=True) for first, found in table.items()}
+            found.add(stems)
+            lengths.setdefault(stems[0], set()).add(len(stems))
+    return frozenset(found), {first: tuple(sorted(sizes, reverse=True)) for first, sizes in lengths.items()}
 
 
 def covered(table: NameTable, stems: list[str]) -> set[int]:
     """The positions of ``stems`` (a text's words' main stems) that a card name of ``table`` covers, the longest
-    name at each position from the left; empty when the table is (a store without cards, a question)."""
+    name at each position from the left; empty when the table is (a store without cards)."""
     out: set[int] = set()
-    if not table:
+    names, lengths = table
+    if not names:
         return out
-    at = 0
-    while at < len(stems):
-        names = table.get(stems[at])
-        size = next((len(n) for n in names if tuple(stems[at : at + len(n)]) == n), 0) if names else 0
+    at, end = 0, len(stems)
+    while at < end:
+        sizes = lengths.get(stems[at], ())
+        size = next((n for n in sizes if at + n <= end and tuple(stems[at : at + n]) in names), 0) if sizes else 0
         out.update(range(at, at + size))
         at += max(size, 1)
     return out

@@ -49,7 +49,9 @@ def fits(base: str, form: str) -> bool:
 def fitting(names: Iterable[tuple[str, str]], form: str | None) -> list[str]:
     """The concepts of the one-word ``names`` (concept id, :attr:`Concept.base`; all of one stem) that a word whose
     folded lemma is ``form`` names (None: every one): those it is a form of (:func:`fits`), each once."""
-    return list(dict.fromkeys(concept for concept, base in names if form is None or fits(base, form)))
+    if form is None:
+        return list(dict.fromkeys(concept for concept, _base in names))
+    return list(dict.fromkeys(concept for concept, base in names if not base or form.startswith(base)))  # fits
 
 
 @dataclass(frozen=True)
