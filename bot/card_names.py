@@ -40,14 +40,13 @@ def covered(table: NameTable, stems: list[str]) -> set[int]:
     name at each position from the left; empty when the table is (a store without cards)."""
     out: set[int] = set()
     names, lengths = table
-    if not names:
-        return out
-    at, end = 0, len(stems)
-    while at < end:
-        sizes = lengths.get(stems[at], ())
-        size = next((n for n in sizes if at + n <= end and tuple(stems[at : at + n]) in names), 0) if sizes else 0
+    end, after = len(stems), 0
+    for at in [i for i, stem in enumerate(stems) if stem in lengths] if names else ():  # where a name may begin
+        if at < after:
+            continue  # inside the name found before
+        size = next((n for n in lengths[stems[at]] if at + n <= end and tuple(stems[at : at + n]) in names), 0)
         out.update(range(at, at + size))
-        at += max(size, 1)
+        after = at + size
     return out
 
 

@@ -62,7 +62,12 @@ def passage_concepts(raw: list[str], infos: Sequence[WordInfo], table: ConceptTa
                 spans.update(range(i, i + length))
             after = i + max(length, 1)
         elif not stopped:  # one-word names only (most words that name a concept)
-            concepts.update(dict.fromkeys(fitting(single, info.form)))
+            if len(single) == 1:  # most words that name a concept name one (fitting's rule, without the call)
+                concept, base = single[0]
+                if not base or info.form.startswith(base):
+                    concepts[concept] = None
+            else:
+                concepts.update(dict.fromkeys(fitting(single, info.form)))
             after = i + 1
     return list(concepts), spans
 
