@@ -10,7 +10,7 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    swapped letters are one edit; at most 1 for words under :data:`LONG_TYPO` letters, 2 from there; ties to the
    more frequent word), at most :data:`MAX_TYPOS` words per question. Terms read from a repaired word are
    marked (:attr:`Analysis.repaired`) so that ranking weighs them below words the documents contain as typed.
-3. **Stop and question words** (:data:`STOP_WORDS`; a question's ``wie viele`` = ``wieviele``) are dropped from ranking.
+3. **Stop words and question words** (:data:`STOP_WORDS`) are dropped from ranking (``ohne`` alone is no query).
 4. **Word forms**: a participle meets its verb (``gewirkt`` → ``wirken``, ``aufgedeckt`` → ``aufdecken``)
    when the documents contain that verb; an optional lemma map of the store (``lemmas``, written at build
    time) gives other lemmas; then the Snowball stemmer (PyStemmer, ``german``; ``english`` for English text)
@@ -355,8 +355,7 @@ class Analyser:
             if kind == _WEAK:
                 out.weak.append(extra)
                 continue
-            joined = question and i > 0 and raw[i - 1] + word in STOP_WORDS  # "wie viele": the question word "wieviele"
-            if kind != _CONTENT or joined or (wissen and lists.is_verb_wissen(raw, i)) or (in_phrases and i in covered):
+            if kind != _CONTENT or (wissen and lists.is_verb_wissen(raw, i)) or (in_phrases and i in covered):
                 continue
             out.words.append(word)
             if question:
