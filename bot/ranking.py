@@ -84,13 +84,13 @@ class Weights:
     concept: float = 0.23
     #: Fitted; hand-set before at 3 (CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
     #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 3.432
+    coverage: float = 3.44
     card: float = 5.634
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
-    section: float = 8.281
+    section: float = 8.282
     rule: float = 8.0
     #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
-    definition: float = 4.211
+    definition: float = 4.212
     #: The named card's own text, beyond its rulings' ``card`` weight, when the question asks what the card prints
     #: (cost, colour, type: CR 200.1) or is only the card's name: the card text matches such a question as well as
     #: any passage can, whatever bm25 gives a ruling that repeats the name, so it weighs bm25's whole
@@ -99,11 +99,11 @@ class Weights:
     property: float = 13.0
     #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
     #: half, 004's English rule quotes).
-    foreign: float = 3.151
+    foreign: float = 3.15
     #: Per answer type the question asks for (:data:`bot.stopwords.ANSWER_CUES`) that the passage gives. Measured by
     #: 5-fold CV inside the tuning part (``bench/bench_questions.py --cv 5``: the folds chose 1–2; tuning part 0 → 1:
     #: 81.5 → 82.3 % hit@1, 93.5 → 94.3 % hit@3); now fitted with the others.
-    answer: float = 1.063
+    answer: float = 1.061
     #: A term read from a word repaired as a typo (:attr:`bot.analysis.Analysis.repaired`) counts this much of its
     #: weight in ``coverage`` (a typed word the documents contain counts fully). 0.5 and 1 rank the tuning part and
     #: its typo'd copy alike; every CV fold kept 0.5.
@@ -113,12 +113,12 @@ class Weights:
     #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
     #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
     #: hit@1, 94.0 → 94.3 % hit@3); now fitted with the others.
-    sentence: float = 3.281
+    sentence: float = 3.28
     siblings: int = 5
     #: Third stage (:mod:`bot.phrases`): the first :attr:`phrases` hits get this weight times the share of the
     #: question's pairs of neighbouring words (function words included) their text holds. Fitted; chosen by 5-fold
     #: CV inside the tuning part (83.1 → 83.9 % hit@1, hit@3 94.8 % as before).
-    phrase: float = 1.066
+    phrase: float = 1.064
     phrases: int = 5
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.473), ("quoted_rule", 0.316), ("explanation", 0.316), ("mechanic", 0.236), ("cr_rule", 0.157),
