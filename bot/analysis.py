@@ -34,10 +34,12 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from bot import stopwords as lists
+from bot.card_names import NameTable, covered, name_table
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
+from bot.passage_concepts import passage_concepts
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
-from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, ConceptTable, Vocabulary, match_concepts
-from bot.words import MAX_TOKENS, NUMBER, number_term, numbers_in, restore_umlauts, snowball, tokens
+from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, Vocabulary
+from bot.words import MAX_TOKENS, NUMBER, fold, number_term, numbers_in, restore_umlauts, snowball, tokens
 
 #: Most tokens read from a question (a question longer than this is cut, and the answer says so).
 MAX_QUESTION_TOKENS = 300
@@ -77,6 +79,7 @@ class _Word(NamedTuple):
     wissen: bool  # in _WISSEN
     in_phrases: bool  # in lists.WEAK_IN_PHRASES: no term inside a name of two or more words
     starts: bool  # some concept's name begins with its main stem
+    form: str  # its folded lemma, on which a one-word name checks that the word is its form (Concept.fits)
 
 
 @dataclass
@@ -167,34 +170,6 @@ def _question_groups(out: Analysis, named: dict[int, list[str]]) -> Analysis:
     return out
 
 
-def _passage_concepts(raw: list[str], infos: list[_Word], table: ConceptTable) -> tuple[list[str], set[int]]:
-    """:meth:`Analyser._concepts` of a passage of a document: the concepts of the names of ``table`` (the names
-    that count there, :meth:`Vocabulary.concept_table`) found in the words ``raw`` (``infos``: what each word is),
-    each once, and the positions of the words that names of two or more words cover."""
-    concepts: dict[str, None] = {}
-    covered: set[int] = set()
-    stems: list[str] = []
-    after = 0
-    for i, info in enumerate(infos):
-        entry = table.get(info.first) if i >= after else None  # none inside the name found before
-        if entry is None:
-            continue
-        longer, single = entry
-        stopped = info.stop or (info.wissen and lists.is_verb_wissen(raw, i))
-        if longer:
-            stems = stems or [w.first for w in infos]
-            found, length = match_concepts(table, stems, i, stopped)
-            concepts.update(dict.fromkeys(found))
-            if length > 1:
-                covered.update(range(i, i + length))
-            after = i + max(length, 1)
-        elif not stopped:  # one-word names only (most words that name a concept)
-            for concept in single:
-                concepts[concept] = None
-            after = i + 1
-    return list(concepts), covered
-
-
 class Analyser:
     """Turns German (or English) text into ranking terms; see the module doc for the steps.
 
@@ -202,11 +177,26 @@ class Analyser:
     :class:`Vocabulary`, so a passage and a question meet on the same terms.
     """
 
-    def __init__(self, vocabulary: Vocabulary, options: Options | None = None) -> None:
+    def __init__(self, vocabulary: Vocabulary, options: Options | None = None, card_names: tuple[str, ...] = ()
+                 ) -> None:
         self.vocab = vocabulary
         self.options = options or Options()
+        #: The store's card names, whose words name no concept in a document's text (:mod:`bot.card_names`).
+        self.card_names = card_names
+        self._name_tables: dict[str, NameTable] = {}
         self._stem_cache: dict[tuple[str, str], list[str]] = {}
         self._words: dict[str, dict[str, _Word]] = {}
+
+    def card_name_words(self, stems: list[str], language: str) -> set[int]:
+        """The positions of a document's words ``stems`` (main stems) that a card's name covers
+        (:func:`bot.card_names.covered`; the names stemmed once per language)."""
+        table = self._name_tables.get(language)
+        if table is None:
+            by_first = self.vocab.by_first
+            table = name_table(self.card_names, lambda w: self.stems(w, language)[0],
+                               lambda stems: any(c.stems == stems for c in by_first.get(stems[0], ())))
+            self._name_tables[language] = table
+        return covered(table, stems)
 
     # -- one word -----------------------------------------------------------------------------------
 
@@ -244,6 +234,11 @@ class Analyser:
                 if len(verb) >= 5 and verb.endswith("n") and self.vocab.knows(verb):
                     return verb
         return None
+
+    def form(self, word: str, language: str = "de") -> str:
+        """What a one-word concept name compares (:meth:`bot.concepts.Concept.fits`): a lower-case German word's
+        folded lemma (``gewirkte`` → ``wirken``), an English word itself."""
+        return fold(self.lemma(word)) if language == "de" else word
 
     def stems(self, word: str, language: str = "de") -> list[str]:
         """The terms of one lower-case word: its stem, the positive form of an ``un-`` word, compound parts."""
@@ -309,8 +304,9 @@ class Analyser:
             kind, extra = _NO_TERM, ""
         else:
             kind, extra = _CONTENT, ""
+        form = self.form(word, language)
         info = _Word(stems[0], kind, dict.fromkeys(stems), extra, word in lists.NEGATIONS, word in STOP_WORDS,
-                     word in _WISSEN, word in lists.WEAK_IN_PHRASES, self.vocab.starts_concept(stems[0]))
+                     word in _WISSEN, word in lists.WEAK_IN_PHRASES, self.vocab.starts_concept(stems[0]), form)
         known = self._words.setdefault(language, {})
         if len(known) < WORDS_REMEMBERED:
             known[word] = info
@@ -349,7 +345,7 @@ class Analyser:
         out = Analysis(concepts=concepts, truncated=truncated, english=english_question)
         terms = dict.fromkeys(concepts)  # the terms in order of first appearance, each once
         for i, word in enumerate(raw):
-            _first, kind, stems, extra, negation, _stop, wissen, in_phrases, _starts = infos[i]
+            _first, kind, stems, extra, negation, _stop, wissen, in_phrases, _starts, _form = infos[i]
             if kind == _NUMBER:
                 out.numbers.append(word)
                 terms[extra] = None
@@ -426,13 +422,16 @@ class Analyser:
         cover it (a question's; a passage of a document leaves it empty). Only positions where a name can begin
         are compared."""
         old_terms, document, language, question, typed = how
+        names = self.card_name_words([i.first for i in infos], language) if self.card_names and not question else set()
         if not question and document is not None:
-            return _passage_concepts(raw, infos, self.vocab.concept_table(document, old_terms, language))
+            return passage_concepts(raw, infos, self.vocab.concept_table(document, old_terms, language), names)
         stems = [info.first for info in infos]
+        forms = [info.form for info in infos]
         foreign = [w not in STOP_WORDS and len(w) >= 4 for w in raw] if question else None
         english = [snowball(w, "en") for w in raw] if question and language == "de" else None
         begins = self.vocab.starts_concept
-        starts = [i for i, info in enumerate(infos) if info.starts or (english and begins(english[i]))]
+        starts = [i for i, info in enumerate(infos)
+                  if (info.starts or (english and begins(english[i]))) and i not in names]
         concepts: dict[str, None] = {}
         covered: set[int] = set()
         stop = [info.stop or (info.wissen and lists.is_verb_wissen(raw, i)) for i, info in enumerate(infos)]
@@ -441,7 +440,9 @@ class Analyser:
             if i < after:  # inside the name found before
                 continue
             found, length = self.vocab.concepts_at(stems, i, old_terms, document, language, foreign, english, stop,
-                                                   typed)
+                                                   typed, forms)
+            if names and length > 1 and not names.isdisjoint(range(i, i + length)):
+                found, length = [], 0  # a concept's name running into a card's name
             concepts.update(dict.fromkeys(found))
             if length > 1:
                 covered.update(range(i, i + length))

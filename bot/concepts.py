@@ -20,6 +20,39 @@ class Stemmer(Protocol):
         """The stems of ``word`` (the first is its main stem)."""
         ...
 
+    def lemma(self, word: str) -> str:
+        """The lemma of a lower-case German word (a participle's verb; else the word)."""
+        ...
+
+
+#: Endings cut off a one-word name's lemma for its :attr:`Concept.base`: a verb's infinitive (``befehden`` →
+#: ``befehd``, met by ``befehdet``), a noun's ``-e`` (``Fehde`` → ``fehd``, met by ``Fehden``).
+_BASE_ENDINGS = ("en", "n", "e")
+def name_base(lemma: str) -> str:
+    """What every form of a one-word name begins with (:attr:`Concept.base`): its folded lemma without an ending of
+    :data:`_BASE_ENDINGS` (at least three letters kept): ``verlies`` → ``verlies``, ``verlieren`` → ``verlier``."""
+    word = fold(lemma)
+    for ending in _BASE_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[: -len(ending)]
+    return word
+
+
+def fits(base: str, form: str) -> bool:
+    """True when a word whose folded lemma is ``form`` is a form of the one-word name of :attr:`Concept.base`
+    ``base`` (``""``: every word of the name's stem is): it begins with the base. The Snowball stem alone joins
+    words of other lemmas: ``verliert`` and ``Verlies`` (Dungeon) are both ``verli``, ``verteidigende`` and
+    ``Verteidiger`` (Defender) ``verteid``, ``verbunden`` and ``Verbündung`` (Banding) ``verbund``."""
+    return not base or form.startswith(base)
+
+
+def fitting(names: Iterable[tuple[str, str]], form: str | None) -> list[str]:
+    """The concepts of the one-word ``names`` (concept id, :attr:`Concept.base`; all of one stem) that a word whose
+    folded lemma is ``form`` names (None: every one): those it is a form of (:func:`fits`), each once."""
+    if form is None:
+        return list(dict.fromkeys(concept for concept, _base in names))
+    return list(dict.fromkeys(concept for concept, base in names if not base or form.startswith(base)))  # fits
+
 
 @dataclass(frozen=True)
 class Concept:
@@ -29,6 +62,8 @@ class Concept:
     ``only``: the name has this sense only in these documents (file prefixes; empty: everywhere);
     ``not_in``: documents where the name means something else (``provoziert`` is goad in 004).
     ``forms``: a name the documents use only as an ordinary word counts in a question only so written (empty: any).
+    ``base``: a German name of one word counts only on a word that is its form (:func:`fits`), not on every word of
+    its stem (empty: no such check; names of two or more words, whose neighbours decide, and English names).
     """
 
     stems: tuple[str, ...]
@@ -38,6 +73,11 @@ class Concept:
     not_in: frozenset[str] = frozenset()
     language: str = "de"
     forms: frozenset[str] = frozenset()
+    base: str = ""
+
+    def fits(self, form: str | None) -> bool:
+        """True when a word whose folded lemma is ``form`` (None: not known, no check) is a form of this name."""
+        return form is None or fits(self.base, form)
 
     def applies(self, document: str | None, old_terms: bool, word: str | None = None) -> bool:
         """True when the name has this sense in ``document`` (None: a question; ``word``: as typed, see forms)."""
@@ -68,12 +108,14 @@ class ConceptName:
 
 def build_concepts(names: Iterable[ConceptName], stemmer: Stemmer) -> list[Concept]:
     """Concepts from their names, each name's words stemmed by ``stemmer`` (an analyser over the same
-    vocabulary; its own concepts are not used)."""
+    vocabulary; its own concepts are not used); a German name of one word gets its :attr:`Concept.base`."""
     out: list[Concept] = []
-    seen: set[tuple[tuple[str, ...], str, frozenset[str], str]] = set()
+    seen: set[tuple[tuple[str, ...], str, frozenset[str], str, str]] = set()
     for n in names:
-        stems = tuple(stemmer.stems(w, n.language)[0] for w in tokens(n.name) if not NUMBER.match(w))
-        if stems and (stems, n.concept, n.only, n.language) not in seen:
-            seen.add((stems, n.concept, n.only, n.language))
-            out.append(Concept(stems, n.concept, n.old, n.only, n.not_in, n.language, n.forms))
+        words = [w for w in tokens(n.name) if not NUMBER.match(w)]
+        stems = tuple(stemmer.stems(w, n.language)[0] for w in words)
+        base = name_base(stemmer.lemma(words[0])) if len(words) == 1 and n.language == "de" else ""
+        if stems and (stems, n.concept, n.only, n.language, base) not in seen:
+            seen.add((stems, n.concept, n.only, n.language, base))
+            out.append(Concept(stems, n.concept, n.old, n.only, n.not_in, n.language, n.forms, base))
     return out

@@ -120,9 +120,10 @@ def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool 
         if last is None:
             continue
         stems = [a.stems(w, language)[0] for w in words]
+        forms = [a.form(w, language) for w in words]
         out.append(DEFINED + stems[last])
         for start in range(last + 1):
-            found, length = a.vocab.concepts_at(stems, start, old_terms, document, language)
+            found, length = a.vocab.concepts_at(stems, start, old_terms, document, language, forms=forms)
             if start + length - 1 == last:
                 out += [DEFINED + c for c in found]
     return list(dict.fromkeys(out))

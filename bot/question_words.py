@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.analysis import Analysis
+from bot.reply import quote_user
+from bot.stopwords import STOP_WORDS, WEAK_WORDS
 from bot.store import PassageRecord
+from bot.words import tokens
 
 
 @dataclass(frozen=True)
@@ -101,4 +104,53 @@ def sentence_stage(top: Sequence[_Hit], analysis: Analysis, idf: Mapping[str, fl
             h.score += h.parts["sentence"]
 
 
-__all__ = ["QuestionWords", "sentence_stage"]
+#: At most this many unknown words are named in an answer (each cut to 40 characters).
+UNKNOWN_SHOWN = 3
+
+
+def unknown_words(analysis: Analysis, known: Mapping[str, float]) -> list[str]:
+    """The question's content words (:attr:`Analysis.words`, as read after spelling repair) that no passage of the
+    store holds in any form: none of the terms of the word's group (stems, compound parts, concepts, English stem;
+    :attr:`Analysis.groups`, one per content word in order) is among ``known`` (the store's analysed terms,
+    :attr:`bot.ranking.Ranker.term_weights`). „lotus“ in „was macht schwarzer lotus“ (no document names the card);
+    not „spontanzauberzeit“ (its parts are known). Each word once, in order."""
+    return list(dict.fromkeys(w for w, group in zip(analysis.words, analysis.groups, strict=False)
+                              if not any(t in known for t in group)))
+
+
+def unknown_line(words: list[str]) -> str:
+    """The answer's line for words of the question no document holds (``""`` for none), escaped: the candidates can
+    only answer the rest of the question (an unknown card name is never silently taken for another card)."""
+    if not words:
+        return ""
+    shown = ", ".join(f"„{quote_user(w, 40)}“" for w in words[:UNKNOWN_SHOWN])
+    more = f" und {len(words) - UNKNOWN_SHOWN} weitere Wörter" if len(words) > UNKNOWN_SHOWN else ""
+    verb = "steht" if len(words) == 1 else "stehen"
+    return (f"ℹ️ {shown}{more} {verb} in keinem Dokument des Bots, auch nicht abgewandelt (vielleicht eine Karte, "
+            "die dort fehlt); die Stellen unten passen nur zum Rest der Frage.")
+
+
+def no_terms_reason(question: str) -> str:
+    """What a question without search terms holds, as the German answer says it („Die Frage enthält …“), true of
+    its first 6 000 characters: only stop and question words („was passiert wenn“), only lone characters (the
+    „ツ“ of „¯\\_(ツ)_/¯“, „x“), the two together, or no word at all (punctuation, emojis)."""
+    words = tokens(question[:6000], 1000)
+    stop = [w in STOP_WORDS or w in WEAK_WORDS for w in words]
+    lone = [len(w) < 2 for w in words]
+    if not words:
+        return "keine Wörter, nur Satz-, Sonderzeichen oder Emojis"
+    if all(stop):
+        return "nur Füll- und Fragewörter"
+    if all(lone):
+        return "keine Wörter, nur einzelne Zeichen" + (" und Satz- oder Sonderzeichen" if _marks(question) else "")
+    if all(s or c for s, c in zip(stop, lone, strict=True)):
+        return "nur Füll- und Fragewörter und einzelne Zeichen"
+    return "keine Wörter, nach denen sich suchen lässt"
+
+
+def _marks(question: str) -> bool:
+    """True when ``question`` holds a character that is neither a letter, a digit nor a space."""
+    return any(not (ch.isalnum() or ch.isspace()) for ch in question[:6000])
+
+
+__all__ = ["UNKNOWN_SHOWN", "QuestionWords", "no_terms_reason", "sentence_stage", "unknown_line", "unknown_words"]

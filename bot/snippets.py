@@ -94,9 +94,10 @@ def marks(sentence: str, a: Analyser) -> Marks:
     words = list(_WORD.finditer(sentence))
     lowered = [m.group(0).lower() for m in words]
     first = [a.stems(w)[0] for w in lowered]
+    forms = [a.form(w) for w in lowered]
     runs = []
     for i in range(len(words)):
-        found, n = a.vocab.concepts_at(first, i, True)
+        found, n = a.vocab.concepts_at(first, i, True, forms=forms)
         if n:
             runs.append((i, n, tuple(found)))
     return Marks(array("I", [x for m in words for x in m.span()]),

@@ -67,8 +67,9 @@ NEGATIONS = frozenset({"nicht", "kein", "keine", "keinen", "keinem", "keiner", "
 NEGATED = "zzneg"
 #: Number words with the digits the documents also write ("zwei" = "2"; not "ein", which is mostly the article).
 NUMBER_WORDS = {"null": "0", "zwei": "2", "drei": "3", "vier": "4", "fünf": "5", "sechs": "6", "sieben": "7",
-                "acht": "8", "neun": "9", "zehn": "10", "elf": "11", "zwölf": "12", "zwanzig": "20",
-                "dreißig": "30", "vierzig": "40"}
+                "acht": "8", "neun": "9", "zehn": "10", "elf": "11", "zwölf": "12", "dreizehn": "13", "vierzehn": "14",
+                "fünfzehn": "15", "sechzehn": "16", "siebzehn": "17", "achtzehn": "18", "neunzehn": "19",
+                "zwanzig": "20", "dreißig": "30", "vierzig": "40", "sechzig": "60", "hundert": "100"}
 #: Words that are part of an old multi-word term and mean little alone once its concept is found
 #: ("im Spiel" → Schlachtfeld: "spiel" is not a search word of its own there).
 WEAK_IN_PHRASES = frozenset({"spiel", "spiels", "ganz", "aus", "dem", "bringen", "gebracht", "umgewandelte",
@@ -111,8 +112,10 @@ ANSWER_CUES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
      _word_list("spieler spielerin kontrolleur kontrolleurin besitzer besitzerin gegner gegnerin aktive aktiven "
                 "nichtaktive nichtaktiven kontrolliert kontrollierst besitzt player controller owner opponent")),
     (_word_list("wieviel wieviele wievielen wie_viel wie_viele wie_vielen wie_oft wie_hoch how_many how_much"),
-     _word_list("null eins zwei drei vier funf sechs sieben acht neun zehn einmal zweimal dreimal anzahl doppelt "
-                "doppelte halb halbe halfte summe insgesamt gleich plus minus")),
+     _word_list("null eins zwei drei vier funf sechs sieben acht neun zehn elf zwolf dreizehn vierzehn funfzehn "
+                "sechzehn siebzehn achtzehn neunzehn zwanzig dreißig vierzig sechzig hundert einmal zweimal dreimal "
+                "anzahl doppelt doppelte halb halbe halfte summe insgesamt gleich plus minus hochstens mindestens "
+                "maximal")),
     (_word_list("darf darfst durfen kann kannst konnen muss musst mussen geht erlaubt moglich may can must"),
      _word_list("darf darfst durfen kann kannst konnen muss musst mussen nicht kein keine keinen keinem keiner nie "
                 "niemals moglich unmoglich erlaubt verboten cannot can't may must")),

@@ -471,13 +471,13 @@ def term_lines_plain(term: Term) -> str:
     return text
 
 
-def analyser(words: Mapping[str, int], lemmas: Mapping[str, str], options: Options | None = None) -> Analyser:
-    """The analyser of a store: its vocabulary (``words`` with counts, ``lemmas``) and the concepts of
-    :func:`concept_names` stemmed over that vocabulary. The importer and the bot both build it this way."""
+def analyser(words: Mapping[str, int], lemmas: Mapping[str, str], options: Options | None = None,
+             card_names: tuple[str, ...] = ()) -> Analyser:
+    """A store's analyser: vocabulary ``words``/``lemmas``, :func:`concept_names` stemmed, :mod:`bot.card_names`."""
     options = options or Options()
     plain = Analyser(Vocabulary(words, lemmas), options)
     concepts = build_concepts(concept_names(), plain) if options.concepts else []
-    return Analyser(Vocabulary(words, lemmas, concepts), options)
+    return Analyser(Vocabulary(words, lemmas, concepts), options, card_names)
 
 
 __all__ = [

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from bot.concepts import Concept
+from bot.concepts import Concept, fitting
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
 from bot.words import snowball
 
@@ -23,8 +23,9 @@ TYPO_CUTOFF = 86.0
 LONG_TYPO = 10
 
 #: A text's concept names by their first stem, for one kind of text (:meth:`Vocabulary.concept_table`): first stem →
-#: (the names of two or more words that count there, the concept ids of the one-word names that count there).
-ConceptTable = dict[str, tuple[tuple[Concept, ...], list[str]]]
+#: (the names of two or more words that count there, the concept ids of the one-word names that count there, each
+#: with its :attr:`Concept.base`).
+ConceptTable = dict[str, tuple[tuple[Concept, ...], list[tuple[str, str]]]]
 
 
 @dataclass
@@ -62,11 +63,16 @@ class Vocabulary:
             for first, names in self._by_first.items():
                 kept = [c for c in names if c.language == language and c.applies(document, old_terms)]
                 longer = tuple(c for c in kept if len(c.stems) > 1)
-                single = list(dict.fromkeys(c.concept for c in kept if len(c.stems) == 1))
+                single = list(dict.fromkeys((c.concept, c.base) for c in kept if len(c.stems) == 1))
                 if longer or single:
                     table[first] = (longer, single)
             self._tables[key] = table
         return table
+
+    @property
+    def by_first(self) -> Mapping[str, list[Concept]]:
+        """The concepts' names by their first stem (read it, never change it)."""
+        return self._by_first
 
     def starts_concept(self, stem: str) -> bool:
         """True when a concept's name (of any language or document) begins with the stem ``stem``."""
@@ -79,7 +85,7 @@ class Vocabulary:
     def concepts_at(
         self, stems: list[str], start: int, old_terms: bool, document: str | None = None,
         language: str = "de", foreign: list[bool] | None = None, english: list[str] | None = None,
-        stop: list[bool] | None = None, words: list[str] | None = None,
+        stop: list[bool] | None = None, words: list[str] | None = None, forms: list[str] | None = None,
     ) -> tuple[list[str], int]:
         """Concept ids of the longest names starting at ``stems[start]`` and the names' length (0: none).
 
@@ -87,23 +93,27 @@ class Vocabulary:
         (in a question: words of four letters or more that are no stop words, so "trample" counts but the
         German "die" and "hast" are not the English "Dies" and "Haste"); there it is compared with the English
         stems of the words (``english``, "goaded" → goad) when given. A one-word name does not count on a word
-        ``stop`` marks (a question's "weiß jemand …" is no colour); ``words``, as typed, for :attr:`Concept.forms`.
+        ``stop`` marks (a question's "weiß jemand …" is no colour); ``words``, as typed, for :attr:`Concept.forms`;
+        ``forms``, the words' folded lemmas, for :meth:`Concept.fits` (None: a one-word name counts on its stem).
         """
+        form = forms[start] if forms else None
         if foreign is None and english is None and (document is not None or words is None):
             # a passage's text (or a text without the words as typed): names of its language that count there
             return match_concepts(self.concept_table(document, old_terms, language), stems, start,
-                                  bool(stop and stop[start]))
+                                  bool(stop and stop[start]), form)
         by_first = self._by_first
         if stems[start] not in by_first and not (english and english[start] in by_first):
             return [], 0  # no name starts here (most words): nothing to compare
-        best: list[str] = []
+        best: list[tuple[str, str]] = []  # the longest names' concepts, each with its base
         length = 0
         firsts: list[str] = [stems[start]]
         if english and english[start] != stems[start]:
             firsts.append(english[start])
         for c in (c for first in firsts for c in self._by_first.get(first, ())):
             n = len(c.stems)
-            if not c.applies(document, old_terms, words[start] if words else None) or (n == 1 and stop and stop[start]):
+            if not c.applies(document, old_terms, words[start] if words else None) or (
+                n == 1 and ((stop and stop[start]) or not c.fits(form))
+            ):
                 continue
             if c.language != language:
                 if not (foreign and all(foreign[start : start + n])):
@@ -115,10 +125,10 @@ class Vocabulary:
             elif tuple(stems[start : start + n]) != c.stems:
                 continue
             if n > length:
-                best, length = [c.concept], n
-            elif n == length and c.concept not in best:
-                best.append(c.concept)
-        return best, length
+                best, length = [(c.concept, c.base)], n
+            elif n == length and (c.concept, c.base) not in best:
+                best.append((c.concept, c.base))
+        return (fitting(best, form), 1) if length == 1 else ([c for c, _base in best], length)
 
     def typo(self, word: str) -> str | None:
         """The documents' word ``word`` is a small typo of, or None (see :data:`TYPO_CUTOFF`)."""
@@ -148,10 +158,12 @@ class Vocabulary:
 
 
 
-def match_concepts(table: ConceptTable, stems: list[str], start: int, stopped: bool = False) -> tuple[list[str], int]:
+def match_concepts(table: ConceptTable, stems: list[str], start: int, stopped: bool = False,
+                   form: str | None = None) -> tuple[list[str], int]:
     """:meth:`Vocabulary.concepts_at` over the names of ``table`` (:meth:`Vocabulary.concept_table`): the concept ids
     of the longest names starting at ``stems[start]`` (in the table's order, each once) and their length (0: none);
-    a one-word name does not count on a ``stopped`` word (a stop word). The list is the caller's."""
+    a one-word name does not count on a ``stopped`` word (a stop word), nor on a word whose folded lemma ``form``
+    is no form of it (:func:`bot.concepts.fits`; None: no check). The list is the caller's."""
     entry = table.get(stems[start])
     if entry is None:
         return [], 0
@@ -168,7 +180,8 @@ def match_concepts(table: ConceptTable, stems: list[str], start: int, stopped: b
     if length:
         return best, length
     if single and not stopped:
-        return list(single), 1
+        found = fitting(single, form)
+        return (found, 1) if found else ([], 0)
     return [], 0
 
 

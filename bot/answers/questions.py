@@ -11,11 +11,9 @@ When no candidate leads clearly (:attr:`bot.ranking.Ranked.clear`), the first li
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from bot.actions import asked_action
-from bot.analysis import Analysis
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import footer_source, passage_source
@@ -34,6 +32,7 @@ from bot.answers.today import (
     today_index,
     today_number,
 )
+from bot.question_words import no_terms_reason, unknown_line, unknown_words
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, quote_user
 from bot.store import CardRecord, MechanicRecord, PassageRecord, Store
@@ -250,32 +249,6 @@ def unprinted_line(names: list[str]) -> str:
             f"enthalten nur Rulings zu {'ihr' if one else 'ihnen'}.")
 
 
-#: At most this many unknown words are named in an answer (each cut to 40 characters).
-UNKNOWN_SHOWN = 3
-
-
-def unknown_words(analysis: Analysis, known: Mapping[str, float]) -> list[str]:
-    """The question's content words (:attr:`Analysis.words`, as read after spelling repair) that no passage of the
-    store holds in any form: none of the terms of the word's group (stems, compound parts, concepts, English stem;
-    :attr:`Analysis.groups`, one per content word in order) is among ``known`` (the store's analysed terms,
-    :attr:`bot.ranking.Ranker.term_weights`). „lotus“ in „was macht schwarzer lotus“ (no document names the card);
-    not „spontanzauberzeit“ (its parts are known). Each word once, in order."""
-    return list(dict.fromkeys(w for w, group in zip(analysis.words, analysis.groups, strict=False)
-                              if not any(t in known for t in group)))
-
-
-def unknown_line(words: list[str]) -> str:
-    """The answer's line for words of the question no document holds (``""`` for none), escaped: the candidates can
-    only answer the rest of the question (an unknown card name is never silently taken for another card)."""
-    if not words:
-        return ""
-    shown = ", ".join(f"„{quote_user(w, 40)}“" for w in words[:UNKNOWN_SHOWN])
-    more = f" und {len(words) - UNKNOWN_SHOWN} weitere Wörter" if len(words) > UNKNOWN_SHOWN else ""
-    verb = "steht" if len(words) == 1 else "stehen"
-    return (f"ℹ️ {shown}{more} {verb} in keinem Dokument des Bots, auch nicht abgewandelt (vielleicht eine Karte, "
-            "die dort fehlt); die Stellen unten passen nur zum Rest der Frage.")
-
-
 @answer("question")
 async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     """``/frage frage: …``: the best passage whole, up to :data:`OTHERS` candidates as buttons.
@@ -291,10 +264,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     found = await r.search(ctx.store, question, ctx.names, limit=OTHERS + 1)
     shown = quote_user(question, 120)
     if not found.analysis.terms:
-        what = ("nur Füll- und Fragewörter" if any(ch.isalnum() for ch in question[:6000])
-                else "keine Wörter, nur Satz-, Sonderzeichen oder Emojis")
         raise UserError(f"Keine Suchwörter in „{shown}“",
-                        f"Die Frage enthält {what}. Bitte mit Begriffen fragen, z. B. "
+                        f"Die Frage enthält {no_terms_reason(question)}. Bitte mit Begriffen fragen, z. B. "
                         "„Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?“")
     if not found.hits:
         raise UserError(f"Nichts gefunden zu „{shown}“",

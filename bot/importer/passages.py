@@ -294,6 +294,13 @@ def vocabulary(passages: Iterable[Passage]) -> Counter[str]:
     return counts
 
 
+def card_names(conn: sqlite3.Connection) -> tuple[str, ...]:
+    """The store's card names, German and (from a card file) English, in id order: their words name no concept in
+    a passage (:mod:`bot.card_names`)."""
+    rows = conn.execute("SELECT name, english_name FROM cards ORDER BY id")
+    return tuple(dict.fromkeys(n for row in rows for n in row if n))
+
+
 def lemmas(words: Counter[str]) -> dict[str, str]:
     """word → lemma (simplemma, German) for words whose lemma differs; {} when :data:`LEMMAS` is off."""
     if not LEMMAS:
@@ -424,7 +431,7 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
     lemma_map = lemmas(words)
     conn.executemany("INSERT INTO vocabulary (word, count, lemma) VALUES (?, ?, ?)",
                      [(w, n, lemma_map.get(w)) for w, n in words.items()])
-    a = analyser(dict(words), lemma_map)
+    a = analyser(dict(words), lemma_map, card_names=card_names(conn))
     analysed = analysis_of(a)
     kept = Kept()
     del words

@@ -355,3 +355,13 @@ async def test_rulings_of_one_card_are_rescored_by_their_best_sentence(ctx):
                            "gleichzeitig sterben?", ctx.names, limit=2)
     share = {h.passage.key: round(h.parts["sentence"] / r.weights.sentence, 3) for h in found.hits}
     assert share == {"001:2864": 0.685, "001:2862": 0.173}
+
+
+async def test_a_question_without_terms_is_told_what_it_holds(ctx):
+    # „¯\_(ツ)_/¯“ holds no stop or question word: its one letter „ツ“ is a lone character, the rest marks
+    reply = await run_answer(ctx, "question", question="¯\\_(ツ)_/¯")
+    body = reply.pages[0].body
+    assert reply.error and "Füll- und Fragewörter" not in body
+    assert "Die Frage enthält keine Wörter, nur einzelne Zeichen und Satz- oder Sonderzeichen." in body
+    reply = await run_answer(ctx, "question", question="wie ツ")
+    assert "Die Frage enthält nur Füll- und Fragewörter und einzelne Zeichen." in reply.pages[0].body

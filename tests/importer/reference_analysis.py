@@ -34,14 +34,15 @@ def reference_tokens(text: str, limit: int) -> list[str]:
 
 def _longest_names(names: list[Concept], stems: list[str], start: int, how: tuple) -> tuple[list[str], int]:
     """The concept ids of the longest names of ``names`` that stand at ``start`` and count there."""
-    old_terms, document, language, stop, words = how
+    old_terms, document, language, stop, words, forms = how
     matches = [
-        (len(name.stems), name.concept) for name in names
+        (len(name.stems), name.concept, name.base) for name in names
         if name.language == language and name.applies(document, old_terms, words[start])
-        and not (len(name.stems) == 1 and stop[start]) and name.stems == tuple(stems[start : start + len(name.stems)])
+        and not (len(name.stems) == 1 and (stop[start] or not forms[start].startswith(name.base)))
+        and name.stems == tuple(stems[start : start + len(name.stems)])
     ]
-    longest = max((size for size, _ in matches), default=0)
-    return list(dict.fromkeys(concept for size, concept in matches if size == longest)), longest
+    longest = max((size for size, _, _ in matches), default=0)
+    return list(dict.fromkeys(concept for size, concept, _ in matches if size == longest)), longest
 
 
 #: The last concept list grouped by first stem: (the list, its length then, the groups). A test compares thousands
@@ -61,6 +62,33 @@ def _by_first(names: list[Concept]) -> dict[str, list[Concept]]:
     return _grouped[2]
 
 
+#: The card names of the last analyser and language asked (the analyser kept, so that its id is not reused), as stem
+#: sequences grouped by first stem.
+_card_names: dict[tuple[int, str], tuple[Analyser, dict[str, list[tuple[str, ...]]]]] = {}
+
+
+def _card_name_positions(a: Analyser, stems: list[str], language: str) -> set[int]:
+    """The positions of ``stems`` inside a card's name (the longest at each position from the left), every name of
+    ``a.card_names`` that is no concept's name compared there (module doc of bot.card_names)."""
+    key = (id(a), language)
+    if key not in _card_names:
+        _card_names.clear()
+        grouped: dict[str, list[tuple[str, ...]]] = {}
+        for name in a.card_names:
+            words = tuple(a.stems(w, language)[0] for w in reference_tokens(name, MAX_TOKENS))
+            if words and not any(c.stems == words for c in a.vocab.concepts):
+                grouped.setdefault(words[0], []).append(words)
+        _card_names[key] = (a, grouped)
+    out: set[int] = set()
+    at = 0
+    while at < len(stems):
+        size = max((len(n) for n in _card_names[key][1].get(stems[at], []) if tuple(stems[at : at + len(n)]) == n),
+                   default=0)
+        out |= set(range(at, at + size))
+        at += max(size, 1)
+    return out
+
+
 def reference_analysis(a: Analyser, text: str, language: str = "de", old_terms: bool = True,
                        document: str | None = None) -> tuple:
     """``(terms, concepts, numbers, words, weak, truncated, all_terms)`` of a passage's ``text`` (not a question)."""
@@ -70,12 +98,17 @@ def reference_analysis(a: Analyser, text: str, language: str = "de", old_terms: 
     stems = [a.stems(w, language)[0] for w in raw]
     stop = [w in STOP_WORDS or lists.is_verb_wissen(raw, i) for i, w in enumerate(raw)]
     by_first = _by_first(a.vocab.concepts if a.options.concepts else [])
+    forms = [a.form(w, language) for w in raw]
+    card_words = _card_name_positions(a, stems, language)
     terms: list[str] = []
     concepts: list[str] = []
     covered: set[int] = set()
     at = 0
     while at < len(raw):
-        ids, size = _longest_names(by_first.get(stems[at], []), stems, at, (old_terms, document, language, stop, raw))
+        names = [] if at in card_words else by_first.get(stems[at], [])
+        ids, size = _longest_names(names, stems, at, (old_terms, document, language, stop, raw, forms))
+        if card_words.intersection(range(at, at + size)):
+            ids, size = [], 0
         concepts += [c for c in ids if c not in concepts]
         covered |= set(range(at, at + size)) if size > 1 else set()
         at += max(size, 1)

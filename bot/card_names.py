@@ -1,0 +1,53 @@
+"""Card names inside a document's text: the words of a card's name name no concept there.
+
+001's rulings of „Auge des Sturms“ say „vom Auge des Sturms“ and nothing of Storm (702.40); 001's „Verbunden im
+Schmerz“ is no Banding, „Samen der Stärke“ no power. The passage step gives the analyser the store's card names
+(:class:`bot.analysis.Analyser`'s ``card_names``); a document's text (a passage's title or text, never a question)
+then finds no concept on the words of a card's name (:func:`covered`), wherever it stands: the passage's own
+card's name in its title and text, or another card's name in its text („zum Beispiel durch Auge des Sturms“). A
+name that is itself a concept's name (an English card „Flash“, the keyword Flash) stays that concept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from bot.words import tokens
+
+#: The card names as stem sequences, and per first stem the lengths of the names that begin with it, longest first
+#: (:func:`name_table`). A name is looked up whole, once per length: a card file's 30 000 English names share first
+#: words („Goblin …“, „The …“) by the hundred, and every such word of every text would compare them all.
+NameTable = tuple[frozenset[tuple[str, ...]], dict[str, tuple[int, ...]]]
+
+
+def name_table(names: Iterable[str], stem: Callable[[str], str], is_concept: Callable[[tuple[str, ...]], bool]
+               ) -> NameTable:
+    """The card ``names`` as sequences of their words' main stems (``stem``: a lower-case word → its main stem in
+    the text's language), each once, with the lengths per first stem; names whose stems are a concept's name
+    (``is_concept``) left out."""
+    found: set[tuple[str, ...]] = set()
+    lengths: dict[str, set[int]] = {}
+    for name in names:
+        stems = tuple(stem(w) for w in tokens(name))
+        if stems and not is_concept(stems):
+            found.add(stems)
+            lengths.setdefault(stems[0], set()).add(len(stems))
+    return frozenset(found), {first: tuple(sorted(sizes, reverse=True)) for first, sizes in lengths.items()}
+
+
+def covered(table: NameTable, stems: list[str]) -> set[int]:
+    """The positions of ``stems`` (a text's words' main stems) that a card name of ``table`` covers, the longest
+    name at each position from the left; empty when the table is (a store without cards)."""
+    out: set[int] = set()
+    names, lengths = table
+    end, after = len(stems), 0
+    for at in [i for i, stem in enumerate(stems) if stem in lengths] if names else ():  # where a name may begin
+        if at < after:
+            continue  # inside the name found before
+        size = next((n for n in lengths[stems[at]] if at + n <= end and tuple(stems[at : at + n]) in names), 0)
+        out.update(range(at, at + size))
+        after = at + size
+    return out
+
+
+__all__ = ["NameTable", "covered", "name_table"]

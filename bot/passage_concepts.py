@@ -1,0 +1,75 @@
+"""The concepts of a passage of a document (:meth:`bot.analysis.Analyser._concepts`, the build's hot path): the names
+of the concept table that count in its document, compared only where one begins, none on a card's name
+(:mod:`bot.card_names`), a one-word name only on its forms (:func:`bot.concepts.fitting`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot import stopwords as lists
+from bot.concepts import fitting
+from bot.vocabulary import ConceptTable, match_concepts
+
+
+class WordInfo(Protocol):
+    """What :func:`passage_concepts` reads of a word (:class:`bot.analysis._Word`)."""
+
+    @property
+    def first(self) -> str:
+        """Its main stem."""
+        ...
+
+    @property
+    def stop(self) -> bool:
+        """A stop word."""
+        ...
+
+    @property
+    def wissen(self) -> bool:
+        """A form of „weiß“ (:func:`bot.stopwords.is_verb_wissen`)."""
+        ...
+
+    @property
+    def form(self) -> str:
+        """Its folded lemma."""
+        ...
+
+
+def passage_concepts(raw: list[str], infos: Sequence[WordInfo], table: ConceptTable,
+                      names: set[int]) -> tuple[list[str], set[int]]:
+    """The concepts of a passage of a document: those of the names of ``table`` (the names that count there,
+    :meth:`bot.vocabulary.Vocabulary.concept_table`) found in the words ``raw`` (``infos``: what each word is), none
+    on the positions ``names`` (a card's name: :mod:`bot.card_names`), each once; and the positions of the words
+    that names of two or more words cover."""
+    concepts: dict[str, None] = {}
+    spans: set[int] = set()
+    stems: list[str] = []
+    after = 0
+    for i, info in enumerate(infos):
+        entry = table.get(info.first) if i >= after and i not in names else None  # none inside the name found before
+        if entry is None:
+            continue
+        longer, single = entry
+        stopped = info.stop or (info.wissen and lists.is_verb_wissen(raw, i))
+        if longer:
+            stems = stems or [w.first for w in infos]
+            found, length = match_concepts(table, stems, i, stopped, info.form)
+            if names and length > 1 and not names.isdisjoint(range(i, i + length)):
+                found, length = [], 0  # a concept's name running into a card's name
+            concepts.update(dict.fromkeys(found))
+            if length > 1:
+                spans.update(range(i, i + length))
+            after = i + max(length, 1)
+        elif not stopped:  # one-word names only (most words that name a concept)
+            if len(single) == 1:  # most words that name a concept name one (fitting's rule, without the call)
+                concept, base = single[0]
+                if not base or info.form.startswith(base):
+                    concepts[concept] = None
+            else:
+                concepts.update(dict.fromkeys(fitting(single, info.form)))
+            after = i + 1
+    return list(concepts), spans
+
+
+__all__ = ["WordInfo", "passage_concepts"]
