@@ -54,7 +54,7 @@ from bot.phrases import Pair, pairs, phrase_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, of_kind, rare_name_stems
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
-from bot.snippets import highlight, prepared, sentences, snippet  # the snippet part, importable from here too
+from bot.snippets import highlight, prepared, sentence_words, sentences, snippet  # also importable from here
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
 from bot.terms import analyser
@@ -331,9 +331,8 @@ class Ranker:
         return [frozenset(t) for t in prepared(p.text, self.analyser).terms]
 
     def _sentence_words(self, p: PassageRecord) -> list[tuple[frozenset[str], frozenset[str]]]:
-        """Per sentence of ``p``: its folded tokens and its analysed terms (:func:`bot.snippets.prepared`)."""
-        got = prepared(p.text, self.analyser)
-        return [(frozenset(fold_tokens(x)), frozenset(t)) for x, t in zip(got.parts, got.terms, strict=True)]
+        """Per sentence of ``p``: its folded tokens and its analysed terms (:func:`bot.snippets.sentence_words`)."""
+        return sentence_words(p.text, self.analyser)
 
     def _passage_pairs(self, p: PassageRecord) -> frozenset[Pair]:
         """The pairs of neighbouring words of ``p``'s text (:func:`bot.phrases.pairs`), kept per passage."""

@@ -154,6 +154,13 @@ def prepared(text: str, a: Analyser) -> Prepared:
     return _cached("prepared", text, a, prepare)
 
 
+def sentence_words(text: str, a: Analyser) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """Per sentence of ``text`` (:func:`prepared`): its folded tokens (:func:`bot.text.tokens`) and its analysed
+    terms, as :func:`bot.actions.answers_action` reads a passage."""
+    p = prepared(text, a)
+    return [(frozenset(fold_tokens(x)), frozenset(t)) for x, t in zip(p.parts, p.terms, strict=True)]
+
+
 def highlight(sentence: str, analysis: Analysis, a: Analyser) -> str:
     """``sentence`` with the words that match the question in bold (Discord ``**``): words sharing a stem with
     it, and whole names of a concept it asked for ("**automatischer Spieleffekt**" for "zustandsbasierte
@@ -202,8 +209,8 @@ def snippet(
         return sum(weight.get(t, 1.0) for t in shared) + 0.5 * len(weak.intersection(p.weak[i]))
 
     scores = [score(i) for i in range(len(parts))]
-    answers = [bool(action) and answers_action([(frozenset(fold_tokens(x)), frozenset(t))], action)
-               for x, t in zip(parts, p.terms, strict=True)]
+    said = sentence_words(text, a) if action else []
+    answers = [bool(action) and answers_action([said[i]], action) for i in range(len(parts))]
     best = sorted(sorted(range(len(parts)), key=lambda i: (-answers[i], -scores[i], i))[:count])
     if len(best) == 1 and len(parts[best[0]]) < 120 and best[0] + 1 < len(parts):
         best.append(best[0] + 1)
