@@ -6,11 +6,15 @@ once with a fixed seed and can check it.
 
 A second set-aside part, ``heldout2.toml`` (ids ``h2-001`` …), was written later from the documents alone by
 someone who had not seen the ranking or its misses; it is never tuned on and takes no part in the seeded
-split (:data:`PARTS`, :func:`load_all` and ``split.py`` stay the first two files). A ``note`` that starts
+split (:data:`PARTS`, :func:`load_all` and ``split.py`` stay the first two files).
+
+A second tuning part, ``tuning2.toml`` (ids ``t2-001`` …), was written the same way (from the documents alone, by
+someone who had not seen the ranking or its misses) but is free to tune on: :data:`TUNED` names both tuning parts,
+which the fit and its cross-validation use together. It too stays outside the seeded split. A ``note`` that starts
 with ``typo:`` marks a slip typed on purpose (``"typo: fraben (Farben)"``). Each entry::
 
     [[question]]
-    id = "q042"                      # unique over every file (tuning, heldout, heldout2, dev)
+    id = "q042"                      # unique over every file (tuning, heldout, heldout2, tuning2, dev)
     text = "convoke mit getappten kreaturen?"
     gold = ["001:78", "cr:702.51a"]  # "<file prefix>:<line where the passage begins>", optional "cr:<rule>"
     clause = "nur ungetappte Kreaturen"  # verbatim from the first gold passage: the deciding statement
@@ -33,8 +37,12 @@ HERE = Path(__file__).resolve().parent
 PARTS = ("tuning", "heldout")
 #: Parts set aside outside the seeded split: read only to report figures, never tuned on.
 SET_ASIDE = ("heldout2",)
-#: Every part :func:`load` accepts: the split's two, then the later set-aside ones.
-ALL_PARTS = PARTS + SET_ASIDE
+#: Later tuning parts outside the seeded split: free to tune on, like ``tuning``.
+EXTRA_TUNING = ("tuning2",)
+#: Every part the ranking may be tuned on: the split's tuning part and the later ones.
+TUNED = ("tuning", *EXTRA_TUNING)
+#: Every part :func:`load` accepts: the split's two, the later set-aside ones, then the later tuning ones.
+ALL_PARTS = PARTS + SET_ASIDE + EXTRA_TUNING
 KINDS = ("ruling", "mechanic", "rule", "explanation")
 CR_PREFIX = "cr:"
 
@@ -68,7 +76,7 @@ class Question:
 
 
 def path_of(part: str) -> Path:
-    """The TOML file of ``part`` (``"tuning"``, ``"heldout"`` or ``"heldout2"``).
+    """The TOML file of ``part`` (one of :data:`ALL_PARTS`: ``"tuning"``, ``"heldout"``, ``"heldout2"``, ``"tuning2"``).
 
     Raises:
         ValueError: ``part`` is not one of ``ALL_PARTS``.
@@ -97,7 +105,7 @@ def parse(raw: dict, part: str) -> Question:
 
 
 def load(part: str) -> list[Question]:
-    """The questions of ``part`` (``"tuning"``, ``"heldout"`` or ``"heldout2"``) in file order.
+    """The questions of ``part`` (one of :data:`ALL_PARTS`) in file order.
 
     The held-out parts exist to report figures; never tune a ranking on what they return.
 
