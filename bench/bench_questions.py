@@ -3,19 +3,21 @@ FTS5 ``bm25()`` over the raw passage text and the old ``/ruling suche`` (bench/o
 p50/p99 time per question in process; on the store of the documents and on a store built with both CR files.
 
 Run: ``python bench/bench_questions.py [--cv K [--cv-typos] [--fit [--fit-only]]] [--ablation] [--misses]
-[--parts tuning,heldout,heldout2,dev] [--no-cr]`` (``--parts``: every part by default, the tuning part only with
-``--fit``: held-out figures come only when their parts are named)
+[--parts tuning,tuning2,heldout,heldout2,dev] [--no-cr]`` (``--parts``: every part by default, the two tuning parts
+only with ``--fit``: held-out figures come only when their parts are named)
 
-* The question set lives in ``tests/questions/`` (``load(part)``: ``tuning``, ``heldout``, and ``heldout2``, a
-  second set-aside part written later by an engineer who had not seen the ranking); ``dev.toml`` holds the
-  engineer's own dev questions. The held-out parts are only scored here, never printed question by question.
-* ``--ablation`` prints hit@1/hit@3/MRR on the tuning part (and dev) with every ranking feature and analysis
+* The question set lives in ``tests/questions/`` (``load(part)``: ``tuning``, ``heldout``, ``heldout2``, a
+  second set-aside part written later by an engineer who had not seen the ranking, and ``tuning2``, a second
+  tuning part written the same way but free to tune on); ``dev.toml`` holds the engineer's own dev questions.
+  The held-out parts are only scored here, never printed question by question.
+* ``--ablation`` prints hit@1/hit@3/MRR on the tuning parts (and dev) with every ranking feature and analysis
   step switched off one at a time, and with the lemma map of simplemma beside Snowball (when ``simplemma`` is
   installed: ``pip install simplemma``; the bot itself does not use it).
-* ``--cv K`` adds K-fold cross-validation inside the tuning part (bench/question_cv.py): the weights and the
-  margin chosen on the other folds, scored on the fold left out; with ``--ablation`` every row gets its CV
+* ``--cv K`` adds K-fold cross-validation inside the tuning parts named (``tuning`` and ``tuning2`` together, the
+  folds stratified by part; bench/question_cv.py): the weights and the margin chosen on the other folds, scored on
+  the fold left out; with ``--ablation`` every row gets its CV
   figures. Alternatives are chosen by these figures, never by the held-out part.
-* ``--misses`` lists the tuning part's questions whose gold is not first (for tuning; never the held-out part).
+* ``--misses`` lists the tuning parts' questions whose gold is not first (for tuning; never the held-out parts).
 * Every part is also scored as a **typo'd copy** (:func:`typo_copy`: one content word per question with one letter
   dropped, doubled or swapped with the next, chosen deterministically from the question's id), with the typo repair
   by edit distance, with the older ``ratio`` repair and with no repair, side by side.
@@ -60,28 +62,31 @@ from bot.textsearch import fts_match  # noqa: E402
 
 DEPTH = 10
 #: The parts scored when ``--parts`` is not given (and ``--fit`` is not: :func:`chosen_parts`).
-ALL_PARTS = ("tuning", "heldout", "heldout2", "dev")
+ALL_PARTS = ("tuning", "heldout", "heldout2", "tuning2", "dev")
+#: The parts free to tune on (tests.questions.TUNED): the CV, the fit, the misses and the ablation use these.
+TUNING_PARTS = ("tuning", "tuning2")
 
 
 @dataclass(frozen=True)
 class Question:
-    """One question of the set: its id, text and gold passage keys."""
+    """One question of the set: its id, text, gold passage keys and the part it was read from."""
 
     id: str
     text: str
     gold: tuple[str, ...]
+    part: str = ""
 
 
 def load_part(part: str) -> list[Question]:
     """The questions of ``part`` (``dev`` from tests/questions/dev.toml; others through tests.questions.load)."""
     if part == "dev":
         data = tomllib.loads((ROOT / "tests" / "questions" / "dev.toml").read_text(encoding="utf-8"))
-        return [Question(q["id"], q["text"], tuple(q["gold"])) for q in data["question"]]
+        return [Question(q["id"], q["text"], tuple(q["gold"]), part) for q in data["question"]]
     try:
         from tests.questions import load
     except ImportError:
         return []
-    return [Question(q.id, q.text, tuple(q.gold)) for q in load(part)]
+    return [Question(q.id, q.text, tuple(q.gold), part) for q in load(part)]
 
 
 def typo(text: str, seed: str) -> str:
@@ -110,7 +115,7 @@ def typo(text: str, seed: str) -> str:
 
 def typo_copy(questions: list[Question]) -> list[Question]:
     """The questions, each with one deterministic typo (:func:`typo`), the same gold."""
-    return [Question(q.id, typo(q.text, q.id), q.gold) for q in questions]
+    return [Question(q.id, typo(q.text, q.id), q.gold, q.part) for q in questions]
 
 
 def hedge_cells(results: list[tuple[Ranked, tuple[str, ...]]]) -> str:
@@ -254,18 +259,21 @@ async def cv_rows(store: Store, r: Ranker, names: NameIndex, questions: list[Que
     """Table cells of the K-fold CV figures of ``r`` on ``questions``, the weights chosen per fold and each fold's
     figures on the questions it left out."""
     cands = [await r.candidates(store, q.text, names) for q in questions]
-    found, chosen, per_fold = cross_validate(r, cands, [q.gold for q in questions], k, tune=tune, fit=fit)
+    found, chosen, per_fold = cross_validate(r, cands, [q.gold for q in questions], k, tune=tune, fit=fit,
+                                             strata=[q.part for q in questions])
     return found.row() + " | " + describe(chosen) + " | " + fold_rows(per_fold)
 
 
 async def cv_report(db: Path, questions: list[Question], k: int, typos: bool = False, fit: bool = False) -> None:
-    """The CV table of the tuning part: shipped weights (only the hedge chosen per fold) and weights chosen on
-    the other folds (with ``typos`` also on the typo'd copy; with ``fit`` also fitted on the other folds by the
-    pairwise logistic fit, and the weights that fit gives on the whole tuning part)."""
+    """The CV table of the tuning parts (``questions``: both, folds stratified by part): shipped weights (only
+    the hedge chosen per fold) and weights chosen on the other folds (with ``typos`` also on the typo'd copy; with
+    ``fit`` also fitted on the other folds by the pairwise logistic fit, and the weights that fit gives on all of
+    ``questions``)."""
     store = await Store.open(db)
     names = NameIndex.from_entries(await store.name_entries())
     r = await ranker(store)
-    print(f"\n## Cross-validation inside the tuning part ({k} folds, seed 19, {len(questions)} questions)\n")
+    counts = ", ".join(f"{p} {sum(q.part == p for q in questions)}" for p in dict.fromkeys(q.part for q in questions))
+    print(f"\n## Cross-validation inside the tuning parts ({k} folds, seed 19, stratified by part; {counts})\n")
     print("| weights | hit@1 | hit@3 | MRR | wrong first hits flagged | right first hits flagged | chosen per fold "
           "| per fold |")
     print("|---|---|---|---|---|---|---|---|")
@@ -281,13 +289,13 @@ async def cv_report(db: Path, questions: list[Question], k: int, typos: bool = F
     if fit:
         cands = [await r.candidates(store, q.text, names) for q in questions]
         fitted = question_fit.fit(r, cands, [q.gold for q in questions], range(len(cands)))
-        print(f"\nFitted on the whole tuning part (to ship only when the fitted row beats the chosen one): {fitted}")
+        print(f"\nFitted on the whole tuning parts (to ship only when the fitted row beats the chosen one): {fitted}")
     await store.close()
 
 
 async def ablation(db: Path, lemma_db: Path | None, questions: list[Question], k: int = 0) -> None:
-    """hit@1/hit@3/MRR with every feature and analysis step off in turn (tuning part and dev only); with ``k``
-    also the K-fold CV figures of each row (tuning part only)."""
+    """hit@1/hit@3/MRR with every feature and analysis step off in turn (tuning parts and dev only); with ``k``
+    also the K-fold CV figures of each row (tuning parts only, folds stratified by part)."""
     store = await Store.open(db)
     names = NameIndex.from_entries(await store.name_entries())
     full = await ranker(store)
@@ -302,7 +310,7 @@ async def ablation(db: Path, lemma_db: Path | None, questions: list[Question], k
         lemma_store = await Store.open(lemma_db)
         rows.append(("simplemma lemmas + Snowball", await ranker(lemma_store), lemma_store))
     head = "| ranking | hit@1 | hit@3 | MRR |" + (" CV hit@1 | CV hit@3 | CV MRR | flagged | | chosen |" if k else "")
-    print("\n## Ablation (tuning part + dev" + (f"; CV: {k} folds of the tuning part" if k else "") + ")\n")
+    print("\n## Ablation (tuning parts + dev" + (f"; CV: {k} folds of the tuning parts" if k else "") + ")\n")
     print(head + "\n" + "|---" * (head.count("|") - 1) + "|")
     tuning = [q for q in questions if not q.id.startswith("dev")]
     for label, r, st in rows:
@@ -330,22 +338,22 @@ async def misses(db: Path, questions: list[Question]) -> None:
 
 def chosen_parts(given: str | None, fit: bool) -> list[str]:
     """The parts to load and score: ``--parts`` as given (comma-separated); without it :data:`ALL_PARTS`, but with
-    ``--fit`` the tuning part only: a fit is judged on the tuning part's folds, and the held-out parts are scored
-    (and read) only when they are named."""
+    ``--fit`` the tuning parts only (:data:`TUNING_PARTS`): a fit is judged on their folds, and the held-out parts
+    are scored (and read) only when they are named."""
     if given is not None:
         return [p for p in given.split(",") if p]
-    return ["tuning"] if fit else list(ALL_PARTS)
+    return list(TUNING_PARTS) if fit else list(ALL_PARTS)
 
 
 async def main() -> None:
     """Parse the options, build the stores, print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--parts", default=None, help="comma-separated parts (default: every part; with --fit: "
-                        "tuning only)")
+                        "tuning,tuning2)")
     parser.add_argument("--ablation", action="store_true")
     parser.add_argument("--misses", action="store_true")
     parser.add_argument("--no-cr", action="store_true")
-    parser.add_argument("--cv", type=int, default=0, metavar="K", help="K-fold cross-validation in the tuning part")
+    parser.add_argument("--cv", type=int, default=0, metavar="K", help="K-fold CV in the tuning parts")
     parser.add_argument("--cv-typos", action="store_true", help="with --cv: also the CV row of the typo'd copy")
     parser.add_argument("--fit", action="store_true", help="with --cv: weights by the pairwise logistic fit per fold")
     parser.add_argument("--fit-from", type=int, default=question_fit.FIT_FROM, help="candidate depth of the fit")
@@ -354,6 +362,7 @@ async def main() -> None:
     args = parser.parse_args()
     question_fit.FIT_FROM, question_fit.FIT_L2 = args.fit_from, args.fit_l2
     parts = {p: load_part(p) for p in chosen_parts(args.parts, args.fit)}
+    tuned = [q for p in TUNING_PARTS for q in parts.get(p, [])]
     folder = Path(tempfile.mkdtemp(prefix="bench-questions-"))
     try:
         docs = folder / "docs.sqlite3"
@@ -361,7 +370,7 @@ async def main() -> None:
         print("# bench_questions: /frage against the question set")
         print("parts: " + ", ".join(f"{p} {len(q)}" for p, q in parts.items()))
         if args.misses:
-            await misses(docs, parts.get("tuning", []) + parts.get("dev", []))
+            await misses(docs, tuned + parts.get("dev", []))
             return
         if args.ablation:
             lemma_db = None
@@ -372,14 +381,14 @@ async def main() -> None:
                 passage_writer.LEMMAS = False
             else:
                 print("(simplemma not installed: the row with its lemmas is left out)")
-            await ablation(docs, lemma_db, parts.get("tuning", []) + parts.get("dev", []), args.cv)
+            await ablation(docs, lemma_db, tuned + parts.get("dev", []), args.cv)
             return
-        if args.cv and args.fit_only and parts.get("tuning"):
-            await cv_report(docs, parts["tuning"], args.cv, args.cv_typos, args.fit)
+        if args.cv and args.fit_only and tuned:
+            await cv_report(docs, tuned, args.cv, args.cv_typos, args.fit)
             return
         await report_store(docs, "Store of the documents", parts, folder)
-        if args.cv and parts.get("tuning"):
-            await cv_report(docs, parts["tuning"], args.cv, args.cv_typos, args.fit)
+        if args.cv and tuned:
+            await cv_report(docs, tuned, args.cv, args.cv_typos, args.fit)
         crs = cr_paths()
         if args.no_cr or not all(p.is_file() for p in crs):
             print("\n(Store with both CR files skipped: reference files not found in " + str(REFERENCE) + ")")

@@ -1,12 +1,13 @@
-"""The out-of-fold misses of the fitted K-fold CV inside the tuning part (never the held-out parts): each
+"""The out-of-fold misses of the fitted K-fold CV inside the tuning parts (never the held-out parts): each
 question ranked with the weights and hedge fitted on the other folds, as ``bench/bench_questions.py --cv K --fit``
 computes them, printed when its gold passage is not first — rank of the gold, the first three hits with kind,
 card/section title and text start, and the gold passage's own — plus the CV figures, the weights fitted on the
-whole tuning part and the hedge the README's rule chooses for them there (:func:`question_cv.choose_margin`).
+whole tuning parts and the hedge the README's rule chooses for them there (:func:`question_cv.choose_margin`).
 Only the fitted row, so it runs in a minute or two instead of the full table's ten.
 
-Run: ``.venv/bin/python bench/cv_misses.py [--k 5] [--db STORE]`` (the store of the documents is built in a
-temporary folder unless ``--db`` names one).
+Run: ``.venv/bin/python bench/cv_misses.py [--k 5] [--db STORE] [--parts tuning,tuning2]`` (the store of the
+documents is built in a temporary folder unless ``--db`` names one; ``--parts``: the tuning parts, both by default,
+the folds stratified by part so each mixes both; only parts free to tune on are accepted).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_questions import load_part  # noqa: E402
+from bench_questions import TUNING_PARTS, load_part  # noqa: E402
 from question_cv import DEPTH, choose_margin, figures, folds, rank_of  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
 
@@ -44,11 +45,15 @@ async def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a weight of bot.ranking.Weights changed before the candidates are gathered")
     parser.add_argument("--quiet", action="store_true", help="only the figures and the fitted weights")
+    parser.add_argument("--parts", default=",".join(TUNING_PARTS), help="comma-separated tuning parts")
     args = parser.parse_args()
+    chosen = [p for p in args.parts.split(",") if p]
+    if not chosen or not set(chosen) <= set(TUNING_PARTS):
+        parser.error(f"--parts: only the tuning parts {', '.join(TUNING_PARTS)}")
     db = args.db or Path(tempfile.mkdtemp(prefix="cv-misses-")) / "docs.sqlite3"
     if not db.is_file():
         build(db, DEFAULT_SOURCES)
-    questions = load_part("tuning")
+    questions = [q for part in chosen for q in load_part(part)]
     store = await Store.open(db)
     names = NameIndex.from_entries(await store.name_entries())
     r = await ranker(store)
@@ -57,7 +62,7 @@ async def main() -> None:
     cands = [await r.candidates(store, q.text, names) for q in questions]
     golds = [q.gold for q in questions]
     results = []
-    for fold in folds(len(cands), args.k):
+    for fold in folds(len(cands), args.k, strata=[q.part for q in questions]):
         train = [i for i in range(len(cands)) if i not in set(fold)]
         v = r.variant(weights=fit_weights(r, cands, golds, train))
         v = r.variant(weights=choose_margin(v, cands, golds, train))
@@ -78,8 +83,8 @@ async def main() -> None:
     print(f"\nCV {args.k} folds, fitted: {f.row()}")
     whole = r.variant(weights=fit_weights(r, cands, golds, range(len(cands))))
     hedge = choose_margin(whole, cands, golds, range(len(cands)))
-    print(f"Fitted on the whole tuning part: {whole.weights}")
-    print(f"Hedge chosen for them on the whole tuning part: margin {hedge.margin}, near {hedge.near}, "
+    print(f"Fitted on the whole tuning parts ({', '.join(chosen)}): {whole.weights}")
+    print(f"Hedge chosen for them on the whole tuning parts: margin {hedge.margin}, near {hedge.near}, "
           f"covered {hedge.covered}")
     await store.close()
 

@@ -1,11 +1,11 @@
-"""K-fold cross-validation of ``/frage``'s weights inside the tuning part of the question set (used by
-``bench/bench_questions.py --cv K``; never the held-out part).
+"""K-fold cross-validation of ``/frage``'s weights inside the tuning parts of the question set (``tuning`` and
+``tuning2``; used by ``bench/bench_questions.py --cv K``; never the held-out parts).
 
-The tuning questions are split into ``K`` folds by a fixed seed. For each fold the weights of
-:class:`bot.ranking.Weights` named in :data:`GRID` are chosen on the other folds (coordinate ascent on MRR from
-the shipped weights, each weight over its grid values in turn, two passes), and the chosen weights are scored on
-the fold left out. The figures of all folds together are the CV figures: what the choosing procedure gives on
-questions it did not see. The full-text candidates of each question are gathered once
+The tuning questions are split into ``K`` folds by a fixed seed, stratified by part so every fold mixes both.
+For each fold the weights of :class:`bot.ranking.Weights` named in :data:`GRID` are chosen on the other folds
+(coordinate ascent on MRR from the shipped weights, each weight over its grid values in turn, two passes), and
+the chosen weights are scored on the fold left out. The figures of all folds together are the CV figures: what the
+choosing procedure gives on questions it did not see. The full-text candidates of each question are gathered once
 (:meth:`bot.ranking.Ranker.candidates`) and re-scored with each setting (:meth:`bot.ranking.Ranker.rank`).
 
 The hedge "no candidate is clearly best" (:attr:`bot.ranking.Weights.margin`, ``near``, ``covered``;
@@ -102,10 +102,22 @@ def figures(results: Sequence[tuple[Ranked, tuple[str, ...]]]) -> Figures:
     return Figures(100 * h1 / n, 100 * h3 / n, rr / n, wf, wrong, rf, right)
 
 
-def folds(n: int, k: int, seed: int = SEED) -> list[list[int]]:
-    """Indices ``0..n-1`` shuffled by ``seed`` and dealt into ``k`` folds."""
+def folds(n: int, k: int, seed: int = SEED, strata: Sequence[str] | None = None) -> list[list[int]]:
+    """Indices ``0..n-1`` shuffled by ``seed`` and dealt into ``k`` folds.
+
+    With ``strata`` (one label per index, e.g. the part a question comes from) the shuffled indices are dealt
+    stratum after stratum (labels in sorted order), so each fold holds its share of every stratum (±1); without
+    it the folds are those of a single stratum.
+
+    Raises:
+        ValueError: ``strata`` does not have ``n`` labels.
+    """
     order = list(range(n))
     random.Random(seed).shuffle(order)
+    if strata is not None:
+        if len(strata) != n:
+            raise ValueError(f"{len(strata)} strata labels for {n} indices")
+        order = [i for label in sorted(set(strata)) for i in order if strata[i] == label]
     return [sorted(order[i::k]) for i in range(k)]
 
 
@@ -166,15 +178,17 @@ def _gap(ranked: Ranked) -> float:
 
 
 def cross_validate(r: Ranker, cands: Sequence[Candidates], golds: Sequence[tuple[str, ...]], k: int,
-                   tune: bool = True, fit: bool = False) -> tuple[Figures, list[Weights], list[Figures]]:
+                   tune: bool = True, fit: bool = False,
+                   strata: Sequence[str] | None = None) -> tuple[Figures, list[Weights], list[Figures]]:
     """CV figures over ``k`` folds: weights (and margin) chosen on the other folds when ``tune`` (by coordinate
     ascent, or with ``fit`` by the pairwise logistic fit of ``bench/question_fit.py`` on the other folds' questions
     only), else the ranker's own weights with only the margin chosen; returns the figures of all folds together,
-    the weights of each fold and each fold's own figures (on the questions it left out)."""
+    the weights of each fold and each fold's own figures (on the questions it left out). ``strata`` (a label per
+    question, such as its part) deals the folds so each mixes every stratum (:func:`folds`)."""
     results: list[tuple[Ranked, tuple[str, ...]]] = []
     chosen: list[Weights] = []
     per_fold: list[Figures] = []
-    for fold in folds(len(cands), k):
+    for fold in folds(len(cands), k, strata=strata):
         left_out = set(fold)
         train = [i for i in range(len(cands)) if i not in left_out]
         weights = r.weights
