@@ -1,13 +1,16 @@
-"""Check that no question of the second set-aside part (``heldout2.toml``) is a near-duplicate of an older one.
+"""Check that no question of a later part (``heldout2.toml``, ``tuning2.toml``) is a near-duplicate of an older one.
 
 A near-duplicate is a pair whose texts reach :data:`THRESHOLD` in rapidfuzz's ``token_set_ratio`` (0–100,
 case-sensitive as typed; the set ratio scores a question whose words are a subset of the other's as 100).
-The older questions are those of ``tuning.toml``, ``heldout.toml`` and ``dev.toml``: a fresh set must not
-repeat what the ranking has been counted or tuned on.
+The older questions of each later part are in :data:`OLDER`: for ``heldout2`` those of ``tuning.toml``,
+``heldout.toml`` and ``dev.toml``; for ``tuning2`` those and ``heldout2.toml`` as well. A fresh set must not repeat
+what the ranking has been counted or tuned on.
 
 Usage::
 
-    python -m tests.questions.near_duplicates   # exit 0 when no pair reaches the threshold, else 1
+    python -m tests.questions.near_duplicates            # every later part; exit 0 when no pair reaches the threshold
+    python -m tests.questions.near_duplicates tuning2    # one later part
+    python -m tests.questions.near_duplicates NEW.toml   # a draft file, against every older file
 """
 
 from __future__ import annotations
@@ -22,8 +25,13 @@ from rapidfuzz import fuzz
 from tests.questions import HERE, PARTS, load
 
 THRESHOLD = 90
-#: The older files a new question must not repeat: the seeded split's parts and the dev questions.
-OLDER = (*PARTS, "dev")
+#: Each later part and the older files its questions must not repeat: the seeded split's parts, the dev
+#: questions, and for the second tuning part also the second set-aside part.
+OLDER: dict[str, tuple[str, ...]] = {
+    "heldout2": (*PARTS, "dev"),
+    "tuning2": (*PARTS, "heldout2", "dev"),
+}
+#: The later part checked when none is named (kept for callers of :func:`check` without arguments).
 NEW = "heldout2"
 
 
@@ -39,7 +47,7 @@ class Pair:
     score: float
 
 
-def older_questions(parts: tuple[str, ...] = OLDER) -> list[tuple[str, str, str]]:
+def older_questions(parts: tuple[str, ...] = OLDER[NEW]) -> list[tuple[str, str, str]]:
     """``(part, id, text)`` of every question in the files ``<part>.toml`` of ``parts``, in file order.
 
     Read with :mod:`tomllib` rather than :func:`tests.questions.load`: ``dev.toml`` is not a part of the set.
@@ -67,10 +75,16 @@ def near_duplicates(
     return pairs
 
 
-def check(path: Path | None = None) -> list[Pair]:
-    """The near-duplicate pairs between ``heldout2.toml`` (or the part file ``path``) and the older files."""
-    questions = [(q.id, q.text) for q in load(NEW)] if path is None else _read(path)
-    return near_duplicates(questions, older_questions())
+def check(path: Path | None = None, part: str = NEW) -> list[Pair]:
+    """The near-duplicate pairs between the later part ``part`` (``"heldout2"`` or ``"tuning2"``) and its older
+    files (:data:`OLDER`); with ``path``, between that draft file and every file older than ``tuning2``.
+
+    Raises:
+        KeyError: ``part`` is not a later part.
+    """
+    if path is not None:
+        return near_duplicates(_read(path), older_questions(OLDER["tuning2"]))
+    return near_duplicates([(q.id, q.text) for q in load(part)], older_questions(OLDER[part]))
 
 
 def _read(path: Path) -> list[tuple[str, str]]:
@@ -79,14 +93,17 @@ def _read(path: Path) -> list[tuple[str, str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print each near-duplicate pair and a summary line; exit 0 when there is none, 1 otherwise."""
+    """Print each near-duplicate pair and a summary line per part checked; exit 0 when there is none, 1 otherwise."""
     args = sys.argv[1:] if argv is None else argv
-    pairs = check(Path(args[0]) if args else None)
-    for p in pairs:
-        print(f"{p.new_id} ~ {p.old_part}:{p.old_id} ({p.score:.0f}): {p.new_text!r} / {p.old_text!r}")
-    older = len(older_questions())
-    print(f"{len(pairs)} Fast-Duplikate (token_set_ratio >= {THRESHOLD}) gegen {older} ältere Fragen.")
-    return 1 if pairs else 0
+    if args and args[0] not in OLDER:
+        checks = [(args[0], check(Path(args[0])), len(older_questions(OLDER["tuning2"])))]
+    else:
+        checks = [(p, check(part=p), len(older_questions(OLDER[p]))) for p in (args[:1] or list(OLDER))]
+    for name, pairs, older in checks:
+        for p in pairs:
+            print(f"{p.new_id} ~ {p.old_part}:{p.old_id} ({p.score:.0f}): {p.new_text!r} / {p.old_text!r}")
+        print(f"{name}: {len(pairs)} Fast-Duplikate (token_set_ratio >= {THRESHOLD}) gegen {older} ältere Fragen.")
+    return 1 if any(pairs for _, pairs, _ in checks) else 0
 
 
 if __name__ == "__main__":

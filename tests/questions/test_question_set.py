@@ -2,11 +2,11 @@
 
 Checked: size, unique ids, the held-out third and its seeded split, the share of questions without a card,
 every document covered; every document gold id names a line where a passage begins (tests/questions/passages.py);
-each clause stands verbatim in its first gold passage and not in the question's own text. The second set-aside
-part (heldout2.toml) gets the same checks, plus its own: ids unique across every file, a third without a card,
-its spread over the documents in proportion to their passages, its share of deliberate typos, no near-duplicate
-of an older question, and (against the store built from data/sources) every gold a passage of the store with the
-clause inside that passage's text.
+each clause stands verbatim in its first gold passage and not in the question's own text. The later parts, the
+second set-aside part (heldout2.toml) and the second tuning part (tuning2.toml), get the same checks, plus their
+own: ids unique across every file, a third without a card, their spread over the documents in proportion to their
+passages, their share of deliberate typos, no near-duplicate of an older question, and (against the store built
+from data/sources) every gold a passage of the store with the clause inside that passage's text.
 """
 
 from __future__ import annotations
@@ -20,13 +20,29 @@ from pathlib import Path
 
 import pytest
 
-from tests.questions import CR_PREFIX, HERE, KINDS, PARTS, Question, load, load_all, near_duplicates, split
+from tests.questions import (
+    ALL_PARTS,
+    CR_PREFIX,
+    HERE,
+    KINDS,
+    PARTS,
+    SET_ASIDE,
+    TUNED,
+    Question,
+    load,
+    load_all,
+    near_duplicates,
+    split,
+)
 from tests.questions.passages import PREFIXES, passage_kind, passage_starts, passage_text, source_lines
 
 QUESTIONS = load_all()
 HELDOUT2 = load("heldout2")
-#: Every question of every part: the seeded split's two, then the second set-aside part.
-EVERY = QUESTIONS + HELDOUT2
+TUNING2 = load("tuning2")
+#: Every question of every part: the seeded split's two, then the second set-aside part, then the second tuning part.
+EVERY = QUESTIONS + HELDOUT2 + TUNING2
+#: The later parts outside the seeded split: their questions, the shape of their ids and their least size.
+LATER = {"heldout2": (HELDOUT2, r"h2-\d{3}", 150), "tuning2": (TUNING2, r"t2-\d{3}", 240)}
 TYPO_NOTE = re.compile(r"^typo: (?P<typed>\S+) \((?P<meant>[^)]+)\)$")
 GOLD = re.compile(r"^(?P<prefix>\d{3}):(?P<line>[1-9]\d*)$")
 CR_GOLD = re.compile(r"^cr:\d{3}(?:\.\d+[a-z]?)?$")
@@ -148,10 +164,12 @@ def map_gold(gold: str) -> tuple[str, int]:
     return prefix, int(line)
 
 
-def test_heldout2_size_and_ids():
-    assert len(HELDOUT2) >= 150
-    assert all(re.fullmatch(r"h2-\d{3}", q.id) for q in HELDOUT2)
-    assert {q.part for q in HELDOUT2} == {"heldout2"}
+@pytest.mark.parametrize("part", LATER)
+def test_later_part_size_and_ids(part: str):
+    questions, shape, least = LATER[part]
+    assert len(questions) >= least
+    assert all(re.fullmatch(shape, q.id) for q in questions)
+    assert {q.part for q in questions} == {part}
 
 
 def test_ids_unique_across_all_files():
@@ -161,25 +179,31 @@ def test_ids_unique_across_all_files():
     assert len(set(every_id)) == len(every_id), [i for i, n in Counter(every_id).items() if n > 1]
 
 
-def test_heldout2_a_third_names_no_card():
-    assert sum(not q.card for q in HELDOUT2) >= len(HELDOUT2) / 3
+@pytest.mark.parametrize("part", LATER)
+def test_later_part_a_third_names_no_card(part: str):
+    questions = LATER[part][0]
+    assert sum(not q.card for q in questions) >= len(questions) / 3
 
 
-def test_heldout2_is_spread_over_the_documents_by_their_passages():
-    counts = Counter(q.document for q in HELDOUT2)
+@pytest.mark.parametrize("part", LATER)
+def test_later_part_is_spread_over_the_documents_by_their_passages(part: str):
+    questions = LATER[part][0]
+    counts = Counter(q.document for q in questions)
     passages = {prefix: len(passage_starts(prefix)) for prefix in PREFIXES}
     total = sum(passages.values())
     for prefix in PREFIXES:
         assert counts[prefix] >= 3, prefix
-        share, expected = counts[prefix] / len(HELDOUT2), passages[prefix] / total
+        share, expected = counts[prefix] / len(questions), passages[prefix] / total
         assert abs(share - expected) <= 0.05, (prefix, round(share, 3), round(expected, 3))
-    kinds = Counter(q.kind for q in HELDOUT2)
+    kinds = Counter(q.kind for q in questions)
     assert set(kinds) == set(KINDS), kinds
 
 
-def test_heldout2_typos_are_marked_and_typed():
-    typos = [q for q in HELDOUT2 if q.note.startswith("typo:")]
-    assert 0.10 <= len(typos) / len(HELDOUT2) <= 0.25
+@pytest.mark.parametrize("part", LATER)
+def test_later_part_typos_are_marked_and_typed(part: str):
+    questions = LATER[part][0]
+    typos = [q for q in questions if q.note.startswith("typo:")]
+    assert 0.10 <= len(typos) / len(questions) <= 0.25
     for q in typos:
         match = TYPO_NOTE.match(q.note)
         assert match, f"{q.id}: note {q.note!r} is not 'typo: <typed> (<meant>)'"
@@ -187,9 +211,21 @@ def test_heldout2_typos_are_marked_and_typed():
         assert match["meant"].casefold() not in q.text.casefold(), f"{q.id}: the intended word is typed as well"
 
 
-def test_heldout2_has_no_near_duplicate_of_an_older_question():
-    pairs = near_duplicates.check()
+@pytest.mark.parametrize("part", LATER)
+def test_later_part_has_no_near_duplicate_of_an_older_question(part: str):
+    pairs = near_duplicates.check(part=part)
     assert not pairs, [(p.new_id, p.old_part, p.old_id, p.score) for p in pairs]
+
+
+def test_tuning2_is_a_tuning_part_outside_the_seeded_split():
+    assert TUNED == ("tuning", "tuning2") and "tuning2" not in PARTS
+    assert not {q.id for q in TUNING2} & {q.id for q in QUESTIONS}
+    assert "tuning2" in ALL_PARTS and "tuning2" not in SET_ASIDE
+
+
+def test_tuning2_is_checked_against_every_older_file():
+    assert near_duplicates.OLDER["tuning2"] == ("tuning", "heldout", "heldout2", "dev")
+    assert near_duplicates.OLDER["heldout2"] == ("tuning", "heldout", "dev")
 
 
 def test_near_duplicate_check_finds_a_reworded_copy():
