@@ -1,7 +1,7 @@
-"""The ranking as text, to diff two trees: for every question of ``tests/questions/tuning.toml`` and ``dev.toml``,
-the first five passage keys (and their scores) of the three searches that rank passages: ``/frage`` (every kind,
-the cards the question names), ``/regel suche`` (quoted rules and explanations, :data:`RULE_KINDS`) and ``/ruling
-suche`` (rulings, no name index), as :mod:`bot.answers.questions`, :mod:`bot.answers.rule_search` and
+"""The ranking as text, to diff two trees: for every question of the tuning parts (``tests/questions/tuning.toml``,
+``tuning2.toml``) and ``dev.toml``, the first five passage keys (and their scores) of the three searches that rank
+passages: ``/frage`` (every kind, the cards the question names), ``/regel suche`` (quoted rules and explanations,
+:data:`RULE_KINDS`) and ``/ruling suche`` (rulings, no name index), as :mod:`bot.answers.questions`, :mod:`bot.answers.rule_search` and
 :mod:`bot.answers.rulings` call :meth:`bot.ranking.Ranker.search`; with ``--cr`` also on a store built with both
 rules files of ``../shared/reference`` (the official rules' search of ``/regel``, :data:`CR_KINDS`).
 
@@ -29,14 +29,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import cr_paths
 
 HERE = Path(__file__).resolve().parents[1]
-PARTS = ("tuning", "dev")
+PARTS = ("tuning", "tuning2", "dev")
 TOP = 5
 RULE_KINDS = frozenset({"quoted_rule", "explanation"})
 CR_KINDS = frozenset({"cr_rule", "glossary"})
 
 
 def questions() -> list[tuple[str, str]]:
-    """``(id, text)`` of every question of the tuning part and the dev questions, in file order."""
+    """``(id, text)`` of every question of both tuning parts and the dev questions, in file order."""
     out = []
     for part in PARTS:
         data = tomllib.loads((HERE / "tests" / "questions" / f"{part}.toml").read_text(encoding="utf-8"))
