@@ -1,9 +1,10 @@
 """The ranking as text, to diff two trees: for every question of the tuning parts (``tests/questions/tuning.toml``,
 ``tuning2.toml``) and ``dev.toml``, the first five passage keys (and their scores) of the three searches that rank
 passages: ``/frage`` (every kind, the cards the question names), ``/regel suche`` (quoted rules and explanations,
-:data:`RULE_KINDS`) and ``/ruling suche`` (rulings, no name index), as :mod:`bot.answers.questions`, :mod:`bot.answers.rule_search` and
-:mod:`bot.answers.rulings` call :meth:`bot.ranking.Ranker.search`; with ``--cr`` also on a store built with both
-rules files of ``../shared/reference`` (the official rules' search of ``/regel``, :data:`CR_KINDS`).
+:data:`RULE_KINDS`) and ``/ruling suche`` (rulings, no name index), as :mod:`bot.answers.questions`,
+:mod:`bot.answers.rule_search` and :mod:`bot.answers.rulings` call :meth:`bot.ranking.Ranker.search`; with ``--cr``
+also on a store built with both rules files of ``../shared/reference`` (the official rules' search of ``/regel``,
+:data:`CR_KINDS`).
 
 Run under ``PYTHONHASHSEED=0`` (the script starts itself again with it when it is not set), so set orders are the
 same in both trees; ``--tree DIR`` imports the ``bot`` package of another checkout (``git worktree add --detach
