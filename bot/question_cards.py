@@ -85,5 +85,12 @@ def of_kind(p: PassageRecord, cards: Collection[int], kinds: frozenset[str], car
     return any(card_words.isdisjoint(g) and kinds.isdisjoint(g) and any(t in p.terms for t in g) for g in groups)
 
 
-__all__ = ["KIND_SPEAKERS", "MAX_NAME_WORD", "SPLIT_CARD", "cards_by_name_words", "of_kind", "rare_name_stems",
-           "stem_counts"]
+def is_subrule(number: str, parent: str) -> bool:
+    """True when the rule number ``number`` is a subrule of ``parent`` (``702.19a`` of ``702.19``, ``104.3`` of
+    ``104``; not ``702.190``): a question naming ``parent`` asks about it too (the ranking's ``rule`` feature)."""
+    return number.startswith(parent) and len(number) > len(parent) and not number[len(parent)].isdigit()
+
+
+__all__ = ["KIND_SPEAKERS", "MAX_NAME_WORD", "SPLIT_CARD", "cards_by_name_words", "is_subrule", "of_kind",
+           "rare_name_stems", "stem_counts"]
+

@@ -12,6 +12,7 @@ each measured in ``bench/bench_questions.py`` (with and without):
   how rare it is among the passages (``log(N / df)``);
 * **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte``
   accepts) puts its rulings first; they are candidates even when no word matched;
+* **unnamed**: a card's ruling when the question does not name that card (a general question's rule beats it);
 * **rule**: a passage whose rule number the question names (``702.19a``, or a subrule of it);
 * **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text);
 * **answer**: the kind of answer a question word asks for (:data:`bot.stopwords.ANSWER_CUES`: "wer" a person,
@@ -51,7 +52,7 @@ from bot.definitions import DEFINED, asks_definition
 from bot.headings import answers_nothing
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
-from bot.question_cards import SPLIT_CARD, cards_by_name_words, of_kind, rare_name_stems
+from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.snippets import highlight, prepared, sentence_words, sentences, snippet  # also importable from here
@@ -69,7 +70,7 @@ PASSAGES_KEPT = 4096
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
-            "phrase", "action")
+            "phrase", "action", "unnamed")
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,9 @@ class Weights:
     card: float = 5.952
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
     section: float = 7.673
+    #: Added to a card's ruling when the question does not name that card (fitted, negative: a question naming no
+    #: card asks the general rule, and a card's ruling answers it only through the words they share).
+    unnamed: float = 0.0
     rule: float = 8.0
     #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
     definition: float = 4.213
@@ -199,10 +203,6 @@ class Candidates:
     card_words: frozenset[str] = frozenset()
     kin_card: int | None = None
     action: frozenset[str] = frozenset()
-
-
-def _is_child(number: str, parent: str) -> bool:
-    return number.startswith(parent) and len(number) > len(parent) and not number[len(parent)].isdigit()
 
 
 class Ranker:
@@ -396,7 +396,7 @@ class Ranker:
             out["concepts"] = w.concept * sum(self._idf.get(c, 0.0) for c in shared)
         out.update({"card": w.card} if kin else self._card(p, found))
         if "rule" in self.features and p.number and any(
-            p.number == n or _is_child(p.number, n) for n in analysis.numbers
+            p.number == n or is_subrule(p.number, n) for n in analysis.numbers
         ):
             out["rule"] = w.rule
         stands_in = p.kind == "term" and not found.defining and self._about(analysis, p.terms | p.names, False)
@@ -428,7 +428,7 @@ class Ranker:
                 return {"card": w.card, "property": w.property}
         if p.mechanic_id in found.sections and p.kind == "ruling" and p.card_id is None:
             return {"section": w.section}
-        return {}
+        return {"unnamed": w.unnamed} if "unnamed" in self.features and p.kind == "ruling" and p.card_id else {}
 
     def _asks_card(self, p: PassageRecord, found: Candidates) -> bool:
         """True when the question names the card of ``p`` and says nothing else but what it asks of the card (cost,
