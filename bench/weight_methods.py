@@ -7,7 +7,8 @@ the pairwise logistic fit (:func:`question_fit.fit`) at several L2 strengths, an
 (:func:`question_cv.choose`) started from the fit or from the hand-set start.
 
 Run: ``.venv/bin/python bench/weight_methods.py [--k 5] [--db STORE] [--parts tuning,tuning2]
-[--methods shipped,fit0.01,fit0.1,fit+ascent,ascent]`` (``fitL``: the fit with L2 strength ``L``).
+[--methods shipped,fit0.01,fit0.1,fit+ascent,ascent] [--whole METHOD]`` (``fitL``: the fit with L2 strength ``L``;
+``--whole``: also print the weights and hedge that method gives on all the chosen parts' questions).
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ async def main() -> None:
     parser.add_argument("--db", type=Path, default=None)
     parser.add_argument("--parts", default=",".join(TUNING_PARTS))
     parser.add_argument("--methods", default="shipped,fit0.01,fit0.003,fit0.03,fit0.1,fit+ascent")
+    parser.add_argument("--whole", default="", help="a method whose weights on all the parts' questions are printed")
     args = parser.parse_args()
     chosen = [p for p in args.parts.split(",") if p]
     if not chosen or not set(chosen) <= set(TUNING_PARTS):
@@ -93,6 +95,10 @@ async def main() -> None:
     golds = [q.gold for q in questions]
     for method in args.methods.split(","):
         print(run(method, r, cands, golds, [q.part for q in questions], args.k), flush=True)
+    if args.whole:
+        every = range(len(cands))
+        v = r.variant(weights=make(args.whole, r, cands, golds, every))
+        print(f"{args.whole} on the whole parts ({', '.join(chosen)}): {choose_margin(v, cands, golds, every)}")
     await store.close()
 
 
