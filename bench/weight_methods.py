@@ -3,7 +3,8 @@
 Each method makes weights from the training folds only, the hedge is chosen on them too
 (:func:`question_cv.choose_margin`), and the left-out fold is ranked with them; printed per method: the union
 row and each part's row (out of fold, the folds stratified by part). Methods: the shipped weights (hedge only),
-the pairwise logistic fit (:func:`question_fit.fit`) at several L2 strengths, and coordinate ascent
+the hand-set start of the fit (``start``), the pairwise logistic fit (:func:`question_fit.fit`) at several L2
+strengths, and coordinate ascent
 (:func:`question_cv.choose`) started from the fit or from the hand-set start.
 
 Run: ``.venv/bin/python bench/weight_methods.py [--k 5] [--db STORE] [--parts tuning,tuning2]
@@ -46,6 +47,8 @@ def make(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, trai
     """
     if method == "shipped":
         return r.weights
+    if method == "start":  # the hand-set weights the fit starts from and its L2 pulls towards
+        return replace(r.weights, **START)  # pyright: ignore[reportArgumentType]
     if method.startswith("fit") and "+" not in method:
         return fit_weights(r, cands, golds, train, l2=float(method[3:] or 0.01))
     if method == "fit+ascent":
@@ -93,7 +96,7 @@ async def main() -> None:
     r = await ranker(store)
     cands = [await r.candidates(store, q.text, names) for q in questions]
     golds = [q.gold for q in questions]
-    for method in args.methods.split(","):
+    for method in filter(None, args.methods.split(",")):
         print(run(method, r, cands, golds, [q.part for q in questions], args.k), flush=True)
     if args.whole:
         every = range(len(cands))
