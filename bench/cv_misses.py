@@ -23,18 +23,34 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_questions import TUNING_PARTS, load_part  # noqa: E402
+from bench_questions import TUNING_PARTS, Question, load_part  # noqa: E402
 from question_cv import DEPTH, choose_margin, figures, folds, rank_of  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
 
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
-from bot.ranking import Hit, ranker  # noqa: E402
+from bot.ranking import Hit, Ranker, ranker  # noqa: E402
 from bot.search import NameIndex  # noqa: E402
 from bot.store import Store  # noqa: E402
 
 
 def _line(h: Hit) -> str:
     return f"{h.passage.key} [{h.passage.kind}] {h.score:.1f} «{h.passage.title[:30]}» {h.passage.text[:110]!r}"
+
+
+async def opened(parser: argparse.ArgumentParser, parts: str, db: Path | None
+                 ) -> tuple[list[str], list[Question], Store, NameIndex, Ranker]:
+    """The tuning parts named by ``parts`` (comma-separated; any other part is a usage error of ``parser``), their
+    questions, the store at ``db`` (the store of the documents built in a temporary folder when not given or not
+    there yet), its name index and its ranker."""
+    chosen = [p for p in parts.split(",") if p]
+    if not chosen or not set(chosen) <= set(TUNING_PARTS):
+        parser.error(f"--parts: only the tuning parts {', '.join(TUNING_PARTS)}")
+    db = db or Path(tempfile.mkdtemp(prefix="tuning-store-")) / "docs.sqlite3"
+    if not db.is_file():
+        build(db, DEFAULT_SOURCES)
+    questions = [q for part in chosen for q in load_part(part)]
+    store = await Store.open(db)
+    return chosen, questions, store, NameIndex.from_entries(await store.name_entries()), await ranker(store)
 
 
 async def main() -> None:
@@ -47,16 +63,7 @@ async def main() -> None:
     parser.add_argument("--quiet", action="store_true", help="only the figures and the fitted weights")
     parser.add_argument("--parts", default=",".join(TUNING_PARTS), help="comma-separated tuning parts")
     args = parser.parse_args()
-    chosen = [p for p in args.parts.split(",") if p]
-    if not chosen or not set(chosen) <= set(TUNING_PARTS):
-        parser.error(f"--parts: only the tuning parts {', '.join(TUNING_PARTS)}")
-    db = args.db or Path(tempfile.mkdtemp(prefix="cv-misses-")) / "docs.sqlite3"
-    if not db.is_file():
-        build(db, DEFAULT_SOURCES)
-    questions = [q for part in chosen for q in load_part(part)]
-    store = await Store.open(db)
-    names = NameIndex.from_entries(await store.name_entries())
-    r = await ranker(store)
+    chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
     changed = {n: float(v) for n, v in (s.split("=", 1) for s in args.set)}
     r = r.variant(weights=replace(r.weights, **changed))
     cands = [await r.candidates(store, q.text, names) for q in questions]

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -26,15 +25,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_questions import TUNING_PARTS, load_part  # noqa: E402
+from bench_questions import TUNING_PARTS  # noqa: E402
+from cv_misses import opened  # noqa: E402
 from question_cv import DEPTH, choose, choose_margin, figures, folds  # noqa: E402
 from question_fit import START  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
 
-from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
-from bot.ranking import Candidates, Ranker, Weights, ranker  # noqa: E402
-from bot.search import NameIndex  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.ranking import Candidates, Ranker, Weights  # noqa: E402
 
 Golds = Sequence[tuple[str, ...]]
 
@@ -84,16 +81,7 @@ async def main() -> None:
     parser.add_argument("--methods", default="shipped,fit0.01,fit0.003,fit0.03,fit0.1,fit+ascent")
     parser.add_argument("--whole", default="", help="a method whose weights on all the parts' questions are printed")
     args = parser.parse_args()
-    chosen = [p for p in args.parts.split(",") if p]
-    if not chosen or not set(chosen) <= set(TUNING_PARTS):
-        parser.error(f"--parts: only the tuning parts {', '.join(TUNING_PARTS)}")
-    db = args.db or Path(tempfile.mkdtemp(prefix="weight-methods-")) / "docs.sqlite3"
-    if not db.is_file():
-        build(db, DEFAULT_SOURCES)
-    questions = [q for part in chosen for q in load_part(part)]
-    store = await Store.open(db)
-    names = NameIndex.from_entries(await store.name_entries())
-    r = await ranker(store)
+    chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
     cands = [await r.candidates(store, q.text, names) for q in questions]
     golds = [q.gold for q in questions]
     for method in filter(None, args.methods.split(",")):
