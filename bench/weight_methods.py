@@ -45,13 +45,13 @@ def make(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, trai
     if method == "shipped":
         return r.weights
     if method == "start":  # the hand-set weights the fit starts from and its L2 pulls towards
-        return replace(r.weights, **START)  # pyright: ignore[reportArgumentType]
+        return replace(r.weights, **START)
     if method.startswith("fit") and "+" not in method:
         return fit_weights(r, cands, golds, train, l2=float(method[3:] or 0.01))
     if method == "fit+ascent":
         return choose(r.variant(weights=fit_weights(r, cands, golds, train)), cands, golds, train)
     if method == "ascent":
-        return choose(r.variant(weights=replace(r.weights, **START)), cands, golds, train)  # pyright: ignore
+        return choose(r.variant(weights=replace(r.weights, **START)), cands, golds, train)
     raise ValueError(f"unknown method {method!r}")
 
 
