@@ -284,8 +284,10 @@ async def test_search_buttons_follow_the_page(fake):
     turned = await fake.component(res, button(res, "Weiter")["custom_id"])
     second = {b["label"] for b in turned.buttons()} - {"Zurück", "Weiter"}
     assert "Erklärung, vermutlich Regel 103.8" in second and "Erklärung, vermutlich Regel 103.8" not in first
-    # /ruling: 6 hits per page; page 2's card buttons are the cards of page 2.
-    res = await fake.command("ruling", {"suche": "Kreatur"}, locale="de")
+    # /ruling: 6 hits per page; page 2's card buttons are the cards of page 2 („Schaden“: cards' rulings on both
+    # pages; a word that names no card ranks the mechanics sections' rulings before the cards', so „Kreatur“ fills
+    # its first page with sections' rulings, which have no card button).
+    res = await fake.command("ruling", {"suche": "Schaden"}, locale="de")
     page1 = [b["custom_id"] for b in res.buttons() if b["custom_id"].startswith("rb:rulings:")]
     turned = await fake.component(res, button(res, "Weiter")["custom_id"])
     page2 = [b["custom_id"] for b in turned.buttons() if b["custom_id"].startswith("rb:rulings:")]
