@@ -316,6 +316,13 @@ class FuzzyVocabulary:
             self._found[key] = found
         return found
 
+    def held(self, word: str, last: bool, cutoff: float) -> bool:
+        """True when :meth:`similar` answers ``word`` (``last``, ``cutoff``) by a look-up: a word of
+        :meth:`prepare_tables`'s tables or one answered lately."""
+        if cutoff == self._table_cutoff and word in (self._starts_table if last else self._words_table):
+            return True
+        return (word, last, cutoff) in self._found
+
     def _with_cuts(self, word: str, found: dict[str, float], cutoff: float) -> dict[str, float]:
         """``found`` (``word``'s whole-word matches, a dict of its own) with the words whose start is similar to
         ``word`` (:meth:`similar` with ``last``) added."""

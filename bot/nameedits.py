@@ -28,7 +28,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA, Levenshtein
 
 from bot.store.names import KEYS, RKEYS
-from bot.typos import MIN_EDIT_LENGTH, near_swap_entries
+from bot.typos import MIN_EDIT_LENGTH, near_swap, near_swap_entries
 
 #: The spans of :class:`SpanEdits`: ``span(kind, prefix, cap)`` → sorted strings starting with ``prefix`` (at most
 #: ``cap``) and their entries (:meth:`bot.namedata.MemoryNames.span`, :meth:`bot.store.names.StoredNames.span`).
@@ -36,6 +36,9 @@ Span = Callable[[int, str, int], tuple[list[str], list[int]]]
 #: An index with at most this many compact keys answers from an :class:`EditTable` (the least cap of a span in
 #: :class:`SpanEdits`, so the table's answers are the spans' answers). The documents' store has 342.
 TABLE_KEYS = 500
+#: A typed key of at least this many letters finds its one-edit and swap candidates in an :class:`EditTable` by its
+#: halves (:class:`HalfTable`: four look-ups), a shorter one by its deletions and swaps (fewer than this many each).
+LONG_KEY = 9
 #: Probes of at most this many letters scan :data:`TABLE_KEYS` keys, longer ones ``scan_cap`` (as in bot.search).
 SHORT_PROBE = 3
 
@@ -91,9 +94,10 @@ class SpanEdits:
 class EditTable:
     """Whole-name slips of a small index by dict look-ups: the same entries as :class:`SpanEdits` over the same
     keys when they are at most :data:`TABLE_KEYS` (no span is cut). ``strings``: the compact keys, sorted;
-    ``owners``: their entries (:class:`bot.namedata.IndexParts`)."""
+    ``owners``: their entries (:class:`bot.namedata.IndexParts`). A typed key of at least ``long_from`` letters
+    (default :data:`LONG_KEY`) looks up its halves instead of its deletions and swaps (:class:`HalfTable`)."""
 
-    def __init__(self, strings: Sequence[str], owners: Sequence[int]) -> None:
+    def __init__(self, strings: Sequence[str], owners: Sequence[int], long_from: int = LONG_KEY) -> None:
         self._strings = strings
         self._owners = owners
         #: key → the entries having it
@@ -104,6 +108,8 @@ class EditTable:
             self._exact.setdefault(key, []).append(idx)
             for variant in {key[:i] + key[i + 1:] for i in range(len(key))}:
                 self._deleted.setdefault(variant, []).append(pos)
+        self._long_from = long_from
+        self._halves = HalfTable(strings)
 
     def _key_span(self, _kind: int, prefix: str, _cap: int) -> tuple[list[str], list[int]]:
         """The keys starting with ``prefix`` and their entries (every one: the table's keys fit in one span)."""
@@ -116,6 +122,12 @@ class EditTable:
         """As :meth:`SpanEdits.one_edit`: entries with a key equal to ``key`` (0) or one edit from it (1)."""
         exact, deleted, strings, owners = self._exact, self._deleted, self._strings, self._owners
         found: dict[int, int] = {}
+        if len(key) >= self._long_from:  # a long key: the few keys sharing a half of it, compared in C
+            for pos in self._halves.one_edit_candidates(key):
+                dist = int(Levenshtein.distance(key, strings[pos], score_cutoff=1))
+                if dist <= 1 and found.get(owners[pos], 2) > dist:
+                    found[owners[pos]] = dist
+            return found
         for idx in exact.get(key, ()):
             found[idx] = 0
         cuts = {key[:i] + key[i + 1:] for i in range(len(key))}
@@ -138,6 +150,9 @@ class EditTable:
         :data:`bot.typos.MIN_EDIT_LENGTH` letters."""
         if len(key) < MIN_EDIT_LENGTH:
             return set()
+        if len(key) >= self._long_from:  # a long key: the few keys sharing a side the swap leaves intact
+            strings, owners = self._strings, self._owners
+            return {owners[pos] for pos in self._halves.swap_candidates(key) if near_swap(key, strings[pos])}
         exact = self._exact
         found: set[int] = set()
         for i in range(len(key) - 2):
@@ -159,4 +174,42 @@ class EditTable:
                                                                           score_cutoff=1, limit=None)}
 
 
-__all__ = ["TABLE_KEYS", "EditTable", "Span", "SpanEdits"]
+class HalfTable:
+    """The keys of an :class:`EditTable` by the halves a slip leaves intact, so a long typed key finds its few
+    candidates by four dict look-ups instead of one per letter (a typed key of 25 letters: 25 deletions and 23
+    swaps, each a new string). ``strings``: the keys; the tables hold their positions.
+
+    One edit (Levenshtein) at a place of a typed key of ``n`` letters leaves its first ``n // 2`` letters intact
+    (an edit at or after that place) or its last ``n − n // 2`` (an edit before it): a key within one edit has
+    ``n − 1`` to ``n + 1`` letters and starts or ends with that half, so each key is filed under those three
+    typed lengths. Two letters one apart swapped (letters ``i`` and ``i + 2``, the same length) leave the first
+    ``a = (n − 2) // 2`` letters intact (``i ≥ a``) or the last ``n − a − 2`` (``i + 2 < a + 2``)."""
+
+    def __init__(self, strings: Sequence[str]) -> None:
+        self._starts: dict[tuple[int, str], list[int]] = {}
+        self._ends: dict[tuple[int, str], list[int]] = {}
+        self._swap_starts: dict[tuple[int, str], list[int]] = {}
+        self._swap_ends: dict[tuple[int, str], list[int]] = {}
+        for pos, key in enumerate(strings):
+            m = len(key)
+            for n in range(max(1, m - 1), m + 2):
+                self._starts.setdefault((n, key[: n // 2]), []).append(pos)
+                self._ends.setdefault((n, key[m - (n - n // 2):]), []).append(pos)
+            a = max(0, (m - 2) // 2)
+            self._swap_starts.setdefault((m, key[:a]), []).append(pos)
+            self._swap_ends.setdefault((m, key[a + 2:]), []).append(pos)
+
+    def one_edit_candidates(self, key: str) -> set[int]:
+        """Positions of the keys that may be one edit from ``key`` (a superset: compare them)."""
+        n = len(key)
+        return {*self._starts.get((n, key[: n // 2]), ()), *self._ends.get((n, key[n // 2:]), ())}
+
+    def swap_candidates(self, key: str) -> set[int]:
+        """Positions of the keys of ``key``'s length that may be ``key`` with two letters one apart swapped (a
+        superset: check them)."""
+        n = len(key)
+        a = max(0, (n - 2) // 2)
+        return {*self._swap_starts.get((n, key[:a]), ()), *self._swap_ends.get((n, key[a + 2:]), ())}
+
+
+__all__ = ["LONG_KEY", "TABLE_KEYS", "EditTable", "HalfTable", "Span", "SpanEdits"]

@@ -223,9 +223,15 @@ class NameIndex:
         """Entries having, for every query word, a similar word (the last word may be a prefix), with the
         sum of the word scores; the best ``keep``. The word with the fewest candidate entries is expanded
         (at most :data:`SCAN_CAP` entries), the others only checked against each entry's own words."""
-        matches = [self._vocab.similar(qw, i == len(query_words) - 1, cutoff) for i, qw in enumerate(query_words)]
-        if not all(matches):
-            return []
+        vocab, last = self._vocab, len(query_words) - 1
+        # An entry needs a similar word for every query word, so the first word without any ends the search: the
+        # words whose answers are held (a look-up) go first, and a word compared afresh is compared only while
+        # every word before it has found some (a typed text that names no card stops at its first foreign word).
+        matches: list[dict[str, float]] = [{}] * len(query_words)
+        for i in sorted(range(len(query_words)), key=lambda i: not vocab.held(query_words[i], i == last, cutoff)):
+            matches[i] = vocab.similar(query_words[i], i == last, cutoff)
+            if not matches[i]:
+                return []
         data = self.data
         order = [0] if len(matches) == 1 else sorted(
             range(len(matches)), key=lambda i: sum(data.word_count(w) for w in matches[i]))
