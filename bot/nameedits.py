@@ -8,15 +8,12 @@ Two ways give the same entries:
   leaves intact, found by binary search over the sorted keys (at most :data:`bot.search.SCAN_CAP` per part),
   then compared in C (rapidfuzz);
 * :class:`EditTable` (an index of at most :data:`TABLE_KEYS` keys, every key within one span, so no cap ever cuts
-  a candidate list): dict look-ups of the typed key, its one-letter deletions and its swaps in tables made once
-  per index (the keys, and every key's one-letter deletions: 342 keys of 6 064 letters, about 6 000 deletions,
-  a few milliseconds and under a megabyte at the warm-up), so a keystroke costs a few dozen look-ups instead of
-  a dozen rapidfuzz calls over binary-searched spans.
+  a candidate list): the keys filed once per index by the halves a slip leaves intact (:class:`HalfTable`: 342
+  keys, about 2 700 dict entries, a few milliseconds at the warm-up), so a keystroke costs four look-ups and a
+  few comparisons in C instead of a dozen rapidfuzz calls over binary-searched spans.
 
 Edit distance (Levenshtein) of one: ``q`` and ``k`` are equal but for one letter inserted, dropped or replaced;
-then one deletion of the longer is the shorter, or one deletion of each at the same place is the same string
-(the symmetric-deletion method); a shared deletion at other places is two edits, so a candidate found through a
-shared deletion is compared (Levenshtein in C).
+an edit at or after the middle of ``q`` leaves its first half intact, one before it its last half.
 """
 
 from __future__ import annotations
@@ -36,9 +33,6 @@ Span = Callable[[int, str, int], tuple[list[str], list[int]]]
 #: An index with at most this many compact keys answers from an :class:`EditTable` (the least cap of a span in
 #: :class:`SpanEdits`, so the table's answers are the spans' answers). The documents' store has 342.
 TABLE_KEYS = 500
-#: A typed key of at least this many letters finds its one-edit and swap candidates in an :class:`EditTable` by its
-#: halves (:class:`HalfTable`: four look-ups), a shorter one by its deletions and swaps (fewer than this many each).
-LONG_KEY = 9
 #: Probes of at most this many letters scan :data:`TABLE_KEYS` keys, longer ones ``scan_cap`` (as in bot.search).
 SHORT_PROBE = 3
 
@@ -94,21 +88,13 @@ class SpanEdits:
 class EditTable:
     """Whole-name slips of a small index by dict look-ups: the same entries as :class:`SpanEdits` over the same
     keys when they are at most :data:`TABLE_KEYS` (no span is cut). ``strings``: the compact keys, sorted;
-    ``owners``: their entries (:class:`bot.namedata.IndexParts`). A typed key of at least ``long_from`` letters
-    (default :data:`LONG_KEY`) looks up its halves instead of its deletions and swaps (:class:`HalfTable`)."""
+    ``owners``: their entries (:class:`bot.namedata.IndexParts`). One edits and near swaps are looked up by the
+    halves of the typed key a slip leaves intact (:class:`HalfTable`: four look-ups, then the few keys found
+    compared in C), slipped starts by the keys sharing the first half."""
 
-    def __init__(self, strings: Sequence[str], owners: Sequence[int], long_from: int = LONG_KEY) -> None:
+    def __init__(self, strings: Sequence[str], owners: Sequence[int]) -> None:
         self._strings = strings
         self._owners = owners
-        #: key → the entries having it
-        self._exact: dict[str, list[int]] = {}
-        #: one-letter deletion of a key → the positions (in ``strings``) of the keys it is a deletion of
-        self._deleted: dict[str, list[int]] = {}
-        for pos, (key, idx) in enumerate(zip(strings, owners, strict=True)):
-            self._exact.setdefault(key, []).append(idx)
-            for variant in {key[:i] + key[i + 1:] for i in range(len(key))}:
-                self._deleted.setdefault(variant, []).append(pos)
-        self._long_from = long_from
         self._halves = HalfTable(strings)
 
     def _key_span(self, _kind: int, prefix: str, _cap: int) -> tuple[list[str], list[int]]:
@@ -120,28 +106,12 @@ class EditTable:
 
     def one_edit(self, key: str) -> dict[int, int]:
         """As :meth:`SpanEdits.one_edit`: entries with a key equal to ``key`` (0) or one edit from it (1)."""
-        exact, deleted, strings, owners = self._exact, self._deleted, self._strings, self._owners
+        strings, owners = self._strings, self._owners
         found: dict[int, int] = {}
-        if len(key) >= self._long_from:  # a long key: the few keys sharing a half of it, compared in C
-            for pos in self._halves.one_edit_candidates(key):
-                dist = int(Levenshtein.distance(key, strings[pos], score_cutoff=1))
-                if dist <= 1 and found.get(owners[pos], 2) > dist:
-                    found[owners[pos]] = dist
-            return found
-        for idx in exact.get(key, ()):
-            found[idx] = 0
-        cuts = {key[:i] + key[i + 1:] for i in range(len(key))}
-        for cut in cuts:  # a key that is ``key`` with a letter dropped
-            for idx in exact.get(cut, ()):
-                found.setdefault(idx, 1)
-        for pos in deleted.get(key, ()):  # a key that is ``key`` with a letter added
-            found.setdefault(owners[pos], 1)
-        for cut in cuts:  # a shared deletion: one letter replaced, or two edits (compared)
-            for pos in deleted.get(cut, ()):
-                idx = owners[pos]
-                if idx not in found and len(strings[pos]) == len(key) and Levenshtein.distance(
-                        key, strings[pos], score_cutoff=1) <= 1:
-                    found[idx] = 1
+        for pos in self._halves.one_edit_candidates(key):
+            dist = int(Levenshtein.distance(key, strings[pos], score_cutoff=1))
+            if dist <= 1 and found.get(owners[pos], 2) > dist:
+                found[owners[pos]] = dist
         return found
 
     def near_swaps(self, key: str) -> set[int]:
@@ -150,16 +120,8 @@ class EditTable:
         :data:`bot.typos.MIN_EDIT_LENGTH` letters."""
         if len(key) < MIN_EDIT_LENGTH:
             return set()
-        if len(key) >= self._long_from:  # a long key: the few keys sharing a side the swap leaves intact
-            strings, owners = self._strings, self._owners
-            return {owners[pos] for pos in self._halves.swap_candidates(key) if near_swap(key, strings[pos])}
-        exact = self._exact
-        found: set[int] = set()
-        for i in range(len(key) - 2):
-            a, b = key[i], key[i + 2]
-            if a != b:
-                found.update(exact.get(f"{key[:i]}{b}{key[i + 1]}{a}{key[i + 3:]}", ()))
-        return found
+        strings, owners = self._strings, self._owners
+        return {owners[pos] for pos in self._halves.swap_candidates(key) if near_swap(key, strings[pos])}
 
     def slipped_starts(self, key: str) -> set[int]:
         """As :meth:`SpanEdits.slipped_starts` (the candidates sharing the first half of ``key``; every key of
@@ -175,9 +137,10 @@ class EditTable:
 
 
 class HalfTable:
-    """The keys of an :class:`EditTable` by the halves a slip leaves intact, so a long typed key finds its few
-    candidates by four dict look-ups instead of one per letter (a typed key of 25 letters: 25 deletions and 23
-    swaps, each a new string). ``strings``: the keys; the tables hold their positions.
+    """The keys of an :class:`EditTable` by the halves a slip leaves intact, so a typed key finds its few
+    candidates by two dict look-ups per kind of slip instead of one per letter (a typed key of 25 letters: 25
+    deletions and 23 swaps, each a new string; 2–4 times faster from 5 letters on, measured on the documents'
+    keys). ``strings``: the keys; the tables hold their positions.
 
     One edit (Levenshtein) at a place of a typed key of ``n`` letters leaves its first ``n // 2`` letters intact
     (an edit at or after that place) or its last ``n − n // 2`` (an edit before it): a key within one edit has
@@ -192,7 +155,7 @@ class HalfTable:
         self._swap_ends: dict[tuple[int, str], list[int]] = {}
         for pos, key in enumerate(strings):
             m = len(key)
-            for n in range(max(1, m - 1), m + 2):
+            for n in range(max(0, m - 1), m + 2):
                 self._starts.setdefault((n, key[: n // 2]), []).append(pos)
                 self._ends.setdefault((n, key[m - (n - n // 2):]), []).append(pos)
             a = max(0, (m - 2) // 2)
@@ -212,4 +175,4 @@ class HalfTable:
         return {*self._swap_starts.get((n, key[:a]), ()), *self._swap_ends.get((n, key[a + 2:]), ())}
 
 
-__all__ = ["LONG_KEY", "TABLE_KEYS", "EditTable", "HalfTable", "Span", "SpanEdits"]
+__all__ = ["TABLE_KEYS", "EditTable", "HalfTable", "Span", "SpanEdits"]

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.namedata import MemoryNames, index_parts
-from bot.nameedits import LONG_KEY, EditTable, SpanEdits
+from bot.nameedits import EditTable, SpanEdits
 from bot.search import SCAN_CAP, NameIndex
 from bot.store import Store
 from bot.text import name_folds, name_keys, name_words
@@ -37,9 +37,8 @@ def test_name_folds_examples() -> None:
     assert name_folds(" ") == ((), [])
 
 
-def both(keys: list[str], long_from: int = LONG_KEY) -> tuple[EditTable, SpanEdits]:
-    """A table and spans over ``keys`` (entry = position in the list; a key may repeat for other entries); the
-    table looks up keys of at least ``long_from`` letters by their halves."""
+def both(keys: list[str]) -> tuple[EditTable, SpanEdits]:
+    """A table and spans over ``keys`` (entry = position in the list; a key may repeat for other entries)."""
     parts = index_parts([])._replace(key_strings=[], key_owner=[])
     pairs = sorted((k, i) for i, k in enumerate(keys))
     strings, owners = [k for k, _ in pairs], [i for _, i in pairs]
@@ -47,7 +46,7 @@ def both(keys: list[str], long_from: int = LONG_KEY) -> tuple[EditTable, SpanEdi
     parts = parts._replace(key_strings=strings, key_owner=owners, rkey_strings=[k for k, _ in rpairs],
                            rkey_owner=[i for _, i in rpairs])
     memory = MemoryNames(parts)
-    return EditTable(strings, owners, long_from), SpanEdits(memory.span, SCAN_CAP)
+    return EditTable(strings, owners), SpanEdits(memory.span, SCAN_CAP)
 
 
 def assert_same(table: EditTable, spans: SpanEdits, key: str) -> None:
@@ -60,11 +59,9 @@ KEY = st.text(st.sampled_from("abers"), min_size=1, max_size=9)
 
 
 @settings(max_examples=300)
-@given(st.lists(KEY, min_size=1, max_size=60), st.lists(KEY, min_size=1, max_size=10), st.sampled_from([1, 5, 99]))
-def test_table_finds_what_spans_find(keys: list[str], typed: list[str], long_from: int) -> None:
-    """Keys typed of every length looked up by their halves (``long_from`` 1), by their deletions and swaps (99), or
-    by either."""
-    table, spans = both(keys, long_from)
+@given(st.lists(KEY, min_size=1, max_size=60), st.lists(KEY, min_size=1, max_size=10))
+def test_table_finds_what_spans_find(keys: list[str], typed: list[str]) -> None:
+    table, spans = both(keys)
     for key in typed + keys:
         assert_same(table, spans, key)
         for i in range(len(key)):  # one edit of an index key: every kind of slip
@@ -74,11 +71,7 @@ def test_table_finds_what_spans_find(keys: list[str], typed: list[str], long_fro
 
 
 def test_table_examples() -> None:
-    for long_from in (1, 99):
-        examples(both(["borosrekrut", "chordeskonklave", "borosrekrut", "blitzschlag"], long_from)[0])
-
-
-def examples(table: EditTable) -> None:
+    table, _spans = both(["borosrekrut", "chordeskonklave", "borosrekrut", "blitzschlag"])
     assert table.one_edit("borosrekrtu") == {}  # a neighbours' swap is two Levenshtein edits
     assert table.one_edit("borosrekrt") == {0: 1, 2: 1}
     assert table.one_edit("blitzschlag") == {3: 0}
