@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
 
+from bot.letterfilter import LetterCounts, least_common
 from bot.store import NameEntry
 from bot.store.names import KEYS, RKEYS, WORDS, Entries, EntryRow, StoredNames
 from bot.text import _SEPARATORS, _SLASHES, name_keys, name_words
@@ -47,6 +48,10 @@ PREPARED_WORD_LENGTH = 30
 #: word typed before it), so a typed word that begins a name's word costs a dict look-up (the documents' 479 words:
 #: 2 900 starts, tens of ms and a few MB at the warm-up; a larger vocabulary compares at each look-up).
 TABLE_VOCAB = 2_000
+#: Longest typed word whose whole-word comparison first narrows the vocabulary by shared letters
+#: (:mod:`bot.letterfilter`, a vocabulary of at most :data:`TABLE_VOCAB` words); a longer one is compared with every
+#: word of a reachable length.
+LETTER_FILTER_LENGTH = 12
 #: Shortest typed word the fuzzy tier looks up (:data:`bot.typos.MIN_FUZZY_LENGTH`): shorter starts are not tabled.
 TABLE_MIN = 3
 #: The shortest name word (lower case) the ranker takes as a sign of its card.
@@ -293,6 +298,8 @@ class FuzzyVocabulary:
         # whole-word matches by (word, cutoff): a word typed last and then followed by another asks for them again
         self._wholes: dict[tuple[str, float], dict[str, float]] = {}
         # prepare()'s tables at its cutoff: a word's starts (typed last) and whole words (typed before) → similar()
+        self._letters: LetterCounts | None = None  # made by prepare() for a vocabulary of at most TABLE_VOCAB words
+        self._allowances: dict[tuple[int, float], dict[int, int]] = {}
         self._table_cutoff = -1.0
         self._starts_table: dict[str, dict[str, float]] = {}
         self._words_table: dict[str, dict[str, float]] = {}
@@ -356,8 +363,11 @@ class FuzzyVocabulary:
         self._by_lengths()
         for n in range(1, CUT_MAX + 1):
             self._cut(n)
+        if len(self.vocab) <= TABLE_VOCAB and self._letters is None:
+            self._letters = LetterCounts(self.vocab)
         for n in range(1, PREPARED_WORD_LENGTH + 1):  # the words a typed word of n letters is compared with
             self._lengths_between(*_reachable(n, cutoff))
+            self._allowed(n, cutoff, *_reachable(n, cutoff))
         if len(self.vocab) <= DELETION_VOCAB:
             for n in range(1, DELETION_PREPARED + 1):
                 self._deletions(n)
@@ -382,10 +392,23 @@ class FuzzyVocabulary:
     def _compare_whole(self, word: str, cutoff: float) -> dict[str, float]:
         """:meth:`_whole`, compared now: the words of a length that can reach the cutoff, in vocabulary order, so
         ``process.extract``'s order (best first, ties by position) is already the answer's."""
-        low, high = _reachable(len(word), cutoff)
-        hits = process.extract(word, self._lengths_between(low, high), scorer=fuzz.ratio, processor=None,
-                               limit=None, score_cutoff=cutoff)
+        n = len(word)
+        low, high = _reachable(n, cutoff)
+        if self._letters is not None and n <= LETTER_FILTER_LENGTH:  # the few words sharing enough letters
+            vocab = self.vocab
+            choices = [vocab[i] for i in self._letters.candidates(word, self._allowed(n, cutoff, low, high))]
+        else:
+            choices = self._lengths_between(low, high)
+        hits = process.extract(word, choices, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=cutoff)
         return {w: score for w, score, _pos in hits}
+
+    def _allowed(self, n: int, cutoff: float, low: int, high: int) -> dict[int, int]:
+        """Per length ``low`` … ``high`` of a vocabulary word, how many letters of a typed word of ``n`` letters it
+        may lack and still reach ``cutoff`` (:mod:`bot.letterfilter`; made once per length and cutoff)."""
+        found = self._allowances.get((n, cutoff))
+        if found is None:
+            found = self._allowances[n, cutoff] = {m: n - least_common(n, m, cutoff) for m in range(low, high + 1)}
+        return found
 
     def _similar_cuts(self, word: str, cutoff: float) -> list[tuple[float, int]]:
         """(score, position) of the cuts of the vocabulary to ``len(word)`` letters (at most :data:`CUT_MAX`) with
