@@ -300,6 +300,7 @@ class FuzzyVocabulary:
         # prepare()'s tables at its cutoff: a word's starts (typed last) and whole words (typed before) → similar()
         self._letters: LetterCounts | None = None  # made by prepare() for a vocabulary of at most TABLE_VOCAB words
         self._allowances: dict[tuple[int, float], dict[int, int]] = {}
+        self._cut_letters: dict[int, LetterCounts] = {}  # per cut length up to LETTER_FILTER_LENGTH, with _letters
         self._table_cutoff = -1.0
         self._starts_table: dict[str, dict[str, float]] = {}
         self._words_table: dict[str, dict[str, float]] = {}
@@ -365,6 +366,7 @@ class FuzzyVocabulary:
             self._cut(n)
         if len(self.vocab) <= TABLE_VOCAB and self._letters is None:
             self._letters = LetterCounts(self.vocab)
+            self._cut_letters = {n: LetterCounts(self._cut(n)[0]) for n in range(1, LETTER_FILTER_LENGTH + 1)}
         for n in range(1, PREPARED_WORD_LENGTH + 1):  # the words a typed word of n letters is compared with
             self._lengths_between(*_reachable(n, cutoff))
             self._allowed(n, cutoff, *_reachable(n, cutoff))
@@ -421,8 +423,15 @@ class FuzzyVocabulary:
         cuts, _groups = self._cut(min(n, CUT_MAX))
         needed = math.ceil((cutoff - 1e-6) * n / 100.0)  # least LCS of the word and an n-letter cut
         if n > CUT_MAX or needed < n - 1 or len(self.vocab) > DELETION_VOCAB:
-            hits = process.extract(word, cuts, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=cutoff)
-            return [(score, pos) for _c, score, pos in hits]
+            letters = self._cut_letters.get(n)
+            if letters is None:
+                hits = process.extract(word, cuts, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=cutoff)
+                return [(score, pos) for _c, score, pos in hits]
+            # the cuts lacking at most as many of the word's letters as the cutoff allows (bot.letterfilter)
+            near = letters.candidates(word, {n: n - needed})
+            hits = process.extract(word, [cuts[p] for p in near], scorer=fuzz.ratio, processor=None, limit=None,
+                                   score_cutoff=cutoff)
+            return [(score, near[i]) for _c, score, i in hits]
         exact, deleted = self._deletions(n)
         equal = exact.get(word, ())  # the cut equal to the word (positions ascending)
         near: set[int] = set()
