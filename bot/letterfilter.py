@@ -1,4 +1,4 @@
-"""An exact pre-filter for ``fuzz.ratio`` over a fixed list of words (:class:`bot.namedata.FuzzyVocabulary`): the
+"""An exact pre-filter for ``fuzz.ratio`` over a fixed list of words (:class:`bot.fuzzyvocab.FuzzyVocabulary`): the
 few words a typed word can reach the cutoff with, found by bit operations over the whole list at once, so rapidfuzz
 compares a handful of words instead of the 150–400 of a reachable length.
 
@@ -25,7 +25,7 @@ MOST_MISSES = 4
 
 def least_common(n: int, m: int, cutoff: float) -> int:
     """The least LCS two words of ``n`` and ``m`` letters have when ``fuzz.ratio`` ≥ ``cutoff`` (0–100): with a
-    millionth of a point of margin, as :func:`bot.namedata._reachable`, so float rounding never drops a match."""
+    millionth of a point of margin, as :func:`bot.fuzzyvocab._reachable`, so float rounding never drops a match."""
     return max(0, math.ceil((cutoff - 1e-6) * (n + m) / 200.0))
 
 

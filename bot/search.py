@@ -180,6 +180,7 @@ class NameIndex:
         # the autocomplete's offers by folded query: "Boros " and "Boros", "„D" and "D" get the same (nameranks);
         self._completions: dict[Folded, dict[int, Rank]] = {}
         self._first_offers: dict[Folded, dict[int, Rank]] = {}  # the first keystrokes', kept with their ranks
+        self._stored_tables: str | None = None  # FuzzyVocabulary.tables_json read from the store (from_store)
 
     @classmethod
     def from_entries(cls, entries: Iterable[NameEntry]) -> NameIndex:
@@ -195,7 +196,9 @@ class NameIndex:
             sqlite3.DatabaseError: the stored tables cannot be read (a damaged file).
         """
         if stored.entry_count() <= IN_MEMORY_ENTRIES:
-            return cls(parts_from_stored(stored))
+            index = cls(parts_from_stored(stored))
+            index._stored_tables = stored.fuzzy_tables()  # the warm-up's fuzzy word tables, made by the build
+            return index
         return cls(stored)
 
     @property
@@ -346,7 +349,9 @@ class NameIndex:
         (milliseconds), and preparing every first letter would make start-up grow with the cards again."""
         if isinstance(self.data, StoredNames):
             return
-        self._vocab.prepare_tables()
+        if not self._vocab.load_tables(self._stored_tables):
+            self._vocab.prepare_tables()
+        self._stored_tables = None
         _ = self._edits
         firsts = self.data.first_letters()
         for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:

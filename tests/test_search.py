@@ -196,7 +196,7 @@ async def test_similar_words_are_those_of_a_comparison_with_every_word(ctx):
     documents' name words, each cut, with a letter dropped, doubled, changed or two swapped, and with up to four
     letters they lack added (the shared-letter filter of :mod:`bot.letterfilter` at each allowance of missing
     letters)."""
-    from bot.namedata import FuzzyVocabulary
+    from bot.fuzzyvocab import FuzzyVocabulary
 
     vocab = ctx.names.data.vocabulary()
     typed = set()
