@@ -236,10 +236,10 @@ class FuzzyVocabulary:
                 hits = process.extract(word, cuts, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=cutoff)
                 return [(score, pos) for _c, score, pos in hits]
             # the cuts lacking at most as many of the word's letters as the cutoff allows (bot.letterfilter)
-            near = letters.candidates(word, {n: n - needed})
-            hits = process.extract(word, [cuts[p] for p in near], scorer=fuzz.ratio, processor=None, limit=None,
+            kept = letters.candidates(word, {n: n - needed})
+            hits = process.extract(word, [cuts[p] for p in kept], scorer=fuzz.ratio, processor=None, limit=None,
                                    score_cutoff=cutoff)
-            return [(score, near[i]) for _c, score, i in hits]
+            return [(score, kept[i]) for _c, score, i in hits]
         exact, deleted = self._deletions(n)
         equal = exact.get(word, ())  # the cut equal to the word (positions ascending)
         near: set[int] = set()

@@ -147,7 +147,8 @@ class NameIndex:
     """Ranked search over every card name and alias, in memory.
 
     Build with :meth:`from_entries` (from :meth:`bot.store.Store.name_entries`: every name folded now) or
-    :meth:`from_store` (what the build prepared: :meth:`bot.store.Store.stored_names`).
+    :meth:`from_store` (what the build prepared: :meth:`bot.store.Store.stored_names`; ``fuzzy_tables``: the fuzzy
+    word tables it stored, :meth:`bot.fuzzyvocab.FuzzyVocabulary.tables_json`, taken at the warm-up).
 
     * exact and prefix tiers: binary search over the sorted compact keys;
     * word-prefix tier: every query word starts some word of the name (binary search over the
@@ -160,7 +161,8 @@ class NameIndex:
     Very common prefixes stop after :data:`SCAN_CAP` keys per tier (alphabetical among those).
     """
 
-    def __init__(self, entries: Iterable[NameEntry] | IndexParts | StoredNames) -> None:
+    def __init__(self, entries: Iterable[NameEntry] | IndexParts | StoredNames, fuzzy_tables: str | None = None
+                 ) -> None:
         if isinstance(entries, StoredNames):
             self.data: MemoryNames | StoredNames = entries
             self._static: StaticRows | list[StaticRow] = StaticRows(entries)
@@ -180,7 +182,7 @@ class NameIndex:
         # the autocomplete's offers by folded query: "Boros " and "Boros", "„D" and "D" get the same (nameranks);
         self._completions: dict[Folded, dict[int, Rank]] = {}
         self._first_offers: dict[Folded, dict[int, Rank]] = {}  # the first keystrokes', kept with their ranks
-        self._stored_tables: str | None = None  # FuzzyVocabulary.tables_json read from the store (from_store)
+        self._stored_tables = fuzzy_tables  # FuzzyVocabulary.tables_json read from the store, for the warm-up
 
     @classmethod
     def from_entries(cls, entries: Iterable[NameEntry]) -> NameIndex:
@@ -196,9 +198,7 @@ class NameIndex:
             sqlite3.DatabaseError: the stored tables cannot be read (a damaged file).
         """
         if stored.entry_count() <= IN_MEMORY_ENTRIES:
-            index = cls(parts_from_stored(stored))
-            index._stored_tables = stored.fuzzy_tables()  # the warm-up's fuzzy word tables, made by the build
-            return index
+            return cls(parts_from_stored(stored), stored.fuzzy_tables())  # with the build's fuzzy word tables
         return cls(stored)
 
     @property
