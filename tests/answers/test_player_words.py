@@ -1,0 +1,40 @@
+"""Words players use for what the documents say (``data/synonyms.tsv``), on the real store: each word of a
+player's question names the concept the documents' passage holds in the documents' own word."""
+
+from __future__ import annotations
+
+from bot.ranking import ranker
+
+
+async def concepts_of(ctx, key: str) -> tuple[str, ...]:
+    """The concepts column of the passage ``key``, which must exist."""
+    passage = await ctx.store.passage_by_key(key)
+    assert passage is not None, key
+    return passage.concepts
+
+
+async def question_concepts(ctx, question: str) -> tuple[str, ...]:
+    """The concepts the ranker's analysis finds in ``question``."""
+    r = await ranker(ctx.store)
+    return tuple(r.analyser.analyse(question, question=True).concepts)
+
+
+async def test_chance_is_the_documents_moeglichkeit_and_gelegenheit(ctx):
+    # 001:2860 (Bergung) „Du erhältst nur genau einmal die Möglichkeit, die Bergungsfähigkeit … zu nutzen“,
+    # 001:105 „Ausgraben lässt dich jede Gelegenheit zum Kartenziehen ersetzen“, 003:114 „Es gibt mehrere
+    # Möglichkeiten, die Partie zu gewinnen.“
+    for key in ("001:2860", "001:105", "003:114"):
+        assert "zzsmoglichkeit" in await concepts_of(ctx, key), key
+    assert "zzsmoglichkeit" in await question_concepts(ctx, "wie oft habe ich die chance die karte zurückzuholen")
+
+
+async def test_ausspielen_and_rauslegen_are_casting(ctx):
+    # 001:2464 „Ein Zauberspruch mit Kosten von {1}{W}{U} kostet dich {W}{U} zum Ausspielen.“ (no other cast word)
+    assert "zzswirken" in await concepts_of(ctx, "001:2464")
+    assert "zzswirken" in await question_concepts(ctx, "kann ich die kreatur jetzt noch rauslegen")
+
+
+async def test_kommt_raus_is_entering_the_battlefield(ctx):
+    # 001/003 „ins Spiel bringen/kommen“, today „auf das Schlachtfeld“: a player's „kommt raus“
+    assert "zzsschlachtfeldxins" in await question_concepts(ctx, "was passiert wenn die kreatur rauskommt")
+    assert "zzsschlachtfeldxins" in await question_concepts(ctx, "die kreatur kommt raus, triggert das")
