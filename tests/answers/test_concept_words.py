@@ -70,3 +70,5 @@ async def test_fluchsicherheit_is_shroud_only(ctx):
     assert "zzkshroud" in shroud and "zzkhexproof" not in shroud
     assert "zzkhexproof" not in await concepts_of(ctx, "term:Fluchsicherheit")
     assert "zzkshroud" in await concepts_of(ctx, "term:Fluchsicherheit")
+    # an inflection of a name is still that name: 003:349 „Die Eigenschaften eines Permanents …“ (110)
+    assert "zzkpermanent" in await concepts_of(ctx, "003:349")
