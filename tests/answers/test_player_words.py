@@ -3,6 +3,7 @@ player's question names the concept the documents' passage holds in the document
 
 from __future__ import annotations
 
+from bot.answer_cues import asked_cues, given_cues
 from bot.ranking import ranker
 
 
@@ -38,3 +39,14 @@ async def test_kommt_raus_is_entering_the_battlefield(ctx):
     # 001/003 „ins Spiel bringen/kommen“, today „auf das Schlachtfeld“: a player's „kommt raus“
     assert "zzsschlachtfeldxins" in await question_concepts(ctx, "was passiert wenn die kreatur rauskommt")
     assert "zzsschlachtfeldxins" in await question_concepts(ctx, "die kreatur kommt raus, triggert das")
+
+
+async def test_the_old_documents_controller_answers_who(ctx):
+    # 001 writes „Beherrscher“ for today's controller (75 times): 001:514 „… wirft der Beherrscher dieser Kreatur
+    # eine Münze …“ answers „wer wirft die münze“ (a person, bot.stopwords.ANSWER_CUES); 000:22 „… gewinnt niemand
+    # die Fehde“ answers „wer gewinnt“
+    passage = await ctx.store.passage_by_key("001:514")
+    assert passage is not None
+    assert 0 in asked_cues("wer wirft die münze beim geschmolzenen wachposten")
+    assert 0 in given_cues(passage.text)
+    assert 0 in given_cues("Fall keine der aufgedeckten Karten höhere umgewandelte Manakosten hat, gewinnt niemand die Fehde.")
