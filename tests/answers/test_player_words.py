@@ -43,10 +43,21 @@ async def test_kommt_raus_is_entering_the_battlefield(ctx):
 
 async def test_the_old_documents_controller_answers_who(ctx):
     # 001 writes „Beherrscher“ for today's controller (75 times): 001:514 „… wirft der Beherrscher dieser Kreatur
-    # eine Münze …“ answers „wer wirft die münze“ (a person, bot.stopwords.ANSWER_CUES); 000:22 „… gewinnt niemand
-    # die Fehde“ answers „wer gewinnt“
+    # eine Münze …“ answers „wer wirft die münze“ (a person, bot.stopwords.ANSWER_CUES)
     passage = await ctx.store.passage_by_key("001:514")
     assert passage is not None
     assert 0 in asked_cues("wer wirft die münze beim geschmolzenen wachposten")
     assert 0 in given_cues(passage.text)
-    assert 0 in given_cues("Fall keine der aufgedeckten Karten höhere umgewandelte Manakosten hat, gewinnt niemand die Fehde.")
+    # 001:447 „… fügt der Furienschild der Boros … dem Beherrscher der Kreatur den Schaden zu“ (wer bekommt den Schaden)
+    shield = await ctx.store.passage_by_key("001:447")
+    assert shield is not None and 0 in given_cues(shield.text)
+
+
+async def test_stirbt_is_the_documents_put_into_a_graveyard(ctx):
+    # 001 writes what dies as „auf den Friedhof … gelegt“: 001:1959 (Pfropfen) „Wenn die letzte +1/+1-Marke von ihr
+    # herunterbewegt wird, wird sie … auf den Friedhof ihres Besitzers gelegt“, 001:2864 (Bergung) „Werden mehrere
+    # Kreaturen gleichzeitig auf deinen Friedhof gelegt …“; a player asks „stirbt“, „geht kaputt“
+    for key in ("001:1959", "001:2864"):
+        assert "zzsfriedhofxgelegt" in await concepts_of(ctx, key), key
+    for question in ("pfropfen letzte marke weg, stirbt die kreatur", "geht die kreatur dann kaputt"):
+        assert "zzsfriedhofxgelegt" in await question_concepts(ctx, question), question
