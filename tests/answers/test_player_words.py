@@ -61,3 +61,13 @@ async def test_stirbt_is_the_documents_put_into_a_graveyard(ctx):
         assert "zzsfriedhofxgelegt" in await concepts_of(ctx, key), key
     for question in ("pfropfen letzte marke weg, stirbt die kreatur", "geht die kreatur dann kaputt"):
         assert "zzsfriedhofxgelegt" in await question_concepts(ctx, question), question
+
+
+async def test_wer_faengt_an_asks_for_the_starting_player(ctx):
+    # 003:55 „Zu Beginn einer Partie bestimmen die Spieler, wer von ihnen entscheidet, wer den ersten Zug macht.“,
+    # 003:51 „… gilt der Startspieler als aktiver Spieler …“ (103.1), not 003:81 „In einer Commander-Partie beginnt
+    # jeder Spieler mit 40 Lebenspunkten.“
+    r = await ranker(ctx.store)
+    for question in ("wer fängt an", "wer darf als erstes spielen"):
+        found = await r.search(ctx.store, question, ctx.names, limit=5)
+        assert found.hits[0].passage.key in {"003:51", "003:55", "003:108"}, question
