@@ -166,11 +166,12 @@ async def test_keywords_english_glossary_term_finds_startspieler(ctx):
     # The term table names the rule first (103.1, Startspieler); the documents' hits follow.
     assert reply.pages[0].title == "Startspieler – Regel 103.1"
     body = reply.pages[1].body
-    # 003: "Der Startspieler macht seinen ersten Zug." with trailer "Begriffestarting player" (entry 51).
+    # 003: "Der Startspieler macht seinen ersten Zug." with trailer "Begriffestarting player" (entry 51); „den
+    # ersten Zug“ names the starting player too (003:55 „… wer den ersten Zug macht“, data/synonyms.tsv)
     first_hit = body.split("\n\n")[1]
     assert first_hit == (
         "**Erklärung, vermutlich Regel 103.8** · Begriffe: starting player\n"
-        "Der **Startspieler** macht seinen ersten Zug."
+        "Der **Startspieler** macht seinen **ersten Zug**."
     )
     # The hits' page carries its own buttons: the first points to that page's first hit.
     assert reply.pages[1].actions[0].label == "Erklärung, vermutlich Regel 103.8"
