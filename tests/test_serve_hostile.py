@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from nacl.signing import SigningKey
 
 from bot import serve
-from bot.delivery import RecentIds, defer_kind, shape_problem, within
+from bot.delivery import FOLLOWUP_WINDOW, RecentIds, defer_kind, shape_problem, within
 from bot.serve import Interactions, RestClient, make_app
 from tests.conftest import on_fuzz_setting
 
@@ -223,7 +223,7 @@ async def test_a_follow_up_that_cannot_connect_is_tried_again_and_counted_when_i
 
 async def _fresh_and_late(interactions, caplog, tries, failed_before) -> None:
     now = time.time()
-    fresh, late = _snowflake(now, 1), _snowflake(now - serve.FOLLOWUP_WINDOW + 0.6, 2)  # late: 0.6 s left
+    fresh, late = _snowflake(now, 1), _snowflake(now - FOLLOWUP_WINDOW + 0.6, 2)  # late: 0.6 s left
     with caplog.at_level("INFO"):
         for iid, token in ((fresh, "fresh"), (late, "late")):
             assert await interactions.handle({**CARD, "id": iid, "token": token}, sent_at=now - 5) == {"type": 5}
