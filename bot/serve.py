@@ -365,7 +365,7 @@ class Endpoint:
         ready, reason = self.state.check()
         body = {"status": "ok" if ready else "nicht bereit", "grund": reason, "pid": os.getpid(),
                 **self.state.figures()}
-        return web.json_response(body, status=200 if ready else 503)
+        return web.Response(body=encode(body), status=200 if ready else 503, content_type="application/json")
 
     @staticmethod
     async def metrics_page(request: web.Request) -> web.Response:
