@@ -26,23 +26,14 @@ class HttpTransport:
         #: interaction's creation (the time in its snowflake ``interaction_id``).
         self.deadline = created_at(interaction_id) + FOLLOWUP_WINDOW
         self.first: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._deferred: int | None = None
-        self._deferred_ephemeral = False
+        #: 5 or 6 when the HTTP response was a defer (None otherwise), and whether the defer was ephemeral.
+        self.deferred: int | None = None
+        self.deferred_ephemeral = False
 
     @property
     def responded(self) -> bool:
         """True once the HTTP response body is decided."""
         return self.first.done()
-
-    @property
-    def deferred(self) -> int | None:
-        """5 or 6 when the HTTP response was a defer."""
-        return self._deferred
-
-    @property
-    def deferred_ephemeral(self) -> bool:
-        """Whether the defer was ephemeral."""
-        return self._deferred_ephemeral
 
     async def respond(self, body: dict[str, Any]) -> None:
         """Make ``body`` the HTTP response (the interaction callback; nothing when the request was given up, its
@@ -57,7 +48,7 @@ class HttpTransport:
     def defer_now(self, ctype: int, ephemeral: bool) -> None:
         """:meth:`defer` as a plain call (a timer's callback, :meth:`Interactions._answer`)."""
         if not self.first.done():
-            self._deferred, self._deferred_ephemeral = ctype, ephemeral
+            self.deferred, self.deferred_ephemeral = ctype, ephemeral
             self.first.set_result(defer_body(ctype, ephemeral))
 
     def ended(self, task: asyncio.Task[None]) -> None:
