@@ -185,7 +185,8 @@ class Analyser:
         self.card_names = card_names
         self._name_tables: dict[str, NameTable] = {}
         self._stem_cache: dict[tuple[str, str], list[str]] = {}
-        self._words: dict[str, dict[str, _Word]] = {}
+        #: Per language, each word met: its analysis from its second text on, None after its first (:meth:`_word`).
+        self._words: dict[str, dict[str, _Word | None]] = {}
 
     def card_name_words(self, stems: list[str], language: str) -> set[int]:
         """The positions of a document's words ``stems`` (main stems) that a card's name covers
@@ -193,7 +194,7 @@ class Analyser:
         table = self._name_tables.get(language)
         if table is None:
             by_first = self.vocab.by_first
-            table = name_table(self.card_names, lambda w: self.stems(w, language)[0],
+            table = name_table(self.card_names, lambda w: self.stems(w, language, keep=False)[0],
                                lambda stems: any(c.stems == stems for c in by_first.get(stems[0], ())))
             self._name_tables[language] = table
         return covered(table, stems)
@@ -240,8 +241,9 @@ class Analyser:
         folded lemma (``gewirkte`` → ``wirken``), an English word itself."""
         return fold(self.lemma(word)) if language == "de" else word
 
-    def stems(self, word: str, language: str = "de") -> list[str]:
-        """The terms of one lower-case word: its stem, the positive form of an ``un-`` word, compound parts."""
+    def stems(self, word: str, language: str = "de", keep: bool = True) -> list[str]:
+        """The terms of one lower-case word: its stem, the positive form of an ``un-`` word, compound parts;
+        remembered for the next call while ``keep`` (:meth:`_word` remembers its words itself)."""
         key = (word, language)
         cached = self._stem_cache.get(key)
         if cached is not None:
@@ -262,7 +264,7 @@ class Analyser:
             if word in lists.NUMBER_WORDS:  # "zwei Karten" meets "2 Karten"
                 out.append(lists.NUMBER_WORDS[word])
         out = list(dict.fromkeys(t for t in out if t))
-        if len(self._stem_cache) < 200_000:
+        if keep and len(self._stem_cache) < 200_000:
             self._stem_cache[key] = out
         return out
 
@@ -293,9 +295,10 @@ class Analyser:
         return len(word) >= 3 and self.vocab.words.get(word, 0) > 0 and word not in STOP_WORDS
 
     def _word(self, word: str, language: str) -> _Word:
-        """What the analysis of any text of ``language`` needs of ``word`` (:class:`_Word`), remembered for the
-        next text (at most :data:`WORDS_REMEMBERED` words)."""
-        stems = self.stems(word, language)
+        """What the analysis of any text of ``language`` needs of ``word`` (:class:`_Word`), remembered from the
+        second text with the word on (at most :data:`WORDS_REMEMBERED` words, counted with those met once): most of a
+        large card file's words are its cards' numbers, each in one name, whose analyses would fill the memory."""
+        stems = self.stems(word, language, keep=False)
         if NUMBER.match(word):
             kind, extra = _NUMBER, number_term(word)
         elif word in WEAK_WORDS:
@@ -309,7 +312,7 @@ class Analyser:
                      word in _WISSEN, word in lists.WEAK_IN_PHRASES, self.vocab.starts_concept(stems[0]), form)
         known = self._words.setdefault(language, {})
         if len(known) < WORDS_REMEMBERED:
-            known[word] = info
+            known[word] = info if word in known else None
         return info
 
     # -- whole texts --------------------------------------------------------------------------------
@@ -479,21 +482,7 @@ class Analyser:
 
 
 __all__ = [
-    "LONG_TYPO",
-    "MAX_QUERY_TERMS",
-    "STOP_WORDS",
-    "TYPO_CUTOFF",
-    "Analyser",
-    "Analysis",
-    "Concept",
-    "ConceptName",
-    "Options",
-    "Vocabulary",
-    "build_concepts",
-    "concept_id",
-    "number_term",
-    "numbers_in",
-    "restore_umlauts",
-    "snowball",
-    "tokens",
+    "LONG_TYPO", "MAX_QUERY_TERMS", "STOP_WORDS", "TYPO_CUTOFF", "Analyser", "Analysis", "Concept", "ConceptName",
+    "Options", "Vocabulary", "build_concepts", "concept_id", "number_term", "numbers_in", "restore_umlauts",
+    "snowball", "tokens",
 ]

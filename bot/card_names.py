@@ -14,25 +14,30 @@ from collections.abc import Callable, Iterable
 
 from bot.words import tokens
 
-#: The card names as stem sequences, and per first stem the lengths of the names that begin with it, longest first
-#: (:func:`name_table`). A name is looked up whole, once per length: a card file's 30 000 English names share first
-#: words („Goblin …“, „The …“) by the hundred, and every such word of every text would compare them all.
-NameTable = tuple[frozenset[tuple[str, ...]], dict[str, tuple[int, ...]]]
+#: The card names as stem sequences (their stems joined by :data:`JOIN`: one string per name instead of a tuple of
+#: strings, less memory for a card file's 200 000 names), and per last stem the lengths of the names that end with
+#: it, longest first (:func:`name_table`). A name is looked up whole, once per length, only where a name's last word
+#: stands: a card file's 30 000 English names share first words („Goblin …“, „The …“) by the hundred, and a
+#: generated file's names are its cards' numbers after such words, which no text holds.
+NameTable = tuple[frozenset[str], dict[str, tuple[int, ...]]]
+#: Joins a name's stems in :data:`NameTable` (no token holds it: tokens are letters and digits).
+JOIN = "\0"
 
 
 def name_table(names: Iterable[str], stem: Callable[[str], str], is_concept: Callable[[tuple[str, ...]], bool]
                ) -> NameTable:
     """The card ``names`` as sequences of their words' main stems (``stem``: a lower-case word → its main stem in
-    the text's language), each once, with the lengths per first stem; names whose stems are a concept's name
-    (``is_concept``) left out."""
-    found: set[tuple[str, ...]] = set()
+    the text's language), each once, with the lengths per last stem; names whose stems are a concept's name
+    (``is_concept``) left out. ``stem`` is called once per distinct word (the names share their words)."""
+    found: set[str] = set()
     lengths: dict[str, set[int]] = {}
+    stem_of: dict[str, str] = {}
     for name in names:
-        stems = tuple(stem(w) for w in tokens(name))
+        stems = tuple(stem_of[w] if w in stem_of else stem_of.setdefault(w, stem(w)) for w in tokens(name))
         if stems and not is_concept(stems):
-            found.add(stems)
-            lengths.setdefault(stems[0], set()).add(len(stems))
-    return frozenset(found), {first: tuple(sorted(sizes, reverse=True)) for first, sizes in lengths.items()}
+            found.add(JOIN.join(stems))
+            lengths.setdefault(stems[-1], set()).add(len(stems))
+    return frozenset(found), {last: tuple(sorted(sizes, reverse=True)) for last, sizes in lengths.items()}
 
 
 def covered(table: NameTable, stems: list[str]) -> set[int]:
@@ -40,14 +45,17 @@ def covered(table: NameTable, stems: list[str]) -> set[int]:
     name at each position from the left; empty when the table is (a store without cards)."""
     out: set[int] = set()
     names, lengths = table
-    end, after = len(stems), 0
-    for at in [i for i, stem in enumerate(stems) if stem in lengths] if names else ():  # where a name may begin
-        if at < after:
-            continue  # inside the name found before
-        size = next((n for n in lengths[stems[at]] if at + n <= end and tuple(stems[at : at + n]) in names), 0)
-        out.update(range(at, at + size))
-        after = at + size
+    longest: dict[int, int] = {}  # where a name begins → the length of the longest there
+    for end in [i + 1 for i, stem in enumerate(stems) if stem in lengths] if names else ():  # where one may end
+        for size in lengths[stems[end - 1]]:
+            if size <= end and size > longest.get(end - size, 0) and JOIN.join(stems[end - size : end]) in names:
+                longest[end - size] = size
+    after = 0
+    for at in sorted(longest):  # from the left; a name inside the name found before does not count
+        if at >= after:
+            out.update(range(at, at + longest[at]))
+            after = at + longest[at]
     return out
 
 
-__all__ = ["NameTable", "covered", "name_table"]
+__all__ = ["JOIN", "NameTable", "covered", "name_table"]

@@ -46,12 +46,26 @@ def fits(base: str, form: str) -> bool:
     return not base or form.startswith(base)
 
 
+#: A longer name's base that adds at least this many letters to a shorter one's is another word („-heit“), not the
+#: shorter name's inflected form („-s“, „-er“): :func:`fitting`.
+_DERIVED = 3
+
+
 def fitting(names: Iterable[tuple[str, str]], form: str | None) -> list[str]:
     """The concepts of the one-word ``names`` (concept id, :attr:`Concept.base`; all of one stem) that a word whose
-    folded lemma is ``form`` names (None: every one): those it is a form of (:func:`fits`), each once."""
+    folded lemma is ``form`` names (None: every one): those it is a form of (:func:`fits`), each once. Of two names
+    whose bases both begin the word, the longer base is the word's name when it adds a derivation (at least
+    :data:`_DERIVED` letters: „-heit“, „-typ“), not only an inflection („-s“, „-er“): „Fluchsicherheit“ (base
+    ``fluchsicherheit``, Shroud, 702.18) is no form of „fluchsicher“ (Hexproof, 702.11), „Permanents“ still one of
+    „Permanent“."""
     if form is None:
         return list(dict.fromkeys(concept for concept, _base in names))
-    return list(dict.fromkeys(concept for concept, base in names if not base or form.startswith(base)))  # fits
+    kept = [(concept, base) for concept, base in names if not base or form.startswith(base)]  # fits
+    longer = {base for _concept, base in kept if base}
+    return list(dict.fromkeys(
+        concept for concept, base in kept
+        if not base or not any(len(other) - len(base) >= _DERIVED and other.startswith(base) for other in longer)
+    ))
 
 
 @dataclass(frozen=True)

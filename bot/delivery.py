@@ -82,7 +82,10 @@ _SNOWFLAKE = re.compile(r"[0-9]{1,20}")
 
 def snowflake(value: Any) -> int | None:
     """A Discord id (a snowflake: a string, or an int, of at most 20 ASCII digits) as an int, else None."""
-    if isinstance(value, bool) or not isinstance(value, str | int):
+    kind = type(value)
+    if kind is str:  # as Discord sends ids; three per request: without the regular expression
+        return int(value) if 0 < len(value) <= 20 and value.isascii() and value.isdigit() else None
+    if kind is bool or not isinstance(value, str | int):
         return None
     text = str(value)
     return int(text) if _SNOWFLAKE.fullmatch(text) else None

@@ -147,7 +147,8 @@ class NameIndex:
     """Ranked search over every card name and alias, in memory.
 
     Build with :meth:`from_entries` (from :meth:`bot.store.Store.name_entries`: every name folded now) or
-    :meth:`from_store` (what the build prepared: :meth:`bot.store.Store.stored_names`).
+    :meth:`from_store` (what the build prepared: :meth:`bot.store.Store.stored_names`; ``fuzzy_tables``: the fuzzy
+    word tables it stored, :meth:`bot.fuzzyvocab.FuzzyVocabulary.tables_json`, taken at the warm-up).
 
     * exact and prefix tiers: binary search over the sorted compact keys;
     * word-prefix tier: every query word starts some word of the name (binary search over the
@@ -160,7 +161,8 @@ class NameIndex:
     Very common prefixes stop after :data:`SCAN_CAP` keys per tier (alphabetical among those).
     """
 
-    def __init__(self, entries: Iterable[NameEntry] | IndexParts | StoredNames) -> None:
+    def __init__(self, entries: Iterable[NameEntry] | IndexParts | StoredNames, fuzzy_tables: str | None = None
+                 ) -> None:
         if isinstance(entries, StoredNames):
             self.data: MemoryNames | StoredNames = entries
             self._static: StaticRows | list[StaticRow] = StaticRows(entries)
@@ -180,6 +182,7 @@ class NameIndex:
         # the autocomplete's offers by folded query: "Boros " and "Boros", "„D" and "D" get the same (nameranks);
         self._completions: dict[Folded, dict[int, Rank]] = {}
         self._first_offers: dict[Folded, dict[int, Rank]] = {}  # the first keystrokes', kept with their ranks
+        self._stored_tables = fuzzy_tables  # FuzzyVocabulary.tables_json read from the store, for the warm-up
 
     @classmethod
     def from_entries(cls, entries: Iterable[NameEntry]) -> NameIndex:
@@ -195,7 +198,7 @@ class NameIndex:
             sqlite3.DatabaseError: the stored tables cannot be read (a damaged file).
         """
         if stored.entry_count() <= IN_MEMORY_ENTRIES:
-            return cls(parts_from_stored(stored))
+            return cls(parts_from_stored(stored), stored.fuzzy_tables())  # with the build's fuzzy word tables
         return cls(stored)
 
     @property
@@ -223,9 +226,15 @@ class NameIndex:
         """Entries having, for every query word, a similar word (the last word may be a prefix), with the
         sum of the word scores; the best ``keep``. The word with the fewest candidate entries is expanded
         (at most :data:`SCAN_CAP` entries), the others only checked against each entry's own words."""
-        matches = [self._vocab.similar(qw, i == len(query_words) - 1, cutoff) for i, qw in enumerate(query_words)]
-        if not all(matches):
-            return []
+        vocab, last = self._vocab, len(query_words) - 1
+        # An entry needs a similar word for every query word, so the first word without any ends the search: the
+        # words whose answers are held (a look-up) go first, and a word compared afresh is compared only while
+        # every word before it has found some (a typed text that names no card stops at its first foreign word).
+        matches: list[dict[str, float]] = [{}] * len(query_words)
+        for i in sorted(range(len(query_words)), key=lambda i: not vocab.held(query_words[i], i == last, cutoff)):
+            matches[i] = vocab.similar(query_words[i], i == last, cutoff)
+            if not matches[i]:
+                return []
         data = self.data
         order = [0] if len(matches) == 1 else sorted(
             range(len(matches)), key=lambda i: sum(data.word_count(w) for w in matches[i]))
@@ -340,7 +349,9 @@ class NameIndex:
         (milliseconds), and preparing every first letter would make start-up grow with the cards again."""
         if isinstance(self.data, StoredNames):
             return
-        self._vocab.prepare_tables()
+        if not self._vocab.load_tables(self._stored_tables):
+            self._vocab.prepare_tables()
+        self._stored_tables = None
         _ = self._edits
         firsts = self.data.first_letters()
         for query in ["", *sorted(firsts | {c.lower() for c in firsts})][:FIRST_KEYSTROKES_KEPT]:

@@ -27,14 +27,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import os
 import re
 import signal
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple
 
 import aiohttp
@@ -47,7 +45,7 @@ from bot import metrics
 from bot.autocomplete import choices_body, encode
 from bot.commands import TABLE, OptionProblem, Table
 from bot.commands.buttons import Pressed, press
-from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, answer_budget, in_time, settle_heap
+from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, answer_budget, settle_heap
 from bot.custom_id import Invocation
 from bot.delivery import (
     APPLICATION_COMMAND,
@@ -55,7 +53,6 @@ from bot.delivery import (
     CB_AUTOCOMPLETE,
     CB_DEFERRED_MESSAGE,
     CB_MESSAGE,
-    FOLLOWUP_WINDOW,
     MALFORMED,
     MESSAGE_COMPONENT,
     PING,
@@ -71,10 +68,11 @@ from bot.delivery import (
 from bot.raw import invocation
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import Reply, as_private
-from bot.rest import RestClient, RestError
+from bot.rest import RestClient
 from bot.serve_health import ServeHealth
 from bot.serve_net import Intake
 from bot.serve_sockets import connection_cap, listen, open_files, raise_file_limit
+from bot.serve_transport import HttpTransport
 
 log = logging.getLogger(__name__)
 
@@ -121,64 +119,6 @@ def verify(key: VerifyKey, signature: str, timestamp: str, body: bytes, now: flo
     except BadSignatureError:
         return False
     return True
-
-
-class HttpTransport:
-    """:class:`bot.delivery.Transport` of one HTTP interaction: the callback is the HTTP response
-    (:attr:`first`), everything after it goes through the follow-up webhook."""
-
-    def __init__(self, rest: RestClient, application_id: str, token: str, interaction_id: int) -> None:
-        self.rest = rest
-        self.interaction_id = interaction_id
-        self._webhook = f"/webhooks/{application_id}/{token}"
-        #: Until when the follow-up webhook takes requests (Unix seconds): Discord's 15 minutes from the
-        #: interaction's creation (the time in its snowflake ``interaction_id``).
-        self.deadline = created_at(interaction_id) + FOLLOWUP_WINDOW
-        self.first: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._deferred: int | None = None
-        self._deferred_ephemeral = False
-
-    @property
-    def responded(self) -> bool:
-        """True once the HTTP response body is decided."""
-        return self.first.done()
-
-    @property
-    def deferred(self) -> int | None:
-        """5 or 6 when the HTTP response was a defer."""
-        return self._deferred
-
-    @property
-    def deferred_ephemeral(self) -> bool:
-        """Whether the defer was ephemeral."""
-        return self._deferred_ephemeral
-
-    async def respond(self, body: dict[str, Any]) -> None:
-        """Make ``body`` the HTTP response (the interaction callback)."""
-        self.first.set_result(body)
-
-    async def defer(self, ctype: int, ephemeral: bool) -> None:
-        """Answer the HTTP request with a defer (5 "thinking…" or 6 for an update) now."""
-        if not self.first.done():
-            self._deferred, self._deferred_ephemeral = ctype, ephemeral
-            self.first.set_result(defer_body(ctype, ephemeral))
-
-    async def edit_original(self, data: dict[str, Any]) -> None:
-        """``PATCH /webhooks/{app}/{token}/messages/@original`` (passing faults tried again, :mod:`bot.rest`)."""
-        await self.rest.request("PATCH", f"{self._webhook}/messages/@original", data, deadline=self.deadline)
-
-    async def followup(self, data: dict[str, Any]) -> None:
-        """``POST /webhooks/{app}/{token}?wait=true`` (passing faults tried again)."""
-        await self.rest.request("POST", f"{self._webhook}?wait=true", data, deadline=self.deadline)
-
-    async def delete_original(self) -> None:
-        """``DELETE /webhooks/{app}/{token}/messages/@original`` (a missing message is fine)."""
-        with contextlib.suppress(RestError):
-            await self.rest.request("DELETE", f"{self._webhook}/messages/@original", deadline=self.deadline)
-
-
-#: A door's way to defer its interaction while the answer is running (:func:`bot.core.in_time`).
-Defer = Callable[[], Awaitable[None]]
 
 
 class Waiting(NamedTuple):
@@ -286,10 +226,8 @@ class Interactions:
         task = asyncio.create_task(self._work(transport, later, wait))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-        await asyncio.wait({transport.first, task}, return_when=asyncio.FIRST_COMPLETED)
-        if not transport.first.done():  # the answer task ended without any response (it always sends one)
-            return {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)}
-        return transport.first.result()
+        task.add_done_callback(transport.ended)
+        return await transport.first  # the answer's first callback: its answer, or its defer
 
     async def _work(self, transport: HttpTransport, first: Waiting, wait: float) -> None:
         """Answer ``first`` (within ``wait`` seconds or deferred), then the :attr:`waiting` ones, oldest first,
@@ -297,7 +235,7 @@ class Interactions:
         job: Waiting | None = first
         while job is not None:
             try:
-                await self._answer(transport, job.payload, functools.partial(transport.defer, *job.kind), wait)
+                await self._answer(transport, job.payload, job.kind, wait)
             finally:
                 metrics.finished(job.key)
             job = self.waiting.popleft() if self.waiting else None
@@ -305,29 +243,39 @@ class Interactions:
                 transport, wait = HttpTransport(self.rest, job.application_id, job.token, job.interaction_id), 0.0
                 await transport.defer(*job.kind)  # what its HTTP response was
 
-    async def _answer(self, transport: HttpTransport, payload: dict[str, Any], defer: Defer, wait: float) -> None:
-        """Answer the command or button ``payload`` and send it: as the HTTP response, or after the defer (at
-        ``wait`` seconds, :func:`bot.core.in_time`) through the webhook. An unexpected error is one log line
-        (its traceback at DEBUG) and :data:`bot.core.INTERNAL_ERROR`."""
+    async def _answer(self, transport: HttpTransport, payload: dict[str, Any], kind: tuple[int, bool],
+                      wait: float) -> None:
+        """Answer the command or button ``payload`` and send it: as the HTTP response, or after the defer of
+        ``kind`` (callback type, ephemeral; at ``wait`` seconds, the rule of :func:`bot.core.in_time`, on a timer
+        of the loop: no second task) through the webhook. An unexpected error is one log line (its traceback at
+        DEBUG) and :data:`bot.core.INTERNAL_ERROR`."""
         data = payload.get("data") or {}
+        timer = None
         try:
             if wait <= 0:  # deferred at once; waiting for a slot then holds no request open
-                await defer()
-            # the answer (a slot, then the work) in a task of its own: the defer's response goes out before it
-            shown = await in_time(self._slotted(payload), defer, wait)
+                transport.defer_now(*kind)
+            else:
+                timer = asyncio.get_running_loop().call_later(wait, transport.defer_now, *kind)
+            shown = await self._slotted(payload, wait <= 0)
         except Exception as exc:
             what = (f"Fehler in /{str(data.get('name'))[:32]}" if payload.get("type") == APPLICATION_COMMAND
                     else f"Fehler bei Knopf {str(data.get('custom_id'))[:100]}")
             _log_error(what, exc)
             shown = Pressed(INTERNAL_ERROR)
+        finally:
+            if timer is not None:
+                timer.cancel()
         try:
             await deliver(transport, shown.reply, page=shown.page, origin=shown.origin, update=shown.update)
         except (aiohttp.ClientError, TimeoutError) as exc:
             undelivered(payload, transport.interaction_id, transport.deadline, exc)
 
-    async def _slotted(self, payload: dict[str, Any]) -> Pressed:
-        """The reply to the command or button ``payload``, made once one of :attr:`slots` is free."""
+    async def _slotted(self, payload: dict[str, Any], deferred: bool = False) -> Pressed:
+        """The reply to the command or button ``payload``, made once one of :attr:`slots` is free (``deferred``:
+        its defer's response goes out first, the slot taken)."""
         async with self.slots:
+            if deferred:
+                await asyncio.sleep(0)
             if payload.get("type") == APPLICATION_COMMAND:
                 return await self._command_reply(payload.get("data") or {})
             return await self._button_reply(payload)
@@ -417,7 +365,7 @@ class Endpoint:
         ready, reason = self.state.check()
         body = {"status": "ok" if ready else "nicht bereit", "grund": reason, "pid": os.getpid(),
                 **self.state.figures()}
-        return web.json_response(body, status=200 if ready else 503)
+        return web.Response(body=encode(body), status=200 if ready else 503, content_type="application/json")
 
     @staticmethod
     async def metrics_page(request: web.Request) -> web.Response:

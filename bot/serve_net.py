@@ -53,7 +53,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.serve_sockets import Tracked, closing, http_error_text, unread, unread_bytes
+from bot.serve_sockets import IntakeStats, Tracked, closing, http_error_text, unread, unread_bytes
 
 log = logging.getLogger(__name__)
 
@@ -118,17 +118,6 @@ class _Conn:
     def unproven(self) -> bool:
         """Not yet sent a whole request (since it was accepted, or since its last response)."""
         return self.state in SLOW_AFTER
-
-
-@dataclass
-class IntakeStats:
-    """Counts since start: connections accepted, closed for being slow (no request, headers or body in time),
-    closed to make room for new ones (the oldest unproven), and ``accept`` refusals for want of files."""
-
-    accepted: int = 0
-    timed_out: int = 0
-    evicted: int = 0
-    exhausted: int = 0
 
 
 class Intake:
@@ -395,7 +384,8 @@ class Intake:
             if state == PARTIAL and conn.fresh:  # the first request's headers are due from the handshake
                 delay = max(conn.rtt_grace, conn.born + delay - conn.since)
             self._arm(conn, conn.since + delay)
-        self._changed.set()
+        if (state != IDLE or conn.fresh) and len(self.conns) < self.cap:  # not after an answer, nor at the cap:
+            self._changed.set()  # the accept loop (_room) then waits for a close, or for an idle one's time
 
     def _arm(self, conn: _Conn, due: float) -> None:
         """Let ``conn``'s clock ring at ``due`` (``time.monotonic``): a timer armed for later is moved."""

@@ -1,7 +1,7 @@
 """The HTTP endpoint's sockets: the open-file limit, the listening sockets, what waits unread in a socket, the
-German answers to requests aiohttp refuses itself, and the protocol wrapper that tells the intake what each
-connection does (:class:`Tracked`). Used by :mod:`bot.serve_net` (the intake, which
-re-exports these names) and :mod:`bot.serve`.
+intake's counts (:class:`IntakeStats`), the German answers to requests aiohttp refuses itself, and the protocol
+wrapper that tells the intake what each connection does (:class:`Tracked`). Used by :mod:`bot.serve_net` (the
+intake, which re-exports these names) and :mod:`bot.serve`.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import array
 import asyncio
 import contextlib
 import socket
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,17 @@ def unread(sock: Any) -> int:
     return waiting[0]
 
 
+@dataclass
+class IntakeStats:
+    """Counts since start: connections accepted, closed for being slow (no request, headers or body in time),
+    closed to make room for new ones (the oldest unproven), and ``accept`` refusals for want of files."""
+
+    accepted: int = 0
+    timed_out: int = 0
+    evicted: int = 0
+    exhausted: int = 0
+
+
 #: The German ``error`` of aiohttp's refusals, by HTTP status (:func:`http_error_text`).
 HTTP_ERRORS = {400: "Ungültige HTTP-Anfrage", 404: "Nicht gefunden", 405: "Methode nicht erlaubt",
                413: "Anfrage zu groß (höchstens {size} Bytes)", 431: "Kopfzeilen zu groß"}
@@ -195,6 +207,6 @@ class Tracked(asyncio.Protocol):
             self.intake.closed(self.conn)
 
 
-__all__ = ["BACKLOG", "HTTP_ERRORS", "MARGIN", "MAX_CONNECTIONS", "OUTGOING_CONNECTIONS", "GermanErrors", "Tracked",
-           "closing", "connection_cap", "http_error_text", "listen", "open_files", "raise_file_limit", "unread",
-           "unread_bytes"]
+__all__ = ["BACKLOG", "HTTP_ERRORS", "MARGIN", "MAX_CONNECTIONS", "OUTGOING_CONNECTIONS", "GermanErrors", "IntakeStats",
+           "Tracked", "closing", "connection_cap", "http_error_text", "listen", "open_files", "raise_file_limit",
+           "unread", "unread_bytes"]

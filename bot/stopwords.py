@@ -110,7 +110,8 @@ ASKING_VERBS = _word_list(
 ANSWER_CUES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     (_word_list("wer wem wen wessen who whom whose"),
      _word_list("spieler spielerin kontrolleur kontrolleurin besitzer besitzerin gegner gegnerin aktive aktiven "
-                "nichtaktive nichtaktiven kontrolliert kontrollierst besitzt player controller owner opponent")),
+                "nichtaktive nichtaktiven kontrolliert kontrollierst besitzt beherrscher beherrschers beherrscherin "
+                "niemand player controller owner opponent")),
     (_word_list("wieviel wieviele wievielen wie_viel wie_viele wie_vielen wie_oft wie_hoch how_many how_much"),
      _word_list("null eins zwei drei vier funf sechs sieben acht neun zehn elf zwolf dreizehn vierzehn funfzehn "
                 "sechzehn siebzehn achtzehn neunzehn zwanzig dreißig vierzig sechzig hundert einmal zweimal dreimal "

@@ -193,8 +193,10 @@ def _cuts(vocab: list[str], n: int, kept: dict[int, dict[str, list[str]]]) -> di
 async def test_similar_words_are_those_of_a_comparison_with_every_word(ctx):
     """The length bounds and the one-letter deletions that pick the words to compare leave out no word the
     comparison with the whole vocabulary finds, and the order (score, then vocabulary order) is the same: the
-    documents' name words, each cut, with a letter dropped, doubled, changed or two swapped."""
-    from bot.namedata import FuzzyVocabulary
+    documents' name words, each cut, with a letter dropped, doubled, changed or two swapped, and with up to four
+    letters they lack added (the shared-letter filter of :mod:`bot.letterfilter` at each allowance of missing
+    letters)."""
+    from bot.fuzzyvocab import FuzzyVocabulary
 
     vocab = ctx.names.data.vocabulary()
     typed = set()
@@ -202,6 +204,8 @@ async def test_similar_words_are_those_of_a_comparison_with_every_word(ctx):
         for n in range(1, len(w) + 1):
             cut = w[:n]
             typed |= {cut, cut[1:], cut + cut[-1], "x" + cut[1:], cut[:-1] + "q", cut[1::-1] + cut[2:]}
+    for w in vocab[::2]:  # a word with letters it lacks added (bot.letterfilter's counts of missing letters)
+        typed |= {w + "xjqy"[:k] for k in range(1, 5)} | {"qy" + w[1:], w[:3] + "xq" + w[3:]}
     fuzzy, tabled = FuzzyVocabulary(vocab), FuzzyVocabulary(vocab)
     fuzzy.prepare()
     tabled.prepare_tables()  # the starts of the words and the whole words answered from tables made now

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from nacl.signing import SigningKey
 
 from bot import serve
-from bot.delivery import RecentIds, defer_kind, shape_problem, within
+from bot.delivery import FOLLOWUP_WINDOW, RecentIds, defer_kind, shape_problem, snowflake, within
 from bot.serve import Interactions, RestClient, make_app
 from tests.conftest import on_fuzz_setting
 
@@ -140,6 +140,14 @@ def test_reading_any_payload_never_raises(payload):
     assert kind is None or kind[0] in (5, 6)
 
 
+def test_an_id_is_one_to_twenty_ascii_digits_as_discord_sends_them():
+    # Discord's ids (snowflakes) are strings of ASCII digits; other digits, signs, blanks and separators are not
+    assert snowflake("1577000000000000001") == 1577000000000000001 and snowflake(1577) == 1577
+    assert snowflake("9" * 20) == int("9" * 20) and snowflake("0") == 0
+    for bad in ["", "9" * 21, "١٢٣", "²", "12a", "+1", " 1", "1_0", "-5", True, -5, 1.0, None, ["1"]]:
+        assert snowflake(bad) is None, bad
+
+
 def test_recent_ids_remember_within_the_window_and_the_size():
     now = [0.0]
     recent = RecentIds(seconds=300, size=3, clock=lambda: now[0])
@@ -223,7 +231,7 @@ async def test_a_follow_up_that_cannot_connect_is_tried_again_and_counted_when_i
 
 async def _fresh_and_late(interactions, caplog, tries, failed_before) -> None:
     now = time.time()
-    fresh, late = _snowflake(now, 1), _snowflake(now - serve.FOLLOWUP_WINDOW + 0.6, 2)  # late: 0.6 s left
+    fresh, late = _snowflake(now, 1), _snowflake(now - FOLLOWUP_WINDOW + 0.6, 2)  # late: 0.6 s left
     with caplog.at_level("INFO"):
         for iid, token in ((fresh, "fresh"), (late, "late")):
             assert await interactions.handle({**CARD, "id": iid, "token": token}, sent_at=now - 5) == {"type": 5}

@@ -227,3 +227,32 @@ async def test_stored_stem_word_counts_are_what_the_ranker_computes(store: Store
     r._names_cache = None
     cards = r.named_cards(question, r.analyser.analyse(question, question=True), tables_index)
     assert [tables_index.card_names[c] for c in cards] == ["Tolsimir Wolfsblut"]
+
+
+async def test_stored_fuzzy_tables_are_what_the_warm_up_computes(store: Store, monkeypatch: pytest.MonkeyPatch):
+    """The fuzzy word tables the build stores (``meta`` name_fuzzy_tables) are read at the warm-up instead of made,
+    and equal the ones made there: every typed start and word, its similar words, scores and order."""
+    from bot.fuzzyvocab import FuzzyVocabulary
+
+    text = store.stored_names().fuzzy_tables()
+    assert text is not None
+    index = NameIndex.from_store(store.stored_names())
+    vocab = index.data.vocabulary()
+    loaded, made = FuzzyVocabulary(vocab), FuzzyVocabulary(vocab)
+    assert loaded.load_tables(text)
+    made.prepare_tables()
+    for table in ("_starts_table", "_words_table"):
+        got, want = getattr(loaded, table), getattr(made, table)
+        assert len(want) > 400
+        assert [(typed, list(found.items())) for typed, found in got.items()] == [
+            (typed, list(found.items())) for typed, found in want.items()]
+    assert loaded.similar("konkl", True, 75.0) == {"konklave": 99.0, "konklavenequidonaut": 99.0}
+    assert not FuzzyVocabulary(vocab[1:]).load_tables(text)  # another vocabulary: made at the warm-up
+    assert not FuzzyVocabulary(vocab).load_tables(None)
+
+    def not_made(*_args: object) -> None:
+        raise AssertionError("the warm-up made the tables the store holds")
+
+    monkeypatch.setattr(FuzzyVocabulary, "prepare_tables", not_made)
+    index.prepare_first_keystrokes()  # the index takes the stored tables
+    assert index._vocab._starts_table == made._starts_table

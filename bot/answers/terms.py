@@ -18,9 +18,10 @@ from bot.answers.registry import AnswerContext, UserError, completer
 from bot.answers.rulings import RulingHit, search_rulings
 from bot.answers.sources import TABLE_SOURCE, passage_source
 from bot.answers.today import PageNotes, status_text, today_index
+from bot.concepts import concept_id
 from bot.reply import Action, Choice, Page, Reply, in_quotes
-from bot.terms import MAIN, VARIANT, Term, TermMatch, term_concept, term_index
-from bot.text import clean, name_keys, tokens
+from bot.terms import MAIN, VARIANT, Term, TermMatch, synonyms, term_concept, term_index
+from bot.text import clean, fold, name_keys, tokens
 
 #: Rulings listed under a term (the full-text hits follow on the next pages).
 ENTRIES_SHOWN = 4
@@ -34,6 +35,27 @@ def term_lines(term: Term) -> list[str]:
     if term.old:
         lines.append("Früher auch: " + ", ".join(f"„{o}“" for o in term.old) + ".")
     return lines
+
+
+@cache
+def _phrase_concepts(name: str) -> frozenset[str]:
+    """The concept ids of the synonym groups (``data/synonyms.tsv``) with a phrase of two or more words that holds
+    ``name`` as a whole word: such a phrase is one concept of its own where a passage says it (the longest name
+    wins, ``auf den Friedhof gelegt`` → ``zzsfriedhofxgelegt``), yet the passage still uses the term's word in its
+    sense (the Friedhof of ``auf den Friedhof gelegt`` is the graveyard)."""
+    word = fold(name.casefold())
+    return frozenset(concept_id("s", g.key) for g in synonyms() for phrase in g.labels
+                     if len(phrase.split()) > 1 and word in fold(phrase).split())
+
+
+def uses_term(concepts: list[str] | tuple[str, ...], term: Term, names: list[str]) -> bool:
+    """True when a passage with the concept ids ``concepts`` uses the term in its sense: it carries the term's
+    concept, or a synonym group's phrase that holds one of the term's ``names`` (:func:`_phrase_concepts`). A
+    card's name gives no concept (:mod:`bot.card_names`), nor a word another document means otherwise
+    (``data/terms_documents.tsv``), so neither counts."""
+    if term_concept(term) in concepts:
+        return True
+    return any(c in concepts for name in names for c in _phrase_concepts(name))
 
 
 async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], list[Action]]:
@@ -54,12 +76,11 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
             lines.append(f"• Abschnitt {in_quotes(title)} ({where})")
             actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(m.id)))
     found: dict[int, RulingHit] = {}
-    concept = term_concept(term)
     for name in names:
         result = await search_rulings(ctx.store, name)
         # Only rulings that use the word as this term in their document (data/terms_documents.tsv): not 004's
         # „provoziert“ (goad) under Provozieren, not the card name „Maul der Leere“ under Leere.
-        for hit in (h for h in result.hits if concept in h.passage.concepts):
+        for hit in (h for h in result.hits if uses_term(h.passage.concepts, term, names)):
             if len(found) < ENTRIES_SHOWN:
                 found.setdefault(hit.ruling_id, hit)
     # Each ruling as shown today (a changed one with today's statement first), shared notices once.

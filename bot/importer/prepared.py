@@ -21,11 +21,13 @@ import sqlite3
 from collections.abc import Iterator
 
 from bot.analysis import STOP_WORDS, Analyser, Vocabulary, snowball
+from bot.fuzzyvocab import FuzzyVocabulary
 from bot.importer.passages import Counts
 from bot.mentions import ScanRow, entry_scan_rows, merge_scan_row
 from bot.namedata import name_stems, name_strings
 from bot.store.cards import NAME_ENTRIES_SQL, NameEntry
 from bot.store.names import (
+    FUZZY_TABLES_META,
     KEYS,
     RKEYS,
     STEM_CARDS,
@@ -159,6 +161,10 @@ def write_names(conn: sqlite3.Connection) -> int:
                      [(STEMS_META, str(STEM_CARDS)), (STEM_WORDS_META, "1")])
     for statement in _FILL_SQL.split(";")[:-1]:
         conn.execute(statement)
+    vocab = [r[0] for r in conn.execute("SELECT DISTINCT key FROM name_keys WHERE kind = ? ORDER BY key", (WORDS,))]
+    tables = FuzzyVocabulary(vocab).tables_json()  # None for a vocabulary too large for the tables
+    if tables is not None:
+        conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (FUZZY_TABLES_META, tables))
     return count
 
 

@@ -40,6 +40,9 @@ STEM_CARDS = 2
 STEMS_META = "name_stems"
 #: ``meta`` key the build writes with the stems' word counts (:data:`STEM_WORDS`, value ``"1"``).
 STEM_WORDS_META = "name_stem_words"
+#: ``meta`` key the build writes with the fuzzy word tables of a small vocabulary (JSON, made by
+#: :meth:`bot.fuzzyvocab.FuzzyVocabulary.tables_json`): read at start instead of computed.
+FUZZY_TABLES_META = "name_fuzzy_tables"
 #: Entries kept in memory per store after a query read them (then the memory starts anew).
 ENTRY_CACHE = 65_536
 
@@ -178,6 +181,12 @@ class StoredNames:
         row = self._conn.execute("SELECT entry FROM name_keys WHERE kind = ? AND key = ?", (STEM_WORDS, stem)
                                  ).fetchone()
         return int(row[0]) if row else 0
+
+    def fuzzy_tables(self) -> str | None:
+        """The fuzzy word tables the build stored (:data:`FUZZY_TABLES_META`, JSON), or None (a larger vocabulary,
+        or a store built before they were stored)."""
+        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (FUZZY_TABLES_META,)).fetchone()
+        return None if row is None else str(row[0])
 
     def stems(self) -> Iterator[str]:
         """Every stored stem (:data:`STEMS`), sorted (a full read: for tools and tests)."""

@@ -60,3 +60,15 @@ async def test_a_questions_word_names_a_concept_only_in_its_own_forms(ctx):
     assert "zzkclash" in r.analyser.analyse("mehrere fehden", question=True).concepts
     hexproof = r.analyser.analyse("ist sie fluchsicher", question=True).concepts
     assert "zzkhexproof" in hexproof and "zzkshroud" not in hexproof
+
+
+async def test_fluchsicherheit_is_shroud_only(ctx):
+    # the term table: „Fluchsicher“ Hexproof (702.11), „Fluchsicherheit“ Shroud (702.18); the longer name's word is
+    # no form of the shorter one it begins with, in a question and in the term rows of the store
+    r = await ranker(ctx.store)
+    shroud = r.analyser.analyse("hat die kreatur fluchsicherheit", question=True).concepts
+    assert "zzkshroud" in shroud and "zzkhexproof" not in shroud
+    assert "zzkhexproof" not in await concepts_of(ctx, "term:Fluchsicherheit")
+    assert "zzkshroud" in await concepts_of(ctx, "term:Fluchsicherheit")
+    # an inflection of a name is still that name: 003:349 „Die Eigenschaften eines Permanents …“ (110)
+    assert "zzkpermanent" in await concepts_of(ctx, "003:349")

@@ -166,11 +166,12 @@ async def test_keywords_english_glossary_term_finds_startspieler(ctx):
     # The term table names the rule first (103.1, Startspieler); the documents' hits follow.
     assert reply.pages[0].title == "Startspieler – Regel 103.1"
     body = reply.pages[1].body
-    # 003: "Der Startspieler macht seinen ersten Zug." with trailer "Begriffestarting player" (entry 51).
+    # 003: "Der Startspieler macht seinen ersten Zug." with trailer "Begriffestarting player" (entry 51); „den
+    # ersten Zug“ names the starting player too (003:55 „… wer den ersten Zug macht“, data/synonyms.tsv)
     first_hit = body.split("\n\n")[1]
     assert first_hit == (
         "**Erklärung, vermutlich Regel 103.8** · Begriffe: starting player\n"
-        "Der **Startspieler** macht seinen ersten Zug."
+        "Der **Startspieler** macht seinen **ersten Zug**."
     )
     # The hits' page carries its own buttons: the first points to that page's first hit.
     assert reply.pages[1].actions[0].label == "Erklärung, vermutlich Regel 103.8"
@@ -498,3 +499,21 @@ async def test_a_rule_number_typed_with_the_letter_o_is_read_and_said(ctx: Answe
     refused = await run_answer(ctx, "rule", query="7022.19")
     assert refused.error and refused.pages[0].title == "Ungültige Regelnummer"
     assert refused.pages[0].body.startswith("„7022.19“ ist keine Regelnummer: drei Ziffern, ein Punkt")
+
+
+def test_a_term_counts_where_a_synonym_phrase_holds_its_word(built_db):
+    """001's Maul der Leere ruling „… gleichzeitig aus dem Spiel auf den Friedhof gelegt …“: the phrase is the
+    concept of its synonym group (data/synonyms.tsv: friedhof_gelegt, the longest name wins), so the passage lacks
+    Graveyard's own concept, yet it uses „Friedhof“ in the term's sense and belongs on Friedhof's term page; it still
+    does not use Leere (Devoid: 001 has the word only in card names)."""
+    from bot.answers.terms import uses_term
+    from bot.terms import term_index
+
+    with sqlite3.connect(built_db) as conn:
+        (concepts,) = conn.execute("SELECT concepts FROM passages WHERE text LIKE "
+                                   "'Falls das Maul der Leere und eine andere Kreatur gleichzeitig%'").fetchone()
+    concepts = tuple(concepts.split())
+    terms = {t.german: t for t in term_index().terms}
+    assert "zzsfriedhofxgelegt" in concepts and "zzkgraveyard" not in concepts
+    assert uses_term(concepts, terms["Friedhof"], ["Friedhof"])
+    assert not uses_term(concepts, terms["Leere"], ["Leere"])

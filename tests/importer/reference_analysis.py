@@ -42,6 +42,10 @@ def _longest_names(names: list[Concept], stems: list[str], start: int, how: tupl
         and name.stems == tuple(stems[start : start + len(name.stems)])
     ]
     longest = max((size for size, _, _ in matches), default=0)
+    if longest == 1:  # a one-word name whose base a derived longer name's extends is not this word's
+        bases = [base for _, _, base in matches if base]
+        matches = [(size, concept, base) for size, concept, base in matches
+                   if not base or all(not (other.startswith(base) and len(other) >= len(base) + 3) for other in bases)]
     return list(dict.fromkeys(concept for size, concept, _ in matches if size == longest)), longest
 
 
