@@ -81,10 +81,10 @@ class Weights:
     terms: float = 3.0
     raw: float = 2.0
     scale: float = 10.0
-    concept: float = 0.243
+    concept: float = 0.233
     #: Fitted; hand-set before at 3 (CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
     #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 2.969
+    coverage: float = 2.971
     card: float = 6.061
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
     section: float = 6.016
@@ -93,7 +93,7 @@ class Weights:
     unnamed: float = -1.028
     rule: float = 8.0
     #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
-    definition: float = 3.961
+    definition: float = 3.962
     #: The named card's own text, beyond its rulings' ``card`` weight, when the question asks what the card prints
     #: (cost, colour, type: CR 200.1) or is only the card's name: the card text matches such a question as well as
     #: any passage can, whatever bm25 gives a ruling that repeats the name, so it weighs bm25's whole
@@ -106,7 +106,7 @@ class Weights:
     #: Per answer type the question asks for (:data:`bot.stopwords.ANSWER_CUES`) that the passage gives. Measured by
     #: 5-fold CV inside the tuning part (``bench/bench_questions.py --cv 5``: the folds chose 1–2; tuning part 0 → 1:
     #: 81.5 → 82.3 % hit@1, 93.5 → 94.3 % hit@3); now fitted with the others.
-    answer: float = 1.022
+    answer: float = 1.018
     #: A term read from a word repaired as a typo (:attr:`bot.analysis.Analysis.repaired`) counts this much of its
     #: weight in ``coverage`` (a typed word the documents contain counts fully). 0.5 and 1 rank the tuning part and
     #: its typo'd copy alike; every CV fold kept 0.5.
@@ -116,7 +116,7 @@ class Weights:
     #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
     #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
     #: hit@1, 94.0 → 94.3 % hit@3); now fitted with the others.
-    sentence: float = 2.966
+    sentence: float = 2.969
     siblings: int = 5
     #: Third stage (:mod:`bot.phrases`): the first :attr:`phrases` hits get this weight times the share of the
     #: question's pairs of neighbouring words (function words included) their text holds. Fitted; chosen by 5-fold
@@ -129,7 +129,7 @@ class Weights:
     action: float = 3.943
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.589), ("quoted_rule", 0.392), ("explanation", 0.392), ("mechanic", 0.294), ("cr_rule", 0.196),
-        ("glossary", 0.0), ("term", -10.802), ("card", -7.857),
+        ("glossary", 0.0), ("term", -10.802), ("card", -7.856),
     )
     candidates: int = 120
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
