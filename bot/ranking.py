@@ -135,8 +135,8 @@ class Weights:
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
     #: three settings are chosen together on the CV folds (``bench/question_cv.py``: the setting with the most
     #: clear answers whose clear answers are right 96 % of the time on the training questions; with the fitted weights
-    #: chosen on the whole tuning part: margin 3.5, near 1.5, covered 0.7, before 3, 1.5, 0.7). On the CV folds 39 of
-    #: the 51 wrong first hits are flagged and 67 of the 315 right ones (README, ⁹).
+    #: chosen on both whole tuning parts, 722 questions: margin 3.5, near 1.0, covered 0.9; before, on the first part
+    #: alone, 3.5, 1.5, 0.7; README, ¹²).
     margin: float = 3.5
     #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
