@@ -9,6 +9,7 @@ Nothing here imports the bot beyond :mod:`bot.letterfilter`, so the importer and
 from __future__ import annotations
 
 import bisect
+import hashlib
 import json
 import math
 
@@ -38,7 +39,7 @@ TABLE_VOCAB = 2_000
 #: word of a reachable length.
 LETTER_FILTER_LENGTH = 12
 #: Format of the stored tables (:meth:`FuzzyVocabulary.tables_json`): a store with another is computed at start.
-TABLES_VERSION = 1
+TABLES_VERSION = 2
 #: Shortest typed word the fuzzy tier looks up (:data:`bot.typos.MIN_FUZZY_LENGTH`): shorter starts are not tabled.
 TABLE_MIN = 3
 
@@ -141,17 +142,25 @@ class FuzzyVocabulary:
         def flat(table: dict[str, dict[str, float]]) -> dict[str, list[float]]:
             return {typed: [x for w, score in found.items() for x in (pos[w], score)] for typed, found in table.items()}
 
-        return json.dumps({"version": TABLES_VERSION, "cutoff": cutoff, "words": len(self.vocab),
+        return json.dumps({"version": TABLES_VERSION, "cutoff": cutoff, "words": self._digest(),
                            "starts": flat(self._starts_table), "whole": flat(self._words_table)},
                           separators=(",", ":"))
 
+    def _digest(self) -> str:
+        """The vocabulary's words in order, as a short BLAKE2b digest (hex): the stored tables name words by
+        position, so they fit only the very same list."""
+        return hashlib.blake2b("\n".join(self.vocab).encode(), digest_size=8).hexdigest()
+
     def load_tables(self, text: str | None) -> bool:
         """Take :meth:`prepare_tables`'s tables from ``text`` (:meth:`tables_json` of this vocabulary, read from the
-        store) after :meth:`prepare` at their cutoff: True, or False when ``text`` is None or of another version
-        or vocabulary size (then call :meth:`prepare_tables`)."""
-        found = json.loads(text) if text else None
-        if not isinstance(found, dict) or found.get("version") != TABLES_VERSION or found.get("words") != len(
-                self.vocab):
+        store) after :meth:`prepare` at their cutoff: True, or False when ``text`` is None, not JSON, or of another
+        version or vocabulary (its words' digest, so a vocabulary of the same size but other words is caught; then
+        call :meth:`prepare_tables`)."""
+        try:
+            found = json.loads(text) if text else None
+        except ValueError:  # a damaged row: the tables are made anew, as for a store without them
+            return False
+        if not isinstance(found, dict) or found.get("version") != TABLES_VERSION or found.get("words") != self._digest():
             return False
         cutoff = float(found["cutoff"])
         self.prepare(cutoff)

@@ -249,6 +249,9 @@ async def test_stored_fuzzy_tables_are_what_the_warm_up_computes(store: Store, m
     assert loaded.similar("konkl", True, 75.0) == {"konklave": 99.0, "konklavenequidonaut": 99.0}
     assert not FuzzyVocabulary(vocab[1:]).load_tables(text)  # another vocabulary: made at the warm-up
     assert not FuzzyVocabulary(vocab).load_tables(None)
+    swapped = [vocab[1], vocab[0], *vocab[2:]]  # as many words, other positions: the tables would name wrong words
+    assert not FuzzyVocabulary(swapped).load_tables(text)
+    assert not FuzzyVocabulary(vocab).load_tables(text[: len(text) // 2])  # a damaged row: made anew, no error
 
     def not_made(*_args: object) -> None:
         raise AssertionError("the warm-up made the tables the store holds")
