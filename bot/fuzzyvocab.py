@@ -160,7 +160,7 @@ class FuzzyVocabulary:
             found = json.loads(text) if text else None
         except ValueError:  # a damaged row: the tables are made anew, as for a store without them
             return False
-        if not isinstance(found, dict) or found.get("version") != TABLES_VERSION or found.get("words") != self._digest():
+        if not isinstance(found, dict) or (found.get("version"), found.get("words")) != (TABLES_VERSION, self._digest()):
             return False
         cutoff = float(found["cutoff"])
         self.prepare(cutoff)
