@@ -160,7 +160,8 @@ class FuzzyVocabulary:
             found = json.loads(text) if text else None
         except ValueError:  # a damaged row: the tables are made anew, as for a store without them
             return False
-        if not isinstance(found, dict) or (found.get("version"), found.get("words")) != (TABLES_VERSION, self._digest()):
+        key = (TABLES_VERSION, self._digest())
+        if not isinstance(found, dict) or (found.get("version"), found.get("words")) != key:
             return False
         cutoff = float(found["cutoff"])
         self.prepare(cutoff)
