@@ -38,6 +38,9 @@ log = logging.getLogger(__name__)
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+#: Seconds a kept-alive connection to the HTTP endpoint is reused; below the endpoint's idle limit
+#: (``bot.serve_net.IDLE_SECONDS``, 5 s) with room for a loaded machine.
+CLIENT_KEEPALIVE = 2.0
 
 # gateway opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes)
 OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_PRESENCE, OP_VOICE = 0, 1, 2, 3, 4
@@ -465,7 +468,10 @@ class FakeDiscord:
         import aiohttp
 
         if self._client is None:
-            self._client = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
+            # A kept-alive connection is let go well before the endpoint closes idle ones (IDLE_SECONDS, 5 s):
+            # reusing one at the moment the endpoint closes it fails the request (ClientOSError).
+            connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=CLIENT_KEEPALIVE)
+            self._client = aiohttp.ClientSession(connector=connector)
         assert self.interactions_url is not None, "use_http() first"
         body = raw if raw is not None else json.dumps(payload).encode()
         async with self._client.post(self.interactions_url, data=body,
