@@ -30,8 +30,8 @@ def english_forms(word: str) -> list[str]:
     """English words the lower-case ``word`` may be a form of, most likely first (not stemmed): an English
     participle or ``-ing`` form of an ``-e`` verb (``sacrificed`` → ``sacrifice``, ``sacrificing`` →
     ``sacrifice``, ``drawn`` → ``draw``), a German participle of an English verb (``gegoadet`` → ``goaded``,
-    ``getappt`` → ``tapped``, ``gemilled`` → ``milled``, ``gesacrificed`` → ``sacrifice``) and a German verb form (``countern`` → ``countering``,
-    ``attackieren`` → ``attacking``). Pure; bounded by the word's length."""
+    ``getappt`` → ``tapped``, ``gemilled`` → ``milled``, ``gesacrificed`` → ``sacrifice``) and a German verb
+    form (``countern`` → ``countering``, ``attackieren`` → ``attacking``). Pure; bounded by the word's length."""
     out: list[str] = []
     if word.endswith(("d", "n")) and len(word) > MIN_CORE + 1:
         out.append(word[:-1])  # sacrificed → sacrifice, drawn → draw
