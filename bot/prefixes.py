@@ -96,7 +96,8 @@ class KeyStarts:
             while len(self._forms_at) < len(start):
                 self._forms_at.append(set())
             self._forms_at[len(start) - 1].add(start[-1])
-        self._lengths_at = [sorted({len(f) for f in forms}, reverse=True) for forms in self._forms_at]
+        #: per word position: every start of those forms (a walk along an outline stops where none starts so)
+        self._form_starts_at = [{f[:end] for f in forms for end in range(len(f) + 1)} for forms in self._forms_at]
 
     def key(self, words: Sequence[str], form: Callable[[str], str]) -> tuple[str, ...] | None:
         """``tuple(map(form, words))`` when every start of it starts a key (then it may be one), else None: then
@@ -117,5 +118,11 @@ class KeyStarts:
             return True
         if pos >= len(self._forms_at):
             return False
-        forms = self._forms_at[pos]
-        return any(drawn[:n] in forms for n in self._lengths_at[pos] if n <= len(drawn))
+        forms, starts = self._forms_at[pos], self._form_starts_at[pos]
+        for end in range(len(drawn) + 1):
+            start = drawn[:end]
+            if start in forms:
+                return True
+            if start not in starts:
+                return False
+        return False
