@@ -12,9 +12,13 @@ checks this over the documents' vocabulary, every start of its words and random 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from bot.text import canonical, strip_marks
 from bot.words import NUMBER
+
+if TYPE_CHECKING:
+    from bot.analysis import Analyser
 
 #: Each Latin-1 letter (U+00C0–U+00FF) with its marks stripped as :func:`bot.text.strip_marks` strips them: a word of
 #: Latin-1 characters is stripped character by character (NFKD decomposes each one by itself; the marks it
@@ -38,12 +42,16 @@ def outline(word: str) -> str | None:
     return canonical(word)
 
 
-def lemma_outline(lemma: Callable[[str], str]) -> Callable[[str], str | None]:
-    """The outline of the stem :meth:`bot.analysis.Analyser.stems` gives first for a word: of the word's ``lemma``
-    (the analyser's: a participle read as its verb), None for a rule number (its term is no stem)."""
+def lemma_outline(analyser: Analyser) -> Callable[[str], str | None]:
+    """The outline of the stem ``analyser``'s :meth:`~bot.analysis.Analyser.stems` gives first for a word: the stem
+    itself when the analyser remembers it (a word typed before; an outline would cost more), else the outline of the
+    word's lemma (a participle read as its verb), None for a rule number (its term is no stem)."""
 
     def drawn(word: str) -> str | None:
-        return None if NUMBER.match(word) else outline(lemma(word))
+        known = analyser.remembered(word)
+        if known:
+            return known[0]
+        return None if NUMBER.match(word) else outline(analyser.lemma(word))
 
     return drawn
 

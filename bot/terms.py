@@ -210,7 +210,7 @@ class TermIndex:
             for name, rank in term.names():
                 if rank != ENGLISH:
                     self._snow.setdefault(tuple(map(self._word_form, tokens(name, 12))), []).append((rank, i))
-        self._snow_starts = KeyStarts(self._snow, lemma_outline(self._form_analyser.lemma))  # forms only as far as keys
+        self._snow_starts = KeyStarts(self._snow, lemma_outline(self._form_analyser))  # forms only as far as keys
         # Every name with its folded words as " w1 w2 …" (a word starts with t ⇔ " " + t in it), for autocompletes.
         self.name_words: list[tuple[Term, str, int, str]] = [
             (term, name, rank, " " + " ".join(fts_tokens(name))) for term in terms for name, rank in term.names()
