@@ -271,10 +271,6 @@ class Analyser:
             self._stem_cache[key] = out
         return out
 
-    def remembered(self, word: str, language: str = "de") -> list[str] | None:
-        """The terms :meth:`stems` remembered for ``word`` (the same list), or None when it has not made them."""
-        return self._stem_cache.get((word, language))
-
     def compound_parts(self, word: str, depth: int = 0) -> list[str]:
         """The parts of a compound the store's vocabulary knows (``eismarken`` → eis, marken), or []."""
         if len(word) < MIN_COMPOUND or depth > 1 or not word.isalpha():

@@ -84,45 +84,15 @@ class KeyStarts:
     first start no key has (a typed word's form is the costly part; most typed texts leave the table after their
     first word, and the newest word is formed only when the words before it start a key)."""
 
-    def __init__(self, keys: Iterable[tuple[str, ...]], outline: Callable[[str], str | None] | None = None) -> None:
-        """``outline``: a word → a string its form is a start of (None: not known); a word none of whose outline's
-        starts is a form some key has at its position is not formed (:mod:`bot.stemoutline`: a Snowball stem is a
-        start of the word folded)."""
-        self._outline = outline
+    def __init__(self, keys: Iterable[tuple[str, ...]]) -> None:
         self._starts = {key[:end] for key in keys for end in range(1, len(key) + 1)}
-        #: per word position: the forms the keys have there, and the lengths of these forms (longest first)
-        self._forms_at: list[set[str]] = []
-        for start in self._starts:
-            while len(self._forms_at) < len(start):
-                self._forms_at.append(set())
-            self._forms_at[len(start) - 1].add(start[-1])
-        #: per word position: every start of those forms (a walk along an outline stops where none starts so)
-        self._form_starts_at = [{f[:end] for f in forms for end in range(len(f) + 1)} for forms in self._forms_at]
 
     def key(self, words: Sequence[str], form: Callable[[str], str]) -> tuple[str, ...] | None:
         """``tuple(map(form, words))`` when every start of it starts a key (then it may be one), else None: then
-        it is no key of the table. ``()`` for no words. A word whose outline rules it out is not formed."""
+        it is no key of the table. ``()`` for no words."""
         found: tuple[str, ...] = ()
-        outline = self._outline
-        for pos, word in enumerate(words):
-            if outline is not None and not self._may_be(pos, outline(word)):
-                return None
+        for word in words:
             found = (*found, form(word))
             if found not in self._starts:
                 return None
         return found
-
-    def _may_be(self, pos: int, drawn: str | None) -> bool:
-        """False when the outline ``drawn`` of the word at ``pos`` has no start that a key has as its form there."""
-        if drawn is None:
-            return True
-        if pos >= len(self._forms_at):
-            return False
-        forms, starts = self._forms_at[pos], self._form_starts_at[pos]
-        for end in range(len(drawn) + 1):
-            start = drawn[:end]
-            if start in forms:
-                return True
-            if start not in starts:
-                return False
-        return False

@@ -40,7 +40,6 @@ from rapidfuzz import fuzz, process
 from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id, tokens
 from bot.paths import DATA_DIR, tsv_rows
 from bot.prefixes import KeyStarts, WordPrefixes
-from bot.stemoutline import lemma_outline
 from bot.stopwords import ASKING_VERBS
 from bot.text import clean, name_folds, name_keys, name_words
 from bot.text import tokens as fts_tokens
@@ -210,7 +209,7 @@ class TermIndex:
             for name, rank in term.names():
                 if rank != ENGLISH:
                     self._snow.setdefault(tuple(map(self._word_form, tokens(name, 12))), []).append((rank, i))
-        self._snow_starts = KeyStarts(self._snow, lemma_outline(self._form_analyser))  # forms only as far as keys
+        self._snow_starts = KeyStarts(self._snow)  # a query's forms made only as far as a key of _snow starts so
         # Every name with its folded words as " w1 w2 …" (a word starts with t ⇔ " " + t in it), for autocompletes.
         self.name_words: list[tuple[Term, str, int, str]] = [
             (term, name, rank, " " + " ".join(fts_tokens(name))) for term in terms for name, rank in term.names()

@@ -20,7 +20,6 @@ from bot.analysis import snowball
 from bot.fuzzybound import WRATIO_CUTOFF, WRatioBound
 from bot.prefixes import KeyStarts, WordPrefixes
 from bot.reply import Choice
-from bot.stemoutline import outline
 from bot.store import MechanicRecord, Store
 from bot.terms import ENGLISH, NO_TERM, Term, senses, term_index
 from bot.text import canonical, tokens
@@ -123,7 +122,7 @@ class MechanicFinder:
         self.keyword_typo_keys = index.fuzzy_keys_of(titling | {
             i for i, term in enumerate(index.terms) if term.kind in MECHANIC_KINDS and not self._is_ordinary(term)})
         self._forms = self._verb_forms(index.terms)
-        self._form_starts = KeyStarts(self._forms, outline)
+        self._form_starts = KeyStarts(self._forms)
         # Names and verb forms of the keywords no section is about, by word prefixes, for the autocomplete.
         entries = [(term, tokens(name)) for term in index.terms
                    if term.kind in MECHANIC_KINDS and not self._about[id(term)] and not self._is_ordinary(term)
