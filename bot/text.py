@@ -158,13 +158,14 @@ def name_folds(text: str) -> tuple[tuple[str, ...], list[str]]:
     plain = base.translate(_AOU)
     if not plain.isascii():
         return name_keys(text), name_words(text)
-    short = _SEPARATORS.sub("", _SLASHES.sub("/", plain))
+    slash = "/" in plain  # _SLASHES matches only where a slash is (most typed names have none)
+    short = _SEPARATORS.sub("", _SLASHES.sub("/", plain) if slash else plain)
     if plain == base:
         keys: tuple[str, ...] = (short,) if short else ()
     else:
-        long = _SEPARATORS.sub("", _SLASHES.sub("/", base).translate(_UMLAUT_AE))
+        long = _SEPARATORS.sub("", (_SLASHES.sub("/", base) if slash else base).translate(_UMLAUT_AE))
         keys = tuple(dict.fromkeys(k for k in (long, short) if k))
-    return keys, [w for w in _SEPARATORS.split(_SLASHES.sub(" ", plain)) if w]
+    return keys, [w for w in _SEPARATORS.split(_SLASHES.sub(" ", plain) if slash else plain) if w]
 
 
 # --- the documents' full-text search (bot.textsearch) ---------------------------------------------
