@@ -61,6 +61,8 @@ WORDS_REMEMBERED = 200_000
 #: What a word is in a text's analysis, in the order the analysis asks: a rule number, a weak word, a word that
 #: gives no term (a stop word, a lone letter), a content word.
 _NUMBER, _WEAK, _NO_TERM, _CONTENT = range(4)
+#: The separable prefixes with the ``ge`` of a participle after them (``aufge``, ``abge``), for ``str.startswith``.
+_SEPARABLE_GE = tuple(p + "ge" for p in lists.SEPARABLE_PREFIXES)
 #: "weiß" is the verb "wissen" (a stop word) beside a personal pronoun (:func:`bot.stopwords.is_verb_wissen`).
 _WISSEN = frozenset({"weiß", "weiss"})
 #: A passage's analysis as its columns take it (:meth:`Analyser.indexed`): terms, concepts, weak stems beside them.
@@ -229,7 +231,8 @@ class Analyser:
         cores = [base]
         if base.startswith("ge"):
             cores.append(base[2:])
-        cores += [p + base[len(p) + 2 :] for p in lists.SEPARABLE_PREFIXES if base.startswith(p + "ge")]
+        if base.startswith(_SEPARABLE_GE):  # one call of C for the many words without a separable prefix and ge
+            cores += [p + base[len(p) + 2 :] for p in lists.SEPARABLE_PREFIXES if base.startswith(p + "ge")]
         for core in reversed(cores):
             for verb in (core[:-1] + "en", core[:-1] + "n", core):
                 if len(verb) >= 5 and verb.endswith("n") and self.vocab.knows(verb):

@@ -49,6 +49,7 @@ async def test_bound_keeps_every_title_wratio_reaches(ctx: AnswerContext) -> Non
     assert narrowed > 0.99 * len(queries)
     assert 0 in (bound.candidates("fehde") or []) and len(bound.candidates("fehde") or titles) < 6
     assert len(bound.candidates("hofnarr des damonen") or titles) < 8
+    assert len(bound.candidates("eiserne ha") or titles) <= 3  # the pieces' test (9 by shared characters alone)
 
 
 async def test_fuzzy_tier_as_when_every_title_is_scored(ctx: AnswerContext) -> None:

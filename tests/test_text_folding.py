@@ -5,12 +5,13 @@ on the cases that take the short way (printable text, ASCII after decomposition)
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.text import clean, name_keys, strip_marks
+from bot.text import canonical, clean, name_keys, strip_marks
 
 
 def clean_by_definition(text: str) -> str:
@@ -31,6 +32,15 @@ ANY_TEXT = st.text(st.characters(codec=None, exclude_categories=()), max_size=40
 def test_clean_and_strip_marks_as_defined(text: str) -> None:
     assert clean(text) == clean_by_definition(text)
     assert strip_marks(text) == strip_by_definition(text)
+
+
+@settings(max_examples=600)
+@given(st.text(alphabet="aeouäßEx ", max_size=14))
+def test_canonical_as_defined(word: str) -> None:
+    """:func:`bot.text.canonical`'s chained replacements give its definition: ``ß`` → ``ss``, then one pass of
+    ``([aou])e`` → the vowel (``aee`` → ``ae``, ``quelle`` → ``qulle``)."""
+    assert canonical(word) == re.sub(r"([aou])e", r"\1", word.replace("ß", "ss"))
+    assert canonical("aee") == "ae" and canonical("prioritaet") == "prioritat" and canonical("ueueoe") == "uuo"
 
 
 def test_examples_both_ways() -> None:

@@ -310,7 +310,9 @@ class MechanicFinder:
         match = term_index().lookup(text, typo_among=typo_keys)
         if match is None or (match.how != "exact" and self._is_ordinary(match.term)):
             return Found()
-        sections = self._about.get(id(match.term)) or self._term_sections(match.term)
+        sections = self._about.get(id(match.term))  # made for every term of the table: [] when none is about it
+        if sections is None:
+            sections = self._term_sections(match.term)
         if sections:
             return Found(list(sections))
         return Found(term=match.term) if match.term.kind in MECHANIC_KINDS else Found()
