@@ -29,7 +29,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import re
 import signal
 import time
 from collections import deque
@@ -38,7 +37,6 @@ from typing import Any, NamedTuple
 import aiohttp
 import orjson
 from aiohttp import HttpVersion11, web
-from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
 
 from bot import metrics
@@ -73,11 +71,10 @@ from bot.serve_health import ServeHealth
 from bot.serve_net import Intake
 from bot.serve_sockets import connection_cap, http_error_text, listen, open_files, raise_file_limit
 from bot.serve_transport import HttpTransport
+from bot.signature import MAX_SKEW, verify
 
 log = logging.getLogger(__name__)
 
-#: Signatures older (or newer) than this many seconds are refused (replayed requests).
-MAX_SKEW = 300
 #: Largest request body read (Discord's interactions are a few KB).
 MAX_BODY = 1024 * 1024
 PONG = 1
@@ -100,25 +97,6 @@ def _log_error(what: str, exc: BaseException) -> None:
     LOG_LEVEL=DEBUG")."""
     log.error("%s: %s: %s", what, type(exc).__name__, str(exc)[:200])
     log.debug("%s", what, exc_info=exc)
-
-
-#: An Ed25519 signature in hex (64 bytes) and a Unix time in whole seconds, as Discord sends them.
-_SIGNATURE = re.compile(r"[0-9a-fA-F]{128}")
-_TIMESTAMP = re.compile(r"[0-9]{1,12}")
-
-
-def verify(key: VerifyKey, signature: str, timestamp: str, body: bytes, now: float | None = None) -> bool:
-    """Whether ``signature`` (hex) signs ``timestamp + body`` with ``key`` and ``timestamp`` (Unix seconds)
-    is within :data:`MAX_SKEW` of ``now`` (Discord's "Security and Authorization" for interactions)."""
-    if not _SIGNATURE.fullmatch(signature or "") or not _TIMESTAMP.fullmatch(timestamp or ""):
-        return False
-    if abs((time.time() if now is None else now) - int(timestamp)) > MAX_SKEW:
-        return False
-    try:
-        key.verify(timestamp.encode() + body, bytes.fromhex(signature))
-    except BadSignatureError:
-        return False
-    return True
 
 
 class Waiting(NamedTuple):
