@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from prometheus_client.metrics_core import CounterMetricFamily, HistogramMetricFamily, Metric
-from prometheus_client.registry import REGISTRY, Collector
+from prometheus_client.registry import REGISTRY, Collector, CollectorRegistry
 from prometheus_client.samples import Sample
 from prometheus_client.utils import floatToGoString
 
@@ -53,13 +53,14 @@ class HistogramChild:
 
 
 class _Family(Collector):
-    """A metric with labels whose children are made on first use (:meth:`labels`), registered in prometheus-client's
-    default registry (``GET /metrics`` renders it with the rest)."""
+    """A metric with labels whose children are made on first use (:meth:`labels`), registered in ``registry``
+    (prometheus-client's default one: ``GET /metrics`` renders it with the rest)."""
 
-    def __init__(self, name: str, documentation: str, labelnames: Sequence[str] = ()) -> None:
+    def __init__(self, name: str, documentation: str, labelnames: Sequence[str] = (),
+                 registry: CollectorRegistry = REGISTRY) -> None:
         self.name, self.documentation, self.labelnames = name, documentation, tuple(labelnames)
         self.children: dict[tuple[str, ...], Any] = {}
-        REGISTRY.register(self)
+        registry.register(self)
 
     def _new(self) -> Any:
         raise NotImplementedError
@@ -104,10 +105,11 @@ class HistogramFamily(_Family):
     """A histogram with the upper bounds ``buckets`` (seconds, ascending; ``+Inf`` added) and the label names
     ``labelnames``."""
 
-    def __init__(self, name: str, documentation: str, labelnames: Sequence[str], buckets: Sequence[float]) -> None:
+    def __init__(self, name: str, documentation: str, labelnames: Sequence[str], buckets: Sequence[float],
+                 registry: CollectorRegistry = REGISTRY) -> None:
         self.bounds = tuple(float(b) for b in buckets)
         self._les = [floatToGoString(b) for b in self.bounds] + ["+Inf"]
-        super().__init__(name, documentation, labelnames)
+        super().__init__(name, documentation, labelnames, registry)
 
     def _new(self) -> HistogramChild:
         return HistogramChild(self.bounds)
