@@ -424,7 +424,7 @@ class Intake:
 
     @web.middleware
     async def middleware(self, request: web.BaseRequest,
-                         handler: Callable[[web.BaseRequest], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+                         handler: Callable[[Any], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
         """aiohttp middleware: the body is read here within :data:`BODY_SECONDS` (408 after that), then the
         handler runs with the connection counted as working; afterwards it waits for the next request. A body
         that has wholly arrived with its headers (as Discord sends a few KB) is taken without the clock: no
