@@ -11,7 +11,8 @@ of ours, so the list stays right when code moves.
 
 aiohttp is used through its public API only (``TCPConnector(limit=…)``, ``ClientSession``,
 ``web.Application(client_max_size=…)``, ``AppRunner(handle_signals=False)``, ``TCPSite(reuse_port=…)``,
-``AppRunner.addresses``); it has no entry here.
+``AppRunner.addresses``, the low-level ``web.Server(handler, request_factory=…)`` with ``ServerRunner`` and
+``BaseRequest(…, client_max_size=…)``); it has no entry here.
 
 :func:`problems` checks every entry against the installed discord.py and returns one German line per thing
 that is gone (``tests/test_internals.py`` fails with those lines).

@@ -423,8 +423,8 @@ class Intake:
             self._set(conn, state)
 
     @web.middleware
-    async def middleware(self, request: web.Request,
-                         handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+    async def middleware(self, request: web.BaseRequest,
+                         handler: Callable[[Any], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
         """aiohttp middleware: the body is read here within :data:`BODY_SECONDS` (408 after that), then the
         handler runs with the connection counted as working; afterwards it waits for the next request. A body
         that has wholly arrived with its headers (as Discord sends a few KB) is taken without the clock: no

@@ -1,0 +1,116 @@
+"""``serve`` on aiohttp's low-level server (bot/serve.py: make_server, Endpoint.dispatch and route) behind the intake,
+on a real socket in this process: the paths and methods the application's router answered before, in German JSON
+where it refused, ``Expect: 100-continue``; and the metrics' own counters and histograms (bot/metric_values.py)
+rendered exactly as prometheus-client's ``Counter`` and ``Histogram`` render the same observations."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from types import SimpleNamespace
+
+import aiohttp
+from aiohttp import web
+from nacl.signing import SigningKey
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+
+from bot.metric_values import CounterFamily, HistogramFamily
+from bot.metrics import BUCKETS
+from bot.serve import Interactions, RestClient, make_server
+from bot.serve_net import Intake
+from bot.serve_sockets import listen
+
+
+async def _serving(key: SigningKey) -> tuple[Intake, web.ServerRunner, int]:
+    """``make_server`` behind an intake on a free port (a stand-in core: a PING needs none, ``/health`` reads
+    ``is_open``)."""
+    core = SimpleNamespace(is_open=True)
+    interactions = Interactions(core, RestClient())  # type: ignore[arg-type]
+    intake = Intake(listen("127.0.0.1", 0), 16)
+    runner = web.ServerRunner(make_server(interactions, key.verify_key.encode().hex(), intake), handle_signals=False)
+    await runner.setup()
+    assert runner.server is not None
+    intake.start(runner.server)
+    return intake, runner, intake.sockets[0].getsockname()[1]
+
+
+def _signed_ping(key: SigningKey) -> tuple[bytes, dict[str, str]]:
+    body = b'{"type": 1, "id": "1577722197915467820", "application_id": "9", "token": "t"}'
+    stamp = str(int(time.time()))
+    return body, {"X-Signature-Ed25519": key.sign(stamp.encode() + body).signature.hex(),
+                  "X-Signature-Timestamp": stamp, "Content-Type": "application/json"}
+
+
+async def test_the_low_level_server_answers_the_paths_and_methods_as_the_router_did():
+    key = SigningKey.generate()
+    intake, runner, port = await _serving(key)
+    url = f"http://127.0.0.1:{port}"
+    got = {}
+    try:
+        async with aiohttp.ClientSession() as session:
+            body, headers = _signed_ping(key)
+            asked = [("ping", "POST", "/interactions", body), ("get", "GET", "/interactions", None),
+                     ("unknown", "GET", "/nirgends", None), ("post health", "POST", "/health", b"")]
+            for name, method, path, data in asked:
+                async with session.request(method, url + path, data=data, headers=headers if data else None) as resp:
+                    got[name] = resp.status, await resp.json(content_type=None)
+            async with session.get(url + "/health") as resp:
+                got["health"] = resp.status, (await resp.json())["status"]
+            async with session.head(url + "/health") as resp:
+                got["head"] = resp.status, await resp.read()
+            async with session.get(url + "/metrics") as resp:
+                got["metrics"] = resp.status, "regelbot_interactions_total" in await resp.text()
+    finally:
+        await intake.stop()
+        await runner.cleanup()
+    refused = {"error": "Methode nicht erlaubt"}
+    assert got == {"ping": (200, {"type": 1}), "get": (405, refused), "unknown": (404, {"error": "Nicht gefunden"}),
+                   "post health": (405, refused), "health": (200, "ok"), "head": (200, b""), "metrics": (200, True)}
+
+
+async def test_a_request_expecting_100_continue_gets_it_before_sending_its_body():
+    key = SigningKey.generate()
+    intake, runner, port = await _serving(key)
+    body, headers = _signed_ping(key)
+    head = "".join(f"{name}: {value}\r\n" for name, value in headers.items())
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(f"POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Length: {len(body)}\r\n{head}"
+                     "Expect: 100-continue\r\n\r\n".encode())
+        interim = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 3)  # the body is not sent before it
+        writer.write(body)
+        answer = await asyncio.wait_for(reader.readuntil(b'{"type":1}'), 3)
+        writer.close()
+    finally:
+        await intake.stop()
+        await runner.cleanup()
+    assert interim == b"HTTP/1.1 100 Continue\r\n\r\n" and answer.startswith(b"HTTP/1.1 200 OK")
+
+
+def _page(registry: CollectorRegistry) -> str:
+    """The exposition text of ``registry`` with the ``_created`` times (each metric's own clock) left out."""
+    return re.sub(r"(_created(\{[^}]*\})?) \S+", r"\1 T", generate_latest(registry).decode())
+
+
+def test_own_counters_and_histograms_render_as_prometheus_clients_own():
+    ours, theirs = CollectorRegistry(), CollectorRegistry()
+    hist = HistogramFamily("x_seconds", "Sekunden", ["kind"], BUCKETS, registry=ours)
+    count = CounterFamily("x_events", "Ereignisse", ["kind", "command"], registry=ours)
+    plain = CounterFamily("x_restarts", "Neustarts", registry=ours)
+    their_hist = Histogram("x_seconds", "Sekunden", ["kind"], buckets=BUCKETS, registry=theirs)
+    their_count = Counter("x_events", "Ereignisse", ["kind", "command"], registry=theirs)
+    their_plain = Counter("x_restarts", "Neustarts", registry=theirs)
+    # values on the bounds, between them, past the last one; the same order of first use on both sides
+    for kind, seconds in [("command", 0.005), ("autocomplete", 0.0051), ("command", 2.5), ("command", 61.0),
+                          ("autocomplete", 0.0), ("command", 1.0), ("autocomplete", 30.0)]:
+        hist.labels(kind).observe(seconds)
+        their_hist.labels(kind).observe(seconds)
+        count.labels(kind, "card").inc()
+        their_count.labels(kind, "card").inc()
+    plain.inc()
+    their_plain.inc()
+    assert _page(ours) == _page(theirs)
+    assert 'x_seconds_bucket{kind="command",le="0.005"} 1.0' in _page(ours)  # a value on a bound is in its bucket
+    created = [line for line in _page(ours).splitlines() if "_created" in line and not line.startswith("#")]
+    assert len(created) == 5  # each child's creation time, as prometheus-client's
