@@ -187,6 +187,9 @@ class Analyser:
         self._stem_cache: dict[tuple[str, str], list[str]] = {}
         #: Per language, each word met: its analysis from its second text on, None after its first (:meth:`_word`).
         self._words: dict[str, dict[str, _Word | None]] = {}
+        #: Per kind of text (document, old terms, language), which one-word names a word is a form of
+        #: (:func:`bot.passage_concepts.passage_concepts`' ``fits``).
+        self._fits: dict[tuple[str | None, bool, str], dict[tuple[str, str], list[str]]] = {}
 
     def card_name_words(self, stems: list[str], language: str) -> set[int]:
         """The positions of a document's words ``stems`` (main stems) that a card's name covers
@@ -377,7 +380,15 @@ class Analyser:
         infos = [known.get(w) or self._word(w, language) for w in raw]
         concepts: list[str] = []
         covered: set[int] = set()
-        if self.options.concepts:
+        if self.options.concepts and document is not None:  # a document's passage (_concepts' first branch)
+            how = (document, old_terms, language)
+            firsts = [info.first for info in infos]
+            names = self.card_name_words(firsts, language) if self.card_names else set()
+            fits = self._fits.get(how)
+            if fits is None:
+                fits = self._fits[how] = {}
+            concepts, covered = passage_concepts(raw, infos, self.vocab.concept_table(*how), names, firsts, fits)
+        elif self.options.concepts:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, False, raw), {})
         terms, weak, is_wissen = dict.fromkeys(concepts), [], lists.is_verb_wissen
         for i, info in enumerate(infos):

@@ -37,14 +37,16 @@ class WordInfo(Protocol):
 
 
 def passage_concepts(raw: list[str], infos: Sequence[WordInfo], table: ConceptTable,
-                      names: set[int]) -> tuple[list[str], set[int]]:
+                      names: set[int], stems: list[str] | None = None,
+                      fits: dict[tuple[str, str], list[str]] | None = None) -> tuple[list[str], set[int]]:
     """The concepts of a passage of a document: those of the names of ``table`` (the names that count there,
-    :meth:`bot.vocabulary.Vocabulary.concept_table`) found in the words ``raw`` (``infos``: what each word is), none
-    on the positions ``names`` (a card's name: :mod:`bot.card_names`), each once; and the positions of the words
-    that names of two or more words cover."""
+    :meth:`bot.vocabulary.Vocabulary.concept_table`) found in the words ``raw`` (``infos``: what each word is,
+    ``stems``: their main stems when the caller has them), none on the positions ``names`` (a card's name:
+    :mod:`bot.card_names`), each once; and the positions of the words that names of two or more words cover.
+    ``fits`` (when given) remembers, per main stem and folded lemma, which of several one-word names of ``table``
+    a word is a form of (:func:`bot.concepts.fitting`; the same for every text read with ``table``)."""
     concepts: dict[str, None] = {}
     spans: set[int] = set()
-    stems: list[str] = []
     after = 0
     for i, info in enumerate(infos):
         entry = table.get(info.first) if i >= after and i not in names else None  # none inside the name found before
@@ -67,9 +69,27 @@ def passage_concepts(raw: list[str], infos: Sequence[WordInfo], table: ConceptTa
                 if not base or info.form.startswith(base):
                     concepts[concept] = None
             else:
-                concepts.update(dict.fromkeys(fitting(single, info.form)))
+                concepts.update(dict.fromkeys(_fitting(single, info.first, info.form, fits)))
             after = i + 1
     return list(concepts), spans
+
+
+#: Most (stem, form) pairs a ``fits`` memo of :func:`passage_concepts` keeps.
+FITS_KEPT = 100_000
+
+
+def _fitting(single: list[tuple[str, str]], first: str, form: str, fits: dict[tuple[str, str], list[str]] | None
+             ) -> list[str]:
+    """:func:`bot.concepts.fitting` of ``single`` (the one-word names of stem ``first``) for ``form``, remembered in
+    ``fits`` (at most :data:`FITS_KEPT` pairs)."""
+    if fits is None:
+        return fitting(single, form)
+    found = fits.get((first, form))
+    if found is None:
+        found = fitting(single, form)
+        if len(fits) < FITS_KEPT:
+            fits[first, form] = found
+    return found
 
 
 __all__ = ["WordInfo", "passage_concepts"]
