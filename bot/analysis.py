@@ -197,7 +197,7 @@ class Analyser:
         table = self._name_tables.get(language)
         if table is None:
             by_first = self.vocab.by_first
-            table = name_table(self.card_names, lambda w: self.stems(w, language, keep=False)[0],
+            table = name_table(self.card_names, lambda w: self.main_stem(w, language),
                                lambda stems: any(c.stems == stems for c in by_first.get(stems[0], ())))
             self._name_tables[language] = table
         return covered(table, stems)
@@ -270,6 +270,17 @@ class Analyser:
         if keep and len(self._stem_cache) < 200_000:
             self._stem_cache[key] = out
         return out
+
+    def main_stem(self, word: str, language: str = "de") -> str:
+        """The first of :meth:`stems` of ``word`` (its main stem) without the negation's and the compound parts'
+        terms, which come after it (a card name's words, :mod:`bot.card_names`)."""
+        if language == "en":
+            first = snowball(word, "en")
+        elif NUMBER.match(word):
+            first = number_term(word)
+        else:
+            first = snowball(self.lemma(word))
+        return first or self.stems(word, language, keep=False)[0]
 
     def compound_parts(self, word: str, depth: int = 0) -> list[str]:
         """The parts of a compound the store's vocabulary knows (``eismarken`` → eis, marken), or []."""
