@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot import stopwords as lists
-from bot.concepts import fitting
+from bot.concepts import fitting, fitting_kept
 from bot.vocabulary import ConceptTable, match_concepts
 
 
@@ -44,7 +44,7 @@ def passage_concepts(raw: list[str], infos: Sequence[WordInfo], table: ConceptTa
     ``stems``: their main stems when the caller has them), none on the positions ``names`` (a card's name:
     :mod:`bot.card_names`), each once; and the positions of the words that names of two or more words cover.
     ``fits`` (when given) remembers, per main stem and folded lemma, which of several one-word names of ``table``
-    a word is a form of (:func:`bot.concepts.fitting`; the same for every text read with ``table``)."""
+    a word is a form of (:func:`bot.concepts.fitting_kept`; the same for every text read with ``table``)."""
     concepts: dict[str, None] = {}
     spans: set[int] = set()
     after = 0
@@ -56,7 +56,7 @@ def passage_concepts(raw: list[str], infos: Sequence[WordInfo], table: ConceptTa
         stopped = info.stop or (info.wissen and lists.is_verb_wissen(raw, i))
         if longer:
             stems = stems or [w.first for w in infos]
-            found, length = match_concepts(table, stems, i, stopped, info.form)
+            found, length = match_concepts(table, stems, i, stopped, info.form, fits)
             if names and length > 1 and not names.isdisjoint(range(i, i + length)):
                 found, length = [], 0  # a concept's name running into a card's name
             concepts.update(dict.fromkeys(found))
@@ -69,27 +69,11 @@ def passage_concepts(raw: list[str], infos: Sequence[WordInfo], table: ConceptTa
                 if not base or info.form.startswith(base):
                     concepts[concept] = None
             else:
-                concepts.update(dict.fromkeys(_fitting(single, info.first, info.form, fits)))
+                found = fitting(single, info.form) if fits is None else fitting_kept(single, info.first, info.form,
+                                                                                     fits)
+                concepts.update(dict.fromkeys(found))
             after = i + 1
     return list(concepts), spans
-
-
-#: Most (stem, form) pairs a ``fits`` memo of :func:`passage_concepts` keeps.
-FITS_KEPT = 100_000
-
-
-def _fitting(single: list[tuple[str, str]], first: str, form: str, fits: dict[tuple[str, str], list[str]] | None
-             ) -> list[str]:
-    """:func:`bot.concepts.fitting` of ``single`` (the one-word names of stem ``first``) for ``form``, remembered in
-    ``fits`` (at most :data:`FITS_KEPT` pairs)."""
-    if fits is None:
-        return fitting(single, form)
-    found = fits.get((first, form))
-    if found is None:
-        found = fitting(single, form)
-        if len(fits) < FITS_KEPT:
-            fits[first, form] = found
-    return found
 
 
 __all__ = ["WordInfo", "passage_concepts"]

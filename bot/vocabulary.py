@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from bot.concepts import Concept, fitting
+from bot.concepts import Concept, fitting, fitting_kept
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
 from bot.words import snowball
 
@@ -159,18 +159,23 @@ class Vocabulary:
 
 
 def match_concepts(table: ConceptTable, stems: list[str], start: int, stopped: bool = False,
-                   form: str | None = None) -> tuple[list[str], int]:
+                   form: str | None = None, fits: dict[tuple[str, str], list[str]] | None = None
+                   ) -> tuple[list[str], int]:
     """:meth:`Vocabulary.concepts_at` over the names of ``table`` (:meth:`Vocabulary.concept_table`): the concept ids
     of the longest names starting at ``stems[start]`` (in the table's order, each once) and their length (0: none);
     a one-word name does not count on a ``stopped`` word (a stop word), nor on a word whose folded lemma ``form``
-    is no form of it (:func:`bot.concepts.fits`; None: no check). The list is the caller's."""
+    is no form of it (:func:`bot.concepts.fits`; None: no check). ``fits``: a memo of those one-word names per
+    stem and form for this ``table`` (:func:`bot.concepts.fitting_kept`). The list is the caller's."""
     entry = table.get(stems[start])
     if entry is None:
         return [], 0
     longer, single = entry
     best: list[str] = []
     length = 0
+    following = stems[start + 1] if start + 1 < len(stems) else None
     for c in longer:
+        if c.stems[1] != following:  # a name of two or more words: its second stem decides most (no slice made)
+            continue
         n = len(c.stems)
         if n >= length and tuple(stems[start : start + n]) == c.stems:
             if n > length:
@@ -180,7 +185,8 @@ def match_concepts(table: ConceptTable, stems: list[str], start: int, stopped: b
     if length:
         return best, length
     if single and not stopped:
-        found = fitting(single, form)
+        found = fitting(single, form) if fits is None or form is None else fitting_kept(single, stems[start], form,
+                                                                                          fits)
         return (found, 1) if found else ([], 0)
     return [], 0
 
