@@ -187,9 +187,6 @@ class Analyser:
         self._stem_cache: dict[tuple[str, str], list[str]] = {}
         #: Per language, each word met: its analysis from its second text on, None after its first (:meth:`_word`).
         self._words: dict[str, dict[str, _Word | None]] = {}
-        #: Per kind of text (document, old terms, language), which one-word names a word is a form of
-        #: (:func:`bot.passage_concepts.passage_concepts`' ``fits``).
-        self._fits: dict[tuple[str | None, bool, str], dict[tuple[str, str], list[str]]] = {}
 
     def card_name_words(self, stems: list[str], language: str) -> set[int]:
         """The positions of a document's words ``stems`` (main stems) that a card's name covers
@@ -272,14 +269,9 @@ class Analyser:
         return out
 
     def main_stem(self, word: str, language: str = "de") -> str:
-        """The first of :meth:`stems` of ``word`` (its main stem) without the negation's and the compound parts'
-        terms, which come after it (a card name's words, :mod:`bot.card_names`)."""
-        if language == "en":
-            first = snowball(word, "en")
-        elif NUMBER.match(word):
-            first = number_term(word)
-        else:
-            first = snowball(self.lemma(word))
+        """The first of :meth:`stems` of ``word``, not the terms after it (card names' words: no compound split)."""
+        first = snowball(word, "en") if language == "en" else (
+            number_term(word) if NUMBER.match(word) else snowball(self.lemma(word)))
         return first or self.stems(word, language, keep=False)[0]
 
     def compound_parts(self, word: str, depth: int = 0) -> list[str]:
@@ -395,10 +387,8 @@ class Analyser:
             how = (document, old_terms, language)
             firsts = [info.first for info in infos]
             names = self.card_name_words(firsts, language) if self.card_names else set()
-            fits = self._fits.get(how)
-            if fits is None:
-                fits = self._fits[how] = {}
-            concepts, covered = passage_concepts(raw, infos, self.vocab.concept_table(*how), names, firsts, fits)
+            concepts, covered = passage_concepts(raw, infos, self.vocab.concept_table(*how), names, firsts,
+                                                 self.vocab.concept_fits(*how))
         elif self.options.concepts:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, False, raw), {})
         terms, weak, is_wissen = dict.fromkeys(concepts), [], lists.is_verb_wissen

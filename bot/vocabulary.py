@@ -49,6 +49,7 @@ class Vocabulary:
         for c in self.concepts:
             self._by_first.setdefault(c.stems[0], []).append(c)
         self._tables: dict[tuple[str | None, bool, str], ConceptTable] = {}
+        self._fits: dict[tuple[str | None, bool, str], dict[tuple[str, str], list[str]]] = {}
 
     def concept_table(self, document: str | None, old_terms: bool, language: str) -> ConceptTable:
         """The names that count in a text of ``language`` in ``document`` (None: no document) with or without
@@ -68,6 +69,11 @@ class Vocabulary:
                     table[first] = (longer, single)
             self._tables[key] = table
         return table
+
+    def concept_fits(self, document: str | None, old_terms: bool, language: str) -> dict[tuple[str, str], list[str]]:
+        """The memo of :func:`bot.concepts.fitting_kept` for the names of :meth:`concept_table` of the same kind of
+        text (which one-word names a word is a form of, per main stem and folded lemma); made once per kind."""
+        return self._fits.setdefault((document, old_terms, language), {})
 
     @property
     def by_first(self) -> Mapping[str, list[Concept]]:
