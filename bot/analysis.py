@@ -37,6 +37,7 @@ from bot import stopwords as lists
 from bot.card_names import NameTable, covered, name_table
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
 from bot.passage_concepts import passage_concepts
+from bot.question_groups import question_groups
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
 from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, Vocabulary
 from bot.words import MAX_TOKENS, NUMBER, fold, number_term, numbers_in, restore_umlauts, snowball, tokens
@@ -61,8 +62,6 @@ WORDS_REMEMBERED = 200_000
 #: What a word is in a text's analysis, in the order the analysis asks: a rule number, a weak word, a word that
 #: gives no term (a stop word, a lone letter), a content word.
 _NUMBER, _WEAK, _NO_TERM, _CONTENT = range(4)
-#: The separable prefixes with the ``ge`` of a participle after them (``aufge``, ``abge``), for ``str.startswith``.
-_SEPARABLE_GE = tuple(p + "ge" for p in lists.SEPARABLE_PREFIXES)
 #: "weiß" is the verb "wissen" (a stop word) beside a personal pronoun (:func:`bot.stopwords.is_verb_wissen`).
 _WISSEN = frozenset({"weiß", "weiss"})
 #: A passage's analysis as its columns take it (:meth:`Analyser.indexed`): terms, concepts, weak stems beside them.
@@ -159,19 +158,6 @@ def _capped(out: Analysis) -> Analysis:
     return out
 
 
-def _question_groups(out: Analysis, named: dict[int, list[str]]) -> Analysis:
-    """``out`` (a capped question's analysis) with :attr:`Analysis.groups` made final: each word's terms that the
-    cap kept, a group per concept named by words that give no term themselves ("im Spiel", from ``named``: word
-    position → concepts), and every other kept term alone."""
-    kept = set(out.terms)
-    seen = {t for g in out.groups for t in g}
-    out.groups += [tuple(dict.fromkeys(c for c in found if c not in seen)) for found in named.values()]
-    grouped = [g for g in (tuple(t for t in group if t in kept) for group in out.groups) if g]
-    seen = {t for g in grouped for t in g}
-    out.groups = list(dict.fromkeys([*grouped, *((t,) for t in out.terms if t not in seen)]))
-    return out
-
-
 class Analyser:
     """Turns German (or English) text into ranking terms; see the module doc for the steps.
 
@@ -196,7 +182,7 @@ class Analyser:
         table = self._name_tables.get(language)
         if table is None:
             by_first = self.vocab.by_first
-            table = name_table(self.card_names, lambda w: self.stems(w, language, keep=False)[0],
+            table = name_table(self.card_names, lambda w: self.main_stem(w, language),
                                lambda stems: any(c.stems == stems for c in by_first.get(stems[0], ())))
             self._name_tables[language] = table
         return covered(table, stems)
@@ -231,7 +217,7 @@ class Analyser:
         cores = [base]
         if base.startswith("ge"):
             cores.append(base[2:])
-        if base.startswith(_SEPARABLE_GE):  # one call of C for the many words without a separable prefix and ge
+        if base.startswith(lists.SEPARABLE_GE):  # one call of C for the many words without a separable prefix and ge
             cores += [p + base[len(p) + 2 :] for p in lists.SEPARABLE_PREFIXES if base.startswith(p + "ge")]
         for core in reversed(cores):
             for verb in (core[:-1] + "en", core[:-1] + "n", core):
@@ -270,6 +256,12 @@ class Analyser:
         if keep and len(self._stem_cache) < 200_000:
             self._stem_cache[key] = out
         return out
+
+    def main_stem(self, word: str, language: str = "de") -> str:
+        """The first of :meth:`stems` of ``word``, not the terms after it (card names' words: no compound split)."""
+        first = snowball(word, "en") if language == "en" else (
+            number_term(word) if NUMBER.match(word) else snowball(self.lemma(word)))
+        return first or self.stems(word, language, keep=False)[0]
 
     def compound_parts(self, word: str, depth: int = 0) -> list[str]:
         """The parts of a compound the store's vocabulary knows (``eismarken`` → eis, marken), or []."""
@@ -369,7 +361,7 @@ class Analyser:
             else:
                 terms.update(stems)
         out.set_terms(terms)
-        return _question_groups(_capped(out), named) if question else out
+        return question_groups(_capped(out), named) if question else out
 
     def indexed(self, text: str, language: str, old_terms: bool, document: str | None) -> Indexed:
         """What a passage's columns take of :meth:`analyse` of ``text`` (not a question): ``(terms, concepts, the
@@ -380,7 +372,13 @@ class Analyser:
         infos = [known.get(w) or self._word(w, language) for w in raw]
         concepts: list[str] = []
         covered: set[int] = set()
-        if self.options.concepts:
+        if self.options.concepts and document is not None:  # a document's passage (_concepts' first branch)
+            how = (document, old_terms, language)
+            firsts = [info.first for info in infos]
+            names = self.card_name_words(firsts, language) if self.card_names else set()
+            concepts, covered = passage_concepts(raw, infos, self.vocab.concept_table(*how), names, firsts,
+                                                 self.vocab.concept_fits(*how))
+        elif self.options.concepts:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, False, raw), {})
         terms, weak, is_wissen = dict.fromkeys(concepts), [], lists.is_verb_wissen
         for i, info in enumerate(infos):

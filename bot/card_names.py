@@ -45,8 +45,10 @@ def covered(table: NameTable, stems: list[str]) -> set[int]:
     name at each position from the left; empty when the table is (a store without cards)."""
     out: set[int] = set()
     names, lengths = table
+    if not names or lengths.keys().isdisjoint(stems):  # no name's last word here (most texts): one pass in C
+        return out
     longest: dict[int, int] = {}  # where a name begins → the length of the longest there
-    for end in [i + 1 for i, stem in enumerate(stems) if stem in lengths] if names else ():  # where one may end
+    for end in [i + 1 for i, stem in enumerate(stems) if stem in lengths]:  # where a name may end
         for size in lengths[stems[end - 1]]:
             if size <= end and size > longest.get(end - size, 0) and JOIN.join(stems[end - size : end]) in names:
                 longest[end - size] = size

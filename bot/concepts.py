@@ -68,6 +68,23 @@ def fitting(names: Iterable[tuple[str, str]], form: str | None) -> list[str]:
     ))
 
 
+#: Most (stem, form) pairs a memo of :func:`fitting_kept` keeps.
+FITS_KEPT = 100_000
+
+
+def fitting_kept(names: list[tuple[str, str]], first: str, form: str, fits: dict[tuple[str, str], list[str]]
+                 ) -> list[str]:
+    """:func:`fitting` of ``names`` (the one-word names of stem ``first`` in one kind of text) for ``form``,
+    remembered in ``fits`` (that kind of text's memo, at most :data:`FITS_KEPT` pairs): the same list for every
+    word of that stem and folded lemma (read it, never change it)."""
+    found = fits.get((first, form))
+    if found is None:
+        found = fitting(names, form)
+        if len(fits) < FITS_KEPT:
+            fits[first, form] = found
+    return found
+
+
 @dataclass(frozen=True)
 class Concept:
     """A name of the term table or a synonym group, as a stem sequence, and the concept id it stands for.

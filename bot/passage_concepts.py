@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot import stopwords as lists
-from bot.concepts import fitting
+from bot.concepts import fitting, fitting_kept
 from bot.vocabulary import ConceptTable, match_concepts
 
 
@@ -37,14 +37,16 @@ class WordInfo(Protocol):
 
 
 def passage_concepts(raw: list[str], infos: Sequence[WordInfo], table: ConceptTable,
-                      names: set[int]) -> tuple[list[str], set[int]]:
+                      names: set[int], stems: list[str] | None = None,
+                      fits: dict[tuple[str, str], list[str]] | None = None) -> tuple[list[str], set[int]]:
     """The concepts of a passage of a document: those of the names of ``table`` (the names that count there,
-    :meth:`bot.vocabulary.Vocabulary.concept_table`) found in the words ``raw`` (``infos``: what each word is), none
-    on the positions ``names`` (a card's name: :mod:`bot.card_names`), each once; and the positions of the words
-    that names of two or more words cover."""
+    :meth:`bot.vocabulary.Vocabulary.concept_table`) found in the words ``raw`` (``infos``: what each word is,
+    ``stems``: their main stems when the caller has them), none on the positions ``names`` (a card's name:
+    :mod:`bot.card_names`), each once; and the positions of the words that names of two or more words cover.
+    ``fits`` (when given) remembers, per main stem and folded lemma, which of several one-word names of ``table``
+    a word is a form of (:func:`bot.concepts.fitting_kept`; the same for every text read with ``table``)."""
     concepts: dict[str, None] = {}
     spans: set[int] = set()
-    stems: list[str] = []
     after = 0
     for i, info in enumerate(infos):
         entry = table.get(info.first) if i >= after and i not in names else None  # none inside the name found before
@@ -54,7 +56,7 @@ def passage_concepts(raw: list[str], infos: Sequence[WordInfo], table: ConceptTa
         stopped = info.stop or (info.wissen and lists.is_verb_wissen(raw, i))
         if longer:
             stems = stems or [w.first for w in infos]
-            found, length = match_concepts(table, stems, i, stopped, info.form)
+            found, length = match_concepts(table, stems, i, stopped, info.form, fits)
             if names and length > 1 and not names.isdisjoint(range(i, i + length)):
                 found, length = [], 0  # a concept's name running into a card's name
             concepts.update(dict.fromkeys(found))
@@ -67,7 +69,9 @@ def passage_concepts(raw: list[str], infos: Sequence[WordInfo], table: ConceptTa
                 if not base or info.form.startswith(base):
                     concepts[concept] = None
             else:
-                concepts.update(dict.fromkeys(fitting(single, info.form)))
+                found = fitting(single, info.form) if fits is None else fitting_kept(single, info.first, info.form,
+                                                                                     fits)
+                concepts.update(dict.fromkeys(found))
             after = i + 1
     return list(concepts), spans
 

@@ -61,6 +61,8 @@ WEAK_WORDS = _word_list(
 #: Separable verb prefixes before ``ge`` in a participle (``aufgedeckt`` = auf + ge + deck + t).
 SEPARABLE_PREFIXES = ("auf", "ab", "an", "aus", "ein", "zu", "vor", "nach", "mit", "zurück", "weg", "hin", "her",
                       "dar", "frei", "hinzu", "bei", "fest", "um", "durch")
+#: The separable prefixes with the ``ge`` of a participle after them (``aufge``, ``abge``), for ``str.startswith``.
+SEPARABLE_GE = tuple(p + "ge" for p in SEPARABLE_PREFIXES)
 #: Words that negate, and the weak term they all add (a question's "ohne" meets a passage's "keine").
 NEGATIONS = frozenset({"nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "ohne", "nie", "niemals",
                        "weder", "nichts"})
@@ -157,6 +159,7 @@ __all__ = [
     "NUMBER_WORDS",
     "PRONOUNS",
     "QUESTION_WORDS",
+    "SEPARABLE_GE",
     "SEPARABLE_PREFIXES",
     "STOP_WORDS",
     "WEAK_IN_PHRASES",

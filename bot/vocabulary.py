@@ -13,7 +13,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from bot.anglicisms import english_stem
-from bot.concepts import Concept, fitting
+from bot.concepts import Concept, fitting, fitting_kept
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
 from bot.words import snowball
 
@@ -51,6 +51,7 @@ class Vocabulary:
             self._by_first.setdefault(c.stems[0], []).append(c)
         self._tables: dict[tuple[str | None, bool, str], ConceptTable] = {}
         self._english = frozenset(s for c in self.concepts if c.language == "en" for s in c.stems)
+        self._fits: dict[tuple[str | None, bool, str], dict[tuple[str, str], list[str]]] = {}
 
     def concept_table(self, document: str | None, old_terms: bool, language: str) -> ConceptTable:
         """The names that count in a text of ``language`` in ``document`` (None: no document) with or without
@@ -70,6 +71,11 @@ class Vocabulary:
                     table[first] = (longer, single)
             self._tables[key] = table
         return table
+
+    def concept_fits(self, document: str | None, old_terms: bool, language: str) -> dict[tuple[str, str], list[str]]:
+        """The memo of :func:`bot.concepts.fitting_kept` for the names of :meth:`concept_table` of the same kind of
+        text (which one-word names a word is a form of, per main stem and folded lemma); made once per kind."""
+        return self._fits.setdefault((document, old_terms, language), {})
 
     @property
     def by_first(self) -> Mapping[str, list[Concept]]:
@@ -167,18 +173,23 @@ class Vocabulary:
 
 
 def match_concepts(table: ConceptTable, stems: list[str], start: int, stopped: bool = False,
-                   form: str | None = None) -> tuple[list[str], int]:
+                   form: str | None = None, fits: dict[tuple[str, str], list[str]] | None = None
+                   ) -> tuple[list[str], int]:
     """:meth:`Vocabulary.concepts_at` over the names of ``table`` (:meth:`Vocabulary.concept_table`): the concept ids
     of the longest names starting at ``stems[start]`` (in the table's order, each once) and their length (0: none);
     a one-word name does not count on a ``stopped`` word (a stop word), nor on a word whose folded lemma ``form``
-    is no form of it (:func:`bot.concepts.fits`; None: no check). The list is the caller's."""
+    is no form of it (:func:`bot.concepts.fits`; None: no check). ``fits``: a memo of those one-word names per
+    stem and form for this ``table`` (:func:`bot.concepts.fitting_kept`). The list is the caller's."""
     entry = table.get(stems[start])
     if entry is None:
         return [], 0
     longer, single = entry
     best: list[str] = []
     length = 0
+    following = stems[start + 1] if start + 1 < len(stems) else None
     for c in longer:
+        if c.stems[1] != following:  # a name of two or more words: its second stem decides most (no slice made)
+            continue
         n = len(c.stems)
         if n >= length and tuple(stems[start : start + n]) == c.stems:
             if n > length:
@@ -188,7 +199,8 @@ def match_concepts(table: ConceptTable, stems: list[str], start: int, stopped: b
     if length:
         return best, length
     if single and not stopped:
-        found = fitting(single, form)
+        found = fitting(single, form) if fits is None or form is None else fitting_kept(single, stems[start], form,
+                                                                                          fits)
         return (found, 1) if found else ([], 0)
     return [], 0
 

@@ -46,7 +46,12 @@ def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
     if not text.isascii() and _INVISIBLE_FOUND.search(text):
         text = text.translate(_INVISIBLE_WORDS)
     text = text.lower()
-    if len(text) <= _ALL_AT_ONCE:  # every token in one call of the regex engine, then cut
+    if len(text) <= _ALL_AT_ONCE and "{" not in text and _no_rule_number(text) and _latin1(text):
+        # No mana symbol, no rule number, Latin-1 only (most texts): a token is a run of letters and digits, which
+        # a byte translation and a split find several times faster than the regex engine (the same tokens).
+        out = text.encode("latin-1").translate(_SEPARATORS).decode("latin-1").split()
+        del out[max(limit, 1) :]
+    elif len(text) <= _ALL_AT_ONCE:  # every token in one call of the regex engine, then cut
         out = _TOKEN.findall(text)
         del out[max(limit, 1) :]
     else:  # a long text: read no further than the limit
@@ -56,6 +61,32 @@ def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
     if "x" in out:
         out = ["mx" if t == "x" else t for t in out]
     return out
+
+
+#: Every Latin-1 character that is no letter or digit (``[^\W_]`` of :data:`_TOKEN`: ``str.isalnum``) → a space.
+_NOT_WORD = bytes(c for c in range(256) if not chr(c).isalnum())
+_SEPARATORS = bytes.maketrans(_NOT_WORD, b" " * len(_NOT_WORD))
+
+
+def _latin1(text: str) -> bool:
+    """True when every character of ``text`` is in Latin-1 (U+0000–U+00FF)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _no_rule_number(text: str) -> bool:
+    """True when no token of ``text`` can be a rule number (``702.19a``: no dot with a digit on either side)."""
+    at = text.find(".")
+    while at != -1:
+        if at > 0 and text[at - 1].isdigit() and text[at + 1 : at + 2].isdigit():
+            return False
+        at = text.find(".", at + 1)
+    return True
 
 
 def number_term(number: str) -> str:

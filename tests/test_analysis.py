@@ -36,6 +36,19 @@ def test_tokens_keep_rule_numbers_and_mana_symbols():
     assert tokens("Regel 702.19a: {R/W} kostet") == ["regel", "702.19a", "mrw", "kostet"]
 
 
+def test_tokens_of_plain_latin1_text_are_the_regex_tokens():
+    # A Latin-1 text without mana symbols or rule numbers is split by a byte translation (bot.words.tokens); these
+    # are the tokens of the regex path: letters of Latin-1 (ß, é, umlauts), separators (¬, ×, NBSP, _), a
+    # dot between digits that is no rule number (1.5, 12.3), the limit, „X“ as the cost {X}.
+    assert tokens("Ein Permanent ist eine Karte oder ein Spielstein im Spiel.") == [
+        "ein", "permanent", "ist", "eine", "karte", "oder", "ein", "spielstein", "im", "spiel"]
+    assert tokens("Größe_é×ß\xa0Über¬X 15. x") == ["größe", "é", "ß", "über", "mx", "15", "mx"]
+    assert tokens("1.5 und 12.3") == ["1", "5", "und", "12", "3"]
+    assert tokens("Regel 702.19 und 12.3", 3) == ["regel", "702.19", "und"]  # a rule number: the regex path
+    assert tokens("Straße der Schmerzen", 2) == ["straße", "der"]
+    assert tokens("!!") == []
+
+
 def test_tokens_read_invisible_characters_as_the_echo_shows_them():
     # A zero-width character inside a word is dropped (the echo drops it too); a bidi control or the ZWJ between
     # two words separates them, as bot.reply.one_line echoes it ("was ist einberufen", not "was isteinberufen").

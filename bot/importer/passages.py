@@ -364,8 +364,14 @@ class Kept:
     @staticmethod
     def key(role: str, text: str, language: str, reading: tuple[bool, str | None]) -> bytes:
         """The digest of ``text`` in ``role`` (``title`` or ``text``) read in ``language`` as ``reading``."""
-        return hashlib.blake2b(f"{role}\0{language}\0{reading!r}\0{text}".encode("utf-8", "surrogatepass"),
+        return hashlib.blake2b(_key_prefix(role, language, reading) + text.encode("utf-8", "surrogatepass"),
                                digest_size=16).digest()
+
+
+@functools.lru_cache(maxsize=256)
+def _key_prefix(role: str, language: str, reading: tuple[bool, str | None]) -> bytes:
+    """What :meth:`Kept.key` digests before the text (the few readings of a build, each made once)."""
+    return f"{role}\0{language}\0{reading!r}\0".encode("utf-8", "surrogatepass")
 
 
 def _body(a: Analyser, analysed: Callable[[str, str, bool, str | None], Indexed], p: Passage,

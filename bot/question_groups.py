@@ -1,0 +1,26 @@
+"""The final term groups of a question's analysis (:attr:`bot.analysis.Analysis.groups`): which of its terms the
+ranking counts together as one word of the question (a word's stems and compound parts, a concept named by words
+that give no term themselves) and which alone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.analysis import Analysis
+
+
+def question_groups(out: Analysis, named: dict[int, list[str]]) -> Analysis:
+    """``out`` (a capped question's analysis) with :attr:`Analysis.groups` made final: each word's terms that the
+    cap kept, a group per concept named by words that give no term themselves ("im Spiel", from ``named``: word
+    position → concepts), and every other kept term alone."""
+    kept = set(out.terms)
+    seen = {t for g in out.groups for t in g}
+    out.groups += [tuple(dict.fromkeys(c for c in found if c not in seen)) for found in named.values()]
+    grouped = [g for g in (tuple(t for t in group if t in kept) for group in out.groups) if g]
+    seen = {t for g in grouped for t in g}
+    out.groups = list(dict.fromkeys([*grouped, *((t,) for t in out.terms if t not in seen)]))
+    return out
+
+
+__all__ = ["question_groups"]
