@@ -4,16 +4,23 @@ that give no term themselves) and which alone."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from bot.analysis import Analysis
+from typing import Protocol, TypeVar
 
 
-def question_groups(out: Analysis, named: dict[int, list[str]]) -> Analysis:
-    """``out`` (a capped question's analysis) with :attr:`Analysis.groups` made final: each word's terms that the
-    cap kept, a group per concept named by words that give no term themselves ("im Spiel", from ``named``: word
-    position → concepts), and every other kept term alone."""
+class Grouped(Protocol):
+    """What :func:`question_groups` reads and sets of an analysis (:class:`bot.analysis.Analysis`)."""
+
+    terms: list[str]
+    groups: list[tuple[str, ...]]
+
+
+G = TypeVar("G", bound=Grouped)
+
+
+def question_groups(out: G, named: dict[int, list[str]]) -> G:
+    """``out`` (a capped question's analysis) with :attr:`bot.analysis.Analysis.groups` made final: each word's
+    terms that the cap kept, a group per concept named by words that give no term themselves ("im Spiel", from
+    ``named``: word position → concepts), and every other kept term alone."""
     kept = set(out.terms)
     seen = {t for g in out.groups for t in g}
     out.groups += [tuple(dict.fromkeys(c for c in found if c not in seen)) for found in named.values()]
@@ -23,4 +30,4 @@ def question_groups(out: Analysis, named: dict[int, list[str]]) -> Analysis:
     return out
 
 
-__all__ = ["question_groups"]
+__all__ = ["Grouped", "question_groups"]
