@@ -16,6 +16,7 @@ runs the checker here as before."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.metadata
 import json
@@ -133,19 +134,29 @@ def start_in_background(config: pytest.Config) -> subprocess.Popen | None:
     out = folder / key
     script = 'nice -n 10 "$@" > "$0.json.part" 2> "$0.err"; echo $? > "$0.rc"; mv "$0.json.part" "$0.json"'
     (folder / "started").write_text(key, encoding="utf-8")
-    return subprocess.Popen(["sh", "-c", script, str(out), *command()], cwd=ROOT, stdin=subprocess.DEVNULL,
-                            start_new_session=True)
+    process = subprocess.Popen(["sh", "-c", script, str(out), *command()], cwd=ROOT, stdin=subprocess.DEVNULL,
+                               start_new_session=True)
+    (folder / "group").write_text(str(process.pid), encoding="utf-8")  # its process group (a session of its own)
+    return process
 
 
-def background_report(config: pytest.Config, key: str, timeout: float = 600) -> Path | None:
-    """The whole report of this run's background check of the inputs ``key`` (waiting for it up to ``timeout``
-    seconds), or None if none was started for this key: then the caller runs the checker itself."""
+def background_report(config: pytest.Config, key: str, timeout: float = 1800) -> Path | None:
+    """The whole report of this run's background check of the inputs ``key``, or None if none was started for this
+    key or it ended without one: then the caller runs the checker itself. While waiting, the check runs at this
+    process's priority (where the system allows it: nothing is left for it to share idle CPU with); it fails after
+    ``timeout`` seconds without a report."""
     folder = background_folder(config)
-    started = folder / "started"
-    if not started.exists() or started.read_text(encoding="utf-8") != key:
+    started, group = folder / "started", folder / "group"
+    if not started.exists() or started.read_text(encoding="utf-8") != key or not group.exists():
         return None
-    report, deadline = folder / f"{key}.json", time.monotonic() + timeout
+    report, deadline, pgid = folder / f"{key}.json", time.monotonic() + timeout, int(group.read_text())
+    with contextlib.suppress(OSError):  # gone already, or lowering the niceness is not allowed here
+        os.setpriority(os.PRIO_PGRP, pgid, os.getpriority(os.PRIO_PROCESS, 0))
     while not report.exists():
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:  # ended: its report, if it made one, is there now
+            return report if report.exists() else None
         assert time.monotonic() < deadline, f"the background basedpyright gave no report within {timeout} s"
         time.sleep(0.2)
     return report
