@@ -297,6 +297,9 @@ _background_check = pytest.StashKey[subprocess.Popen | None]()
 
 @pytest.hookimpl(trylast=True)  # after pytest's own configure (the tmp_path factory, the cache)
 def pytest_configure(config: pytest.Config) -> None:
+    from tests.test_typecheck import run_key
+
+    run_key()  # the type check's key of the inputs, taken before any test runs (tests/test_typecheck.py)
     if not hasattr(config, "workerinput"):  # once per run, before any worker or subprocess starts
         from tests.test_typecheck import start_in_background
 

@@ -56,6 +56,21 @@ def inputs_digest(root: Path = ROOT) -> str:
     return digest.hexdigest()
 
 
+#: :func:`inputs_digest` as this process computed it first (:func:`run_key`).
+_run_key: list[str] = []
+
+
+def run_key() -> str:
+    """The inputs' key as this process computed it first: at its start (tests/conftest.py ``pytest_configure``, in
+    the controller and in each xdist worker), before any test ran. Later in a whole run the key computed anew came
+    out different from the controller's (something tests do to the interpreter's state reaches the list of
+    distributions), though no checked file changed; the background report and the remembered result are keyed by
+    this one."""
+    if not _run_key:
+        _run_key.append(inputs_digest())
+    return _run_key[0]
+
+
 def installed() -> list[str]:
     """Every installed distribution as ``name==version``, once each, sorted. ``importlib.metadata`` yields a
     distribution once per ``sys.path`` entry it is found under, and the test modules put the checkout (with the
@@ -88,7 +103,7 @@ def type_errors(report_file: Path | None = None) -> tuple[list[str], int]:
 
 
 def test_type_checker_finds_no_errors(request: pytest.FixtureRequest):
-    cache, key = request.config.cache, inputs_digest()
+    cache, key = request.config.cache, run_key()
     if cache is not None and not request.config.getoption("--slow") and cache.get(CACHE_KEY, None) == key:
         return  # these exact inputs were checked clean before
     errors, analysed = type_errors(background_report(request.config, key))
@@ -126,7 +141,7 @@ def start_in_background(config: pytest.Config) -> subprocess.Popen | None:
     controller ends it at the end of the run if it still runs), or None."""
     if hasattr(config, "workerinput") or not runs_this_module(config):
         return None
-    cache, key = config.cache, inputs_digest()
+    cache, key = config.cache, run_key()
     if cache is not None and cache.get(CACHE_KEY, None) == key:
         return None
     folder = background_folder(config)
