@@ -262,7 +262,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 #: The two reference modules that share the store with both rules files (tests/reference/conftest.full_store)
 #: stand apart, so that the second finds it built instead of waiting for the first's build.
 LONGEST_FIRST = (
-    "tests/test_update.py", "tests/test_typecheck.py", "tests/importer/test_review.py", "tests/e2e/test_bot_e2e.py",
+    "tests/test_update.py", "tests/importer/test_review.py", "tests/e2e/test_bot_e2e.py",
     "tests/reference/test_official_reference.py", "tests/e2e/test_ops_e2e.py", "tests/e2e/test_scale_e2e.py",
     "tests/test_architecture.py", "tests/test_cli.py", "tests/test_packaging.py", "tests/e2e/test_swap_e2e.py",
     "tests/e2e/test_deploy_e2e.py", "tests/reference/test_terms_reference.py",
@@ -277,16 +277,33 @@ LONGEST_FIRST = (
 )
 
 
+#: The modules that run after all others: the type check, whose basedpyright this run started in the background
+#: at its start (tests/test_typecheck.py: start_in_background) and which by then only reads the finished report.
+LAST = ("tests/test_typecheck.py",)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:  # the fuzz tests of tests/fuzz/ are on the fuzz setting as a whole (CI's `-m fuzz`)
         if item.nodeid.startswith("tests/fuzz/"):
             item.add_marker(pytest.mark.fuzz)
-    rank = {module: i for i, module in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], len(rank)))  # stable: modules stay whole
+    rank = {module: i for i, module in enumerate(LONGEST_FIRST)} | {module: 10_000 for module in LAST}
+    middle = len(LONGEST_FIRST)  # every other module, in collection order (the sort is stable: modules stay whole)
+    items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], middle))
 
 
+#: The type check started in the background by this run's controller (stopped at the end if it still runs).
+_background_check = pytest.StashKey[subprocess.Popen | None]()
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own configure (the tmp_path factory, the cache)
 def pytest_configure(config: pytest.Config) -> None:
+    from tests.test_typecheck import run_key
+
+    run_key()  # the type check's key of the inputs, taken before any test runs (tests/test_typecheck.py)
     if not hasattr(config, "workerinput"):  # once per run, before any worker or subprocess starts
+        from tests.test_typecheck import start_in_background
+
+        config.stash[_background_check] = start_in_background(config)  # ~30 s of CPU, on the CPU left idle
         compile_sources()
         if config.getoption("numprocesses", None):  # xdist workers will collect: rewrite once for all of them
             prewrite_test_bytecode(config, ROOT / "tests")
@@ -302,6 +319,12 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.fuzz_examples = SLOW_FUZZ_EXAMPLES if config.getoption("--slow") else FUZZ_EXAMPLES
     global fuzz_setting
     fuzz_setting = config.getoption("--fuzz-examples")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    from tests.test_typecheck import stop_background
+
+    stop_background(config.stash.get(_background_check, None))
 
 
 def compile_sources() -> None:

@@ -43,6 +43,14 @@ class Oracle:
         # Per name, once: its keys as a set and every spelling the edit test compares with.
         self.key_sets = [set(own) for _, own, _ in self.names]
         self.spellings = [{*own, *single} for (_, own, _), single in zip(self.names, self.one_letter, strict=True)]
+        # ... grouped by length: one edit (or a swap) never changes the length by more than one letter, so a typed
+        # key is compared with the spellings of its length and one more or less only (the others could not match).
+        self.by_length: list[dict[int, list[str]]] = []
+        for spellings in self.spellings:
+            grouped: dict[int, list[str]] = {}
+            for n in spellings:
+                grouped.setdefault(len(n), []).append(n)
+            self.by_length.append(grouped)
 
     def __call__(self, query: str) -> Meant:
         """Exactly one card's name in any spelling → that card (required). Else a key one edit from one card's
@@ -55,9 +63,9 @@ class Oracle:
         typed = name_words(query)
         edit_keys = [k for k in {*keys, *name_keys(query.replace("ß", "s"))} if len(k) >= 5]
         near, begun = set(), set()
-        for (card, own, words), spellings in zip(self.names, self.spellings, strict=True):
+        for (card, own, words), by_length in zip(self.names, self.by_length, strict=True):
             if any(OSA.distance(k, n, score_cutoff=1) <= 1 or _swapped_one_apart(k, n)
-                   for k in edit_keys for n in spellings):
+                   for k in edit_keys for size in (len(k) - 1, len(k), len(k) + 1) for n in by_length.get(size, ())):
                 near.add(card)
             if any(n.startswith(k) for k in keys for n in own) or (
                 typed and all(any(w.startswith(t) for w in words) for t in typed)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,7 @@ from bot.answers.terms import document_entries
 from bot.render import fit_reply
 from bot.reply import Page, Reply
 from bot.terms import term_index
+from tests.conftest import _file_identity
 
 _MARKUP = re.compile(r"\*\*|…|_")
 _TIE = re.compile("([⚠ℹ✅]\ufe0f?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
@@ -42,8 +44,20 @@ class Changed:
     pieces: frozenset[str] = frozenset()
 
 
+#: :func:`changed_rulings` per store file (path, inode, size, mtime): the six tests of a worker read them once.
+_changed: dict[tuple[str, int, int, int], list[Changed]] = {}
+
+
 async def changed_rulings(store) -> list[Changed]:
-    """Every ruling the register gives the status changed or wording (rows or old terms)."""
+    """Every ruling the register gives the status changed or wording (rows or old terms); read once per store file
+    (unchanged since: same inode, size and mtime) and worker."""
+    key = _file_identity(Path(store.path))
+    if key not in _changed:
+        _changed[key] = await _read_changed_rulings(store)
+    return _changed[key]
+
+
+async def _read_changed_rulings(store) -> list[Changed]:
     rows = await store.fetchall(
         "SELECT r.id, r.text, r.card_id, r.mechanic_id, s.status FROM today_status s"
         " JOIN rulings r ON r.id = s.entry_id WHERE s.entry_kind = 'ruling'"

@@ -66,7 +66,7 @@ def _by_first(names: list[Concept]) -> dict[str, list[Concept]]:
     return _grouped[2]
 
 
-#: The card names of the last analyser and language asked (the analyser kept, so that its id is not reused), as stem
+#: The card names of the last analyser asked, per language (the analyser kept, so that its id is not reused), as stem
 #: sequences grouped by first stem.
 _card_names: dict[tuple[int, str], tuple[Analyser, dict[str, list[tuple[str, ...]]]]] = {}
 
@@ -76,11 +76,13 @@ def _card_name_positions(a: Analyser, stems: list[str], language: str) -> set[in
     ``a.card_names`` that is no concept's name compared there (module doc of bot.card_names)."""
     key = (id(a), language)
     if key not in _card_names:
-        _card_names.clear()
+        if any(other != id(a) for other, _language in _card_names):
+            _card_names.clear()  # another analyser: its names and concepts are others
+        concept_names = {c.stems for c in a.vocab.concepts} if a.card_names else set()  # no concept's name
         grouped: dict[str, list[tuple[str, ...]]] = {}
         for name in a.card_names:
             words = tuple(a.stems(w, language)[0] for w in reference_tokens(name, MAX_TOKENS))
-            if words and not any(c.stems == words for c in a.vocab.concepts):
+            if words and words not in concept_names:
                 grouped.setdefault(words[0], []).append(words)
         _card_names[key] = (a, grouped)
     out: set[int] = set()
