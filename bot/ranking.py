@@ -48,6 +48,7 @@ from cachetools import LRUCache
 from bot.actions import action_stage, asked_action
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
 from bot.answer_cues import asked_cues, given_cues
+from bot.candidates import Candidates
 from bot.definitions import DEFINED, asks_definition
 from bot.headings import answers_nothing
 from bot.mentions import scanner
@@ -61,6 +62,8 @@ from bot.store import PassageRecord, Store
 from bot.terms import analyser
 from bot.text import tokens as fold_tokens
 from bot.textsearch import fts_match
+from bot.variants import markers
+from bot.variants import named as named_variant
 
 #: Typed words of this many letters or more also match longer words in the raw text ("Eismarke" → "Eismarken").
 RAW_PREFIX = 5
@@ -70,7 +73,7 @@ PASSAGES_KEPT = 4096
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
-            "phrase", "action", "unnamed")
+            "phrase", "action", "unnamed", "variant")
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,9 @@ class Weights:
     #: modal verb and the action a „kann/darf/muss …“ question asks about gets this weight. Hand-set start 4 (5-fold
     #: CV inside the tuning part with the fit started at 1 / 2 / 3 / 4 / 5: hit@1 84.7 / 85.3 / 85.6 / 85.8 / 85.8 %).
     action: float = 3.943
+    #: Added to a passage that holds only for a variant of the game („In einer Commander-Partie …“, bot/variants.py)
+    #: when the question names no word of that variant (negative: such a question asks the rule for every game).
+    variant: float = -2.0
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.589), ("quoted_rule", 0.392), ("explanation", 0.392), ("mechanic", 0.294), ("cr_rule", 0.196),
         ("glossary", 0.0), ("term", -10.802), ("card", -7.856),
@@ -178,33 +184,6 @@ class Ranked:
         return self.analysis.truncated
 
 
-@dataclass
-class Candidates:
-    """What :meth:`Ranker.rank` scores: the question's analysis, the cards it names, ``-bm25`` of each passage the
-    full-text query found (passage id → score), every candidate passage (id → record), the mechanics sections the
-    named cards are printed in, and what a definition question asks about (terms; empty for other questions)."""
-
-    analysis: Analysis
-    cards: list[int]
-    base: dict[int, float]
-    records: dict[int, PassageRecord]
-    sections: frozenset[int] = frozenset()
-    defined: tuple[str, ...] = ()
-    english: bool = False
-    #: A candidate defines a term the question names (then no term row stands in for it).
-    defining: bool = False
-    #: Indices into :data:`bot.stopwords.ANSWER_CUES` of the answer types the question asks for.
-    cues: tuple[int, ...] = ()
-    #: The question's pairs of neighbouring words (:func:`bot.phrases.pairs`) for the phrase stage.
-    asked: frozenset[Pair] = frozenset()
-    #: The concepts of the named cards' kind (a split card: „geteilte Karte“), the terms of their names, and the
-    #: card whose rulings a passage on that kind joins in the sentence stage (the first split card named).
-    kinds: frozenset[str] = frozenset()
-    card_words: frozenset[str] = frozenset()
-    kin_card: int | None = None
-    action: frozenset[str] = frozenset()
-
-
 class Ranker:
     """The ranking over one store (see the module doc); build with :func:`ranker`."""
 
@@ -230,6 +209,7 @@ class Ranker:
         self._english: LRUCache[int, bool] = LRUCache(PASSAGES_KEPT)  # its text is English
         self._gives: LRUCache[int, frozenset[int]] = LRUCache(PASSAGES_KEPT)  # the answer types its text gives
         self._pairs: LRUCache[int, frozenset[Pair]] = LRUCache(PASSAGES_KEPT)  # its pairs of neighbouring words
+        self._variant: LRUCache[int, frozenset[str]] = LRUCache(PASSAGES_KEPT)  # the words naming its variant
 
     def variant(self, weights: Weights | None = None, features: tuple[str, ...] | None = None) -> Ranker:
         """The same ranker with other weights or features (benchmark ablations)."""
@@ -408,7 +388,15 @@ class Ranker:
             out["kind"] = self._prior(p, found, stands_in)
         if "answer" in self.features and found.cues and w.answer:
             out["answer"] = w.answer * len(self._answer_types(p) & set(found.cues))
+        if "variant" in self.features and w.variant and (named := self._variant_words(p)):
+            out.update({} if named_variant(named, analysis.terms) else {"variant": w.variant})
         return out
+
+    def _variant_words(self, p: PassageRecord) -> frozenset[str]:
+        """:func:`bot.variants.markers` of ``p``'s text (empty for a passage that holds in every game), kept."""
+        if (known := self._variant.get(p.id)) is None:
+            known = self._variant[p.id] = markers(p.text, self.analyser)
+        return known
 
     def _answer_types(self, p: PassageRecord) -> frozenset[int]:
         if (known := self._gives.get(p.id)) is None:
