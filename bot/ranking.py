@@ -73,7 +73,7 @@ PASSAGES_KEPT = 4096
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
-            "phrase", "action", "unnamed", "variant")
+            "phrase", "action", "unnamed", "variant", "form")
 
 
 @dataclass(frozen=True)
@@ -133,6 +133,10 @@ class Weights:
     #: Added to a passage that holds only for a variant of the game („In einer Commander-Partie …“, bot/variants.py)
     #: when the question names no word of that variant (negative: such a question asks the rule for every game).
     variant: float = -2.0
+    #: Added to a mechanics section's introduction or quoted rule when the question asks what a thing is or how it
+    #: works (:func:`bot.definitions.asks_definition`: „was ist …“, „wie funktioniert …“): the section's own statement
+    #: of the rule answers it, where a case question („was passiert, wenn …“) is answered by a ruling.
+    form: float = 1.0
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.589), ("quoted_rule", 0.392), ("explanation", 0.392), ("mechanic", 0.294), ("cr_rule", 0.196),
         ("glossary", 0.0), ("term", -10.802), ("card", -7.856),
@@ -388,6 +392,8 @@ class Ranker:
             out["kind"] = self._prior(p, found, stands_in)
         if "answer" in self.features and found.cues and w.answer:
             out["answer"] = w.answer * len(self._answer_types(p) & set(found.cues))
+        if "form" in self.features and analysis.definition and p.kind in ("mechanic", "quoted_rule"):
+            out["form"] = w.form
         if "variant" in self.features and w.variant and (named := self._variant_words(p)):
             out.update({} if named_variant(named, analysis.terms) else {"variant": w.variant})
         return out
