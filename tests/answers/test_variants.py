@@ -55,3 +55,20 @@ async def test_a_question_naming_the_variant_keeps_its_passage(ctx, question, ke
     r = await ranker(ctx.store)
     first = (await r.search(ctx.store, question, ctx.names, limit=3)).hits[0]
     assert first.passage.key == key and "variant" not in first.parts
+
+
+async def test_a_question_asking_what_happens_by_rule_gets_the_sections_quoted_rule(ctx):
+    # 001's Spuk section quotes rule 502.51c „Verlässt eine Kreatur, bei der es spukt, die im-Spiel-Zone, hört der
+    # Spuk auf.“; its ruling 001:1112 („Die Karten, die bei einer Kreatur spuken, kommen nicht … zurück“) holds the
+    # same words of the question and led before. „was ist …“ asks for the rule (bot.definitions.asks_definition).
+    r = await ranker(ctx.store)
+    question = "spuk, was ist wenn die bespukte kreatur das schlachtfeld verlässt"
+    found = await r.search(ctx.store, question, ctx.names, limit=5)
+    first = found.hits[0]
+    assert (first.passage.key, first.passage.kind, first.passage.title) == ("001:1102", "quoted_rule", "Regel 502.51c")
+    assert first.passage.text.startswith("Verlässt eine Kreatur, bei der es spukt, die im-Spiel-Zone, hört der Spuk")
+    assert first.parts["form"] == r.weights.form > 0
+    ruling = next(h for h in found.hits if h.passage.key == "001:1112")
+    assert ruling.passage.kind == "ruling" and "form" not in ruling.parts
+    without = r.variant(features=tuple(f for f in FEATURES if f != "form"))
+    assert (await without.search(ctx.store, question, ctx.names, limit=1)).hits[0].passage.key == "001:1112"
