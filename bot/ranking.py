@@ -16,7 +16,11 @@ each measured in ``bench/bench_questions.py`` (with and without):
 * **rule**: a passage whose rule number the question names (``702.19a``, or a subrule of it);
 * **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text);
 * **answer**: the kind of answer a question word asks for (:data:`bot.stopwords.ANSWER_CUES`: "wer" a person,
-  "wie viel" an amount, "darf/kann" a permission, "wann" a moment) and the passage gives that kind of statement;
+  "wie viel" an amount, "darf/kann" a permission, "wann" a moment; a yes/no question without one a verdict:
+  :data:`bot.answer_cues.VERDICT`) and the passage gives that kind of statement;
+* **variant**: a passage that holds only for a variant of the game (:mod:`bot.variants`: „In einer Commander-Partie
+  …“) when the question names no word of that variant;
+* **form**: a section's introduction or quoted rule for a question asking what a thing is or how it works;
 * **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card or one
   mechanics section among them share the name words, so what decides is the rest of the question: each gets the
   share of the question's remaining term weight that its best single sentence holds;
