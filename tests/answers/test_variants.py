@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ranking import FEATURES, ranker
+from bot.ranking import ranker
 from bot.variants import markers, restriction
+from tests.answers.ablation import ablation
 
 
 @pytest.mark.parametrize(("key", "phrase"), [
@@ -34,16 +35,11 @@ async def test_the_fronted_phrase_of_a_variants_passage(ctx, key, phrase):
 async def test_a_question_naming_no_variant_gets_the_rule_for_every_game(ctx):
     # 003:75 (CR 103.4) against 003:81 (CR 103.4c, Commander), which shares every word of the question and led
     # before
-    r = await ranker(ctx.store)
-    question = "wie viel leben hat man zu beginn"
-    found = await r.search(ctx.store, question, ctx.names, limit=10)
-    first = found.hits[0]
-    assert first.passage.key == "003:75" and "variant" not in first.parts
-    assert first.passage.text.startswith("Jeder Spieler beginnt die Partie mit 20 Lebenspunkten.")
-    commander = next(h for h in found.hits if h.passage.key == "003:81")
-    assert commander.parts["variant"] == r.weights.variant < 0
-    without = r.variant(features=tuple(f for f in FEATURES if f != "variant"))
-    assert (await without.search(ctx.store, question, ctx.names, limit=1)).hits[0].passage.key == "003:81"
+    a = await ablation(ctx, "wie viel leben hat man zu beginn", "variant")
+    assert a.hits[0].passage.key == "003:75" and "variant" not in a.hits[0].parts
+    assert a.hits[0].passage.text.startswith("Jeder Spieler beginnt die Partie mit 20 Lebenspunkten.")
+    assert a.hit("003:81").parts["variant"] == a.ranker.weights.variant < 0
+    assert a.first_without == "003:81"
 
 
 @pytest.mark.parametrize(("question", "key"), [
@@ -61,14 +57,10 @@ async def test_a_question_asking_what_happens_by_rule_gets_the_sections_quoted_r
     # 001's Spuk section quotes rule 502.51c „Verlässt eine Kreatur, bei der es spukt, die im-Spiel-Zone, hört der
     # Spuk auf.“; its ruling 001:1112 („Die Karten, die bei einer Kreatur spuken, kommen nicht … zurück“) holds the
     # same words of the question and led before. „was ist …“ asks for the rule (bot.definitions.asks_definition).
-    r = await ranker(ctx.store)
-    question = "spuk, was ist wenn die bespukte kreatur das schlachtfeld verlässt"
-    found = await r.search(ctx.store, question, ctx.names, limit=5)
-    first = found.hits[0]
-    assert (first.passage.key, first.passage.kind, first.passage.title) == ("001:1102", "quoted_rule", "Regel 502.51c")
-    assert first.passage.text.startswith("Verlässt eine Kreatur, bei der es spukt, die im-Spiel-Zone, hört der Spuk")
-    assert first.parts["form"] == r.weights.form > 0
-    ruling = next(h for h in found.hits if h.passage.key == "001:1112")
-    assert ruling.passage.kind == "ruling" and "form" not in ruling.parts
-    without = r.variant(features=tuple(f for f in FEATURES if f != "form"))
-    assert (await without.search(ctx.store, question, ctx.names, limit=1)).hits[0].passage.key == "001:1112"
+    a = await ablation(ctx, "spuk, was ist wenn die bespukte kreatur das schlachtfeld verlässt", "form", limit=5)
+    rule = a.hits[0]
+    assert (rule.passage.key, rule.passage.kind, rule.passage.title) == ("001:1102", "quoted_rule", "Regel 502.51c")
+    assert rule.passage.text.startswith("Verlässt eine Kreatur, bei der es spukt, die im-Spiel-Zone, hört der Spuk")
+    assert rule.parts["form"] == a.ranker.weights.form > 0
+    assert a.hit("001:1112").passage.kind == "ruling" and "form" not in a.hit("001:1112").parts
+    assert a.first_without == "001:1112"

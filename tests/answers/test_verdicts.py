@@ -4,7 +4,7 @@ a modal verb asks for a verdict, and a passage gives one by a negation, a restri
 from __future__ import annotations
 
 from bot.answer_cues import VERDICT, asked_cues, given_cues
-from bot.ranking import FEATURES, ranker
+from tests.answers.ablation import ablation
 
 
 def test_a_yes_no_question_asks_for_a_verdict_and_others_do_not():
@@ -23,9 +23,6 @@ async def test_the_sibling_that_states_the_verdict_leads(ctx):
     assert verdict is not None and other is not None
     assert verdict.text.startswith("Dies wird nur ausgelöst, falls alle 3 oder mehr Schadenspunkte gleichzeitig")
     assert VERDICT in given_cues(verdict.text) and VERDICT not in given_cues(other.text)
-    r = await ranker(ctx.store)
-    question = "löst schmerzvergrößerung aus wenn der schaden nacheinander kommt"
-    found = await r.search(ctx.store, question, ctx.names, limit=3)
-    assert found.hits[0].passage.key == "001:2546" and found.hits[0].parts["answer"] == r.weights.answer
-    without = r.variant(features=tuple(f for f in FEATURES if f != "answer"))
-    assert (await without.search(ctx.store, question, ctx.names, limit=1)).hits[0].passage.key == "001:2548"
+    a = await ablation(ctx, "löst schmerzvergrößerung aus wenn der schaden nacheinander kommt", "answer", limit=3)
+    assert a.hits[0].passage.key == "001:2546" and a.hits[0].parts["answer"] == a.ranker.weights.answer
+    assert a.first_without == "001:2548"
