@@ -431,7 +431,8 @@ class Analyser:
         stems = [info.first for info in infos]
         forms = [info.form for info in infos]
         foreign = [w not in STOP_WORDS and len(w) >= 4 for w in raw] if question else None
-        english = [snowball(w, "en") for w in raw] if question and language == "de" else None
+        english = ([self.vocab.english_stem(w, t) for w, t in zip(raw, typed, strict=True)]
+                   if question and language == "de" else None)
         begins = self.vocab.starts_concept
         starts = [i for i, info in enumerate(infos)
                   if (info.starts or (english and begins(english[i]))) and i not in names]

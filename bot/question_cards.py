@@ -1,6 +1,8 @@
 """Cards a question names by a rare word of their name (the ``card`` feature of :mod:`bot.ranking`).
 
-A question names a card by its whole name in any spelling ``/karte`` accepts (:class:`bot.mentions.NameScanner`),
+A question names a card by its whole name in any spelling ``/karte`` accepts (:class:`bot.mentions.NameScanner`;
+a name with a typo the analysis repairs against the documents' words, „azorius herolt“, is found in the repaired
+words),
 or by one rare capitalised word of it in any form ("circu", "tolsimir", "geschmolzenen Wachposten"): a word that
 names at most two cards and that the documents use at most :data:`MAX_NAME_WORD` times. Only a question's whole
 words count, never a part of a compound: "Zeit" inside "Spontanzauberzeit" does not name Ausgenutzte Zeit.
@@ -8,9 +10,10 @@ words count, never a part of a compound: "Zeit" inside "Spontanzauberzeit" does 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from bot.analysis import STOP_WORDS, Analyser, Analysis, Options, snowball
+from bot.mentions import scanner
 from bot.namedata import StoredStems, name_stems
 from bot.search import NameIndex
 from bot.store import PassageRecord
@@ -34,7 +37,25 @@ def stem_counts(a: Analyser, stem: Callable[[str], str]) -> Callable[[str], int]
     return lambda s: counts.get(s, 0)
 
 
-def rare_name_stems(a: Analyser, names: NameIndex) -> Mapping[str, frozenset[int]]:
+class NameWords(Mapping[str, frozenset[int]]):
+    """The rare name stems of :func:`rare_name_stems` (stem → cards) with the card-name index they come from, so
+    :func:`cards_by_name_words` can scan a question's repaired words for whole names."""
+
+    def __init__(self, stems: Mapping[str, frozenset[int]], names: NameIndex) -> None:
+        self.stems = stems
+        self.names = names
+
+    def __getitem__(self, stem: str) -> frozenset[int]:
+        return self.stems[stem]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.stems)
+
+    def __len__(self) -> int:
+        return len(self.stems)
+
+
+def rare_name_stems(a: Analyser, names: NameIndex) -> NameWords:
     """Stem → cards, for the stems of card-name words (:func:`bot.namedata.name_stems`: capitalised words) that
     name few cards and are rare in the documents. An index answered from the store's tables looks each stem up in
     the stems the build stored (nothing read for all names: the first question costs what a later one does); a
@@ -53,18 +74,24 @@ def rare_name_stems(a: Analyser, names: NameIndex) -> Mapping[str, frozenset[int
         return len(cards) <= 2 and word_count(s) <= MAX_NAME_WORD
 
     if stored is not None:
-        return StoredStems(stored, rare)  # the build's stems: made by this analyser with default options
+        return NameWords(StoredStems(stored, rare), names)  # the build's stems: made by this analyser
     by_stem: dict[str, set[int]] = {}
     for e in names.entries:
         for s in name_stems(e.name, stem, STOP_WORDS):
             by_stem.setdefault(s, set()).add(e.card_id)
-    return {s: frozenset(c) for s, c in by_stem.items() if rare(s, c)}
+    return NameWords({s: frozenset(c) for s, c in by_stem.items() if rare(s, c)}, names)
 
 
 def cards_by_name_words(a: Analyser, analysis: Analysis, words: Mapping[str, frozenset[int]]) -> list[int]:
     """The cards (ids, at most three; [] when more) one of whose rare name words (``words``:
     :func:`rare_name_stems`) the question of ``analysis`` uses as a whole word, most such words first. The stem of
-    each word as read counts (:meth:`bot.analysis.Analyser.stems`' first term), not its compound parts."""
+    each word as read counts (:meth:`bot.analysis.Analyser.stems`' first term), not its compound parts. First,
+    when the analysis repaired a typo and ``words`` is a :class:`NameWords`: the whole names (of two or more words,
+    or capitalised as printed) in the question's content words as repaired („azorius herolt“ → Azorius-Herold)."""
+    if analysis.repaired and isinstance(words, NameWords):
+        found = scanner(words.names).scan(" ".join(analysis.words), 3)
+        if found:
+            return found
     votes: dict[int, int] = {}
     for term in dict.fromkeys(a.stems(w)[0] for w in analysis.words):
         for card_id in words.get(term, ()):
@@ -91,6 +118,6 @@ def is_subrule(number: str, parent: str) -> bool:
     return number.startswith(parent) and len(number) > len(parent) and not number[len(parent)].isdigit()
 
 
-__all__ = ["KIND_SPEAKERS", "MAX_NAME_WORD", "SPLIT_CARD", "cards_by_name_words", "is_subrule", "of_kind",
+__all__ = ["KIND_SPEAKERS", "MAX_NAME_WORD", "SPLIT_CARD", "NameWords", "cards_by_name_words", "is_subrule", "of_kind",
            "rare_name_stems", "stem_counts"]
 

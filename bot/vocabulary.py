@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
+from bot.anglicisms import english_stem
 from bot.concepts import Concept, fitting
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
 from bot.words import snowball
@@ -49,6 +50,7 @@ class Vocabulary:
         for c in self.concepts:
             self._by_first.setdefault(c.stems[0], []).append(c)
         self._tables: dict[tuple[str | None, bool, str], ConceptTable] = {}
+        self._english = frozenset(s for c in self.concepts if c.language == "en" for s in c.stems)
 
     def concept_table(self, document: str | None, old_terms: bool, language: str) -> ConceptTable:
         """The names that count in a text of ``language`` in ``document`` (None: no document) with or without
@@ -77,6 +79,12 @@ class Vocabulary:
     def starts_concept(self, stem: str) -> bool:
         """True when a concept's name (of any language or document) begins with the stem ``stem``."""
         return stem in self._by_first
+
+    def english_stem(self, word: str, typed: str) -> str:
+        """The English stem of a question's ``word`` (``typed``: as typed) compared with the English names of the
+        concepts: an anglicism the documents lack stands for its English word (:func:`bot.anglicisms.english_stem`:
+        ``gegoadet`` → ``goad``, ``countern`` → ``counter``, ``sacrificed`` → ``sacrific``)."""
+        return english_stem(word, typed, self._english.__contains__, self.words.__contains__)
 
     def knows(self, word: str) -> bool:
         """True when the documents contain ``word`` (lower case)."""

@@ -156,13 +156,15 @@ async def test_the_rankers_name_stems_from_the_stored_index_are_what_it_computes
     the build stored are the ones it computes from every name of the index in memory, stem for stem."""
     from bot.analysis import snowball
     from bot.namedata import StoredStems
+    from bot.question_cards import NameWords
     from bot.ranking import Ranker, ranker
 
     r: Ranker = await ranker(store)
     computed = r._name_words(NameIndex.from_entries(await store.name_entries()))
     stored = r._name_words(tables_index)
-    assert isinstance(stored, StoredStems) and isinstance(computed, dict)
-    assert dict(stored) == computed
+    assert isinstance(stored, NameWords) and isinstance(computed, NameWords)
+    assert isinstance(stored.stems, StoredStems) and isinstance(computed.stems, dict)
+    assert dict(stored) == dict(computed)
     assert len(computed) > 100
     tolsimir = next(e.card_id for e in await store.name_entries() if e.name == "Tolsimir Wolfsblut")
     assert stored.get(snowball("tolsimir")) == computed[snowball("tolsimir")] == frozenset({tolsimir})
