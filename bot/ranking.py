@@ -91,13 +91,13 @@ class Weights:
     concept: float = 0.233
     #: Fitted; hand-set before at 3 (CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
     #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 2.97
+    coverage: float = 2.974
     card: float = 6.055
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
-    section: float = 6.013
+    section: float = 6.016
     #: Added to a card's ruling when the question does not name that card (fitted, negative: a question naming no
     #: card asks the general rule, and a card's ruling answers it only through the words they share).
-    unnamed: float = -1.031
+    unnamed: float = -1.032
     rule: float = 8.0
     #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
     definition: float = 3.963
@@ -109,7 +109,7 @@ class Weights:
     property: float = 12.918
     #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
     #: half, 004's English rule quotes).
-    foreign: float = 3.926
+    foreign: float = 3.922
     #: Per answer type the question asks for (:data:`bot.stopwords.ANSWER_CUES`) that the passage gives. Measured by
     #: 5-fold CV inside the tuning part (``bench/bench_questions.py --cv 5``: the folds chose 1–2; tuning part 0 → 1:
     #: 81.5 → 82.3 % hit@1, 93.5 → 94.3 % hit@3); now fitted with the others.
@@ -133,17 +133,17 @@ class Weights:
     #: Fourth stage (:mod:`bot.actions`): among the first :attr:`phrases` hits, a passage with a sentence holding a
     #: modal verb and the action a „kann/darf/muss …“ question asks about gets this weight. Hand-set start 4 (5-fold
     #: CV inside the tuning part with the fit started at 1 / 2 / 3 / 4 / 5: hit@1 84.7 / 85.3 / 85.6 / 85.8 / 85.8 %).
-    action: float = 3.943
+    action: float = 3.957
     #: Added to a passage that holds only for a variant of the game („In einer Commander-Partie …“, bot/variants.py)
     #: when the question names no word of that variant (negative: such a question asks the rule for every game).
-    variant: float = -1.986
+    variant: float = -1.984
     #: Added to a mechanics section's introduction or quoted rule when the question asks what a thing is or how it
     #: works (:func:`bot.definitions.asks_definition`: „was ist …“, „wie funktioniert …“): the section's own statement
     #: of the rule answers it, where a case question („was passiert, wenn …“) is answered by a ruling.
     form: float = 1.0
     kind: tuple[tuple[str, float], ...] = (
-        ("ruling", 0.589), ("quoted_rule", 0.392), ("explanation", 0.392), ("mechanic", 0.294), ("cr_rule", 0.196),
-        ("glossary", 0.0), ("term", -10.797), ("card", -7.853),
+        ("ruling", 0.588), ("quoted_rule", 0.392), ("explanation", 0.392), ("mechanic", 0.294), ("cr_rule", 0.196),
+        ("glossary", 0.0), ("term", -10.787), ("card", -7.845),
     )
     candidates: int = 120
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
