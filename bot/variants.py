@@ -6,9 +6,9 @@ the finite verb (German main clauses put the verb second):
 
 * 003:75 „Jeder Spieler beginnt die Partie mit 20 Lebenspunkten. …“ (CR 103.4, the general rule)
 * 003:81 „**In einer Commander-Partie** beginnt jeder Spieler mit 40 Lebenspunkten.“ (CR 103.4c)
-* 003:120 „**In einer Mehrspielerpartie mit Teams** gewinnt ein Team, …“ (CR 104.2b)
+* 003:120 „**In einer Mehrspielerpartie mit Teams** gewinnt ein Team, …“ (CR 104.2c)
 * 003:57 „**In einer Partie mit der Option gemeinsamer Teamzüge** („shared team turns“) gibt es …“ (CR 103.1a)
-* 003:166 „**Bei einem Turnier** können sich alle Spieler …“ (CR 104.4f)
+* 003:166 „**Bei einem Turnier** können sich alle Spieler …“ (CR 104.4i)
 
 001's rulings use the same form („In einer Mehrspielerpartie hat reihum jeder Gegner …“). A question that names no
 word of that phrase asks the general rule, so such a passage is lowered for it: the phrase is the document's own
