@@ -18,6 +18,9 @@ _DIGIT = re.compile(r"\d")
 #: Hand …“): it asks for a verdict, which a passage gives by a negation, a restriction or an exception („… ist nicht
 #: befristet“, „nur“, „egal“, „unabhängig“, „auch wenn“); its index follows those of ANSWER_CUES.
 VERDICT = len(ANSWER_CUES)
+#: A yes/no question is a sentence: a text of fewer words of letters (a term searched: „Spieler“, „+1/+1-Marke“) asks
+#: for no verdict.
+VERDICT_WORDS = 3
 
 
 def _words(text: str) -> frozenset[str]:
@@ -41,7 +44,8 @@ def asked_cues(text: str) -> tuple[int, ...]:
     words = fold_tokens(text[:4000])
     read = {*words, *(f"{a}_{b}" for a, b in pairwise(words))}
     cues = tuple(i for i, (asks, _) in enumerate(ANSWER_CUES) if asks & read)
-    return cues if cues or not words or _W_WORDS & read else (VERDICT,)
+    sentence = sum(w.isalpha() for w in words) >= VERDICT_WORDS
+    return cues if cues or not sentence or _W_WORDS & read else (VERDICT,)
 
 
 def given_cues(text: str) -> frozenset[int]:

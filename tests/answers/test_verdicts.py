@@ -12,6 +12,7 @@ def test_a_yes_no_question_asks_for_a_verdict_and_others_do_not():
     assert VERDICT not in asked_cues("wer gewinnt eine fehde")  # a person
     assert VERDICT not in asked_cues("darf ich vorhersage zweimal spielen")  # a permission (its own cue)
     assert VERDICT not in asked_cues("was passiert wenn der schaden nacheinander kommt")
+    assert asked_cues("Spieler") == asked_cues("+1/+1-Marke") == ()  # a term searched on /regel is no question
 
 
 async def test_the_sibling_that_states_the_verdict_leads(ctx):
