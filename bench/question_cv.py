@@ -42,6 +42,8 @@ GRID: dict[str, tuple[float, ...]] = {
     "sentence": (0.0, 2.0, 3.0, 4.0),
     "phrase": (0.0, 0.5, 1.0, 2.0, 3.0),
     "unnamed": (0.0, -0.5, -1.0, -2.0, -3.0),
+    "variant": (0.0, -1.0, -2.0, -3.0, -4.0),
+    "form": (0.0, 0.5, 1.0, 2.0, 3.0),
 }
 MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 #: The smaller lead that suffices for a first hit holding at least ``covered`` of the question (a value equal to

@@ -14,6 +14,27 @@ from bot.text import tokens as fold_tokens
 #: The cue of :data:`bot.stopwords.ANSWER_CUES` that asks for an amount (a passage's digits answer it too).
 _AMOUNT = 1
 _DIGIT = re.compile(r"\d")
+#: The cue of a yes/no question that asks no permission („endet die Animation am Zugende“, „verlässt die Karte die
+#: Hand …“): it asks for a verdict, which a passage gives by a negation, a restriction or an exception („… ist nicht
+#: befristet“, „nur“, „egal“, „unabhängig“, „auch wenn“); its index follows those of ANSWER_CUES.
+VERDICT = len(ANSWER_CUES)
+#: A yes/no question is a sentence: a text of fewer words of letters (a term searched: „Spieler“, „+1/+1-Marke“) asks
+#: for no verdict.
+VERDICT_WORDS = 3
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_W_WORDS = _words(
+    "was wie wer wen wem wessen wo wann warum wieso weshalb weswegen welche welcher welches welchen welchem wohin "
+    "woher womit wozu wodurch worauf wofur wieviel wieviele what who whom whose when where why which how"
+)
+_VERDICTS = _words(
+    "nicht kein keine keinen keinem keiner nie niemals nur ausschliesslich unabhangig egal unerheblich trotzdem "
+    "dennoch weiterhin auch_wenn selbst_wenn not no only regardless even_if"
+)
 
 
 def asked_cues(text: str) -> tuple[int, ...]:
@@ -22,15 +43,20 @@ def asked_cues(text: str) -> tuple[int, ...]:
     4 000 characters are read (a question word stands at the start)."""
     words = fold_tokens(text[:4000])
     read = {*words, *(f"{a}_{b}" for a, b in pairwise(words))}
-    return tuple(i for i, (asks, _) in enumerate(ANSWER_CUES) if asks & read)
+    cues = tuple(i for i, (asks, _) in enumerate(ANSWER_CUES) if asks & read)
+    sentence = sum(w.isalpha() for w in words) >= VERDICT_WORDS
+    return cues if cues or not sentence or _W_WORDS & read else (VERDICT,)
 
 
 def given_cues(text: str) -> frozenset[int]:
     """Indices into :data:`bot.stopwords.ANSWER_CUES` of the answer types a passage's ``text`` gives (it holds one of
     the cue's answer words; digits also give an amount): 001's „Der Spieler mit dem höheren Manawert gewinnt die
     Fehde.“ gives a person."""
-    words = set(fold_tokens(text))
+    folded = fold_tokens(text)
+    words = set(folded)
     out = {i for i, (_, gives) in enumerate(ANSWER_CUES) if gives & words}
+    if _VERDICTS & (words | {f"{a}_{b}" for a, b in pairwise(folded)}):
+        out.add(VERDICT)
     if _DIGIT.search(text):
         out.add(_AMOUNT)
     return frozenset(out)

@@ -16,7 +16,11 @@ each measured in ``bench/bench_questions.py`` (with and without):
 * **rule**: a passage whose rule number the question names (``702.19a``, or a subrule of it);
 * **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text);
 * **answer**: the kind of answer a question word asks for (:data:`bot.stopwords.ANSWER_CUES`: "wer" a person,
-  "wie viel" an amount, "darf/kann" a permission, "wann" a moment) and the passage gives that kind of statement;
+  "wie viel" an amount, "darf/kann" a permission, "wann" a moment; a yes/no question without one a verdict:
+  :data:`bot.answer_cues.VERDICT`) and the passage gives that kind of statement;
+* **variant**: a passage that holds only for a variant of the game (:mod:`bot.variants`: „In einer Commander-Partie
+  …“) when the question names no word of that variant;
+* **form**: a section's introduction or quoted rule for a question asking what a thing is or how it works;
 * **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card or one
   mechanics section among them share the name words, so what decides is the rest of the question: each gets the
   share of the question's remaining term weight that its best single sentence holds;
@@ -48,6 +52,7 @@ from cachetools import LRUCache
 from bot.actions import action_stage, asked_action
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
 from bot.answer_cues import asked_cues, given_cues
+from bot.candidates import Candidates
 from bot.definitions import DEFINED, asks_definition
 from bot.headings import answers_nothing
 from bot.mentions import scanner
@@ -61,6 +66,8 @@ from bot.store import PassageRecord, Store
 from bot.terms import analyser
 from bot.text import tokens as fold_tokens
 from bot.textsearch import fts_match
+from bot.variants import markers
+from bot.variants import named as named_variant
 
 #: Typed words of this many letters or more also match longer words in the raw text ("Eismarke" → "Eismarken").
 RAW_PREFIX = 5
@@ -70,7 +77,7 @@ PASSAGES_KEPT = 4096
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
-            "phrase", "action", "unnamed")
+            "phrase", "action", "unnamed", "variant", "form")
 
 
 @dataclass(frozen=True)
@@ -84,16 +91,16 @@ class Weights:
     concept: float = 0.233
     #: Fitted; hand-set before at 3 (CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
     #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 2.975
-    card: float = 6.061
+    coverage: float = 2.974
+    card: float = 6.055
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
-    section: float = 6.02
+    section: float = 6.016
     #: Added to a card's ruling when the question does not name that card (fitted, negative: a question naming no
     #: card asks the general rule, and a card's ruling answers it only through the words they share).
-    unnamed: float = -1.03
+    unnamed: float = -1.032
     rule: float = 8.0
     #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
-    definition: float = 3.962
+    definition: float = 3.963
     #: The named card's own text, beyond its rulings' ``card`` weight, when the question asks what the card prints
     #: (cost, colour, type: CR 200.1) or is only the card's name: the card text matches such a question as well as
     #: any passage can, whatever bm25 gives a ruling that repeats the name, so it weighs bm25's whole
@@ -102,11 +109,11 @@ class Weights:
     property: float = 12.918
     #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
     #: half, 004's English rule quotes).
-    foreign: float = 3.924
+    foreign: float = 3.922
     #: Per answer type the question asks for (:data:`bot.stopwords.ANSWER_CUES`) that the passage gives. Measured by
     #: 5-fold CV inside the tuning part (``bench/bench_questions.py --cv 5``: the folds chose 1–2; tuning part 0 → 1:
     #: 81.5 → 82.3 % hit@1, 93.5 → 94.3 % hit@3); now fitted with the others.
-    answer: float = 1.016
+    answer: float = 1.01
     #: A term read from a word repaired as a typo (:attr:`bot.analysis.Analysis.repaired`) counts this much of its
     #: weight in ``coverage`` (a typed word the documents contain counts fully). 0.5 and 1 rank the tuning part and
     #: its typo'd copy alike; every CV fold kept 0.5.
@@ -116,7 +123,7 @@ class Weights:
     #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
     #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
     #: hit@1, 94.0 → 94.3 % hit@3); now fitted with the others.
-    sentence: float = 2.968
+    sentence: float = 2.972
     siblings: int = 5
     #: Third stage (:mod:`bot.phrases`): the first :attr:`phrases` hits get this weight times the share of the
     #: question's pairs of neighbouring words (function words included) their text holds. Fitted; chosen by 5-fold
@@ -127,9 +134,16 @@ class Weights:
     #: modal verb and the action a „kann/darf/muss …“ question asks about gets this weight. Hand-set start 4 (5-fold
     #: CV inside the tuning part with the fit started at 1 / 2 / 3 / 4 / 5: hit@1 84.7 / 85.3 / 85.6 / 85.8 / 85.8 %).
     action: float = 3.957
+    #: Added to a passage that holds only for a variant of the game („In einer Commander-Partie …“, bot/variants.py)
+    #: when the question names no word of that variant (negative: such a question asks the rule for every game).
+    variant: float = -1.984
+    #: Added to a mechanics section's introduction or quoted rule when the question asks what a thing is or how it
+    #: works (:func:`bot.definitions.asks_definition`: „was ist …“, „wie funktioniert …“): the section's own statement
+    #: of the rule answers it, where a case question („was passiert, wenn …“) is answered by a ruling.
+    form: float = 1.0
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.588), ("quoted_rule", 0.392), ("explanation", 0.392), ("mechanic", 0.294), ("cr_rule", 0.196),
-        ("glossary", 0.0), ("term", -10.791), ("card", -7.848),
+        ("glossary", 0.0), ("term", -10.787), ("card", -7.845),
     )
     candidates: int = 120
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
@@ -178,33 +192,6 @@ class Ranked:
         return self.analysis.truncated
 
 
-@dataclass
-class Candidates:
-    """What :meth:`Ranker.rank` scores: the question's analysis, the cards it names, ``-bm25`` of each passage the
-    full-text query found (passage id → score), every candidate passage (id → record), the mechanics sections the
-    named cards are printed in, and what a definition question asks about (terms; empty for other questions)."""
-
-    analysis: Analysis
-    cards: list[int]
-    base: dict[int, float]
-    records: dict[int, PassageRecord]
-    sections: frozenset[int] = frozenset()
-    defined: tuple[str, ...] = ()
-    english: bool = False
-    #: A candidate defines a term the question names (then no term row stands in for it).
-    defining: bool = False
-    #: Indices into :data:`bot.stopwords.ANSWER_CUES` of the answer types the question asks for.
-    cues: tuple[int, ...] = ()
-    #: The question's pairs of neighbouring words (:func:`bot.phrases.pairs`) for the phrase stage.
-    asked: frozenset[Pair] = frozenset()
-    #: The concepts of the named cards' kind (a split card: „geteilte Karte“), the terms of their names, and the
-    #: card whose rulings a passage on that kind joins in the sentence stage (the first split card named).
-    kinds: frozenset[str] = frozenset()
-    card_words: frozenset[str] = frozenset()
-    kin_card: int | None = None
-    action: frozenset[str] = frozenset()
-
-
 class Ranker:
     """The ranking over one store (see the module doc); build with :func:`ranker`."""
 
@@ -230,6 +217,7 @@ class Ranker:
         self._english: LRUCache[int, bool] = LRUCache(PASSAGES_KEPT)  # its text is English
         self._gives: LRUCache[int, frozenset[int]] = LRUCache(PASSAGES_KEPT)  # the answer types its text gives
         self._pairs: LRUCache[int, frozenset[Pair]] = LRUCache(PASSAGES_KEPT)  # its pairs of neighbouring words
+        self._variant: LRUCache[int, frozenset[str]] = LRUCache(PASSAGES_KEPT)  # the words naming its variant
 
     def variant(self, weights: Weights | None = None, features: tuple[str, ...] | None = None) -> Ranker:
         """The same ranker with other weights or features (benchmark ablations)."""
@@ -408,7 +396,17 @@ class Ranker:
             out["kind"] = self._prior(p, found, stands_in)
         if "answer" in self.features and found.cues and w.answer:
             out["answer"] = w.answer * len(self._answer_types(p) & set(found.cues))
+        if "form" in self.features and analysis.definition and p.kind in ("mechanic", "quoted_rule"):
+            out["form"] = w.form
+        if "variant" in self.features and w.variant and (named := self._variant_words(p)):
+            out.update({} if named_variant(named, analysis.terms) else {"variant": w.variant})
         return out
+
+    def _variant_words(self, p: PassageRecord) -> frozenset[str]:
+        """:func:`bot.variants.markers` of ``p``'s text (empty for a passage that holds in every game), kept."""
+        if (known := self._variant.get(p.id)) is None:
+            known = self._variant[p.id] = markers(p.text, self.analyser)
+        return known
 
     def _answer_types(self, p: PassageRecord) -> frozenset[int]:
         if (known := self._gives.get(p.id)) is None:

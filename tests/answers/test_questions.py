@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.answer_cues import VERDICT
 from bot.answers import run_action, run_answer
 from bot.ranking import asked_cues, given_cues, ranker
 from tests.conftest import _file_identity
@@ -200,8 +201,8 @@ async def test_document_passages_give_their_answer_type(ctx):
     # 000 line 9: „Ein Spieler gewinnt eine Fehde, wenn …“ names who wins.
     assert 0 in given_cues(texts["000:9"])
     # 001 line 46: „Du kannst kein Halbe-Halbe-Mana deinem Manavorrat hinzufügen.“ says what you may not do (and
-    # „halbe“ reads as an amount).
-    assert given_cues(texts["001:46"]) == frozenset({1, 2})
+    # „halbe“ reads as an amount; „kein“ gives a verdict too).
+    assert given_cues(texts["001:46"]) == frozenset({1, 2, VERDICT})
     # 001 line 2860: „Du erhältst nur genau einmal die Möglichkeit …“ (Bergung) says how often.
     assert 1 in given_cues(texts["001:2860"])
     # 003 line 215 (hybrid mana into the pool: „wählt der Spieler eine Hälfte …“) says who chooses and how much,

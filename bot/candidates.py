@@ -1,0 +1,40 @@
+"""What :class:`bot.ranking.Ranker` scores for one question (:class:`Candidates`), gathered once by
+:meth:`bot.ranking.Ranker.candidates` and ranked with any weights by :meth:`bot.ranking.Ranker.rank`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.analysis import Analysis
+from bot.phrases import Pair
+from bot.store import PassageRecord
+
+
+@dataclass
+class Candidates:
+    """What :meth:`Ranker.rank` scores: the question's analysis, the cards it names, ``-bm25`` of each passage the
+    full-text query found (passage id → score), every candidate passage (id → record), the mechanics sections the
+    named cards are printed in, and what a definition question asks about (terms; empty for other questions)."""
+
+    analysis: Analysis
+    cards: list[int]
+    base: dict[int, float]
+    records: dict[int, PassageRecord]
+    sections: frozenset[int] = frozenset()
+    defined: tuple[str, ...] = ()
+    english: bool = False
+    #: A candidate defines a term the question names (then no term row stands in for it).
+    defining: bool = False
+    #: Indices into :data:`bot.stopwords.ANSWER_CUES` of the answer types the question asks for.
+    cues: tuple[int, ...] = ()
+    #: The question's pairs of neighbouring words (:func:`bot.phrases.pairs`) for the phrase stage.
+    asked: frozenset[Pair] = frozenset()
+    #: The concepts of the named cards' kind (a split card: „geteilte Karte“), the terms of their names, and the
+    #: card whose rulings a passage on that kind joins in the sentence stage (the first split card named).
+    kinds: frozenset[str] = frozenset()
+    card_words: frozenset[str] = frozenset()
+    kin_card: int | None = None
+    action: frozenset[str] = frozenset()
+
+
+__all__ = ["Candidates"]
