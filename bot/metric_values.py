@@ -7,8 +7,9 @@ Why not prometheus-client's own ``Counter``/``Histogram``: every ``inc`` and ``o
 and ``labels()`` builds and looks up a tuple under a lock: ≈ 20 µs of hooks per interaction in a burst
 (``bench/bench_metrics.py``), several per cent of a ``serve`` worker's CPU. Here a child is a few numbers in a
 list that only the event loop's thread changes: an observation is a ``bisect`` and two additions (the GIL makes
-each one whole); a scrape (the health listener's thread, :mod:`bot.health`) copies a child's numbers in one step
-each, so a page holds whole observations, as prometheus-client's does.
+each one whole); a scrape (the health listener's thread, :mod:`bot.health`) copies a child's bucket counts in one
+step and its sum in another, so an observation made between the two steps can show in the sum and not yet in the
+counts (never half a number; prometheus-client's own histogram reads its buckets and sum one after the other too).
 """
 
 from __future__ import annotations
