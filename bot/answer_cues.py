@@ -39,8 +39,9 @@ _VERDICTS = _words(
 
 def asked_cues(text: str) -> tuple[int, ...]:
     """Indices into :data:`bot.stopwords.ANSWER_CUES` of the answer types ``text`` asks for, by its question words
-    (folded tokens; "wie viel" read as one word): ``"wer gewinnt ne fehde?"`` → ``(0,)`` (a person); the first
-    4 000 characters are read (a question word stands at the start)."""
+    (folded tokens; "wie viel" read as one word): ``"wer gewinnt ne fehde?"`` → ``(0,)`` (a person); a sentence of
+    :data:`VERDICT_WORDS` words or more with no cue and no question word asks for a verdict (``(VERDICT,)``:
+    „endet die Animation am Zugende“). The first 4 000 characters are read (a question word stands at the start)."""
     words = fold_tokens(text[:4000])
     read = {*words, *(f"{a}_{b}" for a, b in pairwise(words))}
     cues = tuple(i for i, (asks, _) in enumerate(ANSWER_CUES) if asks & read)
