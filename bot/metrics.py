@@ -69,9 +69,7 @@ class _Metrics:
     """The metric objects of this process (created by :func:`enable`, once)."""
 
     def __init__(self) -> None:
-        from prometheus_client import Gauge
-
-        from bot.metric_values import CounterFamily, HistogramFamily
+        from prometheus_client import Counter, Gauge, Histogram
 
         # A scrape reads the metrics one after the other in the order they are created here, from the listener's
         # thread, while the door's loop goes on counting. The interactions counter comes first, the in-flight
@@ -79,48 +77,37 @@ class _Metrics:
         # in-flight figure was read, and every one finished by then (done() observes before it leaves _open)
         # is in the histograms read later. So a page showing 0 in flight holds each of them in every histogram:
         # "in flight 0" is a consistent point to compare two scrapes (tests/e2e/scrape.py: settled()).
-        # Counters and histograms are plain numbers (bot.metric_values: no lock, no loop per observation).
-        self.interactions = CounterFamily("regelbot_interactions", "Empfangene Interaktionen nach Art und Befehl",
-                                          ["kind", "command"])
+        self.interactions = Counter("regelbot_interactions", "Empfangene Interaktionen nach Art und Befehl",
+                                    ["kind", "command"])
         Gauge("regelbot_interactions_in_flight", "Interaktionen, deren Antwort noch aussteht").set_function(
             lambda: len(_open))
-        self.first_callback = HistogramFamily("regelbot_first_callback_seconds", "Sekunden vom Eingang bis zur "
-                                              "ersten Antwort an Discord (Antwort, Zurückstellen, Vorschläge)",
-                                              ["kind"], BUCKETS)
-        self.answer = HistogramFamily("regelbot_answer_seconds", "Sekunden vom Eingang bis zur Antwort", ["kind"],
-                                      BUCKETS)
-        self.deferrals = CounterFamily("regelbot_deferrals", "Zurückgestellte Interaktionen (erste Antwort Typ 5 "
-                                       "oder 6)", ["kind"])
-        self.refusals = CounterFamily("regelbot_refusals", "Abgelehnte Interaktionen nach Grund (shutdown, "
-                                      "overload, bad_input)", ["reason"])
-        self.work = HistogramFamily("regelbot_answer_work_seconds", "Sekunden, die der Kern für eine Antwort "
-                                    "rechnete", ["command"], BUCKETS)
-        self.budget_kills = CounterFamily("regelbot_calc_budget_kills", "Abgebrochene Berechnungen: Zeit "
-                                          "überschritten (Prozess beendet), Speichergrenze erreicht, Prozess "
-                                          "gestorben", ["reason"])
-        self.worker_restarts = CounterFamily("regelbot_calc_worker_restarts", "Ersetzte Rechenprozesse")
-        self.delivery_failures = CounterFamily("regelbot_delivery_failures", "Antworten, die Discord nicht "
-                                               "zugestellt werden konnten (Webhook nach allen Versuchen "
-                                               "fehlgeschlagen)", ["kind"])
+        self.first_callback = Histogram("regelbot_first_callback_seconds", "Sekunden vom Eingang bis zur ersten "
+                                        "Antwort an Discord (Antwort, Zurückstellen, Vorschläge)", ["kind"],
+                                        buckets=BUCKETS)
+        self.answer = Histogram("regelbot_answer_seconds", "Sekunden vom Eingang bis zur Antwort", ["kind"],
+                                buckets=BUCKETS)
+        self.deferrals = Counter("regelbot_deferrals", "Zurückgestellte Interaktionen (erste Antwort Typ 5 oder 6)",
+                                 ["kind"])
+        self.refusals = Counter("regelbot_refusals", "Abgelehnte Interaktionen nach Grund (shutdown, overload, "
+                                "bad_input)", ["reason"])
+        self.work = Histogram("regelbot_answer_work_seconds", "Sekunden, die der Kern für eine Antwort rechnete",
+                              ["command"], buckets=BUCKETS)
+        self.budget_kills = Counter("regelbot_calc_budget_kills", "Abgebrochene Berechnungen: Zeit überschritten "
+                                    "(Prozess beendet), Speichergrenze erreicht, Prozess gestorben", ["reason"])
+        self.worker_restarts = Counter("regelbot_calc_worker_restarts", "Ersetzte Rechenprozesse")
+        self.delivery_failures = Counter("regelbot_delivery_failures", "Antworten, die Discord nicht zugestellt "
+                                         "werden konnten (Webhook nach allen Versuchen fehlgeschlagen)", ["kind"])
         Gauge("regelbot_store_age_seconds", "Alter der geöffneten Datenbank in Sekunden").set_function(_store_age)
         Gauge("regelbot_build_info", "Version von Regelbot", ["version"]).labels(__version__).set(1)
+        #: The labelled children handed out so far (``labels()`` takes a lock and builds a tuple each time).
+        self.children: dict[tuple[object, tuple[str, ...]], Any] = {}
 
-        #: Per kind of interaction its children of the first callback, answer and deferral metrics.
-        self._kinds: dict[str, tuple[Any, Any, Any, str]] = {}
-
-    @staticmethod
-    def child(metric: Any, *labels: str) -> Any:
-        """``metric.labels(*labels)``: the child of those label values (made the first time, then kept)."""
-        return metric.labels(*labels)
-
-    def of_kind(self, kind: str) -> tuple[Any, Any, Any, str]:
-        """The children of ``kind`` (a bounded label: :data:`KINDS`, ``menu``, ``other``) in
-        ``regelbot_first_callback_seconds`` and ``regelbot_answer_seconds``, the deferrals' counter and
-        ``kind``."""
-        found = self._kinds.get(kind)
+    def child(self, metric: Any, *labels: str) -> Any:
+        """``metric.labels(*labels)``, kept after the first time (bounded like the label values)."""
+        key = (metric, labels)
+        found = self.children.get(key)
         if found is None:
-            found = self._kinds[kind] = (self.first_callback.labels(kind), self.answer.labels(kind),
-                                         self.deferrals, kind)
+            found = self.children[key] = metric.labels(*labels)
         return found
 
 
@@ -144,13 +131,12 @@ _store: Path | None = None
 
 
 class Track:
-    """One interaction's clock: its kind's children (:meth:`_Metrics.of_kind`: first callback, answer,
-    deferrals) and its arrival (``time.monotonic()``); each histogram sees it once."""
+    """One interaction's clock: its ``kind`` and arrival (``time.monotonic()``); each histogram sees it once."""
 
-    __slots__ = ("closed", "first_seen", "key", "of_kind", "started")
+    __slots__ = ("closed", "first_seen", "key", "kind", "metrics", "started")
 
-    def __init__(self, key: str, of_kind: tuple[Any, Any, Any, str]) -> None:
-        self.key, self.of_kind = key, of_kind
+    def __init__(self, key: str, kind: str, metrics: _Metrics) -> None:
+        self.key, self.kind, self.metrics = key, kind, metrics
         self.started = time.monotonic()
         self.first_seen = self.closed = False
 
@@ -160,9 +146,10 @@ class Track:
         if self.first_seen or self.closed:
             return
         self.first_seen = True
-        self.of_kind[0].observe(time.monotonic() - self.started)
+        m = self.metrics
+        m.child(m.first_callback, self.kind).observe(time.monotonic() - self.started)
         if callback_type in DEFERS:
-            self.of_kind[2].labels(self.of_kind[3]).inc()  # a deferral's child made at the first one
+            m.child(m.deferrals, self.kind).inc()
         else:
             self.done()
 
@@ -171,12 +158,12 @@ class Track:
         was seen (autocomplete answered by discord.py, a failed callback)."""
         if self.closed:
             return
-        first, answer, _deferrals, _kind = self.of_kind
+        m = self.metrics
         if not self.first_seen:
             self.first_seen = True
-            first.observe(time.monotonic() - self.started)
+            m.child(m.first_callback, self.kind).observe(time.monotonic() - self.started)
         self.closed = True
-        answer.observe(time.monotonic() - self.started)
+        m.child(m.answer, self.kind).observe(time.monotonic() - self.started)
         if _open.get(self.key) is self:
             del _open[self.key]
 
@@ -230,8 +217,8 @@ def arrived(payload: Mapping[str, Any]) -> None:
     if key:  # in flight before it is counted: a scrape never sees it counted, not in flight and not observed
         if len(_open) >= MAX_OPEN:
             del _open[next(iter(_open))]
-        _open[key] = Track(key, m.of_kind(kind))
-    m.interactions.labels(kind, command).inc()
+        _open[key] = Track(key, kind, m)
+    m.child(m.interactions, kind, command).inc()
 
 
 def first_callback(interaction_id: object, callback_type: object) -> None:
@@ -287,7 +274,8 @@ class _Timed:
         self.started = time.perf_counter()
 
     def __exit__(self, *exc: object) -> None:
-        self.metrics.work.labels(command_label(self.command)).observe(time.perf_counter() - self.started)
+        m = self.metrics
+        m.child(m.work, command_label(self.command)).observe(time.perf_counter() - self.started)
 
 
 _UNTIMED = contextlib.nullcontext()

@@ -1,22 +1,17 @@
 """``serve`` on aiohttp's low-level server (bot/serve.py: make_server, Endpoint.dispatch and route) behind the intake,
 on a real socket in this process: the paths and methods the application's router answered before, in German JSON
-where it refused, ``Expect: 100-continue``; and the metrics' own counters and histograms (bot/metric_values.py)
-rendered exactly as prometheus-client's ``Counter`` and ``Histogram`` render the same observations."""
+where it refused, and ``Expect: 100-continue``."""
 
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from types import SimpleNamespace
 
 import aiohttp
 from aiohttp import web
 from nacl.signing import SigningKey
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 
-from bot.metric_values import CounterFamily, HistogramFamily
-from bot.metrics import BUCKETS
 from bot.serve import Interactions, RestClient, make_server
 from bot.serve_net import Intake
 from bot.serve_sockets import listen
@@ -86,31 +81,3 @@ async def test_a_request_expecting_100_continue_gets_it_before_sending_its_body(
         await intake.stop()
         await runner.cleanup()
     assert interim == b"HTTP/1.1 100 Continue\r\n\r\n" and answer.startswith(b"HTTP/1.1 200 OK")
-
-
-def _page(registry: CollectorRegistry) -> str:
-    """The exposition text of ``registry`` with the ``_created`` times (each metric's own clock) left out."""
-    return re.sub(r"(_created(\{[^}]*\})?) \S+", r"\1 T", generate_latest(registry).decode())
-
-
-def test_own_counters_and_histograms_render_as_prometheus_clients_own():
-    ours, theirs = CollectorRegistry(), CollectorRegistry()
-    hist = HistogramFamily("x_seconds", "Sekunden", ["kind"], BUCKETS, registry=ours)
-    count = CounterFamily("x_events", "Ereignisse", ["kind", "command"], registry=ours)
-    plain = CounterFamily("x_restarts", "Neustarts", registry=ours)
-    their_hist = Histogram("x_seconds", "Sekunden", ["kind"], buckets=BUCKETS, registry=theirs)
-    their_count = Counter("x_events", "Ereignisse", ["kind", "command"], registry=theirs)
-    their_plain = Counter("x_restarts", "Neustarts", registry=theirs)
-    # values on the bounds, between them, past the last one; the same order of first use on both sides
-    for kind, seconds in [("command", 0.005), ("autocomplete", 0.0051), ("command", 2.5), ("command", 61.0),
-                          ("autocomplete", 0.0), ("command", 1.0), ("autocomplete", 30.0)]:
-        hist.labels(kind).observe(seconds)
-        their_hist.labels(kind).observe(seconds)
-        count.labels(kind, "card").inc()
-        their_count.labels(kind, "card").inc()
-    plain.inc()
-    their_plain.inc()
-    assert _page(ours) == _page(theirs)
-    assert 'x_seconds_bucket{kind="command",le="0.005"} 1.0' in _page(ours)  # a value on a bound is in its bucket
-    created = [line for line in _page(ours).splitlines() if "_created" in line and not line.startswith("#")]
-    assert len(created) == 5  # each child's creation time, as prometheus-client's
