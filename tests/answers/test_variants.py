@@ -50,7 +50,19 @@ async def test_a_question_naming_no_variant_gets_the_rule_for_every_game(ctx):
 async def test_a_question_naming_the_variant_keeps_its_passage(ctx, question, key):
     r = await ranker(ctx.store)
     first = (await r.search(ctx.store, question, ctx.names, limit=3)).hits[0]
-    assert first.passage.key == key and "variant" not in first.parts
+    assert first.passage.key == key and first.parts["variant"] == -r.weights.variant > 0
+
+
+async def test_a_question_naming_the_variant_raises_the_variants_rule(ctx):
+    # „startleben im commander“ names the variant of 003:81 (CR 103.4c) „In einer Commander-Partie beginnt jeder
+    # Spieler mit 40 Lebenspunkten.“; without the part 003:25 (the minimum deck size, which holds „Commander“ too)
+    # led; the general rule 003:75 gets no part
+    a = await ablation(ctx, "startleben im commander", "variant", limit=5)
+    first = a.hits[0]
+    assert first.passage.key == "003:81"
+    assert first.passage.text == "In einer Commander-Partie beginnt jeder Spieler mit 40 Lebenspunkten."
+    assert first.parts["variant"] == -a.ranker.weights.variant > 0
+    assert a.first_without == "003:25"
 
 
 async def test_a_question_asking_what_happens_by_rule_gets_the_sections_quoted_rule(ctx):
