@@ -21,6 +21,7 @@ from tests.answers.ablation import ablation
     ("001:2212", "Mehrspielerpartie"),  # 001's ruling of Prophetische Eingebung: „In einer Mehrspielerpartie hat …“
     ("003:75", None),  # „Jeder Spieler beginnt die Partie mit 20 Lebenspunkten. …“ (the rule for every game)
     ("003:21", None),  # „Im „Constructed“-Spiel darf ein Sideboard …“: a way every game is played, no variant
+    ("003:23", "„Limited“-Spiel mit anderen Mehrspieler-Teamvarianten"),  # its variant: the team variants
 ])
 async def test_the_fronted_phrase_of_a_variants_passage(ctx, key, phrase):
     p = await ctx.store.passage_by_key(key)
@@ -76,3 +77,17 @@ async def test_a_question_asking_what_happens_by_rule_gets_the_sections_quoted_r
     assert rule.parts["form"] == a.ranker.weights.form > 0
     assert a.hit("001:1112").passage.kind == "ruling" and "form" not in a.hit("001:1112").parts
     assert a.first_without == "001:1112"
+
+
+async def test_limited_names_no_variant(ctx):
+    # 003:23 „Im „Limited“-Spiel mit anderen Mehrspieler-Teamvarianten wird jede Karte …“ holds for the team variants;
+    # „Limited“ is a way every game is played (CR 100.2b, like „Constructed“, 100.2a), so „limited deck mindestgröße“
+    # names no variant and gets 003:13 („Im „Limited“-Spiel erhält jeder Spieler die gleiche Menge ungeöffneter
+    # Magic-Produkte …“, the rule of 100.2b)
+    r = await ranker(ctx.store)
+    p = await ctx.store.passage_by_key("003:23")
+    assert p is not None
+    assert "limited" not in markers(p.text, r.analyser) and "mehrspieler" in markers(p.text, r.analyser)
+    hits = (await r.search(ctx.store, "limited deck mindestgröße", ctx.names, limit=3)).hits
+    assert hits[0].passage.key == "003:13" and hits[0].passage.text.startswith("Im „Limited“-Spiel erhält jeder")
+    assert next(h for h in hits if h.passage.key == "003:23").parts["variant"] == r.weights.variant < 0
