@@ -91,7 +91,7 @@ class Weights:
     concept: float = 0.233
     #: Fitted; hand-set before at 3 (CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
     #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 2.974
+    coverage: float = 2.972
     card: float = 6.055
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
     section: float = 6.016
@@ -109,11 +109,11 @@ class Weights:
     property: float = 12.918
     #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
     #: half, 004's English rule quotes).
-    foreign: float = 3.922
+    foreign: float = 3.923
     #: Per answer type the question asks for (:data:`bot.stopwords.ANSWER_CUES`) that the passage gives. Measured by
     #: 5-fold CV inside the tuning part (``bench/bench_questions.py --cv 5``: the folds chose 1–2; tuning part 0 → 1:
     #: 81.5 → 82.3 % hit@1, 93.5 → 94.3 % hit@3); now fitted with the others.
-    answer: float = 1.01
+    answer: float = 1.008
     #: A term read from a word repaired as a typo (:attr:`bot.analysis.Analysis.repaired`) counts this much of its
     #: weight in ``coverage`` (a typed word the documents contain counts fully). 0.5 and 1 rank the tuning part and
     #: its typo'd copy alike; every CV fold kept 0.5.
@@ -123,7 +123,7 @@ class Weights:
     #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
     #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
     #: hit@1, 94.0 → 94.3 % hit@3); now fitted with the others.
-    sentence: float = 2.972
+    sentence: float = 2.97
     siblings: int = 5
     #: Third stage (:mod:`bot.phrases`): the first :attr:`phrases` hits get this weight times the share of the
     #: question's pairs of neighbouring words (function words included) their text holds. Fitted; chosen by 5-fold
@@ -137,14 +137,14 @@ class Weights:
     #: Added to a passage that holds only for a variant of the game („In einer Commander-Partie …“, bot/variants.py)
     #: when the question names no word of that variant (negative: such a question asks the rule for every game),
     #: subtracted when it names one (the variant's own rule answers it before the general one).
-    variant: float = -1.984
+    variant: float = -1.992
     #: Added to a mechanics section's introduction or quoted rule when the question asks what a thing is or how it
     #: works (:func:`bot.definitions.asks_definition`: „was ist …“, „wie funktioniert …“): the section's own statement
     #: of the rule answers it, where a case question („was passiert, wenn …“) is answered by a ruling.
     form: float = 1.0
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.588), ("quoted_rule", 0.392), ("explanation", 0.392), ("mechanic", 0.294), ("cr_rule", 0.196),
-        ("glossary", 0.0), ("term", -10.787), ("card", -7.845),
+        ("glossary", 0.0), ("term", -10.788), ("card", -7.846),
     )
     candidates: int = 120
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
