@@ -119,11 +119,16 @@ def _path(value: str | None, default: Path) -> Path:
     return p if p.is_absolute() else ROOT / p
 
 
+#: The characters of a Discord bot token: three base64url parts joined by dots (user id, time, HMAC).
+TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
+
+
 def token_problem(token: str) -> str | None:
     """Why ``token`` cannot be a Discord bot token (German, one line), or None when it looks usable.
 
     Catches what a copy and paste brings along: inner spaces or line breaks, a ``Bot `` prefix, quotes,
-    non-ASCII characters (HTTP headers cannot carry them).
+    non-ASCII characters (HTTP headers cannot carry them), any other character no token holds
+    (:data:`TOKEN_CHARACTERS`: a quote inside, a comment sign, a semicolon).
     """
     if not token:
         return None
@@ -135,6 +140,11 @@ def token_problem(token: str) -> str | None:
         return "DISCORD_TOKEN steht in Anführungszeichen, die zum Wert gehören: ohne Anführungszeichen eintragen."
     if not (token.isascii() and token.isprintable()):
         return "DISCORD_TOKEN enthält Zeichen, die in keinem Discord-Token vorkommen (nur ASCII ist möglich)."
+    odd = sorted(set(token) - TOKEN_CHARACTERS)
+    if odd:
+        shown = " ".join(odd[:5])
+        return (f"DISCORD_TOKEN enthält Zeichen, die in keinem Discord-Token vorkommen ({shown}): ein Token besteht "
+                "nur aus Buchstaben, Ziffern, Punkt, Minus und Unterstrich.")
     return None
 
 

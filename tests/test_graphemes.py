@@ -57,3 +57,10 @@ def test_a_bad_value_is_shown_cut_at_a_whole_emoji():
         check_options(leaf, [{"name": "cost", "value": "{1}"}, {"name": "counters", "value": "x" + THUMB * 60}])
     shown = caught.value.line.split("„")[2].split("“")[0]
     assert len(shown) > 2 and shown.replace(THUMB, "") == "x", shown
+
+
+def test_a_text_option_reaches_the_answer_and_its_buttons_without_invisible_characters():
+    leaf = next(leaf for leaf in TABLE.leaves if leaf.path == ("ruling",))
+    call = check_options(leaf, [{"name": "card", "value": "Boros\u200b-Rekrut\u202e\u2066  "}])
+    assert call.options == {"card": "Boros-Rekrut"}
+    assert "\u200b" not in call.invocation().kwargs["card"]

@@ -25,7 +25,7 @@ from bot.answers.registry import MAX_DIGITS, answer_key
 from bot.commands.spec import PRIVATE, Kind, Leaf, Option
 from bot.custom_id import Invocation
 from bot.reply import Reply, quote_user
-from bot.text import cut
+from bot.text import clean, cut
 
 #: What a Discord user sees when the client's command list is not the bot's (Discord caches it for up to an
 #: hour after a sync): a command the bot no longer has, or options of another version of the command.
@@ -161,6 +161,9 @@ def check_options(leaf: Leaf, options: Sequence[Mapping[str, Any]]) -> Call:
     if missing:
         raise MissingOption(leaf, missing[0])
     private = bool(given.pop(PRIVATE.param, False))
+    # a text is cleaned once here, for the answer and for the buttons that carry it again: no zero-width or bidi
+    # character, no NUL, one space between words (bot.text.clean), whichever door it came through
+    given = {name: clean(value) if isinstance(value, str) else value for name, value in given.items()}
     return Call(leaf, given, private)  # an option's English name is its answer parameter
 
 
