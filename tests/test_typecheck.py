@@ -125,7 +125,7 @@ def runs_this_module(config: pytest.Config) -> bool:
     """Whether the run's arguments collect this module with nothing that may deselect it (``-k``, ``-m``,
     ``--lf``, ``--deselect``, ``--collect-only``, ``--slow``): the test paths or a folder or file holding it."""
     option = config.option
-    if (option.keyword or option.markexpr or option.lf or option.deselect or option.collectonly
+    if (option.keyword or option.markexpr or getattr(option, "lf", False) or option.deselect or option.collectonly
             or config.getoption("--slow") or any("::" in arg for arg in config.args)):
         return False
     here = Path(__file__).resolve()
