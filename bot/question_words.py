@@ -9,14 +9,16 @@ per question (:class:`QuestionWords`), not once per candidate passage: a questio
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from bot.analysis import Analysis
 from bot.reply import quote_user
-from bot.stopwords import STOP_WORDS, WEAK_WORDS
+from bot.stopwords import SEPARABLE_PREFIXES, STOP_WORDS, WEAK_WORDS
 from bot.store import PassageRecord
+from bot.text import canonical, fold
+from bot.text import tokens as name_tokens
 from bot.words import tokens
 
 
@@ -108,14 +110,23 @@ def sentence_stage(top: Sequence[_Hit], analysis: Analysis, idf: Mapping[str, fl
 UNKNOWN_SHOWN = 3
 
 
-def unknown_words(analysis: Analysis, known: Mapping[str, float]) -> list[str]:
+#: Words that are never worth the note however the store reads them: the stop and weak words in every spelling
+#: a player types them („fuers“ for „fürs“) and the separable verb particles standing alone („wo geht sie hin“).
+_NEVER_UNKNOWN = frozenset(canonical(fold(w)) for w in STOP_WORDS | WEAK_WORDS | set(SEPARABLE_PREFIXES))
+
+
+def unknown_words(analysis: Analysis, known: Mapping[str, float], names: Iterable[str] = ()) -> list[str]:
     """The question's content words (:attr:`Analysis.words`, as read after spelling repair) that no passage of the
     store holds in any form: none of the terms of the word's group (stems, compound parts, concepts, English stem;
     :attr:`Analysis.groups`, one per content word in order) is among ``known`` (the store's analysed terms,
-    :attr:`bot.ranking.Ranker.term_weights`). „lotus“ in „was macht schwarzer lotus“ (no document names the card);
-    not „spontanzauberzeit“ (its parts are known). Each word once, in order."""
+    :attr:`bot.ranking.Ranker.term_weights`), the word is no stop word or verb particle in any spelling
+    (:data:`_NEVER_UNKNOWN`) and no word of ``names`` (the names of the cards the question names: „rekrut“ of
+    Boros-Rekrut is a card's name, not an unknown word). „lotus“ in „was macht schwarzer lotus“ (no document names
+    the card); not „spontanzauberzeit“ (its parts are known). Each word once, in order."""
+    named = {canonical(w) for name in names for w in name_tokens(name)}
     return list(dict.fromkeys(w for w, group in zip(analysis.words, analysis.groups, strict=False)
-                              if not any(t in known for t in group)))
+                              if not any(t in known for t in group)
+                              and canonical(fold(w)) not in _NEVER_UNKNOWN and canonical(fold(w)) not in named))
 
 
 def unknown_line(words: list[str]) -> str:

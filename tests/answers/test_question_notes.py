@@ -1,0 +1,33 @@
+"""The lines above `/frage`'s answer say only what is true: no word is called unknown that a named card's name or a
+player's spelling of a function word holds, and a card's text passage with nothing printed is never the answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_answer
+
+UNKNOWN = "in keinem Dokument des Bots"
+
+
+@pytest.mark.parametrize("question", [
+    "Boros-Rekrut welche farben",  # „rekrut“: a word of the card's name (001's Boros-Rekrut)
+    "krims krams aufdecke wer gewinnt",  # „krams“: 001's Krims Krams
+    "was macht Getrieben",  # 002's Getrieben // Verzweiflung
+    "was ist Schnellvorlauf",  # 004's Schnellvorlauf
+    "wo geht die karte hin",  # a separable verb's particle standing alone
+    "kreatur fuer mana tappen und gleichzeitig fuers einberufen, geht das?",  # „fuers“ is „fürs“ typed without ü
+])
+async def test_no_word_of_a_named_card_or_a_function_word_is_called_unknown(ctx, question):
+    reply = await run_answer(ctx, "question", question=question)
+    assert UNKNOWN not in reply.pages[0].body
+
+
+async def test_a_card_whose_text_no_document_prints_is_answered_with_its_ruling(ctx):
+    # 004 prints no text for Schnellvorlauf, only rulings: the empty card-text passage (004:1) led before
+    reply = await run_answer(ctx, "question", question="was ist Schnellvorlauf")
+    body = reply.pages[0].body
+    assert "**Gedruckter Text**" not in body
+    assert "Angestachelt zu sein ist keine Fähigkeit, die die Kreatur hat." in body
+    assert "⚖️ Keine Stelle passt eindeutig am besten" in body  # the first's lead was never measured
+    assert all("004:1" != a.arg for a in reply.actions)
