@@ -30,4 +30,4 @@ async def test_a_card_whose_text_no_document_prints_is_answered_with_its_ruling(
     assert "**Gedruckter Text**" not in body
     assert "Angestachelt zu sein ist keine Fähigkeit, die die Kreatur hat." in body
     assert "⚖️ Keine Stelle passt eindeutig am besten" in body  # the first's lead was never measured
-    assert all("004:1" != a.arg for a in reply.actions)
+    assert all(a.arg != "004:1" for a in reply.actions)
