@@ -155,7 +155,7 @@ _store: Path | None = None
 class Track:
     """One interaction's clock: its ``kind`` and arrival (``time.monotonic()``); each histogram sees it once."""
 
-    __slots__ = ("closed", "clocks", "first_seen", "key", "kind", "started")
+    __slots__ = ("clocks", "closed", "first_seen", "key", "kind", "started")
 
     def __init__(self, key: str, kind: str, metrics: _Metrics) -> None:
         self.key, self.kind = key, kind
