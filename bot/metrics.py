@@ -101,6 +101,9 @@ class _Metrics:
         Gauge("regelbot_build_info", "Version von Regelbot", ["version"]).labels(__version__).set(1)
         #: The labelled children handed out so far (``labels()`` takes a lock and builds a tuple each time).
         self.children: dict[tuple[object, tuple[str, ...]], Any] = {}
+        #: Per interaction kind the three children of its clock (:meth:`clocks`); per command name its work child.
+        self.kinds: dict[str, tuple[Any, Any, Any]] = {}
+        self.works: dict[str, Any] = {}
 
     def child(self, metric: Any, *labels: str) -> Any:
         """``metric.labels(*labels)``, kept after the first time (bounded like the label values)."""
@@ -108,6 +111,25 @@ class _Metrics:
         found = self.children.get(key)
         if found is None:
             found = self.children[key] = metric.labels(*labels)
+        return found
+
+    def clocks(self, kind: str) -> tuple[Any, Any, Any]:
+        """The children of ``kind`` an interaction's clock (:class:`Track`) counts into: first callback, answer
+        and deferrals (:meth:`child` of each), looked up once per kind (six kinds at most)."""
+        found = self.kinds.get(kind)
+        if found is None:
+            found = self.kinds[kind] = (self.child(self.first_callback, kind), self.child(self.answer, kind),
+                                        self.child(self.deferrals, kind))
+        return found
+
+    def work_child(self, command: str) -> Any:
+        """The child of ``regelbot_answer_work_seconds`` for ``command`` (its :func:`command_label`), looked up
+        once per name (at most :data:`MAX_COMMANDS` kept: further names share ``andere``'s)."""
+        found = self.works.get(command)
+        if found is None:
+            found = self.child(self.work, command_label(command))
+            if len(self.works) < MAX_COMMANDS:
+                self.works[command] = found
         return found
 
 
@@ -133,37 +155,42 @@ _store: Path | None = None
 class Track:
     """One interaction's clock: its ``kind`` and arrival (``time.monotonic()``); each histogram sees it once."""
 
-    __slots__ = ("closed", "first_seen", "key", "kind", "metrics", "started")
+    __slots__ = ("clocks", "closed", "first_seen", "key", "kind", "started")
 
     def __init__(self, key: str, kind: str, metrics: _Metrics) -> None:
-        self.key, self.kind, self.metrics = key, kind, metrics
+        self.key, self.kind = key, kind
+        self.clocks = metrics.clocks(kind)  # first callback, answer, deferrals of this kind
         self.started = time.monotonic()
         self.first_seen = self.closed = False
 
     def first(self, callback_type: object) -> None:
         """The first callback was sent (type ``callback_type``): observed once; unless it was a defer it is the
-        answer too (:meth:`done`)."""
+        answer too (:meth:`done`, at the same moment)."""
         if self.first_seen or self.closed:
             return
         self.first_seen = True
-        m = self.metrics
-        m.child(m.first_callback, self.kind).observe(time.monotonic() - self.started)
+        took = time.monotonic() - self.started
+        first_callback, _answer, deferrals = self.clocks
+        first_callback.observe(took)
         if callback_type in DEFERS:
-            m.child(m.deferrals, self.kind).inc()
+            deferrals.inc()
         else:
-            self.done()
+            self.done(took)
 
-    def done(self) -> None:
-        """The interaction is answered (or given up): the answer latency once, and the first callback's if none
-        was seen (autocomplete answered by discord.py, a failed callback)."""
+    def done(self, took: float | None = None) -> None:
+        """The interaction is answered (or given up; ``took``: seconds since arrival when the caller read the
+        clock already): the answer latency once, and the first callback's if none was seen (autocomplete answered
+        by discord.py, a failed callback)."""
         if self.closed:
             return
-        m = self.metrics
+        if took is None:
+            took = time.monotonic() - self.started
+        first_callback, answer, _deferrals = self.clocks
         if not self.first_seen:
             self.first_seen = True
-            m.child(m.first_callback, self.kind).observe(time.monotonic() - self.started)
+            first_callback.observe(took)
         self.closed = True
-        m.child(m.answer, self.kind).observe(time.monotonic() - self.started)
+        answer.observe(took)
         if _open.get(self.key) is self:
             del _open[self.key]
 
@@ -274,8 +301,7 @@ class _Timed:
         self.started = time.perf_counter()
 
     def __exit__(self, *exc: object) -> None:
-        m = self.metrics
-        m.child(m.work, command_label(self.command)).observe(time.perf_counter() - self.started)
+        self.metrics.work_child(self.command).observe(time.perf_counter() - self.started)
 
 
 _UNTIMED = contextlib.nullcontext()

@@ -113,8 +113,11 @@ def discord_pages(pages: list[Page]) -> list[Page]:
     the emojis' real length (``<:mana_w:…>``, about 28 characters for ``{W}``)."""
 
     def shown(page: Page) -> Page:
-        fields = [Field(f.name, discord_text(f.value), f.inline) for f in page.fields]
-        return replace(page, body=discord_text(page.body), fields=fields)
+        body, values = discord_text(page.body), [discord_text(f.value) for f in page.fields]
+        if body is page.body and all(v is f.value for v, f in zip(values, page.fields, strict=True)):
+            return page  # no symbol shown otherwise (the usual case): no copy (fit_pages makes new pages anyway)
+        fields = [Field(f.name, v, f.inline) for f, v in zip(page.fields, values, strict=True)]
+        return replace(page, body=body, fields=fields)
 
     return [shown(page) for page in pages]
 

@@ -285,3 +285,34 @@ def test_shard_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("DISCORD_PUBLIC_KEY", "nicht-hex")
     with pytest.raises(ConfigError, match="DISCORD_PUBLIC_KEY"):
         load_settings(env)
+
+
+@pytest.mark.parametrize(("typed", "carried"), [
+    ("Blitzschlange", "Blitzschlange"),  # nothing to escape: the text itself
+    ("Zeile\u2028zwei", "Zeile%E2%80%A8zwei"),  # a line separator is white space
+    ("Ab\u00a0Zwei", "Ab%C2%A0Zwei"),  # and so is the no-break space
+    ("a\tb", "a%09b"),
+    ("~frei", "%7Efrei"),  # a tag first would read as None, a number or a bool
+    ("frei~", "frei~"),
+    ("100% sicher", "100%25 sicher"),
+])
+def test_text_values_are_escaped_only_where_the_codec_needs_it(typed, carried):
+    """A value without a special character is carried as typed; white space other than the space, ``%``, ``,``,
+    ``:`` and a leading tag are escaped (UTF-8 bytes as ``%XX``), and decode back."""
+    inv = Invocation.answer("ruling", card=None, search=typed)
+    assert encode_target(inv) == f"/ruling:~,{carried}"
+    assert decode_target(f"/ruling:~,{carried}") == inv
+
+
+def test_answer_key_follows_the_registry(monkeypatch):
+    """The key of an answer function is looked up once and kept, but never outlives a change of the registry."""
+    from bot.answers.registry import ANSWERS, answer_key
+
+    fn = ANSWERS["card"]
+    assert answer_key(fn) == "card"
+    monkeypatch.setitem(ANSWERS, "karte_neu", fn)
+    monkeypatch.delitem(ANSWERS, "card")
+    assert answer_key(fn) == "karte_neu"
+    monkeypatch.delitem(ANSWERS, "karte_neu")
+    with pytest.raises(KeyError):
+        answer_key(fn)

@@ -142,6 +142,32 @@ def test_a_track_is_observed_once_in_each_histogram_whatever_comes_in_which_orde
     assert not {"t1", "t2", "t3"} & set(metrics._open)
 
 
+def test_an_answer_sent_as_the_first_callback_is_observed_at_that_moment_in_both_histograms(monkeypatch):
+    """An answer that is the first callback: its answer latency is its first callback's (one clock reading); a
+    deferred one's answer comes later, when it finishes."""
+    now = [100.0]
+    monkeypatch.setattr(metrics.time, "monotonic", lambda: now[0])
+
+    def sums() -> tuple[float, float]:
+        return (value("regelbot_first_callback_seconds_sum", kind="other"),
+                value("regelbot_answer_seconds_sum", kind="other"))
+
+    start = sums()
+    metrics.arrived({"type": 9, "id": "t4"})
+    now[0] = 100.25
+    metrics.first_callback("t4", 4)
+    now[0] = 300.0  # later readings of the clock change nothing of t4
+    metrics.finished("t4")
+    assert (sums()[0] - start[0], sums()[1] - start[1]) == (0.25, 0.25)
+    now[0] = 200.0
+    metrics.arrived({"type": 9, "id": "t5"})
+    now[0] = 200.5
+    metrics.first_callback("t5", 5)
+    now[0] = 201.75
+    metrics.finished("t5")
+    assert (sums()[0] - start[0], sums()[1] - start[1]) == (0.75, 2.0)
+
+
 HISTOGRAMS = ("regelbot_first_callback_seconds_count", "regelbot_answer_seconds_count")
 
 

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -238,19 +239,27 @@ def _rule_lines(reasons: Sequence[Reason], head: Source, cr_date: str | None, no
         if reason.source is not head:
             label = source_label(reason.source, cr_date)
             cite = f"{cite} ({label})" if cite else label
-        text = with_symbols(REASONS[reason])
+        text = _sentence(reason)
         extra = f" {notes[reason]}" if reason in notes else ""
         extra += " 🔎" if reviewed.intersection(cr_numbers(reason)) else ""
         lines.append(f"• {cite}: {text}{extra}" if cite else f"• {text}{extra}")
     return "\n".join(lines)
 
 
-def cr_numbers(reason: Reason) -> list[str]:
-    """The numbers of today's Comprehensive Rules a reason cites (``"701.30a, 701.30c"`` → two); ``[]`` for a
-    dated document's rule."""
+@functools.cache
+def _sentence(reason: Reason) -> str:
+    """The German sentence of ``reason`` (:data:`REASONS`) with its symbols written (:func:`with_symbols`): the same
+    text on every answer, made once per reason (at most one per member of :class:`Reason`)."""
+    return with_symbols(REASONS[reason])
+
+
+@functools.cache
+def cr_numbers(reason: Reason) -> tuple[str, ...]:
+    """The numbers of today's Comprehensive Rules a reason cites (``"701.30a, 701.30c"`` → two); ``()`` for a
+    dated document's rule. Read once per reason (a fixed fact of :class:`Reason`)."""
     if reason.source is not Source.CR or not reason.rule:
-        return []
-    return [n.strip() for n in reason.rule.split(",") if n.strip()]
+        return ()
+    return tuple(n.strip() for n in reason.rule.split(",") if n.strip())
 
 
 def review_field(reasons: Sequence[Reason], index: TodayIndex | None) -> Field | None:

@@ -86,14 +86,22 @@ def answer(key: str) -> Callable[[F], F]:
     return _register(ANSWERS, key)
 
 
+#: Answer function → the key :func:`answer_key` found it under (checked against :data:`ANSWERS` on every use).
+_ANSWER_KEYS: dict[AnswerFn, str] = {}
+
+
 def answer_key(fn: AnswerFn) -> str:
     """The custom_id key under which ``fn`` was registered with :func:`answer` (``card_answer`` → ``"card"``).
 
     Raises:
         KeyError: ``fn`` is not a registered answer (a programming error).
     """
+    key = _ANSWER_KEYS.get(fn)
+    if key is not None and ANSWERS.get(key) is fn:  # registered under it, still: every command asks once
+        return key
     for key, registered in ANSWERS.items():
         if registered is fn:
+            _ANSWER_KEYS[fn] = key
             return key
     raise KeyError(f"not a registered answer: {getattr(fn, '__qualname__', fn)!r}")
 

@@ -152,10 +152,11 @@ def check_options(leaf: Leaf, options: Sequence[Mapping[str, Any]]) -> Call:
             unknown.append(name)
         elif raw.get("value") is not None:
             given[name] = raw["value"]
-    for option in leaf.command.all_options:
+    ordered = leaf.command.ordered_options
+    for option in ordered:
         if option.name.en in given and not _fits(option, given[option.name.en]):
             raise BadValue(option, given[option.name.en])
-    missing = [o for o in leaf.command.all_options if o.required and o.name.en not in given]
+    missing = [o for o in ordered if o.required and o.name.en not in given]
     if unknown:
         raise ChangedOptions(leaf, unknown[0]) if missing else UnknownOption(leaf, unknown[0])
     if missing:

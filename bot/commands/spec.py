@@ -16,6 +16,7 @@ An option's English name is the answer function's parameter name; every command 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -114,11 +115,16 @@ class Command:
     answer: AnswerFn
     options: Sequence[Option] = ()
 
+    @functools.cached_property
+    def ordered_options(self) -> tuple[Option, ...]:
+        """:attr:`all_options`, put in order once (the command does not change): what every invocation reads."""
+        return (*sorted(self.options, key=lambda o: not o.required), PRIVATE)
+
     @property
     def all_options(self) -> list[Option]:
         """The command's options as users see them (as Discord lists them: required ones first, else in their
         order), then :data:`PRIVATE`."""
-        return [*sorted(self.options, key=lambda o: not o.required), PRIVATE]
+        return list(self.ordered_options)
 
 
 @dataclass(frozen=True, eq=False)
@@ -164,7 +170,15 @@ class Leaf:
 
     def option(self, name: str) -> Option | None:
         """The option whose English name is ``name`` (as Discord sends it), or None."""
-        return next((o for o in self.command.all_options if o.name.en == name), None)
+        return self._options_by_name.get(name)
+
+    @functools.cached_property
+    def _options_by_name(self) -> dict[str, Option]:
+        """English name → the first option of that name (:attr:`Command.ordered_options`), made once per leaf."""
+        found: dict[str, Option] = {}
+        for option in self.command.ordered_options:
+            found.setdefault(option.name.en, option)
+        return found
 
 
 #: Work an area wants done once at start-up, before the first interaction (memory for autocomplete).

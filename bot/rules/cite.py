@@ -33,6 +33,10 @@ class Source(Enum):
     #: 004: the rulings on Schnellvorlauf (2026): total cost, mana value unchanged
     FAST_FORWARD_RULINGS = auto()
 
+    #: A member is its own identity (no two members are equal), so its hash is the object's: Enum's own hashes the
+    #: member's name in Python on every dict or set look-up (the calculators' answers look sources up by the dozen).
+    __hash__ = object.__hash__
+
     @property
     def today(self) -> bool:
         """True for today's Comprehensive Rules; every other source is a dated document."""
@@ -107,6 +111,9 @@ class Reason(Enum):
     CLASH_SPLIT_2010 = auto()
     CLASH_NOBODY_2007 = auto()
     CLASH_SEVERAL_2007 = auto()
+
+    #: As :attr:`Source.__hash__`: the reasons are dict keys (:data:`_CITES`, the German sentences, the notes).
+    __hash__ = object.__hash__
 
     @property
     def rule(self) -> str | None:
