@@ -23,7 +23,7 @@ GERMAN = st.text(st.sampled_from("abcdefghijklmnopqrsuvwxyzäöüßÄÖÜẞAEOU
 ANY_TEXT = st.text(st.characters(codec=None, exclude_categories=()), max_size=30)
 
 
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)  # a property, not a timing: a loaded machine must not fail it
 @given(st.one_of(GERMAN, ANY_TEXT))
 def test_name_folds_are_keys_and_words(text: str) -> None:
     assert name_folds(text) == (name_keys(text), name_words(text))
@@ -58,7 +58,7 @@ def assert_same(table: EditTable, spans: SpanEdits, key: str) -> None:
 KEY = st.text(st.sampled_from("abers"), min_size=1, max_size=9)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)  # a property, not a timing: a loaded machine must not fail it
 @given(st.lists(KEY, min_size=1, max_size=60), st.lists(KEY, min_size=1, max_size=10))
 def test_table_finds_what_spans_find(keys: list[str], typed: list[str]) -> None:
     table, spans = both(keys)
