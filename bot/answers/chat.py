@@ -175,35 +175,37 @@ def missing_page(ctx: AnswerContext, names: list[str]) -> tuple[Page, list[Actio
 
 
 async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
-    """The answers to the ``[[…]]`` of an ordinary message, at most :data:`INLINE_MAX`, in order:
-    the card (as ``/karte``), its rulings for ``[[Karte|rulings]]`` (with a button to all of them when they
-    fill more than one page: the channel message shows one page per answer), or the German "Keine Karte"
-    error with its "Meintest du" choices. [] when the text has no ``[[``.
+    """The answers to the ``[[…]]`` of an ordinary message, at most :data:`INLINE_MAX`: the cards found, in the
+    message's order, each as ``/karte`` or, for ``[[Karte|rulings]]``, its rulings (with a button to all of them
+    when they fill more than one page: the channel message shows one page per answer); after them, while there is
+    room, the German "Keine Karte" error with its "Meintest du" choices for each name that fits no card, so names
+    that fit none never push out a card the message does name. [] when the text has no ``[[``.
 
     Each card is answered once however it is written (``[[Krims]] [[krims]] [[Krims // Krams]]``: one
     answer). Names inside a Discord spoiler ``||…||`` are not answered: the answer is posted openly to the
     channel as embeds, which Discord cannot hide behind a spoiler, so it would reveal what the writer hid.
     """
-    replies: list[Reply] = []
+    found: list[Reply] = []
+    missing: list[Reply] = []
     seen: set[tuple[object, bool]] = set()
     for mention in bracket_mentions(without_spoilers(text), 2 * INLINE_MAX):
-        if len(replies) >= INLINE_MAX:
+        if len(found) >= INLINE_MAX:
             break
         try:
             card, note = await find_card_noted(ctx, mention.name, "rulings" if mention.rulings else "card")
         except UserError as exc:
             if (mention.name.casefold(), mention.rulings) not in seen:  # a name that fits no card: once
-                replies.append(Reply.fail(exc.title, exc.body, choices=exc.choices))
+                missing.append(Reply.fail(exc.title, exc.body, choices=exc.choices))
             seen.add((mention.name.casefold(), mention.rulings))
             continue
         if (card.id, mention.rulings) in seen:
             continue
         seen.add((card.id, mention.rulings))
         if not mention.rulings:
-            replies.append(with_note(await card_reply(ctx, card), note))
+            found.append(with_note(await card_reply(ctx, card), note))
         else:  # the channel message shows the first page; the button shows them all
-            replies.append(with_note(await card_rulings(ctx, card, all_button=True), note))
-    return replies
+            found.append(with_note(await card_rulings(ctx, card, all_button=True), note))
+    return (found + missing)[:INLINE_MAX]
 
 
 async def _general_split_rulings(ctx: AnswerContext) -> list[RulingRecord]:

@@ -166,10 +166,15 @@ async def test_inline_answers_each_card_once_and_keeps_spoilers_hidden(ctx):
     assert [r.pages[0].title for r in replies] == ["Boros-Rekrut", "Krims // Krams"]
     assert await inline_replies(ctx, "Spoiler: ||[[Getrieben // Verzweiflung]]||") == []
     assert len(await inline_replies(ctx, "||nur ein Strich|| [[Krims]] || offen")) == 1
-    # a name that fits no card once; the card and its rulings are two answers
+    # a name that fits no card once, after the cards found; the card and its rulings are two answers
     replies = await inline_replies(ctx, "[[xyz]] [[XYZ]] [[Krims|rulings]] [[Krims]]")
     assert [r.pages[0].title for r in replies] == [
-        "Keine Karte „xyz“ gefunden", "Rulings: Krims // Krams (1)", "Krims // Krams"]
+        "Rulings: Krims // Krams (1)", "Krims // Krams", "Keine Karte „xyz“ gefunden"]
+    # names that fit no card never push out a card the message names
+    replies = await inline_replies(ctx, "[[a]][[b]][[c]][[d]][[e]][[f]][[Boros-Rekrut]]")
+    assert [r.pages[0].title for r in replies] == [
+        "Boros-Rekrut", "Keine Karte „a“ gefunden", "Keine Karte „b“ gefunden", "Keine Karte „c“ gefunden",
+        "Keine Karte „d“ gefunden"]
     # repeats do not use up the five answers
     replies = await inline_replies(ctx, "[[Krims]]" * 4 + "[[Krams]][[Boros-Rekrut]]")
     assert [r.pages[0].title for r in replies] == ["Krims // Krams", "Boros-Rekrut"]
