@@ -181,9 +181,8 @@ class Analyser:
         (:func:`bot.card_names.covered`; the names stemmed once per language)."""
         table = self._name_tables.get(language)
         if table is None:
-            by_first = self.vocab.by_first
-            table = name_table(self.card_names, lambda w: self.main_stem(w, language),
-                               lambda stems: any(c.stems == stems for c in by_first.get(stems[0], ())))
+            concept_names = frozenset(c.stems for group in self.vocab.by_first.values() for c in group)
+            table = name_table(self.card_names, lambda w: self.main_stem(w, language), concept_names.__contains__)
             self._name_tables[language] = table
         return covered(table, stems)
 
