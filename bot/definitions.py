@@ -133,10 +133,13 @@ def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool 
     subject's head noun (its last word of three letters or more: "Kumulative Versorgung" → versorg,
     "Permanent-Zauberspruch" → zauberspruch, "Pfropfen N" → pfropf) and + every concept whose name ends on that
     word (``zzkcumulativexupkeep``)."""
+    heads = definition_subjects(text)
+    if not heads:  # most passages
+        return []
     from bot.analysis import tokens
 
     out: list[str] = []
-    for head in definition_subjects(text):
+    for head in heads:
         words = tokens(head)
         last = max((i for i, w in enumerate(words) if w.isalpha() and len(w) >= 3), default=None)
         if last is None:
