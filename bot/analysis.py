@@ -181,9 +181,8 @@ class Analyser:
         (:func:`bot.card_names.covered`; the names stemmed once per language)."""
         table = self._name_tables.get(language)
         if table is None:
-            by_first = self.vocab.by_first
-            table = name_table(self.card_names, lambda w: self.main_stem(w, language),
-                               lambda stems: any(c.stems == stems for c in by_first.get(stems[0], ())))
+            concept_names = frozenset(c.stems for group in self.vocab.by_first.values() for c in group)
+            table = name_table(self.card_names, lambda w: self.main_stem(w, language), concept_names.__contains__)
             self._name_tables[language] = table
         return covered(table, stems)
 
@@ -195,7 +194,7 @@ class Analyser:
         found = self.vocab.lemmas.get(word)
         if found:
             return found
-        if self.options.participles:
+        if self.options.participles and not word[-1:].isdigit():  # a participle ends in t or n
             verb = self._participle(word)
             if verb:
                 return verb
@@ -228,7 +227,7 @@ class Analyser:
     def form(self, word: str, language: str = "de") -> str:
         """What a one-word concept name compares (:meth:`bot.concepts.Concept.fits`): a lower-case German word's
         folded lemma (``gewirkte`` → ``wirken``), an English word itself."""
-        return fold(self.lemma(word)) if language == "de" else word
+        return fold(self.lemma(word)) if language == "de" and not self._plain_number(word) else word
 
     def stems(self, word: str, language: str = "de", keep: bool = True) -> list[str]:
         """The terms of one lower-case word: its stem, the positive form of an ``un-`` word, compound parts;
@@ -237,6 +236,8 @@ class Analyser:
         cached = self._stem_cache.get(key)
         if cached is not None:
             return cached
+        if self._plain_number(word):  # a card's number („Generated Card 012345“): its own stem, not remembered
+            return [word]
         if language == "en":
             out = [snowball(word, "en")]
         elif NUMBER.match(word):
@@ -259,9 +260,17 @@ class Analyser:
 
     def main_stem(self, word: str, language: str = "de") -> str:
         """The first of :meth:`stems` of ``word``, not the terms after it (card names' words: no compound split)."""
+        if self._plain_number(word):
+            return word
         first = snowball(word, "en") if language == "en" else (
             number_term(word) if NUMBER.match(word) else snowball(self.lemma(word)))
         return first or self.stems(word, language, keep=False)[0]
+
+    def _plain_number(self, word: str) -> bool:
+        """``word`` is ASCII digits that no lemma maps: its stem, lemma and form in either language are the word
+        itself (Snowball removes letter endings only, folding leaves digits), so the stemmers are not asked (a card
+        file's names carry a number each, a word of one name only)."""
+        return word.isdigit() and word.isascii() and word not in self.vocab.lemmas
 
     def compound_parts(self, word: str, depth: int = 0) -> list[str]:
         """The parts of a compound the store's vocabulary knows (``eismarken`` → eis, marken), or []."""

@@ -47,6 +47,8 @@ def covered(table: NameTable, stems: list[str]) -> set[int]:
     names, lengths = table
     if not names or lengths.keys().isdisjoint(stems):  # no name's last word here (most texts): one pass in C
         return out
+    if JOIN.join(stems) in names:  # the text is a name (a card's title): the longest name at the first word
+        return set(range(len(stems)))
     longest: dict[int, int] = {}  # where a name begins → the length of the longest there
     for end in [i + 1 for i, stem in enumerate(stems) if stem in lengths]:  # where a name may end
         for size in lengths[stems[end - 1]]:

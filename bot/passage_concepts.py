@@ -47,6 +47,8 @@ def passage_concepts(raw: list[str], infos: Sequence[WordInfo], table: ConceptTa
     a word is a form of (:func:`bot.concepts.fitting_kept`; the same for every text read with ``table``)."""
     concepts: dict[str, None] = {}
     spans: set[int] = set()
+    if len(names) == len(infos):  # a card's name throughout (its title): no position where a concept begins
+        return [], spans
     after = 0
     for i, info in enumerate(infos):
         entry = table.get(info.first) if i >= after and i not in names else None  # none inside the name found before

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.analysis import MAX_QUERY_TERMS, Analyser, tokens
+from bot.analysis import MAX_QUERY_TERMS, Analyser, Vocabulary, snowball, tokens
 from bot.answers import run_answer
 from bot.reply import one_line
 from bot.store import Store
@@ -47,6 +47,24 @@ def test_tokens_of_plain_latin1_text_are_the_regex_tokens():
     assert tokens("Regel 702.19 und 12.3", 3) == ["regel", "702.19", "und"]  # a rule number: the regex path
     assert tokens("Straße der Schmerzen", 2) == ["straße", "der"]
     assert tokens("!!") == []
+
+
+def test_tokens_read_common_separators_beyond_latin1_as_spaces():
+    # A card's type line („Kreatur — Elf Druide“), German quotes and the en dash are read by the byte translation
+    # with each as a space: the tokens of the regex path, which a text with any other character beyond Latin-1 takes.
+    assert tokens("Kreatur — Elf Druide\n„Zauber“ – x’s ‚a‘ ”b”") == [
+        "kreatur", "elf", "druide", "zauber", "mx", "s", "a", "b"]
+    assert tokens("Kreatur—Elf ∞ 呪文") == ["kreatur", "elf", "呪文"]
+
+
+def test_a_number_word_is_its_own_stem_unless_a_lemma_maps_it():
+    # A card file's names carry numbers („Generated Card 012345“): ASCII digits are their own stem, lemma and form
+    # in either language (what Snowball gives), without asking the stemmers; a lemma of the store still applies.
+    numbered = Analyser(Vocabulary({"karte": 3}, {"2019": "jahren"}))
+    assert [snowball("012345"), snowball("012345", "en")] == ["012345", "012345"]
+    assert numbered.stems("012345") == numbered.stems("012345", "en") == ["012345"]
+    assert numbered.main_stem("012345") == numbered.form("012345") == numbered.lemma("012345") == "012345"
+    assert numbered.stems("2019") == ["jahr"] and numbered.form("2019") == "jahren"
 
 
 def test_tokens_read_invisible_characters_as_the_echo_shows_them():

@@ -42,7 +42,7 @@ BATCH = 2000
 FTS_HASH = 8 << 20
 
 
-@dataclass
+@dataclass(slots=True)
 class Passage:
     """One passage before analysis (columns of ``passages``); ``language`` ``de`` or ``en``."""
 
@@ -323,11 +323,11 @@ def lemmas(words: Counter[str]) -> dict[str, str]:
 
 #: A text's columns as the passage step keeps them: its analysed terms joined by spaces, and its concepts.
 Columns = tuple[str, tuple[str, ...]]
-#: Texts whose columns the passage step keeps for the whole step (:class:`Kept`): the titles (a card's name is the
-#: title of its passage and of each of its rulings) and the ruling texts (a reprinted card carries an earlier card's
-#: rulings anywhere in a large file: 100 000 generated printings have 100 000 distinct titles of 300 000 and 126 000
-#: distinct ruling texts of 200 000). About 250 bytes a title and 500 a ruling text, so at most 262 144 texts keep
-#: the step's peak under 350 MB.
+#: Ruling texts whose columns the passage step keeps for the whole step (:class:`Kept`): a reprinted card carries an
+#: earlier card's rulings anywhere in a large file (100 000 generated printings have 126 000 distinct ruling texts of
+#: 200 000). About 500 bytes a text, so at most 262 144 texts keep the step's peak under 350 MB. A title is kept only
+#: while the passages after it have the same (a card's rulings follow one another; a card's own passage, the only
+#: other with its name, has its German title, read once).
 KEPT = 262_144
 
 
@@ -338,15 +338,18 @@ def analysis_of(a: Analyser) -> Callable[[str, str, bool, str | None], Indexed]:
 
 
 class Kept:
-    """The columns of each title and ruling text met before in the step (:func:`_analysed`), by a 16-byte BLAKE2b
-    digest of the text and its reading (title or text, language, old terms, document), at most ``size`` texts
-    (then only those). A ruling's text alone decides its columns: a ruling has no rule number and no aligned
-    explanation (:func:`_body`); a title's columns are its terms and concepts alone."""
+    """The columns of each ruling text met before in the step (:func:`_analysed`), by a 16-byte BLAKE2b digest of
+    the text and its reading (language, old terms, document), at most ``size`` texts (then only those), and of the
+    last title with its language and reading (:attr:`title`). A ruling's text alone decides its columns: a ruling
+    has no rule number and no aligned explanation (:func:`_body`); a title's columns are its terms and concepts
+    alone."""
 
     def __init__(self, size: int = KEPT) -> None:
         self.size = size
         self.columns: dict[bytes, Columns] = {}
         self.hits = 0
+        #: ``((title, language, reading), columns)`` of the last title analysed, or None.
+        self.title: tuple[tuple[str, str, tuple[bool, str | None]], Columns] | None = None
 
     def get(self, key: bytes) -> Columns | None:
         """The columns kept under ``key`` (:meth:`key`), or None."""
@@ -391,14 +394,16 @@ def _body(a: Analyser, analysed: Callable[[str, str, bool, str | None], Indexed]
 def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Indexed], p: Passage,
               kept: Kept) -> tuple[str, str, str]:
     """``(names, terms, concepts)`` columns of one passage (``analysed``: :func:`analysis_of` ``a``; ``kept``: the
-    titles' and rulings' columns met before)."""
+    rulings' columns met before and the last title's)."""
     doc = p.prefix if p.kind != "cr_rule" else None
     reading = (doc in OLD_DOCUMENTS, doc)
-    key = kept.key("title", p.title, p.language, reading)
-    title = kept.get(key)
-    if title is None:
+    at = (p.title, p.language, reading)
+    if kept.title is not None and kept.title[0] == at:
+        title = kept.title[1]
+    else:
         title_terms, title_concepts, _ = analysed(p.title, p.language, *reading)
-        title = kept.keep(key, (" ".join(title_terms), title_concepts))
+        title = (" ".join(title_terms), title_concepts)
+        kept.title = (at, title)
     if p.kind == "ruling" and not p.number:
         key = kept.key("text", p.text, p.language, reading)
         body = kept.get(key) or kept.keep(key, _body(a, analysed, p, reading))
@@ -431,9 +436,9 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
     Two passes: the vocabulary first over the passages it counts (the analyser needs all of it; :func:`_german`, the
     English rulings left out), then each passage of :func:`stream` analysed and inserted in batches of :data:`BATCH`
     (a key two passages share is found by the table's unique key, :func:`_insert`),
-    so the step's memory does not grow with the card data beyond :class:`Kept`'s bound. A title or ruling text met
-    again anywhere in the step reuses its columns (a card's name titles its rulings, a reprinted card carries an
-    earlier card's rulings: :class:`Kept`).
+    so the step's memory does not grow with the card data beyond :class:`Kept`'s bound. A ruling text met again
+    anywhere in the step reuses its columns (a reprinted card carries an earlier card's rulings), a title those of
+    the passage before when it has the same (a card's name titles each of its rulings: :class:`Kept`).
 
     Raises:
         PassageKeyError: see :func:`stream`.

@@ -87,6 +87,12 @@ async def test_an_enumeration_defines_its_subject(ctx):
     assert listing is not None and listing.text.startswith("Es gibt sechs Permanenttypen: Artefakt, Schlacht")
     assert definition_subjects(listing.text) == ["Permanenttypen"]
     assert definition_subjects("Es gibt mehrere Möglichkeiten, die Partie zu gewinnen: …") == []
+    # the verb in any case, and in letters whose lower case is no ASCII letter (long s, dotted I): read as before
+    assert definition_subjects("ES GIBT DREI Kartentypen: a, b, c.") == ["Kartentypen"]
+    assert definition_subjects("Eine Marke İST ein Objekt.") == ["Marke"]
+    assert definition_subjects("Die Marken ſind Objekte.") == ["Marken"]
+    assert definition_subjects("Ein Stapel MEANS gar nichts. Flash\tis a keyword.") == ["Stapel", "Flash"]
+    assert definition_subjects("Flash is not a spell. Discard this card.") == []
     assert (await ranked_keys(ctx, "welche permanenttypen gibt es"))[0] == "003:351"
     # 001 line 157 „Es gibt vier „Doppelländer“ in Set _Ravnica_: Überwachsene Grabstätte, …“
     assert (await ranked_keys(ctx, "welche doppelländer gibt es in ravnica"))[0] == "001:157"
