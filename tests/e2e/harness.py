@@ -58,8 +58,10 @@ def build_store(db: Path, timeout: float = 120.0) -> str:
 
 
 def bot_env(fake: FakeDiscord, *, db: Path | None, state_dir: Path, token: str = FAKE_TOKEN,
-            extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of the contract for a bot talking to ``fake``."""
+            extra: dict[str, str] | None = None, cold: bool = False) -> dict[str, str]:
+    """The environment of the contract for a bot talking to ``fake``; ``cold``: the process starts without its
+    warm-ups and eager calculation workers (``REGELBOT_E2E_COLD``, tests/e2e/site/sitecustomize.py), for a test
+    whose subject is not the start-up."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("DISCORD_TOKEN", "DEV_GUILD_ID", "REGELBOT_DB", "REGELBOT_STATE_DIR", "PYTHONPATH")}
     env.update(DISCORD_TOKEN=token, REGELBOT_STATE_DIR=str(state_dir), LOG_LEVEL="DEBUG",
@@ -67,6 +69,8 @@ def bot_env(fake: FakeDiscord, *, db: Path | None, state_dir: Path, token: str =
                PYTHONDONTWRITEBYTECODE="1")
     if db is not None:
         env["REGELBOT_DB"] = str(db)
+    if cold:
+        env["REGELBOT_E2E_COLD"] = "1"
     env.update(extra or {})
     return env
 
@@ -160,11 +164,12 @@ class BotProcess:
 async def running_bot(fake: FakeDiscord, workdir: Path, *, argv: list[str] | None = None,
                       db: Path | None = None, sig: int = signal.SIGINT,
                       extra_env: dict[str, str] | None = None,
-                      connect_timeout: float = 30.0) -> AsyncIterator[BotProcess]:
+                      connect_timeout: float = 30.0, cold: bool = False) -> AsyncIterator[BotProcess]:
     """Start a bot against ``fake`` (state dir and log in the existing dir ``workdir``), wait for its session,
     yield it, then stop it with ``sig`` (and kill it if it hangs). The exit code is ``bot.returncode``.
+    ``cold``: without the start-up's warm-ups and eager calculation workers (:func:`bot_env`).
     """
-    env = bot_env(fake, db=db, state_dir=workdir / "state", extra=extra_env)
+    env = bot_env(fake, db=db, state_dir=workdir / "state", extra=extra_env, cold=cold)
     bot = await BotProcess(argv or REAL_BOT, env, workdir / "bot.log").start()
     try:
         await bot.wait_connected(fake, connect_timeout)

@@ -590,7 +590,7 @@ def state_texts(state_dir: Path) -> list[str]:
 async def test_changed_tree_hash_syncs_again(bot, bot_argv, store_db, tmp_path_factory, fake):
     workdir = tmp_path_factory.mktemp("resync")
     copy_sync_state(bot, workdir, corrupt=True)
-    async with FakeDiscord() as other, running_bot(other, workdir, argv=bot_argv, db=store_db) as proc:
+    async with FakeDiscord() as other, running_bot(other, workdir, argv=bot_argv, db=store_db, cold=True) as proc:
         await other.wait_sync()
         assert other.sync_count == 1
         strip = ("id", "application_id", "version")
@@ -598,6 +598,8 @@ async def test_changed_tree_hash_syncs_again(bot, bot_argv, store_db, tmp_path_f
             [{k: v for k, v in c.items() if k not in strip} for c in fake.commands()]
     assert proc.returncode == 0, proc.tail()
     assert state_texts(workdir / "state") == state_texts(Path(bot.env["REGELBOT_STATE_DIR"]))
+    # the module's bot started warm (its calculation workers ready before READY), this one cold (harness.bot_env)
+    assert "Rechenprozesse bereit" in bot.output() and "Rechenprozesse bereit" not in proc.output()
 
 
 async def test_without_token_one_german_line_and_exit_2(bot_argv, store_db, tmp_path_factory):
@@ -640,7 +642,7 @@ async def test_shutdown_on_signal_exits_0_without_sync_and_closes_store(
     copy_sync_state(bot, workdir)
     async with FakeDiscord() as other:
         other.synced = fake.synced  # the same tree, already synced: the bot must not sync again
-        async with running_bot(other, workdir, argv=bot_argv, db=store_db, sig=sig) as proc:
+        async with running_bot(other, workdir, argv=bot_argv, db=store_db, sig=sig, cold=True) as proc:
             res = await other.command("karte", {"name": "Boros-Rekrut"})
             assert res.embeds[0]["title"] == "Boros-Rekrut"
         assert proc.returncode == 0, proc.tail()

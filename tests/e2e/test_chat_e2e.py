@@ -301,7 +301,7 @@ async def test_a_slow_private_answer_is_deferred_privately(fake, store_db):
 async def test_with_inline_cards_off_no_message_content_intent_and_no_listener(bot_argv, store_db,
                                                                              tmp_path_factory):
     async with FakeDiscord() as other, running_bot(other, tmp_path_factory.mktemp("inline-off"), argv=bot_argv,
-                                                   db=store_db, extra_env={"INLINE_CARDS": "0"}) as proc:
+                                                   db=store_db, extra_env={"INLINE_CARDS": "0"}, cold=True) as proc:
         await other.wait_sync()
         intents = other.identifies[0]["intents"]
         assert not intents & MESSAGE_CONTENT

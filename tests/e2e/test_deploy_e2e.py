@@ -106,7 +106,7 @@ async def test_a_workers_health_port_answers_from_its_own_thread(bot_argv, store
     async with FakeDiscord() as fake:
         env = bot_env(fake, db=store_db, state_dir=tmp_path / "state",
                       extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO",
-                             "HEALTH_PORT": "0"})
+                             "HEALTH_PORT": "0"}, cold=True)
         proc = await BotProcess([PYTHON, "-m", "bot", "serve", "--port", "0"], env, tmp_path / "serve.log").start()
         try:
             side = await endpoint(proc.output)

@@ -32,7 +32,7 @@ def real_bot(bot_argv):
 
 
 async def sync(fake: FakeDiscord, db, state, log) -> BotProcess:
-    proc = await BotProcess(SYNC, bot_env(fake, db=db, state_dir=state), log).start()
+    proc = await BotProcess(SYNC, bot_env(fake, db=db, state_dir=state, cold=True), log).start()
     try:
         code = await proc.wait_exit(90.0)
         assert code is not None, f"sync did not end:\n{proc.tail()}"

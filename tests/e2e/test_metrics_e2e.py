@@ -64,7 +64,7 @@ async def until(ask: Callable[[], Awaitable[Any]], done: Callable[[Any], bool], 
 
 async def test_health_is_ready_only_after_ready_on_every_shard(real_bot, store_db, tmp_path):
     async with ReadyHeld(shards=2, max_concurrency=2, held={1}) as fake:
-        async with running_bot(fake, tmp_path, argv=real_bot, db=store_db, extra_env=METRICS) as bot:
+        async with running_bot(fake, tmp_path, argv=real_bot, db=store_db, extra_env=METRICS, cold=True) as bot:
             base = await endpoint(bot.output)
             # shard 0 has its session (running_bot waited for it); shard 1 identified, its READY is held back
             async def identified() -> list[int]:
@@ -103,7 +103,7 @@ async def test_a_metrics_port_in_use_is_one_german_line_and_exit_1(real_bot, sto
         port = taken.getsockname()[1]
         async with FakeDiscord() as fake:
             env = bot_env(fake, db=store_db, state_dir=tmp_path / "state",
-                          extra={"METRICS_PORT": str(port), "LOG_LEVEL": "INFO"})
+                          extra={"METRICS_PORT": str(port), "LOG_LEVEL": "INFO"}, cold=True)
             bot = await BotProcess(real_bot, env, tmp_path / "bot.log").start()
             try:
                 assert await bot.wait_exit(60) == 1, bot.tail()

@@ -36,7 +36,7 @@ async def test_sync_puts_the_global_commands_and_exits_0(real_bot, store_db, tmp
     async with FakeDiscord() as fake:
         # a sync state that says "unchanged" must not stop a forced sync
         state = tmp_path / "state"
-        proc = await run_to_end(SYNC, bot_env(fake, db=store_db, state_dir=state), tmp_path / "sync.log")
+        proc = await run_to_end(SYNC, bot_env(fake, db=store_db, state_dir=state, cold=True), tmp_path / "sync.log")
         out = proc.output()
         assert proc.returncode == 0, out[-3000:]
         puts = [(r.method, r.path) for r in fake.requests if r.method == "PUT"]
@@ -49,14 +49,14 @@ async def test_sync_puts_the_global_commands_and_exits_0(real_bot, store_db, tmp
         assert "Traceback" not in out and "Unerwarteter Fehler" not in out
         assert fake.invalid == [] and fake.errors == []
         # a second forced sync PUTs again, although the tree did not change
-        proc = await run_to_end(SYNC, bot_env(fake, db=store_db, state_dir=state), tmp_path / "sync2.log")
+        proc = await run_to_end(SYNC, bot_env(fake, db=store_db, state_dir=state, cold=True), tmp_path / "sync2.log")
         assert proc.returncode == 0 and fake.sync_count == 2
 
 
 async def test_sync_with_dev_guild_puts_the_guild_route_only(real_bot, store_db, tmp_path):
     guild = "1234567890123456789"
     async with FakeDiscord() as fake:
-        env = bot_env(fake, db=store_db, state_dir=tmp_path / "state", extra={"DEV_GUILD_ID": guild})
+        env = bot_env(fake, db=store_db, state_dir=tmp_path / "state", extra={"DEV_GUILD_ID": guild}, cold=True)
         proc = await run_to_end(SYNC, env, tmp_path / "sync.log")
         out = proc.output()
         assert proc.returncode == 0, out[-3000:]
@@ -84,7 +84,7 @@ class RejectingGateway(FakeDiscord):
 
 async def test_gateway_close_4004_is_one_german_line_exit_1(real_bot, store_db, tmp_path):
     async with RejectingGateway() as fake:
-        env = bot_env(fake, db=store_db, state_dir=tmp_path / "state", extra={"LOG_LEVEL": "INFO"})
+        env = bot_env(fake, db=store_db, state_dir=tmp_path / "state", extra={"LOG_LEVEL": "INFO"}, cold=True)
         proc = await run_to_end(REAL_BOT, env, tmp_path / "bot.log")
         out = proc.output()
         assert proc.returncode == 1, out[-3000:]
@@ -132,7 +132,7 @@ async def test_interaction_tokens_never_reach_the_debug_log(real_bot, store_db, 
     """At DEBUG discord.py logs every gateway event it reads and every callback URL, the bot each callback URL it
     sends and each interaction's frame it reads (bot/gateway/frames.py); the URLs carry the interaction token, which
     the log formatter must redact (and a traceback carrying the bot token), the frames' line names none."""
-    async with FakeDiscord() as fake, running_bot(fake, tmp_path, db=store_db) as bot:
+    async with FakeDiscord() as fake, running_bot(fake, tmp_path, db=store_db, cold=True) as bot:
         results = [await fake.command("karte", {"name": "Boros-Rekrut"}),
                    await fake.autocomplete_result("karte", "name", "boros"),
                    await fake.command("karte", {"name": "Gibtsnicht"})]
@@ -165,7 +165,7 @@ async def test_sigterm_under_load_finishes_in_flight_refuses_new_and_exits_clean
     import sqlite3
 
     async with FakeDiscord() as fake:
-        env = bot_env(fake, db=store_db, state_dir=tmp_path / "state", extra={"LOG_LEVEL": "INFO"})
+        env = bot_env(fake, db=store_db, state_dir=tmp_path / "state", extra={"LOG_LEVEL": "INFO"}, cold=True)
         bot = await BotProcess(REAL_BOT, env, tmp_path / "bot.log").start()
         try:
             await bot.wait_connected(fake, 30)

@@ -56,7 +56,7 @@ async def test_frage_answers_whole_and_its_buttons_work_after_a_restart(real_bot
             assert len(embed.get("fields") or []) == len(buttons)
         restarted = tmp_path / "again"
         restarted.mkdir()
-        async with running_bot(fake, restarted, argv=real_bot, db=store_db):
+        async with running_bot(fake, restarted, argv=real_bot, db=store_db, cold=True):
             click = await fake.component(res, buttons[0]["custom_id"])
             assert click.callback_type == 4 and click.ephemeral
             key = buttons[0]["custom_id"].removeprefix("rb:passage:").replace("%3A", ":")

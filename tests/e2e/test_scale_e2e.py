@@ -62,7 +62,7 @@ def assert_clean(fake: FakeDiscord) -> None:
 
 async def test_paging_works_after_a_restart(real_bot, store_db, tmp_path):
     async with FakeDiscord() as fake:
-        async with running_bot(fake, tmp_path, argv=real_bot, db=store_db) as first:
+        async with running_bot(fake, tmp_path, argv=real_bot, db=store_db, cold=True) as first:
             await fake.wait_sync()
             res = await fake.command("karte", {"name": GETRIEBEN})
             rulings = await fake.component(res, button(res, "Rulings anzeigen")["custom_id"])
@@ -70,7 +70,7 @@ async def test_paging_works_after_a_restart(real_bot, store_db, tmp_path):
         assert first.returncode is not None
         restarted = tmp_path / "again"
         restarted.mkdir()
-        async with running_bot(fake, restarted, argv=real_bot, db=store_db) as second:
+        async with running_bot(fake, restarted, argv=real_bot, db=store_db, cold=True) as second:
             turned = await fake.component(rulings, button(rulings, "Weiter")["custom_id"])
             assert turned.callback_type == 7  # the same message now shows page 2
             assert turned.message["id"] == rulings.message["id"]
@@ -94,7 +94,7 @@ async def test_two_processes_share_four_shards(real_bot, store_db, tmp_path):
         (tmp_path / "b").mkdir()
         shard_env = {"SHARD_COUNT": "4"}
         async with running_bot(fake, tmp_path / "a", argv=real_bot, db=store_db,
-                               extra_env={**shard_env, "SHARD_IDS": "0,1"}) as a:
+                               extra_env={**shard_env, "SHARD_IDS": "0,1"}, cold=True) as a:
             await fake.wait_ready(30, shards=[0, 1])
             await fake.wait_sync()
             first = [d["shard"] for d in fake.identifies]
@@ -102,7 +102,7 @@ async def test_two_processes_share_four_shards(real_bot, store_db, tmp_path):
             # max_concurrency 2: shards 0 and 1 are in different buckets and identify without discord.py's 5 s
             assert fake.identify_times[1] - fake.identify_times[0] < 2.5
             async with running_bot(fake, tmp_path / "b", argv=real_bot, db=store_db,
-                                   extra_env={**shard_env, "SHARD_IDS": "2,3"}) as b:
+                                   extra_env={**shard_env, "SHARD_IDS": "2,3"}, cold=True) as b:
                 await fake.wait_ready(30, shards=[0, 1, 2, 3])
                 assert sorted(d["shard"] for d in fake.identifies[len(first):]) == [[2, 4], [3, 4]]
                 assert fake.sync_count == 1, "only the process with shard 0 syncs"
@@ -139,9 +139,11 @@ class ServeProcess:
 
     @classmethod
     async def start(cls, fake: FakeDiscord, workdir: Path, db: Path | None, key: SigningKey,
-                    *args: str) -> ServeProcess:
+                    *args: str, cold: bool = False) -> ServeProcess:
+        """Start it (``cold``: without warm-ups and eager calculation workers, harness.bot_env) and wait for
+        its URL."""
         env = bot_env(fake, db=db, state_dir=workdir / "state",
-                      extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"})
+                      extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"}, cold=cold)
         proc = await BotProcess([PYTHON, "-m", "bot", "serve", "--port", "0", *args], env,
                                 workdir / "serve.log").start()
         self = cls(proc)
@@ -253,7 +255,7 @@ async def test_buttons_open_and_page_in_place(http):
 async def test_deferred_answers_arrive_through_the_webhook(real_bot, store_db, tmp_path, http):
     fake, *_ = http
     key = SigningKey.generate()
-    slow = await ServeProcess.start(fake, tmp_path, store_db, key, "--defer-after", "0")
+    slow = await ServeProcess.start(fake, tmp_path, store_db, key, "--defer-after", "0", cold=True)
     try:
         fake.use_http(slow.url, key)
         res = await fake.command("karte", {"name": GETRIEBEN})

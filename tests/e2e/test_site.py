@@ -36,3 +36,51 @@ def test_discord_py_imported_later_goes_to_the_fake():
                    "print(json.dumps([discord.http.Route.BASE, str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY), "
                    "bot.rest.api_base()]))")
     assert seen == ["http://127.0.0.1:9/api/v10", "ws://127.0.0.1:9/gateway", "http://127.0.0.1:9/api/v10"]
+
+
+def site_module(monkeypatch, **env: str):
+    """A fresh copy of the site module, executed with ``env`` (its finder is not installed: in process)."""
+    import importlib.util
+
+    for name in ("REGELBOT_FAKE_DISCORD_URL", "REGELBOT_E2E_COLD"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    spec = importlib.util.spec_from_file_location("e2e_site_copy", SITE / "sitecustomize.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))  # the copy's finder goes into a copy of the list
+    spec.loader.exec_module(module)
+    return module
+
+
+async def test_a_cold_process_skips_the_warm_ups_and_the_eager_workers(monkeypatch):
+    """``REGELBOT_E2E_COLD=1`` (harness.bot_env ``cold=True``): the finder also wraps ``bot.commands`` and
+    ``bot.core``; after their import the table's warm-ups and ``Core.start_workers`` do nothing. Without it
+    neither module is touched."""
+    import types
+
+    cold = site_module(monkeypatch, REGELBOT_FAKE_DISCORD_URL=URL, REGELBOT_E2E_COLD="1")
+    finder = sys.meta_path[0]
+    assert finder.targets == {"discord.gateway", "discord.http", "bot.rest", "bot.commands", "bot.core"}
+
+    class Table:
+        async def warm(self, ctx):
+            raise AssertionError("warmed")
+
+    class Core:
+        @staticmethod
+        async def start_workers():
+            raise AssertionError("workers started")
+
+    commands = types.ModuleType("bot.commands")
+    commands.TABLE = Table()  # type: ignore[attr-defined]
+    core = types.ModuleType("bot.core")
+    core.Core = Core  # type: ignore[attr-defined]
+    cold._start_cold(commands)
+    cold._start_cold(core)
+    assert await commands.TABLE.warm(object()) is None  # type: ignore[attr-defined]
+    assert await Core.start_workers() is None and await Core().start_workers() is None
+
+    warm = site_module(monkeypatch, REGELBOT_FAKE_DISCORD_URL=URL)
+    assert sys.meta_path[0].targets == warm._TARGETS == {"discord.gateway", "discord.http", "bot.rest"}
