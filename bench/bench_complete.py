@@ -23,10 +23,11 @@ before 2026-12-03 afternoon: a later pass finds what an earlier one left in the 
 and this one's, loaded side by side in one process, answer every source's queries (the query set of
 :mod:`tests.choices`, on the documents' store and on the store with both CR files) through their own
 ``run_completer``, interleaved query by query (which one goes first alternates), each on its own core opened afresh
-on the same store in each of 3 rounds (the heap settled once both are open), each round in a fresh process; CPU time of the thread per call (a loaded
-machine's waiting for a CPU is not counted). Prints per source the p99 of both per round, the ratio this/other
-(best and median of the rounds), and the p99 and p50 over each query's best of the rounds. ``--vs`` with this checkout
-itself shows the noise (an A/A comparison). Both checkouts must read the same store schema.
+on the same store in each of 3 rounds (the heap settled once both are open), each round in a fresh process; CPU time
+of the thread per call (a loaded machine's waiting for a CPU is not counted). Prints per source the p99 of both per
+round, the ratio this/other (best and median of the rounds), and the p99 and p50 over each query's best of the
+rounds. ``--vs`` with this checkout itself shows the noise (an A/A comparison). Both checkouts must read the same
+store schema.
 
 Without ``--reference`` (default ``../shared/reference``) or when its CR files are missing, only the documents'
 store is measured.

@@ -37,7 +37,7 @@ def test_words_of_many_labels_are_checked_in_the_prepared_sets():
     labels = [("ab" if i % 3 == 0 else "ac", "x" + str(i), "ay") for i in range(3 * LIST_MEMBERS + 3)]
     index = WordPrefixes(labels)
     assert "a" in index._sets and "ab" in index._sets and "x1" in index._sets and "x10" not in index._sets
-    assert index.matching(["x1", "a"]) == [1] + list(range(10, 20))
+    assert index.matching(["x1", "a"]) == [1, *range(10, 20)]
     assert index.matching(["a", "ab"]) == list(range(0, len(labels), 3))
     assert index.matching(["ay", "ac", "x2"]) == [2, 20, 22, 23, 25, 26]
 
