@@ -20,8 +20,6 @@ import heapq
 from collections.abc import Collection, Sequence
 from operator import itemgetter
 
-from rapidfuzz import fuzz, process
-
 from bot.namedata import FOREIGN_KINDS, STATIC_KEPT
 from bot.store.names import StoredNames
 from bot.text import name_folds
@@ -114,19 +112,6 @@ def best_ranks(values: Collection[Rank], count: int) -> list[Rank]:
     return top
 
 
-def closest_first(typed: str, names: Sequence[str]) -> list[int]:
-    """Positions of ``names`` closest to ``typed`` first, equally close ones in the given order: the order of
-    ``process.extract(typed, names, scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=0)`` (ratio:
-    ``200·LCS/(n + m)`` for lengths ``n`` and ``m``, the Indel similarity). When ``typed`` (not empty) is a substring
-    of every name, as after the first letters typed (the prefix and word-prefix tiers' ties, up to a few hundred
-    names), the LCS is all of ``typed`` and each ratio is ``200·n/(n + m)``, which falls as the name grows: the order
-    is then the names by length (a stable sort), with no comparison computed."""
-    if typed and all(typed in name for name in names):
-        return sorted(range(len(names)), key=[len(name) for name in names].__getitem__)
-    return [pos for _n, _score, pos in process.extract(typed, names, scorer=fuzz.ratio, processor=None, limit=None,
-                                                       score_cutoff=0)]
-
-
 def tied_groups(top: Sequence[Rank], limit: int) -> list[tuple[int, int]]:
     """``(start, stop)`` of each run of two or more neighbours of the sorted ``top`` that tie on tier, language and
     score and begin within its first ``limit``: the offers whose order the closeness to the typed text decides."""
@@ -144,4 +129,4 @@ def tied_groups(top: Sequence[Rank], limit: int) -> list[tuple[int, int]]:
 
 
 __all__ = ["COMPLETIONS_KEPT", "MAX_QUERY_WORDS", "SORT_ALL", "Folded", "FoldedNames", "Rank", "StaticRow",
-           "StaticRows", "best_ranks", "closest_first", "folded_query", "static_rows", "tied_groups"]
+           "StaticRows", "best_ranks", "folded_query", "static_rows", "tied_groups"]

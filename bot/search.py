@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import NamedTuple
 
+from rapidfuzz import fuzz, process
+
 from bot.namedata import (
     FOREIGN_KINDS,
     FuzzyVocabulary,
@@ -50,7 +52,6 @@ from bot.nameranks import (
     StaticRow,
     StaticRows,
     best_ranks,
-    closest_first,
     folded_query,
     static_rows,
     tied_groups,
@@ -422,7 +423,8 @@ class NameIndex:
             # A group is in ``top``'s order (by card-name length, name, entry: bot.nameranks); rapidfuzz gives the
             # closest first and equally close ones in the order given, so that order decides among them.
             group = top[first:stop]
-            top[first:stop] = [group[pos] for pos in closest_first(typed, [folded(r[3]) for r in group])]
+            top[first:stop] = [group[pos] for _n, _score, pos in process.extract(
+                typed, [folded(r[3]) for r in group], scorer=fuzz.ratio, processor=None, limit=None, score_cutoff=0)]
         return top[:limit]
 
     def _hits(self, ranks: list[Rank]) -> list[NameHit]:

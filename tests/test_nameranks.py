@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import nameranks
-from bot.nameranks import best_ranks, closest_first, folded_query, static_rows
+from bot.nameranks import best_ranks, folded_query, static_rows
 from bot.search import COMPLETE_LIMIT, NameIndex
 from tests.choices import HERE, load
 
@@ -34,29 +34,6 @@ def test_selection_of_many_as_the_tuples(values: list[tuple[int, float, int, int
         assert best_ranks(values, count) == sorted(values)[:count]
     finally:
         nameranks.SORT_ALL = saved
-
-
-def _by_extract(typed: str, names: list[str]) -> list[int]:
-    from rapidfuzz import fuzz, process
-
-    return [pos for _n, _s, pos in process.extract(typed, names, scorer=fuzz.ratio, processor=None, limit=None,
-                                                   score_cutoff=0)]
-
-
-@given(st.text(alphabet="abü -", max_size=4), st.lists(st.text(alphabet="abü -", max_size=9), max_size=30))
-def test_closest_first_as_rapidfuzz_orders(typed: str, names: list[str]):
-    """The closeness order of ties: as rapidfuzz's extract orders them, the names containing the typed text (every
-    one of them, then sorted by length) or not (compared)."""
-    assert closest_first(typed, names) == _by_extract(typed, names)
-    within = [typed + n if i % 2 else n + typed + n[:2] for i, n in enumerate(names)]  # each contains typed
-    assert closest_first(typed, within) == _by_extract(typed, within)
-
-
-def test_closest_first_names_by_length_when_all_contain_the_text():
-    names = ["mana-leck", "mana", "manabrand", "ur-mana", "mana-leck"]
-    assert closest_first("mana", names) == [1, 3, 0, 2, 4] == _by_extract("mana", names)
-    assert closest_first("", names) == [0, 1, 2, 3, 4] == _by_extract("", names)  # nothing typed: all 0, as given
-    assert closest_first("manu", names) == _by_extract("manu", names)
 
 
 def test_static_order_numbers_length_name_entry():
