@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 
 #: A prefix of at most this many labels is checked in its list (a few comparisons in C); a longer one in a set made
 #: with the index (:class:`WordPrefixes`).
-LIST_MEMBERS = 8
+LIST_MEMBERS = 32
 
 
 class WordPrefixes:
