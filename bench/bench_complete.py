@@ -4,7 +4,9 @@ they are typed, plus blank input, typos, umlauts and 6 000 characters), on the s
 the store with both Comprehensive Rules files.
 
 Each pass runs in a process of its own (a fresh interpreter, as a bot process at start): it opens the store (name
-index, the command table's warm-ups), then sends every query once through
+index, the command table's warm-ups), settles the heap as both doors do before their first interaction
+(:func:`bot.core.settle_heap`: the objects alive then frozen, young collections every 10 000 new objects, so no
+full collection of the whole heap lands on one query), then sends every query once through
 :func:`bot.answers.registry.run_completer` (input bounds and Discord's limits included, as every door calls it).
 So every call counted is the first of its query in that process: no cache of the process (the stems of typed
 words, a source's kept offers) makes a later pass cheaper than the first. Figures: per source, the p50 and p99 over
@@ -21,10 +23,11 @@ before 2026-12-03 afternoon: a later pass finds what an earlier one left in the 
 and this one's, loaded side by side in one process, answer every source's queries (the query set of
 :mod:`tests.choices`, on the documents' store and on the store with both CR files) through their own
 ``run_completer``, interleaved query by query (which one goes first alternates), each on its own core opened afresh
-on the same store in each of 3 rounds, each round in a fresh process; CPU time of the thread per call (a loaded
-machine's waiting for a CPU is not counted). Prints per source the p99 of both per round, the ratio this/other
-(best and median of the rounds), and the p99 and p50 over each query's best of the rounds. ``--vs`` with this checkout
-itself shows the noise (an A/A comparison). Both checkouts must read the same store schema.
+on the same store in each of 3 rounds (the heap settled once both are open), each round in a fresh process; CPU time
+of the thread per call (a loaded machine's waiting for a CPU is not counted). Prints per source the p99 of both per
+round, the ratio this/other (best and median of the rounds), and the p99 and p50 over each query's best of the
+rounds. ``--vs`` with this checkout itself shows the noise (an A/A comparison). Both checkouts must read the same
+store schema.
 
 Without ``--reference`` (default ``../shared/reference``) or when its CR files are missing, only the documents'
 store is measured.
@@ -48,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 from bot.answers import COMPLETERS, run_completer  # noqa: E402
 from bot.commands import TABLE  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.core import Core  # noqa: E402
+from bot.core import Core, settle_heap  # noqa: E402
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
 from tests.choices import REFERENCE_CR, query_set  # noqa: E402
 
@@ -67,6 +70,7 @@ async def one_pass(db: Path, folder: Path) -> tuple[list[str], dict[str, list[fl
     try:
         ctx = core.context
         queries = await query_set(ctx)
+        settle_heap()  # as both doors do once the core is open and warm (bot.core): no full collection in a pass
         out = {}
         for key in sorted(COMPLETERS):
             fn = COMPLETERS[key]
@@ -178,6 +182,7 @@ async def _versus_round(sides: list[dict[str, object]], db: Path, folder: Path, 
         sys.modules.update(modules)
         cores.append(await _open(modules, db, folder))
     out: list[dict[str, list[float]]] = [{}, {}]
+    settle_heap()  # as both doors do once the core is open and warm (bot.core); both cores' objects frozen alike
     try:
         for key in sorted(COMPLETERS):
             for i, q in enumerate(queries):

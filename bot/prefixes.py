@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
+#: A prefix of at most this many labels is checked in its list (a few comparisons in C); a longer one in a set made
+#: with the index (:class:`WordPrefixes`).
+LIST_MEMBERS = 32
+
 
 class WordPrefixes:
     """Every prefix of every word of the labels → the labels (by position) having such a word.
@@ -45,7 +49,10 @@ class WordPrefixes:
         self._size = size
         self._index = index
         self._firsts = firsts
-        self._sets: dict[str, frozenset[int]] = {}
+        #: the labels of every prefix of more than :data:`LIST_MEMBERS` labels as a set, made now: a text of several
+        #: words checks the labels of its rarest word against the others', and at a word's first sight a set made
+        #: then cost more than the rest of the keystroke (a prefix such as ``e`` has a few hundred labels)
+        self._sets = {prefix: frozenset(found) for prefix, found in index.items() if len(found) > LIST_MEMBERS}
 
     def __len__(self) -> int:
         return self._size
@@ -62,20 +69,14 @@ class WordPrefixes:
         first = self._index[words[0]]
         if len(words) == 1:
             return list(first)
-        others = [self._set(w) for w in words[1:]]
+        sets = self._sets
+        others = [sets.get(w) or self._index[w] for w in words[1:]]  # a short list is searched as it is
         return [p for p in first if all(p in s for s in others)]
 
     def firsts(self) -> dict[str, list[int]]:
         """Every prefix → the positions (ascending) of the first label of each group (``groups`` of the constructor)
         having a word that starts with it; ``{}`` without groups. Shared: read it, never change it."""
         return self._firsts
-
-    def _set(self, prefix: str) -> frozenset[int]:
-        """The labels of ``prefix`` as a set, made once per prefix asked for."""
-        found = self._sets.get(prefix)
-        if found is None:
-            found = self._sets[prefix] = frozenset(self._index[prefix])
-        return found
 
 
 class KeyStarts:

@@ -23,10 +23,25 @@ def test_konklave_ch_finds_chor_des_konklave():
     assert both.matching(["ab", "cd"]) == [0] and both.matching(["c", "a", "c"]) == [0]
 
 
-@given(st.lists(st.lists(WORD, max_size=4), max_size=8), st.lists(WORD, max_size=3))
+@given(st.lists(st.lists(WORD, max_size=4), max_size=24), st.lists(WORD, max_size=3))
 def test_as_the_definition(labels: list[list[str]], typed: list[str]):
     want = [i for i, words in enumerate(labels) if all(any(w.startswith(t) and t for w in words) for t in typed)]
     assert WordPrefixes(labels).matching(typed) == want
+
+
+def test_words_of_many_labels_are_checked_in_the_prepared_sets():
+    """A prefix of more than LIST_MEMBERS labels is checked in a set made with the index, a shorter one in its list:
+    both give the labels of the definition (``a`` starts a word of every label, ``ab`` of every third, ``x2`` of
+    eleven)."""
+    from bot.prefixes import LIST_MEMBERS
+
+    labels = [("ab" if i % 3 == 0 else "ac", "x" + str(i), "ay") for i in range(3 * LIST_MEMBERS + 3)]
+    index = WordPrefixes(labels)
+    assert "a" in index._sets and "ab" in index._sets and "x2" not in index._sets and len(labels) < 200
+    assert index.matching(["x1", "a"]) == [1, *range(10, 20)]
+    assert index.matching(["a", "ab"]) == list(range(0, len(labels), 3))
+    assert index.matching(["ay", "ac", "x2"]) == [2, 20, 22, 23, 25, 26, 28, 29]
+    assert index.matching(["ab", "a", "x"]) == list(range(0, len(labels), 3))
 
 
 def test_firsts_of_groups():

@@ -11,6 +11,7 @@ for a new one starts without it and makes its own at first use (or in the comman
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -70,12 +71,21 @@ class Found:
 Pattern = tuple[tuple[str, ...], tuple[bool, ...]]
 
 
-def _fits(pattern: Pattern, typed: list[str]) -> bool:
+def _fits(pattern: Pattern, typed: Sequence[str]) -> bool:
     """True when ``typed`` (canonical words) is exactly the pattern (a starred word matches its beginning)."""
     words, prefix = pattern
     if len(words) != len(typed):
         return False
     return all(t.startswith(w) if p else t == w for t, w, p in zip(typed, words, prefix, strict=True))
+
+
+def _first_fits(pattern: Pattern, by_first: dict[str, list[int]]) -> list[int]:
+    """The titles (positions) whose first word ``pattern``'s first word fits (equal, or its start when starred), of
+    ``by_first`` (a title's first word → the titles with it)."""
+    first, starred = pattern[0][0], pattern[1][0]
+    if not starred:
+        return by_first.get(first, [])
+    return [i for word, found in by_first.items() if word.startswith(first) for i in found]
 
 
 class MechanicFinder:
@@ -144,12 +154,20 @@ class MechanicFinder:
         # starred patterns by word count and first letter (a pattern fits only typed text of as many words whose
         # first word starts with that letter), in file order
         self._group_starred: dict[tuple[int, str], list[tuple[int, Pattern]]] = {}
+        # each title's words in canonical spelling, once, and the titles by their first word: a group's pattern fits
+        # a title when it fits its first words (Phrase.matches_at at 0), so only titles whose first word the pattern's
+        # first word is (or starts, when starred) are compared
+        titles = [tuple(canonical(w) for w in title) for title in words]
+        by_first: dict[str, list[int]] = {}
+        for i, title in enumerate(titles):
+            if title:
+                by_first.setdefault(title[0], []).append(i)
         for group in synonyms():
-            hits = [i for i, w in enumerate(words) if any(p.matches_at(list(w), 0) for p in group.patterns)]
+            patterns: list[Pattern] = [(tuple(canonical(w) for w in p.words), p.prefix) for p in group.patterns]
+            hits = sorted({i for q in patterns for i in _first_fits(q, by_first) if _fits(q, titles[i][: len(q[0])])})
             if hits:
-                for p in group.patterns:
-                    pattern = (tuple(canonical(w) for w in p.words), p.prefix)
-                    if any(p.prefix):
+                for pattern in patterns:
+                    if any(pattern[1]):
                         self._group_starred.setdefault((len(pattern[0]), pattern[0][0][:1]), []).append(
                             (len(self._group_hits), pattern))
                     else:

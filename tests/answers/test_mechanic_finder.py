@@ -133,6 +133,26 @@ async def test_the_finder_names_what_the_definition_names(ctx: AnswerContext):
     assert [sections[i].title for i in finder.find("convoke")] == ["Einberufen"]
 
 
+async def test_the_synonym_groups_title_the_sections_their_patterns_fit(ctx: AnswerContext):
+    """The groups' sections as Phrase.matches_at finds them, also for titles whose first word a starred pattern's
+    first word only starts (``hybrid*`` → Hybridkarten, ``geteilte* karte*`` → Geteilter Kartenstapel) and for two
+    titles starting with the same word (``spuk``: Spuk, Spuk der Alten)."""
+    from dataclasses import replace
+
+    from bot.answers.mechanic_finder import MechanicFinder
+
+    sections = (await mechanic_finder(ctx.store)).sections
+    sections = sections + [replace(sections[0], title=t) for t in
+                           ("Spuk der Alten", "Hybridkarten", "Geteilter Kartenstapel", "Fehden der Alten",
+                            "Mehrfarbige", "Hybrid")]
+    hits = [[i for i, m in enumerate(sections) if any(p.matches_at(m.words, 0) for p in group.patterns)]
+            for group in synonyms()]
+    made = MechanicFinder(sections)._group_hits
+    assert made == [h for h in hits if h]
+    assert any(len(sections) - 5 in h and len(sections) - 1 in h for h in made)  # Hybridkarten with Hybrid
+    assert any(len(sections) - 6 in h and len(h) == 2 for h in made)  # Spuk der Alten with Spuk
+
+
 async def test_the_term_tier_looks_for_typos_only_near_terms_it_can_answer_with(ctx: AnswerContext):
     """The term table's typo tier, restricted to the keys of the terms titling a section (the autocomplete) or
     also of the keywords no section is about (the command), answers as the full tier for those terms and None for
