@@ -118,8 +118,11 @@ class Table:
         w = self.start
         hits = self.unit.first_stage(found)
         kind0 = {h.passage.id: h.parts.get("kind", 0.0) for h in hits}
-        no_kind = replace(self.unit.weights, foreign=1.0, kind=tuple((k, 0.0) for k, _ in w.kind))
-        english = {h.passage.id: h.parts.get("kind", 0.0) for h in r.variant(weights=no_kind).first_stage(found)}
+        english = dict.fromkeys(kind0, 0.0)  # minus 1 for an English passage of the documents, a German question
+        if not found.english:
+            no_kind = replace(self.unit.weights, foreign=1.0, kind=tuple((k, 0.0) for k, _ in w.kind))
+            v = r.variant(weights=no_kind, features=("kind",))
+            english = {h.passage.id: h.parts.get("kind", 0.0) for h in v.first_stage(found)}
         coverage = {w.typo: {h.passage.id: h.parts.get("coverage", 0.0) for h in hits}}
         if found.analysis.repaired & set(found.analysis.terms):  # the typo weight changes coverage
             for t in self.typos:
@@ -132,9 +135,11 @@ class Table:
             covs = [c[pid] for c in coverage.values()]
             lo = hi = h.parts["base"] + kind0[pid]
             for n, (a, b) in self.bounds.items():
-                xs = covs if n == "coverage" else [vals[n]]
-                lo += min(min(a * x, b * x) for x in xs)
-                hi += max(max(a * x, b * x) for x in xs)
+                if n == "coverage":
+                    x, y = min(covs), max(covs)  # the values are not negative
+                    lo, hi = lo + min(a * x, b * x), hi + max(a * y, b * y)
+                elif x := vals[n]:
+                    lo, hi = lo + min(a * x, b * x), hi + max(a * x, b * x)
             rows.append((h, vals, lo, hi))
         floor = heapq.nlargest(self.depth, (lo for _, _, lo, _ in rows))
         cut = floor[-1] if len(floor) == self.depth else float("-inf")
@@ -170,7 +175,8 @@ class Table:
             if f := factors[name]:
                 s = [x + f * y for x, y in zip(s, col, strict=True)]
         ids = q.ids
-        order = heapq.nsmallest(self.depth, range(len(s)), key=lambda i: (-s[i], ids[i]))
+        ranked = zip([-x for x in s], ids, range(len(s)), strict=True)  # best first, ties by passage id
+        order = [i for *_, i in heapq.nsmallest(self.depth, ranked)]
         if w.sentence:
             top = order[: int(self.start.siblings)]
             units = self._sentence(q, top)
