@@ -4,9 +4,9 @@ them (:func:`question_cv.choose_margin`).
 
 The procedure (:data:`METHOD`, chosen by 5-fold CV among the fit and the ascents: README, ¹⁵): the weights start at the
 hand-set ones (:data:`question_fit.START`), then coordinate ascent (:func:`question_ascent.ascend`) over
-:data:`question_cv.GRID` on :data:`OBJECTIVE` until a pass changes nothing; the weights outside the grid keep their
-start. ``tests/answers/test_question_fit.py`` pins the result: no single grid step improves it on both whole parts.
-About a minute on a quiet machine (the candidates and the table most of it).
+:data:`GRID` (:data:`question_cv.WIDE`) on :data:`OBJECTIVE` until a pass changes nothing; the weights outside the
+grid keep their start. ``tests/answers/test_question_ascent.py`` pins the result: no single grid step improves it on
+both whole parts. About a minute on a quiet machine (the candidates and the table most of it).
 
 Run: ``.venv/bin/python bench/refit.py [--db STORE] [--parts tuning,tuning2]`` (the store of the documents is built
 in a temporary folder unless ``--db`` names one).
@@ -28,18 +28,19 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_questions import TUNING_PARTS  # noqa: E402
 from cv_misses import opened  # noqa: E402
 from question_ascent import OBJECTIVES, Table, ascend  # noqa: E402
-from question_cv import GRID, choose_margin  # noqa: E402
+from question_cv import WIDE, choose_margin  # noqa: E402
 from question_fit import START  # noqa: E402
 
 from bot.weights import Weights  # noqa: E402
 
-#: How the shipped weights are made: ``"ascent"`` (from the hand-set start) and the ascent's objective.
+#: How the shipped weights are made: ``"ascent"`` (from the hand-set start), the ascent's objective and its grid.
 METHOD = "ascent"
-OBJECTIVE = "hit1"
+OBJECTIVE = "mrr"
+GRID = WIDE
 
 
 def lines(w: Weights) -> list[str]:
-    """The fields of ``w`` that :data:`question_cv.GRID` or the hedge set, as ``name: float = value`` lines."""
+    """The fields of ``w`` that :data:`GRID` or the hedge set, as ``name: float = value`` lines."""
     return [f"{n}: float = {getattr(w, n)!r}" for n in (*GRID, "margin", "near", "covered")]
 
 

@@ -17,8 +17,9 @@ from tests.questions import TUNED, load
 sys.path.insert(0, str(ROOT / "bench"))
 import question_ascent
 import refit
-from question_cv import DEPTH, GRID, rank_of
+from question_cv import DEPTH, rank_of
 from question_fit import START
+from refit import GRID
 
 REFIT = ("after a change to the ranking's features or vocabulary: `.venv/bin/python bench/refit.py` prints the new "
          "weights to copy into bot/weights.py")
