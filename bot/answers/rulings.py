@@ -187,7 +187,8 @@ def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None, 
 
     A hit the register marks as changed starts with today's statement and evidence; the sentence follows
     as "Früher", and the later ruling that says today's rule (e.g. 002, 2017) is quoted after it unless
-    it is a hit of its own (``shown``: ruling ids of the search).
+    it is a hit of its own or quoted above on the page (``shown``: ruling ids of the search and of the later rulings
+    the page quoted so far; each one quoted here is added to it).
     """
     source = passage_source(hit.passage)
     parts = [f"**{hit.owner}**", status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes), f"_{source}_"]
@@ -196,6 +197,8 @@ def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None, 
             when = format_date(newer.date)
             parts.append(f"**Heute gültige Fassung** ({newer.owner}): {newer.text}\n_{newer.title}"
                          + (f", {when}_" if when else "_"))
+            if shown is not None:  # two outdated hits with one later ruling: quoted once per page
+                shown.add(newer.ruling_id)
     return "\n".join(parts)
 
 
@@ -356,7 +359,8 @@ async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: Search
     for start in range(0, len(result.hits), HITS_PER_PAGE):  # each shared notice once per page
         chunk = result.hits[start : start + HITS_PER_PAGE]
         notes = PageNotes(index, [("ruling", h.ruling_id) for h in chunk])
-        blocks += [hit_block(h, index, ids, notes) for h in chunk]
+        quoted = set(ids)  # the hits, and the later rulings this page quotes
+        blocks += [hit_block(h, index, quoted, notes) for h in chunk]
         blocks[start] = "\n\n".join(p for p in (notes.head(), blocks[start]) if p)
         blocks[-1] += f"\n\n{notes.text()}" if notes.text() else ""
     pages = hit_pages(title, intro, blocks, HITS_PER_PAGE)

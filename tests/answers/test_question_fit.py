@@ -29,6 +29,7 @@ async def test_pairs_are_the_gold_parts_minus_each_other_candidates(ctx):
     all, and against 000:22 (the same section) the sentence stage favours the gold passage (by at most its
     weight: 000:22 holds some of the question's words too)."""
     r = await ranker(ctx.store)
+    r = r.variant(weights=replace(r.weights, **question_fit.START))  # the fit's first pairs: from its start
     q = by_id("tuning", "q010")
     found = await r.candidates(ctx.store, q.text, ctx.names)
     hits = r.rank(found, limit=20).hits
