@@ -35,6 +35,8 @@ LINEAR: dict[str, str] = {
 }
 #: Most passes of :func:`ascend` over all weights (it stops earlier, at the first pass that changes nothing).
 MAX_PASSES = 8
+#: The parts the table reads per unit weight (``kind`` is the prior at its start, the rest of it ``foreign``'s).
+_VARIED = frozenset(LINEAR.values()) - {"kind"}
 #: The stage weights (:meth:`bot.ranking.Ranker.stages`), each its own part.
 STAGED = ("sentence", "phrase", "action")
 #: An objective: the ranks of the gold passages (``None``: not among the first :data:`DEPTH`) → a value to maximise.
@@ -118,6 +120,8 @@ class Table:
         w = self.start
         hits = self.unit.first_stage(found)
         kind0 = {h.passage.id: h.parts.get("kind", 0.0) for h in hits}
+        # scaled bm25, the kind prior and any part whose weight the table does not vary, at the start's weights
+        fixed = {h.passage.id: sum(v for k, v in h.parts.items() if k not in _VARIED) for h in hits}
         english = dict.fromkeys(kind0, 0.0)  # minus 1 for an English passage of the documents, a German question
         if not found.english:
             no_kind = replace(self.unit.weights, foreign=1.0, kind=tuple((k, 0.0) for k, _ in w.kind))
@@ -133,7 +137,7 @@ class Table:
             pid = h.passage.id
             vals = {n: (english[pid] if n == "foreign" else h.parts.get(part, 0.0)) for n, part in LINEAR.items()}
             covs = [c[pid] for c in coverage.values()]
-            lo = hi = h.parts["base"] + kind0[pid]
+            lo = hi = fixed[pid]
             for n, (a, b) in self.bounds.items():
                 if n == "coverage":
                     x, y = min(covs), max(covs)  # the values are not negative
@@ -146,7 +150,7 @@ class Table:
         kept = [row for row in rows if row[3] >= cut - 1e-9]
         return _Question(
             found, [h.passage.id for h, *_ in kept], [h.passage.key in gold for h, *_ in kept],
-            [h.parts["base"] + kind0[h.passage.id] for h, *_ in kept],
+            [fixed[h.passage.id] for h, *_ in kept],
             {n: col for n in LINEAR if n != "coverage" and any(col := [vals[n] for _, vals, *_ in kept])},
             {t: [c[h.passage.id] for h, *_ in kept] for t, c in coverage.items()}, [h for h, *_ in kept])
 
