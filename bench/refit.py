@@ -2,7 +2,7 @@
 and print them as the lines of :class:`bot.weights.Weights` to copy, with the hedge the README's rule chooses for
 them (:func:`question_cv.choose_margin`).
 
-The procedure (:data:`METHOD`, chosen by 5-fold CV among the fit and the ascents: README, ¹⁵): the weights start at the
+The procedure (:data:`METHOD`, chosen by 5-fold CV among the fit and the ascents: README, ¹⁶): the weights start at the
 hand-set ones (:data:`question_fit.START`), then coordinate ascent (:func:`question_ascent.ascend`) over
 :data:`GRID` (:data:`question_cv.WIDE`) on :data:`OBJECTIVE` until a pass changes nothing; the weights outside the
 grid keep their start. ``tests/answers/test_question_ascent.py`` pins the result: no single grid step improves it on

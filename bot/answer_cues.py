@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from bot.stopwords import ANSWER_CUES
+from bot.stopwords import ANSWER_CUES, INTERROGATIVES
+from bot.text import fold
 from bot.text import tokens as fold_tokens
 
 #: The cue of :data:`bot.stopwords.ANSWER_CUES` that asks for an amount (a passage's digits answer it too).
@@ -27,10 +28,8 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_W_WORDS = _words(
-    "was wie wer wen wem wessen wo wann warum wieso weshalb weswegen welche welcher welches welchen welchem wohin "
-    "woher womit wozu wodurch worauf wofur wieviel wieviele what who whom whose when where why which how"
-)
+#: The interrogatives folded as :func:`bot.text.tokens` folds a question's words („wofür“ → „wofur“).
+_W_WORDS = frozenset(fold(w) for w in INTERROGATIVES)
 _VERDICTS = _words(
     "nicht kein keine keinen keinem keiner nie niemals nur ausschliesslich unabhangig egal unerheblich trotzdem "
     "dennoch weiterhin auch_wenn selbst_wenn not no only regardless even_if"

@@ -19,7 +19,7 @@ each measured in ``bench/bench_questions.py`` (with and without):
   "wie viel" an amount, "darf/kann" a permission, "wann" a moment; a yes/no question without one a verdict:
   :data:`bot.answer_cues.VERDICT`) and the passage gives that kind of statement;
 * **variant**: a passage that holds only for a variant of the game (:mod:`bot.variants`: „In einer Commander-Partie
-  …“) when the question names no word of that variant;
+  …“) when the question names no word of that variant, raised as much when it names one;
 * **form**: a section's introduction or quoted rule for a question asking what a thing is or how it works;
 * **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card or one
   mechanics section among them share the name words, so what decides is the rest of the question: each gets the
@@ -334,7 +334,9 @@ class Ranker:
         if "form" in self.features and analysis.definition and p.kind in ("mechanic", "quoted_rule"):
             out["form"] = w.form
         if "variant" in self.features and w.variant and (named := self._variant_words(p)):
-            out.update({} if named_variant(named, analysis.terms) else {"variant": w.variant})
+            # agreement: the variant's passage is lowered for a question naming none of its words and raised as
+            # much for one naming it („Commander Startlebenspunkte“ asks 003:81, not the general 003:75)
+            out["variant"] = -w.variant if named_variant(named, analysis.terms) else w.variant
         return out
 
     def _variant_words(self, p: PassageRecord) -> frozenset[str]:

@@ -15,12 +15,20 @@ def _word_list(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-#: Question words and fillers players put around a rules question (dropped from ranking).
-QUESTION_WORDS = _word_list(
+#: The interrogatives of German and English (w-words: „was“, „wie viele“ typed as one word, „wofür“; what, how):
+#: the one list of question words, dropped from ranking (:data:`QUESTION_WORDS`) and read by the answer cues
+#: (:func:`bot.answer_cues.asked_cues`: a sentence without one is a yes/no question).
+INTERROGATIVES = _word_list(
     """
     was wie wer wen wem wessen wo wann warum wieso weshalb weswegen welche welcher welches welchen welchem
-    wieviel wieviele wievielen
-    wohin woher womit wozu wodurch worauf wofür passiert passieren geschieht gilt eigentlich genau denn mal
+    wieviel wieviele wievielen wohin woher womit wozu wodurch worauf wofür
+    what who whom whose when where why which how
+    """
+)
+#: Question words and fillers players put around a rules question (dropped from ranking).
+QUESTION_WORDS = INTERROGATIVES | _word_list(
+    """
+    passiert passieren geschieht gilt eigentlich genau denn mal
     bitte frage fragen hallo hi leute jemand gibt gibts gib stimmt richtig
     überhaupt also eigentlich trotzdem dabei dann dass daß hier dort etwa
     """
@@ -153,6 +161,7 @@ __all__ = [
     "COLLOQUIAL",
     "ENGLISH_MARKERS",
     "GERMAN_MARKERS",
+    "INTERROGATIVES",
     "MORE_STOP_WORDS",
     "NEGATED",
     "NEGATIONS",

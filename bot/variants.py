@@ -31,8 +31,10 @@ MAX_WORDS = 12
 GAME_WITHIN = 5
 #: A question's word that begins with a marker this long names the variant (:func:`named`).
 PREFIX = 4
-#: Words of a game every game has: their terms name no variant.
-GENERIC = "Partie Partien Spiel Spieler mehr Variante Option"
+#: Words of a game every game has: their terms name no variant. „Limited“ and „Constructed“ are the two ways every game
+#: is played (CR 100.2a, 100.2b): 003:23 „Im „Limited“-Spiel mit anderen Mehrspieler-Teamvarianten …“ holds for the
+#: team variants, which „limited deck mindestgröße“ does not name.
+GENERIC = "Partie Partien Spiel Spieler mehr Variante Option Limited Constructed"
 
 _OPENING = re.compile(
     r"^\s*(?:(?:In|Bei)\s+(?:einer|einem|der|allen\s+anderen)|Im|Beim)\s+(?P<rest>\S.*)", re.DOTALL

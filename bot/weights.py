@@ -1,6 +1,6 @@
 """The weights of the ranking of ``/frage`` (:mod:`bot.ranking`): bm25's column weights and scale, each feature's
 weight, the stages' depths and the hedge. Made on the tuning parts of the question set only (never the held-out
-parts) by ``bench/question_cv.py``; the README says how (¹⁵)."""
+parts) by ``bench/question_cv.py``; the README says how (¹⁶)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ class Weights:
     chosen by coordinate ascent on MRR over both whole tuning parts from the hand-set start
     (``bench/question_fit.py``'s ``START``; ``bench/refit.py`` makes them, ``tests/answers/test_question_ascent.py``
     pins them); the others (bm25's columns and scale, ``rule``, the kind priors, the depths) keep their hand-set
-    values. The ascent beat the pairwise logistic fit by 5-fold CV on both parts (README, ¹⁵)."""
+    values. The ascent beat the pairwise logistic fit by 5-fold CV on both parts (README, ¹⁶)."""
 
     names: float = 1.0
     terms: float = 3.0
@@ -66,7 +66,8 @@ class Weights:
     #: CV inside the tuning part with the fit started at 1 / 2 / 3 / 4 / 5: hit@1 84.7 / 85.3 / 85.6 / 85.8 / 85.8 %).
     action: float = 4.0
     #: Added to a passage that holds only for a variant of the game („In einer Commander-Partie …“, bot/variants.py)
-    #: when the question names no word of that variant (negative: such a question asks the rule for every game).
+    #: when the question names no word of that variant (negative: such a question asks the rule for every game),
+    #: subtracted when it names one (the variant's own rule answers it before the general one).
     variant: float = -4.0
     #: Added to a mechanics section's introduction or quoted rule when the question asks what a thing is or how it
     #: works (:func:`bot.definitions.asks_definition`: „was ist …“, „wie funktioniert …“): the section's own statement
@@ -80,7 +81,7 @@ class Weights:
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
     #: three settings are chosen together (``bench/question_cv.py``'s ``choose_margin``: the setting with the most
     #: clear answers whose clear answers are right 96 % of the time on the training questions), on both whole tuning
-    #: parts for the shipped weights (``bench/refit.py``: margin 3.5, near 2.5, covered 0.9; README, ¹⁵).
+    #: parts for the shipped weights (``bench/refit.py``: margin 3.5, near 2.5, covered 0.9; README, ¹⁶).
     margin: float = 3.5
     #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked

@@ -21,6 +21,7 @@ from tests.answers.ablation import ablation
     ("001:2212", "Mehrspielerpartie"),  # 001's ruling of Prophetische Eingebung: „In einer Mehrspielerpartie hat …“
     ("003:75", None),  # „Jeder Spieler beginnt die Partie mit 20 Lebenspunkten. …“ (the rule for every game)
     ("003:21", None),  # „Im „Constructed“-Spiel darf ein Sideboard …“: a way every game is played, no variant
+    ("003:23", "„Limited“-Spiel mit anderen Mehrspieler-Teamvarianten"),  # its variant: the team variants
 ])
 async def test_the_fronted_phrase_of_a_variants_passage(ctx, key, phrase):
     p = await ctx.store.passage_by_key(key)
@@ -50,7 +51,19 @@ async def test_a_question_naming_no_variant_gets_the_rule_for_every_game(ctx):
 async def test_a_question_naming_the_variant_keeps_its_passage(ctx, question, key):
     r = await ranker(ctx.store)
     first = (await r.search(ctx.store, question, ctx.names, limit=3)).hits[0]
-    assert first.passage.key == key and "variant" not in first.parts
+    assert first.passage.key == key and first.parts["variant"] == -r.weights.variant > 0
+
+
+async def test_a_question_naming_the_variant_raises_the_variants_rule(ctx):
+    # „startleben im commander“ names the variant of 003:81 (CR 103.4c) „In einer Commander-Partie beginnt jeder
+    # Spieler mit 40 Lebenspunkten.“; without the part 003:25 (the minimum deck size, which holds „Commander“ too)
+    # led; the general rule 003:75 gets no part
+    a = await ablation(ctx, "startleben im commander", "variant", limit=5)
+    first = a.hits[0]
+    assert first.passage.key == "003:81"
+    assert first.passage.text == "In einer Commander-Partie beginnt jeder Spieler mit 40 Lebenspunkten."
+    assert first.parts["variant"] == -a.ranker.weights.variant > 0
+    assert a.first_without == "003:25"
 
 
 async def test_a_question_asking_what_happens_by_rule_gets_the_sections_quoted_rule(ctx):
@@ -64,3 +77,17 @@ async def test_a_question_asking_what_happens_by_rule_gets_the_sections_quoted_r
     assert rule.parts["form"] == a.ranker.weights.form > 0
     assert a.hit("001:1112").passage.kind == "ruling" and "form" not in a.hit("001:1112").parts
     assert a.first_without == "001:1112"
+
+
+async def test_limited_names_no_variant(ctx):
+    # 003:23 „Im „Limited“-Spiel mit anderen Mehrspieler-Teamvarianten wird jede Karte …“ holds for the team variants;
+    # „Limited“ is a way every game is played (CR 100.2b, like „Constructed“, 100.2a), so „limited deck mindestgröße“
+    # names no variant and gets 003:13 („Im „Limited“-Spiel erhält jeder Spieler die gleiche Menge ungeöffneter
+    # Magic-Produkte …“, the rule of 100.2b)
+    r = await ranker(ctx.store)
+    p = await ctx.store.passage_by_key("003:23")
+    assert p is not None
+    assert "limited" not in markers(p.text, r.analyser) and "mehrspieler" in markers(p.text, r.analyser)
+    hits = (await r.search(ctx.store, "limited deck mindestgröße", ctx.names, limit=3)).hits
+    assert hits[0].passage.key == "003:13" and hits[0].passage.text.startswith("Im „Limited“-Spiel erhält jeder")
+    assert next(h for h in hits if h.passage.key == "003:23").parts["variant"] == r.weights.variant < 0

@@ -15,6 +15,14 @@ def test_a_yes_no_question_asks_for_a_verdict_and_others_do_not():
     assert asked_cues("Spieler") == asked_cues("+1/+1-Marke") == ()  # a term searched on /regel is no question
 
 
+def test_every_interrogative_of_the_one_list_makes_a_w_question():
+    # bot.stopwords.INTERROGATIVES, folded as the question's tokens are („wofür“ → „wofur“): a sentence with one of
+    # them asks no verdict, in German and English alike
+    assert VERDICT not in asked_cues("wofür braucht man das ziehsegment")
+    assert VERDICT not in asked_cues("why does the clash end in a draw")
+    assert asked_cues("braucht man das ziehsegment") == (VERDICT,)
+
+
 async def test_the_sibling_that_states_the_verdict_leads(ctx):
     # 001's rulings of Schmerzvergrößerung: 001:2546 „Dies wird nur ausgelöst, falls alle 3 oder mehr Schadenspunkte
     # gleichzeitig zugefügt werden …“ answers „löst … aus, wenn … nacheinander“; 001:2548 („Fügt eine Quelle
