@@ -22,7 +22,7 @@ class Weights:
     concept: float = 0.4
     #: By ascent (hand-set before at 3; CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
     #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 5.0
+    coverage: float = 6.0
     card: float = 6.0
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
     section: float = 6.0
@@ -40,7 +40,7 @@ class Weights:
     property: float = 13.0
     #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
     #: half, 004's English rule quotes).
-    foreign: float = 0.0
+    foreign: float = 2.0
     #: Per answer type the question asks for (:data:`bot.stopwords.ANSWER_CUES`) that the passage gives. Measured by
     #: 5-fold CV inside the tuning part (``bench/bench_questions.py --cv 5``: the folds chose 1–2; tuning part 0 → 1:
     #: 81.5 → 82.3 % hit@1, 93.5 → 94.3 % hit@3); now chosen with the others.
@@ -54,7 +54,7 @@ class Weights:
     #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
     #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
     #: hit@1, 94.0 → 94.3 % hit@3); now chosen with the others.
-    sentence: float = 5.0
+    sentence: float = 4.0
     siblings: int = 5
     #: Third stage (:mod:`bot.phrases`): the first :attr:`phrases` hits get this weight times the share of the
     #: question's pairs of neighbouring words (function words included) their text holds. Chosen by 5-fold
@@ -68,11 +68,11 @@ class Weights:
     #: Added to a passage that holds only for a variant of the game („In einer Commander-Partie …“, bot/variants.py)
     #: when the question names no word of that variant (negative: such a question asks the rule for every game),
     #: subtracted when it names one (the variant's own rule answers it before the general one).
-    variant: float = -2.0
+    variant: float = -6.0
     #: Added to a mechanics section's introduction or quoted rule when the question asks what a thing is or how it
     #: works (:func:`bot.definitions.asks_definition`: „was ist …“, „wie funktioniert …“): the section's own statement
     #: of the rule answers it, where a case question („was passiert, wenn …“) is answered by a ruling.
-    form: float = 1.0
+    form: float = 2.0
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
         ("glossary", 0.0), ("term", -11.0), ("card", -8.0),
@@ -81,12 +81,12 @@ class Weights:
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
     #: three settings are chosen together (``bench/question_cv.py``'s ``choose_margin``: the setting with the most
     #: clear answers whose clear answers are right 96 % of the time on the training questions), on both whole tuning
-    #: parts for the shipped weights (``bench/refit.py``: margin 4.0, near 1.5, covered 0.9; README, ¹⁶).
+    #: parts for the shipped weights (``bench/refit.py``: margin 4.0, near 2.0, covered 0.9; README, ¹⁶).
     margin: float = 4.0
     #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
     #: needs less lead. Chosen with :attr:`margin` on the CV folds (``bench/question_cv.py``).
-    near: float = 1.5
+    near: float = 2.0
     covered: float = 0.9
     #: Most frequent concept still counted (share of passages carrying it).
     common: float = 0.15
