@@ -5,11 +5,14 @@ Each method makes weights from the training folds only, the hedge is chosen on t
 row and each part's row (out of fold, the folds stratified by part). Methods: the shipped weights (hedge only),
 the hand-set start of the fit (``start``), the pairwise logistic fit (:func:`question_fit.fit`) at several L2
 strengths, and coordinate ascent
-(:func:`question_cv.choose`) started from the fit or from the hand-set start.
+(:func:`question_cv.choose`) started from the fit or from the hand-set start, on MRR or (``:hit1``) on hit@1 with MRR
+breaking ties.
 
 Run: ``.venv/bin/python bench/weight_methods.py [--k 5] [--db STORE] [--parts tuning,tuning2]
-[--methods shipped,fit0.01,fit0.1,fit+ascent,ascent] [--whole METHOD]`` (``fitL``: the fit with L2 strength ``L``;
-``--whole``: also print the weights and hedge that method gives on all the chosen parts' questions).
+[--methods shipped,fit0.01,fit0.1,fit+ascent,ascent,ascent:hit1:wide] [--whole METHOD]`` (``fitL``: the fit with
+L2 strength ``L``; an ascent's objective after a colon, ``mrr`` or ``hit1``, then ``wide`` for the grid
+:data:`question_cv.WIDE`; ``--whole``: also print the weights and hedge that method gives on all the chosen parts'
+questions).
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_questions import TUNING_PARTS  # noqa: E402
 from cv_misses import opened  # noqa: E402
-from question_cv import DEPTH, choose, choose_margin, figures, folds  # noqa: E402
+from question_ascent import Table  # noqa: E402
+from question_cv import DEPTH, GRID, WIDE, choose, choose_margin, figures, folds  # noqa: E402
 from question_fit import START  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
 
@@ -37,22 +41,37 @@ Golds = Sequence[tuple[str, ...]]
 
 
 def make(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, train: Sequence[int]) -> Weights:
-    """The weights ``method`` makes from the questions ``train`` (see the module doc for the names).
+    """The weights ``method`` makes from the questions ``train`` (see the module doc for the names; an ascent's
+    objective and grid after colons, ``ascent:hit1:wide``; MRR over :data:`question_cv.GRID` by default).
 
     Raises:
         ValueError: an unknown method.
     """
+    method, objective, grid = (*method.split(":"), "", "")[:3]
     if method == "shipped":
         return r.weights
     if method == "start":  # the hand-set weights the fit starts from and its L2 pulls towards
         return replace(r.weights, **START)
     if method.startswith("fit") and "+" not in method:
         return fit_weights(r, cands, golds, train, l2=float(method[3:] or 0.01))
-    if method == "fit+ascent":
-        return choose(r.variant(weights=fit_weights(r, cands, golds, train)), cands, golds, train)
-    if method == "ascent":
-        return choose(r.variant(weights=replace(r.weights, **START)), cands, golds, train)
+    if method in ("fit+ascent", "ascent"):
+        start = fit_weights(r, cands, golds, train) if method == "fit+ascent" else replace(r.weights, **START)
+        chosen = WIDE if grid == "wide" else GRID
+        table = _table(r.variant(weights=start), cands, golds, chosen)
+        return choose(r.variant(weights=start), cands, golds, train, chosen, objective or "mrr", table)
     raise ValueError(f"unknown method {method!r}")
+
+
+_TABLES: dict[tuple[Weights, int], Table] = {}
+
+
+def _table(r: Ranker, cands: Sequence[Candidates], golds: Golds, grid: dict[str, tuple[float, ...]]) -> Table:
+    """The :class:`question_ascent.Table` of every question for ``r``'s weights and ``grid``, made once per both
+    (the hand-set start is the same in every fold)."""
+    key = (r.weights, id(grid))
+    if key not in _TABLES:
+        _TABLES[key] = Table(r, cands, golds, grid)
+    return _TABLES[key]
 
 
 def run(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, parts: Sequence[str], k: int) -> str:

@@ -68,6 +68,7 @@ from bot.text import tokens as fold_tokens
 from bot.textsearch import fts_match
 from bot.variants import markers
 from bot.variants import named as named_variant
+from bot.weights import Weights
 
 #: Typed words of this many letters or more also match longer words in the raw text ("Eismarke" → "Eismarken").
 RAW_PREFIX = 5
@@ -78,88 +79,6 @@ OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
             "phrase", "action", "unnamed", "variant", "form")
-
-
-@dataclass(frozen=True)
-class Weights:
-    """Weights of the ranking (tuning part only): the feature weights fitted pairwise (``bench/question_fit.py``)."""
-
-    names: float = 1.0
-    terms: float = 3.0
-    raw: float = 2.0
-    scale: float = 10.0
-    concept: float = 0.233
-    #: Fitted; hand-set before at 3 (CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
-    #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 2.972
-    card: float = 6.055
-    #: A ruling of the mechanics section that a card named in the question is printed in as an example.
-    section: float = 6.016
-    #: Added to a card's ruling when the question does not name that card (fitted, negative: a question naming no
-    #: card asks the general rule, and a card's ruling answers it only through the words they share).
-    unnamed: float = -1.032
-    rule: float = 8.0
-    #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
-    definition: float = 3.963
-    #: The named card's own text, beyond its rulings' ``card`` weight, when the question asks what the card prints
-    #: (cost, colour, type: CR 200.1) or is only the card's name: the card text matches such a question as well as
-    #: any passage can, whatever bm25 gives a ruling that repeats the name, so it weighs bm25's whole
-    #: :attr:`scale` (the most a ruling of the card can lead it by) plus the 3 points hand-set before. No pair of
-    #: the tuning part differs in it, so the fit keeps this value (tests/answers/test_questions.py holds the cases).
-    property: float = 12.918
-    #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
-    #: half, 004's English rule quotes).
-    foreign: float = 3.923
-    #: Per answer type the question asks for (:data:`bot.stopwords.ANSWER_CUES`) that the passage gives. Measured by
-    #: 5-fold CV inside the tuning part (``bench/bench_questions.py --cv 5``: the folds chose 1–2; tuning part 0 → 1:
-    #: 81.5 → 82.3 % hit@1, 93.5 → 94.3 % hit@3); now fitted with the others.
-    answer: float = 1.008
-    #: A term read from a word repaired as a typo (:attr:`bot.analysis.Analysis.repaired`) counts this much of its
-    #: weight in ``coverage`` (a typed word the documents contain counts fully). 0.5 and 1 rank the tuning part and
-    #: its typo'd copy alike; every CV fold kept 0.5.
-    typo: float = 0.5
-    #: Second stage (:mod:`bot.question_words`): among the first :attr:`siblings` hits, passages of one card or one
-    #: mechanics section are re-scored by their best single sentence's share of the question's terms that not all
-    #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
-    #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
-    #: hit@1, 94.0 → 94.3 % hit@3); now fitted with the others.
-    sentence: float = 2.97
-    siblings: int = 5
-    #: Third stage (:mod:`bot.phrases`): the first :attr:`phrases` hits get this weight times the share of the
-    #: question's pairs of neighbouring words (function words included) their text holds. Fitted; chosen by 5-fold
-    #: CV inside the tuning part (83.1 → 83.9 % hit@1, hit@3 94.8 % as before).
-    phrase: float = 1.002
-    phrases: int = 5
-    #: Fourth stage (:mod:`bot.actions`): among the first :attr:`phrases` hits, a passage with a sentence holding a
-    #: modal verb and the action a „kann/darf/muss …“ question asks about gets this weight. Hand-set start 4 (5-fold
-    #: CV inside the tuning part with the fit started at 1 / 2 / 3 / 4 / 5: hit@1 84.7 / 85.3 / 85.6 / 85.8 / 85.8 %).
-    action: float = 3.957
-    #: Added to a passage that holds only for a variant of the game („In einer Commander-Partie …“, bot/variants.py)
-    #: when the question names no word of that variant (negative: such a question asks the rule for every game),
-    #: subtracted when it names one (the variant's own rule answers it before the general one).
-    variant: float = -1.992
-    #: Added to a mechanics section's introduction or quoted rule when the question asks what a thing is or how it
-    #: works (:func:`bot.definitions.asks_definition`: „was ist …“, „wie funktioniert …“): the section's own statement
-    #: of the rule answers it, where a case question („was passiert, wenn …“) is answered by a ruling.
-    form: float = 1.0
-    kind: tuple[tuple[str, float], ...] = (
-        ("ruling", 0.588), ("quoted_rule", 0.392), ("explanation", 0.392), ("mechanic", 0.294), ("cr_rule", 0.196),
-        ("glossary", 0.0), ("term", -10.788), ("card", -7.846),
-    )
-    candidates: int = 120
-    #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
-    #: three settings are chosen together on the CV folds (``bench/question_cv.py``: the setting with the most
-    #: clear answers whose clear answers are right 96 % of the time on the training questions; with the fitted weights
-    #: chosen on both whole tuning parts, 722 questions: margin 3.5, near 1.0, covered 0.9; before, on the first part
-    #: alone, 3.5, 1.5, 0.7; README, ¹²).
-    margin: float = 3.5
-    #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
-    #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
-    #: needs less lead. Chosen with :attr:`margin` on the CV folds (``bench/question_cv.py``).
-    near: float = 1.0
-    covered: float = 0.9
-    #: Most frequent concept still counted (share of passages carrying it).
-    common: float = 0.15
 
 
 @dataclass
@@ -286,6 +205,15 @@ class Ranker:
     ) -> Ranked:
         """The candidates scored (scaled bm25 plus the features), best first, at most ``limit``; only ``kinds``
         or one card's passages when given. Pure: the same candidates can be ranked with other weights."""
+        hits = self.first_stage(found, kinds=kinds, card_id=card_id)
+        self.stages(hits, found)
+        return Ranked(hits[:limit], found.analysis, found.cards, bool(hits) and self.leads(hits))
+
+    def first_stage(
+        self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None
+    ) -> list[Hit]:
+        """Every candidate (only ``kinds`` or one card's when given) scored by scaled bm25 plus the features, each
+        score the sum of its :attr:`Hit.parts`; best first, ties by passage id: :meth:`rank` before its stages."""
         w = self.weights
         top = max(found.base.values(), default=0.0) or 1.0
         words = None  # the question's words weighed once for every candidate's coverage (bot/question_words.py)
@@ -299,6 +227,13 @@ class Ranker:
             parts.update(self._features(p, found, words))
             hits.append(Hit(p, sum(parts.values()), parts))
         hits.sort(key=lambda h: (-h.score, h.passage.id))
+        return hits
+
+    def stages(self, hits: list[Hit], found: Candidates) -> None:
+        """The second to fourth stages of :meth:`rank` on ``hits`` (:meth:`first_stage`'s, best first), in place:
+        ``sentence`` on the first :attr:`Weights.siblings`, then ``phrase`` and ``action`` on the first
+        :attr:`Weights.phrases`, each adding its part to a hit's score; ``hits`` re-sorted after each stage."""
+        w = self.weights
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
             card, kin = found.kin_card, {}
@@ -313,7 +248,6 @@ class Ranker:
         if "action" in self.features and w.action and found.action:  # the fourth stage (Weights.action)
             action_stage(hits[: int(w.phrases)], found.action, w.action, self._sentence_words)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
-        return Ranked(hits[:limit], found.analysis, found.cards, bool(hits) and self.leads(hits))
 
     def _sentence_terms(self, p: PassageRecord) -> list[frozenset[str]]:
         """The analysed terms of each sentence of ``p`` (:func:`bot.snippets.prepared`, cached with the snippets)."""

@@ -61,6 +61,6 @@ async def test_the_clash_rule_holds_the_clash_words_of_the_question(store: Store
     assert share == (idf["fehd"] + idf["kart"] + idf["zzsbibliothek"] + idf["leg"]) / words.total
     # typed "aufgedekte", "Bibliotek": repaired, so their terms weigh half and the concepts come first
     typed = await r.candidates(store, QUESTIONS[-1])
-    words = QuestionWords.of(typed.analysis, idf, unknown, typo)
+    words = QuestionWords.of(typed.analysis, idf, unknown, 0.5)  # a repaired word at half weight (Weights.typo < 1)
     assert typed.analysis.repaired == {"aufdeck", "bibliothek"}
     assert words.words[1] == (("zzkreveal", idf["zzkreveal"]), ("aufdeck", idf["aufdeck"] * 0.5))

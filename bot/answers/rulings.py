@@ -24,7 +24,7 @@ from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text, today_index
 from bot.custom_id import RowId
 from bot.ranking import ranker, snippet
-from bot.reply import Action, Reply, format_date, in_quotes, quote_user
+from bot.reply import EMBED_DESCRIPTION_MAX, Action, Page, Reply, format_date, in_quotes, quote_user
 from bot.search import EXACT, FUZZY, NameHit
 from bot.store import CardRecord, PassageRecord, RulingRecord, Store
 from bot.text import clean, name_words
@@ -33,6 +33,8 @@ from bot.textsearch import synonyms
 #: Search hits shown at most; the answer says how many more there were.
 MAX_HITS = 60
 HITS_PER_PAGE = 6
+#: A page of search hits stays this far under an embed's description limit (the title and page marks need room).
+PAGE_CHARS = EMBED_DESCRIPTION_MAX - 200
 #: Buttons to the rulings of the best-ranked cards (or sections) of a search.
 CARD_BUTTONS = 5
 
@@ -187,7 +189,8 @@ def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None, 
 
     A hit the register marks as changed starts with today's statement and evidence; the sentence follows
     as "Früher", and the later ruling that says today's rule (e.g. 002, 2017) is quoted after it unless
-    it is a hit of its own (``shown``: ruling ids of the search).
+    it is a hit of its own or quoted above on the page (``shown``: ruling ids of the search and of the later rulings
+    the page quoted so far; each one quoted here is added to it).
     """
     source = passage_source(hit.passage)
     parts = [f"**{hit.owner}**", status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes), f"_{source}_"]
@@ -196,6 +199,8 @@ def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None, 
             when = format_date(newer.date)
             parts.append(f"**Heute gültige Fassung** ({newer.owner}): {newer.text}\n_{newer.title}"
                          + (f", {when}_" if when else "_"))
+            if shown is not None:  # two outdated hits with one later ruling: quoted once per page
+                shown.add(newer.ruling_id)
     return "\n".join(parts)
 
 
@@ -348,21 +353,35 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     return reply
 
 
+def _page_body(index: TodayIndex, quoted: set[int], chunk: list[RulingHit], intro: str) -> str:
+    """One page of search hits: ``intro`` (the first page's), the notes' head, each hit (:func:`hit_block`; a later
+    ruling quoted unless in ``quoted``, the hits' ids and the later rulings quoted before, which it extends), the
+    legend of the old terms the page's hits use."""
+    notes = PageNotes(index, [("ruling", h.ruling_id) for h in chunk])
+    hits = [hit_block(h, index, quoted, notes) for h in chunk]  # first: the notes fill as the hits are written
+    return "\n\n".join(b for b in (intro, notes.head(), *hits, notes.text()) if b)
+
+
 async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: SearchResult) -> Reply:
-    """Search hits in pages with today's notices; each page's buttons point to that page's cards."""
+    """Search hits in pages with today's notices; each page's buttons point to that page's cards. A page holds at
+    most :data:`HITS_PER_PAGE` hits and no more than fit one embed's description (:data:`PAGE_CHARS`), so the
+    page's legend of old terms (``¹ „wirken“ statt „spielen“``) is never split off from the hits it explains."""
     index = await today_index(ctx.store)
     ids = {h.ruling_id for h in result.hits}
-    blocks = []
-    for start in range(0, len(result.hits), HITS_PER_PAGE):  # each shared notice once per page
-        chunk = result.hits[start : start + HITS_PER_PAGE]
-        notes = PageNotes(index, [("ruling", h.ruling_id) for h in chunk])
-        blocks += [hit_block(h, index, ids, notes) for h in chunk]
-        blocks[start] = "\n\n".join(p for p in (notes.head(), blocks[start]) if p)
-        blocks[-1] += f"\n\n{notes.text()}" if notes.text() else ""
-    pages = hit_pages(title, intro, blocks, HITS_PER_PAGE)
-    # Each page's buttons point to that page's hits (page 2 → the cards of page 2).
-    for number, page in enumerate(pages):
-        page.actions = _hit_buttons(result.hits[number * HITS_PER_PAGE : (number + 1) * HITS_PER_PAGE])
+    before = set(ids)  # the hits, and the later rulings the finished pages quote: each one quoted once
+    chunks: list[list[RulingHit]] = []
+    for hit in result.hits:
+        if chunks and len(chunks[-1]) < HITS_PER_PAGE:
+            trial = [*chunks[-1], hit]
+            if len(_page_body(index, set(before), trial, intro if len(chunks) == 1 else "")) <= PAGE_CHARS:
+                chunks[-1] = trial
+                continue
+        if chunks:
+            _page_body(index, before, chunks[-1], "")  # what the finished page quotes
+        chunks.append([hit])
+    quoted = set(ids)
+    pages = [Page(title=title, body=_page_body(index, quoted, chunk, intro if n == 0 else ""),
+                  actions=_hit_buttons(chunk)) for n, chunk in enumerate(chunks)] or [Page(title=title, body=intro)]
     docs = {h.passage.source: None for h in result.hits}
     docs.update({n.title: None for h in result.hits for n in newer_rulings(index, "ruling", h.ruling_id)})
     return Reply(pages=pages, source=" · ".join(docs), actions=pages[0].actions or [])

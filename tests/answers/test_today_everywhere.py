@@ -123,7 +123,10 @@ def check_pages(reply, ruling: Changed, where: str, echo: str = "") -> int:
         at = sorted(plain(ruling.text).index(p) for p in found)
         if not at or at[-1] - at[0] < PIECE:  # two apart: one phrase may stand elsewhere (a notice)
             continue
-        start = min(flat.rindex(p) for p in found)  # where its text (or snippet) shows, after any notice
+        # where its text (or snippet) shows, after any notice; a piece today's statement repeats (it may open with the
+        # ruling's own words: „Die ausgelöste Fähigkeit von Pfropfen wird …“) marks no text when the snippet skips it
+        said = " ".join(plain(x) for x in ruling.statements)
+        start = min(flat.rindex(p) for p in ({p for p in found if p not in said} or found))
         shown += 1
         for statement in ruling.statements:
             _check_notice(body, block, plain(statement)[:50], start if ruling.kind == "changed" else None,

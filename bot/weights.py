@@ -1,0 +1,95 @@
+"""The weights of the ranking of ``/frage`` (:mod:`bot.ranking`): bm25's column weights and scale, each feature's
+weight, the stages' depths and the hedge. Made on the tuning parts of the question set only (never the held-out
+parts) by ``bench/question_cv.py``; the README says how (¹⁶)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Weights of the ranking (tuning parts only). The weights of ``bench/question_cv.py``'s grid :data:`WIDE` are
+    chosen by coordinate ascent on MRR over both whole tuning parts from the hand-set start
+    (``bench/question_fit.py``'s ``START``; ``bench/refit.py`` makes them, ``tests/answers/test_question_ascent.py``
+    pins them); the others (bm25's columns and scale, ``rule``, the kind priors, the depths) keep their hand-set
+    values. The ascent beat the pairwise logistic fit by 5-fold CV on both parts (README, ¹⁶)."""
+
+    names: float = 1.0
+    terms: float = 3.0
+    raw: float = 2.0
+    scale: float = 10.0
+    concept: float = 0.4
+    #: By ascent (hand-set before at 3; CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
+    #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
+    coverage: float = 6.0
+    card: float = 6.0
+    #: A ruling of the mechanics section that a card named in the question is printed in as an example.
+    section: float = 6.0
+    #: Added to a card's ruling when the question does not name that card (negative: a question naming no
+    #: card asks the general rule, and a card's ruling answers it only through the words they share).
+    unnamed: float = -2.0
+    rule: float = 8.0
+    #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
+    definition: float = 3.0
+    #: The named card's own text, beyond its rulings' ``card`` weight, when the question asks what the card prints
+    #: (cost, colour, type: CR 200.1) or is only the card's name: the card text matches such a question as well as
+    #: any passage can, whatever bm25 gives a ruling that repeats the name, so it weighs bm25's whole
+    #: :attr:`scale` (the most a ruling of the card can lead it by) plus the 3 points hand-set before. No question
+    #: of the tuning parts moves with it: the ascent keeps this value (tests/answers/test_questions.py holds the cases).
+    property: float = 13.0
+    #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
+    #: half, 004's English rule quotes).
+    foreign: float = 2.0
+    #: Per answer type the question asks for (:data:`bot.stopwords.ANSWER_CUES`) that the passage gives. Measured by
+    #: 5-fold CV inside the tuning part (``bench/bench_questions.py --cv 5``: the folds chose 1–2; tuning part 0 → 1:
+    #: 81.5 → 82.3 % hit@1, 93.5 → 94.3 % hit@3); now chosen with the others.
+    answer: float = 2.0
+    #: A term read from a word repaired as a typo (:attr:`bot.analysis.Analysis.repaired`) counts this much of its
+    #: weight in ``coverage`` (a typed word the documents contain counts fully). 0.5 and 1 rank the tuning part and
+    #: its typo'd copy alike; the ascent on both parts chose 1.
+    typo: float = 1.0
+    #: Second stage (:mod:`bot.question_words`): among the first :attr:`siblings` hits, passages of one card or one
+    #: mechanics section are re-scored by their best single sentence's share of the question's terms that not all
+    #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
+    #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
+    #: hit@1, 94.0 → 94.3 % hit@3); now chosen with the others.
+    sentence: float = 4.0
+    siblings: int = 5
+    #: Third stage (:mod:`bot.phrases`): the first :attr:`phrases` hits get this weight times the share of the
+    #: question's pairs of neighbouring words (function words included) their text holds. Chosen by 5-fold
+    #: CV inside the tuning part (83.1 → 83.9 % hit@1, hit@3 94.8 % as before).
+    phrase: float = 5.0
+    phrases: int = 5
+    #: Fourth stage (:mod:`bot.actions`): among the first :attr:`phrases` hits, a passage with a sentence holding a
+    #: modal verb and the action a „kann/darf/muss …“ question asks about gets this weight. Hand-set start 4 (5-fold
+    #: CV inside the tuning part with the fit started at 1 / 2 / 3 / 4 / 5: hit@1 84.7 / 85.3 / 85.6 / 85.8 / 85.8 %).
+    action: float = 4.0
+    #: Added to a passage that holds only for a variant of the game („In einer Commander-Partie …“, bot/variants.py)
+    #: when the question names no word of that variant (negative: such a question asks the rule for every game),
+    #: subtracted when it names one (the variant's own rule answers it before the general one).
+    variant: float = -6.0
+    #: Added to a mechanics section's introduction or quoted rule when the question asks what a thing is or how it
+    #: works (:func:`bot.definitions.asks_definition`: „was ist …“, „wie funktioniert …“): the section's own statement
+    #: of the rule answers it, where a case question („was passiert, wenn …“) is answered by a ruling.
+    form: float = 2.0
+    kind: tuple[tuple[str, float], ...] = (
+        ("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
+        ("glossary", 0.0), ("term", -11.0), ("card", -8.0),
+    )
+    candidates: int = 120
+    #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
+    #: three settings are chosen together (``bench/question_cv.py``'s ``choose_margin``: the setting with the most
+    #: clear answers whose clear answers are right 96 % of the time on the training questions), on both whole tuning
+    #: parts for the shipped weights (``bench/refit.py``: margin 4.0, near 2.0, covered 0.9; README, ¹⁶).
+    margin: float = 4.0
+    #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
+    #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
+    #: needs less lead. Chosen with :attr:`margin` on the CV folds (``bench/question_cv.py``).
+    near: float = 2.0
+    covered: float = 0.9
+    #: Most frequent concept still counted (share of passages carrying it).
+    common: float = 0.15
+
+
+__all__ = ["Weights"]

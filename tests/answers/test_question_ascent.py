@@ -1,0 +1,61 @@
+"""How ``/frage``'s weights are made (bench/question_ascent.py, bench/refit.py): coordinate ascent over the grid of
+``bench/question_cv.py`` from the hand-set weights, on the table of candidates scored once per weight. The shipped
+weights are its result on both whole tuning parts: no single grid step of any weight improves the objective there,
+and every weight outside the grid is still at its hand-set start."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+
+import pytest
+
+from bot.ranking import Weights, ranker
+from tests.conftest import ROOT
+from tests.questions import TUNED, load
+
+sys.path.insert(0, str(ROOT / "bench"))
+import question_ascent
+import refit
+from question_cv import DEPTH, rank_of
+from question_fit import START
+from refit import GRID
+
+REFIT = ("after a change to the ranking's features or vocabulary: `.venv/bin/python bench/refit.py` prints the new "
+         "weights to copy into bot/weights.py")
+
+
+async def test_the_shipped_weights_are_the_ascent_on_both_tuning_parts(ctx):
+    """No single grid step of any weight of ``GRID`` (each set to any of its values) raises the shipped objective
+    (:data:`refit.OBJECTIVE`) on both whole tuning parts (722 questions), and the fields the ascent does not set are
+    those it starts from: bench/refit.py gives the shipped weights (a local optimum is where its ascent stops)."""
+    r = await ranker(ctx.store)
+    shipped = Weights()
+    for name, value in START.items():
+        if name not in GRID:
+            assert getattr(shipped, name) == value, f"{name} is not at its hand-set start; {REFIT}"
+    questions = [q for part in TUNED for q in load(part)]
+    cands = [await r.candidates(ctx.store, q.text, ctx.names) for q in questions]
+    table = question_ascent.Table(r, cands, [tuple(q.gold) for q in questions], GRID)
+    steps = question_ascent.improving_steps(table, shipped, GRID, question_ascent.OBJECTIVES[refit.OBJECTIVE])
+    assert steps == [], f"grid steps that improve the shipped weights: {steps}; {REFIT}"
+
+
+async def test_the_table_ranks_as_the_ranker(ctx):
+    """The table's ranks of the gold passages (sums of weight × part, the stages' parts kept per set of first hits)
+    are the ranker's own, with the shipped weights and with every grid weight at one end of its grid (40 questions
+    of each tuning part); a weight outside the table's bounds is refused."""
+    r = await ranker(ctx.store)
+    questions = [q for part in TUNED for q in load(part)[:40]]
+    cands = [await r.candidates(ctx.store, q.text, ctx.names) for q in questions]
+    golds = [tuple(q.gold) for q in questions]
+    table = question_ascent.Table(r, cands, golds, GRID)
+    low = replace(r.weights, **{n: min(v) for n, v in GRID.items()})
+    high = replace(r.weights, **{n: max(v) for n, v in GRID.items()})
+    for w in (r.weights, low, high):
+        v = r.variant(weights=w)
+        expected = [rank_of(v.rank(c, limit=DEPTH), g) for c, g in zip(cands, golds, strict=True)]
+        assert table.ranks(w) == expected
+    assert len(set(map(tuple, [table.ranks(w) for w in (r.weights, low, high)]))) == 3  # the settings rank apart
+    with pytest.raises(ValueError, match="card"):
+        table.ranks(replace(r.weights, card=max(GRID["card"]) + 1))
