@@ -98,10 +98,6 @@ class SymbolKind(Enum):
     COLORLESS_HYBRID = "colorless_hybrid"
     PHYREXIAN = "phyrexian"
 
-    #: A member is its own identity, so its hash is the object's (Enum's own hashes the name in Python; a
-    #: :class:`Symbol`'s hash, and every set or dict of symbols, hashes its kind).
-    __hash__ = object.__hash__
-
     # members are singletons compared by identity, so the identity hash (in C) is right; Enum's own hashes the
     # name in Python, which every sort and count of symbols would pay for
     __hash__ = object.__hash__
