@@ -11,6 +11,7 @@ When no candidate leads clearly (:attr:`bot.ranking.Ranked.clear`), the first li
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.actions import asked_action
@@ -162,13 +163,45 @@ def passage_button(p: PassageRecord, number: int | None = None) -> Action:
 
 
 def passage_page(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord], lead: str = "",
-                 card: CardRecord | None = None) -> Page:
+                 card: CardRecord | None = None, rules: Sequence[PassageRecord] = ()) -> Page:
     """One passage whole on a page, with its owner, source, date and today's status (``sections``: the store's
-    mechanics sections, for a card's keywords; ``card``: a card passage's card, :func:`passage_view`)."""
+    mechanics sections, for a card's keywords; ``card``: a card passage's card, :func:`passage_view`); ``rules``:
+    the rules a lead-in paragraph introduces (:func:`introduced_rules`), each after it with its number, today's
+    number and its own notice (:func:`passage_view`), so the answer never ends at „… lauten wie folgt:“."""
     view = passage_view(index, p, sections, card)
     owner = owner_line(index, p, view.state)
-    body = "\n\n".join(part for part in (lead, owner, view.text, f"_Schlüssel: {p.key}_") if part)
+    printed = [_introduced(index, r, sections) for r in rules]
+    body = "\n\n".join(part for part in (lead, owner, view.text, *printed, f"_Schlüssel: {p.key}_") if part)
     return Page(title=shorten(p.title, 200), body=body)
+
+
+#: Most rules one lead-in paragraph is shown with (001's sections print two to six after their lead-in).
+INTRODUCED_MAX = 12
+
+
+async def introduced_rules(store: Store, p: PassageRecord) -> list[PassageRecord]:
+    """The rules a mechanics paragraph introduces: for a paragraph ending in a colon (001's twelve „Die offiziellen
+    Regeln für die Fähigkeit Transmutation lauten wie folgt:“), the document's rules printed right after it in the
+    same section (``quoted_rule`` passages, in the document's order, at most :data:`INTRODUCED_MAX`); ``[]`` for
+    any other passage. The paragraph alone says nothing; the rules after it hold what it announces."""
+    if p.kind != "mechanic" or p.mechanic_id is None or not p.text.rstrip().endswith(":"):
+        return []
+    section = await store.section_passages(p.mechanic_id)
+    after = next((n for n, q in enumerate(section) if q.id == p.id), len(section)) + 1
+    rules = []
+    for q in section[after:after + INTRODUCED_MAX]:
+        if q.kind != "quoted_rule":
+            break
+        rules.append(q)
+    return rules
+
+
+def _introduced(index: TodayIndex, rule: PassageRecord, sections: list[MechanicRecord]) -> str:
+    """One introduced rule as the lead-in's page shows it: ``**Regel 502.43a** (heute 702.53a)`` and the rule as
+    ``/regel`` shows it with its notice (:func:`passage_view`)."""
+    today = today_number(index, rule.key[:3], rule.number) if rule.number else None
+    head = f"**Regel {rule.number}**" + (f" (heute {today})" if today and today != rule.number else "")
+    return f"{head}\n{passage_view(index, rule, sections).text}"
 
 
 #: A candidate up to this length is shown whole in its field; a longer one by the sentences that matched.
@@ -288,7 +321,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
         if line:
             lead += "\n" + line
     sections = await ctx.store.mechanic_sections()
-    page = passage_page(index, best.passage, sections, lead, await passage_card(ctx.store, best.passage))
+    page = passage_page(index, best.passage, sections, lead, await passage_card(ctx.store, best.passage),
+                        await introduced_rules(ctx.store, best.passage))
     page.fields = _others(index, found, rest, r, sections, asked_action(question, r.analyser))
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
@@ -320,7 +354,8 @@ async def passage_action(ctx: AnswerContext, arg: str) -> Reply:
         actions.append(Action(label="Alle Rulings der Karte", action="rulings", arg=str(p.card_id)))
     if p.mechanic_id is not None:
         actions.append(Action(label="Ganzer Abschnitt", action="mechanic", arg=str(p.mechanic_id)))
-    page = passage_page(index, p, await ctx.store.mechanic_sections(), card=await passage_card(ctx.store, p))
+    page = passage_page(index, p, await ctx.store.mechanic_sections(), card=await passage_card(ctx.store, p),
+                        rules=await introduced_rules(ctx.store, p))
     return Reply(pages=[page], source=footer_source(p), date=p.date, actions=actions)
 
 
@@ -328,6 +363,7 @@ __all__ = [
     "PassageView",
     "candidate_name",
     "card_text",
+    "introduced_rules",
     "owner_line",
     "passage_action",
     "passage_button",

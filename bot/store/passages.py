@@ -44,6 +44,13 @@ class PassageRecord:
     names: frozenset[str] = frozenset()
 
 
+def _document_order(p: PassageRecord) -> tuple[str, int]:
+    """Sort key of a document's passage: its file prefix and line (``"001:122"`` → ``("001", 122)``); a key without
+    a line number sorts after the document's lines."""
+    prefix, _, line = p.key.partition(":")
+    return prefix, int(line) if line.isdigit() else sys.maxsize
+
+
 def _words(column: str | None) -> frozenset[str]:
     """The words of a space-separated column, each interned: the passages a store keeps (:class:`RecordCache`) share
     one string per analysed term instead of one per passage."""
@@ -228,6 +235,14 @@ class PassageQueries(StoreBase):
         """The passage with this key, or None."""
         row = await self.fetchone(f"SELECT {_COLUMNS} FROM passages WHERE key = ?", (key,))  # noqa: S608
         return _record(row) if row else None
+
+    async def section_passages(self, mechanic_id: int) -> list[PassageRecord]:
+        """Every passage of one mechanics section (its paragraphs, the rules the document prints in it, its rulings;
+        at most 500) in the document's order: by the line of their key (``001:122`` before ``001:124``)."""
+        rows = await self.fetchall(
+            f"SELECT {_COLUMNS} FROM passages WHERE mechanic_id = ? LIMIT 500", (mechanic_id,)  # noqa: S608
+        )
+        return sorted((_record(r) for r in rows), key=_document_order)
 
     async def passages_of_card(self, card_id: int) -> list[PassageRecord]:
         """The passages (card text, rulings) of one card, in passage order."""
