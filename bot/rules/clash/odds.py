@@ -21,6 +21,7 @@ from bot.rules.clash.reveal import (
     clash,
     win_rule,
 )
+from bot.rules.mana import MAX_GENERIC
 
 MAX_LIBRARY = 10_000
 MAX_OUTCOMES = 200_000  # joint outcomes enumerated for the 2007 "nobody wins" figure
@@ -36,8 +37,9 @@ def parse_library(text: str, number: int = 1) -> Library:
     commas or semicolons). A split card is written with its halves' values: ``1/3:2``.
 
     Raises:
-        ClashError: a malformed entry (named with its 1-based position), an empty library, or more
-            than 10 000 cards. ``number`` is the library's number used in messages.
+        ClashError: a malformed entry (named with its 1-based position), a mana value above
+            :data:`bot.rules.mana.MAX_GENERIC`, an empty library, or more than 10 000 cards. ``number`` is the
+            library's number used in messages.
     """
     entries = [e for e in re.split(r"[\s,;]+", text.replace(" :", ":").replace(": ", ":").strip()) if e]
     if not entries:
@@ -51,6 +53,11 @@ def parse_library(text: str, number: int = 1) -> Library:
                 "erwartet wird Manawert:Anzahl, z. B. 0:17 2:8 (geteilte Karte: 1/3:2)."
             )
         key = tuple(int(v) for v in m.group(1).split("/"))
+        if any(v > MAX_GENERIC for v in key):  # as /fehde aufdecken and every cost: no card has more
+            raise ClashError(
+                f"Bibliothek {number}, Eintrag {pos} („{entry[:40]}“): ein Manawert über {MAX_GENERIC} kommt nicht "
+                "vor (wie bei Manakosten)."
+            )
         lib[key] = lib.get(key, 0) + int(m.group(2))
     lib = {k: v for k, v in lib.items() if v > 0}
     size = sum(lib.values())

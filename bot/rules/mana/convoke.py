@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from bot.rules.cite import Reason
 from bot.rules.mana.colour_words import COLOR_WORDS, COLORLESS_WORDS, strip_inflection
-from bot.rules.mana.pool import leading_count
+from bot.rules.mana.pool import leading_count, split_entries
 from bot.rules.mana.symbols import (
     COLORS,
     MAX_STATES,
@@ -49,8 +49,7 @@ def parse_creatures(text: str) -> list[tuple[str, ...]]:
     Raises:
         ManaError: an unknown colour word, naming it and the creature's 1-based position.
     """
-    items = [p.strip() for chunk in text.replace(";", ",").split(",") for p in chunk.split(" und ")]
-    items = [p for p in items if p]
+    items = split_entries(text)
     if not items:
         raise ManaError("Keine Kreaturen angegeben.")
     out: list[tuple[str, ...]] = []

@@ -29,14 +29,29 @@ COUNT_WORDS = {"ein": 1, "eine": 1, "einen": 1, "eins": 1, "zwei": 2, "drei": 3,
 def leading_count(words: list[str]) -> tuple[int | None, list[str]]:
     """The count an entry of a pool or of creatures starts with and the words after it: digits (``3``, ``3x``,
     ``3×``, at most 6) or a German number word (:data:`COUNT_WORDS`); ``(None, words)`` without one.
-    ``["zwei", "rote"]`` → ``(2, ["rote"])``."""
-    if words and is_number(words[0].rstrip("x×")) and len(words[0]) <= 6:
-        return int(words[0].rstrip("x×")), words[1:]
+    ``["zwei", "rote"]`` → ``(2, ["rote"])``.
+
+    Raises:
+        ManaError: a count that is no count of anything (``-2``, ``+3``, ``1000001``: negative, signed or over six
+            digits), rather than reading it as a colour word.
+    """
+    if words and _SIGNED_COUNT.fullmatch(words[0]):
+        digits = words[0].rstrip("x×")
+        if not is_number(digits):
+            raise ManaError(f"Die Anzahl „{words[0][:40]}“ ist keine Anzahl: bitte eine ganze Zahl ab 0 ohne "
+                            "Vorzeichen, z. B. „2 grün“.", words[0][:40])
+        if len(words[0]) > 6:
+            raise ManaError(f"Die Anzahl „{words[0][:40]}“ ist zu groß (höchstens sechs Ziffern).", words[0][:40])
+        return int(digits), words[1:]
     if words and words[0] in COUNT_WORDS:
         return COUNT_WORDS[words[0]], words[1:]
     return None, words
 
 
+#: a first word that is meant as a count: digits with a sign or an ``x``/``×`` after them (``-2``, ``3x``)
+_SIGNED_COUNT = re.compile(r"[-+−]?\d+[x×]?", re.ASCII)
+#: the place before a count that starts a further entry of a pool written without commas (``2 weiß 1 blau``)
+_COUNT_START = re.compile(r"(?<=\S)\s+(?=[-+−]?\d+[x×]?(?:\s|$))")
 _SNOW_WORDS = {"verschneit", "verschneites", "verschneite", "schnee", "schneemana", "snow", "*"}
 _FILLER_WORDS = {"mana", "x", "×"}
 _EMPTY_WORDS = {"", "-", "0", "leer", "nichts", "kein", "keins", "kein mana", "none", "empty"}
@@ -135,11 +150,18 @@ def _read_symbols(text: str) -> tuple[Counter[PoolKind], list[NumberReading]]:
     return pool, notes
 
 
+def split_entries(text: str) -> list[str]:
+    """The entries of a list in words (a pool, the creatures of convoke), stripped, none empty: separated by ``,``,
+    ``;``, ``+`` or ``und``, and, written without them, at every count after an entry's first word (``2 weiß 1 blau
+    2 grün`` → ``2 weiß``, ``1 blau``, ``2 grün``)."""
+    items = [p.strip() for chunk in re.split(r"[,;+]", text) for p in re.split(r"\s+und\s+", chunk)]
+    return [e.strip() for p in items if p for e in _COUNT_START.split(p) if e.strip()]
+
+
 def _read_words(text: str) -> Counter[PoolKind]:
     """``2 grün, 3 weiß`` → GG WWW; ``zwei rote`` → RR; ``1 farblos``; ``2 grün verschneit`` (snow)."""
     pool: Counter[PoolKind] = Counter()
-    items = [p.strip() for chunk in re.split(r"[,;+]", text) for p in re.split(r"\s+und\s+", chunk)]
-    items = [p for p in items if p]
+    items = split_entries(text)
     if not items:
         raise ManaError("Kein Mana angegeben.")
     for pos, item in enumerate(items, 1):
