@@ -131,8 +131,8 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
         raise UserError(
             "Keine Karten in dieser Nachricht gefunden",
             (f"Keine Karte passt zu {shown}.\n" if names else "")
-            + "Kartennamen (deutsch oder englisch) werden im Text erkannt, oder in doppelten eckigen Klammern: "
-            "`[[Boros-Rekrut]]`.",
+            + f"Kartennamen ({'deutsch oder englisch' if await ctx.store.has_english_names() else 'deutsch'}) "
+            "werden im Text erkannt, oder in doppelten eckigen Klammern: `[[Boros-Rekrut]]`.",
             choices=missing_page(ctx, names)[1][:CHOICES_MAX],
         )
     pages: list[Page] = []

@@ -76,6 +76,11 @@ class CardQueries(StoreBase):
         rows = await self.fetchall(NAME_ENTRIES_SQL)
         return [NameEntry(*r) for r in rows]
 
+    async def has_english_names(self) -> bool:
+        """True when cards are found by English names too (aliases of kind ``english``: only a store built with
+        card files, ``build --cards``; the documents name their cards in German)."""
+        return await self.fetchone("SELECT 1 FROM card_aliases WHERE kind = 'english' LIMIT 1") is not None
+
     async def card_image_url(self, card_id: int) -> str | None:
         """The picture of card ``card_id`` as the anchors link it (:func:`bot.model.card_image_url`: Gatherer by
         the German printing's multiverse id, else Scryfall by the Scryfall id); None for an unknown card and for

@@ -105,3 +105,10 @@ def test_the_console_door_prints_the_payload_with_the_picture(cards_db: Path, tm
                                          "&type=card"}
     text = call_cli("call", "/karte name: Akkord des Rufes", db=cards_db, env={"REGELBOT_STATE_DIR": str(tmp_path)})
     assert f"Bild: https://gatherer.wizards.com/Handlers/Image.ashx?multiverseid={CHORD_DE}&type=card" in text.stdout
+
+
+async def test_the_explain_error_names_english_names_only_where_card_files_bring_them(cards_ctx, ctx):
+    with_cards = await run_answer(cards_ctx, "explain_message", text="Hallo zusammen!")
+    assert "Kartennamen (deutsch oder englisch) werden im Text erkannt" in with_cards.pages[0].body
+    documents = await run_answer(ctx, "explain_message", text="Hallo zusammen!")
+    assert "Kartennamen (deutsch) werden im Text erkannt" in documents.pages[0].body

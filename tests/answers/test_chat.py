@@ -139,6 +139,8 @@ async def test_explain_message_without_cards_is_a_german_error(ctx):
     reply = await run_answer(ctx, "explain_message", text="Hallo zusammen!")
     assert reply.error and reply.pages[0].title == "Keine Karten in dieser Nachricht gefunden"
     assert "`[[Boros-Rekrut]]`" in reply.pages[0].body
+    # the documents name their cards in German only: English names are found after `build --cards` alone
+    assert "Kartennamen (deutsch) werden im Text erkannt" in reply.pages[0].body
 
 
 async def test_inline_replies(ctx):
