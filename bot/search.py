@@ -19,7 +19,8 @@ and stores it (:mod:`bot.importer.prepared`); a process reads a small one into m
 (more than :data:`IN_MEMORY_ENTRIES` names) from the stored tables, with the same answers.
 
 Resolution (:meth:`NameIndex.lookup`, the one rule for every option that takes a card): a typed name answers
-a card only when it is that card (an exact hit in any accepted spelling) or a typo of one clear name; a
+a card only when it is that card (an exact hit in any accepted spelling, or one card's shortened name: CR 201.5c)
+or a typo of one clear name; a
 name only begun, a name with a word left out or two close candidates get the candidates as "Meintest du"
 choices instead, never another card silently; a name nothing is close to gets no choices (never an unrelated card).
 """
@@ -94,6 +95,9 @@ EXACT, PREFIX, WORD_PREFIX, FUZZY = 0, 1, 2, 3
 #: What a typed card name means (:attr:`Lookup.how`): exactly one card's name, a typo of one clear name,
 #: several cards or only part of a name (choices), nothing close (not found), no letters at all.
 EXACT_MATCH, TYPO, UNCLEAR, MISSING, EMPTY = "exact", "typo", "unclear", "missing", "empty"
+#: :attr:`Lookup.how` of a card found by its shortened name (CR 201.5c: the part of a name before its comma,
+#: „Szadek“ for Szadek, Herr der Geheimnisse), said above the answer as a typo is.
+SHORT = "short"
 #: Candidates offered as "Meintest du" (Discord shows up to 5 as buttons).
 CHOICES = 5
 #: Hits :meth:`NameIndex.lookup` examines: enough to see every card as close as a typo's.
@@ -141,6 +145,16 @@ class Lookup:
     hit: NameHit | None
     how: str
     candidates: list[NameHit]
+
+
+def _shortened(query: str, hits: list[NameHit]) -> NameHit | None:
+    """The one card among ``hits`` whose shortened name ``query`` is (CR 201.5c: the part of the name before its
+    comma, „Szadek“ for Szadek, Herr der Geheimnisse; compared folded as exact names are, :func:`bot.text.name_keys`),
+    or None when no card's or several cards' are."""
+    keys = set(name_keys(query))
+    found = {h.card_id: h for h in hits
+             if "," in h.card_name and keys & set(name_keys(h.card_name.partition(",")[0]))}
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 class NameIndex:
@@ -446,7 +460,8 @@ class NameIndex:
 
         A name answers a card only when it *is* that card — an exact hit after folding (case, umlauts
         typed as ``ae`` or ``a``, ``ß``/``ss``, separators, ``//`` forms), by its German or English name or
-        one half of a split card — or when it is a typo of one clear name (:func:`bot.typos.is_typo`: one edit or
+        one half of a split card —, when it is one card's shortened name (:data:`SHORT`, CR 201.5c: the part
+        before the comma, „Szadek“), or when it is a typo of one clear name (:func:`bot.typos.is_typo`: one edit or
         near swap in the whole name, or in each of at most two words) and no other card is as close. Anything
         else gets candidates: a word that is only the start of a card's word (``Blitzschlag`` for
         Blitzschlange: it may be another card the store lacks), a name with a word left out, two close
@@ -459,6 +474,9 @@ class NameIndex:
         exact = [h for h in hits if h.tier == EXACT]
         if exact:
             return Lookup(exact[0], EXACT_MATCH, []) if len(exact) == 1 else Lookup(None, UNCLEAR, exact[:offer])
+        short = _shortened(query, hits)
+        if short is not None:
+            return Lookup(short, SHORT, [])
         typed = Typed.of(query)
         typos = [h for h in hits
                  if any(typed.is_typo_of(self.data.entry(i)[2]) for i in self.data.card_entries(h.card_id))]

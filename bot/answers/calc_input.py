@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 from bot.answers.calc_choices import UnknownCard
 from bot.answers.calc_words import mana
-from bot.answers.cards import typo_line
+from bot.answers.name_notes import reading_line
 from bot.answers.registry import AnswerContext, UserError
 from bot.reply import quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError
-from bot.search import EXACT, TYPO
+from bot.search import EXACT
 
 if TYPE_CHECKING:
     from bot.store import CardRecord
@@ -128,7 +128,8 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
     if card is None:
         raise UserError(f"Karte „{quote_user(text, 80)}“ nicht gefunden", "Die Datenbank wurde inzwischen neu gebaut.")
     names = tuple(f.name for f in card.faces) if card.is_split else ()
-    notes: tuple[str, ...] = (typo_line(text, card.name),) if found.how == TYPO else ()
+    said = reading_line(text, found, card.name)
+    notes: tuple[str, ...] = (said,) if said else ()
     if faces is not None:
         typed = engine.format_cost(faces)  # what to type, so plain text even where costs show as symbols
         notes += (

@@ -23,6 +23,7 @@ import re
 import weakref
 from dataclasses import dataclass, replace
 
+from bot.answers.name_notes import MAX_QUERY, reading_line
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.today import (
     STYLES,
@@ -38,11 +39,10 @@ from bot.answers.today import (
 from bot.custom_id import RowId
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
-from bot.search import EXACT, IN_MEMORY_ENTRIES, TYPO, Lookup, NameHit, NameIndex
+from bot.search import EXACT, IN_MEMORY_ENTRIES, Lookup, NameHit, NameIndex
 from bot.store import CardRecord, DocumentRecord, MechanicRecord, RulingRecord
 from bot.text import clean, cut, shorten, tokens
 
-MAX_QUERY = 200
 #: A FAQ ruling that gives a card's new text: "<Name> hat (inzwischen) ein Erratum bekommen/erhalten" or
 #: "… einen leicht veränderten Text", then "Der neue Text lautet:" and the text (001 lines 527, 630, 2206).
 ERRATUM = re.compile(
@@ -302,23 +302,16 @@ async def find_card(ctx: AnswerContext, query: str, choice: str = "card") -> Car
     return (await _find(ctx, query, choice))[0]
 
 
-def typo_line(typed: str, card_name: str) -> str:
-    """The German line said when a typed name was read as the nearest spelled card's (:data:`bot.search.TYPO`):
-    ``„Borso-Rekrut“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Boros-Rekrut.`` (the typed
-    text escaped and cut to 80 characters)."""
-    return (f"„{quote_user(typed[:MAX_QUERY], 80)}“ steht so nicht in der Datenbank; "
-            f"am ähnlichsten geschrieben: {card_name}.")
-
-
 async def find_card_noted(ctx: AnswerContext, query: str, choice: str = "card") -> tuple[CardRecord, str | None]:
-    """:func:`find_card`, with the :func:`typo_line` to show above the answer when ``query`` was read as a typo
-    (None for an exact name). Every answer that takes a typed card name says so the same way.
+    """:func:`find_card`, with the line to show above the answer when ``query`` was read as a typo or as a
+    card's shortened name (:func:`bot.answers.name_notes.reading_line`; None for an exact name). Every answer
+    that takes a typed card name says so the same way.
 
     Raises:
         UserError: as :func:`find_card`.
     """
     card, found = await _find(ctx, query, choice)
-    return card, typo_line(query, card.name) if found.how == TYPO else None
+    return card, reading_line(query, found, card.name)
 
 
 async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord, Lookup]:

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import re
 
-from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, typo_line, with_note
+from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, with_note
 from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
+from bot.answers.name_notes import NOTED, reading_line
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
 from bot.answers.rulings import card_rulings
 from bot.answers.today import today_index
 from bot.custom_id import NoArg
 from bot.mentions import bracket_mentions, outside_brackets, scanner, without_spoilers
 from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user
-from bot.search import TYPO
 from bot.store import CardRecord, RulingRecord
 from bot.text import clean, cut, tokens
 
@@ -64,7 +64,7 @@ def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str], 
         if found.hit is None:
             missing.append(cut(clean(mention.name), MISSING_NAME_MAX))
             continue
-        if found.how == TYPO and (name := cut(clean(mention.name), MISSING_NAME_MAX)) not in typed:
+        if found.how in NOTED and (name := cut(clean(mention.name), MISSING_NAME_MAX)) not in typed:
             typed.append(name)
         if found.hit.card_id not in ids:
             ids.append(found.hit.card_id)
@@ -96,8 +96,9 @@ def typo_notes(ctx: AnswerContext, typed: str, cards: list[CardRecord]) -> dict[
     for name in [clean(t) for t in typed.split("\n") if clean(t)][:EXPLAIN_MAX]:
         name = cut(name, MISSING_NAME_MAX)
         found = ctx.names.lookup(name)
-        if found.how == TYPO and found.hit is not None and found.hit.card_id in names:
-            notes.setdefault(found.hit.card_id, typo_line(name, names[found.hit.card_id]))
+        said = reading_line(name, found, names[found.hit.card_id]) if found.hit and found.hit.card_id in names else None
+        if said:
+            notes.setdefault(found.hit.card_id, said)
     return notes
 
 

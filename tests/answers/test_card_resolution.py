@@ -38,6 +38,8 @@ class Oracle:
 
     def __init__(self, entries: list[NameEntry]) -> None:
         self.names = [(e.card_id, name_keys(e.name), name_words(e.name)) for e in entries]
+        # A card's shortened name (CR 201.5c): the part of its own name before the comma.
+        self.short = [(e.card_id, set(name_keys(e.card_name.partition(",")[0]))) for e in entries if "," in e.card_name]
         # One edit counts "ß" as one letter: the keys spell it "ss", so the edit test also reads it as "s".
         self.one_letter = [name_keys(e.name.replace("ß", "s")) for e in entries]
         # Per name, once: its keys as a set and every spelling the edit test compares with.
@@ -53,13 +55,17 @@ class Oracle:
             self.by_length.append(grouped)
 
     def __call__(self, query: str) -> Meant:
-        """Exactly one card's name in any spelling → that card (required). Else a key one edit from one card's
+        """Exactly one card's name in any spelling → that card (required). Else exactly one card's shortened name
+        (CR 201.5c) → that card (required). Else a key one edit from one card's
         names, when no other card is one edit away or starts with the typed key or has all its words → that
         card (allowed: the index may still ask). Else no card."""
         keys = set(name_keys(query))
         exact = {card for (card, _, _), own in zip(self.names, self.key_sets, strict=True) if keys & own}
         if exact:
             return Meant(exact.pop(), True) if len(exact) == 1 else Meant(None, True)
+        short = {card for card, name in self.short if keys & name}  # CR 201.5c: the part before the comma
+        if len(short) == 1:
+            return Meant(short.pop(), True)
         typed = name_words(query)
         edit_keys = [k for k in {*keys, *name_keys(query.replace("ß", "s"))} if len(k) >= 5]
         near, begun = set(), set()

@@ -1,0 +1,44 @@
+"""A card's shortened name (CR 201.5c: the part of a legendary's name before its comma, as its own text and the
+FAQs call it) answers that card, with a line saying how the name was read; a shortened name two cards share, or a
+word that only begins a name, still gets "Meintest du"."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_answer
+from bot.search import SHORT, UNCLEAR
+
+SHORT_NAMES = {
+    "Szadek": "Szadek, Herr der Geheimnisse",
+    "circu": "Circu, Dimir-Lobotomist",
+    "Razia": "Razia, Boros-Erzengel",  # not Razias Läuterung, which „Razia“ only begins
+    "Agrus Kos": "Agrus Kos, Wojek-Veteran",
+}
+
+
+@pytest.mark.parametrize(("typed", "card"), sorted(SHORT_NAMES.items()))
+async def test_a_shortened_name_answers_its_card_and_says_so(ctx, typed, card):
+    found = ctx.names.lookup(typed)
+    assert found.how == SHORT and found.hit is not None and found.hit.card_name == card
+    reply = await run_answer(ctx, "card", name=typed)
+    assert reply.pages[0].title == card
+    assert f"„{typed}“ ist der kurze Name von {card} (Regel 201.5c)." in reply.pages[0].body
+
+
+@pytest.mark.parametrize("typed", ["Agrus", "Razias", "Szad"])
+def test_a_word_that_only_begins_a_name_is_offered_not_answered(ctx, typed):
+    found = ctx.names.lookup(typed)
+    assert found.hit is None and found.how == UNCLEAR and found.candidates
+
+
+async def test_the_message_command_says_how_a_bracketed_shortened_name_was_read(ctx):
+    reply = await run_answer(ctx, "explain_message", text="Was macht [[Szadek]]?")
+    assert reply.pages[0].title == "Szadek, Herr der Geheimnisse"
+    assert "„Szadek“ ist der kurze Name von Szadek, Herr der Geheimnisse (Regel 201.5c)." in reply.pages[0].body
+
+
+async def test_a_calculator_says_how_a_shortened_name_was_read(ctx):
+    reply = await run_answer(ctx, "mana_info", cost="Szadek")
+    assert "„Szadek“ ist der kurze Name von Szadek, Herr der Geheimnisse (Regel 201.5c)." in "\n".join(
+        p.body for p in reply.pages)
