@@ -60,7 +60,7 @@ from bot.nameranks import (
 from bot.store import NameEntry
 from bot.store.names import KEYS, WORDS, StoredNames
 from bot.text import clean, name_keys, name_words
-from bot.typos import MIN_EDIT_LENGTH, MIN_FUZZY_LENGTH, Typed, kept_name_words
+from bot.typos import MIN_EDIT_LENGTH, MIN_FUZZY_LENGTH, Typed, kept_name_words, shortened_card
 
 #: The name-word normaliser under its old name (the normalisers live in :mod:`bot.text`).
 words = name_words
@@ -145,16 +145,6 @@ class Lookup:
     hit: NameHit | None
     how: str
     candidates: list[NameHit]
-
-
-def _shortened(query: str, hits: list[NameHit]) -> NameHit | None:
-    """The one card among ``hits`` whose shortened name ``query`` is (CR 201.5c: the part of the name before its
-    comma, „Szadek“ for Szadek, Herr der Geheimnisse; compared folded as exact names are, :func:`bot.text.name_keys`),
-    or None when no card's or several cards' are."""
-    keys = set(name_keys(query))
-    found = {h.card_id: h for h in hits
-             if "," in h.card_name and keys & set(name_keys(h.card_name.partition(",")[0]))}
-    return next(iter(found.values())) if len(found) == 1 else None
 
 
 class NameIndex:
@@ -474,9 +464,9 @@ class NameIndex:
         exact = [h for h in hits if h.tier == EXACT]
         if exact:
             return Lookup(exact[0], EXACT_MATCH, []) if len(exact) == 1 else Lookup(None, UNCLEAR, exact[:offer])
-        short = _shortened(query, hits)
+        short = shortened_card(query, [(h.card_id, h.card_name) for h in hits])
         if short is not None:
-            return Lookup(short, SHORT, [])
+            return Lookup(next(h for h in hits if h.card_id == short), SHORT, [])
         typed = Typed.of(query)
         typos = [h for h in hits
                  if any(typed.is_typo_of(self.data.entry(i)[2]) for i in self.data.card_entries(h.card_id))]

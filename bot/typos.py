@@ -7,7 +7,7 @@ words of the store's names are kept per name (a look-up compares the same names 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -111,3 +111,12 @@ def sharp_s_keys(text: str, keys: tuple[str, ...] | None = None) -> tuple[str, .
 
 __all__ = ["MIN_EDIT_LENGTH", "MIN_FUZZY_LENGTH", "TYPO_WORDS", "Typed", "is_typo", "kept_name_keys",
            "kept_name_words", "sharp_s_keys"]
+
+
+def shortened_card(query: str, names: Iterable[tuple[int, str]]) -> int | None:
+    """The id of the one card among ``names`` (card id, card name) whose shortened name ``query`` is (CR 201.5c:
+    the part of the name before its comma, „Szadek“ for Szadek, Herr der Geheimnisse; compared folded as exact
+    names are, :func:`bot.text.name_keys`), or None when no card's or several cards' are."""
+    keys = set(name_keys(query))
+    found = {card for card, name in names if "," in name and keys & set(name_keys(name.partition(",")[0]))}
+    return found.pop() if len(found) == 1 else None

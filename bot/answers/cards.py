@@ -23,7 +23,7 @@ import re
 import weakref
 from dataclasses import dataclass, replace
 
-from bot.answers.name_notes import MAX_QUERY, reading_line
+from bot.answers.name_notes import MAX_QUERY, not_a_card, reading_line
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.today import (
     STYLES,
@@ -325,6 +325,8 @@ async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord
         mention = await mentioned_card(ctx, query) if not found.candidates else None
         if mention is not None:
             raise mentioned_error(query, *mention, choice)
+        if not found.candidates and (other := await not_a_card(ctx.store, query)) is not None:
+            raise other
         raise not_found(query, found, choice)
     return card, found
 

@@ -1,12 +1,17 @@
 """The line said above an answer when a typed card name was read as a card's other than exactly: as a typo of
 one clear name (:data:`bot.search.TYPO`) or as a card's shortened name (:data:`bot.search.SHORT`, CR 201.5c).
 Every answer that takes a typed card name says it the same way (``/karte``, ``/ruling``, the calculators, the
-message command's ``[[…]]``)."""
+message command's ``[[…]]``); and the error for a typed card name that is a mechanic's (:func:`not_a_card`)."""
 
 from __future__ import annotations
 
-from bot.reply import quote_user
-from bot.search import SHORT, TYPO, Lookup
+from bot.answers.mechanic_finder import mechanic_finder
+from bot.answers.registry import UserError
+from bot.reply import Action, quote_user
+from bot.search import CHOICES, SHORT, TYPO, Lookup
+from bot.store import Store
+from bot.terms import Term
+from bot.text import canonical, shorten
 
 #: Longest typed card name read (characters).
 MAX_QUERY = 200
@@ -35,3 +40,40 @@ def reading_line(typed: str, found: Lookup, card_name: str) -> str | None:
     if found.how == TYPO:
         return typo_line(typed, card_name)
     return short_line(typed, card_name) if found.how == SHORT else None
+
+
+def _fold(text: str) -> str:
+    """``text`` as names are compared here: :func:`bot.text.canonical` spelling, case folded."""
+    return canonical(text).casefold()
+
+
+def term_names(term: Term) -> tuple[str, ...]:
+    """Every name a keyword is written with: German, English, older German terms and other spellings."""
+    return (term.german, term.english, *term.old, *term.variants)
+
+
+async def not_a_card(store: Store, query: str) -> UserError | None:
+    """The German error for a typed card name that is no card but a mechanic or keyword (``/karte name: Fehde``):
+    it names the command that answers it (``/mechanik``) with the sections as buttons; None when ``query`` names
+    neither (:meth:`bot.answers.mechanic_finder.MechanicFinder.resolve`, the rule of ``/mechanik``)."""
+    finder = await mechanic_finder(store)
+    resolved = finder.resolve(query[:MAX_QUERY])
+    typed = _fold(query[:MAX_QUERY])
+    # only a name the section or keyword has as written, never /mechanik's fuzzy reading (an English card name
+    # such as „Research“ is no misspelt keyword action „Search“)
+    sections = [i for i in resolved.sections if _fold(finder.sections[i].title) == typed]
+    if resolved.term is not None and typed not in {_fold(n) for n in term_names(resolved.term)}:
+        return None
+    shown = quote_user(query[:MAX_QUERY], 80)
+    title = f"Keine Karte „{shown}“ gefunden"
+    if sections:
+        first = finder.sections[sections[0]].title
+        choices = [Action(label=shorten(finder.labels[i], 80), action="mechanic", arg=str(finder.sections[i].id))
+                   for i in sections[:CHOICES]]
+        return UserError(title, f"„{shown}“ ist keine Karte, sondern eine Mechanik: `/mechanik name: {first}` zeigt "
+                                "ihren Abschnitt und ihre Rulings.", choices=choices)
+    if resolved.term is not None:
+        term = resolved.term
+        return UserError(title, f"„{shown}“ ist keine Karte, sondern ein Schlüsselwort: **{term.german}** "
+                                f"(Regel {term.rule}); `/mechanik name: {term.german}` erklärt es.")
+    return None
