@@ -101,11 +101,14 @@ def _options_problem(options: Any, depth: int = 0) -> str | None:
     for opt in options:
         if not isinstance(opt, dict) or not isinstance(opt.get("name", ""), str):
             return "Option ohne Namen"
-        if opt.get("value") is not None and not isinstance(opt.get("value"), _SCALAR):
+        value = opt.get("value")
+        if value is not None and not isinstance(value, _SCALAR):
             return f"Option {opt['name'][:32]!r}: Wert ist kein Skalar"
-        problem = _options_problem(opt.get("options"), depth + 1)
-        if problem:
-            return problem
+        nested = opt.get("options")
+        if nested is not None:  # a subcommand's own (no call for the leaves, most options)
+            problem = _options_problem(nested, depth + 1)
+            if problem:
+                return problem
     return None
 
 

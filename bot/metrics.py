@@ -233,19 +233,23 @@ def kind_and_command(payload: Mapping[str, Any]) -> tuple[str, str]:
     return kind, kind
 
 
-def arrived(payload: Mapping[str, Any]) -> None:
+def arrived(payload: Mapping[str, Any]) -> Track | None:
     """A door received the interaction ``payload``: count it and start its clock (kept by the interaction's id
-    for :func:`first_callback` and :func:`finished`)."""
+    for :func:`first_callback` and :func:`finished`). Returns the clock (None while this process does not count,
+    or for a payload without an id), so a door that holds it (``serve``) reports the first callback and the end
+    on it (:meth:`Track.first`, :meth:`Track.done`) without looking the id up again."""
     m = _metrics
     if m is None:
-        return
+        return None
     kind, command = kind_and_command(payload)
     key = str(payload.get("id", ""))
+    track = None
     if key:  # in flight before it is counted: a scrape never sees it counted, not in flight and not observed
         if len(_open) >= MAX_OPEN:
             del _open[next(iter(_open))]
-        _open[key] = Track(key, kind, m)
+        track = _open[key] = Track(key, kind, m)
     m.child(m.interactions, kind, command).inc()
+    return track
 
 
 def first_callback(interaction_id: object, callback_type: object) -> None:

@@ -101,14 +101,15 @@ def _log_error(what: str, exc: BaseException) -> None:
 
 class Waiting(NamedTuple):
     """An answer to make: the interaction's application id, token and id (a snowflake), what the answer reads of
-    its payload, its defer (callback type, ephemeral) and the key :func:`bot.metrics.arrived` took."""
+    its payload, its defer (callback type, ephemeral) and its metrics clock (:func:`bot.metrics.arrived`; None
+    while the process does not count)."""
 
     application_id: str
     token: str
     interaction_id: int
     payload: dict[str, Any]
     kind: tuple[int, bool]
-    key: object
+    track: metrics.Track | None
 
 
 class Interactions:
@@ -168,9 +169,11 @@ class Interactions:
         budget = answer_budget(age, burst, itype == APPLICATION_COMMAND, waited)
         return max(0.0, min(budget, self.defer_after - age))
 
-    async def handle(self, payload: dict[str, Any], sent_at: float | None = None) -> dict[str, Any]:
+    async def handle(self, payload: dict[str, Any], sent_at: float | None = None,
+                     track: metrics.Track | None = None) -> dict[str, Any]:
         """The HTTP response body for one verified interaction ``payload``: PONG, autocomplete choices, the
-        answer, or a defer whose answer follows through the webhook (a background task).
+        answer, or a defer whose answer follows through the webhook (a background task). ``track``: the
+        interaction's metrics clock (:func:`bot.metrics.arrived`), ended when its answer is sent.
 
         ``sent_at``: the signature's timestamp (Unix seconds, whole, so never later than the real send time).
         When the answer is deferred is the gateway's rule (:meth:`_wait`), counted from when Discord sent it, not
@@ -185,8 +188,8 @@ class Interactions:
                 return {"type": CB_AUTOCOMPLETE, "data": {"choices": []}}
             return {"type": CB_MESSAGE, "data": message_payload(MALFORMED)}
         data = payload.get("data") or {}
-        if itype == AUTOCOMPLETE:
-            return await self._autocomplete(data)
+        if itype == AUTOCOMPLETE:  # choices_body itself (as _autocomplete): one coroutine less per request
+            return await choices_body(self.core, data, self.table)
         if itype not in (APPLICATION_COMMAND, MESSAGE_COMPONENT):
             return {"type": CB_MESSAGE, "data": message_payload(UNSUPPORTED)}
         iid = snowflake(payload.get("id"))
@@ -195,8 +198,7 @@ class Interactions:
         wait = self._wait(itype, iid, sent_at)
         # the answer keeps only what it reads (not the member, channel, guild …): in a burst thousands wait
         slim = {"type": itype, "data": data, "message": {"flags": ((payload.get("message") or {}).get("flags"))}}
-        later = Waiting(str(payload.get("application_id")), str(payload.get("token")), iid, slim, kind,
-                        payload.get("id"))  # the id as metrics.arrived took it
+        later = Waiting(str(payload.get("application_id")), str(payload.get("token")), iid, slim, kind, track)
         if wait <= 0 and self.slots.locked():  # a burst, every slot taken: deferred now, answered by a running task
             self.waiting.append(later)
             return defer_body(*kind)
@@ -215,7 +217,8 @@ class Interactions:
             try:
                 await self._answer(transport, job.payload, job.kind, wait)
             finally:
-                metrics.finished(job.key)
+                if job.track is not None:
+                    job.track.done()
             job = self.waiting.popleft() if self.waiting else None
             if job is not None:
                 transport, wait = HttpTransport(self.rest, job.application_id, job.token, job.interaction_id), 0.0
@@ -326,14 +329,15 @@ class Endpoint:
         payload = self._payload(body, request.headers.get("X-Signature-Ed25519", ""), timestamp)
         if isinstance(payload, web.Response):
             return payload
-        metrics.arrived(payload)
+        track = metrics.arrived(payload)
         try:
-            answer = await self.interactions.handle(payload, sent_at=float(timestamp))
+            answer = await self.interactions.handle(payload, float(timestamp), track)
         except Exception as exc:  # a shape shape_problem missed: one log line (traceback at DEBUG), German answer
             _log_error(f"Fehler bei Interaktion vom Typ {payload.get('type')!r}", exc)
             answer = ({"type": CB_AUTOCOMPLETE, "data": {"choices": []}} if payload.get("type") == AUTOCOMPLETE
                       else {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)})
-        metrics.first_callback(payload.get("id"), answer.get("type"))
+        if track is not None:
+            track.first(answer.get("type"))
         return web.Response(body=encode(answer), content_type="application/json")
 
     async def health(self, request: web.BaseRequest) -> web.Response:

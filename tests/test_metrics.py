@@ -142,6 +142,28 @@ def test_a_track_is_observed_once_in_each_histogram_whatever_comes_in_which_orde
     assert not {"t1", "t2", "t3"} & set(metrics._open)
 
 
+def test_the_track_arrived_returns_counts_as_the_calls_by_id():
+    """``serve`` keeps the clock :func:`metrics.arrived` returns and reports on it (no look-up by id): the same
+    counts as :func:`metrics.first_callback` and :func:`metrics.finished`, once each, and it leaves the in-flight
+    set when done."""
+    def counts() -> tuple[float, float, float]:
+        return (value("regelbot_first_callback_seconds_count", kind="other"),
+                value("regelbot_answer_seconds_count", kind="other"), value("regelbot_deferrals_total", kind="other"))
+
+    start = counts()
+    track = metrics.arrived({"type": 9, "id": "t6"})
+    assert track is metrics._open["t6"]
+    track.first(5)  # a defer: the answer is still to come
+    track.first(4)
+    assert counts() == (start[0] + 1, start[1], start[2] + 1)
+    track.done()
+    track.done()
+    metrics.finished("t6")
+    assert counts() == (start[0] + 1, start[1] + 1, start[2] + 1)
+    assert "t6" not in metrics._open
+    assert metrics.arrived({"type": 9}) is None  # no id: counted, no clock
+
+
 def test_an_answer_sent_as_the_first_callback_is_observed_at_that_moment_in_both_histograms(monkeypatch):
     """An answer that is the first callback: its answer latency is its first callback's (one clock reading); a
     deferred one's answer comes later, when it finishes."""

@@ -140,6 +140,26 @@ def test_reading_any_payload_never_raises(payload):
     assert kind is None or kind[0] in (5, 6)
 
 
+def test_a_subcommands_options_are_read_for_their_shape_too():
+    """The options nested in a subcommand (group) are checked as the top level's: a value that is no scalar, an
+    option that is no object, options that are no list, deeper than Discord nests (two levels) are refused."""
+    def payload(options: object) -> dict:
+        return {"type": 4, "id": "1577000000000000010", "application_id": "1", "token": "t",
+                "data": {"name": "mana", "type": 1, "options": options}}
+
+    leaf = {"name": "kosten", "type": 3, "value": "{2}{W}", "focused": True}
+    assert shape_problem(payload([{"name": "pay", "type": 1, "options": [leaf]}])) is None
+    assert shape_problem(payload([{"name": "g", "type": 2, "options": [{"name": "pay", "type": 1,
+                                                                         "options": [leaf]}]}])) is None
+    assert shape_problem(payload([{"name": "pay", "type": 1, "options": [{**leaf, "value": [1]}]}])) == (
+        "Option 'kosten': Wert ist kein Skalar")
+    assert shape_problem(payload([{"name": "pay", "type": 1, "options": ["kosten"]}])) == "Option ohne Namen"
+    assert shape_problem(payload([{"name": "pay", "type": 1, "options": {"kosten": 1}}])) == (
+        "options ist keine Liste")
+    deep = [{"name": "a", "options": [{"name": "b", "options": [{"name": "c", "options": [leaf]}]}]}]
+    assert shape_problem(payload(deep)) == "options ist keine Liste"
+
+
 def test_an_id_is_one_to_twenty_ascii_digits_as_discord_sends_them():
     # Discord's ids (snowflakes) are strings of ASCII digits; other digits, signs, blanks and separators are not
     assert snowflake("1577000000000000001") == 1577000000000000001 and snowflake(1577) == 1577
