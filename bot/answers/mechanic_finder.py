@@ -103,6 +103,8 @@ class MechanicFinder:
         #: the autocomplete's choice per label offered (a section's label or a keyword's German name: at most the
         #: sections and the term table's rows), made at its first offer
         self.choices_made: dict[str, Choice] = {}
+        #: the autocomplete's choices for the blank box (the first labels), made at its first opening
+        self.blank_choices: list[Choice] | None = None
         self._exact: dict[tuple[str, ...], list[int]] = {}
         for i, m in enumerate(sections):
             for key in dict.fromkeys((tuple(tokens(m.label)), words[i])):

@@ -233,17 +233,27 @@ async def mechanic_names(ctx: AnswerContext, current: str) -> list[Choice]:
     is about whose names or verb forms start with the typed words (``aufgest`` → Aufstacheln). From the store's
     prepared :class:`bot.answers.mechanic_finder.MechanicFinder`."""
     finder = await mechanic_finder(ctx.store)
-    if not clean(current):
-        labels = dict.fromkeys(finder.labels)
-    else:
-        resolved, keywords = finder.choices(current[:200])
-        labels = dict.fromkeys(finder.labels[i] for i in resolved.sections)
-        if resolved.term is not None:
-            labels[resolved.term.german] = None
-        labels.update(dict.fromkeys(t.german for t in keywords))
-    made = finder.choices_made  # one choice per label and finder: made at its first offer, then looked up
+    if not clean(current):  # the box just opened: the first titles, the same every time
+        if finder.blank_choices is None:
+            finder.blank_choices = _choices(finder, dict.fromkeys(finder.labels))
+        return list(finder.blank_choices)
+    resolved, keywords = finder.choices(current[:200])
+    labels = dict.fromkeys(finder.labels[i] for i in resolved.sections)
+    if resolved.term is not None:
+        labels[resolved.term.german] = None
+    for term in keywords:
+        labels[term.german] = None
+    return _choices(finder, labels)
+
+
+def _choices(finder: MechanicFinder, labels: dict[str, None]) -> list[Choice]:
+    """The first :data:`CHOICES_MAX` of ``labels`` as choices: one per label and finder, made at its first offer and
+    then looked up (:attr:`~bot.answers.mechanic_finder.MechanicFinder.choices_made`)."""
+    made = finder.choices_made
     out = []
-    for label in list(labels)[:CHOICES_MAX]:
+    for label in labels:
+        if len(out) >= CHOICES_MAX:
+            break
         choice = made.get(label)
         if choice is None:
             choice = made[label] = Choice(name=label[:100], value=label[:100])
