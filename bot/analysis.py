@@ -30,12 +30,11 @@ Nothing here imports discord or the store: the vocabulary comes in as plain mapp
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from bot import stopwords as lists
-from bot.card_names import NameTable, covered, name_tables
+from bot.card_names import LANGUAGES, NameTable, covered, name_tables
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
 from bot.passage_concepts import passage_concepts
 from bot.question_groups import question_groups
@@ -60,8 +59,6 @@ _LINKS = ("", "s", "es", "n", "en", "e")
 #: Distinct words an analyser remembers per language (:meth:`Analyser._word`; a large card file has ~100 000; the
 #: bot meets new ones in questions, so the memory a process gives them stays bounded).
 WORDS_REMEMBERED = 200_000
-#: The languages of the passages whose card-name tables are made together (:meth:`Analyser.card_name_words`).
-NAME_LANGUAGES = ("de", "en")
 #: What a word is in a text's analysis, in the order the analysis asks: a rule number, a weak word, a word that
 #: gives no term (a stop word, a lone letter), a content word.
 _NUMBER, _WEAK, _NO_TERM, _CONTENT = range(4)
@@ -183,13 +180,10 @@ class Analyser:
         """The positions of a document's words ``stems`` (main stems) that a card's name covers
         (:func:`bot.card_names.covered`; the names split into words once, stemmed once per language)."""
         table = self._name_tables.get(language)
-        if table is None:
-            concept_names = frozenset(c.stems for group in self.vocab.by_first.values() for c in group)
-            # The table of every language of the passages (German texts, English rulings and rules) in one pass
-            # over the names: each name is split into words once.
-            stem_of = {lang: functools.partial(self.main_stem, language=lang)
-                       for lang in dict.fromkeys((language, *NAME_LANGUAGES)) if lang not in self._name_tables}
-            self._name_tables.update(name_tables(self.card_names, stem_of, concept_names.__contains__))
+        if table is None:  # the tables of the passages' languages (card_names.LANGUAGES) in one pass over the names
+            is_concept = frozenset(c.stems for group in self.vocab.by_first.values() for c in group).__contains__
+            languages = [x for x in dict.fromkeys((language, *LANGUAGES)) if x not in self._name_tables]
+            self._name_tables.update(name_tables(self.card_names, self.main_stem, languages, is_concept))
             table = self._name_tables[language]
         return covered(table, stems)
 

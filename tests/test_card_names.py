@@ -41,7 +41,7 @@ def test_the_tables_of_two_languages_made_in_one_pass_are_each_languages_own():
     names = ("Auge des Sturms", "Flash", "Sturms Ende")
     stems = {"de": lambda word: word[:4], "en": lambda word: word.upper()}
     is_concept = {("FLASH",), ("auge", "des", "stur")}.__contains__
-    tables = name_tables(names, stems, is_concept)
+    tables = name_tables(names, lambda word, language: stems[language](word), ("de", "en"), is_concept)
     assert tables == {language: name_table(names, stem, is_concept) for language, stem in stems.items()}
     assert tables["de"][0] == {JOIN.join(("flas",)), JOIN.join(("stur", "ende"))}
     assert tables["en"][0] == {JOIN.join(("AUGE", "DES", "STURMS")), JOIN.join(("STURMS", "ENDE"))}
