@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from bot import stopwords as lists
-from bot.card_names import NameTable, covered, name_table
+from bot.card_names import LANGUAGES, NameTable, covered, name_tables
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
 from bot.passage_concepts import passage_concepts
 from bot.question_groups import question_groups
@@ -178,12 +178,13 @@ class Analyser:
 
     def card_name_words(self, stems: list[str], language: str) -> set[int]:
         """The positions of a document's words ``stems`` (main stems) that a card's name covers
-        (:func:`bot.card_names.covered`; the names stemmed once per language)."""
+        (:func:`bot.card_names.covered`; the names split into words once, stemmed once per language)."""
         table = self._name_tables.get(language)
-        if table is None:
-            concept_names = frozenset(c.stems for group in self.vocab.by_first.values() for c in group)
-            table = name_table(self.card_names, lambda w: self.main_stem(w, language), concept_names.__contains__)
-            self._name_tables[language] = table
+        if table is None:  # the tables of the passages' languages (card_names.LANGUAGES) in one pass over the names
+            is_concept = frozenset(c.stems for group in self.vocab.by_first.values() for c in group).__contains__
+            languages = [x for x in dict.fromkeys((language, *LANGUAGES)) if x not in self._name_tables]
+            self._name_tables.update(name_tables(self.card_names, self.main_stem, languages, is_concept))
+            table = self._name_tables[language]
         return covered(table, stems)
 
     # -- one word -----------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ from bot.words import tokens
 #: stands: a card file's 30 000 English names share first words („Goblin …“, „The …“) by the hundred, and a
 #: generated file's names are its cards' numbers after such words, which no text holds.
 NameTable = tuple[frozenset[str], dict[str, tuple[int, ...]]]
+#: The languages of the passages, whose tables :meth:`bot.analysis.Analyser.card_name_words` makes together.
+LANGUAGES = ("de", "en")
 #: Joins a name's stems in :data:`NameTable` (no token holds it: tokens are letters and digits).
 JOIN = "\0"
 
@@ -29,15 +31,26 @@ def name_table(names: Iterable[str], stem: Callable[[str], str], is_concept: Cal
     """The card ``names`` as sequences of their words' main stems (``stem``: a lower-case word → its main stem in
     the text's language), each once, with the lengths per last stem; names whose stems are a concept's name
     (``is_concept``) left out. ``stem`` is called once per distinct word (the names share their words)."""
-    found: set[str] = set()
-    lengths: dict[str, set[int]] = {}
-    stem_of: dict[str, str] = {}
+    return name_tables(names, lambda word, _language: stem(word), [""], is_concept)[""]
+
+
+def name_tables(names: Iterable[str], stem: Callable[[str, str], str], languages: Iterable[str],
+                is_concept: Callable[[tuple[str, ...]], bool]) -> dict[str, NameTable]:
+    """language → :func:`name_table` of ``names`` in that language (``stem(word, language)``), for each of
+    ``languages``, made in one pass: each name is split into words once for all of them (a card file's 200 000
+    names are read once, not once per language)."""
+    states = [(language, {}, set(), {}) for language in languages]
     for name in names:
-        stems = tuple(stem_of[w] if w in stem_of else stem_of.setdefault(w, stem(w)) for w in tokens(name))
-        if stems and not is_concept(stems):
-            found.add(JOIN.join(stems))
-            lengths.setdefault(stems[-1], set()).add(len(stems))
-    return frozenset(found), {last: tuple(sorted(sizes, reverse=True)) for last, sizes in lengths.items()}
+        words = tokens(name)
+        if not words:
+            continue
+        for language, stem_of, found, lengths in states:
+            stems = tuple([stem_of[w] if w in stem_of else stem_of.setdefault(w, stem(w, language)) for w in words])
+            if not is_concept(stems):
+                found.add(JOIN.join(stems))
+                lengths.setdefault(stems[-1], set()).add(len(stems))
+    return {language: (frozenset(found), {last: tuple(sorted(sizes, reverse=True)) for last, sizes in lengths.items()})
+            for language, _stem_of, found, lengths in states}
 
 
 def covered(table: NameTable, stems: list[str]) -> set[int]:
@@ -62,4 +75,4 @@ def covered(table: NameTable, stems: list[str]) -> set[int]:
     return out
 
 
-__all__ = ["JOIN", "NameTable", "covered", "name_table"]
+__all__ = ["JOIN", "LANGUAGES", "NameTable", "covered", "name_table", "name_tables"]

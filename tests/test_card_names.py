@@ -4,7 +4,7 @@ from the left, a name inside the one found before not counted; names are the car
 
 from __future__ import annotations
 
-from bot.card_names import covered, name_table
+from bot.card_names import JOIN, covered, name_table, name_tables
 from bot.words import tokens
 
 
@@ -33,3 +33,16 @@ def test_the_longest_name_at_a_position_and_none_inside_the_one_before():
 def test_a_name_that_is_a_concepts_name_and_an_empty_table_cover_nothing():
     assert _covered(("Sturm",), "Reproduktion oder Sturm", concepts=(("sturm",),)) == set()
     assert _covered((), "Auge des Sturms") == set()
+
+
+def test_the_tables_of_two_languages_made_in_one_pass_are_each_languages_own():
+    # one pass over the names for German and English (the passage step's two languages), each with its own stems;
+    # a name that is a concept's name in one language only is left out of that language's table alone
+    names = ("Auge des Sturms", "Flash", "Sturms Ende")
+    stems = {"de": lambda word: word[:4], "en": lambda word: word.upper()}
+    is_concept = {("FLASH",), ("auge", "des", "stur")}.__contains__
+    tables = name_tables(names, lambda word, language: stems[language](word), ("de", "en"), is_concept)
+    assert tables == {language: name_table(names, stem, is_concept) for language, stem in stems.items()}
+    assert tables["de"][0] == {JOIN.join(("flas",)), JOIN.join(("stur", "ende"))}
+    assert tables["en"][0] == {JOIN.join(("AUGE", "DES", "STURMS")), JOIN.join(("STURMS", "ENDE"))}
+    assert tables["en"][1] == {"STURMS": (3,), "ENDE": (2,)}

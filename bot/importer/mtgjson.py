@@ -102,7 +102,10 @@ class CardMatch:
 
 
 def _german(entries: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
-    return [e for e in entries or [] if e.get("language") == "German" and e.get("name")]
+    """The German entries with a name of a card's ``foreignData`` (MTGJSON), in file order."""
+    if not entries:
+        return []
+    return [e for e in entries if e.get("language") == "German" and e.get("name")]
 
 
 def _cost(text: str | None) -> str | None:
@@ -222,8 +225,9 @@ def _v5_record(parts: list[dict[str, Any]], body: dict[str, Any]) -> CardRecord:
     split = first.get("layout") in SPLIT_LAYOUTS and len(parts) > 1
     faces: list[CardFaceRecord] = []
     defective = False
+    german_first = _german(first.get("foreignData"))  # the first part's German entries, filtered once
     for part in parts if split else parts[:1]:
-        german = _german(part.get("foreignData"))
+        german = german_first if part is first else _german(part.get("foreignData"))
         face_name = part.get("faceName") or part["name"]
         g_name = None
         if german:
@@ -232,7 +236,6 @@ def _v5_record(parts: list[dict[str, Any]], body: dict[str, Any]) -> CardRecord:
                 defective, g_name = True, None
         faces.append(CardFaceRecord(face_name, g_name, _cost(part.get("manaCost")), part.get("type"),
                                     part.get("text") or ""))
-    german_first = _german(first.get("foreignData"))
     multiverse, scryfall = _german_ids(first, german_first)
     return CardRecord(
         english_name=first["name"],

@@ -111,10 +111,13 @@ def _rulings(conn: sqlite3.Connection, english: bool = True) -> Iterator[Passage
     # A card file's line is its card's place in the file (the card's own passage has that key): the rulings of
     # one card are numbered after it (RAV.json:10.1, RAV.json:10.2, …); a document's ruling has a line of its own.
     last, n = ("", 0), 0
+    file_of: tuple[str, str, bool] = ("", "", False)  # (file, its prefix, a card file): rows come file by file
     for rid, text, line, date, language, card_id, mech_id, doc_id, file, title, owner, status in rows:
-        prefix = prefix_of(file)
+        if file != file_of[0]:
+            file_of = (file, prefix_of(file), not _PREFIX.match(file))
+        _file, prefix, card_file = file_of
         key = f"{prefix}:{line}"
-        if not _PREFIX.match(file):
+        if card_file:
             n = n + 1 if last == (prefix, line) else 1
             last = (prefix, line)
             key = f"{key}.{n}"
@@ -183,9 +186,10 @@ def _cards(conn: sqlite3.Connection) -> Iterator[Passage]:
         " JOIN documents d ON d.id = c.document_id ORDER BY c.id"
     )
     for cid, name, line, type_line, text, doc_id, file, doc_title, date in rows:
-        body = "\n".join(p for p in (type_line or "", text) if p)
-        yield Passage(f"{prefix_of(file)}:{line}", "card", name, body, doc_title, "current", cid, doc_id, cid,
-                      None, None, date, "de", prefix_of(file))
+        body = f"{type_line}\n{text}" if type_line and text else type_line or text
+        prefix = prefix_of(file)
+        yield Passage(f"{prefix}:{line}", "card", name, body, doc_title, "current", cid, doc_id, cid,
+                      None, None, date, "de", prefix)
 
 
 def _terms() -> Iterator[Passage]:
