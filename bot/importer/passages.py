@@ -178,12 +178,18 @@ def _explanations(conn: sqlite3.Connection) -> Iterator[Passage]:
 
 
 def _cards(conn: sqlite3.Connection) -> Iterator[Passage]:
+    """A passage per card with printed text: its type line and text. A card the document prints no text for (004's
+    Schnellvorlauf, 002's Getrieben // Verzweiflung: only rulings, the text empty or a bare ``//`` between the
+    halves) gives none: such a passage answers nothing. The card itself stays in ``cards`` (counted there, its
+    name looked up, its rulings under it)."""
     rows = conn.execute(
         "SELECT c.id, c.name, c.line, c.type_line, c.text, d.id, d.file, d.title, d.date FROM cards c"
         " JOIN documents d ON d.id = c.document_id ORDER BY c.id"
     )
     for cid, name, line, type_line, text, doc_id, file, doc_title, date in rows:
         body = "\n".join(p for p in (type_line or "", text) if p)
+        if not body.strip("\n/ "):
+            continue
         yield Passage(f"{prefix_of(file)}:{line}", "card", name, body, doc_title, "current", cid, doc_id, cid,
                       None, None, date, "de", prefix_of(file))
 
