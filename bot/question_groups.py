@@ -47,9 +47,13 @@ class PartsAnalyser(Protocol):
     vocab: Vocabulary
     options: Compounds
 
-    def compound_parts(self, word: str, depth: int = 0) -> list[str]: ...
+    def compound_parts(self, word: str, depth: int = 0) -> list[str]:
+        """The parts of a compound, modifier first, head last (``[]`` for no compound)."""
+        ...
 
-    def lemma(self, word: str) -> str: ...
+    def lemma(self, word: str) -> str:
+        """The lemma of a lower-case German word."""
+        ...
 
 
 def part_concepts(a: PartsAnalyser, words: list[str], how: tuple[bool, bool, str], taken: set[int],
