@@ -170,6 +170,18 @@ def test_stop_and_weak_words_typed_without_umlauts_are_read_as_listed(a):
     # "wurden" is a word of the documents as typed: it stays itself, not "würden"
     assert a.analyse("wurden", question=True).words == a.analyse("wurden").words
 
+
+def test_a_compound_names_the_concept_of_its_modifier(a):
+    # „Hybridkarte“: 001 says „Halbe-Halbe-Manasymbol“, 003 „Hybrid-Manasymbol“ (one row of the term table)
+    asked = a.analyse("kann ich hybridkarte mit einer farbe wirken", question=True)
+    assert concept("Hybrid-Manasymbol") in asked.concepts
+    # „Kampfschadensschritt“ (players' word; 510's step is „Kampfschadenssegment“): Kampfschaden, not the head
+    got = a.analyse("Kampfschadensschritt", question=True).concepts
+    assert got == [concept("Kampfschaden")]
+    assert a.analyse("Giftmarke", question=True).concepts == [concept("Giftmarke")]
+    # a passage's compounds are left as they are (their concepts come from the document's own names)
+    assert concept("Hybrid-Manasymbol") not in a.analyse("Hybridkarte", document="001").concepts
+
 def test_spelling_is_repaired_against_the_documents(a):
     assert a.analyse("prioritaet", question=True).terms == a.analyse("Priorität", question=True).terms
     assert a.analyse("Bibliotek", question=True).words == ["bibliothek"]
