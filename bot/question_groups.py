@@ -38,14 +38,24 @@ def question_groups(out: G, named: dict[int, list[str]]) -> G:
 class Compounds(Protocol):
     """The analysis option :func:`part_concepts` reads (:class:`bot.analysis.Options`)."""
 
-    compounds: bool
+    @property
+    def compounds(self) -> bool:
+        """Compounds are split into their parts."""
+        ...
 
 
 class PartsAnalyser(Protocol):
     """What :func:`part_concepts` asks of the analyser (:class:`bot.analysis.Analyser`)."""
 
-    vocab: Vocabulary
-    options: Compounds
+    @property
+    def vocab(self) -> Vocabulary:
+        """The store's vocabulary."""
+        ...
+
+    @property
+    def options(self) -> Compounds:
+        """The analysis options."""
+        ...
 
     def compound_parts(self, word: str, depth: int = 0) -> list[str]:
         """The parts of a compound, modifier first, head last (``[]`` for no compound)."""
