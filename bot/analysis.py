@@ -37,8 +37,8 @@ from bot import stopwords as lists
 from bot.card_names import LANGUAGES, NameTable, covered, name_tables
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
 from bot.passage_concepts import passage_concepts
-from bot.question_groups import question_groups
-from bot.stopwords import STOP_WORDS, WEAK_WORDS
+from bot.question_groups import part_concepts, question_groups
+from bot.stopwords import STOP_WORDS, WEAK_WORDS, listed_spelling
 from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, Vocabulary
 from bot.words import MAX_TOKENS, NUMBER, fold, number_term, numbers_in, restore_umlauts, snowball, tokens
 
@@ -330,14 +330,14 @@ class Analyser:
         ``old_terms``: older names of the term table count as their concept (old documents, questions).
         ``document``: the file prefix of the passage's document (a name's sense per document, see
         :class:`Concept`); None for a question.
-        ``question``: read at most :data:`MAX_QUESTION_TOKENS` tokens, repair spellings and typos against the
-        vocabulary, and cap the terms at :data:`MAX_QUERY_TERMS`. Never raises; bounded by :data:`MAX_TOKENS`
-        for any input. Each distinct word is looked at once per analyser (:meth:`_word`), not once per text.
+        ``question``: read at most :data:`MAX_QUESTION_TOKENS` tokens, stop words typed without umlaut as listed,
+        repair spellings and typos, name compounds' concepts, cap the terms at :data:`MAX_QUERY_TERMS`. Never raises;
+        bounded by :data:`MAX_TOKENS` for any input; each distinct word looked at once per analyser (:meth:`_word`).
         """
         cap = MAX_QUESTION_TOKENS if question else MAX_TOKENS
         raw = tokens(text, cap + 1)
         truncated = len(raw) > cap
-        raw = raw[:cap]
+        raw = [w if not question or self.vocab.knows(w) else listed_spelling(w) for w in raw[:cap]]  # "fuer": für
         english_question = question and language == "de" and lists.is_english(raw)
         typed = raw  # as typed: a name of Concept.forms counts only so, not as a typo's repair
         fixed: set[int] = set()
@@ -464,6 +464,7 @@ class Analyser:
             for at in range(i, i + length) if found else ():
                 named.setdefault(at, []).extend(found)
             after = i + max(length, 1)
+        part_concepts(self, raw, (question, old_terms, language), {*named, *names}, (concepts, named))  # Hybridkarte
         return list(concepts), covered
 
     def _repair(self, raw: list[str], english: bool = False) -> tuple[list[str], set[int]]:

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from typing import Protocol, TypeVar
 
+from bot.stopwords import STOP_WORDS
+from bot.vocabulary import Vocabulary
+from bot.words import snowball
+
 
 class Grouped(Protocol):
     """What :func:`question_groups` reads and sets of an analysis (:class:`bot.analysis.Analysis`)."""
@@ -30,4 +34,58 @@ def question_groups(out: G, named: dict[int, list[str]]) -> G:
     return out
 
 
-__all__ = ["Grouped", "question_groups"]
+
+class Compounds(Protocol):
+    """The analysis option :func:`part_concepts` reads (:class:`bot.analysis.Options`)."""
+
+    @property
+    def compounds(self) -> bool:
+        """Compounds are split into their parts."""
+        ...
+
+
+class PartsAnalyser(Protocol):
+    """What :func:`part_concepts` asks of the analyser (:class:`bot.analysis.Analyser`)."""
+
+    @property
+    def vocab(self) -> Vocabulary:
+        """The store's vocabulary."""
+        ...
+
+    @property
+    def options(self) -> Compounds:
+        """The analysis options."""
+        ...
+
+    def compound_parts(self, word: str, depth: int = 0) -> list[str]:
+        """The parts of a compound, modifier first, head last (``[]`` for no compound)."""
+        ...
+
+    def lemma(self, word: str) -> str:
+        """The lemma of a lower-case German word."""
+        ...
+
+
+def part_concepts(a: PartsAnalyser, words: list[str], how: tuple[bool, bool, str], taken: set[int],
+                  out: tuple[dict[str, None], dict[int, list[str]]]) -> None:
+    """The concepts a question's compounds name by their modifier, added to ``out`` (the concepts found, and per
+    word position the concepts named there): „Hybridkarte“ → Hybrid-Manasymbol, „Kampfschadensschritt“ →
+    Kampfschaden, „Giftmarke“ → Giftmarke. The modifier is the compound's first part (:meth:`compound_parts`:
+    modifier first, head last); the head — „Karte“, „Schritt“ — is a general word and names none. ``how``: the
+    words are a question's (a passage's get none), old terms count, the language; ``taken``: positions left alone
+    (a concept or a card named there already). Stop words are no compounds; nothing without
+    :attr:`bot.analysis.Options.compounds`."""
+    question, old_terms, language = how
+    if not question or not a.options.compounds:
+        return
+    concepts, named = out
+    for i, word in enumerate(words):
+        parts = a.compound_parts(word) if i not in taken and word not in STOP_WORDS else []
+        stem = snowball(a.lemma(parts[0])) if len(parts) >= 2 else ""
+        found = a.vocab.concepts_at([stem], 0, old_terms, None, language)[0] if stem else []
+        concepts.update(dict.fromkeys(found))
+        if found:
+            named.setdefault(i, []).extend(found)
+
+
+__all__ = ["Compounds", "Grouped", "PartsAnalyser", "part_concepts", "question_groups"]

@@ -8,6 +8,7 @@ beside other words, negations, number words, pronouns and separable verb prefixe
 from __future__ import annotations
 
 from bot.text import STOP_WORDS as TEXT_STOP_WORDS
+from bot.text import canonical, strip_marks
 
 
 def _word_list(text: str) -> frozenset[str]:
@@ -65,6 +66,23 @@ WEAK_WORDS = _word_list(
     gleichzeitig sofort danach vorher statt stattdessen
     """
 )
+
+#: The stop and weak words with an umlaut or ß by their spelling without (``fur``, ``fuer`` → ``für``; ``ueber`` →
+#: ``über``; ``koennen`` → ``können``), keyed by the canonical spelling (:func:`bot.text.canonical` of the word
+#: with its marks stripped): players type without umlauts, and such a word is as empty (or as weak) as the listed
+#: one. :meth:`bot.analysis.Analyser.analyse` reads a question's word so when the documents lack it as typed.
+LISTED_SPELLINGS = {
+    canonical(strip_marks(w)): w for w in sorted(STOP_WORDS | WEAK_WORDS) if not w.isascii()
+}
+
+
+def listed_spelling(word: str) -> str:
+    """The stop or weak word ``word`` (lower case, ASCII) spells without its umlaut or ß (``fuer``/``fur`` →
+    ``für``, ``ueberhaupt`` → ``überhaupt``), else ``word`` itself. Words of the lists stay as they are."""
+    if word in STOP_WORDS or word in WEAK_WORDS or not word.isascii():
+        return word
+    return LISTED_SPELLINGS.get(canonical(word), word)
+
 
 #: Separable verb prefixes before ``ge`` in a participle (``aufgedeckt`` = auf + ge + deck + t).
 SEPARABLE_PREFIXES = ("auf", "ab", "an", "aus", "ein", "zu", "vor", "nach", "mit", "zurück", "weg", "hin", "her",

@@ -157,6 +157,31 @@ def test_stop_and_question_words_are_no_query(a):
     assert "unt" in a.analyse("Einberufen unter null", question=True).all_terms()
 
 
+
+def test_stop_and_weak_words_typed_without_umlauts_are_read_as_listed(a):
+    # "fur"/"fuer" is "für", "koennen" "können" (stop words); "uber"/"ueber" the weak "über" (001:74's kind of
+    # "unter 0"): no term of their own, only the weak stem beside the content words.
+    plain = a.analyse("was gilt für Kreaturen über 5", question=True)
+    for typed in ("was gilt fuer Kreaturen ueber 5", "was gilt fur Kreaturen uber 5"):
+        got = a.analyse(typed, question=True)
+        assert (got.all_terms(), got.words, got.weak) == (plain.all_terms(), plain.words, plain.weak)
+    assert a.analyse("koennen kreaturen fur mich blocken", question=True).words == ["kreaturen", "blocken"]
+    assert a.analyse("ueberhaupt fuers", question=True).all_terms() == []
+    # "wurden" is a word of the documents as typed: it stays itself, not "würden"
+    assert a.analyse("wurden", question=True).words == a.analyse("wurden").words
+
+
+def test_a_compound_names_the_concept_of_its_modifier(a):
+    # „Hybridkarte“: 001 says „Halbe-Halbe-Manasymbol“, 003 „Hybrid-Manasymbol“ (one row of the term table)
+    asked = a.analyse("kann ich hybridkarte mit einer farbe wirken", question=True)
+    assert concept("Hybrid-Manasymbol") in asked.concepts
+    # „Kampfschadensschritt“ (players' word; 510's step is „Kampfschadenssegment“): Kampfschaden, not the head
+    got = a.analyse("Kampfschadensschritt", question=True).concepts
+    assert got == [concept("Kampfschaden")]
+    assert a.analyse("Giftmarke", question=True).concepts == [concept("Giftmarke")]
+    # a passage's compounds are left as they are (their concepts come from the document's own names)
+    assert concept("Hybrid-Manasymbol") not in a.analyse("Hybridkarte", document="001").concepts
+
 def test_spelling_is_repaired_against_the_documents(a):
     assert a.analyse("prioritaet", question=True).terms == a.analyse("Priorität", question=True).terms
     assert a.analyse("Bibliotek", question=True).words == ["bibliothek"]

@@ -294,10 +294,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "Zum Beispiel: `/frage frage: Was passiert, wenn zwei legendäre Karten gleichen Namens "
                         "im Spiel sind?`")
     r = await ranker(ctx.store)
-    found = await r.search(ctx.store, question, ctx.names, limit=OTHERS + 1 + _EMPTY_ROOM)
-    hits = [h for h in found.hits if not _empty(h.passage)][: OTHERS + 1]
-    # a leader taken out for having nothing to show leaves a first whose lead was never measured: hedged
-    clear = found.clear and (not found.hits or found.hits[0] is (hits[0] if hits else None))
+    found = await r.search(ctx.store, question, ctx.names, limit=OTHERS + 1)
+    hits, clear = found.hits, found.clear
     shown = quote_user(question, 120)
     if not found.analysis.terms:
         raise UserError(f"Keine Suchwörter in „{shown}“",
@@ -326,16 +324,6 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     page.fields = _others(index, found, rest, r, sections, asked_action(question, r.analyser))
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
-
-
-#: How many more candidates the search is asked for than shown, for those with nothing to show (:func:`_empty`).
-_EMPTY_ROOM = 2
-
-
-def _empty(p: PassageRecord) -> bool:
-    """True for a card's text passage with nothing printed (004's Schnellvorlauf, 002's Getrieben // Verzweiflung:
-    the documents give only rulings on them, the passage is empty or a bare ``//``): never an answer."""
-    return p.kind == "card" and not p.text.strip("\n/ ")
 
 
 @action("passage")

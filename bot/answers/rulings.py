@@ -12,6 +12,7 @@ Today's status comes from the change register (``data/changes.toml``, see
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -23,6 +24,7 @@ from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text, today_index
 from bot.custom_id import RowId
+from bot.question_words import unknown_line, unknown_words
 from bot.ranking import ranker, snippet
 from bot.reply import EMBED_DESCRIPTION_MAX, Action, Page, Reply, format_date, in_quotes, quote_user
 from bot.search import EXACT, FUZZY, NameHit
@@ -345,12 +347,23 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     if not result.hits:
         raise nothing_found(text, close_cards(ctx, text))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
+    lead += _unknown_note(result, (await ranker(ctx.store)).term_weights, card)
     reply = await _hits_reply(ctx, title, lead + search_intro(result, shown), result)
     if named is not None:  # words found in the rulings' text, but the words also name a card: offer it
         first = reply.pages[0]
         first.body = f"Meintest du die Karte **{named[0].name}**? Ihre Rulings: Knopf unten.\n\n{first.body}"
         first.actions = reply.actions = [_card_button(named[0]), *reply.actions][: CARD_BUTTONS + 1]
     return reply
+
+
+def _unknown_note(result: SearchResult, known: Mapping[str, float], card: CardRecord | None) -> str:
+    """The line for the search's words no document holds in any form, as ``/frage`` says it
+    (:func:`bot.question_words.unknown_line`; ``known``: the store's analysed terms), with a line break; ``""`` when
+    every word is known. The words of the searched ``card``'s name are never unknown."""
+    if result.analysis is None:
+        return ""
+    line = unknown_line(unknown_words(result.analysis, known, [card.name] if card else []))
+    return line + "\n" if line else ""
 
 
 def _page_body(index: TodayIndex, quoted: set[int], chunk: list[RulingHit], intro: str) -> str:

@@ -181,12 +181,18 @@ def _explanations(conn: sqlite3.Connection) -> Iterator[Passage]:
 
 
 def _cards(conn: sqlite3.Connection) -> Iterator[Passage]:
+    """A passage per card with printed text: its type line and text. A card the document prints no text for (004's
+    Schnellvorlauf, 002's Getrieben // Verzweiflung: only rulings, the text empty or a bare ``//`` between the
+    halves) gives none: such a passage answers nothing. The card itself stays in ``cards`` (counted there, its
+    name looked up, its rulings under it)."""
     rows = conn.execute(
         "SELECT c.id, c.name, c.line, c.type_line, c.text, d.id, d.file, d.title, d.date FROM cards c"
         " JOIN documents d ON d.id = c.document_id ORDER BY c.id"
     )
     for cid, name, line, type_line, text, doc_id, file, doc_title, date in rows:
-        body = f"{type_line}\n{text}" if type_line and text else type_line or text
+        body = (f"{type_line}\n{text}" if type_line and text else type_line or text) or ""
+        if not body.strip("\n/ "):
+            continue  # a card the document prints no text of (004's Schnellvorlauf): its rulings are its passages
         prefix = prefix_of(file)
         yield Passage(f"{prefix}:{line}", "card", name, body, doc_title, "current", cid, doc_id, cid,
                       None, None, date, "de", prefix)

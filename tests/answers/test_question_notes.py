@@ -24,10 +24,18 @@ async def test_no_word_of_a_named_card_or_a_function_word_is_called_unknown(ctx,
 
 
 async def test_a_card_whose_text_no_document_prints_is_answered_with_its_ruling(ctx):
-    # 004 prints no text for Schnellvorlauf, only rulings: the empty card-text passage (004:1) led before
+    # 004 prints no text for Schnellvorlauf, only rulings: its card is no passage (an empty one, 004:1, led before)
     reply = await run_answer(ctx, "question", question="was ist Schnellvorlauf")
     body = reply.pages[0].body
     assert "**Gedruckter Text**" not in body
     assert "Angestachelt zu sein ist keine Fähigkeit, die die Kreatur hat." in body
-    assert "⚖️ Keine Stelle passt eindeutig am besten" in body  # the first's lead was never measured
+    assert "⚖️ Keine Stelle passt eindeutig am besten" in body  # its rulings are near one another
     assert all(a.arg != "004:1" for a in reply.actions)
+
+
+async def test_ruling_search_names_the_words_no_document_holds_as_frage_does(ctx):
+    # „lotus“: no document names the card (the unknown-word line of /frage); „bibliothek“, „mischen“ are 001's words
+    reply = await run_answer(ctx, "ruling", search="schwarzer lotus bibliothek mischen")
+    assert "ℹ️ „lotus“ steht " + UNKNOWN in reply.pages[0].body
+    known = await run_answer(ctx, "ruling", search="bibliothek mischen")
+    assert UNKNOWN not in known.pages[0].body

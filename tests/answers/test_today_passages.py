@@ -157,13 +157,10 @@ async def test_an_outdated_frage_candidate_shows_todays_statement_before_the_old
     assert "**Früher** (Fehde (Clash) – Artikel zur Schlüsselwort-Aktion, 2007, heute überholt): Falls einer oder " \
            "mehrere der sich befehdenden Spieler eine geteilte Karte aufdeckt" in field.value
     assert len(field.value) <= 1024
-    # a candidate that holds today shows its text as the document prints it (000 line 21: what a clash's winner gets)
-    held = reply.pages[0].fields[keys.index("000:21")]
+    # a candidate that holds today shows its text as the document prints it (000 line 23: X in a revealed card's cost)
+    held = reply.pages[0].fields[keys.index("000:23")]
     assert "gilt weiterhin" in held.name
-    assert held.value == ("Jeder Zauberspruch und jede Fähigkeit mit Fehde sagt, was geschieht, falls du (der "
-                          "Beherrscher des Zauberspruchs bzw. der Fähigkeit) die Fehde gewinnst. Normalerweise "
-                          "geschieht nichts, falls du die Fehde nicht gewinnst. (Fesselnder Blick ist hierzu die "
-                          "Ausnahme.)")
+    assert held.value == "Ein X in den Manakosten einer aufgedeckten Karte wird als 0 gewertet."
 
 
 async def test_karte_marks_a_printed_keyword_whose_mechanic_changed(ctx):

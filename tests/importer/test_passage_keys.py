@@ -77,3 +77,20 @@ def test_two_passages_with_one_key_fail_the_build(tmp_path, monkeypatch):
     with pytest.raises(Exception, match="denselben Schlüssel") as caught:
         build(tmp_path / "s.sqlite3", DEFAULT_SOURCES)
     assert isinstance(caught.value.__cause__, PassageKeyError)
+
+
+def test_a_card_the_documents_print_no_text_for_is_no_passage_but_stays_a_card(built_db):
+    # 004 prints no text for Schnellvorlauf, 002 none for Getrieben // Verzweiflung (a bare "//" between the
+    # halves): only their rulings (6 and 13, tests/importer/test_build.py) are passages; the cards stay in
+    # ``cards`` (the import counts them: 275 = 273 of 001 + one each of 002 and 004).
+    conn = sqlite3.connect(built_db)
+    try:
+        assert conn.execute("SELECT count(*) FROM cards").fetchone()[0] == 275
+        assert conn.execute("SELECT count(*) FROM passages WHERE kind = 'card'").fetchone()[0] == 273
+        assert conn.execute("SELECT count(*) FROM passages WHERE key IN ('004:1', '002:1')").fetchone()[0] == 0
+        rulings = dict(conn.execute(
+            "SELECT c.name, count(p.id) FROM cards c JOIN passages p ON p.card_id = c.id AND p.kind = 'ruling'"
+            " WHERE c.name IN ('Schnellvorlauf', 'Getrieben // Verzweiflung') GROUP BY c.name"))
+    finally:
+        conn.close()
+    assert rulings == {"Schnellvorlauf": 6, "Getrieben // Verzweiflung": 13}
