@@ -111,8 +111,8 @@ def run_seed(r: Ranker, methods: Sequence[str], cands: Sequence[Candidates], gol
             out = [(x, golds[i]) for x, i in zip(ranked(r, hedged, cands, test), test, strict=True)]
             pooled.setdefault(name, []).extend(out)
             per_fold.setdefault(name, []).append(figures(out))
-        f = per_fold["select"][-1]
-        print(f"   seed {seed} fold {n}: select -> {pick}: {f.hit1:.1f} / {f.hit3:.1f} / {f.mrr:.3f}", flush=True)
+        rows = ", ".join(f"{m} {f[-1].hit1:.1f}/{f[-1].hit3:.1f}/{f[-1].mrr:.3f}" for m, f in per_fold.items())
+        print(f"   seed {seed} fold {n} (select -> {pick}): {rows}", flush=True)
     return {m: (figures(pooled[m]), per_fold[m]) for m in pooled}
 
 
