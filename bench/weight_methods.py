@@ -6,22 +6,25 @@ row and each part's row (out of fold, the folds stratified by part). Methods: th
 the hand-set start of the fit (``start``), the pairwise logistic fit (:func:`question_fit.fit`) at several L2
 strengths, and coordinate ascent
 (:func:`question_cv.choose`) started from the fit or from the hand-set start, on MRR or (``:hit1``) on hit@1 with MRR
-breaking ties.
+breaking ties, and ``foldavg`` (bagging over folds: the training questions dealt into :data:`FOLDAVG_K` folds, an
+ascent from the hand-set start on each fold's training side, the weights averaged field by field:
+:func:`mean_weights`; ``foldavgK:objective:grid``). ``bench/nested_cv.py`` compares them by nested CV.
 
 Run: ``.venv/bin/python bench/weight_methods.py [--k 5] [--db STORE] [--parts tuning,tuning2]
-[--methods shipped,fit0.01,fit0.1,fit+ascent,ascent,ascent:hit1:wide] [--whole METHOD]`` (``fitL``: the fit with
-L2 strength ``L``; an ascent's objective after a colon, ``mrr`` or ``hit1``, then ``wide`` for the grid
-:data:`question_cv.WIDE`; ``--whole``: also print the weights and hedge that method gives on all the chosen parts'
-questions).
+[--methods shipped,fit0.01,fit0.1,fit+ascent,ascent,ascent:hit1:wide,foldavg:mrr:wide] [--whole METHOD]``
+(``fitL``: the fit with L2 strength ``L``; an ascent's objective after a colon, ``mrr`` or ``hit1``, then ``wide``
+for the grid :data:`question_cv.WIDE`; ``--whole``: also print the weights and hedge that method gives on all the
+chosen parts' questions).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import statistics
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,6 +41,28 @@ from question_fit import fit as fit_weights  # noqa: E402
 from bot.ranking import Candidates, Ranker, Weights  # noqa: E402
 
 Golds = Sequence[tuple[str, ...]]
+#: Folds ``foldavg`` averages over when its name gives no number.
+FOLDAVG_K = 5
+
+
+def mean_weights(ws: Sequence[Weights]) -> Weights:
+    """The field-wise mean of ``ws``: every float field averaged and rounded to 0.001, each kind's prior averaged,
+    the integer fields (depths) taken from the first (the same in every method).
+
+    Raises:
+        ValueError: ``ws`` is empty.
+    """
+    if not ws:
+        raise ValueError("no weights to average")
+    changes: dict[str, object] = {}
+    for f in fields(ws[0]):
+        value = getattr(ws[0], f.name)
+        if f.name == "kind":
+            priors = [dict(w.kind) for w in ws]
+            changes["kind"] = tuple((k, round(statistics.fmean(p[k] for p in priors), 3)) for k, _ in value)
+        elif isinstance(value, float):
+            changes[f.name] = round(statistics.fmean(getattr(w, f.name) for w in ws), 3)
+    return replace(ws[0], **changes)  # pyright: ignore[reportArgumentType]
 
 
 def make(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, train: Sequence[int]) -> Weights:
@@ -47,6 +72,11 @@ def make(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, trai
     Raises:
         ValueError: an unknown method.
     """
+    if method.startswith("foldavg"):  # bagging over folds: the mean of the ascents on K training sides of train
+        head, _, rest = method.partition(":")
+        inner = folds(len(train), int(head[7:] or FOLDAVG_K))
+        sides = [[x for j, x in enumerate(train) if j not in set(f)] for f in inner]
+        return mean_weights([make(f"ascent:{rest}", r, cands, golds, side) for side in sides])
     method, objective, grid = (*method.split(":"), "", "")[:3]
     if method == "shipped":
         return r.weights

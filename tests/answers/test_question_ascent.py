@@ -20,6 +20,7 @@ import refit
 from question_cv import DEPTH, rank_of
 from question_fit import START
 from refit import GRID
+from weight_methods import mean_weights
 
 REFIT = ("after a change to the ranking's features or vocabulary: `.venv/bin/python bench/refit.py` prints the new "
          "weights to copy into bot/weights.py")
@@ -59,3 +60,15 @@ async def test_the_table_ranks_as_the_ranker(ctx):
     assert len(set(map(tuple, [table.ranks(w) for w in (r.weights, low, high)]))) == 3  # the settings rank apart
     with pytest.raises(ValueError, match="card"):
         table.ranks(replace(r.weights, card=max(GRID["card"]) + 1))
+
+
+def test_foldavg_averages_its_ascents_field_by_field():
+    """``foldavg`` (bench/weight_methods.py, a method bench/nested_cv.py compares) is the field-wise mean of its
+    ascents, rounded to 0.001: each kind's prior averaged, the depths kept; no weights to average is an error."""
+    a = replace(Weights(), card=4.0, typo=0.5, kind=(("ruling", 0.6), ("term", -11.0)))
+    b = replace(Weights(), card=6.0, typo=1.0, kind=(("ruling", 0.2), ("term", -9.0)))
+    mean = mean_weights([a, b, b])
+    assert (mean.card, mean.typo, mean.kind) == (5.333, 0.833, (("ruling", 0.333), ("term", -9.667)))
+    assert (mean.siblings, mean.phrases) == (Weights().siblings, Weights().phrases)
+    with pytest.raises(ValueError, match="no weights"):
+        mean_weights([])
