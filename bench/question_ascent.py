@@ -78,6 +78,8 @@ class _Question:
     hits: list[Hit]
     sentence: dict[frozenset[int], dict[int, float]] = field(default_factory=dict)
     later: dict[int, tuple[float, float]] = field(default_factory=dict)
+    #: The last first-stage result: (typo and linear weights, scores, order of the first hits) (:meth:`Table._first`).
+    first: tuple[tuple[float, ...], list[float], list[int]] | None = None
 
 
 def _bounds(w: Weights, grid: Mapping[str, Iterable[float]]) -> dict[str, tuple[float, float]]:
@@ -115,6 +117,7 @@ class Table:
         self.touched: dict[str, frozenset[int]] = {
             n: frozenset(i for i, q in enumerate(self.questions) if n in q.values) for n in LINEAR if n != "coverage"}
         self.touched["typo"] = frozenset(i for i, q in enumerate(self.questions) if len(q.coverage) > 1)
+        self.touched["action"] = frozenset(i for i, q in enumerate(self.questions) if q.found.action)
 
     def _question(self, r: Ranker, found: Candidates, gold: tuple[str, ...]) -> _Question:
         w = self.start
@@ -171,16 +174,27 @@ class Table:
         chosen = self.questions if idx is None else [self.questions[i] for i in idx]
         return [self._rank(q, w, factors) for q in chosen]
 
-    def _rank(self, q: _Question, w: Weights, factors: dict[str, float]) -> int | None:
+    def _first(self, q: _Question, w: Weights, factors: dict[str, float]) -> tuple[list[float], list[int]]:
+        """The first stage's scores of ``q``'s candidates with ``w`` and the indices of its first hits, best first
+        (new lists). The last result is kept per question: a setting that differs only in a stage weight (a third
+        of the grid's steps) reuses it, the very same figures."""
+        key = (w.typo, *factors.values())
+        if q.first is not None and q.first[0] == key:
+            return q.first[1][:], q.first[2][:]
         cov = q.coverage.get(w.typo) or q.coverage[self.start.typo]
         c = factors["coverage"]
         s = [x + c * y for x, y in zip(q.fixed, cov, strict=True)]
         for name, col in q.values.items():
             if f := factors[name]:
                 s = [x + f * y for x, y in zip(s, col, strict=True)]
-        ids = q.ids
-        ranked = zip([-x for x in s], ids, range(len(s)), strict=True)  # best first, ties by passage id
+        ranked = zip([-x for x in s], q.ids, range(len(s)), strict=True)  # best first, ties by passage id
         order = [i for *_, i in heapq.nsmallest(self.depth, ranked)]
+        q.first = (key, s[:], order[:])
+        return s, order
+
+    def _rank(self, q: _Question, w: Weights, factors: dict[str, float]) -> int | None:
+        s, order = self._first(q, w, factors)
+        ids = q.ids
         if w.sentence:
             top = order[: int(self.start.siblings)]
             units = self._sentence(q, top)

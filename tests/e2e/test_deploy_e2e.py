@@ -42,9 +42,10 @@ def free_port() -> int:
 
 
 async def start_worker(fake: FakeDiscord, workdir: Path, db: Path, key: SigningKey) -> tuple[BotProcess, str]:
-    """``python -m bot serve --port 0`` and its base URL (``http://127.0.0.1:PORT``) once it listens."""
+    """``python -m bot serve --port 0`` and its base URL (``http://127.0.0.1:PORT``) once it listens; cold
+    (harness.bot_env): these tests ask its health and the proxy in front of it, not its start-up."""
     env = bot_env(fake, db=db, state_dir=workdir / "state",
-                  extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"})
+                  extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"}, cold=True)
     proc = await BotProcess([PYTHON, "-m", "bot", "serve", "--port", "0"], env, workdir / "serve.log").start()
     deadline = time.monotonic() + 60
     while (m := re.search(r"HTTP-Endpunkt bereit: (http://[^/\s]+)/interactions", proc.output())) is None:

@@ -74,7 +74,7 @@ async def test_sync_uploads_each_symbol_once_and_answers_carry_the_emojis(real_b
             assert schema_problems(CREATE_EMOJI, body) in ([], None)
         assert schema_problems("ListApplicationEmojisResponse", {"items": list(fake.emojis.values())}) in ([], None)
 
-        async with running_bot(fake, tmp_path, db=store_db) as bot:
+        async with running_bot(fake, tmp_path, db=store_db, cold=True) as bot:  # the emojis, not the start-up
             card = await fake.command("karte", {"name": "Boros-Rekrut"}, locale="de")
             (embed,) = card.embeds
             assert embed["title"] == "Boros-Rekrut"
