@@ -243,10 +243,11 @@ def _better(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 def ascend(table: Table, grid: Mapping[str, Iterable[float]], objective: Objective = mrr,
            idx: Sequence[int] | None = None, start: Weights | None = None, passes: int = MAX_PASSES) -> Weights:
     """Coordinate ascent on ``objective`` of the questions ``idx`` (all when None) from ``start`` (the table's own
-    weights when None): each weight of ``grid`` in turn set to each of its values (and its current one), a value
+    weights when None; a weight outside its grid's range first set to the nearest end, :func:`within`, so a grid's
+    floor holds): each weight of ``grid`` in turn set to each of its values (and its current one), a value
     kept when it beats the best so far; passes over all weights until one changes nothing (then no single grid
     step of any weight improves the objective: :func:`improving_steps` is empty), at most ``passes``."""
-    best = table.start if start is None else start
+    best = within(table.start if start is None else start, grid)
     idx = list(range(len(table.questions))) if idx is None else list(idx)
     ranks = dict(zip(idx, table.ranks(best, idx), strict=True))
     best_score = objective(list(ranks.values()))
@@ -262,6 +263,18 @@ def ascend(table: Table, grid: Mapping[str, Iterable[float]], objective: Objecti
         if not moved:
             break
     return best
+
+
+def within(w: Weights, grid: Mapping[str, Iterable[float]]) -> Weights:
+    """``w`` with each weight of ``grid`` that lies outside the range of its grid values set to the nearest end (a
+    grid's lowest value is a floor: WIDE's ``concept`` 0.4, ``foreign`` 2, ``form`` 2)."""
+    moved = {}
+    for name, values in grid.items():
+        low, high = min(values), max(values)
+        value = getattr(w, name)
+        if not low <= value <= high:
+            moved[name] = min(max(value, low), high)
+    return replace(w, **moved) if moved else w
 
 
 def improving_steps(table: Table, w: Weights, grid: Mapping[str, Iterable[float]], objective: Objective = mrr,

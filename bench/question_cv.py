@@ -52,10 +52,12 @@ GRID: dict[str, tuple[float, ...]] = {
 WIDE: dict[str, tuple[float, ...]] = {
     **GRID,
     "coverage": (1.0, 2.0, 3.0, 4.0, 5.0, 6.0),
-    "concept": (0.1, 0.25, 0.4, 0.6, 0.8),
+    "concept": (0.4, 0.6, 0.8),
     "definition": (0.0, 1.0, 2.0, 3.0, 4.0, 6.0),
-    # floors: at 0 a German „was ist clash“ leads with 000's English half, below 2 „was ist wenn …“ misses the
-    # section's quoted rule (tests/answers/test_questions.py, test_variants.py)
+    # floors (the ascent starts within them, question_ascent.within): below 0.4 for concepts „spuk, was ist wenn die
+    # bespukte kreatur das schlachtfeld verlässt“ leads with a ruling, not the section's quoted rule 502.51c; at 0
+    # a German „was ist clash“ leads with 000's English half, below 2 „was ist wenn …“ misses the section's quoted
+    # rule (tests/answers/test_questions.py, test_variants.py)
     "foreign": (2.0, 4.0, 6.0),
     "form": (2.0, 3.0, 4.0),
     "answer": (0.0, 0.5, 1.0, 1.5, 2.0, 3.0),

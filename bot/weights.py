@@ -19,11 +19,11 @@ class Weights:
     terms: float = 3.0
     raw: float = 2.0
     scale: float = 10.0
-    concept: float = 0.25
+    concept: float = 0.4
     #: By ascent (hand-set before at 3; CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
     #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 5.0
-    card: float = 4.0
+    coverage: float = 6.0
+    card: float = 6.0
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
     section: float = 6.0
     #: Added to a card's ruling when the question does not name that card (negative: a question naming no
@@ -37,14 +37,14 @@ class Weights:
     #: any passage can, whatever bm25 gives a ruling that repeats the name, so it weighs bm25's whole
     #: :attr:`scale` (the most a ruling of the card can lead it by) plus the 3 points hand-set before. No question
     #: of the tuning parts moves with it: the ascent keeps this value (tests/answers/test_questions.py holds the cases).
-    property: float = 13.0
+    property: float = 9.0
     #: Subtracted from the prior of a document's English passage for a question that is not English (000's English
     #: half, 004's English rule quotes).
     foreign: float = 2.0
     #: Per answer type the question asks for (:data:`bot.stopwords.ANSWER_CUES`) that the passage gives. Measured by
     #: 5-fold CV inside the tuning part (``bench/bench_questions.py --cv 5``: the folds chose 1–2; tuning part 0 → 1:
     #: 81.5 → 82.3 % hit@1, 93.5 → 94.3 % hit@3); now chosen with the others.
-    answer: float = 1.5
+    answer: float = 2.0
     #: A term read from a word repaired as a typo (:attr:`bot.analysis.Analysis.repaired`) counts this much of its
     #: weight in ``coverage`` (a typed word the documents contain counts fully). 0.5 and 1 rank the tuning part and
     #: its typo'd copy alike; the ascent on both parts chose 1.
@@ -64,11 +64,11 @@ class Weights:
     #: Fourth stage (:mod:`bot.actions`): among the first :attr:`phrases` hits, a passage with a sentence holding a
     #: modal verb and the action a „kann/darf/muss …“ question asks about gets this weight. Hand-set start 4 (5-fold
     #: CV inside the tuning part with the fit started at 1 / 2 / 3 / 4 / 5: hit@1 84.7 / 85.3 / 85.6 / 85.8 / 85.8 %).
-    action: float = 3.0
+    action: float = 4.0
     #: Added to a passage that holds only for a variant of the game („In einer Commander-Partie …“, bot/variants.py)
     #: when the question names no word of that variant (negative: such a question asks the rule for every game),
     #: subtracted when it names one (the variant's own rule answers it before the general one).
-    variant: float = -4.0
+    variant: float = -6.0
     #: Added to a mechanics section's introduction or quoted rule when the question asks what a thing is or how it
     #: works (:func:`bot.definitions.asks_definition`: „was ist …“, „wie funktioniert …“): the section's own statement
     #: of the rule answers it, where a case question („was passiert, wenn …“) is answered by a ruling.
@@ -87,7 +87,7 @@ class Weights:
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
     #: needs less lead. Chosen with :attr:`margin` on the CV folds (``bench/question_cv.py``).
     near: float = 2.5
-    covered: float = 0.7
+    covered: float = 0.9
     #: Most frequent concept still counted (share of passages carrying it).
     common: float = 0.15
 
