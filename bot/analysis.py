@@ -184,8 +184,7 @@ class Analyser:
             is_concept = frozenset(c.stems for group in self.vocab.by_first.values() for c in group).__contains__
             languages = [x for x in dict.fromkeys((language, *LANGUAGES)) if x not in self._name_tables]
             self._name_tables.update(name_tables(self.card_names, self.main_stem, languages, is_concept))
-            table = self._name_tables[language]
-        return covered(table, stems)
+        return covered(self._name_tables[language], stems)
 
     # -- one word -----------------------------------------------------------------------------------
 

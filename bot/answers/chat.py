@@ -96,9 +96,10 @@ def typo_notes(ctx: AnswerContext, typed: str, cards: list[CardRecord]) -> dict[
     for name in [clean(t) for t in typed.split("\n") if clean(t)][:EXPLAIN_MAX]:
         name = cut(name, MISSING_NAME_MAX)
         found = ctx.names.lookup(name)
-        said = reading_line(name, found, names[found.hit.card_id]) if found.hit and found.hit.card_id in names else None
-        if said:
-            notes.setdefault(found.hit.card_id, said)
+        hit = found.hit
+        said = reading_line(name, found, names[hit.card_id]) if hit is not None and hit.card_id in names else None
+        if hit is not None and said:
+            notes.setdefault(hit.card_id, said)
     return notes
 
 

@@ -116,4 +116,5 @@ async def test_a_permission_question_gets_the_sentence_that_allows_its_action(ct
     colours = await ctx.store.passage_by_key("001:42")
     assert rule is not None and "{W/U} in Kosten kann mit entweder weißem oder blauem Mana bezahlt werden" in rule.text
     assert colours is not None and colours.text.startswith("Eine Hybrid-Karte hat alle Farben")
-    assert (await ranked_keys(ctx, "kann ich hybrid mit nur rot bezahlen"))[:2] == ["001:37", "001:42"]
+    keys = await ranked_keys(ctx, "kann ich hybrid mit nur rot bezahlen")
+    assert keys[0] == "001:37" and "001:42" in keys[1:]
