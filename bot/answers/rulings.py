@@ -347,8 +347,8 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     if not result.hits:
         raise nothing_found(text, close_cards(ctx, text))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
-    lead += _unknown_note(result, (await ranker(ctx.store)).term_weights, card)
-    reply = await _hits_reply(ctx, title, lead + search_intro(result, shown), result)
+    note = _unknown_note(result, (await ranker(ctx.store)).term_weights, card)  # under the count of hits
+    reply = await _hits_reply(ctx, title, lead + search_intro(result, shown) + note, result)
     if named is not None:  # words found in the rulings' text, but the words also name a card: offer it
         first = reply.pages[0]
         first.body = f"Meintest du die Karte **{named[0].name}**? Ihre Rulings: Knopf unten.\n\n{first.body}"
@@ -358,12 +358,12 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
 
 def _unknown_note(result: SearchResult, known: Mapping[str, float], card: CardRecord | None) -> str:
     """The line for the search's words no document holds in any form, as ``/frage`` says it
-    (:func:`bot.question_words.unknown_line`; ``known``: the store's analysed terms), with a line break; ``""`` when
+    (:func:`bot.question_words.unknown_line`; ``known``: the store's analysed terms), after a line break; ``""`` when
     every word is known. The words of the searched ``card``'s name are never unknown."""
     if result.analysis is None:
         return ""
     line = unknown_line(unknown_words(result.analysis, known, [card.name] if card else []))
-    return line + "\n" if line else ""
+    return "\n" + line if line else ""
 
 
 def _page_body(index: TodayIndex, quoted: set[int], chunk: list[RulingHit], intro: str) -> str:
