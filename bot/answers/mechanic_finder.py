@@ -65,6 +65,9 @@ class Found:
 
     sections: list[int] = field(default_factory=list)
     term: Term | None = None
+    #: How the term tier read the name (:attr:`bot.terms.TermMatch.how`: ``"typo"`` for a near spelling, e.g.
+    #: „Research“ read as Search); ``""`` for every other tier.
+    how: str = ""
 
 #: A synonym pattern prepared for typed words: its words in :func:`bot.text.canonical` spelling, and per word
 #: whether any ending is allowed.
@@ -335,7 +338,7 @@ class MechanicFinder:
             sections = self._term_sections(match.term)
         if sections:
             return Found(list(sections))
-        return Found(term=match.term) if match.term.kind in MECHANIC_KINDS else Found()
+        return Found(term=match.term, how=match.how) if match.term.kind in MECHANIC_KINDS else Found()
 
     def _term_sections(self, term: Term) -> list[int]:
         """The sections a term is about: those titled with its German names (name, variants, old terms), else

@@ -183,7 +183,7 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
         raise UserError("Bitte eine Mechanik angeben", "Zum Beispiel: `/mechanik name: Einberufen`")
     resolved = finder.resolve(name[:200])
     if resolved.term is not None:
-        return await keyword_reply(ctx, resolved.term, name[:200])
+        return await keyword_reply(ctx, resolved.term, name[:200], near=resolved.how == "typo")
     hits = resolved.sections
     found = [sections[i] for i in hits]
     if not found:
@@ -203,15 +203,17 @@ NO_SECTION = ("_Zu {name} haben die Dokumente des Bots keinen eigenen Mechanik-A
               "Begriffs und die Rulings, die ihn verwenden._")
 
 
-async def keyword_reply(ctx: AnswerContext, term: Term, typed: str) -> Reply:
+async def keyword_reply(ctx: AnswerContext, term: Term, typed: str, near: bool = False) -> Reply:
     """``/mechanik`` for a keyword of the term table (701.x, 702.x) without a mechanics section: the term page of
     ``/regel`` (:func:`bot.answers.terms.term_reply`: today's rule number, older terms, what a document means by
     the typed word, the rulings that use the term with the change register's notice, the official rule first
     after ``build --cr``), headed by :data:`NO_SECTION`. ``typed``: the name as typed (a verb form), for the
-    document notes; it is not echoed."""
+    document notes; it is not echoed. ``near``: the name was read as a near spelling of the keyword's (the term
+    table's typo tier: „Research“ as Search), which the page says first."""
     reply = await term_reply(ctx, TermMatch(term, typed, "form"))
     first = reply.pages[0]
-    first.body = NO_SECTION.format(name=f"**{term.german}**") + "\n" + first.body
+    read = f"_Gelesen als **{term.german}** (englisch *{term.english}*), ähnlich geschrieben._\n" if near else ""
+    first.body = read + NO_SECTION.format(name=f"**{term.german}**") + "\n" + first.body
     return reply
 
 

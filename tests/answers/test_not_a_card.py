@@ -28,3 +28,12 @@ async def test_a_keyword_without_a_section_is_named_with_its_rule(ctx):
 async def test_a_name_that_is_nothing_gets_the_plain_answer(ctx):
     reply = await run_answer(ctx, "card", name="Xyzzy")
     assert reply.error and "ist keine Karte, sondern" not in reply.pages[0].body
+
+
+async def test_mechanik_says_when_it_read_a_near_spelling_of_a_keyword(ctx):
+    # „Research“ (an English card name) is a near spelling of the keyword action Search (Durchsuchen, 701.23)
+    read = await run_answer(ctx, "mechanic", name="Research")
+    assert read.pages[0].title == "Durchsuchen – Regel 701.23"
+    assert read.pages[0].body.startswith("_Gelesen als **Durchsuchen** (englisch *Search*), ähnlich geschrieben._")
+    for exact in ("Trampelschaden", "aufgestachelt", "stachelt auf"):  # a name or a form of it: nothing to say
+        assert "Gelesen als" not in (await run_answer(ctx, "mechanic", name=exact)).pages[0].body, exact
