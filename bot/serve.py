@@ -150,10 +150,6 @@ class Interactions:
         """
         return invocation(data, self.core.context, self.table)
 
-    async def _autocomplete(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The choices of the autocomplete ``data`` (:func:`bot.autocomplete.choices_body`, as the gateway)."""
-        return await choices_body(self.core, data, self.table)
-
     def _wait(self, itype: object, iid: int, sent_at: float | None) -> float:
         """Seconds a new answer (interaction type ``itype``, id ``iid``) may take before it is deferred: the doors'
         rule (:func:`bot.core.answer_budget`; a burst: more than :data:`bot.core.DEEP_QUEUE` answers pending, or
@@ -188,7 +184,7 @@ class Interactions:
                 return {"type": CB_AUTOCOMPLETE, "data": {"choices": []}}
             return {"type": CB_MESSAGE, "data": message_payload(MALFORMED)}
         data = payload.get("data") or {}
-        if itype == AUTOCOMPLETE:  # choices_body itself (as _autocomplete): one coroutine less per request
+        if itype == AUTOCOMPLETE:  # the choices (bot.autocomplete.choices_body, as the gateway)
             return await choices_body(self.core, data, self.table)
         if itype not in (APPLICATION_COMMAND, MESSAGE_COMPONENT):
             return {"type": CB_MESSAGE, "data": message_payload(UNSUPPORTED)}

@@ -53,8 +53,9 @@ async def test_commands_resolve_to_the_answer_and_its_parameters(core):
     unknown = await http.handle({"type": 2, "id": "1", "application_id": "9", "token": "t",
                                  "data": {"name": "zauberei", "type": 1}})
     assert unknown["data"]["embeds"][0]["title"] == "Unbekannter Befehl"
-    choices = await http._autocomplete({"name": "card", "type": 1, "options": [
-        {"name": "name", "type": 3, "value": "chor", "focused": True}]})
+    choices = await http.handle({"type": 4, "id": "2", "application_id": "9", "token": "t", "data": {
+        "name": "card", "type": 1, "options": [
+        {"name": "name", "type": 3, "value": "chor", "focused": True}]}})
     assert choices["type"] == 8
     assert choices["data"]["choices"][0] == {"name": "Chor des Konklave", "value": "Chor des Konklave"}
     assert await http.handle({"type": 1}) == {"type": 1}

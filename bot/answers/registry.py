@@ -238,13 +238,10 @@ async def run_completer(ctx: AnswerContext, fn: CompleterFn, current: str) -> li
     """Run the autocomplete source ``fn`` (a :func:`completer`) on the typed text ``current``; returns
     ≤ 25 choices, names and values ≤ 100 chars (Discord's limits); ``[]`` for text past the input bounds (checked
     on the whole text), and text longer than :data:`TYPED_KEEP` answered from :func:`typed_start`."""
-    # Most keystrokes are short ASCII text, which the bounds leave as it is (no surrogate, no digit run of more
-    # than MAX_DIGITS, shorter than TYPED_KEEP): it skips the options dict and the checks.
-    if type(current) is not str or len(current) > MAX_DIGITS or not current.isascii():
-        try:
-            current = typed_start(normalise_options({"current": current})["current"])
-        except UserError:  # nothing sensible to suggest for such input
-            return []
+    try:
+        current = typed_start(normalise_options({"current": current})["current"])
+    except UserError:  # nothing sensible to suggest for such input
+        return []
     result = fn(ctx, current)
     if type(result) is not list and inspect.isawaitable(result):  # a list (the sync sources) skips the ABC check
         result = await result
