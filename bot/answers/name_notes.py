@@ -10,8 +10,7 @@ from bot.answers.registry import UserError
 from bot.reply import Action, quote_user
 from bot.search import CHOICES, SHORT, TYPO, Lookup
 from bot.store import Store
-from bot.terms import Term
-from bot.text import canonical, shorten
+from bot.text import shorten, tokens
 
 #: Longest typed card name read (characters).
 MAX_QUERY = 200
@@ -42,27 +41,18 @@ def reading_line(typed: str, found: Lookup, card_name: str) -> str | None:
     return short_line(typed, card_name) if found.how == SHORT else None
 
 
-def _fold(text: str) -> str:
-    """``text`` as names are compared here: :func:`bot.text.canonical` spelling, case folded."""
-    return canonical(text).casefold()
-
-
-def term_names(term: Term) -> tuple[str, ...]:
-    """Every name a keyword is written with: German, English, older German terms and other spellings."""
-    return (term.german, term.english, *term.old, *term.variants)
-
-
 async def not_a_card(store: Store, query: str) -> UserError | None:
     """The German error for a typed card name that is no card but a mechanic or keyword (``/karte name: Fehde``):
     it names the command that answers it (``/mechanik``) with the sections as buttons; None when ``query`` names
     neither (:meth:`bot.answers.mechanic_finder.MechanicFinder.resolve`, the rule of ``/mechanik``)."""
     finder = await mechanic_finder(store)
     resolved = finder.resolve(query[:MAX_QUERY])
-    typed = _fold(query[:MAX_QUERY])
-    # only a name the section or keyword has as written, never /mechanik's fuzzy reading (an English card name
-    # such as „Research“ is no misspelt keyword action „Search“)
-    sections = [i for i in resolved.sections if _fold(finder.sections[i].title) == typed]
-    if resolved.term is not None and typed not in {_fold(n) for n in term_names(resolved.term)}:
+    # only a name the section or keyword has as written (a title's words as the finder's exact tier compares them,
+    # a term the term table matched exactly), never /mechanik's fuzzy reading: an English card name such as
+    # „Research“ is no misspelt keyword action „Search“
+    typed = tokens(query[:MAX_QUERY])
+    sections = [i for i in resolved.sections if tokens(finder.sections[i].title) == typed]
+    if resolved.term is not None and resolved.how != "exact":
         return None
     shown = quote_user(query[:MAX_QUERY], 80)
     title = f"Keine Karte „{shown}“ gefunden"
