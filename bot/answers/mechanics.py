@@ -95,6 +95,30 @@ async def _card_fields(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Fiel
     return fields, actions[:CARD_BUTTONS]
 
 
+def explanation(m: MechanicRecord) -> str:
+    """The section's own explanation (its prose paragraphs) without a closing lead-in to the rules that follow
+    it („Die offiziellen Regeln für die Fähigkeit Wallung lauten wie folgt:“, document 001), which would point at
+    rules not shown beside it."""
+    paragraphs = [p for p in m.body.split("\n\n") if p.strip()]
+    while paragraphs and paragraphs[-1].rstrip().endswith(":"):
+        paragraphs.pop()
+    return "\n\n".join(paragraphs)
+
+
+def _lead_parts(index: TodayIndex, m: MechanicRecord, label: str, room: int) -> list[str]:
+    """Under today's rule, when the section's whole dated text does not fit: its German explanation as dated
+    history with the section's old-term notice, and where the rules it quoted are (the button "Früher (2006)");
+    only the pointer when the explanation does not fit in ``room`` characters either."""
+    year = _year(m)
+    lead = explanation(m)
+    terms = terms_line(index, "mechanic", m.id)
+    pointer = f"_Die Regeln von {year} im Wortlaut: Knopf „Früher ({year})“._"
+    parts = [f"**{label}** ({_source(m)}):\n{lead}", *([terms] if terms else []), pointer]
+    if lead and len(lead) <= HISTORY_INLINE and sum(len(p) + 2 for p in parts) <= room:
+        return parts
+    return [f"_Der Text von {year} ({_source(m)}): Knopf „Früher ({year})“._"]
+
+
 async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Page], list[Action]]:
     """Pages of one section and its buttons (example cards; the document's text when it is long).
 
@@ -116,7 +140,7 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
     elif len(inline) <= HISTORY_INLINE and len(today) + len(inline) + 2 <= room:  # fits under today's rule
         parts = [today, inline]
     else:
-        parts = [today, f"_Der Text von {year} ({_source(m)}): Knopf „Früher ({year})“._"]
+        parts = [today, *_lead_parts(index, m, label, room - len(today) - 2)]
         actions.insert(0, Action(label=f"Früher ({year})", action=HISTORY_ACTION, arg=str(m.id)))
     pages = pack(_title(m), parts, first_room=budget_of(0) - len(_title(m)) - room)
     pages[0].fields = fields

@@ -217,3 +217,20 @@ async def test_a_keyword_without_a_section_answers_with_its_rule_and_the_rulings
     # a form of an ordinary word (001 „verschwinden die Ladungsmarken“) is no keyword
     assert (await run_answer(ctx, "mechanic", name="verschwindet")).error
     assert (await run_answer(ctx, "mechanic", name="Verschwinden")).pages[0].title == "Verschwinden – Regel 702.63"
+
+
+async def test_first_page_explains_in_german_when_only_the_rules_are_behind_the_button(ctx):
+    # Wallung (Kälteeinbruch FAQ, 2006): today's 702.60a is English; the FAQ's own German explanation stands under
+    # it on the first page, without its lead-in „… lauten wie folgt:“, whose rules are behind "Früher (2006)".
+    reply = await run_answer(ctx, "mechanic", name="Wallung")
+    first = reply.pages[0].body
+    assert first.index("> **702.60a** Ripple is a triggered ability") < first.index(
+        "Wallung ist eine ausgelöste Fähigkeit eines Zauberspruchs, die Wirkung hat, wenn du den Zauberspruch spielst."
+    )
+    assert "lauten wie folgt" not in first
+    assert "„wirken“ statt „spielen“" in first
+    assert "_Die Regeln von 2006 im Wortlaut: Knopf „Früher (2006)“._" in first
+    assert "**502.56a** (heute 702.60a) Wallung ist eine ausgelöste Fähigkeit" in await history(ctx, reply)
+    # Fehde (2007): the article's German opening sentence under today's 701.30.
+    fehde = (await run_answer(ctx, "mechanic", name="Fehde")).pages[0].body
+    assert "Fehde ist eine Schlüsselwort-Aktion, die einen kurzen Wettkampf erzeugt." in fehde
