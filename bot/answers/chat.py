@@ -77,11 +77,16 @@ def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str], 
 def explain_options(ctx: AnswerContext, text: str) -> dict[str, str]:
     """The options of :func:`explain_cards` for a message with the content ``text`` (what the message command
     runs, and what its buttons carry): ``{"ids": "12,45", "missing": "name\\nname", "typed": "name"}``
-    (``typed`` only when a bracketed name was read as a typo)."""
-    ids, missing, typed = message_cards(ctx, text)
+    (``typed`` only when a bracketed name was read as a typo; ``"hidden": "1"`` when a spoiler hid a name).
+
+    Names inside a Discord spoiler ``||…||`` are not explained, as in ordinary messages (:func:`inline_replies`):
+    the private answer has a button that posts it to the channel, which would reveal what the writer hid."""
+    ids, missing, typed = message_cards(ctx, without_spoilers(text))
     options = {"ids": ",".join(map(str, ids)), "missing": "\n".join(missing)}
     if typed:
         options["typed"] = "\n".join(typed)
+    if message_cards(ctx, text)[:2] != (ids, missing):  # a spoiler hid a name: said in the answer
+        options["hidden"] = "1"
     return options
 
 
@@ -114,12 +119,13 @@ async def explain_message(ctx: AnswerContext, text: str) -> Reply:
 
 
 @answer("explain_cards")
-async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: str = "") -> Reply:
+async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: str = "", hidden: str = "") -> Reply:
     """The cards ``ids`` (comma-separated card ids, at most 10) one page each, then a page listing the
     ``missing`` names (one per line) that fit no card. A card whose bracketed name was a typo (``typed``: the
     names as typed, one per line) shows the same line ``/karte`` shows above its page (:func:`typo_notes`).
     Short enough for a button to carry (paging, sharing) unless the names are long (then the button says it
-    cannot turn the page, :data:`bot.custom_id.UNFIT`).
+    cannot turn the page, :data:`bot.custom_id.UNFIT`). ``hidden`` (any text): the message hid names in spoilers,
+    said in one line (:data:`SPOILER_NOTE`).
 
     Raises:
         UserError: no card (German, with how to write ``[[Karte]]``); ids that are no list of numbers.
@@ -134,7 +140,8 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
             "Keine Karten in dieser Nachricht gefunden",
             (f"Keine Karte passt zu {shown}.\n" if names else "")
             + f"Kartennamen ({'deutsch oder englisch' if await ctx.store.has_english_names() else 'deutsch'}) "
-            "werden im Text erkannt, oder in doppelten eckigen Klammern: `[[Boros-Rekrut]]`.",
+            "werden im Text erkannt, oder in doppelten eckigen Klammern: `[[Boros-Rekrut]]`."
+            + (f"\n{SPOILER_NOTE}" if hidden else ""),
             choices=missing_page(ctx, names)[1][:CHOICES_MAX],
         )
     pages: list[Page] = []
@@ -155,7 +162,13 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
         pages.append(page)
         actions += picks
     unique = list({(a.action, a.arg): a for a in actions}.values())
-    return Reply(pages=pages, source=" · ".join(sources), actions=unique[:19])
+    reply = Reply(pages=pages, source=" · ".join(sources), actions=unique[:19])
+    return with_note(reply, SPOILER_NOTE if hidden else None)
+
+
+#: The line of :func:`explain_cards` when the message hid card names in spoilers.
+SPOILER_NOTE = ("Namen hinter Spoilern (\\|\\|…\\|\\|) werden hier nicht erklärt: die Antwort ließe sich im Kanal "
+                "teilen.")
 
 
 #: "Meintest du" picks per name that fits no card on the page of :func:`missing_page`.

@@ -89,6 +89,21 @@ async def test_explain_cards_is_what_a_button_carries(ctx):
     assert gone.error and gone.pages[0].title == "Keine Karten in dieser Nachricht gefunden"
 
 
+async def test_explain_message_leaves_spoilered_names_hidden_also_from_its_share_button(ctx):
+    # Its private answer can be posted to the channel („Im Kanal teilen“ carries the options): a name the writer hid
+    # in ||…|| is not explained, and the answer says so; Blitzschlange (Kälteeinbruch) is written only in a spoiler.
+    text = "Was macht [[Bestimmt]] und [[Gibtsnicht]] und ||[[Blitzschlange]]||?"
+    reply = await run_answer(ctx, "explain_message", text=text)
+    assert [p.title for p in reply.pages] == ["Bestimmt // Unbeirrt", "Nicht gefunden"]
+    assert reply.pages[0].body.startswith("_Namen hinter Spoilern (\\|\\|…\\|\\|) werden hier nicht erklärt")
+    assert not any("Blitzschlange" in a.label for a in reply.actions)
+    only = await run_answer(ctx, "explain_message", text="Was macht ||Blitzschlange||?")
+    assert only.error and "Namen hinter Spoilern" in only.pages[0].body
+    # a spoiler that hides no name says nothing; the same name written openly is explained
+    plain = await run_answer(ctx, "explain_message", text="[[Blitzschlange]] ||gg||")
+    assert [p.title for p in plain.pages] == ["Blitzschlange"] and "Spoiler" not in plain.pages[0].body
+
+
 async def test_explain_message_says_when_a_bracketed_name_was_a_typo_also_on_its_buttons(core):
     # „Borso-Rekrut“ is read as Boros-Rekrut (RAV FAQ) as /karte reads it, and the page says so in /karte's line;
     # the buttons carry the typed name, so paging and sharing show the line again
