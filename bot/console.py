@@ -92,9 +92,23 @@ class CommandLine:
                     best is None or depth > best[1]):
                 best = (leaf, depth)
         if best is None:
-            shown = " ".join(words[:2]) or "(leer)"
-            raise UsageError(f"Unbekannter Befehl „/{shown}“. Verfügbare Befehle: " + ", ".join(self.command_list()))
+            raise UsageError(self._unknown(words))
         return best
+
+    def _unknown(self, words: list[str]) -> str:
+        """The German usage error for ``words`` that name no command: a group's name without (or with an unknown)
+        subcommand lists the group's subcommands (``/fehde`` → ``/fehde chancen``, ``/fehde aufdecken``), anything
+        else every command. The typed words are shown cut and escaped as user text."""
+        group = [leaf for leaf in self.table.leaves
+                 if len(leaf.names) > 1 and words and words[0].casefold() in names_of(leaf.names[0])]
+        if group:
+            top = words[0].casefold()
+            english = top == group[0].names[0].en.casefold() != group[0].names[0].de.casefold()
+            subs = [leaf.names[1].en if english else leaf.names[1].de + (
+                f" ({leaf.names[1].en})" if leaf.names[1].en != leaf.names[1].de else "") for leaf in group]
+            return f"„/{top}“ braucht einen Unterbefehl: " + ", ".join(f"/{top} {sub}" for sub in subs) + "."
+        shown = " ".join(words[:2]) or "(leer)"
+        return f"Unbekannter Befehl „/{shown}“. Verfügbare Befehle: " + ", ".join(self.command_list())
 
     def parse(self, text: str) -> tuple[Leaf, list[dict[str, Any]]]:
         """``"/karte name: Boros-Rekrut"`` → (the command, ``[{"name": "name", "value": "Boros-Rekrut"}]``): the

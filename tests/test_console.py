@@ -48,6 +48,19 @@ def test_the_message_command_is_found_through_the_shared_names(cli):
     assert options(cli, "/mana gesamtkosten kosten: {2}{R} erhöhung: {1}") == {"cost": "{2}{R}", "increase": "{1}"}
 
 
+def test_a_group_without_its_subcommand_names_the_subcommands(cli):
+    # /fehde has two (clash article 000: chancen, aufdecken); typed in English, they are named in English
+    with pytest.raises(UsageError, match=r"^„/fehde“ braucht einen Unterbefehl: /fehde aufdecken \(reveal\), "
+                                         r"/fehde chancen \(odds\)\.$"):
+        cli.parse("/Fehde anzahl: -3")
+    with pytest.raises(UsageError, match=r"^„/clash“ braucht einen Unterbefehl: /clash reveal, /clash odds\.$"):
+        cli.parse("/clash")
+    with pytest.raises(UsageError, match=r"/mana bezahlen \(pay\), /mana einberufen \(convoke\)"):
+        cli.parse("/mana kosten: {2}")
+    with pytest.raises(UsageError, match=r"^Unbekannter Befehl „/zauberei“"):
+        cli.parse("/zauberei")
+
+
 def test_an_option_given_twice_is_a_usage_error(cli):
     with pytest.raises(UsageError, match="„name“ ist doppelt"):
         cli.parse("/karte Boros-Rekrut name: Krims")
