@@ -71,3 +71,15 @@ async def test_wer_faengt_an_asks_for_the_starting_player(ctx):
     for question in ("wer fängt an", "wer darf als erstes spielen"):
         found = await r.search(ctx.store, question, ctx.names, limit=5)
         assert found.hits[0].passage.key in {"003:51", "003:55", "003:108"}, question
+
+
+async def test_players_names_of_keywords_and_steps_name_their_term(ctx):
+    # Players say „replizieren“ (English replicate, 702.56) for Gildenbund's Reproduktion, „Enttappphase“ for the
+    # Enttappsegment (502) and „Aufrechterhaltung(skosten)“ for the upkeep (503) of the term table.
+    assert "zzkreplicate" in await question_concepts(ctx, "replizieren wie oft kann ich das zahlen")
+    assert "zzkuntapxstep" in await question_concepts(ctx, "darf ich in der enttappphase zauber wirken")
+    assert "zzkupkeepxstep" in await question_concepts(ctx, "aufrechterhaltungskosten nicht bezahlt")
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "replizieren wie oft kann ich das zahlen", ctx.names, limit=3)
+    # 001's rule 502.52a (today 702.56a): „Reproduktion ist ein Schlüsselwort, das für zwei Fähigkeiten steht.“
+    assert found.hits[0].passage.text.startswith("Reproduktion ist ein Schlüsselwort, das für zwei Fähigkeiten steht")
