@@ -270,8 +270,13 @@ def terms_listing(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow])
 
 
 def _term_evidence(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
-    """The terms' evidence; for term rows "zu prüfen" their review line and new rule texts on the next lines."""
-    evidence = f"_(Beleg: {evidence_text(index, tuple(dict.fromkeys(ev for t in terms for ev in t.evidence)))})_"
+    """The terms' evidence: the rules that use the new term, then a German document that writes it (named as such:
+    it shows the wording, it is not a source of the entry the notice stands under); for term rows "zu prüfen"
+    their review line and new rule texts on the next lines."""
+    ids = tuple(dict.fromkeys(ev for t in terms for ev in t.evidence))
+    rules = evidence_text(index, tuple(ev for ev in ids if ev.startswith("CR ")))
+    usage = evidence_text(index, tuple(ev for ev in ids if not ev.startswith("CR ")))
+    evidence = f"_(Beleg: {'; '.join(p for p in (rules, usage and f'so geschrieben in {usage}') if p)})_"
     reviews = tuple(dict.fromkeys(r for t in terms for r in index.reviews.get(("term", t.key), ())))
     return "\n".join([evidence, *_review_block(index, reviews)])
 

@@ -57,8 +57,8 @@ async def test_old_rulings_carry_terminology_notices(ctx):
     assert "nicht nur den Besitzer der ganz aus dem Spiel entfernten Karte. ℹ️²\n" in body
     assert "denn Kopien sind keine Karten. ℹ️¹²\n" in body
     notice = ("ℹ️ **Heute andere Begriffe:** ¹ „wirken“ statt „spielen“ · ² „ins Exil schicken“ statt „ganz aus dem "
-              "Spiel entfernen“ _(Beleg: 601.2, 406.1 (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu "
-              "Getrieben // Verzweiflung und geteilten Karten, Ruling vom 18.04.2017))_")
+              "Spiel entfernen“ _(Beleg: 601.2, 406.1 (Comprehensive Rules vom 17.04.2026); so geschrieben in "
+              "Dokument 002 (Rulings zu Getrieben // Verzweiflung und geteilten Karten, Ruling vom 18.04.2017))_")
     assert body.endswith(notice) and body.count("Heute andere Begriffe") == 1
     # "Die ersten beiden Fähigkeiten zielen auf Bibliotheken …" uses no old term: no tie.
     assert "Spieler.\n\n• " in body

@@ -254,8 +254,9 @@ async def test_abilities_are_activated_lands_are_played_english_gets_its_twins_t
     # The English clash rulings ("converted mana cost") carry the term notice of their German twin (000:52 is the
     # English of 000:24, "umgewandelte Manakosten von 0"), never a bare text where the German one has a notice.
     assert shown("000:52").endswith("\nℹ️ Heute andere Begriffe: „Manawert“ statt „umgewandelte Manakosten“ "
-                                    "_(Beleg: 202.3 (Comprehensive Rules vom 17.04.2026); Dokument 002 (Rulings zu "
-                                    "Getrieben // Verzweiflung und geteilten Karten, Ruling vom 18.04.2017))_")
+                                    "_(Beleg: 202.3 (Comprehensive Rules vom 17.04.2026); so geschrieben in "
+                                    "Dokument 002 (Rulings zu Getrieben // Verzweiflung und geteilten Karten, "
+                                    "Ruling vom 18.04.2017))_")
     assert "ℹ️" not in shown("000:49")  # its twin 000:21 uses no old term
     # A spell is cast: Ravnica FAQ line 78, "… eines Zaubers mit Einberufen, den du spielst …".
     assert "„wirken“ statt „spielen“" in shown("001:78")
