@@ -83,3 +83,49 @@ async def test_players_names_of_keywords_and_steps_name_their_term(ctx):
     found = await r.search(ctx.store, "replizieren wie oft kann ich das zahlen", ctx.names, limit=3)
     # 001's rule 502.52a (today 702.56a): „Reproduktion ist ein Schlüsselwort, das für zwei Fähigkeiten steht.“
     assert found.hits[0].passage.text.startswith("Reproduktion ist ein Schlüsselwort, das für zwei Fähigkeiten steht")
+
+
+async def test_fizzle_is_the_documents_illegal_target(ctx):
+    # 001:152 „Verlässt diese Kreatur das Spiel oder wird auf andere Weise ein illegales Ziel, wird der gesamte
+    # Zauberspruch neutralisiert.“, 001:2414 „Falls das Ziel illegal wird, bevor die Fähigkeit verrechnet wird …“
+    # (CR 608.2b); a player asks „fizzlet“, „verpufft“
+    for key in ("001:152", "001:2414"):
+        assert "zzsillegalesxziel" in await concepts_of(ctx, key), key
+    for question in ("fizzlet der zauber wenn die kreatur geopfert wird", "verpufft der spruch dann"):
+        assert "zzsillegalesxziel" in await question_concepts(ctx, question), question
+
+
+async def test_bounce_is_the_documents_return_to_its_owners_hand(ctx):
+    # 001:1604 (Petrahydrox) „Der Petrahydrox kehrt auf die Hand seines Besitzers zurück, bevor der Spruch oder die
+    # Fähigkeit, die ihn als Ziel hat, verrechnet wird.“; a player asks „bouncen“, „zurück auf die Hand“
+    for key in ("001:1604",):
+        assert "zzszuruckxaufxhand" in await concepts_of(ctx, key), key
+    for question in ("kann ich den windbrecher als antwort bouncen", "geht die kreatur zurück auf die hand"):
+        assert "zzszuruckxaufxhand" in await question_concepts(ctx, question), question
+
+
+async def test_in_response_is_the_documents_als_antwort(ctx):
+    # 001:214 „Wird ein weiterer Zauber als Antwort auf den ersten gespielt …“, 001:2345 „Dein Gegner kann als
+    # Antwort auf die ausgelöste Fähigkeit Länder für Mana tappen.“; a player asks „in response“, „reagieren“
+    for key in ("001:214", "001:2345"):
+        assert "zzsalsxantwort" in await concepts_of(ctx, key), key
+    for question in ("kann mein gegner in response länder tappen", "darf er darauf noch reagieren"):
+        assert "zzsalsxantwort" in await question_concepts(ctx, question), question
+
+
+async def test_nochmal_is_the_documents_erneut_and_noch_einmal(ctx):
+    # 003:290 „Ein bereits getapptes Permanent kann nicht erneut getappt werden, um diese Kosten zu bezahlen.“,
+    # 001:2140 „… wird sie nicht noch einmal ausgelöst, während die Fähigkeit … auf dem Stapel befindet“
+    for key in ("003:290", "001:2140"):
+        assert "zzserneut" in await concepts_of(ctx, key), key
+    assert "zzserneut" in await question_concepts(ctx, "kann ich ein getapptes permanent nochmal tappen")
+
+
+async def test_schaden_nehmen_is_the_documents_schaden_zufuegen(ctx):
+    # 001:1679 „Falls die Seelen der Untadeligen dennoch auf irgendeine Weise angreifen und ihnen Kampfschaden
+    # zugefügt wird …“, 001:355 „… an dem die verzauberte Kreatur Schaden zugefügt hat …“; a player asks „Schaden
+    # nimmt“, „abbekommt“
+    for key in ("001:1679", "001:355"):
+        assert "zzsschadenxzufugen" in await concepts_of(ctx, key), key
+    for question in ("wie viel schaden nimmt die kreatur im kampf", "was passiert wenn sie schaden abbekommt"):
+        assert "zzsschadenxzufugen" in await question_concepts(ctx, question), question
