@@ -163,13 +163,18 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
     history, quoted from the Zwietracht FAQ), the sum per symbol, every distinct way to pay its hybrid part."""
     check_x(x)
     given = await read_cost(ctx, cost)
-    value = await run_bounded(engine.explain_mana_value, given.faces, x=x)
-    colors = await run_bounded(engine.explain_colors, given.faces)
+    # Value and colours are computed here, on the loop, not in a worker (/karte does the same): each is a fixed
+    # number of passes over the symbols read_cost has already parsed and rendered on the loop (≤ MAX_INPUT
+    # characters, at most one symbol per character), constant work per symbol (an int, at most two colours,
+    # color_order sorting at most five), with X bounded by check_x — never more work than reading the cost.
+    # Only the hybrid payments below (one per choice of each hybrid symbol: exponential) need the worker.
+    value = engine.explain_mana_value(given.faces, x=x)
+    colors = engine.explain_colors(given.faces)
     kind = "farblos" if not colors.colors else ("mehrfarbig" if len(colors.colors) > 1 else "einfarbig")
     letters = {s.var for face in given.faces for s in face.symbols if s.kind is SymbolKind.VARIABLE}
     shown = _value_text(given, value)
     if x is not None and "X" in letters:  # 202.3e: the chosen X counts only on the stack
-        off = await run_bounded(engine.explain_mana_value, given.faces, x=None)
+        off = engine.explain_mana_value(given.faces, x=None)
         shown += f" auf dem Stapel (X = {x}; außerhalb des Stapels {off.value})"
     calc = Calc(
         title=given.label,
