@@ -42,6 +42,10 @@ MAX_SEED = 10**9
 #: players × halves steps), so at most 4 players (card1–card4) and 16 halves bound it to a few hundred integer
 #: comparisons — less than reading the cards. Larger inputs (a long ``1/2/3/…``) keep the worker's time budget.
 LOOP_HALVES = 16
+#: Kinds (distinct mana values) per library up to which /fehde chancen is computed on the loop: the exact odds
+#: pair every kind of one library with every kind of the other (``odds._win_chance``, ``odds._joint_2007``), so at
+#: most 8 × 8 pairs of small fractions (≤ 10 000 cards); the seeded reveal picks one kind per library.
+LOOP_KINDS = 8
 
 
 async def read_card(ctx: AnswerContext, text: str, number: int, notes: list[str] | None = None) -> RevealedCard:
@@ -156,6 +160,13 @@ async def _decide(cards: list[RevealedCard], rules: str) -> ClashResult:
     if sum(len(card.faces) for card in cards) <= LOOP_HALVES:
         return engine.clash(cards, rules)
     return await run_bounded(engine.clash, cards, rules)
+
+
+def _small_libraries(libs: list[Library]) -> bool:
+    """Whether /fehde chancen's odds and reveal of ``libs`` are bounded enough for the loop: at most
+    :data:`LOOP_KINDS` kinds per library and :data:`LOOP_HALVES` halves over all kinds (so the revealed cards
+    are a clash :func:`_decide` would decide on the loop too)."""
+    return all(len(lib) <= LOOP_KINDS for lib in libs) and sum(len(kind) for lib in libs for kind in lib) <= LOOP_HALVES
 
 
 @answer("clash_reveal")
@@ -331,8 +342,12 @@ async def clash_odds(
         raise UserError("Unbekannter Regelstand", "Erlaubt sind „heute“ und „2007“.")
     (lib1, read1), (lib2, read2) = await read_library(ctx, library1, 1), await read_library(ctx, library2, 2)
     libs = [lib1, lib2]
+    small = _small_libraries(libs)
     try:
-        result = await run_bounded(engine.clash_odds, libs, rules, budget=CALC_BUDGET)
+        result = (
+            engine.clash_odds(libs, rules) if small else await run_bounded(
+                engine.clash_odds, libs, rules, budget=CALC_BUDGET)
+        )  # fmt: skip
     except ClashError as exc:
         raise UserError("Chancen nicht berechenbar", quote_user(str(exc))) from exc
     except TooExpensive as exc:
@@ -341,7 +356,10 @@ async def clash_odds(
         seed = random.SystemRandom().randrange(MAX_SEED)
     if not 0 <= seed < MAX_SEED:
         raise UserError("Ungültiger Startwert", f"Der Startwert muss zwischen 0 und {MAX_SEED - 1} liegen.")
-    reveal = await run_bounded(engine.random_reveal, libs, seed, rules, budget=CALC_BUDGET)
+    reveal = (
+        engine.random_reveal(libs, seed, rules) if small else await run_bounded(
+            engine.random_reveal, libs, seed, rules, budget=CALC_BUDGET)
+    )  # fmt: skip
     shown = ", ".join(f"Spieler {n}: {values_text(v)}" for n, v in enumerate(reveal.clash.values, 1))
     books = []
     for n, (lib, size, read) in enumerate(zip(libs, result.sizes, (read1, read2), strict=True), 1):

@@ -164,3 +164,27 @@ async def test_small_clash_on_the_loop_large_in_the_worker(ctx, monkeypatch):
     assert large.pages[0].body.startswith("**Spieler 1 und 2 gewinnen die Fehde** (Regelstand 2007).")
     compare = {f.name: f.value for f in large.pages[0].fields}
     assert compare["Zum Vergleich: Regelstand heute"] == "Niemand gewinnt die Fehde."
+
+
+async def test_small_odds_on_the_loop_many_kinds_in_the_worker(ctx, monkeypatch):
+    """Libraries of at most LOOP_KINDS kinds are answered on the loop (kinds × kinds pairs of fractions); one
+    more kind keeps the worker's budget for the odds and the reveal. The same odds either way."""
+    import bot.answers.clash as clash_answers
+    from bot.offload import run_bounded
+
+    trips: list[str] = []
+
+    async def counted(func, *args, **kwargs):
+        trips.append(func.__name__)
+        return await run_bounded(func, *args, **kwargs)
+
+    monkeypatch.setattr(clash_answers, "run_bounded", counted)
+    small = await run_answer(ctx, "clash_odds", library1="0:24 2:36", library2="0:20 3:40", seed=1)
+    assert trips == []
+    assert small.pages[0].body.startswith("Spieler 1: **20,00 %** (1/5) · Spieler 2: **66,67 %** (2/3)")
+    kinds = clash_answers.LOOP_KINDS + 1  # 0..8, one card each: 9 kinds
+    many = " ".join(f"{v}:1" for v in range(kinds))
+    large = await run_answer(ctx, "clash_odds", library1=many, library2="0:20 3:40", seed=1)
+    assert trips == ["clash_odds", "random_reveal"]
+    # player 1 wins with 4..8 (5/9) always, with 1..3 (3/9) against the 0 (1/3): 5/9 + 3/9 · 1/3 = 2/3
+    assert large.pages[0].body.startswith("Spieler 1: **66,67 %** (2/3)")
