@@ -54,17 +54,25 @@ T = TypeVar("T")
 #: the register's row that says how a split card's characteristics changed (data/changes.toml)
 SPLIT_CHANGE = "split_characteristics"
 _SENTENCE_END = re.compile(r"(?<=[.!?“])\s+(?=[A-ZÄÖÜ„])")
+#: Choice symbols (hybrid, Phyrexian) of a half up to which its payments are listed on the loop: each offers at most
+#: three choices, so the set-DP (``hybrid.announce``) holds at most 3⁴ = 81 states over 4 layers; more keep the worker.
+LOOP_CHOICES = 4
 QUOTE_LIMIT = 340  # characters of a document's ruling quoted as history (whole sentences)
 
 
-async def compute(func: Callable[..., T], /, *args: Any, what: str = "Eingabe", **kwargs: Any) -> T:
-    """One engine call, run through :func:`bot.offload.run_bounded` with :data:`CALC_BUDGET`.
+async def compute(
+    func: Callable[..., T], /, *args: Any, what: str = "Eingabe", on_loop: bool = False, **kwargs: Any
+) -> T:
+    """One engine call, run through :func:`bot.offload.run_bounded` with :data:`CALC_BUDGET`, or directly on
+    the loop when the caller has shown its work small (``on_loop``: bounded by the input's parsed size).
 
     Raises:
         UserError: the engine refused the input (:class:`ManaError`, German message) or the
             calculation passed its time budget.
     """
     try:
+        if on_loop:
+            return func(*args, **kwargs)
         return await run_bounded(func, *args, budget=CALC_BUDGET, **kwargs)
     except TooExpensive as exc:
         raise UserError(
@@ -145,8 +153,9 @@ async def _hybrid_fields(given: CostInput, calc: Calc) -> None:
         if not any(s.kind.announced for s in face.symbols):
             continue
         label = f" – {given.face_names[number]}" if given.is_split and given.face_names else ""
+        few = sum(s.kind.announced for s in face.symbols) <= LOOP_CHOICES
         try:
-            hybrid = await compute(engine.hybrid_payments, face, limit=LIST_LIMIT)
+            hybrid = await compute(engine.hybrid_payments, face, limit=LIST_LIMIT, on_loop=few)
         except UserError as exc:
             calc.details.append(Field(f"Bezahlmöglichkeiten{label}", exc.body))
             continue
