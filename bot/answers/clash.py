@@ -37,6 +37,15 @@ from bot.search import EXACT
 _NUMBER = re.compile(r"^[0-9]+(?:\s*/\s*[0-9]+)*$")
 _LAND_WORDS = {"land", "länder", "laender", "lands", "standardland", "standardländer"}
 MAX_SEED = 10**9
+#: Halves over all revealed cards up to which a clash is decided on the event loop, without the trip to a worker
+#: process: :func:`bot.rules.clash.clash` compares each player's values with every other player's (players ×
+#: players × halves steps), so at most 4 players (card1–card4) and 16 halves bound it to a few hundred integer
+#: comparisons — less than reading the cards. Larger inputs (a long ``1/2/3/…``) keep the worker's time budget.
+LOOP_HALVES = 16
+#: Kinds (distinct mana values) per library up to which /fehde chancen is computed on the loop: the exact odds
+#: pair every kind of one library with every kind of the other (``odds._win_chance``, ``odds._joint_2007``), so at
+#: most 8 × 8 pairs of small fractions (≤ 10 000 cards); the seeded reveal picks one kind per library.
+LOOP_KINDS = 8
 
 
 async def read_card(ctx: AnswerContext, text: str, number: int, notes: list[str] | None = None) -> RevealedCard:
@@ -140,6 +149,26 @@ def _rules_label(rules: str) -> str:
     return "heute" if rules == engine.RULES_TODAY else "2007 (Fehde-Artikel)"
 
 
+async def _decide(cards: list[RevealedCard], rules: str) -> ClashResult:
+    """:func:`bot.rules.clash.clash` of ``cards`` under ``rules``: on the loop when the cards have at most
+    :data:`LOOP_HALVES` halves in all (its work is bounded by that), else in a worker within its budget.
+
+    Raises:
+        ClashError: as the engine (too few or too many players, unknown rules).
+        TooExpensive: a large input ran past the worker's budget.
+    """
+    if sum(len(card.faces) for card in cards) <= LOOP_HALVES:
+        return engine.clash(cards, rules)
+    return await run_bounded(engine.clash, cards, rules)
+
+
+def _small_libraries(libs: list[Library]) -> bool:
+    """Whether /fehde chancen's odds and reveal of ``libs`` are bounded enough for the loop: at most
+    :data:`LOOP_KINDS` kinds per library and :data:`LOOP_HALVES` halves over all kinds (so the revealed cards
+    are a clash :func:`_decide` would decide on the loop too)."""
+    return all(len(lib) <= LOOP_KINDS for lib in libs) and sum(len(kind) for lib in libs for kind in lib) <= LOOP_HALVES
+
+
 @answer("clash_reveal")
 @offers_cards("clash_reveal")
 async def clash_reveal(
@@ -158,7 +187,7 @@ async def clash_reveal(
     notes: list[str] = []
     cards = [await read_card(ctx, text, n, notes) for n, text in enumerate(inputs, 1)]
     try:
-        result = await run_bounded(engine.clash, cards, rules)
+        result = await _decide(cards, rules)
     except ClashError as exc:
         raise UserError("Fehde nicht möglich", quote_user(str(exc))) from exc
     lines = [card_line(n, c, rules) for n, c in enumerate(cards, 1)] + [f"ℹ️ {note}" for note in notes]
@@ -168,7 +197,7 @@ async def clash_reveal(
                 result.history)  # fmt: skip
     if rules == engine.RULES_2007 or any(c.is_split for c in cards):
         other_rules = engine.RULES_2007 if rules == engine.RULES_TODAY else engine.RULES_TODAY
-        other = await run_bounded(engine.clash, cards, other_rules)
+        other = await _decide(cards, other_rules)
         same = other.winners == result.winners
         shown = "Gleiches Ergebnis." if same else f"{winners_text(other.winners)}."
         calc.details.append(Field(f"Zum Vergleich: Regelstand {_rules_label(other_rules)}", shown))
@@ -313,8 +342,12 @@ async def clash_odds(
         raise UserError("Unbekannter Regelstand", "Erlaubt sind „heute“ und „2007“.")
     (lib1, read1), (lib2, read2) = await read_library(ctx, library1, 1), await read_library(ctx, library2, 2)
     libs = [lib1, lib2]
+    small = _small_libraries(libs)
     try:
-        result = await run_bounded(engine.clash_odds, libs, rules, budget=CALC_BUDGET)
+        result = (
+            engine.clash_odds(libs, rules) if small else await run_bounded(
+                engine.clash_odds, libs, rules, budget=CALC_BUDGET)
+        )  # fmt: skip
     except ClashError as exc:
         raise UserError("Chancen nicht berechenbar", quote_user(str(exc))) from exc
     except TooExpensive as exc:
@@ -323,7 +356,10 @@ async def clash_odds(
         seed = random.SystemRandom().randrange(MAX_SEED)
     if not 0 <= seed < MAX_SEED:
         raise UserError("Ungültiger Startwert", f"Der Startwert muss zwischen 0 und {MAX_SEED - 1} liegen.")
-    reveal = await run_bounded(engine.random_reveal, libs, seed, rules, budget=CALC_BUDGET)
+    reveal = (
+        engine.random_reveal(libs, seed, rules) if small else await run_bounded(
+            engine.random_reveal, libs, seed, rules, budget=CALC_BUDGET)
+    )  # fmt: skip
     shown = ", ".join(f"Spieler {n}: {values_text(v)}" for n, v in enumerate(reveal.clash.values, 1))
     books = []
     for n, (lib, size, read) in enumerate(zip(libs, result.sizes, (read1, read2), strict=True), 1):

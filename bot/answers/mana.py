@@ -54,17 +54,25 @@ T = TypeVar("T")
 #: the register's row that says how a split card's characteristics changed (data/changes.toml)
 SPLIT_CHANGE = "split_characteristics"
 _SENTENCE_END = re.compile(r"(?<=[.!?“])\s+(?=[A-ZÄÖÜ„])")
+#: Choice symbols (hybrid, Phyrexian) of a half up to which its payments are listed on the loop: each offers at most
+#: three choices, so the set-DP (``hybrid.announce``) holds at most 3⁴ = 81 states over 4 layers; more keep the worker.
+LOOP_CHOICES = 4
 QUOTE_LIMIT = 340  # characters of a document's ruling quoted as history (whole sentences)
 
 
-async def compute(func: Callable[..., T], /, *args: Any, what: str = "Eingabe", **kwargs: Any) -> T:
-    """One engine call, run through :func:`bot.offload.run_bounded` with :data:`CALC_BUDGET`.
+async def compute(
+    func: Callable[..., T], /, *args: Any, what: str = "Eingabe", on_loop: bool = False, **kwargs: Any
+) -> T:
+    """One engine call, run through :func:`bot.offload.run_bounded` with :data:`CALC_BUDGET`, or directly on
+    the loop when the caller has shown its work small (``on_loop``: bounded by the input's parsed size).
 
     Raises:
         UserError: the engine refused the input (:class:`ManaError`, German message) or the
             calculation passed its time budget.
     """
     try:
+        if on_loop:
+            return func(*args, **kwargs)
         return await run_bounded(func, *args, budget=CALC_BUDGET, **kwargs)
     except TooExpensive as exc:
         raise UserError(
@@ -145,8 +153,9 @@ async def _hybrid_fields(given: CostInput, calc: Calc) -> None:
         if not any(s.kind.announced for s in face.symbols):
             continue
         label = f" – {given.face_names[number]}" if given.is_split and given.face_names else ""
+        few = sum(s.kind.announced for s in face.symbols) <= LOOP_CHOICES
         try:
-            hybrid = await compute(engine.hybrid_payments, face, limit=LIST_LIMIT)
+            hybrid = await compute(engine.hybrid_payments, face, limit=LIST_LIMIT, on_loop=few)
         except UserError as exc:
             calc.details.append(Field(f"Bezahlmöglichkeiten{label}", exc.body))
             continue
@@ -163,13 +172,18 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
     history, quoted from the Zwietracht FAQ), the sum per symbol, every distinct way to pay its hybrid part."""
     check_x(x)
     given = await read_cost(ctx, cost)
-    value = await run_bounded(engine.explain_mana_value, given.faces, x=x)
-    colors = await run_bounded(engine.explain_colors, given.faces)
+    # Value and colours are computed here, on the loop, not in a worker (/karte does the same): each is a fixed
+    # number of passes over the symbols read_cost has already parsed and rendered on the loop (≤ MAX_INPUT
+    # characters, at most one symbol per character), constant work per symbol (an int, at most two colours,
+    # color_order sorting at most five), with X bounded by check_x — never more work than reading the cost.
+    # Only the hybrid payments below (one per choice of each hybrid symbol: exponential) need the worker.
+    value = engine.explain_mana_value(given.faces, x=x)
+    colors = engine.explain_colors(given.faces)
     kind = "farblos" if not colors.colors else ("mehrfarbig" if len(colors.colors) > 1 else "einfarbig")
     letters = {s.var for face in given.faces for s in face.symbols if s.kind is SymbolKind.VARIABLE}
     shown = _value_text(given, value)
     if x is not None and "X" in letters:  # 202.3e: the chosen X counts only on the stack
-        off = await run_bounded(engine.explain_mana_value, given.faces, x=None)
+        off = engine.explain_mana_value(given.faces, x=None)
         shown += f" auf dem Stapel (X = {x}; außerhalb des Stapels {off.value})"
     calc = Calc(
         title=given.label,

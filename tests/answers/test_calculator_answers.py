@@ -233,7 +233,9 @@ async def test_time_budget_passed_is_a_german_refusal(ctx, monkeypatch):
         ("mana_pay", {"cost": "{G}", "pool": "G"}),
         ("mana_convoke", {"cost": "{G}", "creatures": "grün"}),
         ("mana_upkeep", {"cost": "{1}", "counters": 1}),
-        ("clash_odds", {"library1": "0:1", "library2": "1:1"}),
+        # more kinds than LOOP_KINDS: the odds go to the worker (a smaller library is answered on the loop)
+        ("clash_odds", {"library1": " ".join(f"{v}:1" for v in range(clash_answers.LOOP_KINDS + 1)),
+                        "library2": "1:1"}),
     ]:
         reply = await run_answer(ctx, key, **options)
         assert reply.error, key

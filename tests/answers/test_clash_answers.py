@@ -138,3 +138,53 @@ def test_share_button_of_a_private_odds_answer_posts_the_same_answer(built_db):
     assert shared["embeds"] == first["embeds"]
     # library 1 = {0, 2}, library 2 = {1, 1}: each player wins half the time (701.30: higher mana value wins)
     assert "Spieler 1: **50,00 %** (1/2)" in shared["embeds"][0]["description"]
+
+
+async def test_small_clash_on_the_loop_large_in_the_worker(ctx, monkeypatch):
+    """Up to LOOP_HALVES halves in all the clash is decided on the loop (its work is bounded by them); a longer
+    ``1/2/…`` input keeps the worker's time budget. Same answers either way (2007: each half compared)."""
+    import bot.answers.clash as clash_answers
+    from bot.offload import run_bounded
+
+    trips: list[str] = []
+
+    async def counted(func, *args, **kwargs):
+        trips.append(func.__name__)
+        return await run_bounded(func, *args, **kwargs)
+
+    monkeypatch.setattr(clash_answers, "run_bounded", counted)
+    small = await run_answer(ctx, "clash_reveal", card1="Bestimmt // Unbeirrt", card2="{3}{R}", rules="2007")
+    assert trips == []  # 3 halves: both rules states on the loop
+    assert small.pages[0].body.startswith("**Spieler 1 und 2 gewinnen die Fehde** (Regelstand 2007).")
+    halves = clash_answers.LOOP_HALVES // 2 + 1  # two cards of 9 halves: 18 > 16
+    big = "/".join(str(n) for n in range(1, halves + 1))
+    large = await run_answer(ctx, "clash_reveal", card1=big, card2=big, rules="2007")
+    assert trips == ["clash", "clash"]  # the 2007 answer and today's comparison, each in the worker
+    # 2007: player 1's 9 beats player 2's 1 and the other way round → both win; today 45 against 45: nobody
+    assert large.pages[0].body.startswith("**Spieler 1 und 2 gewinnen die Fehde** (Regelstand 2007).")
+    compare = {f.name: f.value for f in large.pages[0].fields}
+    assert compare["Zum Vergleich: Regelstand heute"] == "Niemand gewinnt die Fehde."
+
+
+async def test_small_odds_on_the_loop_many_kinds_in_the_worker(ctx, monkeypatch):
+    """Libraries of at most LOOP_KINDS kinds are answered on the loop (kinds × kinds pairs of fractions); one
+    more kind keeps the worker's budget for the odds and the reveal. The same odds either way."""
+    import bot.answers.clash as clash_answers
+    from bot.offload import run_bounded
+
+    trips: list[str] = []
+
+    async def counted(func, *args, **kwargs):
+        trips.append(func.__name__)
+        return await run_bounded(func, *args, **kwargs)
+
+    monkeypatch.setattr(clash_answers, "run_bounded", counted)
+    small = await run_answer(ctx, "clash_odds", library1="0:24 2:36", library2="0:20 3:40", seed=1)
+    assert trips == []
+    assert small.pages[0].body.startswith("Spieler 1: **20,00 %** (1/5) · Spieler 2: **66,67 %** (2/3)")
+    kinds = clash_answers.LOOP_KINDS + 1  # 0..8, one card each: 9 kinds
+    many = " ".join(f"{v}:1" for v in range(kinds))
+    large = await run_answer(ctx, "clash_odds", library1=many, library2="0:20 3:40", seed=1)
+    assert trips == ["clash_odds", "random_reveal"]
+    # player 1 wins with 4..8 (5/9) always, with 1..3 (3/9) against the 0 (1/3): 5/9 + 3/9 · 1/3 = 2/3
+    assert large.pages[0].body.startswith("Spieler 1: **66,67 %** (2/3)")

@@ -168,3 +168,33 @@ async def test_x_value_and_card_without_cost(ctx):
     # Schnellvorlauf is only named in its rulings list (004): no mana cost in the documents
     none = await run_answer(ctx, "mana_info", cost="Schnellvorlauf")
     assert none.error and none.pages[0].title == "Keine Manakosten für „Schnellvorlauf“"
+
+
+async def test_info_value_and_colours_on_the_loop_hybrid_payments_in_the_worker(ctx, monkeypatch):
+    """The longest cost /mana info reads (MAX_INPUT characters: 60 hybrid symbols) has its value and colours
+    computed on the loop (a fixed number of passes over the parsed symbols); only the hybrid payments of more
+    than LOOP_CHOICES choice symbols take the trip to the worker with its time budget."""
+    import bot.answers.mana as mana_answers
+    from bot.answers.calc_input import MAX_INPUT
+    from bot.offload import run_bounded
+
+    trips: list[str] = []
+
+    async def counted(func, *args, **kwargs):
+        trips.append(func.__name__)
+        return await run_bounded(func, *args, **kwargs)
+
+    monkeypatch.setattr(mana_answers, "run_bounded", counted)
+    cost = "{G/W}" * (MAX_INPUT // 5)
+    message = payload(await run_answer(ctx, "mana_info", cost=cost))
+    assert trips == ["hybrid_payments"]
+    description = message["embeds"][0]["description"]
+    assert "**Manawert:** 60" in description  # 202.3f: each {G/W} counts 1
+    assert "**Farben:** grün und weiß (mehrfarbig)" in description  # 202.2d
+    trips.clear()
+    message = payload(await run_answer(ctx, "mana_info", cost="{G/W}{G/W}{W/P}{2/W}"))
+    assert trips == []  # 4 choice symbols (LOOP_CHOICES): at most 3⁴ states, listed on the loop
+    assert fields(message)["Bezahlmöglichkeiten (12)"].startswith("{G}{G}{W}{W} · ")
+    message = payload(await run_answer(ctx, "mana_info", cost="{X}{R}", x=3))
+    assert trips == []  # no hybrid symbol: no trip at all
+    assert "**Manawert:** 4 auf dem Stapel (X = 3; außerhalb des Stapels 1)" in message["embeds"][0]["description"]
