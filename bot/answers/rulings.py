@@ -12,7 +12,7 @@ Today's status comes from the change register (``data/changes.toml``, see
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -24,6 +24,7 @@ from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text, today_index
 from bot.custom_id import RowId
+from bot.german_words import ordinary_words_async
 from bot.question_words import unknown_line, unknown_words
 from bot.ranking import ranker, snippet
 from bot.reply import EMBED_DESCRIPTION_MAX, Action, Page, Reply, format_date, in_quotes, quote_user
@@ -347,7 +348,8 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     if not result.hits:
         raise nothing_found(text, close_cards(ctx, text))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
-    note = _unknown_note(result, (await ranker(ctx.store)).term_weights, card)  # under the count of hits
+    note = _unknown_note(result, (await ranker(ctx.store)).term_weights, card,  # under the count of hits
+                         await ordinary_words_async())
     reply = await _hits_reply(ctx, title, lead + search_intro(result, shown) + note, result)
     if named is not None:  # words found in the rulings' text, but the words also name a card: offer it
         first = reply.pages[0]
@@ -356,13 +358,15 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     return reply
 
 
-def _unknown_note(result: SearchResult, known: Mapping[str, float], card: CardRecord | None) -> str:
+def _unknown_note(result: SearchResult, known: Mapping[str, float], card: CardRecord | None,
+                  ordinary: Container[str]) -> str:
     """The line for the search's words no document holds in any form, as ``/frage`` says it
     (:func:`bot.question_words.unknown_line`; ``known``: the store's analysed terms), after a line break; ``""`` when
-    every word is known. The words of the searched ``card``'s name are never unknown."""
+    every word is known. The words of the searched ``card``'s name and ordinary German words (``ordinary``,
+    :func:`bot.german_words.ordinary_words`) are never unknown."""
     if result.analysis is None:
         return ""
-    line = unknown_line(unknown_words(result.analysis, known, [card.name] if card else []))
+    line = unknown_line(unknown_words(result.analysis, known, [card.name] if card else [], ordinary))
     return "\n" + line if line else ""
 
 
