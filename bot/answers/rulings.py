@@ -349,7 +349,8 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         raise nothing_found(text, close_cards(ctx, text))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     unknown = _unknown(result, (await ranker(ctx.store)).term_weights, card, await ordinary_words_async())
-    if unknown and card is None and named is None and len(result.analysis.words) <= NAME_WORDS:
+    words = result.analysis.words if result.analysis is not None else []
+    if unknown and card is None and named is None and len(words) <= NAME_WORDS:
         lead = _no_such_card(unknown) + "\n\n" + lead  # before the word hits, as /karte
         note = ""
     else:
