@@ -22,7 +22,9 @@ only with ``--fit``: held-out figures come only when their parts are named)
   dropped, doubled or swapped with the next, chosen deterministically from the question's id), with the typo repair
   by edit distance, with the older ``ratio`` repair and with no repair, side by side.
 * The **hedge** ("no candidate is clearly best"): per part the share of answers hedged, and hit@1 among the
-  unhedged and the hedged answers.
+  unhedged and the hedged answers; by the ranking alone, and as ``/frage`` hedges (also when its unknown-word note
+  names a word: :func:`bot.question_words.unknown_words`), with and without the German dictionary's ordinary words
+  (:mod:`bot.german_words`) left out of the note.
 """
 
 from __future__ import annotations
@@ -51,8 +53,10 @@ from old_ruling_search import add_old_tables, old_ruling_search  # noqa: E402
 from question_cv import cross_validate, describe, fold_rows  # noqa: E402
 
 from bot.analysis import STOP_WORDS, Options  # noqa: E402
+from bot.german_words import ordinary_words_async  # noqa: E402
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
 from bot.importer import passages as passage_writer  # noqa: E402
+from bot.question_words import unknown_words  # noqa: E402
 from bot.ranking import FEATURES, Ranked, Ranker, ranker, ranker_with  # noqa: E402
 from bot.search import NameIndex  # noqa: E402
 from bot.stopwords import WEAK_WORDS  # noqa: E402
@@ -118,16 +122,39 @@ def typo_copy(questions: list[Question]) -> list[Question]:
     return [Question(q.id, typo(q.text, q.id), q.gold, q.part) for q in questions]
 
 
-def hedge_cells(results: list[tuple[Ranked, tuple[str, ...]]]) -> str:
-    """Table cells of the hedge: share of answers hedged, hit@1 among the unhedged and among the hedged ones."""
-    hedged = [bool(r.hits) and r.hits[0].passage.key in g for r, g in results if r.hits and not r.clear]
-    plain = [r.hits[0].passage.key in g for r, g in results if r.hits and r.clear]
+def hedge_cells(results: list[tuple[Ranked, tuple[str, ...], bool]]) -> str:
+    """Table cells of the hedge: share of answers hedged, hit@1 among the unhedged and among the hedged ones. The
+    third item of a result is True when the answer's unknown-word note forces the hedge (``/frage``'s lead)."""
+    hedged = [bool(r.hits) and r.hits[0].passage.key in g for r, g, f in results if r.hits and (not r.clear or f)]
+    plain = [r.hits[0].passage.key in g for r, g, f in results if r.hits and r.clear and not f]
     n = max(len(hedged) + len(plain), 1)
 
     def share(xs: list[bool]) -> str:
         return f"{100 * sum(xs) / len(xs):.1f} % ({sum(xs)}/{len(xs)})" if xs else "–"
 
     return f"{100 * len(hedged) / n:.1f} % | {share(plain)} | {share(hedged)}"
+
+
+async def hedge_table(store: Store, r: Ranker, names: NameIndex, parts: dict[str, list[Question]]) -> None:
+    """The hedge per part and its typo'd copy: by the ranking alone (``clear``), as ``/frage`` hedged before the
+    German dictionary (any word no document holds forces it) and as it hedges now (ordinary words do not)."""
+    ordinary = await ordinary_words_async()
+    print("\n| part | hedge by | answers hedged | hit@1 unhedged | hit@1 hedged |\n|---|---|---|---|---|")
+    for part, questions in parts.items():
+        for label_, qs in ((part, questions), (f"{part}, one typo each", typo_copy(questions))):
+            found = [(await r.search(store, q.text, names, limit=DEPTH), q.gold) for q in qs]
+            rows: dict[str, list[tuple[Ranked, tuple[str, ...], bool]]] = {"ranking": [], "note, no dictionary": [],
+                                                                           "note, dictionary": []}
+            for res, gold in found:
+                named = [c.name for c in [await store.card(cid) for cid in dict.fromkeys(res.cards)] if c is not None]
+                rows["ranking"].append((res, gold, False))
+                rows["note, no dictionary"].append(
+                    (res, gold, bool(unknown_words(res.analysis, r.term_weights, named))))
+                rows["note, dictionary"].append(
+                    (res, gold, bool(unknown_words(res.analysis, r.term_weights, named, ordinary))))
+            for by, rs in rows.items():
+                if rs:
+                    print(f"| {label_} | {by} | {hedge_cells(rs)} |")
 
 
 def scores(ranked: list[list[str]], questions: list[Question]) -> tuple[float, float, float]:
@@ -238,12 +265,7 @@ async def report_store(db: Path, label: str, parts: dict[str, list[Question]], f
                          ("/frage, older ratio typo repair", frage_ratio), ("/frage, no spelling repair", frage_plain)):
             h1, h3, mrr = scores((await timed(fn, typoed))[0], typoed)
             print(f"| {part}, one typo each | {len(typoed)} | {name} | {h1:.1f} % | {h3:.1f} % | {mrr:.3f} |")
-    print("\n| part | answers hedged | hit@1 unhedged | hit@1 hedged |\n|---|---|---|---|")
-    for part, questions in parts.items():
-        for label_, qs in ((part, questions), (f"{part}, one typo each", typo_copy(questions))):
-            if qs:
-                found = [(await r.search(store, q.text, names, limit=DEPTH), q.gold) for q in qs]
-                print(f"| {label_} | {hedge_cells(found)} |")
+    await hedge_table(store, r, names, parts)
     for _ in range(2):  # steadier times: every question three times in all
         for questions in parts.values():
             all_times += (await timed(frage, questions))[1]

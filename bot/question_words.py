@@ -9,7 +9,7 @@ per question (:class:`QuestionWords`), not once per candidate passage: a questio
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -32,9 +32,11 @@ class QuestionWords:
     total: float
 
     @classmethod
-    def of(cls, analysis: Analysis, idf: Mapping[str, float], unknown: float, typo: float) -> QuestionWords:
-        """The words of ``analysis`` (its ``groups``, else each term a word of its own): a term weighs ``idf[term]``
-        (``unknown`` for a term no passage carries), times ``typo`` when it was read from a word repaired as a typo
+    def of(cls, analysis: Analysis, idf: Mapping[str, float], unknown: float, typo: float,
+           asking: frozenset[str] = frozenset()) -> QuestionWords:
+        """The words of ``analysis`` (:func:`topic_words`: its ``groups``, else each term a word of its own; without
+        the asking verbs of a definition question): a term weighs ``idf[term]`` (``unknown`` for a term no passage
+        carries), times ``typo`` when it was read from a word repaired as a typo
         (:attr:`bot.analysis.Analysis.repaired`).
 
         Raises:
@@ -44,7 +46,7 @@ class QuestionWords:
         weights = {t: idf.get(t, unknown) * (typo if t in analysis.repaired else 1.0) for t in analysis.terms}
         words = []
         total = 0.0
-        for group in analysis.groups or [(t,) for t in analysis.terms]:
+        for group in topic_words(analysis, asking):
             word = tuple(sorted(((t, weights[t]) for t in group), key=lambda tw: -tw[1]))
             total += word[0][1]
             words.append(word)
@@ -62,6 +64,20 @@ class QuestionWords:
         return held
 
 
+def topic_words(analysis: Analysis, asking: frozenset[str] = frozenset()) -> list[tuple[str, ...]]:
+    """The question's words whose terms a passage should hold: :attr:`Analysis.groups` (else each term a word of its
+    own), without the words whose first term is one of ``asking`` (the stems of
+    :data:`bot.stopwords.ASKING_VERBS`) when the question asks what a term is (:attr:`Analysis.definition`): the
+    „macht“ of „Was macht Wallung genau?“ is the question's form, and a ruling that happens to say „macht er davon
+    nur so viel wie möglich“ holds no more of the question than 001's definition „Wallung ist eine ausgelöste
+    Fähigkeit …“. Every word when none is left."""
+    words = list(analysis.groups or [(t,) for t in analysis.terms])
+    if not analysis.definition or not asking:
+        return words
+    topic = [g for g in words if not g or g[0] not in asking]
+    return topic or words
+
+
 class _Hit(Protocol):
     """What the sentence stage reads and writes of a :class:`bot.ranking.Hit`."""
 
@@ -72,14 +88,15 @@ class _Hit(Protocol):
 
 def sentence_stage(top: Sequence[_Hit], analysis: Analysis, idf: Mapping[str, float], unknown: float, weight: float,
                    sentence_terms: Callable[[PassageRecord], list[frozenset[str]]],
-                   card_of: Mapping[int, int] | None = None, card_words: frozenset[str] = frozenset()) -> None:
+                   card_of: Mapping[int, int] | None = None, card_words: frozenset[str] = frozenset(),
+                   asking: frozenset[str] = frozenset()) -> None:
     """The ``sentence`` stage on ``top`` (the first hits, in place): passages of one card (or, without a card, of
     one mechanics section) that are two or more among them get ``weight`` times the share of the question's
     remaining word weight held by their best single sentence (``sentence_terms``: the analysed terms of each
     sentence, :func:`bot.snippets.prepared`), added to ``score`` and set as ``parts["sentence"]``. A word weighs
     ``idf`` of its rarest term (``unknown`` for a term no passage carries); the words all of them hold (the card's or
     the mechanic's name) are left out. ``card_of`` (passage id → card id) puts a passage in a card's group that
-    speaks of the card's kind (:func:`bot.question_cards.of_kind`)."""
+    speaks of the card's kind (:func:`bot.question_cards.of_kind`); ``asking``: as :func:`topic_words`."""
     groups: dict[tuple[str, int | None], list[_Hit]] = {}
     for h in top:
         p = h.passage
@@ -87,7 +104,7 @@ def sentence_stage(top: Sequence[_Hit], analysis: Analysis, idf: Mapping[str, fl
         group = ("card", card) if card is not None else ("section", p.mechanic_id)
         if group[1] is not None:
             groups.setdefault(group, []).append(h)
-    words = analysis.groups or [(t,) for t in analysis.terms]
+    words = topic_words(analysis, asking)  # a definition question's asking verb is no word to hold
     for members in groups.values():
         if len(members) < 2:
             continue
@@ -115,18 +132,22 @@ UNKNOWN_SHOWN = 3
 _NEVER_UNKNOWN = frozenset(canonical(fold(w)) for w in STOP_WORDS | WEAK_WORDS | set(SEPARABLE_PREFIXES))
 
 
-def unknown_words(analysis: Analysis, known: Mapping[str, float], names: Iterable[str] = ()) -> list[str]:
+def unknown_words(analysis: Analysis, known: Mapping[str, float], names: Iterable[str] = (),
+                  ordinary: Container[str] = frozenset()) -> list[str]:
     """The question's content words (:attr:`Analysis.words`, as read after spelling repair) that no passage of the
     store holds in any form: none of the terms of the word's group (stems, compound parts, concepts, English stem;
     :attr:`Analysis.groups`, one per content word in order) is among ``known`` (the store's analysed terms,
     :attr:`bot.ranking.Ranker.term_weights`), the word is no stop word or verb particle in any spelling
     (:data:`_NEVER_UNKNOWN`) and no word of ``names`` (the names of the cards the question names: „rekrut“ of
-    Boros-Rekrut is a card's name, not an unknown word). „lotus“ in „was macht schwarzer lotus“ (no document names
-    the card); not „spontanzauberzeit“ (its parts are known). Each word once, in order."""
+    Boros-Rekrut is a card's name, not an unknown word) and no word of ``ordinary`` (ordinary German words the
+    documents happen not to use, :func:`bot.german_words.ordinary_words`: „nochmal“, „boni“, „dazunehmen“ are no
+    typo and force no hedge). „lotus“ in „was macht schwarzer lotus“ (no document names the card, no German word);
+    not „spontanzauberzeit“ (its parts are known). Each word once, in order."""
     named = {canonical(w) for name in names for w in name_tokens(name)}
     return list(dict.fromkeys(w for w, group in zip(analysis.words, analysis.groups, strict=False)
                               if not any(t in known for t in group)
-                              and canonical(fold(w)) not in _NEVER_UNKNOWN and canonical(fold(w)) not in named))
+                              and canonical(fold(w)) not in _NEVER_UNKNOWN and canonical(fold(w)) not in named
+                              and w not in ordinary))
 
 
 def unknown_line(words: list[str]) -> str:
@@ -164,4 +185,5 @@ def _marks(question: str) -> bool:
     return any(not (ch.isalnum() or ch.isspace()) for ch in question[:6000])
 
 
-__all__ = ["UNKNOWN_SHOWN", "QuestionWords", "no_terms_reason", "sentence_stage", "unknown_line", "unknown_words"]
+__all__ = ["UNKNOWN_SHOWN", "QuestionWords", "no_terms_reason", "sentence_stage", "topic_words", "unknown_line",
+           "unknown_words"]

@@ -218,7 +218,7 @@ class Ranker:
         top = max(found.base.values(), default=0.0) or 1.0
         words = None  # the question's words weighed once for every candidate's coverage (bot/question_words.py)
         if "coverage" in self.features and found.analysis.terms:
-            words = QuestionWords.of(found.analysis, self._term_idf, self._unknown_idf, w.typo)
+            words = QuestionWords.of(found.analysis, self._term_idf, self._unknown_idf, w.typo, self._asking)
         hits = []
         for pid, p in found.records.items():
             if (kinds is not None and p.kind not in kinds) or (card_id is not None and p.card_id != card_id):
@@ -240,7 +240,7 @@ class Ranker:
             if card is not None:
                 kin = {h.passage.id: card for h in top if "card" in h.parts and h.passage.card_id is None}
             sentence_stage(top, found.analysis, self._term_idf, self._unknown_idf, w.sentence, self._sentence_terms,
-                           kin, found.card_words)
+                           kin, found.card_words, self._asking)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "phrase" in self.features and w.phrase:  # the third stage (Weights.phrase)
             phrase_stage(hits[: int(w.phrases)], found.asked, w.phrase, self._passage_pairs)

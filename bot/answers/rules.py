@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from bot.answers.abolished import register_first, with_register
 from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
 from bot.answers.eras import cited_number_reply, era_index
@@ -310,7 +311,7 @@ async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, matc
             return cited
     if match is not None:
         # The term's rule first (by meaning), then the documents' full-text hits for the query.
-        reply = await term_reply(ctx, match)
+        reply = await with_register(ctx, query, await term_reply(ctx, match))
         try:
             found = await keyword_reply(ctx, query)
         except UserError:
@@ -321,7 +322,7 @@ async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, matc
 
     async def documents() -> Reply:
         if number is None:
-            return await keyword_reply(ctx, query)
+            return await register_first(ctx, query)
         try:
             return await rule_reply(ctx, number)
         except UserError:  # not in the documents under this number: maybe today's number of a cited rule

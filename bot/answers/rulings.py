@@ -12,7 +12,7 @@ Today's status comes from the change register (``data/changes.toml``, see
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -24,7 +24,8 @@ from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text, today_index
 from bot.custom_id import RowId
-from bot.question_words import unknown_line, unknown_words
+from bot.german_words import ordinary_words_async
+from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
 from bot.ranking import ranker, snippet
 from bot.reply import EMBED_DESCRIPTION_MAX, Action, Page, Reply, format_date, in_quotes, quote_user
 from bot.search import EXACT, FUZZY, NameHit
@@ -347,7 +348,13 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     if not result.hits:
         raise nothing_found(text, close_cards(ctx, text))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
-    note = _unknown_note(result, (await ranker(ctx.store)).term_weights, card)  # under the count of hits
+    unknown = _unknown(result, (await ranker(ctx.store)).term_weights, card, await ordinary_words_async())
+    words = result.analysis.words if result.analysis is not None else []
+    if unknown and card is None and named is None and len(words) <= NAME_WORDS:
+        lead = _no_such_card(unknown) + "\n\n" + lead  # before the word hits, as /karte
+        note = ""
+    else:
+        note = "\n" + unknown_line(unknown) if unknown else ""  # under the count of hits
     reply = await _hits_reply(ctx, title, lead + search_intro(result, shown) + note, result)
     if named is not None:  # words found in the rulings' text, but the words also name a card: offer it
         first = reply.pages[0]
@@ -356,14 +363,31 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     return reply
 
 
-def _unknown_note(result: SearchResult, known: Mapping[str, float], card: CardRecord | None) -> str:
-    """The line for the search's words no document holds in any form, as ``/frage`` says it
-    (:func:`bot.question_words.unknown_line`; ``known``: the store's analysed terms), after a line break; ``""`` when
-    every word is known. The words of the searched ``card``'s name are never unknown."""
+#: A search of at most this many content words may be a card's name (the store's longest names have four).
+NAME_WORDS = 4
+
+
+def _unknown(result: SearchResult, known: Mapping[str, float], card: CardRecord | None,
+             ordinary: Container[str]) -> list[str]:
+    """The search's words no document holds in any form, as ``/frage`` names them
+    (:func:`bot.question_words.unknown_words`; ``known``: the store's analysed terms). The words of the searched
+    ``card``'s name and ordinary German words (``ordinary``, :func:`bot.german_words.ordinary_words`) are never
+    unknown."""
     if result.analysis is None:
-        return ""
-    line = unknown_line(unknown_words(result.analysis, known, [card.name] if card else []))
-    return "\n" + line if line else ""
+        return []
+    return unknown_words(result.analysis, known, [card.name] if card else [], ordinary)
+
+
+def _no_such_card(unknown: list[str]) -> str:
+    """The first line of a short search (:data:`NAME_WORDS` content words at most, as a card's name is) holding
+    words no document and no German dictionary knows (``unknown``): no card of the store has them in its name (every
+    card's name is in a document), said before the hits of the other words (escaped)."""
+    missing = ", ".join(f"„{quote_user(w, 40)}“" for w in unknown[:UNKNOWN_SHOWN])
+    one = len(unknown) == 1
+    stands = "das Wort steht" if one else "die Wörter stehen"
+    return (f"ℹ️ **Keine Karte mit {missing} im Namen in den Dokumenten des Bots:** {stands} in keinem Dokument, "
+            "auch nicht abgewandelt. Ist es eine Karte, fehlen ihre Rulings dort; die Treffer unten passen nur zu den "
+            "übrigen Wörtern.")
 
 
 def _page_body(index: TodayIndex, quoted: set[int], chunk: list[RulingHit], intro: str) -> str:

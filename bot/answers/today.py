@@ -149,6 +149,11 @@ def notice_line(index: TodayIndex, notice: Notice, quotes: int = 0, tie: str = "
     return "\n".join(lines)
 
 
+def row_notice_line(index: TodayIndex, row: ChangeRow, quotes: int = 1) -> str:
+    """:func:`notice_line` of one register row (``/regel suche`` on an abolished word, bot/answers/abolished.py)."""
+    return notice_line(index, _notice(index, row), quotes)
+
+
 def statement_lines(index: TodayIndex, notice: Notice, lead: str) -> list[str]:
     """The notice's statement ``<lead><today> _(Beleg: <evidence>)_`` (``lead``: ``⚠️ **Heute:** `` in
     :func:`notice_line`, ``• `` in a list of statements), then for a notice "zu prüfen" its :func:`review_lines`."""
@@ -482,6 +487,7 @@ __all__ = [
     "quote_line",
     "review_lines",
     "review_note",
+    "row_notice_line",
     "rule_now",
     "rule_today_lines",
     "ruling_display",

@@ -118,3 +118,16 @@ async def test_a_permission_question_gets_the_sentence_that_allows_its_action(ct
     assert colours is not None and colours.text.startswith("Eine Hybrid-Karte hat alle Farben")
     keys = await ranked_keys(ctx, "kann ich hybrid mit nur rot bezahlen")
     assert keys[0] == "001:37" and "001:42" in keys[1:]
+
+
+async def test_what_does_a_mechanic_do_leads_with_its_definition_not_a_ruling_that_says_macht(ctx):
+    # „macht“ of „was macht X“ asks for X's definition (001:2869 „Wallung ist eine ausgelöste Fähigkeit eines
+    # Zauberspruchs …“); the ruling 001:2887 „Versucht ein Effekt, etwas Unmögliches zu tun, macht er davon nur so
+    # viel wie möglich.“ held the word and led
+    for question in ("Was macht Wallung genau?", "was macht Wallung"):
+        keys = await ranked_keys(ctx, question)
+        assert keys[0] == "001:2869", question
+    # the verb still counts where the question asks no definition
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "macht Wallung Schaden", ctx.names, limit=1)
+    assert not found.analysis.definition and "mach" in found.analysis.terms

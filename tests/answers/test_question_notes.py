@@ -34,8 +34,52 @@ async def test_a_card_whose_text_no_document_prints_is_answered_with_its_ruling(
 
 
 async def test_ruling_search_names_the_words_no_document_holds_as_frage_does(ctx):
-    # „lotus“: no document names the card (the unknown-word line of /frage); „bibliothek“, „mischen“ are 001's words
-    reply = await run_answer(ctx, "ruling", search="schwarzer lotus bibliothek mischen")
+    # „lotus“: no document names the card (the unknown-word line of /frage); „bibliothek“, „mischen“ are 001's words;
+    # five words are more than a card's name
+    reply = await run_answer(ctx, "ruling", search="kreatur bibliothek mischen schwarz lotus")
     assert "ℹ️ „lotus“ steht " + UNKNOWN in reply.pages[0].body
     known = await run_answer(ctx, "ruling", search="bibliothek mischen")
     assert UNKNOWN not in known.pages[0].body
+
+
+async def test_an_ordinary_german_word_no_document_uses_gets_no_note_and_forces_no_hedge(ctx):
+    # „nochmal“ is in no document of the store, but it is German (pyspellchecker's dictionary): the legend rule of
+    # 003 stays the clear answer, as it is without the word
+    reply = await run_answer(ctx, "question",
+                             question="Was passiert nochmal, wenn zwei legendäre Karten gleichen Namens im Spiel sind?")
+    body = reply.pages[0].body
+    assert UNKNOWN not in body
+    assert "⚖️ Keine Stelle passt eindeutig am besten" not in body
+    assert body.startswith("Frage: „Was passiert nochmal")
+
+
+async def test_ordinary_words_keep_out_of_the_note_and_a_typo_stays_in_it(ctx):
+    # „boni“ (plural of Bonus) and „dazunehmen“ (dazu + nehmen, the dictionary has only „dazunimmt“) are German;
+    # „dazunemen“ is a typo no document and no dictionary holds
+    reply = await run_answer(ctx, "question", question="Kann ich die Kreatur nochmal tappen und Boni dazunehmen?")
+    assert UNKNOWN not in reply.pages[0].body
+    typo = await run_answer(ctx, "question", question="Kann ich die Kreatur nochmal tappen und Boni dazunemen?")
+    assert "ℹ️ „dazunemen“ steht " + UNKNOWN in typo.pages[0].body
+
+
+async def test_ruling_search_names_no_ordinary_word(ctx):
+    reply = await run_answer(ctx, "ruling", search="kreatur nochmal enttappen")
+    body = reply.pages[0].body
+    assert body.startswith("17 Treffer für „kreatur nochmal enttappen“")
+    assert UNKNOWN not in body
+
+
+@pytest.mark.parametrize("search", ["schwarzer lotus", "was macht schwarzer lotus", "Schwarzer Lotus"])
+async def test_a_short_search_naming_a_card_the_store_lacks_says_so_before_the_colour_hits(ctx, search):
+    # no card of the store has „lotus“ in its name; „schwarz“ alone finds 001's colour rulings, which come after
+    reply = await run_answer(ctx, "ruling", search=search)
+    body = reply.pages[0].body
+    assert body.startswith("ℹ️ **Keine Karte mit „lotus“ im Namen in den Dokumenten des Bots:** das Wort steht in "
+                           "keinem Dokument")
+    assert body.index("Keine Karte") < body.index("Treffer für") < body.index("**schwarz**")
+    assert UNKNOWN not in body  # said once, in the first line
+
+
+async def test_a_short_search_with_a_card_of_the_store_gets_no_missing_card_line(ctx):
+    reply = await run_answer(ctx, "ruling", search="schwarz bibliothek")
+    assert "Keine Karte" not in reply.pages[0].body

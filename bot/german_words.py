@@ -1,0 +1,98 @@
+"""Ordinary German words: the words a player may type that are no typo even when no document of the store uses them
+(„nochmal“, „boni“, „dazunehmen“), so that the unknown-word note (:func:`bot.question_words.unknown_words`) is kept
+for typos and names the bot truly cannot read („lotus“ of a card the store does not hold).
+
+The word list is pyspellchecker's German dictionary (``spellchecker/resources/de.json.gz``, 339 101 words with
+their frequencies, from OpenSubtitles and a German word list; read offline from the installed wheel). Each word is
+kept folded and in one spelling (:func:`bot.text.fold`, :func:`bot.text.canonical`: „für“ and „fuer“ meet) in one
+bytes string, one word a line (≈ 4.4 MB; a set of the words would hold ≈ 35 MB), read as a stream (ijson) so that
+loading never holds the whole dictionary as Python objects. A lookup scans the string (≈ 1 ms).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import io
+import threading
+from importlib import resources
+
+import ijson
+
+from bot.text import canonical, fold
+
+#: The dictionary inside the installed pyspellchecker package (a JSON object word → frequency, gzip).
+_RESOURCE = ("spellchecker", "resources/de.json.gz")
+
+#: A word joined from two dictionary words („dazu|nehmen“, „kreaturen|bonus“) counts when its head has at least
+#: :data:`_MIN_HEAD` and its tail at least :data:`_MIN_TAIL` letters (no „lo|tus“), and the word at most
+#: :data:`_MAX_JOINED` letters (≤ 2 × 24 lookups of ≈ 1 ms each).
+_MIN_HEAD = 3
+_MIN_TAIL = 4
+_MAX_JOINED = 30
+
+_lock = threading.Lock()
+_loaded: list[OrdinaryWords] = []
+
+
+class OrdinaryWords:
+    """The German dictionary as one bytes string (``b"\\nwort\\n…"``); ``word in words`` is True for a word of it or
+    two joined („dazunehmen“ = „dazu“ + „nehmen“, a compound or a separable verb the dictionary lacks)."""
+
+    def __init__(self, lines: bytes) -> None:
+        """``lines``: the canonical words, each followed by ``b"\\n"``, after a leading ``b"\\n"``."""
+        self._lines = lines
+
+    def _has(self, word: str) -> bool:
+        """True when the canonical ``word`` is a line of the dictionary."""
+        return bool(word) and b"\n" + word.encode() + b"\n" in self._lines
+
+    def __contains__(self, word: object) -> bool:
+        """True when ``word`` (any case and spelling) is an ordinary German word: in the dictionary, or two words of
+        it joined (compounds and separable verbs; :data:`_MIN_HEAD`, :data:`_MIN_TAIL`, :data:`_MAX_JOINED`)."""
+        if not isinstance(word, str):
+            return False
+        w = canonical(fold(word))
+        if "\n" in w:
+            return False
+        if self._has(w):
+            return True
+        if len(w) > _MAX_JOINED:
+            return False
+        return any(self._has(w[i:]) and self._has(w[:i]) for i in range(_MIN_HEAD, len(w) - _MIN_TAIL + 1))
+
+    def __len__(self) -> int:
+        """The number of distinct canonical words."""
+        return self._lines.count(b"\n") - 1
+
+
+def _read() -> OrdinaryWords:
+    """The dictionary read from pyspellchecker's resource, streamed (≈ 1 s)."""
+    buffer = io.BytesIO()
+    buffer.write(b"\n")
+    seen_last = b""
+    with resources.files(_RESOURCE[0]).joinpath(_RESOURCE[1]).open("rb") as raw, gzip.open(raw) as text:
+        for word, _count in ijson.kvitems(text, ""):
+            line = canonical(fold(word)).encode()
+            if line and line != seen_last and b"\n" not in line:
+                buffer.write(line + b"\n")
+                seen_last = line
+    return OrdinaryWords(buffer.getvalue())
+
+
+def ordinary_words() -> OrdinaryWords:
+    """The ordinary German words, read once per process (thread-safe; blocking ≈ 1 s the first time)."""
+    with _lock:
+        if not _loaded:
+            _loaded.append(_read())
+        return _loaded[0]
+
+
+async def ordinary_words_async() -> OrdinaryWords:
+    """:func:`ordinary_words` without blocking the event loop on the first read (a worker thread)."""
+    if _loaded:
+        return _loaded[0]
+    return await asyncio.to_thread(ordinary_words)
+
+
+__all__ = ["OrdinaryWords", "ordinary_words", "ordinary_words_async"]
