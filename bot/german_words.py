@@ -4,17 +4,19 @@ for typos and names the bot truly cannot read („lotus“ of a card the store d
 
 The word list is pyspellchecker's German dictionary (``spellchecker/resources/de.json.gz``, 339 101 words with
 their frequencies, from OpenSubtitles and a German word list; read offline from the installed wheel). Each word is
-kept folded and in one spelling (:func:`bot.text.fold`, :func:`bot.text.canonical`: „für“ and „fuer“ meet) in one
-bytes string, one word a line (≈ 4.4 MB; a set of the words would hold ≈ 35 MB), read as a stream (ijson) so that
-loading never holds the whole dictionary as Python objects. A lookup scans the string (≈ 1 ms).
+kept folded and in one spelling (:func:`bot.text.fold`, :func:`bot.text.canonical`: „für“ and „fuer“ meet), sorted,
+in one bytes string, one word a line, with each word's offset (≈ 4.4 + 1.4 MB; a set of the words would hold
+≈ 35 MB), read as a stream (ijson). A lookup is a binary search over the offsets (microseconds, not a scan).
 """
 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import gzip
-import io
+import itertools
 import threading
+from array import array
 from importlib import resources
 
 import ijson
@@ -26,7 +28,7 @@ _RESOURCE = ("spellchecker", "resources/de.json.gz")
 
 #: A word joined from two dictionary words („dazu|nehmen“, „kreaturen|bonus“) counts when its head has at least
 #: :data:`_MIN_HEAD` and its tail at least :data:`_MIN_TAIL` letters (no „lo|tus“), and the word at most
-#: :data:`_MAX_JOINED` letters (≤ 2 × 24 lookups of ≈ 1 ms each).
+#: :data:`_MAX_JOINED` letters (≤ 2 × 24 binary searches).
 _MIN_HEAD = 3
 _MIN_TAIL = 4
 _MAX_JOINED = 30
@@ -36,16 +38,26 @@ _loaded: list[OrdinaryWords] = []
 
 
 class OrdinaryWords:
-    """The German dictionary as one bytes string (``b"\\nwort\\n…"``); ``word in words`` is True for a word of it or
-    two joined („dazunehmen“ = „dazu“ + „nehmen“, a compound or a separable verb the dictionary lacks)."""
+    """The German dictionary as one sorted bytes string of its words (``b"wort\n…"``) and the offset of each word in
+    it; ``word in words`` is True for a word of it or two joined („dazunehmen“ = „dazu“ + „nehmen“, a compound or a
+    separable verb the dictionary lacks). A lookup is a binary search (≈ 19 comparisons of 339 101 words)."""
 
-    def __init__(self, lines: bytes) -> None:
-        """``lines``: the canonical words, each followed by ``b"\\n"``, after a leading ``b"\\n"``."""
-        self._lines = lines
+    def __init__(self, words: list[bytes]) -> None:
+        """``words``: the canonical words, UTF-8, sorted and distinct, none holding ``b"\n"``."""
+        self._lines = b"".join(w + b"\n" for w in words)
+        self._starts = array("I", itertools.accumulate((len(w) + 1 for w in words[:-1]), initial=0))
+
+    def _word(self, i: int) -> bytes:
+        start = self._starts[i]
+        return self._lines[start:self._lines.index(b"\n", start)]
 
     def _has(self, word: str) -> bool:
-        """True when the canonical ``word`` is a line of the dictionary."""
-        return bool(word) and b"\n" + word.encode() + b"\n" in self._lines
+        """True when the canonical ``word`` is a word of the dictionary."""
+        if not word:
+            return False
+        target = word.encode()
+        i = bisect.bisect_left(range(len(self._starts)), target, key=self._word)
+        return i < len(self._starts) and self._word(i) == target
 
     def __contains__(self, word: object) -> bool:
         """True when ``word`` (any case and spelling) is an ordinary German word: in the dictionary, or two words of
@@ -63,21 +75,18 @@ class OrdinaryWords:
 
     def __len__(self) -> int:
         """The number of distinct canonical words."""
-        return self._lines.count(b"\n") - 1
+        return len(self._starts)
 
 
 def _read() -> OrdinaryWords:
-    """The dictionary read from pyspellchecker's resource, streamed (≈ 1 s)."""
-    buffer = io.BytesIO()
-    buffer.write(b"\n")
-    seen_last = b""
+    """The dictionary read from pyspellchecker's resource, streamed, its canonical spellings sorted (≈ 1 s)."""
+    words: set[bytes] = set()
     with resources.files(_RESOURCE[0]).joinpath(_RESOURCE[1]).open("rb") as raw, gzip.open(raw) as text:
         for word, _count in ijson.kvitems(text, ""):
             line = canonical(fold(word)).encode()
-            if line and line != seen_last and b"\n" not in line:
-                buffer.write(line + b"\n")
-                seen_last = line
-    return OrdinaryWords(buffer.getvalue())
+            if line and b"\n" not in line:
+                words.add(line)
+    return OrdinaryWords(sorted(words))
 
 
 def ordinary_words() -> OrdinaryWords:
