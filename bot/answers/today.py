@@ -275,12 +275,10 @@ def terms_listing(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow])
 
 
 def _term_evidence(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
-    """The terms' evidence: the rules that use the new term, then a German document that writes it (named as such:
-    it shows the wording, it is not a source of the entry the notice stands under); for term rows "zu prüfen"
-    their review line and new rule texts on the next lines."""
+    """The terms' evidence: their rules, then a German document that writes the new term, named as such (no source
+    of the entry the notice is under); for term rows "zu prüfen" their review line and new rule texts below."""
     ids = tuple(dict.fromkeys(ev for t in terms for ev in t.evidence))
-    rules = evidence_text(index, tuple(ev for ev in ids if ev.startswith("CR ")))
-    usage = evidence_text(index, tuple(ev for ev in ids if not ev.startswith("CR ")))
+    rules, usage = (evidence_text(index, tuple(e for e in ids if e.startswith("CR ") == cr)) for cr in (True, False))
     evidence = f"_(Beleg: {'; '.join(p for p in (rules, usage and f'so geschrieben in {usage}') if p)})_"
     reviews = tuple(dict.fromkeys(r for t in terms for r in index.reviews.get(("term", t.key), ())))
     return "\n".join([evidence, *_review_block(index, reviews)])
@@ -419,8 +417,7 @@ def ruling_display(index: TodayIndex, kind: str, entry_id: int, text: str, sourc
 
 
 def hit_notice(index: TodayIndex, kind: str, entry_id: int) -> str:
-    """The notices of an entry without its text (a search hit shows its snippet itself): every register row's
-    :func:`notice_line`, then the term line."""
+    """An entry's notices without its text (a hit shows its own snippet): each row's :func:`notice_line`, terms."""
     status = entry_status(index, kind, entry_id)
     lines = [notice_line(index, n) for n in status.notices]
     return "\n".join([*lines, terms_notice(index, status.terms)] if status.terms else lines)
