@@ -6,7 +6,9 @@ The word list is pyspellchecker's German dictionary (``spellchecker/resources/de
 their frequencies, from OpenSubtitles and a German word list; read offline from the installed wheel). Each word is
 kept folded and in one spelling (:func:`bot.text.fold`, :func:`bot.text.canonical`: „für“ and „fuer“ meet), sorted,
 in one bytes string, one word a line, with each word's offset (≈ 4.4 + 1.4 MB; a set of the words would hold
-≈ 35 MB), read as a stream (ijson). A lookup is a binary search over the offsets (microseconds, not a scan).
+≈ 35 MB), read as a stream (ijson) into one buffer, then sorted. A lookup is a binary search over the offsets
+(microseconds, not a scan). Read only when an answer has a word no document holds (:func:`not_ordinary`) or at the
+bot's start (a warm-up): ≈ 0.5 s of CPU, ≈ 70 MB at its peak while sorting, ≈ 15 MB kept.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import gzip
+import io
 import itertools
 import threading
 from array import array
@@ -79,14 +82,17 @@ class OrdinaryWords:
 
 
 def _read() -> OrdinaryWords:
-    """The dictionary read from pyspellchecker's resource, streamed, its canonical spellings sorted (≈ 1 s)."""
-    words: set[bytes] = set()
+    """The dictionary read from pyspellchecker's resource, streamed, its canonical spellings sorted (≈ 0.5 s)."""
+    buffer = io.BytesIO()  # one line a word while reading: no Python object per word until the sort
     with resources.files(_RESOURCE[0]).joinpath(_RESOURCE[1]).open("rb") as raw, gzip.open(raw) as text:
         for word, _count in ijson.kvitems(text, ""):
             line = canonical(fold(word)).encode()
             if line and b"\n" not in line:
-                words.add(line)
-    return OrdinaryWords(sorted(words))
+                buffer.write(line + b"\n")
+    lines = buffer.getvalue().split(b"\n")
+    del buffer
+    lines.sort()
+    return OrdinaryWords([w for w, _ in itertools.groupby(lines) if w])
 
 
 def ordinary_words() -> OrdinaryWords:
@@ -104,4 +110,13 @@ async def ordinary_words_async() -> OrdinaryWords:
     return await asyncio.to_thread(ordinary_words)
 
 
-__all__ = ["OrdinaryWords", "ordinary_words", "ordinary_words_async"]
+async def not_ordinary(words: list[str]) -> list[str]:
+    """``words`` without the ordinary German ones, in order; the dictionary is read (in a worker thread, the first
+    time) only when there is a word to look up, so an answer without unknown words never waits for it."""
+    if not words:
+        return words
+    ordinary = await ordinary_words_async()
+    return [w for w in words if w not in ordinary]
+
+
+__all__ = ["OrdinaryWords", "not_ordinary", "ordinary_words", "ordinary_words_async"]

@@ -33,7 +33,7 @@ from bot.answers.today import (
     today_index,
     today_number,
 )
-from bot.german_words import ordinary_words_async
+from bot.german_words import not_ordinary
 from bot.question_words import no_terms_reason, unknown_line, unknown_words
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, quote_user
@@ -310,7 +310,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     best, rest = hits[0], hits[1:]
     lead = f"Frage: „{shown}“"
     named = [c.name for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
-    unknown = unknown_line(unknown_words(found.analysis, r.term_weights, named, await ordinary_words_async()))
+    unknown = unknown_line(await not_ordinary(unknown_words(found.analysis, r.term_weights, named)))
     if not clear or unknown:
         lead += "\n⚖️ Keine Stelle passt eindeutig am besten; die erste ist nur die wahrscheinlichste, die anderen " \
                 "stehen unten."

@@ -12,7 +12,7 @@ Today's status comes from the change register (``data/changes.toml``, see
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -24,7 +24,7 @@ from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text, today_index
 from bot.custom_id import RowId
-from bot.german_words import ordinary_words_async
+from bot.german_words import not_ordinary
 from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
 from bot.ranking import ranker, snippet
 from bot.reply import EMBED_DESCRIPTION_MAX, Action, Page, Reply, format_date, in_quotes, quote_user
@@ -348,7 +348,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     if not result.hits:
         raise nothing_found(text, close_cards(ctx, text))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
-    unknown = _unknown(result, (await ranker(ctx.store)).term_weights, card, await ordinary_words_async())
+    unknown = await not_ordinary(_unknown(result, (await ranker(ctx.store)).term_weights, card))
     words = result.analysis.words if result.analysis is not None else []
     if unknown and card is None and named is None and len(words) <= NAME_WORDS:
         lead = _no_such_card(unknown) + "\n\n" + lead  # before the word hits, as /karte
@@ -367,15 +367,14 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
 NAME_WORDS = 4
 
 
-def _unknown(result: SearchResult, known: Mapping[str, float], card: CardRecord | None,
-             ordinary: Container[str]) -> list[str]:
+def _unknown(result: SearchResult, known: Mapping[str, float], card: CardRecord | None) -> list[str]:
     """The search's words no document holds in any form, as ``/frage`` names them
     (:func:`bot.question_words.unknown_words`; ``known``: the store's analysed terms). The words of the searched
-    ``card``'s name and ordinary German words (``ordinary``, :func:`bot.german_words.ordinary_words`) are never
-    unknown."""
+    ``card``'s name are never unknown; the caller leaves out ordinary German words
+    (:func:`bot.german_words.not_ordinary`)."""
     if result.analysis is None:
         return []
-    return unknown_words(result.analysis, known, [card.name] if card else [], ordinary)
+    return unknown_words(result.analysis, known, [card.name] if card else [])
 
 
 def _no_such_card(unknown: list[str]) -> str:

@@ -83,3 +83,19 @@ async def test_a_short_search_naming_a_card_the_store_lacks_says_so_before_the_c
 async def test_a_short_search_with_a_card_of_the_store_gets_no_missing_card_line(ctx):
     reply = await run_answer(ctx, "ruling", search="schwarz bibliothek")
     assert "Keine Karte" not in reply.pages[0].body
+
+
+async def test_the_dictionary_is_read_only_for_a_word_no_document_holds(ctx, monkeypatch):
+    # A question whose words the documents all hold („wer gewinnt die Fehde“, 000's clash article) never waits for
+    # the German dictionary (≈ 0.5 s and ≈ 70 MB at its first read); „lotus“ (no document) needs it.
+    import bot.german_words as german_words
+
+    async def unread() -> german_words.OrdinaryWords:
+        raise AssertionError("dictionary read")
+
+    monkeypatch.setattr(german_words, "ordinary_words_async", unread)
+    reply = await run_answer(ctx, "question", question="wer gewinnt die Fehde")
+    assert not reply.error
+    assert await german_words.not_ordinary([]) == []
+    with pytest.raises(AssertionError, match="dictionary read"):
+        await german_words.not_ordinary(["lotus"])
