@@ -29,6 +29,18 @@ async def test_result_comes_back_from_another_process():
     assert (await run_bounded(parse_cost, "{2}{G/W}")).text == "{2}{G/W}"
 
 
+async def test_work_shown_small_runs_here_without_a_worker(monkeypatch):
+    # on_loop: the caller bounded the work by its input (the calculators' LOOP_* limits): no worker is asked
+    async def no_worker() -> None:
+        raise AssertionError("a worker was asked")
+
+    monkeypatch.setattr(offload._POOL, "acquire", no_worker)
+    assert await run_bounded(offload._pid, on_loop=True) == os.getpid()
+    assert (await run_bounded(parse_cost, "{2}{G/W}", on_loop=True)).text == "{2}{G/W}"
+    with pytest.raises(AssertionError, match="a worker was asked"):
+        await run_bounded(offload._pid)
+
+
 async def test_engine_error_keeps_type_and_attributes():
     with pytest.raises(ManaError) as info:
         await run_bounded(parse_cost, "{Q}")

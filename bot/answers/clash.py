@@ -157,9 +157,7 @@ async def _decide(cards: list[RevealedCard], rules: str) -> ClashResult:
         ClashError: as the engine (too few or too many players, unknown rules).
         TooExpensive: a large input ran past the worker's budget.
     """
-    if sum(len(card.faces) for card in cards) <= LOOP_HALVES:
-        return engine.clash(cards, rules)
-    return await run_bounded(engine.clash, cards, rules)
+    return await run_bounded(engine.clash, cards, rules, on_loop=sum(len(card.faces) for card in cards) <= LOOP_HALVES)
 
 
 def _small_libraries(libs: list[Library]) -> bool:
@@ -344,10 +342,7 @@ async def clash_odds(
     libs = [lib1, lib2]
     small = _small_libraries(libs)
     try:
-        result = (
-            engine.clash_odds(libs, rules) if small else await run_bounded(
-                engine.clash_odds, libs, rules, budget=CALC_BUDGET)
-        )  # fmt: skip
+        result = await run_bounded(engine.clash_odds, libs, rules, budget=CALC_BUDGET, on_loop=small)
     except ClashError as exc:
         raise UserError("Chancen nicht berechenbar", quote_user(str(exc))) from exc
     except TooExpensive as exc:
@@ -356,10 +351,7 @@ async def clash_odds(
         seed = random.SystemRandom().randrange(MAX_SEED)
     if not 0 <= seed < MAX_SEED:
         raise UserError("Ungültiger Startwert", f"Der Startwert muss zwischen 0 und {MAX_SEED - 1} liegen.")
-    reveal = (
-        engine.random_reveal(libs, seed, rules) if small else await run_bounded(
-            engine.random_reveal, libs, seed, rules, budget=CALC_BUDGET)
-    )  # fmt: skip
+    reveal = await run_bounded(engine.random_reveal, libs, seed, rules, budget=CALC_BUDGET, on_loop=small)
     shown = ", ".join(f"Spieler {n}: {values_text(v)}" for n, v in enumerate(reveal.clash.values, 1))
     books = []
     for n, (lib, size, read) in enumerate(zip(libs, result.sizes, (read1, read2), strict=True), 1):

@@ -71,9 +71,7 @@ async def compute(
             calculation passed its time budget.
     """
     try:
-        if on_loop:
-            return func(*args, **kwargs)
-        return await run_bounded(func, *args, budget=CALC_BUDGET, **kwargs)
+        return await run_bounded(func, *args, budget=CALC_BUDGET, on_loop=on_loop, **kwargs)
     except TooExpensive as exc:
         raise UserError(
             "Zu aufwendig", "Diese Rechnung braucht zu lange (über 1 Sekunde); bitte die Eingabe verkleinern."
