@@ -53,7 +53,7 @@ from old_ruling_search import add_old_tables, old_ruling_search  # noqa: E402
 from question_cv import cross_validate, describe, fold_rows  # noqa: E402
 
 from bot.analysis import STOP_WORDS, Options  # noqa: E402
-from bot.german_words import ordinary_words_async  # noqa: E402
+from bot.german_words import not_ordinary  # noqa: E402
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
 from bot.importer import passages as passage_writer  # noqa: E402
 from bot.question_words import unknown_words  # noqa: E402
@@ -138,7 +138,6 @@ def hedge_cells(results: list[tuple[Ranked, tuple[str, ...], bool]]) -> str:
 async def hedge_table(store: Store, r: Ranker, names: NameIndex, parts: dict[str, list[Question]]) -> None:
     """The hedge per part and its typo'd copy: by the ranking alone (``clear``), as ``/frage`` hedged before the
     German dictionary (any word no document holds forces it) and as it hedges now (ordinary words do not)."""
-    ordinary = await ordinary_words_async()
     print("\n| part | hedge by | answers hedged | hit@1 unhedged | hit@1 hedged |\n|---|---|---|---|---|")
     for part, questions in parts.items():
         for label_, qs in ((part, questions), (f"{part}, one typo each", typo_copy(questions))):
@@ -148,10 +147,9 @@ async def hedge_table(store: Store, r: Ranker, names: NameIndex, parts: dict[str
             for res, gold in found:
                 named = [c.name for c in [await store.card(cid) for cid in dict.fromkeys(res.cards)] if c is not None]
                 rows["ranking"].append((res, gold, False))
-                rows["note, no dictionary"].append(
-                    (res, gold, bool(unknown_words(res.analysis, r.term_weights, named))))
-                rows["note, dictionary"].append(
-                    (res, gold, bool(unknown_words(res.analysis, r.term_weights, named, ordinary))))
+                unknown = unknown_words(res.analysis, r.term_weights, named)
+                rows["note, no dictionary"].append((res, gold, bool(unknown)))
+                rows["note, dictionary"].append((res, gold, bool(await not_ordinary(unknown))))  # as /frage
             for by, rs in rows.items():
                 if rs:
                     print(f"| {label_} | {by} | {hedge_cells(rs)} |")
