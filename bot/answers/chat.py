@@ -85,7 +85,7 @@ def explain_options(ctx: AnswerContext, text: str) -> dict[str, str]:
     options = {"ids": ",".join(map(str, ids)), "missing": "\n".join(missing)}
     if typed:
         options["typed"] = "\n".join(typed)
-    if message_cards(ctx, text)[:2] != (ids, missing):  # a spoiler hid a name: said in the answer
+    if "||" in text and message_cards(ctx, text)[:2] != (ids, missing):  # a spoiler hid a name: said in the answer
         options["hidden"] = "1"
     return options
 
