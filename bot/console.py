@@ -98,7 +98,7 @@ class CommandLine:
     def _unknown(self, words: list[str]) -> str:
         """The German usage error for ``words`` that name no command: a group's name without (or with an unknown)
         subcommand lists the group's subcommands (``/fehde`` → ``/fehde chancen``, ``/fehde aufdecken``), anything
-        else every command. The typed words are shown cut and escaped as user text."""
+        else every command. A group's name is echoed only as one of the table's names (it matched one)."""
         group = [leaf for leaf in self.table.leaves
                  if len(leaf.names) > 1 and words and words[0].casefold() in names_of(leaf.names[0])]
         if group:
