@@ -7,8 +7,8 @@ their frequencies, from OpenSubtitles and a German word list; read offline from 
 kept folded and in one spelling (:func:`bot.text.fold`, :func:`bot.text.canonical`: „für“ and „fuer“ meet), sorted,
 in one bytes string, one word a line, with each word's offset (≈ 4.4 + 1.4 MB; a set of the words would hold
 ≈ 35 MB), read as a stream (ijson) into one buffer, then sorted. A lookup is a binary search over the offsets
-(microseconds, not a scan). Read only when an answer has a word no document holds (:func:`not_ordinary`) or at the
-bot's start (a warm-up): ≈ 0.5 s of CPU, ≈ 70 MB at its peak while sorting, ≈ 15 MB kept.
+(microseconds, not a scan). Read only when an answer has a word no document holds (:func:`not_ordinary`; no warm-up
+at start): ≈ 0.5 s of CPU in a worker thread, ≈ 70 MB at its peak while sorting, ≈ 15 MB kept.
 """
 
 from __future__ import annotations

@@ -5,7 +5,6 @@ from __future__ import annotations
 from bot.answers.questions import question_answer
 from bot.answers.registry import AnswerContext
 from bot.commands.spec import Command, Option, tr
-from bot.german_words import ordinary_words_async
 from bot.ranking import ranker
 
 COMMANDS = [
@@ -28,11 +27,4 @@ async def read_ranker(ctx: AnswerContext) -> None:
     (await ranker(ctx.store)).warm(ctx.names)
 
 
-async def read_ordinary_words(ctx: AnswerContext) -> None:
-    """Read the German dictionary of the unknown-word note (bot/german_words.py, about 1 s in a worker thread, once
-    per process) at start, not at the first question: the first ``/frage`` is answered in time, not deferred."""
-    del ctx  # the dictionary is the same for every store
-    await ordinary_words_async()
-
-
-WARMUPS = [read_ranker, read_ordinary_words]
+WARMUPS = [read_ranker]
