@@ -97,6 +97,9 @@ async def test_explain_message_leaves_spoilered_names_hidden_also_from_its_share
     assert [p.title for p in reply.pages] == ["Bestimmt // Unbeirrt", "Nicht gefunden"]
     assert reply.pages[0].body.startswith("_Namen hinter Spoilern (\\|\\|…\\|\\|) werden hier nicht erklärt")
     assert not any("Blitzschlange" in a.label for a in reply.actions)
+    # what its buttons carry (paging, „Im Kanal teilen“) says the same after a restart: the options are the id
+    bestimmt = ctx.names.resolve("Bestimmt // Unbeirrt").card_id
+    assert await run_answer(ctx, "explain_cards", ids=str(bestimmt), missing="Gibtsnicht", hidden="1") == reply
     only = await run_answer(ctx, "explain_message", text="Was macht ||Blitzschlange||?")
     assert only.error and "Namen hinter Spoilern" in only.pages[0].body
     # a spoiler that hides no name says nothing; the same name written openly is explained
