@@ -140,10 +140,9 @@ def test_share_button_of_a_private_odds_answer_posts_the_same_answer(built_db):
     assert "Spieler 1: **50,00 %** (1/2)" in shared["embeds"][0]["description"]
 
 
-async def test_small_clash_on_the_loop_large_in_the_worker(ctx, monkeypatch):
-    """Up to LOOP_HALVES halves in all the clash is decided on the loop (its work is bounded by them); a longer
-    ``1/2/…`` input keeps the worker's time budget. Same answers either way (2007: each half compared)."""
-    import bot.answers.clash as clash_answers
+def worker_trips(monkeypatch, module) -> list[str]:
+    """The names of the functions ``module``'s answers send to a worker process (``run_bounded`` without
+    ``on_loop``), appended as they go."""
     from bot.offload import run_bounded
 
     trips: list[str] = []
@@ -153,7 +152,16 @@ async def test_small_clash_on_the_loop_large_in_the_worker(ctx, monkeypatch):
             trips.append(func.__name__)
         return await run_bounded(func, *args, **kwargs)
 
-    monkeypatch.setattr(clash_answers, "run_bounded", counted)
+    monkeypatch.setattr(module, "run_bounded", counted)
+    return trips
+
+
+async def test_small_clash_on_the_loop_large_in_the_worker(ctx, monkeypatch):
+    """Up to LOOP_HALVES halves in all the clash is decided on the loop (its work is bounded by them); a longer
+    ``1/2/…`` input keeps the worker's time budget. Same answers either way (2007: each half compared)."""
+    import bot.answers.clash as clash_answers
+
+    trips = worker_trips(monkeypatch, clash_answers)
     small = await run_answer(ctx, "clash_reveal", card1="Bestimmt // Unbeirrt", card2="{3}{R}", rules="2007")
     assert trips == []  # 3 halves: both rules states on the loop
     assert small.pages[0].body.startswith("**Spieler 1 und 2 gewinnen die Fehde** (Regelstand 2007).")
@@ -171,16 +179,8 @@ async def test_small_odds_on_the_loop_many_kinds_in_the_worker(ctx, monkeypatch)
     """Libraries of at most LOOP_KINDS kinds are answered on the loop (kinds × kinds pairs of fractions); one
     more kind keeps the worker's budget for the odds and the reveal. The same odds either way."""
     import bot.answers.clash as clash_answers
-    from bot.offload import run_bounded
 
-    trips: list[str] = []
-
-    async def counted(func, *args, **kwargs):
-        if not kwargs.get("on_loop"):  # a trip to a worker process
-            trips.append(func.__name__)
-        return await run_bounded(func, *args, **kwargs)
-
-    monkeypatch.setattr(clash_answers, "run_bounded", counted)
+    trips = worker_trips(monkeypatch, clash_answers)
     small = await run_answer(ctx, "clash_odds", library1="0:24 2:36", library2="0:20 3:40", seed=1)
     assert trips == []
     assert small.pages[0].body.startswith("Spieler 1: **20,00 %** (1/5) · Spieler 2: **66,67 %** (2/3)")

@@ -6,6 +6,7 @@ import json
 
 from bot.answers import run_answer
 from bot.render import payload
+from tests.answers.test_clash_answers import worker_trips
 from tests.conftest import call_cli
 from tests.test_render import assert_within_limits
 
@@ -176,16 +177,8 @@ async def test_info_value_and_colours_on_the_loop_hybrid_payments_in_the_worker(
     than LOOP_CHOICES choice symbols take the trip to the worker with its time budget."""
     import bot.answers.mana as mana_answers
     from bot.answers.calc_input import MAX_INPUT
-    from bot.offload import run_bounded
 
-    trips: list[str] = []
-
-    async def counted(func, *args, **kwargs):
-        if not kwargs.get("on_loop"):  # a trip to a worker process
-            trips.append(func.__name__)
-        return await run_bounded(func, *args, **kwargs)
-
-    monkeypatch.setattr(mana_answers, "run_bounded", counted)
+    trips = worker_trips(monkeypatch, mana_answers)
     cost = "{G/W}" * (MAX_INPUT // 5)
     message = payload(await run_answer(ctx, "mana_info", cost=cost))
     assert trips == ["hybrid_payments"]
