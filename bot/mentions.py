@@ -90,12 +90,17 @@ _word_keys = functools.lru_cache(maxsize=1 << 16)(name_keys)
 
 def _name_token_keys(name: str) -> list[tuple[str, str, str]]:
     """Like :func:`_token_keys` for a short name: one memoised :func:`name_keys` call per word. A name of
-    printable ASCII (most names of a card file) is cleaned without NFKC, which changes no ASCII character."""
-    cleaned = " ".join(name.split()) if name.isascii() and name.isprintable() else clean(name)
+    printable ASCII (most names of a card file) is cleaned without NFKC, which changes no ASCII character, and
+    its words of ASCII letters and digits are their own key in lower case (what :func:`name_keys` gives them:
+    no separator, umlaut or mark to fold; a card file's names each carry a number, which would miss the memo)."""
+    if not (name.isascii() and name.isprintable()):
+        return [(raw, keys[0], keys[-1]) for raw in _TOKENS.findall(clean(name)) if (keys := _word_keys(raw))]
     out = []
-    for raw in _TOKENS.findall(cleaned):
-        keys = _word_keys(raw)
-        if keys:
+    for raw in _TOKENS.findall(" ".join(name.split())):
+        if raw.isalnum():
+            key = raw.lower()
+            out.append((raw, key, key))
+        elif keys := _word_keys(raw):
             out.append((raw, keys[0], keys[-1]))
     return out
 
