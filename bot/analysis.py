@@ -30,13 +30,16 @@ Nothing here imports discord or the store: the vocabulary comes in as plain mapp
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import collections
+import operator
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from bot import stopwords as lists
+from bot.analysed import Analysis
 from bot.card_names import LANGUAGES, NameTable, covered, name_tables
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
-from bot.passage_concepts import passage_concepts
+from bot.passage_concepts import passage_concepts, plain_concepts
 from bot.question_groups import part_concepts, question_groups
 from bot.stopwords import STOP_WORDS, WEAK_WORDS, listed_spelling
 from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, Vocabulary
@@ -64,6 +67,9 @@ WORDS_REMEMBERED = 200_000
 _NUMBER, _WEAK, _NO_TERM, _CONTENT = range(4)
 #: "weiß" is the verb "wissen" (a stop word) beside a personal pronoun (:func:`bot.stopwords.is_verb_wissen`).
 _WISSEN = frozenset({"weiß", "weiss"})
+#: :attr:`_Word.plain` and :attr:`_Word.adds` of a word, read in C over a text's words (:meth:`Analyser.indexed`).
+_PLAIN = operator.attrgetter("plain")
+_ADDS = operator.attrgetter("adds")
 #: A passage's analysis as its columns take it (:meth:`Analyser.indexed`): terms, concepts, weak stems beside them.
 Indexed = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
@@ -81,60 +87,8 @@ class _Word(NamedTuple):
     in_phrases: bool  # in lists.WEAK_IN_PHRASES: no term inside a name of two or more words
     starts: bool  # some concept's name begins with its main stem
     form: str  # its folded lemma, on which a one-word name checks that the word is its form (Concept.fits)
-
-
-@dataclass
-class Analysis:
-    """The analysis of one text.
-
-    Attributes:
-        terms: ranking terms in order of first appearance, each once (stems, compound parts, concepts, rule
-            numbers); the FTS5 column of a passage holds them joined by spaces.
-        concepts: the concept ids among them.
-        numbers: rule numbers the text names (``702.19a``).
-        words: the content words as read (after spelling repair), for messages and highlighting.
-        weak: stems of :data:`WEAK_WORDS` in the text (terms only beside other terms, see :meth:`all_terms`).
-        truncated: the text had more tokens than were read, or more terms than a query may use.
-        definition: the question asks what something is or means (set by :mod:`bot.ranking`).
-        english: a question whose words are English (:func:`bot.stopwords.is_english` of the tokens read).
-        repaired: terms read only from words repaired as typos (the ranking weighs them below typed words).
-        groups: per content word of a question, the terms it gave (its stems, compound parts, English stem and
-            the concepts whose names cover it), then one group per other term (a concept named by stop words
-            only); a passage answers a word when it holds any of them (:mod:`bot.ranking`'s coverage).
-    """
-
-    terms: list[str] = field(default_factory=list)
-    concepts: list[str] = field(default_factory=list)
-    numbers: list[str] = field(default_factory=list)
-    words: list[str] = field(default_factory=list)
-    truncated: bool = False
-    weak: list[str] = field(default_factory=list)
-    definition: bool = False
-    english: bool = False
-    repaired: set[str] = field(default_factory=set)
-    groups: list[tuple[str, ...]] = field(default_factory=list)
-
-    def has(self, term: str) -> bool:
-        """True when ``term`` is among :attr:`terms` already."""
-        return term in self._seen
-
-    def add(self, term: str) -> None:
-        """Append ``term`` unless it is there already."""
-        if term and term not in self._seen:
-            self._seen.add(term)
-            self.terms.append(term)
-
-    def __post_init__(self) -> None:
-        self._seen: set[str] = set(self.terms)
-
-    def set_terms(self, terms: dict[str, None]) -> None:
-        """Make :attr:`terms` the keys of ``terms`` (distinct, in their order)."""
-        self.terms = list(terms)
-        self._seen = set(terms)
-
-    def all_terms(self) -> list[str]:
-        """:attr:`terms` and, when there is at least one, the weak words' stems (a passage's indexed terms)."""
-        return [*self.terms, *(w for w in dict.fromkeys(self.weak) if w not in self._seen)] if self.terms else []
+    plain: bool  # neither weak nor a negation, „weiß“ or in lists.WEAK_IN_PHRASES: gives `adds` at any place
+    adds: dict[str, None]  # what a plain word gives a passage's terms (a content word its terms, a number its term)
 
 
 @dataclass(frozen=True)
@@ -312,8 +266,12 @@ class Analyser:
         else:
             kind, extra = _CONTENT, ""
         form = self.form(word, language)
-        info = _Word(stems[0], kind, dict.fromkeys(stems), extra, word in lists.NEGATIONS, word in STOP_WORDS,
-                     word in _WISSEN, word in lists.WEAK_IN_PHRASES, self.vocab.starts_concept(stems[0]), form)
+        terms = dict.fromkeys(stems)
+        negation, wissen, in_phrases = word in lists.NEGATIONS, word in _WISSEN, word in lists.WEAK_IN_PHRASES
+        plain = kind != _WEAK and not (negation or wissen or in_phrases)
+        adds = terms if kind == _CONTENT else {extra: None} if kind == _NUMBER else {}
+        info = _Word(stems[0], kind, terms, extra, negation, word in STOP_WORDS, wissen, in_phrases,
+                     self.vocab.starts_concept(stems[0]), form, plain, adds)
         known = self._words.setdefault(language, {})
         if len(known) < WORDS_REMEMBERED:
             known[word] = info if word in known else None
@@ -352,7 +310,7 @@ class Analyser:
         out = Analysis(concepts=concepts, truncated=truncated, english=english_question)
         terms = dict.fromkeys(concepts)  # the terms in order of first appearance, each once
         for i, word in enumerate(raw):
-            _first, kind, stems, extra, negation, _stop, wissen, in_phrases, _starts, _form = infos[i]
+            _first, kind, stems, extra, negation, _stop, wissen, in_phrases, _starts, _form, _plain, _adds = infos[i]
             if kind == _NUMBER:
                 out.numbers.append(word)
                 terms[extra] = None
@@ -385,11 +343,16 @@ class Analyser:
             how = (document, old_terms, language)
             firsts = [info.first for info in infos]
             names = self.card_name_words(firsts, language) if self.card_names else set()
-            concepts, covered = passage_concepts(raw, infos, self.vocab.concept_table(*how), names, firsts,
-                                                 self.vocab.concept_fits(*how))
+            plain = None if names or not all(map(_PLAIN, infos)) else plain_concepts(
+                raw, infos, firsts, self.vocab.word_concepts(*how))
+            concepts, covered = (plain, covered) if plain is not None else passage_concepts(
+                raw, infos, self.vocab.concept_table(*how), names, firsts, self.vocab.concept_fits(*how))
         elif self.options.concepts:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, False, raw), {})
         terms, weak, is_wissen = dict.fromkeys(concepts), [], lists.is_verb_wissen
+        if all(map(_PLAIN, infos)):  # no word whose terms depend on its place or that adds a weak stem (most texts)
+            collections.deque(map(terms.update, map(_ADDS, infos)), maxlen=0)  # each word's terms in order, in C
+            return tuple(terms), tuple(concepts), ()
         for i, info in enumerate(infos):
             kind = info.kind
             if kind == _CONTENT and not (info.wissen or info.in_phrases or info.negation):  # most words

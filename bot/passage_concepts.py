@@ -4,12 +4,13 @@ of the concept table that count in its document, compared only where one begins,
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
 from bot import stopwords as lists
 from bot.concepts import fitting, fitting_kept
-from bot.vocabulary import ConceptTable, match_concepts
+from bot.vocabulary import ConceptTable, WordConcepts, match_concepts
 
 
 class WordInfo(Protocol):
@@ -78,4 +79,22 @@ def passage_concepts(raw: list[str], infos: Sequence[WordInfo], table: ConceptTa
     return list(concepts), spans
 
 
-__all__ = ["WordInfo", "passage_concepts"]
+def plain_concepts(raw: list[str], infos: Sequence[WordInfo], stems: list[str], kind: WordConcepts
+                   ) -> list[str] | None:
+    """:func:`passage_concepts` of a text whose words are no card's name and none „weiß“ (the caller checks), when
+    no two neighbouring main ``stems`` begin a name of two or more words of ``kind``'s table: then each position's
+    concepts are its word's one-word names (:meth:`WordConcepts.word`, remembered per word) and the concepts are
+    theirs in order, read in C; None when a neighbouring pair might begin a longer name (read it by
+    :func:`passage_concepts`). No word is then covered by a name of two or more words."""
+    if not kind.pairs.isdisjoint(map("\0".join, itertools.pairwise(stems))):
+        return None
+    found = list(map(kind.words.get, raw))
+    if None in found:  # words not met before in this kind of text
+        for i, got in enumerate(found):
+            if got is None:
+                info = infos[i]
+                found[i] = kind.word(raw[i], info.first, info.form, info.stop)
+    return list(dict.fromkeys(itertools.chain.from_iterable(cast("list[tuple[str, ...]]", found))))  # none is None
+
+
+__all__ = ["WordInfo", "passage_concepts", "plain_concepts"]

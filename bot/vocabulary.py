@@ -29,6 +29,31 @@ LONG_TYPO = 10
 ConceptTable = dict[str, tuple[tuple[Concept, ...], list[tuple[str, str]]]]
 
 
+#: Words whose one-word concepts a :class:`WordConcepts` remembers (then only those).
+WORDS_KEPT = 100_000
+
+
+class WordConcepts:
+    """For one kind of text (a :data:`ConceptTable` and its memo ``fits``, :meth:`Vocabulary.word_concepts`): the
+    first two stems of every name of two or more words (:attr:`pairs`, joined by ``\0``), and per word met, the
+    concepts of the one-word names it is a form of where no longer name begins (:meth:`word`)."""
+
+    def __init__(self, table: ConceptTable, fits: dict[tuple[str, str], list[str]]) -> None:
+        self.table = table
+        self.fits = fits
+        self.pairs = frozenset("\0".join(c.stems[:2]) for longer, _single in table.values() for c in longer)
+        self.words: dict[str, tuple[str, ...]] = {}
+
+    def word(self, word: str, first: str, form: str, stop: bool) -> tuple[str, ...]:
+        """The concepts of the one-word names of ``table`` that ``word`` (main stem ``first``, folded lemma ``form``,
+        a stop word or not) is a form of (:func:`bot.concepts.fitting`), remembered (at most :data:`WORDS_KEPT`)."""
+        entry = self.table.get(first)
+        found = () if entry is None or stop or not entry[1] else tuple(fitting_kept(entry[1], first, form, self.fits))
+        if len(self.words) < WORDS_KEPT:
+            self.words[word] = found
+        return found
+
+
 @dataclass
 class Vocabulary:
     """What the analyser knows of the store: its words and, optionally, their lemmas.
@@ -52,6 +77,7 @@ class Vocabulary:
         self._tables: dict[tuple[str | None, bool, str], ConceptTable] = {}
         self._english = frozenset(s for c in self.concepts if c.language == "en" for s in c.stems)
         self._fits: dict[tuple[str | None, bool, str], dict[tuple[str, str], list[str]]] = {}
+        self._word_concepts: dict[tuple[str | None, bool, str], WordConcepts] = {}
 
     def concept_table(self, document: str | None, old_terms: bool, language: str) -> ConceptTable:
         """The names that count in a text of ``language`` in ``document`` (None: no document) with or without
@@ -71,6 +97,14 @@ class Vocabulary:
                     table[first] = (longer, single)
             self._tables[key] = table
         return table
+
+    def word_concepts(self, document: str | None, old_terms: bool, language: str) -> WordConcepts:
+        """:class:`WordConcepts` of the names of :meth:`concept_table` of one kind of text; made once per kind."""
+        found = self._word_concepts.get((document, old_terms, language))
+        if found is None:
+            how = (document, old_terms, language)
+            found = self._word_concepts[how] = WordConcepts(self.concept_table(*how), self.concept_fits(*how))
+        return found
 
     def concept_fits(self, document: str | None, old_terms: bool, language: str) -> dict[tuple[str, str], list[str]]:
         """The memo of :func:`bot.concepts.fitting_kept` for the names of :meth:`concept_table` of the same kind of
@@ -205,4 +239,4 @@ def match_concepts(table: ConceptTable, stems: list[str], start: int, stopped: b
     return [], 0
 
 
-__all__ = ["LONG_TYPO", "TYPO_CUTOFF", "ConceptTable", "Vocabulary", "match_concepts"]
+__all__ = ["LONG_TYPO", "TYPO_CUTOFF", "ConceptTable", "Vocabulary", "WordConcepts", "match_concepts"]

@@ -1,0 +1,64 @@
+"""The result of :meth:`bot.analysis.Analyser.analyse` (:class:`Analysis`, re-exported by :mod:`bot.analysis`): a
+text's ranking terms, concepts, rule numbers and what a question's ranking reads of them. Nothing here imports the
+rest of the bot."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Analysis:
+    """The analysis of one text.
+
+    Attributes:
+        terms: ranking terms in order of first appearance, each once (stems, compound parts, concepts, rule
+            numbers); the FTS5 column of a passage holds them joined by spaces.
+        concepts: the concept ids among them.
+        numbers: rule numbers the text names (``702.19a``).
+        words: the content words as read (after spelling repair), for messages and highlighting.
+        weak: stems of :data:`WEAK_WORDS` in the text (terms only beside other terms, see :meth:`all_terms`).
+        truncated: the text had more tokens than were read, or more terms than a query may use.
+        definition: the question asks what something is or means (set by :mod:`bot.ranking`).
+        english: a question whose words are English (:func:`bot.stopwords.is_english` of the tokens read).
+        repaired: terms read only from words repaired as typos (the ranking weighs them below typed words).
+        groups: per content word of a question, the terms it gave (its stems, compound parts, English stem and
+            the concepts whose names cover it), then one group per other term (a concept named by stop words
+            only); a passage answers a word when it holds any of them (:mod:`bot.ranking`'s coverage).
+    """
+
+    terms: list[str] = field(default_factory=list)
+    concepts: list[str] = field(default_factory=list)
+    numbers: list[str] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
+    truncated: bool = False
+    weak: list[str] = field(default_factory=list)
+    definition: bool = False
+    english: bool = False
+    repaired: set[str] = field(default_factory=set)
+    groups: list[tuple[str, ...]] = field(default_factory=list)
+
+    def has(self, term: str) -> bool:
+        """True when ``term`` is among :attr:`terms` already."""
+        return term in self._seen
+
+    def add(self, term: str) -> None:
+        """Append ``term`` unless it is there already."""
+        if term and term not in self._seen:
+            self._seen.add(term)
+            self.terms.append(term)
+
+    def __post_init__(self) -> None:
+        self._seen: set[str] = set(self.terms)
+
+    def set_terms(self, terms: dict[str, None]) -> None:
+        """Make :attr:`terms` the keys of ``terms`` (distinct, in their order)."""
+        self.terms = list(terms)
+        self._seen = set(terms)
+
+    def all_terms(self) -> list[str]:
+        """:attr:`terms` and, when there is at least one, the weak words' stems (a passage's indexed terms)."""
+        return [*self.terms, *(w for w in dict.fromkeys(self.weak) if w not in self._seen)] if self.terms else []
+
+
+__all__ = ["Analysis"]
