@@ -337,20 +337,23 @@ class Analyser:
         raw = tokens(text, MAX_TOKENS)
         known = self._words.get(language, {})
         infos = [known.get(w) or self._word(w, language) for w in raw]
-        concepts: list[str] = []
+        concepts: list[str] | None = None
         covered: set[int] = set()
+        plain = all(map(_PLAIN, infos))  # no word whose terms depend on its place or that adds a weak stem (most texts)
         if self.options.concepts and document is not None:  # a document's passage (_concepts' first branch)
             how = (document, old_terms, language)
             firsts = [info.first for info in infos]
             names = self.card_name_words(firsts, language) if self.card_names else set()
-            plain = None if names or not all(map(_PLAIN, infos)) else plain_concepts(
-                raw, infos, firsts, self.vocab.word_concepts(*how))
-            concepts, covered = (plain, covered) if plain is not None else passage_concepts(
-                raw, infos, self.vocab.concept_table(*how), names, firsts, self.vocab.concept_fits(*how))
+            if plain and not names:
+                concepts = plain_concepts(raw, infos, firsts, self.vocab.word_concepts(*how))
+            if concepts is None:
+                concepts, covered = passage_concepts(raw, infos, self.vocab.concept_table(*how), names, firsts,
+                                                     self.vocab.concept_fits(*how))
         elif self.options.concepts:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, False, raw), {})
+        concepts = concepts or []
         terms, weak, is_wissen = dict.fromkeys(concepts), [], lists.is_verb_wissen
-        if all(map(_PLAIN, infos)):  # no word whose terms depend on its place or that adds a weak stem (most texts)
+        if plain:
             collections.deque(map(terms.update, map(_ADDS, infos)), maxlen=0)  # each word's terms in order, in C
             return tuple(terms), tuple(concepts), ()
         for i, info in enumerate(infos):

@@ -248,8 +248,7 @@ def build(
         if not _lock(handle, needed=True):  # held while building: marks the file as in use (remove_stale_temps)
             os.close(handle)  # no flock here (Windows): an open file could not be renamed there
             handle = -1
-        with _young_collections(BUILD_GC_YOUNG):
-            _fill(temp, inputs, report)
+        _fill(temp, inputs, report)
         with temp.open("rb") as written:
             os.fsync(written.fileno())
         temp.chmod(_store_mode(db_path))
@@ -290,9 +289,11 @@ class _Inputs:
     keywords: Path
 
 
+@_young_collections(BUILD_GC_YOUNG)
 def _fill(temp: Path, inputs: _Inputs, report: BuildReport) -> None:
     """Write schema and records into the new file ``temp`` in one transaction, verify the counts and the
-    foreign keys; fills ``report``.
+    foreign keys; fills ``report``. The garbage collector looks at young objects every :data:`BUILD_GC_YOUNG` new
+    containers meanwhile.
 
     Raises:
         BuildError, SourceError, RegisterError: see :func:`build`.
