@@ -54,7 +54,7 @@ def _card_words(card: CardRecord) -> frozenset[str]:
     return frozenset(canonical(fold(w)) for w in name_tokens(card.name))
 
 
-def _near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None) -> Notes:
+def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None) -> Notes:
     """The notes for the question's words repaired as typos (:attr:`Analysis.typos`), in the question's order:
     per named card whose name took a repaired word one line (``/karte``'s typo line when the lookup takes the typed
     words for that card, else the near-miss line, hedged), then one line for the other repaired words (hedged)."""
@@ -97,7 +97,7 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     found (their names' words are no unknown words), over the store's analysed terms ``known``
     (:attr:`bot.ranking.Ranker.term_weights`) and card names ``names`` (for ``/karte``'s reading of a typed name;
     None: every near-miss card name is hedged). Reads the German dictionary only when a word is unknown."""
-    near = _near_misses(analysis, cards, names)
+    near = near_misses(analysis, cards, names)
     unknown = unknown_words(analysis, known, [c.name for c in cards])
     if not analysis.definition:
         unknown = await not_ordinary(unknown)  # „nochmal“, „boni“: no typo, no unknown topic
@@ -115,4 +115,4 @@ def missed_title(notes: Notes, title: str) -> str:
     return shorten(f"Nicht in den Dokumenten: {named} – am ähnlichsten: {title}", TITLE_LIMIT)
 
 
-__all__ = ["TITLE_LIMIT", "Notes", "missed_title", "question_notes"]
+__all__ = ["TITLE_LIMIT", "Notes", "missed_title", "near_misses", "question_notes"]
