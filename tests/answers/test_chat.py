@@ -248,7 +248,7 @@ async def test_ambiguous_mechanic_offers_a_select_menu(ctx):
 
 
 async def test_unknown_rule_number_offers_the_nearest_numbers(ctx):
-    reply = await run_answer(ctx, "rule", query="502.15")
+    reply = await run_answer(ctx, "rule", search="502.15")
     numbers = [c.arg for c in reply.choices]
     # Kälteeinbruch FAQ: 502.13 (cumulative upkeep, 2006 numbering) is the only close number (no far ones).
     assert numbers == ["502.13", "502.13a", "502.13b"]
