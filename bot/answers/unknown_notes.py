@@ -4,11 +4,13 @@ Two ways a question's word can be in no document and still find passages:
 
 * **Read as another word** (the spelling repair of :mod:`bot.analysis`, :attr:`bot.analysis.Analysis.typos`):
   „Blitzschlag“ is read as the stored card name Blitzschlange, „fluch“ as „Flucht“. The typed word is named with the
-  word it was read as. When the words of a card's name were typed so that the card lookup of ``/karte`` takes them
-  for that card (:meth:`bot.search.NameIndex.lookup`: a typo of one clear name, „Boros Rekrutt“), the note is
-  ``/karte``'s (:func:`bot.answers.name_notes.typo_line`) and the answer is not hedged for it; otherwise the answer
-  is hedged and says that it is about another card („„Blitzschlag“ steht in keinem Dokument des Bots; am
-  ähnlichsten: Blitzschlange“): another card's text is never the confident lead for a near-miss name.
+  word it was read as; the answer is hedged for it when the typed word is German itself (:mod:`bot.german_words`:
+  „fluch“ was meant, not mistyped), not for a plain typo („spukk“). When the words of a card's name were typed so
+  that the card lookup of ``/karte`` takes them for that card (:meth:`bot.search.NameIndex.lookup`: a typo of one
+  clear name, „Boros Rekrutt“), the note is ``/karte``'s (:func:`bot.answers.name_notes.typo_line`) and the
+  answer is not hedged for it; otherwise the answer is hedged and says that it is about another card
+  („„Blitzschlag“ steht in keinem Dokument des Bots; am ähnlichsten: Blitzschlange“): another card's text is
+  never the confident lead for a near-miss name.
 * **Read as typed** but held by no passage in any form (:func:`bot.question_words.unknown_words`): named by
   :func:`bot.question_words.unknown_line`, without the ordinary German words no document happens to use
   (:func:`bot.german_words.not_ordinary`) — except in a question asking what something is („was macht Feuerball“):
@@ -42,11 +44,13 @@ class Notes:
         lines: German lines (user text escaped), near misses first, then unknown words; empty when none.
         hedge: the answer must say that no passage clearly answers (a near miss or an unknown word).
         missed: the typed words (escaped, each ≤ 40 characters) read as a card they do not name, for the title.
+        read_as: the other typed words read as a close word of the documents, as typed (not escaped).
     """
 
     lines: tuple[str, ...] = ()
     hedge: bool = False
     missed: tuple[str, ...] = ()
+    read_as: tuple[str, ...] = ()
 
 
 def _card_words(card: CardRecord) -> frozenset[str]:
@@ -57,7 +61,8 @@ def _card_words(card: CardRecord) -> frozenset[str]:
 def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None) -> Notes:
     """The notes for the question's words repaired as typos (:attr:`Analysis.typos`), in the question's order:
     per named card whose name took a repaired word one line (``/karte``'s typo line when the lookup takes the typed
-    words for that card, else the near-miss line, hedged), then one line for the other repaired words (hedged)."""
+    words for that card, else the near-miss line, hedged), then one line for the other repaired words (hedged by
+    :func:`question_notes` only when one is an ordinary German word: meant as typed, not a typo)."""
     lines: list[str] = []
     missed: list[str] = []
     hedge = False
@@ -82,13 +87,12 @@ def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameInde
                      f"unten gelten {card.name}, nicht „{shown}“.")
     other = [w for w in words if w in analysis.typos and w not in used]
     if other:
-        hedge = True
         pairs = ", ".join(f"„{quote_user(analysis.typos[w], 40)}“ (gelesen als „{quote_user(w, 40)}“)"
                           for w in other[:UNKNOWN_SHOWN])
         verb = "steht" if len(other) == 1 else "stehen"
         lines.append(f"ℹ️ {pairs} {verb} so in keinem Dokument des Bots; die Stellen unten passen zum ähnlichsten "
                      "Wort der Dokumente, vielleicht nicht zum gemeinten.")
-    return Notes(tuple(lines), hedge, tuple(missed))
+    return Notes(tuple(lines), hedge, tuple(missed), tuple(analysis.typos[w] for w in other))
 
 
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
@@ -98,11 +102,14 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     (:attr:`bot.ranking.Ranker.term_weights`) and card names ``names`` (for ``/karte``'s reading of a typed name;
     None: every near-miss card name is hedged). Reads the German dictionary only when a word is unknown."""
     near = near_misses(analysis, cards, names)
+    # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
+    meant = len(await not_ordinary(list(near.read_as))) < len(near.read_as)
     unknown = unknown_words(analysis, known, [c.name for c in cards])
     if not analysis.definition:
         unknown = await not_ordinary(unknown)  # „nochmal“, „boni“: no typo, no unknown topic
     line = unknown_line(unknown)
-    return Notes((*near.lines, *([line] if line else [])), near.hedge or bool(unknown), near.missed)
+    return Notes((*near.lines, *([line] if line else [])), near.hedge or meant or bool(unknown), near.missed,
+                 near.read_as)
 
 
 def missed_title(notes: Notes, title: str) -> str:

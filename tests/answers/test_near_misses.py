@@ -5,6 +5,8 @@ card of the documents; Kälteeinbruch's Blitzschlange is), while a typo of a rea
 from __future__ import annotations
 
 from bot.answers import run_answer
+from bot.answers.unknown_notes import question_notes
+from bot.ranking import ranker
 
 HEDGE = "⚖️ Keine Stelle passt eindeutig am besten"
 
@@ -64,3 +66,25 @@ async def test_ruling_search_names_a_near_miss_card_before_its_hits(ctx):
 async def test_ruling_search_of_a_card_with_its_name_typed_exactly_has_no_near_miss_line(ctx):
     reply = await run_answer(ctx, "ruling", search="Blitzschlange")
     assert "in keinem Dokument" not in reply.pages[0].body
+
+
+async def test_a_plain_typo_is_named_but_does_not_hedge_a_clear_answer(ctx):
+    # „legendärre“ is no German word: a typo of „legendäre“; 003's legend rule answers clearly as typed right
+    question = "Was passiert, wenn zwei {} Karten gleichen Namens im Spiel sind?"
+    typed = await run_answer(ctx, "question", question=question.format("legendärre"))
+    right = await run_answer(ctx, "question", question=question.format("legendäre"))
+    body = typed.pages[0].body
+    assert "ℹ️ „legendärre“ (gelesen als „legendäre“) steht so in keinem Dokument des Bots" in body
+    assert HEDGE not in body and HEDGE not in right.pages[0].body
+    assert typed.actions == right.actions
+
+
+async def test_a_german_word_read_as_another_word_hedges(ctx):
+    # „fluch“ is German (the dictionary has it): meant as typed, so the Flucht answer is no confident one
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "wie funktioniert fluch", ctx.names)
+    assert found.analysis.typos == {"flucht": "fluch"}
+    notes = await question_notes(found.analysis, r.term_weights, [], ctx.names)
+    assert notes.hedge and notes.read_as == ("fluch",)
+    spelt = await r.search(ctx.store, "wie funktioniert flucht", ctx.names)
+    assert not (await question_notes(spelt.analysis, r.term_weights, [], ctx.names)).hedge
