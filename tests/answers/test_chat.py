@@ -26,7 +26,8 @@ def test_bracket_mentions():
     text = "Erst [[Boros-Rekrut]], dann [[ Feld der Unterdrückung | rulings ]], [[ ]], nochmal [[Boros-Rekrut]]"
     assert bracket_mentions(text, 5) == [Mention("Boros-Rekrut"), Mention("Feld der Unterdrückung", True)]
     assert bracket_mentions("[[a]] [[b]] [[c]] [[d]] [[e]] [[f]] [[g]]", 5) == [Mention(n) for n in "abcde"]
-    assert bracket_mentions("Boros-Rekrut [Boros-Rekrut] [[" + "x" * 300 + "]]", 5) == []
+    # a name longer than 200 characters is still asked about: read shortened, ending in „…“
+    assert bracket_mentions("Boros-Rekrut [Boros-Rekrut] [[" + "x" * 300 + "]]", 5) == [Mention("x" * 199 + "…")]
     assert bracket_mentions("[[" * 3000, 5) == []
 
 
@@ -366,3 +367,13 @@ def test_inline_cards_setting(monkeypatch, tmp_path):
     monkeypatch.setenv("INLINE_CARDS", "vielleicht")
     with pytest.raises(ConfigError, match="INLINE_CARDS"):
         load_settings(env)
+
+
+async def test_long_unknown_names_are_listed_shortened_with_an_ellipsis(ctx):
+    # „…mit langem Namen“ has 41 characters, the second name 300: both fit no card and both are listed, cut to 40
+    text = "[[Boros-Rekrut]] [[Unbekannte Karte Nummer 0 mit langem Namen]] [[" + "x" * 300 + "]]"
+    reply = await run_answer(ctx, "explain_message", text=text)
+    assert [p.title for p in reply.pages] == ["Boros-Rekrut", "Nicht gefunden"]
+    assert reply.pages[1].body == ("Zu diesen Namen gibt es keine Karte:\n"
+                                   "• Unbekannte Karte Nummer 0 mit langem Na…\n"
+                                   "• " + "x" * 39 + "…")
