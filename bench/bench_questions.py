@@ -144,16 +144,17 @@ async def hedge_table(store: Store, r: Ranker, names: NameIndex, parts: dict[str
     print("\n| part | hedge by | answers hedged | hit@1 unhedged | hit@1 hedged |\n|---|---|---|---|---|")
     for part, questions in parts.items():
         for label_, qs in ((part, questions), (f"{part}, one typo each", typo_copy(questions))):
-            found = [(await r.search(store, q.text, names, limit=DEPTH), q.gold) for q in qs]
+            found = [(await r.search(store, q.text, names, limit=DEPTH), q.gold, q.text) for q in qs]
             rows: dict[str, list[tuple[Ranked, tuple[str, ...], bool]]] = {
                 "ranking": [], "note, no dictionary": [], "note, dictionary": [], "notes as /frage": []}
-            for res, gold in found:
+            for res, gold, text in found:
                 cards = [c for c in [await store.card(cid) for cid in dict.fromkeys(res.cards)] if c is not None]
                 rows["ranking"].append((res, gold, False))
                 unknown = unknown_words(res.analysis, r.term_weights, [c.name for c in cards])
                 rows["note, no dictionary"].append((res, gold, bool(unknown)))
                 rows["note, dictionary"].append((res, gold, bool(await not_ordinary(unknown))))  # typed words only
-                notes = await question_notes(res.analysis, r.term_weights, cards, names)  # and words read as others
+                notes = await question_notes(res.analysis, r.term_weights, cards, names, text)  # and words read as
+                # others, names typed in capitals
                 rows["notes as /frage"].append((res, gold, notes.hedge))
             for by, rs in rows.items():
                 if rs:

@@ -310,7 +310,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     best, rest = hits[0], hits[1:]
     lead = f"Frage: „{shown}“"
     named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
-    notes = await question_notes(found.analysis, r.term_weights, named, ctx.names)
+    notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question)
     for line in notes.lines:  # what the question names that no document holds: said first
         lead += "\n" + line
     if not clear or notes.hedge:

@@ -19,6 +19,7 @@ Two ways a question's word can be in no document and still find passages:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -95,18 +96,35 @@ def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameInde
     return Notes(tuple(lines), hedge, tuple(missed), tuple(analysis.typos[w] for w in other))
 
 
+#: Two or more words typed capitalised in a row inside a question, maybe joined by an article or „von“ („Dunkles
+#: Ritual“, „Fluch der Verwirrung“): a German adjective or article is capitalised only inside a name.
+_NAME_RUN = re.compile(r"(?<=\S\s)(?:[A-ZÄÖÜ][\w'-]*(?:\s+(?:der|des|die|das|dem|den|von|vom|zu|zum|zur))?\s+)+"
+                       r"[A-ZÄÖÜ][\w'-]*")
+
+
+def name_words(question: str) -> frozenset[str]:
+    """The words (folded, one spelling) of the runs of capitalised words inside ``question`` (its first 2 000
+    characters, not its first word): the words of a name the question gives („kann ich Dunkles Ritual wirken“ →
+    dunkles, ritual), which an unknown-word note names even when each is an ordinary German word."""
+    runs = _NAME_RUN.findall(question[:2000])
+    return frozenset(canonical(fold(w)) for run in runs for w in name_tokens(run))
+
+
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
-                         names: NameIndex | None) -> Notes:
+                         names: NameIndex | None, question: str = "") -> Notes:
     """The notes of a question (``/frage``, ``/ruling suche``) with ``analysis``, whose named ``cards`` the ranking
     found (their names' words are no unknown words), over the store's analysed terms ``known``
     (:attr:`bot.ranking.Ranker.term_weights`) and card names ``names`` (for ``/karte``'s reading of a typed name;
-    None: every near-miss card name is hedged). Reads the German dictionary only when a word is unknown."""
+    None: every near-miss card name is hedged). ``question``: the text as typed, for the words of a name it gives
+    (:func:`name_words`). Reads the German dictionary only when a word is unknown."""
     near = near_misses(analysis, cards, names)
     # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
     meant = len(await not_ordinary(list(near.read_as))) < len(near.read_as)
     unknown = unknown_words(analysis, known, [c.name for c in cards])
-    if not analysis.definition:
-        unknown = await not_ordinary(unknown)  # „nochmal“, „boni“: no typo, no unknown topic
+    if not analysis.definition:  # „nochmal“, „boni“: no typo, no unknown topic; a word of a typed name is one
+        named = name_words(question)
+        kept = set(await not_ordinary(unknown))
+        unknown = [w for w in unknown if w in kept or canonical(fold(w)) in named]
     line = unknown_line(unknown)
     return Notes((*near.lines, *([line] if line else [])), near.hedge or meant or bool(unknown), near.missed,
                  near.read_as)
@@ -122,4 +140,4 @@ def missed_title(notes: Notes, title: str) -> str:
     return shorten(f"Nicht in den Dokumenten: {named} – am ähnlichsten: {title}", TITLE_LIMIT)
 
 
-__all__ = ["TITLE_LIMIT", "Notes", "missed_title", "near_misses", "question_notes"]
+__all__ = ["TITLE_LIMIT", "Notes", "missed_title", "name_words", "near_misses", "question_notes"]
