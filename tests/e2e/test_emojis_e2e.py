@@ -78,7 +78,7 @@ async def test_sync_uploads_each_symbol_once_and_answers_carry_the_emojis(real_b
             card = await fake.command("karte", {"name": "Boros-Rekrut"}, locale="de")
             (embed,) = card.embeds
             assert embed["title"] == "Boros-Rekrut"
-            printed = "_Gedruckter Text (Ravnica: Stadt der Gilden, FAQ vom 30.08.2005):_\n"
+            printed = "_Gedruckter Text (FAQ Ravnica: Stadt der Gilden):_\n"
             face = f"**{emoji(fake, 'R/W')} · Kreatur — Goblin, Soldat · 1/1**"
             assert embed["description"].startswith(printed + face)
             assert f"({emoji(fake, 'R/W')} kann entweder mit {emoji(fake, 'R')} oder mit {emoji(fake, 'W')}" in (
