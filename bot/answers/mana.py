@@ -9,7 +9,7 @@ result, then the details, today's rules with today's numbers, the documents' dat
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from bot.answers.calc_choices import offers_cards
@@ -209,7 +209,7 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
 # --------------------------------------------------------------------------- /mana pay
 
 
-def _paid_line(result: PaymentResult, life: int | None, symbols: list[Symbol]) -> str:
+def _paid_line(result: PaymentResult, life: int | None, symbols: Sequence[Symbol]) -> str:
     """The first line of a payment of the cost's ``symbols``: ``✅ **Bezahlbar** mit {B}{G}{G} und 2
     Lebenspunkten.`` or ``❌ **Nicht bezahlbar**: es fehlt 1× grünes Mana.`` (with what else pays a ``{2/W}``'s
     missing colour, :func:`generic_half_text`); a payment that takes the last life says the player loses

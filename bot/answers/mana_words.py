@@ -6,6 +6,7 @@ Versorgung. Costs become text only through :func:`bot.answers.calc_words.mana`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from bot.answers.calc_words import mana, plural, pool_kind, symbol_text
 from bot.rules.mana import (
@@ -59,7 +60,7 @@ def ways_text(ways: list[list[tuple[frozenset[PoolKind], int]]]) -> str:
     return " oder ".join(joint.join(f"{n}× {need_text(kinds)}" for kinds, n in way) for way in ways)
 
 
-def generic_half_text(symbols: list[Symbol], ways: list[list[tuple[frozenset[PoolKind], int]]]) -> str:
+def generic_half_text(symbols: Sequence[Symbol], ways: list[list[tuple[frozenset[PoolKind], int]]]) -> str:
     """For an unpayable cost: what else pays the missing mana of a colour that a ``{2/W}`` of the cost needs
     (107.4e: ``{W}`` or two generic mana), as the ``{G/W}`` case names both colours: ``" – für jedes {2/W} auch
     2 beliebige Mana statt des weißen (Regel 107.4e)"``; "" when the one way to complete it (``ways``,
