@@ -53,6 +53,7 @@ from old_ruling_search import add_old_tables, old_ruling_search  # noqa: E402
 from question_cv import cross_validate, describe, fold_rows  # noqa: E402
 
 from bot.analysis import STOP_WORDS, Options  # noqa: E402
+from bot.answers.unknown_notes import question_notes  # noqa: E402
 from bot.german_words import not_ordinary  # noqa: E402
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
 from bot.importer import passages as passage_writer  # noqa: E402
@@ -136,20 +137,25 @@ def hedge_cells(results: list[tuple[Ranked, tuple[str, ...], bool]]) -> str:
 
 
 async def hedge_table(store: Store, r: Ranker, names: NameIndex, parts: dict[str, list[Question]]) -> None:
-    """The hedge per part and its typo'd copy: by the ranking alone (``clear``), as ``/frage`` hedged before the
-    German dictionary (any word no document holds forces it) and as it hedges now (ordinary words do not)."""
+    """The hedge per part and its typo'd copy: by the ranking alone (``clear``), by the unknown-word note without
+    the German dictionary (any typed word no document holds forces it) and with it (ordinary words do not), and as
+    ``/frage`` hedges (:func:`bot.answers.unknown_notes.question_notes`: also a word read as a close stored word,
+    unless ``/karte`` takes it for the card it names; an unclear ranking)."""
     print("\n| part | hedge by | answers hedged | hit@1 unhedged | hit@1 hedged |\n|---|---|---|---|---|")
     for part, questions in parts.items():
         for label_, qs in ((part, questions), (f"{part}, one typo each", typo_copy(questions))):
-            found = [(await r.search(store, q.text, names, limit=DEPTH), q.gold) for q in qs]
-            rows: dict[str, list[tuple[Ranked, tuple[str, ...], bool]]] = {"ranking": [], "note, no dictionary": [],
-                                                                           "note, dictionary": []}
-            for res, gold in found:
-                named = [c.name for c in [await store.card(cid) for cid in dict.fromkeys(res.cards)] if c is not None]
+            found = [(await r.search(store, q.text, names, limit=DEPTH), q.gold, q.text) for q in qs]
+            rows: dict[str, list[tuple[Ranked, tuple[str, ...], bool]]] = {
+                "ranking": [], "note, no dictionary": [], "note, dictionary": [], "notes as /frage": []}
+            for res, gold, text in found:
+                cards = [c for c in [await store.card(cid) for cid in dict.fromkeys(res.cards)] if c is not None]
                 rows["ranking"].append((res, gold, False))
-                unknown = unknown_words(res.analysis, r.term_weights, named)
+                unknown = unknown_words(res.analysis, r.term_weights, [c.name for c in cards])
                 rows["note, no dictionary"].append((res, gold, bool(unknown)))
-                rows["note, dictionary"].append((res, gold, bool(await not_ordinary(unknown))))  # as /frage
+                rows["note, dictionary"].append((res, gold, bool(await not_ordinary(unknown))))  # typed words only
+                notes = await question_notes(res.analysis, r.term_weights, cards, names, text)  # and words read as
+                # others, names typed in capitals
+                rows["notes as /frage"].append((res, gold, notes.hedge))
             for by, rs in rows.items():
                 if rs:
                     print(f"| {label_} | {by} | {hedge_cells(rs)} |")

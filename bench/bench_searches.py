@@ -35,7 +35,7 @@ from common import ratio_text  # noqa: E402
 from rank_dump import build_store, questions  # noqa: E402
 
 #: command → (answer key, option name), as the slash commands call them.
-COMMANDS = {"/frage": ("question", "question"), "/regel suche": ("rule", "query"),
+COMMANDS = {"/frage": ("question", "question"), "/regel suche": ("rule", "search"),
             "/ruling suche": ("ruling", "search")}
 
 

@@ -25,8 +25,8 @@ from bot.store import Store  # noqa: E402
 Row = tuple[str, str, str, str]
 #: (command, option, value) answered from the register.
 QUERIES = (
-    ("rule", "query", "104.3f"), ("rule", "query", "701.19"), ("rule", "query", "502.46a"),
-    ("rule", "query", "701.19z"), ("mechanic", "name", "Einberufen"), ("mechanic", "name", "Geteilte Karten"),
+    ("rule", "search", "104.3f"), ("rule", "search", "701.19"), ("rule", "search", "502.46a"),
+    ("rule", "search", "701.19z"), ("mechanic", "name", "Einberufen"), ("mechanic", "name", "Geteilte Karten"),
     ("ruling", "search", "geteilte Karte benennen"), ("ruling", "card", "Spektraler Scheinwerfer"),
 )
 TABLES = ("changes", "change_entries", "change_terms", "entry_terms", "today_cr", "today_status", "old_numbers")

@@ -22,6 +22,7 @@ class Analysis:
         definition: the question asks what something is or means (set by :mod:`bot.ranking`).
         english: a question whose words are English (:func:`bot.stopwords.is_english` of the tokens read).
         repaired: terms read only from words repaired as typos (the ranking weighs them below typed words).
+        typos: per word repaired as a typo, as read → as typed (no document holds it; the answers name it).
         groups: per content word of a question, the terms it gave (its stems, compound parts, English stem and
             the concepts whose names cover it), then one group per other term (a concept named by stop words
             only); a passage answers a word when it holds any of them (:mod:`bot.ranking`'s coverage).
@@ -36,6 +37,7 @@ class Analysis:
     definition: bool = False
     english: bool = False
     repaired: set[str] = field(default_factory=set)
+    typos: dict[str, str] = field(default_factory=dict)
     groups: list[tuple[str, ...]] = field(default_factory=list)
 
     def has(self, term: str) -> bool:

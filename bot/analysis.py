@@ -8,8 +8,8 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    (``prioritaet`` → ``priorität``, ``strasse`` → ``straße``), then as a small typo of a word they contain:
    the word of the documents at the least edit distance (rapidfuzz ``OSA``: a dropped, doubled, wrong or two
    swapped letters are one edit; at most 1 for words under :data:`LONG_TYPO` letters, 2 from there; ties to the
-   more frequent word), at most :data:`MAX_TYPOS` words per question. Terms read from a repaired word are
-   marked (:attr:`Analysis.repaired`) so that ranking weighs them below words the documents contain as typed.
+   more frequent word), at most :data:`MAX_TYPOS` words per question. Terms of a repaired word are marked
+   (:attr:`Analysis.repaired`: ranking weighs them below typed words; :attr:`Analysis.typos`: the word as typed).
 3. **Stop words and question words** (:data:`STOP_WORDS`) are dropped from ranking (``ohne`` alone is no query).
 4. **Word forms**: a participle meets its verb (``gewirkt`` → ``wirken``, ``aufgedeckt`` → ``aufdecken``)
    when the documents contain that verb; an optional lemma map of the store (``lemmas``, written at build
@@ -54,11 +54,8 @@ MAX_TYPOS = 6
 #: Shortest typed word repaired as a typo.
 MIN_TYPO = 4
 #: Shortest word split into compound parts, and shortest part.
-MIN_COMPOUND = 8
-MIN_PART = 4
-_MANNER = "weise"  # the ending of German adverbs of manner (``teilweise`` = in parts, ``normalerweise``)
-
-_LINKS = ("", "s", "es", "n", "en", "e")
+MIN_COMPOUND, MIN_PART = 8, 4
+_MANNER, _LINKS = "weise", ("", "s", "es", "n", "en", "e")  # German adverbs' ending (``teilweise``); linking letters
 #: Distinct words an analyser remembers per language (:meth:`Analyser._word`; a large card file has ~100 000; the
 #: bot meets new ones in questions, so the memory a process gives them stays bounded).
 WORDS_REMEMBERED = 200_000
@@ -307,7 +304,8 @@ class Analyser:
         covered: set[int] = set()
         if self.options.concepts:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, question, typed), named)
-        out = Analysis(concepts=concepts, truncated=truncated, english=english_question)
+        out = Analysis(concepts=concepts, truncated=truncated, english=english_question,
+                       typos={raw[i]: typed[i] for i in fixed})  # the typed word of each typo repaired
         terms = dict.fromkeys(concepts)  # the terms in order of first appearance, each once
         for i, word in enumerate(raw):
             _first, kind, stems, extra, negation, _stop, wissen, in_phrases, _starts, _form, _plain, _adds = infos[i]

@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import threading
+import unicodedata
 from typing import Any
 
 from bot.commands import (
@@ -29,6 +30,7 @@ from bot.commands import (
     UnknownOption,
     check_options,
     typed_value,
+    unknown_option_line,
 )
 from bot.commands.buttons import Pressed, press
 from bot.core import Core
@@ -46,6 +48,15 @@ _OPTION_LIKE = re.compile(r"(?:^|\s)([^\W\d_][\w-]{1,31})\s*:(?=\s|$)")
 def _free_text(option: Option) -> bool:
     """True for an option whose value is any text (a string without fixed choices): a colon in it is text."""
     return option.kind == Kind.STRING and not option.choices
+
+
+def typed_command(text: str) -> str:
+    """``text`` with what comes before its first colon (the command's name and the first option's) as the
+    option values are read (:func:`bot.text.clean`'s NFKC, invisible format characters dropped): ``/\u200bfrage``
+    and the full-width ``/ｆrage`` are ``/frage``. Line breaks and what follows the colon are kept as typed."""
+    head, colon, rest = text.partition(":")
+    head = "".join(ch for ch in unicodedata.normalize("NFKC", head) if unicodedata.category(ch) != "Cf")
+    return head + colon + rest
 
 
 class UsageError(Exception):
@@ -123,7 +134,7 @@ class CommandLine:
         Raises:
             UsageError: unknown command, or an option given twice.
         """
-        text = text.strip()
+        text = typed_command(text).strip()
         if not text.startswith("/"):
             raise UsageError(
                 "Befehle beginnen mit „/“, zum Beispiel: /karte name: Boros-Rekrut"
@@ -223,7 +234,7 @@ class CommandLine:
         try:
             call = check_options(leaf, options)
         except UnknownOption as problem:  # a typo on the command line: a usage error (exit code 2)
-            raise UsageError(problem.line) from None
+            raise UsageError(unknown_option_line(leaf, problem.name, _typed_english(text, leaf))) from None
         except OptionProblem as problem:
             return problem.reply, None
         origin = call.invocation()
@@ -263,6 +274,16 @@ class CommandLine:
                 "call --json). Blättern in der Konsole: „weiter“ oder „zurück“."
             )
         return await press(custom_id, self.core.run)
+
+
+def _typed_english(text: str, leaf: Leaf) -> bool | None:
+    """True when the command of the typed ``text`` was typed with its English name (``/rule``), False with its
+    German one (``/regel``), None when the two are the same (``/ruling``)."""
+    top = leaf.names[0]
+    if top.en.casefold() == top.de.casefold():
+        return None
+    words = typed_command(text).strip()[1:].split()
+    return bool(words) and words[0].casefold() == top.en.casefold()
 
 
 def private_note(reply: Reply, page: int, origin: Invocation | None) -> str | None:

@@ -32,8 +32,8 @@ from cachetools import TTLCache
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception
 
 from bot import metrics
-from bot.custom_id import OPEN, PAGE, Invocation, decode_or_none
-from bot.render import EPHEMERAL, message_payload, picked_custom_id
+from bot.custom_id import OPEN, PAGE, SHARE, Invocation, decode_or_none
+from bot.render import ACTION_ROW, EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import PRIVATE_OPTION, Reply
 
 log = logging.getLogger(__name__)
@@ -324,6 +324,40 @@ def defer_kind(payload: Mapping[str, Any]) -> tuple[int, bool] | None:
     if bid.verb == PAGE:
         return CB_DEFERRED_UPDATE, False
     return CB_DEFERRED_MESSAGE, bid.verb == OPEN
+
+
+def shared_copy_body(message: Mapping[str, Any]) -> dict[str, Any] | None:
+    """"Im Kanal teilen" for an answer whose invocation did not fit into the button's custom_id (the 4000-character
+    message of "Karten erklären"): the public message copying ``message`` (the clicked message as Discord sends it
+    with a component interaction: its embeds, at most 10, and its action buttons ``rb:<action>:<arg>``; share and
+    paging buttons are left out), mentions off. None when ``message`` has no embed to copy (a forged button, a
+    payload without the message). Never raises on a malformed message."""
+    embeds = message.get("embeds")
+    if not isinstance(embeds, list) or not embeds:
+        return None
+    rows = []
+    for row in message.get("components") or []:
+        children = row.get("components") if isinstance(row, Mapping) else None
+        kept = [c for c in children or [] if isinstance(c, Mapping)
+                and (bid := decode_or_none(str(c.get("custom_id") or ""))) is not None and bid.verb == OPEN]
+        if kept:
+            rows.append({"type": ACTION_ROW, "components": kept})
+    return {"embeds": embeds[:10], "components": rows, "allowed_mentions": {"parse": []}, "flags": 0}
+
+
+def share_copy(payload: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The answer to the press of a share button whose invocation did not fit (``rb:sh:…:!``) in the component
+    interaction ``payload``: the copy of its message (:func:`shared_copy_body`) as the callback body, sent at once
+    (no defer: nothing is computed); None for any other payload."""
+    data = payload.get("data")
+    if payload.get("type") != MESSAGE_COMPONENT or not isinstance(data, Mapping):
+        return None
+    bid = decode_or_none(str(data.get("custom_id") or ""))
+    message = payload.get("message")
+    if bid is None or bid.verb != SHARE or bid.target is not None or not isinstance(message, Mapping):
+        return None
+    body = shared_copy_body(message)
+    return {"type": CB_MESSAGE, "data": body} if body is not None else None
 
 
 def defer_body(ctype: int, ephemeral: bool) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from bot.search import NameIndex
 from bot.store import NameEntry
 from bot.store.names import StoredNames
-from bot.text import clean, name_keys
+from bot.text import clean, name_keys, shorten
 
 #: Only this much of a message is read (Discord's longest message is 4000 characters).
 MAX_TEXT = 4000
@@ -33,7 +33,9 @@ RULINGS_OPTIONS = frozenset({"rulings", "ruling", "r"})
 
 #: A Discord spoiler ``||…||`` (may span lines; the shortest pair, as Discord pairs them).
 _SPOILER = re.compile(r"\|\|.+?\|\|", re.DOTALL)
-_BRACKETS = re.compile(r"\[\[([^\[\]\n]{1,200}?)\]\]")
+_BRACKETS = re.compile(rf"\[\[([^\[\]\n]{{1,{MAX_TEXT}}}?)\]\]")
+#: A bracketed name is read as at most this many characters (a longer one shortened, ending in „…“).
+MAX_BRACKET = 200
 #: Tokens: runs of ``/``, else words split at white space and hyphens (so "Boros-Rekrut", "boros rekrut" and,
 #: as one token whose key is the whole name's, "borosrekrut" all meet; other separators vanish in the keys).
 _TOKENS = re.compile(r"/+|[^\s/|\-‐‑‒–—―]+")
@@ -50,15 +52,16 @@ class Mention:
 def bracket_mentions(text: str, limit: int) -> list[Mention]:
     """The first ``limit`` ``[[name]]`` / ``[[name|rulings]]`` mentions of ``text``, in order, repeats dropped.
 
-    Empty brackets (``[[ ]]``) and brackets longer than 200 characters are skipped; only the first
-    :data:`MAX_TEXT` characters are read.
+    Empty brackets (``[[ ]]``) are skipped, a name longer than :data:`MAX_BRACKET` characters is shortened to them
+    (ending in „…“: it is still a name the writer asked about, said not found); only the first :data:`MAX_TEXT`
+    characters are read.
     """
     if "[[" not in text:
         return []
     out: list[Mention] = []
     for m in _BRACKETS.finditer(text[:MAX_TEXT]):
         name, _bar, option = m.group(1).partition("|")
-        name = clean(name)
+        name = shorten(clean(name), MAX_BRACKET)
         if not name:
             continue
         mention = Mention(name, option.strip().casefold() in RULINGS_OPTIONS)

@@ -60,6 +60,7 @@ from bot.delivery import (
     defer_kind,
     deliver,
     shape_problem,
+    share_copy,
     snowflake,
     undelivered,
 )
@@ -188,6 +189,9 @@ class Interactions:
             return await choices_body(self.core, data, self.table)
         if itype not in (APPLICATION_COMMAND, MESSAGE_COMPONENT):
             return {"type": CB_MESSAGE, "data": message_payload(UNSUPPORTED)}
+        copy = share_copy(payload)  # „Im Kanal teilen“ of an answer too long for its button: its message copied
+        if copy is not None:
+            return copy
         iid = snowflake(payload.get("id"))
         assert iid is not None  # shape_problem refused a payload whose id is no snowflake
         kind = defer_kind(payload) or (CB_DEFERRED_MESSAGE, True)

@@ -180,7 +180,8 @@ def test_typed_control_characters_never_reach_the_terminal(built_db):
     proc = call_cli("call", "/zauber\x1b[2J\x1b]0;pwned\x07ei\u202e", db=built_db)
     assert proc.returncode == 2
     assert "\x1b" not in proc.stderr and "\x07" not in proc.stderr and "\u202e" not in proc.stderr
-    assert proc.stderr.startswith("Unbekannter Befehl „/zauber [2J ]0;pwned ei “")
+    # the RTL override is dropped as from option values (a format character), the controls shown as spaces
+    assert proc.stderr.startswith("Unbekannter Befehl „/zauber [2J ]0;pwned ei“")
 
 
 def test_a_group_without_its_subcommand_names_them_through_the_real_cli(built_db):

@@ -24,7 +24,7 @@ EXTENSIONS = ["cogs.inline"]
 COMMANDS = {
     ("card",): (cards.card_answer, {"name": cards.card_names}),
     ("ruling",): (rulings.ruling_answer, {"card": cards.card_names, "search": terms.term_queries}),
-    ("rule",): (rules.rule_answer, {"query": rules.rule_queries}),
+    ("rule",): (rules.rule_answer, {"search": rules.rule_queries}),
     ("mechanic",): (mechanics.mechanic_answer, {"name": mechanics.mechanic_names}),
     ("mana", "info"): (mana.mana_info, {"cost": cards.card_names}),
     ("mana", "pay"): (mana.mana_pay, {"cost": cards.card_names}),

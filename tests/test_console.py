@@ -23,12 +23,12 @@ def test_a_colon_inside_free_text_is_text_not_an_option(cli):
     question = "Was passiert bei: Fehde?"
     assert options(cli, f"/frage frage: {question}") == {"question": question}
     assert options(cli, f"/frage {question}") == {"question": question}
-    assert options(cli, "/regel suche: Regel: 702.51 privat: ja") == {"query": "Regel: 702.51", "private": True}
+    assert options(cli, "/regel suche: Regel: 702.51 privat: ja") == {"search": "Regel: 702.51", "private": True}
 
 
 def test_a_word_with_a_colon_where_an_option_name_stands_is_still_an_unknown_option(cli):
     assert options(cli, "/regel nummer: 702") == {"nummer": None}  # its value is no search text
-    assert options(cli, "/regel nummer: 1 suche: 701.19") == {"query": "701.19", "nummer": None}
+    assert options(cli, "/regel nummer: 1 suche: 701.19") == {"search": "701.19", "nummer": None}
     assert options(cli, "/karte name: Boros-Rekrut privat: ja foo: 1") == {"name": "Boros-Rekrut",
                                                                           "private": "ja foo: 1", "foo": None}
     assert options(cli, "/mana info kosten: {X} x: 3 zahl: 2")["zahl"] is None  # after a number option
@@ -71,3 +71,35 @@ async def test_autocomplete_of_an_option_without_it_names_what_has_it(cli):
         await cli.complete("/frage frage", "fehde")
     with pytest.raises(UsageError, match="Option „privat“ – Autovervollständigung gibt es für: name"):
         await cli.complete("/karte privat", "ja")
+
+
+async def test_an_unknown_option_lists_the_names_in_the_language_the_command_was_typed_in(cli):
+    for line, said in (("/rule query: 702.55", "Unbekannte Option „query“ für /rule – erlaubt: search, private"),
+                       ("/regel nummer: 702.55", "Unbekannte Option „nummer“ für /regel – erlaubt: suche, privat"),
+                       ("/ruling such: spuk", "Unbekannte Option „such“ für /ruling – erlaubt: karte (card), "
+                                              "suche (search), privat (private)")):
+        with pytest.raises(UsageError) as raised:
+            await cli.invoke(line)
+        assert str(raised.value) == said
+
+
+def test_rule_and_ruling_search_under_the_same_english_option_name(cli):
+    assert options(cli, "/rule search: 702.55") == {"search": "702.55"}
+    assert options(cli, "/ruling search: spuk") == {"search": "spuk"}
+
+
+def test_an_option_name_means_one_english_name_in_every_command():
+    english: dict[str, set[str]] = {}
+    for leaf in TABLE.leaves:
+        for option in leaf.command.all_options:
+            english.setdefault(option.name.de, set()).add(option.name.en)
+    assert english["suche"] == {"search"}
+    assert {de: en for de, en in english.items() if len(en) > 1} == {}
+
+
+@pytest.mark.parametrize("line", ["/\u200bfrage spuk", "/ｆrage spuk", "／ｆｒａｇｅ spuk", "\u200b/frage spuk",
+                                  "/fra\u00adge spuk"])
+def test_a_command_name_is_read_without_invisible_and_full_width_characters(cli, line):
+    leaf, typed = cli.parse(line)
+    assert leaf.label == "/frage"
+    assert typed == [{"name": "question", "value": "spuk"}]

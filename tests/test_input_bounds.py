@@ -21,7 +21,7 @@ HUGE = "9" * 5000  # past Python's 4 300-digit int conversion limit
     ("mana_info", {"cost": "{" + HUGE + "}"}),
     ("mana_pay", {"cost": HUGE, "pool": "WWW"}),
     ("mana_upkeep", {"cost": "{" + HUGE + "}", "counters": 2}),
-    ("rule", {"query": HUGE}),
+    ("rule", {"search": HUGE}),
     ("ruling", {"search": HUGE}),
     ("card", {"name": HUGE}),
 ])

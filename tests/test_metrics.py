@@ -88,7 +88,7 @@ async def test_serve_counts_each_interaction_once_in_the_counter_and_both_histog
                               "data": {"custom_id": button["custom_id"], "component_type": 2}})
         assert pressed["type"] == 4
         bad = await post(command(104, "rule", [{"name": "nummer", "type": 3, "value": "1"},
-                                               {"name": "query", "type": 3, "value": "701.19"}]))
+                                               {"name": "search", "type": 3, "value": "701.19"}]))
         assert bad["data"]["embeds"][0]["title"] == "Unbekannte Option"
         busy = [asyncio.get_running_loop().create_future() for _ in range(DEEP_QUEUE + 1)]
         interactions.tasks.update(busy)  # a burst, and a command signed 3 s ago (it waited): deferred at once
@@ -252,7 +252,7 @@ def test_an_interaction_is_in_flight_before_it_is_counted(monkeypatch):
      ("command", "card")),
     ({"type": 2, "data": {"name": "mana", "options": [{"name": "pay", "type": 1, "options": []}]}},
      ("command", "mana pay")),
-    ({"type": 4, "data": {"name": "rule", "options": [{"name": "query", "type": 3, "focused": True}]}},
+    ({"type": 4, "data": {"name": "rule", "options": [{"name": "search", "type": 3, "focused": True}]}},
      ("autocomplete", "rule")),
     ({"type": 2, "data": {"name": "Explain cards", "type": 3}}, ("menu", "Explain cards")),
     ({"type": 3, "data": {"custom_id": "rb:rulings:20"}}, ("button", "rulings")),

@@ -60,7 +60,7 @@ async def test_damage_after_start_is_a_german_reply_at_query_time(damaged):
         ctx = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
         overwrite_pages(damaged, 3, bump_counter=True)  # everything after the schema, FTS pages included
         for key, options in [("ruling", {"search": "Bibliothek"}), ("card", {"name": "Boros-Rekrut"}),
-                             ("rule", {"query": "Fehde"})]:
+                             ("rule", {"search": "Fehde"})]:
             reply = await run_answer(ctx, key, **options)
             assert reply.error and reply.ephemeral, key
             assert reply.pages[0].title == CORRUPT_TITLE, (key, reply.pages[0].title)

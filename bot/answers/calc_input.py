@@ -17,7 +17,7 @@ from bot.answers.name_notes import reading_line
 from bot.answers.registry import AnswerContext, UserError
 from bot.reply import quote_user
 from bot.rules import mana as engine
-from bot.rules.mana import ManaCost, ManaError
+from bot.rules.mana import ManaCost, ManaError, TooManyWays
 from bot.search import EXACT
 
 if TYPE_CHECKING:
@@ -56,7 +56,11 @@ class CostInput:
 
 def bad_input(exc: Exception, what: str = "Manakosten") -> UserError:
     """The engine's German complaint about ``what`` (``"Manakosten"``) as a user error, the input it quotes
-    made inert."""
+    made inert; a complexity limit of well-formed input (:class:`bot.rules.mana.TooManyWays`) is titled as the
+    limit it is, not as invalid input."""
+    if isinstance(exc, TooManyWays):
+        return UserError("Zu viele Möglichkeiten zum Durchrechnen",
+                         quote_user(str(exc)) + " Die Eingabe ist gültig, nur zu umfangreich: bitte verkleinern.")
     return UserError(f"Ungültige {what}", quote_user(str(exc)))
 
 

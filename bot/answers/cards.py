@@ -10,10 +10,11 @@ halves since 2017, document 002, beside the two values of 2006 that the Zwietrac
 Entwicklung), and for split cards a button to the split-card rules (``rb:split:``, bot/answers/chat.py).
 
 The FAQ text is the German text printed in 2005/2006, with the terms of its day. It is labelled as such
-("Gedruckter Text (Ravnica: Stadt der Gilden, 2005)"); no today's German Oracle text is in our files, so
-none is invented. The change register supplies what changed since (:func:`today_fields`): the old terms
-the card text uses (``data/terms.tsv``, card rows: spielen → wirken/aktivieren, ins Spiel → aufs
-Schlachtfeld, ganz aus dem Spiel entfernen → ins Exil schicken, Erhöhe deinen Manavorrat um → Erzeuge) and
+("Gedruckter Text (FAQ Ravnica: Stadt der Gilden)", its date the field „FAQ-Stand“); no today's
+German Oracle text is in our files, so none is invented. The change register supplies what changed since
+(:func:`today_fields`): the old terms the card text uses (``data/terms.tsv``, card rows: spielen →
+wirken/aktivieren, ins Spiel → aufs Schlachtfeld, ganz aus dem Spiel entfernen → ins Exil schicken, Erhöhe deinen
+Manavorrat um → Erzeuge) and
 the ``changed`` rows that name the card's rulings (a function changed by a rule change, e.g. mana burn).
 """
 
@@ -108,13 +109,14 @@ def value_fields(card: CardRecord) -> list[Field]:
 
 
 def printed_label(card: CardRecord) -> str:
-    """``"Gedruckter Text (Kälteeinbruch, 2006)"`` for a card printed in a FAQ (its set and the year of the
-    FAQ's date), ``""`` for a card from an English card file or without a document date."""
+    """``"Gedruckter Text (FAQ Gildenbund)"`` for a card printed in a FAQ: the FAQ that prints it, without a year
+    (the FAQ's date is the field „FAQ-Stand“: the Gildenbund FAQ is dated 2005-12-22, the set came out in February
+    2006, so a year beside the set's name would be neither's); ``""`` for a card from an English card file or
+    without a document date."""
     doc = card.document
     if card.origin != "faq" or not doc.date:
         return ""
-    where = ", ".join(part for part in (doc.set_name, doc.date[:4]) if part)
-    return f"Gedruckter Text ({where})"
+    return f"Gedruckter Text (FAQ {doc.set_name or 'vom ' + format_date(doc.date)})"
 
 
 def keyword_sections(index: TodayIndex, sections: list[MechanicRecord], text: str) -> list[MechanicRecord]:

@@ -21,7 +21,7 @@ from bot.custom_id import NoArg
 from bot.mentions import bracket_mentions, outside_brackets, scanner, without_spoilers
 from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user
 from bot.store import CardRecord, RulingRecord
-from bot.text import clean, cut, tokens
+from bot.text import clean, shorten, tokens
 
 #: At most this many cards in the answer to "Karten erklären" (one page each).
 EXPLAIN_MAX = 10
@@ -62,9 +62,9 @@ def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str], 
     for mention in mentions:
         found = ctx.names.lookup(mention.name)
         if found.hit is None:
-            missing.append(cut(clean(mention.name), MISSING_NAME_MAX))
+            missing.append(shorten(mention.name, MISSING_NAME_MAX))
             continue
-        if found.how in NOTED and (name := cut(clean(mention.name), MISSING_NAME_MAX)) not in typed:
+        if found.how in NOTED and (name := shorten(mention.name, MISSING_NAME_MAX)) not in typed:
             typed.append(name)
         if found.hit.card_id not in ids:
             ids.append(found.hit.card_id)
@@ -99,7 +99,7 @@ def typo_notes(ctx: AnswerContext, typed: str, cards: list[CardRecord]) -> dict[
     names = {card.id: card.name for card in cards}
     notes: dict[int, str] = {}
     for name in [clean(t) for t in typed.split("\n") if clean(t)][:EXPLAIN_MAX]:
-        name = cut(name, MISSING_NAME_MAX)
+        name = shorten(name, MISSING_NAME_MAX)
         found = ctx.names.lookup(name)
         hit = found.hit
         said = reading_line(name, found, names[hit.card_id]) if hit is not None and hit.card_id in names else None
@@ -132,7 +132,7 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
     """
     if ids and not _IDS.fullmatch(ids):
         raise UserError("Ungültige Kartenliste", UNKNOWN_BUTTON_TEXT)
-    names = [cut(clean(m), MISSING_NAME_MAX) for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
+    names = [shorten(m, MISSING_NAME_MAX) for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
     cards = await _cards_for(ctx, [int(i) for i in ids.split(",")] if ids else [])
     if not cards:
         shown = ", ".join(f"„{quote_user(name, MISSING_NAME_MAX)}“" for name in names)

@@ -9,7 +9,7 @@ result, then the details, today's rules with today's numbers, the documents' dat
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from bot.answers.calc_choices import offers_cards
@@ -29,6 +29,7 @@ from bot.answers.mana_words import (
     choices_text,
     creature_text,
     formula_text,
+    generic_half_text,
     option_text,
     payment_lines,
     reading_text,
@@ -45,7 +46,7 @@ from bot.offload import TooExpensive, run_bounded
 from bot.reply import Field, Reply, in_quotes, quote_user
 from bot.rules import mana as engine
 from bot.rules.cite import Reason
-from bot.rules.mana import ManaCost, ManaError, ManaValueResult, SymbolKind
+from bot.rules.mana import ManaCost, ManaError, ManaValueResult, Symbol, SymbolKind
 from bot.rules.payment import LIFE, PaymentResult, pay
 from bot.search import EXACT
 
@@ -208,11 +209,14 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
 # --------------------------------------------------------------------------- /mana pay
 
 
-def _paid_line(result: PaymentResult, life: int | None) -> str:
-    """The first line of a payment: ``✅ **Bezahlbar** mit {B}{G}{G} und 2 Lebenspunkten.`` or ``❌ **Nicht
-    bezahlbar**: es fehlt 1× grünes Mana.``; a payment that takes the last life says the player loses (704.5a)."""
+def _paid_line(result: PaymentResult, life: int | None, symbols: Sequence[Symbol]) -> str:
+    """The first line of a payment of the cost's ``symbols``: ``✅ **Bezahlbar** mit {B}{G}{G} und 2
+    Lebenspunkten.`` or ``❌ **Nicht bezahlbar**: es fehlt 1× grünes Mana.`` (with what else pays a ``{2/W}``'s
+    missing colour, :func:`generic_half_text`); a payment that takes the last life says the player loses
+    (704.5a)."""
     if not result.payable:
-        return f"❌ **Nicht bezahlbar**: es fehlt {ways_text(result.missing_ways) or 'Lebenspunkte'}."
+        missing = ways_text(result.missing_ways) or "Lebenspunkte"
+        return f"❌ **Nicht bezahlbar**: es fehlt {missing}{generic_half_text(symbols, result.missing_ways)}."
     spent = [k for _, kinds, _ in result.payment for k in kinds]
     parts = ([pool_text(spent)] if spent else []) + ([f"{result.life_paid} Lebenspunkten"] if result.life_paid else [])
     line = "✅ **Bezahlbar** " + (f"mit {' und '.join(parts)}" if parts else "ohne Mana")
@@ -267,7 +271,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
     given_life = f" · **Leben:** {life}" if life is not None else ""
     calc = Calc(
         title=f"Bezahlen: {label}",
-        result=_paid_line(result, life) + await _life_assumed(face, mana_pool, x, result),
+        result=_paid_line(result, life, face.symbols) + await _life_assumed(face, mana_pool, x, result),
         lines=[
             f"**Kosten:** {mana(face)}{_x_text(face, x)} · **Vorrat:** {pool_text(mana_pool)}{given_life}",
             *dict.fromkeys(f"ℹ️ {reading_text(r)}" for r in readings),  # "2 2": one notice

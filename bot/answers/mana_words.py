@@ -6,6 +6,7 @@ Versorgung. Costs become text only through :func:`bot.answers.calc_words.mana`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from bot.answers.calc_words import mana, plural, pool_kind, symbol_text
 from bot.rules.mana import (
@@ -57,6 +58,21 @@ def ways_text(ways: list[list[tuple[frozenset[PoolKind], int]]]) -> str:
     joined by ``", "`` (one way) or ``" + "`` (several)."""
     joint = ", " if len(ways) == 1 else " + "
     return " oder ".join(joint.join(f"{n}× {need_text(kinds)}" for kinds, n in way) for way in ways)
+
+
+def generic_half_text(symbols: Sequence[Symbol], ways: list[list[tuple[frozenset[PoolKind], int]]]) -> str:
+    """For an unpayable cost: what else pays the missing mana of a colour that a ``{2/W}`` of the cost needs
+    (107.4e: ``{W}`` or two generic mana), as the ``{G/W}`` case names both colours: ``" – für jedes {2/W} auch
+    2 beliebige Mana statt des weißen (Regel 107.4e)"``; "" when the one way to complete it (``ways``,
+    :attr:`bot.rules.mana.PaymentResult.missing_ways`) misses no such colour or there are several ways (the
+    ways then name their kinds themselves)."""
+    if len(ways) != 1:
+        return ""
+    short = {k[0] for kinds, _n in ways[0] if len({k[0] for k in kinds - {LIFE}}) == 1 for k in kinds - {LIFE}}
+    halves = list({s.colors[0]: s for s in symbols
+                   if s.kind is SymbolKind.MONO_HYBRID and s.colors[0] in short}.values())
+    return "".join(f" – für jedes {mana(s)} auch {s.amount} beliebige Mana statt des {_MANA_ADJ[s.colors[0]][:-1]}n"
+                   for s in halves) + (" (Regel 107.4e)" if halves else "")
 
 
 def reading_text(reading: NumberReading) -> str:

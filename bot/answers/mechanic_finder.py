@@ -148,6 +148,13 @@ class MechanicFinder:
         entries += [(term, [canonical(w) for w in words]) for term, words in entries]
         self._completion_terms = [term for term, _words in entries]
         self._completion = WordPrefixes(words for _term, words in entries)
+        # The other names of the terms a section is about (variants, old names, English: Replikation, Haunt), by
+        # word prefixes: the autocomplete offers their sections, as the command finds them (the term tier).
+        aliases = [(self._about[id(term)], tokens(name)) for term in index.terms if self._about[id(term)]
+                   for name, _rank in term.names()]
+        aliases += [(found, [canonical(w) for w in words]) for found, words in aliases]
+        self._alias_sections = [found for found, _words in aliases]
+        self._aliases = WordPrefixes(words for _found, words in aliases)
 
     def _prepare_groups(self, words: list[tuple[str, ...]]) -> None:
         """The synonym groups that title some section (``words``: each section's title words), for :meth:`_group_of`."""
@@ -284,11 +291,14 @@ class MechanicFinder:
             found = self._forms.get((_typed_stem(spelled[0]), _typed_stem(spelled[-1])))
         return found
 
-    def choices(self, text: str) -> tuple[Found, list[Term]]:
-        """For the autocomplete: what ``text`` names (:meth:`resolve`) and the keywords :meth:`complete_terms`
-        offers below it, the text's words folded once."""
+    def choices(self, text: str) -> tuple[Found, list[int], list[Term]]:
+        """For the autocomplete: what ``text`` names (:meth:`resolve`), the sections of the terms one of whose other
+        names has, for every typed word, a word starting with it (``repl`` → Replikation → the section
+        Reproduktion; ``haun`` → Haunt → Spuk; in table order, each once), and the keywords :meth:`complete_terms`
+        offers below them, the text's words folded once."""
         typed = tokens(text)
-        return self._resolve(text, typed, self.typo_keys), self._complete(typed)
+        aliased = [i for pos in (self._aliases.matching(typed) if typed else ()) for i in self._alias_sections[pos]]
+        return self._resolve(text, typed, self.typo_keys), list(dict.fromkeys(aliased)), self._complete(typed)
 
     def complete_terms(self, text: str) -> list[Term]:
         """Keywords without a section whose names or verb forms have, for every typed word, a word starting with

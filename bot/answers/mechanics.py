@@ -256,19 +256,21 @@ async def mechanic_action(ctx: AnswerContext, arg: RowId) -> Reply:
 async def mechanic_names(ctx: AnswerContext, current: str) -> list[Choice]:
     """Autocomplete: section titles (with the set when a title repeats), matching the typed text in any form
     :meth:`~bot.answers.mechanic_finder.MechanicFinder.resolve` accepts; then keywords of the term table no section
-    is about whose names or verb forms start with the typed words (``aufgest`` → Aufstacheln). From the store's
-    prepared :class:`bot.answers.mechanic_finder.MechanicFinder`."""
+    is about whose names or verb forms start with the typed words (``aufgest`` → Aufstacheln); then the sections of
+    the terms one of whose other names the typed words begin (``repl`` → Replikation → Reproduktion, ``haun`` →
+    Haunt → Spuk). From the store's prepared :class:`bot.answers.mechanic_finder.MechanicFinder`."""
     finder = await mechanic_finder(ctx.store)
     if not clean(current):  # the box just opened: the first titles, the same every time
         if finder.blank_choices is None:
             finder.blank_choices = _choices(finder, dict.fromkeys(finder.labels))
         return list(finder.blank_choices)
-    resolved, keywords = finder.choices(current[:200])
+    resolved, aliased, keywords = finder.choices(current[:200])
     labels = dict.fromkeys(finder.labels[i] for i in resolved.sections)
     if resolved.term is not None:
         labels[resolved.term.german] = None
     for term in keywords:
         labels[term.german] = None
+    labels.update(dict.fromkeys(finder.labels[i] for i in aliased))  # last: a name's own matches come first
     return _choices(finder, labels)
 
 

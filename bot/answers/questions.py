@@ -33,8 +33,8 @@ from bot.answers.today import (
     today_index,
     today_number,
 )
-from bot.german_words import not_ordinary
-from bot.question_words import no_terms_reason, unknown_line, unknown_words
+from bot.answers.unknown_notes import missed_title, question_notes
+from bot.question_words import no_terms_reason
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, quote_user
 from bot.store import CardRecord, MechanicRecord, PassageRecord, Store
@@ -309,19 +309,21 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     index = await today_index(ctx.store)
     best, rest = hits[0], hits[1:]
     lead = f"Frage: „{shown}“"
-    named = [c.name for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
-    unknown = unknown_line(await not_ordinary(unknown_words(found.analysis, r.term_weights, named)))
-    if not clear or unknown:
+    named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
+    notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question)
+    for line in notes.lines:  # what the question names that no document holds: said first
+        lead += "\n" + line
+    if not clear or notes.hedge:
         lead += "\n⚖️ Keine Stelle passt eindeutig am besten; die erste ist nur die wahrscheinlichste, die anderen " \
                 "stehen unten."
     if found.truncated:
         lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet."
-    for line in (unknown, unprinted_line(await unprinted_cards(ctx.store, found.cards))):
-        if line:
-            lead += "\n" + line
+    printed = unprinted_line(await unprinted_cards(ctx.store, found.cards))
+    lead += "\n" + printed if printed else ""
     sections = await ctx.store.mechanic_sections()
     page = passage_page(index, best.passage, sections, lead, await passage_card(ctx.store, best.passage),
                         await introduced_rules(ctx.store, best.passage))
+    page.title = missed_title(notes, page.title)
     page.fields = _others(index, found, rest, r, sections, asked_action(question, r.analyser))
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)

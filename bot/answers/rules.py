@@ -274,7 +274,7 @@ async def explanation_reply(ctx: AnswerContext, explanation_id: int) -> Reply:
 
 
 @answer("rule")
-async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
+async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     """``/regel suche: …``: a rule number (``104.3f``, ``701.19``) or keywords. A rule the change register cites
     that changed in newer rules of the build carries the review line on the first page
     (:func:`bot.answers.today.review_note`). A number is looked up exactly: one typed with look-alike letters
@@ -282,20 +282,20 @@ async def rule_answer(ctx: AnswerContext, query: str) -> Reply:
     number's shape that is none (``7022.19``) is refused, never searched as words (which found 701.19).
 
     Raises:
-        UserError: empty query, no rule number (:func:`misnumbered`), unknown number or nothing found (German).
+        UserError: empty search, no rule number (:func:`misnumbered`), unknown number or nothing found (German).
     """
-    shown = quote_user(query, 40)
-    if not clean(query):
+    shown = quote_user(search, 40)
+    if not clean(search):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
-    if misnumbered(query):
+    if misnumbered(search):
         raise UserError("Ungültige Regelnummer", f"„{shown}“ ist keine Regelnummer: drei Ziffern, ein Punkt, eine bis "
                         "drei Ziffern, vielleicht ein Buchstabe. Zum Beispiel: `/regel suche: 702.19` oder `104.3f`")
-    read = read_number(query)
-    number = read[0] if read else parse_number(query)
-    match = lookup(query) if number is None else None
+    read = read_number(search)
+    number = read[0] if read else parse_number(search)
+    match = lookup(search) if number is None else None
     if match is not None and match.rank == ENGLISH and await ctx.store.cr_versions():
         match = None  # an English term: the official glossary answers it (bot.answers.official)
-    reply = await _rule_or_term(ctx, query, number, match)
+    reply = await _rule_or_term(ctx, search, number, match)
     if read:
         reply = with_note(reply, f"„{shown}“ ist so keine Regelnummer; gelesen als {number} ({read[1]}).")
     about = number or (match.term.rule if match is not None else None)

@@ -23,6 +23,7 @@ from bot.answers.paging import hit_pages
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text, today_index
+from bot.answers.unknown_notes import near_misses
 from bot.custom_id import RowId
 from bot.german_words import not_ordinary
 from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
@@ -350,6 +351,9 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     unknown = await not_ordinary(_unknown(result, (await ranker(ctx.store)).term_weights, card))
     words = result.analysis.words if result.analysis is not None else []
+    if result.analysis is not None and result.analysis.typos:  # a word read as another: said before the hits
+        near = near_misses(result.analysis, [card] if card else await _hit_cards(ctx, result), ctx.names)
+        lead = "".join(line + "\n" for line in near.lines) + ("\n" if near.lines else "") + lead
     if unknown and card is None and named is None and len(words) <= NAME_WORDS:
         lead = _no_such_card(unknown) + "\n\n" + lead  # before the word hits, as /karte
         note = ""
@@ -375,6 +379,13 @@ def _unknown(result: SearchResult, known: Mapping[str, float], card: CardRecord 
     if result.analysis is None:
         return []
     return unknown_words(result.analysis, known, [card.name] if card else [])
+
+
+async def _hit_cards(ctx: AnswerContext, result: SearchResult) -> list[CardRecord]:
+    """The cards of the first hits (at most :data:`CARD_BUTTONS`, distinct, in order): the cards a word of the
+    search may have been read as (:func:`bot.answers.unknown_notes.near_misses`)."""
+    ids = list(dict.fromkeys(h.passage.card_id for h in result.hits if h.passage.card_id is not None))
+    return [c for c in [await ctx.store.card(i) for i in ids[:CARD_BUTTONS]] if c is not None]
 
 
 def _no_such_card(unknown: list[str]) -> str:

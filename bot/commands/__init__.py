@@ -27,6 +27,7 @@ from bot.commands.check import (
     UnknownOption,
     check_options,
     typed_value,
+    unknown_option_line,
 )
 from bot.commands.spec import (
     PRIVATE,
@@ -43,9 +44,30 @@ from bot.commands.spec import (
 )
 
 __all__ = [
-    "PRIVATE", "STALE_COMMAND", "TABLE", "Area", "BadValue", "Call", "ChangedOptions", "Choice", "Command",
-    "Group", "Kind", "Leaf", "MessageCommand", "MissingOption", "Option", "OptionProblem", "Table", "Text",
-    "UnknownOption", "area_names", "check_options", "tr", "typed_value",
+    "PRIVATE",
+    "STALE_COMMAND",
+    "TABLE",
+    "Area",
+    "BadValue",
+    "Call",
+    "ChangedOptions",
+    "Choice",
+    "Command",
+    "Group",
+    "Kind",
+    "Leaf",
+    "MessageCommand",
+    "MissingOption",
+    "Option",
+    "OptionProblem",
+    "Table",
+    "Text",
+    "UnknownOption",
+    "area_names",
+    "check_options",
+    "tr",
+    "typed_value",
+    "unknown_option_line",
 ]
 
 

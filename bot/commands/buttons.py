@@ -22,6 +22,12 @@ NOT_PAGEABLE = Reply.fail(
     "Die Eingabe dieser Antwort ist zu lang, um sie in einem Knopf mitzugeben (Discord erlaubt 100 Zeichen). "
     "Bitte den Befehl mit einer kürzeren Eingabe erneut ausführen.",
 )
+NOT_SHAREABLE = Reply.fail(
+    "Teilen hier nicht möglich",
+    "Diese Antwort ist zu lang, um sie in einem Knopf mitzugeben (Discord erlaubt 100 Zeichen): „Im Kanal teilen“ "
+    "teilt dann eine Kopie der Nachricht, zu der der Knopf gehört – in Discord. Ohne diese Nachricht (Konsole, "
+    "`python -m bot press`) gibt es nichts zu kopieren.",
+)
 CHANGED = Reply.fail(
     "Antwort hat sich geändert",
     "Diese Seite sieht heute anders aus als beim Absenden der Antwort (neue Daten oder ein Zufallsteil). "
@@ -61,14 +67,16 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
     answer that is an error today, only privately). Unknown or forged ids give :data:`UNKNOWN_BUTTON` (also a
     page number paired with the fingerprint of another page of the same answer, and an action's id with an empty
     argument where the action needs one: ``rb:rulings:``, a select menu's id with nothing picked), an invocation
-    that did not fit gives :data:`NOT_PAGEABLE` — German error replies, never an exception.
+    that did not fit gives :data:`NOT_PAGEABLE` (:data:`NOT_SHAREABLE` for a share button: the doors that hold
+    the clicked message copy it instead, :func:`bot.delivery.share_copy`) — German error replies, never an
+    exception.
     ``private``: the clicked message is ephemeral (a page turned there stays private and shareable).
     """
     bid = decode_or_none(custom_id)
     if bid is None:
         return Pressed(UNKNOWN_BUTTON)
-    if bid.target is None:
-        return Pressed(NOT_PAGEABLE)
+    if bid.target is None:  # on Discord a share button of this kind copies its message (bot.delivery.share_copy)
+        return Pressed(NOT_SHAREABLE if bid.verb == SHARE else NOT_PAGEABLE)
     if bid.target.kind == "action" and not bid.target.arg and needs_arg(bid.target.key):
         return Pressed(UNKNOWN_BUTTON)  # a select menu's id with nothing picked: no button the bot made
     reply = await run(bid.target)

@@ -54,10 +54,24 @@ class UnknownOption(OptionProblem):
     """An option name the command does not have (``name`` as sent or typed)."""
 
     def __init__(self, leaf: Leaf, name: str, reply: Reply | None = None) -> None:
-        allowed = ", ".join(o.name.de for o in leaf.command.all_options)
-        line = f"Unbekannte Option „{quote_user(name, 32)}“ für {leaf.label} – erlaubt: {allowed}"
+        line = unknown_option_line(leaf, name)
         super().__init__(reply or Reply.fail("Unbekannte Option", line), line)
         self.name = name
+
+
+def unknown_option_line(leaf: Leaf, name: str, english: bool | None = False) -> str:
+    """The German line for an option ``name`` that ``leaf`` does not have, naming the command and the option names
+    a user may type in the language the command was typed in: ``english`` True (``/rule`` → „erlaubt: search,
+    private“), False (``/regel`` → „erlaubt: suche, privat“) or None for a command whose name is the same in both
+    (``/ruling`` → „erlaubt: karte (card), suche (search), privat (private)“). ``name`` is escaped and cut to 32
+    characters."""
+    options = leaf.command.all_options
+    if english is None:
+        allowed = ", ".join(o.name.de + (f" ({o.name.en})" if o.name.en != o.name.de else "") for o in options)
+    else:
+        allowed = ", ".join(o.name.en if english else o.name.de for o in options)
+    label = "/" + " ".join(leaf.path) if english else leaf.label
+    return f"Unbekannte Option „{quote_user(name, 32)}“ für {label} – erlaubt: {allowed}"
 
 
 class ChangedOptions(UnknownOption):

@@ -17,7 +17,7 @@ COMMANDS = [
             "Eine Regel nach Nummer (104.3f) oder Stichwörtern (deutsch oder englische Begriffe)",
         ),
         rule_answer,
-        [Option(tr("query", "suche"), tr("Rule number or keywords", "Regelnummer oder Stichwörter"),
+        [Option(tr("search", "suche"), tr("Rule number or keywords", "Regelnummer oder Stichwörter"),
                 completer=rule_queries)],
     ),
 ]

@@ -16,8 +16,8 @@ import discord
 
 from bot.commands.buttons import press
 from bot.core import INTERNAL_ERROR
-from bot.custom_id import OPEN, PAGE, SHARE, BadCustomId, decode, decode_or_none
-from bot.delivery import MESSAGE_COMPONENT, undelivered_gateway
+from bot.custom_id import OPEN, PAGE, SHARE, decode_or_none
+from bot.delivery import MESSAGE_COMPONENT, shared_copy_body, undelivered_gateway
 from bot.gateway.gate import GatedBot
 from bot.gateway.transport import GatewayTransport, send_reply
 from bot.render import ACTION_ROW, picked_custom_id
@@ -27,23 +27,12 @@ log = logging.getLogger(__name__)
 
 def shared_copy(message: discord.Message) -> dict[str, Any]:
     """"Im Kanal teilen" for an answer whose invocation did not fit into the button's custom_id (e.g. the
-    4000-character message of "Karten erklären"): the public message payload copying ``message`` (its
-    embeds and its action buttons ``rb:<action>:<arg>``; share and paging buttons are left out)."""
-    rows = []
-    for row in message.components:
-        kept = []
-        for child in getattr(row, "children", []):
-            cid = getattr(child, "custom_id", None) or ""
-            try:
-                verb = decode(cid).verb
-            except BadCustomId:
-                continue
-            if verb == OPEN:
-                kept.append(child.to_dict())
-        if kept:
-            rows.append({"type": ACTION_ROW, "components": kept})
-    return {"embeds": [e.to_dict() for e in message.embeds[:10]], "components": rows,
-            "allowed_mentions": {"parse": []}, "flags": 0}
+    4000-character message of "Karten erklären"): the public message payload copying ``message``
+    (:func:`bot.delivery.shared_copy_body`, the same copy the HTTP endpoint makes from Discord's JSON)."""
+    rows = [{"type": ACTION_ROW, "components": [child.to_dict() for child in getattr(row, "children", [])]}
+            for row in message.components]
+    body = shared_copy_body({"embeds": [e.to_dict() for e in message.embeds], "components": rows})
+    return body or {"embeds": [], "components": [], "allowed_mentions": {"parse": []}, "flags": 0}
 
 
 async def on_button(interaction: discord.Interaction[GatedBot]) -> None:

@@ -11,7 +11,7 @@ from tests.test_render import assert_within_limits
 
 
 async def test_an_abolished_word_no_rule_holds_gets_the_registers_status_not_nichts_gefunden(ctx):
-    reply = await run_answer(ctx, "rule", query="Manabrand")
+    reply = await run_answer(ctx, "rule", search="Manabrand")
     assert not reply.error
     page = reply.pages[0]
     assert page.title == "„Manabrand“ heute"
@@ -27,14 +27,14 @@ async def test_an_abolished_word_no_rule_holds_gets_the_registers_status_not_nic
 
 
 async def test_an_old_phrase_leads_with_its_row_before_the_zone_it_names(ctx):
-    reply = await run_answer(ctx, "rule", query="Kampfschaden auf den Stapel")
+    reply = await run_answer(ctx, "rule", search="Kampfschaden auf den Stapel")
     assert reply.pages[0].body.startswith("**Kampfschaden benutzt den Stapel nicht mehr** (seit 11.07.2009)")
     assert "Szadek" in reply.pages[0].body  # 001's ruling that had combat damage on the stack
     assert any(p.title.startswith("Stapel – Regel 405") for p in reply.pages[1:])  # the zone still follows
 
 
 async def test_a_single_word_of_a_row_asks_for_itself(ctx):
-    reply = await run_answer(ctx, "rule", query="Stapel")
+    reply = await run_answer(ctx, "rule", search="Stapel")
     assert reply.pages[0].title.startswith("Stapel – Regel 405")
     assert all(p.title[-5:] != "heute" for p in reply.pages)
 

@@ -51,7 +51,7 @@ async def test_every_number_the_documents_cite(ctx, store):
     numbers = [n for (n,) in await store.fetchall("SELECT DISTINCT number FROM old_numbers")]
     assert len(numbers) == 46
     for number in numbers:
-        reply = await run_answer(ctx, "rule", query=number)
+        reply = await run_answer(ctx, "rule", search=number)
         assert_document_shape(reply, f"Regel {number}")
 
 
@@ -68,7 +68,7 @@ async def test_every_number_the_documents_cite(ctx, store):
 async def test_rule_terms_and_words(ctx, query, result):
     """``/regel`` by words: the term page and the keyword hits (their length is the search room's: the first
     page of an old term's page lists four rulings with their notices)."""
-    assert_document_shape(await run_answer(ctx, "rule", query=query), result, short=query != "Vorrang")
+    assert_document_shape(await run_answer(ctx, "rule", search=query), result, short=query != "Vorrang")
 
 
 @pytest.mark.parametrize("words", ["Manabrand", "geteilte Karte benennen", "Einberufen", "Legendenregel", "im Spiel"])

@@ -242,3 +242,21 @@ async def test_time_budget_passed_is_a_german_refusal(ctx, monkeypatch):
         reply = await run_answer(ctx, key, **options)
         assert reply.error, key
         assert reply.pages[0].title == "Zu aufwendig", key
+
+
+async def test_a_missing_colour_of_a_two_generic_hybrid_names_its_two_generic_alternative(ctx):
+    # 107.4e: {2/W} is paid with {W} or two generic mana; 19 of the 20 miss their white mana
+    reply = await run_answer(ctx, "mana_pay", cost="{2/W}" * 20, pool="1 weiß")
+    assert reply.pages[0].body.startswith("❌ **Nicht bezahlbar**: es fehlt 19× weißes Mana – für jedes {2/W} auch "
+                                          "2 beliebige Mana statt des weißen (Regel 107.4e).")
+    plain = await run_answer(ctx, "mana_pay", cost="{W}{W}", pool="1 weiß")  # no {2/W}: nothing else pays it
+    assert plain.pages[0].body.startswith("❌ **Nicht bezahlbar**: es fehlt 1× weißes Mana.")
+
+
+async def test_a_total_cost_over_the_choice_limit_is_titled_as_the_limit_not_as_invalid_input(ctx):
+    reply = await run_answer(ctx, "mana_total", cost="{G/W}{2/U}{B/P}{R/G}{C/W}" * 6,
+                             reduction="{G}{W}{U}{1}{2/W}", life=7)
+    assert reply.error
+    assert reply.pages[0].title == "Zu viele Möglichkeiten zum Durchrechnen"
+    assert reply.pages[0].body.startswith("Zu viele verschiedene Möglichkeiten (über 5000), um sie exakt zu zählen. "
+                                          "Die Eingabe ist gültig")

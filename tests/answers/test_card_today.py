@@ -23,14 +23,15 @@ async def _card(ctx, name: str) -> tuple[str, dict[str, str]]:
 
 async def test_feld_der_unterdrueckung_is_dated_printed_text_with_activate_notice(ctx):
     body, fields = await _card(ctx, "Feld der Unterdrückung")
-    assert body.startswith("_Gedruckter Text (Ravnica: Stadt der Gilden, 2005):_\n**{1}{W} · Verzauberung**")
+    assert body.startswith("_Gedruckter Text (FAQ Ravnica: Stadt der Gilden):_\n"
+                           "**{1}{W} · Verzauberung**")
     assert "Aktivierte Fähigkeiten kosten beim Spielen {2} mehr" in body  # the printed text, not invented Oracle
     assert fields["ℹ️ Heute andere Begriffe"] == f"„aktivieren“ statt „(eine Fähigkeit) spielen“ _(Beleg: 602.2 {CR})_"
 
 
 async def test_auge_des_sturms_cast_and_exile_with_evidence_once(ctx):
     body, fields = await _card(ctx, "Auge des Sturms")
-    assert body.startswith("_Gedruckter Text (Ravnica: Stadt der Gilden, 2005):_")
+    assert body.startswith("_Gedruckter Text (FAQ Ravnica: Stadt der Gilden):_")
     notice = fields["ℹ️ Heute andere Begriffe"]
     assert notice.startswith("„wirken“ statt „spielen“; „ins Exil schicken“ statt „ganz aus dem Spiel entfernen“")
     # 002:25 and 002:21 are two rulings of the same document and date: named once.
@@ -40,7 +41,7 @@ async def test_auge_des_sturms_cast_and_exile_with_evidence_once(ctx):
 
 async def test_ueberwachsene_grabstaette_add_mana_and_battlefield_but_land_not_cast(ctx):
     body, fields = await _card(ctx, "Überwachsene Grabstätte")
-    assert body.startswith("_Gedruckter Text (Ravnica: Stadt der Gilden, 2005):_")
+    assert body.startswith("_Gedruckter Text (FAQ Ravnica: Stadt der Gilden):_")
     notice = fields["ℹ️ Heute andere Begriffe"]
     assert "„auf dem Schlachtfeld / aufs Schlachtfeld kommen“ statt „im Spiel / ins Spiel kommen“" in notice
     assert "„Erzeuge …“ statt „Erhöhe deinen Manavorrat um …“" in notice
@@ -49,7 +50,7 @@ async def test_ueberwachsene_grabstaette_add_mana_and_battlefield_but_land_not_c
 
 async def test_chor_des_konklave_cast_and_battlefield(ctx):
     body, fields = await _card(ctx, "Chor des Konklave")
-    assert body.startswith("_Gedruckter Text (Ravnica: Stadt der Gilden, 2005):_")
+    assert body.startswith("_Gedruckter Text (FAQ Ravnica: Stadt der Gilden):_")
     assert "um Kreaturenzauber zu spielen" in body
     notice = fields["ℹ️ Heute andere Begriffe"]
     assert notice.startswith("„wirken“ statt „spielen“; „auf dem Schlachtfeld / aufs Schlachtfeld kommen“")
@@ -57,7 +58,7 @@ async def test_chor_des_konklave_cast_and_battlefield(ctx):
 
 async def test_tressen_aus_feuer_add_mana_and_changed_function(ctx):
     body, fields = await _card(ctx, "Tressen aus Feuer")
-    assert body.startswith("_Gedruckter Text (Kälteeinbruch, 2006):_")
+    assert body.startswith("_Gedruckter Text (FAQ Kälteeinbruch):_")
     assert fields["ℹ️ Heute andere Begriffe"] == (
         f"„Erzeuge …“ statt „Erhöhe deinen Manavorrat um …“ _(Beleg: 106.3 {CR})_")
     changed = fields["⚠️ Heute geändert (laut Rulings der Karte)"]
@@ -78,3 +79,13 @@ async def test_spielen_that_may_be_a_land_gets_no_notice(ctx):
     _, vessel = await _card(ctx, "Grübelgefäß")
     assert vessel["ℹ️ Heute andere Begriffe"].startswith(
         "„wirken“ statt „spielen“; „aktivieren“ statt „(eine Fähigkeit) spielen“; „ins Exil schicken“")
+
+
+async def test_the_printed_text_header_names_the_faq_and_no_year_as_the_sets(ctx):
+    # the Gildenbund FAQ is dated 2005-12-22 (001, part 2); the set itself came out in February 2006: the date is
+    # the FAQ's, said in the field „FAQ-Stand“, never as the set's year in the header
+    reply = await run_answer(ctx, "card", name="Borborygmos")
+    body = reply.pages[0].body
+    assert body.startswith("_Gedruckter Text (FAQ Gildenbund):_")
+    assert "2005" not in body.split("\n")[0]
+    assert [f.value for f in reply.pages[0].fields if f.name == "FAQ-Stand"] == ["22.12.2005"]

@@ -26,7 +26,8 @@ def test_bracket_mentions():
     text = "Erst [[Boros-Rekrut]], dann [[ Feld der Unterdrückung | rulings ]], [[ ]], nochmal [[Boros-Rekrut]]"
     assert bracket_mentions(text, 5) == [Mention("Boros-Rekrut"), Mention("Feld der Unterdrückung", True)]
     assert bracket_mentions("[[a]] [[b]] [[c]] [[d]] [[e]] [[f]] [[g]]", 5) == [Mention(n) for n in "abcde"]
-    assert bracket_mentions("Boros-Rekrut [Boros-Rekrut] [[" + "x" * 300 + "]]", 5) == []
+    # a name longer than 200 characters is still asked about: read shortened, ending in „…“
+    assert bracket_mentions("Boros-Rekrut [Boros-Rekrut] [[" + "x" * 300 + "]]", 5) == [Mention("x" * 199 + "…")]
     assert bracket_mentions("[[" * 3000, 5) == []
 
 
@@ -248,7 +249,7 @@ async def test_ambiguous_mechanic_offers_a_select_menu(ctx):
 
 
 async def test_unknown_rule_number_offers_the_nearest_numbers(ctx):
-    reply = await run_answer(ctx, "rule", query="502.15")
+    reply = await run_answer(ctx, "rule", search="502.15")
     numbers = [c.arg for c in reply.choices]
     # Kälteeinbruch FAQ: 502.13 (cumulative upkeep, 2006 numbering) is the only close number (no far ones).
     assert numbers == ["502.13", "502.13a", "502.13b"]
@@ -366,3 +367,13 @@ def test_inline_cards_setting(monkeypatch, tmp_path):
     monkeypatch.setenv("INLINE_CARDS", "vielleicht")
     with pytest.raises(ConfigError, match="INLINE_CARDS"):
         load_settings(env)
+
+
+async def test_long_unknown_names_are_listed_shortened_with_an_ellipsis(ctx):
+    # „…mit langem Namen“ has 41 characters, the second name 300: both fit no card and both are listed, cut to 40
+    text = "[[Boros-Rekrut]] [[Unbekannte Karte Nummer 0 mit langem Namen]] [[" + "x" * 300 + "]]"
+    reply = await run_answer(ctx, "explain_message", text=text)
+    assert [p.title for p in reply.pages] == ["Boros-Rekrut", "Nicht gefunden"]
+    assert reply.pages[1].body == ("Zu diesen Namen gibt es keine Karte:\n"
+                                   "• Unbekannte Karte Nummer 0 mit langem Na…\n"
+                                   "• " + "x" * 39 + "…")

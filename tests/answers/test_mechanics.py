@@ -234,3 +234,12 @@ async def test_first_page_explains_in_german_when_only_the_rules_are_behind_the_
     # Fehde (2007): the article's German opening sentence under today's 701.30.
     fehde = (await run_answer(ctx, "mechanic", name="Fehde")).pages[0].body
     assert "Fehde ist eine Schlüsselwort-Aktion, die einen kurzen Wettkampf erzeugt." in fehde
+
+
+async def test_autocomplete_offers_the_section_of_a_term_by_its_other_names(ctx):
+    # Replikation is an old name of Reproduktion (term table, 702.56); Haunt the English name of Spuk (702.55):
+    # /mechanik finds both sections by them, and the box offers them while they are typed
+    for typed, section in (("repl", "Reproduktion"), ("Replik", "Reproduktion"), ("haun", "Spuk")):
+        assert section in [c.value for c in await run_completer(ctx, mechanic_names, typed)], typed
+    own = [c.value for c in await run_completer(ctx, mechanic_names, "C")]
+    assert own[:2] == ["Clash", "Chiffrieren"]  # a name's own matches first, the other names' sections after

@@ -352,7 +352,7 @@ async def test_rule_command_cr_first_documents_alongside(octx):
     # /regel suche: 701.19 — the article cites it (2007: clash), so its meaning comes first with today's number
     # 701.30, then today's different 701.19 (regenerate), the article's German and English text and
     # the official 701.30.
-    reply = await run_answer(octx, "rule", query="701.19")
+    reply = await run_answer(octx, "rule", search="701.19")
     titles = [p.title for p in reply.pages]
     assert titles[0] == "Regel 701.19 (so zitiert) – heute 701.30"
     assert "**Heute ist 701.19 eine andere Regel:** Regenerate" in reply.pages[0].body
@@ -369,13 +369,13 @@ async def test_rule_command_cr_first_documents_alongside(octx):
 async def test_a_number_no_source_has_is_not_found(octx, ctx):
     # 701.19z never existed. The clash article cites 701.19, but that makes no "früher 701.19z … 701.30".
     for context in (octx, ctx):  # with the fixture CRs and without any CR
-        reply = await run_answer(context, "rule", query="701.19z")
+        reply = await run_answer(context, "rule", search="701.19z")
         assert reply.error and reply.pages[0].title == "Regel 701.19z nicht gefunden"
 
 
 async def test_a_faq_number_means_the_faq_rule_first_with_cr(octx):
     # the Ravnica FAQ's 104.3f is the hybrid rule (today 107.4e); today's 104.3f is another rule.
-    reply = await run_answer(octx, "rule", query="104.3f")
+    reply = await run_answer(octx, "rule", search="104.3f")
     first = reply.pages[0]
     assert first.title == "Regel 104.3f (so zitiert) – heute 107.4e"
     assert first.body.startswith("**104.3f** ist heute **107.4e**")

@@ -233,16 +233,16 @@ async def test_a_sentence_to_regel_is_searched_not_read_as_a_term(ctx):
     # the sentence contains "im Spiel" (Schlachtfeld, 403) but asks about the legend rule; it goes to
     # the ranked search, a bare term still to the term table.
     question = "Was passiert wenn zwei legendäre Permanente gleichen Namens im Spiel sind"
-    reply = await run_answer(ctx, "rule", query=question)
+    reply = await run_answer(ctx, "rule", search=question)
     assert reply.pages[0].title != "Schlachtfeld – Regel 403"
     assert reply.pages[0].title.startswith("Regeln zu „Was passiert wenn zwei legendäre")
-    term = await run_answer(ctx, "rule", query="Was macht Trampelschaden?")
+    term = await run_answer(ctx, "rule", search="Was macht Trampelschaden?")
     assert term.pages[0].title == "Trampelschaden – Regel 702.19"
     # A term asked about in a question or an inflected form: the term's rule, not sentences using the word.
     for query, title in (("wann habe ich vorrang", "Priorität – Regel 117"),
                          ("Vorrang weitergeben", "Priorität – Regel 117"),
                          ("zustandsbasierte", "Zustandsbasierte Aktionen – Regel 704")):
-        reply = await run_answer(ctx, "rule", query=query)
+        reply = await run_answer(ctx, "rule", search=query)
         assert reply.pages[0].title == title, query
 
 

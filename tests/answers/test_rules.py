@@ -56,12 +56,12 @@ def test_is_child():
 async def test_a_number_typed_with_a_paragraph_sign_is_a_number_look_up(ctx):
     """``§702.51``, ``§ 702.51``, ``R. 702.51``: the same answer as ``702.51`` (Einberufen, cited by the register)."""
     for typed in ("702.51", "§702.51", "§ 702.51", "Regel 702.51", "R. 702.51"):
-        reply = await run_answer(ctx, "rule", query=typed)
+        reply = await run_answer(ctx, "rule", search=typed)
         assert reply.pages[0].title == "Regel 702.51 (heute) – Einberufen", typed
 
 
 async def test_104_3f_hybrid_rule_from_the_ravnica_faq(ctx):
-    reply = await run_answer(ctx, "rule", query="104.3f")
+    reply = await run_answer(ctx, "rule", search="104.3f")
     # Today's rule for the FAQ's number first (107.4e), the FAQ's text as history, today's different 104.3f after it.
     first = reply.pages[0]
     assert first.title == "Regel 104.3f (so zitiert) – heute 107.4e"
@@ -94,7 +94,7 @@ async def test_104_3f_hybrid_rule_from_the_ravnica_faq(ctx):
 async def test_cited_number_footer_names_no_single_date_for_pages_of_other_documents(ctx):
     # the pages of 104.3f come from the Ravnica FAQ (30.08.2005) and other documents (the German explanation
     # 003, today's rules): the footer must not date them all "Stand 30.08.2005"; each page names its own source.
-    reply = await run_answer(ctx, "rule", query="104.3f")
+    reply = await run_answer(ctx, "rule", search="104.3f")
     assert len(reply.pages) > 1 and reply.date == ""
     assert all("Stand 30.08.2005" not in (payload(reply, i)["embeds"][0].get("footer") or {}).get("text", "")
                for i in range(len(reply.pages)))
@@ -102,7 +102,7 @@ async def test_cited_number_footer_names_no_single_date_for_pages_of_other_docum
 
 
 async def test_parent_701_19_shows_subrules_german_and_english_side_by_side(ctx):
-    reply = await run_answer(ctx, "rule", query="701.19")
+    reply = await run_answer(ctx, "rule", search="701.19")
     assert reply.pages[0].title == "Regel 701.19 (so zitiert) – heute 701.30"  # the article's meaning
     message = payload(reply, 1)
     embed = message["embeds"][0]
@@ -133,7 +133,7 @@ async def test_parent_701_19_shows_subrules_german_and_english_side_by_side(ctx)
 
 
 async def test_heading_502_46_keeps_the_misprinted_502_32a(ctx):
-    reply = await run_answer(ctx, "rule", query="502.46")
+    reply = await run_answer(ctx, "rule", search="502.46")
     assert reply.pages[0].title == "Regel 502.46 (so zitiert) – heute 702.51"
     assert reply.pages[0].body.startswith("**502.46** ist heute **702.51** (inhaltlich geändert): Convoke")
     body = reply.pages[1].body
@@ -148,7 +148,7 @@ async def test_heading_502_46_keeps_the_misprinted_502_32a(ctx):
 
 
 async def test_203_2e_see_also_button_opens_104_3(ctx):
-    reply = await run_answer(ctx, "rule", query="203.2e")
+    reply = await run_answer(ctx, "rule", search="203.2e")
     # Ravnica FAQ 203.2e (hybrid card has both colours) is today 202.2d, not the general 202.2.
     assert reply.pages[0].body.startswith(
         "**203.2e** ist heute **202.2d**: An object with one or more hybrid mana symbols and/or Phyrexian mana symbols")
@@ -162,7 +162,7 @@ async def test_203_2e_see_also_button_opens_104_3(ctx):
 
 
 async def test_keywords_english_glossary_term_finds_startspieler(ctx):
-    reply = await run_answer(ctx, "rule", query="starting player")
+    reply = await run_answer(ctx, "rule", search="starting player")
     # The term table names the rule first (103.1, Startspieler); the documents' hits follow.
     assert reply.pages[0].title == "Startspieler – Regel 103.1"
     body = reply.pages[1].body
@@ -178,7 +178,7 @@ async def test_keywords_english_glossary_term_finds_startspieler(ctx):
 
 
 async def test_keywords_search_quoted_rules_too(ctx):
-    reply = await run_answer(ctx, "rule", query="Einberufen")
+    reply = await run_answer(ctx, "rule", search="Einberufen")
     body = "\n".join(p.body for p in reply.pages)
     assert "**502.46b** (heute ohne Gegenstück)" in body and "**502.46c** (heute 702.51d)" in body
     # 001 prints rule 502.46 as only its title „Einberufen“ (line 69): a bare heading answers nothing, so the hits
@@ -213,7 +213,7 @@ async def test_explanation_neighbours(ctx):
 
 
 async def test_unknown_number_is_a_short_german_error_without_far_numbers(ctx):
-    reply = await run_answer(ctx, "rule", query="999.9")
+    reply = await run_answer(ctx, "rule", search="999.9")
     assert reply.error and reply.ephemeral
     assert reply.pages[0].title == "Regel 999.9 nicht gefunden"
     # no dump of every number of the store (was ~1 900 characters), no far-off "nearest" numbers.
@@ -223,7 +223,7 @@ async def test_unknown_number_is_a_short_german_error_without_far_numbers(ctx):
 
 async def test_todays_number_of_a_cited_rule_answers(ctx):
     # 701.30 is today's clash rule (register [cr], CR 2026-04-17); the clash article (2007) prints 701.19.
-    reply = await run_answer(ctx, "rule", query="701.30")
+    reply = await run_answer(ctx, "rule", search="701.30")
     assert not reply.error
     assert reply.pages[0].title == "Regel 701.30 (heute) – Fehde"
     body = reply.pages[0].body
@@ -234,11 +234,11 @@ async def test_todays_number_of_a_cited_rule_answers(ctx):
     assert reply.source == ("Comprehensive Rules vom 17.04.2026, wie im Änderungsregister zitiert; Begriffstabelle "
                             "Deutsch–Englisch (Comprehensive Rules vom 17.04.2026)")
     # 701.30d is no term's rule: its page quotes the CR only
-    sub = await run_answer(ctx, "rule", query="701.30d")
+    sub = await run_answer(ctx, "rule", search="701.30d")
     assert sub.pages[0].title == "Regel 701.30d (heute)"
     assert sub.source == "Comprehensive Rules vom 17.04.2026, wie im Änderungsregister zitiert"
     # 702.24 (cumulative upkeep): the Kälteeinbruch FAQ (2006) prints it as 502.13.
-    reply = await run_answer(ctx, "rule", query="702.24")
+    reply = await run_answer(ctx, "rule", search="702.24")
     assert reply.pages[0].title == "Regel 702.24 (heute) – Kumulative Versorgung"
     assert "• **502.13a** → heute 702.24a" in reply.pages[0].body
 
@@ -246,7 +246,7 @@ async def test_todays_number_of_a_cited_rule_answers(ctx):
 async def test_a_rule_the_register_cites_as_evidence_lists_the_entries_resting_on_it(ctx):
     # 709.4 (split cards) is quoted by no document, but the register's rows on split cards cite CR 709.4b as
     # evidence: 002's ruling „Solange sich eine geteilte Karte nicht auf dem Stapel befindet …" (002:53) among them.
-    reply = await run_answer(ctx, "rule", query="709.4")
+    reply = await run_answer(ctx, "rule", search="709.4")
     assert not reply.error
     body = reply.pages[0].body
     assert "Kein Dokument des Bots zitiert diese Regel." not in body
@@ -261,14 +261,14 @@ async def test_a_rule_the_register_cites_as_evidence_lists_the_entries_resting_o
     assert not pressed.error
     assert "Solange sich eine geteilte Karte nicht auf dem Stapel befindet" in pressed.pages[0].body
     # 704 (state-based actions): 003 refers to it, and the legend-rule rulings rest on 704.5j (Tolsimir Wolfsblut).
-    reply = await run_answer(ctx, "rule", query="704")
+    reply = await run_answer(ctx, "rule", search="704")
     assert "Die Regelerklärung (Dokument 003) verweist" in reply.pages[0].body
     assert "Entsteht ein zweiter Voja-Spielstein, während du schon einen kontrollierst, behältst du einen" in (
         reply.pages[0].body)
     assert "_betrifft **Tolsimir Wolfsblut**_" in reply.pages[0].body
     assert "001:968" in [a.arg for a in reply.actions if a.action == "passage"]
     # a number nothing cites stays an error
-    assert (await run_answer(ctx, "rule", query="999.9")).error
+    assert (await run_answer(ctx, "rule", search="999.9")).error
 
 
 async def test_todays_number_reads_the_register_rows_resting_on_a_rule_once(ctx, monkeypatch):
@@ -284,7 +284,7 @@ async def test_todays_number_reads_the_register_rows_resting_on_a_rule_once(ctx,
 
     monkeypatch.setattr(rules, "resting_rows", counted)
     monkeypatch.setattr(rule_evidence, "resting_rows", counted)
-    reply = await run_answer(ctx, "rule", query="709.4")
+    reply = await run_answer(ctx, "rule", search="709.4")
     assert "**Der heutige Stand dieser Einträge beruht auf Regel 709.4** (Beleg im Änderungsregister):" in (
         reply.pages[0].body)
     assert calls == ["709.4"]
@@ -292,10 +292,10 @@ async def test_todays_number_reads_the_register_rows_resting_on_a_rule_once(ctx,
 
 async def test_a_rule_without_counterpart_names_the_rules_of_its_note_as_evidence(ctx):
     # register [[number]] 001 502.51c: relation "none", its note names 702.55b; 502.46b names 702.51a-b.
-    reply = await run_answer(ctx, "rule", query="502.51c")
+    reply = await run_answer(ctx, "rule", search="502.51c")
     assert "702.55b bezieht „die Kreatur, bei der es spukt“ heute auf das Ziel der Spuk-Fähigkeit. " \
            "_(Beleg: 702.55b (Comprehensive Rules vom 17.04.2026))_" in reply.pages[0].body
-    reply = await run_answer(ctx, "rule", query="502.46b")
+    reply = await run_answer(ctx, "rule", search="502.46b")
     assert "_(Beleg: 702.51a, 702.51b (Comprehensive Rules vom 17.04.2026))_" in reply.pages[0].body
     assert "Beleg: –" not in reply.pages[0].body
 
@@ -308,7 +308,7 @@ async def test_bad_buttons(ctx):
 
 @pytest.mark.parametrize("text", NASTY)
 async def test_nasty_rule_queries(ctx, text):
-    reply = await run_answer(ctx, "rule", query=text)
+    reply = await run_answer(ctx, "rule", search=text)
     if reply.error:
         assert reply.pages[0].title.startswith(("Nichts gefunden", "Bitte eine Regelnummer"))
     for message in all_payloads(reply):
@@ -351,12 +351,12 @@ async def test_numbers_aligned_later_are_found(built_db, tmp_path):
     store = await Store.open(aligned)
     try:
         ctx = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
-        reply = await run_answer(ctx, "rule", query="103.8")
+        reply = await run_answer(ctx, "rule", search="103.8")
         assert reply.pages[0].title == "Regel 103.8 (Erklärung)"
         assert reply.pages[0].body == "Der Startspieler macht seinen ersten Zug."
         choices = await run_completer(ctx, rule_queries, "103.")
         assert "103.8" in [c.value for c in choices]
-        hits = await run_answer(ctx, "rule", query="Startspieler ersten Zug")
+        hits = await run_answer(ctx, "rule", search="Startspieler ersten Zug")
         assert "**Regel 103.8 (Erklärung)**" in "\n".join(p.body for p in hits.pages)
     finally:
         await store.close()
@@ -373,7 +373,7 @@ async def test_buttons_survive_any_argument(ctx, key, arg):
 
 async def test_new_term_schlachtfeld_finds_old_im_spiel(ctx):
     # No document says "Schlachtfeld"; 003 and the FAQs say "im Spiel" (synonyms.tsv, row schlachtfeld_im).
-    reply = await run_answer(ctx, "rule", query="Schlachtfeld")
+    reply = await run_answer(ctx, "rule", search="Schlachtfeld")
     assert reply.pages[0].title == "Schlachtfeld – Regel 403"
     body = reply.pages[1].body
     assert "Auch gesucht: im spiel, auf dem schlachtfeld" in body
@@ -383,7 +383,7 @@ async def test_new_term_schlachtfeld_finds_old_im_spiel(ctx):
 async def test_a_term_page_dates_the_rulings_it_lists(ctx):
     # „Vorrang“ → Priorität (117): each ruling listed names its document and that document's date, as every other
     # answer does (Blitzsturm: Kälteeinbruch FAQ of 01.06.2006; Getrieben // Verzweiflung: 002's ruling of 18.04.2017).
-    body = (await run_answer(ctx, "rule", query="Vorrang")).pages[0].body
+    body = (await run_answer(ctx, "rule", search="Vorrang")).pages[0].body
     assert "• Ruling zu **Blitzsturm** (Kälteeinbruch – Häufig gestellte Fragen, 01.06.2006): " in body
     assert ("• Ruling zu **Getrieben // Verzweiflung** (Rulings zu Getrieben // Verzweiflung und geteilten Karten, "
             "18.04.2017): ") in body
@@ -394,7 +394,7 @@ async def test_misprinted_subrule_is_found_under_its_heading(ctx):
     # Transmutation: under "502.48." it is printed as "502.43a". Asked by the intended number, both are found.
     from bot.answers import run_answer
 
-    reply = await run_answer(ctx, "rule", query="502.46a")
+    reply = await run_answer(ctx, "rule", search="502.46a")
     assert not reply.error
     # the printed rule with today's counterpart first (702.51a, changed: no additional cost today).
     assert reply.pages[0].title == "Regel 502.32a (so zitiert) – heute 702.51a"
@@ -402,14 +402,14 @@ async def test_misprinted_subrule_is_found_under_its_heading(ctx):
         "**502.32a** ist heute **702.51a** (inhaltlich geändert): Convoke is a static ability")
     assert reply.pages[1].title == "Regel 502.46a (gedruckt als 502.32a)"
     assert "Einberufen ist eine statische Fähigkeit" in reply.pages[1].body
-    reply = await run_answer(ctx, "rule", query="502.48a")
+    reply = await run_answer(ctx, "rule", search="502.48a")
     assert reply.pages[0].title == "Regel 502.43a (so zitiert) – heute 702.53a"
     assert reply.pages[1].title == "Regel 502.48a (gedruckt als 502.43a)"
 
 
 async def test_number_cited_inside_a_rule_text_answers_with_the_document_first(ctx):
     # the Ravnica FAQ's 502.32a (convoke) says "… in den Regeln 409.1b und 409.1f-h" (2005 numbering).
-    reply = await run_answer(ctx, "rule", query="409.1b")
+    reply = await run_answer(ctx, "rule", search="409.1b")
     assert not reply.error
     assert reply.pages[0].title == "Regel 409.1b (so zitiert) – heute 601.2b"
     body = reply.pages[0].body
@@ -418,13 +418,13 @@ async def test_number_cited_inside_a_rule_text_answers_with_the_document_first(c
             "Regeln 409.1b und 409.1f-h.") in body
     assert body.startswith("**409.1b** ist heute **601.2b**: … If the spell has alternative or additional costs")
     # a number inside the range 409.1f-h
-    reply = await run_answer(ctx, "rule", query="409.1g")
+    reply = await run_answer(ctx, "rule", search="409.1g")
     assert reply.pages[0].title == "Regel 409.1g (so zitiert) – heute 601.2g"
 
 
 async def test_todays_number_names_each_rule_once(ctx):
     # data/terms_de_en.tsv: "Priorität" and "Timing und Priorität" (CR 2026-04-17: "117. Timing and Priority")
-    reply = await run_answer(ctx, "rule", query="117")
+    reply = await run_answer(ctx, "rule", search="117")
     body = reply.pages[0].body
     assert body.startswith(
         "**Priorität** (englisch *Priority*) und **Timing und Priorität** (englisch *Timing and Priority*): "
@@ -432,7 +432,7 @@ async def test_todays_number_names_each_rule_once(ctx):
     )
     assert body.count("heute Regel **117**") == 1
     # terms of another kind keep their own line: 207.2c, the rule of ability words
-    words = (await run_answer(ctx, "rule", query="207.2c")).pages[0].body
+    words = (await run_answer(ctx, "rule", search="207.2c")).pages[0].body
     assert "**Fähigkeitswort** (englisch *Ability Word*): Regelbegriff, heute Regel **207.2c**.\n" in words
     assert (
         "**Ausstrahlung** (englisch *Radiance*) und **Versessenheit** (englisch *Hellbent*): "
@@ -444,18 +444,18 @@ async def test_a_term_page_follows_the_documents_senses(ctx):
     """``/regel`` by the words the documents write (data/terms_documents.tsv): 004's „anstacheln“ finds Aufstacheln
     (goad, 701.15) with 004's rulings; Provozieren (provoke, 702.39) says what 004 means by „provoziert“ and lists
     none of 004's goad rulings; Leere (Devoid) says 001 uses the word only in card names and lists no card's ruling."""
-    goad = await run_answer(ctx, "rule", query="anstacheln")
+    goad = await run_answer(ctx, "rule", search="anstacheln")
     body = goad.pages[0].body
     assert goad.pages[0].title == "Aufstacheln – Regel 701.15"
     assert "_In Dokument 004 steht „anstacheln“ für Aufstacheln (Goad, Regel 701.15)._" in body
     assert "**Angestachelt** zu sein ist keine Fähigkeit" in body and "Kein genauer Treffer" not in body
-    assert (await run_answer(ctx, "rule", query="Nachhall")).pages[0].title == "Nachspiel – Regel 702.127"  # 002
-    provoke = (await run_answer(ctx, "rule", query="Provozieren")).pages[0]
+    assert (await run_answer(ctx, "rule", search="Nachhall")).pages[0].title == "Nachspiel – Regel 702.127"  # 002
+    provoke = (await run_answer(ctx, "rule", search="Provozieren")).pages[0]
     assert provoke.title == "Provozieren – Regel 702.39"
     assert "_In Dokument 004 steht „provozieren“ für Aufstacheln (Goad, Regel 701.15)._" in provoke.body
     assert "Schnellvorlauf" not in provoke.body
     assert "Die Dokumente des Bots verwenden diesen Begriff nicht." in provoke.body
-    devoid = (await run_answer(ctx, "rule", query="Leere")).pages[0]
+    devoid = (await run_answer(ctx, "rule", search="Leere")).pages[0]
     assert "_In Dokument 001 ist „leere“ kein Begriff: Kartennamen „Ley-Linie der Leere“" in devoid.body
     assert "Ruling zu **Maul der Leere**" not in devoid.body
     assert "Die Dokumente des Bots verwenden diesen Begriff nicht." in devoid.body
@@ -488,15 +488,15 @@ def test_a_number_with_look_alike_letters_is_read_and_one_of_no_rules_shape_refu
 async def test_a_rule_number_typed_with_the_letter_o_is_read_and_said(ctx: AnswerContext):
     """``/regel suche: 7O2.19`` (the letter O for the zero): Trampelschaden, rule 702.19 (the term table), with a line
     saying which number was read; before, the word search answered Fehde's 701.19 without a word."""
-    page = (await run_answer(ctx, "rule", query="7O2.19")).pages[0]
+    page = (await run_answer(ctx, "rule", search="7O2.19")).pages[0]
     assert page.title == "Regel 702.19 (heute) – Trampelschaden"
     assert page.body.startswith("_„7O2.19“ ist so keine Regelnummer; gelesen als 702.19 (O als 0)._\n"
                                 "**Trampelschaden** (englisch *Trample*): Schlüsselwortfähigkeit, heute Regel "
                                 "**702.19**.")
     assert "701.19" not in page.body
-    exact = (await run_answer(ctx, "rule", query="701.19")).pages[0]  # as typed: the clash article's rule, no line
+    exact = (await run_answer(ctx, "rule", search="701.19")).pages[0]  # as typed: the clash article's rule, no line
     assert exact.title == "Regel 701.19 (so zitiert) – heute 701.30" and "gelesen als" not in exact.body
-    refused = await run_answer(ctx, "rule", query="7022.19")
+    refused = await run_answer(ctx, "rule", search="7022.19")
     assert refused.error and refused.pages[0].title == "Ungültige Regelnummer"
     assert refused.pages[0].body.startswith("„7022.19“ ist keine Regelnummer: drei Ziffern, ein Punkt")
 

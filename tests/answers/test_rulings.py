@@ -260,7 +260,7 @@ async def test_store_without_search_index_says_rebuild(built_db, tmp_path):
         await Store.open(old)
     try:
         ctx = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
-        for key, options in (("ruling", {"search": "Karte"}), ("rule", {"query": "Startspieler"})):
+        for key, options in (("ruling", {"search": "Karte"}), ("rule", {"search": "Startspieler"})):
             reply = await run_answer(ctx, key, **options)
             assert reply.error and reply.pages[0].title == "Datenbank veraltet"
             assert "`python -m bot build`" in reply.pages[0].body

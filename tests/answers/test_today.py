@@ -288,7 +288,7 @@ async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):
     )
     replies += [await run_action(ctx, "rulings", str(cid)) for (cid,) in cards]
     numbers = await store.fetchall("SELECT number FROM old_numbers")
-    replies += [await run_answer(ctx, "rule", query=n) for (n,) in numbers]
+    replies += [await run_answer(ctx, "rule", search=n) for (n,) in numbers]
     assert len(replies) == 32 + len(cards) + 46 and len(cards) >= 10  # 46 numbers: 42 quoted, 4 cited in text
     for reply in replies:
         assert not reply.error

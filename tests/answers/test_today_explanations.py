@@ -48,13 +48,13 @@ async def test_the_explanation_page_and_its_button_carry_the_notice(ctx):
         body = (await run_action(ctx, "rulex", str(e.id))).pages[0].body
         assert BATTLEFIELD in body, e.label
         if e.shown_number:
-            reply = await run_answer(ctx, "rule", query=e.shown_number)
+            reply = await run_answer(ctx, "rule", search=e.shown_number)
             page = next(p for p in reply.pages if e.text[:40] in p.body)
             assert BATTLEFIELD in page.body, e.label
             checked += 1
     assert checked >= 10
     # real values: 110.1 (003:341) names both old terms in one notice
-    first = (await run_answer(ctx, "rule", query="110.1")).pages[0].body
+    first = (await run_answer(ctx, "rule", search="110.1")).pages[0].body
     assert first.startswith("Ein Permanent ist eine Karte oder ein Spielstein im Spiel.")
     assert f"ℹ️ Auf deutschen Karten: {PERMANENT}; {BATTLEFIELD} _(Begriffstabelle, Regelnummer von heute)_" in first
 
@@ -77,7 +77,7 @@ async def test_rule_search_hits_carry_the_notice_under_the_text_they_show(ctx):
     queries = [" ".join(e.text.split()[:8]) for e in (await explanations_with_old_words(ctx))]
     queries += ["Besitzer außerhalb des Spiels", "Spielstein das Spiel verlassen", "Permanent im Spiel Zone"]
     for query in queries:
-        reply = await run_answer(ctx, "rule", query=query)
+        reply = await run_answer(ctx, "rule", search=query)
         if reply.error:
             continue
         for page in reply.pages:
@@ -116,7 +116,7 @@ async def test_the_list_of_explanations_mentioning_a_rule_carries_the_notice(ctx
     mentioned = sorted({n for e in cat.explanations for n in e.see_also} - printed)
     seen = 0
     for number in mentioned:
-        reply = await run_answer(ctx, "rule", query=number)
+        reply = await run_answer(ctx, "rule", search=number)
         body = reply.pages[0].body
         if reply.error or not body.startswith("Der Wortlaut von Regel"):
             continue

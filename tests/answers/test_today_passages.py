@@ -31,7 +31,7 @@ async def test_a_documents_changed_rule_shows_the_notice_and_todays_number(ctx):
     assert lines[1].startswith("> **702.51a** Convoke is a static ability that functions while the spell")
     assert lines[2].startswith("**Früher** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005, heute "
                                "überholt): Einberufen ist eine statische Fähigkeit")
-    assert CONVOKE_NOTICE in (await run_answer(ctx, "rule", query="502.32a")).pages[0].body
+    assert CONVOKE_NOTICE in (await run_answer(ctx, "rule", search="502.32a")).pages[0].body
 
 
 async def test_a_documents_rule_with_other_words_today(ctx):
@@ -232,7 +232,7 @@ async def test_cr_rule_button_carries_the_review_line_of_regel(newer_db, ctx):
             assert "beruht auf den Regeln vom 17.04.2026 und wurde seitdem nicht geprüft" in body, number
         quiet = (await run_action(newer, "cr_rule", "702.52a")).pages[0].body
         assert "nicht geprüft" not in quiet
-        regel = (await run_answer(newer, "rule", query="702.51a")).pages[0].body
+        regel = (await run_answer(newer, "rule", search="702.51a")).pages[0].body
         button = (await run_action(newer, "cr_rule", "702.51a")).pages[0].body
         assert regel.splitlines()[-1] == button.splitlines()[-1]
     finally:

@@ -142,7 +142,7 @@ async def test_a_card_with_a_changed_ruling_and_the_message_command(newer: Answe
     ("Einberufen", "702.51a"),  # a term page of a changed rule
 ])
 async def test_regel_shows_the_new_text_and_the_review_line_on_its_first_page(newer: AnswerContext, query, rule):
-    reply = await run_answer(newer, "rule", query=query)
+    reply = await run_answer(newer, "rule", search=query)
     assert_no_old_quote(reply, query)
     first = page_texts(reply)[0]
     assert "nicht geprüft" in first, query
@@ -150,7 +150,7 @@ async def test_regel_shows_the_new_text_and_the_review_line_on_its_first_page(ne
 
 
 async def test_regel_of_a_moved_rule_says_where_it_is_now(newer: AnswerContext):
-    reply = await run_answer(newer, "rule", query="709.4a")
+    reply = await run_answer(newer, "rule", search="709.4a")
     body = reply.pages[0].body
     assert body.startswith("**709.4a** heißt in den Comprehensive Rules vom 01.08.2026 **709.4f**: Each split card")
     assert "Betrifft: Eine geteilte Karte benennen; Gleicher Name bei geteilten Karten (Narrenszepter); Einen " \

@@ -314,3 +314,14 @@ async def test_with_inline_cards_off_no_message_content_intent_and_no_listener(b
         assert res.embeds[0]["title"] == "Boros-Rekrut"
         assert other.errors == [] and other.invalid == []
     assert proc.returncode == 0, proc.tail()
+
+
+async def test_a_message_command_answer_too_long_for_its_share_button_is_shared_as_a_copy(fake):
+    names = " ".join(f"[[Unbekannte Karte Nummer {i} mit langem Namen]]" for i in range(9))
+    res = await fake.message_command("Karten erklären", fake.user_message(f"[[Boros-Rekrut]] {names}"))
+    share = button(res, "Im Kanal teilen")
+    assert share["custom_id"].endswith(":!")  # the invocation does not fit: the button copies its message
+    shared = await fake.component(res, share["custom_id"])
+    assert shared.callback_type == 4 and not shared.ephemeral
+    assert shared.embeds == res.embeds
+    assert "Im Kanal teilen" not in [b["label"] for b in shared.buttons()]

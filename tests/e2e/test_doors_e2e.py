@@ -64,7 +64,7 @@ CASES = [
      "/fehde aufdecken karte1: Boros-Rekrut karte2: 3 regelstand: 1999",
      "Ungültige Eingabe", "Option „regelstand“: „1999“ passt nicht, erwartet: eine der Auswahlen: heute, 2007."),
     ("an unknown option",
-     {"name": "rule", "options": [{"name": "query", "type": STRING, "value": "701.19"},
+     {"name": "rule", "options": [{"name": "search", "type": STRING, "value": "701.19"},
                                   {"name": "nummer", "type": STRING, "value": "1"}]},
      "/regel nummer: 1 suche: 701.19",  # typed where an option name stands (after "suche:" it would be search text)
      "Unbekannte Option", "Unbekannte Option „nummer“ für /regel – erlaubt: suche, privat"),

@@ -78,8 +78,9 @@ async def test_sync_uploads_each_symbol_once_and_answers_carry_the_emojis(real_b
             card = await fake.command("karte", {"name": "Boros-Rekrut"}, locale="de")
             (embed,) = card.embeds
             assert embed["title"] == "Boros-Rekrut"
-            assert embed["description"].startswith(f"_Gedruckter Text (Ravnica: Stadt der Gilden, 2005):_\n"
-                                                    f"**{emoji(fake, 'R/W')} · Kreatur — Goblin, Soldat · 1/1**")
+            printed = "_Gedruckter Text (FAQ Ravnica: Stadt der Gilden):_\n"
+            face = f"**{emoji(fake, 'R/W')} · Kreatur — Goblin, Soldat · 1/1**"
+            assert embed["description"].startswith(printed + face)
             assert f"({emoji(fake, 'R/W')} kann entweder mit {emoji(fake, 'R')} oder mit {emoji(fake, 'W')}" in (
                 embed["description"])
             pay = await fake.command("mana", {"kosten": "{2}{S}{G/W}", "vorrat": "G* G* W W"},

@@ -138,7 +138,7 @@ async def test_metrics_count_what_the_gateway_bot_received_deferred_and_refused(
                 late = await fake.command("karte", {"name": "Boros-Rekrut"})
             finally:
                 fake.snowflake = original  # type: ignore[method-assign]
-            unknown = [{"name": "query", "type": STRING, "value": "701.19"},
+            unknown = [{"name": "search", "type": STRING, "value": "701.19"},
                        {"name": "nummer", "type": STRING, "value": "1"}]
             bad = await fake.raw_command({"name": "rule", "options": unknown})
             after = await settled(base)

@@ -53,7 +53,7 @@ def test_official_rule_reply_survives_hostile_input(harness, request):
             return
         assert reply is not None
         check_reply(reply)
-        check_reply(loop.run_until_complete(run_answer(ctx, "rule", query=query)))
+        check_reply(loop.run_until_complete(run_answer(ctx, "rule", search=query)))
 
     run()
 

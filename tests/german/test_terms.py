@@ -111,7 +111,7 @@ async def test_regel_top1_without_cr(ctx):
     """/regel answers a German term with its rule first (store without --cr: what the table gives)."""
     right, wrong = 0, []
     for query, rule in GERMAN_QUERIES:
-        reply = await run_answer(ctx, "rule", query=query)
+        reply = await run_answer(ctx, "rule", search=query)
         m = _TITLE_RULE.search(reply.pages[0].title)
         if m and m.group(1) == rule:
             right += 1
@@ -123,13 +123,13 @@ async def test_regel_top1_without_cr(ctx):
 
 
 async def test_term_answer_cites_the_documents(ctx):
-    reply = await run_answer(ctx, "rule", query="Einberufen")
+    reply = await run_answer(ctx, "rule", search="Einberufen")
     page = reply.pages[0]
     assert page.title == "Einberufen – Regel 702.51"
     assert "(englisch *Convoke*): Schlüsselwortfähigkeit, heute Regel **702.51**" in page.body
     assert "• Abschnitt „Einberufen“ (Ravnica: Stadt der Gilden)" in page.body
     assert any(a.label == "Mechanik: Einberufen" for a in reply.actions)
-    old = await run_answer(ctx, "rule", query="umgewandelte Manakosten")
+    old = await run_answer(ctx, "rule", search="umgewandelte Manakosten")
     assert old.pages[0].title == "Manawert – Regel 202.3"
     assert old.pages[0].body.startswith("_früher „umgewandelte Manakosten“, heute Manawert = Mana Value_")
     # The documents' own hits follow, with the buttons of their page.
@@ -138,7 +138,7 @@ async def test_term_answer_cites_the_documents(ctx):
 
 @pytest.mark.parametrize("query", ["Zauberzeichen", "umgewandelte Manakosten", "Einberufen", "Priorität", "Fehde"])
 async def test_no_internal_paths_or_english_notes(ctx, query):
-    reply = await run_answer(ctx, "rule", query=query)
+    reply = await run_answer(ctx, "rule", search=query)
     text = "\n".join([reply.source or "", *(p.title + p.body for p in reply.pages)])
     assert "data/" not in text and ".tsv" not in text and "obsolete term" not in text
 
@@ -197,13 +197,13 @@ async def test_variant_pairs_find_the_same_rulings(store):
 
 async def test_uncertain_explanations_are_shown_as_vermutlich(ctx):
     """003's first entry (100.1, alignment uncertain) is shown, labelled "vermutlich Regel 100.1"."""
-    reply = await run_answer(ctx, "rule", query="100.1")
+    reply = await run_answer(ctx, "rule", search="100.1")
     assert reply.pages[0].title == "Erklärung, vermutlich Regel 100.1"
     assert reply.pages[0].body.startswith("Die Magic-Regeln gelten für jede Partie mit zwei oder mehr Spielern")
-    certain = await run_answer(ctx, "rule", query="103.1")
+    certain = await run_answer(ctx, "rule", search="103.1")
     assert certain.pages[0].title == "Regel 103.1 (Erklärung)"
     for query in ("Startspieler", "Spielstein", "Partie", "Lebenspunkte", "100"):
-        reply = await run_answer(ctx, "rule", query=query)
+        reply = await run_answer(ctx, "rule", search=query)
         text = "\n".join(p.title + p.body + "".join(a.label for a in p.actions or []) for p in reply.pages)
         assert not re.search(r"Regelerklärung \d", text), query
 
@@ -276,7 +276,7 @@ async def test_a_rule_answer_never_links_the_rule_it_shows(ctx):
     numbers = sorted(cat.numbers() | {n for e in cat.explanations for n in e.see_also})
     assert len(numbers) > 100
     for number in numbers:
-        reply = await run_answer(ctx, "rule", query=number)
+        reply = await run_answer(ctx, "rule", search=number)
         buttons = [*reply.actions, *(a for p in reply.pages for a in p.actions or [])]
         assert not [a for a in buttons if a.action in ("rule", "cr_rule") and a.arg == number], number
 

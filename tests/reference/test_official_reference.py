@@ -178,7 +178,7 @@ async def test_see_also_button_opens_the_official_rule(fctx):
     # 003's entry on shared team turns says "Siehe auch805"; no document quotes 805, the 2026 CR has it
     from bot.answers import run_action
 
-    reply = await run_answer(fctx, "rule", query="103.1")
+    reply = await run_answer(fctx, "rule", search="103.1")
     labels = [a.label for a in reply.actions]
     assert "Siehe 805" in labels and "Siehe 805 (nicht enthalten)" not in labels
     pressed = await run_action(fctx, "rule", "805")

@@ -65,7 +65,7 @@ def test_every_keyword_rule_of_the_cr_is_in_the_table_with_its_number(cr_db):
 async def test_regel_top1_with_cr(crctx):
     right, wrong = 0, []
     for query, rule in GERMAN_QUERIES:
-        reply = await run_answer(crctx, "rule", query=query)
+        reply = await run_answer(crctx, "rule", search=query)
         title = reply.pages[0].title
         if title.startswith(f"{rule} — ") or title == f"Regel {rule}":
             right += 1
@@ -84,14 +84,14 @@ async def test_every_page_of_sections_and_keyword_rules_starts_with_content(crct
     assert (len(sections), len(keyword_rules)) == (147, 192)
     empty_first, empty_pages = [], []
     for number in sections + keyword_rules:
-        reply = await run_answer(crctx, "rule", query=number)
+        reply = await run_answer(crctx, "rule", search=number)
         if not reply.pages[0].body.strip() and not reply.pages[0].fields:
             empty_first.append(number)
         if any(not p.body.strip() and not p.fields for p in fit_reply(reply)):
             empty_pages.append(number)
     print(f"\nfirst page empty: {len(empty_first)}; any rendered page empty: {len(empty_pages)}")
     assert empty_first == [] and empty_pages == []
-    listed = await run_answer(crctx, "rule", query="704")
+    listed = await run_answer(crctx, "rule", search="704")
     assert "**Unterregeln** (Wortlaut auf den nächsten Seiten):\n• **704.1** " in listed.pages[0].body
 
 
@@ -114,7 +114,7 @@ def test_shipped_explanation_numbers_match_a_fresh_alignment(cr_db):
 async def test_cr_search_buttons_follow_the_page(crctx):
     from bot.render import payload
 
-    reply = await run_answer(crctx, "rule", query="creature token copy")
+    reply = await run_answer(crctx, "rule", search="creature token copy")
     cr_pages = [i for i, p in enumerate(fit_reply(reply)) if p.title.startswith("Comprehensive Rules:")]
     assert len(cr_pages) >= 2
     first, second = (

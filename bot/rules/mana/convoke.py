@@ -25,6 +25,7 @@ from bot.rules.mana.symbols import (
     ManaError,
     Symbol,
     SymbolKind,
+    TooManyWays,
     best_because,
     build_cost,
     color_order,
@@ -231,7 +232,7 @@ def _tap(
                 nxt[state] = idle
                 parents[state] = ((gen, left), move)
         if len(nxt) > MAX_STATES:
-            raise ManaError(f"Zu viele mögliche Restkosten (über {MAX_STATES}); bitte weniger Kreaturen angeben.")
+            raise TooManyWays(f"Zu viele mögliche Restkosten (über {MAX_STATES}); bitte weniger Kreaturen angeben.")
     return nxt, parents
 
 

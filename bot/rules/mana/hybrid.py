@@ -23,6 +23,7 @@ from bot.rules.mana.symbols import (
     ManaError,
     Symbol,
     SymbolKind,
+    TooManyWays,
     build_cost,
     colored,
 )
@@ -131,7 +132,7 @@ def dp_layer(
                 if new not in layer:
                     layer[new] = (st, comp)
             if len(layer) > MAX_STATES:
-                raise ManaError(f"Zu viele verschiedene Möglichkeiten (über {MAX_STATES}), um sie exakt zu zählen.")
+                raise TooManyWays(f"Zu viele verschiedene Möglichkeiten (über {MAX_STATES}), um sie exakt zu zählen.")
         return layer
     for st in states:
         for comp in comps:
@@ -142,7 +143,7 @@ def dp_layer(
             if new not in layer:
                 layer[new] = (st, comp)
         if len(layer) > MAX_STATES:
-            raise ManaError(f"Zu viele verschiedene Möglichkeiten (über {MAX_STATES}), um sie exakt zu zählen.")
+            raise TooManyWays(f"Zu viele verschiedene Möglichkeiten (über {MAX_STATES}), um sie exakt zu zählen.")
     return layer
 
 

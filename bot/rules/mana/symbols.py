@@ -44,6 +44,12 @@ class ManaError(ValueError):
         return str(self.args[0])
 
 
+class TooManyWays(ManaError):
+    """The input is well-formed, but the calculation would have to tell apart more ways to pay than it counts
+    exactly (a complexity limit: :class:`Budget`, the distinct states of :mod:`bot.rules.mana.hybrid` and
+    :mod:`bot.rules.mana.convoke`). ``str(err)`` is a German message that names the limit."""
+
+
 class Budget:
     """A count of elementary steps (state transitions) with a ceiling, so that every calculator
     stops with a German refusal instead of running long (every answer within 1 s).
@@ -65,7 +71,7 @@ class Budget:
         """Count ``n`` steps; raise :class:`ManaError` past the limit."""
         self.used += n
         if self.used > self.limit:
-            raise ManaError(
+            raise TooManyWays(
                 f"{self.what}: zu viele Möglichkeiten für eine exakte Antwort in kurzer Zeit "
                 f"(über {german_int(self.limit)} Rechenschritte). Bitte die Eingabe verkleinern."
             )

@@ -1,0 +1,143 @@
+"""The notes said first in ``/frage`` and ``/ruling suche`` for what the question names that no document holds.
+
+Two ways a question's word can be in no document and still find passages:
+
+* **Read as another word** (the spelling repair of :mod:`bot.analysis`, :attr:`bot.analysis.Analysis.typos`):
+  „Blitzschlag“ is read as the stored card name Blitzschlange, „fluch“ as „Flucht“. The typed word is named with the
+  word it was read as; the answer is hedged for it when the typed word is German itself (:mod:`bot.german_words`:
+  „fluch“ was meant, not mistyped), not for a plain typo („spukk“). When the words of a card's name were typed so
+  that the card lookup of ``/karte`` takes them for that card (:meth:`bot.search.NameIndex.lookup`: a typo of one
+  clear name, „Boros Rekrutt“), the note is ``/karte``'s (:func:`bot.answers.name_notes.typo_line`) and the
+  answer is not hedged for it; otherwise the answer is hedged and says that it is about another card
+  („„Blitzschlag“ steht in keinem Dokument des Bots; am ähnlichsten: Blitzschlange“): another card's text is
+  never the confident lead for a near-miss name.
+* **Read as typed** but held by no passage in any form (:func:`bot.question_words.unknown_words`): named by
+  :func:`bot.question_words.unknown_line`, without the ordinary German words no document happens to use
+  (:func:`bot.german_words.not_ordinary`) — except in a question asking what something is („was macht Feuerball“):
+  there the unknown word is what is asked about, ordinary or not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.analysis import Analysis
+from bot.answers.name_notes import NOTED, typo_line
+from bot.german_words import not_ordinary
+from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
+from bot.reply import quote_user
+from bot.search import EXACT_MATCH, NameIndex
+from bot.store import CardRecord
+from bot.text import canonical, fold, shorten
+from bot.text import tokens as name_tokens
+
+#: Longest title of an answer whose best passage belongs to a near-miss card (Discord allows 256).
+TITLE_LIMIT = 256
+
+
+@dataclass(frozen=True)
+class Notes:
+    """What the answer says first about the question's words no document holds.
+
+    Attributes:
+        lines: German lines (user text escaped), near misses first, then unknown words; empty when none.
+        hedge: the answer must say that no passage clearly answers (a near miss or an unknown word).
+        missed: the typed words (escaped, each ≤ 40 characters) read as a card they do not name, for the title.
+        read_as: the other typed words read as a close word of the documents, as typed (not escaped).
+    """
+
+    lines: tuple[str, ...] = ()
+    hedge: bool = False
+    missed: tuple[str, ...] = ()
+    read_as: tuple[str, ...] = ()
+
+
+def _card_words(card: CardRecord) -> frozenset[str]:
+    """The words of ``card``'s name as the question's words are compared with them (folded, one spelling)."""
+    return frozenset(canonical(fold(w)) for w in name_tokens(card.name))
+
+
+def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None) -> Notes:
+    """The notes for the question's words repaired as typos (:attr:`Analysis.typos`), in the question's order:
+    per named card whose name took a repaired word one line (``/karte``'s typo line when the lookup takes the typed
+    words for that card, else the near-miss line, hedged), then one line for the other repaired words (hedged by
+    :func:`question_notes` only when one is an ordinary German word: meant as typed, not a typo)."""
+    lines: list[str] = []
+    missed: list[str] = []
+    hedge = False
+    words = list(dict.fromkeys(analysis.words))
+    used: set[str] = set()
+    for card in cards:
+        own = _card_words(card)
+        mine = [w for w in words if canonical(fold(w)) in own]
+        if not any(w in analysis.typos for w in mine):
+            continue
+        used.update(mine)
+        typed = " ".join(analysis.typos.get(w, w) for w in mine)
+        found = names.lookup(typed) if names is not None else None
+        if found is not None and found.hit is not None and found.hit.card_id == card.id and (
+                found.how in NOTED or found.how == EXACT_MATCH):
+            lines.append("ℹ️ " + typo_line(typed, card.name))
+            continue
+        shown = quote_user(typed, 40)
+        missed.append(shown)
+        hedge = True
+        lines.append(f"ℹ️ „{shown}“ steht in keinem Dokument des Bots; am ähnlichsten: **{card.name}**. Die Stellen "
+                     f"unten gelten {card.name}, nicht „{shown}“.")
+    other = [w for w in words if w in analysis.typos and w not in used]
+    if other:
+        pairs = ", ".join(f"„{quote_user(analysis.typos[w], 40)}“ (gelesen als „{quote_user(w, 40)}“)"
+                          for w in other[:UNKNOWN_SHOWN])
+        verb = "steht" if len(other) == 1 else "stehen"
+        lines.append(f"ℹ️ {pairs} {verb} so in keinem Dokument des Bots; die Stellen unten passen zum ähnlichsten "
+                     "Wort der Dokumente, vielleicht nicht zum gemeinten.")
+    return Notes(tuple(lines), hedge, tuple(missed), tuple(analysis.typos[w] for w in other))
+
+
+#: Two or more words typed capitalised in a row inside a question, maybe joined by an article or „von“ („Dunkles
+#: Ritual“, „Fluch der Verwirrung“): a German adjective or article is capitalised only inside a name.
+_NAME_RUN = re.compile(r"(?<=\S\s)(?:[A-ZÄÖÜ][\w'-]*(?:\s+(?:der|des|die|das|dem|den|von|vom|zu|zum|zur))?\s+)+"
+                       r"[A-ZÄÖÜ][\w'-]*")
+
+
+def name_words(question: str) -> frozenset[str]:
+    """The words (folded, one spelling) of the runs of capitalised words inside ``question`` (its first 2 000
+    characters, not its first word): the words of a name the question gives („kann ich Dunkles Ritual wirken“ →
+    dunkles, ritual), which an unknown-word note names even when each is an ordinary German word."""
+    runs = _NAME_RUN.findall(question[:2000])
+    return frozenset(canonical(fold(w)) for run in runs for w in name_tokens(run))
+
+
+async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
+                         names: NameIndex | None, question: str = "") -> Notes:
+    """The notes of a question (``/frage``, ``/ruling suche``) with ``analysis``, whose named ``cards`` the ranking
+    found (their names' words are no unknown words), over the store's analysed terms ``known``
+    (:attr:`bot.ranking.Ranker.term_weights`) and card names ``names`` (for ``/karte``'s reading of a typed name;
+    None: every near-miss card name is hedged). ``question``: the text as typed, for the words of a name it gives
+    (:func:`name_words`). Reads the German dictionary only when a word is unknown."""
+    near = near_misses(analysis, cards, names)
+    # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
+    meant = len(await not_ordinary(list(near.read_as))) < len(near.read_as)
+    unknown = unknown_words(analysis, known, [c.name for c in cards])
+    if not analysis.definition:  # „nochmal“, „boni“: no typo, no unknown topic; a word of a typed name is one
+        named = name_words(question)
+        kept = set(await not_ordinary(unknown))
+        unknown = [w for w in unknown if w in kept or canonical(fold(w)) in named]
+    line = unknown_line(unknown)
+    return Notes((*near.lines, *([line] if line else [])), near.hedge or meant or bool(unknown), near.missed,
+                 near.read_as)
+
+
+def missed_title(notes: Notes, title: str) -> str:
+    """The answer's ``title`` (the best passage's card or section) led by the near-miss names of ``notes``, so
+    that the title does not name another card as if asked („Nicht in den Dokumenten: „Blitzschlag“ – am
+    ähnlichsten: Blitzschlange“); ``title`` itself when there is none. At most :data:`TITLE_LIMIT` characters."""
+    if not notes.missed:
+        return title
+    named = ", ".join(f"„{m}“" for m in notes.missed)
+    return shorten(f"Nicht in den Dokumenten: {named} – am ähnlichsten: {title}", TITLE_LIMIT)
+
+
+__all__ = ["TITLE_LIMIT", "Notes", "missed_title", "name_words", "near_misses", "question_notes"]

@@ -1,0 +1,101 @@
+"""A word of the question that no document holds is named first, also when the spelling repair read it as a close
+stored word: a card name the store lacks is never answered silently with another card's text (Blitzschlag is no
+card of the documents; Kälteeinbruch's Blitzschlange is), while a typo of a real card's name keeps its answer."""
+
+from __future__ import annotations
+
+from bot.answers import run_answer
+from bot.answers.unknown_notes import question_notes
+from bot.ranking import ranker
+
+HEDGE = "⚖️ Keine Stelle passt eindeutig am besten"
+
+
+async def test_a_card_name_the_store_lacks_is_said_first_and_the_answer_is_hedged(ctx):
+    reply = await run_answer(ctx, "question", question="was macht Blitzschlag")
+    page = reply.pages[0]
+    assert page.body.startswith(
+        "Frage: „was macht Blitzschlag“\n"
+        "ℹ️ „blitzschlag“ steht in keinem Dokument des Bots; am ähnlichsten: **Blitzschlange**. Die Stellen unten "
+        "gelten Blitzschlange, nicht „blitzschlag“.\n" + HEDGE)
+    assert page.title == "Nicht in den Dokumenten: „blitzschlag“ – am ähnlichsten: Blitzschlange"
+
+
+async def test_a_near_miss_card_name_inside_a_question_is_named_too(ctx):
+    reply = await run_answer(ctx, "question", question="kann Blitzschlag eine Kreatur mit Schutz treffen")
+    body = reply.pages[0].body
+    assert "ℹ️ „blitzschlag“ steht in keinem Dokument des Bots; am ähnlichsten: **Blitzschlange**." in body
+    assert HEDGE in body
+
+
+async def test_a_typo_of_a_card_of_the_store_keeps_its_card_with_the_note_of_karte(ctx):
+    # the card lookup of /karte reads „Boros Rekrutt“ as 001's Boros-Rekrut (one letter doubled): its text leads
+    reply = await run_answer(ctx, "question", question="was macht Boros Rekrutt")
+    page = reply.pages[0]
+    assert page.title == "Boros-Rekrut"
+    assert page.body.startswith("Frage: „was macht Boros Rekrutt“\nℹ️ „boros rekrutt“ steht so nicht in der "
+                                "Datenbank; am ähnlichsten geschrieben: Boros-Rekrut.\n\n")
+    assert "Erstschlag" in page.body
+    assert HEDGE not in page.body
+
+
+async def test_a_word_read_as_another_stored_word_keeps_its_note(ctx):
+    # „fluch“ is in no document; the repair reads it as the term table's „Flucht“ (Escape, 702.138)
+    reply = await run_answer(ctx, "question", question="was macht fluch der verwirrung")
+    body = reply.pages[0].body
+    assert "ℹ️ „fluch“ (gelesen als „flucht“) steht so in keinem Dokument des Bots" in body
+    assert "„verwirrung“ steht in keinem Dokument des Bots" in body
+    assert HEDGE in body
+
+
+async def test_what_does_x_do_for_an_ordinary_word_no_document_holds_says_so_first(ctx):
+    # „Feuerball“ is German (the dictionary has it) but no document names it: it is what the question asks about
+    reply = await run_answer(ctx, "question", question="was macht Feuerball")
+    body = reply.pages[0].body
+    assert body.startswith("Frage: „was macht Feuerball“\nℹ️ „feuerball“ steht in keinem Dokument des Bots")
+    assert HEDGE in body
+
+
+async def test_ruling_search_names_a_near_miss_card_before_its_hits(ctx):
+    reply = await run_answer(ctx, "ruling", search="Blitzschlag")
+    body = reply.pages[0].body
+    assert body.startswith("ℹ️ „blitzschlag“ steht in keinem Dokument des Bots; am ähnlichsten: **Blitzschlange**.")
+    assert "1 Treffer für „Blitzschlag“" in body
+
+
+async def test_ruling_search_of_a_card_with_its_name_typed_exactly_has_no_near_miss_line(ctx):
+    reply = await run_answer(ctx, "ruling", search="Blitzschlange")
+    assert "in keinem Dokument" not in reply.pages[0].body
+
+
+async def test_a_plain_typo_is_named_but_does_not_hedge_a_clear_answer(ctx):
+    # „legendärre“ is no German word: a typo of „legendäre“; 003's legend rule answers clearly as typed right
+    question = "Was passiert, wenn zwei {} Karten gleichen Namens im Spiel sind?"
+    typed = await run_answer(ctx, "question", question=question.format("legendärre"))
+    right = await run_answer(ctx, "question", question=question.format("legendäre"))
+    body = typed.pages[0].body
+    assert "ℹ️ „legendärre“ (gelesen als „legendäre“) steht so in keinem Dokument des Bots" in body
+    assert HEDGE not in body and HEDGE not in right.pages[0].body
+    assert typed.actions == right.actions
+
+
+async def test_a_german_word_read_as_another_word_hedges(ctx):
+    # „fluch“ is German (the dictionary has it): meant as typed, so the Flucht answer is no confident one
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "wie funktioniert fluch", ctx.names)
+    assert found.analysis.typos == {"flucht": "fluch"}
+    notes = await question_notes(found.analysis, r.term_weights, [], ctx.names)
+    assert notes.hedge and notes.read_as == ("fluch",)
+    spelt = await r.search(ctx.store, "wie funktioniert flucht", ctx.names)
+    assert not (await question_notes(spelt.analysis, r.term_weights, [], ctx.names)).hedge
+
+
+async def test_a_name_typed_in_capitals_keeps_its_unknown_words_also_when_they_are_german(ctx):
+    # „Ritual“ is German and in no document; capitalised beside „Dunkles“ it is part of a name the question gives
+    # (001 has Dunkle Tiefen, no Dunkles Ritual); „Boni“ alone stays an ordinary word (no note)
+    reply = await run_answer(ctx, "question", question="kann ich Dunkles Ritual im Zug des Gegners wirken")
+    body = reply.pages[0].body
+    assert "ℹ️ „ritual“ steht in keinem Dokument des Bots" in body
+    assert HEDGE in body
+    plain = await run_answer(ctx, "question", question="Kann ich die Kreatur nochmal tappen und Boni dazunehmen?")
+    assert "in keinem Dokument des Bots" not in plain.pages[0].body
