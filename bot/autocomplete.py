@@ -27,6 +27,7 @@ from bot.reply import Choice
 
 #: The callback body without choices (an unknown command or option, no core, a payload that cannot be read).
 NO_CHOICES: dict[str, Any] = {"type": CB_AUTOCOMPLETE, "data": {"choices": []}}
+#: :data:`NO_CHOICES` encoded (what :func:`choices_bytes` returns then).
 NO_CHOICES_BYTES = orjson.dumps(NO_CHOICES)
 #: Longest typed text whose body :func:`choices_bytes` keeps (characters; longer ones are answered each time).
 KEEP_TYPED = 100

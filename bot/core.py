@@ -206,7 +206,7 @@ async def rules_digests(store: Store) -> dict[str, str]:
 
 #: Bytes one store generation keeps of encoded autocomplete bodies (:attr:`Generation.bodies`), each counted with
 #: :data:`BODY_ENTRY_BYTES` for its key (a typed text of at most ``bot.autocomplete.KEEP_TYPED`` characters) and its
-#: entry: about 4 000 bodies of 25 card names, at most about 8 000 entries in all.
+#: entry: about 4 000 bodies of the load test's size (≈ 0.5 KB), at most about 7 700 entries in all.
 CHOICE_BODY_BYTES = 4 * 1024 * 1024
 BODY_ENTRY_BYTES = 512
 
