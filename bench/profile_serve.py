@@ -10,6 +10,7 @@ the CPU per interaction; with ``--pong`` the same for the PONG worker and each s
 (the same work in both workers).
 
     .venv/bin/python bench/profile_serve.py [--burst 1000] [--bursts 3] [--pong] [--out DIR] [--vs DIR]
+        [--kind command|autocomplete] [--cprofile]
 
 ``--vs DIR``: the ``serve`` worker of the source tree DIR (``git archive main``) is recorded the same way after this
 checkout's, so the two profiles stand side by side.
@@ -193,17 +194,20 @@ async def record(kind: str, fake: FakeDiscord, plan: list[Step], tmp: Path, db: 
             await proc.stop()
 
 
-async def main(n: int, bursts: int, pong: bool, out: Path, vs: Path | None, cprofile: bool = False) -> None:
+async def main(n: int, bursts: int, pong: bool, out: Path, vs: Path | None, cprofile: bool = False,
+               kind: str | None = None) -> None:
     with pinned_store("profile_serve_") as (tmp, db, pin):
         async with FakeDiscord() as fake:
             async with running_bot(fake, tmp, db=db, extra_env={"LOG_LEVEL": "INFO"}) as bot:
                 plan = await warmed_plan(fake, bot.proc.pid, pin)
+            plan = [step for step in plan if kind is None or step.kind == kind]
             sides: list[tuple[str, Path | None]] = [("serve", None)]
             sides += [("serve", vs)] if vs else []
             sides += [("pong", None)] if pong else []
             got = [(kind, src, *await record(kind, fake, plan, tmp, db, pin, src, n, bursts, out, cprofile))
                    for kind, src in sides if not (cprofile and kind == "pong")]
-    print(f"profile_serve — bursts of {n} × {bursts}, load average {os.getloadavg()[0]:.1f}")
+    print(f"profile_serve — bursts of {n} × {bursts} ({kind or 'the whole workload'}), load average "
+          f"{os.getloadavg()[0]:.1f}")
     if cprofile:
         for kind, src, stats, cpu in got:
             print(f"{kind}{f' of {src}' if src else ''}: {cpu * 1000:.2f} ms CPU per interaction (under the "
@@ -224,9 +228,11 @@ if __name__ == "__main__":
     parser.add_argument("--pong", action="store_true", help="also the signature-checking PONG worker")
     parser.add_argument("--out", type=Path, default=Path("/tmp/profile_serve"))
     parser.add_argument("--vs", type=Path, default=None, metavar="DIR", help="also the serve worker of tree DIR")
+    parser.add_argument("--kind", choices=("command", "autocomplete"), default=None,
+                        help="only the workload's commands or only its autocompletes (default: all of it)")
     parser.add_argument("--cprofile", action="store_true",
                         help="cProfile the serve worker instead (calls per interaction; its main thread only)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     asyncio.run(main(args.burst, args.bursts, args.pong, args.out, args.vs.resolve() if args.vs else None,
-                     args.cprofile))
+                     args.cprofile, args.kind))

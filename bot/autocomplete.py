@@ -4,7 +4,9 @@ An autocomplete (interaction type 4) needs nothing but the command's name, the f
 value: :func:`choices_body` reads them from the payload's ``data`` as Discord sends it, runs the option's
 completer of the command table on the application core (:meth:`bot.core.Core.complete`, ≤ 25 choices from
 data prepared once per store) and returns the callback body (type 8, Discord's "Interaction Response" with
-``choices``). :func:`encode` makes its JSON with orjson.
+``choices``). :func:`encode` makes its JSON with orjson. :func:`choices_bytes` returns that body encoded, and keeps
+it per store (:attr:`bot.core.Core.choice_bodies`): the same text typed into the same option again (every user
+typing "Blitz" on the way to "Blitzschlag") is answered without the completer.
 
 ``python -m bot serve`` returns the body as the HTTP response (:mod:`bot.serve`); the gateway bot posts it as
 the interaction's callback without building discord.py's ``Interaction`` objects, its command tree or its
@@ -21,9 +23,14 @@ import orjson
 from bot.commands import TABLE, Table
 from bot.core import Core
 from bot.delivery import CB_AUTOCOMPLETE, leaf_options
+from bot.reply import Choice
 
 #: The callback body without choices (an unknown command or option, no core, a payload that cannot be read).
 NO_CHOICES: dict[str, Any] = {"type": CB_AUTOCOMPLETE, "data": {"choices": []}}
+#: :data:`NO_CHOICES` encoded (what :func:`choices_bytes` returns then).
+NO_CHOICES_BYTES = orjson.dumps(NO_CHOICES)
+#: Longest typed text whose body :func:`choices_bytes` keeps (characters; longer ones are answered each time).
+KEEP_TYPED = 100
 
 
 #: Per command table (by identity; the table is kept alive with its map): (command path, option's English name)
@@ -64,8 +71,34 @@ async def choices_body(core: Core | None, data: Mapping[str, Any], table: Table 
     if found is None or core is None or not core.is_open:
         return NO_CHOICES
     completer, typed = found
-    choices = await core.complete(completer, typed)
+    return _body(await core.complete(completer, typed))
+
+
+def _body(choices: list[Choice]) -> dict[str, Any]:
+    """The callback body offering ``choices`` (type 8, their names and values)."""
     return {"type": CB_AUTOCOMPLETE, "data": {"choices": [{"name": c.name, "value": c.value} for c in choices]}}
+
+
+async def choices_bytes(core: Core | None, data: Mapping[str, Any], table: Table = TABLE) -> bytes:
+    """:func:`choices_body` encoded (:func:`encode`), the same bytes: made by the completer the first time a text
+    (of at most :data:`KEEP_TYPED` characters) is typed into an option on the store in use, then taken from the
+    store's kept bodies (:attr:`bot.core.Core.choice_bodies`; bounded, least recently used dropped first; a swapped
+    store starts with none). The completers read nothing but the store and the typed text (their signature
+    ``(ctx, current)``), so a kept body is what the completer would make again. A body taken from them is no work
+    of the core (``regelbot_answer_work_seconds`` counts the completer's runs). Raises what the completer raises
+    (a bug; nothing is kept then)."""
+    found = _focused(data, table)
+    kept = core.choice_bodies if core is not None else None
+    if found is None or kept is None:
+        return NO_CHOICES_BYTES
+    key = found
+    body = kept.get(key)
+    if body is None:
+        completer, typed = found
+        body = encode(_body(await core.complete(completer, typed)))  # type: ignore[union-attr]  # kept: open
+        if len(typed) <= KEEP_TYPED:
+            kept[key] = body
+    return body
 
 
 def encode(body: Mapping[str, Any]) -> bytes:

@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from cachetools import LRUCache
+
 from bot import mana_emoji, metrics, offload
 from bot.answers.registry import AnswerContext, CompleterFn, run_action, run_answer, run_completer
 from bot.config import Settings
@@ -202,6 +204,18 @@ async def rules_digests(store: Store) -> dict[str, str]:
     return {file: digest.hexdigest()[:12] for file, digest in digests.items()}
 
 
+#: Bytes one store generation keeps of encoded autocomplete bodies (:attr:`Generation.bodies`), each counted with
+#: :data:`BODY_ENTRY_BYTES` for its key (a typed text of at most ``bot.autocomplete.KEEP_TYPED`` characters) and its
+#: entry: about 4 000 bodies of the load test's size (≈ 0.5 KB), at most about 7 700 entries in all.
+CHOICE_BODY_BYTES = 4 * 1024 * 1024
+BODY_ENTRY_BYTES = 512
+
+
+def _kept_size(body: bytes) -> int:
+    """What one kept autocomplete body counts against :data:`CHOICE_BODY_BYTES` (bytes)."""
+    return len(body) + BODY_ENTRY_BYTES
+
+
 @dataclass(eq=False)
 class Generation:
     """One opened store and what is built from it (:class:`AnswerContext`: store and name index; the
@@ -214,6 +228,10 @@ class Generation:
     users: int = 0
     retired: bool = False
     idle: asyncio.Event = field(default_factory=asyncio.Event)
+    #: Encoded autocomplete bodies made on this store, by (completer, typed text) (:func:`bot.autocomplete.
+    #: choices_bytes`): at most :data:`CHOICE_BODY_BYTES` bytes of bodies, the least recently used dropped first.
+    bodies: LRUCache[tuple[object, str], bytes] = field(
+        default_factory=lambda: LRUCache(CHOICE_BODY_BYTES, getsizeof=_kept_size))
 
     def leave(self) -> None:
         """One interaction on this store ended; a retired store without interactions may be closed."""
@@ -311,6 +329,12 @@ class Core:
     def is_open(self) -> bool:
         """True between :meth:`open` and :meth:`close`."""
         return self._current is not None
+
+    @property
+    def choice_bodies(self) -> LRUCache[tuple[object, str], bytes] | None:
+        """The encoded autocomplete bodies kept for the store in use now (:attr:`Generation.bodies`: a new store
+        starts with none); None before :meth:`open` and after :meth:`close`."""
+        return self._current.bodies if self._current is not None else None
 
     @contextlib.asynccontextmanager
     async def using(self) -> AsyncIterator[AnswerContext]:

@@ -40,7 +40,7 @@ from aiohttp import HttpVersion11, web
 from nacl.signing import VerifyKey
 
 from bot import metrics
-from bot.autocomplete import choices_body, encode
+from bot.autocomplete import choices_body, choices_bytes, encode
 from bot.commands import TABLE, OptionProblem, Table
 from bot.commands.buttons import Pressed, press
 from bot.core import DEEP_QUEUE, DEFER_AFTER_SECONDS, INTERNAL_ERROR, Core, answer_budget, settle_heap
@@ -209,6 +209,16 @@ class Interactions:
         task.add_done_callback(transport.ended)
         return await transport.first  # the answer's first callback: its answer, or its defer
 
+    async def respond(self, payload: dict[str, Any], sent_at: float | None = None,
+                      track: metrics.Track | None = None) -> tuple[object, bytes]:
+        """:meth:`handle`'s body for ``payload`` encoded (:func:`bot.autocomplete.encode`), with its callback type:
+        what the HTTP response carries. An autocomplete of the right shape is answered as bytes at once
+        (:func:`bot.autocomplete.choices_bytes`: a text typed before is not completed again)."""
+        if payload.get("type") == AUTOCOMPLETE and shape_problem(payload) is None:
+            return CB_AUTOCOMPLETE, await choices_bytes(self.core, payload.get("data") or {}, self.table)
+        answer = await self.handle(payload, sent_at, track)
+        return answer.get("type"), encode(answer)
+
     async def _work(self, transport: HttpTransport, first: Waiting, wait: float) -> None:
         """Answer ``first`` (within ``wait`` seconds or deferred), then the :attr:`waiting` ones, oldest first,
         each already deferred."""
@@ -331,14 +341,15 @@ class Endpoint:
             return payload
         track = metrics.arrived(payload)
         try:
-            answer = await self.interactions.handle(payload, float(timestamp), track)
+            ctype, body = await self.interactions.respond(payload, float(timestamp), track)
         except Exception as exc:  # a shape shape_problem missed: one log line (traceback at DEBUG), German answer
             _log_error(f"Fehler bei Interaktion vom Typ {payload.get('type')!r}", exc)
             answer = ({"type": CB_AUTOCOMPLETE, "data": {"choices": []}} if payload.get("type") == AUTOCOMPLETE
                       else {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)})
+            ctype, body = answer["type"], encode(answer)
         if track is not None:
-            track.first(answer.get("type"))
-        return web.Response(body=encode(answer), content_type="application/json")
+            track.first(ctype)
+        return web.Response(body=body, content_type="application/json")
 
     async def health(self, request: web.BaseRequest) -> web.Response:
         """``GET /health``: 200 ``{"status": "ok", "grund", "pid", …}`` with :class:`ServeHealth`'s figures, 503

@@ -365,3 +365,21 @@ async def test_after_a_swap_the_new_store_is_frozen_and_the_old_one_let_go(swap_
     gc.collect()  # the probes' exceptions (tracebacks holding the old store) came after the settle
     assert [ref() is None for ref in gone] == [True, True]
     assert not any(o is new for o in gc.get_objects())  # frozen by the retiring's settle
+
+
+async def test_kept_autocomplete_bodies_are_the_old_stores_only(swap_core: Core, newer_db: Path):
+    """The encoded bodies ``serve`` keeps (:func:`bot.autocomplete.choices_bytes`) belong to the store they were
+    made on: after a swap the same typed text is completed again on the new store (709.4 only in its CR)."""
+    import orjson
+
+    from bot.autocomplete import choices_bytes
+
+    data = {"name": "rule", "options": [{"name": "query", "type": 3, "value": "709.4", "focused": True}]}
+
+    async def values() -> list[str]:
+        return [c["value"] for c in orjson.loads(await choices_bytes(swap_core, data))["data"]["choices"]]
+
+    assert await values() == [] and await values() == []  # the second from the kept bodies
+    put(newer_db, swap_core.settings.db_path)
+    assert await swap_core.reload("Test")
+    assert await values() == ["709.4", "709.4b", "709.4f"]

@@ -5,8 +5,9 @@ The gateway is the real bot (``python -m bot run``) against the fake Discord: it
 from the raw path (one aiohttp request with Regelbot's own User-Agent, not discord.py's webhook adapter,
 whose User-Agent names discord.py), and their frames must be read by the gate's frame reader, not discord.py's.
 The HTTP door is ``serve``'s aiohttp application answering signed
-requests over loopback; its answers must come from :func:`bot.autocomplete.choices_body`, the function the
-gateway calls.
+requests over loopback; its answers must come from :func:`bot.autocomplete.choices_bytes`: the encoded body of
+:func:`bot.autocomplete.choices_body`, the function the gateway calls (the same reading of the payload, the same
+completer; kept per store after the first time, ``tests/test_choice_bodies.py``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from harness import http_door, module_fixtures
 
 from bot import serve as serve_module
 from bot.answers import COMPLETERS
-from bot.autocomplete import choices_body
+from bot.autocomplete import choices_bytes
 from bot.commands import TABLE
 from bot.rest import JSON
 from tests.choices import HERE, load
@@ -78,9 +79,9 @@ async def test_the_http_door_answers_autocomplete_through_the_same_function_as_r
 
     async def counted(*args, **kwargs):
         calls.append(args[1])
-        return await choices_body(*args, **kwargs)
+        return await choices_bytes(*args, **kwargs)
 
-    monkeypatch.setattr(serve_module, "choices_body", counted)
+    monkeypatch.setattr(serve_module, "choices_bytes", counted)
     async with http_door(store_db, tmp_path) as post:
         for n, (path, option, typed, want) in enumerate(cases()):
             answer = await post({"type": 4, "id": str(n + 1), "application_id": "1", "token": f"t{n}",
