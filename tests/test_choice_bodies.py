@@ -18,7 +18,7 @@ QUERIES = [
     ("clash", ["reveal"], "card1", ["boros", "lotus", "Boros-Rekrut"]),
     ("mana", ["pay"], "cost", ["boros", "{2}{G/W}", ""]),
     ("mechanic", [], "name", ["", "aufgest", "Wallung", "trampel", "fehde"]),
-    ("rule", [], "query", ["", "701", "702.19", "tram", "Manabrand", "x" * 300]),
+    ("rule", [], "search", ["", "701", "702.19", "tram", "Manabrand", "x" * 300]),
     ("ruling", [], "search", ["", "vorrang", "Priorität", "kampfsch"]),
 ]
 

@@ -374,7 +374,7 @@ async def test_kept_autocomplete_bodies_are_the_old_stores_only(swap_core: Core,
 
     from bot.autocomplete import choices_bytes
 
-    data = {"name": "rule", "options": [{"name": "query", "type": 3, "value": "709.4", "focused": True}]}
+    data = {"name": "rule", "options": [{"name": "search", "type": 3, "value": "709.4", "focused": True}]}
 
     async def values() -> list[str]:
         return [c["value"] for c in orjson.loads(await choices_bytes(swap_core, data))["data"]["choices"]]

@@ -82,7 +82,7 @@ class Option:
 
     @property
     def param(self) -> str:
-        """The answer function's parameter (the English name): ``"query"`` for ``suche``."""
+        """The answer function's parameter (the English name): ``"search"`` for ``suche``."""
         return self.name.en
 
     def expected(self) -> str:
