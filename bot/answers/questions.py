@@ -297,7 +297,8 @@ async def compared_passages(store: Store, r: Ranker, question: str,
     each side, asked as „was ist <side>“ (its definition: a mechanic's section, a term's rule, a card's rulings);
     one passage when both sides' best is the same: for two names of one term (the term table's old and new name,
     „umgewandelte Manakosten“ and „Manawert“, „Vorrang“ and „Priorität“) the table's row, which says that one is
-    the other renamed. ``None`` when the question compares nothing or a side names no concept, section or card of the store."""
+    the other renamed. ``None`` when the question compares nothing or a side names no concept, section or card of
+    the store."""
     sides = compared_sides(question)
     if sides is None:
         return None
