@@ -14,14 +14,14 @@ A negated statement ("Pfropfen ist keine gezielte Fähigkeit") defines nothing.
 
 :func:`definition_subjects` finds such subjects in the first sentences of a passage (the importer stores the
 subject's terms with the prefix :data:`DEFINED` in the passage's analysed column); :func:`asks_definition`
-recognises the question forms. Pure functions over text; no store.
+recognises the question forms, :func:`only_names` a question that is only a name. Pure functions over text; no store.
 """
 
 from __future__ import annotations
 
 import re
 
-from bot.analysis import Analyser
+from bot.analysis import Analyser, Analysis
 from bot.stopwords import NUMBER_WORDS
 
 #: Prefix of a defined term in a passage's analysed column (``zzd`` + term: ``zzdpermanent``).
@@ -67,6 +67,24 @@ _NOT_A_SUBJECT = frozenset(
 def asks_definition(question: str) -> bool:
     """True when ``question`` asks what something is or means (German or English question forms)."""
     return bool(_QUESTION.search(question[:2000]))
+
+
+#: Most words of a question that is only a name (:func:`only_names`): „Spuk“, „Kumulative Versorgung“.
+NAME_WORDS = 3
+
+
+def only_names(analysis: Analysis, words: int) -> bool:
+    """True when a question of ``words`` tokens, analysed as ``analysis`` (:meth:`bot.analysis.Analyser.analyse`),
+    is only the name of one concept of the term table or synonym groups (``/frage spuk``, ``/frage kumulative
+    versorgung``): at most :data:`NAME_WORDS` tokens, each a content word (no asking or stop word), every word
+    naming one and the same concept (its group holds that concept id, ``zz…``), no rule number. Such a question asks
+    what the thing is, as „spuk was ist das“ does; a concept's ruling that repeats the name („Bei jeder Kreatur
+    können auch mehrere Karten spuken.“) does not answer it."""
+    groups = analysis.groups
+    if not analysis.concepts or analysis.numbers or not 0 < len(groups) == words <= NAME_WORDS:
+        return False
+    named = [{t for t in g if t.startswith("zz")} for g in groups]
+    return bool(set.intersection(*named))
 
 
 #: What a sentence that :data:`_DEFINING` or :data:`_COUNTED` matches holds, in lower case: a defining verb after a
@@ -154,4 +172,4 @@ def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool 
     return list(dict.fromkeys(out))
 
 
-__all__ = ["DEFINED", "asks_definition", "defined_terms", "definition_subjects"]
+__all__ = ["DEFINED", "NAME_WORDS", "asks_definition", "defined_terms", "definition_subjects", "only_names"]

@@ -53,7 +53,7 @@ from bot.actions import action_stage, asked_action
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
 from bot.answer_cues import asked_cues, given_cues
 from bot.candidates import Candidates
-from bot.definitions import DEFINED, asks_definition
+from bot.definitions import DEFINED, asks_definition, only_names
 from bot.headings import answers_nothing
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
@@ -165,7 +165,8 @@ class Ranker:
         """The question's analysis, the cards it names and the passages worth scoring (FTS5 bm25 with the column
         weights of :attr:`weights`, and the rulings of a named card); :meth:`rank` scores them."""
         analysis = self.analyser.analyse(text, question=True)
-        analysis.definition = asks_definition(text)
+        # „/frage spuk“ asks what Spuk is, as „spuk was ist das“ does
+        analysis.definition = asks_definition(text) or only_names(analysis, len(tokens(text, MAX_TOKENS)))
         cards = self.named_cards(text, analysis, names) if names is not None and "card" in self.features else []
         match = self._match(analysis)
         w = self.weights

@@ -34,11 +34,13 @@ from bot.answers.today import (
     today_number,
 )
 from bot.answers.unknown_notes import missed_title, question_notes
+from bot.comparison import compared_sides
 from bot.question_words import no_terms_reason
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, quote_user
+from bot.search import NameIndex
 from bot.store import CardRecord, MechanicRecord, PassageRecord, Store
-from bot.text import clean, shorten
+from bot.text import clean, cut, shorten
 
 #: Further candidates shown under the best passage (each with a button).
 OTHERS = 4
@@ -233,15 +235,16 @@ def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: l
 
 
 def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sections: list[MechanicRecord],
-            action: frozenset[str] = frozenset()) -> list[Field]:
+            action: frozenset[str] = frozenset(), start: int = 2) -> list[Field]:
     """The further candidates as fields: number, status, title, kind and source (:func:`candidate_name`), the
     passage whole when short, else the sentences that matched (whole sentences only); an outdated one (or one to be
     checked, :data:`FIRST_TODAY`) with today's statement first (:func:`passage_view`) — for a „kann/darf/muss …“
     question (its ``action``, :func:`bot.actions.asked_action`), when both do not fit the field's :data:`FIELD_CHARS`,
     with the text's one sentence that answers the action, else that matched best (at least :data:`MIN_EXCERPT`
-    characters); cut to :data:`FIELD_CHARS`."""
+    characters); cut to :data:`FIELD_CHARS`. ``start``: the first field's number (the passages shown whole before
+    them count)."""
     fields = []
-    for number, hit in enumerate(hits, start=2):
+    for number, hit in enumerate(hits, start=start):
         p = hit.passage
         text = p.text
         today = passage_state(index, p, sections) in FIRST_TODAY  # today's statement before the old text
@@ -283,6 +286,40 @@ def unprinted_line(names: list[str]) -> str:
             f"enthalten nur Rulings zu {'ihr' if one else 'ihnen'}.")
 
 
+#: Most characters of one compared side's passage on the comparison's page (two sides and the lead fit an embed's
+#: 4 096 characters).
+SIDE_CHARS = 1800
+
+
+async def compared_passages(store: Store, r: Ranker, question: str,
+                            names: NameIndex | None) -> list[PassageRecord] | None:
+    """The passages a comparison question leads with (:func:`bot.comparison.compared_sides`): the best passage of
+    each side, asked as „was ist <side>“ (its definition: a mechanic's section, a term's rule, a card's rulings);
+    one passage when both sides' best is the same: for two names of one term (the term table's old and new name,
+    „umgewandelte Manakosten“ and „Manawert“, „Vorrang“ and „Priorität“) the table's row, which says that one is
+    the other renamed. ``None`` when the question compares nothing or a side names no concept, section or card of
+    the store."""
+    sides = compared_sides(question)
+    if sides is None:
+        return None
+    found = [await r.search(store, f"was ist {side}", names, limit=OTHERS + 1) for side in sides]
+    if any(not f.hits or not (f.analysis.concepts or f.cards) for f in found):
+        return None
+    first, second = (f.hits[0].passage for f in found)
+    return [first] if first.id == second.id else [first, second]  # „Vorrang“ and „Priorität“: the one term row
+
+
+def compared_body(index: TodayIndex, shown: list[PassageRecord], sections: list[MechanicRecord]) -> str:
+    """The comparison page's passages, each with its owner line (:func:`owner_line`) and its text as shown today
+    (:func:`passage_view`), cut to :data:`SIDE_CHARS`, and its key."""
+    parts = []
+    for p in shown:
+        view = passage_view(index, p, sections)
+        text = view.text if len(view.text) <= SIDE_CHARS else cut(view.text, SIDE_CHARS - 1) + "…"
+        parts.append(f"{owner_line(index, p, view.state)}\n\n{text}\n_Schlüssel: {p.key}_")
+    return "\n\n".join(parts)
+
+
 @answer("question")
 async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     """``/frage frage: …``: the best passage whole, up to :data:`OTHERS` candidates as buttons.
@@ -307,6 +344,9 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "Keine Stelle der Dokumente passt. Andere Wörter versuchen, alte und neue Begriffe werden "
                         "beide gesucht (Vorrang = Priorität, im Spiel = Schlachtfeld).")
     index = await today_index(ctx.store)
+    compared = await compared_passages(ctx.store, r, question, ctx.names)
+    if compared is not None:
+        return await _comparison_reply(ctx, (index, r, found), compared, shown)
     best, rest = hits[0], hits[1:]
     lead = f"Frage: „{shown}“"
     named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
@@ -327,6 +367,31 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     page.fields = _others(index, found, rest, r, sections, asked_action(question, r.analyser))
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
+
+
+async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker, Ranked],
+                            compared: list[PassageRecord], shown: str) -> Reply:
+    """``/frage``'s reply to a comparison question: a lead saying what is compared, the passages of
+    :func:`compared_passages` (:func:`compared_body`), then the question's other best candidates as fields and
+    buttons (those not already shown)."""
+    index, r, found = ranked
+    sections = await ctx.store.mechanic_sections()
+    if len(compared) == 1 and compared[0].kind == "term":
+        lead = "Beide Namen bezeichnen denselben Begriff; die Begriffstabelle sagt, welcher heute gilt:"
+    elif len(compared) == 1:
+        lead = "Beide Seiten führen zur selben Stelle:"
+    else:
+        lead = "Ein Vergleich: zuerst die wichtigste Stelle zu jeder Seite."
+    keys = {p.key for p in compared}
+    rest = [h for h in found.hits if h.passage.key not in keys][:OTHERS]
+    body = "\n\n".join([f"Frage: „{shown}“\n{lead}", compared_body(index, compared, sections)])
+    page = Page(title=shorten(" · ".join(p.title for p in compared), 200), body=body)
+    after = len(compared) + 1
+    page.fields = _others(index, found, rest, r, sections, start=after)
+    actions = [*(passage_button(p, n) for n, p in enumerate(compared, 1)),
+               *(passage_button(h.passage, n) for n, h in enumerate(rest, after))]
+    first = compared[0]
+    return Reply(pages=[page], source=footer_source(first), date=first.date, actions=actions)
 
 
 @action("passage")
@@ -354,6 +419,8 @@ __all__ = [
     "PassageView",
     "candidate_name",
     "card_text",
+    "compared_body",
+    "compared_passages",
     "introduced_rules",
     "owner_line",
     "passage_action",
