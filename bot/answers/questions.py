@@ -344,13 +344,15 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "Keine Stelle der Dokumente passt. Andere Wörter versuchen, alte und neue Begriffe werden "
                         "beide gesucht (Vorrang = Priorität, im Spiel = Schlachtfeld).")
     index = await today_index(ctx.store)
-    compared = await compared_passages(ctx.store, r, question, ctx.names)
+    named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
+    notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question)
+    # A comparison leads with each side only when the question names nothing the documents lack: a side read as
+    # a close stored name (blitzschlag → Blitzschlange) is answered on the path that says so first.
+    compared = None if notes.lines else await compared_passages(ctx.store, r, question, ctx.names)
     if compared is not None:
         return await _comparison_reply(ctx, (index, r, found), compared, shown)
     best, rest = hits[0], hits[1:]
     lead = f"Frage: „{shown}“"
-    named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
-    notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question)
     for line in notes.lines:  # what the question names that no document holds: said first
         lead += "\n" + line
     if not clear or notes.hedge:

@@ -72,3 +72,12 @@ async def test_side_naming_nothing_is_no_comparison(ctx):
     reply = await run_answer(ctx, "question", question="was ist der unterschied zwischen blutdurst und quarkbrot")
     assert "Ein Vergleich" not in reply.pages[0].body
     assert len(body_keys(reply)) == 1
+
+
+async def test_a_side_no_document_holds_is_said_not_compared(ctx):
+    # „Blitzschlag“ is no card of the documents; read as the close Blitzschlange it must not lead as a side
+    reply = await run_answer(ctx, "question", question="was ist der unterschied zwischen blitzschlag und spuk")
+    body = reply.pages[0].body
+    assert "„blitzschlag“ steht in keinem Dokument des Bots; am ähnlichsten: **Blitzschlange**" in body
+    assert "Ein Vergleich" not in body
+    assert reply.pages[0].title.startswith("Nicht in den Dokumenten: „blitzschlag“")
