@@ -1,6 +1,7 @@
 """Rules words players still use that today's rules abolished or changed („Manabrand“, „Kampfschaden auf den
 Stapel“): ``/regel suche`` and ``/frage`` lead with the change register's rows that name them
-(``data/changes.toml``, its ``what``), each with what the documents said and today's status, before the documents' keyword hits.
+(``data/changes.toml``, its ``what``), each with what the documents said and today's status, before the documents'
+keyword hits (``/frage``: before its best passage, on the same page).
 
 Without this, „Manabrand“ found no rule (the documents speak of it only in rulings) and „Kampfschaden auf den
 Stapel“ led with a rule on the stack. The register's notice is rendered by :func:`bot.answers.today.notice_line`,
