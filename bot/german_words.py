@@ -37,10 +37,10 @@ _MIN_TAIL = 4
 _MAX_JOINED = 30
 
 _lock = threading.Lock()
-_loaded: list[OrdinaryWords] = []
+_loaded: list[GermanDictionary] = []
 
 
-class OrdinaryWords:
+class GermanDictionary:
     """The German dictionary as one sorted bytes string of its words (``b"wort\n…"``) and the offset of each word in
     it; ``word in words`` is True for a word of it or two joined („dazunehmen“ = „dazu“ + „nehmen“, a compound or a
     separable verb the dictionary lacks). A lookup is a binary search (≈ 19 comparisons of 339 101 words)."""
@@ -81,7 +81,7 @@ class OrdinaryWords:
         return len(self._starts)
 
 
-def _read() -> OrdinaryWords:
+def _read() -> GermanDictionary:
     """The dictionary read from pyspellchecker's resource, streamed, its canonical spellings sorted (≈ 0.5 s)."""
     buffer = io.BytesIO()  # one line a word while reading: no Python object per word until the sort
     with resources.files(_RESOURCE[0]).joinpath(_RESOURCE[1]).open("rb") as raw, gzip.open(raw) as text:
@@ -92,22 +92,23 @@ def _read() -> OrdinaryWords:
     lines = buffer.getvalue().split(b"\n")
     del buffer
     lines.sort()
-    return OrdinaryWords([w for w, _ in itertools.groupby(lines) if w])
+    return GermanDictionary([w for w, _ in itertools.groupby(lines) if w])
 
 
-def ordinary_words() -> OrdinaryWords:
-    """The ordinary German words, read once per process (thread-safe; blocking ≈ 1 s the first time)."""
+def german_dictionary() -> GermanDictionary:
+    """pyspellchecker's German dictionary (:class:`GermanDictionary`), read once per process (thread-safe; blocking
+    ≈ 1 s the first time)."""
     with _lock:
         if not _loaded:
             _loaded.append(_read())
         return _loaded[0]
 
 
-async def ordinary_words_async() -> OrdinaryWords:
-    """:func:`ordinary_words` without blocking the event loop on the first read (a worker thread)."""
+async def german_dictionary_async() -> GermanDictionary:
+    """:func:`german_dictionary` without blocking the event loop on the first read (a worker thread)."""
     if _loaded:
         return _loaded[0]
-    return await asyncio.to_thread(ordinary_words)
+    return await asyncio.to_thread(german_dictionary)
 
 
 async def not_ordinary(words: list[str]) -> list[str]:
@@ -115,8 +116,8 @@ async def not_ordinary(words: list[str]) -> list[str]:
     time) only when there is a word to look up, so an answer without unknown words never waits for it."""
     if not words:
         return words
-    ordinary = await ordinary_words_async()
+    ordinary = await german_dictionary_async()
     return [w for w in words if w not in ordinary]
 
 
-__all__ = ["OrdinaryWords", "not_ordinary", "ordinary_words", "ordinary_words_async"]
+__all__ = ["GermanDictionary", "german_dictionary", "german_dictionary_async", "not_ordinary"]

@@ -50,7 +50,7 @@ def form_key(text: str) -> tuple[str, ...]:
     return tuple(snowball(canonical(t)) for t in tokens(text))
 
 
-def ordinary_words() -> frozenset[str]:
+def keyword_names_used_plainly() -> frozenset[str]:
     """The keyword names the documents use only as ordinary words or in card names (``data/terms_documents.tsv``,
     rows ``-``: verschwinden, leere, bonus …), folded: they name their keyword only as written, never in another
     form (``verschwindet`` is no Vanishing)."""
@@ -121,10 +121,11 @@ class MechanicFinder:
         for i, key in enumerate(self._keys):
             self._by_key.setdefault(key, []).append(i)
         index = term_index()
-        ordinary = ordinary_words()
+        ordinary = keyword_names_used_plainly()
         #: per term of the table (by ``id``): the sections it is about (:meth:`_term_sections`)
         self._about = {id(term): self._term_sections(term) for term in index.terms}
-        #: the terms (by ``id``) whose German name the documents use as an ordinary word (:func:`ordinary_words`)
+        #: the terms (by ``id``) whose German name the documents use as an ordinary word
+        #: (:func:`keyword_names_used_plainly`)
         self._ordinary = {id(t) for t in index.terms if canonical(" ".join(tokens(t.german))) in ordinary}
         # The term tier answers with a term one of whose names titles a section, or with a keyword no section is
         # about: only their typo keys are tried, so the term table skips its typo tier when none of them is near
@@ -187,13 +188,14 @@ class MechanicFinder:
                 self._group_hits.append(hits)
 
     def _is_ordinary(self, term: Term) -> bool:
-        """True for a keyword whose German name the documents use as an ordinary word (:func:`ordinary_words`)."""
+        """True for a keyword whose German name the documents use as an ordinary word
+        (:func:`keyword_names_used_plainly`)."""
         return id(term) in self._ordinary
 
     def _verb_forms(self, terms: list[Term]) -> dict[tuple[str, ...], list[int] | int]:
         """:func:`form_key` of every verb form of every mechanic (:mod:`bot.wordforms`) → its sections (a list),
         or the term's position in ``terms`` (an int) for a keyword no section is about. A key two mechanics share
-        is left out (it names neither), and so are the forms of a name :func:`ordinary_words` holds."""
+        is left out (it names neither), and so are the forms of a name :func:`keyword_names_used_plainly` holds."""
         targets: dict[tuple[str, ...], set[tuple[int, ...] | int]] = {}
         self._term_forms: list[tuple[str, int]] = []
         for i, term in enumerate(terms):
@@ -231,7 +233,7 @@ class MechanicFinder:
         ``data/synonyms.tsv`` whose group holds the title → a term of
         the term table in any of its names' forms (:meth:`of_term`; its sections, or the keyword itself when no
         section is about it) → fuzzy over the titles (rapidfuzz WRatio ≥ 80). A keyword name the documents use
-        as an ordinary word (:func:`ordinary_words`: Verschwinden, Leere, Bonus) names its keyword only as
+        as an ordinary word (:func:`keyword_names_used_plainly`: Verschwinden, Leere, Bonus) names its keyword only as
         written.
         """
         return self._resolve(text, tokens(text), self.keyword_typo_keys)
@@ -338,8 +340,8 @@ class MechanicFinder:
 
     def _term_of(self, text: str, typo_keys: tuple[str, ...]) -> Found:
         """The term tier: the sections of the term ``text`` names (:meth:`of_term`), or that term when it is a
-        keyword (:data:`MECHANIC_KINDS`) no section is about. A keyword of :func:`ordinary_words` only as written
-        (``Verschwinden``, not ``verschwindet``)."""
+        keyword (:data:`MECHANIC_KINDS`) no section is about. A keyword of :func:`keyword_names_used_plainly` only as
+        written (``Verschwinden``, not ``verschwindet``)."""
         match = term_index().lookup(text, typo_among=typo_keys)
         if match is None or (match.how != "exact" and self._is_ordinary(match.term)):
             return Found()

@@ -6,7 +6,11 @@ and after ``build --cr`` the official rules and glossary). The reply leads with 
 naming its card or section, its source document, date and today's status (:func:`passage_view`, the
 change register's notices); below it up to :data:`OTHERS` further candidates as buttons
 (``rb:passage:<key>``, the key in the custom_id, so a button works after a restart and in any process).
-When no candidate leads clearly (:attr:`bot.ranking.Ranked.clear`), the first line says so.
+When no candidate leads clearly (:attr:`bot.ranking.Ranked.clear`), the first line says so; when nothing of the
+question meets the documents' subject (:func:`bot.answers.off_topic.off_topic`: „wer hat magic erfunden“), it says
+instead that the documents and rules do not answer it, above the closest candidates. A question about a rule today's
+rules abolished („gibt es noch manabrand“) leads with the change register's rows as ``/regel suche`` shows them
+(:mod:`bot.answers.abolished`), above the best passage.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.actions import asked_action
+from bot.answers.abolished import asked_rows, register_page, register_words
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
+from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import footer_source, passage_source
 from bot.answers.today import (
@@ -355,13 +361,20 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     lead = f"Frage: „{shown}“"
     for line in notes.lines:  # what the question names that no document holds: said first
         lead += "\n" + line
-    if not clear or notes.hedge:
+    if off_topic(found, r):  # nothing of the question meets the documents' subject (bot/answers/off_topic.py)
+        lead += "\n" + OFF_TOPIC_LINE
+    elif not clear or notes.hedge:
         lead += "\n⚖️ Keine Stelle passt eindeutig am besten; die erste ist nur die wahrscheinlichste, die anderen " \
                 "stehen unten."
     if found.truncated:
         lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet."
     printed = unprinted_line(await unprinted_cards(ctx.store, found.cards))
     lead += "\n" + printed if printed else ""
+    # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
+    # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page
+    register = await register_page(ctx, question, asked_rows(await register_words(ctx.store), question))
+    if register is not None:
+        lead += "\n\n" + register.body
     sections = await ctx.store.mechanic_sections()
     page = passage_page(index, best.passage, sections, lead, await passage_card(ctx.store, best.passage),
                         await introduced_rules(ctx.store, best.passage))

@@ -3,9 +3,10 @@ leads, with what the documents said and today's status."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.answers import run_answer
-from bot.answers.abolished import register_rows
-from bot.answers.today_index import today_index
+from bot.answers.abolished import RegisterWords, asked_rows, register_rows, register_words
 from tests.answers.test_rulings import all_payloads
 from tests.test_render import assert_within_limits
 
@@ -40,8 +41,57 @@ async def test_a_single_word_of_a_row_asks_for_itself(ctx):
 
 
 async def test_register_rows_need_every_rules_word(ctx):
-    index = await today_index(ctx.store)
-    assert [r.key for r in register_rows(index, "manabrand")] == ["mana_burn", "mana_burn_braid_of_fire"]
-    assert register_rows(index, "Manabrand Kreatur") == []
-    assert register_rows(index, "auf den") == []
-    assert register_rows(index, "Stapel", min_words=2) == []
+    prepared = await register_words(ctx.store)
+    assert [r.key for r in register_rows(prepared, "manabrand")] == ["mana_burn", "mana_burn_braid_of_fire"]
+    assert register_rows(prepared, "Manabrand Kreatur") == []
+    assert register_rows(prepared, "auf den") == []
+    assert register_rows(prepared, "Stapel", min_words=2) == []
+
+
+async def test_the_registers_words_are_prepared_once_per_store(ctx, monkeypatch):
+    calls = []
+    real = RegisterWords.of
+    monkeypatch.setattr(RegisterWords, "of", classmethod(lambda cls, index: calls.append(1) or real(index)))
+    monkeypatch.setattr(ctx.store, "_memo", {k: v for k, v in ctx.store._memo.items() if k != "register_words"})
+    for query in ("Manabrand", "Kampfschaden auf den Stapel", "Stapel"):
+        await run_answer(ctx, "rule", query=query)
+    await run_answer(ctx, "question", question="gibt es noch manabrand")
+    assert calls == [1]
+
+
+async def test_the_abolished_rows_and_what_a_question_names_of_them(ctx):
+    prepared = await register_words(ctx.store)
+    subjects = {r.key: what for r, what in prepared.abolished}
+    assert subjects["mana_burn"] == {"manabrand"}
+    assert subjects["mana_burn_braid_of_fire"] == {"manabrand"}  # the clause after „;“ is detail, not the subject
+    assert subjects["combat_damage_stack"] == {"kampfschaden", "benutzt", "stapel"}
+    assert "legend_rule" not in subjects  # changed, but nothing abolished
+    assert [r.key for r in asked_rows(prepared, "kampfschaden auf den stapel legen")] == [
+        "combat_damage_stack", "combat_damage_stack_double_strike_first_strike",
+        "combat_damage_stack_double_strike_late"]  # as /regel suche Kampfschaden auf den Stapel
+    assert asked_rows(prepared, "wie viel kampfschaden macht eine kreatur") == []  # one word of three
+    assert asked_rows(prepared, "was liegt auf dem stapel") == []
+
+
+@pytest.mark.parametrize(("question", "first"), [
+    ("was ist manabrand", "**Manabrand abgeschafft** (seit 11.07.2009)"),
+    ("gibt es noch manabrand", "**Manabrand abgeschafft** (seit 11.07.2009)"),
+    ("kampfschaden auf den stapel legen", "**Kampfschaden benutzt den Stapel nicht mehr** (seit 11.07.2009)"),
+])
+async def test_frage_on_an_abolished_term_leads_with_the_registers_row_as_regel_suche(ctx, question, first):
+    reply = await run_answer(ctx, "question", question=question)
+    body = reply.pages[0].body
+    assert body.startswith(f"Frage: „{question}“")
+    word = "Manabrand" if "manabrand" in question else "Kampfschaden auf den Stapel"
+    regel = (await run_answer(ctx, "rule", query=word)).pages[0].body
+    assert regel.startswith(first)
+    assert "⚠️ **Heute:**" in regel and "(Comprehensive Rules vom 17.04.2026)" in regel
+    # one code path: the same rows, notices and old text, above the ranked best passage on the same page
+    assert "\n\n" + regel + "\n\n" in body
+    assert body.index(first) < body.index("_Schlüssel: ")
+
+
+async def test_frage_on_todays_terms_does_not_lead_with_the_register(ctx):
+    for question in ("wer gewinnt die fehde", "was passiert mit kampfschaden", "was liegt auf dem stapel"):
+        reply = await run_answer(ctx, "question", question=question)
+        assert reply.pages[0].body.startswith(f"Frage: „{question}“")

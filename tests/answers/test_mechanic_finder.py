@@ -9,7 +9,7 @@ from rapidfuzz import fuzz, process
 
 from bot.analysis import snowball
 from bot.answers import AnswerContext
-from bot.answers.mechanic_finder import MECHANIC_KINDS, mechanic_finder, ordinary_words
+from bot.answers.mechanic_finder import MECHANIC_KINDS, keyword_names_used_plainly, mechanic_finder
 from bot.store import MechanicRecord
 from bot.terms import ENGLISH, term_index
 from bot.text import canonical, tokens
@@ -39,7 +39,7 @@ def form_owners(sections: list[MechanicRecord]) -> dict[tuple, set]:
     made = _OWNERS.get(tuple(m.id for m in sections))
     if made is not None:
         return made
-    ordinary = ordinary_words()
+    ordinary = keyword_names_used_plainly()
     owners: dict[tuple, set] = _OWNERS.setdefault(tuple(m.id for m in sections), {})
     for term in term_index().terms:
         if term.kind not in MECHANIC_KINDS or canonical(" ".join(tokens(term.german))) in ordinary:
@@ -95,7 +95,7 @@ def definition(sections: list[MechanicRecord], text: str) -> list[MechanicRecord
                 return hits
     match = term_index().lookup(text)
     if match is not None and not (match.how != "exact" and canonical(" ".join(tokens(match.term.german)))
-                                  in ordinary_words()):
+                                  in keyword_names_used_plainly()):
         by_term = about(sections, match.term)
         if by_term:
             return by_term
@@ -214,7 +214,7 @@ async def test_every_mechanic_of_the_term_table_is_reached_by_its_noun_and_its_v
     documents use as ordinary words (Verschwinden, Leere …) only as written: their other forms are checked
     below."""
     finder = await mechanic_finder(ctx.store)
-    ordinary = ordinary_words()
+    ordinary = keyword_names_used_plainly()
     owners: dict[tuple, set] = {}
     forms_of: dict[str, list[str]] = {}
     for term in term_index().terms:
@@ -299,7 +299,7 @@ async def test_keyword_names_that_are_ordinary_words_name_their_keyword_only_as_
         found = finder.resolve(form)
         assert found.term is None and found.sections == [], form
     # and the generated forms of the other mechanics contain none of them
-    ordinary = ordinary_words()
+    ordinary = keyword_names_used_plainly()
     for term in term_index().terms:
         verbs = verbs_of(term.german) if term.kind in MECHANIC_KINDS else []
         if verbs and canonical(" ".join(tokens(term.german))) in ordinary:
@@ -317,7 +317,7 @@ async def test_the_autocomplete_offers_the_mechanic_for_every_form(ctx: AnswerCo
     labels = {m.id: finder.labels[i] for i, m in enumerate(finder.sections)}
     checked = 0
     for term in term_index().terms:
-        if term.kind not in MECHANIC_KINDS or canonical(" ".join(tokens(term.german))) in ordinary_words():
+        if term.kind not in MECHANIC_KINDS or canonical(" ".join(tokens(term.german))) in keyword_names_used_plainly():
             continue
         want = [labels[i] if isinstance(i, int) else i for i in target(finder, term)]
         for form in (f for verb in verbs_of(term.german) for f in verb_forms(verb).all()):

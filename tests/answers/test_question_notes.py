@@ -90,10 +90,10 @@ async def test_the_dictionary_is_read_only_for_a_word_no_document_holds(ctx, mon
     # the German dictionary (≈ 0.5 s and ≈ 70 MB at its first read); „lotus“ (no document) needs it.
     import bot.german_words as german_words
 
-    async def unread() -> german_words.OrdinaryWords:
+    async def unread() -> german_words.GermanDictionary:
         raise AssertionError("dictionary read")
 
-    monkeypatch.setattr(german_words, "ordinary_words_async", unread)
+    monkeypatch.setattr(german_words, "german_dictionary_async", unread)
     reply = await run_answer(ctx, "question", question="wer gewinnt die Fehde")
     assert not reply.error
     assert await german_words.not_ordinary([]) == []

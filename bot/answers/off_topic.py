@@ -1,0 +1,98 @@
+"""Questions the documents do not answer („wer hat magic erfunden“, „wie teuer ist ein booster“): ``/frage`` says so
+in one line above the closest candidates instead of only hedging.
+
+A question is off the documents' subject when nothing in it meets what they are about (:func:`off_topic`):
+
+* it names no card (:attr:`bot.ranking.Ranked.cards`, any spelling ``/karte`` accepts);
+* it names no concept of the term table or of ``data/synonyms.tsv`` (:attr:`bot.analysis.Analysis.concepts`;
+  every mechanics section's keyword is one, so a question naming a section names a concept) — not counting a
+  concept read only from a word repaired as a typo („laden“ → „landen“ is no Land, „geld“ → „gold“ no Gold);
+* the best candidates together hold less than :data:`MIN_HELD` of the question's content words (:func:`held_share`,
+  each word weighted by ``log(N / df)`` of its rarest term as the ranking's coverage weighs it).
+
+The thresholds were chosen on the tuning parts (``tests/questions/{tuning,tuning2,dev}.toml``, every question of
+them answerable) and the off-topic questions of ``tests/answers/off_topic_questions.py``: ``bench/off_topic.py``
+prints how many of each the rule flags (README, „Fragen, die die Dokumente nicht beantworten“).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Mapping, Sequence
+
+from bot.ranking import Hit, Ranked, Ranker
+
+#: A concept whose passages are this rare (``log(N / df)``, N passages, df those naming it) or rarer names a subject
+#: of the documents. 0: every concept does — a higher bound would let off-topic questions with a common concept
+#: („kostet“ → Kosten 3.1, „bekomme“ → erhalten 2.4) be caught, but flags answerable tuning questions as well
+#: (at 3.0 8 of their 734, at 3.5 24; ``bench/off_topic.py``).
+MIN_CONCEPT_IDF = 0.0
+#: Below this share of the question's content words held by the best candidates, a question naming no card and no
+#: concept is one the documents do not answer (0.6–0.8 flag the same questions of the tuning parts and the
+#: off-topic set; ``bench/off_topic.py``).
+MIN_HELD = 0.7
+#: The candidates whose words together are compared with the question's (the answer's best and its four others).
+CANDIDATES = 5
+#: The answer's line for such a question (``/frage``).
+OFF_TOPIC_LINE = ("🚫 Dazu sagen die Dokumente und Regeln des Bots nichts; die Stellen unten sind nur die "
+                  "ähnlichsten.")
+
+_RAREST: weakref.WeakKeyDictionary[Ranker, float] = weakref.WeakKeyDictionary()
+
+
+def _unknown_weight(r: Ranker) -> float:
+    """The weight of a term no passage holds: that of the rarest term of the store (df = 1, ``log(N + 1)``), as the
+    ranking weighs it; computed once per ranker."""
+    if (known := _RAREST.get(r)) is None:
+        known = _RAREST[r] = max(r.term_weights.values(), default=1.0)
+    return known
+
+
+def _typed_groups(found: Ranked) -> list[tuple[tuple[str, ...], bool]]:
+    """Per content word of the question (:attr:`bot.analysis.Analysis.groups`, one per word of ``words``) its terms
+    and whether it was typed as read: False for a word repaired as a typo (all its non-concept terms are in
+    :attr:`bot.analysis.Analysis.repaired`)."""
+    a = found.analysis
+    concepts = set(a.concepts)
+    out = []
+    for group in a.groups[:len(a.words)]:
+        plain = [t for t in group if t not in concepts]
+        out.append((group, not (plain and all(t in a.repaired for t in plain))))
+    return out
+
+
+def rare_concepts(found: Ranked, weights: Mapping[str, float]) -> list[str]:
+    """The concepts the question names through words typed as read (not repaired as typos) whose ``weights``
+    (``log(N / df)``, :attr:`bot.ranking.Ranker.term_weights`) are at least :data:`MIN_CONCEPT_IDF` (every concept as
+    shipped), in order."""
+    concepts = set(found.analysis.concepts)
+    groups = [g for g, typed in _typed_groups(found) if typed] + found.analysis.groups[len(found.analysis.words):]
+    named = dict.fromkeys(t for g in groups for t in g if t in concepts)
+    return [c for c in named if weights.get(c, 0.0) >= MIN_CONCEPT_IDF]
+
+
+def held_share(found: Ranked, hits: Sequence[Hit], weights: Mapping[str, float], unknown: float) -> float:
+    """The share (0–1) of the question's content words that at least one of ``hits`` holds (any of the word's terms
+    among a passage's analysed terms or names), each word weighing its rarest term (``weights``, ``unknown`` for a
+    term no passage holds); a word repaired as a typo is held by none (the player typed another word). 1.0 for a
+    question without content words (nothing to miss)."""
+    held_terms = frozenset().union(*(h.passage.terms | h.passage.names for h in hits))
+    total = held = 0.0
+    for group, typed in _typed_groups(found):
+        weight = max(weights.get(t, unknown) for t in group)
+        total += weight
+        if typed and any(t in held_terms for t in group):
+            held += weight
+    return held / total if total else 1.0
+
+
+def off_topic(found: Ranked, r: Ranker) -> bool:
+    """True when nothing in the question meets the documents' subject (the module's rule): no card named, no
+    concept (:func:`rare_concepts`), and the best :data:`CANDIDATES` hits hold less than :data:`MIN_HELD` of its
+    words (:func:`held_share`). False for a question without hits (``/frage`` answers „Nichts gefunden“ then)."""
+    if not found.hits or found.cards or rare_concepts(found, r.term_weights):
+        return False
+    return held_share(found, found.hits[:CANDIDATES], r.term_weights, _unknown_weight(r)) < MIN_HELD
+
+
+__all__ = ["CANDIDATES", "MIN_CONCEPT_IDF", "MIN_HELD", "OFF_TOPIC_LINE", "held_share", "off_topic", "rare_concepts"]
