@@ -362,7 +362,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     for line in notes.lines:  # what the question names that no document holds: said first
         lead += "\n" + line
     if off_topic(found, r):  # nothing of the question meets the documents' subject (bot/answers/off_topic.py)
-        lead += "\n" + OFF_TOPIC_LINE
+        lead += "\n" + OFF_TOPIC_LINE  # instead of the hedge: no candidate is offered as the answer
     elif not clear or notes.hedge:
         lead += "\n⚖️ Keine Stelle passt eindeutig am besten; die erste ist nur die wahrscheinlichste, die anderen " \
                 "stehen unten."
@@ -378,7 +378,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     sections = await ctx.store.mechanic_sections()
     page = passage_page(index, best.passage, sections, lead, await passage_card(ctx.store, best.passage),
                         await introduced_rules(ctx.store, best.passage))
-    page.title = missed_title(notes, page.title)
+    page.title = missed_title(notes, page.title if register is None else register.title)
     page.fields = _others(index, found, rest, r, sections, asked_action(question, r.analyser))
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)

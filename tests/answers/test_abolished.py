@@ -54,7 +54,7 @@ async def test_the_registers_words_are_prepared_once_per_store(ctx, monkeypatch)
     monkeypatch.setattr(RegisterWords, "of", classmethod(lambda cls, index: calls.append(1) or real(index)))
     monkeypatch.setattr(ctx.store, "_memo", {k: v for k, v in ctx.store._memo.items() if k != "register_words"})
     for query in ("Manabrand", "Kampfschaden auf den Stapel", "Stapel"):
-        await run_answer(ctx, "rule", query=query)
+        await run_answer(ctx, "rule", search=query)
     await run_answer(ctx, "question", question="gibt es noch manabrand")
     assert calls == [1]
 
@@ -83,12 +83,13 @@ async def test_frage_on_an_abolished_term_leads_with_the_registers_row_as_regel_
     body = reply.pages[0].body
     assert body.startswith(f"Frage: „{question}“")
     word = "Manabrand" if "manabrand" in question else "Kampfschaden auf den Stapel"
-    regel = (await run_answer(ctx, "rule", query=word)).pages[0].body
+    regel = (await run_answer(ctx, "rule", search=word)).pages[0].body
     assert regel.startswith(first)
     assert "⚠️ **Heute:**" in regel and "(Comprehensive Rules vom 17.04.2026)" in regel
     # one code path: the same rows, notices and old text, above the ranked best passage on the same page
     assert "\n\n" + regel + "\n\n" in body
     assert body.index(first) < body.index("_Schlüssel: ")
+    assert reply.pages[0].title == f"„{question}“ heute"  # the page's title is what leads it, not the passage below
 
 
 async def test_frage_on_todays_terms_does_not_lead_with_the_register(ctx):

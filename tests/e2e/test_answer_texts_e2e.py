@@ -37,7 +37,7 @@ async def test_newer_answer_texts_through_the_real_bot(real_bot, store_db, tmp_p
                     "stehen unten.") in hedged.embeds[0]["description"]
             burn = await fake.command("ask", {"question": "gibt es noch manabrand"}, locale="de")
             assert "**Manabrand abgeschafft** (seit 11.07.2009)" in burn.embeds[0]["description"]
-            rule = await fake.command("rule", {"query": "Manabrand"}, locale="de")
+            rule = await fake.command("rule", {"search": "Manabrand"}, locale="de")
             assert rule.embeds[0]["title"] == "„Manabrand“ heute"
             assert rule.embeds[0]["description"].startswith("**Manabrand abgeschafft** (seit 11.07.2009)\n**Früher**")
             assert "Manabrand gibt es nicht mehr: Nicht verwendetes Mana verschwindet" in rule.embeds[0]["description"]
