@@ -35,22 +35,27 @@ HELD = (0.5, 0.6, 0.7, 0.75, 0.8)
 IDF = (0.0, 3.0, 3.5)
 
 
-async def ranked(db: Path) -> tuple[dict[str, list[tuple[str, Ranked]]], object]:
+async def ranked(db: Path) -> tuple[dict[str, list[tuple[str, Ranked, frozenset[str]]]], object]:
     """Every question of :data:`OFF_TOPIC` and :data:`PARTS` ranked as ``/frage`` ranks it, per set."""
     store = await Store.open(db)
     try:
         names = NameIndex.from_entries(await store.name_entries())
         r = await ranker(store)
         sets = {"off-topic": list(OFF_TOPIC), **{p: [q.text for q in load_part(p)] for p in PARTS}}
-        return {k: [(q, await r.search(store, q, names, limit=rule.CANDIDATES)) for q in qs]
-                for k, qs in sets.items()}, r
+        out: dict[str, list[tuple[str, Ranked, frozenset[str]]]] = {}
+        for k, qs in sets.items():
+            out[k] = []
+            for q in qs:
+                f = await r.search(store, q, names, limit=rule.CANDIDATES)
+                out[k].append((q, f, await rule.meant_words(f)))
+        return out, r
     finally:
         await store.close()
 
 
-def flagged(found: list[tuple[str, Ranked]], r: object) -> list[str]:
+def flagged(found: list[tuple[str, Ranked, frozenset[str]]], r: object) -> list[str]:
     """The questions of ``found`` :func:`bot.answers.off_topic.off_topic` flags with the module's thresholds."""
-    return [q for q, f in found if rule.off_topic(f, r)]  # type: ignore[arg-type]
+    return [q for q, f, meant in found if rule.off_topic(f, r, meant)]  # type: ignore[arg-type]
 
 
 def main() -> None:

@@ -6,9 +6,11 @@ A question is off the documents' subject when nothing in it meets what they are 
 * it names no card (:attr:`bot.ranking.Ranked.cards`, any spelling ``/karte`` accepts);
 * it names no concept of the term table or of ``data/synonyms.tsv`` (:attr:`bot.analysis.Analysis.concepts`;
   every mechanics section's keyword is one, so a question naming a section names a concept) — not counting a
-  concept read only from a word repaired as a typo („laden“ → „landen“ is no Land, „geld“ → „gold“ no Gold);
+  concept read only from a German word the repair read as another („laden“ → „landen“ is no Land, „geld“ → „gold“
+  no Gold: :func:`meant_words`); a mistyped word („pfropfn“ → Pfropfen) counts as the word it was read as;
 * the best candidates together hold less than :data:`MIN_HELD` of the question's content words (:func:`held_share`,
-  each word weighted by ``log(N / df)`` of its rarest term as the ranking's coverage weighs it).
+  each word weighted by ``log(N / df)`` of its rarest term as the ranking's coverage weighs it; a word is held by a
+  compound ending in it, „Richter“ by „Schiedsrichter“).
 
 The thresholds were chosen on the tuning parts (``tests/questions/{tuning,tuning2,dev}.toml``, every question of
 them answerable) and the off-topic questions of ``tests/answers/off_topic_questions.py``: ``bench/off_topic.py``
@@ -18,8 +20,9 @@ prints how many of each the rule flags (README, „Fragen, die die Dokumente nic
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
+from bot.german_words import not_ordinary
 from bot.ranking import Hit, Ranked, Ranker
 
 #: A concept whose passages are this rare (``log(N / df)``, N passages, df those naming it) or rarer names a subject
@@ -48,51 +51,70 @@ def _unknown_weight(r: Ranker) -> float:
     return known
 
 
-def _typed_groups(found: Ranked) -> list[tuple[tuple[str, ...], bool]]:
+#: The shortest stem a compound's last part may be to hold a question's word („richt“ in „schiedsricht“).
+HEAD_STEM = 4
+
+
+async def meant_words(found: Ranked) -> frozenset[str]:
+    """The question's words the spelling repair read as another word (:attr:`bot.analysis.Analysis.typos`) that are
+    German words themselves, as typed („laden“, „geld“, „erfunden“): meant as typed, not mistyped. Reads the German
+    dictionary (:func:`bot.german_words.not_ordinary`) only when a word was repaired."""
+    typed = list(dict.fromkeys(found.analysis.typos.values()))
+    return frozenset(typed) - frozenset(await not_ordinary(typed))
+
+
+def _typed_groups(found: Ranked, meant: Collection[str] = ()) -> list[tuple[tuple[str, ...], bool]]:
     """Per content word of the question (:attr:`bot.analysis.Analysis.groups`, one per word of ``words``) its terms
-    and whether it was typed as read: False for a word repaired as a typo (all its non-concept terms are in
-    :attr:`bot.analysis.Analysis.repaired`)."""
+    and whether it counts as read: False for a word repaired as a typo (all its non-concept terms are in
+    :attr:`bot.analysis.Analysis.repaired`) whose typed form is in ``meant`` (a German word meant as typed)."""
     a = found.analysis
     concepts = set(a.concepts)
     out = []
-    for group in a.groups[:len(a.words)]:
+    for word, group in zip(a.words, a.groups[:len(a.words)], strict=False):
         plain = [t for t in group if t not in concepts]
-        out.append((group, not (plain and all(t in a.repaired for t in plain))))
+        repaired = bool(plain) and all(t in a.repaired for t in plain)
+        out.append((group, not (repaired and a.typos.get(word, word) in meant)))
     return out
 
 
-def rare_concepts(found: Ranked, weights: Mapping[str, float]) -> list[str]:
-    """The concepts the question names through words typed as read (not repaired as typos) whose ``weights``
-    (``log(N / df)``, :attr:`bot.ranking.Ranker.term_weights`) are at least :data:`MIN_CONCEPT_IDF` (every concept as
-    shipped), in order."""
-    concepts = set(found.analysis.concepts)
-    groups = [g for g, typed in _typed_groups(found) if typed] + found.analysis.groups[len(found.analysis.words):]
+def rare_concepts(found: Ranked, weights: Mapping[str, float], meant: Collection[str] = ()) -> list[str]:
+    """The concepts the question names through words that count as read (not German words in ``meant`` repaired
+    as another word) whose ``weights`` (``log(N / df)``, :attr:`bot.ranking.Ranker.term_weights`) are at least
+    :data:`MIN_CONCEPT_IDF` (every concept as shipped), in order."""
+    a = found.analysis
+    concepts = set(a.concepts)
+    groups = [g for g, typed in _typed_groups(found, meant) if typed] + a.groups[len(a.words):]
     named = dict.fromkeys(t for g in groups for t in g if t in concepts)
     return [c for c in named if weights.get(c, 0.0) >= MIN_CONCEPT_IDF]
 
 
-def held_share(found: Ranked, hits: Sequence[Hit], weights: Mapping[str, float], unknown: float) -> float:
+def held_share(found: Ranked, hits: Sequence[Hit], weights: Mapping[str, float], unknown: float,
+               meant: Collection[str] = ()) -> float:
     """The share (0–1) of the question's content words that at least one of ``hits`` holds (any of the word's terms
-    among a passage's analysed terms or names), each word weighing its rarest term (``weights``, ``unknown`` for a
-    term no passage holds); a word repaired as a typo is held by none (the player typed another word). 1.0 for a
-    question without content words (nothing to miss)."""
+    among a passage's analysed terms or names, or the last part of a compound among them: „richt“ in
+    „schiedsricht“, stems of at least :data:`HEAD_STEM` letters), each word weighing its rarest term (``weights``,
+    ``unknown`` for a term no passage holds); a German word of ``meant`` read as another is held by none (the player
+    meant another word). 1.0 for a question without content words (nothing to miss)."""
     held_terms = frozenset().union(*(h.passage.terms | h.passage.names for h in hits))
     total = held = 0.0
-    for group, typed in _typed_groups(found):
+    for group, typed in _typed_groups(found, meant):
         weight = max(weights.get(t, unknown) for t in group)
         total += weight
-        if typed and any(t in held_terms for t in group):
+        if typed and any(t in held_terms or (len(t) >= HEAD_STEM and any(h.endswith(t) for h in held_terms))
+                         for t in group):
             held += weight
     return held / total if total else 1.0
 
 
-def off_topic(found: Ranked, r: Ranker) -> bool:
+def off_topic(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
     """True when nothing in the question meets the documents' subject (the module's rule): no card named, no
     concept (:func:`rare_concepts`), and the best :data:`CANDIDATES` hits hold less than :data:`MIN_HELD` of its
-    words (:func:`held_share`). False for a question without hits (``/frage`` answers „Nichts gefunden“ then)."""
-    if not found.hits or found.cards or rare_concepts(found, r.term_weights):
+    words (:func:`held_share`); ``meant``: :func:`meant_words` of ``found``. False for a question without hits
+    (``/frage`` answers „Nichts gefunden“ then)."""
+    if not found.hits or found.cards or rare_concepts(found, r.term_weights, meant):
         return False
-    return held_share(found, found.hits[:CANDIDATES], r.term_weights, _unknown_weight(r)) < MIN_HELD
+    return held_share(found, found.hits[:CANDIDATES], r.term_weights, _unknown_weight(r), meant) < MIN_HELD
 
 
-__all__ = ["CANDIDATES", "MIN_CONCEPT_IDF", "MIN_HELD", "OFF_TOPIC_LINE", "held_share", "off_topic", "rare_concepts"]
+__all__ = ["CANDIDATES", "HEAD_STEM", "MIN_CONCEPT_IDF", "MIN_HELD", "OFF_TOPIC_LINE", "held_share", "meant_words",
+           "off_topic", "rare_concepts"]

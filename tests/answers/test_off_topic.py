@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.answers.off_topic import OFF_TOPIC_LINE, held_share, off_topic, rare_concepts
+from bot.answers.off_topic import OFF_TOPIC_LINE, held_share, meant_words, off_topic, rare_concepts
 from bot.ranking import ranker
 from tests.answers.off_topic_questions import OFF_TOPIC
 
@@ -30,7 +30,8 @@ CAUGHT = (
 
 async def test_the_rule_catches_exactly_these_off_topic_questions(ctx):
     r = await ranker(ctx.store)
-    caught = [q for q in OFF_TOPIC if off_topic(await r.search(ctx.store, q, ctx.names, limit=5), r)]
+    found = [await r.search(ctx.store, q, ctx.names, limit=5) for q in OFF_TOPIC]
+    caught = [q for q, f in zip(OFF_TOPIC, found, strict=True) if off_topic(f, r, await meant_words(f))]
     assert caught == list(CAUGHT)
 
 
@@ -66,14 +67,33 @@ async def test_an_answerable_question_is_not_called_unanswerable(ctx, question):
     assert OFF_TOPIC_LINE not in reply.pages[0].body
 
 
-async def test_a_concept_read_from_a_typo_repair_is_no_subject(ctx):
-    # „laden“ is repaired to „landen“ (a form of Land), „geld“ to „gold“: the player named neither
+async def test_a_concept_read_from_a_german_word_repaired_is_no_subject(ctx):
+    # „laden“ is repaired to „landen“ (a form of Land), „geld“ to „gold“: German words, the player named neither
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, "wann hat der laden am samstag offen", ctx.names, limit=5)
     assert "zzkland" in found.analysis.concepts
-    assert rare_concepts(found, r.term_weights) == []
+    assert await meant_words(found) == {"laden"}
+    assert rare_concepts(found, r.term_weights, await meant_words(found)) == []
     typed = await r.search(ctx.store, "wann darf ich ein land spielen", ctx.names, limit=5)
-    assert "zzkland" in rare_concepts(typed, r.term_weights)
+    assert "zzkland" in rare_concepts(typed, r.term_weights, await meant_words(typed))
+
+
+@pytest.mark.parametrize("question", [
+    "was bewirkt pfropfn",  # a mistyped keyword: read as Pfropfen, the section answers
+    "was macht einberufn",
+    "wie funktioniert transmutaton",
+    "was passiert wenn ein richter eine strafe gibt",  # 003:146 „… eine Strafe …, die ein Schiedsrichter verhängt“
+])
+async def test_a_mistyped_name_or_a_compounds_part_is_on_topic(ctx, question):
+    reply = await run_answer(ctx, "question", question=question)
+    assert OFF_TOPIC_LINE not in reply.pages[0].body
+
+
+async def test_a_compounds_last_part_holds_the_word(ctx):
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "was passiert wenn ein richter eine strafe gibt", ctx.names, limit=5)
+    assert found.hits[0].passage.key == "003:146"
+    assert held_share(found, found.hits[:1], r.term_weights, max(r.term_weights.values())) == 1.0
 
 
 async def test_held_share_weighs_the_words_the_candidates_hold(ctx):
