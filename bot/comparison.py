@@ -35,12 +35,14 @@ _FRAME_WORDS = (
     "what is the a an which better difference between same"
 )
 _FRAME = frozenset(_FRAME_WORDS.split())
-#: Words that make a side a clause, not a name (a person, a modal or asking verb, a condition): „kann ich mit Spuk
-#: oder mit Ausgraben …“ asks one thing about two ways, it compares nothing.
+#: Words that make a side a clause, not a name (a person, a modal or asking verb, a condition, a question word or
+#: the verb of an outcome): „kann ich mit Spuk oder mit Ausgraben …“ asks one thing about two ways, „wer gewinnt
+#: fehde krims krams oder boros rekrut“ one thing about two cards; they compare nothing.
 _CLAUSE_WORDS = (
     "ich du er sie es man wir ihr mich dich mein meine dein deine sein seine kann kannst darf darfst muss musst "
     "soll sollte will wird werden wenn falls ob dass mit ohne bei nach gegen habe hast hat haben geht gehen "
-    "i you my your can may must does do if when with"
+    "wer wen wem wann warum wieso weshalb gewinnt verliert passiert "
+    "i you my your can may must does do if when with who why wins"
 )
 _CLAUSE = frozenset(_CLAUSE_WORDS.split())
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")

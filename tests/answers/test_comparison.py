@@ -24,6 +24,7 @@ def test_comparison_sides(question, sides):
 @pytest.mark.parametrize("question", [
     "kann ich mit spuk oder mit ausgraben eine kreatur zurückholen",  # one question about two ways
     "darf ich angreifen oder muss ich blocken",
+    "wer gewinnt fehde krims krams oder boros rekrut",  # one question about a clash of two cards
     "wie funktioniert spuk",
     "spuk oder spuk",
     "was ist der unterschied zwischen blutdurst, wenn der gegner schaden hatte, und pfropfen",  # a clause, no name
