@@ -350,7 +350,9 @@ class Session:
             print(note)
 
     async def handle(self, line: str) -> bool:
-        """Handle one typed ``line``; False when the console should end."""
+        """Handle one typed ``line``; False when the console should end. Its command word (``?mechanik``,
+        ``weiter``) is read as a command's name is (:func:`typed_command`: NFKC, invisible characters dropped)."""
+        line = typed_command(line)
         low = line.casefold()
         if low in {"ende", "exit", "quit"}:
             return False

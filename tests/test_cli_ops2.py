@@ -240,3 +240,14 @@ def test_console_marks_private_answers_and_hints_empty_completions(built_db):
     assert len(private) == 1  # the public call gets no marker
     assert re.fullmatch(r"\(nur für dich\) \[Im Kanal teilen\] \(rb:sh:1:[\w-]{6}:/card:Krims // Krams\)", private[0])
     assert "regelbot>   Keine Vorschläge für „{2“." in lines
+
+
+def test_console_reads_the_command_word_of_a_completion_and_of_paging_as_a_commands_name(built_db):
+    from tests.test_cli_ops import run_console
+
+    # full-width letters and a zero-width space in „?mechanik“ and „weiter“, as in „/frage“
+    proc = run_console("?ｍｅｃｈａｎｉｋ name: spu\n?\u200bmechanik name: spu\n/ruling karte: Boros-Rekrut\n"
+                       "ｗｅｉｔｅｒ\nende\n", built_db)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("regelbot>   Spuk") == 2  # the section's choice, once per completion
+    assert "Unbekannter Befehl" not in proc.stdout
