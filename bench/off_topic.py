@@ -24,6 +24,7 @@ from bench_questions import load_part
 from harness import build_store
 
 from bot.answers import off_topic as rule
+from bot.answers.unknown_notes import meant_words
 from bot.ranking import Ranked, ranker
 from bot.search import NameIndex
 from bot.store import Store
@@ -47,7 +48,7 @@ async def ranked(db: Path) -> tuple[dict[str, list[tuple[str, Ranked, frozenset[
             out[k] = []
             for q in qs:
                 f = await r.search(store, q, names, limit=rule.CANDIDATES)
-                out[k].append((q, f, await rule.meant_words(f)))
+                out[k].append((q, f, await meant_words(f.analysis)))
         return out, r
     finally:
         await store.close()

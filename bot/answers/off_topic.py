@@ -7,7 +7,8 @@ A question is off the documents' subject when nothing in it meets what they are 
 * it names no concept of the term table or of ``data/synonyms.tsv`` (:attr:`bot.analysis.Analysis.concepts`;
   every mechanics section's keyword is one, so a question naming a section names a concept) — not counting a
   concept read only from a German word the repair read as another („laden“ → „landen“ is no Land, „geld“ → „gold“
-  no Gold: :func:`meant_words`); a mistyped word („pfropfn“ → Pfropfen) counts as the word it was read as;
+  no Gold: :func:`bot.answers.unknown_notes.meant_words`); a mistyped word („pfropfn“ → Pfropfen) counts as the
+  word it was read as;
 * the best candidates together hold less than :data:`MIN_HELD` of the question's content words (:func:`held_share`,
   each word weighted by ``log(N / df)`` of its rarest term as the ranking's coverage weighs it; a word is held by a
   compound ending in it, „Richter“ by „Schiedsrichter“).
@@ -22,7 +23,6 @@ from __future__ import annotations
 import weakref
 from collections.abc import Collection, Mapping, Sequence
 
-from bot.german_words import not_ordinary
 from bot.ranking import Hit, Ranked, Ranker
 
 #: A concept whose passages are this rare (``log(N / df)``, N passages, df those naming it) or rarer names a subject
@@ -53,14 +53,6 @@ def _unknown_weight(r: Ranker) -> float:
 
 #: The shortest stem a compound's last part may be to hold a question's word („richt“ in „schiedsricht“).
 HEAD_STEM = 4
-
-
-async def meant_words(found: Ranked) -> frozenset[str]:
-    """The question's words the spelling repair read as another word (:attr:`bot.analysis.Analysis.typos`) that are
-    German words themselves, as typed („laden“, „geld“, „erfunden“): meant as typed, not mistyped. Reads the German
-    dictionary (:func:`bot.german_words.not_ordinary`) only when a word was repaired."""
-    typed = list(dict.fromkeys(found.analysis.typos.values()))
-    return frozenset(typed) - frozenset(await not_ordinary(typed))
 
 
 def _typed_groups(found: Ranked, meant: Collection[str] = ()) -> list[tuple[tuple[str, ...], bool]]:
@@ -109,12 +101,12 @@ def held_share(found: Ranked, hits: Sequence[Hit], weights: Mapping[str, float],
 def off_topic(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
     """True when nothing in the question meets the documents' subject (the module's rule): no card named, no
     concept (:func:`rare_concepts`), and the best :data:`CANDIDATES` hits hold less than :data:`MIN_HELD` of its
-    words (:func:`held_share`); ``meant``: :func:`meant_words` of ``found``. False for a question without hits
-    (``/frage`` answers „Nichts gefunden“ then)."""
+    words (:func:`held_share`); ``meant``: :attr:`bot.answers.unknown_notes.Notes.meant` of the question. False for
+    a question without hits (``/frage`` answers „Nichts gefunden“ then)."""
     if not found.hits or found.cards or rare_concepts(found, r.term_weights, meant):
         return False
     return held_share(found, found.hits[:CANDIDATES], r.term_weights, _unknown_weight(r), meant) < MIN_HELD
 
 
-__all__ = ["CANDIDATES", "HEAD_STEM", "MIN_CONCEPT_IDF", "MIN_HELD", "OFF_TOPIC_LINE", "held_share", "meant_words",
-           "off_topic", "rare_concepts"]
+__all__ = ["CANDIDATES", "HEAD_STEM", "MIN_CONCEPT_IDF", "MIN_HELD", "OFF_TOPIC_LINE", "held_share", "off_topic",
+           "rare_concepts"]

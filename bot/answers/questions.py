@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from bot.actions import asked_action
 from bot.answers.abolished import asked_rows, register_page, register_words
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
-from bot.answers.off_topic import OFF_TOPIC_LINE, meant_words, off_topic
+from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import footer_source, passage_source
 from bot.answers.today import (
@@ -361,7 +361,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     lead = f"Frage: „{shown}“"
     for line in notes.lines:  # what the question names that no document holds: said first
         lead += "\n" + line
-    if off_topic(found, r, await meant_words(found)):  # nothing of it meets the documents' subject
+    if off_topic(found, r, notes.meant):  # nothing of it meets the documents' subject
         lead += "\n" + OFF_TOPIC_LINE  # instead of the hedge: no candidate is offered as the answer
     elif not clear or notes.hedge:
         lead += "\n⚖️ Keine Stelle passt eindeutig am besten; die erste ist nur die wahrscheinlichste, die anderen " \

@@ -46,12 +46,22 @@ class Notes:
         hedge: the answer must say that no passage clearly answers (a near miss or an unknown word).
         missed: the typed words (escaped, each ≤ 40 characters) read as a card they do not name, for the title.
         read_as: the other typed words read as a close word of the documents, as typed (not escaped).
+        meant: the typed words read as another word that are German words themselves (:func:`meant_words`).
     """
 
     lines: tuple[str, ...] = ()
     hedge: bool = False
     missed: tuple[str, ...] = ()
     read_as: tuple[str, ...] = ()
+    meant: frozenset[str] = frozenset()
+
+
+async def meant_words(analysis: Analysis) -> frozenset[str]:
+    """The question's words the spelling repair read as another word (:attr:`Analysis.typos`) that are German words
+    themselves, as typed („laden“, „geld“, „fluch“): meant as typed, not mistyped. Reads the German dictionary
+    (:func:`bot.german_words.not_ordinary`) only when a word was repaired."""
+    typed = list(dict.fromkeys(analysis.typos.values()))
+    return frozenset(typed) - frozenset(await not_ordinary(typed))
 
 
 def _card_words(card: CardRecord) -> frozenset[str]:
@@ -119,7 +129,8 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     (:func:`name_words`). Reads the German dictionary only when a word is unknown."""
     near = near_misses(analysis, cards, names)
     # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
-    meant = len(await not_ordinary(list(near.read_as))) < len(near.read_as)
+    meant_set = await meant_words(analysis)
+    meant = any(w in meant_set for w in near.read_as)
     unknown = unknown_words(analysis, known, [c.name for c in cards])
     if not analysis.definition:  # „nochmal“, „boni“: no typo, no unknown topic; a word of a typed name is one
         named = name_words(question)
@@ -127,7 +138,7 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
         unknown = [w for w in unknown if w in kept or canonical(fold(w)) in named]
     line = unknown_line(unknown)
     return Notes((*near.lines, *([line] if line else [])), near.hedge or meant or bool(unknown), near.missed,
-                 near.read_as)
+                 near.read_as, meant_set)
 
 
 def missed_title(notes: Notes, title: str) -> str:
@@ -140,4 +151,4 @@ def missed_title(notes: Notes, title: str) -> str:
     return shorten(f"Nicht in den Dokumenten: {named} – am ähnlichsten: {title}", TITLE_LIMIT)
 
 
-__all__ = ["TITLE_LIMIT", "Notes", "missed_title", "name_words", "near_misses", "question_notes"]
+__all__ = ["TITLE_LIMIT", "Notes", "meant_words", "missed_title", "name_words", "near_misses", "question_notes"]

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.answers.off_topic import OFF_TOPIC_LINE, held_share, meant_words, off_topic, rare_concepts
+from bot.answers.off_topic import OFF_TOPIC_LINE, held_share, off_topic, rare_concepts
+from bot.answers.unknown_notes import meant_words
 from bot.ranking import ranker
 from tests.answers.off_topic_questions import OFF_TOPIC
 
@@ -31,7 +32,7 @@ CAUGHT = (
 async def test_the_rule_catches_exactly_these_off_topic_questions(ctx):
     r = await ranker(ctx.store)
     found = [await r.search(ctx.store, q, ctx.names, limit=5) for q in OFF_TOPIC]
-    caught = [q for q, f in zip(OFF_TOPIC, found, strict=True) if off_topic(f, r, await meant_words(f))]
+    caught = [q for q, f in zip(OFF_TOPIC, found, strict=True) if off_topic(f, r, await meant_words(f.analysis))]
     assert caught == list(CAUGHT)
 
 
@@ -78,10 +79,10 @@ async def test_a_concept_read_from_a_german_word_repaired_is_no_subject(ctx):
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, "wann hat der laden am samstag offen", ctx.names, limit=5)
     assert "zzkland" in found.analysis.concepts
-    assert await meant_words(found) == {"laden"}
-    assert rare_concepts(found, r.term_weights, await meant_words(found)) == []
+    assert await meant_words(found.analysis) == {"laden"}
+    assert rare_concepts(found, r.term_weights, await meant_words(found.analysis)) == []
     typed = await r.search(ctx.store, "wann darf ich ein land spielen", ctx.names, limit=5)
-    assert "zzkland" in rare_concepts(typed, r.term_weights, await meant_words(typed))
+    assert "zzkland" in rare_concepts(typed, r.term_weights, await meant_words(typed.analysis))
 
 
 async def test_a_compounds_last_part_holds_the_word(ctx):
