@@ -45,6 +45,16 @@ async def test_newer_answer_texts_through_the_real_bot(real_bot, store_db, tmp_p
             first = ripple.embeds[0]["description"]
             assert first.index("> **702.60a** Ripple is a triggered ability") < first.index(
                 "Wallung ist eine ausgelöste Fähigkeit eines Zauberspruchs")
+            # a comparison leads with each side (001's Blutdurst 1052, Pfropfen 1942); the second side's button opens it
+            both = await fake.command("ask", {"question": "unterschied zwischen blutdurst und pfropfen"}, locale="de")
+            text = both.embeds[0]["description"]
+            assert "Blutdurst ist eine Fähigkeit" in text and "Pfropfen ist eine Fähigkeit" in text
+            side = next(b for b in both.buttons() if b.get("label") == "2. Pfropfen")
+            opened = await fake.component(both, side["custom_id"])
+            assert "Pfropfen ist eine Fähigkeit" in str(opened.embeds)
+            # a card name no document holds is said first, not answered with the close card
+            near = await fake.command("ask", {"question": "was macht Blitzschlag"}, locale="de")
+            assert near.embeds[0]["title"].startswith("Nicht in den Dokumenten: „blitzschlag“")
             target = fake.user_message("Boros-Rekrut oder ||Blitzschlange||?")
             explained = await fake.message_command("Karten erklären", target)
             assert explained.embeds[0]["title"] == "Boros-Rekrut"
