@@ -53,7 +53,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.serve_sockets import IntakeStats, Tracked, closing, http_error_text, unread, unread_bytes
+from bot.serve_sockets import IntakeStats, Tracked, closing, http_error_text, queued, unread, unread_bytes
 
 log = logging.getLogger(__name__)
 
@@ -174,20 +174,29 @@ class Intake:
 
     async def _room(self, sock: socket.socket) -> None:
         """Wait until one more connection may be taken: fewer than :attr:`cap` open, and fewer than
-        :attr:`unproven_cap` unproven (closing the oldest unproven one when it has had its grace; in a flood of
-        idle connections also closing those in the listen queue of ``sock`` that are past their grace, without
-        taking them: :meth:`_shed`)."""
+        :attr:`unproven_cap` unproven. While a connection waits in the listen queue of ``sock``, the oldest
+        unproven one is closed when it has had its grace (in a flood of idle connections also those in the queue
+        that are past their grace, without taking them: :meth:`_shed`). While none waits, none is closed: a pool
+        of kept-alive connections idle between requests (a proxy's, Discord's) is not raced by a close that the
+        client's next request on it would meet without an answer."""
+        loop = asyncio.get_running_loop()
         while not self._has_room():
-            if len(self.conns) < self.cap and (self._evict_oldest() or self._shed(sock)):
+            waits = len(self.conns) < self.cap and (sock.fileno() in self._waiting or queued(sock))  # one _shed kept
+            if waits and (self._evict_oldest() or self._shed(sock)):
                 continue
-            wait = self._next_grace_end() if len(self.conns) < self.cap else 0.1
+            wait = self._next_grace_end() if waits else 0.1
             self._changed.clear()
             # asyncio.wait, not wait_for: Python 3.11's wait_for can swallow a cancel that meets the event
             changed = asyncio.ensure_future(self._changed.wait())
+            watched = not waits and len(self.conns) < self.cap  # a newcomer in the queue ends the wait
+            if watched:
+                loop.add_reader(sock.fileno(), self._changed.set)
             try:
                 await asyncio.wait({changed}, timeout=min(0.1, max(0.001, float(wait))))
             finally:
                 changed.cancel()
+                if watched:
+                    loop.remove_reader(sock.fileno())
 
     def _evictable(self) -> _Conn | None:
         """The unproven connection whose grace ends first among those that are slow themselves: not one

@@ -9,6 +9,7 @@ from __future__ import annotations
 import array
 import asyncio
 import contextlib
+import select
 import socket
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,6 +108,15 @@ def unread_bytes(transport: asyncio.BaseTransport) -> int:
     cannot be asked (no socket, not Linux or BSD)."""
     sock = transport.get_extra_info("socket")
     return 0 if sock is None else unread(sock)
+
+
+def queued(sock: socket.socket) -> bool:
+    """A connection waits in the listen queue of the listening ``sock`` (it is readable; one ``select`` that
+    does not wait; False once it is closed)."""
+    try:
+        return bool(select.select([sock], [], [], 0)[0])
+    except (OSError, ValueError):  # closed meanwhile (stopping)
+        return False
 
 
 def unread(sock: Any) -> int:

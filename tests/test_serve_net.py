@@ -413,3 +413,32 @@ async def test_a_kept_alive_connection_arms_no_timer_per_request_and_is_still_cl
     finally:
         await intake.stop()
         await runner.cleanup()
+
+
+async def test_kept_alive_connections_are_closed_to_make_room_only_for_a_newcomer(quick, monkeypatch):
+    # a client's pool of 8 kept-alive connections fills the unproven share (8 of 16) between its requests;
+    # closing one while nobody waits would race the client's next request on it (the request then fails
+    # without an answer). They stay past their eviction grace (0.2 s) until a ninth connection comes.
+    monkeypatch.setitem(serve_net.SLOW_AFTER, serve_net.IDLE, 10.0)
+    intake, runner, port = await _serving(16)
+    pool = [await asyncio.open_connection("127.0.0.1", port) for _ in range(8)]
+    request = b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n"
+    try:
+        for _round in range(2):
+            for reader, writer in pool:
+                writer.write(request)
+                assert (await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)).startswith(b"HTTP/1.1 200")
+                await reader.readexactly(len(json.dumps({"status": "ok"})))  # the body
+            assert intake.unproven == intake.unproven_cap == 8
+            await asyncio.sleep(0.8)  # four times the grace: nobody waits, nobody is closed
+            assert intake.stats.evicted == 0 and len(intake.conns) == 8
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)  # a newcomer: one idle one makes room
+        writer.write(request)
+        assert (await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)).startswith(b"HTTP/1.1 200")
+        assert intake.stats.evicted == 1
+        writer.close()
+    finally:
+        for _, w in pool:
+            w.close()
+        await intake.stop()
+        await runner.cleanup()
