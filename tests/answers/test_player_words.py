@@ -129,3 +129,18 @@ async def test_schaden_nehmen_is_the_documents_schaden_zufuegen(ctx):
         assert "zzsschadenxzufugen" in await concepts_of(ctx, key), key
     for question in ("wie viel schaden nimmt die kreatur im kampf", "was passiert wenn sie schaden abbekommt"):
         assert "zzsschadenxzufugen" in await question_concepts(ctx, question), question
+
+
+async def test_total_cost_cost_increases_and_reductions_are_terms_of_the_table(ctx):
+    # 004:25 (Schnellvorlauf, 2026) „To determine the total cost of a spell, … add any cost increases, then apply any
+    # cost reductions …“ (601.2f); a German question in the words of 601.2f names the same three concepts and is
+    # answered by it, not called a question the documents do not answer
+    from bot.answers import run_answer
+
+    asked = "in welcher reihenfolge rechnet man kostenerhoehungen und kostenreduzierungen bei den gesamtkosten"
+    held = set(await concepts_of(ctx, "004:25"))
+    named = set(await question_concepts(ctx, asked))
+    assert {"zzktotalxcost", "zzkcostxincrease", "zzkcostxreduction"} <= held & named
+    body = (await run_answer(ctx, "question", question=asked)).pages[0].body
+    assert "To determine the total cost of a spell, start with the mana cost" in body.split("[2.", 1)[0]
+    assert "🚫" not in body
