@@ -60,6 +60,7 @@ from bot.phrases import Pair, pairs, phrase_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
+from bot.section_names import names_section
 from bot.snippets import highlight, prepared, sentence_words, sentences, snippet  # also importable from here
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
@@ -364,7 +365,11 @@ class Ranker:
                 return {"card": w.card, "property": w.property}
         if p.mechanic_id in found.sections and p.kind == "ruling" and p.card_id is None:
             return {"section": w.section}
-        return {"unnamed": w.unnamed} if "unnamed" in self.features and p.kind == "ruling" and p.card_id else {}
+        if "unnamed" not in self.features or p.kind != "ruling":
+            return {}
+        if p.card_id or (p.mechanic_id is not None and not names_section(found.analysis.terms, p.names, self._term_idf)):
+            return {"unnamed": w.unnamed}  # a card's or a section's ruling the question names nothing of
+        return {}
 
     def _asks_card(self, p: PassageRecord, found: Candidates) -> bool:
         """True when the question names the card of ``p`` and says nothing else but what it asks of the card (cost,
