@@ -365,10 +365,11 @@ class Ranker:
                 return {"card": w.card, "property": w.property}
         if p.mechanic_id in found.sections and p.kind == "ruling" and p.card_id is None:
             return {"section": w.section}
-        if "unnamed" not in self.features or p.kind != "ruling":
+        if "unnamed" not in self.features or p.kind not in ("ruling", "mechanic"):
             return {}
-        if p.card_id or (p.mechanic_id is not None and not names_section(found.analysis.terms, p.names, self._term_idf)):
-            return {"unnamed": w.unnamed}  # a card's or a section's ruling the question names nothing of
+        if p.card_id or (p.mechanic_id is not None and p.mechanic_id not in found.sections
+                         and not names_section(found.analysis.terms, p.names, self._term_idf)):
+            return {"unnamed": w.unnamed}  # a card's ruling, a section's ruling or paragraph, none of them named
         return {}
 
     def _asks_card(self, p: PassageRecord, found: Candidates) -> bool:
