@@ -20,10 +20,12 @@ COMMON_IDF = 3.0
 
 def names_section(question: Collection[str], title: Collection[str], idf: Mapping[str, float]) -> bool:
     """True when the question's analysed terms ``question`` hold a term of a section's analysed title ``title``
-    (:attr:`bot.store.PassageRecord.names`) that is not common: its ``idf`` (``log(N / df)`` over the store's
+    (:attr:`bot.store.PassageRecord.names`) that is not common — its ``idf`` (``log(N / df)`` over the store's
     passages) is at least :data:`COMMON_IDF`, or it is missing from ``idf`` (no passage text holds it, only the
-    title). Pure; no errors."""
-    return any(t in question and idf.get(t, COMMON_IDF) >= COMMON_IDF for t in title)
+    title) —, or a term beginning with such a title term of three letters or more: the title's words typed as one
+    („leyline“ names „Ley-Linien“, whose terms are ``ley`` and ``lini``). Pure; no errors."""
+    rare = [t for t in title if idf.get(t, COMMON_IDF) >= COMMON_IDF]
+    return any(t in question for t in rare) or any(q.startswith(t) for t in rare if len(t) >= 3 for q in question)
 
 
 __all__ = ["COMMON_IDF", "names_section"]
