@@ -12,7 +12,9 @@ each measured in ``bench/bench_questions.py`` (with and without):
   how rare it is among the passages (``log(N / df)``);
 * **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte``
   accepts) puts its rulings first; they are candidates even when no word matched;
-* **unnamed**: a card's ruling when the question does not name that card (a general question's rule beats it);
+* **unnamed**: a card's ruling when the question does not name that card, and a mechanics section's ruling or
+  paragraph when it names nothing of the section (:func:`bot.section_names.names_section`; not in a search over
+  rulings only): a general question's rule beats it;
 * **rule**: a passage whose rule number the question names (``702.19a``, or a subrule of it);
 * **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text);
 * **answer**: the kind of answer a question word asks for (:data:`bot.stopwords.ANSWER_CUES`: "wer" a person,
