@@ -12,7 +12,9 @@ each measured in ``bench/bench_questions.py`` (with and without):
   how rare it is among the passages (``log(N / df)``);
 * **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte``
   accepts) puts its rulings first; they are candidates even when no word matched;
-* **unnamed**: a card's ruling when the question does not name that card (a general question's rule beats it);
+* **unnamed**: a card's ruling when the question does not name that card, and a mechanics section's ruling or
+  paragraph when it names nothing of the section (:func:`bot.section_names.names_section`; not in a search over
+  rulings only): a general question's rule beats it;
 * **rule**: a passage whose rule number the question names (``702.19a``, or a subrule of it);
 * **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text);
 * **answer**: the kind of answer a question word asks for (:data:`bot.stopwords.ANSWER_CUES`: "wer" a person,
@@ -60,6 +62,7 @@ from bot.phrases import Pair, pairs, phrase_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
+from bot.section_names import names_section
 from bot.snippets import highlight, prepared, sentence_words, sentences, snippet  # also importable from here
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
@@ -220,12 +223,14 @@ class Ranker:
         words = None  # the question's words weighed once for every candidate's coverage (bot/question_words.py)
         if "coverage" in self.features and found.analysis.terms:
             words = QuestionWords.of(found.analysis, self._term_idf, self._unknown_idf, w.typo, self._asking)
+        # a search over rulings only (/ruling suche) has no general rule to prefer to a section's unnamed ruling
+        general = kinds is None or not kinds <= {"ruling"}
         hits = []
         for pid, p in found.records.items():
             if (kinds is not None and p.kind not in kinds) or (card_id is not None and p.card_id != card_id):
                 continue
             parts = {"base": w.scale * found.base.get(pid, 0.0) / top}
-            parts.update(self._features(p, found, words))
+            parts.update(self._features(p, found, words, general))
             hits.append(Hit(p, sum(parts.values()), parts))
         hits.sort(key=lambda h: (-h.score, h.passage.id))
         return hits
@@ -304,7 +309,8 @@ class Ranker:
             cached = self._names_cache = (names, rare_name_stems(self.analyser, names))
         return cached[1]
 
-    def _features(self, p: PassageRecord, found: Candidates, words: QuestionWords | None) -> dict[str, float]:
+    def _features(self, p: PassageRecord, found: Candidates, words: QuestionWords | None, general: bool
+                  ) -> dict[str, float]:
         w = self.weights
         analysis = found.analysis
         out: dict[str, float] = {}
@@ -318,7 +324,7 @@ class Ranker:
         if "concepts" in self.features:
             shared = set(analysis.concepts) & set(p.concepts)
             out["concepts"] = w.concept * sum(self._idf.get(c, 0.0) for c in shared)
-        out.update({"card": w.card} if kin else self._card(p, found))
+        out.update({"card": w.card} if kin else self._card(p, found, general))
         if "rule" in self.features and p.number and any(
             p.number == n or is_subrule(p.number, n) for n in analysis.numbers
         ):
@@ -351,11 +357,14 @@ class Ranker:
             known = self._gives[p.id] = given_cues(p.text)
         return known
 
-    def _card(self, p: PassageRecord, found: Candidates) -> dict[str, float]:
+    def _card(self, p: PassageRecord, found: Candidates, general: bool = True) -> dict[str, float]:
         """The ``card`` feature (a named card's rulings and its own text), with the ``property`` feature for its own
         text when the question asks what the card prints or is only its name ("welche Farbe hat Krims // Krams" is
         not answered by "Der Münzwurf von Krims …"), or the ``section`` feature (rulings of the section the card is
-        printed in)."""
+        printed in), or the ``unnamed`` feature: a card's ruling the question does not name the card of, and, when
+        the ranking has general passages to prefer (``general``: not a search over rulings only), a mechanics
+        section's ruling or paragraph the question names nothing of (:func:`bot.section_names.names_section`: no
+        uncommon word of its title, no card printed in it)."""
         w = self.weights
         if "card" in self.features and p.card_id is not None and p.card_id in found.cards:
             if p.kind == "ruling":
@@ -364,7 +373,12 @@ class Ranker:
                 return {"card": w.card, "property": w.property}
         if p.mechanic_id in found.sections and p.kind == "ruling" and p.card_id is None:
             return {"section": w.section}
-        return {"unnamed": w.unnamed} if "unnamed" in self.features and p.kind == "ruling" and p.card_id else {}
+        if "unnamed" not in self.features or p.kind not in ("ruling", "mechanic"):
+            return {}
+        if p.card_id or (general and p.mechanic_id is not None and p.mechanic_id not in found.sections
+                         and not names_section(found.analysis.terms, p.names, self._term_idf)):
+            return {"unnamed": w.unnamed}  # a card's ruling, a section's ruling or paragraph, none of them named
+        return {}
 
     def _asks_card(self, p: PassageRecord, found: Candidates) -> bool:
         """True when the question names the card of ``p`` and says nothing else but what it asks of the card (cost,

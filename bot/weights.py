@@ -26,8 +26,9 @@ class Weights:
     card: float = 6.0
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
     section: float = 6.0
-    #: Added to a card's ruling when the question does not name that card (negative: a question naming no
-    #: card asks the general rule, and a card's ruling answers it only through the words they share).
+    #: Added to a card's ruling when the question does not name that card, and to a mechanics section's ruling or
+    #: paragraph when it names nothing of the section (bot/section_names.py) (negative: such a question asks the
+    #: general rule, and a card's or section's ruling answers it only through the words they share).
     unnamed: float = -2.0
     rule: float = 8.0
     #: A passage that defines a term of a question asking what the term is (bot/definitions.py).
