@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from bot.analysis import Analysis
 from bot.phrases import Pair
@@ -35,6 +36,9 @@ class Candidates:
     card_words: frozenset[str] = frozenset()
     kin_card: int | None = None
     action: frozenset[str] = frozenset()
+    #: The question's associates and bm25's first passages' feedback terms, each with its weight (bot/expansion.py).
+    related: Mapping[str, float] = field(default_factory=dict)
+    feedback: Mapping[str, float] = field(default_factory=dict)
 
 
 __all__ = ["Candidates"]

@@ -49,6 +49,10 @@ class Weights:
     #: weight in ``coverage`` (a typed word the documents contain counts fully). 0.5 and 1 rank the tuning part and
     #: its typo'd copy alike; the ascent on both parts chose 1.
     typo: float = 1.0
+    #: A question's word that no passage holds in any form weighs this share of the highest idf (``log(N + 1)``,
+    #: the weight of a term no passage carries) in ``coverage``'s total: no candidate holds it, so its weight only
+    #: shrinks every candidate's share of the question (and the hedge's ``covered``).
+    unheld: float = 0.25
     #: Second stage (:mod:`bot.question_words`): among the first :attr:`siblings` hits, passages of one card or one
     #: mechanics section are re-scored by their best single sentence's share of the question's terms that not all
     #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
@@ -73,6 +77,17 @@ class Weights:
     #: works (:func:`bot.definitions.asks_definition`: „was ist …“, „wie funktioniert …“): the section's own statement
     #: of the rule answers it, where a case question („was passiert, wenn …“) is answered by a ruling.
     form: float = 2.0
+    #: The ``assoc`` feature (:mod:`bot.expansion`): the share of the question's associates — per term of the question
+    #: its first :attr:`associates` terms that stand together with it in the store's passages — a passage holds.
+    assoc: float = 0.0
+    #: The ``transl`` part (:class:`bot.expansion.Translations`): the share of the question's term weight a passage
+    #: holds only through associates of the words it lacks.
+    transl: float = 0.0
+    associates: int = 3
+    #: The ``feedback`` feature (:mod:`bot.expansion`): the share of the terms bm25's first :attr:`feedbacks`
+    #: passages share (pseudo-relevance feedback) a passage holds.
+    feedback: float = 0.0
+    feedbacks: int = 5
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
         ("glossary", 0.0), ("term", -11.0), ("card", -8.0),
