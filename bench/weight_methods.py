@@ -12,7 +12,7 @@ ascent from the hand-set start on each fold's training side, the weights average
 
 Run: ``.venv/bin/python bench/weight_methods.py [--k 5] [--db STORE] [--parts tuning,tuning2]
 [--methods shipped,fit0.01,fit0.1,fit+ascent,ascent,ascent:hit1:wide,foldavg:mrr:wide] [--whole METHOD]``
-(``--without assoc,feedback``: features of :data:`bot.ranking.FEATURES` left out; ``--set associates=5``: a weight
+(``--without phrase,action``: features of :data:`bot.ranking.FEATURES` left out; ``--set unheld=1``: a weight
 changed before the candidates are gathered; ``fitL``: the fit with L2 strength ``L``; an ascent's objective after
 a colon, ``mrr`` or ``hit1``, then ``wide``
 for the grid :data:`question_cv.WIDE`; ``--whole``: also print the weights and hedge that method gives on all the

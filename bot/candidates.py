@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bot.analysis import Analysis
 from bot.phrases import Pair
@@ -36,9 +35,6 @@ class Candidates:
     card_words: frozenset[str] = frozenset()
     kin_card: int | None = None
     action: frozenset[str] = frozenset()
-    #: The question's associates and bm25's first passages' feedback terms, each with its weight (bot/expansion.py).
-    related: Mapping[str, float] = field(default_factory=dict)
-    feedback: Mapping[str, float] = field(default_factory=dict)
 
 
 __all__ = ["Candidates"]

@@ -7,7 +7,9 @@ each measured in ``bench/bench_questions.py`` (with and without):
 
 * **coverage**: the share of the question's words (each weighted by ``log(N / df)`` of its rarest term, held
   through any of its terms: :attr:`bot.analysis.Analysis.groups`) the passage holds, so a
-  passage that answers every part of the question beats one that repeats a single word;
+  passage that answers every part of the question beats one that repeats a single word; a word whose terms no
+  passage's analysed text carries (a player's word or typo the documents never use) weighs only
+  :attr:`Weights.unheld` of the highest idf ``log(N + 1)`` (it tells no candidate apart);
 * **concepts**: concept ids (term table, synonym groups) shared by question and passage, each weighted by
   how rare it is among the passages (``log(N / df)``);
 * **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte``
@@ -21,9 +23,6 @@ each measured in ``bench/bench_questions.py`` (with and without):
 * **variant**: a passage that holds only for a variant of the game (:mod:`bot.variants`: „In einer Commander-Partie
   …“) when the question names no word of that variant, raised as much when it names one;
 * **form**: a section's introduction or quoted rule for a question asking what a thing is or how it works;
-* **assoc** and **feedback** (:mod:`bot.expansion`): the question's words in the documents' other words: the share
-  of the question's associates (terms that stand together with its terms in the store's passages) and of bm25's
-  first passages' shared terms (pseudo-relevance feedback) that the passage holds;
 * **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card or one
   mechanics section among them share the name words, so what decides is the rest of the question: each gets the
   share of the question's remaining term weight that its best single sentence holds;
@@ -57,7 +56,6 @@ from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Option
 from bot.answer_cues import asked_cues, given_cues
 from bot.candidates import Candidates
 from bot.definitions import DEFINED, asks_definition, only_names
-from bot.expansion import MAX_SOURCE_PASSAGES, SOURCE_KINDS, Associations, Translations, feedback_terms, share
 from bot.headings import answers_nothing
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
@@ -82,7 +80,7 @@ PASSAGES_KEPT = 4096
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
-            "phrase", "action", "unnamed", "variant", "form", "assoc", "feedback", "transl")
+            "phrase", "action", "unnamed", "variant", "form")
 
 
 @dataclass
@@ -122,11 +120,8 @@ class Ranker:
     def __init__(
         self, analyser: Analyser, concept_counts: dict[str, int], total: int, weights: Weights | None = None,
         features: tuple[str, ...] = FEATURES, term_counts: dict[str, int] | None = None,
-        associations: Associations | None = None,
     ) -> None:
         self.analyser = analyser
-        #: The store's term associations (:mod:`bot.expansion`; none: the ``assoc`` feature is 0).
-        self.associations = associations or Associations({})
         self._term_idf = {t: math.log((total + 1) / n) for t, n in (term_counts or {}).items()}
         #: ``log(N / df)`` of every analysed term of the store (for snippets).
         self.term_weights: Mapping[str, float] = self._term_idf
@@ -206,21 +201,7 @@ class Ranker:
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
-                          asked_action(text, self.analyser) if "action" in self.features else frozenset(),
-                          *self._expansions(analysis, base, records))
-
-    def _expansions(self, analysis: Analysis, base: Mapping[int, float], records: Mapping[int, PassageRecord]
-                    ) -> tuple[dict[str, float], dict[str, float]]:
-        """The question's associates (:meth:`bot.expansion.Associations.expand`, each weighed by its ``P(b | a)``
-        sum times its idf) and the feedback terms of bm25's first passages (:func:`bot.expansion.feedback_terms`):
-        what the ``assoc`` and ``feedback`` features ask a passage to hold."""
-        w = self.weights
-        related = {t: p * self._term_idf.get(t, 0.0)
-                   for t, p in self.associations.expand(analysis.terms, int(w.associates)).items()}
-        first = sorted((pid for pid in base if pid in records), key=lambda pid: (-base[pid], pid))
-        top = [records[pid].terms for pid in first[: int(w.feedbacks)]]
-        return ({t: x for t, x in related.items() if x > 0},
-                feedback_terms(top, analysis.terms, self._term_idf) if top else {})
+                          asked_action(text, self.analyser) if "action" in self.features else frozenset())
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -240,19 +221,14 @@ class Ranker:
         top = max(found.base.values(), default=0.0) or 1.0
         words = None  # the question's words weighed once for every candidate's coverage (bot/question_words.py)
         if "coverage" in self.features and found.analysis.terms:
-            # a word no passage holds weighs ``unheld`` times the rarest term's idf (it tells no candidate apart)
+            # a word no passage's text holds weighs ``unheld`` of the highest idf: it tells no candidate apart
             words = QuestionWords.of(found.analysis, self._term_idf, self._unknown_idf * w.unheld, w.typo, self._asking)
-        trans = None
-        if words is not None and "transl" in self.features and w.transl:
-            trans = Translations.of(words.words, self.associations, int(w.associates))
         hits = []
         for pid, p in found.records.items():
             if (kinds is not None and p.kind not in kinds) or (card_id is not None and p.card_id != card_id):
                 continue
             parts = {"base": w.scale * found.base.get(pid, 0.0) / top}
             parts.update(self._features(p, found, words))
-            if trans is not None and words is not None:  # the question's words held only through an associate
-                parts["transl"] = w.transl * trans.held(p.terms) / (words.total or 1.0)
             hits.append(Hit(p, sum(parts.values()), parts))
         hits.sort(key=lambda h: (-h.score, h.passage.id))
         return hits
@@ -267,8 +243,8 @@ class Ranker:
             card, kin = found.kin_card, {}
             if card is not None:
                 kin = {h.passage.id: card for h in top if "card" in h.parts and h.passage.card_id is None}
-            sentence_stage(top, found.analysis, self._term_idf, self._unknown_idf * w.unheld, w.sentence,
-                           self._sentence_terms, kin, found.card_words, self._asking)
+            sentence_stage(top, found.analysis, self._term_idf, self._unknown_idf, w.sentence, self._sentence_terms,
+                           kin, found.card_words, self._asking)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "phrase" in self.features and w.phrase:  # the third stage (Weights.phrase)
             phrase_stage(hits[: int(w.phrases)], found.asked, w.phrase, self._passage_pairs)
@@ -365,10 +341,6 @@ class Ranker:
             # agreement: the variant's passage is lowered for a question naming none of its words and raised as
             # much for one naming it („Commander Startlebenspunkte“ asks 003:81, not the general 003:75)
             out["variant"] = -w.variant if named_variant(named, analysis.terms) else w.variant
-        if "assoc" in self.features and w.assoc and found.related:  # the question's words' associates held
-            out["assoc"] = w.assoc * share(found.related, p.terms)
-        if "feedback" in self.features and w.feedback and found.feedback:  # bm25's first passages' shared terms
-            out["feedback"] = w.feedback * share(found.feedback, p.terms)
         return out
 
     def _variant_words(self, p: PassageRecord) -> frozenset[str]:
@@ -446,18 +418,7 @@ async def _load(store: Store, options: Options | None) -> Ranker:
     words, lemmas = await store.passage_vocabulary()
     counts = await store.concept_counts()
     total = await store.passage_count()
-    return Ranker(analyser(words, lemmas, options), counts, total, term_counts=await store.term_counts(),
-                  associations=await _associations(store))
-
-
-async def _associations(store: Store) -> Associations:
-    """The store's term associations (:meth:`bot.expansion.Associations.of`) over the analysed terms of its first
-    :data:`bot.expansion.MAX_SOURCE_PASSAGES` passages of :data:`bot.expansion.SOURCE_KINDS`."""
-    marks = ",".join("?" * len(SOURCE_KINDS))
-    rows = await store.fetch_search(
-        f"SELECT f.terms FROM passages p JOIN passages_fts f ON f.rowid = p.id WHERE p.kind IN ({marks})"  # noqa: S608
-        " ORDER BY p.id LIMIT ?", (*SOURCE_KINDS, MAX_SOURCE_PASSAGES))
-    return Associations.of(str(r[0]).split() for r in rows)
+    return Ranker(analyser(words, lemmas, options), counts, total, term_counts=await store.term_counts())
 
 
 async def ranker(store: Store) -> Ranker:
