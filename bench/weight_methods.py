@@ -12,7 +12,9 @@ ascent from the hand-set start on each fold's training side, the weights average
 
 Run: ``.venv/bin/python bench/weight_methods.py [--k 5] [--db STORE] [--parts tuning,tuning2]
 [--methods shipped,fit0.01,fit0.1,fit+ascent,ascent,ascent:hit1:wide,foldavg:mrr:wide] [--whole METHOD]``
-(``fitL``: the fit with L2 strength ``L``; an ascent's objective after a colon, ``mrr`` or ``hit1``, then ``wide``
+(``--without phrase,action``: features of :data:`bot.ranking.FEATURES` left out; ``--set unheld=1``: a weight
+changed before the candidates are gathered; ``fitL``: the fit with L2 strength ``L``; an ascent's objective after
+a colon, ``mrr`` or ``hit1``, then ``wide``
 for the grid :data:`question_cv.WIDE`; ``--whole``: also print the weights and hedge that method gives on all the
 chosen parts' questions).
 """
@@ -129,8 +131,14 @@ async def main() -> None:
     parser.add_argument("--parts", default=",".join(TUNING_PARTS))
     parser.add_argument("--methods", default="shipped,fit0.01,fit0.003,fit0.03,fit0.1,fit+ascent")
     parser.add_argument("--whole", default="", help="a method whose weights on all the parts' questions are printed")
+    parser.add_argument("--without", default="", help="comma-separated features of bot.ranking.FEATURES left out")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a weight of bot.ranking.Weights changed before the candidates are gathered")
     args = parser.parse_args()
     chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
+    left_out = set(filter(None, args.without.split(",")))
+    changed = {n: float(v) for n, v in (s.split("=", 1) for s in args.set)}
+    r = r.variant(weights=replace(r.weights, **changed), features=tuple(f for f in r.features if f not in left_out))
     cands = [await r.candidates(store, q.text, names) for q in questions]
     golds = [q.gold for q in questions]
     for method in filter(None, args.methods.split(",")):

@@ -7,7 +7,9 @@ each measured in ``bench/bench_questions.py`` (with and without):
 
 * **coverage**: the share of the question's words (each weighted by ``log(N / df)`` of its rarest term, held
   through any of its terms: :attr:`bot.analysis.Analysis.groups`) the passage holds, so a
-  passage that answers every part of the question beats one that repeats a single word;
+  passage that answers every part of the question beats one that repeats a single word; a word whose terms no
+  passage's analysed text carries (a player's word or typo the documents never use) weighs only
+  :attr:`Weights.unheld` of the highest idf ``log(N + 1)`` (it tells no candidate apart);
 * **concepts**: concept ids (term table, synonym groups) shared by question and passage, each weighted by
   how rare it is among the passages (``log(N / df)``);
 * **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte``
@@ -222,7 +224,8 @@ class Ranker:
         top = max(found.base.values(), default=0.0) or 1.0
         words = None  # the question's words weighed once for every candidate's coverage (bot/question_words.py)
         if "coverage" in self.features and found.analysis.terms:
-            words = QuestionWords.of(found.analysis, self._term_idf, self._unknown_idf, w.typo, self._asking)
+            # a word no passage's text holds weighs ``unheld`` of the highest idf: it tells no candidate apart
+            words = QuestionWords.of(found.analysis, self._term_idf, self._unknown_idf * w.unheld, w.typo, self._asking)
         # a search over rulings only (/ruling suche) has no general rule to prefer to a section's unnamed ruling
         general = kinds is None or not kinds <= {"ruling"}
         hits = []
