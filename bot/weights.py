@@ -88,13 +88,13 @@ class Weights:
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
     #: three settings are chosen together (``bench/question_cv.py``'s ``choose_margin``: the setting with the most
     #: clear answers whose clear answers are right 96 % of the time on the training questions), on both whole tuning
-    #: parts for the shipped weights (``bench/refit.py``: margin 4.0, near 1.0, covered 0.9; README, ¹⁶ ¹⁸).
+    #: parts for the shipped weights (``bench/refit.py``: margin 4.0, near 2.0, covered 0.8; README, ¹⁶ ¹⁸ ¹⁹).
     margin: float = 4.0
     #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
     #: needs less lead. Chosen with :attr:`margin` on the CV folds (``bench/question_cv.py``).
-    near: float = 1.0
-    covered: float = 0.9
+    near: float = 2.0
+    covered: float = 0.8
     #: Most frequent concept still counted (share of passages carrying it).
     common: float = 0.15
 
