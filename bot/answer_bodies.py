@@ -1,4 +1,4 @@
-"""Command answers kept per store: the HTTP response of a slash command asked before, without the core's work.
+"""Command answers kept per store: the reply to a slash command asked before, without the core's work.
 
 A slash command's answer is made from nothing but the store in use and the command's invocation: the answer's
 registry key and its checked options (:func:`bot.raw.invocation`, which reads the invoked names, the options as
@@ -18,12 +18,15 @@ What is not kept, because the same invocation may give another reply:
 
 Kept per store generation (:attr:`bot.core.Generation.answers`, a swapped store starts with none), least
 recently used dropped first, bounded by :data:`KEPT_ANSWER_BYTES` counted by :func:`kept_size`. A miss costs one
-look-up and one insertion of the reply as it is (:func:`keep`); the reply is rendered and encoded the first
-time it is asked again (:func:`kept_body`), and only its bytes are kept from then on.
+look-up and one insertion of the reply as it is (:func:`keep`). ``serve`` answers a command asked again with the
+encoded first callback as its HTTP response (:func:`kept_body`: rendered and encoded the first time it is asked
+again, then kept with the reply), no deferral and no webhook edit; the gateway bot takes the reply
+(:func:`kept_reply`) and sends it as it sends any (the core's work saved, rendering and the callback request not).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -34,8 +37,8 @@ from bot.delivery import CB_MESSAGE
 from bot.render import message_payload
 from bot.reply import Reply
 
-#: Bytes one store generation keeps of command answers (replies or their encoded bodies, :func:`kept_size`):
-#: about 2 000 answers of the load test's size (≈ 2–4 KB each).
+#: Bytes one store generation keeps of command answers (replies and their encoded bodies, :func:`kept_size`):
+#: about 1 000 answers of the load test's size (≈ 2–4 KB each, reply and body).
 KEPT_ANSWER_BYTES = 8 * 1024 * 1024
 #: What each kept answer counts beyond its text or bytes: its key, the entry, the reply's objects (bytes).
 ANSWER_ENTRY_BYTES = 1024
@@ -44,6 +47,15 @@ KEEP_OPTIONS = 500
 
 #: (the invocation, whether its answer is private).
 Key = tuple[Invocation, bool]
+
+
+@dataclass(slots=True)
+class Kept:
+    """One kept answer: the reply as shown (private already applied) and, once ``serve`` was asked for it again,
+    its encoded first callback (:func:`first_callback`; None before)."""
+
+    reply: Reply
+    body: bytes | None = None
 
 
 def answer_key(inv: Invocation, private: bool) -> Key | None:
@@ -60,18 +72,16 @@ def answer_key(inv: Invocation, private: bool) -> Key | None:
     return (inv, private) if size <= KEEP_OPTIONS else None
 
 
-def kept_size(value: Reply | bytes) -> int:
-    """What one kept answer counts against :data:`KEPT_ANSWER_BYTES`: its bytes, or for a reply not yet encoded
-    the characters of its pages' texts (a character of UTF-8 JSON is 1–3 bytes; the objects' overhead is in
-    :data:`ANSWER_ENTRY_BYTES` and 256 per page), plus :data:`ANSWER_ENTRY_BYTES`."""
-    if isinstance(value, bytes):
-        return len(value) + ANSWER_ENTRY_BYTES
+def kept_size(kept: Kept) -> int:
+    """What one kept answer counts against :data:`KEPT_ANSWER_BYTES`: the characters of its reply's page texts
+    twice (a character of UTF-8 JSON is 1–3 bytes; 256 more per page for its objects), its encoded body's bytes,
+    and :data:`ANSWER_ENTRY_BYTES`."""
     text = sum(256 + len(p.title) + len(p.body) + sum(len(f.name) + len(f.value) for f in p.fields)
-               for p in value.pages)
-    return 2 * text + ANSWER_ENTRY_BYTES
+               for p in kept.reply.pages)
+    return 2 * text + len(kept.body or b"") + ANSWER_ENTRY_BYTES
 
 
-def answer_cache() -> LRUCache[Key, Reply | bytes]:
+def answer_cache() -> LRUCache[Key, Kept]:
     """A new, empty store generation's kept answers (:data:`KEPT_ANSWER_BYTES`, :func:`kept_size`)."""
     return LRUCache(KEPT_ANSWER_BYTES, getsizeof=kept_size)
 
@@ -83,23 +93,29 @@ def first_callback(reply: Reply, inv: Invocation) -> bytes:
     return orjson.dumps(body)  # as bot.autocomplete.encode (which imports the core: not from here)
 
 
-def kept_body(kept: LRUCache[Key, Reply | bytes] | None, key: Key | None) -> bytes | None:
-    """The encoded first callback kept in ``kept`` under ``key`` (a reply kept before is encoded now and its
-    bytes kept instead), or None when nothing is kept under it."""
-    if kept is None or key is None:
+def kept_body(kept: LRUCache[Key, Kept] | None, key: Key | None) -> bytes | None:
+    """The encoded first callback of the answer kept in ``kept`` under ``key`` (encoded now the first time and
+    kept with it), or None when nothing is kept under it."""
+    found = kept.get(key) if kept is not None and key is not None else None
+    if found is None:
         return None
-    value = kept.get(key)
-    if value is None or isinstance(value, bytes):
-        return value
-    body = first_callback(value, key[0])
-    kept[key] = body
-    return body
+    if found.body is None:
+        found.body = first_callback(found.reply, key[0])  # type: ignore[index]  # found: key is not None
+        kept[key] = found  # type: ignore[index]  # counted again with its body
+    return found.body
 
 
-def keep(kept: LRUCache[Key, Reply | bytes] | None, key: Key | None, reply: Reply) -> None:
+def kept_reply(kept: LRUCache[Key, Kept] | None, key: Key | None) -> Reply | None:
+    """The reply kept in ``kept`` under ``key`` (as shown: private already applied), or None."""
+    found = kept.get(key) if kept is not None and key is not None else None
+    return found.reply if found is not None else None
+
+
+def keep(kept: LRUCache[Key, Kept] | None, key: Key | None, reply: Reply) -> None:
     """Keep ``reply`` (as shown: private already applied) under ``key`` in ``kept``, unless it is an error reply
     or not to be kept (``key`` None). A reply larger than the whole bound is not kept."""
     if kept is None or key is None or reply.error or key in kept:
         return
-    if kept_size(reply) <= kept.maxsize:
-        kept[key] = reply
+    entry = Kept(reply)
+    if kept_size(entry) <= kept.maxsize:
+        kept[key] = entry

@@ -6,6 +6,7 @@ bounded."""
 from __future__ import annotations
 
 import itertools
+import time
 from typing import Any
 
 import orjson
@@ -118,5 +119,44 @@ async def test_the_kept_answers_stay_within_their_bytes(core: Core, monkeypatch)
         assert kept is not None and 0 < len(kept) < 39
         assert kept.currsize <= 24 * 1024
         assert kept.currsize == sum(kept_size(value) for value in kept.values())
+        assert all(value.body is not None for value in kept.values())
     finally:
         await small.close()
+
+
+class _Gateway:
+    """The parts of :class:`bot.gateway.gate.GatedBot` the raw command path reads (as tests/test_metrics.py's
+    stub): its HTTP session's keyword arguments, the early defers of a burst, the open core, the watchdog."""
+
+    def __init__(self, core: Core) -> None:
+        from types import SimpleNamespace
+
+        self._connection = SimpleNamespace(http=SimpleNamespace(_HTTPClient__session=None, proxy=None,
+                                                                proxy_auth=None))
+        self.early_defers: dict = {}
+        self.core = core
+
+    async def guard(self, work, iid, transport, private=False):
+        return await work
+
+
+async def test_the_gateway_sends_a_kept_reply_as_serve_sends_its_bytes(core: Core, counted, monkeypatch):
+    from bot.gateway import commands, transport
+
+    sent: list[tuple[str, dict]] = []
+
+    async def send_json(session, method, url, body=None, **kw):
+        sent.append((url, body))
+
+    monkeypatch.setattr(transport, "send_json", send_json)
+    bot = _Gateway(core)
+    for user in ("42", "43"):
+        payload = command("card", {"name": "Boros-Rekrut"}, user=user)
+        iid = (int(time.time() * 1000) - 1420070400000) << 22 | int(user)  # made now: answered in its callback
+        await commands.answer_command(bot, iid, {**payload, "id": str(iid)})
+    assert [url.endswith("/callback") for url, _ in sent] == [True, True]
+    assert sent[0][1] == sent[1][1] and sent[0][1]["data"]["embeds"][0]["title"] == "Boros-Rekrut"
+    assert len(counted) == 1  # the second from the kept reply
+    http = Interactions(core, RestClient(), defer_after=60.0)
+    assert orjson.loads((await http.respond(command("card", {"name": "Boros-Rekrut"})))[1]) == sent[0][1]
+    assert len(counted) == 1  # serve takes the same kept answer
