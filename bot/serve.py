@@ -8,7 +8,8 @@ completers, answers and buttons as the gateway bot and the console) on the appli
 with the same renderer and delivery (:mod:`bot.delivery`). An answer that is not ready in time
 (:func:`bot.core.answer_budget`, the gateway bot's rule too) is deferred (type 5, or 6 for paging) in the HTTP
 response (:func:`bot.core.in_time`) and finished through the follow-up webhook
-(``PATCH /webhooks/{app}/{token}/messages/@original``). Discord-free: no discord.py is imported.
+(``PATCH /webhooks/{app}/{token}/messages/@original``); a command asked before on the store is answered at once
+with its kept answer (:mod:`bot.answer_bodies`). Discord-free: no discord.py is imported.
 
 Stateless: the store is read-only and every button carries its state in its custom_id, so any number of
 workers (``--reuse-port`` lets several processes share one port) answer any interaction. ``GET /health``
