@@ -1,4 +1,4 @@
-"""``serve``'s autocomplete request against the signature-checking PONG worker's, in one process, without sockets.
+"""``serve``'s autocomplete or command request against the signature-checking PONG worker's, in one process.
 
 The burst benchmarks (``bench_ops.py``, ``bench_serve_kinds.py``) measure whole processes over loopback: on a
 shared machine their pairs move by ±20 % from run to run. Here the same HTTP requests (signed autocompletes of
@@ -10,11 +10,16 @@ request at a time; the two take turns for ``--rounds`` rounds. Prints each one's
 median of the rounds) and their ratio: what ``serve`` adds to the PONG worker's path, aiohttp's parser and response
 included, the kernel's socket work not.
 
-    .venv/bin/python bench/bench_serve_inproc.py [--requests 2000] [--rounds 5] [--distinct] [--store DB]
+    .venv/bin/python bench/bench_serve_inproc.py [--requests 2000] [--rounds 5] [--distinct] [--commands] [--store DB]
 
 ``--distinct``: every request types another text (no text twice: what the kept autocomplete bodies of
 :func:`bot.autocomplete.choices_bytes` cannot answer); default: the texts of the load test's workload, repeated.
-Run it in each tree (``cd DIR && …/python bench/bench_serve_inproc.py``) to compare two trees.
+``--commands``: slash commands instead (:data:`COMMANDS`, one of each kind of answer, in Discord's envelope,
+signed with a timestamp a little ahead so none counts as late and each is answered in its HTTP response, as one
+at a time on a quiet server; the calculation workers started); with ``--distinct`` ``serve``'s kept command
+answers (:mod:`bot.answer_bodies`, where the tree has them) are emptied before each request: every command made
+as if never asked before. Run it in each tree (``cd DIR && …/python bench/bench_serve_inproc.py``) to compare two
+trees.
 """
 
 from __future__ import annotations
@@ -110,15 +115,44 @@ def autocomplete_data(distinct: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def requests(key: SigningKey, n: int, distinct: bool) -> list[bytes]:
-    """``n`` signed HTTP requests (raw bytes) of autocompletes, each with its own interaction id."""
-    stamp = str(int(time.time()))
+#: The commands of ``--commands``: the load test's kinds of answer (card, rules and rulings searches, the question
+#: search, a mechanic, the calculators, the clash reveal, the store's info), with values of the documents.
+COMMANDS: list[tuple[str, str | None, dict[str, Any]]] = [
+    ("card", None, {"name": "Boros-Rekrut"}),
+    ("rule", None, {"search": "702.19"}),
+    ("ruling", None, {"search": "Vorrang"}),
+    ("ask", None, {"question": "Was passiert wenn zwei legendäre Permanente gleichen Namens im Spiel sind"}),
+    ("mechanic", None, {"name": "Trampelschaden"}),
+    ("mana", "pay", {"cost": "{2}{G/W}", "pool": "GGW"}),
+    ("mana", "info", {"cost": "{3}{W}"}),
+    ("mana", "total", {"cost": "{3}{W}", "increase": "{1}"}),
+    ("clash", "reveal", {"card1": "Boros-Rekrut", "card2": "Chor des Konklave"}),
+    ("info", None, {}),
+]
+
+
+def command_data() -> list[dict[str, Any]]:
+    """The ``data`` of each of :data:`COMMANDS` as Discord sends it."""
+    out = []
+    for name, sub, values in COMMANDS:
+        options: list[dict[str, Any]] = [{"name": k, "type": 3, "value": v} for k, v in values.items()]
+        if sub is not None:
+            options = [{"name": sub, "type": 1, "options": options}]
+        out.append({"name": name, "type": 1, "options": options})
+    return out
+
+
+def requests(key: SigningKey, n: int, distinct: bool, commands: bool = False) -> list[bytes]:
+    """``n`` signed HTTP requests (raw bytes) of autocompletes (``commands``: of :data:`COMMANDS`), each with its
+    own interaction id."""
+    stamp = str(int(time.time()) + (240 if commands else 0))  # commands: not late, answered in the response
     out: list[bytes] = []
     base = time.time_ns() // 1000
     while len(out) < n:
-        for data in autocomplete_data(base + len(out) if distinct else None):
+        for data in (command_data() if commands else autocomplete_data(base + len(out) if distinct else None)):
             iid = str(base + len(out))
-            body = json.dumps({"id": iid, "type": 4, "token": f"itok{iid}", "data": data, **ENVELOPE}).encode()
+            body = json.dumps({"id": iid, "type": 2 if commands else 4, "token": f"itok{iid}", "data": data,
+                               **ENVELOPE}).encode()
             sig = key.sign(stamp.encode() + body).signature.hex()
             out.append(f"POST /interactions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                        f"X-Signature-Ed25519: {sig}\r\nX-Signature-Timestamp: {stamp}\r\n"
@@ -167,8 +201,10 @@ def serve_protocol(core: Any, public: str) -> Callable[[], asyncio.Protocol]:
     return factory
 
 
-async def cpu_per_request(factory: Callable[[], asyncio.Protocol], raw: list[bytes]) -> float:
-    """CPU seconds per request of one connection of ``factory`` answering ``raw`` one after the other."""
+async def cpu_per_request(factory: Callable[[], asyncio.Protocol], raw: list[bytes],
+                          before: Callable[[], object] | None = None) -> float:
+    """CPU seconds per request of one connection of ``factory`` answering ``raw`` one after the other (``before``:
+    called before each request, its CPU counted)."""
     loop = asyncio.get_running_loop()
     waiting: list[asyncio.Future[None]] = []
 
@@ -181,6 +217,8 @@ async def cpu_per_request(factory: Callable[[], asyncio.Protocol], raw: list[byt
     c0 = time.process_time()
     for request in raw:
         waiting[:] = [loop.create_future()]
+        if before is not None:
+            before()
         proto.data_received(request)
         await waiting[0]
     cpu = time.process_time() - c0
@@ -189,7 +227,7 @@ async def cpu_per_request(factory: Callable[[], asyncio.Protocol], raw: list[byt
     return cpu / len(raw)
 
 
-async def main(n: int, rounds: int, distinct: bool, store: Path | None) -> None:
+async def main(n: int, rounds: int, distinct: bool, store: Path | None, commands: bool = False) -> None:
     from bot import metrics
     from bot.commands import TABLE
     from bot.config import Settings
@@ -202,10 +240,14 @@ async def main(n: int, rounds: int, distinct: bool, store: Path | None) -> None:
         metrics.enable()
         core = Core(Settings(token="", dev_guild_id=None, db_path=db, state_dir=Path(tmp), log_level="INFO"))
         await core.open(TABLE.warm)
+        if commands:
+            await core.start_workers()
+        kept = getattr(core, "kept_answers", None)  # a tree without kept command answers: None
+        forget = kept.clear if commands and distinct and kept is not None else None
         key = SigningKey.generate()
         public = key.verify_key.encode().hex()
         sides = {"serve": serve_protocol(core, public), "pong": await pong_protocol(public)}
-        raw = requests(key, n * (2 * rounds + 1), distinct)
+        raw = requests(key, n * (2 * rounds + 1), distinct, commands)
         for factory in sides.values():  # warm-up (the workload's texts: kept bodies, as after the load test's);
             warm, raw = raw[:n // 2], raw[n // 2:]  # each request once (serve refuses an id again: 409)
             await cpu_per_request(factory, warm)
@@ -213,11 +255,12 @@ async def main(n: int, rounds: int, distinct: bool, store: Path | None) -> None:
         for i in range(rounds):
             for side in (sides if i % 2 == 0 else dict(reversed(sides.items()))):
                 chunk, raw = raw[:n], raw[n:]
-                got[side].append(await cpu_per_request(sides[side], chunk))
+                got[side].append(await cpu_per_request(sides[side], chunk, forget if side == "serve" else None))
         await core.close()
     ratios = [s / p for s, p in zip(got["serve"], got["pong"], strict=True)]
-    texts = "all texts distinct" if distinct else "the workload's texts, repeated"
-    print(f"bench_serve_inproc — {n} autocompletes × {rounds} rounds ({texts}), {Path.cwd()}, load average "
+    texts = "all distinct" if distinct else "the workload's, repeated"
+    what = "commands" if commands else "autocompletes"
+    print(f"bench_serve_inproc — {n} {what} × {rounds} rounds ({texts}), {Path.cwd()}, load average "
           f"{os.getloadavg()[0]:.1f}")
     for side, values in got.items():
         print(f"  {side}: best {min(values) * 1e6:.1f} µs, median {statistics.median(values) * 1e6:.1f} µs CPU per "
@@ -233,6 +276,7 @@ if __name__ == "__main__":
     parser.add_argument("--requests", type=int, default=2000, help="requests per side and round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--distinct", action="store_true", help="every request types another text")
+    parser.add_argument("--commands", action="store_true", help="slash commands instead of autocompletes")
     parser.add_argument("--store", type=Path, default=None, help="a store of the documents built before")
     args = parser.parse_args()
-    asyncio.run(main(args.requests, args.rounds, args.distinct, args.store))
+    asyncio.run(main(args.requests, args.rounds, args.distinct, args.store, args.commands))

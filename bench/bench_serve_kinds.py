@@ -8,7 +8,12 @@ the trees taking turns for ``--repeat`` rounds on one store. Prints per round th
 workers and their ratio; at the end per tree the ratio's best and median, and each further tree's ``serve`` CPU over
 the first's, round by round.
 
-    .venv/bin/python bench/bench_serve_kinds.py [--kind command|autocomplete] [--burst 2000] [--repeat 3] [TREE ...]
+    .venv/bin/python bench/bench_serve_kinds.py [--kind command|autocomplete] [--burst 2000] [--repeat 3] [--distinct]
+        [TREE ...]
+
+``--distinct``: every ``serve`` worker keeps no command answer (``bot.answer_bodies.KEPT_ANSWER_BYTES`` set to 0
+before it starts, in a tree that has them): each command of the burst is made as if never asked before, as on a
+workload of all-distinct commands (the misses' own look-ups included).
 
 Which part of ``serve``'s ratio the commands carry (their answers and, deferred in a burst, their webhook edits)
 and which the autocompletes do, and whether a change moves a ratio beyond the run-to-run noise.
@@ -27,10 +32,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import bench_ops
 from bench_ops import http_cpu, pinned_store, warmed_plan
 from common import ratio_text
 from fakediscord import FakeDiscord
-from harness import running_bot
+from harness import PYTHON, running_bot
 
 #: This checkout (its ``bot`` package is what ``python -m bot serve`` runs without a source tree).
 HERE = Path(__file__).resolve().parents[1]
@@ -59,16 +65,31 @@ async def measure(trees: list[Path], kind: str | None, burst: int,
     return got
 
 
+def forgetting_argv(door: str, src: Path | None = None) -> list[str]:
+    """:func:`bench_ops.bot_argv` of this checkout or of the source tree ``src``, with
+    ``bot.answer_bodies.KEPT_ANSWER_BYTES`` 0 (no command answer kept) where the tree has that module."""
+    root = str(src or HERE)
+    code = (f"import importlib.util, os, runpy, sys; sys.path.insert(0, {root!r}); os.chdir({root!r}); "
+            "kept = importlib.util.find_spec('bot.answer_bodies') is not None; "
+            "kept and setattr(__import__('bot.answer_bodies').answer_bodies, 'KEPT_ANSWER_BYTES', 0); "
+            "runpy.run_module('bot', run_name='__main__', alter_sys=True)")
+    return [PYTHON, "-c", code, door]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("trees", nargs="*", type=Path, default=[HERE], help="source trees (.: this checkout)")
     parser.add_argument("--kind", choices=("command", "autocomplete"), default=None)
     parser.add_argument("--burst", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--distinct", action="store_true", help="serve keeps no command answer (all new)")
     args = parser.parse_args()
+    if args.distinct:
+        bench_ops.bot_argv = forgetting_argv  # what http_cpu's workers are started with
     trees = [tree.resolve() for tree in args.trees]
     got = asyncio.run(measure(trees, args.kind, args.burst, args.repeat))
-    print(f"bench_serve_kinds — {args.kind or 'whole workload'}, bursts of {args.burst}, CPUs {os.cpu_count()}, "
+    print(f"bench_serve_kinds — {args.kind or 'whole workload'}{', no command answer kept' * args.distinct}, "
+          f"bursts of {args.burst}, CPUs {os.cpu_count()}, "
           f"load average {os.getloadavg()[0]:.1f}")
     for tree, pairs in got.items():
         print(f"{tree}: serve / PONG worker {ratio_text([s / p for s, p in pairs])}; serve "

@@ -35,6 +35,8 @@ from typing import Any, TypeVar
 from cachetools import LRUCache
 
 from bot import mana_emoji, metrics, offload
+from bot.answer_bodies import Kept, answer_cache
+from bot.answer_bodies import Key as AnswerKey
 from bot.answers.registry import AnswerContext, CompleterFn, run_action, run_answer, run_completer
 from bot.config import Settings
 from bot.custom_id import Invocation
@@ -232,6 +234,8 @@ class Generation:
     #: choices_bytes`): at most :data:`CHOICE_BODY_BYTES` bytes of bodies, the least recently used dropped first.
     bodies: LRUCache[tuple[object, str], bytes] = field(
         default_factory=lambda: LRUCache(CHOICE_BODY_BYTES, getsizeof=_kept_size))
+    #: Command answers made on this store, by invocation (:mod:`bot.answer_bodies`, bounded the same way).
+    answers: LRUCache[AnswerKey, Kept] = field(default_factory=answer_cache)
 
     def leave(self) -> None:
         """One interaction on this store ended; a retired store without interactions may be closed."""
@@ -335,6 +339,12 @@ class Core:
         """The encoded autocomplete bodies kept for the store in use now (:attr:`Generation.bodies`: a new store
         starts with none); None before :meth:`open` and after :meth:`close`."""
         return self._current.bodies if self._current is not None else None
+
+    @property
+    def kept_answers(self) -> LRUCache[AnswerKey, Kept] | None:
+        """The command answers kept for the store in use now (:attr:`Generation.answers`: a new store starts with
+        none); None before :meth:`open` and after :meth:`close`."""
+        return self._current.answers if self._current is not None else None
 
     @contextlib.asynccontextmanager
     async def using(self) -> AsyncIterator[AnswerContext]:

@@ -8,7 +8,8 @@ completers, answers and buttons as the gateway bot and the console) on the appli
 with the same renderer and delivery (:mod:`bot.delivery`). An answer that is not ready in time
 (:func:`bot.core.answer_budget`, the gateway bot's rule too) is deferred (type 5, or 6 for paging) in the HTTP
 response (:func:`bot.core.in_time`) and finished through the follow-up webhook
-(``PATCH /webhooks/{app}/{token}/messages/@original``). Discord-free: no discord.py is imported.
+(``PATCH /webhooks/{app}/{token}/messages/@original``); a command asked before on the store is answered at once
+with its kept answer (:mod:`bot.answer_bodies`). Discord-free: no discord.py is imported.
 
 Stateless: the store is read-only and every button carries its state in its custom_id, so any number of
 workers (``--reuse-port`` lets several processes share one port) answer any interaction. ``GET /health``
@@ -32,7 +33,7 @@ import os
 import signal
 import time
 from collections import deque
-from typing import Any, NamedTuple
+from typing import Any
 
 import aiohttp
 import orjson
@@ -40,6 +41,7 @@ from aiohttp import HttpVersion11, web
 from nacl.signing import VerifyKey
 
 from bot import metrics
+from bot.answer_bodies import answer_key, keep, kept_body
 from bot.autocomplete import choices_body, choices_bytes, encode
 from bot.commands import TABLE, OptionProblem, Table
 from bot.commands.buttons import Pressed, press
@@ -71,7 +73,7 @@ from bot.rest import RestClient
 from bot.serve_health import ServeHealth
 from bot.serve_net import Intake
 from bot.serve_sockets import connection_cap, http_error_text, listen, open_files, raise_file_limit
-from bot.serve_transport import HttpTransport
+from bot.serve_transport import HttpTransport, Waiting
 from bot.signature import MAX_SKEW, verify
 
 log = logging.getLogger(__name__)
@@ -98,19 +100,6 @@ def _log_error(what: str, exc: BaseException) -> None:
     LOG_LEVEL=DEBUG")."""
     log.error("%s: %s: %s", what, type(exc).__name__, str(exc)[:200])
     log.debug("%s", what, exc_info=exc)
-
-
-class Waiting(NamedTuple):
-    """An answer to make: the interaction's application id, token and id (a snowflake), what the answer reads of
-    its payload, its defer (callback type, ephemeral) and its metrics clock (:func:`bot.metrics.arrived`; None
-    while the process does not count)."""
-
-    application_id: str
-    token: str
-    interaction_id: int
-    payload: dict[str, Any]
-    kind: tuple[int, bool]
-    track: metrics.Track | None
 
 
 class Interactions:
@@ -167,14 +156,16 @@ class Interactions:
         return max(0.0, min(budget, self.defer_after - age))
 
     async def handle(self, payload: dict[str, Any], sent_at: float | None = None,
-                     track: metrics.Track | None = None) -> dict[str, Any]:
+                     track: metrics.Track | None = None, parsed: tuple[Invocation, bool] | None = None
+                     ) -> dict[str, Any]:
         """The HTTP response body for one verified interaction ``payload``: PONG, autocomplete choices, the
         answer, or a defer whose answer follows through the webhook (a background task). ``track``: the
         interaction's metrics clock (:func:`bot.metrics.arrived`), ended when its answer is sent.
 
         ``sent_at``: the signature's timestamp (Unix seconds, whole, so never later than the real send time).
         When the answer is deferred is the gateway's rule (:meth:`_wait`), counted from when Discord sent it, not
-        from arrival: a request that waited in a queue is deferred early enough for Discord's 3 seconds."""
+        from arrival: a request that waited in a queue is deferred early enough for Discord's 3 seconds.
+        ``parsed``: the application command's :meth:`command` read already (:meth:`respond`)."""
         itype = payload.get("type")
         if itype == PING:
             return {"type": PONG}
@@ -197,7 +188,8 @@ class Interactions:
         kind = defer_kind(payload) or (CB_DEFERRED_MESSAGE, True)
         wait = self._wait(itype, iid, sent_at)
         # the answer keeps only what it reads (not the member, channel, guild …): in a burst thousands wait
-        slim = {"type": itype, "data": data, "message": {"flags": ((payload.get("message") or {}).get("flags"))}}
+        slim = {"type": itype, "data": data, "message": {"flags": ((payload.get("message") or {}).get("flags"))},
+                "parsed": parsed}
         later = Waiting(str(payload.get("application_id")), str(payload.get("token")), iid, slim, kind, track)
         if wait <= 0 and self.slots.locked():  # a burst, every slot taken: deferred now, answered by a running task
             self.waiting.append(later)
@@ -213,10 +205,19 @@ class Interactions:
                       track: metrics.Track | None = None) -> tuple[object, bytes]:
         """:meth:`handle`'s body for ``payload`` encoded (:func:`bot.autocomplete.encode`), with its callback type:
         what the HTTP response carries. An autocomplete of the right shape is answered as bytes at once
-        (:func:`bot.autocomplete.choices_bytes`: a text typed before is not completed again)."""
-        if payload.get("type") == AUTOCOMPLETE and shape_problem(payload) is None:
-            return CB_AUTOCOMPLETE, await choices_bytes(self.core, payload.get("data") or {}, self.table)
-        answer = await self.handle(payload, sent_at, track)
+        (:func:`bot.autocomplete.choices_bytes`: a text typed before is not completed again), and so is a command
+        whose answer the store keeps (:mod:`bot.answer_bodies`: asked before, no deferral, no webhook edit)."""
+        itype, parsed = payload.get("type"), None
+        if itype in (AUTOCOMPLETE, APPLICATION_COMMAND) and shape_problem(payload) is None:
+            data = payload.get("data") or {}
+            if itype == AUTOCOMPLETE:
+                return CB_AUTOCOMPLETE, await choices_bytes(self.core, data, self.table)
+            with contextlib.suppress(OptionProblem, LookupError):  # answered by handle (its German reply)
+                parsed = self.command(data)
+                body = kept_body(self.core.kept_answers, answer_key(*parsed))
+                if body is not None:
+                    return CB_MESSAGE, body
+        answer = await self.handle(payload, sent_at, track, parsed)
         return answer.get("type"), encode(answer)
 
     async def _work(self, transport: HttpTransport, first: Waiting, wait: float) -> None:
@@ -268,20 +269,24 @@ class Interactions:
             if deferred:
                 await asyncio.sleep(0)
             if payload.get("type") == APPLICATION_COMMAND:
-                return await self._command_reply(payload.get("data") or {})
+                return await self._command_reply(payload.get("data") or {}, payload.get("parsed"))
             return await self._button_reply(payload)
 
-    async def _command_reply(self, data: dict[str, Any]) -> Pressed:
-        """The reply of the application command ``data`` (a German error reply for options that do not fit)."""
+    async def _command_reply(self, data: dict[str, Any], parsed: tuple[Invocation, bool] | None = None) -> Pressed:
+        """The reply of the application command ``data`` (``parsed``: its :meth:`command` read already; a German
+        error reply for options that do not fit), kept for the store it was made on (:mod:`bot.answer_bodies`)."""
         try:
-            inv, private = self.command(data)
+            inv, private = parsed or self.command(data)
         except OptionProblem as problem:
             metrics.refused("bad_input")
             return Pressed(problem.reply)
         except LookupError:
             return Pressed(UNKNOWN_COMMAND)
+        kept = self.core.kept_answers  # the store's before the answer: a store swapped meanwhile keeps nothing new
         reply = await self.core.run(inv)
-        return Pressed(as_private(reply) if private else reply, 0, inv)
+        shown = as_private(reply) if private else reply
+        keep(kept, answer_key(inv, private), shown)
+        return Pressed(shown, 0, inv)
 
     async def _button_reply(self, payload: dict[str, Any]) -> Pressed:
         """The reply of a press of the button in ``payload`` (:func:`bot.commands.buttons.press`)."""

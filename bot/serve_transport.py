@@ -6,12 +6,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from typing import Any, NamedTuple
 
+from bot import metrics
 from bot.core import INTERNAL_ERROR
 from bot.delivery import CB_MESSAGE, FOLLOWUP_WINDOW, created_at, defer_body
 from bot.render import message_payload
 from bot.rest import RestClient, RestError
+
+
+class Waiting(NamedTuple):
+    """An answer of :mod:`bot.serve` to make: the interaction's application id, token and id (a snowflake), what
+    the answer reads of its payload (its command read already under ``"parsed"``, or None), its defer (callback
+    type, ephemeral) and its metrics clock (:func:`bot.metrics.arrived`; None while the process does not count)."""
+
+    application_id: str
+    token: str
+    interaction_id: int
+    payload: dict[str, Any]
+    kind: tuple[int, bool]
+    track: metrics.Track | None
 
 
 class HttpTransport:
@@ -70,4 +84,4 @@ class HttpTransport:
             await self.rest.request("DELETE", f"{self._webhook}/messages/@original", deadline=self.deadline)
 
 
-__all__ = ["HttpTransport"]
+__all__ = ["HttpTransport", "Waiting"]

@@ -383,3 +383,30 @@ async def test_kept_autocomplete_bodies_are_the_old_stores_only(swap_core: Core,
     put(newer_db, swap_core.settings.db_path)
     assert await swap_core.reload("Test")
     assert await values() == ["709.4", "709.4b", "709.4f"]
+
+
+async def test_kept_command_answers_are_the_old_stores_only(swap_core: Core, newer_db: Path):
+    """The command answers ``serve`` keeps (:mod:`bot.answer_bodies`) belong to the store they were made on: a
+    swapped store starts with none, and the same command is answered from the new store (its /info names the
+    newer rules file, which the old store lacks)."""
+    import orjson
+
+    from bot.serve import Interactions, RestClient
+
+    http = Interactions(swap_core, RestClient(), defer_after=60.0)
+    payload = {"type": 2, "id": "1300000000000000001", "application_id": "9", "token": "t",
+               "data": {"name": "info", "type": 1, "options": []}}
+
+    async def info() -> bytes:
+        ctype, body = await http.respond(payload)
+        assert ctype == 4
+        return body
+
+    before = await info()
+    assert await info() == before and len(swap_core.kept_answers or ()) == 1  # the second from the kept answers
+    put(newer_db, swap_core.settings.db_path)
+    assert await swap_core.reload("Test")
+    assert swap_core.kept_answers is not None and len(swap_core.kept_answers) == 0
+    after = await info()
+    assert after != before
+    assert "MagicCompRules_20260801.txt" in str(orjson.loads(after)) and "20260801" not in str(orjson.loads(before))

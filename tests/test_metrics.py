@@ -92,27 +92,30 @@ async def test_serve_counts_each_interaction_once_in_the_counter_and_both_histog
         assert bad["data"]["embeds"][0]["title"] == "Unbekannte Option"
         busy = [asyncio.get_running_loop().create_future() for _ in range(DEEP_QUEUE + 1)]
         interactions.tasks.update(busy)  # a burst, and a command signed 3 s ago (it waited): deferred at once
-        assert await post(command(105, "card", card), ago=3.0) == {"type": 5}
+        chor = [{"name": "name", "type": 3, "value": "Chor des Konklave"}]  # not asked before: nothing kept
+        assert await post(command(105, "card", chor), ago=3.0) == {"type": 5}
         interactions.tasks.difference_update(busy)
         await interactions.drain()
         assert [call[:2] for call in rest.calls] == [("PATCH", "/webhooks/9/tok105/messages/@original")]
+        assert await post(command(106, "card", card)) == answer  # asked before: the kept answer, no work
         after = await scraped(client)
 
     def added(name: str, **labels: str) -> float:
         return total(after, name, **labels) - total(before, name, **labels)
 
-    sent = {"ping": 1, "command": 3, "autocomplete": 1, "button": 1}
+    sent = {"ping": 1, "command": 4, "autocomplete": 1, "button": 1}
     for kind, count in sent.items():
         assert added("regelbot_interactions_total", kind=kind) == count, kind
         assert added("regelbot_first_callback_seconds_count", kind=kind) == count, kind
         assert added("regelbot_answer_seconds_count", kind=kind) == count, kind
-    assert added("regelbot_interactions_total", kind="command", command="card") == 2
+    assert added("regelbot_interactions_total", kind="command", command="card") == 3
     assert added("regelbot_interactions_total", kind="command", command="rule") == 1
     assert added("regelbot_interactions_total", kind="button", command="mechanic") == 1
     assert added("regelbot_deferrals_total", kind="command") == 1
     assert added("regelbot_deferrals_total") == 1
     assert added("regelbot_refusals_total", reason="bad_input") == 1
-    # the core worked on the two /card answers, the button's action and the autocomplete; never on the bad one
+    # the core worked on the two /card answers made (not the kept one), the button's action and the autocomplete;
+    # never on the bad one
     assert added("regelbot_answer_work_seconds_count", command="card") == 2
     assert added("regelbot_answer_work_seconds_count") == 4
     assert total(after, "regelbot_interactions_in_flight") == 0

@@ -2,7 +2,8 @@
 
 :func:`answer_command` is what the interaction gate (:mod:`bot.gateway.gate`) runs for a slash command or the
 message command: no discord.py command tree, handler task or webhook adapter; the invocation from the command
-table (:mod:`bot.raw`), the answer on the core under the gate's defer watchdog, the reply through a
+table (:mod:`bot.raw`), the answer on the core under the gate's defer watchdog (or the reply kept for the same
+command on the store, :mod:`bot.answer_bodies`), the reply through a
 :class:`bot.gateway.transport.PostTransport` (plain aiohttp requests, orjson).
 """
 
@@ -15,6 +16,7 @@ import aiohttp
 import discord
 
 from bot import metrics
+from bot.answer_bodies import answer_key, keep, kept_reply
 from bot.commands import STALE_COMMAND, OptionProblem
 from bot.core import INTERNAL_ERROR
 from bot.custom_id import Invocation
@@ -36,7 +38,8 @@ async def answer_command(bot: Any, iid: int, data: dict[str, Any]) -> None:
     """Answer the application command ``data`` (a raw payload the gate of ``bot`` took, a
     :class:`bot.gateway.gate.GatedBot`) from the raw payload, as
     the HTTP door does: the invocation from the table (:func:`bot.raw.invocation`), run on the core under the
-    defer watchdog (:meth:`bot.gateway.gate.GatedBot.guard`), the reply sent through a
+    defer watchdog (:meth:`bot.gateway.gate.GatedBot.guard`; a command asked before on the store: its kept reply,
+    :func:`bot.answer_bodies.kept_reply`), the reply sent through a
     :class:`bot.gateway.transport.PostTransport` (plain aiohttp requests, orjson). Options that do not fit get the
     table's German reply (one INFO line), a command the table does not have :data:`bot.commands.STALE_COMMAND`
     (Discord's client still shows an older command list); an unexpected error is logged with its traceback and
@@ -64,8 +67,12 @@ async def answer_command(bot: Any, iid: int, data: dict[str, Any]) -> None:
             reply = STALE_COMMAND
             log.info("/%s: %s (unbekannter Befehl)", name, reply.pages[0].title)
         else:
-            reply = await bot.guard(core.run(origin), iid, transport, private)
-            reply = as_private(reply) if private else reply
+            key, kept = answer_key(origin, private), core.kept_answers
+            reply = kept_reply(kept, key)  # asked before on this store: the same reply, no work of the core
+            if reply is None:
+                made = await bot.guard(core.run(origin), iid, transport, private)
+                reply = as_private(made) if private else made
+                keep(kept, key, reply)
     except Exception as exc:
         if _expired(exc):
             log.warning("Interaktion /%s zu spät beantwortet (Discord: Unknown interaction)", name)

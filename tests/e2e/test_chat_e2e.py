@@ -283,7 +283,8 @@ async def test_a_slow_private_answer_is_deferred_privately(fake, store_db):
     lock = sqlite3.connect(store_db, isolation_level=None, timeout=0)
     lock.execute("BEGIN EXCLUSIVE")
     try:
-        slow = asyncio.create_task(fake.command("karte", {"name": "Boros-Rekrut", "privat": True}, timeout=15))
+        slow = asyncio.create_task(fake.command("karte", {"name": "bOROS-rEKRUT", "privat": True},  # not asked before
+                                                timeout=15))
         await asyncio.sleep(2.5)
     finally:
         lock.execute("ROLLBACK")

@@ -135,7 +135,7 @@ async def test_metrics_count_what_the_gateway_bot_received_deferred_and_refused(
             original = fake.snowflake
             fake.snowflake = aged_snowflake(fake, 1.0)  # type: ignore[method-assign]
             try:
-                late = await fake.command("karte", {"name": "Boros-Rekrut"})
+                late = await fake.command("karte", {"name": "boros-rekrut"})  # not asked before: no kept answer
             finally:
                 fake.snowflake = original  # type: ignore[method-assign]
             unknown = [{"name": "search", "type": STRING, "value": "701.19"},
