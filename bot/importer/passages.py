@@ -331,8 +331,9 @@ def lemmas(words: Counter[str]) -> dict[str, str]:
     return out
 
 
-#: A text's columns as the passage step keeps them: its analysed terms joined by spaces, and its concepts.
-Columns = tuple[str, tuple[str, ...]]
+#: A text's columns as the passage step keeps them: its analysed terms (each once, in order) and its concepts. The terms
+#: stay a tuple of the analyser's own strings until the row is written: :class:`Counts` counts them as they are.
+Columns = tuple[tuple[str, ...], tuple[str, ...]]
 #: Ruling texts whose columns the passage step keeps for the whole step (:class:`Kept`): a reprinted card carries an
 #: earlier card's rulings anywhere in a large file (100 000 generated printings have 126 000 distinct ruling texts of
 #: 200 000). About 500 bytes a text, so at most 262 144 texts keep the step's peak under 350 MB. A title is kept only
@@ -358,8 +359,8 @@ class Kept:
         self.size = size
         self.columns: dict[bytes, Columns] = {}
         self.hits = 0
-        #: ``((title, language, reading), columns)`` of the last title analysed, or None.
-        self.title: tuple[tuple[str, str, tuple[bool, str | None]], Columns] | None = None
+        #: ``((title, language, reading), (names column, concepts))`` of the last title analysed, or None.
+        self.title: tuple[tuple[str, str, tuple[bool, str | None]], tuple[str, tuple[str, ...]]] | None = None
 
     def get(self, key: bytes) -> Columns | None:
         """The columns kept under ``key`` (:meth:`key`), or None."""
@@ -389,7 +390,8 @@ def _key_prefix(role: str, language: str, reading: tuple[bool, str | None]) -> b
 
 def _body(a: Analyser, analysed: Callable[[str, str, bool, str | None], Indexed], p: Passage,
           reading: tuple[bool, str | None]) -> Columns:
-    """The ``terms`` column of passage ``p`` and the concepts of its text, read as ``reading`` (old terms, document)."""
+    """The terms of passage ``p`` (its ``terms`` column, not yet joined by spaces) and the concepts of its text, read
+    as ``reading`` (old terms, document)."""
     old, doc = reading
     body_terms, body_concepts, weak = analysed(p.text, p.language, old, doc)
     terms = [*body_terms, *weak]
@@ -398,13 +400,14 @@ def _body(a: Analyser, analysed: Callable[[str, str, bool, str | None], Indexed]
     if p.number:
         terms.append("r" + p.number.replace(".", "x"))
     terms += defined_terms(a, p.text, p.language, old, doc)  # "Ein Permanent ist …": zzdpermanent
-    return " ".join(dict.fromkeys(terms)), body_concepts
+    return tuple(dict.fromkeys(terms)), body_concepts
 
 
 def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Indexed], p: Passage,
-              kept: Kept) -> tuple[str, str, str]:
-    """``(names, terms, concepts)`` columns of one passage (``analysed``: :func:`analysis_of` ``a``; ``kept``: the
-    rulings' columns met before and the last title's)."""
+              kept: Kept) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """``(names, terms, concepts)`` of one passage: its ``names`` column, and the terms and concepts its ``terms``
+    and ``concepts`` columns hold joined by spaces (``analysed``: :func:`analysis_of` ``a``; ``kept``: the rulings'
+    columns met before and the last title's)."""
     doc = p.prefix if p.kind != "cr_rule" else None
     reading = (doc in OLD_DOCUMENTS, doc)
     at = (p.title, p.language, reading)
@@ -419,8 +422,7 @@ def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Inde
         body = kept.get(key) or kept.keep(key, _body(a, analysed, p, reading))
     else:
         body = _body(a, analysed, p, reading)
-    concepts = dict.fromkeys([*title[1], *body[1]])
-    return title[0], body[0], " ".join(concepts)
+    return title[0], body[0], tuple(dict.fromkeys([*title[1], *body[1]]))
 
 
 @dataclass
@@ -432,11 +434,13 @@ class Counts:
     terms: Counter[str] = field(default_factory=Counter)
     concepts: Counter[str] = field(default_factory=Counter)
 
-    def add(self, terms: Iterable[str], concepts: Iterable[str]) -> None:
-        """Count the ``terms`` and ``concepts`` columns of passages (words separated by spaces; a ``terms`` column
-        holds each term once, :func:`_body`), one column of each per passage."""
-        self.terms.update(" ".join(terms).split())  # one count over a batch: the per-call overhead once
-        self.concepts.update(" ".join(concepts).split())
+    def add(self, terms: Iterable[tuple[str, ...]], concepts: Iterable[tuple[str, ...]]) -> None:
+        """Count the terms and concepts of passages, one tuple of each per passage (what its ``terms`` and
+        ``concepts`` columns hold joined by spaces; the terms each once, :func:`_body`)."""
+        # One count over a batch, in C, of the analyser's own strings (their hashes known): not the columns joined
+        # and split again into 6 million new strings for 300 000 passages.
+        self.terms.update(itertools.chain.from_iterable(terms))
+        self.concepts.update(itertools.chain.from_iterable(concepts))
 
 
 def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None) -> int:
@@ -465,15 +469,16 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
     count = 0
     numbered = enumerate(_keyed(_passages(conn, sources)), start=1)
     while batch := list(itertools.islice(numbered, BATCH)):
-        rows, fts = [], []
+        rows, fts, columns = [], [], []
         for pid, p in batch:
             names, terms, concepts = _analysed(a, analysed, p, kept)
             rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,
-                         p.text, p.date, p.source, p.status, concepts))
-            fts.append((pid, names, terms, f"{p.title}\n{p.text}"))
+                         p.text, p.date, p.source, p.status, " ".join(concepts)))
+            fts.append((pid, names, " ".join(terms), f"{p.title}\n{p.text}"))
+            columns.append((terms, concepts))
         _insert(conn, batch, rows)
         conn.executemany("INSERT INTO passages_fts (rowid, names, terms, raw) VALUES (?, ?, ?, ?)", fts)
         if counts is not None:
-            counts.add((row[2] for row in fts), (row[-1] for row in rows))
+            counts.add((terms for terms, _c in columns), (concepts for _t, concepts in columns))
         count += len(rows)
     return count
