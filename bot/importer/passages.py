@@ -422,6 +422,8 @@ def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Inde
         body = kept.get(key) or kept.keep(key, _body(a, analysed, p, reading))
     else:
         body = _body(a, analysed, p, reading)
+    if not title[1]:  # a title without concepts (a card's name): the text's concepts, each once already
+        return title[0], body[0], body[1]
     return title[0], body[0], tuple(dict.fromkeys([*title[1], *body[1]]))
 
 
