@@ -394,13 +394,15 @@ def _body(a: Analyser, analysed: Callable[[str, str, bool, str | None], Indexed]
     as ``reading`` (old terms, document)."""
     old, doc = reading
     body_terms, body_concepts, weak = analysed(p.text, p.language, old, doc)
-    terms = [*body_terms, *weak]
+    terms = [*weak]
     if p.kind == "cr_rule" and p.prefix:  # the German explanation aligned to this rule
         terms += analysed(p.prefix, "de", False, None)[0]
     if p.number:
         terms.append("r" + p.number.replace(".", "x"))
     terms += defined_terms(a, p.text, p.language, old, doc)  # "Ein Permanent ist …": zzdpermanent
-    return tuple(dict.fromkeys(terms)), body_concepts
+    if not terms:  # nothing beside the text's terms (most passages): those, each once already
+        return body_terms, body_concepts
+    return tuple(dict.fromkeys([*body_terms, *terms])), body_concepts
 
 
 def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Indexed], p: Passage,
@@ -471,16 +473,17 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
     count = 0
     numbered = enumerate(_keyed(_passages(conn, sources)), start=1)
     while batch := list(itertools.islice(numbered, BATCH)):
-        rows, fts, columns = [], [], []
+        rows, fts, batch_terms, batch_concepts = [], [], [], []
         for pid, p in batch:
             names, terms, concepts = _analysed(a, analysed, p, kept)
             rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,
                          p.text, p.date, p.source, p.status, " ".join(concepts)))
             fts.append((pid, names, " ".join(terms), f"{p.title}\n{p.text}"))
-            columns.append((terms, concepts))
+            batch_terms.append(terms)
+            batch_concepts.append(concepts)
         _insert(conn, batch, rows)
         conn.executemany("INSERT INTO passages_fts (rowid, names, terms, raw) VALUES (?, ?, ?, ?)", fts)
         if counts is not None:
-            counts.add((terms for terms, _c in columns), (concepts for _t, concepts in columns))
+            counts.add(batch_terms, batch_concepts)
         count += len(rows)
     return count
