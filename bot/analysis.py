@@ -67,7 +67,8 @@ _WISSEN = frozenset({"weiß", "weiss"})
 #: :attr:`_Word.plain` and :attr:`_Word.adds` of a word, read in C over a text's words (:meth:`Analyser.indexed`).
 _PLAIN = operator.attrgetter("plain")
 _ADDS = operator.attrgetter("adds")
-#: A passage's analysis as its columns take it (:meth:`Analyser.indexed`): terms, concepts, weak stems beside them.
+#: A passage's analysis as its columns take it (:meth:`Analyser.indexed`): terms, concepts (each once), weak stems
+#: beside them.
 Indexed = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 

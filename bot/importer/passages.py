@@ -37,9 +37,10 @@ _PREFIX = re.compile(r"^(\d{3})_")
 BATCH = 2000
 #: Bytes of the full-text index's terms held in memory before they are written as a segment (FTS5 ``hashsize``,
 #: 1 MiB by default): 300 000 passages of a large card file make fewer, larger segments, merged less often (the
-#: index's inserts 4.8 → 3.8 s of CPU for 100 000 generated printings, about 10 MB more at the peak). Only writes
-#: read it; the rows a reader sees are the same.
-FTS_HASH = 8 << 20
+#: index's inserts for 100 000 generated printings: 1 MiB 4.8 s of CPU, 8 MiB 3.8 s; the 301 639 rows inserted alone,
+#: interleaved, 3 runs each: 8 MiB 2.35–2.40 s, 32 MiB 1.92–1.97 s, 64 MiB 1.89–1.98 s; 32 MiB costs about 28 MB
+#: at the step's peak, within the 350 MB of such a build). Only writes read it; the rows a reader sees are the same.
+FTS_HASH = 32 << 20
 
 
 @dataclass(slots=True)
@@ -331,8 +332,9 @@ def lemmas(words: Counter[str]) -> dict[str, str]:
     return out
 
 
-#: A text's columns as the passage step keeps them: its analysed terms joined by spaces, and its concepts.
-Columns = tuple[str, tuple[str, ...]]
+#: A text's columns as the passage step keeps them: its analysed terms (each once, in order) and its concepts. The terms
+#: stay a tuple of the analyser's own strings until the row is written: :class:`Counts` counts them as they are.
+Columns = tuple[tuple[str, ...], tuple[str, ...]]
 #: Ruling texts whose columns the passage step keeps for the whole step (:class:`Kept`): a reprinted card carries an
 #: earlier card's rulings anywhere in a large file (100 000 generated printings have 126 000 distinct ruling texts of
 #: 200 000). About 500 bytes a text, so at most 262 144 texts keep the step's peak under 350 MB. A title is kept only
@@ -358,8 +360,8 @@ class Kept:
         self.size = size
         self.columns: dict[bytes, Columns] = {}
         self.hits = 0
-        #: ``((title, language, reading), columns)`` of the last title analysed, or None.
-        self.title: tuple[tuple[str, str, tuple[bool, str | None]], Columns] | None = None
+        #: ``((title, language, reading), (names column, concepts))`` of the last title analysed, or None.
+        self.title: tuple[tuple[str, str, tuple[bool, str | None]], tuple[str, tuple[str, ...]]] | None = None
 
     def get(self, key: bytes) -> Columns | None:
         """The columns kept under ``key`` (:meth:`key`), or None."""
@@ -389,22 +391,26 @@ def _key_prefix(role: str, language: str, reading: tuple[bool, str | None]) -> b
 
 def _body(a: Analyser, analysed: Callable[[str, str, bool, str | None], Indexed], p: Passage,
           reading: tuple[bool, str | None]) -> Columns:
-    """The ``terms`` column of passage ``p`` and the concepts of its text, read as ``reading`` (old terms, document)."""
+    """The terms of passage ``p`` (its ``terms`` column, not yet joined by spaces) and the concepts of its text, read
+    as ``reading`` (old terms, document)."""
     old, doc = reading
     body_terms, body_concepts, weak = analysed(p.text, p.language, old, doc)
-    terms = [*body_terms, *weak]
+    terms = [*weak]
     if p.kind == "cr_rule" and p.prefix:  # the German explanation aligned to this rule
         terms += analysed(p.prefix, "de", False, None)[0]
     if p.number:
         terms.append("r" + p.number.replace(".", "x"))
     terms += defined_terms(a, p.text, p.language, old, doc)  # "Ein Permanent ist …": zzdpermanent
-    return " ".join(dict.fromkeys(terms)), body_concepts
+    if not terms:  # nothing beside the text's terms (most passages): those, each once already
+        return body_terms, body_concepts
+    return tuple(dict.fromkeys([*body_terms, *terms])), body_concepts
 
 
 def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Indexed], p: Passage,
-              kept: Kept) -> tuple[str, str, str]:
-    """``(names, terms, concepts)`` columns of one passage (``analysed``: :func:`analysis_of` ``a``; ``kept``: the
-    rulings' columns met before and the last title's)."""
+              kept: Kept) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """``(names, terms, concepts)`` of one passage: its ``names`` column, and the terms and concepts its ``terms``
+    and ``concepts`` columns hold joined by spaces (``analysed``: :func:`analysis_of` ``a``; ``kept``: the rulings'
+    columns met before and the last title's)."""
     doc = p.prefix if p.kind != "cr_rule" else None
     reading = (doc in OLD_DOCUMENTS, doc)
     at = (p.title, p.language, reading)
@@ -419,8 +425,9 @@ def _analysed(a: Analyser, analysed: Callable[[str, str, bool, str | None], Inde
         body = kept.get(key) or kept.keep(key, _body(a, analysed, p, reading))
     else:
         body = _body(a, analysed, p, reading)
-    concepts = dict.fromkeys([*title[1], *body[1]])
-    return title[0], body[0], " ".join(concepts)
+    if not title[1]:  # a title without concepts (a card's name): the text's concepts, each once already
+        return title[0], body[0], body[1]
+    return title[0], body[0], tuple(dict.fromkeys([*title[1], *body[1]]))
 
 
 @dataclass
@@ -432,11 +439,13 @@ class Counts:
     terms: Counter[str] = field(default_factory=Counter)
     concepts: Counter[str] = field(default_factory=Counter)
 
-    def add(self, terms: Iterable[str], concepts: Iterable[str]) -> None:
-        """Count the ``terms`` and ``concepts`` columns of passages (words separated by spaces; a ``terms`` column
-        holds each term once, :func:`_body`), one column of each per passage."""
-        self.terms.update(" ".join(terms).split())  # one count over a batch: the per-call overhead once
-        self.concepts.update(" ".join(concepts).split())
+    def add(self, terms: Iterable[tuple[str, ...]], concepts: Iterable[tuple[str, ...]]) -> None:
+        """Count the terms and concepts of passages, one tuple of each per passage (what its ``terms`` and
+        ``concepts`` columns hold joined by spaces; the terms each once, :func:`_body`)."""
+        # One count over a batch, in C, of the analyser's own strings (their hashes known): not the columns joined
+        # and split again into 9 million new strings for 300 000 passages.
+        self.terms.update(itertools.chain.from_iterable(terms))
+        self.concepts.update(itertools.chain.from_iterable(concepts))
 
 
 def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None) -> int:
@@ -465,15 +474,17 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
     count = 0
     numbered = enumerate(_keyed(_passages(conn, sources)), start=1)
     while batch := list(itertools.islice(numbered, BATCH)):
-        rows, fts = [], []
+        rows, fts, batch_terms, batch_concepts = [], [], [], []
         for pid, p in batch:
             names, terms, concepts = _analysed(a, analysed, p, kept)
             rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,
-                         p.text, p.date, p.source, p.status, concepts))
-            fts.append((pid, names, terms, f"{p.title}\n{p.text}"))
+                         p.text, p.date, p.source, p.status, " ".join(concepts)))
+            fts.append((pid, names, " ".join(terms), f"{p.title}\n{p.text}"))
+            batch_terms.append(terms)
+            batch_concepts.append(concepts)
         _insert(conn, batch, rows)
         conn.executemany("INSERT INTO passages_fts (rowid, names, terms, raw) VALUES (?, ?, ?, ?)", fts)
         if counts is not None:
-            counts.add((row[2] for row in fts), (row[-1] for row in rows))
+            counts.add(batch_terms, batch_concepts)
         count += len(rows)
     return count

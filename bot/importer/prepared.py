@@ -78,6 +78,11 @@ class _Stems:
     def _stem(self, word: str) -> str:
         found = self._stem_of.get(word)
         if found is None:
+            if word.isdigit() and word.isascii() and word not in self._analyser.vocab.lemmas:
+                # ASCII digits that no lemma maps are their own stem (Snowball removes letter endings, folding leaves
+                # digits; bot.analysis.Analyser.main_stem reads them alike): the vocabulary of a card file holds
+                # each card's number, 100 000 words neither stemmed nor remembered (word_rows reads them once).
+                return word
             found = self._stem_of[word] = snowball(self._analyser.lemma(word))
         return found
 

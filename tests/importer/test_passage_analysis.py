@@ -141,8 +141,9 @@ def test_kept_reuses_a_text_read_alike(store_analyser: Analyser):
     kept = passages.Kept()
     ruling = passages.Passage("001:10", "ruling", "Boros-Rekrut", TEXTS[2], "Ravnica FAQ", prefix="001")
     first = passages._analysed(a, analysed, ruling, kept)
-    assert first == ("boros rekrut", "zzkpriority zzsprioritat zzkplayers zzkpass vorrang spieler pass beid",
-                     "zzkpriority zzsprioritat zzkplayers zzkpass")  # "Vorrang" in an old document
+    assert first == ("boros rekrut", ("zzkpriority", "zzsprioritat", "zzkplayers", "zzkpass", "vorrang", "spieler",
+                                      "pass", "beid"),
+                     ("zzkpriority", "zzsprioritat", "zzkplayers", "zzkpass"))  # "Vorrang" in an old document
     assert (kept.hits, len(kept.columns), read) == (0, 1, ["Boros-Rekrut", TEXTS[2]])  # the ruling text kept
     second = dataclasses.replace(ruling, key="001:11")  # the card's next ruling: its title and text not read again
     assert passages._analysed(a, analysed, second, kept) == first and kept.hits == 1 and len(read) == 2
@@ -153,9 +154,10 @@ def test_kept_reuses_a_text_read_alike(store_analyser: Analyser):
     assert passages._analysed(a, analysed, card, kept)[0] == "boros rekrut" and kept.hits == 2  # its name's title
     assert len(kept.columns) == 1 and read[3:] == ["Boros-Rekrut", "Kreatur — Goblin Soldat"]  # read again: not kept
     current = passages._analysed(a, analysed, dataclasses.replace(other, prefix="002"), kept)  # another reading
-    assert current[1:] == ("zzkplayers zzkpass vorrang spieler pass beid", "zzkplayers zzkpass") and kept.hits == 2
+    assert current[1:] == (("zzkplayers", "zzkpass", "vorrang", "spieler", "pass", "beid"), ("zzkplayers", "zzkpass"))
+    assert kept.hits == 2
     english = passages._analysed(a, analysed, dataclasses.replace(other, prefix="002", language="en"), kept)
-    assert english[1:] == ("vorrang spieler passen beid", "") and kept.hits == 2  # English stems, no German concept
+    assert english[1:] == (("vorrang", "spieler", "passen", "beid"), ()) and kept.hits == 2  # English stems, no concept
     assert (current[0], english[0]) == ("moorhohl", "moorhohlen")  # the title read again in the other language
     full = passages.Kept(size=1)
     passages._analysed(a, analysed, ruling, full)
