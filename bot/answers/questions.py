@@ -39,7 +39,7 @@ from bot.answers.today import (
     today_index,
     today_number,
 )
-from bot.answers.unknown_notes import missed_title, question_notes
+from bot.answers.unknown_notes import Notes, missed_title, question_notes
 from bot.comparison import compared_sides
 from bot.question_words import no_terms_reason
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
@@ -326,6 +326,21 @@ def compared_body(index: TodayIndex, shown: list[PassageRecord], sections: list[
     return "\n\n".join(parts)
 
 
+#: The line above a best passage that no candidate clearly leads (:attr:`bot.ranking.Ranked.clear`).
+HEDGE_LINE = "⚖️ Keine Stelle passt eindeutig am besten; die erste ist nur die wahrscheinlichste, die anderen stehen " \
+             "unten."
+
+
+def verdict_line(found: Ranked, r: Ranker, notes: Notes) -> str:
+    """The line that says how far ``/frage``'s best passage answers the question, ``""`` when it does: the
+    off-topic line when nothing of the question meets the documents' subject (:func:`bot.answers.off_topic.off_topic`;
+    no candidate is offered as the answer), else :data:`HEDGE_LINE` when no candidate leads clearly or the
+    question's notes ask for it (a word read as another, :class:`bot.answers.unknown_notes.Notes`)."""
+    if off_topic(found, r, notes.meant):
+        return OFF_TOPIC_LINE
+    return HEDGE_LINE if not found.clear or notes.hedge else ""
+
+
 @answer("question")
 async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     """``/frage frage: …``: the best passage whole, up to :data:`OTHERS` candidates as buttons.
@@ -339,12 +354,18 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "im Spiel sind?`")
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, question, ctx.names, limit=OTHERS + 1)
-    hits, clear = found.hits, found.clear
+    hits = found.hits
     shown = quote_user(question, 120)
     if not found.analysis.terms:
         raise UserError(f"Keine Suchwörter in „{shown}“",
                         f"Die Frage enthält {no_terms_reason(question)}. Bitte mit Begriffen fragen, z. B. "
                         "„Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?“")
+    # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
+    # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it
+    register = await register_page(ctx, question, asked_rows(await register_words(ctx.store), question))
+    if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
+        register.body = f"Frage: „{shown}“\n\n{register.body}"
+        return Reply(pages=[register], source="Änderungsregister (data/changes.toml)")
     if not hits:
         raise UserError(f"Nichts gefunden zu „{shown}“",
                         "Keine Stelle der Dokumente passt. Andere Wörter versuchen, alte und neue Begriffe werden "
@@ -361,18 +382,12 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     lead = f"Frage: „{shown}“"
     for line in notes.lines:  # what the question names that no document holds: said first
         lead += "\n" + line
-    if off_topic(found, r, notes.meant):  # nothing of it meets the documents' subject
-        lead += "\n" + OFF_TOPIC_LINE  # instead of the hedge: no candidate is offered as the answer
-    elif not clear or notes.hedge:
-        lead += "\n⚖️ Keine Stelle passt eindeutig am besten; die erste ist nur die wahrscheinlichste, die anderen " \
-                "stehen unten."
+    verdict = "" if register is not None else verdict_line(found, r, notes)  # the register's rows answer it
+    lead += "\n" + verdict if verdict else ""
     if found.truncated:
         lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet."
     printed = unprinted_line(await unprinted_cards(ctx.store, found.cards))
     lead += "\n" + printed if printed else ""
-    # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
-    # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page
-    register = await register_page(ctx, question, asked_rows(await register_words(ctx.store), question))
     if register is not None:
         lead += "\n\n" + register.body
     sections = await ctx.store.mechanic_sections()
