@@ -40,7 +40,7 @@ from bot.answers.today import (
     today_number,
 )
 from bot.answers.unknown_notes import Notes, missed_title, question_notes
-from bot.comparison import compared_sides
+from bot.comparison import compared_sides, missing_side
 from bot.question_words import no_terms_reason
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, quote_user
@@ -292,36 +292,37 @@ def unprinted_line(names: list[str]) -> str:
             f"enthalten nur Rulings zu {'ihr' if one else 'ihnen'}.")
 
 
-#: Most characters of one compared side's passage on the comparison's page (two sides and the lead fit an embed's
-#: 4 096 characters).
+#: Most characters of one compared side's passage on the comparison's page when two sides are compared (two sides
+#: and the lead fit an embed's 4 096 characters); more sides share twice this (three: 1 200 each).
 SIDE_CHARS = 1800
 
 
 async def compared_passages(store: Store, r: Ranker, question: str,
                             names: NameIndex | None) -> list[PassageRecord] | None:
-    """The passages a comparison question leads with (:func:`bot.comparison.compared_sides`): the best passage of
-    each side, asked as „was ist <side>“ (its definition: a mechanic's section, a term's rule, a card's rulings);
-    one passage when both sides' best is the same: for two names of one term (the term table's old and new name,
-    „umgewandelte Manakosten“ and „Manawert“, „Vorrang“ and „Priorität“) the table's row, which says that one is
-    the other renamed. ``None`` when the question compares nothing or a side names no concept, section or card of
-    the store."""
+    """The passages a comparison question leads with (:func:`bot.comparison.compared_sides`, two to
+    :data:`bot.comparison.MAX_SIDES` sides): the best passage of each side, asked as „was ist <side>“ (its
+    definition: a mechanic's section, a term's rule, a card's rulings), in the sides' order, each once: for two names
+    of one term (the term table's old and new name, „umgewandelte Manakosten“ and „Manawert“, „Vorrang“ und
+    „Priorität“) the table's row alone, which says that one is the other renamed. ``None`` when the question
+    compares nothing or a side names no concept, section or card of the store."""
     sides = compared_sides(question)
     if sides is None:
         return None
     found = [await r.search(store, f"was ist {side}", names, limit=OTHERS + 1) for side in sides]
     if any(not f.hits or not (f.analysis.concepts or f.cards) for f in found):
         return None
-    first, second = (f.hits[0].passage for f in found)
-    return [first] if first.id == second.id else [first, second]  # „Vorrang“ and „Priorität“: the one term row
+    return list({f.hits[0].passage.id: f.hits[0].passage for f in found}.values())  # „Vorrang“, „Priorität“: one
 
 
 def compared_body(index: TodayIndex, shown: list[PassageRecord], sections: list[MechanicRecord]) -> str:
     """The comparison page's passages, each with its owner line (:func:`owner_line`) and its text as shown today
-    (:func:`passage_view`), cut to :data:`SIDE_CHARS`, and its key."""
+    (:func:`passage_view`), cut to :data:`SIDE_CHARS` (more than two sides: their share of twice that), and its
+    key."""
     parts = []
+    most = SIDE_CHARS * 2 // max(2, len(shown))
     for p in shown:
         view = passage_view(index, p, sections)
-        text = view.text if len(view.text) <= SIDE_CHARS else cut(view.text, SIDE_CHARS - 1) + "…"
+        text = view.text if len(view.text) <= most else cut(view.text, most - 1) + "…"
         parts.append(f"{owner_line(index, p, view.state)}\n\n{text}\n_Schlüssel: {p.key}_")
     return "\n\n".join(parts)
 
@@ -356,6 +357,9 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     found = await r.search(ctx.store, question, ctx.names, limit=OTHERS + 1)
     hits = found.hits
     shown = quote_user(question, 120)
+    if missing_side(question):  # „unterschied zwischen und“: nothing to compare on one side, so nothing to answer
+        raise UserError(f"Ein Vergleich braucht zwei Dinge: „{shown}“",
+                        "Bitte beide Seiten nennen, z. B. „Was ist der Unterschied zwischen Spuk und Ausgraben?“")
     if not found.analysis.terms:
         raise UserError(f"Keine Suchwörter in „{shown}“",
                         f"Die Frage enthält {no_terms_reason(question)}. Bitte mit Begriffen fragen, z. B. "
@@ -407,9 +411,9 @@ async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker
     index, r, found = ranked
     sections = await ctx.store.mechanic_sections()
     if len(compared) == 1 and compared[0].kind == "term":
-        lead = "Beide Namen bezeichnen denselben Begriff; die Begriffstabelle sagt, welcher heute gilt:"
+        lead = "Die Namen bezeichnen denselben Begriff; die Begriffstabelle sagt, welcher heute gilt:"
     elif len(compared) == 1:
-        lead = "Beide Seiten führen zur selben Stelle:"
+        lead = "Die Seiten führen zur selben Stelle:"
     else:
         lead = "Ein Vergleich: zuerst die wichtigste Stelle zu jeder Seite."
     keys = {p.key for p in compared}
