@@ -119,7 +119,7 @@ def compared_sides(question: str) -> tuple[str, ...] | None:
         if any(s is None for s in sides) or len(sides) > MAX_SIDES:
             return None
         named = [s for s in sides if s is not None]
-        if len({s.lower() for s in named}) < len(named) or len(named) > 2 and not _listed(named):
+        if len({s.lower() for s in named}) < len(named) or (len(named) > 2 and not _listed(named)):
             return None
         return tuple(named)
     return None
