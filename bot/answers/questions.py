@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from bot.actions import asked_action
 from bot.answers.abolished import asked_rows, register_page, register_words
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
+from bot.answers.hollow import asks_only, hollow_lead
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import footer_source, passage_source
@@ -335,11 +336,33 @@ HEDGE_LINE = "⚖️ Keine Stelle passt eindeutig am besten; die erste ist nur d
 def verdict_line(found: Ranked, r: Ranker, notes: Notes) -> str:
     """The line that says how far ``/frage``'s best passage answers the question, ``""`` when it does: the
     off-topic line when nothing of the question meets the documents' subject (:func:`bot.answers.off_topic.off_topic`;
-    no candidate is offered as the answer), else :data:`HEDGE_LINE` when no candidate leads clearly or the
-    question's notes ask for it (a word read as another, :class:`bot.answers.unknown_notes.Notes`)."""
+    no candidate is offered as the answer), else :data:`HEDGE_LINE` when no candidate leads clearly, the question's
+    notes ask for it (a word read as another, :class:`bot.answers.unknown_notes.Notes`) or the best passage holds
+    none of the game terms the question names (:func:`bot.answers.hollow.hollow_lead`)."""
     if off_topic(found, r, notes.meant):
         return OFF_TOPIC_LINE
-    return HEDGE_LINE if not found.clear or notes.hedge else ""
+    return HEDGE_LINE if not found.clear or notes.hedge or hollow_lead(found, r, notes.meant) else ""
+
+
+def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str) -> None:
+    """Refuse a question that asks nothing the documents could answer, each with its German reason: a comparison
+    with an empty side (:func:`bot.comparison.missing_side`: „unterschied zwischen und“), no search terms (only stop
+    and question words), or only asking verbs (:func:`bot.answers.hollow.asks_only`: „was macht“, also followed by
+    invisible characters). ``shown``: the question as echoed (escaped).
+
+    Raises:
+        UserError: the question is one of these.
+    """
+    if missing_side(question):  # „unterschied zwischen und“: nothing to compare on one side, so nothing to answer
+        raise UserError(f"Ein Vergleich braucht zwei Dinge: „{shown}“",
+                        "Bitte beide Seiten nennen, z. B. „Was ist der Unterschied zwischen Spuk und Ausgraben?“")
+    if not found.analysis.terms:
+        raise UserError(f"Keine Suchwörter in „{shown}“",
+                        f"Die Frage enthält {no_terms_reason(question)}. Bitte mit Begriffen fragen, z. B. "
+                        "„Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?“")
+    if asks_only(found, r):  # „was macht“ and nothing (or only invisible characters) after it
+        raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",
+                        "Bitte sagen, worum es geht, z. B. „Was macht Spuk?“ oder „Wie funktioniert Fehde?“")
 
 
 @answer("question")
@@ -357,13 +380,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     found = await r.search(ctx.store, question, ctx.names, limit=OTHERS + 1)
     hits = found.hits
     shown = quote_user(question, 120)
-    if missing_side(question):  # „unterschied zwischen und“: nothing to compare on one side, so nothing to answer
-        raise UserError(f"Ein Vergleich braucht zwei Dinge: „{shown}“",
-                        "Bitte beide Seiten nennen, z. B. „Was ist der Unterschied zwischen Spuk und Ausgraben?“")
-    if not found.analysis.terms:
-        raise UserError(f"Keine Suchwörter in „{shown}“",
-                        f"Die Frage enthält {no_terms_reason(question)}. Bitte mit Begriffen fragen, z. B. "
-                        "„Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?“")
+    _refuse_unasked(question, found, r, shown)
     # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
     # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it
     register = await register_page(ctx, question, asked_rows(await register_words(ctx.store), question))
