@@ -9,7 +9,7 @@ question only in its general words, or the question names nothing to look up.
   macht“, „wie funktioniert“ with nothing after it, also after invisible characters): it names nothing, and
   ``/frage`` asks for the name instead of answering with a passage that says „macht“.
 
-``bench/hollow_answers.py`` prints how many answers of the tuning parts (``tests/questions/{tuning,tuning2,dev}.toml``)
+``bench/answer_paths.py`` prints how many answers of the tuning parts (``tests/questions/{tuning,tuning2,dev}.toml``)
 each rule newly hedges, and how many of those were right.
 """
 
