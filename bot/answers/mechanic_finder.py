@@ -156,16 +156,21 @@ class MechanicFinder:
         entries += [(term, [canonical(w) for w in words]) for term, words in entries]
         self._completion_terms = [term for term, _words in entries]
         self._completion = WordPrefixes(words for _term, words in entries)
+        self._prepare_aliases(words, index.terms)
+
+    def _prepare_aliases(self, words: list[tuple[str, ...]], terms: list[Term]) -> None:
+        """The other names of the sections (``words``: each section's title words) for the autocomplete and
+        :meth:`begun` / :meth:`slipped`, from the names of the ``terms`` a section is about."""
         # The other names of the terms a section is about (variants, old names, English: Replikation, Haunt), by
         # word prefixes: the autocomplete offers their sections, as the command finds them (the term tier).
-        aliases = [(self._about[id(term)], tokens(name)) for term in index.terms if self._about[id(term)]
+        aliases = [(self._about[id(term)], tokens(name)) for term in terms if self._about[id(term)]
                    for name, _rank in term.names()]
         aliases += [(found, [canonical(w) for w in words]) for found, words in aliases]
         self._alias_sections = [found for found, _words in aliases]
         self._aliases = WordPrefixes(words for _found, words in aliases)
         #: every title and other name of a section, its words joined (``reproduktion``, ``replikation``, ``haunt``),
         #: with its sections: the names a typed beginning with a slip is compared with (:meth:`slipped`)
-        named = [([i], words[i]) for i in range(len(sections))] + [(found, tuple(w)) for found, w in aliases]
+        named = [([i], title) for i, title in enumerate(words)] + [(found, tuple(w)) for found, w in aliases]
         self._joined: dict[str, list[int]] = {}
         for found, title in named:
             self._joined.setdefault("".join(canonical(w) for w in title), []).extend(found)
