@@ -23,11 +23,14 @@ from bot.concepts import Concept
 from bot.model import ChangeRow
 from bot.ranking import ranker
 from bot.reply import Action, Page, Reply, format_date, quote_user
+from bot.stopwords import STOP_WORDS
 from bot.store import PassageRecord, Store
-from bot.text import shorten
+from bot.text import canonical, shorten, tokens
 
 #: At most this many register rows lead the answer, and this many of the documents' entries each shows.
 MAX_ROWS = 3
+#: A typed word shorter than this is no rules term („auf“, „den“ are stop words anyway).
+MIN_LETTERS = 4
 #: Characters of a document's old statement shown under a row („Früher …“).
 SAID_CHARS = 300
 #: Characters of a question or a row's ``what`` read for the register (a row's ``what`` is one short clause).
@@ -44,6 +47,13 @@ _MARKERS = ("abgeschafft", "mehr")
 #: ``{"stack", "zzkstack"}``; „Stapel“ → ``{"stapel", "zzkstack"}``), so a player's word, an English name or an old
 #: term (the term table, ``data/synonyms.tsv``) meets the row's own German word.
 Word = frozenset[str]
+
+
+def rules_words(text: str) -> frozenset[str]:
+    """The rules words of ``text`` (its first :data:`READ_CHARS` characters) as written: tokens of
+    :data:`MIN_LETTERS` letters or more that are no stop words, folded and in one spelling
+    (:func:`bot.text.canonical`: „Stapel“ → ``stapel``)."""
+    return frozenset(canonical(w) for w in tokens(text[:READ_CHARS]) if len(w) >= MIN_LETTERS and w not in STOP_WORDS)
 
 
 def _joined(concepts: Iterable[Concept]) -> dict[str, frozenset[str]]:
@@ -64,8 +74,9 @@ class RegisterWords:
     Attributes:
         analyser: the store's analyser (:mod:`bot.analysis`: typos repaired, compounds split, concepts named), with
             which questions are read as the rows were.
-        rows: per row (register order) the keys of its ``what`` (:func:`RegisterWords.words`: main stems and concept
-            ids, one set).
+        rows: per row (register order) the :func:`rules_words` of its ``what``, as written (:func:`register_rows`).
+        keys: per row (register order) the keys of its ``what`` (:meth:`RegisterWords.words`: main stems and concept
+            ids, one set): what an abolished row's subject is met by (:func:`asked_rows`).
         abolished: per ``changed`` row whose ``what`` begins with an abolition (:data:`_ABOLISHED`: „Manabrand
             abgeschafft“) the :data:`Word` of each word of that first clause but the abolition's own
             (``({"manabrand", "zzsmanabrand"},)``; „Kampfschaden“, „benutzt“, „Stapel“): what a question names when
@@ -75,6 +86,7 @@ class RegisterWords:
 
     analyser: Analyser
     rows: tuple[tuple[ChangeRow, frozenset[str]], ...]
+    keys: tuple[tuple[ChangeRow, frozenset[str]], ...]
     abolished: tuple[tuple[ChangeRow, tuple[Word, ...]], ...]
     joined: Mapping[str, frozenset[str]]
 
@@ -82,10 +94,10 @@ class RegisterWords:
     def of(cls, index: TodayIndex, analyser: Analyser) -> RegisterWords:
         """The rows of ``index`` (its register) prepared with ``analyser``."""
         empty: Mapping[str, frozenset[str]] = {}
-        bare = cls(analyser, (), (), empty)
+        bare = cls(analyser, (), (), (), empty)
         changes = [r for r in index.changes.values() if r.kind in ("changed", "wording")]
-        rows = tuple((r, frozenset().union(*bare.words(r.what))) for r in changes)
-        named = frozenset().union(*(keys for _, keys in rows))
+        keys = tuple((r, frozenset().union(*bare.words(r.what))) for r in changes)
+        named = frozenset().union(*(k for _, k in keys))
         markers = {analyser.stems(w)[0] for w in _MARKERS}
         abolished = []
         for row in changes:
@@ -95,7 +107,8 @@ class RegisterWords:
                 if subject:
                     abolished.append((row, subject))
         concepts = [c for group in analyser.vocab.by_first.values() for c in group if c.concept in named]
-        return cls(analyser, rows, tuple(abolished), _joined(concepts))
+        rows = tuple((r, rules_words(r.what)) for r in changes)
+        return cls(analyser, rows, keys, tuple(abolished), _joined(concepts))
 
     def words(self, text: str) -> list[Word]:
         """The :data:`Word` of each content word of ``text`` (its first :data:`READ_CHARS` characters) as a question
@@ -128,27 +141,35 @@ async def register_words(store: Store) -> RegisterWords:
 
 
 def register_rows(prepared: RegisterWords, query: str, min_words: int = 1) -> list[ChangeRow]:
-    """The register's ``changed`` and ``wording`` rows whose ``what`` names every word of ``query``
-    (:meth:`RegisterWords.words`: by its stem or a concept it names; „Manabrand“, „manaburn“, „mana burn“ → the row
-    „Manabrand abgeschafft“), at most :data:`MAX_ROWS`, in register order. ``[]`` when ``query`` has fewer than
-    ``min_words`` (at least 1) such words: „Stapel“ alone asks for the zone, not for the row „Kampfschaden benutzt
-    den Stapel nicht mehr“."""
-    words = prepared.words(query)
-    return _naming(prepared, words) if len(words) >= max(1, min_words) else []
+    """The register's ``changed`` and ``wording`` rows whose ``what`` holds every rules word of ``query`` as written
+    (:func:`rules_words`; „Manabrand“ → the row „Manabrand abgeschafft“), at most :data:`MAX_ROWS`, in register
+    order. ``[]`` when ``query`` has fewer than ``min_words`` (at least 1) such words: „Stapel“ alone asks for the
+    zone, not for the row „Kampfschaden benutzt den Stapel nicht mehr“. Players' words for an abolished rule
+    („manaburn“, „Stack“) are :func:`asked_rows`' (a term's own name, „Hybrid-Manasymbol“, is not a row's)."""
+    words = rules_words(query)
+    if len(words) < max(1, min_words):
+        return []
+    return [r for r, what in prepared.rows if words <= what][:MAX_ROWS]
+
+
+def named_rows(prepared: RegisterWords, query: str, min_words: int = 1) -> list[ChangeRow]:
+    """The rows ``/regel suche`` leads with for ``query``: :func:`register_rows`, else the abolished rule's rows the
+    query names in any of its words (:func:`asked_rows`: „mana burn“, „manaburn“, „Kampfschaden auf den Stack“)."""
+    return register_rows(prepared, query, min_words) or asked_rows(prepared, query)
 
 
 def _naming(prepared: RegisterWords, words: Iterable[Word]) -> list[ChangeRow]:
     """The rows whose keys meet each of ``words`` (at least one), at most :data:`MAX_ROWS`, in register order."""
     words = list(words)
-    return [r for r, keys in prepared.rows if words and all(w & keys for w in words)][:MAX_ROWS]
+    return [r for r, keys in prepared.keys if words and all(w & keys for w in words)][:MAX_ROWS]
 
 
 def asked_rows(prepared: RegisterWords, question: str) -> list[ChangeRow]:
     """The register rows of the abolished rule a ``/frage`` question asks about: the first row of
     :attr:`RegisterWords.abolished` whose words the question names (:meth:`RegisterWords.words`, also through a
     concept: „stack“ names „Stapel“, „manaburn“ and „mana brand“ name „Manabrand“), all of them or two when there
-    are more, the first (what was abolished: „Einberufen“, not „zusätzliche Kosten“) among them; then the rows that
-    name those words (:func:`register_rows`), so ``/frage`` and ``/regel suche`` lead with the same page.
+    are more, the first (what was abolished: „Einberufen“, not „zusätzliche Kosten“) among them; then the rows whose
+    words meet those words (by stem or concept), so ``/frage`` and ``/regel suche`` lead with the same page.
     „gibt es noch manabrand“, „gibts manaburn noch“ → „Manabrand abgeschafft“; „geht kampfschaden noch auf den
     stack“ → „Kampfschaden benutzt den Stapel nicht mehr“; „Kampfschaden“ or „Stapel“ alone asks for the damage or
     the zone. ``[]`` when no abolished row is asked about."""
@@ -196,7 +217,7 @@ async def register_first(ctx: AnswerContext, query: str) -> Reply:
     try:
         found = await keyword_reply(ctx, query)
     except UserError:
-        page = await register_page(ctx, query, register_rows(await register_words(ctx.store), query))
+        page = await register_page(ctx, query, named_rows(await register_words(ctx.store), query))
         if page is None:
             raise
         return Reply(pages=[page], source="Änderungsregister (data/changes.toml)")
@@ -206,8 +227,8 @@ async def register_first(ctx: AnswerContext, query: str) -> Reply:
 async def with_register(ctx: AnswerContext, query: str, reply: Reply) -> Reply:
     """``reply`` led by the register's page (:func:`register_page`) when ``query`` has two rules words or more that a
     register row names (:func:`register_rows`: „Kampfschaden auf den Stapel“; one word alone such as „Stapel“ asks
-    for the zone)."""
-    rows = register_rows(await register_words(ctx.store), query, min_words=2)
+    for the zone), or names an abolished rule in players' words (:func:`named_rows`: „mana burn“)."""
+    rows = named_rows(await register_words(ctx.store), query, min_words=2)
     page = await register_page(ctx, query, rows)
     if page is not None:
         reply.pages.insert(0, page)
@@ -224,5 +245,5 @@ async def _entries(ctx: AnswerContext, index: TodayIndex, row: ChangeRow) -> lis
     return sorted(found, key=lambda p: p.id)[:MAX_ROWS]
 
 
-__all__ = ["MAX_ROWS", "RegisterWords", "Word", "asked_rows", "register_first", "register_page", "register_rows",
-           "register_words", "with_register"]
+__all__ = ["MAX_ROWS", "RegisterWords", "Word", "asked_rows", "named_rows", "register_first", "register_page",
+           "register_rows", "register_words", "rules_words", "with_register"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.answers.abolished import RegisterWords, asked_rows, register_rows, register_words
+from bot.answers.abolished import RegisterWords, asked_rows, named_rows, register_rows, register_words
 from tests.answers.test_rulings import all_payloads
 from tests.test_render import assert_within_limits
 
@@ -46,6 +46,10 @@ async def test_register_rows_need_every_rules_word(ctx):
     assert register_rows(prepared, "Manabrand Kreatur") == []
     assert register_rows(prepared, "auf den") == []
     assert register_rows(prepared, "Stapel", min_words=2) == []
+    # a term's own name is asked for its term page, not for a renumbering row naming it in another form
+    for term in ("Hybrid-Manasymbol", "Halbe-Halbe-Manasymbol", "legendäre Regel"):
+        assert named_rows(prepared, term, min_words=2) == [], term
+    assert [r.key for r in named_rows(prepared, "mana burn", min_words=2)] == ["mana_burn", "mana_burn_braid_of_fire"]
 
 
 async def test_the_registers_words_are_prepared_once_per_store(ctx, monkeypatch):
