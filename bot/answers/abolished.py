@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from bot.analysis import Analyser
+from bot.analysis import Analyser, Analysis
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rule_search import keyword_reply
 from bot.answers.today import row_notice_line
@@ -116,7 +116,10 @@ class RegisterWords:
         order; two neighbours that together, or a word that apart, spell a concept's name (:attr:`joined`: „mana
         brand“, „manaburn“) name that concept too. Compound parts are left out: „Schaden“ is no word of a row on
         „Kampfschaden“."""
-        analysis = self.analyser.analyse(text[:READ_CHARS], question=True)
+        return self.read(self.analyser.analyse(text[:READ_CHARS], question=True))
+
+    def read(self, analysis: Analysis) -> list[Word]:
+        """:meth:`words` of a question already analysed (``/frage`` passes its ranking's analysis: no second one)."""
         concepts, said = set(analysis.concepts), analysis.words
         # the first groups are the content words' own, in order (bot/question_groups.py)
         out = [{g[0], *(t for t in g if t in concepts)} for g in analysis.groups[: len(said)]]
@@ -164,7 +167,7 @@ def _naming(prepared: RegisterWords, words: Iterable[Word]) -> list[ChangeRow]:
     return [r for r, keys in prepared.keys if words and all(w & keys for w in words)][:MAX_ROWS]
 
 
-def asked_rows(prepared: RegisterWords, question: str) -> list[ChangeRow]:
+def asked_rows(prepared: RegisterWords, question: str, analysis: Analysis | None = None) -> list[ChangeRow]:
     """The register rows of the abolished rule a ``/frage`` question asks about: the first row of
     :attr:`RegisterWords.abolished` whose words the question names (:meth:`RegisterWords.words`, also through a
     concept: „stack“ names „Stapel“, „manaburn“ and „mana brand“ name „Manabrand“), all of them or two when there
@@ -172,8 +175,9 @@ def asked_rows(prepared: RegisterWords, question: str) -> list[ChangeRow]:
     words meet those words (by stem or concept), so ``/frage`` and ``/regel suche`` lead with the same page.
     „gibt es noch manabrand“, „gibts manaburn noch“ → „Manabrand abgeschafft“; „geht kampfschaden noch auf den
     stack“ → „Kampfschaden benutzt den Stapel nicht mehr“; „Kampfschaden“ or „Stapel“ alone asks for the damage or
-    the zone. ``[]`` when no abolished row is asked about."""
-    asked = frozenset().union(*prepared.words(question))
+    the zone. ``[]`` when no abolished row is asked about. ``analysis``: the question's own analysis
+    (:meth:`bot.analysis.Analyser.analyse` with ``question=True``), when the caller has it."""
+    asked = frozenset().union(*(prepared.words(question) if analysis is None else prepared.read(analysis)))
     for _, subject in prepared.abolished:
         named = [w for w in subject if w & asked]
         if subject[0] & asked and len(named) >= min(2, len(subject)):

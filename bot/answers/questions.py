@@ -383,7 +383,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     _refuse_unasked(question, found, r, shown)
     # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
     # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it
-    register = await register_page(ctx, question, asked_rows(await register_words(ctx.store), question))
+    register = await register_page(ctx, question, asked_rows(await register_words(ctx.store), question,
+                                                              found.analysis))
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
         register.body = f"Frage: „{shown}“\n\n{register.body}"
         return Reply(pages=[register], source="Änderungsregister (data/changes.toml)")
