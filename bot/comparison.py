@@ -1,10 +1,12 @@
 """Comparison questions: „Was ist der Unterschied zwischen Blutdurst und Pfropfen?“, „Spuk oder Ausgraben?“,
 „Blutdurst vs. Pfropfen“, „Spuk im Vergleich zu Ausgraben“, „Ist Manawert dasselbe wie umgewandelte Manakosten?“.
 
-Such a question names two things and asks about both; one ranking over the whole question answers the side whose
-words weigh more (tester20 F4: five Blutdurst passages, Pfropfen nowhere). :func:`compared_sides` finds the two
-sides' texts; ``/frage`` (:mod:`bot.answers.questions`) then leads with the best passage of each side, and for two
-names of one concept (an old and a new term of the term table) with the table's row. Pure: text in, text out.
+Such a question names two things or more („Spuk, Ausgraben oder Blutdurst“, at most :data:`MAX_SIDES`) and asks
+about each; one ranking over the whole question answers the side whose words weigh more (tester20 F4: five Blutdurst
+passages, Pfropfen nowhere). :func:`compared_sides` finds the sides' texts; ``/frage`` (:mod:`bot.answers.questions`)
+then leads with the best passage of each side, and for two names of one concept (an old and a new term of the term
+table) with the table's row. :func:`missing_side` finds a comparison that names nothing on one side („Unterschied
+zwischen und“), which ``/frage`` answers by asking for both. Pure: text in, text out.
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ import re
 MAX_SIDE_WORDS = 5
 #: Most characters of a question read for a comparison.
 MAX_CHARS = 300
+#: Most words of each side in a list of three or more (mechanics' and terms' names are one or two words).
+MAX_LISTED_WORDS = 2
+#: Most sides compared („A, B, C oder D“); a question listing more compares nothing (each side costs a search).
+MAX_SIDES = 4
 
 _AND = r"(?:und|sowie|and|&)"
 #: The question forms, each with the sides ``a`` and ``b``; tried in order, the first that matches decides.
@@ -46,42 +52,90 @@ _CLAUSE_WORDS = (
 )
 _CLAUSE = frozenset(_CLAUSE_WORDS.split())
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
+#: What separates the sides of a list inside one side's text: a comma, or the conjunction again („A oder B oder C“).
+_LIST = re.compile(r"\s*,\s*(?:(?:und|oder|sowie|or|and)\s+)?|\s+(?:und|oder|sowie|or|and|&)\s+", re.IGNORECASE)
+#: A comparison's frame with a side left empty: „Unterschied zwischen und“, „Unterschied zwischen“, „vs Spuk“ („der
+#: Unterschied zwischen den Hälften“ names one thing with parts, and is no comparison missing a side).
+_GAPS = (
+    re.compile(r"\b(?:unterschieds?|unterschiede|difference)\s+(?:zwischen|between)\b(?P<a>.*?)\b" + _AND
+               + r"\b(?P<b>.*)", re.IGNORECASE),
+    re.compile(r"\b(?:unterschieds?|unterschiede|difference)\s+(?:zwischen|between)(?P<a>)\W*$", re.IGNORECASE),
+    re.compile(r"^(?P<a>.*?)\b(?:vs\.?|versus)(?:\s+(?P<b>.*)|$)", re.IGNORECASE),
+)
 _END = re.compile(r"[?!.,;:]+\s*$")
 
 
-def _side(text: str) -> str | None:
-    """The side's name: its words without the question's frame words at either end (``None`` when none is left or
-    more than :data:`MAX_SIDE_WORDS` remain, the side runs into another clause at a comma, or it has a word of
-    :data:`_CLAUSE`)."""
-    text = _END.sub("", text.strip())
-    if any(c in text for c in ",;:?!"):
-        return None
-    words = _WORD.findall(text)
+def _words(text: str) -> list[str]:
+    """The words of one side's text without the question's frame words at either end (:data:`_FRAME`)."""
+    words = _WORD.findall(_END.sub("", text.strip()))
     while words and words[0].lower() in _FRAME:
         words.pop(0)
     while words and words[-1].lower() in _FRAME:
         words.pop()
+    return words
+
+
+def _side(text: str) -> str | None:
+    """The side's name: its words without the question's frame words at either end (``None`` when none is left or
+    more than :data:`MAX_SIDE_WORDS` remain, the side runs into another clause at a punctuation mark, or it has a
+    word of :data:`_CLAUSE`)."""
+    text = _END.sub("", text.strip())
+    if any(c in text for c in ",;:?!"):
+        return None
+    words = _words(text)
     if any(w.lower() in _CLAUSE for w in words):
         return None
     return " ".join(words) if 0 < len(words) <= MAX_SIDE_WORDS else None
 
 
-def compared_sides(question: str) -> tuple[str, str] | None:
-    """The two things a comparison question names, as typed (frame words dropped): „was ist der unterschied
-    zwischen blutdurst und pfropfen“ → ``("blutdurst", "pfropfen")``, „Spuk oder Ausgraben?“ → ``("Spuk",
-    "Ausgraben")``; ``None`` for any other question, or when a side is no short name (:func:`_side`: „darf ich
-    angreifen oder muss ich blocken, wenn …“). Whether each side names something of the store is the caller's
-    test. Bounded: reads at most :data:`MAX_CHARS` characters."""
+def _sides(text: str) -> list[str | None]:
+    """The sides one side's text lists („Spuk, Ausgraben“ → two; „Ausgraben oder Blutdurst“ → two), each read by
+    :func:`_side`. A comma before a clause („Blutdurst, wenn der Gegner …“) gives a side that is no name (None)."""
+    return [_side(part) for part in _LIST.split(text)]
+
+
+def _listed(sides: list[str]) -> bool:
+    """True when three sides or more are a list of names, not a topic and a question about it („Anrufung des
+    Feuerhirns, Modus zuerst oder X zuerst“, „Flackernde Form, was kommt zuerst zurück, die Kreatur oder die
+    Auren“): each has at most :data:`MAX_LISTED_WORDS` words, and no two share a word (alternatives of one question
+    repeat theirs: „zuerst“)."""
+    words = [{w.lower() for w in _WORD.findall(side)} for side in sides]
+    return all(len(w) <= MAX_LISTED_WORDS for w in words) and sum(map(len, words)) == len(set().union(*words))
+
+
+def compared_sides(question: str) -> tuple[str, ...] | None:
+    """The things a comparison question names, as typed (frame words dropped), two to :data:`MAX_SIDES`: „was ist
+    der unterschied zwischen blutdurst und pfropfen“ → ``("blutdurst", "pfropfen")``, „Spuk oder Ausgraben?“ →
+    ``("Spuk", "Ausgraben")``, „spuk, ausgraben oder blutdurst“ → ``("spuk", "ausgraben", "blutdurst")``;
+    ``None`` for any other question, when a side is no short name (:func:`_side`: „darf ich angreifen oder muss ich
+    blocken, wenn …“), two sides are the same, or more than :data:`MAX_SIDES` are listed. Whether each side names
+    something of the store is the caller's test. Bounded: reads at most :data:`MAX_CHARS` characters."""
     text = " ".join(question[:MAX_CHARS].split())
     for form in _FORMS:
         m = form.search(text)
         if m is None:
             continue
-        a, b = _side(m["a"]), _side(m["b"])
-        if a is None or b is None or a.lower() == b.lower():
+        sides = [*_sides(m["a"]), *_sides(m["b"])]
+        if any(s is None for s in sides) or len(sides) > MAX_SIDES:
             return None
-        return a, b
+        named = [s for s in sides if s is not None]
+        if len({s.lower() for s in named}) < len(named) or (len(named) > 2 and not _listed(named)):
+            return None
+        return tuple(named)
     return None
 
 
-__all__ = ["MAX_SIDE_WORDS", "compared_sides"]
+def missing_side(question: str) -> bool:
+    """True when ``question`` has the frame of a comparison („Unterschied zwischen … und …“, „… vs …“) and one of
+    its sides holds no word but frame words: „unterschied zwischen und“, „unterschied zwischen spuk und“,
+    „was ist der unterschied zwischen“, „vs blutdurst“. Bounded: reads at most :data:`MAX_CHARS` characters."""
+    text = " ".join(question[:MAX_CHARS].split())
+    for form in _GAPS:
+        m = form.search(text)
+        if m is not None:
+            sides = [m["a"], *([m["b"] or ""] if "b" in form.groupindex else [])]  # a form without b: one side
+            return any(not _words(side) for side in sides)
+    return False
+
+
+__all__ = ["MAX_SIDES", "MAX_SIDE_WORDS", "compared_sides", "missing_side"]

@@ -196,9 +196,10 @@ class Ranker:
         named = frozenset().union(*(p.names for p in records.values() if p.card_id in cards))  # the cards' names
         asked_terms = tuple(dict.fromkeys(defined))
         marks = frozenset(DEFINED + t for t in asked_terms)  # made once, not per candidate
-        # a passage in the question's language defines the term asked (an official rule in English does not stand
-        # for a German question's definition: its term row does, "Manawert …: heute Regel 202.3")
-        defining = any(not marks.isdisjoint(p.terms) and self._foreign(p) == analysis.english
+        # a passage defines the term asked: for a German question one in German (an official rule in English does
+        # not stand for its definition: its term row does, "Manawert …: heute Regel 202.3"); for an English question
+        # any (the documents are German: „what does haunt do“ is answered by 001's definition of Spuk, not the row)
+        defining = any(not marks.isdisjoint(p.terms) and (analysis.english or not self._foreign(p))
                        for p in records.values())
         asked = pairs(text, MAX_TOKENS) if "phrase" in self.features else frozenset()
         return Candidates(analysis, cards, base, records, frozenset(sections),

@@ -45,7 +45,14 @@ class Typed:
         return cls(tuple(k for k in sharp_s_keys(query) if len(k) >= MIN_EDIT_LENGTH), tuple(name_words(query)))
 
     def is_typo_of(self, name: str) -> bool:
-        """:func:`is_typo` of the typed name and ``name`` (the name's keys and words cached per name)."""
+        """:func:`is_typo` of the typed name and ``name`` (the name's keys and words cached per name), or of its
+        shortened name (CR 201.5c: the part before the comma, „Szadek“ of Szadek, Herr der Geheimnisse: „szadec“,
+        „sadek“), which a player types as the card's name; only begun („Szade“) or begun and gone on („Szadek, H“,
+        the whole name being typed) is no typo of it."""
+        short = name.partition(",")[0]
+        if "," in name and any(slips(k, n) <= 1 and not (n.startswith(k) or k.startswith(n)) for k in self.keys
+                               for n in kept_name_keys(short)):
+            return True
         if any(slips(k, n) <= 1 for k in self.keys for n in kept_name_keys(name)):
             return True
         words_of_name = kept_name_words(name)

@@ -11,13 +11,17 @@ as under every outdated ruling.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from bot.analysis import Analyser, Analysis
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rule_search import keyword_reply
 from bot.answers.today import row_notice_line
 from bot.answers.today_index import TodayIndex, today_index
+from bot.concepts import Concept
 from bot.model import ChangeRow
+from bot.ranking import ranker
 from bot.reply import Action, Page, Reply, format_date, quote_user
 from bot.stopwords import STOP_WORDS
 from bot.store import PassageRecord, Store
@@ -29,79 +33,155 @@ MAX_ROWS = 3
 MIN_LETTERS = 4
 #: Characters of a document's old statement shown under a row („Früher …“).
 SAID_CHARS = 300
+#: Characters of a question or a row's ``what`` read for the register (a row's ``what`` is one short clause).
+READ_CHARS = 200
 
 
 #: What the first clause of a register row's ``what`` says when the row is an abolished rule or term
 #: („Manabrand abgeschafft“, „Kampfschaden benutzt den Stapel nicht mehr“, „kein Kampfschaden auf dem Stapel mehr“).
 _ABOLISHED = re.compile(r"\babgeschafft\b|\bnicht mehr\b|\bkein\w*\b.*\bmehr\b", re.IGNORECASE)
 #: Words of such a clause that say the abolition, not what was abolished.
-_MARKERS = frozenset({"abgeschafft", "mehr"})
+_MARKERS = ("abgeschafft", "mehr")
+
+#: One word of a text as the register compares it: its main stem and the concept ids its word names („Stack“ →
+#: ``{"stack", "zzkstack"}``; „Stapel“ → ``{"stapel", "zzkstack"}``), so a player's word, an English name or an old
+#: term (the term table, ``data/synonyms.tsv``) meets the row's own German word.
+Word = frozenset[str]
 
 
 def rules_words(text: str) -> frozenset[str]:
-    """The rules words of ``text`` (its first 200 characters): tokens of :data:`MIN_LETTERS` letters or more that are
-    no stop words, folded and in one spelling (:func:`bot.text.canonical`: „Stapel“ → ``stapel``)."""
-    return frozenset(canonical(w) for w in tokens(text[:200]) if len(w) >= MIN_LETTERS and w not in STOP_WORDS)
+    """The rules words of ``text`` (its first :data:`READ_CHARS` characters) as written: tokens of
+    :data:`MIN_LETTERS` letters or more that are no stop words, folded and in one spelling
+    (:func:`bot.text.canonical`: „Stapel“ → ``stapel``)."""
+    return frozenset(canonical(w) for w in tokens(text[:READ_CHARS]) if len(w) >= MIN_LETTERS and w not in STOP_WORDS)
+
+
+def _joined(concepts: Iterable[Concept]) -> dict[str, frozenset[str]]:
+    """Per concept name written as one word (its stems joined: „mana burn“ → ``manaburn``, „Manabrand“ →
+    ``manabrand``) the concept ids of that spelling, so „manaburn“ and „mana brand“ (a name written apart or
+    together, as players do) name the concept as „mana burn“ and „Manabrand“ do."""
+    out: dict[str, set[str]] = {}
+    for c in concepts:
+        out.setdefault("".join(c.stems), set()).add(c.concept)
+    return {k: frozenset(v) for k, v in out.items()}
 
 
 @dataclass(frozen=True)
 class RegisterWords:
     """The change register's ``changed`` and ``wording`` rows with their words, prepared once per store
-    (:func:`register_words`) instead of folding every row's ``what`` on every question.
+    (:func:`register_words`) instead of analysing every row's ``what`` on every question.
 
     Attributes:
-        rows: per row (register order) the :func:`rules_words` of its ``what``.
+        analyser: the store's analyser (:mod:`bot.analysis`: typos repaired, compounds split, concepts named), with
+            which questions are read as the rows were.
+        rows: per row (register order) the :func:`rules_words` of its ``what``, as written (:func:`register_rows`).
+        keys: per row (register order) the keys of its ``what`` (:meth:`RegisterWords.words`: main stems and concept
+            ids, one set): what an abolished row's subject is met by (:func:`asked_rows`).
         abolished: per ``changed`` row whose ``what`` begins with an abolition (:data:`_ABOLISHED`: „Manabrand
-            abgeschafft“) the rules words of that first clause without the abolition's own words (``{"manabrand"}``,
-            ``{"kampfschaden", "benutzt", "stapel"}``): what a question names when it asks about the old rule.
+            abgeschafft“) the :data:`Word` of each word of that first clause but the abolition's own
+            (``({"manabrand", "zzsmanabrand"},)``; „Kampfschaden“, „benutzt“, „Stapel“): what a question names when
+            it asks about the old rule.
+        joined: :func:`_joined` of the concepts the rows name.
     """
 
+    analyser: Analyser
     rows: tuple[tuple[ChangeRow, frozenset[str]], ...]
-    abolished: tuple[tuple[ChangeRow, frozenset[str]], ...]
+    keys: tuple[tuple[ChangeRow, frozenset[str]], ...]
+    abolished: tuple[tuple[ChangeRow, tuple[Word, ...]], ...]
+    joined: Mapping[str, frozenset[str]]
 
     @classmethod
-    def of(cls, index: TodayIndex) -> RegisterWords:
-        """The rows of ``index`` (its register) prepared."""
-        rows = tuple((r, rules_words(r.what)) for r in index.changes.values() if r.kind in ("changed", "wording"))
+    def of(cls, index: TodayIndex, analyser: Analyser) -> RegisterWords:
+        """The rows of ``index`` (its register) prepared with ``analyser``."""
+        empty: Mapping[str, frozenset[str]] = {}
+        bare = cls(analyser, (), (), (), empty)
+        changes = [r for r in index.changes.values() if r.kind in ("changed", "wording")]
+        keys = tuple((r, frozenset().union(*bare.words(r.what))) for r in changes)
+        named = frozenset().union(*(k for _, k in keys))
+        markers = {analyser.stems(w)[0] for w in _MARKERS}
         abolished = []
-        for row, _ in rows:
+        for row in changes:
             clause = row.what.split(";", 1)[0]
             if row.kind == "changed" and _ABOLISHED.search(clause):
-                abolished.append((row, rules_words(clause) - _MARKERS))
-        return cls(rows, tuple((r, w) for r, w in abolished if w))
+                subject = tuple(w for w in bare.words(clause) if not w & markers)
+                if subject:
+                    abolished.append((row, subject))
+        concepts = [c for group in analyser.vocab.by_first.values() for c in group if c.concept in named]
+        rows = tuple((r, rules_words(r.what)) for r in changes)
+        return cls(analyser, rows, keys, tuple(abolished), _joined(concepts))
+
+    def words(self, text: str) -> list[Word]:
+        """The :data:`Word` of each content word of ``text`` (its first :data:`READ_CHARS` characters) as a question
+        is read (:meth:`bot.analysis.Analyser.analyse`: stop words out, typos repaired: „manabrnad“ → Manabrand), in
+        order; two neighbours that together, or a word that apart, spell a concept's name (:attr:`joined`: „mana
+        brand“, „manaburn“) name that concept too. Compound parts are left out: „Schaden“ is no word of a row on
+        „Kampfschaden“."""
+        return self.read(self.analyser.analyse(text[:READ_CHARS], question=True))
+
+    def read(self, analysis: Analysis) -> list[Word]:
+        """:meth:`words` of a question already analysed (``/frage`` passes its ranking's analysis: no second one)."""
+        concepts, said = set(analysis.concepts), analysis.words
+        # the first groups are the content words' own, in order (bot/question_groups.py)
+        out = [{g[0], *(t for t in g if t in concepts)} for g in analysis.groups[: len(said)]]
+        heads = [self.analyser.stems(w)[0] for w in said]
+        for i in range(len(out)):
+            for j in (i + 1, i + 2):  # the word alone („manaburn“), then with the next one („mana brand“)
+                if j <= len(out):
+                    spelled = {"".join(heads[i:j]), self.analyser.stems("".join(said[i:j]))[0]}
+                    named = frozenset().union(*(self.joined.get(k, frozenset()) for k in spelled))
+                    for word in out[i:j]:
+                        word |= named
+        return [frozenset(w) for w in out]
 
 
 async def register_words(store: Store) -> RegisterWords:
     """:class:`RegisterWords` of ``store``'s register, prepared on first use and kept while the store is open."""
 
     async def load() -> RegisterWords:
-        return RegisterWords.of(await today_index(store))
+        return RegisterWords.of(await today_index(store), (await ranker(store)).analyser)
 
     return await store.memo("register_words", load)
 
 
 def register_rows(prepared: RegisterWords, query: str, min_words: int = 1) -> list[ChangeRow]:
-    """The register's ``changed`` and ``wording`` rows whose ``what`` holds every rules word of ``query``
+    """The register's ``changed`` and ``wording`` rows whose ``what`` holds every rules word of ``query`` as written
     (:func:`rules_words`; „Manabrand“ → the row „Manabrand abgeschafft“), at most :data:`MAX_ROWS`, in register
     order. ``[]`` when ``query`` has fewer than ``min_words`` (at least 1) such words: „Stapel“ alone asks for the
-    zone, not for the row „Kampfschaden benutzt den Stapel nicht mehr“."""
+    zone, not for the row „Kampfschaden benutzt den Stapel nicht mehr“. Players' words for an abolished rule
+    („manaburn“, „Stack“) are :func:`asked_rows`' (a term's own name, „Hybrid-Manasymbol“, is not a row's)."""
     words = rules_words(query)
     if len(words) < max(1, min_words):
         return []
     return [r for r, what in prepared.rows if words <= what][:MAX_ROWS]
 
 
-def asked_rows(prepared: RegisterWords, question: str) -> list[ChangeRow]:
+def named_rows(prepared: RegisterWords, query: str, min_words: int = 1) -> list[ChangeRow]:
+    """The rows ``/regel suche`` leads with for ``query``: :func:`register_rows`, else the abolished rule's rows the
+    query names in any of its words (:func:`asked_rows`: „mana burn“, „manaburn“, „Kampfschaden auf den Stack“)."""
+    return register_rows(prepared, query, min_words) or asked_rows(prepared, query)
+
+
+def _naming(prepared: RegisterWords, words: Iterable[Word]) -> list[ChangeRow]:
+    """The rows whose keys meet each of ``words`` (at least one), at most :data:`MAX_ROWS`, in register order."""
+    words = list(words)
+    return [r for r, keys in prepared.keys if words and all(w & keys for w in words)][:MAX_ROWS]
+
+
+def asked_rows(prepared: RegisterWords, question: str, analysis: Analysis | None = None) -> list[ChangeRow]:
     """The register rows of the abolished rule a ``/frage`` question asks about: the first row of
-    :attr:`RegisterWords.abolished` whose abolished words the question holds — all of them, or two when there are
-    more („was ist manabrand“, „gibt es noch manabrand“ → „Manabrand abgeschafft“; „kampfschaden auf den stapel
-    legen“ → „Kampfschaden benutzt den Stapel nicht mehr“; „Kampfschaden“ or „Stapel“ alone asks for the damage or
-    the zone) —, then the rows ``/regel suche`` shows for those words (:func:`register_rows`), so both answers lead
-    with the same page. ``[]`` when no abolished row is asked about."""
-    words = rules_words(question)
-    for _, what in prepared.abolished:
-        if len(named := what & words) >= min(2, len(what)):
-            return register_rows(prepared, " ".join(sorted(named)))
+    :attr:`RegisterWords.abolished` whose words the question names (:meth:`RegisterWords.words`, also through a
+    concept: „stack“ names „Stapel“, „manaburn“ and „mana brand“ name „Manabrand“), all of them or two when there
+    are more, the first (what was abolished: „Einberufen“, not „zusätzliche Kosten“) among them; then the rows whose
+    words meet those words (by stem or concept), so ``/frage`` and ``/regel suche`` lead with the same page.
+    „gibt es noch manabrand“, „gibts manaburn noch“ → „Manabrand abgeschafft“; „geht kampfschaden noch auf den
+    stack“ → „Kampfschaden benutzt den Stapel nicht mehr“; „Kampfschaden“ or „Stapel“ alone asks for the damage or
+    the zone. ``[]`` when no abolished row is asked about. ``analysis``: the question's own analysis
+    (:meth:`bot.analysis.Analyser.analyse` with ``question=True``), when the caller has it."""
+    asked = frozenset().union(*(prepared.words(question) if analysis is None else prepared.read(analysis)))
+    for _, subject in prepared.abolished:
+        named = [w for w in subject if w & asked]
+        if subject[0] & asked and len(named) >= min(2, len(subject)):
+            return _naming(prepared, named)
     return []
 
 
@@ -141,7 +221,7 @@ async def register_first(ctx: AnswerContext, query: str) -> Reply:
     try:
         found = await keyword_reply(ctx, query)
     except UserError:
-        page = await register_page(ctx, query, register_rows(await register_words(ctx.store), query))
+        page = await register_page(ctx, query, named_rows(await register_words(ctx.store), query))
         if page is None:
             raise
         return Reply(pages=[page], source="Änderungsregister (data/changes.toml)")
@@ -151,8 +231,8 @@ async def register_first(ctx: AnswerContext, query: str) -> Reply:
 async def with_register(ctx: AnswerContext, query: str, reply: Reply) -> Reply:
     """``reply`` led by the register's page (:func:`register_page`) when ``query`` has two rules words or more that a
     register row names (:func:`register_rows`: „Kampfschaden auf den Stapel“; one word alone such as „Stapel“ asks
-    for the zone)."""
-    rows = register_rows(await register_words(ctx.store), query, min_words=2)
+    for the zone), or names an abolished rule in players' words (:func:`named_rows`: „mana burn“)."""
+    rows = named_rows(await register_words(ctx.store), query, min_words=2)
     page = await register_page(ctx, query, rows)
     if page is not None:
         reply.pages.insert(0, page)
@@ -169,5 +249,5 @@ async def _entries(ctx: AnswerContext, index: TodayIndex, row: ChangeRow) -> lis
     return sorted(found, key=lambda p: p.id)[:MAX_ROWS]
 
 
-__all__ = ["MAX_ROWS", "RegisterWords", "asked_rows", "register_first", "register_page", "register_rows",
-           "register_words", "rules_words", "with_register"]
+__all__ = ["MAX_ROWS", "RegisterWords", "Word", "asked_rows", "named_rows", "register_first", "register_page",
+           "register_rows", "register_words", "rules_words", "with_register"]

@@ -25,6 +25,7 @@ from bot.store import MechanicRecord, Store
 from bot.terms import ENGLISH, NO_TERM, Term, senses, term_index
 from bot.text import canonical, tokens
 from bot.textsearch import synonyms
+from bot.typos import slips
 from bot.wordforms import NOUN_VERBS, PARTICLES, verb_forms, verbs_of
 
 #: The kinds of the term table that are mechanics: keyword actions (701.x), keyword abilities (702.x) and the
@@ -36,6 +37,12 @@ _PARTICLES = frozenset(canonical(p) for p in PARTICLES)
 MAX_BETWEEN = 4
 #: Most keyword names the autocomplete adds below the sections.
 TERM_CHOICES = 10
+#: Fewest letters typed before a beginning with a slip is offered (:meth:`MechanicFinder.slipped`).
+MIN_SLIPPED = 4
+#: Fewest letters typed that answer a name they begin (:meth:`MechanicFinder.begun`; the fuzzy tier's bound too).
+MIN_BEGUN = 3
+#: Most titles the command offers to choose from for a name typed without choosing (:meth:`MechanicFinder.resolve`).
+MAX_OFFERED = 5
 #: Least ``WRatio`` of a title in the fuzzy tier.
 FUZZY_CUTOFF = WRATIO_CUTOFF
 #: The Snowball stem of a typed word (:func:`bot.analysis.snowball`), the last words typed kept: a word stays while
@@ -149,13 +156,24 @@ class MechanicFinder:
         entries += [(term, [canonical(w) for w in words]) for term, words in entries]
         self._completion_terms = [term for term, _words in entries]
         self._completion = WordPrefixes(words for _term, words in entries)
+        self._prepare_aliases(words, index.terms)
+
+    def _prepare_aliases(self, words: list[tuple[str, ...]], terms: list[Term]) -> None:
+        """The other names of the sections (``words``: each section's title words) for the autocomplete and
+        :meth:`begun` / :meth:`slipped`, from the names of the ``terms`` a section is about."""
         # The other names of the terms a section is about (variants, old names, English: Replikation, Haunt), by
         # word prefixes: the autocomplete offers their sections, as the command finds them (the term tier).
-        aliases = [(self._about[id(term)], tokens(name)) for term in index.terms if self._about[id(term)]
+        aliases = [(self._about[id(term)], tokens(name)) for term in terms if self._about[id(term)]
                    for name, _rank in term.names()]
         aliases += [(found, [canonical(w) for w in words]) for found, words in aliases]
         self._alias_sections = [found for found, _words in aliases]
         self._aliases = WordPrefixes(words for _found, words in aliases)
+        #: every title and other name of a section, its words joined (``reproduktion``, ``replikation``, ``haunt``),
+        #: with its sections: the names a typed beginning with a slip is compared with (:meth:`slipped`)
+        named = [([i], title) for i, title in enumerate(words)] + [(found, tuple(w)) for found, w in aliases]
+        self._joined: dict[str, list[int]] = {}
+        for found, title in named:
+            self._joined.setdefault("".join(canonical(w) for w in title), []).extend(found)
 
     def _prepare_groups(self, words: list[tuple[str, ...]]) -> None:
         """The synonym groups that title some section (``words``: each section's title words), for :meth:`_group_of`."""
@@ -224,6 +242,30 @@ class MechanicFinder:
         (:meth:`resolve` says which)."""
         return self.resolve(text).sections
 
+    def slipped(self, typed: Sequence[str]) -> list[int]:
+        """The sections of the titles and other names whose beginning is the typed words (joined, at least
+        :data:`MIN_SLIPPED` letters) with one slip (:func:`bot.typos.slips`: a letter wrong, added, dropped or two
+        swapped): ``ripl`` → „repl…“ (Replikation) → Reproduktion, as the card names' completion takes a typo in
+        the first letters; in section order, each once. ``[]`` for a shorter text (too many names are one slip
+        from two or three letters)."""
+        joined = "".join(canonical(t) for t in typed)
+        if len(joined) < MIN_SLIPPED:
+            return []
+        found = {i for name, sections in self._joined.items()
+                 if min(slips(joined, name[:n]) for n in (len(joined) - 1, len(joined), len(joined) + 1)) <= 1
+                 for i in sections}
+        return sorted(found)
+
+    def begun(self, typed: Sequence[str]) -> list[int]:
+        """The sections of the titles and other names that begin with the typed words (joined, at least
+        :data:`MIN_BEGUN` letters: ``haun`` → Haunt → Spuk), in section order, each once: what the autocomplete
+        offers for a name typed without choosing. A word inside a name is no beginning (``upkeep`` is not Cumulative
+        Upkeep)."""
+        joined = "".join(canonical(t) for t in typed)
+        if len(joined) < MIN_BEGUN:
+            return []
+        return sorted({i for name, sections in self._joined.items() if name.startswith(joined) for i in sections})
+
     def resolve(self, text: str) -> Found:
         """What ``text`` names: sections (best tier only) or a keyword of the term table without a section.
 
@@ -232,11 +274,17 @@ class MechanicFinder:
         ``geborgen``, ``befehdet`` → the German section Fehde) → an English or old keyword of
         ``data/synonyms.tsv`` whose group holds the title → a term of
         the term table in any of its names' forms (:meth:`of_term`; its sections, or the keyword itself when no
-        section is about it) → fuzzy over the titles (rapidfuzz WRatio ≥ 80). A keyword name the documents use
-        as an ordinary word (:func:`keyword_names_used_plainly`: Verschwinden, Leere, Bonus) names its keyword only as
-        written.
+        section is about it) → fuzzy over the titles (rapidfuzz WRatio ≥ 80) → the names the text begins
+        (:meth:`begun`: ``haun`` → Spuk) when they are at most :data:`MAX_OFFERED` titles (several: to choose).
+        A beginning with a slip (:meth:`slipped`: ``ripl``) is only offered, never answered. A keyword name the
+        documents use as an ordinary word (:func:`keyword_names_used_plainly`: Verschwinden, Leere, Bonus) names
+        its keyword only as written.
         """
-        return self._resolve(text, tokens(text), self.keyword_typo_keys)
+        found = self._resolve(text, tokens(text), self.keyword_typo_keys)
+        if found.sections or found.term is not None:
+            return found
+        offered = self.begun(tokens(text))  # typed without choosing: what the completion offers (several: a choice)
+        return Found(offered) if 0 < len({self.sections[i].title for i in offered}) <= MAX_OFFERED else found
 
     def _resolve(self, text: str, typed: list[str], typo_keys: tuple[str, ...]) -> Found:
         """:meth:`resolve` of ``text`` whose words (:func:`bot.text.tokens`) are ``typed``; the term tier tries the
@@ -296,11 +344,15 @@ class MechanicFinder:
     def choices(self, text: str) -> tuple[Found, list[int], list[Term]]:
         """For the autocomplete: what ``text`` names (:meth:`resolve`), the sections of the terms one of whose other
         names has, for every typed word, a word starting with it (``repl`` → Replikation → the section
-        Reproduktion; ``haun`` → Haunt → Spuk; in table order, each once), and the keywords :meth:`complete_terms`
-        offers below them, the text's words folded once."""
+        Reproduktion; ``haun`` → Haunt → Spuk; in table order, each once; when nothing at all fits, the sections
+        of :meth:`slipped`: ``ripl`` → Reproduktion), and the keywords :meth:`complete_terms` offers below them,
+        the text's words folded once."""
         typed = tokens(text)
         aliased = [i for pos in (self._aliases.matching(typed) if typed else ()) for i in self._alias_sections[pos]]
-        return self._resolve(text, typed, self.typo_keys), list(dict.fromkeys(aliased)), self._complete(typed)
+        resolved, keywords = self._resolve(text, typed, self.typo_keys), self._complete(typed)
+        if not (aliased or resolved.sections or resolved.term or keywords):  # nothing begins so: a slip in it
+            aliased = self.slipped(typed)
+        return resolved, list(dict.fromkeys(aliased)), keywords
 
     def complete_terms(self, text: str) -> list[Term]:
         """Keywords without a section whose names or verb forms have, for every typed word, a word starting with

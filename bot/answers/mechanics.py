@@ -25,7 +25,7 @@ from bot.custom_id import RowId
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import MechanicRecord, Store
 from bot.terms import Term, TermMatch
-from bot.text import clean
+from bot.text import clean, tokens
 
 CARD_BUTTONS = 15
 
@@ -212,7 +212,11 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     found = [sections[i] for i in hits]
     if not found:
         titles = ", ".join(dict.fromkeys(m.title for m in sections))
-        raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden", f"Bekannte Abschnitte: {titles}")
+        near = finder.slipped(tokens(name[:200]))  # a slip in the beginning („ripl“): offered as the box offers it
+        choices = [Action(label=finder.labels[i], action="mechanic", arg=str(sections[i].id)) for i in near][:5]
+        raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden",
+                        "Meintest du:\n" + "\n".join(f"• {c.label}" for c in choices) if choices
+                        else f"Bekannte Abschnitte: {titles}", choices=choices)
     if len({m.title for m in found}) > 1:
         options = "\n".join(f"• {finder.labels[i]}" for i in hits)
         choices = [Action(label=finder.labels[i], action="mechanic", arg=str(sections[i].id)) for i in hits]

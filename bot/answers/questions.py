@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from bot.actions import asked_action
 from bot.answers.abolished import asked_rows, register_page, register_words
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
+from bot.answers.hollow import asks_only, hollow_lead
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import footer_source, passage_source
@@ -39,8 +40,8 @@ from bot.answers.today import (
     today_index,
     today_number,
 )
-from bot.answers.unknown_notes import missed_title, question_notes
-from bot.comparison import compared_sides
+from bot.answers.unknown_notes import Notes, missed_title, question_notes
+from bot.comparison import compared_sides, missing_side
 from bot.question_words import no_terms_reason
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, quote_user
@@ -292,38 +293,76 @@ def unprinted_line(names: list[str]) -> str:
             f"enthalten nur Rulings zu {'ihr' if one else 'ihnen'}.")
 
 
-#: Most characters of one compared side's passage on the comparison's page (two sides and the lead fit an embed's
-#: 4 096 characters).
+#: Most characters of one compared side's passage on the comparison's page when two sides are compared (two sides
+#: and the lead fit an embed's 4 096 characters); more sides share twice this (three: 1 200 each).
 SIDE_CHARS = 1800
 
 
 async def compared_passages(store: Store, r: Ranker, question: str,
                             names: NameIndex | None) -> list[PassageRecord] | None:
-    """The passages a comparison question leads with (:func:`bot.comparison.compared_sides`): the best passage of
-    each side, asked as „was ist <side>“ (its definition: a mechanic's section, a term's rule, a card's rulings);
-    one passage when both sides' best is the same: for two names of one term (the term table's old and new name,
-    „umgewandelte Manakosten“ and „Manawert“, „Vorrang“ and „Priorität“) the table's row, which says that one is
-    the other renamed. ``None`` when the question compares nothing or a side names no concept, section or card of
-    the store."""
+    """The passages a comparison question leads with (:func:`bot.comparison.compared_sides`, two to
+    :data:`bot.comparison.MAX_SIDES` sides): the best passage of each side, asked as „was ist <side>“ (its
+    definition: a mechanic's section, a term's rule, a card's rulings), in the sides' order, each once: for two names
+    of one term (the term table's old and new name, „umgewandelte Manakosten“ and „Manawert“, „Vorrang“ und
+    „Priorität“) the table's row alone, which says that one is the other renamed. ``None`` when the question
+    compares nothing or a side names no concept, section or card of the store."""
     sides = compared_sides(question)
     if sides is None:
         return None
     found = [await r.search(store, f"was ist {side}", names, limit=OTHERS + 1) for side in sides]
     if any(not f.hits or not (f.analysis.concepts or f.cards) for f in found):
         return None
-    first, second = (f.hits[0].passage for f in found)
-    return [first] if first.id == second.id else [first, second]  # „Vorrang“ and „Priorität“: the one term row
+    return list({f.hits[0].passage.id: f.hits[0].passage for f in found}.values())  # „Vorrang“, „Priorität“: one
 
 
 def compared_body(index: TodayIndex, shown: list[PassageRecord], sections: list[MechanicRecord]) -> str:
     """The comparison page's passages, each with its owner line (:func:`owner_line`) and its text as shown today
-    (:func:`passage_view`), cut to :data:`SIDE_CHARS`, and its key."""
+    (:func:`passage_view`), cut to :data:`SIDE_CHARS` (more than two sides: their share of twice that), and its
+    key."""
     parts = []
+    most = SIDE_CHARS * 2 // max(2, len(shown))
     for p in shown:
         view = passage_view(index, p, sections)
-        text = view.text if len(view.text) <= SIDE_CHARS else cut(view.text, SIDE_CHARS - 1) + "…"
+        text = view.text if len(view.text) <= most else cut(view.text, most - 1) + "…"
         parts.append(f"{owner_line(index, p, view.state)}\n\n{text}\n_Schlüssel: {p.key}_")
     return "\n\n".join(parts)
+
+
+#: The line above a best passage that no candidate clearly leads (:attr:`bot.ranking.Ranked.clear`).
+HEDGE_LINE = "⚖️ Keine Stelle passt eindeutig am besten; die erste ist nur die wahrscheinlichste, die anderen stehen " \
+             "unten."
+
+
+def verdict_line(found: Ranked, r: Ranker, notes: Notes) -> str:
+    """The line that says how far ``/frage``'s best passage answers the question, ``""`` when it does: the
+    off-topic line when nothing of the question meets the documents' subject (:func:`bot.answers.off_topic.off_topic`;
+    no candidate is offered as the answer), else :data:`HEDGE_LINE` when no candidate leads clearly, the question's
+    notes ask for it (a word read as another, :class:`bot.answers.unknown_notes.Notes`) or the best passage holds
+    none of the game terms the question names (:func:`bot.answers.hollow.hollow_lead`)."""
+    if off_topic(found, r, notes.meant):
+        return OFF_TOPIC_LINE
+    return HEDGE_LINE if not found.clear or notes.hedge or hollow_lead(found, r, notes.meant) else ""
+
+
+def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str) -> None:
+    """Refuse a question that asks nothing the documents could answer, each with its German reason: a comparison
+    with an empty side (:func:`bot.comparison.missing_side`: „unterschied zwischen und“), no search terms (only stop
+    and question words), or only asking verbs (:func:`bot.answers.hollow.asks_only`: „was macht“, also followed by
+    invisible characters). ``shown``: the question as echoed (escaped).
+
+    Raises:
+        UserError: the question is one of these.
+    """
+    if missing_side(question):  # „unterschied zwischen und“: nothing to compare on one side, so nothing to answer
+        raise UserError(f"Ein Vergleich braucht zwei Dinge: „{shown}“",
+                        "Bitte beide Seiten nennen, z. B. „Was ist der Unterschied zwischen Spuk und Ausgraben?“")
+    if not found.analysis.terms:
+        raise UserError(f"Keine Suchwörter in „{shown}“",
+                        f"Die Frage enthält {no_terms_reason(question)}. Bitte mit Begriffen fragen, z. B. "
+                        "„Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?“")
+    if asks_only(found, r):  # „was macht“ and nothing (or only invisible characters) after it
+        raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",
+                        "Bitte sagen, worum es geht, z. B. „Was macht Spuk?“ oder „Wie funktioniert Fehde?“")
 
 
 @answer("question")
@@ -339,12 +378,16 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "im Spiel sind?`")
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, question, ctx.names, limit=OTHERS + 1)
-    hits, clear = found.hits, found.clear
+    hits = found.hits
     shown = quote_user(question, 120)
-    if not found.analysis.terms:
-        raise UserError(f"Keine Suchwörter in „{shown}“",
-                        f"Die Frage enthält {no_terms_reason(question)}. Bitte mit Begriffen fragen, z. B. "
-                        "„Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?“")
+    _refuse_unasked(question, found, r, shown)
+    # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
+    # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it
+    register = await register_page(ctx, question, asked_rows(await register_words(ctx.store), question,
+                                                              found.analysis))
+    if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
+        register.body = f"Frage: „{shown}“\n\n{register.body}"
+        return Reply(pages=[register], source="Änderungsregister (data/changes.toml)")
     if not hits:
         raise UserError(f"Nichts gefunden zu „{shown}“",
                         "Keine Stelle der Dokumente passt. Andere Wörter versuchen, alte und neue Begriffe werden "
@@ -361,18 +404,12 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     lead = f"Frage: „{shown}“"
     for line in notes.lines:  # what the question names that no document holds: said first
         lead += "\n" + line
-    if off_topic(found, r, notes.meant):  # nothing of it meets the documents' subject
-        lead += "\n" + OFF_TOPIC_LINE  # instead of the hedge: no candidate is offered as the answer
-    elif not clear or notes.hedge:
-        lead += "\n⚖️ Keine Stelle passt eindeutig am besten; die erste ist nur die wahrscheinlichste, die anderen " \
-                "stehen unten."
+    verdict = "" if register is not None else verdict_line(found, r, notes)  # the register's rows answer it
+    lead += "\n" + verdict if verdict else ""
     if found.truncated:
         lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet."
     printed = unprinted_line(await unprinted_cards(ctx.store, found.cards))
     lead += "\n" + printed if printed else ""
-    # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
-    # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page
-    register = await register_page(ctx, question, asked_rows(await register_words(ctx.store), question))
     if register is not None:
         lead += "\n\n" + register.body
     sections = await ctx.store.mechanic_sections()
@@ -392,9 +429,9 @@ async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker
     index, r, found = ranked
     sections = await ctx.store.mechanic_sections()
     if len(compared) == 1 and compared[0].kind == "term":
-        lead = "Beide Namen bezeichnen denselben Begriff; die Begriffstabelle sagt, welcher heute gilt:"
+        lead = "Die Namen bezeichnen denselben Begriff; die Begriffstabelle sagt, welcher heute gilt:"
     elif len(compared) == 1:
-        lead = "Beide Seiten führen zur selben Stelle:"
+        lead = "Die Seiten führen zur selben Stelle:"
     else:
         lead = "Ein Vergleich: zuerst die wichtigste Stelle zu jeder Seite."
     keys = {p.key for p in compared}

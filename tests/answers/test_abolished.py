@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.answers.abolished import RegisterWords, asked_rows, register_rows, register_words
+from bot.answers.abolished import RegisterWords, asked_rows, named_rows, register_rows, register_words
 from tests.answers.test_rulings import all_payloads
 from tests.test_render import assert_within_limits
 
@@ -46,12 +46,16 @@ async def test_register_rows_need_every_rules_word(ctx):
     assert register_rows(prepared, "Manabrand Kreatur") == []
     assert register_rows(prepared, "auf den") == []
     assert register_rows(prepared, "Stapel", min_words=2) == []
+    # a term's own name is asked for its term page, not for a renumbering row naming it in another form
+    for term in ("Hybrid-Manasymbol", "Halbe-Halbe-Manasymbol", "legendäre Regel"):
+        assert named_rows(prepared, term, min_words=2) == [], term
+    assert [r.key for r in named_rows(prepared, "mana burn", min_words=2)] == ["mana_burn", "mana_burn_braid_of_fire"]
 
 
 async def test_the_registers_words_are_prepared_once_per_store(ctx, monkeypatch):
     calls = []
     real = RegisterWords.of
-    monkeypatch.setattr(RegisterWords, "of", classmethod(lambda cls, index: calls.append(1) or real(index)))
+    monkeypatch.setattr(RegisterWords, "of", classmethod(lambda cls, index, a: calls.append(1) or real(index, a)))
     monkeypatch.setattr(ctx.store, "_memo", {k: v for k, v in ctx.store._memo.items() if k != "register_words"})
     for query in ("Manabrand", "Kampfschaden auf den Stapel", "Stapel"):
         await run_answer(ctx, "rule", search=query)
@@ -62,15 +66,64 @@ async def test_the_registers_words_are_prepared_once_per_store(ctx, monkeypatch)
 async def test_the_abolished_rows_and_what_a_question_names_of_them(ctx):
     prepared = await register_words(ctx.store)
     subjects = {r.key: what for r, what in prepared.abolished}
-    assert subjects["mana_burn"] == {"manabrand"}
-    assert subjects["mana_burn_braid_of_fire"] == {"manabrand"}  # the clause after „;“ is detail, not the subject
-    assert subjects["combat_damage_stack"] == {"kampfschaden", "benutzt", "stapel"}
+    assert subjects["mana_burn"] == ({"manabrand", "zzsmanabrand"},)  # the stem and the synonym group's concept
+    assert subjects["mana_burn_braid_of_fire"] == subjects["mana_burn"]  # the clause after „;“ is detail
+    assert subjects["combat_damage_stack"] == ({"kampfschad", "zzkcombatxdamage"}, {"benutz"}, {"stapel", "zzkstack"})
     assert "legend_rule" not in subjects  # changed, but nothing abolished
     assert [r.key for r in asked_rows(prepared, "kampfschaden auf den stapel legen")] == [
         "combat_damage_stack", "combat_damage_stack_double_strike_first_strike",
         "combat_damage_stack_double_strike_late"]  # as /regel suche Kampfschaden auf den Stapel
     assert asked_rows(prepared, "wie viel kampfschaden macht eine kreatur") == []  # one word of three
     assert asked_rows(prepared, "was liegt auf dem stapel") == []
+    # two words of „Einberufen ist keine zusätzlichen Kosten … mehr“, but not what was abolished (tuning q240)
+    assert asked_rows(prepared, "Bestimmt - ist das Opfern zusätzliche Kosten?") == []
+
+
+#: Players' words for the abolished rules: English names, written together or apart, a typo, „stack“ for „Stapel“.
+PLAYER_WORDS = [
+    ("gibts manaburn noch", "mana_burn"),  # the English name written as one word
+    ("gibt es noch mana burn", "mana_burn"),
+    ("mana brand", "mana_burn"),  # the German name written apart
+    ("gibt es noch manabrnad", "mana_burn"),  # a typo the analysis repairs
+    ("geht kampfschaden noch auf den stack", "combat_damage_stack"),
+    ("kampfschaden auf den stack", "combat_damage_stack"),
+]
+
+
+@pytest.mark.parametrize(("question", "key"), PLAYER_WORDS)
+async def test_players_words_for_an_abolished_rule_name_its_row(ctx, question, key):
+    prepared = await register_words(ctx.store)
+    assert asked_rows(prepared, question)[0].key == key
+
+
+@pytest.mark.parametrize(("search", "first"), [
+    ("manaburn", "**Manabrand abgeschafft** (seit 11.07.2009)"),
+    ("mana burn", "**Manabrand abgeschafft** (seit 11.07.2009)"),  # before: 104.3f, the hybrid symbol rule
+    ("mana brand", "**Manabrand abgeschafft** (seit 11.07.2009)"),
+    ("Kampfschaden auf den Stack", "**Kampfschaden benutzt den Stapel nicht mehr** (seit 11.07.2009)"),
+])
+async def test_regel_suche_on_players_words_leads_with_the_row(ctx, search, first):
+    reply = await run_answer(ctx, "rule", search=search)
+    assert not reply.error
+    assert reply.pages[0].title == f"„{search}“ heute"
+    assert reply.pages[0].body.startswith(first)
+
+
+@pytest.mark.parametrize(("question", "first"), [
+    ("gibt es noch manabrand", "**Manabrand abgeschafft** (seit 11.07.2009)"),  # before: ⚖️ above the row
+    ("gibts manaburn noch", "**Manabrand abgeschafft** (seit 11.07.2009)"),  # no passage holds „manaburn“
+    ("gibt es noch mana burn", "**Manabrand abgeschafft** (seit 11.07.2009)"),
+    ("mana brand", "**Manabrand abgeschafft** (seit 11.07.2009)"),
+    ("geht kampfschaden noch auf den stack", "**Kampfschaden benutzt den Stapel nicht mehr** (seit 11.07.2009)"),
+])
+async def test_frage_on_players_words_leads_with_the_row_unhedged(ctx, question, first):
+    reply = await run_answer(ctx, "question", question=question)
+    assert not reply.error
+    body = reply.pages[0].body
+    assert body.startswith(f"Frage: „{question}“\n\n{first}")  # the row is the answer: no ⚖️ or 🚫 line above it
+    assert "⚖️" not in body and "🚫" not in body
+    assert question == "gibts manaburn noch" or reply.pages[0].fields  # the candidates stay below the row
+    assert reply.pages[0].title == f"„{question}“ heute"
 
 
 @pytest.mark.parametrize(("question", "first"), [

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.comparison import compared_sides
+from bot.comparison import compared_sides, missing_side
+from tests.answers.test_rulings import all_payloads
+from tests.test_render import assert_within_limits
 
 
 @pytest.mark.parametrize(("question", "sides"), [
@@ -16,6 +18,10 @@ from bot.comparison import compared_sides
     ("blutdurst vs. pfropfen", ("blutdurst", "pfropfen")),
     ("spuk im vergleich zu ausgraben", ("spuk", "ausgraben")),
     ("ist manawert dasselbe wie umgewandelte manakosten", ("manawert", "umgewandelte manakosten")),
+    ("spuk, ausgraben oder blutdurst", ("spuk", "ausgraben", "blutdurst")),  # three sides
+    ("was ist der unterschied zwischen spuk, ausgraben und blutdurst", ("spuk", "ausgraben", "blutdurst")),
+    ("spuk oder ausgraben oder blutdurst?", ("spuk", "ausgraben", "blutdurst")),
+    ("spuk, ausgraben, blutdurst oder pfropfen", ("spuk", "ausgraben", "blutdurst", "pfropfen")),  # MAX_SIDES
 ])
 def test_comparison_sides(question, sides):
     assert compared_sides(question) == sides
@@ -28,6 +34,11 @@ def test_comparison_sides(question, sides):
     "wie funktioniert spuk",
     "spuk oder spuk",
     "was ist der unterschied zwischen blutdurst, wenn der gegner schaden hatte, und pfropfen",  # a clause, no name
+    "spuk, ausgraben, blutdurst, pfropfen oder fehde",  # five sides: more than MAX_SIDES
+    "spuk, ausgraben oder spuk",
+    "flackernde form, was kommt zuerst zurück die kreatur oder die auren",  # a topic, then a question (t2-133)
+    "anrufung des feuerhirns, modus zuerst oder X zuerst",  # alternatives repeating „zuerst“ (t2-213)
+    "unterschied zwischen und",
 ])
 def test_no_comparison(question):
     assert compared_sides(question) is None
@@ -82,3 +93,44 @@ async def test_a_side_no_document_holds_is_said_not_compared(ctx):
     assert "„blitzschlag“ steht in keinem Dokument des Bots; am ähnlichsten: **Blitzschlange**" in body
     assert "Ein Vergleich" not in body
     assert reply.pages[0].title.startswith("Nicht in den Dokumenten: „blitzschlag“")
+
+
+@pytest.mark.parametrize(("question", "missing"), [
+    ("unterschied zwischen und", True),
+    ("was ist der unterschied zwischen spuk und?", True),
+    ("was ist der unterschied zwischen", True),
+    ("vs blutdurst", True),
+    ("spuk vs", True),
+    ("unterschied zwischen spuk und ausgraben", False),
+    ("gibt es einen unterschied zwischen den hälften einer geteilten karte", False),  # one thing with parts
+    ("geht das, oder?", False),
+])
+def test_a_comparison_with_an_empty_side(question, missing):
+    assert missing_side(question) is missing
+
+
+async def test_a_comparison_with_an_empty_side_asks_for_both(ctx):
+    # before: the section Geteilte Karten, unhedged, for a question that names nothing
+    reply = await run_answer(ctx, "question", question="unterschied zwischen und")
+    assert reply.error
+    assert reply.pages[0].title == "Ein Vergleich braucht zwei Dinge: „unterschied zwischen und“"
+    assert "Spuk und Ausgraben" in reply.pages[0].body
+
+
+@pytest.mark.parametrize("question", [
+    "spuk, ausgraben oder blutdurst", "unterschied zwischen spuk, ausgraben und blutdurst"])
+async def test_three_sides_each_lead(ctx, question):
+    # 001's definition paragraphs of Spuk (Gildenbund), Ausgraben (Ravnica) and Blutdurst (Gildenbund), in order
+    reply = await run_answer(ctx, "question", question=question)
+    assert body_keys(reply) == ["001:1078", "001:89", "001:1052"]
+    assert reply.pages[0].title == "Spuk · Ausgraben · Blutdurst"
+    assert "Ein Vergleich: zuerst die wichtigste Stelle zu jeder Seite." in reply.pages[0].body
+    assert [a.label for a in reply.actions[:3]] == ["1. Spuk", "2. Ausgraben", "3. Blutdurst"]
+    assert reply.pages[0].fields[0].name.startswith("4. ")
+
+
+async def test_four_sides_fit_one_message(ctx):
+    reply = await run_answer(ctx, "question", question="spuk, ausgraben, blutdurst oder pfropfen")
+    assert body_keys(reply) == ["001:1078", "001:89", "001:1052", "001:1942"]
+    for message in all_payloads(reply):
+        assert_within_limits(message)

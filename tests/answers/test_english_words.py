@@ -70,3 +70,14 @@ async def test_a_card_name_with_a_typo_names_its_card(ctx):
     by_id = {e.card_id: e.name for e in ctx.names.entries}
     assert [by_id[c] for c in named] == ["Azorius-Herold"]
     assert (await first_keys(ctx, question, 1)) == ["001:2012"]
+
+
+async def test_an_english_definition_question_leads_with_the_documents_definition(ctx):
+    # Without the official rules no English passage defines Haunt, Bloodthirst or Graft; the documents' German
+    # definitions (001's sections) do, and lead as they do for „was ist spuk“ (before: the term table's row,
+    # standing in as if nothing defined the term)
+    for question, key in (("what does haunt do", "001:1078"), ("what is haunt", "001:1078"),
+                          ("what does bloodthirst do", "001:1052"), ("what does graft do", "001:1942"),
+                          ("was ist spuk", "001:1078")):
+        assert (await first_keys(ctx, question, 1)) == [key], question
+    assert (await first_keys(ctx, "what does clash do", 1)) == ["000:29"]  # the English article's definition

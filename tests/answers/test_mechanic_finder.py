@@ -106,8 +106,26 @@ def definition(sections: list[MechanicRecord], text: str) -> list[MechanicRecord
     keys = [" ".join(m.words) for m in sections]
     best = process.extract(" ".join(typed), keys, scorer=fuzz.WRatio, limit=3, score_cutoff=80)
     if not best:
-        return []
+        return begun(sections, typed)
     return [sections[i] for _k, score, i in best if score >= best[0][1] - 0.01]
+
+
+_NAMES: dict[tuple[int, ...], list[tuple[MechanicRecord, str]]] = {}
+
+
+def begun(sections: list[MechanicRecord], typed: list[str]) -> list[MechanicRecord]:
+    """The last tier: the sections one of whose names (title, or any name of a term the section is about) begins
+    with the typed words run together; none when more than 5 titles."""
+    joined = "".join(canonical(t) for t in typed)
+    key = tuple(m.id for m in sections)
+    if key not in _NAMES:  # the same names for every query
+        _NAMES[key] = [(m, "".join(canonical(w) for w in m.words)) for m in sections] + [
+            (m, "".join(canonical(w) for w in tokens(name))) for term in term_index().terms
+            for m in about(sections, term) for name, _rank in term.names()]
+    names = _NAMES[key]
+    found = [m for m, name in names if name.startswith(joined)]
+    found = sorted({m.id: m for m in found}.values(), key=sections.index)
+    return found if len({m.title for m in found}) <= 5 else []
 
 
 def queries(sections: list[MechanicRecord]) -> list[str]:
@@ -131,6 +149,10 @@ async def test_the_finder_names_what_the_definition_names(ctx: AnswerContext):
     want = {q: [m.id for m in definition(sections, q)] for q in asked}
     assert got == want
     assert [sections[i].title for i in finder.find("convoke")] == ["Einberufen"]
+    assert [sections[i].title for i in finder.find("haun")] == ["Spuk"]  # Haunt begun
+    assert finder.find("Spux") == []  # a slip is offered (MechanicFinder.slipped), never answered
+    assert [sections[i].title for i in finder.slipped(["spux"])] == ["Spuk"]
+    assert finder.find("upkeep") == []  # a word inside Cumulative Upkeep is no beginning
 
 
 async def test_the_synonym_groups_title_the_sections_their_patterns_fit(ctx: AnswerContext):

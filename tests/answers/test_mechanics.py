@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_action, run_answer, run_completer
+from bot.answers.mechanic_finder import mechanic_finder
 from bot.answers.mechanics import find_mechanics, mechanic_names, mechanics
 from bot.render import payload
 from tests.answers.test_rulings import all_payloads
@@ -243,3 +244,31 @@ async def test_autocomplete_offers_the_section_of_a_term_by_its_other_names(ctx)
         assert section in [c.value for c in await run_completer(ctx, mechanic_names, typed)], typed
     own = [c.value for c in await run_completer(ctx, mechanic_names, "C")]
     assert own[:2] == ["Clash", "Chiffrieren"]  # a name's own matches first, the other names' sections after
+
+
+@pytest.mark.parametrize(("typed", "title"), [
+    ("haun", "Spuk"),  # a beginning of Spuk's English name Haunt, typed without choosing
+    ("Replik", "Reproduktion"),  # of the old name Replikation
+])
+async def test_a_name_typed_without_choosing_answers_what_the_box_offers(ctx, typed, title):
+    offered = [c.value for c in await run_completer(ctx, mechanic_names, typed)]
+    assert offered == [title]
+    reply = await run_answer(ctx, "mechanic", name=typed)
+    assert not reply.error
+    assert reply.pages[0].title.startswith(f"{title} – ")
+
+
+async def test_a_slip_in_the_first_letters_is_offered(ctx):
+    # „ripl“: one slip from „repl…“ (Replikation → Reproduktion) and from „rippl…“ (Ripple → Wallung)
+    assert [c.value for c in await run_completer(ctx, mechanic_names, "ripl")] == ["Reproduktion", "Wallung"]
+    assert (await mechanic_finder(ctx.store)).slipped(["spk"]) == []  # under MIN_SLIPPED letters
+    reply = await run_answer(ctx, "mechanic", name="ripl")  # typed: offered to choose, not answered
+    assert reply.error and reply.pages[0].title == "Keine Mechanik „ripl“ gefunden"
+    assert reply.pages[0].body == "Meintest du:\n• Reproduktion\n• Wallung"
+    assert [a.label for a in reply.choices] == ["Reproduktion", "Wallung"]
+
+
+async def test_a_name_nothing_begins_stays_unknown(ctx):
+    reply = await run_answer(ctx, "mechanic", name="xyzq")
+    assert reply.error and reply.pages[0].title == "Keine Mechanik „xyzq“ gefunden"
+    assert reply.pages[0].body.startswith("Bekannte Abschnitte: Fehde, Clash") and not reply.choices

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.search import SHORT, UNCLEAR
+from bot.search import SHORT, TYPO, UNCLEAR
 
 SHORT_NAMES = {
     "Szadek": "Szadek, Herr der Geheimnisse",
@@ -26,7 +26,7 @@ async def test_a_shortened_name_answers_its_card_and_says_so(ctx, typed, card):
     assert f"„{typed}“ ist der kurze Name von {card} (Regel 201.5c)." in reply.pages[0].body
 
 
-@pytest.mark.parametrize("typed", ["Agrus", "Razias", "Szad"])
+@pytest.mark.parametrize("typed", ["Agrus", "Razias", "Szad", "Szade"])  # Szade: begun, not mistyped
 def test_a_word_that_only_begins_a_name_is_offered_not_answered(ctx, typed):
     found = ctx.names.lookup(typed)
     assert found.hit is None and found.how == UNCLEAR and found.candidates
@@ -42,3 +42,22 @@ async def test_a_calculator_says_how_a_shortened_name_was_read(ctx):
     reply = await run_answer(ctx, "mana_info", cost="Szadek")
     assert "„Szadek“ ist der kurze Name von Szadek, Herr der Geheimnisse (Regel 201.5c)." in "\n".join(
         p.body for p in reply.pages)
+
+
+@pytest.mark.parametrize("typed", ["szadec", "sadek", "Szadke"])  # a wrong, a dropped, two swapped letters
+async def test_a_slip_in_a_shortened_name_answers_its_card_as_a_typo(ctx, typed):
+    found = ctx.names.lookup(typed)
+    assert found.how == TYPO and found.hit is not None and found.hit.card_name == "Szadek, Herr der Geheimnisse"
+    reply = await run_answer(ctx, "card", name=typed)
+    assert reply.pages[0].title == "Szadek, Herr der Geheimnisse"
+    assert (f"„{typed}“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Szadek, Herr der "
+            "Geheimnisse.") in reply.pages[0].body
+
+
+async def test_frage_reads_a_slip_in_a_shortened_name_as_the_card(ctx):
+    # before: „„szadec“ steht in keinem Dokument des Bots“ and a hedge, although Szadek's rulings were answered
+    reply = await run_answer(ctx, "question", question="was macht szadec")
+    body = reply.pages[0].body
+    assert reply.pages[0].title == "Szadek, Herr der Geheimnisse"
+    assert "steht in keinem Dokument" not in body and "⚖️" not in body
+    assert "am ähnlichsten geschrieben: Szadek, Herr der Geheimnisse." in body

@@ -63,3 +63,34 @@ async def test_newer_answer_texts_through_the_real_bot(real_bot, store_db, tmp_p
             assert SPOILER_NOTE in explained.embeds[0]["description"]
             assert "Blitzschlange" not in str(explained.embeds)
         assert fake.errors == [] and fake.invalid == []
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_players_words_and_hollow_questions_through_the_real_bot(real_bot, store_db, tmp_path):
+    # values: data/changes.toml (row mana_burn), 001's definition paragraphs (Spuk 1078, Ausgraben 89, Blutdurst
+    # 1052) and the term table (Haunt → Spuk, Ripple → Wallung, Replikation → Reproduktion)
+    async with FakeDiscord() as fake, running_bot(fake, tmp_path, argv=real_bot, db=store_db):
+        await fake.wait_sync()
+        burn = await fake.command("ask", {"question": "gibts manaburn noch"}, locale="de")
+        text = burn.embeds[0]["description"]
+        assert text.startswith("Frage: „gibts manaburn noch“\n\n**Manabrand abgeschafft** (seit 11.07.2009)")
+        assert "⚖️" not in text
+        rule = await fake.command("rule", {"search": "mana burn"}, locale="de")
+        assert rule.embeds[0]["title"] == "„mana burn“ heute"
+        three = await fake.command("ask", {"question": "spuk, ausgraben oder blutdurst"}, locale="de")
+        assert three.embeds[0]["title"] == "Spuk · Ausgraben · Blutdurst"
+        assert [b.get("label") for b in three.buttons()][:3] == ["1. Spuk", "2. Ausgraben", "3. Blutdurst"]
+        empty = await fake.command("ask", {"question": "unterschied zwischen und"}, locale="de")
+        assert empty.ephemeral
+        assert empty.embeds[0]["title"] == "Ein Vergleich braucht zwei Dinge: „unterschied zwischen und“"
+        runde = await fake.command("ask", {"question": "wie lange dauert eine runde"}, locale="de")
+        assert runde.embeds[0]["description"].startswith(
+            "Frage: „wie lange dauert eine runde“\n⚖️ Keine Stelle passt eindeutig am besten")
+        nothing = await fake.command("ask", {"question": "was macht " + "\u200b" * 300}, locale="de")
+        assert nothing.ephemeral and nothing.embeds[0]["title"] == "Wonach fragst du? „was macht“ nennt nichts"
+        haunt = await fake.command("mechanic", {"name": "haun"}, locale="de")
+        assert haunt.embeds[0]["title"].startswith("Spuk – ")
+        assert [c["name"] for c in await fake.autocomplete("mechanik", "name", "ripl")] == [
+            "Reproduktion", "Wallung"]
+        english = await fake.command("ask", {"question": "what does haunt do"}, locale="en-US")
+        assert "Spuk ist eine Fähigkeit, die deinen Kreaturen" in english.embeds[0]["description"]
