@@ -51,6 +51,14 @@ _CLAUSE_WORDS = (
     "i you my your can may must does do if when with who why wins"
 )
 _CLAUSE = frozenset(_CLAUSE_WORDS.split())
+#: Finite verbs that open a yes/no question about one subject („ist ein Artefakt einfarbig oder mehrfarbig“, „gilt
+#: eine geteilte Karte als rot oder grün“): its „oder“ joins two things said of the subject, not two things compared,
+#: when the side before it says more (subject and predicate) than the side after it (:func:`_alternatives`).
+_VERB_FIRST_WORDS = (
+    "ist sind hat haben gibt gilt gelten zählt zählen zaehlt zaehlen bleibt bleiben wird werden kommt kommen kostet "
+    "kosten bekommt bekomme braucht brauche heißt heisst is are does do has counts"
+)
+_VERB_FIRST = frozenset(_VERB_FIRST_WORDS.split())
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
 #: What separates the sides of a list inside one side's text: a comma, or the conjunction again („A oder B oder C“).
 _LIST = re.compile(r"\s*,\s*(?:(?:und|oder|sowie|or|and)\s+)?|\s+(?:und|oder|sowie|or|and|&)\s+", re.IGNORECASE)
@@ -103,6 +111,15 @@ def _listed(sides: list[str]) -> bool:
     return all(len(w) <= MAX_LISTED_WORDS for w in words) and sum(map(len, words)) == len(set().union(*words))
 
 
+def _alternatives(before: str, after: str) -> bool:
+    """True when „<before> oder <after>“ is a question opened by a finite verb (:data:`_VERB_FIRST`) whose side
+    before „oder“ has more words than the side after it (frame words dropped): „ist ein artefakt einfarbig oder
+    mehrfarbig“ asks which of two properties one subject has; „ist spuk oder ausgraben besser“ compares two things."""
+    first = _WORD.match(before.strip())
+    return (first is not None and first.group(0).lower() in _VERB_FIRST
+            and len(_words(before)) > len(_words(after)))
+
+
 def compared_sides(question: str) -> tuple[str, ...] | None:
     """The things a comparison question names, as typed (frame words dropped), two to :data:`MAX_SIDES`: „was ist
     der unterschied zwischen blutdurst und pfropfen“ → ``("blutdurst", "pfropfen")``, „Spuk oder Ausgraben?“ →
@@ -115,6 +132,8 @@ def compared_sides(question: str) -> tuple[str, ...] | None:
         m = form.search(text)
         if m is None:
             continue
+        if form is _FORMS[-1] and _alternatives(m["a"], m["b"]):
+            return None
         sides = [*_sides(m["a"]), *_sides(m["b"])]
         if any(s is None for s in sides) or len(sides) > MAX_SIDES:
             return None

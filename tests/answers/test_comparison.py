@@ -22,6 +22,7 @@ from tests.test_render import assert_within_limits
     ("was ist der unterschied zwischen spuk, ausgraben und blutdurst", ("spuk", "ausgraben", "blutdurst")),
     ("spuk oder ausgraben oder blutdurst?", ("spuk", "ausgraben", "blutdurst")),
     ("spuk, ausgraben, blutdurst oder pfropfen", ("spuk", "ausgraben", "blutdurst", "pfropfen")),  # MAX_SIDES
+    ("ist spuk oder ausgraben besser", ("spuk", "ausgraben")),  # opened by a verb, one name on each side
 ])
 def test_comparison_sides(question, sides):
     assert compared_sides(question) == sides
@@ -39,6 +40,11 @@ def test_comparison_sides(question, sides):
     "flackernde form, was kommt zuerst zurück die kreatur oder die auren",  # a topic, then a question (t2-133)
     "anrufung des feuerhirns, modus zuerst oder X zuerst",  # alternatives repeating „zuerst“ (t2-213)
     "unterschied zwischen und",
+    # a question opened by a verb asks which of two things one subject is (001:2037 answers it: „… weder mehrfarbig
+    # noch einfarbig“); compared are two names, not a subject and its predicate
+    "ist ein artefakt einfarbig oder mehrfarbig",
+    "sind karten im friedhof getappt oder ungetappt",
+    "ist schneemana eine eigene manaart oder farbe",
 ])
 def test_no_comparison(question):
     assert compared_sides(question) is None
@@ -47,6 +53,13 @@ def test_no_comparison(question):
 def body_keys(reply) -> list[str]:
     body = reply.pages[0].body
     return [part.split("_", 1)[0] for part in body.split("_Schlüssel: ")[1:]]
+
+
+async def test_a_subject_s_two_properties_are_answered_not_compared(ctx):
+    reply = await run_answer(ctx, "question", question="ist ein artefakt einfarbig oder mehrfarbig")
+    body = reply.pages[0].body
+    assert "Ein Vergleich" not in body and body_keys(reply)[0] == "001:2037"
+    assert "weder mehrfarbig noch einfarbig" in body
 
 
 async def test_both_sides_lead(ctx):
