@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from bot.analysis import snowball
 from bot.fuzzybound import WRATIO_CUTOFF, WRatioBound
@@ -174,6 +175,9 @@ class MechanicFinder:
         self._joined: dict[str, list[int]] = {}
         for found, title in named:
             self._joined.setdefault("".join(canonical(w) for w in title), []).extend(found)
+        #: the joined names' first ``n`` letters, per ``n`` asked so far (:meth:`slipped` compares them in C)
+        self._beginnings: dict[int, list[str]] = {}
+        self._longest = max(map(len, self._joined), default=0)
 
     def _prepare_groups(self, words: list[tuple[str, ...]]) -> None:
         """The synonym groups that title some section (``words``: each section's title words), for :meth:`_group_of`."""
@@ -251,9 +255,18 @@ class MechanicFinder:
         joined = "".join(canonical(t) for t in typed)
         if len(joined) < MIN_SLIPPED:
             return []
-        found = {i for name, sections in self._joined.items()
-                 if min(slips(joined, name[:n]) for n in (len(joined) - 1, len(joined), len(joined) + 1)) <= 1
-                 for i in sections}
+        names = list(self._joined)
+        found: set[int] = set()
+        for n in (len(joined) - 1, len(joined), len(joined) + 1):
+            n = min(n, self._longest)  # past the longest name every beginning is the name
+            begun = self._beginnings.get(n)
+            if begun is None:  # one list per length, at most the longest name's, made once per store
+                begun = self._beginnings[n] = [name[:n] for name in names]
+            # OSA ≤ 2 in C first: a slip (OSA 1, or a near swap of OSA 2) is among those few
+            for _begun, _distance, pos in process.extract(joined, begun, scorer=OSA.distance, score_cutoff=2,
+                                                          limit=None):
+                if slips(joined, names[pos][:n]) <= 1:
+                    found.update(self._joined[names[pos]])
         return sorted(found)
 
     def begun(self, typed: Sequence[str]) -> list[int]:
