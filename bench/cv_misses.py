@@ -2,9 +2,9 @@
 question ranked with the weights and hedge fitted on the other folds, as ``bench/bench_questions.py --cv K --fit``
 computes them, printed when its gold passage is not first — rank of the gold, the first three hits with kind,
 card/section title and text start, and the gold passage's own — plus the CV figures, the weights fitted on the
-whole tuning parts and the hedge the README's rule chooses for them there (:func:`question_cv.choose_margin`).
+whole tuning parts and the hedge the rule of docs/ranking.md chooses for them there (:func:`question_cv.choose_margin`).
 Only the fitted row, so it runs in a minute or two instead of the full table's ten. The shipped weights are no
-longer the fit's: ``bench/refit.py`` makes them (coordinate ascent; README, ¹⁶).
+longer the fit's: ``bench/refit.py`` makes them (coordinate ascent; docs/ranking.md, ¹⁶).
 
 Run: ``.venv/bin/python bench/cv_misses.py [--k 5] [--db STORE] [--parts tuning,tuning2]`` (the store of the
 documents is built in a temporary folder unless ``--db`` names one; ``--parts``: the tuning parts, both by default,

@@ -1,9 +1,9 @@
 """Make ``/frage``'s weights the way the shipped ones are made, on both whole tuning parts (never the held-out parts),
-and print them as the lines of :class:`bot.weights.Weights` to copy, with the hedge the README's rule chooses for
+and print them as the lines of :class:`bot.weights.Weights` to copy, with the hedge the rule of docs/ranking.md chooses for
 them (:func:`question_cv.choose_margin`).
 
 The procedure (:data:`METHOD`, a method of ``bench/weight_methods.py``; kept after the nested CV of
-``bench/nested_cv.py`` found no method better beyond the folds' spread: README, ¹⁶): the weights start at the
+``bench/nested_cv.py`` found no method better beyond the folds' spread: docs/ranking.md, ¹⁶): the weights start at the
 hand-set ones (:data:`question_fit.START`), then coordinate ascent (:func:`question_ascent.ascend`) over
 :data:`GRID` (:data:`question_cv.WIDE`) on :data:`OBJECTIVE` until a pass changes nothing; the weights outside the
 grid keep their start. ``tests/answers/test_question_ascent.py`` pins the result: no single grid step improves it on
@@ -34,7 +34,7 @@ from weight_methods import make  # noqa: E402
 
 from bot.weights import Weights  # noqa: E402
 
-#: How the shipped weights are made: a method of ``bench/weight_methods.py`` (the ascent on MRR over ``WIDE``; README,
+#: How the shipped weights are made: a method of ``bench/weight_methods.py`` (the ascent on MRR over ``WIDE``; docs/ranking.md,
 #: ¹⁶), the ascent's objective and its grid (the fields a refit moves; the pin reads both).
 OBJECTIVE = "mrr"
 GRID = WIDE

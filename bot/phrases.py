@@ -12,7 +12,7 @@ A *pair* is two neighbouring tokens of the text (:func:`bot.words.tokens`: folde
 each read as its Snowball stem (:func:`bot.words.snowball`), kept unless both are stop words
 (:data:`bot.analysis.STOP_WORDS`: „in der“ says nothing). The stage gives each of the first
 :attr:`bot.ranking.Weights.phrases` hits ``weight`` times the share of the question's pairs the passage's text holds
-anywhere (README, "Fragen in eigenen Worten", the phrase stage).
+anywhere (docs/ranking.md, the phrase stage).
 """
 
 from __future__ import annotations

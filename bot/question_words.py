@@ -3,7 +3,7 @@
 
 A word of the question is one of :attr:`bot.analysis.Analysis.groups` (its stems, compound parts and the concepts
 it names: held when any of them is) and weighs ``log(N / df)`` of its rarest term (``N`` passages, ``df`` those
-carrying the term; README, "Questions in the player's words"). What depends on the question alone is computed once
+carrying the term; docs/ranking.md). What depends on the question alone is computed once
 per question (:class:`QuestionWords`), not once per candidate passage: a question has ≈ 120 candidates.
 """
 

@@ -1,6 +1,6 @@
 """The weights of the ranking of ``/frage`` (:mod:`bot.ranking`): bm25's column weights and scale, each feature's
 weight, the stages' depths and the hedge. Made on the tuning parts of the question set only (never the held-out
-parts) by ``bench/question_cv.py``; the README says how (¹⁶)."""
+parts) by ``bench/question_cv.py``; docs/ranking.md says how (¹⁶)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ class Weights:
     chosen by coordinate ascent on MRR over both whole tuning parts from the hand-set start
     (``bench/question_fit.py``'s ``START``; ``bench/refit.py`` makes them, ``tests/answers/test_question_ascent.py``
     pins them); the others (bm25's columns and scale, ``rule``, the kind priors, the depths) keep their hand-set
-    values. The ascent beat the pairwise logistic fit by 5-fold CV on both parts (README, ¹⁶)."""
+    values. The ascent beat the pairwise logistic fit by 5-fold CV on both parts (docs/ranking.md, ¹⁶)."""
 
     names: float = 1.0
     terms: float = 3.0
@@ -53,7 +53,7 @@ class Weights:
     #: A word of the question none of whose terms any passage's analysed text carries (a player's word or a typo
     #: the documents never use: „glechzeitig“; or a card's name word found only in the names column) weighs this
     #: share of the highest idf (``log(N + 1)``) in ``coverage``'s total: no candidate's text holds it, so at full
-    #: weight it only shrinks every candidate's share of the question. 5-fold CV on both tuning parts (README, ¹⁸):
+    #: weight it only shrinks every candidate's share of the question. 5-fold CV on both tuning parts (docs/ranking.md, ¹⁸):
     #: 0.25 gained alone (ascent 82.3 / 94.5 %) but lost hit@1 and hit@3 on top of the unnamed sections (ascent 82.0 /
     #: 94.6 % at 1 against 81.6 / 94.0 % at 0.25), so it stays 1: no change; kept as a weight for
     #: ``bench/weight_methods.py --set unheld=…``.
@@ -90,7 +90,7 @@ class Weights:
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
     #: three settings are chosen together (``bench/question_cv.py``'s ``choose_margin``: the setting with the most
     #: clear answers whose clear answers are right 96 % of the time on the training questions), on both whole tuning
-    #: parts for the shipped weights (``bench/refit.py``: margin 3.5, near 2.5, covered 0.9; README, ¹⁶ ¹⁹).
+    #: parts for the shipped weights (``bench/refit.py``: margin 3.5, near 2.5, covered 0.9; docs/ranking.md, ¹⁶ ¹⁹).
     margin: float = 3.5
     #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked

@@ -15,7 +15,7 @@ A question is off the documents' subject when nothing in it meets what they are 
 
 The thresholds were chosen on the tuning parts (``tests/questions/{tuning,tuning2,dev}.toml``, every question of
 them answerable) and the off-topic questions of ``tests/answers/off_topic_questions.py``: ``bench/off_topic.py``
-prints how many of each the rule flags (README, „Fragen, die die Dokumente nicht beantworten“).
+prints how many of each the rule flags (docs/ranking.md).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ long (full-text searches over user text, the catalogues loaded once per store, r
 the file), and a plain ``sqlite3`` connection (:class:`LoopReader`) on which :meth:`StoreBase.fetchall` and
 :meth:`StoreBase.fetchone` first try a query directly on the event loop, within :data:`LOOP_BUDGET_STEPS` of
 SQLite's virtual-machine steps: a look-up by key or indexed name costs a few µs of CPU there instead of ≈ 200 µs
-through aiosqlite's thread and queue (README, "Tests and benchmarks"). A query over that budget, or one that meets
+through aiosqlite's thread and queue (docs/performance.md). A query over that budget, or one that meets
 a lock, is run again through aiosqlite; SQL once over the budget goes there directly from then on.
 
 The query methods live in the modules of :mod:`bot.store` by concern; each subclasses :class:`StoreBase`.
