@@ -1,6 +1,6 @@
 """Make ``/frage``'s weights the way the shipped ones are made, on both whole tuning parts (never the held-out parts),
-and print them as the lines of :class:`bot.weights.Weights` to copy, with the hedge the rule of docs/ranking.md chooses for
-them (:func:`question_cv.choose_margin`).
+and print them as the lines of :class:`bot.weights.Weights` to copy, with the hedge the rule of docs/ranking.md
+chooses for them (:func:`question_cv.choose_margin`).
 
 The procedure (:data:`METHOD`, a method of ``bench/weight_methods.py``; kept after the nested CV of
 ``bench/nested_cv.py`` found no method better beyond the folds' spread: docs/ranking.md, ¹⁶): the weights start at the
@@ -34,8 +34,8 @@ from weight_methods import make  # noqa: E402
 
 from bot.weights import Weights  # noqa: E402
 
-#: How the shipped weights are made: a method of ``bench/weight_methods.py`` (the ascent on MRR over ``WIDE``; docs/ranking.md,
-#: ¹⁶), the ascent's objective and its grid (the fields a refit moves; the pin reads both).
+#: How the shipped weights are made: a method of ``bench/weight_methods.py`` (the ascent on MRR over ``WIDE``;
+#: docs/ranking.md, ¹⁶), the ascent's objective and its grid (the fields a refit moves; the pin reads both).
 OBJECTIVE = "mrr"
 GRID = WIDE
 METHOD = f"ascent:{OBJECTIVE}:wide"

@@ -53,10 +53,10 @@ class Weights:
     #: A word of the question none of whose terms any passage's analysed text carries (a player's word or a typo
     #: the documents never use: „glechzeitig“; or a card's name word found only in the names column) weighs this
     #: share of the highest idf (``log(N + 1)``) in ``coverage``'s total: no candidate's text holds it, so at full
-    #: weight it only shrinks every candidate's share of the question. 5-fold CV on both tuning parts (docs/ranking.md, ¹⁸):
-    #: 0.25 gained alone (ascent 82.3 / 94.5 %) but lost hit@1 and hit@3 on top of the unnamed sections (ascent 82.0 /
-    #: 94.6 % at 1 against 81.6 / 94.0 % at 0.25), so it stays 1: no change; kept as a weight for
-    #: ``bench/weight_methods.py --set unheld=…``.
+    #: weight it only shrinks every candidate's share of the question. 5-fold CV on both tuning parts
+    #: (docs/ranking.md, ¹⁸): 0.25 gained alone (ascent 82.3 / 94.5 %) but lost hit@1 and hit@3 on top of the
+    #: unnamed sections (ascent 82.0 / 94.6 % at 1 against 81.6 / 94.0 % at 0.25), so it stays 1: no change; kept
+    #: as a weight for ``bench/weight_methods.py --set unheld=…``.
     unheld: float = 1.0
     #: Second stage (:mod:`bot.question_words`): among the first :attr:`siblings` hits, passages of one card or one
     #: mechanics section are re-scored by their best single sentence's share of the question's terms that not all

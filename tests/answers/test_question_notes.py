@@ -29,7 +29,8 @@ async def test_a_card_whose_text_no_document_prints_is_answered_with_its_ruling(
     body = reply.pages[0].body
     assert "**Gedruckter Text**" not in body
     assert "Angestachelt zu sein ist keine Fähigkeit, die die Kreatur hat." in body
-    # its rulings are near one another: no passage is clearly best by the hedge bench/refit.py chose (docs/ranking.md, ¹⁶)
+    # its rulings are near one another: no passage is clearly best by the hedge bench/refit.py chose
+    # (docs/ranking.md, ¹⁶)
     assert body.index("Angestachelt zu sein") < body.index("_Schlüssel: 004:9_")
     assert "⚖️ Keine Stelle passt eindeutig am besten" in body
     assert all(a.arg != "004:1" for a in reply.actions)

@@ -1,7 +1,7 @@
 """A question's word that no passage holds in any form (a word of the player's the documents never use, or a typo
 no document's word is near) weighs :attr:`bot.weights.Weights.unheld` of the highest idf in the ``coverage`` part's
-total (bot/ranking.py, bot/question_words.py). Shipped at 1 (the full weight: docs/ranking.md, ¹⁸, 0.25 lost on top of the
-unnamed sections); measured at 0.25 here, as ``bench/weight_methods.py --set unheld=0.25`` does."""
+total (bot/ranking.py, bot/question_words.py). Shipped at 1, the full weight (docs/ranking.md, ¹⁸: 0.25 lost on top
+of the unnamed sections); measured at 0.25 here, as ``bench/weight_methods.py --set unheld=0.25`` does."""
 
 from __future__ import annotations
 

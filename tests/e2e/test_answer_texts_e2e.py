@@ -32,8 +32,7 @@ async def test_newer_answer_texts_through_the_real_bot(real_bot, store_db, tmp_p
             text = off.embeds[0]["description"]
             assert text.startswith("Frage: „wie teuer ist ein booster“\n" + OFF_TOPIC_LINE)
             assert any((b.get("custom_id") or "").startswith("rb:passage:") for b in off.buttons())
-            # 001:320 leads 002:33 by 0.4 points: no clear answer (until the hedge of docs/ranking.md ¹⁸ the question was
-            # „wer gewinnt die fehde“, whose first ruling now leads by 1.5 holding every word: clear)
+            # 001:320 leads 002:33 by 0.4 points: no clear answer
             hedged = await fake.command("ask", {"question": "kann ich zweimal angreifen"}, locale="de")
             assert ("⚖️ Keine Stelle passt eindeutig am besten; die erste ist nur die wahrscheinlichste, die anderen "
                     "stehen unten.") in hedged.embeds[0]["description"]
