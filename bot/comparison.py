@@ -41,14 +41,15 @@ _FRAME_WORDS = (
     "what is the a an which better difference between same"
 )
 _FRAME = frozenset(_FRAME_WORDS.split())
-#: Words that make a side a clause, not a name (a person, a modal or asking verb, a condition, a question word or
-#: the verb of an outcome): „kann ich mit Spuk oder mit Ausgraben …“ asks one thing about two ways, „wer gewinnt
-#: fehde krims krams oder boros rekrut“ one thing about two cards; they compare nothing.
+#: Words that make a side a clause, not a name (a person, a modal or asking verb, a condition, a question word, the
+#: verb of an outcome or a word of order): „kann ich mit Spuk oder mit Ausgraben …“ asks one thing about two ways,
+#: „wer gewinnt fehde krims krams oder boros rekrut“ one thing about two cards, „was kommt zuerst, Kostenerhöhung
+#: oder Kostenreduzierung“ one order; they compare nothing.
 _CLAUSE_WORDS = (
     "ich du er sie es man wir ihr mich dich mein meine dein deine sein seine kann kannst darf darfst muss musst "
     "soll sollte will wird werden wenn falls ob dass mit ohne bei nach gegen habe hast hat haben geht gehen "
-    "wer wen wem wann warum wieso weshalb gewinnt verliert passiert "
-    "i you my your can may must does do if when with who why wins"
+    "wer wen wem wann warum wieso weshalb gewinnt verliert passiert kommt kommen zuerst erst vorher danach "
+    "i you my your can may must does do if when with who why wins first"
 )
 _CLAUSE = frozenset(_CLAUSE_WORDS.split())
 #: Finite verbs that open a yes/no question about one subject („ist ein Artefakt einfarbig oder mehrfarbig“, „gilt
@@ -60,8 +61,10 @@ _VERB_FIRST_WORDS = (
 )
 _VERB_FIRST = frozenset(_VERB_FIRST_WORDS.split())
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
-#: What separates the sides of a list inside one side's text: a comma, or the conjunction again („A oder B oder C“).
-_LIST = re.compile(r"\s*,\s*(?:(?:und|oder|sowie|or|and)\s+)?|\s+(?:und|oder|sowie|or|and|&)\s+", re.IGNORECASE)
+#: What separates the sides of a list inside one side's text: a comma, or the conjunction again („A oder B oder C“,
+#: „A vs B vs C“).
+_LIST = re.compile(r"\s*,\s*(?:(?:und|oder|sowie|or|and)\s+)?|\s+(?:und|oder|sowie|or|and|&|vs\.?|versus)\s+",
+                   re.IGNORECASE)
 #: A comparison's frame with a side left empty: „Unterschied zwischen und“, „Unterschied zwischen“, „vs Spuk“ („der
 #: Unterschied zwischen den Hälften“ names one thing with parts, and is no comparison missing a side).
 _GAPS = (

@@ -23,6 +23,7 @@ from tests.test_render import assert_within_limits
     ("spuk oder ausgraben oder blutdurst?", ("spuk", "ausgraben", "blutdurst")),
     ("spuk, ausgraben, blutdurst oder pfropfen", ("spuk", "ausgraben", "blutdurst", "pfropfen")),  # MAX_SIDES
     ("ist spuk oder ausgraben besser", ("spuk", "ausgraben")),  # opened by a verb, one name on each side
+    ("fehde vs spuk vs blutdurst", ("fehde", "spuk", "blutdurst")),  # „vs“ again, as „oder“ again
 ])
 def test_comparison_sides(question, sides):
     assert compared_sides(question) == sides
@@ -45,6 +46,9 @@ def test_comparison_sides(question, sides):
     "ist ein artefakt einfarbig oder mehrfarbig",
     "sind karten im friedhof getappt oder ungetappt",
     "ist schneemana eine eigene manaart oder farbe",
+    # one question of order about two things: 004:25 answers it (cost increases, then reductions)
+    "was kommt zuerst kostenerhoehung oder kostenreduzierung",
+    "kommen permanents getappt oder ungetappt ins spiel",
 ])
 def test_no_comparison(question):
     assert compared_sides(question) is None
