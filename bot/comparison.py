@@ -2,8 +2,9 @@
 „Blutdurst vs. Pfropfen“, „Spuk im Vergleich zu Ausgraben“, „Ist Manawert dasselbe wie umgewandelte Manakosten?“.
 
 Such a question names two things or more („Spuk, Ausgraben oder Blutdurst“, at most :data:`MAX_SIDES`) and asks
-about each; one ranking over the whole question answers the side whose words weigh more (tester20 F4: five Blutdurst
-passages, Pfropfen nowhere). :func:`compared_sides` finds the sides' texts; ``/frage`` (:mod:`bot.answers.questions`)
+about each; one ranking over the whole question answers the side whose words weigh more (one ranking of
+„Unterschied zwischen Blutdurst und Pfropfen“ gives five Blutdurst passages, Pfropfen none). :func:`compared_sides`
+finds the sides' texts; ``/frage`` (:mod:`bot.answers.questions`)
 then leads with the best passage of each side, and for two names of one concept (an old and a new term of the term
 table) with the table's row. :func:`missing_side` finds a comparison that names nothing on one side („Unterschied
 zwischen und“), which ``/frage`` answers by asking for both. Pure: text in, text out.

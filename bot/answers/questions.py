@@ -402,7 +402,9 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
         return await _comparison_reply(ctx, (index, r, found), compared, shown)
     best, rest = hits[0], hits[1:]
     lead = f"Frage: „{shown}“"
-    for line in notes.lines:  # what the question names that no document holds: said first
+    # what the question names that no document holds: said first; not above the register's rows, which name it
+    # („manaburn“ is the abolished Manabrand, no card the documents lack)
+    for line in notes.lines if register is None else ():
         lead += "\n" + line
     verdict = "" if register is not None else verdict_line(found, r, notes)  # the register's rows answer it
     lead += "\n" + verdict if verdict else ""
@@ -415,7 +417,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     sections = await ctx.store.mechanic_sections()
     page = passage_page(index, best.passage, sections, lead, await passage_card(ctx.store, best.passage),
                         await introduced_rules(ctx.store, best.passage))
-    page.title = missed_title(notes, page.title if register is None else register.title)
+    page.title = missed_title(notes, page.title) if register is None else register.title
     page.fields = _others(index, found, rest, r, sections, asked_action(question, r.analyser))
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
