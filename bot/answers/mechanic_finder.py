@@ -288,7 +288,8 @@ class MechanicFinder:
         ``data/synonyms.tsv`` whose group holds the title → a term of
         the term table in any of its names' forms (:meth:`of_term`; its sections, or the keyword itself when no
         section is about it) → fuzzy over the titles (rapidfuzz WRatio ≥ 80) → the names the text begins
-        (:meth:`begun`: ``haun`` → Spuk) when they are at most :data:`MAX_OFFERED` titles (several: to choose).
+        (:meth:`begun`: ``haun`` → Spuk) when they are at most :data:`MAX_OFFERED` titles (several: to choose) → else
+        the one keyword without a section the completion offers (:meth:`complete_terms`: ``tramp`` → Trampelschaden).
         A beginning with a slip (:meth:`slipped`: ``ripl``) is only offered, never answered. A keyword name the
         documents use as an ordinary word (:func:`keyword_names_used_plainly`: Verschwinden, Leere, Bonus) names
         its keyword only as written.
@@ -296,8 +297,12 @@ class MechanicFinder:
         found = self._resolve(text, tokens(text), self.keyword_typo_keys)
         if found.sections or found.term is not None:
             return found
-        offered = self.begun(tokens(text))  # typed without choosing: what the completion offers (several: a choice)
-        return Found(offered) if 0 < len({self.sections[i].title for i in offered}) <= MAX_OFFERED else found
+        typed = tokens(text)
+        offered = self.begun(typed)  # typed without choosing: what the completion offers (several: a choice)
+        if offered:
+            return Found(offered) if len({self.sections[i].title for i in offered}) <= MAX_OFFERED else found
+        keywords = self._complete(typed) if len("".join(typed)) >= MIN_BEGUN else []
+        return Found(term=keywords[0]) if len(keywords) == 1 else found  # the one keyword offered: ``tramp``
 
     def _resolve(self, text: str, typed: list[str], typo_keys: tuple[str, ...]) -> Found:
         """:meth:`resolve` of ``text`` whose words (:func:`bot.text.tokens`) are ``typed``; the term tier tries the

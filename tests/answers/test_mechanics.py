@@ -249,6 +249,7 @@ async def test_autocomplete_offers_the_section_of_a_term_by_its_other_names(ctx)
 @pytest.mark.parametrize(("typed", "title"), [
     ("haun", "Spuk"),  # a beginning of Spuk's English name Haunt, typed without choosing
     ("Replik", "Reproduktion"),  # of the old name Replikation
+    ("tramp", "Trampelschaden"),  # the one keyword without a section the box offers (its rule, 702.19)
 ])
 async def test_a_name_typed_without_choosing_answers_what_the_box_offers(ctx, typed, title):
     offered = [c.value for c in await run_completer(ctx, mechanic_names, typed)]
