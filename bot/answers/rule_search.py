@@ -10,6 +10,7 @@ from bot.answers.registry import AnswerContext
 from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, source_line, stellen
 from bot.answers.rulings import KEEP_SHARE, nothing_found, query_notes
 from bot.answers.today import TodayIndex, explanation_notice, number_label, today_index
+from bot.answers.unknown_notes import near_misses
 from bot.ranking import Hit, Ranked, ranker, snippet
 from bot.reply import Action, Reply, quote_user
 from bot.text import shorten
@@ -71,6 +72,9 @@ async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
     shown = quote_user(text, 80)
     intro = f"{stellen(len(hits))} in Regeln und Regelerklärungen für „{shown}“, die passendste zuerst"
     intro += "".join("\n" + line for line in query_notes(found.analysis))
+    if found.analysis.typos:  # a word read as another („evil“ as „exil“): said before the hits, as /frage says it
+        near = near_misses(found.analysis, [], ctx.names)
+        intro = "".join(line + "\n" for line in near.lines) + ("\n" if near.lines else "") + intro
     cat = await catalog(ctx.store)
     labels = [_label(cat, h) for h, _ in hits]
     index = await today_index(ctx.store)

@@ -517,3 +517,11 @@ def test_a_term_counts_where_a_synonym_phrase_holds_its_word(built_db):
     assert "zzsfriedhofxgelegt" in concepts and "zzkgraveyard" not in concepts
     assert uses_term(concepts, terms["Friedhof"], ["Friedhof"])
     assert not uses_term(concepts, terms["Leere"], ["Leere"])
+
+
+async def test_rule_search_says_a_word_it_read_as_another(ctx):
+    # „evil“ is in no document; the search reads it as „exil“ and says so before the hits, as /frage and /ruling suche
+    reply = await run_answer(ctx, "rule", search="evil")
+    body = reply.pages[0].body
+    assert body.startswith("ℹ️ „evil“ (gelesen als „exil“) steht so in keinem Dokument des Bots")
+    assert "Stellen in Regeln und Regelerklärungen für „evil“" in body
