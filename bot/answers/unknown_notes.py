@@ -69,6 +69,24 @@ def _card_words(card: CardRecord) -> frozenset[str]:
     return frozenset(canonical(fold(w)) for w in name_tokens(card.name))
 
 
+#: Endings of German verb, noun and adjective forms, longest first (:func:`inflected`).
+_ENDINGS = ("est", "et", "st", "en", "em", "er", "es", "e", "t", "n", "s")
+
+
+def _stem(word: str) -> str | None:
+    """``word`` without its inflection ending (:data:`_ENDINGS`, leaving four letters or more), None without one."""
+    return next((word[: -len(e)] for e in _ENDINGS if word.endswith(e) and len(word) - len(e) >= 4), None)
+
+
+def inflected(typed: str, read: str) -> bool:
+    """True when the typed word and the word it was read as are two forms of one word: both end in an inflection
+    ending and are the same without it („wegbewege“ read as the documents' „wegbewegt“, first person for participle).
+    Such a repair is no slip and no other word, so no note names it; „fluch“ read as „flucht“ (no ending typed) and
+    „gewint“ as „gewinnt“ are still named."""
+    a, b = _stem(typed), _stem(read)
+    return a is not None and a == b and typed != read
+
+
 def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None) -> Notes:
     """The notes for the question's words repaired as typos (:attr:`Analysis.typos`), in the question's order:
     per named card whose name took a repaired word one line (``/karte``'s typo line when the lookup takes the typed
@@ -96,7 +114,7 @@ def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameInde
         hedge = True
         lines.append(f"ℹ️ „{shown}“ steht in keinem Dokument des Bots; am ähnlichsten: **{card.name}**. Die Stellen "
                      f"unten gelten {card.name}, nicht „{shown}“.")
-    other = [w for w in words if w in analysis.typos and w not in used]
+    other = [w for w in words if w in analysis.typos and w not in used and not inflected(analysis.typos[w], w)]
     if other:
         pairs = ", ".join(f"„{quote_user(analysis.typos[w], 40)}“ (gelesen als „{quote_user(w, 40)}“)"
                           for w in other[:UNKNOWN_SHOWN])

@@ -102,3 +102,15 @@ async def test_the_dictionary_is_read_only_for_a_word_no_document_holds(ctx, mon
     assert await german_words.not_ordinary([]) == []
     with pytest.raises(AssertionError, match="dictionary read"):
         await german_words.not_ordinary(["lotus"])
+
+
+async def test_another_form_of_the_documents_word_is_no_slip_to_name(ctx):
+    # 001's Pfropfen rulings write „wegbewegt“; „wegbewege“ (first person) is read as it and named nowhere: no typo
+    from bot.answers.unknown_notes import inflected
+
+    question = "was passiert wenn ich die letzte +1/+1 marke vom Helium-Verspritzer wegbewege"
+    body = (await run_answer(ctx, "question", question=question)).pages[0].body
+    assert "wegbewege" not in body.split("Frage: „", 1)[1].split("“", 1)[1]  # only in the echoed question
+    assert "gelesen als" not in body
+    assert inflected("wegbewege", "wegbewegt") and inflected("bezahle", "bezahlt")
+    assert not inflected("fluch", "flucht") and not inflected("gewint", "gewinnt")  # another word; a slip
