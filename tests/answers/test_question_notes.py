@@ -114,3 +114,12 @@ async def test_another_form_of_the_documents_word_is_no_slip_to_name(ctx):
     assert "gelesen als" not in body
     assert inflected("wegbewege", "wegbewegt") and inflected("bezahle", "bezahlt")
     assert not inflected("fluch", "flucht") and not inflected("gewint", "gewinnt")  # another word; a slip
+
+
+async def test_a_word_of_the_answering_card_s_name_is_in_a_document(ctx):
+    # „rix“: no passage's text holds it, but Zwietracht's card „Rix Maadi, Palast aus Kerkern“ is named so and its
+    # rulings answer; the documents hold the word, so no note calls it a card they may lack
+    reply = await run_answer(ctx, "question", question="was macht rix")
+    body = reply.pages[0].body
+    assert reply.pages[0].title == "Rix Maadi, Palast aus Kerkern"
+    assert UNKNOWN not in body
