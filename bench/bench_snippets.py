@@ -15,13 +15,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-import tempfile
 import time
 import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 
+from common import given_or_built
 from harness import build_store
 
 from bot import snippets
@@ -75,11 +75,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, default=None, help="a built store (default: build one from data/sources)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="bench_snippets_") as tmp:
-        db = args.db
-        if db is None:
-            db = Path(tmp) / "regelbot.sqlite3"
-            build_store(db)
+    with given_or_built(args.db, "bench_snippets_", build_store) as db:
         print("\n".join(asyncio.run(measure(db))))
 
 

@@ -1,11 +1,14 @@
 """What several benchmarks share, with no import of the ``bot`` package (``rank_dump.py --tree`` and
 ``bench_searches.py --vs`` import another checkout's ``bot`` after this module): the official rules files the
-stores with ``--cr`` are built from, and how a ratio over repeated runs is printed."""
+stores with ``--cr`` are built from, how a ratio over repeated runs is printed, and a store given or built."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import statistics
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,3 +28,16 @@ def ratio_text(values: list[float]) -> str:
     """``best 1.80×, median 1.90× (1.80, 1.90, 2.10)`` of one ratio over the runs (best: the smallest)."""
     each = ", ".join(f"{v:.2f}" for v in values)
     return f"best {min(values):.2f}×, median {statistics.median(values):.2f}× ({each})"
+
+
+@contextlib.contextmanager
+def given_or_built(db: Path | None, prefix: str, build: Callable[[Path], object]) -> Iterator[Path]:
+    """The store ``db`` (a benchmark's ``--db``) when given, else one that ``build(path)`` writes into a temporary
+    folder (named with ``prefix``), removed when the block ends."""
+    if db is not None:
+        yield db
+        return
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        built = Path(tmp) / "regelbot.sqlite3"
+        build(built)
+        yield built

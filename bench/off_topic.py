@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -21,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 
 from bench_questions import load_part
+from common import given_or_built
 from harness import build_store
 
 from bot.answers import off_topic as rule
@@ -63,11 +63,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, default=None, help="a built store (default: build one from data/sources)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="bench_off_topic_") as tmp:
-        db = args.db
-        if db is None:
-            db = Path(tmp) / "regelbot.sqlite3"
-            build_store(db)
+    with given_or_built(args.db, "bench_off_topic_", build_store) as db:
         sets, r = asyncio.run(ranked(db))
     shipped = (rule.MIN_HELD, rule.MIN_CONCEPT_IDF)
     print(f"flagged as unanswerable (MIN_HELD, MIN_CONCEPT_IDF); shipped {shipped}:")
