@@ -13,4 +13,4 @@ def pytest_runtest_makereport(item, call):
     setattr(item, f"rep_{report.when}", report)
 
 
-from harness import bot_argv, fake, store_db  # noqa: E402, F401  (fixtures; bot_argv, store_db shared with tests/load)
+from harness import bot_argv, fake, real_bot, store_db  # noqa: E402, F401  (fixtures; bot_argv, store_db shared with tests/load)

@@ -311,6 +311,15 @@ def bot_argv() -> list[str]:
 
 
 @pytest.fixture(scope="session")
+def real_bot(bot_argv) -> list[str]:
+    """``bot_argv`` when it is the real bot (``python -m bot run``); a test that checks what only the real bot does
+    (its answer texts, operator commands, metrics, emojis, scale-out) is skipped with the stand-in."""
+    if bot_argv is STANDIN:
+        pytest.skip("needs the real bot (REGELBOT_E2E_BOT=standin runs the stand-in)")
+    return bot_argv
+
+
+@pytest.fixture(scope="session")
 def store_db(bot_argv, built_db, tmp_path_factory) -> Path | None:
     """The store of the bots under test (None for the stand-in): a copy of the session's store (``built_db``,
     built once per run from data/sources, tests/conftest.py) that only this worker's bots read and its tests

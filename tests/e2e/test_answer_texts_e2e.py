@@ -7,20 +7,13 @@ from __future__ import annotations
 
 import pytest
 from fakediscord import FakeDiscord
-from harness import STANDIN, running_bot
+from harness import running_bot
 
 pytestmark = [pytest.mark.e2e]
 
 OFF_TOPIC_LINE = "🚫 Dazu sagen die Dokumente und Regeln des Bots nichts; die Stellen unten sind nur die ähnlichsten."
 SPOILER_NOTE = ("Namen hinter Spoilern (\\|\\|…\\|\\|) werden hier nicht erklärt: die Antwort ließe sich im Kanal "
                 "teilen.")
-
-
-@pytest.fixture(scope="module")
-def real_bot(bot_argv):
-    if bot_argv is STANDIN:
-        pytest.skip("the answer texts need the real bot")
-    return bot_argv
 
 
 @pytest.mark.asyncio(loop_scope="module")

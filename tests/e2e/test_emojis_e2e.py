@@ -11,7 +11,7 @@ import re
 
 import pytest
 from fakediscord import FakeDiscord
-from harness import PYTHON, STANDIN, BotProcess, assert_clean, bot_env, running_bot
+from harness import PYTHON, BotProcess, assert_clean, bot_env, running_bot
 
 from bot.mana_emoji import STATE_FILE, SYMBOLS, emoji_name
 from tests.conftest import call_cli
@@ -23,12 +23,6 @@ SYNC = [PYTHON, "-m", "bot", "sync"]
 #: A symbol written as text, outside a code span (what must not remain once every symbol is uploaded).
 TEXT_SYMBOL = re.compile(r"\{[0-9A-Z/]+\}")
 CODE = re.compile(r"`[^`]*`")
-
-
-@pytest.fixture
-def real_bot(bot_argv):
-    if bot_argv is STANDIN:
-        pytest.skip("the emojis belong to the real bot")
 
 
 async def sync(fake: FakeDiscord, db, state, log) -> BotProcess:

@@ -14,18 +14,11 @@ from typing import Any
 
 import pytest
 from fakediscord import CB_DEFERRED_MESSAGE, STRING, FakeDiscord, FakeDiscordError
-from harness import PYTHON, ROOT, STANDIN, BotProcess, bot_env, running_bot
+from harness import PYTHON, ROOT, BotProcess, bot_env, running_bot
 from scrape import endpoint, health, scrape, settled, total
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
 METRICS = {"METRICS_PORT": "0"}
-
-
-@pytest.fixture(scope="module")
-def real_bot(bot_argv):
-    if bot_argv is STANDIN:
-        pytest.skip("metrics and health are the real bot's")
-    return bot_argv
 
 
 class ReadyHeld(FakeDiscord):

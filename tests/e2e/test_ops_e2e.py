@@ -9,17 +9,11 @@ import time
 
 import pytest
 from fakediscord import OP_IDENTIFY, FakeDiscord
-from harness import FAKE_TOKEN, PYTHON, REAL_BOT, STANDIN, BotProcess, bot_env, running_bot
+from harness import FAKE_TOKEN, PYTHON, REAL_BOT, BotProcess, bot_env, running_bot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
 
 SYNC = [PYTHON, "-m", "bot", "sync"]
-
-
-@pytest.fixture
-def real_bot(bot_argv):
-    if bot_argv is STANDIN:
-        pytest.skip("operator commands belong to the real bot")
 
 
 async def run_to_end(argv, env, log, seconds: float = 60.0) -> BotProcess:

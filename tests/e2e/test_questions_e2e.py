@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from fakediscord import FakeDiscord
-from harness import STANDIN, running_bot
+from harness import running_bot
 
 pytestmark = [pytest.mark.e2e]
 
@@ -25,13 +25,6 @@ QUESTION = "Wer gewinnt die Fehde, wenn keine aufgedeckte Karte höhere umgewand
 # 000 line 22, the whole ruling (its deciding clause is the last one)
 GOLD = ("Fall keine der aufgedeckten Karten höhere umgewandelte Manakosten hat (zum Beispiel falls alle Spieler eine "
         "Karte mit umgewandelten Manakosten von 2 aufdecken), gewinnt niemand die Fehde.")
-
-
-@pytest.fixture(scope="module")
-def real_bot(bot_argv):
-    if bot_argv is STANDIN:
-        pytest.skip("/frage needs the real bot")
-    return bot_argv
 
 
 def passage_buttons(result) -> list[dict]:

@@ -24,7 +24,7 @@ import aiohttp
 import pytest
 import pytest_asyncio
 from fakediscord import EPHEMERAL, FakeDiscord, FakeDiscordError, guild_on_shard, shard_of
-from harness import PYTHON, STANDIN, BotProcess, bot_env, running_bot
+from harness import PYTHON, BotProcess, bot_env, running_bot
 from nacl.signing import SigningKey
 from workload import build_plan, run_step, visible
 
@@ -41,13 +41,6 @@ def button(result, label: str) -> dict:
 
 def footer(result) -> str:
     return result.embeds[0]["footer"]["text"]
-
-
-@pytest.fixture(scope="module")
-def real_bot(bot_argv):
-    if bot_argv is STANDIN:
-        pytest.skip("scale-out runs the real bot")
-    return bot_argv
 
 
 def assert_clean(fake: FakeDiscord) -> None:
