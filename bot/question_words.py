@@ -17,7 +17,7 @@ from bot.analysis import Analysis
 from bot.reply import quote_user
 from bot.stopwords import SEPARABLE_PREFIXES, STOP_WORDS, WEAK_WORDS
 from bot.store import PassageRecord
-from bot.text import canonical, fold
+from bot.text import canonical, fold, name_words
 from bot.text import tokens as name_tokens
 from bot.words import tokens
 
@@ -132,20 +132,24 @@ UNKNOWN_SHOWN = 3
 _NEVER_UNKNOWN = frozenset(canonical(fold(w)) for w in STOP_WORDS | WEAK_WORDS | set(SEPARABLE_PREFIXES))
 
 
-def unknown_words(analysis: Analysis, known: Mapping[str, float], names: Iterable[str] = ()) -> list[str]:
+def unknown_words(analysis: Analysis, known: Mapping[str, float], names: Iterable[str] = (),
+                  card_words: Callable[[str], int] | None = None) -> list[str]:
     """The question's content words (:attr:`Analysis.words`, as read after spelling repair) that no passage of the
     store holds in any form: none of the terms of the word's group (stems, compound parts, concepts, English stem;
     :attr:`Analysis.groups`, one per content word in order) is among ``known`` (the store's analysed terms,
     :attr:`bot.ranking.Ranker.term_weights`), the word is no stop word or verb particle in any spelling
     (:data:`_NEVER_UNKNOWN`) and no word of ``names`` (the names of the cards the question names: „rekrut“ of
-    Boros-Rekrut is a card's name, not an unknown word). The answers then leave out ordinary German words the
+    Boros-Rekrut is a card's name, not an unknown word), nor a word of any card's name of the store
+    (``card_words``: how many names have a folded word, ``NameIndex.data.word_count``: „rix“ of Rix Maadi, Palast
+    aus Kerkern stands in a document as a card's name). The answers then leave out ordinary German words the
     documents happen not to use (:func:`bot.german_words.not_ordinary`: „nochmal“, „boni“, „dazunehmen“ are no typo
     and force no hedge). „lotus“ in „was macht schwarzer lotus“ (no document names the card, no German word); not
     „spontanzauberzeit“ (its parts are known). Each word once, in order."""
     named = {canonical(w) for name in names for w in name_tokens(name)}
     return list(dict.fromkeys(w for w, group in zip(analysis.words, analysis.groups, strict=False)
                               if not any(t in known for t in group)
-                              and canonical(fold(w)) not in _NEVER_UNKNOWN and canonical(fold(w)) not in named))
+                              and canonical(fold(w)) not in _NEVER_UNKNOWN and canonical(fold(w)) not in named
+                              and not (card_words is not None and any(map(card_words, name_words(w))))))
 
 
 def unknown_line(words: list[str]) -> str:

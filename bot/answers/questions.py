@@ -394,8 +394,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "beide gesucht (Vorrang = Priorität, im Spiel = Schlachtfeld).")
     index = await today_index(ctx.store)
     named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
-    notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question,
-                                 [h.passage.title for h in hits if h.passage.card_id is not None])
+    notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question)
     # A comparison leads with each side only when the question names nothing the documents lack: a side read as
     # a close stored name (blitzschlag → Blitzschlange) is answered on the path that says so first.
     compared = None if notes.lines else await compared_passages(ctx.store, r, question, ctx.names)

@@ -29,7 +29,7 @@ from bot.german_words import not_ordinary
 from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
 from bot.ranking import ranker, snippet
 from bot.reply import EMBED_DESCRIPTION_MAX, Action, Page, Reply, format_date, in_quotes, quote_user
-from bot.search import EXACT, FUZZY, NameHit
+from bot.search import EXACT, FUZZY, NameHit, NameIndex
 from bot.store import CardRecord, PassageRecord, RulingRecord, Store
 from bot.text import clean, name_words
 from bot.textsearch import synonyms
@@ -349,7 +349,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     if not result.hits:
         raise nothing_found(text, close_cards(ctx, text))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
-    unknown = await not_ordinary(_unknown(result, (await ranker(ctx.store)).term_weights, card))
+    unknown = await not_ordinary(_unknown(result, (await ranker(ctx.store)).term_weights, card, ctx.names))
     words = result.analysis.words if result.analysis is not None else []
     if result.analysis is not None and result.analysis.typos:  # a word read as another: said before the hits
         near = near_misses(result.analysis, [card] if card else await _hit_cards(ctx, result), ctx.names)
@@ -371,14 +371,16 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
 NAME_WORDS = 4
 
 
-def _unknown(result: SearchResult, known: Mapping[str, float], card: CardRecord | None) -> list[str]:
+def _unknown(result: SearchResult, known: Mapping[str, float], card: CardRecord | None,
+             names: NameIndex | None = None) -> list[str]:
     """The search's words no document holds in any form, as ``/frage`` names them
     (:func:`bot.question_words.unknown_words`; ``known``: the store's analysed terms). The words of the searched
-    ``card``'s name are never unknown; the caller leaves out ordinary German words
+    ``card``'s name and the words of any card's name in ``names`` are never unknown; the caller leaves out ordinary
+    German words
     (:func:`bot.german_words.not_ordinary`)."""
     if result.analysis is None:
         return []
-    return unknown_words(result.analysis, known, [card.name] if card else [])
+    return unknown_words(result.analysis, known, [card.name] if card else [], names.data.word_count if names else None)
 
 
 async def _hit_cards(ctx: AnswerContext, result: SearchResult) -> list[CardRecord]:

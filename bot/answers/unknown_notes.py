@@ -139,19 +139,19 @@ def name_words(question: str) -> frozenset[str]:
 
 
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
-                         names: NameIndex | None, question: str = "", held: Sequence[str] = ()) -> Notes:
+                         names: NameIndex | None, question: str = "") -> Notes:
     """The notes of a question (``/frage``, ``/ruling suche``) with ``analysis``, whose named ``cards`` the ranking
     found (their names' words are no unknown words), over the store's analysed terms ``known``
     (:attr:`bot.ranking.Ranker.term_weights`) and card names ``names`` (for ``/karte``'s reading of a typed name;
     None: every near-miss card name is hedged). ``question``: the text as typed, for the words of a name it gives
-    (:func:`name_words`). ``held``: the card or section titles of the passages the answer shows; a word of one is
-    in a document („rix“ of Rix Maadi, Palast aus Kerkern), so it is no unknown word. Reads the German dictionary
-    only when a word is unknown."""
+    (:func:`name_words`); a word of any card's name in ``names`` is in a document („rix“ of Rix Maadi, Palast aus
+    Kerkern), so it is no unknown word. Reads the German dictionary only when a word is unknown."""
     near = near_misses(analysis, cards, names)
     # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
     meant_set = await meant_words(analysis)
     meant = any(w in meant_set for w in near.read_as)
-    unknown = unknown_words(analysis, known, [*(c.name for c in cards), *held])
+    counts = names.data.word_count if names is not None else None  # a word of any card's name is in a document
+    unknown = unknown_words(analysis, known, [c.name for c in cards], counts)
     if not analysis.definition:  # „nochmal“, „boni“: no typo, no unknown topic; a word of a typed name is one
         named = name_words(question)
         kept = set(await not_ordinary(unknown))

@@ -123,3 +123,6 @@ async def test_a_word_of_the_answering_card_s_name_is_in_a_document(ctx):
     body = reply.pages[0].body
     assert reply.pages[0].title == "Rix Maadi, Palast aus Kerkern"
     assert UNKNOWN not in body
+    # /ruling suche reads its words the same way: no „Keine Karte mit „rix“ im Namen“ line
+    searched = (await run_answer(ctx, "ruling", search="rix palast regeln")).pages[0].body
+    assert searched.startswith("1 Treffer für „rix palast regeln“") and "Keine Karte" not in searched
