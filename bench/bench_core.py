@@ -10,6 +10,10 @@ core runs it in a process of its own (:func:`bench_ops.core_cpu_in`'s way: ``--v
 package first), the two taking turns; per step the best of ``--rounds`` rounds after a warm-up round.
 ``--profile FILE``: instead, one process of this checkout runs the workload 20 times under cProfile and writes the
 statistics to FILE (read them with ``python -m pstats FILE``), printing the top 40 by own time.
+``--trips``: instead, per step the round trips one interaction makes after a warm-up round (the store's catalogues
+loaded, as in a running worker): to aiosqlite's thread (calls of ``aiosqlite.Connection._execute``, each one queue
+hop there and one future back), queries run on the event loop (``StoreBase.loop_reads``) and to the calculation
+workers (``offload._POOL.acquire``). Counted here by wrapping those functions, not by the product.
 """
 
 from __future__ import annotations
@@ -77,6 +81,60 @@ async def profile(payloads: list[dict], db: Path, state_dir: Path, out: Path, ro
     pstats.Stats(prof).sort_stats("tottime").print_stats(40)
 
 
+async def trips(payloads: list[dict], db: Path, state_dir: Path) -> list[tuple[int, int, int]]:
+    """Per payload (after one warm-up round over all of them): (aiosqlite thread trips, event-loop queries,
+    calculation-worker trips) of one interaction in this checkout's core (:func:`bench_ops.opened_core`)."""
+    import aiosqlite
+
+    from bot import offload
+    from bot.store.base import StoreBase
+
+    counts = {"thread": 0, "worker": 0}
+    execute, acquire = aiosqlite.Connection._execute, offload._POOL.acquire
+
+    async def counted_execute(self: aiosqlite.Connection, fn: object, *args: object, **kwargs: object) -> object:
+        counts["thread"] += 1
+        return await execute(self, fn, *args, **kwargs)
+
+    async def counted_acquire() -> object:
+        counts["worker"] += 1
+        return await acquire()
+
+    loop_reads = StoreBase.__init__  # the instance's counter is read through the one store the core opens
+    stores: list[StoreBase] = []
+
+    def remembered(self: StoreBase, *args: object, **kwargs: object) -> None:
+        loop_reads(self, *args, **kwargs)
+        stores.append(self)
+
+    StoreBase.__init__ = remembered  # type: ignore[method-assign]
+    aiosqlite.Connection._execute = counted_execute  # type: ignore[method-assign]
+    offload._POOL.acquire = counted_acquire  # type: ignore[method-assign]
+    out = []
+    async with opened_core(db, state_dir) as step:
+        for payload in payloads:
+            await step(payload)
+        for payload in payloads:
+            before = (counts["thread"], sum(s.loop_reads for s in stores), counts["worker"])
+            await step(payload)
+            after = (counts["thread"], sum(s.loop_reads for s in stores), counts["worker"])
+            out.append((after[0] - before[0], after[1] - before[1], after[2] - before[2]))
+    return out
+
+
+def trips_table(payloads: list[dict], counts: list[tuple[int, int, int]]) -> list[str]:
+    """Per command step label (autocompletes left out: their bodies are kept by ``serve``), the round trips of
+    :func:`trips` per interaction (the mean over the workload's occurrences of that step)."""
+    labels = [label for label in dict.fromkeys(step_label(p) for p in payloads) if "=…" not in label]
+    width = max(len(label) for label in labels)
+    lines = [f"{'command':<{width}}  n  aiosqlite-thread  event-loop-queries  calc-worker"]
+    for label in labels:
+        idx = [i for i, p in enumerate(payloads) if step_label(p) == label]
+        mean = [sum(counts[i][k] for i in idx) / len(idx) for k in range(3)]
+        lines.append(f"{label:<{width}} {len(idx):>2}  {mean[0]:>16.1f}  {mean[1]:>18.1f}  {mean[2]:>11.1f}")
+    return lines
+
+
 async def workload_payloads() -> tuple[list[dict], Path, Path]:
     """The workload's payloads (asked of the real bot over the fake Discord), a store of the documents and a
     folder that outlives the call (removed by the caller)."""
@@ -133,6 +191,9 @@ def run(args: argparse.Namespace, payloads: list[dict], db: Path, tmp: Path) -> 
     if args.profile is not None:
         asyncio.run(profile(payloads, db, tmp, args.profile.resolve()))
         return
+    if args.trips:
+        print("\n".join(trips_table(payloads, asyncio.run(trips(payloads, db, tmp)))))
+        return
     trees: dict[str, Path | None] = {"this": None}
     if args.vs is not None:
         trees[str(args.vs)] = args.vs.resolve()
@@ -151,6 +212,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="measuring processes per tree, taking turns")
     parser.add_argument("--vs", type=Path, default=None, metavar="DIR", help="also the core of the source tree DIR")
     parser.add_argument("--profile", type=Path, default=None, metavar="FILE", help="cProfile this checkout's core")
+    parser.add_argument("--trips", action="store_true", help="count each command's round trips instead")
     parser.add_argument("--only", default=None, metavar="LABEL", help="only the steps whose label is LABEL")
     args = parser.parse_args()
     payloads, db, tmp = asyncio.run(workload_payloads())
