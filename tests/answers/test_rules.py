@@ -51,6 +51,7 @@ def test_is_child():
     assert is_child("701.19a", "701.19") and not is_child("701.19", "701.19")
     assert is_child("104.3f", "104") and is_child("104.3", "104")
     assert not is_child("701.190", "701.19")
+    assert not is_child("701.19A", "701.19") and not is_child("701.19ä", "701.19") and not is_child("701.1", "701.19")
 
 
 async def test_a_number_typed_with_a_paragraph_sign_is_a_number_look_up(ctx):
