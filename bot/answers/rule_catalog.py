@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from bot.paths import DATA_DIR, tsv_rows
@@ -210,13 +210,20 @@ def nearest_numbers(numbers: set[str], number: str, limit: int = 5) -> list[str]
     return sorted(sorted(close, key=distance)[:limit], key=number_key)
 
 
+#: Rule numbers whose :func:`number_key` is kept (a bound: the store has a few hundred).
+NUMBER_KEYS_KEPT = 4096
+
+
 def stellen(count: int) -> str:
     """``1`` → ``"1 Stelle"``, ``3`` → ``"3 Stellen"``."""
     return f"{count} Stelle" if count == 1 else f"{count} Stellen"
 
 
+@lru_cache(maxsize=NUMBER_KEYS_KEPT)
 def number_key(number: str) -> tuple[int, int, str]:
-    """Sort key of a rule number in rule order: ``"104.3f"`` → ``(104, 3, "f")``."""
+    """Sort key of a rule number in rule order: ``"104.3f"`` → ``(104, 3, "f")``. Kept per number (the
+    catalogue's and the register's few hundred, the numbers asked): a ``/regel`` answer for a number without
+    text sorts the whole catalogue by it."""
     m = re.match(r"(\d+)(?:\.(\d+))?([a-z]?)", number)
     assert m is not None
     return int(m.group(1)), int(m.group(2) or 0), m.group(3)
