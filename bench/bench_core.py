@@ -100,11 +100,11 @@ async def trips(payloads: list[dict], db: Path, state_dir: Path) -> list[tuple[i
         counts["worker"] += 1
         return await acquire()
 
-    loop_reads = StoreBase.__init__  # the instance's counter is read through the one store the core opens
+    init = StoreBase.__init__  # the stores the core opens are remembered to read their loop_reads counters
     stores: list[StoreBase] = []
 
     def remembered(self: StoreBase, *args: object, **kwargs: object) -> None:
-        loop_reads(self, *args, **kwargs)
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
         stores.append(self)
 
     StoreBase.__init__ = remembered  # type: ignore[method-assign]
