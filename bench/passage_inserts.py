@@ -20,18 +20,19 @@ from pathlib import Path
 from bot.importer.passages import BATCH
 
 _PASSAGES = ("INSERT INTO passages (id, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text,"
-             " date, source, status, concepts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+             " date, source, status, concepts, names, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _FTS = "INSERT INTO passages_fts (rowid, names, terms, raw) VALUES (?, ?, ?, ?)"
 
 
 def _rows(db: Path) -> tuple[list[str], list[tuple], list[tuple]]:
-    """The schema statements of the two tables (and the passages' index) and their rows, in rowid order."""
+    """The schema statements of the two tables (and the passages' index and the full-text index's view of them),
+    in the order they were made, and their rows, in rowid order."""
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
         schema = [r[0] for r in conn.execute("SELECT sql FROM sqlite_master WHERE name IN ('passages', 'passages_card',"
-                                             " 'passages_fts') ORDER BY name")]
+                                             " 'passage_index', 'passages_fts') ORDER BY rowid")]
         rows = conn.execute("SELECT id, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text,"
-                            " date, source, status, concepts FROM passages ORDER BY id").fetchall()
+                            " date, source, status, concepts, names, terms FROM passages ORDER BY id").fetchall()
         fts = conn.execute("SELECT rowid, names, terms, raw FROM passages_fts ORDER BY rowid").fetchall()
     finally:
         conn.close()

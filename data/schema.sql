@@ -1,6 +1,6 @@
 -- Regelbot store schema. Built by `python -m bot build` (bot/importer); read-only at run time.
 -- The version below must equal bot.store.SCHEMA_VERSION; the store refuses other versions.
-PRAGMA user_version = 6;
+PRAGMA user_version = 7;
 
 -- One row per document (one per FAQ for file 001, which holds four FAQs).
 CREATE TABLE documents (
@@ -352,12 +352,19 @@ CREATE TABLE passages (
     date        TEXT,                    -- ISO date of the ruling or document
     source      TEXT NOT NULL,           -- the document's title
     status      TEXT NOT NULL,           -- today_status for rulings and sections; else current | history
-    concepts    TEXT NOT NULL DEFAULT '' -- concept ids of the passage, space-separated
+    concepts    TEXT NOT NULL DEFAULT '', -- concept ids of the passage, space-separated
+    names       TEXT NOT NULL DEFAULT '', -- the analysed title (card, section), terms space-separated
+    terms       TEXT NOT NULL DEFAULT ''  -- the analysed text, each term once, space-separated
 );
 CREATE INDEX passages_card ON passages(card_id);
--- names: the analysed title (card, section); terms: the analysed text; raw: title and text as written (folded by
--- the tokenizer), so a word form the analysis does not join still counts as typed.
-CREATE VIRTUAL TABLE passages_fts USING fts5(names, terms, raw, tokenize = 'unicode61 remove_diacritics 2');
+-- What the full-text index indexes, one row per passage: names and terms as above; raw: title and text as written
+-- (folded by the tokenizer), so a word form the analysis does not join still counts as typed.
+CREATE VIEW passage_index AS SELECT id, names, terms, title || char(10) || text AS raw FROM passages;
+-- The full-text index of passage_index (external content: the texts are stored once, in passages; a reader of
+-- passages_fts's columns gets them from the view). bm25() needs only the index. Written with its passages in the
+-- same transaction and never changed after; a delete would have to give the old values ('delete' command).
+CREATE VIRTUAL TABLE passages_fts USING fts5(names, terms, raw, content = 'passage_index', content_rowid = 'id',
+                                             tokenize = 'unicode61 remove_diacritics 2');
 -- How many passages carry each analysed term (kind 'term': the terms column above, each passage once) and each
 -- concept id (kind 'concept'): the question ranker's weights, counted by the build (bot/importer/prepared.py).
 CREATE TABLE passage_counts (

@@ -269,7 +269,7 @@ def _insert(conn: sqlite3.Connection, batch: list[tuple[int, Passage]], rows: li
     try:
         conn.executemany(
             "INSERT INTO passages (id, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text,"
-            " date, source, status, concepts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " date, source, status, concepts, names, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
     except sqlite3.IntegrityError:
@@ -477,9 +477,11 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
         rows, fts, batch_terms, batch_concepts = [], [], [], []
         for pid, p in batch:
             names, terms, concepts = _analysed(a, analysed, p, kept)
+            joined = " ".join(terms)
             rows.append((pid, p.key, p.kind, p.ref_id, p.document_id, p.card_id, p.mechanic_id, p.number, p.title,
-                         p.text, p.date, p.source, p.status, " ".join(concepts)))
-            fts.append((pid, names, " ".join(terms), f"{p.title}\n{p.text}"))
+                         p.text, p.date, p.source, p.status, " ".join(concepts), names, joined))
+            # The index's row as its view passage_index gives it (data/schema.sql): the index stores no copy.
+            fts.append((pid, names, joined, f"{p.title}\n{p.text}"))
             batch_terms.append(terms)
             batch_concepts.append(concepts)
         _insert(conn, batch, rows)

@@ -35,7 +35,7 @@ from bot.store.names import StoredNames
 log = logging.getLogger(__name__)
 
 #: Must equal ``PRAGMA user_version`` in data/schema.sql.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 
 class StoreError(Exception):

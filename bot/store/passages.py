@@ -222,8 +222,7 @@ class PassageQueries(StoreBase):
         if missing:
             marks = ",".join("?" * len(missing))
             rows = await self.fetch_search(
-                f"SELECT {_COLUMNS}, f.terms, f.names FROM passages JOIN passages_fts f ON f.rowid = passages.id"  # noqa: S608
-                f" WHERE passages.id IN ({marks})",
+                f"SELECT {_COLUMNS}, terms, names FROM passages WHERE id IN ({marks})",  # noqa: S608
                 missing, by_key=True,
             )
             for row in rows:

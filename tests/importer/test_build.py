@@ -118,7 +118,7 @@ def test_build_without_faq_counts_and_values(no_faq_sources: Path, tmp_path: Pat
     assert report.total_cards == 2 and report.merged_cards == []
     conn = sqlite3.connect(db)
     try:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
         stored = conn.execute("SELECT file, kind, count FROM import_counts WHERE count > 0").fetchall()
         assert {(f, k, c) for f, k, c in stored} == {
             (f, k, c) for f, kinds in NO_FAQ.items() for k, c in _expected(kinds).items() if c
