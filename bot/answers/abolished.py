@@ -26,6 +26,7 @@ from bot.reply import Action, Page, Reply, format_date, quote_user
 from bot.stopwords import STOP_WORDS
 from bot.store import PassageRecord, Store
 from bot.text import canonical, shorten, tokens
+from bot.typos import slips
 
 #: At most this many register rows lead the answer, and this many of the documents' entries each shows.
 MAX_ROWS = 3
@@ -35,6 +36,8 @@ MIN_LETTERS = 4
 SAID_CHARS = 300
 #: Characters of a question or a row's ``what`` read for the register (a row's ``what`` is one short clause).
 READ_CHARS = 200
+#: A word with fewer letters is not read as a slip of a register concept's name (short words have many neighbours).
+MIN_SLIPPED = 6
 
 
 #: What the first clause of a register row's ``what`` says when the row is an abolished rule or term
@@ -129,9 +132,22 @@ class RegisterWords:
                 if j <= len(out):
                     spelled = {"".join(heads[i:j]), self.analyser.stems("".join(said[i:j]))[0]}
                     named = frozenset().union(*(self.joined.get(k, frozenset()) for k in spelled))
+                    if j == i + 1 and not named and not out[i] & concepts:  # a word naming nothing: a slip?
+                        named = self.slipped(said[i])
                     for word in out[i:j]:
                         word |= named
         return [frozenset(w) for w in out]
+
+
+    def slipped(self, word: str) -> frozenset[str]:
+        """The concept ids of the :attr:`joined` spellings ``word`` (a question's word, folded) is one slip from
+        (:func:`bot.typos.slips`: a letter wrong, added or dropped, two neighbours swapped), when it has at least
+        :data:`MIN_SLIPPED` letters: „manabrun“ and „manbaurn“ (for „manaburn“, which no document holds, so the
+        analysis's typo repair against the documents' words cannot read them) name Manabrand; ``frozenset()``
+        when none is that near."""
+        if len(word) < MIN_SLIPPED:
+            return frozenset()
+        return frozenset().union(*(ids for key, ids in self.joined.items() if slips(word, key) <= 1))
 
 
 async def register_words(store: Store) -> RegisterWords:
