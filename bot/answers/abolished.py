@@ -234,14 +234,27 @@ async def register_first(ctx: AnswerContext, query: str) -> Reply:
     Raises:
         UserError: nothing found and no register row names the words (German).
     """
+    prepared = await register_words(ctx.store)
+    leading = named_rows(prepared, query, min_words=2)  # the rows lead: only rules on what they are about follow
     try:
-        found = await keyword_reply(ctx, query)
+        found = await keyword_reply(ctx, query, about=_about(prepared, query, leading) if leading else None)
     except UserError:
-        page = await register_page(ctx, query, named_rows(await register_words(ctx.store), query))
+        page = await register_page(ctx, query, leading or named_rows(prepared, query))
         if page is None:
             raise
-        return Reply(pages=[page], source="Änderungsregister (data/changes.toml)")
+        return Reply(pages=[page], source=ROWS_SOURCE)
     return await with_register(ctx, query, found)
+
+
+#: The footer's source of a page of the change register's rows.
+ROWS_SOURCE = "Änderungsregister (data/changes.toml)"
+
+
+def _about(prepared: RegisterWords, query: str, rows: list[ChangeRow]) -> frozenset[str]:
+    """The concept ids (``zz…``) of ``query``'s words that the keys of ``rows`` hold: what the query asks about
+    the rows (``mana burn`` → Manabrand's concept), for the rules shown below them."""
+    keys = frozenset().union(*(k for r, k in prepared.keys if r in rows))
+    return frozenset(c for w in prepared.words(query) for c in w & keys if c.startswith("zz"))
 
 
 async def with_register(ctx: AnswerContext, query: str, reply: Reply) -> Reply:
@@ -265,5 +278,5 @@ async def _entries(ctx: AnswerContext, index: TodayIndex, row: ChangeRow) -> lis
     return sorted(found, key=lambda p: p.id)[:MAX_ROWS]
 
 
-__all__ = ["MAX_ROWS", "RegisterWords", "Word", "asked_rows", "named_rows", "register_first", "register_page",
-           "register_rows", "register_words", "rules_words", "with_register"]
+__all__ = ["MAX_ROWS", "ROWS_SOURCE", "RegisterWords", "Word", "asked_rows", "named_rows", "register_first",
+           "register_page", "register_rows", "register_words", "rules_words", "with_register"]

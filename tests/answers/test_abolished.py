@@ -180,3 +180,12 @@ async def test_frage_on_todays_terms_does_not_lead_with_the_register(ctx):
     for question in ("wer gewinnt die fehde", "was passiert mit kampfschaden", "was liegt auf dem stapel"):
         reply = await run_answer(ctx, "question", question=question)
         assert reply.pages[0].body.startswith(f"Frage: „{question}“")
+
+
+@pytest.mark.parametrize("search", ["mana burn", "manaburn", "Manabrand", "mana verbrennen"])
+async def test_regel_suche_after_the_rows_shows_only_rules_on_what_they_are_about(ctx, search):
+    # before: „mana burn“ had 3 more pages of 18 rules that only say „Mana“ (104.3f, 107.4c, …) and a footer naming
+    # the CardX rules explanation page 1 did not show; no rule of the documents speaks of Manabrand
+    reply = await run_answer(ctx, "rule", search=search)
+    assert [p.title for p in reply.pages] == [f"„{search}“ heute"]
+    assert reply.source == "Änderungsregister (data/changes.toml)"
