@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.stopwords import STOP_WORDS
 from bot.words import NUMBER, fold, tokens
 
 
@@ -150,3 +151,13 @@ def build_concepts(names: Iterable[ConceptName], stemmer: Stemmer) -> list[Conce
             seen.add((stems, n.concept, n.only, n.language, base))
             out.append(Concept(stems, n.concept, n.old, n.only, n.not_in, n.language, n.forms, base))
     return out
+
+
+def joined_name(name: str) -> str | None:
+    """``name`` (a synonym pattern without ``*``) written as one word when it is two or three words of letters that
+    are no stop words („mana burn“ → ``manaburn``, „split card“ → ``splitcard``), else None („im spiel“, „ins exil
+    geschickt“: a joined phrase with a function word is no spelling anyone types)."""
+    words = tokens(name)
+    if not 2 <= len(words) <= 3 or any(w in STOP_WORDS or not w.isalpha() for w in words):
+        return None
+    return "".join(words)

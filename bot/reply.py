@@ -65,7 +65,8 @@ _EMOJI_SEQUENCE = regex.compile(r"(?=[\p{Extended_Pictographic}\p{Regional_Indic
 _EMOJI_JOINERS = re.compile(r"([\u200d\ufe0e\ufe0f\U000e0020-\U000e007f]+)")
 
 
-#: Zero-width characters inside a word (ZWSP, ZWNJ, word joiner, BOM, soft hyphen): the characters of
+#: Zero-width characters inside a word (ZWNJ, word joiner, BOM, soft hyphen) are dropped; the zero-width space is a
+#: word boundary (bot.text.ZWSP) and becomes a space, as the bidi controls do.
 
 
 def _inert(text: str) -> str:

@@ -38,6 +38,7 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id, tokens
+from bot.concepts import joined_name
 from bot.paths import DATA_DIR, tsv_rows
 from bot.prefixes import KeyStarts, WordPrefixes
 from bot.stopwords import ASKING_VERBS
@@ -457,7 +458,10 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
         # A pattern that is an old name of the term table (spielen, im Spiel, Vorrang) counts like one: in the old
         # documents and in questions; the others (players' words, today's terms) everywhere.
         out += [ConceptName(name, concept, old=name.casefold() in old_names) for name in group.names]
+        # a players' name of two or more words also written as one („mana burn“ → „manaburn“), as players type it
+        out += [ConceptName(joined, concept) for name in group.names if (joined := joined_name(name)) is not None]
     return out
+
 
 
 def term_lines_plain(term: Term) -> str:
@@ -480,20 +484,5 @@ def analyser(words: Mapping[str, int], lemmas: Mapping[str, str], options: Optio
     return Analyser(Vocabulary(words, lemmas, concepts), options, card_names)
 
 
-__all__ = [
-    "NO_TERM",
-    "OLD_DOCUMENTS",
-    "Sense",
-    "Term",
-    "TermIndex",
-    "TermMatch",
-    "analyser",
-    "concept_names",
-    "inflection_stem",
-    "parse_senses",
-    "parse_terms",
-    "senses",
-    "term_concept",
-    "term_index",
-    "term_lines_plain",
-]
+__all__ = ["NO_TERM", "OLD_DOCUMENTS", "Sense", "Term", "TermIndex", "TermMatch", "analyser", "concept_names",
+           "inflection_stem", "parse_senses", "parse_terms", "senses", "term_concept", "term_index", "term_lines_plain"]

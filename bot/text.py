@@ -37,10 +37,16 @@ import regex
 INVISIBLE = dict.fromkeys(
     [0x00AD, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
 )
-#: The zero-width ones among :data:`INVISIBLE` (Unicode bidi class BN: ZWSP, ZWNJ, word joiner, BOM, soft hyphen)
-#: without the ZWJ, which an emoji sequence keeps: removed inside a word ("Fe\u200bhde" is "Fehde"), where the bidi
-#: marks, overrides and isolates stand between words (a str.translate table).
-ZERO_WIDTH = dict.fromkeys(c for c in INVISIBLE if unicodedata.bidirectional(chr(c)) == "BN" and c != 0x200D)
+#: The zero-width space U+200B: a word boundary (Unicode UAX #29 gives it no place inside a word, unlike the
+#: format characters), so it separates words as a space does: "was\u200bmacht" is "was macht".
+ZWSP = 0x200B
+#: The zero-width ones among :data:`INVISIBLE` (Unicode bidi class BN: ZWNJ, word joiner, BOM, soft hyphen) without
+#: the ZWJ, which an emoji sequence keeps, and without :data:`ZWSP`: removed inside a word ("Fe\u00adhde" is
+#: "Fehde"; UAX #29 reads them as part of the word), where the bidi marks, overrides and isolates stand between
+#: words (a str.translate table).
+ZERO_WIDTH = dict.fromkeys(
+    c for c in INVISIBLE if unicodedata.bidirectional(chr(c)) == "BN" and c not in (0x200D, ZWSP)
+)
 
 
 class _CharFilter(dict[int, "int | None"]):
@@ -62,16 +68,24 @@ _FILTER_CACHE = 1 << 16
 #: Control, format, private-use, surrogate and unassigned characters (categories C*), except tab and newline:
 #: what :func:`clean` drops (the invisible characters above are all of them).
 _CONTROLS = _CharFilter(lambda ch: unicodedata.category(ch)[0] == "C" and ch not in "\n\t", INVISIBLE)
+#: A run of zero-width spaces between two letters or digits: a word boundary there (:func:`clean` makes it a space);
+#: next to white space or punctuation it is dropped as the other invisible characters are ("Boros\u200b-Rekrut").
+_ZWSP_BETWEEN = re.compile(r"(?<=[^\W_])\u200b+(?=[^\W_])")
 #: Combining marks (what :func:`strip_marks` drops after NFKD).
 _MARKS = _CharFilter(lambda ch: unicodedata.combining(ch) != 0)
 
 
 def clean(text: str) -> str:
-    """NFKC-normalise, drop invisible/control characters and collapse white space.
+    """NFKC-normalise, drop invisible/control characters and collapse white space; a zero-width space
+    (:data:`ZWSP`) between two letters or digits separates them as a space does (``was\u200bmacht`` → ``was macht``,
+    ``ausgraben\u200boder`` → ``ausgraben oder``) and is dropped elsewhere (``spuk\u200b,\u200bausgraben`` →
+    ``spuk,ausgraben``); the other zero-width characters are dropped (``Fe\u00adhde`` → ``Fehde``).
 
     Returns a display-safe string (no NUL, no zero-width joiners, no bidi overrides).
     """
     text = unicodedata.normalize("NFKC", text)
+    if "\u200b" in text:
+        text = _ZWSP_BETWEEN.sub(" ", text)
     if not text.isprintable():  # a printable text has no character of the categories C* (nothing to drop)
         text = text.translate(_CONTROLS)
     return " ".join(text.split())
@@ -119,7 +133,10 @@ def strip_marks(text: str) -> str:
 # --- card names (bot.search, bot.terms) ----------------------------------------------------------
 
 _UMLAUT_AE = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
-_SEPARATORS = re.compile(r"[\s\-‐‑‒–—―'’‘`´,.:;!?\"„“”«»()]+")
+#: What separates a name's words and is dropped from its keys: white space, dashes, apostrophes, punctuation, and
+#: Discord's markdown wrappers (`` `code` ``, ``||spoiler||``, ``**bold**``, ``_italic_``, ``~~strike~~``), so a name
+#: pasted in any of them is read as typed plainly (no card name holds ``|*_~``).
+_SEPARATORS = re.compile(r"[\s\-‐‑‒–—―'’‘`´,.:;!?\"„“”«»()|*_~]+")
 _SLASHES = re.compile(r"\s*/+\s*")
 
 

@@ -19,7 +19,7 @@ from bot.text import INVISIBLE, ZERO_WIDTH, canonical, strip_marks
 MAX_TOKENS = 1200
 
 #: :data:`bot.text.INVISIBLE` as :func:`tokens` reads it: a zero-width character (:data:`bot.text.ZERO_WIDTH`) is
-#: dropped, so "Bib\u200bliothek" is one word; a bidi mark, override or isolate
+#: dropped, so "Bib\u00adliothek" is one word; the zero-width space (a word boundary), a bidi mark, override or isolate
 #: (U+200E/F, U+202A–202E, U+2066–2069) and the ZWJ separate words, as the echo of the question shows them
 #: (:func:`bot.reply.one_line`: "was ist\u202eeinberufen" is echoed and searched as "was ist einberufen").
 _INVISIBLE_WORDS = {c: None if c in ZERO_WIDTH else " " for c in INVISIBLE}

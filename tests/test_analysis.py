@@ -70,7 +70,8 @@ def test_a_number_word_is_its_own_stem_unless_a_lemma_maps_it():
 def test_tokens_read_invisible_characters_as_the_echo_shows_them():
     # A zero-width character inside a word is dropped (the echo drops it too); a bidi control or the ZWJ between
     # two words separates them, as bot.reply.one_line echoes it ("was ist einberufen", not "was isteinberufen").
-    assert tokens("Bib\u200bliothek Fe\u00adhde") == ["bibliothek", "fehde"]
+    assert tokens("Bib\u2060liothek Fe\u00adhde") == ["bibliothek", "fehde"]
+    assert tokens("was\u200bmacht") == ["was", "macht"]  # the zero-width space is a word boundary (UAX #29)
     assert tokens("was ist\u202eeinberufen") == ["was", "ist", "einberufen"]
     assert tokens("a\u200eb\u2066c\u200dd") == ["a", "b", "c", "d"]
 

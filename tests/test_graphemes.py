@@ -42,7 +42,8 @@ def test_shorten_and_quote_user_end_on_whole_flags():
 def test_an_echoed_emoji_sequence_keeps_its_joiners_other_invisible_characters_do_not_stay():
     assert one_line(f"{FAMILY} und {SCOTLAND}") == f"{FAMILY} und {SCOTLAND}"
     assert one_line("a\u200db\u202eX\u200b") == "a b X"  # a ZWJ between letters, a bidi override: spaces
-    assert one_line("Fe\u200bhde\u00adn\ufeff \u2060x") == "Fehden x"  # zero-width characters in a word: removed
+    assert one_line("Fe\u2060hde\u00adn\ufeff \u2060x") == "Fehden x"  # zero-width characters in a word: removed
+    assert one_line("was\u200bmacht") == "was macht"  # the zero-width space is a word boundary: a space
     assert one_line(f"{FAMILY}\u202e") == FAMILY
 
 

@@ -26,7 +26,16 @@ def test_combining_accent_equals_precomposed():
 
 
 def test_clean_drops_invisible_and_control_characters():
-    assert clean("Boros\u200d-Re\u200bkrut\x00") == "Boros-Rekrut"
+    assert clean("Boros\u200d-Re\u00adkrut\x00") == "Boros-Rekrut"
+
+
+def test_a_zero_width_space_between_words_separates_them():
+    # U+200B is a word boundary (Unicode UAX #29), not glue: between letters a space, next to punctuation dropped
+    assert clean("was\u200bmacht spuk") == "was macht spuk"
+    assert clean("spuk\u200b,\u200bausgraben\u200boder\u200bblutdurst") == "spuk,ausgraben oder blutdurst"
+    assert clean("Boros\u200b-Rekrut\u200b") == "Boros-Rekrut"
+    # the format characters UAX #29 keeps inside a word are dropped: soft hyphen, word joiner, BOM
+    assert clean("Fe\u00adh\u2060d\ufeffe") == "Fehde"
     assert clean("  \u202eChor  des\tKonklave ") == "Chor des Konklave"
 
 

@@ -26,6 +26,7 @@ from bot.reply import Action, Page, Reply, format_date, quote_user
 from bot.stopwords import STOP_WORDS
 from bot.store import PassageRecord, Store
 from bot.text import canonical, shorten, tokens
+from bot.typos import slips
 
 #: At most this many register rows lead the answer, and this many of the documents' entries each shows.
 MAX_ROWS = 3
@@ -35,6 +36,8 @@ MIN_LETTERS = 4
 SAID_CHARS = 300
 #: Characters of a question or a row's ``what`` read for the register (a row's ``what`` is one short clause).
 READ_CHARS = 200
+#: A word with fewer letters is not read as a slip of a register concept's name (short words have many neighbours).
+MIN_SLIPPED = 6
 
 
 #: What the first clause of a register row's ``what`` says when the row is an abolished rule or term
@@ -129,9 +132,22 @@ class RegisterWords:
                 if j <= len(out):
                     spelled = {"".join(heads[i:j]), self.analyser.stems("".join(said[i:j]))[0]}
                     named = frozenset().union(*(self.joined.get(k, frozenset()) for k in spelled))
+                    if j == i + 1 and not named and not out[i] & concepts:  # a word naming nothing: a slip?
+                        named = self.slipped(said[i])
                     for word in out[i:j]:
                         word |= named
         return [frozenset(w) for w in out]
+
+
+    def slipped(self, word: str) -> frozenset[str]:
+        """The concept ids of the :attr:`joined` spellings ``word`` (a question's word, folded) is one slip from
+        (:func:`bot.typos.slips`: a letter wrong, added or dropped, two neighbours swapped), when it has at least
+        :data:`MIN_SLIPPED` letters: „manabrun“ and „manbaurn“ (for „manaburn“, which no document holds, so the
+        analysis's typo repair against the documents' words cannot read them) name Manabrand; ``frozenset()``
+        when none is that near."""
+        if len(word) < MIN_SLIPPED:
+            return frozenset()
+        return frozenset().union(*(ids for key, ids in self.joined.items() if slips(word, key) <= 1))
 
 
 async def register_words(store: Store) -> RegisterWords:
@@ -218,14 +234,27 @@ async def register_first(ctx: AnswerContext, query: str) -> Reply:
     Raises:
         UserError: nothing found and no register row names the words (German).
     """
+    prepared = await register_words(ctx.store)
+    leading = named_rows(prepared, query, min_words=2)  # the rows lead: only rules on what they are about follow
     try:
-        found = await keyword_reply(ctx, query)
+        found = await keyword_reply(ctx, query, about=_about(prepared, query, leading) if leading else None)
     except UserError:
-        page = await register_page(ctx, query, named_rows(await register_words(ctx.store), query))
+        page = await register_page(ctx, query, leading or named_rows(prepared, query))
         if page is None:
             raise
-        return Reply(pages=[page], source="Änderungsregister (data/changes.toml)")
+        return Reply(pages=[page], source=ROWS_SOURCE)
     return await with_register(ctx, query, found)
+
+
+#: The footer's source of a page of the change register's rows.
+ROWS_SOURCE = "Änderungsregister (data/changes.toml)"
+
+
+def _about(prepared: RegisterWords, query: str, rows: list[ChangeRow]) -> frozenset[str]:
+    """The concept ids (``zz…``) of ``query``'s words that the keys of ``rows`` hold: what the query asks about
+    the rows (``mana burn`` → Manabrand's concept), for the rules shown below them."""
+    keys = frozenset().union(*(k for r, k in prepared.keys if r in rows))
+    return frozenset(c for w in prepared.words(query) for c in w & keys if c.startswith("zz"))
 
 
 async def with_register(ctx: AnswerContext, query: str, reply: Reply) -> Reply:
@@ -249,5 +278,5 @@ async def _entries(ctx: AnswerContext, index: TodayIndex, row: ChangeRow) -> lis
     return sorted(found, key=lambda p: p.id)[:MAX_ROWS]
 
 
-__all__ = ["MAX_ROWS", "RegisterWords", "Word", "asked_rows", "named_rows", "register_first", "register_page",
-           "register_rows", "register_words", "rules_words", "with_register"]
+__all__ = ["MAX_ROWS", "ROWS_SOURCE", "RegisterWords", "Word", "asked_rows", "named_rows", "register_first",
+           "register_page", "register_rows", "register_words", "rules_words", "with_register"]

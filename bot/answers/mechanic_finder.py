@@ -73,8 +73,9 @@ class Found:
 
     sections: list[int] = field(default_factory=list)
     term: Term | None = None
-    #: How the term tier read the name (:attr:`bot.terms.TermMatch.how`: ``"typo"`` for a near spelling, e.g.
-    #: „Research“ read as Search); ``""`` for every other tier.
+    #: How the name was read: the term tier's :attr:`bot.terms.TermMatch.how` (``"typo"`` for a near spelling, e.g.
+    #: „Research“ read as Search), ``"begun"`` for a beginning of a title or name (``spu``, ``haun``, ``tramp``:
+    #: the autocomplete may offer more for it), ``"fuzzy"`` for the fuzzy tier; ``""`` for every other tier.
     how: str = ""
 
 #: A synonym pattern prepared for typed words: its words in :func:`bot.text.canonical` spelling, and per word
@@ -300,9 +301,10 @@ class MechanicFinder:
         typed = tokens(text)
         offered = self.begun(typed)  # typed without choosing: what the completion offers (several: a choice)
         if offered:
-            return Found(offered) if len({self.sections[i].title for i in offered}) <= MAX_OFFERED else found
+            several = len({self.sections[i].title for i in offered})
+            return Found(offered, how="begun") if several <= MAX_OFFERED else found
         keywords = self._complete(typed) if len("".join(typed)) >= MIN_BEGUN else []
-        return Found(term=keywords[0]) if len(keywords) == 1 else found  # the one keyword offered: ``tramp``
+        return Found(term=keywords[0], how="begun") if len(keywords) == 1 else found  # the one offered: ``tramp``
 
     def _resolve(self, text: str, typed: list[str], typo_keys: tuple[str, ...]) -> Found:
         """:meth:`resolve` of ``text`` whose words (:func:`bot.text.tokens`) are ``typed``; the term tier tries the
@@ -316,7 +318,7 @@ class MechanicFinder:
             return Found()
         prefix = self._prefixes.matching(typed)
         if prefix:
-            return Found(prefix)
+            return Found(prefix, how="begun")
         spelled = [canonical(t) for t in typed]
         form = self._form_of(spelled)
         if form is not None:
@@ -335,7 +337,7 @@ class MechanicFinder:
             return by_term
         if len("".join(typed)) < 3:  # too short for a typo match
             return Found()
-        return Found(self._fuzzy(" ".join(typed)))
+        return Found(self._fuzzy(" ".join(typed)), how="fuzzy")
 
     def _fuzzy(self, joined: str) -> list[int]:
         """The fuzzy tier: the sections whose folded title has the best ``WRatio`` (≥ :data:`FUZZY_CUTOFF`) with the
@@ -419,7 +421,7 @@ class MechanicFinder:
         if sections is None:
             sections = self._term_sections(match.term)
         if sections:
-            return Found(list(sections))
+            return Found(list(sections), how=match.how)
         return Found(term=match.term, how=match.how) if match.term.kind in MECHANIC_KINDS else Found()
 
     def _term_sections(self, term: Term) -> list[int]:

@@ -25,7 +25,8 @@ from bot.custom_id import RowId
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import MechanicRecord, Store
 from bot.terms import Term, TermMatch
-from bot.text import clean, tokens
+from bot.text import canonical, clean, tokens
+from bot.typos import slips
 
 CARD_BUTTONS = 15
 
@@ -196,34 +197,109 @@ async def mechanic_reply(ctx: AnswerContext, sections: list[MechanicRecord]) -> 
 @answer("mechanic")
 async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     """``/mechanik name: …``: the named section(s); for a keyword of the term table no section of the documents
-    is about (Aufstacheln, Trampelschaden), its term page (:func:`keyword_reply`).
+    is about (Aufstacheln, Trampelschaden), its term page (:func:`keyword_reply`). A name typed without choosing
+    is answered as the autocomplete offers it: a beginning the box completes in several ways (``re``: Reproduktion,
+    Regenerieren, …; ``aufst``: Aufstacheln, Aufstocken, Aufstieg) gets those as choices, one that it completes one way
+    (``spu``, ``tramp``) is answered; a name one slip off (``spuck``, ``blutdurts``, ``trampelschadn``) is answered
+    with „Gelesen als …“ first (:func:`read_as`).
 
     Raises:
-        UserError: empty or unknown name; the German message lists the known sections.
+        UserError: empty or unknown name (the German message lists the known sections or the box's choices);
+            several sections or keywords fit (German, with a button for each).
     """
     finder = await mechanic_finder(ctx.store)
     sections = finder.sections
     if not clean(name):
         raise UserError("Bitte eine Mechanik angeben", "Zum Beispiel: `/mechanik name: Einberufen`")
-    resolved = finder.resolve(name[:200])
+    typed = name[:200]
+    resolved = finder.resolve(typed)
+    named = bool(resolved.sections or resolved.term)
+    offered = _offered(finder, typed) if resolved.how == "begun" or not named else []
+    if len(offered) > 1 or (offered and not named):  # the box offers several, or something the name is not
+        begun = named or finder.complete_terms(typed)  # „aufst“ begins keywords; „ripl“ begins nothing
+        _choose(f"Mehrere Mechaniken passen zu „{quote_user(name, 80)}“" if begun
+                else f"Keine Mechanik „{quote_user(name, 80)}“ gefunden", offered)
     if resolved.term is not None:
-        return await keyword_reply(ctx, resolved.term, name[:200], near=resolved.how == "typo")
+        near = resolved.how == "typo" or read_as(typed, resolved.term.german)
+        return await keyword_reply(ctx, resolved.term, typed, near=near)
     hits = resolved.sections
     found = [sections[i] for i in hits]
     if not found:
         titles = ", ".join(dict.fromkeys(m.title for m in sections))
-        near = finder.slipped(tokens(name[:200]))  # a slip in the beginning („ripl“): offered as the box offers it
+        near = finder.slipped(tokens(typed))  # a slip in the beginning („ripl“): offered as the box offers it
         choices = [Action(label=finder.labels[i], action="mechanic", arg=str(sections[i].id)) for i in near][:5]
         raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden",
                         "Meintest du:\n" + "\n".join(f"• {c.label}" for c in choices) if choices
                         else f"Bekannte Abschnitte: {titles}", choices=choices)
     if len({m.title for m in found}) > 1:
-        options = "\n".join(f"• {finder.labels[i]}" for i in hits)
-        choices = [Action(label=finder.labels[i], action="mechanic", arg=str(sections[i].id)) for i in hits]
-        raise UserError(
-            f"Mehrere Mechaniken passen zu „{quote_user(name, 80)}“", f"Meintest du:\n{options}", choices=choices
-        )
-    return await mechanic_reply(ctx, found)
+        _choose(f"Mehrere Mechaniken passen zu „{quote_user(name, 80)}“",
+                [Action(label=finder.labels[i], action="mechanic", arg=str(sections[i].id)) for i in hits])
+    reply = await mechanic_reply(ctx, found)
+    if resolved.how in ("fuzzy", "typo") or read_as(typed, found[0].title):
+        reply.pages[0].body = f"_Gelesen als **{found[0].title}**, ähnlich geschrieben._\n" + reply.pages[0].body
+    return reply
+
+
+def read_as(typed: str, title: str) -> bool:
+    """True when the typed name ``typed`` is one slip (:func:`bot.typos.slips`: a letter wrong, added or dropped,
+    two neighbours swapped) from ``title`` (a section's title or a keyword's German name), words joined and folded,
+    and no beginning of it: ``spuck`` → Spuk, ``blutdurts`` → Blutdurst, ``trampelschadn`` → Trampelschaden are
+    read as those names and say so; ``spu``, ``spukt`` (a beginning, a verb form) are not."""
+    said, name = "".join(canonical(t) for t in tokens(typed)), "".join(canonical(t) for t in tokens(title))
+    return not name.startswith(said) and not said.startswith(name) and slips(said, name) == 1
+
+
+def _offered(finder: MechanicFinder, typed: str) -> list[Action]:
+    """What the autocomplete offers for ``typed`` (:meth:`~bot.answers.mechanic_finder.MechanicFinder.choices`), as
+    choices: one per section title (a title of two sets once, the first) and per keyword without a section, in the
+    box's order, at most :data:`OFFERED_MAX`. Sections alone are ``rb:mechanic:<id>``; with a keyword among them
+    every choice is ``rb:mechanic_pick`` (a section's id or a keyword's name), so that a select menu of more than
+    five (one action for all options, :func:`bot.render.choice_rows`) holds them all."""
+    resolved, aliased, keywords = finder.choices(typed)
+    picked: dict[str, tuple[str, str]] = {}  # title or name → (label, section id or "")
+
+    def sections(found: list[int]) -> None:
+        for i in found:
+            picked.setdefault(finder.sections[i].title, (finder.labels[i], str(finder.sections[i].id)))
+
+    sections(resolved.sections)  # the box's order (mechanic_names): own matches, keywords, other names' sections
+    for term in [resolved.term, *keywords] if resolved.term is not None else keywords:
+        picked.setdefault(term.german, (term.german, ""))
+    sections(aliased)
+    chosen = list(picked.values())[:OFFERED_MAX]
+    kind = "mechanic_pick" if any(not section for _, section in chosen) else "mechanic"
+    return [Action(label=label, action=kind, arg=section or label) for label, section in chosen]
+
+
+def _choose(title: str, choices: list[Action]) -> None:
+    """Ask the user to choose among ``choices`` (buttons; their labels listed as „Meintest du“).
+
+    Raises:
+        UserError: always (German ``title``, the list, a button per choice).
+    """
+    raise UserError(title, "Meintest du:\n" + "\n".join(f"• {c.label}" for c in choices), choices=choices)
+
+
+#: At most this many choices when a typed beginning fits several names (the box shows up to 25; the buttons fit).
+OFFERED_MAX = 10
+
+
+@action("mechanic_pick")
+async def mechanic_pick_action(ctx: AnswerContext, arg: str) -> Reply:
+    """Button or menu option ``rb:mechanic_pick:<section id or German name>`` (a choice of :func:`_offered`): the
+    section of that id (as ``rb:mechanic``), or the keyword of the term table so named whose documents have no
+    section about it (:func:`keyword_reply`), as ``/mechanik`` answers it.
+
+    Raises:
+        UserError: no section has that id, no keyword without a section has that name (German).
+    """
+    if arg.isdigit():
+        return await mechanic_action(ctx, arg)
+    resolved = (await mechanic_finder(ctx.store)).resolve(arg[:100])
+    if resolved.term is None or resolved.term.german != arg:
+        raise UserError("Mechanik nicht gefunden",
+                        f"Kein Schlüsselwort „{quote_user(arg, 80)}“ in der Begriffstabelle.")
+    return await keyword_reply(ctx, resolved.term, arg)
 
 
 #: The first line of a keyword's answer in ``/mechanik`` when no section of the documents is about it.

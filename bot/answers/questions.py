@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.actions import asked_action
-from bot.answers.abolished import asked_rows, register_page, register_words
+from bot.answers.abolished import ROWS_SOURCE, asked_rows, register_page, register_words
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.hollow import asks_only, hollow_lead
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
@@ -387,7 +387,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                                                               found.analysis))
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
         register.body = f"Frage: „{shown}“\n\n{register.body}"
-        return Reply(pages=[register], source="Änderungsregister (data/changes.toml)")
+        return Reply(pages=[register], source=ROWS_SOURCE)
     if not hits:
         raise UserError(f"Nichts gefunden zu „{shown}“",
                         "Keine Stelle der Dokumente passt. Andere Wörter versuchen, alte und neue Begriffe werden "

@@ -60,13 +60,19 @@ def _hit_block(cat: RuleCatalog, index: TodayIndex, label: str, hit: Hit, text: 
     return f"**{label}**{extra}\n{text}" + (f"\n{note}" if note else "")
 
 
-async def keyword_reply(ctx: AnswerContext, text: str) -> Reply:
+async def keyword_reply(ctx: AnswerContext, text: str, about: frozenset[str] | None = None) -> Reply:
     """The answer for keywords: ranked hits with the sentence that matched, buttons to the best ones.
+
+    ``about``: when given (concept ids; the change register's rows lead the answer, bot/answers/abolished.py),
+    only the hits whose passage holds one of them, at most one page (:data:`HITS_PER_PAGE`), as ``/frage`` shows
+    few candidates: the others match a common word of the query („Mana“ of „mana burn“), not what it asks about.
 
     Raises:
         UserError: nothing found (German „Nichts gefunden“).
     """
     hits, found = await search_rules(ctx, text)
+    if about is not None:
+        hits = [(h, s) for h, s in hits if about.intersection(h.passage.concepts)][:HITS_PER_PAGE]
     if not hits:
         raise nothing_found(text)
     shown = quote_user(text, 80)

@@ -85,6 +85,11 @@ PLAYER_WORDS = [
     ("gibt es noch mana burn", "mana_burn"),
     ("mana brand", "mana_burn"),  # the German name written apart
     ("gibt es noch manabrnad", "mana_burn"),  # a typo the analysis repairs
+    # typos of the players' own spelling „manaburn“, which no document holds (the analysis cannot repair them):
+    ("manabrun", "mana_burn"),  # two neighbours swapped
+    ("manbaurn", "mana_burn"),  # two other neighbours swapped
+    ("gibts noch manabrun", "mana_burn"),
+    ("mana verbrennen", "mana_burn"),  # „mana burn“ said in German words (data/synonyms.tsv)
     ("geht kampfschaden noch auf den stack", "combat_damage_stack"),
     ("kampfschaden auf den stack", "combat_damage_stack"),
 ]
@@ -100,6 +105,8 @@ async def test_players_words_for_an_abolished_rule_name_its_row(ctx, question, k
     ("manaburn", "**Manabrand abgeschafft** (seit 11.07.2009)"),
     ("mana burn", "**Manabrand abgeschafft** (seit 11.07.2009)"),  # before: 104.3f, the hybrid symbol rule
     ("mana brand", "**Manabrand abgeschafft** (seit 11.07.2009)"),
+    ("manabrun", "**Manabrand abgeschafft** (seit 11.07.2009)"),  # before: „Nichts gefunden“
+    ("mana verbrennen", "**Manabrand abgeschafft** (seit 11.07.2009)"),  # before: 18 generic „Mana“ rules
     ("Kampfschaden auf den Stack", "**Kampfschaden benutzt den Stapel nicht mehr** (seit 11.07.2009)"),
 ])
 async def test_regel_suche_on_players_words_leads_with_the_row(ctx, search, first):
@@ -111,7 +118,8 @@ async def test_regel_suche_on_players_words_leads_with_the_row(ctx, search, firs
 
 @pytest.mark.parametrize(("question", "first"), [
     ("gibt es noch manabrand", "**Manabrand abgeschafft** (seit 11.07.2009)"),  # before: ⚖️ above the row
-    ("gibts manaburn noch", "**Manabrand abgeschafft** (seit 11.07.2009)"),  # no passage holds „manaburn“
+    ("gibts manaburn noch", "**Manabrand abgeschafft** (seit 11.07.2009)"),  # before: the rows alone
+    ("gibts noch manabrun", "**Manabrand abgeschafft** (seit 11.07.2009)"),  # a typo of the players' spelling
     ("gibt es noch mana burn", "**Manabrand abgeschafft** (seit 11.07.2009)"),
     ("mana brand", "**Manabrand abgeschafft** (seit 11.07.2009)"),
     ("geht kampfschaden noch auf den stack", "**Kampfschaden benutzt den Stapel nicht mehr** (seit 11.07.2009)"),
@@ -124,7 +132,7 @@ async def test_frage_on_players_words_leads_with_the_row_unhedged(ctx, question,
     body = reply.pages[0].body
     assert body.startswith(f"Frage: „{question}“\n\n{first}")  # the row is the answer: no ⚖️ or 🚫 line above it
     assert "⚖️" not in body and "🚫" not in body
-    assert question == "gibts manaburn noch" or reply.pages[0].fields  # the candidates stay below the row
+    assert question == "gibts noch manabrun" or reply.pages[0].fields  # the candidates stay below the row
     assert reply.pages[0].title == f"„{question}“ heute"
 
 
@@ -147,7 +155,37 @@ async def test_frage_on_an_abolished_term_leads_with_the_registers_row_as_regel_
     assert reply.pages[0].title == f"„{question}“ heute"  # the page's title is what leads it, not the passage below
 
 
+async def test_frage_on_manaburn_shows_the_rows_and_then_the_best_passage_as_mana_burn_does(ctx):
+    bodies = []
+    for question in ("gibts manaburn noch", "gibts mana burn noch"):
+        page = (await run_answer(ctx, "question", question=question)).pages[0]
+        # the rows, then the best passage: the Grundlegende Resonanz ruling that says „verursacht es Manabrand“
+        assert "Ruling zu **Grundlegende Resonanz** · Zwietracht – Häufig gestellte Fragen, 17.03.2006" in page.body
+        assert page.body.index("**Manabrand abgeschafft**") < page.body.index("Ruling zu **Grundlegende Resonanz**")
+        bodies.append(page.body.split("\n", 1)[1])
+    assert bodies[0] == bodies[1]  # written together or apart: the same answer below the question
+
+
+@pytest.mark.parametrize("search", ["manaburn", "mana burn", "Manabrand"])
+async def test_ruling_suche_finds_the_three_manabrand_rulings_in_every_spelling(ctx, search):
+    reply = await run_answer(ctx, "ruling", search=search)
+    assert not reply.error
+    body = reply.pages[0].body
+    assert body.startswith(f"3 Treffer für „{search}“")
+    for card in ("**Grundlegende Resonanz**", "**Spektraler Scheinwerfer**", "**Tressen aus Feuer**"):
+        assert card in body
+
+
 async def test_frage_on_todays_terms_does_not_lead_with_the_register(ctx):
     for question in ("wer gewinnt die fehde", "was passiert mit kampfschaden", "was liegt auf dem stapel"):
         reply = await run_answer(ctx, "question", question=question)
         assert reply.pages[0].body.startswith(f"Frage: „{question}“")
+
+
+@pytest.mark.parametrize("search", ["mana burn", "manaburn", "Manabrand", "mana verbrennen"])
+async def test_regel_suche_after_the_rows_shows_only_rules_on_what_they_are_about(ctx, search):
+    # before: „mana burn“ had 3 more pages of 18 rules that only say „Mana“ (104.3f, 107.4c, …) and a footer naming
+    # the CardX rules explanation page 1 did not show; no rule of the documents speaks of Manabrand
+    reply = await run_answer(ctx, "rule", search=search)
+    assert [p.title for p in reply.pages] == [f"„{search}“ heute"]
+    assert reply.source == "Änderungsregister (data/changes.toml)"

@@ -241,11 +241,15 @@ async def test_unknown_card_offers_its_candidates_as_buttons(ctx):
 async def test_ambiguous_mechanic_offers_a_select_menu(ctx):
     reply = await run_answer(ctx, "mechanic", name="Ver")
     labels = [c.label for c in reply.choices]
-    assert "Kumulative Versorgung" in labels and "Versessenheit" in labels and len(labels) == 6
+    # what the autocomplete offers for „Ver“: the sections, then keywords without a section (Verdoppeln, …)
+    assert labels[:3] == ["„Verbesserte“ Zaubersprüche", "„Verbesserte“ Kreaturen (Gildenbund)", "Versessenheit"]
+    assert "Kumulative Versorgung" in labels and "Verdoppeln" in labels and len(labels) == 10
     ((menu,),) = [row["components"] for row in payload(reply)["components"]]
-    assert (menu["type"], menu["custom_id"], len(menu["options"])) == (3, "rb:mechanic:", 6)
-    picked = await run_action(ctx, "mechanic", next(c.arg for c in reply.choices if c.label == "Versessenheit"))
+    assert (menu["type"], menu["custom_id"], len(menu["options"])) == (3, "rb:mechanic_pick:", 10)
+    picked = await run_action(ctx, "mechanic_pick", next(c.arg for c in reply.choices if c.label == "Versessenheit"))
     assert picked.pages[0].title.startswith("Versessenheit")
+    keyword = await run_action(ctx, "mechanic_pick", "Verdoppeln")
+    assert keyword.pages[0].title == "Verdoppeln – Regel 701.10"
 
 
 async def test_unknown_rule_number_offers_the_nearest_numbers(ctx):

@@ -273,3 +273,44 @@ async def test_a_name_nothing_begins_stays_unknown(ctx):
     reply = await run_answer(ctx, "mechanic", name="xyzq")
     assert reply.error and reply.pages[0].title == "Keine Mechanik „xyzq“ gefunden"
     assert reply.pages[0].body.startswith("Bekannte Abschnitte: Fehde, Clash") and not reply.choices
+
+
+@pytest.mark.parametrize(("typed", "title", "note"), [
+    ("spuck", "Spuk – Gildenbund", "_Gelesen als **Spuk**, ähnlich geschrieben._\n"),  # a letter added
+    ("blutdurts", "Blutdurst – Gildenbund", "_Gelesen als **Blutdurst**, ähnlich geschrieben._\n"),  # swapped
+    ("trampelschadn", "Trampelschaden – Regel 702.19",  # a keyword without a section, a letter dropped
+     "_Gelesen als **Trampelschaden** (englisch *Trample*), ähnlich geschrieben._\n"),
+])
+async def test_a_name_one_slip_off_is_answered_and_says_how_it_was_read(ctx, typed, title, note):
+    assert [c.value for c in await run_completer(ctx, mechanic_names, typed)] == [title.split(" – ")[0]]
+    reply = await run_answer(ctx, "mechanic", name=typed)
+    assert not reply.error and reply.pages[0].title == title
+    assert reply.pages[0].body.startswith(note)
+
+
+@pytest.mark.parametrize("typed", ["spu", "Spuk", "spukt", "haun", "tramp"])
+async def test_a_beginning_a_form_or_the_name_itself_gets_no_read_as_note(ctx, typed):
+    reply = await run_answer(ctx, "mechanic", name=typed)
+    assert not reply.error and "Gelesen als" not in reply.pages[0].body
+
+
+@pytest.mark.parametrize(("typed", "offered"), [
+    # keywords without a section that begin so (before: „Meintest du: Ausstrahlung“, a fuzzy match)
+    ("aufst", ["Aufstacheln", "Aufstocken", "Aufstieg"]),
+    ("fl", ["Fliegend", "Fluchsicher", "Fluchsicherheit", "Flankenangriff", "Flucht"]),  # before: „Keine Mechanik“
+    # a section's title begins so, and keywords too (before: Reproduktion, Wallung, Fehde answered silently)
+    ("re", ["Reproduktion", "Regenerieren", "Reichweite", "Reitkunst", "Rekonfigurieren", "Bergung"]),
+    ("w", ["Wallung", "Wirken", "Abwerfen", "Weltenwandeln", "Wuchern", "Schurkische Wahl", "Wasserbändigen",
+           "Landwandeln", "Wachsamkeit", "Wahnsinn"]),
+    ("f", ["Fehde", "Fliegend", "Fluchsicher", "Fluchsicherheit", "Flankenangriff", "Furcht", "Fusion",
+           "Fabrizieren", "Flucht", "Für Mirrodin!"]),
+])
+async def test_a_beginning_the_box_completes_several_ways_gets_the_boxs_choices(ctx, typed, offered):
+    box = [c.value for c in await run_completer(ctx, mechanic_names, typed)]
+    assert box[: len(offered)] == offered
+    reply = await run_answer(ctx, "mechanic", name=typed)
+    assert reply.error and reply.pages[0].title == f"Mehrere Mechaniken passen zu „{typed}“"
+    assert [a.label for a in reply.choices] == offered
+    assert reply.pages[0].body == "Meintest du:\n" + "\n".join(f"• {o}" for o in offered)
+    first = await run_action(ctx, reply.choices[0].action, reply.choices[0].arg)  # each choice answers
+    assert first.pages[0].title.startswith(offered[0])

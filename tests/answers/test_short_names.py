@@ -61,3 +61,15 @@ async def test_frage_reads_a_slip_in_a_shortened_name_as_the_card(ctx):
     assert reply.pages[0].title == "Szadek, Herr der Geheimnisse"
     assert "steht in keinem Dokument" not in body and "⚖️" not in body
     assert "am ähnlichsten geschrieben: Szadek, Herr der Geheimnisse." in body
+
+
+@pytest.mark.parametrize("typed", ["||Szadek||", "**Szadek**", "`Szadek`", "_Szadek_", "~~Szadek~~", "*Szadek*"])
+async def test_a_name_in_discords_markdown_wrappers_is_read_as_typed_plainly(ctx, typed):
+    # spoiler, bold, code, italics, strike-through: the wrappers are no part of a name (before: „Keine Karte“ for
+    # „||Szadek||“ while „`szadec`“ was read as the card)
+    found = ctx.names.lookup(typed)
+    assert found.how == SHORT and found.hit is not None and found.hit.card_name == "Szadek, Herr der Geheimnisse"
+    reply = await run_answer(ctx, "card", name=typed)
+    assert reply.pages[0].title == "Szadek, Herr der Geheimnisse"
+    slipped = await run_answer(ctx, "card", name="||szadec||")
+    assert slipped.pages[0].title == "Szadek, Herr der Geheimnisse"

@@ -86,3 +86,29 @@ async def test_players_words_and_hollow_questions_through_the_real_bot(real_bot,
             "Reproduktion", "Wallung"]
         english = await fake.command("ask", {"question": "what does haunt do"}, locale="en-US")
         assert "Spuk ist eine Fähigkeit, die deinen Kreaturen" in english.embeds[0]["description"]
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_slips_beginnings_and_odd_spellings_through_the_real_bot(real_bot, store_db, tmp_path):
+    # values: data/changes.toml (row mana_burn), 001's Manabrand rulings (Grundlegende Resonanz, Spektraler
+    # Scheinwerfer, Tressen aus Feuer), the sections Spuk and Reproduktion, the term table's keywords
+    async with FakeDiscord() as fake, running_bot(fake, tmp_path, argv=real_bot, db=store_db):
+        await fake.wait_sync()
+        typo = await fake.command("ask", {"question": "gibts noch manabrun"}, locale="de")
+        assert "**Manabrand abgeschafft** (seit 11.07.2009)" in typo.embeds[0]["description"]
+        rulings = await fake.command("ruling", {"search": "manaburn"}, locale="de")
+        text = rulings.embeds[0]["description"]
+        assert text.startswith("3 Treffer für „manaburn“") and "**Tressen aus Feuer**" in text
+        slip = await fake.command("mechanic", {"name": "spuck"}, locale="de")
+        assert slip.embeds[0]["title"] == "Spuk – Gildenbund"
+        assert slip.embeds[0]["description"].startswith("_Gelesen als **Spuk**, ähnlich geschrieben._")
+        begun = await fake.command("mechanic", {"name": "re"}, locale="de")
+        assert begun.embeds[0]["title"] == "Mehrere Mechaniken passen zu „re“"
+        labels = [o["label"] for o in begun.components[0]["components"][0]["options"]]  # one menu of six
+        assert labels == ["Reproduktion", "Regenerieren", "Reichweite", "Reitkunst", "Rekonfigurieren", "Bergung"]
+        spoiler = await fake.command("card", {"name": "||Szadek||"}, locale="de")
+        assert spoiler.embeds[0]["title"] == "Szadek, Herr der Geheimnisse"
+        spaced = await fake.command("ask", {"question": "was\u200bmacht spuk"}, locale="de")
+        assert spaced.embeds[0]["description"].startswith("Frage: „was macht spuk“")
+        assert spaced.embeds[0]["title"] == "Spuk"
+        assert fake.errors == [] and fake.invalid == []
