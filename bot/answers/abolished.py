@@ -34,6 +34,10 @@ MAX_ROWS = 3
 MIN_LETTERS = 4
 #: Characters of a document's old statement shown under a row („Früher …“).
 SAID_CHARS = 300
+#: What a row says instead of quoting its first entry when the answer shows that entry whole below the rows.
+BELOW = "die Stelle unten, mit ihrem Text von heute"
+#: A candidate's field in ``/frage`` when the rows above quote it already (their „Früher“ and „Heute“).
+QUOTED_ABOVE = "Oben beim Änderungsregister zitiert; der Knopf zeigt die Stelle ganz."
 #: Characters of a question or a row's ``what`` read for the register (a row's ``what`` is one short clause).
 READ_CHARS = 200
 #: A word with fewer letters is not read as a slip of a register concept's name (short words have many neighbours).
@@ -201,12 +205,14 @@ def asked_rows(prepared: RegisterWords, question: str, analysis: Analysis | None
     return []
 
 
-async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow]) -> Page | None:
+async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], below: str | None = None) -> Page | None:
     """The first page of ``/regel suche`` and ``/frage`` for words the register says were abolished or changed: per
     row of ``rows`` (:func:`register_rows`, :func:`asked_rows`) what changed and since when, the first document
     entry it concerns as the document said it („**Früher** …“) and today's notice with its evidence
     (:func:`bot.answers.today.row_notice_line`), buttons to the entries; None when ``rows`` is empty. ``query``: the
-    user's words, in the title („„Manabrand“ heute“)."""
+    user's words, in the title („„Manabrand“ heute“). ``below``: the key of the passage the answer shows whole under
+    the rows (``/frage``'s best passage, with its own „Früher“ and „Heute“): a row whose first entry it is says so
+    instead of quoting it and its notice a second time."""
     if not rows:
         return None
     index = await today_index(ctx.store)
@@ -215,15 +221,26 @@ async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow]) -
     for row in rows:
         said = await _entries(ctx, index, row)
         lines = [f"**{row.what}** (seit {format_date(row.since)})"]
-        if said:
-            lines.append(f"**Früher** ({said[0].source}, {format_date(said[0].date) if said[0].date else 'ohne Datum'}"
-                         f"): {shorten(said[0].text, SAID_CHARS)}")
-        lines.append(row_notice_line(index, row))
+        if said and said[0].key == below:
+            lines[0] += f" – {BELOW}"
+        else:
+            if said:
+                lines.append(f"**Früher** ({said[0].source}, "
+                             f"{format_date(said[0].date) if said[0].date else 'ohne Datum'}): "
+                             f"{shorten(said[0].text, SAID_CHARS)}")
+            lines.append(row_notice_line(index, row))
         blocks.append("\n".join(lines))
         for p in said:
             buttons.setdefault(p.key, Action(label=shorten(p.title, 60), action="passage", arg=p.key))
     title = f"„{quote_user(query, 60)}“ heute"
     return Page(title=title, body="\n\n".join(blocks), actions=list(buttons.values())[:5])
+
+
+async def quoted_keys(ctx: AnswerContext, rows: list[ChangeRow]) -> set[str]:
+    """The keys of the passages :func:`register_page` quotes for ``rows`` (each row's first entry): an answer
+    that shows the rows lists none of them again among its candidates."""
+    index = await today_index(ctx.store)
+    return {said[0].key for said in [await _entries(ctx, index, row) for row in rows] if said}
 
 
 async def register_first(ctx: AnswerContext, query: str) -> Reply:
@@ -278,5 +295,6 @@ async def _entries(ctx: AnswerContext, index: TodayIndex, row: ChangeRow) -> lis
     return sorted(found, key=lambda p: p.id)[:MAX_ROWS]
 
 
-__all__ = ["MAX_ROWS", "ROWS_SOURCE", "RegisterWords", "Word", "asked_rows", "named_rows", "register_first",
-           "register_page", "register_rows", "register_words", "rules_words", "with_register"]
+__all__ = ["BELOW", "MAX_ROWS", "QUOTED_ABOVE", "ROWS_SOURCE", "RegisterWords", "Word", "asked_rows", "named_rows",
+           "quoted_keys", "register_first", "register_page", "register_rows", "register_words", "rules_words",
+           "with_register"]

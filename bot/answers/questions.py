@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.actions import asked_action
-from bot.answers.abolished import ROWS_SOURCE, asked_rows, register_page, register_words
+from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_rows, quoted_keys, register_page, register_words
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.hollow import asks_only, hollow_lead
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
@@ -40,6 +40,7 @@ from bot.answers.today import (
     today_index,
     today_number,
 )
+from bot.answers.today_notes import repeated_today
 from bot.answers.unknown_notes import Notes, missed_title, question_notes
 from bot.comparison import compared_sides, missing_side
 from bot.question_words import no_terms_reason
@@ -242,17 +243,26 @@ def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: l
 
 
 def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sections: list[MechanicRecord],
-            action: frozenset[str] = frozenset(), start: int = 2) -> list[Field]:
+            action: frozenset[str] = frozenset(), start: int = 2, above: Sequence[PassageRecord] = (),
+            quoted: frozenset[str] = frozenset()) -> list[Field]:
     """The further candidates as fields: number, status, title, kind and source (:func:`candidate_name`), the
     passage whole when short, else the sentences that matched (whole sentences only); an outdated one (or one to be
     checked, :data:`FIRST_TODAY`) with today's statement first (:func:`passage_view`) — for a „kann/darf/muss …“
     question (its ``action``, :func:`bot.actions.asked_action`), when both do not fit the field's :data:`FIELD_CHARS`,
     with the text's one sentence that answers the action, else that matched best (at least :data:`MIN_EXCERPT`
     characters); cut to :data:`FIELD_CHARS`. ``start``: the first field's number (the passages shown whole before
-    them count)."""
+    them count); a today's statement the page showed before (``above``: the passages shown whole before them, or
+    an earlier candidate) is said as „wie oben“ (:func:`repeated_today`); a candidate the change register's rows
+    quote above (``quoted``) is only named there (:data:`QUOTED_ABOVE`), its button opens it whole."""
     fields = []
+    seen: set[str] = set()
+    for p in above:
+        repeated_today(passage_view(index, p, sections).text, seen)
     for number, hit in enumerate(hits, start=start):
         p = hit.passage
+        if p.key in quoted:
+            fields.append(Field(name=candidate_name(index, number, p, sections), value=QUOTED_ABOVE))
+            continue
         text = p.text
         today = passage_state(index, p, sections) in FIRST_TODAY  # today's statement before the old text
         # the field holds FIELD_CHARS: today's statement and its evidence leave the old text less room, and a text
@@ -265,7 +275,7 @@ def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sectio
             text = snippet(p.text, found.analysis, r.analyser, limit=max(MIN_EXCERPT, room), weights=r.term_weights,
                            action=action)
         if today:  # as its own page shows it
-            text = passage_view(index, replace(p, text=text), sections).text
+            text = repeated_today(passage_view(index, replace(p, text=text), sections).text, seen)
         fields.append(Field(name=candidate_name(index, number, p, sections), value=shorten(text, FIELD_CHARS) or "—"))
     return fields
 
@@ -383,8 +393,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     _refuse_unasked(question, found, r, shown)
     # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
     # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it
-    register = await register_page(ctx, question, asked_rows(await register_words(ctx.store), question,
-                                                              found.analysis))
+    rows = asked_rows(await register_words(ctx.store), question, found.analysis)
+    register = await register_page(ctx, question, rows, hits[0].passage.key if hits else None)
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
         register.body = f"Frage: „{shown}“\n\n{register.body}"
         return Reply(pages=[register], source=ROWS_SOURCE)
@@ -418,7 +428,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     page = passage_page(index, best.passage, sections, lead, await passage_card(ctx.store, best.passage),
                         await introduced_rules(ctx.store, best.passage))
     page.title = missed_title(notes, page.title) if register is None else register.title
-    page.fields = _others(index, found, rest, r, sections, asked_action(question, r.analyser))
+    page.fields = _others(index, found, rest, r, sections, asked_action(question, r.analyser), above=[best.passage],
+                          quoted=frozenset(await quoted_keys(ctx, rows)) if register is not None else frozenset())
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
 

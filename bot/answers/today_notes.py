@@ -106,4 +106,26 @@ def coverage(index: TodayIndex) -> dict[str, dict[str, int]]:
     return out
 
 
-__all__ = ["EXPLANATION_PHRASES", "coverage", "explanation_notice", "explanation_terms_note"]
+#: How a passage's today's statement begins after its mark (⚠️, ℹ️ …: :func:`bot.answers.today.notice_lines`),
+#: and what :func:`repeated_today` says when an earlier passage of the same page showed the same statement.
+TODAY_HEAD = "**Heute:**"
+SAME_TODAY = "wie oben."
+
+
+def repeated_today(text: str, seen: set[str]) -> str:
+    """``text`` (a passage as an answer shows it, its today's statement on its first line: ``⚠️ **Heute:** …``) with
+    that statement said as „⚠️ **Heute:** wie oben.“ when ``seen`` already holds it (two rulings changed by one
+    register row, such as the legend rule's, on one page); else ``text`` as it is, its statement added to ``seen``.
+    A text that does not begin with a today's statement is returned as it is."""
+    head, sep, tail = text.partition("\n")
+    mark, found, _ = head.partition(TODAY_HEAD)
+    if not sep or not found or len(mark) > 4:
+        return text
+    if head in seen:
+        return f"{mark}{TODAY_HEAD} {SAME_TODAY}\n{tail}"
+    seen.add(head)
+    return text
+
+
+__all__ = ["EXPLANATION_PHRASES", "SAME_TODAY", "TODAY_HEAD", "coverage", "explanation_notice",
+           "explanation_terms_note", "repeated_today"]

@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.answers.abolished import RegisterWords, asked_rows, named_rows, register_rows, register_words
+from bot.answers.abolished import (
+    BELOW,
+    QUOTED_ABOVE,
+    RegisterWords,
+    asked_rows,
+    named_rows,
+    register_rows,
+    register_words,
+)
 from tests.answers.test_rulings import all_payloads
 from tests.test_render import assert_within_limits
 
@@ -149,8 +157,11 @@ async def test_frage_on_an_abolished_term_leads_with_the_registers_row_as_regel_
     regel = (await run_answer(ctx, "rule", search=word)).pages[0].body
     assert regel.startswith(first)
     assert "⚠️ **Heute:**" in regel and "(Comprehensive Rules vom 17.04.2026)" in regel
-    # one code path: the same rows, notices and old text, above the ranked best passage on the same page
-    assert "\n\n" + regel + "\n\n" in body
+    # one code path: the same rows, notices and old text, above the ranked best passage on the same page; a row
+    # whose first entry is that passage names it below instead of quoting it (and its notice) twice
+    for block in regel.split("\n\n"):
+        heading = block.split("\n", 1)[0]
+        assert "\n\n" + block + "\n\n" in body or f"\n\n{heading} – {BELOW}\n\n" in body
     assert body.index(first) < body.index("_Schlüssel: ")
     assert reply.pages[0].title == f"„{question}“ heute"  # the page's title is what leads it, not the passage below
 
@@ -189,3 +200,32 @@ async def test_regel_suche_after_the_rows_shows_only_rules_on_what_they_are_abou
     reply = await run_answer(ctx, "rule", search=search)
     assert [p.title for p in reply.pages] == [f"„{search}“ heute"]
     assert reply.source == "Änderungsregister (data/changes.toml)"
+
+
+async def test_frage_names_the_best_passage_below_the_row_instead_of_quoting_it_twice(ctx):
+    # the third row's first entry, Sonnenheim's ruling, is the best passage: shown once, whole, with its notice
+    body = (await run_answer(ctx, "question", question="kampfschaden auf den stapel legen")).pages[0].body
+    heading = "**Kampfschaden benutzt den Stapel nicht mehr; spät verliehener Doppelschlag bringt keinen zusätzlichen"
+    assert f"{heading} Schaden** (seit 11.07.2009) – {BELOW}\n\n" in body
+    assert "Ruling zu **Sonnenheim, Festung der Legion**" in body
+    assert body.count("hilft das dieser Kreatur nicht, zusätzlichen Kampfschaden zuzufügen") == 1
+    # the two rows above it quote their own first entries (Szadek's ruling) as before
+    assert "**Früher** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005): Verlässt Szadek" in body
+
+
+async def test_frage_candidates_the_rows_quote_are_named_not_repeated(ctx):
+    page = (await run_answer(ctx, "question", question="gibt es noch manabrand")).pages[0]
+    quoted = [f for f in page.fields if f.value == QUOTED_ABOVE]
+    # Spektraler Scheinwerfer's and Tressen aus Feuer's rulings stand in the rows above with „Früher“ and „Heute“
+    assert [f.name.split(" – ")[0] for f in quoted] == ["2. ⚠️ Spektraler Scheinwerfer", "3. ⚠️ Tressen aus Feuer"]
+    assert page.body.count("Kann der Spieler das Mana nicht verwenden, erleidet er am Ende der Phase Manabrand") == 1
+
+
+async def test_frage_says_a_candidates_todays_statement_shown_above_as_wie_oben(ctx):
+    page = (await run_answer(ctx, "question", question="legendenregel bei der ley-linie der einzigartigkeit")).pages[0]
+    legend = "Kontrolliert ein Spieler zwei oder mehr legendäre bleibende Karten mit demselben Namen"
+    assert legend in page.body  # the best passage, a Ley-Linie der Einzigartigkeit ruling changed by the legend rule
+    sibling = page.fields[0]
+    assert sibling.name.startswith("2. ⚠️ Ley-Linie der Einzigartigkeit – Ruling")
+    assert sibling.value.startswith("⚠️ **Heute:** wie oben. **Früher** (Gildenbund")
+    assert all(legend not in f.value for f in page.fields)
