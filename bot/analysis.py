@@ -441,7 +441,8 @@ class Analyser:
         repaired: set[int] = set()
         edits = self.options.edits
         for i, word in enumerate(raw):
-            if self.vocab.knows(word) or word in STOP_WORDS or not word.isalpha() or len(word) < MIN_TYPO:
+            if (self.vocab.knows(word) or word in STOP_WORDS or not word.isalpha() or len(word) < MIN_TYPO
+                    or self.vocab.names_word(word)):  # a player's word of a concept's name („triggert“) is no typo
                 out.append(word)
                 continue
             fixed = next((v for v in restore_umlauts(word) if self.vocab.knows(v)), None)
@@ -452,6 +453,7 @@ class Analyser:
             if fixed is None and typos < MAX_TYPOS and (edits or len(word) >= 5) and self._participle(word) is None:
                 typos += 1
                 fixed = self.vocab.nearest(word) if edits else self.vocab.typo(word)
+                fixed = fixed or (self.vocab.compound_of(word) if edits else None)  # „vorrat“: „Manavorrat“
                 if fixed:
                     repaired.add(i)
             out.append(fixed or word)

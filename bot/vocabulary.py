@@ -6,6 +6,7 @@ Nothing here imports discord or the store: the vocabulary comes in as plain mapp
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -22,6 +23,10 @@ TYPO_CUTOFF = 86.0
 #: From this many letters on a typo repair may take two edits (at most a fifth of the letters: "Wolfsbld", two off
 #: "Wolfsblut", is no typo but an unknown word).
 LONG_TYPO = 10
+
+#: Shortest word of a question read as the last part of a compound of the documents (:meth:`Vocabulary.compound_of`),
+#: and the fewest letters the compound has before it („mana|vorrat“).
+MIN_HEAD_WORD, MIN_MODIFIER = 5, 3
 
 #: A text's concept names by their first stem, for one kind of text (:meth:`Vocabulary.concept_table`): first stem →
 #: (the names of two or more words that count there, the concept ids of the one-word names that count there, each
@@ -62,14 +67,21 @@ class Vocabulary:
         words: lower-case words of the documents (umlauts kept) → how often they occur.
         lemmas: word → lemma for words whose lemma is not the word (written at build time); may be empty.
         concepts: names of the term table and synonym groups (see :class:`Concept`).
+        names: the lower-case words of those names as written („triggert“, „token“, „manabrand“), which a question's
+            typo may stand for though no document prints them (the typo repair's pool holds them too).
     """
 
     words: Mapping[str, int] = field(default_factory=dict)
     lemmas: Mapping[str, str] = field(default_factory=dict)
     concepts: list[Concept] = field(default_factory=list)
+    names: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
-        self._typo_pool = sorted(w for w in self.words if len(w) >= 4 and not w.isdigit())
+        pool = {w for w in self.words if len(w) >= 4 and not w.isdigit()}
+        pool.update(w for w in self.names if len(w) >= 4 and w.isalpha())
+        self._typo_pool = sorted(pool)
+        # the documents' words spelt backwards, sorted: the words ending in a given word are one run (compound_of)
+        self._backwards = sorted(w[::-1] for w in self.words if w.isalpha())
         self._stems = frozenset(snowball(w) for w in self._typo_pool if w.isalpha())
         self._by_first: dict[str, list[Concept]] = {}
         for c in self.concepts:
@@ -129,6 +141,11 @@ class Vocabulary:
     def knows(self, word: str) -> bool:
         """True when the documents contain ``word`` (lower case)."""
         return word in self.words
+
+    def names_word(self, word: str) -> bool:
+        """True when ``word`` (lower case) is a word of a concept's name as written (:attr:`names`): a player's word
+        of ``data/synonyms.tsv`` or a name of the term table, no typo even where no document prints it."""
+        return word in self.names
 
     def concepts_at(
         self, stems: list[str], start: int, old_terms: bool, document: str | None = None,
@@ -198,6 +215,25 @@ class Vocabulary:
             return None
         least = min(d for _, d in near)
         return min((w for w, d in near if d == least), key=lambda w: (-self.words.get(w, 0), w))
+
+    def compound_of(self, word: str) -> str | None:
+        """The documents' compound whose last part is ``word`` (lower case, a word they do not print alone), the
+        most frequent of them (then the first in alphabetical order), or None: a player writes the compound's head
+        alone or apart from its modifier („bleibt mana im vorrat“ for 003's „Manavorrat“, „das segment“ for
+        „Kampfschadenssegment“). Only for a word of :data:`MIN_HEAD_WORD` letters or more, with at least
+        :data:`MIN_MODIFIER` letters before it, never a stop or weak word; a binary search over the words spelt
+        backwards, bounded by the number of compounds that end so."""
+        if len(word) < MIN_HEAD_WORD or not word.isalpha():
+            return None
+        key = word[::-1]
+        found = []
+        at = bisect.bisect_left(self._backwards, key)
+        while at < len(self._backwards) and self._backwards[at].startswith(key):
+            compound = self._backwards[at][::-1]
+            if len(compound) - len(word) >= MIN_MODIFIER and compound not in STOP_WORDS and compound not in WEAK_WORDS:
+                found.append(compound)
+            at += 1
+        return min(found, key=lambda w: (-self.words.get(w, 0), w)) if found else None
 
     def has_stem(self, stem: str) -> bool:
         """True when a word of the documents has the Snowball stem ``stem`` (``"gewinne"``'s ``gewinn``: an
