@@ -219,10 +219,10 @@ class Vocabulary:
     def compound_of(self, word: str) -> str | None:
         """The documents' compound whose last part is ``word`` (lower case, a word they do not print alone), the
         most frequent of them (then the first in alphabetical order), or None: a player writes the compound's head
-        alone or apart from its modifier („bleibt mana im vorrat“ for 003's „Manavorrat“, „das segment“ for
-        „Kampfschadenssegment“). Only for a word of :data:`MIN_HEAD_WORD` letters or more, with at least
-        :data:`MIN_MODIFIER` letters before it, never a stop or weak word; a binary search over the words spelt
-        backwards, bounded by the number of compounds that end so."""
+        alone or apart from its modifier („bleibt mana im vorrat“ for 003's „Manavorrat“). Only for a word of
+        :data:`MIN_HEAD_WORD` letters or more, whose compound begins with a word of the documents (:meth:`_modifier`:
+        „achten“ is no part of „ausschlachten“), never a stop or weak word; a binary search over the words spelt
+        backwards, bounded by the number of words that end so."""
         if len(word) < MIN_HEAD_WORD or not word.isalpha():
             return None
         key = word[::-1]
@@ -230,10 +230,20 @@ class Vocabulary:
         at = bisect.bisect_left(self._backwards, key)
         while at < len(self._backwards) and self._backwards[at].startswith(key):
             compound = self._backwards[at][::-1]
-            if len(compound) - len(word) >= MIN_MODIFIER and compound not in STOP_WORDS and compound not in WEAK_WORDS:
+            if compound not in STOP_WORDS and compound not in WEAK_WORDS and self._modifier(compound[: -len(word)]):
                 found.append(compound)
             at += 1
         return min(found, key=lambda w: (-self.words.get(w, 0), w)) if found else None
+
+    def _modifier(self, head: str) -> bool:
+        """True when ``head`` is a word of the documents of :data:`MIN_MODIFIER` letters or more, no stop word, with
+        or without a linking ``s``/``es``/``n``/``en``/``e`` („mana|vorrat“, „kampfschaden|s|segment“; not
+        „ausschl|achten“ nor „ver|hängt“, whose heads are no words)."""
+        for link in ("", "s", "es", "n", "en", "e"):
+            stem = head[: len(head) - len(link)] if link and head.endswith(link) else head if not link else ""
+            if len(stem) >= MIN_MODIFIER and self.words.get(stem, 0) > 0 and stem not in STOP_WORDS:
+                return True
+        return False
 
     def has_stem(self, stem: str) -> bool:
         """True when a word of the documents has the Snowball stem ``stem`` (``"gewinne"``'s ``gewinn``: an
