@@ -41,7 +41,6 @@ from bot.card_names import LANGUAGES, NameTable, covered, name_tables
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
 from bot.passage_concepts import passage_concepts, plain_concepts
 from bot.question_groups import part_concepts, question_groups
-from bot.separable import joined_prefixes, joined_verbs
 from bot.stopwords import STOP_WORDS, WEAK_WORDS, listed_spelling
 from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, Vocabulary
 from bot.words import MAX_TOKENS, NUMBER, fold, number_term, numbers_in, restore_umlauts, snowball, tokens
@@ -295,8 +294,6 @@ class Analyser:
         truncated = len(raw) > cap
         raw = [w if not question or self.vocab.knows(w) else listed_spelling(w) for w in raw[:cap]]  # "fuer": für
         english_question = question and language == "de" and lists.is_english(raw)
-        if question and language == "de" and not english_question:  # „werfe … ab“: the prefix „ab“ is „abwerfen“
-            raw = joined_prefixes(raw, joined_verbs(text, self.vocab.knows))
         typed = raw  # as typed: a name of Concept.forms counts only so, not as a typo's repair
         fixed: set[int] = set()
         if question and language == "de" and self.options.spelling:

@@ -1,11 +1,10 @@
 """Words a player types that the documents print in another form, read as the documents' words before ranking
-(bot/vocabulary.py, bot/analysis.py, bot/separable.py): a typo of a player's word of the term table or the synonyms,
-a compound's last part typed alone, a separable verb split in its clause."""
+(bot/vocabulary.py, bot/analysis.py): a typo of a player's word of the term table or the synonyms, a compound's last
+part typed alone."""
 
 from __future__ import annotations
 
 from bot.ranking import ranker
-from bot.separable import infinitives, joined_verbs
 
 
 async def test_a_typo_of_a_players_word_of_the_synonyms_is_repaired_to_it(ctx):
@@ -35,35 +34,3 @@ async def test_a_compounds_last_part_typed_alone_stands_for_the_compound(ctx):
                            limit=5)).hits
     gold = next(h for h in hits if h.passage.key == "003:202")  # on main rank 16
     assert gold.passage.text.startswith("Weist ein Effekt einen Spieler an, Mana hinzuzufügen")
-
-
-def test_infinitives_of_a_finite_form():
-    assert "werfen" in infinitives("werfe")
-    assert "legen" in infinitives("legt") and "legen" in infinitives("legst")
-    assert infinitives("wirft")[0] == "werfen"  # bot.wordforms.STRONG
-    assert "fangen" in infinitives("fängt")
-    assert "werfen" in infinitives("werfen")
-    assert infinitives("ab") == []
-
-
-def test_a_separable_verb_is_joined_only_from_its_clause_end():
-    known = {"abwerfen", "festlegen", "angreifen", "anfangen", "aufdecken", "anderen"}.__contains__
-    assert joined_verbs("ich werfe eine geteilte karte ab, sind das zwei karten?", known) == ["abwerfen"]
-    assert joined_verbs("Rix Maadi alle werfen ab – wer entscheidet zuerst", known) == ["abwerfen"]
-    assert joined_verbs("wer legt die Reihenfolge fest?", known) == ["festlegen"]
-    assert joined_verbs("hymne der rakdos greife mit drei an", known) == ["angreifen"]  # not „der“ → „anderen“
-    assert joined_verbs("ab welcher summe verliert man", known) == []  # the prefix first: a preposition
-    assert joined_verbs("legt die karte auf den stapel", known) == []  # not last in its clause
-    assert joined_verbs("ich werfe eine karte ab", lambda w: False) == []
-
-
-async def test_a_split_verb_meets_the_documents_whole_verb(ctx):
-    # 002 line 33 (Getrieben // Verzweiflung): „Jede geteilte Karte ist eine einzelne Karte. Falls du zum Beispiel
-    # eine abwirfst, hast du eine Karte abgeworfen, nicht zwei.“ — „werfe … ab“ is „abwerfen“, the Discard of the term
-    # table (701.8), which the finite „werfe“ alone is not
-    r = await ranker(ctx.store)
-    got = r.analyser.analyse("ich werfe eine geteilte karte ab, sind das zwei karten?", question=True)
-    assert "abwerfen" in got.words and "zzkdiscard" in got.concepts
-    keys = [h.passage.key for h in (await r.search(ctx.store, "ich werfe eine geteilte karte ab, sind das zwei "
-                                                   "karten?", ctx.names, limit=3)).hits]
-    assert "002:33" in keys
