@@ -441,8 +441,7 @@ class Analyser:
         repaired: set[int] = set()
         edits = self.options.edits
         for i, word in enumerate(raw):
-            if (self.vocab.knows(word) or word in STOP_WORDS or not word.isalpha() or len(word) < MIN_TYPO
-                    or self.vocab.names_word(word)):  # a player's word of a concept's name („triggert“) is no typo
+            if self.vocab.knows(word) or word in STOP_WORDS or not word.isalpha() or len(word) < MIN_TYPO:
                 out.append(word)
                 continue
             fixed = next((v for v in restore_umlauts(word) if self.vocab.knows(v)), None)

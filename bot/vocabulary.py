@@ -142,11 +142,6 @@ class Vocabulary:
         """True when the documents contain ``word`` (lower case)."""
         return word in self.words
 
-    def names_word(self, word: str) -> bool:
-        """True when ``word`` (lower case) is a word of a concept's name as written (:attr:`names`): a player's word
-        of ``data/synonyms.tsv`` or a name of the term table, no typo even where no document prints it."""
-        return word in self.names
-
     def concepts_at(
         self, stems: list[str], start: int, old_terms: bool, document: str | None = None,
         language: str = "de", foreign: list[bool] | None = None, english: list[str] | None = None,

@@ -12,10 +12,10 @@ async def test_a_typo_of_a_players_word_of_the_synonyms_is_repaired_to_it(ctx):
     # document prints „triggert“, so before, the typo „triggrt“ had no word to be repaired to and named nothing
     r = await ranker(ctx.store)
     a = r.analyser
-    assert not a.vocab.knows("triggert") and a.vocab.names_word("triggert")
+    assert not a.vocab.knows("triggert") and "triggert" in a.vocab.names
     typo = a.analyse("token stirbt, triggrt dann noch was", question=True)
     assert typo.typos == {"triggert": "triggrt"} and "zzsauslosen" in typo.concepts
-    # the player's word typed right is no typo: not marked repaired, its concept the same
+    # the player's word typed right is no typo (a form of the documents' „trigger“): not marked repaired
     right = a.analyse("token stirbt, triggert dann noch was", question=True)
     assert right.typos == {} and "zzsauslosen" in right.concepts and not right.repaired
 
