@@ -34,3 +34,18 @@ async def test_a_compounds_last_part_typed_alone_stands_for_the_compound(ctx):
                            limit=5)).hits
     gold = next(h for h in hits if h.passage.key == "003:202")  # on main rank 16
     assert gold.passage.text.startswith("Weist ein Effekt einen Spieler an, Mana hinzuzufügen")
+
+
+async def test_players_words_of_the_term_table_name_its_terms(ctx):
+    # data/terms_de_en.tsv: Ziel (Target, 115) — 001 line 1604, Petrahydrox: „Der Petrahydrox kehrt auf die Hand
+    # seines Besitzers zurück, bevor der Spruch oder die Fähigkeit, die ihn als Ziel hat, verrechnet wird“; a player
+    # writes „anvisiert“; Sterben (Dies, 700.4), the documents' „stirbt“, a player's „tot“
+    r = await ranker(ctx.store)
+    a = r.analyser
+    anvisiert = a.analyse("petrahydrox wird anvisiert, wann geht er zurück auf die hand", question=True)
+    assert "zzktarget" in anvisiert.concepts
+    assert "zzktarget" in a.analyse("geisterviertel zielt auf sich selbst", question=True).concepts
+    assert "zzkdies" in a.analyse("commander schaden wie viel bis man tot ist", question=True).concepts
+    hits = (await r.search(ctx.store, "petrahydrox wird anvisiert, wann geht er zurück auf die hand", ctx.names,
+                           limit=3)).hits
+    assert hits[0].passage.key == "001:1604" and "zzktarget" in hits[0].passage.terms
