@@ -476,11 +476,9 @@ def analyser(words: Mapping[str, int], lemmas: Mapping[str, str], options: Optio
     """A store's analyser: vocabulary ``words``/``lemmas``, :func:`concept_names` stemmed, :mod:`bot.card_names`."""
     options = options or Options()
     plain = Analyser(Vocabulary(words, lemmas), options)
-    names = concept_names() if options.concepts else []
-    concepts = build_concepts(names, plain) if options.concepts else []
-    # a typo of a name's word is repaired to it („triggrt“ → „triggert“) as a typo of a document's word is
+    names = concept_names() if options.concepts else []  # their words are the typo repair's too („triggrt“)
     written = frozenset(w for n in names for w in tokens(n.name))
-    return Analyser(Vocabulary(words, lemmas, concepts, written), options, card_names)
+    return Analyser(Vocabulary(words, lemmas, build_concepts(names, plain), written), options, card_names)
 
 
 __all__ = [

@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -80,8 +81,6 @@ class Vocabulary:
         pool = {w for w in self.words if len(w) >= 4 and not w.isdigit()}
         pool.update(w for w in self.names if len(w) >= 4 and w.isalpha())
         self._typo_pool = sorted(pool)
-        # the documents' words spelt backwards, sorted: the words ending in a given word are one run (compound_of)
-        self._backwards = sorted(w[::-1] for w in self.words if w.isalpha())
         self._stems = frozenset(snowball(w) for w in self._typo_pool if w.isalpha())
         self._by_first: dict[str, list[Concept]] = {}
         for c in self.concepts:
@@ -220,15 +219,21 @@ class Vocabulary:
         backwards, bounded by the number of words that end so."""
         if len(word) < MIN_HEAD_WORD or not word.isalpha():
             return None
-        key = word[::-1]
+        key, backwards = word[::-1], self._backwards
         found = []
-        at = bisect.bisect_left(self._backwards, key)
-        while at < len(self._backwards) and self._backwards[at].startswith(key):
-            compound = self._backwards[at][::-1]
+        at = bisect.bisect_left(backwards, key)
+        while at < len(backwards) and backwards[at].startswith(key):
+            compound = backwards[at][::-1]
             if compound not in STOP_WORDS and compound not in WEAK_WORDS and self._modifier(compound[: -len(word)]):
                 found.append(compound)
             at += 1
         return min(found, key=lambda w: (-self.words.get(w, 0), w)) if found else None
+
+    @cached_property
+    def _backwards(self) -> list[str]:
+        """The documents' words spelt backwards, sorted: the words ending in a given word are one run
+        (:meth:`compound_of`); made at the first question that needs it, not for every build's vocabulary."""
+        return sorted(w[::-1] for w in self.words if w.isalpha())
 
     def _modifier(self, head: str) -> bool:
         """True when ``head`` is a word of the documents of :data:`MIN_MODIFIER` letters or more, no stop word, with
@@ -241,8 +246,9 @@ class Vocabulary:
         return False
 
     def has_stem(self, stem: str) -> bool:
-        """True when a word of the documents has the Snowball stem ``stem`` (``"gewinne"``'s ``gewinn``: an
-        inflection the documents do not print is no typo)."""
+        """True when a word of the documents or of a concept's name (:attr:`names`) has the Snowball stem ``stem``
+        (``"gewinne"``'s ``gewinn``: an inflection the documents do not print is no typo, nor one of a player's word
+        of the tables)."""
         return stem in self._stems
 
 
