@@ -480,8 +480,9 @@ def analyser(words: Mapping[str, int], lemmas: Mapping[str, str], options: Optio
     """A store's analyser: vocabulary ``words``/``lemmas``, :func:`concept_names` stemmed, :mod:`bot.card_names`."""
     options = options or Options()
     plain = Analyser(Vocabulary(words, lemmas), options)
-    concepts = build_concepts(concept_names(), plain) if options.concepts else []
-    return Analyser(Vocabulary(words, lemmas, concepts), options, card_names)
+    names = concept_names() if options.concepts else []  # their words are the typo repair's too („triggrt“)
+    written = frozenset(w for n in names for w in tokens(n.name))
+    return Analyser(Vocabulary(words, lemmas, build_concepts(names, plain), written), options, card_names)
 
 
 __all__ = ["NO_TERM", "OLD_DOCUMENTS", "Sense", "Term", "TermIndex", "TermMatch", "analyser", "concept_names",

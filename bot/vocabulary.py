@@ -6,8 +6,10 @@ Nothing here imports discord or the store: the vocabulary comes in as plain mapp
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -22,6 +24,10 @@ TYPO_CUTOFF = 86.0
 #: From this many letters on a typo repair may take two edits (at most a fifth of the letters: "Wolfsbld", two off
 #: "Wolfsblut", is no typo but an unknown word).
 LONG_TYPO = 10
+
+#: Shortest word of a question read as the last part of a compound of the documents (:meth:`Vocabulary.compound_of`),
+#: and the fewest letters the compound has before it („mana|vorrat“).
+MIN_HEAD_WORD, MIN_MODIFIER = 5, 3
 
 #: A text's concept names by their first stem, for one kind of text (:meth:`Vocabulary.concept_table`): first stem →
 #: (the names of two or more words that count there, the concept ids of the one-word names that count there, each
@@ -62,14 +68,19 @@ class Vocabulary:
         words: lower-case words of the documents (umlauts kept) → how often they occur.
         lemmas: word → lemma for words whose lemma is not the word (written at build time); may be empty.
         concepts: names of the term table and synonym groups (see :class:`Concept`).
+        names: the lower-case words of those names as written („triggert“, „token“, „manabrand“), which a question's
+            typo may stand for though no document prints them (the typo repair's pool holds them too).
     """
 
     words: Mapping[str, int] = field(default_factory=dict)
     lemmas: Mapping[str, str] = field(default_factory=dict)
     concepts: list[Concept] = field(default_factory=list)
+    names: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
-        self._typo_pool = sorted(w for w in self.words if len(w) >= 4 and not w.isdigit())
+        pool = {w for w in self.words if len(w) >= 4 and not w.isdigit()}
+        pool.update(w for w in self.names if len(w) >= 4 and w.isalpha())
+        self._typo_pool = sorted(pool)
         self._stems = frozenset(snowball(w) for w in self._typo_pool if w.isalpha())
         self._by_first: dict[str, list[Concept]] = {}
         for c in self.concepts:
@@ -199,9 +210,45 @@ class Vocabulary:
         least = min(d for _, d in near)
         return min((w for w, d in near if d == least), key=lambda w: (-self.words.get(w, 0), w))
 
+    def compound_of(self, word: str) -> str | None:
+        """The documents' compound whose last part is ``word`` (lower case, a word they do not print alone), the
+        most frequent of them (then the first in alphabetical order), or None: a player writes the compound's head
+        alone or apart from its modifier („bleibt mana im vorrat“ for 003's „Manavorrat“). Only for a word of
+        :data:`MIN_HEAD_WORD` letters or more, whose compound begins with a word of the documents (:meth:`_modifier`:
+        „achten“ is no part of „ausschlachten“), never a stop or weak word; a binary search over the words spelt
+        backwards, bounded by the number of words that end so."""
+        if len(word) < MIN_HEAD_WORD or not word.isalpha():
+            return None
+        key, backwards = word[::-1], self._backwards
+        found = []
+        at = bisect.bisect_left(backwards, key)
+        while at < len(backwards) and backwards[at].startswith(key):
+            compound = backwards[at][::-1]
+            if compound not in STOP_WORDS and compound not in WEAK_WORDS and self._modifier(compound[: -len(word)]):
+                found.append(compound)
+            at += 1
+        return min(found, key=lambda w: (-self.words.get(w, 0), w)) if found else None
+
+    @cached_property
+    def _backwards(self) -> list[str]:
+        """The documents' words spelt backwards, sorted: the words ending in a given word are one run
+        (:meth:`compound_of`); made at the first question that needs it, not for every build's vocabulary."""
+        return sorted(w[::-1] for w in self.words if w.isalpha())
+
+    def _modifier(self, head: str) -> bool:
+        """True when ``head`` is a word of the documents of :data:`MIN_MODIFIER` letters or more, no stop word, with
+        or without a linking ``s``/``es``/``n``/``en``/``e`` („mana|vorrat“, „kampfschaden|s|segment“; not
+        „ausschl|achten“ nor „ver|hängt“, whose heads are no words)."""
+        for link in ("", "s", "es", "n", "en", "e"):
+            stem = head[: len(head) - len(link)] if link and head.endswith(link) else head if not link else ""
+            if len(stem) >= MIN_MODIFIER and self.words.get(stem, 0) > 0 and stem not in STOP_WORDS:
+                return True
+        return False
+
     def has_stem(self, stem: str) -> bool:
-        """True when a word of the documents has the Snowball stem ``stem`` (``"gewinne"``'s ``gewinn``: an
-        inflection the documents do not print is no typo)."""
+        """True when a word of the documents or of a concept's name (:attr:`names`) has the Snowball stem ``stem``
+        (``"gewinne"``'s ``gewinn``: an inflection the documents do not print is no typo, nor one of a player's word
+        of the tables)."""
         return stem in self._stems
 
 
