@@ -13,6 +13,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
 from bot.analysis import Analysis
 from bot.reply import quote_user
 from bot.stopwords import SEPARABLE_PREFIXES, STOP_WORDS, WEAK_WORDS
@@ -130,25 +133,40 @@ UNKNOWN_SHOWN = 3
 #: Words that are never worth the note however the store reads them: the stop and weak words in every spelling
 #: a player types them („fuers“ for „fürs“) and the separable verb particles standing alone („wo geht sie hin“).
 _NEVER_UNKNOWN = frozenset(canonical(fold(w)) for w in STOP_WORDS | WEAK_WORDS | set(SEPARABLE_PREFIXES))
+#: Stop and weak words this long or longer: a word one slip from one of them („gleichzeitg“) is that word mistyped,
+#: no word the documents lack (the analysis repairs no typo into a stop word; the question loses nothing).
+_SLIPPED_STOP_LENGTH = 6
+_LONG_STOP = sorted(w for w in _NEVER_UNKNOWN if len(w) >= _SLIPPED_STOP_LENGTH)
+
+
+def _slipped_stop(word: str) -> bool:
+    """True when ``word`` (folded) is one slip (optimal string alignment: a letter dropped, added, replaced or two
+    neighbours swapped) from a stop or weak word of :data:`_SLIPPED_STOP_LENGTH` letters or more, with the same
+    first letter: „gleichzeitg“ (gleichzeitig), „trotzdm“ (trotzdem)."""
+    if len(word) < _SLIPPED_STOP_LENGTH - 1:
+        return False
+    return any(w[0] == word[0] for w, _, _ in process.extract(word, _LONG_STOP, scorer=OSA.distance, score_cutoff=1,
+                                                                  limit=None))
 
 
 def unknown_words(analysis: Analysis, known: Mapping[str, float], names: Iterable[str] = (),
                   card_words: Callable[[str], int] | None = None) -> list[str]:
-    """The question's content words (:attr:`Analysis.words`, as read after spelling repair) that no passage of the
-    store holds in any form: none of the terms of the word's group (stems, compound parts, concepts, English stem;
+    """The question's content words (:attr:`Analysis.words`, as read after spelling repair) that no passage of the store
+    holds in any form: none of the terms of the word's group (stems, compound parts, concepts, English stem;
     :attr:`Analysis.groups`, one per content word in order) is among ``known`` (the store's analysed terms,
     :attr:`bot.ranking.Ranker.term_weights`), the word is no stop word or verb particle in any spelling
-    (:data:`_NEVER_UNKNOWN`) and no word of ``names`` (the names of the cards the question names: „rekrut“ of
-    Boros-Rekrut is a card's name, not an unknown word), nor a word of any card's name of the store
-    (``card_words``: how many names have a folded word, ``NameIndex.data.word_count``: „rix“ of Rix Maadi, Palast
-    aus Kerkern stands in a document as a card's name). The answers then leave out ordinary German words the
-    documents happen not to use (:func:`bot.german_words.not_ordinary`: „nochmal“, „boni“, „dazunehmen“ are no typo
-    and force no hedge). „lotus“ in „was macht schwarzer lotus“ (no document names the card, no German word); not
-    „spontanzauberzeit“ (its parts are known). Each word once, in order."""
+    (:data:`_NEVER_UNKNOWN`) nor one slip from a long one (:func:`_slipped_stop`) and no word of ``names`` (the names of
+    the cards the question names: „rekrut“ of Boros-Rekrut is a card's name, not an unknown word), nor a word of any
+    card's name of the store (``card_words``: how many names have a folded word, ``NameIndex.data.word_count``: „rix“ of
+    Rix Maadi, Palast aus Kerkern stands in a document as a card's name). The answers then leave out ordinary German
+    words the documents happen not to use (:func:`bot.german_words.not_ordinary`: „nochmal“, „boni“, „dazunehmen“ are no
+    typo and force no hedge). „lotus“ in „was macht schwarzer lotus“ (no document names the card, no German word);
+    not „spontanzauberzeit“ (its parts are known). Each word once, in order."""
     named = {canonical(w) for name in names for w in name_tokens(name)}
     return list(dict.fromkeys(w for w, group in zip(analysis.words, analysis.groups, strict=False)
                               if not any(t in known for t in group)
                               and canonical(fold(w)) not in _NEVER_UNKNOWN and canonical(fold(w)) not in named
+                              and not _slipped_stop(canonical(fold(w)))
                               and not (card_words is not None and any(map(card_words, name_words(w))))))
 
 

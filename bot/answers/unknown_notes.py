@@ -74,13 +74,15 @@ _ENDINGS = ("est", "et", "st", "en", "em", "er", "es", "e", "t", "n", "s")
 
 
 def _stem(word: str) -> str | None:
-    """``word`` without its inflection ending (:data:`_ENDINGS`, leaving four letters or more), None without one."""
-    return next((word[: -len(e)] for e in _ENDINGS if word.endswith(e) and len(word) - len(e) >= 4), None)
+    """``word`` without its inflection ending (:data:`_ENDINGS`, leaving three letters or more: „rotem“ → „rot“),
+    None without one."""
+    return next((word[: -len(e)] for e in _ENDINGS if word.endswith(e) and len(word) - len(e) >= 3), None)
 
 
 def inflected(typed: str, read: str) -> bool:
     """True when the typed word and the word it was read as are two forms of one word: both end in an inflection
-    ending and are the same without it („wegbewege“ read as the documents' „wegbewegt“, first person for participle).
+    ending and are the same without it („wegbewege“ read as the documents' „wegbewegt“, first person for participle;
+    „rotem“ as „rote“).
     Such a repair is no slip and no other word, so no note names it; „fluch“ read as „flucht“ (no ending typed) and
     „gewint“ as „gewinnt“ are still named."""
     a, b = _stem(typed), _stem(read)

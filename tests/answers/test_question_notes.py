@@ -116,6 +116,30 @@ async def test_another_form_of_the_documents_word_is_no_slip_to_name(ctx):
     assert not inflected("fluch", "flucht") and not inflected("gewint", "gewinnt")  # another word; a slip
 
 
+async def test_an_adjective_of_three_letters_inflected_is_no_slip_to_name(ctx):
+    # 001's hybrid rulings write „rote“/„roten“; „rotem“ is read as „rote“ (another ending of „rot“): named nowhere
+    from bot.answers.unknown_notes import inflected
+
+    question = "wenn ich eine hybridkarte mit rotem mana bezahle ist sie dann rot"
+    body = (await run_answer(ctx, "question", question=question)).pages[0].body
+    assert "gelesen als" not in body and "rotem" not in body.split("Frage: „", 1)[1].split("“", 1)[1]
+    assert inflected("rotem", "rote") and inflected("alten", "altes")
+    assert not inflected("rot", "rote")  # no ending typed: still a slip to name
+
+
+async def test_a_slip_of_a_stop_word_is_not_called_a_word_no_document_holds(ctx):
+    # 003: „Würde ein Spieler die Partie gleichzeitig gewinnen und verlieren, verliert er sie.“ — „gleichzeitig“ is a
+    # stop word, never a typo's repair; „gleichzeitg“ is it mistyped, no card the documents lack
+    reply = await run_answer(ctx, "question",
+                             question="wer verliert wenn jemand gleichzeitg gewinnen und verlieren muss")
+    body = reply.pages[0].body
+    assert UNKNOWN not in body
+    assert "Würde ein Spieler die Partie gleichzeitig gewinnen und verlieren, verliert er sie." in body
+    # a word one slip from no stop word is still named
+    body = (await run_answer(ctx, "question", question="was wenn ein spieler qwertzuiop gewinnt")).pages[0].body
+    assert "„qwertzuiop“ steht in keinem Dokument" in body
+
+
 async def test_a_word_of_the_answering_card_s_name_is_in_a_document(ctx):
     # „rix“: no passage's text holds it, but Zwietracht's card „Rix Maadi, Palast aus Kerkern“ is named so and its
     # rulings answer; the documents hold the word, so no note calls it a card they may lack
