@@ -6,8 +6,8 @@ question only in its general words, or the question names nothing to look up.
   it shares only the question's other words with it („wie lange dauert eine runde“: a ruling on a control change
   that „dauert so lange“, nothing on turns). ``/frage`` hedges such an answer (⚖️).
 * :func:`asks_only`: every content word of the question is an asking verb (:data:`bot.stopwords.ASKING_VERBS`: „was
-  macht“, „wie funktioniert“ with nothing after it, also after invisible characters): it names nothing, and
-  ``/frage`` asks for the name instead of answering with a passage that says „macht“.
+  macht“, „wie funktioniert“, „wie geht das“ with nothing after it, also after invisible characters): it names
+  nothing, and ``/frage`` asks for the name instead of answering with a passage that says „macht“.
 
 ``bench/answer_paths.py`` prints how many answers of the tuning parts (``tests/questions/{tuning,tuning2,dev}.toml``)
 each rule newly hedges, and how many of those were right.
@@ -27,13 +27,18 @@ from bot.stopwords import ASKING_VERBS
 #: (``zzs…``) may be a verb's forms only („nimmt“ → nehmen), which no passage needs to hold to answer.
 TERM_CONCEPT = concept_id("k", "")
 
+#: Verbs that ask how something goes without naming it („wie geht das“, „klappt das“), read as asking verbs here
+#: only: in :data:`bot.stopwords.ASKING_VERBS` they would change the ranking's features.
+VAGUE_VERBS = ("geht", "gehen", "klappt", "klappen", "läuft", "laeuft", "laufen")
+
 _ASKING: weakref.WeakKeyDictionary[Ranker, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
 def _asking(r: Ranker) -> frozenset[str]:
-    """The main stems of :data:`bot.stopwords.ASKING_VERBS` in ``r``'s analysis, computed once per ranker."""
+    """The main stems of :data:`bot.stopwords.ASKING_VERBS` and :data:`VAGUE_VERBS` in ``r``'s analysis, computed
+    once per ranker."""
     if (known := _ASKING.get(r)) is None:
-        known = _ASKING[r] = frozenset(r.analyser.stems(v)[0] for v in ASKING_VERBS)
+        known = _ASKING[r] = frozenset(r.analyser.stems(v)[0] for v in (*ASKING_VERBS, *VAGUE_VERBS))
     return known
 
 
@@ -69,4 +74,4 @@ def asks_only(found: Ranked, r: Ranker) -> bool:
     return all(r.analyser.stems(w)[0] in asking for w in a.words)
 
 
-__all__ = ["TERM_CONCEPT", "asks_only", "hollow_lead"]
+__all__ = ["TERM_CONCEPT", "VAGUE_VERBS", "asks_only", "hollow_lead"]
