@@ -57,6 +57,22 @@ def hollow_lead(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
     return bool(naming) and not any(_holds(held, t) for g in naming for t in g)
 
 
+def defined_lead(found: Ranked) -> bool:
+    """True when ``found``'s question asks what one mechanic is (:attr:`bot.analysis.Analysis.definition`, in
+    German or English: „was macht spuk“, „what does haunt do“, „how does convoke work“), names no card and exactly
+    one term of the term table (:data:`TERM_CONCEPT`: „zzkhaunt“ for Spuk), and its best passage is a paragraph
+    of that mechanic's section the ranking took for its definition (the ``definition`` feature): that answers the
+    question, however close the next candidate (often the same mechanic's quoted rule). ``/frage`` then leads
+    without the ⚖️ hedge."""
+    a = found.analysis
+    if not found.hits or found.cards or not a.definition:
+        return False
+    best = found.hits[0]
+    keywords = {c for c in a.concepts if c.startswith(TERM_CONCEPT)}
+    return (best.passage.kind == "mechanic" and best.parts.get("definition", 0.0) > 0 and len(keywords) == 1
+            and keywords <= set(best.passage.concepts))
+
+
 def _holds(held: set[str], term: str) -> bool:
     """True when ``held`` (a passage's terms) has ``term``, or a term that begins or ends with it (a stem of at least
     :data:`bot.answers.off_topic.HEAD_STEM` letters): a derived word or a compound („spiel“ in „spieler“, „richt“ in
@@ -74,4 +90,4 @@ def asks_only(found: Ranked, r: Ranker) -> bool:
     return all(r.analyser.stems(w)[0] in asking for w in a.words)
 
 
-__all__ = ["TERM_CONCEPT", "VAGUE_VERBS", "asks_only", "hollow_lead"]
+__all__ = ["TERM_CONCEPT", "VAGUE_VERBS", "asks_only", "defined_lead", "hollow_lead"]

@@ -22,7 +22,7 @@ from bot.actions import asked_action
 from bot.answers.abolished import asked_rows, register_page, register_words
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
-from bot.answers.hollow import asks_only, hollow_lead
+from bot.answers.hollow import asks_only, defined_lead, hollow_lead
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import footer_source, passage_source
@@ -321,10 +321,12 @@ def verdict_line(found: Ranked, r: Ranker, notes: Notes) -> str:
     off-topic line when nothing of the question meets the documents' subject (:func:`bot.answers.off_topic.off_topic`;
     no candidate is offered as the answer), else :data:`HEDGE_LINE` when no candidate leads clearly, the question's
     notes ask for it (a word read as another, :class:`bot.answers.unknown_notes.Notes`) or the best passage holds
-    none of the game terms the question names (:func:`bot.answers.hollow.hollow_lead`)."""
+    none of the game terms the question names (:func:`bot.answers.hollow.hollow_lead`); a question asking what one
+    mechanic is, led by that mechanic's definition (:func:`bot.answers.hollow.defined_lead`), counts as clear."""
     if off_topic(found, r, notes.meant):
         return OFF_TOPIC_LINE
-    return HEDGE_LINE if not found.clear or notes.hedge or hollow_lead(found, r, notes.meant) else ""
+    unclear = not found.clear and not defined_lead(found)  # a mechanic's definition answers „was macht …“
+    return HEDGE_LINE if unclear or notes.hedge or hollow_lead(found, r, notes.meant) else ""
 
 
 def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str) -> None:

@@ -83,6 +83,8 @@ async def test_players_words_and_hollow_questions_through_the_real_bot(real_bot,
         run_on = await fake.command("ask", {"question": "unterschied zwischen spuk ausgraben blutdurst und pfropfen"},
                                     locale="de")
         assert run_on.embeds[0]["title"] == "Spuk · Ausgraben · Blutdurst · Pfropfen"
+        english = await fake.command("ask", {"question": "what does haunt do"}, locale="en-US")
+        assert english.embeds[0]["title"] == "Spuk" and "⚖️" not in english.embeds[0]["description"]
         cards = await fake.command("ask", {"question": "szadec vs razai"}, locale="de")
         assert cards.embeds[0]["title"] == "Szadek, Herr der Geheimnisse · Razia, Boros-Erzengel"
         runde = await fake.command("ask", {"question": "wie lange dauert eine runde"}, locale="de")
