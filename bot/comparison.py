@@ -4,15 +4,23 @@
 Such a question names two things or more („Spuk, Ausgraben oder Blutdurst“, at most :data:`MAX_SIDES`) and asks
 about each; one ranking over the whole question answers the side whose words weigh more (one ranking of
 „Unterschied zwischen Blutdurst und Pfropfen“ gives five Blutdurst passages, Pfropfen none). :func:`compared_sides`
-finds the sides' texts; ``/frage`` (:mod:`bot.answers.questions`)
-then leads with the best passage of each side, and for two names of one concept (an old and a new term of the term
-table) with the table's row. :func:`missing_side` finds a comparison that names nothing on one side („Unterschied
-zwischen und“), which ``/frage`` answers by asking for both. Pure: text in, text out.
+finds the sides' texts; ``/frage`` (:mod:`bot.answers.questions`,
+the sides read against the store by :mod:`bot.answers.compared`) then leads with the best passage of each side, and
+for two names of one concept (an old and a new term of the term table) with the table's row. :func:`missing_side`
+finds a comparison that names nothing on one side („Unterschied zwischen und“, „spuk oder“). :func:`comparison` reads
+all of it at once (:class:`Comparison`): the sides named, whether one was left empty or named twice, the frame's
+slips („unterschid zwischen“, „unterschied zw“) read as the frame, and sides typed without a separator („spuk
+ausgraben oder blutdurst“) split where each word names a thing of its own. Pure: text in, text out (what a word
+names is the caller's ``things``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import NamedTuple
+
+from rapidfuzz.distance import Levenshtein
 
 #: Most words one side may have: a side is a name (of a mechanic, a term, a section, a card), not a clause.
 MAX_SIDE_WORDS = 5
@@ -75,6 +83,35 @@ _GAPS = (
     re.compile(r"^(?P<a>.*?)\b(?:vs\.?|versus)(?:\s+(?P<b>.*)|$)", re.IGNORECASE),
 )
 _END = re.compile(r"[?!.,;:]+\s*$")
+#: A question that ends on a conjunction: its last side is empty („spuk oder“, „spuk und“; „geht das, oder?“ has a
+#: clause before it, no name, and is no comparison).
+_TRAILING = re.compile(r"^(?P<a>.*?)\s*\b(?:oder|und|or|and|vs\.?|versus)\W*$", re.IGNORECASE)
+#: Abbreviations of the frame's words as players type them („unterschied zw A und B“).
+_ABBREVIATED = {"zw": "zwischen", "zw.": "zwischen", "zwi": "zwischen", "zwischn": "zwischen",
+                "untersch": "unterschied", "untersch.": "unterschied", "vgl": "vergleich", "vgl.": "vergleich"}
+#: The frame's noun, and the most slips (edits) of a typed word still read as it: „unterschid“, „untersched“,
+#: „unterchied“; „unterscheidet“ (3 edits), a verb of its own, stays.
+_DIFFERENCE = "unterschied"
+_DIFFERENCE_SLIPS = 2
+_FRAME_TOKEN = re.compile(r"[^\W\d_]+\.?")
+
+#: What a side's text names (concept ids, cards), the caller's: ``things("spuk")`` → ``{"zzkhaunt", …}``.
+Things = Callable[[str], frozenset[str]]
+
+
+class Comparison(NamedTuple):
+    """What a comparison question names (:func:`comparison`).
+
+    Attributes:
+        sides: the sides named, each once, in the question's order, as typed without frame words (0 to
+            :data:`MAX_SIDES`).
+        empty: a side holds no word („unterschied zwischen spuk und“, „spuk oder“).
+        repeated: the sides named more than once („unterschied zwischen spuk und spuk“ → ``("spuk",)``).
+    """
+
+    sides: tuple[str, ...]
+    empty: bool = False
+    repeated: tuple[str, ...] = ()
 
 
 def _words(text: str) -> list[str]:
@@ -124,14 +161,44 @@ def _alternatives(before: str, after: str) -> bool:
             and len(_words(before)) > len(_words(after)))
 
 
-def compared_sides(question: str) -> tuple[str, ...] | None:
-    """The things a comparison question names, as typed (frame words dropped), two to :data:`MAX_SIDES`: „was ist
-    der unterschied zwischen blutdurst und pfropfen“ → ``("blutdurst", "pfropfen")``, „Spuk oder Ausgraben?“ →
-    ``("Spuk", "Ausgraben")``, „spuk, ausgraben oder blutdurst“ → ``("spuk", "ausgraben", "blutdurst")``;
-    ``None`` for any other question, when a side is no short name (:func:`_side`: „darf ich angreifen oder muss ich
-    blocken, wenn …“), two sides are the same, or more than :data:`MAX_SIDES` are listed. Whether each side names
-    something of the store is the caller's test. Bounded: reads at most :data:`MAX_CHARS` characters."""
-    text = " ".join(question[:MAX_CHARS].split())
+def _frame(text: str) -> str:
+    """``text`` with the frame's abbreviations (:data:`_ABBREVIATED`) and slips of „Unterschied“ (at most
+    :data:`_DIFFERENCE_SLIPS` edits, :func:`rapidfuzz.distance.Levenshtein.distance`) written out, so „unterschid
+    zwischen“ and „unterschied zw“ are read as the frame; any other word stays as typed."""
+    def repaired(m: re.Match[str]) -> str:
+        word = m.group(0).lower()
+        if word in _ABBREVIATED:
+            return _ABBREVIATED[word]
+        near = Levenshtein.distance(word, _DIFFERENCE, score_cutoff=_DIFFERENCE_SLIPS) <= _DIFFERENCE_SLIPS
+        if near and word.startswith("unt") and word not in ("unterschiede", "unterschieds"):
+            return _DIFFERENCE
+        return m.group(0)
+    return _FRAME_TOKEN.sub(repaired, text)
+
+
+def _split(side: str, things: Things | None) -> list[str]:
+    """``side`` as the names it runs together: its words each alone when each names something (``things``) that
+    none of the others names and the words together name nothing more („spuk ausgraben“ → „spuk“, „ausgraben“);
+    else the side whole („umgewandelte manakosten“ names the Manawert, which neither word names alone; „krims krams“
+    is one card, which both words name)."""
+    words = side.split()
+    if things is None or len(words) < 2:
+        return [side]
+    each = [things(w) for w in words]
+    union = frozenset().union(*each)
+    if not all(each) or sum(map(len, each)) != len(union) or not things(side) <= union:
+        return [side]
+    return words
+
+
+def comparison(question: str, things: Things | None = None) -> Comparison | None:
+    """What the comparison question ``question`` names, or ``None`` when it is none: the sides of its form
+    (:data:`_FORMS`, the frame read through :func:`_frame`), each split by :func:`_split` where ``things`` is given,
+    each once (:attr:`Comparison.repeated` says which came twice); a comparison with an empty side (:data:`_GAPS`, a
+    question ending on a conjunction) gives the sides it does name with :attr:`Comparison.empty`. ``None`` also
+    when a side is no short name (:func:`_side`), more than :data:`MAX_SIDES` are named, or three or more are no
+    list of names (:func:`_listed`). Bounded: reads at most :data:`MAX_CHARS` characters."""
+    text = _frame(" ".join(question[:MAX_CHARS].split()))
     for form in _FORMS:
         m = form.search(text)
         if m is None:
@@ -139,26 +206,57 @@ def compared_sides(question: str) -> tuple[str, ...] | None:
         if form is _FORMS[-1] and _alternatives(m["a"], m["b"]):
             return None
         sides = [*_sides(m["a"]), *_sides(m["b"])]
-        if any(s is None for s in sides) or len(sides) > MAX_SIDES:
+        if any(s is None for s in sides):
             return None
-        named = [s for s in sides if s is not None]
-        if len({s.lower() for s in named}) < len(named) or (len(named) > 2 and not _listed(named)):
+        return _compared([part for s in sides if s is not None for part in _split(s, things)])
+    return _gapped(text, things)
+
+
+def _compared(named: list[str], empty: bool = False) -> Comparison | None:
+    """The :class:`Comparison` of the sides ``named`` (``None`` past :data:`MAX_SIDES` or for three or more that
+    are no list, :func:`_listed`)."""
+    distinct = list({s.lower(): s for s in reversed(named)}.values())[::-1]  # each once, first spelling kept
+    if len(distinct) > MAX_SIDES or (len(distinct) > 2 and not _listed(distinct)):
+        return None
+    counts = [s for s in distinct if sum(n.lower() == s.lower() for n in named) > 1]
+    return Comparison(tuple(distinct), empty, tuple(counts))
+
+
+def _gapped(text: str, things: Things | None) -> Comparison | None:
+    """The comparison with an empty side in ``text`` (:data:`_GAPS`, :data:`_TRAILING`), or None: its named sides
+    must be names (:func:`_side`)."""
+    for form in (*_GAPS, _TRAILING):
+        m = form.search(text)
+        if m is None:
+            continue
+        texts = [m["a"], m["b"] or "" if "b" in form.groupindex else ""]  # a form without b: its b is the gap
+        if all(_words(t) for t in texts):
+            return None  # both sides hold words: a form above would have read them
+        sides = [_side(t) for t in texts if _words(t)]
+        if any(s is None for s in sides):
             return None
-        return tuple(named)
+        return _compared([part for s in sides if s is not None for part in _split(s, things)], empty=True)
     return None
 
 
+def compared_sides(question: str, things: Things | None = None) -> tuple[str, ...] | None:
+    """The things a comparison question names, as typed (frame words dropped), two to :data:`MAX_SIDES`: „was ist
+    der unterschied zwischen blutdurst und pfropfen“ → ``("blutdurst", "pfropfen")``, „Spuk oder Ausgraben?“ →
+    ``("Spuk", "Ausgraben")``, „spuk, ausgraben oder blutdurst“ → ``("spuk", "ausgraben", "blutdurst")``;
+    ``None`` for any other question, when a side is no short name (:func:`_side`: „darf ich angreifen oder muss ich
+    blocken, wenn …“), is empty, two sides are the same, or more than :data:`MAX_SIDES` are listed
+    (:func:`comparison` says which). Whether each side names something of the store is the caller's test."""
+    c = comparison(question, things)
+    return c.sides if c is not None and not c.empty and not c.repeated and len(c.sides) > 1 else None
+
+
 def missing_side(question: str) -> bool:
-    """True when ``question`` has the frame of a comparison („Unterschied zwischen … und …“, „… vs …“) and one of
-    its sides holds no word but frame words: „unterschied zwischen und“, „unterschied zwischen spuk und“,
-    „was ist der unterschied zwischen“, „vs blutdurst“. Bounded: reads at most :data:`MAX_CHARS` characters."""
-    text = " ".join(question[:MAX_CHARS].split())
-    for form in _GAPS:
-        m = form.search(text)
-        if m is not None:
-            sides = [m["a"], *([m["b"] or ""] if "b" in form.groupindex else [])]  # a form without b: one side
-            return any(not _words(side) for side in sides)
-    return False
+    """True when ``question`` has the frame of a comparison („Unterschied zwischen … und …“, „… vs …“, „… oder“)
+    and one of its sides holds no word but frame words: „unterschied zwischen und“, „unterschied zwischen spuk und“,
+    „was ist der unterschied zwischen“, „vs blutdurst“, „spuk oder“. Bounded: reads at most :data:`MAX_CHARS`
+    characters."""
+    c = comparison(question)
+    return c is not None and c.empty
 
 
-__all__ = ["MAX_SIDES", "MAX_SIDE_WORDS", "compared_sides", "missing_side"]
+__all__ = ["MAX_SIDES", "MAX_SIDE_WORDS", "Comparison", "Things", "compared_sides", "comparison", "missing_side"]

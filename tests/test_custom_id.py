@@ -193,6 +193,13 @@ async def test_press_refuses_forged_unfit_and_changed_pages(core):
     assert "Diese Antwort hat heute 3 Seiten" in no_page.pages[0].body
     shared = await press(encode(SHARE, inv, 3, checks[2]), run)
     assert (shared.page, shared.update, shared.reply.ephemeral) == (2, False, False)
+    # "-" (no fingerprint) for a page the answer has: no button the bot made, so it cannot skip the check that
+    # refuses a changed page, nor post a page publicly that the user never saw
+    for cid in ("rb:pg:2:-:/ruling:Getrieben // Verzweiflung", encode(PAGE, inv, 2), encode(SHARE, inv, 1)):
+        assert (await press(cid, run)).reply is UNKNOWN_BUTTON, cid
+    # "-" stands on the disabled "Zurück" of page 1 and "Weiter" of the last page: past either end, no page
+    past = (await press(encode(PAGE, inv, 4), run)).reply
+    assert (past.error, past.pages[0].title) == (True, "Seite nicht vorhanden")
 
 
 async def test_a_share_button_whose_answer_is_an_error_is_checked_and_stays_private(core):

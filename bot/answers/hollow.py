@@ -6,8 +6,8 @@ question only in its general words, or the question names nothing to look up.
   it shares only the question's other words with it („wie lange dauert eine runde“: a ruling on a control change
   that „dauert so lange“, nothing on turns). ``/frage`` hedges such an answer (⚖️).
 * :func:`asks_only`: every content word of the question is an asking verb (:data:`bot.stopwords.ASKING_VERBS`: „was
-  macht“, „wie funktioniert“ with nothing after it, also after invisible characters): it names nothing, and
-  ``/frage`` asks for the name instead of answering with a passage that says „macht“.
+  macht“, „wie funktioniert“, „wie geht das“ with nothing after it, also after invisible characters): it names
+  nothing, and ``/frage`` asks for the name instead of answering with a passage that says „macht“.
 
 ``bench/answer_paths.py`` prints how many answers of the tuning parts (``tests/questions/{tuning,tuning2,dev}.toml``)
 each rule newly hedges, and how many of those were right.
@@ -27,13 +27,18 @@ from bot.stopwords import ASKING_VERBS
 #: (``zzs…``) may be a verb's forms only („nimmt“ → nehmen), which no passage needs to hold to answer.
 TERM_CONCEPT = concept_id("k", "")
 
+#: Verbs that ask how something goes without naming it („wie geht das“, „klappt das“), read as asking verbs here
+#: only: in :data:`bot.stopwords.ASKING_VERBS` they would change the ranking's features.
+VAGUE_VERBS = ("geht", "gehen", "klappt", "klappen", "läuft", "laeuft", "laufen")
+
 _ASKING: weakref.WeakKeyDictionary[Ranker, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
 def _asking(r: Ranker) -> frozenset[str]:
-    """The main stems of :data:`bot.stopwords.ASKING_VERBS` in ``r``'s analysis, computed once per ranker."""
+    """The main stems of :data:`bot.stopwords.ASKING_VERBS` and :data:`VAGUE_VERBS` in ``r``'s analysis, computed
+    once per ranker."""
     if (known := _ASKING.get(r)) is None:
-        known = _ASKING[r] = frozenset(r.analyser.stems(v)[0] for v in ASKING_VERBS)
+        known = _ASKING[r] = frozenset(r.analyser.stems(v)[0] for v in (*ASKING_VERBS, *VAGUE_VERBS))
     return known
 
 
@@ -50,6 +55,22 @@ def hollow_lead(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
     best = found.hits[0].passage
     held = {*best.concepts, *best.terms, *best.names}
     return bool(naming) and not any(_holds(held, t) for g in naming for t in g)
+
+
+def defined_lead(found: Ranked) -> bool:
+    """True when ``found``'s question asks what one mechanic is (:attr:`bot.analysis.Analysis.definition`, in
+    German or English: „was macht spuk“, „what does haunt do“, „how does convoke work“), names no card and exactly
+    one term of the term table (:data:`TERM_CONCEPT`: „zzkhaunt“ for Spuk), and its best passage is a paragraph
+    of that mechanic's section the ranking took for its definition (the ``definition`` feature): that answers the
+    question, however close the next candidate (often the same mechanic's quoted rule). ``/frage`` then leads
+    without the ⚖️ hedge."""
+    a = found.analysis
+    if not found.hits or found.cards or not a.definition:
+        return False
+    best = found.hits[0]
+    keywords = {c for c in a.concepts if c.startswith(TERM_CONCEPT)}
+    return (best.passage.kind == "mechanic" and best.parts.get("definition", 0.0) > 0 and len(keywords) == 1
+            and keywords <= set(best.passage.concepts))
 
 
 def _holds(held: set[str], term: str) -> bool:
@@ -69,4 +90,4 @@ def asks_only(found: Ranked, r: Ranker) -> bool:
     return all(r.analyser.stems(w)[0] in asking for w in a.words)
 
 
-__all__ = ["TERM_CONCEPT", "asks_only", "hollow_lead"]
+__all__ = ["TERM_CONCEPT", "VAGUE_VERBS", "asks_only", "defined_lead", "hollow_lead"]

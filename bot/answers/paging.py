@@ -6,11 +6,31 @@ helpers decide what belongs together: at most ``per_page`` rulings or hits per p
 
 from __future__ import annotations
 
+from bot.actions import asked_action
+from bot.analysis import Analysis
+from bot.ranking import Ranker, highlight, snippet
 from bot.reply import Page, format_date
 from bot.store import RulingRecord
 
 #: Rulings per page; each ruling is one block of the description.
 RULINGS_PER_PAGE = 6
+#: A search hit's text up to this length is shown whole (six hits and their labels fit one embed's 4 096
+#: characters); a longer one by its sentences that hold most of the question's words, up to this length.
+WHOLE_EXCERPT = 450
+#: Most sentences of a longer hit shown (in the text's order).
+EXCERPT_SENTENCES = 2
+
+
+def search_excerpt(text: str, analysis: Analysis, r: Ranker, question: str) -> str:
+    """What ``/regel suche`` and ``/ruling suche`` show of a hit's ``text``, the question's words in bold: the
+    text whole up to :data:`WHOLE_EXCERPT` characters (003's 100.2b keeps „Jedes Deck besteht aus mindestens 40
+    Karten.“ after its first sentence), else its sentences weighed as ``/frage`` weighs a candidate's
+    (:func:`bot.snippets.snippet` with the ranker's term weights, a sentence answering a „kann/darf/muss …“
+    question's action first, :func:`bot.actions.asked_action`), whole sentences only."""
+    if len(text) <= WHOLE_EXCERPT:
+        return highlight(text, analysis, r.analyser)
+    return snippet(text, analysis, r.analyser, limit=WHOLE_EXCERPT, bold=True, count=EXCERPT_SENTENCES,
+                   weights=r.term_weights, action=asked_action(question, r.analyser))
 
 
 def ruling_block(ruling: RulingRecord) -> str:
@@ -41,4 +61,5 @@ def hit_pages(title: str, intro: str, blocks: list[str], per_page: int) -> list[
     return pages or [Page(title=title, body=intro)]
 
 
-__all__ = ["RULINGS_PER_PAGE", "hit_pages", "ruling_block", "rulings_pages"]
+__all__ = ["EXCERPT_SENTENCES", "RULINGS_PER_PAGE", "WHOLE_EXCERPT", "hit_pages", "ruling_block", "rulings_pages",
+           "search_excerpt"]

@@ -21,7 +21,8 @@ from dataclasses import dataclass, replace
 from bot.actions import asked_action
 from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_rows, quoted_keys, register_page, register_words
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
-from bot.answers.hollow import asks_only, hollow_lead
+from bot.answers.compared import Sides, read_sides, side_lines
+from bot.answers.hollow import asks_only, defined_lead, hollow_lead
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import footer_source, passage_source
@@ -42,11 +43,10 @@ from bot.answers.today import (
 )
 from bot.answers.today_notes import repeated_today
 from bot.answers.unknown_notes import Notes, missed_title, question_notes
-from bot.comparison import compared_sides, missing_side
+from bot.comparison import comparison
 from bot.question_words import no_terms_reason
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, quote_user
-from bot.search import NameIndex
 from bot.store import CardRecord, MechanicRecord, PassageRecord, Store
 from bot.text import clean, cut, shorten
 
@@ -308,23 +308,6 @@ def unprinted_line(names: list[str]) -> str:
 SIDE_CHARS = 1800
 
 
-async def compared_passages(store: Store, r: Ranker, question: str,
-                            names: NameIndex | None) -> list[PassageRecord] | None:
-    """The passages a comparison question leads with (:func:`bot.comparison.compared_sides`, two to
-    :data:`bot.comparison.MAX_SIDES` sides): the best passage of each side, asked as „was ist <side>“ (its
-    definition: a mechanic's section, a term's rule, a card's rulings), in the sides' order, each once: for two names
-    of one term (the term table's old and new name, „umgewandelte Manakosten“ and „Manawert“, „Vorrang“ und
-    „Priorität“) the table's row alone, which says that one is the other renamed. ``None`` when the question
-    compares nothing or a side names no concept, section or card of the store."""
-    sides = compared_sides(question)
-    if sides is None:
-        return None
-    found = [await r.search(store, f"was ist {side}", names, limit=OTHERS + 1) for side in sides]
-    if any(not f.hits or not (f.analysis.concepts or f.cards) for f in found):
-        return None
-    return list({f.hits[0].passage.id: f.hits[0].passage for f in found}.values())  # „Vorrang“, „Priorität“: one
-
-
 def compared_body(index: TodayIndex, shown: list[PassageRecord], sections: list[MechanicRecord]) -> str:
     """The comparison page's passages, each with its owner line (:func:`owner_line`) and its text as shown today
     (:func:`passage_view`), cut to :data:`SIDE_CHARS` (more than two sides: their share of twice that), and its
@@ -348,23 +331,26 @@ def verdict_line(found: Ranked, r: Ranker, notes: Notes) -> str:
     off-topic line when nothing of the question meets the documents' subject (:func:`bot.answers.off_topic.off_topic`;
     no candidate is offered as the answer), else :data:`HEDGE_LINE` when no candidate leads clearly, the question's
     notes ask for it (a word read as another, :class:`bot.answers.unknown_notes.Notes`) or the best passage holds
-    none of the game terms the question names (:func:`bot.answers.hollow.hollow_lead`)."""
+    none of the game terms the question names (:func:`bot.answers.hollow.hollow_lead`); a question asking what one
+    mechanic is, led by that mechanic's definition (:func:`bot.answers.hollow.defined_lead`), counts as clear."""
     if off_topic(found, r, notes.meant):
         return OFF_TOPIC_LINE
-    return HEDGE_LINE if not found.clear or notes.hedge or hollow_lead(found, r, notes.meant) else ""
+    unclear = not found.clear and not defined_lead(found)  # a mechanic's definition answers „was macht …“
+    return HEDGE_LINE if unclear or notes.hedge or hollow_lead(found, r, notes.meant) else ""
 
 
 def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str) -> None:
     """Refuse a question that asks nothing the documents could answer, each with its German reason: a comparison
-    with an empty side (:func:`bot.comparison.missing_side`: „unterschied zwischen und“), no search terms (only stop
+    naming no side (:func:`bot.comparison.comparison`: „unterschied zwischen und“), no search terms (only stop
     and question words), or only asking verbs (:func:`bot.answers.hollow.asks_only`: „was macht“, also followed by
     invisible characters). ``shown``: the question as echoed (escaped).
 
     Raises:
         UserError: the question is one of these.
     """
-    if missing_side(question):  # „unterschied zwischen und“: nothing to compare on one side, so nothing to answer
-        raise UserError(f"Ein Vergleich braucht zwei Dinge: „{shown}“",
+    asked = comparison(question)
+    if asked is not None and not asked.sides:  # „unterschied zwischen und“: a comparison naming nothing at all
+        raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",
                         "Bitte beide Seiten nennen, z. B. „Was ist der Unterschied zwischen Spuk und Ausgraben?“")
     if not found.analysis.terms:
         raise UserError(f"Keine Suchwörter in „{shown}“",
@@ -405,11 +391,11 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     index = await today_index(ctx.store)
     named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
     notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question)
-    # A comparison leads with each side only when the question names nothing the documents lack: a side read as
-    # a close stored name (blitzschlag → Blitzschlange) is answered on the path that says so first.
-    compared = None if notes.lines else await compared_passages(ctx.store, r, question, ctx.names)
+    # A comparison leads with each side it reads (bot.answers.compared), unless a word of it was read as a card it
+    # does not name (blitzschlag → Blitzschlange): that is answered on the path that says so first
+    compared = None if notes.missed else await read_sides(ctx.store, r, question, ctx.names)
     if compared is not None:
-        return await _comparison_reply(ctx, (index, r, found), compared, shown)
+        return await _comparison_reply(ctx, (index, r, found), compared, [f"Frage: „{shown}“", *notes.lines])
     best, rest = hits[0], hits[1:]
     lead = f"Frage: „{shown}“"
     # what the question names that no document holds: said first; not above the register's rows, which name it
@@ -434,22 +420,25 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
 
 
-async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker, Ranked],
-                            compared: list[PassageRecord], shown: str) -> Reply:
-    """``/frage``'s reply to a comparison question: a lead saying what is compared, the passages of
-    :func:`compared_passages` (:func:`compared_body`), then the question's other best candidates as fields and
-    buttons (those not already shown)."""
+async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker, Ranked], sides: Sides,
+                            lead: list[str]) -> Reply:
+    """``/frage``'s reply to a comparison question: ``lead`` (the question, its notes), the notes on sides not
+    compared (:func:`bot.answers.compared.side_lines`), a line saying what is compared, the passages of
+    :func:`bot.answers.compared.read_sides` (:func:`compared_body`), then the question's other best candidates as
+    fields and buttons (those not already shown)."""
     index, r, found = ranked
     sections = await ctx.store.mechanic_sections()
-    if len(compared) == 1 and compared[0].kind == "term":
-        lead = "Die Namen bezeichnen denselben Begriff; die Begriffstabelle sagt, welcher heute gilt:"
-    elif len(compared) == 1:
-        lead = "Die Seiten führen zur selben Stelle:"
-    else:
-        lead = "Ein Vergleich: zuerst die wichtigste Stelle zu jeder Seite."
+    compared = list(sides.passages)
+    lead = [*lead, *side_lines(sides)]
+    if len(compared) == 1 and compared[0].kind == "term" and len(sides.asked.sides) > 1 and not sides.unread:
+        lead.append("Die Namen bezeichnen denselben Begriff; die Begriffstabelle sagt, welcher heute gilt:")
+    elif len(compared) == 1 and len(sides.asked.sides) - len(sides.unread) > 1:
+        lead.append("Die Seiten führen zur selben Stelle:")
+    elif len(compared) > 1:
+        lead.append("Ein Vergleich: zuerst die wichtigste Stelle zu jeder Seite.")
     keys = {p.key for p in compared}
     rest = [h for h in found.hits if h.passage.key not in keys][:OTHERS]
-    body = "\n\n".join([f"Frage: „{shown}“\n{lead}", compared_body(index, compared, sections)])
+    body = "\n\n".join(["\n".join(lead), compared_body(index, compared, sections)])
     page = Page(title=shorten(" · ".join(p.title for p in compared), 200), body=body)
     after = len(compared) + 1
     page.fields = _others(index, found, rest, r, sections, start=after)
@@ -485,7 +474,6 @@ __all__ = [
     "candidate_name",
     "card_text",
     "compared_body",
-    "compared_passages",
     "introduced_rules",
     "owner_line",
     "passage_action",

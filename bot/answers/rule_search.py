@@ -5,13 +5,13 @@ entries of the German rules explanation 003, ranked by the one ranking of :mod:`
 
 from __future__ import annotations
 
-from bot.answers.paging import hit_pages
+from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.registry import AnswerContext
 from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, source_line, stellen
 from bot.answers.rulings import KEEP_SHARE, nothing_found, query_notes
 from bot.answers.today import TodayIndex, explanation_notice, number_label, today_index
 from bot.answers.unknown_notes import near_misses
-from bot.ranking import Hit, Ranked, ranker, snippet
+from bot.ranking import Hit, Ranked, ranker
 from bot.reply import Action, Reply, quote_user
 from bot.text import shorten
 
@@ -27,7 +27,7 @@ async def search_rules(ctx: AnswerContext, text: str) -> tuple[list[tuple[Hit, s
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, text, ctx.names, kinds=RULE_KINDS, limit=MAX_HITS)
     top = found.hits[0].score if found.hits else 0.0
-    hits = [(h, snippet(h.passage.text, found.analysis, r.analyser, bold=True))
+    hits = [(h, search_excerpt(h.passage.text, found.analysis, r, text))
             for h in found.hits if h.score >= top * KEEP_SHARE]
     return hits, found
 

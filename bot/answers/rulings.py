@@ -19,7 +19,7 @@ from functools import cache
 from bot.analysis import Analysis, concept_id
 from bot.answers.cards import card_from_button, find_card_noted, with_note
 from bot.answers.layout import ruling_pages
-from bot.answers.paging import hit_pages
+from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text, today_index
@@ -27,7 +27,7 @@ from bot.answers.unknown_notes import near_misses
 from bot.custom_id import RowId
 from bot.german_words import not_ordinary
 from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
-from bot.ranking import ranker, snippet
+from bot.ranking import ranker
 from bot.reply import EMBED_DESCRIPTION_MAX, Action, Page, Reply, format_date, in_quotes, quote_user
 from bot.search import EXACT, FUZZY, NameHit, NameIndex
 from bot.store import CardRecord, PassageRecord, RulingRecord, Store
@@ -167,12 +167,15 @@ def _owner(card: str | None, section: str | None) -> str:
     return card or (f"Abschnitt {in_quotes(section)}" if section else "?")
 
 
-async def search_rulings(store: Store, text: str, card_id: int | None = None, limit: int = MAX_HITS) -> SearchResult:
+async def search_rulings(store: Store, text: str, card_id: int | None = None, limit: int = MAX_HITS,
+                         names: NameIndex | None = None) -> SearchResult:
     """The rulings that answer ``text`` (optionally one card's), ranked by :mod:`bot.ranking`; only hits scoring
-    at least :data:`KEEP_SHARE` of the best one. Never raises for any ``text`` except
+    at least :data:`KEEP_SHARE` of the best one. With ``names`` a card the text names ranks its rulings first, as
+    in ``/frage`` („Schnellvorlauf macht den zauber billiger …“ leads with Schnellvorlauf's rulings). Never raises
+    for any ``text`` except
     :class:`bot.store.SearchIndexMissing` on a store without search index."""
     r = await ranker(store)
-    found = await r.search(store, text, kinds=frozenset({"ruling"}), card_id=card_id, limit=limit)
+    found = await r.search(store, text, names, kinds=frozenset({"ruling"}), card_id=card_id, limit=limit)
     ranked = found.hits
     if card_id is not None:
         # Every ruling of the card is scored; one that holds none of the searched words (no bm25 match, no term
@@ -183,7 +186,7 @@ async def search_rulings(store: Store, text: str, card_id: int | None = None, li
     top = ranked[0].score
     kept = [h for h in ranked if h.score >= top * KEEP_SHARE]
     hits = [RulingHit(h.passage, _owner(h.passage.title if h.passage.card_id else None, h.passage.title),
-                      snippet(h.passage.text, found.analysis, r.analyser, bold=True)) for h in kept]
+                      search_excerpt(h.passage.text, found.analysis, r, text)) for h in kept]
     return SearchResult(hits, len(hits), "ranked", found.analysis)
 
 
@@ -334,12 +337,12 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     Raises:
         UserError: nothing found (German), or the store has no search index.
     """
-    result = await search_rulings(ctx.store, text, card.id if card else None)
+    result = await search_rulings(ctx.store, text, card.id if card else None, names=ctx.names)
     shown = quote_user(text, 80)
     lead = ""
     if not result.hits and card is not None:
         # Nothing in this card's rulings: say so and show the hits in all rulings instead of an error.
-        result = await search_rulings(ctx.store, text)
+        result = await search_rulings(ctx.store, text, names=ctx.names)
         lead = f"In den Rulings von {card.name} kommt „{shown}“ nicht vor; Treffer in allen Rulings:\n"
         card = None
     named = await named_card(ctx, text) if card is None else None

@@ -65,7 +65,8 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
     shows the requested page in place, if that page is still the one the button was made for (else
     :data:`CHANGED`, or :func:`no_page` for a page the answer does not have); ``sh`` posts it publicly (an
     answer that is an error today, only privately). Unknown or forged ids give :data:`UNKNOWN_BUTTON` (also a
-    page number paired with the fingerprint of another page of the same answer, and an action's id with an empty
+    page number paired with the fingerprint of another page of the same answer or with no fingerprint (``-``, which
+    the bot puts only on a disabled button past either end), and an action's id with an empty
     argument where the action needs one: ``rb:rulings:``, a select menu's id with nothing picked), an invocation
     that did not fit gives :data:`NOT_PAGEABLE` (:data:`NOT_SHAREABLE` for a share button: the doors that hold
     the clicked message copy it instead, :func:`bot.delivery.share_copy`) — German error replies, never an
@@ -86,6 +87,11 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
         return Pressed(as_private(reply), 0, bid.target)
     pages = fit_reply(reply)
     index = bid.page - 1
+    if bid.check == "-" and 0 <= index < len(pages):
+        # every paging or share button the bot makes for a page the answer has carries that page's fingerprint
+        # (bot.render); "-" stands only on a disabled button past either end. A page that exists asked for with
+        # "-" is a forged id that would skip the check that refuses a changed page (and post it publicly via sh)
+        return Pressed(UNKNOWN_BUTTON)
     if bid.check != "-":
         checks = page_checks(reply, pages)
         if bid.check in checks and (index >= len(pages) or checks[index] != bid.check):

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.comparison import compared_sides, missing_side
+from bot.answers.compared import things_of
+from bot.comparison import Comparison, compared_sides, comparison, missing_side
+from bot.ranking import ranker
 from tests.answers.test_rulings import all_payloads
 from tests.test_render import assert_within_limits
 
@@ -24,6 +26,10 @@ from tests.test_render import assert_within_limits
     ("spuk, ausgraben, blutdurst oder pfropfen", ("spuk", "ausgraben", "blutdurst", "pfropfen")),  # MAX_SIDES
     ("ist spuk oder ausgraben besser", ("spuk", "ausgraben")),  # opened by a verb, one name on each side
     ("fehde vs spuk vs blutdurst", ("fehde", "spuk", "blutdurst")),  # „vs“ again, as „oder“ again
+    # the frame's slips and abbreviations are read as the frame
+    ("unterschid zwischen spuk und ausgraben", ("spuk", "ausgraben")),
+    ("untersched zwischen spuk und fehde", ("spuk", "fehde")),
+    ("was is der unterschied zw einberufen, replizieren und wallung", ("einberufen", "replizieren", "wallung")),
 ])
 def test_comparison_sides(question, sides):
     assert compared_sides(question) == sides
@@ -121,17 +127,67 @@ async def test_a_side_no_document_holds_is_said_not_compared(ctx):
     ("unterschied zwischen spuk und ausgraben", False),
     ("gibt es einen unterschied zwischen den hälften einer geteilten karte", False),  # one thing with parts
     ("geht das, oder?", False),
+    ("spuk oder", True),  # a question ending on a conjunction: its last side is empty
+    ("spuk und", True),
 ])
 def test_a_comparison_with_an_empty_side(question, missing):
     assert missing_side(question) is missing
 
 
-async def test_a_comparison_with_an_empty_side_asks_for_both(ctx):
-    # before: the section Geteilte Karten, unhedged, for a question that names nothing
-    reply = await run_answer(ctx, "question", question="unterschied zwischen und")
-    assert reply.error
-    assert reply.pages[0].title == "Ein Vergleich braucht zwei Dinge: „unterschied zwischen und“"
-    assert "Spuk und Ausgraben" in reply.pages[0].body
+async def test_a_comparison_naming_nothing_asks_back(ctx):
+    # before: the section Geteilte Karten, unhedged, for a question that names nothing; one rule with „was macht“
+    for question in ("unterschied zwischen und", "was ist der unterschied zwischen", "wie geht das"):
+        reply = await run_answer(ctx, "question", question=question)
+        assert reply.error
+        assert reply.pages[0].title == f"Wonach fragst du? „{question}“ nennt nichts"
+
+
+@pytest.mark.parametrize(("question", "note"), [
+    ("unterschied zwischen spuk und", "Der Vergleich nennt nur eine Seite; hier steht sie allein."),
+    ("spuk oder", "Der Vergleich nennt nur eine Seite; hier steht sie allein."),
+    ("spuk und", "Der Vergleich nennt nur eine Seite; hier steht sie allein."),
+    ("unterschied zwischen spuk und spuk", "„spuk“ steht mehrfach im Vergleich; es wird einmal gezeigt."),
+])
+async def test_a_comparison_with_one_side_answers_it_with_a_note(ctx, question, note):
+    # before: asked back („unterschied zwischen spuk und“) or a hedged Spuk ruling (001:1110) for the others;
+    # now each answers Spuk's definition paragraph (001:1078) and says why only it
+    reply = await run_answer(ctx, "question", question=question)
+    assert not reply.error and body_keys(reply) == ["001:1078"]
+    body = reply.pages[0].body
+    assert note in body and "Spuk ist eine Fähigkeit, die deinen Kreaturen" in body
+    assert "Ein Vergleich:" not in body and "Keine Stelle passt eindeutig" not in body
+
+
+async def test_sides_typed_without_a_separator_are_split_where_each_word_names_a_thing(ctx):
+    r = await ranker(ctx.store)
+    things = things_of(r, ctx.names)
+    assert comparison("spuk ausgraben oder blutdurst", things) == Comparison(("spuk", "ausgraben", "blutdurst"))
+    assert comparison("unterschied zwischen spuk ausgraben blutdurst und pfropfen", things).sides == (
+        "spuk", "ausgraben", "blutdurst", "pfropfen")
+    # one name of two words stays whole: the Manawert (neither word names it alone), the card Krims-Krams
+    assert comparison("umgewandelte manakosten oder manawert", things) == Comparison(
+        ("umgewandelte manakosten", "manawert"))
+    assert comparison("krims krams oder boros rekrut", things) == Comparison(("krims krams", "boros rekrut"))
+    reply = await run_answer(ctx, "question", question="spuk ausgraben oder blutdurst")
+    assert body_keys(reply) == ["001:1078", "001:89", "001:1052"]  # before: Ausgraben and Blutdurst only
+    assert reply.pages[0].title == "Spuk · Ausgraben · Blutdurst"
+
+
+async def test_slipped_card_names_are_sides_as_karte_reads_them(ctx):
+    # /karte reads „szadec“ as Szadek, Herr der Geheimnisse and „razai“ as Razia, Boros-Erzengel; before, the
+    # comparison answered Razia alone
+    reply = await run_answer(ctx, "question", question="szadec vs razai")
+    assert reply.pages[0].title == "Szadek, Herr der Geheimnisse · Razia, Boros-Erzengel"
+    body = reply.pages[0].body
+    assert "Ein Vergleich: zuerst die wichtigste Stelle zu jeder Seite." in body
+    assert "am ähnlichsten geschrieben: Szadek, Herr der Geheimnisse." in body
+
+
+async def test_a_side_that_cannot_be_read_is_said(ctx):
+    reply = await run_answer(ctx, "question", question="unterschied zwischen blutdurst und quarkbrot")
+    body = reply.pages[0].body
+    assert "ℹ️ Nicht gelesen: „quarkbrot“ nennt keine Mechanik, keinen Begriff und keine Karte der Dokumente" in body
+    assert body_keys(reply) == ["001:1052"] and "Ein Vergleich:" not in body
 
 
 @pytest.mark.parametrize("question", [

@@ -58,3 +58,25 @@ async def test_a_named_thing_is_no_asking_only(ctx, question):
     found = await r.search(ctx.store, question, ctx.names, limit=5)
     assert not asks_only(found, r)
     assert not (await run_answer(ctx, "question", question=question)).error
+
+
+@pytest.mark.parametrize(("question", "key", "title"), [
+    # each led by the mechanic's definition paragraph of 001; before, each carried the ⚖️ hedge (the same
+    # mechanic's quoted rule ranks close behind)
+    ("what does haunt do", "001:1078", "Spuk"),
+    ("what is graft", "001:1942", "Pfropfen"),
+    ("how does convoke work", "001:58", "Einberufen"),
+    ("what does bloodthirst do", "001:1052", "Blutdurst"),
+    ("was macht spuk", "001:1078", "Spuk"),
+])
+async def test_a_definition_question_led_by_its_mechanic_s_definition_is_confident(ctx, question, key, title):
+    reply = await run_answer(ctx, "question", question=question)
+    body = reply.pages[0].body
+    assert reply.pages[0].title == title and f"_Schlüssel: {key}_" in body
+    assert HEDGE_LINE not in body
+
+
+async def test_a_definition_question_naming_two_things_stays_hedged(ctx):
+    # two mechanics named, no comparison frame: no one definition answers it
+    reply = await run_answer(ctx, "question", question="was macht spuk mit pfropfen")
+    assert HEDGE_LINE in reply.pages[0].body

@@ -356,3 +356,17 @@ async def test_search_excerpt_never_starts_inside_a_quotation(ctx):
     body = reply.pages[0].body
     assert "Falls ein Effekt lautet „Durchsuche deine **Bibliothek** . Falls du dies **tust**, **mische**" in body
     assert not re.search(r"^Falls du dies \*\*tust", body, re.M)
+
+
+async def test_search_excerpts_keep_the_deciding_clause_and_a_named_card_leads(ctx):
+    # 003's 100.2b: before, the excerpt was its first sentence alone, without „mindestens 40 Karten“
+    reply = await run_answer(ctx, "rule", search="mindestdeckgroesse im limited bzw draft")
+    body = reply.pages[0].body
+    assert "**Regel 100.2b (Erklärung)**" in body and "Jedes Deck besteht aus mindestens 40 Karten." in body
+    # /ruling suche for a question naming a card: Schnellvorlauf's rulings first (004:25 answers it; before, the
+    # Einberufen ruling led and no Schnellvorlauf ruling was on page 1)
+    reply = await run_answer(ctx, "ruling", search="Schnellvorlauf macht den zauber billiger, aendert das den manawert")
+    body = reply.pages[0].body
+    first = body.split("\n\n**", 1)[1]
+    assert first.startswith("Schnellvorlauf**")
+    assert "remains unchanged, no matter what the total cost to cast it was" in first.split("\n\n")[0]

@@ -74,7 +74,19 @@ async def test_players_words_and_hollow_questions_through_the_real_bot(real_bot,
         assert [b.get("label") for b in three.buttons()][:3] == ["1. Spuk", "2. Ausgraben", "3. Blutdurst"]
         empty = await fake.command("ask", {"question": "unterschied zwischen und"}, locale="de")
         assert empty.ephemeral
-        assert empty.embeds[0]["title"] == "Ein Vergleich braucht zwei Dinge: „unterschied zwischen und“"
+        assert empty.embeds[0]["title"] == "Wonach fragst du? „unterschied zwischen und“ nennt nichts"
+        vague = await fake.command("ask", {"question": "wie geht das"}, locale="de")
+        assert vague.ephemeral and vague.embeds[0]["title"] == "Wonach fragst du? „wie geht das“ nennt nichts"
+        one = await fake.command("ask", {"question": "spuk oder"}, locale="de")
+        assert one.embeds[0]["title"] == "Spuk"
+        assert "ℹ️ Der Vergleich nennt nur eine Seite; hier steht sie allein." in one.embeds[0]["description"]
+        run_on = await fake.command("ask", {"question": "unterschied zwischen spuk ausgraben blutdurst und pfropfen"},
+                                    locale="de")
+        assert run_on.embeds[0]["title"] == "Spuk · Ausgraben · Blutdurst · Pfropfen"
+        english = await fake.command("ask", {"question": "what does haunt do"}, locale="en-US")
+        assert english.embeds[0]["title"] == "Spuk" and "⚖️" not in english.embeds[0]["description"]
+        cards = await fake.command("ask", {"question": "szadec vs razai"}, locale="de")
+        assert cards.embeds[0]["title"] == "Szadek, Herr der Geheimnisse · Razia, Boros-Erzengel"
         runde = await fake.command("ask", {"question": "wie lange dauert eine runde"}, locale="de")
         assert runde.embeds[0]["description"].startswith(
             "Frage: „wie lange dauert eine runde“\n⚖️ Keine Stelle passt eindeutig am besten")

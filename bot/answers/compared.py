@@ -1,0 +1,97 @@
+"""The sides of a comparison question read against the store, for ``/frage`` (:mod:`bot.answers.questions`).
+
+:func:`bot.comparison.comparison` finds the sides' texts; :func:`read_sides` finds what each names: the best passage
+of „was ist <side>“ (its definition: a mechanic's section, a term's rule, a card's rulings) when the side names a
+concept or a card of the store, else the card ``/karte`` reads it as (a slip: „szadec“ → Szadek, Herr der
+Geheimnisse). What it cannot read is said, never dropped (:func:`side_lines`): a side no passage answers, a side left
+empty, a side named twice. One rule for all: a comparison that names nothing asks back (the caller's
+„Wonach fragst du?“), one that names one thing answers that thing with a note, two or more lead with each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.comparison import Comparison, Things, comparison
+from bot.ranking import Ranker
+from bot.reply import quote_user
+from bot.search import NameIndex
+from bot.store import PassageRecord, Store
+
+#: Most candidates searched per side (only the first is shown; the others keep the search as ``/frage``'s).
+SIDE_HITS = 5
+#: Most characters of a side echoed in a note.
+SIDE_ECHO = 60
+
+
+@dataclass(frozen=True)
+class Sides:
+    """A comparison question read against the store.
+
+    Attributes:
+        asked: the question's :class:`bot.comparison.Comparison` (sides as typed).
+        passages: the best passage of each side read, in the sides' order, each once (two names of one term, „Vorrang“
+            and „Priorität“, lead to the term table's one row).
+        unread: the sides (as typed) that name no concept, section or card of the store.
+    """
+
+    asked: Comparison
+    passages: tuple[PassageRecord, ...]
+    unread: tuple[str, ...]
+
+
+def things_of(r: Ranker, names: NameIndex | None) -> Things:
+    """What a text names for :func:`bot.comparison.comparison`: its concept ids (term table, synonym groups) and
+    the cards it names (``card:<id>``, :meth:`bot.ranking.Ranker.named_cards`)."""
+    def things(text: str) -> frozenset[str]:
+        analysis = r.analyser.analyse(text)
+        cards = r.named_cards(text, analysis, names) if names is not None else []
+        return frozenset(analysis.concepts) | frozenset(f"card:{c}" for c in cards)
+    return things
+
+
+async def _side_passage(store: Store, r: Ranker, side: str, names: NameIndex | None) -> PassageRecord | None:
+    """The best passage of „was ist <side>“ when the side names a concept or a card of the store (a card in any
+    spelling ``/karte`` accepts, a slip included: „szadec“ → Szadek, Herr der Geheimnisse), else None."""
+    found = await r.search(store, f"was ist {side}", names, limit=SIDE_HITS)
+    return found.hits[0].passage if found.hits and (found.analysis.concepts or found.cards) else None
+
+
+async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | None) -> Sides | None:
+    """The comparison ``question`` asks, read against the store (:class:`Sides`); ``None`` when it is no
+    comparison (:func:`bot.comparison.comparison`, sides split where each word names a thing of its own) or none
+    of its sides names anything of the store (then it is answered as any question)."""
+    asked = comparison(question, things_of(r, names))
+    if asked is None or not asked.sides:
+        return None
+    passages: dict[int, PassageRecord] = {}
+    unread = []
+    for side in asked.sides:
+        p = await _side_passage(store, r, side, names)
+        if p is None:
+            unread.append(side)
+        else:
+            passages.setdefault(p.id, p)
+    if not passages:
+        return None
+    return Sides(asked, tuple(passages.values()), tuple(unread))
+
+
+def side_lines(sides: Sides) -> list[str]:
+    """The notes above a comparison's passages on what was not compared (user text escaped): the sides no passage
+    answers („ℹ️ „quarkbrot“ konnte ich nicht lesen …“), a side left empty, a side named twice."""
+    lines = []
+    if sides.unread:
+        named = ", ".join(f"„{quote_user(s, SIDE_ECHO)}“" for s in sides.unread)
+        lines.append(f"ℹ️ Nicht gelesen: {named} nennt keine Mechanik, keinen Begriff und keine Karte der "
+                     "Dokumente; verglichen wird nur der Rest.")
+    if sides.asked.empty:
+        lines.append("ℹ️ Der Vergleich nennt nur eine Seite; hier steht sie allein. Für einen Vergleich beide "
+                     "nennen, z. B. „Unterschied zwischen Spuk und Ausgraben“.")
+    if sides.asked.repeated:
+        named = ", ".join(f"„{quote_user(s, SIDE_ECHO)}“" for s in sides.asked.repeated)
+        lines.append(f"ℹ️ {named} steht mehrfach im Vergleich; es wird einmal gezeigt.")
+    return lines
+
+
+__all__ = ["SIDE_HITS", "Sides", "read_sides", "side_lines", "things_of"]
