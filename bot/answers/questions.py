@@ -41,7 +41,7 @@ from bot.answers.today import (
     today_index,
     today_number,
 )
-from bot.answers.today_notes import repeated_today
+from bot.answers.today_notes import once_today, repeated_today, today_heads
 from bot.answers.unknown_notes import Notes, missed_title, question_notes
 from bot.comparison import comparison
 from bot.question_words import no_terms_reason
@@ -243,7 +243,7 @@ def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: l
 
 
 def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sections: list[MechanicRecord],
-            action: frozenset[str] = frozenset(), start: int = 2, above: Sequence[PassageRecord] = (),
+            action: frozenset[str] = frozenset(), start: int = 2, above: str = "",
             quoted: frozenset[str] = frozenset()) -> list[Field]:
     """The further candidates as fields: number, status, title, kind and source (:func:`candidate_name`), the
     passage whole when short, else the sentences that matched (whole sentences only); an outdated one (or one to be
@@ -251,13 +251,11 @@ def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sectio
     question (its ``action``, :func:`bot.actions.asked_action`), when both do not fit the field's :data:`FIELD_CHARS`,
     with the text's one sentence that answers the action, else that matched best (at least :data:`MIN_EXCERPT`
     characters); cut to :data:`FIELD_CHARS`. ``start``: the first field's number (the passages shown whole before
-    them count); a today's statement the page showed before (``above``: the passages shown whole before them, or
-    an earlier candidate) is said as „wie oben“ (:func:`repeated_today`); a candidate the change register's rows
+    them count); a today's statement the page showed before (``above``: the page's body, or an earlier candidate)
+    is said as „wie oben“ (:func:`repeated_today`); a candidate the change register's rows
     quote above (``quoted``) is only named there (:data:`QUOTED_ABOVE`), its button opens it whole."""
     fields = []
-    seen: set[str] = set()
-    for p in above:
-        repeated_today(passage_view(index, p, sections).text, seen)
+    seen = today_heads(above)
     for number, hit in enumerate(hits, start=start):
         p = hit.passage
         if p.key in quoted:
@@ -414,7 +412,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     page = passage_page(index, best.passage, sections, lead, await passage_card(ctx.store, best.passage),
                         await introduced_rules(ctx.store, best.passage))
     page.title = missed_title(notes, page.title) if register is None else register.title
-    page.fields = _others(index, found, rest, r, sections, asked_action(question, r.analyser), above=[best.passage],
+    page.body = once_today(page.body)  # a row's statement and the passage's below it, when one change made both
+    page.fields = _others(index, found, rest, r, sections, asked_action(question, r.analyser), above=page.body,
                           quoted=frozenset(await quoted_keys(ctx, rows)) if register is not None else frozenset())
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)

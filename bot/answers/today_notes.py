@@ -112,14 +112,39 @@ TODAY_HEAD = "**Heute:**"
 SAME_TODAY = "wie oben."
 
 
+def _today_head(line: str) -> tuple[str, bool]:
+    """``(mark, True)`` when ``line`` is a today's statement (a mark of at most four characters, then
+    :data:`TODAY_HEAD`), else ``("", False)``."""
+    mark, found, _ = line.partition(TODAY_HEAD)
+    return (mark, True) if found and len(mark) <= 4 else ("", False)
+
+
+def today_heads(text: str) -> set[str]:
+    """The lines of ``text`` that are today's statements (``⚠️ **Heute:** …``): what a page already shows."""
+    return {line for line in text.split("\n") if _today_head(line)[1]}
+
+
+def once_today(text: str) -> str:
+    """``text`` (a page's body) with each today's statement after its first identical one said as
+    „<mark> **Heute:** wie oben.“ (a register row and the ruling below it changed by the same row)."""
+    seen: set[str] = set()
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        mark, is_head = _today_head(line)
+        if is_head and line in seen:
+            lines[i] = f"{mark}{TODAY_HEAD} {SAME_TODAY}"
+        seen.add(line)
+    return "\n".join(lines)
+
+
 def repeated_today(text: str, seen: set[str]) -> str:
     """``text`` (a passage as an answer shows it, its today's statement on its first line: ``⚠️ **Heute:** …``) with
-    that statement said as „⚠️ **Heute:** wie oben.“ when ``seen`` already holds it (two rulings changed by one
-    register row, such as the legend rule's, on one page); else ``text`` as it is, its statement added to ``seen``.
-    A text that does not begin with a today's statement is returned as it is."""
+    that statement said as „⚠️ **Heute:** wie oben.“ when ``seen`` already holds it (:func:`today_heads` of what the
+    page shows above, or an earlier candidate's); else ``text`` as it is, its statement added to ``seen``. A text
+    that does not begin with a today's statement is returned as it is."""
     head, sep, tail = text.partition("\n")
-    mark, found, _ = head.partition(TODAY_HEAD)
-    if not sep or not found or len(mark) > 4:
+    mark, is_head = _today_head(head)
+    if not sep or not is_head:
         return text
     if head in seen:
         return f"{mark}{TODAY_HEAD} {SAME_TODAY}\n{tail}"
@@ -128,4 +153,4 @@ def repeated_today(text: str, seen: set[str]) -> str:
 
 
 __all__ = ["EXPLANATION_PHRASES", "SAME_TODAY", "TODAY_HEAD", "coverage", "explanation_notice",
-           "explanation_terms_note", "repeated_today"]
+           "explanation_terms_note", "once_today", "repeated_today", "today_heads"]

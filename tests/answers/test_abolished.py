@@ -229,3 +229,17 @@ async def test_frage_says_a_candidates_todays_statement_shown_above_as_wie_oben(
     assert sibling.name.startswith("2. ⚠️ Ley-Linie der Einzigartigkeit – Ruling")
     assert sibling.value.startswith("⚠️ **Heute:** wie oben. **Früher** (Gildenbund")
     assert all(legend not in f.value for f in page.fields)
+
+
+async def test_frage_says_a_rows_statement_repeated_below_it_as_wie_oben(ctx):
+    # Manabrand's row states „Manabrand gibt es nicht mehr …“; the best passage below, Grundlegende Resonanz's ruling
+    # changed by the same row, says „wie oben“ instead of the same sentence again
+    page = (await run_answer(ctx, "question", question="gibts manabrand noch")).pages[0]
+    statement = "⚠️ **Heute:** Manabrand gibt es nicht mehr: Nicht verwendetes Mana verschwindet am Ende"
+    assert page.body.count(statement) == 1
+    below = page.body.split("Ruling zu **Grundlegende Resonanz**", 1)[1]
+    assert "⚠️ **Heute:** wie oben.\n" in below and "Wir das Mana nicht während dieser Hauptphase" in below
+    # a candidate changed by a row shown above says it too (Tresserhorn-Himmelsritter: combat damage on the stack)
+    page = (await run_answer(ctx, "question", question="kommt kampfschaden heute noch auf den stapel")).pages[0]
+    tresserhorn = next(f for f in page.fields if "Tresserhorn-Himmelsritter" in f.name)
+    assert tresserhorn.value.startswith("⚠️ **Heute:** wie oben. **Früher** (Kälteeinbruch")
