@@ -93,7 +93,14 @@ _ABBREVIATED = {"zw": "zwischen", "zw.": "zwischen", "zwi": "zwischen", "zwischn
 #: „unterchied“; „unterscheidet“ (3 edits), a verb of its own, stays.
 _DIFFERENCE = "unterschied"
 _DIFFERENCE_SLIPS = 2
+#: The loan word for it, read as the frame's noun with as many slips: „differenz“, „diffrenz“, „diferenz“.
+_DIFFERENZ = "differenz"
 _FRAME_TOKEN = re.compile(r"[^\W\d_]+\.?")
+#: „u“ standing alone between two words, as players shorten „und“ („spuk u ausgraben“; not the mana symbol „{U}“).
+_SHORT_AND = re.compile(r"(?<=\s)u\.?(?=\s)")
+#: A frame without a separator between its sides („unterschied spuk ausgraben“): the sides are :func:`_split`'s.
+_BARE = re.compile(r"\b(?:unterschieds?|unterschiede|difference)\s+(?:(?:zwischen|between)\s+)?(?P<a>.+)$",
+                   re.IGNORECASE)
 
 #: What a side's text names (concept ids, cards), the caller's: ``things("spuk")`` → ``{"zzkhaunt", …}``.
 Things = Callable[[str], frozenset[str]]
@@ -107,11 +114,13 @@ class Comparison(NamedTuple):
             :data:`MAX_SIDES`).
         empty: a side holds no word („unterschied zwischen spuk und“, „spuk oder“).
         repeated: the sides named more than once („unterschied zwischen spuk und spuk“ → ``("spuk",)``).
+        dropped: the sides of a list past :data:`MAX_SIDES`, not compared (each side costs a search).
     """
 
     sides: tuple[str, ...]
     empty: bool = False
     repeated: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
 
 
 def _words(text: str) -> list[str]:
@@ -162,9 +171,10 @@ def _alternatives(before: str, after: str) -> bool:
 
 
 def _frame(text: str) -> str:
-    """``text`` with the frame's abbreviations (:data:`_ABBREVIATED`) and slips of „Unterschied“ (at most
-    :data:`_DIFFERENCE_SLIPS` edits, :func:`rapidfuzz.distance.Levenshtein.distance`) written out, so „unterschid
-    zwischen“ and „unterschied zw“ are read as the frame; any other word stays as typed."""
+    """``text`` with the frame's abbreviations (:data:`_ABBREVIATED`, a lone „u“ for „und“) and slips of
+    „Unterschied“ (at most :data:`_DIFFERENCE_SLIPS` edits, :func:`rapidfuzz.distance.Levenshtein.distance`; also
+    „Differenz“) written out, so „unterschid zwischen“, „diffrenz zwischen“ and „unterschied zw“ are read as the
+    frame; any other word stays as typed."""
     def repaired(m: re.Match[str]) -> str:
         word = m.group(0).lower()
         if word in _ABBREVIATED:
@@ -172,8 +182,10 @@ def _frame(text: str) -> str:
         near = Levenshtein.distance(word, _DIFFERENCE, score_cutoff=_DIFFERENCE_SLIPS) <= _DIFFERENCE_SLIPS
         if near and word.startswith("unt") and word not in ("unterschiede", "unterschieds"):
             return _DIFFERENCE
+        if word.startswith("dif") and Levenshtein.distance(word, _DIFFERENZ, score_cutoff=2) <= 2:
+            return _DIFFERENCE
         return m.group(0)
-    return _FRAME_TOKEN.sub(repaired, text)
+    return _FRAME_TOKEN.sub(repaired, _SHORT_AND.sub("und", text))
 
 
 def _split(side: str, things: Things | None) -> list[str]:
@@ -209,17 +221,20 @@ def comparison(question: str, things: Things | None = None) -> Comparison | None
         if any(s is None for s in sides):
             return None
         return _compared([part for s in sides if s is not None for part in _split(s, things)])
-    return _gapped(text, things)
+    bare = _BARE.search(text)
+    side = _side(bare["a"]) if bare is not None else None
+    parts = _split(side, things) if side is not None else []
+    return _compared(parts) if len(parts) > 1 else _gapped(text, things)
 
 
 def _compared(named: list[str], empty: bool = False) -> Comparison | None:
-    """The :class:`Comparison` of the sides ``named`` (``None`` past :data:`MAX_SIDES` or for three or more that
-    are no list, :func:`_listed`)."""
+    """The :class:`Comparison` of the sides ``named`` (the first :data:`MAX_SIDES`, the rest
+    :attr:`Comparison.dropped`; ``None`` for three or more that are no list, :func:`_listed`)."""
     distinct = list({s.lower(): s for s in reversed(named)}.values())[::-1]  # each once, first spelling kept
-    if len(distinct) > MAX_SIDES or (len(distinct) > 2 and not _listed(distinct)):
+    if len(distinct) > 2 and not _listed(distinct):
         return None
     counts = [s for s in distinct if sum(n.lower() == s.lower() for n in named) > 1]
-    return Comparison(tuple(distinct), empty, tuple(counts))
+    return Comparison(tuple(distinct[:MAX_SIDES]), empty, tuple(counts), tuple(distinct[MAX_SIDES:]))
 
 
 def _gapped(text: str, things: Things | None) -> Comparison | None:
@@ -244,8 +259,8 @@ def compared_sides(question: str, things: Things | None = None) -> tuple[str, ..
     der unterschied zwischen blutdurst und pfropfen“ → ``("blutdurst", "pfropfen")``, „Spuk oder Ausgraben?“ →
     ``("Spuk", "Ausgraben")``, „spuk, ausgraben oder blutdurst“ → ``("spuk", "ausgraben", "blutdurst")``;
     ``None`` for any other question, when a side is no short name (:func:`_side`: „darf ich angreifen oder muss ich
-    blocken, wenn …“), is empty, two sides are the same, or more than :data:`MAX_SIDES` are listed
-    (:func:`comparison` says which). Whether each side names something of the store is the caller's test."""
+    blocken, wenn …“), is empty or two sides are the same (:func:`comparison` says which); of a longer list the
+    first :data:`MAX_SIDES`. Whether each side names something of the store is the caller's test."""
     c = comparison(question, things)
     return c.sides if c is not None and not c.empty and not c.repeated and len(c.sides) > 1 else None
 
@@ -259,4 +274,13 @@ def missing_side(question: str) -> bool:
     return c is not None and c.empty
 
 
-__all__ = ["MAX_SIDES", "MAX_SIDE_WORDS", "Comparison", "Things", "compared_sides", "comparison", "missing_side"]
+def frame_word(word: str) -> bool:
+    """True when the folded ``word`` is a comparison frame's word as :func:`_frame` reads it — an abbreviation
+    („zw“, „u“) or a slip of „Unterschied“/„Differenz“ („unterschid“, „diffrenz“) — for the notes on words no
+    document holds (such a word names nothing to look up)."""
+    word = word.lower()
+    return word == "u" or word in _ABBREVIATED or _frame(word) != word
+
+
+__all__ = ["MAX_SIDES", "MAX_SIDE_WORDS", "Comparison", "Things", "compared_sides", "comparison", "frame_word",
+           "missing_side"]

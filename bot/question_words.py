@@ -17,6 +17,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from bot.analysis import Analysis
+from bot.comparison import frame_word
 from bot.reply import quote_user
 from bot.stopwords import SEPARABLE_PREFIXES, STOP_WORDS, WEAK_WORDS
 from bot.store import PassageRecord
@@ -155,7 +156,8 @@ def unknown_words(analysis: Analysis, known: Mapping[str, float], names: Iterabl
     holds in any form: none of the terms of the word's group (stems, compound parts, concepts, English stem;
     :attr:`Analysis.groups`, one per content word in order) is among ``known`` (the store's analysed terms,
     :attr:`bot.ranking.Ranker.term_weights`), the word is no stop word or verb particle in any spelling
-    (:data:`_NEVER_UNKNOWN`) nor one slip from a long one (:func:`_slipped_stop`) and no word of ``names`` (the names of
+    (:data:`_NEVER_UNKNOWN`) nor one slip from a long one (:func:`_slipped_stop`), no comparison's frame word
+    (:func:`bot.comparison.frame_word`: „zw“, „diffrenz“) and no word of ``names`` (the names of
     the cards the question names: „rekrut“ of Boros-Rekrut is a card's name, not an unknown word), nor a word of any
     card's name of the store (``card_words``: how many names have a folded word, ``NameIndex.data.word_count``: „rix“ of
     Rix Maadi, Palast aus Kerkern stands in a document as a card's name). The answers then leave out ordinary German
@@ -166,7 +168,7 @@ def unknown_words(analysis: Analysis, known: Mapping[str, float], names: Iterabl
     return list(dict.fromkeys(w for w, group in zip(analysis.words, analysis.groups, strict=False)
                               if not any(t in known for t in group)
                               and canonical(fold(w)) not in _NEVER_UNKNOWN and canonical(fold(w)) not in named
-                              and not _slipped_stop(canonical(fold(w)))
+                              and not _slipped_stop(canonical(fold(w))) and not frame_word(fold(w))
                               and not (card_words is not None and any(map(card_words, name_words(w))))))
 
 

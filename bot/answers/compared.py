@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.comparison import Comparison, Things, comparison
+from bot.comparison import MAX_SIDES, Comparison, Things, comparison
 from bot.ranking import Ranker
 from bot.reply import quote_user
 from bot.search import NameIndex
@@ -88,6 +88,10 @@ def side_lines(sides: Sides) -> list[str]:
     if sides.asked.empty:
         lines.append("ℹ️ Der Vergleich nennt nur eine Seite; hier steht sie allein. Für einen Vergleich beide "
                      "nennen, z. B. „Unterschied zwischen Spuk und Ausgraben“.")
+    if sides.asked.dropped:
+        named = ", ".join(f"„{quote_user(s, SIDE_ECHO)}“" for s in sides.asked.dropped[:MAX_SIDES])
+        more = " …" if len(sides.asked.dropped) > MAX_SIDES else ""
+        lines.append(f"ℹ️ Verglichen werden höchstens {MAX_SIDES} Dinge auf einmal; nicht verglichen: {named}{more}.")
     if sides.asked.repeated:
         named = ", ".join(f"„{quote_user(s, SIDE_ECHO)}“" for s in sides.asked.repeated)
         lines.append(f"ℹ️ {named} steht mehrfach im Vergleich; es wird einmal gezeigt.")

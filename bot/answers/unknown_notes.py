@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from bot.analysis import Analysis
 from bot.answers.name_notes import NOTED, typo_line
+from bot.comparison import frame_word
 from bot.german_words import not_ordinary
 from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
 from bot.reply import quote_user
@@ -116,7 +117,8 @@ def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameInde
         hedge = True
         lines.append(f"ℹ️ „{shown}“ steht in keinem Dokument des Bots; am ähnlichsten: **{card.name}**. Die Stellen "
                      f"unten gelten {card.name}, nicht „{shown}“.")
-    other = [w for w in words if w in analysis.typos and w not in used and not inflected(analysis.typos[w], w)]
+    other = [w for w in words if w in analysis.typos and w not in used and not inflected(analysis.typos[w], w)
+             and not frame_word(fold(analysis.typos[w]))]  # „unterschid zwischen …“: the comparison's frame
     if other:
         pairs = ", ".join(f"„{quote_user(analysis.typos[w], 40)}“ (gelesen als „{quote_user(w, 40)}“)"
                           for w in other[:UNKNOWN_SHOWN])

@@ -42,7 +42,6 @@ def test_comparison_sides(question, sides):
     "wie funktioniert spuk",
     "spuk oder spuk",
     "was ist der unterschied zwischen blutdurst, wenn der gegner schaden hatte, und pfropfen",  # a clause, no name
-    "spuk, ausgraben, blutdurst, pfropfen oder fehde",  # five sides: more than MAX_SIDES
     "spuk, ausgraben oder spuk",
     "flackernde form, was kommt zuerst zurück die kreatur oder die auren",  # a topic, then a question (t2-133)
     "anrufung des feuerhirns, modus zuerst oder X zuerst",  # alternatives repeating „zuerst“ (t2-213)
@@ -207,3 +206,32 @@ async def test_four_sides_fit_one_message(ctx):
     assert body_keys(reply) == ["001:1078", "001:89", "001:1052", "001:1942"]
     for message in all_payloads(reply):
         assert_within_limits(message)
+
+
+def test_a_list_past_four_sides_compares_the_first_four_and_names_the_rest():
+    asked = comparison("spuk, ausgraben, blutdurst, pfropfen oder fehde")
+    assert asked is not None and asked.sides == ("spuk", "ausgraben", "blutdurst", "pfropfen")
+    assert asked.dropped == ("fehde",)
+
+
+@pytest.mark.parametrize(("question", "sides"), [
+    ("unterschied zwischen spuk u ausgraben", ("spuk", "ausgraben")),  # „u“ for „und“
+    ("diffrenz zwischen blutdurst und pfropfen", ("blutdurst", "pfropfen")),  # a slip of „Differenz“
+    ("differenz zwischen blutdurst und pfropfen", ("blutdurst", "pfropfen")),
+])
+def test_the_frame_read_through_players_shortenings(question, sides):
+    assert compared_sides(question) == sides
+
+
+async def test_frage_compares_a_frame_without_separator_and_says_what_it_left_out(ctx):
+    page = (await run_answer(ctx, "question", question="unterschied spuk ausgraben")).pages[0]
+    assert page.title == "Spuk · Ausgraben"
+    page = (await run_answer(ctx, "question",
+                             question="spuk, ausgraben, blutdurst, pfropfen, wallung oder einberufen")).pages[0]
+    assert page.title == "Spuk · Ausgraben · Blutdurst · Pfropfen"
+    assert "ℹ️ Verglichen werden höchstens 4 Dinge auf einmal; nicht verglichen: „wallung“, „einberufen“." in page.body
+    # the frame's shortenings and slips are no words the documents lack
+    for question in ("unterschied zw spuk und ausgraben", "diffrenz zwischen spuk und ausgraben",
+                     "unterschid zwischen spuk und ausgraben"):
+        body = (await run_answer(ctx, "question", question=question)).pages[0].body
+        assert "steht in keinem Dokument" not in body and "steht so in keinem Dokument" not in body
