@@ -37,7 +37,7 @@ from bot.core import Core
 from bot.custom_id import Invocation
 from bot.render import buttons, fit_reply, message_payload, to_text
 from bot.reply import Choice, Reply, as_private, one_line
-from bot.text import cut
+from bot.text import cut, spaced_zwsp
 
 log = logging.getLogger(__name__)
 
@@ -52,10 +52,11 @@ def _free_text(option: Option) -> bool:
 
 def typed_command(text: str) -> str:
     """``text`` with what comes before its first colon (the command's name and the first option's) as the
-    option values are read (:func:`bot.text.clean`'s NFKC, invisible format characters dropped): ``/\u200bfrage``
-    and the full-width ``/ｆrage`` are ``/frage``. Line breaks and what follows the colon are kept as typed."""
+    option values are read (:func:`bot.text.clean`'s NFKC, invisible format characters dropped, a zero-width space
+    between letters a space): ``/\u200bfrage`` and the full-width ``/ｆrage`` are ``/frage``, ``/frage was\u200bmacht``
+    is ``/frage was macht``. Line breaks and what follows the colon are kept as typed."""
     head, colon, rest = text.partition(":")
-    head = "".join(ch for ch in unicodedata.normalize("NFKC", head) if unicodedata.category(ch) != "Cf")
+    head = "".join(ch for ch in spaced_zwsp(unicodedata.normalize("NFKC", head)) if unicodedata.category(ch) != "Cf")
     return head + colon + rest
 
 

@@ -75,6 +75,12 @@ _ZWSP_BETWEEN = re.compile(r"(?<=[^\W_])\u200b+(?=[^\W_])")
 _MARKS = _CharFilter(lambda ch: unicodedata.combining(ch) != 0)
 
 
+def spaced_zwsp(text: str) -> str:
+    """``text`` with each run of zero-width spaces between two letters or digits made a space (:data:`ZWSP`, a word
+    boundary: ``was\u200bmacht`` → ``was macht``); the other zero-width spaces stay for the caller to drop."""
+    return _ZWSP_BETWEEN.sub(" ", text) if "\u200b" in text else text
+
+
 def clean(text: str) -> str:
     """NFKC-normalise, drop invisible/control characters and collapse white space; a zero-width space
     (:data:`ZWSP`) between two letters or digits separates them as a space does (``was\u200bmacht`` → ``was macht``,
@@ -83,9 +89,7 @@ def clean(text: str) -> str:
 
     Returns a display-safe string (no NUL, no zero-width joiners, no bidi overrides).
     """
-    text = unicodedata.normalize("NFKC", text)
-    if "\u200b" in text:
-        text = _ZWSP_BETWEEN.sub(" ", text)
+    text = spaced_zwsp(unicodedata.normalize("NFKC", text))
     if not text.isprintable():  # a printable text has no character of the categories C* (nothing to drop)
         text = text.translate(_CONTROLS)
     return " ".join(text.split())

@@ -103,3 +103,12 @@ def test_a_command_name_is_read_without_invisible_and_full_width_characters(cli,
     leaf, typed = cli.parse(line)
     assert leaf.label == "/frage"
     assert typed == [{"name": "question", "value": "spuk"}]
+
+
+@pytest.mark.parametrize("line", ["/frage was\u200bmacht\u200bspuk", "/frage frage: was\u200bmacht\u200bspuk"])
+def test_a_zero_width_space_between_words_separates_them_with_or_without_the_option_name(cli, line):
+    from bot.text import clean
+
+    leaf, typed = cli.parse(line)
+    assert leaf.label == "/frage"
+    assert [(o["name"], clean(o["value"])) for o in typed] == [("question", "was macht spuk")]
