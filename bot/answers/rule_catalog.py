@@ -115,11 +115,21 @@ async def catalog(store: Store) -> RuleCatalog:
     return await store.memo("rules", lambda: _load(store))
 
 
+#: Discord's markdown wrappers a number may be pasted in (`` `702.19` ``, ``||702.19||``, ``**702.19**``).
+_WRAPPERS = "`|*_~ "
+
+
+def _typed(text: str) -> str:
+    """``text`` cleaned (:func:`bot.text.clean`) without markdown wrappers around it (:data:`_WRAPPERS`)."""
+    return clean(text).strip(_WRAPPERS)
+
+
 def parse_number(text: str, chapters: bool = False) -> str | None:
     """The rule number ``text`` is, as the rules print it (:data:`RULE_NUMBER`): ``"Regel 104.3F."`` → ``"104.3f"``,
     ``"§ 702.51"`` → ``"702.51"``; None for anything else. With ``chapters``, a chapter of the Comprehensive
-    Rules' one digit too (``"Regel 7"`` → ``"7"``; the documents number no chapters)."""
-    m = RULE_NUMBER.match(clean(text))
+    Rules' one digit too (``"Regel 7"`` → ``"7"``; the documents number no chapters). Markdown wrappers around it
+    are no part of it (``"`702.19`"`` → ``"702.19"``)."""
+    m = RULE_NUMBER.match(_typed(text))
     if m is None:
         return None
     section, rule, letter, chapter = m.groups()
@@ -142,7 +152,7 @@ def read_number(text: str) -> tuple[str, str] | None:
     """The rule number ``text`` is once its look-alike letters (:data:`LOOKALIKES`) are read as digits, with what was
     read: ``"7O2.19"`` → ``("702.19", "O als 0")``, ``"Regel I04.3f"`` → ``("104.3f", "I als 1")``. None when
     ``text`` is a rule number as typed (:func:`parse_number`), holds no digit, or is no rule number either way."""
-    cleaned = clean(text)
+    cleaned = _typed(text)
     if parse_number(cleaned) is not None:
         return None
     head = _RULE_WORD.match(cleaned)
@@ -161,7 +171,7 @@ def misnumbered(text: str) -> bool:
     """True when ``text`` has a rule number's shape (digit groups joined by dots, after an optional word for "rule":
     ``7022.19``, ``70.219``, ``Regel 702.19.3``) but is none (:func:`parse_number`), also not with its look-alike
     letters read as digits (:func:`read_number`): a number typed wrong, not words to search."""
-    cleaned = clean(text)
+    cleaned = _typed(text)
     head = _RULE_WORD.match(cleaned)
     rest = cleaned[head.end() if head else 0 :].translate(_LOOKALIKE)
     return parse_number(cleaned) is None and read_number(text) is None and _DOTTED.fullmatch(rest) is not None

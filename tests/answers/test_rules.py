@@ -36,6 +36,9 @@ RAVNICA = "Ravnica: Stadt der Gilden – Häufig gestellte Fragen (30.08.2005)"
         ("Startspieler", None),
         ("104.3ff", None),
         ("1043", None),
+        ("`702.19`", "702.19"),  # pasted in Discord's markdown
+        ("||Regel 104.3f||", "104.3f"),
+        ("**702.51**", "702.51"),
     ],
 )
 def test_parse_number(typed, number):
