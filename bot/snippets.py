@@ -188,14 +188,16 @@ def highlight(sentence: str, analysis: Analysis, a: Analyser) -> str:
 
 def snippet(
     text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False, count: int = 1,
-    weights: Mapping[str, float] | None = None, action: frozenset[str] = frozenset(),
+    weights: Mapping[str, float] | None = None, action: frozenset[str] = frozenset(), fit: bool = False,
 ) -> str:
     """The ``count`` sentences of ``text`` that match the question best (shared terms, each weighted by
     ``weights`` — :attr:`bot.ranking.Ranker.term_weights` — or 1; a weak word counts half), in the text's order,
     joined by `` … ``; a single short sentence gets its neighbour. Whole sentences only (cut with ``…`` only past
     ``limit`` characters). With ``bold`` the matching words are marked (:func:`highlight`). With ``action`` (the
     terms of the action a „kann/darf/muss …“ question asks about, :func:`bot.actions.asked_action`) a sentence that
-    answers it (:func:`bot.actions.answers_action`) comes before the others."""
+    answers it (:func:`bot.actions.answers_action`) comes before the others. With ``fit`` the sentences are taken
+    best first while they fit ``limit`` together (a long first one does not crowd out a better later one that fits),
+    and a text cut before its first or after its last sentence shows ``…`` there."""
     p = prepared(text, a)
     parts = p.parts
     if not parts:
@@ -211,7 +213,8 @@ def snippet(
     scores = [score(i) for i in range(len(parts))]
     said = sentence_words(text, a) if action else []
     answers = [bool(action) and answers_action([said[i]], action) for i in range(len(parts))]
-    best = sorted(sorted(range(len(parts)), key=lambda i: (-answers[i], -scores[i], i))[:count])
+    ranked = sorted(range(len(parts)), key=lambda i: (-answers[i], -scores[i], i))
+    best = sorted(_fitting(ranked, parts, count, limit) if fit else ranked[:count])
     if len(best) == 1 and len(parts[best[0]]) < 120 and best[0] + 1 < len(parts):
         best.append(best[0] + 1)
     chosen = ""
@@ -222,7 +225,23 @@ def snippet(
         chosen += piece
     if len(chosen) > limit:
         chosen = chosen[: limit - 1].rsplit(" ", 1)[0] + "…"
+    elif fit:
+        chosen = ("… " if best[0] > 0 else "") + chosen + (" …" if best[-1] < len(parts) - 1 else "")
     return highlight(chosen, analysis, a) if bold else chosen
+
+
+def _fitting(ranked: list[int], parts: list[str], count: int, limit: int) -> list[int]:
+    """The first ``count`` sentence indices of ``ranked`` (best first) whose sentences fit ``limit`` characters
+    together (one separator each); at least the best one (cut by the caller when it alone is longer)."""
+    chosen: list[int] = []
+    used = 0
+    for i in ranked:
+        if len(chosen) == count:
+            break
+        if not chosen or used + 3 + len(parts[i]) <= limit:
+            chosen.append(i)
+            used += len(parts[i]) + (3 if len(chosen) > 1 else 0)
+    return chosen
 
 
 __all__ = ["CACHE_CHARS", "CACHE_TEXTS", "MAX_CACHED_CHARS", "Marks", "Prepared", "cache_sizes", "highlight", "marks",

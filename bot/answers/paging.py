@@ -26,11 +26,12 @@ def search_excerpt(text: str, analysis: Analysis, r: Ranker, question: str) -> s
     text whole up to :data:`WHOLE_EXCERPT` characters (003's 100.2b keeps „Jedes Deck besteht aus mindestens 40
     Karten.“ after its first sentence), else its sentences weighed as ``/frage`` weighs a candidate's
     (:func:`bot.snippets.snippet` with the ranker's term weights, a sentence answering a „kann/darf/muss …“
-    question's action first, :func:`bot.actions.asked_action`), whole sentences only."""
+    question's action first, :func:`bot.actions.asked_action`), whole sentences only, the best that fit together,
+    „…“ where the text goes on before or after them."""
     if len(text) <= WHOLE_EXCERPT:
         return highlight(text, analysis, r.analyser)
     return snippet(text, analysis, r.analyser, limit=WHOLE_EXCERPT, bold=True, count=EXCERPT_SENTENCES,
-                   weights=r.term_weights, action=asked_action(question, r.analyser))
+                   weights=r.term_weights, action=asked_action(question, r.analyser), fit=True)
 
 
 def ruling_block(ruling: RulingRecord) -> str:

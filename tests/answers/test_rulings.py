@@ -370,3 +370,15 @@ async def test_search_excerpts_keep_the_deciding_clause_and_a_named_card_leads(c
     first = body.split("\n\n**", 1)[1]
     assert first.startswith("Schnellvorlauf**")
     assert "remains unchanged, no matter what the total cost to cast it was" in first.split("\n\n")[0]
+
+
+async def test_a_long_rulings_excerpt_takes_the_best_sentences_that_fit_and_marks_the_cut(ctx):
+    # Geister der Unschuldigen's 639-character ruling: its first sentence (the order of the two effects) and the one
+    # that decides with an odd number of damage points fit 450 characters together; before, a long first sentence
+    # left the second out, and nothing showed that the ruling goes on
+    body = (await run_answer(ctx, "ruling", search="geister der unschuldigen schmelzofen ungerade schadenspunkte")
+            ).pages[0].body
+    block = body.split("**Geister der Unschuldigen**", 1)[1].split("\n_", 1)[0]
+    assert "in welcher Reihenfolge die Effekte angewandt werden" in block
+    assert "ursprüngliche Anzahl der **Schadenspunkte ungerade** war." in block
+    assert "ungerade** war. …" in block  # the ruling goes on after it
