@@ -20,8 +20,11 @@ async def test_old_schema(tmp_path, built_db):
     shutil.copy(built_db, old)
     with sqlite3.connect(old) as conn:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
-    with pytest.raises(StoreError, match="Datenbank veraltet"):
+    with pytest.raises(StoreError, match="Datenbank veraltet") as raised:
         await Store.open(old)
+    # the file named, and both ways to build it again (a store built with rules or card files: update --rebuild)
+    assert f"({old}: Schema {SCHEMA_VERSION - 1}, erwartet {SCHEMA_VERSION})" in str(raised.value)
+    assert "`python -m bot build`" in str(raised.value) and "`python -m bot update --rebuild`" in str(raised.value)
 
 
 async def test_corrupt_file(tmp_path):

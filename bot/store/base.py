@@ -324,8 +324,9 @@ class StoreBase:
                 )
             if version != SCHEMA_VERSION:
                 raise StoreError(
-                    f"Datenbank veraltet (Schema {version}, erwartet {SCHEMA_VERSION}): "
-                    "`python -m bot build` ausführen."
+                    f"Datenbank veraltet ({path}: Schema {version}, erwartet {SCHEMA_VERSION}): "
+                    "`python -m bot build` ausführen (mit Regel- oder Kartendateien: `python -m bot update "
+                    "--rebuild`, es baut aus den in quellen/ behaltenen Dateien)."
                 )
             await _check_schema(conn, path)
             if path.stat().st_size <= CHECK_AT_OPEN_BYTES:  # noqa: ASYNC240
