@@ -66,7 +66,6 @@ WIDE: dict[str, tuple[float, ...]] = {
     "unnamed": (0.0, -1.0, -2.0, -3.0, -4.0),
     "variant": (0.0, -1.0, -2.0, -4.0, -6.0),
     "action": (0.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0),
-    "zone": (0.0, -1.0, -2.0, -3.0, -4.0),
 }
 MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 #: The smaller lead that suffices for a first hit holding at least ``covered`` of the question (a value equal to

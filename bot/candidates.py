@@ -35,8 +35,6 @@ class Candidates:
     card_words: frozenset[str] = frozenset()
     kin_card: int | None = None
     action: frozenset[str] = frozenset()
-    #: The zones the question names (:func:`bot.situations.zones`).
-    zones: frozenset[int] = frozenset()
 
 
 __all__ = ["Candidates"]

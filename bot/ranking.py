@@ -24,8 +24,6 @@ each measured in ``bench/bench_questions.py`` (with and without):
   :data:`bot.answer_cues.VERDICT`) and the passage gives that kind of statement;
 * **variant**: a passage that holds only for a variant of the game (:mod:`bot.variants`: „In einer Commander-Partie
   …“) when the question names no word of that variant, raised as much when it names one;
-* **zone**: a passage naming zones (CR 400.1) but none of those the question names, when another passage of its
-  card, section or document names one (:mod:`bot.situations`: the sibling about another situation);
 * **form**: a section's introduction or quoted rule for a question asking what a thing is or how it works;
 * **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card or one
   mechanics section among them share the name words, so what decides is the rest of the question: each gets the
@@ -67,7 +65,6 @@ from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_k
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.section_names import names_section
-from bot.situations import off_zone, zones
 from bot.snippets import highlight, prepared, sentence_words, sentences, snippet  # also importable from here
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
@@ -86,7 +83,7 @@ PASSAGES_KEPT = 4096
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
-            "phrase", "action", "unnamed", "variant", "form", "zone")
+            "phrase", "action", "unnamed", "variant", "form")
 
 
 @dataclass
@@ -208,8 +205,7 @@ class Ranker:
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
-                          asked_action(text, self.analyser) if "action" in self.features else frozenset(),
-                          zones(analysis.concepts))
+                          asked_action(text, self.analyser) if "action" in self.features else frozenset())
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -233,16 +229,12 @@ class Ranker:
             words = QuestionWords.of(found.analysis, self._term_idf, self._unknown_idf * w.unheld, w.typo, self._asking)
         # a search over rulings only (/ruling suche) has no general rule to prefer to a section's unnamed ruling
         general = kinds is None or not kinds <= {"ruling"}
-        # siblings treating another zone than the one asked, beside one treating it (bot/situations.py)
-        away = off_zone(found.records.values(), found.zones) if "zone" in self.features and w.zone else frozenset()
         hits = []
         for pid, p in found.records.items():
             if (kinds is not None and p.kind not in kinds) or (card_id is not None and p.card_id != card_id):
                 continue
             parts = {"base": w.scale * found.base.get(pid, 0.0) / top}
             parts.update(self._features(p, found, words, general))
-            if pid in away:
-                parts["zone"] = w.zone
             hits.append(Hit(p, sum(parts.values()), parts))
         hits.sort(key=lambda h: (-h.score, h.passage.id))
         return hits

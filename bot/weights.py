@@ -82,9 +82,6 @@ class Weights:
     #: works (:func:`bot.definitions.asks_definition`: „was ist …“, „wie funktioniert …“): the section's own statement
     #: of the rule answers it, where a case question („was passiert, wenn …“) is answered by a ruling.
     form: float = 2.0
-    #: Added to a passage that names zones (CR 400.1) but none of those the question names (:mod:`bot.situations`:
-    #: „welche Manakosten hat ne Splitkarte auf der Hand“ against a ruling on the card on the stack); negative.
-    zone: float = 0.0
     kind: tuple[tuple[str, float], ...] = (
         ("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
         ("glossary", 0.0), ("term", -11.0), ("card", -8.0),
