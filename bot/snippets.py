@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import weakref
 from array import array
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -230,7 +230,7 @@ def snippet(
     return highlight(chosen, analysis, a) if bold else chosen
 
 
-def _fitting(ranked: list[int], parts: list[str], count: int, limit: int) -> list[int]:
+def _fitting(ranked: list[int], parts: Sequence[str], count: int, limit: int) -> list[int]:
     """The first ``count`` sentence indices of ``ranked`` (best first) whose sentences fit ``limit`` characters
     together (one separator each); at least the best one (cut by the caller when it alone is longer)."""
     chosen: list[int] = []
