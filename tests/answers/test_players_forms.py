@@ -49,3 +49,14 @@ async def test_players_words_of_the_term_table_name_its_terms(ctx):
     hits = (await r.search(ctx.store, "petrahydrox wird anvisiert, wann geht er zurück auf die hand", ctx.names,
                            limit=3)).hits
     assert hits[0].passage.key == "001:1604" and "zzktarget" in hits[0].passage.terms
+
+
+async def test_spielfeld_is_the_players_word_for_the_battlefield(ctx):
+    # „Spielfeld“ is no document's word: 001/003 write „im Spiel“, today's rules „Schlachtfeld“ (403); read before as
+    # „Spiel“ + „Feld“ only (wirken/spielen), it now names the zone as „Schlachtfeld“ does
+    from bot.answers import run_answer
+
+    r = await ranker(ctx.store)
+    assert "zzsschlachtfeldxim" in r.analyser.analyse("kreatur auf dem spielfeld", question=True).concepts
+    reply = await run_answer(ctx, "rule", search="Spielfeld")
+    assert reply.pages[0].title == "Schlachtfeld – Regel 403"
