@@ -5,7 +5,8 @@
   (``<t:0:R>``) as nothing. None of them names a card or a rule; read as text, their digits and the link's address
   were searched („evil“ as a slip of „Exil“), so „was macht <@!123>“ got a passage where „was macht“ asks back.
 * **A word split in two is read joined**: two neighbouring pieces, neither of them a content word of the documents
-  (a piece no document has, or a stop word), that together are a word of the documents („sp uk“ → „spuk“,
+  (a piece no document has, or a stop word; not both stop words: „bei der“ is no „beider“), that together are a
+  word of the documents („sp uk“ → „spuk“,
   „aus graben“ → „ausgraben“). :func:`bot.text.clean` reads a zero-width space between two letters as a space
   (UAX #29: a word boundary), so ``sp\\u200buk`` arrives as „sp uk“; ``/karte`` and ``/mechanik`` compare names
   without spaces and read Spuk, and so does ``/frage`` now. Pieces that are words themselves stay apart („was
@@ -17,7 +18,7 @@ Pure functions over the question text and a word test (the caller's :meth:`bot.v
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from bot.reply import quote_user
@@ -44,9 +45,9 @@ class ReadQuestion(NamedTuple):
     """
 
     text: str
-    markup: tuple[str, ...] = ()
-    labels: dict[str, str] = {}
-    joined: tuple[tuple[str, str], ...] = ()
+    markup: tuple[str, ...]
+    labels: Mapping[str, str]
+    joined: tuple[tuple[str, str], ...]
 
 
 def _content(word: str, knows: Callable[[str], bool]) -> bool:
@@ -54,9 +55,16 @@ def _content(word: str, knows: Callable[[str], bool]) -> bool:
     return word not in STOP_WORDS and knows(word)
 
 
+def _fragments(a: str, b: str, knows: Callable[[str], bool]) -> bool:
+    """True when the pieces ``a`` and ``b`` (lower case) may be fragments of one word: neither is a content word of
+    the documents and at least one is no word at all (two stop words, „bei der“, „wie der“, are two words)."""
+    return not _content(a, knows) and not _content(b, knows) and not (a in STOP_WORDS and b in STOP_WORDS)
+
+
 def _joined(text: str, knows: Callable[[str], bool]) -> tuple[str, tuple[tuple[str, str], ...]]:
     """``text`` with each pair of neighbouring letter-only pieces joined where neither is a content word of the
-    documents and the two together are a word they hold (``knows``, lower case); and the pairs joined."""
+    documents, at least one is none at all (:func:`_fragments`), and the two together are a word they hold
+    (``knows``, lower case); and the pairs joined."""
     words = text.split(" ")
     out: list[str] = []
     joined: list[tuple[str, str]] = []
@@ -64,8 +72,8 @@ def _joined(text: str, knows: Callable[[str], bool]) -> tuple[str, tuple[tuple[s
     while i < len(words):
         a, b = words[i], words[i + 1] if i + 1 < len(words) else ""
         whole = (a + b).lower()
-        if (b and _PIECE.fullmatch(a) and _PIECE.fullmatch(b) and not _content(a.lower(), knows)
-                and not _content(b.lower(), knows) and knows(whole)):
+        pieces = bool(b) and bool(_PIECE.fullmatch(a)) and bool(_PIECE.fullmatch(b))
+        if pieces and _fragments(a.lower(), b.lower(), knows) and knows(whole):
             out.append(a + b)
             joined.append((f"{a} {b}", a + b))
             i += 2
