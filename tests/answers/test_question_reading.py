@@ -63,13 +63,14 @@ async def test_markup_beside_a_question_is_said_not_read(ctx):
                                       "was macht szadec"])
 async def test_one_wording_for_a_slip_of_a_card_name(ctx, question):
     body = (await run_answer(ctx, "question", question=question)).pages[0].body
-    assert "ℹ️ „szadec“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Szadek, Herr der Geheimnisse." in body
+    assert ("ℹ️ „szadec“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Szadek, Herr der "
+            "Geheimnisse.") in body
     assert "gelesen als „szadek“" not in body
 
 
 async def test_a_slip_across_two_words_names_the_abolished_rule(ctx):
     prepared = await register_words(ctx.store)
-    assert [r.what for r in named_rows(prepared, "mana brn", min_words=2)][0] == "Manabrand abgeschafft"
+    assert named_rows(prepared, "mana brn", min_words=2)[0].what == "Manabrand abgeschafft"
     assert named_rows(prepared, "mana", min_words=2) == []  # „Mana“ alone is no rule abolished
 
 
