@@ -129,7 +129,8 @@ async def test_slips_beginnings_and_odd_spellings_through_the_real_bot(real_bot,
 @pytest.mark.asyncio(loop_scope="module")
 async def test_split_words_markup_and_slips_through_the_real_bot(real_bot, store_db, tmp_path):
     # values: 001's sections Spuk and Ausgraben, its Manabrand rulings (Grundlegende Resonanz, Spektraler
-    # Scheinwerfer, Tressen aus Feuer); the option's zero-width spaces go through the bot's cleaning as Discord sends them
+    # Scheinwerfer, Tressen aus Feuer); the option's zero-width spaces go through the bot's cleaning as Discord sends
+    # them
     async with FakeDiscord() as fake, running_bot(fake, tmp_path, argv=real_bot, db=store_db):
         await fake.wait_sync()
         split = await fake.command("ask", {"question": "sp\u200buk oder aus\u200bgraben"}, locale="de")
