@@ -15,14 +15,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.analysis import Analyser, Analysis
-from bot.answers.registry import AnswerContext, UserError
-from bot.answers.rule_search import keyword_reply
+from bot.answers.registry import AnswerContext
 from bot.answers.today import row_notice_line
 from bot.answers.today_index import TodayIndex, today_index
 from bot.concepts import Concept
 from bot.model import ChangeRow
 from bot.ranking import ranker
-from bot.reply import Action, Page, Reply, format_date, quote_user
+from bot.reply import Action, Page, format_date, quote_user
 from bot.stopwords import STOP_WORDS
 from bot.store import PassageRecord, Store
 from bot.text import canonical, shorten, tokens
@@ -136,8 +135,8 @@ class RegisterWords:
                 if j <= len(out):
                     spelled = {"".join(heads[i:j]), self.analyser.stems("".join(said[i:j]))[0]}
                     named = frozenset().union(*(self.joined.get(k, frozenset()) for k in spelled))
-                    if j == i + 1 and not named and not out[i] & concepts:  # a word naming nothing: a slip?
-                        named = self.slipped(said[i])
+                    if not named and not out[j - 1] & concepts:  # a word naming nothing: a slip, alone or
+                        named = self.slipped("".join(said[i:j]))  # with the word before it („mana brn“)?
                     for word in out[i:j]:
                         word |= named
         return [frozenset(w) for w in out]
@@ -243,46 +242,15 @@ async def quoted_keys(ctx: AnswerContext, rows: list[ChangeRow]) -> set[str]:
     return {said[0].key for said in [await _entries(ctx, index, row) for row in rows] if said}
 
 
-async def register_first(ctx: AnswerContext, query: str) -> Reply:
-    """The documents' keyword hits for ``query`` (:func:`with_register`); the change register's page alone when no
-    rule holds its words and the register says they were abolished or changed (bot/answers/abolished.py:
-    „Manabrand“).
-
-    Raises:
-        UserError: nothing found and no register row names the words (German).
-    """
-    prepared = await register_words(ctx.store)
-    leading = named_rows(prepared, query, min_words=2)  # the rows lead: only rules on what they are about follow
-    try:
-        found = await keyword_reply(ctx, query, about=_about(prepared, query, leading) if leading else None)
-    except UserError:
-        page = await register_page(ctx, query, leading or named_rows(prepared, query))
-        if page is None:
-            raise
-        return Reply(pages=[page], source=ROWS_SOURCE)
-    return await with_register(ctx, query, found)
-
-
 #: The footer's source of a page of the change register's rows.
 ROWS_SOURCE = "Änderungsregister (data/changes.toml)"
 
 
-def _about(prepared: RegisterWords, query: str, rows: list[ChangeRow]) -> frozenset[str]:
+def about_concepts(prepared: RegisterWords, query: str, rows: list[ChangeRow]) -> frozenset[str]:
     """The concept ids (``zz…``) of ``query``'s words that the keys of ``rows`` hold: what the query asks about
     the rows (``mana burn`` → Manabrand's concept), for the rules shown below them."""
     keys = frozenset().union(*(k for r, k in prepared.keys if r in rows))
     return frozenset(c for w in prepared.words(query) for c in w & keys if c.startswith("zz"))
-
-
-async def with_register(ctx: AnswerContext, query: str, reply: Reply) -> Reply:
-    """``reply`` led by the register's page (:func:`register_page`) when ``query`` has two rules words or more that a
-    register row names (:func:`register_rows`: „Kampfschaden auf den Stapel“; one word alone such as „Stapel“ asks
-    for the zone), or names an abolished rule in players' words (:func:`named_rows`: „mana burn“)."""
-    rows = named_rows(await register_words(ctx.store), query, min_words=2)
-    page = await register_page(ctx, query, rows)
-    if page is not None:
-        reply.pages.insert(0, page)
-    return reply
 
 
 async def _entries(ctx: AnswerContext, index: TodayIndex, row: ChangeRow) -> list[PassageRecord]:
@@ -295,6 +263,19 @@ async def _entries(ctx: AnswerContext, index: TodayIndex, row: ChangeRow) -> lis
     return sorted(found, key=lambda p: p.id)[:MAX_ROWS]
 
 
-__all__ = ["BELOW", "MAX_ROWS", "QUOTED_ABOVE", "ROWS_SOURCE", "RegisterWords", "Word", "asked_rows", "named_rows",
-           "quoted_keys", "register_first", "register_page", "register_rows", "register_words", "rules_words",
-           "with_register"]
+__all__ = [
+    "BELOW",
+    "MAX_ROWS",
+    "QUOTED_ABOVE",
+    "ROWS_SOURCE",
+    "RegisterWords",
+    "Word",
+    "about_concepts",
+    "asked_rows",
+    "named_rows",
+    "quoted_keys",
+    "register_page",
+    "register_rows",
+    "register_words",
+    "rules_words",
+]

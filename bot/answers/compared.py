@@ -10,6 +10,7 @@ empty, a side named twice. One rule for all: a comparison that names nothing ask
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.comparison import MAX_SIDES, Comparison, Things, comparison
@@ -77,12 +78,14 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
     return Sides(asked, tuple(passages.values()), tuple(unread))
 
 
-def side_lines(sides: Sides) -> list[str]:
+def side_lines(sides: Sides, typed: Mapping[str, str] | None = None) -> list[str]:
     """The notes above a comparison's passages on what was not compared (user text escaped): the sides no passage
-    answers („ℹ️ „quarkbrot“ konnte ich nicht lesen …“), a side left empty, a side named twice."""
+    answers („ℹ️ Nicht gelesen: „quarkbrot“ …“; a side that stands for other text, ``typed`` (a masked link's
+    label for the link), named as typed), a side left empty, a side named twice."""
     lines = []
+    typed = typed or {}
     if sides.unread:
-        named = ", ".join(f"„{quote_user(s, SIDE_ECHO)}“" for s in sides.unread)
+        named = ", ".join(f"„{quote_user(typed.get(s, s), SIDE_ECHO)}“" for s in sides.unread)
         lines.append(f"ℹ️ Nicht gelesen: {named} nennt keine Mechanik, keinen Begriff und keine Karte der "
                      "Dokumente; verglichen wird nur der Rest.")
     if sides.asked.empty:

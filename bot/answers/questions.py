@@ -44,6 +44,7 @@ from bot.answers.today import (
 from bot.answers.today_notes import once_today, repeated_today, today_heads
 from bot.answers.unknown_notes import Notes, missed_title, question_notes
 from bot.comparison import comparison
+from bot.question_reading import ReadQuestion, read_question, reading_lines
 from bot.question_words import no_terms_reason
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, quote_user
@@ -371,9 +372,11 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "Zum Beispiel: `/frage frage: Was passiert, wenn zwei legendäre Karten gleichen Namens "
                         "im Spiel sind?`")
     r = await ranker(ctx.store)
+    shown = quote_user(question, 120)
+    read = read_question(question, r.analyser.vocab.knows)  # Discord markup out, split words joined
+    question = read.text
     found = await r.search(ctx.store, question, ctx.names, limit=OTHERS + 1)
     hits = found.hits
-    shown = quote_user(question, 120)
     _refuse_unasked(question, found, r, shown)
     # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
     # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it
@@ -393,9 +396,9 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     # does not name (blitzschlag → Blitzschlange): that is answered on the path that says so first
     compared = None if notes.missed else await read_sides(ctx.store, r, question, ctx.names)
     if compared is not None:
-        return await _comparison_reply(ctx, (index, r, found), compared, [f"Frage: „{shown}“", *notes.lines])
+        return await _comparison_reply(ctx, (index, r, found), compared, (f"Frage: „{shown}“", read, notes.lines))
     best, rest = hits[0], hits[1:]
-    lead = f"Frage: „{shown}“"
+    lead = "\n".join([f"Frage: „{shown}“", *reading_lines(read)])
     # what the question names that no document holds: said first; not above the register's rows, which name it
     # („manaburn“ is the abolished Manabrand, no card the documents lack)
     for line in notes.lines if register is None else ():
@@ -420,15 +423,18 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
 
 
 async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker, Ranked], sides: Sides,
-                            lead: list[str]) -> Reply:
-    """``/frage``'s reply to a comparison question: ``lead`` (the question, its notes), the notes on sides not
-    compared (:func:`bot.answers.compared.side_lines`), a line saying what is compared, the passages of
-    :func:`bot.answers.compared.read_sides` (:func:`compared_body`), then the question's other best candidates as
-    fields and buttons (those not already shown)."""
+                            asked: tuple[str, ReadQuestion, tuple[str, ...]]) -> Reply:
+    """``/frage``'s reply to a comparison question: ``asked`` (the question's echo, how it was read, its notes),
+    the notes on sides not compared (:func:`bot.answers.compared.side_lines`; a masked link's label as the link
+    typed), a line saying what is compared, the passages of :func:`bot.answers.compared.read_sides`
+    (:func:`compared_body`), then the question's other best candidates as fields and buttons (those not already
+    shown)."""
     index, r, found = ranked
+    echo, read, notes = asked
     sections = await ctx.store.mechanic_sections()
     compared = list(sides.passages)
-    lead = [*lead, *side_lines(sides)]
+    said = frozenset(read.labels[s] for s in sides.unread if s in read.labels)  # a link side: named once, below
+    lead = [echo, *reading_lines(read, said), *notes, *side_lines(sides, read.labels)]
     if len(compared) == 1 and compared[0].kind == "term" and len(sides.asked.sides) > 1 and not sides.unread:
         lead.append("Die Namen bezeichnen denselben Begriff; die Begriffstabelle sagt, welcher heute gilt:")
     elif len(compared) == 1 and len(sides.asked.sides) - len(sides.unread) > 1:

@@ -18,11 +18,11 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.answers.abolished import register_first, with_register
 from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
 from bot.answers.eras import cited_number_reply, era_index
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
+from bot.answers.register_first import register_first, with_register
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rule_catalog import (
     Explanation,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from bot.analysis import Analysis, concept_id
+from bot.answers.abolished import about_concepts, named_rows, register_words
 from bot.answers.cards import card_from_button, find_card_noted, with_note
 from bot.answers.layout import ruling_pages
 from bot.answers.paging import hit_pages, search_excerpt
@@ -346,6 +347,8 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         lead = f"In den Rulings von {card.name} kommt „{shown}“ nicht vor; Treffer in allen Rulings:\n"
         card = None
     named = await named_card(ctx, text) if card is None else None
+    if card is None and named is None:  # players' words for an abolished rule („mana brn“): only what is about it
+        result = await _abolished_hits(ctx, text, result)
     if named is not None and (not result.hits or named[1] or _only_name(result, named[0])):
         # The search text names a card („Tolsimir“, „Kenner der Strassen“): its rulings first.
         return await _card_first(ctx, named[0], text, result)
@@ -368,6 +371,26 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         first.body = f"Meintest du die Karte **{named[0].name}**? Ihre Rulings: Knopf unten.\n\n{first.body}"
         first.actions = reply.actions = [_card_button(named[0]), *reply.actions][: CARD_BUTTONS + 1]
     return reply
+
+
+async def _abolished_hits(ctx: AnswerContext, text: str, result: SearchResult) -> SearchResult:
+    """``result`` cut to the hits about the abolished rule ``text`` names in players' words, as ``/regel suche``
+    shows them (:func:`bot.answers.abolished.named_rows`, :func:`bot.answers.abolished.about_concepts`: „mana brn“,
+    a slip of „mana burn“, names Manabrand): the others match a common word („Mana“), not what is asked. When the
+    search's own analysis does not name the rule, the rulings found for the rule's spellings (``manabrand manaburn
+    …``, the register's :attr:`bot.answers.abolished.RegisterWords.joined`; their analysis in the result). ``result``
+    itself when the text names no such rule."""
+    prepared = await register_words(ctx.store)
+    rows = named_rows(prepared, text, min_words=2)
+    about = about_concepts(prepared, text, rows) if rows else frozenset()
+    if not about:
+        return result
+    if result.analysis is None or not about.intersection(result.analysis.concepts):
+        # the typed words name the rule only as a slip the register reads („brn“): searched as its spellings, whose
+        # analysis says so („Auch gesucht: manabrand, mana burn …“)
+        result = await search_rulings(ctx.store, " ".join(k for k, ids in prepared.joined.items() if ids & about))
+    kept = [h for h in result.hits if about.intersection(h.passage.concepts)]
+    return SearchResult(kept, len(kept), result.mode, result.analysis) if kept else result
 
 
 #: A search of at most this many content words may be a card's name (the store's longest names have four).

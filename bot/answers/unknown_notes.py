@@ -90,6 +90,17 @@ def inflected(typed: str, read: str) -> bool:
     return a is not None and a == b and typed != read
 
 
+def _typo_card(typed: str, read: str, names: NameIndex | None) -> str | None:
+    """The name of the card ``/karte`` reads the typed word ``typed`` as (a typo of one clear name, or its short
+    name: :data:`bot.answers.name_notes.NOTED`) when the word it was read as, ``read``, is a word of that name
+    („szadec“ read as „szadek“: Szadek, Herr der Geheimnisse); else None."""
+    found = names.lookup(typed) if names is not None else None
+    if found is None or found.hit is None or found.how not in NOTED:
+        return None
+    own = frozenset(canonical(fold(w)) for w in name_tokens(found.hit.card_name))
+    return found.hit.card_name if canonical(fold(read)) in own else None
+
+
 def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None) -> Notes:
     """The notes for the question's words repaired as typos (:attr:`Analysis.typos`), in the question's order:
     per named card whose name took a repaired word one line (``/karte``'s typo line when the lookup takes the typed
@@ -119,6 +130,11 @@ def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameInde
                      f"unten gelten {card.name}, nicht „{shown}“.")
     other = [w for w in words if w in analysis.typos and w not in used and not inflected(analysis.typos[w], w)
              and not frame_word(fold(analysis.typos[w]))]  # „unterschid zwischen …“: the comparison's frame
+    for w in list(other):  # a slip of a card's name the question did not rank by: /karte's line all the same
+        card = _typo_card(analysis.typos[w], w, names)
+        if card is not None:
+            lines.append("ℹ️ " + typo_line(analysis.typos[w], card))
+            other.remove(w)
     if other:
         pairs = ", ".join(f"„{quote_user(analysis.typos[w], 40)}“ (gelesen als „{quote_user(w, 40)}“)"
                           for w in other[:UNKNOWN_SHOWN])

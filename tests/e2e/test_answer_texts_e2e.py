@@ -124,3 +124,25 @@ async def test_slips_beginnings_and_odd_spellings_through_the_real_bot(real_bot,
         assert spaced.embeds[0]["description"].startswith("Frage: „was macht spuk“")
         assert spaced.embeds[0]["title"] == "Spuk"
         assert fake.errors == [] and fake.invalid == []
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_split_words_markup_and_slips_through_the_real_bot(real_bot, store_db, tmp_path):
+    # values: 001's sections Spuk and Ausgraben, its Manabrand rulings (Grundlegende Resonanz, Spektraler
+    # Scheinwerfer, Tressen aus Feuer); the option's zero-width spaces go through the bot's cleaning as Discord sends
+    # them
+    async with FakeDiscord() as fake, running_bot(fake, tmp_path, argv=real_bot, db=store_db):
+        await fake.wait_sync()
+        split = await fake.command("ask", {"question": "sp\u200buk oder aus\u200bgraben"}, locale="de")
+        assert split.embeds[0]["title"] == "Spuk · Ausgraben"
+        assert "„sp uk“ als „spuk“, „aus graben“ als „ausgraben“" in split.embeds[0]["description"]
+        link = await fake.command("ask", {"question": "spuk oder [klick](https://evil.example) oder ausgraben"},
+                                  locale="de")
+        assert link.embeds[0]["title"] == "Spuk · Ausgraben"
+        assert "ℹ️ Nicht gelesen: „\\[klick\\](https\\://evil.example)“" in link.embeds[0]["description"]
+        mention = await fake.command("ask", {"question": "was macht <@!123456789012345678>"}, locale="de")
+        assert mention.ephemeral and mention.embeds[0]["title"].startswith("Wonach fragst du? „was macht \\<\\@!")
+        burn = await fake.command("ruling", {"search": "mana brn"}, locale="de")
+        text = burn.embeds[0]["description"]
+        assert "3 Treffer für „mana brn“" in text and "**Grundlegende Resonanz**" in text
+        assert fake.errors == [] and fake.invalid == []

@@ -1,0 +1,123 @@
+"""What ``/frage`` reads of a question before it searches (:func:`read_question`), and the notes that say so.
+
+* **Discord markup is not read**: a masked link ``[klick](https://…)`` counts as its label, a user, role or channel
+  mention (``<@!123>``, ``<@&1>``, ``<#1>``), a custom emoji (``<:x:123>``, ``<a:x:1>``) and a timestamp
+  (``<t:0:R>``) as nothing. None of them names a card or a rule; read as text, their digits and the link's address
+  were searched („evil“ as a slip of „Exil“), so „was macht <@!123>“ got a passage where „was macht“ asks back.
+* **A word split in two is read joined**: two neighbouring pieces, neither of them a content word of the documents
+  (a piece no document has, or a stop word; not both stop words: „bei der“ is no „beider“), that together are a
+  word of the documents („sp uk“ → „spuk“,
+  „aus graben“ → „ausgraben“). :func:`bot.text.clean` reads a zero-width space between two letters as a space
+  (UAX #29: a word boundary), so ``sp\\u200buk`` arrives as „sp uk“; ``/karte`` and ``/mechanik`` compare names
+  without spaces and read Spuk, and so does ``/frage`` now. Pieces that are words themselves stay apart („was
+  macht“, „ausgraben oder“): their reading is the words, not a word the pair happens to spell.
+
+Pure functions over the question text and a word test (the caller's :meth:`bot.vocabulary.Vocabulary.knows`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import NamedTuple
+
+from bot.reply import quote_user
+from bot.text import STOP_WORDS, clean
+
+#: Discord markup in a question: a masked link (group ``label``), a mention of a user, role or channel, a custom
+#: emoji, a timestamp. Bounded repetitions, no nested quantifiers (linear on any input).
+_MARKUP = re.compile(
+    r"\[(?P<label>[^\[\]\n]{0,200})\]\(\s*<?https?://[^\s()<>]{1,500}>?\s*\)"
+    r"|<(?:@[!&]?|#)\d{1,25}>|<a?:\w{1,40}:\d{1,25}>|<t:-?\d{1,20}(?::[tTdDfFR])?>"
+)
+#: A word as the join looks at it: letters only (a piece with a digit or a hyphen is no fragment of a word).
+_PIECE = re.compile(r"[^\W\d_]+")
+
+
+class ReadQuestion(NamedTuple):
+    """A question as ``/frage`` reads it (:func:`read_question`).
+
+    Attributes:
+        text: the question searched: markup taken out, split words joined, white space collapsed.
+        markup: the Discord markup taken out, as typed, in the question's order (each once).
+        labels: a masked link's label → the link as typed (the label stands in the text for it).
+        joined: (as typed, as read) for each split word read joined: ``("sp uk", "spuk")``.
+    """
+
+    text: str
+    markup: tuple[str, ...]
+    labels: Mapping[str, str]
+    joined: tuple[tuple[str, str], ...]
+
+
+def _content(word: str, knows: Callable[[str], bool]) -> bool:
+    """True when ``word`` (lower case) is a content word of the documents: they hold it and it is no stop word."""
+    return word not in STOP_WORDS and knows(word)
+
+
+def _fragments(a: str, b: str, knows: Callable[[str], bool]) -> bool:
+    """True when the pieces ``a`` and ``b`` (lower case) may be fragments of one word: neither is a content word of
+    the documents and at least one is no word at all (two stop words, „bei der“, „wie der“, are two words)."""
+    return not _content(a, knows) and not _content(b, knows) and not (a in STOP_WORDS and b in STOP_WORDS)
+
+
+def _joined(text: str, knows: Callable[[str], bool]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """``text`` with each pair of neighbouring letter-only pieces joined where neither is a content word of the
+    documents, at least one is none at all (:func:`_fragments`), and the two together are a word they hold
+    (``knows``, lower case); and the pairs joined."""
+    words = text.split(" ")
+    out: list[str] = []
+    joined: list[tuple[str, str]] = []
+    i = 0
+    while i < len(words):
+        a, b = words[i], words[i + 1] if i + 1 < len(words) else ""
+        whole = (a + b).lower()
+        pieces = bool(b) and bool(_PIECE.fullmatch(a)) and bool(_PIECE.fullmatch(b))
+        if pieces and _fragments(a.lower(), b.lower(), knows) and knows(whole):
+            out.append(a + b)
+            joined.append((f"{a} {b}", a + b))
+            i += 2
+            continue
+        out.append(a)
+        i += 1
+    return " ".join(out), tuple(joined)
+
+
+def read_question(question: str, knows: Callable[[str], bool]) -> ReadQuestion:
+    """``question`` (cleaned, :func:`bot.text.clean`) as ``/frage`` reads it (:class:`ReadQuestion`, the rules in
+    the module's docstring); ``knows``: True for a word (lower case) the documents hold. Never raises."""
+    markup: dict[str, None] = {}
+    labels: dict[str, str] = {}
+
+    def taken(m: re.Match[str]) -> str:
+        markup[m.group(0)] = None
+        label = clean(m["label"] or "")
+        if label:
+            labels.setdefault(label, m.group(0))
+        return f" {label} "
+
+    text = " ".join(_MARKUP.sub(taken, question).split())
+    text, joined = _joined(text, knows)
+    return ReadQuestion(text, tuple(markup), labels, joined)
+
+
+#: Most characters of a markup or a joined word echoed in a note.
+ECHO = 60
+
+
+def reading_lines(read: ReadQuestion, said: frozenset[str] = frozenset()) -> list[str]:
+    """The notes on what :func:`read_question` did (user text escaped): the markup not read (except those in
+    ``said``, already named as a comparison's side), each split word read joined."""
+    lines = []
+    unsaid = [m for m in read.markup if m not in said]
+    if unsaid:
+        named = ", ".join(f"„{quote_user(m, ECHO)}“" for m in unsaid)
+        lines.append(f"ℹ️ Nicht gelesen: {named} (Links, Erwähnungen und Emojis von Discord nennen keine Karte "
+                     "und keine Regel).")
+    if read.joined:
+        pairs = ", ".join(f"„{quote_user(a, ECHO)}“ als „{quote_user(b, ECHO)}“" for a, b in read.joined)
+        lines.append(f"ℹ️ Getrennt geschrieben, zusammen gelesen: {pairs}.")
+    return lines
+
+
+__all__ = ["ReadQuestion", "read_question", "reading_lines"]

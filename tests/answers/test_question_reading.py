@@ -1,0 +1,85 @@
+"""What ``/frage`` reads of a question (bot/question_reading.py) and the answers that follow from it: a word split
+by a zero-width space read joined, Discord markup not read (a link side said, a mention asked back), one wording for
+a slip of a card's name, and ``/ruling suche`` after a slip of players' words for an abolished rule. Expected values
+from data/sources (001: Spuk, Ausgraben, Grundlegende Resonanz) and data/changes.toml („Manabrand abgeschafft“)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_answer
+from bot.answers.abolished import named_rows, register_words
+from bot.question_reading import read_question
+from bot.ranking import ranker
+from bot.text import clean
+
+#: The rulings of 001 on Manabrand, in the order /ruling suche shows them for „manaburn“.
+MANABRAND_RULINGS = ["Grundlegende Resonanz", "Spektraler Scheinwerfer", "Tressen aus Feuer"]
+
+
+async def test_split_words_are_read_joined_and_words_stay_apart(ctx):
+    knows = (await ranker(ctx.store)).analyser.vocab.knows
+    read = read_question(clean("sp\u200buk oder aus\u200bgraben"), knows)
+    assert read.text == "spuk oder ausgraben"
+    assert read.joined == (("sp uk", "spuk"), ("aus graben", "ausgraben"))
+    # words on both sides stay words: two stop words („bei der“ is no „beider“), a content word and a conjunction
+    for kept in ["geteilte karte bei der fehde aufgedeckt", "was macht spuk", "ausgraben oder blutdurst"]:
+        assert read_question(kept, knows).text == kept
+
+
+async def test_a_word_split_by_a_zero_width_space_is_compared_as_typed_together(ctx):
+    reply = await run_answer(ctx, "question", question=clean("sp\u200buk oder aus\u200bgraben"))
+    page = reply.pages[0]
+    assert page.title == "Spuk · Ausgraben"  # not Svogthos, das ruhelose Grab (from the fragment „graben“)
+    assert "ℹ️ Getrennt geschrieben, zusammen gelesen: „sp uk“ als „spuk“, „aus graben“ als „ausgraben“." in page.body
+    assert "Spuk ist eine Fähigkeit" in page.body and "Ausgraben" in page.body
+
+
+async def test_a_link_side_is_said_and_the_other_sides_compared(ctx):
+    reply = await run_answer(ctx, "question", question="spuk oder [klick](https://evil.example) oder ausgraben")
+    page = reply.pages[0]
+    assert page.title == "Spuk · Ausgraben"
+    assert ("ℹ️ Nicht gelesen: „\\[klick\\](https\\://evil.example)“ nennt keine Mechanik, keinen Begriff und keine "
+            "Karte der Dokumente; verglichen wird nur der Rest.") in page.body
+    assert "exil" not in page.body.split("\n\n")[0]  # the address is not read („evil“ as a slip of „Exil“)
+
+
+@pytest.mark.parametrize("markup", ["<@!123456789012345678>", "<@&456>", "<#789>", "<:x:123>", "<a:tanz:1>"])
+async def test_a_mention_or_emoji_after_asking_verbs_is_asked_back(ctx, markup):
+    reply = await run_answer(ctx, "question", question=f"was macht {markup}")
+    assert reply.error
+    assert reply.pages[0].title.startswith("Wonach fragst du? „was macht \\<")
+
+
+async def test_markup_beside_a_question_is_said_not_read(ctx):
+    reply = await run_answer(ctx, "question", question="was macht spuk <@!123>")
+    body = reply.pages[0].body
+    assert reply.pages[0].title == "Spuk"
+    assert "ℹ️ Nicht gelesen: „\\<\\@!123\\>“ (Links, Erwähnungen und Emojis von Discord nennen keine Karte" in body
+    assert "„123“" not in body
+
+
+@pytest.mark.parametrize("question", ["szadec vs razai", "unterschied zwischen boros rekrut und szadec",
+                                      "was macht szadec"])
+async def test_one_wording_for_a_slip_of_a_card_name(ctx, question):
+    body = (await run_answer(ctx, "question", question=question)).pages[0].body
+    assert ("ℹ️ „szadec“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Szadek, Herr der "
+            "Geheimnisse.") in body
+    assert "gelesen als „szadek“" not in body
+
+
+async def test_a_slip_across_two_words_names_the_abolished_rule(ctx):
+    prepared = await register_words(ctx.store)
+    assert named_rows(prepared, "mana brn", min_words=2)[0].what == "Manabrand abgeschafft"
+    assert named_rows(prepared, "mana", min_words=2) == []  # „Mana“ alone is no rule abolished
+
+
+@pytest.mark.parametrize("search", ["mana brn", "manaburn"])
+async def test_ruling_search_for_players_words_shows_only_the_abolished_rule(ctx, search):
+    reply = await run_answer(ctx, "ruling", search=search)
+    body = reply.pages[0].body
+    assert f"3 Treffer für „{search}“" in body
+    owners = [line.strip("*") for line in body.split("\n") if line.startswith("**") and line.endswith("**")]
+    assert owners == MANABRAND_RULINGS
+    assert "Auch gesucht: manabrand, mana burn" in body
+    assert "Keine Karte mit „brn“" not in body
