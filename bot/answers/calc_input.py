@@ -85,6 +85,10 @@ def _braced(text: str) -> bool:
     return any(c in text for c in "{}()")
 
 
+#: Discord's markdown wrappers around a pasted cost or name (`` ` ``, ``**``, ``||``, ``~~``, ``_``) and spaces.
+MARKDOWN_WRAPPERS = "`*|~_ "
+
+
 async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> CostInput:
     """A mana cost or a card name → :class:`CostInput`.
 
@@ -99,7 +103,7 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
             (bad symbol and position) and the closest card names (:class:`UnknownCard`: the candidates of
             :meth:`bot.search.NameIndex.lookup`, offered as choices by :func:`bot.answers.calc_choices.offers_cards`).
     """
-    text = (text or "").strip()
+    text = (text or "").strip().strip(MARKDOWN_WRAPPERS)  # pasted in Discord's markdown: `{2}{G/W}`, **2GW**
     if not text:
         raise UserError(f"{what} fehlen", "Gib Manakosten wie `{2}{G/W}` oder einen Kartennamen ein.")
     if len(text) > MAX_INPUT:

@@ -117,11 +117,14 @@ async def catalog(store: Store) -> RuleCatalog:
 
 #: Discord's markdown wrappers a number may be pasted in (`` `702.19` ``, ``||702.19||``, ``**702.19**``).
 _WRAPPERS = "`|*_~ "
+#: A comma between two digits, as German writes the decimal point (``702,19``).
+_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 
 
 def _typed(text: str) -> str:
-    """``text`` cleaned (:func:`bot.text.clean`) without markdown wrappers around it (:data:`_WRAPPERS`)."""
-    return clean(text).strip(_WRAPPERS)
+    """``text`` cleaned (:func:`bot.text.clean`) without markdown wrappers around it (:data:`_WRAPPERS`), a
+    German decimal comma between digits read as the point (``702,19`` → ``702.19``)."""
+    return _DECIMAL_COMMA.sub(".", clean(text).strip(_WRAPPERS))
 
 
 def parse_number(text: str, chapters: bool = False) -> str | None:

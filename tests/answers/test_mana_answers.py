@@ -28,6 +28,14 @@ async def test_info_hybrid_example(ctx):
     assert_within_limits(message)
 
 
+async def test_info_reads_a_cost_pasted_in_discords_markdown(ctx):
+    # the Ravnica FAQ's {G/W}{G/W} in backticks or bold, as players paste it in chat
+    for typed in ("`{G/W}{G/W}`", "**{G/W}{G/W}**", "||{G/W}{G/W}||"):
+        message = payload(await run_answer(ctx, "mana_info", cost=typed))
+        assert "**Manawert:** 2" in message["embeds"][0]["description"]
+        assert fields(message)["Bezahlmöglichkeiten (3)"] == "{G}{G} · {G}{W} · {W}{W}"
+
+
 async def test_info_card_name_from_store(ctx):
     # Aufsammelkrabbler {3}{B/G}{B/G}{B/G} (Ravnica FAQ card section)
     message = payload(await run_answer(ctx, "mana_info", cost="Aufsammelkrabbler"))

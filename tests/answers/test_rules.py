@@ -39,6 +39,7 @@ RAVNICA = "Ravnica: Stadt der Gilden – Häufig gestellte Fragen (30.08.2005)"
         ("`702.19`", "702.19"),  # pasted in Discord's markdown
         ("||Regel 104.3f||", "104.3f"),
         ("**702.51**", "702.51"),
+        ("702,19", "702.19"),  # the German decimal comma
     ],
 )
 def test_parse_number(typed, number):
