@@ -24,11 +24,12 @@ from typing import NamedTuple
 from bot.reply import quote_user
 from bot.text import STOP_WORDS, clean
 
-#: Discord markup in a question: a masked link (group ``label``), a mention of a user, role or channel, a custom
-#: emoji, a timestamp. Bounded repetitions, no nested quantifiers (linear on any input).
+#: Discord markup in a question: a masked link (group ``label``), a mention of a user, role or channel, the
+#: mentions of everyone (``@everyone``, ``@here``), a custom emoji, a timestamp. Bounded repetitions, no nested
+#: quantifiers (linear on any input).
 _MARKUP = re.compile(
     r"\[(?P<label>[^\[\]\n]{0,200})\]\(\s*<?https?://[^\s()<>]{1,500}>?\s*\)"
-    r"|<(?:@[!&]?|#)\d{1,25}>|<a?:\w{1,40}:\d{1,25}>|<t:-?\d{1,20}(?::[tTdDfFR])?>"
+    r"|<(?:@[!&]?|#)\d{1,25}>|<a?:\w{1,40}:\d{1,25}>|<t:-?\d{1,20}(?::[tTdDfFR])?>|(?<!\w)@(?:everyone|here)\b"
 )
 #: A word as the join looks at it: letters only (a piece with a digit or a hyphen is no fragment of a word).
 _PIECE = re.compile(r"[^\W\d_]+")
@@ -107,9 +108,11 @@ ECHO = 60
 
 def reading_lines(read: ReadQuestion, said: frozenset[str] = frozenset()) -> list[str]:
     """The notes on what :func:`read_question` did (user text escaped): the markup not read (except those in
-    ``said``, already named as a comparison's side), each split word read joined."""
+    ``said``, already named as a comparison's side, and masked links, whose label was read), each split word read
+    joined."""
     lines = []
-    unsaid = [m for m in read.markup if m not in said]
+    linked = set(read.labels.values())  # a masked link whose label the text holds: its label was read
+    unsaid = [m for m in read.markup if m not in said and m not in linked]
     if unsaid:
         named = ", ".join(f"„{quote_user(m, ECHO)}“" for m in unsaid)
         lines.append(f"ℹ️ Nicht gelesen: {named} (Links, Erwähnungen und Emojis von Discord nennen keine Karte "

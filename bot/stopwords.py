@@ -154,9 +154,10 @@ ANSWER_CUES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
 )
 
 
-#: Function words of English and of German that tell a typed question's language (:func:`is_english`).
+#: Function words of English and of German that tell a typed question's language (:func:`is_english`); „was“ is
+#: German's question word before it is English's past („was is ausgrabn“: a German player's colloquial „is“).
 ENGLISH_MARKERS = _word_list(
-    "the a an of to is are was and or on in it its be can can't does do did what when how if with for by this "
+    "the a an of to is are and or on in it its be can can't does do did what when how if with for by this "
     "that which who you your i my both from into onto at as has have not"
 )
 GERMAN_MARKERS = _word_list(

@@ -83,3 +83,26 @@ async def test_ruling_search_for_players_words_shows_only_the_abolished_rule(ctx
     assert owners == MANABRAND_RULINGS
     assert "Auch gesucht: manabrand, mana burn" in body
     assert "Keine Karte mit „brn“" not in body
+
+
+async def test_everyone_and_here_are_mentions_not_words(ctx):
+    # before: „here“ read as a slip of a card's name (Szadek) and no comparison made
+    page = (await run_answer(ctx, "question", question="spuk oder ausgraben oder @here")).pages[0]
+    assert page.title == "Spuk · Ausgraben"
+    assert "ℹ️ Nicht gelesen: „\\@here“ (Links, Erwähnungen und Emojis von Discord" in page.body
+    assert "Szadek" not in page.body
+
+
+async def test_a_masked_links_label_is_read_and_not_called_unread(ctx):
+    page = (await run_answer(ctx, "question", question="was macht [spuk](https://x.y)")).pages[0]
+    assert page.title == "Spuk" and "Nicht gelesen" not in page.body
+
+
+async def test_was_is_with_a_typo_is_a_german_question(ctx):
+    # „was“ is German's question word before English's past tense; „is“ a German player's colloquial „ist“: the
+    # question is German and its typo repaired (before: English, no repair, „Nichts gefunden“)
+    from bot.stopwords import is_english
+
+    assert not is_english(["was", "is", "ausgrabn"]) and is_english(["what", "was", "the", "rule"])
+    reply = await run_answer(ctx, "question", question="was is ausgrabn")
+    assert not reply.error and reply.pages[0].title == "Ausgraben"
