@@ -133,12 +133,12 @@ def _words(text: str) -> list[str]:
     return words
 
 
-def _side(text: str) -> str | None:
+def _side(text: str, card: bool = False) -> str | None:
     """The side's name: its words without the question's frame words at either end (``None`` when none is left or
     more than :data:`MAX_SIDE_WORDS` remain, the side runs into another clause at a punctuation mark, or it has a
-    word of :data:`_CLAUSE`)."""
+    word of :data:`_CLAUSE`). ``card``: the side is a card's name with its comma (:func:`_parts`)."""
     text = _END.sub("", text.strip())
-    if any(c in text for c in ",;:?!"):
+    if any(c in text for c in (";:?!" if card else ",;:?!")):
         return None
     words = _words(text)
     if any(w.lower() in _CLAUSE for w in words):
@@ -146,10 +146,38 @@ def _side(text: str) -> str | None:
     return " ".join(words) if 0 < len(words) <= MAX_SIDE_WORDS else None
 
 
-def _sides(text: str) -> list[str | None]:
+def _sides(text: str, things: Things | None = None) -> list[str | None]:
     """The sides one side's text lists („Spuk, Ausgraben“ → two; „Ausgraben oder Blutdurst“ → two), each read by
-    :func:`_side`. A comma before a clause („Blutdurst, wenn der Gegner …“) gives a side that is no name (None)."""
-    return [_side(part) for part in _LIST.split(text)]
+    :func:`_side`, a card's name with its comma kept whole (:func:`_parts`). A comma before a clause („Blutdurst,
+    wenn der Gegner …“) gives a side that is no name (None)."""
+    return [_side(part, card) for part, card in _parts(text, things)]
+
+
+def _parts(text: str, things: Things | None) -> list[tuple[str, bool]]:
+    """``text`` split at the separators of a list (:data:`_LIST`), each part with whether it is a card's name
+    with its comma: two parts joined by a comma alone that name the same one card and nothing else (``things``:
+    „Razia, Boros-Erzengel“, „Szadek, Herr der Geheimnisse“) stay one."""
+    pieces: list[str] = []
+    seps: list[str] = []
+    last = 0
+    for m in _LIST.finditer(text):
+        pieces.append(text[last:m.start()])
+        seps.append(m.group(0))
+        last = m.end()
+    pieces.append(text[last:])
+    out = [(pieces[0], False)]
+    for sep, piece in zip(seps, pieces[1:], strict=True):
+        if things is not None and sep.strip() == "," and _one_card(out[-1][0], piece, things):
+            out[-1] = (f"{out[-1][0]}, {piece}", True)
+        else:
+            out.append((piece, False))
+    return out
+
+
+def _one_card(a: str, b: str, things: Things) -> bool:
+    """True when ``a`` and ``b`` name the same things, all of them cards (a card's name cut at its comma)."""
+    named = things(a)
+    return bool(named) and named == things(b) and all(t.startswith("card:") for t in named)
 
 
 def _listed(sides: list[str]) -> bool:
@@ -217,7 +245,7 @@ def comparison(question: str, things: Things | None = None) -> Comparison | None
             continue
         if form is _FORMS[-1] and _alternatives(m["a"], m["b"]):
             return None
-        sides = [*_sides(m["a"]), *_sides(m["b"])]
+        sides = [*_sides(m["a"], things), *_sides(m["b"], things)]
         if any(s is None for s in sides):
             return None
         return _compared([part for s in sides if s is not None for part in _split(s, things)])

@@ -235,3 +235,14 @@ async def test_frage_compares_a_frame_without_separator_and_says_what_it_left_ou
                      "unterschid zwischen spuk und ausgraben"):
         body = (await run_answer(ctx, "question", question=question)).pages[0].body
         assert "steht in keinem Dokument" not in body and "steht so in keinem Dokument" not in body
+
+
+@pytest.mark.parametrize(("question", "title"), [
+    ("unterschied zwischen Razia, Boros-Erzengel und Szadek, Herr der Geheimnisse",
+     "Razia, Boros-Erzengel · Szadek, Herr der Geheimnisse"),
+    ("Szadek, Herr der Geheimnisse oder spuk", "Szadek, Herr der Geheimnisse · Spuk"),
+])
+async def test_a_cards_full_name_with_its_comma_is_one_side(ctx, question, title):
+    # before: the comma split „Razia“ from „Boros-Erzengel“ and the question was answered as one thing
+    reply = await run_answer(ctx, "question", question=question)
+    assert reply.pages[0].title == title
