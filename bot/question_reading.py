@@ -84,6 +84,13 @@ def _joined(text: str, knows: Callable[[str], bool]) -> tuple[str, tuple[tuple[s
     return " ".join(out), tuple(joined)
 
 
+def without_markup(text: str) -> str:
+    """``text`` with Discord markup taken out as :func:`read_question` takes it (a masked link as its label;
+    mentions, ``@everyone``/``@here``, custom emoji, timestamps as nothing), white space collapsed: what
+    ``/regel suche`` and ``/ruling suche`` search (``<@123> vorrang`` → ``vorrang``). Never raises."""
+    return " ".join(_MARKUP.sub(lambda m: f" {clean(m['label'] or '')} ", text).split())
+
+
 def read_question(question: str, knows: Callable[[str], bool]) -> ReadQuestion:
     """``question`` (cleaned, :func:`bot.text.clean`) as ``/frage`` reads it (:class:`ReadQuestion`, the rules in
     the module's docstring); ``knows``: True for a word (lower case) the documents hold. Never raises."""
@@ -123,4 +130,4 @@ def reading_lines(read: ReadQuestion, said: frozenset[str] = frozenset()) -> lis
     return lines
 
 
-__all__ = ["ReadQuestion", "read_question", "reading_lines"]
+__all__ = ["ReadQuestion", "read_question", "reading_lines", "without_markup"]

@@ -115,8 +115,9 @@ async def catalog(store: Store) -> RuleCatalog:
     return await store.memo("rules", lambda: _load(store))
 
 
-#: Discord's markdown wrappers a number may be pasted in (`` `702.19` ``, ``||702.19||``, ``**702.19**``).
-_WRAPPERS = "`|*_~ "
+#: Discord's markdown wrappers a number may be pasted in (`` `702.19` ``, ``||702.19||``, ``**702.19**``), and a
+#: dash typed after it (``702.19-``).
+_WRAPPERS = "`|*_~- "
 #: A comma between two digits, as German writes the decimal point (``702,19``).
 _DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 

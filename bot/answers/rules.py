@@ -56,6 +56,7 @@ from bot.answers.today import (
     with_review,
 )
 from bot.custom_id import RowId
+from bot.question_reading import without_markup
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.terms import ENGLISH, Term, TermMatch, term_index
 from bot.text import clean, shorten, tokens
@@ -218,8 +219,7 @@ async def _not_in_store(ctx: AnswerContext, index: TodayIndex, cat: RuleCatalog,
 
 
 def _misprinted_as(cat: RuleCatalog, number: str) -> tuple[QuotedRule, QuotedRule] | None:
-    """For ``502.46a``: the heading 502.46 and the subrule printed under it with letter ``a`` but another
-    number (``502.32a``), or None."""
+    """For ``502.46a``: the heading 502.46 and its subrule printed as ``a``, numbered ``502.32a``; or None."""
     m = re.fullmatch(r"(\d+\.\d+)([a-z])", number)
     if m is None:
         return None
@@ -285,6 +285,7 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
         UserError: empty search, no rule number (:func:`misnumbered`), unknown number or nothing found (German).
     """
     shown = quote_user(search, 40)
+    search = without_markup(search) or search  # Discord markup is no search word („<@123> vorrang“)
     if not clean(search):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
     if misnumbered(search):

@@ -27,6 +27,7 @@ from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text,
 from bot.answers.unknown_notes import near_misses
 from bot.custom_id import RowId
 from bot.german_words import not_ordinary
+from bot.question_reading import without_markup
 from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
 from bot.ranking import ranker
 from bot.reply import EMBED_DESCRIPTION_MAX, Action, Page, Reply, format_date, in_quotes, quote_user
@@ -470,6 +471,7 @@ async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str
         UserError: neither option given, unknown card, or nothing found (German messages).
     """
     card_text = card if card and clean(card) else None
+    search = without_markup(search) or search if search else search  # Discord markup is no search word
     search_text = search if search and clean(search) else None
     if card_text is None and search_text is None:
         raise UserError(

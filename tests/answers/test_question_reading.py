@@ -106,3 +106,12 @@ async def test_was_is_with_a_typo_is_a_german_question(ctx):
     assert not is_english(["was", "is", "ausgrabn"]) and is_english(["what", "was", "the", "rule"])
     reply = await run_answer(ctx, "question", question="was is ausgrabn")
     assert not reply.error and reply.pages[0].title == "Ausgraben"
+
+
+@pytest.mark.parametrize("markup", ["<@123>", "@everyone", "<:x:1>"])
+async def test_the_searches_take_discord_markup_out_as_frage_does(ctx, markup):
+    # „Vorrang“ is today's Priorität (117); a mention beside it made /regel suche search the mention's words
+    reply = await run_answer(ctx, "rule", search=f"{markup} vorrang")
+    assert reply.pages[0].title == "Priorität – Regel 117"
+    reply = await run_answer(ctx, "ruling", search=f"[mana burn](https://evil.example) {markup}")
+    assert reply.pages[0].title == "Rulings mit „mana burn“"

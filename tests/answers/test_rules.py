@@ -40,6 +40,7 @@ RAVNICA = "Ravnica: Stadt der Gilden – Häufig gestellte Fragen (30.08.2005)"
         ("||Regel 104.3f||", "104.3f"),
         ("**702.51**", "702.51"),
         ("702,19", "702.19"),  # the German decimal comma
+        ("702.19-", "702.19"),
     ],
 )
 def test_parse_number(typed, number):
