@@ -176,7 +176,9 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
         named = name_words(question)
         kept = set(await not_ordinary(unknown))
         unknown = [w for w in unknown if w in kept or canonical(fold(w)) in named]
-    line = unknown_line(unknown)
+    # a word the near-miss line names as read („verbrennt“ gelesen als „verbrenn“) is not named again, read, as a
+    # word no document holds: one note per word; the answer stays hedged
+    line = unknown_line([w for w in unknown if analysis.typos.get(w) not in near.read_as])
     return Notes((*near.lines, *([line] if line else [])), near.hedge or meant or bool(unknown), near.missed,
                  near.read_as, meant_set)
 
