@@ -137,6 +137,10 @@ def strip_marks(text: str) -> str:
 # --- card names (bot.search, bot.terms) ----------------------------------------------------------
 
 _UMLAUT_AE = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+#: Discord's markdown wrappers (`` `code` ``, ``||spoiler||``, ``**bold**``, ``_italic_``, ``~~strike~~``) and
+#: spaces: what ``text.strip(MARKDOWN_WRAPPERS)`` takes off a pasted rule number or mana cost (names drop them as
+#: separators, :data:`_SEPARATORS`).
+MARKDOWN_WRAPPERS = "`|*_~ "
 #: What separates a name's words and is dropped from its keys: white space, dashes, apostrophes, punctuation, and
 #: Discord's markdown wrappers (`` `code` ``, ``||spoiler||``, ``**bold**``, ``_italic_``, ``~~strike~~``), so a name
 #: pasted in any of them is read as typed plainly (no card name holds ``|*_~``).

@@ -19,6 +19,7 @@ from bot.reply import quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError, TooManyWays
 from bot.search import EXACT
+from bot.text import MARKDOWN_WRAPPERS
 
 if TYPE_CHECKING:
     from bot.store import CardRecord
@@ -83,10 +84,6 @@ def card_faces(card: CardRecord) -> list[ManaCost]:
 def _braced(text: str) -> bool:
     """Braces or the FAQs' parentheses: always a cost, never a card name."""
     return any(c in text for c in "{}()")
-
-
-#: Discord's markdown wrappers around a pasted cost or name (`` ` ``, ``**``, ``||``, ``~~``, ``_``) and spaces.
-MARKDOWN_WRAPPERS = "`*|~_ "
 
 
 async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> CostInput:

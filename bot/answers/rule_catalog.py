@@ -17,7 +17,7 @@ from bot.paths import DATA_DIR, tsv_rows
 from bot.reply import Action, format_date
 from bot.store import DocumentRecord, ExplanationRecord, Store
 from bot.store import QuotedRuleRecord as QuotedRule
-from bot.text import clean, shorten
+from bot.text import MARKDOWN_WRAPPERS, clean, shorten
 
 #: A rule number as printed or typed: 3-digit section, optional ".rule" and subrule letter, optional dot, or a
 #: chapter's one digit; before it optionally a word for "rule" (``Regel``, ``R.``, ``rule``, ``CR``, ``Nr.``) and/or
@@ -115,9 +115,8 @@ async def catalog(store: Store) -> RuleCatalog:
     return await store.memo("rules", lambda: _load(store))
 
 
-#: Discord's markdown wrappers a number may be pasted in (`` `702.19` ``, ``||702.19||``, ``**702.19**``), and a
-#: dash typed after it (``702.19-``).
-_WRAPPERS = "`|*_~- "
+#: What is taken off a pasted rule number: Discord's markdown wrappers and a dash typed after it (``702.19-``).
+_WRAPPERS = MARKDOWN_WRAPPERS + "-"
 #: A comma between two digits, as German writes the decimal point (``702,19``).
 _DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 
