@@ -255,12 +255,14 @@ def about_concepts(prepared: RegisterWords, query: str, rows: list[ChangeRow]) -
 
 async def _entries(ctx: AnswerContext, index: TodayIndex, row: ChangeRow) -> list[PassageRecord]:
     """The passages of the document entries the register row names (rulings, mechanics paragraphs), in store
-    order, at most :data:`MAX_ROWS`."""
-    links: dict[str, list[int]] = {}
-    for kind, entry_id in index.entries_by_change.get(row.key, []):
-        links.setdefault(kind, []).append(entry_id)
-    found = [p for kind, ids in links.items() for p in await ctx.store.passages_of_entries(kind, ids)]
-    return sorted(found, key=lambda p: p.id)[:MAX_ROWS]
+    order, at most :data:`MAX_ROWS`; read once per row and store (the page and :func:`quoted_keys` both ask)."""
+    async def load() -> list[PassageRecord]:
+        links: dict[str, list[int]] = {}
+        for kind, entry_id in index.entries_by_change.get(row.key, []):
+            links.setdefault(kind, []).append(entry_id)
+        found = [p for kind, ids in links.items() for p in await ctx.store.passages_of_entries(kind, ids)]
+        return sorted(found, key=lambda p: p.id)[:MAX_ROWS]
+    return await ctx.store.memo(f"register_entries:{row.key}", load)
 
 
 __all__ = [
