@@ -12,6 +12,7 @@ from harness import running_bot
 pytestmark = [pytest.mark.e2e]
 
 OFF_TOPIC_LINE = "🚫 Dazu sagen die Dokumente und Regeln des Bots nichts; die Stellen unten sind nur die ähnlichsten."
+QUOTED_ABOVE = "Oben beim Änderungsregister zitiert; der Knopf zeigt die Stelle ganz."
 SPOILER_NOTE = ("Namen hinter Spoilern (\\|\\|…\\|\\|) werden hier nicht erklärt: die Antwort ließe sich im Kanal "
                 "teilen.")
 
@@ -31,6 +32,14 @@ async def test_newer_answer_texts_through_the_real_bot(real_bot, store_db, tmp_p
                     "stehen unten.") in hedged.embeds[0]["description"]
             burn = await fake.command("ask", {"question": "gibt es noch manabrand"}, locale="de")
             assert "**Manabrand abgeschafft** (seit 11.07.2009)" in burn.embeds[0]["description"]
+            # nothing said twice: the ruling below the rows says „wie oben“ for the rows' statement, the candidates
+            # the rows quote (Spektraler Scheinwerfer, Tressen aus Feuer) are only named
+            assert "⚠️ **Heute:** wie oben.\n" in burn.embeds[0]["description"]
+            quoted = [f["name"] for f in burn.embeds[0].get("fields", []) if f["value"] == QUOTED_ABOVE]
+            assert [n.split(" – ")[0] for n in quoted] == ["2. ⚠️ Spektraler Scheinwerfer", "3. ⚠️ Tressen aus Feuer"]
+            # Discord markup in a search is no search word: „Vorrang“ is today's Priorität (117)
+            vorrang = await fake.command("rule", {"search": "<@123> vorrang"}, locale="de")
+            assert vorrang.embeds[0]["title"] == "Priorität – Regel 117"
             rule = await fake.command("rule", {"search": "Manabrand"}, locale="de")
             assert rule.embeds[0]["title"] == "„Manabrand“ heute"
             assert rule.embeds[0]["description"].startswith("**Manabrand abgeschafft** (seit 11.07.2009)\n**Früher**")
