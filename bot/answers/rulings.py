@@ -471,7 +471,7 @@ async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str
         UserError: neither option given, unknown card, or nothing found (German messages).
     """
     card_text = card if card and clean(card) else None
-    search = without_markup(search) or search if search else search  # Discord markup is no search word
+    search = (without_markup(search) or search) if search else search  # Discord markup is no search word
     search_text = search if search and clean(search) else None
     if card_text is None and search_text is None:
         raise UserError(
