@@ -198,11 +198,43 @@ def official_files_dropped(before: BuiltFrom, after: BuiltFrom) -> str | None:
             "Dateien baut `update --rebuild`; sonst --cr/--cards wieder angeben.")
 
 
+def outdated_documents_store(db: Path) -> int | None:
+    """The schema version (``PRAGMA user_version``) of the store at ``db`` when it is older than this bot's
+    (:data:`bot.store.base.SCHEMA_VERSION`) and was built from ``data/sources`` alone: no rules version in
+    ``cr_versions`` and no ``meta.card_files``. Such a store is rebuilt from the shipped documents without
+    losing anything. None otherwise: current, newer, not a Regelbot store, built with official files, or not
+    readable (opening it then says why, with the German message of :mod:`bot.store.base`)."""
+    from bot.store.base import SCHEMA_VERSION
+
+    try:
+        with contextlib.closing(sqlite3.connect(db.resolve().as_uri() + "?mode=ro", uri=True)) as conn:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            if not 0 < version < SCHEMA_VERSION:
+                return None
+            tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "cr_versions" in tables and conn.execute("SELECT 1 FROM cr_versions LIMIT 1").fetchone():
+                return None
+            if "meta" in tables:
+                row = conn.execute("SELECT value FROM meta WHERE key = 'card_files'").fetchone()
+                if row and json.loads(row[0]):
+                    return None
+            return version
+    except (sqlite3.Error, ValueError, TypeError):
+        return None
+
+
 def ensure_store(settings: Settings) -> int:
-    """Build the store if it is missing (first start); 0 when it exists afterwards."""
+    """Build the store if it is missing (first start) or outdated and built from ``data/sources`` alone
+    (:func:`outdated_documents_store`: after a ``git pull`` that changed the schema); 0 when a store exists
+    afterwards. A store built with rules or card files is never rebuilt here: opening it says how."""
     if settings.db_path.is_file():
-        return 0
-    print(f"Datenbank fehlt ({settings.db_path}), baue sie aus data/sources …", file=sys.stderr)
+        old = outdated_documents_store(settings.db_path)
+        if old is None:
+            return 0
+        print(f"Datenbank veraltet ({settings.db_path}: Schema {old}) und nur aus data/sources gebaut, baue sie "
+              "neu …", file=sys.stderr)
+    else:
+        print(f"Datenbank fehlt ({settings.db_path}), baue sie aus data/sources …", file=sys.stderr)
     with contextlib.redirect_stdout(sys.stderr):  # stdout stays clean for --json
         return cmd_build(settings, argparse.Namespace(db=None, cr=[], cards=[]))
 

@@ -129,6 +129,32 @@ def test_damaged_store_is_one_german_line(built_db, tmp_path):
                            "`python -m bot build` ausführen.\n")
 
 
+def test_an_outdated_store_of_the_documents_alone_is_rebuilt_at_start(built_db, tmp_path):
+    """After a ``git pull`` that changed the schema, a store built from data/sources alone is built again (nothing
+    is lost); one with a rules version keeps the „Datenbank veraltet“ message that names ``update --rebuild``."""
+    from bot.store import SCHEMA_VERSION
+
+    db = tmp_path / "alt.sqlite3"
+    shutil.copy(built_db, db)
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    proc = call_cli("call", "/karte name: Boros-Rekrut", db=db)
+    assert proc.returncode == 0, proc.stderr
+    assert f"Datenbank veraltet ({db}: Schema {SCHEMA_VERSION - 1}) und nur aus data/sources gebaut" in proc.stderr
+    assert "Boros-Rekrut" in proc.stdout
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+    with sqlite3.connect(db) as conn:
+        conn.execute("INSERT INTO cr_versions (effective, file, encoding) "
+                     "VALUES ('2026-04-17', 'MagicCompRules 20260417.txt', 'utf-8')")
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    proc = call_cli("call", "/karte name: Boros-Rekrut", db=db)
+    assert proc.returncode == 1
+    assert proc.stderr.startswith(f"Datenbank veraltet ({db}: Schema {SCHEMA_VERSION - 1}, erwartet {SCHEMA_VERSION})")
+    assert "update --rebuild" in proc.stderr
+
+
 async def test_store_newer_than_the_bot_is_not_called_outdated(built_db, tmp_path):
     from bot.store import SCHEMA_VERSION, Store, StoreError
 
