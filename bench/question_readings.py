@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_questions import load_part
 
 from bot.answers.compared import read_sides
+from bot.answers.keyword_pairs import keyword_pairs
 from bot.config import DEFAULT_DB
 from bot.question_reading import read_question
 from bot.ranking import ranker
@@ -39,12 +40,14 @@ async def main(db: Path) -> None:
     try:
         names = NameIndex.from_entries(await store.name_entries())
         r = await ranker(store)
+        knows = r.analyser.vocab.knows
+        keywords = await keyword_pairs(store, knows)
         total = compared = reread = 0
         for part in PARTS:
             questions = load_part(part)
             lines = []
             for q in questions:
-                read = read_question(q.text, r.analyser.vocab.knows)
+                read = read_question(q.text, knows, keywords)
                 if read.text != " ".join(q.text.split()):
                     reread += 1
                     lines.append(f"  read   {q.id} {q.text!r} -> {read.text!r}")

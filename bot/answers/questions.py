@@ -23,6 +23,7 @@ from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_rows, quoted_
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
 from bot.answers.hollow import asks_only, defined_lead, hollow_lead
+from bot.answers.keyword_pairs import keyword_pairs
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import footer_source, passage_source
@@ -373,7 +374,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "im Spiel sind?`")
     r = await ranker(ctx.store)
     shown = quote_user(question, 120)
-    read = read_question(question, r.analyser.vocab.knows)  # Discord markup out, split words joined
+    knows = r.analyser.vocab.knows  # Discord markup out, split words joined, „blut durst“ read as Blutdurst
+    read = read_question(question, knows, await keyword_pairs(ctx.store, knows))
     question = read.text
     found = await r.search(ctx.store, question, ctx.names, limit=OTHERS + 1)
     hits = found.hits
