@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.actions import asked_action
-from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_rows, quoted_keys, register_page, register_words
+from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_found, quoted_keys, register_page
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
 from bot.answers.hollow import asks_only, defined_lead, hollow_lead
@@ -382,7 +382,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     _refuse_unasked(question, found, r, shown)
     # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
     # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it
-    rows = asked_rows(await register_words(ctx.store), question, found.analysis)
+    rows, found = await asked_found(ctx, r, question, found, OTHERS + 1)  # „verbrennt mana“: as „mana verbrennt“
+    hits = found.hits
     register = await register_page(ctx, question, rows, hits[0].passage.key if hits else None)
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
         register.body = f"Frage: „{shown}“\n\n{register.body}"

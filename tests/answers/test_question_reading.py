@@ -146,3 +146,27 @@ async def test_only_a_keywords_exact_name_not_printed_as_two_words_is_read_so(ct
     assert all(len(a) >= 2 and len(b) >= 2 for a, b in split_names())
     for kept in ("durst des todesbeschwörers", "blut und durst", "was macht spuk"):
         assert read_question(kept, knows, pairs).text == kept
+
+
+@pytest.mark.parametrize("question", ["verbrennt mana noch", "Verbrennt Mana noch?", "mana verbrennen", "manaburn"])
+async def test_a_verb_form_before_mana_is_read_as_the_abolished_mana_burn(ctx, question):
+    # changes.toml „Manabrand abgeschafft“ (11.07.2009); 001's Zwietracht FAQ: Grundlegende Resonanz. Before,
+    # „verbrennt mana noch“ said „„verbrennt“ (gelesen als „verbrenn“) steht so in keinem Dokument“ and led with
+    # 003's entry on {C}, hedged; „mana verbrennen“ already led with the rows and this ruling
+    reply = await run_answer(ctx, "question", question=question)
+    page = reply.pages[0]
+    assert page.title.endswith("“ heute")
+    assert page.body.index("**Manabrand abgeschafft** (seit 11.07.2009)") < page.body.index(
+        "Ruling zu **Grundlegende Resonanz**")
+    assert "steht so in keinem Dokument" not in page.body and "Keine Stelle passt eindeutig" not in page.body
+
+
+async def test_the_register_reads_a_pair_in_either_order(ctx):
+    from bot.answers.abolished import turned
+
+    prepared = await register_words(ctx.store)
+    assert named_rows(prepared, "verbrennt mana")[0].what == "Manabrand abgeschafft"
+    analysed = prepared.analyser.analyse("wann verbrennt Mana", question=True)
+    assert turned(prepared, "wann verbrennt Mana", analysed) == "wann Mana verbrennt"
+    analysed = prepared.analyser.analyse("mana verbrennen", question=True)
+    assert turned(prepared, "mana verbrennen", analysed) is None  # already in the concept's order
