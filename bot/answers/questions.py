@@ -42,7 +42,7 @@ from bot.answers.today import (
     today_index,
     today_number,
 )
-from bot.answers.today_notes import once_today, repeated_today, today_heads
+from bot.answers.today_notes import once_today, today_heads
 from bot.answers.unknown_notes import Notes, missed_title, question_notes
 from bot.comparison import comparison
 from bot.question_reading import ReadQuestion, read_question, reading_lines
@@ -254,7 +254,7 @@ def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sectio
     with the text's one sentence that answers the action, else that matched best (at least :data:`MIN_EXCERPT`
     characters); cut to :data:`FIELD_CHARS`. ``start``: the first field's number (the passages shown whole before
     them count); a today's statement the page showed before (``above``: the page's body, or an earlier candidate)
-    is said as „wie oben“ (:func:`repeated_today`); a candidate the change register's rows
+    is said as „wie oben“ (:func:`once_today`); a candidate the change register's rows
     quote above (``quoted``) is only named there (:data:`QUOTED_ABOVE`), its button opens it whole."""
     fields = []
     seen = today_heads(above)
@@ -275,7 +275,7 @@ def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sectio
             text = snippet(p.text, found.analysis, r.analyser, limit=max(MIN_EXCERPT, room), weights=r.term_weights,
                            action=action)
         if today:  # as its own page shows it
-            text = repeated_today(passage_view(index, replace(p, text=text), sections).text, seen)
+            text = once_today(passage_view(index, replace(p, text=text), sections).text, seen)
         fields.append(Field(name=candidate_name(index, number, p, sections), value=shorten(text, FIELD_CHARS) or "—"))
     return fields
 
