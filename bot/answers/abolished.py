@@ -285,6 +285,20 @@ def about_concepts(prepared: RegisterWords, query: str, rows: list[ChangeRow]) -
     return frozenset(c for w in prepared.words(query) for c in w & keys if c.startswith("zz"))
 
 
+def abolished_search(prepared: RegisterWords, text: str) -> tuple[frozenset[str], str]:
+    """For ``/ruling suche``: the concept ids of the abolished rule ``text`` names in players' words
+    (:func:`named_rows` with two words or more, :func:`about_concepts`: „mana brn“, a slip of „mana burn“, names
+    Manabrand), and the text to search: ``text`` itself when its own analysis names the rule, else the rule's
+    spellings (``manabrand manaburn …``, :attr:`RegisterWords.joined`), whose analysis says what was searched
+    („Auch gesucht: manabrand, mana burn …“): one search, never a second. ``(frozenset(), text)`` when ``text``
+    names no such rule."""
+    rows = named_rows(prepared, text, min_words=2)
+    about = about_concepts(prepared, text, rows) if rows else frozenset()
+    if not about or about & set(prepared.analyser.analyse(text, question=True).concepts):
+        return about, text
+    return about, " ".join(k for k, ids in prepared.joined.items() if ids & about)
+
+
 async def _entries(ctx: AnswerContext, index: TodayIndex, row: ChangeRow) -> list[PassageRecord]:
     """The passages of the document entries the register row names (rulings, mechanics paragraphs), in store
     order, at most :data:`MAX_ROWS`; read once per row and store (the page and :func:`quoted_keys` both ask)."""
@@ -304,6 +318,7 @@ __all__ = [
     "ROWS_SOURCE",
     "RegisterWords",
     "Word",
+    "abolished_search",
     "about_concepts",
     "asked_found",
     "asked_rows",

@@ -170,3 +170,22 @@ async def test_the_register_reads_a_pair_in_either_order(ctx):
     assert turned(prepared, "wann verbrennt Mana", analysed) == "wann Mana verbrennt"
     analysed = prepared.analyser.analyse("mana verbrennen", question=True)
     assert turned(prepared, "mana verbrennen", analysed) is None  # already in the concept's order
+
+
+@pytest.mark.parametrize("search", ["mana brn", "manaburn", "verbrennt mana"])
+async def test_ruling_search_for_an_abolished_rules_slip_searches_once(ctx, monkeypatch, search):
+    # the register reads the slip („brn“) and hands the rule's spellings to the one search (before, a second one)
+    from bot.answers import rulings
+
+    searched: list[str] = []
+    real = rulings.search_rulings
+
+    async def counted(store, text, *args, **kwargs):
+        searched.append(text)
+        return await real(store, text, *args, **kwargs)
+
+    monkeypatch.setattr(rulings, "search_rulings", counted)
+    body = (await run_answer(ctx, "ruling", search=search)).pages[0].body
+    assert len(searched) == 1 and "Auch gesucht: manabrand, mana burn" in body
+    owners = [line.strip("*") for line in body.split("\n") if line.startswith("**") and line.endswith("**")]
+    assert owners == MANABRAND_RULINGS
