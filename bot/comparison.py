@@ -238,12 +238,13 @@ def _split(side: str, things: Things | None, fits: Callable[[str], bool] | None 
             named[run] = things(run)
         return named[run]
 
-    whole = of(side)
     for runs in _cuts(words):
+        # each run names something (the first run that does not ends the look-ups of this cut), and fits
+        if not all(of(run) for run in runs) or (fits is not None and not all(map(fits, runs))):
+            continue
         each = [of(run) for run in runs]
         union = frozenset().union(*each)
-        apart = all(each) and sum(map(len, each)) == len(union)  # each names something, none what another names
-        if apart and whole <= union and (fits is None or all(map(fits, runs))):
+        if sum(map(len, each)) == len(union) and of(side) <= union:  # none names what another names
             return runs
     return [side]
 

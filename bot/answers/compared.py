@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from bot.answers.mechanic_finder import MECHANIC_KINDS
 from bot.comparison import MAX_SIDES, Comparison, Things, comparison
@@ -59,7 +60,7 @@ def named_by(things: Things) -> Callable[[str], bool]:
     as written: „Spuk“, „Blutdurst“, „Haunt“) or a card's name (``things`` names cards and nothing else: „Circu“,
     „boros rekrut“). „Commander“, „Startlebenspunkte“ name terms, no mechanic: no name of its own here."""
     def named(text: str) -> bool:
-        match = term_index().lookup(text)
+        match = term_index().lookup(text, typo_among=())  # exact names only: no typo tier
         if match is not None and match.how == "exact" and match.term.kind in MECHANIC_KINDS:
             return True
         found = things(text)
@@ -78,7 +79,7 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
     """The comparison ``question`` asks, read against the store (:class:`Sides`); ``None`` when it is no
     comparison (:func:`bot.comparison.comparison`, sides split where each word names a thing of its own) or none
     of its sides names anything of the store (then it is answered as any question)."""
-    things = things_of(r, names)
+    things = cache(things_of(r, names))  # one look-up per text: the cuts and the name test ask again
     asked = comparison(question, things, named_by(things))
     if asked is None or not asked.sides:
         return None
