@@ -23,7 +23,7 @@ from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_found, quoted
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
 from bot.answers.hollow import asks_only, defined_lead, hollow_lead
-from bot.answers.keyword_pairs import keyword_pairs
+from bot.answers.keyword_pairs import read_asked
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import footer_source, passage_source
@@ -45,7 +45,7 @@ from bot.answers.today import (
 from bot.answers.today_notes import once_today, today_heads
 from bot.answers.unknown_notes import Notes, missed_title, question_notes
 from bot.comparison import comparison
-from bot.question_reading import ReadQuestion, read_question, reading_lines
+from bot.question_reading import ReadQuestion, reading_lines
 from bot.question_words import no_terms_reason
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, quote_user
@@ -374,8 +374,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "im Spiel sind?`")
     r = await ranker(ctx.store)
     shown = quote_user(question, 120)
-    knows = r.analyser.vocab.knows  # Discord markup out, split words joined, „blut durst“ read as Blutdurst
-    read = read_question(question, knows, await keyword_pairs(ctx.store, knows))
+    read = await read_asked(ctx.store, r.analyser.vocab.knows, question)  # markup out, „blut durst“ as Blutdurst
     question = read.text
     found = await r.search(ctx.store, question, ctx.names, limit=OTHERS + 1)
     hits = found.hits
