@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import pairwise
 from typing import NamedTuple
 
 from rapidfuzz.distance import Levenshtein
@@ -74,13 +75,16 @@ _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
 #: „A vs B vs C“).
 _LIST = re.compile(r"\s*,\s*(?:(?:und|oder|sowie|or|and)\s+)?|\s+(?:und|oder|sowie|or|and|&|vs\.?|versus)\s+",
                    re.IGNORECASE)
-#: A comparison's frame with a side left empty: „Unterschied zwischen und“, „Unterschied zwischen“, „vs Spuk“ („der
-#: Unterschied zwischen den Hälften“ names one thing with parts, and is no comparison missing a side).
+#: A comparison's frame with a side left empty: „Unterschied zwischen und“, „Unterschied zwischen“, „vs Spuk“, „oder
+#: Spuk“ („der Unterschied zwischen den Hälften“ names one thing with parts, and is no comparison missing a side).
 _GAPS = (
     re.compile(r"\b(?:unterschieds?|unterschiede|difference)\s+(?:zwischen|between)\b(?P<a>.*?)\b" + _AND
                + r"\b(?P<b>.*)", re.IGNORECASE),
     re.compile(r"\b(?:unterschieds?|unterschiede|difference)\s+(?:zwischen|between)(?P<a>)\W*$", re.IGNORECASE),
     re.compile(r"^(?P<a>.*?)\b(?:vs\.?|versus)(?:\s+(?P<b>.*)|$)", re.IGNORECASE),
+    # a question that opens on „oder“ before a name of one or two words: its first side is empty („<a:tanz:1> oder
+    # spuk“ with the emoji taken out; „oder was macht spuk“ asks on)
+    re.compile(r"^(?P<a>)\W*\b(?:oder|or)\s+(?P<b>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\W*$", re.IGNORECASE),
 )
 _END = re.compile(r"[?!.,;:]+\s*$")
 #: A question that ends on a conjunction: its last side is empty („spuk oder“, „spuk und“; „geht das, oder?“ has a
@@ -216,28 +220,58 @@ def _frame(text: str) -> str:
     return _FRAME_TOKEN.sub(repaired, _SHORT_AND.sub("und", text))
 
 
-def _split(side: str, things: Things | None) -> list[str]:
-    """``side`` as the names it runs together: its words each alone when each names something (``things``) that
-    none of the others names and the words together name nothing more („spuk ausgraben“ → „spuk“, „ausgraben“);
-    else the side whole („umgewandelte manakosten“ names the Manawert, which neither word names alone; „krims krams“
-    is one card, which both words name)."""
+def _split(side: str, things: Things | None, fits: Callable[[str], bool] | None = None) -> list[str]:
+    """``side`` as the names it runs together: cut into runs of neighbouring words where each run names something
+    (``things``) that none of the others names and the runs together name all the side names (and each run
+    ``fits``, when given); of such cuts the one with the most runs (at most :data:`MAX_SIDES`; of equals, the one
+    whose later runs are longer: a word naming nothing alone belongs to the name after it). „spuk ausgraben“ →
+    „spuk“, „ausgraben“; „szadek boros rekrut“ → „szadek“, „boros rekrut“ (Boros-Rekrut typed with a space for its
+    hyphen; „boros“ alone names nothing); else the side whole („umgewandelte manakosten“ names the Manawert, which
+    neither word names alone; „krims krams“ is one card, which both words name). At most 15 runs looked up."""
     words = side.split()
     if things is None or len(words) < 2:
         return [side]
-    each = [things(w) for w in words]
-    union = frozenset().union(*each)
-    if not all(each) or sum(map(len, each)) != len(union) or not things(side) <= union:
-        return [side]
-    return words
+    named: dict[str, frozenset[str]] = {}
+
+    def of(run: str) -> frozenset[str]:
+        if run not in named:
+            named[run] = things(run)
+        return named[run]
+
+    for runs in _cuts(words):
+        # each run names something (the first run that does not ends the look-ups of this cut), and fits
+        if not all(of(run) for run in runs) or (fits is not None and not all(map(fits, runs))):
+            continue
+        each = [of(run) for run in runs]
+        union = frozenset().union(*each)
+        if sum(map(len, each)) == len(union) and of(side) <= union:  # none names what another names
+            return runs
+    return [side]
 
 
-def comparison(question: str, things: Things | None = None) -> Comparison | None:
+def _cuts(words: list[str]) -> list[list[str]]:
+    """The ways to cut ``words`` into 2 to :data:`MAX_SIDES` runs of neighbouring words, joined by spaces: the most
+    runs first, of equals the one cut earlier first (``a | b c`` before ``a b | c``; at most 2⁴ cuts: a side has at
+    most :data:`MAX_SIDE_WORDS` words)."""
+    n = len(words)
+    cuts = []
+    for mask in range(2 ** (n - 1) - 1, 0, -1):  # bit n-2 is the cut after the first word: earlier cuts first
+        bounds = [0, *[i + 1 for i in range(n - 1) if mask >> (n - 2 - i) & 1], n]
+        if len(bounds) - 1 <= MAX_SIDES:
+            cuts.append([" ".join(words[a:b]) for a, b in pairwise(bounds)])
+    return sorted(cuts, key=len, reverse=True)
+
+
+def comparison(question: str, things: Things | None = None, named: Callable[[str], bool] | None = None
+               ) -> Comparison | None:
     """What the comparison question ``question`` names, or ``None`` when it is none: the sides of its form
     (:data:`_FORMS`, the frame read through :func:`_frame`), each split by :func:`_split` where ``things`` is given,
     each once (:attr:`Comparison.repeated` says which came twice); a comparison with an empty side (:data:`_GAPS`, a
     question ending on a conjunction) gives the sides it does name with :attr:`Comparison.empty`. ``None`` also
     when a side is no short name (:func:`_side`), more than :data:`MAX_SIDES` are named, or three or more are no
-    list of names (:func:`_listed`). Bounded: reads at most :data:`MAX_CHARS` characters."""
+    list of names (:func:`_listed`). ``named``: True for a text that is a name of its own (a mechanic's, a
+    card's); with it, a question of names alone is a comparison too (:func:`_names_only`). Bounded: reads at most
+    :data:`MAX_CHARS` characters."""
     text = _frame(" ".join(question[:MAX_CHARS].split()))
     for form in _FORMS:
         m = form.search(text)
@@ -252,7 +286,19 @@ def comparison(question: str, things: Things | None = None) -> Comparison | None
     bare = _BARE.search(text)
     side = _side(bare["a"]) if bare is not None else None
     parts = _split(side, things) if side is not None else []
-    return _compared(parts) if len(parts) > 1 else _gapped(text, things)
+    return _compared(parts) if len(parts) > 1 else _gapped(text, things) or _names_only(text, things, named)
+
+
+def _names_only(text: str, things: Things | None, named: Callable[[str], bool] | None) -> Comparison | None:
+    """The comparison of a question made of two to :data:`MAX_SIDES` names (each ``named``) and nothing else, not
+    even a frame word („spuk ausgraben blutdurst“: three mechanics; „szadek boros rekrut“: two cards), cut as
+    :func:`_split` cuts a side; else None („umgewandelte manakosten“, „krims krams“: one thing each; „Commander
+    Startlebenspunkte?“: a question on one thing, its second word no name)."""
+    side = _side(text) if named is not None else None
+    if side is None or len(side.split()) != len(_WORD.findall(text)):  # a frame or clause word: a question
+        return None
+    parts = _split(side, things, named)
+    return _compared(parts) if len(parts) > 1 else None
 
 
 def _compared(named: list[str], empty: bool = False) -> Comparison | None:

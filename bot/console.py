@@ -154,13 +154,19 @@ class CommandLine:
     @staticmethod
     def _segments(leaf: Leaf, rest: str) -> list[tuple[Option | None, str]]:
         """The typed text ``rest`` cut at the option names: ``(option, its text)`` in order, the text before the
-        first name (if any) with None."""
+        first name (if any) with None. A text that begins with an option's name and a space instead of its colon
+        is that option (``/ruling suche manaburn`` is ``/ruling suche: manaburn``; only in the console: Discord
+        always asks for the option), when more follows the name."""
         options = leaf.command.all_options
         alternatives = sorted({n for o in options for n in names_of(o.name)}, key=len, reverse=True)
         matches = []
         if alternatives:
-            marker = re.compile(r"(?:^|\s)(" + "|".join(map(re.escape, alternatives)) + r")\s*:", re.IGNORECASE)
+            names = "|".join(map(re.escape, alternatives))
+            marker = re.compile(r"(?:^|\s)(" + names + r")\s*:", re.IGNORECASE)
             matches = list(marker.finditer(rest))
+            bare = re.match(r"\s*(" + names + r")\s+(?=\S)", rest, re.IGNORECASE)  # „suche manaburn“
+            if bare is not None and not (matches and matches[0].start() == 0):
+                matches.insert(0, bare)
         head = rest[: matches[0].start()] if matches else rest
         segments: list[tuple[Option | None, str]] = [(None, head)] if head.strip() else []
         for i, m in enumerate(matches):

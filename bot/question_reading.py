@@ -10,7 +10,9 @@
   „aus graben“ → „ausgraben“). :func:`bot.text.clean` reads a zero-width space between two letters as a space
   (UAX #29: a word boundary), so ``sp\\u200buk`` arrives as „sp uk“; ``/karte`` and ``/mechanik`` compare names
   without spaces and read Spuk, and so does ``/frage`` now. Pieces that are words themselves stay apart („was
-  macht“, „ausgraben oder“): their reading is the words, not a word the pair happens to spell.
+  macht“, „ausgraben oder“): their reading is the words, not a word the pair happens to spell, unless the pair
+  spells exactly a keyword's name of the term table the documents never print as two words („blut durst“ →
+  Blutdurst, said: „Gelesen als Blutdurst“).
 
 Pure functions over the question text and a word test (the caller's :meth:`bot.vocabulary.Vocabulary.knows`).
 """
@@ -43,12 +45,19 @@ class ReadQuestion(NamedTuple):
         markup: the Discord markup taken out, as typed, in the question's order (each once).
         labels: a masked link's label → the link as typed (the label stands in the text for it).
         joined: (as typed, as read) for each split word read joined: ``("sp uk", "spuk")``.
+        named: (as typed, the name) for each pair of words read as a keyword's name: ``("blut durst", "Blutdurst")``.
     """
 
     text: str
     markup: tuple[str, ...]
     labels: Mapping[str, str]
     joined: tuple[tuple[str, str], ...]
+    named: tuple[tuple[str, str], ...] = ()
+
+
+#: Two neighbouring words (lower case) → the keyword's name they spell together, for the pairs the documents do not
+#: print as two words (:func:`bot.answers.keyword_pairs.keyword_pairs`): ``("blut", "durst")`` → ``"Blutdurst"``.
+KeywordPairs = Mapping[tuple[str, str], str]
 
 
 def _content(word: str, knows: Callable[[str], bool]) -> bool:
@@ -62,38 +71,55 @@ def _fragments(a: str, b: str, knows: Callable[[str], bool]) -> bool:
     return not _content(a, knows) and not _content(b, knows) and not (a in STOP_WORDS and b in STOP_WORDS)
 
 
-def _joined(text: str, knows: Callable[[str], bool]) -> tuple[str, tuple[tuple[str, str], ...]]:
+class _Joined(NamedTuple):
+    """What :func:`_joined` did: the text, the split words joined, the pairs read as a keyword's name."""
+
+    text: str
+    joined: tuple[tuple[str, str], ...]
+    named: tuple[tuple[str, str], ...]
+
+
+def _joined(text: str, knows: Callable[[str], bool], keywords: KeywordPairs) -> _Joined:
     """``text`` with each pair of neighbouring letter-only pieces joined where neither is a content word of the
     documents, at least one is none at all (:func:`_fragments`), and the two together are a word they hold
-    (``knows``, lower case); and the pairs joined."""
+    (``knows``, lower case); else, where the two spell a keyword's name (``keywords``: „blut durst“ → Blutdurst,
+    both pieces words of the documents), read as that name."""
     words = text.split(" ")
     out: list[str] = []
     joined: list[tuple[str, str]] = []
+    named: list[tuple[str, str]] = []
     i = 0
     while i < len(words):
         a, b = words[i], words[i + 1] if i + 1 < len(words) else ""
-        whole = (a + b).lower()
         pieces = bool(b) and bool(_PIECE.fullmatch(a)) and bool(_PIECE.fullmatch(b))
-        if pieces and _fragments(a.lower(), b.lower(), knows) and knows(whole):
+        name = keywords.get((a.lower(), b.lower())) if pieces else None
+        if pieces and _fragments(a.lower(), b.lower(), knows) and knows((a + b).lower()):
             out.append(a + b)
             joined.append((f"{a} {b}", a + b))
-            i += 2
+        elif name is not None:
+            out.append(name)
+            named.append((f"{a} {b}", name))
+        else:
+            out.append(a)
+            i += 1
             continue
-        out.append(a)
-        i += 1
-    return " ".join(out), tuple(joined)
+        i += 2
+    return _Joined(" ".join(out), tuple(joined), tuple(named))
 
 
-def without_markup(text: str) -> str:
-    """``text`` with Discord markup taken out as :func:`read_question` takes it (a masked link as its label;
-    mentions, ``@everyone``/``@here``, custom emoji, timestamps as nothing), white space collapsed: what
-    ``/regel suche`` and ``/ruling suche`` search (``<@123> vorrang`` → ``vorrang``). Never raises."""
-    return " ".join(_MARKUP.sub(lambda m: f" {clean(m['label'] or '')} ", text).split())
+class _Markup(NamedTuple):
+    """What :func:`_taken_out` did: the text, the markup taken out (as typed, each once, in order), and each masked
+    link's label → the link as typed."""
+
+    text: str
+    markup: tuple[str, ...]
+    labels: Mapping[str, str]
 
 
-def read_question(question: str, knows: Callable[[str], bool]) -> ReadQuestion:
-    """``question`` (cleaned, :func:`bot.text.clean`) as ``/frage`` reads it (:class:`ReadQuestion`, the rules in
-    the module's docstring); ``knows``: True for a word (lower case) the documents hold. Never raises."""
+def _taken_out(text: str) -> _Markup:
+    """``text`` with Discord markup taken out (a masked link as its label, cleaned; mentions, ``@everyone``/
+    ``@here``, custom emoji, timestamps as nothing), white space collapsed, and what was taken. The one
+    substitution of :func:`without_markup` and :func:`read_question`."""
     markup: dict[str, None] = {}
     labels: dict[str, str] = {}
 
@@ -104,9 +130,23 @@ def read_question(question: str, knows: Callable[[str], bool]) -> ReadQuestion:
             labels.setdefault(label, m.group(0))
         return f" {label} "
 
-    text = " ".join(_MARKUP.sub(taken, question).split())
-    text, joined = _joined(text, knows)
-    return ReadQuestion(text, tuple(markup), labels, joined)
+    return _Markup(" ".join(_MARKUP.sub(taken, text).split()), tuple(markup), labels)
+
+
+def without_markup(text: str) -> str:
+    """``text`` with Discord markup taken out as :func:`read_question` takes it (a masked link as its label;
+    mentions, ``@everyone``/``@here``, custom emoji, timestamps as nothing), white space collapsed: what
+    ``/regel suche`` and ``/ruling suche`` search (``<@123> vorrang`` → ``vorrang``). Never raises."""
+    return _taken_out(text).text
+
+
+def read_question(question: str, knows: Callable[[str], bool], keywords: KeywordPairs | None = None) -> ReadQuestion:
+    """``question`` (cleaned, :func:`bot.text.clean`) as ``/frage`` reads it (:class:`ReadQuestion`, the rules in
+    the module's docstring); ``knows``: True for a word (lower case) the documents hold; ``keywords``: the pairs of
+    words read as a keyword's name (none when not given). Never raises."""
+    taken = _taken_out(question)
+    read = _joined(taken.text, knows, keywords or {})
+    return ReadQuestion(read.text, taken.markup, taken.labels, read.joined, read.named)
 
 
 #: Most characters of a markup or a joined word echoed in a note.
@@ -127,7 +167,10 @@ def reading_lines(read: ReadQuestion, said: frozenset[str] = frozenset()) -> lis
     if read.joined:
         pairs = ", ".join(f"„{quote_user(a, ECHO)}“ als „{quote_user(b, ECHO)}“" for a, b in read.joined)
         lines.append(f"ℹ️ Getrennt geschrieben, zusammen gelesen: {pairs}.")
+    for typed, name in read.named:
+        lines.append(f"ℹ️ Gelesen als {quote_user(name, ECHO)}: „{quote_user(typed, ECHO)}“ zusammengeschrieben ist "
+                     "dieses Schlüsselwort der Begriffstabelle.")
     return lines
 
 
-__all__ = ["ReadQuestion", "read_question", "reading_lines", "without_markup"]
+__all__ = ["KeywordPairs", "ReadQuestion", "read_question", "reading_lines", "without_markup"]

@@ -112,3 +112,15 @@ def test_a_zero_width_space_between_words_separates_them_with_or_without_the_opt
     leaf, typed = cli.parse(line)
     assert leaf.label == "/frage"
     assert [(o["name"], clean(o["value"])) for o in typed] == [("question", "was macht spuk")]
+
+
+def test_an_option_name_typed_without_its_colon_at_the_start_is_that_option(cli):
+    # /ruling's first option is karte: „suche manaburn“ was read as a card name („Keine Karte „suche manaburn““)
+    assert options(cli, "/ruling suche manaburn") == {"search": "manaburn"}
+    assert options(cli, "/ruling search manaburn privat: ja") == {"search": "manaburn", "private": True}
+    assert options(cli, "/karte name Boros-Rekrut") == {"name": "Boros-Rekrut"}
+    # only a name at the very start, with more after it; elsewhere a name without its colon is text
+    assert options(cli, "/ruling suche") == {"card": "suche"}
+    assert options(cli, "/frage was heißt suche manaburn") == {"question": "was heißt suche manaburn"}
+    assert options(cli, "/ruling suche: manaburn") == {"search": "manaburn"}
+

@@ -20,7 +20,7 @@ from bot.answers.today import row_notice_line
 from bot.answers.today_index import TodayIndex, today_index
 from bot.concepts import Concept
 from bot.model import ChangeRow
-from bot.ranking import ranker
+from bot.ranking import Ranked, Ranker, ranker
 from bot.reply import Action, Page, format_date, quote_user
 from bot.stopwords import STOP_WORDS
 from bot.store import PassageRecord, Store
@@ -119,9 +119,9 @@ class RegisterWords:
     def words(self, text: str) -> list[Word]:
         """The :data:`Word` of each content word of ``text`` (its first :data:`READ_CHARS` characters) as a question
         is read (:meth:`bot.analysis.Analyser.analyse`: stop words out, typos repaired: „manabrnad“ → Manabrand), in
-        order; two neighbours that together, or a word that apart, spell a concept's name (:attr:`joined`: „mana
-        brand“, „manaburn“) name that concept too. Compound parts are left out: „Schaden“ is no word of a row on
-        „Kampfschaden“."""
+        order; two neighbours that together, in either order, or a word that apart, spell a concept's name
+        (:attr:`joined`: „mana brand“, „manaburn“, „verbrennt mana“ for „mana verbrennen“) name that concept too.
+        Compound parts are left out: „Schaden“ is no word of a row on „Kampfschaden“."""
         return self.read(self.analyser.analyse(text[:READ_CHARS], question=True))
 
     def read(self, analysis: Analysis) -> list[Word]:
@@ -133,7 +133,9 @@ class RegisterWords:
         for i in range(len(out)):
             for j in (i + 1, i + 2):  # the word alone („manaburn“), then with the next one („mana brand“)
                 if j <= len(out):
-                    spelled = {"".join(heads[i:j]), self.analyser.stems("".join(said[i:j]))[0]}
+                    # a pair in either order: „verbrennt mana“ (a verb form first) as „mana verbrennen“
+                    spelled = {"".join(heads[i:j]), self.analyser.stems("".join(said[i:j]))[0],
+                               "".join(reversed(heads[i:j]))}
                     named = frozenset().union(*(self.joined.get(k, frozenset()) for k in spelled))
                     if not named and not out[j - 1] & concepts:  # a word naming nothing: a slip, alone or
                         named = self.slipped("".join(said[i:j]))  # with the word before it („mana brn“)?
@@ -204,6 +206,36 @@ def asked_rows(prepared: RegisterWords, question: str, analysis: Analysis | None
     return []
 
 
+def turned(prepared: RegisterWords, question: str, analysis: Analysis) -> str | None:
+    """``question`` with the first two neighbouring content words (``analysis``: its own, ``question=True``)
+    swapped whose reversed order, and not their own, spells a name of a concept the register's rows name
+    (:attr:`RegisterWords.joined`): „verbrennt mana noch“ → „mana verbrennt noch“, searched as „mana verbrennen“ is
+    (the synonym „mana verbrenn*“ of Manabrand is one order of words; before, 003's entry on {C} led). None when
+    there is no such pair or the typed words cannot be found as the analysis spells them."""
+    said = analysis.words  # the content words as the analysis reads them (``verbrenn``), typed on from there
+    heads = [prepared.analyser.stems(w)[0] for w in said]
+    for i in range(len(said) - 1):
+        if heads[i] + heads[i + 1] in prepared.joined or heads[i + 1] + heads[i] not in prepared.joined:
+            continue
+        pair = rf"\b({re.escape(said[i])}\w*)(\W+)({re.escape(said[i + 1])}\w*)\b"
+        m = re.search(pair, question[:READ_CHARS], re.IGNORECASE)
+        if m is not None:
+            return f"{question[:m.start()]}{m[3]}{m[2]}{m[1]}{question[m.end():]}"
+    return None
+
+
+async def asked_found(ctx: AnswerContext, r: Ranker, question: str, found: Ranked, limit: int
+                      ) -> tuple[list[ChangeRow], Ranked]:
+    """``/frage``'s rows of the abolished rule ``question`` asks about (:func:`asked_rows`, read from its search
+    ``found``), and the search it shows: ``found``, or, when a pair of its words names the rule only in the other
+    order (:func:`turned`), the search of the question so turned (``limit`` hits), so „verbrennt mana noch“ leads
+    with the Manabrand ruling as „mana verbrennen“ does. Only then is a second search run."""
+    prepared = await register_words(ctx.store)
+    rows = asked_rows(prepared, question, found.analysis)
+    swapped = turned(prepared, question, found.analysis) if rows else None
+    return rows, found if swapped is None else await r.search(ctx.store, swapped, ctx.names, limit=limit)
+
+
 async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], below: str | None = None) -> Page | None:
     """The first page of ``/regel suche`` and ``/frage`` for words the register says were abolished or changed: per
     row of ``rows`` (:func:`register_rows`, :func:`asked_rows`) what changed and since when, the first document
@@ -253,6 +285,20 @@ def about_concepts(prepared: RegisterWords, query: str, rows: list[ChangeRow]) -
     return frozenset(c for w in prepared.words(query) for c in w & keys if c.startswith("zz"))
 
 
+def abolished_search(prepared: RegisterWords, text: str) -> tuple[frozenset[str], str]:
+    """For ``/ruling suche``: the concept ids of the abolished rule ``text`` names in players' words
+    (:func:`named_rows` with two words or more, :func:`about_concepts`: „mana brn“, a slip of „mana burn“, names
+    Manabrand), and the text to search: ``text`` itself when its own analysis names the rule, else the rule's
+    spellings (``manabrand manaburn …``, :attr:`RegisterWords.joined`), whose analysis says what was searched
+    („Auch gesucht: manabrand, mana burn …“): one search, never a second. ``(frozenset(), text)`` when ``text``
+    names no such rule."""
+    rows = named_rows(prepared, text, min_words=2)
+    about = about_concepts(prepared, text, rows) if rows else frozenset()
+    if not about or about & set(prepared.analyser.analyse(text, question=True).concepts):
+        return about, text
+    return about, " ".join(k for k, ids in prepared.joined.items() if ids & about)
+
+
 async def _entries(ctx: AnswerContext, index: TodayIndex, row: ChangeRow) -> list[PassageRecord]:
     """The passages of the document entries the register row names (rulings, mechanics paragraphs), in store
     order, at most :data:`MAX_ROWS`; read once per row and store (the page and :func:`quoted_keys` both ask)."""
@@ -272,7 +318,9 @@ __all__ = [
     "ROWS_SOURCE",
     "RegisterWords",
     "Word",
+    "abolished_search",
     "about_concepts",
+    "asked_found",
     "asked_rows",
     "named_rows",
     "quoted_keys",
@@ -280,4 +328,5 @@ __all__ = [
     "register_rows",
     "register_words",
     "rules_words",
+    "turned",
 ]

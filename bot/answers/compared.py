@@ -10,14 +10,17 @@ empty, a side named twice. One rule for all: a comparison that names nothing ask
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 
+from bot.answers.mechanic_finder import MECHANIC_KINDS
 from bot.comparison import MAX_SIDES, Comparison, Things, comparison
 from bot.ranking import Ranker
 from bot.reply import quote_user
 from bot.search import NameIndex
 from bot.store import PassageRecord, Store
+from bot.terms import term_index
 
 #: Most candidates searched per side (only the first is shown; the others keep the search as ``/frage``'s).
 SIDE_HITS = 5
@@ -51,6 +54,20 @@ def things_of(r: Ranker, names: NameIndex | None) -> Things:
     return things
 
 
+def named_by(things: Things) -> Callable[[str], bool]:
+    """For :func:`bot.comparison.comparison`: True for a text that is a name of its own, exactly a keyword or
+    ability word of the term table (kind in :data:`~bot.answers.mechanic_finder.MECHANIC_KINDS`, one of its names
+    as written: „Spuk“, „Blutdurst“, „Haunt“) or a card's name (``things`` names cards and nothing else: „Circu“,
+    „boros rekrut“). „Commander“, „Startlebenspunkte“ name terms, no mechanic: no name of its own here."""
+    def named(text: str) -> bool:
+        match = term_index().lookup(text, typo_among=())  # exact names only: no typo tier
+        if match is not None and match.how == "exact" and match.term.kind in MECHANIC_KINDS:
+            return True
+        found = things(text)
+        return bool(found) and all(t.startswith("card:") for t in found)
+    return named
+
+
 async def _side_passage(store: Store, r: Ranker, side: str, names: NameIndex | None) -> PassageRecord | None:
     """The best passage of „was ist <side>“ when the side names a concept or a card of the store (a card in any
     spelling ``/karte`` accepts, a slip included: „szadec“ → Szadek, Herr der Geheimnisse), else None."""
@@ -62,7 +79,8 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
     """The comparison ``question`` asks, read against the store (:class:`Sides`); ``None`` when it is no
     comparison (:func:`bot.comparison.comparison`, sides split where each word names a thing of its own) or none
     of its sides names anything of the store (then it is answered as any question)."""
-    asked = comparison(question, things_of(r, names))
+    things = cache(things_of(r, names))  # one look-up per text: the cuts and the name test ask again
+    asked = comparison(question, things, named_by(things))
     if asked is None or not asked.sides:
         return None
     passages: dict[int, PassageRecord] = {}
@@ -101,4 +119,4 @@ def side_lines(sides: Sides, typed: Mapping[str, str] | None = None) -> list[str
     return lines
 
 
-__all__ = ["SIDE_HITS", "Sides", "read_sides", "side_lines", "things_of"]
+__all__ = ["SIDE_HITS", "Sides", "named_by", "read_sides", "side_lines", "things_of"]

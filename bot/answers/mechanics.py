@@ -16,7 +16,16 @@ from __future__ import annotations
 
 from bot.answers.layout import budget_of, pack, ruling_pages
 from bot.answers.mechanic_finder import MechanicFinder, mechanic_finder
-from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
+from bot.answers.registry import (
+    UNKNOWN_BUTTON_TEXT,
+    UNKNOWN_BUTTON_TITLE,
+    AnswerContext,
+    UserError,
+    action,
+    answer,
+    completer,
+    parse_id,
+)
 from bot.answers.rule_catalog import RuleCatalog
 from bot.answers.rules import catalog
 from bot.answers.terms import term_reply
@@ -290,15 +299,18 @@ async def mechanic_pick_action(ctx: AnswerContext, arg: str) -> Reply:
     section of that id (as ``rb:mechanic``), or the keyword of the term table so named whose documents have no
     section about it (:func:`keyword_reply`), as ``/mechanik`` answers it.
 
+    The bot makes only these two kinds of argument, so anything else (``Spuk``, a name whose keyword has a
+    section and is offered by its id; digits other than ASCII, ``١٤``, which ``int()`` would read) was not made
+    by it: the German reply of every forged button (:data:`~bot.answers.registry.UNKNOWN_BUTTON_TITLE`).
+
     Raises:
-        UserError: no section has that id, no keyword without a section has that name (German).
+        UserError: no section has that id (a button older than the store); a forged argument (German).
     """
-    if arg.isdigit():
+    if parse_id(arg) is not None:
         return await mechanic_action(ctx, arg)
     resolved = (await mechanic_finder(ctx.store)).resolve(arg[:100])
     if resolved.term is None or resolved.term.german != arg:
-        raise UserError("Mechanik nicht gefunden",
-                        f"Kein Schlüsselwort „{quote_user(arg, 80)}“ in der Begriffstabelle.")
+        raise UserError(UNKNOWN_BUTTON_TITLE, UNKNOWN_BUTTON_TEXT)
     return await keyword_reply(ctx, resolved.term, arg)
 
 

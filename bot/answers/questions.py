@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.actions import asked_action
-from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_rows, quoted_keys, register_page, register_words
+from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_found, quoted_keys, register_page
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
 from bot.answers.hollow import asks_only, defined_lead, hollow_lead
+from bot.answers.keyword_pairs import read_asked
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import footer_source, passage_source
@@ -41,10 +42,10 @@ from bot.answers.today import (
     today_index,
     today_number,
 )
-from bot.answers.today_notes import once_today, repeated_today, today_heads
+from bot.answers.today_notes import once_today, today_heads
 from bot.answers.unknown_notes import Notes, missed_title, question_notes
 from bot.comparison import comparison
-from bot.question_reading import ReadQuestion, read_question, reading_lines
+from bot.question_reading import ReadQuestion, reading_lines
 from bot.question_words import no_terms_reason
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, quote_user
@@ -253,7 +254,7 @@ def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sectio
     with the text's one sentence that answers the action, else that matched best (at least :data:`MIN_EXCERPT`
     characters); cut to :data:`FIELD_CHARS`. ``start``: the first field's number (the passages shown whole before
     them count); a today's statement the page showed before (``above``: the page's body, or an earlier candidate)
-    is said as „wie oben“ (:func:`repeated_today`); a candidate the change register's rows
+    is said as „wie oben“ (:func:`once_today`); a candidate the change register's rows
     quote above (``quoted``) is only named there (:data:`QUOTED_ABOVE`), its button opens it whole."""
     fields = []
     seen = today_heads(above)
@@ -274,7 +275,7 @@ def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sectio
             text = snippet(p.text, found.analysis, r.analyser, limit=max(MIN_EXCERPT, room), weights=r.term_weights,
                            action=action)
         if today:  # as its own page shows it
-            text = repeated_today(passage_view(index, replace(p, text=text), sections).text, seen)
+            text = once_today(passage_view(index, replace(p, text=text), sections).text, seen)
         fields.append(Field(name=candidate_name(index, number, p, sections), value=shorten(text, FIELD_CHARS) or "—"))
     return fields
 
@@ -373,14 +374,15 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "im Spiel sind?`")
     r = await ranker(ctx.store)
     shown = quote_user(question, 120)
-    read = read_question(question, r.analyser.vocab.knows)  # Discord markup out, split words joined
+    read = await read_asked(ctx.store, r.analyser.vocab.knows, question)  # markup out, „blut durst“ as Blutdurst
     question = read.text
     found = await r.search(ctx.store, question, ctx.names, limit=OTHERS + 1)
     hits = found.hits
     _refuse_unasked(question, found, r, shown)
     # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
     # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it
-    rows = asked_rows(await register_words(ctx.store), question, found.analysis)
+    rows, found = await asked_found(ctx, r, question, found, OTHERS + 1)  # „verbrennt mana“: as „mana verbrennt“
+    hits = found.hits
     register = await register_page(ctx, question, rows, hits[0].passage.key if hits else None)
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
         register.body = f"Frage: „{shown}“\n\n{register.body}"

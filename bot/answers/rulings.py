@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from bot.analysis import Analysis, concept_id
-from bot.answers.abolished import about_concepts, named_rows, register_words
+from bot.answers.abolished import abolished_search, register_words
 from bot.answers.cards import card_from_button, find_card_noted, with_note
 from bot.answers.layout import ruling_pages
 from bot.answers.paging import hit_pages, search_excerpt
@@ -339,17 +339,19 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     Raises:
         UserError: nothing found (German), or the store has no search index.
     """
-    result = await search_rulings(ctx.store, text, card.id if card else None, names=ctx.names)
+    named = await named_card(ctx, text) if card is None else None
+    about, query = await _abolished_query(ctx, text, card is None and named is None)
+    result = await search_rulings(ctx.store, query, card.id if card else None, names=ctx.names)
     shown = quote_user(text, 80)
     lead = ""
     if not result.hits and card is not None:
         # Nothing in this card's rulings: say so and show the hits in all rulings instead of an error.
-        result = await search_rulings(ctx.store, text, names=ctx.names)
         lead = f"In den Rulings von {card.name} kommt „{shown}“ nicht vor; Treffer in allen Rulings:\n"
-        card = None
-    named = await named_card(ctx, text) if card is None else None
-    if card is None and named is None:  # players' words for an abolished rule („mana brn“): only what is about it
-        result = await _abolished_hits(ctx, text, result)
+        card, named = None, await named_card(ctx, text)
+        about, query = await _abolished_query(ctx, text, named is None)
+        result = await search_rulings(ctx.store, query, names=ctx.names)
+    kept = [h for h in result.hits if about.intersection(h.passage.concepts)]  # „Mana“ alone is not what is asked
+    result = SearchResult(kept, len(kept), result.mode, result.analysis) if kept else result
     if named is not None and (not result.hits or named[1] or _only_name(result, named[0])):
         # The search text names a card („Tolsimir“, „Kenner der Strassen“): its rulings first.
         return await _card_first(ctx, named[0], text, result)
@@ -374,24 +376,12 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     return reply
 
 
-async def _abolished_hits(ctx: AnswerContext, text: str, result: SearchResult) -> SearchResult:
-    """``result`` cut to the hits about the abolished rule ``text`` names in players' words, as ``/regel suche``
-    shows them (:func:`bot.answers.abolished.named_rows`, :func:`bot.answers.abolished.about_concepts`: „mana brn“,
-    a slip of „mana burn“, names Manabrand): the others match a common word („Mana“), not what is asked. When the
-    search's own analysis does not name the rule, the rulings found for the rule's spellings (``manabrand manaburn
-    …``, the register's :attr:`bot.answers.abolished.RegisterWords.joined`; their analysis in the result). ``result``
-    itself when the text names no such rule."""
-    prepared = await register_words(ctx.store)
-    rows = named_rows(prepared, text, min_words=2)
-    about = about_concepts(prepared, text, rows) if rows else frozenset()
-    if not about:
-        return result
-    if result.analysis is None or not about.intersection(result.analysis.concepts):
-        # the typed words name the rule only as a slip the register reads („brn“): searched as its spellings, whose
-        # analysis says so („Auch gesucht: manabrand, mana burn …“)
-        result = await search_rulings(ctx.store, " ".join(k for k, ids in prepared.joined.items() if ids & about))
-    kept = [h for h in result.hits if about.intersection(h.passage.concepts)]
-    return SearchResult(kept, len(kept), result.mode, result.analysis) if kept else result
+async def _abolished_query(ctx: AnswerContext, text: str, asked: bool) -> tuple[frozenset[str], str]:
+    """The abolished rule ``text`` names in players' words and the text to search for it
+    (:func:`bot.answers.abolished.abolished_search`: „mana brn“ searched as Manabrand's spellings; only its hits
+    about the rule are shown, the others match a common word, „Mana“); ``(frozenset(), text)`` unless ``asked``
+    (the search is in all rulings and names no card)."""
+    return abolished_search(await register_words(ctx.store), text) if asked else (frozenset(), text)
 
 
 #: A search of at most this many content words may be a card's name (the store's longest names have four).

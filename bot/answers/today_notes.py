@@ -107,7 +107,7 @@ def coverage(index: TodayIndex) -> dict[str, dict[str, int]]:
 
 
 #: How a passage's today's statement begins after its mark (⚠️, ℹ️ …: :func:`bot.answers.today.notice_lines`),
-#: and what :func:`repeated_today` says when an earlier passage of the same page showed the same statement.
+#: and what :func:`once_today` says when an earlier passage of the same page showed the same statement.
 TODAY_HEAD = "**Heute:**"
 SAME_TODAY = "wie oben."
 
@@ -124,33 +124,22 @@ def today_heads(text: str) -> set[str]:
     return {line for line in text.split("\n") if _today_head(line)[1]}
 
 
-def once_today(text: str) -> str:
-    """``text`` (a page's body) with each today's statement after its first identical one said as
-    „<mark> **Heute:** wie oben.“ (a register row and the ruling below it changed by the same row)."""
-    seen: set[str] = set()
+def once_today(text: str, seen: set[str] | None = None) -> str:
+    """``text`` (a page's body, or a passage as a candidate field shows it, its today's statement first) with each
+    today's statement (a line ``⚠️ **Heute:** …``) that ``seen`` holds or an earlier line of ``text`` said as
+    „<mark> **Heute:** wie oben.“ (a register row and the ruling below it changed by the same row; a candidate whose
+    statement the page showed above); the others added to ``seen`` (:func:`today_heads` of what the page shows
+    above, kept across the candidates; none when not given). One pass over the lines."""
+    seen = set() if seen is None else seen
     lines = text.split("\n")
     for i, line in enumerate(lines):
         mark, is_head = _today_head(line)
         if is_head and line in seen:
             lines[i] = f"{mark}{TODAY_HEAD} {SAME_TODAY}"
-        seen.add(line)
+        elif is_head:
+            seen.add(line)
     return "\n".join(lines)
 
 
-def repeated_today(text: str, seen: set[str]) -> str:
-    """``text`` (a passage as an answer shows it, its today's statement on its first line: ``⚠️ **Heute:** …``) with
-    that statement said as „⚠️ **Heute:** wie oben.“ when ``seen`` already holds it (:func:`today_heads` of what the
-    page shows above, or an earlier candidate's); else ``text`` as it is, its statement added to ``seen``. A text
-    that does not begin with a today's statement is returned as it is."""
-    head, sep, tail = text.partition("\n")
-    mark, is_head = _today_head(head)
-    if not sep or not is_head:
-        return text
-    if head in seen:
-        return f"{mark}{TODAY_HEAD} {SAME_TODAY}\n{tail}"
-    seen.add(head)
-    return text
-
-
 __all__ = ["EXPLANATION_PHRASES", "SAME_TODAY", "TODAY_HEAD", "coverage", "explanation_notice",
-           "explanation_terms_note", "once_today", "repeated_today", "today_heads"]
+           "explanation_terms_note", "once_today", "today_heads"]

@@ -298,6 +298,21 @@ class PassageQueries(StoreBase):
         rows = await self.fetchall("SELECT name, passages FROM passage_counts WHERE kind = 'concept'")
         return {name: int(n) for name, n in rows}
 
+    async def holds_phrase(self, words: Sequence[str]) -> bool:
+        """True when some passage's text holds ``words`` (letters only, at least one) one after the other, folded
+        as the index folds them (FTS5 ``unicode61``, diacritics removed): ``["blut", "durst"]`` → False.
+
+        Raises:
+            SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+            ValueError: a word is empty or holds anything but letters (it would be FTS5 syntax).
+        """
+        if not words or not all(w.isalpha() for w in words):
+            raise ValueError(f"no phrase of letters: {words!r}")
+        phrase = '"' + " ".join(words) + '"'
+        rows = await self.fetch_search("SELECT rowid FROM passages_fts WHERE passages_fts MATCH ? LIMIT 1",
+                                       (f"raw : {phrase}",))
+        return bool(rows)
+
     async def passage_count(self) -> int:
         """Number of passages in the store."""
         row = await self.fetchone("SELECT count(*) FROM passages")

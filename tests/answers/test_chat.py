@@ -252,6 +252,17 @@ async def test_ambiguous_mechanic_offers_a_select_menu(ctx):
     assert keyword.pages[0].title == "Verdoppeln – Regel 701.10"
 
 
+async def test_mechanic_pick_refuses_what_the_bot_never_offers(ctx):
+    # the menu offers a section by its id and only a keyword without a section (Verdoppeln, 701.10) by its name:
+    # Spuk has a section (Gildenbund FAQ), so its name in rb:mechanic_pick is forged; Arabic-Indic digits ١٤
+    # (int() reads 14) are no id; both get the reply of every forged button, not a search's "nicht gefunden"
+    for forged in ("Spuk", "\u0661\u0664", "Spukk"):
+        refused = await run_action(ctx, "mechanic_pick", forged)
+        assert refused.error and refused.pages[0].title == "Unbekannte Schaltfläche", forged
+    stale = await run_action(ctx, "mechanic_pick", "999999")  # an ASCII id no section has: a stale button
+    assert stale.pages[0].title == "Mechanik nicht gefunden"
+
+
 async def test_unknown_rule_number_offers_the_nearest_numbers(ctx):
     reply = await run_answer(ctx, "rule", search="502.15")
     numbers = [c.arg for c in reply.choices]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.answers.compared import things_of
+from bot.answers.compared import named_by, things_of
 from bot.comparison import Comparison, compared_sides, comparison, missing_side
 from bot.ranking import ranker
 from tests.answers.test_rulings import all_payloads
@@ -246,3 +246,48 @@ async def test_a_cards_full_name_with_its_comma_is_one_side(ctx, question, title
     # before: the comma split „Razia“ from „Boros-Erzengel“ and the question was answered as one thing
     reply = await run_answer(ctx, "question", question=question)
     assert reply.pages[0].title == title
+
+
+async def test_a_card_name_typed_with_a_space_for_its_hyphen_is_one_side(ctx):
+    # „boros“ alone names nothing, „boros rekrut“ the card Boros-Rekrut (001, Ravnica FAQ): the cut keeps it whole;
+    # before, the bare frame read no sides and answered a hedged ruling on Hybrid-Karten
+    r = await ranker(ctx.store)
+    things = things_of(r, ctx.names)
+    assert comparison("unterschied szadek boros rekrut", things) == Comparison(("szadek", "boros rekrut"))
+    assert comparison("unterschied boros rekrut szadek", things) == Comparison(("boros rekrut", "szadek"))
+    reply = await run_answer(ctx, "question", question="unterschied szadek boros rekrut")
+    assert reply.pages[0].title == "Szadek, Herr der Geheimnisse · Boros-Rekrut"
+    assert "Ein Vergleich: zuerst die wichtigste Stelle zu jeder Seite." in reply.pages[0].body
+
+
+@pytest.mark.parametrize(("question", "title"), [
+    ("spuk ausgraben blutdurst", "Spuk · Ausgraben · Blutdurst"),
+    ("szadek boros rekrut", "Szadek, Herr der Geheimnisse · Boros-Rekrut"),
+])
+async def test_a_question_of_names_alone_is_a_comparison(ctx, question, title):
+    # three keywords of the term table (Haunt 702.55, Dredge 702.52, Bloodthirst 702.54), two cards: nothing but
+    # names; before, „spuk ausgraben blutdurst“ answered Blutdurst alone, hedged
+    reply = await run_answer(ctx, "question", question=question)
+    assert reply.pages[0].title == title
+    assert "Ein Vergleich: zuerst die wichtigste Stelle zu jeder Seite." in reply.pages[0].body
+
+
+async def test_words_that_are_not_all_names_are_no_comparison(ctx):
+    r = await ranker(ctx.store)
+    things = things_of(r, ctx.names)
+    named = named_by(things)
+    for question in ("Commander Startlebenspunkte?",  # terms, no mechanic: one question on the commander format
+                     "vorhersage nur in der versorgungsphase?", "umgewandelte manakosten", "krims krams",
+                     "mana verbrennen", "was ist spuk ausgraben"):
+        assert comparison(question, things, named) is None, question
+    assert named("Spuk") and named("haunt") and named("boros rekrut") and not named("Commander")
+
+
+async def test_a_side_taken_out_as_markup_is_said_like_an_empty_side(ctx):
+    # „<a:dance:1> oder spuk“ reads „oder spuk“: the emoji's side is empty, as in „spuk oder <@123>“
+    assert comparison("oder spuk") == Comparison(("spuk",), empty=True)
+    assert comparison("oder was macht spuk") is None  # a follow-up question, no side left empty
+    for question in ("<a:dance:1> oder spuk", "spuk oder <@123>"):
+        body = (await run_answer(ctx, "question", question=question)).pages[0].body
+        assert "ℹ️ Der Vergleich nennt nur eine Seite; hier steht sie allein." in body, question
+        assert "Spuk ist eine Fähigkeit, die deinen Kreaturen" in body and "Keine Stelle passt eindeutig" not in body

@@ -154,8 +154,10 @@ async def test_a_word_of_the_answering_card_s_name_is_in_a_document(ctx):
 
 async def test_a_word_read_as_another_is_named_once(ctx):
     # „verbrennt“ is read as „verbrenn“ (the players' „mana verbrenn*“ of data/synonyms.tsv), which no passage holds:
-    # before, a second note called „verbrenn“ — a word the user never typed — a word no document holds
-    body = (await run_answer(ctx, "question", question="verbrennt mana noch")).pages[0].body
+    # before, a second note called „verbrenn“ — a word the user never typed — a word no document holds. (With
+    # „mana“ beside it the question is about the abolished Manabrand and leads with the register's rows instead:
+    # tests/answers/test_question_reading.py.)
+    body = (await run_answer(ctx, "question", question="verbrennt die kreatur noch")).pages[0].body
     assert "„verbrennt“ (gelesen als „verbrenn“) steht so in keinem Dokument des Bots" in body
     assert "„verbrenn“ steht in keinem Dokument" not in body
     assert "⚖️ Keine Stelle passt eindeutig am besten" in body  # still hedged

@@ -115,3 +115,77 @@ async def test_the_searches_take_discord_markup_out_as_frage_does(ctx, markup):
     assert reply.pages[0].title == "Priorität – Regel 117"
     reply = await run_answer(ctx, "ruling", search=f"[mana burn](https://evil.example) {markup}")
     assert reply.pages[0].title == "Rulings mit „mana burn“"
+
+
+@pytest.mark.parametrize("question", ["blut durst", "blut\u200bdurst", "was macht blut durst"])
+async def test_two_words_that_spell_a_keyword_are_read_as_it_and_said(ctx, question):
+    # „blut“ and „durst“ are both words of the documents (the card Durst des Todesbeschwörers), so the split-word
+    # join leaves them apart; together they are Blutdurst (term table, 702.54), which no document prints as two
+    # words. Before: „Durst des Todesbeschwörers“, hedged. Now 001's Blutdurst section (Gildenbund) leads.
+    reply = await run_answer(ctx, "question", question=clean(question))
+    page = reply.pages[0]
+    assert page.title == "Blutdurst"
+    assert ("ℹ️ Gelesen als Blutdurst: „blut durst“ zusammengeschrieben ist dieses Schlüsselwort der "
+            "Begriffstabelle.") in page.body
+    assert "Blutdurst ist eine Fähigkeit, durch die deine Kreaturen stärker ins Spiel kommen" in page.body
+
+
+async def test_only_a_keywords_exact_name_not_printed_as_two_words_is_read_so(ctx, monkeypatch):
+    from bot.answers import keyword_pairs as module
+    from bot.answers.keyword_pairs import keyword_pairs, split_names
+
+    knows = (await ranker(ctx.store)).analyser.vocab.knows
+    pairs = await keyword_pairs(ctx.store, knows)
+    assert pairs["blut", "durst"] == "Blutdurst" and pairs["blood", "thirst"] == "Bloodthirst"
+    read = read_question("blut durst oder spuk", knows, pairs)
+    assert (read.text, read.named, read.joined) == ("Blutdurst oder spuk", (("blut durst", "Blutdurst"),), ())
+    # „karte ab“ stands as two words in the documents: were „Karteab“ a keyword, that split would be their phrase
+    assert await ctx.store.holds_phrase(["karte", "ab"]) and not await ctx.store.holds_phrase(["blut", "durst"])
+    monkeypatch.setattr(module, "split_names", lambda: {("karte", "ab"): "Karteab", ("blut", "durst"): "Blutdurst"})
+    assert await module._make(ctx.store, knows) == {("blut", "durst"): "Blutdurst"}
+    assert all(len(a) >= 2 and len(b) >= 2 for a, b in split_names())
+    for kept in ("durst des todesbeschwörers", "blut und durst", "was macht spuk"):
+        assert read_question(kept, knows, pairs).text == kept
+
+
+@pytest.mark.parametrize("question", ["verbrennt mana noch", "Verbrennt Mana noch?", "mana verbrennen", "manaburn"])
+async def test_a_verb_form_before_mana_is_read_as_the_abolished_mana_burn(ctx, question):
+    # changes.toml „Manabrand abgeschafft“ (11.07.2009); 001's Zwietracht FAQ: Grundlegende Resonanz. Before,
+    # „verbrennt mana noch“ said „„verbrennt“ (gelesen als „verbrenn“) steht so in keinem Dokument“ and led with
+    # 003's entry on {C}, hedged; „mana verbrennen“ already led with the rows and this ruling
+    reply = await run_answer(ctx, "question", question=question)
+    page = reply.pages[0]
+    assert page.title.endswith("“ heute")
+    assert page.body.index("**Manabrand abgeschafft** (seit 11.07.2009)") < page.body.index(
+        "Ruling zu **Grundlegende Resonanz**")
+    assert "steht so in keinem Dokument" not in page.body and "Keine Stelle passt eindeutig" not in page.body
+
+
+async def test_the_register_reads_a_pair_in_either_order(ctx):
+    from bot.answers.abolished import turned
+
+    prepared = await register_words(ctx.store)
+    assert named_rows(prepared, "verbrennt mana")[0].what == "Manabrand abgeschafft"
+    analysed = prepared.analyser.analyse("wann verbrennt Mana", question=True)
+    assert turned(prepared, "wann verbrennt Mana", analysed) == "wann Mana verbrennt"
+    analysed = prepared.analyser.analyse("mana verbrennen", question=True)
+    assert turned(prepared, "mana verbrennen", analysed) is None  # already in the concept's order
+
+
+@pytest.mark.parametrize("search", ["mana brn", "manaburn", "verbrennt mana"])
+async def test_ruling_search_for_an_abolished_rules_slip_searches_once(ctx, monkeypatch, search):
+    # the register reads the slip („brn“) and hands the rule's spellings to the one search (before, a second one)
+    from bot.answers import rulings
+
+    searched: list[str] = []
+    real = rulings.search_rulings
+
+    async def counted(store, text, *args, **kwargs):
+        searched.append(text)
+        return await real(store, text, *args, **kwargs)
+
+    monkeypatch.setattr(rulings, "search_rulings", counted)
+    body = (await run_answer(ctx, "ruling", search=search)).pages[0].body
+    assert len(searched) == 1 and "Auch gesucht: manabrand, mana burn" in body
+    owners = [line.strip("*") for line in body.split("\n") if line.startswith("**") and line.endswith("**")]
+    assert owners == MANABRAND_RULINGS

@@ -155,3 +155,33 @@ async def test_split_words_markup_and_slips_through_the_real_bot(real_bot, store
         text = burn.embeds[0]["description"]
         assert "3 Treffer für „mana brn“" in text and "**Grundlegende Resonanz**" in text
         assert fake.errors == [] and fake.invalid == []
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_keyword_pairs_names_alone_and_forged_picks_through_the_real_bot(real_bot, store_db, tmp_path):
+    # values: 001's sections Blutdurst, Spuk, Ausgraben (Gildenbund, Ravnica), the register's „Manabrand
+    # abgeschafft“ with 001's Grundlegende Resonanz ruling; the term table's Blutdurst (702.54)
+    async with FakeDiscord() as fake, running_bot(fake, tmp_path, argv=real_bot, db=store_db):
+        await fake.wait_sync()
+        blood = await fake.command("ask", {"question": "blut\u200bdurst"}, locale="de")
+        assert blood.embeds[0]["title"] == "Blutdurst"
+        assert "ℹ️ Gelesen als Blutdurst: „blut durst“ zusammengeschrieben ist dieses Schlüsselwort" in (
+            blood.embeds[0]["description"])
+        burn = await fake.command("ask", {"question": "verbrennt mana noch"}, locale="de")
+        text = burn.embeds[0]["description"]
+        assert text.index("**Manabrand abgeschafft**") < text.index("Ruling zu **Grundlegende Resonanz**")
+        three = await fake.command("ask", {"question": "spuk ausgraben blutdurst"}, locale="de")
+        assert three.embeds[0]["title"] == "Spuk · Ausgraben · Blutdurst"
+        emoji = await fake.command("ask", {"question": "<a:dance:1> oder spuk"}, locale="de")
+        assert "ℹ️ Der Vergleich nennt nur eine Seite; hier steht sie allein." in emoji.embeds[0]["description"]
+        message = {
+            "id": fake.snowflake(), "channel_id": fake.channel_id, "type": 0, "content": "", "embeds": [],
+            "flags": 0, "author": fake.bot_user, "attachments": [], "mentions": [], "mention_roles": [],
+            "timestamp": "2025-01-01T00:00:00+00:00", "edited_timestamp": None, "pinned": False,
+            "components": [{"type": 1, "components": [
+                {"type": 2, "style": 2, "label": "Spuk", "custom_id": "rb:mechanic_pick:Spuk"},
+            ]}],
+        }
+        forged = await fake.component(message, "rb:mechanic_pick:Spuk")
+        assert forged.ephemeral and forged.embeds[0]["title"] == "Unbekannte Schaltfläche"
+        assert fake.errors == [] and fake.invalid == []

@@ -1,0 +1,66 @@
+"""The pairs of words ``/frage`` reads as one keyword's name (:data:`bot.question_reading.KeywordPairs`): a player
+who types „blut durst“ (or ``blut\\u200bdurst``, a zero-width space read as a space) means Blutdurst, 702.54.
+
+Both pieces are words of the documents, so the join of split words (:mod:`bot.question_reading`) leaves them
+apart; but together they are exactly the name of a keyword or ability word of the term table
+(``data/terms_de_en.tsv``, kind in :data:`~bot.answers.mechanic_finder.MECHANIC_KINDS`: German, older, variant and
+English names of one word), and no document prints them as two words one after the other. A name the documents use
+as an ordinary word (:func:`~bot.answers.mechanic_finder.keyword_names_used_plainly`: Verschwinden, Leere) is left
+out: its pieces may mean that word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.answers.mechanic_finder import MECHANIC_KINDS, keyword_names_used_plainly
+from bot.question_reading import KeywordPairs, ReadQuestion, read_question
+from bot.store import Store
+from bot.terms import term_index
+from bot.text import canonical
+
+#: Fewest letters of each piece: a lone letter („s puk“) is a slip of the space, which the split-word join reads.
+MIN_PIECE = 2
+_MEMO_KEY = "question_reading.keyword_pairs"
+
+
+def split_names() -> dict[tuple[str, str], str]:
+    """Every split of every one-word name of a keyword into two pieces of at least :data:`MIN_PIECE` letters,
+    lower case → the name as the table writes it: ``("blut", "durst")`` → ``"Blutdurst"``; of two names with the
+    same split, the table's first."""
+    plain = keyword_names_used_plainly()
+    pairs: dict[tuple[str, str], str] = {}
+    for term in term_index().terms:
+        if term.kind not in MECHANIC_KINDS:
+            continue
+        for name, _rank in term.names():
+            low = name.lower()
+            if not name.isalpha() or canonical(low) in plain:
+                continue
+            for cut in range(MIN_PIECE, len(low) - MIN_PIECE + 1):
+                pairs.setdefault((low[:cut], low[cut:]), name)
+    return pairs
+
+
+async def _make(store: Store, knows: Callable[[str], bool]) -> KeywordPairs:
+    pairs = split_names()
+    for a, b in [p for p in pairs if knows(p[0]) and knows(p[1])]:  # only two words can be a phrase of theirs
+        if await store.holds_phrase([a, b]):
+            del pairs[a, b]
+    return pairs
+
+
+async def keyword_pairs(store: Store, knows: Callable[[str], bool]) -> KeywordPairs:
+    """The pairs of :func:`split_names` that no passage of ``store`` holds as two words (``knows``: True for a word,
+    lower case, the documents hold; a pair with a piece they lack cannot be their phrase), made once per open
+    store (:meth:`bot.store.Store.memo`)."""
+    return await store.memo(_MEMO_KEY, lambda: _make(store, knows))
+
+
+async def read_asked(store: Store, knows: Callable[[str], bool], question: str) -> ReadQuestion:
+    """``question`` as ``/frage`` reads it (:func:`bot.question_reading.read_question`: Discord markup out, split
+    words joined, two words spelling a keyword read as its name), with the pairs of :func:`keyword_pairs`."""
+    return read_question(question, knows, await keyword_pairs(store, knows))
+
+
+__all__ = ["MIN_PIECE", "keyword_pairs", "read_asked", "split_names"]
