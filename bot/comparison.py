@@ -220,7 +220,7 @@ def _frame(text: str) -> str:
     return _FRAME_TOKEN.sub(repaired, _SHORT_AND.sub("und", text))
 
 
-def _split(side: str, things: Things | None, fits: Callable[[str], bool] | None = None) -> list[str]:
+def _split(side: str, things: Things | None, fits: Callable[[str], object] | None = None) -> list[str]:
     """``side`` as the names it runs together: cut into runs of neighbouring words where each run names something
     (``things``) that none of the others names and the runs together name all the side names (and each run
     ``fits``, when given); of such cuts the one with the most runs (at most :data:`MAX_SIDES`; of equals, the one
@@ -262,16 +262,16 @@ def _cuts(words: list[str]) -> list[list[str]]:
     return sorted(cuts, key=len, reverse=True)
 
 
-def comparison(question: str, things: Things | None = None, named: Callable[[str], bool] | None = None
+def comparison(question: str, things: Things | None = None, named: Callable[[str], str] | None = None
                ) -> Comparison | None:
     """What the comparison question ``question`` names, or ``None`` when it is none: the sides of its form
     (:data:`_FORMS`, the frame read through :func:`_frame`), each split by :func:`_split` where ``things`` is given,
     each once (:attr:`Comparison.repeated` says which came twice); a comparison with an empty side (:data:`_GAPS`, a
     question ending on a conjunction) gives the sides it does name with :attr:`Comparison.empty`. ``None`` also
     when a side is no short name (:func:`_side`), more than :data:`MAX_SIDES` are named, or three or more are no
-    list of names (:func:`_listed`). ``named``: True for a text that is a name of its own (a mechanic's, a
-    card's); with it, a question of names alone is a comparison too (:func:`_names_only`). Bounded: reads at most
-    :data:`MAX_CHARS` characters."""
+    list of names (:func:`_listed`). ``named``: the kind of name a text is on its own (``"mechanic"``,
+    ``"card"``; ``""``: none); with it, a question of names alone is a comparison too (:func:`_names_only`).
+    Bounded: reads at most :data:`MAX_CHARS` characters."""
     text = _frame(" ".join(question[:MAX_CHARS].split()))
     for form in _FORMS:
         m = form.search(text)
@@ -289,16 +289,17 @@ def comparison(question: str, things: Things | None = None, named: Callable[[str
     return _compared(parts) if len(parts) > 1 else _gapped(text, things) or _names_only(text, things, named)
 
 
-def _names_only(text: str, things: Things | None, named: Callable[[str], bool] | None) -> Comparison | None:
-    """The comparison of a question made of two to :data:`MAX_SIDES` names (each ``named``) and nothing else, not
-    even a frame word („spuk ausgraben blutdurst“: three mechanics; „szadek boros rekrut“: two cards), cut as
-    :func:`_split` cuts a side; else None („umgewandelte manakosten“, „krims krams“: one thing each; „Commander
-    Startlebenspunkte?“: a question on one thing, its second word no name)."""
+def _names_only(text: str, things: Things | None, named: Callable[[str], str] | None) -> Comparison | None:
+    """The comparison of a question made of two to :data:`MAX_SIDES` names of one kind (each ``named`` the same:
+    all mechanics or all cards) and nothing else, not even a frame word („spuk ausgraben blutdurst“: three
+    mechanics; „szadek boros rekrut“: two cards), cut as :func:`_split` cuts a side; else None („umgewandelte
+    manakosten“, „krims krams“: one thing each; „Commander Startlebenspunkte?“: a question on one thing, its second
+    word no name; „boros rekrut erstschlag“: a card and a keyword, a question whether the card has it)."""
     side = _side(text) if named is not None else None
-    if side is None or len(side.split()) != len(_WORD.findall(text)):  # a frame or clause word: a question
+    if named is None or side is None or len(side.split()) != len(_WORD.findall(text)):  # a frame or clause word
         return None
     parts = _split(side, things, named)
-    return _compared(parts) if len(parts) > 1 else None
+    return _compared(parts) if len(parts) > 1 and len({named(p) for p in parts}) == 1 else None
 
 
 def _compared(named: list[str], empty: bool = False) -> Comparison | None:

@@ -54,17 +54,18 @@ def things_of(r: Ranker, names: NameIndex | None) -> Things:
     return things
 
 
-def named_by(things: Things) -> Callable[[str], bool]:
-    """For :func:`bot.comparison.comparison`: True for a text that is a name of its own, exactly a keyword or
-    ability word of the term table (kind in :data:`~bot.answers.mechanic_finder.MECHANIC_KINDS`, one of its names
-    as written: „Spuk“, „Blutdurst“, „Haunt“) or a card's name (``things`` names cards and nothing else: „Circu“,
-    „boros rekrut“). „Commander“, „Startlebenspunkte“ name terms, no mechanic: no name of its own here."""
-    def named(text: str) -> bool:
+def named_by(things: Things) -> Callable[[str], str]:
+    """For :func:`bot.comparison.comparison`: the kind of name a text is on its own — ``"mechanic"`` for exactly a
+    keyword or ability word of the term table (kind in :data:`~bot.answers.mechanic_finder.MECHANIC_KINDS`, one of
+    its names as written: „Spuk“, „Blutdurst“, „Haunt“), ``"card"`` for a card's name (``things`` names cards and
+    nothing else: „Circu“, „boros rekrut“), ``""`` for anything else („Commander“, „Startlebenspunkte“ name terms,
+    no mechanic)."""
+    def named(text: str) -> str:
         match = term_index().lookup(text, typo_among=())  # exact names only: no typo tier
         if match is not None and match.how == "exact" and match.term.kind in MECHANIC_KINDS:
-            return True
+            return "mechanic"
         found = things(text)
-        return bool(found) and all(t.startswith("card:") for t in found)
+        return "card" if found and all(t.startswith("card:") for t in found) else ""
     return named
 
 

@@ -278,9 +278,11 @@ async def test_words_that_are_not_all_names_are_no_comparison(ctx):
     named = named_by(things)
     for question in ("Commander Startlebenspunkte?",  # terms, no mechanic: one question on the commander format
                      "vorhersage nur in der versorgungsphase?", "umgewandelte manakosten", "krims krams",
-                     "mana verbrennen", "was ist spuk ausgraben"):
+                     "mana verbrennen", "was ist spuk ausgraben",
+                     "boros rekrut erstschlag", "szadek spuk"):  # a card and a keyword: does the card have it?
         assert comparison(question, things, named) is None, question
-    assert named("Spuk") and named("haunt") and named("boros rekrut") and not named("Commander")
+    assert (named("Spuk"), named("haunt"), named("boros rekrut"), named("Commander")) == ("mechanic", "mechanic",
+                                                                                           "card", "")
 
 
 async def test_a_side_taken_out_as_markup_is_said_like_an_empty_side(ctx):
