@@ -41,6 +41,7 @@ from bot.card_names import LANGUAGES, NameTable, covered, name_tables
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
 from bot.passage_concepts import passage_concepts, plain_concepts
 from bot.question_groups import part_concepts, question_groups
+from bot.quoted_words import quoted_terms
 from bot.stopwords import STOP_WORDS, WEAK_WORDS, listed_spelling
 from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, Vocabulary
 from bot.words import MAX_TOKENS, NUMBER, fold, number_term, numbers_in, restore_umlauts, snowball, tokens
@@ -326,6 +327,7 @@ class Analyser:
                 self._question_word(out, terms, (i, word, stems), fixed, named)
             else:
                 terms.update(stems)
+        terms.update(dict.fromkeys(quoted_terms(text)))  # „du“ quoted: the word is what the text is about
         out.set_terms(terms)
         return question_groups(_capped(out), named) if question else out
 
@@ -354,6 +356,7 @@ class Analyser:
         terms, weak, is_wissen = dict.fromkeys(concepts), [], lists.is_verb_wissen
         if plain:
             collections.deque(map(terms.update, map(_ADDS, infos)), maxlen=0)  # each word's terms in order, in C
+            terms.update(dict.fromkeys(quoted_terms(text)))  # as analyse: „du“ quoted
             return tuple(terms), tuple(concepts), ()
         for i, info in enumerate(infos):
             kind = info.kind
@@ -369,6 +372,7 @@ class Analyser:
                 weak.append(info.extra)
             elif kind == _CONTENT and not ((info.in_phrases and i in covered) or (info.wissen and is_wissen(raw, i))):
                 terms.update(info.terms)
+        terms.update(dict.fromkeys(quoted_terms(text)))
         extra = tuple(w for w in dict.fromkeys(weak) if w not in terms) if terms else ()
         return tuple(terms), tuple(concepts), extra
 
