@@ -39,6 +39,7 @@ from bot import stopwords as lists
 from bot.analysed import Analysis
 from bot.card_names import LANGUAGES, NameTable, covered, name_tables
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
+from bot.other_zones import other_zone_concepts
 from bot.passage_concepts import passage_concepts, plain_concepts
 from bot.question_groups import part_concepts, question_groups
 from bot.quoted_words import quoted_terms
@@ -306,6 +307,8 @@ class Analyser:
         covered: set[int] = set()
         if self.options.concepts:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, question, typed), named)
+            if language == "de":  # „in einer anderen Zone als dem Stapel“: about the hand, the library …
+                concepts += [c for c in other_zone_concepts(text) if c not in concepts]
         out = Analysis(concepts=concepts, truncated=truncated, english=english_question,
                        typos={raw[i]: typed[i] for i in fixed})  # the typed word of each typo repaired
         terms = dict.fromkeys(concepts)  # the terms in order of first appearance, each once
@@ -353,6 +356,8 @@ class Analyser:
         elif self.options.concepts:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, False, raw), {})
         concepts = concepts or []
+        if self.options.concepts and language == "de":  # as analyse: the zones „einer anderen Zone als …“ means
+            concepts = [*concepts, *(c for c in other_zone_concepts(text) if c not in concepts)]
         terms, weak, is_wissen = dict.fromkeys(concepts), [], lists.is_verb_wissen
         if plain:
             collections.deque(map(terms.update, map(_ADDS, infos)), maxlen=0)  # each word's terms in order, in C
