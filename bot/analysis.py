@@ -23,7 +23,9 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    and the groups of ``data/synonyms.tsv`` found as stem sequences become concept ids (``zzk117`` for
    Priorität, found through "Vorrang" too). Old names count only where ``old_terms`` is set: the old
    documents (2005–2007) and the players' questions; the current documents use "Vorrang" and "spielen" in
-   their ordinary senses.
+   their ordinary senses. A German text on „einer anderen Zone als dem Stapel“ names the other zones a player asks
+   about (:mod:`bot.other_zones`).
+8. **Quoted stop words**: a stop word quoted as a single word („du“) is a term of its own (:mod:`bot.quoted_words`).
 
 Nothing here imports discord or the store: the vocabulary comes in as plain mappings.
 """
