@@ -23,7 +23,9 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    and the groups of ``data/synonyms.tsv`` found as stem sequences become concept ids (``zzk117`` for
    Priorität, found through "Vorrang" too). Old names count only where ``old_terms`` is set: the old
    documents (2005–2007) and the players' questions; the current documents use "Vorrang" and "spielen" in
-   their ordinary senses.
+   their ordinary senses. A German text on „einer anderen Zone als dem Stapel“ names the other zones a player asks
+   about (:mod:`bot.other_zones`).
+8. **Quoted stop words**: a stop word quoted as a single word („du“) is a term of its own (:mod:`bot.quoted_words`).
 
 Nothing here imports discord or the store: the vocabulary comes in as plain mappings.
 """
@@ -39,8 +41,10 @@ from bot import stopwords as lists
 from bot.analysed import Analysis
 from bot.card_names import LANGUAGES, NameTable, covered, name_tables
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
+from bot.other_zones import other_zone_concepts
 from bot.passage_concepts import passage_concepts, plain_concepts
 from bot.question_groups import part_concepts, question_groups
+from bot.quoted_words import quoted_terms
 from bot.stopwords import STOP_WORDS, WEAK_WORDS, listed_spelling
 from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, Vocabulary
 from bot.words import MAX_TOKENS, NUMBER, fold, number_term, numbers_in, restore_umlauts, snowball, tokens
@@ -305,6 +309,8 @@ class Analyser:
         covered: set[int] = set()
         if self.options.concepts:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, question, typed), named)
+            if language == "de":  # „in einer anderen Zone als dem Stapel“: about the hand, the library …
+                concepts += [c for c in other_zone_concepts(text) if c not in concepts]
         out = Analysis(concepts=concepts, truncated=truncated, english=english_question,
                        typos={raw[i]: typed[i] for i in fixed})  # the typed word of each typo repaired
         terms = dict.fromkeys(concepts)  # the terms in order of first appearance, each once
@@ -326,6 +332,7 @@ class Analyser:
                 self._question_word(out, terms, (i, word, stems), fixed, named)
             else:
                 terms.update(stems)
+        terms.update(dict.fromkeys(quoted_terms(text)))  # „du“ quoted: the word is what the text is about
         out.set_terms(terms)
         return question_groups(_capped(out), named) if question else out
 
@@ -351,9 +358,12 @@ class Analyser:
         elif self.options.concepts:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, False, raw), {})
         concepts = concepts or []
+        if self.options.concepts and language == "de":  # as analyse: the zones „einer anderen Zone als …“ means
+            concepts = [*concepts, *(c for c in other_zone_concepts(text) if c not in concepts)]
         terms, weak, is_wissen = dict.fromkeys(concepts), [], lists.is_verb_wissen
         if plain:
             collections.deque(map(terms.update, map(_ADDS, infos)), maxlen=0)  # each word's terms in order, in C
+            terms.update(dict.fromkeys(quoted_terms(text)))  # as analyse: „du“ quoted
             return tuple(terms), tuple(concepts), ()
         for i, info in enumerate(infos):
             kind = info.kind
@@ -369,6 +379,7 @@ class Analyser:
                 weak.append(info.extra)
             elif kind == _CONTENT and not ((info.in_phrases and i in covered) or (info.wissen and is_wissen(raw, i))):
                 terms.update(info.terms)
+        terms.update(dict.fromkeys(quoted_terms(text)))
         extra = tuple(w for w in dict.fromkeys(weak) if w not in terms) if terms else ()
         return tuple(terms), tuple(concepts), extra
 

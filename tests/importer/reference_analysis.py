@@ -12,6 +12,8 @@ import unicodedata
 
 from bot import stopwords as lists
 from bot.analysis import MAX_TOKENS, NUMBER, STOP_WORDS, Analyser, Concept, number_term, snowball
+from bot.other_zones import other_zone_concepts
+from bot.quoted_words import quoted_terms
 from bot.stopwords import WEAK_WORDS
 from bot.text import INVISIBLE, ZERO_WIDTH
 
@@ -118,6 +120,8 @@ def reference_analysis(a: Analyser, text: str, language: str = "de", old_terms: 
         concepts += [c for c in ids if c not in concepts]
         covered |= set(range(at, at + size)) if size > 1 else set()
         at += max(size, 1)
+    if a.options.concepts and language == "de":  # step 7: „einer anderen Zone als dem Stapel“ names the others
+        concepts += [c for c in other_zone_concepts(text) if c not in concepts]
     terms += concepts
     numbers: list[str] = []
     words: list[str] = []
@@ -134,6 +138,6 @@ def reference_analysis(a: Analyser, text: str, language: str = "de", old_terms: 
         elif not skipped:
             words.append(word)
             terms += a.stems(word, language)
-    terms = list(dict.fromkeys(terms))
+    terms = list(dict.fromkeys([*terms, *quoted_terms(text)]))  # step 8: a quoted stop word („du“) is a term
     indexed = [*terms, *(w for w in dict.fromkeys(weak) if w not in terms)] if terms else []
     return terms, concepts, numbers, words, weak, truncated, indexed

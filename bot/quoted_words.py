@@ -1,0 +1,43 @@
+"""Function words a text names as words: a stop word in quotation marks is what the text is about.
+
+003:339 explains „Die Wörter „du“ und „dein“ auf einem Objekt meinen dessen Beherrscher …“ (CR 109.5), 001's
+Einziehen ruling „Jedes Vorkommen von „du“ im Text dieses Zauberspruchs …“; a player asks „wen meint 'du' auf einer
+karte“. „du“ is a stop word (:data:`bot.stopwords.STOP_WORDS`), so neither the question nor the passages would give
+it a term, and the question would be read as „meint … karte“ only. A single word between quotation marks that is a
+stop word gives the term :func:`quoted_term` of it, in passages and questions alike (:mod:`bot.analysis`); the
+word's unquoted use still gives nothing, so the term is as rare as the quoting (two passages of the documents).
+
+Pure; bounded by the text's length (one regular-expression pass, only over a text holding a quotation mark).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.stopwords import STOP_WORDS
+from bot.words import fold
+
+#: Marks that open or close a quotation, German („…“, ‚…‘, »…«) and English ("…", '…', “…”).
+_MARKS = "„“”\"'‚‘’»«›‹"
+#: One word of letters (at most 15) between two quotation marks, not inside a word (the apostrophe of „can't“
+#: quotes nothing).
+_QUOTED = re.compile(rf"(?<!\w)[{_MARKS}]([^\W\d_]{{1,15}})[{_MARKS}](?!\w)")
+#: Prefix of the term of a quoted stop word (no stem begins so; concept ids begin with ``zz``).
+PREFIX = "zq"
+
+
+def quoted_term(word: str) -> str:
+    """The term of a quoted stop word ``word`` (lower case): ``du`` → ``zqdu``."""
+    return PREFIX + fold(word)
+
+
+def quoted_terms(text: str) -> list[str]:
+    """The terms (:func:`quoted_term`) of the stop words ``text`` quotes as single words, each once, in order:
+    „Die Wörter „du“ und „dein“ …“ → ``["zqdu", "zqdein"]``; „Du kannst …“ (a quoted sentence) → ``[]``."""
+    if not any(mark in text for mark in _MARKS):
+        return []
+    found = (w.lower() for w in _QUOTED.findall(text))
+    return list(dict.fromkeys(quoted_term(w) for w in found if w in STOP_WORDS))
+
+
+__all__ = ["PREFIX", "quoted_term", "quoted_terms"]
