@@ -38,7 +38,7 @@ MAX_PASSES = 8
 #: The parts the table reads per unit weight (``kind`` is the prior at its start, the rest of it ``foreign``'s).
 _VARIED = frozenset(LINEAR.values()) - {"kind"}
 #: The stage weights (:meth:`bot.ranking.Ranker.stages`), each its own part.
-STAGED = ("sentence", "phrase", "action")
+STAGED = ("sentence", "phrase", "action", "clause")
 #: An objective: the ranks of the gold passages (``None``: not among the first :data:`DEPTH`) → a value to maximise.
 Objective = Callable[[Sequence[int | None]], tuple[float, ...]]
 
@@ -60,7 +60,7 @@ def unit_weights(w: Weights, typo: float) -> Weights:
     """``w`` with every weight of :data:`LINEAR` at 1 but ``foreign`` at 0, the stages off and ``typo``: each
     linear part of a hit is then its value (``kind`` the kind prior alone)."""
     units = {**dict.fromkeys(LINEAR, 1.0), "foreign": 0.0}
-    return replace(w, **units, sentence=0.0, phrase=0.0, action=0.0, typo=typo)
+    return replace(w, **units, sentence=0.0, phrase=0.0, action=0.0, clause=0.0, typo=typo)
 
 
 @dataclass
@@ -77,7 +77,7 @@ class _Question:
     coverage: dict[float, list[float]]
     hits: list[Hit]
     sentence: dict[frozenset[int], dict[int, float]] = field(default_factory=dict)
-    later: dict[int, tuple[float, float]] = field(default_factory=dict)
+    later: dict[int, tuple[float, float, float]] = field(default_factory=dict)
     #: The last first-stage result: (typo and linear weights, scores, order of the first hits) (:meth:`Table._first`).
     first: tuple[tuple[float, ...], list[float], list[int]] | None = None
 
@@ -111,13 +111,14 @@ class Table:
         self.depth = max(DEPTH, int(self.start.siblings), int(self.start.phrases))
         self.unit = r.variant(weights=unit_weights(self.start, self.start.typo))
         self._sentence_unit = r.variant(weights=replace(self.unit.weights, sentence=1.0))
-        self._later_unit = r.variant(weights=replace(self.unit.weights, phrase=1.0, action=1.0))
+        self._later_unit = r.variant(weights=replace(self.unit.weights, phrase=1.0, action=1.0, clause=1.0))
         self.questions = [self._question(r, c, g) for c, g in zip(cands, golds, strict=True)]
         #: Per weight, the questions whose ranks it can change (absent: any question).
         self.touched: dict[str, frozenset[int]] = {
             n: frozenset(i for i, q in enumerate(self.questions) if n in q.values) for n in LINEAR if n != "coverage"}
         self.touched["typo"] = frozenset(i for i, q in enumerate(self.questions) if len(q.coverage) > 1)
         self.touched["action"] = frozenset(i for i, q in enumerate(self.questions) if q.found.action)
+        self.touched["clause"] = frozenset(i for i, q in enumerate(self.questions) if q.found.roles.total)
 
     def _question(self, r: Ranker, found: Candidates, gold: tuple[str, ...]) -> _Question:
         w = self.start
@@ -202,6 +203,7 @@ class Table:
                 s[i] += w.sentence * units[i]
             order.sort(key=lambda i: (-s[i], ids[i]))
         stages = [(w.phrase, 0)] + ([(w.action, 1)] if q.found.action else [])
+        stages += [(w.clause, 2)] if q.found.roles.total else []
         for weight, which in stages:
             if weight:
                 for i in order[: int(self.start.phrases)]:
@@ -219,12 +221,13 @@ class Table:
             known = q.sentence[key] = {i: by_id[q.ids[i]] for i in top}
         return known
 
-    def _later(self, q: _Question, i: int) -> tuple[float, float]:
-        """The phrase and action stages' values of candidate ``i`` (they depend on the passage alone), kept."""
+    def _later(self, q: _Question, i: int) -> tuple[float, float, float]:
+        """The phrase, action and clause stages' values of candidate ``i`` (they depend on the passage alone), kept."""
         if (known := q.later.get(i)) is None:
             hit = _bare(q.hits[i])
             self._later_unit.stages([hit], q.found)
-            known = q.later[i] = (hit.parts.get("phrase", 0.0), hit.parts.get("action", 0.0))
+            known = q.later[i] = (hit.parts.get("phrase", 0.0), hit.parts.get("action", 0.0),
+                                  hit.parts.get("clause", 0.0))
         return known
 
     def score(self, w: Weights, objective: Objective = mrr, idx: Sequence[int] | None = None) -> tuple[float, ...]:

@@ -44,6 +44,7 @@ WEIGHTS_OF: dict[str, tuple[str, ...]] = {
     "sentence": ("sentence",),
     "phrase": ("phrase",),
     "action": ("action",),
+    "clause": ("clause",),
     "unnamed": ("unnamed",),
     "variant": ("variant",),
     "form": ("form",),

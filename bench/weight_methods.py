@@ -15,7 +15,8 @@ Run: ``.venv/bin/python bench/weight_methods.py [--k 5] [--db STORE] [--parts tu
 (``--without phrase,action``: features of :data:`bot.ranking.FEATURES` left out; ``--set unheld=1``: a weight
 changed before the candidates are gathered; ``fitL``: the fit with L2 strength ``L``; an ascent's objective after
 a colon, ``mrr`` or ``hit1``, then ``wide``
-for the grid :data:`question_cv.WIDE`; ``--whole``: also print the weights and hedge that method gives on all the
+for the grid :data:`question_cv.WIDE` (``wideclause``: with the clause stage's weight,
+:data:`question_cv.WIDE_CLAUSE`); ``--whole``: also print the weights and hedge that method gives on all the
 chosen parts' questions).
 """
 
@@ -36,7 +37,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_questions import TUNING_PARTS  # noqa: E402
 from cv_misses import opened  # noqa: E402
 from question_ascent import Table  # noqa: E402
-from question_cv import DEPTH, GRID, WIDE, choose, choose_margin, figures, folds  # noqa: E402
+from question_cv import DEPTH, GRID, WIDE, WIDE_CLAUSE, choose, choose_margin, figures, folds  # noqa: E402
 from question_fit import START  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
 
@@ -88,7 +89,7 @@ def make(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, trai
         return fit_weights(r, cands, golds, train, l2=float(method[3:] or 0.01))
     if method in ("fit+ascent", "ascent"):
         start = fit_weights(r, cands, golds, train) if method == "fit+ascent" else replace(r.weights, **START)
-        chosen = WIDE if grid == "wide" else GRID
+        chosen = {"wide": WIDE, "wideclause": WIDE_CLAUSE}.get(grid, GRID)
         table = _table(r.variant(weights=start), cands, golds, chosen)
         return choose(r.variant(weights=start), cands, golds, train, chosen, objective or "mrr", table)
     raise ValueError(f"unknown method {method!r}")

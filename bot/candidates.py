@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.analysis import Analysis
+from bot.clauses import RoleWords
 from bot.phrases import Pair
 from bot.store import PassageRecord
 
@@ -35,6 +36,8 @@ class Candidates:
     card_words: frozenset[str] = frozenset()
     kin_card: int | None = None
     action: frozenset[str] = frozenset()
+    #: The question's words by the role of their clause (condition or asked) for the clause stage.
+    roles: RoleWords = field(default_factory=RoleWords)
 
 
 __all__ = ["Candidates"]

@@ -57,6 +57,7 @@ from bot.actions import action_stage, asked_action
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
 from bot.answer_cues import asked_cues, given_cues
 from bot.candidates import Candidates
+from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.definitions import DEFINED, asks_definition, only_names
 from bot.headings import answers_nothing
 from bot.mentions import scanner
@@ -83,7 +84,7 @@ PASSAGES_KEPT = 4096
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
-            "phrase", "action", "unnamed", "variant", "form")
+            "phrase", "action", "unnamed", "variant", "form", "clause")
 
 
 @dataclass
@@ -143,6 +144,8 @@ class Ranker:
         self._gives: LRUCache[int, frozenset[int]] = LRUCache(PASSAGES_KEPT)  # the answer types its text gives
         self._pairs: LRUCache[int, frozenset[Pair]] = LRUCache(PASSAGES_KEPT)  # its pairs of neighbouring words
         self._variant: LRUCache[int, frozenset[str]] = LRUCache(PASSAGES_KEPT)  # the words naming its variant
+        # per sentence, the terms of its conditions and of its consequence (bot/clauses.py)
+        self._roles: LRUCache[int, list[tuple[frozenset[str], frozenset[str]]]] = LRUCache(PASSAGES_KEPT)
 
     def variant(self, weights: Weights | None = None, features: tuple[str, ...] | None = None) -> Ranker:
         """The same ranker with other weights or features (benchmark ablations)."""
@@ -202,10 +205,12 @@ class Ranker:
         defining = any(not marks.isdisjoint(p.terms) and (analysis.english or not self._foreign(p))
                        for p in records.values())
         asked = pairs(text, MAX_TOKENS) if "phrase" in self.features else frozenset()
+        roles = (RoleWords.of(text[: MAX_TOKENS * 20], self.analyser, self._term_idf, self._unknown_idf, named)
+                 if "clause" in self.features and self.weights.clause else RoleWords())
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
-                          asked_action(text, self.analyser) if "action" in self.features else frozenset())
+                          asked_action(text, self.analyser) if "action" in self.features else frozenset(), roles)
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -213,7 +218,7 @@ class Ranker:
         """The candidates scored (scaled bm25 plus the features), best first, at most ``limit``; only ``kinds``
         or one card's passages when given. Pure: the same candidates can be ranked with other weights."""
         hits = self.first_stage(found, kinds=kinds, card_id=card_id)
-        self.stages(hits, found)
+        self.stages(hits, found, clauses=kinds is None)
         return Ranked(hits[:limit], found.analysis, found.cards, bool(hits) and self.leads(hits))
 
     def first_stage(
@@ -239,9 +244,10 @@ class Ranker:
         hits.sort(key=lambda h: (-h.score, h.passage.id))
         return hits
 
-    def stages(self, hits: list[Hit], found: Candidates) -> None:
-        """The second to fourth stages of :meth:`rank` on ``hits`` (:meth:`first_stage`'s, best first), in place:
-        ``sentence`` on the first :attr:`Weights.siblings`, then ``phrase`` and ``action`` on the first
+    def stages(self, hits: list[Hit], found: Candidates, clauses: bool = True) -> None:
+        """The second to fifth stages of :meth:`rank` on ``hits`` (:meth:`first_stage`'s, best first), in place:
+        ``sentence`` on the first :attr:`Weights.siblings`, then ``phrase``, ``action`` and (with ``clauses``: a
+        question over every kind, ``/frage``; a search's words are no clauses) ``clause`` on the first
         :attr:`Weights.phrases`, each adding its part to a hit's score; ``hits`` re-sorted after each stage."""
         w = self.weights
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
@@ -258,6 +264,9 @@ class Ranker:
         if "action" in self.features and w.action and found.action:  # the fourth stage (Weights.action)
             action_stage(hits[: int(w.phrases)], found.action, w.action, self._sentence_words)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
+        if clauses and "clause" in self.features and w.clause and found.roles.total:  # the fifth stage (Weights.clause)
+            clause_stage(hits[: int(w.phrases)], found.roles, w.clause, self._passage_roles)
+            hits.sort(key=lambda h: (-h.score, h.passage.id))
 
     def _sentence_terms(self, p: PassageRecord) -> list[frozenset[str]]:
         """The analysed terms of each sentence of ``p`` (:func:`bot.snippets.prepared`, cached with the snippets)."""
@@ -271,6 +280,12 @@ class Ranker:
         """The pairs of neighbouring words of ``p``'s text (:func:`bot.phrases.pairs`), kept per passage."""
         if (known := self._pairs.get(p.id)) is None:
             known = self._pairs[p.id] = pairs(p.text)
+        return known
+
+    def _passage_roles(self, p: PassageRecord) -> list[tuple[frozenset[str], frozenset[str]]]:
+        """:func:`bot.clauses.passage_roles` of ``p``'s text, kept per passage."""
+        if (known := self._roles.get(p.id)) is None:
+            known = self._roles[p.id] = passage_roles(p.text, self.analyser)
         return known
 
     def leads(self, hits: list[Hit]) -> bool:

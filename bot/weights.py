@@ -74,6 +74,13 @@ class Weights:
     #: modal verb and the action a „kann/darf/muss …“ question asks about gets this weight. Hand-set start 4 (5-fold
     #: CV inside the tuning part with the fit started at 1 / 2 / 3 / 4 / 5: hit@1 84.7 / 85.3 / 85.6 / 85.8 / 85.8 %).
     action: float = 4.0
+    #: Fifth stage (:mod:`bot.clauses`, ``/frage`` only): among the first :attr:`phrases` hits, this weight times the
+    #: share of the question's words one sentence of the passage holds where it answers (the asked clause's words in
+    #: the sentence's consequence, not inside a condition; the situation's anywhere in the sentence). Off (0): by
+    #: 5-fold CV on both tuning parts it gains (docs/ranking.md, ²²: fit 81.4 → 82.1 %, ascent 82.1 → 82.4 % hit@1),
+    #: but the refit on both whole parts moves other weights in ways that lose answers the tests pin; kept for
+    #: ``bench/weight_methods.py --set clause=2`` and the grid ``question_cv.WIDE_CLAUSE``.
+    clause: float = 0.0
     #: Added to a passage that holds only for a variant of the game („In einer Commander-Partie …“, bot/variants.py)
     #: when the question names no word of that variant (negative: such a question asks the rule for every game),
     #: subtracted when it names one (the variant's own rule answers it before the general one).
