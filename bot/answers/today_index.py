@@ -11,6 +11,7 @@ import asyncio
 import re
 import weakref
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.answers.sources import CR_NAME, cr_source
 from bot.model import review_notice
@@ -66,6 +67,9 @@ class TodayIndex:
     #: per entry kind, how many entries are of a current source (status ``current``, not in ``status``: a card
     #: file gives hundreds of thousands, and their status says nothing an answer shows)
     current: dict[str, int] = field(default_factory=dict)
+    #: :func:`bot.answers.today.entry_status` of the entries the register names, made on first use (the index is
+    #: loaded once per store and not changed after; at most one per entry of ``by_entry`` and ``terms_by_entry``)
+    statuses: dict[tuple[str, int], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def rows(self, kind: str, entry_id: int) -> list[ChangeRow]:
         """The register rows naming this entry, in store order (:func:`bot.answers.today.entry_status` orders
