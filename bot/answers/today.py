@@ -291,7 +291,16 @@ def terms_listing(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow])
 
 def _term_evidence(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
     """The terms' evidence: their rules, then a German document that writes the new term, named as such (no source
-    of the entry the notice is under); for term rows "zu prüfen" their review line and new rule texts below."""
+    of the entry the notice is under); for term rows "zu prüfen" their review line and new rule texts below. Made once
+    per list of terms and kept with ``index`` (:attr:`TodayIndex.texts`): a rulings page is measured with each ruling
+    added (:func:`bot.answers.layout.ruling_pages`) and states its terms' evidence each time."""
+    key = tuple(t.key for t in terms)
+    if (kept := index.texts.get(key)) is None:
+        kept = index.texts[key] = _term_evidence_text(index, terms)
+    return kept
+
+
+def _term_evidence_text(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
     ids = tuple(dict.fromkeys(ev for t in terms for ev in t.evidence))
     rules, usage = (evidence_text(index, tuple(e for e in ids if e.startswith("CR ") == cr)) for cr in (True, False))
     evidence = f"_(Beleg: {'; '.join(p for p in (rules, usage and f'so geschrieben in {usage}') if p)})_"

@@ -13,6 +13,8 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
+from cachetools import LRUCache
+
 from bot.answers.sources import CR_NAME, cr_source
 from bot.model import review_notice
 from bot.reply import format_date
@@ -23,6 +25,8 @@ _REF = re.compile(r"^(\d{3}):(\d+)")
 #: A register row / a renamed term as the answers read them back from the store.
 ChangeRow = ChangeRecord
 TermRow = TermRecord
+#: Term lists whose evidence text :attr:`TodayIndex.texts` keeps (a few hundred bytes each).
+TEXTS_KEPT = 1024
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,10 @@ class TodayIndex:
     #: :func:`bot.answers.today.entry_status` of the entries the register names, made on first use (the index is
     #: loaded once per store and not changed after; at most one per entry of ``by_entry`` and ``terms_by_entry``)
     statuses: dict[tuple[str, int], Any] = field(default_factory=dict, compare=False, repr=False)
+    #: the evidence of a list of term rows by their keys (:func:`bot.answers.today.terms_listing`, a page's term
+    #: notice), made on first use; at most :data:`TEXTS_KEPT` lists (a page's terms are any few of the table's)
+    texts: LRUCache[tuple[str, ...], str] = field(default_factory=lambda: LRUCache(TEXTS_KEPT), compare=False,
+                                                   repr=False)
 
     def rows(self, kind: str, entry_id: int) -> list[ChangeRow]:
         """The register rows naming this entry, in store order (:func:`bot.answers.today.entry_status` orders

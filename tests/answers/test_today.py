@@ -366,3 +366,20 @@ async def test_an_entrys_status_is_made_once_per_store_and_an_unnamed_entry_has_
     assert entry_status(index, "ruling", unnamed) is NO_STATUS
     assert len(index.statuses) == kept
     assert status_text(index, "ruling", unnamed, "Ein Text.", "Quelle") == "Ein Text."
+
+
+async def test_the_evidence_of_a_pages_terms_is_made_once_per_store(store):
+    """A term notice's evidence is kept with the store's index by the terms' keys: asked again it is the kept
+    text, the same as one made anew; another list of terms has its own."""
+    from bot.answers.today import _term_evidence_text, terms_listing
+
+    index = await today_index(store)
+    terms = tuple(index.terms.values())[:2]
+    listing = terms_listing(index, terms)
+    key = tuple(t.key for t in terms)
+    assert index.texts[key] == _term_evidence_text(index, terms) and "Beleg" in index.texts[key]
+    assert listing.endswith(index.texts[key])
+    index.texts[key] = "_(kept)_"
+    assert terms_listing(index, terms).endswith("_(kept)_")
+    assert "_(kept)_" not in terms_listing(index, terms[:1])
+    del index.texts[key]
