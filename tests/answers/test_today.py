@@ -383,3 +383,19 @@ async def test_the_evidence_of_a_pages_terms_is_made_once_per_store(store):
     assert terms_listing(index, terms).endswith("_(kept)_")
     assert "_(kept)_" not in terms_listing(index, terms[:1])
     del index.texts[key]
+
+
+async def test_an_index_made_from_another_keeps_nothing_of_its_statuses_or_texts(store):
+    """``dataclasses.replace`` of the store's index (a register under review in tests) starts with no kept status or
+    term evidence: what the first index kept was made from its own rows."""
+    import dataclasses
+
+    from bot.answers.today import entry_status, terms_listing
+
+    index = await today_index(store)
+    kind, entry_id = next(iter(index.by_entry))
+    entry_status(index, kind, entry_id)
+    terms_listing(index, tuple(index.terms.values())[:1])
+    other = dataclasses.replace(index, reviews=dict(index.reviews))
+    assert index.statuses and len(index.texts)
+    assert not other.statuses and not len(other.texts)
