@@ -182,11 +182,14 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
             out.append(current)
             if i < len(bodies) - 1:
                 continue
+            size = _page_size(current)  # kept as fields are added: each field is counted once, not once per field
             for f in fields:
-                if len(current.fields) >= FIELDS_MAX or _page_size(current) + len(f.name) + len(f.value) > budget:
+                if len(current.fields) >= FIELDS_MAX or size + len(f.name) + len(f.value) > budget:
                     current = Page(title=title, actions=page.actions, picture=page.picture)
                     out.append(current)
+                    size = _page_size(current)
                 current.fields.append(f)
+                size += len(f.name) + len(f.value)
     return out
 
 

@@ -163,3 +163,13 @@ def test_a_button_whose_argument_cannot_be_a_custom_id_is_left_out_not_raised(ca
     assert ids == ["rb:passage:glossary%3ADestroy"]
     assert "(rb:passage:glossary%3ADestroy)" in to_text(reply) and "Bury (Obsolete))" not in to_text(reply)
     assert "Knopf passage ausgelassen" in caplog.text
+
+
+def test_fields_fill_each_page_up_to_the_budget_exactly():
+    """A page takes fields while title, body and fields stay within the budget (equal is within): 1 + 100 + 4 × 1000
+    on the first page, then 1 + 5 × 1000 = 5001 on the second, the last field on a third."""
+    fields = [Field("n", "v" * 999) for _ in range(10)]
+    pages = fit_pages([Page(title="T", body="b" * 100, fields=fields)], budget=5001)
+    assert [len(p.fields) for p in pages] == [4, 5, 1]
+    assert [p.body for p in pages] == ["b" * 100, "", ""]
+    assert [f for p in pages for f in p.fields] == fields

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
 from bot.paths import DATA_DIR, tsv_rows
@@ -63,8 +63,18 @@ class RuleCatalog:
         return {q.number for q in self.quoted} | {e.number for e in self.explanations if e.number}
 
     def explanation(self, explanation_id: int) -> Explanation | None:
-        """The explanation with ``explanation_id`` or None."""
-        return next((e for e in self.explanations if e.id == explanation_id), None)
+        """The explanation with ``explanation_id`` or None (looked up in :attr:`by_id`, not by a scan of the list:
+        ``/regel suche`` asks it for every hit)."""
+        return self.by_id.get(explanation_id)
+
+    @cached_property
+    def by_id(self) -> dict[int, Explanation]:
+        """Every explanation by its store id, made on first use (the catalogue is loaded once per store and not
+        changed after); the first of the list where two had one id, as a scan would find it."""
+        found: dict[int, Explanation] = {}
+        for e in self.explanations:
+            found.setdefault(e.id, e)
+        return found
 
 
 async def _load(store: Store) -> RuleCatalog:

@@ -112,9 +112,23 @@ class EntryStatus:
         return next((STYLES[n.status] for n in self.notices if STYLES[n.status].first), None)
 
 
+NO_STATUS = EntryStatus()  #: the status of an entry the register does not name
+
+
 def entry_status(index: TodayIndex, kind: str, entry_id: int) -> EntryStatus:
     """What the register says about entry ``(kind, entry_id)`` (``"ruling"`` or ``"mechanic"``, store id); a row
-    "zu prüfen" gives a notice of status ``review`` (strongest first)."""
+    "zu prüfen" gives a notice of status ``review`` (strongest first). Made once per entry the register names and
+    kept with ``index`` (:attr:`TodayIndex.statuses`: at most one per register entry; the index is the store's);
+    an entry it does not name has no status (:data:`NO_STATUS`, nothing kept)."""
+    key = (kind, entry_id)
+    if key not in index.by_entry and key not in index.terms_by_entry:
+        return NO_STATUS
+    if (kept := index.statuses.get(key)) is None:
+        kept = index.statuses[key] = _entry_status(index, kind, entry_id)
+    return kept
+
+
+def _entry_status(index: TodayIndex, kind: str, entry_id: int) -> EntryStatus:
     rows = [r for r in index.rows(kind, entry_id) if r.kind in STYLES]
     notices = tuple(sorted((_notice(index, r) for r in rows), key=lambda n: _ORDER[n.status]))
     terms = tuple(index.terms[k] for k in index.terms_by_entry.get((kind, entry_id), []) if k in index.terms)
@@ -191,7 +205,8 @@ def status_text(index: TodayIndex, kind: str, entry_id: int, text: str, source: 
     the page names it). Notices of a changed or confirmed entry come first, its text after them as history;
     a wording notice follows the text. Old terms: a tie ``ℹ️¹`` to the page's ``notes``, or without notes
     the whole term line. An entry the register does not name comes back as ``text``."""
-    status = entry_status(index, kind, entry_id)
+    if (status := entry_status(index, kind, entry_id)) is NO_STATUS:
+        return text  # nothing to say today: the text as it stands (what the lines below give for it)
     shared = [n for n in status.notices if notes is not None and n.key in notes.shared]
     own = [n for n in status.notices if n not in shared]
     before = [notice_line(index, n, quotes) for n in own if STYLES[n.status].first]
@@ -276,7 +291,16 @@ def terms_listing(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow])
 
 def _term_evidence(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
     """The terms' evidence: their rules, then a German document that writes the new term, named as such (no source
-    of the entry the notice is under); for term rows "zu prüfen" their review line and new rule texts below."""
+    of the entry the notice is under); for term rows "zu prüfen" their review line and new rule texts below. Made once
+    per list of terms and kept with ``index`` (:attr:`TodayIndex.texts`): a rulings page is measured with each ruling
+    added (:func:`bot.answers.layout.ruling_pages`) and states its terms' evidence each time."""
+    key = tuple(t.key for t in terms)
+    if (kept := index.texts.get(key)) is None:
+        kept = index.texts[key] = _term_evidence_text(index, terms)
+    return kept
+
+
+def _term_evidence_text(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
     ids = tuple(dict.fromkeys(ev for t in terms for ev in t.evidence))
     rules, usage = (evidence_text(index, tuple(e for e in ids if e.startswith("CR ") == cr)) for cr in (True, False))
     evidence = f"_(Beleg: {'; '.join(p for p in (rules, usage and f'so geschrieben in {usage}') if p)})_"
@@ -455,46 +479,10 @@ def newer_rulings(index: TodayIndex, kind: str, entry_id: int) -> list[DocEviden
     return list(entry_status(index, kind, entry_id).newer)
 
 
-__all__ = [
-    "REVIEWED",
-    "STATUS_LABELS",
-    "STYLES",
-    "TERMS_HEAD",
-    "ChangeRow",
-    "EntryStatus",
-    "Notice",
-    "PageNotes",
-    "RuleNow",
-    "TermRow",
-    "TodayIndex",
-    "cited_notice",
-    "cited_state",
-    "cited_text",
-    "coverage",
-    "entry_state",
-    "entry_status",
-    "evidence_text",
-    "explanation_notice",
-    "explanation_terms_note",
-    "heute_block",
-    "hit_notice",
-    "newer_rulings",
-    "notice_line",
-    "number_label",
-    "quote_line",
-    "review_lines",
-    "review_note",
-    "row_notice_line",
-    "rule_now",
-    "rule_today_lines",
-    "ruling_display",
-    "statement_lines",
-    "status_text",
-    "terms_line",
-    "terms_listing",
-    "terms_notice",
-    "today_index",
-    "today_number",
-    "under_review",
-    "with_review",
-]
+__all__ = ["NO_STATUS", "REVIEWED", "STATUS_LABELS", "STYLES", "TERMS_HEAD", "ChangeRow", "EntryStatus", "Notice",
+           "PageNotes", "RuleNow", "TermRow", "TodayIndex", "cited_notice", "cited_state", "cited_text", "coverage",
+           "entry_state", "entry_status", "evidence_text", "explanation_notice", "explanation_terms_note",
+           "heute_block", "hit_notice", "newer_rulings", "notice_line", "number_label", "quote_line", "review_lines",
+           "review_note", "row_notice_line", "rule_now", "rule_today_lines", "ruling_display", "statement_lines",
+           "status_text", "terms_line", "terms_listing", "terms_notice", "today_index", "today_number",
+           "under_review", "with_review"]

@@ -67,6 +67,13 @@ async def test_a_rankers_facts_per_passage_stay_bounded_and_rank_the_same(ctx, m
     small = await ranking.ranker_with(ctx.store, ranking.Options())  # a new ranker made with the smaller bound
     for question in ("kann man eine fehde verlieren oder gibts unentschieden", "Ripple 4 aber nur noch 2 Karten"):
         await small.search(ctx.store, question, ctx.names, limit=3)
-    assert 0 < len(small._pairs) <= 3 and len(small._gives) <= 3 and len(small._english) <= 3
+    kept = [small._pairs.cache_info(), small._gives.cache_info(), small._english.cache_info()]
+    assert all(info.maxsize == 3 and info.currsize <= 3 for info in kept) and kept[0].currsize > 0
+    monkeypatch.setattr(ranking, "PASSAGES_KEPT", 4096)
+    large = await ranking.ranker_with(ctx.store, ranking.Options())
+    for _ in range(2):  # asked again, each candidate's language is read from what the ranker keeps
+        await large.search(ctx.store, "Ripple 4 aber nur noch 2 Karten", ctx.names, limit=3)
+    once = large._english.cache_info()
+    assert once.hits >= once.misses > 0
     found = await small.search(ctx.store, "kann man eine fehde verlieren oder gibts unentschieden", ctx.names, limit=1)
     assert found.hits[0].passage.key == "000:20"

@@ -531,3 +531,15 @@ async def test_rule_search_says_a_word_it_read_as_another(ctx):
     body = reply.pages[0].body
     assert body.startswith("ℹ️ „evil“ (gelesen als „exil“) steht so in keinem Dokument des Bots")
     assert "Stellen in Regeln und Regelerklärungen für „evil“" in body
+
+
+async def test_an_explanation_is_found_by_its_id_in_the_catalogues_index(ctx):
+    """``RuleCatalog.explanation`` finds each explanation of document 003 by its store id through ``by_id`` (made
+    once per catalogue), the same as a scan of the list; an id no explanation has gives None."""
+    cat = await catalog(ctx.store)
+    assert len(cat.explanations) > 100 and cat.by_id is cat.by_id
+    for e in cat.explanations:
+        assert cat.explanation(e.id) is next(x for x in cat.explanations if x.id == e.id)
+    assert cat.explanation(max(cat.by_id) + 1) is None
+    first = cat.explanations[0]
+    assert first.text and cat.explanation(first.id).text == first.text

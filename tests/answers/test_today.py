@@ -345,3 +345,57 @@ async def test_a_page_of_todays_rules_names_its_source(ctx):
                                                                   "(Comprehensive Rules vom 17.04.2026)")
     assert rule_today_source(register, ["999.1"]) == "Änderungsregister des Bots (data/changes.toml)"
     assert rule_today_source(register, []) == "Änderungsregister des Bots (data/changes.toml)"
+
+
+async def test_an_entrys_status_is_made_once_per_store_and_an_unnamed_entry_has_none(store):
+    """``entry_status`` keeps the status of each entry the register names with the store's index (the same object
+    when asked again, equal to one made anew); an entry it does not name gets the one empty status, nothing kept,
+    and ``status_text`` gives its text unchanged."""
+    from bot.answers.today import NO_STATUS, _entry_status, entry_status, status_text
+
+    index = await today_index(store)
+    kind, entry_id = next(iter(index.by_entry))
+    first = entry_status(index, kind, entry_id)
+    assert first.notices and entry_status(index, kind, entry_id) is first
+    assert first == _entry_status(index, kind, entry_id)
+    assert index.statuses[(kind, entry_id)] is first
+    term_kind, term_id = next(k for k in index.terms_by_entry if k not in index.by_entry)
+    assert entry_status(index, term_kind, term_id).terms
+    unnamed = max(i for k, i in index.by_entry if k == "ruling") + 10_000
+    kept = len(index.statuses)
+    assert entry_status(index, "ruling", unnamed) is NO_STATUS
+    assert len(index.statuses) == kept
+    assert status_text(index, "ruling", unnamed, "Ein Text.", "Quelle") == "Ein Text."
+
+
+async def test_the_evidence_of_a_pages_terms_is_made_once_per_store(store):
+    """A term notice's evidence is kept with the store's index by the terms' keys: asked again it is the kept
+    text, the same as one made anew; another list of terms has its own."""
+    from bot.answers.today import _term_evidence_text, terms_listing
+
+    index = await today_index(store)
+    terms = tuple(index.terms.values())[:2]
+    listing = terms_listing(index, terms)
+    key = tuple(t.key for t in terms)
+    assert index.texts[key] == _term_evidence_text(index, terms) and "Beleg" in index.texts[key]
+    assert listing.endswith(index.texts[key])
+    index.texts[key] = "_(kept)_"
+    assert terms_listing(index, terms).endswith("_(kept)_")
+    assert "_(kept)_" not in terms_listing(index, terms[:1])
+    del index.texts[key]
+
+
+async def test_an_index_made_from_another_keeps_nothing_of_its_statuses_or_texts(store):
+    """``dataclasses.replace`` of the store's index (a register under review in tests) starts with no kept status or
+    term evidence: what the first index kept was made from its own rows."""
+    import dataclasses
+
+    from bot.answers.today import entry_status, terms_listing
+
+    index = await today_index(store)
+    kind, entry_id = next(iter(index.by_entry))
+    entry_status(index, kind, entry_id)
+    terms_listing(index, tuple(index.terms.values())[:1])
+    other = dataclasses.replace(index, reviews=dict(index.reviews))
+    assert index.statuses and len(index.texts)
+    assert not other.statuses and not len(other.texts)
