@@ -97,13 +97,13 @@ class Weights:
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
     #: three settings are chosen together (``bench/question_cv.py``'s ``choose_margin``: the setting with the most
     #: clear answers whose clear answers are right 96 % of the time on the training questions), on both whole tuning
-    #: parts for the shipped weights (``bench/refit.py``: margin 3.5, near 2.5, covered 0.9; docs/ranking.md, ¹⁶ ¹⁹).
-    margin: float = 3.5
+    #: parts for the shipped weights (``bench/refit.py``: margin 4.0, near 2.5, covered 0.7; docs/ranking.md, ¹⁶ ¹⁹ ²³).
+    margin: float = 4.0
     #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
     #: needs less lead. Chosen with :attr:`margin` on the CV folds (``bench/question_cv.py``).
     near: float = 2.5
-    covered: float = 0.9
+    covered: float = 0.7
     #: Most frequent concept still counted (share of passages carrying it).
     common: float = 0.15
 
