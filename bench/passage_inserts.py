@@ -2,7 +2,8 @@
 ``passages_fts`` rows of STORE read into memory, then inserted into a fresh file in the passage step's batches
 (:data:`bot.importer.passages.BATCH`), each size once per round, the sizes interleaved (the machine's load touches
 them alike). Prints each run's CPU seconds (``passages``, ``passages_fts``) and peak RSS, then best and median per
-size.
+size. The passage step itself now builds the index once after the passages (FTS5 'rebuild',
+:func:`bot.importer.passages.write`); the buffer size counts there alike.
 
     python bench/passage_inserts.py --db STORE [--hash-mib 8,32,64] [--rounds 3]
 """

@@ -361,8 +361,9 @@ CREATE INDEX passages_card ON passages(card_id);
 -- (folded by the tokenizer), so a word form the analysis does not join still counts as typed.
 CREATE VIEW passage_index AS SELECT id, names, terms, title || char(10) || text AS raw FROM passages;
 -- The full-text index of passage_index (external content: the texts are stored once, in passages; a reader of
--- passages_fts's columns gets them from the view). bm25() needs only the index. Written with its passages in the
--- same transaction and never changed after; a delete would have to give the old values ('delete' command).
+-- passages_fts's columns gets them from the view). bm25() needs only the index. Built from the view ('rebuild') once
+-- the passages are written, in the same transaction, and never changed after; a delete would have to give the old
+-- values ('delete' command).
 CREATE VIRTUAL TABLE passages_fts USING fts5(names, terms, raw, content = 'passage_index', content_rowid = 'id',
                                              tokenize = 'unicode61 remove_diacritics 2');
 -- How many passages carry each analysed term (kind 'term': the terms column above, each passage once) and each
