@@ -226,7 +226,8 @@ def _split(side: str, things: Things | None, fits: Callable[[str], object] | Non
     ``fits``, when given); of such cuts the one with the most runs (at most :data:`MAX_SIDES`; of equals, the one
     whose later runs are longer: a word naming nothing alone belongs to the name after it). „spuk ausgraben“ →
     „spuk“, „ausgraben“; „szadek boros rekrut“ → „szadek“, „boros rekrut“ (Boros-Rekrut typed with a space for its
-    hyphen; „boros“ alone names nothing); else the side whole („umgewandelte manakosten“ names the Manawert, which
+    hyphen; „boros“ alone names nothing); no run holds a word naming a card the run does not name („krims krams
+    boros rekrut“ → „krims krams“, „boros rekrut“, not „krims“, „krams boros rekrut“); else the side whole („umgewandelte manakosten“ names the Manawert, which
     neither word names alone; „krims krams“ is one card, which both words name). At most 15 runs looked up."""
     words = side.split()
     if things is None or len(words) < 2:
@@ -238,9 +239,15 @@ def _split(side: str, things: Things | None, fits: Callable[[str], object] | Non
             named[run] = things(run)
         return named[run]
 
+    def foreign_card(run: str) -> bool:  # a word of the run names a card the run as a whole does not name
+        mine = of(run)
+        return " " in run and any(t.startswith("card:") and t not in mine for w in run.split() for t in of(w))
+
     for runs in _cuts(words):
         # each run names something (the first run that does not ends the look-ups of this cut), and fits
         if not all(of(run) for run in runs) or (fits is not None and not all(map(fits, runs))):
+            continue
+        if any(map(foreign_card, runs)):  # „krams boros rekrut“ reads as Boros-Rekrut, but „krams“ is Krims // Krams
             continue
         each = [of(run) for run in runs]
         union = frozenset().union(*each)
