@@ -20,6 +20,7 @@ from collections.abc import Collection
 
 from bot.answers.off_topic import HEAD_STEM, rare_concepts
 from bot.concepts import concept_id
+from bot.quoted_words import PREFIX as QUOTED
 from bot.ranking import Ranked, Ranker
 from bot.stopwords import ASKING_VERBS
 
@@ -82,9 +83,10 @@ def _holds(held: set[str], term: str) -> bool:
 
 def asks_only(found: Ranked, r: Ranker) -> bool:
     """True when the question has content words, every one of them an asking verb („macht“, „funktioniert“), and
-    it names no card and no rule number: it asks about something it does not name."""
+    it names no card, no rule number and no quoted word (:mod:`bot.quoted_words`: „wer ist mit 'du' gemeint“ asks
+    about „du“): it asks about something it does not name."""
     a = found.analysis
-    if not a.words or found.cards or a.numbers:
+    if not a.words or found.cards or a.numbers or any(t.startswith(QUOTED) for t in a.terms):
         return False
     asking = _asking(r)
     return all(r.analyser.stems(w)[0] in asking for w in a.words)
