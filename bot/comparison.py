@@ -227,8 +227,9 @@ def _split(side: str, things: Things | None, fits: Callable[[str], object] | Non
     whose later runs are longer: a word naming nothing alone belongs to the name after it). „spuk ausgraben“ →
     „spuk“, „ausgraben“; „szadek boros rekrut“ → „szadek“, „boros rekrut“ (Boros-Rekrut typed with a space for its
     hyphen; „boros“ alone names nothing); no run holds a word naming a card the run does not name („krims krams
-    boros rekrut“ → „krims krams“, „boros rekrut“, not „krims“, „krams boros rekrut“); else the side whole („umgewandelte manakosten“ names the Manawert, which
-    neither word names alone; „krims krams“ is one card, which both words name). At most 15 runs looked up."""
+    boros rekrut“ → „krims krams“, „boros rekrut“, not „krims“, „krams boros rekrut“); else the side whole
+    („umgewandelte manakosten“ names the Manawert, which neither word names alone; „krims krams“ is one card, which
+    both words name). At most 15 runs looked up."""
     words = side.split()
     if things is None or len(words) < 2:
         return [side]
