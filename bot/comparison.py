@@ -179,18 +179,28 @@ def _parts(text: str, things: Things | None) -> list[tuple[str, bool]]:
 
 
 def _one_card(a: str, b: str, things: Things) -> bool:
-    """True when ``a`` and ``b`` name the same things, all of them cards (a card's name cut at its comma)."""
-    named = things(a)
-    return bool(named) and named == things(b) and all(t.startswith("card:") for t in named)
+    """True when ``a`` and ``b`` are a card's name cut at its comma: „a, b“ names one card and nothing else, and
+    each part names it too (a part may name more: „Simic-Visionär“ is a word of two cards' names, „Momir Vig,
+    Simic-Visionär“ one of them)."""
+    whole = things(f"{a}, {b}")
+    return len(whole) == 1 and all(t.startswith("card:") for t in whole) and whole <= things(a) & things(b)
 
 
-def _listed(sides: list[str]) -> bool:
+def _listed(sides: list[str], things: Things | None = None) -> bool:
     """True when three sides or more are a list of names, not a topic and a question about it („Anrufung des
     Feuerhirns, Modus zuerst oder X zuerst“, „Flackernde Form, was kommt zuerst zurück, die Kreatur oder die
-    Auren“): each has at most :data:`MAX_LISTED_WORDS` words, and no two share a word (alternatives of one question
-    repeat theirs: „zuerst“)."""
+    Auren“): each has at most :data:`MAX_LISTED_WORDS` words or is a card's full name (``things`` names cards and
+    nothing else: „Szadek, Herr der Geheimnisse“), and no two share a word (alternatives of one question repeat
+    theirs: „zuerst“)."""
     words = [{w.lower() for w in _WORD.findall(side)} for side in sides]
-    return all(len(w) <= MAX_LISTED_WORDS for w in words) and sum(map(len, words)) == len(set().union(*words))
+    short = all(len(w) <= MAX_LISTED_WORDS or _card_name(side, things) for w, side in zip(words, sides, strict=True))
+    return short and sum(map(len, words)) == len(set().union(*words))
+
+
+def _card_name(side: str, things: Things | None) -> bool:
+    """True when ``side`` names cards and nothing else (``things``; False without it)."""
+    named = things(side) if things is not None else frozenset()
+    return bool(named) and all(t.startswith("card:") for t in named)
 
 
 def _alternatives(before: str, after: str) -> bool:
@@ -290,7 +300,7 @@ def comparison(question: str, things: Things | None = None, named: Callable[[str
         sides = [*_sides(m["a"], things), *_sides(m["b"], things)]
         if any(s is None for s in sides):
             return None
-        return _compared([part for s in sides if s is not None for part in _split(s, things)])
+        return _compared([part for s in sides if s is not None for part in _split(s, things)], things=things)
     bare = _BARE.search(text)
     side = _side(bare["a"]) if bare is not None else None
     parts = _split(side, things) if side is not None else []
@@ -310,11 +320,11 @@ def _names_only(text: str, things: Things | None, named: Callable[[str], str] | 
     return _compared(parts) if len(parts) > 1 and len({named(p) for p in parts}) == 1 else None
 
 
-def _compared(named: list[str], empty: bool = False) -> Comparison | None:
+def _compared(named: list[str], empty: bool = False, things: Things | None = None) -> Comparison | None:
     """The :class:`Comparison` of the sides ``named`` (the first :data:`MAX_SIDES`, the rest
     :attr:`Comparison.dropped`; ``None`` for three or more that are no list, :func:`_listed`)."""
     distinct = list({s.lower(): s for s in reversed(named)}.values())[::-1]  # each once, first spelling kept
-    if len(distinct) > 2 and not _listed(distinct):
+    if len(distinct) > 2 and not _listed(distinct, things):
         return None
     counts = [s for s in distinct if sum(n.lower() == s.lower() for n in named) > 1]
     return Comparison(tuple(distinct[:MAX_SIDES]), empty, tuple(counts), tuple(distinct[MAX_SIDES:]))

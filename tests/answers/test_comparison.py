@@ -241,11 +241,25 @@ async def test_frage_compares_a_frame_without_separator_and_says_what_it_left_ou
     ("unterschied zwischen Razia, Boros-Erzengel und Szadek, Herr der Geheimnisse",
      "Razia, Boros-Erzengel · Szadek, Herr der Geheimnisse"),
     ("Szadek, Herr der Geheimnisse oder spuk", "Szadek, Herr der Geheimnisse · Spuk"),
+    # three full names: a list of cards, however many words each has („Simic-Visionär“ is a word of two cards)
+    ("unterschied zwischen Razia, Boros-Erzengel und Szadek, Herr der Geheimnisse und Momir Vig, Simic-Visionär",
+     "Razia, Boros-Erzengel · Szadek, Herr der Geheimnisse · Momir Vig, Simic-Visionär"),
+    ("Razia, Boros-Erzengel oder Szadek, Herr der Geheimnisse oder Momir Vig, Simic-Visionär",
+     "Razia, Boros-Erzengel · Szadek, Herr der Geheimnisse · Momir Vig, Simic-Visionär"),
 ])
 async def test_a_cards_full_name_with_its_comma_is_one_side(ctx, question, title):
-    # before: the comma split „Razia“ from „Boros-Erzengel“ and the question was answered as one thing
+    # before: the comma split „Razia“ from „Boros-Erzengel“ and the question was answered as one thing; three full
+    # names were no list (more than three words a side) and only Szadek was answered
     reply = await run_answer(ctx, "question", question=question)
     assert reply.pages[0].title == title
+
+
+async def test_five_full_card_names_compare_the_first_four_and_name_the_fifth(ctx):
+    question = ("unterschied zwischen Razia, Boros-Erzengel, Szadek, Herr der Geheimnisse, Momir Vig, Simic-Visionär, "
+                "Agrus Kos, Wojek-Veteran und Circu, Dimir-Lobotomist")
+    reply = await run_answer(ctx, "question", question=question)
+    assert reply.pages[0].title.count(" · ") == 3 and "Circu" not in reply.pages[0].title
+    assert "nicht verglichen: „Circu Dimir-Lobotomist“" in reply.pages[0].body
 
 
 async def test_a_card_name_typed_with_a_space_for_its_hyphen_is_one_side(ctx):
