@@ -11,7 +11,9 @@ both whole parts. About a minute on a quiet machine (the candidates and the tabl
 
 Run: ``.venv/bin/python bench/refit.py [--db STORE] [--parts tuning,tuning2] [--method NAME]`` (the store of the
 documents is built in a temporary folder unless ``--db`` names one; ``--method``: another method of
-``bench/weight_methods.py``, e.g. ``foldavg:mrr:wide`` or ``fit0.3``).
+``bench/weight_methods.py``, e.g. ``foldavg:mrr:wide`` or ``fit0.3``; ``only:clause``: the shipped weights and hedge
+with the clause stage's weight alone chosen, docs/ranking.md ²²). The questions' clause roles are read whatever the
+shipped ``clause`` weight (``weight_methods.gathered``), so a method can choose it.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_questions import TUNING_PARTS  # noqa: E402
 from cv_misses import opened  # noqa: E402
 from question_ascent import OBJECTIVES  # noqa: E402
-from question_cv import DEPTH, WIDE, choose_margin, rank_of  # noqa: E402
-from weight_methods import make  # noqa: E402
+from question_cv import DEPTH, WIDE, rank_of  # noqa: E402
+from weight_methods import gathered, hedged, make  # noqa: E402
 
 from bot.weights import Weights  # noqa: E402
 
@@ -42,8 +44,9 @@ METHOD = f"ascent:{OBJECTIVE}:wide"
 
 
 def lines(w: Weights) -> list[str]:
-    """The fields of ``w`` that :data:`GRID` or the hedge set, as ``name: float = value`` lines."""
-    return [f"{n}: float = {getattr(w, n)!r}" for n in (*GRID, "margin", "near", "covered")]
+    """The fields of ``w`` that :data:`GRID`, the clause stage (``only:clause``) or the hedge set, as
+    ``name: float = value`` lines."""
+    return [f"{n}: float = {getattr(w, n)!r}" for n in (*GRID, "clause", "margin", "near", "covered")]
 
 
 async def main() -> None:
@@ -56,17 +59,17 @@ async def main() -> None:
     args = parser.parse_args()
     began = time.perf_counter()
     chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
-    cands = [await r.candidates(store, q.text, names) for q in questions]
+    cands = await gathered(r, store, questions, names)
     golds = [q.gold for q in questions]
     every = list(range(len(cands)))
     made = make(args.method, r, cands, golds, every)
-    hedged = choose_margin(r.variant(weights=made), cands, golds, every)
+    chosen_hedge = hedged(args.method, made, r, cands, golds, every)  # only:NAME holds the shipped hedge
     v = r.variant(weights=made)
     ranks = [rank_of(v.rank(c, limit=DEPTH), g) for c, g in zip(cands, golds, strict=True)]
     hit1 = sum(x == 1 for x in ranks)
     print(f"{args.method} over the whole parts ({', '.join(chosen)}; {len(cands)} questions): "
           f"hit@1 {hit1}, MRR {OBJECTIVES['mrr'](ranks)[0]:.4f}; {time.perf_counter() - began:.0f} s")
-    print("\n".join(lines(hedged)))
+    print("\n".join(lines(chosen_hedge)))
     await store.close()
 
 

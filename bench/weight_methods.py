@@ -16,8 +16,16 @@ Run: ``.venv/bin/python bench/weight_methods.py [--k 5] [--db STORE] [--parts tu
 changed before the candidates are gathered; ``fitL``: the fit with L2 strength ``L``; an ascent's objective after
 a colon, ``mrr`` or ``hit1``, then ``wide``
 for the grid :data:`question_cv.WIDE` (``wideclause``: with the clause stage's weight,
-:data:`question_cv.WIDE_CLAUSE`); ``--whole``: also print the weights and hedge that method gives on all the
-chosen parts' questions).
+:data:`question_cv.WIDE_CLAUSE`); ``only:NAME``: every weight held at the ranker's (the shipped ones, ``--set``
+applied) but ``NAME``, chosen from its values in :data:`question_cv.WIDE_CLAUSE` by the ascent's objective (MRR on
+the training folds) from its held value, the hedge held too; ``only:NAME+hedge``: the same with the hedge chosen on
+the training folds as for every other method; ``A>B``: the method ``B`` from the weights ``A`` makes on the same
+training folds (``ascent::wide>only:clause``: the stage's weight chosen after the ascent without it); ``--whole``:
+also print the weights and hedge that method gives on all the chosen parts' questions).
+
+The candidates are gathered with the question's clause roles (:attr:`bot.candidates.Candidates.roles`) read even
+when the ``clause`` weight is 0 (the ranker reads them only above 0), so a method can choose that weight; ranked with
+``clause`` 0 they change nothing.
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_questions import TUNING_PARTS  # noqa: E402
+from bench_questions import TUNING_PARTS, Question  # noqa: E402
 from cv_misses import opened  # noqa: E402
 from question_ascent import Table  # noqa: E402
 from question_cv import DEPTH, GRID, WIDE, WIDE_CLAUSE, choose, choose_margin, figures, folds  # noqa: E402
@@ -42,6 +50,8 @@ from question_fit import START  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
 
 from bot.ranking import Candidates, Ranker, Weights  # noqa: E402
+from bot.search import NameIndex  # noqa: E402
+from bot.store import Store  # noqa: E402
 
 Golds = Sequence[tuple[str, ...]]
 #: Folds ``foldavg`` averages over when its name gives no number.
@@ -80,6 +90,11 @@ def make(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, trai
         inner = folds(len(train), int(head[7:] or FOLDAVG_K))
         sides = [[x for j, x in enumerate(train) if j not in set(f)] for f in inner]
         return mean_weights([make(f"ascent:{rest}", r, cands, golds, side) for side in sides])
+    if THEN in method:  # the second method from the weights the first makes, on the same questions
+        first, _, second = method.partition(THEN)
+        return make(second, r.variant(weights=make(first, r, cands, golds, train)), cands, golds, train)
+    if method.startswith(ONLY):
+        return only(r, cands, golds, train, method[len(ONLY):].removesuffix(HEDGED))
     method, objective, grid = (*method.split(":"), "", "")[:3]
     if method == "shipped":
         return r.weights
@@ -93,6 +108,38 @@ def make(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, trai
         table = _table(r.variant(weights=start), cands, golds, chosen)
         return choose(r.variant(weights=start), cands, golds, train, chosen, objective or "mrr", table)
     raise ValueError(f"unknown method {method!r}")
+
+
+#: ``only:NAME``: every weight but ``NAME`` held at the ranker's; ``only:NAME+hedge``: the hedge chosen too.
+ONLY, HEDGED = "only:", "+hedge"
+#: ``A>B``: the method ``B`` from the weights ``A`` makes (``ascent::wide>only:clause``: the stage's weight chosen
+#: after the ascent without it, both on the training folds).
+THEN = ">"
+#: The one-weight grids of ``only:`` methods, made once per name (:func:`_table` keys its tables by the grid's id).
+_SINGLE: dict[str, dict[str, tuple[float, ...]]] = {}
+
+
+def only(r: Ranker, cands: Sequence[Candidates], golds: Golds, train: Sequence[int], name: str) -> Weights:
+    """``r``'s weights with ``name`` alone chosen on the questions ``train``: the value of
+    :data:`question_cv.WIDE_CLAUSE`'s ``name`` with the best MRR (:func:`question_cv.choose`, the ascent's objective;
+    ``r``'s own value kept unless another beats it), every other weight and the hedge as ``r`` has them.
+
+    Raises:
+        ValueError: ``name`` is no weight of ``WIDE_CLAUSE``.
+    """
+    if name not in WIDE_CLAUSE:
+        raise ValueError(f"unknown weight {name!r} for {ONLY}")
+    grid = _SINGLE.setdefault(name, {name: WIDE_CLAUSE[name]})
+    return choose(r, cands, golds, train, grid, "mrr", _table(r, cands, golds, grid))
+
+
+def hedged(method: str, w: Weights, r: Ranker, cands: Sequence[Candidates], golds: Golds,
+           train: Sequence[int]) -> Weights:
+    """``w`` (made by ``method``) with the hedge chosen on ``train`` (:func:`question_cv.choose_margin`), or kept as
+    it is for an ``only:NAME`` method (``only:NAME+hedge`` chooses it)."""
+    if method.startswith(ONLY) and not method.endswith(HEDGED):
+        return w
+    return choose_margin(r.variant(weights=w), cands, golds, train)
 
 
 _TABLES: dict[tuple[Weights, int], Table] = {}
@@ -113,8 +160,7 @@ def run(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, parts
     every = []
     for fold in folds(len(cands), k, strata=parts):
         train = [i for i in range(len(cands)) if i not in set(fold)]
-        v = r.variant(weights=make(method, r, cands, golds, train))
-        v = r.variant(weights=choose_margin(v, cands, golds, train))
+        v = r.variant(weights=hedged(method, make(method, r, cands, golds, train), r, cands, golds, train))
         for i in fold:
             out = (v.rank(cands[i], limit=DEPTH), golds[i])
             every.append(out)
@@ -122,6 +168,13 @@ def run(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, parts
     rows = [f"{method}: union {figures(every).row()}"]
     rows += [f"    {p} ({len(x)}): {figures(x).row()}" for p, x in sorted(by_part.items())]
     return "\n".join(rows)
+
+
+async def gathered(r: Ranker, store: Store, questions: Sequence[Question], names: NameIndex) -> list[Candidates]:
+    """Each question's candidates (:meth:`bot.ranking.Ranker.candidates`) with its clause roles read even when
+    ``r``'s ``clause`` weight is 0 (only that reading depends on it), so the weight can be chosen on them."""
+    reading = r.variant(weights=replace(r.weights, clause=r.weights.clause or 1.0))
+    return [await reading.candidates(store, q.text, names) for q in questions]
 
 
 async def main() -> None:
@@ -140,14 +193,14 @@ async def main() -> None:
     left_out = set(filter(None, args.without.split(",")))
     changed = {n: float(v) for n, v in (s.split("=", 1) for s in args.set)}
     r = r.variant(weights=replace(r.weights, **changed), features=tuple(f for f in r.features if f not in left_out))
-    cands = [await r.candidates(store, q.text, names) for q in questions]
+    cands = await gathered(r, store, questions, names)
     golds = [q.gold for q in questions]
     for method in filter(None, args.methods.split(",")):
         print(run(method, r, cands, golds, [q.part for q in questions], args.k), flush=True)
     if args.whole:
         every = range(len(cands))
-        v = r.variant(weights=make(args.whole, r, cands, golds, every))
-        print(f"{args.whole} on the whole parts ({', '.join(chosen)}): {choose_margin(v, cands, golds, every)}")
+        w = hedged(args.whole, make(args.whole, r, cands, golds, every), r, cands, golds, every)
+        print(f"{args.whole} on the whole parts ({', '.join(chosen)}): {w}")
     await store.close()
 
 
