@@ -68,12 +68,12 @@ WORDS_REMEMBERED = 200_000
 _NUMBER, _WEAK, _NO_TERM, _CONTENT = range(4)
 #: "weiß" is the verb "wissen" (a stop word) beside a personal pronoun (:func:`bot.stopwords.is_verb_wissen`).
 _WISSEN = frozenset({"weiß", "weiss"})
-#: :attr:`_Word.plain` and :attr:`_Word.adds` of a word, read in C over a text's words (:meth:`Analyser.indexed`).
-_PLAIN = operator.attrgetter("plain")
+#: :attr:`_Word.plain`, :attr:`_Word.adds` and :attr:`_Word.first` of a word, read in C over a text's words
+#: (:meth:`Analyser.indexed`).
+_PLAIN, _ADDS, _FIRST = operator.attrgetter("plain"), operator.attrgetter("adds"), operator.attrgetter("first")
 #: Words of digits a word list holds (none today): such a word is read as any other (:meth:`Analyser._number_word`).
 _LISTED_DIGITS = frozenset(w for w in (*STOP_WORDS, *WEAK_WORDS, *lists.NEGATIONS, *lists.WEAK_IN_PHRASES, *_WISSEN)
                            if w.isdigit())
-_ADDS = operator.attrgetter("adds")
 #: A passage's analysis as its columns take it (:meth:`Analyser.indexed`): terms, concepts (each once), weak stems
 #: beside them.
 Indexed = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
@@ -363,13 +363,15 @@ class Analyser:
         last together); the same steps in one pass, without an :class:`Analysis` (the build's hot path)."""
         raw = tokens(text, MAX_TOKENS)
         known = self._words.get(language, {})
-        infos = [known.get(w) or self._word(w, language) for w in raw]
+        infos = list(map(known.get, raw))  # the words remembered, looked up in C; the others read in order
+        if None in infos:
+            infos = [info or self._word(w, language) for w, info in zip(raw, infos, strict=True)]
         concepts: list[str] | None = None
         covered: set[int] = set()
         plain = all(map(_PLAIN, infos))  # no word whose terms depend on its place or that adds a weak stem (most texts)
         if self.options.concepts and document is not None:  # a document's passage (_concepts' first branch)
             how = (document, old_terms, language)
-            firsts = [info.first for info in infos]
+            firsts = list(map(_FIRST, infos))
             names = self.card_name_words(firsts, language) if self.card_names else set()
             if plain and not names:
                 concepts = plain_concepts(raw, infos, firsts, self.vocab.word_concepts(*how))
