@@ -35,7 +35,7 @@ from __future__ import annotations
 import collections
 import operator
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from bot import stopwords as lists
 from bot.analysed import Analysis
@@ -363,9 +363,9 @@ class Analyser:
         last together); the same steps in one pass, without an :class:`Analysis` (the build's hot path)."""
         raw = tokens(text, MAX_TOKENS)
         known = self._words.get(language, {})
-        infos = list(map(known.get, raw))  # the words remembered, looked up in C; the others read in order
-        if None in infos:
-            infos = [info or self._word(w, language) for w, info in zip(raw, infos, strict=True)]
+        found = list(map(known.get, raw))  # the words remembered, looked up in C; the others read in order
+        infos = ([info or self._word(w, language) for w, info in zip(raw, found, strict=True)] if None in found
+                 else cast("list[_Word]", found))
         concepts: list[str] | None = None
         covered: set[int] = set()
         plain = all(map(_PLAIN, infos))  # no word whose terms depend on its place or that adds a weak stem (most texts)
