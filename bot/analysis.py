@@ -35,7 +35,7 @@ from __future__ import annotations
 import collections
 import operator
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from bot import stopwords as lists
 from bot.analysed import Analysis
@@ -68,9 +68,12 @@ WORDS_REMEMBERED = 200_000
 _NUMBER, _WEAK, _NO_TERM, _CONTENT = range(4)
 #: "weiß" is the verb "wissen" (a stop word) beside a personal pronoun (:func:`bot.stopwords.is_verb_wissen`).
 _WISSEN = frozenset({"weiß", "weiss"})
-#: :attr:`_Word.plain` and :attr:`_Word.adds` of a word, read in C over a text's words (:meth:`Analyser.indexed`).
-_PLAIN = operator.attrgetter("plain")
-_ADDS = operator.attrgetter("adds")
+#: :attr:`_Word.plain`, :attr:`_Word.adds` and :attr:`_Word.first` of a word, read in C over a text's words
+#: (:meth:`Analyser.indexed`).
+_PLAIN, _ADDS, _FIRST = operator.attrgetter("plain"), operator.attrgetter("adds"), operator.attrgetter("first")
+#: Words of digits a word list holds (none today): such a word is read as any other (:meth:`Analyser._number_word`).
+_LISTED_DIGITS = frozenset(w for w in (*STOP_WORDS, *WEAK_WORDS, *lists.NEGATIONS, *lists.WEAK_IN_PHRASES, *_WISSEN)
+                           if w.isdigit())
 #: A passage's analysis as its columns take it (:meth:`Analyser.indexed`): terms, concepts (each once), weak stems
 #: beside them.
 Indexed = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
@@ -258,6 +261,28 @@ class Analyser:
         """What the analysis of any text of ``language`` needs of ``word`` (:class:`_Word`), remembered from the
         second text with the word on (at most :data:`WORDS_REMEMBERED` words, counted with those met once): most of a
         large card file's words are its cards' numbers, each in one name, whose analyses would fill the memory."""
+        if self._plain_number(word) and word not in _LISTED_DIGITS:
+            info = self._number_word(word)
+        else:
+            info = self._word_read(word, language)
+        known = self._words.setdefault(language, {})
+        if len(known) < WORDS_REMEMBERED:
+            known[word] = info if word in known else None
+        return info
+
+    def _number_word(self, word: str) -> _Word:
+        """:meth:`_word_read` of a word of ASCII digits that no lemma maps and no word list holds (a card's number,
+        „Generated Card 012345“; 200 000 of them in the titles of 100 000 printings, each met once per language): its
+        stem and form are the word itself in either language (:meth:`_plain_number`), it is a content word (no rule
+        number without a dot, not one letter) and plain; the same :class:`_Word` without the stemmer's, lemma's and
+        lists' calls."""
+        terms = {word: None}
+        return _Word(word, _CONTENT, terms, "", False, False, False, False, self.vocab.starts_concept(word), word, True,
+                     terms)
+
+    def _word_read(self, word: str, language: str) -> _Word:
+        """The :class:`_Word` of ``word`` in ``language`` read from its stems, kind and the word lists (:meth:`_word`
+        remembers it)."""
         stems = self.stems(word, language, keep=False)
         if NUMBER.match(word):
             kind, extra = _NUMBER, number_term(word)
@@ -272,12 +297,8 @@ class Analyser:
         negation, wissen, in_phrases = word in lists.NEGATIONS, word in _WISSEN, word in lists.WEAK_IN_PHRASES
         plain = kind != _WEAK and not (negation or wissen or in_phrases)
         adds = terms if kind == _CONTENT else {extra: None} if kind == _NUMBER else {}
-        info = _Word(stems[0], kind, terms, extra, negation, word in STOP_WORDS, wissen, in_phrases,
+        return _Word(stems[0], kind, terms, extra, negation, word in STOP_WORDS, wissen, in_phrases,
                      self.vocab.starts_concept(stems[0]), form, plain, adds)
-        known = self._words.setdefault(language, {})
-        if len(known) < WORDS_REMEMBERED:
-            known[word] = info if word in known else None
-        return info
 
     # -- whole texts --------------------------------------------------------------------------------
 
@@ -342,13 +363,15 @@ class Analyser:
         last together); the same steps in one pass, without an :class:`Analysis` (the build's hot path)."""
         raw = tokens(text, MAX_TOKENS)
         known = self._words.get(language, {})
-        infos = [known.get(w) or self._word(w, language) for w in raw]
+        found = list(map(known.get, raw))  # the words remembered, looked up in C; the others read in order
+        infos = ([info or self._word(w, language) for w, info in zip(raw, found, strict=True)] if None in found
+                 else cast("list[_Word]", found))
         concepts: list[str] | None = None
         covered: set[int] = set()
         plain = all(map(_PLAIN, infos))  # no word whose terms depend on its place or that adds a weak stem (most texts)
         if self.options.concepts and document is not None:  # a document's passage (_concepts' first branch)
             how = (document, old_terms, language)
-            firsts = [info.first for info in infos]
+            firsts = list(map(_FIRST, infos))
             names = self.card_name_words(firsts, language) if self.card_names else set()
             if plain and not names:
                 concepts = plain_concepts(raw, infos, firsts, self.vocab.word_concepts(*how))

@@ -34,7 +34,13 @@ def quoted_term(word: str) -> str:
 def quoted_terms(text: str) -> list[str]:
     """The terms (:func:`quoted_term`) of the stop words ``text`` quotes as single words, each once, in order:
     „Die Wörter „du“ und „dein“ …“ → ``["zqdu", "zqdein"]``; „Du kannst …“ (a quoted sentence) → ``[]``."""
-    if not any(mark in text for mark in _MARKS):
+    # Most texts quote nothing: an ASCII text (a card file's every text) holds only the straight marks, two searches in
+    # C; any other text is searched for each mark by map, in C too (no generator per text: 430 000 passage texts and
+    # titles of 100 000 printings each ask).
+    if text.isascii():
+        if '"' not in text and "'" not in text:
+            return []
+    elif not any(map(text.__contains__, _MARKS)):
         return []
     found = (w.lower() for w in _QUOTED.findall(text))
     return list(dict.fromkeys(quoted_term(w) for w in found if w in STOP_WORDS))

@@ -67,6 +67,17 @@ def test_a_number_word_is_its_own_stem_unless_a_lemma_maps_it():
     assert numbered.stems("2019") == ["jahr"] and numbered.form("2019") == "jahren"
 
 
+def test_a_card_number_word_is_read_as_in_full_without_the_stemmers(a):
+    # A card's number („Generated Card 012345“, once per title and language in a card file) takes a shortcut in
+    # Analyser._word: the same _Word as the full reading in either language; a number a lemma maps reads in full.
+    for language in ("de", "en"):
+        for word in ("012345", "7", "000019"):
+            assert a._word(word, language) == a._word_read(word, language) == a._number_word(word)
+            assert a._word(word, language).terms == {word: None} and a._word(word, language).form == word
+    numbered = Analyser(Vocabulary({"karte": 3}, {"2019": "jahren"}))
+    assert numbered._word("2019", "de").terms == {"jahr": None} and numbered._word("2019", "de").form == "jahren"
+
+
 def test_tokens_read_invisible_characters_as_the_echo_shows_them():
     # A zero-width character inside a word is dropped (the echo drops it too); a bidi control or the ZWJ between
     # two words separates them, as bot.reply.one_line echoes it ("was ist einberufen", not "was isteinberufen").

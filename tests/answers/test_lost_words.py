@@ -37,6 +37,10 @@ async def test_cant_beats_can_names_the_kann_nicht_effect(ctx):
 def test_a_quoted_stop_word_is_a_term_and_an_unquoted_one_is_none():
     assert quoted_terms("Die Wörter „du“ und „dein“ auf einem Objekt") == ["zqdu", "zqdein"]
     assert quoted_terms("wen meint 'du' auf einer karte") == ["zqdu"]
+    # Each mark in an ASCII text and in one beyond it (the check before the search differs: bot.quoted_words)
+    assert quoted_terms('wen meint "du" hier') == quoted_terms('Wörter "du" hier') == ["zqdu"]
+    assert quoted_terms("Wörter ‚du‘ und »dein«") == ["zqdu", "zqdein"]
+    assert quoted_terms("du und dein, can't") == quoted_terms("Wörter du und dein") == []
     assert quoted_terms("Du kannst „Du kannst in diesem Zug“ sagen; can't schlägt can") == []
     assert quoted_terms("„Flackernde“ Form") == []  # a quoted word that is no stop word keeps its own terms
 
