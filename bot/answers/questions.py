@@ -43,7 +43,7 @@ from bot.answers.today import (
     today_number,
 )
 from bot.answers.today_notes import once_today, today_heads
-from bot.answers.unknown_notes import Notes, missed_title, question_notes
+from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, question_notes
 from bot.comparison import comparison
 from bot.question_reading import ReadQuestion, reading_lines
 from bot.question_words import no_terms_reason
@@ -399,7 +399,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     compared = None if notes.missed else await read_sides(ctx.store, r, question, ctx.names)
     if compared is not None:
         return await _comparison_reply(ctx, (index, r, found), compared, (f"Frage: „{shown}“", read, notes.lines))
-    best, rest = hits[0], hits[1:]
+    best, rest, notes = hits[0], hits[1:], fitted_notes(notes, hits[0].passage)  # notes true of this page
     lead = "\n".join([f"Frage: „{shown}“", *reading_lines(read)])
     # what the question names that no document holds: said first; not above the register's rows, which name it
     # („manaburn“ is the abolished Manabrand, no card the documents lack)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.analysis import Analysis
 from bot.answers.name_notes import NOTED, typo_line
@@ -30,7 +30,7 @@ from bot.german_words import not_ordinary
 from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
 from bot.reply import quote_user
 from bot.search import EXACT_MATCH, NameIndex
-from bot.store import CardRecord
+from bot.store import CardRecord, PassageRecord
 from bot.text import canonical, fold, shorten
 from bot.text import tokens as name_tokens
 
@@ -48,6 +48,8 @@ class Notes:
         missed: the typed words (escaped, each ≤ 40 characters) read as a card they do not name, for the title.
         read_as: the other typed words read as a close word of the documents, as typed (not escaped).
         meant: the typed words read as another word that are German words themselves (:func:`meant_words`).
+        claims: per near miss, the card it was read as and the sentence saying the passages below are that card's
+            (:func:`fitted_notes` drops it when they are not).
     """
 
     lines: tuple[str, ...] = ()
@@ -55,6 +57,7 @@ class Notes:
     missed: tuple[str, ...] = ()
     read_as: tuple[str, ...] = ()
     meant: frozenset[str] = frozenset()
+    claims: tuple[tuple[str, str], ...] = ()
 
 
 async def meant_words(analysis: Analysis) -> frozenset[str]:
@@ -108,6 +111,7 @@ def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameInde
     :func:`question_notes` only when one is an ordinary German word: meant as typed, not a typo)."""
     lines: list[str] = []
     missed: list[str] = []
+    claims: list[tuple[str, str]] = []
     hedge = False
     words = list(dict.fromkeys(analysis.words))
     used: set[str] = set()
@@ -126,8 +130,8 @@ def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameInde
         shown = quote_user(typed, 40)
         missed.append(shown)
         hedge = True
-        lines.append(f"ℹ️ „{shown}“ steht in keinem Dokument des Bots; am ähnlichsten: **{card.name}**. Die Stellen "
-                     f"unten gelten {card.name}, nicht „{shown}“.")
+        claims.append((card.name, f" Die Stellen unten gelten {card.name}, nicht „{shown}“."))
+        lines.append(f"ℹ️ „{shown}“ steht in keinem Dokument des Bots; am ähnlichsten: **{card.name}**.{claims[-1][1]}")
     other = [w for w in words if w in analysis.typos and w not in used and not inflected(analysis.typos[w], w)
              and not frame_word(fold(analysis.typos[w]))]  # „unterschid zwischen …“: the comparison's frame
     for w in list(other):  # a slip of a card's name the question did not rank by: /karte's line all the same
@@ -141,7 +145,7 @@ def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameInde
         verb = "steht" if len(other) == 1 else "stehen"
         lines.append(f"ℹ️ {pairs} {verb} so in keinem Dokument des Bots; die Stellen unten passen zum ähnlichsten "
                      "Wort der Dokumente, vielleicht nicht zum gemeinten.")
-    return Notes(tuple(lines), hedge, tuple(missed), tuple(analysis.typos[w] for w in other))
+    return Notes(tuple(lines), hedge, tuple(missed), tuple(analysis.typos[w] for w in other), claims=tuple(claims))
 
 
 #: Two or more words typed capitalised in a row inside a question, maybe joined by an article or „von“ („Dunkles
@@ -180,7 +184,20 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     # word no document holds: one note per word; the answer stays hedged
     line = unknown_line([w for w in unknown if analysis.typos.get(w) not in near.read_as])
     return Notes((*near.lines, *([line] if line else [])), near.hedge or meant or bool(unknown), near.missed,
-                 near.read_as, meant_set)
+                 near.read_as, meant_set, near.claims)
+
+
+def fitted_notes(notes: Notes, best: PassageRecord) -> Notes:
+    """``notes`` as they hold for the page led by ``best``: a near miss read as a card the best passage is not of
+    („blut dust“: „dust“ read as Durst des Todesbeschwörers, the best passage Blutdurst's) keeps its line without
+    the sentence that the passages below are that card's, and names no card in the title (:func:`missed_title`);
+    unchanged when the best passage is of a card a near miss was read as, or there is none. The hedge stays."""
+    if not notes.claims or any(card == best.title for card, _ in notes.claims):
+        return notes
+    lines = list(notes.lines)
+    for _, claim in notes.claims:
+        lines = [line.replace(claim, "") for line in lines]
+    return replace(notes, lines=tuple(lines), missed=(), claims=())
 
 
 def missed_title(notes: Notes, title: str) -> str:
@@ -193,4 +210,5 @@ def missed_title(notes: Notes, title: str) -> str:
     return shorten(f"Nicht in den Dokumenten: {named} – am ähnlichsten: {title}", TITLE_LIMIT)
 
 
-__all__ = ["TITLE_LIMIT", "Notes", "meant_words", "missed_title", "name_words", "near_misses", "question_notes"]
+__all__ = ["TITLE_LIMIT", "Notes", "fitted_notes", "meant_words", "missed_title", "name_words", "near_misses",
+           "question_notes"]

@@ -22,6 +22,17 @@ async def test_a_card_name_the_store_lacks_is_said_first_and_the_answer_is_hedge
     assert page.title == "Nicht in den Dokumenten: „blitzschlag“ – am ähnlichsten: Blitzschlange"
 
 
+async def test_a_near_miss_card_the_best_passage_is_not_of_is_not_claimed_for_the_page(ctx):
+    # „dust“ is read as „durst“ of Durst des Todesbeschwörers (001), but the best passage is Blutdurst's (the term
+    # table, 702.54): the note names the near miss, and neither it nor the title says the passages are that card's
+    reply = await run_answer(ctx, "question", question="was macht blut dust")
+    page = reply.pages[0]
+    assert page.title == "Blutdurst"
+    assert "ℹ️ „dust“ steht in keinem Dokument des Bots; am ähnlichsten: **Durst des Todesbeschwörers**.\n" in page.body
+    assert "Die Stellen unten gelten" not in page.body
+    assert HEDGE in page.body
+
+
 async def test_a_near_miss_card_name_inside_a_question_is_named_too(ctx):
     reply = await run_answer(ctx, "question", question="kann Blitzschlag eine Kreatur mit Schutz treffen")
     body = reply.pages[0].body
