@@ -200,27 +200,24 @@ def official_files_dropped(before: BuiltFrom, after: BuiltFrom) -> str | None:
 
 def outdated_documents_store(db: Path) -> int | None:
     """The schema version (``PRAGMA user_version``) of the store at ``db`` when it is older than this bot's
-    (:data:`bot.store.base.SCHEMA_VERSION`) and was built from ``data/sources`` alone: no rules version in
-    ``cr_versions`` and no ``meta.card_files``. Such a store is rebuilt from the shipped documents without
-    losing anything. None otherwise: current, newer, not a Regelbot store, built with official files, or not
-    readable (opening it then says why, with the German message of :mod:`bot.store.base`)."""
+    (:data:`bot.store.base.SCHEMA_VERSION`) and was built from ``data/sources`` alone (:func:`bot.update.built_from`
+    names no rules version and no card file). Such a store is rebuilt from the shipped documents without losing
+    anything. None otherwise: current, newer, not a Regelbot store, built with official files, or not readable
+    (opening it then says why, with the German message of :mod:`bot.store.base`). A current store costs one
+    ``PRAGMA`` read; only an older one is looked into further."""
     from bot.store.base import SCHEMA_VERSION
 
     try:
         with contextlib.closing(sqlite3.connect(db.resolve().as_uri() + "?mode=ro", uri=True)) as conn:
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-            if not 0 < version < SCHEMA_VERSION:
-                return None
-            tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if "cr_versions" in tables and conn.execute("SELECT 1 FROM cr_versions LIMIT 1").fetchone():
-                return None
-            if "meta" in tables:
-                row = conn.execute("SELECT value FROM meta WHERE key = 'card_files'").fetchone()
-                if row and json.loads(row[0]):
-                    return None
-            return version
-    except (sqlite3.Error, ValueError, TypeError):
+    except (sqlite3.Error, TypeError):
         return None
+    if not 0 < version < SCHEMA_VERSION:
+        return None
+    from bot.update import built_from
+
+    official = built_from(db)
+    return None if official.rules or official.cards else version
 
 
 def ensure_store(settings: Settings) -> int:

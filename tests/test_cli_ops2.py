@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.importer import DEFAULT_SOURCES, OutdatedRulesError, build
-from tests.conftest import ROOT, call_cli
+from tests.conftest import ROOT, call_cli, run_cli
 
 FIX = ROOT / "tests" / "importer" / "fixtures"
 CR_2010 = FIX / "cr_2010_ascii_italics.txt"  # "effective as of October 1, 2010"
@@ -138,7 +138,7 @@ def test_an_outdated_store_of_the_documents_alone_is_rebuilt_at_start(built_db, 
     shutil.copy(built_db, db)
     with sqlite3.connect(db) as conn:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
-    proc = call_cli("call", "/karte name: Boros-Rekrut", db=db)
+    proc = run_cli("call", "/karte name: Boros-Rekrut", db=db)  # the real process: its start, build and answer
     assert proc.returncode == 0, proc.stderr
     assert f"Datenbank veraltet ({db}: Schema {SCHEMA_VERSION - 1}) und nur aus data/sources gebaut" in proc.stderr
     assert "Boros-Rekrut" in proc.stdout
