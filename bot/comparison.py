@@ -108,6 +108,8 @@ _BARE = re.compile(r"\b(?:unterschieds?|unterschiede|difference)\s+(?:(?:zwische
 
 #: What a side's text names (concept ids, cards), the caller's: ``things("spuk")`` → ``{"zzkhaunt", …}``.
 Things = Callable[[str], frozenset[str]]
+#: The prefix of a card among what a text names (``card:<id>``, :func:`bot.answers.compared.things_of`).
+CARD = "card:"
 
 
 class Comparison(NamedTuple):
@@ -183,7 +185,7 @@ def _one_card(a: str, b: str, things: Things) -> bool:
     each part names it too (a part may name more: „Simic-Visionär“ is a word of two cards' names, „Momir Vig,
     Simic-Visionär“ one of them)."""
     whole = things(f"{a}, {b}")
-    return len(whole) == 1 and all(t.startswith("card:") for t in whole) and whole <= things(a) & things(b)
+    return len(whole) == 1 and only_cards(whole) and whole <= things(a) & things(b)
 
 
 def _listed(sides: list[str], things: Things | None = None) -> bool:
@@ -199,8 +201,12 @@ def _listed(sides: list[str], things: Things | None = None) -> bool:
 
 def _card_name(side: str, things: Things | None) -> bool:
     """True when ``side`` names cards and nothing else (``things``; False without it)."""
-    named = things(side) if things is not None else frozenset()
-    return bool(named) and all(t.startswith("card:") for t in named)
+    return things is not None and only_cards(things(side))
+
+
+def only_cards(named: frozenset[str]) -> bool:
+    """True when ``named`` (what a text names, :data:`Things`) holds cards (``card:<id>``) and nothing else."""
+    return bool(named) and all(t.startswith(CARD) for t in named)
 
 
 def _alternatives(before: str, after: str) -> bool:
@@ -252,7 +258,7 @@ def _split(side: str, things: Things | None, fits: Callable[[str], object] | Non
 
     def foreign_card(run: str) -> bool:  # a word of the run names a card the run as a whole does not name
         mine = of(run)
-        return " " in run and any(t.startswith("card:") and t not in mine for w in run.split() for t in of(w))
+        return " " in run and any(t.startswith(CARD) and t not in mine for w in run.split() for t in of(w))
 
     for runs in _cuts(words):
         # each run names something (the first run that does not ends the look-ups of this cut), and fits
@@ -375,5 +381,5 @@ def frame_word(word: str) -> bool:
     return word == "u" or word in _ABBREVIATED or _frame(word) != word
 
 
-__all__ = ["MAX_SIDES", "MAX_SIDE_WORDS", "Comparison", "Things", "compared_sides", "comparison", "frame_word",
-           "missing_side"]
+__all__ = ["CARD", "MAX_SIDES", "MAX_SIDE_WORDS", "Comparison", "Things", "compared_sides", "comparison", "frame_word",
+           "missing_side", "only_cards"]

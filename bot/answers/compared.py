@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.answers.mechanic_finder import MECHANIC_KINDS
-from bot.comparison import MAX_SIDES, Comparison, Things, comparison
+from bot.comparison import CARD, MAX_SIDES, Comparison, Things, comparison, only_cards
 from bot.ranking import Ranker
 from bot.reply import quote_user
 from bot.search import NameIndex
@@ -50,7 +50,7 @@ def things_of(r: Ranker, names: NameIndex | None) -> Things:
     def things(text: str) -> frozenset[str]:
         analysis = r.analyser.analyse(text)
         cards = r.named_cards(text, analysis, names) if names is not None else []
-        return frozenset(analysis.concepts) | frozenset(f"card:{c}" for c in cards)
+        return frozenset(analysis.concepts) | frozenset(f"{CARD}{c}" for c in cards)
     return things
 
 
@@ -65,7 +65,7 @@ def named_by(things: Things) -> Callable[[str], str]:
         if match is not None and match.how == "exact" and match.term.kind in MECHANIC_KINDS:
             return "mechanic"
         found = things(text)
-        return "card" if found and all(t.startswith("card:") for t in found) else ""
+        return "card" if only_cards(found) else ""
     return named
 
 
