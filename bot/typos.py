@@ -7,10 +7,11 @@ words of the store's names are kept per name (a look-up compares the same names 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from bot.text import name_keys, name_words
@@ -81,6 +82,14 @@ def slips(typed: str, name: str) -> int:
     two neighbours swapped: one each), with a :func:`near_swap` counted as one."""
     found = int(OSA.distance(typed, name, score_cutoff=2))
     return 1 if found == 2 and near_swap(typed, name) else found
+
+
+def one_slip(typed: str, names: Sequence[str]) -> list[int]:
+    """The positions in ``names`` of the names ``typed`` is at most one slip from (:func:`slips` ``<= 1``), in
+    ``names``' order: rapidfuzz compares ``typed`` with all of them in one call (OSA distance at most 2, in C),
+    and only a name two edits off is checked for a :func:`near_swap`, instead of a Python call per name."""
+    found = process.extract(typed, names, scorer=OSA.distance, score_cutoff=2, limit=None)
+    return sorted(i for name, off, i in found if off <= 1 or near_swap(typed, name))
 
 
 def near_swap_entries(span: Callable[[str, int], tuple[list[str], list[int]]], key: str, cap: int) -> set[int]:

@@ -25,7 +25,7 @@ from bot.reply import Action, Page, format_date, quote_user
 from bot.stopwords import STOP_WORDS
 from bot.store import PassageRecord, Store
 from bot.text import canonical, shorten, tokens
-from bot.typos import slips
+from bot.typos import one_slip
 
 #: At most this many register rows lead the answer, and this many of the documents' entries each shows.
 MAX_ROWS = 3
@@ -152,7 +152,8 @@ class RegisterWords:
         when none is that near."""
         if len(word) < MIN_SLIPPED:
             return frozenset()
-        return frozenset().union(*(ids for key, ids in self.joined.items() if slips(word, key) <= 1))
+        keys = list(self.joined)
+        return frozenset().union(*(self.joined[keys[i]] for i in one_slip(word, keys)))
 
 
 async def register_words(store: Store) -> RegisterWords:
