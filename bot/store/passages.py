@@ -119,6 +119,22 @@ class RecordCache(Generic[R]):
         self.hits += 1
         return record
 
+    def take(self, pids: Iterable[int]) -> tuple[dict[int, R], list[int]]:
+        """:meth:`get` of each of ``pids`` in one pass (each kept one now the most recently used, in ``pids``'
+        order): the kept records by id, and the ids not kept, in order. Reads the LRU's item directly (one
+        Python frame per id, not four: a search reads ≈ 40–110 records, :meth:`PassageQueries.passages`)."""
+        found: dict[int, R] = {}
+        missing: list[int] = []
+        records = self._records
+        for pid in pids:
+            try:
+                found[pid] = records[pid]
+            except KeyError:
+                missing.append(pid)
+        self.hits += len(found)
+        self.misses += len(missing)
+        return found, missing
+
     def put(self, record: R) -> None:
         """Keep ``record`` as the most recently used; drop the least recently used beyond :attr:`size`."""
         self._records[record.id] = record
@@ -211,14 +227,7 @@ class PassageQueries(StoreBase):
         """
         wanted = list(dict.fromkeys(ids))[:1000]
         cache = self.record_cache()
-        found: dict[int, PassageRecord] = {}
-        missing = []
-        for pid in wanted:
-            record = cache.get(pid)
-            if record is None:
-                missing.append(pid)
-            else:
-                found[pid] = record
+        found, missing = cache.take(wanted)
         if missing:
             marks = ",".join("?" * len(missing))
             rows = await self.fetch_search(
