@@ -27,6 +27,7 @@ from bot.answers.registry import AnswerContext, UserError, action, answer, compl
 from bot.answers.rule_catalog import (
     Explanation,
     QuotedRule,
+    RuleArg,
     RuleCatalog,
     catalog,
     dedupe_actions,
@@ -233,8 +234,7 @@ def _misprinted_as(cat: RuleCatalog, number: str) -> tuple[QuotedRule, QuotedRul
 def _mention_line(index: TodayIndex, e: Explanation) -> str:
     """``• **label**: <the explanation's start>`` and, below it, its older terms
     (:func:`bot.answers.today.explanation_notice` of the part shown)."""
-    shown = shorten(e.text, 180)
-    note = explanation_notice(index, shown)
+    note = explanation_notice(index, shown := shorten(e.text, 180))
     return f"• **{e.label}**: {shown}" + (f"\n  {note}" if note else "")
 
 
@@ -338,9 +338,9 @@ async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, matc
 
 
 @action("rule")
-async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
-    """Button ``rb:rule:<number>``: the rule, or a plain note that no document holds it (with the review line
-    as under :func:`rule_answer`)."""
+async def rule_action(ctx: AnswerContext, arg: RuleArg) -> Reply:
+    """Button ``rb:rule:<number>`` (:data:`RuleArg`): the rule, or a plain note that no document holds it (review
+    line as under :func:`rule_answer`)."""
     number = parse_number(arg)
     if number is None:
         raise UserError("Ungültige Regelnummer", f"„{quote_user(arg, 40)}“ ist keine Regelnummer.")
