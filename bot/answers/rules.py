@@ -21,6 +21,7 @@ from functools import cache
 from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
 from bot.answers.eras import cited_number_reply, era_index
+from bot.answers.markup_notes import reads_markup
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.register_first import register_first, with_register
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
@@ -57,7 +58,6 @@ from bot.answers.today import (
     with_review,
 )
 from bot.custom_id import RowId
-from bot.question_reading import without_markup
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.terms import ENGLISH, Term, TermMatch, term_index
 from bot.text import clean, shorten, tokens
@@ -274,6 +274,7 @@ async def explanation_reply(ctx: AnswerContext, explanation_id: int) -> Reply:
 
 
 @answer("rule")
+@reads_markup("search")
 async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     """``/regel suche: …``: a rule number (``104.3f``, ``701.19``) or keywords. A rule the change register cites
     that changed in newer rules of the build carries the review line on the first page
@@ -284,8 +285,7 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     Raises:
         UserError: empty search, no rule number (:func:`misnumbered`), unknown number or nothing found (German).
     """
-    shown = quote_user(search, 40)
-    search = without_markup(search) or search  # Discord markup is no search word („<@123> vorrang“)
+    shown = quote_user(search, 40)  # the markup is out (said by reads_markup): „<@123> vorrang“ searches „vorrang“
     if not clean(search):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
     if misnumbered(search):
