@@ -274,7 +274,8 @@ class CommandLine:
             UsageError: the text does not start with ``rb:`` (a forged or stale ``rb:`` id is answered
                 like a click in Discord: with the German "Unbekannte Schaltfläche").
         """
-        custom_id = custom_id.strip()
+        # pressed as given (a console line comes stripped): Discord sends a button's id exactly as the bot wrote it,
+        # so „rb:mechanic_pick:Aufstacheln “ is no id the bot made
         if not custom_id.startswith("rb:"):
             raise UsageError(
                 f"Unbekannter Knopf „{cut(custom_id, 100)}“ (erwartet rb:<aktion>:<wert> oder eine custom_id aus "

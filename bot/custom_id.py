@@ -5,12 +5,12 @@ shard's process or in another HTTP worker. Two shapes:
 
 * ``rb:<action>:<arg>`` — *open*: run the button action ``action`` (``bot.answers.registry.action``) with
   ``arg`` and answer with a new ephemeral message (``rb:rulings:20``).
-* ``rb:<verb>:<page>:<check>:<target>`` — run the answer invocation ``target`` again and show page
-  ``page`` (1-based). ``verb`` says what happens with the result: ``pg`` replaces the clicked message
-  (paging, "Zurück"/"Weiter"), ``sh`` posts it publicly in the channel ("Im Kanal teilen"). ``check`` is a
-  6-character fingerprint of the page the button leads to (:func:`page_check`); when the recomputed page
-  differs (a rebuilt store, a random part of the answer) the click is refused with a German message
-  instead of showing something else than the user saw. ``target`` is
+* ``rb:<verb>:<page>:<check>:<target>`` — run the answer invocation ``target`` again and show page ``page``
+  (1-based). ``verb`` says what happens with the result: ``pg`` replaces the clicked message (paging,
+  "Zurück"/"Weiter"), ``sh`` posts it publicly in the channel ("Im Kanal teilen"). ``check`` is a 6-character
+  fingerprint of the page the button leads to and of ``target`` (:func:`bot.render.page_checks`); when the
+  recomputed page differs (a rebuilt store, a random part of the answer) the click is refused with a German
+  message instead of showing something else than the user saw. ``target`` is
 
   - ``<action>:<arg>`` — a button action, or
   - ``/<key>[:<v1>,<v2>,…]`` — a slash-command answer ``key`` with its option values in the order of the
@@ -19,27 +19,24 @@ shard's process or in another HTTP worker. Two shapes:
     button is answered with a German explanation, never with a wrong page.
 
 Values: ``~`` is None, ``#12`` an int (``#1.5`` a float), ``!1``/``!0`` a bool, anything else a string in
-which ``%``, ``,``, ``:``, control characters and a leading ``~#!`` are percent-encoded (UTF-8).
-Decoding is strict: a forged id (bad escapes, lone surrogates, numbers longer than
-20 digits, unknown answers, too many values) raises :class:`BadCustomId`, never reaches the store.
+which ``%``, ``,``, ``:``, control characters and a leading ``~#!`` are percent-encoded (UTF-8). Decoding is
+strict: a forged id (bad escapes, lone surrogates, numbers longer than 20 digits, unknown answers, too many
+values, any spelling but the bot's own) raises :class:`BadCustomId`, never reaches the store.
 
 Arguments are checked against what their function declares, here and nowhere else (:func:`check_args`):
 
 * an answer's option values against its parameters' annotations (``name: str`` takes text only, ``x: int |
   None`` an integer or None, ``flag: bool`` a boolean; a parameter without default must be given);
-* an action's argument against the :class:`ArgPattern` of its ``arg`` annotation: ``arg: str`` means
-  :data:`PLAIN` (letters, digits, space and ``.,:;'+=!?&%"-``, as long as Discord's 100 characters leave
-  room for: no mention, masked link, markdown, control or direction character can be carried),
-  ``arg: RowId`` digits only, ``arg: NoArg`` nothing. So an action can echo its argument without
-  rendering anything a forger put there; an action that needs other text declares its own pattern and
-  escapes what it shows.
+* an action's argument against the :class:`ArgPattern` of its ``arg`` annotation: ``arg: str`` means :data:`PLAIN`
+  (letters, digits, space and ``.,:;'+=!?&%"-``, as long as Discord's 100 characters leave room for: no mention,
+  masked link, markdown, control or direction character can be carried), ``arg: RowId`` digits only, ``arg:
+  NoArg`` nothing. So an action can echo its argument without rendering anything a forger put there; an action
+  that needs other text declares its own pattern and escapes what it shows.
 """
 
 from __future__ import annotations
 
-import base64
 import functools
-import hashlib
 import inspect
 import logging
 import random
@@ -60,11 +57,10 @@ OPEN, PAGE, SHARE = "open", "pg", "sh"
 #: Verbs with the ``rb:<verb>:<page>:<check>:<target>`` shape; no button action may use these names.
 VERBS = frozenset({PAGE, SHARE})
 UNFIT = "!"
-_ACTION_RE = re.compile(r"[a-z_]{1,32}")
-_KEY_RE = re.compile(r"[a-z_]{1,32}")
+_ACTION_RE = _KEY_RE = re.compile(r"[a-z_]{1,32}")  # an action's name, an answer's key
 _CHECK_RE = re.compile(r"[A-Za-z0-9_-]{6}|-")
 _NUMBER_RE = re.compile(r"-?[0-9]{1,20}(?:\.[0-9]{1,20})?")
-_PAGE_RE = re.compile(r"[0-9]{1,5}")
+_PAGE_RE = re.compile(r"0|[1-9][0-9]{0,4}")
 _ESCAPE = frozenset("%,:")
 _TAGS = frozenset("~#!")
 #: Random seeds drawn by :meth:`Invocation.pinned` are below this (the ``seed`` options accept 0..10^9-1).
@@ -215,17 +211,17 @@ class ArgPattern:
     regex: str
 
 
-#: An action argument declared ``str``: letters, digits, space and ``.,:;'+=!?&%"-`` (no ``@ < > [ ] ( ) * _
+#: An action argument declared ``str``: letters, digits, inner spaces and ``.,:;'+=!?&%"-`` (no ``@ < > [ ] ( ) * _
 #: ~ | ` # / \``, no control, format or line-break character), so nothing in it can render as a mention, a
 #: link, markdown or reversed text when an action shows it. Every argument the bot makes (row ids, rule
 #: numbers, passage keys) is of this kind.
-PLAIN = ArgPattern(r"(?:[^\W_]|[ .,:;'+=!?&%\"-])*")
+PLAIN = ArgPattern(r"(?! )(?:[^\W_]|[ .,:;'+=!?&%\"-])*(?<! )")
 
-#: An action argument that is a store row id (a card, a section, an explanation): 1–12 ASCII digits, the form
-#: :func:`bot.answers.registry.parse_id` reads, or empty: ``rb:card:`` is the custom_id of a "Meintest du"
-#: select menu, whose picked value becomes the argument (:func:`bot.render.picked_custom_id`). A forged
-#: ``rb:card:1e5`` is then an unknown button, not a missing card.
-RowId = Annotated[str, ArgPattern(r"[0-9]{0,12}")]
+#: An action argument that is a store row id (a card, a section, an explanation): 1–12 ASCII digits as ``str(id)``
+#: writes them, the form :func:`bot.answers.registry.parse_id` reads, or empty: ``rb:card:`` is the custom_id of a
+#: "Meintest du" select menu, whose picked value becomes the argument (:func:`bot.render.picked_custom_id`). A
+#: forged ``rb:card:1e5`` or ``rb:card:014`` is then an unknown button, not a missing card.
+RowId = Annotated[str, ArgPattern(r"(?:[1-9][0-9]{0,11})?")]
 
 #: An action argument that must be empty (``rb:split:``): the action takes nothing from its button.
 NoArg = Annotated[str, ArgPattern(r"")]
@@ -451,6 +447,7 @@ def decode(custom_id: str) -> ButtonId:
     return ButtonId(OPEN, decode_target(custom_id[len(PREFIX) + 1 :]))
 
 
+
 def decode_or_none(custom_id: str) -> ButtonId | None:
     """The decoded ``custom_id`` (:func:`decode`), or None for an id Regelbot did not make."""
     try:
@@ -468,12 +465,20 @@ def _split(text: str, n: int) -> list[str]:
 
 def decode_target(text: str) -> Invocation:
     """The :class:`Invocation` a custom_id's ``target`` part names (the inverse of :func:`encode_target`),
-    checked strictly as :func:`decode` checks it.
+    checked strictly as :func:`decode` checks it, and only in the bot's own spelling: each button has one id, so
+    a variant (``#012`` for ``#12``, ``%41`` for ``A``, a trailing default written out) was not made by the bot.
 
     Raises:
-        BadCustomId: malformed, an unknown answer or action, too many option values, or values that do not fit
-            the function's declared parameters.
+        BadCustomId: malformed, unknown, too many option values, values that do not fit the function's declared
+            parameters, or not what :func:`encode_target` writes for the invocation.
     """
+    inv = _decoded_target(text)
+    if encode_target(inv) != text:
+        raise BadCustomId("not the canonical spelling")
+    return inv
+
+
+def _decoded_target(text: str) -> Invocation:
     if text.startswith("/"):
         key, sep, values = text[1:].partition(":")
         if not _KEY_RE.fullmatch(key):
@@ -493,8 +498,3 @@ def decode_target(text: str) -> Invocation:
     check_action_arg(_action(action), value)
     return Invocation.action(action, value)
 
-
-def page_check(*parts: str) -> str:
-    """The 6-character fingerprint of a page (URL-safe base64 of a 32-bit BLAKE2b of ``parts``)."""
-    digest = hashlib.blake2b("\x1f".join(parts).encode("utf-8", "surrogatepass"), digest_size=4).digest()
-    return base64.urlsafe_b64encode(digest).decode().rstrip("=")

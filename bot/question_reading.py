@@ -140,6 +140,15 @@ def without_markup(text: str) -> str:
     return _taken_out(text).text
 
 
+def markup_note(text: str) -> str | None:
+    """The note on the Discord markup in a search ``text`` that is not read (:func:`without_markup`), in
+    :func:`reading_lines`' words, so ``/regel suche`` and ``/ruling suche`` say it as ``/frage`` does; None when
+    ``text`` holds none (or only masked links, whose label is read). Never raises."""
+    taken = _taken_out(text)
+    lines = reading_lines(ReadQuestion(taken.text, taken.markup, taken.labels, (), ()))
+    return lines[0] if lines else None
+
+
 def read_question(question: str, knows: Callable[[str], bool], keywords: KeywordPairs | None = None) -> ReadQuestion:
     """``question`` (cleaned, :func:`bot.text.clean`) as ``/frage`` reads it (:class:`ReadQuestion`, the rules in
     the module's docstring); ``knows``: True for a word (lower case) the documents hold; ``keywords``: the pairs of
@@ -173,4 +182,4 @@ def reading_lines(read: ReadQuestion, said: frozenset[str] = frozenset()) -> lis
     return lines
 
 
-__all__ = ["KeywordPairs", "ReadQuestion", "read_question", "reading_lines", "without_markup"]
+__all__ = ["KeywordPairs", "ReadQuestion", "markup_note", "read_question", "reading_lines", "without_markup"]

@@ -17,8 +17,9 @@ import re
 from bot.stopwords import STOP_WORDS
 from bot.words import fold
 
-#: Marks that open or close a quotation, German („…“, ‚…‘, »…«) and English ("…", '…', “…”).
-_MARKS = "„“”\"'‚‘’»«›‹"
+#: Marks that open or close a quotation, German („…“, ‚…‘, »…«, «…» as Swiss German writes it) and English ("…",
+#: '…', “…”), and the backtick: Discord's inline code (`du`) is how its users mark a word they talk about.
+_MARKS = "„“”\"'‚‘’»«›‹`"
 #: One word of letters (at most 15) between two quotation marks, not inside a word (the apostrophe of „can't“
 #: quotes nothing).
 _QUOTED = re.compile(rf"(?<!\w)[{_MARKS}]([^\W\d_]{{1,15}})[{_MARKS}](?!\w)")
@@ -34,11 +35,11 @@ def quoted_term(word: str) -> str:
 def quoted_terms(text: str) -> list[str]:
     """The terms (:func:`quoted_term`) of the stop words ``text`` quotes as single words, each once, in order:
     „Die Wörter „du“ und „dein“ …“ → ``["zqdu", "zqdein"]``; „Du kannst …“ (a quoted sentence) → ``[]``."""
-    # Most texts quote nothing: an ASCII text (a card file's every text) holds only the straight marks, two searches in
-    # C; any other text is searched for each mark by map, in C too (no generator per text: 430 000 passage texts and
-    # titles of 100 000 printings each ask).
+    # Most texts quote nothing: an ASCII text (a card file's every text) holds only the straight marks and the
+    # backtick, three searches in C; any other text is searched for each mark by map, in C too (no generator per
+    # text: 430 000 passage texts and titles of 100 000 printings each ask).
     if text.isascii():
-        if '"' not in text and "'" not in text:
+        if '"' not in text and "'" not in text and "`" not in text:
             return []
     elif not any(map(text.__contains__, _MARKS)):
         return []

@@ -12,13 +12,15 @@ buttons, flags): the gateway bot and the HTTP endpoint send it through :mod:`bot
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import logging
 import re
 from dataclasses import replace
 from typing import Any
 
-from bot.custom_id import OPEN, PAGE, SHARE, BadCustomId, Invocation, decode, encode, encode_open, page_check
+from bot.custom_id import OPEN, PAGE, SHARE, BadCustomId, Invocation, decode, encode, encode_open, encode_target
 from bot.mana_emoji import discord_text, plain_text
 from bot.reply import (
     BUTTON_LABEL_MAX,
@@ -260,14 +262,22 @@ PRIMARY, SECONDARY = 1, 2
 EPHEMERAL = 1 << 6
 
 
-def page_checks(reply: Reply, pages: list[Page]) -> list[str]:
-    """The fingerprint (:func:`bot.custom_id.page_check`) of every fitted page: title, body, fields, footer, in
-    their text form (:func:`bot.mana_emoji.plain_text`), so a process without the emojis' ids turns the same
-    page."""
+def page_checks(reply: Reply, pages: list[Page], origin: Invocation | None) -> list[str]:
+    """The 6-character fingerprint of every fitted page (URL-safe base64 of a 32-bit BLAKE2b): of the invocation
+    ``origin`` the page's buttons run again (as the custom_id spells it, :func:`bot.custom_id.encode_target`; so an
+    id with the options swapped or changed carries no fingerprint of any page of its own answer) and of the page's
+    title, body, fields and footer in their text form (:func:`bot.mana_emoji.plain_text`), so a process without the
+    emojis' ids turns the same page."""
+    try:
+        target = "" if origin is None else encode_target(origin)
+    except ValueError:  # an invocation no button can carry (its buttons are "!"): nothing to bind
+        target = ""
     out = []
     for i, p in enumerate(pages):
         fields = [plain_text(part) for f in p.fields for part in (f.name, f.value)]
-        out.append(page_check(p.title, plain_text(p.body), *fields, footer_text(reply, i, len(pages))))
+        parts = (target, p.title, plain_text(p.body), *fields, footer_text(reply, i, len(pages)))
+        digest = hashlib.blake2b("\x1f".join(parts).encode("utf-8", "surrogatepass"), digest_size=4).digest()
+        out.append(base64.urlsafe_b64encode(digest).decode().rstrip("="))
     return out
 
 
@@ -336,7 +346,7 @@ def components(reply: Reply, pages: list[Page], page: int, origin: Invocation | 
     """
     rows: list[list[dict[str, Any]]] = []
     if len(pages) > 1:
-        checks = page_checks(reply, pages)
+        checks = page_checks(reply, pages, origin)
         row = []
         for label, target, disabled in (("Zurück", page - 1, page == 0), ("Weiter", page + 1, page == len(pages) - 1)):
             check = checks[target] if 0 <= target < len(pages) else "-"
@@ -347,7 +357,7 @@ def components(reply: Reply, pages: list[Page], page: int, origin: Invocation | 
     buttons = []
     for action in page_actions(reply, pages, page):
         if action.action == SHARE_ACTION:
-            cid = encode(SHARE, origin, page + 1, page_checks(reply, pages)[page])
+            cid = encode(SHARE, origin, page + 1, page_checks(reply, pages, origin)[page])
         else:
             cid = action_id(action.action, action.arg)
         if cid is not None and cid not in seen:

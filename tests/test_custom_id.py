@@ -135,7 +135,7 @@ async def test_a_random_answer_is_pinned_so_its_pages_come_back_the_same(core):
     run = core.run
     first, again = await run(inv), await run(decode(encode(PAGE, inv, 1)).target)
     assert any(f"Startwert {seed}" in f.name for p in first.pages for f in p.fields)
-    assert page_checks(first, fit_reply(first)) == page_checks(again, fit_reply(again))
+    assert page_checks(first, fit_reply(first), inv) == page_checks(again, fit_reply(again), inv)
     assert Invocation.pinned("card", name="x") == Invocation.answer("card", name="x")
 
 
@@ -179,7 +179,7 @@ async def test_press_refuses_forged_unfit_and_changed_pages(core):
     reply = await run(inv)
     pages = fit_reply(reply)
     assert len(pages) == 3
-    checks = page_checks(reply, pages)
+    checks = page_checks(reply, pages, inv)
     ok = await press(encode(PAGE, inv, 2, checks[1]), run)
     assert (ok.page, ok.update, ok.origin) == (1, True, inv)
     assert message_payload(ok.reply, ok.page, ok.origin)["embeds"][0]["footer"]["text"].endswith("Seite 2/3")
@@ -202,6 +202,28 @@ async def test_press_refuses_forged_unfit_and_changed_pages(core):
     assert (past.error, past.pages[0].title) == (True, "Seite nicht vorhanden")
 
 
+async def test_a_paging_id_with_its_options_swapped_or_changed_is_refused_as_changed(core):
+    run = core.run
+    # 002: 13 rulings on Getrieben // Verzweiflung → 3 pages; „/ruling suche:“ with the same text is another answer
+    inv = Invocation.answer("ruling", card="Getrieben // Verzweiflung")
+    checks = page_checks(await run(inv), fit_reply(await run(inv)), inv)
+    for other in (Invocation.answer("ruling", card=None, search="Getrieben // Verzweiflung"),
+                  Invocation.answer("ruling", card="Getrieben // Verzweiflung", search="Kreatur")):
+        # the fingerprint binds the invocation: no page of another answer carries it (page 2 of an answer with
+        # one page today: „Seite nicht vorhanden“), and no other answer is shown
+        cid = encode(PAGE, other, 1, checks[0])
+        assert (await press(cid, run)).reply is CHANGED, cid
+        pressed = (await press(encode(PAGE, other, 2, checks[1]), run)).reply
+        assert pressed.error and pressed.pages[0].title in (CHANGED.pages[0].title, "Seite nicht vorhanden")
+    # the search swapped into the card: today an error (no such card), not run as a new answer
+    searched = Invocation.answer("ruling", search="kreatur")
+    found = await run(searched)
+    made = encode(PAGE, searched, 2, page_checks(found, fit_reply(found), searched)[1])
+    assert (await press(made, run)).page == 1
+    swapped = made.replace("/ruling:~,kreatur", "/ruling:kreatur")
+    assert (await press(swapped, run)).reply is CHANGED
+
+
 async def test_a_share_button_whose_answer_is_an_error_is_checked_and_stays_private(core):
     run = core.run
     inv = Invocation.answer("card", name="@everyone")
@@ -209,7 +231,7 @@ async def test_a_share_button_whose_answer_is_an_error_is_checked_and_stays_priv
     assert error.error and error.pages[0].title == "Keine Karte „\\@everyone“ gefunden"
     forged = await press(encode(SHARE, inv, 1, "ZK7dJw"), run)  # a fingerprint no page of the answer has
     assert forged.reply is CHANGED
-    made = await press(encode(SHARE, inv, 1, page_checks(error, fit_reply(error))[0]), run)
+    made = await press(encode(SHARE, inv, 1, page_checks(error, fit_reply(error), inv)[0]), run)
     assert made.reply.error and made.reply.ephemeral and made.reply.pages[0].title == error.pages[0].title
 
 

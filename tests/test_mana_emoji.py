@@ -187,9 +187,9 @@ def test_a_page_turns_the_same_with_and_without_emojis(emojis):
     from bot.render import fit_reply, page_checks
 
     reply = Reply(pages=[Page("T", "Kosten {2}{G/W}", [Field("f", "{W} " * 30)])])
-    with_ids = page_checks(reply, fit_reply(reply))
+    with_ids = page_checks(reply, fit_reply(reply), None)
     mana_emoji.install(NO_EMOJIS)
-    assert page_checks(reply, fit_reply(reply)) == with_ids
+    assert page_checks(reply, fit_reply(reply), None) == with_ids
 
 
 async def test_the_core_reads_the_ids_sync_wrote(built_db: Path, tmp_path: Path):

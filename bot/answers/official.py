@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.answers.choices import CRChoices
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
-from bot.answers.rule_catalog import parse_number
+from bot.answers.rule_catalog import RuleArg, parse_number
 from bot.answers.today import explanation_notice, today_index, with_review
 from bot.custom_id import RowId
 from bot.keywords import resolve_via_keywords
@@ -400,15 +400,14 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
 
 
 @action("cr_rule")
-async def cr_rule_action(ctx: AnswerContext, arg: str) -> Reply:
+async def cr_rule_action(ctx: AnswerContext, arg: RuleArg) -> Reply:
     """Button ``rb:cr_rule:<number>`` → that number in the current CR (no old-number resolution), with the review
     line ``/regel`` shows when a rule the register cites there is "zu prüfen"
     (:func:`bot.answers.today.with_review`)."""
     versions = await ctx.store.cr_versions()
     if not versions:
         raise UserError("Keine Comprehensive Rules in der Datenbank", "Die Datenbank wurde ohne `--cr` gebaut.")
-    number = arg.strip().lower()
-    return with_review(await today_index(ctx.store), await rule_reply(ctx.store, number, _current(versions)), number)
+    return with_review(await today_index(ctx.store), await rule_reply(ctx.store, arg, _current(versions)), arg)
 
 
 @action("english")

@@ -59,8 +59,9 @@ UNKNOWN_BUTTON_TEXT = (
 
 
 def parse_id(arg: str) -> int | None:
-    """A button argument as a row id: 1–12 ASCII digits (``"²"``, ``"٣"``, ``"-1"`` are not ids), else None."""
-    return int(arg) if re.fullmatch(r"[0-9]{1,12}", arg) else None
+    """A button argument as a row id: 1–12 ASCII digits as ``str(id)`` writes them (``"²"``, ``"٣"``, ``"-1"``,
+    ``"014"`` are not ids: the bot never writes them), else None."""
+    return int(arg) if re.fullmatch(r"[1-9][0-9]{0,11}", arg) else None
 
 
 @dataclass

@@ -21,12 +21,14 @@ from functools import cache
 from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
 from bot.answers.eras import cited_number_reply, era_index
+from bot.answers.markup_notes import reads_markup
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.register_first import register_first, with_register
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rule_catalog import (
     Explanation,
     QuotedRule,
+    RuleArg,
     RuleCatalog,
     catalog,
     dedupe_actions,
@@ -56,7 +58,6 @@ from bot.answers.today import (
     with_review,
 )
 from bot.custom_id import RowId
-from bot.question_reading import without_markup
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.terms import ENGLISH, Term, TermMatch, term_index
 from bot.text import clean, shorten, tokens
@@ -233,8 +234,7 @@ def _misprinted_as(cat: RuleCatalog, number: str) -> tuple[QuotedRule, QuotedRul
 def _mention_line(index: TodayIndex, e: Explanation) -> str:
     """``• **label**: <the explanation's start>`` and, below it, its older terms
     (:func:`bot.answers.today.explanation_notice` of the part shown)."""
-    shown = shorten(e.text, 180)
-    note = explanation_notice(index, shown)
+    note = explanation_notice(index, shown := shorten(e.text, 180))
     return f"• **{e.label}**: {shown}" + (f"\n  {note}" if note else "")
 
 
@@ -274,6 +274,7 @@ async def explanation_reply(ctx: AnswerContext, explanation_id: int) -> Reply:
 
 
 @answer("rule")
+@reads_markup("search")
 async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     """``/regel suche: …``: a rule number (``104.3f``, ``701.19``) or keywords. A rule the change register cites
     that changed in newer rules of the build carries the review line on the first page
@@ -284,8 +285,7 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     Raises:
         UserError: empty search, no rule number (:func:`misnumbered`), unknown number or nothing found (German).
     """
-    shown = quote_user(search, 40)
-    search = without_markup(search) or search  # Discord markup is no search word („<@123> vorrang“)
+    shown = quote_user(search, 40)  # the markup is out (said by reads_markup): „<@123> vorrang“ searches „vorrang“
     if not clean(search):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
     if misnumbered(search):
@@ -338,9 +338,9 @@ async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, matc
 
 
 @action("rule")
-async def rule_action(ctx: AnswerContext, arg: str) -> Reply:
-    """Button ``rb:rule:<number>``: the rule, or a plain note that no document holds it (with the review line
-    as under :func:`rule_answer`)."""
+async def rule_action(ctx: AnswerContext, arg: RuleArg) -> Reply:
+    """Button ``rb:rule:<number>`` (:data:`RuleArg`): the rule, or a plain note that no document holds it (review
+    line as under :func:`rule_answer`)."""
     number = parse_number(arg)
     if number is None:
         raise UserError("Ungültige Regelnummer", f"„{quote_user(arg, 40)}“ ist keine Regelnummer.")

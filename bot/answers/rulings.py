@@ -20,6 +20,7 @@ from bot.analysis import Analysis, concept_id
 from bot.answers.abolished import abolished_search, register_words
 from bot.answers.cards import card_from_button, find_card_noted, with_note
 from bot.answers.layout import ruling_pages
+from bot.answers.markup_notes import reads_markup
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import passage_source
@@ -27,7 +28,6 @@ from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text,
 from bot.answers.unknown_notes import near_misses
 from bot.custom_id import RowId
 from bot.german_words import not_ordinary
-from bot.question_reading import without_markup
 from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
 from bot.ranking import ranker
 from bot.reply import EMBED_DESCRIPTION_MAX, Action, Page, Reply, format_date, in_quotes, quote_user
@@ -454,6 +454,7 @@ async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: Search
 
 
 @answer("ruling")
+@reads_markup("search")  # Discord markup is no search word, and said
 async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str | None = None) -> Reply:
     """``/ruling karte: … | suche: …``: a card's rulings, a full-text search, or a search in one card.
 
@@ -461,7 +462,6 @@ async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str
         UserError: neither option given, unknown card, or nothing found (German messages).
     """
     card_text = card if card and clean(card) else None
-    search = (without_markup(search) or search) if search else search  # Discord markup is no search word
     search_text = search if search and clean(search) else None
     if card_text is None and search_text is None:
         raise UserError(

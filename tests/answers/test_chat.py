@@ -272,9 +272,9 @@ async def test_unknown_rule_number_offers_the_nearest_numbers(ctx):
 
 
 def test_choice_rows_buttons_then_select():
-    few = [Action(label=f"K{i}", action="card", arg=str(i)) for i in range(5)]
-    assert [c["custom_id"] for c in choice_rows(few)[0]] == [f"rb:card:{i}" for i in range(5)]
-    many = [Action(label="x" * 150, action="card", arg=str(i)) for i in range(30)]
+    few = [Action(label=f"K{i}", action="card", arg=str(i)) for i in range(1, 6)]  # row ids begin at 1
+    assert [c["custom_id"] for c in choice_rows(few)[0]] == [f"rb:card:{i}" for i in range(1, 6)]
+    many = [Action(label="x" * 150, action="card", arg=str(i)) for i in range(1, 31)]
     ((menu,),) = choice_rows(many)
     assert len(menu["options"]) == 25 and all(len(o["label"]) == 100 for o in menu["options"])
 

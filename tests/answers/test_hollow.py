@@ -53,7 +53,9 @@ async def test_only_asking_verbs_are_asked_back(ctx, question):
 
 
 @pytest.mark.parametrize("question", ["was macht spuk", "was macht blitzschlange", "wie funktioniert 702.19",
-                                      "wer ist mit 'du' gemeint", "wer ist mit „du“ gemeint"])  # a quoted word
+                                      "wer ist mit 'du' gemeint", "wer ist mit „du“ gemeint",  # a quoted word
+                                      "wer ist mit ‚du‘ gemeint", "wer ist mit »du« gemeint", "wer ist `du`",
+                                      "wer ist mit «dein» gemeint"])
 async def test_a_named_thing_is_no_asking_only(ctx, question):
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, question, ctx.names, limit=5)

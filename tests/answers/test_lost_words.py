@@ -40,6 +40,8 @@ def test_a_quoted_stop_word_is_a_term_and_an_unquoted_one_is_none():
     # Each mark in an ASCII text and in one beyond it (the check before the search differs: bot.quoted_words)
     assert quoted_terms('wen meint "du" hier') == quoted_terms('Wörter "du" hier') == ["zqdu"]
     assert quoted_terms("Wörter ‚du‘ und »dein«") == ["zqdu", "zqdein"]
+    assert quoted_terms("wer ist mit «dein» gemeint") == ["zqdein"]  # Swiss German's marks
+    assert quoted_terms("wer ist `du`") == quoted_terms("wer ist `du` für Blendwerk") == ["zqdu"]  # Discord's code
     assert quoted_terms("du und dein, can't") == quoted_terms("Wörter du und dein") == []
     assert quoted_terms("Du kannst „Du kannst in diesem Zug“ sagen; can't schlägt can") == []
     assert quoted_terms("„Flackernde“ Form") == []  # a quoted word that is no stop word keeps its own terms

@@ -189,3 +189,22 @@ async def test_ruling_search_for_an_abolished_rules_slip_searches_once(ctx, monk
     assert len(searched) == 1 and "Auch gesucht: manabrand, mana burn" in body
     owners = [line.strip("*") for line in body.split("\n") if line.startswith("**") and line.endswith("**")]
     assert owners == MANABRAND_RULINGS
+
+
+MENTION_NOTE = ("ℹ️ Nicht gelesen: „\\<\\@123\\>“ (Links, Erwähnungen und Emojis von Discord nennen keine Karte und "
+                "keine Regel).")
+
+
+@pytest.mark.parametrize(("key", "option"), [("rule", "search"), ("ruling", "search")])
+async def test_both_searches_say_the_markup_they_do_not_read_as_frage_does(ctx, key, option):
+    # a mention and a word: the word's answer (Priorität 117; 001's Manabrand rulings) with the note first
+    found = (await run_answer(ctx, key, **{option: "<@123> manabrand"})).pages[0]
+    assert found.body.startswith(MENTION_NOTE + "\n"), found.body[:200]
+    # nothing but markup: „Nichts gefunden“ says why (before: no note at all)
+    none = await run_answer(ctx, key, **{option: "<@123>"})
+    assert none.error and none.pages[0].title == "Nichts gefunden für „\\<\\@123\\>“"
+    assert none.pages[0].body.startswith(MENTION_NOTE + "\n")
+    spoiled = await run_answer(ctx, key, **{option: "`||@everyone||`"})
+    assert "ℹ️ Nicht gelesen: „\\@everyone“" in spoiled.pages[0].body
+    plain = (await run_answer(ctx, key, **{option: "manabrand"})).pages[0]
+    assert "Nicht gelesen" not in plain.body

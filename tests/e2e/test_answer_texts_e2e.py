@@ -151,6 +151,12 @@ async def test_split_words_markup_and_slips_through_the_real_bot(real_bot, store
         assert "ℹ️ Nicht gelesen: „\\[klick\\](https\\://evil.example)“" in link.embeds[0]["description"]
         mention = await fake.command("ask", {"question": "was macht <@!123456789012345678>"}, locale="de")
         assert mention.ephemeral and mention.embeds[0]["title"].startswith("Wonach fragst du? „was macht \\<\\@!")
+        # the searches say the markup they do not read as /frage does (before: no note, „Nichts gefunden“ alone)
+        rule = await fake.command("rule", {"search": "<@123> vorrang"}, locale="de")
+        assert rule.embeds[0]["title"] == "Priorität – Regel 117"
+        assert rule.embeds[0]["description"].startswith("ℹ️ Nicht gelesen: „\\<\\@123\\>“ (Links, Erwähnungen")
+        none = await fake.command("ruling", {"search": "<@123>"}, locale="de")
+        assert none.embeds[0]["description"].startswith("ℹ️ Nicht gelesen: „\\<\\@123\\>“")
         burn = await fake.command("ruling", {"search": "mana brn"}, locale="de")
         text = burn.embeds[0]["description"]
         assert "3 Treffer für „mana brn“" in text and "**Grundlegende Resonanz**" in text
