@@ -28,6 +28,12 @@ def test_a_card_neither_permanent_nor_spell_is_in_the_other_zones():
                               "noch Zauberspruch ist), gilt stattdessen ihr Besitzer.")
     assert {"zzkhand", "zzkgraveyard", "zzkexile", "zzklibrary"} <= set(got)
     assert other_zone_concepts("Ein Permanent ist kein Zauberspruch.") == []
+    # 003:323 (CR 108.4), either order; „weder schwarz noch rot“ names no zone
+    got = other_zone_concepts("Objekte, die weder auf dem Stapel noch im Spiel sind, werden von keinem Spieler "
+                              "kontrolliert.")
+    assert {"zzkhand", "zzkgraveyard", "zzkexile", "zzklibrary"} <= set(got)
+    assert other_zone_concepts("Karten, die weder im Spiel noch auf dem Stapel sind") == got
+    assert other_zone_concepts("Ist die Kreatur weder schwarz noch rot, hat die Fähigkeit keinen Effekt.") == []
 
 
 async def test_a_token_sent_to_exile_meets_the_rule_that_it_ceases_to_exist(ctx):
@@ -41,12 +47,15 @@ async def test_a_token_sent_to_exile_meets_the_rule_that_it_ceases_to_exist(ctx)
     assert "hört auf zu existieren" in gold.text
 
 
-async def test_who_controls_a_card_in_the_graveyard_finds_the_owner_rule(ctx):
-    # 003:312 holds the graveyard and exile now; before, it was no candidate for this question (bm25 beyond 120)
+async def test_who_controls_a_card_in_the_graveyard_finds_that_no_one_does(ctx):
+    # 003:323 „… Objekte, die weder auf dem Stapel noch im Spiel sind, werden von keinem Spieler kontrolliert“ and
+    # 003:312 hold the graveyard and exile now; before, neither was a candidate (bm25 beyond 120)
     r = await ranker(ctx.store)
-    found = await r.candidates(ctx.store, "wer kontrolliert karten im friedhof oder exil", ctx.names)
-    keys = {p.key for p in found.records.values()}
-    assert "003:312" in keys
+    q = "wer kontrolliert karten im friedhof oder exil"
+    found = await r.candidates(ctx.store, q, ctx.names)
+    assert {"003:312", "003:323"} <= {p.key for p in found.records.values()}
+    hits = (await r.search(ctx.store, q, ctx.names, limit=5)).hits
+    assert "003:323" in [h.passage.key for h in hits]
 
 
 def test_kann_and_kann_nicht_name_rule_101_2():
