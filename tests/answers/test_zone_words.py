@@ -78,3 +78,24 @@ async def test_can_against_cant_leads_with_rule_101_2_not_a_clash_ruling(ctx):
     hits = (await r.search(ctx.store, "was gewinnt wenn eine karte sagt kann und eine andere kann nicht",
                            ctx.names, limit=3)).hits
     assert hits[0].passage.key == "003:35" and "„kann nicht“-Effekt Vorrang" in hits[0].passage.text
+
+
+def test_stapel_with_a_card_put_on_top_or_under_is_the_library_too():
+    from bot.library_stapel import LIBRARY, library_concepts
+
+    def library(text: str) -> list[str]:
+        return library_concepts(tokens(text, 100))
+    assert library("was ist mit stapel gemeint wenn ich eine karte oben drauf lege") == [LIBRARY]
+    assert library("karte unter den eigenen stapel legen") == [LIBRARY]
+    assert library("wird der stapel danach gemischt") == [LIBRARY]
+    # the stack as the players and the documents mean it; drawing is no sign
+    assert library("unbeirrt liegt noch auf dem stapel, kann der gegner meinen zauber da noch countern") == []
+    assert library("ziehe ich eine karte wenn der zauber auf den stapel geht") == []
+    assert library("oben drauf legen") == []  # no „stapel“
+
+
+async def test_stapel_with_oben_names_both_the_library_and_the_stack(ctx):
+    r = await ranker(ctx.store)
+    got = r.analyser.analyse("was ist mit stapel gemeint wenn ich eine karte oben drauf lege", question=True)
+    assert {"zzsbibliothek", "zzkstack"} <= set(got.concepts)
+    assert "zzsbibliothek" not in r.analyser.analyse("was ist mit stapel gemeint", question=True).concepts
