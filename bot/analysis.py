@@ -24,11 +24,9 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    Priorität, found through "Vorrang" too). Old names count only where ``old_terms`` is set: the old
    documents (2005–2007) and the players' questions; the current documents use "Vorrang" and "spielen" in
    their ordinary senses. A German text on „einer anderen Zone als dem Stapel“ names the other zones a player asks
-   about (:mod:`bot.other_zones`).
+   about (:mod:`bot.other_zones`); a question's „kann … kann nicht“, „stapel … oben“ (:mod:`bot.question_senses`).
 8. **Quoted stop words**: a stop word quoted as a single word („du“) is a term of its own (:mod:`bot.quoted_words`).
-
-Nothing here imports discord or the store: the vocabulary comes in as plain mappings.
-"""
+Nothing here imports discord or the store: the vocabulary comes in as plain mappings."""
 
 from __future__ import annotations
 
@@ -44,6 +42,7 @@ from bot.concepts import Concept, ConceptName, build_concepts, concept_id
 from bot.other_zones import other_zone_concepts
 from bot.passage_concepts import passage_concepts, plain_concepts
 from bot.question_groups import part_concepts, question_groups
+from bot.question_senses import question_senses
 from bot.quoted_words import quoted_terms
 from bot.stopwords import STOP_WORDS, WEAK_WORDS, listed_spelling
 from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, Vocabulary
@@ -330,8 +329,9 @@ class Analyser:
         covered: set[int] = set()
         if self.options.concepts:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, question, typed), named)
-            if language == "de":  # „in einer anderen Zone als dem Stapel“: about the hand, the library …
-                concepts += [c for c in other_zone_concepts(text) if c not in concepts]
+            if language == "de":  # „andere Zone als dem Stapel“: the hand …; „kann … kann nicht“: rule 101.2 …
+                concepts += [c for c in (*other_zone_concepts(text), *(question_senses(raw) if question else ()))
+                             if c not in concepts]
         out = Analysis(concepts=concepts, truncated=truncated, english=english_question,
                        typos={raw[i]: typed[i] for i in fixed})  # the typed word of each typo repaired
         terms = dict.fromkeys(concepts)  # the terms in order of first appearance, each once
