@@ -45,6 +45,7 @@ from bot.answers.today import (
 from bot.answers.today_notes import once_today, today_heads
 from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, question_notes
 from bot.comparison import comparison
+from bot.question_mentions import mention_line
 from bot.question_reading import ReadQuestion, reading_lines
 from bot.question_words import no_terms_reason
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
@@ -411,6 +412,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
         lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet."
     printed = unprinted_line(await unprinted_cards(ctx.store, found.cards))
     lead += "\n" + printed if printed else ""
+    # a word read as a card by a name not its own („despair“, „verzweiflung … gewirkt“): said once, as /karte says it
+    lead += "".join(f"\n{mention_line(found.mention, c.name)}" for c in named[:1] if found.mention is not None)
     if register is not None:
         lead += "\n\n" + register.body
     sections = await ctx.store.mechanic_sections()
