@@ -10,7 +10,8 @@ Two kinds of such names (docs/ranking.md, ²⁴):
 * **a name the rulings print for exactly one card**, as ``/karte`` finds it (:func:`bot.answers.cards.mentioned_card`):
   002 writes the English half names of its split card („Falls du in einem Zug mehrere Exemplare von Driven oder
   Despair verrechnest …“), so „despair“ names Getrieben // Verzweiflung. The word must be printed capitalised there
-  (a name, not a rare ordinary word), every passage printing it a ruling or card text of that one card.
+  (a name), no ordinary German word (:mod:`bot.german_words`: „Leben“, „Bestechung“ are printed capitalised too),
+  and every passage printing it a ruling or card text of that one card.
 """
 
 from __future__ import annotations
@@ -19,12 +20,13 @@ import re
 from dataclasses import dataclass
 
 from bot.analysis import STOP_WORDS
+from bot.german_words import german_dictionary_async
 from bot.reply import quote_user
 from bot.store import Store
 from bot.text import fold
 
 #: A verb of casting or playing a spell: beside a half name that is an ordinary word, the sign that it names a card.
-CASTING = re.compile(r"(?<![^\W\d_])(?:ge)?(?:wirk|spiel)(?:e|en|st|t|te|ten|et|end)?(?![^\W\d_])", re.I)
+CASTING = re.compile(r"(?<![^\W\d_])(?:ge(?:wirkt|spielt)|(?:wirk|spiel)(?:e|en|st|t|te|ten|et))(?![^\W\d_])", re.I)
 #: A word typed in the question, case kept (letters only).
 _WORD = re.compile(r"[^\W\d_]+")
 #: Shortest typed word looked up in the rulings (shorter ones are abbreviations or ordinary words).
@@ -76,7 +78,7 @@ def half_named(text: str, halves: dict[str, int], signs: bool = True) -> Mention
 async def ruling_named(store: Store, text: str) -> Mention | None:
     """The first word of ``text`` (at least :data:`MIN_MENTION` letters, no stop word) that the store's passages
     print only in the rulings or card text of one card, capitalised there as a name („Despair“ in 002's rulings on
-    Getrieben // Verzweiflung); None. One full-text query per word, at most :data:`MAX_LOOKUPS`."""
+    Getrieben // Verzweiflung) and no ordinary German word (the dictionary read only for such a word); None. One full-text query per word, at most :data:`MAX_LOOKUPS`."""
     typed = [w for w in dict.fromkeys(_WORD.findall(text))
              if len(w) >= MIN_MENTION and w.lower() not in STOP_WORDS][:MAX_LOOKUPS]
     for word in typed:
@@ -90,7 +92,8 @@ async def ruling_named(store: Store, text: str) -> Mention | None:
         if len(owners) != 1 or None in owners or any(p.kind not in ("ruling", "card") for p in passages):
             continue
         printed = re.compile(r"(?<![^\W_])" + re.escape(word) + r"(?![^\W_])", re.I)
-        if all(m.group(0)[:1].isupper() for p in passages for m in printed.finditer(p.text)):
+        if all(m.group(0)[:1].isupper() for p in passages for m in printed.finditer(p.text)) and (
+                word not in await german_dictionary_async()):  # „Leben“, „Bestechung“: ordinary German words
             return Mention(word, next(iter(owners)), "ruling")  # type: ignore[arg-type]  # None excluded above
     return None
 
