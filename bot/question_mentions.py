@@ -78,7 +78,8 @@ def half_named(text: str, halves: dict[str, int], signs: bool = True) -> Mention
 async def ruling_named(store: Store, text: str) -> Mention | None:
     """The first word of ``text`` (at least :data:`MIN_MENTION` letters, no stop word) that the store's passages
     print only in the rulings or card text of one card, capitalised there as a name („Despair“ in 002's rulings on
-    Getrieben // Verzweiflung) and no ordinary German word (the dictionary read only for such a word); None. One full-text query per word, at most :data:`MAX_LOOKUPS`."""
+    Getrieben // Verzweiflung) and no ordinary German word (the dictionary read only for such a word); None. One
+    full-text query per word, at most :data:`MAX_LOOKUPS`."""
     typed = [w for w in dict.fromkeys(_WORD.findall(text))
              if len(w) >= MIN_MENTION and w.lower() not in STOP_WORDS][:MAX_LOOKUPS]
     for word in typed:
