@@ -1,7 +1,8 @@
 """Cards a question names by a name their own name does not spell out (the ``card`` feature of :mod:`bot.ranking`,
-after :func:`bot.question_cards.cards_by_name_words` found none).
+after :func:`bot.question_cards.cards_by_name_words` found none), looked up in a table made once per open store
+(:func:`other_names`): no full-text query per question.
 
-Two kinds of such names (docs/ranking.md, ²⁴):
+Three kinds of such names (docs/ranking.md, ²⁴):
 
 * **a split card's half name** (CR 709.1: a split card has two halves, each with its own name; the store keeps them as
   ``card_faces``): „verzweiflung“ names Getrieben // Verzweiflung. A half name that is an ordinary German word
@@ -9,19 +10,21 @@ Two kinds of such names (docs/ranking.md, ²⁴):
   or playing in the question („wirken“, „gewirkt“, „spielen“, „gespielt“ …), or the card's other half named too.
 * **a name the rulings print for exactly one card**, as ``/karte`` finds it (:func:`bot.answers.cards.mentioned_card`):
   002 writes the English half names of its split card („Falls du in einem Zug mehrere Exemplare von Driven oder
-  Despair verrechnest …“), so „despair“ names Getrieben // Verzweiflung. The word must be printed capitalised there
-  (a name), no ordinary German word (:mod:`bot.german_words`: „Leben“, „Bestechung“ are printed capitalised too),
-  and every passage printing it a ruling or card text of that one card.
+  Despair verrechnest …“), so „despair“ names Getrieben // Verzweiflung. The word is printed only capitalised (a
+  name), only in the rulings or card text of that one card, and is no ordinary German word (:mod:`bot.german_words`:
+  „Leben“, „Bestechung“ are printed capitalised too).
+* **an English card name** the store's ``card_aliases`` hold (kind ``english``: a store built with card files).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from bot.analysis import STOP_WORDS
 from bot.german_words import german_dictionary_async
 from bot.reply import quote_user
+from bot.stopwords import STOP_WORDS
 from bot.store import Store
 from bot.text import fold
 
@@ -29,39 +32,81 @@ from bot.text import fold
 CASTING = re.compile(r"(?<![^\W\d_])(?:ge(?:wirkt|spielt)|(?:wirk|spiel)(?:e|en|st|t|te|ten|et))(?![^\W\d_])", re.I)
 #: A word typed in the question, case kept (letters only).
 _WORD = re.compile(r"[^\W\d_]+")
-#: Shortest typed word looked up in the rulings (shorter ones are abbreviations or ordinary words).
+#: A word printed in a passage (letters and digits: „X2“ is no „X“), case kept.
+_PRINTED = re.compile(r"[^\W_]+")
+#: Shortest word read as a name the rulings print (shorter ones are abbreviations or ordinary words).
 MIN_MENTION = 4
-#: Passages read per typed word: a word printed in more is no name of one card.
-MENTION_LIMIT = 20
-#: Most typed words looked up in the rulings per question (each one full-text query).
-MAX_LOOKUPS = 12
+#: Most words of an English name looked up (longer names are found by the name index).
+MAX_NAME_WORDS = 4
+#: Passage kinds that belong to one card: a word printed only in these of one card may name it.
+CARD_KINDS = frozenset({"ruling", "card"})
+#: The owner of a word printed in a passage of no card, in two cards' or printed lower case: no card.
+_NOBODY = -1
 
 
 @dataclass(frozen=True)
 class Mention:
     """A card a question names by a name not its own: ``word`` as typed, the ``card_id``, and ``how``:
-    ``"half"`` (a split card's half name) or ``"ruling"`` (a name only that card's rulings print)."""
+    ``"half"`` (a split card's half name), ``"ruling"`` (a name only that card's rulings print) or ``"english"``
+    (its English name)."""
 
     word: str
     card_id: int
     how: str
 
 
-async def split_halves(store: Store) -> dict[str, int]:
-    """Folded half name (:func:`bot.text.fold`) → split card id, for every split card of ``store`` (CR 709; the
-    ``card_faces`` of cards with ``is_split``); read once per store."""
+@dataclass(frozen=True)
+class OtherNames:
+    """The store's other names of cards, folded (:func:`bot.text.fold`) → card id: ``halves`` (split cards' half
+    names), ``printed`` (one word each: :func:`printed_names`) and ``english`` (English names, words joined by one
+    space, at most :data:`MAX_NAME_WORDS` words)."""
 
-    async def load() -> dict[str, int]:
-        rows = await store.fetchall(
-            "SELECT f.card_id, f.name FROM card_faces f JOIN cards c ON c.id = f.card_id WHERE c.is_split = 1")
-        return {fold(name): int(cid) for cid, name in rows}
-
-    return await store.memo("split_halves", load)
+    halves: Mapping[str, int]
+    printed: Mapping[str, int]
+    english: Mapping[str, int]
 
 
-def half_named(text: str, halves: dict[str, int], signs: bool = True) -> Mention | None:
-    """The first split card a word of ``text`` names by a half name (``halves``: :func:`split_halves`), with a sign
-    of a card when ``signs`` (typed capitalised, :data:`CASTING` in ``text``, or the other half typed too); None."""
+def printed_names(rows: Iterable[tuple[int | None, str, str]], ordinary: Iterable[str] = ()) -> dict[str, int]:
+    """Folded word → card id for every word of at least :data:`MIN_MENTION` letters that ``rows`` (card id or None,
+    passage kind, text) print only capitalised and only in passages of :data:`CARD_KINDS` of that one card; no stop
+    word and none of ``ordinary`` (folded: ordinary German words). One pass over the texts."""
+    owner: dict[str, int] = {}
+    for card_id, kind, text in rows:
+        own = card_id if card_id is not None and kind in CARD_KINDS else _NOBODY
+        for word in _PRINTED.findall(text):
+            if len(word) < MIN_MENTION:
+                continue
+            key = fold(word)
+            seen = owner.setdefault(key, own if word[:1].isupper() else _NOBODY)
+            if seen != _NOBODY and (seen != own or not word[:1].isupper()):
+                owner[key] = _NOBODY
+    skip = set(ordinary) | STOP_WORDS
+    return {k: c for k, c in owner.items() if c != _NOBODY and not k.isdigit() and k not in skip}
+
+
+async def _load(store: Store) -> OtherNames:
+    halves = await store.fetchall(
+        "SELECT f.card_id, f.name FROM card_faces f JOIN cards c ON c.id = f.card_id WHERE c.is_split = 1")
+    english = await store.fetchall("SELECT card_id, alias FROM card_aliases WHERE kind = 'english'")
+    rows = await store.fetchall("SELECT card_id, kind, text FROM passages")
+    candidates = printed_names(rows)
+    words = await german_dictionary_async()
+    printed = {k: c for k, c in candidates.items() if k not in words}  # „Leben“, „Bestechung“: ordinary words
+    return OtherNames({fold(n): int(c) for c, n in halves}, printed,
+                      {" ".join(_WORD.findall(fold(n))): int(c) for c, n in english
+                       if len(_WORD.findall(n)) <= MAX_NAME_WORDS})
+
+
+async def other_names(store: Store) -> OtherNames:
+    """The :class:`OtherNames` of ``store``, read once per open store (one pass over its passages' texts: the
+    start-up warm-up runs it, :func:`bot.commands.questions.read_ranker`), then from memory."""
+    return await store.memo("other_names", lambda: _load(store))
+
+
+def half_named(text: str, halves: Mapping[str, int], signs: bool = True) -> Mention | None:
+    """The first split card a word of ``text`` names by a half name (``halves``: :attr:`OtherNames.halves`), with a
+    sign of a card when ``signs`` (typed capitalised, :data:`CASTING` in ``text``, or the other half typed too);
+    None."""
     typed = _WORD.findall(text)
     folded = [fold(w) for w in typed]
     casting = CASTING.search(text) is not None
@@ -75,34 +120,26 @@ def half_named(text: str, halves: dict[str, int], signs: bool = True) -> Mention
     return None
 
 
-async def ruling_named(store: Store, text: str) -> Mention | None:
-    """The first word of ``text`` (at least :data:`MIN_MENTION` letters, no stop word) that the store's passages
-    print only in the rulings or card text of one card, capitalised there as a name („Despair“ in 002's rulings on
-    Getrieben // Verzweiflung) and no ordinary German word (the dictionary read only for such a word); None. One
-    full-text query per word, at most :data:`MAX_LOOKUPS`."""
-    typed = [w for w in dict.fromkeys(_WORD.findall(text))
-             if len(w) >= MIN_MENTION and w.lower() not in STOP_WORDS][:MAX_LOOKUPS]
-    for word in typed:
-        key = fold(word)
-        hits = await store.passage_candidates(f'raw : "{key}"', MENTION_LIMIT)
-        if not hits or len(hits) >= MENTION_LIMIT:
-            continue
-        pattern = re.compile(r"(?<![^\W_])" + re.escape(key) + r"(?![^\W_])")
-        passages = [p for p in (await store.passages(i for i, _ in hits)).values() if pattern.search(fold(p.text))]
-        owners = {p.card_id for p in passages}
-        if len(owners) != 1 or None in owners or any(p.kind not in ("ruling", "card") for p in passages):
-            continue
-        printed = re.compile(r"(?<![^\W_])" + re.escape(word) + r"(?![^\W_])", re.I)
-        if all(m.group(0)[:1].isupper() for p in passages for m in printed.finditer(p.text)) and (
-                word not in await german_dictionary_async()):  # „Leben“, „Bestechung“: ordinary German words
-            return Mention(word, next(iter(owners)), "ruling")  # type: ignore[arg-type]  # None excluded above
-    return None
+def table_named(text: str, names: OtherNames) -> Mention | None:
+    """The first card ``text`` names by an English name (longest first) or by a name only its rulings print
+    (:attr:`OtherNames.printed`); None. Dictionary look-ups only."""
+    typed = _WORD.findall(text)
+    folded = [fold(w) for w in typed]
+    if names.english:
+        for size in range(min(MAX_NAME_WORDS, len(typed)), 0, -1):
+            for at in range(len(typed) - size + 1):
+                card = names.english.get(" ".join(folded[at:at + size]))
+                if card is not None:
+                    return Mention(" ".join(typed[at:at + size]), card, "english")
+    return next((Mention(w, names.printed[k], "ruling") for w, k in zip(typed, folded, strict=True)
+                 if k in names.printed), None)
 
 
 async def mentioned(store: Store, text: str) -> Mention | None:
-    """The card ``text`` names by a half name (:func:`half_named`) or a name of its rulings (:func:`ruling_named`),
-    tried in that order; None."""
-    return half_named(text, await split_halves(store)) or await ruling_named(store, text)
+    """The card ``text`` names by a half name (:func:`half_named`), an English name or a name of its rulings
+    (:func:`table_named`), tried in that order; None. Reads the store only the first time (:func:`other_names`)."""
+    names = await other_names(store)
+    return half_named(text, names.halves) or table_named(text, names)
 
 
 def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
@@ -111,8 +148,10 @@ def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
     shown = quote_user(mention.word, echo)
     if mention.how == "half":
         return f"ℹ️ „{shown}“ gelesen als Hälfte der geteilten Karte **{card_name}**."
+    if mention.how == "english":
+        return f"ℹ️ „{shown}“ gelesen als englischer Name von **{card_name}**."
     return f"ℹ️ „{shown}“ ist kein Kartenname; die Rulings zu **{card_name}** nennen es."
 
 
-__all__ = ["CASTING", "MAX_LOOKUPS", "MENTION_LIMIT", "MIN_MENTION", "Mention", "half_named", "mention_line",
-           "mentioned", "ruling_named", "split_halves"]
+__all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "Mention", "OtherNames", "half_named",
+           "mention_line", "mentioned", "other_names", "printed_names", "table_named"]

@@ -410,10 +410,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     lead += "\n" + verdict if verdict else ""
     if found.truncated:
         lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet."
-    printed = unprinted_line(await unprinted_cards(ctx.store, found.cards))
-    lead += "\n" + printed if printed else ""
-    # a word read as a card by a name not its own („despair“, „verzweiflung … gewirkt“): said once, as /karte says it
-    lead += "".join(f"\n{mention_line(found.mention, c.name)}" for c in named[:1] if found.mention is not None)
+    lead += await _card_lines(ctx.store, found)
     if register is not None:
         lead += "\n\n" + register.body
     sections = await ctx.store.mechanic_sections()
@@ -425,6 +422,17 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                           quoted=frozenset(await quoted_keys(ctx, rows)) if register is not None else frozenset())
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
+
+
+async def _card_lines(store: Store, found: Ranked) -> str:
+    """The lead's lines on the cards ``found`` read, each after a newline ("" for none): the cards named that no
+    document prints (:func:`unprinted_line`), and the card a word was read as by a name not its own („despair“,
+    „verzweiflung … gewirkt“: :func:`bot.question_mentions.mention_line`, once, as ``/karte`` says it)."""
+    lines = [unprinted_line(await unprinted_cards(store, found.cards))]
+    card = await store.card(found.mention.card_id) if found.mention is not None else None
+    if card is not None and found.mention is not None:
+        lines.append(mention_line(found.mention, card.name))
+    return "".join(f"\n{line}" for line in lines if line)
 
 
 async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker, Ranked], sides: Sides,
