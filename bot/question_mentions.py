@@ -11,15 +11,16 @@ Three kinds of such names (docs/ranking.md, ²⁴):
 * **a name the rulings print for exactly one card**, as ``/karte`` finds it (:func:`bot.answers.cards.mentioned_card`):
   002 writes the English half names of its split card („Falls du in einem Zug mehrere Exemplare von Driven oder
   Despair verrechnest …“), so „despair“ names Getrieben // Verzweiflung. The word is printed only capitalised (a
-  name), only in the rulings or card text of that one card, and is no ordinary German word (:mod:`bot.german_words`:
-  „Leben“, „Bestechung“ are printed capitalised too).
+  name), only in the rulings or card text of that one card, is no word of a card's name (the name index reads those)
+  and no ordinary German word nor a compound ending in one (:func:`german`: „Leben“, „Kopierfähigkeit“ are printed
+  capitalised too).
 * **an English card name** the store's ``card_aliases`` hold (kind ``english``: a store built with card files).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.german_words import german_dictionary_async
@@ -69,7 +70,8 @@ class OtherNames:
 def printed_names(rows: Iterable[tuple[int | None, str, str]], ordinary: Iterable[str] = ()) -> dict[str, int]:
     """Folded word → card id for every word of at least :data:`MIN_MENTION` letters that ``rows`` (card id or None,
     passage kind, text) print only capitalised and only in passages of :data:`CARD_KINDS` of that one card; no stop
-    word and none of ``ordinary`` (folded: ordinary German words). One pass over the texts."""
+    word and none of ``ordinary`` (folded: words of card names, which the name index reads). One pass over the
+    texts."""
     owner: dict[str, int] = {}
     for card_id, kind, text in rows:
         own = card_id if card_id is not None and kind in CARD_KINDS else _NOBODY
@@ -84,14 +86,22 @@ def printed_names(rows: Iterable[tuple[int | None, str, str]], ordinary: Iterabl
     return {k: c for k, c in owner.items() if c != _NOBODY and not k.isdigit() and k not in skip}
 
 
+def german(word: str, words: Container[str]) -> bool:
+    """True when ``word`` (folded) is an ordinary German word of ``words`` (:mod:`bot.german_words`: „Leben“,
+    „Bestechung“) or ends in one of at least :data:`MIN_MENTION` letters, a German compound („Kopierfähigkeit“,
+    „Farbkombination“, „Hundeschlittenführer“: words 002 prints only in one card's rulings)."""
+    return any(word[i:] in words for i in range(len(word) - MIN_MENTION + 1))
+
+
 async def _load(store: Store) -> OtherNames:
     halves = await store.fetchall(
         "SELECT f.card_id, f.name FROM card_faces f JOIN cards c ON c.id = f.card_id WHERE c.is_split = 1")
     english = await store.fetchall("SELECT card_id, alias FROM card_aliases WHERE kind = 'english'")
     rows = await store.fetchall("SELECT card_id, kind, text FROM passages")
-    candidates = printed_names(rows)
+    named = {w for e in await store.name_entries() for w in _WORD.findall(fold(e.name))}  # the name index's
+    candidates = printed_names(rows, named)
     words = await german_dictionary_async()
-    printed = {k: c for k, c in candidates.items() if k not in words}  # „Leben“, „Bestechung“: ordinary words
+    printed = {k: c for k, c in candidates.items() if not german(k, words)}
     return OtherNames({fold(n): int(c) for c, n in halves}, printed,
                       {" ".join(_WORD.findall(fold(n))): int(c) for c, n in english
                        if len(_WORD.findall(n)) <= MAX_NAME_WORDS})
@@ -153,5 +163,5 @@ def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
     return f"ℹ️ „{shown}“ ist kein Kartenname; die Rulings zu **{card_name}** nennen es."
 
 
-__all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "Mention", "OtherNames", "half_named",
+__all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "Mention", "OtherNames", "german", "half_named",
            "mention_line", "mentioned", "other_names", "printed_names", "table_named"]
