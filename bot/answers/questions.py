@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from bot.actions import asked_action
 from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_found, quoted_keys, register_page
+from bot.answers.card_lines import card_lines
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
 from bot.answers.hollow import asks_only, defined_lead, hollow_lead
@@ -45,7 +46,6 @@ from bot.answers.today import (
 from bot.answers.today_notes import once_today, today_heads
 from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, question_notes
 from bot.comparison import comparison
-from bot.question_mentions import mention_line
 from bot.question_reading import ReadQuestion, reading_lines
 from bot.question_words import no_terms_reason
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
@@ -286,24 +286,6 @@ async def passage_card(store: Store, p: PassageRecord) -> CardRecord | None:
     return await store.card(p.card_id) if p.kind == "card" and p.card_id is not None else None
 
 
-async def unprinted_cards(store: Store, card_ids: list[int]) -> list[str]:
-    """Names of the cards among ``card_ids`` (those a question names) whose text no document prints
-    (:func:`text_printed`), in the given order."""
-    cards = [await store.card(cid) for cid in dict.fromkeys(card_ids)]
-    return [c.name for c in cards if c is not None and not text_printed(c)]
-
-
-def unprinted_line(names: list[str]) -> str:
-    """The answer's line for cards named in a question whose text no document prints (``""`` for none): the answer
-    can only be one of their rulings, never what the card itself says."""
-    if not names:
-        return ""
-    listed = " und ".join(f"**{n}**" for n in names)
-    one = len(names) == 1
-    return (f"ℹ️ Der Kartentext {'von' if one else 'der Karten'} {listed} steht in keinem der Dokumente; sie "
-            f"enthalten nur Rulings zu {'ihr' if one else 'ihnen'}.")
-
-
 #: Most characters of one compared side's passage on the comparison's page when two sides are compared (two sides
 #: and the lead fit an embed's 4 096 characters); more sides share twice this (three: 1 200 each).
 SIDE_CHARS = 1800
@@ -410,7 +392,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     lead += "\n" + verdict if verdict else ""
     if found.truncated:
         lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet."
-    lead += await _card_lines(ctx.store, found)
+    lead += await card_lines(ctx.store, found)
     if register is not None:
         lead += "\n\n" + register.body
     sections = await ctx.store.mechanic_sections()
@@ -422,17 +404,6 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                           quoted=frozenset(await quoted_keys(ctx, rows)) if register is not None else frozenset())
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
-
-
-async def _card_lines(store: Store, found: Ranked) -> str:
-    """The lead's lines on the cards ``found`` read, each after a newline ("" for none): the cards named that no
-    document prints (:func:`unprinted_line`), and the card a word was read as by a name not its own („despair“,
-    „verzweiflung … gewirkt“: :func:`bot.question_mentions.mention_line`, once, as ``/karte`` says it)."""
-    lines = [unprinted_line(await unprinted_cards(store, found.cards))]
-    card = await store.card(found.mention.card_id) if found.mention is not None else None
-    if card is not None and found.mention is not None:
-        lines.append(mention_line(found.mention, card.name))
-    return "".join(f"\n{line}" for line in lines if line)
 
 
 async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker, Ranked], sides: Sides,
@@ -501,6 +472,4 @@ __all__ = [
     "passage_state",
     "passage_view",
     "question_answer",
-    "unprinted_cards",
-    "unprinted_line",
 ]
