@@ -111,3 +111,13 @@ async def test_frage_says_once_which_card_the_word_was_read_as(ctx):
 async def test_the_typed_word_is_escaped_in_the_line(ctx):
     reply = await run_answer(ctx, "question", question="was macht *Despair* bei zwei kreaturen")
     assert "„Despair“ ist kein Kartenname" in reply.pages[0].body  # the markup is no part of the word
+
+
+@pytest.mark.fresh_store
+async def test_the_start_up_warm_up_reads_the_table(ctx):
+    from bot.commands.questions import read_ranker
+
+    await read_ranker(ctx)
+    reads = ctx.store.loop_reads + ctx.store.thread_reads
+    assert (await other_names(ctx.store)).printed["despair"] == await card_id(ctx.store, "Getrieben // Verzweiflung")
+    assert ctx.store.loop_reads + ctx.store.thread_reads == reads + 1  # the name entries only: the table was read
