@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from bot.analysis import Analysis
 from bot.clauses import RoleWords
 from bot.phrases import Pair
+from bot.question_mentions import Mention
 from bot.store import PassageRecord
 
 
@@ -38,6 +39,8 @@ class Candidates:
     action: frozenset[str] = frozenset()
     #: The question's words by the role of their clause (condition or asked) for the clause stage.
     roles: RoleWords = field(default_factory=RoleWords)
+    #: The card named by a name not its own (a split card's half, a name its rulings print; ``cards`` holds it).
+    mention: Mention | None = None
 
 
 __all__ = ["Candidates"]

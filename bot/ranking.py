@@ -62,6 +62,7 @@ from bot.headings import answers_nothing
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
+from bot.question_mentions import Mention, mentioned
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.section_names import names_section
@@ -110,6 +111,8 @@ class Ranked:
     analysis: Analysis
     cards: list[int]
     clear: bool
+    #: The card named by a name not its own (:class:`bot.question_mentions.Mention`), for the answer's line.
+    mention: Mention | None = None
 
     @property
     def truncated(self) -> bool:
@@ -177,6 +180,8 @@ class Ranker:
         # „/frage spuk“ asks what Spuk is, as „spuk was ist das“ does
         analysis.definition = asks_definition(text) or only_names(analysis, len(tokens(text, MAX_TOKENS)))
         cards = self.named_cards(text, analysis, names) if names is not None and "card" in self.features else []
+        mention = await mentioned(store, text) if names is not None and "card" in self.features and not cards else None
+        cards = [mention.card_id] if mention is not None else cards  # „despair“, „verzweiflung … gewirkt“ (²⁴)
         match = self._match(analysis)
         w = self.weights
         found = await store.passage_candidates(match, w.candidates, (w.names, w.terms, w.raw)) if match else []
@@ -211,7 +216,8 @@ class Ranker:
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
-                          asked_action(text, self.analyser) if "action" in self.features else frozenset(), roles)
+                          asked_action(text, self.analyser) if "action" in self.features else frozenset(), roles,
+                          mention)
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -220,7 +226,7 @@ class Ranker:
         or one card's passages when given. Pure: the same candidates can be ranked with other weights."""
         hits = self.first_stage(found, kinds=kinds, card_id=card_id)
         self.stages(hits, found, clauses=kinds is None)
-        return Ranked(hits[:limit], found.analysis, found.cards, bool(hits) and self.leads(hits))
+        return Ranked(hits[:limit], found.analysis, found.cards, bool(hits) and self.leads(hits), found.mention)
 
     def first_stage(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None

@@ -63,7 +63,7 @@ class Weights:
     #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
     #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
     #: hit@1, 94.0 → 94.3 % hit@3); now chosen with the others.
-    sentence: float = 3.0
+    sentence: float = 4.0
     siblings: int = 5
     #: Third stage (:mod:`bot.phrases`): the first :attr:`phrases` hits get this weight times the share of the
     #: question's pairs of neighbouring words (function words included) their text holds. Chosen by 5-fold
@@ -98,12 +98,13 @@ class Weights:
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
     #: three settings are chosen together (``bench/question_cv.py``'s ``choose_margin``: the setting with the most
     #: clear answers whose clear answers are right 96 % of the time on the training questions), on both whole tuning
-    #: parts for the shipped weights (``bench/refit.py``: margin 4.0, near 2.5, covered 0.7; docs/ranking.md, ¹⁶ ¹⁹ ²³).
+    #: parts for the shipped weights (``bench/refit.py``: margin 4.0, near 3.0, covered 0.7; docs/ranking.md,
+    #: ¹⁶ ¹⁹ ²³ ²⁴).
     margin: float = 4.0
     #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
     #: needs less lead. Chosen with :attr:`margin` on the CV folds (``bench/question_cv.py``).
-    near: float = 2.5
+    near: float = 3.0
     covered: float = 0.7
     #: Most frequent concept still counted (share of passages carrying it).
     common: float = 0.15

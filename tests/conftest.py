@@ -96,7 +96,7 @@ def newer_db(tmp_path_factory: pytest.TempPathFactory, build_cache: BuildCache) 
 #: again before (~0.1 s of CPU each, a fifth of tests/answers). A test of what the first use loads or caches is
 #: marked ``fresh_store`` and gets a store with nothing loaded (and shares nothing it loads).
 SHARED_MEMO = frozenset({"ranker", "today", "rules", "mechanic_sections", "mechanic_finder", "register_reviews",
-                         "cr_effective", "cr_versions"})
+                         "cr_effective", "cr_versions", "other_names"})
 #: The shared entries per store file: (path, inode, size, mtime in ns) → key → value; one worker's.
 _shared_memos: dict[tuple[str, int, int, int], dict[str, object]] = {}
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from bot.actions import asked_action
 from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_found, quoted_keys, register_page
+from bot.answers.card_lines import card_lines
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
 from bot.answers.hollow import asks_only, defined_lead, hollow_lead
@@ -285,24 +286,6 @@ async def passage_card(store: Store, p: PassageRecord) -> CardRecord | None:
     return await store.card(p.card_id) if p.kind == "card" and p.card_id is not None else None
 
 
-async def unprinted_cards(store: Store, card_ids: list[int]) -> list[str]:
-    """Names of the cards among ``card_ids`` (those a question names) whose text no document prints
-    (:func:`text_printed`), in the given order."""
-    cards = [await store.card(cid) for cid in dict.fromkeys(card_ids)]
-    return [c.name for c in cards if c is not None and not text_printed(c)]
-
-
-def unprinted_line(names: list[str]) -> str:
-    """The answer's line for cards named in a question whose text no document prints (``""`` for none): the answer
-    can only be one of their rulings, never what the card itself says."""
-    if not names:
-        return ""
-    listed = " und ".join(f"**{n}**" for n in names)
-    one = len(names) == 1
-    return (f"ℹ️ Der Kartentext {'von' if one else 'der Karten'} {listed} steht in keinem der Dokumente; sie "
-            f"enthalten nur Rulings zu {'ihr' if one else 'ihnen'}.")
-
-
 #: Most characters of one compared side's passage on the comparison's page when two sides are compared (two sides
 #: and the lead fit an embed's 4 096 characters); more sides share twice this (three: 1 200 each).
 SIDE_CHARS = 1800
@@ -409,8 +392,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     lead += "\n" + verdict if verdict else ""
     if found.truncated:
         lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet."
-    printed = unprinted_line(await unprinted_cards(ctx.store, found.cards))
-    lead += "\n" + printed if printed else ""
+    lead += await card_lines(ctx.store, found)
     if register is not None:
         lead += "\n\n" + register.body
     sections = await ctx.store.mechanic_sections()
@@ -490,6 +472,4 @@ __all__ = [
     "passage_state",
     "passage_view",
     "question_answer",
-    "unprinted_cards",
-    "unprinted_line",
 ]

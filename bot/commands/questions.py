@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.answers.questions import question_answer
 from bot.answers.registry import AnswerContext
 from bot.commands.spec import Command, Option, tr
+from bot.question_mentions import other_names
 from bot.ranking import ranker
 
 COMMANDS = [
@@ -23,8 +24,10 @@ COMMANDS = [
 
 async def read_ranker(ctx: AnswerContext) -> None:
     """Read the analyser's vocabulary and the term counts and stem the card-name words (about 0.3 s) at start and
-    after a store swap, not at the first question."""
+    after a store swap, not at the first question; and the store's other names of cards (one pass over its
+    passages, :func:`bot.question_mentions.other_names`)."""
     (await ranker(ctx.store)).warm(ctx.names)
+    await other_names(ctx.store)
 
 
 WARMUPS = [read_ranker]

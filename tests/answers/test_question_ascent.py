@@ -65,15 +65,16 @@ async def test_the_table_ranks_as_the_ranker(ctx):
 async def test_only_clause_chooses_the_stage_weight_alone(ctx):
     """``only:clause`` (bench/weight_methods.py; docs/ranking.md ²²) keeps every weight and the hedge as shipped and
     sets the clause stage's weight to the value of ``WIDE_CLAUSE`` with the best MRR: on the first 60 questions of
-    each tuning part 3 (MRR 0.8769, 96 first hits; 0.8709 and 95 with the stage off, as shipped)."""
+    each tuning part 4 (MRR 0.8764, 96 first hits; 0.8709 and 95 with the stage off, as shipped; with the sentence
+    stage at 4.0 since docs/ranking.md ²⁴, before at 3.0 it chose 3: 0.8769)."""
     r = await ranker(ctx.store)
     questions = [q for part in TUNED for q in load(part)[:60]]
     cands = await gathered(r, ctx.store, questions, ctx.names)
     golds = [tuple(q.gold) for q in questions]
     w = make("only:clause", r, cands, golds, range(len(questions)))
-    assert w == replace(r.weights, clause=3.0)
+    assert w == replace(r.weights, clause=4.0)
     ranks = [rank_of(r.variant(weights=w).rank(c, limit=DEPTH), g) for c, g in zip(cands, golds, strict=True)]
-    assert (round(question_ascent.OBJECTIVES["mrr"](ranks)[0], 4), ranks.count(1)) == (0.8769, 96)
+    assert (round(question_ascent.OBJECTIVES["mrr"](ranks)[0], 4), ranks.count(1)) == (0.8764, 96)
     with pytest.raises(ValueError, match="rule"):
         make("only:rule", r, cands, golds, range(len(questions)))
 

@@ -191,3 +191,20 @@ async def test_keyword_pairs_names_alone_and_forged_picks_through_the_real_bot(r
         forged = await fake.component(message, "rb:mechanic_pick:Spuk")
         assert forged.ephemeral and forged.embeds[0]["title"] == "Unbekannte Schaltfläche"
         assert fake.errors == [] and fake.invalid == []
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_card_named_by_a_name_its_rulings_print_through_the_real_bot(real_bot, store_db, tmp_path):
+    # values: 002's rulings on Getrieben // Verzweiflung (002:9 „Falls du in einem Zug mehrere Exemplare von Driven
+    # oder Despair verrechnest …“); the typed word's markup is escaped in the line, which stands once
+    async with FakeDiscord() as fake, running_bot(fake, tmp_path, argv=real_bot, db=store_db):
+        await fake.wait_sync()
+        despair = await fake.command("ask", {"question": "zweimal *despair* im selben zug, triggert das doppelt"},
+                                     locale="de")
+        text = despair.embeds[0]["description"]
+        line = "ℹ️ „despair“ ist kein Kartenname; die Rulings zu **Getrieben // Verzweiflung** nennen es."
+        assert text.count(line) == 1 and "Jedes Vorkommen wird separat ausgelöst" in text
+        half = await fake.command("ask", {"question": "zweimal verzweiflung im selben zug gewirkt"}, locale="de")
+        assert "ℹ️ „verzweiflung“ gelesen als Hälfte der geteilten Karte **Getrieben // Verzweiflung**." in (
+            half.embeds[0]["description"])
+        assert fake.errors == [] and fake.invalid == []

@@ -1,0 +1,167 @@
+"""Cards a question names by a name their own name does not spell out (the ``card`` feature of :mod:`bot.ranking`,
+after :func:`bot.question_cards.cards_by_name_words` found none), looked up in a table made once per open store
+(:func:`other_names`): no full-text query per question.
+
+Three kinds of such names (docs/ranking.md, ²⁴):
+
+* **a split card's half name** (CR 709.1: a split card has two halves, each with its own name; the store keeps them as
+  ``card_faces``): „verzweiflung“ names Getrieben // Verzweiflung. A half name that is an ordinary German word
+  („Verzweiflung“, „Entwicklung“) names the card only with a sign of a card: typed capitalised, a verb of casting
+  or playing in the question („wirken“, „gewirkt“, „spielen“, „gespielt“ …), or the card's other half named too.
+* **a name the rulings print for exactly one card**, as ``/karte`` finds it (:func:`bot.answers.cards.mentioned_card`):
+  002 writes the English half names of its split card („Falls du in einem Zug mehrere Exemplare von Driven oder
+  Despair verrechnest …“), so „despair“ names Getrieben // Verzweiflung. The word is printed only capitalised (a
+  name), only in the rulings or card text of that one card, is no word of a card's name (the name index reads those)
+  and no ordinary German word nor a compound ending in one (:func:`german`: „Leben“, „Kopierfähigkeit“ are printed
+  capitalised too).
+* **an English card name** the store's ``card_aliases`` hold (kind ``english``: a store built with card files).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container, Iterable, Mapping
+from dataclasses import dataclass
+
+from bot.german_words import german_dictionary_async
+from bot.reply import quote_user
+from bot.stopwords import STOP_WORDS
+from bot.store import Store
+from bot.text import fold
+
+#: A verb of casting or playing a spell: beside a half name that is an ordinary word, the sign that it names a card.
+CASTING = re.compile(r"(?<![^\W\d_])(?:ge(?:wirkt|spielt)|(?:wirk|spiel)(?:e|en|st|t|te|ten|et))(?![^\W\d_])", re.I)
+#: A word typed in the question, case kept (letters only).
+_WORD = re.compile(r"[^\W\d_]+")
+#: A word printed in a passage (letters and digits: „X2“ is no „X“), case kept.
+_PRINTED = re.compile(r"[^\W_]+")
+#: Shortest word read as a name the rulings print (shorter ones are abbreviations or ordinary words).
+MIN_MENTION = 4
+#: Most words of an English name looked up (longer names are found by the name index).
+MAX_NAME_WORDS = 4
+#: Passage kinds that belong to one card: a word printed only in these of one card may name it.
+CARD_KINDS = frozenset({"ruling", "card"})
+#: The owner of a word printed in a passage of no card, in two cards' or printed lower case: no card.
+_NOBODY = -1
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A card a question names by a name not its own: ``word`` as typed, the ``card_id``, and ``how``:
+    ``"half"`` (a split card's half name), ``"ruling"`` (a name only that card's rulings print) or ``"english"``
+    (its English name)."""
+
+    word: str
+    card_id: int
+    how: str
+
+
+@dataclass(frozen=True)
+class OtherNames:
+    """The store's other names of cards, folded (:func:`bot.text.fold`) → card id: ``halves`` (split cards' half
+    names), ``printed`` (one word each: :func:`printed_names`) and ``english`` (English names, words joined by one
+    space, at most :data:`MAX_NAME_WORDS` words)."""
+
+    halves: Mapping[str, int]
+    printed: Mapping[str, int]
+    english: Mapping[str, int]
+
+
+def printed_names(rows: Iterable[tuple[int | None, str, str]], ordinary: Iterable[str] = ()) -> dict[str, int]:
+    """Folded word → card id for every word of at least :data:`MIN_MENTION` letters that ``rows`` (card id or None,
+    passage kind, text) print only capitalised and only in passages of :data:`CARD_KINDS` of that one card; no stop
+    word and none of ``ordinary`` (folded: words of card names, which the name index reads). One pass over the
+    texts."""
+    owner: dict[str, int] = {}
+    for card_id, kind, text in rows:
+        own = card_id if card_id is not None and kind in CARD_KINDS else _NOBODY
+        for word in _PRINTED.findall(text):
+            if len(word) < MIN_MENTION:
+                continue
+            key = fold(word)
+            seen = owner.setdefault(key, own if word[:1].isupper() else _NOBODY)
+            if seen != _NOBODY and (seen != own or not word[:1].isupper()):
+                owner[key] = _NOBODY
+    skip = set(ordinary) | STOP_WORDS
+    return {k: c for k, c in owner.items() if c != _NOBODY and not k.isdigit() and k not in skip}
+
+
+def german(word: str, words: Container[str]) -> bool:
+    """True when ``word`` (folded) is an ordinary German word of ``words`` (:mod:`bot.german_words`: „Leben“,
+    „Bestechung“) or ends in one of at least :data:`MIN_MENTION` letters, a German compound („Kopierfähigkeit“,
+    „Farbkombination“, „Hundeschlittenführer“: words 002 prints only in one card's rulings)."""
+    return any(word[i:] in words for i in range(len(word) - MIN_MENTION + 1))
+
+
+async def _load(store: Store) -> OtherNames:
+    halves = await store.fetchall(
+        "SELECT f.card_id, f.name FROM card_faces f JOIN cards c ON c.id = f.card_id WHERE c.is_split = 1")
+    english = await store.fetchall("SELECT card_id, alias FROM card_aliases WHERE kind = 'english'")
+    rows = await store.fetchall("SELECT card_id, kind, text FROM passages")
+    named = {w for e in await store.name_entries() for w in _WORD.findall(fold(e.name))}  # the name index's
+    candidates = printed_names(rows, named)
+    words = await german_dictionary_async()
+    printed = {k: c for k, c in candidates.items() if not german(k, words)}
+    return OtherNames({fold(n): int(c) for c, n in halves}, printed,
+                      {" ".join(_WORD.findall(fold(n))): int(c) for c, n in english
+                       if len(_WORD.findall(n)) <= MAX_NAME_WORDS})
+
+
+async def other_names(store: Store) -> OtherNames:
+    """The :class:`OtherNames` of ``store``, read once per open store (one pass over its passages' texts: the
+    start-up warm-up runs it, :func:`bot.commands.questions.read_ranker`), then from memory."""
+    return await store.memo("other_names", lambda: _load(store))
+
+
+def half_named(text: str, halves: Mapping[str, int], signs: bool = True) -> Mention | None:
+    """The first split card a word of ``text`` names by a half name (``halves``: :attr:`OtherNames.halves`), with a
+    sign of a card when ``signs`` (typed capitalised, :data:`CASTING` in ``text``, or the other half typed too);
+    None."""
+    typed = _WORD.findall(text)
+    folded = [fold(w) for w in typed]
+    casting = CASTING.search(text) is not None
+    for word, key in zip(typed, folded, strict=True):
+        card = halves.get(key)
+        if card is None:
+            continue
+        other = any(halves.get(k) == card and k != key for k in folded)
+        if not signs or word[:1].isupper() or casting or other:
+            return Mention(word, card, "half")
+    return None
+
+
+def table_named(text: str, names: OtherNames) -> Mention | None:
+    """The first card ``text`` names by an English name (longest first) or by a name only its rulings print
+    (:attr:`OtherNames.printed`); None. Dictionary look-ups only."""
+    typed = _WORD.findall(text)
+    folded = [fold(w) for w in typed]
+    if names.english:
+        for size in range(min(MAX_NAME_WORDS, len(typed)), 0, -1):
+            for at in range(len(typed) - size + 1):
+                card = names.english.get(" ".join(folded[at:at + size]))
+                if card is not None:
+                    return Mention(" ".join(typed[at:at + size]), card, "english")
+    return next((Mention(w, names.printed[k], "ruling") for w, k in zip(typed, folded, strict=True)
+                 if k in names.printed), None)
+
+
+async def mentioned(store: Store, text: str) -> Mention | None:
+    """The card ``text`` names by a half name (:func:`half_named`), an English name or a name of its rulings
+    (:func:`table_named`), tried in that order; None. Reads the store only the first time (:func:`other_names`)."""
+    names = await other_names(store)
+    return half_named(text, names.halves) or table_named(text, names)
+
+
+def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
+    """``/frage``'s line saying which card a word was read as (the typed word escaped, at most ``echo``
+    characters), as ``/karte`` says it for a name only the rulings print."""
+    shown = quote_user(mention.word, echo)
+    if mention.how == "half":
+        return f"ℹ️ „{shown}“ gelesen als Hälfte der geteilten Karte **{card_name}**."
+    if mention.how == "english":
+        return f"ℹ️ „{shown}“ gelesen als englischer Name von **{card_name}**."
+    return f"ℹ️ „{shown}“ ist kein Kartenname; die Rulings zu **{card_name}** nennen es."
+
+
+__all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "Mention", "OtherNames", "german", "half_named",
+           "mention_line", "mentioned", "other_names", "printed_names", "table_named"]

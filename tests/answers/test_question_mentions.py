@@ -1,0 +1,123 @@
+"""`/frage` reads a card named by a name not its own (bot/question_mentions.py, docs/ranking.md ²⁴) from a table made
+once per open store: a name only one card's rulings print (002's English half names „Driven“ / „Despair“ of
+Getrieben // Verzweiflung), a split card's German half name (an ordinary word like „Verzweiflung“ only beside a sign
+of a card) and an English name of ``card_aliases``. Values from data/sources (002's rulings on Getrieben //
+Verzweiflung: 002:9 „Falls du in einem Zug mehrere Exemplare von Driven oder Despair verrechnest …“)."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+
+import pytest
+
+from bot.answers import run_answer
+from bot.question_mentions import half_named, mentioned, other_names, printed_names, table_named
+from bot.ranking import ranker
+from bot.store import Store
+
+DESPAIR_LINE = "ℹ️ „despair“ ist kein Kartenname; die Rulings zu **Getrieben // Verzweiflung** nennen es."
+
+
+async def card_id(store, name):
+    """The id of the card named ``name`` in the documents' store."""
+    return next(e.card_id for e in await store.name_entries() if e.card_name == name)
+
+
+async def test_the_split_cards_halves_are_read_from_the_store(store):
+    halves = (await other_names(store)).halves
+    assert halves["verzweiflung"] == halves["getrieben"] == await card_id(store, "Getrieben // Verzweiflung")
+    assert halves["krims"] == await card_id(store, "Krims // Krams")
+    assert len(halves) == 8  # four split cards in the documents, two halves each
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("zweimal verzweiflung im selben zug gewirkt", True),  # a verb of casting beside it
+    ("wenn ich Verzweiflung spiele", True),  # capitalised and played
+    ("Verzweiflung und was passiert", True),  # capitalised
+    ("getrieben und verzweiflung zusammen", True),  # the other half named too
+    ("ich bin in verzweiflung was ist priorität", False),  # an ordinary word, no sign of a card
+])
+async def test_a_half_name_that_is_an_ordinary_word_needs_a_sign_of_a_card(store, text, named):
+    found = half_named(text, (await other_names(store)).halves)
+    assert (found is not None and found.card_id == await card_id(store, "Getrieben // Verzweiflung")) is named
+
+
+async def test_a_name_only_one_cards_rulings_print_names_that_card(store):
+    names = await other_names(store)
+    assert names.printed["despair"] == names.printed["driven"] == await card_id(store, "Getrieben // Verzweiflung")
+    found = table_named("zweimal despair im selben zug, triggert das dann doppelt", names)
+    assert found is not None and found.how == "ruling" and found.word == "despair"
+    # ordinary words (printed in many passages, lower case, or in the dictionary: „Leben“), a word no document
+    # prints, and a card's own name are no such names
+    assert not {"leben", "zweimal", "kreatur", "dovescape", "priorität"} & set(names.printed)
+    assert table_named("zweimal im selben zug triggert das doppelt", names) is None
+    assert await mentioned(store, "was ist priorität") is None
+
+
+def test_a_word_printed_elsewhere_or_in_lower_case_names_no_card():
+    rows = [(7, "ruling", "Driven und Despair beeinflussen nur Kreaturen."),  # 002's ruling on card 7
+            (7, "card", "Despair: Kreaturen, die du kontrollierst, …"),
+            (8, "ruling", "Nur mit Kreaturen."),  # „Kreaturen“ in another card's ruling too
+            (None, "mechanic", "Ein Segment über Driven-Effekte"),  # in a section: no card's own word
+            (9, "ruling", "Eine Eisbahn ist eine eisbahn.")]  # printed lower case once
+    assert printed_names(rows) == {"despair": 7}
+    assert printed_names(rows, ordinary=["despair"]) == {}
+
+
+async def test_the_table_is_read_once_and_a_question_reads_no_more_of_the_index(store):
+    await other_names(store)
+    reads = store.loop_reads + store.thread_reads
+    assert await mentioned(store, "zweimal despair im selben zug, triggert das dann doppelt") is not None
+    assert await mentioned(store, "was passiert wenn zwei legendäre permanente im spiel sind") is None
+    assert store.loop_reads + store.thread_reads == reads  # from memory: no full-text query per word
+
+
+async def test_an_english_name_of_the_aliases_names_its_card(built_db, tmp_path):
+    db = tmp_path / "english.sqlite3"
+    shutil.copy(built_db, db)
+    with sqlite3.connect(db) as conn:  # as a build with card files writes it (kind ``english``)
+        cid = conn.execute("SELECT id FROM cards WHERE name = 'Getrieben // Verzweiflung'").fetchone()[0]
+        conn.execute("INSERT INTO card_aliases (card_id, alias, kind) VALUES (?, 'Driven // Despair', 'english')",
+                     (cid,))
+    store = await Store.open(db)
+    try:
+        found = await mentioned(store, "was passiert wenn ich Driven Despair wirke")
+        assert found is not None and (found.word, found.card_id, found.how) == ("Driven Despair", cid, "english")
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize(("question", "gold", "within"), [
+    ("zweimal despair im selben zug, triggert das dann doppelt", "002:9", 1),  # 4th without the table
+    ("zweimal verzweiflung im selben zug gewirkt – triggert das dann doppelt?", "002:9", 3),  # 10th without it
+])
+async def test_the_cards_ruling_leads_when_a_mention_names_the_card(ctx, question, gold, within):
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, question, ctx.names, limit=10)
+    assert gold in [h.passage.key for h in found.hits[:within]]
+
+
+async def test_frage_says_once_which_card_the_word_was_read_as(ctx):
+    reply = await run_answer(ctx, "question", question="zweimal despair im selben zug, triggert das dann doppelt")
+    body = reply.pages[0].body
+    assert body.count(DESPAIR_LINE) == 1
+    assert "Jedes Vorkommen wird separat ausgelöst" in body  # 002:9 is the answer
+    half = await run_answer(ctx, "question", question="zweimal verzweiflung im selben zug gewirkt")
+    assert "ℹ️ „verzweiflung“ gelesen als Hälfte der geteilten Karte **Getrieben // Verzweiflung**." in (
+        half.pages[0].body)
+
+
+async def test_the_typed_word_is_escaped_in_the_line(ctx):
+    reply = await run_answer(ctx, "question", question="was macht *Despair* bei zwei kreaturen")
+    assert "„Despair“ ist kein Kartenname" in reply.pages[0].body  # the markup is no part of the word
+
+
+@pytest.mark.fresh_store
+async def test_the_start_up_warm_up_reads_the_table(ctx):
+    from bot.commands.questions import read_ranker
+
+    await read_ranker(ctx)
+    reads = ctx.store.loop_reads + ctx.store.thread_reads
+    assert (await other_names(ctx.store)).printed["despair"] == await card_id(ctx.store, "Getrieben // Verzweiflung")
+    assert ctx.store.loop_reads + ctx.store.thread_reads == reads + 1  # the name entries only: the table was read
