@@ -4,6 +4,7 @@ one of before set again after, also when the build fails."""
 from __future__ import annotations
 
 import gc
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -38,3 +39,22 @@ def test_fill_writes_under_the_threshold(monkeypatch: pytest.MonkeyPatch, tmp_pa
     with pytest.raises(RuntimeError):
         importer._fill(tmp_path / "s.sqlite3", inputs, importer.BuildReport(db_path=tmp_path / "s.sqlite3"))
     assert seen == [importer.BUILD_GC_YOUNG]
+
+
+def test_fill_makes_the_store_with_its_page_size(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The store gets :data:`bot.importer.BUILD_PAGE_SIZE` before its first table (set after, SQLite keeps 4096)."""
+
+    def stop(*_args: object) -> None:
+        raise RuntimeError("stop after the schema")
+
+    monkeypatch.setattr(importer.writer, "write", stop)
+    inputs = importer._Inputs(importer.DEFAULT_SOURCES, [], [], None, {}, [], [], importer.KEYWORDS_PATH)
+    store = tmp_path / "s.sqlite3"
+    with pytest.raises(RuntimeError):
+        importer._fill(store, inputs, importer.BuildReport(db_path=store))
+    conn = sqlite3.connect(store)
+    try:
+        assert conn.execute("PRAGMA page_size").fetchone()[0] == importer.BUILD_PAGE_SIZE == 16384
+        assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'passages'").fetchone()[0] == 1
+    finally:
+        conn.close()
