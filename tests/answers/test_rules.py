@@ -180,7 +180,7 @@ async def test_keywords_english_glossary_term_finds_startspieler(ctx):
         "Der **Startspieler** macht seinen **ersten Zug**."
     )
     # The hits' page carries its own buttons: the first points to that page's first hit.
-    assert reply.pages[1].actions[0].label == "Erklärung, vermutlich Regel 103.8"
+    assert reply.pages[1].actions[0].label == "Erklärung, vermutlich Regel 103.8 – Startspieler"
 
 
 async def test_keywords_search_quoted_rules_too(ctx):
@@ -363,7 +363,7 @@ async def test_numbers_aligned_later_are_found(built_db, tmp_path):
         choices = await run_completer(ctx, rule_queries, "103.")
         assert "103.8" in [c.value for c in choices]
         hits = await run_answer(ctx, "rule", search="Startspieler ersten Zug")
-        assert "**Regel 103.8 (Erklärung)**" in "\n".join(p.body for p in hits.pages)
+        assert "**Regel 103.8 (Erklärung) – Startspieler**" in "\n".join(p.body for p in hits.pages)
     finally:
         await store.close()
 
