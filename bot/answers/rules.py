@@ -286,8 +286,9 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     if named:  # two terms, or a term and other words („spielstein friedhof“): the ranked search, terms one click away
         match = None
     reply = await _rule_or_term(ctx, search, number, match)
-    if named and reply.pages:  # below the first page's hits (a register's row, when one leads, stays first)
-        reply.pages[0].body += "\n\n" + terms_line(named)
+    if named and reply.pages:  # below the first hits' page (the register's rows, „… heute“, stay as /frage shows them)
+        hits = next((p for p in reply.pages if not p.title.endswith("“ heute")), reply.pages[0])
+        hits.body += "\n\n" + terms_line(named)
     if read:
         reply = with_note(reply, f"„{shown}“ ist so keine Regelnummer; gelesen als {number} ({read[1]}).")
     about = number or (match.term.rule if match is not None else None)
