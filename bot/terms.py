@@ -280,6 +280,15 @@ class TermIndex:
             return None
         return TermMatch(self.terms[ranked[0][0]], text, "typo")
 
+    def besides(self, query: str, match: TermMatch) -> list[str]:
+        """The content words of ``query`` besides the term ``match`` found inside it (folded; stop words and asking
+        verbs not counted): ``"spielstein friedhof"`` with Friedhof → ``["spielstein"]``, ``"was ist vorrang"`` →
+        ``[]``. Bounded as :meth:`lookup` (the query cut to :data:`MAX_QUERY` characters)."""
+        named = set(match.name.split()) | {inflection_stem(w) for w in name_folds(match.name)[1]}
+        words = name_folds(clean(query)[:MAX_QUERY])[1]
+        skip = _FOLDED_STOP_WORDS | _FOLDED_ASKING
+        return [w for w in words if w not in skip and w not in named and inflection_stem(w) not in named]
+
     def document_senses(self, query: str) -> list[tuple[Term | None, Sense, str]]:
         """What the documents mean by ``query`` (one word or name as typed) where ``data/terms_documents.tsv`` says:
         ``(term, sense row, the row's word)``, the term None where the word names no term there (001's „Leere“ in

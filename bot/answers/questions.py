@@ -23,6 +23,7 @@ from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_found, quoted
 from bot.answers.card_lines import card_lines
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
+from bot.answers.explanation_names import named_found, named_passages
 from bot.answers.hollow import asks_only, defined_lead, hollow_lead
 from bot.answers.keyword_pairs import read_asked
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
@@ -365,7 +366,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
     # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it
     rows, found = await asked_found(ctx, r, question, found, OTHERS + 1)  # „verbrennt mana“: as „mana verbrennt“
-    hits = found.hits
+    hits = (found := await named_found(ctx.store, found)).hits  # 003's entries named by rule number, as in /regel
     register = await register_page(ctx, question, rows, hits[0].passage.key if hits else None)
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
         register.body = f"Frage: „{shown}“\n\n{register.body}"
@@ -416,7 +417,7 @@ async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker
     index, r, found = ranked
     echo, read, notes = asked
     sections = await ctx.store.mechanic_sections()
-    compared = list(sides.passages)
+    compared = await named_passages(ctx.store, sides.passages)  # 003's entries by their rule number
     said = frozenset(read.labels[s] for s in sides.unread if s in read.labels)  # a link side: named once, below
     lead = [echo, *reading_lines(read, said), *notes, *side_lines(sides, read.labels)]
     if len(compared) == 1 and compared[0].kind == "term" and len(sides.asked.sides) > 1 and not sides.unread:
@@ -447,6 +448,7 @@ async def passage_action(ctx: AnswerContext, arg: str) -> Reply:
     p = await ctx.store.passage_by_key(arg.strip()[:200])
     if p is None:
         raise UserError("Stelle nicht gefunden", "Diese Stelle gibt es in der Datenbank nicht (mehr).")
+    p = (await named_passages(ctx.store, [p]))[0]  # an entry of 003 by its rule number, as in the list it came from
     index = await today_index(ctx.store)
     actions = []
     if p.card_id is not None:

@@ -5,6 +5,7 @@ entries of the German rules explanation 003, ranked by the one ranking of :mod:`
 
 from __future__ import annotations
 
+from bot.answers.explanation_names import passage_name, term_names
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.registry import AnswerContext
 from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, source_line, stellen
@@ -33,19 +34,16 @@ async def search_rules(ctx: AnswerContext, text: str) -> tuple[list[tuple[Hit, s
 
 
 def _label(cat: RuleCatalog, hit: Hit) -> str:
-    """``Regel 502.46b`` for a quoted rule; an explanation's label with its shipped number (``Regel 103.1
-    (Erklärung)``, ``Erklärung, vermutlich Regel 100.1``)."""
-    p = hit.passage
-    if p.kind == "explanation" and p.ref_id is not None:
-        e = cat.explanation(p.ref_id)
-        if e is not None:
-            return e.label
-    return p.title
+    """``Regel 502.46b`` for a quoted rule; an explanation's name with its shipped number and German terms
+    (``Regel 103.1 (Erklärung) – Startspieler``, ``Erklärung, vermutlich Regel 100.1``;
+    :func:`bot.answers.explanation_names.passage_name`)."""
+    return passage_name(cat, hit.passage)
 
 
 def _hit_block(cat: RuleCatalog, index: TodayIndex, label: str, hit: Hit, text: str) -> str:
     """A quoted rule: ``**502.46b** (heute 702.51b) Titel · _Dokument, Datum_`` (an old number with today's);
-    an explanation: its label and English terms;
+    an explanation: its name and its terms in German with the English 003 prints (``Startspieler (starting
+    player)``);
     then the sentence that matched, the matching words in bold; below an explanation's sentence its older terms
     (:func:`bot.answers.today.explanation_notice`)."""
     p = hit.passage
@@ -55,7 +53,7 @@ def _hit_block(cat: RuleCatalog, index: TodayIndex, label: str, hit: Hit, text: 
         head += f" {quoted.title}" if quoted.title else ""
         return f"{head} · _{source_line(quoted.document)}_\n{text}"
     e = cat.explanation(p.ref_id) if p.ref_id is not None else None
-    extra = f" · Begriffe: {', '.join(e.terms)}" if e is not None and e.terms else ""
+    extra = f" · Begriffe: {term_names(e.terms, both=True)}" if e is not None and e.terms else ""
     note = explanation_notice(index, text) if p.kind == "explanation" else ""
     return f"**{label}**{extra}\n{text}" + (f"\n{note}" if note else "")
 

@@ -21,6 +21,7 @@ from functools import cache
 from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
 from bot.answers.eras import cited_number_reply, era_index
+from bot.answers.explanation_names import explanation_page
 from bot.answers.markup_notes import reads_markup
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.register_first import register_first, with_register
@@ -46,7 +47,7 @@ from bot.answers.rule_catalog import (
 )
 from bot.answers.rule_evidence import resting_entries, resting_rows
 from bot.answers.rule_search import keyword_reply
-from bot.answers.terms import lookup, term_reply
+from bot.answers.terms import lookup, term_reply, terms_besides, terms_line
 from bot.answers.today import (
     TodayIndex,
     explanation_notice,
@@ -238,21 +239,6 @@ def _mention_line(index: TodayIndex, e: Explanation) -> str:
     return f"• **{e.label}**: {shown}" + (f"\n  {note}" if note else "")
 
 
-def explanation_page(index: TodayIndex, e: Explanation) -> Page:
-    """One explanation entry: text, examples, its older terms (:func:`bot.answers.today.explanation_notice`),
-    English terms and its references."""
-    parts = [e.text]
-    parts += [f"_Beispiel:_ {ex}" for ex in e.examples]
-    note = explanation_notice(index, "\n".join(parts))
-    parts += [note] if note else []
-    fields = []
-    if e.terms:
-        fields.append(Field(name="Begriffe (englisch)", value=", ".join(e.terms), inline=True))
-    if e.see_also:
-        fields.append(Field(name="Siehe auch", value=", ".join(e.see_also), inline=True))
-    return Page(title=e.label, body="\n\n".join(parts), fields=fields)
-
-
 async def explanation_reply(ctx: AnswerContext, explanation_id: int) -> Reply:
     """An explanation with buttons to its ``Siehe auch`` rules and to its neighbours in rule order.
 
@@ -296,7 +282,13 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     match = lookup(search) if number is None else None
     if match is not None and match.rank == ENGLISH and await ctx.store.cr_versions():
         match = None  # an English term: the official glossary answers it (bot.answers.official)
+    named = terms_besides(search, match) if match is not None else []
+    if named:  # two terms, or a term and other words („spielstein friedhof“): the ranked search, terms one click away
+        match = None
     reply = await _rule_or_term(ctx, search, number, match)
+    if named and reply.pages:  # below the first hits' page (the register's rows, „… heute“, stay as /frage shows them)
+        hits = next((p for p in reply.pages if not p.title.endswith("“ heute")), reply.pages[0])
+        hits.body += "\n\n" + terms_line(named)
     if read:
         reply = with_note(reply, f"„{shown}“ ist so keine Regelnummer; gelesen als {number} ({read[1]}).")
     about = number or (match.term.rule if match is not None else None)

@@ -194,4 +194,33 @@ def lookup(query: str) -> TermMatch | None:
     return term_index().lookup(query)
 
 
-__all__ = ["document_entries", "lookup", "term_lines", "term_reply"]
+#: Words a ``/regel`` search may add to a term without asking for more than the term („trampelschaden regel“).
+RULE_WORDS = frozenset({"regel", "regeln", "rule", "rules", "cr"})
+#: Most terms :func:`terms_line` names (a long search names many: the line stays short).
+TERMS_NAMED = 4
+
+
+def terms_besides(query: str, match: TermMatch) -> list[Term]:
+    """The terms a ``/regel`` search names when it says more than the term ``match`` found inside it: ``[]`` when
+    it asks for that term alone („was ist vorrang“, „wann bekomme ich priorität“: its term page answers), else the
+    term and every other word of the search the term table names by itself, in the search's order after the
+    matched one (``"spielstein friedhof"`` → [Friedhof, Spielstein]). A search naming two terms, or a term and other
+    content words („karte ins exil schicken“), asks about them together: the ranked search answers it (issue 19)."""
+    if match.how != "inside":
+        return []  # the whole search is the term (exact, a form of it, a typo of it)
+    others = [w for w in term_index().besides(query, match) if w not in RULE_WORDS]
+    if not others:
+        return []
+    found = [m.term for w in others if (m := term_index().lookup(w)) is not None and m.how in ("exact", "form")]
+    return list(dict.fromkeys([match.term, *found]))[:TERMS_NAMED]
+
+
+def terms_line(terms: list[Term]) -> str:
+    """The line over the ranked search that keeps the terms of the search one click away: ``Begriffe im
+    Suchtext: Friedhof (Regel 404), Spielstein (Regel 111) – einzeln: `/regel suche: Friedhof` …``."""
+    named = ", ".join(f"**{t.german}** (Regel {t.rule})" for t in terms)
+    single = " · ".join(f"`/regel suche: {t.german}`" for t in terms)
+    return f"Begriffe im Suchtext: {named}; jeden einzeln erklärt: {single}"
+
+
+__all__ = ["RULE_WORDS", "document_entries", "lookup", "term_lines", "term_reply", "terms_besides", "terms_line"]

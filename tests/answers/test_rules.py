@@ -176,11 +176,11 @@ async def test_keywords_english_glossary_term_finds_startspieler(ctx):
     # ersten Zug“ names the starting player too (003:55 „… wer den ersten Zug macht“, data/synonyms.tsv)
     first_hit = body.split("\n\n")[1]
     assert first_hit == (
-        "**Erklärung, vermutlich Regel 103.8** · Begriffe: starting player\n"
+        "**Erklärung, vermutlich Regel 103.8 – Startspieler** · Begriffe: Startspieler (starting player)\n"
         "Der **Startspieler** macht seinen **ersten Zug**."
     )
     # The hits' page carries its own buttons: the first points to that page's first hit.
-    assert reply.pages[1].actions[0].label == "Erklärung, vermutlich Regel 103.8"
+    assert reply.pages[1].actions[0].label == "Erklärung, vermutlich Regel 103.8 – Startspieler"
 
 
 async def test_keywords_search_quoted_rules_too(ctx):
@@ -358,12 +358,12 @@ async def test_numbers_aligned_later_are_found(built_db, tmp_path):
     try:
         ctx = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
         reply = await run_answer(ctx, "rule", search="103.8")
-        assert reply.pages[0].title == "Regel 103.8 (Erklärung)"
+        assert reply.pages[0].title == "Regel 103.8 (Erklärung) – Startspieler"  # its term in German
         assert reply.pages[0].body == "Der Startspieler macht seinen ersten Zug."
         choices = await run_completer(ctx, rule_queries, "103.")
         assert "103.8" in [c.value for c in choices]
         hits = await run_answer(ctx, "rule", search="Startspieler ersten Zug")
-        assert "**Regel 103.8 (Erklärung)**" in "\n".join(p.body for p in hits.pages)
+        assert "**Regel 103.8 (Erklärung) – Startspieler**" in "\n".join(p.body for p in hits.pages)
     finally:
         await store.close()
 

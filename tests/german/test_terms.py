@@ -198,7 +198,7 @@ async def test_variant_pairs_find_the_same_rulings(store):
 async def test_uncertain_explanations_are_shown_as_vermutlich(ctx):
     """003's first entry (100.1, alignment uncertain) is shown, labelled "vermutlich Regel 100.1"."""
     reply = await run_answer(ctx, "rule", search="100.1")
-    assert reply.pages[0].title == "Erklärung, vermutlich Regel 100.1"
+    assert reply.pages[0].title == "Erklärung, vermutlich Regel 100.1 – Spieler"  # 003's „Begriffeplayer“
     assert reply.pages[0].body.startswith("Die Magic-Regeln gelten für jede Partie mit zwei oder mehr Spielern")
     certain = await run_answer(ctx, "rule", search="103.1")
     assert certain.pages[0].title == "Regel 103.1 (Erklärung)"

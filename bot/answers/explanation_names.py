@@ -1,0 +1,104 @@
+"""Names of the entries of the German rules explanation (document 003) as every answer shows them.
+
+An entry is named as ``/regel`` names it (:attr:`bot.answers.rule_catalog.Explanation.label`: its rule number,
+``Regel 111.10q (Erklärung)``, or its uncertain number or text start) and, where its „Begriffe…“ trailer names
+glossary terms, by those terms in German (``Regel 103.1 (Erklärung) – Startspieler``): 003 prints the terms in
+English, the German comes from the term table (``data/terms_de_en.tsv``) and, for the few terms it does not pair,
+from ``data/explanation_terms.tsv``. A page that shows both gives the English in parentheses
+(``Startspieler (starting player)``).
+
+The store's passages keep their built title („Regelerklärung – player“): the ranking reads it (its analysed
+words), so naming happens where an answer shows a passage (:func:`named_passages`, :func:`named_found`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+from bot.answers.rule_catalog import Explanation, RuleCatalog, catalog
+from bot.answers.today import TodayIndex, explanation_notice
+from bot.paths import DATA_DIR, tsv_rows
+from bot.ranking import Ranked
+from bot.reply import Field, Page
+from bot.store import PassageRecord, Store
+from bot.terms import term_index
+
+EXPLANATION_TERMS_PATH = DATA_DIR / "explanation_terms.tsv"
+
+
+@cache
+def german_terms(path: Path = EXPLANATION_TERMS_PATH) -> dict[str, str]:
+    """English glossary term (case-folded) → its German name: the term table's pairs (``color`` → ``Farbe``),
+    then the rows of ``data/explanation_terms.tsv`` (``player`` → ``Spieler``).
+
+    Raises:
+        ValueError: naming the line, for a row of the file without its three columns.
+    """
+    out = {t.english.casefold(): t.german for t in term_index().terms}
+    for n, cols in list(tsv_rows(path))[1:]:  # below the header row
+        if len(cols) != 3 or not cols[0].strip() or not cols[1].strip():
+            raise ValueError(f"explanation_terms.tsv Zeile {n}: english, german, note erwartet")
+        out[cols[0].strip().casefold()] = cols[1].strip()
+    return out
+
+
+def german_term(english: str, both: bool = False) -> str:
+    """The German name of a glossary term 003 prints in English (``"starting player"`` → ``"Startspieler"``; with
+    ``both`` ``"Startspieler (starting player)"``); a term no table pairs stays as printed."""
+    german = german_terms().get(english.casefold())
+    if german is None:
+        return english
+    return f"{german} ({english})" if both else german
+
+
+def term_names(terms: Sequence[str], both: bool = False) -> str:
+    """The terms of an entry in German, comma-separated (:func:`german_term`); ``""`` for none."""
+    return ", ".join(dict.fromkeys(german_term(t, both) for t in terms))
+
+
+def explanation_name(e: Explanation) -> str:
+    """``Regel 103.1 (Erklärung) – Startspieler``: the entry's label (:attr:`Explanation.label`) and its terms in
+    German; the label alone for an entry without terms (``Regel 111.10q (Erklärung)``)."""
+    terms = term_names(e.terms)
+    return f"{e.label} – {terms}" if terms else e.label
+
+
+def passage_name(cat: RuleCatalog, p: PassageRecord) -> str:
+    """The name an answer shows for passage ``p``: an explanation's :func:`explanation_name` (found by its id in
+    ``cat``), any other passage's title as built."""
+    e = cat.explanation(p.ref_id) if p.kind == "explanation" and p.ref_id is not None else None
+    return explanation_name(e) if e is not None else p.title
+
+
+async def named_passages(store: Store, passages: Sequence[PassageRecord]) -> list[PassageRecord]:
+    """``passages`` with each explanation's title replaced by its name (:func:`passage_name`); copies, the store's
+    records stay as built."""
+    if not any(p.kind == "explanation" for p in passages):
+        return list(passages)
+    cat = await catalog(store)
+    return [replace(p, title=passage_name(cat, p)) if p.kind == "explanation" else p for p in passages]
+
+
+async def named_found(store: Store, found: Ranked) -> Ranked:
+    """``found`` with its hits' passages named (:func:`named_passages`); scores and order unchanged."""
+    passages = await named_passages(store, [h.passage for h in found.hits])
+    hits = [h if h.passage is p else replace(h, passage=p) for h, p in zip(found.hits, passages, strict=True)]
+    return replace(found, hits=hits)
+
+
+def explanation_page(index: TodayIndex, e: Explanation) -> Page:
+    """One explanation entry: text, examples, its older terms (:func:`bot.answers.today.explanation_notice`),
+    its terms in German with the English 003 prints, its references; titled by its rule number and German terms."""
+    parts = [e.text]
+    parts += [f"_Beispiel:_ {ex}" for ex in e.examples]
+    note = explanation_notice(index, "\n".join(parts))
+    parts += [note] if note else []
+    fields = []
+    if e.terms:
+        fields.append(Field(name="Begriffe", value=term_names(e.terms, both=True), inline=True))
+    if e.see_also:
+        fields.append(Field(name="Siehe auch", value=", ".join(e.see_also), inline=True))
+    return Page(title=explanation_name(e), body="\n\n".join(parts), fields=fields)

@@ -1,0 +1,97 @@
+"""Entries of the German rules explanation (003) named by their rule number and German terms in every answer that
+shows them (/frage and its buttons, /regel suche, the rb:rulex page), and /regel suche on more than one term.
+
+Expected values from data/sources/003_b16bc3bb93a072a0.txt (line 396 the „Wicked“ role token, today 111.10q;
+line 152 the endless loop, „Begriffeevent“, today 104.4b; line 124 „Es gibt mehrere Möglichkeiten, die Partie zu
+verlieren.“, „Begriffelose the game“, uncertain 104.3) with data/explanations_numbers.tsv, and from
+data/terms_de_en.tsv (Friedhof 404, Spielstein 111, Priorität 117).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.answers import run_action, run_answer
+from bot.answers.explanation_names import german_terms
+from bot.answers.rule_catalog import catalog
+from bot.render import payload
+from tests.test_render import assert_within_limits
+
+TOKEN_QUESTION = "token kommt in den friedhof, gibts den dann noch"
+#: How an entry of 003 is named: its rule number (certain or „vermutlich“), then its terms in German.
+NAMED = re.compile(r"^(Regel \d{3}(\.\d+[a-z]?)? \(Erklärung\)|Erklärung, vermutlich Regel \d{3}(\.\d+[a-z]?)?)"
+                   r"( – [A-ZÄÖÜ].*)?$")
+
+
+async def test_frage_names_003_candidates_and_buttons_by_their_rule_number(ctx):
+    reply = await run_answer(ctx, "question", question=TOKEN_QUESTION)
+    page = reply.pages[0]
+    by_key = {a.arg: a.label for a in reply.actions}
+    # 003:396, the „Wicked“ role token of 111.10q, among the candidates, its button named by its number
+    assert by_key["003:396"].split(". ", 1)[1] == "Regel 111.10q (Erklärung)"
+    explained = [label.split(". ", 1)[1] for key, label in by_key.items() if key.startswith("003:")]
+    assert len(explained) >= 2 and all(NAMED.match(label) for label in explained), explained
+    labels = [a.label for a in reply.actions]
+    assert len(set(labels)) == len(labels) and all(len(label) <= 80 for label in labels)
+    fields = [f.name for f in page.fields if "Dokument 003" in f.name]
+    assert any("Regel 111.10q (Erklärung) – Regelerklärung (Dokument 003)" in name for name in fields)
+    assert not any("Regelerklärung – Regelerklärung" in name for name in fields)
+    assert_within_limits(payload(reply))
+
+
+async def test_the_passage_button_opens_a_003_entry_under_its_number_and_german_term(ctx):
+    wicked = await run_action(ctx, "passage", "003:396")
+    assert wicked.pages[0].title == "Regel 111.10q (Erklärung)"
+    assert wicked.pages[0].body.startswith("**Regel 111.10q (Erklärung)** (Regelerklärung (Dokument 003))")
+    loop = await run_action(ctx, "passage", "003:152")  # „Begriffeevent“
+    assert loop.pages[0].title == "Regel 104.4b (Erklärung) – Ereignis"
+    lose = await run_action(ctx, "passage", "003:124")  # „Begriffelose the game“, number uncertain
+    assert lose.pages[0].title == "Erklärung, vermutlich Regel 104.3 – Partie verlieren"
+    for reply in (loop, lose):
+        assert "event" not in reply.pages[0].title and "lose the game" not in reply.pages[0].title
+
+
+async def test_regel_suche_and_rulex_give_the_german_term_with_the_english_in_parentheses(ctx):
+    cat = await catalog(ctx.store)
+    entry = next(e for e in cat.explanations if e.text.startswith("Gerät eine Partie ohne die Option"))
+    page = (await run_action(ctx, "rulex", str(entry.id))).pages[0]
+    assert page.title == "Regel 104.4b (Erklärung) – Ereignis"
+    assert [(f.name, f.value) for f in page.fields if f.name == "Begriffe"] == [("Begriffe", "Ereignis (event)")]
+
+
+async def test_every_term_003_prints_has_a_german_name(ctx):
+    """003's „Begriffe…“ trailers name 15 English glossary terms; each has its German name (term table or
+    data/explanation_terms.tsv), so no English term stands alone in a label."""
+    cat = await catalog(ctx.store)
+    printed = {t for e in cat.explanations for t in e.terms}
+    assert len(printed) == 15
+    assert {t: german_terms().get(t.casefold()) for t in printed if t.casefold() not in german_terms()} == {}
+    assert german_terms()["player"] == "Spieler" and german_terms()["starting player"] == "Startspieler"
+
+
+async def test_regel_suche_on_two_terms_is_the_ranked_search_with_the_terms_named(ctx):
+    reply = await run_answer(ctx, "rule", search="spielstein friedhof")
+    first = reply.pages[0]
+    assert first.title == "Regeln zu „spielstein friedhof“"
+    assert first.body.endswith(
+        "Begriffe im Suchtext: **Friedhof** (Regel 404), **Spielstein** (Regel 111); jeden einzeln erklärt: "
+        "`/regel suche: Friedhof` · `/regel suche: Spielstein`")
+    # 003:317 „Ein Spielstein, der sich in einer anderen Zone als dem Spiel befindet, hört auf zu existieren.“
+    assert "**Regel 111.7 (Erklärung)**\nEin **Spielstein**, der sich in einer anderen Zone" in first.body
+    assert_within_limits(payload(reply))
+
+
+async def test_regel_suche_on_one_term_keeps_its_term_page(ctx):
+    for search, title in [("friedhof", "Friedhof – Regel 404"), ("was ist vorrang", "Priorität – Regel 117"),
+                          ("wann bekomme ich priorität", "Priorität – Regel 117"),
+                          ("trampelschaden regel", "Trampelschaden – Regel 702.19")]:
+        reply = await run_answer(ctx, "rule", search=search)
+        assert reply.pages[0].title == title, search
+        assert "Begriffe im Suchtext" not in reply.pages[0].body
+
+
+async def test_ruling_suche_on_two_terms_is_the_ranked_search_too(ctx):
+    reply = await run_answer(ctx, "ruling", search="spielstein friedhof")
+    assert reply.pages[0].title == "Rulings mit „spielstein friedhof“"
+    # 001, Geiernder Zombie: a ruling naming both
+    assert "wenn ein **Spielstein** auf den **Friedhof** deines Gegners gelegt wird" in reply.pages[0].body
