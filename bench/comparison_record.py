@@ -1,0 +1,90 @@
+"""What :func:`bot.comparison.comparison` reads from a broad set of inputs, one line each, to diff before and after a
+change to the comparison reading: the tuning parts' questions (``tests/questions/{tuning,tuning2,dev}``; never the
+set-aside ones), the inputs of an ``--inputs`` file (one Python string literal a line, e.g. recorded from the
+tests), and generated ones: two to five names alone and in every frame and joiner, with typos, full card names with
+commas, emoji, markup, long garbage words. Each input is read two ways: without the store (as ``/frage``'s
+refusal reads it), with what a text names (``things``) and with the kind of a name (``named``), as
+:func:`bot.answers.compared.read_sides` reads it.
+
+    .venv/bin/python bench/comparison_record.py [--db STORE] [--inputs FILE] > before.txt
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import asyncio
+import itertools
+import sys
+from functools import cache
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_questions import load_part
+
+from bot.answers.compared import named_by, things_of
+from bot.comparison import comparison
+from bot.config import DEFAULT_DB
+from bot.ranking import ranker
+from bot.search import NameIndex
+from bot.store import Store
+
+#: Names the generated inputs combine: mechanics, terms, cards (one with its comma), slips, a word naming nothing.
+NAMES = ("spuk", "ausgraben", "Blutdurst", "pfropfen", "vorrang", "priorität", "boros rekrut", "Boros-Rekrut",
+         "krims krams", "Szadek, Herr der Geheimnisse", "Razia, Boros-Erzengel", "ausgrabn", "spuk", "szadec",
+         "umgewandelte manakosten", "manawert", "quarkbrot", "fehde", "erstschlag", "Circu")
+#: Frames around two to four sides (``{}`` the sides joined).
+FRAMES = ("{}", "was ist der unterschied zwischen {}?", "unterschied zwischen {}", "unterschid zw {}",
+          "differenz zwischen {}", "{} im vergleich", "ist {} besser?", "unterschied {}")
+JOINERS = (" und ", " oder ", " vs ", ", ", " ", " u ", " vs. ")
+#: Odd words set in front of, between or after the sides.
+ODD = ("Szadekk" * 38, "Szadekk" * 36, "x" * 300, "y" * 40, "<:tanz:123>", "**spuk**", "`code`", "🙂", "||spoiler||",
+       "ä" * 70, "https://example.org", "und", "oder", "?")
+
+
+def generated() -> list[str]:
+    """The generated inputs (deterministic, 200 or more)."""
+    out = []
+    pairs = list(itertools.combinations(NAMES, 2))
+    for i, (a, b) in enumerate(pairs):
+        out.append(FRAMES[i % len(FRAMES)].format(JOINERS[i % len(JOINERS)].join((a, b))))
+        out.append(f"{a} {b}")
+    for i, trio in enumerate(itertools.combinations(NAMES[:8], 3)):
+        out.append(FRAMES[i % len(FRAMES)].format(JOINERS[(i + 1) % len(JOINERS)].join(trio)))
+    for n in (4, 5, 6):
+        out.append(", ".join(NAMES[:n - 1]) + " oder " + NAMES[n])
+        out.append(" ".join(("spuk", "ausgraben", "blutdurst", "pfropfen", "fehde", "erstschlag")[:n]))
+    for odd in ODD:
+        for tmpl in ("unterschied zwischen {o} und boros rekrut", "{o} {o} spuk ausgraben", "spuk {o} ausgraben",
+                     "{o} oder spuk", "spuk oder {o}", "{o} vs ausgraben", "{o}"):
+            out.append(tmpl.format(o=odd))
+    out += ["spuk ausgrabn", "spuk ausgraben", "spk ausgraben", "szadec boros rekrut", "unterschied zwischen und",
+            "spuk oder", "oder spuk", "vs blutdurst", "unterschied zwischen spuk und spuk", ""]
+    return out
+
+
+async def main(db: Path, texts: list[str]) -> None:
+    """Print each of ``texts`` with its readings."""
+    store = await Store.open(db)
+    try:
+        names = NameIndex.from_entries(await store.name_entries())
+        things = cache(things_of(await ranker(store), names))
+        for text in dict.fromkeys(texts):
+            print(repr(text))
+            print("   bare ", comparison(text))
+            print("   full ", comparison(text, things, named_by(things)))
+    finally:
+        await store.close()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", type=Path, default=DEFAULT_DB)
+    parser.add_argument("--inputs", type=Path)
+    args = parser.parse_args()
+    read = [q.text for part in ("tuning", "tuning2", "dev") for q in load_part(part)]
+    if args.inputs is not None:
+        read += [ast.literal_eval(line) for line in args.inputs.read_text(encoding="utf-8").splitlines() if line]
+    asyncio.run(main(args.db, [*read, *generated()]))
