@@ -14,7 +14,8 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
 4. **Word forms**: a participle meets its verb (``gewirkt`` → ``wirken``, ``aufgedeckt`` → ``aufdecken``)
    when the documents contain that verb (:func:`bot.word_parts.participle_verb`); an optional lemma map of the
    store (``lemmas``, written at build time) gives other lemmas; then the Snowball stemmer (PyStemmer,
-   ``german``; ``english`` for English text) and the umlaut/ß folding of :func:`bot.text.canonical` (``größer`` → ``gross``).
+   ``german``; ``english`` for English text) and the umlaut/ß folding of :func:`bot.text.canonical`
+   (``größer`` → ``gross``).
 5. **Negation**: ``un-`` forms also yield the stem of the positive form (``ungetappt`` → ``getappt`` →
    ``tapp``), so "nicht getappt" (``nicht`` is a stop word) and "ungetappt" meet.
 6. **Compounds**: a long word is split against the store's own vocabulary (``Kampfschadenssegment`` →
