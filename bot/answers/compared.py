@@ -20,12 +20,15 @@ from bot.ranking import Ranker
 from bot.reply import quote_user
 from bot.search import NameIndex
 from bot.store import PassageRecord, Store
-from bot.terms import term_index
+from bot.terms import term_concept, term_index
 
 #: Most candidates searched per side (only the first is shown; the others keep the search as ``/frage``'s).
 SIDE_HITS = 5
 #: Most characters of a side echoed in a note.
 SIDE_ECHO = 60
+#: The term lookup's tiers (:meth:`bot.terms.TermIndex.lookup`) that read a text as a mechanic's name on its own: the
+#: name as written, a form of it („ausgrabn“ by its stem), a slip of one name („blutdrst“).
+_NAMED = ("exact", "form", "typo")
 
 
 @dataclass(frozen=True)
@@ -46,12 +49,22 @@ class Sides:
 
 def things_of(r: Ranker, names: NameIndex | None) -> Things:
     """What a text names for :func:`bot.comparison.comparison`: its concept ids (term table, synonym groups) and
-    the cards it names (``card:<id>``, :meth:`bot.ranking.Ranker.named_cards`)."""
+    the cards it names (``card:<id>``, :meth:`bot.ranking.Ranker.named_cards`); a text naming none of these as the
+    documents spell them, the mechanic the term lookup reads it as, repaired (:func:`_repaired`: „ausgrabn“)."""
     def things(text: str) -> frozenset[str]:
         analysis = r.analyser.analyse(text)
         cards = r.named_cards(text, analysis, names) if names is not None else []
-        return frozenset(analysis.concepts) | frozenset(f"{CARD}{c}" for c in cards)
+        return frozenset(analysis.concepts) | frozenset(f"{CARD}{c}" for c in cards) or _repaired(text)
     return things
+
+
+def _repaired(text: str) -> frozenset[str]:
+    """The concept id of the mechanic the term lookup reads ``text`` as by a form or a slip of its name
+    (:meth:`bot.terms.TermIndex.lookup`: „ausgrabn“ → Ausgraben, „blutdrst“ → Blutdurst), as a side of a comparison
+    is searched (:func:`_side_passage` repairs it too); ``frozenset()`` for anything else."""
+    match = term_index().lookup(text)
+    named = match is not None and match.how in _NAMED and match.term.kind in MECHANIC_KINDS
+    return frozenset({term_concept(match.term)}) if match is not None and named else frozenset()
 
 
 def named_by(things: Things) -> Callable[[str], str]:
@@ -61,8 +74,8 @@ def named_by(things: Things) -> Callable[[str], str]:
     nothing else: „Circu“, „boros rekrut“), ``""`` for anything else („Commander“, „Startlebenspunkte“ name terms,
     no mechanic)."""
     def named(text: str) -> str:
-        match = term_index().lookup(text, typo_among=())  # exact names only: no typo tier
-        if match is not None and match.how == "exact" and match.term.kind in MECHANIC_KINDS:
+        match = term_index().lookup(text)  # a name as written, a form of it or a slip („ausgrabn“) the lookup repairs
+        if match is not None and match.how in _NAMED and match.term.kind in MECHANIC_KINDS:
             return "mechanic"
         found = things(text)
         return "card" if only_cards(found) else ""

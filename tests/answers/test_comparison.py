@@ -280,6 +280,10 @@ async def test_a_card_name_typed_with_a_space_for_its_hyphen_is_one_side(ctx):
     # „krams boros rekrut“ alone reads as Boros-Rekrut, but „krams“ names Krims // Krams: the cut keeps it there
     ("krims krams boros rekrut", "Krims // Krams · Boros-Rekrut"),
     ("unterschied krims krams boros rekrut", "Krims // Krams · Boros-Rekrut"),
+    # a slip the term lookup repairs (Ausgraben by its stem, Blutdurst by one letter) is a name as the framed
+    # „unterschied zwischen spuk und ausgrabn“ reads it; before, Spuk was dropped and Ausgraben answered alone
+    ("spuk ausgrabn", "Spuk · Ausgraben"),
+    ("spuk blutdrst", "Spuk · Blutdurst"),
 ])
 async def test_a_question_of_names_alone_is_a_comparison(ctx, question, title):
     # three keywords of the term table (Haunt 702.55, Dredge 702.52, Bloodthirst 702.54), two cards: nothing but
