@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_questions import load_part
 
 from bot.answers.compared import named_by, things_of
-from bot.comparison import comparison
+from bot.comparison import Comparison, comparison
 from bot.config import DEFAULT_DB
 from bot.ranking import ranker
 from bot.search import NameIndex
@@ -65,6 +65,14 @@ def generated() -> list[str]:
     return out
 
 
+def shown(read: Comparison | None) -> str:
+    """``read`` as one line: its fields that are not at their defaults (``sides`` always)."""
+    if read is None:
+        return "None"
+    fields = [f"{k}={v!r}" for k, v in read._asdict().items() if k == "sides" or v != Comparison._field_defaults[k]]
+    return f"Comparison({', '.join(fields)})"
+
+
 async def main(db: Path, texts: list[str]) -> None:
     """Print each of ``texts`` with its readings."""
     store = await Store.open(db)
@@ -73,8 +81,8 @@ async def main(db: Path, texts: list[str]) -> None:
         things = cache(things_of(await ranker(store), names))
         for text in dict.fromkeys(texts):
             print(repr(text))
-            print("   bare ", comparison(text))
-            print("   full ", comparison(text, things, named_by(things)))
+            print("   bare ", shown(comparison(text)))
+            print("   full ", shown(comparison(text, things, named_by(things))))
     finally:
         await store.close()
 

@@ -25,8 +25,16 @@ from rapidfuzz.distance import Levenshtein
 
 #: Most words one side may have: a side is a name (of a mechanic, a term, a section, a card), not a clause.
 MAX_SIDE_WORDS = 5
-#: Most characters of a question read for a comparison.
+#: Most characters of a question read for a comparison (its words past :data:`MAX_WORD_CHARS` counted as
+#: :data:`_LONG`).
 MAX_CHARS = 300
+#: A longer word is no name (the store's longest word of a card's name has 28 letters): it is read as a side too
+#: long to read (:attr:`Comparison.unread`), so it neither fills :data:`MAX_CHARS` nor hides the other sides.
+MAX_WORD_CHARS = 40
+#: What stands for the i-th word too long to read while the question is read (a letter no text of the store has,
+#: and a number: one word of :data:`_WORD` that names nothing).
+_LONG = "ǂ{}"
+_MARK = re.compile(r"ǂ\d+")
 #: Most words of each side in a list of three or more (mechanics' and terms' names are one or two words).
 MAX_LISTED_WORDS = 2
 #: Most sides compared („A, B, C oder D“); a question listing more compares nothing (each side costs a search).
@@ -121,12 +129,15 @@ class Comparison(NamedTuple):
         empty: a side holds no word („unterschied zwischen spuk und“, „spuk oder“).
         repeated: the sides named more than once („unterschied zwischen spuk und spuk“ → ``("spuk",)``).
         dropped: the sides of a list past :data:`MAX_SIDES`, not compared (each side costs a search).
+        unread: the words of the sides too long to read (more than :data:`MAX_WORD_CHARS` characters), as typed;
+            they are no side (``"spuk oder " + "x" * 300`` → ``sides=("spuk",), unread=("xxx…",)``).
     """
 
     sides: tuple[str, ...]
     empty: bool = False
     repeated: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
+    unread: tuple[str, ...] = ()
 
 
 def _words(text: str) -> list[str]:
@@ -296,7 +307,30 @@ def comparison(question: str, things: Things | None = None, named: Callable[[str
     list of names (:func:`_listed`). ``named``: the kind of name a text is on its own (``"mechanic"``,
     ``"card"``; ``""``: none); with it, a question of names alone is a comparison too (:func:`_names_only`).
     Bounded: reads at most :data:`MAX_CHARS` characters."""
-    text = _frame(" ".join(question[:MAX_CHARS].split()))
+    words = question[:MAX_CHARS * MAX_WORD_CHARS].split()[:MAX_CHARS]
+    long = [w for w in words if len(w) > MAX_WORD_CHARS]
+    marks = {_LONG.format(i): w for i, w in enumerate(long)}
+    if long:  # „unterschied zwischen <266 letters> und boros rekrut“: the long word is said, Boros-Rekrut compared
+        read = _read(" ".join(_LONG.format(long.index(w)) if w in long else w for w in words), things, named)
+        return _unmarked(read, marks) if read is not None else None
+    return _read(" ".join(words), things, named)
+
+
+def _unmarked(read: Comparison, marks: dict[str, str]) -> Comparison | None:
+    """``read`` with the marks of words too long to read (``marks``: :data:`_LONG` → the word as typed) taken out
+    of its sides (and of :attr:`Comparison.unread`, where :func:`_names_only` puts them) into
+    :attr:`Comparison.unread`, as typed; ``None`` when it named nothing but such words."""
+    found = [m for m in marks if m in read.unread or any(m in side.split() for side in read.sides)]
+    sides = tuple(s for s in (" ".join(w for w in side.split() if w not in marks) for side in read.sides) if s)
+    if read.sides and not sides and not found:
+        return None
+    return read._replace(sides=sides, unread=tuple(marks[m] for m in found),
+                         dropped=tuple(marks.get(d, d) for d in read.dropped))
+
+
+def _read(joined: str, things: Things | None, named: Callable[[str], str] | None) -> Comparison | None:
+    """:func:`comparison` of the question's words ``joined`` (words too long to read marked, :data:`_LONG`)."""
+    text = _frame(joined[:MAX_CHARS])
     for form in _FORMS:
         m = form.search(text)
         if m is None:
@@ -319,11 +353,14 @@ def _names_only(text: str, things: Things | None, named: Callable[[str], str] | 
     mechanics; „szadek boros rekrut“: two cards), cut as :func:`_split` cuts a side; else None („umgewandelte
     manakosten“, „krims krams“: one thing each; „Commander Startlebenspunkte?“: a question on one thing, its second
     word no name; „boros rekrut erstschlag“: a card and a keyword, a question whether the card has it)."""
+    marks = [w for w in text.split() if _MARK.fullmatch(w)]  # words too long to read: said, no name to cut
+    text = " ".join(w for w in text.split() if not _MARK.fullmatch(w))
     side = _side(text) if named is not None else None
     if named is None or side is None or len(side.split()) != len(_WORD.findall(text)):  # a frame or clause word
         return None
     parts = _split(side, things, named)
-    return _compared(parts) if len(parts) > 1 and len({named(p) for p in parts}) == 1 else None
+    found = _compared(parts) if len(parts) > 1 and len({named(p) for p in parts}) == 1 else None
+    return found._replace(unread=tuple(marks)) if found is not None else None
 
 
 def _compared(named: list[str], empty: bool = False, things: Things | None = None) -> Comparison | None:

@@ -39,7 +39,8 @@ class Sides:
         asked: the question's :class:`bot.comparison.Comparison` (sides as typed).
         passages: the best passage of each side read, in the sides' order, each once (two names of one term, „Vorrang“
             and „Priorität“, lead to the term table's one row).
-        unread: the sides (as typed) that name no concept, section or card of the store.
+        unread: the sides (as typed) that name no concept, section or card of the store, and the words too long to
+            read as a side (:attr:`bot.comparison.Comparison.unread`).
     """
 
     asked: Comparison
@@ -98,7 +99,7 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
     if asked is None or not asked.sides:
         return None
     passages: dict[int, PassageRecord] = {}
-    unread = []
+    unread = list(asked.unread)  # words too long to read: said, not searched
     for side in asked.sides:
         p = await _side_passage(store, r, side, names)
         if p is None:
@@ -118,7 +119,8 @@ def side_lines(sides: Sides, typed: Mapping[str, str] | None = None) -> list[str
     typed = typed or {}
     if sides.unread:
         named = ", ".join(f"„{quote_user(typed.get(s, s), SIDE_ECHO)}“" for s in sides.unread)
-        lines.append(f"ℹ️ Nicht gelesen: {named} nennt keine Mechanik, keinen Begriff und keine Karte der "
+        verb = "nennt" if len(sides.unread) == 1 else "nennen"
+        lines.append(f"ℹ️ Nicht gelesen: {named} {verb} keine Mechanik, keinen Begriff und keine Karte der "
                      "Dokumente; verglichen wird nur der Rest.")
     if sides.asked.empty:
         lines.append("ℹ️ Der Vergleich nennt nur eine Seite; hier steht sie allein. Für einen Vergleich beide "

@@ -349,7 +349,7 @@ def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str) -> None
         UserError: the question is one of these.
     """
     asked = comparison(question)
-    if asked is not None and not asked.sides:  # „unterschied zwischen und“: a comparison naming nothing at all
+    if asked is not None and not asked.sides and not asked.unread:  # „unterschied zwischen und“: naming nothing
         raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",
                         "Bitte beide Seiten nennen, z. B. „Was ist der Unterschied zwischen Spuk und Ausgraben?“")
     if not found.analysis.terms:

@@ -314,3 +314,24 @@ async def test_a_side_taken_out_as_markup_is_said_like_an_empty_side(ctx):
         body = (await run_answer(ctx, "question", question=question)).pages[0].body
         assert "ℹ️ Der Vergleich nennt nur eine Seite; hier steht sie allein." in body, question
         assert "Spuk ist eine Fähigkeit, die deinen Kreaturen" in body and "Keine Stelle passt eindeutig" not in body
+
+
+@pytest.mark.parametrize(("question", "title", "unread"), [
+    # 266 letters: before, the reading stopped at 300 characters, inside „boros rekrut“, and answered 001's
+    # „Geteilte Karten“ with neither side; 252 letters (×36) already compared
+    ("unterschied zwischen " + "Szadekk" * 38 + " und boros rekrut", "Boros-Rekrut", ["Szadekk" * 38]),
+    ("unterschied zwischen " + "Szadekk" * 36 + " und boros rekrut", "Boros-Rekrut", ["Szadekk" * 36]),
+    # names alone: before, Ausgraben answered alone, Spuk dropped
+    ("x" * 300 + " " + "y" * 300 + " spuk ausgraben", "Spuk · Ausgraben", ["x" * 300, "y" * 300]),
+    ("spuk oder " + "x" * 300, "Spuk", ["x" * 300]),
+])
+async def test_a_word_too_long_to_read_is_said_and_the_other_sides_stay(ctx, question, title, unread):
+    r = await ranker(ctx.store)
+    things = things_of(r, ctx.names)
+    asked = comparison(question, things, named_by(things))
+    assert asked is not None and asked.unread == tuple(unread)
+    page = (await run_answer(ctx, "question", question=question)).pages[0]
+    assert page.title == title
+    shown = ", ".join(f"„{word[:59]}…“" for word in unread)
+    verb = "nennt" if len(unread) == 1 else "nennen"
+    assert f"ℹ️ Nicht gelesen: {shown} {verb} keine Mechanik, keinen Begriff und keine Karte" in page.body
