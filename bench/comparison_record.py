@@ -60,6 +60,28 @@ def generated() -> list[str]:
         for tmpl in ("unterschied zwischen {o} und boros rekrut", "{o} {o} spuk ausgraben", "spuk {o} ausgraben",
                      "{o} oder spuk", "spuk oder {o}", "{o} vs ausgraben", "{o}"):
             out.append(tmpl.format(o=odd))
+    out += [  # the frame's edges: joiners glued to a mark or a word, dots, case, the English forms
+        "spuk,oder ausgraben", "spuk vs.ausgraben", "spuk vs. ausgraben", "spuk vs.. ausgraben", "spuk vs .ausgraben",
+        "unterschied zwischen spuk&ausgraben", "unterschied zwischen spuk & ausgraben", "unterschied zwischen ?",
+        "unterschied zwischen", "unterschied zwischen und", "unterschied zwischen spuk und", "unterschied zwischen,und",
+        "oder * spuk", "oder spuk's", "oder spuk ausgraben", "oder spuk ausgraben blutdurst", "?? oder spuk!",
+        "spuk oder?", "spuk oder ?", "vs", "vs.", "vs spuk", "spuk vs", "spuk vs.", "spuk versus ausgraben",
+        "Regel-unterschied zwischen spuk und ausgraben", "spuk dasselbe as ausgraben", "spuk the same wie ausgraben",
+        "UNTERSCHIED ZWISCHEN SPUK UND AUSGRABEN", "difference between haunt and dredge", "haunt compared to dredge",
+        "spuk im vergleich mit ausgraben", "spuk im  vergleich zu ausgraben", "spuk verglichen mit ausgraben",
+        "unterschied von spuk und ausgraben", "der unterschied von karten", "unterschied zwischen spuk ausgraben",
+        "unterschied zwischen spuk, ausgraben und blutdurst", "unterschied zwischen spuk sowie ausgraben",
+        "ist ein artefakt einfarbig oder mehrfarbig", "ist spuk oder ausgraben besser", "spuk oder ausgraben oder",
+        "spuk-oder ausgraben", "spuk oder-ausgraben", "spuk _oder ausgraben", "oder", "und", "spuk und", "spuk, und",
+        "unterschied", "unterschied spuk", "unterschied zwischen spuk", "unterschied  zwischen  spuk  und  ausgraben",
+        "a vs b vs c", "spuk, ausgraben, blutdurst, pfropfen, fehde", "x oder y", "spuk oder ausgraben?!",
+        "wie unterscheiden sich spuk und ausgraben", "spuk ausgraben?", "was ist der unterschied zwischen & spuk",
+        # lists inside a side: joiners after a comma, twice, glued
+        "spuk oder ausgraben und und blutdurst", "blutdurst oder spuk , und ausgraben", "blutdurst oder spuk,und fehde",
+        "blutdurst oder spuk, oder, ausgraben", "spuk ,, ausgraben oder blutdurst", "spuk vs. ausgraben vs. blutdurst",
+        "Szadek, Herr der Geheimnisse, Razia, Boros-Erzengel oder spuk", "spuk oder ausgraben & blutdurst",
+        "spuk oder ausgraben,blutdurst", "spuk oder ausgraben sowie blutdurst", "fehde oder spuk vs ausgraben",
+    ]
     out += ["spuk ausgrabn", "spuk ausgraben", "spk ausgraben", "szadec boros rekrut", "unterschied zwischen und",
             "spuk oder", "oder spuk", "vs blutdurst", "unterschied zwischen spuk und spuk", ""]
     return out

@@ -335,3 +335,23 @@ async def test_a_word_too_long_to_read_is_said_and_the_other_sides_stay(ctx, que
     shown = ", ".join(f"„{word[:59]}…“" for word in unread)
     verb = "nennt" if len(unread) == 1 else "nennen"
     assert f"ℹ️ Nicht gelesen: {shown} {verb} keine Mechanik, keinen Begriff und keine Karte" in page.body
+
+
+def test_the_frame_is_read_on_tokens():
+    # a joiner stands between whitespace, „vs.“ takes its dot, the first kind of joiner found decides; a frame word
+    # inside a hyphenated word („Regel-unterschied“, like „Regelunterschied“) is no frame
+    from bot.comparison_frame import Sides, framed, gap, tokens
+
+    def read(text):
+        return framed(text, tokens(text))
+
+    assert read("spuk vs. ausgraben") == Sides("spuk", "ausgraben")
+    assert read("spuk oder blutdurst im vergleich zu ausgraben") == Sides("spuk oder blutdurst", "ausgraben")
+    assert read("was ist der unterschied zwischen spuk und ausgraben oder blutdurst") == Sides(
+        "spuk", "ausgraben oder blutdurst")
+    assert read("spuk oder ausgraben") == Sides("spuk", "ausgraben", oder=True)
+    assert read("spuk,oder ausgraben") is None and read("spuk vs.ausgraben") is None
+    assert read("Regel-unterschied zwischen spuk und ausgraben") is None
+    assert gap("spuk oder", tokens("spuk oder")) == Sides("spuk", "")
+    assert gap("unterschied zwischen und spuk", tokens("unterschied zwischen und spuk")) == Sides(" ", " spuk")
+    assert comparison("spuk oder ausgraben, blutdurst") == Comparison(("spuk", "ausgraben", "blutdurst"))
