@@ -330,8 +330,8 @@ def _names_only(text: str, things: Things | None, named: Callable[[str], str] | 
     mechanics; „szadek boros rekrut“: two cards), cut as :func:`_split` cuts a side; else None („umgewandelte
     manakosten“, „krims krams“: one thing each; „Commander Startlebenspunkte?“: a question on one thing, its second
     word no name; „boros rekrut erstschlag“: a card and a keyword, a question whether the card has it)."""
-    marks = [w for w in text.split() if _MARK.fullmatch(w)]  # words too long to read: said, no name to cut
-    text = " ".join(w for w in text.split() if not _MARK.fullmatch(w))
+    marks = [w for w in text.split() if _MARK.fullmatch(w)] if "ǂ" in text else []  # words too long to read
+    text = " ".join(w for w in text.split() if w not in marks)  # said, no name to cut
     side = _side(text) if named is not None else None
     if named is None or side is None or len(side.split()) != len(_WORD.findall(text)):  # a frame or clause word
         return None

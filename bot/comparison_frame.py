@@ -35,6 +35,8 @@ JOINERS = (
     (("vs",), ("versus",)),
     (("oder",),),
 )
+#: The first words of each kind of :data:`JOINERS` (only a token that is one is compared further).
+_FIRSTS = tuple(frozenset(words[0] for words in kind) for kind in JOINERS)
 #: What joins the sides of a list inside one side („A, B oder C“, „A vs B vs C“); after a comma only the first five.
 LISTED = ("und", "oder", "sowie", "or", "and", "&", "vs", "versus")
 #: A question ends on one of these with its last side empty („spuk oder“).
@@ -63,8 +65,11 @@ class Sides(NamedTuple):
 
 def tokens(text: str) -> list[Token]:
     """The tokens of ``text`` (:class:`Token`), in order."""
-    return [Token(m[0].lower(), m.start(), m.end(), m.start() == 0 or text[m.start() - 1].isspace(),
-                  m["word"] is not None) for m in _TOKEN.finditer(text)]
+    out = []
+    for m in _TOKEN.finditer(text):
+        start, end = m.span()
+        out.append(Token(m[0].lower(), start, end, start == 0 or text[start - 1].isspace(), m.lastgroup == "word"))
+    return out
 
 
 def _phrase(toks: list[Token], i: int, words: tuple[str, ...]) -> int:
@@ -97,9 +102,10 @@ def framed(text: str, toks: list[Token]) -> Sides | None:
         for j in range(first + 1, len(toks) - 1):
             if toks[j].low in AND and toks[j].spaced and toks[j + 1].spaced:
                 return Sides(text[toks[first].start:toks[j].start].rstrip(), text[toks[j + 1].start:])
-    for kind in JOINERS:
+    for kind, firsts in zip(JOINERS, _FIRSTS, strict=True):
         for i in range(1, len(toks)):
-            n = max(_phrase(toks, i, words) for words in kind) if toks[i].spaced else 0
+            t = toks[i]
+            n = max(_phrase(toks, i, words) for words in kind) if t.spaced and t.low in firsts else 0
             if _followed(toks, i, n):
                 return Sides(text[:toks[i].start].rstrip(), text[toks[i + n].start:], kind == JOINERS[-1])
     return None
@@ -127,7 +133,7 @@ def gap(text: str, toks: list[Token]) -> Sides | None:
     if any(_gap_opener(toks, i) and not any(t.word for t in toks[i + 2:]) for i in range(len(toks) - 1)):
         return Sides("", "")
     for i, t in enumerate(toks):
-        n = _phrase(toks, i, ("vs",)) or _phrase(toks, i, ("versus",))
+        n = _phrase(toks, i, (t.low,)) if t.low in ("vs", "versus") else 0
         if n and (i + n == len(toks) or toks[i + n].spaced):
             return Sides(text[:t.start], text[toks[i + n].start:] if i + n < len(toks) else "")
     words = [i for i, t in enumerate(toks) if t.word]
