@@ -20,7 +20,7 @@ from bot.ranking import Ranker
 from bot.reply import quote_user
 from bot.search import NameIndex
 from bot.store import PassageRecord, Store
-from bot.terms import term_concept, term_index
+from bot.terms import TermMatch, term_concept, term_index
 
 #: Most candidates searched per side (only the first is shown; the others keep the search as ``/frage``'s).
 SIDE_HITS = 5
@@ -59,13 +59,28 @@ def things_of(r: Ranker, names: NameIndex | None) -> Things:
     return things
 
 
+@cache
+def _mechanic_keys() -> tuple[str, ...]:
+    """The term lookup's typo keys of the mechanics (kinds of :data:`MECHANIC_KINDS`): its typo tier runs for a text
+    only when one of them is near (:meth:`bot.terms.TermIndex.lookup`'s ``typo_among``), so a text near no
+    mechanic's name costs no search over every term's keys."""
+    index = term_index()
+    return index.fuzzy_keys_of({i for i, term in enumerate(index.terms) if term.kind in MECHANIC_KINDS})
+
+
+def _mechanic(text: str) -> TermMatch | None:
+    """The mechanic the term lookup reads ``text`` as: by a name as written, a form of it or a slip of one name
+    (:data:`_NAMED`); None for anything else."""
+    match = term_index().lookup(text, typo_among=_mechanic_keys())
+    return match if match is not None and match.how in _NAMED and match.term.kind in MECHANIC_KINDS else None
+
+
 def _repaired(text: str) -> frozenset[str]:
     """The concept id of the mechanic the term lookup reads ``text`` as by a form or a slip of its name
     (:meth:`bot.terms.TermIndex.lookup`: „ausgrabn“ → Ausgraben, „blutdrst“ → Blutdurst), as a side of a comparison
     is searched (:func:`_side_passage` repairs it too); ``frozenset()`` for anything else."""
-    match = term_index().lookup(text)
-    named = match is not None and match.how in _NAMED and match.term.kind in MECHANIC_KINDS
-    return frozenset({term_concept(match.term)}) if match is not None and named else frozenset()
+    match = _mechanic(text)
+    return frozenset({term_concept(match.term)}) if match is not None else frozenset()
 
 
 def named_by(things: Things) -> Callable[[str], str]:
@@ -75,8 +90,7 @@ def named_by(things: Things) -> Callable[[str], str]:
     nothing else: „Circu“, „boros rekrut“), ``""`` for anything else („Commander“, „Startlebenspunkte“ name terms,
     no mechanic)."""
     def named(text: str) -> str:
-        match = term_index().lookup(text)  # a name as written, a form of it or a slip („ausgrabn“) the lookup repairs
-        if match is not None and match.how in _NAMED and match.term.kind in MECHANIC_KINDS:
+        if _mechanic(text) is not None:  # a name as written, a form of it or a slip („ausgrabn“) the lookup repairs
             return "mechanic"
         found = things(text)
         return "card" if only_cards(found) else ""
@@ -95,7 +109,7 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
     comparison (:func:`bot.comparison.comparison`, sides split where each word names a thing of its own) or none
     of its sides names anything of the store (then it is answered as any question)."""
     things = cache(things_of(r, names))  # one look-up per text: the cuts and the name test ask again
-    asked = comparison(question, things, named_by(things))
+    asked = comparison(question, things, cache(named_by(things)))
     if asked is None or not asked.sides:
         return None
     passages: dict[int, PassageRecord] = {}
