@@ -301,8 +301,8 @@ def _unmarked(read: Comparison, marks: dict[str, str]) -> Comparison | None:
     sides = tuple(s for s in (" ".join(w for w in side.split() if w not in marks) for side in read.sides) if s)
     if read.sides and not sides and not found:
         return None
-    return read._replace(sides=sides, unread=tuple(marks[m] for m in found),
-                         dropped=tuple(marks.get(d, d) for d in read.dropped))
+    return Comparison(sides, read.empty, read.repeated, tuple(marks.get(d, d) for d in read.dropped),
+                      tuple(marks[m] for m in found))
 
 
 def _read(joined: str, things: Things | None, named: Callable[[str], str] | None) -> Comparison | None:
@@ -337,7 +337,7 @@ def _names_only(text: str, things: Things | None, named: Callable[[str], str] | 
         return None
     parts = _split(side, things, named)
     found = _compared(parts) if len(parts) > 1 and len({named(p) for p in parts}) == 1 else None
-    return found._replace(unread=tuple(marks)) if found is not None else None
+    return Comparison(*found[:4], unread=tuple(marks)) if found is not None else None
 
 
 def _compared(named: list[str], empty: bool = False, things: Things | None = None) -> Comparison | None:
