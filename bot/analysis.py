@@ -12,13 +12,15 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    (:attr:`Analysis.repaired`: ranking weighs them below typed words; :attr:`Analysis.typos`: the word as typed).
 3. **Stop words and question words** (:data:`STOP_WORDS`) are dropped from ranking (``ohne`` alone is no query).
 4. **Word forms**: a participle meets its verb (``gewirkt`` → ``wirken``, ``aufgedeckt`` → ``aufdecken``)
-   when the documents contain that verb; an optional lemma map of the store (``lemmas``, written at build
-   time) gives other lemmas; then the Snowball stemmer (PyStemmer, ``german``; ``english`` for English text)
-   and the umlaut/ß folding of :func:`bot.text.canonical` (``größer`` → ``gross``).
+   when the documents contain that verb (:func:`bot.word_parts.participle_verb`); an optional lemma map of the
+   store (``lemmas``, written at build time) gives other lemmas; then the Snowball stemmer (PyStemmer,
+   ``german``; ``english`` for English text) and the umlaut/ß folding of :func:`bot.text.canonical`
+   (``größer`` → ``gross``).
 5. **Negation**: ``un-`` forms also yield the stem of the positive form (``ungetappt`` → ``getappt`` →
    ``tapp``), so "nicht getappt" (``nicht`` is a stop word) and "ungetappt" meet.
 6. **Compounds**: a long word is split against the store's own vocabulary (``Kampfschadenssegment`` →
-   kampf, schaden, segment; linking ``s``/``es``/``n``/``en``/``e``), and each part's stem is a term too.
+   kampf, schaden, segment; linking ``s``/``es``/``n``/``en``/``e``; :func:`bot.word_parts.compound_parts`), and
+   each part's stem is a term too.
 7. **Concepts**: names of the term table (``data/terms_de_en.tsv``: German, variants, old terms, English)
    and the groups of ``data/synonyms.tsv`` found as stem sequences become concept ids (``zzk117`` for
    Priorität, found through "Vorrang" too). Old names count only where ``old_terms`` is set: the old
@@ -46,6 +48,7 @@ from bot.question_senses import question_senses
 from bot.quoted_words import quoted_terms
 from bot.stopwords import STOP_WORDS, WEAK_WORDS, listed_spelling
 from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, Vocabulary
+from bot.word_parts import compound_parts, participle_verb
 from bot.words import MAX_TOKENS, NUMBER, fold, number_term, numbers_in, restore_umlauts, snowball, tokens
 
 #: Most tokens read from a question (a question longer than this is cut, and the answer says so).
@@ -56,9 +59,6 @@ MAX_QUERY_TERMS = 40
 MAX_TYPOS = 6
 #: Shortest typed word repaired as a typo.
 MIN_TYPO = 4
-#: Shortest word split into compound parts, and shortest part.
-MIN_COMPOUND, MIN_PART = 8, 4
-_MANNER, _LINKS = "weise", ("", "s", "es", "n", "en", "e")  # German adverbs' ending (``teilweise``); linking letters
 #: Distinct words an analyser remembers per language (:meth:`Analyser._word`; a large card file has ~100 000; the
 #: bot meets new ones in questions, so the memory a process gives them stays bounded).
 WORDS_REMEMBERED = 200_000
@@ -159,28 +159,8 @@ class Analyser:
         return word
 
     def _participle(self, word: str) -> str | None:
-        """The verb of a participle or present-tense form the documents know: ``gewirkt`` → ``wirken``,
-        ``aufgedeckt`` → ``aufdecken``, ``gemischte`` → ``mischen``, ``bezahlt`` → ``bezahlen``,
-        ``tappst`` → ``tappen`` (None when the documents lack the verb)."""
-        base = word
-        for ending in ("en", "er", "es", "em", "e"):  # inflected participles: gemischte, gewirkten
-            if base.endswith("t" + ending):
-                base = base[: -len(ending)]
-                break
-        if base.endswith("st") and len(base) >= 6:
-            base = base[:-2] + "t"  # tappst → tappt, opferst → opfert
-        if not (base.endswith("t") or base.endswith("en")) or len(base) < 5:
-            return None
-        cores = [base]
-        if base.startswith("ge"):
-            cores.append(base[2:])
-        if base.startswith(lists.SEPARABLE_GE):  # one call of C for the many words without a separable prefix and ge
-            cores += [p + base[len(p) + 2 :] for p in lists.SEPARABLE_PREFIXES if base.startswith(p + "ge")]
-        for core in reversed(cores):
-            for verb in (core[:-1] + "en", core[:-1] + "n", core):
-                if len(verb) >= 5 and verb.endswith("n") and self.vocab.knows(verb):
-                    return verb
-        return None
+        """:func:`bot.word_parts.participle_verb` of ``word`` against this analyser's vocabulary."""
+        return participle_verb(word, self.vocab)
 
     def form(self, word: str, language: str = "de") -> str:
         """What a one-word concept name compares (:meth:`bot.concepts.Concept.fits`): a lower-case German word's
@@ -231,30 +211,9 @@ class Analyser:
         return word.isdigit() and word.isascii() and word not in self.vocab.lemmas
 
     def compound_parts(self, word: str, depth: int = 0) -> list[str]:
-        """The parts of a compound the store's vocabulary knows (``eismarken`` → eis, marken), or []."""
-        if len(word) < MIN_COMPOUND or depth > 1 or not word.isalpha():
-            return []
-        if word.endswith(_MANNER) and self._part(word[: -len(_MANNER)]):  # "teilweise": in the manner of its head
-            return [word[: -len(_MANNER)]]
-        best: list[str] = []
-        for cut in range(len(word) - MIN_PART, 2, -1):  # longest tail first: "kampfschadens|segment"
-            head, tail = word[:cut], word[cut:]
-            if not self._part(tail):
-                continue
-            for link in _LINKS:
-                if link and not head.endswith(link):
-                    continue
-                stem = head[: len(head) - len(link)] if link else head
-                if len(stem) >= 3 and stem not in STOP_WORDS and self._part(stem):
-                    return [stem, *self.compound_parts(stem, depth + 1), tail]
-                if not best and len(stem) >= MIN_COMPOUND:
-                    inner = self.compound_parts(stem, depth + 1)
-                    if inner:
-                        best = [*inner, tail]
-        return best
-
-    def _part(self, word: str) -> bool:
-        return len(word) >= 3 and self.vocab.words.get(word, 0) > 0 and word not in STOP_WORDS
+        """The parts of a compound the store's vocabulary knows (``eismarken`` → eis, marken), or []
+        (:func:`bot.word_parts.compound_parts`)."""
+        return compound_parts(word, self.vocab, depth)
 
     def _word(self, word: str, language: str) -> _Word:
         """What the analysis of any text of ``language`` needs of ``word`` (:class:`_Word`), remembered from the

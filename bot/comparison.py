@@ -10,8 +10,9 @@ for two names of one concept (an old and a new term of the term table) with the 
 finds a comparison that names nothing on one side („Unterschied zwischen und“, „spuk oder“). :func:`comparison` reads
 all of it at once (:class:`Comparison`): the sides named, whether one was left empty or named twice, the frame's
 slips („unterschid zwischen“, „unterschied zw“) read as the frame, and sides typed without a separator („spuk
-ausgraben oder blutdurst“) split where each word names a thing of its own. Pure: text in, text out (what a word
-names is the caller's ``things``).
+ausgraben oder blutdurst“) split where each word names a thing of its own. The frame (its opener, joiners, lists
+and gaps) is read on the question's tokens by :mod:`bot.comparison_frame`; a word too long to be a name is said, not
+read (:attr:`Comparison.unread`). Pure: text in, text out (what a word names is the caller's ``things``).
 """
 
 from __future__ import annotations
@@ -23,27 +24,25 @@ from typing import NamedTuple
 
 from rapidfuzz.distance import Levenshtein
 
+from bot import comparison_frame as frame
+
 #: Most words one side may have: a side is a name (of a mechanic, a term, a section, a card), not a clause.
 MAX_SIDE_WORDS = 5
-#: Most characters of a question read for a comparison.
+#: Most characters of a question read for a comparison (its words past :data:`MAX_WORD_CHARS` counted as
+#: :data:`_LONG`).
 MAX_CHARS = 300
+#: A longer word is no name (the store's longest word of a card's name has 28 letters): it is read as a side too
+#: long to read (:attr:`Comparison.unread`), so it neither fills :data:`MAX_CHARS` nor hides the other sides.
+MAX_WORD_CHARS = 40
+#: What stands for the i-th word too long to read while the question is read (a letter no text of the store has,
+#: and a number: one word of :data:`_WORD` that names nothing).
+_LONG = "ǂ{}"
+_MARK = re.compile(r"ǂ\d+")
 #: Most words of each side in a list of three or more (mechanics' and terms' names are one or two words).
 MAX_LISTED_WORDS = 2
 #: Most sides compared („A, B, C oder D“); a question listing more compares nothing (each side costs a search).
 MAX_SIDES = 4
 
-_AND = r"(?:und|sowie|and|&)"
-#: The question forms, each with the sides ``a`` and ``b``; tried in order, the first that matches decides.
-_FORMS = (
-    re.compile(r"\b(?:unterschieds?|unterschiede|difference)\s+(?:zwischen|von|between|of)\s+(?P<a>.+?)\s+"
-               + _AND + r"\s+(?P<b>.+)", re.IGNORECASE),
-    re.compile(r"^(?P<a>.+?)\s+(?:im\s+vergleich\s+(?:zu|mit)|verglichen\s+mit|compared\s+to)\s+(?P<b>.+)",
-               re.IGNORECASE),
-    re.compile(r"^(?P<a>.+?)\s+(?:dasselbe|dasgleiche|das\s+gleiche|das\s+selbe|the\s+same)\s+(?:wie|as)\s+"
-               r"(?P<b>.+)", re.IGNORECASE),
-    re.compile(r"^(?P<a>.+?)\s+(?:vs\.?|versus)\s+(?P<b>.+)", re.IGNORECASE),
-    re.compile(r"^(?P<a>.+?)\s+oder\s+(?P<b>.+)", re.IGNORECASE),
-)
 #: Words around a side that are the question's form, not the thing compared („was ist besser“, „genau“, „eigentlich“).
 _FRAME_WORDS = (
     "was wo wie ist sind der die das den dem des ein eine einen genau eigentlich denn besser schlechter stärker "
@@ -71,25 +70,7 @@ _VERB_FIRST_WORDS = (
 )
 _VERB_FIRST = frozenset(_VERB_FIRST_WORDS.split())
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
-#: What separates the sides of a list inside one side's text: a comma, or the conjunction again („A oder B oder C“,
-#: „A vs B vs C“).
-_LIST = re.compile(r"\s*,\s*(?:(?:und|oder|sowie|or|and)\s+)?|\s+(?:und|oder|sowie|or|and|&|vs\.?|versus)\s+",
-                   re.IGNORECASE)
-#: A comparison's frame with a side left empty: „Unterschied zwischen und“, „Unterschied zwischen“, „vs Spuk“, „oder
-#: Spuk“ („der Unterschied zwischen den Hälften“ names one thing with parts, and is no comparison missing a side).
-_GAPS = (
-    re.compile(r"\b(?:unterschieds?|unterschiede|difference)\s+(?:zwischen|between)\b(?P<a>.*?)\b" + _AND
-               + r"\b(?P<b>.*)", re.IGNORECASE),
-    re.compile(r"\b(?:unterschieds?|unterschiede|difference)\s+(?:zwischen|between)(?P<a>)\W*$", re.IGNORECASE),
-    re.compile(r"^(?P<a>.*?)\b(?:vs\.?|versus)(?:\s+(?P<b>.*)|$)", re.IGNORECASE),
-    # a question that opens on „oder“ before a name of one or two words: its first side is empty („<a:tanz:1> oder
-    # spuk“ with the emoji taken out; „oder was macht spuk“ asks on)
-    re.compile(r"^(?P<a>)\W*\b(?:oder|or)\s+(?P<b>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\W*$", re.IGNORECASE),
-)
 _END = re.compile(r"[?!.,;:]+\s*$")
-#: A question that ends on a conjunction: its last side is empty („spuk oder“, „spuk und“; „geht das, oder?“ has a
-#: clause before it, no name, and is no comparison).
-_TRAILING = re.compile(r"^(?P<a>.*?)\s*\b(?:oder|und|or|and|vs\.?|versus)\W*$", re.IGNORECASE)
 #: Abbreviations of the frame's words as players type them („unterschied zw A und B“).
 _ABBREVIATED = {"zw": "zwischen", "zw.": "zwischen", "zwi": "zwischen", "zwischn": "zwischen",
                 "untersch": "unterschied", "untersch.": "unterschied", "vgl": "vergleich", "vgl.": "vergleich"}
@@ -102,10 +83,6 @@ _DIFFERENZ = "differenz"
 _FRAME_TOKEN = re.compile(r"[^\W\d_]+\.?")
 #: „u“ standing alone between two words, as players shorten „und“ („spuk u ausgraben“; not the mana symbol „{U}“).
 _SHORT_AND = re.compile(r"(?<=\s)u\.?(?=\s)")
-#: A frame without a separator between its sides („unterschied spuk ausgraben“): the sides are :func:`_split`'s.
-_BARE = re.compile(r"\b(?:unterschieds?|unterschiede|difference)\s+(?:(?:zwischen|between)\s+)?(?P<a>.+)$",
-                   re.IGNORECASE)
-
 #: What a side's text names (concept ids, cards), the caller's: ``things("spuk")`` → ``{"zzkhaunt", …}``.
 Things = Callable[[str], frozenset[str]]
 #: The prefix of a card among what a text names (``card:<id>``, :func:`bot.answers.compared.things_of`).
@@ -121,12 +98,15 @@ class Comparison(NamedTuple):
         empty: a side holds no word („unterschied zwischen spuk und“, „spuk oder“).
         repeated: the sides named more than once („unterschied zwischen spuk und spuk“ → ``("spuk",)``).
         dropped: the sides of a list past :data:`MAX_SIDES`, not compared (each side costs a search).
+        unread: the words of the sides too long to read (more than :data:`MAX_WORD_CHARS` characters), as typed;
+            they are no side (``"spuk oder " + "x" * 300`` → ``sides=("spuk",), unread=("xxx…",)``).
     """
 
     sides: tuple[str, ...]
     empty: bool = False
     repeated: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
+    unread: tuple[str, ...] = ()
 
 
 def _words(text: str) -> list[str]:
@@ -160,20 +140,26 @@ def _sides(text: str, things: Things | None = None) -> list[str | None]:
 
 
 def _parts(text: str, things: Things | None) -> list[tuple[str, bool]]:
-    """``text`` split at the separators of a list (:data:`_LIST`), each part with whether it is a card's name
-    with its comma: two parts joined by a comma alone that name the same one card and nothing else (``things``:
-    „Razia, Boros-Erzengel“, „Szadek, Herr der Geheimnisse“) stay one."""
+    """``text`` split at the separators of a list (:func:`bot.comparison_frame.separator`: a comma, a joiner), each
+    part with whether it is a card's name with its comma: two parts joined by a comma alone that name the same one
+    card and nothing else (``things``: „Razia, Boros-Erzengel“, „Szadek, Herr der Geheimnisse“) stay one."""
+    toks = frame.tokens(text)
     pieces: list[str] = []
-    seps: list[str] = []
-    last = 0
-    for m in _LIST.finditer(text):
-        pieces.append(text[last:m.start()])
-        seps.append(m.group(0))
-        last = m.end()
+    commas: list[bool] = []  # per separator: a comma alone
+    last = j = 0
+    after = -1  # the token right after the last separator (which took the whitespace before it)
+    while j < len(toks):
+        n = frame.separator(toks, j, j == after)
+        if n:
+            pieces.append(text[last:toks[j].start].rstrip())
+            commas.append(toks[j].low == "," and n == 1)
+            after = j + n
+            last = toks[after].start if after < len(toks) else toks[after - 1].end
+        j += n or 1
     pieces.append(text[last:])
     out = [(pieces[0], False)]
-    for sep, piece in zip(seps, pieces[1:], strict=True):
-        if things is not None and sep.strip() == "," and _one_card(out[-1][0], piece, things):
+    for comma, piece in zip(commas, pieces[1:], strict=True):
+        if things is not None and comma and _one_card(out[-1][0], piece, things):
             out[-1] = (f"{out[-1][0]}, {piece}", True)
         else:
             out.append((piece, False))
@@ -288,29 +274,54 @@ def _cuts(words: list[str]) -> list[list[str]]:
 
 def comparison(question: str, things: Things | None = None, named: Callable[[str], str] | None = None
                ) -> Comparison | None:
-    """What the comparison question ``question`` names, or ``None`` when it is none: the sides of its form
-    (:data:`_FORMS`, the frame read through :func:`_frame`), each split by :func:`_split` where ``things`` is given,
-    each once (:attr:`Comparison.repeated` says which came twice); a comparison with an empty side (:data:`_GAPS`, a
-    question ending on a conjunction) gives the sides it does name with :attr:`Comparison.empty`. ``None`` also
+    """What the comparison question ``question`` names, or ``None`` when it is none: the sides of its frame
+    (:func:`bot.comparison_frame.framed`, the frame's slips read through :func:`_frame`), each split by :func:`_split`
+    where ``things`` is given, each once (:attr:`Comparison.repeated` says which came twice); a comparison with an
+    empty side (:func:`bot.comparison_frame.gap`, a question ending on a conjunction) gives the sides it does name
+    with :attr:`Comparison.empty`; a word longer than :data:`MAX_WORD_CHARS` is no side but said
+    (:attr:`Comparison.unread`). ``None`` also
     when a side is no short name (:func:`_side`), more than :data:`MAX_SIDES` are named, or three or more are no
     list of names (:func:`_listed`). ``named``: the kind of name a text is on its own (``"mechanic"``,
     ``"card"``; ``""``: none); with it, a question of names alone is a comparison too (:func:`_names_only`).
     Bounded: reads at most :data:`MAX_CHARS` characters."""
-    text = _frame(" ".join(question[:MAX_CHARS].split()))
-    for form in _FORMS:
-        m = form.search(text)
-        if m is None:
-            continue
-        if form is _FORMS[-1] and _alternatives(m["a"], m["b"]):
+    words = question[:MAX_CHARS * MAX_WORD_CHARS].split()[:MAX_CHARS]
+    long = [w for w in words if len(w) > MAX_WORD_CHARS]
+    marks = {_LONG.format(i): w for i, w in enumerate(long)}
+    if long:  # „unterschied zwischen <266 letters> und boros rekrut“: the long word is said, Boros-Rekrut compared
+        read = _read(" ".join(_LONG.format(long.index(w)) if w in long else w for w in words), things, named)
+        return _unmarked(read, marks) if read is not None else None
+    return _read(" ".join(words), things, named)
+
+
+def _unmarked(read: Comparison, marks: dict[str, str]) -> Comparison | None:
+    """``read`` with the marks of words too long to read (``marks``: :data:`_LONG` → the word as typed) taken out
+    of its sides (and of :attr:`Comparison.unread`, where :func:`_names_only` puts them) into
+    :attr:`Comparison.unread`, as typed; ``None`` when it named nothing but such words."""
+    found = [m for m in marks if m in read.unread or any(m in side.split() for side in read.sides)]
+    sides = tuple(s for s in (" ".join(w for w in side.split() if w not in marks) for side in read.sides) if s)
+    if read.sides and not sides and not found:
+        return None
+    return Comparison(sides, read.empty, read.repeated, tuple(marks.get(d, d) for d in read.dropped),
+                      tuple(marks[m] for m in found))
+
+
+def _read(joined: str, things: Things | None, named: Callable[[str], str] | None) -> Comparison | None:
+    """:func:`comparison` of the question's words ``joined`` (words too long to read marked, :data:`_LONG`), its
+    frame read on its tokens (:mod:`bot.comparison_frame`)."""
+    text = _frame(joined[:MAX_CHARS])
+    toks = frame.tokens(text)
+    found = frame.framed(text, toks)
+    if found is not None:
+        if found.oder and _alternatives(found.a, found.b):
             return None
-        sides = [*_sides(m["a"], things), *_sides(m["b"], things)]
+        sides = [*_sides(found.a, things), *_sides(found.b, things)]
         if any(s is None for s in sides):
             return None
         return _compared([part for s in sides if s is not None for part in _split(s, things)], things=things)
-    bare = _BARE.search(text)
-    side = _side(bare["a"]) if bare is not None else None
+    after = frame.bare(text, toks)
+    side = _side(after) if after is not None else None
     parts = _split(side, things) if side is not None else []
-    return _compared(parts) if len(parts) > 1 else _gapped(text, things) or _names_only(text, things, named)
+    return _compared(parts) if len(parts) > 1 else _gapped(text, toks, things) or _names_only(text, things, named)
 
 
 def _names_only(text: str, things: Things | None, named: Callable[[str], str] | None) -> Comparison | None:
@@ -319,11 +330,14 @@ def _names_only(text: str, things: Things | None, named: Callable[[str], str] | 
     mechanics; „szadek boros rekrut“: two cards), cut as :func:`_split` cuts a side; else None („umgewandelte
     manakosten“, „krims krams“: one thing each; „Commander Startlebenspunkte?“: a question on one thing, its second
     word no name; „boros rekrut erstschlag“: a card and a keyword, a question whether the card has it)."""
+    marks = [w for w in text.split() if _MARK.fullmatch(w)] if "ǂ" in text else []  # words too long to read
+    text = " ".join(w for w in text.split() if w not in marks)  # said, no name to cut
     side = _side(text) if named is not None else None
     if named is None or side is None or len(side.split()) != len(_WORD.findall(text)):  # a frame or clause word
         return None
     parts = _split(side, things, named)
-    return _compared(parts) if len(parts) > 1 and len({named(p) for p in parts}) == 1 else None
+    found = _compared(parts) if len(parts) > 1 and len({named(p) for p in parts}) == 1 else None
+    return Comparison(*found[:4], unread=tuple(marks)) if found is not None else None
 
 
 def _compared(named: list[str], empty: bool = False, things: Things | None = None) -> Comparison | None:
@@ -336,21 +350,16 @@ def _compared(named: list[str], empty: bool = False, things: Things | None = Non
     return Comparison(tuple(distinct[:MAX_SIDES]), empty, tuple(counts), tuple(distinct[MAX_SIDES:]))
 
 
-def _gapped(text: str, things: Things | None) -> Comparison | None:
-    """The comparison with an empty side in ``text`` (:data:`_GAPS`, :data:`_TRAILING`), or None: its named sides
-    must be names (:func:`_side`)."""
-    for form in (*_GAPS, _TRAILING):
-        m = form.search(text)
-        if m is None:
-            continue
-        texts = [m["a"], m["b"] or "" if "b" in form.groupindex else ""]  # a form without b: its b is the gap
-        if all(_words(t) for t in texts):
-            return None  # both sides hold words: a form above would have read them
-        sides = [_side(t) for t in texts if _words(t)]
-        if any(s is None for s in sides):
-            return None
-        return _compared([part for s in sides if s is not None for part in _split(s, things)], empty=True)
-    return None
+def _gapped(text: str, toks: list[frame.Token], things: Things | None) -> Comparison | None:
+    """The comparison with an empty side in ``text`` (its tokens ``toks``, :func:`bot.comparison_frame.gap`), or
+    None: its named sides must be names (:func:`_side`)."""
+    found = frame.gap(text, toks)
+    if found is None or all(_words(t) for t in found[:2]):
+        return None  # both sides hold words: the frame above would have read them
+    sides = [_side(t) for t in found[:2] if _words(t)]
+    if any(s is None for s in sides):
+        return None
+    return _compared([part for s in sides if s is not None for part in _split(s, things)], empty=True)
 
 
 def compared_sides(question: str, things: Things | None = None) -> tuple[str, ...] | None:

@@ -225,16 +225,25 @@ def turned(prepared: RegisterWords, question: str, analysis: Analysis) -> str | 
     return None
 
 
-async def asked_found(ctx: AnswerContext, r: Ranker, question: str, found: Ranked, limit: int
-                      ) -> tuple[list[ChangeRow], Ranked]:
-    """``/frage``'s rows of the abolished rule ``question`` asks about (:func:`asked_rows`, read from its search
-    ``found``), and the search it shows: ``found``, or, when a pair of its words names the rule only in the other
-    order (:func:`turned`), the search of the question so turned (``limit`` hits), so „verbrennt mana noch“ leads
-    with the Manabrand ruling as „mana verbrennen“ does. Only then is a second search run."""
+def search_order(prepared: RegisterWords, question: str) -> str:
+    """``question`` as ``/frage``'s one search reads it: when it asks about an abolished rule (:func:`asked_rows`)
+    and a pair of its words names the rule only in the other order (:func:`turned`), so turned — „verbrennt mana
+    noch“ is searched as „mana verbrennt noch“ and leads with the Manabrand ruling as „mana verbrennen“ does —
+    else ``question`` as given. Reads the question's analysis once (:meth:`bot.analysis.Analyser.analyse`), no
+    search."""
+    analysis = prepared.analyser.analyse(question, question=True)
+    if not asked_rows(prepared, question, analysis):
+        return question
+    return turned(prepared, question, analysis) or question
+
+
+async def asked_search(ctx: AnswerContext, r: Ranker, question: str, limit: int) -> tuple[list[ChangeRow], Ranked]:
+    """``/frage``'s search of ``question`` (``limit`` hits, the words in the register's order, :func:`search_order`)
+    and the rows of the abolished rule it asks about (:func:`asked_rows`, read from that search's analysis): one
+    search."""
     prepared = await register_words(ctx.store)
-    rows = asked_rows(prepared, question, found.analysis)
-    swapped = turned(prepared, question, found.analysis) if rows else None
-    return rows, found if swapped is None else await r.search(ctx.store, swapped, ctx.names, limit=limit)
+    found = await r.search(ctx.store, search_order(prepared, question), ctx.names, limit=limit)
+    return asked_rows(prepared, question, found.analysis), found
 
 
 async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], below: str | None = None) -> Page | None:
@@ -321,13 +330,14 @@ __all__ = [
     "Word",
     "abolished_search",
     "about_concepts",
-    "asked_found",
     "asked_rows",
+    "asked_search",
     "named_rows",
     "quoted_keys",
     "register_page",
     "register_rows",
     "register_words",
     "rules_words",
+    "search_order",
     "turned",
 ]

@@ -20,12 +20,15 @@ from bot.ranking import Ranker
 from bot.reply import quote_user
 from bot.search import NameIndex
 from bot.store import PassageRecord, Store
-from bot.terms import term_index
+from bot.terms import TermMatch, term_concept, term_index
 
 #: Most candidates searched per side (only the first is shown; the others keep the search as ``/frage``'s).
 SIDE_HITS = 5
 #: Most characters of a side echoed in a note.
 SIDE_ECHO = 60
+#: The term lookup's tiers (:meth:`bot.terms.TermIndex.lookup`) that read a text as a mechanic's name on its own: the
+#: name as written, a form of it („ausgrabn“ by its stem), a slip of one name („blutdrst“).
+_NAMED = ("exact", "form", "typo")
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,8 @@ class Sides:
         asked: the question's :class:`bot.comparison.Comparison` (sides as typed).
         passages: the best passage of each side read, in the sides' order, each once (two names of one term, „Vorrang“
             and „Priorität“, lead to the term table's one row).
-        unread: the sides (as typed) that name no concept, section or card of the store.
+        unread: the sides (as typed) that name no concept, section or card of the store, and the words too long to
+            read as a side (:attr:`bot.comparison.Comparison.unread`).
     """
 
     asked: Comparison
@@ -46,12 +50,37 @@ class Sides:
 
 def things_of(r: Ranker, names: NameIndex | None) -> Things:
     """What a text names for :func:`bot.comparison.comparison`: its concept ids (term table, synonym groups) and
-    the cards it names (``card:<id>``, :meth:`bot.ranking.Ranker.named_cards`)."""
+    the cards it names (``card:<id>``, :meth:`bot.ranking.Ranker.named_cards`); a text naming none of these as the
+    documents spell them, the mechanic the term lookup reads it as, repaired (:func:`_repaired`: „ausgrabn“)."""
     def things(text: str) -> frozenset[str]:
         analysis = r.analyser.analyse(text)
         cards = r.named_cards(text, analysis, names) if names is not None else []
-        return frozenset(analysis.concepts) | frozenset(f"{CARD}{c}" for c in cards)
+        return frozenset(analysis.concepts) | frozenset(f"{CARD}{c}" for c in cards) or _repaired(text)
     return things
+
+
+@cache
+def _mechanic_keys() -> tuple[str, ...]:
+    """The term lookup's typo keys of the mechanics (kinds of :data:`MECHANIC_KINDS`): its typo tier runs for a text
+    only when one of them is near (:meth:`bot.terms.TermIndex.lookup`'s ``typo_among``), so a text near no
+    mechanic's name costs no search over every term's keys."""
+    index = term_index()
+    return index.fuzzy_keys_of({i for i, term in enumerate(index.terms) if term.kind in MECHANIC_KINDS})
+
+
+def _mechanic(text: str) -> TermMatch | None:
+    """The mechanic the term lookup reads ``text`` as: by a name as written, a form of it or a slip of one name
+    (:data:`_NAMED`); None for anything else."""
+    match = term_index().lookup(text, typo_among=_mechanic_keys())
+    return match if match is not None and match.how in _NAMED and match.term.kind in MECHANIC_KINDS else None
+
+
+def _repaired(text: str) -> frozenset[str]:
+    """The concept id of the mechanic the term lookup reads ``text`` as by a form or a slip of its name
+    (:meth:`bot.terms.TermIndex.lookup`: „ausgrabn“ → Ausgraben, „blutdrst“ → Blutdurst), as a side of a comparison
+    is searched (:func:`_side_passage` repairs it too); ``frozenset()`` for anything else."""
+    match = _mechanic(text)
+    return frozenset({term_concept(match.term)}) if match is not None else frozenset()
 
 
 def named_by(things: Things) -> Callable[[str], str]:
@@ -61,8 +90,7 @@ def named_by(things: Things) -> Callable[[str], str]:
     nothing else: „Circu“, „boros rekrut“), ``""`` for anything else („Commander“, „Startlebenspunkte“ name terms,
     no mechanic)."""
     def named(text: str) -> str:
-        match = term_index().lookup(text, typo_among=())  # exact names only: no typo tier
-        if match is not None and match.how == "exact" and match.term.kind in MECHANIC_KINDS:
+        if _mechanic(text) is not None:  # a name as written, a form of it or a slip („ausgrabn“) the lookup repairs
             return "mechanic"
         found = things(text)
         return "card" if only_cards(found) else ""
@@ -81,11 +109,11 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
     comparison (:func:`bot.comparison.comparison`, sides split where each word names a thing of its own) or none
     of its sides names anything of the store (then it is answered as any question)."""
     things = cache(things_of(r, names))  # one look-up per text: the cuts and the name test ask again
-    asked = comparison(question, things, named_by(things))
+    asked = comparison(question, things, cache(named_by(things)))
     if asked is None or not asked.sides:
         return None
     passages: dict[int, PassageRecord] = {}
-    unread = []
+    unread = list(asked.unread)  # words too long to read: said, not searched
     for side in asked.sides:
         p = await _side_passage(store, r, side, names)
         if p is None:
@@ -105,7 +133,8 @@ def side_lines(sides: Sides, typed: Mapping[str, str] | None = None) -> list[str
     typed = typed or {}
     if sides.unread:
         named = ", ".join(f"„{quote_user(typed.get(s, s), SIDE_ECHO)}“" for s in sides.unread)
-        lines.append(f"ℹ️ Nicht gelesen: {named} nennt keine Mechanik, keinen Begriff und keine Karte der "
+        verb = "nennt" if len(sides.unread) == 1 else "nennen"
+        lines.append(f"ℹ️ Nicht gelesen: {named} {verb} keine Mechanik, keinen Begriff und keine Karte der "
                      "Dokumente; verglichen wird nur der Rest.")
     if sides.asked.empty:
         lines.append("ℹ️ Der Vergleich nennt nur eine Seite; hier steht sie allein. Für einen Vergleich beide "

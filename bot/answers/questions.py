@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.actions import asked_action
-from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_found, quoted_keys, register_page
+from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_search, quoted_keys, register_page
 from bot.answers.card_lines import card_lines
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
@@ -333,7 +333,7 @@ def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str) -> None
         UserError: the question is one of these.
     """
     asked = comparison(question)
-    if asked is not None and not asked.sides:  # „unterschied zwischen und“: a comparison naming nothing at all
+    if asked is not None and not asked.sides and not asked.unread:  # „unterschied zwischen und“: naming nothing
         raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",
                         "Bitte beide Seiten nennen, z. B. „Was ist der Unterschied zwischen Spuk und Ausgraben?“")
     if not found.analysis.terms:
@@ -360,12 +360,11 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     shown = quote_user(question, 120)
     read = await read_asked(ctx.store, r.analyser.vocab.knows, question)  # markup out, „blut durst“ as Blutdurst
     question = read.text
-    found = await r.search(ctx.store, question, ctx.names, limit=OTHERS + 1)
-    hits = found.hits
-    _refuse_unasked(question, found, r, shown)
     # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
-    # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it
-    rows, found = await asked_found(ctx, r, question, found, OTHERS + 1)  # „verbrennt mana“: as „mana verbrennt“
+    # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it;
+    # one search, its words in the register's order („verbrennt mana“ searched as „mana verbrennt“)
+    rows, found = await asked_search(ctx, r, question, OTHERS + 1)
+    _refuse_unasked(question, found, r, shown)
     hits = (found := await named_found(ctx.store, found)).hits  # 003's entries named by rule number, as in /regel
     register = await register_page(ctx, question, rows, hits[0].passage.key if hits else None)
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does

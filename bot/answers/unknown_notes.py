@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from bot.analysis import Analysis
 from bot.answers.name_notes import NOTED, typo_line
@@ -38,26 +39,62 @@ from bot.text import tokens as name_tokens
 TITLE_LIMIT = 256
 
 
-@dataclass(frozen=True)
-class Notes:
-    """What the answer says first about the question's words no document holds.
+class Miss(NamedTuple):
+    """A near miss: typed words read as a card they do not name (:func:`near_misses`).
 
     Attributes:
-        lines: German lines (user text escaped), near misses first, then unknown words; empty when none.
-        hedge: the answer must say that no passage clearly answers (a near miss or an unknown word).
-        missed: the typed words (escaped, each ≤ 40 characters) read as a card they do not name, for the title.
-        read_as: the other typed words read as a close word of the documents, as typed (not escaped).
-        meant: the typed words read as another word that are German words themselves (:func:`meant_words`).
-        claims: per near miss, the card it was read as and the sentence saying the passages below are that card's
-            (:func:`fitted_notes` drops it when they are not).
+        shown: the typed words, escaped (:func:`bot.reply.quote_user`, at most 40 characters).
+        card: the name of the card they were read as.
     """
 
-    lines: tuple[str, ...] = ()
+    shown: str
+    card: str
+
+    def line(self, claimed: bool) -> str:
+        """The note on this near miss; ``claimed``: with the sentence that the passages below are its card's."""
+        claim = f" Die Stellen unten gelten {self.card}, nicht „{self.shown}“." if claimed else ""
+        return f"ℹ️ „{self.shown}“ steht in keinem Dokument des Bots; am ähnlichsten: **{self.card}**.{claim}"
+
+
+@dataclass(frozen=True)
+class Notes:
+    """What the answer says first about the question's words no document holds, built from its parts.
+
+    Attributes:
+        parts: per line, in order (near misses first, then unknown words): a line written out (German, user text
+            escaped), or a :class:`Miss`, whose line depends on the page's best passage (:attr:`lines`).
+        hedge: the answer must say that no passage clearly answers (a near miss or an unknown word).
+        read_as: the other typed words read as a close word of the documents, as typed (not escaped).
+        meant: the typed words read as another word that are German words themselves (:func:`meant_words`).
+        lead: the title (card or section) of the page's best passage once known (:func:`fitted_notes`); None
+            before.
+    """
+
+    parts: tuple[str | Miss, ...] = ()
     hedge: bool = False
-    missed: tuple[str, ...] = ()
     read_as: tuple[str, ...] = ()
     meant: frozenset[str] = frozenset()
-    claims: tuple[tuple[str, str], ...] = ()
+    lead: str | None = None
+
+    @property
+    def _claimed(self) -> bool:
+        """True when the near misses may say the page is their card's: the best passage is not known yet, or it is
+        of a card a near miss was read as."""
+        return self.lead is None or any(isinstance(p, Miss) and p.card == self.lead for p in self.parts)
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The German lines of :attr:`parts`; a near miss says that the passages below are its card's only while
+        :attr:`_claimed` („blut dust“: „dust“ read as Durst des Todesbeschwörers, the best passage Blutdurst's, keeps
+        its line without that sentence)."""
+        claimed = self._claimed
+        return tuple(p.line(claimed) if isinstance(p, Miss) else p for p in self.parts)
+
+    @property
+    def missed(self) -> tuple[str, ...]:
+        """The typed words (escaped, each ≤ 40 characters) read as a card they do not name, for the title
+        (:func:`missed_title`); none when the page is of no such card (:attr:`_claimed`)."""
+        return tuple(p.shown for p in self.parts if isinstance(p, Miss)) if self._claimed else ()
 
 
 async def meant_words(analysis: Analysis) -> frozenset[str]:
@@ -109,10 +146,7 @@ def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameInde
     per named card whose name took a repaired word one line (``/karte``'s typo line when the lookup takes the typed
     words for that card, else the near-miss line, hedged), then one line for the other repaired words (hedged by
     :func:`question_notes` only when one is an ordinary German word: meant as typed, not a typo)."""
-    lines: list[str] = []
-    missed: list[str] = []
-    claims: list[tuple[str, str]] = []
-    hedge = False
+    parts: list[str | Miss] = []
     words = list(dict.fromkeys(analysis.words))
     used: set[str] = set()
     for card in cards:
@@ -125,27 +159,24 @@ def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameInde
         found = names.lookup(typed) if names is not None else None
         if found is not None and found.hit is not None and found.hit.card_id == card.id and (
                 found.how in NOTED or found.how == EXACT_MATCH):
-            lines.append("ℹ️ " + typo_line(typed, card.name))
+            parts.append("ℹ️ " + typo_line(typed, card.name))
             continue
-        shown = quote_user(typed, 40)
-        missed.append(shown)
-        hedge = True
-        claims.append((card.name, f" Die Stellen unten gelten {card.name}, nicht „{shown}“."))
-        lines.append(f"ℹ️ „{shown}“ steht in keinem Dokument des Bots; am ähnlichsten: **{card.name}**.{claims[-1][1]}")
+        parts.append(Miss(quote_user(typed, 40), card.name))
     other = [w for w in words if w in analysis.typos and w not in used and not inflected(analysis.typos[w], w)
              and not frame_word(fold(analysis.typos[w]))]  # „unterschid zwischen …“: the comparison's frame
     for w in list(other):  # a slip of a card's name the question did not rank by: /karte's line all the same
         card = _typo_card(analysis.typos[w], w, names)
         if card is not None:
-            lines.append("ℹ️ " + typo_line(analysis.typos[w], card))
+            parts.append("ℹ️ " + typo_line(analysis.typos[w], card))
             other.remove(w)
     if other:
         pairs = ", ".join(f"„{quote_user(analysis.typos[w], 40)}“ (gelesen als „{quote_user(w, 40)}“)"
                           for w in other[:UNKNOWN_SHOWN])
         verb = "steht" if len(other) == 1 else "stehen"
-        lines.append(f"ℹ️ {pairs} {verb} so in keinem Dokument des Bots; die Stellen unten passen zum ähnlichsten "
+        parts.append(f"ℹ️ {pairs} {verb} so in keinem Dokument des Bots; die Stellen unten passen zum ähnlichsten "
                      "Wort der Dokumente, vielleicht nicht zum gemeinten.")
-    return Notes(tuple(lines), hedge, tuple(missed), tuple(analysis.typos[w] for w in other), claims=tuple(claims))
+    hedge = any(isinstance(p, Miss) for p in parts)
+    return Notes(tuple(parts), hedge, tuple(analysis.typos[w] for w in other))
 
 
 #: Two or more words typed capitalised in a row inside a question, maybe joined by an article or „von“ („Dunkles
@@ -183,21 +214,17 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     # a word the near-miss line names as read („verbrennt“ gelesen als „verbrenn“) is not named again, read, as a
     # word no document holds: one note per word; the answer stays hedged
     line = unknown_line([w for w in unknown if analysis.typos.get(w) not in near.read_as])
-    return Notes((*near.lines, *([line] if line else [])), near.hedge or meant or bool(unknown), near.missed,
-                 near.read_as, meant_set, near.claims)
+    return Notes((*near.parts, *([line] if line else [])), near.hedge or meant or bool(unknown), near.read_as,
+                 meant_set)
 
 
 def fitted_notes(notes: Notes, best: PassageRecord) -> Notes:
-    """``notes`` as they hold for the page led by ``best``: a near miss read as a card the best passage is not of
-    („blut dust“: „dust“ read as Durst des Todesbeschwörers, the best passage Blutdurst's) keeps its line without
-    the sentence that the passages below are that card's, and names no card in the title (:func:`missed_title`);
-    unchanged when the best passage is of a card a near miss was read as, or there is none. The hedge stays."""
-    if not notes.claims or any(card == best.title for card, _ in notes.claims):
-        return notes
-    lines = list(notes.lines)
-    for _, claim in notes.claims:
-        lines = [line.replace(claim, "") for line in lines]
-    return replace(notes, lines=tuple(lines), missed=(), claims=())
+    """``notes`` as they hold for the page led by ``best`` (:attr:`Notes.lead`: its title): a near miss read as a
+    card the best passage is not of („blut dust“: „dust“ read as Durst des Todesbeschwörers, the best passage
+    Blutdurst's) keeps its line without the sentence that the passages below are that card's, and names no card in
+    the title (:func:`missed_title`); as before when the best passage is of a card a near miss was read as, or there
+    is none. The hedge stays."""
+    return replace(notes, lead=best.title)
 
 
 def missed_title(notes: Notes, title: str) -> str:
@@ -210,5 +237,5 @@ def missed_title(notes: Notes, title: str) -> str:
     return shorten(f"Nicht in den Dokumenten: {named} – am ähnlichsten: {title}", TITLE_LIMIT)
 
 
-__all__ = ["TITLE_LIMIT", "Notes", "fitted_notes", "meant_words", "missed_title", "name_words", "near_misses",
+__all__ = ["TITLE_LIMIT", "Miss", "Notes", "fitted_notes", "meant_words", "missed_title", "name_words", "near_misses",
            "question_notes"]

@@ -280,6 +280,10 @@ async def test_a_card_name_typed_with_a_space_for_its_hyphen_is_one_side(ctx):
     # „krams boros rekrut“ alone reads as Boros-Rekrut, but „krams“ names Krims // Krams: the cut keeps it there
     ("krims krams boros rekrut", "Krims // Krams · Boros-Rekrut"),
     ("unterschied krims krams boros rekrut", "Krims // Krams · Boros-Rekrut"),
+    # a slip the term lookup repairs (Ausgraben by its stem, Blutdurst by one letter) is a name as the framed
+    # „unterschied zwischen spuk und ausgrabn“ reads it; before, Spuk was dropped and Ausgraben answered alone
+    ("spuk ausgrabn", "Spuk · Ausgraben"),
+    ("spuk blutdrst", "Spuk · Blutdurst"),
 ])
 async def test_a_question_of_names_alone_is_a_comparison(ctx, question, title):
     # three keywords of the term table (Haunt 702.55, Dredge 702.52, Bloodthirst 702.54), two cards: nothing but
@@ -310,3 +314,44 @@ async def test_a_side_taken_out_as_markup_is_said_like_an_empty_side(ctx):
         body = (await run_answer(ctx, "question", question=question)).pages[0].body
         assert "ℹ️ Der Vergleich nennt nur eine Seite; hier steht sie allein." in body, question
         assert "Spuk ist eine Fähigkeit, die deinen Kreaturen" in body and "Keine Stelle passt eindeutig" not in body
+
+
+@pytest.mark.parametrize(("question", "title", "unread"), [
+    # 266 letters: before, the reading stopped at 300 characters, inside „boros rekrut“, and answered 001's
+    # „Geteilte Karten“ with neither side; 252 letters (×36) already compared
+    ("unterschied zwischen " + "Szadekk" * 38 + " und boros rekrut", "Boros-Rekrut", ["Szadekk" * 38]),
+    ("unterschied zwischen " + "Szadekk" * 36 + " und boros rekrut", "Boros-Rekrut", ["Szadekk" * 36]),
+    # names alone: before, Ausgraben answered alone, Spuk dropped
+    ("x" * 300 + " " + "y" * 300 + " spuk ausgraben", "Spuk · Ausgraben", ["x" * 300, "y" * 300]),
+    ("spuk oder " + "x" * 300, "Spuk", ["x" * 300]),
+])
+async def test_a_word_too_long_to_read_is_said_and_the_other_sides_stay(ctx, question, title, unread):
+    r = await ranker(ctx.store)
+    things = things_of(r, ctx.names)
+    asked = comparison(question, things, named_by(things))
+    assert asked is not None and asked.unread == tuple(unread)
+    page = (await run_answer(ctx, "question", question=question)).pages[0]
+    assert page.title == title
+    shown = ", ".join(f"„{word[:59]}…“" for word in unread)
+    verb = "nennt" if len(unread) == 1 else "nennen"
+    assert f"ℹ️ Nicht gelesen: {shown} {verb} keine Mechanik, keinen Begriff und keine Karte" in page.body
+
+
+def test_the_frame_is_read_on_tokens():
+    # a joiner stands between whitespace, „vs.“ takes its dot, the first kind of joiner found decides; a frame word
+    # inside a hyphenated word („Regel-unterschied“, like „Regelunterschied“) is no frame
+    from bot.comparison_frame import Sides, framed, gap, tokens
+
+    def read(text):
+        return framed(text, tokens(text))
+
+    assert read("spuk vs. ausgraben") == Sides("spuk", "ausgraben")
+    assert read("spuk oder blutdurst im vergleich zu ausgraben") == Sides("spuk oder blutdurst", "ausgraben")
+    assert read("was ist der unterschied zwischen spuk und ausgraben oder blutdurst") == Sides(
+        "spuk", "ausgraben oder blutdurst")
+    assert read("spuk oder ausgraben") == Sides("spuk", "ausgraben", oder=True)
+    assert read("spuk,oder ausgraben") is None and read("spuk vs.ausgraben") is None
+    assert read("Regel-unterschied zwischen spuk und ausgraben") is None
+    assert gap("spuk oder", tokens("spuk oder")) == Sides("spuk", "")
+    assert gap("unterschied zwischen und spuk", tokens("unterschied zwischen und spuk")) == Sides(" ", " spuk")
+    assert comparison("spuk oder ausgraben, blutdurst") == Comparison(("spuk", "ausgraben", "blutdurst"))

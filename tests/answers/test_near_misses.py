@@ -111,3 +111,21 @@ async def test_a_name_typed_in_capitals_keeps_its_unknown_words_also_when_they_a
     assert HEDGE in body
     plain = await run_answer(ctx, "question", question="Kann ich die Kreatur nochmal tappen und Boni dazunehmen?")
     assert "in keinem Dokument des Bots" not in plain.pages[0].body
+
+
+def test_a_near_miss_line_is_built_from_its_parts_once_the_page_is_known():
+    # the line of a near miss says the passages are its card's only while the page is of that card (or not yet
+    # known); the other lines stay as written, whatever they quote
+    from dataclasses import replace
+
+    from bot.answers.unknown_notes import Miss, Notes
+
+    other = "ℹ️ „x“ (gelesen als „y“) steht so in keinem Dokument des Bots."
+    notes = Notes((Miss("blitzschlag", "Blitzschlange"), other), hedge=True)
+    claimed = ("ℹ️ „blitzschlag“ steht in keinem Dokument des Bots; am ähnlichsten: **Blitzschlange**. Die Stellen "
+               "unten gelten Blitzschlange, nicht „blitzschlag“.")
+    assert notes.lines == (claimed, other) and notes.missed == ("blitzschlag",)
+    assert replace(notes, lead="Blitzschlange").lines == (claimed, other)
+    elsewhere = replace(notes, lead="Blutdurst")
+    assert elsewhere.lines == (claimed.split(" Die Stellen")[0], other)
+    assert elsewhere.missed == () and elsewhere.hedge

@@ -161,6 +161,26 @@ async def test_a_verb_form_before_mana_is_read_as_the_abolished_mana_burn(ctx, q
     assert "steht so in keinem Dokument" not in page.body and "Keine Stelle passt eindeutig" not in page.body
 
 
+@pytest.mark.parametrize(("question", "searched"), [("wann verbrennt Mana noch", "wann Mana verbrennt noch"),
+                                                    ("gibt es noch manabrand", "gibt es noch manabrand")])
+async def test_frage_searches_an_abolished_rule_once_in_the_register_s_order(ctx, monkeypatch, question, searched):
+    # the register turns „verbrennt mana“ to the order of Manabrand's synonym „mana verbrenn*“ before the one search
+    # (before, a first search of the words as typed, then a second one turned)
+    from bot.ranking import Ranker
+
+    texts: list[str] = []
+    real = Ranker.search
+
+    async def counted(self, store, text, *args, **kwargs):
+        texts.append(text)
+        return await real(self, store, text, *args, **kwargs)
+
+    monkeypatch.setattr(Ranker, "search", counted)
+    reply = await run_answer(ctx, "question", question=question)
+    assert "**Manabrand abgeschafft** (seit 11.07.2009)" in reply.pages[0].body
+    assert texts[0] == searched and texts.count(searched) == 1 and question not in texts[1:]
+
+
 async def test_the_register_reads_a_pair_in_either_order(ctx):
     from bot.answers.abolished import turned
 

@@ -149,6 +149,10 @@ async def test_split_words_markup_and_slips_through_the_real_bot(real_bot, store
                                   locale="de")
         assert link.embeds[0]["title"] == "Spuk · Ausgraben"
         assert "ℹ️ Nicht gelesen: „\\[klick\\](https\\://evil.example)“" in link.embeds[0]["description"]
+        long = await fake.command("ask", {"question": "unterschied zwischen " + "Szadekk" * 38 + " und boros rekrut"},
+                                  locale="de")  # a word too long to read is said, 001's Boros-Rekrut compared
+        assert long.embeds[0]["title"] == "Boros-Rekrut"
+        assert "ℹ️ Nicht gelesen: „" + "Szadekk" * 8 + "Sza…“ nennt keine" in long.embeds[0]["description"]
         mention = await fake.command("ask", {"question": "was macht <@!123456789012345678>"}, locale="de")
         assert mention.ephemeral and mention.embeds[0]["title"].startswith("Wonach fragst du? „was macht \\<\\@!")
         # the searches say the markup they do not read as /frage does (before: no note, „Nichts gefunden“ alone)

@@ -1,0 +1,77 @@
+"""The parts of one German word the analysis reads against the documents' vocabulary (:mod:`bot.analysis`, steps
+4 and 6 of its module doc): the verb of a participle or present-tense form (``gewirkt`` → ``wirken``,
+``aufgedeckt`` → ``aufdecken``, ``tappst`` → ``tappen``) and the parts of a compound (``Kampfschadenssegment`` →
+kampf, schaden, segment; linking ``s``/``es``/``n``/``en``/``e``).
+
+Pure functions of a lower-case word and the store's :class:`bot.vocabulary.Vocabulary` (which words the documents
+hold, how often); nothing here imports discord or the store.
+"""
+
+from __future__ import annotations
+
+from bot import stopwords as lists
+from bot.stopwords import STOP_WORDS
+from bot.vocabulary import Vocabulary
+
+#: Shortest word split into compound parts, and shortest part.
+MIN_COMPOUND, MIN_PART = 8, 4
+_MANNER, _LINKS = "weise", ("", "s", "es", "n", "en", "e")  # German adverbs' ending (``teilweise``); linking letters
+
+
+def participle_verb(word: str, vocab: Vocabulary) -> str | None:
+    """The verb of a participle or present-tense form the documents know: ``gewirkt`` → ``wirken``,
+    ``aufgedeckt`` → ``aufdecken``, ``gemischte`` → ``mischen``, ``bezahlt`` → ``bezahlen``, ``tappst`` → ``tappen``
+    (None when the documents lack the verb, :meth:`Vocabulary.knows`)."""
+    base = word
+    for ending in ("en", "er", "es", "em", "e"):  # inflected participles: gemischte, gewirkten
+        if base.endswith("t" + ending):
+            base = base[: -len(ending)]
+            break
+    if base.endswith("st") and len(base) >= 6:
+        base = base[:-2] + "t"  # tappst → tappt, opferst → opfert
+    if not (base.endswith("t") or base.endswith("en")) or len(base) < 5:
+        return None
+    cores = [base]
+    if base.startswith("ge"):
+        cores.append(base[2:])
+    if base.startswith(lists.SEPARABLE_GE):  # one call of C for the many words without a separable prefix and ge
+        cores += [p + base[len(p) + 2 :] for p in lists.SEPARABLE_PREFIXES if base.startswith(p + "ge")]
+    for core in reversed(cores):
+        for verb in (core[:-1] + "en", core[:-1] + "n", core):
+            if len(verb) >= 5 and verb.endswith("n") and vocab.knows(verb):
+                return verb
+    return None
+
+
+def compound_parts(word: str, vocab: Vocabulary, depth: int = 0) -> list[str]:
+    """The parts of a compound the store's vocabulary holds (``eismarken`` → eis, marken; each part at least
+    :data:`MIN_PART` letters at the tail, three at the head, no stop word), or [] (a word under
+    :data:`MIN_COMPOUND` letters, not all letters, or no cut into known parts; at most two levels deep)."""
+    if len(word) < MIN_COMPOUND or depth > 1 or not word.isalpha():
+        return []
+    if word.endswith(_MANNER) and _part(word[: -len(_MANNER)], vocab):  # "teilweise": in the manner of its head
+        return [word[: -len(_MANNER)]]
+    best: list[str] = []
+    for cut in range(len(word) - MIN_PART, 2, -1):  # longest tail first: "kampfschadens|segment"
+        head, tail = word[:cut], word[cut:]
+        if not _part(tail, vocab):
+            continue
+        for link in _LINKS:
+            if link and not head.endswith(link):
+                continue
+            stem = head[: len(head) - len(link)] if link else head
+            if len(stem) >= 3 and stem not in STOP_WORDS and _part(stem, vocab):
+                return [stem, *compound_parts(stem, vocab, depth + 1), tail]
+            if not best and len(stem) >= MIN_COMPOUND:
+                inner = compound_parts(stem, vocab, depth + 1)
+                if inner:
+                    best = [*inner, tail]
+    return best
+
+
+def _part(word: str, vocab: Vocabulary) -> bool:
+    """True when ``word`` may be a compound's part: three letters or more, in the documents, no stop word."""
+    return len(word) >= 3 and vocab.words.get(word, 0) > 0 and word not in STOP_WORDS
+
+
+__all__ = ["MIN_COMPOUND", "MIN_PART", "compound_parts", "participle_verb"]
