@@ -27,6 +27,7 @@ from bot.answers.terms import document_entries
 from bot.answers.today import STATUS_LABELS, explanation_words, today_index
 from bot.render import fit_reply
 from bot.reply import Page, Reply
+from bot.serve import Interactions, RestClient
 from bot.terms import term_index
 from tests.conftest import _file_identity
 
@@ -303,3 +304,21 @@ async def test_a_current_documents_passage_gets_a_term_mark_and_no_status_of_old
     reply = await run_answer(ctx, "question", question="Was passiert mit einer provozierten Kreatur bei Schnellvorlauf")
     names = [f.name for page in reply.pages for f in page.fields] + [reply.pages[0].body.split("\n\n")[0]]
     assert not any("heute anders formuliert" in n for n in names if "Schnellvorlauf" in n), names
+
+
+async def test_the_http_door_shows_the_same_label(core):
+    """The interactions endpoint (``POST /``, bot/serve.py) answers ``/frage`` and a candidate's button with the same
+    label as the gateway: 001:3068 (Gegengewicht, old words, no register row) holds today, its words marked apart."""
+    http = Interactions(core, RestClient())
+    base = {"id": "1", "application_id": "9", "token": "t", "locale": "de"}
+    button = {"custom_id": "rb:passage:001%3A3068", "component_type": 2}
+    pressed = await http.handle({**base, "type": 3, "data": button})
+    (embed,) = pressed["data"]["embeds"]
+    assert ("Kälteeinbruch – Häufig gestellte Fragen, 01.06.2006 · ✅ gilt weiterhin · ℹ️ Begriffe (heute „wirken“, "
+            "„Manawert“)\n") in embed["description"]
+    asked = await http.handle({**base, "type": 2, "data": {"name": "ask", "type": 1, "options": [
+        {"name": "question", "type": 3, "value": "Gegengewicht umgewandelte Manakosten"}]}})
+    names = [f["name"] for e in asked["data"]["embeds"] for f in e.get("fields", [])]
+    label = "01.06.2006 · gilt weiterhin · ℹ️ Begriffe (heute „wirken“, „Manawert“)"
+    assert any(n.endswith(label) for n in names), names
+    assert not any("heute anders formuliert" in n for n in names if "Gegengewicht" in n), names
