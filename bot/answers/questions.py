@@ -235,9 +235,9 @@ FIRST_TODAY = frozenset({"changed", "review"})
 
 def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: list[MechanicRecord]) -> str:
     """A candidate's field name: ``2. ⚠️ Zwietracht – Ruling · Zwietracht – Häufig gestellte Fragen, 17.03.2006 ·
-    heute überholt`` — its status mark and label (:func:`passage_state`), a document's rule with today's number
-    (``Regel 701.19c (heute 701.30d)``), and source, within Discord's 256 characters (the title and source are
-    shortened, the status never)."""
+    heute überholt`` — its status mark and label with its old terms (:func:`passage_standing`: ``… · gilt weiterhin ·
+    ℹ️ Begriffe (heute „wirken“)``), a document's rule with today's number (``Regel 701.19c (heute 701.30d)``), and
+    source, within Discord's 256 characters (the title and source are shortened, the status never)."""
     mark, label = (standing := passage_standing(index, p, passage_state(index, p, sections))).mark, standing.words
     tail = f" · {label}" if label else ""
     source = shorten(passage_source(p), 110)
