@@ -30,7 +30,7 @@ from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import footer_source, passage_source
 from bot.answers.today import (
-    STATUS_LABELS,
+    Standing,
     TodayIndex,
     cited_state,
     cited_text,
@@ -38,6 +38,7 @@ from bot.answers.today import (
     entry_status,
     explanation_notice,
     heute_block,
+    passage_terms,
     review_note,
     ruling_display,
     terms_line,
@@ -82,22 +83,27 @@ class PassageView:
 
 
 def passage_state(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord]) -> str:
-    """The passage's status today (a key of :data:`bot.answers.today.STATUS_LABELS`, ``""``: none), the same its own
-    command shows, without building the notices where the register answers directly (a candidate's field name): a
-    ruling or section by its register rows (:func:`bot.answers.today.entry_state`), a document's rule by the number
-    map (:func:`bot.answers.today.cited_state`), a card by whether a printed keyword's section changed or the term
-    table names an old term of it; 003 and an official rule as :func:`passage_view`."""
+    """The passage's rule status today (a key of :data:`bot.answers.today.STATUS_LABELS`, ``""``: none) as its command
+    shows it, no notices built: a ruling or section by its register rows (:func:`bot.answers.today.entry_state`),
+    a document's rule by the number map (:func:`bot.answers.today.cited_state`), a card by a printed keyword's changed
+    section, an official rule as :func:`passage_view`; 003 (current) none. Old terms: :func:`passage_standing`."""
     entry = _entry(p)
     if entry is not None:
         return entry_state(index, *entry)
     if p.kind == "quoted_rule" and p.number:
         return cited_state(index, p.key[:3], p.number)
-    if p.kind == "card" and p.card_id is not None:
-        if any(n.kind == "changed" for m in keyword_sections(index, sections, p.text)
-               for n in entry_status(index, "mechanic", m.id).notices):
-            return "changed"
-        return "wording" if entry_status(index, "card", p.card_id).terms else ""
-    return passage_view(index, p, sections).state if p.kind in ("explanation", "cr_rule") else ""
+    if p.kind == "card" and p.card_id is not None and any(
+            n.kind == "changed" for m in keyword_sections(index, sections, p.text)
+            for n in entry_status(index, "mechanic", m.id).notices):
+        return "changed"
+    return passage_view(index, p, sections).state if p.kind == "cr_rule" else ""
+
+
+def passage_standing(index: TodayIndex, p: PassageRecord, state: str) -> Standing:
+    """The passage's label today (:class:`bot.answers.today.Standing`): its status ``state`` (:func:`passage_state`)
+    and today's words for the old ones it uses (:func:`bot.answers.today.passage_terms`)."""
+    entry = {"ruling": p.ref_id, "mechanic": p.mechanic_id, "card": p.card_id}.get(p.kind)
+    return Standing(state, passage_terms(index, p.kind, entry, p.text))
 
 
 def _entry(p: PassageRecord) -> tuple[str, int] | None:
@@ -116,27 +122,26 @@ def passage_view(index: TodayIndex, p: PassageRecord, sections: list[MechanicRec
     today's mana value and colours, :func:`card_text`), 003 with its term notes, an official rule with its review
     line."""
     source = passage_source(p)
-    entry = _entry(p)
     if p.kind == "ruling" and p.ref_id is not None:
         return PassageView(entry_state(index, "ruling", p.ref_id),
                            ruling_display(index, "ruling", p.ref_id, p.text, source))
     if p.kind == "mechanic" and p.mechanic_id is not None:
         block = heute_block(index, "mechanic", p.mechanic_id)
-        state = entry_state(index, *entry) if entry else ""
-        return PassageView(state, f"{block}\n\n**Im Dokument:** {p.text}" if block else p.text)
+        shown = f"{block}\n\n**Im Dokument:** {p.text}" if block else p.text
+        return PassageView(entry_state(index, "mechanic", p.mechanic_id), shown)
     if p.kind == "quoted_rule" and p.number:
         return PassageView(cited_state(index, p.key[:3], p.number),
                            cited_text(index, p.key[:3], p.number, p.text, source))
     if p.kind == "card" and p.card_id is not None:
         before = [block for _, block in outdated_keywords(index, sections, p.text)]
         terms = terms_line(index, "card", p.card_id)
-        state = "changed" if before else ("wording" if terms else "")
+        state = "changed" if before else ""
         printed = card_text(card, source) if card is not None and text_printed(card) else None
         shown = [*before, printed or f"**Gedruckter Text** ({source}): {p.text}", *([terms] if terms else [])]
         return PassageView(state, "\n\n".join(shown))
     if p.kind == "explanation":
         note = explanation_notice(index, p.text)
-        return PassageView("wording" if note else "", "\n\n".join([p.text, note]) if note else p.text)
+        return PassageView("", "\n\n".join([p.text, note]) if note else p.text)
     if p.kind == "cr_rule" and p.number:
         note = review_note(index, p.number)
         return PassageView("review" if note else "", "\n\n".join([p.text, note]) if note else p.text)
@@ -157,15 +162,15 @@ def card_text(card: CardRecord, source: str) -> str:
 def owner_line(index: TodayIndex, p: PassageRecord, state: str) -> str:
     """``Ruling zu **Boros-Rekrut** · Ravnica – Häufig gestellte Fragen, 30.08.2005 · ✅ gilt weiterhin``; a
     document's rule with today's number: ``**Regel 502.32a** (heute 702.51a; Regel, wie im Dokument gedruckt) ·
-    … · ⚠️ heute überholt · Regelnummer von damals``. ``state``: :func:`passage_state`."""
+    … · ⚠️ heute überholt · Regelnummer von damals``. ``state``: :func:`passage_state`; the label with the passage's
+    old terms: :func:`passage_standing`."""
     kind = KIND_NAMES.get(p.kind, p.kind)
     where = {"ruling": f"{kind} zu **{p.title}**", "mechanic": f"{kind} **{p.title}**"}.get(p.kind, f"**{p.title}**")
     today = today_number(index, p.key[:3], p.number) if p.kind == "quoted_rule" and p.number else None
     if p.kind not in ("ruling", "mechanic"):
         where += f" (heute {today}; {kind})" if today else f" ({kind})"
-    parts = [where, passage_source(p)]
-    if state:
-        parts.append(STATUS_LABELS[state])
+    label = passage_standing(index, p, state).label
+    parts = [where, passage_source(p), *([label] if label else [])]
     if today:
         parts.append(HISTORY)
     return " · ".join(parts)
@@ -232,11 +237,10 @@ FIRST_TODAY = frozenset({"changed", "review"})
 
 def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: list[MechanicRecord]) -> str:
     """A candidate's field name: ``2. ⚠️ Zwietracht – Ruling · Zwietracht – Häufig gestellte Fragen, 17.03.2006 ·
-    heute überholt`` — its status mark and label (:func:`passage_state`), a document's rule with today's number
-    (``Regel 701.19c (heute 701.30d)``), and source, within Discord's 256 characters (the title and source are
-    shortened, the status never)."""
-    state = passage_state(index, p, sections)
-    mark, _, label = STATUS_LABELS[state].partition(" ") if state else ("", "", "")
+    heute überholt`` — its status mark and label with its old terms (:func:`passage_standing`: ``… · gilt weiterhin ·
+    ℹ️ Begriffe (heute „wirken“)``), a document's rule with today's number (``Regel 701.19c (heute 701.30d)``), and
+    source, within Discord's 256 characters (the title and source are shortened, the status never)."""
+    mark, label = (standing := passage_standing(index, p, passage_state(index, p, sections))).mark, standing.words
     tail = f" · {label}" if label else ""
     source = shorten(passage_source(p), 110)
     head = f"{number}. " + (f"{mark} " if mark else "")
@@ -470,6 +474,7 @@ __all__ = [
     "passage_button",
     "passage_card",
     "passage_page",
+    "passage_standing",
     "passage_state",
     "passage_view",
     "question_answer",

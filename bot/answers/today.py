@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.answers.sources import REGISTER_SOURCE, TABLE_SOURCE, cr_source
 from bot.answers.today_index import (
     _REF,
     ChangeRow,
@@ -38,13 +37,17 @@ from bot.answers.today_index import (
     TodayIndex,
     cited_evidence,
     evidence_text,
+    number_label,
     number_review,
     quote_line,
     review_note,
     rule_now,
+    rule_today_lines,
+    rule_today_source,
     today_index,
+    today_number,
 )
-from bot.answers.today_notes import coverage, explanation_notice, explanation_terms_note
+from bot.answers.today_notes import coverage, explanation_notice, explanation_terms_note, explanation_words
 from bot.model import review_notice
 from bot.reply import Reply
 from bot.store import RuleReview
@@ -308,31 +311,6 @@ def _term_evidence_text(index: TodayIndex, terms: tuple[TermRow, ...] | list[Ter
     return "\n".join([evidence, *_review_block(index, reviews)])
 
 
-def today_number(index: TodayIndex, prefix: str, number: str) -> str | None:
-    """Today's number of a rule document ``prefix`` (``"001"``) prints as ``number`` (the register's
-    ``[[number]]`` rows): ``"702.51"`` for 502.46, ``"ohne Gegenstück"`` when none; None when the register does
-    not map it or the number is the same today. A row "zu prüfen" gives the rule's number in the newest rules."""
-    cited = index.numbers.get((prefix, number))
-    if cited is None:
-        return None
-    review = number_review(index, prefix, number)
-    today = (review.today_number if review is not None else cited.today) or ""
-    if today == number:
-        return None
-    return today or "ohne Gegenstück"
-
-
-def number_label(index: TodayIndex, prefix: str, number: str) -> str:
-    """``"**502.46** (heute 702.51)"``: an old number as a list shows it, in bold, with today's
-    (:func:`today_number`; ``, zu prüfen`` when its row is under review); the bold number alone when today's
-    is the same or unknown."""
-    today = today_number(index, prefix, number)
-    check = ", zu prüfen" if number_review(index, prefix, number) is not None else ""
-    if today:
-        return f"**{number}** (heute {today}{check})"
-    return f"**{number}** (zu prüfen)" if check else f"**{number}**"
-
-
 # --- today's status in one word; the numbers and rules the documents print -------------------------------
 
 #: A status as an answer names it in one line (an owner line, a candidate's field name): mark and word of its
@@ -341,13 +319,67 @@ STATUS_LABELS = {status: f"{style.mark} {style.word}" for status, style in STYLE
 
 
 def entry_state(index: TodayIndex, kind: str, entry_id: int) -> str:
-    """Entry ``(kind, entry_id)``'s status as a key of :data:`STATUS_LABELS`: ``review`` when a row naming it is "zu
-    prüfen", else its stored status (``changed`` | ``wording`` | ``unchanged``; an English entry of 000 has its
-    German twin's ``wording``); ``""`` for an entry of a current document or one the register does not know."""
+    """Entry ``(kind, entry_id)``'s rule status as a key of :data:`STATUS_LABELS`: ``review`` when a row naming it is
+    "zu prüfen", else its stored status (``changed`` | ``wording`` | ``unchanged``); ``wording`` only where a register
+    row of that kind names it or its German twin (an English entry of 000): an entry stored as ``wording`` for its
+    old terms alone was read in the review and holds today (``unchanged``; its terms are :func:`passage_terms`).
+    ``""`` for an entry of a current document or one the register does not know."""
     if under_review(index, kind, entry_id):
         return "review"
     state = index.status.get((kind, entry_id), "")
+    if state == "wording" and not _worded(index, (kind, entry_id)):
+        return "unchanged"
     return state if state in STATUS_LABELS else ""
+
+
+def _worded(index: TodayIndex, entry: tuple[str, int]) -> bool:
+    """True when a register row of kind ``wording`` names ``entry`` or its German twin."""
+    twin = index.twins.get(entry)
+    return any(r.kind == "wording" for e in (entry, *([twin] if twin else [])) for r in index.rows(*e))
+
+
+#: The term mark of a label (:class:`Standing`): the passage uses older words than today's rules and cards.
+TERMS_MARK = "ℹ️ Begriffe"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A passage's status today as one label, two facts: ``state`` the rule's status (a key of
+    :data:`STATUS_LABELS`, ``""``: none to say, as for a current document) and ``terms`` today's words for the older
+    ones its text uses (:func:`passage_terms`). ``label``: ``✅ gilt weiterhin · ℹ️ Begriffe (heute „wirken“,
+    „Manawert“)``; ``mark`` and ``words`` the same split for a candidate's field name (mark first, words last)."""
+
+    state: str = ""
+    terms: tuple[str, ...] = ()
+
+    @property
+    def mark(self) -> str:
+        """The status mark (``✅``), ``""`` without a status."""
+        return STYLES[self.state].mark if self.state else ""
+
+    @property
+    def words(self) -> str:
+        """The label after its mark: ``gilt weiterhin · ℹ️ Begriffe (heute „wirken“)``, ``""`` when nothing to say."""
+        terms = f"{TERMS_MARK} (heute {', '.join(f'„{t}“' for t in self.terms)})" if self.terms else ""
+        return " · ".join(p for p in (STYLES[self.state].word if self.state else "", terms) if p)
+
+    @property
+    def label(self) -> str:
+        """The whole label: mark and words (an owner line)."""
+        return " ".join(p for p in (self.mark, self.words) if p)
+
+
+def passage_terms(index: TodayIndex, kind: str, entry_id: int | None, text: str = "") -> tuple[str, ...]:
+    """Today's words for the older ones a passage uses, in the order of their notice: an entry's terms of
+    ``data/terms.tsv`` (``kind`` ``ruling`` | ``mechanic`` | ``card``; ``„wirken“ statt „spielen“`` gives ``wirken``,
+    a long one its first part: ``auf dem Schlachtfeld``); for 003 (``kind`` ``explanation``, ``text`` its text) the
+    words of :func:`explanation_notice` (``Bleibende Karte`` for „Permanent“, 110). ``()`` when none."""
+    if kind == "explanation":
+        return explanation_words(index, text)
+    if entry_id is None:
+        return ()
+    terms = entry_status(index, kind, entry_id).terms
+    return tuple(dict.fromkeys(t.new.split(" (")[0].split(" / ")[0] for t in terms))
 
 
 def cited_state(index: TodayIndex, prefix: str, number: str) -> str:
@@ -375,8 +407,6 @@ def cited_notice(index: TodayIndex, prefix: str, number: str) -> str:
     return notice_line(index, Notice(cited_state(index, prefix, number), cited.note, cited_evidence(index, cited)))
 
 
-
-
 def cited_text(index: TodayIndex, prefix: str, number: str, text: str, source: str = "") -> str:
     """A rule as document ``prefix`` prints it under ``number`` (``text``), as shown today — the counterpart of
     :func:`status_text` for the documents' rules: a changed (or "zu prüfen") rule gets its notice
@@ -394,36 +424,6 @@ def cited_text(index: TodayIndex, prefix: str, number: str, text: str, source: s
     quote = quote_line(index, cited.today) if cited.today else ""
     label = history_label(style, source)
     return "\n".join(part for part in (notice, quote, f"{label}: {text}" if label else text) if part)
-
-
-def rule_today_lines(index: TodayIndex, number: str) -> list[str]:
-    """Today's text of a rule the register cites, as a rule page shows it (:func:`rule_now`): ``**709.4b** …
-    _(Comprehensive Rules vom 17.04.2026, wie im Register zitiert)_``; changed since: the new text with its date,
-    then the review line; moved: ``**709.4a** heißt in den Comprehensive Rules vom 01.08.2026 **709.4f**: …``;
-    gone: that it is gone. Empty when the register does not cite ``number``."""
-    now = rule_now(index, number)
-    if now is None:
-        return []
-    when = cr_source(now.effective)
-    if now.review is None:
-        return [f"**{number}** {now.text} _({when}, wie im Register zitiert)_"]
-    if now.today is None:
-        head = f"**{number}** gibt es in den {when} nicht mehr."
-    elif now.today != number:
-        head = f"**{number}** heißt in den {when} **{now.today}**: {now.text}"
-    else:
-        head = f"**{number}** {now.text} _({when}, neuer Wortlaut)_"
-    return [head, review_note(index, number)]
-
-
-def rule_today_source(index: TodayIndex, numbers: list[str], table: bool = False) -> str:
-    """The sources a page of today's rules names: ``Comprehensive Rules vom 17.04.2026, wie im Änderungsregister
-    zitiert`` (the rules file of the first of ``numbers`` the register cites, :func:`rule_now`), then, when ``table``
-    is true (the page names terms of the term table), :data:`bot.answers.sources.TABLE_SOURCE`; the register alone
-    (:data:`bot.answers.sources.REGISTER_SOURCE`) when neither."""
-    now = next((found for n in numbers if (found := rule_now(index, n)) is not None), None)
-    cited = f"{cr_source(now.effective)}, wie im Änderungsregister zitiert" if now else ""
-    return "; ".join(s for s in (cited, TABLE_SOURCE if table else "") if s) or REGISTER_SOURCE
 
 
 # --- the register's statements in the forms older callers use (all through the renderer above) ------------
@@ -479,10 +479,11 @@ def newer_rulings(index: TodayIndex, kind: str, entry_id: int) -> list[DocEviden
     return list(entry_status(index, kind, entry_id).newer)
 
 
-__all__ = ["NO_STATUS", "REVIEWED", "STATUS_LABELS", "STYLES", "TERMS_HEAD", "ChangeRow", "EntryStatus", "Notice",
-           "PageNotes", "RuleNow", "TermRow", "TodayIndex", "cited_notice", "cited_state", "cited_text", "coverage",
-           "entry_state", "entry_status", "evidence_text", "explanation_notice", "explanation_terms_note",
-           "heute_block", "hit_notice", "newer_rulings", "notice_line", "number_label", "quote_line", "review_lines",
-           "review_note", "row_notice_line", "rule_now", "rule_today_lines", "ruling_display", "statement_lines",
-           "status_text", "terms_line", "terms_listing", "terms_notice", "today_index", "today_number",
-           "under_review", "with_review"]
+__all__ = ["NO_STATUS", "REVIEWED", "STATUS_LABELS", "STYLES", "TERMS_HEAD", "TERMS_MARK", "ChangeRow", "EntryStatus",
+           "Notice", "PageNotes", "RuleNow", "Standing", "TermRow", "TodayIndex", "cited_notice", "cited_state",
+           "cited_text", "coverage", "entry_state", "entry_status", "evidence_text", "explanation_notice",
+           "explanation_terms_note", "explanation_words", "heute_block", "hit_notice", "newer_rulings", "notice_line",
+           "number_label", "passage_terms", "quote_line", "review_lines", "review_note", "row_notice_line",
+           "rule_now", "rule_today_lines", "rule_today_source", "ruling_display", "statement_lines", "status_text",
+           "terms_line", "terms_listing", "terms_notice", "today_index", "today_number", "under_review",
+           "with_review"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from cachetools import LRUCache
 
-from bot.answers.sources import CR_NAME, cr_source
+from bot.answers.sources import CR_NAME, REGISTER_SOURCE, TABLE_SOURCE, cr_source
 from bot.model import review_notice
 from bot.reply import format_date
 from bot.store import ChangeRecord, CitedNumber, RuleReview, Store, TermRecord
@@ -304,3 +304,58 @@ def number_review(index: TodayIndex, prefix: str, number: str) -> RuleReview | N
     """The review of the register's ``[[number]]`` row for ``number`` as document ``prefix`` prints it, when
     today's rule it names changed in newer rules ("zu prüfen"); else None."""
     return next(iter(index.reviews.get(("number", f"{prefix}:{number}"), ())), None)
+
+
+def rule_today_lines(index: TodayIndex, number: str) -> list[str]:
+    """Today's text of a rule the register cites, as a rule page shows it (:func:`rule_now`): ``**709.4b** …
+    _(Comprehensive Rules vom 17.04.2026, wie im Register zitiert)_``; changed since: the new text with its date,
+    then the review line; moved: ``**709.4a** heißt in den Comprehensive Rules vom 01.08.2026 **709.4f**: …``;
+    gone: that it is gone. Empty when the register does not cite ``number``."""
+    now = rule_now(index, number)
+    if now is None:
+        return []
+    when = cr_source(now.effective)
+    if now.review is None:
+        return [f"**{number}** {now.text} _({when}, wie im Register zitiert)_"]
+    if now.today is None:
+        head = f"**{number}** gibt es in den {when} nicht mehr."
+    elif now.today != number:
+        head = f"**{number}** heißt in den {when} **{now.today}**: {now.text}"
+    else:
+        head = f"**{number}** {now.text} _({when}, neuer Wortlaut)_"
+    return [head, review_note(index, number)]
+
+
+def rule_today_source(index: TodayIndex, numbers: list[str], table: bool = False) -> str:
+    """The sources a page of today's rules names: ``Comprehensive Rules vom 17.04.2026, wie im Änderungsregister
+    zitiert`` (the rules file of the first of ``numbers`` the register cites, :func:`rule_now`), then, when ``table``
+    is true (the page names terms of the term table), :data:`bot.answers.sources.TABLE_SOURCE`; the register alone
+    (:data:`bot.answers.sources.REGISTER_SOURCE`) when neither."""
+    now = next((found for n in numbers if (found := rule_now(index, n)) is not None), None)
+    cited = f"{cr_source(now.effective)}, wie im Änderungsregister zitiert" if now else ""
+    return "; ".join(s for s in (cited, TABLE_SOURCE if table else "") if s) or REGISTER_SOURCE
+
+
+def today_number(index: TodayIndex, prefix: str, number: str) -> str | None:
+    """Today's number of a rule document ``prefix`` (``"001"``) prints as ``number`` (the register's
+    ``[[number]]`` rows): ``"702.51"`` for 502.46, ``"ohne Gegenstück"`` when none; None when the register does
+    not map it or the number is the same today. A row "zu prüfen" gives the rule's number in the newest rules."""
+    cited = index.numbers.get((prefix, number))
+    if cited is None:
+        return None
+    review = number_review(index, prefix, number)
+    today = (review.today_number if review is not None else cited.today) or ""
+    if today == number:
+        return None
+    return today or "ohne Gegenstück"
+
+
+def number_label(index: TodayIndex, prefix: str, number: str) -> str:
+    """``"**502.46** (heute 702.51)"``: an old number as a list shows it, in bold, with today's
+    (:func:`today_number`; ``, zu prüfen`` when its row is under review); the bold number alone when today's
+    is the same or unknown."""
+    today = today_number(index, prefix, number)
+    check = ", zu prüfen" if number_review(index, prefix, number) is not None else ""
+    if today:
+        return f"**{number}** (heute {today}{check})"
+    return f"**{number}** (zu prüfen)" if check else f"**{number}**"

@@ -30,9 +30,21 @@ def explanation_notice(index: TodayIndex, text: str, rule_text: str = "") -> str
     (``/regel``, ``/regel suche``, ``/frage``, the official rule's German explanation, a button's page): the older
     nouns of :func:`explanation_terms_note`, and the register's renamed terms 003 writes in their old words
     (:data:`EXPLANATION_PHRASES`: „im Spiel“ → „auf dem Schlachtfeld“, the register's row and its evidence), in one
-    line: ``ℹ️ Auf deutschen Karten: „Bleibende Karte“ statt „Permanent“ (110); „auf dem Schlachtfeld / aufs
-    Schlachtfeld kommen“ statt „im Spiel / ins Spiel kommen“ (403.1) _(…)_``; ``""`` when the text has none.
+    line: ``ℹ️ Auf deutschen Karten: „auf dem Schlachtfeld / aufs Schlachtfeld kommen“ statt „im Spiel / ins Spiel
+    kommen“ (403.1) _(…)_``; ``""`` when the text has none. 003's „Permanent“ (CR 110 permanent) is today's term.
     ``text`` may carry bold marks (``im **Spiel**``) of a search hit."""
+    return _note_line(_explanation_found(index, text, rule_text))
+
+
+def explanation_words(index: TodayIndex, text: str, rule_text: str = "") -> tuple[str, ...]:
+    """Today's words :func:`explanation_notice` names for ``text``, in its order: ``("Obertyp", "auf dem
+    Schlachtfeld")`` for „Übertyp … im Spiel“; ``()`` when it names none (the label's term mark,
+    :class:`bot.answers.today.Standing`)."""
+    return tuple(dict.fromkeys(new for new, _line in _explanation_found(index, text, rule_text).values()))
+
+
+def _explanation_found(index: TodayIndex, text: str, rule_text: str) -> dict[str, tuple[str, str]]:
+    """:func:`explanation_notice`'s findings: old word → (today's word, its line ``„new“ statt „old“ (rule)``)."""
     plain = text.replace("**", "")
     found = _noun_notes(plain, rule_text)
     rest = _INTO_THE_GAME.sub(" ", plain)
@@ -40,22 +52,26 @@ def explanation_notice(index: TodayIndex, text: str, rule_text: str = "") -> str
         row = index.terms.get(key)
         if row is not None and pattern.search(rest):
             rules = ", ".join(e.removeprefix("CR ") for e in row.evidence if e.startswith("CR "))
-            found.setdefault(row.old, f"„{row.new}“ statt „{row.old}“" + (f" ({rules})" if rules else ""))
-    return _note_line(found)
+            line = f"„{row.new}“ statt „{row.old}“" + (f" ({rules})" if rules else "")
+            found.setdefault(row.old, (row.new.split(" / ")[0], line))
+    return found
 
 
-def _note_line(found: dict[str, str]) -> str:
-    """The notice of :func:`explanation_terms_note` for ``found`` (old word → its line), ``""`` for none."""
+def _note_line(found: dict[str, tuple[str, str]]) -> str:
+    """The notice of :func:`explanation_terms_note` for ``found`` (old word → today's word and its line), ``""`` for
+    none."""
     if not found:
         return ""
-    return "ℹ️ Auf deutschen Karten: " + "; ".join(found.values()) + " _(Begriffstabelle, Regelnummer von heute)_"
+    lines = "; ".join(line for _new, line in found.values())
+    return f"ℹ️ Auf deutschen Karten: {lines} _(Begriffstabelle, Regelnummer von heute)_"
 
 
 def explanation_terms_note(text: str, rule_text: str = "") -> str:
-    """For the third-party German explanation (document 003, CardX Academy), which writes "Permanent",
-    "Token", "Vorrang" where German cards print other words: ``ℹ️ Auf deutschen Karten: „Bleibende Karte“
-    statt „Permanent“ (110)`` for every capitalised older name of the term table (``data/terms_de_en.tsv``,
-    column ``old``) the text uses as a word (also with an ending: "Permanents"); ``""`` when none.
+    """For the third-party German explanation (document 003, CardX Academy), which writes "Übertyp" where today's
+    rules say supertype and German cards "Obertyp": ``ℹ️ Auf deutschen Karten: „Obertyp“ statt „Übertyp“ (205.4)`` for
+    every capitalised older name of the term table (``data/terms_de_en.tsv``, column ``old``) the text uses as a word
+    (also with an ending: "Übertypen") that is not today's rules' own term (003's "Permanent", "Token": CR 110, 111);
+    ``""`` when none.
 
     Only nouns are checked: verbs and phrases of that column ("spielen", "im Spiel") keep their
     other senses in that text (a land is played; "ins Spiel gebracht" can mean "into the game").
@@ -67,30 +83,35 @@ def explanation_terms_note(text: str, rule_text: str = "") -> str:
 
 
 @cache
-def _old_nouns() -> tuple[tuple[str, re.Pattern[str], str], ...]:
+def _old_nouns() -> tuple[tuple[str, re.Pattern[str], str, str], ...]:
     """The older nouns of the term table (:func:`bot.terms.term_index`) that :func:`explanation_terms_note` looks
-    for, in the table's order: (old word, its pattern with an ending, its line ``„new“ statt „old“ (rule)``).
+    for, in the table's order: (old word, its pattern with an ending, today's word, its line ``„new“ statt „old“
+    (rule)``).
     They depend on the table only, so they are made once per process (not on every answer)."""
     # A word 003 uses in another sense than the table's term (data/terms_documents.tsv: „Vorrang“ is precedence
-    # there, 101.2) gets no note: the German cards' word for priority would be wrong for it.
+    # there, 101.2) gets no note: the German cards' word for priority would be wrong for it. Nor does a word that is
+    # today's rules' own term (003 „Permanent“, „Token“: CR 110 permanent, 111 token): 003 explains today's rules,
+    # and a term differs only where the rules' term is another one („Zugendesegment“: end step, 513).
     other_sense = {w.casefold(): s.english for s in senses() if EXPLANATION in s.documents for w in s.words}
     return tuple(
-        (old, re.compile(r"(?<!\w)" + re.escape(old) + r"(?:s|n|en|e)?(?!\w)"),
+        (old, re.compile(r"(?<!\w)" + re.escape(old) + r"(?:s|n|en|e)?(?!\w)"), term.german,
          f"„{term.german}“ statt „{old}“ ({term.rule})")
         for term in term_index().terms for old in term.old
         if other_sense.get(old.casefold(), term.english) == term.english and old[:1].isupper() and old != term.german
+        and old.casefold() != term.english.casefold()
     )
 
 
-def _noun_notes(text: str, rule_text: str) -> dict[str, str]:
-    """:func:`explanation_terms_note`'s findings: old word → ``„new“ statt „old“ (rule)``."""
-    found: dict[str, str] = {}
-    for old, pattern, line in _old_nouns():
+def _noun_notes(text: str, rule_text: str) -> dict[str, tuple[str, str]]:
+    """:func:`explanation_terms_note`'s findings: old word → (today's word, ``„new“ statt „old“ (rule)``)."""
+    found: dict[str, tuple[str, str]] = {}
+    for old, pattern, new, line in _old_nouns():
         if old in text and pattern.search(text):  # the pattern needs the word itself: most texts skip the search
-            found.setdefault(old, line)
+            found.setdefault(old, (new, line))
     if "außerhalb des Spiels" in text and "not on the battlefield" in rule_text:
-        found["außerhalb des Spiels"] = ("„nicht auf dem Schlachtfeld“ (englisch „not on the battlefield“) statt "
-                                         "„außerhalb des Spiels“, das in den Regeln „in keiner Zone“ heißt (400.11)")
+        found["außerhalb des Spiels"] = ("nicht auf dem Schlachtfeld", "„nicht auf dem Schlachtfeld“ (englisch „not "
+                                         "on the battlefield“) statt „außerhalb des Spiels“, das in den Regeln „in "
+                                         "keiner Zone“ heißt (400.11)")
     return found
 
 
@@ -142,4 +163,4 @@ def once_today(text: str, seen: set[str] | None = None) -> str:
 
 
 __all__ = ["EXPLANATION_PHRASES", "SAME_TODAY", "TODAY_HEAD", "coverage", "explanation_notice",
-           "explanation_terms_note", "once_today", "today_heads"]
+           "explanation_terms_note", "explanation_words", "once_today", "today_heads"]

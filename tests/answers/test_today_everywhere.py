@@ -5,7 +5,10 @@ rulings: a card's rulings (``/ruling karte``, the rulings button, ``[[Karte|ruli
 (``/mechanik``), the split-card rules button, ``/ruling suche`` with words of the ruling, and the term pages of
 ``/regel`` that list it. Wherever the rendered page shows the ruling (a 30-character piece of its text), the
 row's statement of today stands in the same paragraph, or at the top of the page with a tie (``⚠️¹``) in that
-paragraph; a changed ruling's statement stands before its text.
+paragraph; a changed ruling's statement stands before its text. The label of a passage (its page under ``/frage``
+and the button ``rb:passage``, a candidate's field name) says the rule's status from the register rows and, apart,
+today's words for its old terms (:class:`bot.answers.today.Standing`), over every changed or wording entry and every
+passage of the current documents 003 and 004.
 """
 
 from __future__ import annotations
@@ -19,9 +22,12 @@ import pytest
 
 from bot.answers import run_action, run_answer
 from bot.answers.chat import inline_replies
+from bot.answers.questions import candidate_name
 from bot.answers.terms import document_entries
+from bot.answers.today import STATUS_LABELS, explanation_words, today_index
 from bot.render import fit_reply
 from bot.reply import Page, Reply
+from bot.serve import Interactions, RestClient
 from bot.terms import term_index
 from tests.conftest import _file_identity
 
@@ -223,3 +229,96 @@ async def test_term_pages_of_regel_show_the_notices(ctx, store, chunk):
         page = Reply(pages=[Page(title=term.german, body="\n\n".join(lines))])  # a paragraph per listed entry
         listed += sum(check_pages(page, ruling, term.german) for ruling in changed)
     assert listed >= 5
+
+
+async def labelled_entries(store) -> list[tuple[str, str, int, str]]:
+    """(passage key, entry kind, entry id, stored status) of every ruling and mechanics paragraph whose entry the
+    build stored as ``changed`` or ``wording`` (by a register row, or by old terms alone)."""
+    return await store.fetchall(
+        "SELECT p.key, s.entry_kind, s.entry_id, s.status FROM today_status s JOIN passages p"
+        " ON (s.entry_kind = 'ruling' AND p.kind = 'ruling' AND p.ref_id = s.entry_id)"
+        " OR (s.entry_kind = 'mechanic' AND p.kind = 'mechanic' AND p.mechanic_id = s.entry_id)"
+        " WHERE s.status IN ('changed', 'wording') ORDER BY p.id")
+
+
+async def expected_label(store, kind: str, entry_id: int, termed: tuple[str, int]) -> tuple[str, str]:
+    """(the rule's status as a key of STATUS_LABELS, today's words for its old terms as the label writes them),
+    read from the store apart from the code: the strongest register row (changed, unchanged, wording), else
+    ``unchanged`` (the register read every entry of these documents; old terms alone change no rule); the terms of
+    entry ``termed`` (the entry itself, or the German twin of an English entry of 000)."""
+    kinds = {k for (k,) in await store.fetchall(
+        "SELECT c.kind FROM change_entries e JOIN changes c ON c.key = e.key WHERE e.entry_kind = ? AND e.entry_id = ?",
+        (kind, entry_id))}
+    state = next((k for k in ("changed", "unchanged", "wording") if k in kinds), "unchanged")
+    news = await store.fetchall(
+        "SELECT t.new FROM entry_terms e JOIN change_terms t ON t.key = e.term"
+        " WHERE e.entry_kind = ? AND e.entry_id = ? ORDER BY e.rowid", termed)
+    words = list(dict.fromkeys(new.split(" (")[0].split(" / ")[0] for (new,) in news))
+    return state, (f"ℹ️ Begriffe (heute {', '.join(f'„{w}“' for w in words)})" if words else "")
+
+
+async def test_every_label_says_the_rule_status_and_the_old_terms_apart(ctx, store):
+    """Every ruling and mechanics paragraph stored as changed or wording — by a register row or by old terms alone
+    (001:3070 and 001:3068, Gegengewicht, both „Spielt … umgewandelten Manakosten“: one with an unchanged row, one
+    with none) — opened whole (``/frage``'s page, its button ``rb:passage``) and as a ``/frage`` candidate's field
+    name: the label says the rule's status from the register rows and, apart, today's words for its old terms;
+    „heute anders formuliert“ only where a register row of kind wording names the entry."""
+    index = await today_index(store)
+    sections = await store.mechanic_sections()
+    counts: dict[str, int] = {}
+    for key, kind, entry_id, _stored in await labelled_entries(store):
+        state, terms = await expected_label(store, kind, entry_id, index.twins.get((kind, entry_id), (kind, entry_id)))
+        words = " · ".join(p for p in (STATUS_LABELS[state].partition(" ")[2], terms) if p)
+        owner = (await run_action(ctx, "passage", key)).pages[0].body.split("\n\n")[0]
+        assert owner.endswith(f" · {STATUS_LABELS[state]}" + (f" · {terms}" if terms else "")), (key, owner)
+        assert ("heute anders formuliert" in owner) == (state == "wording"), (key, owner)
+        p = await store.passage_by_key(key)
+        name = candidate_name(index, 2, p, sections)
+        assert name.startswith(f"2. {STATUS_LABELS[state].partition(' ')[0]} ") and name.endswith(f" · {words}"), name
+        counts[state + (" + Begriffe" if terms else "")] = counts.get(state + (" + Begriffe" if terms else ""), 0) + 1
+    # passages (a section's paragraphs each): 239 hold today with old words only, none of them „anders formuliert“
+    assert counts == {"changed": 15, "changed + Begriffe": 16, "unchanged + Begriffe": 239, "wording": 16,
+                      "wording + Begriffe": 13}
+    both = [(await run_action(ctx, "passage", k)).pages[0].body.split("\n\n")[0] for k in ("001:3070", "001:3068")]
+    assert all(o.endswith(" · ✅ gilt weiterhin · ℹ️ Begriffe (heute „wirken“, „Manawert“)") for o in both), both
+
+
+async def test_a_current_documents_passage_gets_a_term_mark_and_no_status_of_old_words(ctx, store):
+    """004 (Schnellvorlauf, 27.01.2026) and 003 (the rules of 2024+) are never „heute anders formuliert“: 004's
+    „provoziert“ is goad, today „aufstacheln“ (701.15; „Provozieren“ is provoke, 702.39); 003's „im Spiel“ is the
+    battlefield (403); 003's „Permanent“ is the rules' own term (110) and gets no mark."""
+    index = await today_index(store)
+    rows = await store.fetchall("SELECT key, kind, text FROM passages WHERE kind = 'explanation' OR key LIKE '004:%'")
+    marked = 0
+    for key, kind, text in rows:
+        owner = (await run_action(ctx, "passage", key)).pages[0].body.split("\n\n")[0]
+        assert "heute anders formuliert" not in owner, (key, owner)
+        if kind == "explanation":
+            words = explanation_words(index, text)
+            assert ("ℹ️ Begriffe" in owner) == bool(words) and "gilt weiterhin" not in owner, (key, owner)
+            assert "„Bleibende Karte“" not in owner and "„Spielstein“" not in owner, (key, owner)
+            marked += bool(words)
+    assert marked >= 15
+    fast = (await run_action(ctx, "passage", "004:5")).pages[0].body.split("\n\n")[0]
+    assert fast.endswith("Schnellvorlauf, 27.01.2026 · ✅ gilt weiterhin · ℹ️ Begriffe (heute „aufstacheln“)"), fast
+    reply = await run_answer(ctx, "question", question="Was passiert mit einer provozierten Kreatur bei Schnellvorlauf")
+    names = [f.name for page in reply.pages for f in page.fields] + [reply.pages[0].body.split("\n\n")[0]]
+    assert not any("heute anders formuliert" in n for n in names if "Schnellvorlauf" in n), names
+
+
+async def test_the_http_door_shows_the_same_label(core):
+    """The interactions endpoint (``POST /``, bot/serve.py) answers ``/frage`` and a candidate's button with the same
+    label as the gateway: 001:3068 (Gegengewicht, old words, no register row) holds today, its words marked apart."""
+    http = Interactions(core, RestClient())
+    base = {"id": "1", "application_id": "9", "token": "t", "locale": "de"}
+    button = {"custom_id": "rb:passage:001%3A3068", "component_type": 2}
+    pressed = await http.handle({**base, "type": 3, "data": button})
+    (embed,) = pressed["data"]["embeds"]
+    assert ("Kälteeinbruch – Häufig gestellte Fragen, 01.06.2006 · ✅ gilt weiterhin · ℹ️ Begriffe (heute „wirken“, "
+            "„Manawert“)\n") in embed["description"]
+    asked = await http.handle({**base, "type": 2, "data": {"name": "ask", "type": 1, "options": [
+        {"name": "question", "type": 3, "value": "Gegengewicht umgewandelte Manakosten"}]}})
+    names = [f["name"] for e in asked["data"]["embeds"] for f in e.get("fields", [])]
+    label = "01.06.2006 · gilt weiterhin · ℹ️ Begriffe (heute „wirken“, „Manawert“)"
+    assert any(n.endswith(label) for n in names), names
+    assert not any("heute anders formuliert" in n for n in names if "Gegengewicht" in n), names

@@ -44,6 +44,10 @@ async def test_frage_answers_whole_and_its_buttons_work_after_a_restart(real_bot
             assert GOLD in embed["description"]  # the passage whole, not a snippet
             assert "_Schlüssel: 000:22_" in embed["description"]
             assert "Fehde (Clash) – Artikel zur Schlüsselwort-Aktion, 2007" in embed["description"]
+            # the rule holds today (the register read it), its words are older: two facts, not „anders formuliert“
+            assert ("Artikel zur Schlüsselwort-Aktion, 2007 · ✅ gilt weiterhin · ℹ️ Begriffe (heute „Manawert“)\n"
+                    in embed["description"])
+            assert "heute anders formuliert" not in embed["description"]
             buttons = passage_buttons(res)
             assert 1 <= len(buttons) <= 4
             assert len(embed.get("fields") or []) == len(buttons)
