@@ -30,8 +30,8 @@ def explanation_notice(index: TodayIndex, text: str, rule_text: str = "") -> str
     (``/regel``, ``/regel suche``, ``/frage``, the official rule's German explanation, a button's page): the older
     nouns of :func:`explanation_terms_note`, and the register's renamed terms 003 writes in their old words
     (:data:`EXPLANATION_PHRASES`: „im Spiel“ → „auf dem Schlachtfeld“, the register's row and its evidence), in one
-    line: ``ℹ️ Auf deutschen Karten: „auf dem Schlachtfeld / aufs Schlachtfeld kommen“ statt „im Spiel / ins Spiel
-    kommen“ (403.1) _(…)_``; ``""`` when the text has none. 003's „Permanent“ (CR 110 permanent) is today's term.
+    line: ``ℹ️ Auf deutschen Karten: „Bleibende Karte“ statt „Permanent“ (110); „auf dem Schlachtfeld / aufs
+    Schlachtfeld kommen“ statt „im Spiel / ins Spiel kommen“ (403.1) _(…)_``; ``""`` when the text has none.
     ``text`` may carry bold marks (``im **Spiel**``) of a search hit."""
     return _note_line(_explanation_found(index, text, rule_text))
 
@@ -67,11 +67,10 @@ def _note_line(found: dict[str, tuple[str, str]]) -> str:
 
 
 def explanation_terms_note(text: str, rule_text: str = "") -> str:
-    """For the third-party German explanation (document 003, CardX Academy), which writes "Übertyp" where today's
-    rules say supertype and German cards "Obertyp": ``ℹ️ Auf deutschen Karten: „Obertyp“ statt „Übertyp“ (205.4)`` for
-    every capitalised older name of the term table (``data/terms_de_en.tsv``, column ``old``) the text uses as a word
-    (also with an ending: "Übertypen") that is not today's rules' own term (003's "Permanent", "Token": CR 110, 111);
-    ``""`` when none.
+    """For the third-party German explanation (document 003, CardX Academy), which writes "Permanent",
+    "Token", "Übertyp" where German cards print other words: ``ℹ️ Auf deutschen Karten: „Bleibende Karte“ statt
+    „Permanent“ (110)`` for every capitalised older name of the term table (``data/terms_de_en.tsv``, column ``old``)
+    the text uses as a word (also with an ending: "Permanents"); ``""`` when none.
 
     Only nouns are checked: verbs and phrases of that column ("spielen", "im Spiel") keep their
     other senses in that text (a land is played; "ins Spiel gebracht" can mean "into the game").
@@ -89,16 +88,15 @@ def _old_nouns() -> tuple[tuple[str, re.Pattern[str], str, str], ...]:
     (rule)``).
     They depend on the table only, so they are made once per process (not on every answer)."""
     # A word 003 uses in another sense than the table's term (data/terms_documents.tsv: „Vorrang“ is precedence
-    # there, 101.2) gets no note: the German cards' word for priority would be wrong for it. Nor does a word that is
-    # today's rules' own term (003 „Permanent“, „Token“: CR 110 permanent, 111 token): 003 explains today's rules,
-    # and a term differs only where the rules' term is another one („Zugendesegment“: end step, 513).
+    # there, 101.2) gets no note: the German cards' word for priority would be wrong for it. A word that is the
+    # English rules' term in German letters (003 „Permanent“, „Token“) keeps its note: German cards print „bleibende
+    # Karte“ and „Spielstein“ (110, 111), the words a player finds on the card.
     other_sense = {w.casefold(): s.english for s in senses() if EXPLANATION in s.documents for w in s.words}
     return tuple(
         (old, re.compile(r"(?<!\w)" + re.escape(old) + r"(?:s|n|en|e)?(?!\w)"), term.german,
          f"„{term.german}“ statt „{old}“ ({term.rule})")
         for term in term_index().terms for old in term.old
         if other_sense.get(old.casefold(), term.english) == term.english and old[:1].isupper() and old != term.german
-        and old.casefold() != term.english.casefold()
     )
 
 

@@ -469,13 +469,13 @@ async def test_a_term_page_follows_the_documents_senses(ctx):
 
 async def test_the_explanation_s_vorrang_in_the_sense_of_precedence_gets_no_priority_note(ctx):
     # 003:35 (101.2, „hat der „kann nicht“-Effekt Vorrang“) and 003:61 (Power Play „hat Vorrang vor diesen Methoden“):
-    # precedence (data/terms_documents.tsv), not priority; 003:190 „Ein Permanent …“ uses the rules' own term (110).
+    # precedence (data/terms_documents.tsv), not priority; 003:190 „Ein Permanent …“ keeps its note.
     for key in ("003:35", "003:61"):
         reply = await run_action(ctx, "passage", key)
         assert "Vorrang" in reply.pages[0].body, key
         assert "statt „Vorrang“" not in reply.pages[0].body and "ℹ️" not in reply.pages[0].body, key
     reply = await run_action(ctx, "passage", "003:190")
-    assert "Permanent" in reply.pages[0].body and "ℹ️" not in reply.pages[0].body
+    assert "„Bleibende Karte“ statt „Permanent“ (110)" in reply.pages[0].body
 
 
 def test_a_number_with_look_alike_letters_is_read_and_one_of_no_rules_shape_refused():

@@ -286,7 +286,7 @@ async def test_every_label_says_the_rule_status_and_the_old_terms_apart(ctx, sto
 async def test_a_current_documents_passage_gets_a_term_mark_and_no_status_of_old_words(ctx, store):
     """004 (Schnellvorlauf, 27.01.2026) and 003 (the rules of 2024+) are never „heute anders formuliert“: 004's
     „provoziert“ is goad, today „aufstacheln“ (701.15; „Provozieren“ is provoke, 702.39); 003's „im Spiel“ is the
-    battlefield (403); 003's „Permanent“ is the rules' own term (110) and gets no mark."""
+    battlefield (403); 003's „Permanent“ is „bleibende Karte“ on German cards (110), marked with the word."""
     index = await today_index(store)
     rows = await store.fetchall("SELECT key, kind, text FROM passages WHERE kind = 'explanation' OR key LIKE '004:%'")
     marked = 0
@@ -296,7 +296,7 @@ async def test_a_current_documents_passage_gets_a_term_mark_and_no_status_of_old
         if kind == "explanation":
             words = explanation_words(index, text)
             assert ("ℹ️ Begriffe" in owner) == bool(words) and "gilt weiterhin" not in owner, (key, owner)
-            assert "„Bleibende Karte“" not in owner and "„Spielstein“" not in owner, (key, owner)
+            assert ("„Bleibende Karte“" in owner) == ("Bleibende Karte" in words), (key, owner)
             marked += bool(words)
     assert marked >= 15
     fast = (await run_action(ctx, "passage", "004:5")).pages[0].body.split("\n\n")[0]

@@ -1,11 +1,11 @@
 """No answer shows a text of the rules explanation 003 with an older term without the term notice.
 
 003 (CardX Academy, current rules) still writes „im Spiel“, „ins Spiel“, „aus dem Spiel“ and „das Spiel
-verlassen“ for the battlefield (its „Permanent“ is today's rules' own term, 110: no notice). Every answer that shows
-003's text — the explanation's page (``/regel`` by number, its button ``rb:rulex``), the hits of ``/regel suche``,
-the passage of ``/frage`` (button ``rb:passage``), the list of explanations mentioning a rule no document prints —
-puts the one notice of :func:`bot.answers.today.explanation_notice` under the text it shows. „von außerhalb des
-Spiels ins Spiel“ is into the game (400.11b), not onto the battlefield: no battlefield notice there.
+verlassen“ for the battlefield, and „Permanent“ for the bleibende Karte. Every answer that shows 003's text — the
+explanation's page (``/regel`` by number, its button ``rb:rulex``), the hits of ``/regel suche``, the passage of
+``/frage`` (button ``rb:passage``), the list of explanations mentioning a rule no document prints — puts the one
+notice of :func:`bot.answers.today.explanation_notice` under the text it shows. „von außerhalb des Spiels ins
+Spiel“ is into the game (400.11b), not onto the battlefield: no battlefield notice there.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import re
 from bot.answers import run_action, run_answer
 from bot.answers.rule_catalog import catalog
 
+PERMANENT = "„Bleibende Karte“ statt „Permanent“ (110)"
 BATTLEFIELD = "„auf dem Schlachtfeld / aufs Schlachtfeld kommen“ statt „im Spiel / ins Spiel kommen“ (403.1)"
 #: the words of 003 for the battlefield, written out here apart from the code's pattern
 _OLD = ("im Spiel", "ins Spiel", "aus dem Spiel", "das Spiel verlassen", "Im Spiel")
@@ -52,10 +53,10 @@ async def test_the_explanation_page_and_its_button_carry_the_notice(ctx):
             assert BATTLEFIELD in page.body, e.label
             checked += 1
     assert checked >= 10
-    # real values: 110.1 (003:341) says the battlefield in old words; „Permanent“ and „Spielstein“ are today's terms
+    # real values: 110.1 (003:341) names both old terms in one notice
     first = (await run_answer(ctx, "rule", search="110.1")).pages[0].body
     assert first.startswith("Ein Permanent ist eine Karte oder ein Spielstein im Spiel.")
-    assert f"ℹ️ Auf deutschen Karten: {BATTLEFIELD} _(Begriffstabelle, Regelnummer von heute)_" in first
+    assert f"ℹ️ Auf deutschen Karten: {PERMANENT}; {BATTLEFIELD} _(Begriffstabelle, Regelnummer von heute)_" in first
 
 
 async def test_the_question_passages_carry_the_notice(ctx, store):

@@ -187,15 +187,15 @@ async def test_see_also_button_opens_the_official_rule(fctx):
 
 async def test_110_5d_third_party_explanation_gets_a_terms_note(fctx):
     # 003 (CardX Academy) writes "Nur Permanents haben einen Status, Karten außerhalb des Spiels nicht." for
-    # CR 110.5d "Only permanents have status. Cards not on the battlefield do not." 003's „Permanent“ is the rules'
-    # own term (110: no note); "outside the game" is "in no zone" (400.11).
+    # CR 110.5d "Only permanents have status. Cards not on the battlefield do not." German cards print
+    # "bleibende Karte" (terms_de_en.tsv, rule 110); "outside the game" is "in no zone" (400.11).
     page = (await official_rule_reply(fctx, "110.5d")).pages[0]
     names = [f.name for f in page.fields]
     assert names[0].startswith("Deutsche Erklärung (") and names[0].endswith("; Wortlaut des Drittanbieters)")
     assert page.fields[0].value.startswith("Nur Permanents haben einen Status, Karten außerhalb des Spiels nicht.")
     assert names[1] == "Begriffe der Erklärung"
     assert page.fields[1].value == (
-        "ℹ️ Auf deutschen Karten: „nicht auf dem Schlachtfeld“ (englisch "
+        "ℹ️ Auf deutschen Karten: „Bleibende Karte“ statt „Permanent“ (110); „nicht auf dem Schlachtfeld“ (englisch "
         "„not on the battlefield“) statt „außerhalb des Spiels“, das in den Regeln „in keiner Zone“ heißt (400.11) "
         "_(Begriffstabelle, Regelnummer von heute)_")
     # 103.1's explanation uses none of the older names: no note.
@@ -210,8 +210,9 @@ async def test_an_explanation_saying_im_spiel_gets_the_battlefield_notice(fctx):
     german = next(f.value for f in page.fields if f.name.startswith("Deutsche Erklärung ("))
     assert german.startswith("Ein Permanent ist eine Karte oder ein Spielstein im Spiel.")
     note = next(f.value for f in page.fields if f.name == "Begriffe der Erklärung")
-    assert note == ("ℹ️ Auf deutschen Karten: „auf dem Schlachtfeld / aufs Schlachtfeld kommen“ statt „im Spiel / "
-                    "ins Spiel kommen“ (403.1) _(Begriffstabelle, Regelnummer von heute)_")  # „Permanent“ is CR 110's
+    assert note == ("ℹ️ Auf deutschen Karten: „Bleibende Karte“ statt „Permanent“ (110); „auf dem Schlachtfeld / "
+                    "aufs Schlachtfeld kommen“ statt „im Spiel / ins Spiel kommen“ (403.1) _(Begriffstabelle, "
+                    "Regelnummer von heute)_")
 
 
 def test_every_passage_of_the_full_store_is_one_with_a_button(full):
