@@ -485,7 +485,8 @@ class Analyser:
                 continue
             if fixed is None and typos < MAX_TYPOS and (edits or len(word) >= 5) and self._participle(word) is None:
                 typos += 1
-                fixed = self.vocab.repair(word, edits)  # „vorrat“: „Manavorrat“; „ausgehen“ kept
+                fixed = self.vocab.nearest(word) if edits else self.vocab.typo(word)
+                fixed = fixed or (self.vocab.compound_of(word) if edits else None)  # „vorrat“: „Manavorrat“
                 if fixed:
                     repaired.add(i)
             out.append(fixed or word)

@@ -17,7 +17,6 @@ from rapidfuzz.distance import OSA
 from bot.anglicisms import english_stem
 from bot.concepts import Concept, fitting, fitting_kept
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
-from bot.typo_guard import other_word
 from bot.words import snowball
 
 #: Least rapidfuzz ``ratio`` (0–100) of the older typo repair (:attr:`bot.analysis.Options.edits` off).
@@ -210,15 +209,6 @@ class Vocabulary:
             return None
         least = min(d for _, d in near)
         return min((w for w, d in near if d == least), key=lambda w: (-self.words.get(w, 0), w))
-
-    def repair(self, word: str, edits: bool = True) -> str | None:
-        """The documents' word a question's ``word`` (lower case, one they lack) is a slip of, or None: the nearest
-        by edits (:meth:`nearest`; with ``edits`` False the :meth:`typo` ratio), else the compound it is the head of
-        (:meth:`compound_of`: „vorrat“ → „manavorrat“); None too when ``word`` is an ordinary German word and the
-        found word another one (:func:`bot.typo_guard.other_word`: „ausgehen“ stays, not „ausgeben“)."""
-        fixed = self.nearest(word) if edits else self.typo(word)
-        fixed = fixed or (self.compound_of(word) if edits else None)
-        return None if fixed is None or other_word(word, fixed) else fixed
 
     def compound_of(self, word: str) -> str | None:
         """The documents' compound whose last part is ``word`` (lower case, a word they do not print alone), the
