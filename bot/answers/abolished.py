@@ -26,6 +26,7 @@ from bot.stopwords import STOP_WORDS
 from bot.store import PassageRecord, Store
 from bot.text import canonical, shorten, tokens
 from bot.typos import one_slip
+from bot.wordforms import INSEPARABLE
 
 #: At most this many register rows lead the answer, and this many of the documents' entries each shows.
 MAX_ROWS = 3
@@ -68,8 +69,28 @@ def _joined(concepts: Iterable[Concept]) -> dict[str, frozenset[str]]:
     together, as players do) name the concept as „mana burn“ and „Manabrand“ do."""
     out: dict[str, set[str]] = {}
     for c in concepts:
-        out.setdefault("".join(c.stems), set()).add(c.concept)
+        for stems in (c.stems, [_unprefixed(s) for s in c.stems]):  # „mana verbrennen“ and „brennt mana“
+            out.setdefault("".join(stems), set()).add(c.concept)
     return {k: frozenset(v) for k, v in out.items()}
+
+
+#: The fewest letters a verb stem keeps without its prefix (:func:`_unprefixed`: „verbrenn“ → „brenn“, not „ver|b“).
+MIN_UNPREFIXED = 4
+
+
+def _infinitive(stem: str) -> str:
+    """A question word's stem without the ending ``t`` of a verb's third person the documents print as it is
+    („brennt“ → „brenn“, the stem of „verbrennen“ without its prefix), else as it is: „brennt mana“ meets
+    „mana verbrennen“ (:func:`_unprefixed`) as „verbrennt mana“ does."""
+    return stem[:-1] if stem.endswith("t") and len(stem) > MIN_UNPREFIXED else stem
+
+
+def _unprefixed(stem: str) -> str:
+    """``stem`` (a concept name's word stem) without an inseparable verb prefix (:data:`bot.wordforms.INSEPARABLE`)
+    when :data:`MIN_UNPREFIXED` letters or more remain, else as it is: a player says „brennt mana noch“ for the
+    concept name „mana verbrennen“ (data/synonyms.tsv, Manabrand), a verb's prefixed and unprefixed forms alike."""
+    prefix = next((p for p in INSEPARABLE if stem.startswith(p) and len(stem) - len(p) >= MIN_UNPREFIXED), "")
+    return stem[len(prefix):]
 
 
 @dataclass(frozen=True)
@@ -135,7 +156,7 @@ class RegisterWords:
                 if j <= len(out):
                     # a pair in either order: „verbrennt mana“ (a verb form first) as „mana verbrennen“
                     spelled = {"".join(heads[i:j]), self.analyser.stems("".join(said[i:j]))[0],
-                               "".join(reversed(heads[i:j]))}
+                               "".join(reversed(heads[i:j])), "".join(reversed([_infinitive(h) for h in heads[i:j]]))}
                     named = frozenset().union(*(self.joined.get(k, frozenset()) for k in spelled))
                     if not named and not out[j - 1] & concepts:  # a word naming nothing: a slip, alone or
                         named = self.slipped("".join(said[i:j]))  # with the word before it („mana brn“)?

@@ -181,6 +181,16 @@ async def test_frage_searches_an_abolished_rule_once_in_the_register_s_order(ctx
     assert texts[0] == searched and texts.count(searched) == 1 and question not in texts[1:]
 
 
+async def test_the_verb_without_its_prefix_before_mana_is_read_as_mana_burn_too(ctx):
+    # „brennt mana noch“ (the verb of the synonym „mana verbrennen“ without „ver-“; „brennt“ is a word 001 prints, so
+    # no repair reads it) led with 003's entry on {C}, hedged, while „verbrennt mana noch“ found the register's rows
+    reply = await run_answer(ctx, "question", question="brennt mana noch")
+    page = reply.pages[0]
+    assert page.title.endswith("“ heute")
+    assert "**Manabrand abgeschafft** (seit 11.07.2009)" in page.body
+    assert "Keine Stelle passt eindeutig" not in page.body
+
+
 async def test_the_register_reads_a_pair_in_either_order(ctx):
     from bot.answers.abolished import turned
 
