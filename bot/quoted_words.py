@@ -13,7 +13,9 @@ Pure; bounded by the text's length (one regular-expression pass, only over a tex
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 
+from bot.comparison_frame import LISTED
 from bot.stopwords import STOP_WORDS
 from bot.words import fold
 
@@ -47,4 +49,23 @@ def quoted_terms(text: str) -> list[str]:
     return list(dict.fromkeys(quoted_term(w) for w in found if w in STOP_WORDS))
 
 
-__all__ = ["PREFIX", "quoted_term", "quoted_terms"]
+def unquoted(text: str, documents: Container[str]) -> str:
+    """``text`` with the quotation marks taken from each single quoted stop word that is no term of the documents
+    (its :func:`quoted_term` not in ``documents``, the terms of the store) or that joins a comparison's sides
+    (:data:`bot.comparison_frame.LISTED`): the word is then read as if unquoted, and the rest of the text keeps its
+    reading. ``spuk "oder" ausgraben`` → ``spuk oder ausgraben`` (still a comparison), ``was „ist“ spuk`` → ``was ist
+    spuk`` (before, the unknown term „ist“ quoted hedged the answer); ``wen meint 'du'`` stays (003:339 quotes „du“).
+    Bounded as :func:`quoted_terms` (one regular-expression pass, only over a text holding a quotation mark)."""
+    if not any(map(text.__contains__, _MARKS)):
+        return text
+
+    def read(m: re.Match[str]) -> str:
+        word = m.group(1).lower()
+        if word in STOP_WORDS and (word in LISTED or quoted_term(word) not in documents):
+            return m.group(1)
+        return m.group(0)
+
+    return _QUOTED.sub(read, text)
+
+
+__all__ = ["PREFIX", "quoted_term", "quoted_terms", "unquoted"]

@@ -230,4 +230,11 @@ async def test_links_are_no_words_and_control_characters_separate_through_the_re
         assert asked.ephemeral and asked.embeds[0]["title"].startswith("Wonach fragst du?")
         glued = await fake.command("ask", {"question": "spuk\u0000oder\u0000ausgraben"}, locale="de")
         assert glued.embeds[0]["title"] == "Spuk · Ausgraben"
+        quoted = await fake.command("ask", {"question": "spuk „oder“ ausgraben"}, locale="de")
+        assert quoted.embeds[0]["title"] == "Spuk · Ausgraben"  # a quoted joiner still joins (before: Ausgraben)
+        joiner = await fake.command("ask", {"question": "unterschied zwischen <@&1> und @here und spuk"}, locale="de")
+        assert "ℹ️ Der Vergleich nennt nur eine Seite" in joiner.embeds[0]["description"]
+        assert "„und“" not in joiner.embeds[0]["description"]
+        terms = await fake.command("rule", {"search": "spielstien friedhf"}, locale="de")
+        assert "Begriffe im Suchtext: **Spielstein** (Regel 111), **Friedhof** (Regel 404)" in str(terms.embeds)
         assert fake.errors == [] and fake.invalid == []
