@@ -38,3 +38,12 @@ async def test_only_the_documents_quoted_words_stay_quoted(ctx):
     assert unquoted("wen meint 'du' auf einer karte", terms) == "wen meint 'du' auf einer karte"  # 003:339
     assert unquoted("was „ist“ „dein“ `oder` \"Spuk\"", terms) == "was ist „dein“ oder \"Spuk\""
     assert unquoted("can't „du“", terms) == "can't „du“"
+
+
+async def test_a_quoted_run_of_stop_words_the_documents_quote_is_asked_about(ctx):
+    # 003:35 (101.2): „… hat der „kann nicht“-Effekt Vorrang.“; before: „Wonach fragst du? … nennt nichts“
+    reply = await run_answer(ctx, "question", question="was bedeutet `kann nicht`")
+    assert not reply.error and reply.pages[0].title == "Regel 101.2 (Erklärung)"
+    assert "hat der „kann nicht“-Effekt Vorrang." in reply.pages[0].body
+    terms = (await ranker(ctx.store)).term_weights
+    assert unquoted("was „ist nicht“ spuk", terms) == "was ist nicht spuk"
