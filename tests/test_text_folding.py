@@ -1,7 +1,7 @@
 """The text normalisers' shortcuts (:func:`bot.text.clean`, :func:`bot.text.strip_marks`) give exactly what their
 definitions give: NFKC with the control characters (Cc) as spaces and every other character of the categories C*
-dropped, white space collapsed; NFKD without combining marks. Checked on arbitrary text (every Unicode category, surrogates too) and
-on the cases that take the short way (printable text, ASCII after decomposition)."""
+dropped, white space collapsed; NFKD without combining marks. Checked on arbitrary text (every Unicode category,
+surrogates too) and on the cases that take the short way (printable text, ASCII after decomposition)."""
 
 from __future__ import annotations
 
