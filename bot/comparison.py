@@ -119,6 +119,13 @@ def _words(text: str) -> list[str]:
     return words
 
 
+def _joiners_only(text: str) -> bool:
+    """True when the words of ``text`` are all joiners of a list (:data:`bot.comparison_frame.LISTED`: „und“,
+    „oder“, …), and there is at least one."""
+    words = _WORD.findall(text)
+    return bool(words) and all(w.lower() in frame.LISTED for w in words)
+
+
 def _side(text: str, card: bool = False) -> str | None:
     """The side's name: its words without the question's frame words at either end (``None`` when none is left or
     more than :data:`MAX_SIDE_WORDS` remain, the side runs into another clause at a punctuation mark, or it has a
@@ -314,10 +321,14 @@ def _read(joined: str, things: Things | None, named: Callable[[str], str] | None
     if found is not None:
         if found.oder and _alternatives(found.a, found.b):
             return None
-        sides = [*_sides(found.a, things), *_sides(found.b, things)]
-        if any(s is None for s in sides):
+        # a side of joiners only is empty: what stood between them was markup taken out („unterschied zwischen
+        # <@&1> und @here und spuk“ is read „… zwischen und und spuk“; its first „und“ names nothing)
+        filled = [t for t in found[:2] if not _joiners_only(t)]
+        sides = [s for t in filled for s in _sides(t, things)]
+        if not sides or any(s is None for s in sides):
             return None
-        return _compared([part for s in sides if s is not None for part in _split(s, things)], things=things)
+        return _compared([part for s in sides if s is not None for part in _split(s, things)], len(filled) < 2,
+                         things)
     after = frame.bare(text, toks)
     side = _side(after) if after is not None else None
     parts = _split(side, things) if side is not None else []

@@ -96,18 +96,30 @@ def _opened(toks: list[Token], between: frozenset[str]) -> list[int]:
 
 
 def framed(text: str, toks: list[Token]) -> Sides | None:
-    """The two sides of ``text`` (its tokens ``toks``) around its frame: after an opener up to its „und“, else
-    around the first joiner of :data:`JOINERS` (the first side from the text's start); None without either."""
-    for first in _opened(toks, BETWEEN):
-        for j in range(first + 1, len(toks) - 1):
-            if toks[j].low in AND and toks[j].spaced and toks[j + 1].spaced:
-                return Sides(text[toks[first].start:toks[j].start].rstrip(), text[toks[j + 1].start:])
+    """The two sides of ``text`` (its tokens ``toks``) around its frame: after an opener with „zwischen“ up to its
+    „und“, else around the first joiner of :data:`JOINERS` (the first side from the text's start), else after an
+    opener alone up to its „und“ („unterschied spuk und ausgraben“); None without any."""
+    found = _anded(text, toks, _opened(toks, BETWEEN))
+    if found is not None:
+        return found
     for kind, firsts in zip(JOINERS, _FIRSTS, strict=True):
         for i in range(1, len(toks)):
             t = toks[i]
             n = max(_phrase(toks, i, words) for words in kind) if t.spaced and t.low in firsts else 0
             if _followed(toks, i, n):
                 return Sides(text[:toks[i].start].rstrip(), text[toks[i + n].start:], kind == JOINERS[-1])
+    alone = [i + 1 for i, t in enumerate(toks[:-1])
+             if t.low in OPENERS and toks[i + 1].spaced and toks[i + 1].low not in BETWEEN]  # „zwischen“: above
+    return _anded(text, toks, alone)
+
+
+def _anded(text: str, toks: list[Token], firsts: list[int]) -> Sides | None:
+    """The sides from the first of ``firsts`` (the places of first sides' first tokens) to the „und“ after it
+    (between whitespace) and after that „und“; None when none of them has one."""
+    for first in firsts:
+        for j in range(first + 1, len(toks) - 1):
+            if toks[j].low in AND and toks[j].spaced and toks[j + 1].spaced:
+                return Sides(text[toks[first].start:toks[j].start].rstrip(), text[toks[j + 1].start:])
     return None
 
 

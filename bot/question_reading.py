@@ -1,8 +1,9 @@
 """What ``/frage`` reads of a question before it searches (:func:`read_question`), and the notes that say so.
 
-* **Discord markup is not read**: a masked link ``[klick](https://…)`` counts as its label, a user, role or channel
-  mention (``<@!123>``, ``<@&1>``, ``<#1>``), a custom emoji (``<:x:123>``, ``<a:x:1>``) and a timestamp
-  (``<t:0:R>``) as nothing. None of them names a card or a rule; read as text, their digits and the link's address
+* **Discord markup is not read**: a masked link ``[klick](https://…)`` counts as its label (its address is said not
+  read), a link in ``<…>`` or a bare address, a user, role or channel mention (``<@!123>``, ``<@&1>``, ``<#1>``), a
+  slash-command mention (``</frage:123>``), a custom emoji (``<:x:123>``, ``<a:x:1>``) and a timestamp (``<t:0:R>``)
+  as nothing. None of them names a card or a rule; read as text, their digits and the link's address
   were searched („evil“ as a slip of „Exil“), so „was macht <@!123>“ got a passage where „was macht“ asks back.
 * **A word split in two is read joined**: two neighbouring pieces, neither of them a content word of the documents
   (a piece no document has, or a stop word; not both stop words: „bei der“ is no „beider“), that together are a
@@ -30,9 +31,15 @@ from bot.text import STOP_WORDS, clean
 #: mentions of everyone (``@everyone``, ``@here``), a custom emoji, a timestamp. Bounded repetitions, no nested
 #: quantifiers (linear on any input).
 _MARKUP = re.compile(
-    r"\[(?P<label>[^\[\]\n]{0,200})\]\(\s*<?https?://[^\s()<>]{1,500}>?\s*\)"
+    r"\[(?P<label>[^\[\]\n]{0,200})\]\(\s*<?(?P<address>(?i:https?)://[^\s()<>]{1,500})>?\s*\)"
     r"|<(?:@[!&]?|#)\d{1,25}>|<a?:\w{1,40}:\d{1,25}>|<t:-?\d{1,20}(?::[tTdDfFR])?>|(?<!\w)@(?:everyone|here)\b"
+    # a slash-command mention (</frage:123>, </regel suche:1>), a link in <…> (Discord shows it without preview)
+    r"|</[\w-]{1,32}(?: [\w-]{1,32}){0,2}:\d{1,25}>|<(?i:https?)://[^\s<>]{1,500}>"
+    # a bare address, as Discord links it: without the punctuation that ends the sentence after it
+    r"|(?<!\w)(?i:https?)://[^\s<>]{0,499}[^\s<>.,:;!?\"')\]]"
 )
+#: The address of a masked link as typed (``[klick](https://x.y)`` → ``https://x.y``).
+_ADDRESS = re.compile(r"\]\(\s*<?(?P<address>[^\s()<>]+)")
 #: A word as the join looks at it: letters only (a piece with a digit or a hyphen is no fragment of a word).
 _PIECE = re.compile(r"[^\W\d_]+")
 
@@ -143,7 +150,7 @@ def without_markup(text: str) -> str:
 def markup_note(text: str) -> str | None:
     """The note on the Discord markup in a search ``text`` that is not read (:func:`without_markup`), in
     :func:`reading_lines`' words, so ``/regel suche`` and ``/ruling suche`` say it as ``/frage`` does; None when
-    ``text`` holds none (or only masked links, whose label is read). Never raises."""
+    ``text`` holds none. Never raises."""
     taken = _taken_out(text)
     lines = reading_lines(ReadQuestion(taken.text, taken.markup, taken.labels, (), ()))
     return lines[0] if lines else None
@@ -162,13 +169,20 @@ def read_question(question: str, knows: Callable[[str], bool], keywords: Keyword
 ECHO = 60
 
 
+def _address(link: str) -> str:
+    """The address of the masked link ``link`` as typed (``[spuk](https://x.y)`` → ``https://x.y``): what of it
+    was not read (its label was)."""
+    m = _ADDRESS.search(link)
+    return m["address"] if m else link
+
+
 def reading_lines(read: ReadQuestion, said: frozenset[str] = frozenset()) -> list[str]:
     """The notes on what :func:`read_question` did (user text escaped): the markup not read (except those in
-    ``said``, already named as a comparison's side, and masked links, whose label was read), each split word read
-    joined."""
+    ``said``, already named as a comparison's side; of a masked link whose label was read, its address), each split
+    word read joined."""
     lines = []
-    linked = set(read.labels.values())  # a masked link whose label the text holds: its label was read
-    unsaid = [m for m in read.markup if m not in said and m not in linked]
+    linked = set(read.labels.values())  # a masked link whose label the text holds: its label was read, not its address
+    unsaid = [_address(m) if m in linked else m for m in read.markup if m not in said]
     if unsaid:
         named = ", ".join(f"„{quote_user(m, ECHO)}“" for m in unsaid)
         lines.append(f"ℹ️ Nicht gelesen: {named} (Links, Erwähnungen und Emojis von Discord nennen keine Karte "

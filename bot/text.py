@@ -68,6 +68,10 @@ _FILTER_CACHE = 1 << 16
 #: Control, format, private-use, surrogate and unassigned characters (categories C*), except tab and newline:
 #: what :func:`clean` drops (the invisible characters above are all of them).
 _CONTROLS = _CharFilter(lambda ch: unicodedata.category(ch)[0] == "C" and ch not in "\n\t", INVISIBLE)
+#: The control characters (category Cc: U+0000–U+001F, U+007F–U+009F) as spaces (a str.translate table): a NUL or a
+#: carriage return between two words separates them, as a line break does (``spuk\x00oder`` is „spuk oder“, not
+#: „spukoder“); :func:`clean` reads them so before it drops the other characters of :data:`_CONTROLS`.
+_CONTROL_SPACES = dict.fromkeys([*range(0x20), *range(0x7F, 0xA0)], " ")
 #: A run of zero-width spaces between two letters or digits: a word boundary there (:func:`clean` makes it a space);
 #: next to white space or punctuation it is dropped as the other invisible characters are ("Boros\u200b-Rekrut").
 _ZWSP_BETWEEN = re.compile(r"(?<=[^\W_])\u200b+(?=[^\W_])")
@@ -82,7 +86,8 @@ def spaced_zwsp(text: str) -> str:
 
 
 def clean(text: str) -> str:
-    """NFKC-normalise, drop invisible/control characters and collapse white space; a zero-width space
+    """NFKC-normalise, read control characters (category Cc) as spaces, drop the other invisible characters and
+    collapse white space; a zero-width space
     (:data:`ZWSP`) between two letters or digits separates them as a space does (``was\u200bmacht`` → ``was macht``,
     ``ausgraben\u200boder`` → ``ausgraben oder``) and is dropped elsewhere (``spuk\u200b,\u200bausgraben`` →
     ``spuk,ausgraben``); the other zero-width characters are dropped (``Fe\u00adhde`` → ``Fehde``).
@@ -91,7 +96,7 @@ def clean(text: str) -> str:
     """
     text = spaced_zwsp(unicodedata.normalize("NFKC", text))
     if not text.isprintable():  # a printable text has no character of the categories C* (nothing to drop)
-        text = text.translate(_CONTROLS)
+        text = text.translate(_CONTROL_SPACES).translate(_CONTROLS)
     return " ".join(text.split())
 
 

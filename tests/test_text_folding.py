@@ -1,7 +1,7 @@
 """The text normalisers' shortcuts (:func:`bot.text.clean`, :func:`bot.text.strip_marks`) give exactly what their
-definitions give: NFKC with every character of the categories C* but tab and newline dropped, white space
-collapsed; NFKD without combining marks. Checked on arbitrary text (every Unicode category, surrogates too) and
-on the cases that take the short way (printable text, ASCII after decomposition)."""
+definitions give: NFKC with the control characters (Cc) as spaces and every other character of the categories C*
+dropped, white space collapsed; NFKD without combining marks. Checked on arbitrary text (every Unicode category,
+surrogates too) and on the cases that take the short way (printable text, ASCII after decomposition)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from bot.text import canonical, clean, name_keys, strip_marks
 
 def clean_by_definition(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
+    text = "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in text)  # control characters separate
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
     return " ".join(text.split())
 
@@ -51,6 +52,8 @@ def test_examples_both_ways() -> None:
         "\u202eKarte\x00": "Karte",
         "ﬁnal ①": "final 1",
         "\ud800x\ue000": "x",
+        "0\x080": "0 0",
+        "spuk\x00oder\x85aus\x7fgraben": "spuk oder aus graben",
     }
     for raw, want in cases.items():
         assert clean(raw) == want == clean_by_definition(raw)

@@ -50,6 +50,7 @@ from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, questio
 from bot.comparison import comparison
 from bot.question_reading import ReadQuestion, reading_lines
 from bot.question_words import no_terms_reason
+from bot.quoted_words import unquoted
 from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
 from bot.reply import Action, Field, Page, Reply, quote_user
 from bot.store import CardRecord, MechanicRecord, PassageRecord, Store
@@ -362,6 +363,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "im Spiel sind?`")
     r = await ranker(ctx.store)
     shown = quote_user(question, 120)
+    # a quoted stop word no document quotes, or a quoted joiner, is read unquoted (bot.quoted_words.unquoted)
+    question = unquoted(question, r.term_weights)
     read = await read_asked(ctx.store, r.analyser.vocab.knows, question)  # markup out, „blut durst“ as Blutdurst
     question = read.text
     # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as

@@ -47,7 +47,7 @@ from bot.answers.rule_catalog import (
 )
 from bot.answers.rule_evidence import resting_entries, resting_rows
 from bot.answers.rule_search import keyword_reply
-from bot.answers.terms import lookup, term_reply, terms_besides, terms_line
+from bot.answers.terms import lookup, term_reply, terms_besides, terms_line, terms_of_words
 from bot.answers.today import (
     TodayIndex,
     explanation_notice,
@@ -282,7 +282,9 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     match = lookup(search) if number is None else None
     if match is not None and match.rank == ENGLISH and await ctx.store.cr_versions():
         match = None  # an English term: the official glossary answers it (bot.answers.official)
-    named = terms_besides(search, match) if match is not None else []
+    # the terms the search names besides the one found, or, when it names none as a whole, its words' terms one by
+    # one („spielstien friedhf“: Spielstein, Friedhof, repaired as the ranked search repairs them)
+    named = terms_besides(search, match) if match is not None else terms_of_words(search) if number is None else []
     if named:  # two terms, or a term and other words („spielstein friedhof“): the ranked search, terms one click away
         match = None
     reply = await _rule_or_term(ctx, search, number, match)

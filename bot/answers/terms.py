@@ -21,7 +21,7 @@ from bot.answers.today import PageNotes, status_text, today_index
 from bot.concepts import concept_id
 from bot.reply import Action, Choice, Page, Reply, in_quotes
 from bot.terms import MAIN, VARIANT, Term, TermMatch, synonyms, term_concept, term_index
-from bot.text import clean, fold, name_keys, tokens
+from bot.text import STOP_WORDS, clean, fold, name_keys, tokens
 
 #: Rulings listed under a term (the full-text hits follow on the next pages).
 ENTRIES_SHOWN = 4
@@ -215,6 +215,23 @@ def terms_besides(query: str, match: TermMatch) -> list[Term]:
     return list(dict.fromkeys([match.term, *found]))[:TERMS_NAMED]
 
 
+#: Most words of a search :func:`terms_of_words` looks up one by one (each may be a typo: one fuzzy look-up each).
+WORDS_LOOKED_UP = 8
+
+
+def terms_of_words(query: str) -> list[Term]:
+    """The terms the words of a ``/regel`` search name one by one, when the search as a whole names none
+    (:func:`lookup` None) but its words name two or more: each word exactly, as a form or as a typo of a term's name
+    (``"spielstien friedhf"`` → [Spielstein, Friedhof], the words the ranked search repairs the same way); ``[]``
+    when fewer than two terms are named. At most :data:`TERMS_NAMED` terms, the first :data:`WORDS_LOOKED_UP`
+    words of the search (stop words and :data:`RULE_WORDS` skipped) looked up."""
+    words = [w for w in clean(query).lower().split() if w not in STOP_WORDS and w not in RULE_WORDS]
+    found = [m.term for w in words[:WORDS_LOOKED_UP]
+             if (m := term_index().lookup(w)) is not None and m.how in ("exact", "form", "typo")]
+    terms = list(dict.fromkeys(found))[:TERMS_NAMED]
+    return terms if len(terms) > 1 else []
+
+
 def terms_line(terms: list[Term]) -> str:
     """The line over the ranked search that keeps the terms of the search one click away: ``Begriffe im
     Suchtext: Friedhof (Regel 404), Spielstein (Regel 111) – einzeln: `/regel suche: Friedhof` …``."""
@@ -223,4 +240,5 @@ def terms_line(terms: list[Term]) -> str:
     return f"Begriffe im Suchtext: {named}; jeden einzeln erklärt: {single}"
 
 
-__all__ = ["RULE_WORDS", "document_entries", "lookup", "term_lines", "term_reply", "terms_besides", "terms_line"]
+__all__ = ["RULE_WORDS", "document_entries", "lookup", "term_lines", "term_reply", "terms_besides", "terms_line",
+           "terms_of_words"]

@@ -212,3 +212,29 @@ async def test_a_card_named_by_a_name_its_rulings_print_through_the_real_bot(rea
         assert "ℹ️ „verzweiflung“ gelesen als Hälfte der geteilten Karte **Getrieben // Verzweiflung**." in (
             half.embeds[0]["description"])
         assert fake.errors == [] and fake.invalid == []
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_links_are_no_words_and_control_characters_separate_through_the_real_bot(real_bot, store_db, tmp_path):
+    # values: 001's section Spuk; before, the address „evil.example“ was read as „exil“ (003's rule 111.12) and a NUL
+    # glued „spuk oder ausgraben“ into one word that nothing matched
+    async with FakeDiscord() as fake, running_bot(fake, tmp_path, argv=real_bot, db=store_db):
+        await fake.wait_sync()
+        masked = await fake.command("rule", {"search": "[klick](https://evil.example)"}, locale="de")
+        assert masked.embeds[0]["title"] == "Nichts gefunden für „klick“"
+        assert masked.embeds[0]["description"].startswith("ℹ️ Nicht gelesen: „https\\://evil.example“ (Links")
+        bare = await fake.command("ruling", {"search": "spuk https://evil.example"}, locale="de")
+        assert "Keine Karte mit „https“" not in bare.embeds[0]["description"]
+        assert bare.embeds[0]["description"].startswith("ℹ️ Nicht gelesen: „https\\://evil.example“ (Links")
+        asked = await fake.command("ask", {"question": "was macht <https://evil.example>"}, locale="de")
+        assert asked.ephemeral and asked.embeds[0]["title"].startswith("Wonach fragst du?")
+        glued = await fake.command("ask", {"question": "spuk\u0000oder\u0000ausgraben"}, locale="de")
+        assert glued.embeds[0]["title"] == "Spuk · Ausgraben"
+        quoted = await fake.command("ask", {"question": "spuk „oder“ ausgraben"}, locale="de")
+        assert quoted.embeds[0]["title"] == "Spuk · Ausgraben"  # a quoted joiner still joins (before: Ausgraben)
+        joiner = await fake.command("ask", {"question": "unterschied zwischen <@&1> und @here und spuk"}, locale="de")
+        assert "ℹ️ Der Vergleich nennt nur eine Seite" in joiner.embeds[0]["description"]
+        assert "„und“" not in joiner.embeds[0]["description"]
+        terms = await fake.command("rule", {"search": "spielstien friedhf"}, locale="de")
+        assert "Begriffe im Suchtext: **Spielstein** (Regel 111), **Friedhof** (Regel 404)" in str(terms.embeds)
+        assert fake.errors == [] and fake.invalid == []
