@@ -121,3 +121,28 @@ async def test_the_start_up_warm_up_reads_the_table(ctx):
     reads = ctx.store.loop_reads + ctx.store.thread_reads
     assert (await other_names(ctx.store)).printed["despair"] == await card_id(ctx.store, "Getrieben // Verzweiflung")
     assert ctx.store.loop_reads + ctx.store.thread_reads == reads + 1  # the name entries only: the table was read
+
+
+async def test_a_card_files_passages_are_not_read_for_printed_names(built_db, tmp_path):
+    # a word printed only in one card's ruling of a card file (MTGJSON) names no card by the table: a card file's
+    # cards are found by the name index and their English names (card_aliases); reading its passages at every start
+    # cost 4 s and 200 MB for 100 000 printings. The same word in a document's ruling does name the card.
+    db = tmp_path / "cardfile.sqlite3"
+    shutil.copy(built_db, db)
+    with sqlite3.connect(db) as conn:
+        cid = conn.execute("SELECT id FROM cards WHERE name = 'Boros-Rekrut'").fetchone()[0]
+        doc = conn.execute("INSERT INTO documents (file, kind, title, language) VALUES "
+                           "('AllPrintings.json', 'mtgjson', 'MTGJSON', 'en')").lastrowid
+        faq = conn.execute("SELECT id FROM documents WHERE kind = 'faq' ORDER BY id").fetchone()[0]
+        for key, document in (("AllPrintings.json:1", doc), ("001:99999", faq)):
+            word = "Zorblaxian" if document == doc else "Quorvendal"
+            conn.execute("INSERT INTO passages (key, kind, document_id, card_id, title, text, source, status) "
+                         "VALUES (?, 'ruling', ?, ?, 'Boros-Rekrut', ?, 'x', 'current')",
+                         (key, document, cid, f"{word} deals damage first."))
+    store = await Store.open(db)
+    try:
+        printed = (await other_names(store)).printed
+        assert "zorblaxian" not in printed
+        assert printed.get("quorvendal") == cid
+    finally:
+        await store.close()
