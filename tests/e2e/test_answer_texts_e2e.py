@@ -194,6 +194,12 @@ async def test_keyword_pairs_names_alone_and_forged_picks_through_the_real_bot(r
         }
         forged = await fake.component(message, "rb:mechanic_pick:Spuk")
         assert forged.ephemeral and forged.embeds[0]["title"] == "Unbekannte Schaltfläche"
+        # only the bot's own spelling of an id: a leading zero or a space more is no button of the bot's
+        for custom_id in ("rb:mechanic_pick:014", "rb:mechanic_pick:Aufstacheln "):
+            button = message["components"][0]["components"][0]
+            button["custom_id"] = custom_id
+            other = await fake.component(message, custom_id)
+            assert other.ephemeral and other.embeds[0]["title"] == "Unbekannte Schaltfläche", custom_id
         assert fake.errors == [] and fake.invalid == []
 
 
