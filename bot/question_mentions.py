@@ -102,13 +102,28 @@ async def _load(store: Store) -> OtherNames:
     rows = await store.fetchall(
         "SELECT p.card_id, p.kind, p.text FROM passages p LEFT JOIN documents d ON d.id = p.document_id "
         "WHERE d.kind IS NULL OR d.kind != 'mtgjson'")
-    named = {w for e in await store.name_entries() for w in _WORD.findall(fold(e.name))}  # the name index's
-    candidates = printed_names(rows, named)
+    candidates = printed_names(rows)
+    candidates = {k: c for k, c in candidates.items() if k not in await _name_words(store, list(candidates))}
     words = await german_dictionary_async()
     printed = {k: c for k, c in candidates.items() if not german(k, words)}
     return OtherNames({fold(n): int(c) for c, n in halves}, printed,
                       {" ".join(_WORD.findall(fold(n))): int(c) for c, n in english
                        if len(_WORD.findall(n)) <= MAX_NAME_WORDS})
+
+
+async def _name_words(store: Store, words: list[str]) -> frozenset[str]:
+    """The ``words`` (folded) that are a word of a card's name the name index finds (``name_vocab``, words of
+    :func:`bot.text.name_words`, which writes „ß“ as „ss“): looked up, not every name of the store folded again
+    (100 000 printings: 380 000 names)."""
+    spelled = {w.replace("ß", "ss"): w for w in words}
+    keys = list(spelled)
+    found: set[str] = set()
+    for at in range(0, len(keys), 500):  # below SQLite's limit of bound parameters
+        chunk = keys[at:at + 500]
+        marks = ", ".join("?" * len(chunk))
+        found.update(spelled[w] for (w,) in await store.fetchall(
+            f"SELECT word FROM name_vocab WHERE word IN ({marks})", chunk))  # noqa: S608 (marks only)
+    return frozenset(found)
 
 
 async def other_names(store: Store) -> OtherNames:
