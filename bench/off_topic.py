@@ -31,7 +31,7 @@ from bot.store import Store
 from tests.answers.off_topic_questions import OFF_TOPIC
 
 #: The parts every question of which the documents answer (tuned on; never the set-aside ones).
-PARTS = ("tuning", "tuning2", "dev")
+PARTS = ("tuning", "tuning2", "tuning3", "dev")
 HELD = (0.5, 0.6, 0.7, 0.75, 0.8)
 IDF = (0.0, 3.0, 3.5)
 

@@ -36,7 +36,7 @@ from bot.search import NameIndex
 from bot.store import Store
 
 #: The parts tuned on (never the set-aside ones).
-PARTS = ("tuning", "tuning2", "dev")
+PARTS = ("tuning", "tuning2", "tuning3", "dev")
 
 
 async def main(db: Path) -> None:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import cr_paths
 
 HERE = Path(__file__).resolve().parents[1]
-PARTS = ("tuning", "tuning2", "dev")
+PARTS = ("tuning", "tuning2", "tuning3", "dev")
 TOP = 5
 RULE_KINDS = frozenset({"quoted_rule", "explanation"})
 CR_KINDS = frozenset({"cr_rule", "glossary"})

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Weights:
     """Weights of the ranking (tuning parts only). The weights of ``bench/question_cv.py``'s grid :data:`WIDE` are
-    chosen by coordinate ascent on MRR over both whole tuning parts from the hand-set start
-    (``bench/question_fit.py``'s ``START``; ``bench/refit.py`` makes them, ``tests/answers/test_question_ascent.py``
+    chosen by coordinate ascent on MRR over the whole tuning parts (three since docs/ranking.md ²⁸) from the
+    hand-set start (``bench/question_fit.py``'s ``START``; ``bench/refit.py`` makes them, ``tests/answers/test_question_ascent.py``
     pins them); the others (bm25's columns and scale, ``rule``, the kind priors, the depths) keep their hand-set
     values. The ascent beat the pairwise logistic fit by 5-fold CV on both parts (docs/ranking.md, ¹⁶)."""
 
@@ -22,7 +22,7 @@ class Weights:
     concept: float = 0.4
     #: By ascent (hand-set before at 3; CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
     #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 6.0
+    coverage: float = 4.0
     card: float = 6.0
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
     section: float = 6.0
@@ -68,12 +68,12 @@ class Weights:
     #: Third stage (:mod:`bot.phrases`): the first :attr:`phrases` hits get this weight times the share of the
     #: question's pairs of neighbouring words (function words included) their text holds. Chosen by 5-fold
     #: CV inside the tuning part (83.1 → 83.9 % hit@1, hit@3 94.8 % as before).
-    phrase: float = 5.0
+    phrase: float = 3.0
     phrases: int = 5
     #: Fourth stage (:mod:`bot.actions`): among the first :attr:`phrases` hits, a passage with a sentence holding a
     #: modal verb and the action a „kann/darf/muss …“ question asks about gets this weight. Hand-set start 4 (5-fold
     #: CV inside the tuning part with the fit started at 1 / 2 / 3 / 4 / 5: hit@1 84.7 / 85.3 / 85.6 / 85.8 / 85.8 %).
-    action: float = 4.0
+    action: float = 3.0
     #: Fifth stage (:mod:`bot.clauses`, ``/frage`` only): among the first :attr:`phrases` hits, this weight times the
     #: share of the question's words one sentence of the passage holds where it answers (the asked clause's words in
     #: the sentence's consequence, not inside a condition; the situation's anywhere in the sentence). Off (0): by
@@ -85,7 +85,7 @@ class Weights:
     #: Added to a passage that holds only for a variant of the game („In einer Commander-Partie …“, bot/variants.py)
     #: when the question names no word of that variant (negative: such a question asks the rule for every game),
     #: subtracted when it names one (the variant's own rule answers it before the general one).
-    variant: float = -6.0
+    variant: float = -2.0
     #: Added to a mechanics section's introduction or quoted rule when the question asks what a thing is or how it
     #: works (:func:`bot.definitions.asks_definition`: „was ist …“, „wie funktioniert …“): the section's own statement
     #: of the rule answers it, where a case question („was passiert, wenn …“) is answered by a ruling.
@@ -98,14 +98,14 @@ class Weights:
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
     #: three settings are chosen together (``bench/question_cv.py``'s ``choose_margin``: the setting with the most
     #: clear answers whose clear answers are right 96 % of the time on the training questions), on both whole tuning
-    #: parts for the shipped weights (``bench/refit.py``: margin 4.0, near 3.0, covered 0.7; docs/ranking.md,
-    #: ¹⁶ ¹⁹ ²³ ²⁴).
-    margin: float = 4.0
+    #: parts for the shipped weights (``bench/refit.py`` on the three tuning parts: margin 3.5, near 1.5, covered
+    #: 0.9; docs/ranking.md, ¹⁶ ¹⁹ ²³ ²⁴ ²⁸).
+    margin: float = 3.5
     #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
     #: needs less lead. Chosen with :attr:`margin` on the CV folds (``bench/question_cv.py``).
-    near: float = 3.0
-    covered: float = 0.7
+    near: float = 1.5
+    covered: float = 0.9
     #: Most frequent concept still counted (share of passages carrying it).
     common: float = 0.15
 

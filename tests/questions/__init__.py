@@ -10,11 +10,14 @@ split (:data:`PARTS`, :func:`load_all` and ``split.py`` stay the first two files
 
 A second tuning part, ``tuning2.toml`` (ids ``t2-001`` …), was written the same way (from the documents alone, by
 someone who had not seen the ranking or its misses) but is free to tune on: :data:`TUNED` names both tuning parts,
-which the fit and its cross-validation use together. It too stays outside the seeded split. A ``note`` that starts
+which the fit and its cross-validation use together. It too stays outside the seeded split. A third tuning part,
+``tuning3.toml`` (ids ``t3-001`` …), holds the questions of three independent judges' sets (written from the
+documents alone before they tried the bot, counted once as figures, then moved here), less those that repeat an
+older question or whose gold or clause did not check. A ``note`` that starts
 with ``typo:`` marks a slip typed on purpose (``"typo: fraben (Farben)"``). Each entry::
 
     [[question]]
-    id = "q042"                      # unique over every file (tuning, heldout, heldout2, tuning2, dev)
+    id = "q042"                      # unique over every file (tuning, heldout, heldout2, tuning2, tuning3, dev)
     text = "convoke mit getappten kreaturen?"
     gold = ["001:78", "cr:702.51a"]  # "<file prefix>:<line where the passage begins>", optional "cr:<rule>"
     clause = "nur ungetappte Kreaturen"  # verbatim from the first gold passage: the deciding statement
@@ -38,7 +41,7 @@ PARTS = ("tuning", "heldout")
 #: Parts set aside outside the seeded split: read only to report figures, never tuned on.
 SET_ASIDE = ("heldout2",)
 #: Later tuning parts outside the seeded split: free to tune on, like ``tuning``.
-EXTRA_TUNING = ("tuning2",)
+EXTRA_TUNING = ("tuning2", "tuning3")
 #: Every part the ranking may be tuned on: the split's tuning part and the later ones.
 TUNED = ("tuning", *EXTRA_TUNING)
 #: Every part :func:`load` accepts: the split's two, the later set-aside ones, then the later tuning ones.
@@ -76,7 +79,8 @@ class Question:
 
 
 def path_of(part: str) -> Path:
-    """The TOML file of ``part`` (one of :data:`ALL_PARTS`: ``"tuning"``, ``"heldout"``, ``"heldout2"``, ``"tuning2"``).
+    """The TOML file of ``part`` (one of :data:`ALL_PARTS`: ``"tuning"``, ``"heldout"``, ``"heldout2"``,
+    ``"tuning2"``, ``"tuning3"``).
 
     Raises:
         ValueError: ``part`` is not one of ``ALL_PARTS``.

@@ -1,10 +1,11 @@
-"""Check that no question of a later part (``heldout2.toml``, ``tuning2.toml``) is a near-duplicate of an older one.
+"""Check that no question of a later part (``heldout2.toml``, ``tuning2.toml``, ``tuning3.toml``) is a near-duplicate
+of an older one.
 
 A near-duplicate is a pair whose texts reach :data:`THRESHOLD` in rapidfuzz's ``token_set_ratio`` (0–100,
 case-sensitive as typed; the set ratio scores a question whose words are a subset of the other's as 100).
 The older questions of each later part are in :data:`OLDER`: for ``heldout2`` those of ``tuning.toml``,
-``heldout.toml`` and ``dev.toml``; for ``tuning2`` those and ``heldout2.toml`` as well. A fresh set must not repeat
-what the ranking has been counted or tuned on.
+``heldout.toml`` and ``dev.toml``; for ``tuning2`` those and ``heldout2.toml`` as well; for ``tuning3`` also
+``tuning2.toml``. A fresh set must not repeat what the ranking has been counted or tuned on.
 
 Usage::
 
@@ -30,7 +31,10 @@ THRESHOLD = 90
 OLDER: dict[str, tuple[str, ...]] = {
     "heldout2": (*PARTS, "dev"),
     "tuning2": (*PARTS, "heldout2", "dev"),
+    "tuning3": (*PARTS, "heldout2", "tuning2", "dev"),
 }
+#: Every file a draft is checked against: all parts and the dev questions.
+EVERY_FILE: tuple[str, ...] = (*PARTS, "heldout2", "tuning2", "tuning3", "dev")
 #: The later part checked when none is named (kept for callers of :func:`check` without arguments).
 NEW = "heldout2"
 
@@ -76,14 +80,14 @@ def near_duplicates(
 
 
 def check(path: Path | None = None, part: str = NEW) -> list[Pair]:
-    """The near-duplicate pairs between the later part ``part`` (``"heldout2"`` or ``"tuning2"``) and its older
-    files (:data:`OLDER`); with ``path``, between that draft file and every file older than ``tuning2``.
+    """The near-duplicate pairs between the later part ``part`` (``"heldout2"``, ``"tuning2"`` or ``"tuning3"``) and its
+    older files (:data:`OLDER`); with ``path``, between that draft file and every file (:data:`EVERY_FILE`).
 
     Raises:
         KeyError: ``part`` is not a later part.
     """
     if path is not None:
-        return near_duplicates(_read(path), older_questions(OLDER["tuning2"]))
+        return near_duplicates(_read(path), older_questions(EVERY_FILE))
     return near_duplicates([(q.id, q.text) for q in load(part)], older_questions(OLDER[part]))
 
 
@@ -96,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     """Print each near-duplicate pair and a summary line per part checked; exit 0 when there is none, 1 otherwise."""
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] not in OLDER:
-        checks = [(args[0], check(Path(args[0])), len(older_questions(OLDER["tuning2"])))]
+        checks = [(args[0], check(Path(args[0])), len(older_questions(EVERY_FILE)))]
     else:
         checks = [(p, check(part=p), len(older_questions(OLDER[p]))) for p in (args[:1] or list(OLDER))]
     for name, pairs, older in checks:

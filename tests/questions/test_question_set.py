@@ -39,8 +39,9 @@ from tests.questions.passages import PREFIXES, passage_kind, passage_starts, pas
 QUESTIONS = load_all()
 HELDOUT2 = load("heldout2")
 TUNING2 = load("tuning2")
-#: Every question of every part: the seeded split's two, then the second set-aside part, then the second tuning part.
-EVERY = QUESTIONS + HELDOUT2 + TUNING2
+TUNING3 = load("tuning3")
+#: Every question of every part: the seeded split's two, the second set-aside part, the second and third tuning parts.
+EVERY = QUESTIONS + HELDOUT2 + TUNING2 + TUNING3
 #: The later parts outside the seeded split: their questions, the shape of their ids and their least size.
 LATER = {"heldout2": (HELDOUT2, r"h2-\d{3}", 150), "tuning2": (TUNING2, r"t2-\d{3}", 240)}
 TYPO_NOTE = re.compile(r"^typo: (?P<typed>\S+) \((?P<meant>[^)]+)\)$")
@@ -217,8 +218,22 @@ def test_later_part_has_no_near_duplicate_of_an_older_question(part: str):
     assert not pairs, [(p.new_id, p.old_part, p.old_id, p.score) for p in pairs]
 
 
+def test_tuning3_holds_the_judges_checked_questions():
+    """The third tuning part: ids ``t3-NNN``, each naming the judge's own id; a third names no card; none repeats an
+    older question (its own older files include ``tuning2``); the judges' sets are not spread by passages."""
+    assert len(TUNING3) >= 100 and {q.part for q in TUNING3} == {"tuning3"}
+    assert all(re.fullmatch(r"t3-\d{3}", q.id) for q in TUNING3)
+    assert all(re.match(r"from t2[247]-\d{2}\b", q.note) for q in TUNING3)
+    assert sum(not q.card for q in TUNING3) >= len(TUNING3) / 3
+    assert near_duplicates.OLDER["tuning3"] == ("tuning", "heldout", "heldout2", "tuning2", "dev")
+    pairs = near_duplicates.check(part="tuning3")
+    assert not pairs, [(p.new_id, p.old_part, p.old_id, p.score) for p in pairs]
+    assert TUNING3[0].text == "wenn beide bei der fehde ne 3 aufdecken wer gewinnt dann"
+    assert TUNING3[0].gold == ("000:22", "000:50") and TUNING3[0].clause == "gewinnt niemand die Fehde"
+
+
 def test_tuning2_is_a_tuning_part_outside_the_seeded_split():
-    assert TUNED == ("tuning", "tuning2") and "tuning2" not in PARTS
+    assert TUNED == ("tuning", "tuning2", "tuning3") and "tuning2" not in PARTS and "tuning3" not in PARTS
     assert not {q.id for q in TUNING2} & {q.id for q in QUESTIONS}
     assert "tuning2" in ALL_PARTS and "tuning2" not in SET_ASIDE
 
