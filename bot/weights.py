@@ -13,7 +13,8 @@ class Weights:
     chosen by coordinate ascent on MRR over the whole tuning parts (three since docs/ranking.md ²⁸) from the
     hand-set start (``bench/question_fit.py``'s ``START``; ``bench/refit.py`` makes them,
     ``tests/answers/test_question_ascent.py`` pins them); the others (bm25's columns and scale, ``rule``, the kind
-    priors, the depths) keep their hand-set values. The ascent beat the pairwise logistic fit by 5-fold CV on both parts (docs/ranking.md, ¹⁶)."""
+    priors, the depths) keep their hand-set values. The ascent beat the pairwise logistic fit by 5-fold CV on both
+    parts (docs/ranking.md, ¹⁶)."""
 
     names: float = 1.0
     terms: float = 3.0
