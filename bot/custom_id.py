@@ -343,14 +343,16 @@ _REGISTRY: ModuleType | None = None
 
 
 def _answer(key: str) -> Callable[..., Any]:
-    fn = _registry().ANSWERS.get(key)
+    registry = _registry()
+    fn = registry.registered(registry.ANSWERS, key)
     if fn is None:
         raise BadCustomId(f"unknown answer {key!r}")
     return fn
 
 
 def _action(key: str) -> Callable[..., Any]:
-    fn = _registry().ACTIONS.get(key)
+    registry = _registry()
+    fn = registry.registered(registry.ACTIONS, key)
     if fn is None:
         raise BadCustomId(f"unknown action {key!r}")
     return fn
