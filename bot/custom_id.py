@@ -343,16 +343,14 @@ _REGISTRY: ModuleType | None = None
 
 
 def _answer(key: str) -> Callable[..., Any]:
-    registry = _registry()
-    fn = registry.registered(registry.ANSWERS, key)
+    fn = _registry().registered(_registry().ANSWERS, key)
     if fn is None:
         raise BadCustomId(f"unknown answer {key!r}")
     return fn
 
 
 def _action(key: str) -> Callable[..., Any]:
-    registry = _registry()
-    fn = registry.registered(registry.ACTIONS, key)
+    fn = _registry().registered(_registry().ACTIONS, key)
     if fn is None:
         raise BadCustomId(f"unknown action {key!r}")
     return fn

@@ -1,10 +1,13 @@
 """Registry of answers, autocomplete sources and button actions.
 
 The command table (:mod:`bot.commands`), which the gateway, the console and the HTTP endpoint read, refers
-to answers and completers by the function itself (``Command(…, card_answer, [Option(…, completer=card_names)])``),
-so "go to definition" works and Discord and the command line run exactly the same code. Only the
-custom_id wire format (``rb:<action>:…``, ``rb:pg:…:/card:…``, :mod:`bot.custom_id`) names them by a
-string; :data:`ANSWERS` and :data:`ACTIONS` are the one table from those wire keys to functions.
+to answers and completers by their place (``Command(…, "bot.answers.cards:card_answer", [Option(…,
+completer_at=CARD_NAMES)])``, :func:`bot.commands.spec.resolve`) and imports their module at the first use, so
+Discord and the command line run exactly the same code and a one-shot command imports only its own answer
+module. The custom_id wire format (``rb:<action>:…``, ``rb:pg:…:/card:…``, :mod:`bot.custom_id`) names them by a
+string; :data:`ANSWERS` and :data:`ACTIONS` are the one table from those wire keys to functions, filled as the
+modules are imported (:func:`registered` imports the module of a key not yet known: :data:`ACTION_MODULES`, else
+every module, :func:`load_all`).
 
 * ``@answer("card")``: ``async def f(ctx: AnswerContext, **options) -> Reply``; ``"card"`` is its
   key in custom_ids (``/card:…``); :func:`answer_key` gives the key of a function.
