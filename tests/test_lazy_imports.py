@@ -32,16 +32,17 @@ RUNNER = (
     "out = io.StringIO()\n"
     "with contextlib.redirect_stdout(out):\n"
     "    code = main(json.loads(os.environ['REGELBOT_ARGS']))\n"
-    "loaded = sorted(m for m in sys.modules if m.startswith(('bot.', 'regex', 'tenacity', 'dotenv')))\n"
+    "loaded = sorted(m for m in sys.modules if m.startswith(('bot.', 'regex', 'tenacity', 'dotenv', 'platformdirs')))\n"
     "print(json.dumps([code, out.getvalue(), loaded]), file=sys.stderr)\n"
 )
 
-#: The answer modules of other commands than ``/karte`` and its buttons (the mechanic's), and what only they use.
+#: The answer modules of other commands than ``/karte`` and its buttons (the mechanic's), what only they use, and
+#: what a checkout without a settings file does not need (platformdirs: its state is in data/).
 NOT_FOR_A_CARD = [
     "bot.answers.questions", "bot.answers.rules", "bot.answers.rulings", "bot.answers.terms", "bot.answers.official",
     "bot.answers.mana", "bot.answers.calc_words", "bot.answers.clash", "bot.answers.chat", "bot.answers.meta",
     "bot.ranking", "bot.rules.mana.convoke", "bot.rules.mana.payment", "bot.rules.mana.total",
-    "bot.rules.mana.upkeep", "bot.rules.clash", "regex", "tenacity", "dotenv",
+    "bot.rules.mana.upkeep", "bot.rules.clash", "regex", "tenacity", "dotenv", "platformdirs",
 ]
 
 
