@@ -42,7 +42,8 @@ NOT_FOR_A_CARD = [
     "bot.answers.questions", "bot.answers.rules", "bot.answers.rulings", "bot.answers.terms", "bot.answers.official",
     "bot.answers.mana", "bot.answers.calc_words", "bot.answers.clash", "bot.answers.chat", "bot.answers.meta",
     "bot.ranking", "bot.rules.mana.convoke", "bot.rules.mana.payment", "bot.rules.mana.total",
-    "bot.rules.mana.upkeep", "bot.rules.clash", "regex", "tenacity", "dotenv", "platformdirs",
+    "bot.rules.mana.upkeep", "bot.rules.clash", "regex", "tenacity", "platformdirs",
+    *([] if (ROOT / ".env").is_file() else ["dotenv"]),  # a checkout's own settings file is read with it
 ]
 
 
