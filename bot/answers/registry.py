@@ -81,7 +81,7 @@ def load_all() -> None:
 #: Button action key (``@action``) → the module of this package that registers it. Every reply's buttons are
 #: checked against their actions' declared arguments when the reply is shown (:func:`bot.custom_id.encode_target`):
 #: with this table a one-shot ``call`` imports the modules of its buttons' actions, not every answer module.
-#: tests/test_commands.py checks it against what :func:`load_all` registers (a new action missing here would
+#: tests/test_lazy_imports.py checks it against what :func:`load_all` registers (a new action missing here would
 #: still work, by importing every module).
 ACTION_MODULES = {
     "calc": "calc_choices",
