@@ -6,7 +6,8 @@
   ratio big/documents per pair. Target: ≤ 1.5.
 * **call**: ``python -m bot call '/karte name: Boros-Rekrut'`` on the documents store beside
   ``python -c 'import discord'``, in turn; wall time per pair and its ratio. Target: ≤ 1.0 (an offline answer
-  costs no more than importing discord.py). ``complete`` is measured the same way.
+  costs no more than importing discord.py). ``complete``, ``call '/frage …'`` and ``call '/regel …'`` are measured
+  the same way (no target: a question reads the ranker's vocabulary, a rule the catalogue).
 
 * **build** (with ``--baseline DIR``, a checkout of the code to compare with, e.g. ``git archive main | tar -x -C
   DIR``): ``python -m bot build --cards`` of the generated file by that checkout and by this one, in turn; wall
@@ -46,6 +47,8 @@ Row = tuple[str, str, str, str]
 CALL = [sys.executable, "-m", "bot", "call", "/karte name: Boros-Rekrut"]
 COMPLETE = [sys.executable, "-m", "bot", "complete", "/karte name", "boros"]
 IMPORT_DISCORD = [sys.executable, "-c", "import discord"]
+CALL_ASK = [sys.executable, "-m", "bot", "call", "/frage frage: Wer gewinnt die Fehde bei gleichen Manawerten?"]
+CALL_RULE = [sys.executable, "-m", "bot", "call", "/regel suche: 702.19"]
 
 
 def build(db: Path, cards: Path | None) -> None:
@@ -104,7 +107,8 @@ def measure(folder: Path, printings: int, rounds: int) -> list[Row]:
     build(big, generated(folder, printings))
     (folder / "state-docs").mkdir(exist_ok=True)
     (folder / "state-big").mkdir(exist_ok=True)
-    times: dict[str, list[float]] = {"big": [], "docs": [], "call": [], "complete": [], "discord": []}
+    times: dict[str, list[float]] = {"big": [], "docs": [], "call": [], "complete": [], "discord": [], "ask": [],
+                                     "rule": []}
     offline = {**env, "REGELBOT_DB": str(docs), "DISCORD_TOKEN": ""}
     for counted in [False] + [True] * rounds:
         got = {
@@ -113,6 +117,8 @@ def measure(folder: Path, printings: int, rounds: int) -> list[Row]:
             "call": wall(CALL, offline),
             "discord": wall(IMPORT_DISCORD, env),
             "complete": wall(COMPLETE, offline),
+            "ask": wall(CALL_ASK, offline),
+            "rule": wall(CALL_RULE, offline),
         }
         if counted:
             for key, value in got.items():
@@ -127,6 +133,9 @@ def measure(folder: Path, printings: int, rounds: int) -> list[Row]:
         ("`python -c 'import discord'` wall", seconds(times["discord"]), "", cmd),
         ("  ratio call / import discord (pair by pair)", pairs(times["call"], times["discord"]), "≤ 1.0", cmd),
         ("  ratio complete / import discord (pair by pair)", pairs(times["complete"], times["discord"]), "", cmd),
+        ("  ratio call '/frage …' / import discord (pair by pair)", pairs(times["ask"], times["discord"]), "", cmd),
+        ("  ratio call '/regel suche: 702.19' / import discord (pair by pair)", pairs(times["rule"], times["discord"]),
+         "", cmd),
     ]
 
 

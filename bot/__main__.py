@@ -43,13 +43,13 @@ from bot.cli import (  # noqa: E402
     cmd_run,
     cmd_serve,
     cmd_sync,
+    cmd_update,
     ensure_store,
 )
 from bot.config import ConfigError, load_settings, readable_secret_file  # noqa: E402
 from bot.exits import INTERRUPTED, MODULE_PROGRAM, fail, program, set_program  # noqa: E402
 from bot.logs import setup_logging  # noqa: E402
 from bot.reply import one_line  # noqa: E402
-from bot.update import cmd_update  # noqa: E402
 
 startup.end()  # imports done: Ctrl+C is a KeyboardInterrupt again, which main() turns into 130
 log = logging.getLogger("bot")

@@ -43,7 +43,7 @@ def _completers(table: Table) -> dict[tuple[tuple[str, ...], str], Any]:
     kept = _COMPLETERS.get(id(table))
     if kept is None or kept[0] is not table:
         found = {(leaf.path, option.name.en): option.completer for leaf in table.leaves
-                 for option in leaf.command.all_options if option.completer is not None}
+                 for option in leaf.command.all_options if option.completer_at is not None}
         kept = _COMPLETERS[id(table)] = (table, found)
     return kept[1]
 

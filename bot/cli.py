@@ -220,6 +220,13 @@ def outdated_documents_store(db: Path) -> int | None:
     return None if official.rules or official.cards else version
 
 
+def cmd_update(settings: Settings, args: argparse.Namespace) -> int:
+    """``update``: :func:`bot.update.cmd_update` (imported when asked: the other subcommands do without it)."""
+    from bot.update import cmd_update as update
+
+    return update(settings, args)
+
+
 def ensure_store(settings: Settings) -> int:
     """Build the store if it is missing (first start) or outdated and built from ``data/sources`` alone
     (:func:`outdated_documents_store`: after a ``git pull`` that changed the schema); 0 when a store exists

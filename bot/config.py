@@ -11,8 +11,6 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dotenv import load_dotenv
-
 from bot.paths import CHECKOUT, STATE_DIR, user_env_file
 
 #: Relative paths in settings and ``.env`` are taken from here: the checkout, else the working directory.
@@ -195,6 +193,8 @@ def load_settings(env_file: Path | None = None) -> Settings:
     """
     source = env_file_for(env_file)
     if source is not None:
+        from dotenv import load_dotenv  # here: without a settings file (a container's environment) it is not needed
+
         load_dotenv(source, override=False)
     guild_raw = os.getenv("DEV_GUILD_ID", "").strip()
     try:

@@ -259,7 +259,7 @@ class CommandLine:
         typed = words[depth].casefold() if len(words) > depth else ""
         option = next((o for o in leaf.command.all_options if typed in names_of(o.name)), None)
         if option is None or option.completer is None:
-            names = ", ".join(o.name.de for o in leaf.command.all_options if o.completer)
+            names = ", ".join(o.name.de for o in leaf.command.all_options if o.completer_at is not None)
             what = f"Option „{words[depth]}“" if len(words) > depth else "keine Option angegeben"
             offer = (f"Autovervollständigung gibt es für: {names}." if names
                      else "dieser Befehl hat keine Option mit Autovervollständigung.")

@@ -343,14 +343,14 @@ _REGISTRY: ModuleType | None = None
 
 
 def _answer(key: str) -> Callable[..., Any]:
-    fn = _registry().ANSWERS.get(key)
+    fn = _registry().registered(_registry().ANSWERS, key)
     if fn is None:
         raise BadCustomId(f"unknown answer {key!r}")
     return fn
 
 
 def _action(key: str) -> Callable[..., Any]:
-    fn = _registry().ACTIONS.get(key)
+    fn = _registry().registered(_registry().ACTIONS, key)
     if fn is None:
         raise BadCustomId(f"unknown action {key!r}")
     return fn

@@ -26,15 +26,17 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from cachetools import TTLCache
-from tenacity import AsyncRetrying, RetryCallState, retry_if_exception
 
 from bot import metrics
 from bot.custom_id import OPEN, PAGE, SHARE, Invocation, decode_or_none
 from bot.render import ACTION_ROW, EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import PRIVATE_OPTION, Reply
+
+if TYPE_CHECKING:
+    from tenacity import RetryCallState
 
 log = logging.getLogger(__name__)
 
@@ -233,6 +235,8 @@ async def within(deadline: float, attempt: Callable[[], Awaitable[T]], pause: Pa
         if pause(exc) is None:
             raise
         failed = [exc]
+    # tenacity only now: a one-shot command and most deliveries never retry (its import costs ~3 ms)
+    from tenacity import AsyncRetrying, retry_if_exception
 
     async def again() -> T:
         """The first try's failure (the retry loop's first outcome, as if the loop had made it), then tries."""

@@ -29,7 +29,6 @@ import asyncio
 import contextlib
 import importlib
 import logging
-import multiprocessing.connection
 import os
 import signal
 import socket
@@ -40,12 +39,15 @@ import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.errors import UserError
 from bot.offload_wait import WALL_FACTOR as WALL_FACTOR  # re-exported: the budget's wall-time cap
 from bot.offload_wait import cpu_seconds as cpu_seconds  # re-exported: a worker's CPU time
 from bot.offload_wait import finished_in_budget, readable, reported_cpu
+
+if TYPE_CHECKING:
+    import multiprocessing.connection
 
 log = logging.getLogger(__name__)
 
@@ -154,6 +156,11 @@ def worker_main(fd: int, parent: int) -> None:
     for module in PRELOAD:
         with contextlib.suppress(ImportError):
             importlib.import_module(module)
+    from bot.rules import mana
+
+    mana.load_all()  # the package imports its calculations at their first use; a worker needs them all
+    import multiprocessing.connection
+
     conn = multiprocessing.connection.Connection(fd)
     conn.send(("ready", None, time.process_time()))
     _serve(conn)
@@ -163,6 +170,8 @@ class _Worker:
     """One worker process (``python -c …worker_main``) and the parent's end of its socket pair."""
 
     def __init__(self) -> None:
+        import multiprocessing.connection  # here, not at the top: a one-shot command starts no worker (~2 ms)
+
         ours, theirs = socket.socketpair()
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PACKAGE_ROOT), env.get("PYTHONPATH", "")) if p)

@@ -5,11 +5,13 @@ event loop free. Linux reads the CPU time; elsewhere the budget is wall time."""
 from __future__ import annotations
 
 import asyncio
-import multiprocessing.connection
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # only in annotations: a one-shot command that starts no worker does without it
+    import multiprocessing.connection
 
 
 def reported_cpu(message: Any) -> float | None:

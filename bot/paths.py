@@ -20,8 +20,6 @@ import csv
 from collections.abc import Iterator
 from pathlib import Path
 
-import platformdirs
-
 APP = "regelbot"
 PACKAGE = Path(__file__).resolve().parent
 #: The repository root when running from a checkout, else None.
@@ -33,11 +31,15 @@ ENV_EXAMPLE = DATA_DIR / "env.example"
 
 def user_state_dir() -> Path:
     """The per-user folder for Regelbot's state outside a checkout (not created here)."""
+    import platformdirs  # here: a checkout keeps its state in data/ and never needs it (~3 ms of every start)
+
     return platformdirs.user_state_path(APP, appauthor=False)
 
 
 def user_env_file() -> Path:
     """The per-user settings file outside a checkout (``~/.config/regelbot/regelbot.env``; not created here)."""
+    import platformdirs
+
     return platformdirs.user_config_path(APP, appauthor=False) / f"{APP}.env"
 
 

@@ -9,13 +9,16 @@ dates (:func:`format_date`) and for echoing user text inertly (:func:`quote_user
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
-
-import regex
+from typing import TYPE_CHECKING
 
 from bot.text import GRAPHEME, ZERO_WIDTH, cut
+
+if TYPE_CHECKING:
+    import regex
 
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
 EMBED_TITLE_MAX = 256
@@ -58,9 +61,16 @@ _LINE_START = re.compile(r"^(#{1,3}\s|-#\s|[-+*]\s|>)")
 _NUMBERED = re.compile(r"^(\d+)([.)]\s)")
 
 
-#: An emoji sequence: a pictograph or a flag's regional indicators with what extends it (skin tone, variation
-#: selector, ZWJ and the next pictograph, a subdivision flag's tags), one grapheme cluster (:data:`bot.text.GRAPHEME`).
-_EMOJI_SEQUENCE = regex.compile(r"(?=[\p{Extended_Pictographic}\p{Regional_Indicator}])(?:" + GRAPHEME.pattern + ")")
+@functools.cache
+def emoji_sequence() -> regex.Pattern[str]:
+    """An emoji sequence: a pictograph or a flag's regional indicators with what extends it (skin tone, variation
+    selector, ZWJ and the next pictograph, a subdivision flag's tags), one grapheme cluster
+    (:data:`bot.text.GRAPHEME`). Compiled at the first text with a joiner (the ``regex`` module imported then)."""
+    import regex
+
+    return regex.compile(r"(?=[\p{Extended_Pictographic}\p{Regional_Indicator}])(?:" + GRAPHEME + ")")
+
+
 #: The invisible characters an emoji sequence is made of (ZWJ, variation selectors, tags): kept inside one.
 _EMOJI_JOINERS = re.compile(r"([\u200d\ufe0e\ufe0f\U000e0020-\U000e007f]+)")
 
@@ -80,11 +90,11 @@ def one_line(text: str) -> str:
     """``text`` as one inert line: zero-width characters inside a word are removed, the other control and format
     characters (NUL, line breaks, ANSI escapes, bidi overrides, ZWJ outside an emoji, lone surrogates) become
     spaces, white space collapses; an emoji sequence
-    keeps the joiners it is made of (👨‍👩‍👧, 🏴󠁧󠁢󠁳󠁣󠁴󠁿: :data:`_EMOJI_SEQUENCE`), nothing else. For echoing user text on a
+    keeps the joiners it is made of (👨‍👩‍👧, 🏴󠁧󠁢󠁳󠁣󠁴󠁿: :func:`emoji_sequence`), nothing else. For echoing user text on a
     terminal (the console's messages) and the first step of :func:`quote_user`."""
     text = unicodedata.normalize("NFC", text)
     parts, start = [], 0
-    for m in _EMOJI_SEQUENCE.finditer(text) if _EMOJI_JOINERS.search(text) else ():  # else: no joiner to keep
+    for m in emoji_sequence().finditer(text) if _EMOJI_JOINERS.search(text) else ():  # else: no joiner to keep
         if _EMOJI_JOINERS.search(m.group()):  # the joiners at the odd places of the split stay
             kept = "".join(part if n % 2 else _inert(part) for n, part in enumerate(_EMOJI_JOINERS.split(m.group())))
             parts += [_inert(text[start : m.start()]), kept]

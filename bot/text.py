@@ -25,11 +25,14 @@ This module imports nothing of the bot, so the importer and the running bot both
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
-import regex
+if TYPE_CHECKING:
+    import regex
 
 # --- display-safe text -------------------------------------------------------------------------
 
@@ -103,13 +106,23 @@ def clean(text: str) -> str:
 #: One user-perceived character (an extended grapheme cluster, Unicode UAX #29): a letter with its marks, an emoji
 #: with its skin tone or variation selector, a flag (two regional indicators), a ZWJ sequence (👨‍👩‍👧). Flags are
 #: taken as pairs first: the same clusters (a run of regional indicators pairs up from its start), but ``\X`` alone
-#: counts the indicators before each one again (a run of 6 000 took 0.2 s; so it stays linear).
-GRAPHEME = regex.compile(r"\p{Regional_Indicator}{2}|\X")
+#: counts the indicators before each one again (a run of 6 000 took 0.2 s; so it stays linear). The pattern for the
+#: ``regex`` module (Python's ``re`` has no ``\X``), compiled by :func:`grapheme`.
+GRAPHEME = r"\p{Regional_Indicator}{2}|\X"
+
+
+@functools.cache
+def grapheme() -> regex.Pattern[str]:
+    """:data:`GRAPHEME` compiled, with the ``regex`` module imported at the first call: most text is cut between
+    two ASCII characters (:func:`cut`) and never needs it, and importing it costs a one-shot ``call`` ~5 ms."""
+    import regex
+
+    return regex.compile(GRAPHEME)
 
 
 def cut(text: str, limit: int) -> str:
     """The longest start of ``text`` with at most ``limit`` characters (code points, as ``len`` counts) that ends
-    between two grapheme clusters (:data:`GRAPHEME`), so a cut never splits a flag, a skin tone from its emoji, a
+    between two grapheme clusters (:func:`grapheme`), so a cut never splits a flag, a skin tone from its emoji, a
     ZWJ sequence or a letter from its accent: ``cut("ab🇩🇪", 3)`` → ``"ab"``. ``text`` itself when it fits."""
     if len(text) <= limit:
         return text
@@ -119,7 +132,7 @@ def cut(text: str, limit: int) -> str:
     if pair.isascii() and pair != "\r\n":  # between two ASCII characters is always a boundary, except CR LF
         return text[:limit]
     end = 0
-    for m in GRAPHEME.finditer(text, 0, limit + 1):
+    for m in grapheme().finditer(text, 0, limit + 1):
         if m.end() > limit:
             break
         end = m.end()

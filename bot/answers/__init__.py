@@ -1,11 +1,10 @@
 """The answer layer: pure Python, no discord import.
 
-Importing this package imports every module in it, which registers their answers, completers and
-button actions (see :mod:`bot.answers.registry`): a new module needs no list entry anywhere.
+A module registers its answers, completers and button actions when it is imported (see
+:mod:`bot.answers.registry`): the command table imports the module of a command at its first use, and
+:func:`load_all` every module (the doors that stay up, at start); a new module needs no list entry anywhere.
+Importing this package imports none of them.
 """
-
-import importlib
-import pkgutil
 
 from bot.answers.registry import (
     ACTIONS,
@@ -14,6 +13,7 @@ from bot.answers.registry import (
     AnswerContext,
     UserError,
     answer_key,
+    load_all,
     run_action,
     run_answer,
     run_completer,
@@ -26,10 +26,8 @@ __all__ = [
     "AnswerContext",
     "UserError",
     "answer_key",
+    "load_all",
     "run_action",
     "run_answer",
     "run_completer",
 ]
-
-for _module in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_module.name}")

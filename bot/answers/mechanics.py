@@ -26,9 +26,7 @@ from bot.answers.registry import (
     completer,
     parse_id,
 )
-from bot.answers.rule_catalog import RuleCatalog
-from bot.answers.rules import catalog
-from bot.answers.terms import term_reply
+from bot.answers.rule_catalog import RuleCatalog, catalog
 from bot.answers.today import TodayIndex, entry_status, heute_block, number_label, terms_line, today_index
 from bot.custom_id import RowId
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
@@ -326,6 +324,8 @@ async def keyword_reply(ctx: AnswerContext, term: Term, typed: str, near: bool =
     after ``build --cr``), headed by :data:`NO_SECTION`. ``typed``: the name as typed (a verb form), for the
     document notes; it is not echoed. ``near``: the name was read as a near spelling of the keyword's (the term
     table's typo tier: „Research“ as Search), which the page says first."""
+    from bot.answers.terms import term_reply  # here: a card's "Mechanik anzeigen" button needs none of /regel's pages
+
     reply = await term_reply(ctx, TermMatch(term, typed, "form"))
     first = reply.pages[0]
     read = f"_Gelesen als **{term.german}** (englisch *{term.english}*), ähnlich geschrieben._\n" if near else ""

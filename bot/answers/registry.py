@@ -1,10 +1,13 @@
 """Registry of answers, autocomplete sources and button actions.
 
 The command table (:mod:`bot.commands`), which the gateway, the console and the HTTP endpoint read, refers
-to answers and completers by the function itself (``Command(…, card_answer, [Option(…, completer=card_names)])``),
-so "go to definition" works and Discord and the command line run exactly the same code. Only the
-custom_id wire format (``rb:<action>:…``, ``rb:pg:…:/card:…``, :mod:`bot.custom_id`) names them by a
-string; :data:`ANSWERS` and :data:`ACTIONS` are the one table from those wire keys to functions.
+to answers and completers by their place (``Command(…, "bot.answers.cards:card_answer", [Option(…,
+completer_at=CARD_NAMES)])``, :func:`bot.commands.spec.resolve`) and imports their module at the first use, so
+Discord and the command line run exactly the same code and a one-shot command imports only its own answer
+module. The custom_id wire format (``rb:<action>:…``, ``rb:pg:…:/card:…``, :mod:`bot.custom_id`) names them by a
+string; :data:`ANSWERS` and :data:`ACTIONS` are the one table from those wire keys to functions, filled as the
+modules are imported (:func:`registered` imports the module of a key not yet known: :data:`ACTION_MODULES`, else
+every module, :func:`load_all`).
 
 * ``@answer("card")``: ``async def f(ctx: AnswerContext, **options) -> Reply``; ``"card"`` is its
   key in custom_ids (``/card:…``); :func:`answer_key` gives the key of a function.
@@ -17,12 +20,15 @@ string; :data:`ANSWERS` and :data:`ACTIONS` are the one table from those wire ke
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import logging
 import math
+import pkgutil
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.errors import UserError
@@ -47,6 +53,65 @@ ANSWERS: dict[str, AnswerFn] = {}
 COMPLETERS: dict[str, CompleterFn] = {}
 #: custom_id wire key → button action (``rb:rulings:20`` runs ``ACTIONS["rulings"]``).
 ACTIONS: dict[str, ActionFn] = {}
+
+
+#: Whether :func:`load_all` has imported every module of the answer layer.
+_ALL_LOADED = False
+
+
+def load_all() -> None:
+    """Import every module of the answer layer (:mod:`bot.answers`), which registers all their answers,
+    completers and button actions: what the doors that stay up (``run``, ``serve``, ``console``) do at start
+    (:meth:`bot.commands.Table.warm`), and :func:`registered` at the first key it does not know. The modules are
+    found by walking the package's folder (a new module needs no list entry); a one-shot command imports only
+    the modules its command names (:func:`bot.commands.spec.resolve`).
+
+    Raises:
+        ImportError: a module cannot be imported (a programming error).
+    """
+    global _ALL_LOADED
+    if _ALL_LOADED:
+        return
+    package = __name__.rpartition(".")[0]
+    for info in pkgutil.iter_modules([str(Path(__file__).parent)], f"{package}."):
+        importlib.import_module(info.name)
+    _ALL_LOADED = True
+
+
+#: Button action key (``@action``) → the module of this package that registers it. Every reply's buttons are
+#: checked against their actions' declared arguments when the reply is shown (:func:`bot.custom_id.encode_target`):
+#: with this table a one-shot ``call`` imports the modules of its buttons' actions, not every answer module.
+#: tests/test_lazy_imports.py checks it against what :func:`load_all` registers (a new action missing here would
+#: still work, by importing every module).
+ACTION_MODULES = {
+    "calc": "calc_choices",
+    "card": "cards",
+    "cr_rule": "official",
+    "english": "official",
+    "mechanic": "mechanics",
+    "mechanic_pick": "mechanics",
+    "mechanic_text": "mechanics",
+    "passage": "questions",
+    "rule": "rules",
+    "rulex": "rules",
+    "rulings": "rulings",
+    "split": "chat",
+}
+
+
+def registered(table: dict[str, Any], key: str) -> Any | None:
+    """``table[key]`` (:data:`ANSWERS` or :data:`ACTIONS`), or None when no module registers ``key``. A key not
+    registered yet (its module not imported in this process: a button of an answer of another command) imports
+    its module (:data:`ACTION_MODULES`), else every answer module once (:func:`load_all`), and is looked up
+    again."""
+    found = table.get(key)
+    if found is None and table is ACTIONS and key in ACTION_MODULES:
+        importlib.import_module(f"{__name__.rpartition('.')[0]}.{ACTION_MODULES[key]}")
+        found = table.get(key)
+    if found is None and not _ALL_LOADED:
+        load_all()
+        found = table.get(key)
+    return found
 
 
 #: What a press of a button the bot cannot read answers (a forged or damaged custom_id, or one of a bot version
@@ -190,7 +255,9 @@ async def run_answer(ctx: AnswerContext, answer: AnswerFn | str, **options: Any)
     Raises:
         KeyError: no answer is registered under the key (a programming error).
     """
-    fn = ANSWERS[answer] if isinstance(answer, str) else answer
+    fn = registered(ANSWERS, answer) if isinstance(answer, str) else answer
+    if fn is None:
+        raise KeyError(answer)
     try:
         return await fn(ctx, **normalise_options(options))
     except UserError as exc:
@@ -199,7 +266,7 @@ async def run_answer(ctx: AnswerContext, answer: AnswerFn | str, **options: Any)
 
 async def run_action(ctx: AnswerContext, key: str, arg: str) -> Reply:
     """Run the button action ``key`` with ``arg``; unknown actions give a German error reply."""
-    fn = ACTIONS.get(key)
+    fn = registered(ACTIONS, key)
     if fn is None:
         return Reply.fail(UNKNOWN_BUTTON_TITLE, UNKNOWN_BUTTON_TEXT)
     try:

@@ -16,7 +16,7 @@ import importlib
 import pkgutil
 from collections.abc import Sequence
 
-from bot.answers.registry import AnswerContext
+from bot.answers.registry import AnswerContext, load_all
 from bot.commands.check import (
     STALE_COMMAND,
     BadValue,
@@ -42,6 +42,9 @@ from bot.commands.spec import (
     Text,
     tr,
 )
+from bot.reply import emoji_sequence
+from bot.rules.mana import load_all as load_calculations
+from bot.text import grapheme
 
 __all__ = [
     "PRIVATE",
@@ -93,8 +96,30 @@ class Table:
         """The message command whose English name is ``name`` (``"Explain cards"``), or None."""
         return next((m for m in self.menus if m.name.en == name), None)
 
+    def resolve_all(self) -> int:
+        """Look up the function at every place of the table (answers, completers, the menus' readers; each kept by
+        its :class:`~bot.commands.spec.Command`, :class:`~bot.commands.spec.Option` or
+        :class:`~bot.commands.spec.MessageCommand`), so that no first interaction does. Returns how many.
+
+        Raises:
+            ImportError, AttributeError: a place names no function (a programming error).
+        """
+        found = [leaf.command.answer for leaf in self.leaves]
+        found += [o.completer for leaf in self.leaves for o in leaf.command.options if o.completer_at is not None]
+        found += [fn for menu in self.menus for fn in (menu.answer, menu.options)]
+        return len(found)
+
     async def warm(self, ctx: AnswerContext) -> None:
-        """Run every area's start-up work (memory for autocomplete) on ``ctx``."""
+        """Import what a one-shot command imports only when it needs it, which the first interaction of a door that
+        stays up must not wait for: every answer module (:func:`bot.answers.registry.load_all`; the table imports
+        one at the first use of its command), every mana calculation (:func:`bot.rules.mana.load_all`) and the
+        ``regex`` patterns (:func:`bot.text.grapheme`, :func:`bot.reply.emoji_sequence`). Then run every area's
+        start-up work (memory for autocomplete) on ``ctx``."""
+        load_all()
+        load_calculations()
+        grapheme()
+        emoji_sequence()
+        self.resolve_all()
         for area in self.areas:
             for warmup in area.warmups:
                 await warmup(ctx)

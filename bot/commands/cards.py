@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from bot.answers.cards import card_answer, card_names, prepare_choices
 from bot.answers.registry import AnswerContext
-from bot.commands.spec import Command, Option, tr
+from bot.commands.spec import CARD_NAMES, Command, Option, tr
 
 COMMANDS = [
     Command(
@@ -13,9 +12,9 @@ COMMANDS = [
             "Show a card: mana cost, type line, rules text and rulings",
             "Zeigt eine Karte: Manakosten, Typzeile, Regeltext und Rulings",
         ),
-        card_answer,
+        "bot.answers.cards:card_answer",
         [Option(tr("name", "name"), tr("Card name (German or English)", "Kartenname (deutsch oder englisch)"),
-                completer=card_names)],
+                completer_at=CARD_NAMES)],
     ),
 ]
 
@@ -23,6 +22,8 @@ COMMANDS = [
 async def prepare_first_keystrokes(ctx: AnswerContext) -> None:
     """Answer the card-name autocomplete for blank input and every first letter now (from the name index), and make
     every name's choice."""
+    from bot.answers.cards import prepare_choices
+
     ctx.names.prepare_first_keystrokes()
     prepare_choices(ctx.names)
 

@@ -3,16 +3,17 @@ answers to ``[[Karte]]`` in ordinary messages need a gateway connection (``cogs/
 
 from __future__ import annotations
 
-from bot.answers.chat import explain_cards, explain_options
 from bot.answers.registry import AnswerContext
 from bot.commands.spec import MessageCommand, tr
-from bot.mentions import scanner
 
-MENUS = [MessageCommand(tr("Explain cards", "Karten erklären"), explain_cards, explain_options)]
+MENUS = [MessageCommand(tr("Explain cards", "Karten erklären"), "bot.answers.chat:explain_cards",
+                        "bot.answers.chat:explain_options")]
 
 
 async def build_scanner(ctx: AnswerContext) -> None:
     """Build the card-name scanner now, not on the first "Karten erklären"."""
+    from bot.mentions import scanner
+
     scanner(ctx.names)
 
 

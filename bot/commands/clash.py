@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from bot.answers.cards import card_names
-from bot.answers.clash import clash_odds, clash_reveal
-from bot.commands.spec import Choice, Command, Group, Kind, Option, tr
+from bot.commands.spec import CARD_NAMES, Choice, Command, Group, Kind, Option, tr
 
 CARD_HELP = tr("Card name, mana cost like {3}{R}, or a mana value",
                "Kartenname, Manakosten wie {3}{R} oder ein Manawert")
@@ -22,20 +20,20 @@ LIBRARY_HELP = tr("Mana value counts like 0:17 1:4 2:8, or card names with count
 
 def card(number: int, required: bool) -> Option:
     """The option ``card<number>`` (``karte<number>``) of ``/fehde aufdecken``."""
-    return Option(tr(f"card{number}", f"karte{number}"), CARD_HELP, required=required, completer=card_names)
+    return Option(tr(f"card{number}", f"karte{number}"), CARD_HELP, required=required, completer_at=CARD_NAMES)
 
 
 REVEAL = Command(
     tr("reveal", "aufdecken"),
     tr("Who wins a clash with these revealed cards?", "Wer gewinnt eine Fehde mit diesen Karten?"),
-    clash_reveal,
+    "bot.answers.clash:clash_reveal",
     [card(1, True), card(2, True), card(3, False), card(4, False), RULES],
 )
 ODDS = Command(
     tr("odds", "chancen"),
     tr("Exact odds of winning a clash from the libraries' mana values",
        "Exakte Gewinnchancen einer Fehde aus den Manawerten der Bibliotheken"),
-    clash_odds,
+    "bot.answers.clash:clash_odds",
     [
         Option(tr("library1", "bibliothek1"), LIBRARY_HELP),
         Option(tr("library2", "bibliothek2"), LIBRARY_HELP),

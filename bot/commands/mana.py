@@ -3,14 +3,12 @@
 
 from __future__ import annotations
 
-from bot.answers.cards import card_names
-from bot.answers.mana import mana_convoke, mana_info, mana_pay, mana_total, mana_upkeep
-from bot.commands.spec import Command, Group, Kind, Option, tr
+from bot.commands.spec import CARD_NAMES, Command, Group, Kind, Option, tr
 
 COST = Option(
     tr("cost", "kosten"),
     tr("Mana cost like {2}{G/W} or 3BG, or a card name", "Manakosten wie {2}{G/W} oder 3BG, oder ein Kartenname"),
-    completer=card_names,
+    completer_at=CARD_NAMES,
 )
 X = Option(tr("x", "x"), tr("Value of X (default 0)", "Wert für X (sonst 0)"), Kind.INTEGER, required=False,
            min_value=0, max_value=1000)
@@ -27,14 +25,14 @@ INFO = Command(
     tr("info", "info"),
     tr("Mana value, colours and every way to pay the hybrid symbols",
        "Manawert, Farben und alle Bezahlmöglichkeiten der Hybrid-Symbole"),
-    mana_info,
+    "bot.answers.mana:mana_info",
     [COST, X],
 )
 PAY = Command(
     tr("pay", "bezahlen"),
     tr("Can this cost be paid from this mana pool? Exact, with one payment",
        "Lassen sich die Kosten aus diesem Manavorrat bezahlen? Exakt, mit einer Bezahlung"),
-    mana_pay,
+    "bot.answers.mana:mana_pay",
     [
         COST,
         Option(tr("pool", "vorrat"), tr(
@@ -49,7 +47,7 @@ CONVOKE = Command(
     tr("convoke", "einberufen"),
     tr("What remains to pay after tapping creatures for convoke (502.46)",
        "Was nach Einberufen noch zu bezahlen bleibt (502.46)"),
-    mana_convoke,
+    "bot.answers.mana:mana_convoke",
     [
         COST,
         Option(tr("creatures", "kreaturen"), tr(
@@ -64,7 +62,7 @@ CONVOKE = Command(
 TOTAL = Command(
     tr("total", "gesamtkosten"),
     tr("Total cost: cost plus increases, then reductions", "Gesamtkosten: Kosten plus Erhöhungen, dann Reduzierungen"),
-    mana_total,
+    "bot.answers.mana:mana_total",
     [
         COST,
         Option(tr("increase", "erhoehung"), tr("Cost increases, e.g. {1} or {1}, {2}",
@@ -81,7 +79,7 @@ UPKEEP = Command(
     tr("upkeep", "versorgung"),
     tr("Cumulative upkeep when it triggers with N age counters (502.13a, 702.24a)",
        "Kumulative Versorgung beim Auslösen mit N Altersmarken (502.13a, 702.24a)"),
-    mana_upkeep,
+    "bot.answers.mana:mana_upkeep",
     [
         Option(tr("cost", "kosten"), tr(
             "Upkeep cost, choices with 'or': {W} or {U}; also '1 life' or 'Sacrifice a Forest'",

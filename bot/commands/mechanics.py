@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from bot.answers.mechanic_finder import mechanic_finder
-from bot.answers.mechanics import mechanic_answer, mechanic_names
 from bot.answers.registry import AnswerContext
 from bot.commands.spec import Command, Option, tr
 
@@ -14,9 +12,9 @@ COMMANDS = [
             "A mechanic: explanation, rules, rulings and example cards",
             "Eine Mechanik: Erklärung, Regeln, Rulings und Beispielkarten",
         ),
-        mechanic_answer,
+        "bot.answers.mechanics:mechanic_answer",
         [Option(tr("name", "name"), tr("Mechanic (German or English)", "Mechanik (deutsch oder englisch)"),
-                completer=mechanic_names)],
+                completer_at="bot.answers.mechanics:mechanic_names")],
     ),
 ]
 
@@ -24,6 +22,8 @@ COMMANDS = [
 async def read_mechanics(ctx: AnswerContext) -> None:
     """Read the mechanics sections into memory, prepared for finding by name, so autocomplete answers from
     memory."""
+    from bot.answers.mechanic_finder import mechanic_finder
+
     await mechanic_finder(ctx.store)
 
 

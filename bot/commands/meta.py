@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from bot.answers.meta import help_answer, info_answer
 from bot.commands.spec import Command, tr
 
 COMMANDS = [
     Command(
         tr("info", "info"),
         tr("Which documents the bot answers from", "Aus welchen Dokumenten der Bot antwortet"),
-        info_answer,
+        "bot.answers.meta:info_answer",
     ),
-    Command(tr("help", "hilfe"), tr("All commands with examples", "Alle Befehle mit Beispielen"), help_answer),
+    Command(tr("help", "hilfe"), tr("All commands with examples", "Alle Befehle mit Beispielen"),
+            "bot.answers.meta:help_answer"),
 ]

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from bot.answers.questions import question_answer
 from bot.answers.registry import AnswerContext
 from bot.commands.spec import Command, Option, tr
-from bot.question_mentions import other_names
-from bot.ranking import ranker
 
 COMMANDS = [
     Command(
@@ -15,7 +12,7 @@ COMMANDS = [
             "Ask a rules question in your own words (answer: the best passage of the documents)",
             "Eine Regelfrage in eigenen Worten (Antwort: die passendste Stelle der Dokumente)",
         ),
-        question_answer,
+        "bot.answers.questions:question_answer",
         [Option(tr("question", "frage"), tr("Your question, e.g. who wins a clash with equal cards?",
                                             "Deine Frage, z. B. Wer gewinnt die Fehde bei gleichen Manawerten?"))],
     ),
@@ -26,6 +23,9 @@ async def read_ranker(ctx: AnswerContext) -> None:
     """Read the analyser's vocabulary and the term counts and stem the card-name words (about 0.3 s) at start and
     after a store swap, not at the first question; and the store's other names of cards (one pass over its
     passages, :func:`bot.question_mentions.other_names`)."""
+    from bot.question_mentions import other_names
+    from bot.ranking import ranker
+
     (await ranker(ctx.store)).warm(ctx.names)
     await other_names(ctx.store)
 

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from bot.answers.official import cr_choices
 from bot.answers.registry import AnswerContext
-from bot.answers.rules import rule_answer, rule_choices, rule_queries, term_rule_choices
-from bot.answers.terms import term_choices
 from bot.commands.spec import Command, Option, tr
-from bot.terms import term_index
 
 COMMANDS = [
     Command(
@@ -16,9 +12,9 @@ COMMANDS = [
             "A rule by number (104.3f) or keywords (German or English glossary terms)",
             "Eine Regel nach Nummer (104.3f) oder Stichwörtern (deutsch oder englische Begriffe)",
         ),
-        rule_answer,
+        "bot.answers.rules:rule_answer",
         [Option(tr("search", "suche"), tr("Rule number or keywords", "Regelnummer oder Stichwörter"),
-                completer=rule_queries)],
+                completer_at="bot.answers.rules:rule_queries")],
     ),
 ]
 
@@ -26,6 +22,11 @@ COMMANDS = [
 async def read_catalog(ctx: AnswerContext) -> None:
     """Read the rule catalogue (numbers, headings, terms) and the CR's numbers and names into memory, prepared by
     prefix, and make the term table's lists per prefix, so autocomplete answers from memory."""
+    from bot.answers.official import cr_choices
+    from bot.answers.rules import rule_choices, term_rule_choices
+    from bot.answers.terms import term_choices
+    from bot.terms import term_index
+
     await rule_choices(ctx)
     await cr_choices(ctx.store)
     term_index().prepare_completion()  # the term table's autocomplete lists (/regel suche, /ruling suche)

@@ -5,10 +5,17 @@ endpoint maps payloads onto them (:mod:`bot.serve`) and the console maps typed l
 (:mod:`bot.console`). One area of the table declares its commands like this::
 
     COMMANDS = [
-        Command(tr("card", "karte"), tr("Show a card …", "Zeigt eine Karte …"), card_answer, [
-            Option(tr("name", "name"), tr("Card name …", "Kartenname …"), completer=card_names),
+        Command(tr("card", "karte"), tr("Show a card …", "Zeigt eine Karte …"), "bot.answers.cards:card_answer", [
+            Option(tr("name", "name"), tr("Card name …", "Kartenname …"), completer_at="bot.answers.cards:card_names"),
         ]),
     ]
+
+The table names its answers, completers and message readers by their place, ``"module:function"``
+(:func:`resolve`), and imports a module at the first use of one of them: reading the table (every command's names
+and options, for the console's parsing and the gateway's payload) imports no answer module, and a one-shot
+``python -m bot call '/karte …'`` imports the answer modules of ``/karte`` only. The doors that stay up (``run``,
+``serve``, ``console``) import every answer module at start, before their first interaction
+(:meth:`bot.commands.Table.warm`). tests/test_commands.py checks that every place names the registered function.
 
 An option's English name is the answer function's parameter name; every command also takes
 :data:`PRIVATE` (German ``privat``), which the doors handle around the answer.
@@ -17,6 +24,7 @@ An option's English name is the answer function's parameter name; every command 
 from __future__ import annotations
 
 import functools
+import pkgutil
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -25,6 +33,23 @@ from typing import Any
 from bot.answers.registry import AnswerContext, AnswerFn, CompleterFn, answer_key
 from bot.custom_id import Invocation
 from bot.reply import PRIVATE_OPTION
+
+
+def resolve(place: str) -> Any:
+    """The function at ``place``, ``"module:function"`` (``"bot.answers.cards:card_answer"``), its module imported
+    at the first call (:func:`pkgutil.resolve_name`; the module's decorators then register it, see
+    :mod:`bot.answers.registry`).
+
+    Raises:
+        ImportError, AttributeError: no such module or function (a programming error of the table; tests/
+            test_commands.py resolves every place).
+    """
+    return pkgutil.resolve_name(place)
+
+
+#: The place of the card-name completer (:func:`resolve`), which ``/karte``, ``/ruling``, ``/mana`` and ``/fehde``
+#: offer.
+CARD_NAMES = "bot.answers.cards:card_names"
 
 
 @dataclass(frozen=True)
@@ -67,8 +92,8 @@ class Option:
 
     ``name.en`` is the answer function's parameter name and Discord's base name (an optional option left out
     is not passed: the answer's own default applies); ``min_value``/``max_value`` bound integers and numbers
-    (Discord's client enforces them, :mod:`bot.commands.check` does for every door); ``completer`` answers
-    autocomplete from memory.
+    (Discord's client enforces them, :mod:`bot.commands.check` does for every door); ``completer_at`` is the
+    place (:func:`resolve`) of the completer that answers autocomplete from memory, None for an option without.
     """
 
     name: Text
@@ -78,7 +103,12 @@ class Option:
     min_value: int | None = None
     max_value: int | None = None
     choices: Sequence[Choice] = ()
-    completer: CompleterFn | None = None
+    completer_at: str | None = None
+
+    @functools.cached_property
+    def completer(self) -> CompleterFn | None:
+        """The completer at :attr:`completer_at` (its module imported at the first use), or None."""
+        return None if self.completer_at is None else resolve(self.completer_at)
 
     @property
     def param(self) -> str:
@@ -107,13 +137,20 @@ PRIVATE = Option(
 
 @dataclass(frozen=True, eq=False)
 class Command:
-    """A slash command: its names, its description (≤ 100 characters each language), the answer it runs and
-    its options in the order Discord shows them (required ones first). Compared by identity."""
+    """A slash command: its names, its description (≤ 100 characters each language), the place of the answer it
+    runs (``answer_at``, :func:`resolve`) and its options in the order Discord shows them (required ones first).
+    Compared by identity."""
 
     name: Text
     description: Text
-    answer: AnswerFn
+    answer_at: str
     options: Sequence[Option] = ()
+
+    @functools.cached_property
+    def answer(self) -> AnswerFn:
+        """The answer at :attr:`answer_at` (its module imported at the first use)."""
+        fn: AnswerFn = resolve(self.answer_at)
+        return fn
 
     @functools.cached_property
     def ordered_options(self) -> tuple[Option, ...]:
@@ -138,13 +175,26 @@ class Group:
 
 @dataclass(frozen=True, eq=False)
 class MessageCommand:
-    """A command of a message's context menu ("Karten erklären"): its names, the answer it runs and how the
-    answer's options are read from the message's text (``options(ctx, text) -> {parameter: value}``). Its
-    answer is always private."""
+    """A command of a message's context menu ("Karten erklären"): its names, the place of the answer it runs
+    (``answer_at``) and of the function that reads the answer's options from the message's text (``options_at``:
+    ``options(ctx, text) -> {parameter: value}``; places as :func:`resolve` reads them). Its answer is always
+    private."""
 
     name: Text
-    answer: AnswerFn
-    options: Callable[[AnswerContext, str], dict[str, Any]]
+    answer_at: str
+    options_at: str
+
+    @functools.cached_property
+    def answer(self) -> AnswerFn:
+        """The answer at :attr:`answer_at` (its module imported at the first use)."""
+        fn: AnswerFn = resolve(self.answer_at)
+        return fn
+
+    @functools.cached_property
+    def options(self) -> Callable[[AnswerContext, str], dict[str, Any]]:
+        """The reader of the answer's options at :attr:`options_at` (its module imported at the first use)."""
+        fn: Callable[[AnswerContext, str], dict[str, Any]] = resolve(self.options_at)
+        return fn
 
     def invocation(self, ctx: AnswerContext, text: str) -> Invocation:
         """What runs for a message with the content ``text`` (and what the answer's buttons run again)."""

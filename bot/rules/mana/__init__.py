@@ -20,62 +20,119 @@ Modules and the rules they implement:
 Everything public is re-exported here, so ``from bot.rules.mana import parse_cost`` keeps working.
 """
 
-from bot.rules.mana.convoke import MAX_CREATURES, ConvokeResult, Tapped, convoke, parse_creatures
-from bot.rules.mana.hybrid import HybridResult, hybrid_payments
-from bot.rules.mana.parse import card_costs, format_cost, parse_cost, parse_faces
-from bot.rules.mana.pool import (
-    ALL_KINDS,
-    POOL_TYPES,
-    NumberReading,
-    PoolKind,
-    format_pool,
-    parse_pool,
-    pool_kind_text,
-    read_pool,
-)
-from bot.rules.mana.symbols import (
-    COLORS,
-    MAX_GENERIC,
-    MAX_STATES,
-    MAX_SYMBOLS,
-    MAX_WORK,
-    RULES_2006,
-    RULES_TODAY,
-    VARIABLES,
-    Best,
-    Budget,
-    ManaCost,
-    ManaError,
-    Symbol,
-    SymbolKind,
-    TooManyWays,
-    color_order,
-    colored,
-    generic,
-    german_int,
-)
-from bot.rules.mana.total import Announced, Reduced, TotalCostResult, TotalOption, total_cost
-from bot.rules.mana.upkeep import (
-    MAX_COUNTERS,
-    Countable,
-    Counted,
-    UpkeepOption,
-    UpkeepResult,
-    UpkeepTotal,
-    card_upkeep,
-    countable,
-    cumulative_upkeep,
-    parse_upkeep,
-    upkeep_sum,
-)
-from bot.rules.mana.value import (
-    COLOR_NAMES,
-    ColorResult,
-    ManaValueResult,
-    color_names,
-    explain_colors,
-    explain_mana_value,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.rules.mana.convoke import MAX_CREATURES, ConvokeResult, Tapped, convoke, parse_creatures
+    from bot.rules.mana.hybrid import HybridResult, hybrid_payments
+    from bot.rules.mana.parse import card_costs, format_cost, parse_cost, parse_faces
+    from bot.rules.mana.pool import (
+        ALL_KINDS,
+        POOL_TYPES,
+        NumberReading,
+        PoolKind,
+        format_pool,
+        parse_pool,
+        pool_kind_text,
+        read_pool,
+    )
+    from bot.rules.mana.symbols import (
+        COLORS,
+        MAX_GENERIC,
+        MAX_STATES,
+        MAX_SYMBOLS,
+        MAX_WORK,
+        RULES_2006,
+        RULES_TODAY,
+        VARIABLES,
+        Best,
+        Budget,
+        ManaCost,
+        ManaError,
+        Symbol,
+        SymbolKind,
+        TooManyWays,
+        color_order,
+        colored,
+        generic,
+        german_int,
+    )
+    from bot.rules.mana.total import Announced, Reduced, TotalCostResult, TotalOption, total_cost
+    from bot.rules.mana.upkeep import (
+        MAX_COUNTERS,
+        Countable,
+        Counted,
+        UpkeepOption,
+        UpkeepResult,
+        UpkeepTotal,
+        card_upkeep,
+        countable,
+        cumulative_upkeep,
+        parse_upkeep,
+        upkeep_sum,
+    )
+    from bot.rules.mana.value import (
+        COLOR_NAMES,
+        ColorResult,
+        ManaValueResult,
+        color_names,
+        explain_colors,
+        explain_mana_value,
+    )
+
+#: The submodule of every name re-exported here. A name is imported from its submodule at its first use
+#: (:func:`__getattr__`, PEP 562): a card's mana value (``card_costs``, ``explain_mana_value``) needs neither the
+#: payment nor convoke, total cost or upkeep, whose imports cost a one-shot ``call '/karte …'`` ~7 ms.
+#: tests/rules/test_mana_package.py checks it against :data:`__all__` and the submodules.
+_FROM = {
+    "convoke": ("MAX_CREATURES", "ConvokeResult", "Tapped", "convoke", "parse_creatures"),
+    "hybrid": ("HybridResult", "hybrid_payments"),
+    "parse": ("card_costs", "format_cost", "parse_cost", "parse_faces"),
+    "pool": (
+        "ALL_KINDS", "POOL_TYPES", "NumberReading", "PoolKind", "format_pool", "parse_pool", "pool_kind_text",
+        "read_pool",
+    ),
+    "symbols": (
+        "COLORS", "MAX_GENERIC", "MAX_STATES", "MAX_SYMBOLS", "MAX_WORK", "RULES_2006", "RULES_TODAY", "VARIABLES",
+        "Best", "Budget", "ManaCost", "ManaError", "Symbol", "SymbolKind", "TooManyWays", "color_order", "colored",
+        "generic", "german_int",
+    ),
+    "total": ("Announced", "Reduced", "TotalCostResult", "TotalOption", "total_cost"),
+    "upkeep": (
+        "MAX_COUNTERS", "Countable", "Counted", "UpkeepOption", "UpkeepResult", "UpkeepTotal", "card_upkeep",
+        "countable", "cumulative_upkeep", "parse_upkeep", "upkeep_sum",
+    ),
+    "value": ("COLOR_NAMES", "ColorResult", "ManaValueResult", "color_names", "explain_colors", "explain_mana_value"),
+}
+_WHERE = {name: module for module, names in _FROM.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """The re-exported ``name`` from its submodule (:data:`_FROM`), imported now; that submodule's names are kept in
+    this namespace (the function ``convoke`` replaces the submodule ``convoke``, which the import put there).
+
+    Raises:
+        AttributeError: ``name`` is none of this package's names.
+    """
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    imported = importlib.import_module(f"{__name__}.{module}")
+    # every name of that submodule at once: importing it made its name (``convoke``) the submodule itself here
+    namespace = globals()
+    for each in _FROM[module]:
+        namespace[each] = getattr(imported, each)
+    return namespace[name]
+
+
+def load_all() -> None:
+    """Import every submodule now: what a process that answers many calculations does at start (the calculation
+    workers, :mod:`bot.offload`; the doors that stay up, :meth:`bot.commands.Table.warm`), so that no answer waits
+    for an import."""
+    for names in _FROM.values():
+        __getattr__(names[0])
+
 
 __all__ = [
     "ALL_KINDS",
