@@ -267,8 +267,8 @@ async def test_info_shows_register_coverage(ctx):
     field = next(f for f in reply.pages[0].fields if f.name.startswith("Stand heute"))
     assert "606 Rulings und 32 Mechanik-Abschnitte geprüft" in field.value
     # the three English clash rulings whose German twins use old terms count as "nur Begriffe" with them
-    # 004: five goad rulings write „provoziert“/„angestachelt“, on cards today „aufstacheln“ (term hint)
-    assert "Rulings: 334 unverändert, 24 geändert, 248 nur Begriffe" in field.value
+    # 004 (27.01.2026): its goad rulings („provoziert“/„angestachelt“) are current, no term hint (before: 334 and 248)
+    assert "Rulings: 339 unverändert, 24 geändert, 243 nur Begriffe" in field.value
     assert "Abschnitte: 14 unverändert, 5 geändert, 13 nur Begriffe" in field.value
     assert "0 ohne Einordnung · 42 Registerzeilen, Regeln vom 17.04.2026" in field.value
 
