@@ -23,8 +23,9 @@ from typing import TypeVar
 
 from cachetools import LRUCache
 
-from bot.actions import answers_action
+from bot.actions import MODALS, answers_action
 from bot.analysis import Analyser, Analysis
+from bot.phrases import Pair, pairs
 from bot.text import tokens as fold_tokens
 
 #: Texts (passages, excerpts) whose preparation each analyser keeps, per kind; the least recently used go first.
@@ -39,6 +40,10 @@ _NUMBERING = re.compile(r"\d{1,2}[.)]")
 _SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=[A-ZÄÖÜ„\"(\d•*])")
 _WORD = re.compile(r"[^\W_]+")
 _JOIN = re.compile(r"[\s\-‐‑]+")
+#: German prefixes that never separate from their verb: the question's „zahlen“ is met by a sentence's „bezahlen“
+#: (the stem ``zahl`` after ``be``), „nutzen“ by „benutzen“; a question stem of at least :data:`MIN_PREFIXED` letters.
+_INSEPARABLE = ("be", "ent", "er", "ge", "miss", "ver", "zer")
+MIN_PREFIXED = 4
 
 
 def sentences(text: str) -> list[str]:
@@ -186,33 +191,81 @@ def highlight(sentence: str, analysis: Analysis, a: Analyser) -> str:
     return "".join([*out, sentence[pos:]])
 
 
+def _holds(term: str, terms: frozenset[str] | set[str]) -> bool:
+    """True when a sentence's ``terms`` hold the question's ``term``: the term itself, or (a word stem of at least
+    :data:`MIN_PREFIXED` letters) that stem after a prefix that never separates from its verb (``zahl`` in
+    ``bezahl``: the question's „zahlen“, the ruling's „diese Kosten zu bezahlen“)."""
+    if term in terms:
+        return True
+    return len(term) >= MIN_PREFIXED and not term.startswith("zz") and any(p + term in terms for p in _INSEPARABLE)
+
+
+def _words(analysis: Analysis, weight: Mapping[str, float]) -> list[tuple[tuple[str, ...], float]]:
+    """The question's words as the snippet weighs them: each word of :attr:`bot.analysis.Analysis.groups` (its stem,
+    compound parts and the concepts it names; else each term a word of its own) with the weight of its first word
+    term (not a concept id; ``weight`` of it, else 1)."""
+    groups = analysis.groups or [(t,) for t in analysis.terms]
+    out = []
+    for group in groups:
+        stem = next((t for t in group if not t.startswith("zz")), None)
+        out.append((tuple(group), weight.get(stem, 1.0) if stem is not None else 1.0))
+    return out
+
+
+def sentence_scores(p: Prepared, analysis: Analysis, weights: Mapping[str, float] | None = None,
+                    asked: frozenset[Pair] = frozenset()) -> list[float]:
+    """How much of the question each sentence of ``p`` holds (floats, in the sentences' order): per word of the
+    question (:func:`_words`: a word is held when the sentence holds any of its terms — stem, compound part,
+    synonym's concept — or its stem after an inseparable prefix, :func:`_holds`) its weight; per weak word 0.5; and
+    per pair of the question's neighbouring words (``asked``, :func:`bot.phrases.pairs` of the question) that the
+    sentence holds as neighbours too, both words' weights again (003:245's „keinen negativen Schaden“ for „macht
+    die dann negativen schaden“ holds more of the question than a sentence with „Stärke“, „Kreatur“ and „negativen
+    Wert“ apart)."""
+    weight = weights or {}
+    words = _words(analysis, weight)
+    weak = set(analysis.weak)
+    content = _content_pairs(words, asked)
+    out = []
+    for part, terms, weak_terms in zip(p.parts, p.terms, p.weak, strict=True):
+        held = set(terms)
+        score = sum(w for group, w in words if any(_holds(t, held) for t in group))
+        score += 0.5 * len(weak.intersection(weak_terms))
+        if content:
+            score += sum(weight.get(a, 1.0) + weight.get(b, 1.0) for a, b in content & pairs(part))
+        out.append(score)
+    return out
+
+
+def _content_pairs(words: list[tuple[tuple[str, ...], float]], asked: frozenset[Pair]) -> frozenset[Pair]:
+    """The pairs of ``asked`` whose two words are two words of the question (their stems) that do not name one
+    concept together: „negativen schaden“ counts, „kumulative versorgung“ (one concept, the name a mechanic's every
+    sentence repeats) does not."""
+    concepts = {group[0]: {t for t in group if t.startswith("zz")} for group, _ in words}
+    return frozenset((a, b) for a, b in asked
+                     if a != b and a in concepts and b in concepts and concepts[a].isdisjoint(concepts[b]))
+
+
 def snippet(
     text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False, count: int = 1,
     weights: Mapping[str, float] | None = None, action: frozenset[str] = frozenset(), fit: bool = False,
+    asked: frozenset[Pair] = frozenset(),
 ) -> str:
-    """The ``count`` sentences of ``text`` that match the question best (shared terms, each weighted by
-    ``weights`` — :attr:`bot.ranking.Ranker.term_weights` — or 1; a weak word counts half), in the text's order,
-    joined by `` … ``; a single short sentence gets its neighbour. Whole sentences only (cut with ``…`` only past
-    ``limit`` characters). With ``bold`` the matching words are marked (:func:`highlight`). With ``action`` (the
-    terms of the action a „kann/darf/muss …“ question asks about, :func:`bot.actions.asked_action`) a sentence that
-    answers it (:func:`bot.actions.answers_action`) comes before the others. With ``fit`` the sentences are taken
-    best first while they fit ``limit`` together (a long first one does not crowd out a better later one that fits),
-    and a text cut before its first or after its last sentence shows ``…`` there."""
+    """The ``count`` sentences of ``text`` that hold most of the question (:func:`sentence_scores`, each word weighted
+    by ``weights`` — :attr:`bot.ranking.Ranker.term_weights` — or 1; ``asked``: the question's pairs of neighbouring
+    words), in the text's order, joined by `` … ``; a single short sentence gets its neighbour. Whole sentences only
+    (cut with ``…`` only past ``limit`` characters). With ``bold`` the matching words are marked (:func:`highlight`).
+    With ``action`` (the terms of the action a „kann/darf/muss …“ question asks about,
+    :func:`bot.actions.asked_action`) a sentence that answers it (a modal verb and the action, :func:`_holds`:
+    „zahlen“ answered by „muss … bezahlen“) comes before the others. With ``fit`` the sentences are taken best first
+    while they fit ``limit`` together (a long first one does not crowd out a better later one that fits), and a text
+    cut before its first or after its last sentence shows ``…`` there."""
     p = prepared(text, a)
     parts = p.parts
     if not parts:
         return ""
-    strong, weak = set(analysis.terms), set(analysis.weak)
-    weight = weights or {}
-
-    def score(i: int) -> float:
-        # set() of the analysis' list: the same set, so the same order of the weighted sum, as analysing anew
-        shared = (t for t in strong & set(p.terms[i]) if not t.startswith("zz"))  # words, not their concepts
-        return sum(weight.get(t, 1.0) for t in shared) + 0.5 * len(weak.intersection(p.weak[i]))
-
-    scores = [score(i) for i in range(len(parts))]
+    scores = sentence_scores(p, analysis, weights, asked)
     said = sentence_words(text, a) if action else []
-    answers = [bool(action) and answers_action([said[i]], action) for i in range(len(parts))]
+    answers = [bool(action) and _answers(said[i], action) for i in range(len(parts))]
     ranked = sorted(range(len(parts)), key=lambda i: (-answers[i], -scores[i], i))
     best = sorted(_fitting(ranked, parts, count, limit) if fit else ranked[:count])
     if len(best) == 1 and len(parts[best[0]]) < 120 and best[0] + 1 < len(parts):
@@ -230,6 +283,14 @@ def snippet(
     return highlight(chosen, analysis, a) if bold else chosen
 
 
+def _answers(said: tuple[frozenset[str], frozenset[str]], action: frozenset[str]) -> bool:
+    """True when one sentence (its folded tokens, its terms) answers ``action`` as
+    :func:`bot.actions.answers_action` reads it, the action's stem also after an inseparable prefix
+    (:func:`_holds`)."""
+    words, terms = said
+    return answers_action([said], action) or (not MODALS.isdisjoint(words) and any(_holds(t, terms) for t in action))
+
+
 def _fitting(ranked: list[int], parts: Sequence[str], count: int, limit: int) -> list[int]:
     """The first ``count`` sentence indices of ``ranked`` (best first) whose sentences fit ``limit`` characters
     together (one separator each); at least the best one (cut by the caller when it alone is longer)."""
@@ -245,4 +306,4 @@ def _fitting(ranked: list[int], parts: Sequence[str], count: int, limit: int) ->
 
 
 __all__ = ["CACHE_CHARS", "CACHE_TEXTS", "MAX_CACHED_CHARS", "Marks", "Prepared", "cache_sizes", "highlight", "marks",
-           "prepare", "prepared", "sentences", "snippet"]
+           "prepare", "prepared", "sentence_scores", "sentences", "snippet"]

@@ -1,6 +1,8 @@
 """Excerpts of passages (bot/snippets.py): the same bytes as recorded before their question-independent part was
 prepared once per text (tests/snippets/recorded.json.gz, written by ``python -m tests.snippets.record``), the
 prepared analysis of every passage of the documents store equal to analysing its sentences anew, the cache bounded.
+The recorded excerpts were recomputed on 2026-12-05 from the recorded cases when the choice of sentences changed to
+weigh each word of the question once with its concepts, an inseparable prefix and neighbouring pairs (63 of 952).
 """
 
 from __future__ import annotations

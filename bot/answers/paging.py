@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.actions import asked_action
 from bot.analysis import Analysis
+from bot.phrases import pairs
 from bot.ranking import Ranker, highlight, snippet
 from bot.reply import Page, format_date
 from bot.store import RulingRecord
@@ -19,19 +20,25 @@ RULINGS_PER_PAGE = 6
 WHOLE_EXCERPT = 450
 #: Most sentences of a longer hit shown (in the text's order).
 EXCERPT_SENTENCES = 2
+#: The question's first this many tokens give its pairs of neighbouring words for the excerpt (a search text is
+#: bounded before, this bounds the pairs too).
+MAX_PAIRED = 200
 
 
 def search_excerpt(text: str, analysis: Analysis, r: Ranker, question: str) -> str:
     """What ``/regel suche`` and ``/ruling suche`` show of a hit's ``text``, the question's words in bold: the
     text whole up to :data:`WHOLE_EXCERPT` characters (003's 100.2b keeps „Jedes Deck besteht aus mindestens 40
     Karten.“ after its first sentence), else its sentences weighed as ``/frage`` weighs a candidate's
-    (:func:`bot.snippets.snippet` with the ranker's term weights, a sentence answering a „kann/darf/muss …“
-    question's action first, :func:`bot.actions.asked_action`), whole sentences only, the best that fit together,
-    „…“ where the text goes on before or after them."""
+    (:func:`bot.snippets.snippet` with the ranker's term weights and the question's pairs of neighbouring words,
+    a sentence answering a „kann/darf/muss …“ question's action first, :func:`bot.actions.asked_action`), whole
+    sentences only, the best that fit together, „…“ where the text goes on before or after them: 004:21's second
+    sentence („… ist ihr Beherrscher nicht gezwungen, diese Kosten zu bezahlen …“) for „… muss ich für meine
+    provozierte kreatur zahlen“."""
     if len(text) <= WHOLE_EXCERPT:
         return highlight(text, analysis, r.analyser)
     return snippet(text, analysis, r.analyser, limit=WHOLE_EXCERPT, bold=True, count=EXCERPT_SENTENCES,
-                   weights=r.term_weights, action=asked_action(question, r.analyser), fit=True)
+                   weights=r.term_weights, action=asked_action(question, r.analyser), fit=True,
+                   asked=pairs(question, MAX_PAIRED))
 
 
 def ruling_block(ruling: RulingRecord) -> str:

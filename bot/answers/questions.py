@@ -383,7 +383,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "beide gesucht (Vorrang = Priorität, im Spiel = Schlachtfeld).")
     index = await today_index(ctx.store)
     named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
-    notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question)
+    notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question, index.words)
     # A comparison leads with each side it reads (bot.answers.compared), unless a word of it was read as a card it
     # does not name (blitzschlag → Blitzschlange): that is answered on the path that says so first
     compared = None if notes.missed else await read_sides(ctx.store, r, question, ctx.names)

@@ -361,7 +361,8 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     unknown = await not_ordinary(_unknown(result, (await ranker(ctx.store)).term_weights, card, ctx.names))
     words = result.analysis.words if result.analysis is not None else []
     if result.analysis is not None and result.analysis.typos:  # a word read as another: said before the hits
-        near = near_misses(result.analysis, [card] if card else await _hit_cards(ctx, result), ctx.names)
+        near = near_misses(result.analysis, [card] if card else await _hit_cards(ctx, result), ctx.names,
+                           (await today_index(ctx.store)).words)
         lead = "".join(line + "\n" for line in near.lines) + ("\n" if near.lines else "") + lead
     if unknown and card is None and named is None and len(words) <= NAME_WORDS:
         lead = _no_such_card(unknown) + "\n\n" + lead  # before the word hits, as /karte

@@ -9,8 +9,9 @@ only place that turns it into German text:
 * :func:`status_text` — an entry's text as shown today, the same in every answer (a card's rulings, a
   section's rulings, search hits, the term pages of ``/regel``, ``/frage``): a **changed** entry shows
   today's statement first with its evidence, then its own text as dated history; an entry confirmed
-  **unchanged** by a later source shows that first; a **wording** entry keeps its text and gets one line on
-  what is described differently today; old terms (spielen → wirken, …) are one ``ℹ️`` notice, said once per
+  **unchanged** by a later source keeps its text first and gets the confirmation after it (``✅ **Heute:** Gilt
+  heute unverändert …``); a **wording** entry keeps its text and gets one line on what is described differently
+  today; old terms (spielen → wirken, …) are one ``ℹ️`` notice, said once per
   page through :class:`PageNotes` (each entry carries a short tie ``ℹ️¹``);
 * :func:`number_label` — an old rule number (2005/2007) with today's: ``502.46 (heute 702.51)``.
 
@@ -73,7 +74,8 @@ class Style:
 STYLES: dict[str, Style] = {
     "review": Style("🔎", True, "Im Dokument", word="zu prüfen"),
     "changed": Style("⚠️", True, "Früher", "heute überholt", word="heute überholt"),
-    "unchanged": Style("✅", True, "Im Dokument", word="gilt weiterhin"),
+    # a confirmed entry is read first: its text leads, the confirmation follows it (as a wording notice)
+    "unchanged": Style("✅", False, word="gilt weiterhin"),
     "wording": Style("ℹ️", False, word="heute anders formuliert"),
 }
 _ORDER = {status: n for n, status in enumerate(STYLES)}
@@ -205,9 +207,9 @@ def status_text(index: TodayIndex, kind: str, entry_id: int, text: str, source: 
                 notes: PageNotes | None = None, quotes: int = 0) -> str:
     """Entry ``(kind, entry_id)`` as shown today, the same in every answer; ``text`` is its text or a snippet,
     ``source`` its document and date (``"Zwietracht – Häufig gestellte Fragen, 17.03.2006"``, or ``""`` when
-    the page names it). Notices of a changed or confirmed entry come first, its text after them as history;
-    a wording notice follows the text. Old terms: a tie ``ℹ️¹`` to the page's ``notes``, or without notes
-    the whole term line. An entry the register does not name comes back as ``text``."""
+    the page names it). Notices of a changed entry (or one „zu prüfen“) come first, its text after them as
+    history; a confirmed (unchanged) or wording notice follows the text. Old terms: a tie ``ℹ️¹`` to the page's
+    ``notes``, or without notes the whole term line. An entry the register does not name comes back as ``text``."""
     if (status := entry_status(index, kind, entry_id)) is NO_STATUS:
         return text  # nothing to say today: the text as it stands (what the lines below give for it)
     shared = [n for n in status.notices if notes is not None and n.key in notes.shared]

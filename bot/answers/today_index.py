@@ -19,6 +19,7 @@ from bot.answers.sources import CR_NAME, REGISTER_SOURCE, TABLE_SOURCE, cr_sourc
 from bot.model import review_notice
 from bot.reply import format_date
 from bot.store import ChangeRecord, CitedNumber, RuleReview, Store, TermRecord
+from bot.text import canonical, tokens
 
 _REF = re.compile(r"^(\d{3}):(\d+)")
 
@@ -68,6 +69,11 @@ class TodayIndex:
     #: the mechanics sections a ``changed`` row names, id → the pattern of their keyword at a line's start
     #: (:func:`keyword_pattern`): compiled once per store for the card pages' outdated keywords
     keywords: dict[int, re.Pattern[str]] = field(default_factory=dict)
+    #: the words (folded, one spelling: :func:`bot.text.canonical`) of the register's texts the answers show beside
+    #: the documents' passages: each row's „what“ and today's statement, each term row's today's word and scope
+    #: („Summe“ of „einen Manawert (die Summe)“), for the notes on words „in keinem Dokument“
+    #: (:func:`bot.answers.unknown_notes.near_misses`)
+    words: frozenset[str] = field(default_factory=frozenset)
     #: per entry kind, how many entries are of a current source (status ``current``, not in ``status``: a card
     #: file gives hundreds of thousands, and their status says nothing an answer shows)
     current: dict[str, int] = field(default_factory=dict)
@@ -122,6 +128,9 @@ async def _load(store: Store) -> TodayIndex:
     index.keywords = {m.id: keyword_pattern(m.title) for m in await store.mechanic_sections()
                       if any(r.kind == "changed" for r in index.rows("mechanic", m.id))}
     _share_terms(index)
+    index.words = frozenset(canonical(w) for text in [
+        *(t for c in index.changes.values() for t in (c.what, c.today)),
+        *(t for row in index.terms.values() for t in (row.new, row.scope))] for w in tokens(text))
     return index
 
 

@@ -34,6 +34,7 @@ from bot.search import EXACT_MATCH, NameIndex
 from bot.store import CardRecord, PassageRecord
 from bot.text import canonical, fold, shorten
 from bot.text import tokens as name_tokens
+from bot.word_parts import MIN_PART
 
 #: Longest title of an answer whose best passage belongs to a near-miss card (Discord allows 256).
 TITLE_LIMIT = 256
@@ -141,11 +142,27 @@ def _typo_card(typed: str, read: str, names: NameIndex | None) -> str | None:
     return found.hit.card_name if canonical(fold(read)) in own else None
 
 
-def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None) -> Notes:
+def held(typed: str, read: str, shown: frozenset[str] = frozenset()) -> bool:
+    """True when a text the bot shows holds the typed word ``typed`` that the analysis read as ``read``, so no note
+    may say it stands „in keinem Dokument“: ``typed`` (folded, one spelling) is a compound's last part of ``read``
+    („summe“ of „Gesamtsumme“, „reduzierungen“ of „Kostenreduzierungen“; at least :data:`bot.word_parts.MIN_PART`
+    letters), or a word of ``shown`` (the change register's texts the answers show,
+    :attr:`bot.answers.today_index.TodayIndex.words`: „Summe“ of „einen Manawert (die Summe)“) or such a word's
+    last part."""
+    word, whole = canonical(fold(typed)), canonical(fold(read))
+    if word in shown:
+        return True
+    return len(word) >= MIN_PART and (whole.endswith(word) or any(w.endswith(word) for w in shown))
+
+
+def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None,
+                shown: frozenset[str] = frozenset()) -> Notes:
     """The notes for the question's words repaired as typos (:attr:`Analysis.typos`), in the question's order:
     per named card whose name took a repaired word one line (``/karte``'s typo line when the lookup takes the typed
     words for that card, else the near-miss line, hedged), then one line for the other repaired words (hedged by
-    :func:`question_notes` only when one is an ordinary German word: meant as typed, not a typo)."""
+    :func:`question_notes` only when one is an ordinary German word: meant as typed, not a typo), without those a
+    text the bot shows holds (:func:`held`; ``shown``: the register's words). Such a word still counts as read as
+    another for the hedge (:attr:`Notes.read_as`)."""
     parts: list[str | Miss] = []
     words = list(dict.fromkeys(analysis.words))
     used: set[str] = set()
@@ -169,10 +186,11 @@ def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameInde
         if card is not None:
             parts.append("ℹ️ " + typo_line(analysis.typos[w], card))
             other.remove(w)
-    if other:
+    said = [w for w in other if not held(analysis.typos[w], w, shown)]
+    if said:
         pairs = ", ".join(f"„{quote_user(analysis.typos[w], 40)}“ (gelesen als „{quote_user(w, 40)}“)"
-                          for w in other[:UNKNOWN_SHOWN])
-        verb = "steht" if len(other) == 1 else "stehen"
+                          for w in said[:UNKNOWN_SHOWN])
+        verb = "steht" if len(said) == 1 else "stehen"
         parts.append(f"ℹ️ {pairs} {verb} so in keinem Dokument des Bots; die Stellen unten passen zum ähnlichsten "
                      "Wort der Dokumente, vielleicht nicht zum gemeinten.")
     hedge = any(isinstance(p, Miss) for p in parts)
@@ -194,19 +212,20 @@ def name_words(question: str) -> frozenset[str]:
 
 
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
-                         names: NameIndex | None, question: str = "") -> Notes:
+                         names: NameIndex | None, question: str = "", shown: frozenset[str] = frozenset()) -> Notes:
     """The notes of a question (``/frage``, ``/ruling suche``) with ``analysis``, whose named ``cards`` the ranking
     found (their names' words are no unknown words), over the store's analysed terms ``known``
     (:attr:`bot.ranking.Ranker.term_weights`) and card names ``names`` (for ``/karte``'s reading of a typed name;
     None: every near-miss card name is hedged). ``question``: the text as typed, for the words of a name it gives
     (:func:`name_words`); a word of any card's name in ``names`` is in a document („rix“ of Rix Maadi, Palast aus
-    Kerkern), so it is no unknown word. Reads the German dictionary only when a word is unknown."""
-    near = near_misses(analysis, cards, names)
+    Kerkern), so it is no unknown word; a word of the register's texts the answers show (``shown``,
+    :func:`held`) is in no such note either. Reads the German dictionary only when a word is unknown."""
+    near = near_misses(analysis, cards, names, shown)
     # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
     meant_set = await meant_words(analysis)
     meant = any(w in meant_set for w in near.read_as)
     counts = names.data.word_count if names is not None else None  # a word of any card's name is in a document
-    unknown = unknown_words(analysis, known, [c.name for c in cards], counts)
+    unknown = [w for w in unknown_words(analysis, known, [c.name for c in cards], counts) if not held(w, "", shown)]
     if not analysis.definition:  # „nochmal“, „boni“: no typo, no unknown topic; a word of a typed name is one
         named = name_words(question)
         kept = set(await not_ordinary(unknown))
@@ -237,5 +256,5 @@ def missed_title(notes: Notes, title: str) -> str:
     return shorten(f"Nicht in den Dokumenten: {named} – am ähnlichsten: {title}", TITLE_LIMIT)
 
 
-__all__ = ["TITLE_LIMIT", "Miss", "Notes", "fitted_notes", "meant_words", "missed_title", "name_words", "near_misses",
-           "question_notes"]
+__all__ = ["TITLE_LIMIT", "Miss", "Notes", "fitted_notes", "held", "meant_words", "missed_title", "name_words",
+           "near_misses", "question_notes"]

@@ -60,6 +60,30 @@ async def test_a_word_read_as_another_stored_word_keeps_its_note(ctx):
     assert HEDGE in body or OFF_TOPIC_LINE in body  # never the confident lead (off topic: the line replaces the hedge)
 
 
+async def test_a_word_a_shown_text_holds_is_not_said_to_be_in_no_document(ctx):
+    """„summe“ is read as 001's „Gesamtsumme“ and „reduzierungen“ as 004's „Kostenreduzierungen“: each is the
+    compound's last part, and „Summe“ stands in the register's notice on the same page („einen Manawert (die
+    Summe)“), so no note says they stand in no document (before, „ℹ️ „summe“ (gelesen als „gesamtsumme“) steht so
+    in keinem Dokument …“ two lines above that notice)."""
+    from bot.answers.today import today_index
+    from bot.answers.unknown_notes import held
+
+    body = (await run_answer(ctx, "question", question="umgewandelte manakosten einer geteilten karte in der "
+                             "bibliothek, zwei werte oder summe?")).pages[0].body
+    assert "in keinem Dokument" not in body and "einen Manawert (die Summe)" in body
+    body = (await run_answer(ctx, "question", question="gesamtkosten berechnen reihenfolge erst erhöhungen dann "
+                             "reduzierungen?")).pages[0].body
+    assert "in keinem Dokument" not in body and "cost reductions" in body
+    words = (await today_index(ctx.store)).words
+    assert "summe" in words and "manawert" in words  # the register's today's texts
+    assert held("reduzierungen", "kostenreduzierungen") and held("Summe", "gesamtsumme")
+    assert held("summe", "x", words) and not held("summe", "x")  # the notice's word alone
+    assert not held("evil", "exil", words) and not held("mme", "gesamtsumme")  # a slip; a part under 4 letters
+    # a slip the documents do not hold keeps its note
+    body = (await run_answer(ctx, "rule", search="evil")).pages[0].body
+    assert body.startswith("ℹ️ „evil“ (gelesen als „exil“) steht so in keinem Dokument des Bots")
+
+
 async def test_what_does_x_do_for_an_ordinary_word_no_document_holds_says_so_first(ctx):
     # „Feuerball“ is German (the dictionary has it) but no document names it: it is what the question asks about
     reply = await run_answer(ctx, "question", question="was macht Feuerball")

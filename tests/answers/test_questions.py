@@ -126,6 +126,39 @@ async def test_deciding_clause_is_on_the_first_page(ctx, built_db, part):
     assert on_page >= 0.85 * len(load(part))
 
 
+#: Per tuning part and search: the questions whose first gold passage is among the search's hits with an excerpt
+#: that lacks its deciding clause (bench/search_clauses.py, 2026-12-05, after the excerpt weighs the question's words
+#: as analysed — stems, compound parts, concepts, a stem after an inseparable prefix — and its neighbouring pairs:
+#: 18 in all, as before; 004:21 for „… muss ich für meine provozierte kreatur zahlen“ now keeps its deciding second
+#: sentence). A change that loses one more turns this red.
+SEARCH_CLAUSE_MISSING = {("tuning", "ruling"): 11, ("tuning", "rule"): 4, ("tuning2", "ruling"): 2,
+                         ("tuning2", "rule"): 1, ("tuning3", "ruling"): 0, ("tuning3", "rule"): 0}
+
+
+@pytest.mark.parametrize(("part", "search"), sorted(SEARCH_CLAUSE_MISSING))
+async def test_search_excerpts_keep_the_deciding_clause(ctx, part, search):
+    """``/ruling suche`` and ``/regel suche``: where the first gold passage is among the hits, its excerpt holds the
+    deciding clause (bold marks aside), except for the pinned few."""
+    from bot.answers.rule_search import search_rules
+    from bot.answers.rulings import search_rulings
+
+    shown = 0
+    missing: list[str] = []
+    for q in load(part):
+        if search == "ruling":
+            hits = [(h.passage.key, h.snippet) for h in (await search_rulings(ctx.store, q.text, names=ctx.names)).hits]
+        else:
+            hits = [(h.passage.key, text) for h, text in (await search_rules(ctx, q.text))[0]]
+        excerpt = next((text for key, text in hits if key == q.gold[0]), None)
+        if excerpt is None:
+            continue
+        shown += 1
+        if flat(q.clause) not in flat(excerpt.replace("**", "")):
+            missing.append(q.id)
+    assert len(missing) <= SEARCH_CLAUSE_MISSING[(part, search)], missing
+    assert shown >= (0.2 if search == "rule" else 0.65) * len(load(part))
+
+
 async def test_answer_leads_with_the_passage_whole(ctx):
     # 000 line 22: the clash ruling whole, with source, date, today's term notice and key.
     reply = await run_answer(ctx, "question", question="Wer gewinnt die Fehde, wenn alle Karten gleich viel kosten?")

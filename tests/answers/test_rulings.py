@@ -374,6 +374,20 @@ async def test_search_excerpts_keep_the_deciding_clause_and_a_named_card_leads(c
     assert "remains unchanged, no matter what the total cost to cast it was" in first.split("\n\n")[0]
 
 
+async def test_search_excerpts_show_the_sentence_the_question_meets_most(ctx):
+    # 004:21 (Schnellvorlauf, 573 characters): its second sentence holds „Kosten“ and „bezahlen“ (the question's
+    # „zahlen“ after the prefix be-) beside „muss“; before, the excerpt was its first sentence alone
+    body = (await run_answer(ctx, "ruling", search="gegner verlangt kosten fürs angreifen (wie propaganda), muss ich "
+                             "für meine provozierte kreatur zahlen")).pages[0].body
+    assert ("… Falls damit **Kosten** verbunden sind, eine **Kreatur** einen Spieler **angreifen** zu lassen, ist ihr "
+            "Beherrscher nicht gezwungen, diese **Kosten** zu bezahlen") in body
+    # 003's 107.1b: „keinen negativen Schaden“ holds the question's neighbouring words „negativen schaden“; before,
+    # the excerpt was the sentences on „Stärke einer Kreatur“ and the example, without it
+    body = (await run_answer(ctx, "rule", search="kreatur hat negative stärke, macht die dann negativen schaden im "
+                             "kampf")).pages[0].body
+    assert "keinen **negativen Schaden** zufügen" in body
+
+
 async def test_a_long_rulings_excerpt_takes_the_best_sentences_that_fit_and_marks_the_cut(ctx):
     # Geister der Unschuldigen's 639-character ruling: its first sentence (the order of the two effects) and the one
     # that decides with an odd number of damage points fit 450 characters together; before, a long first sentence

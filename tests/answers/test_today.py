@@ -84,7 +84,11 @@ async def test_rulings_still_right_carry_no_change_warning(ctx, store):
     kind, rid, text = entries["001:2057"]
     shown = ruling_display(index, kind, rid, text, "Zwietracht, 17.03.2006")
     assert "⚠️" not in shown
-    assert shown.startswith("✅ **Heute:** Auf dem Stapel existieren nur die Eigenschaften der gewirkten Hälfte")
+    # the ruling's own sentence first, the confirmation after it (before 2026-12-05 the box stood in front and the
+    # text followed as „**Im Dokument** (…)“)
+    assert shown.startswith("Wenn eine geteilte Karte gespielt wird, wird nur eine ihrer Hälften gespielt.")
+    assert "\n✅ **Heute:** Auf dem Stapel existieren nur die Eigenschaften der gewirkten Hälfte" in shown
+    assert "Im Dokument" not in shown
     assert "709.3b, 202.3d (Comprehensive Rules vom 17.04.2026)" in shown
     # The hybrid section (2005) is today's 107.4e: wording, not a rules change.
     reply = await run_answer(ctx, "mechanic", name="Hybrid")
@@ -227,13 +231,15 @@ async def test_changed_mechanics_have_a_heute_block(ctx, name, start, rule):
         assert any(re.fullmatch(r"Früher \(\d{4}\)", a.label) for a in reply.actions)
 
 
-async def test_split_rulings_of_2017_show_todays_rule_first(ctx):
+async def test_split_rulings_of_2017_lead_with_their_text_and_confirm_it_after(ctx):
+    # 002:29 holds unchanged today (709.4a): the ruling's sentence leads, the confirmation follows it on the next line
     reply = await run_answer(ctx, "ruling", card="Getrieben // Verzweiflung")
     text = text_of(reply)
-    start = text.index("✅ **Heute:** Gilt heute unverändert: du wählst einen der beiden Namen")
-    block = text[start:]
-    assert block.index("709.4a (Comprehensive Rules vom 17.04.2026)") < block.index(
-        "**Im Dokument**: Jede geteilte Karte hat zwei Namen.")
+    assert ("• Jede geteilte Karte hat zwei Namen. Falls ein Effekt dich anweist, einen Kartennamen zu bestimmen, "
+            "kannst du einen wählen, aber nicht beide.\n✅ **Heute:** Gilt heute unverändert: du wählst einen der "
+            "beiden Namen, nicht beide. _(Beleg: 709.4a (Comprehensive Rules vom 17.04.2026))_") in text
+    assert "Im Dokument" not in text
+    start = text.index("• Jede geteilte Karte hat zwei Namen.")
     # The list names the document and the ruling's date above it.
     assert text.rindex("_Rulings zu Getrieben // Verzweiflung und geteilten Karten, 18.04.2017:_", 0, start) >= 0
 
@@ -267,8 +273,8 @@ async def test_info_shows_register_coverage(ctx):
     field = next(f for f in reply.pages[0].fields if f.name.startswith("Stand heute"))
     assert "606 Rulings und 32 Mechanik-Abschnitte geprüft" in field.value
     # the three English clash rulings whose German twins use old terms count as "nur Begriffe" with them
-    # 004: five goad rulings write „provoziert“/„angestachelt“, on cards today „aufstacheln“ (term hint)
-    assert "Rulings: 334 unverändert, 24 geändert, 248 nur Begriffe" in field.value
+    # 004 (27.01.2026): its goad rulings („provoziert“/„angestachelt“) are current, no term hint (before: 334 and 248)
+    assert "Rulings: 339 unverändert, 24 geändert, 243 nur Begriffe" in field.value
     assert "Abschnitte: 14 unverändert, 5 geändert, 13 nur Begriffe" in field.value
     assert "0 ohne Einordnung · 42 Registerzeilen, Regeln vom 17.04.2026" in field.value
 

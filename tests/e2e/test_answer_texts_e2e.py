@@ -55,6 +55,22 @@ async def test_newer_answer_texts_through_the_real_bot(real_bot, store_db, tmp_p
             side = next(b for b in both.buttons() if b.get("label") == "2. Pfropfen")
             opened = await fake.component(both, side["custom_id"])
             assert "Pfropfen ist eine Fähigkeit" in str(opened.embeds)
+            # a compound's last part („summe“ of „Gesamtsumme“), also in the register's notice on the page, is no
+            # word „in keinem Dokument“
+            split = await fake.command("ask", {"question": "umgewandelte manakosten einer geteilten karte in der "
+                                               "bibliothek, zwei werte oder summe?"}, locale="de")
+            assert "in keinem Dokument" not in split.embeds[0]["description"]
+            assert "einen Manawert (die Summe)" in split.embeds[0]["description"]
+            # a search excerpt keeps the sentence the question's words meet most (004:21's second one)
+            goad = await fake.command("ruling", {"search": "gegner verlangt kosten fürs angreifen (wie propaganda), "
+                                                 "muss ich für meine provozierte kreatur zahlen"}, locale="de")
+            assert "ist ihr Beherrscher nicht gezwungen, diese **Kosten** zu bezahlen" in goad.embeds[0]["description"]
+            # a ruling that holds unchanged (002:29, 709.4a) leads with its own sentence, the confirmation after it
+            named = await fake.command("ruling", {"search": "geteilte karte namen bestimmen einen oder beide"},
+                                       locale="de")
+            text = named.embeds[0]["description"]
+            assert text.index("kannst du einen wählen, aber nicht beide.\n✅ **Heute:** Gilt heute unverändert") > 0
+            assert "Im Dokument" not in text
             # a card name no document holds is said first, not answered with the close card
             near = await fake.command("ask", {"question": "was macht Blitzschlag"}, locale="de")
             assert near.embeds[0]["title"].startswith("Nicht in den Dokumenten: „blitzschlag“")
