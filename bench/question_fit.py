@@ -45,6 +45,7 @@ WEIGHTS_OF: dict[str, tuple[str, ...]] = {
     "phrase": ("phrase",),
     "action": ("action",),
     "clause": ("clause",),
+    "answered": ("answered",),
     "unnamed": ("unnamed",),
     "variant": ("variant",),
     "form": ("form",),

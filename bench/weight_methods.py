@@ -45,7 +45,17 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_questions import TUNING_PARTS, Question  # noqa: E402
 from cv_misses import opened  # noqa: E402
 from question_ascent import Table  # noqa: E402
-from question_cv import DEPTH, GRID, WIDE, WIDE_CLAUSE, choose, choose_margin, figures, folds  # noqa: E402
+from question_cv import (  # noqa: E402
+    DEPTH,
+    GRID,
+    WIDE,
+    WIDE_ANSWERED,
+    WIDE_CLAUSE,
+    choose,
+    choose_margin,
+    figures,
+    folds,
+)
 from question_fit import START  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
 
@@ -104,7 +114,7 @@ def make(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, trai
         return fit_weights(r, cands, golds, train, l2=float(method[3:] or 0.01))
     if method in ("fit+ascent", "ascent"):
         start = fit_weights(r, cands, golds, train) if method == "fit+ascent" else replace(r.weights, **START)
-        chosen = {"wide": WIDE, "wideclause": WIDE_CLAUSE}.get(grid, GRID)
+        chosen = {"wide": WIDE, "wideclause": WIDE_CLAUSE, "wideanswered": WIDE_ANSWERED}.get(grid, GRID)
         table = _table(r.variant(weights=start), cands, golds, chosen)
         return choose(r.variant(weights=start), cands, golds, train, chosen, objective or "mrr", table)
     raise ValueError(f"unknown method {method!r}")
@@ -127,9 +137,10 @@ def only(r: Ranker, cands: Sequence[Candidates], golds: Golds, train: Sequence[i
     Raises:
         ValueError: ``name`` is no weight of ``WIDE_CLAUSE``.
     """
-    if name not in WIDE_CLAUSE:
+    values = {**WIDE_CLAUSE, **WIDE_ANSWERED}
+    if name not in values:
         raise ValueError(f"unknown weight {name!r} for {ONLY}")
-    grid = _SINGLE.setdefault(name, {name: WIDE_CLAUSE[name]})
+    grid = _SINGLE.setdefault(name, {name: values[name]})
     return choose(r, cands, golds, train, grid, "mrr", _table(r, cands, golds, grid))
 
 

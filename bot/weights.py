@@ -109,6 +109,11 @@ class Weights:
     covered: float = 0.9
     #: Most frequent concept still counted (share of passages carrying it).
     common: float = 0.15
+    #: Sixth stage (:mod:`bot.answered`, ``/frage`` only): among the first three hits, a passage with a sibling
+    #: there (same card or mechanics section) gets this weight times how much more of the question's words its best
+    #: sentence giving the asked kind of answer holds than its group's weakest passage's; only the first three are
+    #: sorted again, so no passage from below enters them (docs/ranking.md ²⁶, ²⁹).
+    answered: float = 0.0
 
 
 __all__ = ["Weights"]

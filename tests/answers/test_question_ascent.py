@@ -17,7 +17,7 @@ from tests.questions import TUNED, load
 sys.path.insert(0, str(ROOT / "bench"))
 import question_ascent
 import refit
-from question_cv import DEPTH, rank_of
+from question_cv import DEPTH, WIDE_ANSWERED, rank_of
 from question_fit import START
 from refit import GRID
 from weight_methods import gathered, make, mean_weights
@@ -89,3 +89,23 @@ def test_foldavg_averages_its_ascents_field_by_field():
     assert (mean.siblings, mean.phrases) == (Weights().siblings, Weights().phrases)
     with pytest.raises(ValueError, match="no weights"):
         mean_weights([])
+
+
+async def test_the_table_ranks_as_the_ranker_with_the_answered_stage(ctx):
+    """With the answered stage on (bot/answered.py; its value depends on which siblings are among the first three,
+    kept per first three), the table's ranks are the ranker's at every value of its grid on 40 questions of each
+    tuning part, and some value moves a gold passage (the stage is read, not skipped)."""
+    r = await ranker(ctx.store)
+    questions = [q for part in TUNED for q in load(part)[:40]]
+    cands = await gathered(r, ctx.store, questions, ctx.names)
+    golds = [tuple(q.gold) for q in questions]
+    grid = {"answered": WIDE_ANSWERED["answered"]}
+    table = question_ascent.Table(r, cands, golds, grid)
+    seen = set()
+    for value in grid["answered"]:
+        w = replace(r.weights, answered=value)
+        v = r.variant(weights=w)
+        expected = [rank_of(v.rank(c, limit=DEPTH), g) for c, g in zip(cands, golds, strict=True)]
+        assert table.ranks(w) == expected
+        seen.add(tuple(expected))
+    assert len(seen) > 1
