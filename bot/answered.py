@@ -7,9 +7,10 @@ of Hirnegelklumpen names a player somewhere, so the feature ties the siblings. T
 person in the sentence about the question's matter (001's „Du kontrollierst den Zauberspruch und, falls es … eine
 Kreatur … ist, auch die bleibende Karte“), where a sibling names none there („Die Karte wird aus der Hand deines
 Gegners gespielt, nicht aus deiner.“). A sentence *answers* when it holds an answer word of a kind the question
-asks for (:data:`bot.stopwords.ANSWER_CUES`; a digit for an amount; for a yes/no question without a cue a negation
-or restriction, :data:`bot.answer_cues.VERDICT`), and its share is the question's word weight it holds
-(:class:`bot.clauses.RoleWords`, both roles).
+asks for (:data:`bot.stopwords.ANSWER_CUES`: a person, an amount — a digit too —, a permission, a moment), and its
+share is the question's word weight it holds (:class:`bot.clauses.RoleWords`, both roles). The verdict a yes/no
+question without a cue asks for (:data:`bot.answer_cues.VERDICT`: a negation or restriction) is not read: nearly
+every ruling negates something, and by CV the stage without it gains more first hits (docs/ranking.md ²⁹).
 
 The stage decides between siblings only — passages of one card, or (of no card) of one mechanics section, two or
 more among the first :data:`TOP` hits — and can only permute those hits: each sibling gets ``weight`` × (its best
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from bot.answer_cues import sentence_gives
+from bot.answer_cues import VERDICT, sentence_gives
 from bot.clauses import RoleWords
 from bot.store import PassageRecord
 
@@ -75,13 +76,15 @@ def answered_stage(hits: list[_Hit], words: RoleWords, cues: tuple[int, ...], we
     :data:`TOP`, a hit gets ``weight`` × (its :func:`answered_share` − the least of its group's), 0 to ``weight``,
     added to ``score`` and set as ``parts["answered"]``; then the first :data:`TOP` are sorted again among
     themselves (score, then passage id), the rest left where they are. ``sentences``: a passage's
-    :func:`bot.snippets.sentence_words`. A question that asks no kind of answer or has no words changes nothing.
+    :func:`bot.snippets.sentence_words`. A question that asks no kind of answer but a verdict
+    (:data:`bot.answer_cues.VERDICT`, not read here) or has no words changes nothing.
 
     Raises:
         ValueError: ``weight`` is negative (a sibling would fall below a passage outside the first :data:`TOP`).
     """
     if weight < 0:
         raise ValueError(f"the answered stage's weight must not be negative: {weight}")
+    cues = tuple(c for c in cues if c != VERDICT)
     if not words.total or not cues or not weight:
         return
     top = hits[:TOP]

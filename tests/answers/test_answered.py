@@ -108,3 +108,17 @@ async def test_a_sibling_gets_only_what_it_holds_above_its_groups_least(ctx):
     answered_stage(hits, words, asked_cues(HIRNEGEL), 6.0, sentences)
     assert [(h.passage.key, h.score, h.parts["answered"]) for h in hits] == [("001:608", 10.05, 0.0),
                                                                               ("001:606", 10.0, 0.0)]
+
+
+async def test_a_yes_no_question_asking_a_verdict_moves_nothing(ctx):
+    # „wird die karte aus der hand des gegners gespielt“ asks a verdict (no question word): 608's „…, nicht aus
+    # deiner.“ negates, as nearly every ruling does somewhere; the stage does not read the verdict
+    r = await ranker(ctx.store)
+    text = "hirnegelklumpen wird die karte aus der hand des gegners gespielt"
+    words = RoleWords.of(text, r.analyser, r.term_weights, 10.0)
+    assert asked_cues(text) == (VERDICT,) and words.total > 0.0
+    assert answered_share(words, (VERDICT,), sentence_words((await _hits(ctx, ("001:608",), (0.0,)))[0].passage.text,
+                                                                 r.analyser)) > 0.0
+    hits = await _hits(ctx, ("001:606", "001:608"), (10.05, 10.0))
+    answered_stage(hits, words, asked_cues(text), 6.0, lambda p: sentence_words(p.text, r.analyser))
+    assert [(h.passage.key, h.score, h.parts) for h in hits] == [("001:606", 10.05, {}), ("001:608", 10.0, {})]
