@@ -22,7 +22,7 @@ import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from bot.answered import TOP, answered_stage
+from bot.answered import TOP, group_shares, reordered
 from bot.ranking import Candidates, Hit, Ranker, Weights
 
 #: Ranks read (MRR and hit@k count a gold passage among the first this many hits).
@@ -80,7 +80,7 @@ class _Question:
     hits: list[Hit]
     sentence: dict[frozenset[int], dict[int, float]] = field(default_factory=dict)
     later: dict[int, tuple[float, float, float]] = field(default_factory=dict)
-    answered: dict[tuple[int, ...], dict[int, float]] = field(default_factory=dict)
+    answered: dict[tuple[int, ...], list[tuple[list[int], list[float]]]] = field(default_factory=dict)
     #: The last first-stage result: (typo and linear weights, scores, order of the first hits) (:meth:`Table._first`).
     first: tuple[tuple[float, ...], list[float], list[int]] | None = None
 
@@ -124,7 +124,6 @@ class Table:
         self.touched["clause"] = frozenset(i for i, q in enumerate(self.questions) if q.found.roles.total)
         self.touched["answered"] = frozenset(i for i, q in enumerate(self.questions)
                                              if q.found.roles.total and q.found.cues)
-        self._answered_unit = r.variant(weights=replace(self.unit.weights, answered=1.0))
 
     def _question(self, r: Ranker, found: Candidates, gold: tuple[str, ...]) -> _Question:
         w = self.start
@@ -215,22 +214,22 @@ class Table:
                 for i in order[: int(self.start.phrases)]:
                     s[i] += weight * self._later(q, i)[which]
                 order.sort(key=lambda i: (-s[i], ids[i]))
-        if w.answered and q.found.roles.total and q.found.cues:  # permutes the first TOP only, as the ranker does
-            units = self._answered(q, order[:TOP])
-            for i in order[:TOP]:
-                s[i] += w.answered * units[i]
-            order[:TOP] = sorted(order[:TOP], key=lambda i: (-s[i], ids[i]))
+        if w.answered and q.found.roles.total and q.found.cues:  # siblings among the first TOP swap places only
+            top = order[:TOP]
+            for places, shares in self._answered(q, top):
+                members = [top[n] for n in places]
+                new = reordered([s[i] for i in members], [ids[i] for i in members], shares, w.answered)
+                for place, n in zip(places, new, strict=True):
+                    order[place] = members[n]
         return next((k for k, i in enumerate(order[:DEPTH], 1) if q.gold[i]), None)
 
-    def _answered(self, q: _Question, top: list[int]) -> dict[int, float]:
-        """The answered stage's value of each of ``top`` (indices of the first hits, in their order) with the
-        others there (it compares siblings), kept."""
+    def _answered(self, q: _Question, top: list[int]) -> list[tuple[list[int], list[float]]]:
+        """:func:`bot.answered.group_shares` of ``top`` (indices of the first hits, in their order), kept per
+        ``top`` (the groups depend on which passages are there)."""
         key = tuple(top)
         if (known := q.answered.get(key)) is None:
-            hits = [_bare(q.hits[i]) for i in top]
-            answered_stage(hits, q.found.roles, q.found.cues, 1.0, self._answered_unit._sentence_words)
-            by_id = {h.passage.id: h.parts.get("answered", 0.0) for h in hits}
-            known = q.answered[key] = {i: by_id[q.ids[i]] for i in top}
+            known = q.answered[key] = group_shares([q.hits[i] for i in top], q.found.roles, q.found.cues,
+                                                   self.unit._sentence_words)
         return known
 
     def _sentence(self, q: _Question, top: list[int]) -> dict[int, float]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot.answer_cues import VERDICT, asked_cues, sentence_gives
-from bot.answered import answered_share, answered_stage
+from bot.answered import announces, answered_share, answered_stage
 from bot.clauses import RoleWords
 from bot.ranking import ranker
 from bot.snippets import sentence_words
@@ -69,18 +69,20 @@ async def _hits(ctx, keys: tuple[str, ...], scores: tuple[float, ...]) -> list[_
     return out
 
 
-async def test_the_sibling_that_answers_goes_first_among_the_first_three(ctx):
+async def test_the_sibling_that_answers_takes_its_siblings_place(ctx):
     # 608 first by 0.05, 606 (the answer, 2 × 0.049 more) second, 001:3240 (Karplusanischer Minotaurus, another
-    # card) third: 606 passes 608
+    # card) third: 606 and 608 swap places and scores, 3240 keeps its own
     r = await ranker(ctx.store)
     words = await _words(ctx, r)
     hits = await _hits(ctx, ("001:608", "001:606", "001:3240"), (10.05, 10.0, 9.0))
     answered_stage(hits, words, asked_cues(HIRNEGEL), 2.0, lambda p: sentence_words(p.text, r.analyser))
-    assert [h.passage.key for h in hits] == ["001:606", "001:608", "001:3240"]
-    share = answered_share(words, (0,), sentence_words(hits[0].passage.text, r.analyser))
-    assert hits[0].parts["answered"] == 2.0 * share and hits[0].score == 10.0 + 2.0 * share
-    assert hits[1].parts["answered"] == 0.0 and hits[1].score == 10.05
-    assert "answered" not in hits[2].parts and hits[2].score == 9.0  # no sibling among the first three: no part
+    assert [(h.passage.key, h.score) for h in hits] == [("001:606", 10.05), ("001:608", 10.0), ("001:3240", 9.0)]
+    assert hits[0].parts["answered"] == pytest.approx(0.05) and hits[1].parts["answered"] == pytest.approx(-0.05)
+    assert "answered" not in hits[2].parts  # no sibling among the first three: no part
+    hits = await _hits(ctx, ("001:608", "001:606"), (10.15, 10.0))  # 2 × 0.049 does not make up 0.15
+    answered_stage(hits, words, asked_cues(HIRNEGEL), 2.0, lambda p: sentence_words(p.text, r.analyser))
+    assert [(h.passage.key, h.score, h.parts["answered"]) for h in hits] == [("001:608", 10.15, 0.0),
+                                                                              ("001:606", 10.0, 0.0)]
 
 
 async def test_a_sibling_below_the_first_three_never_enters_them(ctx):
@@ -95,21 +97,6 @@ async def test_a_sibling_below_the_first_three_never_enters_them(ctx):
         answered_stage(hits, words, asked_cues(HIRNEGEL), -1.0, lambda p: sentence_words(p.text, r.analyser))
 
 
-async def test_a_sibling_gets_only_what_it_holds_above_its_groups_least(ctx):
-    # 608 read as if it named the person beside „Kreatur“ as 606 does: the two hold the same share, neither moves
-    r = await ranker(ctx.store)
-    words = await _words(ctx, r)
-    hits = await _hits(ctx, ("001:608", "001:606"), (10.05, 10.0))
-    own = {"001:608": [(frozenset(("du", "kontrollierst")), frozenset(("kreatur",)))]}
-
-    def sentences(p: PassageRecord):
-        return own.get(p.key) or sentence_words(p.text, r.analyser)
-
-    answered_stage(hits, words, asked_cues(HIRNEGEL), 6.0, sentences)
-    assert [(h.passage.key, h.score, h.parts["answered"]) for h in hits] == [("001:608", 10.05, 0.0),
-                                                                              ("001:606", 10.0, 0.0)]
-
-
 async def test_a_yes_no_question_asking_a_verdict_moves_nothing(ctx):
     # „wird die karte aus der hand des gegners gespielt“ asks a verdict (no question word): 608's „…, nicht aus
     # deiner.“ negates, as nearly every ruling does somewhere; the stage does not read the verdict
@@ -122,3 +109,18 @@ async def test_a_yes_no_question_asking_a_verdict_moves_nothing(ctx):
     hits = await _hits(ctx, ("001:606", "001:608"), (10.05, 10.0))
     answered_stage(hits, words, asked_cues(text), 6.0, lambda p: sentence_words(p.text, r.analyser))
     assert [(h.passage.key, h.score, h.parts) for h in hits] == [("001:606", 10.05, {}), ("001:608", 10.0, {})]
+
+
+async def test_a_lead_in_is_judged_by_no_sentence_of_its_own(ctx):
+    # „transmutation darf ich das zur spontanzeit machen“: Transmutation's lead-in 001:122 („… lauten wie folgt:“,
+    # shown with the rule 502.48 that answers) first, 001:114 and 001:132 („Du brauchst keine andere Karte …“, a
+    # permission's word) of the same section behind it: 132 takes 114's place, never the lead-in's (on scores it
+    # would pass it: 14.79 + 6 × its share)
+    r = await ranker(ctx.store)
+    text = "transmutation darf ich das zur spontanzeit machen"
+    words = RoleWords.of(text, r.analyser, r.term_weights, 10.0)
+    hits = await _hits(ctx, ("001:122", "001:114", "001:132"), (15.61, 14.82, 14.79))
+    assert announces(hits[0].passage) and not announces(hits[1].passage)
+    answered_stage(hits, words, asked_cues(text), 6.0, lambda p: sentence_words(p.text, r.analyser))
+    assert [h.passage.key for h in hits] == ["001:122", "001:132", "001:114"]
+    assert "answered" not in hits[0].parts and hits[1].parts["answered"] > 0.0
