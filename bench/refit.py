@@ -4,10 +4,12 @@ chooses for them (:func:`question_cv.choose_margin`).
 
 The procedure (:data:`METHOD`, a method of ``bench/weight_methods.py``; kept after the nested CV of
 ``bench/nested_cv.py`` found no method better beyond the folds' spread: docs/ranking.md, ¹⁶): the weights start at the
-hand-set ones (:data:`question_fit.START`), then coordinate ascent (:func:`question_ascent.ascend`) over
-:data:`GRID` (:data:`question_cv.WIDE`) on :data:`OBJECTIVE` until a pass changes nothing; the weights outside the
-grid keep their start. ``tests/answers/test_question_ascent.py`` pins the result: no single grid step improves it on
-both whole parts. About a minute on a quiet machine (the candidates and the table most of it).
+hand-set ones (:data:`question_fit.START`, the answered stage off), then coordinate ascent
+(:func:`question_ascent.ascend`) over :data:`GRID` (:data:`question_cv.WIDE`) on :data:`OBJECTIVE` until a pass
+changes nothing, then the answered stage's weight alone over :data:`THEN_GRID` (``only:answered``, the others held;
+docs/ranking.md ²⁹); the weights outside both grids keep their start. ``tests/answers/test_question_ascent.py``
+pins the result: no single grid step improves it on the whole parts. About a minute on a quiet machine (the
+candidates and the table most of it).
 
 Run: ``.venv/bin/python bench/refit.py [--db STORE] [--parts tuning,tuning2] [--method NAME]`` (the store of the
 documents is built in a temporary folder unless ``--db`` names one; ``--method``: another method of

@@ -32,7 +32,9 @@ each measured in ``bench/bench_questions.py`` (with and without):
   question's pairs of neighbouring words, function words included, that the passage's text holds (two rulings
   holding the same words part by the question's wording);
 * **action** (a fourth stage over the same first hits, :mod:`bot.actions`): a „kann/darf/muss ich …“ question asks
-  whether an action is allowed; a passage with a sentence holding a modal verb and that action gets this part.
+  whether an action is allowed; a passage with a sentence holding a modal verb and that action gets this part;
+* **answered** (a sixth stage, ``/frage`` only, :mod:`bot.answered`): passages of one card or section among the
+  first three take their places again in the order their sentences give the kind of answer asked for.
 
 The card's own text asked for by a question about what it prints gets the **property** part (:attr:`Weights.property`)
 on top of its bm25.
@@ -253,10 +255,11 @@ class Ranker:
         return hits
 
     def stages(self, hits: list[Hit], found: Candidates, clauses: bool = True) -> None:
-        """The second to fifth stages of :meth:`rank` on ``hits`` (:meth:`first_stage`'s, best first), in place:
+        """The second to sixth stages of :meth:`rank` on ``hits`` (:meth:`first_stage`'s, best first), in place:
         ``sentence`` on the first :attr:`Weights.siblings`, then ``phrase``, ``action`` and (with ``clauses``: a
         question over every kind, ``/frage``; a search's words are no clauses) ``clause`` on the first
-        :attr:`Weights.phrases`, each adding its part to a hit's score; ``hits`` re-sorted after each stage."""
+        :attr:`Weights.phrases`, each adding its part to a hit's score, ``hits`` re-sorted after each stage; then
+        (with ``clauses``) ``answered``, which only swaps siblings among the first three (:mod:`bot.answered`)."""
         w = self.weights
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
