@@ -25,7 +25,7 @@ the rules it announces) in the first three (²⁹).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from bot.answer_cues import VERDICT, sentence_gives
 from bot.clauses import RoleWords
@@ -82,6 +82,10 @@ def answered_share(words: RoleWords, cues: tuple[int, ...], sentences: Sentences
     return best / words.total
 
 
+#: A hit of the ranking (:class:`bot.ranking.Hit`): the stage puts the caller's own hits back into its list.
+H = TypeVar("H", bound=_Hit)
+
+
 def group_shares(top: Sequence[_Hit], words: RoleWords, cues: tuple[int, ...],
                  sentences: Callable[[PassageRecord], Sentences]) -> list[tuple[list[int], list[float]]]:
     """Per group of :func:`sibling_groups` among ``top``: the positions of its members in ``top`` and each one's
@@ -104,7 +108,7 @@ def reordered(scores: Sequence[float], ids: Sequence[int], shares: Sequence[floa
     return sorted(range(len(scores)), key=lambda n: (-(scores[n] + weight * shares[n]), ids[n]))
 
 
-def answered_stage(hits: list[_Hit], words: RoleWords, cues: tuple[int, ...], weight: float,
+def answered_stage(hits: list[H], words: RoleWords, cues: tuple[int, ...], weight: float,
                    sentences: Callable[[PassageRecord], Sentences]) -> None:
     """The stage on ``hits`` (best first, in place): the members of each group of :func:`sibling_groups` among the
     first :data:`TOP` take their group's places again in the order of :func:`reordered`, each with the score of the
