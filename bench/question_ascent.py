@@ -22,6 +22,7 @@ import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from bot.answered import TOP, group_shares, reordered
 from bot.ranking import Candidates, Hit, Ranker, Weights
 
 #: Ranks read (MRR and hit@k count a gold passage among the first this many hits).
@@ -38,7 +39,7 @@ MAX_PASSES = 8
 #: The parts the table reads per unit weight (``kind`` is the prior at its start, the rest of it ``foreign``'s).
 _VARIED = frozenset(LINEAR.values()) - {"kind"}
 #: The stage weights (:meth:`bot.ranking.Ranker.stages`), each its own part.
-STAGED = ("sentence", "phrase", "action", "clause")
+STAGED = ("sentence", "phrase", "action", "clause", "answered")
 #: An objective: the ranks of the gold passages (``None``: not among the first :data:`DEPTH`) → a value to maximise.
 Objective = Callable[[Sequence[int | None]], tuple[float, ...]]
 
@@ -60,7 +61,8 @@ def unit_weights(w: Weights, typo: float) -> Weights:
     """``w`` with every weight of :data:`LINEAR` at 1 but ``foreign`` at 0, the stages off and ``typo``: each
     linear part of a hit is then its value (``kind`` the kind prior alone)."""
     units = {**dict.fromkeys(LINEAR, 1.0), "foreign": 0.0}
-    return replace(w, **units, sentence=0.0, phrase=0.0, action=0.0, clause=0.0, typo=typo)
+    return replace(w, **units, sentence=0.0, phrase=0.0, action=0.0, clause=0.0, answered=0.0,
+                   typo=typo)
 
 
 @dataclass
@@ -78,6 +80,7 @@ class _Question:
     hits: list[Hit]
     sentence: dict[frozenset[int], dict[int, float]] = field(default_factory=dict)
     later: dict[int, tuple[float, float, float]] = field(default_factory=dict)
+    answered: dict[tuple[int, ...], list[tuple[list[int], list[float]]]] = field(default_factory=dict)
     #: The last first-stage result: (typo and linear weights, scores, order of the first hits) (:meth:`Table._first`).
     first: tuple[tuple[float, ...], list[float], list[int]] | None = None
 
@@ -119,6 +122,8 @@ class Table:
         self.touched["typo"] = frozenset(i for i, q in enumerate(self.questions) if len(q.coverage) > 1)
         self.touched["action"] = frozenset(i for i, q in enumerate(self.questions) if q.found.action)
         self.touched["clause"] = frozenset(i for i, q in enumerate(self.questions) if q.found.roles.total)
+        self.touched["answered"] = frozenset(i for i, q in enumerate(self.questions)
+                                             if q.found.roles.total and q.found.cues)
 
     def _question(self, r: Ranker, found: Candidates, gold: tuple[str, ...]) -> _Question:
         w = self.start
@@ -209,7 +214,23 @@ class Table:
                 for i in order[: int(self.start.phrases)]:
                     s[i] += weight * self._later(q, i)[which]
                 order.sort(key=lambda i: (-s[i], ids[i]))
+        if w.answered and q.found.roles.total and q.found.cues:  # siblings among the first TOP swap places only
+            top = order[:TOP]
+            for places, shares in self._answered(q, top):
+                members = [top[n] for n in places]
+                new = reordered([s[i] for i in members], [ids[i] for i in members], shares, w.answered)
+                for place, n in zip(places, new, strict=True):
+                    order[place] = members[n]
         return next((k for k, i in enumerate(order[:DEPTH], 1) if q.gold[i]), None)
+
+    def _answered(self, q: _Question, top: list[int]) -> list[tuple[list[int], list[float]]]:
+        """:func:`bot.answered.group_shares` of ``top`` (indices of the first hits, in their order), kept per
+        ``top`` (the groups depend on which passages are there)."""
+        key = tuple(top)
+        if (known := q.answered.get(key)) is None:
+            known = q.answered[key] = group_shares([q.hits[i] for i in top], q.found.roles, q.found.cues,
+                                                   self.unit._sentence_words)
+        return known
 
     def _sentence(self, q: _Question, top: list[int]) -> dict[int, float]:
         """The sentence stage's value of each of ``top`` (indices of the first hits) with the others there, kept."""

@@ -16,8 +16,9 @@ Run: ``.venv/bin/python bench/weight_methods.py [--k 5] [--db STORE] [--parts tu
 changed before the candidates are gathered; ``fitL``: the fit with L2 strength ``L``; an ascent's objective after
 a colon, ``mrr`` or ``hit1``, then ``wide``
 for the grid :data:`question_cv.WIDE` (``wideclause``: with the clause stage's weight,
-:data:`question_cv.WIDE_CLAUSE`); ``only:NAME``: every weight held at the ranker's (the shipped ones, ``--set``
-applied) but ``NAME``, chosen from its values in :data:`question_cv.WIDE_CLAUSE` by the ascent's objective (MRR on
+:data:`question_cv.WIDE_CLAUSE`; ``wideanswered``: with the answered stage's, :data:`question_cv.WIDE_ANSWERED`);
+``only:NAME``: every weight held at the ranker's (the shipped ones, ``--set`` applied) but ``NAME``, chosen from its
+values in :data:`question_cv.WIDE_CLAUSE` or ``WIDE_ANSWERED`` by the ascent's objective (MRR on
 the training folds) from its held value, the hedge held too; ``only:NAME+hedge``: the same with the hedge chosen on
 the training folds as for every other method; ``A>B``: the method ``B`` from the weights ``A`` makes on the same
 training folds (``ascent::wide>only:clause``: the stage's weight chosen after the ascent without it); ``--whole``:
@@ -45,7 +46,17 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_questions import TUNING_PARTS, Question  # noqa: E402
 from cv_misses import opened  # noqa: E402
 from question_ascent import Table  # noqa: E402
-from question_cv import DEPTH, GRID, WIDE, WIDE_CLAUSE, choose, choose_margin, figures, folds  # noqa: E402
+from question_cv import (  # noqa: E402
+    DEPTH,
+    GRID,
+    WIDE,
+    WIDE_ANSWERED,
+    WIDE_CLAUSE,
+    choose,
+    choose_margin,
+    figures,
+    folds,
+)
 from question_fit import START  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
 
@@ -104,7 +115,7 @@ def make(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, trai
         return fit_weights(r, cands, golds, train, l2=float(method[3:] or 0.01))
     if method in ("fit+ascent", "ascent"):
         start = fit_weights(r, cands, golds, train) if method == "fit+ascent" else replace(r.weights, **START)
-        chosen = {"wide": WIDE, "wideclause": WIDE_CLAUSE}.get(grid, GRID)
+        chosen = {"wide": WIDE, "wideclause": WIDE_CLAUSE, "wideanswered": WIDE_ANSWERED}.get(grid, GRID)
         table = _table(r.variant(weights=start), cands, golds, chosen)
         return choose(r.variant(weights=start), cands, golds, train, chosen, objective or "mrr", table)
     raise ValueError(f"unknown method {method!r}")
@@ -121,15 +132,17 @@ _SINGLE: dict[str, dict[str, tuple[float, ...]]] = {}
 
 def only(r: Ranker, cands: Sequence[Candidates], golds: Golds, train: Sequence[int], name: str) -> Weights:
     """``r``'s weights with ``name`` alone chosen on the questions ``train``: the value of
-    :data:`question_cv.WIDE_CLAUSE`'s ``name`` with the best MRR (:func:`question_cv.choose`, the ascent's objective;
-    ``r``'s own value kept unless another beats it), every other weight and the hedge as ``r`` has them.
+    :data:`question_cv.WIDE_CLAUSE`'s (or ``WIDE_ANSWERED``'s) ``name`` with the best MRR (:func:`question_cv.choose`,
+    the ascent's objective; ``r``'s own value kept unless another beats it), every other weight and the hedge as
+    ``r`` has them.
 
     Raises:
-        ValueError: ``name`` is no weight of ``WIDE_CLAUSE``.
+        ValueError: ``name`` is no weight of ``WIDE_CLAUSE`` or ``WIDE_ANSWERED``.
     """
-    if name not in WIDE_CLAUSE:
+    values = {**WIDE_CLAUSE, **WIDE_ANSWERED}
+    if name not in values:
         raise ValueError(f"unknown weight {name!r} for {ONLY}")
-    grid = _SINGLE.setdefault(name, {name: WIDE_CLAUSE[name]})
+    grid = _SINGLE.setdefault(name, {name: values[name]})
     return choose(r, cands, golds, train, grid, "mrr", _table(r, cands, golds, grid))
 
 

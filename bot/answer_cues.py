@@ -62,4 +62,17 @@ def given_cues(text: str) -> frozenset[int]:
     return frozenset(out)
 
 
-__all__ = ["asked_cues", "given_cues"]
+def sentence_gives(tokens: frozenset[str], cues: tuple[int, ...]) -> bool:
+    """True when a sentence's folded ``tokens`` (:func:`bot.text.tokens`) give one of ``cues`` (indices into
+    :data:`bot.stopwords.ANSWER_CUES`, or :data:`VERDICT`): one of the cue's answer words, a digit for an amount, a
+    negation or restriction for a verdict (single words only: a sentence's tokens hold no pairs)."""
+    for cue in cues:
+        if cue == VERDICT:
+            if not _VERDICTS.isdisjoint(tokens):
+                return True
+        elif not ANSWER_CUES[cue][1].isdisjoint(tokens) or (cue == _AMOUNT and any(t.isdigit() for t in tokens)):
+            return True
+    return False
+
+
+__all__ = ["asked_cues", "given_cues", "sentence_gives"]

@@ -32,7 +32,9 @@ each measured in ``bench/bench_questions.py`` (with and without):
   question's pairs of neighbouring words, function words included, that the passage's text holds (two rulings
   holding the same words part by the question's wording);
 * **action** (a fourth stage over the same first hits, :mod:`bot.actions`): a „kann/darf/muss ich …“ question asks
-  whether an action is allowed; a passage with a sentence holding a modal verb and that action gets this part.
+  whether an action is allowed; a passage with a sentence holding a modal verb and that action gets this part;
+* **answered** (a sixth stage, ``/frage`` only, :mod:`bot.answered`): passages of one card or section among the
+  first three take their places again in the order their sentences give the kind of answer asked for.
 
 The card's own text asked for by a question about what it prints gets the **property** part (:attr:`Weights.property`)
 on top of its bm25.
@@ -55,6 +57,7 @@ from functools import lru_cache, partial
 from bot.actions import action_stage, asked_action
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
 from bot.answer_cues import asked_cues, given_cues
+from bot.answered import answered_stage
 from bot.candidates import Candidates
 from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.definitions import DEFINED, asks_definition, only_names
@@ -84,7 +87,7 @@ PASSAGES_KEPT = 4096
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
-            "phrase", "action", "unnamed", "variant", "form", "clause")
+            "phrase", "action", "unnamed", "variant", "form", "clause", "answered")
 
 
 @dataclass
@@ -212,7 +215,7 @@ class Ranker:
                        for p in records.values())
         asked = pairs(text, MAX_TOKENS) if "phrase" in self.features else frozenset()
         roles = (RoleWords.of(text[: MAX_TOKENS * 20], self.analyser, self._term_idf, self._unknown_idf, named)
-                 if "clause" in self.features and self.weights.clause else RoleWords())
+                 if self._reads_roles() else RoleWords())
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
@@ -252,10 +255,11 @@ class Ranker:
         return hits
 
     def stages(self, hits: list[Hit], found: Candidates, clauses: bool = True) -> None:
-        """The second to fifth stages of :meth:`rank` on ``hits`` (:meth:`first_stage`'s, best first), in place:
+        """The second to sixth stages of :meth:`rank` on ``hits`` (:meth:`first_stage`'s, best first), in place:
         ``sentence`` on the first :attr:`Weights.siblings`, then ``phrase``, ``action`` and (with ``clauses``: a
         question over every kind, ``/frage``; a search's words are no clauses) ``clause`` on the first
-        :attr:`Weights.phrases`, each adding its part to a hit's score; ``hits`` re-sorted after each stage."""
+        :attr:`Weights.phrases`, each adding its part to a hit's score, ``hits`` re-sorted after each stage; then
+        (with ``clauses``) ``answered``, which only swaps siblings among the first three (:mod:`bot.answered`)."""
         w = self.weights
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
@@ -274,6 +278,13 @@ class Ranker:
         if clauses and "clause" in self.features and w.clause and found.roles.total:  # the fifth stage (Weights.clause)
             clause_stage(hits[: int(w.phrases)], found.roles, w.clause, self._passage_roles)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
+        if clauses and "answered" in self.features and w.answered:  # the sixth stage: permutes the first three
+            answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)
+
+    def _reads_roles(self) -> bool:
+        """True when a stage reads the question's words by role (``clause`` or ``answered`` with a weight)."""
+        w = self.weights
+        return ("clause" in self.features and bool(w.clause)) or ("answered" in self.features and bool(w.answered))
 
     def _sentence_terms(self, p: PassageRecord) -> list[frozenset[str]]:
         """The analysed terms of each sentence of ``p`` (:func:`bot.snippets.prepared`, cached with the snippets)."""
