@@ -15,13 +15,16 @@ Three kinds of such names (docs/ranking.md, ²⁴):
   and no ordinary German word nor a compound ending in one (:func:`german`: „Leben“, „Kopierfähigkeit“ are printed
   capitalised too).
 * **an English card name** the store's ``card_aliases`` hold (kind ``english``: a store built with card files).
+* **a word only one card's name holds** and no passage prints outside that card's own passages, no ordinary German
+  word (:func:`sole_name_words`): „rix“ names „Rix Maadi, Palast aus Kerkern“ (``/karte rix`` only suggests it;
+  docs/ranking.md ³⁰).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Container, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.german_words import german_dictionary_async
 from bot.reply import quote_user
@@ -41,6 +44,8 @@ MIN_MENTION = 4
 MAX_NAME_WORDS = 4
 #: Passage kinds that belong to one card: a word printed only in these of one card may name it.
 CARD_KINDS = frozenset({"ruling", "card"})
+#: Shortest word of a card's name read as naming that card alone („Rix“; two letters are abbreviations).
+MIN_SOLE = 3
 #: The owner of a word printed in a passage of no card, in two cards' or printed lower case: no card.
 _NOBODY = -1
 
@@ -48,8 +53,8 @@ _NOBODY = -1
 @dataclass(frozen=True)
 class Mention:
     """A card a question names by a name not its own: ``word`` as typed, the ``card_id``, and ``how``:
-    ``"half"`` (a split card's half name), ``"ruling"`` (a name only that card's rulings print) or ``"english"``
-    (its English name)."""
+    ``"half"`` (a split card's half name), ``"ruling"`` (a name only that card's rulings print), ``"sole"`` (a word
+    only its name holds) or ``"english"`` (its English name)."""
 
     word: str
     card_id: int
@@ -65,6 +70,7 @@ class OtherNames:
     halves: Mapping[str, int]
     printed: Mapping[str, int]
     english: Mapping[str, int]
+    sole: Mapping[str, int] = field(default_factory=dict)  # words only one card's name holds: sole_name_words
 
 
 def printed_names(rows: Iterable[tuple[int | None, str, str]], ordinary: Iterable[str] = ()) -> dict[str, int]:
@@ -84,6 +90,26 @@ def printed_names(rows: Iterable[tuple[int | None, str, str]], ordinary: Iterabl
                 owner[key] = _NOBODY
     skip = set(ordinary) | STOP_WORDS
     return {k: c for k, c in owner.items() if c != _NOBODY and not k.isdigit() and k not in skip}
+
+
+def sole_name_words(cards: Iterable[tuple[int, str]], rows: Iterable[tuple[int | None, str, str]],
+                    ordinary: Container[str]) -> dict[str, int]:
+    """Folded word → card id for every word of at least :data:`MIN_SOLE` letters that the name of exactly one of
+    ``cards`` (card id, name) holds and that no text of ``rows`` (card id or None, passage kind, text) prints
+    outside that card's own passages; no stop word and none of ``ordinary`` (folded: ordinary German words, read
+    by :func:`german`). „Rix“ of „Rix Maadi, Palast aus Kerkern“ is one; „Palast“ is a German word, „Maadi“ printed
+    only in its rulings is one too. One pass over the names and one over the texts."""
+    owner: dict[str, int] = {}
+    for card_id, name in cards:
+        for word in set(_WORD.findall(fold(name))):
+            if len(word) >= MIN_SOLE and word not in STOP_WORDS:
+                owner[word] = card_id if owner.setdefault(word, card_id) == card_id else _NOBODY
+    for card_id, _kind, text in rows:
+        for word in _PRINTED.findall(fold(text)):
+            if owner.get(word, _NOBODY) not in (_NOBODY, card_id):
+                owner[word] = _NOBODY  # printed in another card's or no card's passage: an ordinary word there
+    return {w: c for w, c in owner.items()
+            if c != _NOBODY and w not in ordinary and not german(w, ordinary)}
 
 
 def german(word: str, words: Container[str]) -> bool:
@@ -106,9 +132,14 @@ async def _load(store: Store) -> OtherNames:
     candidates = {k: c for k, c in candidates.items() if k not in await _name_words(store, list(candidates))}
     words = await german_dictionary_async()
     printed = {k: c for k, c in candidates.items() if not german(k, words)}
+    # the documents' cards only (a card file's 100 000 names are the name index's)
+    cards = await store.fetchall(
+        "SELECT DISTINCT c.id, c.name FROM cards c JOIN passages p ON p.card_id = c.id "
+        "LEFT JOIN documents d ON d.id = p.document_id WHERE d.kind IS NULL OR d.kind != 'mtgjson'")
+    sole = sole_name_words([(int(c), n) for c, n in cards], rows, words)
     return OtherNames({fold(n): int(c) for c, n in halves}, printed,
                       {" ".join(_WORD.findall(fold(n))): int(c) for c, n in english
-                       if len(_WORD.findall(n)) <= MAX_NAME_WORDS})
+                       if len(_WORD.findall(n)) <= MAX_NAME_WORDS}, sole)
 
 
 async def _name_words(store: Store, words: list[str]) -> frozenset[str]:
@@ -160,8 +191,10 @@ def table_named(text: str, names: OtherNames) -> Mention | None:
                 card = names.english.get(" ".join(folded[at:at + size]))
                 if card is not None:
                     return Mention(" ".join(typed[at:at + size]), card, "english")
-    return next((Mention(w, names.printed[k], "ruling") for w, k in zip(typed, folded, strict=True)
-                 if k in names.printed), None)
+    found = next((Mention(w, names.printed[k], "ruling") for w, k in zip(typed, folded, strict=True)
+                  if k in names.printed), None)
+    return found or next((Mention(w, names.sole[k], "sole") for w, k in zip(typed, folded, strict=True)
+                          if k in names.sole), None)
 
 
 async def mentioned(store: Store, text: str) -> Mention | None:
@@ -179,8 +212,11 @@ def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
         return f"ℹ️ „{shown}“ gelesen als Hälfte der geteilten Karte **{card_name}**."
     if mention.how == "english":
         return f"ℹ️ „{shown}“ gelesen als englischer Name von **{card_name}**."
+    if mention.how == "sole":
+        return f"ℹ️ „{shown}“ gelesen als Teil des Namens von **{card_name}**."
     return f"ℹ️ „{shown}“ ist kein Kartenname; die Rulings zu **{card_name}** nennen es."
 
 
-__all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "Mention", "OtherNames", "german", "half_named",
-           "mention_line", "mentioned", "other_names", "printed_names", "table_named"]
+__all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "MIN_SOLE", "Mention", "OtherNames", "german",
+           "half_named", "mention_line", "mentioned", "other_names", "printed_names", "sole_name_words",
+           "table_named"]

@@ -23,8 +23,8 @@ class Weights:
     concept: float = 0.4
     #: By ascent (hand-set before at 3; CV chose 3–4), which keeps an old term's passages ("umgewandelte Manakosten")
     #: within /ruling suche's cut for the new term ("Manawert"), which they share only as a concept.
-    coverage: float = 4.0
-    card: float = 6.0
+    coverage: float = 6.0
+    card: float = 4.0
     #: A ruling of the mechanics section that a card named in the question is printed in as an example.
     section: float = 6.0
     #: Added to a card's ruling when the question does not name that card, and to a mechanics section's ruling or
@@ -64,7 +64,7 @@ class Weights:
     #: of them hold (what decides between a card's rulings is the rest of the question, in one clause). Chosen by
     #: 5-fold CV inside the tuning part with :attr:`coverage` by question words (the folds chose 3–4; CV 80.1 → 81.7 %
     #: hit@1, 94.0 → 94.3 % hit@3); now chosen with the others.
-    sentence: float = 4.0
+    sentence: float = 3.0
     siblings: int = 5
     #: Third stage (:mod:`bot.phrases`): the first :attr:`phrases` hits get this weight times the share of the
     #: question's pairs of neighbouring words (function words included) their text holds. Chosen by 5-fold

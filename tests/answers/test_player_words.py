@@ -144,3 +144,19 @@ async def test_total_cost_cost_increases_and_reductions_are_terms_of_the_table(c
     body = (await run_answer(ctx, "question", question=asked)).pages[0].body
     assert "To determine the total cost of a spell, start with the mana cost" in body.split("[2.", 1)[0]
     assert "🚫" not in body
+
+
+async def test_zwei_mal_and_doppelt_are_the_documents_multiple_instances(ctx):
+    # 001:76 (502.46c) „Mehrfaches Vorkommen von Einberufen auf einer Kreatur ist überflüssig.“, 002:13 „Mehrere
+    # Vorkommen von Trampelschaden oder Bedrohlich sind redundant.“, 001:1957 (502.54b) „Hat eine Kreatur mehrfach
+    # Pfropfen …“; a player asks „zwei mal einberufen“, „doppelt bedrohlich“, „ist das redundant“
+    for key in ("001:76", "002:13", "001:1957"):
+        assert "zzsmehrfach" in await concepts_of(ctx, key), key
+    for question in ("zwei mal einberufen auf einem spruch bringt das was", "doppelt bedrohlich auf einer kreatur",
+                     "ist trampelschaden auf einer kreatur redundant"):
+        assert "zzsmehrfach" in await question_concepts(ctx, question), question
+    # „stack“ is the stack (its Snowball stem is that of „stacken“): no pattern of the group may meet it
+    assert "zzsmehrfach" not in await question_concepts(ctx, "karte auf dem stack nennt man dann wie")
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "zwei mal einberufen auf einem spruch bringt das was", ctx.names, limit=3)
+    assert "001:76" in [h.passage.key for h in found.hits]

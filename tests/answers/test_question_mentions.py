@@ -12,7 +12,15 @@ import sqlite3
 import pytest
 
 from bot.answers import run_answer
-from bot.question_mentions import half_named, mentioned, other_names, printed_names, table_named
+from bot.question_mentions import (
+    half_named,
+    mention_line,
+    mentioned,
+    other_names,
+    printed_names,
+    sole_name_words,
+    table_named,
+)
 from bot.ranking import ranker
 from bot.store import Store
 
@@ -149,3 +157,27 @@ async def test_a_card_files_passages_are_not_read_for_printed_names(built_db, tm
         assert printed.get("quorvendal") == cid
     finally:
         await store.close()
+
+
+async def test_a_word_only_one_cards_name_holds_names_that_card(store):
+    # „Rix Maadi, Palast aus Kerkern“ (001, Zwietracht): „rix“ and „maadi“ are in no other card's name and no other
+    # passage's text; „Palast“ and „Kerkern“ are German words; „aus“ a stop word
+    rix = await card_id(store, "Rix Maadi, Palast aus Kerkern")
+    sole = (await other_names(store)).sole
+    assert sole["rix"] == sole["maadi"] == rix
+    assert not {"palast", "kerkern", "aus"} & set(sole)
+    found = table_named("was macht rix", await other_names(store))
+    assert found is not None and (found.how, found.word, found.card_id) == ("sole", "rix", rix)
+    assert mention_line(found, "Rix Maadi, Palast aus Kerkern") == (
+        "ℹ️ „rix“ gelesen als Teil des Namens von **Rix Maadi, Palast aus Kerkern**.")
+
+
+def test_a_name_word_of_two_cards_or_printed_elsewhere_names_no_card():
+    cards = [(1, "Rix Maadi, Palast aus Kerkern"), (2, "Agrus Kos, Wojek-Veteran"), (3, "Wojek-Sanitäter"),
+             (4, "Ab"), (5, "Flammende Exekution")]
+    rows = [(1, "ruling", "Rix Maadi lässt jeden Spieler abwerfen."),  # its own ruling: still its word
+            (None, "explanation", "Eine Exekution ist …"),  # printed outside the card: an ordinary word there
+            (2, "ruling", "Agrus Kos und Maadi")]  # „maadi“ in another card's ruling
+    assert sole_name_words(cards, rows, ordinary={"palast", "kerkern", "flammende"}) == {
+        "rix": 1, "agrus": 2, "kos": 2, "veteran": 2, "sanitater": 3}  # „wojek“ is in two names, „ab“ too short
+
