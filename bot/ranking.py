@@ -180,8 +180,8 @@ class Ranker:
         # „/frage spuk“ asks what Spuk is, as „spuk was ist das“ does
         analysis.definition = asks_definition(text) or only_names(analysis, len(tokens(text, MAX_TOKENS)))
         cards = self.named_cards(text, analysis, names) if names is not None and "card" in self.features else []
-        mention = await mentioned(store, text) if names is not None and "card" in self.features and not cards else None
-        cards = [mention.card_id] if mention is not None else cards  # „despair“, „verzweiflung … gewirkt“ (²⁴)
+        mention = await mentioned(store, text, cards) if names is not None and "card" in self.features else None
+        cards = cards or ([mention.card_id] if mention is not None else [])  # „despair“, „verzweiflung … gewirkt“
         match = self._match(analysis)
         w = self.weights
         found = await store.passage_candidates(match, w.candidates, (w.names, w.terms, w.raw)) if match else []
