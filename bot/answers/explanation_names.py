@@ -7,8 +7,11 @@ English, the German comes from the term table (``data/terms_de_en.tsv``) and, fo
 from ``data/explanation_terms.tsv``. A page that shows both gives the English in parentheses
 (``Startspieler (starting player)``).
 
-The store's passages keep their built title („Regelerklärung – player“): the ranking reads it (its analysed
-words), so naming happens where an answer shows a passage (:func:`named_passages`, :func:`named_found`).
+One place names an entry: here, when an answer shows it (:func:`named_passages`, :func:`named_found`,
+:func:`passage_name`). The store's passages keep their built title („Regel 103.1 (Erklärung)“, „Regelerklärung“)
+only for the ranking, which reads its analysed words; no answer shows it. The name says what the passage is, so
+``/frage`` shows it alone in the title, the heading, the candidate line and the button (:data:`SELF_NAMED`: no kind
+added, no „Regelerklärung (Dokument 003)“ after „(Erklärung)“; the document is named by the source beside it).
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from bot.store import PassageRecord, Store
 from bot.terms import term_index
 
 EXPLANATION_TERMS_PATH = DATA_DIR / "explanation_terms.tsv"
+#: Passage kinds whose shown name (:func:`passage_name`) says their kind: an answer adds no kind label to it.
+SELF_NAMED = frozenset({"explanation"})
 
 
 @cache
