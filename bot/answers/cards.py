@@ -24,6 +24,7 @@ import re
 import weakref
 from dataclasses import dataclass, replace
 
+from bot.answers.markup_notes import reads_markup
 from bot.answers.name_notes import MAX_QUERY, not_a_card, reading_line
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.today import (
@@ -380,6 +381,7 @@ def mentioned_error(query: str, card: CardRecord, ruling: str, choice: str) -> U
 
 
 @answer("card")
+@reads_markup("name")  # a mention or emoji names no card: searched without it, and said
 async def card_answer(ctx: AnswerContext, name: str) -> Reply:
     """``/card name`` → the card's embed with a button for its rulings; a name found as a typo of the card's
     starts with a line saying that the typed name is not in the store and which card is shown."""

@@ -15,6 +15,7 @@ through ``data/synonyms.tsv`` (``convoke`` → Einberufen) or by a close spellin
 from __future__ import annotations
 
 from bot.answers.layout import budget_of, pack, ruling_pages
+from bot.answers.markup_notes import reads_markup
 from bot.answers.mechanic_finder import MechanicFinder, mechanic_finder
 from bot.answers.registry import (
     UNKNOWN_BUTTON_TEXT,
@@ -204,6 +205,7 @@ async def mechanic_reply(ctx: AnswerContext, sections: list[MechanicRecord]) -> 
 
 
 @answer("mechanic")
+@reads_markup("name")  # a mention or emoji names no card: searched without it, and said
 async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     """``/mechanik name: …``: the named section(s); for a keyword of the term table no section of the documents
     is about (Aufstacheln, Trampelschaden), its term page (:func:`keyword_reply`). A name typed without choosing
