@@ -22,7 +22,8 @@ from functools import cache
 from pathlib import Path
 
 from bot.answers.rule_catalog import Explanation, RuleCatalog, catalog
-from bot.answers.today import TodayIndex, explanation_notice
+from bot.answers.today_index import TodayIndex
+from bot.answers.today_notes import explanation_notice
 from bot.paths import DATA_DIR, tsv_rows
 from bot.ranking import Ranked
 from bot.reply import Field, Page
@@ -95,7 +96,7 @@ async def named_found(store: Store, found: Ranked) -> Ranked:
 
 
 def explanation_page(index: TodayIndex, e: Explanation) -> Page:
-    """One explanation entry: text, examples, its older terms (:func:`bot.answers.today.explanation_notice`),
+    """One explanation entry: text, examples, its older terms (:func:`bot.answers.today_notes.explanation_notice`),
     its terms in German with the English 003 prints, its references; titled by its rule number and German terms."""
     parts = [e.text]
     parts += [f"_Beispiel:_ {ex}" for ex in e.examples]

@@ -30,7 +30,8 @@ from bot.answers.registry import (
 from bot.answers.rule_catalog import RuleCatalog
 from bot.answers.rules import catalog
 from bot.answers.terms import term_reply
-from bot.answers.today import TodayIndex, entry_status, heute_block, number_label, terms_line, today_index
+from bot.answers.today import entry_status, heute_block, terms_line
+from bot.answers.today_index import TodayIndex, number_label, today_index
 from bot.custom_id import RowId
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import MechanicRecord, Store

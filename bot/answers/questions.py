@@ -31,21 +31,17 @@ from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import footer_source, passage_source
 from bot.answers.today import (
     Standing,
-    TodayIndex,
     cited_state,
     cited_text,
     entry_state,
     entry_status,
-    explanation_notice,
     heute_block,
     passage_terms,
-    review_note,
     ruling_display,
     terms_line,
-    today_index,
-    today_number,
 )
-from bot.answers.today_notes import once_today, today_heads
+from bot.answers.today_index import TodayIndex, review_note, today_index, today_number
+from bot.answers.today_notes import explanation_notice, once_today, today_heads
 from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, question_notes
 from bot.comparison import comparison
 from bot.question_reading import ReadQuestion, reading_lines
