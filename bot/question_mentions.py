@@ -121,7 +121,8 @@ def german(word: str, words: Container[str]) -> bool:
 
 async def _load(store: Store) -> OtherNames:
     halves = await store.fetchall(
-        "SELECT f.card_id, f.name FROM card_faces f JOIN cards c ON c.id = f.card_id WHERE c.is_split = 1")
+        "SELECT f.card_id, f.name FROM card_faces f JOIN cards c ON c.id = f.card_id WHERE c.is_split = 1 "
+        "ORDER BY f.card_id, f.face")  # the halves in printed order: „krims krams“ is the whole name
     english = await store.fetchall("SELECT card_id, alias FROM card_aliases WHERE kind = 'english'")
     # the documents' passages and the term rows, not a card file's (its cards' names and English names are read by the
     # name index and card_aliases; its 300 000 passages of 100 000 printings cost 4 s and 200 MB at every start)
@@ -197,10 +198,32 @@ def table_named(text: str, names: OtherNames) -> Mention | None:
                           if k in names.sole), None)
 
 
-async def mentioned(store: Store, text: str) -> Mention | None:
-    """The card ``text`` names by a half name (:func:`half_named`), an English name or a name of its rulings
-    (:func:`table_named`), tried in that order; None. Reads the store only the first time (:func:`other_names`)."""
+def half_read(text: str, cards: Iterable[int], halves: Mapping[str, int]) -> Mention | None:
+    """The first word of ``text`` that is a half name (``halves``: :attr:`OtherNames.halves`) of one of ``cards``
+    (those the name index read in ``text``) where ``text`` does not spell that card's whole name (its halves in
+    printed order, any separator: „Krims // Krams“, „krims krams“): „Krams gewirkt“ was read as Krims // Krams by its
+    half (CR 709.1), and the reply says so as for any other name (:func:`mention_line`); None."""
+    typed = _WORD.findall(text)
+    folded = [fold(w) for w in typed]
+    spelled = f" {' '.join(folded)} "
+    for card in dict.fromkeys(cards):
+        own = [k for k, c in halves.items() if c == card]
+        if not own or f" {' '.join(own)} " in spelled:
+            continue
+        word = next((w for w, k in zip(typed, folded, strict=True) if k in own), None)
+        if word is not None:
+            return Mention(word, card, "half")
+    return None
+
+
+async def mentioned(store: Store, text: str, cards: Iterable[int] = ()) -> Mention | None:
+    """The card ``text`` names by a name not its own. With ``cards`` (those the name index read): the one of them
+    read by a half name (:func:`half_read`), the name index's reading kept. Without: a half name
+    (:func:`half_named`), an English name or a name of its rulings (:func:`table_named`), tried in that order; None.
+    Reads the store only the first time (:func:`other_names`)."""
     names = await other_names(store)
+    if cards:
+        return half_read(text, cards, names.halves)
     return half_named(text, names.halves) or table_named(text, names)
 
 
@@ -218,5 +241,5 @@ def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
 
 
 __all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "MIN_SOLE", "Mention", "OtherNames", "german",
-           "half_named", "mention_line", "mentioned", "other_names", "printed_names", "sole_name_words",
+           "half_named", "half_read", "mention_line", "mentioned", "other_names", "printed_names", "sole_name_words",
            "table_named"]

@@ -20,9 +20,10 @@ from bot.comparison_frame import LISTED
 from bot.stopwords import STOP_WORDS
 from bot.words import fold
 
-#: Marks that open or close a quotation, German („…“, ‚…‘, »…«, «…» as Swiss German writes it) and English ("…",
-#: '…', “…”), and the backtick: Discord's inline code (`du`) is how its users mark a word they talk about.
-_MARKS = "„“”\"'‚‘’»«›‹`"
+#: Marks that open or close a quotation, German („…“, ‚…‘, »…«, «…» and ‹…› as Swiss German writes them), English
+#: ("…", '…', “…”), the corner brackets of a Japanese or Chinese keyboard (「…」, 『…』, as a phone's quote key may
+#: give them), and the backtick: Discord's inline code (`du`) is how its users mark a word they talk about.
+_MARKS = "„“”\"'‚‘’»«›‹`「」『』"
 #: One to three words of letters (at most 15 each, one space apart) between two quotation marks, not inside a word
 #: (the apostrophe of „can't“ quotes nothing): „du“, „kann nicht“ (003:35 „der „kann nicht“-Effekt“).
 _QUOTED = re.compile(rf"(?<!\w)[{_MARKS}]([^\W\d_]{{1,15}}(?: [^\W\d_]{{1,15}}){{0,2}})[{_MARKS}](?!\w)")

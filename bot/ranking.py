@@ -167,24 +167,27 @@ class Ranker:
 
     async def search(
         self, store: Store, text: str, names: NameIndex | None = None, *, kinds: frozenset[str] | None = None,
-        card_id: int | None = None, limit: int = 20,
+        card_id: int | None = None, limit: int = 20, analysis: Analysis | None = None,
     ) -> Ranked:
         """The passages that answer ``text``, best first (≤ ``limit``), optionally only of ``kinds`` or of one
-        card (``card_id``). Never raises for any text (a store without the index: :class:`SearchIndexMissing`)."""
-        found = await self.candidates(store, text, names, card_id=card_id)
+        card (``card_id``); ``analysis``: ``text``'s question analysis by :attr:`analyser` when the caller read it
+        already. Never raises for any text (a store without the index: :class:`SearchIndexMissing`)."""
+        found = await self.candidates(store, text, names, card_id=card_id, analysis=analysis)
         return self.rank(found, kinds=kinds, card_id=card_id, limit=limit)
 
     async def candidates(
-        self, store: Store, text: str, names: NameIndex | None = None, *, card_id: int | None = None
+        self, store: Store, text: str, names: NameIndex | None = None, *, card_id: int | None = None,
+        analysis: Analysis | None = None,
     ) -> Candidates:
-        """The question's analysis, the cards it names and the passages worth scoring (FTS5 bm25 with the column
-        weights of :attr:`weights`, and the rulings of a named card); :meth:`rank` scores them."""
-        analysis = self.analyser.analyse(text, question=True)
+        """The question's analysis (``analysis`` when given: :meth:`search`), the cards it names and the passages
+        worth scoring (FTS5 bm25 with the column weights of :attr:`weights`, and the rulings of a named card);
+        :meth:`rank` scores them."""
+        analysis = self.analyser.analyse(text, question=True) if analysis is None else analysis
         # „/frage spuk“ asks what Spuk is, as „spuk was ist das“ does
         analysis.definition = asks_definition(text) or only_names(analysis, len(tokens(text, MAX_TOKENS)))
         cards = self.named_cards(text, analysis, names) if names is not None and "card" in self.features else []
-        mention = await mentioned(store, text) if names is not None and "card" in self.features and not cards else None
-        cards = [mention.card_id] if mention is not None else cards  # „despair“, „verzweiflung … gewirkt“ (²⁴)
+        mention = await mentioned(store, text, cards) if names is not None and "card" in self.features else None
+        cards = cards or ([mention.card_id] if mention is not None else [])  # „despair“, „verzweiflung … gewirkt“
         match = self._match(analysis)
         w = self.weights
         found = await store.passage_candidates(match, w.candidates, (w.names, w.terms, w.raw)) if match else []

@@ -200,6 +200,12 @@ async def test_press_refuses_forged_unfit_and_changed_pages(core):
     # "-" stands on the disabled "Zurück" of page 1 and "Weiter" of the last page: past either end, no page
     past = (await press(encode(PAGE, inv, 4), run)).reply
     assert (past.error, past.pages[0].title) == (True, "Seite nicht vorhanden")
+    # the same rule for an answer that is an error today (one page): a page past it is „Seite nicht vorhanden“, not
+    # the error („Nichts gefunden für „\@everyone““) as if the search had been asked for
+    for cid in ("rb:pg:2:-:/ruling:~,@everyone", "rb:sh:2:-:/ruling:~,@everyone", "rb:pg:0:-:/ruling:~,@everyone"):
+        forged = (await press(cid, run)).reply
+        assert (forged.error, forged.pages[0].title) == (True, "Seite nicht vorhanden"), cid
+        assert "Diese Antwort hat heute eine Seite" in forged.pages[0].body
 
 
 async def test_a_paging_id_with_its_options_swapped_or_changed_is_refused_as_changed(core):

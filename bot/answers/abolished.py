@@ -246,24 +246,27 @@ def turned(prepared: RegisterWords, question: str, analysis: Analysis) -> str | 
     return None
 
 
-def search_order(prepared: RegisterWords, question: str) -> str:
+def search_order(prepared: RegisterWords, question: str) -> tuple[str, Analysis | None]:
     """``question`` as ``/frage``'s one search reads it: when it asks about an abolished rule (:func:`asked_rows`)
     and a pair of its words names the rule only in the other order (:func:`turned`), so turned — „verbrennt mana
     noch“ is searched as „mana verbrennt noch“ and leads with the Manabrand ruling as „mana verbrennen“ does —
-    else ``question`` as given. Reads the question's analysis once (:meth:`bot.analysis.Analyser.analyse`), no
-    search."""
+    else ``question`` as given; with the analysis of the text returned (:meth:`bot.analysis.Analyser.analyse`, read
+    once here), or None when that text was turned (the search reads the turned text itself). No search."""
     analysis = prepared.analyser.analyse(question, question=True)
     if not asked_rows(prepared, question, analysis):
-        return question
-    return turned(prepared, question, analysis) or question
+        return question, analysis
+    order = turned(prepared, question, analysis)
+    return (order, None) if order else (question, analysis)
 
 
 async def asked_search(ctx: AnswerContext, r: Ranker, question: str, limit: int) -> tuple[list[ChangeRow], Ranked]:
     """``/frage``'s search of ``question`` (``limit`` hits, the words in the register's order, :func:`search_order`)
     and the rows of the abolished rule it asks about (:func:`asked_rows`, read from that search's analysis): one
-    search."""
+    search, one analysis of the question (the order's, passed on when ``r`` reads with the same analyser)."""
     prepared = await register_words(ctx.store)
-    found = await r.search(ctx.store, search_order(prepared, question), ctx.names, limit=limit)
+    text, analysis = search_order(prepared, question)
+    same = analysis if prepared.analyser is r.analyser else None
+    found = await r.search(ctx.store, text, ctx.names, limit=limit, analysis=same)
     return asked_rows(prepared, question, found.analysis), found
 
 

@@ -24,19 +24,11 @@ import re
 import weakref
 from dataclasses import dataclass, replace
 
+from bot.answers.markup_notes import reads_markup
 from bot.answers.name_notes import MAX_QUERY, not_a_card, reading_line
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
-from bot.answers.today import (
-    STYLES,
-    TERMS_HEAD,
-    TodayIndex,
-    entry_status,
-    notice_line,
-    quote_line,
-    statement_lines,
-    terms_listing,
-    today_index,
-)
+from bot.answers.today import STYLES, TERMS_HEAD, entry_status, notice_line, statement_lines, terms_listing
+from bot.answers.today_index import TodayIndex, quote_line, today_index
 from bot.custom_id import RowId
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rules import mana as engine
@@ -160,7 +152,7 @@ def outdated_keywords(index: TodayIndex, sections: list[MechanicRecord], text: s
     """``(keyword, notice)`` for each keyword of the card text (:func:`keyword_sections`) whose section a ``changed``
     register row names (Einberufen, Pfropfen): the printed reminder text says the rule of its day. ``notice``:
     ``⚠️ **Heute:** <what the row says changed> _(Beleg: …)_`` (:func:`bot.answers.today.notice_line`; for a row
-    "zu prüfen" with its review lines), then today's rules the row cites (:func:`bot.answers.today.quote_line`,
+    "zu prüfen" with its review lines), then today's rules the row cites (:func:`bot.answers.today_index.quote_line`,
     shortest first, up to :data:`KEYWORD_QUOTES` characters: ``> **702.51b** The convoke ability isn’t an …``)."""
     return [(keyword, block) for keyword, _, block in _outdated(index, sections, text)]
 
@@ -380,6 +372,7 @@ def mentioned_error(query: str, card: CardRecord, ruling: str, choice: str) -> U
 
 
 @answer("card")
+@reads_markup("name")  # a mention or emoji names no card: searched without it, and said
 async def card_answer(ctx: AnswerContext, name: str) -> Reply:
     """``/card name`` → the card's embed with a button for its rulings; a name found as a typo of the card's
     starts with a line saying that the typed name is not in the store and which card is shown."""

@@ -16,7 +16,7 @@ from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.name_notes import NOTED, reading_line
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
 from bot.answers.rulings import card_rulings
-from bot.answers.today import today_index
+from bot.answers.today_index import today_index
 from bot.custom_id import NoArg
 from bot.mentions import bracket_mentions, outside_brackets, scanner, without_spoilers
 from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user

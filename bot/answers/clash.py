@@ -26,7 +26,7 @@ from bot.answers.calc_words import (
 )
 from bot.answers.mana import CALC_BUDGET
 from bot.answers.registry import AnswerContext, UserError, answer
-from bot.answers.today import today_index
+from bot.answers.today_index import today_index
 from bot.offload import TooExpensive, run_bounded
 from bot.reply import Field, Reply, quote_user
 from bot.rules import clash as engine

@@ -22,7 +22,8 @@ from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rule_catalog import dedupe_actions
 from bot.answers.sources import cr_source
-from bot.answers.today import TodayIndex, cited_notice, number_review, rule_now, today_index
+from bot.answers.today import cited_notice
+from bot.answers.today_index import TodayIndex, number_review, rule_now, today_index
 from bot.reply import Action, Page, Reply, format_date
 from bot.store import CitedNumber
 from bot.text import shorten
@@ -34,7 +35,7 @@ POINTED = 20
 @dataclass
 class EraIndex:
     """All cited numbers of the register, grouped by number, and the register itself (from :func:`today_index`:
-    today's rule texts through :func:`bot.answers.today.rule_now`)."""
+    today's rule texts through :func:`bot.answers.today_index.rule_now`)."""
 
     cited: dict[str, list[CitedNumber]]
     today: TodayIndex
@@ -57,7 +58,7 @@ async def era_index(ctx: AnswerContext) -> EraIndex:
 
 async def _today_text(ctx: AnswerContext, index: EraIndex, number: str) -> tuple[str, str] | None:
     """Today's text of ``number`` and its date: from the imported CR when there is one, else the register's
-    (:func:`bot.answers.today.rule_now`: never an old quote of a rule that changed since)."""
+    (:func:`bot.answers.today_index.rule_now`: never an old quote of a rule that changed since)."""
     versions = await ctx.store.cr_versions()
     if versions:
         current = current_version(versions)

@@ -7,8 +7,11 @@ English, the German comes from the term table (``data/terms_de_en.tsv``) and, fo
 from ``data/explanation_terms.tsv``. A page that shows both gives the English in parentheses
 (``Startspieler (starting player)``).
 
-The store's passages keep their built title („Regelerklärung – player“): the ranking reads it (its analysed
-words), so naming happens where an answer shows a passage (:func:`named_passages`, :func:`named_found`).
+One place names an entry: here, when an answer shows it (:func:`named_passages`, :func:`named_found`,
+:func:`passage_name`). The store's passages keep their built title („Regel 103.1 (Erklärung)“, „Regelerklärung“)
+only for the ranking, which reads its analysed words; no answer shows it. The name says what the passage is, so
+``/frage`` shows it alone in the title, the heading, the candidate line and the button (:data:`SELF_NAMED`: no kind
+added, no „Regelerklärung (Dokument 003)“ after „(Erklärung)“; the document is named by the source beside it).
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from functools import cache
 from pathlib import Path
 
 from bot.answers.rule_catalog import Explanation, RuleCatalog, catalog
-from bot.answers.today import TodayIndex, explanation_notice
+from bot.answers.today_index import TodayIndex
+from bot.answers.today_notes import explanation_notice
 from bot.paths import DATA_DIR, tsv_rows
 from bot.ranking import Ranked
 from bot.reply import Field, Page
@@ -27,6 +31,8 @@ from bot.store import PassageRecord, Store
 from bot.terms import term_index
 
 EXPLANATION_TERMS_PATH = DATA_DIR / "explanation_terms.tsv"
+#: Passage kinds whose shown name (:func:`passage_name`) says their kind: an answer adds no kind label to it.
+SELF_NAMED = frozenset({"explanation"})
 
 
 @cache
@@ -90,7 +96,7 @@ async def named_found(store: Store, found: Ranked) -> Ranked:
 
 
 def explanation_page(index: TodayIndex, e: Explanation) -> Page:
-    """One explanation entry: text, examples, its older terms (:func:`bot.answers.today.explanation_notice`),
+    """One explanation entry: text, examples, its older terms (:func:`bot.answers.today_notes.explanation_notice`),
     its terms in German with the English 003 prints, its references; titled by its rule number and German terms."""
     parts = [e.text]
     parts += [f"_Beispiel:_ {ex}" for ex in e.examples]

@@ -11,7 +11,8 @@ status, each source and each notice said once per page.
 
 from __future__ import annotations
 
-from bot.answers.today import PageNotes, TodayIndex, status_text
+from bot.answers.today import PageNotes, status_text
+from bot.answers.today_index import TodayIndex
 from bot.reply import Page, format_date
 from bot.store import RulingRecord
 

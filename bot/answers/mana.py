@@ -41,7 +41,7 @@ from bot.answers.mana_words import (
     why_text,
 )
 from bot.answers.registry import AnswerContext, UserError, answer
-from bot.answers.today import today_index
+from bot.answers.today_index import today_index
 from bot.offload import TooExpensive, run_bounded
 from bot.reply import Field, Reply, in_quotes, quote_user
 from bot.rules import mana as engine

@@ -1,9 +1,10 @@
-"""The searches of ``/regel suche`` and ``/ruling suche`` with Discord markup taken out and said, as ``/frage`` says it.
+"""The searches of ``/regel suche`` and ``/ruling suche`` and the names of ``/mechanik`` and ``/karte`` with Discord
+markup taken out and said, as ``/frage`` says it.
 
 A mention, ``@everyone``, a custom emoji or a timestamp in a search names no card and no rule
 (:func:`bot.question_reading.without_markup`); ``/frage`` says so („ℹ️ Nicht gelesen: „\\<\\@123\\>“ (Links,
 Erwähnungen und Emojis von Discord nennen keine Karte und keine Regel).“, :func:`bot.question_reading.reading_lines`).
-:func:`reads_markup` gives both searches that one step: the search without the markup, and the same note above the
+:func:`reads_markup` gives each of them that one step: the search without the markup, and the same note above the
 answer, also above „Nichts gefunden“ when nothing else was typed (before, the note was missing there and in every
 answer of the two searches).
 """

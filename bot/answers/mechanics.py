@@ -15,6 +15,7 @@ through ``data/synonyms.tsv`` (``convoke`` → Einberufen) or by a close spellin
 from __future__ import annotations
 
 from bot.answers.layout import budget_of, pack, ruling_pages
+from bot.answers.markup_notes import reads_markup
 from bot.answers.mechanic_finder import MechanicFinder, mechanic_finder
 from bot.answers.registry import (
     UNKNOWN_BUTTON_TEXT,
@@ -27,7 +28,8 @@ from bot.answers.registry import (
     parse_id,
 )
 from bot.answers.rule_catalog import RuleCatalog, catalog
-from bot.answers.today import TodayIndex, entry_status, heute_block, number_label, terms_line, today_index
+from bot.answers.today import entry_status, heute_block, terms_line
+from bot.answers.today_index import TodayIndex, number_label, today_index
 from bot.custom_id import RowId
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import MechanicRecord, Store
@@ -202,6 +204,7 @@ async def mechanic_reply(ctx: AnswerContext, sections: list[MechanicRecord]) -> 
 
 
 @answer("mechanic")
+@reads_markup("name")  # a mention or emoji names no card: searched without it, and said
 async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     """``/mechanik name: …``: the named section(s); for a keyword of the term table no section of the documents
     is about (Aufstacheln, Trampelschaden), its term page (:func:`keyword_reply`). A name typed without choosing

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.answers.layout import budget_of
 from bot.answers.registry import AnswerContext, answer
-from bot.answers.today import coverage, today_index
-from bot.answers.today_index import TodayIndex
+from bot.answers.today_index import TodayIndex, today_index
+from bot.answers.today_notes import coverage
 from bot.reply import Field, Page, Reply, format_date
 
 #: kind in import_counts → (singular, plural) in German; kinds not listed are internal and not shown.

@@ -30,7 +30,9 @@ from collections.abc import Awaitable, Callable
 from bot.answers.choices import CRChoices
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
 from bot.answers.rule_catalog import RuleArg, parse_number
-from bot.answers.today import explanation_notice, today_index, with_review
+from bot.answers.today import with_review
+from bot.answers.today_index import today_index
+from bot.answers.today_notes import explanation_notice
 from bot.custom_id import RowId
 from bot.keywords import resolve_via_keywords
 from bot.model import KeywordRow

@@ -23,7 +23,7 @@ from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_search, quote
 from bot.answers.card_lines import card_lines
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
-from bot.answers.explanation_names import named_found, named_passages
+from bot.answers.explanation_names import SELF_NAMED, named_found, named_passages
 from bot.answers.hollow import asks_only, defined_lead, hollow_lead
 from bot.answers.keyword_pairs import read_asked
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
@@ -31,21 +31,17 @@ from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import footer_source, passage_source
 from bot.answers.today import (
     Standing,
-    TodayIndex,
     cited_state,
     cited_text,
     entry_state,
     entry_status,
-    explanation_notice,
     heute_block,
     passage_terms,
-    review_note,
     ruling_display,
     terms_line,
-    today_index,
-    today_number,
 )
-from bot.answers.today_notes import once_today, today_heads
+from bot.answers.today_index import TodayIndex, review_note, today_index, today_number
+from bot.answers.today_notes import explanation_notice, once_today, today_heads
 from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, question_notes
 from bot.comparison import comparison
 from bot.question_reading import ReadQuestion, reading_lines
@@ -168,7 +164,7 @@ def owner_line(index: TodayIndex, p: PassageRecord, state: str) -> str:
     kind = KIND_NAMES.get(p.kind, p.kind)
     where = {"ruling": f"{kind} zu **{p.title}**", "mechanic": f"{kind} **{p.title}**"}.get(p.kind, f"**{p.title}**")
     today = today_number(index, p.key[:3], p.number) if p.kind == "quoted_rule" and p.number else None
-    if p.kind not in ("ruling", "mechanic"):
+    if p.kind not in ("ruling", "mechanic", *SELF_NAMED):
         where += f" (heute {today}; {kind})" if today else f" ({kind})"
     label = passage_standing(index, p, state).label
     parts = [where, passage_source(p), *([label] if label else [])]
@@ -247,7 +243,8 @@ def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: l
     head = f"{number}. " + (f"{mark} " if mark else "")
     today = today_number(index, p.key[:3], p.number) if p.kind == "quoted_rule" and p.number else None
     named = p.title + (f" (heute {today})" if today else "")
-    title = shorten(f"{named} – {KIND_NAMES.get(p.kind, p.kind)}", 250 - len(head) - len(source) - len(tail))
+    kind = "" if p.kind in SELF_NAMED else f" – {KIND_NAMES.get(p.kind, p.kind)}"
+    title = shorten(f"{named}{kind}", 250 - len(head) - len(source) - len(tail))
     return f"{head}{title} · {source}{tail}"
 
 

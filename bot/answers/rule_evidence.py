@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from bot.answers.registry import AnswerContext
 from bot.answers.rule_catalog import is_child
-from bot.answers.today import STYLES, TodayIndex
+from bot.answers.today import STYLES
+from bot.answers.today_index import TodayIndex
 from bot.reply import Action
 from bot.store import PassageRecord
 from bot.text import shorten

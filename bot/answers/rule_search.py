@@ -10,7 +10,8 @@ from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.registry import AnswerContext
 from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, source_line, stellen
 from bot.answers.rulings import KEEP_SHARE, nothing_found, query_notes
-from bot.answers.today import TodayIndex, explanation_notice, number_label, today_index
+from bot.answers.today_index import TodayIndex, number_label, today_index
+from bot.answers.today_notes import explanation_notice
 from bot.answers.unknown_notes import near_misses
 from bot.ranking import Hit, Ranked, ranker
 from bot.reply import Action, Reply, quote_user
@@ -45,7 +46,7 @@ def _hit_block(cat: RuleCatalog, index: TodayIndex, label: str, hit: Hit, text: 
     an explanation: its name and its terms in German with the English 003 prints (``Startspieler (starting
     player)``);
     then the sentence that matched, the matching words in bold; below an explanation's sentence its older terms
-    (:func:`bot.answers.today.explanation_notice`)."""
+    (:func:`bot.answers.today_notes.explanation_notice`)."""
     p = hit.passage
     quoted = next((q for q in cat.quoted if q.id == p.ref_id), None) if p.kind == "quoted_rule" else None
     if quoted is not None:

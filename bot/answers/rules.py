@@ -48,16 +48,16 @@ from bot.answers.rule_catalog import (
 from bot.answers.rule_evidence import resting_entries, resting_rows
 from bot.answers.rule_search import keyword_reply
 from bot.answers.terms import lookup, term_reply, terms_besides, terms_line, terms_of_words
-from bot.answers.today import (
+from bot.answers.today import with_review
+from bot.answers.today_index import (
     TodayIndex,
-    explanation_notice,
     number_label,
     rule_today_lines,
     rule_today_source,
     today_index,
     today_number,
-    with_review,
 )
+from bot.answers.today_notes import explanation_notice
 from bot.custom_id import RowId
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.terms import ENGLISH, Term, TermMatch, term_index
@@ -234,7 +234,7 @@ def _misprinted_as(cat: RuleCatalog, number: str) -> tuple[QuotedRule, QuotedRul
 
 def _mention_line(index: TodayIndex, e: Explanation) -> str:
     """``• **label**: <the explanation's start>`` and, below it, its older terms
-    (:func:`bot.answers.today.explanation_notice` of the part shown)."""
+    (:func:`bot.answers.today_notes.explanation_notice` of the part shown)."""
     note = explanation_notice(index, shown := shorten(e.text, 180))
     return f"• **{e.label}**: {shown}" + (f"\n  {note}" if note else "")
 
@@ -264,7 +264,7 @@ async def explanation_reply(ctx: AnswerContext, explanation_id: int) -> Reply:
 async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     """``/regel suche: …``: a rule number (``104.3f``, ``701.19``) or keywords. A rule the change register cites
     that changed in newer rules of the build carries the review line on the first page
-    (:func:`bot.answers.today.review_note`). A number is looked up exactly: one typed with look-alike letters
+    (:func:`bot.answers.today_index.review_note`). A number is looked up exactly: one typed with look-alike letters
     (``7O2.19``) is answered as the number it reads as, with a line saying so (:func:`read_number`); one of a
     number's shape that is none (``7022.19``) is refused, never searched as words (which found 701.19).
 
@@ -361,7 +361,8 @@ def _term_lines(terms: list[Term]) -> list[str]:
 async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
     """The answer for today's number of a rule the documents cite under an older number: ``701.30``
     → today's clash rule text as the register quotes it (``data/changes.toml`` [cr], CR 2026-04-17; a rule
-    changed in newer rules of the build: its new text and the review line, :func:`bot.answers.today.rule_today_lines`),
+    changed in newer rules of the build: its new text and the review line,
+    :func:`bot.answers.today_index.rule_today_lines`),
     the term of the term table with that rule, and the documents' numbers (701.19 in the clash article of
     2007) as buttons. None when neither the register nor the term table knows ``number``.
     """

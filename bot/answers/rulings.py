@@ -24,7 +24,8 @@ from bot.answers.markup_notes import reads_markup
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import passage_source
-from bot.answers.today import PageNotes, TodayIndex, newer_rulings, status_text, today_index
+from bot.answers.today import PageNotes, newer_rulings, status_text
+from bot.answers.today_index import TodayIndex, today_index
 from bot.answers.unknown_notes import near_misses
 from bot.custom_id import RowId
 from bot.german_words import not_ordinary

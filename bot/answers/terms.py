@@ -17,7 +17,8 @@ from bot.answers.official import rule_reply as official_rule_reply
 from bot.answers.registry import AnswerContext, UserError, completer
 from bot.answers.rulings import RulingHit, search_rulings
 from bot.answers.sources import TABLE_SOURCE, passage_source
-from bot.answers.today import PageNotes, status_text, today_index
+from bot.answers.today import PageNotes, status_text
+from bot.answers.today_index import today_index
 from bot.concepts import concept_id
 from bot.reply import Action, Choice, Page, Reply, in_quotes
 from bot.terms import MAIN, VARIANT, Term, TermMatch, synonyms, term_concept, term_index

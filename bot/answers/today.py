@@ -1,7 +1,8 @@
 """Today's status of rulings, mechanics sections and rule numbers: the one mechanism every answer uses.
 
 The change register (``data/changes.toml``, ``data/terms.tsv``, stored by ``python -m bot build``) says per
-entry whether it is still right today. This module reads it once per store (:func:`today_index`) and is the
+entry whether it is still right today. :mod:`bot.answers.today_index` reads it once per store
+(:func:`bot.answers.today_index.today_index`, with the facts answers import from there); this module is the
 only place that turns it into German text:
 
 * :func:`entry_status` — the facts for one entry: its register rows as :class:`Notice` objects (strongest
@@ -13,14 +14,15 @@ only place that turns it into German text:
   heute unverändert …``); a **wording** entry keeps its text and gets one line on what is described differently
   today; old terms (spielen → wirken, …) are one ``ℹ️`` notice, said once per
   page through :class:`PageNotes` (each entry carries a short tie ``ℹ️¹``);
-* :func:`number_label` — an old rule number (2005/2007) with today's: ``502.46 (heute 702.51)``.
+* :func:`bot.answers.today_index.number_label` — an old rule number (2005/2007) with today's: ``502.46 (heute
+  702.51)``.
 
 "Zu prüfen" (status ``review``, :data:`STYLES`): a register row whose evidence changed in Comprehensive Rules
 newer than its basis (``build --cr``, :mod:`bot.importer.review`, :meth:`bot.store.Store.register_reviews`). Its
 notice stands before the entry's text, keeps the German "Heute" statement, says in one line that it rests on the
 rules of its basis date and was not reviewed since (:func:`bot.model.review_notice`), and quotes the new
-official text of each changed rule (:func:`rule_now`); the register's old quote is never shown as today's.
-A rule's text of today, wherever an answer quotes one the register cites, comes from :func:`rule_now`.
+official text of each changed rule (:func:`bot.answers.today_index.rule_now`); the register's old quote is never shown
+as today's. A rule's text of today, wherever an answer quotes one the register cites, comes from that function.
 
 Nothing here looks at the words of a ruling: what applies is what the register names.
 """
@@ -33,22 +35,15 @@ from bot.answers.today_index import (
     _REF,
     ChangeRow,
     DocEvidence,
-    RuleNow,
     TermRow,
     TodayIndex,
     cited_evidence,
     evidence_text,
-    number_label,
     number_review,
     quote_line,
     review_note,
-    rule_now,
-    rule_today_lines,
-    rule_today_source,
-    today_index,
-    today_number,
 )
-from bot.answers.today_notes import coverage, explanation_notice, explanation_terms_note, explanation_words
+from bot.answers.today_notes import explanation_words
 from bot.model import review_notice
 from bot.reply import Reply
 from bot.store import RuleReview
@@ -481,11 +476,8 @@ def newer_rulings(index: TodayIndex, kind: str, entry_id: int) -> list[DocEviden
     return list(entry_status(index, kind, entry_id).newer)
 
 
-__all__ = ["NO_STATUS", "REVIEWED", "STATUS_LABELS", "STYLES", "TERMS_HEAD", "TERMS_MARK", "ChangeRow", "EntryStatus",
-           "Notice", "PageNotes", "RuleNow", "Standing", "TermRow", "TodayIndex", "cited_notice", "cited_state",
-           "cited_text", "coverage", "entry_state", "entry_status", "evidence_text", "explanation_notice",
-           "explanation_terms_note", "explanation_words", "heute_block", "hit_notice", "newer_rulings", "notice_line",
-           "number_label", "passage_terms", "quote_line", "review_lines", "review_note", "row_notice_line",
-           "rule_now", "rule_today_lines", "rule_today_source", "ruling_display", "statement_lines", "status_text",
-           "terms_line", "terms_listing", "terms_notice", "today_index", "today_number", "under_review",
-           "with_review"]
+__all__ = ["NO_STATUS", "REVIEWED", "STATUS_LABELS", "STYLES", "TERMS_HEAD", "TERMS_MARK", "EntryStatus", "Notice",
+           "PageNotes", "Standing", "cited_notice", "cited_state", "cited_text", "entry_state", "entry_status",
+           "heute_block", "hit_notice", "newer_rulings", "notice_line", "passage_terms", "review_lines",
+           "row_notice_line", "ruling_display", "statement_lines", "status_text", "terms_line", "terms_listing",
+           "terms_notice", "under_review", "with_review"]

@@ -63,7 +63,8 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
 
     ``open`` gives an ephemeral new message with the action's reply. ``pg`` recomputes the invocation and
     shows the requested page in place, if that page is still the one the button was made for (else
-    :data:`CHANGED`, or :func:`no_page` for a page the answer does not have); ``sh`` posts it publicly (an
+    :data:`CHANGED`, or :func:`no_page` for a page the answer does not have: any answer, one that is an error today
+    too, which has one page); ``sh`` posts it publicly (an
     answer that is an error today, only privately). Unknown or forged ids give :data:`UNKNOWN_BUTTON` (also a
     page number paired with the fingerprint of another page of the same answer or with no fingerprint (``-``, which
     the bot puts only on a disabled button past either end), and an action's id with an empty
@@ -101,10 +102,10 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
             # the page the button was made for is not there today (a fingerprint binds the invocation too: the
             # same id with its options swapped reaches here, and is not run as a new search)
             return Pressed(CHANGED)
+    if not 0 <= index < len(pages):  # one rule for every answer, an error too („Nichts gefunden“ has one page)
+        return Pressed(no_page(len(pages)))
     if reply.error:  # an answer that is an error today stays private, also under a share button
         return Pressed(reply)
-    if not 0 <= index < len(pages):
-        return Pressed(no_page(len(pages)))
     if bid.verb == SHARE:
         return Pressed(replace(reply, ephemeral=False), index, bid.target)
     # turning the page of a private (ephemeral) message keeps it private, with its "Im Kanal teilen" button

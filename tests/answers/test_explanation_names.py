@@ -33,20 +33,23 @@ async def test_frage_names_003_candidates_and_buttons_by_their_rule_number(ctx):
     assert len(explained) >= 2 and all(NAMED.match(label) for label in explained), explained
     labels = [a.label for a in reply.actions]
     assert len(set(labels)) == len(labels) and all(len(label) <= 80 for label in labels)
-    fields = [f.name for f in page.fields if "Dokument 003" in f.name]
-    assert any("Regel 111.10q (Erklärung) – Regelerklärung (Dokument 003)" in name for name in fields)
-    assert not any("Regelerklärung – Regelerklärung" in name for name in fields)
+    fields = [f.name for f in page.fields if "(Erklärung)" in f.name or "Erklärung," in f.name]
+    # the candidate line names the entry as its button does, the document by its source: no kind added to the name
+    assert any(name.startswith(f"{n}. Regel 111.10q (Erklärung) · Magic-Regelwerk auf Deutsch")
+               for n, name in enumerate(fields, start=2)), fields
+    assert not any("Regelerklärung" in name or name.count(" – ") > 1 for name in fields), fields
     assert_within_limits(payload(reply))
 
 
 async def test_the_passage_button_opens_a_003_entry_under_its_number_and_german_term(ctx):
     wicked = await run_action(ctx, "passage", "003:396")
     assert wicked.pages[0].title == "Regel 111.10q (Erklärung)"
-    assert wicked.pages[0].body.startswith("**Regel 111.10q (Erklärung)** (Regelerklärung (Dokument 003))")
+    assert wicked.pages[0].body.startswith("**Regel 111.10q (Erklärung)** · Magic-Regelwerk auf Deutsch (CardX")
     loop = await run_action(ctx, "passage", "003:152")  # „Begriffeevent“
     assert loop.pages[0].title == "Regel 104.4b (Erklärung) – Ereignis"
     lose = await run_action(ctx, "passage", "003:124")  # „Begriffelose the game“, number uncertain
     assert lose.pages[0].title == "Erklärung, vermutlich Regel 104.3 – Partie verlieren"
+    assert lose.pages[0].body.startswith(f"**{lose.pages[0].title}** · Magic-Regelwerk")  # heading = title
     for reply in (loop, lose):
         assert "event" not in reply.pages[0].title and "lose the game" not in reply.pages[0].title
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.answers.layout import budget_of, pack, page_size, ruling_pages
-from bot.answers.today import today_index
+from bot.answers.today_index import today_index
 
 
 async def test_every_ruling_of_every_card_is_on_exactly_one_page(store):

@@ -70,3 +70,17 @@ async def test_control_characters_separate_words(ctx, control):
     assert reply.pages[0].title == "Spuk · Ausgraben"
     # the invisible format characters still vanish inside a word (a soft hyphen: „Fe\u00adhde“ is „Fehde“)
     assert clean(f"Fe\u00adhde{control}x") == "Fehde x"
+
+
+
+@pytest.mark.parametrize("typed", ["<@123>", "</frage:123>", "<:spuk:987654321098765432>"])
+async def test_the_name_commands_say_the_markup_they_did_not_read(ctx, typed):
+    # /mechanik and /karte read a name as /frage and the searches read a text: a mention, a slash-command mention or
+    # an emoji is no part of it; before, /mechanik read „<@123> spuk“ as a slip of Spuk without a word on the mention
+    section = await run_answer(ctx, "mechanic", name=f"{typed} spuk")
+    first = section.pages[0].body.split("\n", 1)[0]
+    assert section.pages[0].title == "Spuk – Gildenbund"
+    assert first.startswith("ℹ️ Nicht gelesen: „\\<") and first.endswith(WHY) and typed not in first  # escaped
+    assert "ähnlich geschrieben" not in section.pages[0].body  # the name itself, not a slip of it
+    card = await run_answer(ctx, "card", name=f"{typed} Boros-Rekrut")
+    assert card.pages[0].title == "Boros-Rekrut" and card.pages[0].body.split("\n", 1)[0].endswith(WHY)

@@ -14,6 +14,7 @@ import pytest
 from bot.answers import run_answer
 from bot.question_mentions import (
     half_named,
+    half_read,
     mention_line,
     mentioned,
     other_names,
@@ -117,6 +118,27 @@ async def test_frage_says_once_which_card_the_word_was_read_as(ctx):
     half = await run_answer(ctx, "question", question="zweimal verzweiflung im selben zug gewirkt")
     assert "ℹ️ „verzweiflung“ gelesen als Hälfte der geteilten Karte **Getrieben // Verzweiflung**." in (
         half.pages[0].body)
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("Krams gewirkt, zählt das als rot", "Krams"),
+    ("wenn ich Krams wirke welche farbe hat es", "Krams"),
+    ("kann ich krims wirken und krams nicht", "krims"),  # both halves apart: the first is said
+    ("krims krams wer gewinnt", None),  # the whole name, spelled without „//“
+    ("Krims // Krams wer gewinnt", None),
+])
+async def test_a_card_the_name_index_read_by_its_half_is_said(store, text, word):
+    krims = await card_id(store, "Krims // Krams")
+    found = half_read(text, [krims], (await other_names(store)).halves)
+    assert (found and (found.word, found.card_id, found.how)) == ((word, krims, "half") if word else None)
+
+
+async def test_frage_says_which_card_a_half_name_was_read_as(ctx):
+    # the name index reads „Krams“ as Krims // Krams (/karte accepts a half name): the reply says so, as for „despair“
+    reply = await run_answer(ctx, "question", question="wenn ich Krams wirke welche farbe hat es")
+    assert reply.pages[0].body.count("ℹ️ „Krams“ gelesen als Hälfte der geteilten Karte **Krims // Krams**.") == 1
+    whole = await run_answer(ctx, "question", question="Krims // Krams wer gewinnt")
+    assert "gelesen als Hälfte" not in whole.pages[0].body
 
 
 async def test_the_typed_word_is_escaped_in_the_line(ctx):

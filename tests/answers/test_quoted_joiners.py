@@ -10,9 +10,10 @@ from bot.answers import run_answer
 from bot.quoted_words import unquoted
 from bot.ranking import ranker
 
-#: The quotation styles a player types around a word: German, Swiss, English, typewriter, Discord's inline code.
+#: The quotation styles a player types around a word: German, Swiss, English, typewriter, Discord's inline code,
+#: corner brackets.
 QUOTES = [("„", "“"), ("‚", "‘"), ("»", "«"), ("«", "»"), ("›", "‹"), ("‹", "›"), ("“", "”"), ("‘", "’"),
-          ('"', '"'), ("'", "'"), ("`", "`"), ("”", "”")]
+          ('"', '"'), ("'", "'"), ("`", "`"), ("”", "”"), ("「", "」"), ("『", "』")]
 
 
 @pytest.mark.parametrize(("opens", "closes"), QUOTES)
@@ -47,3 +48,12 @@ async def test_a_quoted_run_of_stop_words_the_documents_quote_is_asked_about(ctx
     assert "hat der „kann nicht“-Effekt Vorrang." in reply.pages[0].body
     terms = (await ranker(ctx.store)).term_weights
     assert unquoted("was „ist nicht“ spuk", terms) == "was ist nicht spuk"
+
+
+@pytest.mark.parametrize(("opens", "closes"), QUOTES)
+async def test_every_quotation_style_quotes_du_as_the_documents_do(ctx, opens, closes):
+    # 003:339 quotes „du“ (CR 109.5): a quoted „du“ in any style is its term, so the same passages answer
+    r = await ranker(ctx.store)
+    keys = [[h.passage.key for h in (await r.search(ctx.store, f"wen meint {o}du{c} auf einer karte", ctx.names,
+                                                    limit=3)).hits] for o, c in (("„", "“"), (opens, closes))]
+    assert keys[1] == keys[0] and "003:339" in keys[0], (opens, keys)

@@ -8,15 +8,8 @@ import re
 import pytest
 
 from bot.answers import run_action, run_answer
-from bot.answers.today import (
-    STATUS_LABELS,
-    STYLES,
-    heute_block,
-    hit_notice,
-    rule_today_source,
-    ruling_display,
-    today_index,
-)
+from bot.answers.today import STATUS_LABELS, STYLES, heute_block, hit_notice, ruling_display
+from bot.answers.today_index import rule_today_source, today_index
 from bot.importer.changes import read_register
 from bot.store import Store
 

@@ -4,7 +4,7 @@
 verlassen“ for the battlefield, and „Permanent“ for the bleibende Karte. Every answer that shows 003's text — the
 explanation's page (``/regel`` by number, its button ``rb:rulex``), the hits of ``/regel suche``, the passage of
 ``/frage`` (button ``rb:passage``), the list of explanations mentioning a rule no document prints — puts the one
-notice of :func:`bot.answers.today.explanation_notice` under the text it shows. „von außerhalb des Spiels ins
+notice of :func:`bot.answers.today_notes.explanation_notice` under the text it shows. „von außerhalb des Spiels ins
 Spiel“ is into the game (400.11b), not onto the battlefield: no battlefield notice there.
 """
 

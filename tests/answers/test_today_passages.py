@@ -11,7 +11,8 @@ import re
 from bot.answers import run_action, run_answer
 from bot.answers.calc_choices import CALC_ACTION, choice_target
 from bot.answers.questions import passage_standing, passage_state
-from bot.answers.today import STATUS_LABELS, cited_notice, entry_state, passage_terms, today_index, today_number
+from bot.answers.today import STATUS_LABELS, cited_notice, entry_state, passage_terms
+from bot.answers.today_index import today_index, today_number
 from bot.custom_id import decode, encode_open
 from bot.reply import CUSTOM_ID_MAX
 

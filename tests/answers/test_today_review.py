@@ -22,7 +22,8 @@ import pytest
 from bot.answers import AnswerContext, run_action, run_answer
 from bot.answers.calc_words import cr_numbers
 from bot.answers.chat import explain_message, inline_replies
-from bot.answers.today import PageNotes, heute_block, quote_line, status_text, terms_notice, today_index
+from bot.answers.today import PageNotes, heute_block, status_text, terms_notice
+from bot.answers.today_index import quote_line, today_index
 from bot.importer.changes import read_register
 from bot.model import review_notice
 from bot.render import fit_reply
