@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.analysis import Analyser
+from bot.analysis import Analyser, Analysis
 from bot.store import PassageRecord
 from bot.text import tokens as fold_tokens
 
@@ -162,13 +162,16 @@ class RoleWords:
 
     @classmethod
     def of(cls, text: str, analyser: Analyser, idf: Mapping[str, float], unknown: float,
-           skip: frozenset[str] = frozenset()) -> RoleWords:
+           skip: frozenset[str] = frozenset(), whole: tuple[str, Analysis] | None = None) -> RoleWords:
         """The words of the question ``text`` by :func:`question_roles`, each clause analysed as a question
         (stop words out), a word weighing ``idf`` of its rarest term (``unknown`` for a term no passage carries);
-        words whose terms are all in ``skip`` (a named card's name words) left out."""
+        words whose terms are all in ``skip`` (a named card's name words) left out. ``whole``: a text and its
+        analysis as a question already made (the ranking's own), used for a clause that is that whole text (a
+        question of one clause is not analysed twice)."""
         roles: dict[int, list[tuple[frozenset[str], float]]] = {CONDITION: [], CONSEQUENCE: []}
         for role, clause in question_roles(text):
-            a = analyser.analyse(clause, question=True)
+            same = whole is not None and clause == whole[0]
+            a = whole[1] if whole is not None and same else analyser.analyse(clause, question=True)
             for group in a.groups or [(t,) for t in a.terms]:
                 terms = frozenset(group)
                 if terms and not terms <= skip:

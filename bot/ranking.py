@@ -217,8 +217,8 @@ class Ranker:
         defining = any(not marks.isdisjoint(p.terms) and (analysis.english or not self._foreign(p))
                        for p in records.values())
         asked = pairs(text, MAX_TOKENS) if "phrase" in self.features else frozenset()
-        roles = (RoleWords.of(text[: MAX_TOKENS * 20], self.analyser, self._term_idf, self._unknown_idf, named)
-                 if self._reads_roles() else RoleWords())
+        roles = (RoleWords.of(text[: MAX_TOKENS * 20], self.analyser, self._term_idf, self._unknown_idf, named,
+                              (text, analysis)) if self._reads_roles() else RoleWords())
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,

@@ -65,7 +65,7 @@ async def test_a_word_a_shown_text_holds_is_not_said_to_be_in_no_document(ctx):
     compound's last part, and „Summe“ stands in the register's notice on the same page („einen Manawert (die
     Summe)“), so no note says they stand in no document (before, „ℹ️ „summe“ (gelesen als „gesamtsumme“) steht so
     in keinem Dokument …“ two lines above that notice)."""
-    from bot.answers.today import today_index
+    from bot.answers.today_index import today_index
     from bot.answers.unknown_notes import held
 
     body = (await run_answer(ctx, "question", question="umgewandelte manakosten einer geteilten karte in der "
