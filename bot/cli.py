@@ -280,9 +280,11 @@ def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable
     async def work(cli: Any) -> int:
         shown = await make(cli)
         count = len(fit_reply(shown.reply))
-        if args.page is not None and not 1 <= args.page <= count:  # a usage problem: exit 2
-            raise UsageError(f"--page: Seite {args.page} gibt es nicht, die Antwort hat "
-                             + ("1 Seite." if count == 1 else f"{count} Seiten (1 bis {count})."))
+        if args.page is not None and not 1 <= args.page <= count:  # a usage problem: exit 2, argparse's line
+            prog = getattr(args, "usage_prog", "python -m bot")
+            raise UsageError(f"{prog}: --page: Seite {args.page} gibt es nicht, die Antwort hat "
+                             + ("1 Seite" if count == 1 else f"{count} Seiten (1 bis {count})")
+                             + f" (Hilfe: {prog} --help)")
         page = shown.page if args.page is None else args.page - 1
         if args.json:
             print(to_json(shown.reply, page, shown.origin))

@@ -14,6 +14,7 @@ Pure Python, no discord import (used by bot/answers/chat.py).
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import weakref
 from collections.abc import Callable, Iterable
@@ -85,6 +86,13 @@ def without_spoilers(text: str) -> str:
     An unpaired ``||`` hides nothing in Discord and stays.
     """
     return _SPOILER.sub(" ", text[:MAX_TEXT])
+
+
+def spoiled(text: str, limit: int = 10) -> list[str]:
+    """What the first ``limit`` Discord spoilers ``||…||`` of ``text`` (its first :data:`MAX_TEXT` characters) hide,
+    in order: ``"Was macht ||Szadek||?"`` → ``["Szadek"]``; ``"[[||Szadek||]]"`` → ``["Szadek"]``. The spans are
+    those :func:`without_spoilers` takes out."""
+    return [m.group(0)[2:-2] for m in itertools.islice(_SPOILER.finditer(text[:MAX_TEXT]), limit)]
 
 
 #: name_keys of one word, memoised for building the scanner (names share their words; bounded).

@@ -97,10 +97,14 @@ def test_calculator_card_choice_is_pressed_in_a_new_process(built_db):
 def test_page_outside_the_answer_is_a_usage_error(built_db):
     # 13 rulings on Getrieben // Verzweiflung (002) fill 3 pages: page 3 exists, 0 and 4 do not (exit 2)
     assert call_cli("call", "/ruling karte: Getrieben // Verzweiflung", "--page", "3", db=built_db).returncode == 0
-    for page in ("0", "4"):
+    for page in ("0", "-1", "4", "99"):  # one German line as argparse's usage errors: the program, the help
         proc = call_cli("call", "/ruling karte: Getrieben // Verzweiflung", "--page", page, db=built_db)
         assert (proc.returncode, proc.stdout) == (2, "")
-        assert proc.stderr.strip() == f"--page: Seite {page} gibt es nicht, die Antwort hat 3 Seiten (1 bis 3)."
+        assert proc.stderr == (f"python -m bot call: --page: Seite {page} gibt es nicht, die Antwort hat 3 Seiten "
+                               "(1 bis 3) (Hilfe: python -m bot call --help)\n")
+    pressed = call_cli("press", "rb:rulings:20", "--page", "0", db=built_db)
+    assert pressed.returncode == 2 and pressed.stderr.startswith("python -m bot press: --page: Seite 0 gibt es nicht")
+    assert pressed.stderr.endswith(" (Hilfe: python -m bot press --help)\n")
     # a bad option value is the German error reply Discord users get too: exit 0
     bad = call_cli("call", "/karte name: Boros-Rekrut privat: vielleicht", db=built_db)
     assert bad.returncode == 0 and bad.stdout.startswith("== Ungültige Eingabe ==")

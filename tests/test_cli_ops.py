@@ -42,6 +42,16 @@ def test_console_through_stdin(built_db):
     assert "Traceback" not in proc.stderr
 
 
+def test_a_console_line_drops_its_surrounding_spaces_while_press_takes_its_argument_as_given(built_db):
+    # rulings button of Krims // Krams (001): the console reads a line without the spaces around it (README, „Using
+    # the console“); `press` gets exactly the id, as Discord sends one, and a space more is no id the bot made
+    console = run_console("   rb:rulings:181   \nende\n", db=built_db)
+    assert "== Rulings: Krims // Krams (1) ==" in console.stdout
+    pressed = call_cli("press", "rb:rulings:181 ", db=built_db)
+    assert pressed.stdout.startswith("== Unbekannte Schaltfläche ==")
+    assert call_cli("press", "rb:rulings:181", db=built_db).stdout.startswith("== Rulings: Krims // Krams (1) ==")
+
+
 def test_console_ends_at_end_of_input(built_db):
     proc = run_console("/karte name: Circu, Dimir-Lobotomist\n", built_db)
     assert proc.returncode == 0, proc.stderr

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot.answers import cards, chat, clash, mana, mechanics, meta, questions, rules, rulings, terms
+from bot.answers import cards, chat, clash, mana, mechanics, meta, questions, rules, rulings, terms, upkeep
 from bot.commands import TABLE, area_names
 from bot.console import CommandLine
 from bot.gateway.client import extensions
@@ -30,7 +30,7 @@ COMMANDS = {
     ("mana", "pay"): (mana.mana_pay, {"cost": cards.card_names}),
     ("mana", "convoke"): (mana.mana_convoke, {"cost": cards.card_names}),
     ("mana", "total"): (mana.mana_total, {"cost": cards.card_names}),
-    ("mana", "upkeep"): (mana.mana_upkeep, {}),
+    ("mana", "upkeep"): (upkeep.mana_upkeep, {"cost": cards.card_names}),  # a card name reads its upkeep
     ("clash", "reveal"): (clash.clash_reveal, {f"card{i}": cards.card_names for i in range(1, 5)}),
     ("clash", "odds"): (clash.clash_odds, {}),
     ("info",): (meta.info_answer, {}),

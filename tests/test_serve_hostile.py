@@ -51,6 +51,18 @@ async def test_a_signed_request_sent_again_is_answered_once(client):
     assert (await c.post("/interactions", data=other, headers=signed(key, other))).status == 200
 
 
+async def test_a_ping_sent_again_byte_for_byte_gets_its_pong_again(client):
+    # Discord's endpoint check expects a PONG ({"type": 1}) for every PING; a PONG runs nothing (README: 409 is for
+    # the other interactions)
+    c, key, _ = client
+    body = json.dumps({"type": 1, "id": "1577000000000000003", "application_id": "1100000000000000001",
+                       "token": "ptok", "version": 1}).encode()
+    headers = signed(key, body)
+    for _ in range(2):
+        resp = await c.post("/interactions", data=body, headers=headers)
+        assert resp.status == 200 and await resp.json() == {"type": 1}
+
+
 async def test_json_nested_too_deep_is_400_not_500(client):
     c, key, _ = client
     for body in (b"[" * 100_000 + b"]" * 100_000, b'{"a":' * 50_000 + b"1" + b"}" * 50_000):

@@ -18,7 +18,7 @@ from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, 
 from bot.answers.rulings import card_rulings
 from bot.answers.today_index import today_index
 from bot.custom_id import NoArg
-from bot.mentions import bracket_mentions, outside_brackets, scanner, without_spoilers
+from bot.mentions import bracket_mentions, outside_brackets, scanner, spoiled, without_spoilers
 from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user
 from bot.store import CardRecord, RulingRecord
 from bot.text import clean, shorten, tokens
@@ -85,9 +85,23 @@ def explain_options(ctx: AnswerContext, text: str) -> dict[str, str]:
     options = {"ids": ",".join(map(str, ids)), "missing": "\n".join(missing)}
     if typed:
         options["typed"] = "\n".join(typed)
-    if "||" in text and message_cards(ctx, text)[:2] != (ids, missing):  # a spoiler hid a name: said in the answer
-        options["hidden"] = "1"
+    if "||" in text and (hides_a_name(ctx, text) or message_cards(ctx, text)[:2] != (ids, missing)):
+        options["hidden"] = "1"  # a spoiler hid a name: said in the answer (the name stays hidden)
     return options
+
+
+def hides_a_name(ctx: AnswerContext, text: str) -> bool:
+    """True when a Discord spoiler of ``text`` (:func:`bot.mentions.spoiled`) holds a card name anywhere: as a
+    ``[[…]]`` mention inside it, as the whole hidden text (``[[||Szadek||]]``, ``Was macht ||Szadek||?``: read as
+    ``/karte`` reads a name, so a short name or a typo counts) or written among other words. From memory."""
+    for hidden in spoiled(text):
+        if any(ctx.names.lookup(m.name).hit is not None for m in bracket_mentions(hidden, EXPLAIN_MAX)):
+            return True
+        plain = clean(outside_brackets(hidden).replace("[[", " ").replace("]]", " "))
+        if plain and (ctx.names.lookup(shorten(plain, MISSING_NAME_MAX)).hit is not None
+                      or scanner(ctx.names).scan(plain, 1)):
+            return True
+    return False
 
 
 def typo_notes(ctx: AnswerContext, typed: str, cards: list[CardRecord]) -> dict[int, str]:

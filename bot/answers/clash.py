@@ -261,10 +261,13 @@ def _pieces(item: str) -> list[tuple[str, re.Match[str] | None]]:
     return out
 
 
-async def read_library(ctx: AnswerContext, text: str, number: int) -> tuple[Library, list[str]]:
+async def read_library(
+    ctx: AnswerContext, text: str, number: int, notes: list[str] | None = None
+) -> tuple[Library, list[str]]:
     """A library from mana value counts (``0:17 2:8``, split ``1/3:2``) or from card names with
     counts separated by commas or ``;`` (``4 Boros-Rekrut, 20 Land``; ``Land`` = mana value 0), or a
-    mix (``2:1 Krims // Krams:1``). Every entry is counted or named in the error.
+    mix (``2:1 Krims // Krams:1``). Every entry is counted or named in the error. A name read as another card's
+    (a typo, a short name: :func:`bot.answers.name_notes.reading_line`) is added to ``notes`` when given.
 
     Returns:
         (the library, how each named card was read: ``"1× Krims // Krams (2 und 5)"``).
@@ -299,7 +302,7 @@ async def read_library(ctx: AnswerContext, text: str, number: int) -> tuple[Libr
                 continue
             name, count = _name_and_count(piece)
             try:
-                card = await read_card(ctx, name, pos)
+                card = await read_card(ctx, name, pos, notes)  # a name read as another card's is said
             except UserError as exc:
                 exc.title = f"Bibliothek {number}, Eintrag {pos}: {exc.title.split(': ', 1)[-1]}"
                 raise
@@ -338,7 +341,9 @@ async def clash_odds(
     player / nobody wins with the top cards first, then the libraries as read and one seeded random reveal."""
     if rules not in engine.RULES:
         raise UserError("Unbekannter Regelstand", "Erlaubt sind „heute“ und „2007“.")
-    (lib1, read1), (lib2, read2) = await read_library(ctx, library1, 1), await read_library(ctx, library2, 2)
+    notes: list[str] = []  # names read as another card's (bot.answers.name_notes), said as /karte says them
+    (lib1, read1), (lib2, read2) = (await read_library(ctx, library1, 1, notes),
+                                    await read_library(ctx, library2, 2, notes))
     libs = [lib1, lib2]
     small = _small_libraries(libs)
     try:
@@ -361,6 +366,7 @@ async def clash_odds(
     calc = Calc(
         f"Fehde-Chancen – Regelstand {_rules_label(rules)}",
         chances_line(result),
+        lines=[f"ℹ️ {note}" for note in dict.fromkeys(notes)],
         details=[
             Field("Bibliotheken", "\n".join(books)),
             Field(f"Zufälliges Aufdecken (Startwert {seed})", f"{shown} → {winners_text(reveal.clash.winners)}."),

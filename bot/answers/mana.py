@@ -1,4 +1,5 @@
-"""Mana calculators: ``/mana info``, ``pay``, ``convoke``, ``total``, ``upkeep`` (German ``/mana …``).
+"""Mana calculators: ``/mana info``, ``pay``, ``convoke``, ``total`` (German ``/mana …``); ``upkeep`` is
+:mod:`bot.answers.upkeep`.
 
 Each answer reads the user's text (:mod:`bot.answers.calc_input`: a mana cost, or a card name from the
 store), runs its engine of :mod:`bot.rules.mana` in a worker process (:func:`compute`), and words the
@@ -24,31 +25,27 @@ from bot.answers.calc_input import (
     one_face,
     read_cost,
 )
-from bot.answers.calc_words import LIST_LIMIT, Calc, calc_reply, german_list, listing, mana, plural, pool_text
+from bot.answers.calc_words import LIST_LIMIT, Calc, calc_reply, german_list, listing, mana, pool_text
 from bot.answers.mana_words import (
     choices_text,
     creature_text,
-    formula_text,
     generic_half_text,
     option_text,
     payment_lines,
     reading_text,
     tapped_text,
     total_lines,
-    total_text,
-    upkeep_option_text,
     ways_text,
     why_text,
 )
 from bot.answers.registry import AnswerContext, UserError, answer
 from bot.answers.today_index import today_index
 from bot.offload import TooExpensive, run_bounded
-from bot.reply import Field, Reply, in_quotes, quote_user
+from bot.reply import Field, Reply, in_quotes
 from bot.rules import mana as engine
 from bot.rules.cite import Reason
 from bot.rules.mana import ManaCost, ManaError, ManaValueResult, Symbol, SymbolKind
 from bot.rules.payment import LIFE, PaymentResult, pay
-from bot.search import EXACT
 
 CALC_BUDGET = 1.0  # seconds one calculation may take (every answer within 1 s)
 T = TypeVar("T")
@@ -381,99 +378,4 @@ async def mana_total(
         others = [option_text(o) + (f" ({choices_text(o)})" if choices_text(o) else "") for o in result.options[1:]]
         calc.details.append(Field(f"Andere Wahl ({result.count - 1})", listing(others, result.count - 1)))
     calc.lines += _read_lines(given)
-    return calc_reply(calc, await ctx.store.cr_effective(), await today_index(ctx.store))
-
-
-# --------------------------------------------------------------------------- /mana upkeep
-
-
-MAX_NAME = 100  # longest text looked up as a card name for /mana versorgung
-
-
-async def _card_upkeep(
-    ctx: AnswerContext, text: str, options: list[engine.UpkeepOption]
-) -> tuple[str, str, str] | None:
-    """When the upkeep cost given is one named cost that is a card's name (``Tressen aus Feuer``): the card's
-    name, its document's title and its Kumulative Versorgung as printed (``Erhöhe deinen Manavorrat um {R}``);
-    None when it is no card.
-
-    Raises:
-        UserError: the text is exactly the name of a card without Kumulative Versorgung (German hint).
-    """
-    if len(options) != 1 or options[0].mana.symbols or options[0].life or len(options[0].other) != 1:
-        return None
-    if len(text) > MAX_NAME or engine.countable(options[0].other[0]) is not None:
-        return None  # a cost of the Kälteeinbruch cards ("Opfere eine Kreatur"), never a name
-    hit = ctx.names.resolve(text)
-    card = await ctx.store.card(hit.card_id) if hit is not None else None
-    if card is None:
-        return None
-    upkeep = engine.card_upkeep("\n".join([card.text, *(f.text for f in card.faces)]))
-    if upkeep is None:
-        if hit is not None and hit.tier == EXACT:
-            raise UserError(
-                f"{card.name} hat keine Kumulative Versorgung",
-                "Gib die Versorgungskosten ein, z. B. `{1}`, `{W} oder {U}`, `1 Lebenspunkt` oder "
-                "`Opfere eine Kreatur`, oder den Namen einer Karte mit Kumulativer Versorgung "
-                "(z. B. Tressen aus Feuer).",
-            )
-        return None
-    return card.name, card.document.title, upkeep
-
-
-def _upkeep_result_line(result: engine.UpkeepResult) -> str:
-    """The first line: the total to pay, the distinct totals, or the count per alternative in closed form."""
-    if result.count is None:
-        return (
-            f"**Gesamtkosten:** {quote_user(formula_text(result))} "
-            f"({engine.german_int(result.combinations)} Kombinationen)"
-        )
-    if result.count == 1:
-        return f"**Gesamtkosten:** {quote_user(total_text(result.totals[0]))}"
-    totals = [quote_user(total_text(t)) for t in result.totals]
-    return f"**Gesamtkosten ({result.count}):** {listing(totals, result.count)}"
-
-
-@answer("mana_upkeep")
-@offers_cards("mana_upkeep")
-async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
-    """``/mana versorgung kosten marken`` → Kumulative Versorgung when the ability triggers on a
-    permanent with that many age counters (one more is added, then paid per counter: 702.24a;
-    502.13a of the Kälteeinbruch FAQ as history), with a fresh choice per counter for ``{W} oder {U}``; life
-    and the countable costs of the Kälteeinbruch cards summed (``Opfere 3 verschiedene Kreaturen``). ``kosten``
-    may name a card with Kumulative Versorgung (``Tressen aus Feuer``): its cost is read from the store."""
-    check_length(cost, "Versorgungskosten zu lang")
-    if not 0 <= counters <= engine.MAX_COUNTERS:
-        raise UserError(
-            "Ungültige Anzahl Altersmarken", f"Erlaubt sind 0 bis {engine.german_int(engine.MAX_COUNTERS)}."
-        )
-    try:
-        options = engine.parse_upkeep(cost or "")
-    except ManaError as exc:
-        raise bad_input(exc, "Versorgungskosten") from exc
-    from_card = await _card_upkeep(ctx, (cost or "").strip(), options)
-    if from_card is not None:
-        options = engine.parse_upkeep(from_card[2])
-    result = await compute(engine.cumulative_upkeep, options, counters, limit=LIST_LIMIT, what="Versorgungskosten")
-    label = quote_user(" oder ".join(upkeep_option_text(o) for o in options), 200)
-    lines = [
-        f"**Versorgungskosten:** {label} · **Altersmarken beim Auslösen:** {counters} "
-        f"(+1 → {result.payments}× zahlen)"
-    ]
-    if len(options) > 1:
-        lines.append(
-            f"{plural(result.payments, 'Zahlung', 'Zahlungen')}, {len(options)} Möglichkeiten: "
-            f"{engine.german_int(result.combinations)} Kombinationen (Reihenfolge egal)."
-        )
-    lines += [
-        f"ℹ️ „{quote_user(t)}“ ist weder Mana noch Lebenspunkte noch die Versorgungskosten einer Kälteeinbruch-Karte: "
-        "gezählt wird nur, wie oft sie zu zahlen sind. Für eine Karte gib ihren Namen ein (z. B. Tressen aus Feuer)."
-        for t in result.unknown[:1]
-    ]
-    title = f"Kumulative Versorgung {label}"
-    sources: list[str] = []
-    if from_card is not None:
-        lines.insert(0, f"{from_card[0]}: Kumulative Versorgung — {quote_user(from_card[2])}.")
-        title, sources = f"Kumulative Versorgung: {from_card[0]}", [from_card[1]]
-    calc = Calc(title, _upkeep_result_line(result), lines, [], result.reasons, result.history, sources=sources)
     return calc_reply(calc, await ctx.store.cr_effective(), await today_index(ctx.store))

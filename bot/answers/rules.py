@@ -333,15 +333,14 @@ async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, matc
 
 @action("rule")
 async def rule_action(ctx: AnswerContext, arg: RuleArg) -> Reply:
-    """Button ``rb:rule:<number>`` (:data:`RuleArg`): the rule, or a plain note that no document holds it (review
-    line as under :func:`rule_answer`)."""
+    """Button ``rb:rule:<number>`` (:data:`RuleArg`): what ``/regel suche: <number>`` answers
+    (:func:`_rule_or_term`, the review line as under :func:`rule_answer`), or its German error."""
     number = parse_number(arg)
     if number is None:
         raise UserError("Ungültige Regelnummer", f"„{quote_user(arg, 40)}“ ist keine Regelnummer.")
-    cited = await cited_number(ctx, number)
-    if cited is None:
-        cited = await rule_with_documents(ctx, number, lambda: rule_reply(ctx, number))
-    return with_review(await today_index(ctx.store), cited, number)
+    # the answer of /regel suche for this number (a cited number's era answer, the official rule and the
+    # documents', or today's number of a cited rule), so a button never says less than the command
+    return with_review(await today_index(ctx.store), await _rule_or_term(ctx, number, number, None), number)
 
 
 def _term_lines(terms: list[Term]) -> list[str]:

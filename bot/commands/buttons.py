@@ -98,9 +98,10 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
         if bid.check in checks and (index >= len(pages) or checks[index] != bid.check):
             # the fingerprint of another page of the same answer: no button the bot made carries that pair
             return Pressed(UNKNOWN_BUTTON)
-        if (0 <= index < len(pages) or reply.error) and bid.check not in checks:
-            # the page the button was made for is not there today (a fingerprint binds the invocation too: the
-            # same id with its options swapped reaches here, and is not run as a new search)
+        if bid.check not in checks:
+            # the page the button was made for is not there today, whatever its number (a fingerprint binds the
+            # invocation too: the same id with its options swapped or changed reaches here, and is not run as a
+            # new search); only "-" (a disabled button past either end) reaches the page count below
             return Pressed(CHANGED)
     if not 0 <= index < len(pages):  # one rule for every answer, an error too („Nichts gefunden“ has one page)
         return Pressed(no_page(len(pages)))

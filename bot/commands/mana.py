@@ -79,12 +79,12 @@ UPKEEP = Command(
     tr("upkeep", "versorgung"),
     tr("Cumulative upkeep when it triggers with N age counters (502.13a, 702.24a)",
        "Kumulative Versorgung beim Auslösen mit N Altersmarken (502.13a, 702.24a)"),
-    "bot.answers.mana:mana_upkeep",
+    "bot.answers.upkeep:mana_upkeep",
     [
         Option(tr("cost", "kosten"), tr(
             "Upkeep cost, choices with 'or': {W} or {U}; also '1 life' or 'Sacrifice a Forest'",
             "Versorgungskosten, Wahl mit „oder“: {W} oder {U}; auch „1 Lebenspunkt“ oder „Opfere einen Wald“",
-        )),
+        ), completer_at=CARD_NAMES),  # a card's name reads its Kumulative Versorgung (Tressen aus Feuer)
         Option(tr("counters", "marken"), tr(
             "Age counters on it when it triggers (one more is added)",
             "Altersmarken darauf beim Auslösen (eine kommt dazu)",

@@ -168,6 +168,47 @@ async def test_upkeep_card_name_and_summed_life(ctx):
     assert other.error and other.pages[0].title == "Boros-Rekrut hat keine Kumulative Versorgung"
 
 
+async def test_upkeep_says_a_misspelt_card_name_as_the_other_calculators_do(ctx):
+    # „Tressen aus Feur“ is read as Tressen aus Feuer (Kälteeinbruch FAQ), and the answer says so in /karte's words
+    typo = await run_answer(ctx, "mana_upkeep", cost="Tressen aus Feur", counters=2)
+    assert typo.pages[0].title == "Kumulative Versorgung: Tressen aus Feuer"
+    note = "„Tressen aus Feur“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Tressen aus Feuer."
+    assert f"ℹ️ {note}" in text(typo)
+    info = await run_answer(ctx, "mana_info", cost="Tressen aus Feur")
+    assert f"ℹ️ {note}" in text(info)  # the same line as /mana info
+    exact = await run_answer(ctx, "mana_upkeep", cost="Tressen aus Feuer", counters=2)
+    assert "steht so nicht" not in text(exact)
+    # a misspelt card without Kumulative Versorgung: the card's error, the reading said too
+    other = await run_answer(ctx, "mana_upkeep", cost="Boros-Rekrutt", counters=1)
+    assert other.error and other.pages[0].title == "Boros-Rekrut hat keine Kumulative Versorgung"
+    assert "„Boros-Rekrutt“ steht so nicht in der Datenbank" in other.pages[0].body
+
+
+async def test_upkeep_reads_markup_as_the_calculators_do_and_refuses_what_is_no_cost(ctx):
+    # spoiler bars around the whole cost are Discord's markup (as /mana info reads ||{W}||), never „oder“
+    hidden = await run_answer(ctx, "mana_upkeep", cost="||{W}||", counters=1)
+    assert "**Gesamtkosten:** {W}{W}" in hidden.pages[0].body
+    card = await run_answer(ctx, "mana_upkeep", cost="||Tressen aus Feuer||", counters=1)
+    assert card.pages[0].title == "Kumulative Versorgung: Tressen aus Feuer"
+    inside = await run_answer(ctx, "mana_upkeep", cost="{W}||{U}||", counters=1)
+    assert inside.error and inside.pages[0].title == "Ungültige Versorgungskosten"
+    assert "„||“ markiert in Discord einen Spoiler und ist keine Wahl" in inside.pages[0].body
+    single = await run_answer(ctx, "mana_upkeep", cost="W | U", counters=1)  # a single bar stays a choice
+    assert "**Gesamtkosten (3):** {W}{W} · {W}{U} · {U}{U}" in single.pages[0].body
+    # text that is neither a cost nor a card: refused, with the closest card as a choice
+    nonsense = await run_answer(ctx, "mana_upkeep", cost="blablub quatsch", counters=1)
+    assert nonsense.error
+    assert nonsense.pages[0].title == "„blablub quatsch“ ist weder Versorgungskosten noch eine bekannte Karte"
+    short = await run_answer(ctx, "mana_upkeep", cost="Tressen", counters=1)
+    assert short.error and "Meintest du: Tressen aus Feuer" in short.pages[0].body
+    assert [c.label for c in short.choices] == ["Tressen aus Feuer"]
+    # a named cost as cards print one is still counted (702.24a: any cost may be cumulative)
+    forest = await run_answer(ctx, "mana_upkeep", cost="Opfere einen Wald", counters=1)
+    assert "**Gesamtkosten:** 2× Opfere einen Wald" in forest.pages[0].body
+    english = await run_answer(ctx, "mana_upkeep", cost="Sacrifice a Forest", counters=1)
+    assert not english.error
+
+
 async def test_convoke_x_option(ctx):
     # Akkord des Rufes {X}{G}{G}{G} (Ravnica FAQ), X = 2 announced first
     reply = await run_answer(ctx, "mana_convoke", cost="Akkord des Rufes", creatures="3 grün, 2 Artefakt", x=2)

@@ -103,7 +103,16 @@ async def test_explain_message_leaves_spoilered_names_hidden_also_from_its_share
     assert await run_answer(ctx, "explain_cards", ids=str(bestimmt), missing="Gibtsnicht", hidden="1") == reply
     only = await run_answer(ctx, "explain_message", text="Was macht ||Blitzschlange||?")
     assert only.error and "Namen hinter Spoilern" in only.pages[0].body
+    # a name hidden anywhere in a spoiler: in brackets around it, plainly, as a card's short name (Szadek, Herr der
+    # Geheimnisse: „Szadek“, CR 201.5c) or misspelt; the name itself stays out of the answer
+    for hiding in ("[[||Szadek||]]", "Was macht ||Szadek||?", "||[[Szadek]]||", "[[||Blitzschlang||]]",
+                   "Was ist ||mit [[Szadek|rulings]]||?", "Wer gewinnt ||Boros-Rekrut gegen Bestimmt||?"):
+        hidden = await run_answer(ctx, "explain_message", text=hiding)
+        assert hidden.error and "Namen hinter Spoilern" in hidden.pages[0].body, hiding
+        assert "Szadek" not in hidden.pages[0].body and "Blitzschlang" not in hidden.pages[0].body
     # a spoiler that hides no name says nothing; the same name written openly is explained
+    for empty in ("Was macht ||nichts hier||?", "[[||gg||]]"):
+        assert "Spoiler" not in (await run_answer(ctx, "explain_message", text=empty)).pages[0].body, empty
     plain = await run_answer(ctx, "explain_message", text="[[Blitzschlange]] ||gg||")
     assert [p.title for p in plain.pages] == ["Blitzschlange"] and "Spoiler" not in plain.pages[0].body
 

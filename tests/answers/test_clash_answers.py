@@ -119,6 +119,17 @@ async def test_library_card_name_with_a_comma(ctx):
     assert bad.error and bad.pages[0].title.startswith("Bibliothek 1, Eintrag 1:")
 
 
+async def test_a_library_name_read_as_another_card_is_said(ctx):
+    # „Boros-Rekrutt“ is read as Boros-Rekrut (1) and „Tressen aus Feur“ as Tressen aus Feuer (2): said as /karte says
+    reply = await run_answer(ctx, "clash_odds", library1="2 Boros-Rekrutt; Tressen aus Feur", library2="0:1", seed=1)
+    lines = reply.pages[0].body.splitlines()
+    assert "ℹ️ „Boros-Rekrutt“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Boros-Rekrut." in lines
+    fire = "ℹ️ „Tressen aus Feur“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Tressen aus Feuer."
+    assert fire in lines
+    exact = await run_answer(ctx, "clash_odds", library1="2 Boros-Rekrut", library2="0:1", seed=1)
+    assert "steht so nicht" not in exact.pages[0].body
+
+
 def test_share_button_of_a_private_odds_answer_posts_the_same_answer(built_db):
     """The random reveal drew a fresh seed on every run, so "Im Kanal teilen" (and paging)
     never matched the page fingerprint. The seed drawn for the answer is carried in its custom_id. In process

@@ -249,6 +249,17 @@ async def test_todays_number_of_a_cited_rule_answers(ctx):
     assert "• **502.13a** → heute 702.24a" in reply.pages[0].body
 
 
+@pytest.mark.parametrize("number", ["702.19", "701.30", "701.19", "999.9"])
+async def test_a_rule_button_answers_as_the_command_does(ctx, number):
+    # rb:rule:<number> is /regel suche: <number> (702.19: today's Trampelschaden from the term table and the
+    # register; before, the button said „Kein Dokument … zitiert diese Regel“ while the command answered)
+    pressed, typed = await run_action(ctx, "rule", number), await run_answer(ctx, "rule", search=number)
+    assert [(p.title, p.body) for p in pressed.pages] == [(p.title, p.body) for p in typed.pages]
+    assert pressed.error == typed.error
+    if number == "702.19":
+        assert pressed.pages[0].title == "Regel 702.19 (heute) – Trampelschaden" and not pressed.error
+
+
 async def test_a_rule_the_register_cites_as_evidence_lists_the_entries_resting_on_it(ctx):
     # 709.4 (split cards) is quoted by no document, but the register's rows on split cards cite CR 709.4b as
     # evidence: 002's ruling „Solange sich eine geteilte Karte nicht auf dem Stapel befindet …" (002:53) among them.

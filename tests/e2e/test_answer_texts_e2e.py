@@ -79,6 +79,9 @@ async def test_newer_answer_texts_through_the_real_bot(real_bot, store_db, tmp_p
             assert explained.embeds[0]["title"] == "Boros-Rekrut"
             assert SPOILER_NOTE in explained.embeds[0]["description"]
             assert "Blitzschlange" not in str(explained.embeds)
+            # a short name hidden inside the brackets: no card explained, and the note says why
+            short = await fake.message_command("Karten erklären", fake.user_message("[[||Szadek||]]"))
+            assert SPOILER_NOTE in short.embeds[0]["description"] and "Szadek" not in str(short.embeds)
         assert fake.errors == [] and fake.invalid == []
 
 

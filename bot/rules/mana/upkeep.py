@@ -123,6 +123,25 @@ def countable(named: str) -> Counted | None:
     return None
 
 
+#: The first words of a non-mana cost as the cards print one: German imperatives („Opfere einen Wald“, „Wirf eine
+#: Karte aus deiner Hand ab“, „Lege … unter …“), a cost an opponent is given („Ein Gegner erhält 1 Lebenspunkt
+#: dazu“), and the English verbs of the Oracle texts („Sacrifice a Forest“).
+_COST_START = re.compile(
+    r"^(?:opfere|wirf|lege|zahle|bezahle|übernimm|erhöhe|entferne|tappe|enttappe|schicke|ziehe|verliere|bringe|"
+    r"exiliere|mische|gib|zeige|nimm|drehe|ein gegner|jeder gegner|sacrifice|discard|pay|put|remove|tap|untap|"
+    r"exile|return|gain|lose|draw|add|flip|reveal|an opponent|each opponent)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+
+def reads_as_cost(named: str) -> bool:
+    """True when the named part ``named`` of an upkeep cost reads as a cost: one of the countable costs
+    (:func:`countable`) or a text that starts as the cards' non-mana costs do (an imperative such as „Opfere“,
+    „Wirf“, „Lege“, or the English „Sacrifice“, „Discard“, …; 702.24a: any cost may be cumulative). False for
+    other text (a misspelt card name, „blablub“), which the answer refuses instead of counting it."""
+    return countable(named) is not None or _COST_START.match(" ".join(named.split())) is not None
+
+
 def parse_upkeep(text: str) -> list[UpkeepOption]:
     """Parse an upkeep cost with optional alternatives: ``"{W} oder {U}"``, ``"{1}"``,
     ``"W | U"``, ``"1 Lebenspunkt"``, ``"Opfere einen Wald"``; parts of one alternative joined by
