@@ -89,16 +89,23 @@ async def _card_upkeep(ctx: AnswerContext, text: str, options: list[engine.Upkee
 
 def _refuse_unread(ctx: AnswerContext, text: str, options: list[engine.UpkeepOption]) -> None:
     """Refuse a named part that reads as no cost (:func:`bot.rules.mana.upkeep.reads_as_cost`) when the text named
-    no card either: „blablub“ is neither, and counting it as a cost would answer nonsense.
+    no card either: „blablub“ is neither, and counting it as a cost would answer nonsense; a card's exact name as
+    one part of a choice or sum („Tressen aus Feuer oder {U}“) is said to be a card, not called unknown.
 
     Raises:
         UnknownCard: the German error, with the closest card names as one-click choices
             (:func:`bot.answers.calc_choices.offers_cards`) when the text is one part.
+        UserError: a card's exact name is one part of several.
     """
     unread = [part for option in options for part in option.other if not reads_as_cost(part)]
     if not unread:
         return
     whole = len(options) == 1 and options[0].other == (text,) and len(text) <= MAX_NAME
+    named = ctx.names.lookup(unread[0]).hit if not whole and len(unread[0]) <= MAX_NAME else None
+    if named is not None and named.tier == EXACT:  # a card's name beside other costs: not a part of a cost
+        raise UserError(f"„{quote_user(named.card_name, 80)}“ ist eine Karte, keine Versorgungskosten",
+                        "Ein Kartenname steht allein für die Kumulative Versorgung der Karte, nicht als Teil einer "
+                        "Wahl oder Summe.\n" + _EXAMPLES)
     hits = (ctx.names.lookup(text).candidates or ctx.names.search(text, limit=5)) if whole else []
     hint = ("\nMeintest du: " + ", ".join(h.card_name for h in hits)) if hits else ""
     raise UnknownCard(f"„{quote_user(unread[0], 80)}“ ist weder Versorgungskosten noch eine bekannte Karte",

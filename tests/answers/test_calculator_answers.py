@@ -301,3 +301,15 @@ async def test_a_total_cost_over_the_choice_limit_is_titled_as_the_limit_not_as_
     assert reply.pages[0].title == "Zu viele Möglichkeiten zum Durchrechnen"
     assert reply.pages[0].body.startswith("Zu viele verschiedene Möglichkeiten (über 5000), um sie exakt zu zählen. "
                                           "Die Eingabe ist gültig")
+
+
+async def test_upkeep_a_card_name_beside_other_costs_is_said_to_be_a_card(ctx):
+    # Tressen aus Feuer (Kälteeinbruch FAQ) is a card: as one alternative of a choice it is no cost, and the error
+    # says so instead of calling it unknown; nonsense beside a cost is still neither
+    for cost in ("Tressen aus Feuer oder {U}", "{W} oder Tressen aus Feuer"):
+        reply = await run_answer(ctx, "mana_upkeep", cost=cost, counters=1)
+        assert reply.error and reply.pages[0].title == "„Tressen aus Feuer“ ist eine Karte, keine Versorgungskosten"
+        assert "nicht als Teil einer Wahl oder Summe" in reply.pages[0].body
+    nonsense = await run_answer(ctx, "mana_upkeep", cost="{W} oder blablub", counters=1)
+    assert nonsense.error
+    assert nonsense.pages[0].title == "„blablub“ ist weder Versorgungskosten noch eine bekannte Karte"
