@@ -7,20 +7,11 @@ today 111.10q, data/explanations_numbers.tsv) and data/terms_de_en.tsv (Friedhof
 
 from __future__ import annotations
 
-import json
-import time
-
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
 from discordcheck import message_problems
 from fakediscord import STRING, FakeDiscord
-from harness import running_bot
-from nacl.signing import SigningKey
+from harness import http_door, running_bot
 
-from bot.commands import TABLE
-from bot.config import Settings
-from bot.core import Core
-from bot.serve import Interactions, RestClient, make_app
 from tests.openapi import schema_problems
 
 pytestmark = [pytest.mark.e2e]
@@ -52,22 +43,11 @@ async def test_003_entries_by_number_through_the_real_bot(real_bot, store_db, tm
 
 @pytest.mark.asyncio(loop_scope="module")
 async def test_003_entries_by_number_through_the_http_door(store_db, tmp_path):
-    key = SigningKey.generate()
-    core = Core(Settings(token="", dev_guild_id=None, db_path=store_db, state_dir=tmp_path, log_level="INFO"))
-    await core.open(TABLE.warm)
-    try:
-        app = make_app(Interactions(core, RestClient()), key.verify_key.encode().hex())
-        async with TestClient(TestServer(app)) as client:
-            data = {"id": "9", "type": 1, "name": "ask",
-                    "options": [{"name": "question", "type": STRING, "value": QUESTION}]}
-            body = json.dumps({"type": 2, "id": "1", "application_id": "1", "token": "t1", "locale": "de",
-                               "data": data}).encode()
-            stamp = str(int(time.time()))
-            headers = {"X-Signature-Ed25519": key.sign(stamp.encode() + body).signature.hex(),
-                       "X-Signature-Timestamp": stamp}
-            answer = await (await client.post("/interactions", data=body, headers=headers)).json()
-    finally:
-        await core.close()
+    async with http_door(store_db, tmp_path) as post:
+        data = {"id": "9", "type": 1, "name": "ask",
+                "options": [{"name": "question", "type": STRING, "value": QUESTION}]}
+        answer = await post({"type": 2, "id": "1", "application_id": "1", "token": "t1", "locale": "de",
+                             "data": data})
     assert answer["type"] == 4
     assert message_problems(answer["data"]) == []
     assert schema_problems("CreateMessageInteractionCallbackRequest", answer) in ([], None)
