@@ -133,14 +133,24 @@ async def _load(store: Store) -> OtherNames:
     candidates = {k: c for k, c in candidates.items() if k not in await _name_words(store, list(candidates))}
     words = await german_dictionary_async()
     printed = {k: c for k, c in candidates.items() if not german(k, words)}
-    # the documents' cards only (a card file's 100 000 names are the name index's)
-    cards = await store.fetchall(
-        "SELECT DISTINCT c.id, c.name FROM cards c JOIN passages p ON p.card_id = c.id "
-        "LEFT JOIN documents d ON d.id = p.document_id WHERE d.kind IS NULL OR d.kind != 'mtgjson'")
-    sole = sole_name_words([(int(c), n) for c, n in cards], rows, words)
+    # the documents' cards only (a card file's 100 000 names are the name index's): those of the rows read above,
+    # not a second pass over every passage of the store
+    cards = await _card_names(store, sorted({int(c) for c, _kind, _text in rows if c is not None}))
+    sole = sole_name_words(cards, rows, words)
     return OtherNames({fold(n): int(c) for c, n in halves}, printed,
                       {" ".join(_WORD.findall(fold(n))): int(c) for c, n in english
                        if len(_WORD.findall(n)) <= MAX_NAME_WORDS}, sole)
+
+
+async def _card_names(store: Store, ids: list[int]) -> list[tuple[int, str]]:
+    """``(card id, name)`` of the cards ``ids``, looked up in chunks below SQLite's limit of bound parameters."""
+    found: list[tuple[int, str]] = []
+    for at in range(0, len(ids), 500):
+        chunk = ids[at:at + 500]
+        marks = ", ".join("?" * len(chunk))
+        found += [(int(c), n) for c, n in await store.fetchall(
+            f"SELECT id, name FROM cards WHERE id IN ({marks}) ORDER BY id", chunk)]  # noqa: S608 (marks only)
+    return found
 
 
 async def _name_words(store: Store, words: list[str]) -> frozenset[str]:
