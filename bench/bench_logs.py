@@ -18,7 +18,8 @@ import statistics
 import sys
 import time
 
-from bot.logs import TEXT_FORMAT, RedactingFormatter, RedactingJsonFormatter
+from bot.log_json import RedactingJsonFormatter
+from bot.logs import TEXT_FORMAT, RedactingFormatter
 
 TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.e2e-fake-token-0123456789abcdefghijklmnop"
 

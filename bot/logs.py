@@ -2,45 +2,20 @@
 line (tracebacks included), discord.py's voice warning and too-late autocomplete tracebacks quietened.
 
 ``LOG_FORMAT=text`` (default) writes one readable line per record; ``LOG_FORMAT=json`` one JSON object per
-line for a log collector (python-json-logger), with the same redaction applied to every field before it is
-encoded."""
+line for a log collector (python-json-logger, in :mod:`bot.log_json`, imported only then), with the same
+redaction (:mod:`bot.redaction`) applied to every field before it is encoded."""
 
 from __future__ import annotations
 
-import io
 import logging
 import os
-import re
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
-from typing import Any, TextIO
-
-from pythonjsonlogger.json import JsonFormatter
+from collections.abc import Callable
 
 from bot.config import Settings
-
-#: Interaction tokens: in callback and webhook URLs (``/interactions/<id>/<token>/callback``,
-#: ``/webhooks/<app>/<token>``) and as the ``token`` field of a payload (JSON or a dict's repr).
-_INTERACTION_TOKEN = re.compile(
-    r"(?P<pre>/interactions/\d+/|/webhooks/\d+/)(?P<secret>[^/\s'\"?#]+)"
-    r"|(?P<key>['\"]token['\"]\s*:\s*['\"])(?P<value>[^'\"]+)"
-)
-#: Anything shaped like a bot token (user id in base64 . timestamp . HMAC), also one that is not ours.
-_BOT_TOKEN = re.compile(r"\b[MNO][A-Za-z\d_-]{23,27}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,}\b")
-REDACTED = "[geheim]"
-
-
-def redact(text: str, secrets: Sequence[str] = ()) -> str:
-    """``text`` with the secrets (the bot token), every bot-token-shaped string and every interaction token
-    replaced by ``[geheim]``; see :class:`RedactingFormatter`."""
-    for secret in secrets:
-        if secret:
-            text = text.replace(secret, REDACTED)
-    text = _BOT_TOKEN.sub(REDACTED, text)
-    return _INTERACTION_TOKEN.sub(lambda m: (m["pre"] or m["key"]) + REDACTED, text)
+from bot.redaction import redact
 
 
 class RedactingFormatter(logging.Formatter):
@@ -61,83 +36,6 @@ class RedactingFormatter(logging.Formatter):
 TEXT_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 #: ``LOG_FORMAT`` values; the first is the default.
 LOG_FORMATS = ("text", "json")
-#: The JSON format's fields from the record, and their names in the output. ``exception`` (the formatted
-#: traceback) and ``stack`` appear only when the record has them; fields given with ``extra=`` are added.
-JSON_FIELDS = {"asctime": "time", "levelname": "level", "name": "logger", "message": "message",
-               "process": "pid", "threadName": "thread", "module": "module", "funcName": "function",
-               "lineno": "line", "exc_info": "exception", "stack_info": "stack"}
-_JSON_SAFE = (str, int, float, bool, type(None))
-
-
-class RedactingJsonFormatter(JsonFormatter):
-    """One JSON object per record (python-json-logger): ``time`` (ISO 8601, UTC, milliseconds), ``level``,
-    ``logger``, ``message``, ``pid``, ``thread``, ``module``, ``function``, ``line``, ``exception`` and
-    ``stack`` when present, ``service: "regelbot"``, and the ``extra=`` fields. Every string in it is
-    redacted (:func:`redact`) before encoding, so an escaped quote in the JSON cannot hide a token; values
-    JSON cannot hold are written as their redacted ``str``."""
-
-    def __init__(self, secrets: list[str]) -> None:
-        fields = [f for f in JSON_FIELDS if f not in {"exc_info", "stack_info"}]
-        super().__init__(fields, rename_fields=JSON_FIELDS, static_fields={"service": "regelbot"},
-                         json_ensure_ascii=False)
-        self.secrets = [s for s in secrets if s]
-
-    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
-        """``2026-12-02T04:05:06.789+00:00``: UTC, so lines from several hosts sort together."""
-        return datetime.fromtimestamp(record.created, tz=UTC).isoformat(timespec="milliseconds")
-
-    def process_log_record(self, log_data: dict[str, Any]) -> dict[str, Any]:
-        """``log_data`` with every string redacted, nested dicts and lists included."""
-        return {key: self._clean(value) for key, value in log_data.items()}
-
-    def _clean(self, value: Any) -> Any:
-        if isinstance(value, str):
-            return redact(value, self.secrets)
-        if isinstance(value, dict):
-            return {str(k): self._clean(v) for k, v in value.items()}
-        if isinstance(value, list | tuple):
-            return [self._clean(v) for v in value]
-        return value if isinstance(value, _JSON_SAFE) else redact(str(value), self.secrets)
-
-
-class JsonStderr(io.TextIOBase):
-    """``sys.stderr`` under ``LOG_FORMAT=json``: text written to it outside logging (the German operator
-    messages of start-up and shutdown, the report of a store built at first start, Python's warnings) reaches
-    the real stream as JSON objects of logger ``stderr`` at level WARNING, one per line, so that every line
-    of stderr parses as JSON. Log records are written to :attr:`raw` directly."""
-
-    def __init__(self, raw: TextIO, formatter: RedactingJsonFormatter) -> None:
-        super().__init__()
-        self.raw, self.formatter = raw, formatter
-        self._pending = ""
-        self._lock = threading.Lock()
-
-    def write(self, text: str) -> int:
-        """Buffer ``text``; every completed line goes out as one JSON object. Returns ``len(text)``."""
-        with self._lock:
-            *lines, self._pending = (self._pending + text).split("\n")
-            for line in lines:
-                if line.strip():
-                    record = logging.LogRecord("stderr", logging.WARNING, "", 0, line.rstrip(), None, None)
-                    self.raw.write(self.formatter.format(record) + "\n")
-            if lines:
-                self.raw.flush()
-        return len(text)
-
-    def flush(self) -> None:
-        """Flush the real stream (a line not yet ended stays buffered)."""
-        self.raw.flush()
-
-    def fileno(self) -> int:
-        """The real stream's descriptor (faulthandler, subprocesses)."""
-        return self.raw.fileno()
-
-    @property
-    def encoding(self) -> str:  # type: ignore[override]
-        """The real stream's encoding."""
-        return getattr(self.raw, "encoding", None) or "utf-8"
-
-
 class VoiceNoiseFilter(logging.Filter):
     """Drops discord.py's start-up warnings about voice libraries (the bot has no voice features)."""
 
@@ -220,8 +118,12 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     Offline commands (call, complete, console) log only warnings unless LOG_LEVEL is set.
     """
     fmt, problem = log_format()
-    stream = sys.stderr.raw if isinstance(sys.stderr, JsonStderr) else sys.stderr
+    json_lines = sys.modules.get("bot.log_json")  # imported only once JSON was asked for (python-json-logger)
+    replaced = json_lines is not None and isinstance(sys.stderr, json_lines.JsonStderr)
+    stream = sys.stderr.raw if replaced else sys.stderr
     if fmt == "json":
+        from bot.log_json import JsonStderr, RedactingJsonFormatter
+
         as_json = RedactingJsonFormatter([settings.token])
         sys.stderr = JsonStderr(stream, as_json)  # prints outside logging become JSON lines too
         formatter: logging.Formatter = as_json

@@ -3,7 +3,8 @@
 The command table names answers, completers and message readers by place (``"bot.answers.cards:card_answer"``,
 :func:`bot.commands.spec.resolve`), the button actions' modules are listed in
 :data:`bot.answers.registry.ACTION_MODULES`, and :mod:`bot.rules.mana`, ``regex``, tenacity and python-dotenv are
-imported at their first use: ``python -m bot call '/karte …'`` then costs less than ``python -c 'import discord'``
+imported at their first use (python-json-logger only under ``LOG_FORMAT=json``):
+``python -m bot call '/karte …'`` then costs less than ``python -c 'import discord'``
 (bench/bench_startup.py). Checked here in real processes (``sys.modules`` after the command), and that the console,
 like ``run`` and ``serve`` (:meth:`bot.commands.Table.warm`), imports everything before its first line.
 """
@@ -32,7 +33,8 @@ RUNNER = (
     "out = io.StringIO()\n"
     "with contextlib.redirect_stdout(out):\n"
     "    code = main(json.loads(os.environ['REGELBOT_ARGS']))\n"
-    "loaded = sorted(m for m in sys.modules if m.startswith(('bot.', 'regex', 'tenacity', 'dotenv', 'platformdirs')))\n"
+    "lazy = ('bot.', 'regex', 'tenacity', 'dotenv', 'platformdirs', 'pythonjsonlogger')\n"
+    "loaded = sorted(m for m in sys.modules if m.startswith(lazy))\n"
     "print(json.dumps([code, out.getvalue(), loaded]), file=sys.stderr)\n"
 )
 
@@ -43,6 +45,7 @@ NOT_FOR_A_CARD = [
     "bot.answers.mana", "bot.answers.calc_words", "bot.answers.clash", "bot.answers.chat", "bot.answers.meta",
     "bot.ranking", "bot.rules.mana.convoke", "bot.rules.mana.payment", "bot.rules.mana.total",
     "bot.rules.mana.upkeep", "bot.rules.clash", "regex", "tenacity", "platformdirs",
+    "bot.log_json", "pythonjsonlogger",  # the JSON log lines only under LOG_FORMAT=json
     *([] if (ROOT / ".env").is_file() else ["dotenv"]),  # a checkout's own settings file is read with it
 ]
 

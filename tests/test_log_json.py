@@ -13,7 +13,8 @@ from datetime import datetime
 import pytest
 
 from bot.config import Settings
-from bot.logs import JsonStderr, setup_logging
+from bot.log_json import JsonStderr
+from bot.logs import setup_logging
 from tests.conftest import ROOT
 
 TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.e2e-fake-token-0123456789abcdefghijklmnop"
