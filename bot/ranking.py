@@ -129,8 +129,12 @@ class Ranker:
     def __init__(
         self, analyser: Analyser, concept_counts: dict[str, int], total: int, weights: Weights | None = None,
         features: tuple[str, ...] = FEATURES, term_counts: dict[str, int] | None = None,
+        german_documents: frozenset[int] = frozenset(),
     ) -> None:
         self.analyser = analyser
+        # German documents (``documents.language`` "de"): an English passage of theirs is no translation of a German
+        # one (004's single English ruling, on total cost, has no German version), so it is not lowered as English
+        self._german_documents = german_documents
         self._term_idf = {t: math.log((total + 1) / n) for t, n in (term_counts or {}).items()}
         #: ``log(N / df)`` of every analysed term of the store (for snippets).
         self.term_weights: Mapping[str, float] = self._term_idf
@@ -434,7 +438,9 @@ class Ranker:
         (low prior) unless the question is about that term and no passage defines it (``stands_in``), or asks what
         that card prints (then as a glossary entry or a ruling); a passage that only points elsewhere ("Siehe auch
         …") or is only a heading answers nothing (:func:`answers_nothing`: the lowest prior); an English passage
-        of the documents (not the official rules) is lowered for a question that is not English."""
+        of the documents (not the official rules) is lowered for a question that is not English, unless its document is
+        German (then the English text is the document's only statement of it, not the translation of a German one: the
+        English half of the bilingual clash article 000 is lowered, 004's English ruling on total cost is not)."""
         kinds = self.kind_weights
         prior = kinds.get(p.kind, 0.0)
         if p.kind == "card" and self._asks_card(p, found):
@@ -443,7 +449,8 @@ class Ranker:
             prior = kinds.get("glossary", 0.0)
         if answers_nothing(p):
             prior = min(kinds.values(), default=prior)
-        if not found.english and p.kind not in OFFICIAL_KINDS and self._is_english(p):
+        if (not found.english and p.kind not in OFFICIAL_KINDS and p.document_id not in self._german_documents
+                and self._is_english(p)):
             prior -= self.weights.foreign
         return prior
 
@@ -464,7 +471,9 @@ async def _load(store: Store, options: Options | None) -> Ranker:
     words, lemmas = await store.passage_vocabulary()
     counts = await store.concept_counts()
     total = await store.passage_count()
-    return Ranker(analyser(words, lemmas, options), counts, total, term_counts=await store.term_counts())
+    german = frozenset(d.id for d in await store.documents() if d.language == "de")
+    return Ranker(analyser(words, lemmas, options), counts, total, term_counts=await store.term_counts(),
+                  german_documents=german)
 
 
 async def ranker(store: Store) -> Ranker:

@@ -81,3 +81,12 @@ async def test_an_english_definition_question_leads_with_the_documents_definitio
                           ("was ist spuk", "001:1078")):
         assert (await first_keys(ctx, question, 1)) == [key], question
     assert (await first_keys(ctx, "what does clash do", 1)) == ["000:29"]  # the English article's definition
+
+
+async def test_an_english_ruling_of_a_german_document_is_not_lowered_as_a_translation(ctx):
+    # 004 (German, 2026) gives its ruling on total cost only in English: „To determine the total cost of a spell,
+    # start with the mana cost or alternative cost you're paying …“; it is the answer, not a translation of a German
+    # passage, so a German question gets it first. 000's English half is the translation of its German half: „was
+    # ist clash“ still leads with the German 000:1 „Fehde ist eine Schlüsselwort-Aktion …“.
+    assert (await first_keys(ctx, "senkt eine kostenreduzierung den manawert eines zauberspruchs", 1)) == ["004:25"]
+    assert (await first_keys(ctx, "was ist clash", 2)) == ["000:1", "000:7"]
