@@ -10,7 +10,8 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    swapped letters are one edit; at most 1 for words under :data:`LONG_TYPO` letters, 2 from there; ties to the
    more frequent word), at most :data:`MAX_TYPOS` words per question. Terms of a repaired word are marked
    (:attr:`Analysis.repaired`: ranking weighs them below typed words; :attr:`Analysis.typos`: the word as typed).
-3. **Stop words and question words** (:data:`STOP_WORDS`) are dropped from ranking (``ohne`` alone is no query).
+3. **Stop words and question words** (:data:`STOP_WORDS`) are dropped from ranking (``ohne`` alone is no query);
+   in a question so is the preposition of „ab wann“, „seit wann“ (:data:`bot.stopwords.WANN_PREPOSITIONS`).
 4. **Word forms**: a participle meets its verb (``gewirkt`` → ``wirken``, ``aufgedeckt`` → ``aufdecken``)
    when the documents contain that verb (:func:`bot.word_parts.participle_verb`); an optional lemma map of the
    store (``lemmas``, written at build time) gives other lemmas; then the Snowball stemmer (PyStemmer,
@@ -26,7 +27,8 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    Priorität, found through "Vorrang" too). Old names count only where ``old_terms`` is set: the old
    documents (2005–2007) and the players' questions; the current documents use "Vorrang" and "spielen" in
    their ordinary senses. A German text on „einer anderen Zone als dem Stapel“ names the other zones a player asks
-   about (:mod:`bot.other_zones`); a question's „kann … kann nicht“, „stapel … oben“ (:mod:`bot.question_senses`).
+   about (:mod:`bot.other_zones`); a question's „kann … kann nicht“, „stapel … oben“, „wem gehört“ (the owner)
+   (:mod:`bot.question_senses`).
 8. **Quoted stop words**: a stop word quoted as a single word („du“) is a term of its own (:mod:`bot.quoted_words`).
 Nothing here imports discord or the store: the vocabulary comes in as plain mappings."""
 
@@ -307,6 +309,8 @@ class Analyser:
                 continue
             if kind != _CONTENT or (wissen and lists.is_verb_wissen(raw, i)) or (in_phrases and i in covered):
                 continue
+            if question and word in lists.WANN_PREPOSITIONS and raw[i + 1 : i + 2] == [lists.WANN]:
+                continue  # „ab wann“: one question word (the moment it asks for: bot.answer_cues)
             out.words.append(word)
             if question:
                 self._question_word(out, terms, (i, word, stems), fixed, named)

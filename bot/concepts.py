@@ -6,7 +6,7 @@ Priorität, found through "Vorrang" too). Re-exported by :mod:`bot.analysis`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -138,6 +138,21 @@ class ConceptName:
     forms: frozenset[str] = frozenset()
 
 
+def one_word_base(stemmer: Stemmer, words: Sequence[str], language: str = "de") -> str:
+    """The :attr:`Concept.base` of a name of the lower-case ``words``: for a German name of one word its folded
+    lemma without an inflection ending (:func:`name_base`: ``Verlies`` → ``verlies``), else ``""`` (every word of
+    the name's stem is its form). The one guard of the ranking's concepts and of the term look-up of ``/regel`` and
+    the terms line (:class:`bot.terms.TermIndex`): „verlieren“ has Verlies's Snowball stem ``verli`` but is no form
+    of it."""
+    return name_base(stemmer.lemma(words[0])) if len(words) == 1 and language == "de" else ""
+
+
+def is_form_of(stemmer: Stemmer, base: str, word: str) -> bool:
+    """True when the lower-case German ``word`` is a form of the one-word name of :attr:`Concept.base` ``base``
+    (:func:`one_word_base`; ``""``: any word): its folded lemma begins with the base (:func:`fits`)."""
+    return fits(base, fold(stemmer.lemma(word)))
+
+
 def build_concepts(names: Iterable[ConceptName], stemmer: Stemmer) -> list[Concept]:
     """Concepts from their names, each name's words stemmed by ``stemmer`` (an analyser over the same
     vocabulary; its own concepts are not used); a German name of one word gets its :attr:`Concept.base`."""
@@ -146,7 +161,7 @@ def build_concepts(names: Iterable[ConceptName], stemmer: Stemmer) -> list[Conce
     for n in names:
         words = [w for w in tokens(n.name) if not NUMBER.match(w)]
         stems = tuple(stemmer.stems(w, n.language)[0] for w in words)
-        base = name_base(stemmer.lemma(words[0])) if len(words) == 1 and n.language == "de" else ""
+        base = one_word_base(stemmer, words, n.language)
         if stems and (stems, n.concept, n.only, n.language, base) not in seen:
             seen.add((stems, n.concept, n.only, n.language, base))
             out.append(Concept(stems, n.concept, n.old, n.only, n.not_in, n.language, n.forms, base))

@@ -71,6 +71,8 @@ class OtherNames:
     printed: Mapping[str, int]
     english: Mapping[str, int]
     sole: Mapping[str, int] = field(default_factory=dict)  # words only one card's name holds: sole_name_words
+    #: card id → the words of :attr:`printed` that name it, in the table's order (:func:`printed_of`)
+    printed_by_card: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 def printed_names(rows: Iterable[tuple[int | None, str, str]], ordinary: Iterable[str] = ()) -> dict[str, int]:
@@ -137,9 +139,12 @@ async def _load(store: Store) -> OtherNames:
     # not a second pass over every passage of the store
     cards = await _card_names(store, sorted({int(c) for c, _kind, _text in rows if c is not None}))
     sole = sole_name_words(cards, rows, words)
+    by_card: dict[int, tuple[str, ...]] = {}
+    for word, card in printed.items():
+        by_card[card] = (*by_card.get(card, ()), word)
     return OtherNames({fold(n): int(c) for c, n in halves}, printed,
                       {" ".join(_WORD.findall(fold(n))): int(c) for c, n in english
-                       if len(_WORD.findall(n)) <= MAX_NAME_WORDS}, sole)
+                       if len(_WORD.findall(n)) <= MAX_NAME_WORDS}, sole, by_card)
 
 
 async def _card_names(store: Store, ids: list[int]) -> list[tuple[int, str]]:
@@ -237,6 +242,16 @@ async def mentioned(store: Store, text: str, cards: Iterable[int] = ()) -> Menti
     return half_named(text, names.halves) or table_named(text, names)
 
 
+async def printed_of(store: Store, mention: Mention | None) -> tuple[str, ...]:
+    """The names only the rulings of the split card ``mention`` names by a half name print (folded,
+    :attr:`OtherNames.printed_by_card`), ``()`` for any other mention: 002 writes Getrieben // Verzweiflung's halves
+    in English („Falls du in einem Zug mehrere Exemplare von Driven oder Despair verrechnest …“), so a question naming
+    „Verzweiflung“ names „despair“ too and meets those rulings as a question typing „despair“ does."""
+    if mention is None or mention.how != "half":
+        return ()
+    return (await other_names(store)).printed_by_card.get(mention.card_id, ())
+
+
 def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
     """``/frage``'s line saying which card a word was read as (the typed word escaped, at most ``echo``
     characters), as ``/karte`` says it for a name only the rulings print."""
@@ -251,5 +266,6 @@ def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
 
 
 __all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "MIN_SOLE", "Mention", "OtherNames", "german",
-           "half_named", "half_read", "mention_line", "mentioned", "other_names", "printed_names", "sole_name_words",
+           "half_named", "half_read", "mention_line", "mentioned", "other_names", "printed_names", "printed_of",
+           "sole_name_words",
            "table_named"]

@@ -65,7 +65,7 @@ from bot.headings import answers_nothing
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
-from bot.question_mentions import Mention, mentioned
+from bot.question_mentions import Mention, mentioned, printed_of
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.section_names import names_section
@@ -192,6 +192,8 @@ class Ranker:
         cards = self.named_cards(text, analysis, names) if names is not None and "card" in self.features else []
         mention = await mentioned(store, text, cards) if names is not None and "card" in self.features else None
         cards = cards or ([mention.card_id] if mention is not None else [])  # „despair“, „verzweiflung … gewirkt“
+        for word in await printed_of(store, mention):  # „Verzweiflung“ also as the rulings' „Despair“
+            analysis.add(self.analyser.main_stem(word))
         match = self._match(analysis)
         w = self.weights
         found = await store.passage_candidates(match, w.candidates, (w.names, w.terms, w.raw)) if match else []

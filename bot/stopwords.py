@@ -133,8 +133,9 @@ ASKING_VERBS = _word_list(
 #: Answer types: what kind of statement a question word asks for, as (question words — folded tokens, pairs of
 #: tokens joined by a space —, words of a passage that give that kind of answer). "wer/wem/wen" asks for a person
 #: (a player, controller, owner, opponent), "wie viel/wie viele/wie oft/wie hoch" for an amount (digits count too),
-#: "darf/kann/muss" for a permission (a modal verb or its negation), "wann/sobald" for a moment of the turn. Folded
-#: like the search index (umlauts without dots: "durfen", "wahrend").
+#: "darf/kann/muss" for a permission (a modal verb or its negation), "wann/sobald" for a moment of the turn, "ab wann"
+#: for that moment or a condition („falls“, „wenn“; :func:`bot.answer_cues.asked_cues` reads pairs joined by „_“).
+#: Folded like the search index (umlauts without dots: "durfen", "wahrend").
 ANSWER_CUES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     (_word_list("wer wem wen wessen who whom whose"),
      _word_list("spieler spielerin kontrolleur kontrolleurin besitzer besitzerin gegner gegnerin aktive aktiven "
@@ -151,11 +152,20 @@ ANSWER_CUES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     (_word_list("wann sobald zeitpunkt when"),
      _word_list("phase schritt segment zug zuges beginn beginnt ende endet sobald nachdem bevor wahrend "
                 "zeitpunkt jederzeit sofort danach vorher zuerst bis")),
+    # „ab wann ist eine Karte mehrfarbig“ asks from which condition on (001:2033 „… mehrfarbig, falls sie mehr als
+    # eine Farbe hat“) as much as from which moment: the moment's cue above and this one, a condition
+    (_word_list("ab_wann"),
+     _word_list("falls wenn sobald sofern solange nachdem if once")),
 )
 
 
 #: Function words of English and of German that tell a typed question's language (:func:`is_english`); „was“ is
 #: German's question word before it is English's past („was is ausgrabn“: a German player's colloquial „is“).
+#: Prepositions that make „wann“ ask for the moment something begins or began („ab wann“, „seit wann“; „bis“ is
+#: a stop word already): part of the question word, no term of a question (:meth:`bot.analysis.Analyser.analyse`).
+WANN_PREPOSITIONS = _word_list("ab seit")
+WANN = "wann"
+
 ENGLISH_MARKERS = _word_list(
     "the a an of to is are and or on in it its be can can't does do did what when how if with for by this "
     "that which who you your i my both from into onto at as has have not"
@@ -190,6 +200,8 @@ __all__ = [
     "SEPARABLE_GE",
     "SEPARABLE_PREFIXES",
     "STOP_WORDS",
+    "WANN",
+    "WANN_PREPOSITIONS",
     "WEAK_IN_PHRASES",
     "WEAK_WORDS",
     "is_english",

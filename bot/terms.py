@@ -38,7 +38,7 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id, tokens
-from bot.concepts import joined_name
+from bot.concepts import is_form_of, joined_name, one_word_base
 from bot.paths import DATA_DIR, tsv_rows
 from bot.prefixes import KeyStarts, WordPrefixes
 from bot.stopwords import ASKING_VERBS
@@ -205,11 +205,11 @@ class TermIndex:
         # Word forms through the analysis (Snowball stems, a participle's verb): "gepfropft" = "Pfropfen".
         self._form_analyser = Analyser(Vocabulary({w: 1 for t in terms for n, _ in t.names() for w in tokens(n)}),
                                        Options(compounds=False, concepts=False, spelling=False))
-        self._snow: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        self._snow: dict[tuple[str, ...], list[tuple[int, int, str]]] = {}  # owners with a one-word name's base
         for i, term in enumerate(terms):
-            for name, rank in term.names():
-                if rank != ENGLISH:
-                    self._snow.setdefault(tuple(map(self._word_form, tokens(name, 12))), []).append((rank, i))
+            for _name, rank, words in ((n, r, tokens(n, 12)) for n, r in term.names() if r != ENGLISH):
+                self._snow.setdefault(tuple(map(self._word_form, words)), []).append(
+                    (rank, i, one_word_base(self._form_analyser, words)))
         self._snow_starts = KeyStarts(self._snow)  # a query's forms made only as far as a key of _snow starts so
         # Every name with its folded words as " w1 w2 …" (a word starts with t ⇔ " " + t in it), for autocompletes.
         self.name_words: list[tuple[Term, str, int, str]] = [
@@ -250,9 +250,11 @@ class TermIndex:
             return None
         if stems in self._forms:
             return self._best(self._forms[stems], text, "form")
-        forms = self._snow_starts.key(tokens(text, 12), self._word_form)  # None: no key of _snow
-        if forms in self._snow:
-            return self._best(self._snow[forms], text, "form")
+        forms = self._snow_starts.key(read := tokens(text, 12), self._word_form)  # None: no key of _snow
+        # a one-word name only on its own forms (Concept.base): „verlieren“ (verli) is no Verlies (verli)
+        if owners := [(r, i) for r, i, base in self._snow.get(forms or (), ())
+                      if len(read) > 1 or is_form_of(self._form_analyser, base, read[0])]:
+            return self._best(owners, text, "form")
         content = [w for w in words if w not in _FOLDED_STOP_WORDS]
         decided, inside = self._inside(stems, content)
         if decided:

@@ -100,13 +100,13 @@ class Weights:
     #: The best hit is "clearly best" when it leads the second by this much (else the answer says so). The hedge's
     #: three settings are chosen together (``bench/question_cv.py``'s ``choose_margin``: the setting with the most
     #: clear answers whose clear answers are right 96 % of the time on the training questions), on both whole tuning
-    #: parts for the shipped weights (``bench/refit.py`` on the three tuning parts: margin 3.5, near 1.5, covered
-    #: 0.9; docs/ranking.md, ¹⁶ ¹⁹ ²³ ²⁴ ²⁸ ²⁹).
+    #: parts for the shipped weights (``bench/refit.py`` on the three tuning parts: margin 3.5, near 0.5, covered
+    #: 0.9; docs/ranking.md, ¹⁶ ¹⁹ ²³ ²⁴ ²⁸ ²⁹ ³¹).
     margin: float = 3.5
     #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
     #: needs less lead. Chosen with :attr:`margin` on the CV folds (``bench/question_cv.py``).
-    near: float = 1.5
+    near: float = 0.5
     covered: float = 0.9
     #: Most frequent concept still counted (share of passages carrying it).
     common: float = 0.15
@@ -114,9 +114,9 @@ class Weights:
     #: three hits take their places again in the order of score + this weight times the share of the question's
     #: words their best sentence giving the asked kind of answer holds; every other hit keeps its place, so no
     #: passage from below enters the first three. Chosen alone after the ascent of the others, which runs with the
-    #: stage off (``bench/refit.py``; 8 and 12 rank no better on the three tuning parts). By 5-fold CV on them it
-    #: gains first hits and keeps hit@3 on both methods (docs/ranking.md ²⁹).
-    answered: float = 6.0
+    #: stage off (``bench/refit.py``; 6 since 2026-12-05 04:00, 4 since the verbs in ``-ieren`` met, ³¹). By
+    #: 5-fold CV on them it gains first hits and keeps hit@3 on both methods (docs/ranking.md ²⁹).
+    answered: float = 4.0
 
 
 __all__ = ["Weights"]

@@ -16,12 +16,17 @@ from bot.vocabulary import Vocabulary
 #: Shortest word split into compound parts, and shortest part.
 MIN_COMPOUND, MIN_PART = 8, 4
 _MANNER, _LINKS = "weise", ("", "s", "es", "n", "en", "e")  # German adverbs' ending (``teilweise``); linking letters
+#: Letters a verb in ``-ieren`` has before ``ier`` at least (``kontroll|ieren``, ``kop|ieren``; not ``v|iert``).
+_IER_ROOT = 3
 
 
 def participle_verb(word: str, vocab: Vocabulary) -> str | None:
     """The verb of a participle or present-tense form the documents know: ``gewirkt`` → ``wirken``,
     ``aufgedeckt`` → ``aufdecken``, ``gemischte`` → ``mischen``, ``bezahlt`` → ``bezahlen``, ``tappst`` → ``tappen``
-    (None when the documents lack the verb, :meth:`Vocabulary.knows`)."""
+    (None when the documents lack the verb, :meth:`Vocabulary.knows`). A verb in ``-ieren`` is read so even when the
+    documents never print its infinitive: every such verb is weak and regular, so ``kontrolliert``,
+    ``kontrollierst``, ``kontrollierte`` and ``kontrollieren`` are one verb (001 and 004 print only the first three;
+    Snowball leaves ``-t`` and ``-st`` after ``r`` on the word, so the forms fell apart)."""
     base = word
     for ending in ("en", "er", "es", "em", "e"):  # inflected participles: gemischte, gewirkten
         if base.endswith("t" + ending):
@@ -31,6 +36,8 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
         base = base[:-2] + "t"  # tappst → tappt, opferst → opfert
     if not (base.endswith("t") or base.endswith("en")) or len(base) < 5:
         return None
+    if base.endswith(("iert", "ieren")) and base.rfind("ier") >= _IER_ROOT and base.isalpha():
+        return base[: base.rfind("ier")] + "ieren"
     cores = [base]
     if base.startswith("ge"):
         cores.append(base[2:])

@@ -110,6 +110,12 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
         body.append("\n**In den Dokumenten des Bots:**\n" + "\n".join(entries))
     else:
         body.append("\nDie Dokumente des Bots verwenden diesen Begriff nicht.")
+        for other in sense_terms(match):  # 004's „provoziert“ is goad: its rulings under the word typed
+            more, more_actions = await document_entries(ctx, other)
+            if more:
+                body.append(f"\n**In den Dokumenten des Bots als {other.german} ({other.english}):**\n"
+                            + "\n".join(more))
+                actions += more_actions
     page = Page(title=f"{term.german} – Regel {term.rule}", body="\n".join(body))
     reply = Reply(pages=[page], source=TABLE_SOURCE, actions=actions)
     versions = await ctx.store.cr_versions()
@@ -140,6 +146,15 @@ def document_notes(match: TermMatch) -> list[str]:
             out.append(f"_In {docs} steht {in_quotes(word)} für {term.german} ({term.english}, "
                        f"Regel {term.rule})._")
     return list(dict.fromkeys(out))
+
+
+def sense_terms(match: TermMatch) -> list[Term]:
+    """The other terms a document means by the matched word (``data/terms_documents.tsv``), each once: for
+    „provoziert“ (Provozieren, provoke, which no document uses) 004's Aufstacheln (goad), whose rulings the page then
+    lists, so ``/regel provoziert`` reaches 004's rulings as ``/frage`` does."""
+    found = [term for term, _sense, _word in term_index().document_senses(match.name)
+             if term is not None and term is not match.term]
+    return list({id(t): t for t in found}.values())
 
 
 def _note(match: TermMatch) -> str:

@@ -460,7 +460,8 @@ async def test_todays_number_names_each_rule_once(ctx):
 async def test_a_term_page_follows_the_documents_senses(ctx):
     """``/regel`` by the words the documents write (data/terms_documents.tsv): 004's „anstacheln“ finds Aufstacheln
     (goad, 701.15) with 004's rulings; Provozieren (provoke, 702.39) says what 004 means by „provoziert“ and lists
-    none of 004's goad rulings; Leere (Devoid) says 001 uses the word only in card names and lists no card's ruling."""
+    004's goad rulings only under that sense, not as its own; Leere (Devoid) says 001 uses the word only in card
+    names and lists no card's ruling."""
     goad = await run_answer(ctx, "rule", search="anstacheln")
     body = goad.pages[0].body
     assert goad.pages[0].title == "Aufstacheln – Regel 701.15"
@@ -470,8 +471,9 @@ async def test_a_term_page_follows_the_documents_senses(ctx):
     provoke = (await run_answer(ctx, "rule", search="Provozieren")).pages[0]
     assert provoke.title == "Provozieren – Regel 702.39"
     assert "_In Dokument 004 steht „provozieren“ für Aufstacheln (Goad, Regel 701.15)._" in provoke.body
-    assert "Schnellvorlauf" not in provoke.body
-    assert "Die Dokumente des Bots verwenden diesen Begriff nicht." in provoke.body
+    own, _, as_goad = provoke.body.partition("**In den Dokumenten des Bots als Aufstacheln (Goad):**")
+    assert "Schnellvorlauf" not in own and "Ruling zu **Schnellvorlauf**" in as_goad
+    assert "Die Dokumente des Bots verwenden diesen Begriff nicht." in own
     devoid = (await run_answer(ctx, "rule", search="Leere")).pages[0]
     assert "_In Dokument 001 ist „leere“ kein Begriff: Kartennamen „Ley-Linie der Leere“" in devoid.body
     assert "Ruling zu **Maul der Leere**" not in devoid.body
