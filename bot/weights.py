@@ -116,6 +116,11 @@ class Weights:
     #: stage off (``bench/refit.py``; 8 and 12 rank no better on the three tuning parts). By 5-fold CV on them it
     #: gains first hits and keeps hit@3 on both methods (docs/ranking.md ²⁹).
     answered: float = 6.0
+    #: Added to a passage stating a rule for every object (003's explanation, a document's quoted rule, an official
+    #: rule: :data:`bot.generality.RULE_KINDS`) when the question names no card and speaks of any object or player
+    #: (:func:`bot.generality.asks_generally`). Chosen alone after the ascent of the others and the answered stage,
+    #: which run with it off (``bench/refit.py``; docs/ranking.md ³¹).
+    general: float = 1.0
 
 
 __all__ = ["Weights"]
