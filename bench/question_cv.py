@@ -75,6 +75,10 @@ WIDE_CLAUSE: dict[str, tuple[float, ...]] = {**WIDE, "clause": (0.0, 0.5, 1.0, 1
 #: 'ascent::wide>only:answered,fit0.3>only:answered,only:answered'`` (``ascent::wideanswered --set answered=2``: the
 #: weight chosen with the others).
 WIDE_ANSWERED: dict[str, tuple[float, ...]] = {**WIDE, "answered": (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)}
+#: The ``general`` part's weight (bot/generality.py, docs/ranking.md ³³; ``bench/refit.py`` chooses it alone after the
+#: ascent over :data:`WIDE` and the answered stage's weight): ``bench/weight_methods.py --methods
+#: 'ascent::wide>only:general,fit0.3>only:general'``.
+WIDE_GENERAL: dict[str, tuple[float, ...]] = {**WIDE, "general": (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0)}
 MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 #: The smaller lead that suffices for a first hit holding at least ``covered`` of the question (a value equal to
 #: the margin switches this path off).

@@ -7,7 +7,8 @@ The procedure (:data:`METHOD`, a method of ``bench/weight_methods.py``; kept aft
 hand-set ones (:data:`question_fit.START`, the answered stage off), then coordinate ascent
 (:func:`question_ascent.ascend`) over :data:`GRID` (:data:`question_cv.WIDE`) on :data:`OBJECTIVE` until a pass
 changes nothing, then the answered stage's weight alone over :data:`THEN_GRID` (``only:answered``, the others held;
-docs/ranking.md ²⁹); the weights outside both grids keep their start. ``tests/answers/test_question_ascent.py``
+docs/ranking.md ²⁹), then the ``general`` part's weight alone (``only:general``, ³³); the weights outside the grids
+keep their start. ``tests/answers/test_question_ascent.py``
 pins the result: no single grid step improves it on the whole parts. About a minute on a quiet machine (the
 candidates and the table most of it).
 
@@ -33,7 +34,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_questions import TUNING_PARTS  # noqa: E402
 from cv_misses import opened  # noqa: E402
 from question_ascent import OBJECTIVES  # noqa: E402
-from question_cv import DEPTH, WIDE, WIDE_ANSWERED, rank_of  # noqa: E402
+from question_cv import DEPTH, WIDE, WIDE_ANSWERED, WIDE_GENERAL, rank_of  # noqa: E402
 from question_fit import START  # noqa: E402
 from weight_methods import gathered, hedged, make  # noqa: E402
 
@@ -45,10 +46,11 @@ from bot.weights import Weights  # noqa: E402
 #: the behaviour tests pin), the ascent's objective and its grid (the fields a refit moves; the pin reads them).
 OBJECTIVE = "mrr"
 GRID = WIDE
-METHOD = f"ascent:{OBJECTIVE}:wide>only:answered"
-#: The answered stage's weight: off for the ascent (its start, :data:`question_fit.START`), then chosen alone.
-THEN_GRID = {"answered": WIDE_ANSWERED["answered"]}
-THEN_START = {"answered": START["answered"]}
+METHOD = f"ascent:{OBJECTIVE}:wide>only:answered>only:general"
+#: The answered stage's and the ``general`` part's weights: off for the ascent (their start,
+#: :data:`question_fit.START`), then each chosen alone, in this order.
+THEN_GRID = {"answered": WIDE_ANSWERED["answered"], "general": WIDE_GENERAL["general"]}
+THEN_START = {"answered": START["answered"], "general": START["general"]}
 
 
 def lines(w: Weights) -> list[str]:

@@ -18,7 +18,7 @@ a colon, ``mrr`` or ``hit1``, then ``wide``
 for the grid :data:`question_cv.WIDE` (``wideclause``: with the clause stage's weight,
 :data:`question_cv.WIDE_CLAUSE`; ``wideanswered``: with the answered stage's, :data:`question_cv.WIDE_ANSWERED`);
 ``only:NAME``: every weight held at the ranker's (the shipped ones, ``--set`` applied) but ``NAME``, chosen from its
-values in :data:`question_cv.WIDE_CLAUSE` or ``WIDE_ANSWERED`` by the ascent's objective (MRR on
+values in :data:`question_cv.WIDE_CLAUSE`, ``WIDE_ANSWERED`` or ``WIDE_GENERAL`` by the ascent's objective (MRR on
 the training folds) from its held value, the hedge held too; ``only:NAME+hedge``: the same with the hedge chosen on
 the training folds as for every other method; ``A>B``: the method ``B`` from the weights ``A`` makes on the same
 training folds (``ascent::wide>only:clause``: the stage's weight chosen after the ascent without it); ``--whole``:
@@ -52,6 +52,7 @@ from question_cv import (  # noqa: E402
     WIDE,
     WIDE_ANSWERED,
     WIDE_CLAUSE,
+    WIDE_GENERAL,
     choose,
     choose_margin,
     figures,
@@ -132,14 +133,14 @@ _SINGLE: dict[str, dict[str, tuple[float, ...]]] = {}
 
 def only(r: Ranker, cands: Sequence[Candidates], golds: Golds, train: Sequence[int], name: str) -> Weights:
     """``r``'s weights with ``name`` alone chosen on the questions ``train``: the value of
-    :data:`question_cv.WIDE_CLAUSE`'s (or ``WIDE_ANSWERED``'s) ``name`` with the best MRR (:func:`question_cv.choose`,
-    the ascent's objective; ``r``'s own value kept unless another beats it), every other weight and the hedge as
-    ``r`` has them.
+    :data:`question_cv.WIDE_CLAUSE`'s (or ``WIDE_ANSWERED``'s, ``WIDE_GENERAL``'s) ``name`` with the best MRR
+    (:func:`question_cv.choose`, the ascent's objective; ``r``'s own value kept unless another beats it), every other
+    weight and the hedge as ``r`` has them.
 
     Raises:
-        ValueError: ``name`` is no weight of ``WIDE_CLAUSE`` or ``WIDE_ANSWERED``.
+        ValueError: ``name`` is no weight of ``WIDE_CLAUSE``, ``WIDE_ANSWERED`` or ``WIDE_GENERAL``.
     """
-    values = {**WIDE_CLAUSE, **WIDE_ANSWERED}
+    values = {**WIDE_CLAUSE, **WIDE_ANSWERED, **WIDE_GENERAL}
     if name not in values:
         raise ValueError(f"unknown weight {name!r} for {ONLY}")
     grid = _SINGLE.setdefault(name, {name: values[name]})

@@ -41,6 +41,8 @@ class Candidates:
     roles: RoleWords = field(default_factory=RoleWords)
     #: The card named by a name not its own (a split card's half, a name its rulings print; ``cards`` holds it).
     mention: Mention | None = None
+    #: The question names no card and speaks of any object or player (:func:`bot.generality.asks_generally`).
+    general: bool = False
 
 
 __all__ = ["Candidates"]

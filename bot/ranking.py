@@ -25,6 +25,8 @@ each measured in ``bench/bench_questions.py`` (with and without):
 * **variant**: a passage that holds only for a variant of the game (:mod:`bot.variants`: „In einer Commander-Partie
   …“) when the question names no word of that variant, raised as much when it names one;
 * **form**: a section's introduction or quoted rule for a question asking what a thing is or how it works;
+* **general**: a passage stating a rule for every object (003's explanation, a quoted or official rule) when the
+  question names no card and speaks of any object or player (:mod:`bot.generality`: „eine Karte“, „man“, „immer“);
 * **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card or one
   mechanics section among them share the name words, so what decides is the rest of the question: each gets the
   share of the question's remaining term weight that its best single sentence holds;
@@ -61,6 +63,7 @@ from bot.answered import answered_stage
 from bot.candidates import Candidates
 from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.definitions import DEFINED, asks_definition, only_names
+from bot.generality import RULE_KINDS, asks_generally
 from bot.headings import answers_nothing
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
@@ -87,7 +90,7 @@ PASSAGES_KEPT = 4096
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
-            "phrase", "action", "unnamed", "variant", "form", "clause", "answered")
+            "phrase", "action", "unnamed", "variant", "form", "clause", "answered", "general")
 
 
 @dataclass
@@ -225,11 +228,12 @@ class Ranker:
         asked = pairs(text, MAX_TOKENS) if "phrase" in self.features else frozenset()
         roles = (RoleWords.of(text[: MAX_TOKENS * 20], self.analyser, self._term_idf, self._unknown_idf, named,
                               (text, analysis)) if self._reads_roles() else RoleWords())
+        general = "general" in self.features and asks_generally(fold_tokens(text[: MAX_TOKENS * 20]), cards)
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
                           asked_action(text, self.analyser) if "action" in self.features else frozenset(), roles,
-                          mention)
+                          mention, general)
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -380,6 +384,8 @@ class Ranker:
             out["kind"] = self._prior(p, found, stands_in)
         if "answer" in self.features and found.cues and w.answer:
             out["answer"] = w.answer * len(self._answer_types(p) & set(found.cues))
+        if "general" in self.features and w.general and found.general and p.kind in RULE_KINDS:
+            out["general"] = w.general  # a rule for every object, for a question on any object (bot/generality.py)
         if "form" in self.features and analysis.definition and p.kind in ("mechanic", "quoted_rule"):
             out["form"] = w.form
         if "variant" in self.features and w.variant and (named := self._variant_words(p)):

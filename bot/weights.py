@@ -117,6 +117,11 @@ class Weights:
     #: stage off (``bench/refit.py``; 6 since 2026-12-05 04:00, 4 since the verbs in ``-ieren`` met, ³¹). By
     #: 5-fold CV on them it gains first hits and keeps hit@3 on both methods (docs/ranking.md ²⁹).
     answered: float = 4.0
+    #: Added to a passage stating a rule for every object (003's explanation, a document's quoted rule, an official
+    #: rule: :data:`bot.generality.RULE_KINDS`) when the question names no card and speaks of any object or player
+    #: (:func:`bot.generality.asks_generally`). Chosen alone after the ascent of the others and the answered stage,
+    #: which run with it off (``bench/refit.py``; docs/ranking.md ³³).
+    general: float = 1.0
 
 
 __all__ = ["Weights"]

@@ -1,0 +1,42 @@
+"""Whether a question asks a general rule, for the ranking's ``general`` part (:mod:`bot.ranking`).
+
+A card's ruling and a mechanics section's ruling answer a case: what one card or one mechanic does. The rule
+itself — an entry of the German rules explanation (003, the comprehensive rules' summary), a rule a document
+quotes (000's rule 701.19c, 001's 502.53b), an official rule after ``build --cr`` — states what holds for every
+card, creature or player. A question that names no card and speaks of „eine Karte“, „ein Spieler“, „man“,
+„immer“ or „generell“ asks that rule: „verschwindet mana immer am ende eines schritts“ is answered by 003's
+„Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase …“, not by the ruling of
+Spektraler Scheinwerfer that repeats its words („… erleidet er am Ende der Phase Manabrand“).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+#: Passage kinds that state a rule for every object (:attr:`bot.store.PassageRecord.kind`): 003's explanation, a
+#: document's quoted rule, an official rule.
+RULE_KINDS = frozenset({"explanation", "quoted_rule", "cr_rule"})
+
+#: Folded words by which a question speaks of any object or player rather than one (an indefinite article, also
+#: the spoken „ne“/„nen“; „man“; „jede“; „immer“, „generell“ …), German and English. Not „alle“: it counts the
+#: objects of one case („wer gewinnt die Fehde, wenn alle Karten gleich viel kosten“ asks 000's ruling on that
+#: case, not rule 701.19c; with „alle“ the 5-fold CV of docs/ranking.md ³³ differed by one question and that
+#: answer turned).
+GENERIC = frozenset({
+    "ein", "eine", "einen", "einem", "einer", "eines", "ne", "nen", "nem", "ner",
+    "man", "jede", "jeder", "jedes", "jeden", "jedem",
+    "immer", "generell", "grundsatzlich", "allgemein", "normalerweise", "irgendein", "irgendeine",
+    "a", "an", "any", "every", "always", "generally",
+})
+
+
+def asks_generally(words: Iterable[str], cards: Iterable[int]) -> bool:
+    """True when a question with the folded tokens ``words`` (:func:`bot.text.tokens`) names no card (``cards``:
+    the cards the ranking found named in it) and speaks of any object or player (a word of :data:`GENERIC`).
+    Pure; no errors."""
+    if any(True for _ in cards):
+        return False
+    return any(w in GENERIC for w in words)
+
+
+__all__ = ["GENERIC", "RULE_KINDS", "asks_generally"]

@@ -1,0 +1,61 @@
+"""The ``general`` part of ``/frage``'s ranking (bot/generality.py, bot/ranking.py): a question that names no card and
+speaks of any object or player („eine Karte“, „man“, „immer“) asks the rule, and the passage stating it for every
+object — 003's explanation, a rule a document quotes — is raised over a card's or a section's ruling."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.generality import asks_generally
+from bot.ranking import FEATURES, ranker
+from bot.text import tokens
+
+
+def _without_general(r):
+    return r.variant(features=tuple(f for f in FEATURES if f != "general"))
+
+
+async def test_a_general_question_is_answered_by_the_explanation_not_a_cards_ruling(ctx):
+    # 003 line 202: „Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase …“ against 001
+    # line 879 (Spektraler Scheinwerfer: „Kann der Spieler das Mana nicht verwenden, erleidet er am Ende der Phase
+    # Manabrand.“), which led before
+    r = await ranker(ctx.store)
+    question = "verschwindet mana immer am ende eines schritts"
+    first = (await r.search(ctx.store, question, ctx.names, limit=3)).hits[0]
+    assert first.passage.key == "003:202" and first.parts["general"] == r.weights.general > 0
+    assert "Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase" in first.passage.text
+    before = (await _without_general(r).search(ctx.store, question, ctx.names, limit=1)).hits[0]
+    assert (before.passage.key, before.passage.title) == ("001:879", "Spektraler Scheinwerfer")
+
+
+async def test_a_general_question_on_a_mechanic_is_answered_by_its_quoted_rule(ctx):
+    # 001 line 2827, rule 502.13a: „… Dann werden entweder die gesamten Kosten bezahlt, oder gar nicht. Es ist nicht
+    # möglich, einen Teil der Kosten zu bezahlen.“ — the rule itself, not the section's ruling 001:2837 on abilities
+    # that trigger when it is paid
+    r = await ranker(ctx.store)
+    question = "kumulative versorgung: kann man nur einen teil der kosten zahlen"
+    first = (await r.search(ctx.store, question, ctx.names, limit=3)).hits[0]
+    assert (first.passage.key, first.passage.kind, first.passage.title) == ("001:2827", "quoted_rule", "Regel 502.13a")
+    assert "general" in first.parts and "Es ist nicht möglich, einen Teil der Kosten zu bezahlen." in first.passage.text
+    before = (await _without_general(r).search(ctx.store, question, ctx.names, limit=1)).hits[0]
+    assert (before.passage.key, before.passage.kind) == ("001:2837", "ruling")
+
+
+async def test_a_question_naming_a_card_asks_no_general_rule(ctx):
+    # Savra is named: her rulings answer, and no rule passage gets the part
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "savra wird ausgelöst wenn ich eine kreatur opfere", ctx.names, limit=10)
+    assert found.cards and all("general" not in h.parts for h in found.hits)
+
+
+@pytest.mark.parametrize(("question", "cards", "general"), [
+    ("welchen manawert hat ne karte mit X in der hand", [], True),  # the spoken article
+    ("wie gewinnt man eine Fehde", [], True),
+    ("verschwindet mana immer am ende", [], True),
+    ("what happens when a token leaves the battlefield", [], True),
+    ("wer gewinnt die fehde, wenn alle karten gleich viel kosten", [], False),  # „alle“ counts a case's cards
+    ("wann wird bei ausstrahlung geguckt welche kreaturen ne farbe teilen", [7], False),  # a card named
+    ("spuk verlässt das schlachtfeld", [], False),
+])
+def test_which_questions_ask_generally(question, cards, general):
+    assert asks_generally(tokens(question), cards) is general
