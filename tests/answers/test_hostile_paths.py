@@ -9,6 +9,7 @@ from bot.answers.rule_numbers import MAX_NUMBERS, rule_numbers
 from bot.answers.upkeep import upkeep_card_names, upkeep_cards
 from bot.rules.mana import parse_upkeep
 from bot.rules.mana.symbols import ManaError
+from tests.conftest import call_cli
 
 
 def text(reply) -> str:
@@ -109,3 +110,13 @@ async def test_several_rule_numbers_answer_each(ctx):
     many = await run_answer(ctx, "rule", search="101.1 102.1 103.1 104.1 105.1 106.1 107.1")
     assert f"gezeigt werden die ersten {MAX_NUMBERS}: 101.1, 102.1, 103.1, 104.1, 105.1 (nicht gezeigt: 106.1, " \
            "107.1)" in many.pages[0].body
+
+
+def test_an_invisible_character_inside_a_half_name_keeps_its_line(built_db):
+    # Krims // Krams (001 #3, Zwietracht): through a door (bot.commands.check.check_options cleans every text once,
+    # bot.text.clean) a zero-width space splits „Kr ams“, read joined; soft hyphen, word joiner and BOM are dropped
+    # inside the word; each keeps the half name's line (so on main already)
+    line = "ℹ️ „Krams“ gelesen als Hälfte der geteilten Karte **Krims // Krams**."
+    for typed in ("Kr\u200bams", "Kr\u00adams", "Kr\u2060ams", "Kr\ufeffams"):
+        proc = call_cli("call", f"/frage frage: {typed}", db=built_db)
+        assert proc.stdout.startswith("== Krims // Krams ==") and line in proc.stdout, typed
