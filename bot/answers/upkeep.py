@@ -203,16 +203,17 @@ async def upkeep_cards(store: Store) -> NameChoices:
 @completer("upkeep_card_names")
 async def upkeep_card_names(ctx: AnswerContext, current: str) -> list[Choice]:
     """Autocomplete of ``/mana versorgung kosten``: the cards with Kumulative Versorgung (:func:`upkeep_cards`)
-    whose names start with, then contain, the typed text; a misspelt name (``tresen``) offers those of them the
-    name index finds for it (:meth:`bot.search.NameIndex.search`). Never a card without it: its name would only
-    be refused („… hat keine Kumulative Versorgung“)."""
+    whose names start with, then contain, the typed text; a misspelt name (``tresen``) offers those of them among
+    the card-name autocomplete's offers (:meth:`bot.search.NameIndex.complete_entries`, its kept first
+    keystrokes). Never a card without it: its name would only be refused („… hat keine Kumulative Versorgung“)."""
     cards = await upkeep_cards(ctx.store)
     typed = current[:MAX_NAME]
     offered = cards.choices(typed)
     if offered:
         return offered
     having = set(cards.names)
-    return [Choice(name=h.card_name, value=h.card_name) for h in ctx.names.search(typed) if h.card_name in having]
+    found = (ctx.names.data.entry(idx)[1] for idx in ctx.names.complete_entries(typed))  # /karte's offers, kept
+    return [Choice(name=name, value=name) for name in dict.fromkeys(found) if name in having]
 
 
 __all__ = ["MAX_NAME", "CardUpkeep", "mana_upkeep", "unmarked", "upkeep_card_names", "upkeep_cards"]
