@@ -279,7 +279,8 @@ def _one_shot(settings: Settings, args: argparse.Namespace, work: Callable[[Any]
     try:
         return asyncio.run(_with_console(settings, work))
     except UsageError as exc:
-        args.usage_parser.error(str(exc))
+        parser: argparse.ArgumentParser = args.usage_parser
+        parser.error(str(exc))  # exits 2 (NoReturn)
 
 
 def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable[[Any], Awaitable[Any]]) -> int:
