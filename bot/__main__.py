@@ -191,18 +191,18 @@ def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
     p.add_argument("command", metavar="BEFEHL", help="z. B. '/karte name: Boros-Rekrut'")
     p.add_argument("--json", action="store_true", help="Discord-Nachricht als JSON ausgeben")
     p.add_argument("--page", type=int, default=None, metavar="SEITE", help="Seite der Antwort (ab 1)")
-    p.set_defaults(func=cmd_call, usage_prog=p.prog)  # --page's usage error names the subcommand as argparse does
+    p.set_defaults(func=cmd_call, usage_parser=p)  # its usage errors (an unknown option, --page) as argparse's
     p = sub.add_parser("complete", help="Autovervollständigung, z. B. '/karte name' 'boros'")
     p.add_argument("target", metavar="OPTION", help="Befehl und Option, z. B. '/karte name'")
     p.add_argument("text", metavar="TEXT", help="bisher getippter Text")
     p.add_argument("--json", action="store_true", help="Vorschläge als JSON ausgeben (name und value)")
-    p.set_defaults(func=cmd_complete)
+    p.set_defaults(func=cmd_complete, usage_parser=p)
     p = sub.add_parser("press", help="Einen Knopf drücken, z. B. 'rb:rulings:12'")
     p.add_argument("custom_id", metavar="KNOPF", help="custom_id des Knopfs, z. B. 'rb:rulings:12'")
     p.add_argument("--json", action="store_true", help="Discord-Nachricht als JSON ausgeben")
     p.add_argument("--page", type=int, default=None, metavar="SEITE",
                    help="Seite der Antwort (ab 1; sonst die des Knopfs)")
-    p.set_defaults(func=cmd_press, usage_prog=p.prog)
+    p.set_defaults(func=cmd_press, usage_parser=p)
     return parser
 
 

@@ -248,11 +248,12 @@ def ensure_store(settings: Settings) -> int:
 
 async def _with_console(settings: Settings, work: Callable[[Any], Awaitable[int]], warm: bool = False) -> int:
     """Open the core (no Discord), run ``work(cli)`` on a :class:`bot.console.CommandLine`, close the core; a
-    store problem is exit code 1, a :class:`bot.console.UsageError` exit code 2. ``warm``: run the command
-    table's warm-ups first (the interactive console); a one-shot command does without them, as every answer
-    and completer prepares what it needs at its first use."""
+    store problem is exit code 1. A :class:`bot.console.UsageError` passes (the core closed first): the one-shot
+    commands report it as argparse reports theirs (:func:`_one_shot`). ``warm``: run the command table's
+    warm-ups first (the interactive console); a one-shot command does without them, as every answer and completer
+    prepares what it needs at its first use."""
     from bot.commands import TABLE
-    from bot.console import CommandLine, UsageError
+    from bot.console import CommandLine
     from bot.core import Core
     from bot.store import StoreError
 
@@ -262,12 +263,24 @@ async def _with_console(settings: Settings, work: Callable[[Any], Awaitable[int]
             await core.open(TABLE.warm if warm else None)
         except StoreError as exc:
             return fail(str(exc))
-        try:
-            return await work(CommandLine(core))
-        except UsageError as exc:  # it may quote what was typed: one line, no terminal control characters
-            return fail(one_line(str(exc)), 2)
+        return await work(CommandLine(core))
     finally:
         await core.close()
+
+
+def _one_shot(settings: Settings, args: argparse.Namespace, work: Callable[[Any], Awaitable[int]]) -> int:
+    """Run ``work`` as :func:`_with_console` does, for ``call``, ``complete`` and ``press``; a usage problem
+    (:class:`bot.console.UsageError`: an unknown command or option of the typed text, a ``--page`` the answer does
+    not have) is reported by the subcommand's own parser (``args.usage_parser``, argparse's
+    :meth:`~argparse.ArgumentParser.error`): one German line ``python -m bot call: … (Hilfe: python -m bot call
+    --help)`` on stderr, exit code 2, as every other usage error of the command line."""
+    from bot.console import UsageError
+
+    try:
+        return asyncio.run(_with_console(settings, work))
+    except UsageError as exc:
+        parser: argparse.ArgumentParser = args.usage_parser
+        parser.error(str(exc))  # exits 2 (NoReturn)
 
 
 def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable[[Any], Awaitable[Any]]) -> int:
@@ -281,10 +294,8 @@ def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable
         shown = await make(cli)
         count = len(fit_reply(shown.reply))
         if args.page is not None and not 1 <= args.page <= count:  # a usage problem: exit 2, argparse's line
-            prog = getattr(args, "usage_prog", "python -m bot")
-            raise UsageError(f"{prog}: --page: Seite {args.page} gibt es nicht, die Antwort hat "
-                             + ("1 Seite" if count == 1 else f"{count} Seiten (1 bis {count})")
-                             + f" (Hilfe: {prog} --help)")
+            raise UsageError(f"--page: Seite {args.page} gibt es nicht, die Antwort hat "
+                             + ("1 Seite" if count == 1 else f"{count} Seiten (1 bis {count})"))
         page = shown.page if args.page is None else args.page - 1
         if args.json:
             print(to_json(shown.reply, page, shown.origin))
@@ -295,7 +306,7 @@ def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable
             print(note)
         return 0
 
-    return asyncio.run(_with_console(settings, work))
+    return _one_shot(settings, args, work)
 
 
 def cmd_call(settings: Settings, args: argparse.Namespace) -> int:
@@ -326,14 +337,17 @@ def cmd_complete(settings: Settings, args: argparse.Namespace) -> int:
                 print(c.name)
         return 0
 
-    return asyncio.run(_with_console(settings, work))
+    return _one_shot(settings, args, work)
 
 
 def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
     """Interactive prompt over the same answers as the bot (no Discord needed): :func:`bot.console.repl`."""
-    from bot.console import repl
+    from bot.console import UsageError, repl
 
-    return asyncio.run(_with_console(settings, repl, warm=True))
+    try:
+        return asyncio.run(_with_console(settings, repl, warm=True))
+    except UsageError as exc:  # the console answers each line's usage problem itself; kept as a last resort
+        return fail(one_line(str(exc)), 2)
 
 
 # --- the gateway door (run / sync) ---------------------------------------------------------------

@@ -34,8 +34,8 @@ from bot.commands import (
 )
 from bot.commands.buttons import Pressed, press
 from bot.core import Core
-from bot.custom_id import Invocation
-from bot.render import buttons, fit_reply, message_payload, to_text
+from bot.custom_id import PAGE, PREFIX, Invocation
+from bot.render import buttons, message_payload, to_text
 from bot.reply import Choice, Reply, as_private, one_line
 from bot.text import cut, spaced_zwsp
 
@@ -326,15 +326,28 @@ class Session:
         print(CONSOLE_HELP)
         print("Befehle: " + ", ".join(self.cli.command_list()))
 
-    def turn(self, step: int) -> None:
-        """Show the next (``step`` 1) or the previous (-1) page of the last answer."""
+    async def turn(self, step: int) -> None:
+        """Show the next (``step`` 1) or the previous (-1) page of the last answer by pressing its „Weiter“ or
+        „Zurück“ button as Discord would (:func:`bot.commands.buttons.press`): the buttons decide what can be paged,
+        so the console pages where they page and says what they say where they cannot („Blättern nicht möglich“:
+        an input too long to ride in a button's custom_id). An error of the press is shown; the answer stays."""
         if self.last is None:
             print("Noch keine Antwort zum Blättern.")
-        elif not 0 <= self.page + step < len(fit_reply(self.last)):
+            return
+        label = "Weiter" if step > 0 else "Zurück"
+        shown = buttons(message_payload(self.last, self.page, self.origin))
+        paging = f"{PREFIX}:{PAGE}:"
+        button = next((b for b in shown if b.get("label") == label and b["custom_id"].startswith(paging)), None)
+        if button is None or button.get("disabled"):
             print("Schon auf der letzten Seite." if step > 0 else "Schon auf der ersten Seite.")
-        else:
-            self.page += step
-            print(to_text(self.last, self.page))
+            return
+        pressed = await press(button["custom_id"], self.cli.core.run, private=self.last.ephemeral)
+        if pressed.update:  # the page turned in place, as the clicked message in Discord
+            self.last, self.page, self.origin = pressed.reply, pressed.page, pressed.origin
+        print(to_text(pressed.reply, pressed.page))
+        note = private_note(pressed.reply, pressed.page, pressed.origin) if pressed.update else None
+        if note:
+            print(note)
 
     async def suggest(self, line: str) -> None:
         """``?karte name: boros``: print the autocomplete choices."""
@@ -367,7 +380,7 @@ class Session:
         if low in {"hilfe", "help", "?"}:
             self.help()
         elif low in {"weiter", "zurück", "zurueck"}:
-            self.turn(1 if low == "weiter" else -1)
+            await self.turn(1 if low == "weiter" else -1)
         elif line.startswith("?"):
             await self.suggest(line)
         else:

@@ -231,14 +231,36 @@ def half_read(text: str, cards: Iterable[int], halves: Mapping[str, int]) -> Men
     return None
 
 
+def sole_read(text: str, cards: Iterable[int], sole: Mapping[str, int]) -> Mention | None:
+    """The first word of ``text`` that only the name of one of ``cards`` (those the name index read in ``text``)
+    holds (``sole``: :attr:`OtherNames.sole`): „maadi“ was read as Rix Maadi, Palast aus Kerkern by that one word,
+    and the reply says so as it does for „rix“ (:func:`mention_line`); None. Whether ``text`` spells the whole name
+    (then nothing is said) is :func:`spells_name`'s to decide: it needs the card's name."""
+    wanted = set(cards)
+    return next((Mention(w, sole[k], "sole") for w in _WORD.findall(text)
+                 if (k := fold(w)) in sole and sole[k] in wanted), None)
+
+
+def spells_name(text: str, name: str) -> bool:
+    """True when ``text`` holds every word of the card name ``name`` that is no stop word (folded, any order and
+    separator: „rix maadi palast aus kerkern“ spells Rix Maadi, Palast aus Kerkern)."""
+    typed = {fold(w) for w in _WORD.findall(text)}
+    return all(w in typed for w in _WORD.findall(fold(name)) if w not in STOP_WORDS)
+
+
 async def mentioned(store: Store, text: str, cards: Iterable[int] = ()) -> Mention | None:
     """The card ``text`` names by a name not its own. With ``cards`` (those the name index read): the one of them
-    read by a half name (:func:`half_read`), the name index's reading kept. Without: a half name
+    read by a half name (:func:`half_read`) or by a word only its name holds where ``text`` does not spell the whole
+    name (:func:`sole_read`: „was macht maadi“), the name index's reading kept. Without: a half name
     (:func:`half_named`), an English name or a name of its rulings (:func:`table_named`), tried in that order; None.
     Reads the store only the first time (:func:`other_names`)."""
     names = await other_names(store)
     if cards:
-        return half_read(text, cards, names.halves)
+        found = half_read(text, cards, names.halves) or sole_read(text, cards, names.sole)
+        if found is not None and found.how == "sole":  # „maadi“ alone names the card; its whole name says nothing
+            card = await store.card(found.card_id)
+            return None if card is None or spells_name(text, card.name) else found
+        return found
     return half_named(text, names.halves) or table_named(text, names)
 
 
@@ -267,5 +289,4 @@ def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
 
 __all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "MIN_SOLE", "Mention", "OtherNames", "german",
            "half_named", "half_read", "mention_line", "mentioned", "other_names", "printed_names", "printed_of",
-           "sole_name_words",
-           "table_named"]
+           "sole_name_words", "sole_read", "spells_name", "table_named"]

@@ -147,6 +147,14 @@ def without_markup(text: str) -> str:
     return _taken_out(text).text
 
 
+def first_markup(text: str) -> str | None:
+    """The first Discord markup in ``text`` as typed (a mention ``<@123>``, ``<#1>``, a custom emoji ``<:x:1>``, a
+    timestamp, a link; :data:`_MARKUP`), None when it holds none: what the mana calculators refuse rather than read
+    its characters as symbols (:func:`bot.answers.calc_input.refuse_markup`). Linear in ``text``; never raises."""
+    found = _MARKUP.search(text)
+    return found.group(0) if found else None
+
+
 def markup_note(text: str) -> str | None:
     """The note on the Discord markup in a search ``text`` that is not read (:func:`without_markup`), in
     :func:`reading_lines`' words, so ``/regel suche`` and ``/ruling suche`` say it as ``/frage`` does; None when
@@ -196,4 +204,5 @@ def reading_lines(read: ReadQuestion, said: frozenset[str] = frozenset()) -> lis
     return lines
 
 
-__all__ = ["KeywordPairs", "ReadQuestion", "markup_note", "read_question", "reading_lines", "without_markup"]
+__all__ = ["KeywordPairs", "ReadQuestion", "first_markup", "markup_note", "read_question", "reading_lines",
+           "without_markup"]

@@ -113,8 +113,10 @@ async def _record_store(db: Path, target: Path) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Record the choices of the documents store (and with ``--reference DIR`` of the full reference store)."""
+    from bot.answers import load_all
     from bot.importer import DEFAULT_SOURCES, build
 
+    load_all()  # every completer registered (the answer modules are imported lazily): else none is recorded
     parser = argparse.ArgumentParser(description="Autocomplete-Auswahl aufzeichnen")
     parser.add_argument("--reference", type=Path, help="folder with both CR files and mtgjson3_RAV.json")
     args = parser.parse_args(argv)

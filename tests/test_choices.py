@@ -5,7 +5,7 @@ and terms, blank input, typos, umlauts and 6 000 characters."""
 
 from __future__ import annotations
 
-from bot.answers import COMPLETERS, AnswerContext
+from bot.answers import COMPLETERS, AnswerContext, load_all
 from bot.core import Core
 from tests.choices import HERE, load, record
 
@@ -28,6 +28,7 @@ def differences(queries: list[str], want: dict, got: dict, shown: int = 5) -> li
 async def compare(ctx: AnswerContext, name: str) -> None:
     """Assert that every completer answers the recorded queries of ``tests/choices/<name>.json.gz`` as recorded."""
     queries, want = load(HERE / f"{name}.json.gz")
+    load_all()  # every source registered, also when this test runs alone (the answer modules load lazily)
     assert sorted(want) == sorted(COMPLETERS)
     got = await record(ctx, queries)
     problems = differences(queries, want, got)

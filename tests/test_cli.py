@@ -143,7 +143,12 @@ def test_build_prints_counts(tmp_path):
 def test_unknown_and_duplicate_options_are_named_in_german(built_db):
     proc = call_cli("call", "/regel nummer: 701.19", db=built_db)
     assert proc.returncode == 2
-    assert proc.stderr.strip() == "Unbekannte Option „nummer“ für /regel – erlaubt: suche, privat"
+    # a usage error of the typed command as argparse reports every usage error: the subcommand, the line, the help
+    assert proc.stderr == ("python -m bot call: Unbekannte Option „nummer“ für /regel – erlaubt: suche, privat "
+                           "(Hilfe: python -m bot call --help)\n")
+    proc = call_cli("complete", "/karte xyz", "bo", db=built_db)
+    assert (proc.returncode, proc.stderr) == (2, "python -m bot complete: /karte: Option „xyz“ – Autovervollständigung "
+                                                 "gibt es für: name. (Hilfe: python -m bot complete --help)\n")
     proc = call_cli("call", "/card name: Circu name: Boros-Rekrut", db=built_db)
     assert proc.returncode == 2 and "„name“ ist doppelt angegeben" in proc.stderr
     # a colon inside a value is no option: "0:24" in a library, "{2}:" in a cost

@@ -191,15 +191,15 @@ def test_typed_control_characters_never_reach_the_terminal(built_db):
     assert proc.returncode == 2
     assert "\x1b" not in proc.stderr and "\x07" not in proc.stderr and "\u202e" not in proc.stderr
     # the RTL override is dropped as from option values (a format character), the controls shown as spaces
-    assert proc.stderr.startswith("Unbekannter Befehl „/zauber [2J ]0;pwned ei“")
+    assert proc.stderr.startswith("python -m bot call: Unbekannter Befehl „/zauber [2J ]0;pwned ei“")
 
 
 def test_a_group_without_its_subcommand_names_them_through_the_real_cli(built_db):
     # the clash article's two actions (000): /fehde chancen, /fehde aufdecken; a usage problem, exit 2, one line
     proc = call_cli("call", "/fehde anzahl: -3", db=built_db)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
-    assert proc.stderr.strip() == ("„/fehde“ braucht einen Unterbefehl: /fehde aufdecken (reveal), "
-                                   "/fehde chancen (odds).")
+    assert proc.stderr == ("python -m bot call: „/fehde“ braucht einen Unterbefehl: /fehde aufdecken (reveal), "
+                           "/fehde chancen (odds). (Hilfe: python -m bot call --help)\n")
 
 
 def test_readme_stand_heute_figures_are_what_build_prints(tmp_path):

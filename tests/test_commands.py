@@ -30,7 +30,8 @@ COMMANDS = {
     ("mana", "pay"): (mana.mana_pay, {"cost": cards.card_names}),
     ("mana", "convoke"): (mana.mana_convoke, {"cost": cards.card_names}),
     ("mana", "total"): (mana.mana_total, {"cost": cards.card_names}),
-    ("mana", "upkeep"): (upkeep.mana_upkeep, {"cost": cards.card_names}),  # a card name reads its upkeep
+    # a card name reads its upkeep; only the cards with Kumulative Versorgung are offered
+    ("mana", "upkeep"): (upkeep.mana_upkeep, {"cost": upkeep.upkeep_card_names}),
     ("clash", "reveal"): (clash.clash_reveal, {f"card{i}": cards.card_names for i in range(1, 5)}),
     ("clash", "odds"): (clash.clash_odds, {}),
     ("info",): (meta.info_answer, {}),

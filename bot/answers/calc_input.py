@@ -15,6 +15,7 @@ from bot.answers.calc_choices import UnknownCard
 from bot.answers.calc_words import mana
 from bot.answers.name_notes import reading_line
 from bot.answers.registry import AnswerContext, UserError
+from bot.question_reading import first_markup
 from bot.reply import quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError, TooManyWays
@@ -101,6 +102,7 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
             :meth:`bot.search.NameIndex.lookup`, offered as choices by :func:`bot.answers.calc_choices.offers_cards`).
     """
     text = (text or "").strip().strip(MARKDOWN_WRAPPERS)  # pasted in Discord's markdown: `{2}{G/W}`, **2GW**
+    refuse_markup(text, what)
     if not text:
         raise UserError(f"{what} fehlen", "Gib Manakosten wie `{2}{G/W}` oder einen Kartennamen ein.")
     if len(text) > MAX_INPUT:
@@ -177,6 +179,22 @@ def check_life(life: int | None) -> None:
         raise UserError("Ungültige Lebenspunkte", f"Lebenspunkte müssen zwischen 0 und {MAX_LIFE} liegen.")
 
 
+def refuse_markup(text: str | None, what: str) -> None:
+    """Refuse Discord markup in a calculator's text option ``what`` (German: „Manakosten“, „Versorgungskosten“):
+    a mention (``<@123>``, ``<#1>``), a custom emoji (``<:name:1>``), a timestamp or a link
+    (:func:`bot.question_reading.first_markup`) is no mana symbol, no colour word and no card's name; read as
+    characters, its ``<`` was called an unknown symbol and ``name`` a cost.
+
+    Raises:
+        UserError: the markup, quoted inert, and what to type instead (German).
+    """
+    found = first_markup(text or "")
+    if found is not None:
+        raise UserError(f"{what}: Erwähnung von Discord",
+                        f"„{quote_user(found, 60)}“ ist eine Erwähnung, ein Emoji oder ein Link von Discord, kein "
+                        "Manasymbol und kein Kartenname. Gib Manasymbole wie `{2}{R}` oder einen Kartennamen ein.")
+
+
 def check_length(text: str | None, title: str, limit: int = MAX_LONG_INPUT) -> None:
     """Raises UserError (German: ``title``, the limit) for text longer than ``limit`` characters."""
     if len(text or "") > limit:
@@ -192,6 +210,7 @@ def cost_list(text: str | None, what: str) -> list[ManaCost]:
     if not text or not text.strip():
         return []
     check_length(text, f"{what}: Angabe zu lang")
+    refuse_markup(text, what)
     out = []
     for part in text.replace(";", ",").split(","):
         if part.strip():

@@ -26,17 +26,14 @@ def _by_prefix(items: Iterable[tuple[str, Choice]]) -> dict[str, list[Choice]]:
     return out
 
 
-class CRChoices:
-    """The current Comprehensive Rules' numbers (with their titles) and its glossary terms and German keywords,
-    prepared for :meth:`choices` (``701.3`` → 701.3, 701.30 Clash, …; ``einb`` → Einberufen)."""
+class NameChoices:
+    """Names offered by the words typed: the names whose folded form (:func:`bot.text.normalise_for_search`) starts
+    with the typed text, then those containing it, each in the order given; every prefix indexed once here, so a
+    keystroke costs a dict look-up and one substring scan."""
 
-    def __init__(self, rules: list[tuple[str, str]], terms: list[str], german: list[str]) -> None:
-        self.empty = not rules
-        ranked = sorted(rules, key=lambda nt: (len(nt[0]), nt[0]))
-        by_number = _by_prefix((n, Choice(name=f"{n} {t}", value=n)) for n, t in ranked)
-        self._numbers = {prefix: found[:CHOICES_MAX] for prefix, found in by_number.items()}
-        self._names = [*german, *terms]
-        folded = [normalise_for_search(n) for n in self._names]
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        folded = [normalise_for_search(n) for n in names]
         self._starts: dict[str, list[int]] = {}
         for pos, key in enumerate(folded):
             for end in range(1, len(key) + 1):
@@ -50,17 +47,12 @@ class CRChoices:
             self._offsets.append(self._offsets[-1] + len(key) + 1)
 
     def choices(self, typed: str) -> list[Choice]:
-        """Up to 25 choices for ``typed`` (folded as :func:`bot.answers.official.cr_rule_choices` folds it): a
-        number prefix lists the numbers starting with it, shortest first; text lists the names starting with it,
-        then those containing it, in the order German keywords, glossary terms."""
-        if self.empty:
-            return []
-        if typed[:1].isdigit():
-            return list(self._numbers.get(typed, ()))
+        """Up to 25 choices for ``typed``: the names starting with it, then those containing it (all names, up to
+        25, for a text without letters or digits)."""
         key = normalise_for_search(typed)
         if not key:
-            return [Choice(name=n, value=n) for n in self._names[:CHOICES_MAX]]
-        starts = [self._names[p] for p in self._starts.get(key, ())]
+            return [Choice(name=n, value=n) for n in self.names[:CHOICES_MAX]]
+        starts = [self.names[p] for p in self._starts.get(key, ())]
         picked = starts[:CHOICES_MAX]
         if len(picked) < CHOICES_MAX:
             picked += self._inside(key, set(starts), CHOICES_MAX - len(picked))
@@ -72,12 +64,34 @@ class CRChoices:
         at = self._joined.find(key)
         while at >= 0 and len(out) < wanted:
             pos = bisect.bisect_right(self._offsets, at) - 1
-            name = self._names[pos]
+            name = self.names[pos]
             if at > self._offsets[pos] and name not in starts:  # a name starting with the key is in starts
                 out.append(name)
             following = self._offsets[pos + 1] if pos + 1 < len(self._offsets) else len(self._joined)
             at = self._joined.find(key, following)
         return out
+
+
+class CRChoices:
+    """The current Comprehensive Rules' numbers (with their titles) and its glossary terms and German keywords,
+    prepared for :meth:`choices` (``701.3`` → 701.3, 701.30 Clash, …; ``einb`` → Einberufen)."""
+
+    def __init__(self, rules: list[tuple[str, str]], terms: list[str], german: list[str]) -> None:
+        self.empty = not rules
+        ranked = sorted(rules, key=lambda nt: (len(nt[0]), nt[0]))
+        by_number = _by_prefix((n, Choice(name=f"{n} {t}", value=n)) for n, t in ranked)
+        self._numbers = {prefix: found[:CHOICES_MAX] for prefix, found in by_number.items()}
+        self._names = NameChoices([*german, *terms])
+
+    def choices(self, typed: str) -> list[Choice]:
+        """Up to 25 choices for ``typed`` (folded as :func:`bot.answers.official.cr_rule_choices` folds it): a
+        number prefix lists the numbers starting with it, shortest first; text lists the names starting with it,
+        then those containing it, in the order German keywords, glossary terms."""
+        if self.empty:
+            return []
+        if typed[:1].isdigit():
+            return list(self._numbers.get(typed, ()))
+        return self._names.choices(typed)
 
 
 class RuleChoices:

@@ -24,6 +24,7 @@ from bot.answers.calc_input import (
     cost_list,
     one_face,
     read_cost,
+    refuse_markup,
 )
 from bot.answers.calc_words import LIST_LIMIT, Calc, calc_reply, german_list, listing, mana, pool_text
 from bot.answers.mana_words import (
@@ -260,6 +261,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
     given = await read_cost(ctx, cost)
     label, face = one_face(given, cost)
     check_length(pool, "Vorrat zu lang", MAX_INPUT)
+    refuse_markup(pool, "Manavorrat")
     try:
         mana_pool, readings = engine.read_pool(pool or "")
     except ManaError as exc:
@@ -296,6 +298,7 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int = 0
     given = await read_cost(ctx, cost)
     label, face = one_face(given, cost)
     check_length(creatures, "Kreaturen: Angabe zu lang")
+    refuse_markup(creatures, "Kreaturen")
     try:
         tapped = engine.parse_creatures(creatures or "")
     except ManaError as exc:
@@ -352,6 +355,7 @@ async def mana_total(
     alt = None
     if alternative and alternative.strip():
         check_length(alternative, "Alternative Kosten zu lang", MAX_INPUT)
+        refuse_markup(alternative, "alternative Kosten")
         try:
             alt = engine.parse_cost(alternative)
         except ManaError as exc:

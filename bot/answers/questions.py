@@ -325,26 +325,30 @@ def verdict_line(found: Ranked, r: Ranker, notes: Notes) -> str:
     return HEDGE_LINE if unclear or notes.hedge or hollow_lead(found, r, notes.meant) else ""
 
 
-def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str) -> None:
+def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str, said: list[str]) -> None:
     """Refuse a question that asks nothing the documents could answer, each with its German reason: a comparison
     naming no side (:func:`bot.comparison.comparison`: „unterschied zwischen und“), no search terms (only stop
     and question words), or only asking verbs (:func:`bot.answers.hollow.asks_only`: „was macht“, also followed by
-    invisible characters). ``shown``: the question as echoed (escaped).
+    invisible characters). ``shown``: the question as echoed (escaped); ``said``: the notes on what was not read
+    or read otherwise (:func:`bot.question_reading.reading_lines`: „ℹ️ Nicht gelesen: „<@123>“ …“), put first in
+    every refusal, as above an answer.
 
     Raises:
         UserError: the question is one of these.
     """
+    head = "".join(f"{line}\n" for line in said)
     asked = comparison(question)
     if asked is not None and not asked.sides and not asked.unread:  # „unterschied zwischen und“: naming nothing
         raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",
-                        "Bitte beide Seiten nennen, z. B. „Was ist der Unterschied zwischen Spuk und Ausgraben?“")
+                        head + "Bitte beide Seiten nennen, z. B. „Was ist der Unterschied zwischen Spuk und "
+                        "Ausgraben?“")
     if not found.analysis.terms:
         raise UserError(f"Keine Suchwörter in „{shown}“",
-                        f"Die Frage enthält {no_terms_reason(question)}. Bitte mit Begriffen fragen, z. B. "
+                        f"{head}Die Frage enthält {no_terms_reason(question)}. Bitte mit Begriffen fragen, z. B. "
                         "„Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?“")
     if asks_only(found, r):  # „was macht“ and nothing (or only invisible characters) after it
         raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",
-                        "Bitte sagen, worum es geht, z. B. „Was macht Spuk?“ oder „Wie funktioniert Fehde?“")
+                        head + "Bitte sagen, worum es geht, z. B. „Was macht Spuk?“ oder „Wie funktioniert Fehde?“")
 
 
 @answer("question")
@@ -363,20 +367,20 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     # a quoted stop word no document quotes, or a quoted joiner, is read unquoted (bot.quoted_words.unquoted)
     question = unquoted(question, r.term_weights)
     read = await read_asked(ctx.store, r.analyser.vocab.knows, question)  # markup out, „blut durst“ as Blutdurst
-    question = read.text
+    question, said = read.text, reading_lines(read)
     # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
     # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it;
     # one search, its words in the register's order („verbrennt mana“ searched as „mana verbrennt“)
     rows, found = await asked_search(ctx, r, question, OTHERS + 1)
-    _refuse_unasked(question, found, r, shown)
+    _refuse_unasked(question, found, r, shown, said)
     hits = (found := await named_found(ctx.store, found)).hits  # 003's entries named by rule number, as in /regel
     register = await register_page(ctx, question, rows, hits[0].passage.key if hits else None)
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
         register.body = f"Frage: „{shown}“\n\n{register.body}"
         return Reply(pages=[register], source=ROWS_SOURCE)
     if not hits:
-        raise UserError(f"Nichts gefunden zu „{shown}“",
-                        "Keine Stelle der Dokumente passt. Andere Wörter versuchen, alte und neue Begriffe werden "
+        raise UserError(f"Nichts gefunden zu „{shown}“", "".join(f"{line}\n" for line in said)
+                        + "Keine Stelle der Dokumente passt. Andere Wörter versuchen, alte und neue Begriffe werden "
                         "beide gesucht (Vorrang = Priorität, im Spiel = Schlachtfeld).")
     index = await today_index(ctx.store)
     named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
@@ -387,7 +391,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     if compared is not None:
         return await _comparison_reply(ctx, (index, r, found), compared, (f"Frage: „{shown}“", read, notes.lines))
     best, rest, notes = hits[0], hits[1:], fitted_notes(notes, hits[0].passage)  # notes true of this page
-    lead = "\n".join([f"Frage: „{shown}“", *reading_lines(read)])
+    lead = "\n".join([f"Frage: „{shown}“", *said])
     # what the question names that no document holds: said first; not above the register's rows, which name it
     # („manaburn“ is the abolished Manabrand, no card the documents lack)
     for line in notes.lines if register is None else ():

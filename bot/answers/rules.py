@@ -46,6 +46,7 @@ from bot.answers.rule_catalog import (
     stellen,
 )
 from bot.answers.rule_evidence import resting_entries, resting_rows
+from bot.answers.rule_numbers import rule_numbers, several_rules
 from bot.answers.rule_search import keyword_reply
 from bot.answers.terms import lookup, term_reply, terms_besides, terms_line, terms_of_words
 from bot.answers.today import with_review
@@ -274,6 +275,8 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     shown = quote_user(search, 40)  # the markup is out (said by reads_markup): „<@123> vorrang“ searches „vorrang“
     if not clean(search):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
+    if several := rule_numbers(search):  # „702.19 und 104.3f“: each number answered (bot/answers/rule_numbers.py)
+        return await several_rules(ctx, several, rule_answer)
     if misnumbered(search):
         raise UserError("Ungültige Regelnummer", f"„{shown}“ ist keine Regelnummer: drei Ziffern, ein Punkt, eine bis "
                         "drei Ziffern, vielleicht ein Buchstabe. Zum Beispiel: `/regel suche: 702.19` oder `104.3f`")

@@ -14,19 +14,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.answers.calc_choices import UnknownCard, offers_cards
-from bot.answers.calc_input import bad_input, check_length
+from bot.answers.calc_input import bad_input, check_length, refuse_markup
 from bot.answers.calc_words import LIST_LIMIT, Calc, calc_reply, listing, plural
+from bot.answers.choices import NameChoices
 from bot.answers.mana import compute
 from bot.answers.mana_words import formula_text, total_text, upkeep_option_text
 from bot.answers.name_notes import reading_line
-from bot.answers.registry import AnswerContext, UserError, answer
+from bot.answers.registry import AnswerContext, UserError, answer, completer
 from bot.answers.today_index import today_index
-from bot.reply import Reply, quote_user
+from bot.reply import Choice, Reply, quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaError
 from bot.rules.mana.upkeep import reads_as_cost
 from bot.search import EXACT
-from bot.text import MARKDOWN_WRAPPERS
+from bot.store import Store
+from bot.text import MARKDOWN_WRAPPERS, fold
 
 MAX_NAME = 100  # longest text looked up as a card name for /mana versorgung
 #: what to type instead, said under every refusal of the cost's text
@@ -132,6 +134,7 @@ async def _read_upkeep(ctx: AnswerContext, cost: str | None) -> tuple[list[engin
         UserError: text too long, malformed, spoiler bars inside, or a part that is neither a cost nor a card.
     """
     check_length(cost, "Versorgungskosten zu lang")
+    refuse_markup(cost, "Versorgungskosten")
     text = unmarked(cost)
     try:
         options = engine.parse_upkeep(text)
@@ -184,4 +187,33 @@ async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
     return calc_reply(calc, await ctx.store.cr_effective(), await today_index(ctx.store))
 
 
-__all__ = ["MAX_NAME", "CardUpkeep", "mana_upkeep", "unmarked"]
+async def upkeep_cards(store: Store) -> NameChoices:
+    """The names of ``store``'s cards with Kumulative Versorgung (:func:`bot.rules.mana.card_upkeep` finds it on
+    the card's or a face's text: the 14 cards of the Kälteeinbruch FAQ on the documents' store), alphabetically,
+    prepared once per store (:meth:`bot.store.Store.memo`) for :func:`upkeep_card_names`."""
+
+    async def load() -> NameChoices:
+        rows = await store.cards_printing("Kumulative Versorgung")
+        names = [name for _id, name, text in rows if engine.card_upkeep(text) is not None]
+        return NameChoices(sorted(names, key=lambda n: (fold(n), n)))  # German order: „Lästige“ before „Leshracs“
+
+    return await store.memo("upkeep cards", load)
+
+
+@completer("upkeep_card_names")
+async def upkeep_card_names(ctx: AnswerContext, current: str) -> list[Choice]:
+    """Autocomplete of ``/mana versorgung kosten``: the cards with Kumulative Versorgung (:func:`upkeep_cards`)
+    whose names start with, then contain, the typed text; a misspelt name (``tresen``) offers those of them among
+    the card-name autocomplete's offers (:meth:`bot.search.NameIndex.complete_entries`, its kept first
+    keystrokes). Never a card without it: its name would only be refused („… hat keine Kumulative Versorgung“)."""
+    cards = await upkeep_cards(ctx.store)
+    typed = current[:MAX_NAME]
+    offered = cards.choices(typed)
+    if offered:
+        return offered
+    having = set(cards.names)
+    found = (ctx.names.data.entry(idx)[1] for idx in ctx.names.complete_entries(typed))  # /karte's offers, kept
+    return [Choice(name=name, value=name) for name in dict.fromkeys(found) if name in having]
+
+
+__all__ = ["MAX_NAME", "CardUpkeep", "mana_upkeep", "unmarked", "upkeep_card_names", "upkeep_cards"]

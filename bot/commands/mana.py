@@ -84,7 +84,7 @@ UPKEEP = Command(
         Option(tr("cost", "kosten"), tr(
             "Upkeep cost, choices with 'or': {W} or {U}; also '1 life' or 'Sacrifice a Forest'",
             "Versorgungskosten, Wahl mit „oder“: {W} oder {U}; auch „1 Lebenspunkt“ oder „Opfere einen Wald“",
-        ), completer_at=CARD_NAMES),  # a card's name reads its Kumulative Versorgung (Tressen aus Feuer)
+        ), completer_at="bot.answers.upkeep:upkeep_card_names"),  # offers the cards with Kumulative Versorgung
         Option(tr("counters", "marken"), tr(
             "Age counters on it when it triggers (one more is added)",
             "Altersmarken darauf beim Auslösen (eine kommt dazu)",

@@ -143,6 +143,17 @@ class CardQueries(StoreBase):
         )
         return [card_id for (card_id,) in rows]
 
+    async def cards_printing(self, phrase: str) -> list[tuple[int, str, str]]:
+        """(card id, name, rules text) of every card whose rules text or one of whose faces' texts prints
+        ``phrase`` (exactly, case kept), ordered by name; the text is the card's and its faces' joined by new lines.
+        One query over the card texts: callers keep the result (:meth:`memo`), it is no per-keystroke work."""
+        rows = await self.fetchall(
+            "SELECT c.id, c.name, c.text || coalesce(char(10) || (SELECT group_concat(f.text, char(10)) "
+            "FROM card_faces f WHERE f.card_id = c.id), '') AS t FROM cards c WHERE instr(t, ?) > 0 ORDER BY c.name",
+            (phrase,),
+        )
+        return [(card_id, name, text) for card_id, name, text in rows]
+
     async def documents(self) -> list[DocumentRecord]:
         """All documents in store order."""
         rows = await self.fetchall("SELECT * FROM document_rows ORDER BY d_id")

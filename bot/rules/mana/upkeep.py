@@ -15,7 +15,8 @@ from enum import Enum
 from math import comb
 
 from bot.rules.cite import Reason
-from bot.rules.mana.parse import parse_cost
+from bot.rules.mana.parse import is_number, parse_cost
+from bot.rules.mana.pool import COUNT_WORDS
 from bot.rules.mana.symbols import ManaCost, ManaError, Symbol, SymbolKind, build_cost, german_int
 
 #: most age counters accepted (the totals are computed in closed form, so this only bounds the text)
@@ -23,9 +24,16 @@ MAX_COUNTERS = 10**6
 MAX_OPTIONS = 20  # alternatives in one upkeep cost
 ENUMERATE_LIMIT = 500  # combinations written out one by one; beyond, counts per option
 MAX_TEXT = 80  # characters of a named non-mana cost kept
+#: most life one payment of an upkeep cost may name (a larger number is refused, never multiplied out)
+MAX_LIFE = 10**6
+#: a life payment: digits or a German number word (:data:`bot.rules.mana.pool.COUNT_WORDS`: „Zahle zwei
+#: Lebenspunkte“, „einen Lebenspunkt“), with or without the verb; the amount is checked by :func:`_life`
 _LIFE = re.compile(
-    r"^(?:bezahle|zahle|pay)?\s*([0-9]{1,6})\s*(?:lebenspunkte?|leben|life)\s*(?:bezahlen|zahlen)?\.?$", re.IGNORECASE
+    r"^(?:bezahle|zahle|pay)?\s*([0-9]+|[^\W\d_]+)\s*(?:lebenspunkte?|leben|life)\s*(?:bezahlen|zahlen)?\.?$",
+    re.IGNORECASE,
 )
+#: the words between the alternatives of an upkeep cost, in any case („oder“, „ODER“, „or“) and a single „|“
+_CHOICE = re.compile(r"\s(?:oder|or)\s|\|", re.IGNORECASE)
 _COUNTER = re.compile(r"[+-][0-9]+/[+-][0-9]+")
 
 
@@ -151,10 +159,7 @@ def parse_upkeep(text: str) -> list[UpkeepOption]:
         ManaError: a malformed mana alternative (its number is named), more than
             :data:`MAX_OPTIONS` alternatives, or an empty input.
     """
-    normalized = text
-    for sep in (" oder ", " or ", "|"):
-        normalized = normalized.replace(sep, "\n")
-    parts = [p.strip() for p in normalized.split("\n") if p.strip()]
+    parts = [p.strip() for p in _CHOICE.split(text) if p.strip()]
     if not parts:
         raise ManaError("Keine Versorgungskosten angegeben.")
     if len(parts) > MAX_OPTIONS:
@@ -165,6 +170,25 @@ def parse_upkeep(text: str) -> list[UpkeepOption]:
         if option not in out:
             out.append(option)
     return out
+
+
+def _life(piece: str, prefix: str) -> int | None:
+    """The life ``piece`` pays (``"Zahle 2 Lebenspunkte"`` → 2, ``"einen Lebenspunkt"`` → 1), None when it names
+    no life payment (a word before „Lebenspunkte“ that is no number word: „Zahle alle Lebenspunkte“).
+
+    Raises:
+        ManaError: more than :data:`MAX_LIFE` life in one payment (``prefix`` names the alternative).
+    """
+    match = _LIFE.match(piece)
+    if match is None:
+        return None
+    amount = match.group(1)
+    if not is_number(amount):
+        return COUNT_WORDS.get(amount.lower())
+    if len(amount) > len(str(MAX_LIFE)) or int(amount) > MAX_LIFE:  # digits counted first: no long int work
+        raise ManaError(f"{prefix}„{amount[:20]}{'…' if len(amount) > 20 else ''} Lebenspunkte“ ist zu viel: "
+                        f"höchstens {german_int(MAX_LIFE)} Lebenspunkte je Zahlung.")
+    return int(amount)
 
 
 def _option(part: str, prefix: str) -> UpkeepOption:
@@ -180,9 +204,9 @@ def _option(part: str, prefix: str) -> UpkeepOption:
     for piece in (p.replace("\0", "+").strip() for p in _COUNTER.sub(_protect, part).split("+")):
         if not piece:
             continue
-        life_match = _LIFE.match(piece)
-        if life_match:
-            life += int(life_match.group(1))
+        paid = _life(piece, prefix)
+        if paid is not None:
+            life += paid
             continue
         try:
             mana += parse_cost(piece).symbols

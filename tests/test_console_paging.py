@@ -1,0 +1,23 @@
+"""The console pages as the buttons do (bot/console.py ``weiter``/``zurück`` press the page's button): where the
+buttons cannot page (an input too long to ride in a button's custom_id), the console says so too."""
+
+from __future__ import annotations
+
+from tests.test_cli_ops import run_console
+
+#: A /mana versorgung input of two pages whose invocation does not fit into Discord's 100 characters of a custom_id.
+LONG_UPKEEP = ("/mana versorgung kosten: Opfere eine Kreatur, die einen sehr langen Namen hat und noch viel mehr Text, "
+               "der nirgends gedruckt ist oder Wirf eine Karte aus deiner Hand ab und zwar eine mit langem Text oder "
+               "{W}{U}{B}{R}{G} oder {2/W}{2/U} oder Zahle 3 Lebenspunkte marken: 4")
+
+
+def test_console_pages_only_where_the_buttons_page(built_db):
+    proc = run_console(f"{LONG_UPKEEP}\nweiter\nzurück\n/hilfe\nweiter\nweiter\nweiter\nzurück\nende\n", built_db)
+    assert proc.returncode == 0, proc.stderr
+    answers = proc.stdout.split("regelbot> ")[1:]
+    assert "· Seite 1/2" in answers[0]  # two pages, but their buttons cannot re-run it
+    assert answers[1].startswith("== Blättern nicht möglich ==\nDie Eingabe dieser Antwort ist zu lang")
+    assert answers[2].strip() == "Schon auf der ersten Seite."  # still on its first page
+    assert "Seite 1/3" in answers[3] and "Seite 2/3" in answers[4] and "Seite 3/3" in answers[5]
+    assert answers[6].strip() == "Schon auf der letzten Seite."
+    assert "Seite 2/3" in answers[7]
