@@ -40,6 +40,51 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
         for verb in (core[:-1] + "en", core[:-1] + "n", core):
             if len(verb) >= 5 and verb.endswith("n") and vocab.knows(verb):
                 return verb
+    return ieren_verb(base, vocab) or changed_vowel_verb(word, vocab)
+
+
+#: The endings of an ``-ieren`` verb's forms after its ``-ier`` (kontrollier|st, kontrollier|t, kontrollier|te …).
+_IEREN_ENDINGS = ("t", "st", "en", "e", "te", "ten", "tes", "ter", "tem", "end", "ende", "enden")
+
+
+def ieren_verb(base: str, vocab: Vocabulary) -> str | None:
+    """The infinitive of an ``-ieren`` verb's form (``base``: the word with an inflected participle's ending and
+    ``-st`` read as ``-t``, as :func:`participle_verb` makes it) when the documents hold some form of that verb,
+    though not its infinitive: ``kontrolliert`` and ``kontrollierst`` → ``kontrollieren`` (001 writes „die du
+    kontrollierst“ 82 times and never the infinitive; a player asks „wer kontrolliert …“). Such verbs are regular
+    (no ``ge-``, no vowel change), so the infinitive is certain; a form the documents lack (a typo, „kontroliert“)
+    gets None and stays for the spelling repair."""
+    if not base.endswith("iert") or len(base) < 7:
+        return None
+    stem = base[:-1]  # kontrollier
+    if any(vocab.knows(stem + ending) for ending in _IEREN_ENDINGS):
+        return stem + "en"
+    return None
+
+
+#: A strong verb's present stem with its vowel changed, and the infinitive's vowel (lässt → lassen, fällt →
+#: fallen, läuft → laufen, stirbt → sterben, gibt → geben, sieht → sehen, nimmt → nehmen; „ie“ only before „h“:
+#: „anliegt“ is anliegen, not anlegen).
+_VOWELS = (("äu", "au"), ("ä", "a"), ("ö", "o"), ("ü", "u"), ("imm", "ehm"), ("ieh", "eh"), ("i", "e"))
+
+
+def changed_vowel_verb(word: str, vocab: Vocabulary) -> str | None:
+    """The infinitive the documents hold of a strong verb's second or third person (``-st``/``-t``), whose present
+    stem changes its vowel: ``verlässt`` → ``verlassen``, ``übernimmst`` → ``übernehmen``, ``stirbt`` →
+    ``sterben``, ``hält`` → ``halten`` (the stem's own ``t`` merged with the ending). The last vowel of the stem is
+    changed back (:data:`_VOWELS`); None when the documents hold no such infinitive."""
+    for ending in ("st", "t"):
+        if not word.endswith(ending) or len(word) < 4 + len(ending):
+            continue
+        stem = word[: -len(ending)]
+        for changed, vowel in _VOWELS:
+            at = stem.rfind(changed)
+            if at < 0 or at < len(stem) - len(changed) - 3:  # the vowel of the last syllable only
+                continue
+            core = stem[:at] + vowel + stem[at + len(changed):]
+            for verb in (core + "en", core + "ten", core + "n"):
+                if vocab.knows(verb):
+                    return verb
     return None
 
 
@@ -74,4 +119,4 @@ def _part(word: str, vocab: Vocabulary) -> bool:
     return len(word) >= 3 and vocab.words.get(word, 0) > 0 and word not in STOP_WORDS
 
 
-__all__ = ["MIN_COMPOUND", "MIN_PART", "compound_parts", "participle_verb"]
+__all__ = ["MIN_COMPOUND", "MIN_PART", "changed_vowel_verb", "compound_parts", "ieren_verb", "participle_verb"]
