@@ -113,9 +113,9 @@ class Weights:
     #: three hits take their places again in the order of score + this weight times the share of the question's
     #: words their best sentence giving the asked kind of answer holds; every other hit keeps its place, so no
     #: passage from below enters the first three. Chosen alone after the ascent of the others, which runs with the
-    #: stage off (``bench/refit.py``; 8 and 12 rank no better on the three tuning parts). By 5-fold CV on them it
-    #: gains first hits and keeps hit@3 on both methods (docs/ranking.md ²⁹).
-    answered: float = 6.0
+    #: stage off (``bench/refit.py``: 6 on the three tuning parts, 4 since the verb forms of docs/ranking.md ³¹). By
+    #: 5-fold CV on them it gains first hits and keeps hit@3 on both methods (docs/ranking.md ²⁹).
+    answered: float = 4.0
 
 
 __all__ = ["Weights"]
