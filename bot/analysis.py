@@ -13,8 +13,10 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
 3. **Stop words and question words** (:data:`STOP_WORDS`) are dropped from ranking (``ohne`` alone is no query);
    in a question so is the preposition of „ab wann“, „seit wann“ (:data:`bot.stopwords.WANN_PREPOSITIONS`).
 4. **Word forms**: a participle meets its verb (``gewirkt`` → ``wirken``, ``aufgedeckt`` → ``aufdecken``)
-   when the documents contain that verb (:func:`bot.word_parts.participle_verb`); an optional lemma map of the
-   store (``lemmas``, written at build time) gives other lemmas; then the Snowball stemmer (PyStemmer,
+   when the documents contain that verb (:func:`bot.word_parts.participle_verb`), an ``-ieren`` verb's forms meet
+   when the documents hold one of them (``kontrolliert``, ``kontrollierst`` → ``kontrollieren``), a strong verb's
+   changed vowel meets its infinitive (``verlässt`` → ``verlassen``, ``übernimmst`` → ``übernehmen``); an optional
+   lemma map of the store (``lemmas``, written at build time) gives other lemmas; then the Snowball stemmer (PyStemmer,
    ``german``; ``english`` for English text) and the umlaut/ß folding of :func:`bot.text.canonical`
    (``größer`` → ``gross``).
 5. **Negation**: ``un-`` forms also yield the stem of the positive form (``ungetappt`` → ``getappt`` →

@@ -47,6 +47,32 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
         for verb in (core[:-1] + "en", core[:-1] + "n", core):
             if len(verb) >= 5 and verb.endswith("n") and vocab.knows(verb):
                 return verb
+    return changed_vowel_verb(word, vocab)
+
+
+#: A strong verb's present stem with its vowel changed, and the infinitive's vowel (lässt → lassen, fällt →
+#: fallen, läuft → laufen, stirbt → sterben, gibt → geben, sieht → sehen, nimmt → nehmen; „ie“ only before „h“:
+#: „anliegt“ is anliegen, not anlegen).
+_VOWELS = (("äu", "au"), ("ä", "a"), ("ö", "o"), ("ü", "u"), ("imm", "ehm"), ("ieh", "eh"), ("i", "e"))
+
+
+def changed_vowel_verb(word: str, vocab: Vocabulary) -> str | None:
+    """The infinitive the documents hold of a strong verb's second or third person (``-st``/``-t``), whose present
+    stem changes its vowel: ``verlässt`` → ``verlassen``, ``übernimmst`` → ``übernehmen``, ``stirbt`` →
+    ``sterben``, ``hält`` → ``halten`` (the stem's own ``t`` merged with the ending). The last vowel of the stem is
+    changed back (:data:`_VOWELS`); None when the documents hold no such infinitive."""
+    for ending in ("st", "t"):
+        if not word.endswith(ending) or len(word) < 4 + len(ending):
+            continue
+        stem = word[: -len(ending)]
+        for changed, vowel in _VOWELS:
+            at = stem.rfind(changed)
+            if at < 0 or at < len(stem) - len(changed) - 3:  # the vowel of the last syllable only
+                continue
+            core = stem[:at] + vowel + stem[at + len(changed):]
+            for verb in (core + "en", core + "ten", core + "n"):
+                if vocab.knows(verb):
+                    return verb
     return None
 
 
@@ -81,4 +107,4 @@ def _part(word: str, vocab: Vocabulary) -> bool:
     return len(word) >= 3 and vocab.words.get(word, 0) > 0 and word not in STOP_WORDS
 
 
-__all__ = ["MIN_COMPOUND", "MIN_PART", "compound_parts", "participle_verb"]
+__all__ = ["MIN_COMPOUND", "MIN_PART", "changed_vowel_verb", "compound_parts", "participle_verb"]

@@ -108,6 +108,22 @@ def test_second_person_forms_meet_their_verb(a):
     assert "tapp" in a.analyse("tappst").terms
 
 
+def test_forms_of_a_verb_whose_infinitive_the_documents_lack_meet(a):
+    # 001 writes „die du kontrollierst“ and „kontrolliert“, never „kontrollieren“: an -ieren verb's forms are read
+    # as its infinitive, so a player's „wer kontrolliert …“ meets 001:606 „Du kontrollierst den Zauberspruch …“.
+    assert a.lemma("kontrollierst") == a.lemma("kontrolliert") == a.lemma("kontrollierte") == "kontrollieren"
+    assert set(a.analyse("kontrolliert").terms) == set(a.analyse("kontrollierst").terms)
+    assert a.lemma("neutralisiert") == "neutralisieren"
+    # a strong verb's changed vowel: „verlässt“ (001:1929) meets „verlassen“, „übernimmst“ „übernehmen“
+    assert a.lemma("verlässt") == "verlassen" and a.lemma("übernimmst") == a.lemma("übernimmt") == "übernehmen"
+    assert a.lemma("stirbt") == "sterben" and a.lemma("wirfst") == "werfen"
+    # „ie“ changes back only before „h“ (sieht → sehen): „anliegt“ is no form of „anlegen“
+    assert a.lemma("sieht") == "sehen" and a.lemma("anliegt") == "anliegt"
+    # a form the documents hold no form of stays for the spelling repair: „kontroliert“ is a typo
+    assert a.lemma("kontroliert") == "kontroliert"
+    assert a.analyse("wer kontroliert das", question=True).words == ["kontrolliert"]
+
+
 def test_un_forms_meet_their_positive_form(a):
     # 001:78 "Du kannst nur ungetappte Kreaturen … tappen": a question with "nicht getappt" meets it.
     assert "tapp" in a.analyse("ungetappte").terms
