@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import TextIO
 
 from bot.config import Settings
 from bot.redaction import redact
@@ -119,8 +120,9 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     """
     fmt, problem = log_format()
     json_lines = sys.modules.get("bot.log_json")  # imported only once JSON was asked for (python-json-logger)
-    replaced = json_lines is not None and isinstance(sys.stderr, json_lines.JsonStderr)
-    stream = sys.stderr.raw if replaced else sys.stderr
+    current = sys.stderr
+    replaced = json_lines is not None and isinstance(current, json_lines.JsonStderr)
+    stream: TextIO = getattr(current, "raw", current) if replaced else current  # the real stream under the JSON one
     if fmt == "json":
         from bot.log_json import JsonStderr, RedactingJsonFormatter
 

@@ -121,7 +121,7 @@ class Weights:
     #: rule: :data:`bot.generality.RULE_KINDS`) when the question names no card and speaks of any object or player
     #: (:func:`bot.generality.asks_generally`). Chosen alone after the ascent of the others and the answered stage,
     #: which run with it off (``bench/refit.py``; docs/ranking.md ³³).
-    general: float = 1.0
+    general: float = 0.5
 
 
 __all__ = ["Weights"]

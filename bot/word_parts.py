@@ -23,10 +23,8 @@ _IER_ROOT = 3
 def participle_verb(word: str, vocab: Vocabulary) -> str | None:
     """The verb of a participle or present-tense form the documents know: ``gewirkt`` → ``wirken``,
     ``aufgedeckt`` → ``aufdecken``, ``gemischte`` → ``mischen``, ``bezahlt`` → ``bezahlen``, ``tappst`` → ``tappen``
-    (None when the documents lack the verb, :meth:`Vocabulary.knows`). A verb in ``-ieren`` is read so even when the
-    documents never print its infinitive: every such verb is weak and regular, so ``kontrolliert``,
-    ``kontrollierst``, ``kontrollierte`` and ``kontrollieren`` are one verb (001 and 004 print only the first three;
-    Snowball leaves ``-t`` and ``-st`` after ``r`` on the word, so the forms fell apart)."""
+    (None when the documents lack the verb, :meth:`Vocabulary.knows`); a verb in ``-ieren`` by :func:`ieren_verb`,
+    also where the documents never print its infinitive."""
     base = word
     for ending in ("en", "er", "es", "em", "e"):  # inflected participles: gemischte, gewirkten
         if base.endswith("t" + ending):
@@ -36,8 +34,9 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
         base = base[:-2] + "t"  # tappst → tappt, opferst → opfert
     if not (base.endswith("t") or base.endswith("en")) or len(base) < 5:
         return None
-    if base.endswith(("iert", "ieren")) and base.rfind("ier") >= _IER_ROOT and base.isalpha():
-        return base[: base.rfind("ier")] + "ieren"
+    ieren = ieren_verb(base, vocab)
+    if ieren is not None:
+        return ieren
     cores = [base]
     if base.startswith("ge"):
         cores.append(base[2:])
@@ -48,6 +47,26 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
             if len(verb) >= 5 and verb.endswith("n") and vocab.knows(verb):
                 return verb
     return changed_vowel_verb(word, vocab)
+
+
+#: The endings of an ``-ieren`` verb's forms after its ``-ier`` (kontrollier|st, kontrollier|t, kontrollier|te …).
+_IEREN_ENDINGS = ("t", "st", "en", "e", "te", "ten", "tes", "ter", "tem", "end", "ende", "enden")
+
+
+def ieren_verb(base: str, vocab: Vocabulary) -> str | None:
+    """The infinitive of an ``-ieren`` verb's form (``base``: the word with an inflected participle's ending and
+    ``-st`` read as ``-t``, as :func:`participle_verb` makes it; ``…iert`` or the infinitive ``…ieren``) when the
+    documents hold some form of that verb, its infinitive or not: ``kontrolliert``, ``kontrollierst`` and
+    ``kontrollieren`` → ``kontrollieren`` (001 writes „die du kontrollierst“ 82 times and never the infinitive;
+    Snowball leaves ``-t`` and ``-st`` after ``r`` on the word, so the forms fell apart). Such verbs are weak and
+    regular (no ``ge-``, no vowel change), so the infinitive is certain; a form of a verb the documents hold no form
+    of (a typo, „kontroliert“) gets None and stays for the spelling repair."""
+    if not base.endswith(("iert", "ieren")) or base.rfind("ier") < _IER_ROOT or not base.isalpha():
+        return None
+    stem = base[: base.rfind("ier") + 3]  # kontrollier
+    if any(vocab.knows(stem + ending) for ending in _IEREN_ENDINGS):
+        return stem + "en"
+    return None
 
 
 #: A strong verb's present stem with its vowel changed, and the infinitive's vowel (lässt → lassen, fällt →
@@ -107,4 +126,4 @@ def _part(word: str, vocab: Vocabulary) -> bool:
     return len(word) >= 3 and vocab.words.get(word, 0) > 0 and word not in STOP_WORDS
 
 
-__all__ = ["MIN_COMPOUND", "MIN_PART", "changed_vowel_verb", "compound_parts", "participle_verb"]
+__all__ = ["MIN_COMPOUND", "MIN_PART", "changed_vowel_verb", "compound_parts", "ieren_verb", "participle_verb"]
