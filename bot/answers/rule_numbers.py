@@ -58,7 +58,8 @@ class NumberSearch:
     read: list[tuple[str, str, str]] = field(default_factory=list)
     invalid: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
-    _typed: dict[str, str] = field(default_factory=dict, repr=False, compare=False)  # a piece as typed (casefolded) → its number
+    #: a piece as typed (casefolded) → the number it names, so a repeated piece is not judged again
+    _typed: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def add(self, piece: str) -> None:
         """Sort one piece of the search (not seen before) into its list."""
@@ -120,7 +121,8 @@ def _pages(reply: Reply) -> list[Page]:
 
 def _quoted(pieces: list[str]) -> str:
     """``„a“, „b“`` of the first :data:`MAX_NUMBERS` pieces, each escaped and cut to 20 characters."""
-    return ", ".join(f"„{quote_user(p, 20)}“" for p in pieces[:MAX_NUMBERS]) + (" …" if len(pieces) > MAX_NUMBERS else "")
+    more = " …" if len(pieces) > MAX_NUMBERS else ""
+    return ", ".join(f"„{quote_user(p, 20)}“" for p in pieces[:MAX_NUMBERS]) + more
 
 
 def _invalid_line(invalid: list[str]) -> str:
