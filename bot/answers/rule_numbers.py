@@ -34,8 +34,10 @@ _BETWEEN = re.compile(r"\s*(?:[,;&+]|\s/\s|\s(?:und|oder|sowie|and|or)\s)\s*"
                       re.IGNORECASE)
 #: A German decimal comma in a rule number (``702,19``), read as its point before the list is split at commas.
 _DECIMAL_COMMA = re.compile(r"(?<![\d.])([0-9]{3}),(?=[0-9])")
-#: Words that only say a number follows or a list goes on („Regeln 702.19 und 104.3f“): no words to search.
-_FILLER = frozenset({"regel", "regeln", "rule", "rules", "cr", "nr", "nr.", "nummer", "nummern", "siehe", "see"})
+#: Words that only say a number follows or a list goes on („Regeln 702.19 und 104.3f“, a list's „und“ left at the
+#: end of a text cut at its length limit): no words to search.
+_FILLER = frozenset({"regel", "regeln", "rule", "rules", "cr", "nr", "nr.", "nummer", "nummern", "siehe", "see",
+                     "und", "oder", "sowie", "and", "or"})
 _SHAPE = "drei Ziffern, ein Punkt, eine bis drei Ziffern, vielleicht ein Buchstabe"
 
 

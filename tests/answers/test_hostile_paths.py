@@ -125,6 +125,7 @@ def test_rule_numbers_of_a_search():
     assert rule_numbers("702.19") is None and rule_numbers("spielstein friedhof") is None
     assert rule_numbers("Zahle 2 Lebenspunkte") is None  # a digit that is no rule number: words
     assert rule_numbers("702.19 fehde") == NumberSearch(["702.19"], words=["fehde"])
+    assert rule_numbers("702.19 und 104.3f und") == NumberSearch(["702.19", "104.3f"])  # a list's word left at the end
     # one number named twice, also as read from a look-alike letter (O as 0), and 850 times: judged once each
     assert rule_numbers("702.19 702.19") == NumberSearch(["702.19"], repeated=["702.19"])
     assert rule_numbers("702.19 und 7O2.19") == NumberSearch(["702.19"], ["702.19"], [("7O2.19", "702.19", "O als 0")])
