@@ -36,7 +36,7 @@ from bot.commands.buttons import Pressed, press
 from bot.core import Core
 from bot.custom_id import PAGE, PREFIX, Invocation
 from bot.render import buttons, message_payload, to_text
-from bot.reply import Choice, Reply, as_private, one_line
+from bot.reply import Choice, Reply, as_private, one_line, quote_user
 from bot.text import cut, spaced_zwsp
 
 log = logging.getLogger(__name__)
@@ -109,8 +109,10 @@ class CommandLine:
 
     def _unknown(self, words: list[str]) -> str:
         """The German usage error for ``words`` that name no command: a group's name without (or with an unknown)
-        subcommand lists the group's subcommands (``/fehde`` → ``/fehde chancen``, ``/fehde aufdecken``), anything
-        else every command. A group's name is echoed only as one of the table's names (it matched one)."""
+        subcommand lists the group's subcommands (``/fehde`` → ``/fehde chancen``, ``/fehde aufdecken``), naming an
+        unknown one (``/mana foo`` → „Unbekannter Unterbefehl „foo“ für /mana. Gültig sind: …“, escaped by
+        :func:`bot.reply.quote_user`, at most 32 characters); anything else every command. A group's name is echoed
+        only as one of the table's names (it matched one)."""
         group = [leaf for leaf in self.table.leaves
                  if len(leaf.names) > 1 and words and words[0].casefold() in names_of(leaf.names[0])]
         if group:
@@ -118,7 +120,10 @@ class CommandLine:
             english = top == group[0].names[0].en.casefold() != group[0].names[0].de.casefold()
             subs = [leaf.names[1].en if english else leaf.names[1].de + (
                 f" ({leaf.names[1].en})" if leaf.names[1].en != leaf.names[1].de else "") for leaf in group]
-            return f"„/{top}“ braucht einen Unterbefehl: " + ", ".join(f"/{top} {sub}" for sub in subs) + "."
+            listed = ", ".join(f"/{top} {sub}" for sub in subs)
+            if len(words) > 1 and ":" not in words[1]:  # a word in the subcommand's place that names none
+                return f"Unbekannter Unterbefehl „{quote_user(words[1], 32)}“ für /{top}. Gültig sind: {listed}."
+            return f"„/{top}“ braucht einen Unterbefehl: {listed}."
         shown = " ".join(words[:2]) or "(leer)"
         return f"Unbekannter Befehl „/{shown}“. Verfügbare Befehle: " + ", ".join(self.command_list())
 

@@ -57,6 +57,13 @@ def test_a_group_without_its_subcommand_names_the_subcommands(cli):
         cli.parse("/clash")
     with pytest.raises(UsageError, match=r"/mana bezahlen \(pay\), /mana einberufen \(convoke\)"):
         cli.parse("/mana kosten: {2}")
+    # a word in the subcommand's place that names none is named, escaped, beside the valid ones
+    with pytest.raises(UsageError, match=r"^Unbekannter Unterbefehl „foo“ für /mana\. Gültig sind: /mana info, "
+                                         r"/mana bezahlen \(pay\), "):
+        cli.parse("/mana foo kosten: 1")
+    with pytest.raises(UsageError, match=r"^Unbekannter Unterbefehl „\\\*\\\*x\\\*\\\*“ für /fehde\. Gültig sind: "
+                                         r"/fehde aufdecken \(reveal\), /fehde chancen \(odds\)\.$"):
+        cli.parse("/fehde **x**")
     with pytest.raises(UsageError, match=r"^Unbekannter Befehl „/zauberei“"):
         cli.parse("/zauberei")
 

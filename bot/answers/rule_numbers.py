@@ -1,51 +1,118 @@
-"""``/regel suche`` with several rule numbers (``702.19 und 104.3f``, ``702.19, 104.3f``): each number answered as
-it is answered alone (:func:`bot.answers.rules.rule_answer`), one after the other in one reply, at most
-:data:`MAX_NUMBERS` of them; a search that also holds other words stays a search of words.
+"""``/regel suche`` with rule numbers beside other pieces (``702.19 und 104.3f``, ``702.19, 104.3f``,
+``702.19 und Trampelschaden``, ``104.3f und 7022.19``): each number answered as it is answered alone
+(:func:`bot.answers.rules.rule_answer`), one after the other in one reply, at most :data:`MAX_NUMBERS` of them; a
+number named twice is answered once; a piece of a number's shape that is no rule number is named as such; the
+other words are searched as words after the numbers, so a search that names a number never ends in nothing.
 
-Before, the search was read as words and its best hit (104.3f) shown alone: the other number was silently lost.
+Before, the search was read as words and its best hit (104.3f) shown alone: the other number was silently lost, and
+``702.19 und 702.19`` or ``702.19 und Trampelschaden`` found nothing (no document holds the number as a word).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 
 from bot.answers.registry import AnswerContext, UserError
-from bot.answers.rule_catalog import parse_number, read_number
+from bot.answers.rule_catalog import misnumbered, parse_number, read_number
 from bot.reply import Page, Reply, quote_user
 from bot.text import clean
 
 #: Most rule numbers of one search answered; more are named as not shown.
 MAX_NUMBERS = 5
-#: Most pieces a search is split into before it is judged (a longer text is no list of rule numbers).
+#: Most different pieces a search is split into before it is judged (a longer text is no list of rule numbers);
+#: a piece repeated counts once, so ``702.19`` typed 850 times is one piece, judged once.
 MAX_PIECES = 4 * MAX_NUMBERS
 #: What stands between the numbers of a list: commas, semicolons, „&“, „+“, „/“ with spaces around it, and the
 #: words „und“, „oder“, „sowie“, „and“, „or“ (any case).
 _BETWEEN = re.compile(r"\s*(?:[,;&+]|\s/\s|\s(?:und|oder|sowie|and|or)\s)\s*"
                       # or a space before the next number (or its word), not after a number's own word: „Regel 702.19“
-                      r"|(?<!\bregel)(?<!\brule)(?<!\bcr)(?<!\bnr)(?<!\bnr\.)(?<!§)\s+(?=(?:regel|rule|§)?\s*\d)",
+                      r"|(?<!\bregel)(?<!\brule)(?<!\bcr)(?<!\bnr)(?<!\bnr\.)(?<!§)\s+(?=(?:regel|rule|§)?\s*\d)"
+                      # or a space after a number (its last digit or letter) before a word: „702.19 fehde“
+                      r"|(?<=\d)\s+(?=[^\W\d_]{2})|(?<=\d[a-z])\s+(?=[^\W\d_]{2})",
                       re.IGNORECASE)
 #: A German decimal comma in a rule number (``702,19``), read as its point before the list is split at commas.
 _DECIMAL_COMMA = re.compile(r"(?<![\d.])([0-9]{3}),(?=[0-9])")
+#: Words that only say a number follows or a list goes on („Regeln 702.19 und 104.3f“, a list's „und“ left at the
+#: end of a text cut at its length limit): no words to search.
+_FILLER = frozenset({"regel", "regeln", "rule", "rules", "cr", "nr", "nr.", "nummer", "nummern", "siehe", "see",
+                     "und", "oder", "sowie", "and", "or"})
+_SHAPE = "drei Ziffern, ein Punkt, eine bis drei Ziffern, vielleicht ein Buchstabe"
 
 
-def rule_numbers(search: str) -> list[str]:
-    """The rule numbers ``search`` lists (:func:`bot.answers.rule_catalog.parse_number`, look-alike letters read as
-    digits: :func:`read_number`), in order, each once, when it lists at least two and nothing else: ``"702.19 und
-    104.3f"`` → ``["702.19", "104.3f"]``, ``"Regel 702.19, Regel 104.3f"`` too; ``[]`` for one number or words
-    beside numbers (``"702.19 fehde"``: a search). Bounded: a text of more than :data:`MAX_PIECES` pieces is none."""
-    pieces = [p for p in _BETWEEN.split(_DECIMAL_COMMA.sub(r"\1.", clean(search))) if p]
-    if not 2 <= len(pieces) <= MAX_PIECES:
-        return []
-    numbers: list[str] = []
-    for piece in pieces:
+@dataclass
+class NumberSearch:
+    """What a search of rule numbers (:func:`rule_numbers`) holds, each list in the order typed, each item once.
+
+    Attributes:
+        numbers: the rule numbers, as :func:`bot.answers.rule_catalog.parse_number` prints them (``"702.19"``).
+        repeated: numbers named more than once (answered once).
+        read: ``(typed, number, how)`` of numbers typed with look-alike letters (``("7O2.19", "702.19", "O als
+            0")``, :func:`bot.answers.rule_catalog.read_number`).
+        invalid: pieces of a number's shape that are no rule number (``"7022.19"``,
+            :func:`bot.answers.rule_catalog.misnumbered`).
+        words: the other pieces, searched as words after the numbers.
+    """
+
+    numbers: list[str] = field(default_factory=list)
+    repeated: list[str] = field(default_factory=list)
+    read: list[tuple[str, str, str]] = field(default_factory=list)
+    invalid: list[str] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
+    #: a piece as typed (casefolded) → the number it names, so a repeated piece is not judged again
+    _typed: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+
+    def add(self, piece: str) -> None:
+        """Sort one piece of the search (not seen before) into its list."""
         read = read_number(piece)
         number = read[0] if read else parse_number(piece)
         if number is None:
-            return []
-        numbers.append(number)
-    found = list(dict.fromkeys(numbers))
-    return found if len(found) >= 2 else []
+            if misnumbered(piece):
+                self.invalid.append(piece)
+            elif piece.casefold() not in _FILLER:
+                self.words.append(piece)
+            return
+        self._typed[piece.casefold()] = number
+        if read:
+            self.read.append((piece, number, read[1]))
+        if number in self.numbers:
+            self.repeated += [] if number in self.repeated else [number]
+            return
+        self.numbers.append(number)
+
+    def repeat(self, piece: str) -> None:
+        """Count a piece met before again: the number it named (if any) is named more than once."""
+        number = self._typed.get(piece.casefold())
+        if number is not None and number not in self.repeated:
+            self.repeated.append(number)
+
+
+def rule_numbers(search: str) -> NumberSearch | None:
+    """The rule numbers ``search`` lists beside other pieces (:class:`NumberSearch`), when it names at least one rule
+    number and something else (another number, the same number again, a mistyped number, words): ``"702.19 und
+    104.3f"`` → numbers ``["702.19", "104.3f"]``; ``"702.19 702.19"`` → ``["702.19"]``, repeated; ``"104.3f und
+    7022.19"`` → ``["104.3f"]``, invalid ``["7022.19"]``; also when it names only mistyped numbers (``"7022.19 und
+    8000.1"``: no numbers, two invalid; ``"7022.19 und Trampelschaden"``: one invalid, words). None for one number
+    alone, words alone, or more than :data:`MAX_PIECES` different pieces (a search of words). Bounded by the text's
+    length: each different piece is judged once."""
+    found = NumberSearch()
+    seen: set[str] = set()
+    pieces = 0
+    for piece in _BETWEEN.split(_DECIMAL_COMMA.sub(r"\1.", clean(search))):
+        if not piece:
+            continue
+        pieces += 1
+        if piece.casefold() in seen:  # the same piece again: judged already, a number is now repeated
+            found.repeat(piece)
+            continue
+        if len(seen) == MAX_PIECES:
+            return None
+        seen.add(piece.casefold())
+        found.add(piece)
+    if pieces < 2 or not (found.numbers or found.invalid):
+        return None
+    return found
 
 
 def _pages(reply: Reply) -> list[Page]:
@@ -54,13 +121,54 @@ def _pages(reply: Reply) -> list[Page]:
             for p in reply.pages]
 
 
-async def several_rules(ctx: AnswerContext, numbers: list[str],
+def _quoted(pieces: list[str]) -> str:
+    """``„a“, „b“`` of the first :data:`MAX_NUMBERS` pieces, each escaped and cut to 20 characters."""
+    more = " …" if len(pieces) > MAX_NUMBERS else ""
+    return ", ".join(f"„{quote_user(p, 20)}“" for p in pieces[:MAX_NUMBERS]) + more
+
+
+def _invalid_line(invalid: list[str]) -> str:
+    """The German line naming the pieces of a number's shape that are no rule number."""
+    if len(invalid) == 1:
+        return f"{_quoted(invalid)} ist keine gültige Regelnummer ({_SHAPE})."
+    return f"{_quoted(invalid)} sind keine gültigen Regelnummern ({_SHAPE})."
+
+
+def _notes(found: NumberSearch, shown: list[str]) -> list[str]:
+    """The lines above the first page: which numbers are answered, repeated, read, refused."""
+    numbers = found.numbers
+    notes = []
+    if len(numbers) > len(shown):
+        rest = ", ".join(quote_user(n, 20) for n in numbers[MAX_NUMBERS:])
+        notes.append(f"{len(numbers)} Regelnummern gesucht; gezeigt werden die ersten {MAX_NUMBERS}: "
+                     f"{', '.join(shown)} (nicht gezeigt: {rest}). Bitte höchstens {MAX_NUMBERS} auf einmal.")
+    elif len(numbers) > 1:
+        notes.append(f"{len(numbers)} Regelnummern gesucht; jede wird einzeln gezeigt: {', '.join(shown)}.")
+    if found.repeated:
+        notes.append(f"Mehrfach genannt, einmal gezeigt: {', '.join(found.repeated[:MAX_NUMBERS])}.")
+    notes += [f"„{quote_user(typed, 20)}“ ist so keine Regelnummer; gelesen als {number} ({how})."
+              for typed, number, how in found.read]
+    if found.invalid:
+        notes.append(_invalid_line(found.invalid))
+    return notes
+
+
+async def several_rules(ctx: AnswerContext, found: NumberSearch,
                         one: Callable[[AnswerContext, str], Awaitable[Reply]]) -> Reply:
-    """The reply to a search of several rule numbers (:func:`rule_numbers`): ``one``'s answer to each of the first
-    :data:`MAX_NUMBERS`, in the order typed, its pages after the previous number's; a number with no rule says so on
-    its own page (the error ``one`` raised), the others are still shown. The first page says which numbers are
-    answered, and which were asked but not shown."""
-    shown = numbers[:MAX_NUMBERS]
+    """The reply to a search of rule numbers (:func:`rule_numbers`): ``one``'s answer to each of the first
+    :data:`MAX_NUMBERS` numbers, in the order typed, its pages after the previous number's; a number with no rule
+    says so on its own page (the error ``one`` raised), the others are still shown; then ``one``'s answer to the
+    words, searched together („nichts gefunden“ said in a line). The first page says which numbers are answered,
+    which were asked but not shown, named twice, read from look-alike letters or no rule number.
+
+    Raises:
+        UserError: the search names no rule number, only pieces of a number's shape that are none, or no rule
+            number and words that find nothing (German).
+    """
+    if not found.numbers and not found.words:
+        raise UserError("Ungültige Regelnummer", _invalid_line(found.invalid) + " Zum Beispiel: `/regel suche: "
+                        "702.19` oder `104.3f`")
+    shown = found.numbers[:MAX_NUMBERS]
     pages: list[Page] = []
     sources: list[str] = []
     for number in shown:
@@ -71,15 +179,25 @@ async def several_rules(ctx: AnswerContext, numbers: list[str],
             pages.append(Page(title, exc.body, actions=exc.choices[:5]))
             continue
         pages += _pages(reply)
-        sources += [reply.source] if reply.source else []
-    listed = ", ".join(shown)
-    note = f"{len(numbers)} Regelnummern gesucht; jede wird einzeln gezeigt: {listed}."
-    if len(numbers) > len(shown):
-        rest = ", ".join(quote_user(n, 20) for n in numbers[MAX_NUMBERS:])
-        note = (f"{len(numbers)} Regelnummern gesucht; gezeigt werden die ersten {MAX_NUMBERS}: {listed} "
-                f"(nicht gezeigt: {rest}). Bitte höchstens {MAX_NUMBERS} auf einmal.")
-    pages[0].body = f"ℹ️ {note}\n{pages[0].body}"
+        sources += reply.source.split(" · ") if reply.source else []
+    notes = _notes(found, shown)
+    if found.words:
+        words = " ".join(found.words)
+        try:
+            reply = await one(ctx, words)
+        except UserError as exc:
+            if not pages:  # no number to answer: the words' „nichts gefunden“, the refused numbers named in it
+                raise UserError(exc.title, "\n".join(["ℹ️ " + n for n in notes] + [exc.body]), exc.choices) from exc
+            notes.append(f"Die Wörter „{quote_user(words, 40)}“ wurden auch gesucht: nichts gefunden.")
+        else:
+            notes.append(f"Die Wörter „{quote_user(words, 40)}“ wurden auch gesucht; ihre Treffer folgen nach "
+                         f"{'den Regeln' if len(shown) > 1 else 'der Regel'}." if shown else
+                         f"Gesucht wurden die Wörter „{quote_user(words, 40)}“.")
+            pages += _pages(reply)
+            sources += reply.source.split(" · ") if reply.source else []
+    if notes:
+        pages[0].body = "".join(f"ℹ️ {n}\n" for n in notes) + pages[0].body
     return Reply(pages=pages, source=" · ".join(dict.fromkeys(sources)) or None)
 
 
-__all__ = ["MAX_NUMBERS", "rule_numbers", "several_rules"]
+__all__ = ["MAX_NUMBERS", "NumberSearch", "rule_numbers", "several_rules"]

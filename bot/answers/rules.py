@@ -275,7 +275,7 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     shown = quote_user(search, 40)  # the markup is out (said by reads_markup): „<@123> vorrang“ searches „vorrang“
     if not clean(search):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
-    if several := rule_numbers(search):  # „702.19 und 104.3f“: each number answered (bot/answers/rule_numbers.py)
+    if several := rule_numbers(search):  # „702.19 und 104.3f“, „702.19 und Trampelschaden“: bot/answers/rule_numbers.py
         return await several_rules(ctx, several, rule_answer)
     if misnumbered(search):
         raise UserError("Ungültige Regelnummer", f"„{shown}“ ist keine Regelnummer: drei Ziffern, ein Punkt, eine bis "

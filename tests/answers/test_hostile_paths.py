@@ -5,7 +5,7 @@ markup only, several rule numbers in one ``/regel suche``."""
 from __future__ import annotations
 
 from bot.answers import run_answer, run_completer
-from bot.answers.rule_numbers import MAX_NUMBERS, rule_numbers
+from bot.answers.rule_numbers import MAX_NUMBERS, NumberSearch, rule_numbers
 from bot.answers.upkeep import upkeep_card_names, upkeep_cards
 from bot.rules.mana import parse_upkeep
 from bot.rules.mana.symbols import ManaError
@@ -51,6 +51,30 @@ async def test_upkeep_reads_life_in_words_and_bounds_it(ctx):
                                  "je Zahlung."
 
 
+async def test_upkeep_refuses_negative_fractional_and_zero_life(ctx):
+    # 119.4: life is paid in whole points; 0 life can always be paid, so there is nothing to count
+    for typed, amount in (("Zahle -3 Lebenspunkte", "-3"), ("Zahle 1,5 Lebenspunkte", "1,5"),
+                          ("Zahle 1.5 Lebenspunkte", "1.5"), ("Zahle −2 Lebenspunkte", "−2")):
+        reply = await run_answer(ctx, "mana_upkeep", cost=typed, counters=2)
+        assert reply.error and reply.pages[0].title == "Ungültige Versorgungskosten", typed
+        assert reply.pages[0].body == (f"„{amount} Lebenspunkte“ ist keine Zahlung: Lebenspunkte werden in ganzen "
+                                       "Zahlen ab 1 gezahlt, ohne Vorzeichen und ohne Komma (Regel 119.4), z. B. "
+                                       "„Zahle 2 Lebenspunkte“."), typed
+    zero = await run_answer(ctx, "mana_upkeep", cost="Zahle 0 Lebenspunkte", counters=2)
+    assert zero.error and zero.pages[0].body.startswith("„0 Lebenspunkte“ kostet nichts: 0 Lebenspunkte kann man "
+                                                        "immer zahlen (Regel 119.4)")
+
+
+async def test_upkeep_reads_a_million_in_words(ctx):
+    million = await run_answer(ctx, "mana_upkeep", cost="Zahle eine Million Lebenspunkte", counters=2)
+    assert "**Gesamtkosten:** 3000000 Lebenspunkte" in million.pages[0].body
+    assert parse_upkeep("drei Tausend Lebenspunkte")[0].life == 3000
+    assert parse_upkeep("Zahle alle Lebenspunkte")[0].other == ("Zahle alle Lebenspunkte",)  # no number word
+    two = await run_answer(ctx, "mana_upkeep", cost="Zahle zwei Millionen Lebenspunkte", counters=2)
+    assert two.error and two.pages[0].body == ("„zwei Millionen Lebenspunkte“ ist zu viel: höchstens 1.000.000 "
+                                               "Lebenspunkte je Zahlung.")
+
+
 def test_upkeep_choices_are_read_in_any_case():
     assert parse_upkeep("{1} ODER {R}") == parse_upkeep("{1} oder {R}") == parse_upkeep("{1} Oder {R}")
     assert len(parse_upkeep("{W} OR {U}")) == 2
@@ -94,11 +118,54 @@ async def test_a_question_of_markup_only_says_what_was_not_read(ctx):
 
 
 def test_rule_numbers_of_a_search():
-    assert rule_numbers("702.19 und 104.3f") == ["702.19", "104.3f"]
-    assert rule_numbers("Regel 702.19, Regel 104.3F") == ["702.19", "104.3f"]
-    assert rule_numbers("702,19 oder 104,3f") == ["702.19", "104.3f"]
-    assert rule_numbers("702.19") == [] and rule_numbers("702.19 fehde") == []
-    assert rule_numbers("702.19 702.19") == []  # one number, twice
+    assert rule_numbers("702.19 und 104.3f").numbers == ["702.19", "104.3f"]
+    assert rule_numbers("Regel 702.19, Regel 104.3F").numbers == ["702.19", "104.3f"]
+    assert rule_numbers("Regeln 702.19 und 104.3f") == NumberSearch(["702.19", "104.3f"])  # „Regeln“ is no word
+    assert rule_numbers("702,19 oder 104,3f").numbers == ["702.19", "104.3f"]
+    assert rule_numbers("702.19") is None and rule_numbers("spielstein friedhof") is None
+    assert rule_numbers("Zahle 2 Lebenspunkte") is None  # a digit that is no rule number: words
+    assert rule_numbers("702.19 fehde") == NumberSearch(["702.19"], words=["fehde"])
+    assert rule_numbers("702.19 und 104.3f und") == NumberSearch(["702.19", "104.3f"])  # a list's word left at the end
+    # one number named twice, also as read from a look-alike letter (O as 0), and 850 times: judged once each
+    assert rule_numbers("702.19 702.19") == NumberSearch(["702.19"], repeated=["702.19"])
+    assert rule_numbers("702.19 und 7O2.19") == NumberSearch(["702.19"], ["702.19"], [("7O2.19", "702.19", "O als 0")])
+    assert rule_numbers("702.19 " * 850) == NumberSearch(["702.19"], repeated=["702.19"])
+    assert rule_numbers("104.3f und 7022.19") == NumberSearch(["104.3f"], invalid=["7022.19"])
+    assert rule_numbers("7022.19 und Trampelschaden") == NumberSearch(invalid=["7022.19"], words=["Trampelschaden"])
+
+
+async def test_a_number_named_twice_is_answered_once(ctx):
+    for search in ("702.19 und 702.19", "702.19 702.19", "702.19 und 7O2.19", "702.19 " * 850):
+        reply = await run_answer(ctx, "rule", search=search)
+        titles = [p.title for p in reply.pages]
+        assert titles == ["Regel 702.19 (heute) – Trampelschaden"], search
+        assert reply.pages[0].body.startswith("ℹ️ Mehrfach genannt, einmal gezeigt: 702.19.\n"), search
+    read = await run_answer(ctx, "rule", search="702.19 und 7O2.19")
+    assert "ℹ️ „7O2.19“ ist so keine Regelnummer; gelesen als 702.19 (O als 0).\n" in read.pages[0].body
+
+
+async def test_a_number_beside_words_answers_the_number_then_the_words(ctx):
+    reply = await run_answer(ctx, "rule", search="702.19 und Trampelschaden")
+    assert reply.pages[0].title == "Regel 702.19 (heute) – Trampelschaden"
+    assert reply.pages[0].body.startswith("ℹ️ Die Wörter „Trampelschaden“ wurden auch gesucht; ihre Treffer folgen "
+                                          "nach der Regel.\n")
+    assert reply.pages[1].title == "Trampelschaden – Regel 702.19"  # the term page of the words
+    nothing = await run_answer(ctx, "rule", search="702.19 und xyzzyq")
+    assert not nothing.error and nothing.pages[0].title == "Regel 702.19 (heute) – Trampelschaden"
+    assert "ℹ️ Die Wörter „xyzzyq“ wurden auch gesucht: nichts gefunden.\n" in nothing.pages[0].body
+
+
+async def test_a_mistyped_number_beside_numbers_is_named(ctx):
+    reply = await run_answer(ctx, "rule", search="104.3f und 7022.19")
+    assert reply.pages[0].title == "Regel 104.3f (so zitiert) – heute 107.4e"
+    assert reply.pages[0].body.startswith("ℹ️ „7022.19“ ist keine gültige Regelnummer (drei Ziffern, ein Punkt, "
+                                          "eine bis drei Ziffern, vielleicht ein Buchstabe).\n")
+    both = await run_answer(ctx, "rule", search="7022.19 und 8000.1")
+    assert both.error and both.pages[0].title == "Ungültige Regelnummer"
+    assert both.pages[0].body.startswith("„7022.19“, „8000.1“ sind keine gültigen Regelnummern")
+    words = await run_answer(ctx, "rule", search="7022.19 und Trampelschaden")
+    assert words.pages[0].title == "Trampelschaden – Regel 702.19"
+    assert "ℹ️ „7022.19“ ist keine gültige Regelnummer" in words.pages[0].body
 
 
 async def test_several_rule_numbers_answer_each(ctx):

@@ -29,9 +29,13 @@ MAX_LIFE = 10**6
 #: a life payment: digits or a German number word (:data:`bot.rules.mana.pool.COUNT_WORDS`: „Zahle zwei
 #: Lebenspunkte“, „einen Lebenspunkt“), with or without the verb; the amount is checked by :func:`_life`
 _LIFE = re.compile(
-    r"^(?:bezahle|zahle|pay)?\s*([0-9]+|[^\W\d_]+)\s*(?:lebenspunkte?|leben|life)\s*(?:bezahlen|zahlen)?\.?$",
+    r"^(?:bezahle|zahle|pay)?\s*([-+−]?[0-9]+(?:[.,][0-9]+)?|[^\W\d_]+(?:\s+[^\W\d_]+)?)\s*"
+    r"(?:lebenspunkte?|leben|life)\s*(?:bezahlen|zahlen)?\.?$",
     re.IGNORECASE,
 )
+#: the German words that multiply a count before „Lebenspunkte“ („eine Million“, „zwei Tausend“)
+_MULTIPLIERS = {"hundert": 100, "tausend": 1000, "million": 10**6, "millionen": 10**6, "milliarde": 10**9,
+                "milliarden": 10**9}
 #: the words between the alternatives of an upkeep cost, in any case („oder“, „ODER“, „or“) and a single „|“
 _CHOICE = re.compile(r"\s(?:oder|or)\s|\|", re.IGNORECASE)
 _COUNTER = re.compile(r"[+-][0-9]+/[+-][0-9]+")
@@ -173,22 +177,51 @@ def parse_upkeep(text: str) -> list[UpkeepOption]:
 
 
 def _life(piece: str, prefix: str) -> int | None:
-    """The life ``piece`` pays (``"Zahle 2 Lebenspunkte"`` → 2, ``"einen Lebenspunkt"`` → 1), None when it names
-    no life payment (a word before „Lebenspunkte“ that is no number word: „Zahle alle Lebenspunkte“).
+    """The life ``piece`` pays (``"Zahle 2 Lebenspunkte"`` → 2, ``"einen Lebenspunkt"`` → 1, ``"eine Million
+    Lebenspunkte"`` → 1 000 000: a number word of :data:`COUNT_WORDS` times one of :data:`_MULTIPLIERS`), None when it
+    names no life payment (a word before „Lebenspunkte“ that is no number word: „Zahle alle Lebenspunkte“).
+
+    Life is paid in whole points of at least 1 (119.4: paying life is losing that much life; 118.3: a cost is paid
+    only as it is given). A negative or fractional amount is no cost and is refused. 0 life is refused too: 119.4
+    lets a player always pay 0 life, so a cumulative upkeep of 0 life costs 0 for any number of age counters and
+    there is nothing to count (before, it was shown as the mana cost {0}).
 
     Raises:
-        ManaError: more than :data:`MAX_LIFE` life in one payment (``prefix`` names the alternative).
+        ManaError: a negative, fractional or zero amount, or more than :data:`MAX_LIFE` life in one payment
+            (``prefix`` names the alternative).
     """
     match = _LIFE.match(piece)
     if match is None:
         return None
     amount = match.group(1)
-    if not is_number(amount):
-        return COUNT_WORDS.get(amount.lower())
-    if len(amount) > len(str(MAX_LIFE)) or int(amount) > MAX_LIFE:  # digits counted first: no long int work
-        raise ManaError(f"{prefix}„{amount[:20]}{'…' if len(amount) > 20 else ''} Lebenspunkte“ ist zu viel: "
-                        f"höchstens {german_int(MAX_LIFE)} Lebenspunkte je Zahlung.")
-    return int(amount)
+    shown = f"{amount[:20]}{'…' if len(amount) > 20 else ''}"
+    if amount[0] in "-+−" or "," in amount or "." in amount:
+        raise ManaError(f"{prefix}„{shown} Lebenspunkte“ ist keine Zahlung: Lebenspunkte werden in ganzen Zahlen ab 1 "
+                        "gezahlt, ohne Vorzeichen und ohne Komma (Regel 119.4), z. B. „Zahle 2 Lebenspunkte“.")
+    if is_number(amount):
+        if len(amount) > len(str(MAX_LIFE)) or int(amount) > MAX_LIFE:  # digits counted first: no long int work
+            raise ManaError(f"{prefix}„{shown} Lebenspunkte“ ist zu viel: "
+                            f"höchstens {german_int(MAX_LIFE)} Lebenspunkte je Zahlung.")
+        paid: int | None = int(amount)
+    else:
+        paid = _life_words(amount.lower().split())
+        if paid is not None and paid > MAX_LIFE:
+            raise ManaError(f"{prefix}„{shown} Lebenspunkte“ ist zu viel: "
+                            f"höchstens {german_int(MAX_LIFE)} Lebenspunkte je Zahlung.")
+    if paid == 0:
+        raise ManaError(f"{prefix}„0 Lebenspunkte“ kostet nichts: 0 Lebenspunkte kann man immer zahlen (Regel 119.4), "
+                        "bei jeder Zahl von Altersmarken. Bitte eine Anzahl ab 1, z. B. „1 Lebenspunkt“.")
+    return paid
+
+
+def _life_words(words: list[str]) -> int | None:
+    """The number one or two German words name (``["zwei"]`` → 2, ``["eine", "million"]`` → 1 000 000,
+    ``["tausend"]`` → 1000): a number word (:data:`COUNT_WORDS`), a multiplier (:data:`_MULTIPLIERS`) or a number
+    word and a multiplier; None for any other words (``["alle"]``)."""
+    if len(words) == 1:
+        return COUNT_WORDS.get(words[0], _MULTIPLIERS.get(words[0]))
+    count, multiplier = COUNT_WORDS.get(words[0]), _MULTIPLIERS.get(words[1])
+    return count * multiplier if count is not None and multiplier is not None else None
 
 
 def _option(part: str, prefix: str) -> UpkeepOption:
