@@ -102,11 +102,11 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
             :meth:`bot.search.NameIndex.lookup`, offered as choices by :func:`bot.answers.calc_choices.offers_cards`).
     """
     text = (text or "").strip().strip(MARKDOWN_WRAPPERS)  # pasted in Discord's markdown: `{2}{G/W}`, **2GW**
-    refuse_markup(text, what)
     if not text:
         raise UserError(f"{what} fehlen", "Gib Manakosten wie `{2}{G/W}` oder einen Kartennamen ein.")
     if len(text) > MAX_INPUT:
         raise UserError(f"{what} zu lang", f"Höchstens {MAX_INPUT} Zeichen.")
+    refuse_markup(text, what)  # after the length bound: the markup's pattern reads only a bounded text
     if _braced(text):
         try:
             faces = engine.parse_faces(text)
