@@ -355,7 +355,7 @@ async def mana_total(
     alt = None
     if alternative and alternative.strip():
         check_length(alternative, "Alternative Kosten zu lang", MAX_INPUT)
-        refuse_markup(alternative, "alternative Kosten")
+        refuse_markup(alternative, "Alternative Kosten")
         try:
             alt = engine.parse_cost(alternative)
         except ManaError as exc:
