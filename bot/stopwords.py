@@ -132,11 +132,10 @@ ASKING_VERBS = _word_list(
 
 #: Answer types: what kind of statement a question word asks for, as (question words — folded tokens, pairs of
 #: tokens joined by „_“ as :func:`bot.answer_cues.asked_cues` reads them —, words of a passage that give that kind of
-#: answer). "wer/wem/wen" asks for a person
-#: (a player, controller, owner, opponent), "wie viel/wie viele/wie oft/wie hoch" for an amount (digits count too),
-#: "darf/kann/muss" for a permission (a modal verb or its negation), "wann/sobald" for a moment of the turn, "ab wann"
-#: for that moment or a condition („falls“, „wenn“).
-#: Folded like the search index (umlauts without dots: "durfen", "wahrend").
+#: answer). "wer/wem/wen" asks for a person (a player, controller, owner, opponent), "wie viel/wie viele/wie oft/wie
+#: hoch" for an amount (digits count too), "darf/kann/muss" for a permission (a modal verb or its negation),
+#: "wann/sobald" for a moment of the turn, "ab wann" for that moment or a condition („falls“, „wenn“). Folded like
+#: the search index (umlauts without dots: "durfen", "wahrend").
 ANSWER_CUES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     (_word_list("wer wem wen wessen who whom whose"),
      _word_list("spieler spielerin kontrolleur kontrolleurin besitzer besitzerin gegner gegnerin aktive aktiven "
