@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 from bot.config import ENV_FILE_VARIABLE, ROOT, Settings, token_problem
 from bot.exits import ERRNO_TEXT, INTERRUPTED, USAGE, fail, listen_error_text, named
 from bot.paths import CHECKOUT, ENV_EXAMPLE, user_env_file
-from bot.reply import one_line
 
 if TYPE_CHECKING:
     from bot.update import BuiltFrom
@@ -342,12 +341,9 @@ def cmd_complete(settings: Settings, args: argparse.Namespace) -> int:
 
 def cmd_console(settings: Settings, args: argparse.Namespace) -> int:
     """Interactive prompt over the same answers as the bot (no Discord needed): :func:`bot.console.repl`."""
-    from bot.console import UsageError, repl
+    from bot.console import repl
 
-    try:
-        return asyncio.run(_with_console(settings, repl, warm=True))
-    except UsageError as exc:  # the console answers each line's usage problem itself; kept as a last resort
-        return fail(one_line(str(exc)), 2)
+    return asyncio.run(_with_console(settings, repl, warm=True))  # repl answers each line's usage problem itself
 
 
 # --- the gateway door (run / sync) ---------------------------------------------------------------

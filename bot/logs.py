@@ -21,7 +21,7 @@ from bot.redaction import redact
 
 class RedactingFormatter(logging.Formatter):
     """Formats a record completely — message, traceback, stack — and then redacts the whole line (see
-    :func:`redact`), so a token inside an exception's text, a URL in discord.py's DEBUG output or a
+    :func:`bot.redaction.redact`), so a token inside an exception's text, a URL in discord.py's DEBUG output or a
     gateway payload never reaches the log."""
 
     def __init__(self, fmt: str, secrets: list[str]) -> None:

@@ -28,8 +28,9 @@ def owner_concepts(words: Sequence[str]) -> list[str]:
 
 
 def question_senses(words: Sequence[str]) -> list[str]:
-    """The concept ids the question's folded tokens ``words`` name together, each once, in the order of the
-    readings; [] for most questions. Pure; linear in ``len(words)``."""
+    """The concept ids the question's tokens ``words`` (:func:`bot.words.tokens`, umlauts kept, as the analysis reads
+    them) name together, each once, in the order of the readings; [] for most questions. Pure; linear in
+    ``len(words)``."""
     return list(dict.fromkeys([*conflict_concepts(words), *library_concepts(words), *owner_concepts(words)]))
 
 

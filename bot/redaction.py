@@ -19,7 +19,7 @@ REDACTED = "[geheim]"
 
 def redact(text: str, secrets: Sequence[str] = ()) -> str:
     """``text`` with the secrets (the bot token), every bot-token-shaped string and every interaction token
-    replaced by ``[geheim]``; see :class:`RedactingFormatter`."""
+    replaced by ``[geheim]``; used by :class:`bot.logs.RedactingFormatter` and :mod:`bot.log_json`."""
     for secret in secrets:
         if secret:
             text = text.replace(secret, REDACTED)

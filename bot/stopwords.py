@@ -131,11 +131,11 @@ ASKING_VERBS = _word_list(
 
 
 #: Answer types: what kind of statement a question word asks for, as (question words — folded tokens, pairs of
-#: tokens joined by a space —, words of a passage that give that kind of answer). "wer/wem/wen" asks for a person
-#: (a player, controller, owner, opponent), "wie viel/wie viele/wie oft/wie hoch" for an amount (digits count too),
-#: "darf/kann/muss" for a permission (a modal verb or its negation), "wann/sobald" for a moment of the turn, "ab wann"
-#: for that moment or a condition („falls“, „wenn“; :func:`bot.answer_cues.asked_cues` reads pairs joined by „_“).
-#: Folded like the search index (umlauts without dots: "durfen", "wahrend").
+#: tokens joined by „_“ as :func:`bot.answer_cues.asked_cues` reads them —, words of a passage that give that kind of
+#: answer). "wer/wem/wen" asks for a person (a player, controller, owner, opponent), "wie viel/wie viele/wie oft/wie
+#: hoch" for an amount (digits count too), "darf/kann/muss" for a permission (a modal verb or its negation),
+#: "wann/sobald" for a moment of the turn, "ab wann" for that moment or a condition („falls“, „wenn“). Folded like
+#: the search index (umlauts without dots: "durfen", "wahrend").
 ANSWER_CUES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     (_word_list("wer wem wen wessen who whom whose"),
      _word_list("spieler spielerin kontrolleur kontrolleurin besitzer besitzerin gegner gegnerin aktive aktiven "
@@ -159,13 +159,14 @@ ANSWER_CUES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
 )
 
 
-#: Function words of English and of German that tell a typed question's language (:func:`is_english`); „was“ is
-#: German's question word before it is English's past („was is ausgrabn“: a German player's colloquial „is“).
 #: Prepositions that make „wann“ ask for the moment something begins or began („ab wann“, „seit wann“; „bis“ is
 #: a stop word already): part of the question word, no term of a question (:meth:`bot.analysis.Analyser.analyse`).
 WANN_PREPOSITIONS = _word_list("ab seit")
+#: The question word :data:`WANN_PREPOSITIONS` belong to.
 WANN = "wann"
 
+#: Function words of English and of German that tell a typed question's language (:func:`is_english`); „was“ is
+#: German's question word before it is English's past („was is ausgrabn“: a German player's colloquial „is“).
 ENGLISH_MARKERS = _word_list(
     "the a an of to is are and or on in it its be can can't does do did what when how if with for by this "
     "that which who you your i my both from into onto at as has have not"

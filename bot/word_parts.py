@@ -24,7 +24,8 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
     """The verb of a participle or present-tense form the documents know: ``gewirkt`` → ``wirken``,
     ``aufgedeckt`` → ``aufdecken``, ``gemischte`` → ``mischen``, ``bezahlt`` → ``bezahlen``, ``tappst`` → ``tappen``
     (None when the documents lack the verb, :meth:`Vocabulary.knows`); a verb in ``-ieren`` by :func:`ieren_verb`,
-    also where the documents never print its infinitive."""
+    also where the documents never print its infinitive; a strong verb's changed vowel last, by
+    :func:`changed_vowel_verb` (``verlässt`` → ``verlassen``)."""
     base = word
     for ending in ("en", "er", "es", "em", "e"):  # inflected participles: gemischte, gewirkten
         if base.endswith("t" + ending):
@@ -69,8 +70,8 @@ def ieren_verb(base: str, vocab: Vocabulary) -> str | None:
     return None
 
 
-#: A strong verb's present stem with its vowel changed, and the infinitive's vowel (lässt → lassen, fällt →
-#: fallen, läuft → laufen, stirbt → sterben, gibt → geben, sieht → sehen, nimmt → nehmen; „ie“ only before „h“:
+#: A strong verb's present stem with its vowel changed, and the infinitive's vowel (verlässt → verlassen, fällt →
+#: fallen, läuft → laufen, stirbt → sterben, vergibt → vergeben, sieht → sehen, nimmt → nehmen; „ie“ only before „h“:
 #: „anliegt“ is anliegen, not anlegen).
 _VOWELS = (("äu", "au"), ("ä", "a"), ("ö", "o"), ("ü", "u"), ("imm", "ehm"), ("ieh", "eh"), ("i", "e"))
 
@@ -78,8 +79,9 @@ _VOWELS = (("äu", "au"), ("ä", "a"), ("ö", "o"), ("ü", "u"), ("imm", "ehm"),
 def changed_vowel_verb(word: str, vocab: Vocabulary) -> str | None:
     """The infinitive the documents hold of a strong verb's second or third person (``-st``/``-t``), whose present
     stem changes its vowel: ``verlässt`` → ``verlassen``, ``übernimmst`` → ``übernehmen``, ``stirbt`` →
-    ``sterben``, ``hält`` → ``halten`` (the stem's own ``t`` merged with the ending). The last vowel of the stem is
-    changed back (:data:`_VOWELS`); None when the documents hold no such infinitive."""
+    ``sterben``, ``enthält`` → ``enthalten`` (the stem's own ``t`` merged with the ending). The last vowel of the
+    stem is changed back (:data:`_VOWELS`); None when the documents hold no such infinitive, and for a word shorter
+    than five letters (``-t``) or six (``-st``): ``hält``, ``gibt``, ``gibst`` are not read, ``hältst`` is."""
     for ending in ("st", "t"):
         if not word.endswith(ending) or len(word) < 4 + len(ending):
             continue

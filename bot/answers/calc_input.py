@@ -102,11 +102,11 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
             :meth:`bot.search.NameIndex.lookup`, offered as choices by :func:`bot.answers.calc_choices.offers_cards`).
     """
     text = (text or "").strip().strip(MARKDOWN_WRAPPERS)  # pasted in Discord's markdown: `{2}{G/W}`, **2GW**
-    refuse_markup(text, what)
     if not text:
         raise UserError(f"{what} fehlen", "Gib Manakosten wie `{2}{G/W}` oder einen Kartennamen ein.")
     if len(text) > MAX_INPUT:
         raise UserError(f"{what} zu lang", f"Höchstens {MAX_INPUT} Zeichen.")
+    refuse_markup(text, what)  # after the length bound: the markup's pattern reads only a bounded text
     if _braced(text):
         try:
             faces = engine.parse_faces(text)
@@ -179,11 +179,20 @@ def check_life(life: int | None) -> None:
         raise UserError("Ungültige Lebenspunkte", f"Lebenspunkte müssen zwischen 0 und {MAX_LIFE} liegen.")
 
 
-def refuse_markup(text: str | None, what: str) -> None:
+#: What :func:`refuse_markup` says the markup is not and what to type instead: for a cost that may be a card's name
+#: (the default), for mana symbols only (a cost increase, reduction or alternative cost), for a pool, for creatures.
+COST_OR_CARD = "kein Manasymbol und kein Kartenname. Gib Manasymbole wie `{2}{R}` oder einen Kartennamen ein."
+MANA_ONLY = "kein Manasymbol. Gib Manasymbole wie `{2}{R}` ein."
+POOL = "kein Manasymbol. Gib den Manavorrat wie `{B}{G}{G}`, `BGG` oder `2 grün, 3 weiß` ein."
+CREATURES = "keine Farbe. Gib die Farben der getappten Kreaturen ein, z. B. `Artefakt, rot, grün-weiß`."
+
+
+def refuse_markup(text: str | None, what: str, instead: str = COST_OR_CARD) -> None:
     """Refuse Discord markup in a calculator's text option ``what`` (German: „Manakosten“, „Versorgungskosten“):
     a mention (``<@123>``, ``<#1>``), a custom emoji (``<:name:1>``), a timestamp or a link
     (:func:`bot.question_reading.first_markup`) is no mana symbol, no colour word and no card's name; read as
-    characters, its ``<`` was called an unknown symbol and ``name`` a cost.
+    characters, its ``<`` was called an unknown symbol and ``name`` a cost. ``instead``: what the option takes
+    (:data:`COST_OR_CARD`, :data:`MANA_ONLY`, :data:`POOL`, :data:`CREATURES`).
 
     Raises:
         UserError: the markup, quoted inert, and what to type instead (German).
@@ -191,8 +200,7 @@ def refuse_markup(text: str | None, what: str) -> None:
     found = first_markup(text or "")
     if found is not None:
         raise UserError(f"{what}: Erwähnung von Discord",
-                        f"„{quote_user(found, 60)}“ ist eine Erwähnung, ein Emoji oder ein Link von Discord, kein "
-                        "Manasymbol und kein Kartenname. Gib Manasymbole wie `{2}{R}` oder einen Kartennamen ein.")
+                        f"„{quote_user(found, 60)}“ ist eine Erwähnung, ein Emoji oder ein Link von Discord, {instead}")
 
 
 def check_length(text: str | None, title: str, limit: int = MAX_LONG_INPUT) -> None:
@@ -210,7 +218,7 @@ def cost_list(text: str | None, what: str) -> list[ManaCost]:
     if not text or not text.strip():
         return []
     check_length(text, f"{what}: Angabe zu lang")
-    refuse_markup(text, what)
+    refuse_markup(text, what, MANA_ONLY)
     out = []
     for part in text.replace(";", ",").split(","):
         if part.strip():

@@ -15,7 +15,10 @@ from typing import Any, TypeVar
 
 from bot.answers.calc_choices import offers_cards
 from bot.answers.calc_input import (
+    CREATURES,
+    MANA_ONLY,
     MAX_INPUT,
+    POOL,
     CostInput,
     bad_input,
     check_length,
@@ -261,7 +264,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
     given = await read_cost(ctx, cost)
     label, face = one_face(given, cost)
     check_length(pool, "Vorrat zu lang", MAX_INPUT)
-    refuse_markup(pool, "Manavorrat")
+    refuse_markup(pool, "Manavorrat", POOL)
     try:
         mana_pool, readings = engine.read_pool(pool or "")
     except ManaError as exc:
@@ -298,7 +301,7 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int = 0
     given = await read_cost(ctx, cost)
     label, face = one_face(given, cost)
     check_length(creatures, "Kreaturen: Angabe zu lang")
-    refuse_markup(creatures, "Kreaturen")
+    refuse_markup(creatures, "Kreaturen", CREATURES)
     try:
         tapped = engine.parse_creatures(creatures or "")
     except ManaError as exc:
@@ -355,7 +358,7 @@ async def mana_total(
     alt = None
     if alternative and alternative.strip():
         check_length(alternative, "Alternative Kosten zu lang", MAX_INPUT)
-        refuse_markup(alternative, "alternative Kosten")
+        refuse_markup(alternative, "Alternative Kosten", MANA_ONLY)
         try:
             alt = engine.parse_cost(alternative)
         except ManaError as exc:

@@ -325,18 +325,16 @@ def verdict_line(found: Ranked, r: Ranker, notes: Notes) -> str:
     return HEDGE_LINE if unclear or notes.hedge or hollow_lead(found, r, notes.meant) else ""
 
 
-def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str, said: list[str]) -> None:
+def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str, head: str) -> None:
     """Refuse a question that asks nothing the documents could answer, each with its German reason: a comparison
     naming no side (:func:`bot.comparison.comparison`: „unterschied zwischen und“), no search terms (only stop
     and question words), or only asking verbs (:func:`bot.answers.hollow.asks_only`: „was macht“, also followed by
-    invisible characters). ``shown``: the question as echoed (escaped); ``said``: the notes on what was not read
-    or read otherwise (:func:`bot.question_reading.reading_lines`: „ℹ️ Nicht gelesen: „<@123>“ …“), put first in
-    every refusal, as above an answer.
+    invisible characters). ``shown``: the question as echoed (escaped); ``head``: the notes on what was not read
+    or read otherwise (:func:`_said_head`), put first in every refusal, as above an answer.
 
     Raises:
         UserError: the question is one of these.
     """
-    head = "".join(f"{line}\n" for line in said)
     asked = comparison(question)
     if asked is not None and not asked.sides and not asked.unread:  # „unterschied zwischen und“: naming nothing
         raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",
@@ -349,6 +347,12 @@ def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str, said: l
     if asks_only(found, r):  # „was macht“ and nothing (or only invisible characters) after it
         raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",
                         head + "Bitte sagen, worum es geht, z. B. „Was macht Spuk?“ oder „Wie funktioniert Fehde?“")
+
+
+def _said_head(said: list[str]) -> str:
+    """The lines of :func:`bot.question_reading.reading_lines` (what was not read or read otherwise: „ℹ️ Nicht
+    gelesen: „<@123>“ …“), each ended by a new line, to stand first in a refusal's body; "" for none."""
+    return "".join(f"{line}\n" for line in said)
 
 
 @answer("question")
@@ -372,14 +376,14 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it;
     # one search, its words in the register's order („verbrennt mana“ searched as „mana verbrennt“)
     rows, found = await asked_search(ctx, r, question, OTHERS + 1)
-    _refuse_unasked(question, found, r, shown, said)
+    _refuse_unasked(question, found, r, shown, _said_head(said))
     hits = (found := await named_found(ctx.store, found)).hits  # 003's entries named by rule number, as in /regel
     register = await register_page(ctx, question, rows, hits[0].passage.key if hits else None)
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
         register.body = f"Frage: „{shown}“\n\n{register.body}"
         return Reply(pages=[register], source=ROWS_SOURCE)
     if not hits:
-        raise UserError(f"Nichts gefunden zu „{shown}“", "".join(f"{line}\n" for line in said)
+        raise UserError(f"Nichts gefunden zu „{shown}“", _said_head(said)
                         + "Keine Stelle der Dokumente passt. Andere Wörter versuchen, alte und neue Begriffe werden "
                         "beide gesucht (Vorrang = Priorität, im Spiel = Schlachtfeld).")
     index = await today_index(ctx.store)

@@ -25,7 +25,7 @@ from bot.answers.today_index import today_index
 from bot.reply import Choice, Reply, quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaError
-from bot.rules.mana.upkeep import reads_as_cost
+from bot.rules.mana.upkeep import UPKEEP_KEYWORD, reads_as_cost
 from bot.search import EXACT
 from bot.store import Store
 from bot.text import MARKDOWN_WRAPPERS, fold
@@ -193,7 +193,7 @@ async def upkeep_cards(store: Store) -> NameChoices:
     prepared once per store (:meth:`bot.store.Store.memo`) for :func:`upkeep_card_names`."""
 
     async def load() -> NameChoices:
-        rows = await store.cards_printing("Kumulative Versorgung")
+        rows = await store.cards_printing(UPKEEP_KEYWORD)  # card_upkeep reads what follows it
         names = [name for _id, name, text in rows if engine.card_upkeep(text) is not None]
         return NameChoices(sorted(names, key=lambda n: (fold(n), n)))  # German order: „Lästige“ before „Leshracs“
 

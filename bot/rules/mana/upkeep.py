@@ -45,8 +45,12 @@ def _protect(match: re.Match[str]) -> str:
     return match.group(0).replace("+", "\0")
 
 
+#: The keyword as the German cards print it (case kept): what :func:`card_upkeep` reads a cost after, and what a
+#: search of the cards for it looks for (:func:`bot.answers.upkeep.upkeep_cards`).
+UPKEEP_KEYWORD = "Kumulative Versorgung"
 #: "Kumulative Versorgung {1}" / "Kumulative Versorgung — Opfere eine Kreatur." on a card (reminder text cut off)
-_CARD_UPKEEP = re.compile(r"^Kumulative Versorgung(?:\s*(?:—|--|–)\s*|\s+(?=\{))([^(\n]+?)\.?\s*(?:\(|$)", re.MULTILINE)
+_CARD_UPKEEP = re.compile("^" + UPKEEP_KEYWORD + r"(?:\s*(?:—|--|–)\s*|\s+(?=\{))([^(\n]+?)\.?\s*(?:\(|$)",
+                          re.MULTILINE)
 _COST_CHARS = re.compile(r"^[\s0-9{}()/wubrgcsxyzpWUBRGCSXYZP]+$")
 
 
