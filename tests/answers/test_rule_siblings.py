@@ -54,8 +54,7 @@ async def test_entries_of_one_subrule_are_siblings(ctx):
 
 async def test_the_sentence_stage_decides_between_entries_of_one_subrule(ctx):
     # „spielstein“ is held by both 111.10 entries, so the question's rest decides: 003:402's sentence holds
-    # „Vibranium“ and „Unzerstörbar“ (all of the rest), 003:400's only a lesser word of it; 003:424 (111.7) is
-    # alone in its subrule and gets nothing
+    # „Vibranium“ and „Unzerstörbar“ (all of the rest), 003:400's only a lesser word of it; 003:424 (111.7) is alone in its subrule and gets nothing
     r = await ranker(ctx.store)
     hits = await _hits(ctx, "003:400", "003:402", "003:424")
     found = await r.candidates(ctx.store, "vibranium spielstein unzerstörbar", ctx.names)
