@@ -12,24 +12,23 @@ share is the question's word weight it holds (:class:`bot.clauses.RoleWords`, bo
 question without a cue asks for (:data:`bot.answer_cues.VERDICT`: a negation or restriction) is not read: nearly
 every ruling negates something, and by CV the stage without it gains more first hits (docs/ranking.md ²⁹).
 
-The stage decides between siblings only — passages of one card, or (of no card) of one mechanics section, or entries of
-003 of one subrule (:func:`bot.rule_sections.sibling_key`), two or more among the first :data:`TOP` hits — and only
-permutes them among their own places: a group's members take its places again in the order of score + ``weight`` × the
-best answering sentence's share, each with the score of the place it takes. A passage below the first three never enters
-them (hit@3 is unchanged by construction), and a hit of no group keeps its place: the stage measured over the first five
-(branch ``q26s``, docs/ranking.md ²⁶) brought a sibling from fourth or fifth into them and lost a question of hit@3 on
-both weight methods, and adding the weight to scores let a sibling pass a mechanic's lead-in (which the answer shows
-with the rules it announces) in the first three (²⁹).
+The stage decides between siblings only — passages of one card, or (of no card) of one mechanics section, two or
+more among the first :data:`TOP` hits — and only permutes them among their own places: a group's members take
+its places again in the order of score + ``weight`` × the best answering sentence's share, each with the score of
+the place it takes. A passage below the first three never enters them (hit@3 is
+unchanged by construction), and a hit of no group keeps its place: the stage measured over the first five (branch
+``q26s``, docs/ranking.md ²⁶) brought a sibling from fourth or fifth into them and lost a question of hit@3 on both
+weight methods, and adding the weight to scores let a sibling pass a mechanic's lead-in (which the answer shows with
+the rules it announces) in the first three (²⁹).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from bot.answer_cues import VERDICT, sentence_gives
 from bot.clauses import RoleWords
-from bot.rule_sections import sibling_key
 from bot.store import PassageRecord
 
 #: The first hits the stage reorders (hit@3 counts them: the stage never changes which passages they are).
@@ -54,16 +53,19 @@ def announces(p: PassageRecord) -> bool:
     return p.kind == "mechanic" and p.text.rstrip().endswith(":")
 
 
-def sibling_groups(top: Sequence[_Hit], rules: Mapping[int, str] | None = None) -> list[list[_Hit]]:
+def sibling_groups(top: Sequence[_Hit]) -> list[list[_Hit]]:
     """The groups of two or more of ``top`` that are passages of one card, or (for passages of no card) of one
-    mechanics section, or entries of 003 of one rule (``rules``: :func:`bot.rule_sections.sibling_key`), each in
-    ``top``'s order; groups in the order of their first member. A paragraph that :func:`announces` rules is in no
-    group (it is judged by rules the ranking does not read with it)."""
-    groups: dict[Hashable, list[_Hit]] = {}
+    mechanics section, each in ``top``'s order; groups in the order of their first member. A paragraph that
+    :func:`announces` rules is in no group (it is judged by rules the ranking does not read with it)."""
+    groups: dict[tuple[str, int], list[_Hit]] = {}
     for h in top:
-        key = None if announces(h.passage) else sibling_key(h.passage, rules or {})
-        if key is not None:
-            groups.setdefault(key, []).append(h)
+        p = h.passage
+        if announces(p):
+            continue
+        if p.card_id is not None:
+            groups.setdefault(("card", p.card_id), []).append(h)
+        elif p.mechanic_id is not None:
+            groups.setdefault(("section", p.mechanic_id), []).append(h)
     return [members for members in groups.values() if len(members) >= 2]
 
 
@@ -85,8 +87,7 @@ H = TypeVar("H", bound=_Hit)
 
 
 def group_shares(top: Sequence[_Hit], words: RoleWords, cues: tuple[int, ...],
-                 sentences: Callable[[PassageRecord], Sentences], rules: Mapping[int, str] | None = None,
-                 ) -> list[tuple[list[int], list[float]]]:
+                 sentences: Callable[[PassageRecord], Sentences]) -> list[tuple[list[int], list[float]]]:
     """Per group of :func:`sibling_groups` among ``top``: the positions of its members in ``top`` and each one's
     :func:`answered_share` (0–1); ``[]`` for a question that asks no kind of answer but a verdict
     (:data:`bot.answer_cues.VERDICT`, not read here) or has no words."""
@@ -95,7 +96,7 @@ def group_shares(top: Sequence[_Hit], words: RoleWords, cues: tuple[int, ...],
         return []
     where = {id(h): n for n, h in enumerate(top)}
     out = []
-    for members in sibling_groups(top, rules):
+    for members in sibling_groups(top):
         out.append(([where[id(h)] for h in members], [answered_share(words, cues, sentences(h.passage))
                                                       for h in members]))
     return out
@@ -108,11 +109,11 @@ def reordered(scores: Sequence[float], ids: Sequence[int], shares: Sequence[floa
 
 
 def answered_stage(hits: list[H], words: RoleWords, cues: tuple[int, ...], weight: float,
-                   sentences: Callable[[PassageRecord], Sentences], rules: Mapping[int, str] | None = None) -> None:
+                   sentences: Callable[[PassageRecord], Sentences]) -> None:
     """The stage on ``hits`` (best first, in place): the members of each group of :func:`sibling_groups` among the
     first :data:`TOP` take their group's places again in the order of :func:`reordered`, each with the score of the
     place it takes (``parts["answered"]``: that score minus its own); every other hit keeps its place and score.
-    ``sentences``: a passage's :func:`bot.snippets.sentence_words`; ``rules``: as :func:`sibling_groups`.
+    ``sentences``: a passage's :func:`bot.snippets.sentence_words`.
 
     Raises:
         ValueError: ``weight`` is negative.
@@ -122,7 +123,7 @@ def answered_stage(hits: list[H], words: RoleWords, cues: tuple[int, ...], weigh
     if not weight:
         return
     top = hits[:TOP]
-    for places, shares in group_shares(top, words, cues, sentences, rules):
+    for places, shares in group_shares(top, words, cues, sentences):
         members = [top[n] for n in places]
         scores = [h.score for h in members]  # the places' scores, in the places' order
         order = reordered(scores, [h.passage.id for h in members], shares, weight)

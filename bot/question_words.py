@@ -9,7 +9,7 @@ per question (:class:`QuestionWords`), not once per candidate passage: a questio
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -19,7 +19,6 @@ from rapidfuzz.distance import OSA
 from bot.analysis import Analysis
 from bot.comparison import frame_word
 from bot.reply import quote_user
-from bot.rule_sections import sibling_key
 from bot.stopwords import SEPARABLE_PREFIXES, STOP_WORDS, WEAK_WORDS
 from bot.store import PassageRecord
 from bot.text import canonical, fold, name_words
@@ -94,19 +93,20 @@ class _Hit(Protocol):
 def sentence_stage(top: Sequence[_Hit], analysis: Analysis, idf: Mapping[str, float], unknown: float, weight: float,
                    sentence_terms: Callable[[PassageRecord], list[frozenset[str]]],
                    card_of: Mapping[int, int] | None = None, card_words: frozenset[str] = frozenset(),
-                   asking: frozenset[str] = frozenset(), rules: Mapping[int, str] | None = None) -> None:
+                   asking: frozenset[str] = frozenset()) -> None:
     """The ``sentence`` stage on ``top`` (the first hits, in place): passages of one card (or, without a card, of
-    one mechanics section, or entries of 003 of one subrule: ``rules``, :func:`bot.rule_sections.sibling_key`) that
-    are two or more among them get ``weight`` times the share of the question's
+    one mechanics section) that are two or more among them get ``weight`` times the share of the question's
     remaining word weight held by their best single sentence (``sentence_terms``: the analysed terms of each
     sentence, :func:`bot.snippets.prepared`), added to ``score`` and set as ``parts["sentence"]``. A word weighs
     ``idf`` of its rarest term (``unknown`` for a term no passage carries); the words all of them hold (the card's or
     the mechanic's name) are left out. ``card_of`` (passage id → card id) puts a passage in a card's group that
     speaks of the card's kind (:func:`bot.question_cards.of_kind`); ``asking``: as :func:`topic_words`."""
-    groups: dict[Hashable, list[_Hit]] = {}
+    groups: dict[tuple[str, int | None], list[_Hit]] = {}
     for h in top:
-        group = sibling_key(h.passage, rules or {}, (card_of or {}).get(h.passage.id))
-        if group is not None:
+        p = h.passage
+        card = (card_of or {}).get(p.id, p.card_id)
+        group = ("card", card) if card is not None else ("section", p.mechanic_id)
+        if group[1] is not None:
             groups.setdefault(group, []).append(h)
     words = topic_words(analysis, asking)  # a definition question's asking verb is no word to hold
     for members in groups.values():

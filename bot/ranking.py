@@ -27,9 +27,9 @@ each measured in ``bench/bench_questions.py`` (with and without):
 * **form**: a section's introduction or quoted rule for a question asking what a thing is or how it works;
 * **general**: a passage stating a rule for every object (003's explanation, a quoted or official rule) when the
   question names no card and speaks of any object or player (:mod:`bot.generality`: „eine Karte“, „man“, „immer“);
-* **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card, one mechanics
-  section or one subrule of 003 (:mod:`bot.rule_sections`) among them share the name words, so what decides is the
-  rest of the question: each gets the share of the question's remaining term weight its best single sentence holds;
+* **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card or one
+  mechanics section among them share the name words, so what decides is the rest of the question: each gets the
+  share of the question's remaining term weight that its best single sentence holds;
 * **phrase** (a third stage over the first :attr:`Weights.phrases` hits, :mod:`bot.phrases`): the share of the
   question's pairs of neighbouring words, function words included, that the passage's text holds (two rulings
   holding the same words part by the question's wording);
@@ -70,7 +70,6 @@ from bot.phrases import Pair, pairs, phrase_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
 from bot.question_mentions import Mention, mentioned, printed_of
 from bot.question_words import QuestionWords, sentence_stage
-from bot.rule_sections import explanation_rules
 from bot.search import NameIndex
 from bot.section_names import names_section
 from bot.snippets import highlight, prepared, sentence_words, sentences, snippet  # also importable from here
@@ -133,10 +132,9 @@ class Ranker:
     def __init__(
         self, analyser: Analyser, concept_counts: dict[str, int], total: int, weights: Weights | None = None,
         features: tuple[str, ...] = FEATURES, term_counts: dict[str, int] | None = None,
-        german_documents: frozenset[int] = frozenset(), rules: Mapping[int, str] | None = None,
+        german_documents: frozenset[int] = frozenset(),
     ) -> None:
         self.analyser = analyser
-        self._rules = rules or {}  # an entry of 003's subrule: its siblings (bot.rule_sections.explanation_rules)
         # German documents (``documents.language`` "de"): an English passage of theirs is no translation of a German
         # one (004's single English ruling, on total cost, has no German version), so it is not lowered as English
         self._german_documents = german_documents
@@ -282,7 +280,7 @@ class Ranker:
             if card is not None:
                 kin = {h.passage.id: card for h in top if "card" in h.parts and h.passage.card_id is None}
             sentence_stage(top, found.analysis, self._term_idf, self._unknown_idf, w.sentence, self._sentence_terms,
-                           kin, found.card_words, self._asking, self._rules)
+                           kin, found.card_words, self._asking)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "phrase" in self.features and w.phrase:  # the third stage (Weights.phrase)
             phrase_stage(hits[: int(w.phrases)], found.asked, w.phrase, self._passage_pairs)
@@ -294,7 +292,7 @@ class Ranker:
             clause_stage(hits[: int(w.phrases)], found.roles, w.clause, self._passage_roles)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if clauses and "answered" in self.features and w.answered:  # the sixth stage: permutes the first three
-            answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words, self._rules)
+            answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)
 
     def _reads_roles(self) -> bool:
         """True when a stage reads the question's words by role (``clause`` or ``answered`` with a weight)."""
@@ -483,7 +481,7 @@ async def _load(store: Store, options: Options | None) -> Ranker:
     total = await store.passage_count()
     german = frozenset(d.id for d in await store.documents() if d.language == "de")
     return Ranker(analyser(words, lemmas, options), counts, total, term_counts=await store.term_counts(),
-                  german_documents=german, rules=await explanation_rules(store))
+                  german_documents=german)
 
 
 async def ranker(store: Store) -> Ranker:
