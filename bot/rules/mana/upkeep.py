@@ -202,16 +202,13 @@ def _life(piece: str, prefix: str) -> int | None:
     if amount[0] in "-+−" or "," in amount or "." in amount:
         raise ManaError(f"{prefix}„{shown} Lebenspunkte“ ist keine Zahlung: Lebenspunkte werden in ganzen Zahlen ab 1 "
                         "gezahlt, ohne Vorzeichen und ohne Komma (Regel 119.4), z. B. „Zahle 2 Lebenspunkte“.")
-    if is_number(amount):
-        if len(amount) > len(str(MAX_LIFE)) or int(amount) > MAX_LIFE:  # digits counted first: no long int work
-            raise ManaError(f"{prefix}„{shown} Lebenspunkte“ ist zu viel: "
-                            f"höchstens {german_int(MAX_LIFE)} Lebenspunkte je Zahlung.")
-        paid: int | None = int(amount)
+    if is_number(amount):  # the digits counted before any int conversion: a 400-digit number costs nothing
+        paid: int | None = MAX_LIFE + 1 if len(amount) > len(str(MAX_LIFE)) else int(amount)
     else:
         paid = _life_words(amount.lower().split())
-        if paid is not None and paid > MAX_LIFE:
-            raise ManaError(f"{prefix}„{shown} Lebenspunkte“ ist zu viel: "
-                            f"höchstens {german_int(MAX_LIFE)} Lebenspunkte je Zahlung.")
+    if paid is not None and paid > MAX_LIFE:
+        raise ManaError(f"{prefix}„{shown} Lebenspunkte“ ist zu viel: "
+                        f"höchstens {german_int(MAX_LIFE)} Lebenspunkte je Zahlung.")
     if paid == 0:
         raise ManaError(f"{prefix}„0 Lebenspunkte“ kostet nichts: 0 Lebenspunkte kann man immer zahlen (Regel 119.4), "
                         "bei jeder Zahl von Altersmarken. Bitte eine Anzahl ab 1, z. B. „1 Lebenspunkt“.")
