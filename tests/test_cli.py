@@ -212,3 +212,21 @@ def test_private_clash_odds_shared_from_a_new_process_give_the_same_answer(built
     share = next(c for row in first["components"] for c in row["components"] if c.get("label") == "Im Kanal teilen")
     shared = json.loads(run_cli("press", share["custom_id"], "--json", db=built_db).stdout)
     assert shared["embeds"] == first["embeds"] and not (shared.get("flags") or 0) & 64
+
+
+def test_unknown_subcommand_is_named_in_a_new_process(built_db):
+    # the launcher's usage error for a group's unknown subcommand: exit 2, one German line naming the valid ones
+    proc = run_cli("call", "/mana foo kosten: 1", db=built_db)
+    assert proc.returncode == 2
+    assert "Unbekannter Unterbefehl „foo“ für /mana. Gültig sind: /mana info, /mana bezahlen (pay)" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_upkeep_completion_offers_only_cumulative_upkeep_cards_in_a_new_process(built_db):
+    # the Kälteeinbruch FAQ's cards with „Kumulative Versorgung“ (Tressen aus Feuer: „Kumulative Versorgung {R}“);
+    # Boros-Rekrut, the first card name of the store, has none
+    proc = run_cli("complete", "/mana versorgung kosten", "", db=built_db)
+    assert proc.returncode == 0, proc.stderr
+    offered = proc.stdout.splitlines()
+    assert "Tressen aus Feuer" in offered and "Boros-Rekrut" not in offered
+    assert len(offered) == 14
