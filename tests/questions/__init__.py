@@ -11,9 +11,9 @@ split (:data:`PARTS`, :func:`load_all` and ``split.py`` stay the first two files
 A second tuning part, ``tuning2.toml`` (ids ``t2-001`` …), was written the same way (from the documents alone, by
 someone who had not seen the ranking or its misses) but is free to tune on: :data:`TUNED` names both tuning parts,
 which the fit and its cross-validation use together. It too stays outside the seeded split. A third tuning part,
-``tuning3.toml`` (ids ``t3-001`` …), holds the questions of three independent judges' sets (written from the
-documents alone before they tried the bot, counted once as figures, then moved here), less those that repeat an
-older question or whose gold or clause did not check. A ``note`` that starts
+``tuning3.toml`` (ids ``t3-001`` …), holds the questions of five independent judges' sets (three of 2026-12-04, two of
+2026-12-05; written from the documents alone before they tried the bot, counted once as figures, then moved
+here), less those that repeat an older question or whose gold or clause did not check. A ``note`` that starts
 with ``typo:`` marks a slip typed on purpose (``"typo: fraben (Farben)"``). Each entry::
 
     [[question]]
