@@ -17,6 +17,7 @@ function                           purpose
 :func:`normalise_for_search`       Comprehensive Rules text folded for comparison (quotes, dashes)
 =================================  ========================================================================
 
+:func:`german_int` writes a large number as German does (``2.000.000``), wherever an answer shows one.
 :data:`STOP_WORDS` is the one list of function words searches drop (German and English);
 :data:`GERMAN_MONTHS` the month names of German dates (read by the FAQ importer, written by answers).
 
@@ -258,6 +259,17 @@ def canonical(word: str) -> str:
     # call): the pairs cannot overlap (an ``e`` is no ``a``/``o``/``u``), and dropping an ``e`` makes no new ``ae``,
     # ``oe`` or ``ue`` for a later pass (``aee`` → ``ae``, as the one pass leaves it; tests/test_text_folding.py).
     return word.replace("ae", "a").replace("oe", "o").replace("ue", "u") if "e" in word else word
+
+
+# --- numbers shown to players --------------------------------------------------------------------
+
+
+def german_int(n: int) -> str:
+    """An integer as German text shows it, in groups of three digits with the point (Duden: a number of five or
+    more digits is grouped, one of four need not be): ``182104`` → ``"182.104"``, ``2000000`` → ``"2.000.000"``,
+    ``-9007199254740992`` → ``"-9.007.199.254.740.992"``; ``1000`` and ``2026`` stay as they are. The one formatter
+    of every large number an answer shows (life, age counters, payments, combinations, the ranges of options)."""
+    return str(n) if -10_000 < n < 10_000 else f"{n:,}".replace(",", ".")
 
 
 # --- Comprehensive Rules (bot.importer.cr, bot.answers.official) -----------------------------------
