@@ -32,7 +32,7 @@ from bot.answers.today_index import (
     rule_today_source,
     today_index,
 )
-from bot.reply import Action, Page, Reply, format_date
+from bot.reply import Action, Page, Reply, format_date, own_sources
 from bot.store import CitedNumber
 from bot.terms import Term, term_index
 from bot.text import shorten
@@ -164,11 +164,12 @@ async def cited_number_reply(
             more = await part()
         except UserError:  # no such pages: the cited page stands alone
             continue
-        later += more.pages
+        later += own_sources(more)  # each page names its own sources
         actions += more.actions
         if more.source:
             sources.append(more.source)
     page, first = await _first_page(ctx, index, number, cited, later, bool(versions))
+    page.source = _sources([c.title for c in cited])  # the first page quotes the citing documents
     # One "Stand" in the footer only when every page is of the same date; otherwise each page names its own
     # document and date (the 003 explanation and today's rule are not of the Ravnica FAQ's date).
     dates = {c.date for c in cited}

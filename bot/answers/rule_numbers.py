@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rule_catalog import misnumbered, parse_number, read_number
-from bot.reply import Page, Reply, quote_user
+from bot.reply import Page, Reply, own_sources, quote_user
 from bot.text import clean
 
 #: Most rule numbers of one search answered; more are named as not shown.
@@ -168,9 +168,9 @@ def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch
 
 
 def _pages(reply: Reply) -> list[Page]:
-    """``reply``'s pages, each with the reply's buttons where it has none of its own (they go into one reply)."""
-    return [p if p.actions is not None else Page(p.title, p.body, p.fields, list(reply.actions), p.picture)
-            for p in reply.pages]
+    """``reply``'s pages, each with the reply's buttons and sources where it has none of its own (they go into one
+    reply: each page's footer names the sources of that page, :func:`bot.reply.own_sources`)."""
+    return [p if p.actions is not None else replace(p, actions=list(reply.actions)) for p in own_sources(reply)]
 
 
 def _quoted(pieces: list[str]) -> str:

@@ -58,7 +58,7 @@ from bot.answers.today_index import (
 )
 from bot.answers.today_notes import explanation_notice
 from bot.custom_id import RowId
-from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, quote_user
+from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, own_sources, quote_user
 from bot.terms import ENGLISH, TermMatch, term_index
 from bot.text import clean, shorten, tokens
 
@@ -131,12 +131,14 @@ def _title_with_children(number: str, children: list[QuotedRule]) -> str:
 
 
 def _document_page(index: TodayIndex, title: str, group: list[QuotedRule], under: list[QuotedRule]) -> Page:
-    """The rules one document quotes: German and English side by side, else the blocks as printed."""
+    """The rules one document quotes: German and English side by side, else the blocks as printed; its footer names
+    that document (:attr:`bot.reply.Page.source`)."""
     doc = group[0].document
     if len({q.language for q in group}) > 1:
-        return Page(title=title, body=f"Quelle: {source_line(doc)}", fields=side_by_side(index, group))
+        return Page(title=title, body=f"Quelle: {source_line(doc)}", fields=side_by_side(index, group),
+                    source=doc.title)
     blocks = [_rule_block(index, q, " _(so gedruckt, unter der Überschrift)_" if q in under else "") for q in group]
-    return Page(title=title, body="\n\n".join(blocks) + f"\n\n_Quelle: {source_line(doc)}_")
+    return Page(title=title, body="\n\n".join(blocks) + f"\n\n_Quelle: {source_line(doc)}_", source=doc.title)
 
 
 async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
@@ -327,7 +329,7 @@ async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, matc
             found = await keyword_reply(ctx, query)
         except UserError:
             return reply
-        reply.pages += found.pages  # they keep their own buttons (page.actions)
+        reply.pages = own_sources(reply) + own_sources(found)  # they keep their own buttons and sources
         reply.source = " · ".join(dict.fromkeys(s for s in (reply.source, found.source) if s))
         return reply
 

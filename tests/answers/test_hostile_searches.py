@@ -75,3 +75,31 @@ async def test_every_unicode_decimal_digit_reads_as_its_digit(ctx):
     x = Option(Text("x", "x"), Text("X", "X"), Kind.INTEGER, required=False)
     # the console's integer option reads its digits as every text does (NFKC makes the superscript ² a 2 too)
     assert [typed_value(x, typed) for typed in ("٢", "２", "²", "٢a")] == [2, 2, 2, "٢a"]
+
+
+async def test_each_page_s_footer_names_the_sources_of_that_page(ctx):
+    from bot.render import fit_reply, payload
+
+    reply = await run_answer(ctx, "rule", search="702.19 und 104.3f")
+    footers = [payload(reply, i)["embeds"][0]["footer"]["text"] for i in range(len(fit_reply(reply)))]
+    assert footers == [
+        "Quelle: Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026) · Seite 1/4",
+        "Quelle: Ravnica: Stadt der Gilden – Häufig gestellte Fragen · Seite 2/4",
+        "Quelle: Ravnica: Stadt der Gilden – Häufig gestellte Fragen · Seite 3/4",
+        "Quelle: Magic-Regelwerk auf Deutsch (CardX Academy, Stand: aktuelle Regeln 2024+) · Seite 4/4",
+    ]
+    # the reply still names all its sources (what is shared to the channel names them too)
+    assert reply.source == ("Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026) · Ravnica: Stadt "
+                            "der Gilden – Häufig gestellte Fragen · Magic-Regelwerk auf Deutsch (CardX Academy, Stand: "
+                            "aktuelle Regeln 2024+)")
+
+
+def test_a_page_s_own_sources_are_budgeted_and_kept_when_pages_are_joined():
+    from bot.render import fit_reply, footer_room
+    from bot.reply import Page, Reply
+
+    own = "Quelle " * 200
+    reply = Reply(pages=[Page("a", "", source="A"), Page("b", "text", source=own.strip())], source="R")
+    assert footer_room(reply) == len(f"Quelle: {own.strip()} · Seite 999/999")
+    # the empty page is joined to the next: both pages' sources, each once
+    assert [p.source for p in fit_reply(reply)] == ["A · " + own.strip()]
