@@ -120,10 +120,10 @@ _YZ_ZERO = "ℹ️ Y und Z sind hier mit 0 gerechnet (die Option `x` gibt nur X 
 def _value_text(given: CostInput, value: ManaValueResult) -> str:
     """``7 (Bestimmt 5 + Unbeirrt 2, Summe der Hälften)`` for a split card, else the value."""
     if not given.is_split:
-        return str(value.value)
+        return german_int(value.value)
     names = given.face_names or tuple(f"Hälfte {i}" for i in range(1, len(value.values) + 1))
     halves = " + ".join(f"{name} {v}" for name, v in zip(names, value.values, strict=False))
-    return f"{value.value} ({halves}, Summe der Hälften)"
+    return f"{german_int(value.value)} ({halves}, Summe der Hälften)"
 
 
 def _sum_lines(given: CostInput, value: ManaValueResult) -> str:
@@ -134,7 +134,7 @@ def _sum_lines(given: CostInput, value: ManaValueResult) -> str:
         if not face.symbols:
             lines.append(f"{name}ohne Manakosten: 0")
         else:
-            summed = " + ".join(map(str, parts)) + ("" if len(parts) == 1 else f" = {total}")
+            summed = " + ".join(map(german_int, parts)) + ("" if len(parts) == 1 else f" = {german_int(total)}")
             lines.append(f"{name}{mana(face)}: {summed}")
     return "\n".join(lines)
 
@@ -197,7 +197,7 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
     shown = _value_text(given, value)
     if x is not None and "X" in letters:  # 202.3e: the chosen X counts only on the stack
         off = engine.explain_mana_value(given.faces, x=None)
-        shown += f" auf dem Stapel (X = {x}; außerhalb des Stapels {off.value})"
+        shown += f" auf dem Stapel (X = {x}; außerhalb des Stapels {german_int(off.value)})"
     calc = Calc(
         title=given.label,
         result=f"**Manawert:** {shown} · **Farben:** {colors.names}" + (f" ({kind})" if colors.colors else ""),

@@ -92,3 +92,10 @@ async def test_large_numbers_are_shown_with_german_thousands_separators(ctx):
     assert seed.expected() == "ganze Zahl von 0 bis 999.999.999"
     refused = await run_answer(ctx, "clash_odds", library1="0:60", library2="0:60", seed=1_000_000_000)
     assert refused.pages[0].body == "Der Startwert muss zwischen 0 und 999.999.999 liegen."
+
+
+async def test_a_large_mana_value_is_grouped_and_the_symbols_stay_as_printed(ctx):
+    reply = await run_answer(ctx, "mana_info", cost="{1000}" * 11)
+    assert reply.pages[0].body.startswith("**Manawert:** 11.000 · **Farben:** farblos\n**Manakosten:** "
+                                          + "{1000}" * 11)
+    assert reply.pages[0].fields[0].value.endswith(": " + " + ".join(["1000"] * 11) + " = 11.000")
