@@ -216,6 +216,16 @@ def _parser_with(add_common: Callable[[argparse.ArgumentParser], None]) -> type[
             if settings:  # settings=False: a subcommand that reads no settings file (init) has no --env-file
                 add_common(self)
 
+        def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+            """argparse's subcommand step (``_SubParsersAction`` calls this): an argument the subcommand does not
+            take (``call '/karte …' --bogus``, a second text) is this parser's usage error, named with its own
+            program and help (``python -m bot call: Unbekannte Angabe: --bogus (Hilfe: python -m bot call
+            --help)``), not handed back to the top-level parser, which would name itself."""
+            parsed, extras = super().parse_known_args(*args, **kwargs)
+            if extras:
+                self.error(f"unrecognized arguments: {' '.join(extras)}")
+            return parsed, extras
+
     return SubcommandParser
 
 

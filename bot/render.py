@@ -104,8 +104,9 @@ def _page_size(page: Page) -> int:
 
 def footer_room(reply: Reply) -> int:
     """Characters the footer of ``reply`` can take on any page: its text with the longest page counter
-    ("Seite 999/999"), at most Discord's 2048."""
-    return len(footer_text(reply, 998, 999))
+    ("Seite 999/999") and the longest sources of a page (:attr:`Page.source`), at most Discord's 2048."""
+    sources = {p.source for p in reply.pages if p.source is not None}
+    return max(len(footer_text(reply, 998, 999, s)) for s in (None, *sources))
 
 
 def discord_pages(pages: list[Page]) -> list[Page]:
@@ -131,6 +132,14 @@ def fit_reply(reply: Reply) -> list[Page]:
     return fit_pages(discord_pages(reply.pages), MESSAGE_EMBED_TOTAL_MAX - footer_room(reply))
 
 
+def _both_sources(first: str | None, second: str | None) -> str | None:
+    """The sources of two pages joined into one: each named once, in order; None (the reply's) when either has
+    no sources of its own."""
+    if first is None or second is None:
+        return None
+    return " · ".join(dict.fromkeys(s for part in (first, second) for s in part.split(" · ") if s))
+
+
 def _join_empty(pages: list[Page]) -> list[Page]:
     """Pages with neither body nor fields (a heading whose text starts on the next page) merged into the
     next page, so every page starts with content: the empty page's title is kept, the next page's title
@@ -143,7 +152,7 @@ def _join_empty(pages: list[Page]) -> list[Page]:
             body = "\n".join(p for p in (heading, page.body) if p)
             page = Page(title=carry.title or page.title, body=body, fields=page.fields,
                         actions=page.actions if page.actions is not None else carry.actions,
-                        picture=page.picture or carry.picture)
+                        picture=page.picture or carry.picture, source=_both_sources(carry.source, page.source))
             carry = None
         if not page.body.strip() and not page.fields:
             carry = page
@@ -180,14 +189,14 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
         body_limit = min(EMBED_DESCRIPTION_MAX, budget - len(title))
         bodies = split_text(body, body_limit) if body else [""]
         for i, chunk in enumerate(bodies):
-            current = Page(title=title, body=chunk, actions=page.actions, picture=page.picture)
+            current = Page(title=title, body=chunk, actions=page.actions, picture=page.picture, source=page.source)
             out.append(current)
             if i < len(bodies) - 1:
                 continue
             size = _page_size(current)  # kept as fields are added: each field is counted once, not once per field
             for f in fields:
                 if len(current.fields) >= FIELDS_MAX or size + len(f.name) + len(f.value) > budget:
-                    current = Page(title=title, actions=page.actions, picture=page.picture)
+                    current = Page(title=title, actions=page.actions, picture=page.picture, source=page.source)
                     out.append(current)
                     size = _page_size(current)
                 current.fields.append(f)
@@ -195,11 +204,13 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
     return out
 
 
-def footer_text(reply: Reply, page: int, total: int) -> str:
-    """Footer: ``Quelle: … · Stand … · Seite x/y`` (parts only when present)."""
+def footer_text(reply: Reply, page: int, total: int, source: str | None = None) -> str:
+    """Footer: ``Quelle: … · Stand … · Seite x/y`` (parts only when present); ``source`` a page's own sources
+    (:attr:`Page.source`) instead of the reply's."""
     parts = []
-    if reply.source:
-        parts.append(f"Quelle: {reply.source}")
+    source = reply.source if source is None else source
+    if source:
+        parts.append(f"Quelle: {source}")
     if reply.date:
         parts.append(f"Stand {format_date(reply.date)}")
     if total > 1:
@@ -228,7 +239,7 @@ def embed_for(reply: Reply, pages: list[Page], index: int) -> dict[str, Any]:
     thumbnail: beside the text, which stays the answer, instead of a full-width image below it."""
     page = pages[index]
     embed: dict[str, Any] = {}
-    footer = footer_text(reply, index, len(pages))
+    footer = footer_text(reply, index, len(pages), page.source)
     if footer:
         embed["footer"] = {"text": footer}
     picture = picture_url(page.picture)
@@ -275,7 +286,7 @@ def page_checks(reply: Reply, pages: list[Page], origin: Invocation | None) -> l
     out = []
     for i, p in enumerate(pages):
         fields = [plain_text(part) for f in p.fields for part in (f.name, f.value)]
-        parts = (target, p.title, plain_text(p.body), *fields, footer_text(reply, i, len(pages)))
+        parts = (target, p.title, plain_text(p.body), *fields, footer_text(reply, i, len(pages), p.source))
         digest = hashlib.blake2b("\x1f".join(parts).encode("utf-8", "surrogatepass"), digest_size=4).digest()
         out.append(base64.urlsafe_b64encode(digest).decode().rstrip("="))
     return out
@@ -422,7 +433,7 @@ def to_text(reply: Reply, page: int = 0) -> str:
     picture = picture_url(p.picture)
     if picture:
         lines.append(f"Bild: {picture}")
-    footer = footer_text(reply, page, len(pages))
+    footer = footer_text(reply, page, len(pages), p.source)
     if footer:
         lines.append(f"-- {footer}")
     shown = [

@@ -153,6 +153,8 @@ class Page:
     ``actions``: buttons for this page only (a search's page 2 points to page 2's hits); None means the
     reply's :attr:`Reply.actions`. ``picture``: the URL of a picture of what the page shows (a card's image,
     :meth:`bot.store.Store.card_image_url`), shown beside the text (the embed's thumbnail); None: none.
+    ``source``: the sources of this page (its footer's „Quelle: …“) in a reply joined from several answers
+    (:func:`own_sources`); None means the reply's :attr:`Reply.source`.
     Mana symbols are written as text (``{W}``) everywhere; the renderer shows them as emojis where uploaded.
     """
 
@@ -161,6 +163,18 @@ class Page:
     fields: list[Field] = field(default_factory=list)
     actions: list[Action] | None = None
     picture: str | None = None
+    source: str | None = None
+
+
+def own_sources(reply: Reply) -> list[Page]:
+    """``reply``'s pages, each naming its sources: a page without its own :attr:`Page.source` gets the reply's, so
+    the pages keep their footers when they are joined into another reply (``/regel suche: 702.19 und 104.3f``:
+    the term table's page names the term table, not also the FAQ of the next page). The pages themselves are
+    changed and returned."""
+    for page in reply.pages:
+        if page.source is None:
+            page.source = reply.source or ""
+    return reply.pages
 
 
 @dataclass

@@ -17,6 +17,7 @@ function                           purpose
 :func:`normalise_for_search`       Comprehensive Rules text folded for comparison (quotes, dashes)
 =================================  ========================================================================
 
+:func:`german_int` writes a large number as German does (``2.000.000``), wherever an answer shows one.
 :data:`STOP_WORDS` is the one list of function words searches drop (German and English);
 :data:`GERMAN_MONTHS` the month names of German dates (read by the FAQ importer, written by answers).
 
@@ -82,6 +83,24 @@ _ZWSP_BETWEEN = re.compile(r"(?<=[^\W_])\u200b+(?=[^\W_])")
 _MARKS = _CharFilter(lambda ch: unicodedata.combining(ch) != 0)
 
 
+class _DigitMap(dict[int, int]):
+    """A ``str.translate`` table reading every Unicode decimal digit (category Nd: Arabic-Indic ``٧``, Devanagari
+    ``७``, Bengali, Thai, …) as its ASCII digit (``7``) and keeping every other character, filled as characters
+    are seen (at most :data:`_FILTER_CACHE` of them kept). NFKC already reads the full-width ``７`` and the
+    mathematical ``𝟕`` so; these it leaves, although ``int("٧")`` reads them as 7 (Python, ``str.isdecimal``)."""
+
+    def __missing__(self, code: int) -> int:
+        value = unicodedata.decimal(chr(code), None)
+        out = code if value is None else 0x30 + value
+        if len(self) < _FILTER_CACHE:
+            self[code] = out
+        return out
+
+
+#: The one rule for digits in typed text (:func:`clean`): every decimal digit of Unicode is read as its ASCII digit.
+_DIGITS = _DigitMap()
+
+
 def spaced_zwsp(text: str) -> str:
     """``text`` with each run of zero-width spaces between two letters or digits made a space (:data:`ZWSP`, a word
     boundary: ``was\u200bmacht`` → ``was macht``); the other zero-width spaces stay for the caller to drop."""
@@ -90,7 +109,8 @@ def spaced_zwsp(text: str) -> str:
 
 def clean(text: str) -> str:
     """NFKC-normalise, read control characters (category Cc) as spaces, drop the other invisible characters and
-    collapse white space; a zero-width space
+    collapse white space; every decimal digit of Unicode is read as its ASCII digit (``٧٠٢.١٩`` → ``702.19``, as
+    NFKC reads the full-width ``７０２．１９``); a zero-width space
     (:data:`ZWSP`) between two letters or digits separates them as a space does (``was\u200bmacht`` → ``was macht``,
     ``ausgraben\u200boder`` → ``ausgraben oder``) and is dropped elsewhere (``spuk\u200b,\u200bausgraben`` →
     ``spuk,ausgraben``); the other zero-width characters are dropped (``Fe\u00adhde`` → ``Fehde``).
@@ -98,6 +118,8 @@ def clean(text: str) -> str:
     Returns a display-safe string (no NUL, no zero-width joiners, no bidi overrides).
     """
     text = spaced_zwsp(unicodedata.normalize("NFKC", text))
+    if not text.isascii():  # every decimal digit read as its ASCII digit: ``٧٠٢.١٩`` is ``702.19`` (:data:`_DIGITS`)
+        text = text.translate(_DIGITS)
     if not text.isprintable():  # a printable text has no character of the categories C* (nothing to drop)
         text = text.translate(_CONTROL_SPACES).translate(_CONTROLS)
     return " ".join(text.split())
@@ -237,6 +259,17 @@ def canonical(word: str) -> str:
     # call): the pairs cannot overlap (an ``e`` is no ``a``/``o``/``u``), and dropping an ``e`` makes no new ``ae``,
     # ``oe`` or ``ue`` for a later pass (``aee`` → ``ae``, as the one pass leaves it; tests/test_text_folding.py).
     return word.replace("ae", "a").replace("oe", "o").replace("ue", "u") if "e" in word else word
+
+
+# --- numbers shown to players --------------------------------------------------------------------
+
+
+def german_int(n: int) -> str:
+    """An integer as German text shows it, in groups of three digits with the point (Duden: a number of five or
+    more digits is grouped, one of four need not be): ``182104`` → ``"182.104"``, ``2000000`` → ``"2.000.000"``,
+    ``-9007199254740992`` → ``"-9.007.199.254.740.992"``; ``1000`` and ``2026`` stay as they are. The one formatter
+    of every large number an answer shows (life, age counters, payments, combinations, the ranges of options)."""
+    return str(n) if -10_000 < n < 10_000 else f"{n:,}".replace(",", ".")
 
 
 # --- Comprehensive Rules (bot.importer.cr, bot.answers.official) -----------------------------------

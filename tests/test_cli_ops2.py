@@ -189,7 +189,12 @@ def test_help_is_german(args):
     (["bauen"], "python -m bot: BEFEHL: 'bauen' gibt es nicht (möglich: 'init', 'build', 'update', 'run', 'sync', "
                 "'console', 'serve', 'call', 'complete', 'press') (Hilfe: python -m bot --help)"),
     (["build", "--db"], "python -m bot build: --db braucht einen Wert (Hilfe: python -m bot build --help)"),
-    (["build", "--xyz"], "python -m bot: Unbekannte Angabe: --xyz (Hilfe: python -m bot --help)"),
+    (["build", "--xyz"], "python -m bot build: Unbekannte Angabe: --xyz (Hilfe: python -m bot build --help)"),
+    (["call", "/karte name: Boros-Rekrut", "--bogus"],
+     "python -m bot call: Unbekannte Angabe: --bogus (Hilfe: python -m bot call --help)"),
+    (["call", "/karte name: Boros-Rekrut", "zwei"],
+     "python -m bot call: Unbekannte Angabe: zwei (Hilfe: python -m bot call --help)"),
+    (["--bogus", "call", "/info"], "python -m bot: Unbekannte Angabe: --bogus (Hilfe: python -m bot --help)"),
     (["call", "/info", "--page", "x"], "python -m bot call: --page: 'x' ist keine Zahl "
                                        "(Hilfe: python -m bot call --help)"),
 ])

@@ -57,7 +57,7 @@ def test_answer_invocation_is_positional_and_drops_trailing_defaults():
     assert cid == "rb:pg:2:abcdef:/ruling:~,Bibliothek%3A leer%2C 3 Karten"
     back = decode(cid)
     assert (back.verb, back.page, back.check, back.target) == (PAGE, 2, "abcdef", inv)
-    pay = Invocation.answer("mana_pay", cost="{2}{G/W}", pool="GGW", x=0, life=None)
+    pay = Invocation.answer("mana_pay", cost="{2}{G/W}", pool="GGW", x=None, life=None)
     assert encode(SHARE, pay, 1) == "rb:sh:1:-:/mana_pay:{2}{G/W},GGW"
     assert decode(encode(SHARE, pay, 1)).target == Invocation.answer("mana_pay", cost="{2}{G/W}", pool="GGW")
     upkeep = Invocation.answer("mana_upkeep", cost="{W}", counters=100)

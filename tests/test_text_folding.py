@@ -1,7 +1,8 @@
 """The text normalisers' shortcuts (:func:`bot.text.clean`, :func:`bot.text.strip_marks`) give exactly what their
-definitions give: NFKC with the control characters (Cc) as spaces and every other character of the categories C*
-dropped, white space collapsed; NFKD without combining marks. Checked on arbitrary text (every Unicode category,
-surrogates too) and on the cases that take the short way (printable text, ASCII after decomposition)."""
+definitions give: NFKC, every decimal digit (Nd) as its ASCII digit, with the control characters (Cc) as spaces and
+every other character of the categories C* dropped, white space collapsed; NFKD without combining marks. Checked on
+arbitrary text (every Unicode category, surrogates too) and on the cases that take the short way (printable text,
+ASCII after decomposition)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from bot.text import canonical, clean, name_keys, strip_marks
 
 def clean_by_definition(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
+    text = "".join(str(unicodedata.digit(ch)) if unicodedata.category(ch) == "Nd" else ch for ch in text)  # ٧ is 7
     text = "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in text)  # control characters separate
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
     return " ".join(text.split())
@@ -54,6 +56,7 @@ def test_examples_both_ways() -> None:
         "\ud800x\ue000": "x",
         "0\x080": "0 0",
         "spuk\x00oder\x85aus\x7fgraben": "spuk oder aus graben",
+        "٧٠٢.١٩ ७०२ ７": "702.19 702 7",
     }
     for raw, want in cases.items():
         assert clean(raw) == want == clean_by_definition(raw)

@@ -18,7 +18,7 @@ from bot.answers.registry import AnswerContext, UserError
 from bot.question_reading import first_markup
 from bot.reply import quote_user
 from bot.rules import mana as engine
-from bot.rules.mana import ManaCost, ManaError, TooManyWays
+from bot.rules.mana import ManaCost, ManaError, TooManyWays, german_int
 from bot.search import EXACT
 from bot.text import MARKDOWN_WRAPPERS
 
@@ -176,7 +176,7 @@ def check_x(x: int | None) -> None:
 def check_life(life: int | None) -> None:
     """Raises UserError (German) unless the life total is between 0 and :data:`MAX_LIFE`."""
     if life is not None and not 0 <= life <= MAX_LIFE:
-        raise UserError("Ungültige Lebenspunkte", f"Lebenspunkte müssen zwischen 0 und {MAX_LIFE} liegen.")
+        raise UserError("Ungültige Lebenspunkte", f"Lebenspunkte müssen zwischen 0 und {german_int(MAX_LIFE)} liegen.")
 
 
 #: What :func:`refuse_markup` says the markup is not and what to type instead: for a cost that may be a card's name

@@ -27,6 +27,7 @@ from bot.model import review_notice
 from bot.reply import Field, Page, Reply, format_date
 from bot.rules.cite import Reason, Source, distinct
 from bot.rules.mana import ALL_KINDS, ManaCost, PoolKind, Symbol
+from bot.text import german_int
 
 #: characters of a calculator answer's first page (title, description, fields and footer)
 FIRST_PAGE = 1500
@@ -64,7 +65,7 @@ def pool_text(pool: Counter[PoolKind] | Iterable[PoolKind]) -> str:
     Short runs are written one symbol each (``{W}{W}{U}``); once a run is counted, the kinds are joined with
     `` + `` (``14×{W} + {R} + 15×{G}``), since ``14×{W}{R}`` would read as fourteen of both."""
     counts = pool if isinstance(pool, Counter) else Counter(pool)
-    runs = [pool_kind(k) * counts[k] if counts[k] <= 10 else f"{counts[k]}×{pool_kind(k)}"
+    runs = [pool_kind(k) * counts[k] if counts[k] <= 10 else f"{german_int(counts[k])}×{pool_kind(k)}"
             for k in ALL_KINDS if counts[k] > 0]
     counted = any(counts[k] > 10 for k in ALL_KINDS)
     return (" + " if counted else "").join(runs) or "(leer)"
@@ -82,8 +83,9 @@ def with_symbols(text: str) -> str:
 
 
 def plural(n: int, singular: str, plural_form: str) -> str:
-    """``"1 Karte"`` / ``"2 Karten"``: the number with the German noun in the right number."""
-    return f"{n} {singular if n == 1 else plural_form}"
+    """``"1 Karte"`` / ``"2 Karten"``: the number (:func:`bot.text.german_int`: ``"2.000.002 Lebenspunkte"``) with
+    the German noun in the right number."""
+    return f"{german_int(n)} {singular if n == 1 else plural_form}"
 
 
 def german_list(items: Sequence[str], last: str = "und") -> str:
@@ -112,7 +114,7 @@ def library_text(lib: dict[tuple[int, ...], int]) -> str:
 def listing(items: Sequence[str], count: int, limit: int = LIST_LIMIT) -> str:
     """The first ``limit`` items joined by `` · ``, with ``… (und 3 weitere)`` when ``count`` is larger."""
     shown = " · ".join(items[:limit])
-    return shown + (f" … (und {count - limit} weitere)" if count > limit else "")
+    return shown + (f" … (und {german_int(count - limit)} weitere)" if count > limit else "")
 
 
 # --------------------------------------------------------------------------- documents and rules

@@ -33,6 +33,7 @@ from bot.rules import clash as engine
 from bot.rules.clash import ClashError, ClashResult, Library, RevealedCard, Verdict
 from bot.rules.mana import ManaCost
 from bot.search import EXACT
+from bot.text import german_int
 
 _NUMBER = re.compile(r"^[0-9]+(?:\s*/\s*[0-9]+)*$")
 _LAND_WORDS = {"land", "länder", "laender", "lands", "standardland", "standardländer"}
@@ -355,7 +356,7 @@ async def clash_odds(
     if seed is None:
         seed = random.SystemRandom().randrange(MAX_SEED)
     if not 0 <= seed < MAX_SEED:
-        raise UserError("Ungültiger Startwert", f"Der Startwert muss zwischen 0 und {MAX_SEED - 1} liegen.")
+        raise UserError("Ungültiger Startwert", f"Der Startwert muss zwischen 0 und {german_int(MAX_SEED - 1)} liegen.")
     reveal = await run_bounded(engine.random_reveal, libs, seed, rules, budget=CALC_BUDGET, on_loop=small)
     shown = ", ".join(f"Spieler {n}: {values_text(v)}" for n, v in enumerate(reveal.clash.values, 1))
     books = []

@@ -20,12 +20,21 @@ from dataclasses import dataclass
 
 from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
-from bot.answers.rule_catalog import dedupe_actions
+from bot.answers.rule_catalog import dedupe_actions, is_child, number_key
+from bot.answers.rule_evidence import resting_entries, resting_rows
 from bot.answers.sources import cr_source
 from bot.answers.today import cited_notice
-from bot.answers.today_index import TodayIndex, number_review, rule_now, today_index
-from bot.reply import Action, Page, Reply, format_date
+from bot.answers.today_index import (
+    TodayIndex,
+    number_review,
+    rule_now,
+    rule_today_lines,
+    rule_today_source,
+    today_index,
+)
+from bot.reply import Action, Page, Reply, format_date, own_sources
 from bot.store import CitedNumber
+from bot.terms import Term, term_index
 from bot.text import shorten
 
 #: Texts at least this long that a later page shows in full are pointed to, not repeated, on the first page.
@@ -155,11 +164,12 @@ async def cited_number_reply(
             more = await part()
         except UserError:  # no such pages: the cited page stands alone
             continue
-        later += more.pages
+        later += own_sources(more)  # each page names its own sources
         actions += more.actions
         if more.source:
             sources.append(more.source)
     page, first = await _first_page(ctx, index, number, cited, later, bool(versions))
+    page.source = _sources([c.title for c in cited])  # the first page quotes the citing documents
     # One "Stand" in the footer only when every page is of the same date; otherwise each page names its own
     # document and date (the 003 explanation and today's rule are not of the Ravnica FAQ's date).
     dates = {c.date for c in cited}
@@ -177,4 +187,61 @@ def _sources(sources: list[str]) -> str:
     return " · ".join(shown)
 
 
-__all__ = ["CitedNumber", "EraIndex", "cited_number_reply", "era_index"]
+def _term_lines(terms: list[Term]) -> list[str]:
+    """The terms of the term table with one rule number, one line per kind: terms of the same kind share it
+    (e.g. "Priorität" and the rule's heading "Timing und Priorität", both 117), so no rule is listed twice."""
+    by_kind: dict[str, list[Term]] = {}
+    for t in terms:
+        by_kind.setdefault(t.kind, []).append(t)
+    lines = []
+    for same in by_kind.values():
+        names = [f"**{t.german}** (englisch *{t.english}*)" for t in same]
+        named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " und " + names[-1]
+        lines.append(f"{named}: {same[0].kind_name}, heute Regel **{same[0].rule}**.")
+    return lines
+
+
+async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
+    """The answer for today's number of a rule the documents cite under an older number: ``701.30``
+    → today's clash rule text as the register quotes it (``data/changes.toml`` [cr], CR 2026-04-17; a rule
+    changed in newer rules of the build: its new text and the review line,
+    :func:`bot.answers.today_index.rule_today_lines`),
+    the term of the term table with that rule, and the documents' numbers (701.19 in the clash article of
+    2007) as buttons. None when neither the register nor the term table knows ``number``.
+    """
+    index = await era_index(ctx)
+    olds = sorted(
+        {c.number: c for cs in index.cited.values() for c in cs
+         if (t := index.today_of(c)) and (t == number or is_child(t, number))}.values(),
+        key=lambda c: number_key(c.number),
+    )
+    register = index.today
+    moved_here = {r.number for r in register.rule_reviews.values()
+                  if r.today_number and (r.today_number == number or is_child(r.today_number, number))}
+    texts = sorted({n for n in register.cr if n == number or is_child(n, number)} | moved_here, key=number_key)
+    terms = [t for t in term_index().terms if t.rule == number]
+    resting = resting_rows(register, number)
+    if not olds and not texts and not terms and not resting:
+        return None
+    lines = _term_lines(terms)
+    for n in texts:
+        lines += rule_today_lines(register, n)
+    if olds:
+        lines.append("\n**Die Dokumente des Bots zitieren diese Regel unter alten Nummern:**")
+        for c in olds:
+            where = c.title + (f", {format_date(c.date)}" if c.date else "")
+            quoted = shorten(c.heading or c.text, 160)
+            lines.append(f"• **{c.number}** → heute {index.today_of(c) or '–'} _({where})_: {quoted}")
+    rest_lines, rest_actions = await resting_entries(ctx, register, number, resting)
+    if rest_lines:
+        lines += rest_lines
+    elif not olds:
+        lines.append("\nKein Dokument des Bots zitiert diese Regel.")
+    actions = [Action(label=f"Regel {c.number} (so zitiert)", action="rule", arg=c.number) for c in olds]
+    actions += rest_actions
+    title = f"Regel {number} (heute)" + (f" – {terms[0].german}" if terms else "")
+    return Reply(pages=[Page(title=title, body="\n".join(lines))], actions=dedupe_actions(actions)[:20],
+                 source=rule_today_source(register, texts, bool(terms)))
+
+
+__all__ = ["CitedNumber", "EraIndex", "cited_number_reply", "era_index", "today_number_reply"]

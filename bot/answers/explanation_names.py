@@ -97,7 +97,8 @@ async def named_found(store: Store, found: Ranked) -> Ranked:
 
 def explanation_page(index: TodayIndex, e: Explanation) -> Page:
     """One explanation entry: text, examples, its older terms (:func:`bot.answers.today_notes.explanation_notice`),
-    its terms in German with the English 003 prints, its references; titled by its rule number and German terms."""
+    its terms in German with the English 003 prints, its references; titled by its rule number and German terms;
+    its footer names document 003 (:attr:`bot.reply.Page.source`), also among pages of other documents."""
     parts = [e.text]
     parts += [f"_Beispiel:_ {ex}" for ex in e.examples]
     note = explanation_notice(index, "\n".join(parts))
@@ -107,4 +108,4 @@ def explanation_page(index: TodayIndex, e: Explanation) -> Page:
         fields.append(Field(name="Begriffe", value=term_names(e.terms, both=True), inline=True))
     if e.see_also:
         fields.append(Field(name="Siehe auch", value=", ".join(e.see_also), inline=True))
-    return Page(title=explanation_name(e), body="\n\n".join(parts), fields=fields)
+    return Page(title=explanation_name(e), body="\n\n".join(parts), fields=fields, source=e.document.title)

@@ -48,7 +48,7 @@ from bot.offload import TooExpensive, run_bounded
 from bot.reply import Field, Reply, in_quotes
 from bot.rules import mana as engine
 from bot.rules.cite import Reason
-from bot.rules.mana import ManaCost, ManaError, ManaValueResult, Symbol, SymbolKind
+from bot.rules.mana import ManaCost, ManaError, ManaValueResult, Symbol, SymbolKind, german_int
 from bot.rules.payment import LIFE, PaymentResult, pay
 
 CALC_BUDGET = 1.0  # seconds one calculation may take (every answer within 1 s)
@@ -92,9 +92,22 @@ def _card_source(given: CostInput) -> list[str]:
     return [given.card.document.title] if given.card is not None else []
 
 
+def _has_x(cost: ManaCost) -> bool:
+    """True when ``cost`` holds an ``{X}`` (107.3)."""
+    return any(s.kind is SymbolKind.VARIABLE and s.var == "X" for s in cost.symbols)
+
+
 def _x_text(cost: ManaCost, x: int | None) -> str:
-    has_x = any(s.kind is SymbolKind.VARIABLE and s.var == "X" for s in cost.symbols)
-    return f" (X = {x})" if x is not None and has_x else ""
+    return f" (X = {x})" if x is not None and _has_x(cost) else ""
+
+
+def _x_unused(faces: Sequence[ManaCost], x: int | None) -> list[str]:
+    """The line saying the option ``x`` was given for a cost without ``{X}`` and so changes nothing
+    (``ℹ️ X = 2 nicht verwendet: {3}{B}{G} enthält kein {X}.``), or none: an option typed is never ignored
+    silently."""
+    if x is None or any(_has_x(face) for face in faces):
+        return []
+    return [f"ℹ️ X = {x} nicht verwendet: {' // '.join(mana(face) for face in faces)} enthält kein {{X}}."]
 
 
 # --------------------------------------------------------------------------- /mana info
@@ -107,10 +120,10 @@ _YZ_ZERO = "ℹ️ Y und Z sind hier mit 0 gerechnet (die Option `x` gibt nur X 
 def _value_text(given: CostInput, value: ManaValueResult) -> str:
     """``7 (Bestimmt 5 + Unbeirrt 2, Summe der Hälften)`` for a split card, else the value."""
     if not given.is_split:
-        return str(value.value)
+        return german_int(value.value)
     names = given.face_names or tuple(f"Hälfte {i}" for i in range(1, len(value.values) + 1))
     halves = " + ".join(f"{name} {v}" for name, v in zip(names, value.values, strict=False))
-    return f"{value.value} ({halves}, Summe der Hälften)"
+    return f"{german_int(value.value)} ({halves}, Summe der Hälften)"
 
 
 def _sum_lines(given: CostInput, value: ManaValueResult) -> str:
@@ -121,7 +134,7 @@ def _sum_lines(given: CostInput, value: ManaValueResult) -> str:
         if not face.symbols:
             lines.append(f"{name}ohne Manakosten: 0")
         else:
-            summed = " + ".join(map(str, parts)) + ("" if len(parts) == 1 else f" = {total}")
+            summed = " + ".join(map(german_int, parts)) + ("" if len(parts) == 1 else f" = {german_int(total)}")
             lines.append(f"{name}{mana(face)}: {summed}")
     return "\n".join(lines)
 
@@ -184,13 +197,14 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
     shown = _value_text(given, value)
     if x is not None and "X" in letters:  # 202.3e: the chosen X counts only on the stack
         off = engine.explain_mana_value(given.faces, x=None)
-        shown += f" auf dem Stapel (X = {x}; außerhalb des Stapels {off.value})"
+        shown += f" auf dem Stapel (X = {x}; außerhalb des Stapels {german_int(off.value)})"
     calc = Calc(
         title=given.label,
         result=f"**Manawert:** {shown} · **Farben:** {colors.names}" + (f" ({kind})" if colors.colors else ""),
         lines=[
             f"**Manakosten:** {mana(given.faces)}{_x_text(given.faces[0], x)}",
             *_read_lines(given),
+            *_x_unused(given.faces, x),
             *([_YZ_ZERO] if letters - {"X"} else []),
         ],
         details=[Field("Rechnung", _sum_lines(given, value))],
@@ -219,12 +233,13 @@ def _paid_line(result: PaymentResult, life: int | None, symbols: Sequence[Symbol
         missing = ways_text(result.missing_ways) or "Lebenspunkte"
         return f"❌ **Nicht bezahlbar**: es fehlt {missing}{generic_half_text(symbols, result.missing_ways)}."
     spent = [k for _, kinds, _ in result.payment for k in kinds]
-    parts = ([pool_text(spent)] if spent else []) + ([f"{result.life_paid} Lebenspunkten"] if result.life_paid else [])
+    paid = german_int(result.life_paid)
+    parts = ([pool_text(spent)] if spent else []) + ([f"{paid} Lebenspunkten"] if result.life_paid else [])
     line = "✅ **Bezahlbar** " + (f"mit {' und '.join(parts)}" if parts else "ohne Mana")
     if result.life_paid and life is None:
-        line += f", nur mit mindestens {result.life_paid} Lebenspunkten"
+        line += f", nur mit mindestens {paid} Lebenspunkten"
     elif Reason.LOSES_GAME in result.reasons and life is not None:
-        line += f"; danach hast du {life - result.life_paid} Lebenspunkte und verlierst das Spiel"
+        line += f"; danach hast du {german_int(life - result.life_paid)} Lebenspunkte und verlierst das Spiel"
     return line + "."
 
 
@@ -256,9 +271,10 @@ async def _life_assumed(face: ManaCost, pool: Any, x: int, result: PaymentResult
 
 @answer("mana_pay")
 @offers_cards("mana_pay")
-async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: int | None = None) -> Reply:
+async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int | None = None, life: int | None = None) -> Reply:
     """``/mana bezahlen kosten vorrat [x] [leben]`` → exactly whether the cost can be paid from the
-    pool, one payment or what is missing; ``leben`` is the life total for Phyrexian symbols (119.4)."""
+    pool, one payment or what is missing; ``leben`` is the life total for Phyrexian symbols (119.4); ``x`` (0 when
+    not given) for a cost without ``{X}`` is said to change nothing."""
     check_x(x)
     check_life(life)
     given = await read_cost(ctx, cost)
@@ -269,15 +285,16 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
         mana_pool, readings = engine.read_pool(pool or "")
     except ManaError as exc:
         raise bad_input(exc, "Angabe zum Manavorrat") from exc
-    result = await compute(pay, face, mana_pool, x=x, life=life, what="Angabe zum Manavorrat")
-    given_life = f" · **Leben:** {life}" if life is not None else ""
+    result = await compute(pay, face, mana_pool, x=x or 0, life=life, what="Angabe zum Manavorrat")
+    given_life = f" · **Leben:** {german_int(life)}" if life is not None else ""
     calc = Calc(
         title=f"Bezahlen: {label}",
-        result=_paid_line(result, life, face.symbols) + await _life_assumed(face, mana_pool, x, result),
+        result=_paid_line(result, life, face.symbols) + await _life_assumed(face, mana_pool, x or 0, result),
         lines=[
             f"**Kosten:** {mana(face)}{_x_text(face, x)} · **Vorrat:** {pool_text(mana_pool)}{given_life}",
             *dict.fromkeys(f"ℹ️ {reading_text(r)}" for r in readings),  # "2 2": one notice
             *_read_lines(given),
+            *_x_unused([face], x),
         ],
         reasons=result.reasons,
         history=result.history,
@@ -294,7 +311,7 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int = 0, life: i
 
 @answer("mana_convoke")
 @offers_cards("mana_convoke")
-async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int = 0) -> Reply:
+async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int | None = None) -> Reply:
     """``/mana einberufen kosten kreaturen [x]`` → the remaining cost easiest to pay first (why, and which
     creature pays what), then the others (X announced first, ruling on Akkord des Rufes)."""
     check_x(x)
@@ -306,7 +323,7 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int = 0
         tapped = engine.parse_creatures(creatures or "")
     except ManaError as exc:
         raise bad_input(exc, "Angabe zu den Kreaturen") from exc
-    result = await compute(engine.convoke, face, tapped, x=x, limit=LIST_LIMIT, what="Angabe zu den Kreaturen")
+    result = await compute(engine.convoke, face, tapped, x=x or 0, limit=LIST_LIMIT, what="Angabe zu den Kreaturen")
     best = f"nichts ({mana(result.best)})" if not result.best.symbols else mana(result.best)
     head = f"**Es bleibt {best} zu bezahlen.**"
     if result.count > 1:
@@ -321,6 +338,7 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int = 0
             "So: " + " · ".join(tapped_text(t) for t in result.best_tapped),
             f"**Gesamtkosten:** {mana(result.total)}{_x_text(face, x)} · **Kreaturen ({len(tapped)}):** {described}",
             *_read_lines(given),
+            *_x_unused([face], x),
         ],
         reasons=result.reasons,
         history=result.history,
@@ -343,7 +361,7 @@ async def mana_total(
     increase: str | None = None,
     reduction: str | None = None,
     alternative: str | None = None,
-    x: int = 0,
+    x: int | None = None,
     life: int | None = None,
 ) -> Reply:
     """``/mana gesamtkosten kosten erhoehung reduzierung alternativkosten x leben`` → the best total cost
@@ -364,7 +382,7 @@ async def mana_total(
         except ManaError as exc:
             raise bad_input(exc, "alternative Kosten") from exc
     result = await compute(
-        engine.total_cost, face, increases, reductions, alternative=alt, x=x, life=life, limit=LIST_LIMIT,
+        engine.total_cost, face, increases, reductions, alternative=alt, x=x or 0, life=life, limit=LIST_LIMIT,
         what="Kostenreduzierung",
     )  # fmt: skip
     best = result.options[0]
@@ -384,5 +402,5 @@ async def mana_total(
     if result.count > 1:
         others = [option_text(o) + (f" ({choices_text(o)})" if choices_text(o) else "") for o in result.options[1:]]
         calc.details.append(Field(f"Andere Wahl ({result.count - 1})", listing(others, result.count - 1)))
-    calc.lines += _read_lines(given)
+    calc.lines += _read_lines(given) + _x_unused([face], x)
     return calc_reply(calc, await ctx.store.cr_effective(), await today_index(ctx.store))

@@ -32,6 +32,7 @@ from bot.rules.mana import (
     upkeep_sum,
 )
 from bot.rules.payment import LIFE
+from bot.text import german_int
 
 _MANA_ADJ = {"W": "weißes", "U": "blaues", "B": "schwarzes", "R": "rotes", "G": "grünes", "C": "farbloses"}
 
@@ -172,7 +173,7 @@ def total_lines(result: TotalCostResult) -> list[str]:
     best = result.options[0]
     if best.announced:
         cost, life = result.announced
-        paid = mana(cost) + (f" + {life} Lebenspunkte" if life else "")
+        paid = mana(cost) + (f" + {plural(life, 'Lebenspunkt', 'Lebenspunkte')}" if life else "")
         lines.append(f"Angesagt (vor den Reduzierungen): {announced_text(best.announced)} → {paid}")
     lines += [f"− {reduction_text(r)}" for r in result.reductions]
     return lines
@@ -184,32 +185,33 @@ def total_lines(result: TotalCostResult) -> list[str]:
 def _mana_sum(generic: int, symbols: list[tuple[Symbol, int]], force_generic: bool) -> str:
     """Generic mana summed, then each symbol repeated up to 12 times, else ``n×{W}``."""
     text = symbol_text(str(generic)) if generic or force_generic else ""
-    return text + "".join(mana(s) * n if n <= 12 else f"{n}×{mana(s)}" for s, n in symbols)
+    return text + "".join(mana(s) * n if n <= 12 else f"{german_int(n)}×{mana(s)}" for s, n in symbols)
 
 
 def _scaled(counted: Counted, n: int) -> str:
     """A countable cost of the Kälteeinbruch cards paid ``n`` (> 1) times, summed (702.24a: each choice made
     separately per age counter — different creatures, lands, graveyards, opponents)."""
-    kind = counted.kind
+    kind, shown = counted.kind, german_int(n)
     if kind is Countable.ADD_MANA and counted.mana is not None:
         total = upkeep_sum(Counter({UpkeepOption(counted.mana): n}))
         return "Erhöhe deinen Manavorrat um " + _mana_sum(total.generic, list(total.symbols), not total.symbols)
     if kind is Countable.OPPONENT_GAINS_LIFE:
         return (
             f"Gegner erhalten insgesamt {plural(n * counted.amount, 'Lebenspunkt', 'Lebenspunkte')} dazu "
-            f"(je {counted.amount} an einen Gegner deiner Wahl, auch mehrmals an denselben)"
+            f"(je {german_int(counted.amount)} an einen Gegner deiner Wahl, auch mehrmals an denselben)"
         )
     return {
-        Countable.SACRIFICE_CREATURE: f"Opfere {n} verschiedene Kreaturen",
-        Countable.FLIP_COIN: f"Wirf {n} Münzen (bei jedem Wurf neu ansagen)",
-        Countable.DISCARD: f"Wirf {n} Karten aus deiner Hand ab",
-        Countable.GAIN_CONTROL_LAND: f"Übernimm die Kontrolle über {n} verschiedene Länder, die du nicht kontrollierst",
+        Countable.SACRIFICE_CREATURE: f"Opfere {shown} verschiedene Kreaturen",
+        Countable.FLIP_COIN: f"Wirf {shown} Münzen (bei jedem Wurf neu ansagen)",
+        Countable.DISCARD: f"Wirf {shown} Karten aus deiner Hand ab",
+        Countable.GAIN_CONTROL_LAND: f"Übernimm die Kontrolle über {shown} verschiedene Länder, die du nicht "
+                                     "kontrollierst",
         Countable.GRAVEYARD_TWO: (
-            f"Lege {2 * n} Karten unter die Bibliothek ihres Besitzers, je zwei aus genau einem Friedhof "
+            f"Lege {german_int(2 * n)} Karten unter die Bibliothek ihres Besitzers, je zwei aus genau einem Friedhof "
             "(für jede Altersmarke neu bestimmt)"
         ),
         Countable.COUNTER_OPPONENT: (
-            f"Lege {n} +1/+1-Marken auf Kreaturen, die Gegner kontrollieren (jede auf eine Kreatur deiner Wahl)"
+            f"Lege {shown} +1/+1-Marken auf Kreaturen, die Gegner kontrollieren (jede auf eine Kreatur deiner Wahl)"
         ),
     }[kind]
 
@@ -231,7 +233,7 @@ def total_text(total: UpkeepTotal) -> str:
     parts = [p for p in parts if p]
     if total.life:
         parts.append(plural(total.life, "Lebenspunkt", "Lebenspunkte"))
-    parts += [counted_text(o, n) or (o if n == 1 else f"{n}× {o}") for o, n in total.named]
+    parts += [counted_text(o, n) or (o if n == 1 else f"{german_int(n)}× {o}") for o, n in total.named]
     return " + ".join(parts)
 
 
@@ -247,4 +249,4 @@ def formula_text(result: UpkeepResult) -> str:
         return total_text(upkeep_sum(Counter({result.options[0]: result.payments})))
     letters = "abcdefghijklmnopqrst"
     terms = " + ".join(f"{letters[i]}× {upkeep_option_text(o)}" for i, o in enumerate(result.options))
-    return f"{terms} mit {' + '.join(letters[: len(result.options)])} = {result.payments}"
+    return f"{terms} mit {' + '.join(letters[: len(result.options)])} = {german_int(result.payments)}"

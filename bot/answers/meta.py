@@ -7,6 +7,7 @@ from bot.answers.registry import AnswerContext, answer
 from bot.answers.today_index import TodayIndex, today_index
 from bot.answers.today_notes import coverage
 from bot.reply import Field, Page, Reply, format_date
+from bot.text import german_int
 
 #: kind in import_counts → (singular, plural) in German; kinds not listed are internal and not shown.
 KIND_LABELS = {
@@ -34,7 +35,7 @@ def count_label(count: int, kind: str) -> str | None:
     labels = KIND_LABELS.get(kind)
     if labels is None or count == 0:
         return None
-    return f"{count} {labels[0] if count == 1 else labels[1]}"
+    return f"{german_int(count)} {labels[0] if count == 1 else labels[1]}"  # 100.000 Karten with MTGJSON's files
 
 
 @answer("info")
@@ -96,9 +97,9 @@ async def register_field(ctx: AnswerContext) -> Field | None:
         return None
     cov = await ctx.store.memo("register coverage", lambda: _counted(index))  # the store's: counted once
     rulings, sections = sum(cov["ruling"].values()), sum(cov["mechanic"].values())
-    lines = [f"{rulings} Rulings und {sections} Mechanik-Abschnitte geprüft"]
+    lines = [f"{german_int(rulings)} Rulings und {german_int(sections)} Mechanik-Abschnitte geprüft"]
     for kind, label in (("ruling", "Rulings"), ("mechanic", "Abschnitte")):
-        parts = [f"{cov[kind].get(status, 0)} {name}" for status, name in _STATUS_LABELS if cov[kind].get(status)]
+        parts = [f"{german_int(cov[kind][status])} {name}" for status, name in _STATUS_LABELS if cov[kind].get(status)]
         lines.append(f"{label}: " + ", ".join(parts))
     unclassified = cov["ruling"].get("unreviewed", 0) + cov["mechanic"].get("unreviewed", 0)
     lines.append(f"{unclassified} ohne Einordnung · {len(index.changes)} Registerzeilen, Regeln vom "

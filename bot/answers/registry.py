@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.errors import UserError
 from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Choice, Reply
-from bot.text import clean
+from bot.text import clean, german_int
 
 if TYPE_CHECKING:
     from bot.search import NameIndex
@@ -241,7 +241,8 @@ def normalise_options(options: dict[str, Any]) -> dict[str, Any]:
             pass
         elif isinstance(value, int):
             if not -MAX_INT <= value <= MAX_INT:
-                raise UserError("Zahl zu groß", f"Zahlen zwischen -{MAX_INT} und {MAX_INT} sind möglich.")
+                raise UserError("Zahl zu groß",
+                                f"Zahlen zwischen {german_int(-MAX_INT)} und {german_int(MAX_INT)} sind möglich.")
         elif isinstance(value, float) and not math.isfinite(value):
             raise UserError("Ungültige Zahl", "Bitte eine endliche Zahl angeben.")
         out[name] = value

@@ -127,8 +127,10 @@ async def catalog(store: Store) -> RuleCatalog:
     return await store.memo("rules", lambda: _load(store))
 
 
-#: What is taken off a pasted rule number: Discord's markdown wrappers and a dash typed after it (``702.19-``).
-_WRAPPERS = MARKDOWN_WRAPPERS + "-"
+#: What is taken off a pasted rule number: Discord's markdown wrappers, a dash typed after it (``702.19-``) and the
+#: punctuation of a list around it (``702.19,``, ``702.19;``: what is left of ``702.19, <@123>`` once the mention
+#: is out).
+_WRAPPERS = MARKDOWN_WRAPPERS + "-,;&+"
 #: A comma between two digits, as German writes the decimal point (``702,19``).
 _DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 

@@ -2,7 +2,10 @@
 ``702.19 und Trampelschaden``, ``104.3f und 7022.19``): each number answered as it is answered alone
 (:func:`bot.answers.rules.rule_answer`), one after the other in one reply, at most :data:`MAX_NUMBERS` of them; a
 number named twice is answered once; a piece of a number's shape that is no rule number is named as such; the
-other words are searched as words after the numbers, so a search that names a number never ends in nothing.
+other words are searched as words after the numbers, so a search that names a number never ends in nothing. A search
+of more than :data:`MAX_PIECES` different pieces answers its first numbers all the same and names the rest as not
+answered (its words are not searched). A comma between a section and a number that is a section too (``702,703``)
+is read as the German decimal comma when the bot answers that rule (:func:`read_commas`), else as a list.
 
 Before, the search was read as words and its best hit (104.3f) shown alone: the other number was silently lost, and
 ``702.19 und 702.19`` or ``702.19 und Trampelschaden`` found nothing (no document holds the number as a word).
@@ -12,18 +15,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Final
 
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rule_catalog import misnumbered, parse_number, read_number
-from bot.reply import Page, Reply, quote_user
+from bot.reply import Page, Reply, own_sources, quote_user
 from bot.text import clean
 
 #: Most rule numbers of one search answered; more are named as not shown.
 MAX_NUMBERS = 5
-#: Most different pieces a search is split into before it is judged (a longer text is no list of rule numbers);
-#: a piece repeated counts once, so ``702.19`` typed 850 times is one piece, judged once.
+#: Most different pieces of a search whose words are still searched after its numbers; a piece repeated counts once,
+#: so ``702.19`` typed 850 times is one piece, judged once. A search of more pieces answers its first
+#: :data:`MAX_NUMBERS` numbers and names the rest as not answered.
 MAX_PIECES = 4 * MAX_NUMBERS
+#: Most numbers named as not shown (the others counted): a search may list a thousand.
+_NAMED_REST: Final = 10
+#: A comma between three digits and up to three digits with an optional letter, a whole piece (``702,19``,
+#: ``702,703``, ``104,3f``; not ``1,5`` nor ``702,19,5``): a German decimal comma or a list (:func:`read_commas`).
+_COMMA_PAIR = re.compile(r"(?<![\w.,])([0-9]{3}),([0-9]{1,3}[a-z]?)(?![\w.,])", re.IGNORECASE)
+#: A digit: a piece without one is no rule number, typed wrong or not (its words are not judged further).
+_DIGIT = re.compile(r"[0-9]")
 #: What stands between the numbers of a list: commas, semicolons, „&“, „+“, „/“ with spaces around it, and the
 #: words „und“, „oder“, „sowie“, „and“, „or“ (any case).
 _BETWEEN = re.compile(r"\s*(?:[,;&+]|\s/\s|\s(?:und|oder|sowie|and|or)\s)\s*"
@@ -53,6 +65,8 @@ class NumberSearch:
         invalid: pieces of a number's shape that are no rule number (``"7022.19"``,
             :func:`bot.answers.rule_catalog.misnumbered`).
         words: the other pieces, searched as words after the numbers.
+        readings: lines saying how an ambiguous comma was read (:func:`read_commas`).
+        many: more than :data:`MAX_PIECES` different pieces: the words are named as not searched.
     """
 
     numbers: list[str] = field(default_factory=list)
@@ -60,11 +74,17 @@ class NumberSearch:
     read: list[tuple[str, str, str]] = field(default_factory=list)
     invalid: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
+    readings: list[str] = field(default_factory=list)
+    many: bool = False
     #: a piece as typed (casefolded) → the number it names, so a repeated piece is not judged again
     _typed: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def add(self, piece: str) -> None:
         """Sort one piece of the search (not seen before) into its list."""
+        if _DIGIT.search(piece) is None:  # no number, typed right or wrong: words (look-alikes need one digit)
+            if piece.casefold() not in _FILLER:
+                self.words.append(piece)
+            return
         read = read_number(piece)
         number = read[0] if read else parse_number(piece)
         if number is None:
@@ -88,15 +108,48 @@ class NumberSearch:
             self.repeated.append(number)
 
 
-def rule_numbers(search: str) -> NumberSearch | None:
+async def read_commas(search: str, answers: Callable[[str], Awaitable[bool]]) -> tuple[str, list[str]]:
+    """``search`` with each comma that stands between two readings made plain, and a German line per such comma
+    saying how it was read. ``702,703`` (703 is a rule number of its own) is the list ``702, 703`` when
+    ``answers("702.703")`` is false (the bot answers no such rule: „„702,703“ gelesen als zwei Regelnummern, 702 und
+    703: eine Regel 702.703 gibt es nicht.“), else ``702.703``, said so too. A comma with one reading (``702,19``:
+    19 is no rule number) stays, read as the decimal comma later (:func:`rule_numbers`,
+    :func:`bot.answers.rule_catalog.parse_number`). At most :data:`MAX_NUMBERS` commas are asked about (each costs
+    an answer); later ones keep the decimal reading. ``search`` itself (no line) when no comma had two readings."""
+    text = clean(search)
+    parts: list[str] = []
+    notes: list[str] = []
+    end = 0
+    for m in _COMMA_PAIR.finditer(text) if "," in text else ():
+        left, right = m.group(1), m.group(2).lower()
+        joined = parse_number(f"{left}.{right}")
+        if joined is None or parse_number(right) is None or len(notes) == MAX_NUMBERS:
+            continue
+        typed = quote_user(m.group(0), 20)
+        if await answers(joined):
+            read = joined
+            notes.append(f"„{typed}“ gelesen als Regel {joined} (nicht als zwei Regelnummern, {left} und {right}).")
+        else:
+            read = f"{left}, {right}"
+            notes.append(f"„{typed}“ gelesen als zwei Regelnummern, {left} und {right}: eine Regel {joined} gibt "
+                         "es nicht.")
+        parts += [text[end : m.start()], read]
+        end = m.end()
+    if not notes:
+        return search, []
+    return "".join(parts) + text[end:], notes
+
+
+def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch | None:
     """The rule numbers ``search`` lists beside other pieces (:class:`NumberSearch`), when it names at least one rule
     number and something else (another number, the same number again, a mistyped number, words): ``"702.19 und
     104.3f"`` → numbers ``["702.19", "104.3f"]``; ``"702.19 702.19"`` → ``["702.19"]``, repeated; ``"104.3f und
     7022.19"`` → ``["104.3f"]``, invalid ``["7022.19"]``; also when it names only mistyped numbers (``"7022.19 und
     8000.1"``: no numbers, two invalid; ``"7022.19 und Trampelschaden"``: one invalid, words). None for one number
-    alone, words alone, or more than :data:`MAX_PIECES` different pieces (a search of words). Bounded by the text's
-    length: each different piece is judged once."""
-    found = NumberSearch()
+    alone or words alone (also more than :data:`MAX_PIECES` of them: a search of words). ``readings`` (of
+    :func:`read_commas`) go into the result. Bounded by the text's length: each different piece is judged once, a
+    piece without a digit by one search for it."""
+    found = NumberSearch(readings=list(readings or ()))
     seen: set[str] = set()
     pieces = 0
     for piece in _BETWEEN.split(_DECIMAL_COMMA.sub(r"\1.", clean(search))):
@@ -106,19 +159,18 @@ def rule_numbers(search: str) -> NumberSearch | None:
         if piece.casefold() in seen:  # the same piece again: judged already, a number is now repeated
             found.repeat(piece)
             continue
-        if len(seen) == MAX_PIECES:
-            return None
         seen.add(piece.casefold())
         found.add(piece)
     if pieces < 2 or not (found.numbers or found.invalid):
         return None
+    found.many = len(seen) > MAX_PIECES
     return found
 
 
 def _pages(reply: Reply) -> list[Page]:
-    """``reply``'s pages, each with the reply's buttons where it has none of its own (they go into one reply)."""
-    return [p if p.actions is not None else Page(p.title, p.body, p.fields, list(reply.actions), p.picture)
-            for p in reply.pages]
+    """``reply``'s pages, each with the reply's buttons and sources where it has none of its own (they go into one
+    reply: each page's footer names the sources of that page, :func:`bot.reply.own_sources`)."""
+    return [p if p.actions is not None else replace(p, actions=list(reply.actions)) for p in own_sources(reply)]
 
 
 def _quoted(pieces: list[str]) -> str:
@@ -137,9 +189,11 @@ def _invalid_line(invalid: list[str]) -> str:
 def _notes(found: NumberSearch, shown: list[str]) -> list[str]:
     """The lines above the first page: which numbers are answered, repeated, read, refused."""
     numbers = found.numbers
-    notes = []
+    notes = list(found.readings)
     if len(numbers) > len(shown):
-        rest = ", ".join(quote_user(n, 20) for n in numbers[MAX_NUMBERS:])
+        rest = ", ".join(quote_user(n, 20) for n in numbers[MAX_NUMBERS : MAX_NUMBERS + _NAMED_REST])
+        if len(numbers) > MAX_NUMBERS + _NAMED_REST:
+            rest += f" und {len(numbers) - MAX_NUMBERS - _NAMED_REST} weitere"
         notes.append(f"{len(numbers)} Regelnummern gesucht; gezeigt werden die ersten {MAX_NUMBERS}: "
                      f"{', '.join(shown)} (nicht gezeigt: {rest}). Bitte höchstens {MAX_NUMBERS} auf einmal.")
     elif len(numbers) > 1:
@@ -181,7 +235,13 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
         pages += _pages(reply)
         sources += reply.source.split(" · ") if reply.source else []
     notes = _notes(found, shown)
-    if found.words:
+    if found.words and found.many:  # bounded work: the numbers are answered, the words named as not searched
+        words = quote_user(" ".join(found.words), 40)
+        notes.append(f"Mehr als {MAX_PIECES} Teile: nicht gesucht wurden die Wörter „{words}“ (bitte Wörter "
+                     "einzeln suchen).")
+        if not pages:
+            raise UserError("Zu viele Teile", "\n".join("ℹ️ " + n for n in notes))
+    elif found.words:
         words = " ".join(found.words)
         try:
             reply = await one(ctx, words)
@@ -200,4 +260,4 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
     return Reply(pages=pages, source=" · ".join(dict.fromkeys(sources)) or None)
 
 
-__all__ = ["MAX_NUMBERS", "NumberSearch", "rule_numbers", "several_rules"]
+__all__ = ["MAX_NUMBERS", "MAX_PIECES", "NumberSearch", "read_commas", "rule_numbers", "several_rules"]

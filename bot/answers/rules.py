@@ -20,7 +20,7 @@ from functools import cache
 
 from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
-from bot.answers.eras import cited_number_reply, era_index
+from bot.answers.eras import cited_number_reply, era_index, today_number_reply
 from bot.answers.explanation_names import explanation_page
 from bot.answers.markup_notes import reads_markup
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
@@ -45,23 +45,21 @@ from bot.answers.rule_catalog import (
     source_line,
     stellen,
 )
-from bot.answers.rule_evidence import resting_entries, resting_rows
-from bot.answers.rule_numbers import rule_numbers, several_rules
+from bot.answers.rule_evidence import resting_entries
+from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
 from bot.answers.rule_search import keyword_reply
 from bot.answers.terms import lookup, term_reply, terms_besides, terms_line, terms_of_words
 from bot.answers.today import with_review
 from bot.answers.today_index import (
     TodayIndex,
     number_label,
-    rule_today_lines,
-    rule_today_source,
     today_index,
     today_number,
 )
 from bot.answers.today_notes import explanation_notice
 from bot.custom_id import RowId
-from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
-from bot.terms import ENGLISH, Term, TermMatch, term_index
+from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, own_sources, quote_user
+from bot.terms import ENGLISH, TermMatch, term_index
 from bot.text import clean, shorten, tokens
 
 _LANGUAGE = {"de": "Deutsch", "en": "English"}
@@ -133,12 +131,14 @@ def _title_with_children(number: str, children: list[QuotedRule]) -> str:
 
 
 def _document_page(index: TodayIndex, title: str, group: list[QuotedRule], under: list[QuotedRule]) -> Page:
-    """The rules one document quotes: German and English side by side, else the blocks as printed."""
+    """The rules one document quotes: German and English side by side, else the blocks as printed; its footer names
+    that document (:attr:`bot.reply.Page.source`)."""
     doc = group[0].document
     if len({q.language for q in group}) > 1:
-        return Page(title=title, body=f"Quelle: {source_line(doc)}", fields=side_by_side(index, group))
+        return Page(title=title, body=f"Quelle: {source_line(doc)}", fields=side_by_side(index, group),
+                    source=doc.title)
     blocks = [_rule_block(index, q, " _(so gedruckt, unter der Überschrift)_" if q in under else "") for q in group]
-    return Page(title=title, body="\n\n".join(blocks) + f"\n\n_Quelle: {source_line(doc)}_")
+    return Page(title=title, body="\n\n".join(blocks) + f"\n\n_Quelle: {source_line(doc)}_", source=doc.title)
 
 
 async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
@@ -267,7 +267,9 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     that changed in newer rules of the build carries the review line on the first page
     (:func:`bot.answers.today_index.review_note`). A number is looked up exactly: one typed with look-alike letters
     (``7O2.19``) is answered as the number it reads as, with a line saying so (:func:`read_number`); one of a
-    number's shape that is none (``7022.19``) is refused, never searched as words (which found 701.19).
+    number's shape that is none (``7022.19``) is refused, never searched as words (which found 701.19). A comma with
+    two readings (``702,703``) is the decimal comma only when that rule is answered, else a list
+    (:func:`bot.answers.rule_numbers.read_commas`); the first page says how it was read.
 
     Raises:
         UserError: empty search, no rule number (:func:`misnumbered`), unknown number or nothing found (German).
@@ -275,7 +277,8 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     shown = quote_user(search, 40)  # the markup is out (said by reads_markup): „<@123> vorrang“ searches „vorrang“
     if not clean(search):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
-    if several := rule_numbers(search):  # „702.19 und 104.3f“, „702.19 und Trampelschaden“: bot/answers/rule_numbers.py
+    search, readings = await read_commas(search, lambda number: _answered(ctx, number))
+    if several := rule_numbers(search, readings):  # „702.19 und 104.3f“, „702.19 und Trampelschaden“
         return await several_rules(ctx, several, rule_answer)
     if misnumbered(search):
         raise UserError("Ungültige Regelnummer", f"„{shown}“ ist keine Regelnummer: drei Ziffern, ein Punkt, eine bis "
@@ -296,8 +299,20 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
         hits.body += "\n\n" + terms_line(named)
     if read:
         reply = with_note(reply, f"„{shown}“ ist so keine Regelnummer; gelesen als {number} ({read[1]}).")
+    if readings and reply.pages:  # „702,190“ read as the rule 702.190: said above its text
+        reply.pages[0].body = "".join(f"ℹ️ {n}\n" for n in readings) + reply.pages[0].body
     about = number or (match.term.rule if match is not None else None)
     return with_review(await today_index(ctx.store), reply, about) if about else reply
+
+
+async def _answered(ctx: AnswerContext, number: str) -> bool:
+    """True when ``/regel suche`` answers the rule ``number`` (:func:`_rule_or_term` finds it), not „nicht
+    gefunden“: whether ``702,703`` can be the rule 702.703 (:func:`bot.answers.rule_numbers.read_commas`)."""
+    try:
+        await _rule_or_term(ctx, number, number, None)
+    except UserError:
+        return False
+    return True
 
 
 async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, match: TermMatch | None) -> Reply:
@@ -314,7 +329,7 @@ async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, matc
             found = await keyword_reply(ctx, query)
         except UserError:
             return reply
-        reply.pages += found.pages  # they keep their own buttons (page.actions)
+        reply.pages = own_sources(reply) + own_sources(found)  # they keep their own buttons and sources
         reply.source = " · ".join(dict.fromkeys(s for s in (reply.source, found.source) if s))
         return reply
 
@@ -344,63 +359,6 @@ async def rule_action(ctx: AnswerContext, arg: RuleArg) -> Reply:
     # the answer of /regel suche for this number (a cited number's era answer, the official rule and the
     # documents', or today's number of a cited rule), so a button never says less than the command
     return with_review(await today_index(ctx.store), await _rule_or_term(ctx, number, number, None), number)
-
-
-def _term_lines(terms: list[Term]) -> list[str]:
-    """The terms of the term table with one rule number, one line per kind: terms of the same kind share it
-    (e.g. "Priorität" and the rule's heading "Timing und Priorität", both 117), so no rule is listed twice."""
-    by_kind: dict[str, list[Term]] = {}
-    for t in terms:
-        by_kind.setdefault(t.kind, []).append(t)
-    lines = []
-    for same in by_kind.values():
-        names = [f"**{t.german}** (englisch *{t.english}*)" for t in same]
-        named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " und " + names[-1]
-        lines.append(f"{named}: {same[0].kind_name}, heute Regel **{same[0].rule}**.")
-    return lines
-
-
-async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
-    """The answer for today's number of a rule the documents cite under an older number: ``701.30``
-    → today's clash rule text as the register quotes it (``data/changes.toml`` [cr], CR 2026-04-17; a rule
-    changed in newer rules of the build: its new text and the review line,
-    :func:`bot.answers.today_index.rule_today_lines`),
-    the term of the term table with that rule, and the documents' numbers (701.19 in the clash article of
-    2007) as buttons. None when neither the register nor the term table knows ``number``.
-    """
-    index = await era_index(ctx)
-    olds = sorted(
-        {c.number: c for cs in index.cited.values() for c in cs
-         if (t := index.today_of(c)) and (t == number or is_child(t, number))}.values(),
-        key=lambda c: number_key(c.number),
-    )
-    register = index.today
-    moved_here = {r.number for r in register.rule_reviews.values()
-                  if r.today_number and (r.today_number == number or is_child(r.today_number, number))}
-    texts = sorted({n for n in register.cr if n == number or is_child(n, number)} | moved_here, key=number_key)
-    terms = [t for t in term_index().terms if t.rule == number]
-    resting = resting_rows(register, number)
-    if not olds and not texts and not terms and not resting:
-        return None
-    lines = _term_lines(terms)
-    for n in texts:
-        lines += rule_today_lines(register, n)
-    if olds:
-        lines.append("\n**Die Dokumente des Bots zitieren diese Regel unter alten Nummern:**")
-        for c in olds:
-            where = c.title + (f", {format_date(c.date)}" if c.date else "")
-            quoted = shorten(c.heading or c.text, 160)
-            lines.append(f"• **{c.number}** → heute {index.today_of(c) or '–'} _({where})_: {quoted}")
-    rest_lines, rest_actions = await resting_entries(ctx, register, number, resting)
-    if rest_lines:
-        lines += rest_lines
-    elif not olds:
-        lines.append("\nKein Dokument des Bots zitiert diese Regel.")
-    actions = [Action(label=f"Regel {c.number} (so zitiert)", action="rule", arg=c.number) for c in olds]
-    actions += rest_actions
-    title = f"Regel {number} (heute)" + (f" – {terms[0].german}" if terms else "")
-    return Reply(pages=[Page(title=title, body="\n".join(lines))], actions=dedupe_actions(actions)[:20],
-                 source=rule_today_source(register, texts, bool(terms)))
 
 
 async def cited_number(ctx: AnswerContext, number: str) -> Reply | None:

@@ -31,10 +31,10 @@ from bot.custom_id import RowId
 from bot.german_words import not_ordinary
 from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
 from bot.ranking import ranker
-from bot.reply import EMBED_DESCRIPTION_MAX, Action, Page, Reply, format_date, in_quotes, quote_user
+from bot.reply import EMBED_DESCRIPTION_MAX, Action, Page, Reply, format_date, in_quotes, own_sources, quote_user
 from bot.search import EXACT, FUZZY, NameHit, NameIndex
 from bot.store import CardRecord, PassageRecord, RulingRecord, Store
-from bot.text import clean, name_words
+from bot.text import clean, german_int, name_words
 from bot.textsearch import synonyms
 
 #: Search hits shown at most; the answer says how many more there were.
@@ -236,7 +236,7 @@ def query_notes(analysis: Analysis | None) -> list[str]:
 
 def search_intro(result: SearchResult, shown_text: str) -> str:
     """Lead text of a search answer: how many rulings answer, best first, in German."""
-    lines = [f"{result.total} Treffer für „{shown_text}“, die passendsten zuerst"]
+    lines = [f"{german_int(result.total)} Treffer für „{shown_text}“, die passendsten zuerst"]
     if result.total >= MAX_HITS:
         lines.append(f"Nur die besten {MAX_HITS}; für mehr die Suche genauer fassen, z. B. mit einer Karte (`karte:`).")
     lines += query_notes(result.analysis)
@@ -306,7 +306,7 @@ async def _card_first(ctx: AnswerContext, card: CardRecord, text: str, result: S
     reply.pages[0].body = f"{lead}\n\n{reply.pages[0].body}"
     if result.hits:
         found = await _hits_reply(ctx, f"Rulings mit „{shown}“", search_intro(result, shown), result)
-        reply.pages += found.pages  # they keep their own buttons (page.actions)
+        reply.pages = own_sources(reply) + own_sources(found)  # they keep their own buttons and sources
         reply.source = " · ".join(dict.fromkeys(d for d in (reply.source, found.source) if d))
     return reply
 

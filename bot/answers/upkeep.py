@@ -163,8 +163,8 @@ async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
     result = await compute(engine.cumulative_upkeep, options, counters, limit=LIST_LIMIT, what="Versorgungskosten")
     label = quote_user(" oder ".join(upkeep_option_text(o) for o in options), 200)
     lines = [
-        f"**Versorgungskosten:** {label} · **Altersmarken beim Auslösen:** {counters} "
-        f"(+1 → {result.payments}× zahlen)"
+        f"**Versorgungskosten:** {label} · **Altersmarken beim Auslösen:** {engine.german_int(counters)} "
+        f"(+1 → {engine.german_int(result.payments)}× zahlen)"
     ]
     if len(options) > 1:
         lines.append(

@@ -184,17 +184,19 @@ def check_options(leaf: Leaf, options: Sequence[Mapping[str, Any]]) -> Call:
 
 def typed_value(option: Option, text: str) -> Any:
     """The value typed ``text`` stands for in ``option`` (the console): a choice by its value or either of its
-    names, an integer, a number (decimal comma allowed), ``ja``/``nein`` (also true/false …) for a boolean; text
-    that is none of these stays text, so that :func:`check_options` names it as a value that does not fit."""
+    names, an integer, a number (decimal comma allowed; Unicode decimal digits read as :func:`bot.text.clean` does),
+    ``ja``/``nein`` (also true/false …) for a boolean; text that is none of these stays text, so that
+    :func:`check_options` names it as a value that does not fit."""
     folded = text.casefold()
     for choice in option.choices:
         if folded in {str(choice.value).casefold(), choice.name.en.casefold(), choice.name.de.casefold()}:
             return choice.value
+    digits = clean(text)  # its digits as every text reads them: ``٢`` and ``２`` are 2 (bot.text.clean)
     try:
-        if option.kind is Kind.INTEGER and text.strip().lstrip("+-").isascii():
-            return int(text)
+        if option.kind is Kind.INTEGER and digits.lstrip("+-").isascii():
+            return int(digits)
         if option.kind is Kind.NUMBER:
-            return float(text.replace(",", "."))
+            return float(digits.replace(",", "."))
     except ValueError:
         return text
     if option.kind is Kind.BOOLEAN and folded in TRUE_WORDS | FALSE_WORDS:

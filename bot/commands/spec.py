@@ -33,6 +33,7 @@ from typing import Any
 from bot.answers.registry import AnswerContext, AnswerFn, CompleterFn, answer_key
 from bot.custom_id import Invocation
 from bot.reply import PRIVATE_OPTION
+from bot.text import german_int
 
 
 def resolve(place: str) -> Any:
@@ -116,12 +117,13 @@ class Option:
         return self.name.en
 
     def expected(self) -> str:
-        """What the option takes, in German: ``"ganze Zahl von 0 bis 1000"``, ``"eine der Auswahlen: heute, 2007"``."""
+        """What the option takes, in German: ``"ganze Zahl von 0 bis 1000"``, ``"ganze Zahl von 0 bis 999.999.999"``
+        (:func:`bot.text.german_int`), ``"eine der Auswahlen: heute, 2007"``."""
         if self.choices:
             return "eine der Auswahlen: " + ", ".join(str(c.value) for c in self.choices)
         text = KIND_TEXT[self.kind]
         if self.min_value is not None and self.max_value is not None:
-            text += f" von {self.min_value} bis {self.max_value}"
+            text += f" von {german_int(self.min_value)} bis {german_int(self.max_value)}"
         return text
 
 

@@ -44,7 +44,7 @@ async def test_upkeep_reads_life_in_words_and_bounds_it(ctx):
     one = await run_answer(ctx, "mana_upkeep", cost="Zahle einen Lebenspunkt", counters=0)
     assert "**Gesamtkosten:** 1 Lebenspunkt" in one.pages[0].body
     big = await run_answer(ctx, "mana_upkeep", cost="Zahle 1000000 Lebenspunkte", counters=2)
-    assert "**Gesamtkosten:** 3000000 Lebenspunkte" in big.pages[0].body
+    assert "**Gesamtkosten:** 3.000.000 Lebenspunkte" in big.pages[0].body
     huge = await run_answer(ctx, "mana_upkeep", cost="Zahle 99999999999999999999 Lebenspunkte", counters=2)
     assert huge.error and huge.pages[0].title == "Ungültige Versorgungskosten"
     assert huge.pages[0].body == "„99999999999999999999 Lebenspunkte“ ist zu viel: höchstens 1.000.000 Lebenspunkte " \
@@ -67,7 +67,7 @@ async def test_upkeep_refuses_negative_fractional_and_zero_life(ctx):
 
 async def test_upkeep_reads_a_million_in_words(ctx):
     million = await run_answer(ctx, "mana_upkeep", cost="Zahle eine Million Lebenspunkte", counters=2)
-    assert "**Gesamtkosten:** 3000000 Lebenspunkte" in million.pages[0].body
+    assert "**Gesamtkosten:** 3.000.000 Lebenspunkte" in million.pages[0].body
     assert parse_upkeep("drei Tausend Lebenspunkte")[0].life == 3000
     assert parse_upkeep("Zahle alle Lebenspunkte")[0].other == ("Zahle alle Lebenspunkte",)  # no number word
     two = await run_answer(ctx, "mana_upkeep", cost="Zahle zwei Millionen Lebenspunkte", counters=2)

@@ -291,7 +291,7 @@ async def test_a_rule_the_register_cites_as_evidence_lists_the_entries_resting_o
 async def test_todays_number_reads_the_register_rows_resting_on_a_rule_once(ctx, monkeypatch):
     # 709.4's answer (no document quotes it) is built from the register rows citing CR 709.4b: the loop over the
     # register runs once per answer, its keys are handed on to the entries' lines
-    from bot.answers import rule_evidence, rules
+    from bot.answers import eras, rule_evidence
     calls: list[str] = []
     original = rule_evidence.resting_rows
 
@@ -299,7 +299,7 @@ async def test_todays_number_reads_the_register_rows_resting_on_a_rule_once(ctx,
         calls.append(number)
         return original(index, number)
 
-    monkeypatch.setattr(rules, "resting_rows", counted)
+    monkeypatch.setattr(eras, "resting_rows", counted)
     monkeypatch.setattr(rule_evidence, "resting_rows", counted)
     reply = await run_answer(ctx, "rule", search="709.4")
     assert "**Der heutige Stand dieser Einträge beruht auf Regel 709.4** (Beleg im Änderungsregister):" in (

@@ -47,7 +47,7 @@ CASES = [
     ("a boolean where a count belongs",
      {"name": "mana", "options": [sub("upkeep", ("cost", STRING, "{W}"), ("counters", BOOLEAN, True))]},
      "/mana versorgung kosten: {W} marken: True",
-     "Ungültige Eingabe", "Option „marken“: „True“ passt nicht, erwartet: ganze Zahl von 0 bis 1000000."),
+     "Ungültige Eingabe", "Option „marken“: „True“ passt nicht, erwartet: ganze Zahl von 0 bis 1.000.000."),
     ("text where an integer belongs",
      {"name": "mana", "options": [sub("pay", ("cost", STRING, "{2}{R}"), ("pool", STRING, "RR"),
                                       ("x", STRING, "drei"))]},

@@ -261,7 +261,7 @@ def test_upkeep_many_options_many_counters_in_closed_form():
     assert result.count is None
     assert formula_text(result) == "a× {W} + b× {U} + c× {B} + d× {R} mit a + b + c + d = 101"
     big = cumulative_upkeep(parse_upkeep("{W}"), 10**6)
-    assert formula_text(big) == "1000001×{W}"
+    assert formula_text(big) == "1.000.001×{W}"
 
 
 # --------------------------------------------------------------------------- convoke

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.text import german_int
+
 COLORS = "WUBRG"
 VARIABLES = "XYZ"
 MAX_GENERIC = 1000  # a generic symbol larger than this is refused (protects the searches)
@@ -75,11 +77,6 @@ class Budget:
                 f"{self.what}: zu viele Möglichkeiten für eine exakte Antwort in kurzer Zeit "
                 f"(über {german_int(self.limit)} Rechenschritte). Bitte die Eingabe verkleinern."
             )
-
-
-def german_int(n: int) -> str:
-    """``182104`` → ``"182.104"`` (German thousands separator)."""
-    return f"{n:,}".replace(",", ".")
 
 
 

@@ -36,8 +36,10 @@ _LIFE = re.compile(
 #: the German words that multiply a count before „Lebenspunkte“ („eine Million“, „zwei Tausend“)
 _MULTIPLIERS = {"hundert": 100, "tausend": 1000, "million": 10**6, "millionen": 10**6, "milliarde": 10**9,
                 "milliarden": 10**9}
-#: the words between the alternatives of an upkeep cost, in any case („oder“, „ODER“, „or“) and a single „|“
-_CHOICE = re.compile(r"\s(?:oder|or)\s|\|", re.IGNORECASE)
+#: the words between the alternatives of an upkeep cost, in any case („oder“, „ODER“, „or“), with white space or a
+#: mana symbol's brace on each side (``{1}oder{R}``, ``{1} oder{R}``; a zero-width space there is already dropped,
+#: :func:`bot.text.clean`) or at an end of the text (a dangling „oder“, refused), and a single „|“
+_CHOICE = re.compile(r"(?:^|\s|(?<=\}))(?:oder|or)(?=$|\s|\{)|\|", re.IGNORECASE)
 _COUNTER = re.compile(r"[+-][0-9]+/[+-][0-9]+")
 
 
@@ -159,17 +161,22 @@ def reads_as_cost(named: str) -> bool:
 
 
 def parse_upkeep(text: str) -> list[UpkeepOption]:
-    """Parse an upkeep cost with optional alternatives: ``"{W} oder {U}"``, ``"{1}"``,
+    """Parse an upkeep cost with optional alternatives: ``"{W} oder {U}"`` (also ``"{W}oder{U}"``), ``"{1}"``,
     ``"W | U"``, ``"1 Lebenspunkt"``, ``"Opfere einen Wald"``; parts of one alternative joined by
     ``+``. Identical alternatives count once.
 
     Raises:
         ManaError: a malformed mana alternative (its number is named), more than
-            :data:`MAX_OPTIONS` alternatives, or an empty input.
+            :data:`MAX_OPTIONS` alternatives, an empty input, or an „oder“ with no alternative before or after
+            it („{1} oder“, „{1} oder oder {R}“).
     """
-    parts = [p.strip() for p in _CHOICE.split(text) if p.strip()]
-    if not parts:
+    parts = [p.strip() for p in _CHOICE.split(text)]
+    if not any(parts):
         raise ManaError("Keine Versorgungskosten angegeben.")
+    if not all(parts):  # „{1} oder“, „{1} oder oder {R}“, „oder {R}“: an alternative left out
+        word = next(m.group().strip() for m in _CHOICE.finditer(text))
+        where = f"vor „{word}“" if not parts[0] else f"nach „{word}“"
+        raise ManaError(f"{where[0].upper()}{where[1:]} fehlt eine Möglichkeit, z. B. „{{W}} oder {{U}}“.")
     if len(parts) > MAX_OPTIONS:
         raise ManaError(f"Höchstens {MAX_OPTIONS} Möglichkeiten.")
     out: list[UpkeepOption] = []

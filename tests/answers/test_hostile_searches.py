@@ -1,0 +1,105 @@
+"""``/regel suche`` as a hostile user typed it, on the documents' store: a comma between two numbers that form no
+rule (``702,703``), more than 20 pieces, a number beside a Discord mention, digits of other scripts."""
+
+from __future__ import annotations
+
+from bot.answers import run_answer
+from bot.answers.rule_numbers import MAX_NUMBERS, MAX_PIECES, rule_numbers
+from bot.commands.check import typed_value
+from bot.commands.spec import Kind, Option, Text
+from bot.text import clean
+
+TRAMPLE = "Regel 702.19 (heute) – Trampelschaden"
+
+
+async def test_a_comma_between_two_numbers_that_form_no_rule_lists_them(ctx):
+    # 702.703 is no rule the bot answers: two numbers, each on its own page (702 is Schlüsselwortfähigkeit in the
+    # term table; no document of the store names 703)
+    reply = await run_answer(ctx, "rule", search="702,703")
+    assert [p.title for p in reply.pages] == ["Regel 702 (heute) – Schlüsselwortfähigkeit", "Regel 703 nicht gefunden"]
+    assert reply.pages[0].body.startswith(
+        "ℹ️ „702,703“ gelesen als zwei Regelnummern, 702 und 703: eine Regel 702.703 gibt es nicht.\n"
+        "ℹ️ 2 Regelnummern gesucht; jede wird einzeln gezeigt: 702, 703.\n")
+    # 19 is no rule number of its own: the German decimal comma, nothing said
+    decimal = await run_answer(ctx, "rule", search="702,19")
+    assert [p.title for p in decimal.pages] == [TRAMPLE] and "ℹ️" not in decimal.pages[0].body
+    # in a list: each comma read on its own
+    listed = await run_answer(ctx, "rule", search="702,19 und 100,101")
+    assert listed.pages[0].title == TRAMPLE
+    assert "ℹ️ 3 Regelnummern gesucht; jede wird einzeln gezeigt: 702.19, 100, 101." in listed.pages[0].body
+
+
+async def test_a_comma_that_forms_an_answered_rule_is_read_as_its_decimal_comma_and_said(ctx):
+    # 702.100 is no rule, but read with an answer that finds it the comma is the decimal comma, and the page says so
+    from bot.answers.rule_numbers import read_commas
+
+    async def answered(number: str) -> bool:
+        return number == "702.100"
+
+    assert await read_commas("702,100 und 702,19", answered) == (
+        "702.100 und 702,19", ["„702,100“ gelesen als Regel 702.100 (nicht als zwei Regelnummern, 702 und 100)."])
+    assert await read_commas("702,19", answered) == ("702,19", [])
+
+
+async def test_more_than_twenty_pieces_answer_the_first_numbers_and_name_the_rest(ctx):
+    numbers = [f"{100 + i}.1" for i in range(MAX_PIECES + 2)]
+    search = ", ".join(numbers) + " und Fehde"
+    found = rule_numbers(search)
+    assert found is not None and found.numbers == numbers and found.words == ["Fehde"] and found.many
+    reply = await run_answer(ctx, "rule", search=search)
+    assert len(reply.pages) >= MAX_NUMBERS and not reply.error
+    body = reply.pages[0].body
+    assert body.startswith(f"ℹ️ {len(numbers)} Regelnummern gesucht; gezeigt werden die ersten {MAX_NUMBERS}: "
+                           "100.1, 101.1, 102.1, 103.1, 104.1 (nicht gezeigt: 105.1, 106.1, 107.1, 108.1, 109.1, "
+                           "110.1, 111.1, 112.1, 113.1, 114.1 und 7 weitere). Bitte höchstens 5 auf einmal.\n")
+    assert f"ℹ️ Mehr als {MAX_PIECES} Teile: nicht gesucht wurden die Wörter „Fehde“ (bitte Wörter einzeln " \
+           "suchen).\n" in body
+    # the longest text Discord sends: each different piece judged once, five numbers answered
+    longest = rule_numbers(", ".join(f"{100 + i % 900}.{i % 99}" for i in range(1200))[:6000])
+    assert longest is not None and len(longest.numbers) > 700
+
+
+async def test_a_number_beside_a_mention_is_answered_and_the_mention_named(ctx):
+    for search in ("702.19 und <@123>", "702.19, <@123>", "<@!123> 702.19"):
+        reply = await run_answer(ctx, "rule", search=search)
+        assert reply.pages[0].title == TRAMPLE, search
+        assert reply.pages[0].body.startswith("ℹ️ Nicht gelesen: „\\<\\@"), search
+
+
+async def test_every_unicode_decimal_digit_reads_as_its_digit(ctx):
+    # Arabic-Indic, Extended Arabic-Indic, Devanagari, full-width: one rule (bot.text.clean)
+    for typed in ("٧٠٢.١٩", "۷۰۲.۱۹", "७०२.१९", "７０２．１９"):
+        assert clean(typed) == "702.19", typed
+        reply = await run_answer(ctx, "rule", search=typed)
+        assert [p.title for p in reply.pages] == [TRAMPLE], typed
+    x = Option(Text("x", "x"), Text("X", "X"), Kind.INTEGER, required=False)
+    # the console's integer option reads its digits as every text does (NFKC makes the superscript ² a 2 too)
+    assert [typed_value(x, typed) for typed in ("٢", "２", "²", "٢a")] == [2, 2, 2, "٢a"]
+
+
+async def test_each_page_s_footer_names_the_sources_of_that_page(ctx):
+    from bot.render import fit_reply, payload
+
+    reply = await run_answer(ctx, "rule", search="702.19 und 104.3f")
+    footers = [payload(reply, i)["embeds"][0]["footer"]["text"] for i in range(len(fit_reply(reply)))]
+    assert footers == [
+        "Quelle: Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026) · Seite 1/4",
+        "Quelle: Ravnica: Stadt der Gilden – Häufig gestellte Fragen · Seite 2/4",
+        "Quelle: Ravnica: Stadt der Gilden – Häufig gestellte Fragen · Seite 3/4",
+        "Quelle: Magic-Regelwerk auf Deutsch (CardX Academy, Stand: aktuelle Regeln 2024+) · Seite 4/4",
+    ]
+    # the reply still names all its sources (what is shared to the channel names them too)
+    assert reply.source == ("Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026) · Ravnica: Stadt "
+                            "der Gilden – Häufig gestellte Fragen · Magic-Regelwerk auf Deutsch (CardX Academy, Stand: "
+                            "aktuelle Regeln 2024+)")
+
+
+def test_a_page_s_own_sources_are_budgeted_and_kept_when_pages_are_joined():
+    from bot.render import fit_reply, footer_room
+    from bot.reply import Page, Reply
+
+    own = "Quelle " * 200
+    reply = Reply(pages=[Page("a", "", source="A"), Page("b", "text", source=own.strip())], source="R")
+    assert footer_room(reply) == len(f"Quelle: {own.strip()} · Seite 999/999")
+    # the empty page is joined to the next: both pages' sources, each once
+    assert [p.source for p in fit_reply(reply)] == ["A · " + own.strip()]
