@@ -44,6 +44,9 @@ _JOIN = re.compile(r"[\s\-‐‑]+")
 #: (the stem ``zahl`` after ``be``), „nutzen“ by „benutzen“; a question stem of at least :data:`MIN_PREFIXED` letters.
 _INSEPARABLE = ("be", "ent", "er", "ge", "miss", "ver", "zer")
 MIN_PREFIXED = 4
+#: The share of its weight a question word held only after an inseparable prefix gives a run of sentences
+#: (:func:`held_weight`): „zählen“ and „bezahlen“ fold alike, so a sentence holding the word as written adds to it.
+PREFIXED_SHARE = 0.5
 
 
 def sentences(text: str) -> list[str]:
@@ -212,28 +215,68 @@ def _words(analysis: Analysis, weight: Mapping[str, float]) -> list[tuple[tuple[
     return out
 
 
-def sentence_scores(p: Prepared, analysis: Analysis, weights: Mapping[str, float] | None = None,
-                    asked: frozenset[Pair] = frozenset()) -> list[float]:
-    """How much of the question each sentence of ``p`` holds (floats, in the sentences' order): per word of the
-    question (:func:`_words`: a word is held when the sentence holds any of its terms — stem, compound part,
-    synonym's concept — or its stem after an inseparable prefix, :func:`_holds`) its weight; per weak word 0.5; and
-    per pair of the question's neighbouring words (``asked``, :func:`bot.phrases.pairs` of the question) that the
-    sentence holds as neighbours too, both words' weights again (003:245's „keinen negativen Schaden“ for „macht
-    die dann negativen schaden“ holds more of the question than a sentence with „Stärke“, „Kreatur“ and „negativen
-    Wert“ apart)."""
-    weight = weights or {}
-    words = _words(analysis, weight)
+@dataclass(frozen=True)
+class Held:
+    """What one sentence holds of a question: the indices of the question's words it holds (ascending, into
+    :func:`_words`), the weak words' stems and the question's content pairs of neighbouring words
+    (:func:`_content_pairs`) it holds; of its words, those held only after an inseparable prefix (:func:`_holds`:
+    „Bezahle“ holds the question's „gezählt“, folded alike, only so)."""
+
+    words: tuple[int, ...]
+    weak: frozenset[str]
+    pairs: frozenset[Pair]
+    prefixed: tuple[int, ...] = ()
+
+
+def sentence_held(p: Prepared, analysis: Analysis, weights: Mapping[str, float] | None = None,
+                  asked: frozenset[Pair] = frozenset()) -> tuple[list[float], list[Held]]:
+    """Per question word its weight (:func:`_words`), and per sentence of ``p`` what it holds of the question
+    (:class:`Held`): a word when the sentence holds any of its terms — stem, compound part, synonym's concept — or
+    its stem after an inseparable prefix (:func:`_holds`); a weak word; a pair of ``asked`` (the question's
+    :func:`bot.phrases.pairs`) whose two words are two of the question's words and stand as neighbours in the
+    sentence too."""
+    words = _words(analysis, weights or {})
     weak = set(analysis.weak)
     content = _content_pairs(words, asked)
     out = []
     for part, terms, weak_terms in zip(p.parts, p.terms, p.weak, strict=True):
         held = set(terms)
-        score = sum(w for group, w in words if any(_holds(t, held) for t in group))
-        score += 0.5 * len(weak.intersection(weak_terms))
-        if content:
-            score += sum(weight.get(a, 1.0) + weight.get(b, 1.0) for a, b in content & pairs(part))
-        out.append(score)
-    return out
+        found = tuple(i for i, (group, _) in enumerate(words) if any(_holds(t, held) for t in group))
+        said = content & pairs(part) if content else frozenset()
+        out.append(Held(found, frozenset(weak.intersection(weak_terms)), said,
+                        tuple(i for i in found if held.isdisjoint(words[i][0]))))
+    return [w for _, w in words], out
+
+
+def _pair_weight(pair: Pair, weight: Mapping[str, float]) -> float:
+    return weight.get(pair[0], 1.0) + weight.get(pair[1], 1.0)
+
+
+def held_weight(run: Sequence[Held], word_weights: Sequence[float],
+                weights: Mapping[str, float] | None = None) -> float:
+    """How much of the question the sentences of ``run`` hold together (each word, weak word and pair counted once
+    however many of them hold it; weighed as :func:`sentence_scores` weighs one sentence; ``word_weights`` from
+    :func:`sentence_held`), summed in a fixed order."""
+    weight = weights or {}
+    words = {i for h in run for i in h.words}
+    whole = {i for h in run for i in h.words if i not in h.prefixed}
+    weak = {w for h in run for w in h.weak}
+    found = sorted({x for h in run for x in h.pairs})
+    return (sum(word_weights[i] * (1.0 if i in whole else PREFIXED_SHARE) for i in sorted(words)) + 0.5 * len(weak)
+            + sum(_pair_weight(x, weight) for x in found))
+
+
+def sentence_scores(p: Prepared, analysis: Analysis, weights: Mapping[str, float] | None = None,
+                    asked: frozenset[Pair] = frozenset()) -> list[float]:
+    """How much of the question each sentence of ``p`` holds (floats, in the sentences' order; :func:`sentence_held`):
+    per word of the question it holds its weight, per weak word 0.5, and per pair of the question's neighbouring
+    words that the sentence holds as neighbours too, both words' weights again (003:245's „keinen negativen
+    Schaden“ for „macht die dann negativen schaden“ holds more of the question than a sentence with „Stärke“,
+    „Kreatur“ and „negativen Wert“ apart)."""
+    weight = weights or {}
+    word_weights, held = sentence_held(p, analysis, weight, asked)
+    return [sum(word_weights[i] for i in h.words) + 0.5 * len(h.weak) + sum(_pair_weight(x, weight) for x in h.pairs)
+            for h in held]
 
 
 def _content_pairs(words: list[tuple[tuple[str, ...], float]], asked: frozenset[Pair]) -> frozenset[Pair]:
@@ -265,7 +308,7 @@ def snippet(
         return ""
     scores = sentence_scores(p, analysis, weights, asked)
     said = sentence_words(text, a) if action else []
-    answers = [bool(action) and _answers(said[i], action) for i in range(len(parts))]
+    answers = [bool(action) and answers_sentence(said[i], action) for i in range(len(parts))]
     ranked = sorted(range(len(parts)), key=lambda i: (-answers[i], -scores[i], i))
     best = sorted(_fitting(ranked, parts, count, limit) if fit else ranked[:count])
     if len(best) == 1 and len(parts[best[0]]) < 120 and best[0] + 1 < len(parts):
@@ -283,7 +326,7 @@ def snippet(
     return highlight(chosen, analysis, a) if bold else chosen
 
 
-def _answers(said: tuple[frozenset[str], frozenset[str]], action: frozenset[str]) -> bool:
+def answers_sentence(said: tuple[frozenset[str], frozenset[str]], action: frozenset[str]) -> bool:
     """True when one sentence (its folded tokens, its terms) answers ``action`` as
     :func:`bot.actions.answers_action` reads it, the action's stem also after an inseparable prefix
     (:func:`_holds`)."""
@@ -305,5 +348,6 @@ def _fitting(ranked: list[int], parts: Sequence[str], count: int, limit: int) ->
     return chosen
 
 
-__all__ = ["CACHE_CHARS", "CACHE_TEXTS", "MAX_CACHED_CHARS", "Marks", "Prepared", "cache_sizes", "highlight", "marks",
-           "prepare", "prepared", "sentence_scores", "sentences", "snippet"]
+__all__ = ["CACHE_CHARS", "CACHE_TEXTS", "MAX_CACHED_CHARS", "Held", "Marks", "Prepared", "answers_sentence",
+           "cache_sizes", "held_weight", "highlight", "marks", "prepare", "prepared", "sentence_held",
+           "sentence_scores", "sentences", "snippet"]
