@@ -288,29 +288,19 @@ def _content_pairs(words: list[tuple[tuple[str, ...], float]], asked: frozenset[
                      if a != b and a in concepts and b in concepts and concepts[a].isdisjoint(concepts[b]))
 
 
-def snippet(
-    text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False, count: int = 1,
-    weights: Mapping[str, float] | None = None, action: frozenset[str] = frozenset(), fit: bool = False,
-    asked: frozenset[Pair] = frozenset(),
-) -> str:
+def snippet(text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False, count: int = 1,
+            weights: Mapping[str, float] | None = None) -> str:
     """The ``count`` sentences of ``text`` that hold most of the question (:func:`sentence_scores`, each word weighted
-    by ``weights`` — :attr:`bot.ranking.Ranker.term_weights` — or 1; ``asked``: the question's pairs of neighbouring
-    words), in the text's order, joined by `` … ``; a single short sentence gets its neighbour. Whole sentences only
-    (cut with ``…`` only past ``limit`` characters). With ``bold`` the matching words are marked (:func:`highlight`).
-    With ``action`` (the terms of the action a „kann/darf/muss …“ question asks about,
-    :func:`bot.actions.asked_action`) a sentence that answers it (a modal verb and the action, :func:`_holds`:
-    „zahlen“ answered by „muss … bezahlen“) comes before the others. With ``fit`` the sentences are taken best first
-    while they fit ``limit`` together (a long first one does not crowd out a better later one that fits), and a text
-    cut before its first or after its last sentence shows ``…`` there."""
+    by ``weights`` — :attr:`bot.ranking.Ranker.term_weights` — or 1), in the text's order, joined by `` … ``; a
+    single short sentence gets its neighbour. Whole sentences only (cut with ``…`` only past ``limit`` characters).
+    With ``bold`` the matching words are marked (:func:`highlight`). The line of ``/cr suche``; a search hit's or a
+    ``/frage`` candidate's excerpt is :func:`bot.excerpts.excerpt`, which picks sentences together."""
     p = prepared(text, a)
     parts = p.parts
     if not parts:
         return ""
-    scores = sentence_scores(p, analysis, weights, asked)
-    said = sentence_words(text, a) if action else []
-    answers = [bool(action) and answers_sentence(said[i], action) for i in range(len(parts))]
-    ranked = sorted(range(len(parts)), key=lambda i: (-answers[i], -scores[i], i))
-    best = sorted(_fitting(ranked, parts, count, limit) if fit else ranked[:count])
+    scores = sentence_scores(p, analysis, weights)
+    best = sorted(sorted(range(len(parts)), key=lambda i: (-scores[i], i))[:count])
     if len(best) == 1 and len(parts[best[0]]) < 120 and best[0] + 1 < len(parts):
         best.append(best[0] + 1)
     chosen = ""
@@ -321,8 +311,6 @@ def snippet(
         chosen += piece
     if len(chosen) > limit:
         chosen = chosen[: limit - 1].rsplit(" ", 1)[0] + "…"
-    elif fit:
-        chosen = ("… " if best[0] > 0 else "") + chosen + (" …" if best[-1] < len(parts) - 1 else "")
     return highlight(chosen, analysis, a) if bold else chosen
 
 
@@ -332,20 +320,6 @@ def answers_sentence(said: tuple[frozenset[str], frozenset[str]], action: frozen
     (:func:`_holds`)."""
     words, terms = said
     return answers_action([said], action) or (not MODALS.isdisjoint(words) and any(_holds(t, terms) for t in action))
-
-
-def _fitting(ranked: list[int], parts: Sequence[str], count: int, limit: int) -> list[int]:
-    """The first ``count`` sentence indices of ``ranked`` (best first) whose sentences fit ``limit`` characters
-    together (one separator each); at least the best one (cut by the caller when it alone is longer)."""
-    chosen: list[int] = []
-    used = 0
-    for i in ranked:
-        if len(chosen) == count:
-            break
-        if not chosen or used + 3 + len(parts[i]) <= limit:
-            chosen.append(i)
-            used += len(parts[i]) + (3 if len(chosen) > 1 else 0)
-    return chosen
 
 
 __all__ = ["CACHE_CHARS", "CACHE_TEXTS", "MAX_CACHED_CHARS", "Held", "Marks", "Prepared", "answers_sentence",
