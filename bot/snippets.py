@@ -248,6 +248,14 @@ def sentence_held(p: Prepared, analysis: Analysis, weights: Mapping[str, float] 
     return [w for _, w in words], out
 
 
+def merged(a: Held, b: Held) -> Held:
+    """What two sentences hold of the question together, as one :class:`Held` (``held_weight([merged(a, b)])`` equals
+    ``held_weight([a, b])``): a word held only after a prefix when neither holds it as written."""
+    words = tuple(sorted({*a.words, *b.words}))
+    full = {i for h in (a, b) for i in h.words if i not in h.prefixed}
+    return Held(words, a.weak | b.weak, a.pairs | b.pairs, tuple(i for i in words if i not in full))
+
+
 def _pair_weight(pair: Pair, weight: Mapping[str, float]) -> float:
     return weight.get(pair[0], 1.0) + weight.get(pair[1], 1.0)
 
@@ -323,5 +331,5 @@ def answers_sentence(said: tuple[frozenset[str], frozenset[str]], action: frozen
 
 
 __all__ = ["CACHE_CHARS", "CACHE_TEXTS", "MAX_CACHED_CHARS", "Held", "Marks", "Prepared", "answers_sentence",
-           "cache_sizes", "held_weight", "highlight", "marks", "prepare", "prepared", "sentence_held",
+           "cache_sizes", "held_weight", "highlight", "marks", "merged", "prepare", "prepared", "sentence_held",
            "sentence_scores", "sentences", "snippet"]

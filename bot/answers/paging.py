@@ -23,10 +23,11 @@ WHOLE_EXCERPT = 550
 
 def search_excerpt(text: str, analysis: Analysis, r: Ranker, question: str) -> str:
     """What ``/regel suche`` and ``/ruling suche`` show of a hit's ``text``, the question's words in bold: the text
-    whole up to :data:`WHOLE_EXCERPT` characters, else its run of neighbouring whole sentences that holds most of
-    the question (:func:`bot.excerpts.excerpt` with the ranker's term weights; 000:25's „Auf diese Weise ist es
-    möglich, dass mehr als ein Spieler eine Fehde gewinnt.“ after the sentence on the split card it refers to, for
-    „geteilte karte beim clash aufgedeckt, koennen dann zwei spieler gewinnen?“), „…“ where the text goes on."""
+    whole up to :data:`WHOLE_EXCERPT` characters, else the whole sentences that hold most of the question together
+    with the sentence after them (:func:`bot.excerpts.excerpt` with the ranker's term weights; 000:25's „Auf diese
+    Weise ist es möglich, dass mehr als ein Spieler eine Fehde gewinnt.“ after the sentence on the split card it
+    refers to, for „geteilte karte beim clash aufgedeckt, koennen dann zwei spieler gewinnen?“), „…“ where the text
+    goes on."""
     return excerpt(text, analysis, r.analyser, question, WHOLE_EXCERPT, weights=r.term_weights, bold=True)
 
 

@@ -10,8 +10,9 @@ from bot.answers.questions import WHOLE_CANDIDATE
 from bot.answers.rule_search import search_rules
 from bot.answers.rulings import search_rulings
 from bot.excerpts import AFTER, BEFORE, GAP, excerpt
+from bot.phrases import pairs
 from bot.ranking import ranker
-from bot.snippets import sentences
+from bot.snippets import held_weight, merged, prepared, sentence_held, sentences
 
 
 async def _ruling_line(ctx, question: str, key: str) -> str:
@@ -114,3 +115,21 @@ def _assert_whole_sentences(body: str, parts: list[str]) -> None:
             assert piece.startswith(parts[at]), body[:80]
             piece = piece[len(parts[at]):].removeprefix(" ")
             at += 1
+
+
+async def test_merged_sentences_weigh_as_the_sentences_together(store):
+    # what the picking keeps of the picked sentences (one merged Held) weighs what they weigh together, for every
+    # passage's sentences asked with its own first words (a word met only after a prefix in one and as written in
+    # another counts whole)
+    r = await ranker(store)
+    rows = await store.fetchall("SELECT text FROM passages ORDER BY id")
+    prefixed = 0
+    for (text,) in rows:
+        analysis = r.analyser.analyse(text[:120])
+        weights, held = sentence_held(prepared(text, r.analyser), analysis, r.term_weights, pairs(text[:120]))
+        have = held[0]
+        for n in range(1, len(held)):
+            have = merged(have, held[n])
+            assert held_weight([have], weights, r.term_weights) == held_weight(held[: n + 1], weights, r.term_weights)
+        prefixed += any(h.prefixed for h in held)
+    assert prefixed >= 5
