@@ -44,6 +44,9 @@ _JOIN = re.compile(r"[\s\-‐‑]+")
 #: (the stem ``zahl`` after ``be``), „nutzen“ by „benutzen“; a question stem of at least :data:`MIN_PREFIXED` letters.
 _INSEPARABLE = ("be", "ent", "er", "ge", "miss", "ver", "zer")
 MIN_PREFIXED = 4
+#: The share of its weight a question word held only after an inseparable prefix gives a run of sentences
+#: (:func:`held_weight`): „zählen“ and „bezahlen“ fold alike, so a sentence holding the word as written adds to it.
+PREFIXED_SHARE = 0.5
 
 
 def sentences(text: str) -> list[str]:
@@ -212,28 +215,76 @@ def _words(analysis: Analysis, weight: Mapping[str, float]) -> list[tuple[tuple[
     return out
 
 
-def sentence_scores(p: Prepared, analysis: Analysis, weights: Mapping[str, float] | None = None,
-                    asked: frozenset[Pair] = frozenset()) -> list[float]:
-    """How much of the question each sentence of ``p`` holds (floats, in the sentences' order): per word of the
-    question (:func:`_words`: a word is held when the sentence holds any of its terms — stem, compound part,
-    synonym's concept — or its stem after an inseparable prefix, :func:`_holds`) its weight; per weak word 0.5; and
-    per pair of the question's neighbouring words (``asked``, :func:`bot.phrases.pairs` of the question) that the
-    sentence holds as neighbours too, both words' weights again (003:245's „keinen negativen Schaden“ for „macht
-    die dann negativen schaden“ holds more of the question than a sentence with „Stärke“, „Kreatur“ and „negativen
-    Wert“ apart)."""
-    weight = weights or {}
-    words = _words(analysis, weight)
+@dataclass(frozen=True)
+class Held:
+    """What one sentence holds of a question: the indices of the question's words it holds (ascending, into
+    :func:`_words`), the weak words' stems and the question's content pairs of neighbouring words
+    (:func:`_content_pairs`) it holds; of its words, those held only after an inseparable prefix (:func:`_holds`:
+    „Bezahle“ holds the question's „gezählt“, folded alike, only so)."""
+
+    words: tuple[int, ...]
+    weak: frozenset[str]
+    pairs: frozenset[Pair]
+    prefixed: tuple[int, ...] = ()
+
+
+def sentence_held(p: Prepared, analysis: Analysis, weights: Mapping[str, float] | None = None,
+                  asked: frozenset[Pair] = frozenset()) -> tuple[list[float], list[Held]]:
+    """Per question word its weight (:func:`_words`), and per sentence of ``p`` what it holds of the question
+    (:class:`Held`): a word when the sentence holds any of its terms — stem, compound part, synonym's concept — or
+    its stem after an inseparable prefix (:func:`_holds`); a weak word; a pair of ``asked`` (the question's
+    :func:`bot.phrases.pairs`) whose two words are two of the question's words and stand as neighbours in the
+    sentence too."""
+    words = _words(analysis, weights or {})
     weak = set(analysis.weak)
     content = _content_pairs(words, asked)
     out = []
     for part, terms, weak_terms in zip(p.parts, p.terms, p.weak, strict=True):
         held = set(terms)
-        score = sum(w for group, w in words if any(_holds(t, held) for t in group))
-        score += 0.5 * len(weak.intersection(weak_terms))
-        if content:
-            score += sum(weight.get(a, 1.0) + weight.get(b, 1.0) for a, b in content & pairs(part))
-        out.append(score)
-    return out
+        found = tuple(i for i, (group, _) in enumerate(words) if any(_holds(t, held) for t in group))
+        said = content & pairs(part) if content else frozenset()
+        out.append(Held(found, frozenset(weak.intersection(weak_terms)), said,
+                        tuple(i for i in found if held.isdisjoint(words[i][0]))))
+    return [w for _, w in words], out
+
+
+def merged(a: Held, b: Held) -> Held:
+    """What two sentences hold of the question together, as one :class:`Held` (``held_weight([merged(a, b)])`` equals
+    ``held_weight([a, b])``): a word held only after a prefix when neither holds it as written."""
+    words = tuple(sorted({*a.words, *b.words}))
+    full = {i for h in (a, b) for i in h.words if i not in h.prefixed}
+    return Held(words, a.weak | b.weak, a.pairs | b.pairs, tuple(i for i in words if i not in full))
+
+
+def _pair_weight(pair: Pair, weight: Mapping[str, float]) -> float:
+    return weight.get(pair[0], 1.0) + weight.get(pair[1], 1.0)
+
+
+def held_weight(run: Sequence[Held], word_weights: Sequence[float],
+                weights: Mapping[str, float] | None = None) -> float:
+    """How much of the question the sentences of ``run`` hold together (each word, weak word and pair counted once
+    however many of them hold it; weighed as :func:`sentence_scores` weighs one sentence; ``word_weights`` from
+    :func:`sentence_held`), summed in a fixed order."""
+    weight = weights or {}
+    words = {i for h in run for i in h.words}
+    whole = {i for h in run for i in h.words if i not in h.prefixed}
+    weak = {w for h in run for w in h.weak}
+    found = sorted({x for h in run for x in h.pairs})
+    return (sum(word_weights[i] * (1.0 if i in whole else PREFIXED_SHARE) for i in sorted(words)) + 0.5 * len(weak)
+            + sum(_pair_weight(x, weight) for x in found))
+
+
+def sentence_scores(p: Prepared, analysis: Analysis, weights: Mapping[str, float] | None = None,
+                    asked: frozenset[Pair] = frozenset()) -> list[float]:
+    """How much of the question each sentence of ``p`` holds (floats, in the sentences' order; :func:`sentence_held`):
+    per word of the question it holds its weight, per weak word 0.5, and per pair of the question's neighbouring
+    words that the sentence holds as neighbours too, both words' weights again (003:245's „keinen negativen
+    Schaden“ for „macht die dann negativen schaden“ holds more of the question than a sentence with „Stärke“,
+    „Kreatur“ and „negativen Wert“ apart)."""
+    weight = weights or {}
+    word_weights, held = sentence_held(p, analysis, weight, asked)
+    return [sum(word_weights[i] for i in h.words) + 0.5 * len(h.weak) + sum(_pair_weight(x, weight) for x in h.pairs)
+            for h in held]
 
 
 def _content_pairs(words: list[tuple[tuple[str, ...], float]], asked: frozenset[Pair]) -> frozenset[Pair]:
@@ -245,29 +296,19 @@ def _content_pairs(words: list[tuple[tuple[str, ...], float]], asked: frozenset[
                      if a != b and a in concepts and b in concepts and concepts[a].isdisjoint(concepts[b]))
 
 
-def snippet(
-    text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False, count: int = 1,
-    weights: Mapping[str, float] | None = None, action: frozenset[str] = frozenset(), fit: bool = False,
-    asked: frozenset[Pair] = frozenset(),
-) -> str:
+def snippet(text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False, count: int = 1,
+            weights: Mapping[str, float] | None = None) -> str:
     """The ``count`` sentences of ``text`` that hold most of the question (:func:`sentence_scores`, each word weighted
-    by ``weights`` — :attr:`bot.ranking.Ranker.term_weights` — or 1; ``asked``: the question's pairs of neighbouring
-    words), in the text's order, joined by `` … ``; a single short sentence gets its neighbour. Whole sentences only
-    (cut with ``…`` only past ``limit`` characters). With ``bold`` the matching words are marked (:func:`highlight`).
-    With ``action`` (the terms of the action a „kann/darf/muss …“ question asks about,
-    :func:`bot.actions.asked_action`) a sentence that answers it (a modal verb and the action, :func:`_holds`:
-    „zahlen“ answered by „muss … bezahlen“) comes before the others. With ``fit`` the sentences are taken best first
-    while they fit ``limit`` together (a long first one does not crowd out a better later one that fits), and a text
-    cut before its first or after its last sentence shows ``…`` there."""
+    by ``weights`` — :attr:`bot.ranking.Ranker.term_weights` — or 1), in the text's order, joined by `` … ``; a
+    single short sentence gets its neighbour. Whole sentences only (cut with ``…`` only past ``limit`` characters).
+    With ``bold`` the matching words are marked (:func:`highlight`). The line of ``/cr suche``; a search hit's or a
+    ``/frage`` candidate's excerpt is :func:`bot.excerpts.excerpt`, which picks sentences together."""
     p = prepared(text, a)
     parts = p.parts
     if not parts:
         return ""
-    scores = sentence_scores(p, analysis, weights, asked)
-    said = sentence_words(text, a) if action else []
-    answers = [bool(action) and _answers(said[i], action) for i in range(len(parts))]
-    ranked = sorted(range(len(parts)), key=lambda i: (-answers[i], -scores[i], i))
-    best = sorted(_fitting(ranked, parts, count, limit) if fit else ranked[:count])
+    scores = sentence_scores(p, analysis, weights)
+    best = sorted(sorted(range(len(parts)), key=lambda i: (-scores[i], i))[:count])
     if len(best) == 1 and len(parts[best[0]]) < 120 and best[0] + 1 < len(parts):
         best.append(best[0] + 1)
     chosen = ""
@@ -278,12 +319,10 @@ def snippet(
         chosen += piece
     if len(chosen) > limit:
         chosen = chosen[: limit - 1].rsplit(" ", 1)[0] + "…"
-    elif fit:
-        chosen = ("… " if best[0] > 0 else "") + chosen + (" …" if best[-1] < len(parts) - 1 else "")
     return highlight(chosen, analysis, a) if bold else chosen
 
 
-def _answers(said: tuple[frozenset[str], frozenset[str]], action: frozenset[str]) -> bool:
+def answers_sentence(said: tuple[frozenset[str], frozenset[str]], action: frozenset[str]) -> bool:
     """True when one sentence (its folded tokens, its terms) answers ``action`` as
     :func:`bot.actions.answers_action` reads it, the action's stem also after an inseparable prefix
     (:func:`_holds`)."""
@@ -291,19 +330,6 @@ def _answers(said: tuple[frozenset[str], frozenset[str]], action: frozenset[str]
     return answers_action([said], action) or (not MODALS.isdisjoint(words) and any(_holds(t, terms) for t in action))
 
 
-def _fitting(ranked: list[int], parts: Sequence[str], count: int, limit: int) -> list[int]:
-    """The first ``count`` sentence indices of ``ranked`` (best first) whose sentences fit ``limit`` characters
-    together (one separator each); at least the best one (cut by the caller when it alone is longer)."""
-    chosen: list[int] = []
-    used = 0
-    for i in ranked:
-        if len(chosen) == count:
-            break
-        if not chosen or used + 3 + len(parts[i]) <= limit:
-            chosen.append(i)
-            used += len(parts[i]) + (3 if len(chosen) > 1 else 0)
-    return chosen
-
-
-__all__ = ["CACHE_CHARS", "CACHE_TEXTS", "MAX_CACHED_CHARS", "Marks", "Prepared", "cache_sizes", "highlight", "marks",
-           "prepare", "prepared", "sentence_scores", "sentences", "snippet"]
+__all__ = ["CACHE_CHARS", "CACHE_TEXTS", "MAX_CACHED_CHARS", "Held", "Marks", "Prepared", "answers_sentence",
+           "cache_sizes", "held_weight", "highlight", "marks", "merged", "prepare", "prepared", "sentence_held",
+           "sentence_scores", "sentences", "snippet"]

@@ -6,39 +6,29 @@ helpers decide what belongs together: at most ``per_page`` rulings or hits per p
 
 from __future__ import annotations
 
-from bot.actions import asked_action
 from bot.analysis import Analysis
-from bot.phrases import pairs
-from bot.ranking import Ranker, highlight, snippet
+from bot.excerpts import excerpt
+from bot.ranking import Ranker
 from bot.reply import Page, format_date
 from bot.store import RulingRecord
 
 #: Rulings per page; each ruling is one block of the description.
 RULINGS_PER_PAGE = 6
-#: A search hit's text up to this length is shown whole (six hits and their labels fit one embed's 4 096
-#: characters); a longer one by its sentences that hold most of the question's words, up to this length.
-WHOLE_EXCERPT = 450
-#: Most sentences of a longer hit shown (in the text's order).
-EXCERPT_SENTENCES = 2
-#: The question's first this many tokens give its pairs of neighbouring words for the excerpt (a search text is
-#: bounded before, this bounds the pairs too).
-MAX_PAIRED = 200
+#: A search hit's text up to this length is shown whole; a longer one by its sentences that hold most of the
+#: question, up to this length (:func:`bot.excerpts.excerpt`). Six hits of this length and their labels still fit
+#: one page (``/ruling suche``'s :data:`bot.answers.rulings.PAGE_CHARS`, 3 896 characters; the longest page body of
+#: the tuning questions' searches 3 881; docs/ranking.md ⁴¹).
+WHOLE_EXCERPT = 550
 
 
 def search_excerpt(text: str, analysis: Analysis, r: Ranker, question: str) -> str:
-    """What ``/regel suche`` and ``/ruling suche`` show of a hit's ``text``, the question's words in bold: the
-    text whole up to :data:`WHOLE_EXCERPT` characters (003's 100.2b keeps „Jedes Deck besteht aus mindestens 40
-    Karten.“ after its first sentence), else its sentences weighed as ``/frage`` weighs a candidate's
-    (:func:`bot.snippets.snippet` with the ranker's term weights and the question's pairs of neighbouring words,
-    a sentence answering a „kann/darf/muss …“ question's action first, :func:`bot.actions.asked_action`), whole
-    sentences only, the best that fit together, „…“ where the text goes on before or after them: 004:21's second
-    sentence („… ist ihr Beherrscher nicht gezwungen, diese Kosten zu bezahlen …“) for „… muss ich für meine
-    provozierte kreatur zahlen“."""
-    if len(text) <= WHOLE_EXCERPT:
-        return highlight(text, analysis, r.analyser)
-    return snippet(text, analysis, r.analyser, limit=WHOLE_EXCERPT, bold=True, count=EXCERPT_SENTENCES,
-                   weights=r.term_weights, action=asked_action(question, r.analyser), fit=True,
-                   asked=pairs(question, MAX_PAIRED))
+    """What ``/regel suche`` and ``/ruling suche`` show of a hit's ``text``, the question's words in bold: the text
+    whole up to :data:`WHOLE_EXCERPT` characters, else the whole sentences that hold most of the question together
+    with the sentence after them (:func:`bot.excerpts.excerpt` with the ranker's term weights; 000:25's „Auf diese
+    Weise ist es möglich, dass mehr als ein Spieler eine Fehde gewinnt.“ after the sentence on the split card it
+    refers to, for „geteilte karte beim clash aufgedeckt, koennen dann zwei spieler gewinnen?“), „…“ where the text
+    goes on."""
+    return excerpt(text, analysis, r.analyser, question, WHOLE_EXCERPT, weights=r.term_weights, bold=True)
 
 
 def ruling_block(ruling: RulingRecord) -> str:
@@ -69,5 +59,5 @@ def hit_pages(title: str, intro: str, blocks: list[str], per_page: int) -> list[
     return pages or [Page(title=title, body=intro)]
 
 
-__all__ = ["EXCERPT_SENTENCES", "RULINGS_PER_PAGE", "WHOLE_EXCERPT", "hit_pages", "ruling_block", "rulings_pages",
+__all__ = ["RULINGS_PER_PAGE", "WHOLE_EXCERPT", "hit_pages", "ruling_block", "rulings_pages",
            "search_excerpt"]

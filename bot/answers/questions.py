@@ -44,10 +44,11 @@ from bot.answers.today_index import TodayIndex, review_note, today_index, today_
 from bot.answers.today_notes import explanation_notice, once_today, today_heads
 from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, question_notes
 from bot.comparison import comparison
+from bot.excerpts import excerpt
 from bot.question_reading import ReadQuestion, reading_lines
 from bot.question_words import no_terms_reason
 from bot.quoted_words import unquoted
-from bot.ranking import Hit, Ranked, Ranker, ranker, snippet
+from bot.ranking import Hit, Ranked, Ranker, ranker
 from bot.reply import Action, Field, Page, Reply, quote_user
 from bot.store import CardRecord, MechanicRecord, PassageRecord, Store
 from bot.text import clean, cut, shorten
@@ -249,19 +250,22 @@ def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: l
 
 
 def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sections: list[MechanicRecord],
-            action: frozenset[str] = frozenset(), start: int = 2, above: str = "",
+            question: str = "", start: int = 2, above: str = "",
             quoted: frozenset[str] = frozenset()) -> list[Field]:
     """The further candidates as fields: number, status, title, kind and source (:func:`candidate_name`), the
-    passage whole when short, else the sentences that matched (whole sentences only); an outdated one (or one to be
-    checked, :data:`FIRST_TODAY`) with today's statement first (:func:`passage_view`) — for a „kann/darf/muss …“
-    question (its ``action``, :func:`bot.actions.asked_action`), when both do not fit the field's :data:`FIELD_CHARS`,
-    with the text's one sentence that answers the action, else that matched best (at least :data:`MIN_EXCERPT`
-    characters); cut to :data:`FIELD_CHARS`. ``start``: the first field's number (the passages shown whole before
+    passage whole up to :data:`WHOLE_CANDIDATE` characters, else its excerpt by the one mechanism of the searches'
+    hits (:func:`bot.excerpts.excerpt` for ``question``, the question as typed: whole sentences that hold most of
+    it, with the sentence after them); an outdated one (or one to be checked, :data:`FIRST_TODAY`) with today's
+    statement first (:func:`passage_view`) — for a „kann/darf/muss …“ question (its action,
+    :func:`bot.actions.asked_action`), when both do not fit the field's :data:`FIELD_CHARS`, with the excerpt that
+    fits the room left (at least :data:`MIN_EXCERPT` characters; the sentence that answers the action first); cut
+    to :data:`FIELD_CHARS`. ``start``: the first field's number (the passages shown whole before
     them count); a today's statement the page showed before (``above``: the page's body, or an earlier candidate)
     is said as „wie oben“ (:func:`once_today`); a candidate the change register's rows
     quote above (``quoted``) is only named there (:data:`QUOTED_ABOVE`), its button opens it whole."""
     fields = []
     seen = today_heads(above)
+    action = asked_action(question, r.analyser)
     for number, hit in enumerate(hits, start=start):
         p = hit.passage
         if p.key in quoted:
@@ -274,10 +278,9 @@ def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sectio
         # Sonnenschmieder example: „… kann er entweder die Zusammenprall-Hälfte oder die Anrennen-Hälfte spielen.“)
         room = FIELD_CHARS - (len(passage_view(index, p, sections).text) - len(text)) if today and action else 0
         if len(text) > WHOLE_CANDIDATE:
-            text = snippet(p.text, found.analysis, r.analyser, limit=900, count=3, weights=r.term_weights)
+            text = excerpt(p.text, found.analysis, r.analyser, question, WHOLE_CANDIDATE, weights=r.term_weights)
         elif len(text) > room > 0:
-            text = snippet(p.text, found.analysis, r.analyser, limit=max(MIN_EXCERPT, room), weights=r.term_weights,
-                           action=action)
+            text = excerpt(p.text, found.analysis, r.analyser, question, max(MIN_EXCERPT, room), weights=r.term_weights)
         if today:  # as its own page shows it
             text = once_today(passage_view(index, replace(p, text=text), sections).text, seen)
         fields.append(Field(name=candidate_name(index, number, p, sections), value=shorten(text, FIELD_CHARS) or "—"))
@@ -412,7 +415,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         await introduced_rules(ctx.store, best.passage))
     page.title = missed_title(notes, page.title) if register is None else register.title
     page.body = once_today(page.body)  # a row's statement and the passage's below it, when one change made both
-    page.fields = _others(index, found, rest, r, sections, asked_action(question, r.analyser), above=page.body,
+    page.fields = _others(index, found, rest, r, sections, question, above=page.body,
                           quoted=frozenset(await quoted_keys(ctx, rows)) if register is not None else frozenset())
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
