@@ -66,6 +66,8 @@ WIDE: dict[str, tuple[float, ...]] = {
     "unnamed": (0.0, -1.0, -2.0, -3.0, -4.0),
     "variant": (0.0, -1.0, -2.0, -4.0, -6.0),
     "action": (0.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0),
+    # a card's ruling on its own card for a question naming no card (bot/generality.py: speaks_of_itself)
+    "own": (0.0, -0.5, -1.0, -2.0, -3.0),
 }
 #: :data:`WIDE` with the ``clause`` stage's weight (bot/clauses.py; shipped off, docs/ranking.md ²²): measured with
 #: ``bench/weight_methods.py --methods fit0.3,ascent::wideclause --set clause=2`` (the stage's start 2).

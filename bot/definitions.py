@@ -145,12 +145,19 @@ _LINKING = frozenset(
 )
 
 
+#: A predefined token's subject: a name joined to „Spielstein“ by a hyphen (003 after CR 111.10: „Ein
+#: Schatz-Spielstein ist …“, „Ein Hinweis-Spielstein ist …“, „Ein „Cursed“-Rollen-Spielstein ist …“). Players call
+#: the token by its name alone („was macht ein schatz“), so such a sentence defines the name too.
+_TOKEN_HEAD = re.compile(r"^[„“\"»«]?[^\s-]+[„“\"»«]?-(?:\S+-)?spielstein$", re.IGNORECASE)
+
+
 def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool = False,
                   document: str | None = None) -> list[str]:
     """The analysed column's markers of what ``text`` defines: :data:`DEFINED` + the stem of each defined
     subject's head noun (its last word of three letters or more: "Kumulative Versorgung" → versorg,
     "Permanent-Zauberspruch" → zauberspruch, "Pfropfen N" → pfropf) and + every concept whose name ends on that
-    word (``zzkcumulativexupkeep``)."""
+    word (``zzkcumulativexupkeep``); a predefined token's subject also defines its name ("Schatz-Spielstein" →
+    schatz, :data:`_TOKEN_HEAD`)."""
     heads = definition_subjects(text)
     if not heads:  # most passages
         return []
@@ -165,6 +172,8 @@ def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool 
         stems = [a.stems(w, language)[0] for w in words]
         forms = [a.form(w, language) for w in words]
         out.append(DEFINED + stems[last])
+        if _TOKEN_HEAD.search(head) and stems[0] != stems[last]:  # „Ein Schatz-Spielstein ist …“ defines a Schatz
+            out.append(DEFINED + stems[0])
         for start in range(last + 1):
             found, length = a.vocab.concepts_at(stems, start, old_terms, document, language, forms=forms)
             if start + length - 1 == last:

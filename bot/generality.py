@@ -11,6 +11,7 @@ Spektraler Scheinwerfer that repeats its words („… erleidet er am Ende der P
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 #: Passage kinds that state a rule for every object (:attr:`bot.store.PassageRecord.kind`): 003's explanation, a
@@ -39,4 +40,26 @@ def asks_generally(words: Iterable[str], cards: Iterable[int]) -> bool:
     return any(w in GENERIC for w in words)
 
 
-__all__ = ["GENERIC", "RULE_KINDS", "asks_generally"]
+#: „diese Karte“, „diese Kreatur“, „dieser Spielstein“ …: a card's ruling speaking of the card itself.
+_THIS = re.compile(
+    r"\bdiese[rsnm]?\s+(?:karte|kreatur|verzauberung|aura|artefakt|zauberspruch|spielstein|ausrüstung|land)\b"
+    r"|\bthis\s+(?:card|creature|spell|permanent)\b",
+    re.IGNORECASE,
+)
+#: Shortest name word that counts (shorter ones are articles and particles of names: „der“, „des“, „von“).
+_NAME_WORD = 4
+
+
+def speaks_of_itself(names: frozenset[str], terms: frozenset[str], text: str) -> bool:
+    """True when a card's ruling is about its own card's effect: its analysed text (``terms``) holds a word of its
+    card's name (``names``, the analysed title; concept ids and words under :data:`_NAME_WORD` letters aside:
+    001's „Besitzt du die Kreatur, bei der der Exhumierende Thrull gespukt hat …“) or its ``text`` says „diese
+    Karte“, „diese Kreatur“ … (:data:`_THIS`). Such a ruling states what one card does; a question naming no card
+    asks what holds for any card, which the rule or the mechanic's own ruling states (the ``own`` part of
+    :mod:`bot.ranking`). Pure; no errors."""
+    if any(len(t) >= _NAME_WORD and not t.startswith("zz") and t in terms for t in names):
+        return True
+    return _THIS.search(text) is not None
+
+
+__all__ = ["GENERIC", "RULE_KINDS", "asks_generally", "speaks_of_itself"]

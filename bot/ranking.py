@@ -16,7 +16,8 @@ each measured in ``bench/bench_questions.py`` (with and without):
   accepts) puts its rulings first; they are candidates even when no word matched;
 * **unnamed**: a card's ruling when the question does not name that card, and a mechanics section's ruling or
   paragraph when it names nothing of the section (:func:`bot.section_names.names_section`; not in a search over
-  rulings only): a general question's rule beats it;
+  rulings only): a general question's rule beats it; **own** beside it for a card's ruling on its own card
+  („diese Karte“, its name: :func:`bot.generality.speaks_of_itself`) when the question names no card at all;
 * **rule**: a passage whose rule number the question names (``702.19a``, or a subrule of it);
 * **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text);
 * **answer**: the kind of answer a question word asks for (:data:`bot.stopwords.ANSWER_CUES`: "wer" a person,
@@ -63,7 +64,7 @@ from bot.answered import answered_stage
 from bot.candidates import Candidates
 from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.definitions import DEFINED, asks_definition, only_names
-from bot.generality import RULE_KINDS, asks_generally
+from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself
 from bot.headings import answers_nothing
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
@@ -406,9 +407,8 @@ class Ranker:
         text when the question asks what the card prints or is only its name ("welche Farbe hat Krims // Krams" is
         not answered by "Der Münzwurf von Krims …"), or the ``section`` feature (rulings of the section the card is
         printed in), or the ``unnamed`` feature: a card's ruling the question does not name the card of, and, when
-        the ranking has general passages to prefer (``general``: not a search over rulings only), a mechanics
-        section's ruling or paragraph the question names nothing of (:func:`bot.section_names.names_section`: no
-        uncommon word of its title, no card printed in it)."""
+        the ranking has general passages to prefer (``general``: not /ruling suche), a section's ruling or paragraph
+        the question names nothing of (:func:`bot.section_names.names_section`), with ``own`` (see there)."""
         w = self.weights
         if "card" in self.features and p.card_id is not None and p.card_id in found.cards:
             if p.kind == "ruling":
@@ -419,6 +419,8 @@ class Ranker:
             return {"section": w.section}
         if "unnamed" not in self.features or p.kind not in ("ruling", "mechanic"):
             return {}
+        if p.card_id and general and not found.cards and speaks_of_itself(p.names, p.terms, p.text):
+            return {"unnamed": w.unnamed, "own": w.own}  # of its own card's effect, for a question on any card
         if p.card_id or (general and p.mechanic_id is not None and p.mechanic_id not in found.sections
                          and not names_section(found.analysis.terms, p.names, self._term_idf)):
             return {"unnamed": w.unnamed}  # a card's ruling, a section's ruling or paragraph, none of them named

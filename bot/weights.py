@@ -122,6 +122,12 @@ class Weights:
     #: (:func:`bot.generality.asks_generally`). Chosen alone after the ascent of the others and the answered stage,
     #: which run with it off (``bench/refit.py``; docs/ranking.md ³³).
     general: float = 0.5
+    #: Added, beside ``unnamed``, to a card's ruling that speaks of its own card (its name or „diese Karte“ in its
+    #: text: :func:`bot.generality.speaks_of_itself`) when the question names no card and the ranking has general
+    #: passages (not ``/ruling suche``): such a ruling states what one card does, a question naming no card asks
+    #: what holds for any (003's rule on 0 life, not Blutspuckende Feder's ruling on losing life). Chosen with the
+    #: others by the ascent over ``bench/question_cv.py``'s ``WIDE`` (docs/ranking.md ⁴⁰).
+    own: float = -1.0
 
 
 __all__ = ["Weights"]
