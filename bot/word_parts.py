@@ -18,6 +18,9 @@ MIN_COMPOUND, MIN_PART = 8, 4
 _MANNER, _LINKS = "weise", ("", "s", "es", "n", "en", "e")  # German adverbs' ending (``teilweise``); linking letters
 #: Letters a verb in ``-ieren`` has before ``ier`` at least (``kontroll|ieren``, ``kop|ieren``; not ``v|iert``).
 _IER_ROOT = 3
+#: Fewest letters of a present form read as its verb (``legt`` → legen, ``löst`` → lösen, ``hält`` → halten,
+#: ``legst`` → legen): Snowball leaves ``-t`` on a word this short (``legt`` and ``legen`` fell apart).
+_SHORTEST = 4
 
 
 def participle_verb(word: str, vocab: Vocabulary) -> str | None:
@@ -31,9 +34,10 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
         if base.endswith("t" + ending):
             base = base[: -len(ending)]
             break
-    if base.endswith("st") and len(base) >= 6:
-        base = base[:-2] + "t"  # tappst → tappt, opferst → opfert
-    if not (base.endswith("t") or base.endswith("en")) or len(base) < 5:
+    if base.endswith("st") and len(base) >= _SHORTEST + 1:
+        base = base[:-2] + "t"  # tappst → tappt, opferst → opfert, legst → legt
+    short = base.endswith("t") and len(base) >= _SHORTEST and word not in STOP_WORDS  # legt, löst, hält; not gibt
+    if not (base.endswith("t") or base.endswith("en")) or (len(base) < 5 and not short):
         return None
     ieren = ieren_verb(base, vocab)
     if ieren is not None:
@@ -80,10 +84,11 @@ def changed_vowel_verb(word: str, vocab: Vocabulary) -> str | None:
     """The infinitive the documents hold of a strong verb's second or third person (``-st``/``-t``), whose present
     stem changes its vowel: ``verlässt`` → ``verlassen``, ``übernimmst`` → ``übernehmen``, ``stirbt`` →
     ``sterben``, ``enthält`` → ``enthalten`` (the stem's own ``t`` merged with the ending). The last vowel of the
-    stem is changed back (:data:`_VOWELS`); None when the documents hold no such infinitive, and for a word shorter
-    than five letters (``-t``) or six (``-st``): ``hält``, ``gibt``, ``gibst`` are not read, ``hältst`` is."""
+    stem is changed back (:data:`_VOWELS`); None when the documents hold no such infinitive, for a word shorter
+    than four letters (``-t``) or five (``-st``) and for a stop word: ``hält`` → ``halten``, ``gibst`` → ``geben``;
+    ``gibt``, ``gilt``, ``wirst`` are stop words, not read."""
     for ending in ("st", "t"):
-        if not word.endswith(ending) or len(word) < 4 + len(ending):
+        if not word.endswith(ending) or len(word) < _SHORTEST - 1 + len(ending) or word in STOP_WORDS:
             continue
         stem = word[: -len(ending)]
         for changed, vowel in _VOWELS:
