@@ -1,0 +1,83 @@
+"""Old words of the 2005–2007 documents, players' shorthand and English words meet the documents' terms, on the
+real store: 001's „ganz aus dem Spiel entfernen“ is today's „ins Exil schicken“ (CR 701.13, the rules change of 2009)
+in both directions; „bib“, „gy“, „pw“, „lp“ name their zone, card type or life; „tokens“ is Spielstein (CR 111), no
+typo to name; a short present form meets its verb („legt“ → legen)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_answer
+from bot.definitions import DEFINED, defined_terms
+from bot.ranking import ranker
+from bot.word_parts import changed_vowel_verb, participle_verb
+
+EXILE = frozenset({"zzkexile", "zzsexil"})  # the term table's Exile and the synonym group of data/synonyms.tsv
+
+
+async def concepts_of(ctx, key: str) -> frozenset[str]:
+    """The concepts column of the passage ``key``, which must exist."""
+    passage = await ctx.store.passage_by_key(key)
+    assert passage is not None, key
+    return frozenset(passage.concepts)
+
+
+async def question_concepts(ctx, question: str) -> frozenset[str]:
+    """The concepts the ranker's analysis finds in ``question``."""
+    return frozenset((await ranker(ctx.store)).analyser.analyse(question, question=True).concepts)
+
+
+async def test_the_old_exile_wording_and_todays_name_both_exile_concepts(ctx):
+    # 001:2943 (Karten mit doppeltem Zuschießen) „Du kannst keine Karte aus deiner Hand ganz aus dem Spiel entfernen,
+    # um für ihre eigenen Kosten zu bezahlen.“: the synonym pattern „ganz aus dem spiel entfern*“ now meets
+    # „entfernen“ (Snowball cut the bare „entfern“ to „entf“, so only the term table's old name counted)
+    passage = await ctx.store.passage_by_key("001:2943")
+    assert passage is not None and "ganz aus dem Spiel entfernen" in passage.text
+    assert await concepts_of(ctx, "001:2943") >= EXILE
+    for question in ("kann ich die karte selbst für ihre alternativen kosten exilen", "ins exil schicken",
+                     "wird die kreatur aus dem spiel entfernt", "ganz aus dem spiel entfernen", "rfg"):
+        assert await question_concepts(ctx, question) >= EXILE, question
+
+
+@pytest.mark.parametrize(("word", "concept"), [
+    ("bib", "zzklibrary"),  # Bibliothek (401)
+    ("gy", "zzkgraveyard"),  # Friedhof (404), English graveyard
+    ("grave", "zzkgraveyard"),
+    ("pw", "zzkplaneswalker"),  # Planeswalker (306)
+    ("lp", "zzklife"),  # Lebenspunkte (119)
+    ("hp", "zzklife"),
+    ("sac", "zzksacrifice"),  # Opfern (701.21)
+    ("etb", "zzsschlachtfeldxins"),
+    ("cmc", "zzsmanawert"),
+])
+async def test_players_shorthand_names_the_documents_term(ctx, word, concept):
+    assert concept in await question_concepts(ctx, f"was passiert mit der {word}"), word
+
+
+async def test_bib_and_tokens_get_no_note_of_a_word_no_document_holds(ctx):
+    analysis = (await ranker(ctx.store)).analyser.analyse("kann ich tokens in die bib mischen", question=True)
+    assert analysis.typos == {}  # „tokens“ is the English name's plural (Token, 111), not a slip of „token“
+    assert {"zzktoken", "zzklibrary", "zzsbibliothek"} <= set(analysis.concepts)
+    body = (await run_answer(ctx, "question", question="kann ich tokens in die bib mischen")).pages[0].body
+    assert "in keinem Dokument" not in body and "gelesen als" not in body
+
+
+async def test_a_predefined_tokens_definition_defines_that_token_not_every_token(ctx):
+    # 003:374 „Ein Schatz-Spielstein ist ein farbloser Schatz-Artefaktspielstein …“ (111.10a) defines Treasure; only
+    # 003:370 „Ein Spielstein ist ein Platzhalter für ein Permanent …“ (111.1) defines Spielstein
+    analyser = (await ranker(ctx.store)).analyser
+    treasure = await ctx.store.passage_by_key("003:374")
+    token = await ctx.store.passage_by_key("003:370")
+    assert treasure is not None and token is not None
+    assert defined_terms(analyser, treasure.text, document="003") == [DEFINED + "zzktreasure"]
+    assert DEFINED + "zzktoken" in defined_terms(analyser, token.text, document="003")
+
+
+async def test_short_present_forms_meet_their_verbs(ctx):
+    # 001 „legt“/„legen“, „löst … aus“/„lösen“; a strong verb's „hält“ is halten, „gibst“ geben; the stop words
+    # „gibt“ („es gibt“) and „gilt“ stay unread
+    vocab = (await ranker(ctx.store)).analyser.vocab
+    assert {w: participle_verb(w, vocab) for w in ("legt", "legst", "löst", "hält", "gibst")} == {
+        "legt": "legen", "legst": "legen", "löst": "lösen", "hält": "halten", "gibst": "geben"}
+    assert changed_vowel_verb("hält", vocab) == "halten"
+    assert changed_vowel_verb("gibt", vocab) is None and changed_vowel_verb("gilt", vocab) is None
