@@ -44,7 +44,7 @@ from bot.prefixes import KeyStarts, WordPrefixes
 from bot.stopwords import ASKING_VERBS
 from bot.text import clean, name_folds, name_keys, name_words
 from bot.text import tokens as fts_tokens
-from bot.textsearch import Phrase, SynonymGroup, synonyms
+from bot.textsearch import SynonymGroup, synonyms
 
 TERMS_PATH = DATA_DIR / "terms_de_en.tsv"
 SENSES_PATH = DATA_DIR / "terms_documents.tsv"
@@ -469,23 +469,10 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
         # A pattern that is an old name of the term table (spielen, im Spiel, Vorrang) counts like one: in the old
         # documents and in questions; the others (players' words, today's terms) everywhere.
         out += [ConceptName(name, concept, old=name.casefold() in old_names) for name in group.names]
-        # a pattern's word with "*" stands for its forms: „entfern*“ also as „entfernen“, whose stem „entfern“ the
-        # documents' „entfernen“, „entfernt“ have (Snowball cuts the bare „entfern“ to „entf“, which none has)
-        completed = (completed_name(p) for p in group.patterns)
-        out += [ConceptName(name, concept, old=name.casefold() in old_names) for name in completed if name]
         # a players' name of two or more words also written as one („mana burn“ → „manaburn“), as players type it
         out += [ConceptName(joined, concept) for name in group.names if (joined := joined_name(name)) is not None]
     return out
 
-
-
-def completed_name(phrase: Phrase) -> str | None:
-    """A synonym pattern (:class:`bot.textsearch.Phrase`) with each word written with ``*`` completed by ``-en``
-    (``ganz aus dem spiel entfern*`` → „ganz aus dem spiel entfernen“, an infinitive or plural whose stem the
-    pattern means), or None when it has no such word or each ends in ``e`` (``geteilte* karte*``)."""
-    words = [w + "en" if prefix and not w.endswith("e") else w
-             for w, prefix in zip(phrase.words, phrase.prefix, strict=True)]
-    return " ".join(words) if words != list(phrase.words) else None
 
 
 def term_lines_plain(term: Term) -> str:
