@@ -18,8 +18,8 @@ MIN_COMPOUND, MIN_PART = 8, 4
 _MANNER, _LINKS = "weise", ("", "s", "es", "n", "en", "e")  # German adverbs' ending (``teilweise``); linking letters
 #: Letters a verb in ``-ieren`` has before ``ier`` at least (``kontroll|ieren``, ``kop|ieren``; not ``v|iert``).
 _IER_ROOT = 3
-#: Fewest letters of a present form read as its verb (``legt`` → legen, ``löst`` → lösen, ``hält`` → halten,
-#: ``legst`` → legen): Snowball leaves ``-t`` on a word this short (``legt`` and ``legen`` fell apart).
+#: Fewest letters of a strong verb's present form with ``-t`` read as its infinitive (:func:`changed_vowel_verb`:
+#: ``hält`` → halten; ``-st`` one more: ``gibst`` → geben).
 _SHORTEST = 4
 
 
@@ -34,11 +34,10 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
         if base.endswith("t" + ending):
             base = base[: -len(ending)]
             break
-    if base.endswith("st") and len(base) >= _SHORTEST + 1:
-        base = base[:-2] + "t"  # tappst → tappt, opferst → opfert, legst → legt
-    short = base.endswith("t") and len(base) >= _SHORTEST and word not in STOP_WORDS  # legt, löst, hält; not gibt
-    if not (base.endswith("t") or base.endswith("en")) or (len(base) < 5 and not short):
-        return None
+    if base.endswith("st") and len(base) >= 6:
+        base = base[:-2] + "t"  # tappst → tappt, opferst → opfert
+    if not (base.endswith("t") or base.endswith("en")) or len(base) < 5:
+        return changed_vowel_verb(word, vocab)  # a strong verb's short form („hält“); None for most short words
     ieren = ieren_verb(base, vocab)
     if ieren is not None:
         return ieren
