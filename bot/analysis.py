@@ -445,8 +445,9 @@ class Analyser:
                 continue
             fixed = next((v for v in restore_umlauts(word) if self.vocab.knows(v)), None)
             stem = snowball(word)
-            if edits and fixed is None and (english or (len(stem) >= MIN_TYPO and self.vocab.has_stem(stem))):
-                out.append(word)  # an English question's words, or a form of a word the documents have
+            if edits and fixed is None and (english or (len(stem) >= MIN_TYPO and self.vocab.has_stem(stem))
+                                            or self.vocab.names_concept(word, stem, fold(self.lemma(word)))):
+                out.append(word)  # an English question's words, a form of a word the documents have or of a name
                 continue
             if fixed is None and typos < MAX_TYPOS and (edits or len(word) >= 5) and self._participle(word) is None:
                 typos += 1

@@ -154,10 +154,12 @@ _TOKEN_HEAD = re.compile(r"^[„“\"»«]?[^\s-]+[„“\"»«]?-(?:\S+-)?spiel
 def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool = False,
                   document: str | None = None) -> list[str]:
     """The analysed column's markers of what ``text`` defines: :data:`DEFINED` + the stem of each defined
-    subject's head noun (its last word of three letters or more: "Kumulative Versorgung" → versorg,
-    "Permanent-Zauberspruch" → zauberspruch, "Pfropfen N" → pfropf) and + every concept whose name ends on that
-    word (``zzkcumulativexupkeep``); a predefined token's subject also defines its name ("Schatz-Spielstein" →
-    schatz, :data:`_TOKEN_HEAD`)."""
+    subject's head noun (its last word of three letters or more: "Permanent-Zauberspruch" → zauberspruch,
+    "Pfropfen N" → pfropf) and + every concept of the longest name that ends on that word. A name of two or more
+    words is the subject itself, not its head: 003's „Ein Schatz-Spielstein ist …“ (CR 111.10a) defines Treasure
+    (``zzktreasure``), not the Spielstein of „was ist ein token“ (CR 111.1), and „Kumulative Versorgung“ only
+    ``zzkcumulativexupkeep``, not Versorgung. A predefined token's subject also defines its name's stem
+    ("Schatz-Spielstein" → schatz, :data:`_TOKEN_HEAD`), which players use alone („was macht ein schatz“)."""
     heads = definition_subjects(text)
     if not heads:  # most passages
         return []
@@ -171,13 +173,16 @@ def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool 
             continue
         stems = [a.stems(w, language)[0] for w in words]
         forms = [a.form(w, language) for w in words]
-        out.append(DEFINED + stems[last])
         if _TOKEN_HEAD.search(head) and stems[0] != stems[last]:  # „Ein Schatz-Spielstein ist …“ defines a Schatz
             out.append(DEFINED + stems[0])
-        for start in range(last + 1):
+        for start in range(last + 1):  # the earliest start: the longest name ending on the head
             found, length = a.vocab.concepts_at(stems, start, old_terms, document, language, forms=forms)
-            if start + length - 1 == last:
-                out += [DEFINED + c for c in found]
+            if found and start + length - 1 == last:
+                head_stem = [] if length > 1 else [DEFINED + stems[last]]  # a one-word name: its stem too
+                out += [*head_stem, *(DEFINED + c for c in found)]
+                break
+        else:
+            out.append(DEFINED + stems[last])
     return list(dict.fromkeys(out))
 
 

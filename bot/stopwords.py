@@ -50,8 +50,8 @@ MORE_STOP_WORDS = _word_list(
     diesen dieser dieses doch dort durch euch euer gegen habe haben hast hat hatte hätte ihm ihn ihnen ihr ihre
     ihrem ihren ihrer ja jede jedem jeden jeder jedes jene jenem jenen jener jenes kannst können könnte mein meine
     meinem meinen meiner mich mir musst müssen nach nein nun ohne sehr sein seine seinem seinen seiner sollte soll
-    sollen sondern um uns unser unter viel vor war wäre waren weil werde wieder will wir wirst wo würde würden
-    zwar über keinen keinem keiner keines nie niemals schon sowie falls sobald solange dir dich mal eben einfach
+    sollen sondern um uns unser unter viel vor war wäre wären wärst waren weil werde wieder will wir wirst wo würde
+    würden zwar über keinen keinem keiner keines nie niemals schon sowie falls sobald solange dir dich mal eben einfach
     etwas nichts gar are it its be can does do what when how if with for by this that which
     """
 )

@@ -131,6 +131,13 @@ class Vocabulary:
         """True when a concept's name (of any language or document) begins with the stem ``stem``."""
         return stem in self._by_first
 
+    def names_concept(self, word: str, stem: str, form: str) -> bool:
+        """True when the lower-case question word ``word`` (main stem ``stem``, folded lemma ``form``) is as typed a
+        form of a one-word name of the term table or a synonym group that counts in a question („tokens“ of Token,
+        the English name of Spielstein, rule 111): such a word names its concept and is no typo to repair."""
+        return any(len(c.stems) == 1 and c.fits(form) and c.applies(None, True, word)
+                   for c in self._by_first.get(stem, ()))
+
     def english_stem(self, word: str, typed: str) -> str:
         """The English stem of a question's ``word`` (``typed``: as typed) compared with the English names of the
         concepts: an anglicism the documents lack stands for its English word (:func:`bot.anglicisms.english_stem`:

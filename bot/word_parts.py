@@ -18,6 +18,9 @@ MIN_COMPOUND, MIN_PART = 8, 4
 _MANNER, _LINKS = "weise", ("", "s", "es", "n", "en", "e")  # German adverbs' ending (``teilweise``); linking letters
 #: Letters a verb in ``-ieren`` has before ``ier`` at least (``kontroll|ieren``, ``kop|ieren``; not ``v|iert``).
 _IER_ROOT = 3
+#: Fewest letters of a strong verb's present form with ``-t`` read as its infinitive (:func:`changed_vowel_verb`:
+#: ``hält`` → halten; ``-st`` one more: ``gibst`` → geben).
+_SHORTEST = 4
 
 
 def participle_verb(word: str, vocab: Vocabulary) -> str | None:
@@ -34,7 +37,7 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
     if base.endswith("st") and len(base) >= 6:
         base = base[:-2] + "t"  # tappst → tappt, opferst → opfert
     if not (base.endswith("t") or base.endswith("en")) or len(base) < 5:
-        return None
+        return changed_vowel_verb(word, vocab)  # a strong verb's short form („hält“); None for most short words
     ieren = ieren_verb(base, vocab)
     if ieren is not None:
         return ieren
@@ -80,10 +83,11 @@ def changed_vowel_verb(word: str, vocab: Vocabulary) -> str | None:
     """The infinitive the documents hold of a strong verb's second or third person (``-st``/``-t``), whose present
     stem changes its vowel: ``verlässt`` → ``verlassen``, ``übernimmst`` → ``übernehmen``, ``stirbt`` →
     ``sterben``, ``enthält`` → ``enthalten`` (the stem's own ``t`` merged with the ending). The last vowel of the
-    stem is changed back (:data:`_VOWELS`); None when the documents hold no such infinitive, and for a word shorter
-    than five letters (``-t``) or six (``-st``): ``hält``, ``gibt``, ``gibst`` are not read, ``hältst`` is."""
+    stem is changed back (:data:`_VOWELS`); None when the documents hold no such infinitive, for a word shorter
+    than four letters (``-t``) or five (``-st``) and for a stop word: ``hält`` → ``halten``, ``gibst`` → ``geben``;
+    ``gibt``, ``gilt``, ``wirst`` are stop words, not read."""
     for ending in ("st", "t"):
-        if not word.endswith(ending) or len(word) < 4 + len(ending):
+        if not word.endswith(ending) or len(word) < _SHORTEST - 1 + len(ending) or word in STOP_WORDS:
             continue
         stem = word[: -len(ending)]
         for changed, vowel in _VOWELS:

@@ -13,9 +13,11 @@ async def test_the_documented_forms_meet_their_infinitives(ctx):
     assert {word: changed_vowel_verb(word, vocab) for word in expected} == expected
 
 
-async def test_short_forms_are_not_read(ctx):
-    # four letters before „-t“ are too few to change a vowel back safely: „hält“ and „gibt“ stay as typed
+async def test_short_forms_are_read_but_not_stop_words(ctx):
+    # a four-letter form is read („hält“ → halten, „gibst“ → geben); the stop word „gibt“ („es gibt“) stays as typed,
+    # and three letters before „-t“ are too few („tät“)
     vocab = (await ranker(ctx.store)).analyser.vocab
     assert vocab.knows("halten") and vocab.knows("geben")
-    assert changed_vowel_verb("hält", vocab) is None and changed_vowel_verb("gibt", vocab) is None
-    assert changed_vowel_verb("hältst", vocab) == "halten"
+    assert changed_vowel_verb("hält", vocab) == "halten" and changed_vowel_verb("gibst", vocab) == "geben"
+    assert changed_vowel_verb("gibt", vocab) is None and changed_vowel_verb("hältst", vocab) == "halten"
+    assert changed_vowel_verb("tät", vocab) is None
