@@ -154,8 +154,8 @@ _TOKEN_HEAD = re.compile(r"^[„“\"»«]?[^\s-]+[„“\"»«]?-(?:\S+-)?spiel
 def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool = False,
                   document: str | None = None) -> list[str]:
     """The analysed column's markers of what ``text`` defines: :data:`DEFINED` + the stem of each defined
-    subject's head noun (its last word of three letters or more: "Permanent-Zauberspruch" → zauberspruch,
-    "Pfropfen N" → pfropf) and + every concept of the longest name that ends on that word. A name of two or more
+    subject's head noun (its last word of three letters or more: "Pfropfen N" → pfropf) and + every concept of the
+    longest name that ends on that word ("Permanent-Zauberspruch" → ``zzkpermanentxspell`` alone). A name of two or more
     words is the subject itself, not its head: 003's „Ein Schatz-Spielstein ist …“ (CR 111.10a) defines Treasure
     (``zzktreasure``), not the Spielstein of „was ist ein token“ (CR 111.1), and „Kumulative Versorgung“ only
     ``zzkcumulativexupkeep``, not Versorgung. A predefined token's subject also defines its name's stem
