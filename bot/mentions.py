@@ -240,8 +240,8 @@ def slipped_name(text: str, names: NameIndex) -> tuple[str, NameHit] | None:
     budget = SLIP_LOOKUPS
     for i in range(len(spans)):
         for j in range(min(len(spans), i + SLIP_WINDOW) - 1, i, -1):  # the words i..j, longest first
-            if not any(anchor[i:j + 1]):
-                continue
+            if not any(anchor[i:j + 1]) or text[spans[i][0]] == "/" or text[spans[j][1] - 1] == "/":
+                continue  # a run starts and ends with a word („Krims //“ is no slip of Krims // Krams)
             if budget <= 0:
                 return None
             budget -= 1

@@ -8,12 +8,12 @@ Three kinds of such names (docs/ranking.md, ²⁴):
   ``card_faces``): „verzweiflung“ names Getrieben // Verzweiflung. A half name that is an ordinary German word
   („Verzweiflung“, „Entwicklung“) names the card only with a sign of a card: typed capitalised, a verb of casting
   or playing in the question („wirken“, „gewirkt“, „spielen“, „gespielt“ …), or the card's other half named too.
-* **a name the rulings print for exactly one card**, as ``/karte`` finds it (:func:`bot.answers.cards.mentioned_card`):
-  002 writes the English half names of its split card („Falls du in einem Zug mehrere Exemplare von Driven oder
-  Despair verrechnest …“), so „despair“ names Getrieben // Verzweiflung. The word is printed only capitalised (a
-  name), only in the rulings or card text of that one card, is no word of a card's name (the name index reads those)
-  and no ordinary German word nor a compound ending in one (:func:`german`: „Leben“, „Kopierfähigkeit“ are printed
-  capitalised too).
+* **a name the rulings print for exactly one card**, as ``/karte`` finds it
+  (:func:`bot.answers.mentioned_names.mentioned_card`): 002 writes the English half names of its split card
+  („Falls du in einem Zug mehrere Exemplare von Driven oder Despair verrechnest …“), so „despair“ names
+  Getrieben // Verzweiflung. The word is printed only capitalised (a name), only in the rulings or card text of
+  that one card, is no word of a card's name (the name index reads those) and no ordinary German word nor a compound
+  ending in one (:func:`german`: „Leben“, „Kopierfähigkeit“ are printed capitalised too).
 * **an English card name** the store's ``card_aliases`` hold (kind ``english``: a store built with card files).
 * **a word only one card's name holds** and no passage prints outside that card's own passages, no ordinary German
   word (:func:`sole_name_words`): „rix“ names „Rix Maadi, Palast aus Kerkern“ (``/karte rix`` only suggests it;

@@ -224,7 +224,7 @@ async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
             card, note = await find_card_noted(ctx, mention.name, "rulings" if mention.rulings else "card")
         except UserError as exc:
             if (mention.name.casefold(), mention.rulings) not in seen:  # a name that fits no card: once
-                missing.append(Reply.fail(exc.title, exc.body, choices=exc.choices))
+                missing.append(Reply.fail(exc.title, exc.body, exc.actions, exc.choices))
             seen.add((mention.name.casefold(), mention.rulings))
             continue
         if (card.id, mention.rulings) in seen:

@@ -168,3 +168,15 @@ async def test_a_card_name_with_two_letters_swapped_is_read_as_karte_reads_it(ct
         assert "Erstschlag" in page.body
         assert "steht in keinem Dokument" not in page.body
         assert HEDGE not in page.body
+
+
+async def test_a_card_the_store_lacks_that_a_document_mentions_is_said_no_card_of_the_store(ctx):
+    # 003 names Tarmogoyf in the example of 111.11, so the word stands in a document; the question gives it as a
+    # card's name („die karte Tarmogoyf“), and no card of the store has it: said first, and the answer is hedged
+    reply = await run_answer(ctx, "question", question="was macht die karte Tarmogoyf")
+    body = reply.pages[0].body
+    assert body.startswith("Frage: „was macht die karte Tarmogoyf“\nℹ️ „Tarmogoyf“ ist keine Karte der Datenbank; "
+                           "die Stellen unten erwähnen sie höchstens, ihr Kartentext und ihre Rulings fehlen.\n")
+    assert HEDGE in body
+    for question in ("wie funktioniert die Karte Krims // Krams", "was passiert wenn ich eine Karte Abwerfe"):
+        assert "keine Karte der Datenbank" not in (await run_answer(ctx, "question", question=question)).pages[0].body
