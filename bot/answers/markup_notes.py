@@ -25,7 +25,8 @@ F = TypeVar("F", bound=Callable[..., Awaitable[Reply]])
 
 def reads_markup(option: str) -> Callable[[F], F]:
     """Decorate an answer whose text option ``option`` is searched: the answer searches the text without Discord
-    markup (or, when nothing else was typed, the text as typed, so its own „nothing to search“ errors stand) and its
+    markup (when nothing else was typed, the empty text: its own „nothing typed“ error, never a name read from the
+    markup itself, „<:fehde:1>“ as the section Fehde) and its
     reply, or the :class:`~bot.errors.UserError` it raises, carries :func:`~bot.question_reading.markup_note` as the
     first line of its first page. The signature (the answer's options, read by :mod:`bot.custom_id`) is kept."""
 
@@ -39,11 +40,11 @@ def reads_markup(option: str) -> Callable[[F], F]:
             note = markup_note(typed) if isinstance(typed, str) else None
             if note is None or not isinstance(typed, str):
                 return await fn(*args, **kwargs)
-            bound.arguments[option] = without_markup(typed) or typed
+            bound.arguments[option] = without_markup(typed)
             try:
                 reply = await fn(*bound.args, **bound.kwargs)
             except UserError as exc:
-                raise UserError(exc.title, f"{note}\n{exc.body}", exc.choices) from None
+                raise UserError(exc.title, f"{note}\n{exc.body}", exc.choices, exc.actions) from None
             if reply.pages:
                 reply.pages[0].body = f"{note}\n{reply.pages[0].body}"
             return reply

@@ -66,6 +66,20 @@ async def test_a_number_beside_a_mention_is_answered_and_the_mention_named(ctx):
         assert reply.pages[0].body.startswith("ℹ️ Nicht gelesen: „\\<\\@"), search
 
 
+async def test_markup_alone_is_read_as_nothing_typed_never_as_the_name_it_holds(ctx):
+    # an emoji named after a mechanic names nothing: /mechanik must not read „fehde“ out of „<:fehde:1>“
+    for answer, option, typed, title in (
+        ("mechanic", "name", "<:fehde:1>", "Bitte eine Mechanik angeben"),
+        ("mechanic", "name", "<:spuk:123>", "Bitte eine Mechanik angeben"),
+        ("card", "name", "<:fehde:1>", "Bitte einen Kartennamen angeben"),
+        ("rule", "search", "<:spuk:123>", "Bitte eine Regelnummer oder Stichwörter angeben"),
+    ):
+        reply = await run_answer(ctx, answer, **{option: typed})
+        assert reply.error and reply.pages[0].title == title, typed
+        assert reply.pages[0].body.startswith("ℹ️ Nicht gelesen: „\\<:"), typed
+        assert "Fehde" not in reply.pages[0].body and "Spuk" not in reply.pages[0].body
+
+
 async def test_every_unicode_decimal_digit_reads_as_its_digit(ctx):
     # Arabic-Indic, Extended Arabic-Indic, Devanagari, full-width: one rule (bot.text.clean)
     for typed in ("٧٠٢.١٩", "۷۰۲.۱۹", "७०२.१९", "７０２．１９"):
