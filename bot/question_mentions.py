@@ -219,11 +219,12 @@ def table_named(text: str, names: OtherNames) -> Mention | None:
 def half_read(text: str, cards: Iterable[int], halves: Mapping[str, int]) -> Mention | None:
     """The first word of ``text`` that is a half name (``halves``: :attr:`OtherNames.halves`) of one of ``cards``
     (those the name index read in ``text``) where ``text`` does not spell that card's whole name (its halves in
-    printed order, any separator: „Krims // Krams“, „krims krams“): „Krams gewirkt“ was read as Krims // Krams by its
-    half (CR 709.1), and the reply says so as for any other name (:func:`mention_line`); None."""
+    printed order, any separator or „oder“: „Krims // Krams“, „krims krams“, „krims oder krams“): „Krams gewirkt“
+    was read as Krims // Krams by its half (CR 709.1), and the reply says so as for any other name
+    (:func:`mention_line`); None."""
     typed = _WORD.findall(text)
     folded = [fold(w) for w in typed]
-    spelled = f" {' '.join(folded)} "
+    spelled = f" {' '.join(w for w in folded if w != 'oder')} "  # „krims oder krams“ spells Krims // Krams too
     for card in dict.fromkeys(cards):
         own = [k for k, c in halves.items() if c == card]
         if not own or f" {' '.join(own)} " in spelled:
