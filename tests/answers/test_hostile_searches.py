@@ -108,6 +108,18 @@ async def test_each_page_s_footer_names_the_sources_of_that_page(ctx):
                             "aktuelle Regeln 2024+)")
 
 
+async def test_a_page_reference_inside_a_joined_reply_points_at_the_joined_page(ctx):
+    from bot.render import fit_reply
+
+    # 001 cites 104.3f; alone its page 1 points to its wording on page 2. After 702.19's page it is on page 3.
+    alone = fit_reply(await run_answer(ctx, "rule", search="104.3f"))
+    assert "Wortlaut auf Seite 2." in alone[0].body and "Trampelschaden" not in alone[0].body
+    joined = fit_reply(await run_answer(ctx, "rule", search="702.19 und 104.3f"))
+    assert "Wortlaut auf Seite 3." in joined[1].body and "Wortlaut auf Seite 2" not in joined[1].body
+    quote = alone[1].body.split("\n")[-1][:60]
+    assert quote in joined[2].body
+
+
 def test_a_page_s_own_sources_are_budgeted_and_kept_when_pages_are_joined():
     from bot.render import fit_reply, footer_room
     from bot.reply import Page, Reply
