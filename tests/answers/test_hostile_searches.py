@@ -108,6 +108,17 @@ async def test_each_page_s_footer_names_the_sources_of_that_page(ctx):
                             "aktuelle Regeln 2024+)")
 
 
+async def test_a_search_cut_at_the_length_limit_is_said_and_its_cut_fragment_not_searched(ctx):
+    # 1200 × „702.19 “ is 8 400 characters; every text is cut to 6 000 („… 702.19 7“): the fragment „7“ is no piece
+    reply = await run_answer(ctx, "rule", search="702.19 " * 1200)
+    body = reply.pages[0].body
+    assert reply.pages[0].title == TRAMPLE and not reply.error
+    assert body.startswith("ℹ️ Die Suche war sehr lang; nur der Anfang wurde verwendet.\n")
+    assert "„7“" not in body and "Ungültig" not in body
+    short = await run_answer(ctx, "rule", search="702.19 " * 10)
+    assert "sehr lang" not in short.pages[0].body
+
+
 async def test_a_page_reference_inside_a_joined_reply_points_at_the_joined_page(ctx):
     from bot.render import fit_reply
 
