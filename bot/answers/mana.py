@@ -25,6 +25,7 @@ from bot.answers.calc_input import (
     check_life,
     check_x,
     cost_list,
+    creature_colors,
     one_face,
     read_cost,
     refuse_markup,
@@ -319,6 +320,7 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int | N
     label, face = one_face(given, cost)
     check_length(creatures, "Kreaturen: Angabe zu lang")
     refuse_markup(creatures, "Kreaturen", CREATURES)
+    creatures, named = await creature_colors(ctx, creatures)  # „Boros-Rekrut“: the card's colours from the store
     try:
         tapped = engine.parse_creatures(creatures or "")
     except ManaError as exc:
@@ -338,6 +340,7 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int | N
             "So: " + " · ".join(tapped_text(t) for t in result.best_tapped),
             f"**Gesamtkosten:** {mana(result.total)}{_x_text(face, x)} · **Kreaturen ({len(tapped)}):** {described}",
             *_read_lines(given),
+            *named,
             *_x_unused([face], x),
         ],
         reasons=result.reasons,
