@@ -33,7 +33,7 @@ MAX_WINDOW = 10
 #: Most words of a slipped name :func:`slipped_name` tries (the store's names have at most 6; a slip in a longer
 #: one is rare) and most windows of the question it looks up (each a :meth:`bot.search.NameIndex.lookup`).
 SLIP_WINDOW = 4
-SLIP_LOOKUPS = 24
+SLIP_LOOKUPS = 12
 #: Options after ``|`` in ``[[Karte|rulings]]`` that ask for the rulings.
 RULINGS_OPTIONS = frozenset({"rulings", "ruling", "r"})
 
