@@ -318,11 +318,12 @@ async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord
     found = ctx.names.lookup(query)
     card = await ctx.store.card(found.hit.card_id) if found.hit is not None else None
     if card is None:  # no clear card (a missing store row would be a bug: index and store are one file)
+        # a mechanic's or keyword's name first: the rulings print „zum Beispiel Trampelschaden“ too
+        if not found.candidates and (other := await not_a_card(ctx.store, query)) is not None:
+            raise other
         mention = await mentioned_card(ctx, query) if not found.candidates else None
         if mention is not None:
             raise mentioned_error(query, mention, choice)
-        if not found.candidates and (other := await not_a_card(ctx.store, query)) is not None:
-            raise other
         raise not_found(query, found, choice)
     return card, found
 
