@@ -11,13 +11,17 @@ if TYPE_CHECKING:
 
 class UserError(Exception):
     """Bad input from a user. ``title``/``body`` are German and shown as an ephemeral reply
-    (:func:`bot.answers.registry.run_answer` turns it into ``Reply.fail(title, body, choices=choices)``).
+    (:func:`bot.answers.registry.run_answer` turns it into ``Reply.fail(title, body, actions, choices)``).
 
-    ``choices`` are the candidates of a "Meintest du: …" (buttons or a select menu that answer directly).
+    ``choices`` are the candidates of a "Meintest du: …" (buttons or a select menu that answer directly);
+    ``actions`` are plain buttons under the message that offer no other reading of the input (the rulings that
+    mention a card the store lacks: :mod:`bot.answers.mentioned_names`).
     """
 
-    def __init__(self, title: str, body: str = "", choices: list[Action] | None = None) -> None:
+    def __init__(self, title: str, body: str = "", choices: list[Action] | None = None,
+                 actions: list[Action] | None = None) -> None:
         super().__init__(title)
         self.title = title
         self.body = body
         self.choices = list(choices or [])
+        self.actions = list(actions or [])

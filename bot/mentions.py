@@ -2,6 +2,7 @@
 
 * :func:`bracket_mentions` reads ``[[Boros-Rekrut]]`` and ``[[Boros-Rekrut|rulings]]`` (at most ``limit``);
   a text without ``[[`` costs one substring test.
+* :func:`slipped_name` finds a name typed with one slip ("boros-rektur"), as ``/karte`` reads it.
 * :class:`NameScanner` finds the names of the name index in free text ("Wer gewinnt, Krims // Krams oder
   Boros-Rekrut?") with the same normalisation as ``/karte`` (:func:`bot.search.name_keys`: case, umlauts both
   ways, hyphens and spaces ignored, ``//`` in any spacing). It walks the text's tokens once: from each
@@ -20,15 +21,19 @@ import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from bot.search import NameIndex
+from bot.search import TYPO, NameHit, NameIndex
 from bot.store import NameEntry
 from bot.store.names import StoredNames
-from bot.text import clean, name_keys, shorten
+from bot.text import STOP_WORDS, clean, name_keys, name_words, shorten
 
 #: Only this much of a message is read (Discord's longest message is 4000 characters).
 MAX_TEXT = 4000
 #: Longest name, in tokens, that the scanner matches (the longest card name has 6).
 MAX_WINDOW = 10
+#: Most words of a slipped name :func:`slipped_name` tries (the store's names have at most 6; a slip in a longer
+#: one is rare) and most windows of the question it looks up (each a :meth:`bot.search.NameIndex.lookup`).
+SLIP_WINDOW = 4
+SLIP_LOOKUPS = 12
 #: Options after ``|`` in ``[[Karte|rulings]]`` that ask for the rulings.
 RULINGS_OPTIONS = frozenset({"rulings", "ruling", "r"})
 
@@ -219,6 +224,32 @@ class NameScanner:
                 found.append(best[0])
             i += best[1]
         return found
+
+
+def slipped_name(text: str, names: NameIndex) -> tuple[str, NameHit] | None:
+    """The first run of 2 to :data:`SLIP_WINDOW` words of ``text`` (its first :data:`MAX_TEXT` characters) that the
+    card lookup of ``/karte`` takes for one card by a typo (:meth:`bot.search.NameIndex.lookup`, :data:`TYPO`: one
+    edit or swap of two letters one apart in the whole name, or in each of at most two words): the run as typed and
+    the card's hit; None. „was macht boros-rektur“ → („boros-rektur“, Boros-Rekrut): a question names a card in any
+    spelling ``/karte`` accepts. Only runs holding a word of some card's name that is no stop word are looked up
+    (longest first at each start), at most :data:`SLIP_LOOKUPS` of them, so the cost is bounded for any text."""
+    text = clean(text[:MAX_TEXT])
+    spans = [(m.start(), m.end()) for m in _TOKENS.finditer(text) if name_keys(m.group())]
+    words = [name_words(text[a:b]) for a, b in spans]
+    anchor = [any(w not in STOP_WORDS and names.data.word_count(w) for w in ws) for ws in words]
+    budget = SLIP_LOOKUPS
+    for i in range(len(spans)):
+        for j in range(min(len(spans), i + SLIP_WINDOW) - 1, i, -1):  # the words i..j, longest first
+            if not any(anchor[i:j + 1]) or text[spans[i][0]] == "/" or text[spans[j][1] - 1] == "/":
+                continue  # a run starts and ends with a word („Krims //“ is no slip of Krims // Krams)
+            if budget <= 0:
+                return None
+            budget -= 1
+            typed = text[spans[i][0]:spans[j][1]]
+            found = names.lookup(typed)
+            if found.how == TYPO and found.hit is not None:
+                return typed, found.hit
+    return None
 
 
 _NO_ROW: ScanRow = (None, False, False)

@@ -8,12 +8,12 @@ Three kinds of such names (docs/ranking.md, ²⁴):
   ``card_faces``): „verzweiflung“ names Getrieben // Verzweiflung. A half name that is an ordinary German word
   („Verzweiflung“, „Entwicklung“) names the card only with a sign of a card: typed capitalised, a verb of casting
   or playing in the question („wirken“, „gewirkt“, „spielen“, „gespielt“ …), or the card's other half named too.
-* **a name the rulings print for exactly one card**, as ``/karte`` finds it (:func:`bot.answers.cards.mentioned_card`):
-  002 writes the English half names of its split card („Falls du in einem Zug mehrere Exemplare von Driven oder
-  Despair verrechnest …“), so „despair“ names Getrieben // Verzweiflung. The word is printed only capitalised (a
-  name), only in the rulings or card text of that one card, is no word of a card's name (the name index reads those)
-  and no ordinary German word nor a compound ending in one (:func:`german`: „Leben“, „Kopierfähigkeit“ are printed
-  capitalised too).
+* **a name the rulings print for exactly one card**, as ``/karte`` finds it
+  (:func:`bot.answers.mentioned_names.mentioned_card`): 002 writes the English half names of its split card
+  („Falls du in einem Zug mehrere Exemplare von Driven oder Despair verrechnest …“), so „despair“ names
+  Getrieben // Verzweiflung. The word is printed only capitalised (a name), only in the rulings or card text of
+  that one card, is no word of a card's name (the name index reads those) and no ordinary German word nor a compound
+  ending in one (:func:`german`: „Leben“, „Kopierfähigkeit“ are printed capitalised too).
 * **an English card name** the store's ``card_aliases`` hold (kind ``english``: a store built with card files).
 * **a word only one card's name holds** and no passage prints outside that card's own passages, no ordinary German
   word (:func:`sole_name_words`): „rix“ names „Rix Maadi, Palast aus Kerkern“ (``/karte rix`` only suggests it;
@@ -27,7 +27,9 @@ from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from bot.german_words import german_dictionary_async
+from bot.mentions import slipped_name
 from bot.reply import quote_user
+from bot.search import NameIndex
 from bot.stopwords import STOP_WORDS
 from bot.store import Store
 from bot.text import fold
@@ -54,7 +56,8 @@ _NOBODY = -1
 class Mention:
     """A card a question names by a name not its own: ``word`` as typed, the ``card_id``, and ``how``:
     ``"half"`` (a split card's half name), ``"ruling"`` (a name only that card's rulings print), ``"sole"`` (a word
-    only its name holds) or ``"english"`` (its English name)."""
+    only its name holds), ``"english"`` (its English name) or ``"typo"`` (its name with one slip, as ``/karte``
+    reads it: :func:`bot.mentions.slipped_name`)."""
 
     word: str
     card_id: int
@@ -216,11 +219,12 @@ def table_named(text: str, names: OtherNames) -> Mention | None:
 def half_read(text: str, cards: Iterable[int], halves: Mapping[str, int]) -> Mention | None:
     """The first word of ``text`` that is a half name (``halves``: :attr:`OtherNames.halves`) of one of ``cards``
     (those the name index read in ``text``) where ``text`` does not spell that card's whole name (its halves in
-    printed order, any separator: „Krims // Krams“, „krims krams“): „Krams gewirkt“ was read as Krims // Krams by its
-    half (CR 709.1), and the reply says so as for any other name (:func:`mention_line`); None."""
+    printed order, any separator or „oder“: „Krims // Krams“, „krims krams“, „krims oder krams“): „Krams gewirkt“
+    was read as Krims // Krams by its half (CR 709.1), and the reply says so as for any other name
+    (:func:`mention_line`); None."""
     typed = _WORD.findall(text)
     folded = [fold(w) for w in typed]
-    spelled = f" {' '.join(folded)} "
+    spelled = f" {' '.join(w for w in folded if w != 'oder')} "  # „krims oder krams“ spells Krims // Krams too
     for card in dict.fromkeys(cards):
         own = [k for k, c in halves.items() if c == card]
         if not own or f" {' '.join(own)} " in spelled:
@@ -248,20 +252,31 @@ def spells_name(text: str, name: str) -> bool:
     return all(w in typed for w in _WORD.findall(fold(name)) if w not in STOP_WORDS)
 
 
+def read_slip(text: str, names: NameIndex) -> tuple[str, Mention | None]:
+    """``text`` with the first card name typed with one slip that ``/karte`` reads as one card
+    (:func:`bot.mentions.slipped_name`: „was macht boros-rektur“) spelled as that card's name („was macht
+    Boros-Rekrut“), and the :class:`Mention` (``how`` ``"typo"``) the answer says; ``(text, None)`` without one."""
+    slipped = slipped_name(text, names)
+    if slipped is None:
+        return text, None
+    typed, hit = slipped
+    return text.replace(typed, hit.card_name, 1), Mention(typed, hit.card_id, "typo")
+
+
 async def mentioned(store: Store, text: str, cards: Iterable[int] = ()) -> Mention | None:
     """The card ``text`` names by a name not its own. With ``cards`` (those the name index read): the one of them
     read by a half name (:func:`half_read`) or by a word only its name holds where ``text`` does not spell the whole
     name (:func:`sole_read`: „was macht maadi“), the name index's reading kept. Without: a half name
     (:func:`half_named`), an English name or a name of its rulings (:func:`table_named`), tried in that order; None.
     Reads the store only the first time (:func:`other_names`)."""
-    names = await other_names(store)
+    others = await other_names(store)
     if cards:
-        found = half_read(text, cards, names.halves) or sole_read(text, cards, names.sole)
+        found = half_read(text, cards, others.halves) or sole_read(text, cards, others.sole)
         if found is not None and found.how == "sole":  # „maadi“ alone names the card; its whole name says nothing
             card = await store.card(found.card_id)
             return None if card is None or spells_name(text, card.name) else found
         return found
-    return half_named(text, names.halves) or table_named(text, names)
+    return half_named(text, others.halves) or table_named(text, others)
 
 
 async def printed_of(store: Store, mention: Mention | None) -> tuple[str, ...]:
@@ -289,4 +304,4 @@ def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
 
 __all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "MIN_SOLE", "Mention", "OtherNames", "german",
            "half_named", "half_read", "mention_line", "mentioned", "other_names", "printed_names", "printed_of",
-           "sole_name_words", "sole_read", "spells_name", "table_named"]
+           "read_slip", "sole_name_words", "sole_read", "spells_name", "table_named"]

@@ -69,7 +69,7 @@ from bot.headings import answers_nothing
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
-from bot.question_mentions import Mention, mentioned, printed_of
+from bot.question_mentions import Mention, mentioned, printed_of, read_slip
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.section_names import names_section
@@ -189,12 +189,14 @@ class Ranker:
     ) -> Candidates:
         """The question's analysis (``analysis`` when given: :meth:`search`), the cards it names and the passages
         worth scoring (FTS5 bm25 with the column weights of :attr:`weights`, and the rulings of a named card);
-        :meth:`rank` scores them."""
-        analysis = self.analyser.analyse(text, question=True) if analysis is None else analysis
+        :meth:`rank` scores them; a card name typed with one slip is read as ``/karte`` reads it (:func:`read_slip`)."""
+        reads = names is not None and "card" in self.features
+        text, slip = read_slip(text, names) if names is not None and reads else (text, None)  # „boros-rektur“
+        analysis = self.analyser.analyse(text, question=True) if analysis is None or slip else analysis
         # „/frage spuk“ asks what Spuk is, as „spuk was ist das“ does
         analysis.definition = asks_definition(text) or only_names(analysis, len(tokens(text, MAX_TOKENS)))
-        cards = self.named_cards(text, analysis, names) if names is not None and "card" in self.features else []
-        mention = await mentioned(store, text, cards) if names is not None and "card" in self.features else None
+        cards = self.named_cards(text, analysis, names) if names is not None and reads else []
+        mention = slip or (await mentioned(store, text, cards) if reads else None)
         cards = cards or ([mention.card_id] if mention is not None else [])  # „despair“, „verzweiflung … gewirkt“
         for word in await printed_of(store, mention):  # „Verzweiflung“ also as the rulings' „Despair“
             analysis.add(self.analyser.main_stem(word))

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from bot.text import GRAPHEME, ZERO_WIDTH, cut
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     import regex
 
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
@@ -44,6 +46,14 @@ def format_date(iso: str | None) -> str:
         return ""
     parts = iso.split("-")
     return ".".join(reversed(parts)) if len(parts) == 3 else iso
+
+
+def shared_date(dates: Iterable[str | None]) -> str | None:
+    """The one date of ``dates`` (ISO, the dates of the documents a reply shows) when they are all the same, for the
+    footer's „Stand …“ (:attr:`Reply.date`); None when they differ or none is known: then each page names its own
+    document, and no one date stands for the reply."""
+    found = set(dates)
+    return next(iter(found)) if len(found) == 1 else None
 
 
 #: Characters removed from echoed user text: C0/C1 controls (NUL, newlines, tabs → space), bidi

@@ -234,7 +234,7 @@ async def test_a_share_button_whose_answer_is_an_error_is_checked_and_stays_priv
     run = core.run
     inv = Invocation.answer("card", name="@everyone")
     error = await run(inv)
-    assert error.error and error.pages[0].title == "Keine Karte „\\@everyone“ gefunden"
+    assert error.error and error.pages[0].title == "Bitte einen Kartennamen angeben"  # markup alone: nothing typed
     forged = await press(encode(SHARE, inv, 1, "ZK7dJw"), run)  # a fingerprint no page of the answer has
     assert forged.reply is CHANGED
     made = await press(encode(SHARE, inv, 1, page_checks(error, fit_reply(error), inv)[0]), run)

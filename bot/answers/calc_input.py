@@ -227,3 +227,46 @@ def cost_list(text: str | None, what: str) -> list[ManaCost]:
             except ManaError as exc:
                 raise bad_input(exc, what) from exc
     return out
+
+
+async def creature_colors(ctx: AnswerContext, text: str) -> tuple[str, list[str]]:
+    """The creatures of ``/mana einberufen`` with each entry that names a card (``Boros-Rekrut``, ``2 Boros-Rekrut``,
+    read as ``/karte`` reads a name: :meth:`bot.search.NameIndex.lookup`) replaced by its colour letters from the
+    card's mana cost in the store (202.2: a card's colours are those of its cost's mana symbols; ``RW``, or
+    ``farblos``), as the other options of the calculators take card names; entries that read as colours
+    (:func:`bot.rules.mana.parse_creatures`) stay. Returns the entries joined by „;“ and one German line per card
+    read („„Boros-Rekrut“ gelesen als Kreatur: rot und weiß.“).
+
+    Raises:
+        UserError: a named card that is no creature (702.51a: Einberufen taps creatures), or whose colours the
+            store does not know (no printed cost).
+    """
+    from bot.rules.mana.pool import leading_count, split_entries
+
+    entries, read = [], []
+    for item in split_entries(text or ""):
+        try:
+            engine.parse_creatures(item)
+        except ManaError:
+            counted, words = leading_count(item.split())
+            found = ctx.names.lookup(" ".join(words)) if words else None
+            card = await ctx.store.card(found.hit.card_id) if found is not None and found.hit is not None else None
+            if card is None:
+                entries.append(item)  # the colour error names it
+                continue
+            costs = engine.card_costs(card)
+            if "kreatur" not in (card.type_line or "").casefold():
+                raise UserError(f"„{quote_user(card.name, 80)}“ ist keine Kreatur",
+                                "Einberufen tappt Kreaturen (Regel 702.51a); gib Kreaturen oder ihre Farben an, z. B. "
+                                "`Boros-Rekrut, grün-weiß`.") from None
+            if costs is None:
+                raise UserError(f"Farben von „{quote_user(card.name, 80)}“ unbekannt",
+                                "Das Dokument druckt keine Manakosten dieser Karte; gib ihre Farben an.") from None
+            colors = engine.explain_colors(costs)
+            entries.append(f"{counted or 1} {''.join(colors.colors) or 'farblos'}")
+            note = reading_line(" ".join(words), found, card.name) if found is not None else None
+            read.append(f"„{quote_user(card.name, 80)}“ gelesen als Kreatur: {colors.names}."
+                        + (f" {note}" if note else ""))
+            continue
+        entries.append(item)
+    return "; ".join(entries), list(dict.fromkeys(read))  # a card named twice is said once

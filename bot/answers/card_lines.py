@@ -4,6 +4,7 @@ text no document prints, and a card named by a name not its own (docs/ranking.md
 from __future__ import annotations
 
 from bot.answers.cards import text_printed
+from bot.answers.name_notes import typo_line
 from bot.question_mentions import mention_line
 from bot.ranking import Ranked
 from bot.store import Store
@@ -34,7 +35,9 @@ async def card_lines(store: Store, found: Ranked) -> str:
     lines = [unprinted_line(await unprinted_cards(store, found.cards))]
     card = await store.card(found.mention.card_id) if found.mention is not None else None
     if card is not None and found.mention is not None:
-        lines.append(mention_line(found.mention, card.name))
+        mention = found.mention  # a slip of the name is said as /karte says it
+        lines.append("ℹ️ " + typo_line(mention.word, card.name) if mention.how == "typo"
+                     else mention_line(mention, card.name))
     return "".join(f"\n{line}" for line in lines if line)
 
 

@@ -25,6 +25,7 @@ import weakref
 from dataclasses import dataclass, replace
 
 from bot.answers.markup_notes import reads_markup
+from bot.answers.mentioned_names import mentioned_card, mentioned_error
 from bot.answers.name_notes import MAX_QUERY, not_a_card, reading_line
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.today import STYLES, TERMS_HEAD, entry_status, notice_line, statement_lines, terms_listing
@@ -34,7 +35,7 @@ from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_use
 from bot.rules import mana as engine
 from bot.search import EXACT, IN_MEMORY_ENTRIES, Lookup, NameHit, NameIndex
 from bot.store import CardRecord, DocumentRecord, MechanicRecord, RulingRecord
-from bot.text import clean, cut, shorten, tokens
+from bot.text import clean, cut, shorten
 
 #: A FAQ ruling that gives a card's new text: "<Name> hat (inzwischen) ein Erratum bekommen/erhalten" or
 #: "… einen leicht veränderten Text", then "Der neue Text lautet:" and the text (001 lines 527, 630, 2206).
@@ -290,8 +291,9 @@ async def find_card(ctx: AnswerContext, query: str, choice: str = "card") -> Car
     Raises:
         UserError: no card or no clear match; the German message says so first, then offers the candidates as
             choices that run the action ``choice`` (``"card"``, or ``"rulings"`` where the rulings were asked
-            for); a name no card has but one card's rulings print (002's English half-names „Driven“ and
-            „Despair“) names that card and quotes the ruling (:func:`mentioned_card`).
+            for); a name no card has but rulings print names that card when it is the card's own (002's English
+            half-names „Driven“ and „Despair“), else is said to be only mentioned in those rulings
+            (:func:`bot.answers.mentioned_names.mentioned_card`).
     """
     return (await _find(ctx, query, choice))[0]
 
@@ -316,59 +318,14 @@ async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord
     found = ctx.names.lookup(query)
     card = await ctx.store.card(found.hit.card_id) if found.hit is not None else None
     if card is None:  # no clear card (a missing store row would be a bug: index and store are one file)
-        mention = await mentioned_card(ctx, query) if not found.candidates else None
-        if mention is not None:
-            raise mentioned_error(query, *mention, choice)
+        # a mechanic's or keyword's name first: the rulings print „zum Beispiel Trampelschaden“ too
         if not found.candidates and (other := await not_a_card(ctx.store, query)) is not None:
             raise other
+        mention = await mentioned_card(ctx, query) if not found.candidates else None
+        if mention is not None:
+            raise mentioned_error(query, mention, choice)
         raise not_found(query, found, choice)
     return card, found
-
-
-#: Longest typed name (in words) looked for in the rulings' text when it names no card.
-MENTION_WORDS = 4
-#: Characters of the ruling quoted when a typed name is found only in one card's rulings.
-MENTION_QUOTE = 300
-
-
-async def mentioned_card(ctx: AnswerContext, query: str) -> tuple[CardRecord, str] | None:
-    """The one card whose rulings print ``query`` as a word (or words) when no card has that name, with the first
-    such ruling: 002 writes the English half-names of its card („Driven und Despair beeinflussen nur Kreaturen, …“),
-    so ``Driven`` → Getrieben // Verzweiflung. None when no ruling prints it, when rulings of several cards or of a
-    mechanics section do (an ordinary word: ``Kreatur``), or for a name of over :data:`MENTION_WORDS` words."""
-    words = tokens(query)
-    if not words or len(words) > MENTION_WORDS or len("".join(words)) < 4:
-        return None
-    phrase = " ".join(words)
-    try:
-        hits = await ctx.store.passage_candidates(f'raw : "{phrase}"', 50)
-    except UserError:  # a store without the passage index: no mention to offer
-        return None
-    pattern = re.compile(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in clean(query).split()) + r"(?!\w)", re.I)
-    passages = [p for p in (await ctx.store.passages(i for i, _ in hits)).values()
-                if p.kind in ("ruling", "card") and pattern.search(p.text)]
-    owners = {p.card_id for p in passages}
-    if len(owners) != 1 or None in owners:
-        return None
-    card = await ctx.store.card(next(iter(owners)))  # type: ignore[arg-type]  # None excluded above
-    ruling = min((p for p in passages if p.kind == "ruling"), key=lambda p: p.id, default=None)
-    if card is None or ruling is None:
-        return None
-    return card, ruling.text
-
-
-def mentioned_error(query: str, card: CardRecord, ruling: str, choice: str) -> UserError:
-    """The German error for a typed name that is no card's but that ``card``'s rulings print (:func:`mentioned_card`):
-    it says the name is not in the store, names the card and quotes the ruling; buttons to the card and its
-    rulings, the one ``choice`` asked for first."""
-    shown = quote_user(query, 80) or "(leer)"
-    body = (f"„{shown}“ ist kein Kartenname in der Datenbank. Die Rulings zu **{card.name}** nennen es:\n"
-            f"> {quote_user(shorten(ruling, MENTION_QUOTE), MENTION_QUOTE + 10)}\n"
-            f"Meintest du **{card.name}**?")
-    actions = [Action(label=f"Karte: {card.name}"[:80], action="card", arg=str(card.id)),
-               Action(label=f"Rulings: {card.name}"[:80], action="rulings", arg=str(card.id))]
-    actions.sort(key=lambda a: a.action != choice)
-    return UserError(f"Keine Karte „{shown}“ gefunden", body, choices=actions)
 
 
 @answer("card")

@@ -19,7 +19,7 @@ from bot.answers.rulings import card_rulings
 from bot.answers.today_index import today_index
 from bot.custom_id import NoArg
 from bot.mentions import bracket_mentions, outside_brackets, scanner, spoiled, without_spoilers
-from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user
+from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user, shared_date
 from bot.store import CardRecord, RulingRecord
 from bot.text import clean, shorten, tokens
 
@@ -161,11 +161,13 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
     pages: list[Page] = []
     actions: list[Action] = []
     sources: dict[str, None] = {}
+    dates: list[str | None] = []
     notes = typo_notes(ctx, typed, cards) if typed else {}
     for card in cards:
         reply = with_note(await card_reply(ctx, card), notes.get(card.id))
         pages += reply.pages
         sources[reply.source or card.document.title] = None
+        dates.append(reply.date)
         for a in reply.actions:
             if a.action == "rulings":
                 actions.append(Action(label=f"Rulings: {card.name}", action="rulings", arg=a.arg))
@@ -176,7 +178,8 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
         pages.append(page)
         actions += picks
     unique = list({(a.action, a.arg): a for a in actions}.values())
-    reply = Reply(pages=pages, source=" · ".join(sources), actions=unique[:19])
+    reply = Reply(pages=pages, source=" · ".join(sources), date=None if names else shared_date(dates),
+                  actions=unique[:19])
     return with_note(reply, SPOILER_NOTE if hidden else None)
 
 
@@ -224,7 +227,7 @@ async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
             card, note = await find_card_noted(ctx, mention.name, "rulings" if mention.rulings else "card")
         except UserError as exc:
             if (mention.name.casefold(), mention.rulings) not in seen:  # a name that fits no card: once
-                missing.append(Reply.fail(exc.title, exc.body, choices=exc.choices))
+                missing.append(Reply.fail(exc.title, exc.body, exc.actions, exc.choices))
             seen.add((mention.name.casefold(), mention.rulings))
             continue
         if (card.id, mention.rulings) in seen:

@@ -206,11 +206,16 @@ async def clash_reveal(
 # --------------------------------------------------------------------------- odds
 
 _ITEM_COUNT_FIRST = re.compile(r"^([0-9]+)\s*[x×]?\s+(.+)$")
-_ITEM_COUNT_LAST = re.compile(r"^(.+?)\s*[:=]\s*([0-9]+)$")
+_ITEM_COUNT_LAST = re.compile(r"^(.+?)(?:\s*[:=]\s*|\s+[x×]\s*)([0-9]+)$")
+#: What a library entry may be, said where one is refused.
+ENTRY_FORMS = "`10 Boros-Rekrut`, `10x Boros-Rekrut`, `Boros-Rekrut x10`, `Boros-Rekrut: 10` oder Manawerte `0:17 2:8`"
+#: Words for a library without cards (a player who reveals nothing: 701.30c/d).
+_EMPTY_WORDS = frozenset({"leer", "keine", "keine karten", "nichts", "empty", "none", "-"})
 
 
 def _name_and_count(item: str) -> tuple[str, int]:
-    """``"4 Boros-Rekrut"``, ``"4x Boros-Rekrut"`` or ``"Boros-Rekrut: 4"`` → (name, count); else count 1."""
+    """``"4 Boros-Rekrut"``, ``"4x Boros-Rekrut"``, ``"Boros-Rekrut: 4"`` or ``"Boros-Rekrut x4"`` → (name, count);
+    else count 1."""
     first, last = _ITEM_COUNT_FIRST.match(item), _ITEM_COUNT_LAST.match(item)
     if first:
         return first.group(2), int(first.group(1))
@@ -262,6 +267,16 @@ def _pieces(item: str) -> list[tuple[str, re.Match[str] | None]]:
     return out
 
 
+def _empty(number: int) -> UserError:
+    """The German refusal of an empty library ``number``: its player reveals no card, so cannot win the clash, and
+    there are no odds to compute (CR 701.30c: each clashing player reveals the top card of their library; 701.30d:
+    a player wins by revealing a card of higher mana value than all others revealed)."""
+    return UserError(f"Bibliothek {number} ist leer",
+                     f"Mit leerer Bibliothek deckt Spieler {number} bei der Fehde keine Karte auf und kann sie nicht "
+                     "gewinnen (Regel 701.30c und 701.30d); Chancen gibt es da nicht zu rechnen. Gib die Karten der "
+                     f"Bibliothek an: {ENTRY_FORMS}.")
+
+
 async def read_library(
     ctx: AnswerContext, text: str, number: int, notes: list[str] | None = None
 ) -> tuple[Library, list[str]]:
@@ -281,6 +296,8 @@ async def read_library(
         raise UserError(f"Bibliothek {number} fehlt", "Zum Beispiel: `0:24 2:36`.")
     if len(text) > 2000:
         raise UserError(f"Bibliothek {number} zu lang", "Höchstens 2000 Zeichen.")
+    if " ".join(text.casefold().split()) in _EMPTY_WORDS:
+        raise _empty(number)
     if not re.search(r"[^0-9\s:=/,;]", text):  # only numbers: mana value counts
         try:
             return engine.parse_library(text, number), []
@@ -306,6 +323,7 @@ async def read_library(
                 card = await read_card(ctx, name, pos, notes)  # a name read as another card's is said
             except UserError as exc:
                 exc.title = f"Bibliothek {number}, Eintrag {pos}: {exc.title.split(': ', 1)[-1]}"
+                exc.body += f"\nEinträge einer Bibliothek: {ENTRY_FORMS}."
                 raise
             lib[card.faces] = lib.get(card.faces, 0) + count
             read.append(f"{count}× {card_name(card)} ({values_text(card.faces)})")
@@ -314,7 +332,7 @@ async def read_library(
     lib = {k: v for k, v in lib.items() if v > 0}
     size = sum(lib.values())
     if size == 0:
-        raise UserError(f"Bibliothek {number} ist leer", "Gib mindestens eine Karte an.")
+        raise _empty(number)
     if size > engine.MAX_LIBRARY:
         raise UserError(f"Bibliothek {number} zu groß", f"Höchstens {engine.MAX_LIBRARY} Karten.")
     return lib, read

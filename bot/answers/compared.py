@@ -10,17 +10,20 @@ empty, a side named twice. One rule for all: a comparison that names nothing ask
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from bot.answers.mechanic_finder import MECHANIC_KINDS
 from bot.comparison import CARD, MAX_SIDES, Comparison, Things, comparison, only_cards
+from bot.question_mentions import other_names
 from bot.ranking import Ranker
 from bot.reply import quote_user
 from bot.search import NameIndex
 from bot.store import PassageRecord, Store
 from bot.terms import TermMatch, term_concept, term_index
+from bot.text import fold
 
 #: Most candidates searched per side (only the first is shown; the others keep the search as ``/frage``'s).
 SIDE_HITS = 5
@@ -104,10 +107,28 @@ async def _side_passage(store: Store, r: Ranker, side: str, names: NameIndex | N
     return found.hits[0].passage if found.hits and (found.analysis.concepts or found.cards) else None
 
 
+#: Two words joined by „oder“ (or „/“, „//“), folded: a split card's two halves when both name it.
+_JOINED = re.compile(r"([^\W\d_]+)\s*(?:\boder\b|//?)\s*(?=([^\W\d_]+))", re.I)
+
+
+def halves_joined(question: str, halves: Mapping[str, int]) -> bool:
+    """True when ``question`` (its first 2 000 characters) joins the two halves of one split card by „oder“
+    („krims oder krams welche farbe“; ``halves``: folded half name → card id,
+    :attr:`bot.question_mentions.OtherNames.halves`): that names the one card (CR 709.1), not two sides compared."""
+    for m in _JOINED.finditer(question[:2000]):
+        a, b = halves.get(fold(m.group(1))), halves.get(fold(m.group(2)))
+        if a is not None and a == b and fold(m.group(1)) != fold(m.group(2)):
+            return True
+    return False
+
+
 async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | None) -> Sides | None:
     """The comparison ``question`` asks, read against the store (:class:`Sides`); ``None`` when it is no
-    comparison (:func:`bot.comparison.comparison`, sides split where each word names a thing of its own) or none
-    of its sides names anything of the store (then it is answered as any question)."""
+    comparison (:func:`bot.comparison.comparison`, sides split where each word names a thing of its own; the two
+    halves of one split card joined by „oder“ name that card: :func:`halves_joined`) or none of its sides names
+    anything of the store (then it is answered as any question)."""
+    if halves_joined(question, (await other_names(store)).halves):
+        return None
     things = cache(things_of(r, names))  # one look-up per text: the cuts and the name test ask again
     asked = comparison(question, things, cache(named_by(things)))
     if asked is None or not asked.sides:
@@ -149,4 +170,4 @@ def side_lines(sides: Sides, typed: Mapping[str, str] | None = None) -> list[str
     return lines
 
 
-__all__ = ["SIDE_HITS", "Sides", "named_by", "read_sides", "side_lines", "things_of"]
+__all__ = ["SIDE_HITS", "Sides", "halves_joined", "named_by", "read_sides", "side_lines", "things_of"]

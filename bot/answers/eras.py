@@ -15,8 +15,9 @@ A number no source has is not found (:mod:`bot.answers.rules`, :mod:`bot.answers
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
@@ -77,6 +78,23 @@ async def _today_text(ctx: AnswerContext, index: EraIndex, number: str) -> tuple
             return text, current.effective
     now = rule_now(index.today, number)
     return (now.text, now.effective) if now is not None and now.today == number else None
+
+
+#: A pointer to another page of the same reply: „Wortlaut auf Seite 2“ (:func:`_cited_block`).
+PAGE_REF = re.compile(r"(?<=Wortlaut auf Seite )\d+")
+
+
+def shift_page_refs(page: Page, by: int) -> Page:
+    """``page`` with each of its pointers to another page (:data:`PAGE_REF`, in its body and fields) moved on by
+    ``by`` pages: a reply's pages put after ``by`` others in one joined reply (``/regel suche: 702.19 und 104.3f``,
+    :func:`bot.answers.rule_numbers.several_rules`) point at the joined page that shows the wording."""
+    if not by or not PAGE_REF.search(page.body + "".join(f.value for f in page.fields)):
+        return page
+
+    def moved(text: str) -> str:
+        return PAGE_REF.sub(lambda m: str(int(m.group()) + by), text)
+
+    return replace(page, body=moved(page.body), fields=[replace(f, value=moved(f.value)) for f in page.fields])
 
 
 def _found_on(pages: list[Page], text: str) -> int | None:
@@ -244,4 +262,5 @@ async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
                  source=rule_today_source(register, texts, bool(terms)))
 
 
-__all__ = ["CitedNumber", "EraIndex", "cited_number_reply", "era_index", "today_number_reply"]
+__all__ = ["PAGE_REF", "CitedNumber", "EraIndex", "cited_number_reply", "era_index", "shift_page_refs",
+           "today_number_reply"]

@@ -25,6 +25,7 @@ from bot.answers.calc_input import (
     check_life,
     check_x,
     cost_list,
+    creature_colors,
     one_face,
     read_cost,
     refuse_markup,
@@ -224,13 +225,14 @@ async def mana_info(ctx: AnswerContext, cost: str, x: int | None = None) -> Repl
 # --------------------------------------------------------------------------- /mana pay
 
 
-def _paid_line(result: PaymentResult, life: int | None, symbols: Sequence[Symbol]) -> str:
+def _paid_line(result: PaymentResult, life: int | None, symbols: Sequence[Symbol], units: int = 0) -> str:
     """The first line of a payment of the cost's ``symbols``: ``✅ **Bezahlbar** mit {B}{G}{G} und 2
     Lebenspunkten.`` or ``❌ **Nicht bezahlbar**: es fehlt 1× grünes Mana.`` (with what else pays a ``{2/W}``'s
-    missing colour, :func:`generic_half_text`); a payment that takes the last life says the player loses
-    (704.5a)."""
+    missing colour, :func:`generic_half_text`; for a Phyrexian symbol the life still lacking once ``units``
+    symbols are counted paid with 2 life each, :func:`_life_assumed`); a payment that takes the last life says the
+    player loses (704.5a)."""
     if not result.payable:
-        missing = ways_text(result.missing_ways) or "Lebenspunkte"
+        missing = ways_text(result.missing_ways, life - 2 * units if life is not None else None) or "Lebenspunkte"
         return f"❌ **Nicht bezahlbar**: es fehlt {missing}{generic_half_text(symbols, result.missing_ways)}."
     spent = [k for _, kinds, _ in result.payment for k in kinds]
     paid = german_int(result.life_paid)
@@ -243,21 +245,21 @@ def _paid_line(result: PaymentResult, life: int | None, symbols: Sequence[Symbol
     return line + "."
 
 
-async def _life_assumed(face: ManaCost, pool: Any, x: int, result: PaymentResult) -> str:
+async def _life_assumed(face: ManaCost, pool: Any, x: int, result: PaymentResult) -> tuple[str, int]:
     """For an unpayable cost: the sentence saying which Phyrexian symbols the missing list counts as paid with
     2 life each (107.4f; without a life total as many as help, else as many as it allows, 119.4), and what is
-    missing without any life; "" when no life was counted.
+    missing without any life, with the number of those symbols; ``("", 0)`` when no life was counted.
 
     The life counted is the difference between the shortfall of ``result`` and the shortfall of a second
     calculation with life 0: each unit one Phyrexian symbol paid with 2 life.
     """
     phyrexian = [s for s in face.symbols if s.kind is SymbolKind.PHYREXIAN]
     if result.payable or not phyrexian or (result.life is not None and result.life < 2):
-        return ""
+        return "", 0
     without = await compute(pay, face, pool, x=x, life=0, what="Angabe zum Manavorrat")
     units = sum(n for _kinds, n in without.missing) - sum(n for _kinds, n in result.missing)
     if units <= 0:
-        return ""
+        return "", 0
     mana_only = [[(kinds - {LIFE}, n) for kinds, n in way] for way in without.missing_ways]
     if units == len(phyrexian):
         which = f"{'ist' if units == 1 else 'sind'} {''.join(mana(s) for s in phyrexian)}"
@@ -266,7 +268,7 @@ async def _life_assumed(face: ManaCost, pool: Any, x: int, result: PaymentResult
     return (
         f"\nDabei {which} mit {2 * units} Lebenspunkten bezahlt gerechnet (107.4f: 2 Lebenspunkte je "
         f"phyrexianisches Symbol); ohne Lebenspunkte fehlt {ways_text(mana_only)}."
-    )
+    ), units
 
 
 @answer("mana_pay")
@@ -287,9 +289,10 @@ async def mana_pay(ctx: AnswerContext, cost: str, pool: str, x: int | None = Non
         raise bad_input(exc, "Angabe zum Manavorrat") from exc
     result = await compute(pay, face, mana_pool, x=x or 0, life=life, what="Angabe zum Manavorrat")
     given_life = f" · **Leben:** {german_int(life)}" if life is not None else ""
+    assumed, units = await _life_assumed(face, mana_pool, x or 0, result)
     calc = Calc(
         title=f"Bezahlen: {label}",
-        result=_paid_line(result, life, face.symbols) + await _life_assumed(face, mana_pool, x or 0, result),
+        result=_paid_line(result, life, face.symbols, units) + assumed,
         lines=[
             f"**Kosten:** {mana(face)}{_x_text(face, x)} · **Vorrat:** {pool_text(mana_pool)}{given_life}",
             *dict.fromkeys(f"ℹ️ {reading_text(r)}" for r in readings),  # "2 2": one notice
@@ -319,6 +322,7 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int | N
     label, face = one_face(given, cost)
     check_length(creatures, "Kreaturen: Angabe zu lang")
     refuse_markup(creatures, "Kreaturen", CREATURES)
+    creatures, named = await creature_colors(ctx, creatures)  # „Boros-Rekrut“: the card's colours from the store
     try:
         tapped = engine.parse_creatures(creatures or "")
     except ManaError as exc:
@@ -338,6 +342,7 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int | N
             "So: " + " · ".join(tapped_text(t) for t in result.best_tapped),
             f"**Gesamtkosten:** {mana(result.total)}{_x_text(face, x)} · **Kreaturen ({len(tapped)}):** {described}",
             *_read_lines(given),
+            *named,
             *_x_unused([face], x),
         ],
         reasons=result.reasons,

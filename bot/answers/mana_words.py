@@ -40,9 +40,21 @@ _MANA_ADJ = {"W": "weißes", "U": "blaues", "B": "schwarzes", "R": "rotes", "G":
 # --------------------------------------------------------------------------- paying
 
 
-def need_text(kinds: frozenset[PoolKind]) -> str:
-    """What a group of missing mana needs: ``"grünes Mana"``, ``"beliebiges Mana"``, ``"Mana aus einer
-    verschneiten Quelle"``, ``"weißes Mana (oder 2 Lebenspunkte)"``."""
+def life_text(count: int, life_left: int | None) -> str:
+    """The life that pays ``count`` missing Phyrexian symbols instead of mana (107.4f: 2 life each): ``" (oder 2
+    Lebenspunkte)"`` without a known life total; with ``life_left`` (the life left after the rest of the payment)
+    the life still lacking, as 119.4 allows paying life only up to one's total: 3 life with {W/P}{W/P} and no mana
+    pays one symbol and leaves 1, so the other lacks ``" (oder 1 Lebenspunkt mehr)"``."""
+    needed = 2 * count
+    if life_left is None:
+        return f" (oder {german_int(needed)} Lebenspunkte)"
+    more = needed - max(life_left, 0)
+    return f" (oder {german_int(more)} {'Lebenspunkt' if more == 1 else 'Lebenspunkte'} mehr)"
+
+
+def need_text(kinds: frozenset[PoolKind], count: int = 1, life_left: int | None = None) -> str:
+    """What a group of ``count`` missing mana needs: ``"grünes Mana"``, ``"beliebiges Mana"``, ``"Mana aus einer
+    verschneiten Quelle"``, ``"weißes Mana (oder 2 Lebenspunkte)"`` (the life: :func:`life_text`)."""
     needed = kinds - {LIFE}
     if needed == frozenset(ALL_KINDS):
         text = "beliebiges Mana"
@@ -51,14 +63,20 @@ def need_text(kinds: frozenset[PoolKind]) -> str:
     else:
         types = sorted({k[0] for k in needed}, key=POOL_TYPES.index)
         text = " oder ".join(f"{_MANA_ADJ[t]} Mana" for t in types)
-    return text + (" (oder 2 Lebenspunkte)" if LIFE in kinds else "")
+    if LIFE not in kinds:
+        return text
+    return text + (life_text(count, life_left) if life_left is not None else " (oder 2 Lebenspunkte)")
 
 
-def ways_text(ways: list[list[tuple[frozenset[PoolKind], int]]]) -> str:
+def ways_text(ways: list[list[tuple[frozenset[PoolKind], int]]], life_left: int | None = None) -> str:
     """Every way to complete a payment: ``"1× schwarzes Mana oder 1× beliebiges Mana"``; the parts of one way
-    joined by ``", "`` (one way) or ``" + "`` (several)."""
+    joined by ``", "`` (one way) or ``" + "`` (several). ``life_left``: the life left after the rest of the payment
+    (None: not given); a way with one group that life may pay says the life still lacking (:func:`life_text`), one
+    with several the 2 life each of its symbols."""
     joint = ", " if len(ways) == 1 else " + "
-    return " oder ".join(joint.join(f"{n}× {need_text(kinds)}" for kinds, n in way) for way in ways)
+    return " oder ".join(joint.join(
+        f"{n}× {need_text(kinds, n, life_left if sum(LIFE in k for k, _ in way) == 1 else None)}" for kinds, n in way)
+        for way in ways)
 
 
 def generic_half_text(symbols: Sequence[Symbol], ways: list[list[tuple[frozenset[PoolKind], int]]]) -> str:

@@ -1,5 +1,5 @@
 """The searches of ``/regel suche`` and ``/ruling suche`` and the names of ``/mechanik`` and ``/karte`` with Discord
-markup taken out and said, as ``/frage`` says it.
+markup taken out and said, as ``/frage`` says it; a search cut at the length limit said too (:func:`notes_cut`).
 
 A mention, ``@everyone``, a custom emoji or a timestamp in a search names no card and no rule
 (:func:`bot.question_reading.without_markup`); ``/frage`` says so („ℹ️ Nicht gelesen: „\\<\\@123\\>“ (Links,
@@ -16,16 +16,23 @@ import inspect
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from bot.answers.registry import MAX_TEXT
 from bot.errors import UserError
 from bot.question_reading import markup_note, without_markup
 from bot.reply import Reply
+
+#: Every text option is cut to this many characters (:func:`bot.answers.registry.normalise_options`).
+CUT_AT = MAX_TEXT
+#: The line said above an answer whose search was cut (as ``/frage`` and ``/ruling suche`` say it).
+CUT_LINE = "ℹ️ Die Suche war sehr lang; nur der Anfang wurde verwendet."
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Reply]])
 
 
 def reads_markup(option: str) -> Callable[[F], F]:
     """Decorate an answer whose text option ``option`` is searched: the answer searches the text without Discord
-    markup (or, when nothing else was typed, the text as typed, so its own „nothing to search“ errors stand) and its
+    markup (when nothing else was typed, the empty text: its own „nothing typed“ error, never a name read from the
+    markup itself, „<:fehde:1>“ as the section Fehde) and its
     reply, or the :class:`~bot.errors.UserError` it raises, carries :func:`~bot.question_reading.markup_note` as the
     first line of its first page. The signature (the answer's options, read by :mod:`bot.custom_id`) is kept."""
 
@@ -39,11 +46,11 @@ def reads_markup(option: str) -> Callable[[F], F]:
             note = markup_note(typed) if isinstance(typed, str) else None
             if note is None or not isinstance(typed, str):
                 return await fn(*args, **kwargs)
-            bound.arguments[option] = without_markup(typed) or typed
+            bound.arguments[option] = without_markup(typed)
             try:
                 reply = await fn(*bound.args, **bound.kwargs)
             except UserError as exc:
-                raise UserError(exc.title, f"{note}\n{exc.body}", exc.choices) from None
+                raise UserError(exc.title, f"{note}\n{exc.body}", exc.choices, exc.actions) from None
             if reply.pages:
                 reply.pages[0].body = f"{note}\n{reply.pages[0].body}"
             return reply
@@ -53,4 +60,43 @@ def reads_markup(option: str) -> Callable[[F], F]:
     return decorate
 
 
-__all__ = ["reads_markup"]
+def cut_search(text: str) -> str | None:
+    """``text`` without the piece the cut at :data:`CUT_AT` characters made of its last word („… 702.19 7“ →
+    „… 702.19“: the fragment „7“ is never searched), when ``text`` is that long (it was cut, or typed as long as
+    Discord allows); None for a shorter text."""
+    if len(text) < CUT_AT:
+        return None
+    head, _space, _piece = text.rstrip().rpartition(" ")
+    return head.rstrip() if head.strip() else text
+
+
+def notes_cut(option: str) -> Callable[[F], F]:
+    """Decorate an answer whose text option ``option`` is searched: a text cut at the length limit is searched
+    without the fragment the cut made (:func:`cut_search`), and the reply, or the :class:`~bot.errors.UserError` it
+    raises, says so first (:data:`CUT_LINE`). The signature is kept."""
+
+    def decorate(fn: F) -> F:
+        signature = inspect.signature(fn)
+
+        @functools.wraps(fn)
+        async def answer(*args: Any, **kwargs: Any) -> Reply:
+            bound = signature.bind(*args, **kwargs)
+            typed = bound.arguments.get(option)
+            kept = cut_search(typed) if isinstance(typed, str) else None
+            if kept is None:
+                return await fn(*args, **kwargs)
+            bound.arguments[option] = kept
+            try:
+                reply = await fn(*bound.args, **bound.kwargs)
+            except UserError as exc:
+                raise UserError(exc.title, f"{CUT_LINE}\n{exc.body}", exc.choices, exc.actions) from None
+            if reply.pages:
+                reply.pages[0].body = f"{CUT_LINE}\n{reply.pages[0].body}"
+            return reply
+
+        return answer  # type: ignore[return-value]
+
+    return decorate
+
+
+__all__ = ["CUT_AT", "CUT_LINE", "cut_search", "notes_cut", "reads_markup"]

@@ -262,7 +262,7 @@ async def run_answer(ctx: AnswerContext, answer: AnswerFn | str, **options: Any)
     try:
         return await fn(ctx, **normalise_options(options))
     except UserError as exc:
-        return Reply.fail(exc.title, exc.body, choices=exc.choices)
+        return Reply.fail(exc.title, exc.body, exc.actions, exc.choices)
 
 
 async def run_action(ctx: AnswerContext, key: str, arg: str) -> Reply:
@@ -273,7 +273,7 @@ async def run_action(ctx: AnswerContext, key: str, arg: str) -> Reply:
     try:
         return await fn(ctx, normalise_options({"arg": arg})["arg"])
     except UserError as exc:
-        return Reply.fail(exc.title, exc.body, choices=exc.choices)
+        return Reply.fail(exc.title, exc.body, exc.actions, exc.choices)
 
 
 #: Typed text longer than this is cut (:func:`typed_start`) before an autocomplete source sees it.

@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from bot.answers.eras import shift_page_refs
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rule_catalog import misnumbered, parse_number, read_number
 from bot.reply import Page, Reply, own_sources, quote_user
@@ -167,10 +168,13 @@ def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch
     return found
 
 
-def _pages(reply: Reply) -> list[Page]:
+def _pages(reply: Reply, after: int) -> list[Page]:
     """``reply``'s pages, each with the reply's buttons and sources where it has none of its own (they go into one
-    reply: each page's footer names the sources of that page, :func:`bot.reply.own_sources`)."""
-    return [p if p.actions is not None else replace(p, actions=list(reply.actions)) for p in own_sources(reply)]
+    reply: each page's footer names the sources of that page, :func:`bot.reply.own_sources`), put after ``after``
+    pages: a pointer to another of its pages names that page's number in the joined reply
+    (:func:`bot.answers.eras.shift_page_refs`)."""
+    return [shift_page_refs(p if p.actions is not None else replace(p, actions=list(reply.actions)), after)
+            for p in own_sources(reply)]
 
 
 def _quoted(pieces: list[str]) -> str:
@@ -232,7 +236,7 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
             title = exc.title if number in exc.title else f"Regel {number}: {exc.title}"
             pages.append(Page(title, exc.body, actions=exc.choices[:5]))
             continue
-        pages += _pages(reply)
+        pages += _pages(reply, len(pages))
         sources += reply.source.split(" · ") if reply.source else []
     notes = _notes(found, shown)
     if found.words and found.many:  # bounded work: the numbers are answered, the words named as not searched
@@ -253,7 +257,7 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
             notes.append(f"Die Wörter „{quote_user(words, 40)}“ wurden auch gesucht; ihre Treffer folgen nach "
                          f"{'den Regeln' if len(shown) > 1 else 'der Regel'}." if shown else
                          f"Gesucht wurden die Wörter „{quote_user(words, 40)}“.")
-            pages += _pages(reply)
+            pages += _pages(reply, len(pages))
             sources += reply.source.split(" · ") if reply.source else []
     if notes:
         pages[0].body = "".join(f"ℹ️ {n}\n" for n in notes) + pages[0].body

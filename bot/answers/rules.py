@@ -22,7 +22,7 @@ from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
 from bot.answers.eras import cited_number_reply, era_index, today_number_reply
 from bot.answers.explanation_names import explanation_page
-from bot.answers.markup_notes import reads_markup
+from bot.answers.markup_notes import notes_cut, reads_markup
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.register_first import register_first, with_register
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
@@ -262,6 +262,7 @@ async def explanation_reply(ctx: AnswerContext, explanation_id: int) -> Reply:
 
 @answer("rule")
 @reads_markup("search")
+@notes_cut("search")  # never a fragment the cut made („… 702.19 7“), and said
 async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     """``/regel suche: …``: a rule number (``104.3f``, ``701.19``) or keywords. A rule the change register cites
     that changed in newer rules of the build carries the review line on the first page

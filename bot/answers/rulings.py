@@ -31,7 +31,17 @@ from bot.custom_id import RowId
 from bot.german_words import not_ordinary
 from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
 from bot.ranking import ranker
-from bot.reply import EMBED_DESCRIPTION_MAX, Action, Page, Reply, format_date, in_quotes, own_sources, quote_user
+from bot.reply import (
+    EMBED_DESCRIPTION_MAX,
+    Action,
+    Page,
+    Reply,
+    format_date,
+    in_quotes,
+    own_sources,
+    quote_user,
+    shared_date,
+)
 from bot.search import EXACT, FUZZY, NameHit, NameIndex
 from bot.store import CardRecord, PassageRecord, RulingRecord, Store
 from bot.text import clean, german_int, name_words
@@ -125,7 +135,9 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord, all_button: bool = 
     if all_button and len(pages) > 1:
         label = ALL_RULINGS if rulings else ALL_SECTION_RULINGS
         actions.insert(0, Action(label=label, action="rulings", arg=str(card.id)))
-    return Reply(pages=pages, source=" · ".join(docs), actions=actions[:20])
+    dates = [r.document.date for r in rulings] or [card.document.date]
+    dates += [r.document.date for _title, section in sections for r in section]
+    return Reply(pages=pages, source=" · ".join(docs), date=shared_date(dates), actions=actions[:20])
 
 
 @action("rulings")
@@ -452,7 +464,9 @@ async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: Search
                   actions=_hit_buttons(chunk)) for n, chunk in enumerate(chunks)] or [Page(title=title, body=intro)]
     docs = {h.passage.source: None for h in result.hits}
     docs.update({n.title: None for h in result.hits for n in newer_rulings(index, "ruling", h.ruling_id)})
-    return Reply(pages=pages, source=" · ".join(docs), actions=pages[0].actions or [])
+    dates = [h.passage.date for h in result.hits]
+    dates += [n.date for h in result.hits for n in newer_rulings(index, "ruling", h.ruling_id)]
+    return Reply(pages=pages, source=" · ".join(docs), date=shared_date(dates), actions=pages[0].actions or [])
 
 
 @answer("ruling")

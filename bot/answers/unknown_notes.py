@@ -211,6 +211,31 @@ def name_words(question: str) -> frozenset[str]:
     return frozenset(canonical(fold(w)) for run in runs for w in name_tokens(run))
 
 
+#: A name the question gives as a card's: capitalised words right after the noun „Karte“ („was macht die Karte
+#: Tarmogoyf“, „die Karte „Dunkles Ritual““), maybe joined by an article or „von“.
+_CARD_NAMED = re.compile(r"\b(?i:karten?)\s+(?:(?i:namens)\s+)?[„\"']?((?:[A-ZÄÖÜ][\w'-]*(?:\s+(?:der|des|von|vom)\b)?"
+                         r"\s+){0,3}[A-ZÄÖÜ][\w'-]*)")
+
+
+async def unheld_card_line(question: str, cards: Sequence[CardRecord], names: NameIndex | None) -> str:
+    """The line for a name the question gives as a card's (:data:`_CARD_NAMED`: „was macht die karte Tarmogoyf“)
+    that names no card of the store (not one of the named ``cards``, and no card ``/karte`` finds by it:
+    :meth:`bot.search.NameIndex.lookup`), ``""`` otherwise: a document may mention such a card (003 names
+    Tarmogoyf in an example), but the passages below are not about a card of the store. One word that is an
+    ordinary German word („eine Karte Abwerfe“) gives no name (:func:`bot.german_words.not_ordinary`)."""
+    m = _CARD_NAMED.search(question[:2000])
+    if m is None or names is None:
+        return ""
+    typed = m.group(1)
+    if names.lookup(typed).hit is not None or any(canonical(fold(w)) in _card_words(c)
+                                                  for c in cards for w in name_tokens(typed)):
+        return ""
+    if " " not in typed and not await not_ordinary([typed.casefold()]):
+        return ""
+    return (f"ℹ️ „{quote_user(typed, 40)}“ ist keine Karte der Datenbank; die Stellen unten erwähnen sie höchstens, "
+            "ihr Kartentext und ihre Rulings fehlen.")
+
+
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
                          names: NameIndex | None, question: str = "", shown: frozenset[str] = frozenset()) -> Notes:
     """The notes of a question (``/frage``, ``/ruling suche``) with ``analysis``, whose named ``cards`` the ranking
@@ -233,8 +258,10 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     # a word the near-miss line names as read („verbrennt“ gelesen als „verbrenn“) is not named again, read, as a
     # word no document holds: one note per word; the answer stays hedged
     line = unknown_line([w for w in unknown if analysis.typos.get(w) not in near.read_as])
-    return Notes((*near.parts, *([line] if line else [])), near.hedge or meant or bool(unknown), near.read_as,
-                 meant_set)
+    # a card name the store lacks that a document prints (no unknown word): said all the same, and hedged
+    card = "" if line or near.parts else await unheld_card_line(question, cards, names)
+    return Notes((*near.parts, *(n for n in (line, card) if n)), near.hedge or meant or bool(unknown) or bool(card),
+                 near.read_as, meant_set)
 
 
 def fitted_notes(notes: Notes, best: PassageRecord) -> Notes:
@@ -257,4 +284,4 @@ def missed_title(notes: Notes, title: str) -> str:
 
 
 __all__ = ["TITLE_LIMIT", "Miss", "Notes", "fitted_notes", "held", "meant_words", "missed_title", "name_words",
-           "near_misses", "question_notes"]
+           "near_misses", "question_notes", "unheld_card_line"]

@@ -101,3 +101,32 @@ async def test_a_typo_of_a_card_name_says_which_card_is_shown(ctx):
         "_„Boros-Rekrutt“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Boros-Rekrut._\n")
     exact = await run_answer(ctx, "card", name="boros rekrut")  # the same name, folded: no such line
     assert "steht so nicht" not in exact.pages[0].body
+
+
+async def test_another_card_the_rulings_name_only_as_an_example_is_said_not_in_the_store(ctx):
+    """002 names Destined // Lead („Destined // Lead ist beispielsweise eine grüne und schwarze Karte …“) and Crook of
+    Condemnation („mit einem Effekt wie dem von Crook of Condemnation“) as examples; 001 names Zusammenprall/Anrennen
+    in the rulings of three cards and of the section Geteilte Karten („zum Beispiel Zusammenprall“). Such a name is
+    said to be not in the store and only mentioned in those rulings, with a button to each; no card is offered as
+    meant („Meintest du“)."""
+    for option, name in (("card", "Destined"), ("ruling", "Destined // Lead"), ("ruling", "Crook of Condemnation")):
+        reply = await run_answer(ctx, option, **{"name" if option == "card" else "card": name})
+        assert reply.error and reply.pages[0].title == f"Keine Karte „{name}“ in der Datenbank"
+        body = reply.pages[0].body
+        assert body.startswith(f"„{name}“ ist nicht in der Datenbank; nur erwähnt in den Rulings zu "
+                               "**Getrieben // Verzweiflung**:\n> ")
+        assert "Meintest du" not in body and not reply.choices
+        assert [(a.label, a.action) for a in reply.actions] == [("Rulings: Getrieben // Verzweiflung", "rulings")]
+    crook = await run_answer(ctx, "ruling", card="Crook of Condemnation")
+    assert crook.pages[0].body.endswith(
+        "> Gegner können nicht versuchen, die Fähigkeit aufzuhalten, indem sie die Karte mit einem Effekt wie dem von "
+        "Crook of Condemnation ins Exil schicken.")
+    clash = await run_answer(ctx, "ruling", card="Zusammenprall")
+    assert clash.pages[0].body.startswith(
+        "„Zusammenprall“ ist nicht in der Datenbank; nur erwähnt in den Rulings zu Abschnitt **Geteilte Karten**, "
+        "**Gegengewicht**, **Narrenszepter**, **Klimperstein**:")
+    assert [a.label for a in clash.actions] == [
+        "Abschnitt: Geteilte Karten", "Rulings: Gegengewicht", "Rulings: Narrenszepter", "Rulings: Klimperstein"]
+    opened = await run_action(ctx, clash.actions[1].action, clash.actions[1].arg)
+    assert opened.pages[0].title.startswith("Rulings: Gegengewicht")
+    assert (await run_answer(ctx, "card", name="Verzauberung")).actions == []  # an ordinary word names no card

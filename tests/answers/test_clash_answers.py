@@ -70,6 +70,24 @@ async def test_odds_with_card_names(ctx):
     assert bad.error
 
 
+async def test_odds_read_every_count_form_and_refuse_an_empty_library_clearly(ctx):
+    # 4 Boros-Rekrut (mana value 1) + 20 lands vs. 20×0, 40×3, in each count form: 1/18 as above
+    for typed in ("Boros-Rekrut x4, Land x20", "4x Boros-Rekrut, 20x Land", "Boros-Rekrut: 4, Land:20",
+                  "Boros-Rekrut ×4; 20 Land"):
+        reply = await run_answer(ctx, "clash_odds", library1=typed, library2="0:20 3:40", seed=3)
+        assert reply.pages[0].body.splitlines()[0].startswith("Spieler 1: **5,56 %** (1/18) · "), typed
+    bad = await run_answer(ctx, "clash_odds", library1="Boros-Rekrut*10", library2="0:1")
+    assert bad.error and "Einträge einer Bibliothek: `10 Boros-Rekrut`, `10x Boros-Rekrut`, `Boros-Rekrut x10`" \
+        in bad.pages[0].body
+    for typed in ("leer", "Keine Karten"):
+        empty = await run_answer(ctx, "clash_odds", library1=typed, library2="10 Boros-Rekrut")
+        assert empty.error and empty.pages[0].title == "Bibliothek 1 ist leer"
+        assert empty.pages[0].body.startswith(
+            "Mit leerer Bibliothek deckt Spieler 1 bei der Fehde keine Karte auf und kann sie nicht gewinnen (Regel "
+            "701.30c und 701.30d)")
+        assert "Leere" not in empty.pages[0].body and not empty.choices  # no card „Maul der Leere“ offered
+
+
 def test_cli_reveal_json(built_db):
     proc = call_cli(
         "call",

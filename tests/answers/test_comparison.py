@@ -71,6 +71,16 @@ async def test_a_subject_s_two_properties_are_answered_not_compared(ctx):
     assert "weder mehrfarbig noch einfarbig" in body
 
 
+async def test_the_two_halves_of_one_split_card_joined_by_oder_name_that_card(ctx):
+    # Krims // Krams (001, Zwietracht) has the halves Krims and Krams (CR 709.1): „krims oder krams“ names the one
+    # card, whose text leads, not a comparison of the card against the term „Farbe“
+    reply = await run_answer(ctx, "question", question="krims oder krams welche farbe")
+    page = reply.pages[0]
+    assert page.title == "Krims // Krams"
+    assert "Ein Vergleich" not in page.body and "gelesen als Hälfte" not in page.body
+    assert "**Krims // Krams** (Kartentext)" in page.body
+
+
 async def test_both_sides_lead(ctx):
     # 001's sections: Blutdurst (Gildenbund) and Pfropfen (Zwietracht), each by its definition paragraph
     reply = await run_answer(ctx, "question", question="was ist der unterschied zwischen blutdurst und pfropfen")

@@ -66,6 +66,20 @@ async def test_a_number_beside_a_mention_is_answered_and_the_mention_named(ctx):
         assert reply.pages[0].body.startswith("ℹ️ Nicht gelesen: „\\<\\@"), search
 
 
+async def test_markup_alone_is_read_as_nothing_typed_never_as_the_name_it_holds(ctx):
+    # an emoji named after a mechanic names nothing: /mechanik must not read „fehde“ out of „<:fehde:1>“
+    for answer, option, typed, title in (
+        ("mechanic", "name", "<:fehde:1>", "Bitte eine Mechanik angeben"),
+        ("mechanic", "name", "<:spuk:123>", "Bitte eine Mechanik angeben"),
+        ("card", "name", "<:fehde:1>", "Bitte einen Kartennamen angeben"),
+        ("rule", "search", "<:spuk:123>", "Bitte eine Regelnummer oder Stichwörter angeben"),
+    ):
+        reply = await run_answer(ctx, answer, **{option: typed})
+        assert reply.error and reply.pages[0].title == title, typed
+        assert reply.pages[0].body.startswith("ℹ️ Nicht gelesen: „\\<:"), typed
+        assert "Fehde" not in reply.pages[0].body and "Spuk" not in reply.pages[0].body
+
+
 async def test_every_unicode_decimal_digit_reads_as_its_digit(ctx):
     # Arabic-Indic, Extended Arabic-Indic, Devanagari, full-width: one rule (bot.text.clean)
     for typed in ("٧٠٢.١٩", "۷۰۲.۱۹", "७०२.१९", "７０２．１９"):
@@ -92,6 +106,29 @@ async def test_each_page_s_footer_names_the_sources_of_that_page(ctx):
     assert reply.source == ("Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026) · Ravnica: Stadt "
                             "der Gilden – Häufig gestellte Fragen · Magic-Regelwerk auf Deutsch (CardX Academy, Stand: "
                             "aktuelle Regeln 2024+)")
+
+
+async def test_a_search_cut_at_the_length_limit_is_said_and_its_cut_fragment_not_searched(ctx):
+    # 1200 × „702.19 “ is 8 400 characters; every text is cut to 6 000 („… 702.19 7“): the fragment „7“ is no piece
+    reply = await run_answer(ctx, "rule", search="702.19 " * 1200)
+    body = reply.pages[0].body
+    assert reply.pages[0].title == TRAMPLE and not reply.error
+    assert body.startswith("ℹ️ Die Suche war sehr lang; nur der Anfang wurde verwendet.\n")
+    assert "„7“" not in body and "Ungültig" not in body
+    short = await run_answer(ctx, "rule", search="702.19 " * 10)
+    assert "sehr lang" not in short.pages[0].body
+
+
+async def test_a_page_reference_inside_a_joined_reply_points_at_the_joined_page(ctx):
+    from bot.render import fit_reply
+
+    # 001 cites 104.3f; alone its page 1 points to its wording on page 2. After 702.19's page it is on page 3.
+    alone = fit_reply(await run_answer(ctx, "rule", search="104.3f"))
+    assert "Wortlaut auf Seite 2." in alone[0].body and "Trampelschaden" not in alone[0].body
+    joined = fit_reply(await run_answer(ctx, "rule", search="702.19 und 104.3f"))
+    assert "Wortlaut auf Seite 3." in joined[1].body and "Wortlaut auf Seite 2" not in joined[1].body
+    quote = alone[1].body.split("\n")[-1][:60]
+    assert quote in joined[2].body
 
 
 def test_a_page_s_own_sources_are_budgeted_and_kept_when_pages_are_joined():

@@ -200,3 +200,26 @@ async def test_info_value_and_colours_on_the_loop_hybrid_payments_in_the_worker(
     message = payload(await run_answer(ctx, "mana_info", cost="{X}{R}", x=3))
     assert trips == []  # no hybrid symbol: no trip at all
     assert "**Manawert:** 4 auf dem Stapel (X = 3; außerhalb des Stapels 1)" in message["embeds"][0]["description"]
+
+
+async def test_convoke_takes_card_names_as_creatures_with_their_colours_from_the_store(ctx):
+    # Boros-Rekrut costs {R/W} (001): a red and white creature (202.2), so it pays {W} or generic mana (702.51a)
+    reply = await run_answer(ctx, "mana_convoke", cost="{3}{W}", creatures="Boros-Rekrut, Boros-Rekrut")
+    body = reply.pages[0].body
+    assert not reply.error and "**Am besten bleibt {2} zu bezahlen**" in body
+    assert "**Kreaturen (2):** 2× rot-weiß" in body
+    assert body.count("„Boros-Rekrut“ gelesen als Kreatur: rot und weiß.") == 1
+    counted = await run_answer(ctx, "mana_convoke", cost="{3}{W}", creatures="2 Boros-Rekrut, grün")
+    assert "**Kreaturen (3):** 2× rot-weiß und grün" in counted.pages[0].body
+    spell = await run_answer(ctx, "mana_convoke", cost="{3}{W}", creatures="Krims // Krams")
+    assert spell.error and spell.pages[0].title == "„Krims // Krams“ ist keine Kreatur"
+
+
+async def test_unpayable_phyrexian_cost_names_the_life_still_lacking(ctx):
+    # 119.4: life is paid only up to one's total. With 3 life, {W/P}{W/P} pays one symbol with 2 life (107.4f) and
+    # leaves 1: the other lacks {W} or 1 more life point (4 in all), not 2
+    for cost, life, missing in (("{W/P}{W/P}", 3, "1× weißes Mana (oder 1 Lebenspunkt mehr)"),
+                                ("{W/P}{W/P}", 1, "2× weißes Mana (oder 3 Lebenspunkte mehr)"),
+                                ("{W/P}{W/P}{W/P}", 4, "1× weißes Mana (oder 2 Lebenspunkte mehr)")):
+        reply = await run_answer(ctx, "mana_pay", cost=cost, pool="leer", life=life)
+        assert reply.pages[0].body.startswith(f"❌ **Nicht bezahlbar**: es fehlt {missing}."), (cost, life)

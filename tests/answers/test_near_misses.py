@@ -41,11 +41,12 @@ async def test_a_near_miss_card_name_inside_a_question_is_named_too(ctx):
 
 
 async def test_a_typo_of_a_card_of_the_store_keeps_its_card_with_the_note_of_karte(ctx):
-    # the card lookup of /karte reads „Boros Rekrutt“ as 001's Boros-Rekrut (one letter doubled): its text leads
+    # the card lookup of /karte reads „Boros Rekrutt“ as 001's Boros-Rekrut (one letter doubled): its text leads,
+    # the name said as typed
     reply = await run_answer(ctx, "question", question="was macht Boros Rekrutt")
     page = reply.pages[0]
     assert page.title == "Boros-Rekrut"
-    assert page.body.startswith("Frage: „was macht Boros Rekrutt“\nℹ️ „boros rekrutt“ steht so nicht in der "
+    assert page.body.startswith("Frage: „was macht Boros Rekrutt“\nℹ️ „Boros Rekrutt“ steht so nicht in der "
                                 "Datenbank; am ähnlichsten geschrieben: Boros-Rekrut.\n\n")
     assert "Erstschlag" in page.body
     assert HEDGE not in page.body
@@ -153,3 +154,29 @@ def test_a_near_miss_line_is_built_from_its_parts_once_the_page_is_known():
     elsewhere = replace(notes, lead="Blutdurst")
     assert elsewhere.lines == (claimed.split(" Die Stellen")[0], other)
     assert elsewhere.missed == () and elsewhere.hedge
+
+
+async def test_a_card_name_with_two_letters_swapped_is_read_as_karte_reads_it(ctx):
+    # /karte name: Boros-Rektur finds Boros-Rekrut by the swapped r and t (bot.typos.near_swap); /frage reads the
+    # same spelling the same way (bot.mentions.slipped_name), leads with the card's text and says so
+    for typed in ("boros-rektur", "boros rektur"):
+        reply = await run_answer(ctx, "question", question=f"was macht {typed}")
+        page = reply.pages[0]
+        assert page.title == "Boros-Rekrut"
+        assert page.body.startswith(f"Frage: „was macht {typed}“\nℹ️ „{typed}“ steht so nicht in der Datenbank; "
+                                    "am ähnlichsten geschrieben: Boros-Rekrut.\n\n")
+        assert "Erstschlag" in page.body
+        assert "steht in keinem Dokument" not in page.body
+        assert HEDGE not in page.body
+
+
+async def test_a_card_the_store_lacks_that_a_document_mentions_is_said_no_card_of_the_store(ctx):
+    # 003 names Tarmogoyf in the example of 111.11, so the word stands in a document; the question gives it as a
+    # card's name („die karte Tarmogoyf“), and no card of the store has it: said first, and the answer is hedged
+    reply = await run_answer(ctx, "question", question="was macht die karte Tarmogoyf")
+    body = reply.pages[0].body
+    assert body.startswith("Frage: „was macht die karte Tarmogoyf“\nℹ️ „Tarmogoyf“ ist keine Karte der Datenbank; "
+                           "die Stellen unten erwähnen sie höchstens, ihr Kartentext und ihre Rulings fehlen.\n")
+    assert HEDGE in body
+    for question in ("wie funktioniert die Karte Krims // Krams", "was passiert wenn ich eine Karte Abwerfe"):
+        assert "keine Karte der Datenbank" not in (await run_answer(ctx, "question", question=question)).pages[0].body

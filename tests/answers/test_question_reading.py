@@ -231,9 +231,11 @@ async def test_both_searches_say_the_markup_they_do_not_read_as_frage_does(ctx, 
     # a mention and a word: the word's answer (Priorität 117; 001's Manabrand rulings) with the note first
     found = (await run_answer(ctx, key, **{option: "<@123> manabrand"})).pages[0]
     assert found.body.startswith(MENTION_NOTE + "\n"), found.body[:200]
-    # nothing but markup: „Nichts gefunden“ says why (before: no note at all)
+    # nothing but markup: read as nothing typed, never searched as the markup's own text, and the note says why
+    # (before: „Nichts gefunden für „<@123>““; earlier still no note at all)
     none = await run_answer(ctx, key, **{option: "<@123>"})
-    assert none.error and none.pages[0].title == "Nichts gefunden für „\\<\\@123\\>“"
+    assert none.error and none.pages[0].title == {
+        "rule": "Bitte eine Regelnummer oder Stichwörter angeben", "ruling": "Karte oder Suchwörter angeben"}[key]
     assert none.pages[0].body.startswith(MENTION_NOTE + "\n")
     spoiled = await run_answer(ctx, key, **{option: "`||@everyone||`"})
     assert "ℹ️ Nicht gelesen: „\\@everyone“" in spoiled.pages[0].body

@@ -398,3 +398,15 @@ async def test_a_long_rulings_excerpt_takes_the_best_sentences_that_fit_and_mark
     assert "in welcher Reihenfolge die Effekte angewandt werden" in block
     assert "ursprüngliche Anzahl der **Schadenspunkte ungerade** war." in block
     assert "ungerade** war. …" in block  # the ruling goes on after it
+
+
+async def test_ruling_and_explain_footers_carry_the_one_date_of_their_documents(ctx):
+    # Krims // Krams: card and rulings from the Zwietracht FAQ of 17.03.2006; Boros-Rekrut: Ravnica FAQ, 30.08.2005
+    rulings = payload(await run_answer(ctx, "ruling", card="Krims // Krams"))
+    assert rulings["embeds"][0]["footer"]["text"] == "Quelle: Zwietracht – Häufig gestellte Fragen · Stand 17.03.2006"
+    explained = payload(await run_answer(ctx, "explain_message", text="Was macht [[Krims // Krams]]?"))
+    assert explained["embeds"][0]["footer"]["text"] == \
+        "Quelle: Zwietracht – Häufig gestellte Fragen · Stand 17.03.2006"
+    # two documents of two dates: each page names its own document; no one date stands for the reply
+    both = payload(await run_answer(ctx, "explain_message", text="[[Krims // Krams]] und [[Boros-Rekrut]]"))
+    assert "Stand" not in both["embeds"][0]["footer"]["text"]

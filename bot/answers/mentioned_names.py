@@ -1,0 +1,128 @@
+"""Typed card names that no card of the store has but its rulings print (``/karte``, ``/ruling karte`` and every
+option that takes a card, through :func:`bot.answers.cards.find_card`).
+
+Two kinds, told apart by how the rulings print the name:
+
+* **the card's own other name**: 002 writes the English half names of Getrieben // Verzweiflung („Driven und
+  Despair beeinflussen nur Kreaturen, die du kontrollierst …“). Printed in the rulings of one card, in at least one
+  ruling that gives no example: ``/karte name: Driven`` names that card („Meintest du **Getrieben //
+  Verzweiflung**?“).
+* **another card, named only as an example**: 002 names Destined // Lead („Destined // Lead ist beispielsweise eine
+  grüne und schwarze Karte …“) and Crook of Condemnation („mit einem Effekt wie dem von Crook of Condemnation“);
+  001 names Zusammenprall/Anrennen in the rulings of four cards („zum Beispiel Zusammenprall“). Such a name is said
+  to be not in the store and only mentioned in those rulings (buttons to them), never offered as the card whose
+  rulings print it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.answers.registry import AnswerContext, UserError
+from bot.reply import Action, quote_user
+from bot.store import CardRecord
+from bot.text import clean, shorten, tokens
+
+#: Longest typed name (in words) looked for in the rulings' text when it names no card.
+MENTION_WORDS = 4
+#: Characters of the ruling quoted when a typed name is found only in rulings.
+MENTION_QUOTE = 300
+#: Most cards whose rulings are offered as buttons (Discord shows 5 in a row).
+MENTION_CARDS = 5
+#: How a ruling marks a name as an example of another card („zum Beispiel Zusammenprall“, „Destined // Lead ist
+#: beispielsweise …“, „mit einem Effekt wie dem von Crook of Condemnation“).
+EXAMPLE = re.compile(r"\b(?:zum Beispiel|beispielsweise|z\.\s?B\.|wie (?:dem|der|den|die|das) von)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Mentioned:
+    """Rulings that print a typed name no card has (:func:`mentioned_card`).
+
+    Attributes:
+        places: where they stand, in store order, at most :data:`MENTION_CARDS`: per card or mechanics section its
+            name, the button's action (``"rulings"`` of a card, ``"mechanic"`` of a section) and its id.
+        ruling: the sentence of the first such ruling that prints the name (at most :data:`MENTION_QUOTE`
+            characters).
+        card: the card whose own other name it is (printed in the rulings of that one card, in a ruling that gives
+            no example: :data:`EXAMPLE`), else None: another card named only as an example.
+    """
+
+    places: tuple[tuple[str, str, int], ...]
+    ruling: str
+    card: CardRecord | None
+
+
+def _name_pattern(query: str) -> str:
+    """The regular expression of the typed name as printed: its words in order, any non-word characters between."""
+    return r"(?<!\w)" + r"\W+".join(re.escape(w) for w in clean(query).split()) + r"(?!\w)"
+
+
+def _sentence(text: str, pattern: re.Pattern[str]) -> str:
+    """The first sentence of ``text`` that ``pattern`` finds, shortened to :data:`MENTION_QUOTE` characters."""
+    found = next((s for s in re.split(r"(?<=[.!?])\s+", text) if pattern.search(s)), text)
+    return shorten(found, MENTION_QUOTE)
+
+
+async def mentioned_card(ctx: AnswerContext, query: str) -> Mentioned | None:
+    """The rulings that print ``query`` as a word (or words) when no card has that name (see the module docstring);
+    None when no ruling prints it, when the rulings of several cards or a mechanics section's print it but never as a
+    card's name (an ordinary word: ``Verzauberung``; a name is a split card's half, „Zusammenprall/Anrennen“, or follows
+    :data:`EXAMPLE` directly, „zum Beispiel Zusammenprall“), or for a name of over :data:`MENTION_WORDS` words or
+    under 4 letters."""
+    words = tokens(query)
+    if not words or len(words) > MENTION_WORDS or len("".join(words)) < 4:
+        return None
+    try:
+        hits = await ctx.store.passage_candidates(f'raw : "{" ".join(words)}"', 50)
+    except UserError:  # a store without the passage index: no mention to offer
+        return None
+    name = _name_pattern(query)
+    pattern = re.compile(name, re.I)
+    rulings = sorted((p for p in (await ctx.store.passages(i for i, _ in hits)).values()
+                      if p.kind == "ruling" and pattern.search(p.text)), key=lambda p: p.id)
+    as_name = re.compile(rf"(?:{EXAMPLE.pattern})\W*{name}|{name}\s*//?\s*\w|\w\s*//?\s*{name}", re.I)
+    places: dict[tuple[str, int], str] = {}
+    for p in rulings:
+        if p.card_id is not None and (card := await ctx.store.card(p.card_id)) is not None:
+            places.setdefault(("rulings", card.id), card.name)
+        elif p.card_id is None and p.mechanic_id is not None:
+            places.setdefault(("mechanic", p.mechanic_id), p.title)
+    # an ordinary word („Verzauberung“, „Kreatur“) stands in the rulings of many cards and sections: the name of a
+    # card the store lacks only where a ruling prints it as a name
+    if not places or ((len(places) > 1 or any(p.card_id is None for p in rulings)) and not any(
+            as_name.search(p.text) for p in rulings)):
+        return None
+    own = None
+    if len(places) == 1 and next(iter(places))[0] == "rulings" and any(not EXAMPLE.search(p.text) for p in rulings):
+        own = await ctx.store.card(next(iter(places))[1])
+    listed = tuple((label, action, ref) for (action, ref), label in list(places.items())[:MENTION_CARDS])
+    return Mentioned(listed, _sentence(rulings[0].text, pattern), own)
+
+
+def mentioned_error(query: str, found: Mentioned, choice: str) -> UserError:
+    """The German error for a typed name that is no card's but that rulings print (:func:`mentioned_card`): it says
+    the name is not in the store and quotes the ruling's sentence; the card's own other name is offered as that card
+    (buttons to the card and its rulings, the one ``choice`` asked for first), another card named only as an
+    example is said to be only mentioned in those rulings (a button to each card's rulings or section), no card
+    offered."""
+    shown = quote_user(query, 80) or "(leer)"
+    quote = f"> {quote_user(found.ruling, MENTION_QUOTE + 10)}"
+    card = found.card
+    if card is None:
+        listed = ", ".join(f"**{label}**" if action == "rulings" else f"Abschnitt **{label}**"
+                           for label, action, _r in found.places)
+        body = f"„{shown}“ ist nicht in der Datenbank; nur erwähnt in den Rulings zu {listed}:\n{quote}"
+        return UserError(f"Keine Karte „{shown}“ in der Datenbank", body, actions=[
+            Action(label=f"{'Rulings' if action == 'rulings' else 'Abschnitt'}: {label}"[:80], action=action,
+                   arg=str(ref)) for label, action, ref in found.places])
+    body = (f"„{shown}“ ist kein Kartenname in der Datenbank. Die Rulings zu **{card.name}** nennen es:\n{quote}\n"
+            f"Meintest du **{card.name}**?")
+    actions = [Action(label=f"Karte: {card.name}"[:80], action="card", arg=str(card.id)),
+               Action(label=f"Rulings: {card.name}"[:80], action="rulings", arg=str(card.id))]
+    actions.sort(key=lambda a: a.action != choice)
+    return UserError(f"Keine Karte „{shown}“ gefunden", body, choices=actions)
+
+
+__all__ = ["EXAMPLE", "MENTION_CARDS", "MENTION_QUOTE", "MENTION_WORDS", "Mentioned", "mentioned_card",
+           "mentioned_error"]
