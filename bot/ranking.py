@@ -191,7 +191,7 @@ class Ranker:
         worth scoring (FTS5 bm25 with the column weights of :attr:`weights`, and the rulings of a named card);
         :meth:`rank` scores them; a card name typed with one slip is read as ``/karte`` reads it (:func:`read_slip`)."""
         reads = names is not None and "card" in self.features
-        text, slip = read_slip(text, names) if names is not None and reads else (text, None)  # „boros-rektur“
+        text, slip = read_slip(text, names) if reads else (text, None)  # „boros-rektur“ as Boros-Rekrut
         analysis = self.analyser.analyse(text, question=True) if analysis is None or slip else analysis
         # „/frage spuk“ asks what Spuk is, as „spuk was ist das“ does
         analysis.definition = asks_definition(text) or only_names(analysis, len(tokens(text, MAX_TOKENS)))
@@ -200,10 +200,8 @@ class Ranker:
         cards = cards or ([mention.card_id] if mention is not None else [])  # „despair“, „verzweiflung … gewirkt“
         for word in await printed_of(store, mention):  # „Verzweiflung“ also as the rulings' „Despair“
             analysis.add(self.analyser.main_stem(word))
-        match = self._match(analysis)
-        w = self.weights
-        found = await store.passage_candidates(match, w.candidates, (w.names, w.terms, w.raw)) if match else []
-        base = dict(found)
+        match, w = self._match(analysis), self.weights
+        base = dict(await store.passage_candidates(match, w.candidates, (w.names, w.terms, w.raw)) if match else [])
         extra: list[int] = []
         for cid in [card_id] if card_id is not None else cards:
             extra += [p.id for p in await store.passages_of_card(cid) if p.kind in ("ruling", "card")]
