@@ -252,11 +252,12 @@ def spells_name(text: str, name: str) -> bool:
     return all(w in typed for w in _WORD.findall(fold(name)) if w not in STOP_WORDS)
 
 
-def read_slip(text: str, names: NameIndex) -> tuple[str, Mention | None]:
+def read_slip(text: str, names: NameIndex | None) -> tuple[str, Mention | None]:
     """``text`` with the first card name typed with one slip that ``/karte`` reads as one card
     (:func:`bot.mentions.slipped_name`: „was macht boros-rektur“) spelled as that card's name („was macht
-    Boros-Rekrut“), and the :class:`Mention` (``how`` ``"typo"``) the answer says; ``(text, None)`` without one."""
-    slipped = slipped_name(text, names)
+    Boros-Rekrut“), and the :class:`Mention` (``how`` ``"typo"``) the answer says; ``(text, None)`` without one
+    or without ``names``."""
+    slipped = slipped_name(text, names) if names is not None else None
     if slipped is None:
         return text, None
     typed, hit = slipped

@@ -29,12 +29,11 @@ CUT_LINE = "ℹ️ Die Suche war sehr lang; nur der Anfang wurde verwendet."
 F = TypeVar("F", bound=Callable[..., Awaitable[Reply]])
 
 
-def reads_markup(option: str) -> Callable[[F], F]:
-    """Decorate an answer whose text option ``option`` is searched: the answer searches the text without Discord
-    markup (when nothing else was typed, the empty text: its own „nothing typed“ error, never a name read from the
-    markup itself, „<:fehde:1>“ as the section Fehde) and its
-    reply, or the :class:`~bot.errors.UserError` it raises, carries :func:`~bot.question_reading.markup_note` as the
-    first line of its first page. The signature (the answer's options, read by :mod:`bot.custom_id`) is kept."""
+def _noting(option: str, reading: Callable[[str], tuple[str, str] | None]) -> Callable[[F], F]:
+    """Decorate an answer so that its text option ``option`` is answered as ``reading`` reads it: ``reading(typed)``
+    gives ``(text to answer, line to say)`` or None (the answer as typed); the line is the first of the reply's first
+    page, or of the :class:`~bot.errors.UserError` it raises. The signature (the answer's options, read by
+    :mod:`bot.custom_id`) is kept."""
 
     def decorate(fn: F) -> F:
         signature = inspect.signature(fn)
@@ -43,21 +42,35 @@ def reads_markup(option: str) -> Callable[[F], F]:
         async def answer(*args: Any, **kwargs: Any) -> Reply:
             bound = signature.bind(*args, **kwargs)
             typed = bound.arguments.get(option)
-            note = markup_note(typed) if isinstance(typed, str) else None
-            if note is None or not isinstance(typed, str):
+            read = reading(typed) if isinstance(typed, str) else None
+            if read is None:
                 return await fn(*args, **kwargs)
-            bound.arguments[option] = without_markup(typed)
+            bound.arguments[option], line = read
             try:
                 reply = await fn(*bound.args, **bound.kwargs)
             except UserError as exc:
-                raise UserError(exc.title, f"{note}\n{exc.body}", exc.choices, exc.actions) from None
+                raise UserError(exc.title, f"{line}\n{exc.body}", exc.choices, exc.actions) from None
             if reply.pages:
-                reply.pages[0].body = f"{note}\n{reply.pages[0].body}"
+                reply.pages[0].body = f"{line}\n{reply.pages[0].body}"
             return reply
 
         return answer  # type: ignore[return-value]
 
     return decorate
+
+
+def _without_markup(typed: str) -> tuple[str, str] | None:
+    note = markup_note(typed)
+    return None if note is None else (without_markup(typed), note)
+
+
+def reads_markup(option: str) -> Callable[[F], F]:
+    """Decorate an answer whose text option ``option`` is searched: the answer searches the text without Discord
+    markup (when nothing else was typed, the empty text: its own „nothing typed“ error, never a name read from the
+    markup itself, „<:fehde:1>“ as the section Fehde) and its reply, or the :class:`~bot.errors.UserError` it
+    raises, carries :func:`~bot.question_reading.markup_note` as the first line of its first page. The signature
+    (the answer's options, read by :mod:`bot.custom_id`) is kept."""
+    return _noting(option, _without_markup)
 
 
 def cut_search(text: str) -> str | None:
@@ -70,33 +83,16 @@ def cut_search(text: str) -> str | None:
     return head.rstrip() if head.strip() else text
 
 
+def _cut(typed: str) -> tuple[str, str] | None:
+    kept = cut_search(typed)
+    return None if kept is None else (kept, CUT_LINE)
+
+
 def notes_cut(option: str) -> Callable[[F], F]:
     """Decorate an answer whose text option ``option`` is searched: a text cut at the length limit is searched
     without the fragment the cut made (:func:`cut_search`), and the reply, or the :class:`~bot.errors.UserError` it
     raises, says so first (:data:`CUT_LINE`). The signature is kept."""
-
-    def decorate(fn: F) -> F:
-        signature = inspect.signature(fn)
-
-        @functools.wraps(fn)
-        async def answer(*args: Any, **kwargs: Any) -> Reply:
-            bound = signature.bind(*args, **kwargs)
-            typed = bound.arguments.get(option)
-            kept = cut_search(typed) if isinstance(typed, str) else None
-            if kept is None:
-                return await fn(*args, **kwargs)
-            bound.arguments[option] = kept
-            try:
-                reply = await fn(*bound.args, **bound.kwargs)
-            except UserError as exc:
-                raise UserError(exc.title, f"{CUT_LINE}\n{exc.body}", exc.choices, exc.actions) from None
-            if reply.pages:
-                reply.pages[0].body = f"{CUT_LINE}\n{reply.pages[0].body}"
-            return reply
-
-        return answer  # type: ignore[return-value]
-
-    return decorate
+    return _noting(option, _cut)
 
 
 __all__ = ["CUT_AT", "CUT_LINE", "cut_search", "notes_cut", "reads_markup"]
