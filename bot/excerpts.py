@@ -85,19 +85,20 @@ def chosen(text: str, analysis: Analysis, a: Analyser, question: str, limit: int
     weight = weights or {}
     word_weights, held = sentence_held(p, analysis, weight, pairs(question, MAX_PAIRED))
     action = asked_action(question, a)
-    said = sentence_words(text, a)
+    said = sentence_words(text, a) if action else []  # read only for a „kann/darf/muss …“ question
     answers = [bool(action) and answers_sentence(said[i], action) for i in range(n)]
     alone = [held_weight([h], word_weights, weight) for h in held]
     picked: list[int] = []
+    taken: set[int] = set()  # the picked ones, for the membership tests (``picked`` stays ordered for _added)
     have, used, answered = Held((), frozenset(), frozenset()), 0, False
     while len(picked) < n:
         now = held_weight([have], word_weights, weight)
         best: tuple[bool, float, bool, float, int] | None = None
         for i in range(n):
-            if i in picked or (picked and used + _added(p.parts, picked, i) > limit):
+            if i in taken or (picked and used + _added(p.parts, picked, i) > limit):
                 continue
             gain = held_weight([have, held[i]], word_weights, weight) - now
-            key = (answers[i] and not answered, gain, i - 1 in picked, alone[i], -i)
+            key = (answers[i] and not answered, gain, i - 1 in taken, alone[i], -i)
             if best is None or key > best:
                 best = key
         if best is None:
@@ -105,6 +106,7 @@ def chosen(text: str, analysis: Analysis, a: Analyser, question: str, limit: int
         i = -best[-1]
         used += _added(p.parts, picked, i) if picked else len(p.parts[i])
         insort(picked, i)
+        taken.add(i)
         have, answered = merged(have, held[i]), answered or answers[i]
     return picked
 

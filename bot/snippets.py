@@ -263,8 +263,10 @@ def _pair_weight(pair: Pair, weight: Mapping[str, float]) -> float:
 def held_weight(run: Sequence[Held], word_weights: Sequence[float],
                 weights: Mapping[str, float] | None = None) -> float:
     """How much of the question the sentences of ``run`` hold together (each word, weak word and pair counted once
-    however many of them hold it; weighed as :func:`sentence_scores` weighs one sentence; ``word_weights`` from
-    :func:`sentence_held`), summed in a fixed order."""
+    however many of them hold it; ``word_weights`` from :func:`sentence_held`), summed in a fixed order: weighed as
+    :func:`sentence_scores` weighs one sentence, except that a word held only after an inseparable prefix by every
+    sentence of the run counts :data:`PREFIXED_SHARE` of its weight (:func:`sentence_scores`, the line of
+    ``/cr suche``, counts it whole)."""
     weight = weights or {}
     words = {i for h in run for i in h.words}
     whole = {i for h in run for i in h.words if i not in h.prefixed}

@@ -115,26 +115,30 @@ async def read_commas(search: str, answers: Callable[[str], Awaitable[bool]]) ->
     ``answers("702.703")`` is false (the bot answers no such rule: „„702,703“ gelesen als zwei Regelnummern, 702 und
     703: eine Regel 702.703 gibt es nicht.“), else ``702.703``, said so too. A comma with one reading (``702,19``:
     19 is no rule number) stays, read as the decimal comma later (:func:`rule_numbers`,
-    :func:`bot.answers.rule_catalog.parse_number`). At most :data:`MAX_NUMBERS` commas are asked about (each costs
-    an answer); later ones keep the decimal reading. ``search`` itself (no line) when no comma had two readings."""
+    :func:`bot.answers.rule_catalog.parse_number`). At most :data:`MAX_NUMBERS` different pairs are asked about
+    (each costs an answer), each once: a pair typed again is read as before, without a second line; other pairs
+    keep the decimal reading. ``search`` itself (no line) when no comma had two readings."""
     text = clean(search)
     parts: list[str] = []
     notes: list[str] = []
+    reads: dict[str, str] = {}  # a pair typed again is read as before, without a second question or line
     end = 0
     for m in _COMMA_PAIR.finditer(text) if "," in text else ():
         left, right = m.group(1), m.group(2).lower()
         joined = parse_number(f"{left}.{right}")
-        if joined is None or parse_number(right) is None or len(notes) == MAX_NUMBERS:
+        if joined is None or parse_number(right) is None or (joined not in reads and len(reads) == MAX_NUMBERS):
             continue
-        typed = quote_user(m.group(0), 20)
-        if await answers(joined):
-            read = joined
-            notes.append(f"„{typed}“ gelesen als Regel {joined} (nicht als zwei Regelnummern, {left} und {right}).")
-        else:
-            read = f"{left}, {right}"
-            notes.append(f"„{typed}“ gelesen als zwei Regelnummern, {left} und {right}: eine Regel {joined} gibt "
-                         "es nicht.")
-        parts += [text[end : m.start()], read]
+        if joined not in reads:
+            typed = quote_user(m.group(0), 20)
+            if await answers(joined):
+                reads[joined] = joined
+                notes.append(f"„{typed}“ gelesen als Regel {joined} (nicht als zwei Regelnummern, {left} und "
+                             f"{right}).")
+            else:
+                reads[joined] = f"{left}, {right}"
+                notes.append(f"„{typed}“ gelesen als zwei Regelnummern, {left} und {right}: eine Regel {joined} "
+                             "gibt es nicht.")
+        parts += [text[end : m.start()], reads[joined]]
         end = m.end()
     if not notes:
         return search, []

@@ -59,6 +59,10 @@ async def test_oder_between_zero_width_spaces_is_read_through_the_door(ctx):
     ("{1} oder oder {R}", "Nach „oder“ fehlt eine Möglichkeit, z. B. „{W} oder {U}“."),
     ("ODER {R}", "Vor „ODER“ fehlt eine Möglichkeit, z. B. „{W} oder {U}“."),
     ("oder", "Keine Versorgungskosten angegeben."),
+    # the separator named is the one beside the missing alternative, not the first one typed
+    ("{1} | {R} oder", "Nach „oder“ fehlt eine Möglichkeit, z. B. „{W} oder {U}“."),
+    ("{1} oder {R} |", "Nach „|“ fehlt eine Möglichkeit, z. B. „{W} oder {U}“."),
+    ("{1} or {R} oder | {G}", "Nach „oder“ fehlt eine Möglichkeit, z. B. „{W} oder {U}“."),
 ])
 def test_a_dangling_oder_is_named(typed, message):
     with pytest.raises(ManaError) as caught:

@@ -41,6 +41,26 @@ async def test_a_comma_that_forms_an_answered_rule_is_read_as_its_decimal_comma_
     assert await read_commas("702,19", answered) == ("702,19", [])
 
 
+async def test_a_comma_typed_twice_is_asked_about_and_said_once():
+    from bot.answers.rule_numbers import read_commas
+
+    asked: list[str] = []
+
+    async def answered(number: str) -> bool:
+        asked.append(number)
+        return False
+
+    text, notes = await read_commas("702,703 und 702,703 und 702,704", answered)
+    assert text == "702, 703 und 702, 703 und 702, 704"
+    assert notes == ["„702,703“ gelesen als zwei Regelnummern, 702 und 703: eine Regel 702.703 gibt es nicht.",
+                     "„702,704“ gelesen als zwei Regelnummern, 702 und 704: eine Regel 702.704 gibt es nicht."]
+    assert asked == ["702.703", "702.704"]
+    # a thousand times the same pair: one question, one line
+    asked.clear()
+    text, notes = await read_commas(" ".join(["702,703"] * 1000), answered)
+    assert asked == ["702.703"] and len(notes) == 1 and text.count("702, 703") == 1000
+
+
 async def test_more_than_twenty_pieces_answer_the_first_numbers_and_name_the_rest(ctx):
     numbers = [f"{100 + i}.1" for i in range(MAX_PIECES + 2)]
     search = ", ".join(numbers) + " und Fehde"

@@ -167,16 +167,17 @@ def parse_upkeep(text: str) -> list[UpkeepOption]:
 
     Raises:
         ManaError: a malformed mana alternative (its number is named), more than
-            :data:`MAX_OPTIONS` alternatives, an empty input, or an „oder“ with no alternative before or after
-            it („{1} oder“, „{1} oder oder {R}“).
+            :data:`MAX_OPTIONS` alternatives, an empty input, or an „oder“ (or „|“) with no alternative before
+            or after it („{1} oder“, „{1} oder oder {R}“; the separator beside the gap is named).
     """
     parts = [p.strip() for p in _CHOICE.split(text)]
     if not any(parts):
         raise ManaError("Keine Versorgungskosten angegeben.")
     if not all(parts):  # „{1} oder“, „{1} oder oder {R}“, „oder {R}“: an alternative left out
-        word = next(m.group().strip() for m in _CHOICE.finditer(text))
-        where = f"vor „{word}“" if not parts[0] else f"nach „{word}“"
-        raise ManaError(f"{where[0].upper()}{where[1:]} fehlt eine Möglichkeit, z. B. „{{W}} oder {{U}}“.")
+        missing = parts.index("")  # the separator beside it is named: before the first part, else after the one
+        words = [m.group().strip() for m in _CHOICE.finditer(text)]  # one per gap between the parts
+        where = f"Vor „{words[0]}“" if missing == 0 else f"Nach „{words[missing - 1]}“"
+        raise ManaError(f"{where} fehlt eine Möglichkeit, z. B. „{{W}} oder {{U}}“.")
     if len(parts) > MAX_OPTIONS:
         raise ManaError(f"Höchstens {MAX_OPTIONS} Möglichkeiten.")
     out: list[UpkeepOption] = []
