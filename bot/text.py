@@ -53,25 +53,31 @@ ZERO_WIDTH = dict.fromkeys(
 )
 
 
-class _CharFilter(dict[int, "int | None"]):
-    """A ``str.translate`` table that drops the characters ``drop(ch)`` is true for and keeps the others, filled
-    as characters are seen (at most :data:`_FILTER_CACHE` of them kept; the rest decided each time)."""
+class _CharTable(dict[int, "int | None"]):
+    """A ``str.translate`` table that maps each character to ``read(ch)`` (a code point, or None to drop it), filled
+    as characters are seen (at most :data:`_FILTER_CACHE` of them kept; the rest decided each time); ``preset``
+    codes are dropped from the start."""
 
-    def __init__(self, drop: Callable[[str], bool], dropped: Iterable[int] = ()) -> None:
-        super().__init__(dict.fromkeys(dropped))
-        self._drop = drop
+    def __init__(self, read: Callable[[str], int | None], preset: Iterable[int] = ()) -> None:
+        super().__init__(dict.fromkeys(preset))
+        self._read = read
 
     def __missing__(self, code: int) -> int | None:
-        value = None if self._drop(chr(code)) else code
+        value = self._read(chr(code))
         if len(self) < _FILTER_CACHE:
             self[code] = value
         return value
 
 
+def _char_filter(drop: Callable[[str], bool], dropped: Iterable[int] = ()) -> _CharTable:
+    """A :class:`_CharTable` that drops the characters ``drop(ch)`` is true for (and ``dropped``), keeps the others."""
+    return _CharTable(lambda ch: None if drop(ch) else ord(ch), dropped)
+
+
 _FILTER_CACHE = 1 << 16
 #: Control, format, private-use, surrogate and unassigned characters (categories C*), except tab and newline:
 #: what :func:`clean` drops (the invisible characters above are all of them).
-_CONTROLS = _CharFilter(lambda ch: unicodedata.category(ch)[0] == "C" and ch not in "\n\t", INVISIBLE)
+_CONTROLS = _char_filter(lambda ch: unicodedata.category(ch)[0] == "C" and ch not in "\n\t", INVISIBLE)
 #: The control characters (category Cc: U+0000–U+001F, U+007F–U+009F) as spaces (a str.translate table): a NUL or a
 #: carriage return between two words separates them, as a line break does (``spuk\x00oder`` is „spuk oder“, not
 #: „spukoder“); :func:`clean` reads them so before it drops the other characters of :data:`_CONTROLS`.
@@ -80,25 +86,19 @@ _CONTROL_SPACES = dict.fromkeys([*range(0x20), *range(0x7F, 0xA0)], " ")
 #: next to white space or punctuation it is dropped as the other invisible characters are ("Boros\u200b-Rekrut").
 _ZWSP_BETWEEN = re.compile(r"(?<=[^\W_])\u200b+(?=[^\W_])")
 #: Combining marks (what :func:`strip_marks` drops after NFKD).
-_MARKS = _CharFilter(lambda ch: unicodedata.combining(ch) != 0)
+_MARKS = _char_filter(lambda ch: unicodedata.combining(ch) != 0)
 
 
-class _DigitMap(dict[int, int]):
-    """A ``str.translate`` table reading every Unicode decimal digit (category Nd: Arabic-Indic ``٧``, Devanagari
-    ``७``, Bengali, Thai, …) as its ASCII digit (``7``) and keeping every other character, filled as characters
-    are seen (at most :data:`_FILTER_CACHE` of them kept). NFKC already reads the full-width ``７`` and the
-    mathematical ``𝟕`` so; these it leaves, although ``int("٧")`` reads them as 7 (Python, ``str.isdecimal``)."""
-
-    def __missing__(self, code: int) -> int:
-        value = unicodedata.decimal(chr(code), None)
-        out = code if value is None else 0x30 + value
-        if len(self) < _FILTER_CACHE:
-            self[code] = out
-        return out
+def _ascii_digit(ch: str) -> int:
+    """The code of ``ch``'s ASCII digit when ``ch`` is a Unicode decimal digit (category Nd: Arabic-Indic ``٧``,
+    Devanagari ``७``, Bengali, Thai, …; ``int("٧")`` reads it as 7), else ``ch``'s own code. NFKC already reads the
+    full-width ``７`` and the mathematical ``𝟕`` so."""
+    value = unicodedata.decimal(ch, None)
+    return ord(ch) if value is None else 0x30 + value
 
 
 #: The one rule for digits in typed text (:func:`clean`): every decimal digit of Unicode is read as its ASCII digit.
-_DIGITS = _DigitMap()
+_DIGITS = _CharTable(_ascii_digit)
 
 
 def spaced_zwsp(text: str) -> str:
