@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import COMPLETERS, AnswerContext, registry, run_completer
-from bot.answers.registry import MAX_DIGITS, TYPED_KEEP, clean_text, has_digit_run, typed_start
+from bot.answers.registry import MAX_DIGITS, TYPED_KEEP, clean_text, has_digit_run, load_all, typed_start
 
 #: Long typed texts that :func:`typed_start` cuts, each with what lies at or before the cut.
 LONG = [
@@ -27,6 +27,7 @@ LONG = [
 
 
 async def choices_of(ctx: AnswerContext, text: str) -> dict[str, list[tuple[str, str]]]:
+    load_all()  # every completer registered, also when this file runs alone (the answer modules load lazily)
     return {key: [(c.name, c.value) for c in await run_completer(ctx, fn, text)]
             for key, fn in sorted(COMPLETERS.items())}
 
