@@ -84,7 +84,7 @@ async def test_the_abolished_rows_and_what_a_question_names_of_them(ctx):
         "combat_damage_stack_double_strike_late"]  # as /regel suche Kampfschaden auf den Stapel
     assert asked_rows(prepared, "wie viel kampfschaden macht eine kreatur") == []  # one word of three
     assert asked_rows(prepared, "was liegt auf dem stapel") == []
-    # two words of „Einberufen sind keine zusätzlichen Kosten … mehr“, but not what was abolished (tuning q240)
+    # two words of „Einberufen: keine zusätzlichen Kosten … mehr“, but not what was abolished (tuning q240)
     assert asked_rows(prepared, "Bestimmt - ist das Opfern zusätzliche Kosten?") == []
 
 

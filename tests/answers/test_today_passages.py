@@ -68,7 +68,7 @@ async def test_a_card_passage_shows_its_outdated_keyword_and_terms(ctx):
     """The card text of Akkord des Rufes (Einberufen, „umgewandelte Manakosten“) as ``/karte`` shows it."""
     body = (await run_action(ctx, "passage", "001:196")).pages[0].body
     assert "· ⚠️ heute überholt" in body.split("\n\n")[0]
-    assert "⚠️ **Heute:** Einberufen sind keine zusätzlichen Kosten und keine Kostenreduzierung mehr" in body
+    assert "⚠️ **Heute:** Einberufen: keine zusätzlichen Kosten und keine Kostenreduzierung mehr" in body
     assert "> **702.51b** The convoke ability isn’t an additional or alternative cost" in body
     assert ("**Gedruckter Text** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005):\n"
             "**{X}{G}{G}{G} · Spontanzauber**\nEinberufen (Jede Kreatur, die du tappst,") in body
