@@ -269,7 +269,7 @@ async def test_info_shows_register_coverage(ctx):
     # 004 (27.01.2026): its goad rulings („provoziert“/„angestachelt“) are current, no term hint (before: 334 and 248)
     assert "Rulings: 339 unverändert, 24 geändert, 243 nur Begriffe" in field.value
     assert "Abschnitte: 14 unverändert, 5 geändert, 13 nur Begriffe" in field.value
-    assert "0 ohne Einordnung · 42 Registerzeilen, Regeln vom 17.04.2026" in field.value
+    assert "0 ohne Einordnung · 43 Registerzeilen, Regeln vom 17.04.2026" in field.value
 
 
 async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):

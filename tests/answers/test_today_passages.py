@@ -259,3 +259,13 @@ async def test_keyword_patterns_are_prepared_once_per_store_for_the_changed_sect
     page = (await run_answer(ctx, "card", name="Konklavenequidonaut")).pages[0]
     assert any(f.name == "⚠️ Einberufen: gedruckter Erinnerungstext heute überholt" for f in page.fields)
     assert not [p for p in compiled if any(p.startswith(re.escape(t)) for t in titles.values())], compiled
+
+
+async def test_the_english_ruling_without_a_german_twin_carries_a_german_reading(ctx):
+    """004:25 (Rulings zu Schnellvorlauf, 27.01.2026) is the one English passage of a German document that has no
+    German twin (000's English half has one): its register row gives the German wording below the English text."""
+    body = (await run_action(ctx, "passage", "004:25")).pages[0].body
+    assert "To determine the total cost of a spell, start with the mana cost" in body
+    assert ("✅ **Heute:** Gilt heute unverändert; auf Deutsch: Um die Gesamtkosten eines Zauberspruchs zu bestimmen, "
+            "beginnst du mit den Manakosten oder den alternativen Kosten") in body
+    assert "Der Manawert des Zauberspruchs bleibt unverändert" in body

@@ -32,8 +32,9 @@ def test_register_parses_and_every_row_is_reviewed():
     register = read_register()
     assert register.cr_effective == "2026-04-17"
     keys = [c.key for c in register.changes]
-    assert len(keys) == len(set(keys)) == 42
-    # Later reviews added legend_rule_voja, mana_burn_braid_of_fire, 3 × combat_damage_stack_*
+    assert len(keys) == len(set(keys)) == 43
+    # Later reviews added legend_rule_voja, mana_burn_braid_of_fire, 3 × combat_damage_stack_*, and
+    # total_cost_english (004:25, the one English ruling without a German twin, read in German)
     assert {"split_naming", "split_clash", "convoke", "clash_rule", "hybrid_rule", "cumulative_upkeep_rule",
             "mana_burn", "combat_damage_stack", "legend_rule"} <= set(keys)
     # Evidence is a rule with its text in [cr] or a later document entry, never a pattern.
