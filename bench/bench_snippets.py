@@ -3,9 +3,10 @@ anew (as on a passage's first answer) and read from the per-process cache (every
 memory the cache takes when it holds every passage of the store.
 
 For every passage of a store built from data/sources, one question made of the passage's own first words (many
-terms to score and mark) asks :func:`bot.snippets.snippet` for an excerpt with bold marks (``/regel suche``,
-``/ruling suche``) and for three sentences (``/frage``): first with empty caches, then again from the cache; best of
-three rounds each. Memory: the bytes the caches hold after one round (``tracemalloc``), in all and per passage.
+terms to score and mark) asks :func:`bot.excerpts.excerpt` for an excerpt with bold marks (``/regel suche``,
+``/ruling suche``, 550 characters) and for a further candidate's (``/frage``, 900 characters): first with empty
+caches, then again from the cache; best of three rounds each. Memory: the bytes the caches hold after one round
+(``tracemalloc``), in all and per passage.
 
     .venv/bin/python bench/bench_snippets.py [--db STORE]
 """
@@ -25,6 +26,7 @@ from common import given_or_built
 from harness import build_store
 
 from bot import snippets
+from bot.excerpts import excerpt
 from bot.ranking import ranker
 from bot.store import Store
 
@@ -32,9 +34,9 @@ from bot.store import Store
 def _round(cases: list, a: object) -> float:
     """Seconds of CPU for the excerpts of every case."""
     c0 = time.process_time()
-    for text, analysis in cases:
-        snippets.snippet(text, analysis, a, bold=True)  # type: ignore[arg-type]
-        snippets.snippet(text, analysis, a, limit=900, count=3)  # type: ignore[arg-type]
+    for text, question, analysis in cases:
+        excerpt(text, analysis, a, question, 550, bold=True)  # type: ignore[arg-type]
+        excerpt(text, analysis, a, question, 900)  # type: ignore[arg-type]
     return time.process_time() - c0
 
 
@@ -44,7 +46,8 @@ async def measure(db: Path) -> list[str]:
     try:
         a = (await ranker(store)).analyser
         rows = await store.fetchall("SELECT text FROM passages ORDER BY id")
-        cases = [(text, a.analyse(" ".join(text.split()[:12]), question=True)) for (text,) in rows]
+        asked = [(text, " ".join(text.split()[:12])) for (text,) in rows]
+        cases = [(text, q, a.analyse(q, question=True)) for text, q in asked]
         cold, warm = [], []
         for _ in range(3):
             snippets._caches.clear()
@@ -61,7 +64,8 @@ async def measure(db: Path) -> list[str]:
         await store.close()
     n = len(cases)
     return [
-        f"excerpts of {n} passages (bold excerpt + 3 sentences each), CPU per passage, best of 3:",
+        f"excerpts of {n} passages (a search hit's bold excerpt and a /frage candidate's each), CPU per passage, "
+        "best of 3:",
         f"  analysed anew (first answer showing it): {min(cold) / n * 1e6:.0f} µs",
         f"  from the cache (every later answer):     {min(warm) / n * 1e6:.0f} µs  "
         f"(ratio {min(cold) / min(warm):.1f}×)",

@@ -191,18 +191,18 @@ def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
     p.add_argument("command", metavar="BEFEHL", help="z. B. '/karte name: Boros-Rekrut'")
     p.add_argument("--json", action="store_true", help="Discord-Nachricht als JSON ausgeben")
     p.add_argument("--page", type=int, default=None, metavar="SEITE", help="Seite der Antwort (ab 1)")
-    p.set_defaults(func=cmd_call, usage_parser=p)  # its usage errors (an unknown option, --page) as argparse's
+    p.set_defaults(func=cmd_call)
     p = sub.add_parser("complete", help="Autovervollständigung, z. B. '/karte name' 'boros'")
     p.add_argument("target", metavar="OPTION", help="Befehl und Option, z. B. '/karte name'")
     p.add_argument("text", metavar="TEXT", help="bisher getippter Text")
     p.add_argument("--json", action="store_true", help="Vorschläge als JSON ausgeben (name und value)")
-    p.set_defaults(func=cmd_complete, usage_parser=p)
+    p.set_defaults(func=cmd_complete)
     p = sub.add_parser("press", help="Einen Knopf drücken, z. B. 'rb:rulings:12'")
     p.add_argument("custom_id", metavar="KNOPF", help="custom_id des Knopfs, z. B. 'rb:rulings:12'")
     p.add_argument("--json", action="store_true", help="Discord-Nachricht als JSON ausgeben")
     p.add_argument("--page", type=int, default=None, metavar="SEITE",
                    help="Seite der Antwort (ab 1; sonst die des Knopfs)")
-    p.set_defaults(func=cmd_press, usage_parser=p)
+    p.set_defaults(func=cmd_press)
     return parser
 
 
@@ -215,18 +215,52 @@ def _parser_with(add_common: Callable[[argparse.ArgumentParser], None]) -> type[
             super().__init__(*args, **kwargs)
             if settings:  # settings=False: a subcommand that reads no settings file (init) has no --env-file
                 add_common(self)
-
-        def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
-            """argparse's subcommand step (``_SubParsersAction`` calls this): an argument the subcommand does not
-            take (``call '/karte …' --bogus``, a second text) is this parser's usage error, named with its own
-            program and help (``python -m bot call: Unbekannte Angabe: --bogus (Hilfe: python -m bot call
-            --help)``), not handed back to the top-level parser, which would name itself."""
-            parsed, extras = super().parse_known_args(*args, **kwargs)
-            if extras:
-                self.error(f"unrecognized arguments: {' '.join(extras)}")
-            return parsed, extras
+            # each subcommand's namespace names its parser: its usage errors (an argument it does not take, an
+            # unknown option of the typed text, ``--page``) are said with its own program (parse_command_line)
+            self.set_defaults(usage_parser=self)
 
     return SubcommandParser
+
+
+#: The top-level options that take a value (``--env-file DATEI``); :func:`command_at` skips their values.
+VALUED = ("--env-file",)
+
+
+def command_at(given: list[str]) -> int:
+    """The index in ``given`` (the arguments after the program) of the subcommand's name, as argparse reads the
+    top-level parser of :func:`make_parser`: the first argument that is no option (``-…``) and no option's value
+    (:data:`VALUED`, also abbreviated, ``--env``, or with ``=``); everything after ``--``. ``len(given)`` when
+    there is none."""
+    i = 0
+    while i < len(given):
+        word = given[i]
+        if word == "--":
+            return i + 1
+        if not word.startswith("-") or word == "-":
+            return i
+        valued = "=" not in word and len(word) > 2 and any(v.startswith(word) for v in VALUED)
+        i += 2 if valued else 1
+    return len(given)
+
+
+def parse_command_line(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """``argv`` (None: ``sys.argv[1:]``) parsed by ``parser`` (:func:`make_parser`) with argparse's public
+    :meth:`~argparse.ArgumentParser.parse_known_args`; an argument no parser takes is a usage error (exit 2) said
+    by the parser it was given to: after the subcommand's name by the subcommand's parser (``python -m bot call:
+    Unbekannte Angabe: --bogus (Hilfe: python -m bot call --help)``, also a second text), before it by the
+    top-level parser (``python -m bot: Unbekannte Angabe: --bogus …``); the subcommand's first, as argparse
+    reads it first."""
+    given = list(sys.argv[1:] if argv is None else argv)
+    args, extras = parser.parse_known_args(given)
+    if extras:
+        top = [w for w in given[: command_at(given)] if w in extras]
+        rest = list(extras)
+        for word in top:
+            rest.remove(word)
+        if rest:
+            args.usage_parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        parser.error(f"unrecognized arguments: {' '.join(top)}")
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -244,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    args = make_parser(program()).parse_args(argv)
+    args = parse_command_line(make_parser(program()), argv)
     if args.cmd == "init":  # writes the settings file: reads none
         return int(args.func(args))
     try:

@@ -57,8 +57,12 @@ from bot.words import MAX_TOKENS, NUMBER, fold, number_term, numbers_in, restore
 
 #: Most tokens read from a question (a question longer than this is cut, and the answer says so).
 MAX_QUESTION_TOKENS = 300
-#: Most terms a question contributes to the full-text query (concepts and stems together).
-MAX_QUERY_TERMS = 40
+#: Most terms a question contributes to the full-text query (concepts and stems together; the ranking also searches at
+#: most this many of its typed words in the raw column). Each term costs the FTS5 query the passages holding it: on a
+#: store of 100 000 printings' card files a 6 000-character search of card names took 2.8 s at 40 (80 terms in
+#: all), 1.5 s at 24 (bench/bench_long_search.py). The tuning and dev questions have at most 22 terms, so none of
+#: them is cut (docs/ranking.md).
+MAX_QUERY_TERMS = 24
 #: At most this many corrections per question (the cut-offs: :data:`bot.vocabulary.TYPO_CUTOFF`, ``LONG_TYPO``).
 MAX_TYPOS = 6
 #: Shortest typed word repaired as a typo.

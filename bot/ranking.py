@@ -73,7 +73,7 @@ from bot.question_mentions import Mention, mentioned, printed_of, read_slip
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.section_names import names_section
-from bot.snippets import highlight, prepared, sentence_words, sentences, snippet  # also importable from here
+from bot.snippets import highlight, prepared, sentence_words, sentences  # also importable from here
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
 from bot.terms import analyser
@@ -497,4 +497,4 @@ async def ranker_with(store: Store, options: Options) -> Ranker:
 
 
 __all__ = ["FEATURES", "Candidates", "Hit", "Ranked", "Ranker", "Weights", "asked_cues", "given_cues", "highlight",
-           "ranker", "ranker_with", "sentences", "snippet"]
+           "ranker", "ranker_with", "sentences"]

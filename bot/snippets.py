@@ -37,7 +37,9 @@ CACHE_CHARS = 1_000_000
 MAX_CACHED_CHARS = 8000
 
 _NUMBERING = re.compile(r"\d{1,2}[.)]")
-_SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=[A-ZÄÖÜ„\"(\d•*])")
+#: A sentence ends at ``.``, ``!``, ``?`` or ``…``, also inside a closing quotation mark (003:204's „… Erzeuge ein
+#: Mana dieser Farbe.“ Kontrollierst du …), before white space and a capital, an opening quote, a bracket or a digit.
+_SENTENCE = re.compile(r"(?:(?<=[.!?…])|(?<=[.!?…][“”\"»«]))\s+(?=[A-ZÄÖÜ„\"(\d•*])")
 _WORD = re.compile(r"[^\W_]+")
 _JOIN = re.compile(r"[\s\-‐‑]+")
 #: German prefixes that never separate from their verb: the question's „zahlen“ is met by a sentence's „bezahlen“
@@ -50,9 +52,10 @@ PREFIXED_SHARE = 0.5
 
 
 def sentences(text: str) -> list[str]:
-    """``text`` split at sentence ends (``.``, ``!``, ``?`` followed by a capital, a quote or a digit), never inside
-    a quotation (a card text quoted in a ruling, „Durchsuche … . Falls du dies tust, …“, stays one sentence with the
-    words around it), so an excerpt never starts inside a quotation."""
+    """``text`` split at sentence ends (``.``, ``!``, ``?``, also before a closing quotation mark: „… dieser
+    Farbe.“ Kontrollierst …; followed by a capital, a quote or a digit), never inside a quotation (a card text
+    quoted in a ruling, „Durchsuche … . Falls du dies tust, …“, stays one sentence with the words around it), so an
+    excerpt never starts inside a quotation."""
     opening, closing = ("„»", "“«") if "„" in text or "»" in text else ("“", "”")
     out: list[str] = []
     for para in text.split("\n"):
@@ -263,10 +266,11 @@ def _pair_weight(pair: Pair, weight: Mapping[str, float]) -> float:
 def held_weight(run: Sequence[Held], word_weights: Sequence[float],
                 weights: Mapping[str, float] | None = None) -> float:
     """How much of the question the sentences of ``run`` hold together (each word, weak word and pair counted once
-    however many of them hold it; ``word_weights`` from :func:`sentence_held`), summed in a fixed order: weighed as
-    :func:`sentence_scores` weighs one sentence, except that a word held only after an inseparable prefix by every
-    sentence of the run counts :data:`PREFIXED_SHARE` of its weight (:func:`sentence_scores`, the line of
-    ``/cr suche``, counts it whole)."""
+    however many of them hold it; ``word_weights`` from :func:`sentence_held`), summed in a fixed order: per word
+    of the question its weight, per weak word 0.5, and per pair of the question's neighbouring words that a sentence
+    holds as neighbours too, both words' weights again (003:245's „keinen negativen Schaden“ for „macht die dann
+    negativen schaden“); a word held only after an inseparable prefix by every sentence of the run counts
+    :data:`PREFIXED_SHARE` of its weight."""
     weight = weights or {}
     words = {i for h in run for i in h.words}
     whole = {i for h in run for i in h.words if i not in h.prefixed}
@@ -276,19 +280,6 @@ def held_weight(run: Sequence[Held], word_weights: Sequence[float],
             + sum(_pair_weight(x, weight) for x in found))
 
 
-def sentence_scores(p: Prepared, analysis: Analysis, weights: Mapping[str, float] | None = None,
-                    asked: frozenset[Pair] = frozenset()) -> list[float]:
-    """How much of the question each sentence of ``p`` holds (floats, in the sentences' order; :func:`sentence_held`):
-    per word of the question it holds its weight, per weak word 0.5, and per pair of the question's neighbouring
-    words that the sentence holds as neighbours too, both words' weights again (003:245's „keinen negativen
-    Schaden“ for „macht die dann negativen schaden“ holds more of the question than a sentence with „Stärke“,
-    „Kreatur“ and „negativen Wert“ apart)."""
-    weight = weights or {}
-    word_weights, held = sentence_held(p, analysis, weight, asked)
-    return [sum(word_weights[i] for i in h.words) + 0.5 * len(h.weak) + sum(_pair_weight(x, weight) for x in h.pairs)
-            for h in held]
-
-
 def _content_pairs(words: list[tuple[tuple[str, ...], float]], asked: frozenset[Pair]) -> frozenset[Pair]:
     """The pairs of ``asked`` whose two words are two words of the question (their stems) that do not name one
     concept together: „negativen schaden“ counts, „kumulative versorgung“ (one concept, the name a mechanic's every
@@ -296,32 +287,6 @@ def _content_pairs(words: list[tuple[tuple[str, ...], float]], asked: frozenset[
     concepts = {group[0]: {t for t in group if t.startswith("zz")} for group, _ in words}
     return frozenset((a, b) for a, b in asked
                      if a != b and a in concepts and b in concepts and concepts[a].isdisjoint(concepts[b]))
-
-
-def snippet(text: str, analysis: Analysis, a: Analyser, limit: int = 300, bold: bool = False, count: int = 1,
-            weights: Mapping[str, float] | None = None) -> str:
-    """The ``count`` sentences of ``text`` that hold most of the question (:func:`sentence_scores`, each word weighted
-    by ``weights`` — :attr:`bot.ranking.Ranker.term_weights` — or 1), in the text's order, joined by `` … ``; a
-    single short sentence gets its neighbour. Whole sentences only (cut with ``…`` only past ``limit`` characters).
-    With ``bold`` the matching words are marked (:func:`highlight`). The line of ``/cr suche``; a search hit's or a
-    ``/frage`` candidate's excerpt is :func:`bot.excerpts.excerpt`, which picks sentences together."""
-    p = prepared(text, a)
-    parts = p.parts
-    if not parts:
-        return ""
-    scores = sentence_scores(p, analysis, weights)
-    best = sorted(sorted(range(len(parts)), key=lambda i: (-scores[i], i))[:count])
-    if len(best) == 1 and len(parts[best[0]]) < 120 and best[0] + 1 < len(parts):
-        best.append(best[0] + 1)
-    chosen = ""
-    for i in best:
-        piece = parts[i] if not chosen else (" " if i - 1 in best else " … ") + parts[i]
-        if chosen and len(chosen) + len(piece) > limit:
-            break
-        chosen += piece
-    if len(chosen) > limit:
-        chosen = chosen[: limit - 1].rsplit(" ", 1)[0] + "…"
-    return highlight(chosen, analysis, a) if bold else chosen
 
 
 def answers_sentence(said: tuple[frozenset[str], frozenset[str]], action: frozenset[str]) -> bool:
@@ -334,4 +299,4 @@ def answers_sentence(said: tuple[frozenset[str], frozenset[str]], action: frozen
 
 __all__ = ["CACHE_CHARS", "CACHE_TEXTS", "MAX_CACHED_CHARS", "Held", "Marks", "Prepared", "answers_sentence",
            "cache_sizes", "held_weight", "highlight", "marks", "merged", "prepare", "prepared", "sentence_held",
-           "sentence_scores", "sentences", "snippet"]
+           "sentences"]

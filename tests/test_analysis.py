@@ -252,6 +252,25 @@ def test_any_input_is_bounded(a):
     assert len(many.terms) <= MAX_QUERY_TERMS and many.truncated
 
 
+def test_a_search_as_long_as_discord_allows_searches_few_terms_and_no_tuned_question_is_cut(a, built_db):
+    # each term of the full-text query costs the passages holding it (on a store of 100 000 printings 2.8 s for a
+    # 6 000-character search of card names at 40 terms, 1.5 s at 24: bench/bench_long_search.py); the questions
+    # the ranking was tuned on have at most 22 terms, so the cap cuts none of them
+    import sqlite3
+    import tomllib
+
+    con = sqlite3.connect(built_db)
+    names = " ".join(n for (n,) in con.execute("SELECT name FROM cards ORDER BY id"))
+    con.close()
+    long = a.analyse(names[:6000], question=True)
+    assert MAX_QUERY_TERMS == 24 and len(long.terms) == MAX_QUERY_TERMS and long.truncated
+    parts = Path(__file__).resolve().parent / "questions"
+    for part in ("dev", "tuning", "tuning2", "tuning3"):
+        for q in tomllib.loads((parts / f"{part}.toml").read_text(encoding="utf-8"))["question"]:
+            analysis = a.analyse(q["text"], question=True)
+            assert not analysis.truncated and len(analysis.terms) <= 22, (part, q["id"])
+
+
 def test_a_keyword_name_the_documents_use_as_an_ordinary_word_counts_in_a_question_only_as_written(a):
     # 001 uses „verschwinden“, „Leere“ and „Bonus“ only as ordinary words (data/terms_documents.tsv rows "-"): a
     # question's other forms of them ("verschwindet", "leeren") name no keyword; the name as written still does.

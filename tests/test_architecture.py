@@ -277,3 +277,16 @@ def test_the_gateway_door_loads_discord(built_db, tmp_path):
                           text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "discord" in json.loads(out.read_text())
+
+
+def test_a_name_is_imported_from_the_module_that_defines_it():
+    # german_int (German thousands separators) lives in bot.text; no module takes it through a package that merely
+    # imported it (bot.rules.mana, its symbols module), so each helper has one import path
+    found = []
+    for path in sorted([*(ROOT / "bot").rglob("*.py"), *(ROOT / "cogs").rglob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and any(a.name == "german_int" for a in node.names):
+                found.append((module_name(path), _resolve(module_name(path), node)))
+            if isinstance(node, ast.Attribute) and node.attr == "german_int":
+                found.append((module_name(path), "attribute"))
+    assert len(found) >= 10 and {origin for _, origin in found} == {"bot.text"}, found

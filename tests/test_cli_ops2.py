@@ -203,6 +203,29 @@ def test_usage_errors_are_one_german_line_and_exit_2(args, line):
     assert (proc.returncode, proc.stdout, proc.stderr) == (2, "", line + "\n")
 
 
+@pytest.mark.parametrize(("args", "line"), [
+    (["--env-file", "x.env", "call", "/info", "--bogus"],
+     "python -m bot call: Unbekannte Angabe: --bogus (Hilfe: python -m bot call --help)"),
+    (["--env-file=x.env", "--bogus", "build"],
+     "python -m bot: Unbekannte Angabe: --bogus (Hilfe: python -m bot --help)"),
+    (["--bogus", "build", "--xyz"],  # the subcommand's parser reads first, as argparse does
+     "python -m bot build: Unbekannte Angabe: --xyz (Hilfe: python -m bot build --help)"),
+    (["init", "a", "b"], "python -m bot init: Unbekannte Angabe: b (Hilfe: python -m bot init --help)"),
+])
+def test_an_argument_no_parser_takes_is_said_by_the_parser_it_was_given_to(args, line):
+    from bot.__main__ import _parser_with, command_at, make_parser, parse_command_line
+
+    with pytest.raises(SystemExit) as stop:
+        parse_command_line(make_parser(), args)
+    assert stop.value.code == 2
+    assert command_at(["--env-file", "call", "build", "x"]) == 2 and command_at(["--", "call"]) == 1
+    # argparse's public API only: no parser method is overridden (a subcommand's parse is argparse's business)
+    sub = _parser_with(lambda parser: None)
+    assert "parse_known_args" not in vars(sub) and "_parse_known_args" not in vars(sub)
+    proc = call_cli(*args)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (2, "", line + "\n")
+
+
 def test_listen_errors_are_german():
     import errno
     import socket

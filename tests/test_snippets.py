@@ -2,7 +2,10 @@
 prepared once per text (tests/snippets/recorded.json.gz, written by ``python -m tests.snippets.record``), the
 prepared analysis of every passage of the documents store equal to analysing its sentences anew, the cache bounded.
 The recorded excerpts were recomputed on 2026-12-05 from the recorded cases when the choice of sentences changed to
-weigh each word of the question once with its concepts, an inseparable prefix and neighbouring pairs (63 of 952).
+weigh each word of the question once with its concepts, an inseparable prefix and neighbouring pairs (63 of 952),
+and again at midday, when the official rules' search took the one excerpt of the searches
+(:func:`bot.excerpts.excerpt`, the old ``snippet()`` removed) and a sentence ended inside a closing quote (6 search-hit
+and 2 candidate excerpts of the cases changed by the split).
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ import pytest
 
 from bot import snippets
 from bot.analysis import Analyser, Analysis
+from bot.excerpts import excerpt
 from bot.ranking import ranker
-from bot.snippets import cache_sizes, highlight, prepare, prepared, sentences, snippet
+from bot.snippets import cache_sizes, highlight, prepare, prepared, sentences
 from bot.store import Store
 from tests.snippets.record import excerpts
 
@@ -35,7 +39,7 @@ async def test_excerpts_equal_the_recorded_ones(store: Store) -> None:
     for round_ in ("cold", "cached"):
         for case in cases:
             analysis = Analysis(terms=list(case["terms"]), weak=list(case["weak"]), concepts=list(case["concepts"]))
-            out = excerpts(texts[case["text"]], analysis, case["weights"], a)
+            out = excerpts(texts[case["text"]], analysis, case["weights"], a, case["query"])
             assert out == case["out"], (round_, case["query"], texts[case["text"]][:80])
     # a real excerpt: /ruling suche „Fehde“ marks the word in 000's rulings
     assert any("**Fehde**" in c["out"][0] for c in cases if c["query"] == "Fehde")
@@ -64,7 +68,7 @@ async def test_prepared_analysis_equals_analysing_anew_for_every_passage(store: 
     assert len(rows) > 1000
     for (text,) in rows:
         analysis = a.analyse(text[:200])  # a question made of its own words: many words and concepts to mark
-        snippet(text, analysis, a, bold=True)
+        excerpt(text, analysis, a, text[:200], 300, bold=True)
         marked = highlight(text, analysis, a)
         kept = prepared(text, a)
         assert kept is prepared(text, a)  # from the cache
@@ -98,6 +102,7 @@ async def test_the_cache_is_bounded(store: Store, monkeypatch: pytest.MonkeyPatc
     assert again == prepare(texts[1], a) and prepared(texts[1], a) is again  # made anew, kept again
     long = "Die Fehde gewinnt niemand. " * (snippets.MAX_CACHED_CHARS // 20)
     assert prepared(long, a) is not prepared(long, a)
+    assert excerpt(long, a.analyse("Fehde"), a, "Fehde", 550, bold=True).startswith("Die **Fehde** gewinnt niemand.")
     assert cache_sizes(a)["prepared"] == 3
     monkeypatch.setattr(snippets, "CACHE_CHARS", 2 * len(texts[0]))  # the character bound: two texts of these
     monkeypatch.setattr(snippets, "_caches", weakref.WeakKeyDictionary())
@@ -105,4 +110,3 @@ async def test_the_cache_is_bounded(store: Store, monkeypatch: pytest.MonkeyPatc
     assert cache_sizes(a)["prepared"] == 2
     assert prepared(texts[4], a) is made[4] and prepared(texts[3], a) is made[3]  # the two most recent kept
     assert prepared(texts[0], a) is not made[0]
-    assert snippet(long, a.analyse("Fehde"), a, bold=True).startswith("Die **Fehde** gewinnt niemand.")

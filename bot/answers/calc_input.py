@@ -18,9 +18,9 @@ from bot.answers.registry import AnswerContext, UserError
 from bot.question_reading import first_markup
 from bot.reply import quote_user
 from bot.rules import mana as engine
-from bot.rules.mana import ManaCost, ManaError, TooManyWays, german_int
+from bot.rules.mana import ManaCost, ManaError, TooManyWays
 from bot.search import EXACT
-from bot.text import MARKDOWN_WRAPPERS
+from bot.text import MARKDOWN_WRAPPERS, german_int
 
 if TYPE_CHECKING:
     from bot.store import CardRecord

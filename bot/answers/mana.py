@@ -49,8 +49,9 @@ from bot.offload import TooExpensive, run_bounded
 from bot.reply import Field, Reply, in_quotes
 from bot.rules import mana as engine
 from bot.rules.cite import Reason
-from bot.rules.mana import ManaCost, ManaError, ManaValueResult, Symbol, SymbolKind, german_int
+from bot.rules.mana import ManaCost, ManaError, ManaValueResult, Symbol, SymbolKind
 from bot.rules.payment import LIFE, PaymentResult, pay
+from bot.text import german_int
 
 CALC_BUDGET = 1.0  # seconds one calculation may take (every answer within 1 s)
 T = TypeVar("T")

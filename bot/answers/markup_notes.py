@@ -1,5 +1,6 @@
-"""The searches of ``/regel suche`` and ``/ruling suche`` and the names of ``/mechanik`` and ``/karte`` with Discord
-markup taken out and said, as ``/frage`` says it; a search cut at the length limit said too (:func:`notes_cut`).
+"""The searches of ``/regel suche`` and ``/ruling suche`` and the names of ``/mechanik``, ``/karte`` and ``/ruling
+karte`` with Discord markup taken out and said, as ``/frage`` says it; a search cut at the length limit said too
+(:func:`notes_cut`).
 
 A mention, ``@everyone``, a custom emoji or a timestamp in a search names no card and no rule
 (:func:`bot.question_reading.without_markup`); ``/frage`` says so („ℹ️ Nicht gelesen: „\\<\\@123\\>“ (Links,
@@ -29,11 +30,12 @@ CUT_LINE = "ℹ️ Die Suche war sehr lang; nur der Anfang wurde verwendet."
 F = TypeVar("F", bound=Callable[..., Awaitable[Reply]])
 
 
-def _noting(option: str, reading: Callable[[str], tuple[str, str] | None]) -> Callable[[F], F]:
-    """Decorate an answer so that its text option ``option`` is answered as ``reading`` reads it: ``reading(typed)``
-    gives ``(text to answer, line to say)`` or None (the answer as typed); the line is the first of the reply's first
-    page, or of the :class:`~bot.errors.UserError` it raises. The signature (the answer's options, read by
-    :mod:`bot.custom_id`) is kept."""
+def _noting(options: tuple[str, ...], reading: Callable[[str], tuple[str, str] | None]) -> Callable[[F], F]:
+    """Decorate an answer so that each of its text options ``options`` is answered as ``reading`` reads it:
+    ``reading(typed)`` gives ``(text to answer, line to say)`` or None (the option as typed); the line (of several
+    options read, ``reading`` of their typed texts together: one line naming what each held) is the first of the
+    reply's first page, or of the :class:`~bot.errors.UserError` it raises. The signature (the answer's options,
+    read by :mod:`bot.custom_id`) is kept."""
 
     def decorate(fn: F) -> F:
         signature = inspect.signature(fn)
@@ -41,17 +43,24 @@ def _noting(option: str, reading: Callable[[str], tuple[str, str] | None]) -> Ca
         @functools.wraps(fn)
         async def answer(*args: Any, **kwargs: Any) -> Reply:
             bound = signature.bind(*args, **kwargs)
-            typed = bound.arguments.get(option)
-            read = reading(typed) if isinstance(typed, str) else None
-            if read is None:
+            typed: list[str] = []  # the options' texts as typed, of those read otherwise
+            said = ""
+            for option in options:
+                text = bound.arguments.get(option)
+                read = reading(text) if isinstance(text, str) else None
+                if read is not None:
+                    bound.arguments[option], said = read
+                    typed.append(str(text))
+            if not typed:
                 return await fn(*args, **kwargs)
-            bound.arguments[option], line = read
+            if len(typed) > 1:  # one line for all: „Nicht gelesen: „<:x:1>“, „<#5>““
+                said = (reading(" ".join(typed)) or ("", said))[1]
             try:
                 reply = await fn(*bound.args, **bound.kwargs)
             except UserError as exc:
-                raise UserError(exc.title, f"{line}\n{exc.body}", exc.choices, exc.actions) from None
+                raise UserError(exc.title, f"{said}\n{exc.body}", exc.choices, exc.actions) from None
             if reply.pages:
-                reply.pages[0].body = f"{line}\n{reply.pages[0].body}"
+                reply.pages[0].body = f"{said}\n{reply.pages[0].body}"
             return reply
 
         return answer  # type: ignore[return-value]
@@ -64,13 +73,14 @@ def _without_markup(typed: str) -> tuple[str, str] | None:
     return None if note is None else (without_markup(typed), note)
 
 
-def reads_markup(option: str) -> Callable[[F], F]:
-    """Decorate an answer whose text option ``option`` is searched: the answer searches the text without Discord
-    markup (when nothing else was typed, the empty text: its own „nothing typed“ error, never a name read from the
-    markup itself, „<:fehde:1>“ as the section Fehde) and its reply, or the :class:`~bot.errors.UserError` it
-    raises, carries :func:`~bot.question_reading.markup_note` as the first line of its first page. The signature
-    (the answer's options, read by :mod:`bot.custom_id`) is kept."""
-    return _noting(option, _without_markup)
+def reads_markup(*options: str) -> Callable[[F], F]:
+    """Decorate an answer whose text options ``options`` are searched or name a card: the answer reads each without
+    Discord markup (when nothing else was typed, the empty text: its own „nothing typed“ error, never a name read
+    from the markup itself, „<:fehde:1>“ as the section Fehde) and its reply, or the :class:`~bot.errors.UserError`
+    it raises, carries :func:`~bot.question_reading.markup_note` as the first line of its first page (one line
+    naming the markup of every option). The signature (the answer's options, read by :mod:`bot.custom_id`) is
+    kept."""
+    return _noting(options, _without_markup)
 
 
 def cut_search(text: str) -> str | None:
@@ -92,7 +102,7 @@ def notes_cut(option: str) -> Callable[[F], F]:
     """Decorate an answer whose text option ``option`` is searched: a text cut at the length limit is searched
     without the fragment the cut made (:func:`cut_search`), and the reply, or the :class:`~bot.errors.UserError` it
     raises, says so first (:data:`CUT_LINE`). The signature is kept."""
-    return _noting(option, _cut)
+    return _noting((option,), _cut)
 
 
 __all__ = ["CUT_AT", "CUT_LINE", "cut_search", "notes_cut", "reads_markup"]

@@ -28,6 +28,7 @@ import re
 from collections.abc import Awaitable, Callable
 
 from bot.answers.choices import CRChoices
+from bot.answers.paging import search_excerpt
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
 from bot.answers.rule_catalog import RuleArg, parse_number
 from bot.answers.today import with_review
@@ -36,7 +37,7 @@ from bot.answers.today_notes import explanation_notice
 from bot.custom_id import RowId
 from bot.keywords import resolve_via_keywords
 from bot.model import KeywordRow
-from bot.ranking import ranker, snippet
+from bot.ranking import ranker
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, RuleMapRecord, Store
 from bot.text import GERMAN_MONTHS, clean, normalise_for_search, shorten
@@ -44,8 +45,9 @@ from bot.text import GERMAN_MONTHS, clean, normalise_for_search, shorten
 MAX_QUERY = 200
 #: Subrules (or rules of a section) listed per page.
 CHILDREN_PER_PAGE = 8
-#: Search hits listed per page, and at most this many pages.
-HITS_PER_PAGE = 8
+#: Search hits listed per page (each up to :data:`bot.answers.paging.WHOLE_EXCERPT` characters: six and their
+#: labels fit one embed, as on ``/regel suche``'s pages).
+HITS_PER_PAGE = 6
 MAX_HITS = 40
 CR_SOURCE = "Comprehensive Rules (offizieller englischer Text)"
 #: Passage kinds of the official rules (bot/importer/passages.py).
@@ -365,7 +367,9 @@ async def glossary_reply(store: Store, term: GlossaryRecord, note: str = "") -> 
 async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply:
     """Free text over the official rules and glossary with the one ranking of :mod:`bot.ranking` (the same as
     ``/frage``; German words meet the English rules through the term table's concepts and the aligned German
-    explanations): few hits, best first, the sentences that matched.
+    explanations): few hits, best first, each by the one excerpt of the searches
+    (:func:`bot.answers.paging.search_excerpt`: the rule whole up to 550 characters, else its sentences that hold
+    most of the question, the deciding one kept, the question's words in bold).
 
     Raises:
         UserError: nothing found (German).
@@ -384,7 +388,7 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
     lines: list[tuple[str, Action | None]] = []  # each hit's line and its button
     for h in hits:
         p = h.passage
-        text = snippet(p.text, found.analysis, r.analyser, limit=300, weights=r.term_weights)
+        text = search_excerpt(p.text, found.analysis, r, q)
         if p.kind == "cr_rule" and p.number:
             lines.append((f"**{p.number}** {text}", Action(label=f"Regel {p.number}", action="cr_rule", arg=p.number)))
         else:

@@ -250,7 +250,7 @@ def candidate_name(index: TodayIndex, number: int, p: PassageRecord, sections: l
 
 
 def _others(index: TodayIndex, found: Ranked, hits: list[Hit], r: Ranker, sections: list[MechanicRecord],
-            question: str = "", start: int = 2, above: str = "",
+            question: str, start: int = 2, above: str = "",
             quoted: frozenset[str] = frozenset()) -> list[Field]:
     """The further candidates as fields: number, status, title, kind and source (:func:`candidate_name`), the
     passage whole up to :data:`WHOLE_CANDIDATE` characters, else its excerpt by the one mechanism of the searches'
@@ -396,7 +396,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     # does not name (blitzschlag → Blitzschlange): that is answered on the path that says so first
     compared = None if notes.missed else await read_sides(ctx.store, r, question, ctx.names)
     if compared is not None:
-        return await _comparison_reply(ctx, (index, r, found), compared, (f"Frage: „{shown}“", read, notes.lines))
+        return await _comparison_reply(ctx, (index, r, found), compared, (shown, question, read, notes.lines))
     best, rest, notes = hits[0], hits[1:], fitted_notes(notes, hits[0].passage)  # notes true of this page
     lead = "\n".join([f"Frage: „{shown}“", *said])
     # what the question names that no document holds: said first; not above the register's rows, which name it
@@ -422,18 +422,19 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
 
 
 async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker, Ranked], sides: Sides,
-                            asked: tuple[str, ReadQuestion, tuple[str, ...]]) -> Reply:
-    """``/frage``'s reply to a comparison question: ``asked`` (the question's echo, how it was read, its notes),
-    the notes on sides not compared (:func:`bot.answers.compared.side_lines`; a masked link's label as the link
-    typed), a line saying what is compared, the passages of :func:`bot.answers.compared.read_sides`
-    (:func:`compared_body`), then the question's other best candidates as fields and buttons (those not already
-    shown)."""
+                            asked: tuple[str, str, ReadQuestion, tuple[str, ...]]) -> Reply:
+    """``/frage``'s reply to a comparison question: ``asked`` (the question shown escaped, as typed, how it was
+    read, its notes), the notes on sides not compared (:func:`bot.answers.compared.side_lines`; a masked
+    link's label as the link typed), a line saying what is compared, the passages of
+    :func:`bot.answers.compared.read_sides` (:func:`compared_body`), then the question's other best candidates as
+    fields and buttons (those not already shown; their excerpts made for the question as typed, as every ``/frage``
+    candidate's)."""
     index, r, found = ranked
-    echo, read, notes = asked
+    shown, question, read, notes = asked
     sections = await ctx.store.mechanic_sections()
     compared = await named_passages(ctx.store, sides.passages)  # 003's entries by their rule number
     said = frozenset(read.labels[s] for s in sides.unread if s in read.labels)  # a link side: named once, below
-    lead = [echo, *reading_lines(read, said), *notes, *side_lines(sides, read.labels)]
+    lead = [f"Frage: „{shown}“", *reading_lines(read, said), *notes, *side_lines(sides, read.labels)]
     if len(compared) == 1 and compared[0].kind == "term" and len(sides.asked.sides) > 1 and not sides.unread:
         lead.append("Die Namen bezeichnen denselben Begriff; die Begriffstabelle sagt, welcher heute gilt:")
     elif len(compared) == 1 and len(sides.asked.sides) - len(sides.unread) > 1:
@@ -445,7 +446,7 @@ async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker
     body = "\n\n".join(["\n".join(lead), compared_body(index, compared, sections)])
     page = Page(title=shorten(" · ".join(p.title for p in compared), 200), body=body)
     after = len(compared) + 1
-    page.fields = _others(index, found, rest, r, sections, start=after)
+    page.fields = _others(index, found, rest, r, sections, question, start=after)
     actions = [*(passage_button(p, n) for n, p in enumerate(compared, 1)),
                *(passage_button(h.passage, n) for n, h in enumerate(rest, after))]
     first = compared[0]

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from bot.answers.explanation_names import passage_name, term_names
 from bot.answers.paging import hit_pages, search_excerpt
+from bot.answers.query_notes import query_notes
 from bot.answers.registry import AnswerContext
 from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, source_line, stellen
-from bot.answers.rulings import KEEP_SHARE, nothing_found, query_notes
+from bot.answers.rulings import KEEP_SHARE, nothing_found
 from bot.answers.today_index import TodayIndex, number_label, today_index
 from bot.answers.today_notes import explanation_notice
 from bot.answers.unknown_notes import near_misses

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cache
 
-from bot.analysis import Analysis, concept_id
+from bot.analysis import Analysis
 from bot.answers.abolished import abolished_search, register_words
+from bot.answers.card_lines import mention_note
 from bot.answers.cards import card_from_button, find_card_noted, with_note
 from bot.answers.layout import ruling_pages
 from bot.answers.markup_notes import reads_markup
 from bot.answers.paging import hit_pages, search_excerpt
+from bot.answers.query_notes import query_notes
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, newer_rulings, status_text
@@ -29,6 +30,7 @@ from bot.answers.today_index import TodayIndex, today_index
 from bot.answers.unknown_notes import near_misses
 from bot.custom_id import RowId
 from bot.german_words import not_ordinary
+from bot.question_mentions import Mention
 from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
 from bot.ranking import ranker
 from bot.reply import (
@@ -45,7 +47,6 @@ from bot.reply import (
 from bot.search import EXACT, FUZZY, NameHit, NameIndex
 from bot.store import CardRecord, PassageRecord, RulingRecord, Store
 from bot.text import clean, german_int, name_words
-from bot.textsearch import synonyms
 
 #: Search hits shown at most; the answer says how many more there were.
 MAX_HITS = 60
@@ -165,12 +166,15 @@ class RulingHit:
 
 @dataclass
 class SearchResult:
-    """Hits of one search, best first, and the question's analysis (``mode`` ``"ranked"`` or ``"none"``)."""
+    """Hits of one search, best first, and the question's analysis (``mode`` ``"ranked"`` or ``"none"``);
+    ``mention``: the card the ranking read by a name not its own (:attr:`bot.ranking.Ranked.mention`: a slip of its
+    name, „boros-rektur“), which the answer says."""
 
     hits: list[RulingHit]
     total: int
     mode: str
     analysis: Analysis | None
+    mention: Mention | None = None
 
 
 #: A hit is shown when it scores at least this share of the best hit's score (few, ranked hits).
@@ -197,12 +201,12 @@ async def search_rulings(store: Store, text: str, card_id: int | None = None, li
         # covered) is no hit: `/ruling karte: Grozoth suche: xyzzy` finds nothing in Grozoth's rulings.
         ranked = [h for h in ranked if h.parts.get("base", 0.0) > 0 or h.parts.get("coverage", 0.0) > 0]
     if not ranked:
-        return SearchResult([], 0, "none", found.analysis if found.analysis.terms else None)
+        return SearchResult([], 0, "none", found.analysis if found.analysis.terms else None, found.mention)
     top = ranked[0].score
     kept = [h for h in ranked if h.score >= top * KEEP_SHARE]
     hits = [RulingHit(h.passage, _owner(h.passage.title if h.passage.card_id else None, h.passage.title),
                       search_excerpt(h.passage.text, found.analysis, r, text)) for h in kept]
-    return SearchResult(hits, len(hits), "ranked", found.analysis)
+    return SearchResult(hits, len(hits), "ranked", found.analysis, found.mention)
 
 
 def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None, notes: PageNotes | None = None) -> str:
@@ -224,26 +228,6 @@ def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None, 
             if shown is not None:  # two outdated hits with one later ruling: quoted once per page
                 shown.add(newer.ruling_id)
     return "\n".join(parts)
-
-
-@cache
-def _synonym_lines() -> tuple[tuple[str, str], ...]:
-    """Per synonym group of ``data/synonyms.tsv``, in the file's order: its concept id and the line
-    :func:`query_notes` shows when a search used it (made once per process, not on every answer)."""
-    return tuple((concept_id("s", group.key), f"Auch gesucht: {', '.join(group.labels[:6])} ({group.source}).")
-                 for group in synonyms())
-
-
-def query_notes(analysis: Analysis | None) -> list[str]:
-    """German lines on what a search did beyond the typed words: the synonym groups of ``data/synonyms.tsv``
-    whose terms were searched too (``Auch gesucht: manawert, umgewandelte manakosten …``), input cut."""
-    if analysis is None:
-        return []
-    used = set(analysis.concepts)
-    lines = [line for concept, line in _synonym_lines() if concept in used]
-    if analysis.truncated:
-        lines.append("Die Suche war sehr lang; nur der Anfang wurde verwendet.")
-    return lines
 
 
 def search_intro(result: SearchResult, shown_text: str) -> str:
@@ -364,7 +348,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         about, query = await _abolished_query(ctx, text, named is None)
         result = await search_rulings(ctx.store, query, names=ctx.names)
     kept = [h for h in result.hits if about.intersection(h.passage.concepts)]  # „Mana“ alone is not what is asked
-    result = SearchResult(kept, len(kept), result.mode, result.analysis) if kept else result
+    result = replace(result, hits=kept, total=len(kept)) if kept else result
     if named is not None and (not result.hits or named[1] or _only_name(result, named[0])):
         # The search text names a card („Tolsimir“, „Kenner der Strassen“): its rulings first.
         return await _card_first(ctx, named[0], text, result)
@@ -377,6 +361,8 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         near = near_misses(result.analysis, [card] if card else await _hit_cards(ctx, result), ctx.names,
                            (await today_index(ctx.store)).words)
         lead = "".join(line + "\n" for line in near.lines) + ("\n" if near.lines else "") + lead
+    said = await mention_note(ctx.store, result.mention)  # a card read from a slip of its name ranks first: said
+    lead = f"{said}\n{lead}" if said else lead
     if unknown and card is None and named is None and len(words) <= NAME_WORDS:
         lead = _no_such_card(unknown) + "\n\n" + lead  # before the word hits, as /karte
         note = ""
@@ -470,7 +456,7 @@ async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: Search
 
 
 @answer("ruling")
-@reads_markup("search")  # Discord markup is no search word, and said
+@reads_markup("card", "search")  # Discord markup is no card name and no search word, and said
 async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str | None = None) -> Reply:
     """``/ruling karte: … | suche: …``: a card's rulings, a full-text search, or a search in one card.
 

@@ -28,7 +28,7 @@ from bot.rules.mana import ManaError
 from bot.rules.mana.upkeep import UPKEEP_KEYWORD, reads_as_cost
 from bot.search import EXACT
 from bot.store import Store
-from bot.text import MARKDOWN_WRAPPERS, fold
+from bot.text import MARKDOWN_WRAPPERS, fold, german_int
 
 MAX_NAME = 100  # longest text looked up as a card name for /mana versorgung
 #: what to type instead, said under every refusal of the cost's text
@@ -119,7 +119,7 @@ def _upkeep_result_line(result: engine.UpkeepResult) -> str:
     if result.count is None:
         return (
             f"**Gesamtkosten:** {quote_user(formula_text(result))} "
-            f"({engine.german_int(result.combinations)} Kombinationen)"
+            f"({german_int(result.combinations)} Kombinationen)"
         )
     if result.count == 1:
         return f"**Gesamtkosten:** {quote_user(total_text(result.totals[0]))}"
@@ -157,19 +157,19 @@ async def mana_upkeep(ctx: AnswerContext, cost: str, counters: int) -> Reply:
     may name a card with Kumulative Versorgung (``Tressen aus Feuer``): its cost is read from the store."""
     if not 0 <= counters <= engine.MAX_COUNTERS:
         raise UserError(
-            "Ungültige Anzahl Altersmarken", f"Erlaubt sind 0 bis {engine.german_int(engine.MAX_COUNTERS)}."
+            "Ungültige Anzahl Altersmarken", f"Erlaubt sind 0 bis {german_int(engine.MAX_COUNTERS)}."
         )
     options, from_card = await _read_upkeep(ctx, cost)
     result = await compute(engine.cumulative_upkeep, options, counters, limit=LIST_LIMIT, what="Versorgungskosten")
     label = quote_user(" oder ".join(upkeep_option_text(o) for o in options), 200)
     lines = [
-        f"**Versorgungskosten:** {label} · **Altersmarken beim Auslösen:** {engine.german_int(counters)} "
-        f"(+1 → {engine.german_int(result.payments)}× zahlen)"
+        f"**Versorgungskosten:** {label} · **Altersmarken beim Auslösen:** {german_int(counters)} "
+        f"(+1 → {german_int(result.payments)}× zahlen)"
     ]
     if len(options) > 1:
         lines.append(
             f"{plural(result.payments, 'Zahlung', 'Zahlungen')}, {len(options)} Möglichkeiten: "
-            f"{engine.german_int(result.combinations)} Kombinationen (Reihenfolge egal)."
+            f"{german_int(result.combinations)} Kombinationen (Reihenfolge egal)."
         )
     lines += [
         f"ℹ️ „{quote_user(t)}“ ist weder Mana noch Lebenspunkte noch die Versorgungskosten einer Kälteeinbruch-Karte: "

@@ -198,6 +198,10 @@ async def test_german_keyword_finds_english_rule(octx):
     assert reply.pages[0].title == "701.30 — Clash" and "Fehde = Clash" in reply.pages[0].body
     search = await official_rule_reply(octx, "Fehde gewinnen")  # search: fehde → clash, gewinn → win
     assert "**701.30d**" in search.pages[0].body
+    # each hit by the one excerpt of the searches (bot.answers.paging.search_excerpt): whole up to 550 characters,
+    # the question's words in bold, as on /regel suche and /ruling suche
+    assert ("**701.30d** A player wins a **clash** if that player revealed a card with a higher mana value than all "
+            "other cards revealed in that **clash**.") in search.pages[0].body.splitlines()
 
 
 async def test_aligned_explanation_shown_uncertain_never(official, tmp_path):

@@ -147,7 +147,9 @@ async def test_a_word_of_the_answering_card_s_name_is_in_a_document(ctx):
     assert UNKNOWN not in body
     # /ruling suche reads its words the same way: no „Keine Karte mit „rix“ im Namen“ line
     searched = (await run_answer(ctx, "ruling", search="rix palast regeln")).pages[0].body
-    assert searched.startswith("1 Treffer für „rix palast regeln“") and "Keine Karte" not in searched
+    # … and says, as /frage does, the card it read the word as (its rulings rank first)
+    assert searched.startswith("ℹ️ „rix“ gelesen als Teil des Namens von **Rix Maadi, Palast aus Kerkern**.\n"
+                               "1 Treffer für „rix palast regeln“") and "Keine Karte" not in searched
 
 
 async def test_a_word_read_as_another_is_named_once(ctx):

@@ -131,7 +131,23 @@ async def test_103_1_german_beside_english(fctx):
 async def test_german_search_finds_english_rules(fctx):
     # "Startspieler" appears in the aligned German explanation of 103.1 and means "starting player"
     reply = await official_rule_reply(fctx, "Startspieler")
-    assert "**103.1**" in reply.pages[0].body
+    # the seventh hit: on the second page of six hits (pages of whole excerpts up to 550 characters)
+    pages = [p for p, page in enumerate(reply.pages)
+             if any(x.startswith("**103.1** At the **start** of a game") for x in page.body.splitlines())]
+    assert pages == [1]
+
+
+async def test_a_search_hit_shows_the_sentences_that_answer_together(fctx):
+    # 103.5 (1 085 characters) by the one excerpt of the searches (bot.excerpts): its sentences that hold most of
+    # the question together, with the sentence after them („Once a player chooses not to take a mulligan …“), the
+    # question's words in bold; six hits a page, each page within an embed
+    reply = await official_rule_reply(fctx, "Mulligan Karten unter die Bibliothek")
+    (line,) = [x for x in reply.pages[0].body.splitlines() if x.startswith("**103.5** ")]
+    assert line.startswith("**103.5** … To take a **mulligan**, a player shuffles the cards in their hand back into "
+                           "their **library**")
+    assert ("Once a player chooses not to take a **mulligan**, the remaining cards become that player’s opening hand, "
+            "and that player may not take any further **mulligans**.") in line
+    assert len(reply.pages[0].body.splitlines()) == 6 and len(reply.pages[0].body) <= 4096
 
 
 async def test_boros_recruit(fctx):

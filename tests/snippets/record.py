@@ -1,13 +1,14 @@
-"""Records the excerpts (:func:`bot.ranking.snippet`, :func:`bot.ranking.highlight`) of the current code for a fixed
+"""Records the excerpts (:func:`bot.excerpts.excerpt`, :func:`bot.ranking.highlight`) of the current code for a fixed
 query set, so a change to how they are computed can be checked to give the same bytes (tests/test_snippets.py).
 
 The query set: the questions of tests/questions/dev.toml, every :data:`STRIDE`-th of tuning.toml and heldout.toml,
 and a few keyword searches; per query the :data:`HITS` best passages of the documents store
 (:meth:`bot.ranking.Ranker.search`). Each case holds what an excerpt depends on besides the passage's text (the
 question's terms, weak words and concepts, the term weights of its terms), so the recording stays valid when the
-ranking picks other passages. Every way an answer calls it is recorded: ``/regel suche`` and ``/ruling suche``
-(bold), ``/frage``'s further candidates (900 characters, 3 sentences, weighted), ``/cr suche`` (300 characters,
-weighted), and the bold marks of a passage's first 400 characters.
+ranking picks other passages. Every way an answer calls it is recorded: the searches' hits (``/regel suche``,
+``/ruling suche`` and the official rules' search: :func:`bot.answers.paging.search_excerpt`, 550 characters, bold,
+weighted), ``/frage``'s further candidates (:data:`bot.answers.questions.WHOLE_CANDIDATE` characters, weighted),
+and the bold marks of a passage's first 400 characters.
 
     .venv/bin/python -m tests.snippets.record DB OUT.json.gz   # DB: a store built from data/sources
 """
@@ -22,7 +23,10 @@ import tomllib
 from pathlib import Path
 
 from bot.analysis import Analysis
-from bot.ranking import highlight, ranker, snippet
+from bot.answers.paging import WHOLE_EXCERPT
+from bot.answers.questions import WHOLE_CANDIDATE
+from bot.excerpts import excerpt
+from bot.ranking import highlight, ranker
 from bot.store import Store
 
 QUESTIONS = Path(__file__).resolve().parents[1] / "questions"
@@ -46,12 +50,12 @@ def queries() -> list[str]:
     return [*out, *KEYWORDS]
 
 
-def excerpts(text: str, analysis: Analysis, weights: dict[str, float], a: object) -> list[str]:
-    """The excerpts of ``text`` for one question, each way an answer asks for them."""
+def excerpts(text: str, analysis: Analysis, weights: dict[str, float], a: object, question: str) -> list[str]:
+    """The excerpts of ``text`` for one question (``question`` as typed, ``analysis`` its analysis), each way an
+    answer asks for them."""
     return [
-        snippet(text, analysis, a, bold=True),  # type: ignore[arg-type]
-        snippet(text, analysis, a, limit=900, count=3, weights=weights),  # type: ignore[arg-type]
-        snippet(text, analysis, a, limit=300, weights=weights),  # type: ignore[arg-type]
+        excerpt(text, analysis, a, question, WHOLE_EXCERPT, weights=weights, bold=True),  # type: ignore[arg-type]
+        excerpt(text, analysis, a, question, WHOLE_CANDIDATE, weights=weights),  # type: ignore[arg-type]
         highlight(text[:400], analysis, a),  # type: ignore[arg-type]
     ]
 
@@ -72,7 +76,7 @@ async def record(db: Path) -> dict[str, list]:
                 number = texts.setdefault(hit.passage.text, len(texts))
                 cases.append({"query": q, "text": number, "terms": an.terms, "weak": an.weak,
                               "concepts": an.concepts, "weights": weights,
-                              "out": excerpts(hit.passage.text, an, weights, r.analyser)})
+                              "out": excerpts(hit.passage.text, an, weights, r.analyser, q)})
         return {"texts": list(texts), "cases": cases}
     finally:
         await store.close()

@@ -56,7 +56,6 @@ if TYPE_CHECKING:
         color_order,
         colored,
         generic,
-        german_int,
     )
     from bot.rules.mana.total import Announced, Reduced, TotalCostResult, TotalOption, total_cost
     from bot.rules.mana.upkeep import (
@@ -96,7 +95,7 @@ _FROM = {
     "symbols": (
         "COLORS", "MAX_GENERIC", "MAX_STATES", "MAX_SYMBOLS", "MAX_WORK", "RULES_2006", "RULES_TODAY", "VARIABLES",
         "Best", "Budget", "ManaCost", "ManaError", "Symbol", "SymbolKind", "TooManyWays", "color_order", "colored",
-        "generic", "german_int",
+        "generic",
     ),
     "total": ("Announced", "Reduced", "TotalCostResult", "TotalOption", "total_cost"),
     "upkeep": (
@@ -184,7 +183,6 @@ __all__ = [
     "format_cost",
     "format_pool",
     "generic",
-    "german_int",
     "hybrid_payments",
     "parse_cost",
     "parse_creatures",

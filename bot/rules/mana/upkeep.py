@@ -17,7 +17,8 @@ from math import comb
 from bot.rules.cite import Reason
 from bot.rules.mana.parse import is_number, parse_cost
 from bot.rules.mana.pool import COUNT_WORDS
-from bot.rules.mana.symbols import ManaCost, ManaError, Symbol, SymbolKind, build_cost, german_int
+from bot.rules.mana.symbols import ManaCost, ManaError, Symbol, SymbolKind, build_cost
+from bot.text import german_int
 
 #: most age counters accepted (the totals are computed in closed form, so this only bounds the text)
 MAX_COUNTERS = 10**6
