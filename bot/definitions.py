@@ -31,7 +31,7 @@ FIRST_SENTENCES = 2
 MAX_SUBJECT_WORDS = 6
 
 _QUESTION = re.compile(
-    r"\b(?:was|wat)\s+(?:ist|sind|bedeutet|bedeuten|hei(?:ß|ss)t|hei(?:ß|ss)en|macht|meint|versteht\s+man)\b"
+    r"\b(?:was|wat)\s+(?:ist|sind|bedeutet|bedeuten|hei(?:ß|ss)t|hei(?:ß|ss)en|macht|bewirkt|meint|versteht\s+man)\b"
     r"|\bwelche\b.{1,80}?\bgibt\s+es\b|\bwie\s+funktionier|\bab\s+wann\s+(?:ist|sind|gilt|gelten)\b|\bdefinition\b|\berkl[äa]r"
     r"|\bwhat\s+(?:is|are|does|do)\b|\bhow\s+does\b.*\bwork\b",
     re.IGNORECASE,
@@ -159,7 +159,9 @@ def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool 
     words is the subject itself, not its head: 003's „Ein Schatz-Spielstein ist …“ (CR 111.10a) defines Treasure
     (``zzktreasure``), not the Spielstein of „was ist ein token“ (CR 111.1), and „Kumulative Versorgung“ only
     ``zzkcumulativexupkeep``, not Versorgung. A predefined token's subject also defines its name's stem
-    ("Schatz-Spielstein" → schatz, :data:`_TOKEN_HEAD`), which players use alone („was macht ein schatz“)."""
+    ("Schatz-Spielstein" → schatz, :data:`_TOKEN_HEAD`), which players use alone („was macht ein schatz“), and never
+    Spielstein, also when the token has no row of the table („Ein Kernholz-Spielstein ist …“ → kernholz alone): only
+    CR 111.1's „Ein Spielstein ist …“ defines it."""
     heads = definition_subjects(text)
     if not heads:  # most passages
         return []
@@ -173,16 +175,19 @@ def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool 
             continue
         stems = [a.stems(w, language)[0] for w in words]
         forms = [a.form(w, language) for w in words]
-        if _TOKEN_HEAD.search(head) and stems[0] != stems[last]:  # „Ein Schatz-Spielstein ist …“ defines a Schatz
+        token = _TOKEN_HEAD.search(head) is not None and stems[0] != stems[last]
+        if token:  # „Ein Schatz-Spielstein ist …“ defines a Schatz
             out.append(DEFINED + stems[0])
         for start in range(last + 1):  # the earliest start: the longest name ending on the head
             found, length = a.vocab.concepts_at(stems, start, old_terms, document, language, forms=forms)
             if found and start + length - 1 == last:
+                if token and start:  # „Ein Kernholz-Spielstein ist …“ (no row) defines no Spielstein (CR 111.1)
+                    break
                 head_stem = [] if length > 1 else [DEFINED + stems[last]]  # a one-word name: its stem too
                 out += [*head_stem, *(DEFINED + c for c in found)]
                 break
         else:
-            out.append(DEFINED + stems[last])
+            out += [] if token else [DEFINED + stems[last]]
     return list(dict.fromkeys(out))
 
 

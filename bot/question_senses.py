@@ -1,6 +1,7 @@
 """What a whole question means that none of its words names alone: the concepts of :mod:`bot.modal_conflict`
-(„kann … kann nicht“: rule 101.2) and :mod:`bot.library_stapel` („stapel“ with „oben“: the library), and the owner
-a „wem gehört …“ asks for (:func:`owner_concepts`), read by :meth:`bot.analysis.Analyser.analyse` for a German
+(„kann … kann nicht“: rule 101.2) and :mod:`bot.library_stapel` („stapel“ with „oben“: the library), the owner
+a „wem gehört …“ asks for (:func:`owner_concepts`) and the legend rule „legendär“ with „Namen“ asks for
+(:func:`legend_concepts`), read by :meth:`bot.analysis.Analyser.analyse` for a German
 question only (a passage's text is no player's sentence)."""
 
 from __future__ import annotations
@@ -27,11 +28,30 @@ def owner_concepts(words: Sequence[str]) -> list[str]:
     return [OWNER] if not held.isdisjoint(_WHOSE) and not held.isdisjoint(_BELONGS) else []
 
 
+#: The legend rule (CR 704.5j: a player who controls two or more legendary permanents with the same name chooses one
+#: and puts the rest into their owners' graveyards; 001's rulings „Legendenregel“ of Ley-Linie der Einzigartigkeit and
+#: Tolsimir Wolfsblut): the term table's concept and the synonym group's, as a question typing „Legendenregel“ names.
+LEGEND_RULE = (concept_id("k", "Legend Rule"), concept_id("s", "legendenregel"))
+#: Word beginnings of „legendär“ (also typed „legendaer“, „legendar“; English „legendary“) and of „Name“ („Namen“,
+#: „Namens“, „gleichnamig“, „same name“) as :func:`bot.words.tokens` gives them.
+_LEGENDARY = ("legendär", "legendaer", "legendar")
+_NAME = ("name", "gleichnamig")
+
+
+def legend_concepts(words: Sequence[str]) -> list[str]:
+    """:data:`LEGEND_RULE` when ``words`` (a question's tokens) hold a form of „legendär“ and one of „Name“: „zwei
+    legendäre Kreaturen mit gleichem Namen“ asks what the legend rule does, a rule the question does not name; else
+    []."""
+    legendary = any(w.startswith(_LEGENDARY) for w in words)
+    return list(LEGEND_RULE) if legendary and any(w.startswith(_NAME) for w in words) else []
+
+
 def question_senses(words: Sequence[str]) -> list[str]:
     """The concept ids the question's tokens ``words`` (:func:`bot.words.tokens`, umlauts kept, as the analysis reads
     them) name together, each once, in the order of the readings; [] for most questions. Pure; linear in
     ``len(words)``."""
-    return list(dict.fromkeys([*conflict_concepts(words), *library_concepts(words), *owner_concepts(words)]))
+    return list(dict.fromkeys([*conflict_concepts(words), *library_concepts(words), *owner_concepts(words),
+                               *legend_concepts(words)]))
 
 
-__all__ = ["OWNER", "owner_concepts", "question_senses"]
+__all__ = ["LEGEND_RULE", "OWNER", "legend_concepts", "owner_concepts", "question_senses"]

@@ -124,7 +124,8 @@ CARD_PROPERTIES = _word_list(
 #: Priorität", "Vorrang weitergeben", "was macht Transmutation"): besides a term's name they add no topic.
 ASKING_VERBS = _word_list(
     """
-    bedeuten bedeutet heißt heisst heißen meint machen macht funktioniert funktionieren bekommen bekomme bekommt
+    bedeuten bedeutet heißt heisst heißen meint machen macht bewirken bewirkt funktioniert funktionieren bekommen
+    bekomme bekommt
     erhalten erhalte erhält weitergeben gebe geben abgeben
     """
 )

@@ -73,6 +73,12 @@ async def test_a_predefined_tokens_definition_defines_that_token_not_every_token
     # Treasure and the name players use alone („was macht ein schatz“), not Spielstein
     assert defined_terms(analyser, treasure.text, document="003") == [DEFINED + "schatz", DEFINED + "zzktreasure"]
     assert DEFINED + "zzktoken" in defined_terms(analyser, token.text, document="003")
+    # a predefined token without a row of the term table defines its name alone: 003:404 „Ein Kernholz-Spielstein ist
+    # ein rot-grüner Kernholz-Artefaktspielstein …“ (111.10) and 003:402 „Ein Vibranium-Spielstein ist …“
+    for key, name in (("003:404", "kernholz"), ("003:402", "vibranium")):
+        record = await ctx.store.passage_by_key(key)
+        assert record is not None and record.text.startswith(f"Ein {name.capitalize()}-Spielstein ist ")
+        assert defined_terms(analyser, record.text, document="003") == [DEFINED + name]
 
 
 async def test_a_strong_verbs_short_present_form_meets_its_infinitive(ctx):
