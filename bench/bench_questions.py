@@ -50,6 +50,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import question_fit  # noqa: E402
 from common import REFERENCE, cr_paths  # noqa: E402
 from old_ruling_search import add_old_tables, old_ruling_search  # noqa: E402
+from prior_folds import leave_out, without_file  # noqa: E402
 from question_cv import cross_validate, describe, fold_rows  # noqa: E402
 
 from bot.analysis import STOP_WORDS, Options  # noqa: E402
@@ -144,7 +145,7 @@ async def hedge_table(store: Store, r: Ranker, names: NameIndex, parts: dict[str
     print("\n| part | hedge by | answers hedged | hit@1 unhedged | hit@1 hedged |\n|---|---|---|---|---|")
     for part, questions in parts.items():
         for label_, qs in ((part, questions), (f"{part}, one typo each", typo_copy(questions))):
-            found = [(await r.search(store, q.text, names, limit=DEPTH), q.gold, q.text) for q in qs]
+            found = [(await leave_out(r, q.id).search(store, q.text, names, limit=DEPTH), q.gold, q.text) for q in qs]
             rows: dict[str, list[tuple[Ranked, tuple[str, ...], bool]]] = {
                 "ranking": [], "note, no dictionary": [], "note, dictionary": [], "notes as /frage": []}
             for res, gold, text in found:
@@ -203,20 +204,21 @@ class Baselines:
         return [self.ruling_keys[i] for i in old_ruling_search(self.conn, text, DEPTH) if i in self.ruling_keys]
 
 
-async def frage_keys(store: Store, r: Ranker, names: NameIndex, text: str) -> list[str]:
-    """Passage keys of ``/frage``'s ranking, best first."""
-    found = await r.search(store, text, names, limit=DEPTH)
+async def frage_keys(store: Store, r: Ranker, names: NameIndex, q: Question) -> list[str]:
+    """Passage keys of ``/frage``'s ranking of ``q``, best first; ``q`` itself left out of the earlier questions of
+    the ``prior`` feature (:func:`prior_folds.leave_out`: a tuning question is in the shipped file)."""
+    found = await leave_out(r, q.id).search(store, q.text, names, limit=DEPTH)
     return [h.passage.key for h in found.hits]
 
 
 async def timed(
-    fn: Callable[[str], Awaitable[list[str]]], questions: list[Question]
+    fn: Callable[[Question], Awaitable[list[str]]], questions: list[Question]
 ) -> tuple[list[list[str]], list[float]]:
     """Rankings of every question and the time of each (ms)."""
     out, times = [], []
     for q in questions:
         t0 = time.perf_counter()
-        out.append(await fn(q.text))
+        out.append(await fn(q))
         times.append((time.perf_counter() - t0) * 1000)
     return out, times
 
@@ -234,23 +236,23 @@ async def report_store(db: Path, label: str, parts: dict[str, list[Question]], f
     r = await ranker(store)
     base = Baselines(db, folder)
 
-    async def frage(text: str) -> list[str]:
-        return await frage_keys(store, r, names, text)
+    async def frage(q: Question) -> list[str]:
+        return await frage_keys(store, r, names, q)
 
-    async def bm25(text: str) -> list[str]:
-        return base.bm25(text)
+    async def bm25(q: Question) -> list[str]:
+        return base.bm25(q.text)
 
-    async def old(text: str) -> list[str]:
-        return base.old_ruling(text)
+    async def old(q: Question) -> list[str]:
+        return base.old_ruling(q.text)
 
     ratio = await ranker_with(store, Options(edits=False))
     plain = await ranker_with(store, Options(spelling=False))
 
-    async def frage_ratio(text: str) -> list[str]:
-        return await frage_keys(store, ratio, names, text)
+    async def frage_ratio(q: Question) -> list[str]:
+        return await frage_keys(store, ratio, names, q)
 
-    async def frage_plain(text: str) -> list[str]:
-        return await frage_keys(store, plain, names, text)
+    async def frage_plain(q: Question) -> list[str]:
+        return await frage_keys(store, plain, names, q)
 
     print(f"\n## {label}\n")
     print("| part | n | system | hit@1 | hit@3 | MRR |\n|---|---|---|---|---|---|")
@@ -284,6 +286,7 @@ async def cv_rows(store: Store, r: Ranker, names: NameIndex, questions: list[Que
                   tune: bool = True, fit: bool = False) -> str:
     """Table cells of the K-fold CV figures of ``r`` on ``questions``, the weights chosen per fold and each fold's
     figures on the questions it left out."""
+    r = without_file(r)  # the prior feature is cross-fitted only by bench/weight_methods.py (bench/prior_folds.py)
     cands = [await r.candidates(store, q.text, names) for q in questions]
     found, chosen, per_fold = cross_validate(r, cands, [q.gold for q in questions], k, tune=tune, fit=fit,
                                              strata=[q.part for q in questions])
@@ -340,7 +343,7 @@ async def ablation(db: Path, lemma_db: Path | None, questions: list[Question], k
     print(head + "\n" + "|---" * (head.count("|") - 1) + "|")
     tuning = [q for q in questions if not q.id.startswith("dev")]
     for label, r, st in rows:
-        ranked = [await frage_keys(st, r, names, q.text) for q in questions]
+        ranked = [await frage_keys(st, r, names, q) for q in questions]
         h1, h3, mrr = scores(ranked, questions)
         cv = (" " + await cv_rows(st, r, names, tuning, k) + " |") if k else ""
         print(f"| {label} | {h1:.1f} % | {h3:.1f} % | {mrr:.3f} |{cv}")
@@ -355,7 +358,7 @@ async def misses(db: Path, questions: list[Question]) -> None:
     names = NameIndex.from_entries(await store.name_entries())
     r = await ranker(store)
     for q in questions:
-        keys = await frage_keys(store, r, names, q.text)
+        keys = await frage_keys(store, r, names, q)
         if not keys or keys[0] not in q.gold:
             rank = next((i for i, k in enumerate(keys, 1) if k in q.gold), None)
             print(f"{q.id}: rank {rank} gold {list(q.gold)} got {keys[:3]} | {q.text}")

@@ -32,7 +32,7 @@ DEPTH = 10
 LINEAR: dict[str, str] = {
     "coverage": "coverage", "concept": "concepts", "card": "card", "property": "property", "section": "section",
     "unnamed": "unnamed", "rule": "rule", "definition": "definition", "foreign": "kind", "answer": "answer",
-    "general": "general", "form": "form", "variant": "variant", "own": "own",
+    "general": "general", "form": "form", "variant": "variant", "own": "own", "prior": "prior",
 }
 #: Most passes of :func:`ascend` over all weights (it stops earlier, at the first pass that changes nothing).
 MAX_PASSES = 8

@@ -81,6 +81,10 @@ WIDE_ANSWERED: dict[str, tuple[float, ...]] = {**WIDE, "answered": (0.0, 0.5, 1.
 #: ascent over :data:`WIDE` and the answered stage's weight): ``bench/weight_methods.py --methods
 #: 'ascent::wide>only:general,fit0.3>only:general'``.
 WIDE_GENERAL: dict[str, tuple[float, ...]] = {**WIDE, "general": (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0)}
+#: The ``prior`` part's weight (bot/prior.py, docs/ranking.md ⁴³; cross-fitted, bench/prior_folds.py;
+#: ``bench/refit.py`` chooses it alone after the others): ``bench/weight_methods.py --methods
+#: 'ascent:mrr:wide>only:answered>only:general>only:prior,fit0.3>only:prior'``.
+WIDE_PRIOR: dict[str, tuple[float, ...]] = {**WIDE, "prior": (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)}
 MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 #: The smaller lead that suffices for a first hit holding at least ``covered`` of the question (a value equal to
 #: the margin switches this path off).

@@ -33,11 +33,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_questions import TUNING_PARTS  # noqa: E402
 from cv_misses import opened  # noqa: E402
+from prior_folds import cross_fit  # noqa: E402
 from question_ascent import OBJECTIVES  # noqa: E402
 from question_cv import DEPTH, WIDE, WIDE_ANSWERED, WIDE_GENERAL, rank_of  # noqa: E402
 from question_fit import START  # noqa: E402
 from weight_methods import gathered, hedged, make  # noqa: E402
 
+from bot.prior import HOW  # noqa: E402
 from bot.weights import Weights  # noqa: E402
 
 #: How the shipped weights are made: a method of ``bench/weight_methods.py`` (the ascent on MRR over ``WIDE`` with
@@ -48,7 +50,8 @@ OBJECTIVE = "mrr"
 GRID = WIDE
 METHOD = f"ascent:{OBJECTIVE}:wide>only:answered>only:general"
 #: The answered stage's and the ``general`` part's weights: off for the ascent (their start,
-#: :data:`question_fit.START`), then each chosen alone, in this order.
+#: :data:`question_fit.START`), then each chosen alone, in this order (``>only:prior`` after them was measured and
+#: not kept: docs/ranking.md ⁴³).
 THEN_GRID = {"answered": WIDE_ANSWERED["answered"], "general": WIDE_GENERAL["general"]}
 THEN_START = {"answered": START["answered"], "general": START["general"]}
 
@@ -66,10 +69,12 @@ async def main() -> None:
     parser.add_argument("--db", type=Path, default=None)
     parser.add_argument("--parts", default=",".join(TUNING_PARTS))
     parser.add_argument("--method", default=METHOD, help="a method of bench/weight_methods.py")
+    parser.add_argument("--prior", default=HOW, help="the prior feature, cross-fitted: best, union or none (off)")
     args = parser.parse_args()
     began = time.perf_counter()
     chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
-    cands = await gathered(r, store, questions, names)
+    # in-sample, each question's prior feature from the other questions only (bench/prior_folds.py)
+    cands = cross_fit(r, await gathered(r, store, questions, names), questions, args.prior).fold(())
     golds = [q.gold for q in questions]
     every = list(range(len(cands)))
     made = make(args.method, r, cands, golds, every)

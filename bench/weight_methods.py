@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_questions import TUNING_PARTS, Question  # noqa: E402
 from cv_misses import opened  # noqa: E402
+from prior_folds import CrossFit, cross_fit  # noqa: E402
 from question_ascent import Table  # noqa: E402
 from question_cv import (  # noqa: E402
     DEPTH,
@@ -53,6 +54,7 @@ from question_cv import (  # noqa: E402
     WIDE_ANSWERED,
     WIDE_CLAUSE,
     WIDE_GENERAL,
+    WIDE_PRIOR,
     choose,
     choose_margin,
     figures,
@@ -61,6 +63,7 @@ from question_cv import (  # noqa: E402
 from question_fit import START  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
 
+from bot.prior import HOW  # noqa: E402
 from bot.ranking import Candidates, Ranker, Weights  # noqa: E402
 from bot.search import NameIndex  # noqa: E402
 from bot.store import Store  # noqa: E402
@@ -133,14 +136,14 @@ _SINGLE: dict[str, dict[str, tuple[float, ...]]] = {}
 
 def only(r: Ranker, cands: Sequence[Candidates], golds: Golds, train: Sequence[int], name: str) -> Weights:
     """``r``'s weights with ``name`` alone chosen on the questions ``train``: the value of
-    :data:`question_cv.WIDE_CLAUSE`'s (or ``WIDE_ANSWERED``'s, ``WIDE_GENERAL``'s) ``name`` with the best MRR
-    (:func:`question_cv.choose`, the ascent's objective; ``r``'s own value kept unless another beats it), every other
-    weight and the hedge as ``r`` has them.
+    :data:`question_cv.WIDE_CLAUSE`'s (or ``WIDE_ANSWERED``'s, ``WIDE_GENERAL``'s, ``WIDE_PRIOR``'s) ``name`` with the
+    best MRR (:func:`question_cv.choose`, the ascent's objective; ``r``'s own value kept unless another beats it),
+    every other weight and the hedge as ``r`` has them.
 
     Raises:
-        ValueError: ``name`` is no weight of ``WIDE_CLAUSE``, ``WIDE_ANSWERED`` or ``WIDE_GENERAL``.
+        ValueError: ``name`` is no weight of ``WIDE_CLAUSE``, ``WIDE_ANSWERED``, ``WIDE_GENERAL`` or ``WIDE_PRIOR``.
     """
-    values = {**WIDE_CLAUSE, **WIDE_ANSWERED, **WIDE_GENERAL}
+    values = {**WIDE_CLAUSE, **WIDE_ANSWERED, **WIDE_GENERAL, **WIDE_PRIOR}
     if name not in values:
         raise ValueError(f"unknown weight {name!r} for {ONLY}")
     grid = _SINGLE.setdefault(name, {name: values[name]})
@@ -156,25 +159,30 @@ def hedged(method: str, w: Weights, r: Ranker, cands: Sequence[Candidates], gold
     return choose_margin(r.variant(weights=w), cands, golds, train)
 
 
-_TABLES: dict[tuple[Weights, int], Table] = {}
+_TABLES: dict[tuple[Weights, int, int], tuple[Sequence[Candidates], Table]] = {}
 
 
 def _table(r: Ranker, cands: Sequence[Candidates], golds: Golds, grid: dict[str, tuple[float, ...]]) -> Table:
     """The :class:`question_ascent.Table` of every question for ``r``'s weights and ``grid``, made once per both
-    (the hand-set start is the same in every fold)."""
-    key = (r.weights, id(grid))
+    and candidates (the hand-set start is the same in every fold; the candidates are too unless the ``prior``
+    feature is cross-fitted per fold, and each table keeps its candidates, so their id names no other list)."""
+    key = (r.weights, id(grid), id(cands))
     if key not in _TABLES:
-        _TABLES[key] = Table(r, cands, golds, grid)
-    return _TABLES[key]
+        _TABLES[key] = (cands, Table(r, cands, golds, grid))
+    return _TABLES[key][1]
 
 
-def run(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, parts: Sequence[str], k: int) -> str:
-    """The CV rows of ``method``: the union, then each part."""
+def run(method: str, r: Ranker, fit: CrossFit, golds: Golds, parts: Sequence[str], k: int) -> str:
+    """The CV rows of ``method``: the union, then each part. Each fold's questions and the training questions get
+    the ``prior`` feature cross-fitted (:meth:`prior_folds.CrossFit.fold`: never from their own fold's questions)."""
     by_part: dict[str, list] = {}
     every = []
-    for fold in folds(len(cands), k, strata=parts):
-        train = [i for i in range(len(cands)) if i not in set(fold)]
+    for fold in folds(len(fit.cands), k, strata=parts):
+        train = [i for i in range(len(fit.cands)) if i not in set(fold)]
+        cands = fit.fold(fold)
         v = r.variant(weights=hedged(method, make(method, r, cands, golds, train), r, cands, golds, train))
+        if cands is not fit.cands:
+            _TABLES.clear()  # the tables of this fold's features serve no other fold
         for i in fold:
             out = (v.rank(cands[i], limit=DEPTH), golds[i])
             every.append(out)
@@ -202,6 +210,7 @@ async def main() -> None:
     parser.add_argument("--without", default="", help="comma-separated features of bot.ranking.FEATURES left out")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a weight of bot.ranking.Weights changed before the candidates are gathered")
+    parser.add_argument("--prior", default=HOW, help="the prior feature, cross-fitted: best, union or none (off)")
     args = parser.parse_args()
     chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
     left_out = set(filter(None, args.without.split(",")))
@@ -209,10 +218,11 @@ async def main() -> None:
     r = r.variant(weights=replace(r.weights, **changed), features=tuple(f for f in r.features if f not in left_out))
     cands = await gathered(r, store, questions, names)
     golds = [q.gold for q in questions]
+    fit = cross_fit(r, cands, questions, args.prior)
     for method in filter(None, args.methods.split(",")):
-        print(run(method, r, cands, golds, [q.part for q in questions], args.k), flush=True)
+        print(run(method, r, fit, golds, [q.part for q in questions], args.k), flush=True)
     if args.whole:
-        every = range(len(cands))
+        cands, every = fit.fold(()), range(len(cands))
         w = hedged(args.whole, make(args.whole, r, cands, golds, every), r, cands, golds, every)
         print(f"{args.whole} on the whole parts ({', '.join(chosen)}): {w}")
     await store.close()

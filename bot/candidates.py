@@ -1,5 +1,6 @@
 """What :class:`bot.ranking.Ranker` scores for one question (:class:`Candidates`), gathered once by
-:meth:`bot.ranking.Ranker.candidates` and ranked with any weights by :meth:`bot.ranking.Ranker.rank`."""
+:meth:`bot.ranking.Ranker.candidates` and ranked with any weights by :meth:`bot.ranking.Ranker.rank`, and what it
+gives back (:class:`Hit`, :class:`Ranked`; both also importable from :mod:`bot.ranking`)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,41 @@ class Candidates:
     mention: Mention | None = None
     #: The question names no card and speaks of any object or player (:func:`bot.generality.asks_generally`).
     general: bool = False
+    #: Passage id → the share of the question's word weight an earlier question answered by it holds (bot/prior.py).
+    prior: dict[int, float] = field(default_factory=dict)
 
 
-__all__ = ["Candidates"]
+@dataclass
+class Hit:
+    """A ranked passage: its final score and the parts it is made of (``base`` and each feature)."""
+
+    passage: PassageRecord
+    score: float
+    parts: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Ranked:
+    """The answer of :meth:`bot.ranking.Ranker.search`.
+
+    Attributes:
+        hits: best first.
+        analysis: the question's analysis (terms, concepts, rule numbers, words).
+        cards: ids of the cards the question names.
+        clear: the first hit is clearly best (:meth:`bot.ranking.Ranker.leads`).
+    """
+
+    hits: list[Hit]
+    analysis: Analysis
+    cards: list[int]
+    clear: bool
+    #: The card named by a name not its own (:class:`bot.question_mentions.Mention`), for the answer's line.
+    mention: Mention | None = None
+
+    @property
+    def truncated(self) -> bool:
+        """The question was longer than the analysis reads, or had more terms than a query uses."""
+        return self.analysis.truncated
+
+
+__all__ = ["Candidates", "Hit", "Ranked"]

@@ -28,6 +28,8 @@ each measured in ``bench/bench_questions.py`` (with and without):
 * **form**: a section's introduction or quoted rule for a question asking what a thing is or how it works;
 * **general**: a passage stating a rule for every object (003's explanation, a quoted or official rule) when the
   question names no card and speaks of any object or player (:mod:`bot.generality`: „eine Karte“, „man“, „immer“);
+* **prior**: the share of the question's weighted words that a question asked before (the tuning parts' questions,
+  :mod:`bot.prior`) holds whose answer is the passage: what parts a card's rulings is often how players ask;
 * **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card or one
   mechanics section among them share the name words, so what decides is the rest of the question: each gets the
   share of the question's remaining term weight that its best single sentence holds;
@@ -54,22 +56,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
 from bot.actions import action_stage, asked_action
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
 from bot.answer_cues import asked_cues, given_cues
 from bot.answered import answered_stage
-from bot.candidates import Candidates
+from bot.candidates import Candidates, Hit, Ranked  # Hit and Ranked also importable from here
 from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.definitions import DEFINED, asks_definition, only_names
 from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself
 from bot.headings import answers_nothing
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
+from bot.prior import PriorIndex, prior_index
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
-from bot.question_mentions import Mention, mentioned, printed_of, read_slip
+from bot.question_mentions import mentioned, printed_of, read_slip
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.section_names import names_section
@@ -91,40 +93,7 @@ PASSAGES_KEPT = 4096
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
-            "phrase", "action", "unnamed", "variant", "form", "clause", "answered", "general")
-
-
-@dataclass
-class Hit:
-    """A ranked passage: its final score and the parts it is made of (``base`` and each feature)."""
-
-    passage: PassageRecord
-    score: float
-    parts: dict[str, float] = field(default_factory=dict)
-
-
-@dataclass
-class Ranked:
-    """The answer of :meth:`Ranker.search`.
-
-    Attributes:
-        hits: best first.
-        analysis: the question's analysis (terms, concepts, rule numbers, words).
-        cards: ids of the cards the question names.
-        clear: the first hit is clearly best (:meth:`Ranker.leads`).
-    """
-
-    hits: list[Hit]
-    analysis: Analysis
-    cards: list[int]
-    clear: bool
-    #: The card named by a name not its own (:class:`bot.question_mentions.Mention`), for the answer's line.
-    mention: Mention | None = None
-
-    @property
-    def truncated(self) -> bool:
-        """The question was longer than the analysis reads, or had more terms than a query uses."""
-        return self.analysis.truncated
+            "phrase", "action", "unnamed", "variant", "form", "clause", "answered", "general", "prior")
 
 
 class Ranker:
@@ -133,12 +102,13 @@ class Ranker:
     def __init__(
         self, analyser: Analyser, concept_counts: dict[str, int], total: int, weights: Weights | None = None,
         features: tuple[str, ...] = FEATURES, term_counts: dict[str, int] | None = None,
-        german_documents: frozenset[int] = frozenset(),
+        german_documents: frozenset[int] = frozenset(), prior: PriorIndex | None = None,
     ) -> None:
         self.analyser = analyser
         # German documents (``documents.language`` "de"): an English passage of theirs is no translation of a German
         # one (004's single English ruling, on total cost, has no German version), so it is not lowered as English
         self._german_documents = german_documents
+        self.prior = prior  # the questions asked before (bot/prior.py), for the ``prior`` feature
         self._term_idf = {t: math.log((total + 1) / n) for t, n in (term_counts or {}).items()}
         #: ``log(N / df)`` of every analysed term of the store (for snippets).
         self.term_weights: Mapping[str, float] = self._term_idf
@@ -234,7 +204,7 @@ class Ranker:
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
                           asked_action(text, self.analyser) if "action" in self.features else frozenset(), roles,
-                          mention, general)
+                          mention, general, self._prior_shares(analysis, records))
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -254,8 +224,7 @@ class Ranker:
         top = max(found.base.values(), default=0.0) or 1.0
         words = None  # the question's words weighed once for every candidate's coverage (bot/question_words.py)
         if "coverage" in self.features and found.analysis.terms:
-            # a word no passage's text holds weighs ``unheld`` of the highest idf: it tells no candidate apart
-            words = QuestionWords.of(found.analysis, self._term_idf, self._unknown_idf * w.unheld, w.typo, self._asking)
+            words = self.question_words(found.analysis)
         # a search over rulings only (/ruling suche) has no general rule to prefer to a section's unnamed ruling
         general = kinds is None or not kinds <= {"ruling"}
         hits = []
@@ -294,6 +263,18 @@ class Ranker:
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if clauses and "answered" in self.features and w.answered:  # the sixth stage: permutes the first three
             answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)
+
+    def question_words(self, analysis: Analysis) -> QuestionWords:
+        """The question's words weighed for ``coverage`` and ``prior`` (:meth:`QuestionWords.of`): a word no
+        passage's text holds weighs :attr:`Weights.unheld` of the highest idf (it tells no candidate apart)."""
+        w = self.weights
+        return QuestionWords.of(analysis, self._term_idf, self._unknown_idf * w.unheld, w.typo, self._asking)
+
+    def _prior_shares(self, analysis: Analysis, records: Mapping[int, PassageRecord]) -> dict[int, float]:
+        """The ``prior`` feature's values (:meth:`bot.prior.PriorIndex.shares`; none without an index or weight)."""
+        if self.prior is None or "prior" not in self.features or not self.weights.prior or not analysis.terms:
+            return {}
+        return self.prior.shares(self.question_words(analysis), records)
 
     def _reads_roles(self) -> bool:
         """True when a stage reads the question's words by role (``clause`` or ``answered`` with a weight)."""
@@ -387,6 +368,8 @@ class Ranker:
             out["answer"] = w.answer * len(self._answer_types(p) & set(found.cues))
         if "general" in self.features and w.general and found.general and p.kind in RULE_KINDS:
             out["general"] = w.general  # a rule for every object, for a question on any object (bot/generality.py)
+        if p.id in found.prior:  # asked before in the question's words (bot/prior.py)
+            out["prior"] = w.prior * found.prior[p.id]
         if "form" in self.features and analysis.definition and p.kind in ("mechanic", "quoted_rule"):
             out["form"] = w.form
         if "variant" in self.features and w.variant and (named := self._variant_words(p)):
@@ -482,8 +465,9 @@ async def _load(store: Store, options: Options | None) -> Ranker:
     counts = await store.concept_counts()
     total = await store.passage_count()
     german = frozenset(d.id for d in await store.documents() if d.language == "de")
-    return Ranker(analyser(words, lemmas, options), counts, total, term_counts=await store.term_counts(),
-                  german_documents=german)
+    a = analyser(words, lemmas, options)
+    return Ranker(a, counts, total, term_counts=await store.term_counts(), german_documents=german,
+                  prior=await prior_index(store, a))
 
 
 async def ranker(store: Store) -> Ranker:

@@ -128,6 +128,12 @@ class Weights:
     #: what holds for any (003's rule on 0 life, not Blutspuckende Feder's ruling on losing life). Chosen with the
     #: others by the ascent over ``bench/question_cv.py``'s ``WIDE`` (docs/ranking.md ⁴⁰).
     own: float = -1.0
+    #: Times the share of the question's word weight that an earlier question answered by the passage holds
+    #: (:mod:`bot.prior`: the tuning parts' questions and their gold passages), read together (``union``). Off: by
+    #: 5-fold CV, the feature cross-fitted (bench/prior_folds.py), chosen with the others it gains but the refit
+    #: moves ten weights and loses answers the behaviour tests pin, and chosen alone after them (1.5) it loses a
+    #: question of hit@3 (docs/ranking.md ⁴³); kept for ``bench/weight_methods.py``'s ``only:prior``.
+    prior: float = 0.0
 
 
 __all__ = ["Weights"]

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.prior import HOW
 from bot.ranking import Weights, ranker
 from tests.conftest import ROOT
 from tests.questions import TUNED, load
@@ -17,10 +18,17 @@ from tests.questions import TUNED, load
 sys.path.insert(0, str(ROOT / "bench"))
 import question_ascent
 import refit
+from bench_questions import Question
+from prior_folds import cross_fit, without_file
 from question_cv import DEPTH, WIDE_ANSWERED, rank_of
 from question_fit import START
 from refit import GRID
 from weight_methods import gathered, make, mean_weights
+
+
+def bench_question(q) -> Question:
+    """A question of the set as the benches hold it."""
+    return Question(q.id, q.text, tuple(q.gold), q.part)
 
 REFIT = ("after a change to the ranking's features or vocabulary: `.venv/bin/python bench/refit.py` prints the new "
          "weights to copy into bot/weights.py")
@@ -32,13 +40,14 @@ async def test_the_shipped_weights_are_the_ascent_on_both_tuning_parts(ctx):
     of the stage's weight raises it with the others as shipped, and the fields the ascent does not set are those it
     starts from: bench/refit.py gives the shipped weights (a local optimum is where its ascent stops; then the
     stage's weight alone is chosen, docs/ranking.md ²⁹)."""
-    r = await ranker(ctx.store)
+    r = without_file(await ranker(ctx.store))
     shipped = Weights()
     for name, value in START.items():
         if name not in GRID and name not in refit.THEN_GRID:
             assert getattr(shipped, name) == value, f"{name} is not at its hand-set start; {REFIT}"
-    questions = [q for part in TUNED for q in load(part)]
-    cands = [await r.candidates(ctx.store, q.text, ctx.names) for q in questions]
+    questions = [bench_question(q) for part in TUNED for q in load(part)]
+    # as bench/refit.py: each question's prior feature from the other questions only (bench/prior_folds.py)
+    cands = cross_fit(r, [await r.candidates(ctx.store, q.text, ctx.names) for q in questions], questions, HOW).fold(())
     objective = question_ascent.OBJECTIVES[refit.OBJECTIVE]
     table = question_ascent.Table(r, cands, [tuple(q.gold) for q in questions], {**GRID, **refit.THEN_GRID})
     # the ascent runs with the answered stage off (its start), then the stage's weight alone is chosen
@@ -77,7 +86,7 @@ async def test_only_clause_chooses_the_stage_weight_alone(ctx):
     on the three tuning parts, ²⁸: MRR 0.883, 146 first hits; on the first two parts with the weights before, 4:
     MRR 0.8764, 96 first hits). Measured with the answered stage off, as
     the clause stage was measured (with it at its shipped 6 these questions choose clause 0, ²⁹)."""
-    r = await ranker(ctx.store)
+    r = without_file(await ranker(ctx.store))  # the prior feature off: these figures were measured without it
     r = r.variant(weights=replace(r.weights, answered=0.0))
     questions = [q for part in TUNED for q in load(part)[:60]]
     cands = await gathered(r, ctx.store, questions, ctx.names)

@@ -1,0 +1,83 @@
+"""The ``prior`` feature cross-fitted (bot/prior.py, docs/ranking.md ⁴³): each question's earlier questions are
+the other tuning questions, never itself nor the questions ranked beside it out of fold.
+
+The shipped file ``data/prior_questions.tsv`` holds every tuning question, so a question ranked with it finds
+itself among the earlier questions of its gold passage and gets the feature's whole share: CV would measure a
+look-up of the answers. The benches therefore rank with no file index (:func:`without_file`) and give every
+question its feature from :func:`cross_fitted`: for a CV fold, the index without the fold's questions (they are
+ranked with weights chosen on the others), and for every other question without itself as well (a weight chosen on
+the training questions is chosen on features made as the fold's own are: from the other questions); with no fold
+(``bench/refit.py``), each question's feature comes from all the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from bot.prior import HOW, PriorIndex, PriorQuestion
+from bot.question_words import QuestionWords
+from bot.ranking import Candidates, Ranker
+
+if TYPE_CHECKING:  # bench_questions imports this module
+    from bench_questions import Question
+
+
+def without_file(r: Ranker) -> Ranker:
+    """``r`` without the index of ``data/prior_questions.tsv`` (its candidates' ``prior`` empty)."""
+    out = r.variant()
+    out.prior = None
+    return out
+
+
+def leave_out(r: Ranker, question_id: str) -> Ranker:
+    """``r`` whose index of earlier questions (the shipped file's) leaves out the question ``question_id``: a tuning
+    question ranked as if it had not been asked before (bench/bench_questions.py; a held-out question is in no
+    index, so nothing is left out for it)."""
+    if r.prior is None:
+        return r
+    out = r.variant()
+    out.prior = r.prior.without({question_id})
+    return out
+
+
+def index_of(r: Ranker, questions: Sequence[Question]) -> PriorIndex:
+    """The index of ``questions`` (all of them; :func:`cross_fitted` leaves out what each question may not see),
+    analysed by ``r``'s analyser as the bot analyses the file's."""
+    return PriorIndex.of(r.analyser, [PriorQuestion(q.id, q.gold, q.text) for q in questions])
+
+
+class CrossFit:
+    """Every question's candidates with the ``prior`` feature made from ``index`` without what the question may
+    not see (:meth:`fold`); the question's words are weighed once, by ``r`` (:meth:`bot.ranking.Ranker.question_words`).
+    ``index`` None: the candidates as they are (the feature off)."""
+
+    def __init__(self, r: Ranker, index: PriorIndex | None, cands: Sequence[Candidates],
+                 questions: Sequence[Question], how: str = HOW) -> None:
+        self.index, self.cands, self.ids, self.how = index, cands, [q.id for q in questions], how
+        self.words: list[QuestionWords] = [r.question_words(c.analysis) for c in cands] if index else []
+
+    def fold(self, held: Collection[int]) -> Sequence[Candidates]:
+        """The candidates with each question's feature from the index without the questions ``held`` (indices: a
+        CV fold) and, for a question not in ``held``, without itself; ``held`` empty: each without itself."""
+        if self.index is None:
+            return self.cands
+        out_ids = {self.ids[i] for i in held}
+        out = []
+        for i, c in enumerate(self.cands):
+            exclude = out_ids if i in held else out_ids | {self.ids[i]}
+            shares = self.index.shares(self.words[i], c.records, exclude, self.how)
+            out.append(replace(c, prior=shares if c.analysis.terms else {}))
+        return out
+
+
+def cross_fit(r: Ranker, cands: Sequence[Candidates], questions: Sequence[Question], how: str) -> CrossFit:
+    """The :class:`CrossFit` of ``questions`` for the benches' ``--prior`` option: ``how`` ``none`` leaves the
+    feature off, else the way :meth:`bot.prior.PriorIndex.shares` reads the earlier questions (``best``, ``union``)."""
+    if how == "none":
+        return CrossFit(r, None, cands, questions)
+    return CrossFit(r, index_of(r, questions), cands, questions, how)
+
+
+__all__ = ["CrossFit", "cross_fit", "index_of", "leave_out", "without_file"]

@@ -1,0 +1,207 @@
+"""What players have asked before: the questions of the question set's tuning parts, each naming the passages that
+answer it (its gold keys), as a field of those passages (the ``prior`` feature of :mod:`bot.ranking`).
+
+A support desk answers a new question from the questions asked before and their answers (query-log or
+"doc2query"-style expansion of a document by the queries that found it). Here a candidate passage gets the share of
+the new question's words (:class:`bot.question_words.QuestionWords`: the same analysis and word weights as the
+``coverage`` feature, ``log(N / df)`` of the store's passages) that one earlier question answered by that passage holds
+(:meth:`PriorIndex.shares`). Two rulings of one card share the card's words; what parts them is how players ask,
+and an earlier question on the same ruling asked it the same way.
+
+The questions come from ``data/prior_questions.tsv`` (:data:`PRIOR_FILE`), made by ``bench/make_prior.py`` from
+``tests/questions/tuning.toml``, ``tuning2.toml`` and ``tuning3.toml`` only (never a held-out part;
+``tests/test_prior.py`` checks both). The bot reads the file once per store (:func:`prior_index`), checks its keys
+against the store in one query and logs how many it lacks (an official rule's key in a store built without the CR),
+and analyses the questions at the first question asked, not at start (:class:`PriorIndex`).
+
+Measured honestly only when cross-fitted: a question's own text in the index gives its gold the whole share.
+``bench/prior_folds.py`` computes each question's feature from the index without the questions of its own fold
+(docs/ranking.md ⁴³).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from bot.analysed import Analysis
+from bot.paths import DATA_DIR, tsv_rows
+from bot.question_words import QuestionWords
+
+log = logging.getLogger(__name__)
+#: The questions asked before: ``id<TAB>gold keys (space-separated)<TAB>question``, one a line.
+PRIOR_FILE = DATA_DIR / "prior_questions.tsv"
+#: The first lines of :data:`PRIOR_FILE` (comments: :func:`bot.paths.tsv_rows` skips them).
+HEADER = (
+    "# Questions asked before, each with the keys of the passages that answer it (bot/prior.py).\n"
+    "# Made by bench/make_prior.py from tests/questions/tuning.toml, tuning2.toml, tuning3.toml only; do not edit.\n"
+    "# id\tgold keys\tquestion\n"
+)
+#: The key prefix of an official rule (a store built with ``build --cr`` has them).
+CR_KEY = "cr:"
+#: Keys checked against the store per query (SQLite's bound parameters).
+CHUNK = 500
+#: How a candidate's earlier questions are read (:meth:`PriorIndex.shares`): all of them as one text (``union``,
+#: chosen by 5-fold CV), or the best single one (``best``); docs/ranking.md ⁴³.
+HOW = "union"
+HOWS = ("union", "best")
+
+
+@dataclass(frozen=True)
+class PriorQuestion:
+    """One question asked before: its id (``<part>:<id>`` of the question set), the keys of the passages that
+    answer it (``"<file prefix>:<line>"``, ``cr:…``: tests/questions/passages.py) and its text as typed."""
+
+    id: str
+    golds: tuple[str, ...]
+    text: str
+
+
+class _Keyed(Protocol):
+    @property
+    def key(self) -> str: ...
+
+
+class _Analyser(Protocol):
+    def analyse(self, text: str, *, question: bool = False) -> Analysis: ...
+
+
+def read_prior(path: Path = PRIOR_FILE) -> list[PriorQuestion]:
+    """The questions of ``path`` (:data:`PRIOR_FILE`'s format), in its order; a line without three columns is
+    skipped.
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    return [PriorQuestion(c[0], tuple(c[1].split()), c[2]) for _, c in tsv_rows(path) if len(c) == 3]
+
+
+def prior_text(questions: Iterable[PriorQuestion]) -> str:
+    """The text of :data:`PRIOR_FILE` for ``questions`` (a tab or line break inside a question read as a space).
+
+    Raises:
+        ValueError: a question has no gold key.
+    """
+    lines = [HEADER]
+    for q in questions:
+        if not q.golds:
+            raise ValueError(f"{q.id}: no gold key")
+        lines.append(f"{q.id}\t{' '.join(q.golds)}\t{' '.join(q.text.split())}\n")
+    return "".join(lines)
+
+
+class PriorIndex:
+    """Per passage key, the earlier questions it answers: their ids and analysed terms (stems, compound parts,
+    concepts: :attr:`bot.analysis.Analysis.terms`). The questions are analysed at the first :meth:`shares` (a
+    question's analysis needs the store's vocabulary, and start-up should not wait for it), once."""
+
+    def __init__(self, analyser: _Analyser, questions: Sequence[PriorQuestion], left_out: frozenset[str] = frozenset(),
+                 built: dict[str, dict[str, list[tuple[str, frozenset[str]]]]] | None = None) -> None:
+        """``left_out``: ids of questions :meth:`shares` never reads; ``built``: the holder of the analysed index,
+        shared with the index this one was made from (:meth:`without`)."""
+        self._analyser = analyser
+        self._questions = questions
+        self._left_out = left_out
+        self._built = {} if built is None else built
+
+    @classmethod
+    def of(cls, analyser: _Analyser, questions: Iterable[PriorQuestion], exclude: Collection[str] = ()
+           ) -> PriorIndex:
+        """The index of ``questions`` but those whose id is in ``exclude`` (a CV fold's own questions)."""
+        left_out = frozenset(exclude)
+        return cls(analyser, [q for q in questions if q.id not in left_out])
+
+    def without(self, exclude: Collection[str]) -> PriorIndex:
+        """This index without the questions whose id is in ``exclude`` (sharing its analyses: a benchmark ranks each
+        tuning question without itself, bench/bench_questions.py)."""
+        return PriorIndex(self._analyser, self._questions, self._left_out | frozenset(exclude), self._built)
+
+    @property
+    def analysed(self) -> bool:
+        """True once the questions are analysed (:attr:`by_key` was read)."""
+        return "by_key" in self._built
+
+    @property
+    def by_key(self) -> Mapping[str, list[tuple[str, frozenset[str]]]]:
+        """Passage key → the earlier questions answered by it, as (id, terms); built at the first use."""
+        if "by_key" not in self._built:  # once for this index and the ones made from it by :meth:`without`
+            by_key: dict[str, list[tuple[str, frozenset[str]]]] = {}
+            for q in self._questions:
+                terms = frozenset(self._analyser.analyse(q.text, question=True).terms)
+                for key in dict.fromkeys(q.golds):
+                    by_key.setdefault(key, []).append((q.id, terms))
+            self._built["by_key"] = by_key
+        return self._built["by_key"]
+
+    def shares(self, words: QuestionWords, records: Mapping[int, _Keyed], exclude: Collection[str] = (),
+               how: str = HOW) -> dict[int, float]:
+        """Per passage of ``records`` (id → :class:`bot.store.PassageRecord`) answered by an earlier question not in
+        ``exclude``: the share (0–1) of ``words``' weight (:meth:`QuestionWords.held`) that the best single earlier
+        question holds (``how="best"``) or that its earlier questions hold together (``"union"``). Passages without
+        an earlier question are left out (their feature is 0).
+
+        Raises:
+            ValueError: an unknown ``how``.
+        """
+        if how not in HOWS:
+            raise ValueError(f"unknown way to read earlier questions: {how!r}")
+        if not words.total:
+            return {}
+        exclude = self._left_out.union(exclude)
+        out: dict[int, float] = {}
+        none: frozenset[str] = frozenset()
+        for pid, p in records.items():
+            asked = [terms for qid, terms in self.by_key.get(p.key, ()) if qid not in exclude]
+            if not asked:
+                continue
+            if how == "union":
+                held = words.held(frozenset().union(*asked), none)
+            else:
+                held = max(words.held(terms, none) for terms in asked)
+            if held:
+                out[pid] = held / words.total
+        return out
+
+
+async def missing_keys(store: _Fetcher, keys: Collection[str]) -> list[str]:
+    """The keys of ``keys`` that no passage of ``store`` has, sorted (one query per :data:`CHUNK` keys)."""
+    wanted = sorted(keys)
+    found: set[str] = set()
+    for at in range(0, len(wanted), CHUNK):
+        chunk = wanted[at: at + CHUNK]
+        marks = ",".join("?" * len(chunk))
+        found.update(r[0] for r in await store.fetchall(f"SELECT key FROM passages WHERE key IN ({marks})", chunk))  # noqa: S608
+    return [k for k in wanted if k not in found]
+
+
+class _Fetcher(Protocol):
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]: ...
+
+
+async def prior_index(store: _Fetcher, analyser: _Analyser, path: Path = PRIOR_FILE) -> PriorIndex | None:
+    """The index of ``path``'s questions for ``store`` (None when the file is missing or unreadable: logged). The
+    gold keys no passage of the store has are counted and logged (an official rule's key, ``cr:…``, in a store built
+    without ``--cr``); their questions still serve their other keys."""
+    try:
+        questions = read_prior(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        log.warning("Frühere Fragen nicht gelesen (%s): %s", path, exc)
+        return None
+    keys = {k for q in questions for k in q.golds}
+    missing = await missing_keys(store, keys)
+    official = [k for k in missing if k.startswith(CR_KEY)]  # a store built without the official rules lacks them
+    documents = [k for k in missing if not k.startswith(CR_KEY)]  # the documents changed since the file was made
+    if official:
+        log.debug("Frühere Fragen: %d von %d Antwortschlüsseln sind offizielle Regeln, die dieser Store nicht hat "
+                  "(z. B. %s)", len(official), len(keys), ", ".join(official[:3]))
+    if documents:
+        log.warning("Frühere Fragen: %d von %d Antwortschlüsseln sind keine Passage dieses Stores (z. B. %s)",
+                    len(documents), len(keys), ", ".join(documents[:3]))
+    return PriorIndex(analyser, questions)
+
+
+__all__ = ["HOW", "PRIOR_FILE", "PriorIndex", "PriorQuestion", "missing_keys", "prior_index", "prior_text",
+           "read_prior"]
