@@ -29,7 +29,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import signal
 import time
 from collections import deque
@@ -70,11 +69,12 @@ from bot.raw import invocation
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import Reply, as_private
 from bot.rest import RestClient
+from bot.serve_guard import coding_refusal, signature_refusal
 from bot.serve_health import ServeHealth
 from bot.serve_net import Intake
 from bot.serve_sockets import connection_cap, http_error_text, listen, open_files, raise_file_limit
 from bot.serve_transport import HttpTransport, Waiting
-from bot.signature import MAX_SKEW, verify
+from bot.signature import MAX_SKEW
 
 log = logging.getLogger(__name__)
 
@@ -314,11 +314,13 @@ class Endpoint:
         #: Interactions taken within the signature's window: a request sent again is not answered again.
         self.recent = RecentIds(MAX_SKEW, RECENT_MAX)
 
-    def _payload(self, body: bytes, signature: str, timestamp: str) -> dict[str, Any] | web.Response:
-        """The verified interaction of ``body``, or the response refusing it: 401 (signature), 400 (no JSON
-        object, nested too deep), 409 (an interaction taken before, within :data:`MAX_SKEW`)."""
-        if not verify(self.key, signature, timestamp, body):
-            return web.json_response({"error": "ungültige Signatur"}, status=401)
+    def _payload(self, request: web.BaseRequest, body: bytes) -> dict[str, Any] | web.Response:
+        """The verified interaction of ``request``'s ``body``, or the response refusing it: 401 (signature, logged
+        and counted: :func:`bot.serve_guard.signature_refusal`), 400 (no JSON object, nested too deep), 409 (an
+        interaction taken before, within :data:`MAX_SKEW`)."""
+        refused = signature_refusal(self.key, request, body)
+        if refused is not None:
+            return refused
         try:  # orjson (as discord.py reads the gateway's frames): about a fifth of json's CPU per request
             payload = orjson.loads(body)
         except ValueError:  # not JSON, not UTF-8, a lone surrogate, NaN, nested deeper than orjson's 1 024 levels
@@ -333,6 +335,9 @@ class Endpoint:
 
     async def interaction(self, request: web.BaseRequest) -> web.Response:
         """``POST /interactions``: verify, then the callback body as the response (module docstring)."""
+        refused = coding_refusal(request)  # Discord signs the bytes it sends, never a coded body
+        if refused is not None:
+            return refused
         try:
             body = await request.read()
         except web.HTTPRequestEntityTooLarge:
@@ -340,13 +345,13 @@ class Endpoint:
         if self.interactions.pending >= MAX_PENDING:  # shed: answers queued beyond what memory should hold;
             metrics.refused("overload")  # before the id is remembered, so the same interaction sent again is taken
             return web.json_response({"error": "überlastet"}, status=503, headers={"Retry-After": "1"})
-        timestamp = request.headers.get("X-Signature-Timestamp", "")
-        payload = self._payload(body, request.headers.get("X-Signature-Ed25519", ""), timestamp)
+        payload = self._payload(request, body)
         if isinstance(payload, web.Response):
             return payload
         track = metrics.arrived(payload)
         try:
-            ctype, body = await self.interactions.respond(payload, float(timestamp), track)
+            ctype, body = await self.interactions.respond(payload, float(request.headers["X-Signature-Timestamp"]),
+                                                          track)
         except Exception as exc:  # a shape shape_problem missed: one log line (traceback at DEBUG), German answer
             _log_error(f"Fehler bei Interaktion vom Typ {payload.get('type')!r}", exc)
             answer = ({"type": CB_AUTOCOMPLETE, "data": {"choices": []}} if payload.get("type") == AUTOCOMPLETE
@@ -357,13 +362,9 @@ class Endpoint:
         return web.Response(body=body, content_type="application/json")
 
     async def health(self, request: web.BaseRequest) -> web.Response:
-        """``GET /health``: 200 ``{"status": "ok", "grund", "pid", …}`` with :class:`ServeHealth`'s figures, 503
-        ``"nicht bereit"`` with the reason. Served by this loop, behind the interactions in a burst: the health
-        port answers from a thread of its own (:func:`serve`)."""
-        ready, reason = self.state.check()
-        body = {"status": "ok" if ready else "nicht bereit", "grund": reason, "pid": os.getpid(),
-                **self.state.figures()}
-        return web.Response(body=encode(body), status=200 if ready else 503, content_type="application/json")
+        """``GET /health`` (:meth:`bot.serve_health.ServeHealth.response`); served by this loop, behind the
+        interactions in a burst: the health port answers from a thread of its own (:func:`serve`)."""
+        return self.state.response()
 
     @staticmethod
     async def metrics_page(request: web.BaseRequest) -> web.Response:
@@ -435,7 +436,8 @@ def make_server(interactions: Interactions, public_key: str, intake: Intake | No
         return web.BaseRequest(message, payload, protocol, writer, task, asyncio.get_running_loop(),
                                client_max_size=MAX_BODY)
 
-    return web.Server(endpoint.dispatch, request_factory=request, access_log=None)
+    # bodies as sent (no decompression: Discord signs its bytes; a coded body gets 415, bot.serve_guard)
+    return web.Server(endpoint.dispatch, request_factory=request, access_log=None, auto_decompress=False)
 
 
 async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: bool = False,
