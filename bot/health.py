@@ -132,7 +132,7 @@ class SideListener:
         if page is None:
             return web.json_response({"error": "Nicht gefunden"}, status=404)
         if request.method not in ("GET", "HEAD"):
-            return web.json_response({"error": "Methode nicht erlaubt"}, status=405, headers={"Allow": "GET, HEAD"})
+            return web.json_response({"error": "Methode nicht erlaubt"}, status=405, headers={"Allow": "GET,HEAD"})
         return await page(request)
 
     @staticmethod
