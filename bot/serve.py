@@ -73,7 +73,7 @@ from bot.serve_guard import coding_refusal, signature_refusal
 from bot.serve_health import ServeHealth
 from bot.serve_net import Intake
 from bot.serve_sockets import connection_cap, http_error_text, listen, open_files, raise_file_limit
-from bot.serve_transport import HttpTransport, Waiting
+from bot.serve_transport import HttpTransport, Waiting, given_up, log_error
 from bot.signature import MAX_SKEW
 
 log = logging.getLogger(__name__)
@@ -94,13 +94,6 @@ UNSUPPORTED = Reply.fail("Nicht unterstützt", "Diese Art von Interaktion beantw
 UNKNOWN_COMMAND = Reply.fail(
     "Unbekannter Befehl", "Diesen Befehl kennt diese Version des Bots nicht (Befehle neu synchronisieren)."
 )
-
-def _log_error(what: str, exc: BaseException) -> None:
-    """One ERROR line naming the exception; its traceback only at DEBUG (README: "tracebacks only with
-    LOG_LEVEL=DEBUG")."""
-    log.error("%s: %s: %s", what, type(exc).__name__, str(exc)[:200])
-    log.debug("%s", what, exc_info=exc)
-
 
 class Interactions:
     """Turns interaction payloads (dicts as Discord sends them) into callback bodies.
@@ -124,6 +117,7 @@ class Interactions:
         #: task each (a task, its futures and closures cost about 4 KB; thousands wait in a burst, and the memory
         #: they took at once stayed with the process afterwards): the running tasks work them off.
         self.waiting: deque[Waiting] = deque()
+        self.current: dict[asyncio.Task[Any] | None, Waiting] = {}  # the answer each task works on now
 
     @property
     def pending(self) -> int:
@@ -225,9 +219,11 @@ class Interactions:
         each already deferred."""
         job: Waiting | None = first
         while job is not None:
+            self.current[asyncio.current_task()] = job  # what a shutdown gives up (bot.serve_transport.given_up)
             try:
                 await self._answer(transport, job.payload, job.kind, wait)
             finally:
+                self.current.pop(asyncio.current_task(), None)
                 if job.track is not None:
                     job.track.done()
             job = self.waiting.popleft() if self.waiting else None
@@ -252,7 +248,7 @@ class Interactions:
         except Exception as exc:
             what = (f"Fehler in /{str(data.get('name'))[:32]}" if payload.get("type") == APPLICATION_COMMAND
                     else f"Fehler bei Knopf {str(data.get('custom_id'))[:100]}")
-            _log_error(what, exc)
+            log_error(what, exc)
             shown = Pressed(INTERNAL_ERROR)
         finally:
             if timer is not None:
@@ -295,10 +291,13 @@ class Interactions:
         private = bool(((payload.get("message") or {}).get("flags") or 0) & EPHEMERAL)
         return await press(custom_id, self.core.run, private)
 
-    async def drain(self, seconds: float = DRAIN_SECONDS) -> None:
-        """Wait up to ``seconds`` for answers still running or waiting (shutdown)."""
+    async def drain(self, seconds: float = DRAIN_SECONDS) -> int:
+        """Shutdown: wait up to ``seconds`` for answers still running or waiting (the running tasks take the
+        waiting ones meanwhile), then give up the rest (:func:`bot.serve_transport.given_up`: cancelled, logged
+        as not delivered, counted); how many were given up."""
         if self.tasks:
             await asyncio.wait(set(self.tasks), timeout=seconds)
+        return await given_up(self.tasks, self.current, self.waiting)
 
 
 class Endpoint:
@@ -353,7 +352,7 @@ class Endpoint:
             ctype, body = await self.interactions.respond(payload, float(request.headers["X-Signature-Timestamp"]),
                                                           track)
         except Exception as exc:  # a shape shape_problem missed: one log line (traceback at DEBUG), German answer
-            _log_error(f"Fehler bei Interaktion vom Typ {payload.get('type')!r}", exc)
+            log_error(f"Fehler bei Interaktion vom Typ {payload.get('type')!r}", exc)
             answer = ({"type": CB_AUTOCOMPLETE, "data": {"choices": []}} if payload.get("type") == AUTOCOMPLETE
                       else {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)})
             ctype, body = answer["type"], encode(answer)

@@ -309,3 +309,32 @@ async def test_a_follow_up_backs_off_with_jitter_to_a_minute_and_logs_a_handful_
     with pytest.raises(ConnectionResetError):  # the callback's 3 s: at most 2 s between tries, as before
         await within(now[0] + 3, lambda: _raise(ConnectionResetError()), lambda e: 0.0)
     assert waits and max(waits) <= 2.0 and sum(waits) < 3.0
+
+
+async def test_a_shutdown_with_answers_not_delivered_says_how_many_and_counts_them(core, monkeypatch, caplog):
+    # SIGTERM while Discord cannot be reached: serve() drains (bounded), then gives up the rest, not silently
+    from bot import metrics, rest
+
+    metrics.enable()
+
+    async def send_json(session, method, url, body=None, **kw):
+        raise _dns_error()
+
+    monkeypatch.setattr(rest, "send_json", send_json)
+    monkeypatch.setattr(serve, "ANSWER_SLOTS", 1)
+    interactions = Interactions(core, RestClient())
+    failed_before, now = _failures(), time.time()
+    try:
+        with caplog.at_level("INFO"):
+            for n in range(4):  # deferred at once (sent 5 s ago); the first runs, the others wait for its slot
+                body = {**CARD, "id": _snowflake(now, 10 + n), "token": f"t{n}"}
+                assert await interactions.handle(body, sent_at=now - 5) == {"type": 5}
+            started = time.monotonic()
+            assert await interactions.drain(0.5) == 4
+    finally:
+        await interactions.rest.close()
+    assert time.monotonic() - started < 0.5 + 1.5  # the grace, then the cancelled tasks' second at most
+    assert interactions.pending == 0 and not interactions.waiting
+    said = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert said == ["Heruntergefahren: 4 Antworten nicht zugestellt (noch in Arbeit oder Discord nicht erreichbar)"]
+    assert _failures() == failed_before + 4
