@@ -416,12 +416,12 @@ class Core:
                 new = await self._open_store()
             except Exception as exc:  # StoreError (German) or anything else: the old store stays
                 text = str(exc) if isinstance(exc, StoreError) else f"{type(exc).__name__}: {exc}"
-                # The same file refused again for the same reason (the file watch and a SIGHUP both saw it):
-                # the operator has read that line once already.
+                # The same file refused again for the same reason: the file watch keeps quiet (the operator has
+                # read the ERROR once), an operator's SIGHUP gets its answer as a WARNING.
                 again = stamp is not None and (stamp, text) == (self._refused, self._refused_text)
                 self._refused, self._refused_text = stamp, text
-                log.log(logging.DEBUG if again else logging.ERROR,
-                        "Neue Datenbank abgelehnt (%s), die bisherige bleibt in Betrieb: %s", why, text)
+                level = logging.ERROR if not again else logging.WARNING if why == "SIGHUP" else logging.DEBUG
+                log.log(level, "Neue Datenbank abgelehnt (%s), die bisherige bleibt in Betrieb: %s", why, text)
                 return False
             if self._current is not old:  # closed meanwhile
                 await new.context.store.close()

@@ -121,17 +121,19 @@ async def test_a_damaged_store_is_refused_and_the_old_one_kept(swap_core: Core, 
 
 async def test_the_same_file_refused_again_for_the_same_reason_is_not_logged_again(swap_core: Core,
                                                                                    tmp_path: Path, caplog):
-    """The file watch and a SIGHUP both try a damaged file: one ERROR line, the second refusal at DEBUG; the store
-    in use stays."""
+    """The file watch tries a damaged file twice, then the operator's SIGHUP: one ERROR line, the watch's second
+    refusal at DEBUG, the SIGHUP's at WARNING (its answer; README's table); the store in use stays."""
     old = swap_core.store
     bad = tmp_path / "kaputt.sqlite3"
     bad.write_bytes(b"SQLite format 3\x00" + b"\x00" * 4000)
     put(bad, swap_core.settings.db_path)
     with caplog.at_level(logging.DEBUG, logger="bot.core"):
         assert await swap_core.reload("Datei ersetzt") is False
+        assert await swap_core.reload("Datei ersetzt") is False
         assert await swap_core.reload("SIGHUP") is False
     refusals = [(r.levelno, r.getMessage()) for r in caplog.records if "abgelehnt" in r.getMessage()]
-    assert [level for level, _ in refusals] == [logging.ERROR, logging.DEBUG]
+    assert [level for level, _ in refusals] == [logging.ERROR, logging.DEBUG, logging.WARNING]
+    assert refusals[2][1].startswith("Neue Datenbank abgelehnt (SIGHUP), die bisherige bleibt in Betrieb: ")
     assert refusals[0][1].startswith("Neue Datenbank abgelehnt (Datei ersetzt), die bisherige bleibt in Betrieb: ")
     assert swap_core.store is old
 
