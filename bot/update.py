@@ -49,6 +49,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from bot.config import ConfigError, Settings, UpdateSettings, load_update_settings
 from bot.download import PAGE_CEILING, Fetched, Fetcher, UpdateError, cards_ceiling, insecure_lines, rules_ceiling
+from bot.exits import REVIEW
 from bot.update_register import REGISTER_KEY, register_changed, register_digest, register_files, store_built_at
 
 log = logging.getLogger(__name__)
@@ -380,8 +381,9 @@ def _unchanged(db: Path, upd: UpdateSettings, outcome: Outcome, state: dict[str,
 
 def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], object] = print, *,
                rebuild: bool = False) -> int:
-    """Fetch, check, build, swap (module doc); prints via ``out``; returns the exit code (0 also when nothing
-    was new). ``rebuild``: build the store from the documents and the kept files even when no file is new
+    """Fetch, check, build, swap (module doc); prints via ``out``; returns the exit code: 0 (also when nothing
+    was new), :data:`bot.exits.REVIEW` (3) when the new store has register rows to review against newer rules.
+    ``rebuild``: build the store from the documents and the kept files even when no file is new
     (after new code or new documents: ``update --rebuild``).
 
     Raises:
@@ -433,7 +435,10 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
         out(line)
     out(f"Datenbank neu gebaut: {db} (laufende Bots wechseln von selbst zu ihr: innerhalb von "
         "REGELBOT_STORE_WATCH Sekunden oder sofort mit SIGHUP)")
-    return 0
+    rows = len(review.rows()) if review is not None else 0
+    if rows:  # the store is in place; the register's quotes need a person: a distinct exit code for timers and cron
+        out(f"Exit-Code {REVIEW}: {rows} Registerzeilen zu prüfen (data/changes.toml; README: After a rules update)")
+    return REVIEW if rows else 0
 
 
 def cmd_update(settings: Settings, args: argparse.Namespace) -> int:

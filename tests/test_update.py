@@ -124,9 +124,10 @@ def _upd(tmp_path: Path, base: str) -> UpdateSettings:
                           folder=tmp_path / "quellen", timeout=5.0, attempts=2)
 
 
-async def _run(tmp_path: Path, upd: UpdateSettings) -> list[str]:
+async def _run(tmp_path: Path, upd: UpdateSettings, code: int = 0) -> list[str]:
+    """``update``'s lines; its exit code must be ``code``."""
     lines: list[str] = []
-    await asyncio.to_thread(run_update, _settings(tmp_path), upd, lines.append)
+    assert await asyncio.to_thread(run_update, _settings(tmp_path), upd, lines.append) == code, lines
     return lines
 
 
@@ -159,8 +160,9 @@ async def test_update_downloads_builds_then_downloads_nothing(served: tuple[Fake
     assert _digests(tmp_path) == before
 
     fake.rules = newer_rules_text().encode("utf-8")
-    third = await _run(tmp_path, upd)
+    third = await _run(tmp_path, upd, code=3)  # built, with register rows to review: timers and cron notice
     assert third[0].startswith("Regeln: neu geladen, Stand 2026-08-01")
+    assert third[-1] == "Exit-Code 3: 9 Registerzeilen zu prüfen (data/changes.toml; README: After a rules update)"
     assert "Regeln geändert: 1: 702.51a" in third
     assert "Regeln neu: 1: 709.4f" in third
     assert "Regeln entfallen: 2: 106.4, 709.4a" in third
