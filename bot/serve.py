@@ -163,17 +163,18 @@ class Interactions:
         itype = payload.get("type")
         if itype == PING:
             return {"type": PONG}
-        problem = shape_problem(payload)
-        if problem:
-            log.warning("Interaktion vom Typ %r in unerwarteter Form: %s", itype, problem)
+        problem = shape_problem(payload) or (None if itype in _ANSWERED else "Typ nicht unterstützt")
+        if problem:  # README: one WARNING naming the interaction (its id as sent, cut), the user a German reply
+            log.warning("Interaktion %s vom Typ %r in unerwarteter Form, nicht ausgeführt: %s",
+                        str(payload.get("id"))[:24], itype, problem)
+            if itype not in _ANSWERED:
+                return {"type": CB_MESSAGE, "data": message_payload(UNSUPPORTED)}
             if itype == AUTOCOMPLETE:
                 return {"type": CB_AUTOCOMPLETE, "data": {"choices": []}}
             return {"type": CB_MESSAGE, "data": message_payload(MALFORMED)}
         data = payload.get("data") or {}
         if itype == AUTOCOMPLETE:  # the choices (bot.autocomplete.choices_body, as the gateway)
             return await choices_body(self.core, data, self.table)
-        if itype not in (APPLICATION_COMMAND, MESSAGE_COMPONENT):
-            return {"type": CB_MESSAGE, "data": message_payload(UNSUPPORTED)}
         copy = share_copy(payload)  # „Im Kanal teilen“ of an answer too long for its button: its message copied
         if copy is not None:
             return copy
@@ -324,8 +325,8 @@ class Endpoint:
             payload = orjson.loads(body)
         except ValueError:  # not JSON, not UTF-8, a lone surrogate, NaN, nested deeper than orjson's 1 024 levels
             return web.json_response({"error": "kein JSON"}, status=400)
-        if not isinstance(payload, dict):
-            return web.json_response({"error": "kein Objekt"}, status=400)
+        if not isinstance(payload, dict) or type(payload.get("type")) is not int:  # true and 1.0 are no PING (1)
+            return web.json_response({"error": "kein Objekt mit ganzzahligem type"}, status=400)
         iid = snowflake(payload.get("id"))
         if payload.get("type") != PING and iid is not None and not self.recent.first(iid):
             log.info("Interaktion %s doppelt erhalten (HTTP), nur einmal beantwortet", iid)
@@ -405,8 +406,9 @@ class Endpoint:
         return await self.intake.middleware(request, self.route)
 
 
-#: The paths of the interactions endpoint (``POST``).
+#: The paths of the interactions endpoint (``POST``), and the interaction types it answers besides PING.
 _INTERACTIONS = frozenset({"/interactions", "/"})
+_ANSWERED = frozenset({APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE})
 
 
 def make_app(interactions: Interactions, public_key: str, intake: Intake | None = None,

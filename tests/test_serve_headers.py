@@ -220,3 +220,24 @@ def test_the_reason_of_a_rejection_names_the_seconds_off_and_never_the_key():
         "signature", "Signatur passt nicht zu DISCORD_PUBLIC_KEY")
     assert problem(key.verify_key, "zz" * 64, stamp, body)[0] == "malformed"
     assert problem(key.verify_key, "", stamp, body)[0] == "missing"
+
+
+async def test_a_type_that_is_no_integer_is_400_and_an_unknown_type_is_one_warning(lines):
+    # JSON true and 1.0 equal 1 in Python, but Discord's PING is the integer 1: no PONG for them
+    async with _Doors() as doors:
+        got = []
+        for n, itype in enumerate(("true", "1.0", '"1"', "null", "99", "0", "6")):
+            body = b'{"type": %s, "id": "157772219791546782%d", "application_id": "9", "token": "t"}' % (
+                itype.encode(), n)
+            stamp = str(int(time.time()))
+            sent = [(b"X-Signature-Ed25519", doors.key.sign(stamp.encode() + body).signature.hex().encode()),
+                    (b"X-Signature-Timestamp", stamp.encode())]
+            status, _, answer = await _raw(doors.port, _request("POST", "/interactions", sent, body))
+            reply = json.loads(answer)
+            got.append((status, reply.get("error") or reply["data"]["embeds"][0]["title"]))
+    refused = (400, "kein Objekt mit ganzzahligem type")
+    assert got[:4] == [refused] * 4
+    assert [title for _, title in got[4:]] == ["Nicht unterstützt"] * 3
+    said = [r.getMessage() for r in lines.records if r.levelno == logging.WARNING]
+    assert said == [f"Interaktion 157772219791546782{n} vom Typ {t} in unerwarteter Form, nicht ausgeführt: Typ "
+                    "nicht unterstützt" for n, t in ((4, 99), (5, 0), (6, 6))]
