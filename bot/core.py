@@ -496,4 +496,4 @@ class Core:
             await old.context.store.close()
         if current is not None:
             await current.context.store.close()
-            log.info("Store geschlossen")
+            log.info("Datenbank geschlossen")

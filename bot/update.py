@@ -50,6 +50,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 from bot.config import ConfigError, Settings, UpdateSettings, load_update_settings
 from bot.download import PAGE_CEILING, Fetched, Fetcher, UpdateError, cards_ceiling, insecure_lines, rules_ceiling
 from bot.exits import REVIEW
+from bot.text import german_int
 from bot.update_register import REGISTER_KEY, register_changed, register_digest, register_files, store_built_at
 
 log = logging.getLogger(__name__)
@@ -200,7 +201,7 @@ def _fetch_rules(fetcher: Fetcher, upd: UpdateSettings, db: Path, stage: Path, o
         outcome.lines.append(f"Regeln: unverändert (Stand {effective}, {url})")
     else:
         outcome.staged_cr = fetched.path.rename(stage / name)
-        outcome.lines.append(f"Regeln: neu geladen, Stand {effective} ({fetched.size:,} Bytes, {url})")
+        outcome.lines.append(f"Regeln: neu geladen, Stand {effective} ({german_int(fetched.size)} Bytes, {url})")
         if old.is_file() and effective == current:  # a re-issue: same date line, other text
             outcome.lines.append(f"Gleiches Datum wie die aktuelle Regeldatei ({effective}), aber anderer Inhalt: "
                                  f"{name} wird ersetzt")
@@ -217,7 +218,7 @@ def _fetch_cards(fetcher: Fetcher, upd: UpdateSettings, stage: Path, outcome: Ou
             continue
         _check_sha256(fetcher, url, fetched)
         outcome.staged_cards[url] = fetched.path.rename(stage / name)
-        outcome.lines.append(f"Karten {name}: neu geladen ({fetched.size:,} Bytes, Prüfsumme stimmt)")
+        outcome.lines.append(f"Karten {name}: neu geladen ({german_int(fetched.size)} Bytes, Prüfsumme stimmt)")
         _remember(outcome, url, fetched, name)
 
 
