@@ -241,3 +241,26 @@ async def test_a_type_that_is_no_integer_is_400_and_an_unknown_type_is_one_warni
     said = [r.getMessage() for r in lines.records if r.levelno == logging.WARNING]
     assert said == [f"Interaktion 157772219791546782{n} vom Typ {t} in unerwarteter Form, nicht ausgeführt: Typ "
                     "nicht unterstützt" for n, t in ((4, 99), (5, 0), (6, 6))]
+
+
+async def test_a_body_that_cannot_be_read_is_400_and_one_info_line(lines):
+    # what aiohttp raises when a body it has taken turns out broken (a coding it could not undo, a bad chunk)
+    from aiohttp.http_exceptions import ContentEncodingError
+    from aiohttp.web_protocol import RequestPayloadError
+
+    async def broken() -> bytes:
+        raise RequestPayloadError("Can not decode content-encoding: gzip") from ContentEncodingError(
+            "Can not decode content-encoding: gzip")
+
+    async def never(request) -> web.Response:
+        raise AssertionError("the handler runs only on a body that was read")
+
+    intake = Intake([], 16)
+    for here in (True, False):
+        request = SimpleNamespace(can_read_body=True, content=SimpleNamespace(is_eof=lambda h=here: h), read=broken,
+                                  remote="203.0.113.7", transport=None)
+        response = await intake.middleware(request, never)
+        assert (response.status, json.loads(response.body)) == (400, {"error": "Ungültige HTTP-Anfrage"})
+        assert not response.keep_alive
+    said = [r.getMessage() for r in lines.records]
+    assert said == ["Ungültige HTTP-Anfrage von 203.0.113.7 verworfen (400: Can not decode content-encoding: gzip)"]
