@@ -75,7 +75,8 @@ class ReconnectFilter(logging.Filter):
         args = record.args if isinstance(record.args, tuple) else ()
         if record.msg.startswith("Attempting a reconnect"):
             shard = f"Shard {args[0]}" if len(args) == 2 else "Gateway"
-            wait = f": neuer Versuch in {float(args[-1]):.1f} s" if args else ""
+            retry = args[-1] if args else None
+            wait = f": neuer Versuch in {retry:.1f} s" if isinstance(retry, (int, float)) else ": neuer Versuch"
         elif record.msg.startswith("Failed to connect for shard_id"):
             shard, wait = f"Shard {args[0] if args else '?'}", ": neuer Versuch"
         else:
