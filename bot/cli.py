@@ -383,6 +383,10 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
     """Serve Discord's HTTP interactions (``bot.serve``) until SIGINT/SIGTERM."""
     if not settings.public_key:
         return fail(NO_PUBLIC_KEY, 2)
+    health_port = args.health_port if args.health_port is not None else settings.health_port
+    if health_port == args.port and args.port:  # a usage error, not a port some other process holds
+        return fail(f"--port und --health-port (HEALTH_PORT) sind beide {args.port}: der Gesundheits-Port braucht "
+                    "einen eigenen Port (ohne ihn antwortet /health auf --port).", USAGE)
     code = ensure_store(settings)
     if code:
         return code
@@ -394,7 +398,6 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
         from bot.store import StoreError
 
         core = Core(settings)
-        health_port = args.health_port if args.health_port is not None else settings.health_port
         try:
             await serve(core, settings.public_key, args.host, args.port, reuse_port=args.reuse_port,
                         defer_after=args.defer_after, health_port=health_port)

@@ -44,6 +44,7 @@ from bot.reply import Choice, Reply
 from bot.search import NameIndex
 from bot.store import Store, StoreCorrupt, StoreError
 from bot.store.passages import one_answer
+from bot.update_register import review_note
 
 log = logging.getLogger(__name__)
 
@@ -280,6 +281,7 @@ class Core:
         log.info("Datenbank geöffnet: %s (gebaut %s, %d Karten im Namensindex)", self.settings.db_path,
                  info.get("built_at", "?"), len(self._current.context.names))
         metrics.watch_store(self.settings.db_path)  # the age of the file at the path (whichever is in use)
+        await review_note(self._current.context.store)  # regelbot_register_rows_to_review
 
     async def _open_store(self) -> Generation:
         """Open and check the store file, build the name index and run the warm-ups (as at start-up).
@@ -416,12 +418,11 @@ class Core:
                 new = await self._open_store()
             except Exception as exc:  # StoreError (German) or anything else: the old store stays
                 text = str(exc) if isinstance(exc, StoreError) else f"{type(exc).__name__}: {exc}"
-                # The same file refused again for the same reason (the file watch and a SIGHUP both saw it):
-                # the operator has read that line once already.
+                # The same file refused again for the same reason: the watch keeps quiet, a SIGHUP gets a WARNING
                 again = stamp is not None and (stamp, text) == (self._refused, self._refused_text)
                 self._refused, self._refused_text = stamp, text
-                log.log(logging.DEBUG if again else logging.ERROR,
-                        "Neue Datenbank abgelehnt (%s), die bisherige bleibt in Betrieb: %s", why, text)
+                level = logging.ERROR if not again else logging.WARNING if why == "SIGHUP" else logging.DEBUG
+                log.log(level, "Neue Datenbank abgelehnt (%s), die bisherige bleibt in Betrieb: %s", why, text)
                 return False
             if self._current is not old:  # closed meanwhile
                 await new.context.store.close()
@@ -433,8 +434,9 @@ class Core:
             self._current = new
             self._retiring.add(old)
             self._spawn(self._retire(old))
-            log.info("Neue Datenbank in Betrieb (%s): %s; %s", why, self.settings.db_path,
-                     build_change(old.info, new.info))
+            rows, review = await review_note(new.context.store)  # rows to review: a WARNING, not an INFO
+            log.log(logging.WARNING if rows else logging.INFO, "Neue Datenbank in Betrieb (%s): %s; %s%s", why,
+                    self.settings.db_path, build_change(old.info, new.info), review)
             return True
 
     def reload_soon(self, why: str = "SIGHUP") -> None:
@@ -494,4 +496,4 @@ class Core:
             await old.context.store.close()
         if current is not None:
             await current.context.store.close()
-            log.info("Store geschlossen")
+            log.info("Datenbank geschlossen")

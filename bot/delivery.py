@@ -208,8 +208,11 @@ T = TypeVar("T")
 CALLBACK_WINDOW = 3.0
 FOLLOWUP_WINDOW = 15 * 60.0
 DISCORD_EPOCH_MS = 1420070400000
-#: Seconds between tries when the fault says nothing (doubling from the first, at most the last).
+#: Seconds between tries when the fault says nothing (doubling from the first, at most the second while the
+#: window is short: Discord's 3 s for the callback), and the longest wait in a long window (the follow-up
+#: webhook's 15 minutes: :func:`backoff_cap`).
 BACKOFF = (0.1, 2.0)
+BACKOFF_MAX = 60.0
 #: A door's reading of a failed request: the seconds to wait before trying again (0: the backoff), or None
 #: when trying again cannot help (Discord refused it: 400, 401, 403, 404, "Unknown interaction").
 Pause = Callable[[BaseException], "float | None"]
@@ -220,11 +223,26 @@ def created_at(interaction_id: int) -> float:
     return ((interaction_id >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
+def backoff_cap(window: float) -> float:
+    """The longest wait between two tries in a window of ``window`` seconds: :data:`BACKOFF`'s 2 s for a short
+    one, a fifteenth of a long one (a minute for the follow-up webhook's 15 minutes: about 25 tries, not 450),
+    at most :data:`BACKOFF_MAX`."""
+    return min(BACKOFF_MAX, max(BACKOFF[1], window / 15))
+
+
+def reported(attempt: int) -> bool:
+    """Whether the failure of try ``attempt`` (1, 2, …) gets its own log line: the first three, then the
+    4th, 8th, 16th … (a long outage is a handful of lines per answer, each naming its try)."""
+    return attempt <= 3 or attempt & (attempt - 1) == 0
+
+
 async def within(deadline: float, attempt: Callable[[], Awaitable[T]], pause: Pause, what: str = "") -> T:
     """``await attempt()``, tried again after each failure ``pause`` calls passing, while the next try can
     still start before ``deadline`` (Unix seconds: the interaction's creation plus its window); waits
-    ``pause(exc)`` seconds or the doubling :data:`BACKOFF`, whichever is longer. Each retry is one INFO line
-    naming ``what`` (no token, no traceback).
+    ``pause(exc)`` seconds or the doubling :data:`BACKOFF` with jitter (tenacity: half the step fixed, half
+    random, so answers failing together do not retry in step), at most :func:`backoff_cap` of the window,
+    whichever is longer. A retry is one INFO line naming ``what`` and the try (no token, no traceback), for the
+    tries :func:`reported` picks.
 
     Raises:
         BaseException: the last failure, when it does not pass or the window closes.
@@ -236,7 +254,7 @@ async def within(deadline: float, attempt: Callable[[], Awaitable[T]], pause: Pa
             raise
         failed = [exc]
     # tenacity only now: a one-shot command and most deliveries never retry (its import costs ~3 ms)
-    from tenacity import AsyncRetrying, retry_if_exception
+    from tenacity import AsyncRetrying, retry_if_exception, wait_exponential, wait_random_exponential
 
     async def again() -> T:
         """The first try's failure (the retry loop's first outcome, as if the loop had made it), then tries."""
@@ -244,17 +262,21 @@ async def within(deadline: float, attempt: Callable[[], Awaitable[T]], pause: Pa
             raise failed.pop()
         return await attempt()
 
+    half = backoff_cap(deadline - time.time()) / 2  # equal jitter: b/2 + uniform(0, b/2), b doubling to the cap
+    step = wait_exponential(multiplier=BACKOFF[0] / 2, max=half) + wait_random_exponential(BACKOFF[0] / 2, half)
+
     def wait(state: RetryCallState) -> float:
         exc = state.outcome.exception() if state.outcome else None
-        backoff = min(BACKOFF[0] * 2 ** (state.attempt_number - 1), BACKOFF[1])
-        return max(backoff, (pause(exc) or 0.0) if exc is not None else 0.0)
+        return max(step(state), (pause(exc) or 0.0) if exc is not None else 0.0)
 
     def stop(state: RetryCallState) -> bool:
         return time.time() + (state.upcoming_sleep or 0.0) >= deadline
 
     def before_sleep(state: RetryCallState) -> None:
         exc = state.outcome.exception() if state.outcome else None
-        log.info("%s: %s, neuer Versuch in %.1f s", what or "Anfrage an Discord", _fault(exc), state.upcoming_sleep)
+        if reported(state.attempt_number):
+            log.info("%s: %s, neuer Versuch in %.1f s (Versuch %d)", what or "Anfrage an Discord", _fault(exc),
+                     state.upcoming_sleep, state.attempt_number)
 
     retrying = AsyncRetrying(retry=retry_if_exception(lambda e: pause(e) is not None), wait=wait, stop=stop,
                              before_sleep=before_sleep, reraise=True)

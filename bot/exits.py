@@ -15,6 +15,9 @@ import socket
 import sys
 
 OK, RUNTIME, USAGE, INTERRUPTED = 0, 1, 2, 130
+#: ``update`` built the new store, and the change register has rows to review against its newer rules (README:
+#: "After a rules update"): not an error, but a timer or cron job must notice it.
+REVIEW = 3
 #: How messages name the program in the source.
 MODULE_PROGRAM = "python -m bot"
 _program = MODULE_PROGRAM

@@ -125,11 +125,27 @@ class SideListener:
     async def _metrics(self, request: web.Request) -> web.Response:
         return self.page() if self.page is not None else web.Response(status=404)
 
+    async def _route(self, request: web.Request) -> web.Response:
+        """``GET``/``HEAD`` ``/health`` and ``/metrics``; German JSON 404 for another path, 405 (with ``Allow``)
+        for another method."""
+        page = {"/health": self._health, "/metrics": self._metrics}.get(request.path)
+        if page is None:
+            return web.json_response({"error": "Nicht gefunden"}, status=404)
+        if request.method not in ("GET", "HEAD"):
+            return web.json_response({"error": "Methode nicht erlaubt"}, status=405, headers={"Allow": "GET,HEAD"})
+        return await page(request)
+
+    @staticmethod
+    async def _expect(request: web.Request) -> None:
+        """Any ``Expect`` header is passed over: no page reads a body (aiohttp's own handler answers an unknown
+        one with a 500 when it holds bytes that are not UTF-8)."""
+        return None
+
     async def _serve(self, host: str, port: int) -> web.AppRunner:
         app = web.Application()
-        app.router.add_get("/health", self._health)
-        app.router.add_get("/metrics", self._metrics)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False, keepalive_timeout=CLIENT_SECONDS)
+        app.router.add_route("*", "/{path:.*}", self._route, expect_handler=self._expect)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, keepalive_timeout=CLIENT_SECONDS,
+                               auto_decompress=False)  # a body is not read: none decompressed (no gzip errors)
         await runner.setup()
         try:
             await web.TCPSite(runner, host, port).start()

@@ -60,12 +60,44 @@ class ExpiredInteractionFilter(logging.Filter):
         return True
 
 
+class ReconnectFilter(logging.Filter):
+    """Turns discord.py's English ERROR with a traceback for each reconnect attempt of the gateway ("Attempting a
+    reconnect for shard ID 0 in 1.07s" of ``discord.shard`` and ``discord.client``, "Failed to connect for
+    shard_id: 0. Retrying..." at start) into one German WARNING line per attempt: ``Verbindung zu Discord
+    unterbrochen (Shard 0, ClientConnectorError: …): neuer Versuch in 1.1 s``. The traceback stays only with
+    ``LOG_LEVEL=DEBUG`` (README: tracebacks only at DEBUG). discord.py itself is not changed; other records
+    pass as they are."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """True always; a reconnect record of discord.py is rewritten in place."""
+        if not record.name.startswith("discord.") or not isinstance(record.msg, str):
+            return True
+        args = record.args if isinstance(record.args, tuple) else ()
+        if record.msg.startswith("Attempting a reconnect"):
+            shard = f"Shard {args[0]}" if len(args) == 2 else "Gateway"
+            retry = args[-1] if args else None
+            wait = f": neuer Versuch in {retry:.1f} s" if isinstance(retry, (int, float)) else ": neuer Versuch"
+        elif record.msg.startswith("Failed to connect for shard_id"):
+            shard, wait = f"Shard {args[0] if args else '?'}", ": neuer Versuch"
+        else:
+            return True
+        exc = record.exc_info[1] if record.exc_info else None
+        cause = f", {type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else '-'}" if exc else ""
+        record.msg, record.args = f"Verbindung zu Discord unterbrochen ({shard}{cause}){wait}", None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        if not logging.getLogger().isEnabledFor(logging.DEBUG):
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
 class BadRequestFilter(logging.Filter):
     """Turns aiohttp's "Error handling request from …" ERROR with its traceback, which ``serve`` gets for every
     request that is not valid HTTP (a negative Content-Length, too many or too long headers), into one short
     INFO line ``Ungültige HTTP-Anfrage von 127.0.0.1 verworfen (400: Invalid character in Content-Length)``:
     anyone can send such a request without a signature, so it must not raise ERROR alerts or fill the log.
-    At most one such line per :attr:`every` seconds; the next one says how many were left out meanwhile.
+    The endpoint's own refusals of an unsigned request (:func:`refusal`: a body in a content coding, a body
+    that cannot be read, a rejected signature) are rate-limited the same way. At most one line per status
+    (400, 401, 415 …) per :attr:`every` seconds; the next one says how many were left out meanwhile.
     With ``LOG_LEVEL=DEBUG`` the record keeps its traceback (and is not rate-limited). Other records pass as
     they are; an error of the bot's own (a 500) stays an ERROR."""
 
@@ -73,33 +105,63 @@ class BadRequestFilter(logging.Filter):
         super().__init__()
         self.every = every
         self._clock = clock
-        self._last: float | None = None
-        self.left_out = 0
+        #: Per status: when its last line was let through (``clock`` seconds), and how many were left out since.
+        self._last: dict[int, float] = {}
+        self._left_out: dict[int, int] = {}
         self._lock = threading.Lock()
 
+    def _more(self, status: int) -> str | None:
+        """None when a line of ``status`` was let through within :attr:`every` seconds (this one is counted as
+        left out); else the suffix naming those left out since the last one ("" for none)."""
+        with self._lock:
+            now = self._clock()
+            last = self._last.get(status)
+            if last is not None and now - last < self.every:
+                self._left_out[status] = self._left_out.get(status, 0) + 1
+                return None
+            self._last[status], left_out = now, self._left_out.pop(status, 0)
+        return f"; {left_out} weitere in den letzten {self.every:g} s nicht einzeln gemeldet" if left_out else ""
+
     def filter(self, record: logging.LogRecord) -> bool:
-        """False for a bad request within :attr:`every` seconds of the last one reported; else True, the record
-        rewritten in place when it is a bad request."""
+        """False for a bad request within :attr:`every` seconds of the last one of its status reported; else
+        True, the record rewritten in place when it is a bad request."""
+        own = getattr(record, REFUSAL, None)
+        if isinstance(own, int):  # the endpoint's own refusal: its line as it is, rate-limited
+            if logging.getLogger().isEnabledFor(logging.DEBUG):
+                return True
+            more = self._more(own)
+            if more is None:
+                return False
+            record.msg, record.args = f"{record.getMessage()}{more}", None
+            return True
         exc = record.exc_info[1] if record.exc_info else None
         status = getattr(exc, "code", None)
         if record.name != "aiohttp.server" or not isinstance(status, int) or not 400 <= status < 500:
             return True  # only a client's malformed request (aiohttp's HttpProcessingError, 4xx)
         if logging.getLogger().isEnabledFor(logging.DEBUG):
             return True
-        with self._lock:
-            now = self._clock()
-            if self._last is not None and now - self._last < self.every:
-                self.left_out += 1
-                return False
-            self._last, left_out, self.left_out = now, self.left_out, 0
+        more = self._more(status)
+        if more is None:
+            return False
         text = str(getattr(exc, "message", "") or type(exc).__name__).strip()
         reason = text.splitlines()[0][:80] if text else type(exc).__name__  # the client's bytes: repr, cut
         remote = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
-        more = f"; {left_out} weitere in den letzten {self.every:g} s nicht einzeln gemeldet" if left_out else ""
         record.msg, record.args = "Ungültige HTTP-Anfrage von %s verworfen (%s: %s)%s", (remote, status, reason, more)
         record.exc_info, record.exc_text = None, None
         record.levelno, record.levelname = logging.INFO, "INFO"
         return True
+
+
+#: The attribute of a log record that marks it as the endpoint's refusal of a request (its HTTP status):
+#: :class:`BadRequestFilter` rate-limits it.
+REFUSAL = "regelbot_refusal"
+
+
+def refusal(logger: logging.Logger, level: int, status: int, msg: str, *args: object) -> None:
+    """Log ``msg % args`` at ``level`` as a refusal of a request with HTTP ``status``: at most one line per status
+    every 10 s reaches the log (:class:`BadRequestFilter`; all of them with ``LOG_LEVEL=DEBUG``). For what anyone
+    may send without a signature; ``args`` must not carry the request's body or a key."""
+    logger.log(level, msg, *args, extra={REFUSAL: status})
 
 
 def log_format() -> tuple[str, str | None]:
@@ -137,6 +199,7 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     handler.addFilter(VoiceNoiseFilter())
     handler.addFilter(ExpiredInteractionFilter())
     handler.addFilter(BadRequestFilter())
+    handler.addFilter(ReconnectFilter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     level = settings.log_level

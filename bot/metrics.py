@@ -18,6 +18,9 @@ What is counted, and where (each a one-line hook where it happens):
 * ``regelbot_calc_budget_kills_total{reason}`` — calculations stopped: ``time`` (past the budget: the worker is
   killed), ``memory`` (the worker's memory cap), ``died`` (the worker died, e.g. the OOM killer); and
   ``regelbot_calc_worker_restarts_total`` — workers replaced (:mod:`bot.offload`).
+* ``regelbot_signature_rejections_total{reason}`` — requests to ``serve`` refused with 401 (:func:`bot.signature.
+  problem`: ``missing``, ``malformed``, ``timestamp``, ``signature``); ``regelbot_register_rows_to_review`` —
+  register rows of the open store to review against newer rules (:func:`rows_to_review`).
 * ``regelbot_store_age_seconds`` — age of the open store (its file's modification time: ``build`` writes a new
   file and renames it into place); ``regelbot_interactions_in_flight``; ``regelbot_build_info{version}``.
 
@@ -97,6 +100,10 @@ class _Metrics:
         self.worker_restarts = Counter("regelbot_calc_worker_restarts", "Ersetzte Rechenprozesse")
         self.delivery_failures = Counter("regelbot_delivery_failures", "Antworten, die Discord nicht zugestellt "
                                          "werden konnten (Webhook nach allen Versuchen fehlgeschlagen)", ["kind"])
+        self.signature_rejections = Counter("regelbot_signature_rejections", "Mit 401 abgelehnte Anfragen nach "
+                                            "Grund (missing, malformed, timestamp, signature)", ["reason"])
+        self.to_review = Gauge("regelbot_register_rows_to_review", "Registerzeilen der geöffneten Datenbank, die "
+                               "nach neueren Regeln zu prüfen sind")
         Gauge("regelbot_store_age_seconds", "Alter der geöffneten Datenbank in Sekunden").set_function(_store_age)
         Gauge("regelbot_build_info", "Version von Regelbot", ["version"]).labels(__version__).set(1)
         #: The labelled children handed out so far (``labels()`` takes a lock and builds a tuple each time).
@@ -271,6 +278,19 @@ def refused(reason: str) -> None:
     """An interaction was refused for ``reason`` (``shutdown``, ``overload``, ``bad_input``)."""
     if _metrics is not None:
         _metrics.child(_metrics.refusals, reason).inc()
+
+
+def signature_rejected(reason: str) -> None:
+    """A request to ``serve`` was refused with 401 for ``reason`` (:func:`bot.signature.problem`'s label)."""
+    if _metrics is not None:
+        _metrics.child(_metrics.signature_rejections, reason).inc()
+
+
+def rows_to_review(count: int) -> None:
+    """The open store has ``count`` register rows to review against newer rules (``build``/``update``'s
+    „ZU PRÜFEN“): ``regelbot_register_rows_to_review``."""
+    if _metrics is not None:
+        _metrics.to_review.set(count)
 
 
 def undelivered(payload: Mapping[str, Any]) -> None:

@@ -29,7 +29,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import signal
 import time
 from collections import deque
@@ -70,11 +69,12 @@ from bot.raw import invocation
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import Reply, as_private
 from bot.rest import RestClient
+from bot.serve_guard import coding_refusal, signature_refusal
 from bot.serve_health import ServeHealth
 from bot.serve_net import Intake
 from bot.serve_sockets import connection_cap, http_error_text, listen, open_files, raise_file_limit
-from bot.serve_transport import HttpTransport, Waiting
-from bot.signature import MAX_SKEW, verify
+from bot.serve_transport import HttpTransport, Waiting, given_up, log_error
+from bot.signature import MAX_SKEW
 
 log = logging.getLogger(__name__)
 
@@ -94,13 +94,6 @@ UNSUPPORTED = Reply.fail("Nicht unterstützt", "Diese Art von Interaktion beantw
 UNKNOWN_COMMAND = Reply.fail(
     "Unbekannter Befehl", "Diesen Befehl kennt diese Version des Bots nicht (Befehle neu synchronisieren)."
 )
-
-def _log_error(what: str, exc: BaseException) -> None:
-    """One ERROR line naming the exception; its traceback only at DEBUG (README: "tracebacks only with
-    LOG_LEVEL=DEBUG")."""
-    log.error("%s: %s: %s", what, type(exc).__name__, str(exc)[:200])
-    log.debug("%s", what, exc_info=exc)
-
 
 class Interactions:
     """Turns interaction payloads (dicts as Discord sends them) into callback bodies.
@@ -124,6 +117,7 @@ class Interactions:
         #: task each (a task, its futures and closures cost about 4 KB; thousands wait in a burst, and the memory
         #: they took at once stayed with the process afterwards): the running tasks work them off.
         self.waiting: deque[Waiting] = deque()
+        self.current: dict[asyncio.Task[Any] | None, Waiting] = {}  # the answer each task works on now
 
     @property
     def pending(self) -> int:
@@ -169,17 +163,18 @@ class Interactions:
         itype = payload.get("type")
         if itype == PING:
             return {"type": PONG}
-        problem = shape_problem(payload)
-        if problem:
-            log.warning("Interaktion vom Typ %r in unerwarteter Form: %s", itype, problem)
+        problem = shape_problem(payload) or (None if itype in _ANSWERED else "Typ nicht unterstützt")
+        if problem:  # README: one WARNING naming the interaction (its id as sent, cut), the user a German reply
+            log.warning("Interaktion %s vom Typ %r in unerwarteter Form, nicht ausgeführt: %s",
+                        str(payload.get("id"))[:24], itype, problem)
+            if itype not in _ANSWERED:
+                return {"type": CB_MESSAGE, "data": message_payload(UNSUPPORTED)}
             if itype == AUTOCOMPLETE:
                 return {"type": CB_AUTOCOMPLETE, "data": {"choices": []}}
             return {"type": CB_MESSAGE, "data": message_payload(MALFORMED)}
         data = payload.get("data") or {}
         if itype == AUTOCOMPLETE:  # the choices (bot.autocomplete.choices_body, as the gateway)
             return await choices_body(self.core, data, self.table)
-        if itype not in (APPLICATION_COMMAND, MESSAGE_COMPONENT):
-            return {"type": CB_MESSAGE, "data": message_payload(UNSUPPORTED)}
         copy = share_copy(payload)  # „Im Kanal teilen“ of an answer too long for its button: its message copied
         if copy is not None:
             return copy
@@ -225,9 +220,11 @@ class Interactions:
         each already deferred."""
         job: Waiting | None = first
         while job is not None:
+            self.current[asyncio.current_task()] = job  # what a shutdown gives up (bot.serve_transport.given_up)
             try:
                 await self._answer(transport, job.payload, job.kind, wait)
             finally:
+                self.current.pop(asyncio.current_task(), None)
                 if job.track is not None:
                     job.track.done()
             job = self.waiting.popleft() if self.waiting else None
@@ -252,7 +249,7 @@ class Interactions:
         except Exception as exc:
             what = (f"Fehler in /{str(data.get('name'))[:32]}" if payload.get("type") == APPLICATION_COMMAND
                     else f"Fehler bei Knopf {str(data.get('custom_id'))[:100]}")
-            _log_error(what, exc)
+            log_error(what, exc)
             shown = Pressed(INTERNAL_ERROR)
         finally:
             if timer is not None:
@@ -295,10 +292,13 @@ class Interactions:
         private = bool(((payload.get("message") or {}).get("flags") or 0) & EPHEMERAL)
         return await press(custom_id, self.core.run, private)
 
-    async def drain(self, seconds: float = DRAIN_SECONDS) -> None:
-        """Wait up to ``seconds`` for answers still running or waiting (shutdown)."""
+    async def drain(self, seconds: float = DRAIN_SECONDS) -> int:
+        """Shutdown: wait up to ``seconds`` for answers still running or waiting (the running tasks take the
+        waiting ones meanwhile), then give up the rest (:func:`bot.serve_transport.given_up`: cancelled, logged
+        as not delivered, counted); how many were given up."""
         if self.tasks:
             await asyncio.wait(set(self.tasks), timeout=seconds)
+        return await given_up(self.tasks, self.current, self.waiting)
 
 
 class Endpoint:
@@ -314,17 +314,19 @@ class Endpoint:
         #: Interactions taken within the signature's window: a request sent again is not answered again.
         self.recent = RecentIds(MAX_SKEW, RECENT_MAX)
 
-    def _payload(self, body: bytes, signature: str, timestamp: str) -> dict[str, Any] | web.Response:
-        """The verified interaction of ``body``, or the response refusing it: 401 (signature), 400 (no JSON
-        object, nested too deep), 409 (an interaction taken before, within :data:`MAX_SKEW`)."""
-        if not verify(self.key, signature, timestamp, body):
-            return web.json_response({"error": "ungültige Signatur"}, status=401)
+    def _payload(self, request: web.BaseRequest, body: bytes) -> dict[str, Any] | web.Response:
+        """The verified interaction of ``request``'s ``body``, or the response refusing it: 401 (signature, logged
+        and counted: :func:`bot.serve_guard.signature_refusal`), 400 (no JSON object, nested too deep), 409 (an
+        interaction taken before, within :data:`MAX_SKEW`)."""
+        refused = signature_refusal(self.key, request, body)
+        if refused is not None:
+            return refused
         try:  # orjson (as discord.py reads the gateway's frames): about a fifth of json's CPU per request
             payload = orjson.loads(body)
         except ValueError:  # not JSON, not UTF-8, a lone surrogate, NaN, nested deeper than orjson's 1 024 levels
             return web.json_response({"error": "kein JSON"}, status=400)
-        if not isinstance(payload, dict):
-            return web.json_response({"error": "kein Objekt"}, status=400)
+        if not isinstance(payload, dict) or type(payload.get("type")) is not int:  # true and 1.0 are no PING (1)
+            return web.json_response({"error": "kein Objekt mit ganzzahligem type"}, status=400)
         iid = snowflake(payload.get("id"))
         if payload.get("type") != PING and iid is not None and not self.recent.first(iid):
             log.info("Interaktion %s doppelt erhalten (HTTP), nur einmal beantwortet", iid)
@@ -333,6 +335,9 @@ class Endpoint:
 
     async def interaction(self, request: web.BaseRequest) -> web.Response:
         """``POST /interactions``: verify, then the callback body as the response (module docstring)."""
+        refused = coding_refusal(request)  # Discord signs the bytes it sends, never a coded body
+        if refused is not None:
+            return refused
         try:
             body = await request.read()
         except web.HTTPRequestEntityTooLarge:
@@ -340,15 +345,15 @@ class Endpoint:
         if self.interactions.pending >= MAX_PENDING:  # shed: answers queued beyond what memory should hold;
             metrics.refused("overload")  # before the id is remembered, so the same interaction sent again is taken
             return web.json_response({"error": "überlastet"}, status=503, headers={"Retry-After": "1"})
-        timestamp = request.headers.get("X-Signature-Timestamp", "")
-        payload = self._payload(body, request.headers.get("X-Signature-Ed25519", ""), timestamp)
+        payload = self._payload(request, body)
         if isinstance(payload, web.Response):
             return payload
         track = metrics.arrived(payload)
         try:
-            ctype, body = await self.interactions.respond(payload, float(timestamp), track)
+            ctype, body = await self.interactions.respond(payload, float(request.headers["X-Signature-Timestamp"]),
+                                                          track)
         except Exception as exc:  # a shape shape_problem missed: one log line (traceback at DEBUG), German answer
-            _log_error(f"Fehler bei Interaktion vom Typ {payload.get('type')!r}", exc)
+            log_error(f"Fehler bei Interaktion vom Typ {payload.get('type')!r}", exc)
             answer = ({"type": CB_AUTOCOMPLETE, "data": {"choices": []}} if payload.get("type") == AUTOCOMPLETE
                       else {"type": CB_MESSAGE, "data": message_payload(INTERNAL_ERROR)})
             ctype, body = answer["type"], encode(answer)
@@ -357,13 +362,9 @@ class Endpoint:
         return web.Response(body=body, content_type="application/json")
 
     async def health(self, request: web.BaseRequest) -> web.Response:
-        """``GET /health``: 200 ``{"status": "ok", "grund", "pid", …}`` with :class:`ServeHealth`'s figures, 503
-        ``"nicht bereit"`` with the reason. Served by this loop, behind the interactions in a burst: the health
-        port answers from a thread of its own (:func:`serve`)."""
-        ready, reason = self.state.check()
-        body = {"status": "ok" if ready else "nicht bereit", "grund": reason, "pid": os.getpid(),
-                **self.state.figures()}
-        return web.Response(body=encode(body), status=200 if ready else 503, content_type="application/json")
+        """``GET /health`` (:meth:`bot.serve_health.ServeHealth.response`); served by this loop, behind the
+        interactions in a burst: the health port answers from a thread of its own (:func:`serve`)."""
+        return self.state.response()
 
     @staticmethod
     async def metrics_page(request: web.BaseRequest) -> web.Response:
@@ -405,8 +406,9 @@ class Endpoint:
         return await self.intake.middleware(request, self.route)
 
 
-#: The paths of the interactions endpoint (``POST``).
+#: The paths of the interactions endpoint (``POST``), and the interaction types it answers besides PING.
 _INTERACTIONS = frozenset({"/interactions", "/"})
+_ANSWERED = frozenset({APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE})
 
 
 def make_app(interactions: Interactions, public_key: str, intake: Intake | None = None,
@@ -435,7 +437,8 @@ def make_server(interactions: Interactions, public_key: str, intake: Intake | No
         return web.BaseRequest(message, payload, protocol, writer, task, asyncio.get_running_loop(),
                                client_max_size=MAX_BODY)
 
-    return web.Server(endpoint.dispatch, request_factory=request, access_log=None)
+    # bodies as sent (no decompression: Discord signs its bytes; a coded body gets 415, bot.serve_guard)
+    return web.Server(endpoint.dispatch, request_factory=request, access_log=None, auto_decompress=False)
 
 
 async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: bool = False,

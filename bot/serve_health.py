@@ -3,7 +3,11 @@ asked it to stop, with the commands, the answers running and the intake's figure
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any, Protocol
+
+import orjson
+from aiohttp import web
 
 if TYPE_CHECKING:
     from bot.serve_net import Intake
@@ -45,6 +49,13 @@ class ServeHealth:
         """``commands``, ``running`` (answers running or waiting) and the intake's figures."""
         figures = {"commands": len(self.interactions.table.leaves), "running": self.interactions.pending}
         return {**figures, **(self.intake.health() if self.intake else {})}
+
+    def response(self) -> web.Response:
+        """``GET /health`` on the interactions port: 200 ``{"status": "ok", "grund", "pid", …}`` with
+        :meth:`figures`, 503 ``"nicht bereit"`` with the reason (:meth:`check`)."""
+        ready, reason = self.check()
+        body = {"status": "ok" if ready else "nicht bereit", "grund": reason, "pid": os.getpid(), **self.figures()}
+        return web.Response(body=orjson.dumps(body), status=200 if ready else 503, content_type="application/json")
 
 
 __all__ = ["Answering", "ServeHealth"]

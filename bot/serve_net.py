@@ -52,8 +52,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
+from aiohttp.web_protocol import RequestPayloadError
 
-from bot.serve_sockets import IntakeStats, Tracked, closing, http_error_text, queued, unread, unread_bytes
+from bot.serve_guard import german, unreadable
+from bot.serve_sockets import IntakeStats, Tracked, closing, queued, unread, unread_bytes
 
 log = logging.getLogger(__name__)
 
@@ -438,29 +440,28 @@ class Intake:
         handler runs with the connection counted as working; afterwards it waits for the next request. A body
         that has wholly arrived with its headers (as Discord sends a few KB) is taken without the clock: no
         timer, no task. An error answer closes its connection (no keep-alive for a refused client), and
-        aiohttp's own refusals (413 body too large, 404, 405) are German JSON like the others."""
+        aiohttp's own refusals (413 body too large, 404, 405 with ``Allow``) are German JSON like the others."""
         response: web.StreamResponse
         here = request.can_read_body and request.content.is_eof()
         if not here:
             self.mark(request, READING)
         try:
-            if here:
-                await request.read()  # nothing to wait for: the bytes are in memory
-            elif request.can_read_body:
+            if request.can_read_body:  # here: nothing to wait for, the bytes are in memory (no timer, no task)
                 try:
-                    await asyncio.wait_for(request.read(), BODY_SECONDS)
+                    await (request.read() if here else asyncio.wait_for(request.read(), BODY_SECONDS))
                 except TimeoutError:
                     self.stats.timed_out += 1
                     return closing(web.json_response({"error": "Anfrage zu langsam"}, status=408))
                 except ConnectionError:  # closed meanwhile (too slow, or the client went): nobody to answer
                     return closing(web.Response(status=400))
+                except RequestPayloadError as exc:  # a body that is not HTTP (a broken chunk): 400, one INFO line
+                    return unreadable(request, exc)
             self.mark(request, WORKING)
             response = await handler(request)
         except web.HTTPException as exc:  # aiohttp's own refusals (413, 404, 405) in German, as JSON
             if exc.status < 400:
                 raise
-            response = web.json_response({"error": http_error_text(exc.status, request.client_max_size)},
-                                         status=exc.status)
+            response = german(exc, request.client_max_size)
         finally:
             self.mark(request, IDLE)
         if response.status >= 400 and isinstance(response, web.Response):  # no keep-alive for refusals

@@ -17,18 +17,34 @@ _SIGNATURE = re.compile(r"[0-9a-fA-F]{128}")
 _TIMESTAMP = re.compile(r"[0-9]{1,12}")
 
 
-def verify(key: VerifyKey, signature: str, timestamp: str, body: bytes, now: float | None = None) -> bool:
-    """Whether ``signature`` (hex) signs ``timestamp + body`` with ``key`` and ``timestamp`` (Unix seconds)
-    is within :data:`MAX_SKEW` of ``now`` (Discord's "Security and Authorization" for interactions)."""
-    if not _SIGNATURE.fullmatch(signature or "") or not _TIMESTAMP.fullmatch(timestamp or ""):
-        return False
-    if abs((time.time() if now is None else now) - int(timestamp)) > MAX_SKEW:
-        return False
+def problem(key: VerifyKey, signature: str, timestamp: str, body: bytes,
+            now: float | None = None) -> tuple[str, str] | None:
+    """Why ``signature`` (hex) does not sign ``timestamp + body`` with ``key`` within :data:`MAX_SKEW` seconds of
+    ``now`` (Unix seconds; default the clock), as ``(reason, German text)``; None when it does (Discord's
+    "Security and Authorization" for interactions). ``reason`` is the label of
+    ``regelbot_signature_rejections_total``: ``missing`` (no signature or timestamp), ``malformed`` (not 128 hex
+    digits, not whole seconds), ``timestamp`` (the text names by how many seconds it is off), ``signature`` (not
+    made with this key: another application's key in ``DISCORD_PUBLIC_KEY``, or a forged request). The text
+    names neither the key nor the body."""
+    if not signature or not timestamp:
+        return "missing", "ohne Signatur oder Zeitstempel"
+    if not _SIGNATURE.fullmatch(signature) or not _TIMESTAMP.fullmatch(timestamp):
+        return "malformed", "Signatur oder Zeitstempel unlesbar"
+    off = int(timestamp) - (time.time() if now is None else now)
+    if abs(off) > MAX_SKEW:
+        side = "vor" if off > 0 else "hinter"
+        return "timestamp", f"Zeitstempel {abs(off):.0f} s {side} der Uhr dieses Rechners (höchstens {MAX_SKEW} s)"
     try:
         key.verify(timestamp.encode() + body, bytes.fromhex(signature))
     except BadSignatureError:
-        return False
-    return True
+        return "signature", "Signatur passt nicht zu DISCORD_PUBLIC_KEY"
+    return None
 
 
-__all__ = ["MAX_SKEW", "verify"]
+def verify(key: VerifyKey, signature: str, timestamp: str, body: bytes, now: float | None = None) -> bool:
+    """Whether ``signature`` (hex) signs ``timestamp + body`` with ``key`` and ``timestamp`` (Unix seconds)
+    is within :data:`MAX_SKEW` of ``now`` (:func:`problem` finds nothing)."""
+    return problem(key, signature, timestamp, body, now) is None
+
+
+__all__ = ["MAX_SKEW", "problem", "verify"]

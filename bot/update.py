@@ -49,6 +49,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from bot.config import ConfigError, Settings, UpdateSettings, load_update_settings
 from bot.download import PAGE_CEILING, Fetched, Fetcher, UpdateError, cards_ceiling, insecure_lines, rules_ceiling
+from bot.exits import REVIEW
+from bot.text import german_int
 from bot.update_register import REGISTER_KEY, register_changed, register_digest, register_files, store_built_at
 
 log = logging.getLogger(__name__)
@@ -199,7 +201,7 @@ def _fetch_rules(fetcher: Fetcher, upd: UpdateSettings, db: Path, stage: Path, o
         outcome.lines.append(f"Regeln: unverändert (Stand {effective}, {url})")
     else:
         outcome.staged_cr = fetched.path.rename(stage / name)
-        outcome.lines.append(f"Regeln: neu geladen, Stand {effective} ({fetched.size:,} Bytes, {url})")
+        outcome.lines.append(f"Regeln: neu geladen, Stand {effective} ({german_int(fetched.size)} Bytes, {url})")
         if old.is_file() and effective == current:  # a re-issue: same date line, other text
             outcome.lines.append(f"Gleiches Datum wie die aktuelle Regeldatei ({effective}), aber anderer Inhalt: "
                                  f"{name} wird ersetzt")
@@ -216,7 +218,7 @@ def _fetch_cards(fetcher: Fetcher, upd: UpdateSettings, stage: Path, outcome: Ou
             continue
         _check_sha256(fetcher, url, fetched)
         outcome.staged_cards[url] = fetched.path.rename(stage / name)
-        outcome.lines.append(f"Karten {name}: neu geladen ({fetched.size:,} Bytes, Prüfsumme stimmt)")
+        outcome.lines.append(f"Karten {name}: neu geladen ({german_int(fetched.size)} Bytes, Prüfsumme stimmt)")
         _remember(outcome, url, fetched, name)
 
 
@@ -380,8 +382,9 @@ def _unchanged(db: Path, upd: UpdateSettings, outcome: Outcome, state: dict[str,
 
 def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], object] = print, *,
                rebuild: bool = False) -> int:
-    """Fetch, check, build, swap (module doc); prints via ``out``; returns the exit code (0 also when nothing
-    was new). ``rebuild``: build the store from the documents and the kept files even when no file is new
+    """Fetch, check, build, swap (module doc); prints via ``out``; returns the exit code: 0 (also when nothing
+    was new), :data:`bot.exits.REVIEW` (3) when the new store has register rows to review against newer rules.
+    ``rebuild``: build the store from the documents and the kept files even when no file is new
     (after new code or new documents: ``update --rebuild``).
 
     Raises:
@@ -433,7 +436,10 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
         out(line)
     out(f"Datenbank neu gebaut: {db} (laufende Bots wechseln von selbst zu ihr: innerhalb von "
         "REGELBOT_STORE_WATCH Sekunden oder sofort mit SIGHUP)")
-    return 0
+    rows = len(review.rows()) if review is not None else 0
+    if rows:  # the store is in place; the register's quotes need a person: a distinct exit code for timers and cron
+        out(f"Exit-Code {REVIEW}: {rows} Registerzeilen zu prüfen (data/changes.toml; README: After a rules update)")
+    return REVIEW if rows else 0
 
 
 def cmd_update(settings: Settings, args: argparse.Namespace) -> int:

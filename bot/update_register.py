@@ -15,8 +15,24 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from bot import metrics
+
 #: The key of ``abruf.json`` that records the change register a store of ``update`` was built with.
 REGISTER_KEY = "_register"
+
+
+async def review_note(store: Any) -> tuple[int, str]:
+    """The register rows of the open ``store`` (:class:`bot.store.Store`) to review against newer rules, for a
+    running bot: ``(rows, "; 3 Registerzeilen zu prüfen: … (data/changes.toml)")``, ``(0, "")`` when there are
+    none or the store cannot say; sets ``regelbot_register_rows_to_review``. What ``update`` reports with exit
+    code 3 (:data:`bot.exits.REVIEW`), a bot's swap line then repeats as a WARNING (:meth:`bot.core.Core.reload`)."""
+    try:
+        summary = await store.review_summary()
+    except Exception:  # a store of another schema: nothing to say (the swap itself was fine)
+        return 0, ""
+    metrics.rows_to_review(summary.rows)
+    line = summary.line() if summary.rows else None
+    return summary.rows, f"; {line} (data/changes.toml)" if line else ""
 
 
 def register_files() -> tuple[Path, Path]:

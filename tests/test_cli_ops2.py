@@ -305,3 +305,17 @@ def test_console_reads_the_command_word_of_a_completion_and_of_paging_as_a_comma
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.count("regelbot>   Spuk") == 2  # the section's choice, once per completion
     assert "Unbekannter Befehl" not in proc.stdout
+
+
+@pytest.mark.parametrize("from_env", [False, True])
+def test_serve_with_its_health_port_on_its_own_port_is_a_usage_error(from_env, capsys):
+    # not "Port schon belegt" (exit 1): no other process holds it, the two options name one port
+    from types import SimpleNamespace
+
+    from bot.cli import cmd_serve
+
+    settings = SimpleNamespace(public_key="00" * 32, health_port=18590 if from_env else None)
+    args = SimpleNamespace(port=18590, health_port=None if from_env else 18590, host="127.0.0.1")
+    assert cmd_serve(settings, args) == 2  # type: ignore[arg-type]
+    assert capsys.readouterr().err == ("--port und --health-port (HEALTH_PORT) sind beide 18590: der Gesundheits-Port "
+                                       "braucht einen eigenen Port (ohne ihn antwortet /health auf --port).\n")

@@ -121,17 +121,19 @@ async def test_a_damaged_store_is_refused_and_the_old_one_kept(swap_core: Core, 
 
 async def test_the_same_file_refused_again_for_the_same_reason_is_not_logged_again(swap_core: Core,
                                                                                    tmp_path: Path, caplog):
-    """The file watch and a SIGHUP both try a damaged file: one ERROR line, the second refusal at DEBUG; the store
-    in use stays."""
+    """The file watch tries a damaged file twice, then the operator's SIGHUP: one ERROR line, the watch's second
+    refusal at DEBUG, the SIGHUP's at WARNING (its answer; README's table); the store in use stays."""
     old = swap_core.store
     bad = tmp_path / "kaputt.sqlite3"
     bad.write_bytes(b"SQLite format 3\x00" + b"\x00" * 4000)
     put(bad, swap_core.settings.db_path)
     with caplog.at_level(logging.DEBUG, logger="bot.core"):
         assert await swap_core.reload("Datei ersetzt") is False
+        assert await swap_core.reload("Datei ersetzt") is False
         assert await swap_core.reload("SIGHUP") is False
     refusals = [(r.levelno, r.getMessage()) for r in caplog.records if "abgelehnt" in r.getMessage()]
-    assert [level for level, _ in refusals] == [logging.ERROR, logging.DEBUG]
+    assert [level for level, _ in refusals] == [logging.ERROR, logging.DEBUG, logging.WARNING]
+    assert refusals[2][1].startswith("Neue Datenbank abgelehnt (SIGHUP), die bisherige bleibt in Betrieb: ")
     assert refusals[0][1].startswith("Neue Datenbank abgelehnt (Datei ersetzt), die bisherige bleibt in Betrieb: ")
     assert swap_core.store is old
 
@@ -235,6 +237,11 @@ async def test_the_completers_answer_from_the_new_store_after_a_swap(swap_core: 
 async def test_a_swap_is_one_info_line_naming_what_changed(swap_core: Core, newer_db: Path, caplog):
     """Opening the new store, its index and closing the old one are DEBUG; the one INFO line of the swap names both
     stores' build times and rules files (the newer store was built with ``--cr``, the old one without)."""
+    from prometheus_client import REGISTRY
+
+    from bot import metrics
+
+    metrics.enable()  # as serve and run with METRICS_PORT: the gauge of rows to review is set by the swap
     old = await swap_core.store.build_info()
     async with _opened(newer_db) as store:
         new = await store.build_info()
@@ -246,10 +253,13 @@ async def test_a_swap_is_one_info_line_naming_what_changed(swap_core: Core, newe
             if any(r.getMessage() == "Alte Datenbank geschlossen" for r in caplog.records):
                 break
             await asyncio.sleep(0.01)
-    info = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
-    assert info == [f"Neue Datenbank in Betrieb (SIGHUP): {swap_core.settings.db_path}; gebaut {old['built_at']} → "
-                    f"{new['built_at']}, Quellen {new['sources_sha256'][:12]} (gleich), Regeldateien "
-                    f"{old['cr_files']} → {new['cr_files']}"]
+    info = [(r.levelname, r.getMessage()) for r in caplog.records if r.levelno >= logging.INFO]
+    # the newer store has register rows to review (newer rules): the swap line says so, as a WARNING
+    assert info == [("WARNING", f"Neue Datenbank in Betrieb (SIGHUP): {swap_core.settings.db_path}; gebaut "
+                     f"{old['built_at']} → {new['built_at']}, Quellen {new['sources_sha256'][:12]} (gleich), "
+                     f"Regeldateien {old['cr_files']} → {new['cr_files']}; {REVIEW_LINE}: 3 zitierte Regeln sind in "
+                     "den Comprehensive Rules vom 01.08.2026 anders (data/changes.toml)")]
+    assert REGISTRY.get_sample_value("regelbot_register_rows_to_review") == 9
     debug = {r.getMessage().split(":")[0].split(" (")[0] for r in caplog.records if r.levelno == logging.DEBUG}
     assert {"Store geöffnet", "Integritätsprüfung ok", "Namensindex", "Alte Datenbank geschlossen"} <= debug
 

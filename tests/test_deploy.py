@@ -265,3 +265,14 @@ def test_the_update_reloads_every_unit_it_names_and_restarts_none():
     assert named == ["regelbot-serve@8081.service", "regelbot.service"]
     for name in named:
         assert unit_settings(name.replace("@8081.", "@."))["ExecReload"] == ["/bin/kill -HUP $MAINPID"]
+
+
+@pytest.mark.parametrize("service", ["regelbot.service", "regelbot-serve@.service"])
+def test_the_doors_may_lower_their_workers_priority_under_the_syscall_filter(service):
+    # bot/offload.py nices its calculation workers (os.nice → setpriority, in @resources): systemd applies the
+    # filter lines in order, so setpriority must be allowed again after the line that denies @resources
+    filters = unit_settings(service)["SystemCallFilter"]
+    assert filters.index("setpriority") > filters.index("~@privileged @resources"), filters
+    proc = subprocess.run(["systemd-analyze", "syscall-filter", "@resources"], capture_output=True, text=True,
+                          timeout=60)
+    assert "setpriority" in proc.stdout.split()  # (the group that denied it)

@@ -53,3 +53,47 @@ def test_the_bot_s_own_errors_and_debug_keep_their_traceback(info_level):
     logging.getLogger().setLevel(logging.DEBUG)
     bad = _record(BadHttpMessage("Invalid character in Content-Length"))
     assert quiet.filter(bad) and bad.levelname == "ERROR" and bad.exc_info is not None
+
+
+def _discord_record(name: str, msg: str, args: tuple, exc: BaseException) -> logging.LogRecord:
+    return logging.LogRecord(name, logging.ERROR, __file__, 1, msg, args, (type(exc), exc, None))
+
+
+def test_a_gateway_reconnect_is_one_german_warning_and_its_traceback_only_at_debug(info_level):
+    # discord.py's own records (discord/shard.py, discord/client.py) as they come when the gateway drops
+    from bot.logs import ReconnectFilter
+
+    quiet = ReconnectFilter()
+    shard = _discord_record("discord.shard", "Attempting a reconnect for shard ID %s in %.2fs", (0, 1.07),
+                            ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 38301)"))
+    assert quiet.filter(shard) and shard.levelname == "WARNING" and shard.exc_info is None
+    assert shard.getMessage() == ("Verbindung zu Discord unterbrochen (Shard 0, ConnectionRefusedError: [Errno 111] "
+                                  "Connect call failed ('127.0.0.1', 38301)): neuer Versuch in 1.1 s")
+    single = _discord_record("discord.client", "Attempting a reconnect in %.2fs", (7.24,), OSError("weg"))
+    assert quiet.filter(single) and single.getMessage() == ("Verbindung zu Discord unterbrochen (Gateway, OSError: "
+                                                            "weg): neuer Versuch in 7.2 s")
+    other = _discord_record("discord.client", "Ignoring exception in %s", ("on_ready",), RuntimeError("x"))
+    assert quiet.filter(other) and other.levelname == "ERROR" and other.exc_info is not None
+    logging.getLogger().setLevel(logging.DEBUG)
+    debug = _discord_record("discord.shard", "Attempting a reconnect for shard ID %s in %.2fs", (3, 2.0), OSError())
+    assert quiet.filter(debug) and debug.levelname == "WARNING" and debug.exc_info is not None
+
+
+def test_a_refusal_of_the_endpoint_is_rate_limited_per_status(info_level):
+    from bot.logs import REFUSAL
+
+    now = [0.0]
+    quiet = BadRequestFilter(every=10.0, clock=lambda: now[0])
+
+    def own(status: int) -> logging.LogRecord:
+        record = logging.LogRecord("bot.serve", logging.WARNING, __file__, 1, "Anfrage von %s abgelehnt (%d: x)",
+                                   ("203.0.113.7", status), None)
+        setattr(record, REFUSAL, status)
+        return record
+
+    assert quiet.filter(own(401)) and quiet.filter(own(415))  # a flood of one kind hides no other kind
+    assert not quiet.filter(own(401)) and not quiet.filter(own(401))
+    now[0] = 11.0
+    later = own(401)
+    assert quiet.filter(later) and later.getMessage() == ("Anfrage von 203.0.113.7 abgelehnt (401: x); 2 weitere in "
+                                                          "den letzten 10 s nicht einzeln gemeldet")

@@ -281,3 +281,60 @@ def _failures() -> float:
     page = metrics.exposition().text or ""
     lines = [line for line in page.splitlines() if line.startswith('regelbot_delivery_failures_total{kind="command"}')]
     return float(lines[0].split()[-1]) if lines else 0.0
+
+
+async def test_a_follow_up_backs_off_with_jitter_to_a_minute_and_logs_a_handful_of_lines(monkeypatch, caplog):
+    # Discord unreachable for the follow-up webhook's whole 15 minutes: the waits double (half fixed, half random)
+    # up to a minute (bot/delivery.py: backoff_cap), not 2 s; the log names a few tries, not each of ~450
+    import asyncio as aio
+
+    from bot import delivery
+
+    now, waits = [1_000_000.0], []
+
+    async def sleep(seconds: float, *args) -> None:
+        waits.append(seconds)
+        now[0] += seconds
+
+    monkeypatch.setattr(delivery, "time", SimpleNamespace(time=lambda: now[0]))
+    monkeypatch.setattr(aio, "sleep", sleep)
+    with caplog.at_level("INFO"), pytest.raises(ConnectionResetError):
+        await within(now[0] + FOLLOWUP_WINDOW, lambda: _raise(ConnectionResetError()), lambda e: 0.0, "PATCH Webhook")
+    lines = [r.getMessage() for r in caplog.records if "neuer Versuch" in r.getMessage()]
+    assert 15 <= len(waits) <= 40 and max(waits) <= 60.0 and max(waits[-5:]) > 30.0, waits
+    assert all(0.05 <= w <= 0.1 for w in waits[:1]) and len(set(waits)) > len(waits) // 2  # jittered, not in step
+    assert len(lines) <= 8 and lines[0].startswith("PATCH Webhook: ConnectionResetError, neuer Versuch in 0.")
+    assert lines[3].endswith("(Versuch 4)") and lines[4].endswith("(Versuch 8)")
+    waits.clear()
+    with pytest.raises(ConnectionResetError):  # the callback's 3 s: at most 2 s between tries, as before
+        await within(now[0] + 3, lambda: _raise(ConnectionResetError()), lambda e: 0.0)
+    assert waits and max(waits) <= 2.0 and sum(waits) < 3.0
+
+
+async def test_a_shutdown_with_answers_not_delivered_says_how_many_and_counts_them(core, monkeypatch, caplog):
+    # SIGTERM while Discord cannot be reached: serve() drains (bounded), then gives up the rest, not silently
+    from bot import metrics, rest
+
+    metrics.enable()
+
+    async def send_json(session, method, url, body=None, **kw):
+        raise _dns_error()
+
+    monkeypatch.setattr(rest, "send_json", send_json)
+    monkeypatch.setattr(serve, "ANSWER_SLOTS", 1)
+    interactions = Interactions(core, RestClient())
+    failed_before, now = _failures(), time.time()
+    try:
+        with caplog.at_level("INFO"):
+            for n in range(4):  # deferred at once (sent 5 s ago); the first runs, the others wait for its slot
+                body = {**CARD, "id": _snowflake(now, 10 + n), "token": f"t{n}"}
+                assert await interactions.handle(body, sent_at=now - 5) == {"type": 5}
+            started = time.monotonic()
+            assert await interactions.drain(0.5) == 4
+    finally:
+        await interactions.rest.close()
+    assert time.monotonic() - started < 0.5 + 1.5  # the grace, then the cancelled tasks' second at most
+    assert interactions.pending == 0 and not interactions.waiting
+    said = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert said == ["Heruntergefahren: 4 Antworten nicht zugestellt (noch in Arbeit oder Discord nicht erreichbar)"]
+    assert _failures() == failed_before + 4

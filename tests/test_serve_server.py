@@ -81,3 +81,26 @@ async def test_a_request_expecting_100_continue_gets_it_before_sending_its_body(
         await intake.stop()
         await runner.cleanup()
     assert interim == b"HTTP/1.1 100 Continue\r\n\r\n" and answer.startswith(b"HTTP/1.1 200 OK")
+
+
+async def test_a_method_not_allowed_names_the_allowed_ones():
+    # RFC 9110 15.5.6: a 405 carries Allow (on the interactions port and on the health port's listener)
+    from bot.health import Heartbeat, SideListener
+
+    key = SigningKey.generate()
+    intake, runner, port = await _serving(key)
+    side = SideListener(lambda: (True, "bereit"), Heartbeat())
+    health_port = (await side.open("127.0.0.1", 0))[0][1]
+    try:
+        async with aiohttp.ClientSession() as session:
+            got = []
+            for url in (f"http://127.0.0.1:{port}/interactions", f"http://127.0.0.1:{port}/health",
+                        f"http://127.0.0.1:{health_port}/health"):
+                async with session.request("PUT" if "interactions" not in url else "GET", url) as resp:
+                    got.append((resp.status, resp.headers.get("Allow"), (await resp.json())["error"]))
+    finally:
+        await side.cleanup()
+        await intake.stop()
+        await runner.cleanup()
+    assert got == [(405, "POST", "Methode nicht erlaubt"), (405, "GET,HEAD", "Methode nicht erlaubt"),
+                   (405, "GET,HEAD", "Methode nicht erlaubt")]

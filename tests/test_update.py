@@ -9,6 +9,7 @@ import asyncio
 import hashlib
 import logging
 import os
+import re
 import sqlite3
 import time
 from collections import Counter
@@ -22,6 +23,7 @@ from aiohttp.test_utils import TestServer
 
 import bot.download as download
 from bot.config import Settings, UpdateSettings
+from bot.text import german_int
 from bot.update import UpdateError, cmd_update, run_update
 from tests.importer.newer_rules import basis_rules_text, newer_rules_text
 
@@ -124,9 +126,10 @@ def _upd(tmp_path: Path, base: str) -> UpdateSettings:
                           folder=tmp_path / "quellen", timeout=5.0, attempts=2)
 
 
-async def _run(tmp_path: Path, upd: UpdateSettings) -> list[str]:
+async def _run(tmp_path: Path, upd: UpdateSettings, code: int = 0) -> list[str]:
+    """``update``'s lines; its exit code must be ``code``."""
     lines: list[str] = []
-    await asyncio.to_thread(run_update, _settings(tmp_path), upd, lines.append)
+    assert await asyncio.to_thread(run_update, _settings(tmp_path), upd, lines.append) == code, lines
     return lines
 
 
@@ -140,9 +143,10 @@ async def test_update_downloads_builds_then_downloads_nothing(served: tuple[Fake
     fake, base = served
     upd = _upd(tmp_path, base)
     first = await _run(tmp_path, upd)
-    assert first[0] == f"Regeln: neu geladen, Stand 2026-04-17 ({len(fake.rules):,} Bytes, " \
+    assert first[0] == f"Regeln: neu geladen, Stand 2026-04-17 ({german_int(len(fake.rules))} Bytes, " \
                        f"{base}/downloads/MagicCompRules%2020260417.txt)"
-    assert first[1] == f"Karten RAV.json: neu geladen ({len(CARDS):,} Bytes, Prüfsumme stimmt)"
+    assert first[1] == f"Karten RAV.json: neu geladen ({german_int(len(CARDS))} Bytes, Prüfsumme stimmt)"
+    assert re.search(r"\(\d{1,3}(\.\d{3})+ Bytes, ", first[0])  # German groups: 980.384, not 980,384
     assert "Regeln entfallen: 0" in first
     assert first[-1] == (f"Datenbank neu gebaut: {tmp_path / 'store.sqlite3'} (laufende Bots wechseln von selbst zu "
                          "ihr: innerhalb von REGELBOT_STORE_WATCH Sekunden oder sofort mit SIGHUP)")
@@ -159,8 +163,9 @@ async def test_update_downloads_builds_then_downloads_nothing(served: tuple[Fake
     assert _digests(tmp_path) == before
 
     fake.rules = newer_rules_text().encode("utf-8")
-    third = await _run(tmp_path, upd)
+    third = await _run(tmp_path, upd, code=3)  # built, with register rows to review: timers and cron notice
     assert third[0].startswith("Regeln: neu geladen, Stand 2026-08-01")
+    assert third[-1] == "Exit-Code 3: 9 Registerzeilen zu prüfen (data/changes.toml; README: After a rules update)"
     assert "Regeln geändert: 1: 702.51a" in third
     assert "Regeln neu: 1: 709.4f" in third
     assert "Regeln entfallen: 2: 106.4, 709.4a" in third

@@ -190,8 +190,10 @@ class Regelbot(GatedBot):
                         shard_id, exc.code)
             await asyncio.sleep(5.0)
             return await self.launch_shard(gateway, shard_id)
-        except Exception:
-            log.exception("Shard %s: Verbindung fehlgeschlagen, neuer Versuch in 5 s", shard_id)
+        except Exception as exc:  # one line per attempt, its traceback only at DEBUG (README)
+            log.warning("Shard %s: Verbindung fehlgeschlagen (%s), neuer Versuch in 5 s", shard_id,
+                        type(exc).__name__)
+            log.debug("Shard %s: Verbindung fehlgeschlagen", shard_id, exc_info=exc)
             await asyncio.sleep(5.0)
             return await self.launch_shard(gateway, shard_id)
         # keep reading the shard while others connect (discord.py's private shard table and event queue)

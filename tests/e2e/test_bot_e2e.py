@@ -656,4 +656,4 @@ async def test_shutdown_on_signal_exits_0_without_sync_and_closes_store(
         assert "Traceback" not in out
         assert FAKE_TOKEN not in out
         assert other.errors == []
-        assert "Store geschlossen" in out  # close() is awaited after a signal, the store is closed
+        assert "Datenbank geschlossen" in out  # close() is awaited after a signal, the store is closed

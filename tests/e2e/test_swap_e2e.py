@@ -126,7 +126,12 @@ async def test_a_store_swapped_twice_under_a_steady_stream(swarm: Swarm, stores)
     for door in swarm.doors:
         assert REVIEWED not in (await mechanic_pages(door))[0], door.name
     assert_fakes_clean(swarm)
-    assert logs_clean(swarm, since) == []
+    # the switch to the newer store is a WARNING naming its rows to review (README: SIGHUP row); nothing else
+    problems = logs_clean(swarm, since)
+    to_review = [line for line in problems if "Neue Datenbank in Betrieb (" in line
+                 and line.endswith("; 9 Registerzeilen zu prüfen: 3 zitierte Regeln sind in den Comprehensive Rules "
+                                   "vom 01.08.2026 anders (data/changes.toml)")]
+    assert len(to_review) == len(swarm.doors) and [p for p in problems if p not in to_review] == [], problems
 
 
 async def test_a_button_whose_page_changed_is_refused_in_german(swarm: Swarm, stores):
