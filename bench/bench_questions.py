@@ -234,6 +234,7 @@ async def report_store(db: Path, label: str, parts: dict[str, list[Question]], f
     store = await Store.open(db)
     names = NameIndex.from_entries(await store.name_entries())
     r = await ranker(store)
+    r.warm(names)  # as the bot's start-up does; a tuning question's variant (leave_out) shares what is warmed here
     base = Baselines(db, folder)
 
     async def frage(q: Question) -> list[str]:

@@ -34,8 +34,9 @@ def without_file(r: Ranker) -> Ranker:
 def leave_out(r: Ranker, question_id: str) -> Ranker:
     """``r`` whose index of earlier questions (the shipped file's) leaves out the question ``question_id``: a tuning
     question ranked as if it had not been asked before (bench/bench_questions.py; a held-out question is in no
-    index, so nothing is left out for it)."""
-    if r.prior is None:
+    index, so nothing is left out for it, and it is ranked by ``r`` itself: a variant per question would time the
+    variant's cold caches, not the bot)."""
+    if r.prior is None or not r.prior.holds(question_id):
         return r
     out = r.variant()
     out.prior = r.prior.without({question_id})

@@ -104,6 +104,7 @@ class PriorIndex:
         shared with the index this one was made from (:meth:`without`)."""
         self._analyser = analyser
         self._questions = questions
+        self._ids = frozenset(q.id for q in questions) - left_out
         self._left_out = left_out
         self._built = {} if built is None else built
 
@@ -118,6 +119,10 @@ class PriorIndex:
         """This index without the questions whose id is in ``exclude`` (sharing its analyses: a benchmark ranks each
         tuning question without itself, bench/bench_questions.py)."""
         return PriorIndex(self._analyser, self._questions, self._left_out | frozenset(exclude), self._built)
+
+    def holds(self, question_id: str) -> bool:
+        """True when the question ``question_id`` is one of this index's earlier questions (not left out)."""
+        return question_id in self._ids
 
     @property
     def analysed(self) -> bool:
