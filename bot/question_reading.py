@@ -8,7 +8,8 @@
 * **A word split in two is read joined**: two neighbouring pieces, neither of them a content word of the documents
   (a piece no document has, or a stop word; not both stop words: „bei der“ is no „beider“), that together are a
   word of the documents („sp uk“ → „spuk“,
-  „aus graben“ → „ausgraben“). :func:`bot.text.clean` reads a zero-width space between two letters as a space
+  „aus graben“ → „ausgraben“; umlauts typed as ``ue`` too: „adarkar walkuere“ → „adarkarwalkuere“).
+  :func:`bot.text.clean` reads a zero-width space between two letters as a space
   (UAX #29: a word boundary), so ``sp\\u200buk`` arrives as „sp uk“; ``/karte`` and ``/mechanik`` compare names
   without spaces and read Spuk, and so does ``/frage`` now. Pieces that are words themselves stay apart („was
   macht“, „ausgraben oder“): their reading is the words, not a word the pair happens to spell, unless the pair
@@ -26,6 +27,7 @@ from typing import NamedTuple
 
 from bot.reply import quote_user
 from bot.text import STOP_WORDS, clean
+from bot.words import restore_umlauts
 
 #: Discord markup in a question: a masked link (group ``label``), a mention of a user, role or channel, the
 #: mentions of everyone (``@everyone``, ``@here``), a custom emoji, a timestamp. Bounded repetitions, no nested
@@ -78,6 +80,13 @@ def _fragments(a: str, b: str, knows: Callable[[str], bool]) -> bool:
     return not _content(a, knows) and not _content(b, knows) and not (a in STOP_WORDS and b in STOP_WORDS)
 
 
+def _known(word: str, knows: Callable[[str], bool]) -> bool:
+    """True when the documents hold ``word`` (lower-cased), also as typed with ``ae``/``oe``/``ue``/``ss`` for
+    ``ä``/``ö``/``ü``/``ß`` („adarkar walkuere“ joined is Adarkarwalküre's word; at most 16 spellings tried)."""
+    low = word.lower()
+    return knows(low) or any(knows(v) for v in restore_umlauts(low))
+
+
 class _Joined(NamedTuple):
     """What :func:`_joined` did: the text, the split words joined, the pairs read as a keyword's name."""
 
@@ -100,7 +109,7 @@ def _joined(text: str, knows: Callable[[str], bool], keywords: KeywordPairs) -> 
         a, b = words[i], words[i + 1] if i + 1 < len(words) else ""
         pieces = bool(b) and bool(_PIECE.fullmatch(a)) and bool(_PIECE.fullmatch(b))
         name = keywords.get((a.lower(), b.lower())) if pieces else None
-        if pieces and _fragments(a.lower(), b.lower(), knows) and knows((a + b).lower()):
+        if pieces and _fragments(a.lower(), b.lower(), knows) and _known(a + b, knows):
             out.append(a + b)
             joined.append((f"{a} {b}", a + b))
         elif name is not None:

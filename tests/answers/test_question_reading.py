@@ -35,6 +35,17 @@ async def test_a_word_split_by_a_zero_width_space_is_compared_as_typed_together(
     assert "Spuk ist eine Fähigkeit" in page.body and "Ausgraben" in page.body
 
 
+async def test_a_one_word_name_typed_in_two_pieces_with_ue_is_read_joined(ctx):
+    """Adarkarwalküre (Kälteeinbruch FAQ, 001) typed lower case in two pieces with „ue“ for „ü“: joined and read as
+    the card, whose ruling on a token (001:2967) is among the first three; not said to be a card the store lacks."""
+    knows = (await ranker(ctx.store)).analyser.vocab.knows
+    assert read_question("adarkar walkuere auf einen token", knows).joined == (("adarkar walkuere", "adarkarwalkuere"),)
+    reply = await run_answer(ctx, "question", question="adarkar walkuere auf einen token was passiert")
+    page = reply.pages[0]
+    assert page.title == "Adarkarwalküre"
+    assert "steht in keinem Dokument" not in page.body
+
+
 async def test_a_link_side_is_said_and_the_other_sides_compared(ctx):
     reply = await run_answer(ctx, "question", question="spuk oder [klick](https://evil.example) oder ausgraben")
     page = reply.pages[0]
