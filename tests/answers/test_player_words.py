@@ -113,6 +113,21 @@ async def test_in_response_is_the_documents_als_antwort(ctx):
         assert "zzsalsxantwort" in await question_concepts(ctx, question), question
 
 
+async def test_instant_speed_is_the_documents_zeitpunkt_to_cast(ctx):
+    # 001:2939 „Das Bezahlen von alternativen Kosten ändert nicht den Zeitpunkt, zu dem du den Zauberspruch spielen
+    # kannst.“, 001:3171 „… musst du die normalen Regeln und das Timing für das Spielen von Kreaturen beachten“,
+    # 001:3310 „… folgt den normalen Regeln für das Ausspielens von Kreaturen, bis auf das Timing …“; a player asks
+    # „zu instant speed“, „zur Spontanzeit“, „zu jeder Zeit“
+    for key in ("001:2939", "001:3171", "001:3310"):
+        assert "zzszeitpunktxspielen" in await concepts_of(ctx, key), key
+    # 001:2941 shares „alternative Kosten“ and „zwei Karten“ with the questions, not the moment of casting
+    assert "zzszeitpunktxspielen" not in await concepts_of(ctx, "001:2941")
+    for question in ("alternative kosten gezahlt, kann ich die kreatur dann zu instant speed spielen",
+                     "alternative kosten, kann ich die kreatur dann zu jeder zeit spielen",
+                     "kann ich die kreatur dann zur spontanzeit spielen"):
+        assert "zzszeitpunktxspielen" in await question_concepts(ctx, question), question
+
+
 async def test_nochmal_is_the_documents_erneut_and_noch_einmal(ctx):
     # 003:290 „Ein bereits getapptes Permanent kann nicht erneut getappt werden, um diese Kosten zu bezahlen.“,
     # 001:2140 „… wird sie nicht noch einmal ausgelöst, während die Fähigkeit … auf dem Stapel befindet“
