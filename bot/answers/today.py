@@ -302,10 +302,25 @@ def _term_evidence(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]
 
 def _term_evidence_text(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> str:
     ids = tuple(dict.fromkeys(ev for t in terms for ev in t.evidence))
-    rules, usage = (evidence_text(index, tuple(e for e in ids if e.startswith("CR ") == cr)) for cr in (True, False))
-    evidence = f"_(Beleg: {'; '.join(p for p in (rules, usage and f'so geschrieben in {usage}') if p)})_"
+    rules = evidence_text(index, tuple(e for e in ids if e.startswith("CR ")))
+    evidence = f"_(Beleg: {'; '.join(p for p in (rules, *_usage_evidence(index, terms)) if p)})_"
     reviews = tuple(dict.fromkeys(r for t in terms for r in index.reviews.get(("term", t.key), ())))
     return "\n".join([evidence, *_review_block(index, reviews)])
+
+
+def _usage_evidence(index: TodayIndex, terms: tuple[TermRow, ...] | list[TermRow]) -> list[str]:
+    """The documents that write the terms' new words: ``["so geschrieben in Dokument 002 (…)"]`` for one term;
+    for several, each document with the new words it writes (``„wirken“, „ins Exil schicken“ so geschrieben in
+    Dokument 002 (…)``), so that a term no document writes (``Schlachtfeld``: the 2017 rulings never say it) is
+    not covered by another term's evidence. Terms without such evidence name none."""
+    by_usage: dict[str, list[str]] = {}
+    for t in terms:
+        usage = evidence_text(index, tuple(e for e in t.evidence if not e.startswith("CR ")))
+        if usage:
+            by_usage.setdefault(usage, []).append(f"„{t.new}“")
+    if len(terms) == 1:
+        return [f"so geschrieben in {usage}" for usage in by_usage]
+    return [f"{', '.join(news)} so geschrieben in {usage}" for usage, news in by_usage.items()]
 
 
 # --- today's status in one word; the numbers and rules the documents print -------------------------------

@@ -11,6 +11,8 @@ from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from bot.answers import AnswerContext, run_action, run_answer
+from bot.answers.today import terms_listing
+from bot.answers.today_index import today_index
 from bot.ranking import ranker
 from bot.render import fit_pages, payload
 from bot.search import NameIndex
@@ -57,11 +59,24 @@ async def test_old_rulings_carry_terminology_notices(ctx):
     assert "nicht nur den Besitzer der ganz aus dem Spiel entfernten Karte. ℹ️²\n" in body
     assert "denn Kopien sind keine Karten. ℹ️¹²\n" in body
     notice = ("ℹ️ **Heute andere Begriffe:** ¹ „wirken“ statt „spielen“ · ² „ins Exil schicken“ statt „ganz aus dem "
-              "Spiel entfernen“ _(Beleg: 601.2, 406.1 (Comprehensive Rules vom 17.04.2026); so geschrieben in "
-              "Dokument 002 (Rulings zu Getrieben // Verzweiflung und geteilten Karten, Ruling vom 18.04.2017))_")
+              "Spiel entfernen“ _(Beleg: 601.2, 406.1 (Comprehensive Rules vom 17.04.2026); „wirken“, „ins Exil "
+              "schicken“ so geschrieben in Dokument 002 (Rulings zu Getrieben // Verzweiflung und geteilten Karten, "
+              "Ruling vom 18.04.2017))_")
     assert body.endswith(notice) and body.count("Heute andere Begriffe") == 1
     # "Die ersten beiden Fähigkeiten zielen auf Bibliotheken …" uses no old term: no tie.
     assert "Spieler.\n\n• " in body
+
+
+async def test_term_evidence_names_the_terms_a_document_writes(store):
+    # Gildenbund FAQ, Spuk (001:1118): "… können nicht ganz aus dem Spiel entfernt werden …", "eine Kreatur im Spiel".
+    # The 2017 rulings (002) write "ins Exil" but never "Schlachtfeld": their evidence covers the one term only.
+    index = await today_index(store)
+    rows = index.terms
+    line = terms_listing(index, (rows["exil"], rows["schlachtfeld"]))
+    assert line.endswith("_(Beleg: 406.1, 403.1 (Comprehensive Rules vom 17.04.2026); „ins Exil schicken“ so "
+                         "geschrieben in Dokument 002 (Rulings zu Getrieben // Verzweiflung und geteilten Karten, "
+                         "Ruling vom 18.04.2017))_")
+    assert "so geschrieben in Dokument" not in terms_listing(index, (rows["schlachtfeld"],))
 
 
 async def test_see_also_section_rulings_are_linked(ctx):
