@@ -36,20 +36,24 @@ _GAP = r"[^.,;:!?()„“\"]{0,90}?"
 _PLAYED = re.compile(rf"{_PLAY}{_GAP}{_ABILITY}|{_ABILITY}{_GAP}{_PLAY}")
 #: The word before „Fähigkeit“ that makes it an ability no one plays (triggered, static).
 _NEVER_PLAYED = ("ausgelöst", "statisch")
-#: Words between them that make the played thing another (a spell or card played „während der Verrechnung einer
+#: The marks that end a clause (the words of :data:`_PLAYED_BY` count from the last before the match).
+_CLAUSE_ENDS = (".", ",", ";", ":", "!", "?")
+#: Words in their clause that make the played thing another (a spell or card played „während der Verrechnung einer
 #: Wallungsfähigkeit“, 001:2893; „als Ergebnis der zweiten Fähigkeit“, 001:2262).
 _PLAYED_BY = ("Verrechnung", "Ergebnis")
 
 
 def played_ability_concepts(text: str, old_terms: bool) -> list[str]:
     """``[ACTIVATE]`` when ``old_terms`` (an old document, or a player's question, where old names count) and
-    ``text`` holds a form of „spielen“ and „Fähigkeit“ in one clause, the ability not „ausgelöst“ or „statisch“;
-    else []. Pure."""
+    ``text`` holds a form of „spielen“ and „Fähigkeit“ in one clause, the ability not „ausgelöst“ or „statisch“ and
+    the clause not about what is played during or as the result of an ability (:data:`_PLAYED_BY`); else []. Pure;
+    each match reads back at most to its clause's start."""
     if not old_terms or "ähigkeit" not in text or not ("pielt" in text or "piele" in text or "pielst" in text):
         return []
     for m in _PLAYED.finditer(text):
         before = (m.group(1) or m.group(2) or "").lower()
-        if not before.startswith(_NEVER_PLAYED) and not any(w in m.group(0) for w in _PLAYED_BY):
+        clause = text[max(text.rfind(mark, 0, m.start()) for mark in _CLAUSE_ENDS) + 1 : m.end()]
+        if not before.startswith(_NEVER_PLAYED) and not any(w in clause for w in _PLAYED_BY):
             return [ACTIVATE]
     return []
 
