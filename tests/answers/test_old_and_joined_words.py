@@ -5,20 +5,7 @@ typed as one word is that name (:func:`bot.question_groups.joined_name`)."""
 from __future__ import annotations
 
 from bot.played_abilities import ACTIVATE, played_ability_concepts
-from bot.ranking import ranker
-
-
-async def concepts_of(ctx, key: str) -> tuple[str, ...]:
-    """The concepts column of the passage ``key``, which must exist."""
-    passage = await ctx.store.passage_by_key(key)
-    assert passage is not None, key
-    return passage.concepts
-
-
-async def question_concepts(ctx, question: str) -> tuple[str, ...]:
-    """The concepts the ranker's analysis finds in ``question``."""
-    r = await ranker(ctx.store)
-    return tuple(r.analyser.analyse(question, question=True).concepts)
+from tests.answers.test_player_words import concepts_of, question_concepts
 
 
 async def test_an_ability_played_in_the_old_documents_is_activated(ctx):
