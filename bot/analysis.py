@@ -29,7 +29,8 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    Priorität, found through "Vorrang" too). Old names count only where ``old_terms`` is set: the old
    documents (2005–2007) and the players' questions; the current documents use "Vorrang" and "spielen" in
    their ordinary senses. A German text on „einer anderen Zone als dem Stapel“ names the other zones a player asks
-   about (:mod:`bot.other_zones`); a question's „kann … kann nicht“, „stapel … oben“, „wem gehört“ (the owner)
+   about (:mod:`bot.other_zones`); an ability „gespielt“ in a text read with old names is activated today
+   (:mod:`bot.played_abilities`); a question's „kann … kann nicht“, „stapel … oben“, „wem gehört“ (the owner)
    (:mod:`bot.question_senses`).
 8. **Quoted stop words**: a stop word quoted as a single word („du“) is a term of its own (:mod:`bot.quoted_words`).
 Nothing here imports discord or the store: the vocabulary comes in as plain mappings."""
