@@ -29,7 +29,8 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    Priorität, found through "Vorrang" too). Old names count only where ``old_terms`` is set: the old
    documents (2005–2007) and the players' questions; the current documents use "Vorrang" and "spielen" in
    their ordinary senses. A German text on „einer anderen Zone als dem Stapel“ names the other zones a player asks
-   about (:mod:`bot.other_zones`); a question's „kann … kann nicht“, „stapel … oben“, „wem gehört“ (the owner)
+   about (:mod:`bot.other_zones`); an ability „gespielt“ in a text read with old names is activated today
+   (:mod:`bot.played_abilities`); a question's „kann … kann nicht“, „stapel … oben“, „wem gehört“ (the owner)
    (:mod:`bot.question_senses`).
 8. **Quoted stop words**: a stop word quoted as a single word („du“) is a term of its own (:mod:`bot.quoted_words`).
 Nothing here imports discord or the store: the vocabulary comes in as plain mappings."""
@@ -47,6 +48,7 @@ from bot.card_names import LANGUAGES, NameTable, covered, name_tables
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
 from bot.other_zones import other_zone_concepts
 from bot.passage_concepts import passage_concepts, plain_concepts
+from bot.played_abilities import played_ability_concepts
 from bot.question_groups import part_concepts, question_groups
 from bot.question_senses import question_senses
 from bot.quoted_words import quoted_terms
@@ -297,8 +299,8 @@ class Analyser:
         if self.options.concepts:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, question, typed), named)
             if language == "de":  # „andere Zone als dem Stapel“: the hand …; „kann … kann nicht“: rule 101.2 …
-                concepts += [c for c in (*other_zone_concepts(text), *(question_senses(raw) if question else ()))
-                             if c not in concepts]
+                concepts += [c for c in (*other_zone_concepts(text), *played_ability_concepts(text, old_terms),
+                                         *(question_senses(raw) if question else ())) if c not in concepts]
         out = Analysis(concepts=concepts, truncated=truncated, english=english_question,
                        typos={raw[i]: typed[i] for i in fixed})  # the typed word of each typo repaired
         terms = dict.fromkeys(concepts)  # the terms in order of first appearance, each once
@@ -351,7 +353,8 @@ class Analyser:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, False, raw), {})
         concepts = concepts or []
         if self.options.concepts and language == "de":  # as analyse: the zones „einer anderen Zone als …“ means
-            concepts = [*concepts, *(c for c in other_zone_concepts(text) if c not in concepts)]
+            concepts = [*concepts, *(c for c in (*other_zone_concepts(text), *played_ability_concepts(text, old_terms))
+                                     if c not in concepts)]
         terms, weak, is_wissen = dict.fromkeys(concepts), [], lists.is_verb_wissen
         if plain:
             collections.deque(map(terms.update, map(_ADDS, infos)), maxlen=0)  # each word's terms in order, in C

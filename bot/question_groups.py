@@ -66,15 +66,27 @@ class PartsAnalyser(Protocol):
         ...
 
 
+def joined_name(vocab: Vocabulary, parts: list[str], old_terms: bool, language: str) -> list[str]:
+    """The concepts of a name of several words that a compound's ``parts`` (modifier first) spell out whole, in any
+    language of the table: players write the rules' English names as one word — „manacost“ (Mana Cost, Manakosten,
+    CR 202), „combatdamage“ (Combat Damage, 510), „firststrike“ (First Strike, 702.7) — and such a word is in no
+    document, so only its parts can meet the name; [] when they spell none whole (a name of one of them is
+    :func:`part_concepts`' reading). Pure."""
+    n = len(parts)
+    english = [snowball(p, "en") for p in parts]
+    found, length = vocab.concepts_at([snowball(p) for p in parts], 0, old_terms, None, language, [True] * n, english)
+    return found if length == n else []
+
+
 def part_concepts(a: PartsAnalyser, words: list[str], how: tuple[bool, bool, str], taken: set[int],
                   out: tuple[dict[str, None], dict[int, list[str]]]) -> None:
-    """The concepts a question's compounds name by their modifier, added to ``out`` (the concepts found, and per
-    word position the concepts named there): „Hybridkarte“ → Hybrid-Manasymbol, „Kampfschadensschritt“ →
-    Kampfschaden, „Giftmarke“ → Giftmarke. The modifier is the compound's first part (:meth:`compound_parts`:
-    modifier first, head last); the head — „Karte“, „Schritt“ — is a general word and names none. ``how``: the
-    words are a question's (a passage's get none), old terms count, the language; ``taken``: positions left alone
-    (a concept or a card named there already). Stop words are no compounds; nothing without
-    :attr:`bot.analysis.Options.compounds`."""
+    """The concepts a question's compounds name whole (:func:`joined_name`: „manacost“ → Mana Cost) or else by their
+    modifier, added to ``out`` (the concepts found, and per word position the concepts named there): „Hybridkarte“ →
+    Hybrid-Manasymbol, „Kampfschadensschritt“ → Kampfschaden, „Giftmarke“ → Giftmarke. The modifier is the
+    compound's first part (:meth:`compound_parts`: modifier first, head last); the head — „Karte“, „Schritt“ — is a
+    general word and names none. ``how``: the words are a question's (a passage's get none), old terms count, the
+    language; ``taken``: positions left alone (a concept or a card named there already). Stop words are no
+    compounds; nothing without :attr:`bot.analysis.Options.compounds`."""
     question, old_terms, language = how
     if not question or not a.options.compounds:
         return
@@ -82,10 +94,11 @@ def part_concepts(a: PartsAnalyser, words: list[str], how: tuple[bool, bool, str
     for i, word in enumerate(words):
         parts = a.compound_parts(word) if i not in taken and word not in STOP_WORDS else []
         stem = snowball(a.lemma(parts[0])) if len(parts) >= 2 else ""
-        found = a.vocab.concepts_at([stem], 0, old_terms, None, language)[0] if stem else []
+        found = joined_name(a.vocab, parts, old_terms, language) if stem else []
+        found = found or (a.vocab.concepts_at([stem], 0, old_terms, None, language)[0] if stem else [])
         concepts.update(dict.fromkeys(found))
         if found:
             named.setdefault(i, []).extend(found)
 
 
-__all__ = ["Compounds", "Grouped", "PartsAnalyser", "part_concepts", "question_groups"]
+__all__ = ["Compounds", "Grouped", "PartsAnalyser", "joined_name", "part_concepts", "question_groups"]

@@ -44,7 +44,8 @@ async def test_ruling_search_on_a_card_queries_the_index_twice_not_three_times(c
     before = store.thread_reads
     reply = await core.run(Invocation.answer("ruling", card="Boros-Rekrut", search="Aktivieren"))
     assert store.thread_reads - before == 2  # the card's rulings scored, all rulings searched once
-    assert [p.title for p in reply.pages] == ["Rulings mit „Aktivieren“"]
+    # three pages: the old documents' rulings on an ability „gespielt“ name Aktivieren too (bot/played_abilities.py)
+    assert [p.title for p in reply.pages] == ["Rulings mit „Aktivieren“"] * 3
 
 
 async def test_a_card_is_read_once_per_store(store: Store, built_db: Path):

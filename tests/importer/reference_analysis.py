@@ -13,6 +13,7 @@ import unicodedata
 from bot import stopwords as lists
 from bot.analysis import MAX_TOKENS, NUMBER, STOP_WORDS, Analyser, Concept, number_term, snowball
 from bot.other_zones import other_zone_concepts
+from bot.played_abilities import played_ability_concepts
 from bot.quoted_words import quoted_terms
 from bot.stopwords import WEAK_WORDS
 from bot.text import INVISIBLE, ZERO_WIDTH
@@ -120,8 +121,10 @@ def reference_analysis(a: Analyser, text: str, language: str = "de", old_terms: 
         concepts += [c for c in ids if c not in concepts]
         covered |= set(range(at, at + size)) if size > 1 else set()
         at += max(size, 1)
-    if a.options.concepts and language == "de":  # step 7: „einer anderen Zone als dem Stapel“ names the others
-        concepts += [c for c in other_zone_concepts(text) if c not in concepts]
+    if a.options.concepts and language == "de":  # step 7: „einer anderen Zone als dem Stapel“ names the others,
+        # an ability „gespielt“ in an old text is activated
+        concepts += [c for c in (*other_zone_concepts(text), *played_ability_concepts(text, old_terms))
+                     if c not in concepts]
     terms += concepts
     numbers: list[str] = []
     words: list[str] = []
