@@ -56,10 +56,22 @@ THEN_GRID = {"answered": WIDE_ANSWERED["answered"], "general": WIDE_GENERAL["gen
 THEN_START = {"answered": START["answered"], "general": START["general"]}
 
 
-def lines(w: Weights) -> list[str]:
+#: The hedge's settings (:func:`question_cv.choose_margin`): chosen after the weights, on the same questions.
+HEDGE = ("margin", "near", "covered")
+
+
+def lines(w: Weights, shipped: Weights | None = None) -> list[str]:
     """The fields of ``w`` that :data:`GRID`, :data:`THEN_GRID`, the clause stage (``only:clause``) or the hedge set, as
-    ``name: float = value`` lines."""
-    return [f"{n}: float = {getattr(w, n)!r}" for n in (*GRID, *THEN_GRID, "clause", "margin", "near", "covered")]
+    ``name: float = value`` lines; a field whose value differs from ``shipped`` (default: :class:`bot.weights.Weights`
+    as it ships) gets ``  # shipped: value`` beside it, so a refit that differs from ``bot/weights.py`` in one field
+    (often the hedge's ``near``, whose ties :func:`question_cv.choose_margin` breaks towards the larger value) says so
+    instead of reading as the shipped weights."""
+    shipped = shipped if shipped is not None else Weights()
+    out = []
+    for n in (*GRID, *THEN_GRID, "clause", *HEDGE):
+        made, now = getattr(w, n), getattr(shipped, n)
+        out.append(f"{n}: float = {made!r}" + (f"  # shipped: {now!r}" if made != now else ""))
+    return out
 
 
 async def main() -> None:

@@ -1,6 +1,7 @@
 """``python -m bot update`` against a loopback HTTP server (aiohttp) that plays the rules page, the rules TXT and
 MTGJSON: first run downloads and builds, second run downloads nothing, a newer rules file is taken with its
-changes listed, and bad input is refused with one German line, the old files and store byte-identical."""
+changes listed (by the real process, which exits 3 for the register rows to review), and bad input is refused
+with one German line, the old files and store byte-identical."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import logging
 import os
 import re
 import sqlite3
+import sys
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -133,6 +135,24 @@ async def _run(tmp_path: Path, upd: UpdateSettings, code: int = 0) -> list[str]:
     return lines
 
 
+async def _update_process(tmp_path: Path, upd: UpdateSettings) -> tuple[int | None, list[str], str]:
+    """``python -m bot update`` as a new process (README's command; cwd the repository) with the settings of
+    :func:`_settings` and ``upd`` in its environment: its exit code, its lines (stdout) and its stderr. Its build
+    is real (the run's build cache lives in this process only)."""
+    from tests.conftest import ROOT, cli_env
+
+    env = cli_env(tmp_path / "store.sqlite3", {
+        "REGELBOT_STATE_DIR": str(tmp_path), "REGELBOT_CR_URL": upd.cr_url, "REGELBOT_RULES_PAGE": upd.rules_page,
+        "REGELBOT_CARDS_URLS": " ".join(upd.card_urls), "REGELBOT_UPDATE_DIR": str(upd.folder),
+        "REGELBOT_UPDATE_TIMEOUT": str(upd.timeout), "REGELBOT_UPDATE_ATTEMPTS": str(upd.attempts),
+        "PYTHONDONTWRITEBYTECODE": "1"})
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "update", cwd=ROOT, env=env, stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(proc.communicate(), 120)
+    return proc.returncode, out.decode().splitlines(), err.decode()
+
+
 def _digests(tmp_path: Path) -> dict[str, str]:
     """SHA-256 of the store and of every kept file."""
     files = [tmp_path / "store.sqlite3", *sorted((tmp_path / "quellen").iterdir())]
@@ -163,7 +183,10 @@ async def test_update_downloads_builds_then_downloads_nothing(served: tuple[Fake
     assert _digests(tmp_path) == before
 
     fake.rules = newer_rules_text().encode("utf-8")
-    third = await _run(tmp_path, upd, code=3)  # built, with register rows to review: timers and cron notice
+    # built, with register rows to review: the exit status the timer or cron job sees, from the real process
+    code, third, err = await _update_process(tmp_path, upd)
+    assert code == 3, (third, err)
+    assert "Traceback" not in err and "Unerwarteter Fehler" not in err
     assert third[0].startswith("Regeln: neu geladen, Stand 2026-08-01")
     assert third[-1] == "Exit-Code 3: 9 Registerzeilen zu prüfen (data/changes.toml; README: After a rules update)"
     assert "Regeln geändert: 1: 702.51a" in third
@@ -369,3 +392,4 @@ async def test_update_starts_with_the_http_warning_before_any_download(served: t
         await asyncio.to_thread(run_update, _settings(tmp_path), _upd(tmp_path, base), lines.append)
     assert [line.split(" ist ")[0] for line in lines] == ["Warnung: REGELBOT_RULES_PAGE",
                                                           "Warnung: REGELBOT_CARDS_URLS"]
+

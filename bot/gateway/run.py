@@ -156,11 +156,13 @@ async def run(settings: Settings, sync_only: bool = False) -> int:
     async with Regelbot(settings) as bot:
         loop = asyncio.get_running_loop()
         closing: list[asyncio.Task[None]] = []
+        signalled = asyncio.Event()
 
         def stop() -> None:
             if not closing:
                 log.info("Signal empfangen, fahre herunter …")
                 closing.append(loop.create_task(bot.close()))
+                signalled.set()
 
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
@@ -176,13 +178,46 @@ async def run(settings: Settings, sync_only: bool = False) -> int:
                 return fail(f"Kann nicht auf {settings.metrics_host}:{settings.metrics_port} lauschen (METRICS_PORT): "
                             f"{listen_error_text(exc)}.")
         try:
-            return await _session(bot, settings, sync_only, closing)
+            return await _session(bot, settings, sync_only, closing, signalled)
         finally:
             if endpoint is not None:
                 await endpoint.cleanup()
 
 
-async def _session(bot: Regelbot, settings: Settings, sync_only: bool, closing: list[asyncio.Task[None]]) -> int:
+async def stay_connected(bot: Regelbot, closing: list[asyncio.Task[None]], signalled: asyncio.Event) -> None:
+    """Stay connected to the gateway (discord.py's ``connect``, which reconnects by itself) until the connection
+    ends or a signal's ``closing`` task (the bot's close) has ended; then cancel what ``connect`` still waits on,
+    so the shutdown takes the close alone in every state of a reconnect. discord.py waits outside the shards'
+    tasks that close cancels: its reconnect back-off (random up to 2, 4 … 1024 s, growing with each failed
+    attempt: ``discord.backoff.ExponentialBackoff``), a handshake (up to 60 s), the 1–5 s before a new IDENTIFY
+    (:meth:`Regelbot.before_identify_hook`) and the 5 s between first connection attempts
+    (:meth:`Regelbot.launch_shard`); the process ended only after that wait (README: Ctrl+C / SIGTERM).
+    ``signalled`` is set by the signal handler when it puts the close task into ``closing``.
+
+    Raises:
+        whatever ``connect`` raises when it ends by itself (``discord.ConnectionClosed`` and the like); after a
+        signal, nothing of the cancelled connection (the shutdown is the normal way to stop: exit 0).
+    """
+    connecting = asyncio.ensure_future(bot.connect(reconnect=True))
+    signal_came = asyncio.ensure_future(signalled.wait())
+    try:
+        await asyncio.wait({connecting, signal_came}, return_when=asyncio.FIRST_COMPLETED)
+        if not closing:
+            connecting.result()  # ended by itself: its exception, if any, is the exit's cause
+            return
+        await closing[0]
+    finally:
+        signal_came.cancel()
+        if not connecting.done():
+            connecting.cancel()
+            # a cancelled handshake ends at once; the bound keeps a wait discord.py swallows from holding the exit
+            await asyncio.wait({connecting}, timeout=1.0)
+    if connecting.done() and not connecting.cancelled():
+        connecting.exception()  # retrieved: a connection that failed while the bot closed is no problem to report
+
+
+async def _session(bot: Regelbot, settings: Settings, sync_only: bool, closing: list[asyncio.Task[None]],
+                   signalled: asyncio.Event) -> int:
     """Log in, sync, and (unless ``sync_only``) stay connected until a signal's ``closing`` task ends; the exit
     code, with the German line of every problem."""
     try:
@@ -201,7 +236,7 @@ async def _session(bot: Regelbot, settings: Settings, sync_only: bool, closing: 
                 print(bot.last_emoji_sync.line(), file=sys.stderr if bot.last_emoji_sync.failed else sys.stdout)
             return 0
         if not closing:
-            await bot.connect(reconnect=True)
+            await stay_connected(bot, closing, signalled)
         if closing:  # a signal stopped the bot: let close() finish (the store is closed there)
             await closing[0]
     except discord.LoginFailure:

@@ -129,3 +129,17 @@ async def test_the_table_ranks_as_the_ranker_with_the_answered_stage(ctx):
         assert table.ranks(w) == expected
         seen.add(tuple(expected))
     assert len(seen) > 1
+
+
+def test_refit_prints_the_shipped_value_beside_each_field_it_made_otherwise():
+    """``bench/refit.py``'s lines to copy: a field made otherwise than ``bot/weights.py`` ships carries the shipped
+    value beside it (the hedge's ``near`` read 1.0 there while 0.5 shipped, without a word); a field made as
+    shipped is the bare line."""
+    shipped = Weights()
+    made = replace(shipped, near=shipped.near + 0.5, card=shipped.card + 1.0)
+    printed = refit.lines(made)
+    assert f"near: float = {shipped.near + 0.5!r}  # shipped: {shipped.near!r}" in printed
+    assert f"card: float = {shipped.card + 1.0!r}  # shipped: {shipped.card!r}" in printed
+    assert f"margin: float = {shipped.margin!r}" in printed and f"covered: float = {shipped.covered!r}" in printed
+    assert sum("# shipped" in line for line in printed) == 2
+    assert not any("# shipped" in line for line in refit.lines(shipped))

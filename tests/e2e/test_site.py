@@ -42,7 +42,7 @@ def site_module(monkeypatch, **env: str):
     """A fresh copy of the site module, executed with ``env`` (its finder is not installed: in process)."""
     import importlib.util
 
-    for name in ("REGELBOT_FAKE_DISCORD_URL", "REGELBOT_E2E_COLD"):
+    for name in ("REGELBOT_FAKE_DISCORD_URL", "REGELBOT_E2E_COLD", "REGELBOT_E2E_BACKOFF"):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -84,3 +84,23 @@ async def test_a_cold_process_skips_the_warm_ups_and_the_eager_workers(monkeypat
 
     warm = site_module(monkeypatch, REGELBOT_FAKE_DISCORD_URL=URL)
     assert sys.meta_path[0].targets == warm._TARGETS == {"discord.gateway", "discord.http", "bot.rest"}
+
+
+def test_a_fixed_backoff_makes_every_reconnect_wait_that_long(monkeypatch):
+    """``REGELBOT_E2E_BACKOFF=S``: the finder also wraps ``discord.backoff``; after its import each delay of
+    ``ExponentialBackoff`` is ``S`` (test_reconnect_stop_e2e.py's long back-off). Without it the module is not
+    touched."""
+    import types
+
+    from discord.backoff import ExponentialBackoff
+
+    site = site_module(monkeypatch, REGELBOT_FAKE_DISCORD_URL=URL, REGELBOT_E2E_BACKOFF="60")
+    assert sys.meta_path[0].targets == {"discord.gateway", "discord.http", "bot.rest", "discord.backoff"}
+    backoff = types.ModuleType("discord.backoff")
+    backoff.ExponentialBackoff = type("Copy", (ExponentialBackoff,), {})  # type: ignore[attr-defined]
+    site._fixed_backoff(backoff)
+    made = backoff.ExponentialBackoff()  # type: ignore[attr-defined]
+    assert [made.delay() for _ in range(12)] == [60.0] * 12
+    assert ExponentialBackoff().delay() <= 2.0  # the real class keeps discord.py's random first wait
+    site_module(monkeypatch, REGELBOT_FAKE_DISCORD_URL=URL)
+    assert sys.meta_path[0].targets == {"discord.gateway", "discord.http", "bot.rest"}

@@ -16,6 +16,10 @@ the rule catalogue, the mechanics finder) and the eager start of the calculation
 the first calculation, as the code does for anything not warmed. For e2e tests whose subject is not the start-up
 (a signal, a restart, shards, a sync, the log): ~0.4 s of CPU for the warm-ups and ~0.2 s per worker saved per
 process. A process the test does not start cold warms as in production.
+
+With ``REGELBOT_E2E_BACKOFF=S`` as well, discord.py's reconnect back-off (``discord.backoff.ExponentialBackoff``,
+random between 0 and 2, 4, 8 … 1024 s) waits exactly ``S`` seconds each time: a test puts the bot into the long
+back-off an operator meets after some minutes of an outage, at once and every run alike.
 """
 
 import os
@@ -53,8 +57,19 @@ def _start_cold(module) -> None:
         module.Core.start_workers = staticmethod(_skip)
 
 
+_backoff = os.environ.get("REGELBOT_E2E_BACKOFF", "")
+
+
+def _fixed_backoff(module) -> None:
+    """``discord.backoff``'s ExponentialBackoff waits :data:`_backoff` seconds each time
+    (``REGELBOT_E2E_BACKOFF``)."""
+    seconds = float(_backoff)
+    module.ExponentialBackoff.delay = lambda self: seconds
+
+
 _TARGETS = frozenset({"discord.gateway", "discord.http", "bot.rest"})
 _COLD_TARGETS = frozenset({"bot.commands", "bot.core"})
+_BACKOFF_TARGETS = frozenset({"discord.backoff"})
 
 
 class _AfterImport:
@@ -77,7 +92,12 @@ class _AfterImport:
 
                 def exec_module(module, run_module=run_module):
                     run_module(module)
-                    (_point_at_the_fake if name in _TARGETS else _start_cold)(module)
+                    if name in _TARGETS:
+                        _point_at_the_fake(module)
+                    elif name in _BACKOFF_TARGETS:
+                        _fixed_backoff(module)
+                    else:
+                        _start_cold(module)
 
                 spec.loader.exec_module = exec_module  # this spec's own loader object (one per find)
                 return spec
@@ -85,4 +105,5 @@ class _AfterImport:
 
 
 if _url:
-    sys.meta_path.insert(0, _AfterImport(_TARGETS | (_COLD_TARGETS if _cold else frozenset())))
+    sys.meta_path.insert(0, _AfterImport(_TARGETS | (_COLD_TARGETS if _cold else frozenset())
+                                         | (_BACKOFF_TARGETS if _backoff else frozenset())))
