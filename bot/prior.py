@@ -174,19 +174,27 @@ class PriorIndex:
 
 def group_priors(top: Sequence[H], shares: Mapping[int, float]) -> list[tuple[list[int], list[float]]]:
     """Per group of siblings among ``top`` (:func:`bot.answered.sibling_groups`: passages of one card or, of no card,
-    of one mechanics section) every member of which has a share (``shares``: passage id → :meth:`PriorIndex.shares`'
-    value, 0–1; a passage without one is absent): the positions of its members in ``top`` and their shares.
+    of one mechanics section) of one kind (rulings apart from a section's rule text), two or more, every member of
+    which has a share (``shares``: passage id → :meth:`PriorIndex.shares`' value, 0–1; a passage without one is
+    absent): the positions of its members in ``top`` and their shares.
 
     A passage no earlier question holding the question's words answered is not known to answer it less: it was
     perhaps never asked about. Compared with a sibling that was, it would lose by the sibling's share alone (its
     card's name words, which every question on the card holds), so a group with such a member is left as it is
-    (docs/ranking.md ⁴⁷: reading it as 0 lost first hits by CV, leaving it out of the swap gained fewer)."""
+    (docs/ranking.md ⁴⁷: reading it as 0 lost first hits by CV, leaving it out of the swap gained fewer). A section's
+    rule text is asked about in general words by many questions („wie gewinnt man ne fehde“), so its earlier
+    questions together hold most words of any question on the section: it is compared with its kind only, not
+    with the section's rulings (which answer a case: 000:22 „… gewinnt niemand die Fehde“)."""
     where = {id(h): n for n, h in enumerate(top)}
     out = []
-    for members in sibling_groups(top):
-        values = [shares.get(h.passage.id, 0.0) for h in members]
-        if all(values):
-            out.append(([where[id(h)] for h in members], values))
+    for siblings in sibling_groups(top):
+        kinds: dict[str, list[H]] = {}
+        for h in siblings:
+            kinds.setdefault(h.passage.kind, []).append(h)
+        for members in kinds.values():
+            values = [shares.get(h.passage.id, 0.0) for h in members]
+            if len(members) >= 2 and all(values):
+                out.append(([where[id(h)] for h in members], values))
     return out
 
 
