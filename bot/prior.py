@@ -188,13 +188,13 @@ def group_priors(top: Sequence[H], shares: Mapping[int, float]) -> list[tuple[li
     where = {id(h): n for n, h in enumerate(top)}
     out = []
     for siblings in sibling_groups(top):
-        kinds: dict[str, list[H]] = {}
+        kinds: dict[str, list[int]] = {}  # per kind, the members' positions in ``top``
         for h in siblings:
-            kinds.setdefault(h.passage.kind, []).append(h)
-        for members in kinds.values():
-            values = [shares.get(h.passage.id, 0.0) for h in members]
-            if len(members) >= 2 and all(values):
-                out.append(([where[id(h)] for h in members], values))
+            kinds.setdefault(h.passage.kind, []).append(where[id(h)])
+        for places in kinds.values():
+            values = [shares.get(top[n].passage.id, 0.0) for n in places]
+            if len(places) >= 2 and all(values):
+                out.append((places, values))
     return out
 
 
