@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.answered import TOP, group_shares, reordered
+from bot.prior import group_priors
 from bot.ranking import Candidates, Hit, Ranker, Weights
 
 #: Ranks read (MRR and hit@k count a gold passage among the first this many hits).
@@ -39,7 +40,7 @@ MAX_PASSES = 8
 #: The parts the table reads per unit weight (``kind`` is the prior at its start, the rest of it ``foreign``'s).
 _VARIED = frozenset(LINEAR.values()) - {"kind"}
 #: The stage weights (:meth:`bot.ranking.Ranker.stages`), each its own part.
-STAGED = ("sentence", "phrase", "action", "clause", "answered")
+STAGED = ("sentence", "phrase", "action", "clause", "answered", "earlier")
 #: An objective: the ranks of the gold passages (``None``: not among the first :data:`DEPTH`) → a value to maximise.
 Objective = Callable[[Sequence[int | None]], tuple[float, ...]]
 
@@ -61,7 +62,7 @@ def unit_weights(w: Weights, typo: float) -> Weights:
     """``w`` with every weight of :data:`LINEAR` at 1 but ``foreign`` at 0, the stages off and ``typo``: each
     linear part of a hit is then its value (``kind`` the kind prior alone)."""
     units = {**dict.fromkeys(LINEAR, 1.0), "foreign": 0.0}
-    return replace(w, **units, sentence=0.0, phrase=0.0, action=0.0, clause=0.0, answered=0.0,
+    return replace(w, **units, sentence=0.0, phrase=0.0, action=0.0, clause=0.0, answered=0.0, earlier=0.0,
                    typo=typo)
 
 
@@ -81,6 +82,7 @@ class _Question:
     sentence: dict[frozenset[int], dict[int, float]] = field(default_factory=dict)
     later: dict[int, tuple[float, float, float]] = field(default_factory=dict)
     answered: dict[tuple[int, ...], list[tuple[list[int], list[float]]]] = field(default_factory=dict)
+    earlier: dict[tuple[int, ...], list[tuple[list[int], list[float]]]] = field(default_factory=dict)
     #: The last first-stage result: (typo and linear weights, scores, order of the first hits) (:meth:`Table._first`).
     first: tuple[tuple[float, ...], list[float], list[int]] | None = None
 
@@ -124,6 +126,7 @@ class Table:
         self.touched["clause"] = frozenset(i for i, q in enumerate(self.questions) if q.found.roles.total)
         self.touched["answered"] = frozenset(i for i, q in enumerate(self.questions)
                                              if q.found.roles.total and q.found.cues)
+        self.touched["earlier"] = frozenset(i for i, q in enumerate(self.questions) if q.found.prior)
 
     def _question(self, r: Ranker, found: Candidates, gold: tuple[str, ...]) -> _Question:
         w = self.start
@@ -215,12 +218,13 @@ class Table:
                     s[i] += weight * self._later(q, i)[which]
                 order.sort(key=lambda i: (-s[i], ids[i]))
         if w.answered and q.found.roles.total and q.found.cues:  # siblings among the first TOP swap places only
+            _swapped(order, s, ids, self._answered(q, order[:TOP]), w.answered)
+        if w.earlier and q.found.prior:  # the same by the earlier questions (bot.prior.prior_stage)
             top = order[:TOP]
-            for places, shares in self._answered(q, top):
-                members = [top[n] for n in places]
-                new = reordered([s[i] for i in members], [ids[i] for i in members], shares, w.answered)
-                for place, n in zip(places, new, strict=True):
-                    order[place] = members[n]
+            key = tuple(top)
+            if (groups := q.earlier.get(key)) is None:
+                groups = q.earlier[key] = group_priors([q.hits[i] for i in top], q.found.prior)
+            _swapped(order, s, ids, groups, w.earlier)
         return next((k for k, i in enumerate(order[:DEPTH], 1) if q.gold[i]), None)
 
     def _answered(self, q: _Question, top: list[int]) -> list[tuple[list[int], list[float]]]:
@@ -324,6 +328,21 @@ def _retried(table: Table, trial: Weights, name: str, idx: list[int], ranks: dic
     touched = table.touched.get(name)
     redo = idx if touched is None else [i for i in idx if i in touched]
     return {**ranks, **dict(zip(redo, table.ranks(trial, redo), strict=True))}
+
+
+def _swapped(order: list[int], s: list[float], ids: Sequence[int], groups: Sequence[tuple[list[int], list[float]]],
+             weight: float) -> None:
+    """``order`` (candidate indices, best first) and ``s`` (their scores) as :func:`bot.answered.swap_siblings` leaves
+    the hits: each group's members (places among the first :data:`TOP`, and their values) in its places in the order
+    of :func:`bot.answered.reordered`, each with the score of the place it takes; in place."""
+    top = order[:TOP]
+    for places, shares in groups:
+        members = [top[n] for n in places]
+        scores = [s[i] for i in members]
+        new = reordered(scores, [ids[i] for i in members], shares, weight)
+        for place, score, n in zip(places, scores, new, strict=True):
+            order[place] = members[n]
+            s[members[n]] = score
 
 
 def _bare(h: Hit) -> Hit:

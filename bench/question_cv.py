@@ -85,6 +85,11 @@ WIDE_GENERAL: dict[str, tuple[float, ...]] = {**WIDE, "general": (0.0, 0.25, 0.5
 #: ``bench/refit.py`` chooses it alone after the others): ``bench/weight_methods.py --methods
 #: 'ascent:mrr:wide>only:answered>only:general>only:prior,fit0.3>only:prior'``.
 WIDE_PRIOR: dict[str, tuple[float, ...]] = {**WIDE, "prior": (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)}
+#: The ``earlier`` stage's weight (bot/prior.py ``prior_stage``: siblings among the first three swapped by the
+#: ``prior`` values, cross-fitted; docs/ranking.md ⁴⁷): ``bench/weight_methods.py --methods
+#: 'ascent:mrr:wide>only:answered>only:general>only:earlier,fit0.3>only:earlier'``.
+WIDE_EARLIER: dict[str, tuple[float, ...]] = {
+    **WIDE, "earlier": (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0, 32.0)}
 MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 #: The smaller lead that suffices for a first hit holding at least ``covered`` of the question (a value equal to
 #: the margin switches this path off).

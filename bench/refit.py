@@ -7,7 +7,8 @@ The procedure (:data:`METHOD`, a method of ``bench/weight_methods.py``; kept aft
 hand-set ones (:data:`question_fit.START`, the answered stage off), then coordinate ascent
 (:func:`question_ascent.ascend`) over :data:`GRID` (:data:`question_cv.WIDE`) on :data:`OBJECTIVE` until a pass
 changes nothing, then the answered stage's weight alone over :data:`THEN_GRID` (``only:answered``, the others held;
-docs/ranking.md ²⁹), then the ``general`` part's weight alone (``only:general``, ³³); the weights outside the grids
+docs/ranking.md ²⁹), then the ``general`` part's weight alone (``only:general``, ³³), then the earlier questions'
+stage's (``only:earlier``, ⁴⁷; each question's ``prior`` values from the others); the weights outside the grids
 keep their start. ``tests/answers/test_question_ascent.py``
 pins the result: no single grid step improves it on the whole parts. About a minute on a quiet machine (the
 candidates and the table most of it).
@@ -35,7 +36,7 @@ from bench_questions import TUNING_PARTS  # noqa: E402
 from cv_misses import opened  # noqa: E402
 from prior_folds import cross_fit  # noqa: E402
 from question_ascent import OBJECTIVES  # noqa: E402
-from question_cv import DEPTH, WIDE, WIDE_ANSWERED, WIDE_GENERAL, rank_of  # noqa: E402
+from question_cv import DEPTH, WIDE, WIDE_ANSWERED, WIDE_EARLIER, WIDE_GENERAL, rank_of  # noqa: E402
 from question_fit import START  # noqa: E402
 from weight_methods import gathered, hedged, make  # noqa: E402
 
@@ -48,12 +49,13 @@ from bot.weights import Weights  # noqa: E402
 #: the behaviour tests pin), the ascent's objective and its grid (the fields a refit moves; the pin reads them).
 OBJECTIVE = "mrr"
 GRID = WIDE
-METHOD = f"ascent:{OBJECTIVE}:wide>only:answered>only:general"
-#: The answered stage's and the ``general`` part's weights: off for the ascent (their start,
-#: :data:`question_fit.START`), then each chosen alone, in this order (``>only:prior`` after them was measured and
-#: not kept: docs/ranking.md ⁴³).
-THEN_GRID = {"answered": WIDE_ANSWERED["answered"], "general": WIDE_GENERAL["general"]}
-THEN_START = {"answered": START["answered"], "general": START["general"]}
+METHOD = f"ascent:{OBJECTIVE}:wide>only:answered>only:general>only:earlier"
+#: The answered stage's, the ``general`` part's and the earlier questions' stage's weights: off for the ascent (their
+#: start, :data:`question_fit.START`), then each chosen alone, in this order (``>only:prior`` after them was measured
+#: and not kept: docs/ranking.md ⁴³; ``>only:earlier`` kept, ⁴⁷).
+THEN_GRID = {"answered": WIDE_ANSWERED["answered"], "general": WIDE_GENERAL["general"],
+             "earlier": WIDE_EARLIER["earlier"]}
+THEN_START = {name: START[name] for name in THEN_GRID}
 
 
 #: The hedge's settings (:func:`question_cv.choose_margin`): chosen after the weights, on the same questions.

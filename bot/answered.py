@@ -120,19 +120,26 @@ def answered_stage(hits: list[H], words: RoleWords, cues: tuple[int, ...], weigh
     """
     if weight < 0:
         raise ValueError(f"the answered stage's weight must not be negative: {weight}")
-    if not weight:
-        return
+    if weight:
+        swap_siblings(hits, group_shares(hits[:TOP], words, cues, sentences), weight, "answered")
+
+
+def swap_siblings(hits: list[H], groups: Sequence[tuple[list[int], list[float]]], weight: float, part: str) -> None:
+    """``hits`` (best first, in place) with the members of each of ``groups`` (their places among the first hits and
+    a value 0–1 each, as :func:`group_shares` gives them) in their group's places in the order of :func:`reordered`,
+    each with the score of the place it takes (``parts[part]``: that score minus its own); every other hit keeps its
+    place and score. The one shape of the stages that only swap siblings (this one, :func:`bot.prior.prior_stage`)."""
     top = hits[:TOP]
-    for places, shares in group_shares(top, words, cues, sentences):
+    for places, shares in groups:
         members = [top[n] for n in places]
         scores = [h.score for h in members]  # the places' scores, in the places' order
         order = reordered(scores, [h.passage.id for h in members], shares, weight)
         for place, score, n in zip(places, scores, order, strict=True):
             h = members[n]
-            h.parts["answered"] = score - h.score
+            h.parts[part] = score - h.score
             h.score = score
             hits[place] = h
 
 
 __all__ = ["TOP", "Sentences", "announces", "answered_share", "answered_stage", "group_shares", "reordered",
-           "sibling_groups"]
+           "sibling_groups", "swap_siblings"]

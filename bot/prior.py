@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.analysed import Analysis
+from bot.answered import TOP, H, sibling_groups, swap_siblings
 from bot.paths import DATA_DIR, tsv_rows
 from bot.question_words import QuestionWords
 
@@ -171,6 +172,49 @@ class PriorIndex:
         return out
 
 
+def group_priors(top: Sequence[H], shares: Mapping[int, float]) -> list[tuple[list[int], list[float]]]:
+    """Per group of siblings among ``top`` (:func:`bot.answered.sibling_groups`: passages of one card or, of no card,
+    of one mechanics section) of one kind (rulings apart from a section's rule text), two or more, every member of
+    which has a share (``shares``: passage id → :meth:`PriorIndex.shares`' value, 0–1; a passage without one is
+    absent): the positions of its members in ``top`` and their shares.
+
+    A passage no earlier question holding the question's words answered is not known to answer it less: it was
+    perhaps never asked about. Compared with a sibling that was, it would lose by the sibling's share alone (its
+    card's name words, which every question on the card holds), so a group with such a member is left as it is
+    (docs/ranking.md ⁴⁷: reading it as 0 lost first hits by CV, leaving it out of the swap gained fewer). A section's
+    rule text is asked about in general words by many questions („wie gewinnt man ne fehde“), so its earlier
+    questions together hold most words of any question on the section: it is compared with its kind only, not
+    with the section's rulings (which answer a case: 000:22 „… gewinnt niemand die Fehde“)."""
+    where = {id(h): n for n, h in enumerate(top)}
+    out = []
+    for siblings in sibling_groups(top):
+        kinds: dict[str, list[int]] = {}  # per kind, the members' positions in ``top``
+        for h in siblings:
+            kinds.setdefault(h.passage.kind, []).append(where[id(h)])
+        for places in kinds.values():
+            values = [shares.get(top[n].passage.id, 0.0) for n in places]
+            if len(places) >= 2 and all(values):
+                out.append((places, values))
+    return out
+
+
+def prior_stage(hits: list[H], shares: Mapping[int, float], weight: float) -> None:
+    """The ``earlier`` stage (:attr:`bot.weights.Weights.earlier`, ``/frage`` only) on ``hits`` (best first, in
+    place): the siblings among the first :data:`bot.answered.TOP` take their group's places again in the order of
+    score + ``weight`` × share of the question that the earlier questions answered by each hold (``shares``,
+    :meth:`PriorIndex.shares`), each with the score of the place it takes (``parts["earlier"]``); every other hit
+    keeps its place, so no passage enters or leaves the first three (:func:`bot.answered.swap_siblings`, the shape of
+    the answered stage, docs/ranking.md ²⁹ ⁴⁷).
+
+    Raises:
+        ValueError: ``weight`` is negative.
+    """
+    if weight < 0:
+        raise ValueError(f"the earlier questions' stage weight must not be negative: {weight}")
+    if weight and shares:
+        swap_siblings(hits, group_priors(hits[:TOP], shares), weight, "earlier")
+
+
 async def missing_keys(store: _Fetcher, keys: Collection[str]) -> list[str]:
     """The keys of ``keys`` that no passage of ``store`` has, sorted (one query per :data:`CHUNK` keys)."""
     wanted = sorted(keys)
@@ -208,5 +252,5 @@ async def prior_index(store: _Fetcher, analyser: _Analyser, path: Path = PRIOR_F
     return PriorIndex(analyser, questions)
 
 
-__all__ = ["HOW", "PRIOR_FILE", "PriorIndex", "PriorQuestion", "missing_keys", "prior_index", "prior_text",
-           "read_prior"]
+__all__ = ["HOW", "PRIOR_FILE", "PriorIndex", "PriorQuestion", "group_priors", "missing_keys", "prior_index",
+           "prior_stage", "prior_text", "read_prior"]

@@ -39,7 +39,8 @@ each measured in ``bench/bench_questions.py`` (with and without):
 * **action** (a fourth stage over the same first hits, :mod:`bot.actions`): a „kann/darf/muss ich …“ question asks
   whether an action is allowed; a passage with a sentence holding a modal verb and that action gets this part;
 * **answered** (a sixth stage, ``/frage`` only, :mod:`bot.answered`): passages of one card or section among the
-  first three take their places again in the order their sentences give the kind of answer asked for.
+  first three take their places again in the order their sentences give the kind of answer asked for; **earlier**
+  (a seventh, :func:`bot.prior.prior_stage`) the same in the order of their ``prior`` values.
 
 The card's own text asked for by a question about what it prints gets the **property** part (:attr:`Weights.property`)
 on top of its bm25.
@@ -69,7 +70,7 @@ from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself
 from bot.headings import answers_nothing
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
-from bot.prior import PriorIndex, prior_index
+from bot.prior import PriorIndex, prior_index, prior_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
 from bot.question_mentions import mentioned, printed_of, read_slip
 from bot.question_words import QuestionWords, sentence_stage
@@ -242,7 +243,8 @@ class Ranker:
         ``sentence`` on the first :attr:`Weights.siblings`, then ``phrase``, ``action`` and (with ``clauses``: a
         question over every kind, ``/frage``; a search's words are no clauses) ``clause`` on the first
         :attr:`Weights.phrases`, each adding its part to a hit's score, ``hits`` re-sorted after each stage; then
-        (with ``clauses``) ``answered``, which only swaps siblings among the first three (:mod:`bot.answered`)."""
+        (with ``clauses``) ``answered`` and ``earlier``, which only swap siblings among the first three
+        (:mod:`bot.answered`, :func:`bot.prior.prior_stage`)."""
         w = self.weights
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
@@ -263,6 +265,8 @@ class Ranker:
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if clauses and "answered" in self.features and w.answered:  # the sixth stage: permutes the first three
             answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)
+        if clauses and "prior" in self.features and w.earlier:  # the seventh: siblings by earlier questions
+            prior_stage(hits, found.prior, w.earlier)
 
     def question_words(self, analysis: Analysis) -> QuestionWords:
         """The question's words weighed for ``coverage`` and ``prior`` (:meth:`QuestionWords.of`): a word no
@@ -271,8 +275,10 @@ class Ranker:
         return QuestionWords.of(analysis, self._term_idf, self._unknown_idf * w.unheld, w.typo, self._asking)
 
     def _prior_shares(self, analysis: Analysis, records: Mapping[int, PassageRecord]) -> dict[int, float]:
-        """The ``prior`` feature's values (:meth:`bot.prior.PriorIndex.shares`; none without an index or weight)."""
-        if self.prior is None or "prior" not in self.features or not self.weights.prior or not analysis.terms:
+        """The ``prior`` part's and stage's values (:meth:`bot.prior.PriorIndex.shares`; none without an index or
+        weight)."""
+        w = self.weights
+        if self.prior is None or "prior" not in self.features or not (w.prior or w.earlier) or not analysis.terms:
             return {}
         return self.prior.shares(self.question_words(analysis), records)
 
@@ -465,9 +471,10 @@ async def _load(store: Store, options: Options | None) -> Ranker:
     counts = await store.concept_counts()
     total = await store.passage_count()
     german = frozenset(d.id for d in await store.documents() if d.language == "de")
-    a = analyser(words, lemmas, options)
-    return Ranker(a, counts, total, term_counts=await store.term_counts(), german_documents=german,
-                  prior=await prior_index(store, a))
+    a, w = analyser(words, lemmas, options), Weights()
+    # the earlier questions' file only when a weight reads it (start-up reads nothing for a feature that is off)
+    prior = await prior_index(store, a) if w.prior or w.earlier else None
+    return Ranker(a, counts, total, w, term_counts=await store.term_counts(), german_documents=german, prior=prior)
 
 
 async def ranker(store: Store) -> Ranker:

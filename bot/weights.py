@@ -134,6 +134,13 @@ class Weights:
     #: moves ten weights and loses answers the behaviour tests pin, and chosen alone after them (1.5) it loses a
     #: question of hit@3 (docs/ranking.md ⁴³); kept for ``bench/weight_methods.py``'s ``only:prior``.
     prior: float = 0.0
+    #: Seventh stage (:func:`bot.prior.prior_stage`, ``/frage`` only): the siblings among the first three hits
+    #: (passages of one card or mechanics section, as the answered stage's, and of one kind), each answering an
+    #: earlier question that holds some of the question's words, take their places again in the order of score +
+    #: this weight times the share of the question those earlier questions hold (the ``prior`` part's value); every
+    #: other hit keeps its place, so hit@3 cannot move. Chosen alone after the others (``bench/refit.py``); by 5-fold
+    #: CV, the values cross-fitted, it gains first hits on both methods (docs/ranking.md ⁴⁷).
+    earlier: float = 24.0
 
 
 __all__ = ["Weights"]

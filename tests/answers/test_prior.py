@@ -12,19 +12,32 @@ from pathlib import Path
 
 import pytest
 
+from bot import ranking
 from bot.answers import AnswerContext
-from bot.prior import PRIOR_FILE, PriorIndex, PriorQuestion, missing_keys, prior_index, prior_text, read_prior
+from bot.prior import (
+    PRIOR_FILE,
+    PriorIndex,
+    PriorQuestion,
+    missing_keys,
+    prior_index,
+    prior_stage,
+    prior_text,
+    read_prior,
+)
 from bot.ranking import ranker
 from bot.search import NameIndex
 from bot.store import Store
 from bot.text import fold
+from bot.weights import Weights
 from tests.conftest import ROOT
 from tests.questions import SET_ASIDE, TUNED, load
 
 sys.path.insert(0, str(ROOT / "bench"))
 import make_prior
 from bench_questions import Question
-from prior_folds import CrossFit, index_of, without_file
+from prior_folds import CrossFit, cross_fit, index_of, without_file
+from question_ascent import Table
+from question_cv import DEPTH, rank_of
 
 #: Two tuning questions with the gold 000:24 (000's ruling „Eine Karte ohne Manakosten (zum Beispiel ein Land) hat
 #: umgewandelte Manakosten von 0.“); the sibling ruling 000:22 (both players reveal cards of one mana value: nobody
@@ -32,6 +45,11 @@ from prior_folds import CrossFit, index_of, without_file
 #: earlier questions.
 EARLIER = Question("t3-159", "clash land aufgedeckt manawert?", ("000:24",), "tuning3")
 ASKED = Question("t3-079", "land bei fehde aufgedeckt welcher manawert", ("000:24",), "tuning3")
+#: Tuning questions on the siblings 000:22 (both reveal cards of one mana value: nobody wins) and 000:25 (a split card).
+SIBLING = Question("t3-001", "wenn beide bei der fehde ne 3 aufdecken wer gewinnt dann", ("000:22", "000:50"),
+                   "tuning3")
+SPLIT = Question("t3-160", "koennen bei einer fehde beide spieler gewinnen wenn einer ne split karte aufdeckt",
+                 ("000:25",), "tuning3")
 
 
 def test_the_file_is_what_the_tuning_parts_make():
@@ -77,8 +95,22 @@ async def test_the_bot_reads_the_file_once_per_store_and_analyses_it_at_the_firs
     assert index.without({"t3-079"}).analysed  # a view shares the analyses
     # t3-079 (a tuning question on 000:24) is an earlier question until it is left out; a held-out id never is
     assert index.holds("t3-079") and not index.without({"t3-079"}).holds("t3-079") and not index.holds("h2-001")
+
+
+
+async def test_the_ranker_reads_the_file_only_when_a_weight_reads_it(store: Store, monkeypatch: pytest.MonkeyPatch):
+    """With ``prior`` and ``earlier`` both 0 the ranker holds no index: start-up reads no file and checks no key for
+    a feature that is off; with either weight (the shipped ``earlier`` 24) the index is there (seen red with the file
+    read at every load)."""
+    shipped = Weights()
     r = await ranker(store)
-    assert r.prior is not None and await ranker(store) is r  # the ranker, with its index, once per store
+    assert await ranker(store) is r  # once per store
+    assert r.prior is None if not (shipped.prior or shipped.earlier) else r.prior is not None
+    for prior, earlier in ((0.0, 4.0), (1.5, 0.0), (0.0, 0.0)):
+        weights = replace(shipped, prior=prior, earlier=earlier)
+        monkeypatch.setattr(ranking, "Weights", lambda w=weights: w)
+        loaded = await ranking._load(store, None)
+        assert (loaded.prior is not None) == bool(prior or earlier) and loaded.weights == weights
 
 
 async def test_a_key_no_passage_has_is_a_warning_and_a_missing_file_leaves_the_feature_off(
@@ -115,6 +147,64 @@ async def test_an_earlier_question_on_the_same_ruling_puts_it_first(ctx: AnswerC
     assert first == ["000:22", "000:24"]
     off = r.variant(weights=replace(r.weights, prior=0.0))
     assert off.rank(with_earlier, limit=1).hits[0].passage.key == "000:22"
+
+
+async def test_the_earlier_stage_swaps_asked_siblings_and_nothing_else(ctx: AnswerContext):
+    """The stage (bot.prior.prior_stage, weight ``earlier``) with the ``prior`` part off: 000:22, 000:24 and 000:25
+    are the first three, siblings of 000's clash section. With an earlier question on each (t3-001 on 000:22, t3-160
+    on 000:25: shares 0.491; t3-159 on 000:24: 1.0) and a weight above their score gap over the share's (2.84 /
+    0.509 ≈ 5.6) 000:24 and 000:22 swap places and scores, 000:25 keeps its place and score; below it, or with an
+    earlier question on 000:24 alone (its siblings never asked about: left as they are), 000:22 leads (seen red
+    with the stage left out of Ranker.stages, and with a sibling never asked about read as share 0)."""
+    r, (cands,) = await _candidates(ctx, [ASKED])
+    words = r.question_words(cands.analysis)
+    alone = replace(cands, prior=index_of(r, [EARLIER]).shares(words, cands.records))
+    every = replace(cands, prior=index_of(r, [EARLIER, SIBLING, SPLIT]).shares(words, cands.records))
+    assert {cands.records[pid].key: round(v, 3) for pid, v in every.prior.items()} == {
+        "000:22": 0.491, "000:24": 1.0, "000:25": 0.491, "000:50": 0.491}
+
+    def first(c, weight: float) -> list[tuple[str, float]]:
+        hits = r.variant(weights=replace(r.weights, prior=0.0, earlier=weight)).rank(c, limit=3).hits
+        return [(h.passage.key, round(h.score, 2)) for h in hits]
+    before = first(every, 0.0)
+    assert [k for k, _ in before] == ["000:22", "000:24", "000:25"]
+    assert first(every, 5.0) == first(alone, 32.0) == first(cands, 32.0) == before
+    assert first(every, 6.0) == [("000:24", before[0][1]), ("000:22", before[1][1]), before[2]]
+    hits = r.variant(weights=replace(r.weights, earlier=6.0)).rank(every, limit=3).hits
+    assert hits[0].parts["earlier"] == pytest.approx(before[0][1] - before[1][1], abs=0.01)
+    with pytest.raises(ValueError, match="must not be negative"):
+        prior_stage(list(hits), every.prior, -1.0)
+
+
+async def test_with_the_other_tuning_questions_the_shipped_stage_puts_000_24_first(ctx: AnswerContext):
+    """t3-079 ranked as the CV ranks it (its earlier questions: every other tuning question of the shipped file):
+    000:24 (share 1.0: t3-159, t3-002, t3-040 ask it) and 000:22 (0.841), 000:25 (0.491) were all asked about, so at
+    the shipped weight (``earlier`` 24, docs/ranking.md ⁴⁷) 000:24 takes 000:22's first place; with the stage off
+    000:22 leads (as with the ``prior`` part alone at 1.5, ⁴³)."""
+    r, (cands,) = await _candidates(ctx, [ASKED])
+    index = PriorIndex.of(r.analyser, read_prior(), exclude={ASKED.id})
+    found = replace(cands, prior=index.shares(r.question_words(cands.analysis), cands.records))
+    assert r.weights.earlier == Weights().earlier == 24.0
+    assert [h.passage.key for h in r.rank(found, limit=3).hits] == ["000:24", "000:22", "000:25"]
+    off = r.variant(weights=replace(r.weights, earlier=0.0))
+    assert [h.passage.key for h in off.rank(found, limit=3).hits] == ["000:22", "000:24", "000:25"]
+
+
+async def test_the_table_ranks_the_earlier_stage_as_the_ranker(ctx: AnswerContext):
+    """bench/question_ascent.py's table (the CV's ``only:earlier``) gives the ranker's own ranks with the stage on,
+    each question's ``prior`` values cross-fitted from the others (the first 40 questions of each tuning part)."""
+    r = without_file(await ranker(ctx.store))
+    questions = [Question(q.id, q.text, tuple(q.gold), q.part) for part in TUNED for q in load(part)[:40]]
+    cands = cross_fit(r, [await r.candidates(ctx.store, q.text, ctx.names) for q in questions], questions,
+                      "union").fold(())
+    golds = [q.gold for q in questions]
+    table = Table(r, cands, golds, {"earlier": (0.0, 3.0, 16.0)})
+    ranks = []
+    for weight in (0.0, 3.0, 16.0):
+        v = r.variant(weights=replace(r.weights, earlier=weight))
+        ranks.append([rank_of(v.rank(c, limit=DEPTH), g) for c, g in zip(cands, golds, strict=True)])
+        assert table.ranks(v.weights) == ranks[-1]
+    assert ranks[0] != ranks[2]  # the stage moves some of them
 
 
 async def test_the_cv_path_never_reads_a_questions_own_text(ctx: AnswerContext):
