@@ -20,9 +20,9 @@ COMMANDS = [
 
 
 async def read_ranker(ctx: AnswerContext) -> None:
-    """Read the analyser's vocabulary and the term counts and stem the card-name words (about 0.3 s) at start and
-    after a store swap, not at the first question; and the store's other names of cards (one pass over its
-    passages, :func:`bot.question_mentions.other_names`)."""
+    """Read the analyser's vocabulary and the term counts, stem the card-name words and analyse the earlier
+    questions (about 0.5 s) at start and after a store swap, not at the first question; and the store's other names
+    of cards (one pass over its passages, :func:`bot.question_mentions.other_names`)."""
     from bot.question_mentions import other_names
     from bot.ranking import ranker
 

@@ -113,6 +113,15 @@ async def test_the_ranker_reads_the_file_only_when_a_weight_reads_it(store: Stor
         assert (loaded.prior is not None) == bool(prior or earlier) and loaded.weights == weights
 
 
+async def test_the_warm_up_analyses_the_earlier_questions_not_the_first_question(ctx: AnswerContext):
+    # the start-up and store-swap warm-up (bot/commands/questions.read_ranker → Ranker.warm) analyses the 917
+    # earlier questions (≈ 0.2 s), so the first /frage after a start or swap does not wait for them
+    loaded = await ranking._load(ctx.store, None)
+    assert loaded.prior is not None and not loaded.prior.analysed
+    loaded.warm(ctx.names)
+    assert loaded.prior.analysed and "000:24" in loaded.prior.by_key
+
+
 async def test_a_key_no_passage_has_is_a_warning_and_a_missing_file_leaves_the_feature_off(
         store: Store, tmp_path: Path, caplog: pytest.LogCaptureFixture):
     analyser = (await ranker(store)).analyser
