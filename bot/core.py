@@ -29,7 +29,6 @@ import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TypeVar
 
 from cachetools import LRUCache
@@ -44,6 +43,7 @@ from bot.reply import Choice, Reply
 from bot.search import NameIndex
 from bot.store import Store, StoreCorrupt, StoreError
 from bot.store.passages import one_answer
+from bot.store_file import SIGHUP, FileStamp, Refusal, file_stamp, lasting, refusal_text
 from bot.update_register import review_note
 
 log = logging.getLogger(__name__)
@@ -73,19 +73,6 @@ INTERNAL_ERROR = Reply.fail(
 #: Longest wait for the interactions still running on a replaced store before it is closed anyway (seconds;
 #: every answer is bounded far below this).
 RETIRE_WAIT = 30.0
-
-#: What identifies one store file: device, inode, modification time (ns) and size. Renaming a new file over the
-#: path changes the inode.
-FileStamp = tuple[int, int, int, int]
-
-
-def file_stamp(path: Path) -> FileStamp | None:
-    """The :data:`FileStamp` of ``path``, or None when it cannot be read (missing, no permission)."""
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size
 
 def answer_budget(age: float, burst: bool, command: bool = True, waited: float | None = None) -> float:
     """Seconds the answer of an interaction may still take before its door defers it; 0 or less: defer before
@@ -258,8 +245,7 @@ class Core:
         self._current: Generation | None = None
         self._warm: Callable[[AnswerContext], Awaitable[object]] | None = None
         self._lock = asyncio.Lock()
-        self._refused: FileStamp | None = None
-        self._refused_text = ""
+        self._refused: Refusal | None = None  # the last file refused (bot/store_file.py)
         self._tasks: set[asyncio.Task[object]] = set()
         self._retiring: set[Generation] = set()
         self._watch: asyncio.Task[None] | None = None
@@ -400,12 +386,14 @@ class Core:
 
     # --- a new store without a restart -------------------------------------------------------------
 
-    async def reload(self, why: str = "SIGHUP") -> bool:
+    async def reload(self, why: str = SIGHUP) -> bool:
         """Switch to the store file as it is now, when it is another file than the one in use (``why``: what
         asked, for the log). The new store is opened and checked as at start-up (:meth:`_open_store`); new
         interactions get it at once, the old store is closed after the interactions running on it (at most
         :data:`RETIRE_WAIT` s). A store that fails the check is refused with one German log line and the old
-        one kept. Returns True when the store was switched. Never raises."""
+        one kept; that file is not checked again (:meth:`bot.store_file.Refusal.settles`: the file watch and a
+        SIGHUP that notice the same file get one check and one refusal). Returns True when the store was
+        switched. Never raises."""
         async with self._lock:
             old = self._current
             if old is None:
@@ -414,15 +402,19 @@ class Core:
             if stamp is not None and stamp == old.stamp:
                 log.info("Datenbank unverändert (%s): %s", why, self.settings.db_path)
                 return False
+            refused = self._refused
+            if refused is not None and refused.settles(stamp, why):  # the watch keeps quiet, a SIGHUP is answered
+                log.log(logging.WARNING if why == SIGHUP else logging.DEBUG, "%s", refused.repeated(why))
+                return False
             try:
                 new = await self._open_store()
             except Exception as exc:  # StoreError (German) or anything else: the old store stays
-                text = str(exc) if isinstance(exc, StoreError) else f"{type(exc).__name__}: {exc}"
-                # The same file refused again for the same reason: the watch keeps quiet, a SIGHUP gets a WARNING
-                again = stamp is not None and (stamp, text) == (self._refused, self._refused_text)
-                self._refused, self._refused_text = stamp, text
-                level = logging.ERROR if not again else logging.WARNING if why == "SIGHUP" else logging.DEBUG
-                log.log(level, "Neue Datenbank abgelehnt (%s), die bisherige bleibt in Betrieb: %s", why, text)
+                text = refusal_text(exc)
+                # refused again for the same reason (a SIGHUP checks a file again that could not be read): WARNING
+                again = refused is not None and (stamp, text) == (refused.stamp, refused.text)
+                self._refused = Refusal(stamp, why, text, lasting(exc)) if stamp is not None else None
+                log.log(logging.WARNING if again else logging.ERROR,
+                        "Neue Datenbank abgelehnt (%s), die bisherige bleibt in Betrieb: %s", why, text)
                 return False
             if self._current is not old:  # closed meanwhile
                 await new.context.store.close()
@@ -431,7 +423,7 @@ class Core:
                 with contextlib.suppress(Exception):  # only for the log line: a store read here failing is no reason
                     old.info.setdefault(RULES_DIGESTS, json.dumps(await rules_digests(old.context.store)))
                     new.info[RULES_DIGESTS] = json.dumps(await rules_digests(new.context.store))
-            self._current = new
+            self._current, self._refused = new, None
             self._retiring.add(old)
             self._spawn(self._retire(old))
             rows, review = await review_note(new.context.store)  # rows to review: a WARNING, not an INFO
@@ -439,7 +431,7 @@ class Core:
                     self.settings.db_path, build_change(old.info, new.info), review)
             return True
 
-    def reload_soon(self, why: str = "SIGHUP") -> None:
+    def reload_soon(self, why: str = SIGHUP) -> None:
         """:meth:`reload` as a task of the running loop: what a door's SIGHUP handler calls."""
         if self.is_open:
             self._spawn(self.reload(why))
@@ -457,7 +449,9 @@ class Core:
             await asyncio.sleep(every)
             stamp = await asyncio.to_thread(file_stamp, self.settings.db_path)
             current = self._current
-            if stamp is not None and current is not None and stamp not in (current.stamp, self._refused):
+            refused = self._refused
+            if stamp is not None and current is not None and stamp != current.stamp and not (
+                    refused is not None and refused.settles(stamp, "Datei ersetzt")):
                 await self.reload("Datei ersetzt")
 
     async def _retire(self, old: Generation) -> None:

@@ -119,23 +119,103 @@ async def test_a_damaged_store_is_refused_and_the_old_one_kept(swap_core: Core, 
     assert card.pages[0].title == "Boros-Rekrut"
 
 
-async def test_the_same_file_refused_again_for_the_same_reason_is_not_logged_again(swap_core: Core,
-                                                                                   tmp_path: Path, caplog):
-    """The file watch tries a damaged file twice, then the operator's SIGHUP: one ERROR line, the watch's second
-    refusal at DEBUG, the SIGHUP's at WARNING (its answer; README's table); the store in use stays."""
-    old = swap_core.store
-    bad = tmp_path / "kaputt.sqlite3"
+def damaged(folder: Path, name: str = "kaputt.sqlite3") -> Path:
+    """A file with SQLite's header and nothing a store has (refused: "Datenbank beschädigt …")."""
+    bad = folder / name
     bad.write_bytes(b"SQLite format 3\x00" + b"\x00" * 4000)
-    put(bad, swap_core.settings.db_path)
-    with caplog.at_level(logging.DEBUG, logger="bot.core"):
+    return bad
+
+
+def count_checks(core: Core, monkeypatch) -> list[str]:
+    """Record each check of a store file (one :meth:`Core._open_store`) in the list returned."""
+    checks: list[str] = []
+    real = core._open_store
+
+    async def counted():
+        checks.append(str(core.settings.db_path))
+        return await real()
+
+    monkeypatch.setattr(core, "_open_store", counted)
+    return checks
+
+
+def swap_lines(caplog) -> list[tuple[int, str]]:
+    """(level, text) of the core's log lines about a refused file."""
+    return [(r.levelno, r.getMessage()) for r in caplog.records if "abgelehnt" in r.getMessage()]
+
+
+async def test_a_file_refused_by_the_watch_is_not_checked_again(swap_core: Core, tmp_path: Path, caplog,
+                                                                 monkeypatch):
+    """The file watch refuses a damaged file, looks again, then the operator's SIGHUP (``update`` renames, then
+    ``systemctl reload``): the file is checked once, one ERROR line; the watch's second look is not logged at
+    INFO, the SIGHUP is answered in one WARNING line that this unchanged file was refused already (README:
+    the SIGHUP row of "Operator messages"); the store in use stays."""
+    old = swap_core.store
+    checks = count_checks(swap_core, monkeypatch)
+    put(damaged(tmp_path), swap_core.settings.db_path)
+    with caplog.at_level(logging.INFO, logger="bot.core"):
         assert await swap_core.reload("Datei ersetzt") is False
         assert await swap_core.reload("Datei ersetzt") is False
         assert await swap_core.reload("SIGHUP") is False
-    refusals = [(r.levelno, r.getMessage()) for r in caplog.records if "abgelehnt" in r.getMessage()]
-    assert [level for level, _ in refusals] == [logging.ERROR, logging.DEBUG, logging.WARNING]
-    assert refusals[2][1].startswith("Neue Datenbank abgelehnt (SIGHUP), die bisherige bleibt in Betrieb: ")
-    assert refusals[0][1].startswith("Neue Datenbank abgelehnt (Datei ersetzt), die bisherige bleibt in Betrieb: ")
+    assert len(checks) == 1
+    lines = swap_lines(caplog)
+    assert [level for level, _ in lines] == [logging.ERROR, logging.WARNING]
+    assert lines[0][1].startswith("Neue Datenbank abgelehnt (Datei ersetzt), die bisherige bleibt in Betrieb: "
+                                  "Datenbank beschädigt oder keine Regelbot-Datenbank (")
+    reason = lines[0][1].split("in Betrieb: ", 1)[1]
+    assert lines[1][1] == ("Datenbank unverändert (SIGHUP), bereits abgelehnt (Datei ersetzt) und nicht erneut "
+                           f"geprüft; die bisherige bleibt in Betrieb: {reason}")
     assert swap_core.store is old
+
+
+@pytest.mark.parametrize("first", ["SIGHUP", "Datei ersetzt"])
+async def test_the_watch_and_a_sighup_at_once_check_the_file_once(swap_core: Core, tmp_path: Path, caplog,
+                                                                   monkeypatch, first: str):
+    """The watch and a SIGHUP notice the same damaged file at once (the second waits for the first's check):
+    one check, one ERROR line naming the one that came first; a SIGHUP that came second answers in one WARNING
+    line, a watch that came second says nothing at INFO."""
+    checks = count_checks(swap_core, monkeypatch)
+    put(damaged(tmp_path), swap_core.settings.db_path)
+    second = "Datei ersetzt" if first == "SIGHUP" else "SIGHUP"
+    with caplog.at_level(logging.INFO, logger="bot.core"):
+        assert await asyncio.gather(swap_core.reload(first), swap_core.reload(second)) == [False, False]
+    assert len(checks) == 1
+    lines = swap_lines(caplog)
+    assert lines[0] == (logging.ERROR, lines[0][1])
+    assert lines[0][1].startswith(f"Neue Datenbank abgelehnt ({first}), die bisherige bleibt in Betrieb: ")
+    if second == "SIGHUP":
+        assert [level for level, _ in lines] == [logging.ERROR, logging.WARNING]
+        assert lines[1][1].startswith("Datenbank unverändert (SIGHUP), bereits abgelehnt (Datei ersetzt) und ")
+    else:
+        assert len(lines) == 1
+
+
+async def test_a_sighup_checks_again_a_file_refused_because_it_could_not_be_read(swap_core: Core, newer_db: Path,
+                                                                                 caplog, monkeypatch):
+    """A file this process could not read (rights: ``StoreUnreadable``) is refused and not tried again by the
+    watch; once the operator fixed the rights (the file's stamp unchanged), a SIGHUP checks it again and opens it."""
+    from bot.store import StoreUnreadable
+
+    checks = count_checks(swap_core, monkeypatch)
+    counted = swap_core._open_store
+    unreadable = StoreUnreadable(f"Datenbank nicht lesbar ({swap_core.settings.db_path}): keine Leserechte")
+
+    async def refused_once():
+        if not checks:
+            checks.append("keine Leserechte")
+            raise unreadable
+        return await counted()
+
+    monkeypatch.setattr(swap_core, "_open_store", refused_once)
+    put(newer_db, swap_core.settings.db_path)
+    with caplog.at_level(logging.INFO, logger="bot.core"):
+        assert await swap_core.reload("Datei ersetzt") is False
+        assert await swap_core.reload("Datei ersetzt") is False  # the watch: not tried again
+        assert len(checks) == 1
+        assert await swap_core.reload("SIGHUP") is True
+    assert len(checks) == 2
+    assert [level for level, _ in swap_lines(caplog)] == [logging.ERROR]
+    assert REVIEW_LINE in await info_text(swap_core)
 
 
 async def test_an_unchanged_file_is_not_opened_again(swap_core: Core, caplog):
@@ -234,7 +314,8 @@ async def test_the_completers_answer_from_the_new_store_after_a_swap(swap_core: 
     assert await values(rule_queries, "106.") == ["106.3"]  # 106.4 gone from the rules the new store holds
 
 
-async def test_a_swap_is_one_info_line_naming_what_changed(swap_core: Core, newer_db: Path, caplog):
+async def test_a_swap_is_one_info_line_naming_what_changed(swap_core: Core, newer_db: Path, tmp_path: Path,
+                                                           caplog):
     """Opening the new store, its index and closing the old one are DEBUG; the one INFO line of the swap names both
     stores' build times and rules files (the newer store was built with ``--cr``, the old one without)."""
     from prometheus_client import REGISTRY
@@ -243,10 +324,16 @@ async def test_a_swap_is_one_info_line_naming_what_changed(swap_core: Core, newe
 
     metrics.enable()  # as serve and run with METRICS_PORT: the gauge of rows to review is set by the swap
     old = await swap_core.store.build_info()
-    async with _opened(newer_db) as store:
+    # The run builds both stores; built in the same second they have the same build time (ISO, seconds): the
+    # newer one is given a later one, so the line's "gebaut … → …" is seen whatever the timing.
+    newer = tmp_path / "neuer.sqlite3"
+    shutil.copyfile(newer_db, newer)
+    with contextlib.closing(sqlite3.connect(newer)) as conn, conn:
+        conn.execute("UPDATE meta SET value = '2099-01-01T00:00:00+00:00' WHERE key = 'built_at'")
+    async with _opened(newer) as store:
         new = await store.build_info()
     assert old["built_at"] != new["built_at"] and old["sources_sha256"] == new["sources_sha256"]
-    put(newer_db, swap_core.settings.db_path)
+    put(newer, swap_core.settings.db_path)
     with caplog.at_level(logging.DEBUG, logger="bot"):
         assert await swap_core.reload("SIGHUP") is True
         for _ in range(100):

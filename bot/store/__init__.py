@@ -28,6 +28,7 @@ from bot.store.base import (
     SearchIndexMissing,
     StoreCorrupt,
     StoreError,
+    StoreUnreadable,
     is_corruption,
 )
 from bot.store.cards import CardQueries, CardRecord, FaceRecord, ImportCount, NameEntry
@@ -94,6 +95,7 @@ __all__ = [
     "Store",
     "StoreCorrupt",
     "StoreError",
+    "StoreUnreadable",
     "TermRecord",
     "TermRow",
     "TodayRule",

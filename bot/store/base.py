@@ -42,6 +42,11 @@ class StoreError(Exception):
     """The store cannot be used; the message is German and says what to do."""
 
 
+class StoreUnreadable(StoreError):
+    """This process could not read the store file (rights of the file or its folder, an I/O error): a cause
+    outside the file's content, which the operator may fix without replacing the file."""
+
+
 #: SQLite's primary result codes for a damaged file: SQLITE_CORRUPT (11) and SQLITE_NOTADB (26)
 #: (https://sqlite.org/rescode.html); extended codes (e.g. SQLITE_CORRUPT_VTAB of FTS5) share the low byte.
 CORRUPT_CODES = frozenset({11, 26})
@@ -103,7 +108,8 @@ def _check_readable(path: Path) -> None:
     """Refuse a store that is missing or that this process may not read (a file built by another user).
 
     Raises:
-        StoreError: ``Datenbank fehlt`` or ``Datenbank nicht lesbar`` naming the file and the reason.
+        StoreError: ``Datenbank fehlt`` naming the file; :class:`StoreUnreadable`: ``Datenbank nicht lesbar``
+            naming the file and the reason.
     """
     try:
         with path.open("rb") as f:  # one read at start-up: the permission problem shows here, not as "unerwartet"
@@ -114,10 +120,10 @@ def _check_readable(path: Path) -> None:
         raise StoreError(f"Datenbank fehlt ({path} ist ein Ordner): `python -m bot build` ausführen.") from None
     except PermissionError:
         user = _user_name()
-        raise StoreError(f"Datenbank nicht lesbar ({path}): keine Leserechte für {user}. Rechte der Datei und "
+        raise StoreUnreadable(f"Datenbank nicht lesbar ({path}): keine Leserechte für {user}. Rechte der Datei und "
                          "ihres Ordners prüfen (z. B. `chmod a+r`) oder den Bot als ihr Besitzer starten.") from None
     except OSError as exc:
-        raise StoreError(f"Datenbank nicht lesbar ({path}): {exc.strerror or exc}.") from None
+        raise StoreUnreadable(f"Datenbank nicht lesbar ({path}): {exc.strerror or exc}.") from None
 
 
 def _user_name() -> str:
@@ -290,7 +296,7 @@ class StoreBase:
             try:
                 self._names = StoredNames(self.path)
             except sqlite3.Error as exc:
-                raise StoreError(f"Datenbank nicht lesbar ({self.path}): {exc}.") from None
+                raise StoreUnreadable(f"Datenbank nicht lesbar ({self.path}): {exc}.") from None
         return self._names
 
     @classmethod
@@ -309,7 +315,7 @@ class StoreBase:
         try:
             conn = await aiosqlite.connect(uri, uri=True)
         except sqlite3.OperationalError as exc:  # e.g. the folder lets no one but its owner create the journal
-            raise StoreError(f"Datenbank nicht lesbar ({path}): {exc} – Rechte der Datei und ihres Ordners "
+            raise StoreUnreadable(f"Datenbank nicht lesbar ({path}): {exc} – Rechte der Datei und ihres Ordners "
                              "für den Benutzer des Bots prüfen.") from None
         try:
             async with conn.execute("PRAGMA user_version") as cur:

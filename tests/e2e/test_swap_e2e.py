@@ -10,7 +10,10 @@ the fake Discord and two ``python -m bot serve`` workers on one store path (test
   "zu prüfen" only between the swaps).
 * A button of an answer whose page changed with the new store is refused in German ("Antwort hat sich
   geändert", the page fingerprint of bot/custom_id.py), by the gateway bot and by a worker.
-* A damaged file is refused with one German log line; the processes keep answering from the old store.
+* A damaged file is checked once and refused with one German ERROR line, whether the SIGHUP or the file watch
+  noticed it first; a SIGHUP for the file refused already is answered in one WARNING line without a second
+  check (bot/store_file.py); the processes keep answering from the old store. Every step waits for log lines
+  (bounded), none for a fixed time.
 
 The full run (200 per second for 10 s, RSS before and after) is ``bench/bench_swap.py``.
 """
@@ -18,6 +21,7 @@ The full run (200 per second for 10 s, RSS before and after) is ``bench/bench_sw
 from __future__ import annotations
 
 import asyncio
+import re
 import shutil
 import time
 from contextlib import AsyncExitStack
@@ -160,26 +164,76 @@ async def test_a_button_whose_page_changed_is_refused_in_german(swarm: Swarm, st
     assert_fakes_clean(swarm)
 
 
-@pytest.mark.logs_errors
-async def test_a_damaged_store_is_refused_and_the_processes_keep_answering(swarm: Swarm, tmp_path: Path, stores):
-    basis, _newer = stores
-    bad = tmp_path / "kaputt.sqlite3"
+#: A damaged file's refusal: the one check's ERROR line, naming what noticed the file.
+REFUSED = re.compile(r"ERROR.*Neue Datenbank abgelehnt \((SIGHUP|Datei ersetzt)\), die bisherige bleibt in Betrieb: "
+                     r"Datenbank beschädigt oder keine Regelbot-Datenbank")
+#: A SIGHUP's answer when its file was refused already (bot/store_file.py: Refusal.repeated): not checked again.
+KNOWN = re.compile(r"WARNING.*Datenbank unverändert \(SIGHUP\), bereits abgelehnt \((SIGHUP|Datei ersetzt)\) und "
+                   r"nicht erneut geprüft; die bisherige bleibt in Betrieb: Datenbank beschädigt")
+#: What a process answers to a SIGHUP for a damaged file: the refusal, or that the file was refused already.
+SIGHUP_ANSWER = re.compile(r"Neue Datenbank abgelehnt \(SIGHUP\)|Datenbank unverändert \(SIGHUP\), bereits abgelehnt")
+#: Every line about a refused file (the two above, and what a second check would log).
+ANY_REFUSAL = re.compile(r"abgelehnt")
+
+
+def damaged(folder: Path, name: str) -> Path:
+    """A file with SQLite's header and nothing a store has."""
+    bad = folder / name
     bad.write_bytes(b"SQLite format 3\x00" + bytes(8000))
-    since = {d.name: len(d.proc.output()) for d in swarm.doors}
-    refused_before, switched = swarm.counts("abgelehnt"), swarm.counts(SWITCHED)
-    replace_store(bad, swarm.store)
-    swarm.hangup()
+    return bad
+
+
+def refusal_lines(swarm: Swarm, since: dict[str, int]) -> dict[str, list[str]]:
+    """Per process, its log lines about a refused file since the offsets ``since``."""
+    return {d.name: [ln for ln in d.proc.output()[since[d.name]:].splitlines() if ANY_REFUSAL.search(ln)]
+            for d in swarm.doors}
+
+
+def refusal_kinds(lines: list[str]) -> list[str]:
+    """What each of ``lines`` is: the refusal (what noticed the file: ``SIGHUP`` or ``Datei ersetzt``), a SIGHUP's
+    answer for the file refused already (``bereits``), else the line itself (a second check's refusal)."""
+    kinds = []
+    for line in lines:
+        refused = REFUSED.search(line)
+        kinds.append(refused.group(1) if refused else "bereits" if KNOWN.search(line) else line)
+    return kinds
+
+
+def offsets(swarm: Swarm) -> dict[str, int]:
+    """Per process, the length of its log so far."""
+    return {d.name: len(d.proc.output()) for d in swarm.doors}
+
+
+@pytest.mark.logs_errors
+async def test_a_damaged_store_is_refused_once_and_the_processes_keep_answering(swarm: Swarm, tmp_path: Path,
+                                                                                stores):
+    """A damaged file renamed over the path is checked once and refused with one ERROR line, however it was
+    noticed; a SIGHUP for it after that is answered in one WARNING line without a second check."""
+    basis, _newer = stores
+    switched = swarm.counts(SWITCHED)
     try:
-        # refused by the SIGHUP or by the file watch, whichever saw the file first; the other logs no second line
-        await swarm.wait_log("Neue Datenbank abgelehnt (", {d.name: 0 for d in swarm.doors})
-        await asyncio.sleep(0.6)  # the watch looks at the same refused file three more times
+        # 1. What ``update`` and ``systemctl reload`` do: the rename, then SIGHUP at once. Whichever of the signal
+        # and the file watch (every 0.2 s here) comes first refuses the file; the SIGHUP is answered either way.
+        since, answered = offsets(swarm), swarm.counts(SIGHUP_ANSWER)
+        replace_store(damaged(tmp_path, "kaputt.sqlite3"), swarm.store)
+        swarm.hangup()
+        await swarm.wait_log(SIGHUP_ANSWER, answered)
+        for name, lines in refusal_lines(swarm, since).items():
+            kinds = refusal_kinds(lines)
+            # one check, one refusal; when the watch refused the file, the SIGHUP's answer after it
+            assert kinds in (["SIGHUP"], ["Datei ersetzt", "bereits"]), (name, lines)
+        # 2. The order that logged two refusals before: the watch finds the file (no signal), then a SIGHUP.
+        since, refused, known = offsets(swarm), swarm.counts(REFUSED), swarm.counts(KNOWN)
+        replace_store(damaged(tmp_path, "kaputt2.sqlite3"), swarm.store)
+        await swarm.wait_log(REFUSED, refused)
+        swarm.hangup()
+        await swarm.wait_log(KNOWN, known)
         for door in swarm.doors:
             res = await door.fake.command("karte", {"name": "Boros-Rekrut"}, timeout=20)
             assert res.embeds[0]["title"] == "Boros-Rekrut", door.name
-            refused = [ln for ln in door.proc.output()[since[door.name]:].splitlines() if "abgelehnt" in ln]
-            assert len(refused) == 1, refused  # one line; the watch does not try the same file again
+        for name, lines in refusal_lines(swarm, since).items():
+            assert refusal_kinds(lines) == ["Datei ersetzt", "bereits"], (name, lines)
     finally:
         replace_store(basis, swarm.store)
         await swarm.wait_log(SWITCHED, switched)  # the watch opens the good file
-    assert swarm.counts("abgelehnt") == {name: n + 1 for name, n in refused_before.items()}
     assert_fakes_clean(swarm)
