@@ -31,38 +31,13 @@ GENERIC = frozenset({
 })
 
 
-#: Folded words for the objects of the game: a question that opens with one of them, with no article („token geht
-#: auf den friedhof“, „spielstein wird …“), speaks of any such object.
-OBJECTS = frozenset({"karte", "kreatur", "spielstein", "token", "permanent", "zauberspruch", "objekt"})
-#: Their plurals: with no article, possessive or number among the two words before them they speak of any such
-#: objects („kommen kreaturen getappt aufs schlachtfeld“, „wer kontrolliert karten im friedhof“).
-PLURALS = frozenset({"karten", "kreaturen", "spielsteine", "tokens", "permanents", "permanente", "zauberspruche",
-                     "objekte"})
-#: Words that make objects those of one case („meine karten“, „die kreaturen“, „zwei tokens“, „alle karten“).
-_DETERMINERS = frozenset({
-    "der", "die", "das", "den", "dem", "des", "mein", "meine", "meinen", "meinem", "meiner", "dein", "deine",
-    "deinen", "deinem", "deiner", "sein", "seine", "seinen", "seinem", "seiner", "ihre", "ihren", "ihrem", "ihrer",
-    "diese", "dieser", "dieses", "diesen", "diesem", "alle", "allen", "beide", "beiden", "zwei", "drei", "vier",
-    "the", "my", "your", "this", "these", "all", "both", "two",
-})
-
-
-def _bare_objects(words: list[str]) -> bool:
-    """True when ``words`` open with a word of :data:`OBJECTS` or hold one of :data:`PLURALS` with no word of
-    :data:`_DETERMINERS` among the two before it („meine roten kreaturen“ are one player's)."""
-    if words and words[0] in OBJECTS:
-        return True
-    return any(w in PLURALS and _DETERMINERS.isdisjoint(words[max(0, i - 2): i]) for i, w in enumerate(words))
-
-
 def asks_generally(words: Iterable[str], cards: Iterable[int]) -> bool:
     """True when a question with the folded tokens ``words`` (:func:`bot.text.tokens`) names no card (``cards``:
-    the cards the ranking found named in it) and speaks of any object or player (a word of :data:`GENERIC`, or objects
-    of the game with no article before them: :func:`_bare_objects`). Pure; no errors."""
+    the cards the ranking found named in it) and speaks of any object or player (a word of :data:`GENERIC`).
+    Pure; no errors."""
     if any(True for _ in cards):
         return False
-    words = list(words)
-    return any(w in GENERIC for w in words) or _bare_objects(words)
+    return any(w in GENERIC for w in words)
 
 
 #: „diese Karte“, „diese Kreatur“, „dieser Spielstein“ …: a card's ruling speaking of the card itself.
