@@ -99,9 +99,12 @@ def passage_state(index: TodayIndex, p: PassageRecord, sections: list[MechanicRe
 
 def passage_standing(index: TodayIndex, p: PassageRecord, state: str) -> Standing:
     """The passage's label today (:class:`bot.answers.today.Standing`): its status ``state`` (:func:`passage_state`)
-    and today's words for the old ones it uses (:func:`bot.answers.today.passage_terms`)."""
+    and today's words for the old ones it uses (:func:`bot.answers.today.passage_terms`); for 003, whose text is
+    current but writes the rules' English words, the words German cards print („auf deutschen Karten“, as its note
+    says: :func:`bot.answers.today_notes.explanation_notice`)."""
     entry = {"ruling": p.ref_id, "mechanic": p.mechanic_id, "card": p.card_id}.get(p.kind)
-    return Standing(state, passage_terms(index, p.kind, entry, p.text))
+    where = "auf deutschen Karten" if p.kind == "explanation" else "heute"
+    return Standing(state, passage_terms(index, p.kind, entry, p.text), where)
 
 
 def _entry(p: PassageRecord) -> tuple[str, int] | None:

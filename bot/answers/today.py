@@ -363,6 +363,7 @@ class Standing:
 
     state: str = ""
     terms: tuple[str, ...] = ()
+    where: str = "heute"  #: or, for 003's English words, „auf deutschen Karten“ (the words German cards print)
 
     @property
     def mark(self) -> str:
@@ -372,7 +373,7 @@ class Standing:
     @property
     def words(self) -> str:
         """The label after its mark: ``gilt weiterhin · ℹ️ Begriffe (heute „wirken“)``, ``""`` when nothing to say."""
-        terms = f"{TERMS_MARK} (heute {', '.join(f'„{t}“' for t in self.terms)})" if self.terms else ""
+        terms = f"{TERMS_MARK} ({self.where} {', '.join(f'„{t}“' for t in self.terms)})" if self.terms else ""
         return " · ".join(p for p in (STYLES[self.state].word if self.state else "", terms) if p)
 
     @property

@@ -104,14 +104,16 @@ async def test_a_split_card_passage_shows_both_halves_and_both_eras_values(ctx):
 
 
 async def test_an_explanation_passage_shows_its_term_note(ctx):
-    """003 explains today's rules: no rule status, only the term mark where a word is not today's — 003:341 (110.1)
-    „im Spiel“ is the battlefield (403); 003:190's „Permanent“ is printed „bleibende Karte“ on German cards (110)."""
+    """003 explains today's rules: no rule status, only the term mark where a word is not the one German cards print
+    — 003:341 (110.1) „im Spiel“ is the battlefield (403); 003:190's „Permanent“ is printed „bleibende Karte“ on
+    German cards (110). The mark says „auf deutschen Karten“ as the note does, not „heute“: 003 is current."""
     owner, *rest = (await run_action(ctx, "passage", "003:341")).pages[0].body.split("\n\n")
-    assert owner.endswith("(CardX Academy, Stand: aktuelle Regeln 2024+) · ℹ️ Begriffe (heute „Bleibende Karte“, "
-                          "„auf dem Schlachtfeld“)")
+    assert owner.endswith("(CardX Academy, Stand: aktuelle Regeln 2024+) · ℹ️ Begriffe (auf deutschen Karten "
+                          "„Bleibende Karte“, „auf dem Schlachtfeld“)")
     assert "„auf dem Schlachtfeld / aufs Schlachtfeld kommen“ statt „im Spiel / ins Spiel kommen“ (403.1)" in rest[1]
     owner = (await run_action(ctx, "passage", "003:190")).pages[0].body.split("\n\n")[0]
-    assert owner.endswith("(CardX Academy, Stand: aktuelle Regeln 2024+) · ℹ️ Begriffe (heute „Bleibende Karte“)"), owner
+    assert owner.endswith("(CardX Academy, Stand: aktuelle Regeln 2024+) · ℹ️ Begriffe (auf deutschen Karten "
+                          "„Bleibende Karte“)"), owner
 
 
 async def test_the_english_half_of_the_clash_article_has_its_german_twins_status(ctx, store):
