@@ -43,7 +43,7 @@ from bot.reply import Choice, Reply
 from bot.search import NameIndex
 from bot.store import Store, StoreCorrupt, StoreError
 from bot.store.passages import one_answer
-from bot.store_file import SIGHUP, FileStamp, Refusal, file_stamp, lasting, refusal_text
+from bot.store_file import SIGHUP, WATCH, FileStamp, Refusal, file_stamp, lasting, refusal_text
 from bot.update_register import review_note
 
 log = logging.getLogger(__name__)
@@ -451,8 +451,8 @@ class Core:
             current = self._current
             refused = self._refused
             if stamp is not None and current is not None and stamp != current.stamp and not (
-                    refused is not None and refused.settles(stamp, "Datei ersetzt")):
-                await self.reload("Datei ersetzt")
+                    refused is not None and refused.settles(stamp, WATCH)):
+                await self.reload(WATCH)
 
     async def _retire(self, old: Generation) -> None:
         """Close ``old`` once the interactions running on it have ended (at most :data:`RETIRE_WAIT` s)."""

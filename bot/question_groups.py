@@ -94,8 +94,8 @@ def part_concepts(a: PartsAnalyser, words: list[str], how: tuple[bool, bool, str
     for i, word in enumerate(words):
         parts = a.compound_parts(word) if i not in taken and word not in STOP_WORDS else []
         stem = snowball(a.lemma(parts[0])) if len(parts) >= 2 else ""
-        found = joined_name(a.vocab, parts, old_terms, language) if stem else []
-        found = found or (a.vocab.concepts_at([stem], 0, old_terms, None, language)[0] if stem else [])
+        found = (joined_name(a.vocab, parts, old_terms, language)
+                 or a.vocab.concepts_at([stem], 0, old_terms, None, language)[0]) if stem else []
         concepts.update(dict.fromkeys(found))
         if found:
             named.setdefault(i, []).extend(found)

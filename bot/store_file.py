@@ -21,8 +21,10 @@ from bot.store import StoreError, StoreUnreadable
 #: path changes the inode.
 FileStamp = tuple[int, int, int, int]
 
-#: The ``why`` of a reload asked for by the operator's signal (the file watch's is ``"Datei ersetzt"``).
+#: The ``why`` of a reload asked for by the operator's signal.
 SIGHUP = "SIGHUP"
+#: The ``why`` of a reload the file watch asked for (:meth:`bot.core.Core._follow`).
+WATCH = "Datei ersetzt"
 
 
 def file_stamp(path: Path) -> FileStamp | None:
@@ -52,7 +54,7 @@ class Refusal:
 
     Attributes:
         stamp: the refused file's :data:`FileStamp`.
-        why: what noticed it (``"SIGHUP"`` or ``"Datei ersetzt"``), as in the log line.
+        why: what noticed it (:data:`SIGHUP` or :data:`WATCH`), as in the log line.
         text: the reason (:func:`refusal_text`).
         lasting: True when the reason lies in the file's content (:func:`lasting`: damaged, no store, another
             schema): the same file would be refused again, so it is not checked again, not even on SIGHUP.
