@@ -1,6 +1,7 @@
 """Make ``data/prior_questions.tsv`` (:data:`bot.prior.PRIOR_FILE`): the questions asked before that ``/frage``'s
 ``prior`` feature reads (bot/prior.py), from the tuning parts of the question set only (:data:`PARTS`:
-``tests/questions/tuning.toml``, ``tuning2.toml``, ``tuning3.toml``; never a held-out part, and not ``dev``, which
+``tests/questions/tuning.toml``, ``tuning2.toml``, ``tuning3.toml``, ``tuning4.toml``;
+never a held-out part, and not ``dev``, which
 stays a check outside them), each with its gold keys, in the parts' order.
 
 Run: ``.venv/bin/python bench/make_prior.py [--check]`` (``--check``: exit 1 when the file differs from what the

@@ -13,7 +13,8 @@ keep their start. ``tests/answers/test_question_ascent.py``
 pins the result: no single grid step improves it on the whole parts. About a minute on a quiet machine (the
 candidates and the table most of it).
 
-Run: ``.venv/bin/python bench/refit.py [--db STORE] [--parts tuning,tuning2] [--method NAME]`` (the store of the
+Run: ``.venv/bin/python bench/refit.py [--db STORE] [--parts tuning,tuning2] [--method NAME]`` (``--parts``: by
+default the parts the shipped weights were made on, :data:`tests.questions.WEIGHTS_MADE_ON`) (the store of the
 documents is built in a temporary folder unless ``--db`` names one; ``--method``: another method of
 ``bench/weight_methods.py``, e.g. ``foldavg:mrr:wide`` or ``fit0.3``; ``only:clause``: the shipped weights and hedge
 with the clause stage's weight alone chosen, docs/ranking.md ²²). The questions' clause roles are read whatever the
@@ -32,7 +33,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_questions import TUNING_PARTS  # noqa: E402
 from cv_misses import opened  # noqa: E402
 from prior_folds import cross_fit  # noqa: E402
 from question_ascent import OBJECTIVES  # noqa: E402
@@ -42,6 +42,7 @@ from weight_methods import gathered, hedged, make  # noqa: E402
 
 from bot.prior import HOW  # noqa: E402
 from bot.weights import Weights  # noqa: E402
+from tests.questions import WEIGHTS_MADE_ON  # noqa: E402
 
 #: How the shipped weights are made: a method of ``bench/weight_methods.py`` (the ascent on MRR over ``WIDE`` with
 #: the answered stage off, docs/ranking.md ¹⁶; then the stage's weight alone chosen over :data:`THEN_GRID` with the
@@ -81,7 +82,7 @@ async def main() -> None:
     print them."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, default=None)
-    parser.add_argument("--parts", default=",".join(TUNING_PARTS))
+    parser.add_argument("--parts", default=",".join(WEIGHTS_MADE_ON))
     parser.add_argument("--method", default=METHOD, help="a method of bench/weight_methods.py")
     parser.add_argument("--prior", default=HOW, help="the prior feature, cross-fitted: best, union or none (off)")
     args = parser.parse_args()

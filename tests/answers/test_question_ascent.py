@@ -13,7 +13,7 @@ import pytest
 from bot.prior import HOW
 from bot.ranking import Weights, ranker
 from tests.conftest import ROOT
-from tests.questions import TUNED, load
+from tests.questions import WEIGHTS_MADE_ON, load
 
 sys.path.insert(0, str(ROOT / "bench"))
 import question_ascent
@@ -45,7 +45,7 @@ async def test_the_shipped_weights_are_the_ascent_on_both_tuning_parts(ctx):
     for name, value in START.items():
         if name not in GRID and name not in refit.THEN_GRID:
             assert getattr(shipped, name) == value, f"{name} is not at its hand-set start; {REFIT}"
-    questions = [bench_question(q) for part in TUNED for q in load(part)]
+    questions = [bench_question(q) for part in WEIGHTS_MADE_ON for q in load(part)]
     # as bench/refit.py: each question's prior feature from the other questions only (bench/prior_folds.py)
     cands = cross_fit(r, [await r.candidates(ctx.store, q.text, ctx.names) for q in questions], questions, HOW).fold(())
     objective = question_ascent.OBJECTIVES[refit.OBJECTIVE]
@@ -62,7 +62,7 @@ async def test_the_table_ranks_as_the_ranker(ctx):
     are the ranker's own, with the shipped weights and with every grid weight at one end of its grid (40 questions
     of each tuning part); a weight outside the table's bounds is refused."""
     r = await ranker(ctx.store)
-    questions = [q for part in TUNED for q in load(part)[:40]]
+    questions = [q for part in WEIGHTS_MADE_ON for q in load(part)[:40]]
     cands = [await r.candidates(ctx.store, q.text, ctx.names) for q in questions]
     golds = [tuple(q.gold) for q in questions]
     table = question_ascent.Table(r, cands, golds, GRID)
@@ -88,7 +88,7 @@ async def test_only_clause_chooses_the_stage_weight_alone(ctx):
     the clause stage was measured (with it at its shipped 6 these questions choose clause 0, ²⁹)."""
     r = without_file(await ranker(ctx.store))  # the prior feature off: these figures were measured without it
     r = r.variant(weights=replace(r.weights, answered=0.0))
-    questions = [q for part in TUNED for q in load(part)[:60]]
+    questions = [q for part in WEIGHTS_MADE_ON for q in load(part)[:60]]
     cands = await gathered(r, ctx.store, questions, ctx.names)
     golds = [tuple(q.gold) for q in questions]
     w = make("only:clause", r, cands, golds, range(len(questions)))
@@ -117,7 +117,7 @@ async def test_the_table_ranks_as_the_ranker_with_the_answered_stage(ctx):
     tuning part, and some value moves a gold passage (the stage is read, not skipped). Without the shipped file of
     earlier questions: it holds these very questions, and the ``earlier`` stage would order their siblings by it."""
     r = without_file(await ranker(ctx.store))
-    questions = [q for part in TUNED for q in load(part)[:40]]
+    questions = [q for part in WEIGHTS_MADE_ON for q in load(part)[:40]]
     cands = await gathered(r, ctx.store, questions, ctx.names)
     golds = [tuple(q.gold) for q in questions]
     grid = {"answered": WIDE_ANSWERED["answered"]}

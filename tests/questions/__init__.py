@@ -13,11 +13,13 @@ someone who had not seen the ranking or its misses) but is free to tune on: :dat
 which the fit and its cross-validation use together. It too stays outside the seeded split. A third tuning part,
 ``tuning3.toml`` (ids ``t3-001`` …), holds the questions of five independent judges' sets (three of 2026-12-04, two of
 2026-12-05; written from the documents alone before they tried the bot, counted once as figures, then moved
-here), less those that repeat an older question or whose gold or clause did not check. A ``note`` that starts
-with ``typo:`` marks a slip typed on purpose (``"typo: fraben (Farben)"``). Each entry::
+here), less those that repeat an older question or whose gold or clause did not check. A fourth tuning part,
+``tuning4.toml`` (ids ``t4-001`` …), holds three more judges' sets of 2026-12-05 evening, made the same way (its notes
+``"from j7N-NNN"``, then ``"; typo: …"``). A ``note`` that starts with ``typo:`` marks a slip typed on purpose
+(``"typo: fraben (Farben)"``). Each entry::
 
     [[question]]
-    id = "q042"                      # unique over every file (tuning, heldout, heldout2, tuning2, tuning3, dev)
+    id = "q042"                      # unique over every file (every part and dev)
     text = "convoke mit getappten kreaturen?"
     gold = ["001:78", "cr:702.51a"]  # "<file prefix>:<line where the passage begins>", optional "cr:<rule>"
     clause = "nur ungetappte Kreaturen"  # verbatim from the first gold passage: the deciding statement
@@ -41,9 +43,13 @@ PARTS = ("tuning", "heldout")
 #: Parts set aside outside the seeded split: read only to report figures, never tuned on.
 SET_ASIDE = ("heldout2",)
 #: Later tuning parts outside the seeded split: free to tune on, like ``tuning``.
-EXTRA_TUNING = ("tuning2", "tuning3")
+EXTRA_TUNING = ("tuning2", "tuning3", "tuning4")
 #: Every part the ranking may be tuned on: the split's tuning part and the later ones.
 TUNED = ("tuning", *EXTRA_TUNING)
+#: The tuning parts the shipped weights (bot/weights.py) were made on by ``bench/refit.py``: ``tuning4`` came after
+#: them; it takes part in the CV of ``bench/weight_methods.py`` and in the earlier questions (bot/prior.py), and the
+#: weights move to all of :data:`TUNED` only with a refit measured by that CV (docs/ranking.md).
+WEIGHTS_MADE_ON = ("tuning", "tuning2", "tuning3")
 #: Every part :func:`load` accepts: the split's two, the later set-aside ones, then the later tuning ones.
 ALL_PARTS = PARTS + SET_ASIDE + EXTRA_TUNING
 KINDS = ("ruling", "mechanic", "rule", "explanation")
@@ -80,7 +86,7 @@ class Question:
 
 def path_of(part: str) -> Path:
     """The TOML file of ``part`` (one of :data:`ALL_PARTS`: ``"tuning"``, ``"heldout"``, ``"heldout2"``,
-    ``"tuning2"``, ``"tuning3"``).
+    ``"tuning2"``, ``"tuning3"``, ``"tuning4"``).
 
     Raises:
         ValueError: ``part`` is not one of ``ALL_PARTS``.

@@ -1,11 +1,13 @@
-"""Check that no question of a later part (``heldout2.toml``, ``tuning2.toml``, ``tuning3.toml``) is a near-duplicate
+"""Check that no question of a later part (``heldout2.toml``, ``tuning2.toml``, ``tuning3.toml``,
+``tuning4.toml``) is a near-duplicate
 of an older one.
 
 A near-duplicate is a pair whose texts reach :data:`THRESHOLD` in rapidfuzz's ``token_set_ratio`` (0–100,
 case-sensitive as typed; the set ratio scores a question whose words are a subset of the other's as 100).
 The older questions of each later part are in :data:`OLDER`: for ``heldout2`` those of ``tuning.toml``,
 ``heldout.toml`` and ``dev.toml``; for ``tuning2`` those and ``heldout2.toml`` as well; for ``tuning3`` also
-``tuning2.toml``. A fresh set must not repeat what the ranking has been counted or tuned on.
+``tuning2.toml``; for ``tuning4`` also ``tuning3.toml``.
+A fresh set must not repeat what the ranking has been counted or tuned on.
 
 Usage::
 
@@ -32,9 +34,12 @@ OLDER: dict[str, tuple[str, ...]] = {
     "heldout2": (*PARTS, "dev"),
     "tuning2": (*PARTS, "heldout2", "dev"),
     "tuning3": (*PARTS, "heldout2", "tuning2", "dev"),
+    "tuning4": (*PARTS, "heldout2", "tuning2", "tuning3", "dev"),
 }
 #: Every file a draft is checked against: all parts and the dev questions.
-EVERY_FILE: tuple[str, ...] = (*PARTS, "heldout2", "tuning2", "tuning3", "dev")
+EVERY_FILE: tuple[str, ...] = (*PARTS, "heldout2", "tuning2", "tuning3", "tuning4", "dev")
+#: The set-aside files: a near-duplicate in them is named by id, never printed with its text.
+SET_ASIDE_FILES = ("heldout", "heldout2")
 #: The later part checked when none is named (kept for callers of :func:`check` without arguments).
 NEW = "heldout2"
 
@@ -80,7 +85,7 @@ def near_duplicates(
 
 
 def check(path: Path | None = None, part: str = NEW) -> list[Pair]:
-    """The near-duplicate pairs between the later part ``part`` (``"heldout2"``, ``"tuning2"`` or ``"tuning3"``) and its
+    """The near-duplicate pairs between the later part ``part`` (a key of :data:`OLDER`) and its
     older files (:data:`OLDER`); with ``path``, between that draft file and every file (:data:`EVERY_FILE`).
 
     Raises:
@@ -96,6 +101,14 @@ def _read(path: Path) -> list[tuple[str, str]]:
         return [(q["id"], q["text"]) for q in tomllib.load(handle).get("question", [])]
 
 
+def shown(pair: Pair) -> str:
+    """The older question of ``pair`` as printed: its text, or only a mark when it belongs to a set-aside part
+    (``heldout``, ``heldout2``), whose texts are never shown to whoever writes or tunes questions."""
+    if pair.old_part in SET_ASIDE_FILES:
+        return "(zurückgelegte Frage, Text nicht gezeigt)"
+    return repr(pair.old_text)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print each near-duplicate pair and a summary line per part checked; exit 0 when there is none, 1 otherwise."""
     args = sys.argv[1:] if argv is None else argv
@@ -105,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         checks = [(p, check(part=p), len(older_questions(OLDER[p]))) for p in (args[:1] or list(OLDER))]
     for name, pairs, older in checks:
         for p in pairs:
-            print(f"{p.new_id} ~ {p.old_part}:{p.old_id} ({p.score:.0f}): {p.new_text!r} / {p.old_text!r}")
+            print(f"{p.new_id} ~ {p.old_part}:{p.old_id} ({p.score:.0f}): {p.new_text!r} / {shown(p)}")
         print(f"{name}: {len(pairs)} Fast-Duplikate (token_set_ratio >= {THRESHOLD}) gegen {older} ältere Fragen.")
     return 1 if any(pairs for _, pairs, _ in checks) else 0
 

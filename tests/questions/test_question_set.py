@@ -40,8 +40,9 @@ QUESTIONS = load_all()
 HELDOUT2 = load("heldout2")
 TUNING2 = load("tuning2")
 TUNING3 = load("tuning3")
+TUNING4 = load("tuning4")
 #: Every question of every part: the seeded split's two, the second set-aside part, the second and third tuning parts.
-EVERY = QUESTIONS + HELDOUT2 + TUNING2 + TUNING3
+EVERY = QUESTIONS + HELDOUT2 + TUNING2 + TUNING3 + TUNING4
 #: The later parts outside the seeded split: their questions, the shape of their ids and their least size.
 LATER = {"heldout2": (HELDOUT2, r"h2-\d{3}", 150), "tuning2": (TUNING2, r"t2-\d{3}", 240)}
 TYPO_NOTE = re.compile(r"^typo: (?P<typed>\S+) \((?P<meant>[^)]+)\)$")
@@ -232,8 +233,24 @@ def test_tuning3_holds_the_judges_checked_questions():
     assert TUNING3[0].gold == ("000:22", "000:50") and TUNING3[0].clause == "gewinnt niemand die Fehde"
 
 
+def test_tuning4_holds_the_evening_judges_questions():
+    """The fourth tuning part: ids ``t4-NNN``, each naming its judge's id (j70, j71, j72) and keeping a typo's or half
+    name's note; a     third names no card; none repeats an older question (its older files include ``tuning3``)."""
+    assert len(TUNING4) == 179 and {q.part for q in TUNING4} == {"tuning4"}
+    assert all(re.fullmatch(r"t4-\d{3}", q.id) for q in TUNING4)
+    note = re.compile(r"from j7[012]-\d{3}(; (typo|half name): [^()]+ \([^)]+\))?")
+    assert [q.note for q in TUNING4 if not note.fullmatch(q.note)] == []
+    assert sum(not q.card for q in TUNING4) >= len(TUNING4) / 3
+    assert near_duplicates.OLDER["tuning4"] == ("tuning", "heldout", "heldout2", "tuning2", "tuning3", "dev")
+    pairs = near_duplicates.check(part="tuning4")
+    assert not pairs, [(p.new_id, p.old_part, p.old_id, p.score) for p in pairs]
+    first = TUNING4[0]
+    assert first.gold == ("001:78",) and first.clause == "nur ungetappte Kreaturen, die du kontrollierst"
+
+
 def test_tuning2_is_a_tuning_part_outside_the_seeded_split():
-    assert TUNED == ("tuning", "tuning2", "tuning3") and "tuning2" not in PARTS and "tuning3" not in PARTS
+    assert TUNED == ("tuning", "tuning2", "tuning3", "tuning4")
+    assert not {"tuning2", "tuning3", "tuning4"} & set(PARTS)
     assert not {q.id for q in TUNING2} & {q.id for q in QUESTIONS}
     assert "tuning2" in ALL_PARTS and "tuning2" not in SET_ASIDE
 
@@ -256,3 +273,20 @@ def test_every_gold_is_a_passage_of_the_store_with_its_clause(built_db: Path):
     assert not missing
     without_clause = [q.id for q in EVERY if q.clause not in texts[q.gold[0]]]
     assert not without_clause
+
+
+def test_near_duplicate_report_never_prints_a_set_aside_text(capsys, tmp_path: Path):
+    """A draft close to an older question: the report prints a tuning question's text, but a set-aside part's
+    question only by its id (whoever writes new questions must not read the held-out texts)."""
+    tuning_text = TUNING2[0].text
+    held_out = load("heldout")[0]
+    draft = tmp_path / "draft.toml"
+    draft.write_text(
+        "[[question]]\n" + f'id = "x-001"\ntext = {tuning_text!r}\n'.replace("'", '"')
+        + "[[question]]\n" + f'id = "x-002"\ntext = {held_out.text!r}\n'.replace("'", '"'),
+        encoding="utf-8",
+    )
+    assert near_duplicates.main([str(draft)]) == 1
+    out = capsys.readouterr().out
+    assert f"tuning2:{TUNING2[0].id}" in out and repr(tuning_text) in out
+    assert f"heldout:{held_out.id}" in out and held_out.text not in out.replace(f"{held_out.text!r} /", "")
