@@ -101,7 +101,8 @@ class Weights:
     #: three settings are chosen together (``bench/question_cv.py``'s ``choose_margin``: the setting with the most
     #: clear answers whose clear answers are right 96 % of the time on the training questions), on both whole tuning
     #: parts for the shipped weights (``bench/refit.py`` on the three tuning parts: margin 3.5, near 0.5, covered
-    #: 0.9; docs/ranking.md, ¹⁶ ¹⁹ ²³ ²⁴ ²⁸ ²⁹ ³¹).
+    #: 0.9; docs/ranking.md, ¹⁶ ¹⁹ ²³ ²⁴ ²⁸ ²⁹ ³¹). ``/frage`` also hedges a lead the question does not decide
+    #: (:mod:`bot.answers.hedge_signals`: the second holding the question as well; ⁵²), which reads these too.
     margin: float = 3.5
     #: Also "clearly best" when the first hit leads by ``near`` or more and holds at least ``covered`` of the
     #: question's term weight (:attr:`Hit.parts` ``coverage``): a passage with every word of the question asked
