@@ -66,7 +66,7 @@ from bot.answered import answered_stage
 from bot.candidates import Candidates, Hit, Ranked  # Hit and Ranked also importable from here
 from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.definitions import DEFINED, asks_definition, only_names
-from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself
+from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself, unnamed_token
 from bot.headings import answers_nothing
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
@@ -409,6 +409,9 @@ class Ranker:
                 return {"card": w.card, "property": w.property}
         if p.mechanic_id in found.sections and p.kind == "ruling" and p.card_id is None:
             return {"section": w.section}
+        if "unnamed" in self.features and p.kind == "explanation" and unnamed_token(
+                p.text, p.terms, found.analysis.terms, self.analyser.stems):
+            return {"unnamed": w.unnamed, "own": w.own}  # one predefined token's entry (111.10), its token not named
         if "unnamed" not in self.features or p.kind not in ("ruling", "mechanic"):
             return {}
         if p.card_id and general and not found.cards and speaks_of_itself(p.names, p.terms, p.text):
