@@ -74,11 +74,13 @@ def unnamed_token(text: str, terms: frozenset[str], asked: Iterable[str], stems:
     """True when ``text`` (an entry of 003) defines one predefined token (CR 111.10: „Ein Inkubator-Spielstein ist
     …“, 111.10j) and the question, of analysed terms ``asked`` (stems and concept ids), names it neither by a word
     of its name (its stem: the first of ``stems``, :meth:`bot.analysis.Analyser.stems`; not a compound part, the
-    „stein“ of Kraftstein) nor by a concept the entry defines (``terms``
-    holding :data:`bot.definitions.DEFINED` + the concept: „food“ names 003:376's Speise-Spielstein). Such an entry
-    states what one kind of token is, as a card's ruling states what one card does: „token geht auf den friedhof,
-    was passiert damit“ asks 111.7 (003:424, a token in another zone ceases to exist), not the Inkubator's 111.10j
-    that shares its words (the ``unnamed`` part of :mod:`bot.ranking`). Pure; no errors."""
+    „stein“ of Kraftstein) nor by a concept the entry defines (``terms`` holding :data:`bot.definitions.DEFINED` +
+    the concept: „food“ names 003:376's Speise-Spielstein). Such an entry states what one kind of token is, as a
+    card's ruling states what one card does: „geht ein token auf den friedhof, was passiert damit“ asks 111.7
+    (003:424, a token in another zone ceases to exist), not the Inkubator's 111.10j that shares its words. The
+    ``unnamed`` and ``own`` parts of :mod:`bot.ranking` lower such an entry only for a question that asks generally
+    (:func:`asks_generally`: „kann ein token aus dem exil wieder zurück“); read for every question without a word of
+    its name, the refit moved five weights and the margin (docs/ranking.md ⁴⁹ ⁵⁰). Pure; no errors."""
     m = _TOKEN_KIND.match(text) if text.startswith("Ein ") else None
     if m is None:
         return False

@@ -66,19 +66,26 @@ def test_which_questions_ask_generally(question, cards, general):
     assert asks_generally(tokens(question), cards) is general
 
 
-async def test_a_predefined_tokens_entry_is_lowered_when_its_token_is_not_named(ctx):
+async def test_a_predefined_tokens_entry_is_lowered_for_a_question_on_any_token(ctx):
     # 003 after CR 111.10: „Ein Inkubator-Spielstein ist ein doppelseitiger Spielstein …“ (111.10j) states what one
-    # kind of token is, as a card's ruling states what one card does: for a question on any token it gets the
-    # ``unnamed`` and ``own`` parts a card's ruling on itself gets; a question naming the token (by its name, or by
-    # a concept the entry defines: „food“ → 003:376's Speise-Spielstein) does not lower it
+    # kind of token is, as a card's ruling states what one card does: for a question on any token („ein token“) it
+    # gets the ``unnamed`` and ``own`` parts a card's ruling on itself gets, and 111.7/111.8 answer it
     r = await ranker(ctx.store)
-    hits = {h.passage.key: h for h in (await r.search(ctx.store, "token stirbt, was passiert dann mit ihm",
-                                                      ctx.names, limit=120)).hits}
+    question = "kann ein token aus dem exil wieder aufs schlachtfeld zurück kommen"
+    ranked = (await r.search(ctx.store, question, ctx.names, limit=120)).hits
+    hits = {h.passage.key: h for h in ranked}
     assert hits["003:390"].passage.text.startswith("Ein Inkubator-Spielstein ist ein doppelseitiger Spielstein.")
     assert hits["003:390"].parts["unnamed"] == r.weights.unnamed < 0 and hits["003:390"].parts["own"] == r.weights.own
     assert "unnamed" not in hits["003:424"].parts  # 111.7: „Ein Spielstein, der sich in einer anderen Zone …“
+    # 111.8 (003:426: „Ein Spielstein, der das Spiel verlassen hat, kann nicht in eine andere Zone wechseln oder
+    # ins Spiel zurückkehren …“) above every predefined token's entry (before: 003:400, the Altmetall-Spielstein, 2nd)
+    assert hits["003:426"].passage.text.startswith("Ein Spielstein, der das Spiel verlassen hat, kann nicht in eine")
+    keys = [h.passage.key for h in ranked]
+    first = min(i for i, h in enumerate(ranked) if unnamed_token(h.passage.text, frozenset(), (), r.analyser.stems))
+    assert keys.index("003:426") < first and keys.index("003:424") < first, keys[:5]
     for question, key in (("was macht ein inkubator token", "003:390"), ("food token was kann der", "003:376"),
-                          ("young hero rolle", "003:398")):
+                          ("young hero rolle", "003:398"),
+                          ("token stirbt, was passiert dann mit ihm", "003:390")):  # no word of any token: a case
         hits = {h.passage.key: h for h in (await r.search(ctx.store, question, ctx.names, limit=120)).hits}
         assert "unnamed" not in hits[key].parts, question
 
