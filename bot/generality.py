@@ -12,7 +12,10 @@ Spektraler Scheinwerfer that repeats its words („… erleidet er am Ende der P
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+
+from bot.definitions import DEFINED
+from bot.text import tokens
 
 #: Passage kinds that state a rule for every object (:attr:`bot.store.PassageRecord.kind`): 003's explanation, a
 #: document's quoted rule, an official rule.
@@ -62,4 +65,29 @@ def speaks_of_itself(names: frozenset[str], terms: frozenset[str], text: str) ->
     return _THIS.search(text) is not None
 
 
-__all__ = ["GENERIC", "RULE_KINDS", "asks_generally", "speaks_of_itself"]
+#: 003's definition of a predefined token (CR 111.10): „Ein Schatz-Spielstein ist …“, „Ein „Young Hero“-Rollen-
+#: Spielstein ist …“; the name is one or two words before „-Spielstein“ or „-Rollen-Spielstein“.
+_TOKEN_KIND = re.compile(r"Ein [„“\"]?(?P<name>[^\s„“\"-]+(?: [^\s„“\"-]+)?)[„“\"]?-(?:Rollen-)?Spielstein ist\b")
+
+
+def unnamed_token(text: str, terms: frozenset[str], asked: Iterable[str], stems: Callable[[str], list[str]]) -> bool:
+    """True when ``text`` (an entry of 003) defines one predefined token (CR 111.10: „Ein Inkubator-Spielstein ist
+    …“, 111.10j) and the question, of analysed terms ``asked`` (stems and concept ids), names it neither by a word
+    of its name (its stem: the first of ``stems``, :meth:`bot.analysis.Analyser.stems`; not a compound part, the
+    „stein“ of Kraftstein) nor by a concept the entry defines (``terms`` holding :data:`bot.definitions.DEFINED` +
+    the concept: „food“ names 003:376's Speise-Spielstein). Such an entry states what one kind of token is, as a
+    card's ruling states what one card does: „geht ein token auf den friedhof, was passiert damit“ asks 111.7
+    (003:424, a token in another zone ceases to exist), not the Inkubator's 111.10j that shares its words. The
+    ``unnamed`` and ``own`` parts of :mod:`bot.ranking` lower such an entry only for a question that asks generally
+    (:func:`asks_generally`: „kann ein token aus dem exil wieder zurück“); read for every question without a word of
+    its name, the refit moved five weights and the margin (docs/ranking.md ⁴⁹ ⁵⁰). Pure; no errors."""
+    m = _TOKEN_KIND.match(text) if text.startswith("Ein ") else None
+    if m is None:
+        return False
+    asked = frozenset(asked)
+    if any(DEFINED + t in terms for t in asked):
+        return False
+    return not any(stems(w)[0] in asked for w in tokens(m.group("name")))
+
+
+__all__ = ["GENERIC", "RULE_KINDS", "asks_generally", "speaks_of_itself", "unnamed_token"]

@@ -66,7 +66,7 @@ from bot.answered import answered_stage
 from bot.candidates import Candidates, Hit, Ranked  # Hit and Ranked also importable from here
 from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.definitions import DEFINED, asks_definition, only_names
-from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself
+from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself, unnamed_token
 from bot.headings import answers_nothing
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
@@ -400,7 +400,9 @@ class Ranker:
         not answered by "Der Münzwurf von Krims …"), or the ``section`` feature (rulings of the section the card is
         printed in), or the ``unnamed`` feature: a card's ruling the question does not name the card of, and, when
         the ranking has general passages to prefer (``general``: not /ruling suche), a section's ruling or paragraph
-        the question names nothing of (:func:`bot.section_names.names_section`), with ``own`` (see there)."""
+        the question names nothing of (:func:`bot.section_names.names_section`), with ``own`` (see there); also
+        ``unnamed`` and ``own`` for 003's entry on one predefined token (CR 111.10) that a question asking of any
+        object (``found.general``) does not name (:func:`bot.generality.unnamed_token`)."""
         w = self.weights
         if "card" in self.features and p.card_id is not None and p.card_id in found.cards:
             if p.kind == "ruling":
@@ -409,6 +411,10 @@ class Ranker:
                 return {"card": w.card, "property": w.property}
         if p.mechanic_id in found.sections and p.kind == "ruling" and p.card_id is None:
             return {"section": w.section}
+        if "unnamed" in self.features and found.general and p.kind == "explanation" and unnamed_token(
+                p.text, p.terms, found.analysis.terms, self.analyser.stems):
+            # one predefined token's entry (111.10), its token not named, for a question on any object
+            return {"unnamed": w.unnamed, "own": w.own}
         if "unnamed" not in self.features or p.kind not in ("ruling", "mechanic"):
             return {}
         if p.card_id and general and not found.cards and speaks_of_itself(p.names, p.terms, p.text):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.generality import asks_generally
+from bot.generality import asks_generally, unnamed_token
 from bot.ranking import FEATURES, ranker
 from bot.text import tokens
 
@@ -64,3 +64,38 @@ async def test_a_question_naming_a_card_asks_no_general_rule(ctx):
 ])
 def test_which_questions_ask_generally(question, cards, general):
     assert asks_generally(tokens(question), cards) is general
+
+
+async def test_a_predefined_tokens_entry_is_lowered_for_a_question_on_any_token(ctx):
+    # 003 after CR 111.10: „Ein Inkubator-Spielstein ist ein doppelseitiger Spielstein …“ (111.10j) states what one
+    # kind of token is, as a card's ruling states what one card does: for a question on any token („ein token“) it
+    # gets the ``unnamed`` and ``own`` parts a card's ruling on itself gets, and 111.7/111.8 answer it
+    r = await ranker(ctx.store)
+    question = "kann ein token aus dem exil wieder aufs schlachtfeld zurück kommen"
+    ranked = (await r.search(ctx.store, question, ctx.names, limit=120)).hits
+    hits = {h.passage.key: h for h in ranked}
+    assert hits["003:390"].passage.text.startswith("Ein Inkubator-Spielstein ist ein doppelseitiger Spielstein.")
+    assert hits["003:390"].parts["unnamed"] == r.weights.unnamed < 0 and hits["003:390"].parts["own"] == r.weights.own
+    assert "unnamed" not in hits["003:424"].parts  # 111.7: „Ein Spielstein, der sich in einer anderen Zone …“
+    # 111.8 (003:426: „Ein Spielstein, der das Spiel verlassen hat, kann nicht in eine andere Zone wechseln oder
+    # ins Spiel zurückkehren …“) above every predefined token's entry (before: 003:400, the Altmetall-Spielstein, 2nd)
+    assert hits["003:426"].passage.text.startswith("Ein Spielstein, der das Spiel verlassen hat, kann nicht in eine")
+    keys = [h.passage.key for h in ranked]
+    first = min(i for i, h in enumerate(ranked) if unnamed_token(h.passage.text, frozenset(), (), r.analyser.stems))
+    assert keys.index("003:426") < first and keys.index("003:424") < first, keys[:5]
+    for question, key in (("was macht ein inkubator token", "003:390"), ("food token was kann der", "003:376"),
+                          ("young hero rolle", "003:398"),
+                          ("token stirbt, was passiert dann mit ihm", "003:390")):  # no word of any token: a case
+        hits = {h.passage.key: h for h in (await r.search(ctx.store, question, ctx.names, limit=120)).hits}
+        assert "unnamed" not in hits[key].parts, question
+
+
+def test_only_a_predefined_tokens_entry_is_one_tokens():
+    def stems(word: str) -> list[str]:
+        return [word[:6]]
+
+    text = "Ein Altmetall-Spielstein ist ein farbloser Altmetall-Artefaktspielstein mit „{T}, opfere diesen …“"
+    assert unnamed_token(text, frozenset(), ["tok", "exil"], stems)
+    assert not unnamed_token(text, frozenset(), ["altmet"], stems)  # its name's stem
+    assert not unnamed_token(text, frozenset({"zzdzzkscrap"}), ["zzkscrap"], stems)  # a concept it defines
+    assert not unnamed_token("Ein Spielstein, der das Spiel verlassen hat, kann nicht …", frozenset(), ["tok"], stems)
