@@ -1,8 +1,9 @@
 """What a whole question means that none of its words names alone: the concepts of :mod:`bot.modal_conflict`
 („kann … kann nicht“: rule 101.2) and :mod:`bot.library_stapel` („stapel“ with „oben“: the library), the owner
-a „wem gehört …“ asks for (:func:`owner_concepts`) and the legend rule „legendär“ with „Namen“ asks for
-(:func:`legend_concepts`), read by :meth:`bot.analysis.Analyser.analyse` for a German
-question only (a passage's text is no player's sentence)."""
+a „wem gehört …“ asks for (:func:`owner_concepts`) and a „wer kontrolliert …“ asks for of a card in a zone where
+no card has a controller (:func:`hidden_controller_concepts`), the legend rule „legendär“ with „Namen“ asks for
+(:func:`legend_concepts`) and the generic mana a numeral mana symbol stands for (:func:`generic_concepts`), read
+by :meth:`bot.analysis.Analyser.analyse` for a German question only (a passage's text is no player's sentence)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,27 @@ def owner_concepts(words: Sequence[str]) -> list[str]:
     return [OWNER] if not held.isdisjoint(_WHOSE) and not held.isdisjoint(_BELONGS) else []
 
 
+#: „wer“ and the forms of „kontrollieren“, „beherrschen“ (and English „control“) a question asking a controller types
+#: (umlaut-free words: :func:`bot.words.tokens` gives them as typed).
+_WHO = frozenset({"wer", "who", "whose", "wessen"})
+_CONTROLS = ("kontroll", "beherrsch", "control")
+#: Word beginnings of the zones whose cards have no controller (CR 108.4a: only a permanent or a spell has one; 003:323
+#: „Nur Objekte auf dem Stapel oder im Spiel haben einen Beherrscher“): hand, library, graveyard, exile, in the
+#: documents' and players' words.
+_NO_CONTROLLER_ZONES = ("hand", "bibliothek", "library", "friedhof", "graveyard", "exil", "deck")
+
+
+def hidden_controller_concepts(words: Sequence[str]) -> list[str]:
+    """``[OWNER]`` when ``words`` (a question's tokens) ask who controls („wer“ and a form of „kontrollieren“ or
+    „beherrschen“) and name a zone whose cards have no controller: „wer kontrolliert ne karte auf meiner hand“ is
+    answered by the owner (CR 108.4a, 003:312: „Wird nach dem Beherrscher einer Karte gefragt, die keinen hat …, gilt
+    stattdessen ihr Besitzer“), a word the question does not type; else []."""
+    held = set(words)
+    if held.isdisjoint(_WHO) or not any(w.startswith(_CONTROLS) for w in words):
+        return []
+    return [OWNER] if any(w.startswith(_NO_CONTROLLER_ZONES) for w in words) else []
+
+
 #: The legend rule (CR 704.5j: a player who controls two or more legendary permanents with the same name chooses one
 #: and puts the rest into their owners' graveyards; 001's rulings „Legendenregel“ of Ley-Linie der Einzigartigkeit and
 #: Tolsimir Wolfsblut): the term table's concept and the synonym group's, as a question typing „Legendenregel“ names.
@@ -46,12 +68,30 @@ def legend_concepts(words: Sequence[str]) -> list[str]:
     return list(LEGEND_RULE) if legendary and any(w.startswith(_NAME) for w in words) else []
 
 
+#: The term table's Generisches Mana (CR 107.4b; 003:274: „Zahlensymbole (etwa {1}) und Variablensymbole (etwa {X})
+#: stehen in Kosten für generisches Mana“).
+GENERIC_MANA = concept_id("k", "Generic Mana")
+#: The most digits of a numeral mana symbol read (``{0}`` … ``{20}``, ``{100}``: CR 107.4b; none prints more).
+_NUMERAL_DIGITS = 3
+
+
+def generic_concepts(words: Sequence[str]) -> list[str]:
+    """``[GENERIC_MANA]`` when ``words`` (a question's tokens) hold a numeral mana symbol (``{3}``, which
+    :func:`bot.words.tokens` reads as ``m3``): „die {3} im manacost, darf da jede farbe rein“ asks about the generic
+    mana the symbol stands for (CR 107.4b), a word the question does not type; else []. Not ``{X}`` (``mx``, also a
+    bare „X“): a question on X asks for its value (CR 107.3), not the kind of mana; not a hybrid ``{2/B}`` (``m2b``)."""
+    numeral = any(len(w) > 1 and w[0] == "m" and w[1:].isdigit() and len(w) <= _NUMERAL_DIGITS + 1 for w in words)
+    return [GENERIC_MANA] if numeral else []
+
+
 def question_senses(words: Sequence[str]) -> list[str]:
     """The concept ids the question's tokens ``words`` (:func:`bot.words.tokens`, umlauts kept, as the analysis reads
     them) name together, each once, in the order of the readings; [] for most questions. Pure; linear in
     ``len(words)``."""
     return list(dict.fromkeys([*conflict_concepts(words), *library_concepts(words), *owner_concepts(words),
-                               *legend_concepts(words)]))
+                               *hidden_controller_concepts(words), *legend_concepts(words),
+                               *generic_concepts(words)]))
 
 
-__all__ = ["LEGEND_RULE", "OWNER", "legend_concepts", "owner_concepts", "question_senses"]
+__all__ = ["GENERIC_MANA", "LEGEND_RULE", "OWNER", "generic_concepts", "hidden_controller_concepts",
+           "legend_concepts", "owner_concepts", "question_senses"]
