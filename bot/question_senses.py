@@ -1,7 +1,6 @@
 """What a whole question means that none of its words names alone: the concepts of :mod:`bot.modal_conflict`
 („kann … kann nicht“: rule 101.2) and :mod:`bot.library_stapel` („stapel“ with „oben“: the library), the owner
-a „wem gehört …“ asks for (:func:`owner_concepts`) and a „wer kontrolliert …“ asks for of a card in a zone where
-no card has a controller (:func:`hidden_controller_concepts`), the legend rule „legendär“ with „Namen“ asks for
+a „wem gehört …“ asks for (:func:`owner_concepts`), the legend rule „legendär“ with „Namen“ asks for
 (:func:`legend_concepts`) and the generic mana a numeral mana symbol stands for (:func:`generic_concepts`), read
 by :meth:`bot.analysis.Analyser.analyse` for a German question only (a passage's text is no player's sentence)."""
 
@@ -27,27 +26,6 @@ def owner_concepts(words: Sequence[str]) -> list[str]:
     ein Spielstein“ asks who the owner is, a word the question does not type; else []."""
     held = set(words)
     return [OWNER] if not held.isdisjoint(_WHOSE) and not held.isdisjoint(_BELONGS) else []
-
-
-#: „wer“ and the forms of „kontrollieren“, „beherrschen“ (and English „control“) a question asking a controller types
-#: (umlaut-free words: :func:`bot.words.tokens` gives them as typed).
-_WHO = frozenset({"wer", "who", "whose", "wessen"})
-_CONTROLS = ("kontroll", "beherrsch", "control")
-#: Word beginnings of the zones whose cards have no controller (CR 108.4a: only a permanent or a spell has one; 003:323
-#: „Nur Objekte auf dem Stapel oder im Spiel haben einen Beherrscher“): hand, library, graveyard, exile, in the
-#: documents' and players' words.
-_NO_CONTROLLER_ZONES = ("hand", "bibliothek", "library", "friedhof", "graveyard", "exil", "deck")
-
-
-def hidden_controller_concepts(words: Sequence[str]) -> list[str]:
-    """``[OWNER]`` when ``words`` (a question's tokens) ask who controls („wer“ and a form of „kontrollieren“ or
-    „beherrschen“) and name a zone whose cards have no controller: „wer kontrolliert ne karte auf meiner hand“ is
-    answered by the owner (CR 108.4a, 003:312: „Wird nach dem Beherrscher einer Karte gefragt, die keinen hat …, gilt
-    stattdessen ihr Besitzer“), a word the question does not type; else []."""
-    held = set(words)
-    if held.isdisjoint(_WHO) or not any(w.startswith(_CONTROLS) for w in words):
-        return []
-    return [OWNER] if any(w.startswith(_NO_CONTROLLER_ZONES) for w in words) else []
 
 
 #: The legend rule (CR 704.5j: a player who controls two or more legendary permanents with the same name chooses one
@@ -89,9 +67,9 @@ def question_senses(words: Sequence[str]) -> list[str]:
     them) name together, each once, in the order of the readings; [] for most questions. Pure; linear in
     ``len(words)``."""
     return list(dict.fromkeys([*conflict_concepts(words), *library_concepts(words), *owner_concepts(words),
-                               *hidden_controller_concepts(words), *legend_concepts(words),
+                               *legend_concepts(words),
                                *generic_concepts(words)]))
 
 
-__all__ = ["GENERIC_MANA", "LEGEND_RULE", "OWNER", "generic_concepts", "hidden_controller_concepts",
-           "legend_concepts", "owner_concepts", "question_senses"]
+__all__ = ["GENERIC_MANA", "LEGEND_RULE", "OWNER", "generic_concepts", "legend_concepts", "owner_concepts",
+           "question_senses"]
