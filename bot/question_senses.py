@@ -49,7 +49,8 @@ def legend_concepts(words: Sequence[str]) -> list[str]:
 #: The term table's Generisches Mana (CR 107.4b; 003:274: „Zahlensymbole (etwa {1}) und Variablensymbole (etwa {X})
 #: stehen in Kosten für generisches Mana“).
 GENERIC_MANA = concept_id("k", "Generic Mana")
-#: The most digits of a numeral mana symbol read (``{0}`` … ``{20}``, ``{100}``: CR 107.4b; none prints more).
+#: The most digits of a numeral mana symbol read (``{0}`` … ``{20}``, ``{100}``: CR 107.4b; a longer number is no
+#: cost a question asks about: Gleemax's ``{1000000}`` is a joke card's).
 _NUMERAL_DIGITS = 3
 
 
