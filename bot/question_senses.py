@@ -1,8 +1,8 @@
 """What a whole question means that none of its words names alone: the concepts of :mod:`bot.modal_conflict`
 („kann … kann nicht“: rule 101.2) and :mod:`bot.library_stapel` („stapel“ with „oben“: the library), the owner
-a „wem gehört …“ asks for (:func:`owner_concepts`) and the legend rule „legendär“ with „Namen“ asks for
-(:func:`legend_concepts`), read by :meth:`bot.analysis.Analyser.analyse` for a German
-question only (a passage's text is no player's sentence)."""
+a „wem gehört …“ asks for (:func:`owner_concepts`), the legend rule „legendär“ with „Namen“ asks for
+(:func:`legend_concepts`) and the generic mana a numeral mana symbol stands for (:func:`generic_concepts`), read
+by :meth:`bot.analysis.Analyser.analyse` for a German question only (a passage's text is no player's sentence)."""
 
 from __future__ import annotations
 
@@ -46,12 +46,31 @@ def legend_concepts(words: Sequence[str]) -> list[str]:
     return list(LEGEND_RULE) if legendary and any(w.startswith(_NAME) for w in words) else []
 
 
+#: The term table's Generisches Mana (CR 107.4b; 003:274: „Zahlensymbole (etwa {1}) und Variablensymbole (etwa {X})
+#: stehen in Kosten für generisches Mana“).
+GENERIC_MANA = concept_id("k", "Generic Mana")
+#: The most digits of a numeral mana symbol read (``{0}`` … ``{20}``, ``{100}``: CR 107.4b; a longer number is no
+#: cost a question asks about: Gleemax's ``{1000000}`` is a joke card's).
+_NUMERAL_DIGITS = 3
+
+
+def generic_concepts(words: Sequence[str]) -> list[str]:
+    """``[GENERIC_MANA]`` when ``words`` (a question's tokens) hold a numeral mana symbol (``{3}``, which
+    :func:`bot.words.tokens` reads as ``m3``): „die {3} im manacost, darf da jede farbe rein“ asks about the generic
+    mana the symbol stands for (CR 107.4b), a word the question does not type; else []. Not ``{X}`` (``mx``, also a
+    bare „X“): a question on X asks for its value (CR 107.3), not the kind of mana; not a hybrid ``{2/B}`` (``m2b``)."""
+    numeral = any(len(w) > 1 and w[0] == "m" and w[1:].isdigit() and len(w) <= _NUMERAL_DIGITS + 1 for w in words)
+    return [GENERIC_MANA] if numeral else []
+
+
 def question_senses(words: Sequence[str]) -> list[str]:
     """The concept ids the question's tokens ``words`` (:func:`bot.words.tokens`, umlauts kept, as the analysis reads
     them) name together, each once, in the order of the readings; [] for most questions. Pure; linear in
     ``len(words)``."""
     return list(dict.fromkeys([*conflict_concepts(words), *library_concepts(words), *owner_concepts(words),
-                               *legend_concepts(words)]))
+                               *legend_concepts(words),
+                               *generic_concepts(words)]))
 
 
-__all__ = ["LEGEND_RULE", "OWNER", "legend_concepts", "owner_concepts", "question_senses"]
+__all__ = ["GENERIC_MANA", "LEGEND_RULE", "OWNER", "generic_concepts", "legend_concepts", "owner_concepts",
+           "question_senses"]
