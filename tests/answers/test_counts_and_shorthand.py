@@ -67,7 +67,7 @@ async def test_2x_is_twice_as_the_documents_mehrfach(ctx):
     ("psychische besessenheit liegt auf meinem gegner - wer skippt jetzt den draw, ich oder er", "zzsuberspringen",
      "001:2476"),
     # 001:46 „Du kannst kein Halbe-Halbe-Mana deinem Manavorrat hinzufügen.“
-    ("kann ich mir ein halb schwarz halb gruenes mana in den pool legen", "zzsmanavorrat", "001:46"),
+    ("kann ich mir ein halb schwarz halb gruenes mana in den pool legen", "zzkmanaxpool", "001:46"),
     # 001:2791 „… wie zum Beispiel der Verschneite Wald. Da es sich um Standardländer handelt …“
     ("snow covered forest, mehr als 4 stück im deck erlaubt?", "zzswald", "001:2791"),
     # 001:1071 „Wurde deinem Gegner zum Beispiel von einem seiner Schmerzländer Schaden zugefügt …“
