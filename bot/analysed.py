@@ -25,7 +25,12 @@ class Analysis:
         typos: per word repaired as a typo, as read → as typed (no document holds it; the answers name it).
         groups: per content word of a question, the terms it gave (its stems, compound parts, English stem and
             the concepts whose names cover it), then one group per other term (a concept named by stop words
-            only); a passage answers a word when it holds any of them (:mod:`bot.ranking`'s coverage).
+            only); a passage answers a word when it holds any of them (:mod:`bot.ranking`'s coverage). Groups are
+            distinct and capped: a word typed twice („X … X“) or whose terms the cap dropped has no group of its own,
+            so they are not one per word of :attr:`words`.
+        word_terms: per word of :attr:`words`, in its order (a question's analysis only: the same length), the terms
+            that word gave as its group was first made (before the cap and before equal groups became one): what
+            the unknown-word notes ask of each word typed.
     """
 
     terms: list[str] = field(default_factory=list)
@@ -39,6 +44,7 @@ class Analysis:
     repaired: set[str] = field(default_factory=set)
     typos: dict[str, str] = field(default_factory=dict)
     groups: list[tuple[str, ...]] = field(default_factory=list)
+    word_terms: list[tuple[str, ...]] = field(default_factory=list)
 
     def has(self, term: str) -> bool:
         """True when ``term`` is among :attr:`terms` already."""

@@ -397,6 +397,7 @@ class Analyser:
             terms[english] = None
             group.append(english)
         out.groups.append(tuple(dict.fromkeys(group)))
+        out.word_terms.append(out.groups[-1])  # one per word, kept when question_groups makes groups distinct
 
     def _concepts(self, raw: list[str], infos: list[_Word], how: tuple[Any, ...],
                   named: dict[int, list[str]]) -> tuple[list[str], set[int]]:

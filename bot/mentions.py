@@ -226,22 +226,44 @@ class NameScanner:
         return found
 
 
+#: A letter (a word of a name holds one; „2“, „//“ and „+1/+1“ do not).
+_LETTER = re.compile(r"[^\W\d_]")
+#: Punctuation around a token that a name's word does not end or begin with (a name's own „'“ and „!“ are kept
+#: inside: „Krark's“ is read whole).
+_EDGE = ".,:;?\"„“‚‘()[]{}"
+
+
+def _word_span(m: re.Match[str]) -> tuple[int, int]:
+    """The span of the token ``m`` without the punctuation of :data:`_EDGE` at its ends („wachposten,“ →
+    „wachposten“); the whole token when it is nothing else."""
+    token = m.group()
+    core = token.strip(_EDGE)
+    if not core:
+        return m.start(), m.end()
+    start = m.start() + token.index(core)
+    return start, start + len(core)
+
+
 def slipped_name(text: str, names: NameIndex) -> tuple[str, NameHit] | None:
     """The first run of 2 to :data:`SLIP_WINDOW` words of ``text`` (its first :data:`MAX_TEXT` characters) that the
     card lookup of ``/karte`` takes for one card by a typo (:meth:`bot.search.NameIndex.lookup`, :data:`TYPO`: one
     edit or swap of two letters one apart in the whole name, or in each of at most two words): the run as typed and
     the card's hit; None. „was macht boros-rektur“ → („boros-rektur“, Boros-Rekrut): a question names a card in any
     spelling ``/karte`` accepts. Only runs holding a word of some card's name that is no stop word are looked up
-    (longest first at each start), at most :data:`SLIP_LOOKUPS` of them, so the cost is bounded for any text."""
+    (longest first at each start), at most :data:`SLIP_LOOKUPS` of them, so the cost is bounded for any text. A run
+    begins and ends with a word holding a letter, without the punctuation around it: „schmerzvergrösserung: 2 schaden“
+    holds no slip (the number after the exact name was its one „edit“), „geschmolzenen wachposten,“ is the slip
+    „geschmolzenen wachposten“."""
     text = clean(text[:MAX_TEXT])
-    spans = [(m.start(), m.end()) for m in _TOKENS.finditer(text) if name_keys(m.group())]
+    spans = [_word_span(m) for m in _TOKENS.finditer(text) if name_keys(m.group())]
     words = [name_words(text[a:b]) for a, b in spans]
     anchor = [any(w not in STOP_WORDS and names.data.word_count(w) for w in ws) for ws in words]
     budget = SLIP_LOOKUPS
     for i in range(len(spans)):
         for j in range(min(len(spans), i + SLIP_WINDOW) - 1, i, -1):  # the words i..j, longest first
-            if not any(anchor[i:j + 1]) or text[spans[i][0]] == "/" or text[spans[j][1] - 1] == "/":
-                continue  # a run starts and ends with a word („Krims //“ is no slip of Krims // Krams)
+            if not any(anchor[i:j + 1]) or not _LETTER.search(text[spans[i][0]:spans[i][1]]) or not _LETTER.search(
+                    text[spans[j][0]:spans[j][1]]):
+                continue  # a run starts and ends with a word („Krims //“, „… 2“ are no slip of a name)
             if budget <= 0:
                 return None
             budget -= 1

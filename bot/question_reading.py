@@ -12,9 +12,9 @@
   :func:`bot.text.clean` reads a zero-width space between two letters as a space
   (UAX #29: a word boundary), so ``sp\\u200buk`` arrives as „sp uk“; ``/karte`` and ``/mechanik`` compare names
   without spaces and read Spuk, and so does ``/frage`` now. Pieces that are words themselves stay apart („was
-  macht“, „ausgraben oder“): their reading is the words, not a word the pair happens to spell, unless the pair
-  spells exactly a keyword's name of the term table the documents never print as two words („blut durst“ →
-  Blutdurst, said: „Gelesen als Blutdurst“).
+  macht“, „ausgraben oder“), and so does the variable X („ri x“ is no „rix“): their reading is the words, not a
+  word the pair happens to spell, unless the pair spells exactly a keyword's name of the term table the documents
+  never print as two words („blut durst“ → Blutdurst, said: „Gelesen als Blutdurst“).
 
 Pure functions over the question text and a word test (the caller's :meth:`bot.vocabulary.Vocabulary.knows`).
 """
@@ -74,10 +74,17 @@ def _content(word: str, knows: Callable[[str], bool]) -> bool:
     return word not in STOP_WORDS and knows(word)
 
 
+#: A lone letter that is a word of its own in a question: the variable X (:func:`bot.words.tokens` reads it as the
+#: cost's ``{X}``), never a fragment of another word („mit x“, „ri x“ stay apart).
+_VARIABLE = "x"
+
+
 def _fragments(a: str, b: str, knows: Callable[[str], bool]) -> bool:
     """True when the pieces ``a`` and ``b`` (lower case) may be fragments of one word: neither is a content word of
-    the documents and at least one is no word at all (two stop words, „bei der“, „wie der“, are two words)."""
-    return not _content(a, knows) and not _content(b, knows) and not (a in STOP_WORDS and b in STOP_WORDS)
+    the documents nor the variable X (:data:`_VARIABLE`), and at least one is no word at all (two stop words, „bei
+    der“, „wie der“, are two words)."""
+    return (not _content(a, knows) and not _content(b, knows) and not (a in STOP_WORDS and b in STOP_WORDS)
+            and _VARIABLE not in (a, b))
 
 
 def _known(word: str, knows: Callable[[str], bool]) -> bool:

@@ -9,6 +9,7 @@ per question (:class:`QuestionWords`), not once per candidate passage: a questio
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -138,6 +139,9 @@ _NEVER_UNKNOWN = frozenset(canonical(fold(w)) for w in STOP_WORDS | WEAK_WORDS |
 #: no word the documents lack (the analysis repairs no typo into a stop word; the question loses nothing).
 _SLIPPED_STOP_LENGTH = 6
 _LONG_STOP = sorted(w for w in _NEVER_UNKNOWN if len(w) >= _SLIPPED_STOP_LENGTH)
+#: A number or a count as players type it: „250“, „2x“, „x2“ (twice). The tokens of „4/4“ and „+1/+1“ are numbers
+#: too. None is a word, let alone a card's name, that a document could lack.
+_COUNT = re.compile(r"\d+|\d+x|x\d+")
 
 
 def _slipped_stop(word: str) -> bool:
@@ -154,7 +158,7 @@ def unknown_words(analysis: Analysis, known: Mapping[str, float], names: Iterabl
                   card_words: Callable[[str], int] | None = None) -> list[str]:
     """The question's content words (:attr:`Analysis.words`, as read after spelling repair) that no passage of the store
     holds in any form: none of the terms of the word's group (stems, compound parts, concepts, English stem;
-    :attr:`Analysis.groups`, one per content word in order) is among ``known`` (the store's analysed terms,
+    :attr:`Analysis.word_terms`, one per content word in order) is among ``known`` (the store's analysed terms,
     :attr:`bot.ranking.Ranker.term_weights`), the word is no stop word or verb particle in any spelling
     (:data:`_NEVER_UNKNOWN`) nor one slip from a long one (:func:`_slipped_stop`), no comparison's frame word
     (:func:`bot.comparison.frame_word`: „zw“, „diffrenz“) and no word of ``names`` (the names of
@@ -163,12 +167,17 @@ def unknown_words(analysis: Analysis, known: Mapping[str, float], names: Iterabl
     Rix Maadi, Palast aus Kerkern stands in a document as a card's name). The answers then leave out ordinary German
     words the documents happen not to use (:func:`bot.german_words.not_ordinary`: „nochmal“, „boni“, „dazunehmen“ are no
     typo and force no hedge). „lotus“ in „was macht schwarzer lotus“ (no document names the card, no German word);
-    not „spontanzauberzeit“ (its parts are known). Each word once, in order."""
+    not „spontanzauberzeit“ (its parts are known); no number or count („250“, „3x“, „x2“: :data:`_COUNT`). Each word
+    once, in order."""
     named = {canonical(w) for name in names for w in name_tokens(name)}
-    return list(dict.fromkeys(w for w, group in zip(analysis.words, analysis.groups, strict=False)
+    # each word with its own terms (Analysis.word_terms): the distinct groups are fewer than the words when a word is
+    # typed twice, and pairing them in order gave a later word's group to an earlier word („x … x … aufm“: „mx“)
+    own = analysis.word_terms if len(analysis.word_terms) == len(analysis.words) else analysis.groups
+    return list(dict.fromkeys(w for w, group in zip(analysis.words, own, strict=False)
                               if not any(t in known for t in group)
                               and canonical(fold(w)) not in _NEVER_UNKNOWN and canonical(fold(w)) not in named
                               and not _slipped_stop(canonical(fold(w))) and not frame_word(fold(w))
+                              and not _COUNT.fullmatch(w)
                               and not (card_words is not None and any(map(card_words, name_words(w))))))
 
 

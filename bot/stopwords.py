@@ -35,10 +35,10 @@ QUESTION_WORDS = INTERROGATIVES | _word_list(
     """
 )
 #: Contractions and colloquial forms of function words in typed questions ("fürs Einberufen", "ne Fehde",
-#: "hab ich"): as empty as the words they stand for.
+#: "hab ich", "aufm Schlachtfeld"): as empty as the words they stand for.
 COLLOQUIAL = _word_list(
     """
-    fürs furs ans aufs ums übers ubers durchs vors hinters unters unterm überm hinterm vorm beim
+    fürs furs ans aufs aufm aufn ums übers ubers durchs vors hinters unters unterm überm hinterm vorm beim
     ne nen nem ner hab is isn nix nich halt eh grad
     """
 )

@@ -222,11 +222,14 @@ async def unheld_card_line(question: str, cards: Sequence[CardRecord], names: Na
     that names no card of the store (not one of the named ``cards``, and no card ``/karte`` finds by it:
     :meth:`bot.search.NameIndex.lookup`), ``""`` otherwise: a document may mention such a card (003 names
     Tarmogoyf in an example), but the passages below are not about a card of the store. One word that is an
-    ordinary German word („eine Karte Abwerfe“) gives no name (:func:`bot.german_words.not_ordinary`)."""
+    ordinary German word („eine Karte Abwerfe“) gives no name (:func:`bot.german_words.not_ordinary`), nor does one
+    letter („halbe-halbe karte R/W“: the hybrid symbol's R)."""
     m = _CARD_NAMED.search(question[:2000])
     if m is None or names is None:
         return ""
     typed = m.group(1)
+    if len(typed) < 2:  # „karte R/W“, „karte X“: a mana symbol or the variable, never a card's name
+        return ""
     if names.lookup(typed).hit is not None or any(canonical(fold(w)) in _card_words(c)
                                                   for c in cards for w in name_tokens(typed)):
         return ""
