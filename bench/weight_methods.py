@@ -60,6 +60,7 @@ from question_cv import (  # noqa: E402
     choose_margin,
     figures,
     folds,
+    rank_of,
 )
 from question_fit import START  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
@@ -175,13 +176,19 @@ def _table(r: Ranker, cands: Sequence[Candidates], golds: Golds, grid: dict[str,
     return _TABLES[key][1]
 
 
-def run(method: str, r: Ranker, fit: CrossFit, golds: Golds, parts: Sequence[str], k: int) -> str:
+def run(method: str, r: Ranker, fit: CrossFit, golds: Golds, parts: Sequence[str], k: int,
+        train_on: frozenset[str] | None = None, misses: dict[int, str] | None = None) -> str:
     """The CV rows of ``method``: the union, then each part. Each fold's questions and the training questions get
-    the ``prior`` feature cross-fitted (:meth:`prior_folds.CrossFit.fold`: never from their own fold's questions)."""
+    the ``prior`` feature cross-fitted (:meth:`prior_folds.CrossFit.fold`: never from their own fold's questions).
+    ``train_on``: the parts whose training questions make the weights (default every part's); the folds are the
+    same either way, so two runs differ only in what the weights were made on. ``misses`` (question index → its id
+    and text): those questions whose gold is not first get a line after the rows."""
     by_part: dict[str, list] = {}
     every = []
+    missed: list[tuple[int, str]] = []
     for fold in folds(len(fit.cands), k, strata=parts):
-        train = [i for i in range(len(fit.cands)) if i not in set(fold)]
+        train = [i for i in range(len(fit.cands))
+                 if i not in set(fold) and (train_on is None or parts[i] in train_on)]
         cands = fit.fold(fold)
         v = r.variant(weights=hedged(method, make(method, r, cands, golds, train), r, cands, golds, train))
         if cands is not fit.cands:
@@ -190,8 +197,13 @@ def run(method: str, r: Ranker, fit: CrossFit, golds: Golds, parts: Sequence[str
             out = (v.rank(cands[i], limit=DEPTH), golds[i])
             every.append(out)
             by_part.setdefault(parts[i], []).append(out)
+            rank = rank_of(out[0], golds[i])
+            if misses is not None and i in misses and rank != 1:
+                first = " ".join(h.passage.key for h in out[0].hits[:3])
+                missed.append((i, f"    miss {misses[i]} rank {rank}: got {first}"))
     rows = [f"{method}: union {figures(every).row()}"]
     rows += [f"    {p} ({len(x)}): {figures(x).row()}" for p, x in sorted(by_part.items())]
+    rows += [line for _, line in sorted(missed)]
     return "\n".join(rows)
 
 
@@ -214,6 +226,9 @@ async def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a weight of bot.ranking.Weights changed before the candidates are gathered")
     parser.add_argument("--prior", default=HOW, help="the prior feature, cross-fitted: best, union or none (off)")
+    parser.add_argument("--train-on", default="",
+                        help="comma-separated parts whose training questions make each fold's weights (default all)")
+    parser.add_argument("--misses", default="", help="comma-separated parts whose out-of-fold misses are listed")
     args = parser.parse_args()
     chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
     left_out = set(filter(None, args.without.split(",")))
@@ -222,8 +237,14 @@ async def main() -> None:
     cands = await gathered(r, store, questions, names)
     golds = [q.gold for q in questions]
     fit = cross_fit(r, cands, questions, args.prior)
+    train_on = frozenset(filter(None, args.train_on.split(","))) or None
+    if train_on is not None and not train_on <= set(chosen):
+        parser.error(f"--train-on names parts not in --parts: {', '.join(sorted(train_on - set(chosen)))}")
+    listed = set(filter(None, args.misses.split(",")))
+    misses = {i: f"{q.id} gold {' '.join(q.gold)} «{q.text}»" for i, q in enumerate(questions) if q.part in listed}
     for method in filter(None, args.methods.split(",")):
-        print(run(method, r, fit, golds, [q.part for q in questions], args.k), flush=True)
+        print(run(method, r, fit, golds, [q.part for q in questions], args.k, train_on, misses if listed else None),
+              flush=True)
     if args.whole:
         cands, every = fit.fold(()), range(len(cands))
         w = hedged(args.whole, make(args.whole, r, cands, golds, every), r, cands, golds, every)

@@ -9,6 +9,7 @@ per question (:class:`QuestionWords`), not once per candidate passage: a questio
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -91,33 +92,63 @@ class _Hit(Protocol):
     parts: dict[str, float]
 
 
+def sibling_group(p: PassageRecord, card_of: Mapping[int, int] | None = None) -> tuple[str, int | None]:
+    """The group of siblings ``p`` belongs to in the ``sentence`` stage: ``("card", id)`` for a card's passage (or,
+    by ``card_of``, passage id → card id, one speaking of a named card's kind), else ``("section", mechanic id)``
+    (``None`` for a passage of neither: it has no siblings)."""
+    card = (card_of or {}).get(p.id, p.card_id)
+    return ("card", card) if card is not None else ("section", p.mechanic_id)
+
+
+def group_idf(groups: Sequence[tuple[str, ...]], passages: Sequence[frozenset[str]]) -> list[float]:
+    """Per word of ``groups`` (its terms: held when any is), its idf inside one card's passages (``passages``: each
+    one's analysed terms and name terms), ``log((n + 1) / (df + 0.5))`` for ``n`` passages of which ``df`` hold the
+    word: > 0 always, highest for a word none of them holds, lowest for one all of them hold.
+
+    What tells a card's rulings apart is a word only one of them holds, however common the word is in the other
+    documents: „lebendes blätterdach auf nen angreifer der bereits einen blocker hat“ asks 001:2392 („Die gewählte
+    Kreatur kann auch bereits von anderen Kreaturen geblockt werden.“), the only one of the card's five passages
+    with „bereits“ (log(6 / 1.5)), where three hold „Angreifer“ (log(6 / 3.5)); over the whole store „bereits“ is the
+    commoner word, and 001:2388 (the blocker blocks „die angreifende Kreatur“) came first."""
+    n = len(passages)
+    return [math.log((n + 1) / (sum(1 for held in passages if any(t in held for t in g)) + 0.5)) for g in groups]
+
+
 def sentence_stage(top: Sequence[_Hit], analysis: Analysis, idf: Mapping[str, float], unknown: float, weight: float,
                    sentence_terms: Callable[[PassageRecord], list[frozenset[str]]],
                    card_of: Mapping[int, int] | None = None, card_words: frozenset[str] = frozenset(),
-                   asking: frozenset[str] = frozenset()) -> None:
+                   asking: frozenset[str] = frozenset(), candidates: Iterable[PassageRecord] = ()) -> None:
     """The ``sentence`` stage on ``top`` (the first hits, in place): passages of one card (or, without a card, of
     one mechanics section) that are two or more among them get ``weight`` times the share of the question's
     remaining word weight held by their best single sentence (``sentence_terms``: the analysed terms of each
-    sentence, :func:`bot.snippets.prepared`), added to ``score`` and set as ``parts["sentence"]``. A word weighs
-    ``idf`` of its rarest term (``unknown`` for a term no passage carries); the words all of them hold (the card's or
-    the mechanic's name) are left out. ``card_of`` (passage id → card id) puts a passage in a card's group that
-    speaks of the card's kind (:func:`bot.question_cards.of_kind`); ``asking``: as :func:`topic_words`."""
+    sentence, :func:`bot.snippets.prepared`), added to ``score`` and set as ``parts["sentence"]``; the words all of
+    them hold (the card's or the mechanic's name) are left out. In a card's group a word weighs its
+    :func:`group_idf` among the ``candidates`` (the question's, every kind) of the card (:func:`sibling_group`): how
+    rare it is among the card's own passages (docs/ranking.md ⁵³); in a mechanics section's group (read so too, the
+    refit moved ``card``, ``sentence`` and the hedge and lost answers the tests pin, 000's „Wer gewinnt die Fehde,
+    wenn alle Karten gleich viel kosten?“ among them) and without candidates, ``idf`` of its rarest term
+    (``unknown`` for a term no passage carries). ``card_of`` (passage id → card id) puts a passage in a card's
+    group that speaks of the card's kind (:func:`bot.question_cards.of_kind`); ``asking``: as :func:`topic_words`."""
     groups: dict[tuple[str, int | None], list[_Hit]] = {}
     for h in top:
-        p = h.passage
-        card = (card_of or {}).get(p.id, p.card_id)
-        group = ("card", card) if card is not None else ("section", p.mechanic_id)
+        group = sibling_group(h.passage, card_of)
         if group[1] is not None:
             groups.setdefault(group, []).append(h)
     words = topic_words(analysis, asking)  # a definition question's asking verb is no word to hold
-    for members in groups.values():
+    within: dict[tuple[str, int | None], list[frozenset[str]]] = {}
+    for p in candidates:  # each card group's candidates, for the words' weights inside it
+        group = sibling_group(p, card_of)
+        if group in groups and group[0] == "card":
+            within.setdefault(group, []).append(p.terms | p.names)
+    for group, members in groups.items():
         if len(members) < 2:
             continue
         held_by = [h.passage.terms | h.passage.names | (card_words if h.passage.id in (card_of or {}) else frozenset())
                    for h in members]
         # a word of the question is one of its terms or a concept it names ("clash" and Fehde): held when any is
         rest = [g for g in words if not all(any(t in held for t in g) for held in held_by)]
-        weights = [max(idf.get(t, unknown) for t in g) for g in rest]
+        weights = (group_idf(rest, within[group]) if group in within
+                   else [max(idf.get(t, unknown) for t in g) for g in rest])
         total = sum(weights)
         if not total:
             continue
@@ -216,5 +247,5 @@ def _marks(question: str) -> bool:
     return any(not (ch.isalnum() or ch.isspace()) for ch in question[:6000])
 
 
-__all__ = ["UNKNOWN_SHOWN", "QuestionWords", "no_terms_reason", "sentence_stage", "topic_words", "unknown_line",
-           "unknown_words"]
+__all__ = ["UNKNOWN_SHOWN", "QuestionWords", "group_idf", "no_terms_reason", "sentence_stage", "sibling_group",
+           "topic_words", "unknown_line", "unknown_words"]
