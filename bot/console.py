@@ -37,12 +37,15 @@ from bot.core import Core
 from bot.custom_id import PAGE, PREFIX, Invocation
 from bot.render import buttons, message_payload, to_text
 from bot.reply import Choice, Reply, as_private, one_line, quote_user
-from bot.text import cut, spaced_zwsp
+from bot.text import cut, shorten, spaced_zwsp
 
 log = logging.getLogger(__name__)
 
 #: "wort:" followed by a space or the end: how options are typed; "0:24" or "{2}:" do not match.
 _OPTION_LIKE = re.compile(r"(?:^|\s)([^\W\d_][\w-]{1,31})\s*:(?=\s|$)")
+
+#: Characters of typed text the console echoes in a message of its own (a 6 000-character option is cut with „…“).
+ECHO = 100
 
 
 def _free_text(option: Option) -> bool:
@@ -361,7 +364,7 @@ class Session:
         for c in choices:
             print("  " + c.name)
         if not choices:
-            print(f"  Keine Vorschläge für „{one_line(typed.strip())}“.")
+            print(f"  Keine Vorschläge für „{shorten(one_line(typed), ECHO)}“.")  # bounded as the answers' echo
 
     async def answer(self, line: str) -> None:
         """Run a typed command or press a button (``rb:…``) and print the answer."""

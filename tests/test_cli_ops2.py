@@ -296,6 +296,18 @@ def test_console_marks_private_answers_and_hints_empty_completions(built_db):
     assert "regelbot>   Keine Vorschläge für „{2“." in lines
 
 
+
+def test_console_echoes_a_long_completion_cut(built_db):
+    """A 6 000-character text typed for autocomplete that finds nothing is echoed cut to 100 characters with „…“, as
+    the answers cut a long search, not as one line of 6 000 characters."""
+    from tests.test_cli_ops import run_console
+
+    typed = "wortohnetreffer " * 375  # 6 000 characters
+    proc = run_console(f"?karte name: {typed}\nende\n", built_db)
+    assert proc.returncode == 0, proc.stderr
+    echoed = [x for x in proc.stdout.splitlines() if "Keine Vorschläge" in x]
+    assert echoed == ["regelbot>   Keine Vorschläge für „" + ("wortohnetreffer " * 7)[:99] + "…“."]
+
 def test_console_reads_the_command_word_of_a_completion_and_of_paging_as_a_commands_name(built_db):
     from tests.test_cli_ops import run_console
 
