@@ -64,6 +64,24 @@ class Analysis:
         self.terms = list(terms)
         self._seen = set(terms)
 
+    def word_groups(self) -> list[tuple[str, ...]]:
+        """Per word of :attr:`words`, in order, the terms that word gave (:attr:`word_terms`). For an analysis made
+        without them (a passage's, or one built by hand) the first :attr:`groups`, which are the words' own in order
+        as long as no word repeats and the cap empties none. What pairs a typed word with its terms: the unknown-word
+        notes, the off-topic check, the register's words."""
+        if len(self.word_terms) == len(self.words):
+            return list(self.word_terms)
+        return self.groups[: len(self.words)]
+
+    def other_groups(self) -> list[tuple[str, ...]]:
+        """The :attr:`groups` no word of :attr:`words` gave (a concept named by stop words only, „im Spiel“; a
+        quoted stop word): with :attr:`word_terms`, those sharing no term with a word's; else the groups after the
+        first ``len(words)``."""
+        if len(self.word_terms) != len(self.words):
+            return self.groups[len(self.words):]
+        said = {t for g in self.word_terms for t in g}
+        return [g for g in self.groups if said.isdisjoint(g)]
+
     def all_terms(self) -> list[str]:
         """:attr:`terms` and, when there is at least one, the weak words' stems (a passage's indexed terms)."""
         return [*self.terms, *(w for w in dict.fromkeys(self.weak) if w not in self._seen)] if self.terms else []

@@ -201,10 +201,9 @@ def unknown_words(analysis: Analysis, known: Mapping[str, float], names: Iterabl
     not „spontanzauberzeit“ (its parts are known); no number or count („250“, „3x“, „x2“: :data:`_COUNT`). Each word
     once, in order."""
     named = {canonical(w) for name in names for w in name_tokens(name)}
-    # each word with its own terms (Analysis.word_terms): the distinct groups are fewer than the words when a word is
-    # typed twice, and pairing them in order gave a later word's group to an earlier word („x … x … aufm“: „mx“)
-    own = analysis.word_terms if len(analysis.word_terms) == len(analysis.words) else analysis.groups
-    return list(dict.fromkeys(w for w, group in zip(analysis.words, own, strict=False)
+    # each word with its own terms: the distinct groups are fewer than the words when a word is typed twice, and
+    # pairing them in order gave a later word's group to an earlier word („x … x … aufm“: „mx“)
+    return list(dict.fromkeys(w for w, group in zip(analysis.words, analysis.word_groups(), strict=False)
                               if not any(t in known for t in group)
                               and canonical(fold(w)) not in _NEVER_UNKNOWN and canonical(fold(w)) not in named
                               and not _slipped_stop(canonical(fold(w))) and not frame_word(fold(w))

@@ -148,8 +148,7 @@ class RegisterWords:
     def read(self, analysis: Analysis) -> list[Word]:
         """:meth:`words` of a question already analysed (``/frage`` passes its ranking's analysis: no second one)."""
         concepts, said = set(analysis.concepts), analysis.words
-        # the first groups are the content words' own, in order (bot/question_groups.py)
-        out = [{g[0], *(t for t in g if t in concepts)} for g in analysis.groups[: len(said)]]
+        out = [{g[0], *(t for t in g if t in concepts)} for g in analysis.word_groups()]  # each word's own terms
         heads = [self.analyser.stems(w)[0] for w in said]
         for i in range(len(out)):
             for j in (i + 1, i + 2):  # the word alone („manaburn“), then with the next one („mana brand“)

@@ -56,13 +56,13 @@ HEAD_STEM = 4
 
 
 def _typed_groups(found: Ranked, meant: Collection[str] = ()) -> list[tuple[tuple[str, ...], bool]]:
-    """Per content word of the question (:attr:`bot.analysis.Analysis.groups`, one per word of ``words``) its terms
+    """Per content word of the question (:meth:`bot.analysed.Analysis.word_groups`, one per word of ``words``) its terms
     and whether it counts as read: False for a word repaired as a typo (all its non-concept terms are in
     :attr:`bot.analysis.Analysis.repaired`) whose typed form is in ``meant`` (a German word meant as typed)."""
     a = found.analysis
     concepts = set(a.concepts)
     out = []
-    for word, group in zip(a.words, a.groups[:len(a.words)], strict=False):
+    for word, group in zip(a.words, a.word_groups(), strict=False):
         plain = [t for t in group if t not in concepts]
         repaired = bool(plain) and all(t in a.repaired for t in plain)
         out.append((group, not (repaired and a.typos.get(word, word) in meant)))
@@ -75,7 +75,7 @@ def rare_concepts(found: Ranked, weights: Mapping[str, float], meant: Collection
     :data:`MIN_CONCEPT_IDF` (every concept as shipped), in order."""
     a = found.analysis
     concepts = set(a.concepts)
-    groups = [g for g, typed in _typed_groups(found, meant) if typed] + a.groups[len(a.words):]
+    groups = [g for g, typed in _typed_groups(found, meant) if typed] + a.other_groups()
     named = dict.fromkeys(t for g in groups for t in g if t in concepts)
     return [c for c in named if weights.get(c, 0.0) >= MIN_CONCEPT_IDF]
 

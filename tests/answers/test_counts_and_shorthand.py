@@ -35,6 +35,23 @@ async def test_a_word_typed_twice_keeps_its_own_terms_in_the_unknown_word_note(c
         assert "„mx“" not in body and UNKNOWN not in body, asked
 
 
+async def test_every_reader_of_a_questions_words_pairs_each_word_with_its_own_terms(ctx):
+    """The same question, „X“ typed three times: each of its words keeps the terms it gave (the off-topic check and
+    the register's words read them as the unknown-word note does: :meth:`bot.analysed.Analysis.word_groups`), and
+    the groups no word gave are only those (none here: „aufm feld“ names the battlefield by its words)."""
+    from bot.answers.abolished import register_words
+
+    r = await ranker(ctx.store)
+    question = "kreatur mit X in den kosten und ner etb die X benutzt, ist x dann 0 weil die schon aufm feld liegt?"
+    analysis = r.analyser.analyse(question, question=True)
+    pairs = list(zip(analysis.words, analysis.word_groups(), strict=True))
+    assert len(analysis.groups) < len(analysis.words) == 10  # three „mx“, one group
+    assert pairs[4:7] == [("mx", ("mx",)), ("benutzt", ("benutz",)), ("mx", ("mx",))]  # the groups' 5th is „0“'s
+    assert analysis.other_groups() == []
+    read = (await register_words(ctx.store)).read(analysis)
+    assert len(read) == 10 and "benutz" in read[5] and "mx" in read[6]
+
+
 @pytest.mark.parametrize("question", [
     "3x geister der unschuldigen draussen, 14 schaden kommen rein - wie viel bleibt übrig",
     "kann ich 250 karten im deck spielen",
