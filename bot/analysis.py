@@ -8,7 +8,9 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    (``prioritaet`` → ``priorität``, ``strasse`` → ``straße``), then as a small typo of a word they contain:
    the word of the documents at the least edit distance (rapidfuzz ``OSA``: a dropped, doubled, wrong or two
    swapped letters are one edit; at most 1 for words under :data:`LONG_TYPO` letters, 2 from there; ties to the
-   more frequent word), at most :data:`MAX_TYPOS` words per question. Terms of a repaired word are marked
+   more frequent word), at most :data:`MAX_TYPOS` words per question; an ordinary German word (pyspellchecker's
+   dictionary, :mod:`bot.german_words`) only into a word it is part of or that is part of it („holt“ stays, no slip
+   of „hält“: :attr:`Options.ordinary`). Terms of a repaired word are marked
    (:attr:`Analysis.repaired`: ranking weighs them below typed words; :attr:`Analysis.typos`: the word as typed).
 3. **Stop words and question words** (:data:`STOP_WORDS`) are dropped from ranking (``ohne`` alone is no query);
    in a question so is the preposition of „ab wann“, „seit wann“ (:data:`bot.stopwords.WANN_PREPOSITIONS`).
@@ -46,6 +48,7 @@ from bot import stopwords as lists
 from bot.analysed import Analysis
 from bot.card_names import LANGUAGES, NameTable, covered, name_tables
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
+from bot.german_words import german_dictionary
 from bot.other_zones import other_zone_concepts
 from bot.passage_concepts import passage_concepts, plain_concepts
 from bot.played_abilities import played_ability_concepts
@@ -116,6 +119,19 @@ class Options:
     spelling: bool = True
     #: Typos repaired by edit distance (:meth:`Vocabulary.nearest`); off: the older rapidfuzz ``ratio`` repair.
     edits: bool = True
+    #: An ordinary German word (:meth:`bot.german_words.GermanDictionary.has`) is repaired by edit distance only
+    #: into a word it is part of or that is part of it (letters added or dropped: „angefangen“ → „anfangen“,
+    #: „häfte“ → „hälfte“), never by a changed letter into another word („holt“ is no slip of „hält“, „aufgelöst“
+    #: none of „ausgelöst“, „alten“ none of „arten“: :func:`_added_or_dropped`).
+    ordinary: bool = True
+
+
+def _added_or_dropped(typed: str, repaired: str) -> bool:
+    """True when one of the two words is the other with letters added (each a subsequence of the other):
+    „drunter“/„darunter“, „basics“/„basic“; not „holt“/„hält“ (a letter changed) nor „spart“/„start“."""
+    short, long = sorted((typed, repaired), key=len)
+    rest = iter(long)
+    return all(c in rest for c in short)
 
 
 def _capped(out: Analysis) -> Analysis:
@@ -460,6 +476,9 @@ class Analyser:
             if fixed is None and typos < MAX_TYPOS and (edits or len(word) >= 5) and self._participle(word) is None:
                 typos += 1
                 fixed = self.vocab.nearest(word) if edits else self.vocab.typo(word)
+                if (fixed and edits and self.options.ordinary and not _added_or_dropped(word, fixed)
+                        and german_dictionary().has(word)):
+                    fixed = None  # a word of its own, not a slip into the documents' word one letter away
                 fixed = fixed or (self.vocab.compound_of(word) if edits else None)  # „vorrat“: „Manavorrat“
                 if fixed:
                     repaired.add(i)

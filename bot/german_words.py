@@ -62,6 +62,12 @@ class GermanDictionary:
         i = bisect.bisect_left(range(len(self._starts)), target, key=self._word)
         return i < len(self._starts) and self._word(i) == target
 
+    def has(self, word: str) -> bool:
+        """True when ``word`` (any case and spelling) is itself a word of the dictionary, not two joined: the test
+        of a typed word that must not be read as a slip into another word (:meth:`bot.analysis.Analyser._repair`)."""
+        w = canonical(fold(word))
+        return "\n" not in w and self._has(w)
+
     def __contains__(self, word: object) -> bool:
         """True when ``word`` (any case and spelling) is an ordinary German word: in the dictionary, or two words of
         it joined (compounds and separable verbs; :data:`_MIN_HEAD`, :data:`_MIN_TAIL`, :data:`_MAX_JOINED`)."""

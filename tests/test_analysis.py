@@ -240,6 +240,21 @@ def test_a_typo_is_repaired_to_the_nearest_word_of_the_documents_and_marked(a):
     assert a.vocab.nearest("wolfsbld") is None
 
 
+def test_an_ordinary_german_word_is_no_slip_into_another_word_of_the_documents(a):
+    # „holt“, „aufgelöst“ (resolved), „alten“, „heilt“ are German words (pyspellchecker's dictionary) that no
+    # document prints; one changed letter away stand the documents' „hält“, „ausgelöst“ (triggered), „arten“,
+    # „heißt“ — another meaning, so the word stays as typed and names nothing
+    for typed, other in (("holt", "hält"), ("aufgelöst", "ausgelöst"), ("alten", "arten"), ("heilt", "heißt")):
+        assert a.vocab.nearest(typed) == other  # the documents' word one edit away
+        q = a.analyse(f"wann wird die fähigkeit {typed}", question=True)
+        assert typed in q.words and other not in q.words and q.typos == {}
+    # letters added or dropped are still repaired, as the word is part of the documents' word: „häfte“ → „hälfte“
+    # (003's split cards), „angefangen“ → „anfangen“, „drunter“ → „darunter“; a slip no dictionary has as well
+    for typed, fixed in (("häfte", "hälfte"), ("angefangen", "anfangen"), ("drunter", "darunter")):
+        assert a.analyse(f"was ist mit der {typed}", question=True).typos == {fixed: typed}
+    assert a.analyse("wer gewint die fede", question=True).typos == {"gewinnt": "gewint", "fehde": "fede"}
+
+
 def test_rule_numbers_are_terms(a):
     result = a.analyse("Was sagt 702.19a?", question=True)
     assert result.numbers == ["702.19a"] and "r702x19a" in result.terms

@@ -21,11 +21,15 @@ COMMANDS = [
 
 async def read_ranker(ctx: AnswerContext) -> None:
     """Read the analyser's vocabulary and the term counts, stem the card-name words and analyse the earlier
-    questions (about 0.5 s) at start and after a store swap, not at the first question; and the store's other names
-    of cards (one pass over its passages, :func:`bot.question_mentions.other_names`)."""
+    questions (about 0.5 s) at start and after a store swap, not at the first question; the German dictionary that
+    tells a question's ordinary words from slips (:func:`bot.german_words.german_dictionary`, ≈ 0.5 s once per
+    process, in a worker thread); and the store's other names of cards (one pass over its passages,
+    :func:`bot.question_mentions.other_names`)."""
+    from bot.german_words import german_dictionary_async
     from bot.question_mentions import other_names
     from bot.ranking import ranker
 
+    await german_dictionary_async()
     (await ranker(ctx.store)).warm(ctx.names)
     await other_names(ctx.store)
 
