@@ -269,25 +269,31 @@ async def asked_search(ctx: AnswerContext, r: Ranker, question: str, limit: int)
     return asked_rows(prepared, question, found.analysis), found
 
 
-async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], below: str | None = None) -> Page | None:
+async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], below: str | None = None,
+                        named: bool = False) -> Page | None:
     """The first page of ``/regel suche`` and ``/frage`` for words the register says were abolished or changed: per
     row of ``rows`` (:func:`register_rows`, :func:`asked_rows`) what changed and since when, the first document
     entry it concerns as the document said it („**Früher** …“) and today's notice with its evidence
     (:func:`bot.answers.today.row_notice_line`), buttons to the entries; None when ``rows`` is empty. ``query``: the
     user's words, in the title („„Manabrand“ heute“). ``below``: the key of the passage the answer shows whole under
     the rows (``/frage``'s best passage, with its own „Früher“ and „Heute“): a row whose first entry it is says so
-    instead of quoting it and its notice a second time."""
+    instead of quoting it and its notice a second time. ``named``: the question names the card of that passage;
+    when it is any entry of a row, that row says so, and the other rows are named in one line each, without quoting
+    another card's entry above the one asked about (Szadek's ruling asked about under the rows of Sonnenheim's
+    rulings on combat damage on the stack: :func:`_below_is_entry`); a question naming no card („was ist
+    manabrand“) gets every other row quoted."""
     if not rows:
         return None
     index = await today_index(ctx.store)
     blocks: list[str] = []
     buttons: dict[str, Action] = {}
-    for row in rows:
-        said = await _entries(ctx, index, row)
+    entries = [await _entries(ctx, index, row) for row in rows]
+    asked = named and _below_is_entry(entries, below)
+    for row, said in zip(rows, entries, strict=True):
         lines = [f"**{row.what}** (seit {format_date(row.since)})"]
-        if said and said[0].key == below:
+        if (said and said[0].key == below) or (asked and any(p.key == below for p in said)):
             lines[0] += f" – {BELOW}"
-        else:
+        elif not asked:
             if said:
                 lines.append(f"**Früher** ({said[0].source}, "
                              f"{format_date(said[0].date) if said[0].date else 'ohne Datum'}): "
@@ -300,11 +306,22 @@ async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], b
     return Page(title=title, body="\n\n".join(blocks), actions=list(buttons.values())[:5])
 
 
-async def quoted_keys(ctx: AnswerContext, rows: list[ChangeRow]) -> set[str]:
-    """The keys of the passages :func:`register_page` quotes for ``rows`` (each row's first entry): an answer
-    that shows the rows lists none of them again among its candidates."""
+def _below_is_entry(entries: list[list[PassageRecord]], below: str | None) -> bool:
+    """True when the passage ``below`` the rows (its key) is an entry of one of the rows (``entries``: each row's
+    :func:`_entries`): the rows then quote no entry (:func:`register_page`, :func:`quoted_keys`)."""
+    return below is not None and any(p.key == below for said in entries for p in said)
+
+
+async def quoted_keys(ctx: AnswerContext, rows: list[ChangeRow], below: str | None = None, named: bool = False
+                      ) -> set[str]:
+    """The keys of the passages :func:`register_page` quotes for ``rows`` with the same ``below`` and ``named``:
+    each row's first entry that is not ``below``, none when ``named`` and ``below`` is an entry of one of the rows.
+    An answer that shows the rows lists none of them again among its candidates."""
     index = await today_index(ctx.store)
-    return {said[0].key for said in [await _entries(ctx, index, row) for row in rows] if said}
+    entries = [await _entries(ctx, index, row) for row in rows]
+    if named and _below_is_entry(entries, below):
+        return set()
+    return {said[0].key for said in entries if said and said[0].key != below}
 
 
 #: The footer's source of a page of the change register's rows.

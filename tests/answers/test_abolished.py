@@ -222,6 +222,27 @@ async def test_frage_candidates_the_rows_quote_are_named_not_repeated(ctx):
     assert page.body.count("Kann der Spieler das Mana nicht verwenden, erleidet er am Ende der Phase Manabrand") == 1
 
 
+async def test_frage_on_a_named_cards_changed_ruling_quotes_no_other_cards_entry_above_it(ctx):
+    # the question names Spektraler Scheinwerfer, whose ruling (001:879, Manabrand) the answer shows whole; the
+    # register's rows above name their change in one line each and quote no other card's ruling first (before:
+    # Tressen aus Feuer's „Früher“ and „Heute“ above the ruling asked about)
+    page = (await run_answer(ctx, "question", question="spektraler scheinwerfer, gegner kriegt das mana und "
+                                                       "benutzt es nicht – manabrand?")).pages[0]
+    rows, below = page.body.split("Ruling zu **Spektraler Scheinwerfer**", 1)
+    assert f"**Manabrand abgeschafft** (seit 11.07.2009) – {BELOW}" in rows
+    other = "**Manabrand abgeschafft; der Manavorrat leert sich am Ende jedes Segments** (seit 11.07.2009)"
+    assert f"\n\n{other}\n\n" in rows
+    assert "Tressen aus Feuer" not in rows and "**Früher**" not in rows
+    assert "Kann der Spieler das Mana nicht verwenden, erleidet er am Ende der Phase Manabrand" in below
+    assert all(f.value != QUOTED_ABOVE for f in page.fields)  # nothing quoted above, so no candidate says so
+    # Szadek: its own row says „unten“, the two rows of Sonnenheim's rulings are named only
+    page = (await run_answer(ctx, "question", question="szadek verlässt das spiel während kampfschaden auf dem "
+                                                       "stapel ist, was dann")).pages[0]
+    rows = page.body.split("Ruling zu **Szadek, Herr der Geheimnisse**", 1)[0]
+    assert f"**Kampfschaden benutzt den Stapel nicht mehr** (seit 11.07.2009) – {BELOW}" in rows
+    assert "Gibst du einer Kreatur" not in rows and "**Früher**" not in rows
+
+
 async def test_frage_says_a_candidates_todays_statement_shown_above_as_wie_oben(ctx):
     page = (await run_answer(ctx, "question", question="legendenregel bei der ley-linie der einzigartigkeit")).pages[0]
     legend = "Kontrolliert ein Spieler zwei oder mehr legendäre bleibende Karten mit demselben Namen"
