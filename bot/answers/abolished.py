@@ -11,7 +11,7 @@ as under every outdated ruling.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.analysis import Analyser, Analysis
@@ -269,29 +269,30 @@ async def asked_search(ctx: AnswerContext, r: Ranker, question: str, limit: int)
     return asked_rows(prepared, question, found.analysis), found
 
 
-async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], below: str | None = None,
-                        named: bool = False) -> Page | None:
+async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], below: PassageRecord | None = None,
+                        cards: Collection[int] = ()) -> Page | None:
     """The first page of ``/regel suche`` and ``/frage`` for words the register says were abolished or changed: per
     row of ``rows`` (:func:`register_rows`, :func:`asked_rows`) what changed and since when, the first document
     entry it concerns as the document said it („**Früher** …“) and today's notice with its evidence
     (:func:`bot.answers.today.row_notice_line`), buttons to the entries; None when ``rows`` is empty. ``query``: the
-    user's words, in the title („„Manabrand“ heute“). ``below``: the key of the passage the answer shows whole under
-    the rows (``/frage``'s best passage, with its own „Früher“ and „Heute“): a row whose first entry it is says so
-    instead of quoting it and its notice a second time. ``named``: the question names the card of that passage;
-    when it is any entry of a row, that row says so, and the other rows are named in one line each, without quoting
-    another card's entry above the one asked about (Szadek's ruling asked about under the rows of Sonnenheim's
-    rulings on combat damage on the stack: :func:`_below_is_entry`); a question naming no card („was ist
-    manabrand“) gets every other row quoted."""
+    user's words, in the title („„Manabrand“ heute“). ``below``: the passage the answer shows whole under the rows
+    (``/frage``'s best passage, with its own „Früher“ and „Heute“): a row whose first entry it is says so instead of
+    quoting it and its notice a second time. ``cards``: the ids of the cards the question names; when it names the
+    card of ``below`` and that is any entry of a row, that row says so, and the other rows are named in one line
+    each, without quoting another card's entry above the one asked about (Szadek's ruling asked about under the
+    rows of Sonnenheim's rulings on combat damage on the stack: :func:`_asked_entry`); a question naming no card
+    („was ist manabrand“) gets every other row quoted."""
     if not rows:
         return None
     index = await today_index(ctx.store)
     blocks: list[str] = []
     buttons: dict[str, Action] = {}
     entries = [await _entries(ctx, index, row) for row in rows]
-    asked = named and _below_is_entry(entries, below)
+    key = below.key if below is not None else None
+    asked = _asked_entry(entries, below, cards)
     for row, said in zip(rows, entries, strict=True):
         lines = [f"**{row.what}** (seit {format_date(row.since)})"]
-        if (said and said[0].key == below) or (asked and any(p.key == below for p in said)):
+        if (said and said[0].key == key) or (asked and any(p.key == key for p in said)):
             lines[0] += f" – {BELOW}"
         elif not asked:
             if said:
@@ -306,22 +307,25 @@ async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], b
     return Page(title=title, body="\n\n".join(blocks), actions=list(buttons.values())[:5])
 
 
-def _below_is_entry(entries: list[list[PassageRecord]], below: str | None) -> bool:
-    """True when the passage ``below`` the rows (its key) is an entry of one of the rows (``entries``: each row's
-    :func:`_entries`): the rows then quote no entry (:func:`register_page`, :func:`quoted_keys`)."""
-    return below is not None and any(p.key == below for said in entries for p in said)
+def _asked_entry(entries: list[list[PassageRecord]], below: PassageRecord | None, cards: Collection[int]) -> bool:
+    """True when the passage ``below`` the rows belongs to a card the question names (``cards``, ids) and is an
+    entry of one of the rows (``entries``: each row's :func:`_entries`): the rows then quote no entry
+    (:func:`register_page`, :func:`quoted_keys`)."""
+    if below is None or below.card_id is None or below.card_id not in cards:
+        return False
+    return any(p.key == below.key for said in entries for p in said)
 
 
-async def quoted_keys(ctx: AnswerContext, rows: list[ChangeRow], below: str | None = None, named: bool = False
-                      ) -> set[str]:
-    """The keys of the passages :func:`register_page` quotes for ``rows`` with the same ``below`` and ``named``:
-    each row's first entry that is not ``below``, none when ``named`` and ``below`` is an entry of one of the rows.
-    An answer that shows the rows lists none of them again among its candidates."""
+async def quoted_keys(ctx: AnswerContext, rows: list[ChangeRow], below: PassageRecord | None = None,
+                      cards: Collection[int] = ()) -> set[str]:
+    """The keys of the passages :func:`register_page` quotes for ``rows`` with the same ``below`` and ``cards``:
+    each row's first entry that is not ``below``, none when the question names ``below``'s card and ``below`` is an
+    entry of one of the rows. An answer that shows the rows lists none of them again among its candidates."""
     index = await today_index(ctx.store)
     entries = [await _entries(ctx, index, row) for row in rows]
-    if named and _below_is_entry(entries, below):
+    if _asked_entry(entries, below, cards):
         return set()
-    return {said[0].key for said in entries if said and said[0].key != below}
+    return {said[0].key for said in entries if said and (below is None or said[0].key != below.key)}
 
 
 #: The footer's source of a page of the change register's rows.

@@ -388,9 +388,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     rows, found = await asked_search(ctx, r, question, OTHERS + 1)
     _refuse_unasked(question, found, r, shown, _said_head(said))
     hits = (found := await named_found(ctx.store, found)).hits  # 003's entries named by rule number, as in /regel
-    below = hits[0].passage if hits else None  # named: the question asks about the card of the passage below
-    named = below is not None and below.card_id is not None and below.card_id in found.cards
-    register = await register_page(ctx, question, rows, below.key if below else None, named)
+    register = await register_page(ctx, question, rows, hits[0].passage if hits else None, found.cards)
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
         register.body = f"Frage: „{shown}“\n\n{register.body}"
         return Reply(pages=[register], source=ROWS_SOURCE)
@@ -425,8 +423,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     page.title = missed_title(notes, page.title) if register is None else register.title
     page.body = once_today(page.body)  # a row's statement and the passage's below it, when one change made both
     page.fields = _others(index, found, rest, r, sections, question, above=page.body,
-                          quoted=frozenset(await quoted_keys(ctx, rows, best.passage.key, named))
-                          if register is not None else frozenset())
+                          quoted=frozenset(await quoted_keys(ctx, rows, best.passage, found.cards) if register else ()))
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
     return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
 
