@@ -24,7 +24,7 @@ from bot.ranking import Ranked, Ranker, ranker
 from bot.reply import Action, Page, format_date, quote_user
 from bot.stopwords import STOP_WORDS
 from bot.store import PassageRecord, Store
-from bot.text import canonical, shorten, tokens
+from bot.text import canonical, fold, shorten, tokens
 from bot.typos import one_slip
 from bot.wordforms import INSEPARABLE
 
@@ -227,6 +227,20 @@ def asked_rows(prepared: RegisterWords, question: str, analysis: Analysis | None
     return []
 
 
+async def register_read(ctx: AnswerContext, rows: list[ChangeRow], analysis: Analysis, shown: frozenset[str]
+                        ) -> frozenset[str]:
+    """``shown`` (words of texts the answer shows, folded, one spelling) with the question's words that name what
+    ``rows`` are about, as typed and as read (:meth:`RegisterWords.read` of ``analysis``, met by the rows' keys):
+    „manabrun“ and „brn“ of „mana brn“ name the abolished Manabrand, so no note calls them words no document holds,
+    while a card's name the documents lack beside them is still said. ``shown`` itself when ``rows`` is empty."""
+    if not rows:
+        return shown
+    prepared = await register_words(ctx.store)
+    keys = frozenset().union(*(k for r, k in prepared.keys if r in rows))
+    read = [w for w, terms in zip(analysis.words, prepared.read(analysis), strict=False) if terms & keys]
+    return shown | {canonical(fold(s)) for w in read for s in (w, analysis.typos.get(w, w))}
+
+
 def turned(prepared: RegisterWords, question: str, analysis: Analysis) -> str | None:
     """``question`` with the first two neighbouring content words (``analysis``: its own, ``question=True``)
     swapped whose reversed order, and not their own, spells a name of a concept the register's rows name
@@ -379,6 +393,7 @@ __all__ = [
     "named_rows",
     "quoted_keys",
     "register_page",
+    "register_read",
     "register_rows",
     "register_words",
     "rules_words",

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.actions import asked_action
-from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_search, quoted_keys, register_page
+from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_search, quoted_keys, register_page, register_read
 from bot.answers.card_lines import card_lines
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
@@ -398,7 +398,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "beide gesucht (Vorrang = Priorität, im Spiel = Schlachtfeld).")
     index = await today_index(ctx.store)
     named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
-    notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question, index.words)
+    shown_words = await register_read(ctx, rows, found.analysis, index.words)  # what the rows above name
+    notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question, shown_words)
     # A comparison leads with each side it reads (bot.answers.compared), unless a word of it was read as a card it
     # does not name (blitzschlag → Blitzschlange): that is answered on the path that says so first
     compared = None if notes.missed else await read_sides(ctx.store, r, question, ctx.names)
@@ -406,9 +407,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
         return await _comparison_reply(ctx, (index, r, found), compared, (shown, question, read, notes.lines))
     best, rest, notes = hits[0], hits[1:], fitted_notes(notes, hits[0].passage)  # notes true of this page
     lead = "\n".join([f"Frage: „{shown}“", *said])
-    # what the question names that no document holds: said first; not above the register's rows, which name it
-    # („manaburn“ is the abolished Manabrand, no card the documents lack)
-    for line in notes.lines if register is None else ():
+    # what the question names that no document holds (not the words the register's rows read: register_read)
+    for line in notes.lines:
         lead += "\n" + line
     verdict = "" if register is not None else verdict_line(found, r, notes)  # the register's rows answer it
     lead += "\n" + verdict if verdict else ""

@@ -243,6 +243,20 @@ async def test_frage_on_a_named_cards_changed_ruling_quotes_no_other_cards_entry
     assert "Gibst du einer Kreatur" not in rows and "**Früher**" not in rows
 
 
+async def test_frage_under_the_registers_rows_still_says_a_card_name_no_document_holds(ctx):
+    # „Conclave Equenaut“, the English name of 001's Konklavenequidonaut, which no document prints: the note says so
+    # above the Einberufen row (before, every note was left out under the rows, and the name silently ignored)
+    page = (await run_answer(ctx, "question", question="conclave equenaut convoke wie viel kostet der")).pages[0]
+    head, rows = page.body.split("\n\n", 1)
+    assert "„conclave“, „equenaut“ stehen in keinem Dokument des Bots" in head
+    assert rows.startswith("**Einberufen")
+    # the words the rows read are no such words: „manabrun“, „mana brn“ are slips of „manaburn“ (Manabrand)
+    for question in ("manabrun", "mana brn", "gibts manaburn noch"):
+        page = (await run_answer(ctx, "question", question=question)).pages[0]
+        assert page.body.split("\n\n", 1)[0] == f"Frage: „{question}“"
+        assert "**Manabrand abgeschafft** (seit 11.07.2009)" in page.body
+
+
 async def test_frage_says_a_candidates_todays_statement_shown_above_as_wie_oben(ctx):
     page = (await run_answer(ctx, "question", question="legendenregel bei der ley-linie der einzigartigkeit")).pages[0]
     legend = "Kontrolliert ein Spieler zwei oder mehr legendäre bleibende Karten mit demselben Namen"
