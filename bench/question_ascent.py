@@ -12,7 +12,9 @@ was made for. The later stages (:meth:`bot.ranking.Ranker.stages`) touch only th
 ``weight × value`` with values that depend on which passages are there (``sentence``: which of a card's or a
 section's passages are among them); those values are read by the ranker's own stages with unit weights, once per
 set of first hits met, and kept. A stage weight must not be negative (the stages then only reorder the first
-hits). Scores are added in another order than the ranker's, so two hits a last bit apart may swap
+hits). The ``rule_text`` stage (:mod:`bot.section_rule`, no weight) moves a section's rule third as the ranker
+does (:func:`_ruled`) unless the ranker's features leave it out. Scores are added in another order than the ranker's,
+so two hits a last bit apart may swap
 (``tests/answers/test_question_ascent.py`` checks the ranks against the ranker's).
 """
 
@@ -25,6 +27,8 @@ from dataclasses import dataclass, field, replace
 from bot.answered import TOP, group_shares, reordered
 from bot.prior import group_priors
 from bot.ranking import Candidates, Hit, Ranker, Weights
+from bot.section_rule import REACH, rule_place
+from bot.store import PassageRecord
 
 #: Ranks read (MRR and hit@k count a gold passage among the first this many hits).
 DEPTH = 10
@@ -225,6 +229,8 @@ class Table:
             if (groups := q.earlier.get(key)) is None:
                 groups = q.earlier[key] = group_priors([q.hits[i] for i in top], q.found.prior)
             _swapped(order, s, ids, groups, w.earlier)
+        if "rule_text" in self.unit.features:  # a section's rule third (bot.section_rule.rule_stage)
+            _ruled(order, s, [q.hits[i].passage for i in order[:REACH]])
         return next((k for k, i in enumerate(order[:DEPTH], 1) if q.gold[i]), None)
 
     def _answered(self, q: _Question, top: list[int]) -> list[tuple[list[int], list[float]]]:
@@ -343,6 +349,18 @@ def _swapped(order: list[int], s: list[float], ids: Sequence[int], groups: Seque
         for place, score, n in zip(places, scores, new, strict=True):
             order[place] = members[n]
             s[members[n]] = score
+
+
+def _ruled(order: list[int], s: list[float], first: Sequence[PassageRecord]) -> None:
+    """``order`` (candidate indices, best first) and ``s`` (their scores) as :func:`bot.section_rule.rule_stage` leaves
+    the hits, ``first`` the passages of ``order``'s first hits: the section's rule :func:`bot.section_rule.rule_place`
+    finds takes the third place with that place's score, the hits it passes move down one; in place."""
+    n = rule_place(first)
+    if n is not None:
+        third = TOP - 1
+        rule = order.pop(n)
+        s[rule] = s[order[third]]
+        order.insert(third, rule)
 
 
 def _bare(h: Hit) -> Hit:

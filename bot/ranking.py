@@ -41,6 +41,7 @@ each measured in ``bench/bench_questions.py`` (with and without):
 * **answered** (a sixth stage, ``/frage`` only, :mod:`bot.answered`): passages of one card or section among the
   first three take their places again in the order their sentences give the kind of answer asked for; **earlier**
   (a seventh, :func:`bot.prior.prior_stage`) the same in the order of their ``prior`` values.
+* **rule_text** (an eighth, ``/frage`` only, :mod:`bot.section_rule`): a section's rule third below three rulings.
 
 The card's own text asked for by a question about what it prints gets the **property** part (:attr:`Weights.property`)
 on top of its bm25.
@@ -76,6 +77,7 @@ from bot.question_mentions import mentioned, printed_of, read_slip
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.section_names import names_section
+from bot.section_rule import rule_stage
 from bot.snippets import highlight, prepared, sentence_words, sentences  # also importable from here
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
@@ -94,7 +96,7 @@ PASSAGES_KEPT = 4096
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
-            "phrase", "action", "unnamed", "variant", "form", "clause", "answered", "general", "prior")
+            "phrase", "action", "unnamed", "variant", "form", "clause", "answered", "general", "prior", "rule_text")
 
 
 class Ranker:
@@ -239,12 +241,12 @@ class Ranker:
         return hits
 
     def stages(self, hits: list[Hit], found: Candidates, clauses: bool = True) -> None:
-        """The second to sixth stages of :meth:`rank` on ``hits`` (:meth:`first_stage`'s, best first), in place:
+        """The second to eighth stages of :meth:`rank` on ``hits`` (:meth:`first_stage`'s, best first), in place:
         ``sentence`` on the first :attr:`Weights.siblings`, then ``phrase``, ``action`` and (with ``clauses``: a
         question over every kind, ``/frage``; a search's words are no clauses) ``clause`` on the first
-        :attr:`Weights.phrases`, each adding its part to a hit's score, ``hits`` re-sorted after each stage; then
-        (with ``clauses``) ``answered`` and ``earlier``, which only swap siblings among the first three
-        (:mod:`bot.answered`, :func:`bot.prior.prior_stage`)."""
+        :attr:`Weights.phrases`, each adding its part to a hit's score, ``hits`` re-sorted after each stage; then (with
+        ``clauses``) ``answered`` and ``earlier``, which only swap siblings among the first three (:mod:`bot.answered`,
+        :func:`bot.prior.prior_stage`), then ``rule_text`` (:mod:`bot.section_rule`)."""
         w = self.weights
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
@@ -267,6 +269,8 @@ class Ranker:
             answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)
         if clauses and "prior" in self.features and w.earlier:  # the seventh: siblings by earlier questions
             prior_stage(hits, found.prior, w.earlier)
+        if clauses and "rule_text" in self.features:  # the eighth: a section's rule below three of its rulings
+            rule_stage(hits)
 
     def question_words(self, analysis: Analysis) -> QuestionWords:
         """The question's words weighed for ``coverage`` and ``prior`` (:meth:`QuestionWords.of`): a word no
@@ -374,25 +378,18 @@ class Ranker:
         if "kind" in self.features:
             out["kind"] = self._prior(p, found, stands_in)
         if "answer" in self.features and found.cues and w.answer:
-            out["answer"] = w.answer * len(self._answer_types(p) & set(found.cues))
+            out["answer"] = w.answer * len(self._gives(p.text) & set(found.cues))  # the answer types it gives
         if "general" in self.features and w.general and found.general and p.kind in RULE_KINDS:
             out["general"] = w.general  # a rule for every object, for a question on any object (bot/generality.py)
         if p.id in found.prior:  # asked before in the question's words (bot/prior.py)
             out["prior"] = w.prior * found.prior[p.id]
         if "form" in self.features and analysis.definition and p.kind in ("mechanic", "quoted_rule"):
             out["form"] = w.form
-        if "variant" in self.features and w.variant and (named := self._variant_words(p)):
+        if "variant" in self.features and w.variant and (named := self._variant(p.text)):
             # agreement: the variant's passage is lowered for a question naming none of its words and raised as
             # much for one naming it („Commander Startlebenspunkte“ asks 003:81, not the general 003:75)
             out["variant"] = -w.variant if named_variant(named, analysis.terms) else w.variant
         return out
-
-    def _variant_words(self, p: PassageRecord) -> frozenset[str]:
-        """:func:`bot.variants.markers` of ``p``'s text (empty for a passage that holds in every game), kept."""
-        return self._variant(p.text)
-
-    def _answer_types(self, p: PassageRecord) -> frozenset[int]:
-        return self._gives(p.text)
 
     def _card(self, p: PassageRecord, found: Candidates, general: bool = True) -> dict[str, float]:
         """The ``card`` feature (a named card's rulings and its own text), with the ``property`` feature for its own
