@@ -25,7 +25,8 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    ``tapp``), so "nicht getappt" (``nicht`` is a stop word) and "ungetappt" meet.
 6. **Compounds**: a long word is split against the store's own vocabulary (``Kampfschadenssegment`` →
    kampf, schaden, segment; linking ``s``/``es``/``n``/``en``/``e``; :func:`bot.word_parts.compound_parts`), and
-   each part's stem is a term too.
+   each part's stem is a term too; a question's compound names the concepts of its pieces, the head's as its meaning
+   („Kreaturenspielstein“: Kreatur, Spielstein; :func:`bot.question_groups.part_concepts`).
 7. **Concepts**: names of the term table (``data/terms_de_en.tsv``: German, variants, old terms, English)
    and the groups of ``data/synonyms.tsv`` found as stem sequences become concept ids (``zzk117`` for
    Priorität, found through "Vorrang" too). Old names count only where ``old_terms`` is set: the old

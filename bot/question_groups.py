@@ -78,27 +78,57 @@ def joined_name(vocab: Vocabulary, parts: list[str], old_terms: bool, language: 
     return found if length == n else []
 
 
+#: Fewest letters of a compound's piece whose concept a question names (:func:`piece_concepts`): „Zug“, „Weg“, „Tor“
+#: as a compound's first piece are prefixes or short nouns of many senses („zugefügt“, „wegbewegt“, „Torwächter“).
+MIN_PIECE = 4
+#: Last pieces that make an adverb or a preposition of the word before them, no noun compound: „außerhalb“,
+#: „innerhalb“, „deshalb“ (not a „halb“ of 003's fractions), „abwärts“, „jenseits“, „mehrmals“.
+ADVERB_HEADS = frozenset({"halb", "wärts", "seits", "mals"})
+
+
+def piece_concepts(a: PartsAnalyser, parts: list[str], how: tuple[bool, str]) -> list[str]:
+    """The concepts the pieces of one compound name, each piece read as the question using its word: the modifier's
+    (``parts[0]``; when it names none, each of its own pieces', ``parts[1:-1]``) and the head's (``parts[-1]``, the
+    compound's meaning: „Kreaturenspielstein“ is a token, „Manakostenreduktion“ a cost reduction of 601.2f,
+    „Artefaktzerstörung“ a destruction of 701.8), in that order, each once. ``parts``: :meth:`compound_parts`
+    (modifier first, its own pieces after it, head last; at least two); ``how``: old terms count, the language. A
+    piece names a concept as a one-word name of the term table or a synonym group
+    (:meth:`bot.vocabulary.Vocabulary.concepts_at`) when it has :data:`MIN_PIECE` letters or more and is no stop word.
+    Pure."""
+    old_terms, language = how
+
+    def named(piece: str) -> list[str]:
+        if len(piece) < MIN_PIECE or piece in STOP_WORDS:
+            return []
+        return a.vocab.concepts_at([snowball(a.lemma(piece))], 0, old_terms, None, language)[0]
+
+    found = named(parts[0]) or [c for piece in parts[1:-1] for c in named(piece)]
+    return list(dict.fromkeys([*found, *named(parts[-1])]))
+
+
 def part_concepts(a: PartsAnalyser, words: list[str], how: tuple[bool, bool, str], taken: set[int],
                   out: tuple[dict[str, None], dict[int, list[str]]]) -> None:
     """The concepts a question's compounds name whole (:func:`joined_name`: „manacost“ → Mana Cost) or else by their
-    modifier, added to ``out`` (the concepts found, and per word position the concepts named there): „Hybridkarte“ →
-    Hybrid-Manasymbol, „Kampfschadensschritt“ → Kampfschaden, „Giftmarke“ → Giftmarke. The modifier is the
-    compound's first part (:meth:`compound_parts`: modifier first, head last); the head — „Karte“, „Schritt“ — is a
-    general word and names none. ``how``: the words are a question's (a passage's get none), old terms count, the
-    language; ``taken``: positions left alone (a concept or a card named there already). Stop words are no
-    compounds; nothing without :attr:`bot.analysis.Options.compounds`."""
+    pieces (:func:`piece_concepts`), added to ``out`` (the concepts found, and per word position the concepts named
+    there): „Hybridkarte“ → Hybrid-Manasymbol, „Kampfschadensschritt“ → Kampfschaden, „Giftmarke“ → Giftmarke,
+    „Kreaturenspielstein“ → Kreatur and Spielstein; a head that names none — „Karte“, „Schritt“ — adds nothing. A
+    piece counts as the question using its word: a player builds compounds no document writes, and their pieces are
+    the documents' words. ``how``: the words are a question's (a passage's get none), old terms count, the language;
+    ``taken``: positions left alone (a concept or a card named there already). Stop words are no compounds; nothing
+    without :attr:`bot.analysis.Options.compounds`."""
     question, old_terms, language = how
     if not question or not a.options.compounds:
         return
     concepts, named = out
     for i, word in enumerate(words):
         parts = a.compound_parts(word) if i not in taken and word not in STOP_WORDS else []
-        stem = snowball(a.lemma(parts[0])) if len(parts) >= 2 else ""
-        found = (joined_name(a.vocab, parts, old_terms, language)
-                 or a.vocab.concepts_at([stem], 0, old_terms, None, language)[0]) if stem else []
+        if len(parts) < 2 or parts[-1] in ADVERB_HEADS:  # „teilweise“ → teil, „außerhalb“: no noun compound
+            continue
+        found = joined_name(a.vocab, parts, old_terms, language) or piece_concepts(a, parts, (old_terms, language))
         concepts.update(dict.fromkeys(found))
         if found:
             named.setdefault(i, []).extend(found)
 
 
-__all__ = ["Compounds", "Grouped", "PartsAnalyser", "joined_name", "part_concepts", "question_groups"]
+__all__ = ["ADVERB_HEADS", "MIN_PIECE", "Compounds", "Grouped", "PartsAnalyser", "joined_name", "part_concepts",
+           "piece_concepts", "question_groups"]
