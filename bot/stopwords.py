@@ -89,6 +89,8 @@ SEPARABLE_PREFIXES = ("auf", "ab", "an", "aus", "ein", "zu", "vor", "nach", "mit
                       "dar", "frei", "hinzu", "bei", "fest", "um", "durch")
 #: The separable prefixes with the ``ge`` of a participle after them (``aufge``, ``abge``), for ``str.startswith``.
 SEPARABLE_GE = tuple(p + "ge" for p in SEPARABLE_PREFIXES)
+#: The separable prefixes with the ``zu`` of a zu-infinitive after them (``auszulösen`` = aus + zu + lösen).
+SEPARABLE_ZU = tuple(p + "zu" for p in SEPARABLE_PREFIXES)
 #: Words that negate, and the weak term they all add (a question's "ohne" meets a passage's "keine").
 NEGATIONS = frozenset({"nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "ohne", "nie", "niemals",
                        "weder", "nichts"})
@@ -201,6 +203,7 @@ __all__ = [
     "QUESTION_WORDS",
     "SEPARABLE_GE",
     "SEPARABLE_PREFIXES",
+    "SEPARABLE_ZU",
     "STOP_WORDS",
     "WANN",
     "WANN_PREPOSITIONS",

@@ -25,7 +25,8 @@ _SHORTEST = 4
 
 def participle_verb(word: str, vocab: Vocabulary) -> str | None:
     """The verb of a participle or present-tense form the documents know: ``gewirkt`` → ``wirken``,
-    ``aufgedeckt`` → ``aufdecken``, ``gemischte`` → ``mischen``, ``bezahlt`` → ``bezahlen``, ``tappst`` → ``tappen``
+    ``aufgedeckt`` → ``aufdecken``, ``ausgelöst`` → ``auslösen`` (a stem in ``-s``: aus|ge|lös|t), ``auszulösen`` →
+    ``auslösen`` (a zu-infinitive), ``gemischte`` → ``mischen``, ``bezahlt`` → ``bezahlen``, ``tappst`` → ``tappen``
     (None when the documents lack the verb, :meth:`Vocabulary.knows`); a verb in ``-ieren`` by :func:`ieren_verb`,
     also where the documents never print its infinitive; a strong verb's changed vowel last, by
     :func:`changed_vowel_verb` (``verlässt`` → ``verlassen``)."""
@@ -34,23 +35,36 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
         if base.endswith("t" + ending):
             base = base[: -len(ending)]
             break
-    if base.endswith("st") and len(base) >= 6:
-        base = base[:-2] + "t"  # tappst → tappt, opferst → opfert
-    if not (base.endswith("t") or base.endswith("en")) or len(base) < 5:
-        return changed_vowel_verb(word, vocab)  # a strong verb's short form („hält“); None for most short words
-    ieren = ieren_verb(base, vocab)
-    if ieren is not None:
-        return ieren
+    # tappst → tappt, opferst → opfert; then as it stands, a stem in -s: ausgelöst (aus|ge|lös|t), gefasst
+    bases = [base[:-2] + "t", base] if base.endswith("st") and len(base) >= 6 else [base]
+    for base in bases:
+        if not (base.endswith("t") or base.endswith("en")) or len(base) < 5:
+            continue  # a strong verb's short form („hält“, below); None for most short words
+        ieren = ieren_verb(base, vocab)
+        if ieren is not None:
+            return ieren
+        verb = _prefixed_verb(base, vocab)
+        if verb is not None:
+            return verb
+    return changed_vowel_verb(word, vocab)
+
+
+def _prefixed_verb(base: str, vocab: Vocabulary) -> str | None:
+    """The infinitive the documents know of ``base`` (a form in ``-t`` or ``-en``, its inflection taken off) read
+    with its ``ge-`` (``gewirkt``), its separable prefix's ``ge`` (``aufgedeckt`` → aufdecken) or ``zu``
+    (``auszulösen`` → auslösen) taken out, or as it stands (``bezahlt``); None when the documents hold none."""
     cores = [base]
     if base.startswith("ge"):
         cores.append(base[2:])
     if base.startswith(lists.SEPARABLE_GE):  # one call of C for the many words without a separable prefix and ge
         cores += [p + base[len(p) + 2 :] for p in lists.SEPARABLE_PREFIXES if base.startswith(p + "ge")]
+    if base.startswith(lists.SEPARABLE_ZU):  # a zu-infinitive: auszulösen = aus + zu + lösen
+        cores += [p + base[len(p) + 2 :] for p in lists.SEPARABLE_PREFIXES if base.startswith(p + "zu")]
     for core in reversed(cores):
         for verb in (core[:-1] + "en", core[:-1] + "n", core):
             if len(verb) >= 5 and verb.endswith("n") and vocab.knows(verb):
                 return verb
-    return changed_vowel_verb(word, vocab)
+    return None
 
 
 #: The endings of an ``-ieren`` verb's forms after its ``-ier`` (kontrollier|st, kontrollier|t, kontrollier|te …).

@@ -101,6 +101,18 @@ def test_participles_meet_their_verb(a):
     assert set(a.analyse("bezahlt").terms) & set(a.analyse("bezahle").terms)
 
 
+def test_a_participle_of_a_stem_in_s_and_a_zu_infinitive_meet_their_verb(a):
+    # 001 prints „ausgelöst“ (aus|ge|lös|t: the stem's own „s“ before „-t“, no second person's „-st“) a hundred times
+    # beside „auslösen“ and „auslöst“; 001's „Bestimmst du, Karten aufzudecken“ beside 000's „aufdecken“; 003's
+    # „angepasst“ (anpassen). Read as „-t“ only, „ausgelöst“ was „ausgelöt“ and stayed a term of its own.
+    for verb, forms in (("auslos", ("ausgelöst", "ausgelöste", "ausgelösten", "auslöst", "auszulösen", "auslösen")),
+                        ("aufdeck", ("aufzudecken", "aufgedeckt", "aufdecken")), ("anpass", ("angepasst",))):
+        for form in forms:
+            assert verb in a.analyse(form).terms, form
+    assert "tapp" in a.analyse("tappst").terms and "opf" in a.analyse("opferst").terms  # „-st“ a second person's first
+    assert "kost" in a.analyse("kostest").terms  # kost|est, the second person of „kosten“
+
+
 def test_second_person_forms_meet_their_verb(a):
     # 001:1667 „Die Aura, die du opferst, …“: "opferst" (Snowball keeps it whole) is read as "opfern", as
     # "geopferte" is; "tappst" as "tappen" (001:78 „… tappen“).
