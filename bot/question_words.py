@@ -235,6 +235,14 @@ def players_line(words: list[str], passages: bool = True) -> str:
     return f"ℹ️ {shown}{more} {verb} in keinem Dokument des Bots{rest}"
 
 
+def players_said(words: Sequence[str]) -> list[str]:
+    """The line of :func:`players_line` for the players' words among ``words`` (a question's words, as read) that the
+    documents have no word for, for an answer that shows no passages (``/frage``'s „Nichts gefunden“); [] for
+    none."""
+    line = players_line([w for w in dict.fromkeys(words) if gloss(w) is not None], passages=False)
+    return [line] if line else []
+
+
 def unknown_line(words: list[str]) -> str:
     """The answer's line for words of the question no document holds (``""`` for none), escaped: the candidates can
     only answer the rest of the question (an unknown card name is never silently taken for another card)."""
@@ -270,5 +278,5 @@ def _marks(question: str) -> bool:
     return any(not (ch.isalnum() or ch.isspace()) for ch in question[:6000])
 
 
-__all__ = ["UNKNOWN_SHOWN", "QuestionWords", "group_idf", "no_terms_reason", "players_line", "players_split",
-           "sentence_stage", "sibling_group", "topic_words", "unknown_line", "unknown_words"]
+__all__ = ["UNKNOWN_SHOWN", "QuestionWords", "group_idf", "no_terms_reason", "players_line", "players_said",
+           "players_split", "sentence_stage", "sibling_group", "topic_words", "unknown_line", "unknown_words"]

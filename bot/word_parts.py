@@ -84,12 +84,14 @@ def other_form(word: str, vocab: Vocabulary) -> str | None:
     """A word of the documents that is another declined form of the lower-case ``word`` (the same base of three
     letters or more, with another or no ending of :data:`_DECLENSION`): „alten“ → „alte“ (001: „die alte
     Regel“), so the spelling repair does not read „alten“ as the documents' „arten“; None when the documents
-    hold no such form („fede“ keeps its repair to „fehde“). Bounded: at most 6 × 7 look-ups."""
+    hold no such form („fede“ keeps its repair to „fehde“), nor for a stop word, which is not declined („fürn“ is
+    „für den“, not a form of „für“). Bounded: at most 6 × 7 look-ups."""
     for ending in _DECLENSION:
         if not word.endswith(ending) or len(word) - len(ending) < _SHORTEST_BASE:
             continue
         base = word[: -len(ending)]
-        found = next((f for f in (base, *(base + e for e in _DECLENSION)) if f != word and vocab.knows(f)), None)
+        found = next((f for f in (base, *(base + e for e in _DECLENSION))
+                      if f != word and f not in STOP_WORDS and vocab.knows(f)), None)
         if found is not None:
             return found
     return None

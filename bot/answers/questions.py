@@ -46,9 +46,8 @@ from bot.answers.today_notes import explanation_notice, once_today, today_heads
 from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, question_notes
 from bot.comparison import comparison
 from bot.excerpts import excerpt
-from bot.players_words import gloss
 from bot.question_reading import ReadQuestion, reading_lines
-from bot.question_words import no_terms_reason, players_line
+from bot.question_words import no_terms_reason, players_said
 from bot.quoted_words import unquoted
 from bot.ranking import Hit, Ranked, Ranker, ranker
 from bot.reply import Action, Field, Page, Reply, quote_user
@@ -393,9 +392,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
         register.body = f"Frage: „{shown}“\n\n{register.body}"
         return Reply(pages=[register], source=ROWS_SOURCE)
-    if not hits:  # a players' word the documents have no word for is said with its meaning: what to type instead
-        slang = players_line([w for w in dict.fromkeys(found.analysis.words) if gloss(w) is not None], passages=False)
-        raise UserError(f"Nichts gefunden zu „{shown}“", _said_head([*said, *filter(None, [slang])])
+    if not hits:  # a players' word the documents have no word for is said with its meaning: what to ask with instead
+        raise UserError(f"Nichts gefunden zu „{shown}“", _said_head([*said, *players_said(found.analysis.words)])
                         + "Keine Stelle der Dokumente passt. Andere Wörter versuchen, alte und neue Begriffe werden "
                         "beide gesucht (Vorrang = Priorität, im Spiel = Schlachtfeld).")
     index = await today_index(ctx.store)
