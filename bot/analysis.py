@@ -4,7 +4,9 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
 
 1. **Tokens**: runs of letters and digits, lower-cased (NFKC, :func:`bot.text.clean`); rule numbers
    (``702.19a``) are one token ``r702x19a``; at most :data:`MAX_TOKENS` tokens are read.
-2. **Spelling** (questions only): a word the documents do not contain is tried with its umlauts restored
+2. **Players' words and spelling** (questions only): a players' word the documents have words for is read as them
+   (``data/players_words.tsv``, :mod:`bot.players_words`: ``mulli`` → ``mulligan``, ``eot`` → ``ende des zuges``);
+   a word the documents do not contain is tried with its umlauts restored
    (``prioritaet`` → ``priorität``, ``strasse`` → ``straße``), then as a small typo of a word they contain:
    the word of the documents at the least edit distance (rapidfuzz ``OSA``: a dropped, doubled, wrong or two
    swapped letters are one edit; at most 1 for words under :data:`LONG_TYPO` letters, 2 from there; ties to the
@@ -45,6 +47,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
+from bot import players_words
 from bot import stopwords as lists
 from bot.analysed import Analysis
 from bot.card_names import LANGUAGES, NameTable, covered, name_tables
@@ -57,8 +60,9 @@ from bot.question_groups import part_concepts, question_groups
 from bot.question_senses import question_senses
 from bot.quoted_words import quoted_terms
 from bot.stopwords import STOP_WORDS, WEAK_WORDS, listed_spelling
+from bot.typos import added_or_dropped
 from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, Vocabulary
-from bot.word_parts import compound_parts, participle_verb
+from bot.word_parts import compound_parts, other_form, participle_verb
 from bot.words import MAX_TOKENS, NUMBER, fold, number_term, numbers_in, restore_umlauts, snowball, tokens
 
 #: Most tokens read from a question (a question longer than this is cut, and the answer says so).
@@ -123,16 +127,8 @@ class Options:
     #: An ordinary German word (:meth:`bot.german_words.GermanDictionary.has`) is repaired by edit distance only
     #: into a word it is part of or that is part of it (letters added or dropped: „angefangen“ → „anfangen“,
     #: „häfte“ → „hälfte“), never by a changed letter into another word („holt“ is no slip of „hält“, „aufgelöst“
-    #: none of „ausgelöst“, „alten“ none of „arten“: :func:`_added_or_dropped`).
+    #: none of „ausgelöst“, „alten“ none of „arten“: :func:`bot.typos.added_or_dropped`).
     ordinary: bool = True
-
-
-def _added_or_dropped(typed: str, repaired: str) -> bool:
-    """True when one of the two words is the other with letters added (each a subsequence of the other):
-    „drunter“/„darunter“, „basics“/„basic“; not „holt“/„hält“ (a letter changed) nor „spart“/„start“."""
-    short, long = sorted((typed, repaired), key=len)
-    rest = iter(long)
-    return all(c in rest for c in short)
 
 
 def _capped(out: Analysis) -> Analysis:
@@ -303,6 +299,8 @@ class Analyser:
         raw = tokens(text, cap + 1)
         truncated = len(raw) > cap
         raw = [w if not question or self.vocab.knows(w) else listed_spelling(w) for w in raw[:cap]]  # "fuer": für
+        if question:  # a players' word the documents have words for is read as them: „mulli“ → „mulligan“
+            raw = [t for w in raw for t in (players_words.reading(w) or (w,))]
         english_question = question and language == "de" and lists.is_english(raw)
         typed = raw  # as typed: a name of Concept.forms counts only so, not as a typo's repair
         fixed: set[int] = set()
@@ -459,13 +457,18 @@ class Analyser:
         """Question words the documents lack, replaced by a spelling they have (umlauts, then typos); and the
         indices of the words repaired as typos. By edit distance (:attr:`Options.edits`), a word is no typo when
         the documents have a word of its stem of four letters or more ("gewinne", "werfe"; not "fede", whose stem
-        ``fed`` is also "feder"'s) or the question is ``english``."""
+        ``fed`` is also "feder"'s) or the question is ``english``. A typo is repaired to another declined form of
+        the word when the documents hold one, before the nearest word („alten“ → 001's „alte“, not „arten“ at the
+        same distance; :func:`bot.word_parts.other_form`; the notes name no such repair:
+        :func:`bot.answers.unknown_notes.inflected`). A players' word of ``data/players_words.tsv``
+        (:func:`bot.players_words.listed`) is never repaired."""
         typos = 0
         out = []
         repaired: set[int] = set()
         edits = self.options.edits
         for i, word in enumerate(raw):
-            if self.vocab.knows(word) or word in STOP_WORDS or not word.isalpha() or len(word) < MIN_TYPO:
+            if (self.vocab.knows(word) or word in STOP_WORDS or not word.isalpha() or len(word) < MIN_TYPO
+                    or players_words.listed(word)):  # a players' word („ulten“, „regen“) is no slip
                 out.append(word)
                 continue
             fixed = next((v for v in restore_umlauts(word) if self.vocab.knows(v)), None)
@@ -476,8 +479,9 @@ class Analyser:
                 continue
             if fixed is None and typos < MAX_TYPOS and (edits or len(word) >= 5) and self._participle(word) is None:
                 typos += 1
-                fixed = self.vocab.nearest(word) if edits else self.vocab.typo(word)
-                if (fixed and edits and self.options.ordinary and not _added_or_dropped(word, fixed)
+                # another declined form of the word first („alten“: 001's „alte“, not „arten“ one edit away too)
+                fixed = (other_form(word, self.vocab) or self.vocab.nearest(word)) if edits else self.vocab.typo(word)
+                if (fixed and edits and self.options.ordinary and not added_or_dropped(word, fixed)
                         and german_dictionary().has(word)):
                     fixed = None  # a word of its own, not a slip into the documents' word one letter away
                 fixed = fixed or (self.vocab.compound_of(word) if edits else None)  # „vorrat“: „Manavorrat“

@@ -186,7 +186,25 @@ def read_question(question: str, knows: Callable[[str], bool], keywords: Keyword
     words read as a keyword's name (none when not given). Never raises."""
     taken = _taken_out(question)
     read = _joined(taken.text, knows, keywords or {})
-    return ReadQuestion(read.text, taken.markup, taken.labels, read.joined, read.named)
+    return ReadQuestion(_MANA_LETTERS.sub(_mana_symbols, read.text), taken.markup, taken.labels, read.joined,
+                        read.named)
+
+
+#: A mana cost typed as capital letters without braces: an optional generic number, then up to six letters of the
+#: mana symbols (W U B R G C, X) („UU“, „2WW“, „1U“, „XRR“, „WUBRG“); :func:`_mana_symbols` decides.
+_MANA_LETTERS = re.compile(r"(?<![\w{/])(\d{1,2})?([WUBRGCX]{1,6})(?![\w}/])")
+
+
+def _mana_symbols(m: re.Match[str]) -> str:
+    """The symbols of a mana cost typed as letters („UU“ → ``{U}{U}``, „2WW“ → ``{2}{W}{W}``, „1U“ → ``{1}{U}``,
+    „WUBRG“ → the five colours), as the documents write costs (003: „{U}{U}“), so the question's words are the
+    symbols' terms (``mu``), not a word no document has. Taken only with a number before the letters, a letter
+    typed twice or three letters or more: two different capitals („UB“, „RG“) may be an abbreviation, one („X“, „R“
+    of „R/W“) is read elsewhere; otherwise the text as typed."""
+    number, letters = m.group(1) or "", m.group(2)
+    if not (number or len(set(letters)) < len(letters) or len(letters) >= 3):
+        return m.group(0)
+    return (f"{{{number}}}" if number else "") + "".join(f"{{{c}}}" for c in letters)
 
 
 #: Most characters of a markup or a joined word echoed in a note.

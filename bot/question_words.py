@@ -20,6 +20,7 @@ from rapidfuzz.distance import OSA
 
 from bot.analysis import Analysis
 from bot.comparison import frame_word
+from bot.players_words import gloss
 from bot.reply import quote_user
 from bot.stopwords import SEPARABLE_PREFIXES, STOP_WORDS, WEAK_WORDS
 from bot.store import PassageRecord
@@ -211,6 +212,37 @@ def unknown_words(analysis: Analysis, known: Mapping[str, float], names: Iterabl
                               and not (card_words is not None and any(map(card_words, name_words(w))))))
 
 
+def players_split(words: Sequence[str], named: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
+    """``words`` (unknown words of a question) as (players' words the documents have no word for, the others): a
+    word of ``data/players_words.tsv`` with no reading (:func:`bot.players_words.gloss`: „boardwipe“, „ramp“) is
+    players' language, not a card the documents may lack; a word of ``named`` (folded, one spelling: the words of a
+    name the question types in capitals, „Lord of the Pit“) stays among the others."""
+    players = [w for w in words if gloss(w) is not None and canonical(fold(w)) not in named]
+    return players, [w for w in words if w not in players]
+
+
+def players_line(words: list[str], passages: bool = True) -> str:
+    """The answer's line for players' words no document holds (:func:`players_split`; ``""`` for none), each with
+    its meaning, escaped: „ℹ️ „boardwipe“ (Spielersprache: ein Effekt, der alle Kreaturen zerstört) steht in keinem
+    Dokument des Bots; die Stellen unten passen nur zum Rest der Frage.“ — no card is suggested; without the last
+    clause when no passages follow (``passages`` False: a refusal)."""
+    if not words:
+        return ""
+    shown = ", ".join(f"„{quote_user(w, 40)}“ (Spielersprache: {gloss(w)})" for w in words[:UNKNOWN_SHOWN])
+    more = f" und {len(words) - UNKNOWN_SHOWN} weitere Wörter" if len(words) > UNKNOWN_SHOWN else ""
+    verb = "steht" if len(words) == 1 else "stehen"
+    rest = "; die Stellen unten passen nur zum Rest der Frage." if passages else "."
+    return f"ℹ️ {shown}{more} {verb} in keinem Dokument des Bots{rest}"
+
+
+def players_said(words: Sequence[str]) -> list[str]:
+    """The line of :func:`players_line` for the players' words among ``words`` (a question's words, as read) that the
+    documents have no word for, for an answer that shows no passages (``/frage``'s „Nichts gefunden“); [] for
+    none."""
+    line = players_line([w for w in dict.fromkeys(words) if gloss(w) is not None], passages=False)
+    return [line] if line else []
+
+
 def unknown_line(words: list[str]) -> str:
     """The answer's line for words of the question no document holds (``""`` for none), escaped: the candidates can
     only answer the rest of the question (an unknown card name is never silently taken for another card)."""
@@ -246,5 +278,5 @@ def _marks(question: str) -> bool:
     return any(not (ch.isalnum() or ch.isspace()) for ch in question[:6000])
 
 
-__all__ = ["UNKNOWN_SHOWN", "QuestionWords", "group_idf", "no_terms_reason", "sentence_stage", "sibling_group",
-           "topic_words", "unknown_line", "unknown_words"]
+__all__ = ["UNKNOWN_SHOWN", "QuestionWords", "group_idf", "no_terms_reason", "players_line", "players_said",
+           "players_split", "sentence_stage", "sibling_group", "topic_words", "unknown_line", "unknown_words"]

@@ -125,8 +125,17 @@ def sharp_s_keys(text: str, keys: tuple[str, ...] | None = None) -> tuple[str, .
     return keys if "ß" not in text else (*keys, *name_keys(text.replace("ß", "s")))
 
 
-__all__ = ["MIN_EDIT_LENGTH", "MIN_FUZZY_LENGTH", "TYPO_WORDS", "Typed", "is_typo", "kept_name_keys",
-           "kept_name_words", "sharp_s_keys"]
+__all__ = ["MIN_EDIT_LENGTH", "MIN_FUZZY_LENGTH", "TYPO_WORDS", "Typed", "added_or_dropped", "is_typo",
+           "kept_name_keys", "kept_name_words", "sharp_s_keys"]
+
+
+def added_or_dropped(typed: str, repaired: str) -> bool:
+    """True when one of the two words is the other with letters added (the shorter a subsequence of the longer):
+    „drunter“/„darunter“, „basics“/„basic“; not „holt“/„hält“ (a letter changed) nor „spart“/„start“. The test
+    whether an ordinary German word may be read as the documents' word (:attr:`bot.analysis.Options.ordinary`)."""
+    short, long = sorted((typed, repaired), key=len)
+    rest = iter(long)
+    return all(c in rest for c in short)
 
 
 def shortened_card(query: str, names: Iterable[tuple[int, str]]) -> int | None:

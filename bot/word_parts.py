@@ -87,6 +87,30 @@ def ieren_verb(base: str, vocab: Vocabulary) -> str | None:
     return None
 
 
+#: Declension endings of German adjectives and nouns an other form of a word may differ by (:func:`other_form`);
+#: not „er“: „feder“ is no form of „fede“ (a slip of „Fehde“), „Spieler“ none of „spielen“.
+_DECLENSION = ("en", "es", "em", "e", "n", "s")
+#: Fewest letters of a word's base without its ending (:func:`other_form`: „alt“ of „alten“).
+_SHORTEST_BASE = 3
+
+
+def other_form(word: str, vocab: Vocabulary) -> str | None:
+    """A word of the documents that is another declined form of the lower-case ``word`` (the same base of three
+    letters or more, with another or no ending of :data:`_DECLENSION`): „alten“ → „alte“ (001: „die alte
+    Regel“), so the spelling repair does not read „alten“ as the documents' „arten“; None when the documents
+    hold no such form („fede“ keeps its repair to „fehde“), nor for a stop word, which is not declined („fürn“ is
+    „für den“, not a form of „für“). Bounded: at most 6 × 7 look-ups."""
+    for ending in _DECLENSION:
+        if not word.endswith(ending) or len(word) - len(ending) < _SHORTEST_BASE:
+            continue
+        base = word[: -len(ending)]
+        found = next((f for f in (base, *(base + e for e in _DECLENSION))
+                      if f != word and f not in STOP_WORDS and vocab.knows(f)), None)
+        if found is not None:
+            return found
+    return None
+
+
 #: A strong verb's present stem with its vowel changed, and the infinitive's vowel (verlässt → verlassen, fällt →
 #: fallen, läuft → laufen, stirbt → sterben, vergibt → vergeben, sieht → sehen, nimmt → nehmen; „ie“ only before „h“:
 #: „anliegt“ is anliegen, not anlegen).
@@ -146,4 +170,5 @@ def _part(word: str, vocab: Vocabulary) -> bool:
     return len(word) >= 3 and vocab.words.get(word, 0) > 0 and word not in STOP_WORDS
 
 
-__all__ = ["MIN_COMPOUND", "MIN_PART", "changed_vowel_verb", "compound_parts", "ieren_verb", "participle_verb"]
+__all__ = ["MIN_COMPOUND", "MIN_PART", "changed_vowel_verb", "compound_parts", "ieren_verb", "other_form",
+           "participle_verb"]

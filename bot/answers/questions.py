@@ -47,7 +47,7 @@ from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, questio
 from bot.comparison import comparison
 from bot.excerpts import excerpt
 from bot.question_reading import ReadQuestion, reading_lines
-from bot.question_words import no_terms_reason
+from bot.question_words import no_terms_reason, players_said
 from bot.quoted_words import unquoted
 from bot.ranking import Hit, Ranked, Ranker, ranker
 from bot.reply import Action, Field, Page, Reply, quote_user
@@ -392,8 +392,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
         register.body = f"Frage: „{shown}“\n\n{register.body}"
         return Reply(pages=[register], source=ROWS_SOURCE)
-    if not hits:
-        raise UserError(f"Nichts gefunden zu „{shown}“", _said_head(said)
+    if not hits:  # a players' word the documents have no word for is said with its meaning: what to ask with instead
+        raise UserError(f"Nichts gefunden zu „{shown}“", _said_head([*said, *players_said(found.analysis.words)])
                         + "Keine Stelle der Dokumente passt. Andere Wörter versuchen, alte und neue Begriffe werden "
                         "beide gesucht (Vorrang = Priorität, im Spiel = Schlachtfeld).")
     index = await today_index(ctx.store)

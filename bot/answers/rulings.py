@@ -31,7 +31,7 @@ from bot.answers.unknown_notes import near_misses
 from bot.custom_id import RowId
 from bot.german_words import not_ordinary
 from bot.question_mentions import Mention
-from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
+from bot.question_words import UNKNOWN_SHOWN, players_line, players_split, unknown_line, unknown_words
 from bot.ranking import ranker
 from bot.reply import (
     EMBED_DESCRIPTION_MAX,
@@ -356,6 +356,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         raise nothing_found(text, close_cards(ctx, text))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     unknown = await not_ordinary(_unknown(result, (await ranker(ctx.store)).term_weights, card, ctx.names))
+    players, unknown = players_split(unknown)  # „boardwipe“: players' language, no card's name
     words = result.analysis.words if result.analysis is not None else []
     if result.analysis is not None and result.analysis.typos:  # a word read as another: said before the hits
         near = near_misses(result.analysis, [card] if card else await _hit_cards(ctx, result), ctx.names,
@@ -368,6 +369,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         note = ""
     else:
         note = "\n" + unknown_line(unknown) if unknown else ""  # under the count of hits
+    note += "\n" + players_line(players) if players else ""
     reply = await _hits_reply(ctx, title, lead + search_intro(result, shown) + note, result)
     if named is not None:  # words found in the rulings' text, but the words also name a card: offer it
         first = reply.pages[0]

@@ -15,6 +15,10 @@ Two ways a question's word can be in no document and still find passages:
   :func:`bot.question_words.unknown_line`, without the ordinary German words no document happens to use
   (:func:`bot.german_words.not_ordinary`) — except in a question asking what something is („was macht Feuerball“):
   there the unknown word is what is asked about, ordinary or not.
+* **Players' language** the documents have no word for (``data/players_words.tsv``, :mod:`bot.players_words`:
+  „boardwipe“, „ramp“, „removal“): named with its meaning by :func:`bot.question_words.players_line`, never as a card
+  the documents may lack, and hedged only in a question asking what it is. (A players' word the documents have words
+  for, „mulli“, „prio“, „eot“, is read as them by the analysis and named by no note.)
 """
 
 from __future__ import annotations
@@ -25,10 +29,11 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from bot.analysis import Analysis
+from bot.anglicisms import english_forms
 from bot.answers.name_notes import NOTED, typo_line
 from bot.comparison import frame_word
 from bot.german_words import not_ordinary
-from bot.question_words import UNKNOWN_SHOWN, unknown_line, unknown_words
+from bot.question_words import UNKNOWN_SHOWN, players_line, players_split, unknown_line, unknown_words
 from bot.reply import quote_user
 from bot.search import EXACT_MATCH, NameIndex
 from bot.store import CardRecord, PassageRecord
@@ -125,10 +130,12 @@ def inflected(typed: str, read: str) -> bool:
     """True when the typed word and the word it was read as are two forms of one word: both end in an inflection
     ending and are the same without it („wegbewege“ read as the documents' „wegbewegt“, first person for participle;
     „rotem“ as „rote“).
+    So is an English form of the word read (:func:`bot.anglicisms.english_forms`: „exiled“ read as the term's
+    „exile“, „sacrificed“ as „sacrifice“).
     Such a repair is no slip and no other word, so no note names it; „fluch“ read as „flucht“ (no ending typed) and
     „gewint“ as „gewinnt“ are still named."""
     a, b = _stem(typed), _stem(read)
-    return a is not None and a == b and typed != read
+    return (a is not None and a == b and typed != read) or read in english_forms(typed)
 
 
 def _typo_card(typed: str, read: str, names: NameIndex | None) -> str | None:
@@ -247,24 +254,30 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     None: every near-miss card name is hedged). ``question``: the text as typed, for the words of a name it gives
     (:func:`name_words`); a word of any card's name in ``names`` is in a document („rix“ of Rix Maadi, Palast aus
     Kerkern), so it is no unknown word; a word of the register's texts the answers show (``shown``,
-    :func:`held`) is in no such note either. Reads the German dictionary only when a word is unknown."""
+    :func:`held`) is in no such note either; a players' word the documents have no word for gets its own line with
+    its meaning (:func:`bot.question_words.players_split`), unless it is a word of a typed name. Reads the German
+    dictionary only when a word is unknown."""
     near = near_misses(analysis, cards, names, shown)
     # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
     meant_set = await meant_words(analysis)
     meant = any(w in meant_set for w in near.read_as)
     counts = names.data.word_count if names is not None else None  # a word of any card's name is in a document
     unknown = [w for w in unknown_words(analysis, known, [c.name for c in cards], counts) if not held(w, "", shown)]
+    named = name_words(question)
+    # players' language the documents have no word for („boardwipe“, „ramp“): named with its meaning, no card
+    # suggested, and no hedge but in a question asking what it is
+    players, unknown = players_split(unknown, named)
     if not analysis.definition:  # „nochmal“, „boni“: no typo, no unknown topic; a word of a typed name is one
-        named = name_words(question)
         kept = set(await not_ordinary(unknown))
         unknown = [w for w in unknown if w in kept or canonical(fold(w)) in named]
     # a word the near-miss line names as read („verbrennt“ gelesen als „verbrenn“) is not named again, read, as a
     # word no document holds: one note per word; the answer stays hedged
     line = unknown_line([w for w in unknown if analysis.typos.get(w) not in near.read_as])
+    slang = players_line(players)
     # a card name the store lacks that a document prints (no unknown word): said all the same, and hedged
     card = "" if line or near.parts else await unheld_card_line(question, cards, names)
-    return Notes((*near.parts, *(n for n in (line, card) if n)), near.hedge or meant or bool(unknown) or bool(card),
-                 near.read_as, meant_set)
+    hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
+    return Notes((*near.parts, *(n for n in (line, slang, card) if n)), hedge, near.read_as, meant_set)
 
 
 def fitted_notes(notes: Notes, best: PassageRecord) -> Notes:

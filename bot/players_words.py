@@ -1,0 +1,106 @@
+"""Players' words of a question: the English loanwords, abbreviations and slang German players type about the
+rules („mulli“, „sb“, „prio“, „tutor“, „boardwipe“), from ``data/players_words.tsv``.
+
+A word the documents have a word for is **read as the documents' words** (:func:`reading`: „mulli“ → „mulligan“,
+„eot“ → „ende des zuges“): the question's analysis (:meth:`bot.analysis.Analyser.analyse`) reads those words in
+its place, so the word gets their stems, terms and concepts, as if the player had typed them, and no note names
+it. A word the documents have no word for (column ``gelesen`` „-“: „boardwipe“, „removal“, „ramp“) stays unknown,
+but the answer names it as players' language with its meaning (:func:`gloss`), not as a card the documents may
+lack (:func:`bot.question_words.players_line`).
+
+Words the analysis reads already (term table, ``data/synonyms.tsv``: „etb“, „sba“, „gy“, „flicker“) are not
+listed. Nothing here imports the store; the table is read once per process.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+from bot.paths import DATA_DIR, tsv_rows
+from bot.text import canonical, fold
+
+PATH = DATA_DIR / "players_words.tsv"
+#: The ``gelesen`` column of a word the documents have no word for.
+NONE = "-"
+
+
+class PlayersWord(NamedTuple):
+    """A row of ``data/players_words.tsv``.
+
+    Attributes:
+        words: the forms players type, lower case (``("mulli", "mullis")``).
+        read: the documents' words a question reads in their place, lower case (``"mulligan"``); ``""`` for none.
+        meaning: what players mean, German (for the answer's note).
+        evidence: where the documents have the read words, or why they have none.
+    """
+
+    words: tuple[str, ...]
+    read: str
+    meaning: str
+    evidence: str
+
+
+def parse(path: Path = PATH) -> list[PlayersWord]:
+    """The rows of ``path`` below its header.
+
+    Raises:
+        ValueError: naming the line, for a row without 4 columns, without words, with a word that is not lower
+            case or one word of one token, or a word listed twice. OSError: the file cannot be read.
+    """
+    out: list[PlayersWord] = []
+    seen: set[str] = set()
+    for n, cols in list(tsv_rows(path))[1:]:
+        if len(cols) != 4:
+            raise ValueError(f"players_words.tsv Zeile {n}: 4 Spalten erwartet")
+        words = tuple(w.strip() for w in cols[0].split("|") if w.strip())
+        bad = [w for w in words if w != w.lower() or not w.isalnum()]
+        if not words or bad:
+            raise ValueError(f"players_words.tsv Zeile {n}: Wörter fehlen oder sind nicht klein und ein Wort: {bad}")
+        twice = seen.intersection(words)
+        if twice:
+            raise ValueError(f"players_words.tsv Zeile {n}: doppelt: {sorted(twice)}")
+        seen.update(words)
+        read = cols[1].strip()
+        out.append(PlayersWord(words, "" if read == NONE else read.lower(), cols[2].strip(), cols[3].strip()))
+    return out
+
+
+@cache
+def _tables(path: Path = PATH) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
+    """(word → the documents' words read in its place, word → meaning of a word the documents have no word for), the
+    words folded in one spelling (:func:`bot.text.canonical`)."""
+    reads: dict[str, tuple[str, ...]] = {}
+    glosses: dict[str, str] = {}
+    for row in parse(path):
+        for word in row.words:
+            key = canonical(fold(word))
+            if row.read:
+                reads[key] = tuple(row.read.split())
+            else:
+                glosses[key] = row.meaning
+    return reads, glosses
+
+
+def reading(word: str) -> tuple[str, ...] | None:
+    """The documents' words (lower case, in order) a question reads in place of the lower-case token ``word``
+    („mulli“ → ``("mulligan",)``, „eot“ → ``("ende", "des", "zuges")``); None for a word not listed so."""
+    return _tables()[0].get(canonical(fold(word)))
+
+
+def gloss(word: str) -> str | None:
+    """The meaning (German) of ``word`` when it is a players' word the documents have no word for („boardwipe“ →
+    „ein Effekt, der alle Kreaturen zerstört“); None otherwise."""
+    return _tables()[1].get(canonical(fold(word)))
+
+
+def listed(word: str) -> bool:
+    """True for a players' word of the table, read as the documents' words or not: the typo repair leaves it as
+    typed („ulten“ is no slip of „unten“, „regen“ none of „regel“)."""
+    key = canonical(fold(word))
+    reads, glosses = _tables()
+    return key in reads or key in glosses
+
+
+__all__ = ["NONE", "PATH", "PlayersWord", "gloss", "listed", "parse", "reading"]
