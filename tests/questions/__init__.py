@@ -15,7 +15,8 @@ which the fit and its cross-validation use together. It too stays outside the se
 2026-12-05; written from the documents alone before they tried the bot, counted once as figures, then moved
 here), less those that repeat an older question or whose gold or clause did not check. A fourth tuning part,
 ``tuning4.toml`` (ids ``t4-001`` …), holds three more judges' sets of 2026-12-05 evening, made the same way (its notes
-``"from j7N-NNN"``, then ``"; typo: …"``). A ``note`` that starts with ``typo:`` marks a slip typed on purpose
+``"from j7N-NNN"``, then ``"; typo: …"``). A validation part, ``validation.toml`` (ids ``j80-001`` …, :data:`VALIDATION`),
+holds three more judges' sets made the same way, only ever counted. A ``note`` that starts with ``typo:`` marks a slip typed on purpose
 (``"typo: fraben (Farben)"``). Each entry::
 
     [[question]]
@@ -53,8 +54,13 @@ TUNED = ("tuning", *EXTRA_TUNING)
 #: questions ranks the four parts' folds better (union hit@1 82.9 %, hit@3 94.5 %) than made on all four (82.7 %,
 #: 94.0 %), so the weights stay made on three.
 WEIGHTS_MADE_ON = ("tuning", "tuning2", "tuning3")
-#: Every part :func:`load` accepts: the split's two, the later set-aside ones, then the later tuning ones.
-ALL_PARTS = PARTS + SET_ASIDE + EXTRA_TUNING
+#: Parts counted to choose between changes, never tuned on and never read question by question while choosing:
+#: ``validation.toml`` (ids ``j80-001`` …), three independent judges' sets of 2026-12-05 evening. Unlike the set-aside
+#: parts it is counted as often as a change needs (``bench/bench_questions.py --parts validation``), so it guards
+#: against changes that only the tuning parts like; it may become a tuning part later.
+VALIDATION = ("validation",)
+#: Every part :func:`load` accepts: the split's two, the later set-aside ones, the later tuning ones, the validation.
+ALL_PARTS = PARTS + SET_ASIDE + EXTRA_TUNING + VALIDATION
 KINDS = ("ruling", "mechanic", "rule", "explanation")
 CR_PREFIX = "cr:"
 
