@@ -15,9 +15,9 @@ which the fit and its cross-validation use together. It too stays outside the se
 2026-12-05; written from the documents alone before they tried the bot, counted once as figures, then moved
 here), less those that repeat an older question or whose gold or clause did not check. A fourth tuning part,
 ``tuning4.toml`` (ids ``t4-001`` …), holds three more judges' sets of 2026-12-05 evening, made the same way (its notes
-``"from j7N-NNN"``, then ``"; typo: …"``). A validation part, ``validation.toml`` (ids ``j80-001`` …, :data:`VALIDATION`),
-holds three more judges' sets made the same way, only ever counted. A ``note`` that starts with ``typo:`` marks a slip typed on purpose
-(``"typo: fraben (Farben)"``). Each entry::
+``"from j7N-NNN"``, then ``"; typo: …"``). A validation part, ``validation.toml`` (ids ``j80-001`` …,
+:data:`VALIDATION`), holds three more judges' sets made the same way, only ever counted. A ``note`` that starts with
+``typo:`` marks a slip typed on purpose (``"typo: fraben (Farben)"``). Each entry::
 
     [[question]]
     id = "q042"                      # unique over every file (every part and dev)
