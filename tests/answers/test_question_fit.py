@@ -96,7 +96,7 @@ def test_a_fit_scores_the_tuning_parts_unless_other_parts_are_named():
     import bench_questions
 
     assert bench_questions.chosen_parts(None, fit=True) == ["tuning", "tuning2", "tuning3", "tuning4"]
-    every = ["tuning", "heldout", "heldout2", "tuning2", "tuning3", "tuning4", "dev"]
+    every = ["tuning", "heldout", "heldout2", "tuning2", "tuning3", "tuning4", "validation", "dev"]
     assert bench_questions.chosen_parts(None, fit=False) == every
     assert bench_questions.chosen_parts("tuning,dev", fit=True) == ["tuning", "dev"]
     assert bench_questions.chosen_parts("heldout2", fit=True) == ["heldout2"]
