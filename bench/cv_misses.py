@@ -40,6 +40,14 @@ def _line(h: Hit) -> str:
     return f"{h.passage.key} [{h.passage.kind}] {h.score:.1f} «{h.passage.title[:30]}» {h.passage.text[:110]!r}"
 
 
+def cv_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options every cross-validating bench reads to ``parser``: ``--k`` (folds, 5), ``--db`` (the store;
+    built in a temporary folder when not given, :func:`opened`) and ``--parts`` (comma-separated tuning parts, all of
+    them by default)."""
+    parser.add_argument("--k", type=int, default=5, help="folds of the cross-validation")
+    parser.add_argument("--db", type=Path, default=None, help="the store (built in a temporary folder when missing)")
+
+
 async def opened(parser: argparse.ArgumentParser, parts: str, db: Path | None
                  ) -> tuple[list[str], list[Question], Store, NameIndex, Ranker]:
     """The tuning parts named by ``parts`` (comma-separated; any other part is a usage error of ``parser``), their
@@ -62,8 +70,7 @@ async def opened(parser: argparse.ArgumentParser, parts: str, db: Path | None
 async def main() -> None:
     """Build or open the store, run the fitted CV, print the misses and the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--k", type=int, default=5)
-    parser.add_argument("--db", type=Path, default=None)
+    cv_arguments(parser)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a weight of bot.ranking.Weights changed before the candidates are gathered")
     parser.add_argument("--quiet", action="store_true", help="only the figures and the fitted weights")

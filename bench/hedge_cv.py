@@ -37,8 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import question_cv  # noqa: E402
-from bench_questions import TUNING_PARTS  # noqa: E402
-from cv_misses import opened  # noqa: E402
+from cv_misses import cv_arguments, opened  # noqa: E402
 from prior_folds import cross_fit  # noqa: E402
 from question_cv import DEPTH, choose_margin, folds, rank_of  # noqa: E402
 from refit import METHOD  # noqa: E402
@@ -134,9 +133,7 @@ def listing(answers: Sequence[Answer], title: str, pick: Callable[[Answer], bool
 async def main() -> None:
     """Rank every question out of fold, print the hedge rows and, when asked, the listings."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--k", type=int, default=5)
-    parser.add_argument("--db", type=Path, default=None)
-    parser.add_argument("--parts", default=",".join(TUNING_PARTS))
+    cv_arguments(parser)
     parser.add_argument("--method", default=METHOD)
     parser.add_argument("--weights", type=Path, default=None, help="pickle of each fold's weights (read or written)")
     parser.add_argument("--fixed", default="", help="margin,near,covered instead of the hedge chosen per fold")

@@ -38,8 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_questions import TUNING_PARTS  # noqa: E402
-from cv_misses import opened  # noqa: E402
+from cv_misses import cv_arguments, opened  # noqa: E402
 from question_cv import DEPTH, Figures, choose_margin, figures, folds, rank_of  # noqa: E402
 from weight_methods import Golds, make, mean_weights  # noqa: E402
 
@@ -119,11 +118,9 @@ def run_seed(r: Ranker, methods: Sequence[str], cands: Sequence[Candidates], gol
 async def main() -> None:
     """Build or open the store, gather the candidates once, print the nested CV rows per seed and over seeds."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--k", type=int, default=5)
+    cv_arguments(parser)
     parser.add_argument("--inner", type=int, default=4)
     parser.add_argument("--seeds", default="19")
-    parser.add_argument("--db", type=Path, default=None)
-    parser.add_argument("--parts", default=",".join(TUNING_PARTS))
     parser.add_argument("--methods", default="fit0.1,fit0.3,fit1,ascent::wide,fit+ascent::wide")
     args = parser.parse_args()
     _, questions, store, names, r = await opened(parser, args.parts, args.db)

@@ -37,8 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_questions import TUNING_PARTS, Question  # noqa: E402
-from cv_misses import opened  # noqa: E402
+from bench_questions import Question  # noqa: E402
+from cv_misses import cv_arguments, opened  # noqa: E402
 from prior_folds import cross_fit  # noqa: E402
 from question_cv import DEPTH, folds  # noqa: E402
 from weight_methods import gathered, hedged, make  # noqa: E402
@@ -117,10 +117,8 @@ def table(rows: Sequence[Recall], title: str) -> str:
 async def main() -> None:
     """Open or build the store, gather every question's candidates once, print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", type=Path, default=None)
-    parser.add_argument("--parts", default=",".join(TUNING_PARTS), help="comma-separated tuning parts")
+    cv_arguments(parser)
     parser.add_argument("--cv", action="store_true", help="also the out-of-fold misses below third place")
-    parser.add_argument("--k", type=int, default=5)
     parser.add_argument("--method", default=SHIPPED, help="the weight method of --cv (bench/weight_methods.py)")
     parser.add_argument("--list", action="store_true", help="one line per question not gathered or deep")
     parser.add_argument("--deep", type=int, default=60, help="--list: pool ranks below this are listed")

@@ -32,8 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_questions import TUNING_PARTS  # noqa: E402
-from cv_misses import opened  # noqa: E402
+from cv_misses import cv_arguments, opened  # noqa: E402
 from prior_folds import cross_fit  # noqa: E402
 from question_cv import DEPTH, folds  # noqa: E402
 from refit import METHOD  # noqa: E402
@@ -128,9 +127,7 @@ def moved(before: Sequence[int | None], after: Sequence[int | None], ids: Sequen
 async def main() -> None:
     """Build or open the store, rank out of fold, print the counts and the rules' figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--k", type=int, default=5)
-    parser.add_argument("--db", type=Path, default=None)
-    parser.add_argument("--parts", default=",".join(TUNING_PARTS))
+    cv_arguments(parser)
     parser.add_argument("--method", default=METHOD)
     args = parser.parse_args()
     _, questions, store, names, r = await opened(parser, args.parts, args.db)

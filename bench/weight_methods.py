@@ -43,8 +43,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_questions import TUNING_PARTS, Question  # noqa: E402
-from cv_misses import opened  # noqa: E402
+from bench_questions import Question  # noqa: E402
+from cv_misses import cv_arguments, opened  # noqa: E402
 from prior_folds import CrossFit, cross_fit  # noqa: E402
 from question_ascent import Table  # noqa: E402
 from question_cv import (  # noqa: E402
@@ -217,9 +217,7 @@ async def gathered(r: Ranker, store: Store, questions: Sequence[Question], names
 async def main() -> None:
     """Build or open the store, gather the candidates once, print each method's rows."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--k", type=int, default=5)
-    parser.add_argument("--db", type=Path, default=None)
-    parser.add_argument("--parts", default=",".join(TUNING_PARTS))
+    cv_arguments(parser)
     parser.add_argument("--methods", default="shipped,fit0.01,fit0.003,fit0.03,fit0.1,fit+ascent")
     parser.add_argument("--whole", default="", help="a method whose weights on all the parts' questions are printed")
     parser.add_argument("--without", default="", help="comma-separated features of bot.ranking.FEATURES left out")
