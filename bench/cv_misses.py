@@ -46,6 +46,7 @@ def cv_arguments(parser: argparse.ArgumentParser) -> None:
     them by default)."""
     parser.add_argument("--k", type=int, default=5, help="folds of the cross-validation")
     parser.add_argument("--db", type=Path, default=None, help="the store (built in a temporary folder when missing)")
+    parser.add_argument("--parts", default=",".join(TUNING_PARTS), help="comma-separated tuning parts")
 
 
 async def opened(parser: argparse.ArgumentParser, parts: str, db: Path | None
@@ -74,7 +75,6 @@ async def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a weight of bot.ranking.Weights changed before the candidates are gathered")
     parser.add_argument("--quiet", action="store_true", help="only the figures and the fitted weights")
-    parser.add_argument("--parts", default=",".join(TUNING_PARTS), help="comma-separated tuning parts")
     parser.add_argument("--prior", default=HOW, help="the prior feature, cross-fitted: best, union or none (off)")
     args = parser.parse_args()
     chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
