@@ -73,3 +73,12 @@ def test_cli_press_with_undecodable_bytes_and_huge_numbers(built_db):
     assert proc.stdout.startswith("== Zahl zu lang ==")
     proc = call_cli("call", f"/mana versorgung kosten: {{W}} marken: {HUGE}", db=built_db)
     assert proc.returncode == 0 and "nicht angenommen" in proc.stdout
+
+
+async def test_a_library_over_the_clash_odds_limit_is_said_with_german_thousands_separators(ctx):
+    # the limit (10 000 cards, bot.rules.clash.engine.MAX_LIBRARY) and the size typed, grouped as every large
+    # number a player sees (bot.text.german_int), in both readers of a library
+    counted = await run_answer(ctx, "clash_odds", library1="0:20000", library2="0:1")
+    assert counted.error and counted.pages[0].body == "Bibliothek 1 hat 20.000 Karten; höchstens 10.000."
+    named = await run_answer(ctx, "clash_odds", library1="99999999x Boros-Rekrut", library2="0:1")
+    assert named.error and named.pages[0].body == "Höchstens 10.000 Karten."

@@ -334,7 +334,7 @@ async def read_library(
     if size == 0:
         raise _empty(number)
     if size > engine.MAX_LIBRARY:
-        raise UserError(f"Bibliothek {number} zu groß", f"Höchstens {engine.MAX_LIBRARY} Karten.")
+        raise UserError(f"Bibliothek {number} zu groß", f"Höchstens {german_int(engine.MAX_LIBRARY)} Karten.")
     return lib, read
 
 

@@ -22,6 +22,7 @@ from bot.rules.clash.reveal import (
     win_rule,
 )
 from bot.rules.mana import MAX_GENERIC
+from bot.text import german_int
 
 MAX_LIBRARY = 10_000
 MAX_OUTCOMES = 200_000  # joint outcomes enumerated for the 2007 "nobody wins" figure
@@ -64,7 +65,7 @@ def parse_library(text: str, number: int = 1) -> Library:
     if size == 0:
         raise ClashError(f"Bibliothek {number} enthält keine Karten.")
     if size > MAX_LIBRARY:
-        raise ClashError(f"Bibliothek {number} hat {size} Karten; höchstens {MAX_LIBRARY}.")
+        raise ClashError(f"Bibliothek {number} hat {german_int(size)} Karten; höchstens {german_int(MAX_LIBRARY)}.")
     return lib
 
 
