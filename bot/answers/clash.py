@@ -37,6 +37,16 @@ from bot.text import german_int
 
 _NUMBER = re.compile(r"^[0-9]+(?:\s*/\s*[0-9]+)*$")
 _LAND_WORDS = {"land", "länder", "laender", "lands", "standardland", "standardländer"}
+#: The basic land types (CR 205.3i) by their German names on the cards, singular and plural, and English: a land has
+#: no mana cost, so its mana value is 0 (CR 202.3), revealed under its German name („Wald“, not a card lookup that
+#: found „Waldläufer vom Juniperorden“ and refused „Wald“ as a mana cost).
+_BASIC_LANDS = {
+    **dict.fromkeys(("wald", "wälder", "waelder", "forest", "forests"), "Wald"),
+    **dict.fromkeys(("insel", "inseln", "island", "islands"), "Insel"),
+    **dict.fromkeys(("sumpf", "sümpfe", "suempfe", "swamp", "swamps"), "Sumpf"),
+    **dict.fromkeys(("gebirge", "mountain", "mountains"), "Gebirge"),
+    **dict.fromkeys(("ebene", "ebenen", "plains"), "Ebene"),
+}
 MAX_SEED = 10**9
 #: Halves over all revealed cards up to which a clash is decided on the event loop, without the trip to a worker
 #: process: :func:`bot.rules.clash.clash` compares each player's values with every other player's (players ×
@@ -62,8 +72,8 @@ async def read_card(ctx: AnswerContext, text: str, number: int, notes: list[str]
             return engine.card_from_number(text.replace(" ", ""))
         except ClashError as exc:
             raise UserError(f"Karte {number}: ungültige Zahl", quote_user(str(exc))) from exc
-    if text.casefold() in _LAND_WORDS:
-        return engine.card_from_faces([ManaCost(())], "Land")
+    if text.casefold() in _LAND_WORDS or text.casefold() in _BASIC_LANDS:
+        return engine.card_from_faces([ManaCost(())], _BASIC_LANDS.get(text.casefold(), "Land"))
     try:
         given = await read_cost(ctx, text, what=f"Karte {number}")
     except UserError as exc:

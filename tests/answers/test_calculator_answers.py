@@ -228,6 +228,19 @@ async def test_odds_every_entry_counted(ctx):
     assert bad.error and bad.pages[0].title.startswith("Bibliothek 1, Eintrag 2:")
 
 
+async def test_a_basic_land_by_name_is_revealed_with_mana_value_0(ctx):
+    # a land has no mana cost (CR 202.3): „Wald“ against Konklavenequidonaut ({4}{W}{W}, 001) loses 0 against 6;
+    # before, „Wald“ was read as a cost („Ungültiges Manasymbol“) and „Waldläufer vom Juniperorden“ offered
+    reply = await run_answer(ctx, "clash_reveal", card1="Wald", card2="Konklavenequidonaut")
+    assert not reply.error
+    assert reply.pages[0].body.startswith("**Spieler 2 gewinnt die Fehde** (Manawert 6 gegen 0).\nSpieler 1: **Wald**")
+    assert "Spieler 1: **Insel** – Manawert 0" in text(await run_answer(ctx, "clash_reveal", card1="island",
+                                                                          card2="Boros-Rekrut"))
+    # 20 forests and 4 Boros-Rekrut (mana value 1, 001) against 24 lands: player 1 wins only with a Rekrut, 4/24
+    odds = text(await run_answer(ctx, "clash_odds", library1="20x Wald, 4x Boros-Rekrut", library2="0:24", seed=1))
+    assert "Spieler 1: **16,67 %** (1/6)" in odds and "20× Wald (0), 4× Boros-Rekrut (1)" in odds
+
+
 # --------------------------------------------------------------------------- bounded
 
 
