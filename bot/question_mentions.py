@@ -204,16 +204,29 @@ def table_named(text: str, names: OtherNames) -> Mention | None:
     (:attr:`OtherNames.printed`); None. Dictionary look-ups only."""
     typed = _WORD.findall(text)
     folded = [fold(w) for w in typed]
-    if names.english:
-        for size in range(min(MAX_NAME_WORDS, len(typed)), 0, -1):
-            for at in range(len(typed) - size + 1):
-                card = names.english.get(" ".join(folded[at:at + size]))
-                if card is not None:
-                    return Mention(" ".join(typed[at:at + size]), card, "english")
+    english = english_named(text, names.english)
+    if english is not None:
+        return english
     found = next((Mention(w, names.printed[k], "ruling") for w, k in zip(typed, folded, strict=True)
                   if k in names.printed), None)
     return found or next((Mention(w, names.sole[k], "sole") for w, k in zip(typed, folded, strict=True)
                           if k in names.sole), None)
+
+
+def english_named(text: str, english: Mapping[str, int], least: int = 1) -> Mention | None:
+    """The card ``text`` names by an English name of ``english`` (:attr:`OtherNames.english`: folded names, words
+    joined by one space) of at least ``least`` words, the longest and then the first; None. Dictionary look-ups only:
+    at most :data:`MAX_NAME_WORDS` look-ups per word of ``text``."""
+    if not english:
+        return None
+    typed = _WORD.findall(text)
+    folded = [fold(w) for w in typed]
+    for size in range(min(MAX_NAME_WORDS, len(typed)), least - 1, -1):
+        for at in range(len(typed) - size + 1):
+            card = english.get(" ".join(folded[at:at + size]))
+            if card is not None:
+                return Mention(" ".join(typed[at:at + size]), card, "english")
+    return None
 
 
 def half_read(text: str, cards: Iterable[int], halves: Mapping[str, int]) -> Mention | None:
@@ -264,6 +277,24 @@ def read_slip(text: str, names: NameIndex | None) -> tuple[str, Mention | None]:
     return text.replace(typed, hit.card_name, 1), Mention(typed, hit.card_id, "typo")
 
 
+async def read_name(store: Store, text: str, names: NameIndex | None) -> tuple[str, Mention | None]:
+    """``text`` with a card's name read as ``/karte`` reads it spelled as that card's German name, and the
+    :class:`Mention` the answer says: a name typed with one slip (:func:`read_slip`), else an English name of two
+    words or more that a store built with card files holds (:func:`english_named`: „was macht boros recruit wenn er
+    angreift“ is ranked as „was macht Boros-Rekrut wenn er angreift“, so the card's rulings and text meet the
+    question's words as for its German name); ``(text, None)`` without either. A one-word English name is read by
+    :func:`table_named` only where no German name is (it may be a players' word: „Flash“)."""
+    text, slip = read_slip(text, names)
+    if slip is not None or names is None:
+        return text, slip
+    found = english_named(text, (await other_names(store)).english, least=2)
+    card = await store.card(found.card_id) if found is not None else None
+    if found is None or card is None:
+        return text, None
+    span = re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, found.word.split())) + r"(?![^\W_])", re.I)
+    return span.sub(lambda _m: card.name, text, count=1), found
+
+
 async def mentioned(store: Store, text: str, cards: Iterable[int] = ()) -> Mention | None:
     """The card ``text`` names by a name not its own. With ``cards`` (those the name index read): the one of them
     read by a half name (:func:`half_read`) or by a word only its name holds where ``text`` does not spell the whole
@@ -303,6 +334,7 @@ def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
     return f"ℹ️ „{shown}“ ist kein Kartenname; die Rulings zu **{card_name}** nennen es."
 
 
-__all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "MIN_SOLE", "Mention", "OtherNames", "german",
-           "half_named", "half_read", "mention_line", "mentioned", "other_names", "printed_names", "printed_of",
-           "read_slip", "sole_name_words", "sole_read", "spells_name", "table_named"]
+__all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "MIN_SOLE", "Mention", "OtherNames",
+           "english_named", "german", "half_named", "half_read", "mention_line", "mentioned", "other_names",
+           "printed_names", "printed_of", "read_name", "read_slip", "sole_name_words", "sole_read", "spells_name",
+           "table_named"]

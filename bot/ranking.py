@@ -73,7 +73,7 @@ from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
 from bot.prior import PriorIndex, prior_index, prior_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
-from bot.question_mentions import mentioned, printed_of, read_slip
+from bot.question_mentions import mentioned, printed_of, read_name
 from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.section_names import names_section
@@ -162,9 +162,10 @@ class Ranker:
     ) -> Candidates:
         """The question's analysis (``analysis`` when given: :meth:`search`), the cards it names and the passages
         worth scoring (FTS5 bm25 with the column weights of :attr:`weights`, and the rulings of a named card);
-        :meth:`rank` scores them; a card name typed with one slip is read as ``/karte`` reads it (:func:`read_slip`)."""
+        :meth:`rank` scores them; a card name typed with one slip or in English is read as its German name
+        (:func:`read_name`)."""
         reads = names is not None and "card" in self.features
-        text, slip = read_slip(text, names) if reads else (text, None)  # „boros-rektur“ as Boros-Rekrut
+        text, slip = await read_name(store, text, names) if reads else (text, None)  # „boros-rektur“, „boros recruit“
         analysis = self.analyser.analyse(text, question=True) if analysis is None or slip else analysis
         # „/frage spuk“ asks what Spuk is, as „spuk was ist das“ does
         analysis.definition = asks_definition(text) or only_names(analysis, len(tokens(text, MAX_TOKENS)))

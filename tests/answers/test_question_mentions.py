@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from bot.answers import run_answer
+from bot.answers import AnswerContext, run_answer
 from bot.question_mentions import (
     half_named,
     half_read,
@@ -19,10 +19,12 @@ from bot.question_mentions import (
     mentioned,
     other_names,
     printed_names,
+    read_name,
     sole_name_words,
     table_named,
 )
 from bot.ranking import ranker
+from bot.search import NameIndex
 from bot.store import Store
 
 DESPAIR_LINE = "ℹ️ „despair“ ist kein Kartenname; die Rulings zu **Getrieben // Verzweiflung** nennen es."
@@ -98,6 +100,47 @@ async def test_an_english_name_of_the_aliases_names_its_card(built_db, tmp_path)
         assert found is not None and (found.word, found.card_id, found.how) == ("Driven Despair", cid, "english")
     finally:
         await store.close()
+
+
+@pytest.fixture
+async def english_store(built_db, tmp_path):
+    """The documents' store with two English names as a build with card files writes them (``card_aliases``, kind
+    ``english``): Chord of Calling = Akkord des Rufes, Boros Recruit = Boros-Rekrut (both of 001)."""
+    db = tmp_path / "english.sqlite3"
+    shutil.copy(built_db, db)
+    with sqlite3.connect(db) as conn:
+        for german, english in (("Akkord des Rufes", "Chord of Calling"), ("Boros-Rekrut", "Boros Recruit")):
+            cid = conn.execute("SELECT id FROM cards WHERE name = ?", (german,)).fetchone()[0]
+            conn.execute("INSERT INTO card_aliases (card_id, alias, kind) VALUES (?, ?, 'english')", (cid, english))
+    store = await Store.open(db)
+    yield store
+    await store.close()
+
+
+async def test_an_english_name_is_read_as_the_german_name(english_store):
+    text, found = await read_name(english_store, "Chord-of-Calling: zählt convoke für X?", None)
+    assert found is None and text == "Chord-of-Calling: zählt convoke für X?"  # no name index: nothing read
+    names = NameIndex.from_entries(await english_store.name_entries())
+    text, found = await read_name(english_store, "Chord-of-Calling: zählt convoke für X?", names)
+    assert text == "Akkord des Rufes: zählt convoke für X?"
+    assert found is not None and (found.word, found.how) == ("Chord of Calling", "english")
+    text, found = await read_name(english_store, "was macht boros recruit", names)
+    assert text == "was macht Boros-Rekrut" and found is not None
+
+
+async def test_frage_ranks_an_english_names_rulings_as_the_german_names(english_store):
+    ctx = AnswerContext(store=english_store, names=NameIndex.from_entries(await english_store.name_entries()))
+    r = await ranker(english_store)
+    found = await r.search(english_store, "chord of calling mit einberufen", ctx.names, limit=5)
+    german = await r.search(english_store, "akkord des rufes mit einberufen", ctx.names, limit=5)
+    # 001:202, Akkord des Rufes: „Erst kündigst du an, welche Zahl X ist, dann kündigst du an, welche Kreaturen du
+    # tappst …“ — before, „chord“ met Chor des Konklave's ruling 001:307 and the card's rulings came below the section's
+    assert [h.passage.key for h in found.hits] == [h.passage.key for h in german.hits]
+    assert found.hits[0].passage.key == "001:202"
+    reply = await run_answer(ctx, "question", question="chord of calling mit einberufen")
+    body = reply.pages[0].body
+    assert "ℹ️ „chord of calling“ gelesen als englischer Name von **Akkord des Rufes**." in body
+    assert "Erst kündigst du an, welche Zahl X ist" in body
 
 
 @pytest.mark.parametrize(("question", "gold", "within"), [
