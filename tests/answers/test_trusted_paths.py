@@ -1,0 +1,20 @@
+"""Answer paths two new users and a re-read found untrusted, on the documents' store: a name typed with combining
+marks, Discord markup before a typed name in the autocomplete, a rule number typed to ``/ruling suche``, a split card
+of more than two halves and an empty card in ``/fehde``, one source named twice in a calculator's footer."""
+
+from __future__ import annotations
+
+from tests.conftest import call_cli
+
+
+def test_a_name_with_combining_marks_is_read_alike_by_frage_and_karte(built_db):
+    # Boros-Rekrut and Überwachsene Grabstätte (001, Ravnica FAQ): through a door (bot.commands.check.check_options,
+    # bot.text.clean) a mark that composes with its letter only once the soft hyphen between them is dropped, and a
+    # mark no letter composes with („r̈“), are read as /karte reads them; before, /frage echoed the decomposed „Ü“
+    # and read „Bor̈os-Rekrut“ as the words „bor“ and „os“ (its answer: 103.8, Startspieler)
+    for typed, name in (("Bor\u0308os-Rekrut", "Boros-Rekrut"),
+                        ("U\u00ad\u0308berwachsene Grabsta\u0308tte", "Überwachsene Grabstätte")):
+        karte = call_cli("call", f"/karte name: {typed}", db=built_db).stdout
+        frage = call_cli("call", f"/frage frage: was macht {typed}", db=built_db).stdout
+        assert karte.startswith(f"== {name} =="), karte
+        assert frage.startswith(f"== {name} ==") and f"Frage: „was macht {name}“" in frage, frage
