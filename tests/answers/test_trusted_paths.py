@@ -4,6 +4,10 @@ of more than two halves and an empty card in ``/fehde``, one source named twice 
 
 from __future__ import annotations
 
+from bot.answers import run_completer
+from bot.answers.cards import card_names
+from bot.answers.mechanics import mechanic_names
+from bot.answers.upkeep import upkeep_card_names
 from tests.conftest import call_cli
 
 
@@ -18,3 +22,19 @@ def test_a_name_with_combining_marks_is_read_alike_by_frage_and_karte(built_db):
         frage = call_cli("call", f"/frage frage: was macht {typed}", db=built_db).stdout
         assert karte.startswith(f"== {name} =="), karte
         assert frage.startswith(f"== {name} ==") and f"Frage: „was macht {name}“" in frage, frage
+
+
+async def test_the_autocomplete_reads_past_discord_markup_as_the_answers_do(ctx):
+    # /karte name: <@123> **boros-rekrut** shows Boros-Rekrut (bot.answers.markup_notes.reads_markup); its box offered
+    # nothing for „<@123> **bo“, nor /mechanik for „<@123> spu“ (Spuk, 001), nor /mana versorgung for a card with
+    # Kumulative Versorgung (Überlebender der Unsichtbaren, 001 #4) after „@everyone“
+    assert [c.value for c in await run_completer(ctx, card_names, "<@123> **bo")][:3] == [
+        "Borborygmos", "Boros-Rekrut", "Borealis-Druide"]
+    assert [c.value for c in await run_completer(ctx, mechanic_names, "<@123> spu")] == ["Spuk"]
+    assert [c.value for c in await run_completer(ctx, upkeep_card_names, "@everyone Überl")] == [
+        "Überlebender der Unsichtbaren"]
+
+
+def test_the_console_completes_past_a_mention(built_db):
+    assert call_cli("complete", "/karte name", "<@123> **bo", db=built_db).stdout.splitlines()[:2] == [
+        "Borborygmos", "Boros-Rekrut"]
