@@ -4,7 +4,7 @@ of more than two halves and an empty card in ``/fehde``, one source named twice 
 
 from __future__ import annotations
 
-from bot.answers import run_completer
+from bot.answers import run_answer, run_completer
 from bot.answers.cards import card_names
 from bot.answers.mechanics import mechanic_names
 from bot.answers.upkeep import upkeep_card_names
@@ -38,3 +38,18 @@ async def test_the_autocomplete_reads_past_discord_markup_as_the_answers_do(ctx)
 def test_the_console_completes_past_a_mention(built_db):
     assert call_cli("complete", "/karte name", "<@123> **bo", db=built_db).stdout.splitlines()[:2] == [
         "Borborygmos", "Boros-Rekrut"]
+
+
+async def test_a_rule_number_typed_to_the_rulings_search_points_to_the_rule(ctx):
+    # no ruling of the documents names a rule by its number: „/ruling suche: 702.19“ said only „Nichts gefunden“,
+    # while /regel suche reads it as Trampelschaden (702.19); now one line and the rule's button, also for an old
+    # number (502.46, Einberufen in the Ravnica FAQ, today 702.51: the button's page says so)
+    for typed, number in (("702.19", "702.19"), ("Regel 502.46", "502.46")):
+        reply = await run_answer(ctx, "ruling", search=typed)
+        assert reply.error and reply.pages[0].title == f"Nichts gefunden für „{typed}“"
+        assert reply.pages[0].body == (
+            f"{number} ist eine Regelnummer, und kein Ruling nennt sie: die Regel und was die Dokumente unter ihr, "
+            f"auch unter alten Nummern, sagen, zeigt `/regel suche: {number}` (Knopf unten).")
+        assert [(a.label, a.action, a.arg) for a in reply.actions] == [(f"Regel {number}", "rule", number)]
+    words = await run_answer(ctx, "ruling", search="702.19 quarkbrot")  # not a number alone: searched as before
+    assert "Regelnummer" not in words.pages[0].body
