@@ -53,3 +53,32 @@ async def test_a_rule_number_typed_to_the_rulings_search_points_to_the_rule(ctx)
         assert [(a.label, a.action, a.arg) for a in reply.actions] == [(f"Regel {number}", "rule", number)]
     words = await run_answer(ctx, "ruling", search="702.19 quarkbrot")  # not a number alone: searched as before
     assert "Regelnummer" not in words.pages[0].body
+
+
+async def test_a_split_card_of_more_than_two_halves_is_refused(ctx):
+    # CR 709.1: a split card has two card faces; /fehde revealed „{1} // … // {9}“ as one card of mana value 45
+    nine = " // ".join(f"{{{n}}}" for n in range(1, 10))
+    cases = [(dict(card1=nine, card2="4"), "Karte 1: zu viele Hälften",
+              f"„{nine}“ hat 9 Hälften; eine geteilte Karte hat zwei (Regel 709.1)."),
+             (dict(card1="4", card2="1/2/3"), "Karte 2: zu viele Hälften",
+              "„1/2/3“ hat 3 Hälften; eine geteilte Karte hat zwei (Regel 709.1).")]
+    for options, title, body in cases:
+        reply = await run_answer(ctx, "clash_reveal", **options)
+        assert reply.error and (reply.pages[0].title, reply.pages[0].body) == (title, body)
+    odds = await run_answer(ctx, "clash_odds", library1="1/2/3:4", library2="0:3")
+    assert odds.error and odds.pages[0].body == (
+        "Bibliothek 1, Eintrag 1: „1/2/3:4“ hat 3 Hälften; eine geteilte Karte hat zwei (Regel 709.1).")
+    mixed = await run_answer(ctx, "clash_odds", library1="1/2/3:4 Boros-Rekrut:2", library2="0:3")
+    assert mixed.error and mixed.pages[0].title == "Bibliothek 1, Eintrag 1: zu viele Hälften"
+    # two halves, typed or printed (Bestimmt // Unbeirrt, 001 Zwietracht: 5 + 2), are a split card as before
+    two = await run_answer(ctx, "clash_reveal", card1="Bestimmt // Unbeirrt", card2="1/3")
+    assert two.pages[0].body.startswith("**Spieler 1 gewinnt die Fehde** (Manawert 7 gegen 4).")
+
+
+def test_a_card_of_invisible_characters_only_is_said_empty(built_db):
+    # through a door the zero-width characters are dropped (bot.text.clean): card 1 is empty, not „one player“
+    for option in ("karte1: \u200b\u200b karte2: 4", "karte1: 4 karte2: \u2060"):
+        out = call_cli("call", f"/fehde aufdecken {option}", db=built_db).stdout
+        number = 1 if option.startswith("karte1: \u200b") else 2
+        assert out.startswith(f"== Karte {number} ist leer ==\nGib einen Kartennamen, Manakosten wie `{{3}}{{R}}` "
+                              "oder einen Manawert wie `4` an."), out
