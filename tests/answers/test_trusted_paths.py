@@ -5,6 +5,7 @@ of more than two halves and an empty card in ``/fehde``, one source named twice 
 from __future__ import annotations
 
 from bot.answers import run_answer, run_completer
+from bot.answers.calc_words import DOCUMENT_TITLES
 from bot.answers.cards import card_names
 from bot.answers.mechanics import mechanic_names
 from bot.answers.upkeep import upkeep_card_names
@@ -82,3 +83,17 @@ def test_a_card_of_invisible_characters_only_is_said_empty(built_db):
         number = 1 if option.startswith("karte1: \u200b") else 2
         assert out.startswith(f"== Karte {number} ist leer ==\nGib einen Kartennamen, Manakosten wie `{{3}}{{R}}` "
                               "oder einen Manawert wie `4` an."), out
+
+
+async def test_a_calculators_footer_names_each_document_once(ctx, store):
+    # Überlebender der Unsichtbaren (001 #4, Kälteeinbruch FAQ) cites the FAQ's 502.13a as history, Boros-Rekrut
+    # (001 #1, Ravnica FAQ) its hybrid rule: the card's document and the rule's were both named, once by its title
+    # and once as „Kälteeinbruch-FAQ, 2006“ / „Ravnica-FAQ, 2005“
+    upkeep = await run_answer(ctx, "mana_upkeep", cost="Überlebender der Unsichtbaren", counters=2)
+    assert upkeep.source == "Kälteeinbruch – Häufig gestellte Fragen · Comprehensive Rules, 17.04.2026"
+    info = await run_answer(ctx, "mana_info", cost="Boros-Rekrut")
+    assert info.source == "Ravnica: Stadt der Gilden – Häufig gestellte Fragen · Comprehensive Rules, 17.04.2026"
+    typed = await run_answer(ctx, "mana_upkeep", cost="{1}", counters=2)  # no card read: the rule's short name
+    assert typed.source == "Comprehensive Rules, 17.04.2026 · Kälteeinbruch-FAQ, 2006"
+    titles = {doc.title for doc in await store.documents()}
+    assert set(DOCUMENT_TITLES.values()) <= titles  # each title is the store's, so the footer can meet it
