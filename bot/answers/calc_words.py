@@ -346,8 +346,9 @@ class Calc:
 def calc_reply(calc: Calc, cr_date: str | None, index: TodayIndex | None = None) -> Reply:
     """The reply of a calculator: result first, details, rules (with the register's ``index``: a rule "zu
     prüfen" marked, its new text in a field), history; the first page at most :data:`FIRST_PAGE` characters
-    with the footer, which names each source document once (:data:`DOCUMENT_TITLES`). A field too long for what is left of the first page (a long
-    list of other results) moves to the next page, in order; the history stays after it."""
+    with the footer, which names each source document once (:data:`DOCUMENT_TITLES`). A field too long for what is
+    left of the first page (a long list of other results) moves to the next page, in order; the history stays
+    after it."""
     cited = distinct([*calc.reasons, *calc.history])
     named = [s for s in dict.fromkeys(r.source for r in cited) if DOCUMENT_TITLES.get(s) not in calc.sources]
     labels = [*calc.sources, *(source_label(s, cr_date) for s in named)]  # each document once
