@@ -39,7 +39,9 @@ _NUMBER = re.compile(r"^[0-9]+(?:\s*/\s*[0-9]+)*$")
 _LAND_WORDS = {"land", "länder", "laender", "lands", "standardland", "standardländer"}
 #: The basic land types (CR 205.3i) by their German names on the cards, singular and plural, and English: a land has
 #: no mana cost, so its mana value is 0 (CR 202.3), revealed under its German name („Wald“, not a card lookup that
-#: found „Waldläufer vom Juniperorden“ and refused „Wald“ as a mana cost).
+#: found „Waldläufer vom Juniperorden“ and refused „Wald“ as a mana cost). A table of its own, not the term table's
+#: (``data/terms_de_en.tsv``): that one has no row per basic land type (only „Standardlandtyp“, 305.6), and its
+#: „Ebene“ is the card type Plane (311), not the land type Plains.
 _BASIC_LANDS = {
     **dict.fromkeys(("wald", "wälder", "waelder", "forest", "forests"), "Wald"),
     **dict.fromkeys(("insel", "inseln", "island", "islands"), "Insel"),
