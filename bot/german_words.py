@@ -60,17 +60,17 @@ class GermanDictionary:
     it; ``word in words`` is True for a word of it or two joined („dazunehmen“ = „dazu“ + „nehmen“, a compound or a
     separable verb the dictionary lacks). A lookup is a binary search (≈ 19 comparisons of 339 101 words)."""
 
-    def __init__(self, words: list[bytes]) -> None:
-        """``words``: the canonical words, UTF-8, sorted and distinct, none holding ``b"\n"``."""
-        self._lines = b"".join(w + b"\n" for w in words)
-        self._starts = array("I", itertools.accumulate((len(w) + 1 for w in words[:-1]), initial=0))
+    def __init__(self, lines: bytes, starts: array) -> None:
+        """``lines``: the canonical words, UTF-8, sorted and distinct, each ending in ``b"\n"`` (none holding one
+        else); ``starts``: each word's offset in ``lines`` (``array("I")``), as :meth:`parts` gives them back."""
+        self._lines = lines
+        self._starts = starts
 
     @classmethod
-    def from_parts(cls, lines: bytes, starts: array) -> GermanDictionary:
-        """The dictionary of its two parts as :meth:`parts` gives them (read from :func:`cache_file`)."""
-        made = cls.__new__(cls)
-        made._lines, made._starts = lines, starts
-        return made
+    def of_words(cls, words: list[bytes]) -> GermanDictionary:
+        """The dictionary of ``words``: the canonical words, UTF-8, sorted and distinct, none holding ``b"\n"``."""
+        return cls(b"".join(w + b"\n" for w in words),
+                   array("I", itertools.accumulate((len(w) + 1 for w in words[:-1]), initial=0)))
 
     def parts(self) -> tuple[bytes, array]:
         """The sorted lines (``b"wort\n…"``) and each line's offset (``array("I")``): all the dictionary holds."""
@@ -124,7 +124,7 @@ def _read() -> GermanDictionary:
     lines = buffer.getvalue().split(b"\n")
     del buffer
     lines.sort()
-    return GermanDictionary([w for w, _ in itertools.groupby(lines) if w])
+    return GermanDictionary.of_words([w for w, _ in itertools.groupby(lines) if w])
 
 
 #: The cache file's first bytes: its format (a new layout gets a new magic) and the native byte order of the offsets.
@@ -167,7 +167,7 @@ def _from_cache(path: Path) -> GermanDictionary | None:
     if len(data) != head + count * starts.itemsize + size:
         return None
     starts.frombytes(data[head : head + count * starts.itemsize])
-    return GermanDictionary.from_parts(data[head + count * starts.itemsize :], starts)
+    return GermanDictionary(data[head + count * starts.itemsize :], starts)
 
 
 def _to_cache(path: Path, words: GermanDictionary) -> None:

@@ -293,6 +293,27 @@ def _pieces(item: str) -> list[tuple[str, re.Match[str] | None]]:
     return out
 
 
+def _value_key(value: re.Match[str], piece: str, library: str, pos: int) -> tuple[int, ...]:
+    """The card kind (each half's mana value) of a mana value entry ``piece`` (``2:1``, split ``1/3:2``; ``value`` its
+    :data:`_VALUE_ENTRY` match), entry ``pos`` of ``library`` („Bibliothek 1“).
+
+    Raises:
+        UserError: a count that is no whole number from 0, more than two halves (CR 709.1), a value above
+            :data:`bot.rules.mana.MAX_GENERIC` or a count of more than five digits (German, naming the entry).
+    """
+    if not _WHOLE.fullmatch(value.group(2)):
+        raise UserError(f"{library}: ungültige Anzahl",
+                        f"„{quote_user(piece, 40)}“: Anzahlen sind ganze Zahlen ab 0, z. B. `0:17 2:8`.")
+    key = tuple(int(v) for v in value.group(1).split("/"))
+    if len(key) > engine.HALVES:
+        raise UserError(f"{library}, Eintrag {pos}: zu viele Hälften",
+                        f"„{quote_user(piece, 40)}“ hat {len(key)} Hälften; eine geteilte Karte hat zwei "
+                        "(Regel 709.1).")
+    if len(value.group(2)) > 5 or any(v > engine.MAX_GENERIC for v in key):
+        raise UserError(f"{library}, Eintrag {pos}: zu groß", f"„{quote_user(piece, 40)}“")
+    return key
+
+
 def _empty(number: int) -> UserError:
     """The German refusal of an empty library ``number``: its player reveals no card, so cannot win the clash, and
     there are no odds to compute (CR 701.30c: each clashing player reveals the top card of their library; 701.30d:
@@ -336,16 +357,7 @@ async def read_library(
         for piece, value in _pieces(item):
             pos += 1
             if value is not None:
-                if not _WHOLE.fullmatch(value.group(2)):
-                    raise UserError(f"Bibliothek {number}: ungültige Anzahl",
-                                    f"„{quote_user(piece, 40)}“: Anzahlen sind ganze Zahlen ab 0, z. B. `0:17 2:8`.")
-                key = tuple(int(v) for v in value.group(1).split("/"))
-                if len(key) > engine.HALVES:
-                    raise UserError(f"Bibliothek {number}, Eintrag {pos}: zu viele Hälften",
-                                    f"„{quote_user(piece, 40)}“ hat {len(key)} Hälften; eine geteilte Karte hat zwei "
-                                    "(Regel 709.1).")
-                if len(value.group(2)) > 5 or any(v > engine.MAX_GENERIC for v in key):
-                    raise UserError(f"Bibliothek {number}, Eintrag {pos}: zu groß", f"„{quote_user(piece, 40)}“")
+                key = _value_key(value, piece, f"Bibliothek {number}", pos)
                 lib[key] = lib.get(key, 0) + int(value.group(2))
                 continue
             name, count = _name_and_count(piece)
