@@ -7,24 +7,39 @@ their frequencies, from OpenSubtitles and a German word list; read offline from 
 kept folded and in one spelling (:func:`bot.text.fold`, :func:`bot.text.canonical`: „für“ and „fuer“ meet), sorted,
 in one bytes string, one word a line, with each word's offset (≈ 4.4 + 1.4 MB; a set of the words would hold
 ≈ 35 MB), read as a stream (ijson) into one buffer, then sorted. A lookup is a binary search over the offsets
-(microseconds, not a scan). Read only when an answer has a word no document holds (:func:`not_ordinary`; no warm-up
-at start): ≈ 0.5 s of CPU in a worker thread, ≈ 70 MB at its peak while sorting, ≈ 15 MB kept.
+(microseconds, not a scan). Read only when an answer has a word no document holds (:func:`not_ordinary`), or by
+``/frage``'s warm-up: ≈ 0.5 s of CPU in a worker thread, ≈ 70 MB at its peak while sorting, ≈ 15 MB kept. The sorted
+words and offsets are then kept in the user's cache folder (:func:`cache_file`: ``~/.cache/regelbot``, platformdirs;
+≈ 6 MB), read by the next process in milliseconds: the same words, so the same answers. The file's name carries a
+digest of the resource (its size and time) and of the code that folds the words (this module and
+:mod:`bot.text`), so a new pyspellchecker or a changed folding reads the resource again; a folder that cannot be
+written (a read-only home) only costs the read each time.
 """
 
 from __future__ import annotations
 
 import asyncio
 import bisect
+import contextlib
 import gzip
+import hashlib
 import io
 import itertools
+import logging
+import os
+import struct
+import sys
 import threading
 from array import array
 from importlib import resources
+from pathlib import Path
 
 import ijson
 
+from bot import text as _text
 from bot.text import canonical, fold
+
+log = logging.getLogger(__name__)
 
 #: The dictionary inside the installed pyspellchecker package (a JSON object word → frequency, gzip).
 _RESOURCE = ("spellchecker", "resources/de.json.gz")
@@ -45,10 +60,21 @@ class GermanDictionary:
     it; ``word in words`` is True for a word of it or two joined („dazunehmen“ = „dazu“ + „nehmen“, a compound or a
     separable verb the dictionary lacks). A lookup is a binary search (≈ 19 comparisons of 339 101 words)."""
 
-    def __init__(self, words: list[bytes]) -> None:
-        """``words``: the canonical words, UTF-8, sorted and distinct, none holding ``b"\n"``."""
-        self._lines = b"".join(w + b"\n" for w in words)
-        self._starts = array("I", itertools.accumulate((len(w) + 1 for w in words[:-1]), initial=0))
+    def __init__(self, lines: bytes, starts: array) -> None:
+        """``lines``: the canonical words, UTF-8, sorted and distinct, each ending in ``b"\n"`` (none holding one
+        else); ``starts``: each word's offset in ``lines`` (``array("I")``), as :meth:`parts` gives them back."""
+        self._lines = lines
+        self._starts = starts
+
+    @classmethod
+    def of_words(cls, words: list[bytes]) -> GermanDictionary:
+        """The dictionary of ``words``: the canonical words, UTF-8, sorted and distinct, none holding ``b"\n"``."""
+        return cls(b"".join(w + b"\n" for w in words),
+                   array("I", itertools.accumulate((len(w) + 1 for w in words[:-1]), initial=0)))
+
+    def parts(self) -> tuple[bytes, array]:
+        """The sorted lines (``b"wort\n…"``) and each line's offset (``array("I")``): all the dictionary holds."""
+        return self._lines, self._starts
 
     def _word(self, i: int) -> bytes:
         start = self._starts[i]
@@ -98,15 +124,87 @@ def _read() -> GermanDictionary:
     lines = buffer.getvalue().split(b"\n")
     del buffer
     lines.sort()
-    return GermanDictionary([w for w, _ in itertools.groupby(lines) if w])
+    return GermanDictionary.of_words([w for w, _ in itertools.groupby(lines) if w])
+
+
+#: The cache file's first bytes: its format (a new layout gets a new magic) and the native byte order of the offsets.
+_MAGIC = b"regelbot-german-words-1-" + sys.byteorder.encode()[:1] + b"\n"
+_HEADER = struct.Struct("<QQ")  # number of offsets, length of the lines
+
+
+def cache_file() -> Path | None:
+    """Where the sorted dictionary is kept between processes: ``german-words-<digest>.bin`` in the user's cache
+    folder (``$XDG_CACHE_HOME/regelbot`` or ``~/.cache/regelbot``, platformdirs), the digest over the resource's
+    size and time and the source of this module and :mod:`bot.text` (what folds the words). None when the resource
+    is no file (a zipped install) or a source cannot be read: then the resource is read each time."""
+    import platformdirs  # here: only a process that reads the dictionary needs it
+
+    resource = resources.files(_RESOURCE[0]).joinpath(_RESOURCE[1])
+    if not isinstance(resource, Path):
+        return None
+    digest = hashlib.blake2b(digest_size=12)
+    try:
+        stat = resource.stat()
+        digest.update(f"{stat.st_size}:{stat.st_mtime_ns}:".encode() + _MAGIC)
+        for module in (__file__, _text.__file__):
+            digest.update(Path(module).read_bytes())
+    except OSError:
+        return None
+    return platformdirs.user_cache_path("regelbot", appauthor=False) / f"german-words-{digest.hexdigest()}.bin"
+
+
+def _from_cache(path: Path) -> GermanDictionary | None:
+    """The dictionary kept in ``path`` (:func:`_to_cache`), or None when there is none or it is not whole."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head = len(_MAGIC) + _HEADER.size
+    if not data.startswith(_MAGIC) or len(data) < head:
+        return None
+    count, size = _HEADER.unpack_from(data, len(_MAGIC))
+    starts = array("I")
+    if len(data) != head + count * starts.itemsize + size:
+        return None
+    starts.frombytes(data[head : head + count * starts.itemsize])
+    return GermanDictionary(data[head + count * starts.itemsize :], starts)
+
+
+def _to_cache(path: Path, words: GermanDictionary) -> None:
+    """Keep ``words`` in ``path`` (written beside it, then renamed: a reader sees the whole file or none); a folder
+    that cannot be written is logged and left."""
+    lines, starts = words.parts()
+    spare = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with spare.open("wb") as out:
+            out.write(_MAGIC + _HEADER.pack(len(starts), len(lines)))
+            out.write(starts.tobytes())
+            out.write(lines)
+        spare.replace(path)
+    except OSError as exc:
+        log.debug("Wörterbuch nicht zwischengespeichert (%s): %s", path, exc)
+        with contextlib.suppress(OSError):  # nothing written, or a folder that is no folder
+            spare.unlink()
+
+
+def _load() -> GermanDictionary:
+    """The dictionary from :func:`cache_file`, else read from the resource (:func:`_read`) and kept there."""
+    path = cache_file()
+    words = _from_cache(path) if path is not None else None
+    if words is None:
+        words = _read()
+        if path is not None:
+            _to_cache(path, words)
+    return words
 
 
 def german_dictionary() -> GermanDictionary:
-    """pyspellchecker's German dictionary (:class:`GermanDictionary`), read once per process (thread-safe; blocking
-    ≈ 1 s the first time)."""
+    """pyspellchecker's German dictionary (:class:`GermanDictionary`), read once per process (thread-safe; from the
+    cache file in milliseconds, :func:`cache_file`; else blocking ≈ 1 s)."""
     with _lock:
         if not _loaded:
-            _loaded.append(_read())
+            _loaded.append(_load())
         return _loaded[0]
 
 

@@ -107,6 +107,13 @@ def spaced_zwsp(text: str) -> str:
     return _ZWSP_BETWEEN.sub(" ", text) if "\u200b" in text else text
 
 
+#: A run of combining diacritical marks (the blocks U+0300–036F, U+1AB0–1AFF, U+1DC0–1DFF, U+20D0–20FF,
+#: U+FE20–FE2F) right after a Latin letter: after NFKC such a mark is one that letter has no composed form with
+#: (``r`` + U+0308; ``U`` + U+0308 is ``Ü`` already), which no German word and no card name holds.
+_LOOSE_MARKS = re.compile(r"(?<=[A-Za-z\u00c0-\u024f\u1e00-\u1eff])[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff"
+                          r"\u20d0-\u20ff\ufe20-\ufe2f]+")
+
+
 def clean(text: str) -> str:
     """NFKC-normalise, read control characters (category Cc) as spaces, drop the other invisible characters and
     collapse white space; every decimal digit of Unicode is read as its ASCII digit (``٧٠٢.١٩`` → ``702.19``, as
@@ -115,6 +122,13 @@ def clean(text: str) -> str:
     ``ausgraben\u200boder`` → ``ausgraben oder``) and is dropped elsewhere (``spuk\u200b,\u200bausgraben`` →
     ``spuk,ausgraben``); the other zero-width characters are dropped (``Fe\u00adhde`` → ``Fehde``).
 
+    Combining marks are read as the name index reads them (:func:`name_keys`, :func:`strip_marks`), so every command
+    reads a typed name alike: composed (NFKC: ``U`` + U+0308 is ``Ü``; again after an invisible character between
+    them was dropped: ``U\u00ad\u0308ber`` is ``Über``), and a mark that composes with no Latin letter it follows is
+    dropped (:data:`_LOOSE_MARKS`: ``Bor\u0308os-Rekrut`` is ``Boros-Rekrut`` for ``/frage`` as for ``/karte``;
+    before, ``/frage`` read the words „bor“ and „os“). Unicode's canonical form (UAX #15); marks of other scripts
+    (Devanagari, Hebrew, …) stay.
+
     Returns a display-safe string (no NUL, no zero-width joiners, no bidi overrides).
     """
     text = spaced_zwsp(unicodedata.normalize("NFKC", text))
@@ -122,6 +136,10 @@ def clean(text: str) -> str:
         text = text.translate(_DIGITS)
     if not text.isprintable():  # a printable text has no character of the categories C* (nothing to drop)
         text = text.translate(_CONTROL_SPACES).translate(_CONTROLS)
+        if not text.isascii():  # a mark that an invisible character kept from its letter composes with it now
+            text = unicodedata.normalize("NFKC", text)
+    if not text.isascii():
+        text = _LOOSE_MARKS.sub("", text)
     return " ".join(text.split())
 
 

@@ -23,9 +23,10 @@ WORST = [
     ("mana_pay", {"cost": "{2/W}" * 13, "pool": "W" * 13}),
     ("clash_odds", {"library1": "0:100 1:200 2:300 3:400 4:500 5:600", "library2": "0:1000 7:2000 16:3000"}),
     # the largest inputs answered on the loop without the worker (LOOP_CHOICES, LOOP_HALVES, LOOP_KINDS):
-    # nine halves of four three-way choice symbols each, 16 halves over four cards, 8 kinds of 16 halves
+    # nine halves of four three-way choice symbols each, four split cards (two halves each, CR 709.1: a typed card
+    # of more is refused), 8 kinds of 16 halves
     ("mana_info", {"cost": " // ".join(["{W/U/P}{B/R/P}{G/W/P}{U/B/P}"] * 9)}),
-    ("clash_reveal", {"card1": "1/2/3/4", "card2": "4/3/2/1", "card3": "2/2/2/2", "card4": "9/0/9/0", "rules": "2007"}),
+    ("clash_reveal", {"card1": "1/2", "card2": "4/3", "card3": "2/2", "card4": "9/0", "rules": "2007"}),
     ("clash_odds", {"library1": "1/2:1 3/4:2 5/6:3 7/8:4 1:5 2:6 3:7 4:8", "library2": "0:1 1:2 2:3 3:4",
                     "rules": "2007"}),
 ]

@@ -20,7 +20,15 @@ def clean_by_definition(text: str) -> str:
     text = "".join(str(unicodedata.digit(ch)) if unicodedata.category(ch) == "Nd" else ch for ch in text)  # ٧ is 7
     text = "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in text)  # control characters separate
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
+    text = unicodedata.normalize("NFKC", text)  # a mark an invisible character kept from its letter composes
+    text = LOOSE_MARKS.sub("", text)  # a mark no Latin letter composes with is read as the name index reads it
     return " ".join(text.split())
+
+
+#: Combining diacritical marks (the five blocks of Unicode's chart named so) after a Latin letter (Basic Latin,
+#: Latin-1, Extended-A/B, Extended Additional).
+LOOSE_MARKS = re.compile("(?<=[A-Za-z\u00c0-\u024f\u1e00-\u1eff])[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff"
+                         "\u20d0-\u20ff\ufe20-\ufe2f]+")
 
 
 def strip_by_definition(text: str) -> str:
@@ -57,6 +65,9 @@ def test_examples_both_ways() -> None:
         "0\x080": "0 0",
         "spuk\x00oder\x85aus\x7fgraben": "spuk oder aus graben",
         "٧٠٢.١٩ ७०२ ７": "702.19 702 7",
+        "U\u00ad\u0308berstimmen": "Überstimmen",  # the soft hyphen dropped, the mark composes with its U
+        "Bor\u0308os-Rekrut": "Boros-Rekrut",  # no r with diaeresis: the mark is read as /karte reads it
+        "नमस्ते": "नमस्ते",  # the marks of another script stay
     }
     for raw, want in cases.items():
         assert clean(raw) == want == clean_by_definition(raw)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from bot.analysis import Analyser, Analysis
 from bot.answers.registry import AnswerContext
@@ -209,6 +210,15 @@ def _naming(prepared: RegisterWords, words: Iterable[Word]) -> list[ChangeRow]:
     return [r for r, keys in prepared.keys if words and all(w & keys for w in words)][:MAX_ROWS]
 
 
+class Asked(NamedTuple):
+    """What the register read of a ``/frage`` question (:func:`asked_search`): the rows of the abolished rule it asks
+    about (:func:`asked_rows`) and its words as the register read them (:meth:`RegisterWords.read` of the search's
+    analysis, one :data:`Word` per content word, in order), read once for both the rows and :func:`register_read`."""
+
+    rows: list[ChangeRow]
+    words: list[Word]
+
+
 def asked_rows(prepared: RegisterWords, question: str, analysis: Analysis | None = None) -> list[ChangeRow]:
     """The register rows of the abolished rule a ``/frage`` question asks about: the first row of
     :attr:`RegisterWords.abolished` whose words the question names (:meth:`RegisterWords.words`, also through a
@@ -219,7 +229,12 @@ def asked_rows(prepared: RegisterWords, question: str, analysis: Analysis | None
     stack“ → „Kampfschaden benutzt den Stapel nicht mehr“; „Kampfschaden“ or „Stapel“ alone asks for the damage or
     the zone. ``[]`` when no abolished row is asked about. ``analysis``: the question's own analysis
     (:meth:`bot.analysis.Analyser.analyse` with ``question=True``), when the caller has it."""
-    asked = frozenset().union(*(prepared.words(question) if analysis is None else prepared.read(analysis)))
+    return _asked(prepared, prepared.words(question) if analysis is None else prepared.read(analysis))
+
+
+def _asked(prepared: RegisterWords, read: list[Word]) -> list[ChangeRow]:
+    """:func:`asked_rows` of a question whose words the register read (``read``)."""
+    asked = frozenset().union(*read)
     for _, subject in prepared.abolished:
         named = [w for w in subject if w & asked]
         if subject[0] & asked and len(named) >= min(2, len(subject)):
@@ -227,17 +242,18 @@ def asked_rows(prepared: RegisterWords, question: str, analysis: Analysis | None
     return []
 
 
-async def register_read(ctx: AnswerContext, rows: list[ChangeRow], analysis: Analysis, shown: frozenset[str]
-                        ) -> frozenset[str]:
+async def register_read(ctx: AnswerContext, rows: list[ChangeRow], words: list[Word], analysis: Analysis,
+                        shown: frozenset[str]) -> frozenset[str]:
     """``shown`` (words of texts the answer shows, folded, one spelling) with the question's words that name what
-    ``rows`` are about, as typed and as read (:meth:`RegisterWords.read` of ``analysis``, met by the rows' keys):
-    „manabrun“ and „brn“ of „mana brn“ name the abolished Manabrand, so no note calls them words no document holds,
-    while a card's name the documents lack beside them is still said. ``shown`` itself when ``rows`` is empty."""
+    ``rows`` are about, as typed and as read (``words``: :meth:`RegisterWords.read` of ``analysis``, as
+    :func:`asked_search` read them once, :attr:`Asked.words`; met by the rows' keys): „manabrun“ and „brn“ of „mana
+    brn“ name the abolished Manabrand, so no note calls them words no document holds, while a card's name the
+    documents lack beside them is still said. ``shown`` itself when ``rows`` is empty."""
     if not rows:
         return shown
     prepared = await register_words(ctx.store)
     keys = frozenset().union(*(k for r, k in prepared.keys if r in rows))
-    read = [w for w, terms in zip(analysis.words, prepared.read(analysis), strict=False) if terms & keys]
+    read = [w for w, terms in zip(analysis.words, words, strict=False) if terms & keys]
     return shown | {canonical(fold(s)) for w in read for s in (w, analysis.typos.get(w, w))}
 
 
@@ -259,28 +275,33 @@ def turned(prepared: RegisterWords, question: str, analysis: Analysis) -> str | 
     return None
 
 
-def search_order(prepared: RegisterWords, question: str) -> tuple[str, Analysis | None]:
+def search_order(prepared: RegisterWords, question: str) -> tuple[str, Analysis | None, list[Word]]:
     """``question`` as ``/frage``'s one search reads it: when it asks about an abolished rule (:func:`asked_rows`)
     and a pair of its words names the rule only in the other order (:func:`turned`), so turned — „verbrennt mana
     noch“ is searched as „mana verbrennt noch“ and leads with the Manabrand ruling as „mana verbrennen“ does —
     else ``question`` as given; with the analysis of the text returned (:meth:`bot.analysis.Analyser.analyse`, read
-    once here), or None when that text was turned (the search reads the turned text itself). No search."""
+    once here), or None when that text was turned (the search reads the turned text itself); and the question's
+    words as the register read them (:meth:`RegisterWords.read` of its analysis). No search."""
     analysis = prepared.analyser.analyse(question, question=True)
-    if not asked_rows(prepared, question, analysis):
-        return question, analysis
+    read = prepared.read(analysis)
+    if not _asked(prepared, read):
+        return question, analysis, read
     order = turned(prepared, question, analysis)
-    return (order, None) if order else (question, analysis)
+    return (order, None, read) if order else (question, analysis, read)
 
 
-async def asked_search(ctx: AnswerContext, r: Ranker, question: str, limit: int) -> tuple[list[ChangeRow], Ranked]:
+async def asked_search(ctx: AnswerContext, r: Ranker, question: str, limit: int) -> tuple[Asked, Ranked]:
     """``/frage``'s search of ``question`` (``limit`` hits, the words in the register's order, :func:`search_order`)
-    and the rows of the abolished rule it asks about (:func:`asked_rows`, read from that search's analysis): one
-    search, one analysis of the question (the order's, passed on when ``r`` reads with the same analyser)."""
+    and what the register read of it (:class:`Asked`: the rows of the abolished rule it asks about, read from that
+    search's analysis): one search, one analysis of the question (the order's, passed on when ``r`` reads with the
+    same analyser) and one reading of its words by the register (that analysis's, else the search's own)."""
     prepared = await register_words(ctx.store)
-    text, analysis = search_order(prepared, question)
+    text, analysis, read = search_order(prepared, question)
     same = analysis if prepared.analyser is r.analyser else None
     found = await r.search(ctx.store, text, ctx.names, limit=limit, analysis=same)
-    return asked_rows(prepared, question, found.analysis), found
+    if found.analysis is not analysis:  # the turned text, or another analyser: the search's analysis is read
+        read = prepared.read(found.analysis)
+    return Asked(_asked(prepared, read), read), found
 
 
 async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], below: PassageRecord | None = None,
@@ -384,6 +405,7 @@ __all__ = [
     "MAX_ROWS",
     "QUOTED_ABOVE",
     "ROWS_SOURCE",
+    "Asked",
     "RegisterWords",
     "Word",
     "abolished_search",

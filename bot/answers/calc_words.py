@@ -131,6 +131,19 @@ SOURCES: dict[Source, str] = {
     Source.FAST_FORWARD_RULINGS: "Rulings zu Schnellvorlauf, 2026",
 }
 
+#: each source document's title as the store names it (its first line; an answer that read a card from the document
+#: names it so in the footer, :attr:`Calc.sources`): a rule cited from the same document does not name it again
+#: under its short name (:func:`calc_reply`: „Kälteeinbruch – Häufig gestellte Fragen“, not also „Kälteeinbruch-FAQ,
+#: 2006“). Checked against the store's documents by tests/answers/test_trusted_paths.py.
+DOCUMENT_TITLES: dict[Source, str] = {
+    Source.CLASH_ARTICLE: "Fehde (Clash) – Artikel zur Schlüsselwort-Aktion",
+    Source.RAVNICA_FAQ: "Ravnica: Stadt der Gilden – Häufig gestellte Fragen",
+    Source.DISSENSION_FAQ: "Zwietracht – Häufig gestellte Fragen",
+    Source.COLDSNAP_FAQ: "Kälteeinbruch – Häufig gestellte Fragen",
+    Source.SPLIT_RULINGS: "Rulings zu Getrieben // Verzweiflung und geteilten Karten",
+    Source.FAST_FORWARD_RULINGS: "Rulings zu Schnellvorlauf",
+}
+
 #: each rule the engines apply, in one German sentence (the rule number and source come from the Reason)
 REASONS: dict[Reason, str] = {
     Reason.MV_X_OFF_STACK: "Ein X zählt 0, solange die Karte nicht auf dem Stapel ist.",
@@ -333,10 +346,12 @@ class Calc:
 def calc_reply(calc: Calc, cr_date: str | None, index: TodayIndex | None = None) -> Reply:
     """The reply of a calculator: result first, details, rules (with the register's ``index``: a rule "zu
     prüfen" marked, its new text in a field), history; the first page at most :data:`FIRST_PAGE` characters
-    with the footer. A field too long for what is left of the first page (a long
-    list of other results) moves to the next page, in order; the history stays after it."""
+    with the footer, which names each source document once (:data:`DOCUMENT_TITLES`). A field too long for what is
+    left of the first page (a long list of other results) moves to the next page, in order; the history stays
+    after it."""
     cited = distinct([*calc.reasons, *calc.history])
-    labels = [*calc.sources, *(source_label(s, cr_date) for s in dict.fromkeys(r.source for r in cited))]
+    named = [s for s in dict.fromkeys(r.source for r in cited) if DOCUMENT_TITLES.get(s) not in calc.sources]
+    labels = [*calc.sources, *(source_label(s, cr_date) for s in named)]  # each document once
     source = " · ".join(dict.fromkeys(labels)) or "Regelbot-Rechner"
     body = "\n".join([calc.result, *calc.lines])
     fields = [*calc.details, *rule_fields(calc.reasons, calc.history, cr_date, calc.notes, index)]

@@ -33,13 +33,15 @@ from bot.rules import clash as engine
 from bot.rules.clash import ClashError, ClashResult, Library, RevealedCard, Verdict
 from bot.rules.mana import ManaCost
 from bot.search import EXACT
-from bot.text import german_int
+from bot.text import clean, german_int
 
 _NUMBER = re.compile(r"^[0-9]+(?:\s*/\s*[0-9]+)*$")
 _LAND_WORDS = {"land", "länder", "laender", "lands", "standardland", "standardländer"}
 #: The basic land types (CR 205.3i) by their German names on the cards, singular and plural, and English: a land has
 #: no mana cost, so its mana value is 0 (CR 202.3), revealed under its German name („Wald“, not a card lookup that
-#: found „Waldläufer vom Juniperorden“ and refused „Wald“ as a mana cost).
+#: found „Waldläufer vom Juniperorden“ and refused „Wald“ as a mana cost). A table of its own, not the term table's
+#: (``data/terms_de_en.tsv``): that one has no row per basic land type (only „Standardlandtyp“, 305.6), and its
+#: „Ebene“ is the card type Plane (311), not the land type Plains.
 _BASIC_LANDS = {
     **dict.fromkeys(("wald", "wälder", "waelder", "forest", "forests"), "Wald"),
     **dict.fromkeys(("insel", "inseln", "island", "islands"), "Insel"),
@@ -71,7 +73,7 @@ async def read_card(ctx: AnswerContext, text: str, number: int, notes: list[str]
         try:
             return engine.card_from_number(text.replace(" ", ""))
         except ClashError as exc:
-            raise UserError(f"Karte {number}: ungültige Zahl", quote_user(str(exc))) from exc
+            raise UserError(f"Karte {number}: {_number_problem(text)}", quote_user(str(exc))) from exc
     if text.casefold() in _LAND_WORDS or text.casefold() in _BASIC_LANDS:
         return engine.card_from_faces([ManaCost(())], _BASIC_LANDS.get(text.casefold(), "Land"))
     try:
@@ -80,9 +82,19 @@ async def read_card(ctx: AnswerContext, text: str, number: int, notes: list[str]
         exc.title = exc.title if exc.title.startswith(f"Karte {number}") else f"Karte {number}: {exc.title}"
         raise  # an UnknownCard keeps its candidates (offered as choices, bot/answers/calc_choices.py)
     names = given.face_names or tuple(mana(f) if f.symbols else "" for f in given.faces)
+    if given.card is None:  # a typed cost; a card of the store is read as printed
+        try:
+            engine.check_halves(given.faces, text)
+        except ClashError as exc:
+            raise UserError(f"Karte {number}: zu viele Hälften", quote_user(str(exc))) from exc
     if notes is not None:
         notes += given.notes
     return engine.card_from_faces(given.faces, given.label, names)
+
+
+def _number_problem(text: str) -> str:
+    """What is wrong with a card typed as mana values (``1/2/3``: more halves than a split card has, CR 709.1)."""
+    return "zu viele Hälften" if text.count("/") >= engine.HALVES else "ungültige Zahl"
 
 
 def card_name(card: RevealedCard) -> str:
@@ -192,7 +204,11 @@ async def clash_reveal(
     rules of 2007 why per half; the other rules state's result for comparison where it can differ."""
     if rules not in engine.RULES:
         raise UserError("Unbekannter Regelstand", "Erlaubt sind „heute“ und „2007“.")
-    inputs = [c for c in (card1, card2, card3, card4) if c is not None and c.strip()]
+    for number, typed in ((1, card1), (2, card2)):  # a required card of invisible characters only: none typed
+        if not clean(typed or ""):
+            raise UserError(f"Karte {number} ist leer",
+                            "Gib einen Kartennamen, Manakosten wie `{3}{R}` oder einen Manawert wie `4` an.")
+    inputs = [c for c in (card1, card2, card3, card4) if c is not None and clean(c)]
     notes: list[str] = []
     cards = [await read_card(ctx, text, n, notes) for n, text in enumerate(inputs, 1)]
     try:
@@ -277,6 +293,27 @@ def _pieces(item: str) -> list[tuple[str, re.Match[str] | None]]:
     return out
 
 
+def _value_key(value: re.Match[str], piece: str, library: str, pos: int) -> tuple[int, ...]:
+    """The card kind (each half's mana value) of a mana value entry ``piece`` (``2:1``, split ``1/3:2``; ``value`` its
+    :data:`_VALUE_ENTRY` match), entry ``pos`` of ``library`` („Bibliothek 1“).
+
+    Raises:
+        UserError: a count that is no whole number from 0, more than two halves (CR 709.1), a value above
+            :data:`bot.rules.mana.MAX_GENERIC` or a count of more than five digits (German, naming the entry).
+    """
+    if not _WHOLE.fullmatch(value.group(2)):
+        raise UserError(f"{library}: ungültige Anzahl",
+                        f"„{quote_user(piece, 40)}“: Anzahlen sind ganze Zahlen ab 0, z. B. `0:17 2:8`.")
+    key = tuple(int(v) for v in value.group(1).split("/"))
+    if len(key) > engine.HALVES:
+        raise UserError(f"{library}, Eintrag {pos}: zu viele Hälften",
+                        f"„{quote_user(piece, 40)}“ hat {len(key)} Hälften; eine geteilte Karte hat zwei "
+                        "(Regel 709.1).")
+    if len(value.group(2)) > 5 or any(v > engine.MAX_GENERIC for v in key):
+        raise UserError(f"{library}, Eintrag {pos}: zu groß", f"„{quote_user(piece, 40)}“")
+    return key
+
+
 def _empty(number: int) -> UserError:
     """The German refusal of an empty library ``number``: its player reveals no card, so cannot win the clash, and
     there are no odds to compute (CR 701.30c: each clashing player reveals the top card of their library; 701.30d:
@@ -320,12 +357,7 @@ async def read_library(
         for piece, value in _pieces(item):
             pos += 1
             if value is not None:
-                if not _WHOLE.fullmatch(value.group(2)):
-                    raise UserError(f"Bibliothek {number}: ungültige Anzahl",
-                                    f"„{quote_user(piece, 40)}“: Anzahlen sind ganze Zahlen ab 0, z. B. `0:17 2:8`.")
-                key = tuple(int(v) for v in value.group(1).split("/"))
-                if len(value.group(2)) > 5 or any(v > engine.MAX_GENERIC for v in key):
-                    raise UserError(f"Bibliothek {number}, Eintrag {pos}: zu groß", f"„{quote_user(piece, 40)}“")
+                key = _value_key(value, piece, f"Bibliothek {number}", pos)
                 lib[key] = lib.get(key, 0) + int(value.group(2))
                 continue
             name, count = _name_and_count(piece)

@@ -385,7 +385,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
     # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it;
     # one search, its words in the register's order („verbrennt mana“ searched as „mana verbrennt“)
-    rows, found = await asked_search(ctx, r, question, OTHERS + 1)
+    (rows, said_words), found = await asked_search(ctx, r, question, OTHERS + 1)  # the register read it once
     _refuse_unasked(question, found, r, shown, _said_head(said))
     hits = (found := await named_found(ctx.store, found)).hits  # 003's entries named by rule number, as in /regel
     register = await register_page(ctx, question, rows, hits[0].passage if hits else None, found.cards)
@@ -398,7 +398,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "beide gesucht (Vorrang = Priorität, im Spiel = Schlachtfeld).")
     index = await today_index(ctx.store)
     named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
-    shown_words = await register_read(ctx, rows, found.analysis, index.words)  # what the rows above name
+    shown_words = await register_read(ctx, rows, said_words, found.analysis, index.words)  # what the rows name
     notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question, shown_words)
     # A comparison leads with each side it reads (bot.answers.compared), unless a word of it was read as a card it
     # does not name (blitzschlag → Blitzschlange): that is answered on the path that says so first

@@ -303,12 +303,30 @@ def typed_start(text: str) -> str:
     return start if len(clean(start)) > TYPED_READ else text
 
 
+#: A character without which a typed text holds no Discord markup (:func:`bot.question_reading.without_markup`: a
+#: mention ``<@123>``, ``@everyone``, a custom emoji, a timestamp, a link).
+_MARKUP_SIGNS = ("<", "@", "://")
+
+
+def typed_unmarked(current: str) -> str:
+    """The typed ``current`` without Discord markup, as the answers read the option's text
+    (:func:`bot.answers.markup_notes.reads_markup`: ``/karte name: <@123> **boros-rekrut**`` shows Boros-Rekrut):
+    ``"<@123> **bo"`` → ``"**bo"``, whose Markdown the sources read past as they read any punctuation. ``current``
+    itself when it holds none (a text without ``<``, ``@`` or ``://`` is not searched)."""
+    if not any(sign in current for sign in _MARKUP_SIGNS):
+        return current
+    from bot.question_reading import without_markup  # only for such a text: a keystroke of a name imports nothing
+
+    return without_markup(current)
+
+
 async def run_completer(ctx: AnswerContext, fn: CompleterFn, current: str) -> list[Choice]:
-    """Run the autocomplete source ``fn`` (a :func:`completer`) on the typed text ``current``; returns
-    ≤ 25 choices, names and values ≤ 100 chars (Discord's limits); ``[]`` for text past the input bounds (checked
-    on the whole text), and text longer than :data:`TYPED_KEEP` answered from :func:`typed_start`."""
+    """Run the autocomplete source ``fn`` (a :func:`completer`) on the typed text ``current`` read past Discord
+    markup as the answers read it (:func:`typed_unmarked`); returns ≤ 25 choices, names and values ≤ 100 chars
+    (Discord's limits); ``[]`` for text past the input bounds (checked on the whole text), and text longer than
+    :data:`TYPED_KEEP` answered from :func:`typed_start`."""
     try:
-        current = typed_start(normalise_options({"current": current})["current"])
+        current = typed_unmarked(typed_start(normalise_options({"current": current})["current"]))
     except UserError:  # nothing sensible to suggest for such input
         return []
     result = fn(ctx, current)

@@ -21,7 +21,7 @@ from typing import Final
 from bot.answers.eras import shift_page_refs
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rule_catalog import misnumbered, parse_number, read_number
-from bot.reply import Page, Reply, own_sources, quote_user
+from bot.reply import Action, Page, Reply, own_sources, quote_user
 from bot.text import clean
 
 #: Most rule numbers of one search answered; more are named as not shown.
@@ -268,4 +268,20 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
     return Reply(pages=pages, source=" · ".join(dict.fromkeys(sources)) or None)
 
 
-__all__ = ["MAX_NUMBERS", "MAX_PIECES", "NumberSearch", "read_commas", "rule_numbers", "several_rules"]
+def not_ruled(search: str) -> UserError | None:
+    """The German reply to ``/ruling suche`` with one rule number (``702.19``, ``Regel 702.19``,
+    :func:`bot.answers.rule_catalog.parse_number`) that no ruling names: rulings are searched by their words and the
+    documents' rulings cite no rule by its number, so the player is pointed to the rule itself, which ``/regel suche``
+    shows with what the documents say under it, also under its old numbers (502.46 → 702.51; :mod:`bot.answers.rules`)
+    — one line and the rule's button. None when ``search`` is no single rule number (its „nichts gefunden“ stays)."""
+    number = parse_number(search) if len(search) <= 40 else None
+    if number is None:
+        return None
+    shown = quote_user(search, 40)
+    return UserError(f"Nichts gefunden für „{shown}“",
+                     f"{number} ist eine Regelnummer, und kein Ruling nennt sie: die Regel und was die Dokumente unter "
+                     f"ihr, auch unter alten Nummern, sagen, zeigt `/regel suche: {number}` (Knopf unten).",
+                     actions=[Action(f"Regel {number}", "rule", number)])
+
+
+__all__ = ["MAX_NUMBERS", "MAX_PIECES", "NumberSearch", "not_ruled", "read_commas", "rule_numbers", "several_rules"]

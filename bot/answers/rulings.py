@@ -24,6 +24,7 @@ from bot.answers.markup_notes import reads_markup
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
 from bot.answers.registry import AnswerContext, UserError, action, answer
+from bot.answers.rule_numbers import not_ruled
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, newer_rulings, status_text
 from bot.answers.today_index import TodayIndex, today_index
@@ -242,6 +243,8 @@ def search_intro(result: SearchResult, shown_text: str) -> str:
 def nothing_found(text: str, cards: list[NameHit] | None = None) -> UserError:
     """The German „nichts gefunden“ error for a search text (shown shortened, cleaned); with ``cards``
     (name-index hits for the text) it offers their rulings as buttons: „Meintest du die Karte …?“."""
+    if (number := not_ruled(text)) is not None:  # a rule number: the rule is what is asked for (/regel suche)
+        return number
     shown = quote_user(text, 80) or "(leer)"
     hint = ("Versuche andere Wörter, alte und neue Begriffe werden beide gesucht "
             "(z. B. „umgewandelte Manakosten“ findet auch „Manawert“).")

@@ -31,6 +31,7 @@ from bot.rules.clash.odds import (
     random_reveal,
 )
 from bot.rules.clash.reveal import (
+    HALVES,
     MAX_PLAYERS,
     RULES,
     RULES_2007,
@@ -42,12 +43,14 @@ from bot.rules.clash.reveal import (
     card_from_cost,
     card_from_faces,
     card_from_number,
+    check_halves,
     clash,
     win_rule,
 )
 from bot.rules.mana import MAX_GENERIC
 
 __all__ = [
+    "HALVES",
     "MAX_GENERIC",
     "MAX_LIBRARY",
     "MAX_OUTCOMES",
@@ -65,6 +68,7 @@ __all__ = [
     "card_from_cost",
     "card_from_faces",
     "card_from_number",
+    "check_halves",
     "clash",
     "clash_odds",
     "parse_library",

@@ -17,6 +17,7 @@ from bot.rules.clash.reveal import (
     ClashError,
     ClashResult,
     RevealedCard,
+    check_halves,
     check_rules,
     clash,
     win_rule,
@@ -38,7 +39,8 @@ def parse_library(text: str, number: int = 1) -> Library:
     commas or semicolons). A split card is written with its halves' values: ``1/3:2``.
 
     Raises:
-        ClashError: a malformed entry (named with its 1-based position), a mana value above
+        ClashError: a malformed entry (named with its 1-based position), a split card of more than two halves
+            (CR 709.1), a mana value above
             :data:`bot.rules.mana.MAX_GENERIC`, an empty library, or more than 10 000 cards. ``number`` is the
             library's number used in messages.
     """
@@ -54,6 +56,7 @@ def parse_library(text: str, number: int = 1) -> Library:
                 "erwartet wird Manawert:Anzahl, z. B. 0:17 2:8 (geteilte Karte: 1/3:2)."
             )
         key = tuple(int(v) for v in m.group(1).split("/"))
+        check_halves(key, entry[:40], f"Bibliothek {number}, Eintrag {pos}: ")
         if any(v > MAX_GENERIC for v in key):  # as /fehde aufdecken and every cost: no card has more
             raise ClashError(
                 f"Bibliothek {number}, Eintrag {pos} („{entry[:40]}“): ein Manawert über {MAX_GENERIC} kommt nicht "

@@ -15,8 +15,26 @@ RULES = (RULES_TODAY, RULES_2007)
 MAX_PLAYERS = 8
 
 
+#: Halves of a split card: CR 709.1, „Split cards have two card faces on a single card“ (a few Un-cards print more;
+#: such a card from the store is read as printed, a typed cost or number of more halves is refused).
+HALVES = 2
+
+
 class ClashError(ValueError):
     """Bad clash input; ``str(err)`` is a German message for the user."""
+
+
+def check_halves(values: Sequence[object], typed: str, where: str = "") -> None:
+    """Nothing when ``values`` (one per half of a typed card: ``4``, ``1/3``, ``{1} // {2}``) are at most
+    :data:`HALVES`.
+
+    Raises:
+        ClashError: more halves (German, naming ``typed``, after ``where`` — „Bibliothek 1, Eintrag 2: “ —, and
+            CR 709.1).
+    """
+    if len(values) > HALVES:
+        raise ClashError(f"{where}„{typed[:80]}“ hat {len(values)} Hälften; eine geteilte Karte hat zwei "
+                         "(Regel 709.1).")
 
 
 @dataclass(frozen=True)
@@ -199,12 +217,14 @@ def card_from_number(text: str) -> RevealedCard:
     """A card given by its mana value(s): ``"4"`` or a split card ``"1/3"``.
 
     Raises:
-        ClashError: not a number, or a value above :data:`bot.rules.mana.MAX_GENERIC` (as for costs).
+        ClashError: not a number, more than :data:`HALVES` values, or a value above
+            :data:`bot.rules.mana.MAX_GENERIC` (as for costs).
     """
     parts = text.strip().split("/")
     if not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise ClashError(f"„{text}“ ist keine Zahl.")
     values = tuple(int(p) for p in parts)
+    check_halves(values, text.strip())
     if any(v > MAX_GENERIC for v in values):
         raise ClashError(f"Ein Manawert über {MAX_GENERIC} kommt nicht vor (wie bei Manakosten).")
     return RevealedCard(text.strip(), values)
