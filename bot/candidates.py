@@ -42,7 +42,7 @@ class Candidates:
     roles: RoleWords = field(default_factory=RoleWords)
     #: The card named by a name not its own (a split card's half, a name its rulings print; ``cards`` holds it).
     mention: Mention | None = None
-    #: The question names no card: it asks what holds for any card or player (:func:`bot.generality.asks_generally`).
+    #: The question names no card and speaks of any object or player (:func:`bot.generality.asks_generally`).
     general: bool = False
     #: Passage id → the share of the question's word weight an earlier question answered by it holds (bot/prior.py).
     prior: dict[int, float] = field(default_factory=dict)

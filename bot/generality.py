@@ -3,9 +3,10 @@
 A card's ruling and a mechanics section's ruling answer a case: what one card or one mechanic does. The rule
 itself — an entry of the German rules explanation (003, the comprehensive rules' summary), a rule a document
 quotes (000's rule 701.19c, 001's 502.53b), an official rule after ``build --cr`` — states what holds for every
-card, creature or player. A question that names no card asks that rule: „verschwindet mana immer am ende eines
-schritts“ is answered by 003's „Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase
-…“, not by the ruling of Spektraler Scheinwerfer that repeats its words („… erleidet er am Ende der Phase Manabrand“).
+card, creature or player. A question that names no card and speaks of „eine Karte“, „ein Spieler“, „man“,
+„immer“ or „generell“ asks that rule: „verschwindet mana immer am ende eines schritts“ is answered by 003's
+„Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase …“, not by the ruling of
+Spektraler Scheinwerfer that repeats its words („… erleidet er am Ende der Phase Manabrand“).
 """
 
 from __future__ import annotations
@@ -20,18 +21,26 @@ from bot.text import tokens
 #: document's quoted rule, an official rule.
 RULE_KINDS = frozenset({"explanation", "quoted_rule", "cr_rule"})
 
+#: Folded words by which a question speaks of any object or player rather than one (an indefinite article, also
+#: the spoken „ne“/„nen“; „man“; „jede“; „immer“, „generell“ …), German and English. Not „alle“: it counts the
+#: objects of one case („wer gewinnt die Fehde, wenn alle Karten gleich viel kosten“ asks 000's ruling on that
+#: case, not rule 701.19c; with „alle“ the 5-fold CV of docs/ranking.md ³³ differed by one question and that
+#: answer turned).
+GENERIC = frozenset({
+    "ein", "eine", "einen", "einem", "einer", "eines", "ne", "nen", "nem", "ner",
+    "man", "jede", "jeder", "jedes", "jeden", "jedem",
+    "immer", "generell", "grundsatzlich", "allgemein", "normalerweise", "irgendein", "irgendeine",
+    "a", "an", "any", "every", "always", "generally",
+})
 
-def asks_generally(cards: Iterable[int]) -> bool:
-    """True when a question names no card (``cards``: the cards the ranking found named in it,
-    :class:`bot.mentions.NameScanner`): it asks what holds for any card, creature, token or player, whatever its
-    form — „verschwindet mana immer am ende eines schritts“, „ich bin auf 0 leben, verliere ich sofort“, „wer
-    kontrolliert karten im friedhof oder exil“ (003:323, CR 108.4a), „token geht auf den friedhof, was passiert
-    damit“ (003:424, CR 111.7). Until 2026-12-05 the question also had to hold a word of any object or player (an
-    indefinite article, „man“, „jede“, „immer“, „generell“ …); players ask without one („kommen kreaturen getappt
-    aufs schlachtfeld“, bare plurals, „ich“ for any player), and by 5-fold CV on the four tuning parts the question's
-    form told nothing the named card does not (docs/ranking.md ⁶⁰: the shipped method 83.6 → 84.1 % hit@1, 94.7 →
-    94.9 % hit@3). Pure; no errors."""
-    return not any(True for _ in cards)
+
+def asks_generally(words: Iterable[str], cards: Iterable[int]) -> bool:
+    """True when a question with the folded tokens ``words`` (:func:`bot.text.tokens`) names no card (``cards``:
+    the cards the ranking found named in it) and speaks of any object or player (a word of :data:`GENERIC`).
+    Pure; no errors."""
+    if any(True for _ in cards):
+        return False
+    return any(w in GENERIC for w in words)
 
 
 #: „diese Karte“, „diese Kreatur“, „dieser Spielstein“ …: a card's ruling speaking of the card itself.
@@ -69,9 +78,9 @@ def unnamed_token(text: str, terms: frozenset[str], asked: Iterable[str], stems:
     the concept: „food“ names 003:376's Speise-Spielstein). Such an entry states what one kind of token is, as a
     card's ruling states what one card does: „geht ein token auf den friedhof, was passiert damit“ asks 111.7
     (003:424, a token in another zone ceases to exist), not the Inkubator's 111.10j that shares its words. The
-    ``unnamed`` and ``own`` parts of :mod:`bot.ranking` lower such an entry for a question that asks generally
-    (:func:`asks_generally`: one naming no card, „kann ein token aus dem exil wieder zurück“, „token stirbt, was
-    passiert dann mit ihm“; docs/ranking.md ⁴⁹ ⁵⁰ ⁶⁰). Pure; no errors."""
+    ``unnamed`` and ``own`` parts of :mod:`bot.ranking` lower such an entry only for a question that asks generally
+    (:func:`asks_generally`: „kann ein token aus dem exil wieder zurück“); read for every question without a word of
+    its name, the refit moved five weights and the margin (docs/ranking.md ⁴⁹ ⁵⁰). Pure; no errors."""
     m = _TOKEN_KIND.match(text) if text.startswith("Ein ") else None
     if m is None:
         return False
@@ -81,4 +90,4 @@ def unnamed_token(text: str, terms: frozenset[str], asked: Iterable[str], stems:
     return not any(stems(w)[0] in asked for w in tokens(m.group("name")))
 
 
-__all__ = ["RULE_KINDS", "asks_generally", "speaks_of_itself", "unnamed_token"]
+__all__ = ["GENERIC", "RULE_KINDS", "asks_generally", "speaks_of_itself", "unnamed_token"]

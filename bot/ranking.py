@@ -27,7 +27,7 @@ each measured in ``bench/bench_questions.py`` (with and without):
   …“) when the question names no word of that variant, raised as much when it names one;
 * **form**: a section's introduction or quoted rule for a question asking what a thing is or how it works;
 * **general**: a passage stating a rule for every object (003's explanation, a quoted or official rule) when the
-  question names no card (:mod:`bot.generality`: it asks what holds for any card or player);
+  question names no card and speaks of any object or player (:mod:`bot.generality`: „eine Karte“, „man“, „immer“);
 * **prior**: the share of the question's weighted words that a question asked before (the tuning parts' questions,
   :mod:`bot.prior`) holds whose answer is the passage: what parts a card's rulings is often how players ask;
 * **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card or one
@@ -202,7 +202,7 @@ class Ranker:
         asked = pairs(text, MAX_TOKENS) if "phrase" in self.features else frozenset()
         roles = (RoleWords.of(text[: MAX_TOKENS * 20], self.analyser, self._term_idf, self._unknown_idf, named,
                               (text, analysis)) if self._reads_roles() else RoleWords())
-        general = "general" in self.features and asks_generally(cards)
+        general = "general" in self.features and asks_generally(fold_tokens(text[: MAX_TOKENS * 20]), cards)
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
@@ -380,7 +380,7 @@ class Ranker:
         if "answer" in self.features and found.cues and w.answer:
             out["answer"] = w.answer * len(self._gives(p.text) & set(found.cues))  # the answer types it gives
         if "general" in self.features and w.general and found.general and p.kind in RULE_KINDS:
-            out["general"] = w.general  # a rule for every object, for a question naming no card (bot/generality.py)
+            out["general"] = w.general  # a rule for every object, for a question on any object (bot/generality.py)
         if p.id in found.prior:  # asked before in the question's words (bot/prior.py)
             out["prior"] = w.prior * found.prior[p.id]
         if "form" in self.features and analysis.definition and p.kind in ("mechanic", "quoted_rule"):
@@ -398,8 +398,8 @@ class Ranker:
         printed in), or the ``unnamed`` feature: a card's ruling the question does not name the card of, and, when
         the ranking has general passages to prefer (``general``: not /ruling suche), a section's ruling or paragraph
         the question names nothing of (:func:`bot.section_names.names_section`), with ``own`` (see there); also
-        ``unnamed`` and ``own`` for 003's entry on one predefined token (CR 111.10) that a question naming no card
-        (``found.general``) does not name (:func:`bot.generality.unnamed_token`)."""
+        ``unnamed`` and ``own`` for 003's entry on one predefined token (CR 111.10) that a question asking of any
+        object (``found.general``) does not name (:func:`bot.generality.unnamed_token`)."""
         w = self.weights
         if "card" in self.features and p.card_id is not None and p.card_id in found.cards:
             if p.kind == "ruling":
@@ -410,7 +410,7 @@ class Ranker:
             return {"section": w.section}
         if "unnamed" in self.features and found.general and p.kind == "explanation" and unnamed_token(
                 p.text, p.terms, found.analysis.terms, self.analyser.stems):
-            # one predefined token's entry (111.10), its token not named, for a question naming no card
+            # one predefined token's entry (111.10), its token not named, for a question on any object
             return {"unnamed": w.unnamed, "own": w.own}
         if "unnamed" not in self.features or p.kind not in ("ruling", "mechanic"):
             return {}

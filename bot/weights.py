@@ -119,17 +119,16 @@ class Weights:
     #: 5-fold CV on them it gains first hits and keeps hit@3 on both methods (docs/ranking.md ²⁹).
     answered: float = 4.0
     #: Added to a passage stating a rule for every object (003's explanation, a document's quoted rule, an official
-    #: rule: :data:`bot.generality.RULE_KINDS`) when the question names no card (:func:`bot.generality.asks_generally`).
-    #: Chosen alone after the ascent of the others and the answered stage, which run with it off (``bench/refit.py``;
-    #: docs/ranking.md ³³; 0.5 → 0.25 since every question naming no card gets it, ⁶⁰).
-    general: float = 0.25
+    #: rule: :data:`bot.generality.RULE_KINDS`) when the question names no card and speaks of any object or player
+    #: (:func:`bot.generality.asks_generally`). Chosen alone after the ascent of the others and the answered stage,
+    #: which run with it off (``bench/refit.py``; docs/ranking.md ³³).
+    general: float = 0.5
     #: Added, beside ``unnamed``, to a card's ruling that speaks of its own card (its name or „diese Karte“ in its
     #: text: :func:`bot.generality.speaks_of_itself`) when the question names no card and the ranking has general
     #: passages (not ``/ruling suche``): such a ruling states what one card does, a question naming no card asks
     #: what holds for any (003's rule on 0 life, not Blutspuckende Feder's ruling on losing life). Chosen with the
-    #: others by the ascent over ``bench/question_cv.py``'s ``WIDE`` (docs/ranking.md ⁴⁰; −1 → −3 since a predefined
-    #: token's entry of 003 gets it for every question naming no card, ⁶⁰).
-    own: float = -3.0
+    #: others by the ascent over ``bench/question_cv.py``'s ``WIDE`` (docs/ranking.md ⁴⁰).
+    own: float = -1.0
     #: Times the share of the question's word weight that an earlier question answered by the passage holds
     #: (:mod:`bot.prior`: the tuning parts' questions and their gold passages), read together (``union``). Off: by
     #: 5-fold CV, the feature cross-fitted (bench/prior_folds.py), chosen with the others it gains but the refit

