@@ -49,14 +49,6 @@ _THIS = re.compile(
     r"|\bthis\s+(?:card|creature|spell|permanent)\b",
     re.IGNORECASE,
 )
-#: A card's ability named by a definite article with no ability named before it: „Die Fähigkeit wird nur von Karten
-#: ausgelöst …“, „Diese Fähigkeit …“, „die zweite Fähigkeit … der ersten Fähigkeit“, „seine erste Fähigkeit“: the
-#: ruling speaks of its card's own ability (an ability in general is „eine Fähigkeit“, „Fähigkeiten“).
-_ITS_ABILITY = re.compile(
-    r"(?:^|[.!?:]\s+)(?:Die|Diese)\s+Fähigkeit(?:en)?\b"
-    r"|\bdiese[rsnm]?\s+Fähigkeit(?:en)?\b"
-    r"|\b(?:die|der|den|seine[rnm]?|ihre[rnm]?)\s+(?:erste|zweite|dritte|vierte|letzte)[rnm]?\s+Fähigkeit",
-)
 #: Shortest name word that counts (shorter ones are articles and particles of names: „der“, „des“, „von“).
 _NAME_WORD = 4
 
@@ -65,13 +57,12 @@ def speaks_of_itself(names: frozenset[str], terms: frozenset[str], text: str) ->
     """True when a card's ruling is about its own card's effect: its analysed text (``terms``) holds a word of its
     card's name (``names``, the analysed title; concept ids and words under :data:`_NAME_WORD` letters aside:
     001's „Besitzt du die Kreatur, bei der der Exhumierende Thrull gespukt hat …“) or its ``text`` says „diese
-    Karte“, „diese Kreatur“ … (:data:`_THIS`) or names the card's ability by a definite article („Die Fähigkeit
-    wird nur von Karten ausgelöst …“, „die zweite Fähigkeit“: :data:`_ITS_ABILITY`, docs/ranking.md ⁶⁰). Such a
-    ruling states what one card does; a question naming no card asks what holds for any card, which the rule or the
-    mechanic's own ruling states (the ``own`` part of :mod:`bot.ranking`). Pure; no errors."""
+    Karte“, „diese Kreatur“ … (:data:`_THIS`). Such a ruling states what one card does; a question naming no card
+    asks what holds for any card, which the rule or the mechanic's own ruling states (the ``own`` part of
+    :mod:`bot.ranking`). Pure; no errors."""
     if any(len(t) >= _NAME_WORD and not t.startswith("zz") and t in terms for t in names):
         return True
-    return _THIS.search(text) is not None or _ITS_ABILITY.search(text) is not None
+    return _THIS.search(text) is not None
 
 
 #: 003's definition of a predefined token (CR 111.10): „Ein Schatz-Spielstein ist …“, „Ein „Young Hero“-Rollen-
