@@ -13,7 +13,8 @@ connection is a file. So the endpoint (:mod:`bot.serve`)
   one's from its first byte) and :data:`BODY_SECONDS` to send its body, then
   closes it (a silent or slow client); time this process itself takes (a busy event loop) is not counted;
 * lets connections that have not sent a whole request yet hold at most :data:`UNPROVEN_SHARE` of the cap: when
-  that share is full, the oldest of them that has had its grace is closed to make room, else accepting waits.
+  that share is full, one of them that has had its grace is closed to make room (a new connection that has sent
+  nothing before one that has begun its request), else accepting waits.
   A connection kept alive after an answer has :data:`EVICT_AFTER_SECONDS`. A connection that has sent part of
   its first request (headers without their end, or a body still coming) has the grace of a new connection,
   counted from its handshake too; a later request on a kept-alive connection from its first byte, its body
@@ -201,14 +202,23 @@ class Intake:
                     loop.remove_reader(sock.fileno())
 
     def _evictable(self) -> _Conn | None:
-        """The unproven connection whose grace ends first among those that are slow themselves: not one
-        whose request headers have all arrived while its handler has not started (the wait is this process's),
-        nor one with bytes in its socket that this process has not read yet (a busy event loop, not the client,
-        kept it waiting); one whose body is still coming (:data:`READING`) is slow itself. None when there is
-        none."""
+        """The unproven connection to close first among those that are slow themselves: not one whose request
+        headers have all arrived while its handler has not started (the wait is this process's), nor one with
+        bytes in its socket that this process has not read yet (a busy event loop, not the client, kept it
+        waiting); one whose body is still coming (:data:`READING`) is slow itself. Of those whose grace has
+        ended, a new connection that has sent nothing comes first, then the others by the end of their grace: a
+        client that has begun its request is not closed while a silent one could be. Else the one whose grace
+        ends first. None when there is none."""
         candidates = [c for c in self.conns.values() if c.unproven and c.transport is not None
                       and (c.state == READING or not c.headers_done)]
-        for conn in sorted(candidates, key=self._grace_ends):
+        now = time.monotonic()
+
+        def order(conn: _Conn) -> tuple[bool, bool, float]:
+            ends = self._grace_ends(conn)
+            over = ends <= now
+            return not over, over and not (conn.fresh and conn.state == IDLE), ends
+
+        for conn in sorted(candidates, key=order):
             if conn.transport is not None and not unread_bytes(conn.transport):
                 return conn
         return None
@@ -257,9 +267,13 @@ class Intake:
         arrived whole, against those closed before it did (without a byte, or with headers or a body that did
         not come in time): 1 in normal traffic and in a burst (also with no connection counted), towards 0 in a
         flood of idle connections or of clients dripping their requests. The grace of an unproven connection
-        grows with it (:meth:`_grace_ends`)."""
-        total = self._sent + self._silent
-        return 1.0 if total < 1.0 else self._sent / total
+        grows with it (:meth:`_grace_ends`). The counts are weighed down with their age when read, not only when
+        the next connection is counted: after a quiet time in which fewer than one connection's weight is left (a
+        few slow clients ten seconds ago, a flood of 1 500 idle ones about 75 s ago) it is 1 again, so the first
+        connections of the next burst are not judged by an old flood."""
+        decay = math.exp(-(time.monotonic() - self._counted_at) / PROMPT_SECONDS)
+        sent, total = self._sent * decay, (self._sent + self._silent) * decay
+        return 1.0 if total < 1.0 else sent / total
 
     def _count(self, conn: _Conn, prompt: bool) -> None:
         """Count the new connection ``conn`` in :attr:`prompt` (once): whether its first request arrived whole
