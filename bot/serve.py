@@ -465,7 +465,6 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
     soft, hard = raise_file_limit()
     sockets = listen(host, port, reuse_port)
     intake = Intake(sockets, connection_cap(soft, open_files()))
-    metrics.watch_intake(lambda: vars(intake.stats))  # its counts on /metrics too, not only on /health
     log.info("Offene Dateien: höchstens %s (hart %s); bis zu %d Verbindungen gleichzeitig, weitere warten",
              soft, hard, intake.cap)
     rest = RestClient()
@@ -492,7 +491,6 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
         log.info("Signal empfangen, fahre herunter …")
     finally:
         await intake.stop()
-        metrics.watch_intake(None)
         log.info("Verbindungen: %(accepted)d angenommen, %(timed_out)d zu langsam, %(evicted)d verdrängt, "
                  "%(exhausted)d mal keine Datei frei", vars(intake.stats))
         await interactions.drain()

@@ -180,7 +180,7 @@ def test_huge_button_id_is_a_german_reply(built_db):
 
 def test_a_passage_id_in_another_spelling_than_the_bot_s_is_an_unknown_button(built_db):
     # 001:78 is the ruling of Einberufen (data/sources/001, line 78); the bot writes its key only so
-    # (bot.custom_id.PASSAGE_KEY): every other spelling is no button it made, not a passage gone from the store
+    # (bot.button_args.PASSAGE_KEY): every other spelling is no button it made, not a passage gone from the store
     assert call_cli("press", "rb:passage:001%3A78", db=built_db).stdout.startswith("== Einberufen")
     for arg in ("001%3A00078", "001%3Axyz", "001%3A-1", "001%3A1e9", "001%3A+78", "001%3A٧٨", "001%3A", "1%3A78",
                 "001%253A78", "001%3a78", "001%3A78.1"):

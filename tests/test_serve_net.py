@@ -354,21 +354,27 @@ async def test_requests_that_are_not_http_get_german_json_and_one_short_log_line
     assert err.count("Ungültige HTTP-Anfrage von 127.0.0.1 verworfen (400: ") == 1  # 21 requests, one line
 
 
+async def _slow_writers_answered(port: int) -> list[bytes]:
+    """Two connections that fill the unproven share (of a cap of 4) and write a request 1 s after connecting, and
+    one that writes at once behind them in the listen queue; the status of each answer (``b""``: closed)."""
+    request = b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    slow = [await asyncio.open_connection("127.0.0.1", port) for _ in range(2)]
+    await asyncio.sleep(0.1)
+    prompt = await asyncio.open_connection("127.0.0.1", port)  # waits in the queue: the share is full
+    prompt[1].write(request)
+    await asyncio.sleep(1.0)  # four times the first-byte grace of a loopback connection
+    for _, writer in slow:
+        writer.write(request)
+    answers = [await _closed_within(reader, 5) for reader, _ in [*slow, prompt]]
+    return [a.split(b" ", 2)[1] if a else b"" for a in answers]
+
+
 async def test_clients_slow_to_write_are_not_closed_while_new_connections_send_requests():
     # a sender busy itself (a burst from one machine) writes its requests a while after connecting: while the
     # new connections send requests, a silent one keeps 2 s after accept, however full the unproven share
     intake, runner, port = await _serving(4)  # at most 2 unproven
-    request = b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
     try:
-        slow = [await asyncio.open_connection("127.0.0.1", port) for _ in range(2)]
-        await asyncio.sleep(0.1)
-        prompt = await asyncio.open_connection("127.0.0.1", port)  # waits in the queue: the share is full
-        prompt[1].write(request)
-        await asyncio.sleep(1.0)  # four times the first-byte grace of a loopback connection
-        for _, writer in slow:
-            writer.write(request)
-        answers = [await _closed_within(reader, 5) for reader, _ in [*slow, prompt]]
-        assert [a.split(b" ", 2)[1] for a in answers] == [b"200"] * 3 and intake.stats.evicted == 0
+        assert await _slow_writers_answered(port) == [b"200"] * 3 and intake.stats.evicted == 0
         assert intake.prompt == 1.0
     finally:
         await intake.stop()
@@ -383,21 +389,12 @@ async def test_slow_writers_keep_their_grace_when_the_last_silent_client_is_long
     monkeypatch.setattr(serve_net, "PROMPT_SECONDS", 0.1)
     monkeypatch.setitem(serve_net.SLOW_AFTER, serve_net.IDLE, 0.3)
     intake, runner, port = await _serving(4)  # at most 2 unproven
-    request = b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
     try:
         silent, _ = await asyncio.open_connection("127.0.0.1", port)
         assert await _closed_within(silent, 5) == b"" and intake.stats.timed_out == 1
         monkeypatch.setitem(serve_net.SLOW_AFTER, serve_net.IDLE, 5.0)
         await asyncio.sleep(0.6)  # e^-6 of its weight left
-        slow = [await asyncio.open_connection("127.0.0.1", port) for _ in range(2)]
-        await asyncio.sleep(0.1)
-        prompt = await asyncio.open_connection("127.0.0.1", port)  # waits in the queue: the share is full
-        prompt[1].write(request)
-        await asyncio.sleep(1.0)  # four times the first-byte grace of a loopback connection
-        for _, writer in slow:
-            writer.write(request)
-        answers = [await _closed_within(reader, 5) for reader, _ in [*slow, prompt]]
-        assert [a.split(b" ", 2)[1] if a else b"" for a in answers] == [b"200"] * 3 and intake.stats.evicted == 0
+        assert await _slow_writers_answered(port) == [b"200"] * 3 and intake.stats.evicted == 0
     finally:
         await intake.stop()
         await runner.cleanup()

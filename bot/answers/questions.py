@@ -44,8 +44,8 @@ from bot.answers.today import (
 from bot.answers.today_index import TodayIndex, review_note, today_index, today_number
 from bot.answers.today_notes import explanation_notice, once_today, today_heads
 from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, question_notes
+from bot.button_args import PassageKey
 from bot.comparison import comparison
-from bot.custom_id import PassageKey
 from bot.excerpts import excerpt
 from bot.question_reading import ReadQuestion, reading_lines
 from bot.question_words import no_terms_reason, players_said
@@ -463,9 +463,8 @@ async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker
 
 @action("passage")
 async def passage_action(ctx: AnswerContext, arg: PassageKey) -> Reply:
-    """Button ``rb:passage:<key>``: one passage whole (a ruling, rule, paragraph, …) with today's status. The key
-    is one the importer writes (:data:`bot.custom_id.PASSAGE_KEY`, checked when the id is decoded): any other
-    spelling of it (``001:00078``) is an unknown button, never looked up.
+    """Button ``rb:passage:<key>``: one passage whole (a ruling, rule, paragraph, …) with today's status; ``key`` in
+    the bot's spelling (:data:`bot.button_args.PASSAGE_KEY`: ``001:00078`` is an unknown button, never looked up).
 
     Raises:
         UserError: no passage has that key (the store was rebuilt from other documents).
@@ -486,18 +485,7 @@ async def passage_action(ctx: AnswerContext, arg: PassageKey) -> Reply:
 
 
 __all__ = [
-    "PassageView",
-    "candidate_name",
-    "card_text",
-    "compared_body",
-    "introduced_rules",
-    "owner_line",
-    "passage_action",
-    "passage_button",
-    "passage_card",
-    "passage_page",
-    "passage_standing",
-    "passage_state",
-    "passage_view",
-    "question_answer",
+    "PassageView", "candidate_name", "card_text", "compared_body", "introduced_rules", "owner_line",
+    "passage_action", "passage_button", "passage_card", "passage_page", "passage_standing", "passage_state",
+    "passage_view", "question_answer"
 ]

@@ -14,7 +14,8 @@ from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Annotated
 
-from bot.custom_id import RULE_ARG, ArgPattern
+from bot.button_args import RULE_ARG
+from bot.custom_id import ArgPattern
 from bot.paths import DATA_DIR, tsv_rows
 from bot.reply import Action, format_date
 from bot.store import DocumentRecord, ExplanationRecord, Store

@@ -80,7 +80,7 @@ def test_two_passages_with_one_key_fail_the_build(tmp_path, monkeypatch):
 
 
 def test_a_key_a_button_would_not_carry_fails_the_build(tmp_path, monkeypatch):
-    # every key is of the form rb:passage:<key> accepts (bot.custom_id.PASSAGE_KEY): a line written with a leading
+    # every key is of the form rb:passage:<key> accepts (bot.button_args.PASSAGE_KEY): a line written with a leading
     # zero would make buttons that answer „Unbekannte Schaltfläche“, so the build refuses it
     import bot.importer.passages as passages
 
