@@ -149,7 +149,9 @@ def token_problem(token: str) -> str | None:
 def env_file_for(explicit: Path | None = None) -> Path | None:
     """The settings file to read: ``explicit`` (``--env-file``), else ``REGELBOT_ENV_FILE``, else ``.env`` in the
     checkout (outside one: in the working folder), else, outside a checkout, the user's ``regelbot.env``
-    (:func:`bot.paths.user_env_file`, where ``regelbot init`` writes it); None when none of these exists.
+    (:func:`bot.paths.user_env_file`, where ``regelbot init`` writes it); None when none of these exists, and when
+    the file named is ``/dev/null`` (:data:`os.devnull`): no settings file, the environment alone (a container, the
+    test suite beside a checkout's own ``.env``).
 
     Raises:
         ConfigError: a file named by ``explicit`` or ``REGELBOT_ENV_FILE`` does not exist.
@@ -157,6 +159,8 @@ def env_file_for(explicit: Path | None = None) -> Path | None:
     named = explicit or (Path(os.environ[ENV_FILE_VARIABLE]) if os.getenv(ENV_FILE_VARIABLE, "").strip() else None)
     if named is not None:
         named = named.expanduser()
+        if str(named) == os.devnull:
+            return None
         if not named.is_file():
             origin = "--env-file" if explicit else ENV_FILE_VARIABLE
             raise ConfigError(f"Einstellungsdatei nicht gefunden: {named} ({origin}; anlegen mit "

@@ -178,7 +178,10 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     """Configure logging once: stderr, the configured level and format (``LOG_FORMAT``), the token redacted
     everywhere.
 
-    Offline commands (call, complete, console) log only warnings unless LOG_LEVEL is set.
+    ``offline`` (the one-shot commands ``call``, ``complete``, ``press`` and the console) logs warnings and above
+    also at ``LOG_LEVEL=INFO``, the level of the settings file's template that ``run`` and ``serve`` log at: such a
+    command prints its answer, and its INFO lines (the settings file read, the store opened) are for a service's
+    log. ``LOG_LEVEL=DEBUG`` shows everything there too, ``ERROR`` and ``CRITICAL`` less.
     """
     fmt, problem = log_format()
     json_lines = sys.modules.get("bot.log_json")  # imported only once JSON was asked for (python-json-logger)
@@ -203,7 +206,7 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     level = settings.log_level
-    if offline and "LOG_LEVEL" not in os.environ:
+    if offline and level == "INFO":
         level = "WARNING"
     root.setLevel(level)
     # discord.gateway logs every event at INFO/DEBUG: only shown when DEBUG is asked for (set both ways,

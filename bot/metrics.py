@@ -21,6 +21,9 @@ What is counted, and where (each a one-line hook where it happens):
 * ``regelbot_signature_rejections_total{reason}`` — requests to ``serve`` refused with 401 (:func:`bot.signature.
   problem`: ``missing``, ``malformed``, ``timestamp``, ``signature``); ``regelbot_register_rows_to_review`` —
   register rows of the open store to review against newer rules (:func:`rows_to_review`).
+* ``regelbot_connections_{accepted,timed_out,evicted,exhausted}_total`` — ``serve``'s connection intake
+  (:mod:`bot.serve_net`): connections accepted, closed for a slow client, closed to make room, accepts that waited
+  for a free file (:func:`watch_intake`; the same counts as ``/health``'s).
 * ``regelbot_store_age_seconds`` — age of the open store (its file's modification time: ``build`` writes a new
   file and renames it into place); ``regelbot_interactions_in_flight``; ``regelbot_build_info{version}``.
 
@@ -106,6 +109,9 @@ class _Metrics:
                                "nach neueren Regeln zu prüfen sind")
         Gauge("regelbot_store_age_seconds", "Alter der geöffneten Datenbank in Sekunden").set_function(_store_age)
         Gauge("regelbot_build_info", "Version von Regelbot", ["version"]).labels(__version__).set(1)
+        from prometheus_client import REGISTRY
+
+        REGISTRY.register(_IntakeCollector())  # serve's connection counts (:func:`watch_intake`)
         #: The labelled children handed out so far (``labels()`` takes a lock and builds a tuple each time).
         self.children: dict[tuple[object, tuple[str, ...]], Any] = {}
         #: Per interaction kind the three children of its clock (:meth:`clocks`); per command name its work child.
@@ -335,6 +341,48 @@ def work(command: str) -> contextlib.AbstractContextManager[None]:
     """A context manager timing the core's work on ``command`` (an answer key, a button action, a completer's
     name) as its block; nothing while this process does not count."""
     return _UNTIMED if _metrics is None else _Timed(_metrics, command)
+
+
+#: ``serve``'s connection intake counters (:class:`bot.serve_sockets.IntakeStats`: its field → the counter's help):
+#: ``regelbot_connections_<field>_total``.
+INTAKE_COUNTERS = {
+    "accepted": "Angenommene Verbindungen",
+    "timed_out": "Verbindungen, geschlossen weil der Client zu langsam war (keine Anfrage, Kopfzeilen oder kein "
+                 "Inhalt in der Frist)",
+    "evicted": "Verbindungen ohne ganze Anfrage, geschlossen um Platz für neue zu machen",
+    "exhausted": "Annahmen, die mangels freier Datei warteten",
+}
+_intake: Callable[[], Mapping[str, int]] | None = None
+
+
+def watch_intake(counts: Callable[[], Mapping[str, int]] | None) -> None:
+    """Report ``serve``'s connection intake: ``counts()`` gives its counts since start (the fields of
+    :class:`bot.serve_sockets.IntakeStats`, read from the scraping thread: each a whole int) as the counters
+    ``regelbot_connections_accepted_total``, ``…_timed_out_total``, ``…_evicted_total`` and
+    ``…_exhausted_total`` (:data:`INTAKE_COUNTERS`); None: none (a process without an intake has no such lines)."""
+    global _intake
+    _intake = counts
+
+
+class _IntakeCollector:
+    """prometheus-client collector of :func:`watch_intake`'s counts: the intake keeps them as plain ints (its hot
+    path counts without a lock or a call into prometheus-client); a scrape reads them."""
+
+    def describe(self) -> list[Any]:
+        """The counters' names, reserved in the registry whether or not an intake is watched."""
+        return list(self._families(dict.fromkeys(INTAKE_COUNTERS, 0)))
+
+    def collect(self) -> list[Any]:
+        """The counters with their values now; nothing while no intake is watched."""
+        counts = _intake
+        return [] if counts is None else list(self._families(counts()))
+
+    @staticmethod
+    def _families(counts: Mapping[str, int]) -> Any:
+        from prometheus_client.core import CounterMetricFamily
+
+        for field, text in INTAKE_COUNTERS.items():
+            yield CounterMetricFamily(f"regelbot_connections_{field}", text, value=counts.get(field, 0))
 
 
 def watch_store(path: Path | None) -> None:

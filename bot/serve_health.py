@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import orjson
 from aiohttp import web
 
+from bot import metrics
+
 if TYPE_CHECKING:
     from bot.serve_net import Intake
 
@@ -28,12 +30,15 @@ class Answering(Protocol):
 
 class ServeHealth:
     """``serve``'s health: ready while the store is open and no signal asked it to stop (:attr:`stopping`); its
-    figures are the commands, the answers running and the intake's (:meth:`bot.serve_net.Intake.health`). Read
+    figures are the commands, the answers running and the intake's (:meth:`bot.serve_net.Intake.health`; its counts
+    are the counters of :func:`bot.metrics.watch_intake` too). Read
     by ``GET /health`` on the interactions port and from the thread of the health port (:mod:`bot.health`):
     only reads."""
 
     def __init__(self, interactions: Answering, intake: Intake | None = None) -> None:
         self.interactions, self.intake = interactions, intake
+        if intake is not None:  # its counts also as counters on GET /metrics
+            metrics.watch_intake(lambda: vars(intake.stats))
         #: Set (once) when a signal asked ``serve`` to stop: the load balancer should send nothing more.
         self.stopping = False
 

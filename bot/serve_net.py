@@ -13,7 +13,7 @@ connection is a file. So the endpoint (:mod:`bot.serve`)
   one's from its first byte) and :data:`BODY_SECONDS` to send its body, then
   closes it (a silent or slow client); time this process itself takes (a busy event loop) is not counted;
 * lets connections that have not sent a whole request yet hold at most :data:`UNPROVEN_SHARE` of the cap: when
-  that share is full, the oldest of them that has had its grace is closed to make room, else accepting waits.
+  that share is full, one past its grace is closed to make room (a silent new one first), else accepting waits.
   A connection kept alive after an answer has :data:`EVICT_AFTER_SECONDS`. A connection that has sent part of
   its first request (headers without their end, or a body still coming) has the grace of a new connection,
   counted from its handshake too; a later request on a kept-alive connection from its first byte, its body
@@ -25,13 +25,12 @@ connection is a file. So the endpoint (:mod:`bot.serve`)
   burst from one machine, may take a while after connecting), and shrinks towards :func:`first_byte_grace`
   (twice the round-trip time, at least :data:`GRACE_SECONDS`) as the share of them that are closed before their
   first request was whole grows (:attr:`Intake.prompt`: a flood of idle connections, or of clients that drip
-  their requests byte by byte). So accepting keeps
-  pace with any rate of idle connections (each costs one ``accept`` and one ``close``), and 1 100 clients
-  that trickle their headers cannot hold every handle. A connection whose headers have all arrived and whose
-  handler has not started, or whose bytes wait unread in its socket, is never closed so: there the wait is this
-  process's, not the client's.
-  An error answer (≥ 400: no or a bad signature, a malformed request) closes its connection, so only a client
-  that sent a good request is kept alive.
+  their requests byte by byte). So accepting keeps pace with any rate of idle connections (each costs one
+  ``accept`` and one ``close``), and 1 100 clients that trickle their headers cannot hold every handle. A
+  connection whose headers have all arrived and whose handler has not started, or whose bytes wait unread in its
+  socket, is never closed so: there the wait is this process's, not the client's. An error answer (≥ 400: no or
+  a bad signature, a malformed request) closes its connection, so only a client that sent a good request is kept
+  alive.
 
 :class:`Intake` runs the accept loop on the listening sockets of :func:`listen` and hands each connection to
 aiohttp's protocol factory (``AppRunner.server``); :meth:`Intake.middleware` marks what each connection is doing.
@@ -128,8 +127,7 @@ class Intake:
 
     Use: :meth:`middleware` in the aiohttp application, ``intake.start(runner.server)`` once the runner is set
     up (one accept task per socket), ``await intake.stop()`` (stops accepting, closes the sockets; the open
-    connections are the runner's to close).
-    """
+    connections are the runner's to close)."""
 
     def __init__(self, sockets: list[socket.socket], cap: int) -> None:
         self.factory: Callable[[], asyncio.Protocol] = asyncio.Protocol
@@ -201,14 +199,16 @@ class Intake:
                     loop.remove_reader(sock.fileno())
 
     def _evictable(self) -> _Conn | None:
-        """The unproven connection whose grace ends first among those that are slow themselves: not one
-        whose request headers have all arrived while its handler has not started (the wait is this process's),
-        nor one with bytes in its socket that this process has not read yet (a busy event loop, not the client,
-        kept it waiting); one whose body is still coming (:data:`READING`) is slow itself. None when there is
-        none."""
+        """The unproven connection to close first of those slow themselves: not one whose headers have all come
+        while its handler has not started, nor one with bytes unread in its socket (the wait is this process's);
+        one whose body is still coming (:data:`READING`) is. Past their grace, a new one that has sent nothing
+        first (a begun request is not closed while a silent one could be), then by their grace's end; else the
+        one whose grace ends first. None when there is none."""
         candidates = [c for c in self.conns.values() if c.unproven and c.transport is not None
                       and (c.state == READING or not c.headers_done)]
-        for conn in sorted(candidates, key=self._grace_ends):
+        now, ends = time.monotonic(), {id(c): self._grace_ends(c) for c in candidates}
+        rank = {id(c): (2 if ends[id(c)] > now else 1 - (c.fresh and c.state == IDLE), ends[id(c)]) for c in candidates}
+        for conn in sorted(candidates, key=lambda c: rank[id(c)]):
             if conn.transport is not None and not unread_bytes(conn.transport):
                 return conn
         return None
@@ -257,13 +257,13 @@ class Intake:
         arrived whole, against those closed before it did (without a byte, or with headers or a body that did
         not come in time): 1 in normal traffic and in a burst (also with no connection counted), towards 0 in a
         flood of idle connections or of clients dripping their requests. The grace of an unproven connection
-        grows with it (:meth:`_grace_ends`)."""
-        total = self._sent + self._silent
-        return 1.0 if total < 1.0 else self._sent / total
+        grows with it (:meth:`_grace_ends`). Counts fade with their age also while none comes: with less than one
+        connection's weight left it is 1 again (three slow clients after ~11 s, 1 500 idle ones after ~73 s)."""
+        total = (self._sent + self._silent) * math.exp(-(time.monotonic() - self._counted_at) / PROMPT_SECONDS)
+        return 1.0 if total < 1.0 else self._sent / (self._sent + self._silent)
 
     def _count(self, conn: _Conn, prompt: bool) -> None:
-        """Count the new connection ``conn`` in :attr:`prompt` (once): whether its first request arrived whole
-        (True) or it was closed before (False)."""
+        """Count the new connection ``conn`` in :attr:`prompt` (once): its first request came whole, or not."""
         if not conn.counted:
             conn.counted = True
             now = time.monotonic()

@@ -19,7 +19,7 @@ import pytest
 import bot.importer as importer
 from bot.answers import AnswerContext
 from bot.commands import TABLE
-from bot.config import Settings
+from bot.config import ENV_FILE_VARIABLE, Settings
 from bot.core import Core
 from bot.gateway.client import Regelbot
 from bot.importer import DEFAULT_SOURCES, build
@@ -28,6 +28,12 @@ from bot.store import Store
 from tests.build_cache import BuildCache, run_cache
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# The suite runs on its own settings only: no process of it (this one, the xdist workers, every CLI and bot process
+# the tests start with this environment) reads the checkout's .env, which an operator following the README has
+# (``install -m 600 .env.example .env``: LOG_LEVEL=INFO, a token, …). /dev/null names no settings file
+# (bot.config.env_file_for); a test of how the settings file is found removes or sets the variable itself.
+os.environ[ENV_FILE_VARIABLE] = os.devnull
 
 
 def shared_file(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], object]) -> Path:
@@ -197,9 +203,11 @@ async def offline_bot(built_db: Path, tmp_path: Path, request: pytest.FixtureReq
 
 
 def cli_env(db: Path | None, env: dict[str, str] | None) -> dict[str, str]:
-    """The environment of a CLI run: this one without ``LOG_LEVEL``/``DEV_GUILD_ID``, an empty
-    ``DISCORD_TOKEN`` (a developer's .env cannot fill it in), ``REGELBOT_DB=db`` and ``env`` on top."""
+    """The environment of a CLI run: this one without ``LOG_LEVEL``/``DEV_GUILD_ID``, no settings file
+    (``REGELBOT_ENV_FILE=/dev/null``: the checkout's .env is not read), an empty ``DISCORD_TOKEN``,
+    ``REGELBOT_DB=db`` and ``env`` on top."""
     full_env = {k: v for k, v in os.environ.items() if k not in {"LOG_LEVEL", "DEV_GUILD_ID"}}
+    full_env[ENV_FILE_VARIABLE] = os.devnull  # also where this one is empty (call_cli clears it first)
     full_env["DISCORD_TOKEN"] = ""
     if db is not None:
         full_env["REGELBOT_DB"] = str(db)

@@ -178,6 +178,18 @@ def test_huge_button_id_is_a_german_reply(built_db):
     assert missing.returncode == 0 and missing.stdout.startswith("== Karte nicht gefunden ==")
 
 
+def test_a_passage_id_in_another_spelling_than_the_bot_s_is_an_unknown_button(built_db):
+    # 001:78 is the ruling of Einberufen (data/sources/001, line 78); the bot writes its key only so
+    # (bot.button_args.PASSAGE_KEY): every other spelling is no button it made, not a passage gone from the store
+    assert call_cli("press", "rb:passage:001%3A78", db=built_db).stdout.startswith("== Einberufen")
+    for arg in ("001%3A00078", "001%3Axyz", "001%3A-1", "001%3A1e9", "001%3A+78", "001%3A٧٨", "001%3A", "1%3A78",
+                "001%253A78", "001%3a78", "001%3A78.1"):
+        proc = call_cli("press", f"rb:passage:{arg}", db=built_db)
+        assert (proc.returncode, proc.stdout.splitlines()[0]) == (0, "== Unbekannte Schaltfläche =="), arg
+    gone = call_cli("press", "rb:passage:001%3A99999", db=built_db)  # the bot's spelling, but no such line
+    assert gone.stdout.startswith("== Stelle nicht gefunden ==")
+
+
 def test_serve_without_public_key_one_german_line(built_db):
     proc = run_cli("serve", "--port", "0", db=built_db, env={"DISCORD_PUBLIC_KEY": ""})
     assert proc.returncode == 2

@@ -5,14 +5,16 @@ them; the installed ``regelbot`` script is tested in tests/test_packaging.py).""
 from __future__ import annotations
 
 import importlib.metadata
+import os
 import stat
 
 import pytest
 
 from bot import __version__, exits
 from bot.__main__ import program_name
+from bot.config import ENV_FILE_VARIABLE, env_file_for
 from bot.paths import ENV_EXAMPLE
-from tests.conftest import ROOT, call_cli, run_cli
+from tests.conftest import ROOT, call_cli, cli_env, run_cli
 
 
 @pytest.mark.parametrize(("argv0", "name"), [
@@ -78,6 +80,37 @@ def test_the_settings_file_comes_from_env_file_or_regelbot_env_file(tmp_path):
     proc = call_cli("--env-file", str(missing), "call", "/info")
     assert (proc.returncode, proc.stderr) == (
         2, f"Einstellungsdatei nicht gefunden: {missing} (--env-file; anlegen mit `python -m bot init`).\n")
+
+
+def test_the_template_s_settings_file_leaves_a_one_shot_command_quiet(tmp_path, built_db):
+    # the README's step `install -m 600 .env.example .env` sets LOG_LEVEL=INFO (for run and serve): call, press and
+    # complete print their answer and nothing on stderr (before: the settings file read, the mana symbols, the store
+    # opened, three INFO lines); LOG_LEVEL=DEBUG shows what they do
+    settings = tmp_path / ".env"
+    settings.write_text(ENV_EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    settings.chmod(0o600)
+    assert "\nLOG_LEVEL=INFO\n" in settings.read_text(encoding="utf-8")
+    for args in (["call", "/karte name: Circu"], ["press", "rb:card:12"], ["complete", "/karte name", "Ci"]):
+        proc = call_cli("--env-file", str(settings), *args, db=built_db)
+        assert (proc.returncode, proc.stderr) == (0, ""), args
+        assert proc.stdout, args
+    told = call_cli("call", "/karte name: Circu", db=built_db, env={"LOG_LEVEL": "INFO"})  # said on the command line
+    assert (told.returncode, told.stderr) == (0, "")
+    loud = call_cli("--env-file", str(settings), "call", "/karte name: Circu", db=built_db, env={"LOG_LEVEL": "DEBUG"})
+    assert f"INFO    bot: Einstellungen aus {settings}\n" in loud.stderr and "Datenbank geöffnet: " in loud.stderr
+
+
+def test_dev_null_names_no_settings_file(built_db, monkeypatch):
+    # REGELBOT_ENV_FILE=/dev/null or --env-file /dev/null: the environment alone, also beside a checkout's .env;
+    # the test suite and every process it starts run so (tests/conftest.py), whatever .env the checkout has
+    for env_file in (["--env-file", os.devnull], []):
+        proc = call_cli(*env_file, "call", "/karte name: Circu", db=built_db,
+                        env={"LOG_LEVEL": "DEBUG", ENV_FILE_VARIABLE: os.devnull})
+        assert proc.returncode == 0 and "Circu, Dimir-Lobotomist" in proc.stdout, proc.stderr
+        assert "Einstellungen aus" not in proc.stderr and "Einstellungsdatei nicht gefunden" not in proc.stderr
+    monkeypatch.setenv(ENV_FILE_VARIABLE, os.devnull)
+    assert env_file_for() is None
+    assert os.environ[ENV_FILE_VARIABLE] == cli_env(None, None)[ENV_FILE_VARIABLE] == os.devnull
 
 
 def test_a_store_named_in_the_settings_file_is_used(tmp_path, built_db):

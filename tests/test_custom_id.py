@@ -117,15 +117,16 @@ def test_any_string_survives_a_custom_id_round_trip(text):
         assert all(type(value) is str and value == text for _, value in back.options)
     # an action's argument declared ``str`` is plain text (bot.custom_id.PLAIN): it round-trips, anything else is
     # never encoded
+    # (``mechanic_pick``'s argument is declared ``str``)
     if not re.fullmatch(PLAIN.regex, text):
         with pytest.raises(BadCustomId):
-            encode_open("passage", text)
+            encode_open("mechanic_pick", text)
         return
     try:
-        cid = encode_open("passage", text)
+        cid = encode_open("mechanic_pick", text)
     except TooLong:
         return
-    assert decode(cid).target == Invocation.action("passage", text)
+    assert decode(cid).target == Invocation.action("mechanic_pick", text)
 
 async def test_a_random_answer_is_pinned_so_its_pages_come_back_the_same(core):
     # /fehde chancen without a seed reveals at random: the invocation gets its seed before it runs

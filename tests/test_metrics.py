@@ -287,6 +287,22 @@ def test_command_labels_are_bounded(monkeypatch):
     assert metrics.command_label("x" * 41) == "andere"
 
 
+def test_the_intake_s_counts_are_counters_while_an_intake_is_watched():
+    from bot.serve_sockets import IntakeStats
+
+    stats = IntakeStats(accepted=1500, timed_out=4, evicted=771, exhausted=0)
+    metrics.watch_intake(lambda: vars(stats))
+    try:
+        page = parse(generate_latest(REGISTRY).decode())
+        assert {field: total(page, f"regelbot_connections_{field}_total") for field in metrics.INTAKE_COUNTERS} == {
+            "accepted": 1500, "timed_out": 4, "evicted": 771, "exhausted": 0}
+        stats.evicted += 1  # read at each scrape
+        assert value("regelbot_connections_evicted_total") == 772
+    finally:
+        metrics.watch_intake(None)
+    assert not any(name.startswith("regelbot_connections_") for name, _ in parse(generate_latest(REGISTRY).decode()))
+
+
 def test_store_age_is_the_age_of_the_store_file(tmp_path):
     store = tmp_path / "regelbot.sqlite3"
     store.write_bytes(b"")

@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import types
 
 import aiohttp
 import pytest
@@ -201,6 +202,51 @@ async def test_only_a_client_slow_itself_is_evicted(monkeypatch):
             sock.close()
 
 
+def test_the_share_of_prompt_clients_forgets_an_old_flood_without_new_connections(monkeypatch):
+    # the share is of the new connections of about the last 10 s: read after a quiet time it is 1 again, so the
+    # next burst's connections that write a moment after connecting keep their 2 s (before, the share was weighed
+    # down only when the next connection was counted: three slow clients held it at 0 until then, however long ago)
+    clock = [1000.0]
+    monkeypatch.setattr(serve_net, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+    intake = Intake([], 16)
+    for _ in range(3):  # three clients closed before their request was whole (the slow-client checks)
+        intake._count(serve_net._Conn(), prompt=False)
+    assert intake.prompt == 0.0
+    clock[0] += 5.0
+    assert intake.prompt == 0.0  # 3 × e^-0.5 = 1.8 connections' weight: still a flood of slow clients
+    clock[0] += 10.0
+    assert intake.prompt == 1.0  # 3 × e^-1.5 = 0.67: less than one connection left
+    silent = serve_net._Conn(since=clock[0], accepted=clock[0], born=clock[0], grace=0.25, rtt_grace=0.25)
+    assert intake._grace_ends(silent) == clock[0] + serve_net.EVICT_AFTER_SECONDS
+    for _ in range(1500):  # a flood of idle connections, each closed unanswered
+        intake._count(serve_net._Conn(), prompt=False)
+    clock[0] += 60.0
+    assert intake.prompt == 0.0  # 1 500 × e^-6 = 3.7 left
+    clock[0] += 15.0
+    assert intake.prompt == 1.0  # 1 500 × e^-7.5 = 0.8
+
+
+async def test_a_silent_new_connection_is_evicted_before_one_that_began_its_request(monkeypatch):
+    monkeypatch.setattr(serve_net, "EVICT_AFTER_SECONDS", 0.0)
+    intake = Intake([], 4)
+    pairs = [socket.socketpair() for _ in range(2)]
+    try:
+        old = time.monotonic() - 10.0
+        begun = serve_net._Conn(transport=_SocketTransport(pairs[0][0]), since=old, accepted=old, born=old)
+        silent = serve_net._Conn(transport=_SocketTransport(pairs[1][0]), since=old + 5, accepted=old + 5,
+                                 born=old + 5, grace=0.25)
+        intake.conns = {id(begun): begun, id(silent): silent}
+        intake.received(begun, b"POST /interactions HTTP/1.1\r\nHost: x")  # read; the rest never comes
+        begun.since = old  # its first request is due from its handshake anyway (:meth:`Intake._grace_ends`)
+        assert intake._grace_ends(begun) < intake._grace_ends(silent) < time.monotonic()  # both past their grace
+        assert intake._evict_oldest() and list(intake.conns.values()) == [begun]  # the silent one, though younger
+        assert intake._evict_oldest() and not intake.conns and intake.stats.evicted == 2
+    finally:
+        for pair in pairs:
+            for sock in pair:
+                sock.close()
+
+
 async def test_a_request_is_answered_while_idle_connections_keep_arriving(monkeypatch):
     # 150 connections that send nothing wait in the listen queue before the request, and more keep coming;
     # the idle ones may stay 10 s. Closing each to make room only 2 s after accepting it would take
@@ -308,22 +354,47 @@ async def test_requests_that_are_not_http_get_german_json_and_one_short_log_line
     assert err.count("Ungültige HTTP-Anfrage von 127.0.0.1 verworfen (400: ") == 1  # 21 requests, one line
 
 
+async def _slow_writers_answered(port: int) -> list[bytes]:
+    """Two connections that fill the unproven share (of a cap of 4) and write a request 1 s after connecting, and
+    one that writes at once behind them in the listen queue; the status of each answer (``b""``: closed)."""
+    request = b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    slow = [await asyncio.open_connection("127.0.0.1", port) for _ in range(2)]
+    await asyncio.sleep(0.1)
+    prompt = await asyncio.open_connection("127.0.0.1", port)  # waits in the queue: the share is full
+    prompt[1].write(request)
+    await asyncio.sleep(1.0)  # four times the first-byte grace of a loopback connection
+    for _, writer in slow:
+        writer.write(request)
+    answers = [await _closed_within(reader, 5) for reader, _ in [*slow, prompt]]
+    return [a.split(b" ", 2)[1] if a else b"" for a in answers]
+
+
 async def test_clients_slow_to_write_are_not_closed_while_new_connections_send_requests():
     # a sender busy itself (a burst from one machine) writes its requests a while after connecting: while the
     # new connections send requests, a silent one keeps 2 s after accept, however full the unproven share
     intake, runner, port = await _serving(4)  # at most 2 unproven
-    request = b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
     try:
-        slow = [await asyncio.open_connection("127.0.0.1", port) for _ in range(2)]
-        await asyncio.sleep(0.1)
-        prompt = await asyncio.open_connection("127.0.0.1", port)  # waits in the queue: the share is full
-        prompt[1].write(request)
-        await asyncio.sleep(1.0)  # four times the first-byte grace of a loopback connection
-        for _, writer in slow:
-            writer.write(request)
-        answers = [await _closed_within(reader, 5) for reader, _ in [*slow, prompt]]
-        assert [a.split(b" ", 2)[1] for a in answers] == [b"200"] * 3 and intake.stats.evicted == 0
+        assert await _slow_writers_answered(port) == [b"200"] * 3 and intake.stats.evicted == 0
         assert intake.prompt == 1.0
+    finally:
+        await intake.stop()
+        await runner.cleanup()
+
+
+async def test_slow_writers_keep_their_grace_when_the_last_silent_client_is_long_gone(monkeypatch):
+    # a client closed for its silence, then a quiet time of many PROMPT_SECONDS (10 s each, 0.1 s here): the
+    # next connections that write a while after connecting keep their 2 s as in a burst (before, the closed one
+    # held the share of prompt clients at 0 until the next connection was counted, and they were closed unanswered
+    # a round trip after their handshake)
+    monkeypatch.setattr(serve_net, "PROMPT_SECONDS", 0.1)
+    monkeypatch.setitem(serve_net.SLOW_AFTER, serve_net.IDLE, 0.3)
+    intake, runner, port = await _serving(4)  # at most 2 unproven
+    try:
+        silent, _ = await asyncio.open_connection("127.0.0.1", port)
+        assert await _closed_within(silent, 5) == b"" and intake.stats.timed_out == 1
+        monkeypatch.setitem(serve_net.SLOW_AFTER, serve_net.IDLE, 5.0)
+        await asyncio.sleep(0.6)  # e^-6 of its weight left
+        assert await _slow_writers_answered(port) == [b"200"] * 3 and intake.stats.evicted == 0
     finally:
         await intake.stop()
         await runner.cleanup()

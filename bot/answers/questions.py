@@ -44,6 +44,7 @@ from bot.answers.today import (
 from bot.answers.today_index import TodayIndex, review_note, today_index, today_number
 from bot.answers.today_notes import explanation_notice, once_today, today_heads
 from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, question_notes
+from bot.button_args import PassageKey
 from bot.comparison import comparison
 from bot.excerpts import excerpt
 from bot.question_reading import ReadQuestion, reading_lines
@@ -461,13 +462,14 @@ async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker
 
 
 @action("passage")
-async def passage_action(ctx: AnswerContext, arg: str) -> Reply:
-    """Button ``rb:passage:<key>``: one passage whole (a ruling, rule, paragraph, …) with today's status.
+async def passage_action(ctx: AnswerContext, arg: PassageKey) -> Reply:
+    """Button ``rb:passage:<key>``: one passage whole (a ruling, rule, paragraph, …) with today's status; ``key`` in
+    the bot's spelling (:data:`bot.button_args.PASSAGE_KEY`: ``001:00078`` is an unknown button, never looked up).
 
     Raises:
         UserError: no passage has that key (the store was rebuilt from other documents).
     """
-    p = await ctx.store.passage_by_key(arg.strip()[:200])
+    p = await ctx.store.passage_by_key(arg)
     if p is None:
         raise UserError("Stelle nicht gefunden", "Diese Stelle gibt es in der Datenbank nicht (mehr).")
     p = (await named_passages(ctx.store, [p]))[0]  # an entry of 003 by its rule number, as in the list it came from
@@ -483,18 +485,7 @@ async def passage_action(ctx: AnswerContext, arg: str) -> Reply:
 
 
 __all__ = [
-    "PassageView",
-    "candidate_name",
-    "card_text",
-    "compared_body",
-    "introduced_rules",
-    "owner_line",
-    "passage_action",
-    "passage_button",
-    "passage_card",
-    "passage_page",
-    "passage_standing",
-    "passage_state",
-    "passage_view",
-    "question_answer",
+    "PassageView", "candidate_name", "card_text", "compared_body", "introduced_rules", "owner_line",
+    "passage_action", "passage_button", "passage_card", "passage_page", "passage_standing", "passage_state",
+    "passage_view", "question_answer"
 ]

@@ -14,6 +14,7 @@ from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Annotated
 
+from bot.button_args import RULE_ARG
 from bot.custom_id import ArgPattern
 from bot.paths import DATA_DIR, tsv_rows
 from bot.reply import Action, format_date
@@ -144,7 +145,7 @@ def _typed(text: str) -> str:
 #: A button argument that is a rule number (``rb:rule:702.19b``, ``rb:cr_rule:509.1a``) as the bot writes it: the
 #: number of the documents and the Comprehensive Rules, lower case, without a leading zero or white space, so
 #: ``702.19B``, ``0702.19b`` and ``702.19b `` are no button of the bot (:mod:`bot.custom_id`).
-RuleArg = Annotated[str, ArgPattern(r"[1-9][0-9]{0,2}(?:\.[1-9][0-9]{0,3}[a-z]?)?")]
+RuleArg = Annotated[str, ArgPattern(RULE_ARG)]
 
 
 def parse_number(text: str, chapters: bool = False) -> str | None:

@@ -178,10 +178,14 @@ async def run(settings: Settings, sync_only: bool = False) -> int:
                 return fail(f"Kann nicht auf {settings.metrics_host}:{settings.metrics_port} lauschen (METRICS_PORT): "
                             f"{listen_error_text(exc)}.")
         try:
-            return await _session(bot, settings, sync_only, closing, signalled)
+            problem = await _session(bot, settings, sync_only, closing, signalled)
         finally:
             if endpoint is not None:
                 await endpoint.cleanup()
+        if problem is None:
+            return 0
+        await bot.close()  # the store's and the workers' lines first: the problem is the output's last line
+        return fail(problem)
 
 
 async def stay_connected(bot: Regelbot, closing: list[asyncio.Task[None]], signalled: asyncio.Event) -> None:
@@ -217,36 +221,40 @@ async def stay_connected(bot: Regelbot, closing: list[asyncio.Task[None]], signa
 
 
 async def _session(bot: Regelbot, settings: Settings, sync_only: bool, closing: list[asyncio.Task[None]],
-                   signalled: asyncio.Event) -> int:
-    """Log in, sync, and (unless ``sync_only``) stay connected until a signal's ``closing`` task ends; the exit
-    code, with the German line of every problem."""
+                   signalled: asyncio.Event) -> str | None:
+    """Open the store (:meth:`Regelbot.prepare`), log in, sync, and (unless ``sync_only``) stay connected until a
+    signal's ``closing`` task ends; None when it ended well, else the problem's German line (:func:`run` says it
+    once the bot is closed)."""
     try:
         if sync_only:
             bot.force_sync = True
-        # login runs setup_hook once: prepare, then the sync (forced for `sync`)
+        # the store first, before Discord: a store that cannot be opened is said at once, also while Discord is
+        # unreachable, and /health and the store's age tell the store and the gateway apart while the login is
+        # retried ("Gateway nicht verbunden"); login's setup_hook then syncs (forced for `sync`)
+        await bot.prepare()
         if not await login_with_retry(bot, settings, lambda: bool(closing)):
-            return 0
+            return None
         if sync_only:
             if bot.last_sync is None:
-                return fail("Befehle wurden nicht synchronisiert.")
+                return "Befehle wurden nicht synchronisiert."
             count, scope = bot.last_sync
             # the same 13 that `serve` reports: commands you can type (subcommands counted singly)
             print(f"{count} Befehle ({len(TABLE.leaves)} mit Unterbefehlen) synchronisiert ({scope}).")
             if bot.last_emoji_sync is not None:  # the mana emojis: stderr when some stay text
                 print(bot.last_emoji_sync.line(), file=sys.stderr if bot.last_emoji_sync.failed else sys.stdout)
-            return 0
+            return None
         if not closing:
             await stay_connected(bot, closing, signalled)
         if closing:  # a signal stopped the bot: let close() finish (the store is closed there)
             await closing[0]
     except discord.LoginFailure:
-        return fail("Discord lehnt das Token ab (DISCORD_TOKEN prüfen).")
+        return "Discord lehnt das Token ab (DISCORD_TOKEN prüfen)."
     except (DiscordUnreachable, StoreError) as exc:
-        return fail(str(exc))
+        return str(exc)
     except discord.PrivilegedIntentsRequired:
-        return fail(GATEWAY_CLOSE_TEXT[4014])
+        return GATEWAY_CLOSE_TEXT[4014]
     except discord.ConnectionClosed as exc:
-        return fail(GATEWAY_CLOSE_TEXT.get(exc.code, f"Discord hat die Verbindung beendet (Gateway-Code {exc.code})."))
+        return GATEWAY_CLOSE_TEXT.get(exc.code, f"Discord hat die Verbindung beendet (Gateway-Code {exc.code}).")
     except discord.GatewayNotFound:
-        return fail("Discord nennt keinen Gateway (Störung bei Discord?): später erneut starten.")
-    return 0
+        return "Discord nennt keinen Gateway (Störung bei Discord?): später erneut starten."
+    return None

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.analysis import Analyser, Indexed, tokens
+from bot.button_args import PASSAGE_KEY
 from bot.definitions import defined_terms
 from bot.terms import OLD_DOCUMENTS, analyser, term_index, term_lines_plain
 
@@ -230,8 +231,8 @@ def stream(conn: sqlite3.Connection, sources: Path) -> Iterator[Passage]:
     are never all in memory).
 
     Raises:
-        PassageKeyError: two passages would share a key, or a key is longer than :data:`KEY_MAX` (nothing is
-            dropped silently).
+        PassageKeyError: two passages would share a key, or a key is longer than :data:`KEY_MAX` or not of the
+            form a button carries (:data:`bot.button_args.PASSAGE_KEY`; nothing is dropped silently).
     """
     seen: set[str] = set()
     for p in _keyed(_passages(conn, sources)):
@@ -245,12 +246,15 @@ def _keyed(passages: Iterable[Passage]) -> Iterator[Passage]:
     """``passages`` under their :func:`safe_key`.
 
     Raises:
-        PassageKeyError: a key is longer than :data:`KEY_MAX`.
+        PassageKeyError: a key is longer than :data:`KEY_MAX`, or not of the form a button carries
+            (:data:`bot.button_args.PASSAGE_KEY`).
     """
     for p in passages:
         p.key = safe_key(p.key)
         if len(p.key) > KEY_MAX:
             raise PassageKeyError(f"Schlüssel länger als {KEY_MAX} Zeichen: {p.key!r}")
+        if not re.fullmatch(PASSAGE_KEY.regex, p.key):  # its button would be refused as one the bot never made
+            raise PassageKeyError(f"Schlüssel {p.key!r} hat keine Form eines Stellen-Schlüssels (bot.button_args)")
         yield p
 
 

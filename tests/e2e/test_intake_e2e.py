@@ -21,7 +21,7 @@ from fakediscord import FakeDiscord
 from harness import PYTHON, bot_env, print_bot_log_on_failure
 from nacl.signing import SigningKey
 from rawburst import LimitedServe, parse
-from scrape import endpoint
+from scrape import endpoint, scrape, total
 
 pytestmark = [pytest.mark.e2e]
 
@@ -118,6 +118,12 @@ async def test_an_idle_pool_stays_until_a_burst_beyond_the_cap_waits(real_bot, s
             # closed as silent (timed out); each one the server closed is counted so
             assert after["evicted"] + after["timed_out"] >= 1
             assert closed <= after["evicted"] + after["timed_out"]
+            # the same counts as Prometheus counters on /metrics (read after /health: never fewer)
+            page = await scrape(side_url.removesuffix("/health"))
+            counted = {field: total(page, f"regelbot_connections_{field}_total")
+                       for field in ("accepted", "timed_out", "evicted", "exhausted")}
+            assert all(counted[field] >= after[field] for field in counted), (counted, after)
+            assert counted["accepted"] >= len(pool) + 3 * cap
         finally:
             for _, writer in pool:
                 writer.close()

@@ -157,3 +157,30 @@ async def test_metrics_count_what_the_gateway_bot_received_deferred_and_refused(
     assert added("regelbot_answer_seconds_sum") >= added("regelbot_first_callback_seconds_sum")
     assert total(after, "regelbot_store_age_seconds") > 0
     assert total(after, "process_resident_memory_bytes") > 0
+
+
+async def test_health_names_the_gateway_while_discord_is_unreachable_and_the_store_is_open(real_bot, store_db,
+                                                                                              tmp_path):
+    # Discord does not answer (a port nobody listens on): the bot opens its store, then retries the login; /health
+    # says what is missing, the gateway (not the store, which is open: its age is a number)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**bot_env(FakeDiscord(), db=store_db, state_dir=tmp_path / "state", extra=METRICS, cold=True),
+           "REGELBOT_FAKE_DISCORD_URL": f"http://127.0.0.1:{port}", "REGELBOT_CONNECT_ATTEMPTS": "100",
+           "LOG_LEVEL": "INFO"}
+    bot = await BotProcess(real_bot, env, tmp_path / "bot.log").start()
+    try:
+        base = await endpoint(bot.output)
+        async def log() -> str:
+            return bot.output()
+
+        await until(log, lambda out: "Discord nicht erreichbar" in out)  # the first login failed, retried
+        status, body = await health(base)
+        assert (status, body["status"], body["grund"]) == (503, "nicht bereit", "Gateway nicht verbunden")
+        age = total(await scrape(base), "regelbot_store_age_seconds")
+        assert age == age and age >= 0  # not NaN: the store is open
+        assert await bot.stop() == 0, bot.tail()
+    finally:
+        await bot.stop()
+    assert "Traceback" not in bot.output()

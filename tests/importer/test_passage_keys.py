@@ -73,8 +73,19 @@ def test_every_ruling_and_card_of_a_card_file_is_a_passage_with_a_button(tmp_pat
 def test_two_passages_with_one_key_fail_the_build(tmp_path, monkeypatch):
     import bot.importer.passages as passages
 
-    monkeypatch.setattr(passages, "safe_key", lambda key: key.split(":")[0])  # every key of a file alike
+    monkeypatch.setattr(passages, "safe_key", lambda key: key.split(":")[0] + ":1")  # every key of a file alike
     with pytest.raises(Exception, match="denselben Schlüssel") as caught:
+        build(tmp_path / "s.sqlite3", DEFAULT_SOURCES)
+    assert isinstance(caught.value.__cause__, PassageKeyError)
+
+
+def test_a_key_a_button_would_not_carry_fails_the_build(tmp_path, monkeypatch):
+    # every key is of the form rb:passage:<key> accepts (bot.button_args.PASSAGE_KEY): a line written with a leading
+    # zero would make buttons that answer „Unbekannte Schaltfläche“, so the build refuses it
+    import bot.importer.passages as passages
+
+    monkeypatch.setattr(passages, "safe_key", lambda key: key.replace(":", ":0", 1))
+    with pytest.raises(Exception, match=r"Schlüssel '000:0[0-9]+' hat keine Form eines Stellen-Schlüssels") as caught:
         build(tmp_path / "s.sqlite3", DEFAULT_SOURCES)
     assert isinstance(caught.value.__cause__, PassageKeyError)
 

@@ -1,0 +1,36 @@
+"""Button arguments that name an entry of the store, in the one spelling the bot writes (:mod:`bot.custom_id`
+checks each against the :class:`~bot.custom_id.ArgPattern` its action declares): a rule number
+(:data:`RULE_ARG`) and a passage key (:data:`PASSAGE_KEY`), which the importer also checks every key against."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from bot.custom_id import PLAIN, ArgPattern
+
+#: A rule number as the documents and the Comprehensive Rules print it (``702``, ``702.19``, ``702.19b``): ASCII
+#: digits without a leading zero, the letter lower case (:data:`bot.answers.rule_catalog.RuleArg`, the ``cr:``
+#: passage keys of :data:`PASSAGE_KEY`).
+RULE_ARG = r"[1-9][0-9]{0,2}(?:\.[1-9][0-9]{0,3}[a-z]?)?"
+#: A line number as ``str(int)`` writes it: ASCII digits, no sign, no leading zero.
+_LINE = r"(?:0|[1-9][0-9]{0,8})"
+#: A passage key as the importer writes it (:func:`bot.importer.passages.stream` refuses any other, so every key of a
+#: store is of this form) and as ``rb:passage:<key>`` carries it, :data:`PLAIN` besides:
+#:
+#: * a document's passage at its line: the document's three digits, ``001:78``;
+#: * a card file's card at its place in the file and its rulings numbered after it: ``RAV.json:10``,
+#:   ``RAV.json:10.1`` (the file's name, never digits alone);
+#: * a rule of the Comprehensive Rules by its number, ``cr:702.51a`` (:data:`RULE_ARG`);
+#: * a term of the term table or an entry of the glossary by its name: ``term:+1-+1-Marke``,
+#:   ``glossary:Bury Obsolete``.
+#:
+#: So a spelling the bot never writes (``001:00078``, ``001:+78``, ``001:1e9``, ``001:٧٨``, ``001:``, ``1:78``) is an
+#: unknown button, not a passage that is missing from the store.
+PASSAGE_KEY = ArgPattern(
+    rf"(?=(?:{PLAIN.regex})\Z)"
+    rf"(?:[0-9]{{3}}:{_LINE}"  # a document's line
+    rf"|(?![0-9]*:)[^:]+:{_LINE}(?:\.[1-9][0-9]{{0,8}})?"  # a card file's card, its rulings
+    rf"|cr:{RULE_ARG}|(?:term|glossary):[^ ].*)"
+)
+#: The argument of ``rb:passage:<key>``: a :data:`PASSAGE_KEY`.
+PassageKey = Annotated[str, PASSAGE_KEY]
