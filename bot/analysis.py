@@ -4,8 +4,9 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
 
 1. **Tokens**: runs of letters and digits, lower-cased (NFKC, :func:`bot.text.clean`); rule numbers
    (``702.19a``) are one token ``r702x19a``; at most :data:`MAX_TOKENS` tokens are read.
-2. **Players' words and spelling** (questions only): a players' word the documents have words for is read as them
-   (``data/players_words.tsv``, :mod:`bot.players_words`: ``mulli`` → ``mulligan``, ``eot`` → ``ende des zuges``);
+2. **Players' words and spelling** (questions only): fillers are dropped (:data:`bot.stopwords.PLAYERS_FILLERS`: ``zb``,
+   ``iwie``); a players' word the documents have words for is read as them (``data/players_words.tsv``,
+   :mod:`bot.players_words`: ``mulli`` → ``mulligan``, ``eot`` → ``ende des zuges``; ``sb`` by its context);
    a word the documents do not contain is tried with its umlauts restored
    (``prioritaet`` → ``priorität``, ``strasse`` → ``straße``), then as a small typo of a word they contain:
    the word of the documents at the least edit distance (rapidfuzz ``OSA``: a dropped, doubled, wrong or two
@@ -300,7 +301,7 @@ class Analyser:
         truncated = len(raw) > cap
         raw = [w if not question or self.vocab.knows(w) else listed_spelling(w) for w in raw[:cap]]  # "fuer": für
         if question:  # a players' word the documents have words for is read as them: „mulli“ → „mulligan“
-            raw = [t for w in raw for t in (players_words.reading(w) or (w,))]
+            raw = players_words.read([w for w in raw if w not in lists.PLAYERS_FILLERS])  # „zb“, „iwie“: no word
         english_question = question and language == "de" and lists.is_english(raw)
         typed = raw  # as typed: a name of Concept.forms counts only so, not as a typo's repair
         fixed: set[int] = set()

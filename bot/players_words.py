@@ -1,5 +1,6 @@
 """Players' words of a question: the English loanwords, abbreviations and slang German players type about the
-rules („mulli“, „sb“, „prio“, „tutor“, „boardwipe“), from ``data/players_words.tsv``.
+rules („mulli“, „prio“, „tutor“, „boardwipe“), from ``data/players_words.tsv``; an abbreviation of two senses
+(„sb“: Sideboard or state-based actions) is read by its context (:mod:`bot.players_senses`).
 
 A word the documents have a word for is **read as the documents' words** (:func:`reading`: „mulli“ → „mulligan“,
 „eot“ → „ende des zuges“): the question's analysis (:meth:`bot.analysis.Analyser.analyse`) reads those words in
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from bot.paths import DATA_DIR, tsv_rows
+from bot.players_senses import listed as senses_listed
+from bot.players_senses import sense_reading
 from bot.text import canonical, fold
 
 PATH = DATA_DIR / "players_words.tsv"
@@ -89,6 +92,13 @@ def reading(word: str) -> tuple[str, ...] | None:
     return _tables()[0].get(canonical(fold(word)))
 
 
+def read(words: list[str]) -> list[str]:
+    """The lower-case tokens ``words`` of a question with each players' word replaced by its :func:`reading`, an
+    abbreviation of two senses by the reading its context gives (:func:`bot.players_senses.sense_reading`: „sb“
+    beside „stirbt“ → „zustandsbasierte aktion“, beside „deck“ → „sideboard“)."""
+    return [t for w in words for t in (reading(w) or sense_reading(w, words) or (w,))]
+
+
 def gloss(word: str) -> str | None:
     """The meaning (German) of ``word`` when it is a players' word the documents have no word for („boardwipe“ →
     „ein Effekt, der alle Kreaturen zerstört“); None otherwise."""
@@ -100,7 +110,7 @@ def listed(word: str) -> bool:
     typed („ulten“ is no slip of „unten“, „regen“ none of „regel“)."""
     key = canonical(fold(word))
     reads, glosses = _tables()
-    return key in reads or key in glosses
+    return key in reads or key in glosses or senses_listed(word)
 
 
-__all__ = ["NONE", "PATH", "PlayersWord", "gloss", "listed", "parse", "reading"]
+__all__ = ["NONE", "PATH", "PlayersWord", "gloss", "listed", "parse", "read", "reading"]

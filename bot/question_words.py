@@ -22,7 +22,7 @@ from bot.analysis import Analysis
 from bot.comparison import frame_word
 from bot.players_words import gloss
 from bot.reply import quote_user
-from bot.stopwords import SEPARABLE_PREFIXES, STOP_WORDS, WEAK_WORDS
+from bot.stopwords import PLAYERS_FILLERS, SEPARABLE_PREFIXES, STOP_WORDS, WEAK_WORDS
 from bot.store import PassageRecord
 from bot.text import canonical, fold, name_words
 from bot.text import tokens as name_tokens
@@ -260,7 +260,7 @@ def no_terms_reason(question: str) -> str:
     its first 6 000 characters: only stop and question words („was passiert wenn“), only lone characters (the
     „ツ“ of „¯\\_(ツ)_/¯“, „x“), the two together, or no word at all (punctuation, emojis)."""
     words = tokens(question[:6000], 1000)
-    stop = [w in STOP_WORDS or w in WEAK_WORDS for w in words]
+    stop = [w in STOP_WORDS or w in WEAK_WORDS or w in PLAYERS_FILLERS for w in words]
     lone = [len(w) < 2 for w in words]
     if not words:
         return "keine Wörter, nur Satz-, Sonderzeichen oder Emojis"

@@ -42,6 +42,16 @@ COLLOQUIAL = _word_list(
     ne nen nem ner hab is isn nix nich halt eh grad
     """
 )
+#: Fillers and abbreviations of ordinary German that players type around a rules question, chat words among them
+#: („zb“ zum Beispiel, „bzw“, „usw“, „iwie“ irgendwie, „eig“/„eigtl“ eigentlich, „vllt“ vielleicht, „btw“, „thx“):
+#: they say nothing of the rules. Dropped from a question only (:meth:`bot.analysis.Analyser.analyse`), not from the
+#: documents' passages: as index-wide stop words („bzw.“, „usw.“ of 001/003) they cost the CV first hits (⁶¹).
+PLAYERS_FILLERS = _word_list(
+    """
+    zb bzw usw etc evtl ggf bspw bzgl dh ua uä iwie irgendwie eig eigtl eigentl vllt vlt vielleicht quasi
+    sozusagen ok okay danke thx pls plz btw imo imho afaik idk lol xd hey moin servus sorry sry gell jo joa nö nee
+    """
+)
 #: Function words of German and English beyond :data:`bot.text.STOP_WORDS` (the one list this extends).
 MORE_STOP_WORDS = _word_list(
     """
@@ -199,6 +209,7 @@ __all__ = [
     "NEGATED",
     "NEGATIONS",
     "NUMBER_WORDS",
+    "PLAYERS_FILLERS",
     "PRONOUNS",
     "QUESTION_WORDS",
     "SEPARABLE_GE",

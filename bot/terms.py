@@ -1,9 +1,8 @@
 """The German ↔ English term table (``data/terms_de_en.tsv``) and its look-up by everyday German.
 
-The table ships with the project: every keyword action (701.x) and keyword ability (702.x) of the
-Comprehensive Rules of 2026-04-17 and the glossary terms players use (zones, steps, phases, card types,
-counters, state-based actions, priority, …), each with today's rule number, its older German terms
-(``Vorrang`` → Priorität, ``umgewandelte Manakosten`` → Manawert) and other spellings.
+The table ships with the project: every keyword action (701.x) and keyword ability (702.x) of the Comprehensive
+Rules of 2026-04-17 and the glossary terms players use (zones, steps, phases, card types, counters, state-based
+actions, priority, …), each with today's rule number, its older German terms (``Vorrang`` → Priorität) and spellings.
 
 :meth:`TermIndex.lookup` finds the term a German (or English) query means, in this order:
 
@@ -41,6 +40,7 @@ from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary,
 from bot.concepts import is_form_of, joined_name, one_word_base
 from bot.paths import DATA_DIR, tsv_rows
 from bot.prefixes import KeyStarts, WordPrefixes
+from bot.shorthand import shorthand_names
 from bot.stopwords import ASKING_VERBS
 from bot.text import clean, name_folds, name_keys, name_words
 from bot.text import tokens as fts_tokens
@@ -474,10 +474,9 @@ def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, .
     return out
 
 
-
 def term_lines_plain(term: Term) -> str:
-    """A term of the table as a passage's text: ``Trampelschaden (englisch Trample): Schlüsselwortfähigkeit,
-    heute Regel 702.19. Früher: … Auch: trampeln.``"""
+    """A term as a passage's text: ``Trampelschaden (englisch Trample): Schlüsselwortfähigkeit, heute Regel 702.19.
+    Früher: … Auch: trampeln.``"""
     text = f"{term.german} (englisch {term.english}): {term.kind_name}, heute Regel {term.rule}."
     if term.old:
         text += " Früher: " + ", ".join(term.old) + "."
@@ -492,6 +491,7 @@ def analyser(words: Mapping[str, int], lemmas: Mapping[str, str], options: Optio
     options = options or Options()
     plain = Analyser(Vocabulary(words, lemmas), options)
     names = concept_names() if options.concepts else []  # their words are the typo repair's too („triggrt“)
+    names += shorthand_names(synonyms(), term_index().terms, words) if options.concepts else []  # „mv“: Manawert
     written = frozenset(w for n in names for w in tokens(n.name))
     return Analyser(Vocabulary(words, lemmas, build_concepts(names, plain), written), options, card_names)
 

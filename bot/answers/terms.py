@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 
 from bot.answers.official import rule_reply as official_rule_reply
+from bot.answers.players_terms import players_lookup
 from bot.answers.registry import AnswerContext, UserError, completer
 from bot.answers.rulings import RulingHit, search_rulings
 from bot.answers.sources import TABLE_SOURCE, passage_source
@@ -206,8 +207,9 @@ def term_queries(ctx: AnswerContext, current: str) -> list[Choice]:
 
 
 def lookup(query: str) -> TermMatch | None:
-    """The term a ``/regel`` query names (see :meth:`bot.terms.TermIndex.lookup`), or None."""
-    return term_index().lookup(query)
+    """The term a ``/regel`` query names (see :meth:`bot.terms.TermIndex.lookup`), else the term a players' word
+    stands for („prio“: Priorität, :func:`bot.answers.players_terms.players_lookup`), or None."""
+    return term_index().lookup(query) or players_lookup(query)
 
 
 #: Words a ``/regel`` search may add to a term without asking for more than the term („trampelschaden regel“).

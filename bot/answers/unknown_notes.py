@@ -36,6 +36,7 @@ from bot.german_words import not_ordinary
 from bot.question_words import UNKNOWN_SHOWN, players_line, players_split, unknown_line, unknown_words
 from bot.reply import quote_user
 from bot.search import EXACT_MATCH, NameIndex
+from bot.stopwords import is_english
 from bot.store import CardRecord, PassageRecord
 from bot.text import canonical, fold, shorten
 from bot.text import tokens as name_tokens
@@ -210,11 +211,21 @@ _NAME_RUN = re.compile(r"(?<=\S\s)(?:[A-ZÄÖÜ][\w'-]*(?:\s+(?:der|des|die|das|
                        r"[A-ZÄÖÜ][\w'-]*")
 
 
+#: An English card's name inside a German question, typed in any case: the words beside an English „of“ („lord of
+#: atlantis“, „Lord of the Pit“, „sword of fire and ice“): German has no „of“, so they are a name's words.
+_ENGLISH_OF = re.compile(r"([\w'-]+)\s+of\s+(?:the\s+)?([\w'-]+)", re.IGNORECASE)
+
+
 def name_words(question: str) -> frozenset[str]:
     """The words (folded, one spelling) of the runs of capitalised words inside ``question`` (its first 2 000
-    characters, not its first word): the words of a name the question gives („kann ich Dunkles Ritual wirken“ →
-    dunkles, ritual), which an unknown-word note names even when each is an ordinary German word."""
-    runs = _NAME_RUN.findall(question[:2000])
+    characters, not its first word) and, in a German question, the words beside an English „of“
+    (:data:`_ENGLISH_OF`): the words of a name the question gives („kann ich Dunkles Ritual wirken“ → dunkles,
+    ritual; „lord of atlantis“ → lord, atlantis), which an unknown-word note names even when each is an ordinary
+    German word, and never explains as players' language („lord“)."""
+    text = question[:2000]
+    runs = _NAME_RUN.findall(text)
+    if not is_english(name_tokens(_ENGLISH_OF.sub(" ", text))):  # the rest of the question German
+        runs += [w for pair in _ENGLISH_OF.findall(text) for w in pair]
     return frozenset(canonical(fold(w)) for run in runs for w in name_tokens(run))
 
 

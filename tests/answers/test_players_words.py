@@ -10,7 +10,8 @@ import pytest
 
 from bot.answers import run_answer
 from bot.answers.unknown_notes import question_notes
-from bot.players_words import gloss, listed, parse, reading
+from bot.players_senses import parse as parse_senses
+from bot.players_words import PlayersWord, gloss, listed, parse, reading
 from bot.question_reading import read_question
 from bot.ranking import ranker
 
@@ -29,8 +30,11 @@ async def test_every_players_word_is_no_word_of_the_documents_and_its_reading_is
     r = await ranker(ctx.store)
     knows = r.analyser.vocab.knows
     rows = parse()
-    assert len(rows) >= 40
-    for row in rows:
+    # „sb“ moved to the table of two senses (data/players_senses.tsv: Sideboard or state-based actions, ⁶¹), whose
+    # words and readings hold to the same rule
+    senses = [PlayersWord((s.word,), " ".join(s.read), "", s.evidence) for s in parse_senses()]
+    assert len(rows) >= 39 and len(senses) >= 2
+    for row in [*rows, *senses]:
         assert not any(knows(w) for w in row.words), row.words
         if row.read:
             a = r.analyser.analyse(row.read, question=True)

@@ -1,0 +1,89 @@
+"""Players' shorthand read as today's term: an abbreviation of a synonym group (``data/synonyms.tsv``) that no document
+prints — „mv“, „cmc“, „sba“, „etb“, „bo3“ — names the concept of the term of the term table
+(``data/terms_de_en.tsv``) that its group stands for, as the term's own name does. Before, „mv“ named only the
+group's concept, while „Manawert“ names the group's and the term's (``zzkmanaxvalu``): the passages tied to the term
+alone were met by the term's name, not by the players' abbreviation for it.
+
+A group **stands for** a term when two or more of the term's names (German name, variants, old names, English name)
+are patterns of the group and no other term has two: „manawert“ holds Manawert, „umgewandelte* manakosten“ and „mana
+value*“ (all Manawert, 202.3); „zustandsbasiert“ holds „zustandsbasierte* aktion*“, „automatische* spieleffekt*“
+and „state-based action*“ (704). A group naming two terms so („wirken“: Wirken and Spielen; „permanent“) or a term by
+one name only („ebene“: the plane's name, where the group means the land type Plains) stands for none.
+
+Only an abbreviation (one word of at most :data:`MAX_LETTERS` letters or digits) that no document prints gets the
+term's concept: no passage's concepts change (a passage never holds such a word), only a question's. Nothing here
+imports the store: the documents' words come in as a mapping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Iterable
+from typing import Protocol
+
+from bot.concepts import ConceptName, concept_id
+from bot.text import tokens
+from bot.textsearch import Phrase, SynonymGroup
+
+#: Names of one term a group must hold to stand for it (one name alone may be the term's in another sense).
+MIN_NAMES = 2
+#: Longest abbreviation read as its group's term („mv“, „cmc“, „sba“, „etb“, „bo3“). Longer words no document prints
+#: (slang and English with German endings: „flicker“, „kontern“, „exilen“, „gecountert“) keep their group's concept
+#: only: read as the term too, they moved the refit's weights (docs/ranking.md ⁶¹).
+MAX_LETTERS = 3
+
+
+def _holds(phrase: Phrase, name: str) -> bool:
+    """True when the pattern ``phrase`` spells the whole ``name`` („umgewandelte* manakosten“: „umgewandelte
+    Manakosten“; a starred word with any ending)."""
+    words = tokens(name)
+    return len(words) == len(phrase.words) and phrase.matches_at(words, 0)
+
+
+class _Term(Protocol):
+    """What this module reads of a term of the table (:class:`bot.terms.Term`)."""
+
+    @property
+    def english(self) -> str:
+        """The term's English name (:attr:`bot.terms.Term.english`)."""
+        ...
+
+    def names(self) -> list[tuple[str, int]]:
+        """Every name of the term with its rank."""
+        ...
+
+
+def term_concept(term: _Term) -> str:
+    """The concept id of a term of the table, as :func:`bot.terms.term_concept` gives it (``zzkmanaxvalu``)."""
+    return concept_id("k", term.english)
+
+
+def group_term(group: SynonymGroup, terms: Iterable[_Term]) -> str | None:
+    """The concept id of the term ``group`` stands for (see the module doc), None for none; terms of one concept
+    (the zone Exil and the action „ins Exil schicken“, both *Exile*) count as one."""
+    held: dict[str, set[str]] = {}
+    for term in terms:
+        for name, _rank in term.names():
+            if any(_holds(p, name) for p in group.patterns):
+                held.setdefault(term_concept(term), set()).add(name.casefold())
+    strong = [concept for concept, names in held.items() if len(names) >= MIN_NAMES]
+    return strong[0] if len(strong) == 1 else None
+
+
+def shorthand_names(groups: Iterable[SynonymGroup], terms: Iterable[_Term], printed: Container[str]
+                    ) -> list[ConceptName]:
+    """The concept names that read players' shorthand as a term: per group that stands for a term
+    (:func:`group_term`, over the table's ``terms``), each of its patterns that is an abbreviation (one word of at
+    most :data:`MAX_LETTERS` characters) no document prints (not in ``printed``, the documents' words) as a name of
+    that term's concept („mv“ → ``zzkmanaxvalu``)."""
+    terms = list(terms)
+    out = []
+    for group in groups:
+        concept = group_term(group, terms)
+        if concept is None:
+            continue
+        out += [ConceptName(name, concept) for name in group.names
+                if len(name) <= MAX_LETTERS and name.isalnum() and name not in printed]
+    return out
+
+
+__all__ = ["MAX_LETTERS", "MIN_NAMES", "group_term", "shorthand_names", "term_concept"]
