@@ -448,11 +448,11 @@ class NameIndex:
     def lookup(self, query: str, offer: int = CHOICES) -> Lookup:
         """What the typed card name ``query`` means: one card, or the candidates to offer.
 
-        A name answers a card only when it *is* that card — an exact hit after folding (case, umlauts
-        typed as ``ae`` or ``a``, ``ß``/``ss``, separators, ``//`` forms), by its German or English name or
-        one half of a split card —, when it is one card's shortened name (:data:`SHORT`, CR 201.5c: the part
-        before the comma, „Szadek“), or when it is a typo of one clear name (:func:`bot.typos.is_typo`: one edit or
-        near swap in the whole name, or in each of at most two words) and no other card is as close. Anything
+        A name answers a card only when it *is* that card — an exact hit after folding (case, umlauts typed as ``ae``
+        or ``a``, ``ß``/``ss``, separators, ``//`` forms, a split card's halves in order: „krims krams“), by its German
+        or English name or one half of a split card —, when it is one card's shortened name (:data:`SHORT`, CR 201.5c:
+        the part before the comma, „Szadek“), or when it is a typo of one clear name (:func:`bot.typos.is_typo`: one
+        edit or near swap in the whole name, or in each of at most two words) and no other card is as close. Anything
         else gets candidates: a word that is only the start of a card's word (``Blitzschlag`` for
         Blitzschlange: it may be another card the store lacks), a name with a word left out, two close
         candidates; a name the store lacks with nothing close (fuzzy below :data:`CLOSE_SCORE`, e.g. an English
@@ -461,7 +461,9 @@ class NameIndex:
         hits = self.search(query, limit=max(offer, LOOKUP_HITS))
         if not hits:
             return Lookup(None, MISSING if name_keys(query) else EMPTY, [])
-        exact = [h for h in hits if h.tier == EXACT]
+        keys = set(name_keys(query))  # a split card's halves typed in order without „//“ („krims krams“, CR 709.1)
+        exact = [h for h in hits if h.tier == EXACT] or [
+            h for h in hits if "/" in h.card_name and keys & {k.replace("/", "") for k in name_keys(h.card_name)}]
         if exact:
             return Lookup(exact[0], EXACT_MATCH, []) if len(exact) == 1 else Lookup(None, UNCLEAR, exact[:offer])
         short = shortened_card(query, [(h.card_id, h.card_name) for h in hits])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.search import SHORT, TYPO, UNCLEAR
+from bot.search import EXACT_MATCH, SHORT, TYPO, UNCLEAR
 
 SHORT_NAMES = {
     "Szadek": "Szadek, Herr der Geheimnisse",
@@ -73,3 +73,22 @@ async def test_a_name_in_discords_markdown_wrappers_is_read_as_typed_plainly(ctx
     assert reply.pages[0].title == "Szadek, Herr der Geheimnisse"
     slipped = await run_answer(ctx, "card", name="||szadec||")
     assert slipped.pages[0].title == "Szadek, Herr der Geheimnisse"
+
+
+@pytest.mark.parametrize(("typed", "card"), [
+    ("krims krams", "Krims // Krams"),  # the halves in printed order, without „//“ (CR 709.1)
+    ("Krims-Krams", "Krims // Krams"),
+    ("getrieben verzweiflung", "Getrieben // Verzweiflung"),
+])
+async def test_a_split_cards_halves_typed_in_order_are_its_name(ctx, typed, card):
+    found = ctx.names.lookup(typed)
+    assert found.how == EXACT_MATCH and found.hit is not None and found.hit.card_name == card
+    reply = await run_answer(ctx, "card", name=typed)
+    assert reply.pages[0].title == card and "steht so nicht in der Datenbank" not in reply.pages[0].body
+    asked = await run_answer(ctx, "question", question=f"welchen manawert hat {typed}")
+    assert "steht so nicht in der Datenbank" not in asked.pages[0].body
+
+
+def test_a_split_cards_halves_in_another_order_stay_a_typo(ctx):
+    found = ctx.names.lookup("krams krims")  # no spelling of the name: read as the nearest, and said so
+    assert found.how == TYPO and found.hit is not None and found.hit.card_name == "Krims // Krams"
