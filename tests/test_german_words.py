@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from bot.german_words import german_dictionary
@@ -55,3 +57,30 @@ def test_the_cache_file_is_named_by_the_resource_and_the_folding_code(monkeypatc
     path = german_words.cache_file()
     assert path is not None and path.parent == tmp_path / "regelbot" and path.name.startswith("german-words-")
     assert german_words.cache_file() == path  # the same resource and code: the same file
+
+
+
+def test_the_cache_keeps_one_file_named_by_content_not_by_time(monkeypatch, tmp_path):
+    # every fresh checkout and virtual environment installs the same resource and code with new file times: they
+    # share one cache file, and writing it removes another version's (8 files of 5.7 MB after a day of checkouts)
+    from bot import german_words
+
+    package, name = german_words._RESOURCE
+    installed = tmp_path / "site"
+    installed.mkdir()
+    copy = installed / name
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    copy.write_bytes(german_words.resources.files(package).joinpath(name).read_bytes())
+    monkeypatch.setattr(german_words.resources, "files", lambda _package: installed)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path = german_words.cache_file()
+    assert path is not None
+    os.utime(copy, (1_000_000_000, 1_000_000_000))  # installed again: the same bytes, another time
+    assert german_words.cache_file() == path
+    copy.write_bytes(copy.read_bytes() + b"\n")  # another dictionary: another file
+    assert german_words.cache_file() != path
+    path.parent.mkdir(parents=True)
+    stale = path.parent / "german-words-0123456789abcdef01234567.bin"
+    stale.write_bytes(b"another version")
+    german_words._to_cache(path, german_words.GermanDictionary.of_words([b"aber", b"nochmal"]))
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
