@@ -21,7 +21,7 @@ from collections.abc import Container, Iterable
 from typing import Protocol
 
 from bot.concepts import ConceptName, concept_id
-from bot.text import tokens
+from bot.text import canonical, tokens
 from bot.textsearch import Phrase, SynonymGroup
 
 #: Names of one term a group must hold to stand for it (one name alone may be the term's in another sense).
@@ -32,11 +32,16 @@ MIN_NAMES = 2
 MAX_LETTERS = 3
 
 
-def _holds(phrase: Phrase, name: str) -> bool:
-    """True when the pattern ``phrase`` spells the whole ``name`` („umgewandelte* manakosten“: „umgewandelte
-    Manakosten“; a starred word with any ending)."""
-    words = tokens(name)
-    return len(words) == len(phrase.words) and phrase.matches_at(words, 0)
+def _pattern(phrase: Phrase) -> tuple[tuple[str, bool], ...]:
+    """The pattern ``phrase`` as (canonical word, is a prefix) pairs, as :meth:`Phrase.matches_at` compares them."""
+    return tuple((canonical(w), p) for w, p in zip(phrase.words, phrase.prefix, strict=True))
+
+
+def _spells(pattern: tuple[tuple[str, bool], ...], words: tuple[str, ...]) -> bool:
+    """True when ``pattern`` (:func:`_pattern`) spells the whole name of the canonical tokens ``words``
+    („umgewandelte* manakosten“: „umgewandelte Manakosten“; a starred word with any ending)."""
+    return len(words) == len(pattern) and all(
+        x.startswith(w) if prefix else x == w for (w, prefix), x in zip(pattern, words, strict=True))
 
 
 class _Term(Protocol):
@@ -57,16 +62,34 @@ def term_concept(term: _Term) -> str:
     return concept_id("k", term.english)
 
 
+def _names(terms: Iterable[_Term]) -> list[tuple[str, str, tuple[str, ...]]]:
+    """Each name of ``terms`` as (its term's concept id, the name case-folded, its canonical tokens), made once for
+    every group compared with them (tokenising each name per group cost ≈ 1 s of CPU per analyser built)."""
+    return [(term_concept(t), name.casefold(), tuple(canonical(w) for w in tokens(name)))
+            for t in terms for name, _rank in t.names()]
+
+
+def _group_concept(group: SynonymGroup, names: list[tuple[str, str, tuple[str, ...]]]) -> str | None:
+    """:func:`group_term` of ``group`` over the term names ``names`` (:func:`_names`)."""
+    patterns = [_pattern(p) for p in group.patterns]
+    held: dict[str, set[str]] = {}
+    for concept, key, words in names:
+        if any(_spells(p, words) for p in patterns):
+            held.setdefault(concept, set()).add(key)
+    strong = [concept for concept, keys in held.items() if len(keys) >= MIN_NAMES]
+    return strong[0] if len(strong) == 1 else None
+
+
 def group_term(group: SynonymGroup, terms: Iterable[_Term]) -> str | None:
     """The concept id of the term ``group`` stands for (see the module doc), None for none; terms of one concept
     (the zone Exil and the action „ins Exil schicken“, both *Exile*) count as one."""
-    held: dict[str, set[str]] = {}
-    for term in terms:
-        for name, _rank in term.names():
-            if any(_holds(p, name) for p in group.patterns):
-                held.setdefault(term_concept(term), set()).add(name.casefold())
-    strong = [concept for concept, names in held.items() if len(names) >= MIN_NAMES]
-    return strong[0] if len(strong) == 1 else None
+    return _group_concept(group, _names(terms))
+
+
+def group_terms(groups: Iterable[SynonymGroup], terms: Iterable[_Term]) -> list[tuple[SynonymGroup, str | None]]:
+    """Each of ``groups`` with :func:`group_term` of it, the terms' names read once for all of them."""
+    names = _names(terms)
+    return [(group, _group_concept(group, names)) for group in groups]
 
 
 def shorthand_names(groups: Iterable[SynonymGroup], terms: Iterable[_Term], printed: Container[str]
@@ -75,10 +98,8 @@ def shorthand_names(groups: Iterable[SynonymGroup], terms: Iterable[_Term], prin
     (:func:`group_term`, over the table's ``terms``), each of its patterns that is an abbreviation (one word of at
     most :data:`MAX_LETTERS` characters) no document prints (not in ``printed``, the documents' words) as a name of
     that term's concept („mv“ → ``zzkmanaxvalu``)."""
-    terms = list(terms)
     out = []
-    for group in groups:
-        concept = group_term(group, terms)
+    for group, concept in group_terms(groups, terms):
         if concept is None:
             continue
         out += [ConceptName(name, concept) for name in group.names
@@ -86,4 +107,4 @@ def shorthand_names(groups: Iterable[SynonymGroup], terms: Iterable[_Term], prin
     return out
 
 
-__all__ = ["MAX_LETTERS", "MIN_NAMES", "group_term", "shorthand_names", "term_concept"]
+__all__ = ["MAX_LETTERS", "MIN_NAMES", "group_term", "group_terms", "shorthand_names", "term_concept"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cache
 
 from bot.players_words import read
-from bot.shorthand import group_term, term_concept
+from bot.shorthand import group_terms, term_concept
 from bot.terms import TermMatch, synonyms, term_index
 from bot.text import canonical, fold, tokens
 
@@ -33,8 +33,7 @@ def _group_words() -> dict[str, str]:
     for term in terms:
         by_concept.setdefault(term_concept(term), []).append(term.german)
     out: dict[str, str] = {}
-    for group in synonyms():
-        concept = group_term(group, terms)
+    for group, concept in group_terms(synonyms(), terms):
         if concept is None or len(by_concept.get(concept, ())) != 1:
             continue
         for name in group.names:
