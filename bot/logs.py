@@ -97,7 +97,8 @@ class BadRequestFilter(logging.Filter):
     anyone can send such a request without a signature, so it must not raise ERROR alerts or fill the log.
     The endpoint's own refusals of an unsigned request (:func:`refusal`: a body in a content coding, a body
     that cannot be read, a rejected signature) are rate-limited the same way. At most one line per status
-    (400, 401, 415 …) per :attr:`every` seconds; the next one says how many were left out meanwhile.
+    (400, 401, 415 …) per :attr:`every` seconds; the next one says how many were left out since the one before
+    and how long ago that was (``12 weitere seit der vorigen Meldung vor 14 s …``).
     With ``LOG_LEVEL=DEBUG`` the record keeps its traceback (and is not rate-limited). Other records pass as
     they are; an error of the bot's own (a 500) stays an ERROR."""
 
@@ -120,7 +121,11 @@ class BadRequestFilter(logging.Filter):
                 self._left_out[status] = self._left_out.get(status, 0) + 1
                 return None
             self._last[status], left_out = now, self._left_out.pop(status, 0)
-        return f"; {left_out} weitere in den letzten {self.every:g} s nicht einzeln gemeldet" if left_out else ""
+        if not left_out:
+            return ""
+        # the ones left out came after the last line let through, however long ago that was: name its age, not
+        # the window (a flood's count is only written with the next line of its status, maybe minutes later)
+        return f"; {left_out} weitere seit der vorigen Meldung vor {_ago(now - last)} nicht einzeln gemeldet"
 
     def filter(self, record: logging.LogRecord) -> bool:
         """False for a bad request within :attr:`every` seconds of the last one of its status reported; else
@@ -150,6 +155,11 @@ class BadRequestFilter(logging.Filter):
         record.exc_info, record.exc_text = None, None
         record.levelno, record.levelname = logging.INFO, "INFO"
         return True
+
+
+def _ago(seconds: float) -> str:
+    """``seconds`` (≥ 0) as a German span for a log line: ``"12 s"`` below two minutes, else ``"13 min"``."""
+    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds // 60:.0f} min"
 
 
 #: The attribute of a log record that marks it as the endpoint's refusal of a request (its HTTP status):

@@ -41,7 +41,7 @@ def test_a_bad_request_is_one_german_info_line_at_most_every_10_s(info_level):
     later = _record(BadHttpMessage("Too many headers received"))
     assert quiet.filter(later)
     assert later.getMessage() == ("Ungültige HTTP-Anfrage von 203.0.113.7 verworfen (400: Too many headers "
-                                  "received); 2 weitere in den letzten 10 s nicht einzeln gemeldet")
+                                  "received); 2 weitere seit der vorigen Meldung vor 10 s nicht einzeln gemeldet")
 
 
 def test_the_bot_s_own_errors_and_debug_keep_their_traceback(info_level):
@@ -95,5 +95,29 @@ def test_a_refusal_of_the_endpoint_is_rate_limited_per_status(info_level):
     assert not quiet.filter(own(401)) and not quiet.filter(own(401))
     now[0] = 11.0
     later = own(401)
-    assert quiet.filter(later) and later.getMessage() == ("Anfrage von 203.0.113.7 abgelehnt (401: x); 2 weitere in "
-                                                          "den letzten 10 s nicht einzeln gemeldet")
+    assert quiet.filter(later) and later.getMessage() == ("Anfrage von 203.0.113.7 abgelehnt (401: x); 2 weitere seit "
+                                                          "der vorigen Meldung vor 11 s nicht einzeln gemeldet")
+
+
+def test_a_count_written_minutes_later_names_the_age_of_the_line_before(info_level):
+    # a flood's count is written only with the next refusal of its status: 374 left out at 01:48, the next one
+    # at 02:01 must not claim they came "in the last 10 s"
+    from bot.logs import REFUSAL
+
+    now = [0.0]
+    quiet = BadRequestFilter(every=10.0, clock=lambda: now[0])
+
+    def own() -> logging.LogRecord:
+        record = logging.LogRecord("bot.serve", logging.WARNING, __file__, 1, "Anfrage abgelehnt (401)", (), None)
+        setattr(record, REFUSAL, 401)
+        return record
+
+    assert quiet.filter(own())
+    for _ in range(374):
+        now[0] += 0.01
+        assert not quiet.filter(own())
+    now[0] = 13 * 60 + 4
+    later = own()
+    assert quiet.filter(later)
+    assert later.getMessage() == ("Anfrage abgelehnt (401); 374 weitere seit der vorigen Meldung vor 13 min nicht "
+                                  "einzeln gemeldet")
