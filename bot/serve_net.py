@@ -1,36 +1,24 @@
 """The HTTP endpoint's intake: how many connections ``python -m bot serve`` takes, and for how long.
 
-An operating system's default of 1 024 open files is far below a burst of Discord's interactions, and every
-connection is a file. So the endpoint (:mod:`bot.serve`)
+Every connection is a file, and 1 024 open files is far below a burst of Discord's interactions: the endpoint
+raises its soft ``RLIMIT_NOFILE`` to the hard limit and takes at most :func:`connection_cap` connections at once;
+further ones wait in the listen queue (:data:`BACKLOG`), which costs no file, and none is refused. A connection has
+:data:`IDLE_SECONDS` to begin a request (after ``accept`` and after each response), :data:`HEADER_SECONDS` for its
+headers (the first request's from the TCP handshake) and :data:`BODY_SECONDS` for its body, then it is closed;
+time this process itself takes (a busy event loop, bytes unread in the socket) is not counted.
 
-* raises its soft ``RLIMIT_NOFILE`` to the hard limit at start (:func:`raise_file_limit`);
-* takes at most :func:`connection_cap` connections at once: the limit less the files already open (store,
-  calculation workers, logs), the outgoing connections to Discord (:data:`OUTGOING_CONNECTIONS`) and a margin.
-  At the cap it stops accepting; further connections wait in the kernel's listen queue (:data:`BACKLOG`),
-  which costs no file of this process, and are taken as soon as one closes — none is refused or lost;
-* gives every connection :data:`IDLE_SECONDS` to begin a request (after accepting it and after each response:
-  keep-alive), :data:`HEADER_SECONDS` to finish its headers (the first request's from the handshake, a later
-  one's from its first byte) and :data:`BODY_SECONDS` to send its body, then
-  closes it (a silent or slow client); time this process itself takes (a busy event loop) is not counted;
-* lets connections that have not sent a whole request yet hold at most :data:`UNPROVEN_SHARE` of the cap: when
-  that share is full, one past its grace is closed to make room (a silent new one first), else accepting waits.
-  A connection kept alive after an answer has :data:`EVICT_AFTER_SECONDS`. A connection that has sent part of
-  its first request (headers without their end, or a body still coming) has the grace of a new connection,
-  counted from its handshake too; a later request on a kept-alive connection from its first byte, its body
-  from the end of its headers. A new connection that has sent nothing has its grace counted from the
-  handshake in the kernel, not from ``accept``: a client that sends its request as soon as it is connected
-  (as Discord and a proxy do) has its first bytes in the socket within one round trip, so a connection that
-  waited in the listen queue longer than its grace without a byte has had its chance already. That grace is
-  :data:`EVICT_AFTER_SECONDS` while the new connections send requests (a client that is itself busy, as in a
-  burst from one machine, may take a while after connecting), and shrinks towards :func:`first_byte_grace`
-  (twice the round-trip time, at least :data:`GRACE_SECONDS`) as the share of them that are closed before their
-  first request was whole grows (:attr:`Intake.prompt`: a flood of idle connections, or of clients that drip
-  their requests byte by byte). So accepting keeps pace with any rate of idle connections (each costs one
-  ``accept`` and one ``close``), and 1 100 clients that trickle their headers cannot hold every handle. A
-  connection whose headers have all arrived and whose handler has not started, or whose bytes wait unread in its
-  socket, is never closed so: there the wait is this process's, not the client's. An error answer (≥ 400: no or
-  a bad signature, a malformed request) closes its connection, so only a client that sent a good request is kept
-  alive.
+A new connection that has sent nothing takes no place: it waits as a bare socket in the lobby
+(:mod:`bot.serve_lobby`, as many as the files allow, :func:`lobby_size`) and gets its place the moment its bytes
+arrive, so a request is not kept waiting by the silent connections before it. Connections that have not sent a
+whole request hold at most :data:`UNPROVEN_SHARE` of the places; when that share (or the lobby) is full and a
+newcomer waits, one past its grace is closed (a silent one first). The grace is :data:`EVICT_AFTER_SECONDS`
+while the new connections send requests (:attr:`Intake.prompt`: a burst from one busy machine writes a while
+after its handshakes), shrinking towards :func:`first_byte_grace` after the handshake (twice the round trip, at
+least :data:`GRACE_SECONDS`) as the share closed before their request was whole grows (a flood of idle or
+dripping clients); in such a flood a silent one has :data:`EVICT_AFTER_SECONDS` in the lobby, not
+:data:`IDLE_SECONDS`. So accepting keeps pace with any rate of idle connections, a burst slow to write is not
+closed for the silent ones before it, and clients that trickle their headers cannot hold every handle. An error
+answer (≥ 400) closes its connection: only a client that sent a good request is kept alive.
 
 :class:`Intake` runs the accept loop on the listening sockets of :func:`listen` and hands each connection to
 aiohttp's protocol factory (``AppRunner.server``); :meth:`Intake.middleware` marks what each connection is doing.
@@ -39,12 +27,12 @@ aiohttp's protocol factory (``AppRunner.server``); :meth:`Intake.middleware` mar
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import errno
 import logging
 import math
 import socket
-import struct
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -54,7 +42,8 @@ from aiohttp import web
 from aiohttp.web_protocol import RequestPayloadError
 
 from bot.serve_guard import german, unreadable
-from bot.serve_sockets import IntakeStats, Tracked, closing, queued, unread, unread_bytes
+from bot.serve_lobby import Lobby
+from bot.serve_sockets import IntakeStats, Tracked, closing, queued, tcp_times, unread, unread_bytes
 
 log = logging.getLogger(__name__)
 
@@ -64,11 +53,9 @@ IDLE_SECONDS = 5.0
 HEADER_SECONDS = 5.0
 BODY_SECONDS = 5.0
 UNPROVEN_SHARE = 0.5
-#: Seconds an unproven connection that has sent bytes (or was kept alive after an answer) has before it may be
-#: closed to make room.
+#: Seconds an unproven connection has before it may be closed to make room (also a new one's time in the lobby).
 EVICT_AFTER_SECONDS = 2.0
-#: The least a new connection that has sent nothing has before it may be closed to make room (seconds from its
-#: handshake); the grace is twice the connection's round-trip time when that is longer (:func:`first_byte_grace`).
+#: The least a new silent connection has before it may be closed (seconds from its handshake; :func:`first_byte_grace`).
 GRACE_SECONDS = 0.25
 #: Seconds over which :attr:`Intake.prompt` counts new connections (their weight decays with this time constant).
 PROMPT_SECONDS = 10.0
@@ -95,21 +82,18 @@ class _Conn:
     state: str = IDLE
     since: float = field(default_factory=time.monotonic)
     timer: asyncio.TimerHandle | None = None
-    #: When the current state's time is up (``time.monotonic``; None: no clock runs). One timer per connection: one
-    #: armed earlier stays and waits on when it rings (``Intake._ring``), so kept-alive requests arm none.
+    #: When the current state's time is up (``time.monotonic``; None: no clock runs); a timer armed earlier
+    #: waits on when it rings (``Intake._ring``), so kept-alive requests arm none.
     due: float | None = None
-    #: The headers of the current request have all arrived (their blank line was seen), and the last bytes
-    #: seen before it, to find a blank line split between two reads.
+    #: The current request's headers have all arrived, and the last bytes seen (a blank line split in two reads).
     headers_done: bool = False
     tail: bytes = b""
-    #: A new connection that has sent nothing yet: its :func:`first_byte_grace` (seconds; None once it sent
-    #: bytes), and whether it was counted in :attr:`Intake.prompt` yet.
+    #: Sent nothing yet: its :func:`first_byte_grace` (seconds; None once it sent bytes); counted in
+    #: :attr:`Intake.prompt` yet; when it was accepted and when its handshake was done (``time.monotonic``,
+    #: :func:`connection_age`) with its first-byte grace, kept for its first request's headers.
     grace: float | None = None
     counted: bool = False
-    #: When it was accepted (``time.monotonic``).
     accepted: float = field(default_factory=time.monotonic)
-    #: When its handshake was done (``time.monotonic``; :func:`connection_age`), and its first-byte grace
-    #: (:func:`first_byte_grace`), kept for its first request: its headers are due from the handshake.
     born: float = field(default_factory=time.monotonic)
     rtt_grace: float = GRACE_SECONDS
     #: Its first request has not arrived whole yet (counted in :attr:`Intake.prompt` when it does).
@@ -129,21 +113,22 @@ class Intake:
     up (one accept task per socket), ``await intake.stop()`` (stops accepting, closes the sockets; the open
     connections are the runner's to close)."""
 
-    def __init__(self, sockets: list[socket.socket], cap: int) -> None:
+    def __init__(self, sockets: list[socket.socket], cap: int, lobby: int = 0) -> None:
         self.factory: Callable[[], asyncio.Protocol] = asyncio.Protocol
         self.sockets = sockets
         self.cap = cap
         self.unproven_cap = max(1, int(cap * UNPROVEN_SHARE))
         self.conns: dict[int, _Conn] = {}  # id(conn) → conn
-        #: New connections of about the last :data:`PROMPT_SECONDS` that sent a request, and those closed (to
-        #: make room, or for their silence) without a byte, each weighed down with its age (:attr:`prompt`).
+        #: New connections that sent a request, and those closed without one, weighed by age (:attr:`prompt`).
         self._sent, self._silent, self._counted_at = 0.0, 0.0, time.monotonic()
         self.stats = IntakeStats()
         self._changed = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._by_transport: dict[int, _Conn] = {}
-        #: A connection per listening socket (by its file number) that :meth:`_shed` accepted but may not close.
-        self._waiting: dict[int, socket.socket] = {}
+        #: Accepted connections to be given a place first (their bytes came, or they may not be closed yet).
+        self._ready: collections.deque[tuple[socket.socket, _Conn]] = collections.deque()
+        #: In a flood, new connections that sent nothing wait here without a place (:meth:`_admit`).
+        self.lobby = Lobby(lobby, self._arrived, self._expired)
 
     @property
     def unproven(self) -> int:
@@ -163,9 +148,10 @@ class Intake:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        for sock in [*self.sockets, *self._waiting.values()]:
+        for sock in [*self.sockets, *(sock for sock, _ in self._ready)]:
             sock.close()
-        self._waiting.clear()
+        self._ready.clear()
+        self.lobby.close()
 
     # --- accepting ---------------------------------------------------------------------------------
 
@@ -173,15 +159,13 @@ class Intake:
         return len(self.conns) < self.cap and self.unproven < self.unproven_cap
 
     async def _room(self, sock: socket.socket) -> None:
-        """Wait until one more connection may be taken: fewer than :attr:`cap` open, and fewer than
-        :attr:`unproven_cap` unproven. While a connection waits in the listen queue of ``sock``, the oldest
-        unproven one is closed when it has had its grace (in a flood of idle connections also those in the queue
-        that are past their grace, without taking them: :meth:`_shed`). While none waits, none is closed: a pool
-        of kept-alive connections idle between requests (a proxy's, Discord's) is not raced by a close that the
-        client's next request on it would meet without an answer."""
+        """Wait until one more connection may be taken (fewer than :attr:`cap` open, :attr:`unproven_cap`
+        unproven). While one waits (in the listen queue of ``sock``, or :attr:`_ready`), the oldest unproven one is
+        closed when past its grace (in a flood the queue is also emptied into the lobby: :meth:`_shed`); while none
+        waits none is closed, so a pool of kept-alive connections (a proxy's) is not raced by a close."""
         loop = asyncio.get_running_loop()
         while not self._has_room():
-            waits = len(self.conns) < self.cap and (sock.fileno() in self._waiting or queued(sock))  # one _shed kept
+            waits = len(self.conns) < self.cap and (bool(self._ready) or queued(sock))
             if waits and (self._evict_oldest() or self._shed(sock)):
                 continue
             wait = self._next_grace_end() if waits else 0.1
@@ -199,11 +183,9 @@ class Intake:
                     loop.remove_reader(sock.fileno())
 
     def _evictable(self) -> _Conn | None:
-        """The unproven connection to close first of those slow themselves: not one whose headers have all come
-        while its handler has not started, nor one with bytes unread in its socket (the wait is this process's);
-        one whose body is still coming (:data:`READING`) is. Past their grace, a new one that has sent nothing
-        first (a begun request is not closed while a silent one could be), then by their grace's end; else the
-        one whose grace ends first. None when there is none."""
+        """The unproven connection to close first of those slow themselves (not one whose headers have all come,
+        nor one with bytes unread: the wait is this process's): past their grace a new silent one first, then by
+        their grace's end; else the one whose grace ends first. None when there is none."""
         candidates = [c for c in self.conns.values() if c.unproven and c.transport is not None
                       and (c.state == READING or not c.headers_done)]
         now, ends = time.monotonic(), {id(c): self._grace_ends(c) for c in candidates}
@@ -219,9 +201,8 @@ class Intake:
         return 0.1 if conn is None else self._grace_ends(conn) - time.monotonic()
 
     def _evict_oldest(self) -> bool:
-        """Close the unproven connection whose grace ended first (:meth:`_evictable`), if it has ended; it
-        counts as gone at once (its file closes within the loop's next turn), so one eviction makes room for
-        one connection. Only a client that is slow itself is closed."""
+        """Close the unproven connection whose grace ended first (:meth:`_evictable`), if it has ended; it counts
+        as gone at once, so one eviction makes room for one connection. Only a client slow itself is closed."""
         oldest = self._evictable()
         if oldest is None or oldest.transport is None or self._grace_ends(oldest) > time.monotonic():
             return False
@@ -235,13 +216,10 @@ class Intake:
     def _grace_ends(self, conn: _Conn) -> float:
         """When (``time.monotonic``) ``conn`` may be closed to make room. A new connection that has sent
         nothing: its first-byte grace plus the rest of :data:`EVICT_AFTER_SECONDS` times :attr:`prompt` after its
-        handshake, and those seconds times :attr:`prompt` after it was accepted (in normal traffic and in a
-        burst, :attr:`prompt` 1: 2 s after ``accept``). A request begun and not whole (headers or body still
-        coming): the same window, its first request counted from the handshake (as Discord and a proxy send
-        the whole request at once, it arrives within a round trip), a later one on a kept-alive connection
-        from its first byte (the body from the end of its headers); so in a flood of clients that drip their
-        requests (:attr:`prompt` towards 0) each may be closed a round trip after it should have been whole.
-        Otherwise (kept alive after an answer) :data:`EVICT_AFTER_SECONDS` after :attr:`_Conn.since`."""
+        handshake, and those seconds times :attr:`prompt` after ``accept`` (:attr:`prompt` 1: 2 s after
+        ``accept``). A request begun and not whole: the same window, its first request from the handshake, a
+        later one from its first byte (the body from the end of its headers). Otherwise (kept alive after an
+        answer) :data:`EVICT_AFTER_SECONDS` after :attr:`_Conn.since`."""
         window = conn.rtt_grace + max(0.0, EVICT_AFTER_SECONDS - conn.rtt_grace) * self.prompt
         if conn.grace is not None:
             return max(conn.since + window, conn.accepted + EVICT_AFTER_SECONDS * self.prompt)
@@ -254,11 +232,9 @@ class Intake:
     @property
     def prompt(self) -> float:
         """The share of the new connections of about the last :data:`PROMPT_SECONDS` whose first request
-        arrived whole, against those closed before it did (without a byte, or with headers or a body that did
-        not come in time): 1 in normal traffic and in a burst (also with no connection counted), towards 0 in a
-        flood of idle connections or of clients dripping their requests. The grace of an unproven connection
-        grows with it (:meth:`_grace_ends`). Counts fade with their age also while none comes: with less than one
-        connection's weight left it is 1 again (three slow clients after ~11 s, 1 500 idle ones after ~73 s)."""
+        arrived whole, against those closed before it did: 1 in normal traffic and in a burst (also with none
+        counted), towards 0 in a flood of idle or dripping clients. Counts fade with their age also while none
+        comes: under one connection's weight left it is 1 again (1 500 idle ones after ~73 s)."""
         total = (self._sent + self._silent) * math.exp(-(time.monotonic() - self._counted_at) / PROMPT_SECONDS)
         return 1.0 if total < 1.0 else self._sent / (self._sent + self._silent)
 
@@ -275,43 +251,78 @@ class Intake:
                 self._silent += 1.0
 
     def _shed(self, sock: socket.socket) -> bool:
-        """In a flood of idle connections (:attr:`prompt` below one half): accept the next connection waiting in
-        the listen queue of ``sock`` and close it at once when it has sent nothing and is past its grace
-        (counted from its handshake, :meth:`_grace_ends`): one ``accept`` and one ``close``, no protocol.
-        True when one was closed so; a connection that may not be closed is kept to be taken first
-        (:attr:`_waiting`), and False."""
-        if self.prompt >= 0.5 or sock.fileno() in self._waiting:
+        """With a lobby, or in a flood (:attr:`prompt` below one half): accept the next connection in the listen
+        queue of ``sock`` and :meth:`_admit` it. True when it took no place (lobby, or closed); False when none was
+        accepted or it is to be taken first (:attr:`_ready`)."""
+        if (self.prompt >= 0.5 and not self.lobby.capacity) or self._ready:
             return False
         try:
             new, _ = sock.accept()
         except OSError:  # none waiting, or no file free: the accept loop deals with it
             return False
-        age, grace = connection_age(new)
-        probe = _Conn(since=time.monotonic() - age, grace=grace, born=time.monotonic() - age, rtt_grace=grace)
-        if unread(new) or self._grace_ends(probe) > time.monotonic():
-            self._waiting[sock.fileno()] = new
-            return False
-        new.close()
+        return self._admit(asyncio.get_running_loop(), new)
+
+    def _admit(self, loop: asyncio.AbstractEventLoop, sock: socket.socket) -> bool:
+        """Place the accepted ``sock``. One that has sent nothing waits in the :attr:`lobby` for its first bytes
+        until :data:`IDLE_SECONDS` after its handshake, in a flood of idle connections (:attr:`prompt` below one
+        half) :data:`EVICT_AFTER_SECONDS` (so a burst whose sender writes a moment after connecting is not closed
+        for the silent ones before it, which a burst's sender wrote first); in a flood one that finds the lobby
+        full is closed when past its own grace (:meth:`_grace_ends`). Else it gets a place
+        (:meth:`_take`), or waits first in line (:attr:`_ready`). True when it took no place (lobby, or closed)."""
+        sock.setblocking(False)
         self.stats.accepted += 1
-        self.stats.evicted += 1
-        self._count(probe, prompt=False)
-        return True
+        age, grace = connection_age(sock)
+        now, flood = time.monotonic(), self.prompt < 0.5
+        conn = _Conn(since=now - age, grace=grace, born=now - age, rtt_grace=grace)
+        if (flood or self.lobby.capacity) and not unread(sock):
+            conn.due = conn.born + (EVICT_AFTER_SECONDS if flood else SLOW_AFTER[IDLE])
+            if not self.lobby.full and conn.due > now:
+                self.lobby.hold(sock, conn, conn.due)
+                return True
+            if flood and self._grace_ends(conn) <= now:
+                self._expired(sock, conn)
+                return True
+        if self._has_room():
+            self._take(loop, sock, conn)
+        else:
+            self._ready.append((sock, conn))
+        return False
+
+    def _arrived(self, sock: socket.socket, conn: _Conn) -> None:
+        """Bytes came on ``sock`` in the lobby: its place now, or first in line; closed when its client went."""
+        if not unread(sock):  # readable without bytes: the client closed it
+            sock.close()
+            self._count(conn, prompt=False)
+        elif self._has_room():
+            self._take(asyncio.get_running_loop(), sock, conn)
+        else:
+            self._ready.append((sock, conn))
+            self._changed.set()
+
+    def _expired(self, sock: socket.socket, conn: _Conn) -> None:
+        """Close ``sock``, silent past its grace: timed out when it had :data:`IDLE_SECONDS` in the lobby, else
+        evicted; counted as a new connection closed without a byte."""
+        sock.close()
+        if conn.due is not None and conn.due - conn.born >= SLOW_AFTER[IDLE] and conn.due <= time.monotonic():
+            self.stats.timed_out += 1
+        else:
+            self.stats.evicted += 1
+        self._count(conn, prompt=False)
 
     async def _accept_loop(self, sock: socket.socket) -> None:
         loop = asyncio.get_running_loop()
         while True:
             await self._room(sock)
-            waiting = self._waiting.pop(sock.fileno(), None)
-            if waiting is not None:  # accepted by _shed, not to be closed: taken first
-                self._take(loop, waiting)
+            if self._ready:  # accepted before, not to be closed: taken first
+                self._take(loop, *self._ready.popleft())
                 continue
             try:
                 conn, _ = await loop.sock_accept(sock)
             except OSError as exc:
                 await self._exhausted(exc)
                 continue
-            self._take(loop, conn)
-            while self._has_room():  # more may be waiting: take them without a loop turn each (as asyncio does)
+            self._admit(loop, conn)
+            while self._has_room() and not self._ready:  # more may be waiting: take them without a loop turn each
                 try:
                     conn, _ = sock.accept()
                 except (BlockingIOError, InterruptedError):
@@ -319,7 +330,7 @@ class Intake:
                 except OSError as exc:
                     await self._exhausted(exc)
                     break
-                self._take(loop, conn)
+                self._admit(loop, conn)
 
     async def _exhausted(self, exc: OSError) -> None:
         """``accept`` failed: for want of files or memory, pause a moment (logged once per 100); else raise."""
@@ -331,14 +342,9 @@ class Intake:
                         errno.errorcode.get(exc.errno or 0, exc.errno), len(self.conns))
         await asyncio.sleep(0.05)
 
-    def _take(self, loop: asyncio.AbstractEventLoop, sock: socket.socket) -> None:
-        """Count the accepted ``sock`` at once (so the cap holds) and start aiohttp's protocol on it."""
-        sock.setblocking(False)
-        age, grace = connection_age(sock)
-        born = time.monotonic() - age
-        conn = _Conn(since=born, grace=grace, born=born, rtt_grace=grace)
+    def _take(self, loop: asyncio.AbstractEventLoop, sock: socket.socket, conn: _Conn) -> None:
+        """Count the accepted ``sock`` (``conn``) at once (so the cap holds) and start aiohttp's protocol on it."""
         self.conns[id(conn)] = conn
-        self.stats.accepted += 1
 
         async def connect() -> None:
             try:
@@ -370,7 +376,7 @@ class Intake:
             conn.headers_done, conn.tail = b"\r\n\r\n" in seen, seen[-3:]
 
     def closed(self, conn: _Conn) -> None:
-        """``conn`` is gone: its place is free."""
+        """``conn`` is gone: its place is free (for the first in :attr:`_ready`, if any)."""
         if conn.timer is not None:
             conn.timer.cancel()
         conn.timer = conn.due = None
@@ -378,6 +384,8 @@ class Intake:
         conn.state = CLOSED
         if conn.transport is not None:
             self._by_transport.pop(id(conn.transport), None)
+        if self._ready and self._has_room():  # the accept loop may be waiting on the listen queue meanwhile
+            self._take(asyncio.get_running_loop(), *self._ready.popleft())
         self._changed.set()
 
     def _set(self, conn: _Conn, state: str) -> None:
@@ -436,11 +444,9 @@ class Intake:
     @web.middleware
     async def middleware(self, request: web.BaseRequest,
                          handler: Callable[[Any], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
-        """aiohttp middleware: the body is read here within :data:`BODY_SECONDS` (408 after that), then the
-        handler runs with the connection counted as working; afterwards it waits for the next request. A body
-        that has wholly arrived with its headers (as Discord sends a few KB) is taken without the clock: no
-        timer, no task. An error answer closes its connection (no keep-alive for a refused client), and
-        aiohttp's own refusals (413 body too large, 404, 405 with ``Allow``) are German JSON like the others."""
+        """aiohttp middleware: the body is read within :data:`BODY_SECONDS` (408 after that; one that came with
+        its headers without timer or task), then the handler runs with the connection counted as working. An error
+        answer closes its connection; aiohttp's own refusals (413, 404, 405 with ``Allow``) are German JSON."""
         response: web.StreamResponse
         here = request.can_read_body and request.content.is_eof()
         if not here:
@@ -469,15 +475,9 @@ class Intake:
         return response
 
     def health(self) -> dict[str, Any]:
-        """Figures for ``GET /health``: connections open (of the cap), unproven, and the counts (read from the
-        health thread too: each a whole int)."""
-        return {"connections": len(self.conns), "cap": self.cap, "unproven": self.unproven, **vars(self.stats)}
-
-
-#: ``struct tcp_info`` of Linux (``linux/tcp.h``): after 8 one-byte fields, ``tcpi_last_ack_recv`` (ms since
-#: the last ACK came in: for a connection that has sent nothing, since its handshake) is the 13th and
-#: ``tcpi_rtt``/``tcpi_rttvar`` (µs, smoothed) the 16th/17th 32-bit field.
-_TCP_INFO = struct.Struct("56xI8xII")
+        """Figures for ``GET /health``: connections (of the cap), unproven, in the lobby, the counts (whole ints)."""
+        return {"connections": len(self.conns), "cap": self.cap, "unproven": self.unproven, "lobby": len(self.lobby),
+                **vars(self.stats)}
 
 
 def first_byte_grace(rtt: float, rttvar: float) -> float:
@@ -489,12 +489,8 @@ def first_byte_grace(rtt: float, rttvar: float) -> float:
 
 
 def connection_age(sock: socket.socket) -> tuple[float, float]:
-    """``(seconds since the handshake, grace)`` of the just accepted ``sock`` from the kernel's TCP_INFO
-    (Linux): how long it waited in the listen queue, and :func:`first_byte_grace` of its round-trip time.
-    ``(0.0, GRACE_SECONDS)`` where TCP_INFO cannot be read (not Linux, not TCP)."""
-    try:
-        raw = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, _TCP_INFO.size)
-        last_ack_ms, rtt_us, rttvar_us = _TCP_INFO.unpack_from(raw)
-    except (AttributeError, OSError, struct.error):
-        return 0.0, GRACE_SECONDS
-    return last_ack_ms / 1000, first_byte_grace(rtt_us / 1e6, rttvar_us / 1e6)
+    """``(seconds since the handshake, grace)`` of the just accepted ``sock`` (:func:`tcp_times`): how long it
+    waited in the listen queue, and :func:`first_byte_grace` of its round-trip time; ``(0.0, GRACE_SECONDS)``
+    where TCP_INFO cannot be read (not Linux, not TCP)."""
+    times = tcp_times(sock)
+    return (0.0, GRACE_SECONDS) if times is None else (times[0], first_byte_grace(times[1], times[2]))

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import select
 import socket
+import struct
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,17 @@ def connection_cap(soft_limit: int, already_open: int) -> int:
     return max(16, min(MAX_CONNECTIONS, soft_limit - already_open - OUTGOING_CONNECTIONS - MARGIN))
 
 
+def lobby_size(soft_limit: int, already_open: int) -> int:
+    """How many new connections that have sent nothing the intake may hold as bare sockets in a flood
+    (:mod:`bot.serve_lobby`) under the open-file limit ``soft_limit`` with ``already_open`` files open: the files
+    left after :func:`connection_cap`'s connections, :data:`OUTGOING_CONNECTIONS` and :data:`MARGIN`; at most
+    :data:`BACKLOG` (also with no limit, ``soft_limit`` ≤ 0), at least 0."""
+    if soft_limit <= 0:
+        return BACKLOG
+    spare = soft_limit - already_open - OUTGOING_CONNECTIONS - MARGIN - connection_cap(soft_limit, already_open)
+    return max(0, min(BACKLOG, spare))
+
+
 def listen(host: str, port: int, reuse_port: bool = False) -> list[socket.socket]:
     """Non-blocking listening sockets on every address of ``host`` (as ``loop.create_server`` binds them), with
     ``SO_REUSEADDR``, ``SO_REUSEPORT`` when ``reuse_port`` (several processes on one port) and :data:`BACKLOG`.
@@ -130,6 +142,24 @@ def unread(sock: Any) -> int:
     except (ImportError, OSError, ValueError):  # not there (Windows), or the socket closed meanwhile
         return 0
     return waiting[0]
+
+
+#: ``struct tcp_info`` of Linux (``linux/tcp.h``): after 8 one-byte fields, ``tcpi_last_ack_recv`` (ms since
+#: the last ACK came in: for a connection that has sent nothing, since its handshake) is the 13th and
+#: ``tcpi_rtt``/``tcpi_rttvar`` (µs, smoothed) the 16th/17th 32-bit field.
+_TCP_INFO = struct.Struct("56xI8xII")
+
+
+def tcp_times(sock: socket.socket) -> tuple[float, float, float] | None:
+    """``(seconds since the last ACK came in, round-trip time, its variation)`` of ``sock`` from the kernel's
+    TCP_INFO (Linux, seconds; for a connection that has sent nothing the first is the time since its
+    handshake); None where TCP_INFO cannot be read (not Linux, not TCP)."""
+    try:
+        raw = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, _TCP_INFO.size)
+        last_ack_ms, rtt_us, rttvar_us = _TCP_INFO.unpack_from(raw)
+    except (AttributeError, OSError, struct.error):
+        return None
+    return last_ack_ms / 1000, rtt_us / 1e6, rttvar_us / 1e6
 
 
 @dataclass
@@ -218,5 +248,5 @@ class Tracked(asyncio.Protocol):
 
 
 __all__ = ["BACKLOG", "HTTP_ERRORS", "MARGIN", "MAX_CONNECTIONS", "OUTGOING_CONNECTIONS", "GermanErrors", "IntakeStats",
-           "Tracked", "closing", "connection_cap", "http_error_text", "listen", "open_files", "raise_file_limit",
-           "unread", "unread_bytes"]
+           "Tracked", "closing", "connection_cap", "http_error_text", "listen", "lobby_size", "open_files",
+           "raise_file_limit", "tcp_times", "unread", "unread_bytes"]

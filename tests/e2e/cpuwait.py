@@ -14,9 +14,14 @@ Where ``/proc`` cannot be read (not Linux, a process that ended) the wait is 0: 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
 
 #: Seconds a list of child processes is reused before it is read again (a burst reads the clock per callback).
 CHILDREN_SECONDS = 0.2
@@ -71,6 +76,39 @@ class CpuWait:
         since: all of its wait); 0.0 when none can be read."""
         grown = (run_queue_seconds(pid) - mark.get(pid, 0.0) for pid in self._pids())
         return max(0.0, *grown)
+
+
+    async def wait_for(self, awaitable: Awaitable[T], seconds: float, ceiling: float = 4.0) -> T:
+        """Await ``awaitable`` for ``seconds`` of the wall clock plus the run-queue wait one of these processes
+        accrued meanwhile (:meth:`since`: a crowded machine's time, not the code's), at most ``ceiling`` ×
+        ``seconds`` in all; on a quiet machine exactly ``seconds``.
+
+        Raises:
+            TimeoutError: not done by then (``awaitable`` is cancelled)."""
+        task = asyncio.ensure_future(awaitable)
+        mark, started = self.mark(), time.monotonic()
+        try:
+            while True:
+                left = min(seconds + self.since(mark), ceiling * seconds) - (time.monotonic() - started)
+                if left <= 0:
+                    raise TimeoutError
+                done, _ = await asyncio.wait({task}, timeout=min(left, 0.5))
+                if done:
+                    return task.result()
+        finally:
+            task.cancel()
+
+    async def until(self, done: Callable[[], bool], seconds: float, every: float = 0.05) -> None:
+        """Ask ``done()`` every ``every`` seconds until it is true, within the deadline of :meth:`wait_for`.
+
+        Raises:
+            TimeoutError: still not true by then."""
+
+        async def poll() -> None:
+            while not done():  # noqa: ASYNC110 (a log or /proc is read: there is no event to wait on)
+                await asyncio.sleep(every)
+
+        await self.wait_for(poll(), seconds)
 
 
 #: The clock of this process (the fake Discord uses it).

@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
+from cpuwait import CPU_WAIT
 from fakediscord import FakeDiscord, FakeDiscordError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,29 +119,34 @@ class BotProcess:
         return None if self.proc is None else self.proc.returncode
 
     async def wait_connected(self, fake: FakeDiscord, timeout: float = 20.0) -> float:
-        """Wait until the bot's gateway session is up; returns seconds since start.
+        """Wait until the bot's gateway session is up, ``timeout`` s plus the time a crowded machine kept it or
+        this process off the CPU (:meth:`cpuwait.CpuWait.wait_for`); returns seconds since start.
 
         Raises:
             FakeDiscordError: the process died or did not connect in time (with its output).
         """
-        deadline = time.monotonic() + timeout
-        while True:
-            if self.returncode is not None:
-                raise FakeDiscordError(f"bot exited with {self.returncode} before connecting:\n{self.tail()}")
-            try:
-                await fake.wait_ready(0.05)
-                return time.monotonic() - self.started
-            except FakeDiscordError:
-                if time.monotonic() > deadline:
-                    raise FakeDiscordError(
-                        f"bot did not connect within {timeout} s:\n{self.tail()}") from None
+
+        async def connected() -> float:
+            while True:
+                if self.returncode is not None:
+                    raise FakeDiscordError(f"bot exited with {self.returncode} before connecting:\n{self.tail()}")
+                with contextlib.suppress(FakeDiscordError):
+                    await fake.wait_ready(0.05)
+                    return time.monotonic() - self.started
+
+        try:
+            return await CPU_WAIT.wait_for(connected(), timeout)
+        except TimeoutError:
+            raise FakeDiscordError(f"bot did not connect within {timeout} s (and the time it waited for a CPU):\n"
+                                   f"{self.tail()}") from None
 
     async def wait_exit(self, timeout: float) -> int | None:
-        """Wait up to ``timeout`` s for the process to end; its exit code, or None if still running."""
+        """Wait up to ``timeout`` s for the process to end (plus the time a crowded machine kept it or this
+        process off the CPU: :meth:`cpuwait.CpuWait.wait_for`); its exit code, or None if still running."""
         if self.proc is None:
             return None
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.proc.wait(), timeout)
+            await CPU_WAIT.wait_for(self.proc.wait(), timeout)
         return self.proc.returncode
 
     async def stop(self, sig: int = signal.SIGINT, timeout: float = 10.0) -> int:

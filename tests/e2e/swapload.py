@@ -27,6 +27,7 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cpuwait import CPU_WAIT
 from fakediscord import FakeDiscord, FakeDiscordError, InteractionResult
 from harness import PYTHON, ROOT, BotProcess, bot_env, running_bot
 from nacl.signing import SigningKey
@@ -108,16 +109,16 @@ class Swarm:
         """Wait until no process holds a replaced store file open (:func:`open_stores`: ``… (deleted)``).
 
         Raises:
-            FakeDiscordError: not within ``timeout`` seconds (naming the files still held).
+            FakeDiscordError: not within ``timeout`` seconds (and the time the processes waited for a CPU:
+                :meth:`cpuwait.CpuWait.wait_for`), naming the files still held.
         """
-        deadline = time.monotonic() + timeout
-        while True:
-            held = [f for pid in self.pids for f in open_stores(pid, self.store) if f.endswith("(deleted)")]
-            if not held:
-                return
-            if time.monotonic() > deadline:
-                raise FakeDiscordError(f"replaced stores still open after {timeout:.0f} s: {held}")
-            await asyncio.sleep(0.05)
+        def held() -> list[str]:
+            return [f for pid in self.pids for f in open_stores(pid, self.store) if f.endswith("(deleted)")]
+
+        try:
+            await CPU_WAIT.until(lambda: not held(), timeout)
+        except TimeoutError:
+            raise FakeDiscordError(f"replaced stores still open after {timeout:.0f} s: {held()}") from None
 
     async def wait_log(self, pattern: re.Pattern[str] | str, before: dict[str, int], more: int = 1,
                        timeout: float = 20.0) -> None:
@@ -125,17 +126,18 @@ class Swarm:
         (:meth:`counts`).
 
         Raises:
-            FakeDiscordError: not within ``timeout`` seconds (with the log of the first late process).
+            FakeDiscordError: not within ``timeout`` seconds (and the time the processes waited for a CPU), with
+                the log of the first late process.
         """
-        deadline = time.monotonic() + timeout
-        while True:
+        def late() -> list[Door]:
             now = self.counts(pattern)
-            late = [d for d in self.doors if now[d.name] < before.get(d.name, 0) + more]
-            if not late:
-                return
-            if time.monotonic() > deadline:
-                raise FakeDiscordError(f"{late[0].name}: {pattern!r} not logged {more}× more:\n{late[0].proc.tail()}")
-            await asyncio.sleep(0.05)
+            return [d for d in self.doors if now[d.name] < before.get(d.name, 0) + more]
+
+        try:
+            await CPU_WAIT.until(lambda: not late(), timeout)
+        except TimeoutError:
+            first = late()[0]
+            raise FakeDiscordError(f"{first.name}: {pattern!r} not logged {more}× more:\n{first.proc.tail()}") from None
 
 
 async def start_swarm(stack: AsyncExitStack, store: Path, workdir: Path, watch: float,

@@ -3,6 +3,7 @@ a CPU (cpuwait.py): late by the bot's own time is late; late only by a crowded m
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import subprocess
 import sys
@@ -60,3 +61,27 @@ def test_the_wait_of_a_child_kept_off_the_cpu_is_counted():
         for child in children:
             child.wait()
     assert 0.3 < waited <= 1.2, waited
+
+
+@pytest.mark.parametrize(("waited", "ceiling", "lasts"), [(0.0, 4.0, 0.3), (0.4, 4.0, 0.7), (5.0, 2.0, 0.6)])
+async def test_a_deadline_grows_by_the_time_spent_waiting_for_a_cpu_up_to_its_ceiling(monkeypatch, waited, ceiling,
+                                                                                     lasts):
+    # 0.3 s for an answer that never comes: exactly 0.3 s on a quiet machine, 0.3 + 0.4 s when a process waited
+    # 0.4 s for a CPU meanwhile, and never more than the ceiling (2 × 0.3 s) however crowded the machine
+    monkeypatch.setattr(cpuwait.CPU_WAIT, "since", lambda mark: waited)
+    started = time.monotonic()
+    with pytest.raises(TimeoutError):
+        await cpuwait.CPU_WAIT.wait_for(asyncio.Event().wait(), 0.3, ceiling)
+    assert lasts - 0.02 <= time.monotonic() - started < lasts + 0.25
+    assert await cpuwait.CPU_WAIT.wait_for(asyncio.sleep(0.01, "answered"), 0.3) == "answered"
+
+
+async def test_a_condition_asked_again_and_again_is_given_the_same_deadline(monkeypatch):
+    monkeypatch.setattr(cpuwait.CPU_WAIT, "since", lambda mark: 0.3)
+    asked: list[float] = []
+    started = time.monotonic()
+    await cpuwait.CPU_WAIT.until(lambda: asked.append(time.monotonic()) or len(asked) == 3, 1.0, every=0.05)
+    assert len(asked) == 3 and time.monotonic() - started < 0.5
+    with pytest.raises(TimeoutError):
+        await cpuwait.CPU_WAIT.until(lambda: False, 0.2, every=0.05)
+    assert 0.5 - 0.02 <= time.monotonic() - started - (asked[-1] - started) < 1.0  # 0.2 s + 0.3 s waited for a CPU

@@ -1,0 +1,171 @@
+"""Bursts of signed PINGs to ``python -m bot serve`` right after a flood of idle connections.
+
+One ``serve`` process (open files ``--files``, soft and hard: :class:`rawburst.LimitedServe`) and the fake
+Discord. First ``--idle`` connections (1 500) open at once from one process and send nothing (each waits up to
+40 s for the server to close it: an idle flood); as soon as the server has closed them all, ``--bursts`` (4)
+bursts of ``--burst`` (1 500) signed PINGs follow one after another, each request sent on its own new connection
+as soon as that connection is open, all from one process (:func:`_burst_client`: the sender's
+own event loop makes the later connections wait a while between the handshake and their request, as a busy
+machine's would; each connection is awaited under a timeout, as client libraries do). Discord needs every PING's
+PONG, so every PING not answered with 200 is a loss. ``--flood-each``: an idle flood before every burst.
+
+Printed per burst: seconds after the flood ended, PINGs answered of those sent, seconds from the burst's start to
+the answer (p50 / max), and the change of the intake's ``evicted`` and ``timed_out`` counts (``GET /health``;
+with the idle flood before it).
+
+    .venv/bin/python bench/bench_idleflood.py [--idle 1500] [--burst 1500] [--bursts 4] [--files 20000] [--runs 1]
+                                             [--flood-each]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import json
+import multiprocessing
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+
+from fakediscord import FakeDiscord
+from harness import PYTHON, bot_env, build_store
+from nacl.signing import SigningKey
+from rawburst import LimitedServe, parse, prepare
+
+
+def _idle_client(host: str, port: int, n: int, out: object) -> None:
+    """``n`` connections opened at once that send nothing; sends back how each ended."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+    async def idle() -> str:
+        try:
+            reader, writer = await asyncio.open_connection(host, port)
+            await asyncio.wait_for(reader.read(), 40)
+            writer.close()
+            return "closed"
+        except (OSError, TimeoutError) as exc:
+            return type(exc).__name__
+
+    async def flood() -> collections.Counter[str]:
+        return collections.Counter(await asyncio.gather(*(idle() for _ in range(n))))
+
+    out.send(asyncio.run(flood()))  # type: ignore[attr-defined]
+
+
+def _burst_client(host: str, port: int, requests: list[bytes], out: object) -> None:
+    """Each of ``requests`` on a new connection, all at once, each sent as soon as its connection is open (the
+    connection awaited under a timeout, as a client library does: one more task per connection); sends back
+    (status, seconds from the start to the whole response) per request."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+    async def one(request: bytes, t0: float) -> tuple[int, float]:
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 30)
+            writer.write(request)
+            await writer.drain()
+            raw = await asyncio.wait_for(reader.read(), 60)
+            writer.close()
+        except (OSError, TimeoutError):
+            return 0, time.monotonic() - t0
+        return parse(raw)[0], time.monotonic() - t0
+
+    async def burst() -> list[tuple[int, float]]:
+        t0 = time.monotonic()
+        return await asyncio.gather(*(one(r, t0) for r in requests))
+
+    out.send(asyncio.run(burst()))  # type: ignore[attr-defined]
+
+
+def forked(target: object, *args: object) -> object:
+    """Run ``target(*args, pipe)`` in a forked process and return what it sent through the pipe."""
+    ctx = multiprocessing.get_context("fork")
+    mine, theirs = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=target, args=(*args, theirs), daemon=True)
+    proc.start()
+    result = mine.recv()
+    proc.join()
+    return result
+
+
+def idle_flood(host: str, port: int, n: int) -> collections.Counter[str]:
+    """Run the idle flood in a forked process; returns how its connections ended (``closed``: by the server)."""
+    return forked(_idle_client, host, port, n)  # type: ignore[return-value]
+
+
+async def health(host: str, port: int) -> dict:
+    """The intake's figures from ``GET /health`` (empty when it cannot be read)."""
+    reader, writer = await asyncio.open_connection(host, port)
+    writer.write(f"GET /health HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n\r\n".encode())
+    raw = await asyncio.wait_for(reader.read(), 30)
+    writer.close()
+    try:
+        return json.loads(parse(raw)[1])
+    except ValueError:
+        return {}
+
+
+async def one_run(db: Path, tmp: Path, args: argparse.Namespace) -> None:
+    key = SigningKey.generate()
+    async with FakeDiscord() as fake:
+        env = bot_env(fake, db=db, state_dir=tmp / "state",
+                      extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"})
+        serve = await LimitedServe([PYTHON, "-m", "bot", "serve", "--port", "0"], env, tmp / "serve.log",
+                                   args.files).start()
+        try:
+            url = await serve.url()
+            parts = urlsplit(url)
+            host, port = parts.hostname or "127.0.0.1", parts.port or 80
+            await asyncio.sleep(1.0)
+            before = await health(host, port)
+            for burst in range(args.bursts):
+                if burst == 0 or args.flood_each:
+                    t0 = time.monotonic()
+                    ended = await asyncio.to_thread(idle_flood, host, port, args.idle)
+                    flood_end = time.monotonic()
+                    print(f"idle flood of {args.idle}: {dict(ended)} in {flood_end - t0:.1f} s", flush=True)
+                payloads = [{"id": str(10**17 + burst * 10**6 + i), "application_id": "123456789012345678",
+                             "type": 1, "version": 1, "token": f"fake_{burst}_{i}"} for i in range(args.burst)]
+                requests = prepare(url, key, payloads, int(time.time()))
+                at = time.monotonic() - flood_end
+                shots = await asyncio.to_thread(forked, _burst_client, host, port, requests)
+                after = await health(host, port)
+                ok = sorted(s for status, s in shots if status == 200)
+                p50, top = (ok[len(ok) // 2], ok[-1]) if ok else (float("nan"), float("nan"))
+                print(f"burst {burst + 1} at +{at:.0f} s: answered {len(ok)}/{len(shots)}, "
+                      f"lost {len(shots) - len(ok)}; p50 {p50:.2f} s, max {top:.2f} s; "
+                      f"evicted +{after.get('evicted', 0) - before.get('evicted', 0)} (flood included), "
+                      f"timed out +{after.get('timed_out', 0) - before.get('timed_out', 0)}", flush=True)
+                before = after
+        finally:
+            await serve.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--idle", type=int, default=1500)
+    parser.add_argument("--burst", type=int, default=1500)
+    parser.add_argument("--bursts", type=int, default=4)
+    parser.add_argument("--flood-each", action="store_true", help="an idle flood before every burst")
+    parser.add_argument("--files", type=int, default=20000)
+    parser.add_argument("--runs", type=int, default=1)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as t:
+        tmp = Path(t)
+        db = tmp / "regelbot.sqlite3"
+        build_store(db)
+        for run in range(args.runs):
+            print(f"run {run + 1}: open files {args.files}", flush=True)
+            (tmp / "state").mkdir(exist_ok=True)
+            asyncio.run(one_run(db, tmp, args))
+
+
+if __name__ == "__main__":
+    main()

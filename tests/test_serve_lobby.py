@@ -1,0 +1,137 @@
+"""The intake's lobby (bot/serve_lobby.py, bot/serve_net.py): after a flood of idle connections, a burst whose
+sender writes each request a moment after connecting is answered whole, on real sockets in this process."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import time
+
+from aiohttp import web
+
+from bot import serve_net
+from bot.serve_lobby import Lobby
+from bot.serve_net import Intake
+from bot.serve_sockets import listen, lobby_size
+
+REQUEST = b"POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
+
+
+@contextlib.asynccontextmanager
+async def _serving(cap: int, lobby: int, counted: int, prompt: bool, idle: int):
+    """An intake of ``cap`` places and a lobby of ``lobby`` on a port of this machine, ``counted`` new connections
+    counted in its share of prompt clients (``prompt``: answered; else closed silent), and ``idle`` connections
+    opened that send nothing; yields (intake, port, the idle connections), closes everything afterwards."""
+    intake = Intake(listen("127.0.0.1", 0), cap, lobby)
+    for _ in range(counted):
+        intake._count(serve_net._Conn(), prompt=prompt)
+
+    async def ok(request: web.Request) -> web.Response:
+        return web.json_response({"status": "ok"})
+
+    app = web.Application(middlewares=[intake.middleware])
+    app.router.add_post("/interactions", ok)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    assert runner.server is not None
+    intake.start(runner.server)
+    port = intake.sockets[0].getsockname()[1]
+    opened = []
+    try:
+        opened = [await asyncio.open_connection("127.0.0.1", port) for _ in range(idle)]
+        yield intake, port, opened
+    finally:
+        for _, writer in opened:
+            writer.close()
+        await intake.stop()
+        await runner.cleanup()
+
+
+async def _late_writer(port: int, delay: float) -> bytes:
+    """Connect, write the request ``delay`` s later (a busy sender), return the status line ("" when closed)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    await asyncio.sleep(delay)
+    try:
+        writer.write(REQUEST)
+        answer = await asyncio.wait_for(reader.read(), 10)
+    except (ConnectionError, OSError):
+        answer = b""
+    writer.close()
+    return answer.split(b"\r\n", 1)[0]
+
+
+async def test_a_burst_slow_to_write_after_an_idle_flood_is_answered_whole():
+    # a cap of 20 (10 unproven), an idle flood just closed (1 500 connections counted silent: the grace of a new
+    # silent connection is a round trip), 30 idle connections still open; then 20 clients that connect at once
+    # and write 0.6 s later. Before the lobby each of them, silent 0.25 s after its handshake, was closed to make
+    # room (its place, or its turn in the listen queue): a burst from a busy sender lost its connections
+    async with _serving(20, 64, 1500, False, 30) as (intake, port, idle):
+        assert intake.prompt == 0.0
+        answers = await asyncio.gather(*(_late_writer(port, 0.6) for _ in range(20)))
+        assert answers == [b"HTTP/1.1 200 OK"] * 20
+        assert intake.stats.evicted == 0 and intake.stats.timed_out == 0
+        assert [await asyncio.wait_for(reader.read(), 5) for reader, _ in idle] == [b""] * 30  # closed unanswered
+        assert intake.stats.evicted == 30 and len(intake.lobby) == 0  # each after its 2 s in the lobby
+        assert 0.0 < intake.prompt < 0.5  # 20 answered against 1 530 closed silent: still a flood
+
+
+async def test_past_a_full_lobby_silent_newcomers_are_closed_and_a_request_behind_the_flood_is_answered():
+    # a lobby of 8 and 40 idle connections at once in a flood: the lobby keeps the first 8 (a burst's sender writes
+    # its first connections first), a silent newcomer that finds it full is closed once it has had its round trip,
+    # so the request sent behind them all waits a few tenths of a second, not 2 s per 8
+    async with _serving(20, 8, 1500, False, 40) as (intake, port, _):
+        await asyncio.sleep(0.3)
+        started = time.monotonic()
+        assert await _late_writer(port, 0.0) == b"HTTP/1.1 200 OK"
+        assert time.monotonic() - started < 1.5
+        assert len(intake.lobby) <= 8 and intake.stats.evicted >= 20
+
+
+async def test_a_request_behind_idle_connections_after_good_traffic_is_answered_at_once():
+    # good traffic just before (100 requests answered: no flood is suspected, silent ones keep 2 s of grace), then
+    # 40 idle connections at once, four times the unproven share of a cap of 20, and a request behind them. Before
+    # the lobby the idle ones took the places 10 at a time, each closed only 2 s after accept to make room: the
+    # request waited its turn in the listen queue 4 × 2 s (the tester's PING behind 1 500: 21.7 s)
+    async with _serving(20, 64, 100, True, 40) as (intake, port, _):
+        await asyncio.sleep(0.1)
+        started = time.monotonic()
+        assert await _late_writer(port, 0.0) == b"HTTP/1.1 200 OK"
+        assert time.monotonic() - started < 1.0
+        assert len(intake.lobby) == 40 and intake.stats.evicted == 0  # the idle ones wait without a place
+        assert intake.prompt == 1.0
+
+
+async def test_the_lobby_hands_a_socket_back_on_its_first_bytes_or_when_its_time_is_up():
+    seen: list[tuple[str, str]] = []
+    lobby = Lobby(2, lambda s, tag: seen.append(("ready", tag)), lambda s, tag: seen.append(("expired", tag)))
+    pairs = [socket.socketpair() for _ in range(3)]
+    try:
+        for here, _ in pairs:
+            here.setblocking(False)
+        loop_now = asyncio.get_running_loop().time()
+        lobby.hold(pairs[0][0], "a", loop_now + 0.2)
+        lobby.hold(pairs[1][0], "b", loop_now + 10.0)
+        assert lobby.full and len(lobby) == 2
+        try:
+            lobby.hold(pairs[2][0], "c", loop_now + 10.0)
+            raise AssertionError("a full lobby took one more")
+        except OverflowError:
+            pass
+        pairs[1][1].send(b"P")
+        await asyncio.sleep(0.05)
+        assert seen == [("ready", "b")] and len(lobby) == 1
+        await asyncio.sleep(0.3)
+        assert seen == [("ready", "b"), ("expired", "a")] and len(lobby) == 0
+    finally:
+        lobby.close()
+        for pair in pairs:
+            for sock in pair:
+                sock.close()
+
+
+def test_the_lobby_takes_the_files_left_after_the_connections_at_most_the_listen_queue():
+    assert lobby_size(1024, 60) == 1024 - 60 - 32 - 64 - 128  # 740
+    assert lobby_size(20000, 60) == 4096  # the listen queue's length
+    assert lobby_size(200, 60) == 0  # no file to spare: no lobby, the intake closes as before
+    assert lobby_size(0, 60) == 4096  # no limit known
