@@ -23,11 +23,11 @@ Three kinds of such names (docs/ranking.md, ²⁴):
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from bot.german_words import german_dictionary_async
-from bot.mentions import slipped_name
+from bot.mentions import joined_name, slipped_name
 from bot.reply import quote_user
 from bot.search import NameIndex
 from bot.stopwords import STOP_WORDS
@@ -57,9 +57,10 @@ _NO_CARD = -2
 @dataclass(frozen=True)
 class Mention:
     """A card a question names by a name not its own: ``word`` as typed, the ``card_id``, and ``how``:
-    ``"half"`` (a split card's half name), ``"ruling"`` (a name only that card's rulings print), ``"sole"`` (a word
-    only its name holds), ``"english"`` (its English name) or ``"typo"`` (its name with one slip, as ``/karte``
-    reads it: :func:`bot.mentions.slipped_name`)."""
+    ``"half"`` (a split card's half name), ``"joined"`` (its name of several words typed as one word),
+    ``"ruling"`` (a name only that card's rulings print), ``"sole"`` (a word only its name holds), ``"english"``
+    (its English name) or ``"typo"`` (its name with one slip, as ``/karte`` reads it:
+    :func:`bot.mentions.slipped_name`)."""
 
     word: str
     card_id: int
@@ -310,16 +311,24 @@ def read_slip(text: str, names: NameIndex | None) -> tuple[str, Mention | None]:
     return text.replace(typed, hit.card_name, 1), Mention(typed, hit.card_id, "typo")
 
 
-async def read_name(store: Store, text: str, names: NameIndex | None) -> tuple[str, Mention | None]:
+async def read_name(store: Store, text: str, names: NameIndex | None,
+                    knows: Callable[[str], bool] | None = None) -> tuple[str, Mention | None]:
     """``text`` with a card's name read as ``/karte`` reads it spelled as that card's German name, and the
     :class:`Mention` the answer says: a name typed with one slip (:func:`read_slip`), else an English name of two
     words or more that a store built with card files holds (:func:`english_named`: „was macht boros recruit wenn er
     angreift“ is ranked as „was macht Boros-Rekrut wenn er angreift“, so the card's rulings and text meet the
     question's words as for its German name); ``(text, None)`` without either. A one-word English name is read by
-    :func:`table_named` only where no German name is (it may be a players' word: „Flash“)."""
+    :func:`table_named` only where no German name is (it may be a players' word: „Flash“). A name of two words or
+    more typed together (:func:`bot.mentions.joined_name`, a word no document holds by ``knows``: „borosrekrut“)
+    is spelled as printed too (``how``
+    ``"joined"``: ``/karte`` reads it so without a word, and so does the answer)."""
     text, slip = read_slip(text, names)
     if slip is not None or names is None:
         return text, slip
+    joined = joined_name(text, names, knows) if knows is not None else None  # „borosrekrut“ as /karte reads it
+    if joined is not None:
+        typed, hit = joined
+        return text.replace(typed, hit.card_name, 1), Mention(typed, hit.card_id, "joined")
     found = english_named(text, (await other_names(store)).english, least=2)
     card = await store.card(found.card_id) if found is not None else None
     if found is None or card is None:

@@ -196,3 +196,14 @@ async def test_a_name_a_document_prints_of_no_card_is_said_no_card_wherever_the_
     # a term (Match, Spuk) and a card of the store are what they are: no such line
     for question in ("was ist ein Match", "was macht Spuk", "was macht Boros-Rekrut", "kann Tarmogoyf blocken"):
         assert "keine Karte der Datenbank" not in (await run_answer(ctx, "question", question=question)).pages[0].body
+
+
+async def test_a_name_of_several_words_typed_together_is_read_as_karte_reads_it(ctx):
+    # /karte reads „borosrekrut“ as Boros-Rekrut (its name without hyphen); /frage reads it the same, silently as
+    # /karte does, and answers as for the name as printed (before: 103.8, hedged, nothing about the card)
+    for typed, name in (("borosrekrut", "Boros-Rekrut"), ("krimskrams", "Krims // Krams")):
+        page = (await run_answer(ctx, "question", question=f"was macht {typed}")).pages[0]
+        printed = (await run_answer(ctx, "question", question=f"was macht {name}")).pages[0]
+        assert page.title == printed.title == name
+        assert page.body.split("\n", 1)[1] == printed.body.split("\n", 1)[1]
+    assert "Erstschlag" in (await run_answer(ctx, "question", question="was macht borosrekrut")).pages[0].body
