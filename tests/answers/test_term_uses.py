@@ -1,0 +1,29 @@
+"""A term page of ``/regel suche`` says the documents do not use a term only when no passage of theirs does: 003's
+explanation of the rules writes „Match“ (100.4, 100.6a, 103.1), which no ruling and no mechanics section does, so
+the page of Match lists those passages (bot/answers/term_uses.py)."""
+
+from __future__ import annotations
+
+from bot.answers import run_answer
+
+NOT_USED = "Die Dokumente des Bots verwenden diesen Begriff nicht."
+
+
+async def test_a_term_only_003_s_rules_text_uses_lists_those_passages_instead_of_saying_it_is_not_used(ctx):
+    for search in ("match", "bo3"):  # „bo3“: the players' word for a match of best of three (data/synonyms.tsv)
+        reply = await run_answer(ctx, "rule", search=search)
+        page = reply.pages[0]
+        assert page.title == "Match – Regel 100.6", search
+        assert NOT_USED not in page.body
+        assert "**In den Dokumenten des Bots:**\n• Regel 100.4 (Erklärung) (Magic-Regelwerk auf Deutsch" in page.body
+        assert "• Regel 100.6a (Erklärung) (Magic-Regelwerk auf Deutsch (CardX Academy, Stand: aktuelle Regeln " \
+               "2024+)): Turniere bestehen meist aus einer Reihe von Matches." in page.body
+        assert "• Regel 103.1 (Erklärung)" in page.body
+        assert {(a.action, a.arg) for a in page.actions or reply.actions} >= {
+            ("passage", "003:19"), ("passage", "003:29"), ("passage", "003:55")}
+
+
+async def test_a_term_no_document_uses_is_still_said_unused(ctx):
+    # Provozieren (provoke): 004 writes „provoziert“ for goad, a term of its own; none uses provoke
+    page = (await run_answer(ctx, "rule", search="Provozieren")).pages[0]
+    assert NOT_USED in page.body.partition("**In den Dokumenten des Bots als")[0]
