@@ -27,3 +27,13 @@ async def test_a_term_no_document_uses_is_still_said_unused(ctx):
     # Provozieren (provoke): 004 writes „provoziert“ for goad, a term of its own; none uses provoke
     page = (await run_answer(ctx, "rule", search="Provozieren")).pages[0]
     assert NOT_USED in page.body.partition("**In den Dokumenten des Bots als")[0]
+
+
+async def test_a_players_word_no_document_has_is_explained_where_the_search_finds_nothing(ctx):
+    # „lord“ (data/players_words.tsv: no word of the documents) gets /frage's explanation on /regel suche and
+    # /ruling suche too, above the hint (before: „Nichts gefunden“ alone)
+    line = "ℹ️ „lord“ (Spielersprache: ein Effekt, der andere Kreaturen verstärkt) steht in keinem Dokument des Bots."
+    for command, option in (("rule", "search"), ("ruling", "search")):
+        reply = await run_answer(ctx, command, **{option: "lord"})
+        assert reply.pages[0].title == "Nichts gefunden für „lord“", command
+        assert reply.pages[0].body.startswith(line + "\nVersuche andere Wörter"), command
