@@ -37,3 +37,15 @@ async def test_a_players_word_no_document_has_is_explained_where_the_search_find
         reply = await run_answer(ctx, command, **{option: "lord"})
         assert reply.pages[0].title == "Nichts gefunden für „lord“", command
         assert reply.pages[0].body.startswith(line + "\nVersuche andere Wörter"), command
+
+
+async def test_a_two_sense_players_word_alone_names_both_terms_first(ctx):
+    # data/players_senses.tsv: „sb“ is the state-based actions (704) or the Sideboard (100.4); alone, nothing decides,
+    # so /regel suche names both above its hits (before: only state-based actions, the Sideboard nowhere)
+    line = ("ℹ️ „sb“ meint bei Spielern zweierlei: **Zustandsbasierte Aktionen** (Regel 704) oder **Sideboard** "
+            "(Regel 100.4); jedes einzeln erklärt: `/regel suche: Zustandsbasierte Aktionen` · "
+            "`/regel suche: Sideboard`\n")
+    for search in ("sb", "SB", "sb regel"):
+        assert (await run_answer(ctx, "rule", search=search)).pages[0].body.startswith(line), search
+    for search in ("sb prüfen wenn die kreatur stirbt", "prio", "Sideboard"):  # decided, or no such word
+        assert "meint bei Spielern zweierlei" not in (await run_answer(ctx, "rule", search=search)).pages[0].body
