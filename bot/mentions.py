@@ -274,6 +274,34 @@ def slipped_name(text: str, names: NameIndex) -> tuple[str, NameHit] | None:
     return None
 
 
+#: Most words of a question :func:`joined_name` looks up as a card's name (each a
+#: :meth:`bot.search.NameIndex.lookup`), and the fewest letters of such a word (a name of two words typed together).
+JOINED_LOOKUPS = 3
+JOINED_LETTERS = 6
+
+
+def joined_name(text: str, names: NameIndex, knows: Callable[[str], bool]) -> tuple[str, NameHit] | None:
+    """The first word of ``text`` (its first :data:`MAX_TEXT` characters) that is the whole name of a card of two
+    words or more typed together, without space, hyphen or „//“, as ``/karte`` reads it (an exact hit of
+    :meth:`bot.search.NameIndex.lookup`: „borosrekrut“ is Boros-Rekrut, „krimskrams“ Krims // Krams, CR 709.1),
+    with that card's hit; None. Only words of at least :data:`JOINED_LETTERS` letters that no document holds
+    (``knows``: the documents' vocabulary, lower case) are looked up, at most :data:`JOINED_LOOKUPS` of them; a
+    one-word name is read as typed already."""
+    budget = JOINED_LOOKUPS
+    for m in _TOKENS.finditer(clean(text[:MAX_TEXT])):
+        word = m.group().strip(_EDGE)
+        if len(word) < JOINED_LETTERS or not word.isalpha() or knows(word.lower()):
+            continue
+        if budget <= 0:
+            return None
+        budget -= 1
+        hit = names.lookup(word).hit
+        keys = {k.replace("/", "") for k in name_keys(hit.matched)} if hit is not None else set()
+        if hit is not None and len(_TOKENS.findall(hit.matched)) > 1 and keys & set(name_keys(word)):
+            return word, hit
+    return None
+
+
 _NO_ROW: ScanRow = (None, False, False)
 _SCANNERS: weakref.WeakKeyDictionary[NameIndex, NameScanner] = weakref.WeakKeyDictionary()
 

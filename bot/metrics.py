@@ -4,8 +4,9 @@ What is counted, and where (each a one-line hook where it happens):
 
 * ``regelbot_interactions_total{kind,command}`` — every interaction a door received (:func:`arrived`: the gateway's
   INTERACTION_CREATE gate, ``serve``'s verified request). ``kind``: ``command``, ``menu`` (the message command),
-  ``button``, ``autocomplete``, ``ping``, ``other``; ``command``: the invoked name as Discord sends it (``mana pay``)
-  or a button's action (``rulings``, ``pg``) — at most :data:`MAX_COMMANDS` different values, then ``andere``.
+  ``button``, ``autocomplete``, ``ping``, ``other`` (a type the bot does not handle: a modal submit, an unknown
+  type); ``command``: the invoked name as Discord sends it (``mana pay``) or a button's action (``rulings``, ``pg``)
+  when the bot knows it, else ``andere`` (a forged or stale name: the values are bounded by the bot's own names).
 * ``regelbot_first_callback_seconds{kind}`` — from arrival to the first callback (answer, defer, autocomplete
   choices, PONG): :func:`first_callback` from the doors. ``regelbot_answer_seconds{kind}`` — from arrival to the
   answer (the first callback unless it was a defer, else the end of the interaction's work: :func:`finished`).
@@ -42,6 +43,7 @@ Counting is switched on by :func:`enable` in a process that serves the page (``s
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import math
 import re
@@ -224,8 +226,32 @@ def command_label(name: str) -> str:
     return name
 
 
+@functools.cache
+def known_commands() -> frozenset[str]:
+    """The invoked names of the commands the bot registers, as Discord sends them (:data:`bot.commands.TABLE`: every
+    leaf's English path joined by a space, ``mana pay``, and the message commands' English names, ``Explain
+    cards``): the ``command`` label values of commands, message commands and autocompletes. Read once (the table is
+    imported at the first interaction counted, not when this module is)."""
+    from bot.commands import TABLE
+
+    return frozenset(" ".join(leaf.path) for leaf in TABLE.leaves) | frozenset(m.name.en for m in TABLE.menus)
+
+
+def known_action(name: str) -> bool:
+    """True for the wire key of a button the bot makes (:data:`bot.answers.registry.ACTION_MODULES`, an action
+    registered by a module imported since, or a verb of :mod:`bot.custom_id`: ``pg``, ``sh``, ``open``)."""
+    from bot.answers.registry import ACTION_MODULES, ACTIONS
+    from bot.custom_id import OPEN, VERBS
+
+    return name in ACTION_MODULES or name in ACTIONS or name in VERBS or name == OPEN
+
+
 def kind_and_command(payload: Mapping[str, Any]) -> tuple[str, str]:
-    """``(kind, command)`` of a raw interaction ``payload`` (a dict as Discord sends it; never raises)."""
+    """``(kind, command)`` of a raw interaction ``payload`` (a dict as Discord sends it; never raises). ``kind``
+    ``other`` is an interaction type the bot does not handle (Discord's modal submit, 5, or an unknown type); a
+    command name the bot does not register (:func:`known_commands`: ``karte`` is the German name shown, Discord
+    sends ``card``; a forged ``nope``) or a button action it does not make (:func:`known_action`) is counted as
+    :data:`OTHER`, so the label's values are bounded by the bot's own names."""
     itype = payload.get("type")
     data = payload.get("data")
     data = data if type(data) is dict or isinstance(data, Mapping) else {}  # a dict without the ABC's check
@@ -239,10 +265,12 @@ def kind_and_command(payload: Mapping[str, Any]) -> tuple[str, str]:
                 type(options[0]) is dict or isinstance(options[0], Mapping)) and options[0].get("type") in (1, 2):
             names.append(str(options[0].get("name", "")))
             options = options[0].get("options")
-        return kind, command_label(" ".join(names))
+        name = " ".join(names)
+        return kind, command_label(name) if name in known_commands() else OTHER
     if kind == "button":
         parts = str(data.get("custom_id", "")).split(":", 2)
-        return kind, command_label(parts[1]) if len(parts) > 1 and parts[0] == "rb" else OTHER
+        known = len(parts) > 1 and parts[0] == "rb" and known_action(parts[1])
+        return kind, command_label(parts[1]) if known else OTHER
     return kind, kind
 
 

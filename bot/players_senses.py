@@ -83,4 +83,11 @@ def sense_reading(word: str, question: list[str]) -> tuple[str, ...] | None:
     return tuple(w for s in senses for w in s.read)
 
 
-__all__ = ["PATH", "Sense", "listed", "parse", "sense_reading"]
+def undecided(word: str) -> tuple[Sense, ...]:
+    """The senses of ``word`` (``data/players_senses.tsv``, in the table's order) when it is typed alone, with no
+    other word to decide between them (:func:`sense_reading` reads it in every sense then: „sb“ is the state-based
+    actions and the Sideboard); ``()`` for a word not listed."""
+    return _senses().get(canonical(fold(word)), ())
+
+
+__all__ = ["PATH", "Sense", "listed", "parse", "sense_reading", "undecided"]

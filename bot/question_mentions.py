@@ -23,11 +23,11 @@ Three kinds of such names (docs/ranking.md, ²⁴):
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from bot.german_words import german_dictionary_async
-from bot.mentions import slipped_name
+from bot.mentions import joined_name, slipped_name
 from bot.reply import quote_user
 from bot.search import NameIndex
 from bot.stopwords import STOP_WORDS
@@ -48,16 +48,19 @@ MAX_NAME_WORDS = 4
 CARD_KINDS = frozenset({"ruling", "card"})
 #: Shortest word of a card's name read as naming that card alone („Rix“; two letters are abbreviations).
 MIN_SOLE = 3
-#: The owner of a word printed in a passage of no card, in two cards' or printed lower case: no card.
+#: The owner of a word printed in two cards' passages, in a card's and in another, or printed lower case: no card.
 _NOBODY = -1
+#: The owner of a word printed only capitalised and only in passages of no card (a name the store has no card of).
+_NO_CARD = -2
 
 
 @dataclass(frozen=True)
 class Mention:
     """A card a question names by a name not its own: ``word`` as typed, the ``card_id``, and ``how``:
-    ``"half"`` (a split card's half name), ``"ruling"`` (a name only that card's rulings print), ``"sole"`` (a word
-    only its name holds), ``"english"`` (its English name) or ``"typo"`` (its name with one slip, as ``/karte``
-    reads it: :func:`bot.mentions.slipped_name`)."""
+    ``"half"`` (a split card's half name), ``"joined"`` (its name of several words typed as one word),
+    ``"ruling"`` (a name only that card's rulings print), ``"sole"`` (a word only its name holds), ``"english"``
+    (its English name) or ``"typo"`` (its name with one slip, as ``/karte`` reads it:
+    :func:`bot.mentions.slipped_name`)."""
 
     word: str
     card_id: int
@@ -73,19 +76,23 @@ class OtherNames:
     halves: Mapping[str, int]
     printed: Mapping[str, int]
     english: Mapping[str, int]
+    #: words printed only capitalised, only in passages of no card, no card's name word, no German word
+    #: (:func:`unowned_names`: 003's „Tarmogoyf“, „Disa“)
+    unowned: frozenset[str] = frozenset()
     sole: Mapping[str, int] = field(default_factory=dict)  # words only one card's name holds: sole_name_words
     #: card id → the words of :attr:`printed` that name it, in the table's order (:func:`printed_of`)
     printed_by_card: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
 
-def printed_names(rows: Iterable[tuple[int | None, str, str]], ordinary: Iterable[str] = ()) -> dict[str, int]:
-    """Folded word → card id for every word of at least :data:`MIN_MENTION` letters that ``rows`` (card id or None,
-    passage kind, text) print only capitalised and only in passages of :data:`CARD_KINDS` of that one card; no stop
-    word and none of ``ordinary`` (folded: words of card names, which the name index reads). One pass over the
-    texts."""
+def printed_owners(rows: Iterable[tuple[int | None, str, str]]) -> dict[str, int]:
+    """Folded word → its owner, for every word of at least :data:`MIN_MENTION` letters that ``rows`` (card id or
+    None, passage kind, text) print: the card id when printed only capitalised and only in passages of
+    :data:`CARD_KINDS` of that one card, :data:`_NO_CARD` when printed only capitalised and only in passages of no
+    card (003's „Tarmogoyf“ of „Der Spielstein hat dieselben Eigenschaften wie die Karte Tarmogoyf“), else
+    :data:`_NOBODY`. One pass over the texts."""
     owner: dict[str, int] = {}
     for card_id, kind, text in rows:
-        own = card_id if card_id is not None and kind in CARD_KINDS else _NOBODY
+        own = card_id if card_id is not None and kind in CARD_KINDS else _NO_CARD
         for word in _PRINTED.findall(text):
             if len(word) < MIN_MENTION:
                 continue
@@ -93,8 +100,25 @@ def printed_names(rows: Iterable[tuple[int | None, str, str]], ordinary: Iterabl
             seen = owner.setdefault(key, own if word[:1].isupper() else _NOBODY)
             if seen != _NOBODY and (seen != own or not word[:1].isupper()):
                 owner[key] = _NOBODY
+    return owner
+
+
+def printed_names(rows: Iterable[tuple[int | None, str, str]], ordinary: Iterable[str] = (),
+                  owners: Mapping[str, int] | None = None) -> dict[str, int]:
+    """Folded word → card id for every word of at least :data:`MIN_MENTION` letters that ``rows`` (card id or None,
+    passage kind, text) print only capitalised and only in passages of :data:`CARD_KINDS` of that one card; no stop
+    word and none of ``ordinary`` (folded: words of card names, which the name index reads). One pass over the
+    texts (none when ``owners``, :func:`printed_owners` of ``rows``, is given)."""
+    owner = printed_owners(rows) if owners is None else owners
     skip = set(ordinary) | STOP_WORDS
-    return {k: c for k, c in owner.items() if c != _NOBODY and not k.isdigit() and k not in skip}
+    return {k: c for k, c in owner.items() if c >= 0 and not k.isdigit() and k not in skip}
+
+
+def unowned_words(owners: Mapping[str, int]) -> list[str]:
+    """The words of ``owners`` (:func:`printed_owners`) printed only capitalised and only in passages of no card,
+    no stop word and no number: names the documents print of things the store has no card of (before the German
+    words and card names' words are taken out: :func:`unowned_names`)."""
+    return [k for k, c in owners.items() if c == _NO_CARD and not k.isdigit() and k not in STOP_WORDS]
 
 
 def sole_name_words(cards: Iterable[tuple[int, str]], rows: Iterable[tuple[int | None, str, str]],
@@ -134,10 +158,14 @@ async def _load(store: Store) -> OtherNames:
     rows = await store.fetchall(
         "SELECT p.card_id, p.kind, p.text FROM passages p LEFT JOIN documents d ON d.id = p.document_id "
         "WHERE d.kind IS NULL OR d.kind != 'mtgjson'")
-    candidates = printed_names(rows)
-    candidates = {k: c for k, c in candidates.items() if k not in await _name_words(store, list(candidates))}
+    owners = printed_owners(rows)
+    candidates = printed_names(rows, owners=owners)
+    unowned = unowned_words(owners)
+    named = await _name_words(store, [*candidates, *unowned])
+    candidates = {k: c for k, c in candidates.items() if k not in named}
     words = await german_dictionary_async()
     printed = {k: c for k, c in candidates.items() if not german(k, words)}
+    loose = frozenset(k for k in unowned if k not in named and not german(k, words))
     # the documents' cards only (a card file's 100 000 names are the name index's): those of the rows read above,
     # not a second pass over every passage of the store
     cards = await _card_names(store, sorted({int(c) for c, _kind, _text in rows if c is not None}))
@@ -147,7 +175,7 @@ async def _load(store: Store) -> OtherNames:
         by_card[card] = (*by_card.get(card, ()), word)
     return OtherNames({fold(n): int(c) for c, n in halves}, printed,
                       {" ".join(_WORD.findall(fold(n))): int(c) for c, n in english
-                       if len(_WORD.findall(n)) <= MAX_NAME_WORDS}, sole, by_card)
+                       if len(_WORD.findall(n)) <= MAX_NAME_WORDS}, loose, sole, by_card)
 
 
 async def _card_names(store: Store, ids: list[int]) -> list[tuple[int, str]]:
@@ -180,6 +208,12 @@ async def other_names(store: Store) -> OtherNames:
     """The :class:`OtherNames` of ``store``, read once per open store (one pass over its passages' texts: the
     start-up warm-up runs it, :func:`bot.commands.questions.read_ranker`), then from memory."""
     return await store.memo("other_names", lambda: _load(store))
+
+
+async def unowned_names(store: Store) -> frozenset[str]:
+    """The names ``store``'s documents print of things it has no card of (:attr:`OtherNames.unowned`, folded):
+    003's „Tarmogoyf“, „Disa“, „Karn“ (examples of the rules), read once per open store (:func:`other_names`)."""
+    return (await other_names(store)).unowned
 
 
 def half_named(text: str, halves: Mapping[str, int], signs: bool = True) -> Mention | None:
@@ -277,16 +311,24 @@ def read_slip(text: str, names: NameIndex | None) -> tuple[str, Mention | None]:
     return text.replace(typed, hit.card_name, 1), Mention(typed, hit.card_id, "typo")
 
 
-async def read_name(store: Store, text: str, names: NameIndex | None) -> tuple[str, Mention | None]:
+async def read_name(store: Store, text: str, names: NameIndex | None,
+                    knows: Callable[[str], bool] | None = None) -> tuple[str, Mention | None]:
     """``text`` with a card's name read as ``/karte`` reads it spelled as that card's German name, and the
     :class:`Mention` the answer says: a name typed with one slip (:func:`read_slip`), else an English name of two
     words or more that a store built with card files holds (:func:`english_named`: „was macht boros recruit wenn er
     angreift“ is ranked as „was macht Boros-Rekrut wenn er angreift“, so the card's rulings and text meet the
     question's words as for its German name); ``(text, None)`` without either. A one-word English name is read by
-    :func:`table_named` only where no German name is (it may be a players' word: „Flash“)."""
+    :func:`table_named` only where no German name is (it may be a players' word: „Flash“). A name of two words or
+    more typed together (:func:`bot.mentions.joined_name`, a word no document holds by ``knows``: „borosrekrut“)
+    is spelled as printed too (``how``
+    ``"joined"``: ``/karte`` reads it so without a word, and so does the answer)."""
     text, slip = read_slip(text, names)
     if slip is not None or names is None:
         return text, slip
+    joined = joined_name(text, names, knows) if knows is not None else None  # „borosrekrut“ as /karte reads it
+    if joined is not None:
+        typed, hit = joined
+        return text.replace(typed, hit.card_name, 1), Mention(typed, hit.card_id, "joined")
     found = english_named(text, (await other_names(store)).english, least=2)
     card = await store.card(found.card_id) if found is not None else None
     if found is None or card is None:
@@ -336,5 +378,5 @@ def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
 
 __all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "MIN_SOLE", "Mention", "OtherNames",
            "english_named", "german", "half_named", "half_read", "mention_line", "mentioned", "other_names",
-           "printed_names", "printed_of", "read_name", "read_slip", "sole_name_words", "sole_read", "spells_name",
-           "table_named"]
+           "printed_names", "printed_of", "printed_owners", "read_name", "read_slip", "sole_name_words", "sole_read",
+           "spells_name", "table_named", "unowned_names", "unowned_words"]

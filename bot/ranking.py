@@ -165,7 +165,7 @@ class Ranker:
         :meth:`rank` scores them; a card name typed with one slip or in English is read as its German name
         (:func:`read_name`)."""
         reads = names is not None and "card" in self.features
-        text, slip = await read_name(store, text, names) if reads else (text, None)  # „boros-rektur“, „boros recruit“
+        text, slip = await read_name(store, text, names, self.analyser.vocab.knows) if reads else (text, None)
         analysis = self.analyser.analyse(text, question=True) if analysis is None or slip else analysis
         # „/frage spuk“ asks what Spuk is, as „spuk was ist das“ does
         analysis.definition = asks_definition(text) or only_names(analysis, len(tokens(text, MAX_TOKENS)))

@@ -262,6 +262,18 @@ def test_an_interaction_is_in_flight_before_it_is_counted(monkeypatch):
     ({"type": 3, "data": {"custom_id": "rb:pg:2:abcdef:/ruling:x"}}, ("button", "pg")),
     ({"type": 3, "data": {"custom_id": "someone-elses"}}, ("button", "andere")),
     ({"type": 2, "data": {"name": "<@1> ../../"}}, ("command", "andere")),
+    # names the bot does not register are one value, however many are sent: Discord sends „card“ (German clients
+    # show „karte“); a forged „nope“, an unknown subcommand, an autocomplete of either, a button of no action
+    ({"type": 2, "data": {"name": "karte", "type": 1}}, ("command", "andere")),
+    ({"type": 2, "data": {"name": "nope", "type": 1}}, ("command", "andere")),
+    ({"type": 2, "data": {"name": "mana", "options": [{"name": "nope", "type": 1, "options": []}]}},
+     ("command", "andere")),
+    ({"type": 4, "data": {"name": "karte", "options": [{"name": "name", "type": 3, "focused": True}]}},
+     ("autocomplete", "andere")),
+    ({"type": 2, "data": {"name": "Karten erklären", "type": 3}}, ("menu", "andere")),
+    ({"type": 3, "data": {"custom_id": "rb:nope:20"}}, ("button", "andere")),
+    ({"type": 3, "data": {"custom_id": "rb:sh:1:abcdef:/card:x"}}, ("button", "sh")),
+    ({"type": 5, "data": {"custom_id": "modal"}}, ("other", "other")),  # a modal submit: the bot sends no modal
     ({"type": 1}, ("ping", "ping")),
     ({"type": "x", "data": "not an object"}, ("other", "other")),
 ])

@@ -42,8 +42,8 @@ async def mention_note(store: Store, mention: Mention | None) -> str:
     ähnlichsten geschrieben: Boros-Rekrut.“, :func:`bot.answers.name_notes.typo_line`), any other reading as
     :func:`bot.question_mentions.mention_line` says it. ``/frage`` and ``/ruling suche`` rank by that card, and say
     so."""
-    card = await store.card(mention.card_id) if mention is not None else None
-    if card is None or mention is None:
+    card = await store.card(mention.card_id) if mention is not None and mention.how != "joined" else None
+    if card is None or mention is None:  # a name typed together („borosrekrut“) is read silently, as /karte does
         return ""
     return "ℹ️ " + typo_line(mention.word, card.name) if mention.how == "typo" else mention_line(mention, card.name)
 

@@ -64,7 +64,25 @@ def _sentence(text: str, pattern: re.Pattern[str]) -> str:
     return shorten(found, MENTION_QUOTE)
 
 
+#: The separator of a split card's halves as typed („Driven // Despair“, „Driven/Despair“; CR 709.1).
+_HALVES = re.compile(r"\s*/+\s*")
+
+
 async def mentioned_card(ctx: AnswerContext, query: str) -> Mentioned | None:
+    """The rulings that print ``query`` as a word (or words) when no card has that name (:func:`printed_mention`);
+    a split card's name typed as its two halves („Driven // Despair“) that no ruling prints whole is the card whose
+    own other names both halves are (002 prints „Driven“ and „Despair“ for Getrieben // Verzweiflung, CR 709.1:
+    each half has its own name), as each half alone is; None."""
+    found = await printed_mention(ctx, query)
+    halves = [h for h in _HALVES.split(clean(query)) if h]
+    if found is not None or len(halves) != 2 or "/" not in query:
+        return found
+    each = [await printed_mention(ctx, half) for half in halves]
+    cards = {m.card.id if m is not None and m.card is not None else None for m in each}
+    return each[0] if len(cards) == 1 and None not in cards else None
+
+
+async def printed_mention(ctx: AnswerContext, query: str) -> Mentioned | None:
     """The rulings that print ``query`` as a word (or words) when no card has that name (see the module docstring);
     None when no ruling prints it, when the rulings of several cards or a mechanics section's print it but never as a
     card's name (an ordinary word: ``Verzauberung``; a name is a split card's half, „Zusammenprall/Anrennen“, or follows
@@ -125,4 +143,4 @@ def mentioned_error(query: str, found: Mentioned, choice: str) -> UserError:
 
 
 __all__ = ["EXAMPLE", "MENTION_CARDS", "MENTION_QUOTE", "MENTION_WORDS", "Mentioned", "mentioned_card",
-           "mentioned_error"]
+           "mentioned_error", "printed_mention"]

@@ -47,6 +47,7 @@ from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, questio
 from bot.button_args import PassageKey
 from bot.comparison import comparison
 from bot.excerpts import excerpt
+from bot.question_mentions import unowned_names
 from bot.question_reading import ReadQuestion, reading_lines
 from bot.question_words import no_terms_reason, players_said
 from bot.quoted_words import unquoted
@@ -400,7 +401,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     index = await today_index(ctx.store)
     named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
     shown_words = await register_read(ctx, rows, said_words, found.analysis, index.words)  # what the rows name
-    notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question, shown_words)
+    notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question, shown_words,
+                                 await unowned_names(ctx.store))  # names of no card of the store: „Tarmogoyf“
     # A comparison leads with each side it reads (bot.answers.compared), unless a word of it was read as a card it
     # does not name (blitzschlag → Blitzschlange): that is answered on the path that says so first
     compared = None if notes.missed else await read_sides(ctx.store, r, question, ctx.names)

@@ -48,6 +48,7 @@ from bot.answers.rule_catalog import (
 from bot.answers.rule_evidence import resting_entries
 from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
 from bot.answers.rule_search import keyword_reply
+from bot.answers.sense_terms import senses_line
 from bot.answers.terms import lookup, term_reply, terms_besides, terms_line, terms_of_words
 from bot.answers.today import with_review
 from bot.answers.today_index import (
@@ -295,6 +296,8 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     if named:  # two terms, or a term and other words („spielstein friedhof“): the ranked search, terms one click away
         match = None
     reply = await _rule_or_term(ctx, search, number, match)
+    if (both := senses_line(search) if number is None else "") and reply.pages:  # „sb“ alone: both senses named
+        reply.pages[0].body = f"{both}\n{reply.pages[0].body}"
     if named and reply.pages:  # below the first hits' page (the register's rows, „… heute“, stay as /frage shows them)
         hits = next((p for p in reply.pages if not p.title.endswith("“ heute")), reply.pages[0])
         hits.body += "\n\n" + terms_line(named)

@@ -32,7 +32,7 @@ from bot.answers.unknown_notes import near_misses
 from bot.custom_id import RowId
 from bot.german_words import not_ordinary
 from bot.question_mentions import Mention
-from bot.question_words import UNKNOWN_SHOWN, players_line, players_split, unknown_line, unknown_words
+from bot.question_words import UNKNOWN_SHOWN, players_line, players_said, players_split, unknown_line, unknown_words
 from bot.ranking import ranker
 from bot.reply import (
     EMBED_DESCRIPTION_MAX,
@@ -47,7 +47,7 @@ from bot.reply import (
 )
 from bot.search import EXACT, FUZZY, NameHit, NameIndex
 from bot.store import CardRecord, PassageRecord, RulingRecord, Store
-from bot.text import clean, german_int, name_words
+from bot.text import clean, german_int, name_words, tokens
 
 #: Search hits shown at most; the answer says how many more there were.
 MAX_HITS = 60
@@ -241,13 +241,16 @@ def search_intro(result: SearchResult, shown_text: str) -> str:
 
 
 def nothing_found(text: str, cards: list[NameHit] | None = None) -> UserError:
-    """The German „nichts gefunden“ error for a search text (shown shortened, cleaned); with ``cards``
-    (name-index hits for the text) it offers their rulings as buttons: „Meintest du die Karte …?“."""
+    """The German „nichts gefunden“ error for a search text (shown shortened, cleaned), first naming its players'
+    words the documents have no word for with their meaning (:func:`bot.question_words.players_said`: „lord“); with
+    ``cards`` (name-index hits for the text) it offers their rulings as buttons: „Meintest du die Karte …?“."""
     if (number := not_ruled(text)) is not None:  # a rule number: the rule is what is asked for (/regel suche)
         return number
     shown = quote_user(text, 80) or "(leer)"
-    hint = ("Versuche andere Wörter, alte und neue Begriffe werden beide gesucht "
-            "(z. B. „umgewandelte Manakosten“ findet auch „Manawert“).")
+    # a players' word no document has a word for („lord“) is said with its meaning, as /frage says it
+    hint = "".join(f"{line}\n" for line in players_said(tokens(text[:2000]))) + (
+        "Versuche andere Wörter, alte und neue Begriffe werden beide gesucht "
+        "(z. B. „umgewandelte Manakosten“ findet auch „Manawert“).")
     if cards:
         names = ", ".join(f"**{h.card_name}**" for h in cards)
         return UserError(

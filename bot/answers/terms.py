@@ -18,6 +18,7 @@ from bot.answers.players_terms import players_lookup
 from bot.answers.registry import AnswerContext, UserError, completer
 from bot.answers.rulings import RulingHit, search_rulings
 from bot.answers.sources import TABLE_SOURCE, passage_source
+from bot.answers.term_uses import rule_text_uses
 from bot.answers.today import PageNotes, status_text
 from bot.answers.today_index import today_index
 from bot.concepts import concept_id
@@ -107,6 +108,8 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
         body.insert(0, f"_{_note(match)}_")
     body[:0] = document_notes(match)
     entries, actions = await document_entries(ctx, term)
+    if not entries:  # no ruling, no section: the documents' rules text may use it all the same (003's „Match“)
+        entries, actions = await rule_text_uses(ctx, term)
     if entries:
         body.append("\n**In den Dokumenten des Bots:**\n" + "\n".join(entries))
     else:

@@ -33,10 +33,11 @@ from bot.anglicisms import english_forms
 from bot.answers.name_notes import NOTED, typo_line
 from bot.comparison import frame_word
 from bot.german_words import not_ordinary
+from bot.players_words import gloss
 from bot.question_words import UNKNOWN_SHOWN, players_line, players_split, unknown_line, unknown_words
 from bot.reply import quote_user
 from bot.search import EXACT_MATCH, NameIndex
-from bot.stopwords import is_english
+from bot.stopwords import STOP_WORDS, is_english
 from bot.store import CardRecord, PassageRecord
 from bot.text import canonical, fold, shorten
 from bot.text import tokens as name_tokens
@@ -253,12 +254,56 @@ async def unheld_card_line(question: str, cards: Sequence[CardRecord], names: Na
         return ""
     if " " not in typed and not await not_ordinary([typed.casefold()]):
         return ""
+    return unowned_line(typed)
+
+
+#: A question asking for a card's cost or printed text („was kostet X“, „X oracle“, „kartentext von X“): asks what a
+#: named thing is, as the definition questions do (:attr:`bot.analysis.Analysis.definition`: „was macht X“, „wie
+#: funktioniert X“, „X erklären“). Its words are the frame, not the name.
+_ASKS_CARD = re.compile(r"\b(?:koste[nt]?|manakosten|oracle|oracletext|kartentext)\b", re.IGNORECASE)
+#: A word as typed (letters, digits, apostrophes and hyphens), case kept.
+_TYPED = re.compile(r"[\w'-]+")
+
+
+def asked_name(question: str, analysis: Analysis, unowned: frozenset[str]) -> str:
+    """The name, as typed, of what a question asks about when that is a name the documents print of something the
+    store has no card of (``unowned``: :func:`bot.question_mentions.unowned_names`, folded: 003's „Tarmogoyf“ of
+    „… dieselben Eigenschaften wie die Karte Tarmogoyf“), ``""`` otherwise. The question asks what a named thing is,
+    does or costs (:attr:`Analysis.definition`: „was macht Tarmogoyf“, „wie funktioniert der Tarmogoyf im
+    friedhof“; :data:`_ASKS_CARD`: „was kostet Tarmogoyf“, „Tarmogoyf oracle“) or is only that name; the word is read
+    as typed (no typo repaired), names no concept of the term table or the synonym groups and is no players' word.
+    Neighbouring such words with only stop words between them are one name („Disa the Restless“)."""
+    text = question[:2000]
+    frame = {canonical(fold(m.group())) for m in _ASKS_CARD.finditer(text)}
+    plain = {canonical(fold(w)) for w, terms in zip(analysis.words, analysis.word_terms, strict=False)
+             if w not in analysis.typos and not any(t.startswith("zz") for t in terms) and gloss(w) is None}
+    typed = [m for m in _TYPED.finditer(text) if canonical(fold(m.group())) not in frame]
+    at = [i for i, m in enumerate(typed) if (k := canonical(fold(m.group()))) in unowned and k in plain]
+    if not at:
+        return ""
+    content = [m for m in typed if fold(m.group()) not in STOP_WORDS]
+    asks = analysis.definition or bool(frame) or len(content) == len({typed[i].group() for i in at})
+    if not asks:
+        return ""
+    last = at[0]
+    for i in at[1:]:  # „Disa the Restless“: one name across stop words
+        if all(fold(m.group()) in STOP_WORDS for m in typed[last + 1:i]):
+            last = i
+        else:
+            break
+    return text[typed[at[0]].start():typed[last].end()]
+
+
+def unowned_line(typed: str) -> str:
+    """The line for a name the store has no card of (``typed`` as typed, escaped here): the passages below may
+    mention it, they are not its card's text or rulings."""
     return (f"ℹ️ „{quote_user(typed, 40)}“ ist keine Karte der Datenbank; die Stellen unten erwähnen sie höchstens, "
             "ihr Kartentext und ihre Rulings fehlen.")
 
 
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
-                         names: NameIndex | None, question: str = "", shown: frozenset[str] = frozenset()) -> Notes:
+                         names: NameIndex | None, question: str = "", shown: frozenset[str] = frozenset(),
+                         unowned: frozenset[str] = frozenset()) -> Notes:
     """The notes of a question (``/frage``, ``/ruling suche``) with ``analysis``, whose named ``cards`` the ranking
     found (their names' words are no unknown words), over the store's analysed terms ``known``
     (:attr:`bot.ranking.Ranker.term_weights`) and card names ``names`` (for ``/karte``'s reading of a typed name;
@@ -267,7 +312,8 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     Kerkern), so it is no unknown word; a word of the register's texts the answers show (``shown``,
     :func:`held`) is in no such note either; a players' word the documents have no word for gets its own line with
     its meaning (:func:`bot.question_words.players_split`), unless it is a word of a typed name. Reads the German
-    dictionary only when a word is unknown."""
+    dictionary only when a word is unknown. ``unowned``: the names the documents print of things the store has no
+    card of (:func:`asked_name`: „was macht Tarmogoyf“ says that Tarmogoyf is no card of the store)."""
     near = near_misses(analysis, cards, names, shown)
     # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
     meant_set = await meant_words(analysis)
@@ -287,6 +333,8 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     slang = players_line(players)
     # a card name the store lacks that a document prints (no unknown word): said all the same, and hedged
     card = "" if line or near.parts else await unheld_card_line(question, cards, names)
+    if not card and not line and not near.parts and (typed := asked_name(question, analysis, unowned)):
+        card = unowned_line(typed)  # „was macht Tarmogoyf“: a name 003 prints, of no card of the store
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
     return Notes((*near.parts, *(n for n in (line, slang, card) if n)), hedge, near.read_as, meant_set)
 
@@ -310,5 +358,5 @@ def missed_title(notes: Notes, title: str) -> str:
     return shorten(f"Nicht in den Dokumenten: {named} – am ähnlichsten: {title}", TITLE_LIMIT)
 
 
-__all__ = ["TITLE_LIMIT", "Miss", "Notes", "fitted_notes", "held", "meant_words", "missed_title", "name_words",
-           "near_misses", "question_notes", "unheld_card_line"]
+__all__ = ["TITLE_LIMIT", "Miss", "Notes", "asked_name", "fitted_notes", "held", "meant_words", "missed_title",
+           "name_words", "near_misses", "question_notes", "unheld_card_line", "unowned_line"]

@@ -87,6 +87,15 @@ async def test_an_english_half_name_the_rulings_print_names_its_card_and_says_it
     (inline,) = await inline_replies(ctx, "Wie funktioniert [[Despair]]?")
     assert inline.error and inline.pages[0].title == "Keine Karte „Despair“ gefunden"
     assert "**Getrieben // Verzweiflung**" in inline.pages[0].body
+    # the English split name typed whole (both halves, CR 709.1), which no ruling prints so, names the card as each
+    # half does (before: „Keine Karte“ with no suggestion); halves of two cards name none
+    for name in ("Driven // Despair", "driven/despair"):
+        reply = await run_answer(ctx, "card", name=name)
+        assert reply.pages[0].body.startswith(f"„{name}“ ist kein Kartenname in der Datenbank. Die Rulings zu "
+                                              f"**Getrieben // Verzweiflung** nennen es:\n> {ruling}\n"), name
+        assert [a.label for a in reply.choices] == [
+            "Karte: Getrieben // Verzweiflung", "Rulings: Getrieben // Verzweiflung"]
+    assert not (await run_answer(ctx, "card", name="Driven // Lead")).choices
     # a word the rulings of many cards print names none of them
     common = await run_answer(ctx, "card", name="Kreatur")
     assert common.error and "Getrieben" not in common.pages[0].body and not common.choices

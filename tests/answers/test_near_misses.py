@@ -180,3 +180,30 @@ async def test_a_card_the_store_lacks_that_a_document_mentions_is_said_no_card_o
     assert HEDGE in body
     for question in ("wie funktioniert die Karte Krims // Krams", "was passiert wenn ich eine Karte Abwerfe"):
         assert "keine Karte der Datenbank" not in (await run_answer(ctx, "question", question=question)).pages[0].body
+
+
+async def test_a_name_a_document_prints_of_no_card_is_said_no_card_wherever_the_question_asks_what_it_is(ctx):
+    # 003 prints „Tarmogoyf“ and „Disa the Restless“ only as names in the example of 111.11, never of a card of the
+    # store: a question asking what such a name does, costs or is says so in one line and is hedged, without the
+    # word „Karte“ in it (before, „was macht Tarmogoyf“ led with 111.11 unhedged and without a note)
+    for question, name in (("was macht Tarmogoyf", "Tarmogoyf"), ("was kostet Tarmogoyf", "Tarmogoyf"),
+                           ("Tarmogoyf erklären", "Tarmogoyf"), ("Tarmogoyf oracle", "Tarmogoyf"),
+                           ("wie funktioniert der Tarmogoyf im friedhof", "Tarmogoyf"),
+                           ("was macht Disa the Restless", "Disa the Restless")):
+        body = (await run_answer(ctx, "question", question=question)).pages[0].body
+        assert body.startswith(f"Frage: „{question}“\nℹ️ „{name}“ ist keine Karte der Datenbank; die Stellen unten "
+                               "erwähnen sie höchstens, ihr Kartentext und ihre Rulings fehlen.\n" + HEDGE), question
+    # a term (Match, Spuk) and a card of the store are what they are: no such line
+    for question in ("was ist ein Match", "was macht Spuk", "was macht Boros-Rekrut", "kann Tarmogoyf blocken"):
+        assert "keine Karte der Datenbank" not in (await run_answer(ctx, "question", question=question)).pages[0].body
+
+
+async def test_a_name_of_several_words_typed_together_is_read_as_karte_reads_it(ctx):
+    # /karte reads „borosrekrut“ as Boros-Rekrut (its name without hyphen); /frage reads it the same, silently as
+    # /karte does, and answers as for the name as printed (before: 103.8, hedged, nothing about the card)
+    for typed, name in (("borosrekrut", "Boros-Rekrut"), ("krimskrams", "Krims // Krams")):
+        page = (await run_answer(ctx, "question", question=f"was macht {typed}")).pages[0]
+        printed = (await run_answer(ctx, "question", question=f"was macht {name}")).pages[0]
+        assert page.title == printed.title == name
+        assert page.body.split("\n", 1)[1] == printed.body.split("\n", 1)[1]
+    assert "Erstschlag" in (await run_answer(ctx, "question", question="was macht borosrekrut")).pages[0].body

@@ -1,0 +1,59 @@
+"""Where the documents' rules use a term that no ruling and no mechanics section uses (``/regel suche``'s term page,
+:func:`bot.answers.terms.term_reply`): 003's explanation of the rules writes „Match“ (100.4, 100.6a, 103.1), which no
+FAQ ruling does. The page lists those passages instead of saying that the documents do not use the term: a claim
+about the documents is checked against the store's text before it is made.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.answers.explanation_names import named_passages
+from bot.answers.registry import AnswerContext
+from bot.answers.sources import passage_source
+from bot.reply import Action, quote_user
+from bot.store import PassageRecord
+from bot.terms import Term, term_concept
+from bot.text import fold, shorten
+from bot.textsearch import fts_match
+
+#: The key of a passage of a document of the bot (``data/sources``: ``003:55``, ``001:26``); term rows
+#: (``term:Match``), the official rules (``cr:100.6``, ``glossary:…``) and a card file's passages are none.
+DOCUMENT_KEY = re.compile(r"\d{3}:")
+#: Most passages listed, and most read from the index (best first by its score).
+USES_SHOWN = 4
+USES_READ = 50
+#: Characters of the sentence quoted from each passage.
+USE_QUOTE = 220
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _sentence(text: str, names: list[str]) -> str:
+    """The first sentence of ``text`` that holds one of ``names`` (folded, inside a word too: „Matches“), else the
+    first; at most :data:`USE_QUOTE` characters."""
+    keys = [fold(n) for n in names if n]
+    sentences = _SENTENCE_END.split(text)
+    found = next((s for s in sentences if any(k in fold(s) for k in keys)), sentences[0] if sentences else "")
+    return shorten(found, USE_QUOTE)
+
+
+async def rule_text_uses(ctx: AnswerContext, term: Term) -> tuple[list[str], list[Action]]:
+    """The passages of the bot's documents (:data:`DOCUMENT_KEY`) that use ``term`` in its sense (they carry the
+    term's concept, :func:`bot.terms.term_concept`; at most :data:`USES_SHOWN` of the :data:`USES_READ` the index
+    scores best, in document order): a German line each („• Regel 100.6a (Erklärung) (Magic-Regelwerk auf Deutsch
+    …): Turniere bestehen meist aus einer Reihe von Matches.“) and a button to each passage; both empty when none
+    does."""
+    concept = term_concept(term)
+    found = await ctx.store.passage_candidates(fts_match([[concept]], column="terms"), USES_READ)
+    records = await ctx.store.passages(pid for pid, _score in found)
+    uses: list[PassageRecord] = await named_passages(ctx.store, sorted(
+        (p for p in records.values() if DOCUMENT_KEY.match(p.key) and concept in p.concepts),
+        key=lambda p: (p.key.partition(":")[0], int(p.key.partition(":")[2] or 0)))[:USES_SHOWN])
+    names = [term.german, term.english, *term.old]
+    lines = [f"• {p.title} ({passage_source(p)}): {quote_user(_sentence(p.text, names), USE_QUOTE + 10)}"
+             for p in uses]
+    actions = [Action(label=shorten(p.title, 80), action="passage", arg=p.key) for p in uses]
+    return lines, actions
+
+
+__all__ = ["DOCUMENT_KEY", "USES_SHOWN", "rule_text_uses"]
