@@ -125,6 +125,22 @@ def concept_id(kind: str, key: str) -> str:
     return "zz" + kind + re.sub(r"[^a-z0-9]", "x", fold(key.lower()))
 
 
+class NamedTerm(Protocol):
+    """What :func:`term_concept` reads of a term of the table (:class:`bot.terms.Term`)."""
+
+    @property
+    def english(self) -> str:
+        """The term's English name, as the Comprehensive Rules print it (``"Trample"``)."""
+        ...
+
+
+def term_concept(term: NamedTerm) -> str:
+    """The concept id of a term of the table ``data/terms_de_en.tsv``, made of its English name (the Comprehensive
+    Rules' term: ``Trample`` → ``zzktrample``), so every name of the term and every term of one English name (the
+    zone Exil and the action „ins Exil schicken“, both *Exile*, 406 and 701.13) share it."""
+    return concept_id("k", term.english)
+
+
 @dataclass(frozen=True)
 class ConceptName:
     """A name of a concept as the term table and the synonym groups give it (before stemming)."""

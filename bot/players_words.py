@@ -9,8 +9,11 @@ it. A word the documents have no word for (column ``gelesen`` „-“: „boardw
 but the answer names it as players' language with its meaning (:func:`gloss`), not as a card the documents may
 lack (:func:`bot.question_words.players_line`).
 
-Words the analysis reads already (term table, ``data/synonyms.tsv``: „etb“, „sba“, „gy“, „flicker“) are not
-listed. Nothing here imports the store; the table is read once per process.
+Words the analysis reads as a term already (term table, the abbreviations of ``data/synonyms.tsv``: „etb“, „sba“,
+„gy“, :mod:`bot.shorthand`) are not listed; a longer word of a synonym group that no document prints is, with the
+words of its term („kontern“ → „neutralisieren“, „tapped“ → „getappt“), so it names the term's concept, and
+``/regel suche`` opens the term's page (docs/ranking.md ⁶⁴). Nothing here imports the store;
+the table is read once per process.
 """
 
 from __future__ import annotations

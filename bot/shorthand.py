@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable
 from typing import Protocol
 
-from bot.concepts import ConceptName, concept_id
+from bot.concepts import ConceptName, NamedTerm, term_concept
 from bot.text import canonical, tokens
 from bot.textsearch import Phrase, SynonymGroup
 
@@ -44,22 +44,13 @@ def _spells(pattern: tuple[tuple[str, bool], ...], words: tuple[str, ...]) -> bo
         x.startswith(w) if prefix else x == w for (w, prefix), x in zip(pattern, words, strict=True))
 
 
-class _Term(Protocol):
-    """What this module reads of a term of the table (:class:`bot.terms.Term`)."""
-
-    @property
-    def english(self) -> str:
-        """The term's English name (:attr:`bot.terms.Term.english`)."""
-        ...
+class _Term(NamedTerm, Protocol):
+    """What this module reads of a term of the table (:class:`bot.terms.Term`): its English name
+    (:class:`bot.concepts.NamedTerm`) and every name."""
 
     def names(self) -> list[tuple[str, int]]:
         """Every name of the term with its rank."""
         ...
-
-
-def term_concept(term: _Term) -> str:
-    """The concept id of a term of the table, as :func:`bot.terms.term_concept` gives it (``zzkmanaxvalu``)."""
-    return concept_id("k", term.english)
 
 
 def _names(terms: Iterable[_Term]) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -92,6 +83,14 @@ def group_terms(groups: Iterable[SynonymGroup], terms: Iterable[_Term]) -> list[
     return [(group, _group_concept(group, names)) for group in groups]
 
 
+def names_spelled(group: SynonymGroup, term: _Term) -> int:
+    """How many of ``term``'s names (German, variants, old names, English) a pattern of ``group`` spells whole: the
+    group „exil“ spells 7 names of the action Ins Exil schicken (701.13: „ins Exil schicken“, „ganz aus dem Spiel
+    entfernen“, „geexilt“, *Exile* …) and 3 of the zone Exil (406), one concept (*Exile*) of two terms."""
+    patterns = [_pattern(p) for p in group.patterns]
+    return len({key for _concept, key, words in _names([term]) if any(_spells(p, words) for p in patterns)})
+
+
 def shorthand_names(groups: Iterable[SynonymGroup], terms: Iterable[_Term], printed: Container[str]
                     ) -> list[ConceptName]:
     """The concept names that read players' shorthand as a term: per group that stands for a term
@@ -107,4 +106,4 @@ def shorthand_names(groups: Iterable[SynonymGroup], terms: Iterable[_Term], prin
     return out
 
 
-__all__ = ["MAX_LETTERS", "MIN_NAMES", "group_term", "group_terms", "shorthand_names", "term_concept"]
+__all__ = ["MAX_LETTERS", "MIN_NAMES", "group_term", "group_terms", "names_spelled", "shorthand_names"]

@@ -37,7 +37,7 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from bot.analysis import STOP_WORDS, Analyser, ConceptName, Options, Vocabulary, build_concepts, concept_id, tokens
-from bot.concepts import is_form_of, joined_name, one_word_base
+from bot.concepts import is_form_of, joined_name, one_word_base, term_concept
 from bot.paths import DATA_DIR, tsv_rows
 from bot.prefixes import KeyStarts, WordPrefixes
 from bot.shorthand import shorthand_names
@@ -422,11 +422,6 @@ def parse_senses(path: Path) -> list[Sense]:
 def senses(path: Path = SENSES_PATH) -> tuple[Sense, ...]:
     """The per-document senses of ``path`` (read once per process)."""
     return tuple(parse_senses(path))
-
-
-def term_concept(term: Term) -> str:
-    """The concept id of a term of the table (its English name: ``zzktrample``), shared by all its names."""
-    return concept_id("k", term.english)
 
 
 def concept_names(terms: list[Term] | None = None, groups: tuple[SynonymGroup, ...] | None = None) -> list[ConceptName]:

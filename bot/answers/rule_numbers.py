@@ -233,16 +233,20 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
     shown = found.numbers[:MAX_NUMBERS]
     pages: list[Page] = []
     sources: list[str] = []
+    missing: list[str] = []  # „999.99 (Seite 2)“: the numbers answered by their „nicht gefunden“ page
     for number in shown:
         try:
             reply = await one(ctx, number)
         except UserError as exc:
             title = exc.title if number in exc.title else f"Regel {number}: {exc.title}"
             pages.append(Page(title, exc.body, actions=exc.choices[:5]))
+            missing.append(f"{number} (Seite {len(pages)})")
             continue
         pages += _pages(reply, len(pages))
         sources += reply.source.split(" · ") if reply.source else []
     notes = _notes(found, shown)
+    if missing and len(shown) > 1:
+        notes.append(f"Nichts gefunden zu {', '.join(missing)}.")
     if found.words and found.many:  # bounded work: the numbers are answered, the words named as not searched
         words = quote_user(" ".join(found.words), 40)
         notes.append(f"Mehr als {MAX_PIECES} Teile: nicht gesucht wurden die Wörter „{words}“ (bitte Wörter "
@@ -273,10 +277,13 @@ def not_ruled(search: str) -> UserError | None:
     :func:`bot.answers.rule_catalog.parse_number`) that no ruling names: rulings are searched by their words and the
     documents' rulings cite no rule by its number, so the player is pointed to the rule itself, which ``/regel suche``
     shows with what the documents say under it, also under its old numbers (502.46 → 702.51; :mod:`bot.answers.rules`)
-    — one line and the rule's button. None when ``search`` is no single rule number (its „nichts gefunden“ stays)."""
+    — one line and the rule's button. A search of several numbers (:func:`rule_numbers`: ``702.19 702.20``,
+    ``502.46, 502.32``, ``701.19c und 701.30``) gets the same for each of its first :data:`MAX_NUMBERS` numbers
+    (:func:`_not_ruled_several`). None when ``search`` names no rule number (its „nichts gefunden“ stays)."""
     number = parse_number(search) if len(search) <= 40 else None
     if number is None:
-        return None
+        several = rule_numbers(search)
+        return _not_ruled_several(search, several) if several is not None else None
     shown = quote_user(search, 40)
     return UserError(f"Nichts gefunden für „{shown}“",
                      f"{number} ist eine Regelnummer, und kein Ruling nennt sie: die Regel und was die Dokumente unter "
@@ -284,4 +291,54 @@ def not_ruled(search: str) -> UserError | None:
                      actions=[Action(f"Regel {number}", "rule", number)])
 
 
-__all__ = ["MAX_NUMBERS", "MAX_PIECES", "NumberSearch", "not_ruled", "read_commas", "rule_numbers", "several_rules"]
+def _not_ruled_several(search: str, found: NumberSearch) -> UserError:
+    """:func:`not_ruled` of a search of several pieces (``found``, of :func:`rule_numbers`) whose words found no ruling
+    either: one line naming its first :data:`MAX_NUMBERS` rule numbers with a button to each rule (an old number's
+    button opens its era page, „502.46 … heute 702.51“, as the button of one number does), a line naming the numbers
+    not given a button, the pieces that are no rule number, and the words searched in vain."""
+    shown = found.numbers[:MAX_NUMBERS]
+    listed = " und ".join([", ".join(shown[:-1]), shown[-1]] if len(shown) > 1 else shown)
+    lines = []
+    if len(shown) == 1:
+        lines.append(f"{listed} ist eine Regelnummer, und kein Ruling nennt sie: die Regel und was die Dokumente "
+                     f"unter ihr, auch unter alten Nummern, sagen, zeigt `/regel suche: {listed}` (Knopf unten).")
+    elif shown:
+        lines.append(f"{listed} sind Regelnummern, und kein Ruling nennt sie: jede Regel und was die Dokumente unter "
+                     f"ihr, auch unter alten Nummern, sagen, zeigt `/regel suche: {' '.join(shown)}` (Knöpfe unten).")
+    if len(found.numbers) > MAX_NUMBERS:
+        rest = ", ".join(quote_user(n, 20) for n in found.numbers[MAX_NUMBERS : MAX_NUMBERS + _NAMED_REST])
+        more = len(found.numbers) - MAX_NUMBERS - _NAMED_REST
+        lines.append(f"{len(found.numbers)} Regelnummern gesucht; Knöpfe nur für die ersten {MAX_NUMBERS} (ohne Knopf: "
+                     f"{rest}{f' und {more} weitere' if more > 0 else ''}). Bitte höchstens {MAX_NUMBERS} auf einmal.")
+    if found.invalid:
+        lines.append(_invalid_line(found.invalid))
+    if found.words:
+        lines.append(f"Die Wörter „{quote_user(' '.join(found.words), 40)}“ wurden auch gesucht: kein Ruling gefunden.")
+    return UserError(f"Nichts gefunden für „{quote_user(search, 40)}“", "\n".join(lines),
+                     actions=[Action(f"Regel {n}", "rule", n) for n in shown])
+
+
+def numbers_only(search: str) -> UserError | None:
+    """The reply of :func:`not_ruled` to a ``/ruling suche`` of several pieces that are all rule numbers or of a
+    number's shape (``702.19 702.20``, ``7022.19 und 8000.1``), given before the rulings are searched: their digits
+    are no words of a ruling (the ranked search met „1“ of „+1/+1-Marke“ in „8000.1“). None for a search with words or
+    of one number alone (searched as before)."""
+    found = rule_numbers(search)
+    return _not_ruled_several(search, found) if found is not None and not found.words else None
+
+
+def numbers_line(search: str) -> str:
+    """The line under ``/ruling suche``'s hits for a search of rule numbers and words whose words found rulings
+    (``702.19 trampelschaden``): its rule numbers, which no ruling names, pointed to ``/regel suche`` (at most
+    :data:`MAX_NUMBERS` named); ``""`` for a search that names no rule number."""
+    found = rule_numbers(search)
+    if found is None or not found.numbers:
+        return ""
+    shown = found.numbers[:MAX_NUMBERS]
+    more = " …" if len(found.numbers) > MAX_NUMBERS else ""
+    return (f"ℹ️ Regelnummern nennt kein Ruling; die Regel{'n' if len(shown) > 1 else ''} "
+            f"{', '.join(shown)}{more} zeigt `/regel suche: {' '.join(shown)}`.")
+
+
+__all__ = ["MAX_NUMBERS", "MAX_PIECES", "NumberSearch", "not_ruled", "numbers_line", "numbers_only", "read_commas",
+           "rule_numbers", "several_rules"]

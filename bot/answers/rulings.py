@@ -24,7 +24,7 @@ from bot.answers.markup_notes import reads_markup
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
 from bot.answers.registry import AnswerContext, UserError, action, answer
-from bot.answers.rule_numbers import not_ruled
+from bot.answers.rule_numbers import not_ruled, numbers_line, numbers_only
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, newer_rulings, status_text
 from bot.answers.today_index import TodayIndex, today_index
@@ -342,6 +342,8 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     Raises:
         UserError: nothing found (German), or the store has no search index.
     """
+    if (numbers := numbers_only(text)) is not None:  # „702.19 702.20“: no ruling names a rule by its number
+        raise numbers
     named = await named_card(ctx, text) if card is None else None
     about, query = await _abolished_query(ctx, text, card is None and named is None)
     result = await search_rulings(ctx.store, query, card.id if card else None, names=ctx.names)
@@ -376,6 +378,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     else:
         note = "\n" + unknown_line(unknown) if unknown else ""  # under the count of hits
     note += "\n" + players_line(players) if players else ""
+    note += "\n" + line if (line := numbers_line(text)) else ""  # „702.19 trampelschaden“: the number's rule
     reply = await _hits_reply(ctx, title, lead + search_intro(result, shown) + note, result)
     if named is not None:  # words found in the rulings' text, but the words also name a card: offer it
         first = reply.pages[0]

@@ -211,8 +211,13 @@ def term_queries(ctx: AnswerContext, current: str) -> list[Choice]:
 
 def lookup(query: str) -> TermMatch | None:
     """The term a ``/regel`` query names (see :meth:`bot.terms.TermIndex.lookup`), else the term a players' word
-    stands for („prio“: Priorität, :func:`bot.answers.players_terms.players_lookup`), or None."""
-    return term_index().lookup(query) or players_lookup(query)
+    stands for („prio“: Priorität, :func:`bot.answers.players_terms.players_lookup`), or None. A players' word is
+    read as what it stands for before it is read as a slip of a name, as the question's analysis reads it
+    (:func:`bot.players_words.listed`): „gecountert“ is Neutralisieren (701.6), no typo of „Age Counter“."""
+    match = term_index().lookup(query)
+    if match is None or match.how == "typo":
+        return players_lookup(query) or match
+    return match
 
 
 #: Words a ``/regel`` search may add to a term without asking for more than the term („trampelschaden regel“).

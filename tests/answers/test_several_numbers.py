@@ -1,0 +1,92 @@
+"""Several rule numbers in one search, on the documents' store. ``/ruling suche: 702.19 702.20`` (and ``502.46,
+502.32``, ``701.19c und 701.30``) answered a plain „Nichts gefunden“: no ruling of the documents names a rule by its
+number, so each number is pointed to its rule as one number alone is, with a button each (an old number's button opens
+its era page: 502.46 of the Ravnica FAQ is today 702.51, 701.19 of the clash article today 701.30); mistyped numbers
+and words that found nothing are named; more than five numbers are said. ``/regel suche`` with several numbers names
+the numbers no rule answered on its first page."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_answer
+from bot.answers.rule_numbers import MAX_NUMBERS
+
+
+def buttons(reply) -> list[tuple[str, str, str]]:
+    return [(a.label, a.action, a.arg) for a in reply.actions]
+
+
+@pytest.mark.parametrize(("typed", "numbers"), [
+    ("702.19 702.20", ["702.19", "702.20"]),
+    ("502.46, 502.32", ["502.46", "502.32"]),
+    ("701.19c und 701.30", ["701.19c", "701.30"]),
+])
+async def test_several_numbers_to_the_rulings_search_point_to_each_rule(ctx, typed, numbers):
+    reply = await run_answer(ctx, "ruling", search=typed)
+    assert reply.error and reply.pages[0].title == f"Nichts gefunden für „{typed}“"
+    assert reply.pages[0].body == (
+        f"{numbers[0]} und {numbers[1]} sind Regelnummern, und kein Ruling nennt sie: jede Regel und was die Dokumente "
+        f"unter ihr, auch unter alten Nummern, sagen, zeigt `/regel suche: {' '.join(numbers)}` (Knöpfe unten).")
+    assert buttons(reply) == [(f"Regel {n}", "rule", n) for n in numbers]
+
+
+async def test_an_old_numbers_button_opens_todays_rule(ctx):
+    # 502.46 (Ravnica FAQ 2005, Einberufen) is today 702.51; 701.19 (clash article 2007) today 701.30
+    reply = await run_answer(ctx, "ruling", search="502.46 und 701.19")
+    assert [arg for _label, _action, arg in buttons(reply)] == ["502.46", "701.19"]
+    for label, action, arg in buttons(reply):
+        page = (await run_answer(ctx, "rule", search=arg)).pages[0]
+        assert page.title == {"502.46": "Regel 502.46 (so zitiert) – heute 702.51",
+                              "701.19": "Regel 701.19 (so zitiert) – heute 701.30"}[arg], (label, action, page.title)
+
+
+async def test_mistyped_numbers_and_words_that_found_nothing_are_named(ctx):
+    reply = await run_answer(ctx, "ruling", search="702.19 und 7022.19 quarkbrot")
+    assert reply.pages[0].body.splitlines() == [
+        "702.19 ist eine Regelnummer, und kein Ruling nennt sie: die Regel und was die Dokumente unter ihr, auch unter "
+        "alten Nummern, sagen, zeigt `/regel suche: 702.19` (Knopf unten).",
+        "„7022.19“ ist keine gültige Regelnummer (drei Ziffern, ein Punkt, eine bis drei Ziffern, vielleicht ein "
+        "Buchstabe).",
+        "Die Wörter „quarkbrot“ wurden auch gesucht: kein Ruling gefunden."]
+    assert buttons(reply) == [("Regel 702.19", "rule", "702.19")]
+
+
+async def test_numbers_of_a_numbers_shape_only_are_no_search_of_their_digits(ctx):
+    # before, „8000.1“ was searched as words: its „1“ met the +1/+1-Marke of Pfropfen (001) in 15 hits
+    reply = await run_answer(ctx, "ruling", search="7022.19 und 8000.1")
+    assert reply.error and reply.pages[0].body == (
+        "„7022.19“, „8000.1“ sind keine gültigen Regelnummern (drei Ziffern, ein Punkt, eine bis drei Ziffern, "
+        "vielleicht ein Buchstabe).")
+
+
+async def test_more_numbers_than_buttons_are_said(ctx):
+    typed = " ".join(f"702.{n}" for n in range(1, 8))
+    reply = await run_answer(ctx, "ruling", search=typed)
+    assert len(buttons(reply)) == MAX_NUMBERS == 5
+    assert reply.pages[0].body.splitlines()[1] == (
+        "7 Regelnummern gesucht; Knöpfe nur für die ersten 5 (ohne Knopf: 702.6, 702.7). Bitte höchstens 5 auf einmal.")
+
+
+async def test_numbers_beside_words_that_found_rulings_are_pointed_to_their_rules(ctx):
+    # „Mehrere Vorkommen von Trampelschaden … sind redundant“ (Getrieben // Verzweiflung, 002) is found by the word
+    reply = await run_answer(ctx, "ruling", search="702.19 trampelschaden")
+    body = reply.pages[0].body
+    assert not reply.error and "**Getrieben // Verzweiflung**" in body
+    assert "ℹ️ Regelnummern nennt kein Ruling; die Regel 702.19 zeigt `/regel suche: 702.19`." in body
+
+
+async def test_one_number_alone_is_answered_as_before(ctx):
+    reply = await run_answer(ctx, "ruling", search="702.19")
+    assert buttons(reply) == [("Regel 702.19", "rule", "702.19")]
+    assert reply.pages[0].body.startswith("702.19 ist eine Regelnummer, und kein Ruling nennt sie")
+
+
+async def test_the_rule_search_names_the_numbers_no_rule_answered(ctx):
+    reply = await run_answer(ctx, "rule", search="702.19 999.99")
+    assert reply.pages[0].body.splitlines()[:2] == [
+        "ℹ️ 2 Regelnummern gesucht; jede wird einzeln gezeigt: 702.19, 999.99.",
+        "ℹ️ Nichts gefunden zu 999.99 (Seite 2)."]
+    assert reply.pages[1].title == "Regel 999.99 nicht gefunden"
+    both = await run_answer(ctx, "rule", search="502.46 und 702.19")  # both answered: no such line
+    assert "Nichts gefunden zu" not in both.pages[0].body
