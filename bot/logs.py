@@ -121,7 +121,7 @@ class BadRequestFilter(logging.Filter):
                 self._left_out[status] = self._left_out.get(status, 0) + 1
                 return None
             self._last[status], left_out = now, self._left_out.pop(status, 0)
-        if not left_out:
+        if not left_out or last is None:  # none left out (only after a line let through: ``last`` is set)
             return ""
         # the ones left out came after the last line let through, however long ago that was: name its age, not
         # the window (a flood's count is only written with the next line of its status, maybe minutes later)
