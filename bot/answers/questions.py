@@ -411,8 +411,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     best, rest, notes = hits[0], hits[1:], fitted_notes(notes, hits[0].passage)  # notes true of this page
     lead = "\n".join([f"Frage: „{shown}“", *said])
     # what the question names that no document holds (not the words the register's rows read: register_read)
-    for line in notes.lines:
-        lead += "\n" + line
+    lead += "".join("\n" + line for line in notes.lines)
     verdict = "" if register is not None else verdict_line(found, r, notes)  # the register's rows answer it
     lead += "\n" + verdict if verdict else ""
     if found.truncated:
