@@ -248,7 +248,11 @@ async def creature_colors(ctx: AnswerContext, text: str) -> tuple[str, list[str]
         try:
             engine.parse_creatures(item)
         except ManaError:
-            counted, words = leading_count(item.split())
+            try:
+                counted, words = leading_count(item.split())
+            except ManaError:  # a count that is none („0000000“, „-2“): the creatures' parser says so below
+                entries.append(item)
+                continue
             found = ctx.names.lookup(" ".join(words)) if words else None
             card = await ctx.store.card(found.hit.card_id) if found is not None and found.hit is not None else None
             if card is None:

@@ -223,3 +223,13 @@ async def test_unpayable_phyrexian_cost_names_the_life_still_lacking(ctx):
                                 ("{W/P}{W/P}{W/P}", 4, "1× weißes Mana (oder 2 Lebenspunkte mehr)")):
         reply = await run_answer(ctx, "mana_pay", cost=cost, pool="leer", life=life)
         assert reply.pages[0].body.startswith(f"❌ **Nicht bezahlbar**: es fehlt {missing}."), (cost, life)
+
+
+async def test_convoke_refuses_a_count_that_is_none_in_german(ctx):
+    # seven digits or a sign before a creature entry: the pool's count rule (at most six digits, no sign), said as a
+    # German error, not raised past the card-name reading (hostile input found it: „0000000“)
+    for creatures in ("0000000", "1000001 grün", "-2 grün, Boros-Rekrut"):
+        reply = await run_answer(ctx, "mana_convoke", cost="{3}{G}", creatures=creatures)
+        assert reply.error, creatures
+        text = reply.pages[0].title + reply.pages[0].body
+        assert "Anzahl" in text and ("zu groß" in text or "keine Anzahl" in text), text
