@@ -22,21 +22,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
-import json
 import multiprocessing
 import resource
 import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 
-from fakediscord import FakeDiscord
-from harness import PYTHON, bot_env, build_store
-from nacl.signing import SigningKey
-from rawburst import LimitedServe, parse, prepare
+from harness import build_store
+from rawburst import health, parse, prepare, signed_serve
 
 
 def _idle_client(host: str, port: int, n: int, out: object) -> None:
@@ -100,52 +96,28 @@ def idle_flood(host: str, port: int, n: int) -> collections.Counter[str]:
     return forked(_idle_client, host, port, n)  # type: ignore[return-value]
 
 
-async def health(host: str, port: int) -> dict:
-    """The intake's figures from ``GET /health`` (empty when it cannot be read)."""
-    reader, writer = await asyncio.open_connection(host, port)
-    writer.write(f"GET /health HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n\r\n".encode())
-    raw = await asyncio.wait_for(reader.read(), 30)
-    writer.close()
-    try:
-        return json.loads(parse(raw)[1])
-    except ValueError:
-        return {}
-
-
 async def one_run(db: Path, tmp: Path, args: argparse.Namespace) -> None:
-    key = SigningKey.generate()
-    async with FakeDiscord() as fake:
-        env = bot_env(fake, db=db, state_dir=tmp / "state",
-                      extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"})
-        serve = await LimitedServe([PYTHON, "-m", "bot", "serve", "--port", "0"], env, tmp / "serve.log",
-                                   args.files).start()
-        try:
-            url = await serve.url()
-            parts = urlsplit(url)
-            host, port = parts.hostname or "127.0.0.1", parts.port or 80
-            await asyncio.sleep(1.0)
-            before = await health(host, port)
-            for burst in range(args.bursts):
-                if burst == 0 or args.flood_each:
-                    t0 = time.monotonic()
-                    ended = await asyncio.to_thread(idle_flood, host, port, args.idle)
-                    flood_end = time.monotonic()
-                    print(f"idle flood of {args.idle}: {dict(ended)} in {flood_end - t0:.1f} s", flush=True)
-                payloads = [{"id": str(10**17 + burst * 10**6 + i), "application_id": "123456789012345678",
-                             "type": 1, "version": 1, "token": f"fake_{burst}_{i}"} for i in range(args.burst)]
-                requests = prepare(url, key, payloads, int(time.time()))
-                at = time.monotonic() - flood_end
-                shots = await asyncio.to_thread(forked, _burst_client, host, port, requests)
-                after = await health(host, port)
-                ok = sorted(s for status, s in shots if status == 200)
-                p50, top = (ok[len(ok) // 2], ok[-1]) if ok else (float("nan"), float("nan"))
-                print(f"burst {burst + 1} at +{at:.0f} s: answered {len(ok)}/{len(shots)}, "
-                      f"lost {len(shots) - len(ok)}; p50 {p50:.2f} s, max {top:.2f} s; "
-                      f"evicted +{after.get('evicted', 0) - before.get('evicted', 0)} (flood included), "
-                      f"timed out +{after.get('timed_out', 0) - before.get('timed_out', 0)}", flush=True)
-                before = after
-        finally:
-            await serve.stop()
+    async with signed_serve(db, tmp, args.files) as (key, url, host, port):
+        before = await health(host, port)
+        for burst in range(args.bursts):
+            if burst == 0 or args.flood_each:
+                t0 = time.monotonic()
+                ended = await asyncio.to_thread(idle_flood, host, port, args.idle)
+                flood_end = time.monotonic()
+                print(f"idle flood of {args.idle}: {dict(ended)} in {flood_end - t0:.1f} s", flush=True)
+            payloads = [{"id": str(10**17 + burst * 10**6 + i), "application_id": "123456789012345678",
+                         "type": 1, "version": 1, "token": f"fake_{burst}_{i}"} for i in range(args.burst)]
+            requests = prepare(url, key, payloads, int(time.time()))
+            at = time.monotonic() - flood_end
+            shots = await asyncio.to_thread(forked, _burst_client, host, port, requests)
+            after = await health(host, port)
+            ok = sorted(s for status, s in shots if status == 200)
+            p50, top = (ok[len(ok) // 2], ok[-1]) if ok else (float("nan"), float("nan"))
+            print(f"burst {burst + 1} at +{at:.0f} s: answered {len(ok)}/{len(shots)}, "
+                  f"lost {len(shots) - len(ok)}; p50 {p50:.2f} s, max {top:.2f} s; "
+                  f"evicted +{after.get('evicted', 0) - before.get('evicted', 0)} (flood included), "
+                  f"timed out +{after.get('timed_out', 0) - before.get('timed_out', 0)}", flush=True)
+            before = after
 
 
 def main() -> None:

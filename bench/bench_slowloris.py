@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import itertools
-import json
 import math
 import socket
 import statistics
@@ -31,14 +29,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 
-from fakediscord import FakeDiscord
-from harness import PYTHON, bot_env, build_store
+from harness import build_store
 from nacl.signing import SigningKey
-from rawburst import LimitedServe, parse, prepare
+from rawburst import health, parse, prepare, signed_serve
 
 _IDS = itertools.count(int(time.time() * 1000) % 10**9)
 
@@ -125,37 +121,20 @@ async def one_ping(host: str, port: int, request: bytes) -> tuple[int, float]:
 
 
 async def one_run(db: Path, tmp: Path, args: argparse.Namespace) -> dict:
-    key = SigningKey.generate()
-    async with FakeDiscord() as fake:
-        env = bot_env(fake, db=db, state_dir=tmp / "state",
-                      extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"})
-        serve = await LimitedServe([PYTHON, "-m", "bot", "serve", "--port", "0"], env, tmp / "serve.log",
-                                   args.files).start()
-        try:
-            url = await serve.url()
-            parts = urlsplit(url)
-            host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    async with signed_serve(db, tmp, args.files) as (key, url, host, port):
+        quiet = await one_ping(host, port, ping(key, url))
+        until = time.monotonic() + args.seconds
+        dripper = Dripper(host, port, args.conns, slow_request(f"{host}:{port}", args.body), args.drip, args.reconnect)
+        dripping = asyncio.ensure_future(dripper.run(until + 1.0))
+        pings = []
+        while time.monotonic() < until:
+            pings.append(asyncio.ensure_future(one_ping(host, port, ping(key, url))))
             await asyncio.sleep(1.0)
-            quiet = await one_ping(host, port, ping(key, url))
-            until = time.monotonic() + args.seconds
-            dripper = Dripper(host, port, args.conns, slow_request(parts.netloc, args.body), args.drip, args.reconnect)
-            dripping = asyncio.ensure_future(dripper.run(until + 1.0))
-            pings = []
-            while time.monotonic() < until:
-                pings.append(asyncio.ensure_future(one_ping(host, port, ping(key, url))))
-                await asyncio.sleep(1.0)
-            results = await asyncio.gather(*pings)
-            await dripping
-            stats = {}
-            proc = await asyncio.open_connection(host, port)
-            proc[1].write(f"GET /health HTTP/1.1\r\nHost: {parts.netloc}\r\nConnection: close\r\n\r\n".encode())
-            raw = await asyncio.wait_for(proc[0].read(), 30)
-            with contextlib.suppress(ValueError):
-                stats = json.loads(parse(raw)[1])
-            return {"quiet": quiet, "pings": results, "closed": dripper.closed,
-                    "evicted": stats.get("evicted"), "timed_out": stats.get("timed_out")}
-        finally:
-            await serve.stop()
+        results = await asyncio.gather(*pings)
+        await dripping
+        stats = await health(host, port)
+        return {"quiet": quiet, "pings": results, "closed": dripper.closed,
+                "evicted": stats.get("evicted"), "timed_out": stats.get("timed_out")}
 
 
 def main() -> None:

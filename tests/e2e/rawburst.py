@@ -11,16 +11,20 @@ delay what it sends; each process reports (seconds from the start, HTTP status, 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import multiprocessing
 import re
 import resource
 import time
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from harness import BotProcess, _die_with_parent
+from fakediscord import FakeDiscord
+from harness import PYTHON, BotProcess, _die_with_parent, bot_env
 from nacl.signing import SigningKey
 
 Shot = tuple[float, int, bytes]
@@ -138,3 +142,37 @@ def fire(url: str, requests: list[bytes], start_at: float, clients: int = 2) -> 
     for i, share in enumerate(shares):
         shots[i::clients] = share
     return shots
+
+
+@contextlib.asynccontextmanager
+async def signed_serve(db: Path, tmp: Path, files: int) -> AsyncIterator[tuple[SigningKey, str, str, int]]:
+    """``python -m bot serve --port 0`` on the store ``db`` with at most ``files`` open files (:class:`LimitedServe`),
+    a fresh Ed25519 key as its public key and a fake Discord on loopback, its log in ``tmp / "serve.log"``; yields
+    ``(key, url, host, port)`` a second after it listens, and stops it after. For the benches of the intake
+    (bench/bench_slowloris.py, bench/bench_idleflood.py)."""
+    key = SigningKey.generate()
+    async with FakeDiscord() as fake:
+        env = bot_env(fake, db=db, state_dir=tmp / "state",
+                      extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"})
+        serve = await LimitedServe([PYTHON, "-m", "bot", "serve", "--port", "0"], env, tmp / "serve.log",
+                                   files).start()
+        try:
+            url = await serve.url()
+            parts = urlsplit(url)
+            await asyncio.sleep(1.0)
+            yield key, url, parts.hostname or "127.0.0.1", parts.port or 80
+        finally:
+            await serve.stop()
+
+
+async def health(host: str, port: int) -> dict[str, Any]:
+    """The JSON of ``serve``'s ``GET /health`` on ``host:port`` (its intake's counters: ``evicted``, ``timed_out``
+    …); ``{}`` when the answer is no JSON."""
+    reader, writer = await asyncio.open_connection(host, port)
+    writer.write(f"GET /health HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n\r\n".encode())
+    raw = await asyncio.wait_for(reader.read(), 30)
+    writer.close()
+    try:
+        return json.loads(parse(raw)[1])
+    except ValueError:
+        return {}
