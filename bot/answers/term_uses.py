@@ -12,6 +12,7 @@ from bot.answers.explanation_names import named_passages
 from bot.answers.registry import AnswerContext
 from bot.answers.sources import passage_source
 from bot.reply import Action, quote_user
+from bot.snippets import sentences
 from bot.store import PassageRecord
 from bot.terms import Term, term_concept
 from bot.text import fold, shorten
@@ -25,15 +26,14 @@ USES_SHOWN = 4
 USES_READ = 50
 #: Characters of the sentence quoted from each passage.
 USE_QUOTE = 220
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 def _sentence(text: str, names: list[str]) -> str:
     """The first sentence of ``text`` that holds one of ``names`` (folded, inside a word too: „Matches“), else the
     first; at most :data:`USE_QUOTE` characters."""
     keys = [fold(n) for n in names if n]
-    sentences = _SENTENCE_END.split(text)
-    found = next((s for s in sentences if any(k in fold(s) for k in keys)), sentences[0] if sentences else "")
+    parts = sentences(text)  # the snippets' sentence ends: never inside a quotation
+    found = next((s for s in parts if any(k in fold(s) for k in keys)), parts[0] if parts else "")
     return shorten(found, USE_QUOTE)
 
 
