@@ -100,7 +100,7 @@ class PriorIndex:
     question's analysis needs the store's vocabulary, and start-up should not wait for it), once."""
 
     def __init__(self, analyser: _Analyser, questions: Sequence[PriorQuestion], left_out: frozenset[str] = frozenset(),
-                 built: dict[str, dict[str, list[tuple[str, frozenset[str]]]]] | None = None) -> None:
+                 built: dict[str, dict[str, Any]] | None = None) -> None:
         """``left_out``: ids of questions :meth:`shares` never reads; ``built``: the holder of the analysed index,
         shared with the index this one was made from (:meth:`without`)."""
         self._analyser = analyser
@@ -142,6 +142,17 @@ class PriorIndex:
             self._built["by_key"] = by_key
         return self._built["by_key"]
 
+    @property
+    def distinct(self) -> Mapping[str, tuple[frozenset[str], ...]]:
+        """Passage key → the distinct terms of the earlier questions answered by it (:attr:`by_key` without the
+        ids, each set once, in the order first met): what :meth:`shares` reads when it leaves no question out (the
+        best share and the union are the same over a set met twice); built at the first use, kept as :attr:`by_key`
+        is."""
+        if "distinct" not in self._built:
+            self._built["distinct"] = {key: tuple(dict.fromkeys(terms for _, terms in asked))
+                                       for key, asked in self.by_key.items()}
+        return self._built["distinct"]
+
     def shares(self, words: QuestionWords, records: Mapping[int, _Keyed], exclude: Collection[str] = (),
                how: str = HOW) -> dict[int, float]:
         """Per passage of ``records`` (id → :class:`bot.store.PassageRecord`) answered by an earlier question not in
@@ -159,8 +170,10 @@ class PriorIndex:
         exclude = self._left_out.union(exclude)
         out: dict[int, float] = {}
         none: frozenset[str] = frozenset()
+        distinct = None if exclude else self.distinct  # the bot's index leaves nothing out: no question to skip
         for pid, p in records.items():
-            asked = [terms for qid, terms in self.by_key.get(p.key, ()) if qid not in exclude]
+            asked = (distinct.get(p.key, ()) if distinct is not None
+                     else [terms for qid, terms in self.by_key.get(p.key, ()) if qid not in exclude])
             if not asked:
                 continue
             if how == "union":

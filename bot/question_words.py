@@ -116,7 +116,7 @@ def group_idf(groups: Sequence[tuple[str, ...]], passages: Sequence[frozenset[st
 
 
 def sentence_stage(top: Sequence[_Hit], analysis: Analysis, idf: Mapping[str, float], unknown: float, weight: float,
-                   sentence_terms: Callable[[PassageRecord], list[frozenset[str]]],
+                   sentence_terms: Callable[[PassageRecord], Sequence[frozenset[str]]],
                    card_of: Mapping[int, int] | None = None, card_words: frozenset[str] = frozenset(),
                    asking: frozenset[str] = frozenset(), candidates: Iterable[PassageRecord] = ()) -> None:
     """The ``sentence`` stage on ``top`` (the first hits, in place): passages of one card (or, without a card, of

@@ -57,7 +57,7 @@ at most :data:`bot.analysis.MAX_QUERY_TERMS` terms, at most :attr:`Weights.candi
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
 
 from bot.actions import action_stage, asked_action
@@ -78,7 +78,7 @@ from bot.question_words import QuestionWords, sentence_stage
 from bot.search import NameIndex
 from bot.section_names import names_section
 from bot.section_rule import rule_stage
-from bot.snippets import highlight, prepared, sentence_words, sentences  # also importable from here
+from bot.snippets import highlight, sentence_terms, sentence_words, sentences  # also importable from here
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
 from bot.terms import analyser
@@ -292,11 +292,11 @@ class Ranker:
         w = self.weights
         return ("clause" in self.features and bool(w.clause)) or ("answered" in self.features and bool(w.answered))
 
-    def _sentence_terms(self, p: PassageRecord) -> list[frozenset[str]]:
-        """The analysed terms of each sentence of ``p`` (:func:`bot.snippets.prepared`, cached with the snippets)."""
-        return [frozenset(t) for t in prepared(p.text, self.analyser).terms]
+    def _sentence_terms(self, p: PassageRecord) -> Sequence[frozenset[str]]:
+        """The analysed terms of each sentence of ``p`` (:func:`bot.snippets.sentence_terms`, kept per analyser)."""
+        return sentence_terms(p.text, self.analyser)
 
-    def _sentence_words(self, p: PassageRecord) -> list[tuple[frozenset[str], frozenset[str]]]:
+    def _sentence_words(self, p: PassageRecord) -> Sequence[tuple[frozenset[str], frozenset[str]]]:
         """Per sentence of ``p``: its folded tokens and its analysed terms (:func:`bot.snippets.sentence_words`)."""
         return sentence_words(p.text, self.analyser)
 

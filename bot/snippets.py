@@ -3,9 +3,10 @@
 What does not depend on the question is prepared once per text and analyser and kept in a bounded cache
 (:class:`cachetools.LRUCache`; :data:`CACHE_TEXTS` texts and :data:`CACHE_CHARS` characters per analyser and kind,
 least recently used dropped first): a passage's sentences with each sentence's analysed terms (:class:`Prepared`),
-and a shown excerpt's words with their stems and the concept names found at each word (:class:`Marks`). An answer
-then only intersects these with the question's terms and concepts. The results are the same as analysing every
-sentence and word anew on every answer.
+a shown excerpt's words with their stems and the concept names found at each word (:class:`Marks`), and the sets the
+ranking's stages read of a passage's sentences (:func:`sentence_words`, :func:`sentence_terms`). An answer then only
+intersects these with the question's terms and concepts. The results are the same as analysing every sentence and
+word anew on every answer.
 
 Bounded for any input: the analysis of a sentence reads at most :data:`bot.analysis.MAX_TOKENS` tokens; a cache
 holds at most :data:`CACHE_TEXTS` entries of :data:`CACHE_CHARS` characters in all per analyser and kind, and a
@@ -156,7 +157,7 @@ def _cached(kind: str, text: str, a: Analyser, make: Callable[[str, Analyser], T
 
 
 def cache_sizes(a: Analyser) -> dict[str, int]:
-    """How many texts the cache of analyser ``a`` holds, per kind (``prepared``, ``marks``)."""
+    """How many texts the cache of analyser ``a`` holds, per kind (``prepared``, ``marks``, ``words``, ``terms``)."""
     return {kind: len(cache) for kind, cache in _caches.get(a, {}).items()}
 
 
@@ -165,11 +166,28 @@ def prepared(text: str, a: Analyser) -> Prepared:
     return _cached("prepared", text, a, prepare)
 
 
-def sentence_words(text: str, a: Analyser) -> list[tuple[frozenset[str], frozenset[str]]]:
+def sentence_words(text: str, a: Analyser) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
     """Per sentence of ``text`` (:func:`prepared`): its folded tokens (:func:`bot.text.tokens`) and its analysed
-    terms, as :func:`bot.actions.answers_action` reads a passage."""
+    terms, as :func:`bot.actions.answers_action` reads a passage; kept per analyser as :func:`prepared` is (the
+    ranking's ``action`` and ``answered`` stages read the same first passages again for every question)."""
+    return _cached("words", text, a, _sentence_words)
+
+
+def _sentence_words(text: str, a: Analyser) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """:func:`sentence_words` made afresh."""
     p = prepared(text, a)
-    return [(frozenset(fold_tokens(x)), frozenset(t)) for x, t in zip(p.parts, p.terms, strict=True)]
+    return tuple((frozenset(fold_tokens(x)), frozenset(t)) for x, t in zip(p.parts, p.terms, strict=True))
+
+
+def sentence_terms(text: str, a: Analyser) -> tuple[frozenset[str], ...]:
+    """The analysed terms of each sentence of ``text`` (:func:`prepared`) as sets, for the ranking's ``sentence``
+    stage (:func:`bot.question_words.sentence_stage`); kept per analyser as :func:`prepared` is."""
+    return _cached("terms", text, a, _sentence_terms)
+
+
+def _sentence_terms(text: str, a: Analyser) -> tuple[frozenset[str], ...]:
+    """:func:`sentence_terms` made afresh."""
+    return tuple(frozenset(t) for t in prepared(text, a).terms)
 
 
 def highlight(sentence: str, analysis: Analysis, a: Analyser) -> str:

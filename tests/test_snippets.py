@@ -22,8 +22,9 @@ from bot import snippets
 from bot.analysis import Analyser, Analysis
 from bot.excerpts import excerpt
 from bot.ranking import ranker
-from bot.snippets import cache_sizes, highlight, prepare, prepared, sentences
+from bot.snippets import cache_sizes, highlight, prepare, prepared, sentence_terms, sentence_words, sentences
 from bot.store import Store
+from bot.text import tokens as fold_tokens
 from tests.snippets.record import excerpts
 
 RECORDED = Path(__file__).resolve().parent / "snippets" / "recorded.json.gz"
@@ -110,3 +111,30 @@ async def test_the_cache_is_bounded(store: Store, monkeypatch: pytest.MonkeyPatc
     assert cache_sizes(a)["prepared"] == 2
     assert prepared(texts[4], a) is made[4] and prepared(texts[3], a) is made[3]  # the two most recent kept
     assert prepared(texts[0], a) is not made[0]
+
+
+async def test_the_sentences_words_and_terms_are_kept_per_analyser_and_a_new_store_makes_its_own(
+        store: Store, built_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the ranking's stages read of a passage's sentences (:func:`bot.snippets.sentence_words`: folded tokens
+    and analysed terms; :func:`bot.snippets.sentence_terms`) equals reading every sentence anew, is made once per
+    text and analyser, and a store opened anew (a swap) has its own ranker, analyser and cache."""
+    monkeypatch.setattr(snippets, "_caches", weakref.WeakKeyDictionary())  # caches made from now on
+    a = (await ranker(store)).analyser
+    rows = await store.fetchall("SELECT text FROM passages ORDER BY id LIMIT 200")
+    for (text,) in rows:
+        parts = sentences(text)
+        terms = tuple(frozenset(a.analyse(x).terms) for x in parts)
+        assert sentence_terms(text, a) == terms and sentence_terms(text, a) is sentence_terms(text, a)
+        words = sentence_words(text, a)
+        assert words == tuple(zip((frozenset(fold_tokens(x)) for x in parts), terms, strict=True)), text[:80]
+        assert sentence_words(text, a) is words
+    assert any(len(sentence_words(t, a)) > 1 for (t,) in rows)
+    assert cache_sizes(a)["words"] == cache_sizes(a)["terms"] == len({t for (t,) in rows})
+    swapped = await Store.open(built_db)  # the bot's swap opens the new file as a store of its own
+    try:
+        b = (await ranker(swapped)).analyser
+        text = rows[0][0]
+        assert b is not a and sentence_words(text, b) == sentence_words(text, a)
+        assert sentence_words(text, b) is not sentence_words(text, a) and cache_sizes(b)["words"] == 1
+    finally:
+        await swapped.close()

@@ -247,3 +247,24 @@ async def test_the_index_leaves_out_what_it_is_told_to(ctx: AnswerContext):
     assert PriorIndex.of(r.analyser, both, exclude={ASKED.id, EARLIER.id}).shares(words, cands.records) == {}
     with pytest.raises(ValueError, match="unknown way"):
         PriorIndex.of(r.analyser, both).shares(words, cands.records, how="sum")
+
+
+async def test_the_bots_index_reads_each_earlier_set_of_words_once_and_shares_as_reading_every_question(
+        ctx: AnswerContext):
+    """The index that leaves nothing out (the bot's) reads per passage key the distinct terms of its earlier
+    questions (:attr:`PriorIndex.distinct`): a question asked twice in the same words is one set, and the shares
+    equal those read question by question (an index told to leave out an id it does not hold reads every one)."""
+    r, cands = await _candidates(ctx, [ASKED, SIBLING, SPLIT])
+    again = PriorQuestion("t3-159-again", EARLIER.gold, EARLIER.text)  # the same question asked a second time
+    earlier = [PriorQuestion(EARLIER.id, EARLIER.gold, EARLIER.text), again,
+               PriorQuestion(SIBLING.id, SIBLING.gold, SIBLING.text), PriorQuestion(ASKED.id, ASKED.gold, ASKED.text)]
+    index = PriorIndex.of(r.analyser, earlier)
+    assert [qid for qid, _ in index.by_key["000:24"]] == [EARLIER.id, again.id, ASKED.id]
+    first, second = index.distinct["000:24"]  # EARLIER's words (and its copy's), then ASKED's
+    assert first == index.by_key["000:24"][0][1] and second == index.by_key["000:24"][2][1] and first != second
+    assert index.distinct["000:22"] == (index.by_key["000:22"][0][1],)
+    for c in cands:
+        words = r.question_words(c.analysis)
+        for how in ("best", "union"):
+            fast = index.shares(words, c.records, how=how)
+            assert fast and fast == index.shares(words, c.records, {"not-asked"}, how=how)
