@@ -39,6 +39,7 @@ from bot.answer_bodies import Key as AnswerKey
 from bot.answers.registry import AnswerContext, CompleterFn, run_action, run_answer, run_completer
 from bot.config import Settings
 from bot.custom_id import Invocation
+from bot.errors import StoreClosed
 from bot.reply import Choice, Reply
 from bot.search import NameIndex
 from bot.store import Store, StoreCorrupt, StoreError
@@ -73,6 +74,9 @@ INTERNAL_ERROR = Reply.fail(
 #: Longest wait for the interactions still running on a replaced store before it is closed anyway (seconds;
 #: every answer is bounded far below this).
 RETIRE_WAIT = 30.0
+#: Longest wait of :meth:`Core.close` for the interactions still running on its stores (seconds). The doors drain
+#: first (≤ 3 s, then what still runs is cancelled): this covers an answer whose cancel is still unwinding.
+CLOSE_WAIT = 2.0
 
 def answer_budget(age: float, burst: bool, command: bool = True, waited: float | None = None) -> float:
     """Seconds the answer of an interaction may still take before its door defers it; 0 or less: defer before
@@ -105,17 +109,18 @@ async def in_time(work: Awaitable[T], defer: Callable[[], Awaitable[object]], af
 
     Raises:
         BaseException: whatever ``work`` raises; whatever ``defer`` raises (the work is then cancelled:
-            nobody can see its answer).
+            nobody can see its answer); ``asyncio.CancelledError`` when the caller is cancelled (the work is
+            cancelled with it).
     """
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=max(0.0, after))
-    if not done:
-        try:
+    try:
+        done, _ = await asyncio.wait({task}, timeout=max(0.0, after))
+        if not done:
             await defer()
-        except BaseException:
-            task.cancel()
-            raise
-    return await task
+        return await task
+    except BaseException:  # the defer failed, or the caller was cancelled (a door's drain): the work ends too,
+        task.cancel()  # not running on unowned past the store's close
+        raise
 
 
 #: Net new container objects (allocations less frees) after which the garbage collector looks at the young ones
@@ -376,11 +381,15 @@ class Core:
             generation.leave()
 
     async def complete(self, completer: CompleterFn, current: str) -> list[Choice]:
-        """The autocomplete choices of ``completer`` for the typed ``current`` (≤ 25, from memory)."""
+        """The autocomplete choices of ``completer`` for the typed ``current`` (≤ 25, from memory); none when
+        the store was closed under it (:class:`bot.errors.StoreClosed`: an autocomplete has no message to say
+        „bitte erneut versuchen“, and the next keystroke asks again)."""
         generation = self._enter()
         try:
             with metrics.work(getattr(completer, "__name__", "autocomplete")):
                 return await run_completer(generation.context, completer, current)
+        except StoreClosed:
+            return []
         finally:
             generation.leave()
 
@@ -474,10 +483,14 @@ class Core:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def close(self) -> None:
-        """Stop watching the store file, stop the calculation workers and close the store (and a replaced one
-        still waiting for its interactions). Safe to call more than once."""
-        offload.shutdown()
+    async def close(self, wait: float | None = None) -> None:
+        """Stop watching the store file, let the interactions still running on the store (and on a replaced
+        one still waiting for its interactions) finish (at most ``wait`` seconds, default :data:`CLOSE_WAIT`; then a
+        WARNING with their count),
+        stop the calculation workers and close the stores. New interactions get no store from the start on
+        (:meth:`run` raises ``RuntimeError``; the doors refuse them while they drain). An interaction still
+        running when its store is closed gets the German „bitte erneut versuchen“ (:class:`bot.errors.StoreClosed`),
+        never sqlite3's ``ProgrammingError``. Safe to call more than once."""
         current, self._current = self._current, None
         metrics.watch_store(None)
         tasks = [t for t in (self._watch, *self._tasks) if t is not None]
@@ -485,9 +498,31 @@ class Core:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._watch = None
+        generations = [*self._retiring, *([current] if current is not None else [])]
+        await self._quiet(generations, CLOSE_WAIT if wait is None else wait)
+        offload.shutdown()
         for old in list(self._retiring):
             self._retiring.discard(old)
             await old.context.store.close()
         if current is not None:
             await current.context.store.close()
             log.info("Datenbank geschlossen")
+
+    @staticmethod
+    async def _quiet(generations: list[Generation], wait: float) -> None:
+        """Wait until no interaction runs on any of ``generations`` (at most ``wait`` seconds; then one WARNING
+        naming how many still run: they meet the closed store)."""
+        for generation in generations:
+            generation.retired = True
+            if generation.users == 0:
+                generation.idle.set()
+        busy = [g for g in generations if not g.idle.is_set()]
+        if not busy:
+            return
+        if wait > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*(g.idle.wait() for g in busy)), wait)
+        running = sum(g.users for g in busy)
+        if running:
+            log.warning("Datenbank nach %.1f s geschlossen, %d Interaktionen liefen noch (Antwort: bitte erneut "
+                        "versuchen)", wait, running)
