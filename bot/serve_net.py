@@ -333,7 +333,7 @@ class Intake:
 
     def _arrived(self, sock: socket.socket, conn: _Conn) -> None:
         """Bytes came on ``sock`` in the lobby: its place now, or first in line; closed when its client went."""
-        wrote = unread(sock)
+        wrote = unread(sock) > 0
         self._left_lobby(wrote)
         if not wrote:  # readable without bytes: the client closed it
             sock.close()
