@@ -485,12 +485,11 @@ class Core:
 
     async def close(self, wait: float | None = None) -> None:
         """Stop watching the store file, let the interactions still running on the store (and on a replaced
-        one still waiting for its interactions) finish (at most ``wait`` seconds, default :data:`CLOSE_WAIT`; then a
-        WARNING with their count),
-        stop the calculation workers and close the stores. New interactions get no store from the start on
-        (:meth:`run` raises ``RuntimeError``; the doors refuse them while they drain). An interaction still
-        running when its store is closed gets the German „bitte erneut versuchen“ (:class:`bot.errors.StoreClosed`),
-        never sqlite3's ``ProgrammingError``. Safe to call more than once."""
+        one still waiting for its interactions) finish (at most ``wait`` seconds, default :data:`CLOSE_WAIT`; then
+        a WARNING with their count), stop the calculation workers and close the stores. New interactions get no
+        store from the start on (:meth:`run` raises ``RuntimeError``; the doors refuse them while they drain). An
+        interaction still running when its store is closed gets the German „bitte erneut versuchen“
+        (:class:`bot.errors.StoreClosed`), never sqlite3's ``ProgrammingError``. Safe to call more than once."""
         current, self._current = self._current, None
         metrics.watch_store(None)
         tasks = [t for t in (self._watch, *self._tasks) if t is not None]
