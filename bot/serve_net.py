@@ -17,7 +17,7 @@ after its handshakes), shrinking towards :func:`first_byte_grace` after the hand
 least :data:`GRACE_SECONDS`) as the share closed before their request was whole grows (a flood of idle or
 dripping clients); in such a flood a silent one has :data:`EVICT_AFTER_SECONDS` in the lobby, not
 :data:`IDLE_SECONDS`. The shrinking stops while the connections let out of the lobby lately sent bytes
-(:attr:`Intake.lobby_prompt`, over :data:`LOBBY_SECONDS`): a burst slow to write just after a flood, whose silent
+(:attr:`bot.serve_lobby.Lobby.prompt`): a burst slow to write just after a flood, whose silent
 connections beyond the lobby would otherwise be closed in turn after a round trip in the places. So accepting
 keeps pace with any rate of idle connections, a burst slow to write is not closed for the silent ones before it,
 and clients that trickle their headers cannot hold every handle. An error answer (≥ 400) closes its connection:
@@ -34,7 +34,6 @@ import collections
 import contextlib
 import errno
 import logging
-import math
 import socket
 import time
 from collections.abc import Awaitable, Callable
@@ -45,7 +44,7 @@ from aiohttp import web
 from aiohttp.web_protocol import RequestPayloadError
 
 from bot.serve_guard import german, unreadable
-from bot.serve_lobby import Lobby
+from bot.serve_lobby import FadingShare, Lobby
 from bot.serve_sockets import IntakeStats, Tracked, closing, queued, tcp_times, unread, unread_bytes
 
 log = logging.getLogger(__name__)
@@ -62,9 +61,6 @@ EVICT_AFTER_SECONDS = 2.0
 GRACE_SECONDS = 0.25
 #: Seconds over which :attr:`Intake.prompt` counts new connections (their weight decays with this time constant).
 PROMPT_SECONDS = 10.0
-#: Seconds over which :attr:`Intake.lobby_prompt` counts the connections let out of the lobby (its decay's time
-#: constant): the lobby time of a silent connection in a flood, :data:`EVICT_AFTER_SECONDS`.
-LOBBY_SECONDS = 2.0
 #: errno values of ``accept`` that mean "no file or memory for one more connection right now".
 _EXHAUSTED = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 
@@ -77,30 +73,6 @@ IDLE, PARTIAL, READING, WORKING, CLOSED = "idle", "partial", "reading", "working
 #: runs the timers of the same turn), so a busy process does not count as a slow client; READING starts when
 #: the body is read, which returns at once when it has arrived.
 SLOW_AFTER = {IDLE: IDLE_SECONDS, PARTIAL: HEADER_SECONDS, READING: BODY_SECONDS + 1.0}  # READING: see middleware
-
-
-class FadingShare:
-    """Two counts (yes, no) whose weight fades with their age (time constant ``seconds``, ``time.monotonic``):
-    what share of the events of about the last ``seconds`` were yes."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self.yes, self.no, self.at = 0.0, 0.0, time.monotonic()
-
-    def add(self, yes: bool) -> None:
-        """Count one event: yes or no."""
-        now = time.monotonic()
-        decay = math.exp(-(now - self.at) / self.seconds)
-        self.yes, self.no, self.at = self.yes * decay, self.no * decay, now
-        if yes:
-            self.yes += 1.0
-        else:
-            self.no += 1.0
-
-    def share(self, empty: float) -> float:
-        """The share of yes (0 to 1); ``empty`` while under one event's weight is left."""
-        total = (self.yes + self.no) * math.exp(-(time.monotonic() - self.at) / self.seconds)
-        return empty if total < 1.0 else self.yes / (self.yes + self.no)
 
 
 @dataclass
@@ -150,7 +122,7 @@ class Intake:
         self.unproven_cap = max(1, int(cap * UNPROVEN_SHARE))
         self.conns: dict[int, _Conn] = {}  # id(conn) → conn
         #: New connections that sent a request, and those closed without one, weighed by age (:attr:`prompt`).
-        self._sent = FadingShare(PROMPT_SECONDS)
+        self._sent = FadingShare(PROMPT_SECONDS, lambda: time.monotonic())  # this module's clock (tests set it)
         self.stats = IntakeStats()
         self._changed = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -158,9 +130,7 @@ class Intake:
         #: Accepted connections to be given a place first (their bytes came, or they may not be closed yet).
         self._ready: collections.deque[tuple[socket.socket, _Conn]] = collections.deque()
         #: In a flood, new connections that sent nothing wait here without a place (:meth:`_admit`).
-        self.lobby = Lobby(lobby, self._arrived, self._lobby_expired)
-        #: Connections let out of the lobby lately: by their first bytes, or silent (:attr:`lobby_prompt`).
-        self._wrote = FadingShare(LOBBY_SECONDS)
+        self.lobby = Lobby(lobby, self._arrived, self._expired)
 
     @property
     def unproven(self) -> int:
@@ -252,10 +222,9 @@ class Intake:
         ``accept``). A request begun and not whole: the same window, its first request from the handshake, a
         later one from its first byte (the body from the end of its headers). Otherwise (kept alive after an
         answer) :data:`EVICT_AFTER_SECONDS` after :attr:`_Conn.since`. :attr:`prompt` here is the larger of it and
-        :attr:`lobby_prompt`: while the connections let out of the lobby lately sent bytes, a silent one in a place
-        is not closed after a round trip for the next silent newcomer (a burst slow to write after an idle flood:
-        26 of 40 lost so before, tests/test_serve_lobby.py); in a flood the lobby's connections leave it silent."""
-        prompt = max(self.prompt, self.lobby_prompt)
+        the lobby's (:attr:`bot.serve_lobby.Lobby.prompt`): while the connections let out of the lobby lately sent
+        bytes, a silent one in a place is not closed after a round trip for the next silent newcomer."""
+        prompt = max(self.prompt, self.lobby.prompt)
         window = conn.rtt_grace + max(0.0, EVICT_AFTER_SECONDS - conn.rtt_grace) * prompt
         if conn.grace is not None:
             return max(conn.since + window, conn.accepted + EVICT_AFTER_SECONDS * prompt)
@@ -272,20 +241,6 @@ class Intake:
         counted), towards 0 in a flood of idle or dripping clients. Counts fade with their age also while none
         comes: under one connection's weight left it is 1 again (1 500 idle ones after ~73 s)."""
         return self._sent.share(empty=1.0)
-
-    @property
-    def lobby_prompt(self) -> float:
-        """The share of the connections let out of the lobby in about the last :data:`LOBBY_SECONDS` that
-        sent bytes, against those that left it silent (their time up, or their client gone): 0 without such
-        evidence. What the connections of this moment do, where :attr:`prompt` remembers a flood for tens of
-        seconds: a burst slow to write (its first connections writing a few tenths of a second after their
-        handshakes) just after an idle flood leaves the lobby by bytes, the flood's own connections leave it
-        silent. Read by :meth:`_grace_ends`."""
-        return self._wrote.share(empty=0.0)
-
-    def _left_lobby(self, wrote: bool) -> None:
-        """Count one connection let out of the lobby in :attr:`lobby_prompt`: by its first bytes, or silent."""
-        self._wrote.add(wrote)
 
     def _count(self, conn: _Conn, prompt: bool) -> None:
         """Count the new connection ``conn`` in :attr:`prompt` (once): its first request came whole, or not."""
@@ -333,9 +288,7 @@ class Intake:
 
     def _arrived(self, sock: socket.socket, conn: _Conn) -> None:
         """Bytes came on ``sock`` in the lobby: its place now, or first in line; closed when its client went."""
-        wrote = unread(sock) > 0
-        self._left_lobby(wrote)
-        if not wrote:  # readable without bytes: the client closed it
+        if not unread(sock):  # readable without bytes: the client closed it
             sock.close()
             self._count(conn, prompt=False)
         elif self._has_room():
@@ -343,11 +296,6 @@ class Intake:
         else:
             self._ready.append((sock, conn))
             self._changed.set()
-
-    def _lobby_expired(self, sock: socket.socket, conn: _Conn) -> None:
-        """``sock``'s time in the lobby is up without a byte: counted in :attr:`lobby_prompt`, then :meth:`_expired`."""
-        self._left_lobby(False)
-        self._expired(sock, conn)
 
     def _expired(self, sock: socket.socket, conn: _Conn) -> None:
         """Close ``sock``, silent past its grace: timed out when it had :data:`IDLE_SECONDS` in the lobby, else

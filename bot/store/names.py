@@ -90,7 +90,8 @@ class StoredNames:
         „bitte erneut versuchen“), not sqlite3's ``ProgrammingError``: an answer still running when its store
         was closed (:meth:`bot.store.base.StoreBase.close`)."""
         self._conn.close()
-        self._conn = self._card_names._conn = _CLOSED
+        self._conn = _CLOSED
+        self._card_names.close()
 
     def entry_count(self) -> int:
         """How many entries (names a card is found by) the index has."""
@@ -249,6 +250,11 @@ class _CardNames(Mapping[int, str]):
 
     def __init__(self, conn: _Executes) -> None:
         self._conn = conn
+
+    def close(self) -> None:
+        """Read no more (its :class:`StoredNames` closed the connection): every read raises
+        :class:`bot.errors.StoreClosed`."""
+        self._conn = _CLOSED
 
     def __getitem__(self, card_id: int) -> str:
         row = self._conn.execute("SELECT name FROM cards WHERE id = ?", (card_id,)).fetchone()
