@@ -14,7 +14,7 @@ the answer (p50 / max), and the change of the intake's ``evicted`` and ``timed_o
 with the idle flood before it).
 
     .venv/bin/python bench/bench_idleflood.py [--idle 1500] [--burst 1500] [--bursts 4] [--files 20000] [--runs 1]
-                                             [--flood-each]
+                                             [--flood-each] [--write-after 0.0]
 """
 
 from __future__ import annotations
@@ -55,16 +55,19 @@ def _idle_client(host: str, port: int, n: int, out: object) -> None:
     out.send(asyncio.run(flood()))  # type: ignore[attr-defined]
 
 
-def _burst_client(host: str, port: int, requests: list[bytes], out: object) -> None:
+def _burst_client(host: str, port: int, requests: list[bytes], write_after: float, out: object) -> None:
     """Each of ``requests`` on a new connection, all at once, each sent as soon as its connection is open (the
     connection awaited under a timeout, as a client library does: one more task per connection); sends back
-    (status, seconds from the start to the whole response) per request."""
+    (status, seconds from the start to the whole response) per request. ``write_after``: seconds each request is
+    written after its connection is open (a sender busier than this one)."""
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
     async def one(request: bytes, t0: float) -> tuple[int, float]:
         try:
             reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 30)
+            if write_after > 0:
+                await asyncio.sleep(write_after)
             writer.write(request)
             await writer.drain()
             raw = await asyncio.wait_for(reader.read(), 60)
@@ -109,7 +112,7 @@ async def one_run(db: Path, tmp: Path, args: argparse.Namespace) -> None:
                          "type": 1, "version": 1, "token": f"fake_{burst}_{i}"} for i in range(args.burst)]
             requests = prepare(url, key, payloads, int(time.time()))
             at = time.monotonic() - flood_end
-            shots = await asyncio.to_thread(forked, _burst_client, host, port, requests)
+            shots = await asyncio.to_thread(forked, _burst_client, host, port, requests, args.write_after)
             after = await health(host, port)
             ok = sorted(s for status, s in shots if status == 200)
             p50, top = (ok[len(ok) // 2], ok[-1]) if ok else (float("nan"), float("nan"))
@@ -126,6 +129,8 @@ def main() -> None:
     parser.add_argument("--burst", type=int, default=1500)
     parser.add_argument("--bursts", type=int, default=4)
     parser.add_argument("--flood-each", action="store_true", help="an idle flood before every burst")
+    parser.add_argument("--write-after", type=float, default=0.0,
+                        help="seconds each burst request is written after its connection is open (a busier sender)")
     parser.add_argument("--files", type=int, default=20000)
     parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args()

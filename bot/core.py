@@ -29,7 +29,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from cachetools import LRUCache
 
@@ -39,11 +39,23 @@ from bot.answer_bodies import Key as AnswerKey
 from bot.answers.registry import AnswerContext, CompleterFn, run_action, run_answer, run_completer
 from bot.config import Settings
 from bot.custom_id import Invocation
+from bot.errors import StoreClosed
 from bot.reply import Choice, Reply
 from bot.search import NameIndex
 from bot.store import Store, StoreCorrupt, StoreError
 from bot.store.passages import one_answer
-from bot.store_file import SIGHUP, WATCH, FileStamp, Refusal, file_stamp, lasting, refusal_text
+from bot.store_file import (
+    RULES_DIGESTS,
+    SIGHUP,
+    WATCH,
+    FileStamp,
+    Refusal,
+    build_change,
+    file_stamp,
+    lasting,
+    refusal_text,
+    rules_digests,
+)
 from bot.update_register import review_note
 
 log = logging.getLogger(__name__)
@@ -73,6 +85,9 @@ INTERNAL_ERROR = Reply.fail(
 #: Longest wait for the interactions still running on a replaced store before it is closed anyway (seconds;
 #: every answer is bounded far below this).
 RETIRE_WAIT = 30.0
+#: Longest wait of :meth:`Core.close` for the interactions still running on its stores (seconds). The doors drain
+#: first (≤ 3 s, then what still runs is cancelled): this covers an answer whose cancel is still unwinding.
+CLOSE_WAIT = 2.0
 
 def answer_budget(age: float, burst: bool, command: bool = True, waited: float | None = None) -> float:
     """Seconds the answer of an interaction may still take before its door defers it; 0 or less: defer before
@@ -105,17 +120,18 @@ async def in_time(work: Awaitable[T], defer: Callable[[], Awaitable[object]], af
 
     Raises:
         BaseException: whatever ``work`` raises; whatever ``defer`` raises (the work is then cancelled:
-            nobody can see its answer).
+            nobody can see its answer); ``asyncio.CancelledError`` when the caller is cancelled (the work is
+            cancelled with it).
     """
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=max(0.0, after))
-    if not done:
-        try:
+    try:
+        done, _ = await asyncio.wait({task}, timeout=max(0.0, after))
+        if not done:
             await defer()
-        except BaseException:
-            task.cancel()
-            raise
-    return await task
+        return await task
+    except BaseException:  # the defer failed, or the caller was cancelled (a door's drain): the work ends too,
+        task.cancel()  # not running on unowned past the store's close
+        raise
 
 
 #: Net new container objects (allocations less frees) after which the garbage collector looks at the young ones
@@ -139,59 +155,6 @@ def settle_heap() -> None:
     gc.freeze()
     _young, older, oldest = gc.get_threshold()
     gc.set_threshold(GC_YOUNG, older, oldest)
-
-
-def build_change(old: dict[str, str], new: dict[str, str]) -> str:
-    """What differs between two stores' :meth:`~bot.store.Store.build_info`, for the one log line of a swap:
-    ``gebaut 2026-12-01T06:00:00+00:00 → 2026-12-02T06:00:00+00:00, Quellen 3f2a9c01d4e5 (gleich), Regeldateien
-    [] → ["MagicCompRules 20260801.txt"]`` (the files' lists only when they differ; ``?`` for what a store lacks);
-    with :data:`RULES_DIGESTS` in both, ``Regeldatei MagicCompRules_20260801.txt mit anderem Inhalt`` for a rules
-    file of the same name whose text differs (a re-issue with the same date)."""
-    def short(key: str, info: dict[str, str]) -> str:
-        value = info.get(key, "?")
-        return value[:12] if key == "sources_sha256" else value
-
-    parts = []
-    for key, label in (("built_at", "gebaut"), ("sources_sha256", "Quellen"), ("cr_files", "Regeldateien"),
-                       ("card_files", "Kartendateien")):
-        before, after = short(key, old), short(key, new)
-        if before != after:
-            parts.append(f"{label} {before} → {after}")
-        elif key in ("built_at", "sources_sha256"):
-            parts.append(f"{label} {after} (gleich)")
-    old_rules, new_rules = json.loads(old.get(RULES_DIGESTS, "{}")), json.loads(new.get(RULES_DIGESTS, "{}"))
-    if isinstance(old_rules, dict) and isinstance(new_rules, dict):
-        parts += [f"Regeldatei {file} mit anderem Inhalt" for file, digest in sorted(new_rules.items())
-                  if old_rules.get(file, digest) != digest]
-    return ", ".join(parts)
-
-
-#: The key :meth:`Core.reload` adds to both stores' build info for :func:`build_change`: per rules file its
-#: :func:`rules_digests` as JSON (a file of the same name and date whose text changed is named in the swap line).
-RULES_DIGESTS = "cr_digests"
-
-
-async def rules_digests(store: Store) -> dict[str, str]:
-    """Per rules file the store holds (``cr_versions.file``): a SHA-256 (12 hex digits) over its effective
-    date, its rules' numbers and texts and its glossary, in document order. Reads every rule (about 3 000 per
-    file, a few ms): run at a swap only, not at start-up.
-
-    Raises:
-        bot.store.StoreCorrupt, sqlite3.Error: the store cannot be read.
-    """
-    import hashlib
-
-    digests: dict[str, Any] = {}  # file → its running hashlib digest
-    rows = await store.fetchall(
-        "SELECT v.file, v.effective, r.number, r.text FROM cr_rules r JOIN cr_versions v ON v.id = r.version_id"
-        " ORDER BY v.id, r.position")
-    rows += await store.fetchall(
-        "SELECT v.file, v.effective, g.term, g.text FROM cr_glossary g JOIN cr_versions v ON v.id = g.version_id"
-        " ORDER BY v.id, g.id")
-    for file, effective, key, text in rows:
-        digest = digests.setdefault(str(file), hashlib.sha256(str(effective).encode()))
-        digest.update(f"\x00{key}\x00{text}".encode())
-    return {file: digest.hexdigest()[:12] for file, digest in digests.items()}
 
 
 #: Bytes one store generation keeps of encoded autocomplete bodies (:attr:`Generation.bodies`), each counted with
@@ -376,11 +339,15 @@ class Core:
             generation.leave()
 
     async def complete(self, completer: CompleterFn, current: str) -> list[Choice]:
-        """The autocomplete choices of ``completer`` for the typed ``current`` (≤ 25, from memory)."""
+        """The autocomplete choices of ``completer`` for the typed ``current`` (≤ 25, from memory); none when
+        the store was closed under it (:class:`bot.errors.StoreClosed`: an autocomplete has no message to say
+        „bitte erneut versuchen“, and the next keystroke asks again)."""
         generation = self._enter()
         try:
             with metrics.work(getattr(completer, "__name__", "autocomplete")):
                 return await run_completer(generation.context, completer, current)
+        except StoreClosed:
+            return []
         finally:
             generation.leave()
 
@@ -474,10 +441,13 @@ class Core:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def close(self) -> None:
-        """Stop watching the store file, stop the calculation workers and close the store (and a replaced one
-        still waiting for its interactions). Safe to call more than once."""
-        offload.shutdown()
+    async def close(self, wait: float | None = None) -> None:
+        """Stop watching the store file, let the interactions still running on the store (and on a replaced
+        one still waiting for its interactions) finish (at most ``wait`` seconds, default :data:`CLOSE_WAIT`; then
+        a WARNING with their count), stop the calculation workers and close the stores. New interactions get no
+        store from the start on (:meth:`run` raises ``RuntimeError``; the doors refuse them while they drain). An
+        interaction still running when its store is closed gets the German „bitte erneut versuchen“
+        (:class:`bot.errors.StoreClosed`), never sqlite3's ``ProgrammingError``. Safe to call more than once."""
         current, self._current = self._current, None
         metrics.watch_store(None)
         tasks = [t for t in (self._watch, *self._tasks) if t is not None]
@@ -485,9 +455,31 @@ class Core:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._watch = None
+        generations = [*self._retiring, *([current] if current is not None else [])]
+        await self._quiet(generations, CLOSE_WAIT if wait is None else wait)
+        offload.shutdown()
         for old in list(self._retiring):
             self._retiring.discard(old)
             await old.context.store.close()
         if current is not None:
             await current.context.store.close()
             log.info("Datenbank geschlossen")
+
+    @staticmethod
+    async def _quiet(generations: list[Generation], wait: float) -> None:
+        """Wait until no interaction runs on any of ``generations`` (at most ``wait`` seconds; then one WARNING
+        naming how many still run: they meet the closed store)."""
+        for generation in generations:
+            generation.retired = True
+            if generation.users == 0:
+                generation.idle.set()
+        busy = [g for g in generations if not g.idle.is_set()]
+        if not busy:
+            return
+        if wait > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*(g.idle.wait() for g in busy)), wait)
+        running = sum(g.users for g in busy)
+        if running:
+            log.warning("Datenbank nach %.1f s geschlossen, %d Interaktionen liefen noch (Antwort: bitte erneut "
+                        "versuchen)", wait, running)

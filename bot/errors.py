@@ -25,3 +25,20 @@ class UserError(Exception):
         self.body = body
         self.choices = list(choices or [])
         self.actions = list(actions or [])
+
+
+#: What a user sees when the store an interaction was using was closed under it (:class:`StoreClosed`).
+STORE_CLOSED_TITLE = "Datenbank gewechselt"
+STORE_CLOSED_BODY = ("Der Bot hat eben seine Datenbank gewechselt oder fährt gerade herunter; "
+                     "bitte erneut versuchen.")
+
+
+class StoreClosed(UserError):
+    """A query on a store that was closed meanwhile (:meth:`bot.store.base.StoreBase.close`: a rebuilt store put in
+    its place and the old one closed after :data:`bot.core.RETIRE_WAIT`, or the bot shutting down while an answer
+    still ran). Shown as the German :data:`STORE_CLOSED_TITLE` / :data:`STORE_CLOSED_BODY` („bitte erneut
+    versuchen“: the next try gets the store in use), instead of ``sqlite3.ProgrammingError: Cannot operate on a
+    closed database``."""
+
+    def __init__(self) -> None:
+        super().__init__(STORE_CLOSED_TITLE, STORE_CLOSED_BODY)

@@ -11,9 +11,41 @@ however many silent ones came before it; a newcomer that finds the lobby full is
 from __future__ import annotations
 
 import asyncio
+import math
 import socket
+import time
 from collections.abc import Callable
 from typing import Any
+
+from bot.serve_sockets import unread
+
+#: Seconds over which :attr:`Lobby.prompt` counts the sockets let go (its decay's time constant): the lobby time of
+#: a silent connection in a flood (``bot.serve_net.EVICT_AFTER_SECONDS``).
+LOBBY_SECONDS = 2.0
+
+
+class FadingShare:
+    """Two counts (yes, no) whose weight fades with their age (time constant ``seconds`` of ``clock``, by default
+    ``time.monotonic``): what share of the events of about the last ``seconds`` were yes."""
+
+    def __init__(self, seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.seconds, self.clock = seconds, clock
+        self.yes, self.no, self.at = 0.0, 0.0, clock()
+
+    def add(self, yes: bool) -> None:
+        """Count one event: yes or no."""
+        now = self.clock()
+        decay = math.exp(-(now - self.at) / self.seconds)
+        self.yes, self.no, self.at = self.yes * decay, self.no * decay, now
+        if yes:
+            self.yes += 1.0
+        else:
+            self.no += 1.0
+
+    def share(self, empty: float) -> float:
+        """The share of yes (0 to 1); ``empty`` while under one event's weight is left."""
+        total = (self.yes + self.no) * math.exp(-(self.clock() - self.at) / self.seconds)
+        return empty if total < 1.0 else self.yes / (self.yes + self.no)
 
 
 class Lobby:
@@ -30,6 +62,8 @@ class Lobby:
         self._ready, self._expired = ready, expired
         #: file number → (socket, tag, timer).
         self._held: dict[int, tuple[socket.socket, Any, asyncio.TimerHandle]] = {}
+        #: The sockets let go lately: by their first bytes, or silent (:attr:`prompt`).
+        self.exits = FadingShare(LOBBY_SECONDS)
 
     def __len__(self) -> int:
         return len(self._held)
@@ -38,6 +72,14 @@ class Lobby:
     def full(self) -> bool:
         """No room for one more socket."""
         return len(self._held) >= self.capacity
+
+    @property
+    def prompt(self) -> float:
+        """The share of the sockets let go in about the last :data:`LOBBY_SECONDS` that sent bytes, against those
+        that left silent (time up, or their client gone); 0 without such evidence. What the connections of this
+        moment do: a burst slow to write just after an idle flood leaves by bytes, the flood's own connections
+        silent (read by ``bot.serve_net.Intake._grace_ends``)."""
+        return self.exits.share(empty=0.0)
 
     def hold(self, sock: socket.socket, tag: Any, until: float) -> None:
         """Keep the non-blocking ``sock`` (with ``tag``, the caller's record of it) until ``until``
@@ -70,4 +112,5 @@ class Lobby:
         entry = self._held.get(fd)
         if entry is not None:
             self.release(entry[0])
+            self.exits.add(then is self._ready and unread(entry[0]) > 0)
             then(entry[0], entry[1])

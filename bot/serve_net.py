@@ -16,9 +16,12 @@ while the new connections send requests (:attr:`Intake.prompt`: a burst from one
 after its handshakes), shrinking towards :func:`first_byte_grace` after the handshake (twice the round trip, at
 least :data:`GRACE_SECONDS`) as the share closed before their request was whole grows (a flood of idle or
 dripping clients); in such a flood a silent one has :data:`EVICT_AFTER_SECONDS` in the lobby, not
-:data:`IDLE_SECONDS`. So accepting keeps pace with any rate of idle connections, a burst slow to write is not
-closed for the silent ones before it, and clients that trickle their headers cannot hold every handle. An error
-answer (≥ 400) closes its connection: only a client that sent a good request is kept alive.
+:data:`IDLE_SECONDS`. The shrinking stops while the connections let out of the lobby lately sent bytes
+(:attr:`bot.serve_lobby.Lobby.prompt`): a burst slow to write just after a flood, whose silent
+connections beyond the lobby would otherwise be closed in turn after a round trip in the places. So accepting
+keeps pace with any rate of idle connections, a burst slow to write is not closed for the silent ones before it,
+and clients that trickle their headers cannot hold every handle. An error answer (≥ 400) closes its connection:
+only a client that sent a good request is kept alive.
 
 :class:`Intake` runs the accept loop on the listening sockets of :func:`listen` and hands each connection to
 aiohttp's protocol factory (``AppRunner.server``); :meth:`Intake.middleware` marks what each connection is doing.
@@ -31,7 +34,6 @@ import collections
 import contextlib
 import errno
 import logging
-import math
 import socket
 import time
 from collections.abc import Awaitable, Callable
@@ -42,7 +44,7 @@ from aiohttp import web
 from aiohttp.web_protocol import RequestPayloadError
 
 from bot.serve_guard import german, unreadable
-from bot.serve_lobby import Lobby
+from bot.serve_lobby import FadingShare, Lobby
 from bot.serve_sockets import IntakeStats, Tracked, closing, queued, tcp_times, unread, unread_bytes
 
 log = logging.getLogger(__name__)
@@ -120,7 +122,7 @@ class Intake:
         self.unproven_cap = max(1, int(cap * UNPROVEN_SHARE))
         self.conns: dict[int, _Conn] = {}  # id(conn) → conn
         #: New connections that sent a request, and those closed without one, weighed by age (:attr:`prompt`).
-        self._sent, self._silent, self._counted_at = 0.0, 0.0, time.monotonic()
+        self._sent = FadingShare(PROMPT_SECONDS, lambda: time.monotonic())  # this module's clock (tests set it)
         self.stats = IntakeStats()
         self._changed = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -219,12 +221,15 @@ class Intake:
         handshake, and those seconds times :attr:`prompt` after ``accept`` (:attr:`prompt` 1: 2 s after
         ``accept``). A request begun and not whole: the same window, its first request from the handshake, a
         later one from its first byte (the body from the end of its headers). Otherwise (kept alive after an
-        answer) :data:`EVICT_AFTER_SECONDS` after :attr:`_Conn.since`."""
-        window = conn.rtt_grace + max(0.0, EVICT_AFTER_SECONDS - conn.rtt_grace) * self.prompt
+        answer) :data:`EVICT_AFTER_SECONDS` after :attr:`_Conn.since`. :attr:`prompt` here is the larger of it and
+        the lobby's (:attr:`bot.serve_lobby.Lobby.prompt`): while the connections let out of the lobby lately sent
+        bytes, a silent one in a place is not closed after a round trip for the next silent newcomer."""
+        prompt = max(self.prompt, self.lobby.prompt)
+        window = conn.rtt_grace + max(0.0, EVICT_AFTER_SECONDS - conn.rtt_grace) * prompt
         if conn.grace is not None:
-            return max(conn.since + window, conn.accepted + EVICT_AFTER_SECONDS * self.prompt)
+            return max(conn.since + window, conn.accepted + EVICT_AFTER_SECONDS * prompt)
         if conn.state in (PARTIAL, READING) and conn.fresh:
-            return max(conn.born + window, conn.accepted + EVICT_AFTER_SECONDS * self.prompt)
+            return max(conn.born + window, conn.accepted + EVICT_AFTER_SECONDS * prompt)
         if conn.state in (PARTIAL, READING):
             return conn.since + window
         return conn.since + EVICT_AFTER_SECONDS
@@ -235,20 +240,13 @@ class Intake:
         arrived whole, against those closed before it did: 1 in normal traffic and in a burst (also with none
         counted), towards 0 in a flood of idle or dripping clients. Counts fade with their age also while none
         comes: under one connection's weight left it is 1 again (1 500 idle ones after ~73 s)."""
-        total = (self._sent + self._silent) * math.exp(-(time.monotonic() - self._counted_at) / PROMPT_SECONDS)
-        return 1.0 if total < 1.0 else self._sent / (self._sent + self._silent)
+        return self._sent.share(empty=1.0)
 
     def _count(self, conn: _Conn, prompt: bool) -> None:
         """Count the new connection ``conn`` in :attr:`prompt` (once): its first request came whole, or not."""
         if not conn.counted:
             conn.counted = True
-            now = time.monotonic()
-            decay = math.exp(-(now - self._counted_at) / PROMPT_SECONDS)
-            self._sent, self._silent, self._counted_at = self._sent * decay, self._silent * decay, now
-            if prompt:
-                self._sent += 1.0
-            else:
-                self._silent += 1.0
+            self._sent.add(prompt)
 
     def _shed(self, sock: socket.socket) -> bool:
         """With a lobby, or in a flood (:attr:`prompt` below one half): accept the next connection in the listen

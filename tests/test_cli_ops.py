@@ -4,6 +4,7 @@ interruption and clean-up, disk full, corrupt stores, bad tokens."""
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import shutil
 import signal
@@ -223,3 +224,44 @@ def test_readme_stand_heute_figures_are_what_build_prints(tmp_path):
     stated = dict(part.split(": ") for part in figures.group(1).split(", "))
     assert stated == printed
     assert printed["001"] == "324/25/250"  # the four parts of 001 (88+68+89+79 unchanged …)
+
+
+def test_a_convoke_count_that_is_none_is_the_german_count_error_in_a_real_console(built_db):
+    # README „Using the console“: a user-facing error reply is exit 0, German, one reply, no traceback; before
+    # 4deaed1 the card-name reading raised the count („0000000“: seven digits) past the answer („Unerwarteter
+    # Fehler“), there tested in process only
+    proc = run_console("/mana einberufen kosten: {3}{G} kreaturen: 0000000\nende\n", built_db)
+    assert proc.returncode == 0, proc.stderr
+    assert "regelbot> == Ungültige Angabe zu den Kreaturen ==\n" \
+           "Die Anzahl „0000000“ ist zu groß (höchstens sechs Ziffern).\n" in proc.stdout
+    assert "Unerwarteter Fehler" not in proc.stdout and "schiefgelaufen" not in proc.stdout
+    assert "Traceback" not in proc.stderr and "Error" not in proc.stderr, proc.stderr
+
+
+def test_the_rule_buttons_of_a_ruling_search_for_several_numbers_open_each_rule_whole_in_another_process(built_db):
+    # /ruling suche: two rule numbers no ruling names: one button per rule (bot/answers/rule_numbers.py); pressed in
+    # another process (`press`: nothing kept from the first, as after a restart) each opens the rule's whole answer,
+    # every page as `/regel suche` shows it. 502.46 of the Ravnica FAQ (2005) is today's 702.51 Convoke; 701.19 of
+    # the clash article (2007) is today's 701.30 Clash, and 701.19 is Regenerate today
+    found = run_cli("call", "/ruling suche: 502.46 701.19", "--json", db=built_db)
+    assert found.returncode == 0, found.stderr
+    message = json.loads(found.stdout)
+    assert message["embeds"][0]["title"] == "Nichts gefunden für „502.46 701.19“"
+    ids = [c["custom_id"] for row in message["components"] for c in row["components"]]
+    assert ids == ["rb:rule:502.46", "rb:rule:701.19"]
+    heads = {"502.46": "== Regel 502.46 (so zitiert) – heute 702.51 ==\n**502.46** ist heute **702.51** "
+                       "(inhaltlich geändert): Convoke",
+             "701.19": "== Regel 701.19 (so zitiert) – heute 701.30 ==\n**701.19** ist heute **701.30**: Clash"}
+    for custom_id in ids:
+        number = custom_id.removeprefix("rb:rule:")
+        for page in (1, 2):
+            pressed = run_cli("press", custom_id, "--page", str(page), db=built_db)
+            assert pressed.returncode == 0 and "Traceback" not in pressed.stderr, pressed.stderr
+            rule = run_cli("call", f"/regel suche: {number}", "--page", str(page), db=built_db)
+            # the same answer, private as the ruling search's reply it was pressed under (its share line)
+            shown = pressed.stdout.splitlines()
+            assert shown[-1].startswith("(nur für dich) [Im Kanal teilen] (rb:sh:")
+            assert "\n".join(shown[:-1]) + "\n" == rule.stdout
+            assert f"Seite {page}/2" in pressed.stdout
+        first = run_cli("press", custom_id, db=built_db)
+        assert first.stdout.startswith(heads[number]), first.stdout

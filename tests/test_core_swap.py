@@ -22,7 +22,7 @@ import pytest
 from bot.commands import TABLE
 from bot.core import GC_YOUNG, Core, file_stamp, settle_heap
 from bot.custom_id import Invocation
-from bot.store import Store
+from bot.store import Store, StoreClosed
 from tests.conftest import settings_for
 
 REVIEW_LINE = "9 Registerzeilen zu prüfen"
@@ -41,11 +41,11 @@ async def info_text(core: Core) -> str:
 
 
 async def closed(store: Store) -> bool:
-    """True when ``store``'s connection is closed (a query then raises aiosqlite's ValueError, or sqlite3's
-    ProgrammingError when the close came while this probe ran)."""
+    """True when ``store``'s connection is closed (a query then raises :class:`bot.store.StoreClosed`, the German
+    „bitte erneut versuchen“ of an answer still running, tests/test_core_close.py)."""
     try:
         await store.fetchone("SELECT 1")
-    except (ValueError, sqlite3.ProgrammingError):
+    except StoreClosed:
         return True
     return False
 
@@ -257,7 +257,7 @@ async def test_close_closes_a_replaced_store_still_in_use(swap_core: Core, newer
         assert await swap_core.reload("Test")
         new = swap_core.store
         assert new is not None
-        await swap_core.close()
+        await swap_core.close(wait=0.05)  # this block is the interaction still running: closed under it
         assert await closed(old) and await closed(new)
     assert not swap_core.is_open
 
@@ -403,8 +403,8 @@ async def test_a_swap_takes_the_new_stores_stored_name_index(swap_core: Core, bu
         if await closed(old):
             break
         await asyncio.sleep(0.01)
-    with pytest.raises(sqlite3.ProgrammingError):
-        old_names.entry_count()  # closed with the old store
+    with pytest.raises(StoreClosed):  # closed with the old store (German „bitte erneut versuchen“, not sqlite3's
+        old_names.entry_count()  # ProgrammingError: tests/test_core_close.py)
 
 
 @pytest.fixture

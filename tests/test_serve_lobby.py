@@ -8,10 +8,11 @@ import contextlib
 import socket
 import time
 
+import pytest
 from aiohttp import web
 
 from bot import serve_net
-from bot.serve_lobby import Lobby
+from bot.serve_lobby import LOBBY_SECONDS, Lobby
 from bot.serve_net import Intake
 from bot.serve_sockets import listen, lobby_size
 
@@ -86,6 +87,36 @@ async def test_past_a_full_lobby_silent_newcomers_are_closed_and_a_request_behin
         assert await _late_writer(port, 0.0) == b"HTTP/1.1 200 OK"
         assert time.monotonic() - started < 1.5
         assert len(intake.lobby) <= 8 and intake.stats.evicted >= 20
+
+
+async def test_past_a_full_lobby_a_burst_slow_to_write_keeps_its_places_once_the_lobby_sees_its_bytes():
+    # a lobby of 8 and a cap of 20 (10 unproven) just after an idle flood (1 500 counted silent): 4 clients that
+    # write 0.2 s after connecting and 4 idle ones fill the lobby; once the 4 wrote, 40 more connect at once, each
+    # writing 0.8 s later (a busy sender). The lobby is full, so they take the places and wait in line. Before, a
+    # place's silent client had a round trip (0.25 s) in the flood and was closed for the next in line: 26 of 40 lost,
+    # however soon they wrote. Now the lobby's clients were seen writing (Lobby.prompt): the places keep the
+    # grace of prompt traffic (2 s), and the ones in line are taken, their requests there, as the places free up
+    async with _serving(20, 8, 1500, False, 4) as (intake, port, _):
+        first = [asyncio.ensure_future(_late_writer(port, 0.2)) for _ in range(4)]
+        for _ in range(500):  # until the lobby has let the 4 go by their bytes (about 0.2 s)
+            if intake.lobby.prompt > 0:
+                break
+            await asyncio.sleep(0.01)
+        assert intake.lobby.prompt == 1.0 and intake.prompt < 0.5  # the lobby's own evidence, the flood remembered
+        burst = await asyncio.gather(*(_late_writer(port, 0.8) for _ in range(40)))
+        assert burst == [b"HTTP/1.1 200 OK"] * 40
+        assert await asyncio.gather(*first) == [b"HTTP/1.1 200 OK"] * 4
+        assert intake.stats.evicted <= 4  # at most the 4 idle ones, after their 2 s in the lobby
+
+
+def test_the_lobbys_evidence_is_its_sockets_leaving_by_bytes_or_silent_and_fades():
+    lobby = Lobby(8, lambda *_: None, lambda *_: None)
+    assert lobby.prompt == 0.0  # no evidence: the flood's rule (Intake.prompt) alone
+    for wrote in (True, True, True, False):
+        lobby.exits.add(wrote)
+    assert lobby.prompt == pytest.approx(0.75)
+    lobby.exits.at -= 6 * LOBBY_SECONDS  # six time constants later: under one connection's weight left
+    assert lobby.prompt == 0.0
 
 
 async def test_a_request_behind_idle_connections_after_good_traffic_is_answered_at_once():

@@ -187,6 +187,9 @@ async def today_index(store: Store) -> TodayIndex:
         task = _LOADING.get(store)
         if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
             task = asyncio.ensure_future(_load(store))
+            # the read outlives a caller cancelled meanwhile (shielded); its error (the store closed under it:
+            # StoreClosed) is retrieved here, not logged by asyncio with a traceback when nobody awaited it
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
             _LOADING[store] = task
         return await asyncio.shield(task)
 

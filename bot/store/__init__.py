@@ -18,6 +18,7 @@ returns typed rows (frozen dataclasses); the queries are grouped by concern:
 
 from __future__ import annotations
 
+from bot.errors import StoreClosed
 from bot.model import ChangeRow, RuleReview, TermRow
 from bot.store.base import (
     CORRUPT_BODY,
@@ -93,6 +94,7 @@ __all__ = [
     "RulingRecord",
     "SearchIndexMissing",
     "Store",
+    "StoreClosed",
     "StoreCorrupt",
     "StoreError",
     "StoreUnreadable",

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.errors import UserError
+from bot.errors import StoreClosed, UserError
 from bot.paths import DATA_DIR
 from bot.store.check import CHECK_AT_OPEN_BYTES, check_later, quick_check
 from bot.store.names import StoredNames
@@ -284,6 +284,8 @@ class StoreBase:
         self._slow: set[str] = set()
         self.loop_reads = 0
         self.thread_reads = 0
+        #: True from the start of :meth:`close` on: every query then raises :class:`bot.errors.StoreClosed`.
+        self.closed = False
 
     def stored_names(self) -> StoredNames:
         """The name index the build stored (:class:`bot.store.names.StoredNames`, over its own synchronous
@@ -358,7 +360,11 @@ class StoreBase:
         return store
 
     async def close(self) -> None:
-        """Close the connections, empty the cache and drop a page check not yet begun (idempotent)."""
+        """Close the connections, empty the cache and drop a page check not yet begun (idempotent). From its
+        start on, a query of an answer still running raises :class:`bot.errors.StoreClosed` (its German „bitte
+        erneut versuchen“), not sqlite3's ``ProgrammingError`` or aiosqlite's ``ValueError``; a query already
+        handed to aiosqlite's thread finishes first (the close waits behind it in the thread's queue)."""
+        self.closed = True
         _cancel(self.check_timer)
         self._memo.clear()
         if self._names is not None:
@@ -390,8 +396,11 @@ class StoreBase:
 
         Raises:
             StoreCorrupt: the query read a damaged page.
+            bot.errors.StoreClosed: the store was closed (:meth:`close`).
             sqlite3.DatabaseError: any other SQLite error (syntax, a write refused), unchanged.
         """
+        if self.closed:
+            raise StoreClosed()
         if self._loop is None or sql in self._slow:
             return False, None
         try:
@@ -412,6 +421,7 @@ class StoreBase:
 
         Raises:
             StoreCorrupt: the query read a damaged page (German message for the user).
+            bot.errors.StoreClosed: the store was closed (:meth:`close`; German „bitte erneut versuchen“).
             sqlite3.DatabaseError: any other SQLite error (locks, syntax), unchanged.
         """
         args = tuple(params)
@@ -422,6 +432,8 @@ class StoreBase:
 
     async def _thread_fetchall(self, sql: str, args: tuple[Any, ...]) -> list[Any]:
         """All rows of ``sql`` through aiosqlite's thread, in one hop (errors as :meth:`fetchall`)."""
+        if self.closed:  # the full-text queries (fetch_search) come here without _on_loop
+            raise StoreClosed()
         self.thread_reads += 1
         try:
             return list(await self._conn.execute_fetchall(sql, args))
@@ -434,6 +446,8 @@ class StoreBase:
         done, row = self._on_loop(sql, args, True)
         if done:
             return row
+        if self.closed:
+            raise StoreClosed()
         self.thread_reads += 1
         try:
             async with self._conn.execute(sql, args) as cur:

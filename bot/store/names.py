@@ -15,7 +15,9 @@ import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, overload
+from typing import Any, Protocol, overload
+
+from bot.errors import StoreClosed
 
 
 @dataclass(frozen=True)
@@ -77,14 +79,19 @@ class StoredNames:
 
     def __init__(self, path: Path) -> None:
         uri = Path(path).resolve().as_uri() + "?mode=ro"
-        self._conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        self._conn: _Executes = sqlite3.connect(uri, uri=True, check_same_thread=False)
         self._entries: dict[int, EntryRow] = {}
         self._vocab_read: tuple[list[str], dict[str, int]] | None = None
-        self.card_names: Mapping[int, str] = _CardNames(self._conn)
+        self._card_names = _CardNames(self._conn)
+        self.card_names: Mapping[int, str] = self._card_names
 
     def close(self) -> None:
-        """Close the connection (idempotent)."""
+        """Close the connection (idempotent); a read after it raises :class:`bot.errors.StoreClosed` (German
+        „bitte erneut versuchen“), not sqlite3's ``ProgrammingError``: an answer still running when its store
+        was closed (:meth:`bot.store.base.StoreBase.close`)."""
         self._conn.close()
+        self._conn = _CLOSED
+        self._card_names.close()
 
     def entry_count(self) -> int:
         """How many entries (names a card is found by) the index has."""
@@ -210,11 +217,44 @@ class StoredNames:
         return None if row is None else (row[0], bool(row[1]), bool(row[2]))
 
 
+class _Executes(Protocol):
+    """What :class:`StoredNames` reads through: a ``sqlite3.Connection``, or :data:`_CLOSED` once closed."""
+
+    def execute(self, sql: str, parameters: Any = ..., /) -> sqlite3.Cursor:
+        """Run ``sql`` with ``parameters``."""
+        ...
+
+    def close(self) -> None:
+        """Close the connection."""
+        ...
+
+
+class _Closed:
+    """Stands in for the connection of a closed :class:`StoredNames`: every read raises
+    :class:`bot.errors.StoreClosed`."""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        """Raises:
+            bot.errors.StoreClosed: always."""
+        raise StoreClosed()
+
+    def close(self) -> None:
+        """Nothing: closed already."""
+
+
+_CLOSED = _Closed()
+
+
 class _CardNames(Mapping[int, str]):
     """Card id → German name, read from ``cards`` when asked."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: _Executes) -> None:
         self._conn = conn
+
+    def close(self) -> None:
+        """Read no more (its :class:`StoredNames` closed the connection): every read raises
+        :class:`bot.errors.StoreClosed`."""
+        self._conn = _CLOSED
 
     def __getitem__(self, card_id: int) -> str:
         row = self._conn.execute("SELECT name FROM cards WHERE id = ?", (card_id,)).fetchone()
