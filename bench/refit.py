@@ -38,6 +38,7 @@ from prior_folds import cross_fit  # noqa: E402
 from question_ascent import OBJECTIVES  # noqa: E402
 from question_cv import DEPTH, WIDE, WIDE_ANSWERED, WIDE_EARLIER, WIDE_GENERAL, rank_of  # noqa: E402
 from question_fit import START  # noqa: E402
+from transl_folds import transl_fit  # noqa: E402
 from weight_methods import gathered, hedged, make  # noqa: E402
 
 from bot.prior import HOW  # noqa: E402
@@ -71,7 +72,7 @@ def lines(w: Weights, shipped: Weights | None = None) -> list[str]:
     instead of reading as the shipped weights."""
     shipped = shipped if shipped is not None else Weights()
     out = []
-    for n in (*GRID, *THEN_GRID, "clause", *HEDGE):
+    for n in (*GRID, *THEN_GRID, "clause", "transl", *HEDGE):
         made, now = getattr(w, n), getattr(shipped, n)
         out.append(f"{n}: float = {made!r}" + (f"  # shipped: {now!r}" if made != now else ""))
     return out
@@ -85,11 +86,13 @@ async def main() -> None:
     parser.add_argument("--parts", default=",".join(WEIGHTS_MADE_ON))
     parser.add_argument("--method", default=METHOD, help="a method of bench/weight_methods.py")
     parser.add_argument("--prior", default=HOW, help="the prior feature, cross-fitted: best, union or none (off)")
+    parser.add_argument("--transl", default="none", help="the transl part, cross-fitted (bench/transl_folds.py)")
     args = parser.parse_args()
     began = time.perf_counter()
     chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
     # in-sample, each question's prior feature from the other questions only (bench/prior_folds.py)
-    cands = cross_fit(r, await gathered(r, store, questions, names), questions, args.prior).fold(())
+    prior = cross_fit(r, await gathered(r, store, questions, names), questions, args.prior)
+    cands = (await transl_fit(r, store, prior, questions, args.transl)).fold(())  # each from the other pairs
     golds = [q.gold for q in questions]
     every = list(range(len(cands)))
     made = make(args.method, r, cands, golds, every)

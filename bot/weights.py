@@ -142,6 +142,12 @@ class Weights:
     #: other hit keeps its place, so hit@3 cannot move. Chosen alone after the others (``bench/refit.py``); by 5-fold
     #: CV, the values cross-fitted, it gains first hits on both methods (docs/ranking.md ⁴⁷).
     earlier: float = 24.0
+    #: Times the share of the question's word weight a passage meets through translation (:mod:`bot.translation`:
+    #: players' words learned from the tuning parts' questions and their gold passages) for the words it does not
+    #: hold. Off: by 5-fold CV, the table cross-fitted (bench/transl_folds.py), the tables measured gave 906–921 first
+    #: hits around 916 without it, and the best (2, chosen with the others) moves four shipped weights (docs/ranking.md
+    #: ⁶³); kept for ``bench/weight_methods.py --transl …``.
+    transl: float = 0.0
 
 
 __all__ = ["Weights"]
