@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from cv_misses import opened  # noqa: E402
 from prior_folds import cross_fit  # noqa: E402
 from question_ascent import OBJECTIVES  # noqa: E402
-from question_cv import DEPTH, WIDE, WIDE_ANSWERED, WIDE_EARLIER, WIDE_GENERAL, rank_of  # noqa: E402
+from question_cv import DEPTH, WIDE, WIDE_ANSWERED, WIDE_EARLIER, WIDE_GENERAL, WIDE_TRANSL, rank_of  # noqa: E402
 from question_fit import START  # noqa: E402
 from transl_folds import transl_fit  # noqa: E402
 from weight_methods import gathered, hedged, make  # noqa: E402
@@ -51,12 +51,14 @@ from tests.questions import WEIGHTS_MADE_ON  # noqa: E402
 #: the behaviour tests pin), the ascent's objective and its grid (the fields a refit moves; the pin reads them).
 OBJECTIVE = "mrr"
 GRID = WIDE
-METHOD = f"ascent:{OBJECTIVE}:wide>only:answered>only:general>only:earlier"
+METHOD = f"ascent:{OBJECTIVE}:wide>only:answered>only:general>only:earlier>only:transl"
 #: The answered stage's, the ``general`` part's and the earlier questions' stage's weights: off for the ascent (their
 #: start, :data:`question_fit.START`), then each chosen alone, in this order (``>only:prior`` after them was measured
-#: and not kept: docs/ranking.md ⁴³; ``>only:earlier`` kept, ⁴⁷).
+#: and not kept: docs/ranking.md ⁴³; ``>only:earlier`` kept, ⁴⁷; ``>only:transl`` kept, ⁶⁶).
 THEN_GRID = {"answered": WIDE_ANSWERED["answered"], "general": WIDE_GENERAL["general"],
-             "earlier": WIDE_EARLIER["earlier"]}
+             "earlier": WIDE_EARLIER["earlier"], "transl": WIDE_TRANSL["transl"]}
+#: The ``transl`` part's table, cross-fitted (bench/transl_folds.py): IBM Model 1 with NULL 100 (docs/ranking.md ⁶⁶).
+TRANSL = "em=1,null=100"
 THEN_START = {name: START[name] for name in THEN_GRID}
 
 
@@ -72,7 +74,7 @@ def lines(w: Weights, shipped: Weights | None = None) -> list[str]:
     instead of reading as the shipped weights."""
     shipped = shipped if shipped is not None else Weights()
     out = []
-    for n in (*GRID, *THEN_GRID, "clause", "transl", *HEDGE):
+    for n in (*GRID, *THEN_GRID, "clause", *HEDGE):
         made, now = getattr(w, n), getattr(shipped, n)
         out.append(f"{n}: float = {made!r}" + (f"  # shipped: {now!r}" if made != now else ""))
     return out
@@ -86,7 +88,7 @@ async def main() -> None:
     parser.add_argument("--parts", default=",".join(WEIGHTS_MADE_ON))
     parser.add_argument("--method", default=METHOD, help="a method of bench/weight_methods.py")
     parser.add_argument("--prior", default=HOW, help="the prior feature, cross-fitted: best, union or none (off)")
-    parser.add_argument("--transl", default="none", help="the transl part, cross-fitted (bench/transl_folds.py)")
+    parser.add_argument("--transl", default=TRANSL, help="the transl part, cross-fitted (bench/transl_folds.py)")
     args = parser.parse_args()
     began = time.perf_counter()
     chosen, questions, store, names, r = await opened(parser, args.parts, args.db)

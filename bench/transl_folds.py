@@ -10,7 +10,7 @@ question's table comes from all the other pairs.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -18,7 +18,20 @@ from prior_folds import CrossFit
 
 from bot.ranking import Candidates, Ranker
 from bot.store import Store
-from bot.translation import KEEP, LEAST, SHRINK, Counts, Pair, gold_terms, question_terms, shares
+from bot.translation import (
+    FLOOR,
+    ITERATIONS,
+    KEEP,
+    LEAST,
+    NULL,
+    SHRINK,
+    Counts,
+    Pair,
+    gold_terms,
+    model1,
+    question_terms,
+    shares,
+)
 
 if TYPE_CHECKING:  # bench_questions imports this module's importers
     from bench_questions import Question
@@ -28,7 +41,9 @@ def options(text: str) -> dict[str, float]:
     """The table's options from ``--transl``'s ``keep=10,least=2,shrink=2,stage=0`` (any left out: the module's
     default; ``stage=1``: the values added to the ``prior`` values the ``earlier`` stage swaps siblings by, the
     ``transl`` part left empty)."""
-    out: dict[str, float] = {"keep": KEEP, "least": LEAST, "shrink": SHRINK, "stage": 0}
+    out: dict[str, float] = {"keep": KEEP, "least": LEAST, "shrink": SHRINK, "stage": 0, "em": 0,
+                             "iter": ITERATIONS, "null": NULL, "smooth": 0.0, "floor": FLOOR, "dir": 0, "src": 0,
+                             "inner": 5}
     for item in filter(None, text.split(",")):
         name, _, value = item.partition("=")
         if name not in out:
@@ -44,6 +59,7 @@ class TranslFit:
     def __init__(self, r: Ranker, inner: CrossFit, pairs: Sequence[Pair] | None, settings: dict[str, float]) -> None:
         self.inner, self.cands, self.pairs, self.settings = inner, inner.cands, pairs, settings
         self.words = [r.question_words(c.analysis) for c in inner.cands] if pairs is not None else []
+        self._cache: dict[frozenset[int], list[Mapping[str, tuple[tuple[str, float], ...]]]] = {}
 
     def fold(self, held: Collection[int]) -> Sequence[Candidates]:
         """The candidates of ``inner.fold(held)`` with each question's ``transl`` part from the pairs of the
@@ -52,13 +68,17 @@ class TranslFit:
         if self.pairs is None:
             return cands
         held = set(held)
-        counts = Counts(p for i, p in enumerate(self.pairs) if i not in held and p.gold)
         keep, least, shrink = int(self.settings["keep"]), int(self.settings["least"]), self.settings["shrink"]
+        tables = self._em_tables(held) if self.settings["em"] else None
+        counts = Counts(p for i, p in enumerate(self.pairs) if i not in held and p.gold) if tables is None else None
         out = []
         for i, c in enumerate(cands):
             pair = self.pairs[i]
             own = None if i in held or not pair.gold else pair
-            table = counts.table(question_terms(pair.words), own, shrink=shrink, least=least, keep=keep)
+            if tables is not None:
+                table = tables[i]
+            else:
+                table = counts.table(question_terms(pair.words), own, shrink=shrink, least=least, keep=keep)
             values = shares(self.words[i], table, c.records) if c.analysis.terms else {}
             if self.settings["stage"]:  # the earlier stage reads them beside the earlier questions' shares
                 prior = {pid: c.prior.get(pid, 0.0) + values.get(pid, 0.0) for pid in {*c.prior, *values}}
@@ -66,6 +86,31 @@ class TranslFit:
             else:
                 out.append(replace(c, transl=values))
         return out
+
+    def _em_tables(self, held: set[int]) -> list[Mapping[str, tuple[tuple[str, float], ...]]]:
+        """Per question, the IBM Model 1 table (:func:`bot.translation.model1`) of the pairs it may see: a question
+        of ``held`` the table of the other questions' pairs; a training question the table of the training pairs
+        less its inner fold's (an inner cross-fit of ``inner`` folds: EM has no exact leave-one-out). Cached by
+        ``held``."""
+        key = frozenset(held)
+        if key in self._cache:
+            return self._cache[key]
+        s = self.settings
+        options = {"iterations": int(s["iter"]), "null": s["null"], "smooth": s["smooth"], "floor": s["floor"],
+                   "keep": int(s["keep"]), "least": int(s["least"]), "direction": ("qg", "gq", "both")[int(s["dir"])],
+                   "sources": ("all", "unheld")[int(s["src"])]}
+        assert self.pairs is not None
+        train = [i for i in range(len(self.pairs)) if i not in held and self.pairs[i].gold]
+        outer = model1((self.pairs[i] for i in train), **options) if held else {}
+        tables: list[Mapping[str, tuple[tuple[str, float], ...]]] = [outer] * len(self.pairs)
+        inner = int(s["inner"])
+        for g in range(inner):
+            out = {i for n, i in enumerate(train) if n % inner == g}
+            table = model1((self.pairs[i] for i in train if i not in out), **options)
+            for i in out:
+                tables[i] = table
+        self._cache[key] = tables
+        return tables
 
 
 async def transl_fit(r: Ranker, store: Store, inner: CrossFit, questions: Sequence[Question], how: str) -> TranslFit:

@@ -16,6 +16,11 @@ word the question states is no translation of another), and per ``q`` the :data:
 together in one passage are its topic (docs/ranking.md ¹⁸, unsupervised: none carried); words that stand for each
 other across a question and its answer are what a pair shows.
 
+Shipped is the sharper table of IBM Model 1 (:func:`model1`, :data:`EM`; Brown et al. 1993, §4.1): EM aligns each
+gold term to the question term that explains it best or to NULL, a source weighing 100 question words that
+learns what every answer says, so a word keeps only the terms its answers say beyond their topic („Token“ →
+„Spielstein“ 0.36). The counts' excess above spreads a word over its gold's whole topic (docs/ranking.md ⁶³).
+
 The ``transl`` part of the ranking (:func:`translated`): per question word a candidate passage does not hold, its
 weight times the best ``t(w | q)`` over the word's terms ``q`` and the passage's terms ``w``; summed and divided by
 the question's total weight (:class:`bot.question_words.QuestionWords`), 0–1. Measured by 5-fold CV with each fold's
@@ -116,6 +121,104 @@ class Counts:
         return out
 
 
+#: EM iterations of :func:`model1` (the first from a uniform table; Brown et al. 1993, §4.1).
+ITERATIONS = 5
+#: The NULL source's weight in each gold term's alignment, in question words (Moore 2004: a heavier NULL keeps a
+#: rarely asked word from collecting every term of its few answers).
+NULL = 1.0
+#: The smallest t(w | q) :func:`model1` keeps.
+FLOOR = 0.01
+#: :func:`model1`'s options for the store's table (:class:`Translations`; docs/ranking.md ⁶⁶: the NULL weight chosen
+#: by 5-fold CV among 3–300); None: the counts' table (:meth:`Counts.table`, docs/ranking.md ⁶³).
+EM: dict[str, Any] | None = {"null": 100.0}
+
+
+def _em(data: Sequence[tuple[tuple[str, ...], tuple[str, ...]]], iterations: int, null: float,
+        smooth: float) -> dict[str, dict[str, float]]:
+    """IBM Model 1's t(target | source) over ``data`` (sources, targets) with a NULL source (key ``""``) of weight
+    ``null``: each EM step aligns every target term to the sources in proportion to t and counts it out; the
+    M-step with ``smooth`` added to each count (Moore 2004's add-n over the target vocabulary)."""
+    t: dict[str, dict[str, float]] = defaultdict(dict)
+    size = len({w for _, gold in data for w in gold}) or 1
+    for step in range(iterations):
+        c: defaultdict[str, defaultdict[str, float]] = defaultdict(lambda: defaultdict(float))
+        tn = t.get("", {})
+        for src, gold in data:
+            rows = [t[s] for s in src]
+            cs = [c[s] for s in src]
+            cn = c[""]
+            for w in gold:
+                pn = null * (tn.get(w, 0.0) if step else 1.0)
+                vals = [row.get(w, 0.0) if step else 1.0 for row in rows]
+                total = pn + sum(vals)
+                if total <= 0:
+                    continue
+                cn[w] += pn / total
+                for cw, v in zip(cs, vals, strict=True):
+                    if v:
+                        cw[w] += v / total
+        t = defaultdict(dict)
+        for s, row in c.items():
+            norm = sum(row.values()) + smooth * size
+            t[s] = {w: (v + smooth) / norm for w, v in row.items()}
+    return t
+
+
+def model1(pairs: Iterable[Pair], *, iterations: int = ITERATIONS, null: float = NULL, smooth: float = 0.0,
+           floor: float = FLOOR, keep: int = KEEP, least: int = LEAST, direction: str = "qg",
+           sources: str = "all") -> dict[str, tuple[tuple[str, float], ...]]:
+    """The translation table by IBM Model 1 (Brown et al. 1993; Berger & Lafferty 1999) learned by EM over
+    ``pairs``: per question term ``q`` asked unheld, the passage terms ``w`` with ``t ≥ floor`` (at most ``keep``,
+    best first) among those its gold held in at least ``least`` pairs. ``direction`` ``qg``: t(w | q), each gold
+    term beyond the question's terms explained by the question's terms (``sources`` ``all``; ``unheld``: only the
+    words its gold lacks) or by NULL; ``gq``: t(q | w), each unheld question term explained by a gold term or NULL;
+    ``both``: the geometric mean of the two where both reach ``floor``."""
+    if direction == "both":
+        one = model1(pairs := list(pairs), iterations=iterations, null=null, smooth=smooth, floor=floor,
+                     keep=10**6, least=least, direction="qg", sources=sources)
+        two = model1(pairs, iterations=iterations, null=null, smooth=smooth, floor=floor, keep=10**6, least=least,
+                     direction="gq", sources=sources)
+        out = {}
+        for q, row in one.items():
+            other = dict(two.get(q, ()))
+            found = sorted(((w, (v * other[w]) ** 0.5) for w, v in row if w in other), key=lambda wt: (-wt[1], wt[0]))
+            if found:
+                out[q] = tuple(found[:keep])
+        return out
+    data, seen = [], Counter()
+    for p in pairs:
+        lacking, gold = p.unheld()
+        if not gold or (direction == "gq" and not lacking):
+            continue  # a pair whose words its gold all holds still teaches NULL and the held words what they explain
+        seen.update((q, w) for q in lacking for w in gold)
+        asked = tuple(dict.fromkeys(t for word in p.words for t in word))
+        src = asked if sources == "all" else tuple(t for t in asked if t in lacking)
+        unheld = tuple(t for t in asked if t in lacking)
+        data.append((src, tuple(sorted(gold))) if direction == "qg" else (tuple(sorted(gold)), unheld))
+    t = _em(data, iterations, null, smooth)
+    table: defaultdict[str, list[tuple[str, float]]] = defaultdict(list)
+    for a, row in t.items():
+        for b, v in row.items():
+            q, w = (a, b) if direction == "qg" else (b, a)
+            if a and v >= floor and seen[q, w] >= least:
+                table[q].append((w, min(v, 1.0)))
+    return {q: tuple(sorted(row, key=lambda wt: (-wt[1], wt[0]))[:keep]) for q, row in table.items()}
+
+
+_LEARNED: dict[tuple[tuple[Pair, ...], tuple[tuple[str, Any], ...]], dict[str, tuple[tuple[str, float], ...]]] = {}
+
+
+def learned(pairs: tuple[Pair, ...], options: Mapping[str, Any]) -> dict[str, tuple[tuple[str, float], ...]]:
+    """:func:`model1` of ``pairs`` with ``options``, kept for the process: the stores of one build (a swap, a second
+    ranker of the same documents) teach the same pairs, so EM runs once (≈ 0.7 s); at most the last 4 kept."""
+    key = (pairs, tuple(sorted(options.items())))
+    if key not in _LEARNED:
+        while len(_LEARNED) >= 4:
+            del _LEARNED[next(iter(_LEARNED))]
+        _LEARNED[key] = model1(pairs, **options)
+    return _LEARNED[key]
+
+
 def translated(words: QuestionWords, table: Table, terms: frozenset[str], names: frozenset[str]) -> float:
     """The ``transl`` part of a passage with analysed ``terms`` and name terms ``names`` (0–1): per question word
     (``words``) the passage does not hold, its heaviest weight times the best t(w | q) of ``table`` over the word's
@@ -184,14 +287,20 @@ class Translations:
                     a = self._analyser.analyse(q.text, question=True)
                     pairs[q.id] = Pair(q.id, tuple(a.groups or [(t,) for t in a.terms]), gold)
             counts = Counts(pairs.values())
-            self._built["counts"] = (counts, pairs, counts.table(list(counts.asked)))
+            table = counts.table(list(counts.asked)) if EM is None else learned(tuple(pairs.values()), EM)
+            self._built["counts"] = (counts, pairs, table)
         return self._built["counts"]
 
     def shares(self, words: QuestionWords, records: Mapping[int, Any]) -> dict[int, float]:
         """:func:`shares` of ``words`` and ``records`` with this store's table (without the left-out question's
         pair: its words' translations read again, a few milliseconds)."""
         counts, pairs, table = self.counts
-        if self._left_out in pairs:
+        if self._left_out in pairs and EM is not None:  # EM again without the pair (≈ 1 s; kept per question)
+            key = "em " + self._left_out
+            if key not in self._built:
+                self._built[key] = model1((p for k, p in pairs.items() if k != self._left_out), **EM)
+            table = self._built[key]
+        elif self._left_out in pairs:
             table = counts.table(question_terms([[t for t, _ in w] for w in words.words]), pairs[self._left_out])
         return shares(words, table, records)
 
@@ -225,5 +334,5 @@ async def translations(store: _Fetcher, analyser: _Analyser, path: Path = PRIOR_
     return Translations(analyser, questions, await gold_terms(store, {k for q in questions for k in q.golds}))
 
 
-__all__ = ["KEEP", "LEAST", "SHRINK", "Counts", "Pair", "Table", "Translations", "gold_terms", "question_terms",
-           "shares", "translated", "translations"]
+__all__ = ["EM", "FLOOR", "ITERATIONS", "KEEP", "LEAST", "NULL", "SHRINK", "Counts", "Pair", "Table", "Translations",
+           "gold_terms", "learned", "model1", "question_terms", "shares", "translated", "translations"]

@@ -10,19 +10,18 @@ from dataclasses import replace
 
 import pytest
 
-from bot import ranking
+from bot import ranking, translation
 from bot.answers import AnswerContext
 from bot.question_words import QuestionWords
-from bot.ranking import ranker
 from bot.search import NameIndex
 from bot.store import Store
-from bot.translation import KEEP, Counts, Pair, question_terms, shares, translated
+from bot.translation import KEEP, Counts, Pair, model1, question_terms, shares, translated
 from bot.weights import Weights
 from tests.conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
 from prior_folds import leave_out, without_file
-from transl_folds import options
+from transl_folds import TranslFit, options
 
 #: The words of „darf ich bei ner gegnerischen kreatur spuken“ as the analyser reads them (its groups), and the
 #: terms of its answer, 001:1108 „Du kannst bei jeder Kreatur im Spiel spuken, egal wer sie kontrolliert.“
@@ -81,18 +80,45 @@ def test_shares_are_kept_only_above_0():
     assert shares(words, {}, {1: P({"kontrolli"})}) == {}
 
 
+def test_em_aligns_each_answer_term_to_the_word_that_explains_it_best():
+    """IBM Model 1 (docs/ranking.md ⁶⁶): „Spiel“ stands in every answer, so NULL and the held words explain it; the
+    three answers that lack „gegnerisch“ say „kontrolliert“, which only „gegnerisch“ explains."""
+    best = dict(model1(PAIRS, least=1)["gegner"])
+    assert best["kontrolli"] == pytest.approx(0.380, abs=0.001) and best["spiel"] == pytest.approx(0.205, abs=0.001)
+    # without the fourth pair (its words all held by its answer) nothing has seen „Spiel“ elsewhere: a tie
+    alone = dict(model1(PAIRS[:3], least=1)["gegner"])
+    assert alone["kontrolli"] == pytest.approx(alone["spiel"])
+    assert "ungetappt" not in dict(model1(PAIRS)["gegner"])  # in one answer only: fewer than LEAST pairs
+    both = dict(model1(PAIRS, least=1, direction="both")["gegner"])
+    assert both["kontrolli"] > both["spiel"] > both["ungetappt"]
+
+
+def test_a_training_questions_em_table_never_holds_its_own_pair():
+    fit = object.__new__(TranslFit)
+    pairs = [*PAIRS, Pair("e", (("gegner",), ("tap",)), frozenset({"tap", "beherrsch"}))]
+    fit.pairs, fit.settings, fit._cache = pairs, {**options("em=1,least=1,inner=2")}, {}
+    tables = fit._em_tables({4})
+    # the held question reads the table of the other four; each training question one without its inner fold
+    assert dict(tables[4]["gegner"]) == dict(model1(PAIRS, least=1)["gegner"])
+    assert tables[0] is tables[2] and tables[1] is tables[3] and tables[0] == model1([PAIRS[1], PAIRS[3]], least=1)
+    assert fit._em_tables({4}) is tables
+
+
 def test_the_benches_options_of_the_table():
-    assert options("") == {"keep": 10, "least": 2, "shrink": 2.0, "stage": 0}
-    assert options("keep=5,shrink=0") == {"keep": 5.0, "least": 2, "shrink": 0.0, "stage": 0}
+    made = {"em": 0, "iter": 5, "null": 1.0, "smooth": 0.0, "floor": 0.01, "dir": 0, "src": 0, "inner": 5}
+    assert options("") == {"keep": 10, "least": 2, "shrink": 2.0, "stage": 0, **made}
+    assert options("keep=5,shrink=0") == {"keep": 5.0, "least": 2, "shrink": 0.0, "stage": 0, **made}
     with pytest.raises(ValueError, match="unknown option"):
         options("width=3")
 
 
-async def test_the_ranker_learns_the_table_only_when_its_weight_is_on(store: Store, monkeypatch: pytest.MonkeyPatch):
-    """Shipped off (docs/ranking.md ⁶³): start-up reads nothing for it; with a weight the table is learned from the
-    earlier questions' file and the store's gold passages at the warm-up, once, at most :data:`KEEP` a term."""
-    assert Weights().transl == 0.0 and (await ranker(store)).translations is None
-    monkeypatch.setattr(ranking, "Weights", lambda: replace(Weights(), transl=2.0))
+async def test_the_ranker_learns_the_table_once_at_the_warm_up(store: Store, monkeypatch: pytest.MonkeyPatch):
+    """Shipped on (docs/ranking.md ⁶⁶): the table is learned by EM from the earlier questions' file and the store's
+    gold passages at the warm-up, once, at most :data:`KEEP` a term; with the weight off start-up reads nothing."""
+    assert Weights().transl == 12.0 and translation.EM == {"null": 100.0}
+    monkeypatch.setattr(ranking, "Weights", lambda: replace(Weights(), transl=0.0))
+    assert (await ranking._load(store, None)).translations is None
+    monkeypatch.undo()
     loaded = await ranking._load(store, None)
     assert loaded.translations is not None and "counts" not in loaded.translations._built
     loaded.warm(NameIndex.from_entries(await store.name_entries()))
@@ -100,20 +126,22 @@ async def test_the_ranker_learns_the_table_only_when_its_weight_is_on(store: Sto
     # the 1 096 tuning questions, each with a gold passage in the documents (an official rule's key alone would teach
     # nothing: this store has none)
     assert len(pairs) == counts.n == 1096 and max(map(len, table.values())) <= KEEP
-    # a player's „gegnerisch“ is the documents' „kontrolliert“ (001:1108 „…, egal wer sie kontrolliert“) and
-    # „Spieler“; „bezahlen“ is their „ausgeben“ (Mana)
-    assert {"zzkcontroller", "kontrolli", "egal", "spieler"} <= {w for w, _ in table["zzkopponent"]}
-    assert table["bezahl"][0][0] == "ausgeb"
+    # a player's „Token“ is the documents' „Spielstein“, „bezahlen“ their „ausgeben“ (Mana); a word the answers
+    # hold in every sense, „Kreatur“, explains their other words and NULL the common ones: 0.36 against 0.03
+    assert table["tok"][0][0] == "spielstein" and table["tok"][0][1] == pytest.approx(0.364, abs=0.001)
+    assert table["bezahl"][0][0] == "ausgeb" and max(t for _, t in table["kreatur"]) < 0.05
 
 
 async def test_a_players_word_learned_from_other_questions_puts_its_ruling_first(ctx: AnswerContext,
                                                                                  monkeypatch: pytest.MonkeyPatch):
-    """t3-014 (a tuning question) without its own pair: „wegbewege“ the last +1/+1 counter asks what happens then;
-    001:1959 answers „herunterbewegt … als automatischer Spieleffekt auf den Friedhof“, and other questions whose
-    „weg“ their answer lacks were answered by state-based actions („zustandsbasiert“); at weight 4 (shipped off) it
-    leads its sibling 001:1967 („Die Marke, die … wegbewegt wird“), which leads without the part (red at weight 0)."""
+    """The counts' table (⁶³): t3-014 (a tuning question) without its own pair: „wegbewege“ the last +1/+1 counter
+    asks what happens then; 001:1959 answers „herunterbewegt … als automatischer Spieleffekt auf den Friedhof“, and
+    other questions whose „weg“ their answer lacks were answered by state-based actions („zustandsbasiert“); at
+    weight 4 it leads its sibling 001:1967 („Die Marke, die … wegbewegt wird“), which leads without the part (red at
+    weight 0)."""
     text = "was passiert wenn ich die letzte +1/+1 marke vom Helium-Verspritzer wegbewege"
     monkeypatch.setattr(ranking, "Weights", lambda: replace(Weights(), transl=4.0))
+    monkeypatch.setattr(translation, "EM", None)  # the counts' table (⁶³)
     on = leave_out(await ranking._load(ctx.store, None), "t3-014")
     assert dict(on.translations.counts[0].table(["weg"], on.translations.counts[1]["t3-014"])["weg"])[
         "zzszustandsbasiert"] > 0.2
