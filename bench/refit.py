@@ -38,7 +38,7 @@ from prior_folds import cross_fit  # noqa: E402
 from question_ascent import OBJECTIVES  # noqa: E402
 from question_cv import DEPTH, WIDE, WIDE_ANSWERED, WIDE_EARLIER, WIDE_GENERAL, WIDE_TRANSL, rank_of  # noqa: E402
 from question_fit import START  # noqa: E402
-from transl_folds import transl_fit  # noqa: E402
+from transl_folds import SHIPPED, transl_fit  # noqa: E402
 from weight_methods import gathered, hedged, make  # noqa: E402
 
 from bot.prior import HOW  # noqa: E402
@@ -58,7 +58,7 @@ METHOD = f"ascent:{OBJECTIVE}:wide>only:answered>only:general>only:earlier>only:
 THEN_GRID = {"answered": WIDE_ANSWERED["answered"], "general": WIDE_GENERAL["general"],
              "earlier": WIDE_EARLIER["earlier"], "transl": WIDE_TRANSL["transl"]}
 #: The ``transl`` part's table, cross-fitted (bench/transl_folds.py): IBM Model 1 with NULL 100 (docs/ranking.md ⁶⁶).
-TRANSL = "em=1,null=100"
+TRANSL = SHIPPED
 THEN_START = {name: START[name] for name in THEN_GRID}
 
 

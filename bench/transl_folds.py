@@ -37,6 +37,11 @@ if TYPE_CHECKING:  # bench_questions imports this module's importers
     from bench_questions import Question
 
 
+#: The shipped table's setting (bot/translation.py's ``EM``: IBM Model 1 with NULL 100; docs/ranking.md ⁶⁶), the
+#: benches' default ``--transl``.
+SHIPPED = "em=1,null=100"
+
+
 def options(text: str) -> dict[str, float]:
     """The table's options from ``--transl``'s ``keep=10,least=2,shrink=2,stage=0`` (any left out: the module's
     default; ``stage=1``: the values added to the ``prior`` values the ``earlier`` stage swaps siblings by, the
@@ -126,4 +131,4 @@ async def transl_fit(r: Ranker, store: Store, inner: CrossFit, questions: Sequen
     return TranslFit(r, inner, pairs, options("" if how == "on" else how))
 
 
-__all__ = ["TranslFit", "options", "transl_fit"]
+__all__ = ["SHIPPED", "TranslFit", "options", "transl_fit"]

@@ -67,7 +67,7 @@ from question_cv import (  # noqa: E402
 )
 from question_fit import START  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
-from transl_folds import TranslFit, transl_fit  # noqa: E402
+from transl_folds import SHIPPED, TranslFit, transl_fit  # noqa: E402
 
 from bot.prior import HOW  # noqa: E402
 from bot.ranking import Candidates, Ranker, Weights  # noqa: E402
@@ -229,9 +229,10 @@ async def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a weight of bot.ranking.Weights changed before the candidates are gathered")
     parser.add_argument("--prior", default=HOW, help="the prior feature, cross-fitted: best, union or none (off)")
-    parser.add_argument("--transl", default="none",
-                        help="the transl part, cross-fitted: none (off), on, or the table's keep=…,least=…,shrink=… "
-                             "(several settings separated by ';', each run with every method)")
+    parser.add_argument("--transl", default=SHIPPED,
+                        help="the transl part, cross-fitted: none (off), on, or the table's keep=…,least=…,shrink=…, "
+                             "em=1,null=… (several settings separated by ';', each run with every method; default "
+                             "the shipped table's)")
     parser.add_argument("--train-on", default="",
                         help="comma-separated parts whose training questions make each fold's weights (default all)")
     parser.add_argument("--misses", default="", help="comma-separated parts whose out-of-fold misses are listed")
